@@ -1,0 +1,3 @@
+from kaleun.cli import main
+
+raise SystemExit(main())

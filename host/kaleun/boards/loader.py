@@ -1,0 +1,329 @@
+"""Load and validate a board file. Every problem is reported as `file:line: problem`."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from kaleun.boards import model as m
+from kaleun.boards.locate import KeyLines
+
+FORMAT = 0
+#: GPIO numbers on the 40-pin header (BCM numbering)
+HEADER_GPIO = range(0, 28)
+#: pins a feature takes from the header; a dial or button must not use them
+RESERVED_BY = {
+    "audio i2s": {18: "I2S BCLK", 19: "I2S LRCLK", 20: "I2S DIN", 21: "I2S DOUT"},
+    "lamps neopixel_spi": {10: "SPI0 MOSI", 11: "SPI0 SCLK", 9: "SPI0 MISO"},
+}
+#: the PWM NeoPixel driver needs a PWM- or PCM-capable pin
+NEOPIXEL_PINS = (10, 12, 18, 21)
+#: rough worst-case currents for the power estimate (mA)
+MA_PER_PIXEL = 60
+MA_PI = {"none": 0, "pi3": 1300, "pi4": 1500, "pi5": 2500, "zero2w": 500}
+
+
+class BoardError(ValueError):
+    """A board file cannot be used. `problems` holds one `file:line: problem` per entry."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def default_board() -> m.Board:
+    """boards/sim.toml of the source tree; an installed package without it gets the same
+    everything-simulated board built from the format's defaults."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / "boards" / "sim.toml"
+        if candidate.is_file() and (parent / "pyproject.toml").is_file():
+            return load_board(candidate)
+    return m.Board(path=Path("<built-in sim board>"), name="Simulated table")
+
+
+class _Reader:
+    """Walks one table of the file, collecting problems with line numbers."""
+
+    def __init__(self, loader: _Loader, path: tuple[str | int, ...], table: dict[str, Any]) -> None:
+        self.loader = loader
+        self.path = path
+        self.table = table
+        self.seen: set[str] = set()
+
+    def where(self, key: str | None = None) -> str:
+        path = self.path if key is None else (*self.path, key)
+        return ".".join(str(p) for p in path)
+
+    def problem(self, key: str | None, text: str) -> None:
+        path = self.path if key is None else (*self.path, key)
+        self.loader.problem(path, text)
+
+    def get(self, key: str, kind: str, default: Any = None, *, required: bool = False,
+            choices: tuple[str, ...] | None = None, lo: float | None = None,
+            hi: float | None = None) -> Any:
+        self.seen.add(key)
+        if key not in self.table:
+            if required:
+                self.problem(None, f"[{self.where()}] needs the key '{key}'")
+            return default
+        value = self.table[key]
+        ok = {
+            "str": isinstance(value, str),
+            "int": isinstance(value, int) and not isinstance(value, bool),
+            "float": isinstance(value, int | float) and not isinstance(value, bool),
+            "bool": isinstance(value, bool),
+            "table": isinstance(value, dict),
+        }[kind]
+        if not ok:
+            words = {"str": "text", "int": "a whole number", "float": "a number",
+                     "bool": "true or false", "table": "a table"}
+            self.problem(key, f"{self.where(key)} must be {words[kind]}, got {value!r}")
+            return default
+        if choices is not None and value not in choices:
+            self.problem(key, f"{self.where(key)} = {value!r} is not one of: {', '.join(choices)}")
+            return default
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            self.problem(key, f"{self.where(key)} = {value!r} is out of range ({lo} to {hi})")
+            return default
+        return float(value) if kind == "float" else value
+
+    def pin(self, key: str, owner: str, *, required: bool = False) -> int | None:
+        pin = self.get(key, "int", required=required)
+        if pin is None:
+            return None
+        if pin not in HEADER_GPIO:
+            self.problem(key, f"{self.where(key)} = {pin} is not a header GPIO (0-27)")
+            return None
+        self.loader.claim(pin, f"{owner}.{key}", (*self.path, key))
+        return pin
+
+    def done(self) -> None:
+        for key in self.table:
+            if key not in self.seen:
+                self.problem(key, f"unknown key '{key}' in [{self.where()}]")
+
+
+class _Loader:
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.lines = KeyLines(text)
+        self.problems: list[tuple[int, str]] = []
+        self.pins: dict[int, tuple[str, tuple[str | int, ...]]] = {}
+
+    def problem(self, key_path: tuple[str | int, ...], text: str) -> None:
+        self.problems.append((self.lines.line(key_path), text))
+
+    def claim(self, pin: int, owner: str, key_path: tuple[str | int, ...]) -> None:
+        if pin in self.pins:
+            other = self.pins[pin][0]
+            self.problem(key_path, f"GPIO {pin} is used twice: {other} and {owner}")
+        else:
+            self.pins[pin] = (owner, key_path)
+
+    def reader(self, path: tuple[str | int, ...], table: Any) -> _Reader | None:
+        if not isinstance(table, dict):
+            self.problem(path, f"{'.'.join(map(str, path))} must be a table")
+            return None
+        return _Reader(self, path, table)
+
+    def tables(self, root: dict[str, Any], key: str) -> Iterator[tuple[str, _Reader]]:
+        group = root.get(key, {})
+        if not isinstance(group, dict):
+            self.problem((key,), f"[{key}] must be a table of named entries")
+            return
+        for name, table in group.items():
+            reader = self.reader((key, name), table)
+            if reader is not None:
+                yield name, reader
+
+
+def load_board(path: str | Path) -> m.Board:
+    """Read and validate a board file. Raises BoardError listing every problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardError([f"{path}: cannot read the board file ({exc.strerror or exc})"]) from exc
+    except UnicodeDecodeError as exc:
+        raise BoardError([f"{path}:1: the board file is not UTF-8 text"]) from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"at line (\d+)", str(exc))
+        line = found.group(1) if found else "1"
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        raise BoardError([f"{path}:{line}: not valid TOML: {message}"]) from exc
+    loader = _Loader(path, text)
+    board = _build(loader, data)
+    if loader.problems:
+        raise BoardError([f"{path}:{line}: {text}" for line, text in sorted(loader.problems)])
+    assert board is not None
+    return board
+
+
+_Section = Callable[[_Loader, dict[str, Any]], Any]
+
+
+def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
+    known = {"board", "gpio", "figures", "hub", "dials", "buttons", "lamps", "audio", "power"}
+    for key in data:
+        if key not in known:
+            ld.problem((key,), f"unknown section [{key}] (known: {', '.join(sorted(known))})")
+    head = ld.reader(("board",), data.get("board", {}))
+    if head is None:
+        return None
+    if "board" not in data:
+        ld.problem((), "the file needs a [board] section with name and format")
+    name = head.get("name", "str", required="board" in data)
+    fmt = head.get("format", "int", required="board" in data)
+    if fmt is not None and fmt != FORMAT:
+        head.problem("format", f"board format {fmt} is not supported (this Kaleun reads format {FORMAT})")
+    pi = head.get("pi", "str", "none", choices=m.PI_MODELS)
+    head.get("description", "str")
+    head.done()
+
+    gpio = ld.reader(("gpio",), data.get("gpio", {}))
+    pin_factory = "auto"
+    if gpio:
+        pin_factory = gpio.get("pin_factory", "str", "auto", choices=m.PIN_FACTORIES)
+        gpio.done()
+
+    figures = ld.reader(("figures",), data.get("figures", {}))
+    sensor = "sim"
+    if figures:
+        sensor = figures.get("sensor", "str", "sim", choices=m.FIGURE_SENSORS)
+        figures.done()
+
+    hub = m.HubSpec()
+    hub_reader = ld.reader(("hub",), data.get("hub", {}))
+    if hub_reader:
+        url = hub_reader.get("url", "str", required=sensor == "hub" and "hub" in data)
+        options = {k: v for k, v in hub_reader.table.items() if k != "url"}
+        hub_reader.seen.update(options)  # the hub's own keys are checked by the hub link
+        hub = m.HubSpec(url=url, options=options)
+    if sensor == "hub" and hub.url is None and "hub" not in data:
+        ld.problem(("figures", "sensor"), "figures.sensor = 'hub' needs a [hub] section with its url")
+
+    audio = _audio(ld, data)
+    lamps = _lamps(ld, data, audio)
+    dials = {}
+    for dial_name, rd in ld.tables(data, "dials"):
+        if dial_name not in m.DIAL_NAMES:
+            rd.problem(None, f"unknown dial '{dial_name}' (known: {', '.join(m.DIAL_NAMES)})")
+            continue
+        driver = rd.get("driver", "str", "sim", choices=m.DRIVERS)
+        is_gpio = driver == "gpio"
+        dials[dial_name] = m.DialSpec(
+            name=dial_name, driver=driver,
+            pin_a=rd.pin("pin_a", f"dials.{dial_name}", required=is_gpio),
+            pin_b=rd.pin("pin_b", f"dials.{dial_name}", required=is_gpio),
+            steps_per_position=rd.get("steps_per_position", "int", 1, lo=1, hi=64),
+            reverse=rd.get("reverse", "bool", False),
+            bounce_time=rd.get("bounce_time", "float", None, lo=0, hi=1),
+        )
+        rd.done()
+    buttons = {}
+    for button_name, rd in ld.tables(data, "buttons"):
+        driver = rd.get("driver", "str", "sim", choices=m.DRIVERS)
+        buttons[button_name] = m.ButtonSpec(
+            name=button_name,
+            action=rd.get("action", "str", "pause", required=True, choices=m.BUTTON_ACTIONS),
+            driver=driver,
+            pin=rd.pin("pin", f"buttons.{button_name}", required=driver == "gpio"),
+            pull_up=rd.get("pull_up", "bool", True),
+            bounce_time=rd.get("bounce_time", "float", None, lo=0, hi=1),
+        )
+        rd.done()
+
+    power = ld.reader(("power",), data.get("power", {}))
+    supply = None
+    if power:
+        supply = power.get("supply_ma", "int", None, lo=100, hi=100_000)
+        power.done()
+
+    _check_reserved(ld, audio, lamps)
+    readers = hub.options.get("readers", [])
+    power_ma = (MA_PI.get(pi, 0) + round(lamps.pixels * MA_PER_PIXEL * lamps.brightness)
+                + 100 * (len(readers) if isinstance(readers, list) else 0))
+    warnings = []
+    if supply is not None and power_ma > supply:
+        warnings.append(f"{ld.path}:{ld.lines.line(('power', 'supply_ma'))}: estimated draw "
+                        f"{power_ma} mA exceeds the supply's {supply} mA")
+    if not ld.problems and name is not None:
+        return m.Board(path=ld.path, name=name, pi=pi, pin_factory=pin_factory, figure_sensor=sensor,
+                       dials=dials, buttons=buttons, lamps=lamps, audio=audio, hub=hub,
+                       supply_ma=supply, power_ma=power_ma, warnings=warnings)
+    return None
+
+
+def _audio(ld: _Loader, data: dict[str, Any]) -> m.AudioSpec:
+    rd = ld.reader(("audio",), data.get("audio", {}))
+    if rd is None:
+        return m.AudioSpec()
+    spec = m.AudioSpec(
+        driver=rd.get("driver", "str", "pygame", choices=m.AUDIO_DRIVERS),
+        output=rd.get("output", "str", "default", choices=m.AUDIO_OUTPUTS),
+        volume=rd.get("volume", "float", 0.8, lo=0, hi=1),
+    )
+    rd.done()
+    return spec
+
+
+def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
+    rd = ld.reader(("lamps",), data.get("lamps", {}))
+    if rd is None:
+        return m.LampSpec()
+    driver = rd.get("driver", "str", "sim", choices=m.LAMP_DRIVERS)
+    pixels = rd.get("pixels", "int", 0, lo=0, hi=2000)
+    pin = rd.pin("pin", "lamps", required=driver == "neopixel")
+    if driver == "neopixel" and pin is not None:
+        if pin not in NEOPIXEL_PINS:
+            rd.problem("pin", f"lamps.pin = {pin}: the PWM NeoPixel driver needs GPIO "
+                       f"{', '.join(map(str, NEOPIXEL_PINS))}")
+        if audio.driver != "none" and audio.output == "analog":
+            rd.problem("driver", "lamps.driver = 'neopixel' uses the PWM hardware that the Pi's analogue "
+                       "audio (audio.output = 'analog') needs: use neopixel_spi or another audio output")
+    segments: dict[str, tuple[int, int]] = {}
+    table = rd.get("segments", "table", {})
+    used: dict[int, str] = {}
+    for seg, value in table.items():
+        key_path = ("lamps", "segments", seg)
+        if not re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)?", seg):
+            ld.problem(key_path, f"lamps.segments: bad segment name {seg!r} (use e.g. section.3, tube.5, alarm)")
+            continue
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            ld.problem(key_path, f"lamps.segments.{seg} must be [first_pixel, count], got {value!r}")
+            continue
+        first, count = value
+        if first < 0 or count < 1 or first + count > pixels:
+            ld.problem(key_path, f"lamps.segments.{seg} = {value} lies outside the {pixels} pixels")
+            continue
+        for px in range(first, first + count):
+            if px in used:
+                ld.problem(key_path, f"lamps.segments.{seg} overlaps {used[px]} at pixel {px}")
+                break
+            used[px] = seg
+        segments[seg] = (first, count)
+    spec = m.LampSpec(driver=driver, pin=pin, pixels=pixels,
+                      brightness=rd.get("brightness", "float", 0.3, lo=0, hi=1),
+                      order=rd.get("order", "str", "GRB", choices=m.PIXEL_ORDERS), segments=segments)
+    rd.done()
+    return spec
+
+
+def _check_reserved(ld: _Loader, audio: m.AudioSpec, lamps: m.LampSpec) -> None:
+    active = []
+    if audio.driver != "none" and audio.output == "i2s":
+        active.append("audio i2s")
+    if lamps.driver == "neopixel_spi":
+        active.append("lamps neopixel_spi")
+    for feature in active:
+        for pin, role in RESERVED_BY[feature].items():
+            if pin in ld.pins:
+                owner, key_path = ld.pins[pin]
+                ld.problem(key_path, f"GPIO {pin} of {owner} is taken by {feature} ({role})")

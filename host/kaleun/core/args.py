@@ -1,0 +1,94 @@
+"""Typed access to the fields of a command, with messages that name the problem."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from kaleun.core.errors import CommandError
+
+_MISSING: Any = object()
+
+
+class Args:
+    """Fields of one command. Read every field, then call `finish()` before acting.
+
+    `finish()` rejects fields nobody read, so a typo in a script ("sectoin") is an error
+    instead of being silently ignored.
+    """
+
+    def __init__(self, raw: Mapping[str, Any], skip: Iterable[str] = ("do", "t")) -> None:
+        if not isinstance(raw, Mapping):
+            raise CommandError(f"a command must be a JSON object, got {type(raw).__name__}")
+        self.raw = raw
+        self.name = str(raw.get("do", "?"))
+        self._read: set[str] = set(skip)
+
+    def has(self, key: str) -> bool:
+        return key in self.raw
+
+    def _get(self, key: str, default: Any) -> Any:
+        self._read.add(key)
+        if key in self.raw:
+            return self.raw[key]
+        if default is _MISSING:
+            raise CommandError(f"'{self.name}' needs the field '{key}'")
+        return default
+
+    def str(self, key: str, default: Any = _MISSING, choices: Iterable[str] | None = None) -> str:
+        value = self._get(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if not isinstance(value, str):
+            raise CommandError(f"'{self.name}': field '{key}' must be text, got {value!r}")
+        if choices is not None:
+            options = list(choices)
+            if value not in options:
+                raise CommandError(
+                    f"'{self.name}': {key} '{value}' is not one of: {', '.join(options)}"
+                )
+        return value
+
+    def int(self, key: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> int:
+        value = self._get(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise CommandError(f"'{self.name}': field '{key}' must be a whole number, got {value!r}")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise CommandError(f"'{self.name}': {key} must be between {lo} and {hi}, got {value}")
+        return value
+
+    def float(self, key: str, default: Any = _MISSING, lo: float | None = None,
+              hi: float | None = None) -> float:
+        value = self._get(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise CommandError(f"'{self.name}': field '{key}' must be a number, got {value!r}")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise CommandError(f"'{self.name}': {key} must be between {lo} and {hi}, got {value}")
+        return float(value)
+
+    def bool(self, key: str, default: Any = _MISSING) -> bool:
+        value = self._get(key, default)
+        if not isinstance(value, bool):
+            raise CommandError(f"'{self.name}': field '{key}' must be true or false, got {value!r}")
+        return value
+
+    def any(self, key: str, default: Any = _MISSING) -> Any:
+        return self._get(key, default)
+
+    def rest(self) -> dict[str, Any]:
+        """All fields not read yet (marks them read)."""
+        out = {k: v for k, v in self.raw.items() if k not in self._read}
+        self._read.update(out)
+        return out
+
+    def finish(self) -> None:
+        extra = sorted(k for k in self.raw if k not in self._read)
+        if extra:
+            raise CommandError(f"'{self.name}': unknown field(s) {', '.join(repr(k) for k in extra)}")

@@ -1,0 +1,245 @@
+"""The engine: modules, commands in, events out, time advanced in game seconds.
+
+A game is an `Engine` holding an ordered list of `Module`s. Each module owns a slice of
+the state, handles some commands, may ask to be woken at a game time of its choosing and
+may listen to events emitted by other modules.
+
+Determinism: state changes only when a command is applied (at the current game time) or
+when a module wakes (at a time computed from state). `advance_to` processes wakes in time
+order (ties in module order), so the result does not depend on how wall time was sliced.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar
+
+from kaleun.core.args import Args
+from kaleun.core.clock import GameClock
+from kaleun.core.errors import CommandError, SaveError
+from kaleun.core.events import Event
+from kaleun.core.rng import GameRandom
+
+log = logging.getLogger(__name__)
+
+STATE_FORMAT = "kaleun-state"
+STATE_VERSION = 1
+
+Handler = Callable[[Args], None]
+
+
+class Module:
+    """A slice of game rules and state. Subclasses set `name` and override what they need."""
+
+    name: ClassVar[str] = "module"
+    #: event names this module wants to hear about; "*" means every event
+    subscribes: ClassVar[tuple[str, ...]] = ()
+
+    engine: Engine
+
+    def attach(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @property
+    def rng(self) -> GameRandom:
+        return self.engine.random(self.name)
+
+    def commands(self) -> Mapping[str, Handler]:
+        return {}
+
+    def next_wake(self) -> float | None:
+        """Absolute game time at which `wake` must run, or None."""
+        return None
+
+    def wake(self, now: float) -> None:  # pragma: no cover - default does nothing
+        pass
+
+    def on_event(self, event: Event) -> None:  # pragma: no cover - default does nothing
+        pass
+
+    def status(self) -> dict[str, Any] | None:
+        """What the `report` command shows of this module (None: nothing)."""
+        return None
+
+    def to_state(self) -> dict[str, Any]:
+        return {}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        pass
+
+    def emit(self, name: str, feed: str | None = None, **data: Any) -> Event:
+        return self.engine.emit(name, feed=feed, **data)
+
+
+class Engine:
+    """Runs modules. `apply` and `advance_to` return the events they produced."""
+
+    def __init__(self, game: str, seed: int, clock: GameClock, modules: Iterable[Module],
+                 config: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.clock = clock
+        self.config: dict[str, Any] = dict(config or {})
+        self.t = 0.0
+        self.modules: list[Module] = list(modules)
+        self._by_name: dict[str, Module] = {}
+        self._handlers: dict[str, Handler] = {}
+        self._listeners: dict[str, list[Module]] = {}
+        self._rngs: dict[str, GameRandom] = {}
+        self._out: list[Event] = []
+        for module in self.modules:
+            if module.name in self._by_name:
+                raise ValueError(f"two modules named {module.name!r}")
+            self._by_name[module.name] = module
+        self._handlers["report"] = self._report
+        for module in self.modules:
+            module.attach(self)
+            for cmd, handler in module.commands().items():
+                if cmd in self._handlers:
+                    raise ValueError(f"command {cmd!r} handled twice")
+                self._handlers[cmd] = handler
+            for ev in module.subscribes:
+                self._listeners.setdefault(ev, []).append(module)
+
+    # -- access ---------------------------------------------------------------------------
+    def module(self, name: str) -> Any:
+        return self._by_name[name]
+
+    def has_module(self, name: str) -> bool:
+        return name in self._by_name
+
+    @property
+    def command_names(self) -> list[str]:
+        return sorted(self._handlers)
+
+    def random(self, stream: str) -> GameRandom:
+        """The seeded generator of one stream (one per module), created on first use."""
+        rng = self._rngs.get(stream)
+        if rng is None:
+            rng = self._rngs[stream] = GameRandom(f"{self.seed}:{stream}")
+        return rng
+
+    @property
+    def now_iso(self) -> str:
+        return self.clock.iso(self.t)
+
+    # -- events ---------------------------------------------------------------------------
+    def emit(self, name: str, feed: str | None = None, **data: Any) -> Event:
+        event = Event(self.t, self.clock.iso(self.t), name, data, feed)
+        self._out.append(event)
+        for module in self._listeners.get(name, ()):
+            module.on_event(event)
+        for module in self._listeners.get("*", ()):
+            module.on_event(event)
+        return event
+
+    def _drain(self) -> list[Event]:
+        out, self._out = self._out, []
+        return out
+
+    def take_events(self) -> list[Event]:
+        """Events emitted outside `apply`/`advance_to` (e.g. while building the game)."""
+        return self._drain()
+
+    # -- commands -------------------------------------------------------------------------
+    def apply(self, command: Mapping[str, Any]) -> list[Event]:
+        """Apply one command at the current game time. Raises CommandError if malformed."""
+        if not isinstance(command, Mapping):
+            raise CommandError(f"a command must be a JSON object, got {type(command).__name__}")
+        name = command.get("do")
+        if not isinstance(name, str):
+            raise CommandError("a command needs a 'do' field naming what to do")
+        handler = self._handlers.get(name)
+        if handler is None:
+            raise CommandError(f"unknown command '{name}' (known: {', '.join(self.command_names)})")
+        pending = len(self._out)
+        try:
+            handler(Args(command))
+        except CommandError:
+            del self._out[pending:]
+            raise
+        return self._drain()
+
+    def _report(self, args: Args) -> None:
+        args.finish()
+        self.emit("report", **self.status())
+
+    def status(self) -> dict[str, Any]:
+        return {m.name: s for m in self.modules if (s := m.status()) is not None}
+
+    # -- time -----------------------------------------------------------------------------
+    def _next_due(self) -> tuple[float, int] | None:
+        best: tuple[float, int] | None = None
+        for i, module in enumerate(self.modules):
+            when = module.next_wake()
+            if when is not None and (best is None or when < best[0]):
+                best = (when, i)
+        return best
+
+    def advance_to(self, target: float, until: Callable[[], bool] | None = None) -> list[Event]:
+        """Run every wake due up to and including `target`, then set the time to `target`.
+
+        With `until`, stop right after the first wake for which `until()` is true and leave
+        the time at that wake (the runtime uses it to honour a change of time compression).
+        """
+        if target < self.t:
+            raise CommandError(f"time cannot run backwards ({target} < {self.t})")
+        last: tuple[float, int] | None = None
+        while True:
+            due = self._next_due()
+            if due is None or due[0] > target:
+                break
+            if due == last:
+                raise RuntimeError(f"module {self.modules[due[1]].name} woke at {due[0]} without progress")
+            last = due
+            self.t = max(self.t, due[0])
+            self.modules[due[1]].wake(self.t)
+            if until is not None and until():
+                return self._drain()
+        self.t = target
+        return self._drain()
+
+    def advance(self, dt: float) -> list[Event]:
+        if dt < 0:
+            raise CommandError("advance needs dt >= 0")
+        return self.advance_to(self.t + dt)
+
+    # -- state ----------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            "game": self.game,
+            "seed": self.seed,
+            "config": self.config,
+            "t": self.t,
+            "rng": {name: rng.to_json() for name, rng in sorted(self._rngs.items())},
+            "modules": {m.name: m.to_state() for m in self.modules},
+        }
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        """Load module states into this engine (built with the same config). Raises SaveError."""
+        check_state_header(state)
+        try:
+            self.t = float(state["t"])
+            self._rngs = {name: GameRandom.from_json(data) for name, data in state["rng"].items()}
+            modules = state["modules"]
+            for module in self.modules:
+                if module.name not in modules:
+                    raise SaveError(f"the save has no state for '{module.name}'")
+                module.load_state(modules[module.name])
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise SaveError(f"the saved state is damaged ({type(exc).__name__}: {exc})") from exc
+
+
+def check_state_header(state: Any) -> None:
+    if not isinstance(state, Mapping):
+        raise SaveError("the save is not a JSON object")
+    if state.get("format") != STATE_FORMAT:
+        raise SaveError("this is not a Kaleun save (format field missing or wrong)")
+    version = state.get("version")
+    if version != STATE_VERSION:
+        raise SaveError(f"save version {version!r} is not supported (this Kaleun reads {STATE_VERSION})")

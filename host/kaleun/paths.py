@@ -1,0 +1,28 @@
+"""Where Kaleun keeps the user's files. KALEUN_HOME overrides everything (tests, kiosks)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def _base(env: str, default: str) -> Path:
+    home = os.environ.get("KALEUN_HOME")
+    if home:
+        return Path(home)
+    root = os.environ.get(env)
+    return (Path(root) if root else Path.home() / default) / "kaleun"
+
+
+def config_dir() -> Path:
+    """Settings the crew makes once: enrolled figure tags, preferred board."""
+    return _base("XDG_CONFIG_HOME", ".config")
+
+
+def state_dir() -> Path:
+    """Games in progress: the autosave and the session logs."""
+    return _base("XDG_STATE_HOME", ".local/state")
+
+
+def autosave_path() -> Path:
+    return state_dir() / "autosave.json"

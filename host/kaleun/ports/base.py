@@ -1,0 +1,104 @@
+"""Port interfaces and the table inputs they report."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class FigureSeen:
+    """A figure stands on a reader of `section`."""
+
+    figure: str
+    section: int
+
+
+@dataclass(frozen=True)
+class FigureGone:
+    """A figure left the model (or a reader stopped seeing it)."""
+
+    figure: str
+
+
+@dataclass(frozen=True)
+class UnknownTag:
+    """A tag nobody enrolled appeared in `section`."""
+
+    uid: str
+    section: int
+
+
+@dataclass(frozen=True)
+class DialTurned:
+    """A dial moved by `clicks` detents (positive clockwise)."""
+
+    dial: str
+    clicks: int
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    button: str
+
+
+TableInput = FigureSeen | FigureGone | UnknownTag | DialTurned | ButtonPressed
+Sink = Callable[[TableInput], None]
+
+
+class InputPort(Protocol):
+    """A source of table inputs. `start` hands it the sink; inputs may arrive on any thread."""
+
+    def start(self, sink: Sink) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class FigureSensor(InputPort, Protocol):
+    """Reports where the figures stand."""
+
+    def settle(self) -> None:
+        """Return once every input caused so far has reached the sink (scripts wait on this)."""
+
+
+class Dial(InputPort, Protocol):
+    name: str
+
+    def turn(self, clicks: int) -> None:
+        """Move the dial as a hand would (simulated or mocked hardware only)."""
+
+
+class Button(InputPort, Protocol):
+    name: str
+
+    def press(self) -> None:
+        """Press the button as a hand would (simulated or mocked hardware only)."""
+
+
+@dataclass(frozen=True)
+class Lamp:
+    """One segment's look: colour plus a pattern, so no state is told by colour alone."""
+
+    color: tuple[int, int, int]
+    pattern: str = "steady"  # steady | blink | pulse | off
+
+
+class Lamps(Protocol):
+    segments: Mapping[str, tuple[int, int]]
+
+    def show(self, frame: Mapping[str, Lamp]) -> None:
+        """Light the named segments; segments not named are dark."""
+
+    def close(self) -> None: ...
+
+
+class Sounder(Protocol):
+    def bell(self, pattern: list[int]) -> None:
+        """Strike the ship's bell: pattern [2, 2] = two pairs (4 bells)."""
+
+    def close(self) -> None: ...
+
+
+class HardwareOnly(RuntimeError):
+    """A script asked to move something only a hand can move (real hardware)."""

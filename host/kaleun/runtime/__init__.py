@@ -1,0 +1,1 @@
+"""The runtime: wall time, time compression, the table's adapters and the outputs."""

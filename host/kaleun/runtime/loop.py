@@ -1,0 +1,182 @@
+"""The wall-clock loop: inputs in, game advanced by wall time x compression, events out.
+
+Adapters, the console and the window post commands from any thread into an inbox; one
+loop (the caller's thread) applies them, advances the game and hands events to outputs.
+Every applied command is recorded with its game time, so a session can be replayed as a
+table script.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from kaleun.core.engine import Engine
+from kaleun.core.errors import CommandError
+from kaleun.core.events import Event
+from kaleun.runtime.outputs import Autosave, Output
+from kaleun.runtime.table import Table
+
+log = logging.getLogger(__name__)
+
+#: longest the idle loop sleeps (s); inputs wake it at once
+IDLE_WAIT = 0.5
+
+
+class Runtime:
+    def __init__(self, game: Engine, table: Table, outputs: list[Output] | None = None,
+                 autosave: Autosave | None = None, record: Path | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.game = game
+        self.table = table
+        self.outputs: list[Output] = list(outputs or [])
+        self.autosave = autosave
+        self.clock = clock
+        #: commands for the game, or functions to run on the loop's thread
+        self.inbox: queue.SimpleQueue[dict[str, Any] | Callable[[], None]] = queue.SimpleQueue()
+        self.listeners: list[Callable[[Event], None]] = []
+        self.problems: list[Callable[[str], None]] = [lambda text: log.warning("%s", text)]
+        self._record: IO[str] | None = None
+        if record is not None:
+            record.parent.mkdir(parents=True, exist_ok=True)
+            self._record = open(record, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        self._last = clock()
+        self._held: dict[str, Any] | Callable[[], None] | None = None
+        self._loop_thread: int | None = None
+        self._starting = game.take_events()
+        table.start(self.submit)
+
+    # -- inputs (any thread) -----------------------------------------------------------------
+    def post(self, command: dict[str, Any]) -> None:
+        self.inbox.put(command)
+
+    def submit(self, command: dict[str, Any]) -> None:
+        """Apply at once when called on the loop's thread (keeps typed order), else post."""
+        if threading.get_ident() == self._loop_thread:
+            self._dispatch(self._apply(command))
+        else:
+            self.post(command)
+
+    def call(self, function: Callable[[], None]) -> None:
+        """Run `function` on the loop's thread at the next step (console input, timers)."""
+        self.inbox.put(function)
+
+    # -- the loop (one thread) ---------------------------------------------------------------
+    @property
+    def factor(self) -> float:
+        return self.game.module("compression").factor
+
+    def step(self) -> list[Event]:
+        """Advance the game to now, then apply every waiting command. Returns the events."""
+        self._loop_thread = threading.get_ident()
+        if self._starting:
+            self._dispatch(self._starting)
+            self._starting = []
+        now = self.clock()
+        dt = max(0.0, now - self._last)
+        self._last = now
+        events = self._advance(dt)
+        self._dispatch(events)
+        while True:
+            if self._held is not None:
+                command, self._held = self._held, None
+            else:
+                try:
+                    command = self.inbox.get_nowait()
+                except queue.Empty:
+                    break
+            if callable(command):
+                command()
+                more = self.game.take_events()
+            else:
+                more = self._apply(command)
+            self._dispatch(more)
+            events.extend(more)
+        if self.autosave is not None:
+            self.autosave.flush()
+        return events
+
+    def _advance(self, wall: float) -> list[Event]:
+        """Advance by `wall` seconds of wall time; a compression change mid-way (a feed
+        message dropping to real time) applies from the moment it happened."""
+        compression = self.game.module("compression")
+        events: list[Event] = []
+        while wall > 0:
+            factor, mode = compression.factor, compression.mode
+            if factor <= 0:
+                break
+            start = self.game.t
+            events += self.game.advance_to(start + wall * factor, until=lambda m=mode: compression.mode != m)
+            wall -= (self.game.t - start) / factor
+            if compression.mode == mode:
+                break
+        return events
+
+    def _apply(self, command: dict[str, Any]) -> list[Event]:
+        try:
+            events = self.game.apply(command)
+        except CommandError as exc:
+            for report in self.problems:
+                report(str(exc))
+            return []
+        if self._record is not None:
+            line = {"t": round(self.game.t, 3), **command}
+            self._record.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self._record.flush()
+        return events
+
+    def _dispatch(self, events: list[Event]) -> None:
+        for event in events:
+            for output in self.outputs:
+                try:
+                    output.handle(event)
+                except Exception:  # an output failing must not stop the game
+                    log.exception("output %s failed on %s", type(output).__name__, event.name)
+            if self.autosave is not None:
+                self.autosave.handle(event)
+            for listener in self.listeners:
+                listener(event)
+
+    def wait(self, timeout: float = IDLE_WAIT) -> None:
+        """Sleep until an input arrives, the next game wake is due, or `timeout` passes."""
+        factor = self.factor
+        due = None
+        if factor > 0:
+            wakes = [w for m in self.game.modules if (w := m.next_wake()) is not None]
+            if wakes:
+                due = max(0.0, (min(wakes) - self.game.t) / factor)
+        limit = timeout if due is None else min(timeout, due)
+        if limit <= 0:
+            return
+        try:
+            self._held = self.inbox.get(timeout=limit)
+        except queue.Empty:
+            pass
+
+    def run(self, should_stop: Callable[[], bool], timeout: float = IDLE_WAIT) -> None:
+        """Loop until `should_stop()` (headless front ends)."""
+        while not should_stop():
+            self.step()
+            self.wait(timeout)
+
+    def save(self) -> None:
+        if self.autosave is not None:
+            self.autosave.save()
+
+    def close(self) -> None:
+        self.table.close()
+        if self.autosave is not None:
+            self.autosave.close()
+        for output in self.outputs:
+            try:
+                output.close()
+            except Exception:
+                log.exception("closing %s failed", type(output).__name__)
+        if self._record is not None:
+            self._record.close()

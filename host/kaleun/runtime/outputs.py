@@ -1,0 +1,77 @@
+"""Outputs: what the runtime does with the game's events (sound, lamps, logs, autosave)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import IO, Protocol
+
+from kaleun.core.engine import Engine
+from kaleun.core.events import Event
+from kaleun.ports.base import Sounder
+from kaleun.saves import save_game
+
+log = logging.getLogger(__name__)
+
+
+class Output(Protocol):
+    def handle(self, event: Event) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class BellOutput:
+    """Rings the ship's bell on every `bell` event."""
+
+    def __init__(self, sounder: Sounder) -> None:
+        self.sounder = sounder
+
+    def handle(self, event: Event) -> None:
+        if event.name == "bell":
+            self.sounder.bell(list(event.data["pattern"]))
+
+    def close(self) -> None:
+        self.sounder.close()
+
+
+class EventLog:
+    """Appends every event to a JSONL file (the session's event log)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.fh: IO[str] = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
+
+    def handle(self, event: Event) -> None:
+        self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
+        self.fh.flush()
+
+    def close(self) -> None:
+        self.fh.close()
+
+
+class Autosave:
+    """Saves the game atomically at every watch change (and when asked)."""
+
+    def __init__(self, game: Engine, path: Path) -> None:
+        self.game = game
+        self.path = path
+        self.due = False
+
+    def handle(self, event: Event) -> None:
+        if event.name == "watch_change":
+            self.due = True
+
+    def flush(self) -> None:
+        if self.due:
+            self.save()
+
+    def save(self) -> None:
+        self.due = False
+        try:
+            save_game(self.game, self.path)
+        except OSError as exc:
+            log.error("autosave to %s failed: %s", self.path, exc)
+
+    def close(self) -> None:
+        self.save()

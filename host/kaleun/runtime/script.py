@@ -1,0 +1,124 @@
+"""Table scripts: run a game headless from a JSONL script, as fast as the CPU allows.
+
+Each script line is one JSON object with `t` (game seconds since mission start) and `do`.
+Hand actions (place, lift, turn, press) go through the board's adapters; everything else
+is a game command. Every event is written to the events file as one JSON object per line.
+A bad line stops the run with `FILE:LINE: problem`; the events written so far are kept.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from kaleun.boards.model import Board
+from kaleun.core.engine import Engine
+from kaleun.core.errors import CommandError
+from kaleun.core.events import Event
+from kaleun.runtime.table import TABLE_ACTIONS, Table
+
+log = logging.getLogger(__name__)
+
+
+class ScriptError(Exception):
+    """A script line is bad. str() is `FILE:LINE: problem`."""
+
+
+@dataclass(frozen=True)
+class ScriptLine:
+    number: int
+    t: float
+    command: dict[str, Any]
+
+
+def read_script(path: Path) -> Iterator[ScriptLine]:
+    """Yield script lines; blank lines and lines starting with # or // are skipped."""
+    try:
+        fh = open(path, encoding="utf-8")  # noqa: SIM115 - generator keeps it open
+    except OSError as exc:
+        raise ScriptError(f"{path}: cannot read the script ({exc.strerror or exc})") from exc
+    with fh:
+        last_t = 0.0
+        number = 0
+        while True:
+            try:
+                raw = fh.readline()
+            except UnicodeDecodeError as exc:
+                raise ScriptError(f"{path}:{number + 1}: not UTF-8 text") from exc
+            if not raw:
+                return
+            number += 1
+            text = raw.strip()
+            if not text or text.startswith(("#", "//")):
+                continue
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ScriptError(f"{path}:{number}: not valid JSON ({exc.msg} at column {exc.colno})") from exc
+            if not isinstance(obj, dict):
+                raise ScriptError(f"{path}:{number}: a script line must be a JSON object")
+            t = obj.get("t")
+            if isinstance(t, bool) or not isinstance(t, int | float) or not math.isfinite(t):
+                raise ScriptError(f"{path}:{number}: needs 't', game seconds since mission start, got {t!r}")
+            if t < last_t:
+                raise ScriptError(f"{path}:{number}: t = {t} goes back in time (previous line: {last_t})")
+            if not isinstance(obj.get("do"), str):
+                raise ScriptError(f"{path}:{number}: needs 'do', the action to perform")
+            last_t = float(t)
+            command = {k: v for k, v in obj.items() if k != "t"}
+            yield ScriptLine(number, float(t), command)
+
+
+class EventWriter:
+    """Writes events as JSON lines; flushed per batch so nothing is lost on a stop."""
+
+    def __init__(self, fh: IO[str]) -> None:
+        self.fh = fh
+        self.count = 0
+
+    def write(self, events: list[Event]) -> None:
+        for event in events:
+            self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
+        self.count += len(events)
+        if events:
+            self.fh.flush()
+
+
+class ScriptRun:
+    """One headless run of a game against a script, through a board's table."""
+
+    def __init__(self, game: Engine, board: Board, writer: EventWriter) -> None:
+        self.game = game
+        self.writer = writer
+        self.table = Table(board, game)
+        self.table.start(self._apply)
+        writer.write(game.take_events())
+
+    def _apply(self, command: dict[str, Any]) -> None:
+        self.writer.write(self.game.apply(command))
+
+    def run(self, path: Path, until: float | None = None) -> None:
+        try:
+            for line in read_script(path):
+                if line.t < self.game.t:
+                    raise ScriptError(f"{path}:{line.number}: t = {line.t} is before the game's time "
+                                      f"{self.game.t} (the run was loaded from a later save)")
+                self.writer.write(self.game.advance_to(line.t))
+                if line.command["do"] == "end":
+                    return
+                try:
+                    if line.command["do"] in TABLE_ACTIONS:
+                        self.table.actuate(line.command)
+                    else:
+                        self._apply(line.command)
+                except CommandError as exc:
+                    raise ScriptError(f"{path}:{line.number}: {exc}") from exc
+            if until is not None and until > self.game.t:
+                self.writer.write(self.game.advance_to(until))
+        finally:
+            self.table.close()

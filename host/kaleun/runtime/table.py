@@ -1,0 +1,190 @@
+"""The table: the board's input adapters, turned into game commands.
+
+Figures seen by the sensor become `place`/`lift`, the telegraph dial becomes `new_speed`
+orders, buttons become time-compression changes. Scripts and the on-screen table act on the
+same adapters (`actuate`), so a script's `turn` goes through exactly the code a hand on the
+real telegraph would.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kaleun.boards.model import Board
+from kaleun.core.args import Args
+from kaleun.core.engine import Engine
+from kaleun.core.errors import CommandError
+from kaleun.ports.base import (
+    ButtonPressed,
+    DialTurned,
+    FigureGone,
+    FigureSeen,
+    HardwareOnly,
+    TableInput,
+    UnknownTag,
+)
+from kaleun.ports.sim import SimButton, SimDial, SimFigureSensor
+from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.compression import MODES
+from kaleun.uboot.figures import FIGURES
+
+log = logging.getLogger(__name__)
+
+#: script actions that a hand performs on the table (everything else goes to the game)
+TABLE_ACTIONS = ("place", "lift", "turn", "press")
+#: the modes a "cycle_compression" button steps through
+CYCLE = [m for m in MODES if m != "pause"]
+
+Submit = Callable[[dict[str, Any]], None]
+
+
+class Table:
+    """Owns the board's input adapters; converts what they report into game commands."""
+
+    def __init__(self, board: Board, game: Engine) -> None:
+        self.board = board
+        self.game = game
+        self.factory: Any = None
+        self.sensor = self._make_sensor()
+        self.dials: dict[str, Any] = {}
+        self.buttons: dict[str, Any] = {}
+        for name in ("telegraph",):
+            self.dials[name] = self._make_dial(name)
+        for name, spec in board.buttons.items():
+            self.buttons[name] = self._make_button(name, spec)
+        #: physical telegraph position (index into TELEGRAPH); starts where the boat's stands
+        self.telegraph = TELEGRAPH.index(game.module("boat").telegraph)
+        self._submit: Submit | None = None
+        self.unknown_tags: list[UnknownTag] = []
+
+    # -- building ---------------------------------------------------------------------------
+    def _gpio_factory(self) -> Any:
+        if self.factory is None:
+            from kaleun.ports.gpio import make_pin_factory
+
+            self.factory = make_pin_factory(self.board.pin_factory)
+        return self.factory
+
+    def _make_sensor(self) -> Any:
+        if self.board.figure_sensor == "sim":
+            return SimFigureSensor()
+        from kaleun.runtime.sensors import make_sensor  # the deck hub's adapters
+
+        return make_sensor(self.board)
+
+    def _make_dial(self, name: str) -> Any:
+        spec = self.board.dial(name)
+        if spec.driver == "gpio":
+            from kaleun.ports.gpio import GpioDial
+
+            return GpioDial(spec, self._gpio_factory())
+        return SimDial(name)
+
+    def _make_button(self, name: str, spec: Any) -> Any:
+        if spec.driver == "gpio":
+            from kaleun.ports.gpio import GpioButton
+
+            return GpioButton(spec, self._gpio_factory())
+        return SimButton(name)
+
+    # -- running ----------------------------------------------------------------------------
+    def start(self, submit: Submit) -> None:
+        """Connect every adapter; `submit` receives game commands (from any thread)."""
+        self._submit = submit
+        self.sensor.start(self._on_input)
+        for port in (*self.dials.values(), *self.buttons.values()):
+            port.start(self._on_input)
+
+    def close(self) -> None:
+        for port in (self.sensor, *self.dials.values(), *self.buttons.values()):
+            try:
+                port.close()
+            except Exception:  # closing must never stop the others closing
+                log.exception("closing %s failed", port)
+        if self.factory is not None and hasattr(self.factory, "reset"):
+            self.factory.reset()  # mock pins would otherwise stay claimed
+
+    def sync(self) -> None:
+        """Forget the physical telegraph position and take the boat's (after a load)."""
+        self.telegraph = TELEGRAPH.index(self.game.module("boat").telegraph)
+
+    def _send(self, command: dict[str, Any]) -> None:
+        if self._submit is None:
+            log.warning("table not started; dropped %s", command)
+            return
+        self._submit(command)
+
+    def _on_input(self, item: TableInput) -> None:
+        match item:
+            case FigureSeen(figure, section):
+                self._send({"do": "place", "figure": figure, "section": section})
+            case FigureGone(figure):
+                self._send({"do": "lift", "figure": figure})
+            case UnknownTag():
+                self.unknown_tags.append(item)
+                log.warning("unknown figure tag %s in section %d: run `kaleun figures enroll`",
+                            item.uid, item.section)
+            case DialTurned(dial, clicks):
+                self._dial(dial, clicks)
+            case ButtonPressed(button):
+                self._button(button)
+
+    def _dial(self, dial: str, clicks: int) -> None:
+        if dial != "telegraph":
+            return
+        position = max(0, min(len(TELEGRAPH) - 1, self.telegraph + clicks))
+        if position == self.telegraph:
+            return
+        self.telegraph = position
+        self._send({"do": "order", "order": "new_speed", "speed": TELEGRAPH[position], "via": "telegraph"})
+
+    def _button(self, name: str) -> None:
+        spec = self.board.buttons.get(name)
+        if spec is None:
+            return
+        mode = self.game.module("compression").mode
+        if spec.action == "pause":
+            new = "real_time" if mode == "pause" else "pause"
+        elif spec.action == "real_time":
+            new = "real_time"
+        else:
+            new = CYCLE[(CYCLE.index(mode) + 1) % len(CYCLE)] if mode in CYCLE else "real_time"
+        self._send({"do": "ui", "action": "time_compression", "mode": new, "via": f"button.{name}"})
+
+    # -- hands on the table (scripts, the on-screen table) -----------------------------------
+    def actuate(self, line: Mapping[str, Any]) -> None:
+        """Do what a script line asks a hand to do. Raises CommandError if it cannot."""
+        args = Args(line)
+        action = args.str("do", choices=TABLE_ACTIONS)
+        try:
+            if action == "place":
+                figure = args.str("figure", choices=FIGURES)
+                section = args.int("section", lo=1, hi=8)
+                args.finish()
+                self.sensor.place(figure, section)
+            elif action == "lift":
+                figure = args.str("figure", choices=FIGURES)
+                args.finish()
+                self.sensor.lift(figure)
+            elif action == "turn":
+                dial = args.str("dial", choices=list(self.dials))
+                steps = args.int("steps", lo=-100, hi=100)
+                args.finish()
+                self.dials[dial].turn(steps)
+            elif action == "press":
+                button = args.str("button", choices=list(self.buttons))
+                args.finish()
+                self.buttons[button].press()
+            self.sensor.settle()
+        except HardwareOnly as exc:
+            raise CommandError(str(exc)) from exc
+
+    def set_telegraph(self, position: str) -> None:
+        """Move the telegraph handle to `position` (on-screen table, console)."""
+        if position not in TELEGRAPH:
+            raise CommandError(f"telegraph position '{position}' is not one of: {', '.join(TELEGRAPH)}")
+        clicks = TELEGRAPH.index(position) - self.telegraph
+        if clicks:
+            self.actuate({"do": "turn", "dial": "telegraph", "steps": clicks})

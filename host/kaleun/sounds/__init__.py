@@ -1,0 +1,1 @@
+"""Sounds synthesised by Kaleun itself (nothing is downloaded)."""

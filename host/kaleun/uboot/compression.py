@@ -1,0 +1,60 @@
+"""Time compression as the app showed it: a mode chosen by the crew, dropped back to real
+time by every new info-feed message. The runtime turns the mode into a wall-clock factor."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.args import Args
+from kaleun.core.engine import Handler, Module
+from kaleun.core.events import Event
+from kaleun.uboot import data
+
+COMPRESSION = data.load("time_compression")
+MODES: list[str] = COMPRESSION["modes"]
+FACTORS: Mapping[str, float] = {m: float(f) for m, f in COMPRESSION["factor"].items()}
+MODE_NAMES: Mapping[str, str] = COMPRESSION["names"]
+UI_ACTIONS = ["time_compression"]
+
+
+class Compression(Module):
+    name = "compression"
+    subscribes = ("*",)
+
+    def __init__(self) -> None:
+        self.mode = "real_time"
+
+    @property
+    def factor(self) -> float:
+        return FACTORS[self.mode]
+
+    def commands(self) -> Mapping[str, Handler]:
+        return {"ui": self._ui}
+
+    def _ui(self, args: Args) -> None:
+        args.str("action", choices=UI_ACTIONS)
+        mode = args.str("mode", choices=MODES)
+        args.finish()
+        self.set_mode(mode, "crew")
+
+    def set_mode(self, mode: str, reason: str) -> None:
+        if mode == self.mode:
+            return
+        self.mode = mode
+        self.emit("time_compression", mode=mode, factor=FACTORS[mode], reason=reason)
+
+    def on_event(self, event: Event) -> None:
+        if event.feed is not None and self.mode not in ("real_time", "pause"):
+            self.set_mode("real_time", "feed")
+
+    def status(self) -> dict[str, Any]:
+        return {"mode": self.mode, "factor": self.factor}
+
+    def to_state(self) -> dict[str, Any]:
+        return {"mode": self.mode}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        if state["mode"] not in MODES:
+            raise ValueError(f"unknown time compression {state['mode']!r}")
+        self.mode = state["mode"]

@@ -1,0 +1,77 @@
+"""Where the 16 sailor figures stand: sections 1-8, or lifted off the model.
+
+The table reports placements and lifts; the crew engine builds its movement rules on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.args import Args
+from kaleun.core.engine import Handler, Module
+from kaleun.uboot import data
+
+ROSTER = data.load("roster")
+ROLES: list[str] = ROSTER["roles"]
+SHAPES: list[str] = ROSTER["shapes"]
+FIGURES: list[str] = [f"{role}-{shape}" for role in ROLES for shape in SHAPES]
+SECTIONS = range(1, 9)
+
+
+def figure_name(figure: str) -> str:
+    role, shape = figure.split("-", 1)
+    return f"{ROSTER['role_names'][role]} ({shape})"
+
+
+class Figures(Module):
+    name = "figures"
+
+    def __init__(self) -> None:
+        start = ROSTER["start"]
+        self.where: dict[str, int | None] = {f: int(start[f]) if f in start else None for f in FIGURES}
+
+    def commands(self) -> Mapping[str, Handler]:
+        return {"place": self._place, "lift": self._lift}
+
+    def in_section(self, section: int) -> list[str]:
+        return [f for f, s in self.where.items() if s == section]
+
+    def _figure(self, args: Args) -> str:
+        return args.str("figure", choices=FIGURES)
+
+    def _place(self, args: Args) -> None:
+        figure = self._figure(args)
+        section = args.int("section", lo=1, hi=8)
+        args.finish()
+        previous = self.where[figure]
+        if previous == section:
+            return
+        self.where[figure] = section
+        self.emit("figure_placed", figure=figure, section=section, previous=previous)
+
+    def _lift(self, args: Args) -> None:
+        figure = self._figure(args)
+        args.finish()
+        previous = self.where[figure]
+        if previous is None:
+            return
+        self.where[figure] = None
+        self.emit("figure_lifted", figure=figure, section=previous)
+
+    def status(self) -> dict[str, Any]:
+        return {"where": dict(self.where)}
+
+    def to_state(self) -> dict[str, Any]:
+        return {"where": dict(self.where)}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        where = state["where"]
+        unknown = sorted(set(where) - set(FIGURES))
+        if unknown:
+            raise ValueError(f"unknown figures {unknown}")
+        for figure in FIGURES:
+            section = where.get(figure)
+            if section is not None and int(section) not in SECTIONS:
+                raise ValueError(f"{figure} in section {section}")
+            self.where[figure] = None if section is None else int(section)

@@ -1,0 +1,54 @@
+"""Building and loading a U-BOOT game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.clock import GameClock
+from kaleun.core.engine import Engine, check_state_header
+from kaleun.core.errors import CommandError, SaveError
+from kaleun.uboot import data
+from kaleun.uboot.boat import Boat
+from kaleun.uboot.compression import Compression
+from kaleun.uboot.figures import Figures
+from kaleun.uboot.orders import OrderDesk
+from kaleun.uboot.watch import Watch
+
+GAME_ID = "uboot"
+MISSIONS: Mapping[str, Any] = data.load("missions")
+
+
+def new_game(seed: int = 0, mission: str = "training") -> Engine:
+    """A fresh game of the given mission. Raises CommandError for an unknown mission."""
+    if mission not in MISSIONS:
+        raise CommandError(f"unknown mission '{mission}' (known: {', '.join(sorted(MISSIONS))})")
+    spec = MISSIONS[mission]
+    clock = GameClock(GameClock.parse(spec["start"]))
+    modules = [
+        OrderDesk(),
+        Boat(surfaced=bool(spec.get("surfaced", True)), telegraph=spec.get("telegraph", "stop")),
+        Figures(),
+        Watch(),
+        Compression(),
+    ]
+    engine = Engine(GAME_ID, seed, clock, modules, config={"mission": mission})
+    engine.emit("mission_start", feed=f"{spec['name']}: the boat is in square {spec['square']}.",
+                mission=mission, square=spec["square"], seed=seed)
+    return engine
+
+
+def load_game(state: Mapping[str, Any]) -> Engine:
+    """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
+    check_state_header(state)
+    if state.get("game") != GAME_ID:
+        raise SaveError(f"this save belongs to the game {state.get('game')!r}, not {GAME_ID!r}")
+    try:
+        seed = int(state["seed"])
+        mission = state["config"]["mission"]
+        engine = new_game(seed, mission)
+    except (KeyError, TypeError, ValueError, CommandError) as exc:
+        raise SaveError(f"the save's game settings are damaged ({exc})") from exc
+    engine.take_events()  # a loaded game does not start again
+    engine.load_state(state)
+    return engine

@@ -1,0 +1,98 @@
+"""The order desk: every order goes through here (rulebook 6.5).
+
+An order is checked by the module that carries it out (its *effect*), then by every
+registered *validator* (the crew engine: sailors in place, command bar), and only then
+carried out. A refused order is an `order_rejected` event with the reason, never an error.
+Orders without an effect yet are refused with "not simulated yet".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kaleun.core.args import Args
+from kaleun.core.engine import Handler, Module
+from kaleun.uboot import data
+
+#: reads the order's fields from Args and returns its parameters (raise CommandError if malformed)
+Parse = Callable[[Args], dict[str, Any]]
+#: returns a reason why the order cannot be carried out now, or None
+Check = Callable[[dict[str, Any]], str | None]
+Execute = Callable[[dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Effect:
+    parse: Parse
+    check: Check
+    execute: Execute
+    describe: Callable[[dict[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class Order:
+    order: str
+    params: dict[str, Any]
+    source: str
+
+
+#: a validator returns a rejection reason or None; `commit` is called once the order is accepted
+class Validator:
+    def validate(self, order: Order) -> str | None:  # pragma: no cover - interface
+        return None
+
+    def commit(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
+        return {}
+
+
+ORDER_NAMES: Mapping[str, str] = data.load("orders")["orders"]
+
+
+class OrderDesk(Module):
+    name = "orders"
+
+    def __init__(self) -> None:
+        self._effects: dict[str, Effect] = {}
+        self._validators: list[Validator] = []
+
+    def register(self, order: str, effect: Effect) -> None:
+        if order not in ORDER_NAMES:
+            raise ValueError(f"unknown order id {order!r}")
+        self._effects[order] = effect
+
+    def add_validator(self, validator: Validator) -> None:
+        self._validators.append(validator)
+
+    def commands(self) -> Mapping[str, Handler]:
+        return {"order": self._order}
+
+    def _order(self, args: Args) -> None:
+        order_id = args.str("order", choices=ORDER_NAMES)
+        source = args.str("via", default="script")
+        effect = self._effects.get(order_id)
+        params = effect.parse(args) if effect else args.rest()
+        args.finish()
+        order = Order(order_id, params, source)
+        if effect is None:
+            self._reject(order, "not simulated yet")
+            return
+        reason = effect.check(params)
+        for validator in self._validators:
+            if reason is not None:
+                break
+            reason = validator.validate(order)
+        if reason is not None:
+            self._reject(order, reason)
+            return
+        extra: dict[str, Any] = {}
+        for validator in self._validators:
+            extra.update(validator.commit(order))
+        self.emit("order_accepted", feed=f"Order: {effect.describe(params)}.",
+                  order=order_id, via=source, **params, **extra)
+        effect.execute(params)
+
+    def _reject(self, order: Order, reason: str) -> None:
+        self.emit("order_rejected", feed=f"{ORDER_NAMES[order.order]} refused: {reason}.",
+                  order=order.order, via=order.source, reason=reason, **order.params)

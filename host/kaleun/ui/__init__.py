@@ -1,0 +1,1 @@
+"""Front ends: the pygame window (the simulated table) and the text console."""

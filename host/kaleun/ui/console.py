@@ -1,0 +1,210 @@
+"""The text console: the info feed printed as it happens, commands typed at a prompt.
+
+Used when there is no display (a Pi without a screen, a terminal over SSH) or with
+`--console`. `help` lists the commands. Everything typed runs on the runtime's thread.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shlex
+import sys
+import threading
+from collections.abc import Callable
+from typing import IO, Any
+
+from kaleun.core.errors import CommandError
+from kaleun.core.events import Event
+from kaleun.runtime.loop import Runtime
+from kaleun.uboot.boat import TELEGRAPH, TELEGRAPH_NAMES
+from kaleun.uboot.compression import MODE_NAMES, MODES
+
+log = logging.getLogger(__name__)
+
+HELP = """\
+Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
+  status                      clock, watch, telegraph, speed, distance run
+  place FIGURE SECTION        put a figure on the model
+  lift FIGURE                 take a figure off the model
+  telegraph POSITION          move the engine telegraph to a position:
+                              full_astern, stop, slow_ahead, half_ahead, full_ahead
+  turn telegraph STEPS        turn the telegraph STEPS detents (negative: towards astern)
+  order ORDER [key=value ...] give an order, e.g. order new_speed speed=half_ahead
+  time MODE                   time compression: real_time, action, fast_forward, transit, pause
+  pause                       pause the game (again: real time)
+  press BUTTON                press a button of the board
+  save                        save now (the game also saves at every watch change and on quit)
+  {...}                       any table-script line as JSON, without "t"
+  help                        this list
+  quit                        save and leave"""
+
+
+def parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+class Console:
+    def __init__(self, runtime: Runtime, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
+        self.runtime = runtime
+        self.game = runtime.game
+        self.table = runtime.table
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.stopping = False
+        runtime.listeners.append(self._on_event)
+        runtime.problems.append(lambda text: self.say(f"! {text}"))
+        self.commands: dict[str, Callable[[list[str]], None]] = {
+            "help": lambda a: self.say(HELP),
+            "status": self._status,
+            "place": self._place,
+            "lift": self._lift,
+            "telegraph": self._telegraph,
+            "turn": self._turn,
+            "order": self._order,
+            "time": self._time,
+            "pause": self._pause,
+            "press": self._press,
+            "save": self._save,
+            "quit": self._quit,
+            "exit": self._quit,
+        }
+
+    # -- output -----------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def prompt(self) -> None:
+        self.stdout.write("> ")
+        self.stdout.flush()
+
+    def _on_event(self, event: Event) -> None:
+        if event.feed is not None:
+            self.say(f"[{event.clock[11:]}] {event.feed}")
+
+    def _status(self, args: list[str]) -> None:
+        boat = self.game.module("boat").status()
+        watch = self.game.module("watch").status()
+        mode = self.game.module("compression").mode
+        lever = TELEGRAPH_NAMES[TELEGRAPH[self.table.telegraph]]
+        self.say(f"{self.game.now_iso.replace('T', ' ')}  {watch['on_duty']} watch on duty  "
+                 f"time: {MODE_NAMES[mode]}\n"
+                 f"telegraph: {TELEGRAPH_NAMES[boat['telegraph']]} (lever at {lever})  "
+                 f"speed {boat['speed_kn']:.1f} kn of {boat['target_kn']:.1f} kn "
+                 f"({boat['propulsion']}, {'surfaced' if boat['surfaced'] else 'submerged'})  "
+                 f"distance run {boat['distance_nm']:.2f} nm")
+
+    # -- commands ---------------------------------------------------------------------------
+    def _need(self, args: list[str], count: int, usage: str) -> None:
+        if len(args) != count:
+            raise CommandError(f"usage: {usage}")
+
+    def _place(self, args: list[str]) -> None:
+        self._need(args, 2, "place FIGURE SECTION")
+        self.table.actuate({"do": "place", "figure": args[0], "section": parse_value(args[1])})
+
+    def _lift(self, args: list[str]) -> None:
+        self._need(args, 1, "lift FIGURE")
+        self.table.actuate({"do": "lift", "figure": args[0]})
+
+    def _telegraph(self, args: list[str]) -> None:
+        self._need(args, 1, "telegraph POSITION")
+        self.table.set_telegraph(args[0])
+
+    def _turn(self, args: list[str]) -> None:
+        self._need(args, 2, "turn DIAL STEPS")
+        self.table.actuate({"do": "turn", "dial": args[0], "steps": parse_value(args[1])})
+
+    def _press(self, args: list[str]) -> None:
+        self._need(args, 1, "press BUTTON")
+        self.table.actuate({"do": "press", "button": args[0]})
+
+    def _order(self, args: list[str]) -> None:
+        if not args:
+            raise CommandError("usage: order ORDER [key=value ...]")
+        command: dict[str, Any] = {"do": "order", "order": args[0], "via": "console"}
+        for pair in args[1:]:
+            key, sep, value = pair.partition("=")
+            if not sep:
+                raise CommandError(f"'{pair}' is not key=value")
+            command[key] = parse_value(value)
+        self.runtime.submit(command)
+
+    def _time(self, args: list[str]) -> None:
+        self._need(args, 1, "time MODE")
+        if args[0] not in MODES:
+            raise CommandError(f"time compression '{args[0]}' is not one of: {', '.join(MODES)}")
+        self.runtime.submit({"do": "ui", "action": "time_compression", "mode": args[0]})
+
+    def _pause(self, args: list[str]) -> None:
+        mode = self.game.module("compression").mode
+        self._time(["real_time" if mode == "pause" else "pause"])
+
+    def _save(self, args: list[str]) -> None:
+        self.runtime.save()
+        self.say("saved.")
+
+    def _quit(self, args: list[str]) -> None:
+        self.stopping = True
+
+    def handle(self, line: str) -> None:
+        """Run one typed line (on the runtime's thread)."""
+        text = line.strip()
+        try:
+            if not text:
+                return
+            if text.startswith("{"):
+                self._json(text)
+                return
+            try:
+                words = shlex.split(text)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from exc
+            handler = self.commands.get(words[0].lower())
+            if handler is None:
+                raise CommandError(f"unknown command '{words[0]}': type help")
+            handler(words[1:])
+        except CommandError as exc:
+            self.say(f"! {exc}")
+        finally:
+            if not self.stopping:
+                self.prompt()
+
+    def _json(self, text: str) -> None:
+        from kaleun.runtime.table import TABLE_ACTIONS
+
+        try:
+            command = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"not valid JSON: {exc.msg}") from exc
+        if not isinstance(command, dict):
+            raise CommandError("a JSON command must be an object")
+        command.pop("t", None)
+        if command.get("do") in TABLE_ACTIONS:
+            self.table.actuate(command)
+        else:
+            self.runtime.submit(command)
+
+    # -- running ----------------------------------------------------------------------------
+    def _read(self) -> None:
+        for line in self.stdin:
+            self.runtime.call(lambda line=line: self.handle(line))
+        self.runtime.call(lambda: self._quit([]))
+
+    def run(self) -> int:
+        self.say("Kaleun console. Type help for the commands.")
+        reader = threading.Thread(target=self._read, name="console-input", daemon=True)
+        reader.start()
+        self.prompt()
+        try:
+            self.runtime.run(lambda: self.stopping)
+        except KeyboardInterrupt:
+            self.say("")
+        finally:
+            self.runtime.close()
+            self.say("Game saved. Continue with: kaleun resume")
+        return 0

@@ -1,0 +1,38 @@
+"""Is there a screen to draw on?"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+log = logging.getLogger(__name__)
+
+#: SDL drivers that draw nowhere a person could see
+INVISIBLE = {"offscreen", "dummy"}
+
+
+def has_display() -> bool:
+    """True when a pygame window would be visible (or SDL_VIDEODRIVER asks for one explicitly).
+
+    SDL falls back to its invisible "offscreen" driver when no display server is running;
+    that counts as no display, unless SDL_VIDEODRIVER names the driver on purpose (tests).
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame
+    except ImportError:
+        log.warning("pygame is not installed: using the console")
+        return False
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        log.info("no display (%s): using the console", exc)
+        return False
+    driver = pygame.display.get_driver()
+    if driver in INVISIBLE:
+        pygame.display.quit()
+        log.info("no display (SDL chose %s): using the console", driver)
+        return False
+    return True
