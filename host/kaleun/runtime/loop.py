@@ -8,6 +8,7 @@ table script.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import queue
@@ -154,10 +155,8 @@ class Runtime:
         limit = timeout if due is None else min(timeout, due)
         if limit <= 0:
             return
-        try:
+        with contextlib.suppress(queue.Empty):
             self._held = self.inbox.get(timeout=limit)
-        except queue.Empty:
-            pass
 
     def run(self, should_stop: Callable[[], bool], timeout: float = IDLE_WAIT) -> None:
         """Loop until `should_stop()` (headless front ends)."""

@@ -43,6 +43,9 @@ class Boat(Module):
         desk: OrderDesk = engine.module("orders")
         desk.register("new_speed", Effect(self._parse_speed, self._check_speed, self._set_speed,
                                           lambda p: TELEGRAPH_NAMES[p["speed"]]))
+        desk.register("dive", Effect(self._no_params, self._check_dive, self._dive, lambda p: "dive"))
+        desk.register("surface", Effect(self._no_params, self._check_surface, self._surface,
+                                        lambda p: "surface"))
 
     # -- derived values -------------------------------------------------------------------
     @property
@@ -105,6 +108,29 @@ class Boat(Module):
         self.emit("speed_set", telegraph=self.telegraph, target_kn=target,
                   speed_kn=round(self.v0, 2), propulsion=self.mode["propulsion"],
                   distance_nm=round(self.d0, 3))
+
+    # -- dive and surface (the sea simulation adds depth and transition times) -----------
+    def _no_params(self, args: Args) -> dict[str, Any]:
+        return {}
+
+    def _check_dive(self, params: dict[str, Any]) -> str | None:
+        return None if self.surfaced else "the boat is already submerged"
+
+    def _check_surface(self, params: dict[str, Any]) -> str | None:
+        return "the boat is already surfaced" if self.surfaced else None
+
+    def _switch(self, surfaced: bool) -> None:
+        self._rebase(self.engine.t)
+        self.surfaced = surfaced
+        mode = self.mode
+        self.emit("boat_surfaced" if surfaced else "boat_submerged", propulsion=mode["propulsion"],
+                  target_kn=self._target(), speed_kn=round(self.v0, 2))
+
+    def _dive(self, params: dict[str, Any]) -> None:
+        self._switch(False)
+
+    def _surface(self, params: dict[str, Any]) -> None:
+        self._switch(True)
 
     # -- time -----------------------------------------------------------------------------
     def next_wake(self) -> float | None:

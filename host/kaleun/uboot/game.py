@@ -12,6 +12,7 @@ from kaleun.uboot import data
 from kaleun.uboot.boat import Boat
 from kaleun.uboot.compression import Compression
 from kaleun.uboot.figures import Figures
+from kaleun.uboot.mission import Mission
 from kaleun.uboot.orders import OrderDesk
 from kaleun.uboot.watch import Watch
 
@@ -26,6 +27,7 @@ def new_game(seed: int = 0, mission: str = "training") -> Engine:
     spec = MISSIONS[mission]
     clock = GameClock(GameClock.parse(spec["start"]))
     modules = [
+        Mission(mission),
         OrderDesk(),
         Boat(surfaced=bool(spec.get("surfaced", True)), telegraph=spec.get("telegraph", "stop")),
         Figures(),

@@ -3,7 +3,8 @@
 An order is checked by the module that carries it out (its *effect*), then by every
 registered *validator* (the crew engine: sailors in place, command bar), and only then
 carried out. A refused order is an `order_rejected` event with the reason, never an error.
-Orders without an effect yet are refused with "not simulated yet".
+Orders with no effect on the simulated world (address crew, Enigma without a radio model
+yet) are still validated and accepted: the crew's bookkeeping holds for every order.
 """
 
 from __future__ import annotations
@@ -75,10 +76,7 @@ class OrderDesk(Module):
         params = effect.parse(args) if effect else args.rest()
         args.finish()
         order = Order(order_id, params, source)
-        if effect is None:
-            self._reject(order, "not simulated yet")
-            return
-        reason = effect.check(params)
+        reason = effect.check(params) if effect else None
         for validator in self._validators:
             if reason is not None:
                 break
@@ -89,9 +87,10 @@ class OrderDesk(Module):
         extra: dict[str, Any] = {}
         for validator in self._validators:
             extra.update(validator.commit(order))
-        self.emit("order_accepted", feed=f"Order: {effect.describe(params)}.",
-                  order=order_id, via=source, **params, **extra)
-        effect.execute(params)
+        what = effect.describe(params) if effect else ORDER_NAMES[order_id].lower()
+        self.emit("order_accepted", feed=f"Order: {what}.", order=order_id, via=source, **params, **extra)
+        if effect is not None:
+            effect.execute(params)
 
     def _reject(self, order: Order, reason: str) -> None:
         self.emit("order_rejected", feed=f"{ORDER_NAMES[order.order]} refused: {reason}.",
