@@ -34,7 +34,8 @@ class KeyLines:
                     table = (*path, index)
                 else:
                     table = path
-                self.lines.setdefault(table, number)
+                for end in range(1, len(table) + 1):  # [a.b] also defines a
+                    self.lines.setdefault(tuple(table[:end]), number)
                 continue
             key = _KEY.match(line)
             if key:

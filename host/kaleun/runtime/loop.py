@@ -99,6 +99,7 @@ class Runtime:
                 more = self._apply(command)
             self._dispatch(more)
             events.extend(more)
+        self.table.flush(now)
         if self.autosave is not None:
             self.autosave.flush()
         return events
@@ -153,6 +154,8 @@ class Runtime:
             if wakes:
                 due = max(0.0, (min(wakes) - self.game.t) / factor)
         limit = timeout if due is None else min(timeout, due)
+        if self.table.dial_pending:
+            limit = min(limit, 0.05)
         if limit <= 0:
             return
         with contextlib.suppress(queue.Empty):

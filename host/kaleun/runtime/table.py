@@ -1,14 +1,18 @@
 """The table: the board's input adapters, turned into game commands.
 
 Figures seen by the sensor become `place`/`lift`, the telegraph dial becomes `new_speed`
-orders, buttons become time-compression changes. Scripts and the on-screen table act on the
-same adapters (`actuate`), so a script's `turn` goes through exactly the code a hand on the
-real telegraph would.
+orders, buttons become time-compression changes. A dial becomes an order only once the hand
+has let go: a script line or console command is one whole movement; on real hardware the
+handle must rest for `DIAL_SETTLE_S` (swinging from stop to full ahead is one order, not
+three). Scripts and the on-screen table act on the same adapters (`actuate`), so a script's
+`turn` goes through exactly the code a hand on the real telegraph would.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -36,6 +40,8 @@ log = logging.getLogger(__name__)
 TABLE_ACTIONS = ("place", "lift", "turn", "press")
 #: the modes a "cycle_compression" button steps through
 CYCLE = [m for m in MODES if m != "pause"]
+#: seconds a real dial must rest before its position becomes an order
+DIAL_SETTLE_S = 0.6
 
 Submit = Callable[[dict[str, Any]], None]
 
@@ -43,8 +49,10 @@ Submit = Callable[[dict[str, Any]], None]
 class Table:
     """Owns the board's input adapters; converts what they report into game commands."""
 
-    def __init__(self, board: Board, game: Engine) -> None:
+    def __init__(self, board: Board, game: Engine, clock: Callable[[], float] = time.monotonic) -> None:
         self.board = board
+        self.clock = clock
+        self._lock = threading.RLock()
         self.game = game
         self.factory: Any = None
         self.sensor = self._make_sensor()
@@ -56,6 +64,8 @@ class Table:
             self.buttons[name] = self._make_button(name, spec)
         #: physical telegraph position (index into TELEGRAPH); starts where the boat's stands
         self.telegraph = TELEGRAPH.index(game.module("boat").telegraph)
+        self._requested = self.telegraph  # the position last sent as an order
+        self._moved_at: float | None = None  # when the handle last moved, while not yet requested
         self._submit: Submit | None = None
         self.unknown_tags: list[UnknownTag] = []
 
@@ -108,7 +118,9 @@ class Table:
 
     def sync(self) -> None:
         """Forget the physical telegraph position and take the boat's (after a load)."""
-        self.telegraph = TELEGRAPH.index(self.game.module("boat").telegraph)
+        with self._lock:
+            self.telegraph = self._requested = TELEGRAPH.index(self.game.module("boat").telegraph)
+            self._moved_at = None
 
     def _send(self, command: dict[str, Any]) -> None:
         if self._submit is None:
@@ -134,11 +146,29 @@ class Table:
     def _dial(self, dial: str, clicks: int) -> None:
         if dial != "telegraph":
             return
-        position = max(0, min(len(TELEGRAPH) - 1, self.telegraph + clicks))
-        if position == self.telegraph:
-            return
-        self.telegraph = position
-        self._send({"do": "order", "order": "new_speed", "speed": TELEGRAPH[position], "via": "telegraph"})
+        with self._lock:
+            position = max(0, min(len(TELEGRAPH) - 1, self.telegraph + clicks))
+            if position != self.telegraph:
+                self.telegraph = position
+                self._moved_at = self.clock()
+
+    @property
+    def dial_pending(self) -> bool:
+        return self._moved_at is not None
+
+    def flush(self, now: float | None = None) -> None:
+        """Turn a dial that has come to rest into its order. Without `now`: at once."""
+        with self._lock:
+            if self._moved_at is None:
+                return
+            if now is not None and now - self._moved_at < DIAL_SETTLE_S:
+                return
+            self._moved_at = None
+            if self.telegraph == self._requested:
+                return
+            self._requested = self.telegraph
+            command = {"do": "order", "order": "new_speed", "speed": TELEGRAPH[self.telegraph], "via": "telegraph"}
+        self._send(command)
 
     def _button(self, name: str) -> None:
         spec = self.board.buttons.get(name)
@@ -178,6 +208,7 @@ class Table:
                 args.finish()
                 self.buttons[button].press()
             self.sensor.settle()
+            self.flush()
         except HardwareOnly as exc:
             raise CommandError(str(exc)) from exc
 

@@ -36,7 +36,8 @@ def stroke(rate: int = RATE) -> np.ndarray:
     for ratio, amp, decay in PARTIALS:
         wave += amp * np.exp(-t / decay) * np.sin(2 * np.pi * NOMINAL_HZ * ratio * t)
     attack = np.minimum(1.0, t / 0.002)  # 2 ms attack: the clapper's click without a pop
-    wave *= attack
+    release = np.minimum(1.0, (STROKE_S - t) / 0.4)  # fade the last 0.4 s: no click at the end
+    wave *= attack * release
     return (wave / np.max(np.abs(wave))).astype(np.float32)
 
 

@@ -35,8 +35,9 @@ class Compression(Module):
     def _ui(self, args: Args) -> None:
         args.str("action", choices=UI_ACTIONS)
         mode = args.str("mode", choices=MODES)
+        via = args.str("via", default="crew")
         args.finish()
-        self.set_mode(mode, "crew")
+        self.set_mode(mode, via)
 
     def set_mode(self, mode: str, reason: str) -> None:
         if mode == self.mode:

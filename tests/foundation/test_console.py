@@ -1,0 +1,102 @@
+"""`kaleun play` without a display: the console, driven through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import kaleun_env
+
+GUARD_S = 30  # failure guard only: a healthy run answers long before
+
+
+class Terminal:
+    def __init__(self, home, *args: str) -> None:
+        master, slave = pty.openpty()
+        env = kaleun_env(home)
+        env.pop("SDL_VIDEODRIVER", None)  # no display: the console must be chosen by itself
+        env.pop("DISPLAY", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env, cwd=home, close_fds=True)
+        os.close(slave)
+        self.fd = master
+        self.text = ""
+
+    def expect(self, needle: str) -> str:
+        deadline = time.monotonic() + GUARD_S
+        while needle not in self.text:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never saw {needle!r}; got:\n{self.text}")
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                try:
+                    self.text += os.read(self.fd, 4096).decode(errors="replace")
+                except OSError:
+                    break
+        assert needle in self.text, self.text
+        return self.text
+
+    def send(self, line: str) -> None:
+        os.write(self.fd, (line + "\n").encode())
+
+    def close(self) -> int:
+        try:
+            return self.proc.wait(GUARD_S)
+        finally:
+            os.close(self.fd)
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    term = Terminal(tmp_path, "play", "--seed", "3")
+    yield term
+    if term.proc.poll() is None:
+        term.proc.kill()
+
+
+def test_console_starts_without_a_display_and_lists_its_commands(terminal):
+    terminal.expect("Kaleun console. Type help for the commands.")
+    terminal.expect("Training patrol: the boat is in square AF76.")
+    terminal.send("help")
+    terminal.expect("telegraph POSITION")
+    terminal.send("quit")
+    terminal.expect("Continue with: kaleun resume")
+    assert terminal.close() == 0
+
+
+def test_console_telegraph_changes_speed_and_status_shows_it(terminal, tmp_path):
+    terminal.expect("> ")
+    terminal.send("telegraph half_ahead")
+    terminal.expect("Order: half ahead.")
+    terminal.send("status")
+    terminal.expect("telegraph: half ahead (lever at half ahead)")
+    terminal.send("turn telegraph -1")
+    terminal.expect("Order: slow ahead.")
+    terminal.send("place engineer-square 9")
+    terminal.expect("! 'place': section must be between 1 and 8, got 9")
+    terminal.send("fly away")
+    terminal.expect("! unknown command 'fly': type help")
+    terminal.send("quit")
+    assert terminal.close() == 0
+    assert (tmp_path / "autosave.json").exists()
+
+
+def test_resume_continues_the_saved_game(tmp_path):
+    term = Terminal(tmp_path, "play", "--seed", "3")
+    term.expect("> ")
+    term.send("telegraph full_ahead")
+    term.expect("Order: full ahead.")
+    term.send("quit")
+    assert term.close() == 0
+    resumed = Terminal(tmp_path, "resume", "--console")
+    resumed.expect("> ")
+    resumed.send("status")
+    resumed.expect("telegraph: full ahead (lever at full ahead)")
+    resumed.send("quit")
+    assert resumed.close() == 0

@@ -1,0 +1,59 @@
+"""A bad script line stops the run with FILE:LINE: problem and exit status 2; events so far are kept."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import read_events, run_kaleun, write_script
+
+GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
+
+
+@pytest.mark.parametrize("bad, problem", [
+    ("{oops", "not valid JSON (Expecting property name enclosed in double quotes at column 2)"),
+    ('[1, 2]', "a script line must be a JSON object"),
+    ('{"do": "report"}', "needs 't', game seconds since mission start, got None"),
+    ('{"t": 1, "do": "report"}', "t = 1 goes back in time (previous line: 5.0)"),
+    ('{"t": 9, "do": "fly"}', "unknown command 'fly'"),
+    ('{"t": 9, "do": "place", "figure": "cook-square", "section": 3}', "'place': figure 'cook-square' is not one"),
+    ('{"t": 9, "do": "place", "figure": "engineer-square", "section": 9}', "section must be between 1 and 8, got 9"),
+    ('{"t": 9, "do": "turn", "dial": "telegraph"}', "'turn' needs the field 'steps'"),
+    ('{"t": 9, "do": "turn", "dial": "telegraph", "steps": 1, "speed": 3}', "'turn': unknown field(s) 'speed'"),
+    ('{"t": 9, "do": "order", "order": "new_speed", "speed": "warp"}', "speed 'warp' is not one of"),
+    ('{"t": 9, "do": "order", "order": "launch_rocket"}', "order 'launch_rocket' is not one of"),
+    ('{"t": 9, "do": "press", "button": "pause"}', "'press': button 'pause' is not one of: "),
+    ('{"t": 9, "do": "ui", "action": "time_compression", "mode": "ludicrous"}', "mode 'ludicrous' is not one of"),
+])
+def test_bad_line_stops_the_run_with_file_line_and_problem(tmp_path, bad, problem):
+    script = write_script(tmp_path / "s.jsonl", ["# a comment line", GOOD, bad, {"t": 50, "do": "report"}])
+    out = tmp_path / "events.jsonl"
+    result = run_kaleun("run", "--script", str(script), "--events", str(out), home=tmp_path)
+    assert result.returncode == 2
+    first_line = result.stderr.strip().splitlines()[0]
+    assert first_line.startswith(f"{script}:3: ")
+    assert problem in first_line
+    events = read_events(out)  # what happened before the bad line is kept
+    assert [e["event"] for e in events][:3] == ["mission_start", "order_accepted", "speed_set"]
+    assert "report" not in [e["event"] for e in events]
+
+
+def test_missing_script_file_is_named(tmp_path):
+    result = run_kaleun("run", "--script", str(tmp_path / "none.jsonl"), "--events", str(tmp_path / "e"),
+                        home=tmp_path)
+    assert result.returncode == 2
+    assert "none.jsonl: cannot read the script" in result.stderr
+
+
+def test_unknown_mission_is_named(tmp_path):
+    script = write_script(tmp_path / "s.jsonl", [GOOD])
+    result = run_kaleun("run", "--script", str(script), "--events", str(tmp_path / "e"), "--mission", "moon",
+                        home=tmp_path)
+    assert result.returncode == 2
+    assert "unknown mission 'moon'" in result.stderr
+
+
+def test_until_runs_on_after_the_script(tmp_path):
+    script = write_script(tmp_path / "s.jsonl", [GOOD])
+    out = tmp_path / "e.jsonl"
+    result = run_kaleun("run", "--script", str(script), "--events", str(out), "--until", "86400", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert [e["event"] for e in read_events(out)].count("watch_change") == 4
