@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench wiring clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,12 @@ lint: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	for f in tests/bench/bench_*.py; do $(BIN)/python $$f || exit 1; done
+
+# Regenerate wiring/ from boards/ and render the harness drawings (needs Debian's graphviz).
+wiring: $(VENV)/.dev
+	$(BIN)/kaleun wiring
+	@command -v dot >/dev/null || { echo "install Graphviz for the drawings: sudo apt install graphviz"; exit 1; }
+	for f in wiring/*.yml; do $(BIN)/wireviz -f st $$f || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache

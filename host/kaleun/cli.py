@@ -108,6 +108,26 @@ def cmd_board_check(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_wiring(args: argparse.Namespace) -> int:
+    from kaleun.boards.loader import BoardError, load_board, source_tree
+    from kaleun.wiring.generate import write_all
+
+    root = source_tree()
+    files = [Path(f) for f in args.boards] or sorted((root / "boards").glob("*.toml") if root else [])
+    if not files:
+        print("kaleun wiring: no board files given", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        boards = [load_board(f) for f in files]
+    except BoardError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
+    for path in write_all(boards, out):
+        print(f"wrote {path}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kaleun", description="Table controller for U-BOOT: The Board Game.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
@@ -146,6 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
     check = board_sub.add_parser("check", help="validate board files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(func=cmd_board_check)
+
+    wiring = sub.add_parser("wiring", help="generate wiring documents (harness, pinout, BOM) from board files")
+    wiring.add_argument("boards", nargs="*", metavar="BOARD", help="board files (default: every file in boards/)")
+    wiring.add_argument("--out", metavar="DIR", help="output folder (default: wiring/)")
+    wiring.set_defaults(func=cmd_wiring)
     return parser
 
 

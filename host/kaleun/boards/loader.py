@@ -34,14 +34,20 @@ class BoardError(ValueError):
         self.problems = problems
 
 
+def source_tree() -> Path | None:
+    """The project's folder when running from a checkout (it holds boards/ and wiring/)."""
+    for parent in Path(__file__).resolve().parents:
+        if (parent / "pyproject.toml").is_file() and (parent / "boards").is_dir():
+            return parent
+    return None
+
+
 def default_board() -> m.Board:
     """boards/sim.toml of the source tree; an installed package without it gets the same
     everything-simulated board built from the format's defaults."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "boards" / "sim.toml"
-        if candidate.is_file() and (parent / "pyproject.toml").is_file():
-            return load_board(candidate)
+    root = source_tree()
+    if root is not None and (root / "boards" / "sim.toml").is_file():
+        return load_board(root / "boards" / "sim.toml")
     return m.Board(path=Path("<built-in sim board>"), name="Simulated table")
 
 

@@ -1,0 +1,1 @@
+"""Wiring documents generated from board files: WireViz harness YAML, pinout tables, BOM."""
