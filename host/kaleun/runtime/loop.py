@@ -42,6 +42,8 @@ class Runtime:
         #: commands for the game, or functions to run on the loop's thread
         self.inbox: queue.SimpleQueue[dict[str, Any] | Callable[[], None]] = queue.SimpleQueue()
         self.listeners: list[Callable[[Event], None]] = []
+        #: the board's lamps (drawn by the window when simulated), set by the session
+        self.lamps: Any = None
         self.problems: list[Callable[[str], None]] = [lambda text: log.warning("%s", text)]
         self._record: IO[str] | None = None
         if record is not None:
@@ -100,6 +102,10 @@ class Runtime:
             self._dispatch(more)
             events.extend(more)
         self.table.flush(now)
+        for output in self.outputs:
+            tick = getattr(output, "tick", None)
+            if tick is not None:
+                tick(now)
         if self.autosave is not None:
             self.autosave.flush()
         return events
@@ -154,7 +160,7 @@ class Runtime:
             if wakes:
                 due = max(0.0, (min(wakes) - self.game.t) / factor)
         limit = timeout if due is None else min(timeout, due)
-        if self.table.dial_pending:
+        if self.table.dial_pending or any(getattr(o, "animating", False) for o in self.outputs):
             limit = min(limit, 0.05)
         if limit <= 0:
             return

@@ -9,8 +9,9 @@ from typing import Protocol
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
 from kaleun.paths import autosave_path, state_dir
-from kaleun.ports.base import Sounder
-from kaleun.ports.sim import SilentSounder
+from kaleun.ports.base import Lamps, Sounder
+from kaleun.ports.sim import SilentSounder, SimLamps
+from kaleun.runtime.lamps import LampDirector
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave, BellOutput, EventLog
 from kaleun.runtime.table import Table
@@ -30,14 +31,35 @@ def make_sounder(board: Board) -> Sounder:
     return PygameSounder(volume=board.audio.volume)
 
 
+def make_lamps(board: Board) -> Lamps | None:
+    """The board's lamps; real pixels that cannot be opened are reported and left dark."""
+    spec = board.lamps
+    if spec.driver == "none":
+        return None
+    if spec.driver in ("neopixel", "neopixel_spi"):
+        from kaleun.ports.neopixel import LampsUnavailable, NeopixelLamps
+
+        try:
+            return NeopixelLamps(spec)
+        except LampsUnavailable as exc:
+            log.warning("lamps off: %s", exc)
+            return None
+    return SimLamps(spec.segments)  # "sim"; "hub" lamps arrive with the deck hub's lamp commands
+
+
 def make_runtime(game: Engine, board: Board) -> Runtime:
-    """The runtime with the board's adapters, the bell, the session log and the autosave."""
+    """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     sessions = state_dir() / "sessions"
     table = Table(board, game)
-    outputs = [BellOutput(make_sounder(board)), EventLog(sessions / f"{stamp}.events.jsonl")]
-    return Runtime(game, table, outputs, autosave=Autosave(game, autosave_path()),
-                   record=sessions / f"{stamp}.script.jsonl")
+    outputs: list = [BellOutput(make_sounder(board)), EventLog(sessions / f"{stamp}.events.jsonl")]
+    lamps = make_lamps(board)
+    if lamps is not None:
+        outputs.append(LampDirector(lamps))
+    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path()),
+                      record=sessions / f"{stamp}.script.jsonl")
+    runtime.lamps = lamps
+    return runtime
 
 
 def open_session(game: Engine, board: Board, console: bool = False) -> Session:

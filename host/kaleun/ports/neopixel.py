@@ -1,0 +1,65 @@
+"""NeoPixel lamps through Adafruit's drivers on Blinka: PWM (`neopixel`) or SPI (`neopixel_spi`).
+
+The pixel object can be injected (tests pass a plain list-like buffer); otherwise it is built
+from the board file. On a PC, set BLINKA_OS_AGNOSTIC=1 to get Blinka's generic no-op board.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.boards.model import LampSpec
+from kaleun.ports.base import Lamp
+
+log = logging.getLogger(__name__)
+
+
+class LampsUnavailable(RuntimeError):
+    pass
+
+
+def make_pixels(spec: LampSpec) -> Any:
+    try:
+        import board
+        import neopixel
+    except (ImportError, NotImplementedError, RuntimeError) as exc:
+        raise LampsUnavailable(f"NeoPixels need the Pi extra and a supported board ({exc}); "
+                               "on a PC set BLINKA_OS_AGNOSTIC=1") from exc
+    order = getattr(neopixel, spec.order)
+    try:
+        if spec.driver == "neopixel_spi":
+            import busio
+            import neopixel_spi
+
+            spi = busio.SPI(board.SCK, board.MOSI, board.MISO)
+            return neopixel_spi.NeoPixel_SPI(spi, spec.pixels, brightness=spec.brightness, auto_write=False,
+                                             pixel_order=order)
+        pin = getattr(board, f"D{spec.pin}", None) or board.NEOPIXEL
+        return neopixel.NeoPixel(pin, spec.pixels, brightness=spec.brightness, auto_write=False, pixel_order=order)
+    except Exception as exc:  # permissions (PWM needs root), SPI disabled, ...
+        raise LampsUnavailable(f"cannot open the NeoPixels ({spec.driver}): {exc}") from exc
+
+
+class NeopixelLamps:
+    def __init__(self, spec: LampSpec, pixels: Any = None) -> None:
+        self.spec = spec
+        self.segments = dict(spec.segments)
+        self.pixels = pixels if pixels is not None else make_pixels(spec)
+
+    def show(self, frame: Mapping[str, Lamp]) -> None:
+        colors: list[tuple[int, int, int]] = [(0, 0, 0)] * self.spec.pixels
+        for name, lamp in frame.items():
+            first, count = self.segments.get(name, (0, 0))
+            for i in range(first, first + count):
+                colors[i] = lamp.color
+        for i, color in enumerate(colors):
+            self.pixels[i] = color
+        if hasattr(self.pixels, "show"):
+            self.pixels.show()
+
+    def close(self) -> None:
+        self.show({})
+        if hasattr(self.pixels, "deinit"):
+            self.pixels.deinit()
