@@ -319,3 +319,20 @@ def test_layout_sections_are_apart_and_hold_16_figures(size: tuple[int, int]) ->
             assert area.collidepoint(centre)
     lifted = figure_places(layout, tuple((f, None) for f in FIGURES))
     assert all(layout.tray.collidepoint(centre) for centre, _ in lifted.values())
+
+
+# -- lamps ----------------------------------------------------------------------------------------
+def test_section_lamps_are_drawn_when_the_table_has_lamps(window: Window, runtime: Runtime) -> None:
+    from kaleun.ports.base import Lamp
+    from kaleun.ports.sim import SimLamps
+    from kaleun.ui.scene import lamp_looks
+
+    assert window.scene().lamps == ()  # no lamps object: nothing to draw
+    lamps = SimLamps({f"section.{n}": (n - 1, 1) for n in range(1, 9)})
+    lamps.show({"section.3": Lamp((255, 40, 40), "blink"), "section.5": Lamp((40, 200, 40))})
+    runtime.table.lamps = lamps  # type: ignore[attr-defined]
+    scene = window.scene()
+    assert [(lamp.section, lamp.pattern) for lamp in scene.lamps] == [(3, "blink"), (5, "steady")]
+    assert scene.moving  # a blinking lamp needs frames
+    assert lamp_looks(lamps, 0.0)[0].lit != lamp_looks(lamps, 0.5)[0].lit  # blink, not only colour
+    window.render(pygame.Surface((800, 480)))

@@ -21,9 +21,18 @@ BUTTON_MODES: tuple[str, ...] = ("pause", "real_time", "action", "fast_forward",
 START_DEG, END_DEG = 205.0, -25.0
 
 # The boat's side view, as fractions of the boat area (x right, y down). Bow on the left.
+def _bezier(p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float],
+            steps: int = 8) -> list[tuple[float, float]]:
+    return [((1 - t) ** 2 * p0[0] + 2 * (1 - t) * t * p1[0] + t * t * p2[0],
+             (1 - t) ** 2 * p0[1] + 2 * (1 - t) * t * p1[1] + t * t * p2[1])
+            for t in (i / steps for i in range(steps + 1))]
+
+
 HULL_SHAPE: tuple[tuple[float, float], ...] = (
-    (0.0, 0.60), (0.012, 0.50), (0.045, 0.42), (0.96, 0.42), (1.0, 0.60), (0.985, 0.80),
-    (0.965, 0.97), (0.06, 0.97), (0.015, 0.78),
+    *_bezier((0.0, 0.56), (0.01, 0.42), (0.06, 0.42)),  # stem, bow to deck
+    *_bezier((0.94, 0.42), (0.975, 0.42), (1.0, 0.58)),  # deck to stern
+    *_bezier((1.0, 0.58), (0.985, 0.97), (0.93, 0.97)),  # stern to keel
+    *_bezier((0.08, 0.97), (0.005, 0.97), (0.0, 0.56)),  # keel to bow
 )
 TOWER_SHAPE: tuple[tuple[float, float], ...] = (
     (0.355, 0.42), (0.365, 0.0), (0.555, 0.0), (0.575, 0.42),
