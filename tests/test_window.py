@@ -1,6 +1,8 @@
-"""The pygame window (issue 2, item 7): the simulated table on screen.
+"""The pygame window: the simulated table on screen.
 
 Rendered headless with SDL's dummy drivers; hands act through synthetic mouse events.
+Rulebook references: §3 the boat's 8 sections and the figures on them, §6.8 watches,
+§8 the app's info feed and time compression (dropped to real time by every feed message).
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ def test_render_scales_to_window_size(window: Window, size: tuple[int, int]) -> 
     assert window.layout.width == size[0] and window.layout.height == size[1]
 
 
-def test_2_side_view_shows_all_16_figures_in_their_sections(window: Window) -> None:
+def test_3_side_view_shows_all_16_figures_in_their_sections(window: Window) -> None:
     scene = window.scene()
     places = window.places(scene)
     assert sorted(places) == sorted(FIGURES)
@@ -134,7 +136,7 @@ def test_an_unchanged_scene_needs_no_new_frame(window: Window, clock: FakeClock,
 
 
 # -- figures ------------------------------------------------------------------------------------
-def test_2_drag_figure_to_section_6_places_it(window: Window, events: list[Event], runtime: Runtime) -> None:
+def test_3_drag_figure_to_section_6_places_it(window: Window, events: list[Event], runtime: Runtime) -> None:
     figure = "engineer-square"
     assert runtime.game.module("figures").where[figure] != 6
     drag(window, figure_centre(window, figure), window.layout.sections[6].center)
@@ -170,6 +172,26 @@ def test_drop_outside_the_boat_changes_nothing(window: Window, events: list[Even
     assert not named(events, "figure_placed") and not named(events, "figure_lifted")
 
 
+def test_hand_action_the_board_cannot_do_shows_in_feed(window: Window, runtime: Runtime,
+                                                       events: list[Event]) -> None:
+    from kaleun.ports.base import HardwareOnly
+
+    class HandMovedSensor:
+        """A figure sensor that reads real tags: only a hand can move figures."""
+
+        def place(self, figure: str, section: int) -> None:
+            raise HardwareOnly("figures on this board are moved by hand")
+
+        def settle(self) -> None:
+            pass
+
+    runtime.table.sensor = HandMovedSensor()
+    drag(window, figure_centre(window, "officer-square"), window.layout.sections[6].center)
+    assert not named(events, "figure_placed")
+    line = window.scene().feed[-1]
+    assert line.problem and "moved by hand" in line.text
+
+
 def test_tap_figure_then_tap_section_moves_it(window: Window, events: list[Event]) -> None:
     figure = "officer-circle"
     click(window, figure_centre(window, figure))
@@ -180,7 +202,7 @@ def test_tap_figure_then_tap_section_moves_it(window: Window, events: list[Event
 
 
 # -- engine telegraph and speed -----------------------------------------------------------------
-def test_8_clicking_half_ahead_orders_new_speed_and_speed_display_follows(
+def test_clicking_half_ahead_orders_new_speed_and_speed_display_follows(
         window: Window, events: list[Event], clock: FakeClock, runtime: Runtime) -> None:
     layout = window.layout
     half = TELEGRAPH.index("half_ahead")
@@ -229,6 +251,16 @@ def test_8_compression_buttons_change_the_mode(window: Window, runtime: Runtime,
         assert window.scene().mode == mode
     assert [e.data["mode"] for e in named(events, "time_compression")] == [
         "transit", "fast_forward", "action", "pause", "real_time"]
+
+
+def test_8_a_feed_message_drops_the_shown_compression_to_real_time(
+        window: Window, clock: FakeClock, runtime: Runtime) -> None:
+    click(window, window.layout.buttons["transit"].center)
+    assert window.scene().mode == "transit"
+    clock.now += 2 * 3600.0 / 360  # two hours of transit: the 06:00 watch change is a feed message
+    runtime.step()
+    scene = window.scene()
+    assert scene.mode == "real_time" and "watch change" in scene.feed[-1].text
 
 
 def test_button_press_released_elsewhere_does_nothing(window: Window, runtime: Runtime) -> None:

@@ -157,11 +157,11 @@ def draw_boat(surface: Any, layout: Layout, fonts: Fonts, scene: Scene, places: 
             draw_figure(surface, fonts, figure, centre, cell * 0.84, selected=figure == scene.selected)
 
     if scene.mission_over:
-        font = fonts.get(36)
+        font = fonts.get(30)
         text = f"Mission over: {scene.mission_over}"
         w, h = font.size(text)
         box = Rect(0, 0, w + layout.size(24), h + layout.size(14))
-        box.center = layout.boat_area.center
+        box.center = layout.boat_point(0.79, 0.19)  # in the sky aft of the tower, figures stay visible
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=layout.size(6))
         pygame.draw.rect(surface, theme.ACCENT, box, layout.size(2), border_radius=layout.size(6))
         blit_text(surface, font, text, theme.TEXT, box.center, "center")

@@ -21,6 +21,10 @@ BUTTON_LABELS: dict[str, str] = {
     "pause": "Pause", "real_time": "Real time", "action": "Action", "fast_forward": "Fast fwd",
     "transit": "Transit",
 }
+#: the handle's lever reaches this far (dial radii); its knob has this radius (design pixels)
+LEVER, KNOB = 0.3, 8
+#: the engine room's answer is a band on the rim from here (dial radii) outwards
+ANSWER_BAND = 0.92
 #: the words on the telegraph's dial, one or two lines per position
 DIAL_WORDS: dict[str, tuple[str, ...]] = {
     "full_astern": ("FULL", "ASTERN"), "stop": ("STOP",), "slow_ahead": ("SLOW", "AHEAD"),
@@ -80,16 +84,24 @@ def draw_telegraph(surface: Any, layout: Layout, fonts: Fonts, scene: Scene) -> 
 
     font = fonts.get(17)
     line_height = font.get_linesize() - layout.size(2)
+    inner = LEVER * layout.dial_radius + layout.size(KNOB) + layout.size(2)
+    outer = ANSWER_BAND * layout.dial_radius - layout.size(2)
     for index, position in enumerate(TELEGRAPH):
         words = DIAL_WORDS.get(position, (TELEGRAPH_NAMES[position].upper(),))
-        x, y = layout.dial_point(layout.sector_angle(index), 0.7)
-        top = y - line_height * len(words) // 2
+        angle = layout.sector_angle(index)
+        width = max(font.size(word)[0] for word in words)
+        height = line_height * len(words)
+        # the label's reach along the radius, so it clears the lever and the answer band
+        reach = abs(math.cos(math.radians(angle))) * width / 2 + abs(math.sin(math.radians(angle))) * height / 2
+        radius = min(max(0.72 * layout.dial_radius, inner + reach), outer - reach)
+        x, y = layout.dial_point(angle, radius / layout.dial_radius)
+        top = y - height // 2
         for row, word in enumerate(words):
             blit_text(surface, font, word, theme.TEXT_DARK, (x, top + row * line_height), "midtop")
 
     # answer: where the engine room answered, a red band on the rim and a notch outside it
     alow, ahigh = layout.sector_span(scene.answered)
-    rim_band = [*_arc(layout, alow, ahigh, 1.0, 8), *reversed(_arc(layout, alow, ahigh, 0.9, 8))]
+    rim_band = [*_arc(layout, alow, ahigh, 1.0, 8), *reversed(_arc(layout, alow, ahigh, ANSWER_BAND, 8))]
     pygame.draw.polygon(surface, theme.ANSWER, rim_band)
     answer_angle = layout.sector_angle(scene.answered)
     a = math.radians(answer_angle)
@@ -102,11 +114,11 @@ def draw_telegraph(surface: Any, layout: Layout, fonts: Fonts, scene: Scene) -> 
 
     # the handle: a short brass lever with a knob, pointing at its position
     handle_angle = layout.sector_angle(scene.handle)
-    knob = layout.dial_point(handle_angle, 0.44)
+    knob = layout.dial_point(handle_angle, LEVER)
     pygame.draw.line(surface, theme.OUTLINE, centre, knob, layout.size(9))
     pygame.draw.line(surface, theme.BRASS, centre, knob, layout.size(6))
-    pygame.draw.circle(surface, theme.BRASS, knob, layout.size(9))
-    pygame.draw.circle(surface, theme.OUTLINE, knob, layout.size(9), layout.size(2))
+    pygame.draw.circle(surface, theme.BRASS, knob, layout.size(KNOB))
+    pygame.draw.circle(surface, theme.OUTLINE, knob, layout.size(KNOB), layout.size(2))
     pygame.draw.circle(surface, theme.BRASS_DARK, centre, layout.size(10))
     pygame.draw.circle(surface, theme.BRASS, centre, layout.size(6))
 

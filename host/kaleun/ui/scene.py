@@ -66,12 +66,9 @@ class Scene:
 
     @property
     def moving(self) -> bool:
-        """Something changes by itself: the view needs a steady frame rate."""
-        return (self.drag is not None or self.speed_kn != self.target_kn or self.factor > 1
+        """Something changes faster than an idle window looks: it needs a steady frame rate."""
+        return (self.drag is not None or self.factor >= 4
                 or any(lamp.pattern in ("blink", "pulse") for lamp in self.lamps))
-
-    def section_of(self, figure: str) -> int | None:
-        return dict(self.figures)[figure]
 
 
 @dataclass
