@@ -135,6 +135,16 @@ def test_an_unchanged_scene_needs_no_new_frame(window: Window, clock: FakeClock,
     assert window.frames == drawn + 1
 
 
+def test_resized_window_is_drawn_again_at_the_new_size(window: Window, display) -> None:
+    window.frame(display)
+    drawn = window.frames
+    window.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600))
+    screen = pygame.display.set_mode((1024, 600))
+    window.frame(screen)
+    assert window.frames == drawn + 1
+    assert (window.layout.width, window.layout.height) == (1024, 600)
+
+
 # -- figures ------------------------------------------------------------------------------------
 def test_3_drag_figure_to_section_6_places_it(window: Window, events: list[Event], runtime: Runtime) -> None:
     figure = "engineer-square"

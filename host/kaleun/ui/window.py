@@ -65,6 +65,8 @@ class Window:
         self.press: tuple[str, Any] | None = None
         self.press_pos: tuple[int, int] = (0, 0)
         self._shown: Scene | None = None
+        self._drawn_size: tuple[int, int] = (0, 0)
+        self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
         runtime.listeners.append(self._on_event)
         runtime.problems.append(self._on_problem)
 
@@ -108,6 +110,8 @@ class Window:
         draw_telegraph(surface, layout, fonts, scene)
         draw_status(surface, layout, fonts, scene)
         draw_feed(surface, layout, fonts, scene)
+        self._drawn_size = surface.get_size()
+        self._stale = False
         if scene.drag is not None:
             cell = places[scene.drag.figure][1]
             draw_figure(surface, fonts, scene.drag.figure, scene.drag.pos, max(cell, layout.size(26)) * 1.1,
@@ -133,6 +137,9 @@ class Window:
             self._up(event.pos)
         elif kind == pygame.VIDEORESIZE:
             self.resize(event.size)
+            self._stale = True
+        elif kind in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
+            self._stale = True
 
     def _down(self, pos: tuple[int, int]) -> None:
         self.press_pos = pos
@@ -228,6 +235,8 @@ class Window:
         else:
             screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         pygame.display.set_caption("Kaleun")
+        if fullscreen:
+            pygame.mouse.set_visible(False)  # a touch screen needs no pointer
         return screen
 
     def _period(self, scene: Scene) -> float:
@@ -244,7 +253,8 @@ class Window:
         self.runtime.step()
         scene = self.scene()
         shown = self._shown
-        if shown is not None and screen.get_size() == self.size and replace(shown, time=scene.time) == scene:
+        same_picture = not self._stale and screen.get_size() == self._drawn_size
+        if shown is not None and same_picture and replace(shown, time=scene.time) == scene:
             if scene.time != shown.time:  # only the clock ticked: redraw the top bar alone
                 draw_top_bar(screen, self.layout, self.fonts, scene)
                 pygame.display.update(self.layout.top_bar)
