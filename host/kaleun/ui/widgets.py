@@ -1,4 +1,4 @@
-"""Small drawing helpers: text with an anchor, wrapped text, buttons."""
+"""Small drawing pieces: text with an anchor, wrapped text, buttons."""
 
 from __future__ import annotations
 
