@@ -92,7 +92,7 @@ class Layout:
         self._boat()
         self._dial()
 
-    # -- design coordinates -----------------------------------------------------------------------------
+    # -- design coordinates ---------------------------------------------------------------------
     def rect(self, x: float, y: float, w: float, h: float) -> Rect:
         """A rectangle given in 800x480 design coordinates."""
         left, top = round(x * self.sx), round(y * self.sy)
