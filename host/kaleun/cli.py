@@ -146,6 +146,10 @@ def build_parser() -> argparse.ArgumentParser:
     check = board_sub.add_parser("check", help="validate board files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(func=cmd_board_check)
+
+    from kaleun.hub.commands import add_commands as add_hub_commands  # hub, figures, firmware
+
+    add_hub_commands(sub)
     return parser
 
 

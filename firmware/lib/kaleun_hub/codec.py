@@ -126,7 +126,7 @@ def _tags(text):
         return []
     out = []
     for part in text.split(","):
-        reader, sep, uid = part.partition(":")
+        reader, sep, uid = _split_once(part, ":")
         if not sep:
             raise FrameError(BAD_FIELDS, "a tag entry needs reader:UID, got " + part)
         out.append((_int(reader), _uid(uid)))
@@ -234,11 +234,19 @@ def decode(line):
         raise FrameError(BAD_SYNTAX, "bad verb")
     fields = {}
     for token in tokens[2:]:
-        key, sep, value = token.partition("=")
+        key, sep, value = _split_once(token, "=")
         if not sep or not key or not value or not _all_in(key, _LOWER) or key in fields:
             raise FrameError(BAD_SYNTAX, "bad field " + token)
         fields[key] = value
     return Frame(int(seq), verb, fields)
+
+
+def _split_once(text, sep):
+    """str.partition, which small CircuitPython builds may leave out."""
+    at = text.find(sep)
+    if at < 0:
+        return text, "", ""
+    return text[:at], sep, text[at + len(sep):]
 
 
 def _all_in(text, allowed):

@@ -346,6 +346,7 @@ class HubLink:
 
     def _run(self) -> None:
         wait = self.backoff[0]
+        last: str | None = None
         while not self._stop.is_set():
             reason = self._session()
             self._dispatch()
@@ -355,7 +356,9 @@ class HubLink:
                 wait = self.backoff[2]
             elif self._reached_online:
                 wait = self.backoff[0]  # it worked until now: try again quickly
-            log.info("deck hub link %s: %s; retrying in %.1f s", self.url, reason, wait)
+            level = logging.INFO if reason != last else logging.DEBUG  # a long outage logs once
+            log.log(level, "deck hub link %s: %s; retrying in %.1f s", self.url, reason, wait)
+            last = reason
             self._stop.wait(wait)
             wait = min(wait * self.backoff[1], self.backoff[2])
 
