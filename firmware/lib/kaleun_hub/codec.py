@@ -27,7 +27,7 @@ UNKNOWN_VERB = "unknown_verb"
 BAD_FIELDS = "bad_fields"
 REASONS = (EMPTY, TOO_LONG, NOT_TEXT, NO_CHECKSUM, BAD_CHECKSUM, BAD_SEQ, BAD_SYNTAX, UNKNOWN_VERB, BAD_FIELDS)
 
-_HEX = "0123456789ABCDEFabcdef"
+_HEX = "0123456789ABCDEF"
 _LOWER = "abcdefghijklmnopqrstuvwxyz_"
 
 
@@ -110,9 +110,10 @@ def _int(text):
 
 
 def _uid(text):
+    text = text.upper()
     if not _is_hex(text) or len(text) % 2 or not 8 <= len(text) <= 20:
         raise FrameError(BAD_FIELDS, "not a tag UID: " + text)
-    return text.upper()
+    return text
 
 
 def _ints(text):
@@ -134,9 +135,10 @@ def _tags(text):
 
 
 def _color(text):
+    text = text.upper()
     if len(text) != 6 or not _is_hex(text):
         raise FrameError(BAD_FIELDS, "a colour is six hex digits RRGGBB, got " + text)
-    return text.upper()
+    return text
 
 
 def _word(text):
