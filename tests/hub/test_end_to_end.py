@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-
 from kaleun.boards.loader import load_board
 from kaleun.core.events import Event
 from kaleun.hub.fake import FakeHub
@@ -93,7 +92,9 @@ def test_figures_on_the_fake_hub_reach_the_game_through_serial_frames(harness):
     assert sorted(h.fake.where(h.sensor.uid_of("navigator-circle")) + h.fake.where(h.sensor.uid_of("captain-square"))) \
         == [2, 3]  # one figure on each berth of section 3
     status = h.sensor.status()
-    assert status["state"] == "online" and status["frames"] >= 5 and sum(status["drops"].values()) == 0
+    assert status["state"] == "online" and status["frames"] >= 5
+    # only frames the hub sent before it heard our hello may have been dropped (stale heartbeats)
+    assert set(status["drops"]) <= {"before_hello"}
 
 
 def test_pulling_the_cable_mid_game_gives_hub_offline_and_plugging_it_back_resyncs(harness):

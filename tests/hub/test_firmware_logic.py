@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from conftest import hub_cfg
-
 from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec, config, debounce, encoders, hub, lamps, scanner
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from kaleun.hub.link import LinkCore
 from kaleun.hub.options import HubOptions, ReaderSpec
 from kaleun.hub.proto import PROTOCOL_VERSION, codec
@@ -76,7 +75,7 @@ def test_silence_longer_than_the_timeout_closes_with_a_reason():
     assert core.tick(10.9) == ([], None)
     core.received(hub("hb", ("up", 1)), 10.9)
     assert core.tick(11.8)[1] is None
-    frames, reason = core.tick(12.0)
+    _frames, reason = core.tick(12.0)
     assert reason == "no heartbeat for 1.1 s"
     core.closed(reason)
     assert kinds(core) == [("online",), ("offline",)]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from kaleun.hub.proto import mfrc522, pn532, scanner
 from kaleun.hub.simchips import HALT, SimMFRC522, SimPN532, make_reader
 
@@ -66,7 +65,7 @@ def test_a_tag_taken_away_is_no_longer_seen_and_a_new_one_is():
 
 
 def test_antenna_off_means_no_tags():
-    chip, driver = chip_with("DEADBEEF")
+    _chip, driver = chip_with("DEADBEEF")
     driver.write(mfrc522.TX_CONTROL, 0x80)
     assert driver.scan() == []
 
@@ -96,7 +95,7 @@ def test_scanner_reports_a_dead_mfrc522_as_a_fault_by_its_error_code():
        st.sets(st.binary(min_size=4, max_size=4).filter(lambda b: b[0] != 0x88), max_size=4))
 def test_anticollision_enumerates_exactly_the_tags_in_the_field(long_uids, short_uids):
     uids = [u.hex().upper() for u in (*long_uids, *short_uids)]
-    chip, driver = chip_with(*uids)
+    _chip, driver = chip_with(*uids)
     for _ in range(2):  # and again after they were halted
         assert hexes(driver.scan()) == sorted(uids)
 

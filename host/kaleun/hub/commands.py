@@ -125,8 +125,8 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
 
 
 # -- kaleun hub fake ----------------------------------------------------------------------
-FAKE_HELP = """commands (one per line): put READER UID | remove READER UID | place FIGURE SECTION |
-lift FIGURE | break READER | fix READER | unplug | plug | freeze | thaw | wait SECONDS | status | quit"""
+FAKE_HELP = ("commands (one per line): put READER UID | remove READER UID | place FIGURE SECTION | lift FIGURE | "
+             "break READER | fix READER | unplug | plug | freeze | thaw | wait SECONDS | status | quit")
 
 
 def fake_command(fake: Any, tags: Any, line: str) -> str:
