@@ -77,6 +77,32 @@ def test_a_dead_chip_fails_init_with_a_reason():
         mfrc522.MFRC522(chip).init()
 
 
+def test_interleaved_readers_find_the_same_tags_as_one_by_one():
+    readers = [make_reader("mfrc522", seed=i) for i in range(4)]
+    for i, reader in enumerate(readers):
+        for k in range(i):
+            reader.uids_field.put(f"04{i:02X}{k:02X}000000AA")
+    assert hasattr(readers[0], "scan_steps")  # the scanner steps the drivers in turn
+    present = scanner.Scanner(readers, misses=1).scan()
+    assert present == [("arrived", i, f"04{i:02X}{k:02X}000000AA") for i in range(4) for k in range(i)]
+
+
+def test_with_a_timeline_the_answer_only_arrives_after_its_air_time():
+    from kaleun.hub.simchips import Timeline
+
+    timeline = Timeline()
+    chip = SimMFRC522(timeline=timeline)
+    driver = mfrc522.MFRC522(chip)
+    driver.init()
+    chip.put("DEADBEEF")
+    steps = driver.request_steps(wake=True)
+    next(steps)  # WUPA sent: the first poll finds the radio still busy and yields
+    start = timeline.now
+    for _ in steps:
+        pass
+    assert driver.answer is not None and timeline.now - start >= timeline.frame_delay
+
+
 def test_scanner_reports_a_dead_mfrc522_as_a_fault_by_its_error_code():
     reader = make_reader("mfrc522")
     reader.uids_field.put("DEADBEEF")
@@ -112,11 +138,13 @@ def test_register_operations_are_counted_per_transaction():
     chip, driver = chip_with("04A1B2C3D4E5F6")
     before = chip.transactions
     driver.scan()
-    # WUPA, 2 x (anticollision + select), HLTA, final REQA: 7 exchanges; an answered one costs
-    # 7 writes + IRQ poll + ErrorReg + FIFOLevel + FIFO burst + ControlReg = 12 transactions,
-    # one that times out (HLTA, the last REQA) 7 writes + the poll that sees the timer = 8
+    # WUPA, 2 x (anticollision + select), HLTA, final REQA: 7 exchanges. An answered one costs
+    # 6 writes (Idle, clear IRQs, flush FIFO, FIFO burst, Transceive, framing + StartSend) +
+    # IRQ poll + ErrorReg + FIFOLevel + FIFO burst = 10 transactions; the last REQA, that
+    # times out, 6 writes + the poll that sees the timer = 7; HLTA goes out with Transmit
+    # (nobody answers it): 5 writes + the poll that sees TxIRq = 6
     assert [answered for *_, answered in chip.exchanges] == [True] * 5 + [False] * 2
-    assert chip.transactions - before == 5 * 12 + 2 * 8
+    assert chip.transactions - before == 5 * 10 + 7 + 6
 
 
 # -- PN532 ----------------------------------------------------------------------------------

@@ -20,32 +20,37 @@ def pin(name):
 
 
 class SpiPort:
-    """One MFRC522 on the shared bus: its chip select, transactions of raw bytes."""
+    """One MFRC522 on the shared bus: its chip select, transactions of raw bytes.
+
+    The bus is taken (locked and set to this chip's speed and mode) on the first transfer
+    and given back by `release()`, which the driver calls whenever it waits for the radio:
+    the other readers, PN532s included, use the bus meanwhile."""
 
     def __init__(self, spi, cs_name, baudrate):
         self.spi = spi
         self.baudrate = baudrate
         self.cs = digitalio.DigitalInOut(pin(cs_name))
         self.cs.switch_to_output(value=True)
+        self.locked = False
         self._in = bytearray(64)
 
-    def __enter__(self):
-        while not self.spi.try_lock():
-            pass
-        self.spi.configure(baudrate=self.baudrate, polarity=0, phase=0)
-        return self
-
-    def __exit__(self, *exc):
-        self.spi.unlock()
-        return False
-
     def transfer(self, out):
+        if not self.locked:
+            while not self.spi.try_lock():
+                pass
+            self.spi.configure(baudrate=self.baudrate, polarity=0, phase=0)
+            self.locked = True
         buf = self._in if len(out) <= len(self._in) else bytearray(len(out))
         view = memoryview(buf)[:len(out)]
         self.cs.value = False
         self.spi.write_readinto(out, view)
         self.cs.value = True
         return bytes(view)
+
+    def release(self):
+        if self.locked:
+            self.spi.unlock()
+            self.locked = False
 
 
 class FailedReader:
@@ -54,11 +59,17 @@ class FailedReader:
     def __init__(self, make):
         self.make = make
         self.reader = None
+        self.found = []
 
-    def scan(self):
+    def scan_steps(self):
         if self.reader is None:
             raise OSError("reader not initialised")
-        return self.reader.scan()
+        steps = getattr(self.reader, "scan_steps", None)
+        if steps is None:
+            self.found = self.reader.scan()
+            return
+        yield from steps()
+        self.found = self.reader.found
 
     def reset(self):
         self.reader = self.make()

@@ -2,10 +2,16 @@
 """MFRC522 driver at register level: enumerates every ISO 14443A tag in the field.
 
 The driver talks to a *port*: an object with `transfer(out) -> bytes` that runs one SPI
-transaction (chip select low, full-duplex transfer, chip select high) and can be used as a
-context manager around a series of transactions (`hardware.SpiPort` locks and configures
-the bus there; the host's register model does nothing). One register access is one
-transaction: address byte ``(reg << 1) & 0x7E`` (| 0x80 to read), then data.
+transaction (chip select low, full-duplex transfer, chip select high) and, optionally,
+`release()`, called whenever the driver waits for the radio (`hardware.SpiPort` takes the
+shared bus on its first transfer and gives it back there, so other readers' drivers can
+use it). One register access is one transaction: address byte ``(reg << 1) & 0x7E``
+(| 0x80 to read), then data.
+
+`scan_steps()` is a generator that yields each time the chip is busy on the air; the
+scanner steps the generators of all readers in turn, so while one reader's RF exchange
+runs the CPU talks to the others (the RF time of 8 readers overlaps). `scan()` runs the
+same steps for one reader alone.
 
 One `scan()`:
 
@@ -57,7 +63,10 @@ HLTA = 0x50
 SEL = (0x93, 0x95, 0x97)
 CASCADE_TAG = 0x88
 
+TRANSMIT = 0x04
+
 # ComIrqReg bits
+TX_IRQ = 0x40
 TIMER_IRQ = 0x01
 ERR_IRQ = 0x02
 IDLE_IRQ = 0x10
@@ -72,9 +81,9 @@ BUFFER_OVFL = 0x10
 KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0x12, 0xB2)
 #: most tags one reader enumerates in a scan (a guard against a tag that never halts)
 MAX_TAGS = 16
-#: ComIrqReg reads before the driver gives up on a transceive (the chip's own timer ends
-#: every transceive after ~1 ms, so this only trips on a dead bus)
-MAX_POLLS = 200
+#: ComIrqReg reads before the driver gives up on an exchange (the chip's own timer ends
+#: every transceive after `timeout_us`, so this only trips on a dead bus)
+MAX_POLLS = 500
 
 
 class ReaderError(Exception):
@@ -104,19 +113,19 @@ def crc_a(data):
     return bytes((crc & 0xFF, crc >> 8))
 
 
-class _NullContext:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
 class MFRC522:
-    def __init__(self, port, timeout_ms=1):
+    def __init__(self, port, timeout_us=500):
         self.port = port
-        self.timeout_ms = timeout_ms
+        #: how long the chip waits for a tag's answer after sending (its timer starts at the
+        #: end of transmission and stops when an answer begins: ISO 14443A tags answer
+        #: ~86 us after the frame)
+        self.timeout_us = timeout_us
         self.version = None
+        #: results of the step generators (MicroPython-friendly: no generator return values)
+        self.answer = None
+        self.part = None
+        self.uid = None
+        self.found = []
 
     # -- register access --------------------------------------------------------------------
     def write(self, reg, *values):
@@ -134,14 +143,16 @@ class MFRC522:
         address = ((reg << 1) & 0x7E) | 0x80
         return bytes(self.port.transfer(bytes((address,) * count + (0,)))[1:])
 
-    def _session(self):
-        enter = getattr(self.port, "__enter__", None)
-        return self.port if enter is not None else _NullContext()
+    def release(self):
+        """Give the shared bus back (the driver waits for the radio, or is done)."""
+        release = getattr(self.port, "release", None)
+        if release is not None:
+            release()
 
     # -- set-up -----------------------------------------------------------------------------
     def init(self):
         """Reset and configure the chip; raises ReaderError when no chip answers."""
-        with self._session():
+        try:
             self.write(COMMAND, SOFT_RESET)
             for _ in range(50):
                 if not self.read(COMMAND) & 0x10:  # PowerDown bit clears when the reset is done
@@ -156,7 +167,7 @@ class MFRC522:
             self.write(RX_MODE, 0x00)
             self.write(MOD_WIDTH, 0x26)
             # timer: TAuto, 13.56 MHz / (2 * 169 + 1) = 40 kHz; reload = timeout in 25 us ticks
-            ticks = max(1, self.timeout_ms * 40)
+            ticks = max(1, (self.timeout_us + 24) // 25)
             self.write(T_MODE, 0x80)
             self.write(T_PRESCALER, 0xA9)
             self.write(T_RELOAD_H, ticks >> 8)
@@ -166,62 +177,87 @@ class MFRC522:
             control = self.read(TX_CONTROL)
             if control & 0x03 != 0x03:
                 self.write(TX_CONTROL, control | 0x03)  # antenna on
+        finally:
+            self.release()
 
     def reset(self):
         self.init()
 
     # -- one exchange -----------------------------------------------------------------------
-    def transceive(self, data, tx_bits=0, rx_align=0):
-        """Send `data` (last byte holding `tx_bits` bits, 0 = 8), receive the answer.
-
-        Returns (received bytes, valid bits in the last byte (0 = 8), collision) or None when
-        no tag answered before the chip's timer ran out.
-        """
-        self.write(COMMAND, IDLE)
+    def _load(self, data):
+        self.write(COMMAND, IDLE)  # stop whatever the chip still does
         self.write(COM_IRQ, 0x7F)  # clear every interrupt request bit
         self.write(FIFO_LEVEL, 0x80)  # flush the FIFO
         self.write_bytes(FIFO_DATA, data)
-        framing = (rx_align << 4) | tx_bits
-        self.write(BIT_FRAMING, framing)
-        self.write(COMMAND, TRANSCEIVE)
-        self.write(BIT_FRAMING, framing | 0x80)  # StartSend
+
+    def _wait(self, done):
+        """Poll ComIrqReg until a bit of `done` or the timer is set; yields while waiting.
+        Sets self.answer to the last ComIrqReg value."""
         for _ in range(MAX_POLLS):
             irq = self.read(COM_IRQ)
-            if irq & (RX_IRQ | IDLE_IRQ):
-                break
-            if irq & TIMER_IRQ:
-                return None
-        else:
-            raise ReaderError("stuck", "no interrupt from the chip")
+            if irq & (done | TIMER_IRQ):
+                self.answer = irq
+                return
+            self.release()
+            yield
+        raise ReaderError("stuck", "no interrupt from the chip")
+
+    def transceive_steps(self, data, tx_bits=0, rx_align=0):
+        """Send `data` (last byte holding `tx_bits` bits, 0 = 8) and receive the answer.
+
+        Sets self.answer to (received bytes, collision) or None when no tag answered before
+        the chip's timer ran out."""
+        self._load(data)
+        self.write(COMMAND, TRANSCEIVE)
+        self.write(BIT_FRAMING, (rx_align << 4) | tx_bits | 0x80)  # framing + StartSend
+        yield from self._wait(RX_IRQ | IDLE_IRQ)
+        if not self.answer & (RX_IRQ | IDLE_IRQ):
+            self.answer = None
+            return
         error = self.read(ERROR)
         if error & (BUFFER_OVFL | PARITY_ERR | PROTOCOL_ERR):
             raise ReaderError("rf_error", "ErrorReg = 0x%02X" % error)
         count = self.read(FIFO_LEVEL) & 0x7F
-        received = self.read_bytes(FIFO_DATA, count)
-        last_bits = self.read(CONTROL) & 0x07
-        return received, last_bits, bool(error & COLL_ERR)
+        self.answer = (self.read_bytes(FIFO_DATA, count), bool(error & COLL_ERR))
+
+    def transceive(self, data, tx_bits=0, rx_align=0):
+        for _ in self.transceive_steps(data, tx_bits, rx_align):
+            pass
+        return self.answer
 
     # -- ISO 14443A -------------------------------------------------------------------------
+    def request_steps(self, wake):
+        """REQA (or WUPA): self.answer is not None when at least one tag answered
+        (an ATQA collision still means "tags here")."""
+        yield from self.transceive_steps(bytes((WUPA if wake else REQA,)), tx_bits=7)
+
     def request(self, wake):
-        """REQA (or WUPA): True when at least one tag answered."""
-        answer = self.transceive(bytes((WUPA if wake else REQA,)), tx_bits=7)
-        return answer is not None  # an ATQA collision still means "tags here"
+        for _ in self.request_steps(wake):
+            pass
+        return self.answer is not None
 
-    def halt(self):
-        self.transceive(bytes((HLTA, 0)) + crc_a(bytes((HLTA, 0))))  # a halted tag never answers
+    def halt_steps(self):
+        """HLTA. A halted tag never answers, so send it with Transmit, not Transceive: the
+        chip need not wait out its timer."""
+        frame = bytes((HLTA, 0))
+        self._load(frame + crc_a(frame))
+        self.write(COMMAND, TRANSMIT)
+        yield from self._wait(TX_IRQ)
 
-    def _cascade(self, level):
-        """Anticollision + SELECT at one cascade level. Returns (4 UID bytes, SAK) or None."""
+    def _cascade_steps(self, level):
+        """Anticollision + SELECT at one cascade level. Sets self.part to (4 UID bytes, SAK)
+        or None when the tag went away."""
+        self.part = None
         sel = SEL[level]
         known = bytearray(5)
         known_bits = 0
         for _ in range(40):
             whole, bits = known_bits // 8, known_bits % 8
             frame = bytes((sel, ((2 + whole) << 4) | bits)) + bytes(known[:whole + (1 if bits else 0)])
-            answer = self.transceive(frame, tx_bits=bits, rx_align=bits)
-            if answer is None:
-                return None  # the tag left while we were talking to it
-            received, _, collision = answer
+            yield from self.transceive_steps(frame, tx_bits=bits, rx_align=bits)
+            if self.answer is None:
+                return  # the tag left while we were talking to it
+            received, collision = self.answer
             for offset, byte in enumerate(received):
                 index = whole + offset
                 if index > 4:
@@ -246,43 +282,56 @@ class MFRC522:
         else:
             raise ReaderError("collision", "anticollision did not converge")
         frame = bytes((sel, 0x70)) + bytes(known)
-        answer = self.transceive(frame + crc_a(frame))
-        if answer is None:
-            return None
-        sak = answer[0]
+        yield from self.transceive_steps(frame + crc_a(frame))
+        if self.answer is None:
+            return
+        sak = self.answer[0]
         if len(sak) != 3 or crc_a(sak[:1]) != sak[1:]:
             raise ReaderError("bad_sak")
-        return bytes(known[:4]), sak[0]
+        self.part = (bytes(known[:4]), sak[0])
 
-    def select(self):
-        """Anticollision and SELECT over the cascade levels: the full UID, or None."""
+    def select_steps(self):
+        """Anticollision and SELECT over the cascade levels: self.uid = the full UID or None."""
+        self.uid = None
         uid = b""
         for level in range(3):
-            result = self._cascade(level)
-            if result is None:
-                return None
-            part, sak = result
+            yield from self._cascade_steps(level)
+            if self.part is None:
+                return
+            part, sak = self.part
             if sak & 0x04:  # UID not complete: drop the cascade tag, go on
                 if part[0] != CASCADE_TAG:
                     raise ReaderError("bad_cascade")
                 uid += part[1:]
                 continue
-            return uid + part
+            self.uid = uid + part
+            return
         raise ReaderError("bad_cascade", "UID longer than three cascade levels")
 
-    def scan(self):
-        """Every tag in the field: a list of UIDs (bytes), each tag halted afterwards."""
-        found = []
-        with self._session():
+    def scan_steps(self):
+        """Every tag in the field into self.found (UIDs as bytes), each tag halted afterwards.
+        Yields whenever the chip is busy on the air."""
+        self.found = []
+        try:
             wake = True
             for _ in range(2 * MAX_TAGS):
-                if len(found) >= MAX_TAGS or not self.request(wake):
+                if len(self.found) >= MAX_TAGS:
+                    break
+                yield from self.request_steps(wake)
+                if self.answer is None:
                     break
                 wake = False
-                uid = self.select()
-                if uid is None:
+                yield from self.select_steps()
+                if self.uid is None:
                     continue
-                if uid not in found:
-                    found.append(uid)
-                self.halt()
-        return found
+                if self.uid not in self.found:
+                    self.found.append(self.uid)
+                yield from self.halt_steps()
+        finally:
+            self.release()
+
+    def scan(self):
+        """Every tag in the field: a list of UIDs (bytes)."""
+        for _ in self.scan_steps():
+            pass
+        return self.found

@@ -2,7 +2,8 @@
 """One pass over every reader: debounced arrivals and departures, reader health.
 
 A reader is anything with `scan()` returning the UIDs (bytes) of the tags in its field,
-raising an exception when the chip does not answer. After `fault_after` failed scans in a
+raising an exception when the chip does not answer; or with `scan_steps()`, a generator
+that leaves the UIDs in `reader.found` (see mfrc522.py). After `fault_after` failed scans in a
 row the reader is reported faulty (and `reset()` is tried on later failures); its first
 good scan reports it recovered. A failing or faulty reader keeps its tags: a loose wire
 must not lift figures.
@@ -37,14 +38,40 @@ class Scanner:
 
     def scan(self):
         """Scan every reader once. Returns events: (ARRIVED|LEFT, reader, uid_hex),
-        (FAULT, reader, error word), (RECOVERED, reader, "")."""
+        (FAULT, reader, error word), (RECOVERED, reader, "").
+
+        Readers with `scan_steps()` (MFRC522) are stepped in turn, so their RF exchanges
+        overlap; the others are scanned one after the other. Events come in reader order."""
+        count = len(self.readers)
+        results = [None] * count
+        errors = [None] * count
+        stepping = []
+        for index, reader in enumerate(self.readers):
+            steps = getattr(reader, "scan_steps", None)
+            if steps is not None:
+                stepping.append((index, reader, steps()))
+                continue
+            try:
+                results[index] = reader.scan()
+            except Exception as exc:  # any chip or bus failure
+                errors[index] = exc
+        while stepping:
+            waiting = []
+            for index, reader, steps in stepping:
+                try:
+                    next(steps)
+                    waiting.append((index, reader, steps))
+                except StopIteration:
+                    results[index] = reader.found
+                except Exception as exc:
+                    errors[index] = exc
+            stepping = waiting
         events = []
         for index, reader in enumerate(self.readers):
-            try:
-                uids = [uid_hex(uid) for uid in reader.scan()]
-            except Exception as exc:  # any chip or bus failure
-                self._failed(index, reader, exc, events)
+            if errors[index] is not None:
+                self._failed(index, reader, errors[index], events)
                 continue
+            uids = [uid_hex(uid) for uid in results[index]]
             if self.faulty[index]:
                 self.faulty[index] = False
                 events.append((RECOVERED, index, ""))

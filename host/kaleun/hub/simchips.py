@@ -93,20 +93,42 @@ class TagField(_Field):
         return [t.uid for t in self.field if not (self.flaky and self.random.random() < self.flaky)]
 
 
+@dataclass
+class Timeline:
+    """Virtual time for chip models (the scan benchmark): every SPI transaction costs CPU
+    time, and an RF exchange ends (its interrupt bits appear) only when its air time and
+    the tag's answer are over, so polling and overlapping readers are modelled as they'd run.
+    All times in microseconds."""
+
+    per_transaction: float = 35.0
+    per_byte: float = 2.0
+    per_exchange_logic: float = 150.0
+    rf_bit: float = 9.44
+    frame_delay: float = 86.0
+    now: float = 0.0
+
+    def air(self, bits: int) -> float:
+        return bits * 9 / 8 * self.rf_bit  # a parity bit per byte
+
+
 class SimMFRC522(_Field):
     """Register model of one MFRC522 and its field. Use as the driver's port."""
 
     VERSION = 0x92
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, timeline: Timeline | None = None) -> None:
         super().__init__(seed)
+        self.timeline = timeline
         self.transactions = 0
         self.bytes = 0
-        #: transceive exchanges: (frame kind, bits sent, bits answered or 0, answered?)
+        #: RF exchanges: (frame kind, bits sent, bits answered or 0, answered?)
         self.exchanges: list[tuple[str, int, int, bool]] = []
+        #: (time the exchange ends, ComIrqReg bits then, FIFO then, other registers then)
+        self._pending: tuple[float, int, list[int], dict[int, int]] | None = None
         self._reset()
 
     def _reset(self) -> None:
+        self._pending = None
         self.regs = [0] * 64
         self.regs[drv.COMMAND] = 0x20  # RcvOff clear, PowerDown clear, Idle
         self.regs[drv.T_MODE] = 0x00
@@ -122,6 +144,9 @@ class SimMFRC522(_Field):
     def transfer(self, out: bytes) -> bytes:
         self.transactions += 1
         self.bytes += len(out)
+        if self.timeline is not None:
+            self.timeline.now += self.timeline.per_transaction + self.timeline.per_byte * len(out)
+            self._deliver()
         if self.broken:
             return bytes(len(out))  # MISO stuck low: every register reads 0
         if not out:
@@ -151,7 +176,11 @@ class SimMFRC522(_Field):
             if command == drv.SOFT_RESET:
                 self._reset()
                 return
+            if command == drv.IDLE:
+                self._pending = None  # Idle aborts a running command
             self.regs[reg] = (self.regs[reg] & 0xF0) | command
+            if command == drv.TRANSMIT:
+                self._transmit()
         elif reg == drv.COM_IRQ:
             mask = value & 0x7F
             self.regs[reg] = self.regs[reg] | mask if value & 0x80 else self.regs[reg] & ~mask
@@ -169,20 +198,55 @@ class SimMFRC522(_Field):
             self.regs[reg] = value
 
     # -- the air interface ------------------------------------------------------------------
+    def _timeout_us(self) -> float:
+        prescaler = ((self.regs[drv.T_MODE] & 0x0F) << 8) | self.regs[drv.T_PRESCALER]
+        reload = (self.regs[drv.T_RELOAD_H] << 8) | self.regs[drv.T_RELOAD_L]
+        return reload * (2 * prescaler + 1) / 13.56
+
+    def _finish(self, after_us: float, irq: int, fifo: list[int], regs: dict[int, int]) -> None:
+        """The exchange's results appear now (no timeline) or after `after_us` of virtual time."""
+        if self.timeline is None:
+            self._pending = (0.0, irq, fifo, regs)
+        else:
+            self.timeline.now += self.timeline.per_exchange_logic
+            self._pending = (self.timeline.now + after_us, irq, fifo, regs)
+        self._deliver()
+
+    def _deliver(self) -> None:
+        if self._pending is None:
+            return
+        at, irq, fifo, regs = self._pending
+        if self.timeline is not None and self.timeline.now < at:
+            return
+        self._pending = None
+        self.fifo = fifo
+        for reg, value in regs.items():
+            self.regs[reg] = value
+        self.regs[drv.COM_IRQ] |= irq
+
+    def _transmit(self) -> None:
+        data = bytes(self.fifo)
+        self.fifo = []
+        if self.regs[drv.TX_CONTROL] & 0x03 == 0x03:
+            self._answers(data, 0)  # tags hear it (HLTA); nobody answers a Transmit
+        self.exchanges.append((self._kind(data, 0), len(data) * 8, 0, False))
+        air = self.timeline.air(len(data) * 8) if self.timeline else 0.0
+        self._finish(air, drv.TX_IRQ, [], {})
+
     def _transceive(self) -> None:
         data = bytes(self.fifo)
         self.fifo = []
         framing = self.regs[drv.BIT_FRAMING]
         tx_bits = framing & 0x07
         rx_align = (framing >> 4) & 0x07
-        self.regs[drv.ERROR] = 0
-        self.regs[drv.COLL] = 0x20  # CollPosNotValid until a collision says otherwise
         antenna = self.regs[drv.TX_CONTROL] & 0x03 == 0x03
         answers = self._answers(data, tx_bits) if antenna else []
         sent_bits = len(data) * 8 - ((8 - tx_bits) if tx_bits else 0)
+        air = self.timeline.air(sent_bits) if self.timeline else 0.0
+        regs = {drv.ERROR: 0, drv.COLL: 0x20}  # CollPosNotValid until a collision says otherwise
         if not answers:
             self.exchanges.append((self._kind(data, tx_bits), sent_bits, 0, False))
-            self.regs[drv.COM_IRQ] |= drv.TIMER_IRQ
+            self._finish(air + self._timeout_us(), drv.TIMER_IRQ, [], regs)
             return
         length = max(len(a) for a in answers)
         merged: list[int] = []
@@ -193,15 +257,15 @@ class SimMFRC522(_Field):
                 collision = i
             merged.append(max(values))
         self.exchanges.append((self._kind(data, tx_bits), sent_bits, length, True))
-        packed = _pack(merged, rx_align)
-        self.fifo = list(packed)
-        self.regs[drv.CONTROL] = (rx_align + length) % 8
+        regs[drv.CONTROL] = (rx_align + length) % 8
         irq = drv.RX_IRQ | drv.IDLE_IRQ
         if collision is not None:
-            self.regs[drv.ERROR] |= drv.COLL_ERR
-            self.regs[drv.COLL] = (rx_align + collision + 1) & 0x1F
+            regs[drv.ERROR] = drv.COLL_ERR
+            regs[drv.COLL] = (rx_align + collision + 1) & 0x1F
             irq |= drv.ERR_IRQ
-        self.regs[drv.COM_IRQ] |= irq
+        if self.timeline is not None:
+            air += self.timeline.frame_delay + self.timeline.air(length)
+        self._finish(air, irq, list(_pack(merged, rx_align)), regs)
 
     @staticmethod
     def _kind(data: bytes, tx_bits: int) -> str:
@@ -317,6 +381,12 @@ class SimReader:
 
     def reset(self) -> None:
         self.driver.reset()  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        # scan_steps/found of the MFRC522 driver, so the scanner interleaves the readers
+        if name in ("scan_steps", "found"):
+            return getattr(self.driver, name)
+        raise AttributeError(name)
 
 
 def make_reader(kind: str, model: str = "chip", seed: int = 0) -> SimReader:
