@@ -220,3 +220,49 @@ def test_kaleun_run_routes_script_placements_through_the_fake_hub(tmp_path, kale
         (0, "figure_placed", "engineer-square", 5), (30, "figure_placed", "engineer-square", 6),
         (60, "figure_lifted", "navigator-circle", 3), (90, "figure_placed", "navigator-circle", 2)]
     assert events[1]["event"] == "hub_online"
+
+
+def test_lamps_through_the_hub_light_the_fake_strip_and_come_back_after_a_reboot():
+    from kaleun.ports.base import Lamp
+
+    board = load_board(FAKE_BOARD)
+    cfg = hub_config(board)
+    cfg["pixels"] = {"pin": "GP28", "count": 8, "order": "GRB", "brightness": 0.3}
+    fake = FakeHub(cfg).start()
+    h = Harness(HubFigureSensor(board, tags=FigureTags({}), fake=fake))
+    try:
+        lamps = h.sensor.lamps({f"section.{n}": (n - 1, 1) for n in range(1, 9)})
+        lamps.show({"section.3": Lamp((255, 136, 0)), "section.5": Lamp((0, 0, 255), "off")})
+        h.sensor.link.wait(lambda core: fake.pixels[2] == (255, 136, 0), GUARD)
+        assert fake.pixels[2] == (255, 136, 0) and fake.pixels[4] == (0, 0, 0)
+        mark = len(h.events)
+        fake.unplug()
+        h.wait_event("hub_offline", mark)
+        fake.plug()  # a rebooted hub has a dark strip
+        h.wait_event("hub_online", mark)
+        h.sensor.link.wait(lambda core: fake.pixels[2] == (255, 136, 0), GUARD)
+        assert fake.pixels[2] == (255, 136, 0)
+        lamps.show({})
+        h.sensor.link.wait(lambda core: fake.pixels[2] == (0, 0, 0), GUARD)
+        assert fake.pixels == [(0, 0, 0)] * 8
+    finally:
+        h.close()
+        fake.stop()
+
+
+def test_a_hub_encoder_turns_the_engine_telegraph():
+    from kaleun.hub.link import LinkEvent
+    from kaleun.hub.options import EncoderSpec
+
+    board = load_board(FAKE_BOARD)
+    h = Harness()
+    try:
+        h.sensor.options = type(h.sensor.options)(**{**h.sensor.options.__dict__,
+                                                    "encoders": (EncoderSpec("telegraph", "GP6", "GP7"),)})
+        mark = len(h.events)
+        h.sensor._on_link(LinkEvent("turn", 0, detail={"delta": 2}))  # what a `turn enc=0 delta=2` frame gives
+        order = next(e for e in h.events[mark:] if e.name == "order_accepted")
+        assert order.data["order"] == "new_speed"
+        assert board.hub.url == "fake"
+    finally:
+        h.close()

@@ -25,6 +25,7 @@ from typing import Any
 
 from kaleun.hub.proto import config as fwconfig
 from kaleun.hub.proto import hub as fwhub
+from kaleun.hub.proto import lamps as fwlamps
 from kaleun.hub.simchips import SimReader, make_reader
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,17 @@ log = logging.getLogger(__name__)
 
 def clock_ms() -> int:
     return time.monotonic_ns() // 1_000_000
+
+
+class FakePixels(list):  # type: ignore[type-arg]
+    """The fake hub's NeoPixel strip: a list of RGB tuples."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__([(0, 0, 0)] * count)
+        self.shows = 0
+
+    def show(self) -> None:
+        self.shows += 1
 
 
 class FakeHub:
@@ -45,6 +57,7 @@ class FakeHub:
         self.clock = clock
         self.lock = threading.RLock()
         self.hub: Any = None
+        self.pixels: FakePixels | None = None
         self.port_path: str | None = None
         self.frozen = False
         #: frames lost because nobody read the pty (its buffer was full)
@@ -98,7 +111,9 @@ class FakeHub:
             for reader in self.readers:
                 for tag in reader.uids_field.field:
                     tag.state = "idle"  # the reader's field was off while unpowered
-            self.hub = fwhub.Hub(self.readers, self.cfg, self._write, clock=self.clock)
+            self.pixels = FakePixels(self.cfg["pixels"]["count"]) if self.cfg.get("pixels") else None
+            lamps = fwlamps.HubLamps(self.pixels, len(self.pixels)) if self.pixels is not None else None
+            self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, clock=self.clock)
             self.boots += 1
             if self.link is not None:
                 tmp = self.link.with_name(self.link.name + ".new")

@@ -53,6 +53,7 @@ class HubFigureSensor:
         self.seen: dict[str, set[int]] = {}
         #: figure -> the section reported to the game last
         self.reported: dict[str, int] = {}
+        self.lamp_ports: list[Any] = []
 
     # -- life -------------------------------------------------------------------------------
     def start(self, sink: Sink) -> None:
@@ -75,6 +76,15 @@ class HubFigureSensor:
         if self.fake is not None and self._tmp is not None:
             self.fake.stop()
             self._tmp.cleanup()
+
+    def lamps(self, segments: dict[str, tuple[int, int]]) -> Any:
+        """The Lamps port of `lamps.driver = "hub"` boards, over this sensor's link."""
+        from kaleun.hub.lamps import HubLamps
+
+        assert self.link is not None, "start the sensor first"
+        port = HubLamps(self.link, segments)
+        self.lamp_ports.append(port)
+        return port
 
     def status(self) -> dict[str, Any]:
         return self.link.status() if self.link else {"state": "not started"}
@@ -130,6 +140,8 @@ class HubFigureSensor:
         if kind in ("arrived", "left"):
             self._tag(kind, event.reader, event.uid)
         elif kind == "online":
+            for port in self.lamp_ports:  # a hub that was away has lost its pixels
+                port.resend()
             self._deliver(HubLinkChanged("online", "", dict(event.detail)))
         elif kind == "offline":
             self._deliver(HubLinkChanged("offline", event.detail.get("reason", ""), {}))
