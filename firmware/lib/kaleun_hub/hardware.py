@@ -40,12 +40,12 @@ class SpiPort:
                 pass
             self.spi.configure(baudrate=self.baudrate, polarity=0, phase=0)
             self.locked = True
-        buf = self._in if len(out) <= len(self._in) else bytearray(len(out))
-        view = memoryview(buf)[:len(out)]
+        size = len(out)
+        buf = self._in if size <= len(self._in) else bytearray(size)
         self.cs.value = False
-        self.spi.write_readinto(out, view)
+        self.spi.write_readinto(out, buf, in_end=size)
         self.cs.value = True
-        return bytes(view)
+        return bytes(buf[:size])
 
     def release(self):
         if self.locked:
