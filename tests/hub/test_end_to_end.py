@@ -266,3 +266,33 @@ def test_a_hub_encoder_turns_the_engine_telegraph():
         assert board.hub.url == "fake"
     finally:
         h.close()
+
+
+def test_a_hub_with_another_protocol_version_is_refused_with_the_fix(monkeypatch):
+    from kaleun.hub import proto
+    from kaleun.hub.link import HubLink
+    from kaleun.hub.options import hub_options
+
+    monkeypatch.setattr(proto.hub, "PROTOCOL_VERSION", proto.PROTOCOL_VERSION + 1)  # an old/new hub
+    board = load_board(FAKE_BOARD)
+    events = []
+    with FakeHub(hub_config(board)) as fake:
+        link = HubLink(fake.url, hub_options(board), events.append).start()
+        try:
+            assert link.wait(lambda core: core.state == "mismatch", GUARD)
+            status = link.status()
+        finally:
+            link.close()
+    assert [e.kind for e in events] == ["offline"]
+    assert status["protocol"] == proto.PROTOCOL_VERSION + 1 and status["host_protocol"] == proto.PROTOCOL_VERSION
+    assert "kaleun firmware install" in status["reason"] and status["tags"] == 0
+
+
+def test_kaleun_hub_status_prints_versions_readers_and_drops(kaleun_home):
+    done = _kaleun("hub", "status", "--board", str(FAKE_BOARD), home=kaleun_home)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].endswith(": online")
+    assert "firmware 1.0.0, protocol 1 (this Kaleun speaks 1), name fake-hub" in lines[1]
+    assert "readers: 9 (sections 1 2 3 3 4 5 6 7 8); faulty readers: none" in lines[2]
+    assert any(line.strip().startswith("frames:") and "dropped:" in line for line in lines)
