@@ -135,6 +135,10 @@ class FakeHub:
             self.hub = None
 
     @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
     def plugged(self) -> bool:
         return self._master is not None
 

@@ -59,7 +59,7 @@ class HubFigureSensor:
     def start(self, sink: Sink) -> None:
         self._sink = sink
         if self.fake is not None:
-            if not self.fake.plugged or self.fake._thread is None:
+            if not self.fake.running:
                 self.fake.start()
             url = self.fake.url
         else:
