@@ -171,6 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
     wiring.add_argument("boards", nargs="*", metavar="BOARD", help="board files (default: every file in boards/)")
     wiring.add_argument("--out", metavar="DIR", help="output folder (default: wiring/)")
     wiring.set_defaults(func=cmd_wiring)
+
+    from kaleun.hub.commands import add_commands as add_hub_commands  # hub, figures, firmware
+
+    add_hub_commands(sub)
     return parser
 
 

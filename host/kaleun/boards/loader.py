@@ -209,13 +209,17 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     if hub_reader:
         url = hub_reader.get("url", "str", required=sensor == "hub" and "hub" in data)
         options = {k: v for k, v in hub_reader.table.items() if k != "url"}
-        hub_reader.seen.update(options)  # the hub's own keys are checked by the hub link
+        hub_reader.seen.update(options)  # the hub's own keys: kaleun.hub.options
         hub = m.HubSpec(url=url, options=options)
     if sensor == "hub" and hub.url is None and "hub" not in data:
         ld.problem(("figures", "sensor"), "figures.sensor = 'hub' needs a [hub] section with its url")
 
     audio = _audio(ld, data)
     lamps = _lamps(ld, data, audio)
+    if hub_reader:
+        from kaleun.hub.options import check_hub_options  # the deck hub's keys
+
+        check_hub_options(hub.options, lambda path, text: ld.problem(("hub", *path), text), lamps.driver, sensor)
     dials = {}
     for dial_name, rd in ld.tables(data, "dials"):
         if dial_name not in m.DIAL_NAMES:

@@ -31,6 +31,15 @@ class UnknownTag:
 
 
 @dataclass(frozen=True)
+class HubLinkChanged:
+    """The deck hub's link changed: state online | offline | reader_fault | reader_ok."""
+
+    state: str
+    reason: str = ""
+    detail: Mapping[str, object] | None = None
+
+
+@dataclass(frozen=True)
 class DialTurned:
     """A dial moved by `clicks` detents (positive clockwise)."""
 
@@ -43,7 +52,7 @@ class ButtonPressed:
     button: str
 
 
-TableInput = FigureSeen | FigureGone | UnknownTag | DialTurned | ButtonPressed
+TableInput = FigureSeen | FigureGone | UnknownTag | HubLinkChanged | DialTurned | ButtonPressed
 Sink = Callable[[TableInput], None]
 
 

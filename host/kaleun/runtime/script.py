@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,11 +97,19 @@ class ScriptRun:
         self.game = game
         self.writer = writer
         self.table = Table(board, game)
+        #: adapters with threads of their own (the deck hub link) apply commands too
+        self.lock = threading.RLock()
         self.table.start(self._apply)
-        writer.write(game.take_events())
+        with self.lock:
+            writer.write(game.take_events())
 
     def _apply(self, command: dict[str, Any]) -> None:
-        self.writer.write(self.game.apply(command))
+        with self.lock:
+            self.writer.write(self.game.apply(command))
+
+    def _advance(self, t: float) -> None:
+        with self.lock:
+            self.writer.write(self.game.advance_to(t))
 
     def run(self, path: Path, until: float | None = None) -> None:
         try:
@@ -108,7 +117,7 @@ class ScriptRun:
                 if line.t < self.game.t:
                     raise ScriptError(f"{path}:{line.number}: t = {line.t} is before the game's time "
                                       f"{self.game.t} (the run was loaded from a later save)")
-                self.writer.write(self.game.advance_to(line.t))
+                self._advance(line.t)
                 if line.command["do"] == "end":
                     return
                 try:
@@ -119,6 +128,6 @@ class ScriptRun:
                 except CommandError as exc:
                     raise ScriptError(f"{path}:{line.number}: {exc}") from exc
             if until is not None and until > self.game.t:
-                self.writer.write(self.game.advance_to(until))
+                self._advance(until)
         finally:
             self.table.close()

@@ -26,6 +26,7 @@ from kaleun.ports.base import (
     FigureGone,
     FigureSeen,
     HardwareOnly,
+    HubLinkChanged,
     TableInput,
     UnknownTag,
 )
@@ -138,6 +139,12 @@ class Table:
                 self.unknown_tags.append(item)
                 log.warning("unknown figure tag %s in section %d: run `kaleun figures enroll`",
                             item.uid, item.section)
+                if "unknown_tag" in self.game.command_names:  # a prompt in the feed, and logged
+                    self._send({"do": "unknown_tag", "uid": item.uid, "section": item.section})
+            case HubLinkChanged(state, reason, detail):
+                if "hub" in self.game.command_names:
+                    self._send({"do": "hub", "state": state, **({"reason": reason} if reason else {}),
+                                **{k: v for k, v in (detail or {}).items() if v is not None}})
             case DialTurned(dial, clicks):
                 self._dial(dial, clicks)
             case ButtonPressed(button):

@@ -14,6 +14,7 @@ from kaleun.uboot.compression import Compression
 from kaleun.uboot.figures import Figures
 from kaleun.uboot.mission import Mission
 from kaleun.uboot.orders import OrderDesk
+from kaleun.uboot.table_link import TableLink
 from kaleun.uboot.watch import Watch
 
 GAME_ID = "uboot"
@@ -33,6 +34,7 @@ def new_game(seed: int = 0, mission: str = "training") -> Engine:
         Figures(),
         Watch(),
         Compression(),
+        TableLink(),
     ]
     engine = Engine(GAME_ID, seed, clock, modules, config={"mission": mission})
     engine.emit("mission_start", feed=f"{spec['name']}: the boat is in square {spec['square']}.",

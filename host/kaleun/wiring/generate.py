@@ -9,7 +9,20 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.boards.model import Board
-from kaleun.wiring.header import GPIO_TO_PIN, GROUND_PINS, PI_NAMES, PIN_3V3, PIN_5V
+from kaleun.wiring.header import (
+    GPIO_TO_PIN,
+    GROUND_PINS,
+    PI_NAMES,
+    PICO_GROUND_PINS,
+    PICO_PIN,
+    PICO_VBUS,
+    PIN_3V3,
+    PIN_5V,
+)
+
+#: MFRC522 breakout pins in the order printed on the common blue boards
+MFRC522_PINS = ["SDA", "SCK", "MOSI", "MISO", "IRQ", "GND", "RST", "3.3V"]
+PN532_PINS = ["SS", "SCK", "MOSI", "MISO", "GND", "VCC"]
 
 I2S_PINS = {"BCLK": 18, "LRC": 19, "DIN": 21}
 ACTIONS = {"pause": "pauses and resumes the game", "real_time": "back to real time",
@@ -35,18 +48,23 @@ class Harness:
         self._ground += 1
         return pin
 
+    hub_pins: dict[int, str] = field(default_factory=dict)  # Pico pin -> label
+    hub_pinout: list[tuple[int, str, str]] = field(default_factory=list)
+
     def wire(self, device: str, device_type: str, labels: list[str], pi: list[tuple[int, str]],
-             colors: list[str], note: str) -> None:
-        """Connect `device` pins 1..n to the Pi header pins given as (pin, label)."""
-        self.connectors[device] = {"type": device_type, "pinlabels": labels}
+             colors: list[str], note: str, host: str = "Pi", device_pins: list[int] | None = None) -> None:
+        """Connect `device` pins (1..n, or `device_pins`) to the `host` pins given as (pin, label)."""
+        self.connectors.setdefault(device, {"type": device_type, "pinlabels": labels})
+        pins_used = device_pins or list(range(1, len(pi) + 1))
         cable = f"W{len(self.cables) + 1}"
-        self.cables[cable] = {"wirecount": len(labels), "colors": colors, "notes": note}
+        self.cables[cable] = {"wirecount": len(pi), "colors": colors, "notes": note}
+        table, pinout = (self.pi_pins, self.pinout) if host == "Pi" else (self.hub_pins, self.hub_pinout)
         for pin, label in pi:
-            self.pi_pins[pin] = label
-        self.connections.append([{"Pi": [p for p, _ in pi]}, {cable: list(range(1, len(labels) + 1))},
-                                 {device: list(range(1, len(labels) + 1))}])
-        for (pin, label), device_pin in zip(pi, labels, strict=True):
-            self.pinout.append((pin, label, f"{device} {device_pin}"))
+            table[pin] = label
+        self.connections.append([{host: [p for p, _ in pi]}, {cable: list(range(1, len(pi) + 1))},
+                                 {device: pins_used}])
+        for (pin, label), device_pin in zip(pi, pins_used, strict=True):
+            pinout.append((pin, label, f"{device} {labels[device_pin - 1]}"))
 
 
 def _signal(gpio: int) -> tuple[int, str]:
@@ -105,17 +123,66 @@ def build(board: Board) -> Harness:
     elif board.audio.driver != "none":
         h.bom += [(1, f"speaker on {board.audio.output.upper()}", "the ship's bell")]
     if board.figure_sensor == "hub":
-        h.bom += [(1, "Raspberry Pi Pico running the deck-hub firmware", "USB cable to the Pi"),
-                  (max(1, len(board.hub.options.get("readers", []) or [])), "MFRC522 NFC reader", "under the sections"),
-                  (16, "NTAG213 sticker tags, 8–10 mm", "under the figures' bases")]
-    h.connectors["Pi"] = {"type": PI_NAMES.get(board.pi, board.pi) + " 40-pin header",
-                          "pins": sorted(h.pi_pins), "pinlabels": [h.pi_pins[p] for p in sorted(h.pi_pins)]}
+        _hub(board, h)
+    if h.pi_pins:
+        h.connectors["Pi"] = {"type": PI_NAMES.get(board.pi, board.pi) + " 40-pin header",
+                              "pins": sorted(h.pi_pins), "pinlabels": [h.pi_pins[p] for p in sorted(h.pi_pins)]}
+    if h.hub_pins:
+        h.connectors["Pico"] = {"type": "Raspberry Pi Pico (deck hub)", "pins": sorted(h.hub_pins),
+                                "pinlabels": [h.hub_pins[p] for p in sorted(h.hub_pins)]}
     return h
 
 
+def _hub(board: Board, h: Harness) -> None:
+    """The deck hub: readers on one SPI bus with their own chip selects, encoders, the pixel strip."""
+    from kaleun.hub.options import hub_options
+
+    options = hub_options(board)
+    spi = options.spi
+    grounds = iter(PICO_GROUND_PINS)
+    bus = [(PICO_PIN[spi[line]], spi[line]) for line in ("sck", "mosi", "miso")]
+    kinds: dict[str, int] = {}
+    for number, reader in enumerate(options.readers):
+        name = f"Reader {number} (section {reader.section})"
+        labels = MFRC522_PINS if reader.kind == "mfrc522" else PN532_PINS
+        cs = (PICO_PIN[reader.cs], reader.cs)
+        if reader.kind == "mfrc522":
+            pins = [cs, *bus]
+            device_pins = [1, 2, 3, 4]
+            if reader.rst:
+                pins.append((PICO_PIN[reader.rst], reader.rst))
+                device_pins.append(7)
+        else:
+            pins, device_pins = [cs, *bus], [1, 2, 3, 4]
+        h.wire(name, f"{reader.kind.upper()} NFC reader", labels, pins, ["OG", "YE", "GN", "BU", "VT"][:len(pins)],
+               "keep SPI runs short (≤ 20 cm)", host="Pico", device_pins=device_pins)
+        kinds[reader.kind] = kinds.get(reader.kind, 0) + 1
+    for encoder in options.encoders:
+        name = f"{encoder.dial.capitalize()} encoder (hub)"
+        h.wire(name, "detented rotary encoder (EC11)", ["A", "B", "C"],
+               [(PICO_PIN[encoder.a], encoder.a), (PICO_PIN[encoder.b], encoder.b), (next(grounds), "GND")],
+               ["YE", "GN", "BK"], "internal pull-ups", host="Pico")
+        h.bom.append((1, "rotary encoder with detents, EC11 type", f"{encoder.dial}, read by the hub"))
+    if board.lamps.driver == "hub" and options.pixel_pin:
+        h.wire("NeoPixel strip (hub)", f"WS2812B, {board.lamps.pixels} pixels", ["DIN", "5V", "GND"],
+               [(PICO_PIN[options.pixel_pin], options.pixel_pin), (PICO_VBUS, "VBUS"), (next(grounds), "GND")],
+               ["BU", "RD", "BK"], "330 Ω in DIN; most WS2812B accept the Pico's 3.3 V data at short range",
+               host="Pico")
+        h.bom += [(1, f"WS2812B strip or pixels, {board.lamps.pixels} pixels", "on the hub, one per section"),
+                  (1, "resistor 330 Ω", "in series with DIN")]
+    h.bom.append((1, "Raspberry Pi Pico with CircuitPython and the deck-hub firmware", "USB cable to the Pi"))
+    for kind, count in kinds.items():
+        h.bom.append((count, f"{kind.upper()} NFC reader board", "one under each berth of a section"))
+    h.bom += [(16, "NTAG213 sticker tags, 8–10 mm", "under the figures' bases; enroll with `kaleun figures enroll`"),
+              (1, "3.3 V regulator, ≥ 1 A (e.g. AMS1117-3.3 from the Pico's VBUS)",
+               "the readers draw up to 100 mA each: more than the Pico's own 3.3 V output gives")]
+    h.steps.append("Deck hub: every reader shares SCK, MOSI and MISO; each has its own chip select (SDA). Feed the "
+                   "readers' 3.3 V from the separate regulator and join all grounds with the Pico's.")
+
+
 def has_hardware(board: Board) -> bool:
-    """Boards worth a wiring document: real GPIO devices, pixels or the hub (not mock boards)."""
-    if board.pin_factory == "mock":
+    """Boards worth a wiring document: real GPIO devices, pixels or a real hub (not mock or fake)."""
+    if board.pin_factory == "mock" or board.hub.url == "fake":
         return False
     return board.uses_gpio or board.lamps.driver in ("neopixel", "neopixel_spi") or board.figure_sensor == "hub"
 
@@ -169,10 +236,15 @@ def harness_yaml(board: Board, harness: Harness) -> str:
 def markdown(board: Board, harness: Harness, stem: str) -> str:
     out = [f"# {board.name}", "",
            f"Generated by `kaleun wiring` from `boards/{board.path.name}`: edit the board file, not this page.",
-           "", board_description(board), "", "## Pi header", "",
-           "| header pin | signal | goes to |", "|---|---|---|"]
-    for pin, signal, target in sorted(harness.pinout):
-        out.append(f"| {pin} | {signal} | {target} |")
+           "", board_description(board)]
+    if harness.pinout:
+        out += ["", "## Pi header", "", "| header pin | signal | goes to |", "|---|---|---|"]
+        for pin, signal, target in sorted(harness.pinout):
+            out.append(f"| {pin} | {signal} | {target} |")
+    if harness.hub_pinout:
+        out += ["", "## Deck hub (Pico) pins", "", "| Pico pin | signal | goes to |", "|---|---|---|"]
+        for pin, signal, target in sorted(harness.hub_pinout):
+            out.append(f"| {pin} | {signal} | {target} |")
     out += ["", "## Bill of materials", "", "| qty | part | note |", "|---|---|---|"]
     for qty, part, note in harness.bom:
         out.append(f"| {qty} | {part} | {note} |")

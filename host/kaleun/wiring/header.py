@@ -13,3 +13,13 @@ PIN_5V = (2, 4)
 
 PI_NAMES = {"pi3": "Raspberry Pi 3 Model B+", "pi4": "Raspberry Pi 4 Model B", "pi5": "Raspberry Pi 5",
             "zero2w": "Raspberry Pi Zero 2 W", "none": "Raspberry Pi (model not set)"}
+
+#: Raspberry Pi Pico: GPIO name -> physical pin (the board's 40 castellated pins)
+PICO_PIN = {
+    "GP0": 1, "GP1": 2, "GP2": 4, "GP3": 5, "GP4": 6, "GP5": 7, "GP6": 9, "GP7": 10, "GP8": 11, "GP9": 12,
+    "GP10": 14, "GP11": 15, "GP12": 16, "GP13": 17, "GP14": 19, "GP15": 20, "GP16": 21, "GP17": 22,
+    "GP18": 24, "GP19": 25, "GP20": 26, "GP21": 27, "GP22": 29, "GP26": 31, "GP27": 32, "GP28": 34,
+}
+PICO_GROUND_PINS = (3, 8, 13, 18, 23, 28, 33, 38)
+PICO_3V3 = 36
+PICO_VBUS = 40

@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: MIT
+"""The deck hub's firmware logic: plain Python that runs on CircuitPython and on CPython.
+
+Only `hardware` imports CircuitPython modules (board, busio, digitalio, ...). Everything
+else (codec, debounce, scanner, hub, config, the reader drivers over an abstract SPI port,
+lamps, encoders) imports under CPython too, so the host's tests and its fake hub run the
+very code that runs on the Pico.
+"""
+
+#: the firmware's own version (semantic versioning)
+FIRMWARE_VERSION = "1.0.0"
+#: the line protocol's version; host and hub must speak the same one
+PROTOCOL_VERSION = 1

@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: MIT
+"""The hub's main loop, without any I/O of its own.
+
+`code.py` (on the Pico) and the host's fake hub both drive a `Hub` the same way: hand it
+the bytes that arrived from the host with `feed`, call `tick(now_ms)` as often as possible,
+and it writes frames through the `write` function it was given.
+"""
+
+from kaleun_hub import FIRMWARE_VERSION, PROTOCOL_VERSION
+from kaleun_hub.codec import HOST_FRAMES, LineParser, encode, format_ints, format_tags
+from kaleun_hub.scanner import Scanner
+
+
+class Hub:
+    def __init__(self, readers, cfg, write, lamps=None, encoders=None, clock=None):
+        self.cfg = cfg
+        #: optional function returning milliseconds, to time each scan for the heartbeat
+        self.clock = clock
+        self.write = write
+        self.lamps = lamps
+        self.encoders = encoders
+        self.scanner = Scanner(readers, misses=cfg["debounce_misses"], hits=cfg.get("debounce_hits", 1),
+                               fault_after=cfg["fault_after"])
+        self.sections = [reader["section"] for reader in cfg["readers"]]
+        self.parser = LineParser(HOST_FRAMES)
+        self.seq = 0
+        self.started = None
+        self.next_scan = 0
+        self.now = 0
+        self.last_tx = 0
+        #: how long the last full scan took (ms), when a clock was given
+        self.scan_ms = 0
+        #: frames written since boot (the fake hub's settle() reads it)
+        self.sent = 0
+
+    # -- output -----------------------------------------------------------------------------
+    def send(self, verb, fields=()):
+        frame = encode(self.seq, verb, fields)
+        self.seq = (self.seq + 1) & 0xFFFF
+        self.sent += 1
+        self.last_tx = self.now
+        self.write(frame)
+
+    def hello(self):
+        self.send("hello", (("fw", FIRMWARE_VERSION), ("proto", PROTOCOL_VERSION),
+                            ("readers", len(self.scanner.readers)), ("sections", format_ints(self.sections)),
+                            ("name", self.cfg["name"])))
+
+    def snapshot(self):
+        self.send("snap", (("tags", format_tags(self.scanner.present())),
+                           ("faults", format_ints(self.scanner.faults()))))
+
+    # -- input ------------------------------------------------------------------------------
+    def feed(self, data):
+        """Bytes from the host: answer each good command frame."""
+        for frame in self.parser.feed(data):
+            self.handle(frame)
+
+    def handle(self, frame):
+        verb = frame.verb
+        if verb == "hello":
+            # answer with our versions even when the host speaks another protocol: it decides
+            self.hello()
+            self.snapshot()
+        elif verb == "snap":
+            self.snapshot()
+        elif verb == "lamp":
+            if self.lamps is not None:
+                self.lamps.set(frame.fields["first"], frame.fields["count"], frame.fields["color"],
+                               frame.fields.get("pattern", "steady"))
+        elif verb == "dark":
+            if self.lamps is not None:
+                self.lamps.clear()
+
+    # -- the loop ---------------------------------------------------------------------------
+    def tick(self, now):
+        """Do what is due at `now` (milliseconds, any monotonic origin)."""
+        self.now = now
+        if self.started is None:
+            self.started = now
+            self.hello()  # a host that is already listening learns we (re)booted
+            self.snapshot()
+        if now >= self.next_scan:
+            self.scan(now)
+        if self.encoders is not None:
+            for index, delta, position in self.encoders.poll():
+                self.send("turn", (("enc", index), ("delta", delta), ("pos", position)))
+        if self.lamps is not None:
+            self.lamps.render(now)
+        if now - self.last_tx >= self.cfg["heartbeat_ms"]:
+            self.heartbeat(now)
+
+    def scan(self, now):
+        began = self.clock() if self.clock is not None else now
+        events = self.scanner.scan()
+        if self.clock is not None:
+            self.scan_ms = self.clock() - began
+        for kind, reader, detail in events:
+            if kind == "fault":
+                self.send("fault", (("r", reader), ("err", detail)))
+            elif kind == "recovered":
+                self.send("recovered", (("r", reader),))
+            else:
+                self.send(kind, (("r", reader), ("uid", detail)))
+        self.next_scan = now + self.cfg["scan_ms"]
+
+    def heartbeat(self, now):
+        self.send("hb", (("up", (now - self.started) // 1000), ("scans", self.scanner.scans),
+                         ("ms", self.scan_ms), ("drops", self.parser.dropped)))

@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: MIT
+"""One pass over every reader: debounced arrivals and departures, reader health.
+
+A reader is anything with `scan()` returning the UIDs (bytes) of the tags in its field,
+raising an exception when the chip does not answer; or with `scan_steps()`, a generator
+that leaves the UIDs in `reader.found` (see mfrc522.py). After `fault_after` failed scans in a
+row the reader is reported faulty (and `reset()` is tried on later failures); its first
+good scan reports it recovered. A failing or faulty reader keeps its tags: a loose wire
+must not lift figures.
+"""
+
+from kaleun_hub.codec import uid_hex
+from kaleun_hub.debounce import Debouncer
+
+ARRIVED = "arrived"
+LEFT = "left"
+FAULT = "fault"
+RECOVERED = "recovered"
+
+
+def error_name(exc):
+    """A short word for a reader error, for the `fault` frame."""
+    word = getattr(exc, "code", None) or type(exc).__name__
+    return "".join(ch if ch.isalpha() or ch.isdigit() or ch == "_" else "_" for ch in str(word)) or "error"
+
+
+class Scanner:
+    def __init__(self, readers, misses=3, hits=1, fault_after=5):
+        self.readers = list(readers)
+        self.fault_after = fault_after
+        self.debouncers = [Debouncer(misses, hits) for _ in self.readers]
+        self.failures = [0] * len(self.readers)
+        self.faulty = [False] * len(self.readers)
+        self.last_error = [""] * len(self.readers)
+        #: what each reader saw in its last good scan (hex UIDs)
+        self.seen = [[] for _ in self.readers]
+        self.scans = 0
+
+    def scan(self):
+        """Scan every reader once. Returns events: (ARRIVED|LEFT, reader, uid_hex),
+        (FAULT, reader, error word), (RECOVERED, reader, "").
+
+        Readers with `scan_steps()` (MFRC522) are stepped in turn, so their RF exchanges
+        overlap; the others are scanned one after the other. Events come in reader order."""
+        count = len(self.readers)
+        results = [None] * count
+        errors = [None] * count
+        stepping = []
+        for index, reader in enumerate(self.readers):
+            steps = getattr(reader, "scan_steps", None)
+            if steps is not None:
+                stepping.append((index, reader, steps()))
+                continue
+            try:
+                results[index] = reader.scan()
+            except Exception as exc:  # any chip or bus failure
+                errors[index] = exc
+        while stepping:
+            waiting = []
+            for index, reader, steps in stepping:
+                try:
+                    next(steps)
+                    waiting.append((index, reader, steps))
+                except StopIteration:
+                    results[index] = reader.found
+                except Exception as exc:
+                    errors[index] = exc
+            stepping = waiting
+        events = []
+        for index, reader in enumerate(self.readers):
+            if errors[index] is not None:
+                self._failed(index, reader, errors[index], events)
+                continue
+            uids = [uid_hex(uid) for uid in results[index]]
+            if self.faulty[index]:
+                self.faulty[index] = False
+                events.append((RECOVERED, index, ""))
+            self.failures[index] = 0
+            self.seen[index] = uids
+            arrived, left = self.debouncers[index].update(uids)
+            for uid in arrived:
+                events.append((ARRIVED, index, uid))
+            for uid in left:
+                events.append((LEFT, index, uid))
+        self.scans += 1
+        return events
+
+    def _failed(self, index, reader, exc, events):
+        self.failures[index] += 1
+        self.last_error[index] = error_name(exc)
+        if self.failures[index] >= self.fault_after:
+            if not self.faulty[index]:
+                self.faulty[index] = True
+                events.append((FAULT, index, self.last_error[index]))
+            reset = getattr(reader, "reset", None)
+            if reset is not None:
+                try:
+                    reset()
+                except Exception:  # still broken; try again next scan
+                    pass
+
+    def present(self):
+        """[(reader, uid_hex)] of every tag reported present, in reader order."""
+        out = []
+        for index, debouncer in enumerate(self.debouncers):
+            for uid in debouncer.tags():
+                out.append((index, uid))
+        return out
+
+    def faults(self):
+        return [i for i, bad in enumerate(self.faulty) if bad]

@@ -1,0 +1,380 @@
+"""The `kaleun hub ...`, `kaleun figures ...` and `kaleun firmware ...` commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+FAKE_BOARD = "fake-hub.toml"
+
+
+def _board(path: str | None, fallback_fake: bool = False) -> Any:
+    from kaleun.boards.loader import default_board, load_board
+
+    if path:
+        return load_board(path)
+    if fallback_fake:
+        here = Path(__file__).resolve()
+        for parent in here.parents:
+            candidate = parent / "boards" / FAKE_BOARD
+            if candidate.is_file():
+                return load_board(candidate)
+    return default_board()
+
+
+def _hub_board(args: argparse.Namespace, fallback_fake: bool = False) -> Any | None:
+    from kaleun.boards.loader import BoardError
+
+    try:
+        board = _board(args.board, fallback_fake)
+    except BoardError as exc:
+        print(exc, file=sys.stderr)
+        return None
+    if board.hub.url is None and not getattr(args, "url", None):
+        print(f"{board.path}: the board has no [hub] with a url (give --url or another --board)", file=sys.stderr)
+        return None
+    return board
+
+
+# -- kaleun hub config --------------------------------------------------------------------
+def cmd_hub_config(args: argparse.Namespace) -> int:
+    from kaleun.hub.install import write_config
+    from kaleun.hub.options import hub_config
+
+    board = _hub_board(args)
+    if board is None:
+        return EXIT_BAD_INPUT
+    cfg = hub_config(board)
+    if not args.out:
+        print(json.dumps(cfg, indent=2))
+        return EXIT_OK
+    out = Path(args.out)
+    path = write_config(out, cfg) if out.is_dir() else out
+    if not out.is_dir():
+        out.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
+    sections = " ".join(str(r["section"]) for r in cfg["readers"])
+    print(f"wrote {path}: {len(cfg['readers'])} readers (sections {sections})")
+    return EXIT_OK
+
+
+# -- kaleun hub status --------------------------------------------------------------------
+def format_status(status: dict[str, Any]) -> str:
+    lines = [f"deck hub at {status.get('url')}: {status['state']}"
+             + (f" ({status['reason']})" if status.get("reason") else "")]
+    if status.get("firmware"):
+        lines.append(f"  firmware {status['firmware']}, protocol {status['protocol']} (this Kaleun speaks "
+                     f"{status['host_protocol']}), name {status.get('name') or '-'}")
+        sections = " ".join(map(str, status.get("sections") or [])) or "-"
+        faults = ", ".join(map(str, status["faults"])) or "none"
+        lines.append(f"  readers: {status['readers']} (sections {sections}); faulty readers: {faults}")
+        lines.append(f"  tags on the readers: {status['tags']}")
+    drops = status.get("drops") or {}
+    dropped = sum(drops.values())
+    why = ", ".join(f"{reason} {count}" for reason, count in sorted(drops.items())) if dropped else "none"
+    lines.append(f"  frames: {status['frames']} good, {status['lost']} lost in transit "
+                 f"({status['resyncs']} resyncs), dropped: {dropped} ({why})")
+    hub = status.get("hub") or {}
+    if hub:
+        lines.append(f"  hub: up {hub.get('up', '?')} s, {hub.get('scans', '?')} scans, last scan "
+                     f"{hub.get('ms', '?')} ms, {hub.get('drops', 0)} commands dropped")
+    lines.append(f"  connections: {status['connects']}")
+    for warning in status.get("warnings") or []:
+        lines.append(f"  warning: {warning}")
+    return "\n".join(lines)
+
+
+def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.link import HubLink
+    from kaleun.hub.options import hub_config, hub_options
+
+    options = hub_options(board)
+    fake = None
+    target = url or options.url
+    if not url and options.is_fake:
+        fake = FakeHub(hub_config(board)).start()
+        target = fake.url
+    return HubLink(target, options, on_event).start(), fake
+
+
+def cmd_hub_status(args: argparse.Namespace) -> int:
+    board = _hub_board(args, fallback_fake=False)
+    if board is None:
+        return EXIT_BAD_INPUT
+    link, fake = _open_link(board, args.url, lambda event: None)
+    try:
+        online = link.wait_online(args.wait)
+        if online:  # one heartbeat, so the hub's own figures are in
+            link.wait(lambda core: bool(core.hub_status), min(args.wait, 2 * link.options.heartbeat_ms / 1000))
+        status = link.status()
+    finally:
+        link.close()
+        if fake is not None:
+            fake.stop()
+    print(json.dumps(status, indent=2) if args.json else format_status(status))
+    return EXIT_OK if online else EXIT_FAIL
+
+
+# -- kaleun hub fake ----------------------------------------------------------------------
+FAKE_HELP = ("commands (one per line): put READER UID | remove READER UID | place FIGURE SECTION | lift FIGURE | "
+             "break READER | fix READER | unplug | plug | freeze | thaw | wait SECONDS | status | quit")
+
+
+def fake_command(fake: Any, tags: Any, line: str) -> str:
+    """Run one fake-hub command; returns the answer line ("ok ..." or "error: ...")."""
+    from kaleun.hub.tags import normalize_uid, simulated_uid
+    from kaleun.uboot.figures import FIGURES
+
+    words = line.split("#", 1)[0].split()
+    if not words:
+        return ""
+    verb, rest = words[0].lower(), words[1:]
+
+    def figure_uid(name: str) -> str:
+        if name not in FIGURES:
+            raise ValueError(f"unknown figure {name!r}")
+        return tags.uid_of(name) or simulated_uid(name)
+
+    try:
+        if verb in ("put", "remove") and len(rest) == 2:
+            getattr(fake, verb)(int(rest[0]), normalize_uid(rest[1]))
+        elif verb == "place" and len(rest) == 2:
+            reader = fake.place_tag(figure_uid(rest[0]), int(rest[1]))
+            return f"ok {rest[0]} on reader {reader}"
+        elif verb == "lift" and len(rest) == 1:
+            fake.lift_tag(figure_uid(rest[0]))
+        elif verb in ("break", "fix") and len(rest) == 1:
+            fake.set_broken(int(rest[0]), verb == "break")
+        elif verb in ("unplug", "plug", "freeze", "thaw") and not rest:
+            getattr(fake, verb)()
+            if verb == "plug":
+                return f"ok plugged in on {fake.port_path}"
+        elif verb == "wait" and len(rest) == 1:
+            time.sleep(max(0.0, float(rest[0])))
+        elif verb == "status" and not rest:
+            fields = " ".join(f"{i}:{','.join(r.uids_field.uids()) or '-'}" for i, r in enumerate(fake.readers))
+            return f"ok {'plugged' if fake.plugged else 'unplugged'}{' frozen' if fake.frozen else ''} {fields}"
+        elif verb == "quit" and not rest:
+            return "quit"
+        else:
+            return f"error: cannot read {line.strip()!r}; {FAKE_HELP}"
+    except ValueError as exc:
+        return f"error: {exc}"
+    return "ok"
+
+
+def cmd_hub_fake(args: argparse.Namespace) -> int:
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.options import hub_config
+    from kaleun.hub.tags import FigureTags, TagStoreError
+
+    board = _hub_board(args, fallback_fake=True)
+    if board is None:
+        return EXIT_BAD_INPUT
+    cfg = hub_config(board)
+    if not cfg["readers"]:
+        print(f"{board.path}: the board's [hub] lists no readers", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        tags = FigureTags.load()
+    except TagStoreError as exc:
+        print(f"kaleun hub fake: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed).start()
+    try:
+        print(f"fake deck hub on {fake.port_path}", flush=True)
+        if args.link:
+            print(f"link {fake.url}", flush=True)
+        print(f"{len(fake.readers)} readers, sections {' '.join(map(str, fake.sections))}; {FAKE_HELP}", flush=True)
+        sources: list[Any] = []
+        if args.script:
+            sources.append(open(args.script, encoding="utf-8"))  # noqa: SIM115 - closed below
+        if not args.no_stdin:
+            sources.append(sys.stdin)
+        for source in sources:
+            for line in source:
+                answer = fake_command(fake, tags, line)
+                if answer == "quit":
+                    return EXIT_OK
+                if answer:
+                    print(answer, flush=True)
+            if source is not sys.stdin:
+                source.close()
+        while not stop.wait(0.5):  # input ended: keep serving until stopped
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        fake.stop()
+    return EXIT_OK
+
+
+# -- kaleun figures -----------------------------------------------------------------------
+def cmd_figures_list(args: argparse.Namespace) -> int:
+    from kaleun.hub.tags import FigureTags, TagStoreError
+    from kaleun.uboot.figures import FIGURES, figure_name
+
+    try:
+        store = FigureTags.load()
+    except TagStoreError as exc:
+        print(f"kaleun figures list: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"figure tags in {store.path}:")
+    for figure in FIGURES:
+        print(f"  {figure:20} {figure_name(figure):28} {store.uid_of(figure) or 'not enrolled'}")
+    missing = sum(store.uid_of(f) is None for f in FIGURES)
+    if missing:
+        print(f"{missing} figures have no tag: run `kaleun figures enroll`")
+    return EXIT_OK
+
+
+def _hub_tags(board: Any, url: str | None, timeout: float | None) -> tuple[Iterator[str], Any]:
+    arrivals: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def on_event(event: Any) -> None:
+        if event.kind == "arrived":
+            arrivals.put(event.uid)
+        elif event.kind == "offline":
+            print(f"(deck hub offline: {event.detail.get('reason')})", flush=True)
+
+    link, fake = _open_link(board, url, on_event)
+
+    def source() -> Iterator[str]:
+        while True:
+            try:
+                yield arrivals.get(timeout=timeout)
+            except queue.Empty:
+                print(f"(no tag within {timeout:.0f} s)", flush=True)
+                return
+
+    def close() -> None:
+        link.close()
+        if fake is not None:
+            fake.stop()
+
+    return source(), close
+
+
+def cmd_figures_enroll(args: argparse.Namespace) -> int:
+    from kaleun.hub.tags import Enrollment, FigureTags, TagStoreError, scripted_tags
+    from kaleun.uboot.figures import FIGURES
+
+    for figure in args.figure or []:
+        if figure not in FIGURES:
+            print(f"kaleun figures enroll: unknown figure {figure!r} (known: {', '.join(FIGURES)})", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    try:
+        store = FigureTags.load()
+    except TagStoreError as exc:
+        print(f"kaleun figures enroll: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    close = None
+    if args.tags:
+        try:
+            source: Iterator[str] = iter(list(scripted_tags(Path(args.tags))))
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"kaleun figures enroll: cannot read {args.tags} ({exc})", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    else:
+        board = _hub_board(args)
+        if board is None:
+            return EXIT_BAD_INPUT
+        source, close = _hub_tags(board, args.url, args.timeout)
+        print("Lift every figure off the model, then follow the prompts (Ctrl-C stops; progress is kept).")
+    enrollment = Enrollment(store, args.figure or FIGURES, lambda text: print(text, flush=True))
+    try:
+        done = enrollment.run(source)
+    except KeyboardInterrupt:
+        done = False
+    finally:
+        if close is not None:
+            close()
+    return EXIT_OK if done else EXIT_FAIL
+
+
+# -- kaleun firmware install --------------------------------------------------------------
+def cmd_firmware_install(args: argparse.Namespace) -> int:
+    from kaleun.hub.firmware import FirmwareNotFound
+    from kaleun.hub.install import InstallError, install
+    from kaleun.hub.options import hub_config
+
+    config = None
+    if args.board:
+        board = _hub_board(args)
+        if board is None:
+            return EXIT_BAD_INPUT
+        config = hub_config(board)
+    try:
+        copied = install(Path(args.path), config, force=args.force)
+    except (InstallError, FirmwareNotFound) as exc:
+        print(f"kaleun firmware install: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    except OSError as exc:
+        print(f"kaleun firmware install: writing to {args.path} failed ({exc})", file=sys.stderr)
+        return EXIT_FAIL
+    for path in copied:
+        print(f"  {path}")
+    print(f"installed {len(copied)} files on {args.path}; the hub restarts by itself. Then: kaleun hub status")
+    return EXIT_OK
+
+
+# -- the parser ---------------------------------------------------------------------------
+def add_commands(sub: Any) -> None:
+    """Add `hub`, `figures` and `firmware` to the `kaleun` command's subparsers."""
+    hub = sub.add_parser("hub", help="the deck hub: status, its config file, a fake hub")
+    hub_sub = hub.add_subparsers(dest="hub_command", metavar="ACTION", required=True)
+
+    status = hub_sub.add_parser("status", help="connect to the hub and print link state, versions, readers, drops")
+    status.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: boards/sim.toml)")
+    status.add_argument("--url", help="serial port or pyserial URL (default: the board's hub.url)")
+    status.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
+    status.add_argument("--json", action="store_true", help="print the status as JSON")
+    status.set_defaults(func=cmd_hub_status)
+
+    config = hub_sub.add_parser("config", help="write the hub's kaleun_hub.json from a board file")
+    config.add_argument("--board", metavar="FILE", required=True, help="board file with a [hub] section")
+    config.add_argument("--out", metavar="PATH", help="CIRCUITPY folder or file to write (default: print)")
+    config.set_defaults(func=cmd_hub_config)
+
+    fake = hub_sub.add_parser("fake", help="run a fake hub (the firmware logic) on a pseudo-terminal",
+                              description=f"Prints the pty path, then reads {FAKE_HELP}",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    fake.add_argument("--board", metavar="FILE", help="board file with the readers (default: boards/fake-hub.toml)")
+    fake.add_argument("--link", metavar="PATH", help="also keep a symlink to the pty here (stable across plug)")
+    fake.add_argument("--model", choices=("field", "chip"), default="field",
+                      help="simulate readers as tag fields (fast) or chip register models (default: field)")
+    fake.add_argument("--script", metavar="FILE", help="run the commands in FILE first")
+    fake.add_argument("--no-stdin", action="store_true", help="do not read commands from standard input")
+    fake.add_argument("--seed", type=int, default=0, help="seed for flaky simulated readers")
+    fake.set_defaults(func=cmd_hub_fake)
+
+    figures = sub.add_parser("figures", help="which NFC tag is under which figure")
+    figures_sub = figures.add_subparsers(dest="figures_command", metavar="ACTION", required=True)
+    enroll = figures_sub.add_parser("enroll", help="teach the table the figures' tags, one figure after another")
+    enroll.add_argument("--board", metavar="FILE", help="board file with the hub (default: boards/sim.toml)")
+    enroll.add_argument("--url", help="serial port of the hub (default: the board's hub.url)")
+    enroll.add_argument("--tags", metavar="FILE", help="take the tags from FILE (one UID a line) instead of the hub")
+    enroll.add_argument("--figure", action="append", metavar="ID", help="enroll only this figure (repeatable)")
+    enroll.add_argument("--timeout", type=float, default=None, metavar="S", help="stop after S s without a tag")
+    enroll.set_defaults(func=cmd_figures_enroll)
+    listing = figures_sub.add_parser("list", help="list the figures and their tags")
+    listing.set_defaults(func=cmd_figures_list)
+
+    firmware = sub.add_parser("firmware", help="the deck hub's firmware")
+    firmware_sub = firmware.add_subparsers(dest="firmware_command", metavar="ACTION", required=True)
+    inst = firmware_sub.add_parser("install", help="copy the firmware and its libraries to a CIRCUITPY drive")
+    inst.add_argument("path", metavar="PATH", help="the mounted CIRCUITPY drive, e.g. /media/$USER/CIRCUITPY")
+    inst.add_argument("--board", metavar="FILE", help="also write the hub's config from this board file")
+    inst.add_argument("--force", action="store_true", help="install even without boot_out.txt on the drive")
+    inst.set_defaults(func=cmd_firmware_install)

@@ -1,0 +1,267 @@
+"""The fake hub: the firmware's own `Hub` on a pseudo-terminal, with simulated readers.
+
+It is the OctoPrint-virtual-printer idea: a whole device behind the real serial interface.
+The host opens the pty slave (or a stable symlink to it, like /dev/serial/by-id/...) with
+pyserial exactly as it opens the Pico. Hands move tags with `put`/`remove` (a reader) or
+`place_tag`/`lift_tag` (a section); `unplug`/`plug` pull and re-insert the cable (the hub
+reboots: a new `Hub`, a new pty, the symlink follows it); `freeze`/`thaw` hang the hub.
+
+After a change the fake hub scans at once and keeps scanning until the debounced view
+matches the simulated field, so tests and scripts need not wait for the scan interval.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import pty
+import threading
+import time
+import tty
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from kaleun.hub.proto import config as fwconfig
+from kaleun.hub.proto import hub as fwhub
+from kaleun.hub.proto import lamps as fwlamps
+from kaleun.hub.simchips import SimReader, make_reader
+
+log = logging.getLogger(__name__)
+
+
+def clock_ms() -> int:
+    return time.monotonic_ns() // 1_000_000
+
+
+class FakePixels(list):  # type: ignore[type-arg]
+    """The fake hub's NeoPixel strip: a list of RGB tuples."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__([(0, 0, 0)] * count)
+        self.shows = 0
+
+    def show(self) -> None:
+        self.shows += 1
+
+
+class FakeHub:
+    def __init__(self, cfg: Mapping[str, Any], model: str = "field", link: Path | None = None, seed: int = 0,
+                 clock: Callable[[], int] = clock_ms) -> None:
+        self.cfg = fwconfig.parse(dict(cfg))
+        self.readers: list[SimReader] = [make_reader(r["kind"], model, seed + i)
+                                         for i, r in enumerate(self.cfg["readers"])]
+        self.sections = fwconfig.sections(self.cfg)
+        self.link = Path(link) if link else None
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.hub: Any = None
+        self.pixels: FakePixels | None = None
+        self.port_path: str | None = None
+        self.frozen = False
+        #: frames lost because nobody read the pty (its buffer was full)
+        self.overflows = 0
+        self.boots = 0
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- life -------------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        """What the host opens: the stable symlink when there is one, else the pty."""
+        assert self.port_path is not None, "the fake hub is not plugged in"
+        return str(self.link) if self.link else self.port_path
+
+    def start(self) -> FakeHub:
+        self.plug()
+        self._thread = threading.Thread(target=self._run, name="fake-hub", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self.unplug()
+        if self.link is not None:
+            with contextlib.suppress(OSError):
+                self.link.unlink()
+
+    def __enter__(self) -> FakeHub:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def plug(self) -> None:
+        """Plug the cable in: a fresh pty and a freshly booted hub (same tags in the fields)."""
+        with self.lock:
+            if self._master is not None:
+                return
+            master, slave = pty.openpty()
+            tty.setraw(slave)  # no echo, no line editing, no CR/LF translation
+            os.set_blocking(master, False)
+            self._master, self._slave = master, slave
+            self.port_path = os.ttyname(slave)
+            for reader in self.readers:
+                for tag in reader.uids_field.field:
+                    tag.state = "idle"  # the reader's field was off while unpowered
+            self.pixels = FakePixels(self.cfg["pixels"]["count"]) if self.cfg.get("pixels") else None
+            lamps = fwlamps.HubLamps(self.pixels, len(self.pixels)) if self.pixels is not None else None
+            self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, clock=self.clock)
+            self.boots += 1
+            if self.link is not None:
+                tmp = self.link.with_name(self.link.name + ".new")
+                with contextlib.suppress(FileNotFoundError):
+                    tmp.unlink()
+                tmp.symlink_to(self.port_path)
+                os.replace(tmp, self.link)
+        log.info("fake hub plugged in on %s", self.url)
+        self._wake.set()
+
+    def unplug(self) -> None:
+        """Pull the cable: the host's port goes away at once; the hub loses power."""
+        with self.lock:
+            for fd in (self._master, self._slave):
+                if fd is not None:
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+            self._master = self._slave = None
+            self.hub = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def plugged(self) -> bool:
+        return self._master is not None
+
+    def freeze(self) -> None:
+        """The hub hangs: it neither scans nor answers nor sends heartbeats."""
+        self.frozen = True
+
+    def thaw(self) -> None:
+        self.frozen = False
+        self._wake.set()
+
+    # -- hands ------------------------------------------------------------------------------
+    def put(self, reader: int, uid: str) -> None:
+        with self.lock:
+            self._reader(reader).uids_field.put(uid)
+        self._wake.set()
+
+    def remove(self, reader: int, uid: str) -> None:
+        with self.lock:
+            self._reader(reader).uids_field.remove(uid)
+        self._wake.set()
+
+    def readers_of(self, section: int) -> list[int]:
+        return [i for i, s in enumerate(self.sections) if s == section]
+
+    def where(self, uid: str) -> list[int]:
+        uid = uid.upper()
+        return [i for i, r in enumerate(self.readers) if uid in r.uids_field.uids()]
+
+    def place_tag(self, uid: str, section: int) -> int:
+        """Move a tag onto the emptiest reader of `section`; returns the reader number."""
+        uid = uid.upper()
+        with self.lock:
+            berths = self.readers_of(section)
+            if not berths:
+                raise ValueError(f"the fake hub has no reader under section {section}")
+            here = [r for r in self.where(uid) if r in berths]
+            if here:
+                return here[0]
+            self.lift_tag(uid)
+            reader = min(berths, key=lambda i: len(self.readers[i].uids_field.field))
+            self.readers[reader].uids_field.put(uid)
+        self._wake.set()
+        return reader
+
+    def lift_tag(self, uid: str) -> bool:
+        """Take a tag off every reader; False when it was on none."""
+        with self.lock:
+            readers = self.where(uid)
+            for reader in readers:
+                self.readers[reader].uids_field.remove(uid)
+        self._wake.set()
+        return bool(readers)
+
+    def set_broken(self, reader: int, broken: bool = True) -> None:
+        with self.lock:
+            self._reader(reader).uids_field.broken = broken
+        self._wake.set()
+
+    def _reader(self, reader: int) -> SimReader:
+        if not 0 <= reader < len(self.readers):
+            raise ValueError(f"the fake hub has readers 0-{len(self.readers) - 1}, not {reader}")
+        return self.readers[reader]
+
+    # -- state for settle() -----------------------------------------------------------------
+    def settled(self) -> bool:
+        """True when every working reader's debounced view matches its field."""
+        with self.lock:
+            if self.hub is None:
+                return True
+            scanner = self.hub.scanner
+            for index, reader in enumerate(self.readers):
+                if reader.uids_field.broken:
+                    continue
+                if not scanner.debouncers[index].settled(reader.uids_field.uids()):
+                    return False
+            return True
+
+    def last_seq(self) -> int | None:
+        """Sequence number of the last frame sent, or None before the first."""
+        with self.lock:
+            if self.hub is None or not self.hub.sent:
+                return None
+            return (self.hub.seq - 1) & 0xFFFF
+
+    # -- the device loop --------------------------------------------------------------------
+    def _write(self, frame: bytes) -> None:
+        if self._master is None:
+            return
+        try:
+            os.write(self._master, frame)
+        except BlockingIOError:
+            self.overflows += 1
+        except OSError:
+            self.overflows += 1
+
+    def _run(self) -> None:
+        idle = max(0.005, min(self.cfg["scan_ms"], self.cfg["heartbeat_ms"]) / 1000)
+        busy = 0
+        while not self._stop.is_set():
+            if not busy or busy > 100:  # a field that never settles (flaky) scans at the normal pace
+                self._wake.wait(idle)
+                self._wake.clear()
+                busy = 0
+            try:
+                busy = busy + 1 if self._step() else 0
+            except Exception:  # the fake must outlive any bug a test provokes
+                log.exception("fake hub step failed")
+                busy = 0
+
+    def _step(self) -> bool:
+        """One pass of the firmware loop; True when another scan is due at once."""
+        with self.lock:
+            if self.hub is None or self.frozen or self._master is None:
+                return False
+            data = b""
+            with contextlib.suppress(BlockingIOError, OSError):
+                data = os.read(self._master, 4096)
+            if data:
+                self.hub.feed(data)
+            now = self.clock()
+            pending = not self.settled()
+            if pending:
+                self.hub.next_scan = 0
+            self.hub.tick(now)
+            return not self.settled()

@@ -1,0 +1,50 @@
+"""Where the hub firmware lives, and loading its logic (`kaleun_hub`) into the host.
+
+The firmware's logic modules are the single source of truth for the protocol: the host
+imports the very files that `kaleun firmware install` copies to the Pico. They live in
+`firmware/lib/kaleun_hub/` of the source tree; KALEUN_FIRMWARE may name another firmware
+folder (one holding `code.py`, `boot.py` and `lib/kaleun_hub/`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE = "kaleun_hub"
+
+
+class FirmwareNotFound(RuntimeError):
+    pass
+
+
+def firmware_dir() -> Path:
+    env = os.environ.get("KALEUN_FIRMWARE")
+    candidates = [Path(env)] if env else [parent / "firmware" for parent in Path(__file__).resolve().parents]
+    for candidate in candidates:
+        if (candidate / "lib" / PACKAGE / "__init__.py").is_file():
+            return candidate
+    raise FirmwareNotFound("the deck hub firmware (firmware/lib/kaleun_hub) is not next to this Kaleun: "
+                           "run Kaleun from its source tree or set KALEUN_FIRMWARE to the firmware folder")
+
+
+def load() -> ModuleType:
+    """Import the firmware package as `kaleun_hub` (once) and return it."""
+    loaded = sys.modules.get(PACKAGE)
+    if loaded is not None:
+        return loaded
+    root = firmware_dir() / "lib" / PACKAGE
+    spec = importlib.util.spec_from_file_location(PACKAGE, root / "__init__.py",
+                                                  submodule_search_locations=[str(root)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[PACKAGE] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[PACKAGE]
+        raise
+    return module

@@ -1,0 +1,407 @@
+"""The host's end of the deck hub link.
+
+`LinkCore` is the protocol state machine without any I/O or clock of its own: bytes and
+the time go in, frames to send and `LinkEvent`s come out, so tests drive it directly.
+`HubLink` runs it on a thread over pyserial (`serial.serial_for_url`, so a device path,
+a pty, `loop://` or `socket://` all work), reconnecting with backoff.
+
+States: ``closed`` (no port) → ``handshake`` (port open, our hello sent) → ``syncing``
+(the hub's hello checked, waiting for its snapshot) → ``online``. A hub that speaks
+another protocol puts the link in ``mismatch``. Silence longer than the timeout, a port
+error or a mismatch takes the link offline; the events `online`/`offline` are announced
+once per change. After every (re)connect the hub's snapshot is compared with what the
+host knew, and only the differences come out as arrived/left: nothing is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import serial
+
+from kaleun import __version__
+from kaleun.hub.options import HubOptions
+from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec
+
+log = logging.getLogger(__name__)
+
+BEFORE_HELLO = "before_hello"
+#: reconnect waits: first, factor, longest (seconds)
+BACKOFF = (0.1, 2.0, 2.0)
+
+
+@dataclass(frozen=True)
+class LinkEvent:
+    """What the link reports: online, offline, arrived, left, fault, recovered, turn."""
+
+    kind: str
+    reader: int = -1
+    uid: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def _newer(seq: int, than: int) -> bool:
+    """seq is `than` or later, modulo the 16-bit wrap."""
+    return (seq - than) & 0xFFFF < 0x8000
+
+
+class LinkCore:
+    def __init__(self, options: HubOptions | None = None) -> None:
+        self.options = options or HubOptions()
+        self.timeout_ms = self.options.timeout_ms
+        self.parser = codec.LineParser(codec.HUB_FRAMES)
+        #: drops the session adds to the parser's (frames before the hub's hello)
+        self.session_drops: dict[str, int] = {}
+        self.state = "closed"
+        self.reason = "not connected yet"
+        self.hello: dict[str, Any] | None = None
+        self.tags: dict[int, set[str]] = {}
+        self.faults: set[int] = set()
+        self.expected: int | None = None
+        self.last_seq: int | None = None
+        self.lost = 0
+        self.resyncs = 0
+        self.connects = 0
+        self.hub_status: dict[str, int] = {}
+        self.warnings: list[str] = []
+        self.tx_seq = 0
+        self.last_rx = 0.0
+        self.last_hello = 0.0
+        self.announced: str | None = None
+        self.events: list[LinkEvent] = []
+
+    # -- helpers ----------------------------------------------------------------------------
+    def frame(self, verb: str, fields: tuple[tuple[str, Any], ...] = ()) -> bytes:
+        data = codec.encode(self.tx_seq, verb, fields)
+        self.tx_seq = (self.tx_seq + 1) & 0xFFFF
+        return data
+
+    def _hello_frame(self) -> bytes:
+        return self.frame("hello", (("proto", PROTOCOL_VERSION), ("host", __version__)))
+
+    def _announce(self, kind: str, **detail: Any) -> None:
+        if self.announced == kind:
+            return
+        self.announced = kind
+        self.events.append(LinkEvent(kind, detail=detail))
+
+    def take_events(self) -> list[LinkEvent]:
+        out, self.events = self.events, []
+        return out
+
+    @property
+    def drops(self) -> dict[str, int]:
+        merged = dict(self.parser.drops)
+        for reason, count in self.session_drops.items():
+            merged[reason] = merged.get(reason, 0) + count
+        return merged
+
+    # -- the port ---------------------------------------------------------------------------
+    def opened(self, now: float) -> list[bytes]:
+        self.state = "handshake"
+        self.parser.buf = b""
+        self.parser.skipping = False
+        self.last_rx = self.last_hello = now
+        self.expected = None
+        self.connects += 1
+        return [self._hello_frame()]
+
+    def closed(self, reason: str) -> None:
+        if self.state != "mismatch":
+            self.state = "closed"
+            self.reason = reason
+        self._announce("offline", reason=self.reason)
+
+    def received(self, data: bytes, now: float) -> list[bytes]:
+        out: list[bytes] = []
+        for frame in self.parser.feed(data):
+            self.last_rx = now
+            out += self._frame(frame)
+        return out
+
+    def tick(self, now: float) -> tuple[list[bytes], str | None]:
+        """Frames to send now, and a reason to close the port (silence) or None."""
+        if self.state not in ("handshake", "syncing", "online"):
+            return [], None
+        silent = (now - self.last_rx) * 1000
+        if silent > self.timeout_ms:
+            what = "no answer to hello" if self.state == "handshake" else "no heartbeat"
+            return [], f"{what} for {silent / 1000:.1f} s"
+        if self.state == "handshake" and (now - self.last_hello) * 1000 > self.timeout_ms / 3:
+            self.last_hello = now  # the hub may still have been booting
+            return [self._hello_frame()], None
+        return [], None
+
+    # -- frames -----------------------------------------------------------------------------
+    def _frame(self, frame: Any) -> list[bytes]:
+        if frame.verb == "hello":
+            return self._hello(frame)
+        if self.state not in ("syncing", "online"):
+            self.session_drops[BEFORE_HELLO] = self.session_drops.get(BEFORE_HELLO, 0) + 1
+            return []
+        out: list[bytes] = []
+        if self.expected is not None and frame.seq != self.expected:
+            self.lost += (frame.seq - self.expected) & 0xFFFF
+            if frame.verb != "snap":
+                out.append(self.frame("snap"))  # something was lost: ask for the whole truth
+                self.resyncs += 1
+        self.expected = (frame.seq + 1) & 0xFFFF
+        self.last_seq = frame.seq
+        fields = frame.fields
+        verb = frame.verb
+        if verb == "snap":
+            self._snapshot(fields["tags"], fields.get("faults", []))
+        elif verb == "arrived":
+            self._arrived(fields["r"], fields["uid"])
+        elif verb == "left":
+            self._left(fields["r"], fields["uid"])
+        elif verb == "hb":
+            self.hub_status = dict(fields)
+        elif verb == "fault":
+            self.faults.add(fields["r"])
+            self.events.append(LinkEvent("fault", fields["r"], detail={"error": fields["err"]}))
+        elif verb == "recovered":
+            self.faults.discard(fields["r"])
+            self.events.append(LinkEvent("recovered", fields["r"]))
+        elif verb == "turn":
+            self.events.append(LinkEvent("turn", fields["enc"], detail={"delta": fields["delta"]}))
+        return out
+
+    def _hello(self, frame: Any) -> list[bytes]:
+        fields = frame.fields
+        self.hello = dict(fields)
+        self.last_seq = frame.seq
+        if fields["proto"] != PROTOCOL_VERSION:
+            self.state = "mismatch"
+            self.reason = (f"version mismatch: the deck hub runs firmware {fields['fw']} speaking protocol "
+                           f"{fields['proto']}, this Kaleun speaks protocol {PROTOCOL_VERSION}: install firmware "
+                           f"{FIRMWARE_VERSION} with `kaleun firmware install PATH-TO-CIRCUITPY`")
+            self._announce("offline", reason=self.reason)
+            return []
+        self.state = "syncing"
+        self.expected = (frame.seq + 1) & 0xFFFF
+        self.warnings = []
+        board = self.options.sections
+        hub = fields.get("sections")
+        if board and hub is not None and hub != board:
+            self.warnings.append(f"the hub's reader map {hub} differs from the board's {board}: "
+                                 "write the board's with `kaleun hub config` (or `kaleun firmware install`)")
+        elif board and fields["readers"] != len(board):
+            self.warnings.append(f"the hub has {fields['readers']} readers, the board file {len(board)}")
+        for warning in self.warnings:
+            log.warning("deck hub: %s", warning)
+        return []
+
+    def _snapshot(self, tags: list[tuple[int, str]], faults: list[int]) -> None:
+        new: dict[int, set[str]] = {}
+        for reader, uid in tags:
+            new.setdefault(reader, set()).add(uid)
+        # arrivals first: a figure moved while we were away is seen at its new place before
+        # it is gone from the old one, so it is never lifted in between
+        for reader in sorted(new):
+            for uid in sorted(new[reader] - self.tags.get(reader, set())):
+                self.events.append(LinkEvent("arrived", reader, uid))
+        for reader in sorted(self.tags):
+            for uid in sorted(self.tags[reader] - new.get(reader, set())):
+                self.events.append(LinkEvent("left", reader, uid))
+        self.tags = new
+        for reader in sorted(set(faults) - self.faults):
+            self.events.append(LinkEvent("fault", reader, detail={"error": "reported in snapshot"}))
+        for reader in sorted(self.faults - set(faults)):
+            self.events.append(LinkEvent("recovered", reader))
+        self.faults = set(faults)
+        if self.state == "syncing":
+            self.state = "online"
+            self.reason = ""
+            assert self.hello is not None
+            self._announce("online", firmware=self.hello["fw"], protocol=self.hello["proto"],
+                           readers=self.hello["readers"])
+
+    def _arrived(self, reader: int, uid: str) -> None:
+        here = self.tags.setdefault(reader, set())
+        if uid not in here:
+            here.add(uid)
+            self.events.append(LinkEvent("arrived", reader, uid))
+
+    def _left(self, reader: int, uid: str) -> None:
+        here = self.tags.get(reader, set())
+        if uid in here:
+            here.discard(uid)
+            self.events.append(LinkEvent("left", reader, uid))
+
+    # -- status -----------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        hello = self.hello or {}
+        return {
+            "state": self.state,
+            "reason": self.reason,
+            "firmware": hello.get("fw"),
+            "protocol": hello.get("proto"),
+            "host_protocol": PROTOCOL_VERSION,
+            "name": hello.get("name"),
+            "readers": hello.get("readers"),
+            "sections": hello.get("sections"),
+            "board_sections": self.options.sections,
+            "faults": sorted(self.faults),
+            "tags": sum(len(t) for t in self.tags.values()),
+            "frames": self.parser.frames,
+            "lost": self.lost,
+            "resyncs": self.resyncs,
+            "drops": self.drops,
+            "hub": dict(self.hub_status),
+            "connects": self.connects,
+            "warnings": list(self.warnings),
+        }
+
+
+class HubLink:
+    """The link on its own thread. `on_event` is called on that thread, in order."""
+
+    def __init__(self, url: str, options: HubOptions, on_event: Callable[[LinkEvent], None],
+                 clock: Callable[[], float] = time.monotonic, backoff: tuple[float, float, float] = BACKOFF) -> None:
+        self.url = url
+        self.options = options
+        self.on_event = on_event
+        self.clock = clock
+        self.backoff = backoff
+        self.core = LinkCore(options)
+        self.port: Any = None
+        self._write_lock = threading.Lock()
+        self._changed = threading.Condition()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._reached_online = False
+
+    # -- control ----------------------------------------------------------------------------
+    def start(self) -> HubLink:
+        self._thread = threading.Thread(target=self._run, name=f"hub-link {self.url}", daemon=True)
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def send(self, verb: str, fields: tuple[tuple[str, Any], ...] = ()) -> bool:
+        """Send a command to the hub now (any thread); False when the link is down."""
+        with self._write_lock:
+            if self.port is None or self.core.state != "online":
+                return False
+            try:
+                self.port.write(self.core.frame(verb, fields))
+            except (serial.SerialException, OSError) as exc:
+                log.warning("writing to the deck hub failed: %s", exc)
+                return False
+            return True
+
+    def wait(self, predicate: Callable[[LinkCore], bool], timeout: float) -> bool:
+        """Wait until `predicate(core)` holds after a batch of frames was handled."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not predicate(self.core):
+                left = deadline - time.monotonic()
+                if left <= 0 or self._stop.is_set():
+                    return False
+                self._changed.wait(left)
+            return True
+
+    def wait_online(self, timeout: float) -> bool:
+        return self.wait(lambda core: core.state in ("online", "mismatch"), timeout) and self.core.state == "online"
+
+    def wait_seq(self, seq: int, timeout: float) -> bool:
+        """Wait until the hub's frame `seq` (or a later one) has been handled."""
+        return self.wait(lambda core: core.state == "online" and core.last_seq is not None
+                         and _newer(core.last_seq, seq), timeout)
+
+    def status(self) -> dict[str, Any]:
+        with self._changed:
+            status = self.core.status()
+        status["url"] = self.url
+        status["silent_s"] = round(self.clock() - self.core.last_rx, 3) if self.core.last_rx else None
+        return status
+
+    # -- the thread -------------------------------------------------------------------------
+    def _dispatch(self) -> None:
+        with self._changed:
+            events = self.core.take_events()
+        for event in events:
+            try:
+                self.on_event(event)
+            except Exception:  # a broken listener must not take the link down
+                log.exception("deck hub event %s: listener failed", event.kind)
+        with self._changed:
+            self._changed.notify_all()
+
+    def _write(self, frames: list[bytes]) -> None:
+        if frames:
+            with self._write_lock:
+                self.port.write(b"".join(frames))
+
+    def _run(self) -> None:
+        wait = self.backoff[0]
+        last: str | None = None
+        while not self._stop.is_set():
+            reason = self._session()
+            self._dispatch()
+            if self._stop.is_set():
+                break
+            if self.core.state == "mismatch":
+                wait = self.backoff[2]
+            elif self._reached_online:
+                wait = self.backoff[0]  # it worked until now: try again quickly
+            level = logging.INFO if reason != last else logging.DEBUG  # a long outage logs once
+            log.log(level, "deck hub link %s: %s; retrying in %.1f s", self.url, reason, wait)
+            last = reason
+            self._stop.wait(wait)
+            wait = min(wait * self.backoff[1], self.backoff[2])
+
+    def _session(self) -> str | None:
+        """One connection, from opening the port to losing it. Returns why it ended."""
+        try:
+            port = serial.serial_for_url(self.url, baudrate=self.options.baudrate, timeout=0.02)
+        except (serial.SerialException, OSError, ValueError) as exc:
+            reason = f"cannot open {self.url} ({exc})"
+            with self._changed:
+                self.core.closed(reason)
+            return reason
+        reason: str | None = None
+        self._reached_online = False
+        try:
+            port.reset_input_buffer()
+            with self._write_lock:
+                self.port = port
+            with self._changed:
+                frames = self.core.opened(self.clock())
+            self._write(frames)
+            while not self._stop.is_set():
+                data = port.read(port.in_waiting or 1)
+                with self._changed:
+                    now = self.clock()
+                    frames = self.core.received(data, now) if data else []
+                    more, reason = self.core.tick(now)
+                    state = self.core.state
+                self._write(frames + more)
+                self._dispatch()
+                self._reached_online = self._reached_online or state == "online"
+                if reason is not None or state == "mismatch":
+                    reason = reason or self.core.reason
+                    break
+        except (serial.SerialException, OSError) as exc:
+            reason = f"serial port lost ({exc})"
+        finally:
+            with self._write_lock:
+                self.port = None
+            try:
+                port.close()
+            except Exception:  # closing a vanished port may fail too
+                log.debug("closing %s failed", self.url, exc_info=True)
+        with self._changed:
+            self.core.closed(reason or "link closed")
+        return reason or "link closed"

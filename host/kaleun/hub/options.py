@@ -1,0 +1,248 @@
+"""The `[hub]` section of a board file: checked here, kept raw in `HubSpec.options`.
+
+The board loader calls `check_hub_options` so problems come out as `file:line: ...`;
+`hub_options(board)` then reads the checked keys with their defaults, and `hub_config`
+turns them into the hub's own `kaleun_hub.json`. Keys:
+
+    url            serial port of the hub's data channel, or "fake" (an in-process fake hub)
+    name           one word the hub reports in its hello (default "deck-hub")
+    baudrate       serial speed (USB CDC ignores it; default 115200)
+    heartbeat_ms   the hub sends a heartbeat after this much silence (default 500)
+    timeout_ms     the host calls the hub offline after this much silence (default 1500)
+    scan_ms        pause between two scans of every reader (default 50)
+    debounce_misses, debounce_hits   scans in a row that make a tag leave / arrive (3, 1)
+    fault_after    failed scans in a row before a reader is reported faulty (default 5)
+    spi            { sck, mosi, miso, baudrate } of the readers' shared SPI bus
+    pixel_pin      the hub pin of the NeoPixel strip when lamps.driver = "hub"
+    [[hub.readers]]  section (1-8), kind ("mfrc522" | "pn532"), cs (chip select), rst
+    [hub.encoders.<dial>]  a, b (pins), divisor (pin transitions per detent, default 4)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Problem = Callable[[tuple[str | int, ...], str], None]
+
+FAKE_URL = "fake"
+READER_KINDS = ("mfrc522", "pn532")
+DIALS = ("telegraph",)
+#: RP2040 pins a Pico brings out (GP23-GP25 and GP29 are used on the board itself)
+PICO_PINS = tuple(f"GP{n}" for n in (*range(0, 23), 26, 27, 28))
+WHOLE = {  # key: (default, lowest, highest)
+    "baudrate": (115200, 300, 4_000_000),
+    "heartbeat_ms": (500, 50, 10_000),
+    "timeout_ms": (1500, 100, 60_000),
+    "scan_ms": (50, 0, 10_000),
+    "debounce_misses": (3, 1, 100),
+    "debounce_hits": (1, 1, 100),
+    "fault_after": (5, 1, 1000),
+}
+SPI_DEFAULTS = {"sck": "GP18", "mosi": "GP19", "miso": "GP16", "baudrate": 4_000_000}
+KEYS = ("url", "name", *WHOLE, "spi", "pixel_pin", "readers", "encoders")
+
+
+@dataclass(frozen=True)
+class ReaderSpec:
+    section: int
+    kind: str = "mfrc522"
+    cs: str = "GP17"
+    rst: str | None = None
+
+
+@dataclass(frozen=True)
+class EncoderSpec:
+    dial: str
+    a: str
+    b: str
+    divisor: int = 4
+
+
+@dataclass(frozen=True)
+class HubOptions:
+    url: str | None = None
+    name: str = "deck-hub"
+    baudrate: int = 115200
+    heartbeat_ms: int = 500
+    timeout_ms: int = 1500
+    scan_ms: int = 50
+    debounce_misses: int = 3
+    debounce_hits: int = 1
+    fault_after: int = 5
+    spi: dict[str, Any] = field(default_factory=lambda: dict(SPI_DEFAULTS))
+    pixel_pin: str | None = None
+    readers: tuple[ReaderSpec, ...] = ()
+    encoders: tuple[EncoderSpec, ...] = ()
+
+    @property
+    def sections(self) -> list[int]:
+        """Section of each reader, by reader number."""
+        return [r.section for r in self.readers]
+
+    @property
+    def is_fake(self) -> bool:
+        return self.url == FAKE_URL
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Check:
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.pins: dict[str, str] = {}
+
+    def pin(self, path: tuple[str | int, ...], value: Any, required: bool = True) -> str | None:
+        where = _where(path)
+        if value is None:
+            if required:
+                self.problem(path[:-1], f"{_where(path[:-1])} needs the key '{path[-1]}'")
+            return None
+        if not isinstance(value, str) or value not in PICO_PINS:
+            self.problem(path, f"{where} = {value!r} is not a Pico pin (GP0-GP22, GP26-GP28)")
+            return None
+        if value in self.pins:
+            self.problem(path, f"{value} is used twice: {self.pins[value]} and {where}")
+        else:
+            self.pins[value] = where
+        return value
+
+    def table(self, path: tuple[str | int, ...], value: Any, known: tuple[str, ...]) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.problem(path, f"{_where(path)} must be a table")
+            return None
+        for key in value:
+            if key not in known:
+                self.problem((*path, key), f"unknown key '{key}' in [{_where(path)}] (known: {', '.join(known)})")
+        return value
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    out = "hub"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver: str | None = None,
+                      sensor: str | None = None) -> None:
+    """Report every problem of the hub keys through `problem(key_path, text)`; the path is
+    relative to [hub] (e.g. ("readers", 2, "cs"))."""
+    ck = _Check(problem)
+    for key in options:
+        if key not in KEYS:
+            problem((key,), f"unknown key '{key}' in [hub] (known: {', '.join(KEYS)})")
+    name = options.get("name", "deck-hub")
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.\-]{1,32}", name):
+        problem(("name",), f"hub.name = {name!r} must be one word (letters, digits, - _ .)")
+    for key, (_, lo, hi) in WHOLE.items():
+        value = options.get(key)
+        if value is not None and (not _whole(value) or not lo <= value <= hi):
+            problem((key,), f"hub.{key} = {value!r} must be a whole number from {lo} to {hi}")
+    heartbeat = options.get("heartbeat_ms", WHOLE["heartbeat_ms"][0])
+    timeout = options.get("timeout_ms", WHOLE["timeout_ms"][0])
+    if _whole(heartbeat) and _whole(timeout) and timeout < 2 * heartbeat:
+        problem(("timeout_ms",), f"hub.timeout_ms = {timeout} must be at least twice hub.heartbeat_ms "
+                f"({heartbeat}), or one late heartbeat takes the hub offline")
+    spi = options.get("spi", {})
+    table = ck.table(("spi",), spi, tuple(SPI_DEFAULTS))
+    if table is not None:
+        for key in ("sck", "mosi", "miso"):
+            ck.pin(("spi", key), table.get(key, SPI_DEFAULTS[key]))
+        rate = table.get("baudrate", SPI_DEFAULTS["baudrate"])
+        if not _whole(rate) or not 100_000 <= rate <= 10_000_000:
+            problem(("spi", "baudrate"), f"hub.spi.baudrate = {rate!r} must be from 100000 to 10000000 "
+                    "(MFRC522: 10 MHz at most, keep it lower on long wires)")
+    readers = options.get("readers", [])
+    if not isinstance(readers, list):
+        problem(("readers",), "hub.readers must be an array of tables: [[hub.readers]]")
+        readers = []
+    for index, reader in enumerate(readers):
+        path: tuple[str | int, ...] = ("readers", index)
+        entry = ck.table(path, reader, ("section", "kind", "cs", "rst"))
+        if entry is None:
+            continue
+        section = entry.get("section")
+        if section is None:
+            problem(path, f"{_where(path)} needs the key 'section' (1-8)")
+        elif not _whole(section) or not 1 <= section <= 8:
+            problem((*path, "section"), f"{_where(path)}.section = {section!r} is not a section (1-8)")
+        kind = entry.get("kind", "mfrc522")
+        if kind not in READER_KINDS:
+            problem((*path, "kind"), f"{_where(path)}.kind = {kind!r} is not one of: {', '.join(READER_KINDS)}")
+        cs = entry.get("cs")
+        if isinstance(cs, str) and cs in ck.pins and ck.pins[cs].startswith("hub.readers"):
+            problem((*path, "cs"), f"{_where(path)} is a duplicate reader: chip select {cs} is already "
+                    f"{ck.pins[cs].removesuffix('.cs')}'s")
+        else:
+            ck.pin((*path, "cs"), cs)
+        if "rst" in entry:
+            ck.pin((*path, "rst"), entry["rst"])
+    if sensor == "hub" and not readers:
+        problem(("readers",), "figures.sensor = 'hub' needs at least one [[hub.readers]] (section, kind, cs)")
+    pixel_pin = options.get("pixel_pin")
+    if lamps_driver == "hub" and pixel_pin is None:
+        problem(("pixel_pin",), "lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel strip")
+    if pixel_pin is not None:
+        ck.pin(("pixel_pin",), pixel_pin)
+    encoders = options.get("encoders", {})
+    if not isinstance(encoders, dict):
+        problem(("encoders",), "hub.encoders must be a table of dials: [hub.encoders.telegraph]")
+        encoders = {}
+    for dial, spec in encoders.items():
+        path = ("encoders", dial)
+        if dial not in DIALS:
+            problem(path, f"hub.encoders.{dial}: unknown dial (known: {', '.join(DIALS)})")
+            continue
+        entry = ck.table(path, spec, ("a", "b", "divisor"))
+        if entry is None:
+            continue
+        ck.pin((*path, "a"), entry.get("a"))
+        ck.pin((*path, "b"), entry.get("b"))
+        divisor = entry.get("divisor", 4)
+        if not _whole(divisor) or divisor not in (1, 2, 4):
+            problem((*path, "divisor"), f"hub.encoders.{dial}.divisor = {divisor!r} must be 1, 2 or 4 "
+                    "(pin transitions per detent)")
+
+
+def parse_hub_options(options: Mapping[str, Any], url: str | None = None) -> HubOptions:
+    """HubOptions from keys that passed `check_hub_options` (defaults filled in)."""
+    whole = {key: options.get(key, default) for key, (default, _, _) in WHOLE.items()}
+    spi = dict(SPI_DEFAULTS)
+    spi.update(options.get("spi", {}))
+    readers = tuple(ReaderSpec(section=r["section"], kind=r.get("kind", "mfrc522"), cs=r["cs"], rst=r.get("rst"))
+                    for r in options.get("readers", []))
+    encoders = tuple(EncoderSpec(dial, e["a"], e["b"], e.get("divisor", 4))
+                     for dial, e in sorted(options.get("encoders", {}).items()))
+    return HubOptions(url=url, name=options.get("name", "deck-hub"), spi=spi, pixel_pin=options.get("pixel_pin"),
+                      readers=readers, encoders=encoders, **whole)
+
+
+def hub_options(board: Any) -> HubOptions:
+    return parse_hub_options(board.hub.options, board.hub.url)
+
+
+def hub_config(board: Any) -> dict[str, Any]:
+    """The hub's `kaleun_hub.json` for a board (reader -> section map and settings)."""
+    opts = hub_options(board)
+    cfg: dict[str, Any] = {
+        "format": 1,
+        "name": opts.name,
+        "scan_ms": opts.scan_ms,
+        "heartbeat_ms": opts.heartbeat_ms,
+        "debounce_misses": opts.debounce_misses,
+        "debounce_hits": opts.debounce_hits,
+        "fault_after": opts.fault_after,
+        "spi": dict(opts.spi),
+        "readers": [{"kind": r.kind, "cs": r.cs, "section": r.section, **({"rst": r.rst} if r.rst else {})}
+                    for r in opts.readers],
+        "encoders": [{"a": e.a, "b": e.b, "divisor": e.divisor} for e in opts.encoders],
+    }
+    if board.lamps.driver == "hub" and opts.pixel_pin:
+        cfg["pixels"] = {"pin": opts.pixel_pin, "count": board.lamps.pixels, "order": board.lamps.order,
+                         "brightness": board.lamps.brightness}
+    return cfg

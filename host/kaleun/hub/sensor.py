@@ -1,0 +1,195 @@
+"""The figure sensor of boards with `figures.sensor = "hub"`: the deck hub's link.
+
+Tags arriving and leaving on readers become FigureSeen / FigureGone (through the enrolled
+UID of each figure), unknown tags become UnknownTag, the link's state and reader faults
+become HubLinkChanged; hub encoders mapped to dials become DialTurned. With `url = "fake"`
+an in-process fake hub runs the firmware on a pseudo-terminal, and `place`/`lift` move
+tags on its simulated readers: table scripts then go through real serial frames.
+
+A figure on several readers (several berths in a section, or put down on the new section
+before it left the old one) stays where it was last seen until no reader sees it.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from kaleun.hub.fake import FakeHub
+from kaleun.hub.link import HubLink, LinkEvent
+from kaleun.hub.options import HubOptions, hub_config, hub_options
+from kaleun.hub.tags import FigureTags, TagStoreError, simulated_uid
+from kaleun.ports.base import DialTurned, FigureGone, FigureSeen, HardwareOnly, HubLinkChanged, Sink, UnknownTag
+
+log = logging.getLogger(__name__)
+
+#: longest settle() waits for the hub to report a hand's move (a failure guard only)
+SETTLE_TIMEOUT = 10.0
+
+
+class HubFigureSensor:
+    def __init__(self, board: Any, tags: FigureTags | None = None, fake: FakeHub | None = None) -> None:
+        self.options: HubOptions = hub_options(board)
+        self.sections = self.options.sections
+        if tags is None:
+            try:
+                tags = FigureTags.load()
+            except TagStoreError as exc:
+                log.error("%s; every tag counts as unknown until it is fixed", exc)
+                tags = FigureTags({})
+        self.tags = tags
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        self.fake = fake
+        if self.fake is None and self.options.is_fake:
+            self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-fake-hub-")
+            self.fake = FakeHub(hub_config(board), link=Path(self._tmp.name) / "deck-hub")
+        self.link: HubLink | None = None
+        self._sink: Sink | None = None
+        self._lock = threading.Lock()
+        #: uid -> readers that see it
+        self.seen: dict[str, set[int]] = {}
+        #: figure -> the section reported to the game last
+        self.reported: dict[str, int] = {}
+        self.lamp_ports: list[Any] = []
+
+    # -- life -------------------------------------------------------------------------------
+    def start(self, sink: Sink) -> None:
+        self._sink = sink
+        if self.fake is not None:
+            if not self.fake.running:
+                self.fake.start()
+            url = self.fake.url
+        else:
+            assert self.options.url is not None
+            url = self.options.url
+        self.link = HubLink(url, self.options, self._on_link).start()
+        if self.fake is not None:  # a script starts once the table is connected
+            self.link.wait_online(SETTLE_TIMEOUT)
+
+    def close(self) -> None:
+        self._sink = None
+        if self.link is not None:
+            self.link.close()
+        if self.fake is not None and self._tmp is not None:
+            self.fake.stop()
+            self._tmp.cleanup()
+
+    def lamps(self, segments: dict[str, tuple[int, int]]) -> Any:
+        """The Lamps port of `lamps.driver = "hub"` boards, over this sensor's link."""
+        from kaleun.hub.lamps import HubLamps
+
+        assert self.link is not None, "start the sensor first"
+        port = HubLamps(self.link, segments)
+        self.lamp_ports.append(port)
+        return port
+
+    def status(self) -> dict[str, Any]:
+        return self.link.status() if self.link else {"state": "not started"}
+
+    # -- hands (fake hub only) --------------------------------------------------------------
+    def uid_of(self, figure: str) -> str:
+        return self.tags.uid_of(figure) or simulated_uid(figure)
+
+    def _fake(self, action: str) -> FakeHub:
+        if self.fake is None:
+            raise HardwareOnly(f"'{action}': the figures stand on a real deck hub; move them by hand")
+        return self.fake
+
+    def place(self, figure: str, section: int) -> None:
+        fake = self._fake("place")
+        try:
+            fake.place_tag(self.uid_of(figure), section)
+        except ValueError as exc:
+            raise HardwareOnly(str(exc)) from exc
+
+    def lift(self, figure: str) -> None:
+        fake = self._fake("lift")
+        if not fake.lift_tag(self.uid_of(figure)):
+            # its tag is on no reader: the table agrees the figure is off the model
+            self._deliver(FigureGone(figure))
+
+    def settle(self) -> None:
+        """Wait until the fake hub has scanned what hands did and the host has handled it."""
+        fake, link = self.fake, self.link
+        if fake is None or link is None or not fake.plugged or fake.frozen:
+            return  # nothing will come until the cable is back; the snapshot then brings it
+        if not link.wait_online(SETTLE_TIMEOUT):
+            log.warning("the fake hub's link is not online (%s)", link.core.reason)
+            return
+        if not link.wait(lambda core: fake.settled(), SETTLE_TIMEOUT):
+            log.warning("the fake hub did not settle within %.0f s", SETTLE_TIMEOUT)
+            return
+        seq = fake.last_seq()
+        if seq is not None and not link.wait_seq(seq, SETTLE_TIMEOUT):
+            log.warning("the host did not receive the fake hub's frame %d within %.0f s", seq, SETTLE_TIMEOUT)
+
+    # -- from the link (its thread) ---------------------------------------------------------
+    def _deliver(self, item: Any) -> None:
+        sink = self._sink
+        if sink is not None:
+            sink(item)
+
+    def _section(self, reader: int) -> int | None:
+        return self.sections[reader] if 0 <= reader < len(self.sections) else None
+
+    def _on_link(self, event: LinkEvent) -> None:
+        kind = event.kind
+        if kind in ("arrived", "left"):
+            self._tag(kind, event.reader, event.uid)
+        elif kind == "online":
+            for port in self.lamp_ports:  # a hub that was away has lost its pixels
+                port.resend()
+            self._deliver(HubLinkChanged("online", "", dict(event.detail)))
+        elif kind == "offline":
+            self._deliver(HubLinkChanged("offline", event.detail.get("reason", ""), {}))
+        elif kind in ("fault", "recovered"):
+            section = self._section(event.reader)
+            log.warning("deck hub reader %d (section %s) %s %s", event.reader, section, kind,
+                        event.detail.get("error", ""))
+            detail = {"reader": event.reader, "section": section, **event.detail}
+            self._deliver(HubLinkChanged("reader_fault" if kind == "fault" else "reader_ok", "", detail))
+        elif kind == "turn":
+            encoders = self.options.encoders
+            if 0 <= event.reader < len(encoders):
+                self._deliver(DialTurned(encoders[event.reader].dial, int(event.detail["delta"])))
+
+    def _tag(self, kind: str, reader: int, uid: str) -> None:
+        section = self._section(reader)
+        if section is None:
+            log.warning("deck hub reader %d is not in the board file; tag %s ignored", reader, uid)
+            return
+        with self._lock:
+            readers = self.seen.setdefault(uid, set())
+            if kind == "arrived":
+                readers.add(reader)
+            else:
+                readers.discard(reader)
+            figure = self.tags.figure_of(uid)
+            if figure is None and self.fake is not None:
+                figure = next((f for f in self._fake_figures() if simulated_uid(f) == uid), None)
+            if figure is None:
+                if kind == "arrived":
+                    item: Any = UnknownTag(uid, section)
+                else:
+                    return
+            elif readers:
+                where = {self.sections[r] for r in readers}
+                if self.reported.get(figure) in where and kind == "left":
+                    return
+                target = section if kind == "arrived" else min(where)
+                if self.reported.get(figure) == target:
+                    return
+                self.reported[figure] = target
+                item = FigureSeen(figure, target)
+            else:
+                self.reported.pop(figure, None)
+                item = FigureGone(figure)
+        self._deliver(item)
+
+    def _fake_figures(self) -> list[str]:
+        from kaleun.uboot.figures import FIGURES
+
+        return [f for f in FIGURES if self.tags.uid_of(f) is None]

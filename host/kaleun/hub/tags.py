@@ -1,0 +1,166 @@
+"""Which NFC tag sits under which figure: `figures.json` in the user's config folder.
+
+Enrollment walks through the figures ("place the Captain (square) figure on any reader"),
+takes the UID of the next tag that arrives and stores it, refusing a tag that already
+belongs to another figure. Tags come from the hub link or, for tests and batch set-up,
+from a scripted list (`kaleun figures enroll --tags FILE`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from kaleun.paths import config_dir
+from kaleun.saves import write_atomic
+from kaleun.uboot.figures import FIGURES, figure_name
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "figures.json"
+FORMAT = "kaleun-figure-tags"
+VERSION = 1
+
+
+class TagStoreError(ValueError):
+    """The tag file cannot be used; the message says why (the file is left untouched)."""
+
+
+class DuplicateTag(ValueError):
+    def __init__(self, uid: str, owner: str) -> None:
+        super().__init__(f"tag {uid} already belongs to the {figure_name(owner)}")
+        self.uid = uid
+        self.owner = owner
+
+
+def normalize_uid(text: str) -> str:
+    """A UID as upper-case hex; accepts separators (04:A1:B2...). Raises ValueError."""
+    raw = re.sub(r"[\s:\-]", "", str(text)).upper()
+    if not re.fullmatch(r"[0-9A-F]+", raw) or len(raw) not in (8, 14, 20):
+        raise ValueError(f"{text!r} is not a tag UID (4, 7 or 10 bytes in hex, e.g. 04A1B2C3D4E5F6)")
+    return raw
+
+
+def simulated_uid(figure: str) -> str:
+    """The fake hub's tag for a figure nobody enrolled (7 bytes, like an NTAG213)."""
+    return f"044B4C{FIGURES.index(figure):02X}000000"
+
+
+def default_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+class FigureTags:
+    def __init__(self, tags: dict[str, str] | None = None, path: Path | None = None) -> None:
+        #: uid -> figure
+        self.tags: dict[str, str] = dict(tags or {})
+        self.path = path or default_path()
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> FigureTags:
+        path = path or default_path()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls({}, path)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TagStoreError(f"{path}: cannot read the figure tags ({exc})") from exc
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise TagStoreError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}); fix it or delete it "
+                                "and enroll again") from exc
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise TagStoreError(f"{path}: not a Kaleun figure tag file (format {FORMAT} version {VERSION})")
+        tags = data.get("tags")
+        if not isinstance(tags, dict):
+            raise TagStoreError(f"{path}: 'tags' must map tag UIDs to figures")
+        out: dict[str, str] = {}
+        for uid, figure in tags.items():
+            try:
+                key = normalize_uid(uid)
+            except ValueError as exc:
+                raise TagStoreError(f"{path}: {exc}") from exc
+            if figure not in FIGURES:
+                raise TagStoreError(f"{path}: tag {uid} names an unknown figure {figure!r}")
+            if figure in out.values():
+                raise TagStoreError(f"{path}: the {figure_name(figure)} has two tags")
+            out[key] = figure
+        return cls(out, path)
+
+    def save(self) -> None:
+        data = {"format": FORMAT, "version": VERSION,
+                "tags": dict(sorted(self.tags.items(), key=lambda item: FIGURES.index(item[1])))}
+        write_atomic(self.path, json.dumps(data, indent=2) + "\n")
+
+    def figure_of(self, uid: str) -> str | None:
+        return self.tags.get(uid.upper())
+
+    def uid_of(self, figure: str) -> str | None:
+        for uid, owner in self.tags.items():
+            if owner == figure:
+                return uid
+        return None
+
+    def assign(self, uid: str, figure: str) -> None:
+        """Give `figure` the tag `uid` (its old tag is forgotten). Raises DuplicateTag."""
+        uid = normalize_uid(uid)
+        if figure not in FIGURES:
+            raise ValueError(f"unknown figure {figure!r}")
+        owner = self.tags.get(uid)
+        if owner is not None and owner != figure:
+            raise DuplicateTag(uid, owner)
+        old = self.uid_of(figure)
+        if old is not None:
+            del self.tags[old]
+        self.tags[uid] = figure
+
+
+class Enrollment:
+    """Walk through `figures`, taking one tag each from a source of UIDs."""
+
+    def __init__(self, store: FigureTags, figures: Iterable[str], say: Callable[[str], None]) -> None:
+        self.store = store
+        self.figures = list(figures)
+        self.say = say
+        self.enrolled: list[str] = []
+        self.refused: list[str] = []
+
+    def run(self, tags: Iterator[str]) -> bool:
+        """True when every figure got a tag; stops early when the source runs dry."""
+        for number, figure in enumerate(self.figures, start=1):
+            self.say(f"[{number}/{len(self.figures)}] Place the {figure_name(figure)} figure on any reader.")
+            while True:
+                try:
+                    raw = next(tags)
+                except StopIteration:
+                    self.say(f"Stopped: {len(self.enrolled)} of {len(self.figures)} figures enrolled "
+                             f"(saved in {self.store.path}).")
+                    return False
+                try:
+                    self.store.assign(raw, figure)
+                except DuplicateTag as exc:
+                    self.refused.append(exc.uid)
+                    self.say(f"Refused: {exc}. Use another tag for the {figure_name(figure)}.")
+                    continue
+                except ValueError as exc:
+                    self.refused.append(str(raw))
+                    self.say(f"Refused: {exc}.")
+                    continue
+                self.store.save()
+                self.enrolled.append(figure)
+                self.say(f"The {figure_name(figure)} is tag {normalize_uid(raw)}.")
+                break
+        self.say(f"Done: {len(self.enrolled)} figures enrolled (saved in {self.store.path}).")
+        return True
+
+
+def scripted_tags(path: Path) -> Iterator[str]:
+    """UIDs from a file, one per line (# comments and blank lines skipped)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        text = line.split("#", 1)[0].strip()
+        if text:
+            yield text

@@ -1,0 +1,104 @@
+"""Figure enrollment: scripted tags, duplicates refused, bad UIDs refused, the tag file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from kaleun.hub.tags import DuplicateTag, Enrollment, FigureTags, TagStoreError, normalize_uid
+from kaleun.paths import config_dir
+
+
+def _kaleun(*args: str, home: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(home)}
+    return subprocess.run([sys.executable, "-m", "kaleun", *args], capture_output=True, text=True, env=env,
+                          timeout=60, cwd=ROOT)
+
+
+def test_enrollment_walks_the_figures_and_refuses_a_duplicate_and_a_bad_uid():
+    said: list[str] = []
+    store = FigureTags.load()
+    run = Enrollment(store, ["captain-square", "captain-triangle", "officer-square"], said.append)
+    done = run.run(iter(["04:a1:b2:c3:d4:e5:f6", "04A1B2C3D4E5F6", "not-a-tag", "04A1B2C3D4E5F7", "DEADBEEF"]))
+    assert done and run.enrolled == ["captain-square", "captain-triangle", "officer-square"]
+    assert run.refused == ["04A1B2C3D4E5F6", "not-a-tag"]
+    assert said[0] == "[1/3] Place the Captain (square) figure on any reader."
+    assert any("already belongs to the Captain (square)" in line for line in said)
+    again = FigureTags.load()  # saved after each figure, in the user's config folder
+    assert again.path == config_dir() / "figures.json"
+    assert again.tags == {"04A1B2C3D4E5F6": "captain-square", "04A1B2C3D4E5F7": "captain-triangle",
+                          "DEADBEEF": "officer-square"}
+
+
+def test_running_out_of_tags_keeps_what_was_enrolled():
+    store = FigureTags.load()
+    run = Enrollment(store, ["navigator-square", "navigator-circle"], lambda _: None)
+    assert run.run(iter(["04000000000001"])) is False
+    assert FigureTags.load().tags == {"04000000000001": "navigator-square"}
+
+
+def test_re_enrolling_a_figure_replaces_its_old_tag_but_a_taken_tag_is_refused():
+    store = FigureTags()
+    store.assign("DEADBEEF", "engineer-square")
+    store.assign("CAFEBABE", "engineer-square")
+    assert store.tags == {"CAFEBABE": "engineer-square"}
+    store.assign("DEADBEEF", "engineer-circle")
+    with pytest.raises(DuplicateTag, match="Chief Engineer \\(circle\\)"):
+        store.assign("DEADBEEF", "officer-circle")
+
+
+@pytest.mark.parametrize("text", ["", "12345", "04A1B2C3D4E5F", "ZZZZZZZZ", "04A1B2C3D4E5F6A1"])
+def test_malformed_uids_are_named(text):
+    with pytest.raises(ValueError, match="not a tag UID"):
+        normalize_uid(text)
+
+
+def test_a_damaged_tag_file_is_refused_and_left_alone():
+    path = config_dir() / "figures.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{oops", encoding="utf-8")
+    with pytest.raises(TagStoreError, match="not valid JSON"):
+        FigureTags.load()
+    assert path.read_text(encoding="utf-8") == "{oops"
+    path.write_text(json.dumps({"format": "kaleun-figure-tags", "version": 1,
+                                "tags": {"DEADBEEF": "admiral-square"}}), encoding="utf-8")
+    with pytest.raises(TagStoreError, match="unknown figure 'admiral-square'"):
+        FigureTags.load()
+
+
+def test_cli_enroll_with_scripted_tags_then_list(tmp_path, kaleun_home):
+    tags = tmp_path / "tags.txt"
+    tags.write_text("# two tags, the second one twice\nDEADBEEF\nDEADBEEF\nCAFEBABE\n", encoding="utf-8")
+    done = _kaleun("figures", "enroll", "--tags", str(tags), "--figure", "captain-square",
+                   "--figure", "officer-square", home=kaleun_home)
+    assert done.returncode == 0, done.stderr
+    assert "Refused: tag DEADBEEF already belongs to the Captain (square)" in done.stdout
+    listing = _kaleun("figures", "list", home=kaleun_home)
+    assert listing.returncode == 0
+    assert "captain-square" in listing.stdout and "DEADBEEF" in listing.stdout and "CAFEBABE" in listing.stdout
+    assert "14 figures have no tag" in listing.stdout
+
+
+def test_cli_enroll_rejects_an_unknown_figure(kaleun_home):
+    done = _kaleun("figures", "enroll", "--figure", "admiral-square", "--tags", "/dev/null", home=kaleun_home)
+    assert done.returncode == 2 and "unknown figure 'admiral-square'" in done.stderr
+
+
+def test_cli_enroll_through_the_fake_hub(tmp_path, kaleun_home):
+    """The fake hub's scripted arrival is what enrollment takes (no --tags)."""
+    from kaleun.boards.loader import load_board
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.options import hub_config
+
+    board = load_board(ROOT / "boards" / "fake-hub.toml")
+    with FakeHub(hub_config(board)) as fake:
+        fake.put(2, "04ABCDEF012345")
+        done = _kaleun("figures", "enroll", "--board", str(ROOT / "boards" / "fake-hub.toml"), "--url", fake.url,
+                       "--figure", "navigator-hexagon", "--timeout", "20", home=kaleun_home)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "The Navigator (hexagon) is tag 04ABCDEF012345." in done.stdout

@@ -1,0 +1,256 @@
+"""The hub firmware's logic on CPython behind fake readers: debouncing, reader health, the
+main loop's frames (hello, snapshot, heartbeat, lamps, encoders), its config file."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import hub_cfg
+from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec, config, debounce, encoders, hub, lamps, scanner
+
+
+class FakeReader:
+    """Reports the tags in `field`; `fail` > 0 makes that many scans raise; `blink` drops tags for a scan."""
+
+    def __init__(self) -> None:
+        self.field: list[str] = []
+        self.fail = 0
+        self.broken = False
+        self.blink: set[str] = set()
+        self.resets = 0
+
+    def scan(self) -> list[bytes]:
+        if self.broken or self.fail:
+            self.fail = max(0, self.fail - 1)
+            raise OSError("SPI timeout")
+        seen = [bytes.fromhex(uid) for uid in self.field if uid not in self.blink]
+        self.blink = set()
+        return seen
+
+    def reset(self) -> None:
+        self.resets += 1
+
+
+A, B, C = "04A1B2C3D4E5F6", "04AABBCCDDEEFF", "DEADBEEF"
+
+
+# -- debouncer ------------------------------------------------------------------------------
+def test_a_tag_leaves_only_after_n_missed_scans():
+    deb = debounce.Debouncer(misses=3)
+    assert deb.update([A]) == ([A], [])
+    assert deb.update([]) == ([], [])
+    assert deb.update([]) == ([], [])
+    assert deb.update([]) == ([], [A])
+
+
+def test_a_missed_read_in_between_resets_the_count():
+    deb = debounce.Debouncer(misses=2)
+    deb.update([A])
+    for _ in range(10):  # flaky: seen every other scan
+        assert deb.update([]) == ([], [])
+        assert deb.update([A]) == ([], [])
+
+
+def test_arrival_can_need_several_sightings():
+    deb = debounce.Debouncer(misses=1, hits=2)
+    assert deb.update([A]) == ([], [])
+    assert deb.update([]) == ([], [])  # the half-seen tag is forgotten
+    assert deb.update([A]) == ([], [])
+    assert deb.update([A]) == ([A], [])
+
+
+def test_several_tags_at_once_come_and_go_sorted():
+    deb = debounce.Debouncer(misses=1)
+    assert deb.update([C, A, B]) == ([A, B, C], [])
+    assert deb.update([B]) == ([], [A, C])
+
+
+# -- scanner --------------------------------------------------------------------------------
+def test_scanner_reports_tags_entering_and_leaving_each_reader():
+    r0, r1 = FakeReader(), FakeReader()
+    sc = scanner.Scanner([r0, r1], misses=2)
+    r0.field = [A]
+    r1.field = [B, C]
+    assert sc.scan() == [("arrived", 0, A), ("arrived", 1, B), ("arrived", 1, C)]
+    r1.field = [C]
+    r0.field = []
+    assert sc.scan() == []
+    assert sc.scan() == [("left", 0, A), ("left", 1, B)]
+    assert sc.present() == [(1, C)]
+
+
+def test_flaky_reads_never_lift_a_figure():
+    reader = FakeReader()
+    sc = scanner.Scanner([reader], misses=3, fault_after=5)
+    reader.field = [A, B]
+    sc.scan()
+    for step in range(30):
+        if step % 3 == 0:
+            reader.blink = {A}  # A missed once
+        elif step % 3 == 1:
+            reader.fail = 1  # a whole scan fails (SPI glitch)
+        assert sc.scan() == []
+    assert sc.present() == [(0, A), (0, B)]
+
+
+def test_a_reader_is_faulty_after_repeated_failures_keeps_its_tags_and_recovers():
+    reader = FakeReader()
+    sc = scanner.Scanner([reader], misses=1, fault_after=3)
+    reader.field = [A]
+    sc.scan()
+    reader.broken = True
+    assert sc.scan() == []
+    assert sc.scan() == []
+    assert sc.scan() == [("fault", 0, "OSError")]
+    assert sc.scan() == []  # reported once
+    assert sc.faults() == [0] and reader.resets == 2
+    assert sc.present() == [(0, A)]  # a loose wire does not lift the figure
+    reader.broken = False
+    assert sc.scan() == [("recovered", 0, "")]
+    assert sc.faults() == []
+
+
+# -- the hub's main loop --------------------------------------------------------------------
+class Wire:
+    def __init__(self) -> None:
+        self.parser = codec.LineParser(codec.HUB_FRAMES)
+        self.frames: list[codec.Frame] = []
+
+    def __call__(self, data: bytes) -> None:
+        self.frames += self.parser.feed(data)
+
+    def take(self) -> list[tuple[str, dict]]:
+        out = [(f.verb, f.fields) for f in self.frames]
+        self.frames = []
+        return out
+
+
+def host(seq: int, verb: str, *fields: tuple[str, object]) -> bytes:
+    return codec.encode(seq, verb, fields)
+
+
+def make_hub(readers: list[FakeReader], **extra) -> tuple[hub.Hub, Wire]:
+    wire = Wire()
+    cfg = config.parse(hub_cfg([i + 1 for i in range(len(readers))], **extra))
+    return hub.Hub(readers, cfg, wire), wire
+
+
+def test_hub_says_hello_with_versions_and_sends_a_snapshot_at_boot():
+    reader = FakeReader()
+    reader.field = [A]
+    h, wire = make_hub([reader, FakeReader()])
+    h.tick(1000)
+    sent = wire.take()
+    assert sent[0] == ("hello", {"fw": FIRMWARE_VERSION, "proto": PROTOCOL_VERSION, "readers": 2,
+                                 "sections": [1, 2], "name": "test-hub"})
+    assert sent[1] == ("snap", {"tags": [], "faults": []})
+    assert sent[2] == ("arrived", {"r": 0, "uid": A})
+
+
+def test_hub_answers_hello_and_snapshot_requests():
+    reader = FakeReader()
+    reader.field = [B]
+    h, wire = make_hub([reader])
+    h.tick(0)
+    wire.take()
+    h.feed(host(0, "hello", ("proto", 1)) + host(1, "snap"))
+    sent = wire.take()
+    assert [verb for verb, _ in sent] == ["hello", "snap", "snap"]
+    assert sent[2][1]["tags"] == [(0, B)]
+
+
+def test_hub_sequence_numbers_count_every_frame():
+    h, _ = make_hub([FakeReader()])
+    seqs = []
+    h.write = lambda data: seqs.append(codec.decode(data.rstrip(b"\r\n")).seq)
+    h.tick(0)
+    h.feed(host(0, "snap") * 3)
+    assert seqs == list(range(5))
+
+
+def test_heartbeat_after_silence_and_counts_of_dropped_commands():
+    h, wire = make_hub([FakeReader()])
+    h.tick(0)
+    wire.take()
+    h.tick(50)
+    assert wire.take() == []
+    h.feed(b"garbage\n" + host(1, "lamp", ("first", 0)) + host(2, "nonsense"))
+    h.tick(100)
+    sent = wire.take()
+    assert sent == [("hb", {"up": 0, "scans": 3, "ms": 0, "drops": 3})]
+    assert h.parser.drops == {"no_checksum": 1, "bad_fields": 1, "unknown_verb": 1}
+
+
+class Pixels(list):
+    def __init__(self, n: int) -> None:
+        super().__init__([(0, 0, 0)] * n)
+        self.shows = 0
+
+    def show(self) -> None:
+        self.shows += 1
+
+
+def test_lamp_commands_light_pixel_ranges_with_patterns():
+    px = Pixels(6)
+    h, _ = make_hub([FakeReader()])
+    h.lamps = lamps.HubLamps(px, 6)
+    h.feed(host(0, "lamp", ("first", 1), ("count", 2), ("color", "FF8800")))
+    h.feed(host(1, "lamp", ("first", 4), ("count", 5), ("color", "0000FF"), ("pattern", "blink")))
+    h.tick(0)
+    assert list(px) == [(0, 0, 0), (255, 136, 0), (255, 136, 0), (0, 0, 0), (0, 0, 255), (0, 0, 255)]
+    h.tick(600)  # blink is dark in the second half of its second
+    assert px[4] == (0, 0, 0) and px[1] == (255, 136, 0)
+    shows = px.shows
+    h.tick(700)
+    assert px.shows == shows  # nothing changed: no write to the strip
+    h.feed(host(2, "dark"))
+    h.tick(800)
+    assert list(px) == [(0, 0, 0)] * 6
+
+
+def test_pulse_is_a_triangle():
+    assert [lamps.level("pulse", t) for t in (0, 375, 750, 1125, 1500)] == [0, 127, 255, 127, 0]
+    assert lamps.level("steady", 123) == 255 and lamps.level("off", 0) == 0
+
+
+class Encoder:
+    position = 0
+
+
+def test_encoder_turns_are_reported_with_their_delta():
+    enc = Encoder()
+    h, wire = make_hub([FakeReader()])
+    h.encoders = encoders.EncoderWatch([enc])
+    h.tick(0)
+    wire.take()
+    enc.position = 2
+    h.tick(10)
+    enc.position = 1
+    h.tick(20)
+    assert wire.take() == [("turn", {"enc": 0, "delta": 2, "pos": 2}), ("turn", {"enc": 0, "delta": -1, "pos": 1})]
+
+
+# -- config ---------------------------------------------------------------------------------
+def test_config_fills_defaults():
+    cfg = config.parse({"format": 1, "readers": [{"cs": "GP17", "section": 3}]})
+    assert cfg["readers"] == [{"kind": "mfrc522", "cs": "GP17", "section": 3}]
+    assert cfg["heartbeat_ms"] == 500 and cfg["spi"]["sck"] == "GP18"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"format": 2}, "format 2"),
+    ({"format": 1, "readers": [{"cs": "GP17", "section": 9}]}, "readers[0].section"),
+    ({"format": 1, "readers": [{"kind": "rc522", "cs": "GP1", "section": 1}]}, "readers[0].kind"),
+    ({"format": 1, "heartbeat_ms": "fast"}, "heartbeat_ms"),
+])
+def test_config_problems_name_the_key(data, message):
+    with pytest.raises(config.ConfigError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        config.parse(data)
+
+
+def test_config_file_missing_or_broken(tmp_path):
+    with pytest.raises(config.ConfigError, match="kaleun hub config"):
+        config.load(str(tmp_path / "nope.json"))
+    bad = tmp_path / "kaleun_hub.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(config.ConfigError, match="not valid JSON"):
+        config.load(str(bad))

@@ -1,0 +1,121 @@
+"""The [hub] keys of board files: file:line messages, and the hub config written from them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from kaleun.boards.loader import BoardError, load_board
+from kaleun.hub.options import hub_config, hub_options
+
+HEAD = """[board]
+name = "t"
+format = 0
+
+[figures]
+sensor = "hub"
+
+"""
+
+
+def board(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "b.toml"
+    path.write_text(HEAD + text, encoding="utf-8")
+    return path
+
+
+def problems(tmp_path: Path, text: str) -> list[str]:
+    with pytest.raises(BoardError) as info:
+        load_board(board(tmp_path, text))
+    return info.value.problems
+
+
+def test_the_shipped_hub_boards_load():
+    fake = load_board(ROOT / "boards" / "fake-hub.toml")
+    assert hub_options(fake).is_fake and hub_options(fake).sections == [1, 2, 3, 3, 4, 5, 6, 7, 8]
+    real = load_board(ROOT / "boards" / "pico-hub.toml")
+    cfg = hub_config(real)
+    assert [r["section"] for r in cfg["readers"]] == list(range(1, 9))
+    assert cfg["pixels"] == {"pin": "GP28", "count": 8, "order": "GRB", "brightness": 0.3}
+    assert cfg["encoders"] == [{"a": "GP6", "b": "GP7", "divisor": 4}]
+
+
+def test_reader_problems_point_at_their_lines(tmp_path):
+    found = problems(tmp_path, """[hub]
+url = "fake"
+
+[[hub.readers]]
+section = 1
+cs = "GP17"
+
+[[hub.readers]]
+section = 9
+kind = "rc522"
+cs = "GP17"
+
+[[hub.readers]]
+section = 2
+cs = "GP40"
+""")
+    path = tmp_path / "b.toml"
+    assert found == [
+        f"{path}:16: hub.readers[1].section = 9 is not a section (1-8)",
+        f"{path}:17: hub.readers[1].kind = 'rc522' is not one of: mfrc522, pn532",
+        f"{path}:18: hub.readers[1] is a duplicate reader: chip select GP17 is already hub.readers[0]'s",
+        f"{path}:22: hub.readers[2].cs = 'GP40' is not a Pico pin (GP0-GP22, GP26-GP28)",
+    ]
+
+
+def test_pin_conflicts_heartbeat_and_unknown_keys(tmp_path):
+    found = problems(tmp_path, """[hub]
+url = "/dev/ttyACM1"
+heartbeat_ms = 1000
+timeout_ms = 1500
+colour = "red"
+spi = { sck = "GP18", mosi = "GP19", miso = "GP16" }
+
+[[hub.readers]]
+section = 1
+cs = "GP18"
+
+[hub.encoders.telegraph]
+a = "GP2"
+b = "GP2"
+""")
+    text = "\n".join(found)
+    assert ":11: hub.timeout_ms = 1500 must be at least twice hub.heartbeat_ms (1000)" in text
+    assert ":12: unknown key 'colour' in [hub]" in text
+    assert ":17: GP18 is used twice: hub.spi.sck and hub.readers[0].cs" in text
+    assert ":21: GP2 is used twice: hub.encoders.telegraph.a and hub.encoders.telegraph.b" in text
+
+
+def test_a_hub_board_needs_readers_and_hub_lamps_need_a_pin(tmp_path):
+    found = problems(tmp_path, """[hub]
+url = "fake"
+
+[lamps]
+driver = "hub"
+pixels = 4
+""")
+    assert any("needs at least one [[hub.readers]]" in p for p in found)
+    assert any("lamps.driver = 'hub' needs hub.pixel_pin" in p for p in found)
+
+
+def test_kaleun_hub_config_writes_the_hub_file(tmp_path, kaleun_home):
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(kaleun_home)}
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    done = subprocess.run([sys.executable, "-m", "kaleun", "hub", "config", "--board",
+                           str(ROOT / "boards" / "pico-hub.toml"), "--out", str(drive)],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    cfg = json.loads((drive / "kaleun_hub.json").read_text(encoding="utf-8"))
+    assert cfg == hub_config(load_board(ROOT / "boards" / "pico-hub.toml"))
+    from kaleun.hub.proto import config
+
+    assert config.parse(cfg)["readers"][7] == {"kind": "mfrc522", "cs": "GP5", "section": 8}  # the hub accepts it

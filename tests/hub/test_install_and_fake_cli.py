@@ -1,0 +1,95 @@
+"""`kaleun firmware install` into a stand-in CIRCUITPY folder, and `kaleun hub fake` scripted
+over its standard input while the host link listens on its pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from kaleun.hub import install
+from kaleun.hub.link import HubLink, LinkEvent
+from kaleun.hub.options import HubOptions
+
+
+def _env(home: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(home)}
+
+
+def test_install_copies_firmware_libraries_and_config(tmp_path, kaleun_home):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n")
+    done = subprocess.run([sys.executable, "-m", "kaleun", "firmware", "install", str(drive), "--board",
+                           str(ROOT / "boards" / "pico-hub.toml")], capture_output=True, text=True,
+                          env=_env(kaleun_home), timeout=60)
+    assert done.returncode == 0, done.stderr
+    for name in ("boot.py", "code.py", "kaleun_hub.json", "lib/kaleun_hub/codec.py", "lib/kaleun_hub/mfrc522.py",
+                 "lib/kaleun_hub/hardware.py", "lib/adafruit_pn532/adafruit_pn532.py", "lib/adafruit_pn532/spi.py",
+                 "lib/adafruit_bus_device/spi_device.py", "lib/neopixel.py"):
+        assert (drive / name).is_file(), name
+    assert (drive / "code.py").read_bytes() == (ROOT / "firmware" / "code.py").read_bytes()
+    assert json.loads((drive / "kaleun_hub.json").read_text())["readers"][0]["cs"] == "GP17"
+    assert not list(drive.rglob("__pycache__")) and not list(drive.rglob("*.tmp"))
+
+
+def test_install_refuses_a_folder_that_is_not_a_circuitpython_drive(tmp_path):
+    with pytest.raises(install.InstallError, match=r"no boot_out\.txt"):
+        install.install(tmp_path)
+    with pytest.raises(install.InstallError, match="not a folder"):
+        install.install(tmp_path / "missing")
+
+
+def test_install_names_the_pip_package_of_a_missing_library(tmp_path, monkeypatch):
+    real = install.importlib.util.find_spec
+    monkeypatch.setattr(install.importlib.util, "find_spec",
+                        lambda name: None if name == "adafruit_pn532" else real(name))
+    with pytest.raises(install.InstallError, match="pip install adafruit-circuitpython-pn532"):
+        install.install(tmp_path, force=True)
+    assert list(tmp_path.iterdir()) == []  # nothing half-written
+
+
+def test_kaleun_hub_fake_prints_its_pty_and_obeys_scripted_commands(tmp_path, kaleun_home):
+    link_path = tmp_path / "deck-hub"
+    proc = subprocess.Popen([sys.executable, "-m", "kaleun", "hub", "fake", "--link", str(link_path)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=_env(kaleun_home), cwd=ROOT)
+    events: list[LinkEvent] = []
+    seen = threading.Event()
+
+    def on_event(event: LinkEvent) -> None:
+        events.append(event)
+        if event.kind == "arrived":
+            seen.set()
+
+    link = None
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        first = proc.stdout.readline()
+        assert first.startswith("fake deck hub on /dev/pts/"), first
+        assert proc.stdout.readline().strip() == f"link {link_path}"
+        proc.stdout.readline()  # the readers and the command summary
+        link = HubLink(str(link_path), HubOptions(timeout_ms=1000), on_event).start()
+        assert link.wait_online(20)
+        proc.stdin.write("put 2 04A1B2C3D4E5F6\nplace engineer-square 5\nnonsense\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().strip() == "ok"
+        assert proc.stdout.readline().strip() == "ok engineer-square on reader 5"
+        assert proc.stdout.readline().startswith("error: cannot read 'nonsense'")
+        assert seen.wait(20)
+        assert link.wait(lambda core: sum(len(t) for t in core.tags.values()) == 2, 20)
+        assert link.core.tags == {2: {"04A1B2C3D4E5F6"}, 5: {"044B4C0C000000"}}
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if link is not None:
+            link.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

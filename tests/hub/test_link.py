@@ -1,0 +1,163 @@
+"""The host's protocol state machine (no I/O): handshake, version check, heartbeat timeout,
+sequence gaps, snapshot resync, and a parser that counts every drop."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kaleun.hub.link import LinkCore
+from kaleun.hub.options import HubOptions, ReaderSpec
+from kaleun.hub.proto import PROTOCOL_VERSION, codec
+
+A, B, C = "04A1B2C3D4E5F6", "04AABBCCDDEEFF", "DEADBEEF"
+
+
+class Hub:
+    """Frames as the hub would send them."""
+
+    def __init__(self) -> None:
+        self.seq = 0
+
+    def __call__(self, verb: str, *fields: tuple[str, object], seq: int | None = None) -> bytes:
+        if seq is not None:
+            self.seq = seq
+        data = codec.encode(self.seq, verb, fields)
+        self.seq = (self.seq + 1) & 0xFFFF
+        return data
+
+    def hello(self, proto: int = PROTOCOL_VERSION, sections: str = "1,2") -> bytes:
+        return self("hello", ("fw", "1.0.0"), ("proto", proto), ("readers", 2), ("sections", sections))
+
+    def snap(self, tags: list[tuple[int, str]]) -> bytes:
+        return self("snap", ("tags", codec.format_tags(tags)), ("faults", "-"))
+
+
+def options(timeout_ms: int = 1500) -> HubOptions:
+    return HubOptions(url="test", timeout_ms=timeout_ms, readers=(ReaderSpec(1), ReaderSpec(2, cs="GP20")))
+
+
+def online(core: LinkCore, hub: Hub, tags: list[tuple[int, str]] | None = None, now: float = 0.0) -> None:
+    sent = core.opened(now)
+    assert codec.decode(sent[0].rstrip(b"\r\n")).verb == "hello"
+    core.received(hub.hello() + hub.snap(tags or []), now)
+
+
+def kinds(core: LinkCore) -> list[tuple]:
+    return [(e.kind, e.reader, e.uid) if e.kind in ("arrived", "left") else (e.kind,) for e in core.take_events()]
+
+
+def test_handshake_then_online_with_the_hub_versions():
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub, [(0, A)])
+    events = core.take_events()
+    assert [(e.kind, e.reader, e.uid) for e in events] == [("arrived", 0, A), ("online", -1, "")]
+    assert events[1].detail == {"firmware": "1.0.0", "protocol": PROTOCOL_VERSION, "readers": 2}
+    assert core.status()["state"] == "online"
+
+
+def test_a_hub_speaking_another_protocol_gets_a_clear_message():
+    core, hub = LinkCore(options()), Hub()
+    core.opened(0)
+    core.received(hub.hello(proto=PROTOCOL_VERSION + 1) + hub.snap([(0, A)]), 0)
+    [event] = core.take_events()
+    assert event.kind == "offline"
+    reason = event.detail["reason"]
+    assert f"protocol {PROTOCOL_VERSION + 1}" in reason and f"speaks protocol {PROTOCOL_VERSION}" in reason
+    assert "kaleun firmware install" in reason
+    assert core.state == "mismatch" and core.tags == {}  # nothing from that hub is believed
+    core.closed("port closed")
+    assert core.state == "mismatch" and core.take_events() == []  # announced once
+
+
+def test_silence_longer_than_the_timeout_closes_with_a_reason():
+    core, hub = LinkCore(options(timeout_ms=1000)), Hub()
+    online(core, hub, now=10.0)
+    assert core.tick(10.9) == ([], None)
+    core.received(hub("hb", ("up", 1)), 10.9)
+    assert core.tick(11.8)[1] is None
+    _frames, reason = core.tick(12.0)
+    assert reason == "no heartbeat for 1.1 s"
+    core.closed(reason)
+    assert kinds(core) == [("online",), ("offline",)]
+
+
+def test_no_answer_to_hello_is_retried_then_gives_up():
+    core = LinkCore(options(timeout_ms=900))
+    core.opened(0.0)
+    frames, reason = core.tick(0.4)
+    assert reason is None and codec.decode(frames[0].rstrip(b"\r\n")).verb == "hello"
+    assert core.tick(1.0)[1] == "no answer to hello for 1.0 s"
+
+
+def test_frames_before_the_hubs_hello_are_dropped_and_counted():
+    core, hub = LinkCore(options()), Hub()
+    core.opened(0)
+    core.received(hub("hb", ("up", 5)) + hub("arrived", ("r", 0), ("uid", A)), 0)
+    assert core.tags == {} and core.drops == {"before_hello": 2}
+
+
+def test_a_sequence_gap_counts_lost_frames_and_asks_for_a_snapshot():
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub)
+    core.take_events()
+    hub("arrived", ("r", 0), ("uid", A))  # lost on the wire
+    hub("arrived", ("r", 1), ("uid", B))  # lost too
+    sent = core.received(hub("arrived", ("r", 1), ("uid", C)), 1)
+    assert core.lost == 2 and [codec.decode(f.rstrip(b"\r\n")).verb for f in sent] == ["snap"]
+    core.received(hub.snap([(0, A), (1, B), (1, C)]), 1)
+    assert kinds(core) == [("arrived", 1, C), ("arrived", 0, A), ("arrived", 1, B)]
+
+
+def test_resync_after_reconnect_reports_only_differences_arrivals_first():
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub, [(0, A), (0, B)])
+    core.take_events()
+    core.closed("serial port lost")
+    assert kinds(core) == [("offline",)]
+    assert core.tags == {0: {A, B}}  # kept while away
+    hub = Hub()  # the hub rebooted: its sequence starts again
+    online(core, hub, [(0, A), (1, B), (1, C)])  # B moved to reader 1 and C arrived meanwhile
+    assert kinds(core) == [("arrived", 1, B), ("arrived", 1, C), ("left", 0, B), ("online",)]
+
+
+def test_arrived_and_left_are_idempotent():
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub)
+    core.take_events()
+    core.received(hub("arrived", ("r", 0), ("uid", A)) * 1 + hub("arrived", ("r", 0), ("uid", A))
+                  + hub("left", ("r", 1), ("uid", A)), 0)
+    assert kinds(core) == [("arrived", 0, A)]
+
+
+def test_a_hub_with_another_reader_map_is_warned_about():
+    core, hub = LinkCore(options()), Hub()
+    core.opened(0)
+    core.received(hub.hello(sections="1,3") + hub.snap([]), 0)
+    assert "kaleun hub config" in core.status()["warnings"][0]
+
+
+def test_reader_faults_and_turns_come_through():
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub)
+    core.take_events()
+    core.received(hub("fault", ("r", 1), ("err", "no_chip")) + hub("recovered", ("r", 1))
+                  + hub("turn", ("enc", 0), ("delta", -2), ("pos", 5)), 0)
+    events = core.take_events()
+    assert [(e.kind, e.reader, e.detail) for e in events] == [
+        ("fault", 1, {"error": "no_chip"}), ("recovered", 1, {}), ("turn", 0, {"delta": -2})]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.binary(max_size=120),
+                          st.sampled_from([b"\n", b"\r\n", b"0 hb up=1 *0000\n", b" *FFFF\n"])), max_size=30))
+def test_random_bytes_never_break_the_link_and_every_line_is_accounted_for(chunks):
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub)
+    core.take_events()
+    frames_before = core.parser.frames
+    for chunk in chunks:
+        core.received(chunk, 0)
+    core.received(b"\n", 0)  # close the last line
+    lines = (b"".join(chunks) + b"\n").count(b"\n")
+    assert (core.parser.frames - frames_before) + core.parser.dropped == lines
+    assert sum(core.drops.values()) >= core.parser.dropped
