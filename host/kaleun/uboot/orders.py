@@ -69,6 +69,11 @@ class OrderDesk(Module):
     def commands(self) -> Mapping[str, Handler]:
         return {"order": self._order}
 
+    def give(self, order: str, fields: Mapping[str, Any] | None = None, via: str = "crew") -> None:
+        """Give an order from inside the game (e.g. the crew paying a mobilize for an unsettled move),
+        exactly as the `order` command would. Raises CommandError for malformed fields."""
+        self._order(Args({"do": "order", "order": order, "via": via, **(fields or {})}))
+
     def _order(self, args: Args) -> None:
         order_id = args.str("order", choices=ORDER_NAMES)
         source = args.str("via", default="script")
