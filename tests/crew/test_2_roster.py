@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from crewkit import WATCH_CHANGE_S, advance, do, game, named, stations
-
 from kaleun.uboot import data
 from kaleun.uboot.crew.requirements import ORDERS, Group, static_need
 from kaleun.uboot.crew.roster import FACES, FIGURES, ROSTER, SYMBOLS, load_roster
@@ -63,7 +62,7 @@ STATIC = [o for o, spec in ORDERS.items() if spec.get("kind") not in ("mobilize"
 def test_2_every_order_can_be_staffed_by_specialists_in_each_watch(order, watch):
     """Place the specialists the roster offers, then give the order through the order desk."""
     for surfaced in (True, False):
-        if order in ("dive",) and not surfaced or order in ("surface", "new_depth") and surfaced:
+        if (order in ("dive",) and not surfaced) or (order in ("surface", "new_depth") and surfaced):
             continue
         params = {"tubes": [1, 5]} if order in ("flood_tubes", "fire_torpedoes") else {}
         if order == "prepare_meal":

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from crewkit import do, game, named, one, play, stations
-
 from kaleun.uboot.crew.sections import Route, neighbours, route
 
 

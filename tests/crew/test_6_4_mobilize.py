@@ -9,7 +9,7 @@ def test_6_4_mobilize_to_stations_worked_example(tmp_path):
     """Rulebook §6.4: the sailors stand in their start positions; the Captain mobilizes: "Engines, ballast,
     helm, lookouts, man your stations!" The lookouts go to the bridge, the engine crew to the engine rooms,
     helm and ballast to the control room; the next order ends the mobilization and the crew is ready."""
-    g, events = play(tmp_path, [
+    _, events = play(tmp_path, [
         {"t": 0, "do": "order", "order": "mobilize"},
         {"t": 5, "do": "place", "figure": "engineer-square", "section": 5},
         {"t": 6, "do": "place", "figure": "engineer-triangle", "section": 5},
@@ -93,7 +93,8 @@ def test_6_4_toolboxes_and_equipment_travel_with_movers_one_per_sailor():
     moved = one(events, "item_moved")
     assert (moved["previous"], moved["section"]) == (4, 6)
     events = do(g, {"do": "carry", "figure": "engineer-square", "item": "extinguisher"})
-    assert one(events, "action_refused")["reason"] == "engineer-square already carried the toolbox_2 in this mobilization"
+    refused = one(events, "action_refused")
+    assert refused["reason"] == "engineer-square already carried the toolbox_2 in this mobilization"
     events = do(g, {"do": "carry", "figure": "engineer-triangle", "item": "extinguisher"})
     assert one(events, "action_refused")["reason"] == "engineer-triangle has not moved in this mobilization"
     do(g, {"do": "place", "figure": "engineer-triangle", "section": 3})

@@ -4,7 +4,6 @@ flipped; §6.10 figures of dead sailors leave and come back."""
 from __future__ import annotations
 
 from crewkit import WATCH_CHANGE_S, advance, chips, do, game, named, one, stations
-
 from kaleun.uboot.crew.roster import ROSTER
 
 

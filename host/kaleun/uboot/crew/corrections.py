@@ -2,7 +2,7 @@
 free actions of the table (smoke breaks, carried chips, the hull-breach puzzle...).
 
 Every command is an ordinary game command: logged, replayable, usable from table scripts.
-Each one (except `damage` and `undo`) can be taken back with `undo`.
+Each one (except `damage`, `crew_options` and `undo`) can be taken back with `undo`.
 
     damage          {"kind": "environmental", "condition": "fire", "section": 5, "cause": "..."}
                     {"kind": "hull_breach", "section": 4} / {"kind": "crew", "sections": [7, 8]}
@@ -282,7 +282,6 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
                                f"({', '.join(LEVELS)}), got {difficulty!r}")
         if not isinstance(easy, Mapping) or any(r not in ROLES or not isinstance(v, bool) for r, v in easy.items()):
             raise CommandError(f"'crew_options': easy_watch_change maps roles to true/false, got {easy!r}")
-        crew.snapshot("crew options")
         if rules is not None:
             crew.rules = rules
         crew.difficulty.update(difficulty)

@@ -305,7 +305,6 @@ class Crew(Module, Validator):
             if (where is not None and here is not None and where != here and figure not in self.moves.flags
                     and not self.sailor(figure).dead):
                 self.moves.on_placed(figure, where)
-        self.announced_lookouts = -1
         self.after_crew_change()
 
     # -- the order desk's validator ------------------------------------------------------------------
