@@ -26,7 +26,8 @@ def test_6_4_mobilize_to_stations_worked_example(tmp_path):
     assert mobilize["order"] == "mobilize" and mobilize["paid"] == "command" and mobilize["command_bar"] == "VII"
     assert mobilize["activated"] == []  # movers are not activated
     assert [m["path"] for m in named(events, "sailor_moved")] == [[4, 5], [4, 5], [3, 4, 5, 6], [4, 3, 8], [4, 3, 8]]
-    assert one(events, "mobilization_ended")["feed"] == "Mobilization over (crew in position): crew in position."
+    ended = one(events, "mobilization_ended")
+    assert ended["feed"] == "Mobilization over: crew in position." and ended["why"] == "crew in position"
     accepted = [e["order"] for e in named(events, "order_accepted")]
     assert accepted == ["mobilize", "observe", "new_speed", "dive"]
     assert named(events, "order_rejected") == []

@@ -27,6 +27,11 @@ SUPPLIES: Mapping[str, int] = HEALTH["supplies"]
 SUPPLY_NAMES: Mapping[str, str] = HEALTH["supply_names"]
 
 
+def complaint(deck: str | None) -> str:
+    """What a sailor suffers from, by the deck of his card: "burns", or "ailment" for event/morale cards."""
+    return DECKS.get(deck or "", "ailment")
+
+
 def describe_chips(wounds: int, exhaustion: int, activation: int) -> str:
     parts = []
     if wounds:
@@ -115,7 +120,7 @@ class Health:
         ailment = ailments[-1]
         state.chips = [c for c in state.chips if not (c[0] in "WE" and c[1:] == str(ailment["id"]))]
         self._discard(state, ailment, "card removed")
-        crew.emit("ailment_healed", feed=f"{crew.label(figure, row)} is rid of his {ailment['deck'] or 'ailment'}.",
+        crew.emit("ailment_healed", feed=f"{crew.label(figure, row)} is rid of his {complaint(ailment['deck'])}.",
                   sailor=crew.sid(figure, row), figure=figure, id=ailment["id"], how="card removed")
 
     def _discard(self, state: SailorState, ailment: dict[str, Any], why: str) -> None:
@@ -137,7 +142,7 @@ class Health:
             if state.ailment_chips(ailment["id"]) == 0:
                 self._discard(state, ailment, "healed")
                 crew.emit("ailment_healed", feed=f"{crew.label(figure, row)} has recovered from his "
-                          f"{ailment['deck'] or 'ailment'}.", sailor=crew.sid(figure, row), figure=figure,
+                          f"{complaint(ailment['deck'])}.", sailor=crew.sid(figure, row), figure=figure,
                           id=ailment["id"], how="treated")
             return True
         return False

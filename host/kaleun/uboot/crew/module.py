@@ -68,6 +68,7 @@ class Crew(Module, Validator):
         self.cigarettes = Cigarettes(self)
         self.undo = UndoStack(int(RULES["undo"]["depth"]))
         self.announced_lookouts = 0
+        self._faces: list[dict[str, Face]] | None = None  # cache: the face on duty per row and figure
         self._plan: list[Pick] = []
         self._warning: str | None = None
 
@@ -101,7 +102,9 @@ class Crew(Module, Validator):
         return self.states[self.r(row)][figure]
 
     def face(self, figure: str, row: int | None = None) -> Face:
-        return ROSTER[figure][self.faces[role_of(figure)][self.r(row)]]
+        if self._faces is None:
+            self._faces = [{f: ROSTER[f][self.faces[role_of(f)][r]] for f in FIGURES} for r in (0, 1)]
+        return self._faces[self.row if row is None else row][figure]
 
     def next_face(self, role: str) -> int:
         shown = self.faces[role][self.row]
@@ -117,6 +120,7 @@ class Crew(Module, Validator):
         out = 1 - self.row
         shown = self.faces[role][out]
         self.faces[role][self.row] = shown if self.easy[role] else 1 - shown
+        self._faces = None
 
     def label(self, figure: str, row: int | None = None) -> str:
         return f"{figure} ({self.face(figure, row).name})"
@@ -133,24 +137,22 @@ class Crew(Module, Validator):
         return self.breaches.flooded
 
     def members(self, section: int) -> list[Member]:
-        states = self.states[self.row]
-        out = []
-        for f in FIGURES:
-            if self.pos[f] == section:
-                st = states[f]
-                if not st.dead:
-                    out.append(Member(f, st, self.face(f)))
-        return out
+        return self.by_section().get(section, [])
 
     def by_section(self) -> dict[int, list[Member]]:
+        """Living on-duty sailors by the section they count in."""
         states = self.states[self.row]
+        self.face(FIGURES[0])
+        faces = self._faces[self.row]  # type: ignore[index]
         out: dict[int, list[Member]] = {}
-        for f in FIGURES:
-            s = self.pos[f]
+        for f, s in self.pos.items():
             if s is not None:
                 st = states[f]
                 if not st.dead:
-                    out.setdefault(s, []).append(Member(f, st, self.face(f)))
+                    if s in out:
+                        out[s].append(Member(f, st, faces[f]))
+                    else:
+                        out[s] = [Member(f, st, faces[f])]
         return out
 
     def lookouts(self) -> int:
@@ -657,6 +659,7 @@ class Crew(Module, Validator):
         self.rules = state["rules"]
         self.row = int(state["row"])
         self.faces = {r: [int(x) for x in state["faces"][r]] for r in ROLES}
+        self._faces = None
         self.difficulty = {r: state["difficulty"][r] for r in ROLES}
         if any(v not in LEVELS for v in self.difficulty.values()):
             raise ValueError(f"unknown difficulty in {self.difficulty}")

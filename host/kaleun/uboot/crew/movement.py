@@ -130,7 +130,7 @@ class Movement:
             return
         self.open = False
         crew = self.crew
-        crew.emit("mobilization_ended", feed=f"Mobilization over ({why}): crew in position.",
+        crew.emit("mobilization_ended", feed="Mobilization over: crew in position.",
                   moved=sorted(self.start), why=why)
         crew.hazards.after_mobilization(self.start, self.visited)
 

@@ -38,7 +38,7 @@ class Pick:
 
 
 def _unfit(m: Member, order: str, busy_ok: bool) -> str | None:
-    if m.state.forbids(order):
+    if m.state.ailments and m.state.forbids(order):
         return "an ailment forbids it"
     if not busy_ok and m.state.busy:
         return "busy with " + ("observation" if m.state.task and m.state.task["kind"] == "observation" else "a repair")
