@@ -143,7 +143,7 @@ class Technical(Module):
                 return f"major failure of the {COMPONENTS[component]['name']}: {COMPONENTS[component]['effect']}"
         return None
 
-    def open(self, component: str, severity: str, cause: str) -> Job | None:
+    def add_condition(self, component: str, severity: str, cause: str) -> Job | None:
         """A new condition, or a worse one on an open job. Returns the job if anything changed."""
         if component not in COMPONENTS:
             raise ValueError(f"unknown component {component!r}")
@@ -235,7 +235,7 @@ class Technical(Module):
             if free:
                 weights = [float(COMPONENTS[k]["wear_per_day"]) for k in free]
                 component = self.rng.choices(free, weights)[0]
-                self.open(component, SEVERITIES[0], "wear")
+                self.add_condition(component, SEVERITIES[0], "wear")
             self._schedule_wear(now)
 
     def on_event(self, event: Event) -> None:
@@ -245,7 +245,7 @@ class Technical(Module):
         if component not in COMPONENTS or severity not in SEVERITY:
             log.warning("ignored technical damage with component %r severity %r", component, severity)
             return
-        self.open(component, severity, str(event.data.get("cause", "damage")))
+        self.add_condition(component, severity, str(event.data.get("cause", "damage")))
 
     # -- state ------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:
