@@ -153,8 +153,10 @@ def test_advise_mode_carries_the_order_out_and_says_what_was_missing():
     g = game(rules="advise")
     events = do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"})
     warning = one(events, "crew_warning")
-    assert warning["feed"] == ("New speed goes ahead without its crew: new_speed needs 2 engines in section 5 "
+    assert warning["feed"] == ("New speed went ahead without its crew: new_speed needs 2 engines in section 5 "
                                "while surfaced; found nobody.")
+    # the order and its world effect come first; the warning follows
+    assert [e["event"] for e in events] == ["order_accepted", "speed_set", "crew_warning"]
     assert one(events, "speed_set")["telegraph"] == "half_ahead"
     assert one(events, "order_accepted")["paid"] == "command"
 

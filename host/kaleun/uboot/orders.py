@@ -40,12 +40,16 @@ class Order:
 
 
 #: a validator returns a rejection reason or None; `commit` is called once the order is accepted
+#: (its result is added to `order_accepted`); `after` once the order has been carried out
 class Validator:
     def validate(self, order: Order) -> str | None:  # pragma: no cover - interface
         return None
 
     def commit(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
         return {}
+
+    def after(self, order: Order) -> None:  # pragma: no cover - interface
+        return None
 
 
 ORDER_NAMES: Mapping[str, str] = data.load("orders")["orders"]
@@ -96,6 +100,10 @@ class OrderDesk(Module):
         self.emit("order_accepted", feed=f"Order: {what}.", order=order_id, via=source, **params, **extra)
         if effect is not None:
             effect.execute(params)
+        for validator in self._validators:
+            after = getattr(validator, "after", None)
+            if after is not None:
+                after(order)
 
     def _reject(self, order: Order, reason: str) -> None:
         self.emit("order_rejected", feed=f"{ORDER_NAMES[order.order]} refused: {reason}.",

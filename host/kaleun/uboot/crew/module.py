@@ -9,7 +9,7 @@ and keeps the books the players used to keep with chips and cards.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from kaleun.core.args import Args
@@ -18,7 +18,16 @@ from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.uboot import data
 from kaleun.uboot.crew import corrections, sections
-from kaleun.uboot.crew.bars import COMMAND_LAST, MORALE_CHANGES, Bars, command_label, morale_label, morale_value
+from kaleun.uboot.crew.bars import (
+    COMMAND_LAST,
+    MORALE_CHANGES,
+    MORALE_LAST,
+    Bars,
+    MoraleMove,
+    command_label,
+    morale_label,
+    morale_value,
+)
 from kaleun.uboot.crew.breach import BREACH_REPAIR, Breaches
 from kaleun.uboot.crew.cigarettes import Cigarettes
 from kaleun.uboot.crew.food import MEAL_HOUR, Food
@@ -71,6 +80,7 @@ class Crew(Module, Validator):
         self._faces: list[dict[str, Face]] | None = None  # cache: the face on duty per row and figure
         self._plan: list[Pick] = []
         self._warning: str | None = None
+        self._announce: list[Callable[[], Any]] = []
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -228,19 +238,20 @@ class Crew(Module, Validator):
 
     def change_morale(self, change: int, cause: str) -> None:
         was_exhausted = self.bars.exhausted
-        move = self.bars.move_morale(change)
-        label = morale_label(self.bars.morale)
+        self._morale_told(self.bars.move_morale(change), cause, was_exhausted, asked=change)
+
+    def _morale_told(self, move: MoraleMove, cause: str, was_exhausted: bool, asked: int = -1) -> None:
+        label = morale_label(move.after)
         if move.change == 0:
-            self.emit("morale", value=morale_value(self.bars.morale), field=label, change=0, asked=change,
-                      cause=cause)
+            self.emit("morale", value=morale_value(move.after), field=label, change=0, asked=asked, cause=cause)
             return
         verb = "rises" if move.change > 0 else "falls"
-        self.emit("morale", feed=f"Morale {verb} to {label} ({cause}).", value=morale_value(self.bars.morale),
-                  field=label, change=move.change, asked=change, cause=cause)
+        self.emit("morale", feed=f"Morale {verb} to {label} ({cause}).", value=morale_value(move.after),
+                  field=label, change=move.change, asked=asked, cause=cause)
         for field, deck in move.cards:
             self.emit("morale_card", feed=f"Captain: draw a card from morale deck {deck} (morale reached "
                       f"{field or 'its last field'}).", deck=deck, field=field)
-        if self.bars.exhausted and not was_exhausted:
+        if move.after == MORALE_LAST and not was_exhausted:
             self.emit("crew_exhausted", feed="The crew is exhausted: any new fire, electrical fault, toxic gas, "
                       "leak or hull breach means all hands lost.")
 
@@ -381,15 +392,19 @@ class Crew(Module, Validator):
         return "; ".join(problems) if problems else None
 
     def commit(self, order: Order) -> dict[str, Any]:
+        """Pay the order and put the chips on the executing sailors. What the First Officer reads aloud
+        about it (morale, cards, lookouts, a warning) follows the order itself, in `after`."""
         self.snapshot(f"{order_name(order.order)} order")
+        self._announce = []
         paid = None
         if self.bars.command < COMMAND_LAST:
             self.bars.move_command(-1)
             paid = "command"
-            self.emit("command_bar", value=command_label(self.bars.command), change=-1, cause=order.order)
         elif self.bars.can_pay:
             paid = "morale"
-            self.change_morale(-1, "order paid from the morale bar")
+            was_exhausted = self.bars.exhausted
+            move = self.bars.move_morale(-1)
+            self._announce.append(lambda: self._morale_told(move, "order paid from the morale bar", was_exhausted))
         component = order.params.get("component")
         activated = []
         for pick in self._plan:
@@ -397,13 +412,20 @@ class Crew(Module, Validator):
             activated.append({"figure": pick.figure, "sailor": self.sid(pick.figure), "chips": len(pick.chips),
                               "specialist": pick.specialist, "section": pick.section})
         if activated:
-            self.emit("activation", order=order.order, sailors=activated)
-        if self._warning:
-            self.emit("crew_warning", feed=f"{order_name(order.order)} goes ahead without its crew: {self._warning}.",
-                      order=order.order, missing=self._warning)
-        self.after_crew_change()
+            self._announce.append(lambda: self.emit("activation", order=order.order, sailors=activated))
+        warning = self._warning
+        if warning:
+            self._announce.append(lambda: self.emit(
+                "crew_warning", feed=f"{order_name(order.order)} went ahead without its crew: {warning}.",
+                order=order.order, missing=warning))
         return {"activated": activated, "paid": paid, "command_bar": command_label(self.bars.command),
                 "morale_bar": morale_label(self.bars.morale)}
+
+    def after(self, order: Order) -> None:
+        for tell in self._announce:
+            tell()
+        self._announce = []
+        self.after_crew_change()
 
     # -- the crew's own orders -----------------------------------------------------------------------
     @staticmethod

@@ -79,6 +79,9 @@ def hand_over(crew: Crew) -> None:
     for item in stopped:
         crew.emit("task_stopped", feed=f"{item['figure']}: the {item['task']['kind']} stops at the watch change: "
                   f"{item['why']}.", figure=item["figure"], task=item["task"], why=item["why"])
+    for component in sorted({h["task"]["component"] for h in handed + stopped if h["task"]["kind"] == "repair"}):
+        crew.sync_repair(component)
+    crew.after_crew_change()
     parts = [f"command bar back to {command_label(crew.bars.command)}"]
     if handed:
         parts.append(f"{len(handed)} task{'s' if len(handed) > 1 else ''} handed over")
@@ -86,10 +89,6 @@ def hand_over(crew: Crew) -> None:
         parts.append("take off the model: " + ", ".join(leave))
     if back:
         parts.append("put back anywhere: " + ", ".join(back))
-    crew.emit("crew_watch_change", feed="Crew change: " + "; ".join(parts) + ".", watch=in_row + 1,
+    crew.emit("crew_watch_change", feed="The crew at the watch change: " + "; ".join(parts) + ".", watch=in_row + 1,
               command_bar=command_label(crew.bars.command), shed=shed, handed=handed, stopped=stopped,
               healed=healed, leave=leave, back=back, faces={r: list(crew.faces[r]) for r in ROLES})
-    for component in sorted({h["task"]["component"] for h in handed + stopped if h["task"]["kind"] == "repair"}):
-        crew.sync_repair(component)
-    crew.after_crew_change()
-
