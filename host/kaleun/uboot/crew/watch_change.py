@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 
 def hand_over(crew: Crew) -> None:
     crew.moves.end("watch change")
-    recovered = crew.bars.move_command(int(crew.level("captain")["command_recovery"]))
-    crew.emit("command_bar", value=command_label(crew.bars.command), change=recovered, cause="watch change")
+    crew.bars.move_command(int(crew.level("captain")["command_recovery"]))
     crew.hazards.at_watch_change()
 
     out_row, in_row = crew.row, 1 - crew.row
