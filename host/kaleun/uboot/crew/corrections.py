@@ -345,8 +345,10 @@ def _join(crew: Crew, task: str, component: str | None, figures: list[str] | Non
                                                         "chips": len(p.chips), "specialist": p.specialist,
                                                         "section": section} for p in picks])
     if task == "repair":
+        tech = crew.engine.module("technical")
         crew.emit("technical_repair_resumed", feed=f"Repair of the {component} goes on with "
                   f"{len(crew.repair_crew(component))} sailors.", component=component,
-                  sailors=crew.repair_crew(component))
+                  sailors=crew.repair_crew(component), required=tech.job(component).required,
+                  progress=round(tech.progress(component), 3))
         crew.sync_repair(component)
     crew.after_crew_change()

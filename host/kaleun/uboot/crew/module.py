@@ -232,7 +232,7 @@ class Crew(Module, Validator):
             section = tech.section(component)
             self.emit("technical_repair_paused", feed=f"Repair of the {component} paused: {len(crew)} of "
                       f"{job.required} sailors left. Activate enough sailors in section {section} to resume "
-                      "(join_task).", component=component, sailors=len(crew), required=job.required,
+                      "(join_task).", component=component, sailors=crew, required=job.required,
                       progress=round(tech.progress(component), 3))
         self.after_crew_change()
 
@@ -518,7 +518,8 @@ class Crew(Module, Validator):
             job = tech.job(component)
             self.emit("technical_repair_started", feed=f"Repair of the {component} under way: {len(crew)} sailor"
                       f"{'s' if len(crew) != 1 else ''} (+{p['card']} card) of {job.required} needed.",
-                      component=component, sailors=crew, card=p["card"], required=job.required)
+                      component=component, sailors=crew, card=p["card"], required=job.required,
+                      progress=round(tech.progress(component), 3))
             self.sync_repair(component)
         elif p["target"] == "breach":
             self.breaches.crewed(p["section"])
