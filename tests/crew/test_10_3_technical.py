@@ -80,7 +80,8 @@ def test_10_3_2_a_repair_pauses_when_the_crew_drops_below_its_size_and_resumes_w
     advance(g, 10 * 60)
     events = stations(g, {"engineer-triangle": 4})  # the mobilize moves one repairman away
     paused = one(events, "technical_repair_paused")
-    assert paused["sailors"] == ["engineer-square"] and paused["required"] == 2 and paused["progress"] == pytest.approx(10 / 45, abs=0.01)
+    assert paused["sailors"] == ["engineer-square"] and paused["required"] == 2
+    assert paused["progress"] == pytest.approx(10 / 45, abs=0.01)
     assert g.module("crew").sailor("engineer-square").chips == ["A"]  # all the crew's chips turned over
     assert not g.module("technical").job("periscope").active
     do(g, {"do": "end_mobilize"})
