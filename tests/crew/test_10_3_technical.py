@@ -108,7 +108,18 @@ def test_10_3_3_an_engineer_card_adds_to_the_crew_and_needs_its_toolbox():
     stations(g, {"engineer-square": 3})
     events = do(g, {"do": "order", "order": "repair", "component": "periscope", "card": 1})
     assert len(one(events, "order_accepted")["activated"]) == 1
+    assert one(events, "technical_repair_started")["card"] == 1
     assert g.module("technical").job("periscope").active
+
+
+def test_10_3_3_an_engineer_card_needs_a_repair_specialist_in_the_crew():
+    g = game()
+    do(g, {"do": "damage", "kind": "technical", "component": "periscope", "severity": "failure"})
+    do(g, {"do": "move_item", "item": "toolbox_1", "section": 3})
+    stations(g, {"engineer-circle": 4, "engineer-hexagon": 4})  # no repair symbol left in the control room
+    events = do(g, {"do": "order", "order": "repair", "component": "periscope", "card": 1})
+    assert "needs a repair specialist" in one(events, "card_note")["feed"]
+    assert not g.module("technical").job("periscope").active
 
 
 def test_10_3_2_orders_for_a_component_without_a_condition_are_refused():

@@ -509,16 +509,21 @@ class Crew(Module, Validator):
         if p["target"] == "technical":
             component = p["component"]
             crew = self.repair_crew(component)
-            if p["card"] and p.get("advanced") and not any(self.face(f).most_experienced for f in crew):
+            bonus = p["card"]
+            if bonus and not any("repair" in self.face(f).symbols for f in crew):
+                bonus = 0
+                self.emit("card_note", feed="An engineer card needs a repair specialist in the repair crew: "
+                          "the card has no effect.", component=component)
+            elif bonus and p.get("advanced") and not any(self.face(f).most_experienced for f in crew):
                 self.emit("card_note", feed="The card's advanced effect needs the most experienced sailor in the "
                           "repair crew: only its basic effect applies.", component=component)
             tech = self.engine.module("technical")
-            tech.set_crew(component, 0, p["card"])
+            tech.set_crew(component, 0, bonus)
             self.repairs.add(component)
             job = tech.job(component)
             self.emit("technical_repair_started", feed=f"Repair of the {component} under way: {len(crew)} sailor"
-                      f"{'s' if len(crew) != 1 else ''} (+{p['card']} card) of {job.required} needed.",
-                      component=component, sailors=crew, card=p["card"], required=job.required,
+                      f"{'s' if len(crew) != 1 else ''} (+{bonus} card) of {job.required} needed.",
+                      component=component, sailors=crew, card=bonus, required=job.required,
                       progress=round(tech.progress(component), 3))
             self.sync_repair(component)
         elif p["target"] == "breach":
@@ -657,6 +662,7 @@ class Crew(Module, Validator):
                 "sailors": sailors, **self.hazards.status(), **self.breaches.status(), "food": self.food.status(),
                 "health": self.health.status(), "cigarettes": dict(self.cigarettes.left),
                 "difficulty": dict(self.difficulty), "easy_watch_change": dict(self.easy),
+                "captain_hand": int(self.level("captain")["captain_hand"]),
                 "undo": self.undo.last}
 
     def _state(self, with_undo: bool = True) -> dict[str, Any]:
