@@ -168,3 +168,30 @@ def test_the_training_mission_advises_and_the_crew_options_enforce():
     assert g.module("crew").rules == "advise"
     assert one(do(g, {"do": "crew_options", "rules": "enforce"}), "crew_options")["rules"] == "enforce"
     assert named(do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"}), "order_rejected")
+
+
+def test_9_3_more_lookouts_join_without_an_order_and_a_lookout_can_stand_down():
+    g = game()
+    stations(g, {"navigator-square": 8, "navigator-triangle": 8})
+    do(g, {"do": "end_mobilize"})
+    refused = one(do(g, {"do": "join_task", "task": "observation"}), "action_refused")
+    assert "posted by the 'observe' order" in refused["reason"]
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "order", "order": "observe"})  # both lookouts posted
+    stations(g, {"navigator-hexagon": 8})
+    events = do(g, {"do": "end_mobilize"}) + do(g, {"do": "join_task", "task": "observation"})
+    assert one(events, "activation")["sailors"][0]["figure"] == "navigator-hexagon"
+    assert g.module("crew").lookouts() == 3
+    paid = g.module("crew").bars.status()["command"]
+    events = do(g, {"do": "stop_task", "figure": "navigator-triangle"})
+    assert one(events, "lookouts")["count"] == 2
+    assert g.module("crew").bars.status()["command"] == paid  # joining and standing down are free
+
+
+def test_9_3_the_sextant_is_read_without_interrupting_the_observation():
+    g = game()
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "order", "order": "observe"})
+    accepted = one(do(g, {"do": "order", "order": "sextant"}), "order_accepted")
+    assert accepted["activated"][0]["figure"] == "navigator-square"
+    assert chips(g, "navigator-square") == ["O", "A"] and g.module("crew").lookouts() == 1

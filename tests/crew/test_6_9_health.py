@@ -122,3 +122,20 @@ def test_6_9_malformed_ailments_are_command_errors(field, value):
     g = game()
     with pytest.raises(CommandError):
         g.apply({"do": "ailment", "figure": "officer-square", field: value})
+
+
+def test_6_9_a_card_that_is_discarded_takes_its_chips_along():
+    g = game()
+    events = do(g, {"do": "ailment", "figure": "officer-circle", "deck": "poisoning", "exhaustion": 2})
+    ailment = one(events, "ailment")["id"]
+    events = do(g, {"do": "cure", "figure": "officer-circle", "ailment": ailment})
+    assert one(events, "ailment_healed")["feed"] == "officer-circle (Radio operator) is rid of his poisoning."
+    assert chips(g, "officer-circle") == []
+
+
+def test_6_10_a_dead_sailors_figure_put_on_the_model_is_reported():
+    g = game()
+    do(g, {"do": "kill", "figure": "officer-circle"})
+    events = do(g, {"do": "place", "figure": "officer-circle", "section": 3})
+    assert one(events, "dead_figure_placed")["feed"] == ("officer-circle stands for a dead sailor (Radio operator): "
+                                                         "take the figure off the model.")
