@@ -11,6 +11,8 @@ from kaleun.core.errors import CommandError, SaveError
 from kaleun.uboot import data
 from kaleun.uboot.boat import Boat
 from kaleun.uboot.compression import Compression
+from kaleun.uboot.crew.module import Crew
+from kaleun.uboot.crew.technical import Technical
 from kaleun.uboot.figures import Figures
 from kaleun.uboot.mission import Mission
 from kaleun.uboot.orders import OrderDesk
@@ -35,6 +37,9 @@ def new_game(seed: int = 0, mission: str = "training") -> Engine:
         Watch(),
         Compression(),
         TableLink(),
+        # the crew engine: crew rules "enforce" unless the mission says "advise"; random wear on/off
+        Technical(wear=bool(spec.get("wear", True))),
+        Crew(rules=spec.get("crew_rules", "enforce")),
     ]
     engine = Engine(GAME_ID, seed, clock, modules, config={"mission": mission})
     engine.emit("mission_start", feed=f"{spec['name']}: the boat is in square {spec['square']}.",

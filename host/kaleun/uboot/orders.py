@@ -40,12 +40,16 @@ class Order:
 
 
 #: a validator returns a rejection reason or None; `commit` is called once the order is accepted
+#: (its result is added to `order_accepted`); `after` once the order has been carried out
 class Validator:
     def validate(self, order: Order) -> str | None:  # pragma: no cover - interface
         return None
 
     def commit(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
         return {}
+
+    def after(self, order: Order) -> None:  # pragma: no cover - interface
+        return None
 
 
 ORDER_NAMES: Mapping[str, str] = data.load("orders")["orders"]
@@ -69,6 +73,11 @@ class OrderDesk(Module):
     def commands(self) -> Mapping[str, Handler]:
         return {"order": self._order}
 
+    def give(self, order: str, fields: Mapping[str, Any] | None = None, via: str = "crew") -> None:
+        """Give an order from inside the game (e.g. the crew paying a mobilize for an unsettled move),
+        exactly as the `order` command would. Raises CommandError for malformed fields."""
+        self._order(Args({"do": "order", "order": order, "via": via, **(fields or {})}))
+
     def _order(self, args: Args) -> None:
         order_id = args.str("order", choices=ORDER_NAMES)
         source = args.str("via", default="script")
@@ -91,6 +100,10 @@ class OrderDesk(Module):
         self.emit("order_accepted", feed=f"Order: {what}.", order=order_id, via=source, **params, **extra)
         if effect is not None:
             effect.execute(params)
+        for validator in self._validators:
+            after = getattr(validator, "after", None)
+            if after is not None:
+                after(order)
 
     def _reject(self, order: Order, reason: str) -> None:
         self.emit("order_rejected", feed=f"{ORDER_NAMES[order.order]} refused: {reason}.",

@@ -1,0 +1,78 @@
+"""Cigarettes: smoke breaks on deck and bridge (rulebook §6.13).
+
+Each player (role) starts with 2. A role with a sailor of its own in 7 or 8 may spend one: up to
+4 sailors in 7 and 8, anyone's, each discard one activation chip (only those). One smoke break
+per watch, in which several cigarettes may be spent; one chip per sailor per break. Not an order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from kaleun.uboot.crew.roster import ROLES, role_of
+from kaleun.uboot.crew.sailors import RULES
+
+if TYPE_CHECKING:
+    from kaleun.uboot.crew.module import Crew
+
+CIGARETTES: Mapping[str, Any] = RULES["cigarettes"]
+PER_CIGARETTE: int = int(CIGARETTES["sailors_per_cigarette"])
+SMOKING_SECTIONS: tuple[int, ...] = tuple(CIGARETTES["sections"])
+
+
+class Cigarettes:
+    def __init__(self, crew: Crew) -> None:
+        self.crew = crew
+        self.left: dict[str, int] = dict.fromkeys(ROLES, int(CIGARETTES["per_role"]))
+        self.smoked = False  # a break was taken in this watch
+
+    def outside(self) -> list[str]:
+        return [m.figure for s in SMOKING_SECTIONS for m in self.crew.members(s)]
+
+    def smoke(self, roles: Sequence[str], sailors: Sequence[str] | None) -> None:
+        crew = self.crew
+        if self.smoked:
+            crew.refuse("smoke", "the crew has already had its smoke break this watch")
+            return
+        outside = self.outside()
+        for role in roles:
+            if self.left[role] <= 0:
+                crew.refuse("smoke", f"the {role} has no cigarette left")
+                return
+            if not any(role_of(f) == role for f in outside):
+                crew.refuse("smoke", f"the {role} has no sailor of his own on deck or bridge")
+                return
+        limit = PER_CIGARETTE * len(roles)
+        with_chip = [f for f in outside if crew.sailor(f).count("A")]
+        if sailors is None:
+            chosen = sorted(with_chip, key=lambda f: -len(crew.sailor(f).chips))[:limit]
+        else:
+            chosen = list(sailors)
+            if len(chosen) > limit:
+                crew.refuse("smoke", f"{len(roles)} cigarette{'s' if len(roles) > 1 else ''} relax at most "
+                            f"{limit} sailors")
+                return
+            for f in chosen:
+                if f not in outside:
+                    crew.refuse("smoke", f"{f} is not on deck or bridge")
+                    return
+                if f not in with_chip:
+                    crew.refuse("smoke", f"{f} has no activation chip to discard")
+                    return
+        for role in roles:
+            self.left[role] -= 1
+        for f in chosen:
+            crew.sailor(f).drop("A")
+        self.smoked = True
+        names = ", ".join(chosen) or "nobody"
+        crew.emit("smoke_break", feed=f"Smoke break on the bridge: {names} "
+                  f"{'discard' if len(chosen) != 1 else 'discards'} an activation chip.",
+                  roles=list(roles), sailors=chosen, left=dict(self.left))
+
+    def to_state(self) -> dict[str, Any]:
+        return {"left": dict(self.left), "smoked": self.smoked}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        self.left = {r: int(state["left"][r]) for r in ROLES}
+        self.smoked = bool(state["smoked"])

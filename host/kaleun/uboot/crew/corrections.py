@@ -1,0 +1,354 @@
+"""The crew's commands: damage, corrections a First Officer enters in seconds, undo, and the
+free actions of the table (smoke breaks, carried chips, the hull-breach puzzle...).
+
+Every command is an ordinary game command: logged, replayable, usable from table scripts.
+Each one (except `damage`, `crew_options` and `undo`) can be taken back with `undo`.
+
+    damage          {"kind": "environmental", "condition": "fire", "section": 5, "cause": "..."}
+                    {"kind": "hull_breach", "section": 4} / {"kind": "crew", "sections": [7, 8]}
+                    {"kind": "technical", "component": "diesels", "severity": "failure"}
+    adjust_morale   {"by": -1, "why": "morale card"}          morale +-N (cards drawn as usual)
+    adjust_command  {"by": 2, "why": "captain card"}           command bar +-N fields (+ = more orders)
+    ailment         {"figure": F | "sailor": "F/2" | "injury": N, "deck": "burns", "wounds": 1,
+                     "exhaustion": 0, "activation": 1, "forbid": ["gun_88"], "supplies": ["ointment"]}
+    cure            {"figure": F, "ailment": N}                a card discarded (card effect)
+    chips           {"figure": F, "add": N} / {"figure": F, "remove": N}   activation chips
+    kill            {"figure": F, "why": "..."}
+    move_item       {"item": "extinguisher" | "toolbox_1" ..., "section": 3}
+    undo            {}
+    end_mobilize    {}                                         "crew in position"
+    move_fix        {"figure": F, "choice": "mobilize" | "put_back"}
+    carry           {"figure": F, "item": "cables", "to": 6}   a chip carried in the mobilization
+    puzzle          {"section": 4, "result": "solved" | "failed"}
+    smoke           {"roles": ["navigator"], "sailors": [F, ...]}
+    cook            {"take": [2, 5], "lemon": 6}               finish a meal after a swap/replace
+    join_task       {"task": "observation" | "repair", "component": C, "figures": [F, ...]}
+    stop_task       {"figure": F}
+    first_aid_kit   {}                                          open a refill kit (linked missions)
+    crew_options    {"rules": "enforce" | "advise", "difficulty": {"captain": "easy"},
+                     "easy_watch_change": {"captain": true}, "linked_missions": 2, "wear": true}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from kaleun.core.args import Args
+from kaleun.core.errors import CommandError
+from kaleun.uboot.crew import food as food_rules
+from kaleun.uboot.crew.bars import command_label
+from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
+from kaleun.uboot.crew.health import DECKS, SUPPLIES
+from kaleun.uboot.crew.requirements import Group
+from kaleun.uboot.crew.roster import FIGURES, ROLES
+from kaleun.uboot.crew.sailors import MAX_CHIPS, parse_sailor_id
+from kaleun.uboot.crew.staffing import staff_group
+from kaleun.uboot.orders import ORDER_NAMES
+
+if TYPE_CHECKING:
+    from kaleun.uboot.crew.module import Crew
+
+DAMAGE_KINDS = ("environmental", "hull_breach", "crew", "technical")
+
+
+def _figure_list(args: Args, key: str) -> list[str] | None:
+    if not args.has(key):
+        return None
+    raw = args.any(key)
+    if not isinstance(raw, list) or any(f not in FIGURES for f in raw) or len(set(raw)) != len(raw):
+        raise CommandError(f"'{args.name}': {key} must be a list of different figures, got {raw!r}")
+    return raw
+
+
+def _str_list(args: Args, key: str, choices: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
+    raw = args.any(key, default=[])
+    if not isinstance(raw, list) or any(x not in choices for x in raw):
+        raise CommandError(f"'{args.name}': {key} must be a list of: {', '.join(choices)}; got {raw!r}")
+    return raw
+
+
+def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
+    def who(args: Args) -> tuple[str, int, dict[str, Any] | None]:
+        """The sailor a command names: `figure` (on duty), `sailor` ("F/1", "F/2") or `injury` (its id)."""
+        if args.has("injury"):
+            injury = crew.health.injury(args.int("injury", lo=1))
+            if injury is None:
+                raise CommandError(f"'{args.name}': no injury {args.raw['injury']} is waiting for its card")
+            figure, row = parse_sailor_id(injury["sailor"])
+            return figure, row, injury
+        if args.has("sailor"):
+            text = args.str("sailor")
+            try:
+                figure, row = parse_sailor_id(text)
+            except ValueError:
+                figure, row = "", -1
+            if figure not in FIGURES or row not in (0, 1):
+                raise CommandError(f"'{args.name}': sailor '{text}' is not <figure>/1 or <figure>/2")
+            return figure, row, None
+        return args.str("figure", choices=FIGURES), crew.row, None
+
+    def damage(args: Args) -> None:
+        kind = args.str("kind", choices=DAMAGE_KINDS)
+        fields: dict[str, Any] = {"kind": kind, "cause": args.str("cause", default="script")}
+        if kind == "environmental":
+            fields["condition"] = args.str("condition", choices=list(CONDITIONS))
+            fields["section"] = args.int("section", lo=1, hi=6)
+        elif kind == "hull_breach":
+            fields["section"] = args.int("section", lo=1, hi=6)
+        elif kind == "crew":
+            raw = args.any("sections", default=[7, 8])
+            if (not isinstance(raw, list) or not raw
+                    or any(isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 8 for s in raw)):
+                raise CommandError(f"'damage': sections must be a list of sections 1-8, got {raw!r}")
+            fields["sections"] = raw
+        else:
+            from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
+
+            fields["component"] = args.str("component", choices=list(COMPONENTS))
+            fields["severity"] = args.str("severity", choices=SEVERITIES)
+        args.finish()
+        crew.emit("damage", **fields)
+
+    def adjust_morale(args: Args) -> None:
+        by = args.int("by", lo=-11, hi=11)
+        why = args.str("why", default="correction")
+        args.finish()
+        crew.snapshot(f"morale {by:+d}")
+        crew.change_morale(by, why)
+
+    def adjust_command(args: Args) -> None:
+        by = args.int("by", lo=-8, hi=8)
+        why = args.str("why", default="correction")
+        args.finish()
+        crew.snapshot(f"command bar {by:+d}")
+        moved = crew.bars.move_command(by)
+        crew.emit("command_bar", feed=f"Command bar set to {command_label(crew.bars.command)} ({why}).",
+                  value=command_label(crew.bars.command), change=moved, cause=why)
+
+    def ailment(args: Args) -> None:
+        figure, row, injury = who(args)
+        deck = args.str("deck", default=injury["deck"] if injury else None, choices=[*DECKS, "event", "morale"])
+        wounds = args.int("wounds", default=0, lo=0, hi=2)
+        exhaustion = args.int("exhaustion", default=0, lo=0, hi=MAX_CHIPS)
+        activation = args.int("activation", default=0, lo=0, hi=MAX_CHIPS)
+        forbid = _str_list(args, "forbid", ORDER_NAMES)
+        supplies = _str_list(args, "supplies", SUPPLIES)
+        note = args.str("note", default="")
+        args.finish()
+        crew.snapshot(f"ailment on {figure}")
+        crew.health.add(figure, row, deck, wounds, exhaustion, activation, forbid, supplies, note, injury)
+
+    def cure(args: Args) -> None:
+        figure, row, _ = who(args)
+        ailment_id = args.int("ailment", default=None, lo=1)
+        args.finish()
+        crew.snapshot(f"ailment of {figure} removed")
+        crew.health.remove(figure, row, ailment_id)
+
+    def chips(args: Args) -> None:
+        figure, row, _ = who(args)
+        add = args.int("add", default=0, lo=0, hi=MAX_CHIPS)
+        remove = args.int("remove", default=0, lo=0, hi=MAX_CHIPS)
+        args.finish()
+        if bool(add) == bool(remove):
+            raise CommandError("'chips': give either add or remove, a number 1-3")
+        state = crew.sailor(figure, row)
+        if state.dead:
+            crew.refuse("chips", f"{crew.label(figure, row)} is dead")
+            return
+        crew.snapshot(f"chips on {figure}")
+        if add:
+            done = min(add, state.free)
+            state.chips.extend("A" * done)
+        else:
+            done = 0
+            while done < remove and state.drop("A"):
+                done += 1
+        crew.emit("chips", feed=f"{crew.label(figure, row)}: {done} activation chip{'s' if done != 1 else ''} "
+                  f"{'added' if add else 'removed'} ({len(state.chips)} on his slots).",
+                  figure=figure, sailor=crew.sid(figure, row), added=done if add else 0,
+                  removed=0 if add else done, chips=list(state.chips))
+
+    def kill(args: Args) -> None:
+        figure, row, _ = who(args)
+        why = args.str("why", default="correction")
+        args.finish()
+        if crew.sailor(figure, row).dead:
+            crew.refuse("kill", f"{crew.label(figure, row)} is already dead")
+            return
+        crew.snapshot(f"{figure} killed")
+        crew.kill(figure, row, why)
+
+    def move_item(args: Args) -> None:
+        item = args.str("item", choices=ITEMS)
+        section = args.int("section", lo=1, hi=6)
+        args.finish()
+        if section in crew.flooded:
+            crew.refuse("move_item", f"section {section} is flooded")
+            return
+        crew.snapshot(f"{item} moved")
+        crew.hazards.move_item(item, section, "correction")
+
+    def undo(args: Args) -> None:
+        args.finish()
+        crew.take_back()
+
+    def end_mobilize(args: Args) -> None:
+        args.finish()
+        if not crew.moves.open:
+            crew.refuse("end_mobilize", "no mobilization is open")
+            return
+        crew.snapshot("end of the mobilization")
+        crew.moves.end("crew in position")
+
+    def move_fix(args: Args) -> None:
+        figure = args.str("figure", choices=FIGURES)
+        choice = args.str("choice", choices=["mobilize", "put_back"])
+        args.finish()
+        crew.moves.fix(figure, choice)
+
+    def carry(args: Args) -> None:
+        figure = args.str("figure", choices=FIGURES)
+        item = args.str("item", choices=ITEMS)
+        to = args.int("to", default=None, lo=1, hi=8)
+        args.finish()
+        crew.snapshot(f"{item} carried")
+        crew.moves.carry(figure, item, to)
+
+    def puzzle(args: Args) -> None:
+        section = args.int("section", lo=1, hi=6)
+        result = args.str("result", choices=["solved", "failed"])
+        args.finish()
+        crew.snapshot("puzzle result")
+        crew.breaches.result(section, result == "solved")
+
+    def smoke(args: Args) -> None:
+        if args.has("role"):
+            roles = [args.str("role", choices=ROLES)]
+        else:
+            roles = _str_list(args, "roles", tuple(ROLES))
+            if not roles or len(set(roles)) != len(roles):
+                raise CommandError("'smoke': roles must name the players (roles) who spend a cigarette each")
+        sailors = _figure_list(args, "sailors")
+        args.finish()
+        crew.snapshot("smoke break")
+        crew.cigarettes.smoke(roles, sailors)
+
+    def cook(args: Args) -> None:
+        take = food_rules.positions(args.any("take"), "take")
+        lemon = food_rules.positions(args.any("lemon"), "lemon", 1, 1)[0] if args.has("lemon") else None
+        args.finish()
+        crew.snapshot("meal")
+        crew.food.cook(take, lemon)
+
+    def join_task(args: Args) -> None:
+        task = args.str("task", choices=["observation", "repair"])
+        component = None
+        if task == "repair":
+            from kaleun.uboot.crew.technical import COMPONENTS
+
+            component = args.str("component", choices=list(COMPONENTS))
+        figures = _figure_list(args, "figures")
+        args.finish()
+        crew.snapshot(f"{task} joined")
+        _join(crew, task, component, figures)
+
+    def stop_task(args: Args) -> None:
+        figure = args.str("figure", choices=FIGURES)
+        args.finish()
+        if not crew.sailor(figure).busy:
+            crew.refuse("stop_task", f"{crew.label(figure)} has no task")
+            return
+        crew.snapshot(f"{figure} stood down")
+        crew.stop_task(figure, "stood down")
+
+    def first_aid_kit(args: Args) -> None:
+        args.finish()
+        crew.snapshot("refill kit")
+        crew.health.refill()
+
+    def crew_options(args: Args) -> None:
+        from kaleun.uboot.crew.module import CREW_RULES, LEVELS
+
+        rules = args.str("rules", default=None, choices=CREW_RULES)
+        difficulty = args.any("difficulty", default={})
+        easy = args.any("easy_watch_change", default={})
+        linked = args.int("linked_missions", default=None, lo=0, hi=20)
+        wear = args.bool("wear") if args.has("wear") else None
+        args.finish()
+        if not isinstance(difficulty, Mapping) or any(r not in ROLES or v not in LEVELS for r, v in difficulty.items()):
+            raise CommandError(f"'crew_options': difficulty maps roles ({', '.join(ROLES)}) to levels "
+                               f"({', '.join(LEVELS)}), got {difficulty!r}")
+        if not isinstance(easy, Mapping) or any(r not in ROLES or not isinstance(v, bool) for r, v in easy.items()):
+            raise CommandError(f"'crew_options': easy_watch_change maps roles to true/false, got {easy!r}")
+        if rules is not None:
+            crew.rules = rules
+        crew.difficulty.update(difficulty)
+        for role, on in easy.items():
+            if on and not crew.level(role)["easy_watch_change"]:
+                crew.refuse("crew_options", f"the easy watch change is for roles on an easy difficulty; "
+                            f"the {role} plays {crew.difficulty[role]}")
+                continue
+            crew.easy[role] = on
+        if linked is not None:
+            crew.health.kits = linked
+        tech = crew.engine.module("technical") if crew.engine.has_module("technical") else None
+        if tech is not None and (wear is not None or "engineer" in difficulty):
+            tech.set_wear(tech.wear if wear is None else wear, float(crew.level("engineer")["wear_factor"]))
+        crew.emit("crew_options", rules=crew.rules, difficulty=dict(crew.difficulty),
+                  easy_watch_change=dict(crew.easy), refill_kits=crew.health.kits,
+                  wear=None if tech is None else tech.wear)
+
+    return {"damage": damage, "adjust_morale": adjust_morale, "adjust_command": adjust_command,
+            "ailment": ailment, "cure": cure, "chips": chips, "kill": kill, "move_item": move_item, "undo": undo,
+            "end_mobilize": end_mobilize, "move_fix": move_fix, "carry": carry, "puzzle": puzzle, "smoke": smoke,
+            "cook": cook, "join_task": join_task, "stop_task": stop_task, "first_aid_kit": first_aid_kit,
+            "crew_options": crew_options}
+
+
+def _join(crew: Crew, task: str, component: str | None, figures: list[str] | None) -> None:
+    """Activate more sailors for a running task without a new order (§9.3 lookouts, §10.3.2 a paused repair)."""
+    if task == "observation":
+        if crew.lookouts() == 0:
+            crew.refuse("join_task", "lookouts are posted by the 'observe' order; join_task adds to them")
+            return
+        room = 6 - crew.lookouts()
+        group = Group(8, {"observation": 1}, chip="O", lookouts=(1, room))
+        section = 8
+    else:
+        tech = crew.engine.module("technical")
+        job = tech.job(component)
+        if job is None or component not in crew.repairs:
+            crew.refuse("join_task", f"no repair of the {component} has been ordered")
+            return
+        section = tech.section(component)
+        have = len(crew.repair_crew(component))
+        need = max(1, job.required - job.bonus - have)
+        if figures is not None:
+            need = max(need, len(figures))
+        group = Group(section, {"repair": need}, chip="T")
+    members = crew.members(section)
+    if figures is not None:
+        members = [m for m in members if m.figure in figures]
+        missing = sorted(set(figures) - {m.figure for m in members})
+        if missing:
+            crew.refuse("join_task", f"{', '.join(missing)} not in section {section}")
+            return
+    picks, short = staff_group("observe" if task == "observation" else "repair", group, members, set())
+    if short or not picks:
+        crew.refuse("join_task", f"not enough sailors in section {section} can take the {task}")
+        return
+    for p in picks:
+        crew.add_chips(p.figure, p.chips, "join_task", component)
+    crew.emit("activation", order="join_task", sailors=[{"figure": p.figure, "sailor": crew.sid(p.figure),
+                                                        "chips": len(p.chips), "specialist": p.specialist,
+                                                        "section": section} for p in picks])
+    if task == "repair":
+        tech = crew.engine.module("technical")
+        crew.emit("technical_repair_resumed", feed=f"Repair of the {component} goes on with "
+                  f"{len(crew.repair_crew(component))} sailors.", component=component,
+                  sailors=crew.repair_crew(component), required=tech.job(component).required,
+                  progress=round(tech.progress(component), 3))
+        crew.sync_repair(component)
+    crew.after_crew_change()

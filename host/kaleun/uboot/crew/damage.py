@@ -1,0 +1,41 @@
+"""Crew damage: drawing crew chips from the bag (rulebook §6.12, §7.6, §8.8).
+
+For every sailor exposed, the Captain draws one crew chip per hazard chip of that type from the
+bag of 16 (one chip per figure); each drawn chip that matches an exposed sailor injures him with
+a card from the hazard's injury deck. The cards are physical: the controller names the deck and
+the sailor, the First Officer enters what the card says with the `ailment` command.
+[gap] the chips are drawn without putting them back, so one hazard injures a sailor at most once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kaleun.uboot.crew.roster import FIGURES
+
+if TYPE_CHECKING:
+    from kaleun.uboot.crew.module import Crew
+
+
+def crew_damage(crew: Crew, where: Sequence[int], exposed: Sequence[str], chips: int, deck: str,
+                hazard: str, cause: str) -> list[str]:
+    """Draw for `exposed` figures (their on-duty sailors). Returns the injured figures."""
+    if not exposed:
+        return []
+    draws = min(len(FIGURES), len(exposed) * chips)
+    drawn = crew.rng.sample(list(FIGURES), draws)
+    exposed_set = set(exposed)
+    injured = [f for f in drawn if f in exposed_set]
+    place = " and ".join(str(s) for s in where)
+    what = f"Crew damage in section{'s' if len(where) > 1 else ''} {place} ({hazard}): {draws} chip" \
+           f"{'s' if draws != 1 else ''} drawn"
+    if injured:
+        names = ", ".join(crew.label(f) for f in injured)
+        feed = f"{what}; injured: {names}. First Officer: draw a {deck} card for each and enter it."
+    else:
+        feed = f"{what}; nobody is hurt."
+    injuries = [crew.health.injure(f, deck, cause) for f in injured]
+    crew.emit("crew_damage", feed=feed, sections=list(where), hazard=hazard, deck=deck, cause=cause,
+              exposed=list(exposed), draws=draws, drawn=drawn, injured=injured, injuries=injuries)
+    return injured

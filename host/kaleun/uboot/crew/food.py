@@ -1,0 +1,221 @@
+"""Food: the provision pyramid, meals, spoilage and the daily meal call (rulebook §9.4).
+
+The controller keeps the pyramid of available ingredients (places 1-6, top to bottom, left to
+right), the face-down supply and the discard pile. `prepare_meal` takes 1-3 touching chips
+(plus one lemon while the pyramid holds one; a lemon is never an ingredient), optionally after
+swapping two chips or replacing one from the supply (one more activation), then refills the
+pyramid. An empty supply at refill spoils one food type (meat first) everywhere and reshuffles
+the discards. Once a day the meal call counts the ingredients eaten and changes morale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from kaleun.core.errors import CommandError
+from kaleun.uboot import data
+
+if TYPE_CHECKING:
+    from kaleun.uboot.crew.module import Crew
+
+FOOD = data.load("provisions")
+CHIPS: Mapping[str, int] = FOOD["chips"]
+NAMES: Mapping[str, str] = FOOD["names"]
+LEMON: str = FOOD["lemon"]
+SPOIL_ORDER: tuple[str, ...] = tuple(FOOD["spoil_order"])
+SIZE: int = int(FOOD["pyramid_size"])
+ADJACENT: frozenset[frozenset[int]] = frozenset(frozenset(p) for p in FOOD["adjacent"])
+MEAL_MORALE: Mapping[int, int] = {int(k): int(v) for k, v in FOOD["meal_morale"].items()}
+MAX_INGREDIENTS = max(MEAL_MORALE)
+DISHES: Mapping[str, str] = FOOD["dishes"]
+MEAL_HOUR: int = int(FOOD["meal_call_hour"])
+
+
+def dish_name(ingredients: Sequence[str]) -> str:
+    key = "+".join(sorted(ingredients))
+    if key in DISHES:
+        return DISHES[key]
+    return " and ".join(NAMES[i] for i in ingredients) if ingredients else "nothing"
+
+
+def touching(a: int, b: int) -> bool:
+    return frozenset((a, b)) in ADJACENT
+
+
+def positions(value: Any, what: str, lo: int = 1, hi: int = 3) -> list[int]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    if (not isinstance(value, list) or not lo <= len(value) <= hi
+            or any(isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= SIZE for p in value)):
+        raise CommandError(f"'prepare_meal': {what} must be {lo}-{hi} pyramid places 1-{SIZE}, got {value!r}")
+    if len(set(value)) != len(value):
+        raise CommandError(f"'prepare_meal': {what} names a place twice: {value!r}")
+    return value
+
+
+class Food:
+    def __init__(self, crew: Crew) -> None:
+        self.crew = crew
+        self.pyramid: list[str | None] = [None] * SIZE
+        self.supply: list[str] = []
+        self.discard: list[str] = []
+        self.tray: list[str] = []   # today's meal (lemons included)
+        self.spoiled: list[str] = []
+        self.pending = False        # a swap/replace was made, the chips are still to be taken
+        self.next_call: float | None = None
+
+    def setup(self) -> None:
+        self.supply = [kind for kind, n in CHIPS.items() for _ in range(int(n))]
+        self.crew.rng.shuffle(self.supply)
+        self._refill(announce=False)
+
+    # -- checks (before the order is paid) ---------------------------------------------------------
+    def problem(self, take: list[int] | None, swap: list[int] | None, replace: int | None,
+                lemon: int | None) -> str | None:
+        if len(self.spoiled) == len(SPOIL_ORDER):
+            return "all the food has spoiled"
+        if self.pending and (swap is not None or replace is not None):
+            return "a swap or replacement was already made for this meal: take the chips with 'cook'"
+        pyramid = list(self.pyramid)
+        for p in (swap or []) + ([replace] if replace else []):
+            if pyramid[p - 1] is None:
+                return f"pyramid place {p} is empty"
+        if swap is not None:
+            a, b = swap
+            pyramid[a - 1], pyramid[b - 1] = pyramid[b - 1], pyramid[a - 1]
+        if take is None or replace is not None:
+            return None
+        return self._take_problem(pyramid, take, lemon)
+
+    def _take_problem(self, pyramid: list[str | None], take: list[int], lemon: int | None) -> str | None:
+        for p in take:
+            if pyramid[p - 1] is None:
+                return f"pyramid place {p} is empty"
+            if pyramid[p - 1] == LEMON:
+                return f"place {p} holds a lemon, which is never an ingredient"
+        for a, b in pairwise(take):
+            if not touching(a, b):
+                return f"places {a} and {b} do not touch: a meal is a chain of touching chips"
+        if lemon is not None and pyramid[lemon - 1] != LEMON:
+            return f"place {lemon} holds no lemon"
+        return None
+
+    # -- the order --------------------------------------------------------------------------------
+    def prepare(self, take: list[int] | None, swap: list[int] | None, replace: int | None,
+                lemon: int | None) -> None:
+        crew = self.crew
+        if swap is not None:
+            a, b = swap
+            self.pyramid[a - 1], self.pyramid[b - 1] = self.pyramid[b - 1], self.pyramid[a - 1]
+            crew.emit("provisions_swapped", places=list(swap), pyramid=list(self.pyramid))
+        if replace is not None:
+            old = self.pyramid[replace - 1]
+            self.discard.append(old)  # type: ignore[arg-type]
+            self.pyramid[replace - 1] = None
+            self._refill()
+            crew.emit("provisions_replaced", feed=f"The cook replaces the {NAMES[old or '']} at place {replace} "
+                      f"with {NAMES.get(self.pyramid[replace - 1] or '', 'nothing')}.", place=replace,
+                      old=old, new=self.pyramid[replace - 1], pyramid=list(self.pyramid))
+        if take is None or replace is not None:
+            self.pending = True
+            crew.emit("meal_waiting", feed="Navigator: choose the chips for the meal ('cook').",
+                      pyramid=list(self.pyramid))
+            return
+        self._take(take, lemon)
+
+    def cook(self, take: list[int], lemon: int | None) -> None:
+        """Finish a meal whose chips were swapped or replaced first."""
+        crew = self.crew
+        if not self.pending:
+            crew.refuse("cook", "no meal is being prepared: give the prepare_meal order")
+            return
+        reason = self._take_problem(self.pyramid, take, lemon)
+        if reason is not None:
+            crew.refuse("cook", reason)
+            return
+        self._take(take, lemon)
+
+    def _take(self, take: list[int], lemon: int | None) -> None:
+        crew = self.crew
+        self.pending = False
+        ingredients = [self.pyramid[p - 1] for p in take]
+        for p in take:
+            self.pyramid[p - 1] = None
+        lemons = [i for i, k in enumerate(self.pyramid) if k == LEMON]
+        took_lemon = None
+        if lemons:
+            place = lemon - 1 if lemon is not None else lemons[0]
+            self.pyramid[place] = None
+            took_lemon = place + 1
+            self.tray.append(LEMON)
+        self.tray.extend(i for i in ingredients if i is not None)
+        name = dish_name([i for i in ingredients if i is not None])
+        crew.emit("meal_prepared", feed=f"Meal ready: {name}" + (" with a lemon." if took_lemon else "."),
+                  ingredients=ingredients, lemon=took_lemon, dish=name, places=list(take))
+        self._refill()
+
+    def _refill(self, announce: bool = True) -> None:
+        while None in self.pyramid:
+            if not self.supply:
+                if not self._spoil():
+                    break
+                continue
+            self.pyramid[self.pyramid.index(None)] = self.supply.pop()
+        if announce:
+            self.crew.emit("pyramid", pyramid=list(self.pyramid), supply=len(self.supply))
+
+    def _spoil(self) -> bool:
+        """The supply is empty: the next food type spoils and the discards become the supply (§9.4.3)."""
+        left = [k for k in SPOIL_ORDER if k not in self.spoiled]
+        if not left:
+            return False
+        kind = left[0]
+        self.spoiled.append(kind)
+        removed = sum(1 for k in self.pyramid if k == kind) + sum(1 for k in self.discard if k == kind)
+        self.pyramid = [None if k == kind else k for k in self.pyramid]
+        self.discard = [k for k in self.discard if k != kind]
+        self.supply, self.discard = self.discard, []
+        self.crew.rng.shuffle(self.supply)
+        self.crew.emit("food_spoiled", feed=f"The {NAMES[kind]} has spoiled ({removed} chips thrown away); "
+                       f"the discards make a new supply of {len(self.supply)}.", food=kind, removed=removed,
+                       supply=len(self.supply))
+        return True
+
+    # -- the daily meal call ------------------------------------------------------------------------
+    def meal_call(self) -> None:
+        crew = self.crew
+        eaten = [k for k in self.tray if k != LEMON]
+        count = min(MAX_INGREDIENTS, len(eaten))
+        change = MEAL_MORALE[count]
+        self.discard.extend(self.tray)
+        self.tray = []
+        what = f"{dish_name(eaten)} ({len(eaten)} ingredient{'s' if len(eaten) != 1 else ''})" if eaten else "nothing"
+        effect = "morale unchanged" if change == 0 else f"morale {change:+d}"
+        crew.emit("meal_eaten", feed=f"Meal call: the crew ate {what}: {effect}.", ingredients=eaten,
+                  count=count, morale=change)
+        if change:
+            crew.change_morale(change, "meal" if eaten else "no meal today")
+
+    # -- state -------------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        return {"pyramid": list(self.pyramid), "supply": len(self.supply), "tray": list(self.tray),
+                "spoiled": list(self.spoiled), "waiting": self.pending}
+
+    def to_state(self) -> dict[str, Any]:
+        return {"pyramid": list(self.pyramid), "supply": list(self.supply), "discard": list(self.discard),
+                "tray": list(self.tray), "spoiled": list(self.spoiled), "pending": self.pending,
+                "next_call": self.next_call}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        pyramid = list(state["pyramid"])
+        if len(pyramid) != SIZE:
+            raise ValueError(f"the pyramid has {len(pyramid)} places, not {SIZE}")
+        self.pyramid = pyramid
+        self.supply = list(state["supply"])
+        self.discard = list(state["discard"])
+        self.tray = list(state["tray"])
+        self.spoiled = list(state["spoiled"])
+        self.pending = bool(state["pending"])
+        self.next_call = None if state["next_call"] is None else float(state["next_call"])

@@ -1,0 +1,173 @@
+"""Environmental conditions, the equipment chips and the toolboxes (rulebook §6.4, §6.11-6.12,
+§10.3.4-10.3.5).
+
+A condition chip lies in a hull section: morale -1 when placed (all hands lost if the crew is
+already exhausted, except a light failure), then crew damage for the sailors there if it is
+hazardous. It is repaired by one repair sailor with the matching equipment chip in the same
+section (+2 morale). Toxic gas cannot be repaired: surfacing vents it, a breathing set in the
+section protects the crew. A light failure makes every order in its section need one more sailor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kaleun.uboot import data
+from kaleun.uboot.crew import sections
+from kaleun.uboot.crew.bars import MORALE_CHANGES
+from kaleun.uboot.crew.damage import crew_damage
+
+if TYPE_CHECKING:
+    from kaleun.uboot.crew.module import Crew
+
+CONDITIONS_DATA = data.load("conditions")
+CONDITIONS: Mapping[str, Mapping[str, Any]] = CONDITIONS_DATA["conditions"]
+EQUIPMENT: Mapping[str, str] = CONDITIONS_DATA["equipment"]
+TOOLBOXES: Mapping[str, int] = CONDITIONS_DATA["toolboxes"]
+ITEMS: tuple[str, ...] = (*EQUIPMENT, *TOOLBOXES)
+
+
+class Hazards:
+    def __init__(self, crew: Crew) -> None:
+        self.crew = crew
+        self.chips: list[dict[str, Any]] = []  # {"id", "condition", "section"}
+        self.next_id = 1
+        self.items: dict[str, int | None] = {k: int(v) for k, v in CONDITIONS_DATA["equipment_start"].items()}
+        self.items.update({k: int(v) for k, v in TOOLBOXES.items()})
+
+    # -- reading ----------------------------------------------------------------------------------
+    def in_section(self, section: int, condition: str | None = None) -> list[dict[str, Any]]:
+        return [c for c in self.chips if c["section"] == section and (condition is None or c["condition"] == condition)]
+
+    def light_failure(self, section: int) -> bool:
+        return any(c["section"] == section and CONDITIONS[c["condition"]].get("extra_sailor") for c in self.chips)
+
+    def hazardous_sections(self) -> dict[int, dict[str, int]]:
+        out: dict[int, dict[str, int]] = {}
+        for c in self.chips:
+            if CONDITIONS[c["condition"]]["hazardous"]:
+                kinds = out.setdefault(c["section"], {})
+                kinds[c["condition"]] = kinds.get(c["condition"], 0) + 1
+        return out
+
+    def item_section(self, item: str) -> int | None:
+        return self.items.get(item)
+
+    @staticmethod
+    def item_name(item: str) -> str:
+        return EQUIPMENT.get(item) or item.replace("_", " ")
+
+    def find(self, condition: str, section: int) -> dict[str, Any] | None:
+        found = self.in_section(section, condition)
+        return found[0] if found else None
+
+    # -- conditions -------------------------------------------------------------------------------
+    def place(self, condition: str, section: int, cause: str) -> None:
+        crew = self.crew
+        spec = CONDITIONS[condition]
+        where = f"section {section} ({sections.name(section)})"
+        if section in crew.flooded:
+            crew.emit("condition_ignored", feed=f"{spec['name'].capitalize()} in flooded {where}: no effect.",
+                      condition=condition, section=section, cause=cause)
+            return
+        if spec.get("vented_by_surfacing") and crew.surfaced:
+            crew.emit("condition_vented", feed=f"{spec['name'].capitalize()} in {where} while surfaced: "
+                      "it vents at once; crew damage once.", condition=condition, section=section, cause=cause)
+            self._damage(section, condition, 1, cause)
+            return
+        if crew.bars.exhausted and not spec.get("spares_exhausted_crew"):
+            crew.all_hands_lost(f"{spec['name']} in {where} struck an exhausted crew")
+            return
+        chip = {"id": self.next_id, "condition": condition, "section": section}
+        self.next_id += 1
+        self.chips.append(chip)
+        crew.emit("condition_placed", feed=f"{spec['name'].capitalize()} in {where}!", condition=condition,
+                  section=section, id=chip["id"], cause=cause, hazardous=bool(spec["hazardous"]))
+        crew.change_morale(MORALE_CHANGES["condition_placed"], f"{spec['name']} in section {section}")
+        if spec["hazardous"]:
+            self._damage(section, condition, len(self.in_section(section, condition)), cause)
+
+    def _damage(self, section: int, condition: str, chips: int, cause: str,
+                exposed: list[str] | None = None) -> None:
+        crew = self.crew
+        spec = CONDITIONS[condition]
+        if exposed is None:
+            exposed = [m.figure for m in crew.members(section)]
+        if not exposed:
+            return
+        if spec.get("equipment_protects") and self.items.get(spec["equipment"]) == section:
+            crew.emit("crew_protected", feed=f"{spec['name'].capitalize()} in section {section}: the "
+                      f"{EQUIPMENT[spec['equipment']]} protects the crew.", condition=condition, section=section)
+            return
+        crew_damage(crew, (section,), exposed, chips, spec["injuries"], spec["name"], cause)
+
+    def remove(self, chip: dict[str, Any], how: str, morale: int | None = None) -> None:
+        crew = self.crew
+        self.chips.remove(chip)
+        spec = CONDITIONS[chip["condition"]]
+        crew.emit("condition_removed", feed=f"{spec['name'].capitalize()} in section {chip['section']} {how}.",
+                  condition=chip["condition"], section=chip["section"], id=chip["id"], how=how)
+        change = MORALE_CHANGES["condition_removed"] if morale is None else morale
+        if change:
+            crew.change_morale(change, f"{spec['name']} {how}")
+
+    def vent_gas(self) -> None:
+        for chip in [c for c in self.chips if CONDITIONS[c["condition"]].get("vented_by_surfacing")]:
+            self.remove(chip, "vented by surfacing", MORALE_CHANGES["gas_vented"])
+
+    def flood(self, section: int) -> list[str]:
+        """A flooded section loses its chips (they go back in the box, §10.3.7). Returns the items lost."""
+        for chip in self.in_section(section):
+            self.chips.remove(chip)
+        lost = [k for k, s in self.items.items() if s == section]
+        for k in lost:
+            self.items[k] = None
+        return lost
+
+    # -- crew damage from standing in hazardous sections -------------------------------------------
+    def exposure(self, exposed_by_section: Mapping[int, list[str]], cause: str) -> None:
+        for section, kinds in sorted(self.hazardous_sections().items()):
+            exposed = exposed_by_section.get(section, [])
+            for condition, chips in sorted(kinds.items()):
+                self._damage(section, condition, chips, cause, exposed)
+
+    def after_mobilization(self, start: Mapping[str, int], visited: Mapping[str, list[int]]) -> None:
+        """Everyone who entered or crossed a hazardous section, or is in it now; movers who left it
+        are spared (§6.4, §6.12)."""
+        crew = self.crew
+        exposed: dict[int, list[str]] = {}
+        for section in self.hazardous_sections():
+            here = [m.figure for m in crew.members(section)]
+            passed = [f for f, path in visited.items() if section in path and f not in here
+                      and not crew.sailor(f).dead]
+            exposed[section] = here + sorted(passed)
+        self.exposure(exposed, "mobilization")
+
+    def at_watch_change(self) -> None:
+        crew = self.crew
+        self.exposure({s: [m.figure for m in crew.members(s)] for s in self.hazardous_sections()}, "watch change")
+
+    # -- equipment and toolboxes --------------------------------------------------------------------
+    def move_item(self, item: str, section: int, how: str) -> None:
+        crew = self.crew
+        before = self.items.get(item)
+        self.items[item] = section
+        crew.emit("item_moved", feed=f"The {self.item_name(item)} moves from section {before} to {section} ({how}).",
+                  item=item, section=section, previous=before, how=how)
+
+    # -- state --------------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        return {"conditions": [dict(c) for c in self.chips], "items": dict(self.items)}
+
+    def to_state(self) -> dict[str, Any]:
+        return {"chips": [dict(c) for c in self.chips], "next_id": self.next_id, "items": dict(self.items)}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        chips = [dict(c) for c in state["chips"]]
+        for c in chips:
+            if c["condition"] not in CONDITIONS:
+                raise ValueError(f"unknown condition {c['condition']!r}")
+        self.chips = chips
+        self.next_id = int(state["next_id"])
+        self.items = {k: None if v is None else int(v) for k, v in state["items"].items()}

@@ -1,0 +1,217 @@
+"""Ailments, injuries, death and first aid (rulebook §6.9, §6.10, §8.6, §8.8).
+
+Ailment cards stay physical: the First Officer enters what a card shows (`ailment` command):
+red-cross (wound) chips first, then exhaustion, then activation; room is made by discarding
+activation chips, a busy chip only when none is left (which ends that task). Activation chips or
+exhaustion that still do not fit are ignored; a wound always counts ([gap] with every slot taken
+by ailment chips it turns an exhaustion chip to its red-cross side). The second red cross kills.
+First aid puts the card's medical supplies on it; a treated ailment sheds one of its chips at each
+watch change and is discarded with its supplies when no chip is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from kaleun.uboot import data
+from kaleun.uboot.crew.sailors import SailorState
+
+if TYPE_CHECKING:
+    from kaleun.uboot.crew.module import Crew
+
+HEALTH = data.load("health")
+LETHAL_WOUNDS: int = int(HEALTH["lethal_wounds"])
+DECKS: Mapping[str, str] = HEALTH["injury_decks"]
+SUPPLIES: Mapping[str, int] = HEALTH["supplies"]
+SUPPLY_NAMES: Mapping[str, str] = HEALTH["supply_names"]
+
+
+def complaint(deck: str | None) -> str:
+    """What a sailor suffers from, by the deck of his card: "burns", or "ailment" for event/morale cards."""
+    return DECKS.get(deck or "", "ailment")
+
+
+def describe_chips(wounds: int, exhaustion: int, activation: int) -> str:
+    parts = []
+    if wounds:
+        parts.append(f"{wounds} red cross{'es' if wounds > 1 else ''}")
+    if exhaustion:
+        parts.append(f"{exhaustion} exhaustion")
+    if activation:
+        parts.append(f"{activation} activation")
+    return ", ".join(parts) or "no chips"
+
+
+class Health:
+    def __init__(self, crew: Crew) -> None:
+        self.crew = crew
+        self.stock: dict[str, int] = {k: int(v) for k, v in SUPPLIES.items()}
+        self.discarded: dict[str, int] = dict.fromkeys(SUPPLIES, 0)
+        self.kits = 0
+        self.next_id = 1
+        self.injuries: list[dict[str, Any]] = []  # injuries waiting for their card
+
+    # -- injuries -------------------------------------------------------------------------------------
+    def injure(self, figure: str, deck: str, cause: str) -> dict[str, Any]:
+        injury = {"id": self.next_id, "sailor": self.crew.sid(figure), "figure": figure, "deck": deck, "cause": cause}
+        self.next_id += 1
+        self.injuries.append(injury)
+        return injury
+
+    def injury(self, injury_id: int) -> dict[str, Any] | None:
+        return next((i for i in self.injuries if i["id"] == injury_id), None)
+
+    # -- ailments -------------------------------------------------------------------------------------
+    def add(self, figure: str, row: int, deck: str | None, wounds: int, exhaustion: int, activation: int,
+            forbid: Sequence[str], supplies: Sequence[str], note: str, injury: dict[str, Any] | None) -> None:
+        crew = self.crew
+        state = crew.sailor(figure, row)
+        label = crew.label(figure, row)
+        if injury is not None:
+            self.injuries.remove(injury)
+        if state.dead:
+            crew.refuse("ailment", f"{label} is dead: card effects never apply to the dead (§7.6)")
+            return
+        aid = self.next_id
+        self.next_id += 1
+        ailment = {"id": aid, "deck": deck, "forbid": list(forbid), "supplies": list(supplies),
+                   "treated": False, "note": note}
+        state.ailments.append(ailment)
+        placed = {"W": 0, "E": 0, "A": 0}
+        stopped = None
+        killed = False
+        for code, count in (("W", wounds), ("E", exhaustion), ("A", activation)):
+            for _ in range(count):
+                if state.free == 0 and code != "A" and not state.drop("A") and state.busy:
+                    stopped = state.task
+                    crew.stop_task(figure, "an ailment took his slot", discard=True, row=row)
+                if state.free == 0:
+                    if code == "W" and _turn_exhaustion(state, aid):
+                        placed["W"] += 1
+                    else:
+                        continue
+                else:
+                    state.chips.append("A" if code == "A" else f"{code}{aid}")
+                    placed[code] += 1
+                if code == "W" and state.wounds >= LETHAL_WOUNDS:
+                    killed = True
+                    break
+            if killed:
+                break
+        what = describe_chips(placed["W"], placed["E"], placed["A"])
+        extra = f"; forbids {', '.join(forbid)}" if forbid else ""
+        deck_text = f"{deck} card" if deck else "ailment"
+        crew.emit("ailment", feed=f"{label}: {deck_text}, {what}{extra}.", sailor=crew.sid(figure, row),
+                  figure=figure, id=aid, deck=deck, chips=dict(placed), forbid=list(forbid),
+                  supplies=list(supplies), note=note, task_stopped=stopped is not None,
+                  injury=None if injury is None else injury["id"])
+        if killed:
+            crew.kill(figure, row, f"second red cross ({deck or 'ailment'})")
+        crew.after_crew_change()
+
+    def remove(self, figure: str, row: int, ailment_id: int | None) -> None:
+        crew = self.crew
+        state = crew.sailor(figure, row)
+        ailments = [a for a in state.ailments if ailment_id is None or a["id"] == ailment_id]
+        if not ailments:
+            crew.refuse("cure", f"{crew.label(figure, row)} has no such ailment")
+            return
+        ailment = ailments[-1]
+        state.chips = [c for c in state.chips if not (c[0] in "WE" and c[1:] == str(ailment["id"]))]
+        self._discard(state, ailment, "card removed")
+        crew.emit("ailment_healed", feed=f"{crew.label(figure, row)} is rid of his {complaint(ailment['deck'])}.",
+                  sailor=crew.sid(figure, row), figure=figure, id=ailment["id"], how="card removed")
+
+    def _discard(self, state: SailorState, ailment: dict[str, Any], why: str) -> None:
+        state.ailments.remove(ailment)
+        if ailment["treated"]:
+            for s in ailment["supplies"]:
+                self.discarded[s] = self.discarded.get(s, 0) + 1
+
+    def watch_change_heal(self, figure: str, row: int) -> bool:
+        """A treated ailment sheds one chip instead of an activation chip (§6.8). True if one did."""
+        crew = self.crew
+        state = crew.sailor(figure, row)
+        for ailment in state.ailments:
+            if not ailment["treated"]:
+                continue
+            tail = str(ailment["id"])
+            if not (state.drop("W" + tail) or state.drop("E" + tail)):
+                continue
+            if state.ailment_chips(ailment["id"]) == 0:
+                self._discard(state, ailment, "healed")
+                crew.emit("ailment_healed", feed=f"{crew.label(figure, row)} has recovered from his "
+                          f"{complaint(ailment['deck'])}.", sailor=crew.sid(figure, row), figure=figure,
+                          id=ailment["id"], how="treated")
+            return True
+        return False
+
+    # -- first aid --------------------------------------------------------------------------------------
+    def untreated(self, figure: str) -> list[dict[str, Any]]:
+        return [a for a in self.crew.sailor(figure).ailments if not a["treated"]]
+
+    def needs(self, patients: Sequence[str]) -> dict[str, int]:
+        total: dict[str, int] = {}
+        for p in patients:
+            for a in self.untreated(p):
+                for s in a["supplies"]:
+                    total[s] = total.get(s, 0) + 1
+        return total
+
+    def shortage(self, patients: Sequence[str]) -> str | None:
+        short = [f"{n - self.stock.get(s, 0)} {SUPPLY_NAMES[s]}" for s, n in sorted(self.needs(patients).items())
+                 if self.stock.get(s, 0) < n]
+        if not short:
+            return None
+        kit = f" ({self.kits} refill kit{'s' if self.kits != 1 else ''} left)" if self.kits else ""
+        return f"the medical chest lacks {', '.join(short)}{kit}"
+
+    def treat(self, patients: Sequence[str]) -> None:
+        crew = self.crew
+        for p in patients:
+            state = crew.sailor(p)
+            for ailment in self.untreated(p):
+                for s in ailment["supplies"]:
+                    self.stock[s] -= 1
+                ailment["treated"] = True
+                if state.ailment_chips(ailment["id"]) == 0:
+                    self._discard(state, ailment, "treated")
+            crew.emit("first_aid_given", feed=f"{crew.label(p)} is treated.", figure=p, sailor=crew.sid(p),
+                      stock=dict(self.stock))
+
+    def refill(self) -> None:
+        crew = self.crew
+        if self.kits <= 0:
+            crew.refuse("first_aid_kit", "no refill kit left (one per linked mission after the first)")
+            return
+        self.kits -= 1
+        for s, n in self.discarded.items():
+            self.stock[s] = self.stock.get(s, 0) + n
+        self.discarded = dict.fromkeys(SUPPLIES, 0)
+        crew.emit("supplies_refilled", feed=f"A refill kit restocks the medical chest ({self.kits} left).",
+                  stock=dict(self.stock), kits=self.kits)
+
+    # -- state ----------------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        return {"supplies": dict(self.stock), "kits": self.kits,
+                "injuries_waiting": [dict(i) for i in self.injuries]}
+
+    def to_state(self) -> dict[str, Any]:
+        return {"stock": dict(self.stock), "discarded": dict(self.discarded), "kits": self.kits,
+                "next_id": self.next_id, "injuries": [dict(i) for i in self.injuries]}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        self.stock = {k: int(v) for k, v in state["stock"].items()}
+        self.discarded = {k: int(v) for k, v in state["discarded"].items()}
+        self.kits = int(state["kits"])
+        self.next_id = int(state["next_id"])
+        self.injuries = [dict(i) for i in state["injuries"]]
+
+
+def _turn_exhaustion(state: SailorState, aid: int) -> bool:
+    for i, c in enumerate(state.chips):
+        if c[0] == "E":
+            state.chips[i] = f"W{aid}"
+            return True
+    return False

@@ -1,0 +1,711 @@
+"""The crew engine module (name "crew"): the sailors, what they carry and what orders cost.
+
+It validates every order at the order desk (sailors in place with their symbols, the command
+and morale bars), carries out the crew's own orders (mobilize, repair, first aid, address crew,
+prepare meal), follows the figures on the table, hands over at watch changes, applies damage
+and keeps the books the players used to keep with chips and cards.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kaleun.core.args import Args
+from kaleun.core.engine import Handler, Module
+from kaleun.core.errors import CommandError
+from kaleun.core.events import Event
+from kaleun.uboot import data
+from kaleun.uboot.crew import corrections, sections
+from kaleun.uboot.crew.bars import (
+    COMMAND_LAST,
+    MORALE_CHANGES,
+    MORALE_LAST,
+    Bars,
+    MoraleMove,
+    command_label,
+    morale_label,
+    morale_value,
+)
+from kaleun.uboot.crew.breach import BREACH_REPAIR, Breaches
+from kaleun.uboot.crew.cigarettes import Cigarettes
+from kaleun.uboot.crew.food import MEAL_HOUR, Food
+from kaleun.uboot.crew.hazards import CONDITIONS, Hazards
+from kaleun.uboot.crew.health import Health
+from kaleun.uboot.crew.movement import Movement
+from kaleun.uboot.crew.requirements import ORDERS, Group, Need, order_name, static_need
+from kaleun.uboot.crew.roster import FIGURES, ROLES, ROSTER, Face, role_of
+from kaleun.uboot.crew.sailors import RULES, SailorState, sailor_id
+from kaleun.uboot.crew.staffing import Member, Pick, extra_sailor, found, staff_group
+from kaleun.uboot.crew.undo import UndoStack
+from kaleun.uboot.crew.watch_change import hand_over
+from kaleun.uboot.orders import Effect, Order, OrderDesk, Validator
+
+log = logging.getLogger(__name__)
+
+DIFFICULTY = data.load("difficulty")
+LEVELS: tuple[str, ...] = tuple(DIFFICULTY["levels"])
+CREW_RULES: tuple[str, ...] = tuple(RULES["rules"])
+MAX_LOOKOUTS = int(ORDERS["observe"]["max"])
+LOOKOUT_SECTION = int(ORDERS["observe"]["section"])
+
+
+class Crew(Module, Validator):
+    name = "crew"
+    subscribes = ("figure_placed", "watch_change", "boat_submerged", "boat_surfaced", "damage", "ship_sunk",
+                  "technical_condition", "technical_repaired")
+
+    def __init__(self, rules: str = "enforce") -> None:
+        if rules not in CREW_RULES:
+            raise ValueError(f"crew rules {rules!r} not one of {CREW_RULES}")
+        self.rules = rules
+        self.row = 0  # the activation row (watch) on duty
+        self.faces: dict[str, list[int]] = {r: [0, 1] for r in ROLES}  # tile face shown on each row
+        self.difficulty: dict[str, str] = dict.fromkeys(ROLES, DIFFICULTY["default"])
+        self.easy: dict[str, bool] = dict.fromkeys(ROLES, False)
+        self.pos: dict[str, int | None] = dict.fromkeys(FIGURES)
+        self.states: list[dict[str, SailorState]] = [{f: SailorState() for f in FIGURES} for _ in range(2)]
+        self.returning: set[str] = set()
+        self.repairs: set[str] = set()  # components whose repair was ordered and is not finished
+        self.bars = Bars()
+        self.moves = Movement(self)
+        self.hazards = Hazards(self)
+        self.breaches = Breaches(self)
+        self.health = Health(self)
+        self.food = Food(self)
+        self.cigarettes = Cigarettes(self)
+        self.undo = UndoStack(int(RULES["undo"]["depth"]))
+        self.announced_lookouts = 0
+        self._faces: list[dict[str, Face]] | None = None  # cache: the face on duty per row and figure
+        self._plan: list[Pick] = []
+        self._warning: str | None = None
+        self._announce: list[Callable[[], Any]] = []
+
+    def attach(self, engine: Any) -> None:
+        super().attach(engine)
+        if engine.has_module("figures"):
+            self.pos.update(engine.module("figures").where)
+        desk: OrderDesk = engine.module("orders")
+        desk.add_validator(self)
+        desk.register("mobilize", Effect(self._no_params, self._ok, lambda p: self.moves.begin(),
+                                         lambda p: "mobilize the crew"))
+        desk.register("repair", Effect(self._parse_repair, self._check_repair, self._repair, self._describe_repair))
+        desk.register("first_aid", Effect(self._parse_first_aid, self._check_first_aid,
+                                          lambda p: self.health.treat(p["patients"]),
+                                          lambda p: "first aid for " + ", ".join(p["patients"])))
+        desk.register("address_crew", Effect(self._no_params, self._ok, self._address,
+                                             lambda p: "the Captain addresses the crew"))
+        desk.register("prepare_meal", Effect(self._parse_meal, self._check_meal, self._meal,
+                                             lambda p: "prepare a meal"))
+        self.food.setup()
+        self.food.next_call = engine.clock.next_time_of_day(engine.t, (MEAL_HOUR,))
+
+    # -- who is who -------------------------------------------------------------------------------
+    def r(self, row: int | None) -> int:
+        return self.row if row is None else row
+
+    def sid(self, figure: str, row: int | None = None) -> str:
+        return sailor_id(figure, self.r(row))
+
+    def sailor(self, figure: str, row: int | None = None) -> SailorState:
+        return self.states[self.r(row)][figure]
+
+    def face(self, figure: str, row: int | None = None) -> Face:
+        if self._faces is None:
+            self._faces = [{f: ROSTER[f][self.faces[role_of(f)][r]] for f in FIGURES} for r in (0, 1)]
+        return self._faces[self.row if row is None else row][figure]
+
+    def next_face(self, role: str) -> int:
+        shown = self.faces[role][self.row]
+        return shown if self.easy[role] else 1 - shown
+
+    def face_for(self, figure: str, row: int, flipping: bool = False) -> Face:
+        if flipping:
+            return ROSTER[figure][self.next_face(role_of(figure))]
+        return self.face(figure, row)
+
+    def flip_tile(self, role: str) -> None:
+        """Called by the watch change after the row changed: show the next face on the new row."""
+        out = 1 - self.row
+        shown = self.faces[role][out]
+        self.faces[role][self.row] = shown if self.easy[role] else 1 - shown
+        self._faces = None
+
+    def label(self, figure: str, row: int | None = None) -> str:
+        return f"{figure} ({self.face(figure, row).name})"
+
+    def level(self, role: str) -> Mapping[str, Any]:
+        return DIFFICULTY[self.difficulty[role]]
+
+    @property
+    def surfaced(self) -> bool:
+        return bool(self.engine.module("boat").surfaced) if self.engine.has_module("boat") else True
+
+    @property
+    def flooded(self) -> list[int]:
+        return self.breaches.flooded
+
+    def members(self, section: int) -> list[Member]:
+        return self.by_section().get(section, [])
+
+    def by_section(self) -> dict[int, list[Member]]:
+        """Living on-duty sailors by the section they count in."""
+        states = self.states[self.row]
+        self.face(FIGURES[0])
+        faces = self._faces[self.row]  # type: ignore[index]
+        out: dict[int, list[Member]] = {}
+        for f, s in self.pos.items():
+            if s is not None:
+                st = states[f]
+                if not st.dead:
+                    if s in out:
+                        out[s].append(Member(f, st, faces[f]))
+                    else:
+                        out[s] = [Member(f, st, faces[f])]
+        return out
+
+    def lookouts(self) -> int:
+        """Sailors on observation duty on the bridge (0-6): the sea's detection uses it."""
+        states = self.states[self.row]
+        n = sum(1 for f in FIGURES if self.pos[f] == LOOKOUT_SECTION and not states[f].dead
+                and states[f].task is not None and states[f].task["kind"] == "observation")
+        return min(MAX_LOOKOUTS, n)
+
+    # -- shared rules actions ------------------------------------------------------------------------
+    def emit(self, name: str, feed: str | None = None, **data: Any) -> Event:
+        return self.engine.emit(name, feed=feed, **data)
+
+    def refuse(self, action: str, reason: str) -> None:
+        self.emit("action_refused", feed=f"{action.replace('_', ' ').capitalize()} refused: {reason}.",
+                  action=action, reason=reason)
+
+    def give_order(self, order: str, via: str, **fields: Any) -> None:
+        self.engine.module("orders").give(order, fields, via=via)
+
+    def add_chips(self, figure: str, chips: tuple[str, ...], order: str, component: str | None = None) -> None:
+        state = self.sailor(figure)
+        state.chips.extend(chips)
+        if "O" in chips:
+            state.task = {"kind": "observation"}
+        elif "T" in chips:
+            state.task = {"kind": "repair", "component": component}
+
+    def stop_task(self, figure: str, reason: str, discard: bool = False, row: int | None = None) -> None:
+        state = self.sailor(figure, row)
+        task = state.discard_busy_chip() if discard else state.flip_busy_chip()
+        if task is None:
+            return
+        what = "observation" if task["kind"] == "observation" else f"repair of the {task['component']}"
+        self.emit("task_stopped", feed=f"{self.label(figure, row)} stops his {what}: {reason}.", figure=figure,
+                  sailor=self.sid(figure, row), task=task, why=reason)
+        if task["kind"] == "repair":
+            self.sync_repair(task["component"])
+        self.after_crew_change()
+
+    def repair_crew(self, component: str) -> list[str]:
+        states = self.states[self.row]
+        return [f for f in FIGURES if not states[f].dead and states[f].task is not None
+                and states[f].task.get("component") == component]
+
+    def sync_repair(self, component: str) -> None:
+        """Tell the technical conditions how many sailors repair `component`; pause below the crew size
+        (all its chips turn to their activation side, §10.3.2)."""
+        if not self.engine.has_module("technical"):
+            return
+        tech = self.engine.module("technical")
+        job = tech.job(component)
+        crew = self.repair_crew(component)
+        if job is None:
+            for f in crew:
+                self.sailor(f).flip_busy_chip()
+            self.repairs.discard(component)
+            return
+        if crew and len(crew) + job.bonus >= job.required:
+            tech.set_crew(component, len(crew))
+            return
+        was_active = job.active
+        for f in crew:
+            self.sailor(f).flip_busy_chip()
+        tech.set_crew(component, 0)
+        if was_active or crew:
+            section = tech.section(component)
+            self.emit("technical_repair_paused", feed=f"Repair of the {component} paused: {len(crew)} of "
+                      f"{job.required} sailors left. Activate enough sailors in section {section} to resume "
+                      "(join_task).", component=component, sailors=crew, required=job.required,
+                      progress=round(tech.progress(component), 3))
+        self.after_crew_change()
+
+    def change_morale(self, change: int, cause: str) -> None:
+        was_exhausted = self.bars.exhausted
+        self._morale_told(self.bars.move_morale(change), cause, was_exhausted, asked=change)
+
+    def _morale_told(self, move: MoraleMove, cause: str, was_exhausted: bool, asked: int = -1) -> None:
+        label = morale_label(move.after)
+        if move.change == 0:
+            self.emit("morale", value=morale_value(move.after), field=label, change=0, asked=asked, cause=cause)
+            return
+        verb = "rises" if move.change > 0 else "falls"
+        self.emit("morale", feed=f"Morale {verb} to {label} ({cause}).", value=morale_value(move.after),
+                  field=label, change=move.change, asked=asked, cause=cause)
+        for field, deck in move.cards:
+            self.emit("morale_card", feed=f"Captain: draw a card from morale deck {deck} (morale reached "
+                      f"{field or 'its last field'}).", deck=deck, field=field)
+        if move.after == MORALE_LAST and not was_exhausted:
+            self.emit("crew_exhausted", feed="The crew is exhausted: any new fire, electrical fault, toxic gas, "
+                      "leak or hull breach means all hands lost.")
+
+    def kill(self, figure: str, row: int | None, cause: str, morale: bool = True) -> bool:
+        row = self.r(row)
+        state = self.sailor(figure, row)
+        if state.dead:
+            return False
+        label = self.label(figure, row)
+        if state.task is not None:
+            self.stop_task(figure, "killed", discard=True, row=row)
+        state.dead = True
+        on_duty = row == self.row
+        if on_duty:
+            self.pos[figure] = None
+            self.moves.flags.pop(figure, None)
+            self.returning.discard(figure)
+        self.emit("sailor_killed", feed=f"{label} is dead ({cause})." + (" Take the figure off the model."
+                                                                           if on_duty else ""),
+                  figure=figure, sailor=sailor_id(figure, row), cause=cause, on_duty=on_duty)
+        if morale:
+            self.change_morale(MORALE_CHANGES["sailor_killed"], f"{figure} killed")
+        if all(s.dead for states in self.states for s in states.values()):
+            self.mission_lost("crew_dead", "The whole crew is dead: the boat is lost.")
+        self.after_crew_change()
+        return True
+
+    def mission_lost(self, reason: str, feed: str) -> None:
+        if self.engine.has_module("mission"):
+            self.engine.module("mission").end("lost", reason, feed)
+        else:
+            self.emit("mission_end", feed=feed, result="lost", reason=reason)
+
+    def all_hands_lost(self, what: str) -> None:
+        self.emit("all_hands_lost", feed=f"All hands lost: {what}.", why=what)
+        self.mission_lost("all_hands_lost", f"All hands lost: {what}. The mission is over.")
+
+    def after_crew_change(self) -> None:
+        n = self.lookouts()
+        if n != self.announced_lookouts:
+            self.announced_lookouts = n
+            self.emit("lookouts", feed=f"Lookouts on the bridge: {n}.", count=n)
+
+    # -- undo ---------------------------------------------------------------------------------------
+    def snapshot(self, label: str) -> None:
+        state = self._state(with_undo=False)
+        tech = self.engine.module("technical").to_state() if self.engine.has_module("technical") else None
+        self.undo.push(label, {"crew": state, "technical": tech})
+
+    def take_back(self) -> None:
+        entry = self.undo.pop()
+        if entry is None:
+            self.refuse("undo", "there is nothing to undo since the last watch change, damage or repair")
+            return
+        entries = self.undo.to_state()
+        physical = {f: self.moves.physical(f) for f in FIGURES}
+        self._load(entry["state"]["crew"])
+        self.undo.load_state(entries)
+        if entry["state"]["technical"] is not None:
+            self.engine.module("technical").load_state(entry["state"]["technical"])
+        self.emit("undone", feed=f"Undone: {entry['label']}.", action=entry["label"])
+        for figure in FIGURES:
+            where, here = physical[figure], self.pos[figure]
+            if (where is not None and here is not None and where != here and figure not in self.moves.flags
+                    and not self.sailor(figure).dead):
+                self.moves.on_placed(figure, where)
+        self.after_crew_change()
+
+    # -- the order desk's validator ------------------------------------------------------------------
+    def _need(self, order: Order) -> Need | str:
+        spec = ORDERS.get(order.order, {})
+        kind = spec.get("kind")
+        params = order.params
+        if kind == "lookouts":
+            room = MAX_LOOKOUTS - self.lookouts()
+            if room <= 0:
+                return f"{MAX_LOOKOUTS} lookouts are already on duty"
+            return Need([Group(LOOKOUT_SECTION, {spec["symbol"]: 1}, chip="O", lookouts=(int(spec["min"]), room))])
+        if kind == "repair":
+            target = params["target"]
+            if target == "technical":
+                n = params["sailors"]
+                return Need([Group(params["section"], {"repair": n}, chip="T")])
+            count = BREACH_REPAIR if target == "breach" else 1
+            return Need([Group(params["section"], {"repair": count})])
+        if kind == "first_aid":
+            section = self.pos[params["patients"][0]]
+            return Need([Group(section, {"first_aid": 1}, repeat=len(params["patients"]))])  # type: ignore[arg-type]
+        return static_need(order.order, params, self.surfaced)
+
+    def validate(self, order: Order) -> str | None:
+        self._plan, self._warning = [], None
+        need = self._need(order)  # may raise CommandError: before anything changes
+        if self.moves.open:
+            self.snapshot("end of the mobilization")
+            self.moves.end("next order")
+        reason = self._check(order, need)
+        if reason is not None and self.rules == "advise":
+            self._warning = reason
+            return None
+        return reason
+
+    def _check(self, order: Order, need: Need | str) -> str | None:
+        if not self.bars.can_pay:
+            return "both the command bar and the morale bar are exhausted: no orders until a field frees up"
+        if isinstance(need, str):
+            return need
+        if self.engine.has_module("technical"):
+            blocked = self.engine.module("technical").blocks(order.order, self.surfaced, need.rooms,
+                                                             order.params.get("condition"))
+            if blocked:
+                return blocked
+        return self._staff(order.order, need.groups)
+
+    def _staff(self, order: str, groups: list[Group]) -> str | None:
+        index = self.by_section()
+        taken: set[str] = set()
+        picks: list[Pick] = []
+        problems: list[str] = []
+        for g in groups:
+            members = index.get(g.section, [])
+            got, missing = staff_group(order, g, members, taken)
+            if missing:
+                strangers = [f for f, fl in self.moves.flags.items() if fl["to"] == g.section]
+                problems.append(f"{order} needs {g.describe()} in section {g.section}{g.when}; "
+                                f"found {found(order, g, members, strangers)}")
+            picks.extend(got)
+            taken.update(p.figure for p in got)
+        for section in sorted({g.section for g in groups}):
+            if self.hazards.light_failure(section):
+                extra = extra_sailor(section, index.get(section, []), taken, order)
+                if extra is None:
+                    problems.append(f"the light failure in section {section} needs one more sailor; nobody is left")
+                else:
+                    picks.append(extra)
+                    taken.add(extra.figure)
+        self._plan = picks
+        return "; ".join(problems) if problems else None
+
+    def commit(self, order: Order) -> dict[str, Any]:
+        """Pay the order and put the chips on the executing sailors. What the First Officer reads aloud
+        about it (morale, cards, lookouts, a warning) follows the order itself, in `after`."""
+        self.snapshot(f"{order_name(order.order)} order")
+        self._announce = []
+        paid = None
+        if self.bars.command < COMMAND_LAST:
+            self.bars.move_command(-1)
+            paid = "command"
+        elif self.bars.can_pay:
+            paid = "morale"
+            was_exhausted = self.bars.exhausted
+            move = self.bars.move_morale(-1)
+            self._announce.append(lambda: self._morale_told(move, "order paid from the morale bar", was_exhausted))
+        component = order.params.get("component")
+        activated = []
+        for pick in self._plan:
+            self.add_chips(pick.figure, pick.chips, order.order, component)
+            activated.append({"figure": pick.figure, "sailor": self.sid(pick.figure), "chips": len(pick.chips),
+                              "specialist": pick.specialist, "section": pick.section})
+        if activated:
+            self._announce.append(lambda: self.emit("activation", order=order.order, sailors=activated))
+        warning = self._warning
+        if warning:
+            self._announce.append(lambda: self.emit(
+                "crew_warning", feed=f"{order_name(order.order)} went ahead without its crew: {warning}.",
+                order=order.order, missing=warning))
+        return {"activated": activated, "paid": paid, "command_bar": command_label(self.bars.command),
+                "morale_bar": morale_label(self.bars.morale)}
+
+    def after(self, order: Order) -> None:
+        for tell in self._announce:
+            tell()
+        self._announce = []
+        self.after_crew_change()
+
+    # -- the crew's own orders -----------------------------------------------------------------------
+    @staticmethod
+    def _no_params(args: Args) -> dict[str, Any]:
+        return {}
+
+    @staticmethod
+    def _ok(params: dict[str, Any]) -> str | None:
+        return None
+
+    def _address(self, params: dict[str, Any]) -> None:
+        self.emit("captain_card", feed="Captain: play one Captain card now.")
+
+    # repair
+    def _parse_repair(self, args: Args) -> dict[str, Any]:
+        tech = self.engine.module("technical") if self.engine.has_module("technical") else None
+        if args.has("component"):
+            from kaleun.uboot.crew.technical import COMPONENTS
+
+            component = args.str("component", choices=list(COMPONENTS))
+            bonus = args.int("card", default=0, lo=0, hi=2)
+            advanced = args.bool("advanced", default=False)
+            job = tech.job(component) if tech else None
+            required = job.required if job else 1
+            sailors = args.int("crew", default=max(1, required - bonus), lo=1, hi=6)
+            section = int(COMPONENTS[component]["section"])
+            return {"target": "technical", "component": component, "section": section, "sailors": sailors,
+                    "card": bonus, "advanced": advanced}
+        if args.has("breach"):
+            section = args.int("breach", lo=1, hi=6)
+            return {"target": "breach", "section": section}
+        condition = args.str("condition", choices=list(CONDITIONS))
+        section = args.int("section", lo=1, hi=6)
+        return {"target": "condition", "condition": condition, "section": section}
+
+    def _check_repair(self, p: dict[str, Any]) -> str | None:
+        section = p["section"]
+        if p["target"] == "technical":
+            tech = self.engine.module("technical") if self.engine.has_module("technical") else None
+            job = tech.job(p["component"]) if tech else None
+            if job is None:
+                return f"the {p['component']} has no technical condition to repair"
+            if job.sailors:
+                return f"the {p['component']} is already being repaired"
+            if p["card"]:
+                toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
+                if not toolboxes:
+                    return f"an engineer card needs its toolbox in section {section}"
+            return None
+        if p["target"] == "breach":
+            breach = self.breaches.open.get(section)
+            if breach is None:
+                return f"there is no hull breach in section {section}"
+            if breach["crewed"]:
+                return f"the repair crew for the breach in section {section} is already at work"
+            if breach["result"] == "failed":
+                return f"the puzzle for section {section} failed: evacuate the section"
+            return None
+        condition = p["condition"]
+        spec = CONDITIONS[condition]
+        if self.hazards.find(condition, section) is None:
+            return f"there is no {spec['name']} in section {section}"
+        if spec.get("vented_by_surfacing"):
+            return f"{spec['name']} cannot be repaired: surface the boat to vent it"
+        item = spec["equipment"]
+        where = self.hazards.items.get(item)
+        if where != section:
+            place = "is lost" if where is None else f"is in section {where}"
+            return (f"repairing the {spec['name']} needs the {self.hazards.item_name(item)} in section {section}; "
+                    f"it {place}")
+        return None
+
+    def _describe_repair(self, p: dict[str, Any]) -> str:
+        if p["target"] == "technical":
+            return f"repair the {p['component']}"
+        if p["target"] == "breach":
+            return f"seal the hull breach in section {p['section']}"
+        return f"repair the {CONDITIONS[p['condition']]['name']} in section {p['section']}"
+
+    def _repair(self, p: dict[str, Any]) -> None:
+        if p["target"] == "technical":
+            component = p["component"]
+            crew = self.repair_crew(component)
+            bonus = p["card"]
+            if bonus and not any("repair" in self.face(f).symbols for f in crew):
+                bonus = 0
+                self.emit("card_note", feed="An engineer card needs a repair specialist in the repair crew: "
+                          "the card has no effect.", component=component)
+            elif bonus and p.get("advanced") and not any(self.face(f).most_experienced for f in crew):
+                self.emit("card_note", feed="The card's advanced effect needs the most experienced sailor in the "
+                          "repair crew: only its basic effect applies.", component=component)
+            tech = self.engine.module("technical")
+            tech.set_crew(component, 0, bonus)
+            self.repairs.add(component)
+            job = tech.job(component)
+            self.emit("technical_repair_started", feed=f"Repair of the {component} under way: {len(crew)} sailor"
+                      f"{'s' if len(crew) != 1 else ''} (+{bonus} card) of {job.required} needed.",
+                      component=component, sailors=crew, card=bonus, required=job.required,
+                      progress=round(tech.progress(component), 3))
+            self.sync_repair(component)
+        elif p["target"] == "breach":
+            self.breaches.crewed(p["section"])
+        else:
+            chip = self.hazards.find(p["condition"], p["section"])
+            if chip is not None:
+                self.hazards.remove(chip, "repaired")
+
+    # first aid
+    def _parse_first_aid(self, args: Args) -> dict[str, Any]:
+        raw = args.any("patients") if args.has("patients") else [args.str("patient")]
+        if (not isinstance(raw, list) or not raw or any(p not in FIGURES for p in raw)
+                or len(set(raw)) != len(raw)):
+            raise CommandError(f"'order': patients must be a list of different figures, got {raw!r}")
+        return {"patients": list(raw)}
+
+    def _check_first_aid(self, p: dict[str, Any]) -> str | None:
+        patients = p["patients"]
+        places = set()
+        for f in patients:
+            state = self.sailor(f)
+            if state.dead:
+                return f"{self.label(f)} is dead"
+            if self.pos[f] is None:
+                return f"{f} is not on the model"
+            if not self.health.untreated(f):
+                return f"{self.label(f)} has no untreated ailment"
+            places.add(self.pos[f])
+        if len(places) > 1:
+            return "the medic treats patients in his own section only: the patients stand in different sections"
+        return self.health.shortage(patients)
+
+    # meals
+    def _parse_meal(self, args: Args) -> dict[str, Any]:
+        from kaleun.uboot.crew.food import positions
+
+        take = positions(args.any("take"), "take") if args.has("take") else None
+        swap = positions(args.any("swap"), "swap", 2, 2) if args.has("swap") else None
+        replace = positions(args.any("replace"), "replace", 1, 1)[0] if args.has("replace") else None
+        lemon = positions(args.any("lemon"), "lemon", 1, 1)[0] if args.has("lemon") else None
+        if swap is not None and replace is not None:
+            raise CommandError("'prepare_meal': swap two chips or replace one, not both")
+        return {"take": take, "swap": swap, "replace": replace, "lemon": lemon}
+
+    def _check_meal(self, p: dict[str, Any]) -> str | None:
+        return self.food.problem(p["take"], p["swap"], p["replace"], p["lemon"])
+
+    def _meal(self, p: dict[str, Any]) -> None:
+        self.food.prepare(p["take"], p["swap"], p["replace"], p["lemon"])
+
+    # -- commands ------------------------------------------------------------------------------------
+    def commands(self) -> Mapping[str, Handler]:
+        return corrections.handlers(self)
+
+    # -- events from the rest of the game ---------------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        name, d = event.name, event.data
+        if name == "figure_placed":
+            figure, section = d.get("figure"), d.get("section")
+            if figure in self.pos and isinstance(section, int):
+                self.moves.on_placed(figure, section)
+                self.after_crew_change()
+            return
+        self.undo.clear()
+        if name == "watch_change":
+            hand_over(self)
+        elif name == "boat_submerged":
+            self._dive()
+        elif name == "boat_surfaced":
+            self.hazards.vent_gas()
+        elif name == "damage":
+            self._damage(d)
+        elif name == "ship_sunk":
+            self.change_morale(MORALE_CHANGES["ship_sunk"], f"{d.get('ship', 'a ship')} sunk")
+        elif name == "technical_repaired":
+            component = d["component"]
+            for f in self.repair_crew(component):
+                self.sailor(f).flip_busy_chip()
+            self.repairs.discard(component)
+            self.after_crew_change()
+        elif name == "technical_condition" and d.get("escalated") and d["component"] in self.repairs:
+            self.sync_repair(d["component"])
+
+    def _dive(self) -> None:
+        victims = [f for f in FIGURES if self.pos[f] in sections.OUTSIDE and not self.sailor(f).dead]
+        for f in victims:
+            self.kill(f, None, "left outside when the boat dived", morale=False)
+        if victims:
+            loss = min(int(MORALE_CHANGES["dive_deaths_cap"]), -MORALE_CHANGES["sailor_killed"] * len(victims))
+            self.change_morale(-loss, f"{len(victims)} sailor{'s' if len(victims) > 1 else ''} lost in the dive")
+
+    def _damage(self, d: Mapping[str, Any]) -> None:
+        kind = d.get("kind")
+        cause = str(d.get("cause", "enemy action"))
+        try:
+            if kind == "environmental":
+                self.hazards.place(d["condition"], int(d["section"]), cause)
+            elif kind == "hull_breach":
+                self.breaches.breach(int(d["section"]), cause)
+            elif kind == "crew":
+                where = sorted({s for sec in d["sections"] for s in sections.damage_group(int(sec))})
+                exposed = [m.figure for s in where for m in self.members(s)]
+                from kaleun.uboot.crew.damage import crew_damage
+
+                crew_damage(self, where, exposed, 1, "wounds", "enemy attack", cause)
+            elif kind != "technical":
+                log.warning("ignored damage of unknown kind %r", kind)
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("ignored malformed damage %r (%s)", dict(d), exc)
+        self.after_crew_change()
+
+    # -- time -------------------------------------------------------------------------------------------
+    def next_wake(self) -> float | None:
+        times = [t for t in (self.food.next_call, self.breaches.next_wake()) if t is not None]
+        return min(times) if times else None
+
+    def wake(self, now: float) -> None:
+        self.undo.clear()
+        self.breaches.wake(now)
+        if self.food.next_call is not None and self.food.next_call <= now:
+            self.food.next_call = self.engine.clock.next_time_of_day(now, (MEAL_HOUR,))
+            self.food.meal_call()
+
+    # -- state ------------------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        states = self.states[self.row]
+        sailors = {}
+        for f in FIGURES:
+            st = states[f]
+            sailors[f] = {"sailor": self.sid(f), "name": self.face(f).name, "symbols": sorted(self.face(f).symbols),
+                          "section": self.pos[f], "chips": list(st.chips), "task": st.task, "dead": st.dead,
+                          "ailments": [dict(a) for a in st.ailments]}
+        return {"rules": self.rules, "watch": self.row + 1, "bars": self.bars.status(), "lookouts": self.lookouts(),
+                "mobilization": self.moves.open, "unsettled": {k: dict(v) for k, v in self.moves.flags.items()},
+                "sailors": sailors, **self.hazards.status(), **self.breaches.status(), "food": self.food.status(),
+                "health": self.health.status(), "cigarettes": dict(self.cigarettes.left),
+                "difficulty": dict(self.difficulty), "easy_watch_change": dict(self.easy),
+                "captain_hand": int(self.level("captain")["captain_hand"]),
+                "undo": self.undo.last}
+
+    def _state(self, with_undo: bool = True) -> dict[str, Any]:
+        out = {
+            "rules": self.rules, "row": self.row, "faces": {r: list(v) for r, v in self.faces.items()},
+            "difficulty": dict(self.difficulty), "easy": dict(self.easy), "pos": dict(self.pos),
+            "sailors": [{f: s.to_state() for f, s in states.items()} for states in self.states],
+            "returning": sorted(self.returning), "repairs": sorted(self.repairs), "bars": self.bars.to_state(),
+            "moves": self.moves.to_state(), "hazards": self.hazards.to_state(), "breaches": self.breaches.to_state(),
+            "health": self.health.to_state(), "food": self.food.to_state(),
+            "cigarettes": self.cigarettes.to_state(), "lookouts": self.announced_lookouts,
+        }
+        if with_undo:
+            out["undo"] = self.undo.to_state()
+        return out
+
+    def to_state(self) -> dict[str, Any]:
+        return self._state()
+
+    def _load(self, state: Mapping[str, Any]) -> None:
+        if state["rules"] not in CREW_RULES:
+            raise ValueError(f"unknown crew rules {state['rules']!r}")
+        self.rules = state["rules"]
+        self.row = int(state["row"])
+        self.faces = {r: [int(x) for x in state["faces"][r]] for r in ROLES}
+        self._faces = None
+        self.difficulty = {r: state["difficulty"][r] for r in ROLES}
+        if any(v not in LEVELS for v in self.difficulty.values()):
+            raise ValueError(f"unknown difficulty in {self.difficulty}")
+        self.easy = {r: bool(state["easy"][r]) for r in ROLES}
+        self.pos = {f: None if state["pos"][f] is None else int(state["pos"][f]) for f in FIGURES}
+        self.states = [{f: SailorState.from_state(row[f]) for f in FIGURES} for row in state["sailors"]]
+        self.returning = set(state["returning"])
+        self.repairs = set(state["repairs"])
+        self.bars.load_state(state["bars"])
+        self.moves.load_state(state["moves"])
+        self.hazards.load_state(state["hazards"])
+        self.breaches.load_state(state["breaches"])
+        self.health.load_state(state["health"])
+        self.food.load_state(state["food"])
+        self.cigarettes.load_state(state["cigarettes"])
+        self.announced_lookouts = int(state["lookouts"])
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        self._load(state)
+        self.undo.load_state(state.get("undo", []))

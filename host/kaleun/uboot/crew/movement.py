@@ -1,0 +1,187 @@
+"""Figures moving between sections: mobilizations, unmobilized and illegal moves, carried chips
+(rulebook §6.4, §10.3.9).
+
+The table cannot be blocked: a figure may be put anywhere at any time. A move during an open
+mobilization along a legal route takes effect; any other move is flagged in the feed and the
+sailor keeps counting where he stood until the crew pays a mobilize (`move_fix` ... "mobilize")
+or puts the figure back. A mobilization ends with the next order, a watch change or `end_mobilize`;
+then sailors who entered, crossed or stayed in hazardous sections take crew damage (§6.12).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kaleun.uboot.crew import sections
+
+if TYPE_CHECKING:
+    from kaleun.uboot.crew.module import Crew
+
+
+class Movement:
+    def __init__(self, crew: Crew) -> None:
+        self.crew = crew
+        self.open = False
+        self.start: dict[str, int] = {}      # where each mover stood when the mobilization began
+        self.visited: dict[str, list[int]] = {}  # sections each mover entered or crossed
+        self.carried: dict[str, str] = {}    # mover -> the chip he carried (one per mobilization)
+        self.hatch: list[str] = []           # movers activated for a torpedo hatch
+        self.flags: dict[str, dict[str, Any]] = {}  # figure -> unsettled move
+
+    # -- figures on the table --------------------------------------------------------------------
+    def physical(self, figure: str) -> int | None:
+        engine = self.crew.engine
+        return engine.module("figures").where.get(figure) if engine.has_module("figures") else None
+
+    def on_placed(self, figure: str, section: int) -> None:
+        crew = self.crew
+        state = crew.sailor(figure)
+        if state.dead:
+            crew.emit("dead_figure_placed", feed=f"{figure} stands for a dead sailor ({crew.face(figure).name}): "
+                      "take the figure off the model.", figure=figure, section=section)
+            return
+        if figure in crew.returning:
+            crew.returning.discard(figure)
+            if section in crew.flooded:
+                crew.emit("move_illegal", feed=f"{figure} cannot stand in flooded section {section}: "
+                          "put the figure in another section.", figure=figure, to=section,
+                          reason=f"section {section} is flooded")
+                crew.returning.add(figure)
+                return
+            crew.pos[figure] = section
+            crew.emit("sailor_returned", feed=f"{crew.label(figure)} is on duty in section {section}.",
+                      figure=figure, sailor=crew.sid(figure), section=section)
+            return
+        here = crew.pos.get(figure)
+        if here is None:
+            crew.pos[figure] = section
+            return
+        if section == here:
+            if self.flags.pop(figure, None) is not None:
+                crew.emit("move_settled", figure=figure, section=section, how="put back")
+            return
+        if state.busy:
+            crew.stop_task(figure, f"moved out of section {here}")
+        if self.open:
+            self.move(figure, here, section)
+        else:
+            self._flag(figure, here, section, "no_mobilize",
+                       f"{figure} moved {here} → {section} without Mobilize")
+
+    def _flag(self, figure: str, here: int, to: int, reason: str, text: str) -> None:
+        crew = self.crew
+        self.flags[figure] = {"from": here, "to": to, "reason": reason, "why": text}
+        if reason == "no_mobilize":
+            choices = [{"do": "move_fix", "figure": figure, "choice": "mobilize"},
+                       {"do": "move_fix", "figure": figure, "choice": "put_back"}]
+            crew.emit("move_unmobilized", feed=f"{text}: pay a Mobilize or put the figure back in section {here}.",
+                      figure=figure, sailor=crew.sid(figure), **{"from": here}, to=to, choices=choices)
+        else:
+            crew.emit("move_illegal", feed=f"{figure} cannot go {here} → {to}: {text}. "
+                      f"Put the figure back in section {here}.", figure=figure, sailor=crew.sid(figure),
+                      **{"from": here}, to=to, reason=text)
+
+    def move(self, figure: str, here: int, to: int) -> bool:
+        """Carry out a move during the open mobilization; flag it if the route is illegal."""
+        crew = self.crew
+        way = sections.route(here, to, crew.surfaced, crew.flooded)
+        if isinstance(way, str):
+            self._flag(figure, here, to, "illegal", way)
+            return False
+        if way.hatch:
+            state = crew.sailor(figure)
+            if state.free < sections.HATCH_CHIPS:
+                self._flag(figure, here, to, "illegal",
+                           "the torpedo hatch needs a free activation slot and he has none")
+                return False
+            crew.add_chips(figure, ("A",) * sections.HATCH_CHIPS, order="mobilize")
+            self.hatch.append(figure)
+        self.flags.pop(figure, None)
+        self.start.setdefault(figure, here)
+        self.visited.setdefault(figure, []).extend(way.path[1:])
+        crew.pos[figure] = to
+        feed = (f"{crew.label(figure)} bypasses the flooded section through the torpedo hatch (activated)."
+                if way.hatch else None)
+        crew.emit("sailor_moved", feed=feed, figure=figure, sailor=crew.sid(figure), **{"from": here}, to=to,
+                  path=list(way.path), hatch=way.hatch)
+        return True
+
+    # -- the mobilize order --------------------------------------------------------------------
+    def begin(self) -> None:
+        """A mobilize order was carried out: moves are free until it ends. Flagged moves are
+        carried out now if their route is legal (paying the mobilize settles them)."""
+        self.open = True
+        self.start, self.visited, self.carried, self.hatch = {}, {}, {}, []
+        crew = self.crew
+        for figure in sorted(self.flags):
+            flag = self.flags[figure]
+            to = self.physical(figure) or flag["to"]
+            here = crew.pos.get(figure)
+            if here is None or crew.sailor(figure).dead:
+                continue
+            if to == here:
+                self.flags.pop(figure)
+                continue
+            if self.move(figure, here, to):
+                crew.emit("move_settled", figure=figure, section=to, how="mobilize")
+
+    def end(self, why: str) -> None:
+        if not self.open:
+            return
+        self.open = False
+        crew = self.crew
+        crew.emit("mobilization_ended", feed="Mobilization over: crew in position.",
+                  moved=sorted(self.start), why=why)
+        crew.hazards.after_mobilization(self.start, self.visited)
+
+    # -- corrections ---------------------------------------------------------------------------
+    def fix(self, figure: str, choice: str) -> None:
+        crew = self.crew
+        flag = self.flags.get(figure)
+        if flag is None:
+            crew.refuse("move_fix", f"{figure} has no unsettled move")
+            return
+        if choice == "put_back":
+            flag["choice"] = "put_back"
+            crew.emit("move_fix", feed=f"Put {figure} back in section {flag['from']}.", figure=figure,
+                      choice=choice, section=flag["from"])
+            return
+        crew.give_order("mobilize", via="move_fix")
+
+    def carry(self, figure: str, item: str, to: int | None) -> None:
+        crew = self.crew
+        if not self.open:
+            crew.refuse("carry", "chips travel only with sailors moved in an open mobilization")
+            return
+        if figure not in self.start:
+            crew.refuse("carry", f"{figure} has not moved in this mobilization")
+            return
+        if figure in self.carried:
+            crew.refuse("carry", f"{figure} already carried the {self.carried[figure]} in this mobilization")
+            return
+        route = [self.start[figure], *self.visited[figure]]
+        where = crew.hazards.item_section(item)
+        if where not in route[:-1]:
+            crew.refuse("carry", f"the {crew.hazards.item_name(item)} lies in section {where}, "
+                        f"not on {figure}'s way {' → '.join(map(str, route))}")
+            return
+        target = crew.pos[figure] if to is None else to
+        if target not in self.visited[figure]:
+            crew.refuse("carry", f"{figure} did not pass section {target}")
+            return
+        self.carried[figure] = item
+        crew.hazards.move_item(item, target, f"carried by {figure}")
+
+    # -- state ----------------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return {"open": self.open, "start": dict(self.start),
+                "visited": {k: list(v) for k, v in self.visited.items()}, "carried": dict(self.carried),
+                "hatch": list(self.hatch), "flags": {k: dict(v) for k, v in self.flags.items()}}
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        self.open = bool(state["open"])
+        self.start = {k: int(v) for k, v in state["start"].items()}
+        self.visited = {k: [int(s) for s in v] for k, v in state["visited"].items()}
+        self.carried = dict(state["carried"])
+        self.hatch = list(state["hatch"])
+        self.flags = {k: dict(v) for k, v in state["flags"].items()}

@@ -1,0 +1,156 @@
+"""Order requirements as data (order_requirements.toml): who executes an order, and where.
+
+`groups()` turns an order and its parameters into the groups of sailors it needs, for the
+boat's current state. Orders whose requirement depends on the game (repairs, first aid,
+lookouts) get their groups from the crew engine, which knows the problem being repaired,
+the patients and the bridge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaleun.core.errors import CommandError
+from kaleun.uboot import data
+from kaleun.uboot.crew.roster import SYMBOL_NAMES
+from kaleun.uboot.orders import ORDER_NAMES
+
+REQUIREMENTS = data.load("order_requirements")
+ORDERS: Mapping[str, Mapping[str, Any]] = REQUIREMENTS["orders"]
+TUBE_ROOMS: Mapping[int, int] = {int(k): int(v) for k, v in REQUIREMENTS["tubes"].items() if k != "default"}
+DEFAULT_TUBES: list[int] = list(REQUIREMENTS["tubes"]["default"])
+#: orders with their own staffing rules, handled by the crew engine
+DYNAMIC_KINDS = ("repair", "first_aid", "lookouts")
+
+
+@dataclass(slots=True)
+class Group:
+    """Sailors in one section who execute (part of) an order.
+
+    needs:  symbol -> how many of it the group must carry together
+    chip:   the chip an activation puts on a sailor ("A"; "O" observation, "T" technical repair)
+    repeat: one sailor activated this many times (Enigma, first aid, prepare meal)
+    spread: this many activations shared among the sailors (fire torpedoes)
+    lookouts: (least, most) sailors activated with observation chips
+    """
+
+    section: int
+    needs: dict[str, int]
+    chip: str = "A"
+    repeat: int = 0
+    spread: int = 0
+    lookouts: tuple[int, int] | None = None
+    when: str = ""
+
+    def describe(self) -> str:
+        if self.lookouts is not None:
+            symbol = next(iter(self.needs))
+            return f"{self.lookouts[0]} to {self.lookouts[1]} sailors for {SYMBOL_NAMES[symbol]}"
+        if self.repeat:
+            symbol = next(iter(self.needs))
+            times = "" if self.repeat == 1 else f" activated {self.repeat} times"
+            return f"1 {SYMBOL_NAMES[symbol]}{times}"
+        if self.spread:
+            symbol = next(iter(self.needs))
+            return f"{self.spread} activations of {SYMBOL_NAMES[symbol]}"
+        parts = [f"{n} {SYMBOL_NAMES[s]}" for s, n in self.needs.items()]
+        return " and ".join(parts)
+
+
+@dataclass(slots=True)
+class Need:
+    """All the groups of one order (empty for mobilize)."""
+
+    groups: list[Group] = field(default_factory=list)
+    rooms: tuple[int, ...] = ()
+
+
+def _groups_from(rows: Sequence[Mapping[str, Any]], when: str) -> list[Group]:
+    out = []
+    for row in rows:
+        needs = {k: int(v) for k, v in row.items() if k != "section"}
+        out.append(Group(int(row["section"]), needs, when=when))
+    return out
+
+
+def tubes_of(params: Mapping[str, Any], single: bool) -> list[int]:
+    """The tube numbers an order names (`tubes` list or `tube` number); CommandError if malformed."""
+    if "tubes" in params:
+        tubes = params["tubes"]
+        if isinstance(tubes, int) and not isinstance(tubes, bool):
+            tubes = [tubes]
+    elif "tube" in params:
+        tubes = [params["tube"]]
+    else:
+        return list(DEFAULT_TUBES)
+    if (not isinstance(tubes, list) or not tubes
+            or any(isinstance(t, bool) or not isinstance(t, int) or t not in TUBE_ROOMS for t in tubes)):
+        raise CommandError(f"tubes must be a list of tube numbers {min(TUBE_ROOMS)}-{max(TUBE_ROOMS)}, got {tubes!r}")
+    if len(set(tubes)) != len(tubes):
+        raise CommandError(f"a tube is named twice in {tubes!r}")
+    if single and len(tubes) != 1:
+        raise CommandError(f"one torpedo is reloaded per order, got tubes {tubes!r}")
+    return tubes
+
+
+def static_need(order: str, params: Mapping[str, Any], surfaced: bool) -> Need:
+    """The groups of an order that depends only on its parameters and the boat's state.
+    Raises CommandError for malformed parameters."""
+    spec = ORDERS.get(order)
+    if spec is None:
+        return Need()
+    kind = spec.get("kind")
+    if kind == "mobilize" or kind in DYNAMIC_KINDS:
+        return Need()
+    if kind == "tubes":
+        tubes = tubes_of(params, bool(spec.get("single")))
+        rooms: dict[int, int] = {}
+        for t in tubes:
+            rooms[TUBE_ROOMS[t]] = rooms.get(TUBE_ROOMS[t], 0) + 1
+        symbol = spec["symbol"]
+        groups = []
+        for room, count in sorted(rooms.items()):
+            if spec["per"] == "torpedo":
+                groups.append(Group(room, {symbol: 1}, spread=count))
+            elif spec["per"] == "reload":
+                groups.append(Group(room, {symbol: int(spec["count"])}))
+            else:
+                groups.append(Group(room, {symbol: 1}))
+        return Need(groups, tuple(sorted(rooms)))
+    if kind == "repeat":
+        key = spec["repeat_param"]
+        times = params.get(key, 1)
+        if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 3:
+            raise CommandError(f"'{order}': {key} must be a whole number 1-3, got {times!r}")
+        return Need([Group(int(spec["section"]), {spec["symbol"]: 1}, repeat=times)])
+    if kind == "meal":
+        extra = 1 if (params.get("swap") is not None or params.get("replace") is not None) else 0
+        return Need([Group(int(spec["section"]), {spec["symbol"]: 1}, repeat=1 + extra)])
+    if "needs" in spec:
+        return Need(_groups_from(spec["needs"], ""))
+    state = "surfaced" if surfaced else "submerged"
+    return Need(_groups_from(spec.get(state, []), f" while {state}"))
+
+
+def order_name(order: str) -> str:
+    return ORDER_NAMES[order]
+
+
+def _check() -> None:
+    unknown = sorted(set(ORDERS) - set(ORDER_NAMES))
+    missing = sorted(set(ORDER_NAMES) - set(ORDERS))
+    if unknown or missing:
+        raise ValueError(f"order_requirements.toml: unknown orders {unknown}, orders without requirements {missing}")
+    for order, spec in ORDERS.items():
+        symbols = [spec["symbol"]] if "symbol" in spec else []
+        for key in ("needs", "surfaced", "submerged"):
+            for row in spec.get(key, []):
+                symbols += [k for k in row if k != "section"]
+        bad = [s for s in symbols if s not in SYMBOL_NAMES]
+        if bad:
+            raise ValueError(f"order_requirements.toml: [{order}] unknown symbols {bad}")
+
+
+_check()

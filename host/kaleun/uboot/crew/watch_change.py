@@ -1,0 +1,93 @@
+"""The crew's part of a watch change (rulebook §6.8, §6.10, §10.3.2).
+
+1. The command marker moves left by the Captain's difficulty (never past VIII).
+2. Crew damage for every sailor in a hazardous section.
+3. Every outgoing sailor discards one activation chip. A busy sailor instead hands his
+   observation or repair chip to his relief, who takes one more chip if he lacks the symbol; a
+   dead or full relief cannot take it and the chip is discarded ([gap] it then counts as the
+   outgoing sailor's discarded chip). A treated ailment also sheds one of its chips.
+   Then the tiles flip (or slide, with the easy watch change: the same symbols stay on duty).
+4. Figures of dead sailors leave the model; a living relief's figure is put back anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kaleun.uboot.crew.bars import command_label
+from kaleun.uboot.crew.roster import FIGURES, ROLES
+
+if TYPE_CHECKING:
+    from kaleun.uboot.crew.module import Crew
+
+
+def hand_over(crew: Crew) -> None:
+    crew.moves.end("watch change")
+    crew.bars.move_command(int(crew.level("captain")["command_recovery"]))
+    crew.hazards.at_watch_change()
+
+    out_row, in_row = crew.row, 1 - crew.row
+    handed: list[dict[str, Any]] = []
+    stopped: list[dict[str, Any]] = []
+    shed: list[str] = []
+    healed: list[str] = []
+    for figure in FIGURES:
+        outgoing = crew.sailor(figure, out_row)
+        if outgoing.dead:
+            continue
+        task = outgoing.task
+        if task is not None:
+            relief = crew.sailor(figure, in_row)
+            symbol = "observation" if task["kind"] == "observation" else "repair"
+            face = crew.face_for(figure, in_row, flipping=True)
+            cost = 1 if symbol in face.symbols else 2
+            chip = "O" if task["kind"] == "observation" else "T"
+            outgoing.discard_busy_chip()
+            if relief.dead or relief.free < cost:
+                why = "his relief is dead" if relief.dead else "his relief has no free slot"
+                stopped.append({"figure": figure, "task": task, "why": why})
+            else:
+                relief.chips.append(chip)
+                if cost == 2:
+                    relief.chips.append("A")
+                relief.task = dict(task)
+                handed.append({"figure": figure, "task": task, "extra_chip": cost == 2})
+        elif outgoing.drop("A"):
+            shed.append(figure)
+        if crew.health.watch_change_heal(figure, out_row):
+            healed.append(figure)
+
+    crew.row = in_row
+    for role in ROLES:
+        crew.flip_tile(role)
+    crew.cigarettes.smoked = False
+
+    leave: list[str] = []
+    back: list[str] = []
+    for figure in FIGURES:
+        was_dead = crew.sailor(figure, out_row).dead
+        now_dead = crew.sailor(figure, in_row).dead
+        if now_dead and not was_dead:
+            leave.append(figure)
+            crew.pos[figure] = None
+        elif was_dead and not now_dead:
+            back.append(figure)
+            crew.returning.add(figure)
+        elif now_dead:
+            crew.pos[figure] = None
+    for item in stopped:
+        crew.emit("task_stopped", feed=f"{item['figure']}: the {item['task']['kind']} stops at the watch change: "
+                  f"{item['why']}.", figure=item["figure"], task=item["task"], why=item["why"])
+    for component in sorted({h["task"]["component"] for h in handed + stopped if h["task"]["kind"] == "repair"}):
+        crew.sync_repair(component)
+    crew.after_crew_change()
+    parts = [f"command bar back to {command_label(crew.bars.command)}"]
+    if handed:
+        parts.append(f"{len(handed)} task{'s' if len(handed) > 1 else ''} handed over")
+    if leave:
+        parts.append("take off the model: " + ", ".join(leave))
+    if back:
+        parts.append("put back anywhere: " + ", ".join(back))
+    crew.emit("crew_watch_change", feed="The crew at the watch change: " + "; ".join(parts) + ".", watch=in_row + 1,
+              command_bar=command_label(crew.bars.command), shed=shed, handed=handed, stopped=stopped,
+              healed=healed, leave=leave, back=back, faces={r: list(crew.faces[r]) for r in ROLES})

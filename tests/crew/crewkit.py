@@ -1,0 +1,92 @@
+"""Helpers for the crew engine's tests: build games, run table scripts, read events."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from kaleun.boards.loader import default_board
+from kaleun.core.engine import Engine
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.uboot.game import new_game
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = ROOT / "host"
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+WATCH_CHANGE_S = 7200  # the training mission starts at 04:00; 06:00 is two hours later
+
+
+def game(seed: int = 0, rules: str = "enforce", wear: bool = False, **options: Any) -> Engine:
+    """A training game with the crew rules enforced (the training mission only advises)."""
+    g = new_game(seed)
+    g.take_events()
+    g.apply({"do": "crew_options", "rules": rules, "wear": wear, **options})
+    return g
+
+
+def do(g: Engine, command: dict[str, Any] | None = None, **fields: Any) -> list[dict[str, Any]]:
+    """Apply one command at the game's current time; returns the events as JSON objects."""
+    cmd = dict(command or {}, **fields)
+    return [e.to_json() for e in g.apply(cmd)]
+
+
+def advance(g: Engine, t: float) -> list[dict[str, Any]]:
+    return [e.to_json() for e in g.advance_to(t)]
+
+
+def play(tmp_path: Path, lines: Iterable[dict[str, Any] | str], g: Engine | None = None,
+         until: float | None = None) -> tuple[Engine, list[dict[str, Any]]]:
+    """Run table-script lines through the public ScriptRun on the simulated board."""
+    script = tmp_path / "script.jsonl"
+    with open(script, "w", encoding="utf-8") as fh:
+        for line in lines:
+            fh.write((line if isinstance(line, str) else json.dumps(line)) + "\n")
+    g = g if g is not None else game()
+    out = io.StringIO()
+    ScriptRun(g, default_board(), EventWriter(out)).run(script, until=until)
+    return g, [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def named(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["event"] == name]
+
+
+def one(events: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    found = named(events, name)
+    assert len(found) == 1, f"expected one {name}, got {[e['event'] for e in events]}"
+    return found[0]
+
+
+def crew(g: Engine) -> Any:
+    return g.module("crew")
+
+
+def chips(g: Engine, figure: str, watch: int | None = None) -> list[str]:
+    c = crew(g)
+    return list(c.sailor(figure, None if watch is None else watch - 1).chips)
+
+
+def stations(g: Engine, places: dict[str, int]) -> list[dict[str, Any]]:
+    """Mobilize (paid like any order) and move the figures; the next order ends the mobilization."""
+    events = do(g, {"do": "order", "order": "mobilize"})
+    for figure, section in places.items():
+        events += do(g, {"do": "place", "figure": figure, "section": section})
+    return events
+
+
+def run_kaleun(*args: str, home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(HOST) + os.pathsep + env.get("PYTHONPATH", "")
+    env["KALEUN_HOME"] = str(home)
+    return subprocess.run([sys.executable, "-m", "kaleun", *args], capture_output=True, text=True, env=env,
+                          timeout=timeout, cwd=home)

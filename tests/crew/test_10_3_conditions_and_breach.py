@@ -1,0 +1,103 @@
+"""§10.3.4-10.3.5 environmental conditions, §10.3.6-10.3.8 hull breaches and flooding."""
+
+from __future__ import annotations
+
+from crewkit import advance, do, game, named, one, stations
+from kaleun.uboot.crew.breach import puzzle
+
+
+def test_10_3_5_a_condition_is_repaired_by_one_repair_sailor_with_its_equipment_plus_2_morale():
+    g = game()
+    stations(g, {"engineer-square": 5})
+    do(g, {"do": "damage", "kind": "environmental", "condition": "leak", "section": 5})
+    rejected = one(do(g, {"do": "order", "order": "repair", "condition": "leak", "section": 5}), "order_rejected")
+    assert rejected["reason"] == "repairing the leak needs the water pump in section 5; it is in section 1"
+    do(g, {"do": "move_item", "item": "water_pump", "section": 5})
+    events = do(g, {"do": "order", "order": "repair", "condition": "leak", "section": 5})
+    assert one(events, "order_accepted")["activated"][0]["chips"] == 1
+    assert one(events, "condition_removed")["feed"] == "Leak in section 5 repaired."
+    assert [m["change"] for m in named(events, "morale")] == [1]  # +2, capped at XI after the -1
+
+
+def test_10_3_5_a_non_specialist_repairs_with_two_chips():
+    g = game()
+    do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 1})
+    do(g, {"do": "move_item", "item": "extinguisher", "section": 1})
+    events = do(g, {"do": "order", "order": "repair", "condition": "fire", "section": 1})
+    assert one(events, "order_accepted")["activated"][0]["chips"] == 2  # the torpedomen have no repair symbol
+
+
+def test_10_3_5_repairing_a_light_failure_also_needs_the_extra_sailor():
+    g = game()
+    do(g, {"do": "damage", "kind": "environmental", "condition": "light_failure", "section": 3})
+    events = do(g, {"do": "order", "order": "repair", "condition": "light_failure", "section": 3})
+    activated = one(events, "order_accepted")["activated"]
+    assert len(activated) == 2 and activated[1]["chips"] == 1
+
+
+def test_10_3_5_toxic_gas_cannot_be_repaired():
+    g = game()
+    g.module("boat").surfaced = False
+    do(g, {"do": "damage", "kind": "environmental", "condition": "toxic_gas", "section": 2})
+    rejected = one(do(g, {"do": "order", "order": "repair", "condition": "toxic_gas", "section": 2}), "order_rejected")
+    assert rejected["reason"] == "toxic gas cannot be repaired: surface the boat to vent it"
+
+
+def test_10_3_8_the_puzzle_pieces_are_the_breach_and_its_neighbours():
+    assert puzzle(1) == ["A", "B", "C"] and puzzle(4) == ["D", "E", "F"] and puzzle(6) == ["F", "G", "H"]
+
+
+def _five_in_4(g):
+    stations(g, {f: 4 for f in ("officer-hexagon", "engineer-circle", "engineer-hexagon")})
+
+
+def test_10_3_7_seal_a_breach_repair_order_then_the_puzzle_in_time():
+    g = game()
+    events = do(g, {"do": "damage", "kind": "hull_breach", "section": 4})
+    breach = one(events, "hull_breach")
+    assert breach["countdown_s"] == 180 and breach["puzzle"] == ["D", "E", "F"]
+    assert breach["feed"] == ("Hull breach in section 4 (crew quarters)! 3:00 to seal it: 5 repair there, then the "
+                              "puzzle D-E-F.")
+    assert one(events, "morale")["change"] == -1
+    refused = one(do(g, {"do": "puzzle", "section": 4, "result": "solved"}), "action_refused")
+    assert "give the repair order" in refused["reason"]
+    _five_in_4(g)
+    events = do(g, {"do": "order", "order": "repair", "breach": 4})
+    assert len(one(events, "order_accepted")["activated"]) == 5
+    assert one(events, "puzzle_start")
+    advance(g, 100)
+    assert one(do(g, {"do": "puzzle", "section": 4, "result": "solved"}), "hull_breach_sealed")
+    assert not named(advance(g, 600), "section_flooded")
+
+
+def test_10_3_7_an_unsealed_breach_floods_the_section_killing_sailors_and_losing_its_chips():
+    g = game(difficulty={"engineer": "hard"})
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 4})
+    _five_in_4(g)
+    do(g, {"do": "order", "order": "repair", "breach": 4})
+    events = do(g, {"do": "puzzle", "section": 4, "result": "failed"})
+    assert "evacuate section 4" in one(events, "puzzle_failed")["feed"]
+    events = advance(g, 120)
+    flooded = one(events, "section_flooded")
+    assert flooded["lost"] == ["breathing_set", "toolbox_2"]
+    assert len(named(events, "sailor_killed")) == len(flooded["victims"]) == 8
+    assert g.module("crew").flooded == [4]
+    assert not named(events, "mission_end")
+
+
+def test_10_3_6_a_second_flooded_section_sinks_the_boat():
+    g = game()
+    for section in (1, 6):
+        do(g, {"do": "damage", "kind": "hull_breach", "section": section})
+    events = advance(g, 180)
+    assert len(named(events, "section_flooded")) == 2
+    end = one(events, "mission_end")
+    assert end["result"] == "lost" and end["reason"] == "flooded"
+
+
+def test_10_3_8_a_flooded_section_is_out_of_reach_of_game_effects():
+    g = game()
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 1})
+    advance(g, 180)
+    events = do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 1})
+    assert one(events, "condition_ignored") and not named(events, "morale")

@@ -1,0 +1,54 @@
+"""§6.13 cigarettes: a smoke break on deck and bridge."""
+
+from __future__ import annotations
+
+from crewkit import WATCH_CHANGE_S, advance, chips, do, game, one, stations
+
+
+def _on_the_bridge(g):
+    stations(g, {"navigator-square": 8, "navigator-triangle": 8, "officer-square": 8, "captain-square": 7,
+                 "engineer-square": 7})
+    do(g, {"do": "end_mobilize"})
+    for f in ("navigator-square", "navigator-triangle", "officer-square", "captain-square", "engineer-square"):
+        do(g, {"do": "chips", "figure": f, "add": 2})
+
+
+def test_6_13_one_cigarette_lets_four_sailors_in_7_and_8_discard_one_activation_chip():
+    g = game()
+    _on_the_bridge(g)
+    events = do(g, {"do": "smoke", "role": "navigator"})
+    smoke = one(events, "smoke_break")
+    assert len(smoke["sailors"]) == 4 and smoke["left"]["navigator"] == 1
+    assert sum(len(chips(g, f)) for f in smoke["sailors"]) == 4
+    assert one(do(g, {"do": "smoke", "role": "captain"}), "action_refused")["reason"] == \
+        "the crew has already had its smoke break this watch"
+    advance(g, WATCH_CHANGE_S)
+    assert g.module("crew").cigarettes.smoked is False
+
+
+def test_6_13_several_cigarettes_in_one_break_and_only_with_an_own_sailor_outside():
+    g = game()
+    _on_the_bridge(g)
+    refused = one(do(g, {"do": "smoke", "roles": ["navigator", "officer"],
+                         "sailors": ["navigator-square", "navigator-triangle", "officer-square", "captain-square",
+                                     "engineer-square", "officer-circle"]}), "action_refused")
+    assert refused["reason"] == "officer-circle is not on deck or bridge"
+    smoke = one(do(g, {"do": "smoke", "roles": ["navigator", "officer"]}), "smoke_break")
+    assert len(smoke["sailors"]) == 5
+
+
+def test_6_13_a_role_without_a_sailor_outside_cannot_smoke():
+    g = game()
+    _on_the_bridge(g)
+    stations(g, {"engineer-square": 5})
+    do(g, {"do": "end_mobilize"})
+    refused = one(do(g, {"do": "smoke", "role": "engineer"}), "action_refused")
+    assert refused["reason"] == "the engineer has no sailor of his own on deck or bridge"
+
+
+def test_6_13_only_activation_chips_are_discarded():
+    g = game()
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "order", "order": "observe"})
+    refused = one(do(g, {"do": "smoke", "role": "navigator", "sailors": ["navigator-square"]}), "action_refused")
+    assert refused["reason"] == "navigator-square has no activation chip to discard"

@@ -1,0 +1,118 @@
+"""§6.14 correcting mistakes: adjustments for what a physical card did, and undo of the last action.
+Every correction is an ordinary command: logged, replayable, usable in table scripts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from crewkit import WATCH_CHANGE_S, advance, chips, do, game, named, one, play, stations
+from kaleun.core.errors import CommandError
+from kaleun.uboot.game import load_game
+
+
+def test_6_14_morale_and_command_bar_adjustments():
+    g = game()
+    events = do(g, {"do": "adjust_morale", "by": -2, "why": "morale card: homesick"})
+    morale = one(events, "morale")
+    assert morale["feed"] == "Morale falls to IX (morale card: homesick)." and morale["change"] == -2
+    events = do(g, {"do": "adjust_command", "by": -3, "why": "event card"})
+    assert one(events, "command_bar")["feed"] == "Command bar set to V (event card)."
+    assert one(do(g, {"do": "adjust_command", "by": 8}), "command_bar")["value"] == "VIII"
+
+
+def test_6_14_chips_added_and_removed_a_sailor_killed_an_item_moved():
+    g = game()
+    assert one(do(g, {"do": "chips", "figure": "officer-circle", "add": 5 - 3}), "chips")["chips"] == ["A", "A"]
+    assert one(do(g, {"do": "chips", "figure": "officer-circle", "remove": 3}), "chips")["removed"] == 2
+    assert one(do(g, {"do": "kill", "figure": "officer-circle", "why": "event card"}), "sailor_killed")
+    moved = one(do(g, {"do": "move_item", "item": "cables", "section": 2}), "item_moved")
+    assert (moved["previous"], moved["section"]) == (6, 2)
+
+
+def test_6_14_undo_takes_back_the_last_action_one_at_a_time():
+    g = game()
+    before = g.module("crew").to_state()
+    do(g, {"do": "order", "order": "new_course", "course": 30})
+    do(g, {"do": "adjust_morale", "by": -3})
+    events = do(g, {"do": "undo"})
+    assert one(events, "undone")["feed"] == "Undone: morale -3."
+    assert g.module("crew").bars.status()["morale"] == "XI"
+    events = do(g, {"do": "undo"})
+    assert one(events, "undone")["action"] == "New course order"
+    after = g.module("crew").to_state()
+    assert {k: v for k, v in after.items() if k != "undo"} == {k: v for k, v in before.items() if k != "undo"}
+    refused = one(do(g, {"do": "undo"}), "action_refused")
+    assert refused["reason"] == "there is nothing to undo since the last watch change, damage or repair"
+
+
+def test_6_14_undo_does_not_reach_back_past_a_watch_change_or_damage():
+    g = game()
+    do(g, {"do": "adjust_morale", "by": -1})
+    advance(g, WATCH_CHANGE_S)
+    assert named(do(g, {"do": "undo"}), "action_refused")
+    do(g, {"do": "adjust_morale", "by": -1})
+    do(g, {"do": "damage", "kind": "environmental", "condition": "leak", "section": 2})
+    assert named(do(g, {"do": "undo"}), "action_refused")
+
+
+def test_6_14_undoing_a_mobilize_flags_the_figures_that_moved():
+    g = game()
+    stations(g, {"engineer-square": 5})
+    events = do(g, {"do": "undo"})
+    assert one(events, "undone")["action"] == "Mobilize order"
+    flag = one(events, "move_unmobilized")
+    assert (flag["figure"], flag["from"], flag["to"]) == ("engineer-square", 4, 5)
+
+
+def test_6_14_undo_restores_a_repair_crew_and_its_progress():
+    g = game()
+    stations(g, {"engineer-square": 3, "engineer-triangle": 3})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "damage", "kind": "technical", "component": "periscope", "severity": "failure"})
+    do(g, {"do": "order", "order": "repair", "component": "periscope"})
+    do(g, {"do": "undo"})
+    assert chips(g, "engineer-square") == [] and not g.module("technical").job("periscope").active
+
+
+def test_6_14_corrections_replay_from_a_script_and_survive_a_save(tmp_path):
+    lines = [
+        {"t": 0, "do": "ailment", "figure": "captain-square", "deck": "wounds", "wounds": 1, "activation": 1},
+        {"t": 5, "do": "adjust_morale", "by": -2},
+        {"t": 6, "do": "undo"},
+        {"t": 7, "do": "smoke", "role": "captain"},
+        {"t": 8, "do": "chips", "sailor": "captain-square/2", "add": 1},
+    ]
+    g1, first = play(tmp_path, lines, g=game(seed=4))
+    _, second = play(tmp_path, lines, g=game(seed=4))
+    assert first == second
+    restored = load_game(json.loads(json.dumps(g1.to_state())))
+    assert restored.module("crew").to_state() == g1.module("crew").to_state()
+    assert restored.module("crew").sailor("captain-square", 1).chips == ["A"]
+
+
+@pytest.mark.parametrize("command, message", [
+    ({"do": "chips", "figure": "officer-circle"}, "give either add or remove"),
+    ({"do": "chips", "sailor": "officer-circle/3", "add": 1}, "is not <figure>/1 or <figure>/2"),
+    ({"do": "ailment", "injury": 7}, "no injury 7 is waiting"),
+    ({"do": "damage", "kind": "environmental", "condition": "plague", "section": 2}, "condition 'plague' is not one"),
+    ({"do": "damage", "kind": "hull_breach", "section": 7}, "section must be between 1 and 6"),
+    ({"do": "damage", "kind": "crew", "sections": "outside"}, "sections must be a list of sections 1-8"),
+    ({"do": "crew_options", "difficulty": {"captain": "heroic"}}, "maps roles"),
+    ({"do": "smoke", "roles": []}, "roles must name the players"),
+    ({"do": "move_fix", "figure": "engineer-square", "choice": "ignore"}, "choice 'ignore' is not one of"),
+    ({"do": "adjust_morale", "by": 1, "becuase": "typo"}, "unknown field(s) 'becuase'"),
+])
+def test_malformed_crew_commands_are_command_errors_and_change_nothing(command, message):
+    g = game()
+    before = g.to_state()
+    with pytest.raises(CommandError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        g.apply(command)
+    assert g.to_state() == before
+
+
+def test_a_bad_script_line_names_file_and_line(tmp_path):
+    from kaleun.runtime.script import ScriptError
+
+    with pytest.raises(ScriptError, match=r"script.jsonl:2: 'damage': kind 'meteor' is not one of"):
+        play(tmp_path, [{"t": 0, "do": "report"}, {"t": 1, "do": "damage", "kind": "meteor"}])

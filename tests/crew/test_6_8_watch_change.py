@@ -1,0 +1,153 @@
+"""§6.8 the watch change: command bar recovery, crew damage, chips shed and tasks handed over, tiles
+flipped; §6.10 figures of dead sailors leave and come back."""
+
+from __future__ import annotations
+
+from crewkit import WATCH_CHANGE_S, advance, chips, do, game, named, one, stations
+from kaleun.uboot.crew.roster import ROSTER
+
+
+def _repairing_diesels(g):
+    """The chief mechanic and the electrician repair the diesels."""
+    stations(g, {"engineer-square": 5, "engineer-circle": 5})
+    do(g, {"do": "damage", "kind": "technical", "component": "diesels", "severity": "maintenance"})
+    # the diesels are one colour harder: maintenance is yellow, two sailors
+    accepted = one(do(g, {"do": "order", "order": "repair", "component": "diesels"}), "order_accepted")
+    return accepted
+
+
+def test_6_8_watch_change_hand_over_worked_example():
+    """Rulebook §6.8: two engine sailors are repairing, the two others carry one activation chip each. At
+    the watch change the technical-condition chips go to the reliefs, who carry the repair symbol and take
+    no extra chip; the activation chips are discarded, at most one per sailor."""
+    g = game()
+    advance(g, WATCH_CHANGE_S - 600)  # ten minutes before 06:00
+    accepted = _repairing_diesels(g)
+    repairing = sorted(a["figure"] for a in accepted["activated"])
+    assert repairing == ["engineer-circle", "engineer-square"]
+    do(g, {"do": "chips", "figure": "engineer-triangle", "add": 1})
+    do(g, {"do": "chips", "figure": "engineer-hexagon", "add": 1})
+    events = advance(g, WATCH_CHANGE_S)
+    change = one(events, "crew_watch_change")
+    assert sorted(h["figure"] for h in change["handed"]) == repairing
+    assert all(h["extra_chip"] is False for h in change["handed"])
+    assert {"engineer-triangle", "engineer-hexagon"} <= set(change["shed"])
+    # outgoing watch (row 1): repair chips gone, one activation chip shed each
+    assert chips(g, "engineer-square", watch=1) == [] and chips(g, "engineer-triangle", watch=1) == []
+    # incoming watch (row 2): the reliefs carry the repair chips and the repair goes on
+    for figure in repairing:
+        assert chips(g, figure) == ["T"]
+        assert "repair" in ROSTER[figure][1].symbols
+    job = g.module("technical").job("diesels")
+    assert job.active and job.sailors == 2
+
+
+def test_6_8_a_relief_without_the_symbol_takes_one_more_chip():
+    g = game()
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "order", "order": "observe"})
+    change = one(advance(g, WATCH_CHANGE_S), "crew_watch_change")
+    assert change["handed"] == [{"figure": "navigator-square", "task": {"kind": "observation"}, "extra_chip": True}]
+    assert chips(g, "navigator-square") == ["O", "A"]  # the navigator's mate has no observation symbol
+    assert g.module("crew").lookouts() == 1
+
+
+def test_6_8_a_full_or_dead_relief_cannot_take_the_task_over():
+    g = game()
+    stations(g, {"navigator-square": 8, "navigator-triangle": 8})
+    do(g, {"do": "order", "order": "observe"})
+    do(g, {"do": "chips", "sailor": "navigator-square/2", "add": 3})
+    do(g, {"do": "kill", "sailor": "navigator-triangle/2", "why": "event card"})
+    events = advance(g, WATCH_CHANGE_S)
+    stopped = {s["figure"]: s["why"] for s in one(events, "crew_watch_change")["stopped"]}
+    assert stopped == {"navigator-square": "his relief has no free slot", "navigator-triangle": "his relief is dead"}
+    assert g.module("crew").lookouts() == 0
+    assert one(events, "lookouts")["count"] == 0
+
+
+def test_6_8_command_bar_recovery_depends_on_the_captains_difficulty():
+    for level, expected in (("hard", "III"), ("normal", "IV"), ("easy", "V")):
+        g = game(difficulty={"captain": level})
+        do(g, {"do": "adjust_command", "by": -8})
+        change = one(advance(g, WATCH_CHANGE_S), "crew_watch_change")
+        assert change["command_bar"] == expected
+
+
+def test_6_8_the_command_marker_never_moves_left_of_VIII():
+    g = game()
+    do(g, {"do": "order", "order": "mobilize"})
+    assert one(advance(g, WATCH_CHANGE_S), "crew_watch_change")["command_bar"] == "VIII"
+
+
+def test_6_8_the_tiles_flip_the_other_sailors_come_on_duty():
+    g = game()
+    assert g.module("crew").face("officer-hexagon").name == "Medic"
+    advance(g, WATCH_CHANGE_S)
+    assert g.module("crew").face("officer-hexagon").name == "Sick-bay attendant"
+    advance(g, 2 * WATCH_CHANGE_S + 6 * 3600)
+    assert g.module("crew").face("officer-hexagon").name == "Medic"
+
+
+def test_6_8_easy_watch_change_slides_the_tile_and_keeps_the_symbols():
+    g = game(difficulty={"officer": "easy"}, easy_watch_change={"officer": True})
+    advance(g, WATCH_CHANGE_S)
+    crew = g.module("crew")
+    assert crew.face("officer-hexagon").name == "Medic"  # same symbols on duty
+    assert crew.face("navigator-square").name == "Navigator's mate"  # other players flip as usual
+    assert crew.row == 1  # but the second watch's activation row is used
+
+
+def test_6_8_easy_watch_change_only_for_an_easy_difficulty():
+    g = game()
+    refused = one(do(g, {"do": "crew_options", "easy_watch_change": {"captain": True}}), "action_refused")
+    assert "easy difficulty" in refused["reason"]
+
+
+def test_6_8_a_treated_ailment_sheds_a_chip_even_after_handing_over_a_task():
+    g = game()
+    stations(g, {"navigator-square": 8, "officer-hexagon": 8})
+    do(g, {"do": "order", "order": "observe"})
+    do(g, {"do": "ailment", "figure": "navigator-square", "deck": "wounds", "exhaustion": 1,
+           "supplies": ["bandages"]})
+    do(g, {"do": "order", "order": "first_aid", "patients": ["navigator-square"]})
+    events = advance(g, WATCH_CHANGE_S)
+    change = one(events, "crew_watch_change")
+    assert change["healed"] == ["navigator-square"]
+    assert "navigator-square" in [h["figure"] for h in change["handed"]]
+    assert one(events, "ailment_healed")["how"] == "treated"
+    assert chips(g, "navigator-square", watch=1) == []
+
+
+def test_6_10_figures_of_dead_sailors_leave_and_come_back_at_watch_changes():
+    g = game()
+    events = do(g, {"do": "kill", "figure": "engineer-square", "why": "event card"})
+    killed = one(events, "sailor_killed")
+    assert killed["feed"] == "engineer-square (Chief mechanic) is dead (event card). Take the figure off the model."
+    assert one(events, "morale")["change"] == -2
+    do(g, {"do": "lift", "figure": "engineer-square"})
+    change = one(advance(g, WATCH_CHANGE_S), "crew_watch_change")
+    assert change["back"] == ["engineer-square"]
+    events = do(g, {"do": "place", "figure": "engineer-square", "section": 5})  # anywhere, no mobilize
+    assert one(events, "sailor_returned")["section"] == 5 and not named(events, "move_unmobilized")
+    change = one(advance(g, 2 * WATCH_CHANGE_S + 4 * 3600), "crew_watch_change")
+    assert change["leave"] == ["engineer-square"]
+    assert "take off the model: engineer-square" in change["feed"]
+
+
+def test_6_10_the_returning_figure_takes_no_crew_damage_in_a_hazardous_section():
+    g = game()
+    do(g, {"do": "kill", "figure": "engineer-square"})
+    do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 5})
+    advance(g, WATCH_CHANGE_S)
+    events = do(g, {"do": "place", "figure": "engineer-square", "section": 5})
+    assert not named(events, "crew_damage")
+
+
+def test_6_8_crew_damage_for_every_sailor_in_a_hazardous_section():
+    g = game(seed=3)
+    stations(g, {"engineer-square": 5, "engineer-triangle": 5})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 5})
+    damage = named(advance(g, WATCH_CHANGE_S), "crew_damage")
+    assert [(d["sections"], sorted(d["exposed"]), d["draws"]) for d in damage] == [
+        ([5], ["engineer-square", "engineer-triangle"], 2)]

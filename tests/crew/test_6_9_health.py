@@ -1,0 +1,141 @@
+"""§6.9 ailments, §6.10 death, §8.6 first aid."""
+
+from __future__ import annotations
+
+import pytest
+from crewkit import WATCH_CHANGE_S, advance, chips, do, game, named, one, stations
+
+
+def test_6_9_chips_go_on_in_order_and_activation_chips_make_room():
+    """Rulebook §6.9 example: a fully activated sailor is injured; the card shows 1 red cross and 1
+    exhaustion, so 2 activation chips are discarded to make room."""
+    g = game()
+    do(g, {"do": "chips", "figure": "officer-circle", "add": 3})
+    events = do(g, {"do": "ailment", "figure": "officer-circle", "deck": "wounds", "wounds": 1, "exhaustion": 1})
+    assert sorted(chips(g, "officer-circle")) == ["A", "E1", "W1"]
+    assert one(events, "ailment")["chips"] == {"W": 1, "E": 1, "A": 0}
+
+
+def test_6_9_activation_and_exhaustion_that_do_not_fit_are_ignored():
+    g = game()
+    do(g, {"do": "ailment", "figure": "officer-circle", "exhaustion": 2, "activation": 2})
+    assert sorted(chips(g, "officer-circle")) == ["A", "E1", "E1"]
+
+
+def test_6_9_a_busy_chip_is_discarded_only_when_no_activation_chip_is_left():
+    g = game()
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "order", "order": "observe"})
+    do(g, {"do": "chips", "figure": "navigator-square", "add": 2})
+    do(g, {"do": "ailment", "figure": "navigator-square", "exhaustion": 2})
+    assert sorted(chips(g, "navigator-square")) == ["E1", "E1", "O"]
+    events = do(g, {"do": "ailment", "figure": "navigator-square", "wounds": 1})
+    assert one(events, "task_stopped")["why"] == "an ailment took his slot"
+    assert sorted(chips(g, "navigator-square")) == ["E1", "E1", "W2"]
+    assert g.module("crew").lookouts() == 0
+
+
+def test_6_9_an_ailment_can_forbid_an_order():
+    g = game()
+    do(g, {"do": "ailment", "figure": "officer-square", "deck": "shock", "forbid": ["new_course"]})
+    accepted = one(do(g, {"do": "order", "order": "new_course", "course": 10}), "order_accepted")
+    assert "officer-square" not in [a["figure"] for a in accepted["activated"]]
+    stations(g, {f: 4 for f in ("captain-square", "captain-triangle", "engineer-circle", "engineer-hexagon",
+                                "navigator-circle")})
+    rejected = one(do(g, {"do": "order", "order": "new_course", "course": 10}), "order_rejected")
+    assert rejected["reason"] == ("new_course needs 2 helm in section 3; found officer-square (helm, an ailment "
+                                  "forbids it), officer-triangle (helm)")
+
+
+def test_6_10_the_second_red_cross_kills():
+    g = game()
+    do(g, {"do": "ailment", "figure": "officer-square", "deck": "wounds", "wounds": 1})
+    events = do(g, {"do": "ailment", "figure": "officer-square", "deck": "burns", "wounds": 1})
+    killed = one(events, "sailor_killed")
+    assert killed["cause"] == "second red cross (burns)"
+    assert one(events, "morale")["change"] == -2
+    assert g.module("crew").pos["officer-square"] is None
+
+
+def test_6_9_with_every_slot_taken_a_wound_turns_an_exhaustion_chip():
+    g = game()
+    do(g, {"do": "ailment", "figure": "officer-square", "exhaustion": 3})
+    do(g, {"do": "ailment", "figure": "officer-square", "wounds": 1})
+    assert sorted(chips(g, "officer-square")) == ["E1", "E1", "W2"]
+
+
+def test_7_6_card_effects_never_apply_to_dead_sailors():
+    g = game()
+    do(g, {"do": "kill", "figure": "officer-square"})
+    refused = one(do(g, {"do": "ailment", "figure": "officer-square", "wounds": 1}), "action_refused")
+    assert "card effects never apply to the dead" in refused["reason"]
+
+
+def test_8_6_first_aid_one_medic_one_activation_per_patient_in_his_section():
+    g = game()
+    stations(g, {"officer-hexagon": 3})
+    for f in ("officer-square", "officer-triangle"):
+        do(g, {"do": "ailment", "figure": f, "deck": "burns", "exhaustion": 1, "supplies": ["ointment", "bandages"]})
+    events = do(g, {"do": "order", "order": "first_aid", "patients": ["officer-square", "officer-triangle"]})
+    accepted = one(events, "order_accepted")
+    assert accepted["activated"] == [{"figure": "officer-hexagon", "sailor": "officer-hexagon/1", "chips": 2,
+                                      "specialist": True, "section": 3}]
+    assert len(named(events, "first_aid_given")) == 2
+    assert g.module("crew").health.stock["ointment"] == 2
+
+
+def test_8_6_first_aid_needs_the_supplies_in_stock():
+    g = game()
+    stations(g, {"officer-hexagon": 3})
+    do(g, {"do": "ailment", "figure": "officer-square", "supplies": ["surgical_instruments"] * 3, "exhaustion": 1})
+    rejected = one(do(g, {"do": "order", "order": "first_aid", "patient": "officer-square"}), "order_rejected")
+    assert rejected["reason"] == "the medical chest lacks 1 surgical instruments"
+
+
+def test_8_6_patients_in_another_section_cannot_be_treated():
+    g = game()
+    do(g, {"do": "ailment", "figure": "officer-square", "exhaustion": 1})
+    do(g, {"do": "ailment", "figure": "officer-circle", "exhaustion": 1})
+    rejected = one(do(g, {"do": "order", "order": "first_aid", "patients": ["officer-square", "officer-circle"]}),
+                   "order_rejected")
+    assert "patients stand in different sections" in rejected["reason"]
+
+
+def test_8_6_a_treated_ailment_is_discarded_when_its_last_chip_is_gone_and_refill_kits_restock():
+    g = game(linked_missions=1)
+    stations(g, {"officer-hexagon": 3})
+    do(g, {"do": "ailment", "figure": "officer-square", "deck": "burns", "exhaustion": 1, "supplies": ["pills"] * 4})
+    do(g, {"do": "order", "order": "first_aid", "patient": "officer-square"})
+    assert g.module("crew").health.stock["pills"] == 0
+    events = advance(g, WATCH_CHANGE_S)
+    assert one(events, "ailment_healed")["sailor"] == "officer-square/1"
+    events = do(g, {"do": "first_aid_kit"})
+    assert one(events, "supplies_refilled")["stock"]["pills"] == 4
+    refused = one(do(g, {"do": "first_aid_kit"}), "action_refused")
+    assert "no refill kit left" in refused["reason"]
+
+
+@pytest.mark.parametrize("field, value", [("wounds", 3), ("forbid", ["dance"]), ("supplies", ["rum"])])
+def test_6_9_malformed_ailments_are_command_errors(field, value):
+    from kaleun.core.errors import CommandError
+
+    g = game()
+    with pytest.raises(CommandError):
+        g.apply({"do": "ailment", "figure": "officer-square", field: value})
+
+
+def test_6_9_a_card_that_is_discarded_takes_its_chips_along():
+    g = game()
+    events = do(g, {"do": "ailment", "figure": "officer-circle", "deck": "poisoning", "exhaustion": 2})
+    ailment = one(events, "ailment")["id"]
+    events = do(g, {"do": "cure", "figure": "officer-circle", "ailment": ailment})
+    assert one(events, "ailment_healed")["feed"] == "officer-circle (Radio operator) is rid of his poisoning."
+    assert chips(g, "officer-circle") == []
+
+
+def test_6_10_a_dead_sailors_figure_put_on_the_model_is_reported():
+    g = game()
+    do(g, {"do": "kill", "figure": "officer-circle"})
+    events = do(g, {"do": "place", "figure": "officer-circle", "section": 3})
+    assert one(events, "dead_figure_placed")["feed"] == ("officer-circle stands for a dead sailor (Radio operator): "
+                                                         "take the figure off the model.")
