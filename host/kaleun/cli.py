@@ -6,8 +6,13 @@ import argparse
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kaleun import __version__
+
+if TYPE_CHECKING:
+    from kaleun.boards.model import Board
+    from kaleun.core.engine import Engine
 
 log = logging.getLogger("kaleun")
 
@@ -16,7 +21,7 @@ EXIT_FAIL = 1
 EXIT_BAD_INPUT = 2
 
 
-def _board(path: str | None):  # -> Board
+def _board(path: str | None) -> Board:
     from kaleun.boards.loader import default_board, load_board
 
     return load_board(path) if path else default_board()
@@ -25,41 +30,54 @@ def _board(path: str | None):  # -> Board
 def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
-    from kaleun.runtime.script import EventWriter, ScriptError, ScriptRun
+    from kaleun.runtime.script import MAX_T, EventWriter, ScriptError, ScriptRun
+    from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
     from kaleun.uboot.game import new_game
 
+    script, events_path = Path(args.script), Path(args.events)
+    if events_path.exists() and script.exists() and events_path.resolve() == script.resolve():
+        return _fail("kaleun run: --events would overwrite the script itself")
+    if args.until is not None and not 0 <= args.until <= MAX_T:
+        return _fail(f"kaleun run: --until must be a game time from 0 to {MAX_T:.0f} s, got {args.until}")
+    if args.load and (args.seed is not None or args.mission is not None):
+        return _fail("kaleun run: --seed and --mission come from the save when --load is given")
     try:
         board = _board(args.board)
+        game = (load_saved_game(Path(args.load)) if args.load
+                else new_game(args.seed or 0, args.mission or "training"))
     except BoardError as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
-        game = load_saved_game(Path(args.load)) if args.load else new_game(args.seed, args.mission)
+        return _fail(str(exc))
     except (SaveError, CommandError) as exc:
-        print(f"kaleun run: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    events_path = Path(args.events)
+        return _fail(f"kaleun run: {exc}")
     try:
-        fh = open(events_path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        fh = open(events_path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
     except OSError as exc:
-        print(f"kaleun run: cannot write {events_path}: {exc.strerror}", file=sys.stderr)
-        return EXIT_FAIL
+        return _fail(f"kaleun run: cannot write {events_path}: {exc.strerror}", EXIT_FAIL)
     status = EXIT_OK
     with fh:
         writer = EventWriter(fh)
         try:
-            ScriptRun(game, board, writer).run(Path(args.script), until=args.until)
+            ScriptRun(game, board, writer).run(script, until=args.until)
+        except TableError as exc:
+            status = _fail(f"kaleun run: cannot set up the table: {exc}")
         except (ScriptError, CommandError) as exc:
-            print(exc, file=sys.stderr)
-            status = EXIT_BAD_INPUT
+            status = _fail(str(exc))
     if args.save and status == EXIT_OK:
-        save_game(game, Path(args.save))
+        try:
+            save_game(game, Path(args.save))
+        except OSError as exc:
+            return _fail(f"kaleun run: cannot save to {args.save}: {exc.strerror or exc}", EXIT_FAIL)
     log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
     return status
 
 
-def _start_game(args: argparse.Namespace, resume: bool):
+def _fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
+    print(message, file=sys.stderr)
+    return status
+
+
+def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     from kaleun.paths import autosave_path
     from kaleun.saves import load_saved_game
     from kaleun.uboot.game import new_game
@@ -73,18 +91,25 @@ def _start_game(args: argparse.Namespace, resume: bool):
 def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
-    from kaleun.ui.session import open_session
+    from kaleun.runtime.table import TableError
+    from kaleun.ui.session import keep_previous_autosave, open_session
 
     try:
         board = _board(args.board)
         game = _start_game(args, resume)
     except BoardError as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(str(exc))
     except (SaveError, CommandError) as exc:
-        print(f"kaleun: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    session = open_session(game, board, console=args.console)
+        return _fail(f"kaleun: {exc}")
+    if not resume:
+        kept = keep_previous_autosave()
+        if kept is not None:
+            print(f"kaleun: the previous game was kept as {kept} (continue it with: kaleun resume --save {kept})",
+                  file=sys.stderr)
+    try:
+        session = open_session(game, board, console=args.console or args.headless, headless=args.headless)
+    except TableError as exc:
+        return _fail(f"kaleun: cannot set up the table: {exc}")
     return session.run()
 
 
@@ -142,21 +167,25 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")
     play.add_argument("--mission", default="training", help="mission id (default: training)")
     play.add_argument("--console", action="store_true", help="use the text console even with a display")
+    play.add_argument("--headless", action="store_true",
+                      help="no screen and no typed input: run until stopped (a service); the feed goes to stdout")
     play.set_defaults(func=cmd_play)
 
     resume = sub.add_parser("resume", help="continue the last game from its autosave")
     game_options(resume)
     resume.add_argument("--save", metavar="FILE", help="save file (default: the autosave)")
     resume.add_argument("--console", action="store_true", help="use the text console even with a display")
+    resume.add_argument("--headless", action="store_true", help="no screen and no typed input: run until stopped")
     resume.set_defaults(func=lambda a: cmd_play(a, resume=True))
 
     run = sub.add_parser("run", help="run a table script headless, as fast as possible")
     game_options(run)
     run.add_argument("--script", required=True, metavar="FILE.jsonl", help="table script to run")
     run.add_argument("--events", required=True, metavar="OUT.jsonl", help="where to write the events")
-    run.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
-    run.add_argument("--mission", default="training", help="mission id (default: training)")
-    run.add_argument("--until", type=float, metavar="T", help="keep running to game second T after the script")
+    run.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
+    run.add_argument("--mission", default=None, help="mission id (default: training)")
+    run.add_argument("--until", type=float, metavar="T",
+                     help="after the last line, keep running to game second T (an `end` line stops at once)")
     run.add_argument("--load", metavar="SAVE", help="start from a saved game instead of a new one")
     run.add_argument("--save", metavar="SAVE", help="save the game at the end of the run")
     run.set_defaults(func=cmd_run)
@@ -186,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_BAD_INPUT
-    if getattr(args, "seed", 0) is None:
+    if getattr(args, "seed", 0) is None and args.command == "play":
         import secrets
 
         args.seed = secrets.randbelow(2**31)

@@ -44,7 +44,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 def save_game(engine: Engine, path: Path) -> None:
     write_atomic(Path(path), json.dumps(engine.to_state(), separators=(",", ":")))
-    log.info("saved game at t=%s to %s", engine.t, path)
+    log.debug("saved game at t=%s to %s", engine.t, path)
 
 
 def read_state(path: Path) -> dict[str, Any]:

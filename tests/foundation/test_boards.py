@@ -119,3 +119,19 @@ def test_cli_board_check_and_run_report_bad_boards(tmp_path):
 def test_a_missing_board_file_is_named(tmp_path):
     with pytest.raises(BoardError, match="cannot read the board file"):
         load_board(tmp_path / "nope.toml")
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_non_finite_numbers_are_refused(tmp_path, value):
+    problems = _problems(tmp_path, HEAD + f"[lamps]\npixels = 8\nbrightness = {value}\n")
+    assert problems == [f"FILE:6: lamps.brightness must be a number, got {float(value)!r}"]
+
+
+def test_a_gpio_board_on_a_machine_without_gpio_is_explained(tmp_path):
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 0, "do": "report"}\n')
+    result = run_kaleun("run", "--board", str(BOARDS / "pi4-basic.toml"), "--script", str(script),
+                        "--events", str(tmp_path / "e.jsonl"), home=tmp_path)
+    assert result.returncode == 2
+    assert "cannot set up the table" in result.stderr and "pi4-basic.toml" in result.stderr
+    assert "Traceback" not in result.stderr

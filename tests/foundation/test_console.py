@@ -100,3 +100,62 @@ def test_resume_continues_the_saved_game(tmp_path):
     resumed.expect("telegraph: full ahead (lever at full ahead)")
     resumed.send("quit")
     assert resumed.close() == 0
+
+
+def test_sigterm_saves_and_exits_like_quit(tmp_path):
+    """systemctl stop sends SIGTERM: the game must be saved, not lost."""
+    import signal
+
+    term = Terminal(tmp_path, "play", "--seed", "3")
+    term.expect("> ")
+    term.send("telegraph slow_ahead")
+    term.expect("Order: slow ahead.")
+    (tmp_path / "autosave.json").unlink()  # the start-up save; the one on SIGTERM must come back
+    term.proc.send_signal(signal.SIGTERM)
+    term.expect("Continue with: kaleun resume")
+    assert term.close() == 0
+    from kaleun.saves import load_saved_game
+
+    assert load_saved_game(tmp_path / "autosave.json").module("boat").telegraph == "slow_ahead"
+
+
+def test_headless_runs_without_input_until_stopped(tmp_path):
+    import signal
+
+    term = Terminal(tmp_path, "play", "--headless", "--seed", "3")
+    term.expect("Kaleun running headless")
+    term.expect("Training patrol")
+    assert term.proc.poll() is None  # no input is not the end
+    term.proc.send_signal(signal.SIGTERM)
+    term.expect("Game saved.")
+    assert term.close() == 0
+
+
+def test_a_new_game_keeps_the_previous_autosave(tmp_path):
+    (tmp_path / "autosave.json").write_text("{}")
+    term = Terminal(tmp_path, "play", "--console")
+    term.expect("the previous game was kept as")
+    term.expect("> ")
+    term.send("quit")
+    assert term.close() == 0
+    kept = sorted(tmp_path.glob("autosave-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == "{}"
+    assert (tmp_path / "autosave.json").read_text() != "{}"
+
+
+def test_an_overlong_console_line_is_refused(tmp_path):
+    """(In process: a terminal itself cuts lines at 4095 characters.)"""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.console import Console
+
+    game = new_game(1)
+    out = io.StringIO()
+    console = Console(Runtime(game, Table(default_board(), game)), stdin=io.StringIO(), stdout=out)
+    console.handle("status " + "x" * 5000)
+    assert "that line is 5007 characters long; the console takes 4096" in out.getvalue()
+    assert len(out.getvalue()) < 200  # the line is not echoed back

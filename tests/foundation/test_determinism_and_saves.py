@@ -13,9 +13,10 @@ from kaleun.uboot.game import load_game, new_game
 SCRIPT = [
     {"t": 0, "do": "place", "figure": "engineer-square", "section": 6},
     {"t": 9, "do": "turn", "dial": "telegraph", "steps": 2},
+    {"t": 10, "do": "order", "order": "new_speed", "speed": "stop"},  # the lever stays at half ahead
     {"t": 30, "do": "ui", "action": "time_compression", "mode": "transit"},
     {"t": 5000, "do": "order", "order": "dive"},
-    {"t": 5001, "do": "turn", "dial": "telegraph", "steps": 1},
+    {"t": 5001, "do": "turn", "dial": "telegraph", "steps": 1},  # from the lever's half ahead: full ahead
     {"t": 9000, "do": "order", "order": "surface"},
     {"t": 20000, "do": "lift", "figure": "navigator-circle"},
     {"t": 30000, "do": "report"},
@@ -46,17 +47,21 @@ def test_the_random_streams_are_seeded_and_saved():
 def test_saved_half_way_and_resumed_gives_the_same_event_log(tmp_path):
     """The CLI way: run the first half with --save, the rest with --load; compare to one run."""
     whole = write_script(tmp_path / "whole.jsonl", SCRIPT)
-    first = write_script(tmp_path / "first.jsonl", [*SCRIPT[:4], {"t": 5000.5, "do": "end"}])
-    rest = write_script(tmp_path / "rest.jsonl", SCRIPT[4:])
+    first = write_script(tmp_path / "first.jsonl", [*SCRIPT[:5], {"t": 5000.5, "do": "end"}])
+    rest = write_script(tmp_path / "rest.jsonl", SCRIPT[5:])
     save = tmp_path / "half.json"
-    for args in (["--script", str(whole), "--events", str(tmp_path / "whole.events")],
-                 ["--script", str(first), "--events", str(tmp_path / "first.events"), "--save", str(save)],
+    for args in (["--seed", "5", "--script", str(whole), "--events", str(tmp_path / "whole.events")],
+                 ["--seed", "5", "--script", str(first), "--events", str(tmp_path / "first.events"),
+                  "--save", str(save)],
                  ["--script", str(rest), "--events", str(tmp_path / "rest.events"), "--load", str(save)]):
-        result = run_kaleun("run", "--seed", "5", *args, home=tmp_path)
+        result = run_kaleun("run", *args, home=tmp_path)
         assert result.returncode == 0, result.stderr
     uninterrupted = read_events(tmp_path / "whole.events")
     resumed = read_events(tmp_path / "first.events") + read_events(tmp_path / "rest.events")
     assert _lines(resumed) == _lines(uninterrupted)
+    # the table's telegraph lever was saved too: the turn after the load starts from half ahead
+    assert [e["speed"] for e in uninterrupted if e["event"] == "order_accepted" and e.get("via") == "telegraph"] \
+        == ["half_ahead", "full_ahead"]
 
 
 def test_save_file_round_trips_the_whole_state(tmp_path):
@@ -114,3 +119,21 @@ def test_resume_with_a_corrupt_autosave_says_why_and_keeps_it(tmp_path):
 def test_read_state_names_a_missing_file(tmp_path):
     with pytest.raises(SaveError, match="no such save file"):
         read_state(tmp_path / "nothing.json")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s["modules"]["watch"].update(next_change=100), "is not a watch-change hour"),
+    (lambda s: s["modules"]["watch"].update(next_change=float("nan")), "damaged"),
+    (lambda s: s.update(t=float("nan")), "is not a time"),
+    (lambda s: s.update(t=-5), "is not a time"),
+    (lambda s: s.update(seed=1.7), "seed 1.7 is not a whole number"),
+    (lambda s: s.update(seed=float("inf")), "is not a whole number"),
+    (lambda s: s["modules"]["watch"].update(changes=float("inf")), "damaged"),
+    (lambda s: s["modules"]["mission"].update(reason={"x": 1}), "must be text"),
+    (lambda s: s.update(table=[1]), "table state is not an object"),
+])
+def test_valid_json_of_the_wrong_shape_is_refused_at_load(change, message):
+    state = json.loads(json.dumps(new_game(1).to_state()))
+    change(state)
+    with pytest.raises(SaveError, match=message):
+        load_game(state)

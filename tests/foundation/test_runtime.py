@@ -97,7 +97,9 @@ def test_autosave_at_watch_change_and_session_record_replays(tmp_path):
     runtime.step()  # passes 06:00
     assert save.exists()
     assert load_saved_game(save).module("watch").changes == 1
-    lines = [json.loads(x) for x in record.read_text().splitlines()]
+    text = record.read_text().splitlines()
+    assert text[0].startswith("# Kaleun session: replay with kaleun run --seed 1 --mission training")
+    lines = [json.loads(x) for x in text[1:]]
     assert lines[0] == {"t": 0, "do": "order", "order": "new_speed", "speed": "half_ahead", "via": "telegraph"}
     # the recorded session is a table script: replaying it reproduces the boat's state
     runtime.close()

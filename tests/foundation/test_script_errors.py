@@ -11,7 +11,14 @@ GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
 @pytest.mark.parametrize("bad, problem", [
     ("{oops", "not valid JSON (Expecting property name enclosed in double quotes at column 2)"),
     ('[1, 2]', "a script line must be a JSON object"),
-    ('{"do": "report"}', "needs 't', game seconds since mission start, got None"),
+    ('{"do": "report"}', "needs 't', game seconds since mission start (0 to 31622400), got None"),
+    ('{"t": 1e400, "do": "report"}', "got inf"),
+    ('{"t": NaN, "do": "report"}', "NaN is not a JSON number"),
+    ('{"t": 9, "do": "order", "order": "enigma", "x": Infinity}', "Infinity is not a JSON number"),
+    ('{"t": 9, "do": "report", "x": "\\ud800"}', "unpaired surrogate"),
+    ('{"t": 9, "do": "report", "x": ' + "9" * 5000 + '}', "Exceeds the limit"),
+    ('{"t": 9, "do": "order", "order": "enigma", "feed": "hi"}', "field(s) 'feed' cannot be order fields"),
+    ('{"t": 9, "do": "end", "now": true}', "'end': unknown field(s) ['now']"),
     ('{"t": 1, "do": "report"}', "t = 1 goes back in time (previous line: 5.0)"),
     ('{"t": 9, "do": "fly"}', "unknown command 'fly'"),
     ('{"t": 9, "do": "place", "figure": "cook-square", "section": 3}', "'place': figure 'cook-square' is not one"),
@@ -20,7 +27,7 @@ GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
     ('{"t": 9, "do": "turn", "dial": "telegraph", "steps": 1, "speed": 3}', "'turn': unknown field(s) 'speed'"),
     ('{"t": 9, "do": "order", "order": "new_speed", "speed": "warp"}', "speed 'warp' is not one of"),
     ('{"t": 9, "do": "order", "order": "launch_rocket"}', "order 'launch_rocket' is not one of"),
-    ('{"t": 9, "do": "press", "button": "pause"}', "'press': button 'pause' is not one of: "),
+    ('{"t": 9, "do": "press", "button": "pause"}', "'press': the board 'Simulated table' has no buttons"),
     ('{"t": 9, "do": "ui", "action": "time_compression", "mode": "ludicrous"}', "mode 'ludicrous' is not one of"),
 ])
 def test_bad_line_stops_the_run_with_file_line_and_problem(tmp_path, bad, problem):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Callable, Iterator
@@ -80,7 +81,7 @@ class _Reader:
         ok = {
             "str": isinstance(value, str),
             "int": isinstance(value, int) and not isinstance(value, bool),
-            "float": isinstance(value, int | float) and not isinstance(value, bool),
+            "float": isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value),
             "bool": isinstance(value, bool),
             "table": isinstance(value, dict),
         }[kind]

@@ -12,13 +12,14 @@ order (ties in module order), so the result does not depend on how wall time was
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from kaleun.core.args import Args
 from kaleun.core.clock import GameClock
 from kaleun.core.errors import CommandError, SaveError
-from kaleun.core.events import Event
+from kaleun.core.events import RESERVED_FIELDS, Event
 from kaleun.core.rng import GameRandom
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ class Module:
     def load_state(self, state: Mapping[str, Any]) -> None:
         pass
 
-    def emit(self, name: str, feed: str | None = None, **data: Any) -> Event:
+    def emit(self, name: str, /, feed: str | None = None, **data: Any) -> Event:
         return self.engine.emit(name, feed=feed, **data)
 
 
@@ -82,6 +83,9 @@ class Engine:
         self.clock = clock
         self.config: dict[str, Any] = dict(config or {})
         self.t = 0.0
+        #: what the physical table was like (e.g. where the telegraph lever stood), saved with the
+        #: game so a resumed table matches; the rules never read it
+        self.table_state: dict[str, Any] = {}
         self.modules: list[Module] = list(modules)
         self._by_name: dict[str, Module] = {}
         self._handlers: dict[str, Handler] = {}
@@ -114,7 +118,11 @@ class Engine:
         return sorted(self._handlers)
 
     def random(self, stream: str) -> GameRandom:
-        """The seeded generator of one stream (one per module), created on first use."""
+        """The seeded generator of one stream (one per module), created on first use.
+
+        Ask for it each time (as `Module.rng` does): loading a save replaces the generators,
+        so a generator kept in an attribute would go stale.
+        """
         rng = self._rngs.get(stream)
         if rng is None:
             rng = self._rngs[stream] = GameRandom(f"{self.seed}:{stream}")
@@ -125,7 +133,10 @@ class Engine:
         return self.clock.iso(self.t)
 
     # -- events ---------------------------------------------------------------------------
-    def emit(self, name: str, feed: str | None = None, **data: Any) -> Event:
+    def emit(self, name: str, /, feed: str | None = None, **data: Any) -> Event:
+        clash = RESERVED_FIELDS.intersection(data)
+        if clash:
+            raise ValueError(f"event field(s) {sorted(clash)} of '{name}' are reserved for the event's header")
         event = Event(self.t, self.clock.iso(self.t), name, data, feed)
         self._out.append(event)
         for module in self._listeners.get(name, ()):
@@ -214,6 +225,7 @@ class Engine:
             "seed": self.seed,
             "config": self.config,
             "t": self.t,
+            "table": dict(self.table_state),
             "rng": {name: rng.to_json() for name, rng in sorted(self._rngs.items())},
             "modules": {m.name: m.to_state() for m in self.modules},
         }
@@ -222,7 +234,14 @@ class Engine:
         """Load module states into this engine (built with the same config). Raises SaveError."""
         check_state_header(state)
         try:
-            self.t = float(state["t"])
+            t = float(state["t"])
+            if not math.isfinite(t) or t < 0:
+                raise SaveError(f"the saved game time {state['t']!r} is not a time")
+            self.t = t
+            table = state.get("table", {})
+            if not isinstance(table, dict):
+                raise SaveError("the saved table state is not an object")
+            self.table_state = dict(table)
             self._rngs = {name: GameRandom.from_json(data) for name, data in state["rng"].items()}
             modules = state["modules"]
             for module in self.modules:
@@ -231,7 +250,7 @@ class Engine:
                 module.load_state(modules[module.name])
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
             raise SaveError(f"the saved state is damaged ({type(exc).__name__}: {exc})") from exc
 
 

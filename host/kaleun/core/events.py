@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: fields of every event line; an event's own data may not use them
+RESERVED_FIELDS = frozenset({"t", "clock", "event", "feed"})
+
 
 @dataclass(frozen=True)
 class Event:
@@ -29,4 +32,5 @@ class Event:
 
 
 def _num(t: float) -> float | int:
-    return int(t) if float(t).is_integer() else round(t, 3)
+    t = round(float(t), 3)
+    return int(t) if t.is_integer() else t

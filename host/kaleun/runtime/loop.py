@@ -44,11 +44,15 @@ class Runtime:
         self.listeners: list[Callable[[Event], None]] = []
         #: the board's lamps (drawn by the window when simulated), set by the session
         self.lamps: Any = None
+        #: who hears about bad commands; a front end replaces the default (a log line)
         self.problems: list[Callable[[str], None]] = [lambda text: log.warning("%s", text)]
         self._record: IO[str] | None = None
         if record is not None:
             record.parent.mkdir(parents=True, exist_ok=True)
             self._record = open(record, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
+            mission = game.config.get("mission", "?")
+            self._record.write(f"# Kaleun session: replay with kaleun run --seed {game.seed} --mission {mission}"
+                               f"{' (resumed at t=' + repr(game.t) + ')' if game.t else ''}\n")
         self._last = clock()
         self._held: dict[str, Any] | Callable[[], None] | None = None
         self._loop_thread: int | None = None
@@ -134,8 +138,8 @@ class Runtime:
                 report(str(exc))
             return []
         if self._record is not None:
-            line = {"t": round(self.game.t, 3), **command}
-            self._record.write(json.dumps(line, ensure_ascii=False) + "\n")
+            line = {"t": self.game.t, **command}  # full precision: the replay hits the same instant
+            self._record.write(json.dumps(line) + "\n")
             self._record.flush()
         return events
 

@@ -40,7 +40,7 @@ class EventLog:
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.fh: IO[str] = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        self.fh: IO[str] = open(path, "a", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed in close()
 
     def handle(self, event: Event) -> None:
         self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,6 +24,9 @@ from kaleun.runtime.table import TABLE_ACTIONS, Table
 
 log = logging.getLogger(__name__)
 
+#: the longest game a script may describe: a year (a long patrol lasts weeks)
+MAX_T = 366 * 86400.0
+
 
 class ScriptError(Exception):
     """A script line is bad. str() is `FILE:LINE: problem`."""
@@ -37,35 +39,50 @@ class ScriptLine:
     command: dict[str, Any]
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _parse_line(text: str) -> Any:
+    """One JSON value; NaN/Infinity, absurdly long numbers and lone surrogates are refused."""
+    try:
+        obj = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
+    except RecursionError as exc:
+        raise ValueError("not valid JSON (nested too deeply)") from exc
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError("contains an unpaired surrogate escape (\\ud800-\\udfff), not text") from exc
+    return obj
+
+
 def read_script(path: Path) -> Iterator[ScriptLine]:
     """Yield script lines; blank lines and lines starting with # or // are skipped."""
     try:
-        fh = open(path, encoding="utf-8")  # noqa: SIM115 - generator keeps it open
+        fh = open(path, "rb")  # noqa: SIM115 - generator keeps it open
     except OSError as exc:
         raise ScriptError(f"{path}: cannot read the script ({exc.strerror or exc})") from exc
     with fh:
         last_t = 0.0
-        number = 0
-        while True:
+        for number, raw in enumerate(fh, start=1):
             try:
-                raw = fh.readline()
+                text = raw.decode("utf-8").strip()
             except UnicodeDecodeError as exc:
-                raise ScriptError(f"{path}:{number + 1}: not UTF-8 text") from exc
-            if not raw:
-                return
-            number += 1
-            text = raw.strip()
+                raise ScriptError(f"{path}:{number}: not UTF-8 text") from exc
             if not text or text.startswith(("#", "//")):
                 continue
             try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise ScriptError(f"{path}:{number}: not valid JSON ({exc.msg} at column {exc.colno})") from exc
+                obj = _parse_line(text)
+            except ValueError as exc:  # also int() limits of huge numbers
+                raise ScriptError(f"{path}:{number}: {exc}") from exc
             if not isinstance(obj, dict):
                 raise ScriptError(f"{path}:{number}: a script line must be a JSON object")
             t = obj.get("t")
-            if isinstance(t, bool) or not isinstance(t, int | float) or not math.isfinite(t):
-                raise ScriptError(f"{path}:{number}: needs 't', game seconds since mission start, got {t!r}")
+            if isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t <= MAX_T:
+                raise ScriptError(f"{path}:{number}: needs 't', game seconds since mission start "
+                                  f"(0 to {MAX_T:.0f}), got {_short(t)}")
             if t < last_t:
                 raise ScriptError(f"{path}:{number}: t = {t} goes back in time (previous line: {last_t})")
             if not isinstance(obj.get("do"), str):
@@ -73,6 +90,11 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
             last_t = float(t)
             command = {k: v for k, v in obj.items() if k != "t"}
             yield ScriptLine(number, float(t), command)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class EventWriter:
@@ -119,6 +141,9 @@ class ScriptRun:
                                       f"{self.game.t} (the run was loaded from a later save)")
                 self._advance(line.t)
                 if line.command["do"] == "end":
+                    if len(line.command) > 1:
+                        extra = sorted(k for k in line.command if k != "do")
+                        raise ScriptError(f"{path}:{line.number}: 'end': unknown field(s) {extra}")
                     return
                 try:
                     if line.command["do"] in TABLE_ACTIONS:

@@ -32,19 +32,20 @@ from kaleun.ports.base import (
 )
 from kaleun.ports.sim import SimButton, SimDial, SimFigureSensor
 from kaleun.uboot.boat import TELEGRAPH
-from kaleun.uboot.compression import MODES
 from kaleun.uboot.figures import FIGURES
 
 log = logging.getLogger(__name__)
 
 #: script actions that a hand performs on the table (everything else goes to the game)
 TABLE_ACTIONS = ("place", "lift", "turn", "press")
-#: the modes a "cycle_compression" button steps through
-CYCLE = [m for m in MODES if m != "pause"]
 #: seconds a real dial must rest before its position becomes an order
 DIAL_SETTLE_S = 0.6
 
 Submit = Callable[[dict[str, Any]], None]
+
+
+class TableError(RuntimeError):
+    """An adapter the board file asks for cannot be opened here (no GPIO, no pixels, no hub)."""
 
 
 class Table:
@@ -56,15 +57,21 @@ class Table:
         self._lock = threading.RLock()
         self.game = game
         self.factory: Any = None
-        self.sensor = self._make_sensor()
         self.dials: dict[str, Any] = {}
         self.buttons: dict[str, Any] = {}
-        for name in ("telegraph",):
-            self.dials[name] = self._make_dial(name)
-        for name, spec in board.buttons.items():
-            self.buttons[name] = self._make_button(name, spec)
-        #: physical telegraph position (index into TELEGRAPH); starts where the boat's stands
-        self.telegraph = TELEGRAPH.index(game.module("boat").telegraph)
+        try:
+            self.sensor = self._make_sensor()
+            for name in ("telegraph",):
+                self.dials[name] = self._make_dial(name)
+            for name, spec in board.buttons.items():
+                self.buttons[name] = self._make_button(name, spec)
+        except Exception as exc:
+            self.close()
+            raise TableError(f"{board.path}: {exc}") from exc
+        #: physical telegraph position (index into TELEGRAPH): where it stood when the game was
+        #: saved, else where the boat's telegraph stands
+        lever = game.table_state.get("telegraph", game.module("boat").telegraph)
+        self.telegraph = TELEGRAPH.index(lever if lever in TELEGRAPH else game.module("boat").telegraph)
         self._requested = self.telegraph  # the position last sent as an order
         self._moved_at: float | None = None  # when the handle last moved, while not yet requested
         self._submit: Submit | None = None
@@ -109,7 +116,8 @@ class Table:
             port.start(self._on_input)
 
     def close(self) -> None:
-        for port in (self.sensor, *self.dials.values(), *self.buttons.values()):
+        ports = [getattr(self, "sensor", None), *self.dials.values(), *self.buttons.values()]
+        for port in filter(None, ports):
             try:
                 port.close()
             except Exception:  # closing must never stop the others closing
@@ -122,6 +130,7 @@ class Table:
         with self._lock:
             self.telegraph = self._requested = TELEGRAPH.index(self.game.module("boat").telegraph)
             self._moved_at = None
+            self.game.table_state["telegraph"] = TELEGRAPH[self.telegraph]
 
     def _send(self, command: dict[str, Any]) -> None:
         if self._submit is None:
@@ -158,6 +167,7 @@ class Table:
             if position != self.telegraph:
                 self.telegraph = position
                 self._moved_at = self.clock()
+                self.game.table_state["telegraph"] = TELEGRAPH[position]
 
     @property
     def dial_pending(self) -> bool:
@@ -181,14 +191,13 @@ class Table:
         spec = self.board.buttons.get(name)
         if spec is None:
             return
-        mode = self.game.module("compression").mode
+        via = f"button.{name}"
         if spec.action == "pause":
-            new = "real_time" if mode == "pause" else "pause"
+            self._send({"do": "ui", "action": "toggle_pause", "via": via})
         elif spec.action == "real_time":
-            new = "real_time"
+            self._send({"do": "ui", "action": "time_compression", "mode": "real_time", "via": via})
         else:
-            new = CYCLE[(CYCLE.index(mode) + 1) % len(CYCLE)] if mode in CYCLE else "real_time"
-        self._send({"do": "ui", "action": "time_compression", "mode": new, "via": f"button.{name}"})
+            self._send({"do": "ui", "action": "next_compression", "via": via})
 
     # -- hands on the table (scripts, the on-screen table) -----------------------------------
     def actuate(self, line: Mapping[str, Any]) -> None:
@@ -211,6 +220,8 @@ class Table:
                 args.finish()
                 self.dials[dial].turn(steps)
             elif action == "press":
+                if not self.buttons:
+                    raise CommandError(f"'press': the board {self.board.name!r} has no buttons")
                 button = args.str("button", choices=list(self.buttons))
                 args.finish()
                 self.buttons[button].press()

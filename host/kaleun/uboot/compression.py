@@ -15,7 +15,10 @@ COMPRESSION = data.load("time_compression")
 MODES: list[str] = COMPRESSION["modes"]
 FACTORS: Mapping[str, float] = {m: float(f) for m, f in COMPRESSION["factor"].items()}
 MODE_NAMES: Mapping[str, str] = COMPRESSION["names"]
-UI_ACTIONS = ["time_compression"]
+#: time_compression sets a mode; toggle_pause and next_compression are what buttons do (decided
+#: here, at the moment the game applies them, never on an input thread)
+UI_ACTIONS = ["time_compression", "toggle_pause", "next_compression"]
+CYCLE = [m for m in MODES if m != "pause"]
 
 
 class Compression(Module):
@@ -33,10 +36,15 @@ class Compression(Module):
         return {"ui": self._ui}
 
     def _ui(self, args: Args) -> None:
-        args.str("action", choices=UI_ACTIONS)
-        mode = args.str("mode", choices=MODES)
+        action = args.str("action", choices=UI_ACTIONS)
+        mode = args.str("mode", choices=MODES) if action == "time_compression" else None
         via = args.str("via", default="crew")
         args.finish()
+        if action == "toggle_pause":
+            mode = "real_time" if self.mode == "pause" else "pause"
+        elif action == "next_compression":
+            mode = CYCLE[(CYCLE.index(self.mode) + 1) % len(CYCLE)] if self.mode in CYCLE else "real_time"
+        assert mode is not None
         self.set_mode(mode, via)
 
     def set_mode(self, mode: str, reason: str) -> None:

@@ -53,10 +53,12 @@ def load_game(state: Mapping[str, Any]) -> Engine:
     if state.get("game") != GAME_ID:
         raise SaveError(f"this save belongs to the game {state.get('game')!r}, not {GAME_ID!r}")
     try:
-        seed = int(state["seed"])
+        seed = state["seed"]
         mission = state["config"]["mission"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed {seed!r} is not a whole number")
         engine = new_game(seed, mission)
-    except (KeyError, TypeError, ValueError, CommandError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError, CommandError) as exc:
         raise SaveError(f"the save's game settings are damaged ({exc})") from exc
     engine.take_events()  # a loaded game does not start again
     engine.load_state(state)

@@ -41,4 +41,7 @@ class Mission(Module):
         result = state["result"]
         if result is not None and result not in RESULTS:
             raise ValueError(f"unknown mission result {result!r}")
-        self.mission, self.result, self.reason = state["mission"], result, state["reason"]
+        mission, reason = state["mission"], state["reason"]
+        if not isinstance(mission, str) or not (reason is None or isinstance(reason, str)):
+            raise ValueError("the mission's name and end reason must be text")
+        self.mission, self.result, self.reason = mission, result, reason

@@ -15,6 +15,8 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
+from kaleun.core.errors import CommandError
+from kaleun.core.events import RESERVED_FIELDS
 from kaleun.uboot import data
 
 #: reads the order's fields from Args and returns its parameters (raise CommandError if malformed)
@@ -53,6 +55,8 @@ class Validator:
 
 
 ORDER_NAMES: Mapping[str, str] = data.load("orders")["orders"]
+#: fields the desk puts into order events itself
+ORDER_EVENT_FIELDS = ("order", "via", "reason")
 
 
 class OrderDesk(Module):
@@ -82,7 +86,7 @@ class OrderDesk(Module):
         order_id = args.str("order", choices=ORDER_NAMES)
         source = args.str("via", default="script")
         effect = self._effects.get(order_id)
-        params = effect.parse(args) if effect else args.rest()
+        params = effect.parse(args) if effect else self._free_fields(args)
         args.finish()
         order = Order(order_id, params, source)
         reason = effect.check(params) if effect else None
@@ -104,6 +108,15 @@ class OrderDesk(Module):
             after = getattr(validator, "after", None)
             if after is not None:
                 after(order)
+
+    @staticmethod
+    def _free_fields(args: Args) -> dict[str, Any]:
+        """Fields of an order no module simulates yet: kept as given and echoed in its events."""
+        params = args.rest()
+        taken = sorted(RESERVED_FIELDS.union(ORDER_EVENT_FIELDS).intersection(params))
+        if taken:
+            raise CommandError(f"'order': field(s) {', '.join(repr(k) for k in taken)} cannot be order fields")
+        return params
 
     def _reject(self, order: Order, reason: str) -> None:
         self.emit("order_rejected", feed=f"{ORDER_NAMES[order.order]} refused: {reason}.",

@@ -71,6 +71,10 @@ class Watch(Module):
         on_duty = int(state["on_duty"])
         if not 0 <= on_duty < len(NAMES):
             raise ValueError(f"watch index {on_duty} out of range")
+        next_change = float(state["next_change"])
+        when = self.engine.clock.at(next_change)  # OverflowError/ValueError for absurd times
+        if (when.hour, when.minute, when.second) not in {(h, 0, 0) for h in HOURS}:
+            raise ValueError(f"the next watch change {when:%H:%M:%S} is not a watch-change hour")
         self.on_duty = on_duty
         self.changes = int(state["changes"])
-        self.next_change = float(state["next_change"])
+        self.next_change = next_change

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import shlex
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -21,6 +22,9 @@ from kaleun.uboot.boat import TELEGRAPH, TELEGRAPH_NAMES
 from kaleun.uboot.compression import MODE_NAMES, MODES
 
 log = logging.getLogger(__name__)
+
+#: longest line the console reads (a table-script line is a few hundred characters)
+MAX_LINE = 4096
 
 HELP = """\
 Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
@@ -48,15 +52,17 @@ def parse_value(text: str) -> Any:
 
 
 class Console:
-    def __init__(self, runtime: Runtime, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
+    def __init__(self, runtime: Runtime, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+                 interactive: bool = True) -> None:
         self.runtime = runtime
+        self.interactive = interactive
         self.game = runtime.game
         self.table = runtime.table
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.stopping = False
         runtime.listeners.append(self._on_event)
-        runtime.problems.append(lambda text: self.say(f"! {text}"))
+        runtime.problems[:] = [lambda text: self.say(f"! {text}")]
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "help": lambda a: self.say(HELP),
             "status": self._status,
@@ -75,12 +81,14 @@ class Console:
 
     # -- output -----------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.stdout.write(text + "\n")
+        safe = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates from JSON input
+        self.stdout.write(safe + "\n")
         self.stdout.flush()
 
     def prompt(self) -> None:
-        self.stdout.write("> ")
-        self.stdout.flush()
+        if self.interactive:
+            self.stdout.write("> ")
+            self.stdout.flush()
 
     def _on_event(self, event: Event) -> None:
         if event.feed is not None:
@@ -157,6 +165,8 @@ class Console:
         try:
             if not text:
                 return
+            if len(text) > MAX_LINE:
+                raise CommandError(f"that line is {len(text)} characters long; the console takes {MAX_LINE}")
             if text.startswith("{"):
                 self._json(text)
                 return
@@ -195,10 +205,16 @@ class Console:
             self.runtime.call(lambda line=line: self.handle(line))
         self.runtime.call(lambda: self._quit([]))
 
+    def _terminate(self, signum: int, frame: object) -> None:
+        self.stopping = True  # SIGTERM (systemctl stop): leave the loop, save, exit
+
     def run(self) -> int:
-        self.say("Kaleun console. Type help for the commands.")
-        reader = threading.Thread(target=self._read, name="console-input", daemon=True)
-        reader.start()
+        previous = signal.signal(signal.SIGTERM, self._terminate)
+        if self.interactive:
+            self.say("Kaleun console. Type help for the commands.")
+            threading.Thread(target=self._read, name="console-input", daemon=True).start()
+        else:
+            self.say("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")
         self.prompt()
         try:
             self.runtime.run(lambda: self.stopping)
@@ -206,5 +222,6 @@ class Console:
             self.say("")
         finally:
             self.runtime.close()
+            signal.signal(signal.SIGTERM, previous)
             self.say("Game saved. Continue with: kaleun resume")
         return 0

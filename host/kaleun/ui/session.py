@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from pathlib import Path
 from typing import Protocol
 
 from kaleun.boards.model import Board
@@ -47,10 +48,30 @@ def make_lamps(board: Board) -> Lamps | None:
     return SimLamps(spec.segments)  # "sim"; "hub" lamps arrive with the deck hub's lamp commands
 
 
+def keep_previous_autosave() -> Path | None:
+    """Before a new game replaces it, move an existing autosave aside; returns where it went."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    kept = path.with_name(f"autosave-{datetime.now():%Y%m%d-%H%M%S}.json")
+    path.replace(kept)
+    return kept
+
+
+def _session_stem(folder: Path) -> str:
+    stamp = f"{datetime.now():%Y%m%d-%H%M%S}"
+    stem, n = stamp, 1
+    while (folder / f"{stem}.events.jsonl").exists():
+        n += 1
+        stem = f"{stamp}-{n}"
+    return stem
+
+
 def make_runtime(game: Engine, board: Board) -> Runtime:
     """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     sessions = state_dir() / "sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    stamp = _session_stem(sessions)
     table = Table(board, game)
     outputs: list = [BellOutput(make_sounder(board)), EventLog(sessions / f"{stamp}.events.jsonl")]
     lamps = make_lamps(board)
@@ -59,10 +80,11 @@ def make_runtime(game: Engine, board: Board) -> Runtime:
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path()),
                       record=sessions / f"{stamp}.script.jsonl")
     runtime.lamps = lamps
+    runtime.save()  # a power cut before the first watch change loses nothing
     return runtime
 
 
-def open_session(game: Engine, board: Board, console: bool = False) -> Session:
+def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False) -> Session:
     from kaleun.ui.display import has_display
 
     runtime = make_runtime(game, board)
@@ -72,4 +94,4 @@ def open_session(game: Engine, board: Board, console: bool = False) -> Session:
         return Window(runtime)
     from kaleun.ui.console import Console
 
-    return Console(runtime)
+    return Console(runtime, interactive=not headless)
