@@ -14,6 +14,10 @@ from kaleun.uboot.compression import Compression
 from kaleun.uboot.figures import Figures
 from kaleun.uboot.mission import Mission
 from kaleun.uboot.orders import OrderDesk
+from kaleun.uboot.sea.grid import GridError, naval_grid
+from kaleun.uboot.sea.navigation import Navigation
+from kaleun.uboot.sea.weather import Weather
+from kaleun.uboot.sea.world import Sea
 from kaleun.uboot.watch import Watch
 
 GAME_ID = "uboot"
@@ -26,18 +30,36 @@ def new_game(seed: int = 0, mission: str = "training") -> Engine:
         raise CommandError(f"unknown mission '{mission}' (known: {', '.join(sorted(MISSIONS))})")
     spec = MISSIONS[mission]
     clock = GameClock(GameClock.parse(spec["start"]))
+    lat, lon = start_position(spec)
     modules = [
         Mission(mission),
         OrderDesk(),
-        Boat(surfaced=bool(spec.get("surfaced", True)), telegraph=spec.get("telegraph", "stop")),
+        Boat(surfaced=bool(spec.get("surfaced", True)), telegraph=spec.get("telegraph", "stop"),
+             lat=lat, lon=lon, course=float(spec.get("course", 0))),
         Figures(),
         Watch(),
         Compression(),
+        # the sea (rulebook §11-§12): strategic navigation, weather and daylight, ships and the enemy
+        Navigation(),
+        Weather(kind=spec.get("weather", "fair"), hold=bool(spec.get("weather_hold", False)),
+                utc_offset_h=spec.get("utc_offset_h")),
+        Sea(spec),
     ]
     engine = Engine(GAME_ID, seed, clock, modules, config={"mission": mission})
     engine.emit("mission_start", feed=f"{spec['name']}: the boat is in square {spec['square']}.",
                 mission=mission, square=spec["square"], seed=seed)
     return engine
+
+
+def start_position(spec: Mapping[str, Any]) -> tuple[float, float]:
+    """Where a mission starts: its `position` [lat, lon], else the centre of its square."""
+    if "position" in spec:
+        lat, lon = spec["position"]
+        return float(lat), float(lon)
+    try:
+        return naval_grid().centre(spec["square"])
+    except GridError as exc:
+        raise CommandError(f"mission start square: {exc}") from exc
 
 
 def load_game(state: Mapping[str, Any]) -> Engine:
