@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
