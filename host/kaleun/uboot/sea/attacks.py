@@ -25,13 +25,14 @@ ENVIRONMENTAL: Mapping[str, float] = ATTACKS["environmental"]
 BOAT_LENGTH_M = 67.1  # Type VIIC, en.wikipedia "German Type VII submarine"
 CONDITION_NAMES = {"fire": "fire", "electrical_fault": "electrical fault", "toxic_gas": "toxic gas",
                    "light_failure": "light failure", "leak": "leak"}
-SEVERITY_NAMES = {"maintenance": "needs maintenance", "failure": "fails", "major_failure": "is out of action"}
+SEVERITY_NAMES = {"maintenance": "maintenance needed", "failure": "failure", "major_failure": "major failure"}
 
 
 # -- damage events --------------------------------------------------------------------------------
 def damage(sea: Any, kind: str, cause: str, **fields: Any) -> None:
     if kind == "technical":
-        feed = f"Damage: the {fields['component'].replace('_', ' ')} {SEVERITY_NAMES[fields['severity']]} ({cause})."
+        what = fields["component"].replace("_", " ")
+        feed = f"Damage to the {what}: {SEVERITY_NAMES[fields['severity']]} ({cause})."
     elif kind == "environmental":
         feed = f"Damage: {CONDITION_NAMES[fields['condition']]} in section {fields['section']} ({cause})."
     elif kind == "hull_breach":

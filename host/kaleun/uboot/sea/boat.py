@@ -68,6 +68,7 @@ class Boat(Module):
         self.current = [0.0, 0.0]  # set and drift of the current (east, north kn)
         self.b0 = float(BATTERY["start_pct"])
         self.flat = False
+        self.dipped = False  # fell far enough to announce the recharge
         self.battery_level = "ok"  # ok | low | critical | flat
         self.below_test = False
         self.stopped: str | None = None  # why the engines give no way (a failure, a flat battery)
@@ -264,6 +265,8 @@ class Boat(Module):
             self.turn_s = max(0.0, self.turn_s - dt)
             self.z0 = self.depth_at(now)
             self.b0 = self.battery_at(now)
+            if self.b0 < float(BATTERY["recharge_report_below_pct"]):
+                self.dipped = True
             if self.brate > 0:
                 self._battery_level_from_charge()
         if abs(self.v0 - self.vt) < _SNAP:
@@ -374,7 +377,9 @@ class Boat(Module):
             if b >= 100.0 - _MARGIN:
                 self.b0 = 100.0
                 self._retune()
-                self.emit("battery", feed="The battery is fully charged.", pct=100.0, level="charged")
+                if self.dipped:  # a top-up after a short dive is not worth a word
+                    self.emit("battery", feed="The battery is fully charged.", pct=100.0, level="charged")
+                self.dipped = False
             self._battery_level_from_charge()
 
     def _battery_level_from_charge(self) -> None:
@@ -608,7 +613,7 @@ class Boat(Module):
                 "vt": self.vt, "d0": self.d0, "h0": self.h0, "course": self.course, "turn": self.turn,
                 "turn_s": self.turn_s, "z0": self.z0, "zt": self.zt, "zrate": self.zrate,
                 "lat0": self.lat0, "lon0": self.lon0, "drift": list(self.drift), "current": list(self.current),
-                "b0": self.b0, "brate": self.brate, "flat": self.flat, "battery_level": self.battery_level,
+                "b0": self.b0, "brate": self.brate, "flat": self.flat, "dipped": self.dipped, "battery_level": self.battery_level,
                 "below_test": self.below_test, "stopped": self.stopped, "seabed_m": self.seabed_m,
                 "next_check": self.next_check, "lost": self.lost}
 
@@ -624,6 +629,7 @@ class Boat(Module):
         self.drift = [float(x) for x in state["drift"]]
         self.current = [float(x) for x in state["current"]]
         self.flat = bool(state["flat"])
+        self.dipped = bool(state["dipped"])
         self.battery_level = str(state["battery_level"])
         self.below_test = bool(state["below_test"])
         self.stopped = state["stopped"]

@@ -91,7 +91,7 @@ class Picture:
                "range_nm": contact["range_nm"], "course": contact["course"], "speed_kn": contact["speed_kn"],
                "identified": contact["identified"]}
         if contact["identified"]:
-            out.update({"type": contact["type"], "class": contact["class"], "name": contact["name"],
+            out.update({"type": contact["type"], "class": contact["class"], "class_name": contact["name"],
                         "grt": contact["grt"]})
         return out
 

@@ -142,6 +142,7 @@ def add_vessel(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t: f
     vid = sea.new_id("v")
     v = Vessel(vid, cls.id, track=Track(t, lat, lon, course, speed))
     sea.vessels[vid] = v
+    sea.look_out(t)
     if cls.type == "escort":
         mode = str(spec.get("mode", "patrol"))
         v.ai = escorts.initial_ai(cls, "patrol")
@@ -165,6 +166,7 @@ def add_aircraft(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t:
                          "group": spec.get("group"), "angle": float(spec.get("bearing", 0.0)) + 180.0,
                          "until": t + kind.endurance_h * 3600.0})
     sea.aircraft[aid] = plane
+    sea.look_out(t)
     sea.schedule(f"air:{aid}", t)
     return plane
 

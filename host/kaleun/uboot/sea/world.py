@@ -102,6 +102,7 @@ class Sea(Module):
         self.traffic = "none"
         self.air_cover = "none"
         self.stopped = False
+        self.attacked_at: dict[str, float] = {}
         self.ids: dict[str, int] = {"v": 0, "g": 0, "a": 0, "k": 0, "p": 0}
         self.sched: dict[str, tuple[float, int]] = {}
         self.heap: list[tuple[float, int, str]] = []
@@ -207,6 +208,12 @@ class Sea(Module):
     def conditions(self) -> Conditions:
         return Conditions.of(self.weather)
 
+    def look_out(self, now: float) -> None:
+        """Something new came into the area: let the lookouts sweep now if the boat is surfaced."""
+        due = self.sched.get("watch")
+        if self.engine.module("boat").surfaced and (due is None or due[0] > now):
+            self.schedule("watch", now)
+
     def lookouts(self) -> int:
         engine = self.engine
         if engine.has_module("crew"):
@@ -298,9 +305,8 @@ class Sea(Module):
                     self._lost(entity, "out of sight")
                 continue
             if rng.random() < notice_p(p_one, eyes, r, rmax):
-                contact, fresh = self._report(entity, kind, "lookouts", now, blur=1.0 / max(0.2, cond.light))
-                if fresh:
-                    new.append(contact)
+                contact, _fresh = self._report(entity, kind, "lookouts", now, blur=1.0 / max(0.2, cond.light))
+                new.append(contact)
         if new:
             self._announce("lookouts", new, now)
         sweep = float(LOOKOUTS["sweep_s"])
@@ -459,18 +465,21 @@ class Sea(Module):
                 done.append(c)
             else:
                 failed.append((c, why))
-        for c, why in failed:
-            if contact is not None or why != "not in sight":
-                self.emit("identification_failed", contact=c["id"], reason=why)
+        if contact is not None and failed:
+            self.emit("identification_failed", feed=f"{contact['id']}: {failed[0][1]}.", contact=contact["id"],
+                      reason=failed[0][1])
         if done:
-            self.emit("identification", feed=_identification_feed(done), contacts=[c["id"] for c in done],
+            far = [c["id"] for c, why in failed if why.startswith("too far")]
+            self.emit("identification", feed=_identification_feed(done, len(far)), contacts=[c["id"] for c in done],
+                      too_far=far,
                       merchants=sum(1 for c in done if c["type"] == "merchant"),
                       escorts=sum(1 for c in done if c["type"] == "escort"),
                       small=sum(1 for c in done if c["type"] == "small"),
                       grt=sum(c["grt"] or 0 for c in done if c["type"] != "escort"))
         elif contact is None:
-            self.emit("identification", feed="Nothing in sight to identify.", contacts=[], merchants=0, escorts=0,
-                      small=0, grt=0)
+            far = [c["id"] for c, why in failed if why.startswith("too far")]
+            text = f"{len(far)} ships in sight, all too far to identify." if far else "Nothing in sight to identify."
+            self.emit("identification", feed=text, contacts=[], too_far=far, merchants=0, escorts=0, small=0, grt=0)
 
     def _why_not_identify(self, contact: Mapping[str, Any], now: float) -> str | None:
         if contact["kind"] != "ship":
@@ -498,7 +507,7 @@ class Sea(Module):
         first = not contact["identified"]
         contact.update({"identified": True, "type": cls.type, "class": cls.id, "name": cls.name, "grt": cls.grt})
         if first:
-            self.emit("identified", contact=contact["id"], type=cls.type, **{"class": cls.id}, name=cls.name,
+            self.emit("identified", contact=contact["id"], type=cls.type, **{"class": cls.id}, class_name=cls.name,
                       grt=cls.grt)
 
     # -- convoys -------------------------------------------------------------------------------------
@@ -520,7 +529,8 @@ class Sea(Module):
         for vid in group.offsets:
             lat, lon = group.member_at(vid, now)
             nearest = min(nearest, bn.rel(lat, lon)[2])
-        if bn.surfaced and nearest < rmax and self.rng.random() < 0.5 and now >= group.alarm_until:
+        if bn.surfaced and nearest < rmax and now >= group.alarm_until and \
+                self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
             self.alarm(group, now, f"a merchant sighted a U-boat at {nearest:.1f} nm")
         gap = (nearest - rmax) / SHIP_CLOSING_KN * 3600.0
         self.schedule(f"gwatch:{group.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
@@ -569,8 +579,9 @@ class Sea(Module):
         bn = self.boat_now(now)
         lat, lon = v.track.at(now)
         _dx, _dy, r = bn.rel(lat, lon)
-        rmax = float(CONVOYS["reaction"]["lookout_range_nm"]) * 1.3 * self.conditions().light
-        if v.ai.get("mode") != "flee" and bn.surfaced and r < rmax and self.rng.random() < 0.5:
+        rmax = float(CONVOYS["reaction"]["lookout_range_nm"]) * self.conditions().light
+        if v.ai.get("mode") != "flee" and bn.surfaced and r < rmax and \
+                self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
             self.flee(v, now)
         gap = (r - rmax) / SHIP_CLOSING_KN * 3600.0
         if v.ai.get("mode") != "flee":
@@ -626,7 +637,11 @@ class Sea(Module):
             lat, lon = a.track.at(now)
             if bn.rel(lat, lon)[2] > far_air and a.ai.get("mode") in ("leave", "patrol"):
                 self.remove_aircraft(a.id)
-        for gid in [g for g, grp in self.groups.items() if not any(v.group == g for v in self.vessels.values())]:
+        stale = float(LOOKOUTS["stale_h"]) * 3600.0
+        for c in self.picture.active():
+            if not c["tracked"] and now - c["t"] > stale:
+                self._lost(c["entity"], "no longer reported")
+        for gid in [g for g in self.groups if not any(v.group == g for v in self.vessels.values())]:
             del self.groups[gid]
             self.cancel(f"leg:{gid}")
             self.cancel(f"gwatch:{gid}")
@@ -669,6 +684,8 @@ class Sea(Module):
                 self.attacked(vid, event.name.replace("_", " "))
         elif event.name == "mission_end":
             self.stopped = True
+            self.sched.clear()
+            self.heap.clear()
 
     def _vessel_of(self, ident: Any) -> str | None:
         if not isinstance(ident, str):
@@ -686,9 +703,10 @@ class Sea(Module):
     def attacked(self, vid: str, why: str) -> None:
         """A ship was hit: its convoy turns away or scatters, a lone ship flees, escorts hunt."""
         v = self.vessels.get(vid)
-        if v is None:
-            return
         now = self.engine.t
+        if v is None or now - self.attacked_at.get(vid, -1e9) < 60.0:
+            return  # a torpedo hit and the sinking it causes are one blow
+        self.attacked_at[vid] = now
         if v.track is None and v.group in self.groups:
             self.alarm(self.groups[v.group], now, why)
         elif not v.is_escort:
@@ -703,7 +721,6 @@ class Sea(Module):
             return
         contact = self.picture.of(vid)
         name = contact["id"] if contact else vid
-        self.attacked(vid, cause)
         cls = v.cls
         self.emit("ship_sunk", feed=f"The {cls.name} ({cls.grt:,} GRT) is sinking!" if cls.grt else
                   f"The {cls.name} is sinking!", ship=name, **{"class": cls.id}, grt=cls.grt, cause=cause)
@@ -726,6 +743,7 @@ class Sea(Module):
             "picture": self.picture.to_json(),
             "observing": self.observing, "periscope_until": self.periscope_until, "dived_at": self.dived_at,
             "traffic": self.traffic, "air_cover": self.air_cover, "stopped": self.stopped,
+            "attacked_at": dict(self.attacked_at),
             "ids": dict(self.ids), "sched": {k: [t, s] for k, (t, s) in self.sched.items()}, "seq": self.seq,
         }
 
@@ -742,6 +760,7 @@ class Sea(Module):
         self.traffic = str(state["traffic"])
         self.air_cover = str(state["air_cover"])
         self.stopped = bool(state["stopped"])
+        self.attacked_at = {k: float(v) for k, v in state["attacked_at"].items()}
         self.ids = {k: int(v) for k, v in state["ids"].items()}
         self.sched = {k: (float(v[0]), int(v[1])) for k, v in state["sched"].items()}
         self.heap = sorted((t, s, k) for k, (t, s) in self.sched.items())
@@ -769,7 +788,7 @@ def _arc(bearings: list[int]) -> tuple[int, int]:
     return bearings[(i + 1) % len(bearings)], bearings[i]
 
 
-def _identification_feed(done: list[dict[str, Any]]) -> str:
+def _identification_feed(done: list[dict[str, Any]], far: int = 0) -> str:
     counts: dict[str, dict[str, int]] = {}
     for c in done:
         counts.setdefault(c["type"], {}).setdefault(c["name"], 0)
@@ -786,4 +805,6 @@ def _identification_feed(done: list[dict[str, Any]]) -> str:
     text = "Identified: " + "; ".join(parts)
     if grt:
         text += f"; {grt:,} GRT in sight"
+    if far:
+        text += f"; {far} more too far to identify"
     return text + "."
