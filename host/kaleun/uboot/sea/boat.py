@@ -613,7 +613,8 @@ class Boat(Module):
                 "vt": self.vt, "d0": self.d0, "h0": self.h0, "course": self.course, "turn": self.turn,
                 "turn_s": self.turn_s, "z0": self.z0, "zt": self.zt, "zrate": self.zrate,
                 "lat0": self.lat0, "lon0": self.lon0, "drift": list(self.drift), "current": list(self.current),
-                "b0": self.b0, "brate": self.brate, "flat": self.flat, "dipped": self.dipped, "battery_level": self.battery_level,
+                "b0": self.b0, "brate": self.brate, "flat": self.flat, "dipped": self.dipped,
+                "battery_level": self.battery_level,
                 "below_test": self.below_test, "stopped": self.stopped, "seabed_m": self.seabed_m,
                 "next_check": self.next_check, "lost": self.lost}
 
