@@ -58,7 +58,7 @@ def shift(lat: float, lon: float, east_nm: float, north_nm: float) -> tuple[floa
     """The point reached from (lat, lon) along the rhumb line with the given offset."""
     lat2 = lat + north_nm / NM_PER_DEG
     lat2 = max(-89.9, min(89.9, lat2))
-    # short hops: the mid-latitude scale equals the rhumb line's to better than 1e-6
+    # short hops (under 10 nm north-south): the mid-latitude scale matches the rhumb line to 1e-5
     short = abs(north_nm) < 10.0
     q = math.cos(math.radians((lat + lat2) / 2)) if short else _q(math.radians(lat), math.radians(lat2))
     lon2 = lon + east_nm / NM_PER_DEG / q
