@@ -31,7 +31,7 @@ SEVERITY_NAMES = {"maintenance": "maintenance needed", "failure": "failure", "ma
 # -- damage events --------------------------------------------------------------------------------
 def damage(sea: Any, kind: str, cause: str, **fields: Any) -> None:
     if kind == "technical":
-        what = fields["component"].replace("_", " ")
+        what = ATTACKS["component_names"].get(fields["component"], fields["component"].replace("_", " "))
         feed = f"Damage to the {what}: {SEVERITY_NAMES[fields['severity']]} ({cause})."
     elif kind == "environmental":
         feed = f"Damage: {CONDITION_NAMES[fields['condition']]} in section {fields['section']} ({cause})."

@@ -96,6 +96,8 @@ def _set_datum(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm
 def start_hunt(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm: float) -> None:
     _set_datum(sea, v, now, lat, lon, error_nm)
     ai = v.ai
+    if ai["mode"] not in HUNTING:
+        ai["hunt_since"] = now
     ai["mode"] = "transit"
     ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
@@ -156,6 +158,10 @@ def step(sea: Any, v: Vessel, now: float) -> None:
         return
     if mode == "open":
         _begin_search(sea, v, now)
+        return
+    if mode in HUNTING and v.group in sea.groups and \
+            now - ai.get("hunt_since", now) > float(ESC["max_hunt_min"]) * 60.0:
+        _return(sea, v, now, lat, lon)  # the convoy cannot spare its escort any longer
         return
     cond = sea.conditions()
     rng = sea.rng
@@ -286,8 +292,9 @@ def _return(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
         sea.schedule(f"ai:{v.id}", now + float(ENEMY["check_s"]))
         return
     gve, gvn = group.ref.velocity()
-    course, hours = intercept(dx, dy, gve, gvn, v.cls.cruise_kn)
-    _steer(sea, v, now, course, v.cls.cruise_kn)
+    speed = v.cls.speed_kn if d > 3.0 else v.cls.cruise_kn  # catch up with the convoy, then ease off
+    course, hours = intercept(dx, dy, gve, gvn, speed)
+    _steer(sea, v, now, course, speed)
     sea.schedule(f"ai:{v.id}", now + min(float(ENEMY["check_s"]) * 3, max(1.0, hours * 3600.0)))
 
 
@@ -298,6 +305,8 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
         _call_help(sea, v, now, bn.lat, bn.lon)
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
         ai["station"] = list(sea.groups[v.group].offsets[v.id])
+    if ai["mode"] not in HUNTING:
+        ai["hunt_since"] = now
     ai["mode"] = "attack"
     ai["contact"] = True
     ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
@@ -348,6 +357,8 @@ def _chase(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: 
             _call_help(sea, v, now, bn.lat, bn.lon)
         if ai.get("station") is None and v.group in sea.groups and v.track is None:
             ai["station"] = list(sea.groups[v.group].offsets[v.id])
+        if ai["mode"] not in HUNTING:
+            ai["hunt_since"] = now
         ai["mode"] = "chase"
         ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
         contact = sea.picture.of(v.id)

@@ -29,12 +29,14 @@ class Track:
         self.t0, self.lat0, self.lon0 = float(t0), float(lat0), float(lon0)
         self.course, self.speed = geo.norm360(float(course)), float(speed)
         s, c = geo.unit(self.course)
-        self._vn = self.speed * c * KN_TO_DEG_S
-        self._ve = self.speed * s * KN_TO_DEG_S / max(0.05, math.cos(math.radians(self.lat0)))
+        self._vn = self.speed * c * KN_TO_DEG_S  # degrees of latitude per second
+        self._ve = self.speed * s * KN_TO_DEG_S  # degrees of longitude per second at the equator
 
     def at(self, t: float) -> tuple[float, float]:
         dt = t - self.t0
-        return self.lat0 + self._vn * dt, self.lon0 + self._ve * dt
+        north = self._vn * dt
+        coslat = max(0.05, math.cos(math.radians(self.lat0 + north / 2)))
+        return self.lat0 + north, self.lon0 + self._ve * dt / coslat
 
     def velocity(self) -> tuple[float, float]:
         s, c = geo.unit(self.course)

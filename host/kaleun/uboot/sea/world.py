@@ -39,6 +39,7 @@ from kaleun.uboot.sea.sensors import (
     LOOKOUTS,
     PERISCOPE,
     Conditions,
+    boat_sighting_range,
     hydrophone_range,
     notice_p,
     visual_range,
@@ -524,7 +525,7 @@ class Sea(Module):
     def _convoy_lookouts(self, group: Group, now: float) -> None:
         """Merchants' lookouts raise the alarm at a surfaced boat close by (by day)."""
         bn = self.boat_now(now)
-        rmax = float(CONVOYS["reaction"]["lookout_range_nm"]) * self.conditions().light
+        rmax = self._merchant_sight(bn)
         nearest = math.inf
         for vid in group.offsets:
             lat, lon = group.member_at(vid, now)
@@ -579,13 +580,19 @@ class Sea(Module):
         bn = self.boat_now(now)
         lat, lon = v.track.at(now)
         _dx, _dy, r = bn.rel(lat, lon)
-        rmax = float(CONVOYS["reaction"]["lookout_range_nm"]) * self.conditions().light
+        rmax = self._merchant_sight(bn)
         if v.ai.get("mode") != "flee" and bn.surfaced and r < rmax and \
                 self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
             self.flee(v, now)
         gap = (r - rmax) / SHIP_CLOSING_KN * 3600.0
         if v.ai.get("mode") != "flee":
             self.schedule(f"ai:{v.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
+
+    def _merchant_sight(self, bn: BoatNow) -> float:
+        """How far merchants' lookouts notice the boat: its sighting range, at most `lookout_range_nm`."""
+        cond = self.conditions()
+        seen = boat_sighting_range(bn.surfaced, bn.periscope_up, bn.speed, cond)
+        return min(seen, float(CONVOYS["reaction"]["lookout_range_nm"]) * cond.light)
 
     def flee(self, v: Vessel, now: float) -> None:
         bn = self.boat_now(now)
