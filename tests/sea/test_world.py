@@ -226,7 +226,7 @@ def hunted(seed=0, depth=60, hours=1.0):
 
 
 def test_escorts_hunt_with_asdic_pings_and_depth_charges():
-    game, events = hunted()
+    _game, events = hunted()
     pings = [e for e in events if e.name == "ping"]
     assert pings and pings[0].feed.startswith("ASDIC!")
     assert sum(1 for e in pings if e.feed) < len(pings) / 10  # the feed speaks when contact is (re)gained
