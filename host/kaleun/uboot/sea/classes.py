@@ -43,6 +43,8 @@ class AircraftType:
     depth_charges: int
     night: bool
     guns: bool
+    radius_nm: float = 0.0
+    from_year: int = 1939
 
 
 def _ship(cid: str, spec: Mapping[str, Any]) -> ShipClass:
@@ -73,7 +75,8 @@ def aircraft_types() -> dict[str, AircraftType]:
         out[tid] = AircraftType(id=tid, name=str(spec["name"]), speed_kn=float(spec["speed_kn"]),
                                 attack_kn=float(spec["attack_kn"]), endurance_h=float(spec["endurance_h"]),
                                 depth_charges=int(spec["depth_charges"]), night=bool(spec["night"]),
-                                guns=bool(spec["guns"]))
+                                guns=bool(spec["guns"]), radius_nm=float(spec["radius_nm"]),
+                                from_year=int(spec["from_year"]))
     return out
 
 

@@ -212,6 +212,21 @@ def spawn_patrol(sea: Any, now: float) -> None:
         lat, lon = geo.destination(blat, blon, bearing, dist)
         aim = geo.destination(blat, blon, rng.uniform(0.0, 360.0), rng.uniform(0.0, float(patrol["pass_nm"])))
         course = geo.bearing_to(*geo.offset(lat, lon, *aim))
-        tid = _pick(rng, AIR["cover"]["types"])
-        add_aircraft(sea, {"type": tid, "bearing": bearing, "range_nm": dist, "course": course}, blat, blon, now)
+        reach = reachable_types(sea.engine.clock.at(now).year, blat, blon)
+        if reach:
+            tid = _pick(rng, reach)
+            add_aircraft(sea, {"type": tid, "bearing": bearing, "range_nm": dist, "course": course}, blat, blon,
+                         now)
     _next_patrol(sea, now)
+
+
+def reachable_types(year: int, lat: float, lon: float) -> dict[str, float]:
+    """Aircraft types (with their weights) that can patrol over a position in a year."""
+    nearest = min((geo.rhumb(float(b["position"][0]), float(b["position"][1]), lat, lon)[1]
+                   for b in AIR["bases"] if int(b["from_year"]) <= year), default=float("inf"))
+    out = {}
+    for tid, weight in AIR["cover"]["types"].items():
+        kind = aircraft_type(tid)
+        if kind.from_year <= year and kind.radius_nm >= nearest:
+            out[tid] = float(weight)
+    return out
