@@ -398,3 +398,12 @@ def test_state_keeps_tracks_exact():
     assert Track.from_json(track.to_json()).at(500.0) == track.at(500.0)
     lat, lon = track.at(10.0 + 3600)
     assert math.hypot(*geo.offset(60.0, -20.0, lat, lon)) == pytest.approx(12.0, rel=1e-3)
+
+
+@pytest.mark.parametrize("mission", sorted(__import__("kaleun.uboot.game", fromlist=["MISSIONS"]).MISSIONS))
+def test_every_shipped_mission_builds_and_runs(mission):
+    game = new_game(1, mission)
+    events = game.take_events()
+    assert events[0].name == "mission_start"
+    game.advance(600)
+    json.dumps(game.to_state())

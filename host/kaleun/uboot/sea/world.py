@@ -88,7 +88,8 @@ class BoatNow:
 
 class Sea(Module):
     name = "sea"
-    subscribes = ("boat_submerged", "boat_surfaced", "torpedo_hit", "ship_sunk", "mission_end")
+    subscribes = ("boat_submerged", "boat_surfaced", "speed_set", "course_set", "depth_set", "surfacing",
+                  "torpedo_hit", "ship_sunk", "mission_end")
 
     def __init__(self, setup: Mapping[str, Any] | None = None) -> None:
         self.setup: Mapping[str, Any] = setup or {}
