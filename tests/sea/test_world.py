@@ -366,17 +366,24 @@ def test_patrols_meet_lone_ships_and_aircraft_by_chance():
     assert len(sea.vessels) < sea.ids["v"]  # ships out of range leave the simulation
 
 
-def test_same_seed_same_sea_and_a_save_resumes_exactly():
-    game = new_game(11, "exercise_convoy_battle")
-    order(game, "dive")
+def _battle(seed):
+    game = new_game(seed, "exercise_convoy_battle")
+    for figure in ("navigator-square", "navigator-triangle", "officer-circle"):
+        game.apply({"do": "place", "figure": figure, "section": 8})
+    order(game, "observe")
     order(game, "new_speed", speed="slow_ahead")
-    first = [e.to_json() for e in game.advance(1800)]
+    return game
+
+
+def test_same_seed_same_sea_and_a_save_resumes_exactly():
+    game = _battle(11)
+    first = [e.to_json() for e in game.advance(1200)]
+    order(game, "dive")
+    order(game, "new_depth", depth_m=60)
     state = json.loads(json.dumps(game.to_state()))
     rest = [e.to_json() for e in game.advance(3600)]
-    again = new_game(11, "exercise_convoy_battle")
-    order(again, "dive")
-    order(again, "new_speed", speed="slow_ahead")
-    assert [e.to_json() for e in again.advance(1800)] == first
+    again = _battle(11)
+    assert [e.to_json() for e in again.advance(1200)] == first
     resumed = load_game(state)
     assert [e.to_json() for e in resumed.advance(3600)] == rest
     assert rest  # the battle produced events to compare
