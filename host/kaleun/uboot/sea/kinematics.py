@@ -29,10 +29,13 @@ def segment(v0: float, a: float, h0: float, w: float, tau: float) -> tuple[float
         return 0.0, 0.0
     v0h, ah = v0 / 3600.0, a / 3600.0  # nm/s and nm/s^2
     th0 = math.radians(h0)
-    if abs(w) < 1e-9:
-        dist = v0h * tau + ah * tau * tau / 2
-        return dist * math.sin(th0), dist * math.cos(th0)
     om = math.radians(w)
+    if abs(om * tau) < 1e-4:
+        # (nearly) straight: the closed form would divide by a vanishing turn rate; the
+        # mid-course heading is exact to (om * tau)^2
+        dist = v0h * tau + ah * tau * tau / 2
+        mid = th0 + om * tau / 2
+        return dist * math.sin(mid), dist * math.cos(mid)
     th1 = th0 + om * tau
     v1h = v0h + ah * tau
     # integrals of (v0 + a s) sin(th0 + om s) and (v0 + a s) cos(th0 + om s) over [0, tau]
