@@ -162,8 +162,10 @@ class Sea(Module):
         kind, _, ident = key.partition(":")
         if kind == "ai":
             vessel = self.vessels.get(ident)
-            if vessel is not None:
-                escorts.step(self, vessel, now) if vessel.is_escort else self._merchant_step(vessel, now)
+            if vessel is not None and vessel.is_escort:
+                escorts.step(self, vessel, now)
+            elif vessel is not None:
+                self._merchant_step(vessel, now)
         elif kind == "air":
             plane = self.aircraft.get(ident)
             if plane is not None:
@@ -211,10 +213,17 @@ class Sea(Module):
         return Conditions.of(self.weather)
 
     def look_out(self, now: float) -> None:
-        """Something new came into the area: let the lookouts sweep now if the boat is surfaced."""
+        """Something new came into the area: lookouts sweep now (if surfaced), collisions are
+        looked for again."""
         due = self.sched.get("watch")
         if self.engine.module("boat").surfaced and (due is None or due[0] > now):
             self.schedule("watch", now)
+        self._soon("prox", now)
+
+    def _soon(self, key: str, now: float) -> None:
+        due = self.sched.get(key)
+        if due is None or due[0] > now:
+            self.schedule(key, now)
 
     def lookouts(self) -> int:
         engine = self.engine
@@ -673,7 +682,9 @@ class Sea(Module):
     def on_event(self, event: Event) -> None:
         now = self.engine.t
         self.invalidate()
-        if event.name == "boat_submerged":
+        if event.name in ("depth_set", "surfacing"):
+            self._soon("prox", now)
+        elif event.name == "boat_submerged":
             self.dived_at = now
             if self.observing:
                 self.observing = False
