@@ -1,4 +1,4 @@
-"""Helpers for the sea's tests: games with extra modules, scripts run in-process."""
+"""Shared tools of the sea's tests: games with extra modules, scripts run in-process."""
 
 from __future__ import annotations
 

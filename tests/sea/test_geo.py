@@ -1,4 +1,4 @@
-"""Spherical helpers: rhumb lines, offsets, the sun."""
+"""Spherical geometry: rhumb lines, offsets, the sun."""
 
 from __future__ import annotations
 

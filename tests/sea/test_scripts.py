@@ -1,4 +1,4 @@
-"""The issue's "done when" list, shown by table scripts (tests/sea/scripts/*.jsonl), all
+"""What the sea must show, as table scripts (tests/sea/scripts/*.jsonl), all
 deterministic with a seed."""
 
 from __future__ import annotations

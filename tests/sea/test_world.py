@@ -1,5 +1,5 @@
 """The sea around the boat: contacts, target data, identification, the enemy's behaviour and the
-damage it does (rulebook §11-§12; the issue's contract for `damage` events)."""
+damage it does (rulebook §11-§12; the `damage` events the crew engine reads)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Small modules with one job each:
 
-- `geo` spherical helpers (rhumb lines, local offsets, the sun's elevation);
+- `geo` spherical geometry (rhumb lines, local offsets, the sun's elevation);
 - `grid` the German naval grid (Marinequadratkarte) from `data/naval_grid.toml`;
 - `seabed` water depth and land from `data/seabed.toml`;
 - `kinematics` exact straight/turning motion between wakes;

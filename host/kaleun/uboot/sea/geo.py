@@ -1,4 +1,4 @@
-"""Spherical helpers: rhumb lines (what a navigator draws on a Mercator chart), local offsets
+"""Spherical geometry: rhumb lines (what a navigator draws on a Mercator chart), local offsets
 in nautical miles, compass arithmetic and the sun's elevation.
 
 Positions are (latitude, longitude) in degrees, north and east positive. Offsets are
