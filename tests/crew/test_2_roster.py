@@ -10,6 +10,7 @@ from kaleun.uboot.crew.requirements import ORDERS, Group, static_need
 from kaleun.uboot.crew.roster import FACES, FIGURES, ROSTER, SYMBOLS, load_roster
 from kaleun.uboot.crew.sailors import SailorState
 from kaleun.uboot.crew.staffing import Member, staff_group
+from kaleun.uboot.orders import Order
 
 
 def test_2_sixteen_figures_stand_for_thirty_two_sailors_with_two_symbols_each():
@@ -60,7 +61,10 @@ STATIC = [o for o, spec in ORDERS.items() if spec.get("kind") not in ("mobilize"
 @pytest.mark.parametrize("watch", [1, 2])
 @pytest.mark.parametrize("order", STATIC)
 def test_2_every_order_can_be_staffed_by_specialists_in_each_watch(order, watch):
-    """Place the specialists the roster offers, then give the order through the order desk."""
+    """Place the specialists the roster offers, then let the crew engine staff the order.
+
+    (Staffing only: whether the sea allows the order right now — periscope depth, a clear sky —
+    is the sea's check, tested with the sea.)"""
     for surfaced in (True, False):
         if (order in ("dive",) and not surfaced) or (order in ("surface", "new_depth") and surfaced):
             continue
@@ -79,12 +83,12 @@ def test_2_every_order_can_be_staffed_by_specialists_in_each_watch(order, watch)
             g.module("boat").surfaced = True  # deck and bridge are reached through the conning tower
         stations(g, places)
         g.module("boat").surfaced = surfaced
-        events = do(g, {"do": "order", "order": order, **params})
-        rejected = named(events, "order_rejected")
-        assert not rejected, rejected[0]["reason"]
+        crew = g.module("crew")
+        given = Order(order, params, "script")
+        assert crew.validate(given) is None
+        activated = crew.commit(given)["activated"]
         if order == "prepare_meal":
             continue
-        activated = named(events, "order_accepted")[0]["activated"]
         assert activated and all(a["specialist"] for a in activated)
 
 

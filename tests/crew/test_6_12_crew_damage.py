@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crewkit import chips, do, game, named, one, stations
+from crewkit import advance, chips, do, game, named, one, stations
 
 ENGINE_ROOM = {"engineer-square": 5, "engineer-triangle": 5, "engineer-circle": 5, "engineer-hexagon": 5}
 
@@ -100,8 +100,12 @@ def test_10_3_5_toxic_gas_while_surfaced_damages_once_without_chip_or_morale():
 def test_10_3_5_surfacing_vents_toxic_gas():
     g = game(rules="advise")
     do(g, {"do": "order", "order": "dive"})
+    advance(g, 120)  # down at periscope depth
     do(g, {"do": "damage", "kind": "environmental", "condition": "toxic_gas", "section": 2})
-    events = do(g, {"do": "order", "order": "surface"})
+    ordered = do(g, {"do": "order", "order": "surface"})
+    assert not named(ordered, "condition_removed")  # the gas stays until the hatch opens
+    events = advance(g, 600)  # the boat reaches the surface
+    assert one(events, "boat_surfaced")
     removed = one(events, "condition_removed")
     assert removed["how"] == "vented by surfacing"
     # +2, but morale never rises past XI: the gas had lowered it to X

@@ -42,7 +42,7 @@ def test_6_9_an_ailment_can_forbid_an_order():
     assert "officer-square" not in [a["figure"] for a in accepted["activated"]]
     stations(g, {f: 4 for f in ("captain-square", "captain-triangle", "engineer-circle", "engineer-hexagon",
                                 "navigator-circle")})
-    rejected = one(do(g, {"do": "order", "order": "new_course", "course": 10}), "order_rejected")
+    rejected = one(do(g, {"do": "order", "order": "new_course", "course": 20}), "order_rejected")
     assert rejected["reason"] == ("new_course needs 2 helm in section 3; found officer-square (helm, an ailment "
                                   "forbids it), officer-triangle (helm)")
 

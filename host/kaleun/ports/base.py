@@ -106,6 +106,9 @@ class Sounder(Protocol):
     def bell(self, pattern: list[int]) -> None:
         """Strike the ship's bell: pattern [2, 2] = two pairs (4 bells)."""
 
+    def ping(self) -> None:
+        """Sound an ASDIC ping on the hull."""
+
     def close(self) -> None: ...
 
 

@@ -86,9 +86,13 @@ class SilentSounder:
 
     def __init__(self) -> None:
         self.played: list[list[int]] = []
+        self.pings = 0
 
     def bell(self, pattern: list[int]) -> None:
         self.played.append(list(pattern))
+
+    def ping(self) -> None:
+        self.pings += 1
 
     def close(self) -> None:
         pass

@@ -11,7 +11,7 @@ import os
 
 import numpy as np
 
-from kaleun.sounds import bell
+from kaleun.sounds import bell, ping
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +21,8 @@ class PygameSounder:
         self.volume = volume
         self.available = False
         self.played: list[list[int]] = []
+        self.pings = 0
+        self._ping: object | None = None
         self._cache: dict[tuple[int, ...], object] = {}
         self._channels = 1
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -59,6 +61,23 @@ class PygameSounder:
             self._sound(pattern).play()  # type: ignore[attr-defined]
         except Exception as exc:
             log.warning("the bell could not play: %s", exc)
+
+    def ping(self) -> None:
+        """An ASDIC ping on the hull (an escort has the boat)."""
+        self.pings += 1
+        if not self.available:
+            return
+        try:
+            if self._ping is None:
+                import pygame
+
+                samples = ping.render(self.rate, self.volume)
+                if self._channels > 1:
+                    samples = np.repeat(samples[:, None], self._channels, axis=1)
+                self._ping = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
+            self._ping.play()  # type: ignore[attr-defined]
+        except Exception as exc:
+            log.warning("the ping could not play: %s", exc)
 
     def close(self) -> None:
         if self.available:

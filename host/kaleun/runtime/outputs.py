@@ -22,7 +22,7 @@ class Output(Protocol):
 
 
 class BellOutput:
-    """Rings the ship's bell on every `bell` event."""
+    """Rings the ship's bell on every `bell` event and sounds every `ping` (ASDIC) event."""
 
     def __init__(self, sounder: Sounder) -> None:
         self.sounder = sounder
@@ -30,6 +30,8 @@ class BellOutput:
     def handle(self, event: Event) -> None:
         if event.name == "bell":
             self.sounder.bell(list(event.data["pattern"]))
+        elif event.name == "ping" and hasattr(self.sounder, "ping"):
+            self.sounder.ping()
 
     def close(self) -> None:
         self.sounder.close()

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.clock import GameClock
-from kaleun.core.engine import Engine, check_state_header
+from kaleun.core.engine import Engine, Module, check_state_header
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.uboot import data
 from kaleun.uboot.boat import Boat
@@ -16,6 +16,10 @@ from kaleun.uboot.crew.technical import Technical
 from kaleun.uboot.figures import Figures
 from kaleun.uboot.mission import Mission
 from kaleun.uboot.orders import OrderDesk
+from kaleun.uboot.sea.grid import GridError, naval_grid
+from kaleun.uboot.sea.navigation import Navigation
+from kaleun.uboot.sea.weather import Weather
+from kaleun.uboot.sea.world import Sea
 from kaleun.uboot.table_link import TableLink
 from kaleun.uboot.watch import Watch
 
@@ -23,16 +27,21 @@ GAME_ID = "uboot"
 MISSIONS: Mapping[str, Any] = data.load("missions")
 
 
-def new_game(seed: int = 0, mission: str = "training") -> Engine:
-    """A fresh game of the given mission. Raises CommandError for an unknown mission."""
+def mission_spec(mission: str, changes: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A mission's fields from missions.toml, with `changes` applied. Raises CommandError."""
     if mission not in MISSIONS:
         raise CommandError(f"unknown mission '{mission}' (known: {', '.join(sorted(MISSIONS))})")
-    spec = MISSIONS[mission]
-    clock = GameClock(GameClock.parse(spec["start"]))
-    modules = [
+    return {**MISSIONS[mission], **(changes or {})}
+
+
+def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:
+    """The game's modules in their order of precedence (commands, wakes on ties, listeners)."""
+    lat, lon = start_position(spec)
+    return [
         Mission(mission),
         OrderDesk(),
-        Boat(surfaced=bool(spec.get("surfaced", True)), telegraph=spec.get("telegraph", "stop")),
+        Boat(surfaced=bool(spec.get("surfaced", True)), telegraph=spec.get("telegraph", "stop"),
+             lat=lat, lon=lon, course=float(spec.get("course", 0))),
         Figures(),
         Watch(),
         Compression(),
@@ -40,11 +49,42 @@ def new_game(seed: int = 0, mission: str = "training") -> Engine:
         # the crew engine: crew rules "enforce" unless the mission says "advise"; random wear on/off
         Technical(wear=bool(spec.get("wear", True))),
         Crew(rules=spec.get("crew_rules", "enforce")),
+        # the sea (rulebook §11-§12): strategic navigation, weather and daylight, ships and the enemy
+        Navigation(),
+        Weather(kind=spec.get("weather", "fair"), hold=bool(spec.get("weather_hold", False)),
+                utc_offset_h=spec.get("utc_offset_h")),
+        Sea(spec),
     ]
-    engine = Engine(GAME_ID, seed, clock, modules, config={"mission": mission})
+
+
+def new_game(seed: int = 0, mission: str = "training", changes: Mapping[str, Any] | None = None,
+             modules: list[Module] | None = None) -> Engine:
+    """A fresh game of the given mission. Raises CommandError for an unknown mission.
+
+    `changes` alters mission fields (kept in the game's config, so a save rebuilds the same
+    game); `modules` replaces the module list (tests that stand a module in for another).
+    """
+    spec = mission_spec(mission, changes)
+    clock = GameClock(GameClock.parse(spec["start"]))
+    config: dict[str, Any] = {"mission": mission}
+    if changes:
+        config["changes"] = dict(changes)
+    engine = Engine(GAME_ID, seed, clock, modules if modules is not None else build_modules(mission, spec),
+                    config=config)
     engine.emit("mission_start", feed=f"{spec['name']}: the boat is in square {spec['square']}.",
                 mission=mission, square=spec["square"], seed=seed)
     return engine
+
+
+def start_position(spec: Mapping[str, Any]) -> tuple[float, float]:
+    """Where a mission starts: its `position` [lat, lon], else the centre of its square."""
+    if "position" in spec:
+        lat, lon = spec["position"]
+        return float(lat), float(lon)
+    try:
+        return naval_grid().centre(spec["square"])
+    except GridError as exc:
+        raise CommandError(f"mission start square: {exc}") from exc
 
 
 def load_game(state: Mapping[str, Any]) -> Engine:
@@ -57,7 +97,10 @@ def load_game(state: Mapping[str, Any]) -> Engine:
         mission = state["config"]["mission"]
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed {seed!r} is not a whole number")
-        engine = new_game(seed, mission)
+        changes = state["config"].get("changes")
+        if changes is not None and not isinstance(changes, dict):
+            raise ValueError("the mission changes are not an object")
+        engine = new_game(seed, mission, changes)
     except (KeyError, TypeError, ValueError, OverflowError, CommandError) as exc:
         raise SaveError(f"the save's game settings are damaged ({exc})") from exc
     engine.take_events()  # a loaded game does not start again

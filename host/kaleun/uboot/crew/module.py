@@ -173,7 +173,7 @@ class Crew(Module, Validator):
         return min(MAX_LOOKOUTS, n)
 
     # -- shared rules actions ------------------------------------------------------------------------
-    def emit(self, name: str, feed: str | None = None, **data: Any) -> Event:
+    def emit(self, name: str, /, feed: str | None = None, **data: Any) -> Event:
         return self.engine.emit(name, feed=feed, **data)
 
     def refuse(self, action: str, reason: str) -> None:
@@ -348,23 +348,26 @@ class Crew(Module, Validator):
         if self.moves.open:
             self.snapshot("end of the mobilization")
             self.moves.end("next order")
-        reason = self._check(order, need)
+        blocked = self._blocked(order, need)
+        if blocked is not None:  # never advisory: nobody can carry it out
+            return blocked
+        assert not isinstance(need, str)
+        reason = self._staff(order.order, need.groups)
         if reason is not None and self.rules == "advise":
             self._warning = reason
             return None
         return reason
 
-    def _check(self, order: Order, need: Need | str) -> str | None:
+    def _blocked(self, order: Order, need: Need | str) -> str | None:
+        """Why the order is impossible whoever stands where: bars exhausted, a major failure."""
         if not self.bars.can_pay:
             return "both the command bar and the morale bar are exhausted: no orders until a field frees up"
         if isinstance(need, str):
             return need
         if self.engine.has_module("technical"):
-            blocked = self.engine.module("technical").blocks(order.order, self.surfaced, need.rooms,
-                                                             order.params.get("condition"))
-            if blocked:
-                return blocked
-        return self._staff(order.order, need.groups)
+            return self.engine.module("technical").blocks(order.order, self.surfaced, need.rooms,
+                                                          order.params.get("condition"))
+        return None
 
     def _staff(self, order: str, groups: list[Group]) -> str | None:
         index = self.by_section()

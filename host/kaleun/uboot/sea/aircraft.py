@@ -1,0 +1,122 @@
+"""Aircraft: patrols that spot a surfaced boat, attack it and call the escorts.
+
+Modes (`plane.ai["mode"]`): `patrol` (a straight search track across the area), `orbit`
+(circling a convoy as its air escort), `attack` (running in on the boat: depth charges set
+shallow, guns on the men outside), `leave`. A boat that dived more than `aircraft_swirl_s`
+before the aircraft arrives is spared; one that dived just now still leaves a swirl to bomb.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kaleun.uboot import data
+from kaleun.uboot.sea import attacks, escorts, geo
+from kaleun.uboot.sea.sensors import ENEMY, notice_p, visual_range
+from kaleun.uboot.sea.vessels import Aircraft, Track
+
+AIR = data.load("aircraft")
+RELEVANCE_NM = 15.0
+CHECK_S = 20.0
+MAX_SLEEP_S = 1800.0
+
+
+def sighting_range(sea: Any, plane: Aircraft, bn: Any, now: float) -> float:
+    """How far this aircraft can see the boat now (nm)."""
+    cond = sea.conditions()
+    light = cond.light
+    if plane.type.night:
+        light = max(light, 0.6)  # radar and the searchlight
+    if bn.surfaced:
+        base = min(float(ENEMY["aircraft_range_nm"]), cond.visibility_nm)
+        return base * light
+    if now - sea.dived_at <= float(ENEMY["aircraft_swirl_s"]):
+        return float(ENEMY["aircraft_swirl_nm"]) * light
+    if bn.periscope_up:
+        return visual_range("periscope", cond) * 1.5
+    return 0.0
+
+
+def _fly(plane: Aircraft, now: float, course: float, speed: float | None = None) -> None:
+    plane.track = plane.track.steer(now, course=course, speed=speed)
+
+
+def step(sea: Any, plane: Aircraft, now: float) -> None:
+    boat = sea.engine.module("boat")
+    if boat.lost:
+        return
+    ai = plane.ai
+    mode = ai["mode"]
+    lat, lon = plane.track.at(now)
+    bn = sea.boat_now(now)
+    _dx, _dy, r = bn.rel(lat, lon)  # the aircraft seen from the boat
+    if mode == "leave":
+        return
+    if mode in ("patrol", "orbit") and now >= ai.get("until", math.inf):
+        ai["mode"] = "leave"
+        _fly(plane, now, plane.track.course)
+        return
+    if mode == "orbit" and ai.get("group") not in sea.groups:
+        ai["mode"] = mode = "patrol"
+    if mode == "orbit":
+        group = sea.groups[ai["group"]]
+        glat, glon = group.at(now)
+        ai["angle"] = (float(ai["angle"]) + 30.0) % 360.0
+        plat, plon = geo.destination(glat, glon, ai["angle"], float(AIR["patrol"]["orbit_nm"]))
+        ex, ey = geo.offset(lat, lon, plat, plon)
+        _fly(plane, now, geo.bearing_to(ex, ey))
+        leg = math.hypot(ex, ey) / plane.type.speed_kn * 3600.0
+    if mode in ("patrol", "orbit"):
+        if r > RELEVANCE_NM:
+            gap = (r - RELEVANCE_NM) / (plane.type.speed_kn + 20.0) * 3600.0
+            wait = max(CHECK_S, gap) if mode == "patrol" else min(max(CHECK_S, leg), max(CHECK_S, gap))
+            sea.schedule(f"air:{plane.id}", now + min(MAX_SLEEP_S, wait))
+            return
+        sight = sighting_range(sea, plane, bn, now)
+        if sea.rng.random() < notice_p(float(ENEMY["aircraft_p"]), 1, r, sight):
+            ai["mode"] = "attack"
+            ai["target"] = [bn.lat, bn.lon]
+            escorts.alert(sea, bn.lat, bn.lon, now, f"a {plane.type.name} reports a U-boat", error_nm=0.3)
+            _run_in(sea, plane, now, lat, lon, bn)
+            return
+        wait = CHECK_S if mode == "patrol" else min(CHECK_S * 3, max(CHECK_S, leg))
+        sea.schedule(f"air:{plane.id}", now + wait)
+        return
+    if mode == "attack":
+        if r <= 0.15:
+            _release(sea, plane, now, lat, lon, bn)
+            return
+        if bn.surfaced:
+            ai["target"] = [bn.lat, bn.lon]
+        _run_in(sea, plane, now, lat, lon, bn)
+
+
+def _run_in(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: Any) -> None:
+    tlat, tlon = plane.ai["target"]
+    ex, ey = geo.offset(lat, lon, tlat, tlon)
+    d = math.hypot(ex, ey)
+    speed = plane.type.attack_kn
+    _fly(plane, now, geo.bearing_to(ex, ey), speed)
+    sea.schedule(f"air:{plane.id}", now + max(1.0, min(CHECK_S, (d - 0.1) / speed * 3600.0)))
+
+
+def _release(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: Any) -> None:
+    ai = plane.ai
+    swirl = now - sea.dived_at <= float(ENEMY["aircraft_swirl_s"])
+    if bn.surfaced or swirl:
+        sea.emit("aircraft_attack", feed=f"Aircraft attack! A {plane.type.name} roars over the boat.",
+                 aircraft=plane.id, surfaced=bn.surfaced)
+        if bn.surfaced and plane.type.guns:
+            attacks.strafe(sea, plane, now)
+        tlat, tlon = ai["target"] if not bn.surfaced else (bn.lat, bn.lon)
+        aim_lat, aim_lon = geo.shift(tlat, tlon, sea.rng.gauss(0.0, 0.02), sea.rng.gauss(0.0, 0.02))
+        attacks.air_stick(sea, plane, now, aim_lat, aim_lon, plane.track.course)
+    if ai.get("dc", 0) > 0 and bn.surfaced:
+        # turn round for another pass
+        ai["target"] = [bn.lat, bn.lon]
+        _fly(plane, now, plane.track.course + 180.0, plane.type.speed_kn)
+        sea.schedule(f"air:{plane.id}", now + 60.0)
+        return
+    ai["mode"] = "leave"
+    plane.track = Track(now, lat, lon, plane.track.course, plane.type.speed_kn)

@@ -1,0 +1,629 @@
+"""Own boat (rulebook §12): engine telegraph, speed, course, depth, dive and surface, battery.
+
+Speed, course and depth change only through accepted orders (`new_speed`, `new_course`,
+`new_depth`, `dive`, `surface`). Between changes everything moves in closed form from an
+anchor (speed ramps linearly, the heading turns at a constant rate, depth moves at a constant
+rate, the battery drains or charges linearly), so positions, the ship's log and the battery
+read the same however time is sliced. The boat wakes only when something is reached (a speed,
+a course, a depth, a battery level) and for a periodic look at the technical conditions and the
+water under the keel.
+
+Positions: `lat0/lon0` is the water track (what the boat ran through the water); the true
+position adds the drift of the current (`drift` + `current`), which the navigation module sets.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.args import Args
+from kaleun.core.engine import Module
+from kaleun.uboot import data
+from kaleun.uboot.orders import Effect, OrderDesk
+from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.kinematics import log_distance, motion, ramp_time, value_at
+from kaleun.uboot.sea.seabed import seabed
+
+BOAT = data.load("boat")
+TELEGRAPH: list[str] = BOAT["telegraph"]
+TELEGRAPH_NAMES: Mapping[str, str] = BOAT["names"]
+DEPTH = BOAT["depth"]
+BATTERY = BOAT["battery"]
+NOISE = BOAT["noise"]
+TECH = BOAT["technical"]
+TURNING = BOAT["turning"]
+PERISCOPE_M = float(DEPTH["periscope_m"])
+TEST_M = float(DEPTH["test_m"])
+CRUSH_M = float(DEPTH["crush_m"])
+_SNAP = 1e-7
+#: a mark (depth, battery level) closer than this counts as reached
+_MARGIN = 1e-6
+
+
+def _distance(v0: float, v1: float, dt: float) -> float:
+    """Kept for callers of the first boat module: see `kinematics.log_distance`."""
+    return log_distance(v0, v1, dt)
+
+
+class Boat(Module):
+    name = "boat"
+
+    def __init__(self, surfaced: bool = True, telegraph: str = "stop", lat: float = 62.25,
+                 lon: float = 1.625, course: float = 0.0) -> None:
+        self.surfaced = surfaced
+        self.telegraph = telegraph
+        self.t0 = 0.0
+        self.d0 = 0.0  # ship's log (nm) at the anchor
+        self.h0 = float(course) % 360  # heading at the anchor
+        self.course = self.h0  # ordered course
+        self.turn = 0.0  # signed deg/s while turning
+        self.turn_s = 0.0  # seconds of turning left after the anchor
+        self.z0 = 0.0 if surfaced else PERISCOPE_M
+        self.zt = self.z0
+        self.zrate = float(DEPTH["rate_m_per_s"])
+        self.lat0, self.lon0 = float(lat), float(lon)
+        self.drift = [0.0, 0.0]  # current's drift (east, north nm) at the anchor
+        self.current = [0.0, 0.0]  # set and drift of the current (east, north kn)
+        self.b0 = float(BATTERY["start_pct"])
+        self.flat = False
+        self.dipped = False  # fell far enough to announce the recharge
+        self.battery_level = "ok"  # ok | low | critical | flat
+        self.below_test = False
+        self.stopped: str | None = None  # why the engines give no way (a failure, a flat battery)
+        self.seabed_m = seabed().ocean_m  # water depth at the last look
+        self.next_check = 0.0
+        self.lost: str | None = None  # grounded / crushed: nothing moves any more
+        self.v0 = 0.0
+        self.vt = 0.0
+        self.brate = 0.0
+        self._wake: float | None = None
+
+    def attach(self, engine: Any) -> None:
+        super().attach(engine)
+        desk: OrderDesk = engine.module("orders")
+        desk.register("new_speed", Effect(self._parse_speed, self._check_speed, self._set_speed,
+                                          lambda p: TELEGRAPH_NAMES[p["speed"]]))
+        desk.register("new_course", Effect(self._parse_course, self._check_course, self._set_course,
+                                           lambda p: f"new course {p['course']:03d}"))
+        desk.register("new_depth", Effect(self._parse_depth, self._check_depth, self._set_depth,
+                                          lambda p: f"new depth {p['depth_m']} m"))
+        desk.register("dive", Effect(self._no_params, self._check_dive, self._dive, lambda p: "dive"))
+        desk.register("surface", Effect(self._no_params, self._check_surface, self._surface,
+                                        lambda p: "surface"))
+        # the other modules may not be attached yet: start from the tables, look at the technical
+        # conditions at the first check
+        self.vt = self.v0 = float(self.mode["speed_kn"][self.telegraph])
+        self.brate = self._battery_rate(tech=False)
+        self.seabed_m = seabed().depth_at(self.lat0, self.lon0)
+        self.next_check = engine.t + float(TECH["check_s"])
+        self._plan()
+
+    # -- the technical conditions (owned by the crew engine) -----------------------------------
+    def _tech(self, component: str) -> tuple[bool, bool]:
+        """(disabled, degraded) of a component; both False without a technical module."""
+        engine = self.engine
+        if not engine.has_module("technical"):
+            return False, False
+        tech = engine.module("technical")
+        return bool(tech.disabled(component)), bool(tech.degraded(component))
+
+    # -- derived values -------------------------------------------------------------------
+    @property
+    def mode(self) -> Mapping[str, Any]:
+        return BOAT["surfaced" if self.surfaced else "submerged"]
+
+    def _accel(self) -> float:
+        return float(self.mode["accel_kn_per_s"])
+
+    def _effective_target(self) -> float:
+        """Speed the engines can give at the telegraph setting, and why not if they cannot."""
+        base = float(self.mode["speed_kn"][self.telegraph])
+        if self.surfaced:
+            disabled, degraded = self._tech("diesels")
+            reason = "the diesels are out of action" if disabled else None
+        else:
+            disabled, degraded = self._tech("e_motors")
+            reason = "the electric motors are out of action" if disabled else None
+            if reason is None and self._tech("batteries")[0]:
+                reason = "the batteries are out of action"
+            if reason is None and self.flat:
+                reason = "the battery is flat"
+        self.stopped = reason
+        if reason is not None:
+            return 0.0
+        return base * float(TECH["degraded_speed_factor"]) if degraded else base
+
+    def _battery_rate(self, tech: bool = True) -> float:
+        """Percent per hour: charging surfaced on the diesels, draining submerged on the motors."""
+        if self.surfaced:
+            if self.b0 >= 100.0 or (tech and (self._tech("diesels")[0] or self._tech("batteries")[0])):
+                return 0.0
+            return float(BATTERY["charge_pct_per_h"][self.telegraph])
+        if self.flat:
+            return 0.0
+        setting = "stop" if tech and self._tech("e_motors")[0] else self.telegraph
+        rate = float(BATTERY["drain_pct_per_h"][setting])
+        if tech and self._tech("batteries")[1]:
+            rate *= float(TECH["degraded_drain_factor"])
+        return -rate
+
+    def _turn_rate(self) -> float:
+        rate = float(TURNING["surfaced_deg_per_s" if self.surfaced else "submerged_deg_per_s"])
+        return rate * float(TECH["degraded_turn_factor"]) if self._tech("rudder")[1] else rate
+
+    def _depth_rate(self) -> float:
+        rate = float(DEPTH["rate_m_per_s"])
+        return rate * float(TECH["degraded_depth_factor"]) if self._tech("hydroplanes")[1] else rate
+
+    # -- state at a time ----------------------------------------------------------------------
+    def speed_at(self, t: float) -> float:
+        return value_at(self.v0, self.vt, self._accel(), t - self.t0)
+
+    def heading_at(self, t: float) -> float:
+        return geo.norm360(self.h0 + self.turn * min(max(0.0, t - self.t0), self.turn_s))
+
+    def depth_at(self, t: float) -> float:
+        return value_at(self.z0, self.zt, self.zrate, t - self.t0)
+
+    def battery_at(self, t: float) -> float:
+        return min(100.0, max(0.0, self.b0 + self.brate * max(0.0, t - self.t0) / 3600.0))
+
+    def distance_at(self, t: float) -> float:
+        """Ship's log in nautical miles at game time t (t >= anchor)."""
+        dt = max(0.0, t - self.t0)
+        t_v = ramp_time(self.v0, self.vt, self._accel())
+        if dt <= t_v:
+            return self.d0 + log_distance(self.v0, self.speed_at(t), dt) / 3600.0
+        return self.d0 + (log_distance(self.v0, self.vt, t_v) + abs(self.vt) * (dt - t_v)) / 3600.0
+
+    def _run(self, t: float) -> tuple[float, float]:
+        return motion(self.v0, self.vt, self._accel(), self.h0, self.turn, self.turn_s, t - self.t0)
+
+    def water_position_at(self, t: float) -> tuple[float, float]:
+        """Where the boat would be with no current: the basis of dead reckoning."""
+        east, north = self._run(t)
+        return geo.shift(self.lat0, self.lon0, east, north)
+
+    def drift_at(self, t: float) -> tuple[float, float]:
+        dt = max(0.0, t - self.t0) / 3600.0
+        return self.drift[0] + self.current[0] * dt, self.drift[1] + self.current[1] * dt
+
+    def position_at(self, t: float) -> tuple[float, float]:
+        """True position (latitude, longitude)."""
+        east, north = self._run(t)
+        de, dn = self.drift_at(t)
+        return geo.shift(self.lat0, self.lon0, east + de, north + dn)
+
+    def velocity_at(self, t: float) -> tuple[float, float]:
+        """Velocity over the ground (east, north) in knots."""
+        v = self.speed_at(t)
+        s, c = geo.unit(self.heading_at(t))
+        return v * s + self.current[0], v * c + self.current[1]
+
+    # -- convenient views of "now" -------------------------------------------------------------
+    @property
+    def speed_kn(self) -> float:
+        return self.speed_at(self.engine.t)
+
+    @property
+    def distance_nm(self) -> float:
+        return self.distance_at(self.engine.t)
+
+    @property
+    def heading(self) -> float:
+        return self.heading_at(self.engine.t)
+
+    @property
+    def depth_m(self) -> float:
+        return self.depth_at(self.engine.t)
+
+    @property
+    def battery_pct(self) -> float:
+        return self.battery_at(self.engine.t)
+
+    @property
+    def position(self) -> tuple[float, float]:
+        return self.position_at(self.engine.t)
+
+    @property
+    def periscope_depth_m(self) -> float:
+        return PERISCOPE_M
+
+    def submerged_depth(self) -> float:
+        """Depth of the keel below the surface (0 when surfaced)."""
+        return 0.0 if self.surfaced else self.depth_m
+
+    @property
+    def at_periscope_depth(self) -> bool:
+        return not self.surfaced and self.depth_m <= PERISCOPE_M + 1e-6
+
+    def noise_nm(self, t: float | None = None) -> float:
+        """Own noise: range at which a standard escort hydrophone hears the boat."""
+        t = self.engine.t if t is None else t
+        if self.surfaced:
+            running = self.vt != 0.0 or abs(self.speed_at(t)) > 0.1
+            return float(NOISE["surfaced_nm"]) * (1.0 if running else 0.5)
+        if self.stopped and abs(self.speed_at(t)) < 0.1:
+            return float(NOISE["submerged_nm"]["stop"])
+        noise = float(NOISE["submerged_nm"][self.telegraph])
+        if self.depth_at(t) < float(NOISE["cavitation_depth_m"]) and self.telegraph in ("half_ahead", "full_ahead"):
+            noise *= float(NOISE["cavitation_factor"])
+        return noise
+
+    # -- anchoring and planning ----------------------------------------------------------------
+    def _rebase(self, now: float) -> None:
+        dt = max(0.0, now - self.t0)
+        if dt > 0:
+            east, north = self._run(now)
+            self.lat0, self.lon0 = geo.shift(self.lat0, self.lon0, east, north)
+            self.drift = list(self.drift_at(now))
+            self.d0 = self.distance_at(now)
+            self.v0 = self.speed_at(now)
+            self.h0 = self.heading_at(now)
+            self.turn_s = max(0.0, self.turn_s - dt)
+            self.z0 = self.depth_at(now)
+            self.b0 = self.battery_at(now)
+            if self.b0 < float(BATTERY["recharge_report_below_pct"]):
+                self.dipped = True
+            if self.brate > 0:
+                self._battery_level_from_charge()
+        if abs(self.v0 - self.vt) < _SNAP:
+            self.v0 = self.vt
+        if self.turn_s < 1e-6:
+            self.turn_s, self.turn, self.h0 = 0.0, 0.0, self.course
+        if abs(self.z0 - self.zt) < _SNAP:
+            self.z0 = self.zt
+        self.t0 = now
+
+    def _retune(self) -> None:
+        """Recompute what depends on mode, telegraph and conditions (after a rebase)."""
+        self.vt = self._effective_target()
+        self.brate = self._battery_rate()
+
+    def _plan(self) -> None:
+        if self.lost is not None:
+            self._wake = None
+            return
+        t0 = self.t0
+        cands = [self.next_check]
+        if self.v0 != self.vt:
+            cands.append(t0 + ramp_time(self.v0, self.vt, self._accel()))
+        if self.turn_s > 0:
+            cands.append(t0 + self.turn_s)
+        if self.z0 != self.zt:
+            cands.append(t0 + abs(self.zt - self.z0) / self.zrate)
+            if self.zt > self.z0:
+                for mark in (self.seabed_m, CRUSH_M, TEST_M):
+                    if self.z0 + _MARGIN < mark <= self.zt:
+                        cands.append(t0 + (mark - self.z0) / self.zrate)
+        if self.brate < 0:
+            for mark in self._battery_marks():
+                if self.b0 - mark > _MARGIN:
+                    cands.append(t0 + (self.b0 - mark) / -self.brate * 3600.0)
+        elif self.brate > 0 and self.b0 < 100.0 - _MARGIN:
+            cands.append(t0 + (100.0 - self.b0) / self.brate * 3600.0)
+        later = [c for c in cands if c > t0 + 1e-6]
+        self._wake = min(later) if later else t0 + float(TECH["check_s"])
+
+    def _battery_marks(self) -> list[float]:
+        levels = {"ok": 0, "low": 1, "critical": 2, "flat": 3}[self.battery_level]
+        marks = [float(BATTERY["low_pct"]), float(BATTERY["critical_pct"]), 0.0]
+        return [m for i, m in enumerate(marks) if i >= levels]
+
+    def next_wake(self) -> float | None:
+        return self._wake
+
+    # -- time -----------------------------------------------------------------------------
+    def wake(self, now: float) -> None:
+        was_ramping = self.v0 != self.vt
+        was_turning = self.turn_s > 0
+        was_moving_depth = self.z0 != self.zt
+        self._rebase(now)
+        if was_ramping and self.v0 == self.vt:
+            self.emit("speed_reached", speed_kn=round(self.v0, 2), telegraph=self.telegraph,
+                      distance_nm=round(self.d0, 3))
+        if was_turning and self.turn_s == 0:
+            self.emit("course_reached", course=round(self.course) % 360)
+        if was_moving_depth and self.z0 == self.zt:
+            self._depth_reached()
+        self._battery_events()
+        if self.z0 >= TEST_M - _MARGIN and max(self.z0, self.zt) > TEST_M and not self.below_test:
+            self.below_test = True
+            self.emit("test_depth", feed=f"Below test depth ({TEST_M:.0f} m): the hull groans!",
+                      depth_m=round(self.z0, 1), test_m=TEST_M)
+        elif self.z0 <= TEST_M:
+            self.below_test = False
+        if self.z0 >= CRUSH_M - _MARGIN and not self.surfaced:
+            self._wreck("crushed", f"The hull gives way at {self.z0:.0f} m. The boat is lost with all hands.")
+            return
+        if self.lost is None and now >= self.next_check - _SNAP:
+            self._check(now)
+        if self.lost is None and not self.surfaced and self.z0 >= self.seabed_m - _MARGIN:
+            self._ground(now)
+        self._plan()
+
+    def _depth_reached(self) -> None:
+        if self.zt == 0.0 and not self.surfaced:
+            self.surfaced = True
+            self.below_test = False
+            self.zrate = self._depth_rate()
+            self._retune()
+            mode = self.mode
+            self.emit("boat_surfaced", feed="The boat is surfaced: diesels running.",
+                      propulsion=mode["propulsion"], target_kn=self.vt, speed_kn=round(self.v0, 2))
+            return
+        self.emit("depth_reached", depth_m=round(self.z0, 1))
+
+    def _battery_events(self) -> None:
+        b = self.b0
+        low, crit = float(BATTERY["low_pct"]), float(BATTERY["critical_pct"])
+        if self.brate < 0:
+            if b <= _MARGIN and self.battery_level != "flat":
+                self.b0 = 0.0
+                self.battery_level = "flat"
+                self.flat = True
+                self._retune()
+                self.emit("battery", feed="The battery is flat: the electric motors stop. Surface!",
+                          pct=0.0, level="flat")
+            elif b <= crit + _MARGIN and self.battery_level in ("ok", "low"):
+                self.battery_level = "critical"
+                self.emit("battery", feed=f"Battery at {crit:.0f} %!", pct=round(b, 1), level="critical")
+            elif b <= low + _MARGIN and self.battery_level == "ok":
+                self.battery_level = "low"
+                self.emit("battery", feed=f"Battery down to {low:.0f} %.", pct=round(b, 1), level="low")
+        elif self.brate > 0:
+            if b >= 100.0 - _MARGIN:
+                self.b0 = 100.0
+                self._retune()
+                if self.dipped:  # a top-up after a short dive is not worth a word
+                    self.emit("battery", feed="The battery is fully charged.", pct=100.0, level="charged")
+                self.dipped = False
+            self._battery_level_from_charge()
+
+    def _battery_level_from_charge(self) -> None:
+        b = self.b0
+        if b > float(BATTERY["low_pct"]):
+            self.battery_level = "ok"
+        elif b > float(BATTERY["critical_pct"]):
+            self.battery_level = "low"
+        elif b > 0:
+            self.battery_level = "critical"
+        if b > 0 and self.flat:
+            self.flat = False
+
+    def _check(self, now: float) -> None:
+        """Technical conditions and the water under the keel, every `check_s`."""
+        self.next_check = now + float(TECH["check_s"])
+        before = (self.vt, self.brate, self.stopped)
+        self._retune()
+        if (self.vt, self.brate, self.stopped) != before and self.stopped and self.stopped != before[2]:
+            self.emit("engines_stopped", feed=f"{self.stopped[0].upper()}{self.stopped[1:]}: the boat loses way.",
+                      reason=self.stopped)
+        if self.turn_s > 0 and self._tech("rudder")[0]:
+            self.course = self.h0
+            self.turn_s, self.turn = 0.0, 0.0
+            self.emit("rudder_jammed", feed=f"The rudder is out of action: the boat holds {round(self.h0) % 360:03d}.",
+                      heading=round(self.h0) % 360)
+        lat, lon = self.position_at(now)
+        self.seabed_m = seabed().depth_at(lat, lon)
+        if self.surfaced and self.seabed_m < float(seabed().draft_m):
+            self._ground(now)
+            return
+        if self.z0 > TEST_M:
+            self._stress()
+
+    def _stress(self) -> None:
+        span = max(1.0, CRUSH_M - TEST_M)
+        p = float(DEPTH["stress_p_at_crush"]) * min(1.0, (self.z0 - TEST_M) / span)
+        rng = self.rng
+        if rng.random() >= p:
+            return
+        section = rng.randint(1, 6)
+        cause = f"hull stress at {self.z0:.0f} m"
+        if rng.random() < float(DEPTH["stress_leak_share"]):
+            self.emit("damage", feed=f"A leak in section {section}: {cause}!", kind="environmental",
+                      condition="leak", section=section, cause=cause)
+        else:
+            self.emit("damage", feed=f"Hull breach in section {section}: {cause}!", kind="hull_breach",
+                      section=section, cause=cause)
+
+    def _ground(self, now: float) -> None:
+        lat, lon = self.position_at(now)
+        place = seabed().place_at(lat, lon)
+        if self.surfaced:
+            text = f"The boat runs aground ({place})."
+        else:
+            text = f"The boat strikes the bottom at {self.z0:.0f} m ({place})."
+        self._wreck("grounded", text, place=place, seabed_m=self.seabed_m)
+
+    def wreck(self, reason: str, feed: str) -> None:
+        """Another module lost the boat (a collision): end it here without a second event."""
+        self._rebase(self.engine.t)
+        self._wreck(reason, feed, announce=False)
+
+    def _wreck(self, reason: str, feed: str, announce: bool = True, **extra: Any) -> None:
+        """The boat is lost (grounded, crushed, rammed): nothing moves any more; the mission ends."""
+        self.lost = reason
+        self.v0 = self.vt = 0.0
+        self.turn_s = self.turn = 0.0
+        self.zt = self.z0
+        self.brate = 0.0
+        if announce:
+            self.emit(reason, depth_m=round(self.z0, 1), **extra)
+        if self.engine.has_module("mission"):
+            self.engine.module("mission").end("lost", reason, feed)
+        self._wake = None
+
+    def set_current(self, east_kn: float, north_kn: float) -> None:
+        """The navigation module sets the current the boat drifts with."""
+        self._rebase(self.engine.t)
+        self.current = [float(east_kn), float(north_kn)]
+        self._plan()
+
+    def refresh(self) -> None:
+        """Look at the technical conditions now (the crew engine may call this after a change)."""
+        self._rebase(self.engine.t)
+        self._check(self.engine.t)
+        self._plan()
+
+    # -- orders: new speed ------------------------------------------------------------------------
+    def _lost_reason(self) -> str | None:
+        return "the boat is lost" if self.lost else None
+
+    def _parse_speed(self, args: Args) -> dict[str, Any]:
+        return {"speed": args.str("speed", choices=TELEGRAPH)}
+
+    def _check_speed(self, params: dict[str, Any]) -> str | None:
+        if self.lost:
+            return self._lost_reason()
+        if params["speed"] == self.telegraph:
+            return f"the telegraph already stands at {TELEGRAPH_NAMES[self.telegraph]}"
+        if not self.surfaced and params["speed"] != "stop" and self.flat:
+            return "the battery is flat"
+        return None
+
+    def _set_speed(self, params: dict[str, Any]) -> None:
+        now = self.engine.t
+        self._rebase(now)
+        self.telegraph = params["speed"]
+        self._retune()
+        self.emit("speed_set", telegraph=self.telegraph, target_kn=self.vt,
+                  speed_kn=round(self.v0, 2), propulsion=self.mode["propulsion"],
+                  distance_nm=round(self.d0, 3))
+        self._plan()
+
+    # -- orders: new course -----------------------------------------------------------------------
+    def _parse_course(self, args: Args) -> dict[str, Any]:
+        return {"course": args.int("course", lo=0, hi=359)}
+
+    def _check_course(self, params: dict[str, Any]) -> str | None:
+        if self.lost:
+            return self._lost_reason()
+        if params["course"] == round(self.course) % 360:
+            return f"the boat already steers {params['course']:03d}"
+        return None
+
+    def _set_course(self, params: dict[str, Any]) -> None:
+        now = self.engine.t
+        self._rebase(now)
+        course = float(params["course"])
+        diff = geo.norm180(course - self.h0)
+        rate = self._turn_rate()
+        self.course = course
+        self.turn = math.copysign(rate, diff) if diff else 0.0
+        self.turn_s = abs(diff) / rate if diff else 0.0
+        if not diff:
+            self.h0 = course
+        self.emit("course_set", course=params["course"], heading=round(self.h0, 1),
+                  turn="starboard" if diff > 0 else "port" if diff < 0 else "none",
+                  turn_s=round(self.turn_s, 1))
+        self._plan()
+
+    # -- orders: depth, dive, surface --------------------------------------------------------------
+    def _parse_depth(self, args: Args) -> dict[str, Any]:
+        return {"depth_m": args.int("depth_m", lo=1, hi=int(DEPTH["max_order_m"]))}
+
+    def _check_depth(self, params: dict[str, Any]) -> str | None:
+        if self.lost:
+            return self._lost_reason()
+        if self.surfaced:
+            return "the boat is surfaced: dive first"
+        depth = params["depth_m"]
+        if depth < PERISCOPE_M:
+            return f"periscope depth ({PERISCOPE_M:.0f} m) is the shallowest; to surface, order surface"
+        if depth == self.zt:
+            return f"the boat is already ordered to {depth} m"
+        return None
+
+    def _set_depth(self, params: dict[str, Any]) -> None:
+        now = self.engine.t
+        self._rebase(now)
+        self.zt = float(params["depth_m"])
+        self.zrate = self._depth_rate()
+        self.emit("depth_set", depth_m=params["depth_m"], from_m=round(self.z0, 1),
+                  time_s=round(abs(self.zt - self.z0) / self.zrate, 1))
+        self._plan()
+
+    def _no_params(self, args: Args) -> dict[str, Any]:
+        return {}
+
+    def _check_dive(self, params: dict[str, Any]) -> str | None:
+        if self.lost:
+            return self._lost_reason()
+        if not self.surfaced:
+            return "the boat is already submerged"
+        if self.battery_at(self.engine.t) <= 0.0:
+            return "the battery is flat: the boat cannot run submerged"
+        return None
+
+    def _check_surface(self, params: dict[str, Any]) -> str | None:
+        if self.lost:
+            return self._lost_reason()
+        if self.surfaced:
+            return "the boat is already surfaced"
+        if self.zt == 0.0:
+            return "the boat is already surfacing"
+        return None
+
+    def _dive(self, params: dict[str, Any]) -> None:
+        now = self.engine.t
+        self._rebase(now)
+        self.surfaced = False
+        self.zt = PERISCOPE_M
+        self.zrate = PERISCOPE_M / float(DEPTH["dive_s"])
+        self._retune()
+        self.emit("boat_submerged", propulsion=self.mode["propulsion"], target_kn=self.vt,
+                  speed_kn=round(self.v0, 2), depth_m=PERISCOPE_M, dive_s=float(DEPTH["dive_s"]))
+        self._plan()
+
+    def _surface(self, params: dict[str, Any]) -> None:
+        now = self.engine.t
+        self._rebase(now)
+        self.zt = 0.0
+        rate = self._depth_rate()
+        if self._tech("compressor")[0]:
+            rate /= float(TECH["slow_surface_factor"])
+        self.zrate = rate
+        self.emit("surfacing", depth_m=round(self.z0, 1), time_s=round(self.z0 / rate, 1))
+        self._plan()
+
+    # -- state ----------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        t = self.engine.t
+        return {"telegraph": self.telegraph, "surfaced": self.surfaced,
+                "speed_kn": round(self.speed_at(t), 2), "target_kn": round(self.vt, 2),
+                "propulsion": self.mode["propulsion"], "distance_nm": round(self.distance_at(t), 3),
+                "course": round(self.course) % 360, "heading": round(self.heading_at(t), 1),
+                "depth_m": round(self.depth_at(t), 1), "ordered_depth_m": round(self.zt, 1),
+                "battery_pct": round(self.battery_at(t), 1), "stopped": self.stopped, "lost": self.lost}
+
+    def to_state(self) -> dict[str, Any]:
+        return {"surfaced": self.surfaced, "telegraph": self.telegraph, "t0": self.t0, "v0": self.v0,
+                "vt": self.vt, "d0": self.d0, "h0": self.h0, "course": self.course, "turn": self.turn,
+                "turn_s": self.turn_s, "z0": self.z0, "zt": self.zt, "zrate": self.zrate,
+                "lat0": self.lat0, "lon0": self.lon0, "drift": list(self.drift), "current": list(self.current),
+                "b0": self.b0, "brate": self.brate, "flat": self.flat, "dipped": self.dipped,
+                "battery_level": self.battery_level,
+                "below_test": self.below_test, "stopped": self.stopped, "seabed_m": self.seabed_m,
+                "next_check": self.next_check, "lost": self.lost}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        telegraph = state["telegraph"]
+        if telegraph not in TELEGRAPH:
+            raise ValueError(f"unknown telegraph setting {telegraph!r}")
+        self.surfaced = bool(state["surfaced"])
+        self.telegraph = telegraph
+        for key in ("t0", "v0", "vt", "d0", "h0", "course", "turn", "turn_s", "z0", "zt", "zrate",
+                    "lat0", "lon0", "b0", "brate", "seabed_m", "next_check"):
+            setattr(self, key, float(state[key]))
+        self.drift = [float(x) for x in state["drift"]]
+        self.current = [float(x) for x in state["current"]]
+        self.flat = bool(state["flat"])
+        self.dipped = bool(state["dipped"])
+        self.battery_level = str(state["battery_level"])
+        self.below_test = bool(state["below_test"])
+        self.stopped = state["stopped"]
+        self.lost = state["lost"]
+        self._plan()

@@ -1,0 +1,104 @@
+"""The crew's contact picture: what lookouts, periscope and hydrophone reported, as the app's
+target data screen showed it.
+
+Each thing the crew noticed is a contact ("c1", "c2", ...) holding the last estimate of its
+true bearing, range, course and speed, made with the reporting sensor's errors (hydrophone:
+no course, rough range). A contact is "unidentified" until a visual identification reveals
+its type (merchant, small vessel, escort) and class, and with the class its GRT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.rng import GameRandom
+from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.sensors import errors
+
+SENSOR_NAMES = {"lookouts": "Lookouts", "periscope": "Periscope", "hydrophone": "Hydrophone"}
+
+
+class Truth:
+    """The real geometry of a thing seen from the boat."""
+
+    __slots__ = ("bearing", "course", "range_nm", "speed_kn")
+
+    def __init__(self, bearing: float, range_nm: float, course: float, speed_kn: float) -> None:
+        self.bearing, self.range_nm, self.course, self.speed_kn = bearing, range_nm, course, speed_kn
+
+
+def estimate(truth: Truth, sensor: str, rng: GameRandom, blur: float = 1.0) -> dict[str, Any]:
+    """A sensor's estimate of the truth; `blur` > 1 for worse conditions (night, rough sea)."""
+    err = errors(sensor)
+    bearing = geo.norm360(truth.bearing + rng.gauss(0.0, float(err["bearing_deg"]) * blur))
+    rng_est = max(0.05, truth.range_nm * (1.0 + rng.gauss(0.0, float(err["range_share"]) * blur)))
+    out: dict[str, Any] = {"bearing": round(bearing) % 360, "range_nm": round(rng_est, 1)}
+    if "course_deg" in err:
+        out["course"] = round(geo.norm360(truth.course + rng.gauss(0.0, float(err["course_deg"]) * blur))) % 360
+    else:
+        out["course"] = None
+    speed = max(0.0, truth.speed_kn + rng.gauss(0.0, float(err["speed_kn"]) * blur))
+    out["speed_kn"] = round(speed * 2) / 2
+    return out
+
+
+class Picture:
+    def __init__(self) -> None:
+        self.contacts: dict[str, dict[str, Any]] = {}
+        self.by_entity: dict[str, str] = {}
+        self.counter = 0
+
+    def of(self, entity: str) -> dict[str, Any] | None:
+        cid = self.by_entity.get(entity)
+        return None if cid is None else self.contacts[cid]
+
+    def get(self, cid: str) -> dict[str, Any] | None:
+        return self.contacts.get(cid)
+
+    def report(self, entity: str, kind: str, sensor: str, truth: Truth, t: float, rng: GameRandom,
+               blur: float = 1.0) -> tuple[dict[str, Any], bool]:
+        """Record a sensor's report on a thing. Returns (contact, new_or_regained)."""
+        contact = self.of(entity)
+        fresh = contact is None or contact["lost"]
+        if contact is None:
+            self.counter += 1
+            cid = f"c{self.counter}"
+            contact = {"id": cid, "entity": entity, "kind": kind, "identified": False, "type": None,
+                       "class": None, "name": None, "grt": None}
+            self.contacts[cid] = contact
+            self.by_entity[entity] = cid
+        contact.update(estimate(truth, sensor, rng, blur))
+        contact.update({"sensor": sensor, "t": t, "lost": False, "tracked": sensor == "lookouts"})
+        return contact, fresh
+
+    def lose(self, entity: str) -> dict[str, Any] | None:
+        contact = self.of(entity)
+        if contact is None or contact["lost"]:
+            return None
+        contact["lost"] = True
+        contact["tracked"] = False
+        return contact
+
+    def active(self) -> list[dict[str, Any]]:
+        return [c for c in self.contacts.values() if not c["lost"]]
+
+    def view(self, contact: Mapping[str, Any], now: float, heading: float) -> dict[str, Any]:
+        """Target data as the crew sees it, relative bearing from the boat's current heading."""
+        out = {"contact": contact["id"], "kind": contact["kind"], "sensor": contact["sensor"],
+               "age_s": round(now - contact["t"]), "bearing": contact["bearing"],
+               "rel_bearing": round(geo.norm360(contact["bearing"] - heading)) % 360,
+               "range_nm": contact["range_nm"], "course": contact["course"], "speed_kn": contact["speed_kn"],
+               "identified": contact["identified"]}
+        if contact["identified"]:
+            out.update({"type": contact["type"], "class": contact["class"], "class_name": contact["name"],
+                        "grt": contact["grt"]})
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"contacts": {k: dict(v) for k, v in self.contacts.items()}, "counter": self.counter}
+
+    def load(self, data: Mapping[str, Any]) -> None:
+        self.contacts = {k: dict(v) for k, v in data["contacts"].items()}
+        self.by_entity = {c["entity"]: cid for cid, c in self.contacts.items()}
+        self.counter = int(data["counter"])

@@ -1,0 +1,373 @@
+"""Escorts: screen a convoy, notice the boat, hunt it with ASDIC and depth charges, give up.
+
+An escort is in one mode at a time (`v.ai["mode"]`):
+
+- `screen`: on its station in the convoy's formation (rides with the convoy, costs nothing);
+- `patrol`: a lone escort on its own track;
+- `transit`: steaming to a datum (where the boat is thought to be);
+- `search`: sweeping with ASDIC around the datum until `give_up` (then `return`);
+- `attack`: in ASDIC contact: closing the boat, pinging (`ping` events), updating the datum;
+- `run`: the contact was lost in the blind zone close aboard: running on to the predicted
+  position to drop a pattern (`attacks.drop_pattern`), then `open`;
+- `open`: running on after the pattern, then turning back to `search`;
+- `chase`: the boat is seen on the surface: full speed at it, guns firing, ramming;
+- `return`: back to its station, then `screen`.
+
+Every step looks and listens (sight, hydrophone, ASDIC; see `sensors`) and chooses the time of
+the next step: far from the boat an escort sleeps until it could notice anything.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kaleun.uboot import data
+from kaleun.uboot.sea import attacks, geo
+from kaleun.uboot.sea.classes import ShipClass
+from kaleun.uboot.sea.sensors import (
+    ENEMY,
+    asdic_can_hold,
+    boat_sighting_range,
+    escort_hearing_range,
+    notice_p,
+    ping_interval_s,
+    range_scale_yd,
+)
+from kaleun.uboot.sea.vessels import Track, Vessel
+
+ATTACKS = data.load("attacks")
+ESC = ATTACKS["escort"]
+HUNTING = ("transit", "search", "attack", "run", "open", "chase")
+LOOKING = ("screen", "patrol", "return", "transit", "search")
+MAX_SLEEP_S = 1800.0
+CLOSING_KN = 50.0
+
+
+def initial_ai(cls: ShipClass, mode: str) -> dict[str, Any]:
+    return {"mode": mode, "dc": cls.depth_charges, "datum": None, "dvel": [0.0, 0.0], "contact": False,
+            "give_up": 0.0, "next_gun": 0.0, "pings": 0, "guess": None, "station": None, "blind": 0}
+
+
+# -- geometry --------------------------------------------------------------------------------------
+def intercept(dx: float, dy: float, tvx: float, tvy: float, speed: float) -> tuple[float, float]:
+    """Course (deg) and time (h) for a pursuer at the origin, `speed` kn, to meet a target at
+    (dx, dy) nm moving (tvx, tvy) kn. Without a solution: straight at the target."""
+    a = tvx * tvx + tvy * tvy - speed * speed
+    b = 2 * (dx * tvx + dy * tvy)
+    c = dx * dx + dy * dy
+    t: float | None = None
+    if abs(a) < 1e-9:
+        t = -c / b if b < 0 else None
+    else:
+        disc = b * b - 4 * a * c
+        if disc >= 0:
+            roots = sorted(((-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)))
+            t = next((r for r in roots if r > 0), None)
+    if t is None:
+        return geo.bearing_to(dx, dy), math.hypot(dx, dy) / max(speed, 0.1)
+    return geo.bearing_to(dx + tvx * t, dy + tvy * t), t
+
+
+def _datum_now(ai: dict[str, Any], now: float) -> tuple[float, float]:
+    lat, lon, t = ai["datum"]
+    hours = (now - t) / 3600.0
+    return geo.shift(lat, lon, ai["dvel"][0] * hours, ai["dvel"][1] * hours)
+
+
+def _steer(sea: Any, v: Vessel, now: float, course: float, speed: float) -> None:
+    """Leave the formation if in it, and steam on a new course and speed from now."""
+    lat, lon = sea.vpos(v, now)
+    if v.track is None and v.group in sea.groups:
+        sea.groups[v.group].offsets.pop(v.id, None)
+    v.track = Track(now, lat, lon, course, speed)
+
+
+def _set_datum(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm: float,
+               vel: tuple[float, float] = (0.0, 0.0)) -> None:
+    rng = sea.rng
+    if error_nm > 0:
+        lat, lon = geo.shift(lat, lon, rng.gauss(0.0, error_nm), rng.gauss(0.0, error_nm))
+    v.ai["datum"] = [lat, lon, now]
+    v.ai["dvel"] = list(vel)
+
+
+# -- alerting ---------------------------------------------------------------------------------------
+def start_hunt(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm: float) -> None:
+    _set_datum(sea, v, now, lat, lon, error_nm)
+    ai = v.ai
+    if ai["mode"] not in HUNTING:
+        ai["hunt_since"] = now
+    ai["mode"] = "transit"
+    ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+    if ai.get("station") is None and v.group in sea.groups and v.track is None:
+        ai["station"] = list(sea.groups[v.group].offsets[v.id])
+    sea.schedule(f"ai:{v.id}", now)
+
+
+def alert(sea: Any, lat: float, lon: float, now: float, why: str, group: str | None = None,
+          error_nm: float = 0.5, announce: bool = True) -> None:
+    """Someone reports the boat near (lat, lon): the nearest free escorts go hunting."""
+    free: list[tuple[float, Vessel]] = []
+    for v in sea.vessels.values():
+        if not v.is_escort:
+            continue
+        mode = v.ai.get("mode")
+        if mode in ("transit", "search"):
+            _set_datum(sea, v, now, lat, lon, error_nm)
+            v.ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+            continue
+        if mode in HUNTING:
+            continue
+        vlat, vlon = sea.vpos(v, now)
+        d = math.hypot(*geo.offset(vlat, vlon, lat, lon))
+        if d < 20.0 and (group is None or v.group == group or v.group is None):
+            free.append((d, v))
+    hunting = sum(1 for v in sea.vessels.values() if v.is_escort and v.ai.get("mode") in HUNTING)
+    wanted = max(0, int(ESC["hunters"]) - hunting)
+    for _d, v in sorted(free, key=lambda x: (x[0], x[1].id))[:wanted]:
+        start_hunt(sea, v, now, lat, lon, error_nm)
+    if announce:
+        sea.emit("escort_alert", reason=why, hunters=min(wanted, len(free)))
+
+
+def _call_help(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
+    if sum(1 for o in sea.vessels.values() if o.is_escort and o.ai.get("mode") in HUNTING) < int(ESC["hunters"]):
+        alert(sea, lat, lon, now, f"the {v.cls.name} reports a contact", group=v.group,
+              error_nm=float(ESC["hydrophone_error_nm"]))
+
+
+# -- one step ------------------------------------------------------------------------------------
+def step(sea: Any, v: Vessel, now: float) -> None:
+    boat = sea.engine.module("boat")
+    if boat.lost:
+        return
+    ai = v.ai
+    mode = ai["mode"]
+    cls = v.cls
+    lat, lon = sea.vpos(v, now)
+    course, speed = sea.vmotion(v)
+    bn = sea.boat_now(now)
+    dx, dy, r = bn.rel(lat, lon)  # the escort seen from the boat
+    if mode in ("screen", "patrol") and r > float(ENEMY["relevance_nm"]):
+        gap = (r - float(ENEMY["relevance_nm"])) / CLOSING_KN * 3600.0
+        sea.schedule(f"ai:{v.id}", now + min(MAX_SLEEP_S, max(float(ENEMY["check_s"]), gap)))
+        return
+    if mode == "run":
+        _drop(sea, v, now, lat, lon, course)
+        return
+    if mode == "open":
+        _begin_search(sea, v, now)
+        return
+    if mode in HUNTING and v.group in sea.groups and \
+            now - ai.get("hunt_since", now) > float(ESC["max_hunt_min"]) * 60.0:
+        _return(sea, v, now, lat, lon)  # the convoy cannot spare its escort any longer
+        return
+    cond = sea.conditions()
+    rng = sea.rng
+    to_boat = geo.bearing_to(-dx, -dy)
+    # look
+    sight = boat_sighting_range(bn.surfaced, bn.periscope_up, bn.speed, cond)
+    seen = sight > 0 and (r <= sight * 1.2 if mode == "chase" else
+                          rng.random() < notice_p(float(ENEMY["visual_p"]), 1, r, sight))
+    # ping
+    pinged, why = False, "no asdic"
+    if cls.asdic:
+        why = asdic_can_hold(bn.surfaced, speed, geo.norm180(to_boat - course), r, bn.depth, cond) or ""
+        if not why:
+            p = float(ENEMY["asdic_p_hold" if ai["contact"] else "asdic_p_search"])
+            pinged = rng.random() < p
+            why = "" if pinged else "no echo"
+    # listen
+    heard = False
+    if not seen and not pinged and not bn.surfaced:
+        hear = escort_hearing_range(bn.noise, speed, cond)
+        heard = r < hear and rng.random() < float(ENEMY["hydrophone_p"]) * (1 - (r / hear) ** 2)
+
+    if seen and bn.surfaced:
+        _chase(sea, v, now, lat, lon, bn, r)
+        return
+    if mode == "chase":
+        if not bn.surfaced:  # it dived in front of us: go for the swirl and search with ASDIC
+            _set_datum(sea, v, now, bn.lat, bn.lon, float(ESC["visual_error_nm"]))
+            ai["mode"] = "transit"
+            ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+        else:
+            _begin_search(sea, v, now)
+            return
+    if pinged:
+        _attack(sea, v, now, lat, lon, bn, r)
+        return
+    if mode == "attack":
+        ai["contact"] = False
+        if why == "blind zone":
+            _start_run(sea, v, now, lat, lon, bn)
+        else:
+            _begin_search(sea, v, now)
+        return
+    if seen:  # a periscope
+        _set_datum(sea, v, now, bn.lat, bn.lon, float(ESC["visual_error_nm"]))
+        if mode in ("screen", "patrol", "return"):
+            _call_help(sea, v, now, bn.lat, bn.lon)
+            start_hunt(sea, v, now, bn.lat, bn.lon, float(ESC["visual_error_nm"]))
+            return
+    elif heard:
+        if mode in ("screen", "patrol", "return"):
+            _call_help(sea, v, now, bn.lat, bn.lon)
+            start_hunt(sea, v, now, bn.lat, bn.lon, float(ESC["hydrophone_error_nm"]))
+            return
+        _set_datum(sea, v, now, bn.lat, bn.lon, float(ESC["hydrophone_error_nm"]))
+        ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+    _carry_on(sea, v, now, lat, lon, course)
+
+
+def _carry_on(sea: Any, v: Vessel, now: float, lat: float, lon: float, course: float) -> None:
+    ai = v.ai
+    mode = ai["mode"]
+    cls = v.cls
+    check = float(ENEMY["check_s"])
+    if mode == "transit":
+        dlat, dlon = _datum_now(ai, now)
+        dx, dy = geo.offset(lat, lon, dlat, dlon)
+        d = math.hypot(dx, dy)
+        if d < 0.3:
+            _begin_search(sea, v, now)
+            return
+        fast = cls.speed_kn if d > 3.0 else cls.search_kn
+        _steer(sea, v, now, geo.bearing_to(dx, dy), fast)
+        sea.schedule(f"ai:{v.id}", now + min(check, max(1.0, (d - 0.25) / fast * 3600.0)))
+    elif mode == "search":
+        if now >= ai["give_up"]:
+            _return(sea, v, now, lat, lon)
+            return
+        dlat, dlon = _datum_now(ai, now)
+        dx, dy = geo.offset(lat, lon, dlat, dlon)
+        d = math.hypot(dx, dy)
+        radius = 0.4 + 3.0 * (now - ai["datum"][2]) / 3600.0
+        if d > radius:
+            new = geo.bearing_to(dx, dy) + sea.rng.uniform(-30.0, 30.0)
+        else:
+            new = course + sea.rng.uniform(-60.0, 60.0)
+        _steer(sea, v, now, new, cls.search_kn)
+        sea.schedule(f"ai:{v.id}", now + check)
+    elif mode == "return":
+        _return(sea, v, now, lat, lon)
+    else:  # screen, patrol
+        sea.schedule(f"ai:{v.id}", now + check)
+
+
+def _begin_search(sea: Any, v: Vessel, now: float) -> None:
+    ai = v.ai
+    ai["mode"] = "search"
+    ai["contact"] = False
+    ai["give_up"] = max(ai.get("give_up", 0.0), now + float(ESC["give_up_min"]) * 60.0 / 2)
+    if ai.get("datum") is None:
+        lat, lon = sea.vpos(v, now)
+        ai["datum"] = [lat, lon, now]
+    sea.schedule(f"ai:{v.id}", now + 1.0)
+
+
+def _return(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
+    ai = v.ai
+    ai["mode"] = "return"
+    ai["contact"] = False
+    group = sea.groups.get(v.group) if v.group else None
+    station = ai.get("station")
+    if group is None or station is None:
+        ai["mode"] = "patrol"
+        course, _speed = sea.vmotion(v)
+        _steer(sea, v, now, course, v.cls.cruise_kn)
+        sea.schedule(f"ai:{v.id}", now + float(ENEMY["check_s"]))
+        return
+    glat, glon = group.at(now)
+    slat, slon = geo.shift(glat, glon, station[0], station[1])
+    dx, dy = geo.offset(lat, lon, slat, slon)
+    d = math.hypot(dx, dy)
+    if d < 0.3:
+        group.offsets[v.id] = (float(station[0]), float(station[1]))
+        v.track = None
+        ai["mode"] = "screen"
+        ai["datum"] = None
+        sea.emit("escort_returned", ship=v.id)
+        sea.schedule(f"ai:{v.id}", now + float(ENEMY["check_s"]))
+        return
+    gve, gvn = group.ref.velocity()
+    speed = v.cls.speed_kn if d > 3.0 else v.cls.cruise_kn  # catch up with the convoy, then ease off
+    course, hours = intercept(dx, dy, gve, gvn, speed)
+    _steer(sea, v, now, course, speed)
+    sea.schedule(f"ai:{v.id}", now + min(float(ENEMY["check_s"]) * 3, max(1.0, hours * 3600.0)))
+
+
+def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: float) -> None:
+    ai = v.ai
+    first = not ai["contact"]
+    if ai["mode"] in ("screen", "patrol", "return"):
+        _call_help(sea, v, now, bn.lat, bn.lon)
+    if ai.get("station") is None and v.group in sea.groups and v.track is None:
+        ai["station"] = list(sea.groups[v.group].offsets[v.id])
+    if ai["mode"] not in HUNTING:
+        ai["hunt_since"] = now
+    ai["mode"] = "attack"
+    ai["contact"] = True
+    ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+    err_nm = float(ESC["contact_error_m"]) / 1852.0
+    _set_datum(sea, v, now, bn.lat, bn.lon, err_nm, (bn.ve, bn.vn))
+    scale = range_scale_yd(r)
+    contact = sea.picture.of(v.id)
+    feed = "ASDIC! Pings on the hull: an escort has found the boat." if first and ai["pings"] == 0 else \
+        ("ASDIC contact again!" if first else None)
+    ai["pings"] += 1
+    sea.emit("ping", feed=feed, escort=contact["id"] if contact else None, range_scale_yd=scale)
+    dx, dy = geo.offset(lat, lon, bn.lat, bn.lon)
+    course, _h = intercept(dx, dy, bn.ve, bn.vn, v.cls.attack_kn)
+    _steer(sea, v, now, course, v.cls.attack_kn)
+    sea.schedule(f"ai:{v.id}", now + ping_interval_s(r))
+
+
+def _start_run(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any) -> None:
+    """Contact lost close aboard: run on to where the boat will be and drop there."""
+    ai = v.ai
+    att = ATTACKS["depth_charge"]
+    guess = bn.depth + sea.rng.gauss(0.0, float(att["depth_guess_sigma_m"]))
+    ai["guess"] = max(float(att["min_setting_m"]), min(float(att["max_setting_m"]), guess))
+    dlat, dlon = _datum_now(ai, now)
+    dx, dy = geo.offset(lat, lon, dlat, dlon)
+    course, hours = intercept(dx, dy, ai["dvel"][0], ai["dvel"][1], v.cls.attack_kn)
+    ai["mode"] = "run"
+    _steer(sea, v, now, course, v.cls.attack_kn)
+    sea.schedule(f"ai:{v.id}", now + max(1.0, min(300.0, hours * 3600.0)))
+
+
+def _drop(sea: Any, v: Vessel, now: float, lat: float, lon: float, course: float) -> None:
+    ai = v.ai
+    dropped = attacks.drop_pattern(sea, v, now, lat, lon, course, float(ai["guess"] or 50.0))
+    ai["mode"] = "open"
+    if not dropped:
+        _return(sea, v, now, lat, lon)
+        return
+    speed = v.cls.attack_kn
+    _steer(sea, v, now, course, speed)
+    sea.schedule(f"ai:{v.id}", now + float(ESC["open_nm"]) / speed * 3600.0)
+
+
+def _chase(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: float) -> None:
+    ai = v.ai
+    if ai["mode"] != "chase":
+        if ai["mode"] in ("screen", "patrol", "return"):
+            _call_help(sea, v, now, bn.lat, bn.lon)
+        if ai.get("station") is None and v.group in sea.groups and v.track is None:
+            ai["station"] = list(sea.groups[v.group].offsets[v.id])
+        if ai["mode"] not in HUNTING:
+            ai["hunt_since"] = now
+        ai["mode"] = "chase"
+        ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+        contact = sea.picture.of(v.id)
+        sea.emit("escort_chase", feed="An escort turns towards us at full speed!" if contact else None,
+                 escort=contact["id"] if contact else None)
+    _set_datum(sea, v, now, bn.lat, bn.lon, 0.0, (bn.ve, bn.vn))
+    attacks.gunfire(sea, v, now, r)
+    dx, dy = geo.offset(lat, lon, bn.lat, bn.lon)
+    course, hours = intercept(dx, dy, bn.ve, bn.vn, v.cls.speed_kn)
+    _steer(sea, v, now, course, v.cls.speed_kn)
+    wait = min(float(ENEMY["check_s"]) / 2, max(1.0, hours * 3600.0 / 3))
+    sea.schedule(f"ai:{v.id}", now + wait)

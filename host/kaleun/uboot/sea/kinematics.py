@@ -1,0 +1,79 @@
+"""Exact motion between wakes: speed changing linearly while the heading turns at a constant
+rate. Nothing is stepped: a position at any time is a closed-form integral from the last anchor,
+so the result does not depend on how time was sliced.
+
+Speeds are knots, times seconds, headings degrees true; offsets are (east, north) in nm.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def ramp_time(v0: float, target: float, accel: float) -> float:
+    """Seconds until a speed moving at `accel` (kn/s, > 0) from v0 reaches target."""
+    return abs(target - v0) / accel if accel > 0 else 0.0
+
+
+def value_at(x0: float, target: float, rate: float, dt: float) -> float:
+    """A quantity moving linearly from x0 towards target at |rate| per second, after dt."""
+    step = abs(rate) * max(0.0, dt)
+    if x0 < target:
+        return min(target, x0 + step)
+    return max(target, x0 - step)
+
+
+def segment(v0: float, a: float, h0: float, w: float, tau: float) -> tuple[float, float]:
+    """(east, north) nm run in `tau` s with speed v0 + a*s (kn) and heading h0 + w*s (deg)."""
+    if tau <= 0:
+        return 0.0, 0.0
+    v0h, ah = v0 / 3600.0, a / 3600.0  # nm/s and nm/s^2
+    th0 = math.radians(h0)
+    om = math.radians(w)
+    if abs(om * tau) < 1e-4:
+        # (nearly) straight: the closed form would divide by a vanishing turn rate; the
+        # mid-course heading is exact to (om * tau)^2
+        dist = v0h * tau + ah * tau * tau / 2
+        mid = th0 + om * tau / 2
+        return dist * math.sin(mid), dist * math.cos(mid)
+    th1 = th0 + om * tau
+    v1h = v0h + ah * tau
+    # integrals of (v0 + a s) sin(th0 + om s) and (v0 + a s) cos(th0 + om s) over [0, tau]
+    east = (-v1h * math.cos(th1) + v0h * math.cos(th0)) / om + ah * (math.sin(th1) - math.sin(th0)) / om**2
+    north = (v1h * math.sin(th1) - v0h * math.sin(th0)) / om + ah * (math.cos(th1) - math.cos(th0)) / om**2
+    return east, north
+
+
+def motion(v0: float, vt: float, accel: float, h0: float, turn: float, turn_s: float,
+           dt: float) -> tuple[float, float]:
+    """Offset after dt s: speed ramps from v0 to vt at `accel` (kn/s), heading turns at `turn`
+    (signed deg/s) for `turn_s` seconds and then holds."""
+    if dt <= 0:
+        return 0.0, 0.0
+    if v0 == vt and turn_s <= 0:  # straight and steady: the common case
+        dist = v0 * dt / 3600.0
+        th = math.radians(h0)
+        return dist * math.sin(th), dist * math.cos(th)
+    t_v = ramp_time(v0, vt, accel)
+    a = 0.0 if t_v <= 0 else (vt - v0) / t_v
+    cuts = sorted({c for c in (t_v, turn_s) if 0 < c < dt} | {dt})
+    east = north = 0.0
+    start = 0.0
+    for end in cuts:
+        v_s = v0 + a * min(start, t_v) if start < t_v else vt
+        a_s = a if start < t_v else 0.0
+        h_s = h0 + turn * min(start, turn_s)
+        w_s = turn if start < turn_s else 0.0
+        de, dn = segment(v_s, a_s, h_s, w_s, end - start)
+        east += de
+        north += dn
+        start = end
+    return east, north
+
+
+def log_distance(v0: float, v1: float, dt: float) -> float:
+    """Distance (same unit as v*dt) while speed moves linearly from v0 to v1: the integral of |v|."""
+    if v0 * v1 >= 0:
+        return abs(v0 + v1) / 2 * dt
+    tz = dt * abs(v0) / (abs(v0) + abs(v1))
+    return abs(v0) / 2 * tz + abs(v1) / 2 * (dt - tz)

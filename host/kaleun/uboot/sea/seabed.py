@@ -1,0 +1,67 @@
+"""Water depth under a position (land is depth 0), from `data/seabed.toml`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from kaleun.uboot import data
+
+
+@dataclass(frozen=True)
+class Area:
+    name: str
+    depth_m: float
+    poly: tuple[tuple[float, float], ...]
+    box: tuple[float, float, float, float]  # south, north, west, east
+
+    def contains(self, lat: float, lon: float) -> bool:
+        s, n, w, e = self.box
+        if not (s <= lat <= n and w <= lon <= e):
+            return False
+        inside = False
+        pts = self.poly
+        j = len(pts) - 1
+        for i in range(len(pts)):
+            yi, xi = pts[i]
+            yj, xj = pts[j]
+            if (yi > lat) != (yj > lat) and lon < (xj - xi) * (lat - yi) / (yj - yi) + xi:
+                inside = not inside
+            j = i
+        return inside
+
+
+class Seabed:
+    def __init__(self, spec: Mapping[str, Any]) -> None:
+        self.ocean_m = float(spec["ocean_m"])
+        self.draft_m = float(spec["draft_m"])
+        self.areas: list[Area] = []
+        for item in spec.get("area", []):
+            poly: Sequence[Sequence[float]] = item["poly"]
+            if len(poly) < 3:
+                raise ValueError(f"seabed area {item['name']} needs at least 3 corners")
+            pts = tuple((float(a), float(b)) for a, b in poly)
+            lats, lons = [p[0] for p in pts], [p[1] for p in pts]
+            self.areas.append(Area(str(item["name"]), float(item["depth_m"]), pts,
+                                   (min(lats), max(lats), min(lons), max(lons))))
+
+    def area_at(self, lat: float, lon: float) -> Area | None:
+        for area in self.areas:
+            if area.contains(lat, lon):
+                return area
+        return None
+
+    def depth_at(self, lat: float, lon: float) -> float:
+        area = self.area_at(lat, lon)
+        return self.ocean_m if area is None else area.depth_m
+
+    def place_at(self, lat: float, lon: float) -> str:
+        area = self.area_at(lat, lon)
+        return "the open ocean" if area is None else area.name
+
+
+@cache
+def seabed() -> Seabed:
+    return Seabed(data.load("seabed"))

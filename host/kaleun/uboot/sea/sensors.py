@@ -1,0 +1,135 @@
+"""Detection both ways, as plain functions of ranges and conditions (data: `sensors.toml`).
+
+Sight: a range for what is looked at (its size) limited by the weather's visibility, scaled by
+daylight and the sea state; the chance to notice falls off towards the edge of that range and
+grows with the number of eyes. Hearing: a target's noise sets the range, the listener's own
+speed and the sea reduce it. ASDIC: a beam ahead of an escort, a short range, blind close
+aboard for a deep boat, useless against a surfaced boat.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.uboot import data
+from kaleun.uboot.sea.geo import M_PER_NM, YD_PER_NM
+
+SENSORS = data.load("sensors")
+VISUAL = SENSORS["visual"]
+LOOKOUTS = SENSORS["lookouts"]
+PERISCOPE = SENSORS["periscope"]
+HYDROPHONE = SENSORS["hydrophone"]
+ENEMY = SENSORS["enemy"]
+
+
+class Conditions:
+    """What the weather module says, reduced to the numbers detection needs."""
+
+    __slots__ = ("light", "sea_state", "visibility_nm")
+
+    def __init__(self, visibility_nm: float = 15.0, sea_state: int = 3, light: float = 1.0) -> None:
+        self.visibility_nm = visibility_nm
+        self.sea_state = sea_state
+        self.light = light
+
+    @classmethod
+    def of(cls, weather: Any) -> Conditions:
+        if weather is None:
+            return cls()
+        return cls(weather.visibility_nm, weather.sea_state, weather.light_factor)
+
+
+def sea_factor(penalty: float, sea_state: int) -> float:
+    return max(0.1, 1.0 - penalty * max(0, sea_state - 3))
+
+
+def visual_range(size: str, cond: Conditions) -> float:
+    """How far a thing of this size is seen now (nm)."""
+    base = float(VISUAL["range_nm"][size])
+    vis = cond.visibility_nm * float(VISUAL["visibility_share"][size])
+    return min(base, vis) * cond.light * sea_factor(float(VISUAL["sea_penalty"][size]), cond.sea_state)
+
+
+def notice_p(p_one: float, eyes: float, r: float, rng_max: float) -> float:
+    """Chance that `eyes` observers notice a thing at range r within one look."""
+    if r >= rng_max or eyes <= 0 or rng_max <= 0:
+        return 0.0
+    q = p_one * (1.0 - (r / rng_max) ** 2)
+    return 1.0 - (1.0 - q) ** eyes
+
+
+def hydrophone_range(noise_nm: float, target_speed: float, cruise_kn: float, own_speed: float,
+                     cond: Conditions, degraded: bool = False) -> float:
+    """How far the boat's hydrophone hears a ship (nm)."""
+    if target_speed < 0.5:
+        return 0.0
+    loud = min(1.5, 0.5 + 0.5 * target_speed / max(1.0, cruise_kn))
+    r = noise_nm * loud * sea_factor(float(HYDROPHONE["sea_penalty"]), cond.sea_state)
+    if abs(own_speed) > float(HYDROPHONE["own_speed_limit_kn"]):
+        r *= float(HYDROPHONE["own_speed_factor"])
+    if degraded:
+        r *= float(HYDROPHONE["degraded_factor"])
+    return r
+
+
+# -- the enemy's senses --------------------------------------------------------------------------
+def boat_sighting_range(surfaced: bool, periscope_up: bool, speed: float, cond: Conditions) -> float:
+    """How far enemy lookouts can see the boat (nm): its hull surfaced, its periscope when up."""
+    if surfaced:
+        return visual_range("uboat", cond) * (1.0 + float(VISUAL["uboat_speed_factor"]) * abs(speed))
+    if periscope_up:
+        return visual_range("periscope", cond) * (1.0 + float(VISUAL["periscope_speed_factor"]) * abs(speed))
+    return 0.0
+
+
+def escort_hearing_range(boat_noise_nm: float, escort_speed: float, cond: Conditions) -> float:
+    if escort_speed > float(ENEMY["hydrophone_deaf_kn"]):
+        return 0.0
+    return boat_noise_nm * sea_factor(float(ENEMY["hydrophone_sea_penalty"]), cond.sea_state)
+
+
+def asdic_range(cond: Conditions) -> float:
+    return float(ENEMY["asdic_range_nm"]) * sea_factor(float(ENEMY["asdic_sea_penalty"]), cond.sea_state)
+
+
+def blind_radius_nm(depth_m: float) -> float:
+    """ASDIC loses a boat at this depth closer than this (the beam cannot look down further)."""
+    slope = math.tan(math.radians(float(ENEMY["blind_angle_deg"])))
+    return max(float(ENEMY["blind_min_nm"]), depth_m / slope / M_PER_NM)
+
+
+def asdic_can_hold(surfaced: bool, escort_speed: float, rel_bearing: float, r: float, depth_m: float,
+                   cond: Conditions) -> str | None:
+    """None when the boat is inside the ASDIC beam's reach, else why not."""
+    if surfaced:
+        return "surfaced"
+    if escort_speed > float(ENEMY["asdic_max_speed_kn"]):
+        return "too fast"
+    if r > asdic_range(cond):
+        return "out of range"
+    if abs(rel_bearing) > float(ENEMY["asdic_beam_deg"]):
+        return "out of the beam"
+    if r < blind_radius_nm(depth_m):
+        return "blind zone"
+    return None
+
+
+def ping_interval_s(r_nm: float) -> float:
+    """Ping interval: the round trip of the smallest range scale that holds the contact
+    (1.2 s at 1,000 yd, 3 s at 2,500 yd)."""
+    r_yd = r_nm * YD_PER_NM
+    scales = [float(s) for s in ENEMY["asdic_scales_yd"]]
+    scale = next((s for s in scales if s >= r_yd), scales[-1])
+    return 2 * scale / YD_PER_NM * M_PER_NM / 1500.0
+
+
+def range_scale_yd(r_nm: float) -> int:
+    r_yd = r_nm * YD_PER_NM
+    scales = [int(s) for s in ENEMY["asdic_scales_yd"]]
+    return next((s for s in scales if s >= r_yd), scales[-1])
+
+
+def errors(sensor: str) -> Mapping[str, float]:
+    return {"lookouts": LOOKOUTS, "periscope": PERISCOPE, "hydrophone": HYDROPHONE}[sensor]["errors"]

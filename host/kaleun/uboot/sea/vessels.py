@@ -1,0 +1,160 @@
+"""Vessels, convoys and aircraft, moving on straight tracks between decisions.
+
+Nothing here is stepped. A `Track` is a straight line from an anchor; a convoy (`Group`)
+moves a reference point along its zigzag legs and every ship in formation keeps a fixed offset
+from it (all ships turn together, so the formation only translates). A ship leaves the
+formation (an escort hunting, a merchant scattering) by getting a track of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.classes import AircraftType, ShipClass, aircraft_type, ship_class
+
+#: knots -> degrees of latitude per second
+KN_TO_DEG_S = 1.0 / 216000.0
+
+
+class Track:
+    """Straight-line motion: a position at t0, a course and a speed (kn)."""
+
+    __slots__ = ("_ve", "_vn", "course", "lat0", "lon0", "speed", "t0")
+
+    def __init__(self, t0: float, lat0: float, lon0: float, course: float, speed: float) -> None:
+        self.t0, self.lat0, self.lon0 = float(t0), float(lat0), float(lon0)
+        self.course, self.speed = geo.norm360(float(course)), float(speed)
+        s, c = geo.unit(self.course)
+        self._vn = self.speed * c * KN_TO_DEG_S  # degrees of latitude per second
+        self._ve = self.speed * s * KN_TO_DEG_S  # degrees of longitude per second at the equator
+
+    def at(self, t: float) -> tuple[float, float]:
+        dt = t - self.t0
+        north = self._vn * dt
+        coslat = max(0.05, math.cos(math.radians(self.lat0 + north / 2)))
+        return self.lat0 + north, self.lon0 + self._ve * dt / coslat
+
+    def velocity(self) -> tuple[float, float]:
+        s, c = geo.unit(self.course)
+        return self.speed * s, self.speed * c
+
+    def steer(self, t: float, course: float | None = None, speed: float | None = None) -> Track:
+        """The same motion re-anchored at t with a new course and/or speed."""
+        lat, lon = self.at(t)
+        return Track(t, lat, lon, self.course if course is None else course, self.speed if speed is None else speed)
+
+    def to_json(self) -> list[float]:
+        return [self.t0, self.lat0, self.lon0, self.course, self.speed]
+
+    @classmethod
+    def from_json(cls, data: list[float]) -> Track:
+        return cls(*[float(x) for x in data])
+
+
+@dataclass
+class Group:
+    """A convoy: a reference point on zigzag legs; members keep fixed offsets from it."""
+
+    id: str
+    kind: str
+    speed: float
+    base_course: float
+    plan: list[list[float]]  # zigzag legs [deg off base, minutes]
+    ref: Track
+    leg: int = 0
+    leg_end: float = 0.0
+    offsets: dict[str, tuple[float, float]] = field(default_factory=dict)  # vessel -> (east, north) nm
+    alarm_until: float = 0.0
+    turn_away: float = 0.0  # emergency turn in force (deg off base)
+    hits: list[float] = field(default_factory=list)
+    scattered: bool = False
+
+    def at(self, t: float) -> tuple[float, float]:
+        return self.ref.at(t)
+
+    def member_at(self, vid: str, t: float) -> tuple[float, float]:
+        lat, lon = self.ref.at(t)
+        east, north = self.offsets[vid]
+        return lat + north / 60.0, lon + east / (60.0 * max(0.05, math.cos(math.radians(lat))))
+
+    @property
+    def course(self) -> float:
+        return self.ref.course
+
+    def leg_course(self, now: float) -> float:
+        """Course of the current leg; an emergency turn overrides the zigzag while it lasts."""
+        if now < self.alarm_until:
+            return geo.norm360(self.base_course + self.turn_away)
+        return geo.norm360(self.base_course + float(self.plan[self.leg % len(self.plan)][0]))
+
+    def leg_minutes(self) -> float:
+        return float(self.plan[self.leg % len(self.plan)][1])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "speed": self.speed, "base_course": self.base_course,
+                "plan": self.plan, "ref": self.ref.to_json(), "leg": self.leg, "leg_end": self.leg_end,
+                "offsets": {k: list(v) for k, v in self.offsets.items()}, "alarm_until": self.alarm_until,
+                "turn_away": self.turn_away, "hits": list(self.hits), "scattered": self.scattered}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Group:
+        return cls(id=d["id"], kind=d["kind"], speed=float(d["speed"]), base_course=float(d["base_course"]),
+                   plan=[list(x) for x in d["plan"]], ref=Track.from_json(d["ref"]), leg=int(d["leg"]),
+                   leg_end=float(d["leg_end"]),
+                   offsets={k: (float(v[0]), float(v[1])) for k, v in d["offsets"].items()},
+                   alarm_until=float(d["alarm_until"]), turn_away=float(d["turn_away"]),
+                   hits=[float(x) for x in d["hits"]], scattered=bool(d["scattered"]))
+
+
+@dataclass
+class Vessel:
+    """A ship. In formation (`track` None) it rides with its group; otherwise on its own track.
+    Escorts carry their hunting state in `ai` (see `escorts`)."""
+
+    id: str
+    cid: str
+    group: str | None = None
+    track: Track | None = None
+    ai: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def cls(self) -> ShipClass:
+        return ship_class(self.cid)
+
+    @property
+    def is_escort(self) -> bool:
+        return self.cls.type == "escort"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "cid": self.cid, "group": self.group,
+                "track": None if self.track is None else self.track.to_json(), "ai": self.ai}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Vessel:
+        ship_class(d["cid"])
+        return cls(id=d["id"], cid=d["cid"], group=d["group"],
+                   track=None if d["track"] is None else Track.from_json(d["track"]), ai=dict(d["ai"]))
+
+
+@dataclass
+class Aircraft:
+    id: str
+    tid: str
+    track: Track
+    ai: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def type(self) -> AircraftType:
+        return aircraft_type(self.tid)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "tid": self.tid, "track": self.track.to_json(), "ai": self.ai}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Aircraft:
+        aircraft_type(d["tid"])
+        return cls(id=d["id"], tid=d["tid"], track=Track.from_json(d["track"]), ai=dict(d["ai"]))

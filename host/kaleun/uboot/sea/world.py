@@ -1,0 +1,825 @@
+"""The `sea` engine module: everything around the boat.
+
+It owns the ships, convoys and aircraft, the crew's contact picture, the boat's sensors (the
+`observe`, `periscope` and `hydrophone` orders), the enemy's behaviour and its attacks.
+
+Time: the module keeps its own agenda of tasks (a heap of (time, seq, key)); `next_wake` is
+the earliest. Each task chooses its next time from the situation: escorts far from the boat
+sleep until they could possibly notice it, near it they look every `enemy.check_s`, in ASDIC
+contact they wake at every ping; lookouts sweep every `lookouts.sweep_s` while anything could
+be in sight; convoys wake only to turn onto their next zigzag leg. Between wakes every ship
+and aircraft moves on a straight line (see `vessels`), so a day without contacts costs a
+handful of wakes.
+
+Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `identified`,
+`identification` (feed), `observation` (feed), `periscope_view` (feed), `hydrophone_report`
+(feed), `ping`, `depth_charges` (feed), `explosion`, `damage` (feed), `gunfire` (feed),
+`aircraft_attack` (feed), `collision`, `convoy_alarm`, `convoy_scattered`, `ship_sunk`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.args import Args
+from kaleun.core.engine import Handler, Module
+from kaleun.core.events import Event
+from kaleun.uboot import data
+from kaleun.uboot.orders import Effect, OrderDesk
+from kaleun.uboot.sea import aircraft as air_ai
+from kaleun.uboot.sea import attacks, escorts, geo, scenario
+from kaleun.uboot.sea.contacts import Picture, Truth
+from kaleun.uboot.sea.sensors import (
+    ENEMY,
+    HYDROPHONE,
+    LOOKOUTS,
+    PERISCOPE,
+    Conditions,
+    boat_sighting_range,
+    hydrophone_range,
+    notice_p,
+    visual_range,
+)
+from kaleun.uboot.sea.vessels import Aircraft, Group, Track, Vessel
+
+log = logging.getLogger(__name__)
+
+SHIPS = data.load("ships")
+AIR = data.load("aircraft")
+CONVOYS = data.load("convoys")
+TYPE_NAMES = {"merchant": "merchant", "small": "small vessel", "escort": "escort"}
+#: fastest a ship and the boat close on each other (kn): for sleeping until something matters
+SHIP_CLOSING_KN = 50.0
+AIR_CLOSING_KN = 240.0
+MAX_SLEEP_S = 1800.0
+PROX_DEPTH_M = 15.0
+
+
+class BoatNow:
+    """The boat at one moment, as the sea needs it."""
+
+    __slots__ = ("coslat", "depth", "heading", "lat", "lon", "noise", "periscope_up", "speed", "surfaced",
+                 "t", "ve", "vn")
+
+    def __init__(self, sea: Sea, t: float) -> None:
+        boat = sea.engine.module("boat")
+        self.t = t
+        self.lat, self.lon = boat.position_at(t)
+        self.coslat = math.cos(math.radians(self.lat))
+        self.depth = boat.depth_at(t)
+        self.surfaced = boat.surfaced
+        self.speed = boat.speed_at(t)
+        self.heading = boat.heading_at(t)
+        s, c = geo.unit(self.heading)
+        self.ve, self.vn = self.speed * s + boat.current[0], self.speed * c + boat.current[1]
+        self.noise = boat.noise_nm(t)
+        self.periscope_up = (not self.surfaced) and t < sea.periscope_until and boat.at_periscope_depth
+
+    def rel(self, lat: float, lon: float) -> tuple[float, float, float]:
+        """(east, north, range) nm of a position seen from the boat."""
+        dx = geo.norm180(lon - self.lon) * 60.0 * self.coslat
+        dy = (lat - self.lat) * 60.0
+        return dx, dy, math.hypot(dx, dy)
+
+
+class Sea(Module):
+    name = "sea"
+    subscribes = ("boat_submerged", "boat_surfaced", "speed_set", "course_set", "depth_set", "surfacing",
+                  "torpedo_hit", "ship_sunk", "mission_end")
+
+    def __init__(self, setup: Mapping[str, Any] | None = None) -> None:
+        self.setup: Mapping[str, Any] = setup or {}
+        self.groups: dict[str, Group] = {}
+        self.vessels: dict[str, Vessel] = {}
+        self.aircraft: dict[str, Aircraft] = {}
+        self.charges: dict[str, dict[str, Any]] = {}
+        self.picture = Picture()
+        self.observing = False
+        self.periscope_until = -1.0
+        self.dived_at = -1e9
+        self.traffic = "none"
+        self.air_cover = "none"
+        self.stopped = False
+        self.attacked_at: dict[str, float] = {}
+        self.ids: dict[str, int] = {"v": 0, "g": 0, "a": 0, "k": 0, "p": 0}
+        self.sched: dict[str, tuple[float, int]] = {}
+        self.heap: list[tuple[float, int, str]] = []
+        self.seq = 0
+        self._boat_cache: BoatNow | None = None
+
+    def attach(self, engine: Any) -> None:
+        super().attach(engine)
+        desk: OrderDesk = engine.module("orders")
+        desk.register("observe", Effect(self._no_params, self._check_observe, self._observe,
+                                        lambda p: "assign observation sectors"))
+        desk.register("periscope", Effect(self._no_params, self._check_periscope, self._periscope,
+                                          lambda p: "up periscope"))
+        desk.register("hydrophone", Effect(self._no_params, self._check_hydrophone, self._hydrophone,
+                                           lambda p: "listen on the hydrophone"))
+        scenario.build(self, self.setup)
+
+    # -- ids and the agenda --------------------------------------------------------------------------
+    def new_id(self, prefix: str) -> str:
+        self.ids[prefix] += 1
+        return f"{prefix}{self.ids[prefix]}"
+
+    def schedule(self, key: str, t: float) -> None:
+        self.seq += 1
+        self.sched[key] = (t, self.seq)
+        heapq.heappush(self.heap, (t, self.seq, key))
+
+    def cancel(self, key: str) -> None:
+        self.sched.pop(key, None)
+
+    def _clean_top(self) -> None:
+        heap, sched = self.heap, self.sched
+        while heap:
+            t, seq, key = heap[0]
+            if sched.get(key) == (t, seq):
+                return
+            heapq.heappop(heap)
+
+    def next_wake(self) -> float | None:
+        self._clean_top()
+        return self.heap[0][0] if self.heap else None
+
+    def wake(self, now: float) -> None:
+        while True:
+            self._clean_top()
+            if not self.heap or self.heap[0][0] > now:
+                return
+            _t, _seq, key = heapq.heappop(self.heap)
+            del self.sched[key]
+            if self.stopped:
+                continue
+            self._dispatch(key, now)
+
+    def _dispatch(self, key: str, now: float) -> None:
+        kind, _, ident = key.partition(":")
+        if kind == "ai":
+            vessel = self.vessels.get(ident)
+            if vessel is not None and vessel.is_escort:
+                escorts.step(self, vessel, now)
+            elif vessel is not None:
+                self._merchant_step(vessel, now)
+        elif kind == "air":
+            plane = self.aircraft.get(ident)
+            if plane is not None:
+                air_ai.step(self, plane, now)
+        elif kind == "leg":
+            group = self.groups.get(ident)
+            if group is not None:
+                self._next_leg(group, now)
+        elif kind == "gwatch":
+            group = self.groups.get(ident)
+            if group is not None:
+                self._convoy_lookouts(group, now)
+        elif kind == "charge":
+            charge = self.charges.pop(ident, None)
+            if charge is not None:
+                attacks.explode(self, charge, now)
+        elif kind == "watch":
+            self._lookout_sweep(now)
+        elif kind == "prox":
+            self._proximity(now)
+        elif kind == "spawn":
+            scenario.spawn_traffic(self, now)
+        elif kind == "airspawn":
+            scenario.spawn_patrol(self, now)
+        elif kind == "cleanup":
+            self._cleanup(now)
+
+    # -- the boat and the conditions ----------------------------------------------------------------
+    def boat_now(self, t: float | None = None) -> BoatNow:
+        t = self.engine.t if t is None else t
+        cache = self._boat_cache
+        if cache is None or cache.t != t:
+            cache = self._boat_cache = BoatNow(self, t)
+        return cache
+
+    def invalidate(self) -> None:
+        """The boat changed (an order, a dive): forget the snapshot."""
+        self._boat_cache = None
+
+    @property
+    def weather(self) -> Any:
+        return self.engine.module("weather") if self.engine.has_module("weather") else None
+
+    def conditions(self) -> Conditions:
+        return Conditions.of(self.weather)
+
+    def look_out(self, now: float) -> None:
+        """Something new came into the area: lookouts sweep now (if surfaced), collisions are
+        looked for again."""
+        due = self.sched.get("watch")
+        if self.engine.module("boat").surfaced and (due is None or due[0] > now):
+            self.schedule("watch", now)
+        self._soon("prox", now)
+
+    def _soon(self, key: str, now: float) -> None:
+        due = self.sched.get(key)
+        if due is None or due[0] > now:
+            self.schedule(key, now)
+
+    def lookouts(self) -> int:
+        engine = self.engine
+        if engine.has_module("crew"):
+            return max(0, min(6, int(engine.module("crew").lookouts())))
+        if engine.has_module("figures"):
+            return min(6, len(engine.module("figures").in_section(8)))
+        return 0
+
+    def tech(self, component: str) -> tuple[bool, bool]:
+        engine = self.engine
+        if not engine.has_module("technical"):
+            return False, False
+        tech = engine.module("technical")
+        return bool(tech.disabled(component)), bool(tech.degraded(component))
+
+    def mission_over(self) -> bool:
+        return self.engine.has_module("mission") and self.engine.module("mission").over
+
+    # -- positions of things ------------------------------------------------------------------------
+    def vpos(self, v: Vessel, t: float) -> tuple[float, float]:
+        if v.track is not None:
+            return v.track.at(t)
+        return self.groups[v.group].member_at(v.id, t)  # type: ignore[index]
+
+    def vmotion(self, v: Vessel) -> tuple[float, float]:
+        """(course, speed) of a vessel now."""
+        if v.track is not None:
+            return v.track.course, v.track.speed
+        group = self.groups[v.group]  # type: ignore[index]
+        return group.ref.course, group.ref.speed
+
+    def truth(self, entity: str, t: float) -> Truth | None:
+        bn = self.boat_now(t)
+        if entity in self.vessels:
+            v = self.vessels[entity]
+            lat, lon = self.vpos(v, t)
+            course, speed = self.vmotion(v)
+        elif entity in self.aircraft:
+            a = self.aircraft[entity]
+            lat, lon = a.track.at(t)
+            course, speed = a.track.course, a.track.speed
+        else:
+            return None
+        dx, dy, r = bn.rel(lat, lon)
+        return Truth(geo.bearing_to(dx, dy), r, course, speed)
+
+    def entities(self) -> list[tuple[str, str, str, float, float]]:
+        """(entity, kind, size, lat, lon) of everything afloat or airborne now."""
+        t = self.engine.t
+        out = []
+        for v in self.vessels.values():
+            lat, lon = self.vpos(v, t)
+            out.append((v.id, "ship", v.cls.size, lat, lon))
+        for a in self.aircraft.values():
+            lat, lon = a.track.at(t)
+            out.append((a.id, "aircraft", "aircraft", lat, lon))
+        return out
+
+    # -- own sensors: lookouts ------------------------------------------------------------------------
+    def _lookout_sweep(self, now: float) -> None:
+        boat = self.engine.module("boat")
+        if not boat.surfaced or boat.lost:
+            return
+        bn = self.boat_now(now)
+        cond = self.conditions()
+        eyes = self.lookouts() if self.observing else 1
+        cap = None if self.observing else float(LOOKOUTS["unassigned_range_nm"])
+        p_one = float(LOOKOUTS["p_per_lookout"])
+        lose = float(LOOKOUTS["lose_share"])
+        ranges: dict[str, float] = {}
+        new: list[dict[str, Any]] = []
+        nearest_gap = math.inf
+        rng = self.rng
+        for entity, kind, size, lat, lon in self.entities():
+            rmax = ranges.get(size)
+            if rmax is None:
+                rmax = visual_range(size, cond)
+                if cap is not None:
+                    rmax = min(rmax, cap)
+                ranges[size] = rmax
+            _dx, _dy, r = bn.rel(lat, lon)
+            gap = (r - rmax * lose) / (AIR_CLOSING_KN if kind == "aircraft" else SHIP_CLOSING_KN)
+            nearest_gap = min(nearest_gap, gap)
+            contact = self.picture.of(entity)
+            if contact is not None and contact["tracked"]:
+                if r <= rmax * lose:
+                    self._report(entity, kind, "lookouts", now, blur=1.0 / max(0.2, cond.light))
+                else:
+                    self._lost(entity, "out of sight")
+                continue
+            if rng.random() < notice_p(p_one, eyes, r, rmax):
+                contact, _fresh = self._report(entity, kind, "lookouts", now, blur=1.0 / max(0.2, cond.light))
+                new.append(contact)
+        if new:
+            self._announce("lookouts", new, now)
+        sweep = float(LOOKOUTS["sweep_s"])
+        wait = sweep if nearest_gap <= 0 else min(MAX_SLEEP_S, max(sweep, nearest_gap * 3600.0))
+        self.schedule("watch", now + wait)
+
+    def _report(self, entity: str, kind: str, sensor: str, now: float, blur: float = 1.0) -> tuple[dict, bool]:
+        truth = self.truth(entity, now)
+        assert truth is not None
+        contact, fresh = self.picture.report(entity, kind, sensor, truth, now, self.rng, blur)
+        if fresh:
+            self.emit("contact", **self.picture.view(contact, now, self.boat_now(now).heading))
+        return contact, fresh
+
+    def _lost(self, entity: str, why: str) -> None:
+        contact = self.picture.lose(entity)
+        if contact is not None:
+            self.emit("contact_lost", contact=contact["id"], reason=why)
+
+    def _announce(self, sensor: str, contacts: list[dict[str, Any]], now: float) -> None:
+        """One feed message for everything a sensor newly reported in one look."""
+        ships = [c for c in contacts if c["kind"] == "ship"]
+        planes = [c for c in contacts if c["kind"] == "aircraft"]
+        who = {"lookouts": "Lookouts report", "periscope": "Periscope:", "hydrophone": "Hydrophone:"}[sensor]
+        parts = []
+        if planes:
+            parts.append(_describe(planes, "aircraft", "aircraft"))
+        if ships:
+            noun = "propeller noises" if sensor == "hydrophone" else "ships"
+            one = "propeller noise" if sensor == "hydrophone" else "a ship"
+            parts.append(_describe(ships, one, noun))
+        feed = f"{who} {' and '.join(parts)}."
+        if len(ships) >= 6:
+            feed += " A convoy!"
+        if planes:
+            feed = feed[:-1] + "!"
+        self.emit("contact_report", feed=feed, sensor=sensor, contacts=[c["id"] for c in contacts],
+                  ships=len(ships), aircraft=len(planes))
+
+    # -- orders: observe, periscope, hydrophone ----------------------------------------------------------
+    def _no_params(self, args: Args) -> dict[str, Any]:
+        return {}
+
+    def _check_observe(self, params: dict[str, Any]) -> str | None:
+        boat = self.engine.module("boat")
+        if not boat.surfaced:
+            return "the boat must be surfaced (lookouts stand on the bridge)"
+        return None
+
+    def _observe(self, params: dict[str, Any]) -> None:
+        self.observing = True
+        n = self.lookouts()
+        men = f"{n} lookout{'s' if n != 1 else ''}"
+        self.emit("observation", feed=f"Observation sectors assigned: {men} on the bridge.", lookouts=n, active=True)
+        self.schedule("watch", self.engine.t)
+
+    def _check_periscope(self, params: dict[str, Any]) -> str | None:
+        boat = self.engine.module("boat")
+        if not boat.at_periscope_depth:
+            return f"the boat must be at periscope depth ({boat.periscope_depth_m:.0f} m or shallower, submerged)"
+        return None
+
+    def _periscope(self, params: dict[str, Any]) -> None:
+        now = self.engine.t
+        self.invalidate()
+        self.periscope_until = now + float(PERISCOPE["exposure_s"])
+        cond = self.conditions()
+        share = float(PERISCOPE["range_share"])
+        if self.tech("periscope")[1]:
+            share *= float(PERISCOPE["degraded_factor"])
+        bn = self.boat_now(now)
+        seen, new = [], []
+        for entity, kind, size, lat, lon in self.entities():
+            _dx, _dy, r = bn.rel(lat, lon)
+            if self.rng.random() < notice_p(float(PERISCOPE["p"]), 1, r, visual_range(size, cond) * share):
+                contact, fresh = self._report(entity, kind, "periscope", now, blur=1.0 / max(0.2, cond.light))
+                seen.append(contact)
+                if fresh:
+                    new.append(contact)
+        if seen:
+            ships = [c for c in seen if c["kind"] == "ship"]
+            planes = [c for c in seen if c["kind"] == "aircraft"]
+            parts = []
+            if ships:
+                parts.append(_describe(ships, "a ship", "ships"))
+            if planes:
+                parts.append(_describe(planes, "aircraft", "aircraft"))
+            feed = f"Periscope: {' and '.join(parts)} in sight."
+        else:
+            feed = "Periscope: nothing in sight."
+        self.emit("periscope_view", feed=feed, contacts=[c["id"] for c in seen], new=[c["id"] for c in new])
+
+    def _check_hydrophone(self, params: dict[str, Any]) -> str | None:
+        if self.engine.module("boat").surfaced:
+            return "the hydrophone works only submerged"
+        return None
+
+    def _hydrophone(self, params: dict[str, Any]) -> None:
+        now = self.engine.t
+        cond = self.conditions()
+        bn = self.boat_now(now)
+        degraded = self.tech("hydrophone")[1]
+        heard = []
+        for v in self.vessels.values():
+            lat, lon = self.vpos(v, now)
+            _dx, _dy, r = bn.rel(lat, lon)
+            _course, speed = self.vmotion(v)
+            cls = v.cls
+            rmax = hydrophone_range(cls.noise_nm, speed, cls.cruise_kn, bn.speed, cond, degraded)
+            if self.rng.random() < notice_p(float(HYDROPHONE["p"]), 1, r, rmax):
+                contact, _fresh = self._report(v.id, "ship", "hydrophone", now)
+                heard.append(contact)
+        if heard:
+            feed = f"Hydrophone: {_describe(heard, 'propeller noise', 'propeller noises')}."
+        else:
+            feed = "Hydrophone: no propeller noises."
+        self.emit("hydrophone_report", feed=feed, contacts=[c["id"] for c in heard])
+
+    # -- crew commands: target data and identification ------------------------------------------------
+    def commands(self) -> Mapping[str, Handler]:
+        return {"target": self._target, "identify": self._identify}
+
+    def _contact_arg(self, args: Args, required: bool) -> dict[str, Any] | None:
+        if not required and not args.has("contact"):
+            return None
+        cid = args.str("contact")
+        contact = self.picture.get(cid)
+        if contact is None:
+            known = ", ".join(sorted(self.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
+            from kaleun.core.errors import CommandError
+
+            raise CommandError(f"'{args.name}': no contact '{cid}' (contacts: {known})")
+        return contact
+
+    def _target(self, args: Args) -> None:
+        contact = self._contact_arg(args, required=True)
+        args.finish()
+        assert contact is not None
+        now = self.engine.t
+        self.emit("target_data", lost=contact["lost"], **self.picture.view(contact, now, self.boat_now(now).heading))
+
+    def _identify(self, args: Args) -> None:
+        contact = self._contact_arg(args, required=False)
+        args.finish()
+        now = self.engine.t
+        candidates = [contact] if contact is not None else [c for c in self.picture.active() if c["kind"] == "ship"]
+        done, failed = [], []
+        for c in candidates:
+            why = self._why_not_identify(c, now)
+            if why is None:
+                self._reveal(c)
+                done.append(c)
+            else:
+                failed.append((c, why))
+        if contact is not None and failed:
+            self.emit("identification_failed", feed=f"{contact['id']}: {failed[0][1]}.", contact=contact["id"],
+                      reason=failed[0][1])
+        if done:
+            far = [c["id"] for c, why in failed if why.startswith("too far")]
+            self.emit("identification", feed=_identification_feed(done, len(far)), contacts=[c["id"] for c in done],
+                      too_far=far,
+                      merchants=sum(1 for c in done if c["type"] == "merchant"),
+                      escorts=sum(1 for c in done if c["type"] == "escort"),
+                      small=sum(1 for c in done if c["type"] == "small"),
+                      grt=sum(c["grt"] or 0 for c in done if c["type"] != "escort"))
+        elif contact is None:
+            far = [c["id"] for c, why in failed if why.startswith("too far")]
+            text = f"{len(far)} ships in sight, all too far to identify." if far else "Nothing in sight to identify."
+            self.emit("identification", feed=text, contacts=[], too_far=far, merchants=0, escorts=0, small=0, grt=0)
+
+    def _why_not_identify(self, contact: Mapping[str, Any], now: float) -> str | None:
+        if contact["kind"] != "ship":
+            return "aircraft are not identified"
+        entity = contact["entity"]
+        if entity not in self.vessels or contact["lost"]:
+            return "contact lost"
+        boat = self.engine.module("boat")
+        truth = self.truth(entity, now)
+        assert truth is not None
+        size = self.vessels[entity].cls.size
+        cond = self.conditions()
+        if boat.surfaced and self.observing and contact["tracked"]:
+            reach = visual_range(size, cond) * float(LOOKOUTS["identify_share"])
+        elif boat.at_periscope_depth and now < self.periscope_until:
+            reach = visual_range(size, cond) * float(PERISCOPE["range_share"]) * float(PERISCOPE["identify_share"])
+        else:
+            return "not in sight"
+        if truth.range_nm > reach:
+            return f"too far to identify (closer than {reach:.1f} nm needed)"
+        return None
+
+    def _reveal(self, contact: dict[str, Any]) -> None:
+        cls = self.vessels[contact["entity"]].cls
+        first = not contact["identified"]
+        contact.update({"identified": True, "type": cls.type, "class": cls.id, "name": cls.name, "grt": cls.grt})
+        if first:
+            self.emit("identified", contact=contact["id"], type=cls.type, **{"class": cls.id}, class_name=cls.name,
+                      grt=cls.grt)
+
+    # -- convoys -------------------------------------------------------------------------------------
+    def _next_leg(self, group: Group, now: float) -> None:
+        if now >= group.leg_end - 1e-6:
+            group.leg += 1
+            group.leg_end = now + group.leg_minutes() * 60.0
+        course = group.leg_course(now)
+        if course != group.ref.course:
+            group.ref = group.ref.steer(now, course=course)
+        nxt = group.leg_end if now >= group.alarm_until else min(group.leg_end, group.alarm_until)
+        self.schedule(f"leg:{group.id}", max(nxt, now + 1.0))
+
+    def _convoy_lookouts(self, group: Group, now: float) -> None:
+        """Merchants' lookouts raise the alarm at a surfaced boat close by (by day)."""
+        bn = self.boat_now(now)
+        rmax = self._merchant_sight(bn)
+        nearest = math.inf
+        for vid in group.offsets:
+            lat, lon = group.member_at(vid, now)
+            nearest = min(nearest, bn.rel(lat, lon)[2])
+        if bn.surfaced and nearest < rmax and now >= group.alarm_until and \
+                self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
+            self.alarm(group, now, f"a merchant sighted a U-boat at {nearest:.1f} nm")
+        gap = (nearest - rmax) / SHIP_CLOSING_KN * 3600.0
+        self.schedule(f"gwatch:{group.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
+
+    def alarm(self, group: Group, now: float, why: str) -> None:
+        """A convoy under attack: emergency turn away; a second blow scatters it; escorts hunt."""
+        reaction = CONVOYS["reaction"]
+        bn = self.boat_now(now)
+        window = float(reaction["scatter_window_min"]) * 60.0
+        group.hits = [h for h in group.hits if now - h <= window] + [now]
+        escorts.alert(self, bn.lat, bn.lon, now, why, group=group.id)
+        if group.scattered:
+            return
+        if len(group.hits) >= int(reaction["scatter_after_hits"]):
+            self._scatter(group, now)
+            return
+        lat, lon = group.at(now)
+        away = geo.bearing_to(*bn.rel(lat, lon)[:2])  # from the boat to the convoy
+        side = geo.norm180(away - group.base_course)
+        group.turn_away = float(reaction["emergency_turn_deg"]) * (1 if side >= 0 else -1)
+        group.alarm_until = now + float(reaction["emergency_min"]) * 60.0
+        group.ref = group.ref.steer(now, course=group.leg_course(now))
+        self.schedule(f"leg:{group.id}", group.alarm_until)
+        self.emit("convoy_alarm", group=group.id, reason=why, course=round(group.ref.course))
+
+    def _scatter(self, group: Group, now: float) -> None:
+        group.scattered = True
+        bn = self.boat_now(now)
+        spread = float(CONVOYS["reaction"]["scatter_spread_deg"])
+        for vid in list(group.offsets):
+            v = self.vessels[vid]
+            if v.is_escort:
+                continue
+            lat, lon = group.member_at(vid, now)
+            away = geo.bearing_to(*bn.rel(lat, lon)[:2])  # from the boat to the ship
+            course = geo.norm360(away + self.rng.uniform(-spread, spread))
+            v.track = Track(now, lat, lon, course, v.cls.speed_kn)
+            del group.offsets[vid]
+            v.ai = {"mode": "flee"}
+        self.emit("convoy_scattered", group=group.id)
+
+    def _merchant_step(self, v: Vessel, now: float) -> None:
+        """A lone merchant turns away at full speed from a surfaced boat it sights."""
+        if v.track is None:
+            return
+        bn = self.boat_now(now)
+        lat, lon = v.track.at(now)
+        _dx, _dy, r = bn.rel(lat, lon)
+        rmax = self._merchant_sight(bn)
+        if v.ai.get("mode") != "flee" and bn.surfaced and r < rmax and \
+                self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
+            self.flee(v, now)
+        gap = (r - rmax) / SHIP_CLOSING_KN * 3600.0
+        if v.ai.get("mode") != "flee":
+            self.schedule(f"ai:{v.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
+
+    def _merchant_sight(self, bn: BoatNow) -> float:
+        """How far merchants' lookouts notice the boat: its sighting range, at most `lookout_range_nm`."""
+        cond = self.conditions()
+        seen = boat_sighting_range(bn.surfaced, bn.periscope_up, bn.speed, cond)
+        return min(seen, float(CONVOYS["reaction"]["lookout_range_nm"]) * cond.light)
+
+    def flee(self, v: Vessel, now: float) -> None:
+        bn = self.boat_now(now)
+        lat, lon = self.vpos(v, now)
+        away = geo.bearing_to(*bn.rel(lat, lon)[:2])
+        if v.track is None and v.group in self.groups:
+            self.groups[v.group].offsets.pop(v.id, None)
+        v.track = Track(now, lat, lon, away, v.cls.speed_kn)
+        v.ai["mode"] = "flee"
+
+    # -- collisions -----------------------------------------------------------------------------------
+    def _proximity(self, now: float) -> None:
+        boat = self.engine.module("boat")
+        if boat.lost:
+            return
+        bn = self.boat_now(now)
+        nearest, who = math.inf, None
+        for v in self.vessels.values():
+            lat, lon = self.vpos(v, now)
+            r = bn.rel(lat, lon)[2]
+            if r < nearest:
+                nearest, who = r, v
+        limit = float(ENEMY["collision_nm"])
+        shallow = bn.surfaced or bn.depth < float(ENEMY["ram_depth_m"])
+        if who is not None and nearest <= limit and shallow:
+            ramming = who.is_escort and who.ai.get("mode") == "chase"
+            reason = "rammed" if ramming else "collision"
+            text = (f"Rammed by the {who.cls.name}! The boat is lost." if ramming
+                    else f"Collision with the {who.cls.name}! The boat is lost.")
+            self.emit("collision", ship=who.id, **{"class": who.cid}, rammed=ramming, depth_m=round(bn.depth, 1))
+            boat.wreck(reason, text)
+            return
+        if not shallow and bn.depth > PROX_DEPTH_M:
+            wait = 60.0
+        else:
+            wait = min(MAX_SLEEP_S, max(1.0, (nearest - limit) / SHIP_CLOSING_KN * 3600.0 * 0.8))
+        self.schedule("prox", now + wait)
+
+    # -- housekeeping ---------------------------------------------------------------------------------
+    def _cleanup(self, now: float) -> None:
+        bn = self.boat_now(now)
+        far_ship = float(SHIPS["traffic"]["spawn"]["despawn_nm"])
+        far_air = float(AIR["patrol"]["despawn_nm"])
+        for v in list(self.vessels.values()):
+            lat, lon = self.vpos(v, now)
+            if bn.rel(lat, lon)[2] > far_ship and not (v.is_escort and v.ai.get("mode") not in ("screen", "patrol")):
+                self.remove_vessel(v.id, "out of range")
+        for a in list(self.aircraft.values()):
+            lat, lon = a.track.at(now)
+            if bn.rel(lat, lon)[2] > far_air and a.ai.get("mode") in ("leave", "patrol"):
+                self.remove_aircraft(a.id)
+        stale = float(LOOKOUTS["stale_h"]) * 3600.0
+        for c in self.picture.active():
+            if not c["tracked"] and now - c["t"] > stale:
+                self._lost(c["entity"], "no longer reported")
+        for gid in [g for g in self.groups if not any(v.group == g for v in self.vessels.values())]:
+            del self.groups[gid]
+            self.cancel(f"leg:{gid}")
+            self.cancel(f"gwatch:{gid}")
+        self.schedule("cleanup", now + 600.0)
+
+    def remove_vessel(self, vid: str, why: str) -> None:
+        v = self.vessels.pop(vid, None)
+        if v is None:
+            return
+        if v.group in self.groups:
+            self.groups[v.group].offsets.pop(vid, None)
+        self.cancel(f"ai:{vid}")
+        self._lost(vid, why)
+
+    def remove_aircraft(self, aid: str) -> None:
+        if self.aircraft.pop(aid, None) is not None:
+            self.cancel(f"air:{aid}")
+            self._lost(aid, "out of sight")
+
+    # -- what others tell the sea ---------------------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        now = self.engine.t
+        self.invalidate()
+        if event.name in ("depth_set", "surfacing"):
+            self._soon("prox", now)
+        elif event.name == "boat_submerged":
+            self.dived_at = now
+            if self.observing:
+                self.observing = False
+                self.emit("observation", lookouts=0, active=False)
+            for c in self.picture.active():
+                if c["tracked"]:
+                    c["tracked"] = False
+            self.cancel("watch")
+            self.schedule("prox", now)
+        elif event.name == "boat_surfaced":
+            self.schedule("watch", now)
+            self.schedule("prox", now)
+        elif event.name in ("torpedo_hit", "ship_sunk"):
+            vid = self._vessel_of(event.data.get("ship"))
+            if vid is not None:
+                self.attacked(vid, event.name.replace("_", " "))
+        elif event.name == "mission_end":
+            self.stopped = True
+            self.sched.clear()
+            self.heap.clear()
+
+    def _vessel_of(self, ident: Any) -> str | None:
+        if not isinstance(ident, str):
+            return None
+        if ident in self.vessels:
+            return ident
+        contact = self.picture.get(ident)
+        return contact["entity"] if contact and contact["entity"] in self.vessels else None
+
+    # -- public API for the weapons -------------------------------------------------------------------
+    def vessel_for_contact(self, cid: str) -> Vessel | None:
+        vid = self._vessel_of(cid)
+        return None if vid is None else self.vessels[vid]
+
+    def attacked(self, vid: str, why: str) -> None:
+        """A ship was hit: its convoy turns away or scatters, a lone ship flees, escorts hunt."""
+        v = self.vessels.get(vid)
+        now = self.engine.t
+        if v is None or now - self.attacked_at.get(vid, -1e9) < 60.0:
+            return  # a torpedo hit and the sinking it causes are one blow
+        self.attacked_at[vid] = now
+        if v.track is None and v.group in self.groups:
+            self.alarm(self.groups[v.group], now, why)
+        elif not v.is_escort:
+            self.flee(v, now)
+            bn = self.boat_now(now)
+            escorts.alert(self, bn.lat, bn.lon, now, why)
+
+    def sink(self, vid: str, cause: str) -> None:
+        """Sink a ship: `ship_sunk {ship, class, grt}` (the crew gains morale), alarm, gone."""
+        v = self.vessels.get(vid)
+        if v is None:
+            return
+        contact = self.picture.of(vid)
+        name = contact["id"] if contact else vid
+        cls = v.cls
+        self.emit("ship_sunk", feed=f"The {cls.name} ({cls.grt:,} GRT) is sinking!" if cls.grt else
+                  f"The {cls.name} is sinking!", ship=name, **{"class": cls.id}, grt=cls.grt, cause=cause)
+        self.remove_vessel(vid, "sunk")
+
+    # -- state ---------------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        now = self.engine.t
+        heading = self.boat_now(now).heading if self.engine.has_module("boat") else 0.0
+        return {"observing": self.observing, "lookouts": self.lookouts() if self.observing else 0,
+                "periscope_up": now < self.periscope_until,
+                "contacts": [self.picture.view(c, now, heading) for c in self.picture.active()]}
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "groups": {k: g.to_json() for k, g in self.groups.items()},
+            "vessels": {k: v.to_json() for k, v in self.vessels.items()},
+            "aircraft": {k: a.to_json() for k, a in self.aircraft.items()},
+            "charges": {k: dict(c) for k, c in self.charges.items()},
+            "picture": self.picture.to_json(),
+            "observing": self.observing, "periscope_until": self.periscope_until, "dived_at": self.dived_at,
+            "traffic": self.traffic, "air_cover": self.air_cover, "stopped": self.stopped,
+            "attacked_at": dict(self.attacked_at),
+            "ids": dict(self.ids), "sched": {k: [t, s] for k, (t, s) in self.sched.items()}, "seq": self.seq,
+        }
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        self.groups = {k: Group.from_json(g) for k, g in state["groups"].items()}
+        self.vessels = {k: Vessel.from_json(v) for k, v in state["vessels"].items()}
+        self.aircraft = {k: Aircraft.from_json(a) for k, a in state["aircraft"].items()}
+        self.charges = {k: dict(c) for k, c in state["charges"].items()}
+        self.picture = Picture()
+        self.picture.load(state["picture"])
+        self.observing = bool(state["observing"])
+        self.periscope_until = float(state["periscope_until"])
+        self.dived_at = float(state["dived_at"])
+        self.traffic = str(state["traffic"])
+        self.air_cover = str(state["air_cover"])
+        self.stopped = bool(state["stopped"])
+        self.attacked_at = {k: float(v) for k, v in state["attacked_at"].items()}
+        self.ids = {k: int(v) for k, v in state["ids"].items()}
+        self.sched = {k: (float(v[0]), int(v[1])) for k, v in state["sched"].items()}
+        self.heap = sorted((t, s, k) for k, (t, s) in self.sched.items())
+        self.seq = int(state["seq"])
+        self._boat_cache = None
+
+
+def _describe(contacts: list[dict[str, Any]], one: str, many: str) -> str:
+    bearings = sorted(c["bearing"] for c in contacts)
+    ranges = sorted(c["range_nm"] for c in contacts)
+    if len(contacts) == 1:
+        return f"{one} bearing {bearings[0]:03d}, range about {ranges[0]:.0f} nm" if ranges[0] >= 1 else \
+            f"{one} bearing {bearings[0]:03d}, close, {ranges[0]:.1f} nm"
+    lo, hi = _arc(bearings)
+    spread = f"bearing {lo:03d}" if lo == hi else f"bearing {lo:03d} to {hi:03d}"
+    return f"{len(contacts)} {many} {spread}, range {ranges[0]:.0f} to {ranges[-1]:.0f} nm"
+
+
+def _arc(bearings: list[int]) -> tuple[int, int]:
+    """The smallest arc holding all bearings (it may cross north)."""
+    if len(bearings) < 2:
+        return bearings[0], bearings[0]
+    gaps = [(bearings[(i + 1) % len(bearings)] - bearings[i]) % 360 for i in range(len(bearings))]
+    i = max(range(len(gaps)), key=lambda k: gaps[k])
+    return bearings[(i + 1) % len(bearings)], bearings[i]
+
+
+def _identification_feed(done: list[dict[str, Any]], far: int = 0) -> str:
+    counts: dict[str, dict[str, int]] = {}
+    for c in done:
+        counts.setdefault(c["type"], {}).setdefault(c["name"], 0)
+        counts[c["type"]][c["name"]] += 1
+    parts = []
+    for kind in ("merchant", "small", "escort"):
+        if kind not in counts:
+            continue
+        total = sum(counts[kind].values())
+        names = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(counts[kind].items()))
+        noun = TYPE_NAMES[kind] + ("s" if total > 1 else "")
+        parts.append(f"{total} {noun} ({names})")
+    grt = sum(c["grt"] or 0 for c in done if c["type"] != "escort")
+    text = "Identified: " + "; ".join(parts)
+    if grt:
+        text += f"; {grt:,} GRT in sight"
+    if far:
+        text += f"; {far} more too far to identify"
+    return text + "."

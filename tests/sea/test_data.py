@@ -1,0 +1,75 @@
+"""The sea's data tables: classes, seabed, damage and their sources."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from kaleun.uboot import data
+from kaleun.uboot.sea import attacks
+from kaleun.uboot.sea.classes import aircraft_types, ship_classes
+from kaleun.uboot.sea.grid import naval_grid
+from kaleun.uboot.sea.seabed import seabed
+
+DATA = Path(data.__file__).parent
+SEA_FILES = ["naval_grid", "seabed", "currents", "weather", "ships", "aircraft", "convoys", "sensors", "attacks"]
+
+
+def test_merchants_have_their_historical_grt_and_speed():
+    classes = ship_classes()
+    assert (classes["liberty"].grt, classes["liberty"].speed_kn) == (7176, 11.0)
+    assert (classes["t2_tanker"].grt, classes["t2_tanker"].speed_kn) == (10448, 15.0)
+    assert (classes["hog_islander"].grt, classes["hog_islander"].speed_kn) == (5753, 11.5)
+
+
+def test_escorts_carry_asdic_and_depth_charges_and_the_sloop_outruns_a_surfaced_boat():
+    escorts = [c for c in ship_classes().values() if c.type == "escort"]
+    assert {c.id for c in escorts} == {"flower", "river", "black_swan", "hunt"}
+    assert all(c.asdic and c.depth_charges > 0 and c.gun_range_nm > 0 for c in escorts)
+    assert ship_classes()["black_swan"].speed_kn > 17.7
+    assert ship_classes()["flower"].speed_kn == 16.0 and ship_classes()["hunt"].speed_kn == 28.0
+
+
+def test_aircraft_types_and_the_air_gap():
+    types = aircraft_types()
+    assert types["wellington"].night and not types["sunderland"].night
+    assert types["liberator"].from_year == 1943
+
+
+def test_seabed_knows_land_banks_and_the_deep_ocean():
+    bed = seabed()
+    assert bed.depth_at(60.3, -1.2) == 0  # Shetland
+    assert bed.place_at(*naval_grid().centre("AN64")) == "Dogger Bank"
+    assert bed.depth_at(55.0, -30.0) == bed.ocean_m
+
+
+def test_every_sea_data_file_names_its_sources_or_gaps():
+    for name in SEA_FILES:
+        text = (DATA / f"{name}.toml").read_text(encoding="utf-8")
+        assert "[gap]" in text or "source" in text.lower(), name
+        data.load(name)
+
+
+def test_damage_bands_grow_with_distance_and_cover_the_lethal_range():
+    bands = [float(b["within_m"]) for b in attacks.ATTACKS["damage"]]
+    assert bands == sorted(bands) and bands[0] == pytest.approx(6.0) and bands[1] == pytest.approx(12.0)
+
+
+class _Bn:
+    heading = 0.0
+    lat, lon = 60.0, -20.0
+
+    def rel(self, lat, lon):
+        from kaleun.uboot.sea import geo
+
+        dx, dy = geo.offset(self.lat, self.lon, lat, lon)
+        return dx, dy, (dx * dx + dy * dy) ** 0.5
+
+
+def test_a_burst_ahead_hits_the_bow_and_astern_the_stern():
+    bn = _Bn()
+    ahead = (60.0 + 30 / 1852 / 60, -20.0)
+    astern = (60.0 - 30 / 1852 / 60, -20.0)
+    assert attacks.nearest_section(bn, *ahead) == 1
+    assert attacks.nearest_section(bn, *astern) == 6
+    assert attacks.nearest_section(bn, 60.0, -20.0) in (3, 4)
