@@ -159,3 +159,25 @@ def test_an_overlong_console_line_is_refused(tmp_path):
     console.handle("status " + "x" * 5000)
     assert "that line is 5007 characters long; the console takes 4096" in out.getvalue()
     assert len(out.getvalue()) < 200  # the line is not echoed back
+
+
+def test_any_game_command_can_be_typed_with_do(tmp_path):
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.console import Console
+
+    game = new_game(1)
+    out = io.StringIO()
+    runtime = Runtime(game, Table(default_board(), game))
+    console = Console(runtime, stdin=io.StringIO(), stdout=out)
+    console.handle("help commands")
+    assert "adjust_morale" in out.getvalue() and "identify" in out.getvalue()
+    console.handle("do adjust_morale by=-1")
+    runtime.step()
+    assert game.module("crew").bars.status()["morale"] == "X"
+    console.handle("do adjust_morale")
+    assert "'adjust_morale' needs the field 'by'" in out.getvalue()

@@ -35,6 +35,7 @@ Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
                               full_astern, stop, slow_ahead, half_ahead, full_ahead
   turn telegraph STEPS        turn the telegraph STEPS detents (negative: towards astern)
   order ORDER [key=value ...] give an order, e.g. order new_speed speed=half_ahead
+  do COMMAND [key=value ...]  any game command, e.g. do target contact=c1; help commands lists them
   time MODE                   time compression: real_time, action, fast_forward, transit, pause
   pause                       pause the game (again: real time)
   press BUTTON                press a button of the board
@@ -64,13 +65,14 @@ class Console:
         runtime.listeners.append(self._on_event)
         runtime.problems[:] = [lambda text: self.say(f"! {text}")]
         self.commands: dict[str, Callable[[list[str]], None]] = {
-            "help": lambda a: self.say(HELP),
+            "help": self._help,
             "status": self._status,
             "place": self._place,
             "lift": self._lift,
             "telegraph": self._telegraph,
             "turn": self._turn,
             "order": self._order,
+            "do": self._do,
             "time": self._time,
             "pause": self._pause,
             "press": self._press,
@@ -131,16 +133,31 @@ class Console:
         self._need(args, 1, "press BUTTON")
         self.table.actuate({"do": "press", "button": args[0]})
 
-    def _order(self, args: list[str]) -> None:
-        if not args:
-            raise CommandError("usage: order ORDER [key=value ...]")
-        command: dict[str, Any] = {"do": "order", "order": args[0], "via": "console"}
-        for pair in args[1:]:
+    @staticmethod
+    def _fields(pairs: list[str]) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep:
                 raise CommandError(f"'{pair}' is not key=value")
-            command[key] = parse_value(value)
-        self.runtime.submit(command)
+            fields[key] = parse_value(value)
+        return fields
+
+    def _order(self, args: list[str]) -> None:
+        if not args:
+            raise CommandError("usage: order ORDER [key=value ...]")
+        self.runtime.submit({"do": "order", "order": args[0], "via": "console", **self._fields(args[1:])})
+
+    def _help(self, args: list[str]) -> None:
+        if args == ["commands"]:
+            self.say("Game commands (use: do COMMAND key=value ...): " + ", ".join(self.game.command_names))
+        else:
+            self.say(HELP)
+
+    def _do(self, args: list[str]) -> None:
+        if not args:
+            raise CommandError("usage: do COMMAND [key=value ...]")
+        self._json(json.dumps({"do": args[0], **self._fields(args[1:])}))
 
     def _time(self, args: list[str]) -> None:
         self._need(args, 1, "time MODE")
