@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import named, play_script
 from kaleun.uboot.game import new_game
+from kit import named, play_script
 
 HUNT = Path(__file__).parent / "sea" / "scripts" / "escort_hunt.jsonl"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import BOARDS, run_kaleun
 from kaleun.boards.loader import BoardError, load_board
+from kit import BOARDS, run_kaleun
 
 
 @pytest.mark.parametrize("path", sorted(BOARDS.glob("*.toml")), ids=lambda p: p.name)

@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from conftest import kaleun_env
+from kit import kaleun_env
 
 GUARD_S = 30  # failure guard only: a healthy run answers long before
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import play_script, read_events, run_kaleun, write_script
 from kaleun.core.errors import SaveError
 from kaleun.saves import load_saved_game, read_state, save_game, write_atomic
 from kaleun.uboot.game import load_game, new_game
+from kit import play_script, read_events, run_kaleun, write_script
 
 SCRIPT = [
     {"t": 0, "do": "place", "figure": "engineer-square", "section": 6},

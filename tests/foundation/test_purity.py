@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from conftest import HOST
+from kit import HOST
 
 PURE = [*sorted((HOST / "kaleun" / "core").rglob("*.py")),
         *sorted(p for p in (HOST / "kaleun" / "uboot").rglob("*.py"))]

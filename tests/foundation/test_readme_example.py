@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import HOST, play_script
+from kit import HOST, play_script
 
 
 def _blocks() -> list[str]:

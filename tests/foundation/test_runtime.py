@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import BOARDS, named, play_script, write_script
 from kaleun.boards.loader import default_board, load_board
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave
@@ -13,6 +12,7 @@ from kaleun.runtime.table import DIAL_SETTLE_S, Table
 from kaleun.saves import load_saved_game
 from kaleun.uboot.compression import FACTORS
 from kaleun.uboot.game import new_game
+from kit import BOARDS, named, play_script, write_script
 
 
 class FakeClock:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import read_events, run_kaleun, write_script
+from kit import read_events, run_kaleun, write_script
 
 GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import BOARDS, named, play_script, read_events, run_kaleun, write_script
+from kit import BOARDS, named, play_script, read_events, run_kaleun, write_script
 
 
 def test_turning_the_telegraph_requests_new_speed_and_the_boat_follows(tmp_path):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from conftest import named, play_script
 from kaleun.sounds import bell
 from kaleun.uboot.watch import strike_pattern
+from kit import named, play_script
 
 
 def test_6_8_watch_changes_ring_8_bells_at_00_and_12_and_4_bells_at_06_and_18(tmp_path):

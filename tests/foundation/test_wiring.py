@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import BOARDS, ROOT
 from kaleun.boards.loader import load_board
 from kaleun.wiring.generate import build, documents, has_hardware
+from kit import BOARDS, ROOT
 
 BOARD_FILES = sorted(BOARDS.glob("*.toml"))
 

@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from hubkit import ROOT
 
 
 @pytest.fixture(scope="session")
@@ -22,14 +21,3 @@ def kaleun_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     monkeypatch.setenv("KALEUN_HOME", str(home))
     return home
-
-
-def hub_cfg(sections: list[int], kinds: list[str] | None = None, **extra: Any) -> dict[str, Any]:
-    """A hub config (kaleun_hub.json) with one reader per entry of `sections`."""
-    kinds = kinds or ["mfrc522"] * len(sections)
-    cfg: dict[str, Any] = {"format": 1, "name": "test-hub", "scan_ms": 20, "heartbeat_ms": 100,
-                           "debounce_misses": 3, "fault_after": 3,
-                           "readers": [{"kind": k, "cs": f"GP{i + 2}", "section": s}
-                                       for i, (s, k) in enumerate(zip(sections, kinds, strict=True))]}
-    cfg.update(extra)
-    return cfg

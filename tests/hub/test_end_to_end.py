@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from hubkit import ROOT
 from kaleun.boards.loader import load_board
 from kaleun.core.events import Event
 from kaleun.hub.fake import FakeHub

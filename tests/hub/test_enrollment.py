@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from hubkit import ROOT
 from kaleun.hub.tags import DuplicateTag, Enrollment, FigureTags, TagStoreError, normalize_uid
 from kaleun.paths import config_dir
 

@@ -4,7 +4,7 @@ main loop's frames (hello, snapshot, heartbeat, lamps, encoders), its config fil
 from __future__ import annotations
 
 import pytest
-from conftest import hub_cfg
+from hubkit import hub_cfg
 from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec, config, debounce, encoders, hub, lamps, scanner
 
 

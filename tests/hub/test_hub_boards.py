@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from hubkit import ROOT
 from kaleun.boards.loader import BoardError, load_board
 from kaleun.hub.options import hub_config, hub_options
 

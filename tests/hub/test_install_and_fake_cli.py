@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from hubkit import ROOT
 from kaleun.hub import install
 from kaleun.hub.link import HubLink, LinkEvent
 from kaleun.hub.options import HubOptions

@@ -6,6 +6,7 @@ Small modules with one job each:
 - `grid` the German naval grid (Marinequadratkarte) from `data/naval_grid.toml`;
 - `seabed` water depth and land from `data/seabed.toml`;
 - `kinematics` exact straight/turning motion between wakes;
+- `machinery` what the crew engine's technical conditions disable or slow;
 - `boat` the own boat (`engine.module("boat")`): telegraph, course, depth, battery;
 - `navigation` dead reckoning, currents, sextant fixes;
 - `weather` weather and daylight;

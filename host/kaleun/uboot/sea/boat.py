@@ -24,6 +24,7 @@ from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.kinematics import log_distance, motion, ramp_time, value_at
+from kaleun.uboot.sea.machinery import component_state
 from kaleun.uboot.sea.seabed import seabed
 
 BOAT = data.load("boat")
@@ -102,12 +103,7 @@ class Boat(Module):
 
     # -- the technical conditions (owned by the crew engine) -----------------------------------
     def _tech(self, component: str) -> tuple[bool, bool]:
-        """(disabled, degraded) of a component; both False without a technical module."""
-        engine = self.engine
-        if not engine.has_module("technical"):
-            return False, False
-        tech = engine.module("technical")
-        return bool(tech.disabled(component)), bool(tech.degraded(component))
+        return component_state(self.engine, component)
 
     # -- derived values -------------------------------------------------------------------
     @property

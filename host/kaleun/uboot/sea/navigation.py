@@ -21,6 +21,7 @@ from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.grid import naval_grid
+from kaleun.uboot.sea.machinery import component_state
 
 CURRENTS = data.load("currents")
 NAV = CURRENTS["navigation"]
@@ -100,10 +101,7 @@ class Navigation(Module):
         return {}
 
     def _tech(self, component: str) -> tuple[bool, bool]:
-        if not self.engine.has_module("technical"):
-            return False, False
-        tech = self.engine.module("technical")
-        return bool(tech.disabled(component)), bool(tech.degraded(component))
+        return component_state(self.engine, component)
 
     def _check_sextant(self, params: dict[str, Any]) -> str | None:
         boat = self.boat

@@ -33,6 +33,7 @@ from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import aircraft as air_ai
 from kaleun.uboot.sea import attacks, escorts, geo, scenario
 from kaleun.uboot.sea.contacts import Picture, Truth
+from kaleun.uboot.sea.machinery import component_state
 from kaleun.uboot.sea.sensors import (
     ENEMY,
     HYDROPHONE,
@@ -234,11 +235,7 @@ class Sea(Module):
         return 0
 
     def tech(self, component: str) -> tuple[bool, bool]:
-        engine = self.engine
-        if not engine.has_module("technical"):
-            return False, False
-        tech = engine.module("technical")
-        return bool(tech.disabled(component)), bool(tech.degraded(component))
+        return component_state(self.engine, component)
 
     def mission_over(self) -> bool:
         return self.engine.has_module("mission") and self.engine.module("mission").over

@@ -1,0 +1,61 @@
+"""Shared test helpers: run the `kaleun` command, write table scripts, read event logs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = ROOT / "host"
+BOARDS = ROOT / "boards"
+
+def kaleun_env(home: Path, **extra: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(HOST) + os.pathsep + env.get("PYTHONPATH", "")
+    env["KALEUN_HOME"] = str(home)
+    env.update(extra)
+    return env
+
+
+def run_kaleun(*args: str, home: Path, timeout: float = 120, **extra: str) -> subprocess.CompletedProcess[str]:
+    """Run `python -m kaleun ARGS` as a user would, with its files under `home`."""
+    return subprocess.run([sys.executable, "-m", "kaleun", *args], capture_output=True, text=True,
+                          env=kaleun_env(home, **extra), timeout=timeout, cwd=home)
+
+
+def write_script(path: Path, lines: list[dict[str, Any] | str]) -> Path:
+    with open(path, "w", encoding="utf-8") as fh:
+        for line in lines:
+            fh.write((line if isinstance(line, str) else json.dumps(line)) + "\n")
+    return path
+
+
+def read_events(path: Path) -> list[dict[str, Any]]:
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def named(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["event"] == name]
+
+
+def play_script(tmp_path: Path, lines: list[dict[str, Any] | str], seed: int = 0, board: Path | None = None,
+                until: float | None = None, game: Any = None) -> tuple[Any, list[dict[str, Any]]]:
+    """Run a table script in-process through the public ScriptRun; returns (game, events)."""
+    import io
+
+    from kaleun.boards.loader import default_board, load_board
+    from kaleun.runtime.script import EventWriter, ScriptRun
+    from kaleun.uboot.game import new_game
+
+    script = write_script(tmp_path / "script.jsonl", lines)
+    game = game if game is not None else new_game(seed)
+    out = io.StringIO()
+    run = ScriptRun(game, load_board(board) if board else default_board(), EventWriter(out))
+    run.run(script, until=until)
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    return game, events
