@@ -65,7 +65,8 @@ def heavy_convoy(seed: int = 7, hours: float = 6.0) -> None:
 
 
 def patrol(seed: int = 3, days: int = 14) -> None:
-    game = new_game(seed, "patrol_atlantic")
+    # crew rules advise: this measures the sea; an unstaffed order goes ahead with a warning
+    game = new_game(seed, "patrol_atlantic", {"crew_rules": "advise"})
     for figure in ("navigator-square", "navigator-triangle", "navigator-hexagon"):
         game.apply({"do": "place", "figure": figure, "section": 8})
     order(game, "new_speed", speed="slow_ahead")
@@ -74,6 +75,7 @@ def patrol(seed: int = 3, days: int = 14) -> None:
     total = days * 86400
     counts: Counter[str] = Counter()
     calls = 0
+    lost_at = ""
     start = time.perf_counter()
     t = 0.0
     next_day = 86400.0
@@ -82,6 +84,8 @@ def patrol(seed: int = 3, days: int = 14) -> None:
         t = min(total, t + frame)
         for e in game.advance_to(t):
             counts[e.name] += 1
+            if e.name == "mission_end":
+                lost_at = f" at day {e.t / 86400:.1f} ({e.data['reason']})"
         calls += 1
         if t >= next_day - 43200 and not game.module("boat").lost and game.module("boat").surfaced \
                 and int(next_day) // 86400 % 2 == 0:
@@ -101,7 +105,7 @@ def patrol(seed: int = 3, days: int = 14) -> None:
     print(f"  log {boat.distance_nm:.0f} nm; square {game.module('navigation').true_square()} "
           f"(reckoned {game.module('navigation').dr_square()}); events {sum(counts.values())}: "
           f"contact reports {counts['contact_report']}, aircraft attacks {counts['aircraft_attack']}, "
-          f"weather {counts['weather']}; mission: {game.module('mission').result or 'going on'}")
+          f"weather {counts['weather']}; mission: {game.module('mission').result or 'going on'}{lost_at}")
 
 
 if __name__ == "__main__":
