@@ -149,8 +149,9 @@ def draw_status(surface: Any, layout: Layout, fonts: Fonts, scene: Scene) -> Non
                   (big.right + layout.size(8), big.centery), "topleft")
     y = big.bottom + layout.size(6)
     small = fonts.get(20)
-    state = "surfaced" if scene.surfaced else "submerged"
-    blit_text(surface, small, f"{scene.propulsion.capitalize()} · {state}", theme.TEXT, (x, y))
+    state = "surfaced" if scene.surfaced else f"{scene.depth_m:.0f} m"
+    blit_text(surface, small, f"{scene.propulsion.capitalize()} · {state} · course {scene.course:03d}", theme.TEXT,
+              (x, y))
     y += small.get_linesize() + layout.size(2)
     blit_text(surface, small, "Distance run", theme.TEXT_DIM, (x, y))
     blit_text(surface, small, f"{scene.distance_nm:.2f} nm", theme.TEXT, (panel.right - layout.size(10), y),

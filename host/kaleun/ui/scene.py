@@ -57,6 +57,8 @@ class Scene:
     propulsion: str
     surfaced: bool
     distance_nm: float
+    course: int
+    depth_m: float
     feed: tuple[FeedLine, ...]
     drag: Drag | None = None
     selected: str | None = None
@@ -130,6 +132,8 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
         propulsion=str(boat["propulsion"]),
         surfaced=bool(boat["surfaced"]),
         distance_nm=round(float(boat["distance_nm"]), 2),
+        course=int(boat.get("course", 0)),
+        depth_m=round(float(boat.get("depth_m", 0.0))),
         feed=tuple(feed.lines),
         drag=drag,
         selected=selected,

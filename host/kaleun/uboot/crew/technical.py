@@ -191,7 +191,7 @@ class Technical(Module):
         crew = job.required
         where = f"{job.colour}: {crew} sailor{'s' if crew > 1 else ''}, section {spec['section']}"
         if job.severity == "maintenance":
-            feed = f"Technical condition: the {spec['name']} need maintenance ({where})."
+            feed = f"Technical condition: maintenance needed on the {spec['name']} ({where})."
         elif job.severity == "failure":
             feed = f"Technical failure: {spec['name']} ({where})."
         else:
