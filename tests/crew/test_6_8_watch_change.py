@@ -118,6 +118,21 @@ def test_6_8_a_treated_ailment_sheds_a_chip_even_after_handing_over_a_task():
     assert chips(g, "navigator-square", watch=1) == []
 
 
+def test_6_8_8_6_a_treated_ailment_sheds_its_chip_instead_of_an_activation_chip():
+    """Rulebook §6.8 "werft statt 1 Aktivierung- 1 Gesundheitsproblem-Chip ab", §8.6 "anstatt 1
+    Aktivierungs-Chip abzuwerfen": one chip per sailor, the ailment's, not both."""
+    g = game()
+    stations(g, {"officer-hexagon": 4})  # the medic joins navigator-square in the crew quarters
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "ailment", "figure": "navigator-square", "deck": "event", "exhaustion": 1, "activation": 1,
+           "supplies": ["pills"]})
+    assert chips(g, "navigator-square") == ["E1", "A"]
+    do(g, {"do": "order", "order": "first_aid", "patients": ["navigator-square"]})
+    change = one(advance(g, WATCH_CHANGE_S), "crew_watch_change")
+    assert change["healed"] == ["navigator-square"] and "navigator-square" not in change["shed"]
+    assert chips(g, "navigator-square", watch=1) == ["A"]
+
+
 def test_6_10_figures_of_dead_sailors_leave_and_come_back_at_watch_changes():
     g = game()
     events = do(g, {"do": "kill", "figure": "engineer-square", "why": "event card"})

@@ -5,7 +5,8 @@
 3. Every outgoing sailor discards one activation chip. A busy sailor instead hands his
    observation or repair chip to his relief, who takes one more chip if he lacks the symbol; a
    dead or full relief cannot take it and the chip is discarded ([gap] it then counts as the
-   outgoing sailor's discarded chip). A treated ailment also sheds one of its chips.
+   outgoing sailor's discarded chip). A sailor with a treated ailment sheds one of its chips
+   instead of an activation chip, even if he handed over a task.
    Then the tiles flip (or slide, with the easy watch change: the same symbols stay on duty).
 4. Figures of dead sailors leave the model; a living relief's figure is put back anywhere.
 """
@@ -52,10 +53,12 @@ def hand_over(crew: Crew) -> None:
                     relief.chips.append("A")
                 relief.task = dict(task)
                 handed.append({"figure": figure, "task": task, "extra_chip": cost == 2})
-        elif outgoing.drop("A"):
-            shed.append(figure)
+        # a treated ailment sheds one of its chips INSTEAD of an activation chip, and even after a
+        # task was handed over (§6.8, §8.6): at most one chip of either kind per sailor
         if crew.health.watch_change_heal(figure, out_row):
             healed.append(figure)
+        elif task is None and outgoing.drop("A"):
+            shed.append(figure)
 
     crew.row = in_row
     for role in ROLES:
