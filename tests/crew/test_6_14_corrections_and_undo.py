@@ -116,3 +116,31 @@ def test_a_bad_script_line_names_file_and_line(tmp_path):
 
     with pytest.raises(ScriptError, match=r"script.jsonl:2: 'damage': kind 'meteor' is not one of"):
         play(tmp_path, [{"t": 0, "do": "report"}, {"t": 1, "do": "damage", "kind": "meteor"}])
+
+
+@pytest.mark.parametrize("command", [
+    {"do": "ailment", "figure": "officer-circle", "wounds": 1},  # dead: §7.6
+    {"do": "cure", "figure": "officer-square"},
+    {"do": "chips", "figure": "officer-circle", "add": 1},
+    {"do": "kill", "figure": "officer-circle"},
+    {"do": "carry", "figure": "officer-square", "item": "cables"},
+    {"do": "puzzle", "section": 4, "result": "solved"},
+    {"do": "smoke", "role": "captain"},
+    {"do": "cook", "take": [1]},
+    {"do": "join_task", "task": "observation"},
+    {"do": "join_task", "task": "repair", "component": "radio"},
+    {"do": "stop_task", "figure": "officer-square"},
+    {"do": "first_aid_kit"},
+    {"do": "end_mobilize"},
+    {"do": "move_item", "item": "cables", "section": 1},
+])
+def test_6_14_a_refused_action_leaves_the_undo_history_alone(command):
+    """Only what was done can be undone: after a refusal, undo takes back the action before it."""
+    g = game()
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 1})
+    advance(g, 180)  # section 1 floods; the undo history starts afresh
+    do(g, {"do": "kill", "figure": "officer-circle"})
+    do(g, {"do": "adjust_morale", "by": -1, "why": "morale card"})
+    assert one(do(g, command), "action_refused")
+    assert one(do(g, {"do": "undo"}), "undone")["action"] == "morale -1"
+    assert one(do(g, {"do": "undo"}), "undone")["action"] == "officer-circle killed"

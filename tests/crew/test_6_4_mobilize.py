@@ -95,7 +95,7 @@ def test_6_4_toolboxes_and_equipment_travel_with_movers_one_per_sailor():
     assert (moved["previous"], moved["section"]) == (4, 6)
     events = do(g, {"do": "carry", "figure": "engineer-square", "item": "extinguisher"})
     refused = one(events, "action_refused")
-    assert refused["reason"] == "engineer-square already carried the toolbox_2 in this mobilization"
+    assert refused["reason"] == "engineer-square already carried the toolbox 2 in this mobilization"
     events = do(g, {"do": "carry", "figure": "engineer-triangle", "item": "extinguisher"})
     assert one(events, "action_refused")["reason"] == "engineer-triangle has not moved in this mobilization"
     do(g, {"do": "place", "figure": "engineer-triangle", "section": 3})

@@ -66,19 +66,21 @@ class Breaches:
         self.crew.emit("puzzle_start", feed=f"Repair crew in section {section}: Chief Engineer, solve the "
                        f"puzzle {'-'.join(puzzle(section))}.", section=section, puzzle=puzzle(section))
 
-    def result(self, section: int, solved: bool) -> None:
-        crew = self.crew
+    def result_problem(self, section: int) -> str | None:
+        """Why no puzzle result can be entered for `section` now, or None."""
         breach = self.open.get(section)
         if breach is None:
-            crew.refuse("puzzle", f"there is no open hull breach in section {section}")
-            return
+            return f"there is no open hull breach in section {section}"
         if not breach["crewed"]:
-            crew.refuse("puzzle", f"give the repair order for the breach in section {section} and activate "
-                        "its crew before solving the puzzle")
-            return
+            return (f"give the repair order for the breach in section {section} and activate its crew before "
+                    "solving the puzzle")
         if breach["result"] == "failed":
-            crew.refuse("puzzle", f"the puzzle for section {section} has failed: evacuate the section")
-            return
+            return f"the puzzle for section {section} has failed: evacuate the section"
+        return None
+
+    def result(self, section: int, solved: bool) -> None:
+        crew = self.crew
+        breach = self.open[section]
         if solved:
             del self.open[section]
             crew.emit("hull_breach_sealed", feed=f"Hull breach in section {section} sealed.", section=section)

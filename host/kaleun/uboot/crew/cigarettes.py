@@ -30,36 +30,32 @@ class Cigarettes:
     def outside(self) -> list[str]:
         return [m.figure for s in SMOKING_SECTIONS for m in self.crew.members(s)]
 
-    def smoke(self, roles: Sequence[str], sailors: Sequence[str] | None) -> None:
+    def plan(self, roles: Sequence[str], sailors: Sequence[str] | None) -> str | list[str]:
+        """Why the break cannot be taken, or the sailors who discard a chip in it."""
         crew = self.crew
         if self.smoked:
-            crew.refuse("smoke", "the crew has already had its smoke break this watch")
-            return
+            return "the crew has already had its smoke break this watch"
         outside = self.outside()
         for role in roles:
             if self.left[role] <= 0:
-                crew.refuse("smoke", f"the {role} has no cigarette left")
-                return
+                return f"the {role} has no cigarette left"
             if not any(role_of(f) == role for f in outside):
-                crew.refuse("smoke", f"the {role} has no sailor of his own on deck or bridge")
-                return
+                return f"the {role} has no sailor of his own on deck or bridge"
         limit = PER_CIGARETTE * len(roles)
         with_chip = [f for f in outside if crew.sailor(f).count("A")]
         if sailors is None:
-            chosen = sorted(with_chip, key=lambda f: -len(crew.sailor(f).chips))[:limit]
-        else:
-            chosen = list(sailors)
-            if len(chosen) > limit:
-                crew.refuse("smoke", f"{len(roles)} cigarette{'s' if len(roles) > 1 else ''} relax at most "
-                            f"{limit} sailors")
-                return
-            for f in chosen:
-                if f not in outside:
-                    crew.refuse("smoke", f"{f} is not on deck or bridge")
-                    return
-                if f not in with_chip:
-                    crew.refuse("smoke", f"{f} has no activation chip to discard")
-                    return
+            return sorted(with_chip, key=lambda f: -len(crew.sailor(f).chips))[:limit]
+        if len(sailors) > limit:
+            return f"{len(roles)} cigarette{'s' if len(roles) > 1 else ''} relax at most {limit} sailors"
+        for f in sailors:
+            if f not in outside:
+                return f"{f} is not on deck or bridge"
+            if f not in with_chip:
+                return f"{f} has no activation chip to discard"
+        return list(sailors)
+
+    def smoke(self, roles: Sequence[str], chosen: Sequence[str]) -> None:
+        crew = self.crew
         for role in roles:
             self.left[role] -= 1
         for f in chosen:
@@ -68,7 +64,7 @@ class Cigarettes:
         names = ", ".join(chosen) or "nobody"
         crew.emit("smoke_break", feed=f"Smoke break on the bridge: {names} "
                   f"{'discard' if len(chosen) != 1 else 'discards'} an activation chip.",
-                  roles=list(roles), sailors=chosen, left=dict(self.left))
+                  roles=list(roles), sailors=list(chosen), left=dict(self.left))
 
     def to_state(self) -> dict[str, Any]:
         return {"left": dict(self.left), "smoked": self.smoked}

@@ -37,13 +37,12 @@ from typing import TYPE_CHECKING, Any
 from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
 from kaleun.uboot.crew import food as food_rules
-from kaleun.uboot.crew.bars import command_label
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
 from kaleun.uboot.crew.health import DECKS, SUPPLIES
 from kaleun.uboot.crew.requirements import Group
 from kaleun.uboot.crew.roster import FIGURES, ROLES
 from kaleun.uboot.crew.sailors import MAX_CHIPS, parse_sailor_id
-from kaleun.uboot.crew.staffing import staff_group
+from kaleun.uboot.crew.staffing import Pick, staff_group
 from kaleun.uboot.orders import ORDER_NAMES
 
 if TYPE_CHECKING:
@@ -110,21 +109,32 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         args.finish()
         crew.emit("damage", **fields)
 
+    def ready(action: str, label: str | None, reason: str | None = None) -> bool:
+        """Checks passed: keep an undo snapshot (`label`) and go on. Otherwise refuse the action
+        (the mission is over, or `reason`) and change nothing, the undo history included."""
+        if crew.over:
+            crew.refuse(action, "the mission is over")
+            return False
+        if reason is not None:
+            crew.refuse(action, reason)
+            return False
+        if label is not None:
+            crew.snapshot(label)
+        return True
+
     def adjust_morale(args: Args) -> None:
         by = args.int("by", lo=-11, hi=11)
         why = args.str("why", default="correction")
         args.finish()
-        crew.snapshot(f"morale {by:+d}")
-        crew.change_morale(by, why)
+        if ready("adjust_morale", f"morale {by:+d}"):
+            crew.change_morale(by, why)
 
     def adjust_command(args: Args) -> None:
         by = args.int("by", lo=-8, hi=8)
         why = args.str("why", default="correction")
         args.finish()
-        crew.snapshot(f"command bar {by:+d}")
-        moved = crew.bars.move_command(by)
-        crew.emit("command_bar", feed=f"Command bar set to {command_label(crew.bars.command)} ({why}).",
-                  value=command_label(crew.bars.command), change=moved, cause=why)
+        if ready("adjust_command", f"command bar {by:+d}"):
+            crew.adjust_command(by, why)
 
     def ailment(args: Args) -> None:
         figure, row, injury = who(args)
@@ -136,15 +146,21 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         supplies = _str_list(args, "supplies", SUPPLIES)
         note = args.str("note", default="")
         args.finish()
-        crew.snapshot(f"ailment on {figure}")
+        dead = crew.health.dead_problem(figure, row)
+        if not ready("ailment", f"ailment on {figure}", dead):
+            if dead is not None and injury is not None and not crew.over:
+                crew.health.drop_injury(injury)  # its card can never be entered
+            return
         crew.health.add(figure, row, deck, wounds, exhaustion, activation, forbid, supplies, note, injury)
 
     def cure(args: Args) -> None:
         figure, row, _ = who(args)
         ailment_id = args.int("ailment", default=None, lo=1)
         args.finish()
-        crew.snapshot(f"ailment of {figure} removed")
-        crew.health.remove(figure, row, ailment_id)
+        ailment = crew.health.find(figure, row, ailment_id)
+        if ready("cure", f"ailment of {figure} removed",
+                 None if ailment is not None else f"{crew.label(figure, row)} has no such ailment"):
+            crew.health.remove(figure, row, ailment)  # type: ignore[arg-type]
 
     def chips(args: Args) -> None:
         figure, row, _ = who(args)
@@ -154,10 +170,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         if bool(add) == bool(remove):
             raise CommandError("'chips': give either add or remove, a number 1-3")
         state = crew.sailor(figure, row)
-        if state.dead:
-            crew.refuse("chips", f"{crew.label(figure, row)} is dead")
+        if not ready("chips", f"chips on {figure}", f"{crew.label(figure, row)} is dead" if state.dead else None):
             return
-        crew.snapshot(f"chips on {figure}")
         if add:
             done = min(add, state.free)
             state.chips.extend("A" * done)
@@ -174,54 +188,49 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         figure, row, _ = who(args)
         why = args.str("why", default="correction")
         args.finish()
-        if crew.sailor(figure, row).dead:
-            crew.refuse("kill", f"{crew.label(figure, row)} is already dead")
-            return
-        crew.snapshot(f"{figure} killed")
-        crew.kill(figure, row, why)
+        dead = f"{crew.label(figure, row)} is already dead" if crew.sailor(figure, row).dead else None
+        if ready("kill", f"{figure} killed", dead):
+            crew.kill(figure, row, why)
 
     def move_item(args: Args) -> None:
         item = args.str("item", choices=ITEMS)
         section = args.int("section", lo=1, hi=6)
         args.finish()
-        if section in crew.flooded:
-            crew.refuse("move_item", f"section {section} is flooded")
-            return
-        crew.snapshot(f"{item} moved")
-        crew.hazards.move_item(item, section, "correction")
+        if ready("move_item", f"{item} moved", f"section {section} is flooded" if section in crew.flooded else None):
+            crew.hazards.move_item(item, section, "correction")
 
     def undo(args: Args) -> None:
         args.finish()
-        crew.take_back()
+        if ready("undo", None):
+            crew.take_back()
 
     def end_mobilize(args: Args) -> None:
         args.finish()
-        if not crew.moves.open:
-            crew.refuse("end_mobilize", "no mobilization is open")
-            return
-        crew.snapshot("end of the mobilization")
-        crew.moves.end("crew in position")
+        if ready("end_mobilize", "end of the mobilization", None if crew.moves.open else "no mobilization is open"):
+            crew.moves.end("crew in position")
 
     def move_fix(args: Args) -> None:
         figure = args.str("figure", choices=FIGURES)
         choice = args.str("choice", choices=["mobilize", "put_back"])
         args.finish()
-        crew.moves.fix(figure, choice)
+        if ready("move_fix", None):
+            crew.moves.fix(figure, choice)
 
     def carry(args: Args) -> None:
         figure = args.str("figure", choices=FIGURES)
         item = args.str("item", choices=ITEMS)
         to = args.int("to", default=None, lo=1, hi=8)
         args.finish()
-        crew.snapshot(f"{item} carried")
-        crew.moves.carry(figure, item, to)
+        target = crew.moves.carry_problem(figure, item, to)
+        if ready("carry", f"{item} carried", target if isinstance(target, str) else None):
+            crew.moves.carry(figure, item, target)  # type: ignore[arg-type]
 
     def puzzle(args: Args) -> None:
         section = args.int("section", lo=1, hi=6)
         result = args.str("result", choices=["solved", "failed"])
         args.finish()
-        crew.snapshot("puzzle result")
-        crew.breaches.result(section, result == "solved")
+        if ready("puzzle", "puzzle result", crew.breaches.result_problem(section)):
+            crew.breaches.result(section, result == "solved")
 
     def smoke(args: Args) -> None:
         if args.has("role"):
@@ -232,15 +241,16 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
                 raise CommandError("'smoke': roles must name the players (roles) who spend a cigarette each")
         sailors = _figure_list(args, "sailors")
         args.finish()
-        crew.snapshot("smoke break")
-        crew.cigarettes.smoke(roles, sailors)
+        chosen = crew.cigarettes.plan(roles, sailors)
+        if ready("smoke", "smoke break", chosen if isinstance(chosen, str) else None):
+            crew.cigarettes.smoke(roles, chosen)  # type: ignore[arg-type]
 
     def cook(args: Args) -> None:
         take = food_rules.positions(args.any("take"), "take")
         lemon = food_rules.positions(args.any("lemon"), "lemon", 1, 1)[0] if args.has("lemon") else None
         args.finish()
-        crew.snapshot("meal")
-        crew.food.cook(take, lemon)
+        if ready("cook", "meal", crew.food.cook_problem(take, lemon)):
+            crew.food.cook(take, lemon)
 
     def join_task(args: Args) -> None:
         task = args.str("task", choices=["observation", "repair"])
@@ -251,22 +261,21 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             component = args.str("component", choices=list(COMPONENTS))
         figures = _figure_list(args, "figures")
         args.finish()
-        crew.snapshot(f"{task} joined")
-        _join(crew, task, component, figures)
+        plan = _join_plan(crew, task, component, figures)
+        if ready("join_task", f"{task} joined", plan if isinstance(plan, str) else None):
+            _join(crew, task, component, *plan)  # type: ignore[misc]
 
     def stop_task(args: Args) -> None:
         figure = args.str("figure", choices=FIGURES)
         args.finish()
-        if not crew.sailor(figure).busy:
-            crew.refuse("stop_task", f"{crew.label(figure)} has no task")
-            return
-        crew.snapshot(f"{figure} stood down")
-        crew.stop_task(figure, "stood down")
+        if ready("stop_task", f"{figure} stood down",
+                 None if crew.sailor(figure).busy else f"{crew.label(figure)} has no task"):
+            crew.stop_task(figure, "stood down")
 
     def first_aid_kit(args: Args) -> None:
         args.finish()
-        crew.snapshot("refill kit")
-        crew.health.refill()
+        if ready("first_aid_kit", "refill kit", crew.health.refill_problem()):
+            crew.health.refill()
 
     def crew_options(args: Args) -> None:
         from kaleun.uboot.crew.module import CREW_RULES, LEVELS
@@ -307,12 +316,13 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             "crew_options": crew_options}
 
 
-def _join(crew: Crew, task: str, component: str | None, figures: list[str] | None) -> None:
-    """Activate more sailors for a running task without a new order (§9.3 lookouts, §10.3.2 a paused repair)."""
+def _join_plan(crew: Crew, task: str, component: str | None,
+               figures: list[str] | None) -> str | tuple[list[Pick], int]:
+    """Why more sailors cannot join the running task, or the sailors who join and their section
+    (§9.3 lookouts, §10.3.2 a paused repair)."""
     if task == "observation":
         if crew.lookouts() == 0:
-            crew.refuse("join_task", "lookouts are posted by the 'observe' order; join_task adds to them")
-            return
+            return "lookouts are posted by the 'observe' order; join_task adds to them"
         room = 6 - crew.lookouts()
         group = Group(8, {"observation": 1}, chip="O", lookouts=(1, room))
         section = 8
@@ -320,8 +330,7 @@ def _join(crew: Crew, task: str, component: str | None, figures: list[str] | Non
         tech = crew.engine.module("technical")
         job = tech.job(component)
         if job is None or component not in crew.repairs:
-            crew.refuse("join_task", f"no repair of the {component} has been ordered")
-            return
+            return f"no repair of the {component} has been ordered"
         section = tech.section(component)
         have = len(crew.repair_crew(component))
         need = max(1, job.required - job.bonus - have)
@@ -333,12 +342,14 @@ def _join(crew: Crew, task: str, component: str | None, figures: list[str] | Non
         members = [m for m in members if m.figure in figures]
         missing = sorted(set(figures) - {m.figure for m in members})
         if missing:
-            crew.refuse("join_task", f"{', '.join(missing)} not in section {section}")
-            return
+            return f"{', '.join(missing)} not in section {section}"
     picks, short = staff_group("observe" if task == "observation" else "repair", group, members, set())
     if short or not picks:
-        crew.refuse("join_task", f"not enough sailors in section {section} can take the {task}")
-        return
+        return f"not enough sailors in section {section} can take the {task}"
+    return picks, section
+
+
+def _join(crew: Crew, task: str, component: str | None, picks: list[Pick], section: int) -> None:
     for p in picks:
         crew.add_chips(p.figure, p.chips, "join_task", component)
     crew.emit("activation", order="join_task", sailors=[{"figure": p.figure, "sailor": crew.sid(p.figure),

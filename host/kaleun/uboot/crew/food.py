@@ -125,16 +125,13 @@ class Food:
             return
         self._take(take, lemon)
 
-    def cook(self, take: list[int], lemon: int | None) -> None:
-        """Finish a meal whose chips were swapped or replaced first."""
-        crew = self.crew
+    def cook_problem(self, take: list[int], lemon: int | None) -> str | None:
         if not self.pending:
-            crew.refuse("cook", "no meal is being prepared: give the prepare_meal order")
-            return
-        reason = self._take_problem(self.pyramid, take, lemon)
-        if reason is not None:
-            crew.refuse("cook", reason)
-            return
+            return "no meal is being prepared: give the prepare_meal order"
+        return self._take_problem(self.pyramid, take, lemon)
+
+    def cook(self, take: list[int], lemon: int | None) -> None:
+        """Finish a meal whose chips were swapped or replaced first (checked by `cook_problem`)."""
         self._take(take, lemon)
 
     def _take(self, take: list[int], lemon: int | None) -> None:

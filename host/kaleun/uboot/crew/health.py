@@ -70,9 +70,6 @@ class Health:
         label = crew.label(figure, row)
         if injury is not None:
             self.injuries.remove(injury)
-        if state.dead:
-            crew.refuse("ailment", f"{label} is dead: card effects never apply to the dead (§7.6)")
-            return
         aid = self.next_id
         self.next_id += 1
         ailment = {"id": aid, "deck": deck, "forbid": list(forbid), "supplies": list(supplies),
@@ -110,14 +107,26 @@ class Health:
             crew.kill(figure, row, f"second red cross ({deck or 'ailment'})")
         crew.after_crew_change()
 
-    def remove(self, figure: str, row: int, ailment_id: int | None) -> None:
+    def dead_problem(self, figure: str, row: int) -> str | None:
+        """Why no card can be entered for this sailor (he is dead), or None."""
+        if self.crew.sailor(figure, row).dead:
+            return f"{self.crew.label(figure, row)} is dead: card effects never apply to the dead (§7.6)"
+        return None
+
+    def drop_injury(self, injury: dict[str, Any]) -> None:
+        """An injury whose card can never be entered (its sailor died) stops waiting."""
+        if injury in self.injuries:
+            self.injuries.remove(injury)
+
+    def find(self, figure: str, row: int, ailment_id: int | None) -> dict[str, Any] | None:
+        """The ailment `ailment_id` of the sailor (his last one if None), or None."""
+        ailments = [a for a in self.crew.sailor(figure, row).ailments if ailment_id is None or a["id"] == ailment_id]
+        return ailments[-1] if ailments else None
+
+    def remove(self, figure: str, row: int, ailment: dict[str, Any]) -> None:
+        """The card is discarded (a card effect): its chips go with it."""
         crew = self.crew
         state = crew.sailor(figure, row)
-        ailments = [a for a in state.ailments if ailment_id is None or a["id"] == ailment_id]
-        if not ailments:
-            crew.refuse("cure", f"{crew.label(figure, row)} has no such ailment")
-            return
-        ailment = ailments[-1]
         state.chips = [c for c in state.chips if not (c[0] in "WE" and c[1:] == str(ailment["id"]))]
         self._discard(state, ailment, "card removed")
         crew.emit("ailment_healed", feed=f"{crew.label(figure, row)} is rid of his {complaint(ailment['deck'])}.",
@@ -180,11 +189,13 @@ class Health:
             crew.emit("first_aid_given", feed=f"{crew.label(p)} is treated.", figure=p, sailor=crew.sid(p),
                       stock=dict(self.stock))
 
+    def refill_problem(self) -> str | None:
+        if self.kits <= 0:
+            return "no refill kit left (one per linked mission after the first)"
+        return None
+
     def refill(self) -> None:
         crew = self.crew
-        if self.kits <= 0:
-            crew.refuse("first_aid_kit", "no refill kit left (one per linked mission after the first)")
-            return
         self.kits -= 1
         for s, n in self.discarded.items():
             self.stock[s] = self.stock.get(s, 0) + n

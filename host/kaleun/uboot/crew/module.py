@@ -81,6 +81,7 @@ class Crew(Module, Validator):
         self._plan: list[Pick] = []
         self._warning: str | None = None
         self._announce: list[Callable[[], Any]] = []
+        self._ended = False  # the crew ended the mission in a game without a mission module
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -141,6 +142,13 @@ class Crew(Module, Validator):
     @property
     def surfaced(self) -> bool:
         return bool(self.engine.module("boat").surfaced) if self.engine.has_module("boat") else True
+
+    @property
+    def over(self) -> bool:
+        """The mission has ended: no more orders, crew actions or damage."""
+        if self.engine.has_module("mission"):
+            return bool(self.engine.module("mission").over)
+        return self._ended
 
     @property
     def flooded(self) -> list[int]:
@@ -282,16 +290,38 @@ class Crew(Module, Validator):
     def mission_lost(self, reason: str, feed: str) -> None:
         if self.engine.has_module("mission"):
             self.engine.module("mission").end("lost", reason, feed)
-        else:
+        elif not self._ended:
+            self._ended = True
             self.emit("mission_end", feed=feed, result="lost", reason=reason)
 
     def all_hands_lost(self, what: str) -> None:
+        """Every sailor of both watches dies with the boat; the mission is lost."""
         self.emit("all_hands_lost", feed=f"All hands lost: {what}.", why=what)
+        for states in self.states:
+            for state in states.values():
+                state.task = None
+                state.dead = True
+        self.pos = dict.fromkeys(FIGURES)
+        self.returning.clear()
+        self.moves.flags.clear()
+        self.moves.open = False
+        self.announced_lookouts = 0
+        if self.engine.has_module("technical"):
+            tech = self.engine.module("technical")
+            for component in sorted(self.repairs):
+                tech.set_crew(component, 0)
+        self.repairs.clear()
         self.mission_lost("all_hands_lost", f"All hands lost: {what}. The mission is over.")
+
+    def adjust_command(self, by: int, why: str) -> None:
+        """A correction of the command bar: + moves the marker left (more orders)."""
+        moved = self.bars.move_command(by)
+        self.emit("command_bar", feed=f"Command bar set to {command_label(self.bars.command)} ({why}).",
+                  value=command_label(self.bars.command), change=moved, cause=why)
 
     def after_crew_change(self) -> None:
         n = self.lookouts()
-        if n != self.announced_lookouts:
+        if n != self.announced_lookouts and not self.over:
             self.announced_lookouts = n
             self.emit("lookouts", feed=f"Lookouts on the bridge: {n}.", count=n)
 
@@ -345,6 +375,8 @@ class Crew(Module, Validator):
     def validate(self, order: Order) -> str | None:
         self._plan, self._warning = [], None
         need = self._need(order)  # may raise CommandError: before anything changes
+        if self.over:  # never advisory
+            return "the mission is over"
         if self.moves.open:
             self.snapshot("end of the mobilization")
             self.moves.end("next order")
@@ -585,6 +617,10 @@ class Crew(Module, Validator):
     # -- events from the rest of the game ---------------------------------------------------------------
     def on_event(self, event: Event) -> None:
         name, d = event.name, event.data
+        if self.over:  # the crew is gone or home: nothing happens to it any more
+            if name == "damage":
+                self.emit("damage_ignored", kind=d.get("kind"), reason="the mission is over")
+            return
         if name == "figure_placed":
             figure, section = d.get("figure"), d.get("section")
             if figure in self.pos and isinstance(section, int):
@@ -641,6 +677,8 @@ class Crew(Module, Validator):
 
     # -- time -------------------------------------------------------------------------------------------
     def next_wake(self) -> float | None:
+        if self.over:
+            return None
         times = [t for t in (self.food.next_call, self.breaches.next_wake()) if t is not None]
         return min(times) if times else None
 
@@ -677,6 +715,7 @@ class Crew(Module, Validator):
             "moves": self.moves.to_state(), "hazards": self.hazards.to_state(), "breaches": self.breaches.to_state(),
             "health": self.health.to_state(), "food": self.food.to_state(),
             "cigarettes": self.cigarettes.to_state(), "lookouts": self.announced_lookouts,
+            "ended": self._ended,
         }
         if with_undo:
             out["undo"] = self.undo.to_state()
@@ -708,6 +747,7 @@ class Crew(Module, Validator):
         self.food.load_state(state["food"])
         self.cigarettes.load_state(state["cigarettes"])
         self.announced_lookouts = int(state["lookouts"])
+        self._ended = bool(state.get("ended", False))  # saves from before it was kept: False
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         self._load(state)

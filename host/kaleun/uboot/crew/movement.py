@@ -148,29 +148,32 @@ class Movement:
             return
         crew.give_order("mobilize", via="move_fix")
 
-    def carry(self, figure: str, item: str, to: int | None) -> None:
+    def carry_problem(self, figure: str, item: str, to: int | None) -> str | int:
+        """Why `figure` cannot carry `item`, or the section he carries it to."""
         crew = self.crew
         if not self.open:
-            crew.refuse("carry", "chips travel only with sailors moved in an open mobilization")
-            return
+            return "chips travel only with sailors moved in an open mobilization"
         if figure not in self.start:
-            crew.refuse("carry", f"{figure} has not moved in this mobilization")
-            return
+            return f"{figure} has not moved in this mobilization"
+        if crew.sailor(figure).dead:
+            return f"{crew.label(figure)} is dead"
         if figure in self.carried:
-            crew.refuse("carry", f"{figure} already carried the {self.carried[figure]} in this mobilization")
-            return
+            return f"{figure} already carried the {crew.hazards.item_name(self.carried[figure])} in this mobilization"
         route = [self.start[figure], *self.visited[figure]]
         where = crew.hazards.item_section(item)
+        name = crew.hazards.item_name(item)
+        if where is None:
+            return f"the {name} is lost"
         if where not in route[:-1]:
-            crew.refuse("carry", f"the {crew.hazards.item_name(item)} lies in section {where}, "
-                        f"not on {figure}'s way {' → '.join(map(str, route))}")
-            return
+            return f"the {name} lies in section {where}, not on {figure}'s way {' → '.join(map(str, route))}"
         target = crew.pos[figure] if to is None else to
-        if target not in self.visited[figure]:
-            crew.refuse("carry", f"{figure} did not pass section {target}")
-            return
+        if target is None or target not in self.visited[figure]:
+            return f"{figure} did not pass section {to}" if to is not None else f"{figure} is not on the model"
+        return target
+
+    def carry(self, figure: str, item: str, target: int) -> None:
         self.carried[figure] = item
-        crew.hazards.move_item(item, target, f"carried by {figure}")
+        self.crew.hazards.move_item(item, target, f"carried by {figure}")
 
     # -- state ----------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:

@@ -29,6 +29,13 @@ COMPONENTS: Mapping[str, Mapping[str, Any]] = TECH["components"]
 DAY_S = 86400.0
 
 
+def mission_over(engine: Any) -> bool:
+    """The mission has ended: conditions no longer open, escalate or get repaired."""
+    if engine.has_module("mission"):
+        return bool(engine.module("mission").over)
+    return bool(engine.has_module("crew") and engine.module("crew").over)
+
+
 def colour_of(component: str, severity: str) -> str:
     base = COLOUR_ORDER.index(SEVERITY[severity]["colour"])
     return COLOUR_ORDER[min(len(COLOUR_ORDER) - 1, base + int(COMPONENTS[component].get("harder", 0)))]
@@ -207,6 +214,8 @@ class Technical(Module):
         self.next_wear = None if not self.wear or rate <= 0 else now + self.rng.expovariate(rate / DAY_S)
 
     def next_wake(self) -> float | None:
+        if mission_over(self.engine):
+            return None
         times = [t for t in (self.next_wear,) if t is not None]
         for job in self.jobs.values():
             if job.escalate_at is not None:
@@ -239,7 +248,7 @@ class Technical(Module):
             self._schedule_wear(now)
 
     def on_event(self, event: Event) -> None:
-        if event.name != "damage" or event.data.get("kind") != "technical":
+        if event.name != "damage" or event.data.get("kind") != "technical" or mission_over(self.engine):
             return
         component, severity = event.data.get("component"), event.data.get("severity")
         if component not in COMPONENTS or severity not in SEVERITY:
