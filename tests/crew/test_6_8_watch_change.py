@@ -141,12 +141,58 @@ def test_6_10_figures_of_dead_sailors_leave_and_come_back_at_watch_changes():
     assert one(events, "morale")["change"] == -2
     do(g, {"do": "lift", "figure": "engineer-square"})
     change = one(advance(g, WATCH_CHANGE_S), "crew_watch_change")
-    assert change["back"] == ["engineer-square"]
+    assert change["back"] == ["engineer-square"] and "put back in any section: engineer-square" in change["feed"]
     events = do(g, {"do": "place", "figure": "engineer-square", "section": 5})  # anywhere, no mobilize
     assert one(events, "sailor_returned")["section"] == 5 and not named(events, "move_unmobilized")
     change = one(advance(g, 2 * WATCH_CHANGE_S + 4 * 3600), "crew_watch_change")
     assert change["leave"] == ["engineer-square"]
     assert "take off the model: engineer-square" in change["feed"]
+
+
+def test_6_10_a_relief_whose_figure_was_never_taken_off_comes_on_duty_where_it_stands():
+    """§6.10: the living relief's figure stands in a section of the players' choice. Nobody took the dead
+    navigator's figure off: at the watch change his relief is on duty where it stands and counts there."""
+    g = game()
+    do(g, {"do": "kill", "sailor": "navigator-square/1", "why": "event card"})  # the figure stays in section 4
+    events = advance(g, WATCH_CHANGE_S)
+    change = one(events, "crew_watch_change")
+    assert change["back"] == ["navigator-square"] and change["returned"] == {"navigator-square": 4}
+    assert "back on duty where the figure stands: navigator-square (4)" in change["feed"]
+    assert "put back" not in change["feed"]
+    assert one(events, "sailor_returned")["section"] == 4
+    crew = g.module("crew")
+    assert crew.pos["navigator-square"] == 4 and "navigator-square" in [m.figure for m in crew.members(4)]
+    assert not named(do(g, {"do": "place", "figure": "navigator-square", "section": 4}), "move_unmobilized")
+    assert crew.pos["navigator-square"] == 4
+
+
+def test_6_10_a_relief_cannot_come_on_duty_outside_while_the_boat_is_submerged():
+    """§6.10 the returning figure goes in a section of choice, but §10.3.9 nobody stands on deck or bridge
+    (7, 8) while the boat is submerged."""
+    g = game()
+    do(g, {"do": "kill", "sailor": "navigator-square/1"})
+    do(g, {"do": "lift", "figure": "navigator-square"})
+    g.module("boat").surfaced = False
+    advance(g, WATCH_CHANGE_S)
+    crew = g.module("crew")
+    events = do(g, {"do": "place", "figure": "navigator-square", "section": 7})
+    illegal = one(events, "move_illegal")
+    assert illegal["reason"] == "the boat is submerged: nobody can be on deck or bridge"
+    assert crew.pos["navigator-square"] is None and not named(events, "sailor_returned")
+    events = do(g, {"do": "place", "figure": "navigator-square", "section": 3})
+    assert one(events, "sailor_returned")["section"] == 3 and crew.pos["navigator-square"] == 3
+
+
+def test_6_10_a_figure_left_on_the_bridge_of_a_submerged_boat_must_be_moved_in():
+    g = game()
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "kill", "sailor": "navigator-square/1"})  # the figure is left on the bridge
+    g.module("boat").surfaced = False  # the boat is down when the watch changes
+    change = one(advance(g, WATCH_CHANGE_S), "crew_watch_change")
+    assert change["returned"] == {} and "put back in any section: navigator-square" in change["feed"]
+    assert g.module("crew").pos["navigator-square"] is None
+    assert one(do(g, {"do": "place", "figure": "navigator-square", "section": 3}), "sailor_returned")
 
 
 def test_6_10_the_returning_figure_takes_no_crew_damage_in_a_hazardous_section():

@@ -41,13 +41,12 @@ class Movement:
                       "take the figure off the model.", figure=figure, section=section)
             return
         if figure in crew.returning:
-            crew.returning.discard(figure)
-            if section in crew.flooded:
-                crew.emit("move_illegal", feed=f"{figure} cannot stand in flooded section {section}: "
-                          "put the figure in another section.", figure=figure, to=section,
-                          reason=f"section {section} is flooded")
-                crew.returning.add(figure)
+            problem = self.return_problem(section)
+            if problem is not None:
+                crew.emit("move_illegal", feed=f"{figure} cannot come on duty in section {section}: {problem}. "
+                          "Put the figure in another section.", figure=figure, to=section, reason=problem)
                 return
+            crew.returning.discard(figure)
             crew.pos[figure] = section
             crew.emit("sailor_returned", feed=f"{crew.label(figure)} is on duty in section {section}.",
                       figure=figure, sailor=crew.sid(figure), section=section)
@@ -67,6 +66,14 @@ class Movement:
         else:
             self._flag(figure, here, section, "no_mobilize",
                        f"{figure} moved {here} → {section} without Mobilize")
+
+    def return_problem(self, section: int) -> str | None:
+        """Why a relief coming back on duty (§6.10) cannot be put in `section`, or None."""
+        if section in self.crew.flooded:
+            return f"section {section} is flooded"
+        if section in sections.OUTSIDE and not self.crew.surfaced:
+            return "the boat is submerged: nobody can be on deck or bridge"
+        return None
 
     def _flag(self, figure: str, here: int, to: int, reason: str, text: str) -> None:
         crew = self.crew

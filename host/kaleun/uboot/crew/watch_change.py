@@ -8,7 +8,9 @@
    outgoing sailor's discarded chip). A sailor with a treated ailment sheds one of its chips
    instead of an activation chip, even if he handed over a task.
    Then the tiles flip (or slide, with the easy watch change: the same symbols stay on duty).
-4. Figures of dead sailors leave the model; a living relief's figure is put back anywhere.
+4. Figures of dead sailors leave the model; a living relief's figure is put back anywhere
+   (not in a flooded section, nor on deck or bridge while submerged). A figure nobody took
+   off brings its relief on duty where it stands.
 """
 
 from __future__ import annotations
@@ -67,17 +69,30 @@ def hand_over(crew: Crew) -> None:
 
     leave: list[str] = []
     back: list[str] = []
+    returned: dict[str, int] = {}
     for figure in FIGURES:
         was_dead = crew.sailor(figure, out_row).dead
         now_dead = crew.sailor(figure, in_row).dead
         if now_dead and not was_dead:
             leave.append(figure)
             crew.pos[figure] = None
+            crew.returning.discard(figure)
         elif was_dead and not now_dead:
             back.append(figure)
-            crew.returning.add(figure)
+            crew.returning.discard(figure)
+            # a figure still standing on the model (nobody took it off) brings the relief on duty
+            # where it stands, if he may stand there; otherwise it is put in a section of choice
+            where = crew.moves.physical(figure)
+            if where is not None and crew.moves.return_problem(where) is None:
+                crew.pos[figure] = where
+                returned[figure] = where
+            else:
+                crew.pos[figure] = None
+                crew.returning.add(figure)
         elif now_dead:
             crew.pos[figure] = None
+    for figure, where in returned.items():
+        crew.emit("sailor_returned", figure=figure, sailor=crew.sid(figure), section=where)
     for item in stopped:
         crew.emit("task_stopped", feed=f"{item['figure']}: the {item['task']['kind']} stops at the watch change: "
                   f"{item['why']}.", figure=item["figure"], task=item["task"], why=item["why"])
@@ -89,8 +104,11 @@ def hand_over(crew: Crew) -> None:
         parts.append(f"{len(handed)} task{'s' if len(handed) > 1 else ''} handed over")
     if leave:
         parts.append("take off the model: " + ", ".join(leave))
-    if back:
-        parts.append("put back anywhere: " + ", ".join(back))
+    if returned:
+        parts.append("back on duty where the figure stands: " + ", ".join(f"{f} ({s})" for f, s in returned.items()))
+    waiting = [f for f in back if f not in returned]
+    if waiting:
+        parts.append("put back in any section: " + ", ".join(waiting))
     crew.emit("crew_watch_change", feed="The crew at the watch change: " + "; ".join(parts) + ".", watch=in_row + 1,
               command_bar=command_label(crew.bars.command), shed=shed, handed=handed, stopped=stopped,
-              healed=healed, leave=leave, back=back, faces={r: list(crew.faces[r]) for r in ROLES})
+              healed=healed, leave=leave, back=back, returned=returned, faces={r: list(crew.faces[r]) for r in ROLES})
