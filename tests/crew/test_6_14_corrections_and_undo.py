@@ -144,3 +144,39 @@ def test_6_14_a_refused_action_leaves_the_undo_history_alone(command):
     assert one(do(g, command), "action_refused")
     assert one(do(g, {"do": "undo"}), "undone")["action"] == "morale -1"
     assert one(do(g, {"do": "undo"}), "undone")["action"] == "officer-circle killed"
+
+
+def test_6_14_6_12_undo_never_reaches_back_past_a_draw_from_the_bag():
+    """Ending a mobilization draws crew damage for those in or through a hazardous section (§6.12); undoing
+    it and ending it again would draw again until the injuries suit the crew. The draw stands."""
+    g = game(seed=3)
+    do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 4})
+    stations(g, {"captain-square": 5})  # through the burning crew quarters
+    events = do(g, {"do": "end_mobilize"})
+    assert "captain-square" in one(events, "crew_damage")["exposed"]
+    assert one(do(g, {"do": "undo"}), "action_refused")["action"] == "undo"
+
+
+def test_6_14_an_order_that_ended_a_mobilization_with_crew_damage_is_undone_alone():
+    g = game(seed=3)
+    do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 4})
+    stations(g, {"captain-square": 5})
+    events = do(g, {"do": "order", "order": "address_crew"})  # the order ends the mobilization
+    damage = one(events, "crew_damage")
+    assert "captain-square" in damage["exposed"]
+    assert one(do(g, {"do": "undo"}), "undone")["action"] == "Address the crew order"
+    assert one(do(g, {"do": "undo"}), "action_refused")
+    waiting = [i["id"] for i in g.module("crew").health.injuries]
+    assert all(i["id"] in waiting for i in damage["injuries"])
+
+
+def test_6_14_9_4_3_undo_never_reaches_back_past_a_spoilage_shuffle():
+    g = game()
+    crew = g.module("crew")
+    state = crew.to_state()
+    state["food"].update(pyramid=["meat", "egg", "onion", "bread", "potato", "lemon"], supply=[],
+                         discard=["meat", "egg", "bread", "canned_fish", "potato", "egg"])
+    crew.load_state(state)
+    stations(g, {"navigator-circle": 4})
+    assert one(do(g, {"do": "order", "order": "prepare_meal", "take": [2, 3]}), "food_spoiled")
+    assert one(do(g, {"do": "undo"}), "action_refused")

@@ -5,6 +5,8 @@ bag of 16 (one chip per figure); each drawn chip that matches an exposed sailor 
 a card from the hazard's injury deck. The cards are physical: the controller names the deck and
 the sailor, the First Officer enters what the card says with the `ailment` command.
 [gap] the chips are drawn without putting them back, so one hazard injures a sailor at most once.
+A draw clears the undo history (§6.14): undoing the action that caused it and doing it again
+would draw again.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ def crew_damage(crew: Crew, where: Sequence[int], exposed: Sequence[str], chips:
         return []
     draws = min(len(FIGURES), len(exposed) * chips)
     drawn = crew.rng.sample(list(FIGURES), draws)
+    crew.undo.clear()  # a draw from the bag is never taken back: undo and redo would draw again
     exposed_set = set(exposed)
     injured = [f for f in drawn if f in exposed_set]
     place = " and ".join(str(s) for s in where)

@@ -175,6 +175,7 @@ class Food:
         self.discard = [k for k in self.discard if k != kind]
         self.supply, self.discard = self.discard, []
         self.crew.rng.shuffle(self.supply)
+        self.crew.undo.clear()  # a shuffle is never taken back: undo and redo would shuffle again
         self.crew.emit("food_spoiled", feed=f"The {NAMES[kind]} has spoiled ({removed} chips thrown away); "
                        f"the discards make a new supply of {len(self.supply)}.", food=kind, removed=removed,
                        supply=len(self.supply))
