@@ -71,7 +71,7 @@ def test_6_5_a_sailor_carrying_both_symbols_counts_for_both():
 def test_6_7_a_busy_sailor_executes_other_orders_in_his_section_but_never_two_long_tasks():
     g = game()
     stations(g, {"navigator-square": 8, "navigator-triangle": 8, "navigator-hexagon": 8})
-    do(g, {"do": "order", "order": "observe"})
+    do(g, {"do": "order", "order": "observe", "count": 3})
     assert g.module("crew").lookouts() == 3  # navigator-hexagon has no observation symbol: 2 chips
     assert chips(g, "navigator-hexagon") == ["O", "A"]
     accepted = one(do(g, {"do": "order", "order": "gun_20"}), "order_accepted")  # lookouts fire the 20 mm
@@ -195,3 +195,73 @@ def test_9_3_the_sextant_is_read_without_interrupting_the_observation():
     accepted = one(do(g, {"do": "order", "order": "sextant"}), "order_accepted")
     assert accepted["activated"][0]["figure"] == "navigator-square"
     assert chips(g, "navigator-square") == ["O", "A"] and g.module("crew").lookouts() == 1
+
+
+BRIDGE = {"navigator-square": 8, "navigator-triangle": 8, "navigator-hexagon": 8}  # hexagon: no observation
+
+
+def test_9_3_by_default_the_observation_specialists_on_the_bridge_go_on_lookout():
+    """§9.3 leaves the number of lookouts to the players; without a choice only the specialists (one chip
+    each) are posted, not every sailor on the bridge."""
+    g = game()
+    stations(g, BRIDGE)
+    accepted = one(do(g, {"do": "order", "order": "observe"}), "order_accepted")
+    assert {a["figure"]: a["chips"] for a in accepted["activated"]} == {"navigator-square": 1,
+                                                                        "navigator-triangle": 1}
+    assert chips(g, "navigator-hexagon") == [] and g.module("crew").lookouts() == 2
+
+
+def test_9_3_without_a_specialist_everyone_on_the_bridge_goes_on_lookout():
+    g = game()
+    stations(g, {"navigator-hexagon": 8, "officer-square": 8})
+    accepted = one(do(g, {"do": "order", "order": "observe"}), "order_accepted")
+    assert sorted((a["figure"], a["chips"]) for a in accepted["activated"]) == [("navigator-hexagon", 2),
+                                                                                ("officer-square", 2)]
+
+
+def test_9_3_the_order_names_the_lookouts_or_their_number():
+    g = game()
+    stations(g, BRIDGE)
+    accepted = one(do(g, {"do": "order", "order": "observe", "figures": ["navigator-hexagon"]}), "order_accepted")
+    assert accepted["figures"] == ["navigator-hexagon"]
+    assert [(a["figure"], a["chips"]) for a in accepted["activated"]] == [("navigator-hexagon", 2)]
+    assert g.module("crew").lookouts() == 1
+    g = game()
+    stations(g, BRIDGE)
+    accepted = one(do(g, {"do": "order", "order": "observe", "count": 1}), "order_accepted")
+    assert [a["figure"] for a in accepted["activated"]] == ["navigator-square"]  # a specialist first
+
+
+def test_9_3_named_lookouts_must_stand_on_the_bridge_and_six_at_most():
+    g = game()
+    stations(g, {"navigator-square": 8})
+    rejected = one(do(g, {"do": "order", "order": "observe", "figures": ["navigator-square", "navigator-circle"]}),
+                   "order_rejected")
+    assert "navigator-square and navigator-circle as lookouts" in rejected["reason"]
+    assert g.module("crew").lookouts() == 0
+    stations(g, {"navigator-triangle": 8})
+    do(g, {"do": "order", "order": "observe", "count": 2})
+    rejected = one(do(g, {"do": "order", "order": "observe", "count": 5}), "order_rejected")
+    assert rejected["reason"] == "6 lookouts at most: room for 4 more"
+
+
+def test_9_3_join_task_takes_a_number_of_lookouts_too():
+    g = game()
+    stations(g, {"navigator-square": 8, "officer-square": 8, "officer-triangle": 8})
+    do(g, {"do": "order", "order": "observe"})
+    assert g.module("crew").lookouts() == 1
+    events = do(g, {"do": "join_task", "task": "observation", "count": 2})
+    assert len(one(events, "activation")["sailors"]) == 2 and g.module("crew").lookouts() == 3
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"figures": ["navigator-square"], "count": 1}, "figures or their count, not both"),
+    ({"count": 7}, "count must be between 1 and 6"),
+    ({"figures": "navigator-square"}, "figures must be a list of different figures"),
+])
+def test_9_3_malformed_lookout_fields_are_command_errors(fields, message):
+    from kaleun.core.errors import CommandError
+
+    g = game()
+    with pytest.raises(CommandError, match=message):
+        g.apply({"do": "order", "order": "observe", **fields})

@@ -42,8 +42,12 @@ class Order:
 
 
 #: a validator returns a rejection reason or None; `commit` is called once the order is accepted
-#: (its result is added to `order_accepted`); `after` once the order has been carried out
+#: (its result is added to `order_accepted`); `after` once the order has been carried out;
+#: `parse` reads the order fields the validator itself owns (e.g. which sailors go on lookout)
 class Validator:
+    def parse(self, order: str, args: Args) -> dict[str, Any]:  # pragma: no cover - interface
+        return {}
+
     def validate(self, order: Order) -> str | None:  # pragma: no cover - interface
         return None
 
@@ -86,7 +90,12 @@ class OrderDesk(Module):
         order_id = args.str("order", choices=ORDER_NAMES)
         source = args.str("via", default="script")
         effect = self._effects.get(order_id)
-        params = effect.parse(args) if effect else self._free_fields(args)
+        own: dict[str, Any] = {}
+        for validator in self._validators:
+            parse = getattr(validator, "parse", None)
+            if parse is not None:
+                own.update(parse(order_id, args))
+        params = {**(effect.parse(args) if effect else self._free_fields(args)), **own}
         args.finish()
         order = Order(order_id, params, source)
         reason = effect.check(params) if effect else None

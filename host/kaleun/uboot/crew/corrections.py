@@ -22,7 +22,8 @@ Each one (except `damage`, `crew_options` and `undo`) can be taken back with `un
     puzzle          {"section": 4, "result": "solved" | "failed"}
     smoke           {"roles": ["navigator"], "sailors": [F, ...]}
     cook            {"take": [2, 5], "lemon": 6}               finish a meal after a swap/replace
-    join_task       {"task": "observation" | "repair", "component": C, "figures": [F, ...]}
+    join_task       {"task": "observation", "figures": [F, ...] | "count": N}
+                    {"task": "repair", "component": C, "figures": [F, ...]}
     stop_task       {"figure": F}
     first_aid_kit   {}                                          open a refill kit (linked missions)
     crew_options    {"rules": "enforce" | "advise", "difficulty": {"captain": "easy"},
@@ -58,6 +59,23 @@ def _figure_list(args: Args, key: str) -> list[str] | None:
     if not isinstance(raw, list) or any(f not in FIGURES for f in raw) or len(set(raw)) != len(raw):
         raise CommandError(f"'{args.name}': {key} must be a list of different figures, got {raw!r}")
     return raw
+
+
+def lookout_fields(args: Args) -> dict[str, Any]:
+    """Who goes on lookout (§9.3 leaves the number to the players): `figures` (these sailors) or
+    `count` (how many). Neither: the observation specialists on the bridge."""
+    figures = _figure_list(args, "figures")
+    count = args.int("count", default=None, lo=1, hi=6)
+    if figures is not None and count is not None:
+        raise CommandError(f"'{args.name}': give the lookouts' figures or their count, not both")
+    if figures is not None and not figures:
+        raise CommandError(f"'{args.name}': figures must name at least one sailor")
+    out: dict[str, Any] = {}
+    if figures is not None:
+        out["figures"] = figures
+    if count is not None:
+        out["count"] = count
+    return out
 
 
 def _str_list(args: Args, key: str, choices: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
@@ -255,13 +273,17 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
     def join_task(args: Args) -> None:
         task = args.str("task", choices=["observation", "repair"])
         component = None
+        count = None
         if task == "repair":
             from kaleun.uboot.crew.technical import COMPONENTS
 
             component = args.str("component", choices=list(COMPONENTS))
-        figures = _figure_list(args, "figures")
+            figures = _figure_list(args, "figures")
+        else:
+            lookouts = lookout_fields(args)
+            figures, count = lookouts.get("figures"), lookouts.get("count")
         args.finish()
-        plan = _join_plan(crew, task, component, figures)
+        plan = _join_plan(crew, task, component, figures, count)
         if ready("join_task", f"{task} joined", plan if isinstance(plan, str) else None):
             _join(crew, task, component, *plan)  # type: ignore[misc]
 
@@ -316,16 +338,17 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             "crew_options": crew_options}
 
 
-def _join_plan(crew: Crew, task: str, component: str | None,
-               figures: list[str] | None) -> str | tuple[list[Pick], int]:
+def _join_plan(crew: Crew, task: str, component: str | None, figures: list[str] | None,
+               count: int | None = None) -> str | tuple[list[Pick], int]:
     """Why more sailors cannot join the running task, or the sailors who join and their section
     (§9.3 lookouts, §10.3.2 a paused repair)."""
     if task == "observation":
         if crew.lookouts() == 0:
             return "lookouts are posted by the 'observe' order; join_task adds to them"
-        room = 6 - crew.lookouts()
-        group = Group(8, {"observation": 1}, chip="O", lookouts=(1, room))
-        section = 8
+        lookouts = crew.lookout_group(figures, count)
+        if isinstance(lookouts, str):
+            return lookouts
+        group, section = lookouts, lookouts.section
     else:
         tech = crew.engine.module("technical")
         job = tech.job(component)

@@ -351,15 +351,32 @@ class Crew(Module, Validator):
         self.after_crew_change()
 
     # -- the order desk's validator ------------------------------------------------------------------
+    def parse(self, order: str, args: Args) -> dict[str, Any]:
+        """Order fields the crew owns: which sailors go on lookout (`observe`)."""
+        if ORDERS.get(order, {}).get("kind") == "lookouts":
+            return corrections.lookout_fields(args)
+        return {}
+
+    def lookout_group(self, figures: list[str] | None, count: int | None) -> Group | str:
+        """The lookouts to post on the bridge (§9.3: the players choose how many): the named sailors,
+        `count` of them, or by default the observation specialists there (everyone there if none is)."""
+        spec = ORDERS["observe"]
+        room = MAX_LOOKOUTS - self.lookouts()
+        if room <= 0:
+            return f"{MAX_LOOKOUTS} lookouts are already on duty"
+        want = len(figures) if figures else count
+        if want is not None and want > room:
+            return f"{MAX_LOOKOUTS} lookouts at most: room for {room} more"
+        limits = (want, want) if want is not None else (int(spec["min"]), room)
+        return Group(LOOKOUT_SECTION, {spec["symbol"]: 1}, chip="O", lookouts=limits, figures=tuple(figures or ()))
+
     def _need(self, order: Order) -> Need | str:
         spec = ORDERS.get(order.order, {})
         kind = spec.get("kind")
         params = order.params
         if kind == "lookouts":
-            room = MAX_LOOKOUTS - self.lookouts()
-            if room <= 0:
-                return f"{MAX_LOOKOUTS} lookouts are already on duty"
-            return Need([Group(LOOKOUT_SECTION, {spec["symbol"]: 1}, chip="O", lookouts=(int(spec["min"]), room))])
+            group = self.lookout_group(params.get("figures"), params.get("count"))
+            return group if isinstance(group, str) else Need([group])
         if kind == "repair":
             target = params["target"]
             if target == "technical":

@@ -34,6 +34,7 @@ class Group:
     repeat: one sailor activated this many times (Enigma, first aid, prepare meal)
     spread: this many activations shared among the sailors (fire torpedoes)
     lookouts: (least, most) sailors activated with observation chips
+    figures: the lookouts named by the order (then exactly these)
     """
 
     section: int
@@ -43,11 +44,16 @@ class Group:
     spread: int = 0
     lookouts: tuple[int, int] | None = None
     when: str = ""
+    figures: tuple[str, ...] = ()  # lookouts: exactly these sailors
 
     def describe(self) -> str:
         if self.lookouts is not None:
-            symbol = next(iter(self.needs))
-            return f"{self.lookouts[0]} to {self.lookouts[1]} sailors for {SYMBOL_NAMES[symbol]}"
+            if self.figures:
+                return " and ".join(self.figures) + " as lookouts"
+            least, most = self.lookouts
+            if least == most:
+                return f"{least} lookout{'s' if least != 1 else ''}"
+            return f"at least {least} lookout{'s' if least != 1 else ''}"
         if self.repeat:
             symbol = next(iter(self.needs))
             times = "" if self.repeat == 1 else f" activated {self.repeat} times"

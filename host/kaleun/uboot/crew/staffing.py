@@ -100,15 +100,27 @@ def staff_group(order: str, group: Group, members: list[Member], taken: set[str]
 
 
 def _lookouts(group: Group, pool: list[Member]) -> tuple[list[Pick], int]:
+    """Lookouts (§9.3: the players choose how many). Named sailors: exactly those. Otherwise the
+    observation specialists, and sailors without the symbol (two chips each) only while fewer than
+    `least` specialists are on the bridge, up to `most`."""
     least, most = group.lookouts or (1, 6)
     symbol = next(iter(group.needs))
+    if group.figures:
+        picks = []
+        for m in pool:
+            if m.figure in group.figures:
+                spec = symbol in m.face.symbols
+                if m.state.free >= (1 if spec else 2):
+                    picks.append(Pick(m.figure, group.section, ("O",) if spec else ("O", "A"), spec))
+        return picks, len(group.figures) - len(picks)
     specs = sorted((m for m in pool if symbol in m.face.symbols and m.state.free >= 1),
                    key=lambda m: len(m.state.chips))
-    others = sorted((m for m in pool if symbol not in m.face.symbols and m.state.free >= 2),
-                    key=lambda m: len(m.state.chips))
     picks = [Pick(m.figure, group.section, ("O",), True) for m in specs[:most]]
-    for m in others[: max(0, most - len(picks))]:
-        picks.append(Pick(m.figure, group.section, ("O", "A"), False))
+    if len(picks) < least:
+        others = sorted((m for m in pool if symbol not in m.face.symbols and m.state.free >= 2),
+                        key=lambda m: len(m.state.chips))
+        for m in others[: max(0, most - len(picks))]:
+            picks.append(Pick(m.figure, group.section, ("O", "A"), False))
     return picks, max(0, least - len(picks))
 
 
