@@ -212,3 +212,16 @@ def test_6_8_crew_damage_for_every_sailor_in_a_hazardous_section():
     damage = named(advance(g, WATCH_CHANGE_S), "crew_damage")
     assert [(d["sections"], sorted(d["exposed"]), d["draws"]) for d in damage] == [
         ([5], ["engineer-square", "engineer-triangle"], 2)]
+
+
+def test_6_8_6_12_an_open_mobilization_at_the_watch_change_draws_crew_damage_once():
+    g = game(seed=3)
+    stations(g, {"engineer-square": 5, "engineer-triangle": 5})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 5})
+    stations(g, {"captain-square": 6})  # a mobilization is still open at 06:00; the captain crosses 4 and 5
+    events = advance(g, WATCH_CHANGE_S)
+    damage = named(events, "crew_damage")
+    assert len(damage) == 1
+    assert sorted(damage[0]["exposed"]) == ["captain-square", "engineer-square", "engineer-triangle"]
+    assert one(events, "mobilization_ended")["why"] == "watch change"

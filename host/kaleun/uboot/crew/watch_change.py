@@ -1,7 +1,8 @@
 """The crew's part of a watch change (rulebook §6.8, §6.10, §10.3.2).
 
 1. The command marker moves left by the Captain's difficulty (never past VIII).
-2. Crew damage for every sailor in a hazardous section.
+2. Crew damage for every sailor in a hazardous section (drawn once: a mobilization still open
+   ends first and its draw, which also covers sailors who crossed such a section, is this one).
 3. Every outgoing sailor discards one activation chip. A busy sailor instead hands his
    observation or repair chip to his relief, who takes one more chip if he lacks the symbol; a
    dead or full relief cannot take it and the chip is discarded ([gap] it then counts as the
@@ -25,9 +26,11 @@ if TYPE_CHECKING:
 
 
 def hand_over(crew: Crew) -> None:
-    crew.moves.end("watch change")
+    mobilizing = crew.moves.open
+    crew.moves.end("watch change")  # crew damage for those in or through hazardous sections (§6.4)
     crew.bars.move_command(int(crew.level("captain")["command_recovery"]))
-    crew.hazards.at_watch_change()
+    if not mobilizing:  # step 2; after a mobilization its draw was this one: once per sailor (§6.12)
+        crew.hazards.at_watch_change()
 
     out_row, in_row = crew.row, 1 - crew.row
     handed: list[dict[str, Any]] = []
