@@ -111,3 +111,14 @@ def test_10_3_5_surfacing_vents_toxic_gas():
     # +2, but morale never rises past XI: the gas had lowered it to X
     assert [m["change"] for m in named(events, "morale")] == [1]
     assert g.module("crew").bars.status()["morale"] == "XI"
+
+
+def test_6_12_enemy_fire_on_several_sections_resolves_each_section_separately():
+    g = game(seed=5)
+    stations(g, {"navigator-square": 8, "officer-square": 7})
+    do(g, {"do": "end_mobilize"})
+    events = do(g, {"do": "damage", "kind": "crew", "sections": [3, 7, 8]})
+    damage = named(events, "crew_damage")
+    crew = g.module("crew")
+    assert [(d["sections"], d["draws"]) for d in damage] == [([3], len(crew.members(3))), ([7, 8], 2)]
+    assert set(damage[0]["exposed"]) == {m.figure for m in crew.members(3)}

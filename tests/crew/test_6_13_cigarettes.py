@@ -52,3 +52,28 @@ def test_6_13_only_activation_chips_are_discarded():
     do(g, {"do": "order", "order": "observe"})
     refused = one(do(g, {"do": "smoke", "role": "navigator", "sailors": ["navigator-square"]}), "action_refused")
     assert refused["reason"] == "navigator-square has no activation chip to discard"
+
+
+def test_6_13_a_break_in_which_nobody_can_discard_is_refused_and_costs_nothing():
+    g = game()
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "end_mobilize"})  # on the bridge without an activation chip
+    refused = one(do(g, {"do": "smoke", "role": "navigator"}), "action_refused")
+    assert refused["reason"] == "nobody on deck or bridge has an activation chip to discard"
+    crew = g.module("crew")
+    assert crew.cigarettes.left["navigator"] == 2 and crew.cigarettes.smoked is False
+    do(g, {"do": "chips", "figure": "navigator-square", "add": 1})
+    assert one(do(g, {"do": "smoke", "role": "navigator"}), "smoke_break")
+
+
+def test_6_13_the_feed_says_where_the_break_is_taken():
+    g = game()
+    stations(g, {"captain-square": 7})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "chips", "figure": "captain-square", "add": 1})
+    assert one(do(g, {"do": "smoke", "role": "captain"}), "smoke_break")["feed"] == (
+        "Smoke break on deck: captain-square discards an activation chip.")
+    g = game()
+    _on_the_bridge(g)
+    assert one(do(g, {"do": "smoke", "roles": ["navigator", "officer"]}), "smoke_break")["feed"].startswith(
+        "Smoke break on deck and bridge: ")

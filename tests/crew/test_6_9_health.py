@@ -102,7 +102,7 @@ def test_8_6_patients_in_another_section_cannot_be_treated():
 
 
 def test_8_6_a_treated_ailment_is_discarded_when_its_last_chip_is_gone_and_refill_kits_restock():
-    g = game(linked_missions=1)
+    g = game(linked_missions=2)  # one refill kit: for the second mission
     stations(g, {"officer-hexagon": 3})
     do(g, {"do": "ailment", "figure": "officer-square", "deck": "burns", "exhaustion": 1, "supplies": ["pills"] * 4})
     do(g, {"do": "order", "order": "first_aid", "patient": "officer-square"})
@@ -139,3 +139,13 @@ def test_6_10_a_dead_sailors_figure_put_on_the_model_is_reported():
     events = do(g, {"do": "place", "figure": "officer-circle", "section": 3})
     assert one(events, "dead_figure_placed")["feed"] == ("officer-circle stands for a dead sailor (Radio operator): "
                                                          "take the figure off the model.")
+
+
+def test_5_2_8_6_one_refill_kit_per_linked_mission_after_the_first():
+    """§5.2 "fügt einen Verbandkasten für jede zusätzliche Mission hinzu, die ihr nach der ersten Mission
+    spielen wollt"."""
+    for missions, kits in ((1, 0), (2, 1), (4, 3)):
+        g = game(linked_missions=missions)
+        assert g.module("crew").health.kits == kits
+    refused = one(do(game(linked_missions=1), {"do": "first_aid_kit"}), "action_refused")
+    assert refused["reason"] == "no refill kit left (one per linked mission after the first)"

@@ -117,3 +117,15 @@ def test_9_4_2_the_daily_meal_call_changes_morale_by_the_ingredients_eaten(take,
 def test_9_4_dish_names():
     assert dish_name(["potato", "meat", "onion"]) == "stew"
     assert dish_name(["onion"]) == "onion"
+
+
+def test_9_4_3_one_food_type_spoils_per_refill_even_when_no_discards_are_left():
+    """§9.4.3: whenever the pyramid must be refilled from an empty supply, the next food type spoils. With
+    no discards to make a new supply, the gaps stay: the next type spoils only at the next refill."""
+    g = game()
+    set_food(g, ["egg", "bread", "onion", "potato", "canned_fish", "potato"], supply=[], discard=[])
+    stations(g, {"navigator-circle": 4})
+    events = do(g, {"do": "order", "order": "prepare_meal", "take": [1]})
+    assert [e["food"] for e in named(events, "food_spoiled")] == ["meat"]
+    food = g.module("crew").food
+    assert food.spoiled == ["meat"] and food.pyramid[0] is None

@@ -3,6 +3,8 @@
 Each player (role) starts with 2. A role with a sailor of its own in 7 or 8 may spend one: up to
 4 sailors in 7 and 8, anyone's, each discard one activation chip (only those). One smoke break
 per watch, in which several cigarettes may be spent; one chip per sailor per break. Not an order.
+A break in which nobody could discard a chip is refused: it would waste the cigarette and the
+watch's break.
 """
 
 from __future__ import annotations
@@ -44,7 +46,10 @@ class Cigarettes:
         limit = PER_CIGARETTE * len(roles)
         with_chip = [f for f in outside if crew.sailor(f).count("A")]
         if sailors is None:
-            return sorted(with_chip, key=lambda f: -len(crew.sailor(f).chips))[:limit]
+            chosen = sorted(with_chip, key=lambda f: -len(crew.sailor(f).chips))[:limit]
+            return chosen or "nobody on deck or bridge has an activation chip to discard"
+        if not sailors:
+            return "name at least one sailor who discards an activation chip"
         if len(sailors) > limit:
             return f"{len(roles)} cigarette{'s' if len(roles) > 1 else ''} relax at most {limit} sailors"
         for f in sailors:
@@ -61,8 +66,10 @@ class Cigarettes:
         for f in chosen:
             crew.sailor(f).drop("A")
         self.smoked = True
-        names = ", ".join(chosen) or "nobody"
-        crew.emit("smoke_break", feed=f"Smoke break on the bridge: {names} "
+        where = tuple(sorted({crew.pos[f] for f in chosen}))
+        place = {(7,): "on deck", (8,): "on the bridge"}.get(where, "on deck and bridge")  # type: ignore[arg-type]
+        names = ", ".join(chosen)
+        crew.emit("smoke_break", feed=f"Smoke break {place}: {names} "
                   f"{'discard' if len(chosen) != 1 else 'discards'} an activation chip.",
                   roles=list(roles), sailors=list(chosen), left=dict(self.left))
 

@@ -322,8 +322,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
                             f"the {role} plays {crew.difficulty[role]}")
                 continue
             crew.easy[role] = on
-        if linked is not None:
-            crew.health.kits = linked
+        if linked is not None:  # a refill kit per mission after the first (§5.2)
+            crew.health.kits = max(0, linked - 1)
         tech = crew.engine.module("technical") if crew.engine.has_module("technical") else None
         if tech is not None and (wear is not None or "engineer" in difficulty):
             tech.set_wear(tech.wear if wear is None else wear, float(crew.level("engineer")["wear_factor"]))

@@ -154,10 +154,14 @@ class Food:
         self._refill()
 
     def _refill(self, announce: bool = True) -> None:
+        """Fill the pyramid's gaps from the supply. An empty supply spoils one food type per refill
+        (§9.4.3); if its discards make no new supply either, the gaps stay until the next refill."""
+        spoiled = False
         while None in self.pyramid:
             if not self.supply:
-                if not self._spoil():
+                if spoiled or not self._spoil():
                     break
+                spoiled = True
                 continue
             self.pyramid[self.pyramid.index(None)] = self.supply.pop()
         if announce:

@@ -681,11 +681,12 @@ class Crew(Module, Validator):
             elif kind == "hull_breach":
                 self.breaches.breach(int(d["section"]), cause)
             elif kind == "crew":
-                where = sorted({s for sec in d["sections"] for s in sections.damage_group(int(sec))})
-                exposed = [m.figure for s in where for m in self.members(s)]
                 from kaleun.uboot.crew.damage import crew_damage
 
-                crew_damage(self, where, exposed, 1, "wounds", "enemy attack", cause)
+                # each section resolves separately; 7 and 8 count as one (§6.12)
+                for where in sorted({sections.damage_group(int(sec)) for sec in d["sections"]}):
+                    exposed = [m.figure for s in where for m in self.members(s)]
+                    crew_damage(self, where, exposed, 1, "wounds", "enemy attack", cause)
             elif kind != "technical":
                 log.warning("ignored damage of unknown kind %r", kind)
         except (KeyError, TypeError, ValueError) as exc:
