@@ -56,8 +56,8 @@ def test_10_3_7_seal_a_breach_repair_order_then_the_puzzle_in_time():
     events = do(g, {"do": "damage", "kind": "hull_breach", "section": 4})
     breach = one(events, "hull_breach")
     assert breach["countdown_s"] == 180 and breach["puzzle"] == ["D", "E", "F"]
-    assert breach["feed"] == ("Hull breach in section 4 (crew quarters)! 3:00 to seal it: 5 repair there, then the "
-                              "puzzle D-E-F.")
+    assert breach["feed"] == ("Hull breach in section 4 (crew quarters)! 3:00 to seal it: 5 sailors with the repair "
+                              "symbol there, then the puzzle D-E-F.")
     assert one(events, "morale")["change"] == -1
     refused = one(do(g, {"do": "puzzle", "section": 4, "result": "solved"}), "action_refused")
     assert "give the repair order" in refused["reason"]

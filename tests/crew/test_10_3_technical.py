@@ -125,7 +125,7 @@ def test_10_3_3_an_engineer_card_needs_a_repair_specialist_in_the_crew():
 def test_10_3_2_orders_for_a_component_without_a_condition_are_refused():
     g = game()
     rejected = one(do(g, {"do": "order", "order": "repair", "component": "tdc"}), "order_rejected")
-    assert rejected["reason"] == "the tdc has no technical condition to repair"
+    assert rejected["reason"] == "the torpedo data computer has no technical condition to repair"
 
 
 def test_10_3_2_a_watch_change_without_free_reliefs_pauses_the_repair():
@@ -137,3 +137,30 @@ def test_10_3_2_a_watch_change_without_free_reliefs_pauses_the_repair():
     events = advance(g, 7200)
     assert one(events, "crew_watch_change")["stopped"][0]["figure"] == "engineer-triangle"
     assert one(events, "technical_repair_paused")["sailors"] == ["engineer-square"]
+
+
+def test_10_3_the_feed_names_components_as_a_crew_says_them():
+    """The First Officer reads the feed aloud: component names, not ids, with the verb agreeing."""
+    g = game()
+    rejected = one(do(g, {"do": "order", "order": "repair", "component": "diesels"}), "order_rejected")
+    assert rejected["reason"] == "the diesels have no technical condition to repair"
+    do(g, {"do": "damage", "kind": "technical", "component": "e_motors", "severity": "maintenance"})
+    stations(g, {"engineer-square": 6, "engineer-triangle": 6})
+    events = do(g, {"do": "order", "order": "repair", "component": "e_motors"})
+    assert one(events, "order_accepted")["feed"] == "Order: repair the electric motors."
+    assert one(events, "technical_repair_started")["feed"] == ("Repair of the electric motors under way: 2 sailors "
+                                                               "of 2 needed.")
+    rejected = one(do(g, {"do": "order", "order": "repair", "component": "e_motors"}), "order_rejected")
+    assert rejected["reason"] == "the electric motors are already being repaired"
+    events = do(g, {"do": "stop_task", "figure": "engineer-square"})
+    assert one(events, "task_stopped")["feed"] == ("engineer-square (Chief mechanic) stops his repair of the "
+                                                   "electric motors: stood down.")
+    assert one(events, "technical_repair_paused")["feed"].startswith("Repair of the electric motors paused: 1 of 2")
+    events = do(g, {"do": "join_task", "task": "repair", "component": "e_motors"})
+    assert one(events, "technical_repair_resumed")["feed"] == "Repair of the electric motors goes on with 2 sailors."
+    g = game()
+    stations(g, {"engineer-square": 3})
+    _repair_periscope(g, "maintenance")  # green: one sailor
+    do(g, {"do": "stop_task", "figure": "engineer-square"})
+    events = do(g, {"do": "join_task", "task": "repair", "component": "periscope"})
+    assert one(events, "technical_repair_resumed")["feed"] == "Repair of the periscope goes on with 1 sailor."

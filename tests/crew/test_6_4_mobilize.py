@@ -73,7 +73,8 @@ def test_6_4_an_unsettled_figure_does_not_count_where_it_stands_and_the_refusal_
     do(g, {"do": "place", "figure": "engineer-square", "section": 5})
     do(g, {"do": "place", "figure": "engineer-triangle", "section": 5})
     rejected = one(do(g, {"do": "order", "order": "new_speed", "speed": "slow_ahead"}), "order_rejected")
-    assert rejected["reason"] == ("new_speed needs 2 engines in section 5 while surfaced; found engineer-square "
+    assert rejected["reason"] == ("2 sailors with the engines symbol needed in section 5 while surfaced; found "
+                                  "engineer-square "
                                   "(moved here without Mobilize), engineer-triangle (moved here without Mobilize)")
 
 

@@ -26,8 +26,8 @@ def test_6_5_a_refusal_says_exactly_what_is_missing():
     stations(g, {"officer-circle": 6})
     do(g, {"do": "chips", "figure": "officer-circle", "add": 2})
     rejected = one(do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"}), "order_rejected")
-    assert rejected["reason"] == "new_speed needs 2 engines in section 6 while submerged; found officer-circle " \
-                                 "(no engines, 1 free slot)"
+    assert rejected["reason"] == ("2 sailors with the engines symbol needed in section 6 while submerged; found "
+                                  "officer-circle (no engines, 1 free slot)")
     assert rejected["feed"] == f"New speed refused: {rejected['reason']}."
     assert g.module("crew").bars.status()["command"] == "VII"  # a refused order is not paid
 
@@ -98,7 +98,8 @@ def test_7_5_the_stern_tube_is_in_section_6():
     g = game()
     stations(g, {"captain-circle": 1})
     rejected = one(do(g, {"do": "order", "order": "flood_tubes", "tubes": [1, 5]}), "order_rejected")
-    assert rejected["reason"].startswith("flood_tubes needs 1 flood/fire torpedoes in section 6; found nobody")
+    assert rejected["reason"].startswith("1 sailor with the flood/fire torpedoes symbol needed in section 6; "
+                                         "found nobody")
 
 
 def test_6_5_malformed_order_fields_are_command_errors():
@@ -153,8 +154,8 @@ def test_advise_mode_carries_the_order_out_and_says_what_was_missing():
     g = game(rules="advise")
     events = do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"})
     warning = one(events, "crew_warning")
-    assert warning["feed"] == ("New speed went ahead without its crew: new_speed needs 2 engines in section 5 "
-                               "while surfaced; found nobody.")
+    assert warning["feed"] == ("New speed went ahead without its crew: 2 sailors with the engines symbol needed in "
+                               "section 5 while surfaced; found nobody.")
     # the order and its world effect come first; the warning follows
     assert [e["event"] for e in events] == ["order_accepted", "speed_set", "crew_warning"]
     assert one(events, "speed_set")["telegraph"] == "half_ahead"
@@ -237,7 +238,8 @@ def test_9_3_named_lookouts_must_stand_on_the_bridge_and_six_at_most():
     stations(g, {"navigator-square": 8})
     rejected = one(do(g, {"do": "order", "order": "observe", "figures": ["navigator-square", "navigator-circle"]}),
                    "order_rejected")
-    assert "navigator-square and navigator-circle as lookouts" in rejected["reason"]
+    assert rejected["reason"] == ("lookouts navigator-square and navigator-circle needed in section 8; found "
+                                  "navigator-square (observation)")
     assert g.module("crew").lookouts() == 0
     stations(g, {"navigator-triangle": 8})
     do(g, {"do": "order", "order": "observe", "count": 2})

@@ -43,8 +43,8 @@ def test_6_9_an_ailment_can_forbid_an_order():
     stations(g, {f: 4 for f in ("captain-square", "captain-triangle", "engineer-circle", "engineer-hexagon",
                                 "navigator-circle")})
     rejected = one(do(g, {"do": "order", "order": "new_course", "course": 20}), "order_rejected")
-    assert rejected["reason"] == ("new_course needs 2 helm in section 3; found officer-square (helm, an ailment "
-                                  "forbids it), officer-triangle (helm)")
+    assert rejected["reason"] == ("2 sailors with the helm symbol needed in section 3; found officer-square (helm, "
+                                  "an ailment forbids it), officer-triangle (helm)")
 
 
 def test_6_10_the_second_red_cross_kills():

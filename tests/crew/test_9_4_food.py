@@ -82,7 +82,8 @@ def test_9_4_3_spoilage_worked_example():
     events = do(g, {"do": "order", "order": "prepare_meal", "take": [2, 3]})
     spoiled = one(events, "food_spoiled")
     assert spoiled["food"] == "meat" and spoiled["removed"] == 3
-    assert spoiled["feed"] == "The meat has spoiled (3 chips thrown away); the discards make a new supply of 5."
+    assert spoiled["feed"] == ("The meat has spoiled (3 chips thrown away); the discards make a new supply of 5 "
+                               "chips.")
     food = g.module("crew").food
     assert "meat" not in food.pyramid and None not in food.pyramid
     assert len(food.supply) == 5 - 4 and food.discard == []

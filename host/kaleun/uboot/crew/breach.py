@@ -55,7 +55,8 @@ class Breaches:
         letters = puzzle(section)
         minutes, seconds = divmod(int(countdown), 60)
         crew.emit("hull_breach", feed=f"Hull breach in section {section} ({sections.name(section)})! "
-                  f"{minutes}:{seconds:02d} to seal it: {BREACH_REPAIR} repair there, then the puzzle "
+                  f"{minutes}:{seconds:02d} to seal it: {BREACH_REPAIR} sailors with the repair symbol there, "
+                  "then the puzzle "
                   f"{'-'.join(letters)}.", section=section, cause=cause, deadline=deadline,
                   countdown_s=countdown, puzzle=letters, repair=BREACH_REPAIR)
         crew.change_morale(MORALE_CHANGES["hull_breach"], f"hull breach in section {section}")

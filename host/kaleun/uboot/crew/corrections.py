@@ -44,6 +44,7 @@ from kaleun.uboot.crew.requirements import Group
 from kaleun.uboot.crew.roster import FIGURES, ROLES
 from kaleun.uboot.crew.sailors import MAX_CHIPS, parse_sailor_id
 from kaleun.uboot.crew.staffing import Pick, staff_group
+from kaleun.uboot.crew.technical import component_name
 from kaleun.uboot.orders import ORDER_NAMES
 
 if TYPE_CHECKING:
@@ -353,7 +354,7 @@ def _join_plan(crew: Crew, task: str, component: str | None, figures: list[str] 
         tech = crew.engine.module("technical")
         job = tech.job(component)
         if job is None or component not in crew.repairs:
-            return f"no repair of the {component} has been ordered"
+            return f"no repair of the {component_name(component)} has been ordered"
         section = tech.section(component)
         have = len(crew.repair_crew(component))
         need = max(1, job.required - job.bonus - have)
@@ -380,8 +381,9 @@ def _join(crew: Crew, task: str, component: str | None, picks: list[Pick], secti
                                                         "section": section} for p in picks])
     if task == "repair":
         tech = crew.engine.module("technical")
-        crew.emit("technical_repair_resumed", feed=f"Repair of the {component} goes on with "
-                  f"{len(crew.repair_crew(component))} sailors.", component=component,
+        n = len(crew.repair_crew(component))
+        crew.emit("technical_repair_resumed", feed=f"Repair of the {component_name(component)} goes on with "
+                  f"{n} sailor{'s' if n != 1 else ''}.", component=component,
                   sailors=crew.repair_crew(component), required=tech.job(component).required,
                   progress=round(tech.progress(component), 3))
         crew.sync_repair(component)

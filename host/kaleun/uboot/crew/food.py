@@ -180,9 +180,12 @@ class Food:
         self.supply, self.discard = self.discard, []
         self.crew.rng.shuffle(self.supply)
         self.crew.undo.clear()  # a shuffle is never taken back: undo and redo would shuffle again
-        self.crew.emit("food_spoiled", feed=f"The {NAMES[kind]} has spoiled ({removed} chips thrown away); "
-                       f"the discards make a new supply of {len(self.supply)}.", food=kind, removed=removed,
-                       supply=len(self.supply))
+        left = len(self.supply)
+        thrown = f"{removed} chip{'s' if removed != 1 else ''} thrown away"
+        supply = (f"the discards make a new supply of {left} chip{'s' if left != 1 else ''}" if left
+                  else "no discards are left for a new supply")
+        self.crew.emit("food_spoiled", feed=f"The {NAMES[kind]} has spoiled ({thrown}); {supply}.", food=kind,
+                       removed=removed, supply=left)
         return True
 
     # -- the daily meal call ------------------------------------------------------------------------

@@ -153,7 +153,8 @@ class Hazards:
         crew = self.crew
         before = self.items.get(item)
         self.items[item] = section
-        crew.emit("item_moved", feed=f"The {self.item_name(item)} moves from section {before} to {section} ({how}).",
+        where = "is put in" if before is None else f"moves from section {before} to"
+        crew.emit("item_moved", feed=f"The {self.item_name(item)} {where} section {section} ({how}).",
                   item=item, section=section, previous=before, how=how)
 
     # -- state --------------------------------------------------------------------------------------

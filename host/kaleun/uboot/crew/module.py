@@ -21,6 +21,7 @@ from kaleun.uboot.crew import corrections, sections
 from kaleun.uboot.crew.bars import (
     COMMAND_LAST,
     MORALE_CHANGES,
+    MORALE_FIELDS,
     MORALE_LAST,
     Bars,
     MoraleMove,
@@ -36,8 +37,9 @@ from kaleun.uboot.crew.health import Health
 from kaleun.uboot.crew.movement import Movement
 from kaleun.uboot.crew.requirements import ORDERS, Group, Need, order_name, static_need
 from kaleun.uboot.crew.roster import FIGURES, ROLES, ROSTER, Face, role_of
-from kaleun.uboot.crew.sailors import RULES, SailorState, sailor_id
+from kaleun.uboot.crew.sailors import RULES, SailorState, sailor_id, task_text
 from kaleun.uboot.crew.staffing import Member, Pick, extra_sailor, found, staff_group
+from kaleun.uboot.crew.technical import agree, component_name
 from kaleun.uboot.crew.undo import UndoStack
 from kaleun.uboot.crew.watch_change import hand_over
 from kaleun.uboot.orders import Effect, Order, OrderDesk, Validator
@@ -199,17 +201,19 @@ class Crew(Module, Validator):
         elif "T" in chips:
             state.task = {"kind": "repair", "component": component}
 
-    def stop_task(self, figure: str, reason: str, discard: bool = False, row: int | None = None) -> None:
+    def stop_task(self, figure: str, reason: str, discard: bool = False, row: int | None = None,
+                  quiet: bool = False) -> None:
+        """End the sailor's long task. `quiet`: the caller tells it (and the lookouts) in its own words."""
         state = self.sailor(figure, row)
         task = state.discard_busy_chip() if discard else state.flip_busy_chip()
         if task is None:
             return
-        what = "observation" if task["kind"] == "observation" else f"repair of the {task['component']}"
-        self.emit("task_stopped", feed=f"{self.label(figure, row)} stops his {what}: {reason}.", figure=figure,
-                  sailor=self.sid(figure, row), task=task, why=reason)
+        feed = None if quiet else f"{self.label(figure, row)} stops his {task_text(task)}: {reason}."
+        self.emit("task_stopped", feed=feed, figure=figure, sailor=self.sid(figure, row), task=task, why=reason)
         if task["kind"] == "repair":
             self.sync_repair(task["component"])
-        self.after_crew_change()
+        if not quiet:
+            self.after_crew_change()
 
     def repair_crew(self, component: str) -> list[str]:
         states = self.states[self.row]
@@ -238,9 +242,9 @@ class Crew(Module, Validator):
         tech.set_crew(component, 0)
         if was_active or crew:
             section = tech.section(component)
-            self.emit("technical_repair_paused", feed=f"Repair of the {component} paused: {len(crew)} of "
-                      f"{job.required} sailors left. Activate enough sailors in section {section} to resume "
-                      "(join_task).", component=component, sailors=crew, required=job.required,
+            self.emit("technical_repair_paused", feed=f"Repair of the {component_name(component)} paused: "
+                      f"{len(crew)} of {job.required} sailors left. Activate enough sailors in section {section} "
+                      "to resume (join_task).", component=component, sailors=crew, required=job.required,
                       progress=round(tech.progress(component), 3))
         self.after_crew_change()
 
@@ -254,37 +258,44 @@ class Crew(Module, Validator):
             self.emit("morale", value=morale_value(move.after), field=label, change=0, asked=asked, cause=cause)
             return
         verb = "rises" if move.change > 0 else "falls"
-        self.emit("morale", feed=f"Morale {verb} to {label} ({cause}).", value=morale_value(move.after),
+        said = MORALE_FIELDS[move.after] or "blank"  # the field as printed; the exhaustion is told below
+        self.emit("morale", feed=f"Morale {verb} to {said} ({cause}).", value=morale_value(move.after),
                   field=label, change=move.change, asked=asked, cause=cause)
         for field, deck in move.cards:
+            reached = "its last field" if field == "blank" else field
             self.emit("morale_card", feed=f"Captain: draw a card from morale deck {deck} (morale reached "
-                      f"{field or 'its last field'}).", deck=deck, field=field)
+                      f"{reached}).", deck=deck, field=field)
         if move.after == MORALE_LAST and not was_exhausted:
             self.emit("crew_exhausted", feed="The crew is exhausted: any new fire, electrical fault, toxic gas, "
                       "leak or hull breach means all hands lost.")
 
-    def kill(self, figure: str, row: int | None, cause: str, morale: bool = True) -> bool:
+    def kill(self, figure: str, row: int | None, cause: str, morale: bool = True, announce: bool = True) -> bool:
+        """A sailor dies (§6.10). One feed line says so, and what task ends with him; `announce=False`
+        leaves the roll call of lookouts to the caller (several deaths at once)."""
         row = self.r(row)
         state = self.sailor(figure, row)
         if state.dead:
             return False
         label = self.label(figure, row)
-        if state.task is not None:
-            self.stop_task(figure, "killed", discard=True, row=row)
+        task = state.task
+        if task is not None:
+            self.stop_task(figure, "killed", discard=True, row=row, quiet=True)
         state.dead = True
         on_duty = row == self.row
         if on_duty:
             self.pos[figure] = None
             self.moves.flags.pop(figure, None)
             self.returning.discard(figure)
-        self.emit("sailor_killed", feed=f"{label} is dead ({cause})." + (" Take the figure off the model."
-                                                                           if on_duty else ""),
+        ends = f"; his {task_text(task)} ends" if task is not None else ""
+        self.emit("sailor_killed", feed=f"{label} is dead ({cause}){ends}." + (" Take the figure off the model."
+                                                                                 if on_duty else ""),
                   figure=figure, sailor=sailor_id(figure, row), cause=cause, on_duty=on_duty)
         if morale:
             self.change_morale(MORALE_CHANGES["sailor_killed"], f"{figure} killed")
         if all(s.dead for states in self.states for s in states.values()):
             self.mission_lost("crew_dead", "The whole crew is dead: the boat is lost.")
-        self.after_crew_change()
+        if announce:
+            self.after_crew_change()
         return True
 
     def mission_lost(self, reason: str, feed: str) -> None:
@@ -428,7 +439,7 @@ class Crew(Module, Validator):
             got, missing = staff_group(order, g, members, taken)
             if missing:
                 strangers = [f for f, fl in self.moves.flags.items() if fl["to"] == g.section]
-                problems.append(f"{order} needs {g.describe()} in section {g.section}{g.when}; "
+                problems.append(f"{g.describe()} needed in section {g.section}{g.when}; "
                                 f"found {found(order, g, members, strangers)}")
             picks.extend(got)
             taken.update(p.figure for p in got)
@@ -518,10 +529,12 @@ class Crew(Module, Validator):
         if p["target"] == "technical":
             tech = self.engine.module("technical") if self.engine.has_module("technical") else None
             job = tech.job(p["component"]) if tech else None
+            component = p["component"]
+            name = component_name(component)
             if job is None:
-                return f"the {p['component']} has no technical condition to repair"
+                return f"the {name} {agree(component, 'has', 'have')} no technical condition to repair"
             if job.sailors:
-                return f"the {p['component']} is already being repaired"
+                return f"the {name} {agree(component, 'is', 'are')} already being repaired"
             if p["card"]:
                 toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
                 if not toolboxes:
@@ -552,7 +565,7 @@ class Crew(Module, Validator):
 
     def _describe_repair(self, p: dict[str, Any]) -> str:
         if p["target"] == "technical":
-            return f"repair the {p['component']}"
+            return f"repair the {component_name(p['component'])}"
         if p["target"] == "breach":
             return f"seal the hull breach in section {p['section']}"
         return f"repair the {CONDITIONS[p['condition']]['name']} in section {p['section']}"
@@ -573,8 +586,9 @@ class Crew(Module, Validator):
             tech.set_crew(component, 0, bonus)
             self.repairs.add(component)
             job = tech.job(component)
-            self.emit("technical_repair_started", feed=f"Repair of the {component} under way: {len(crew)} sailor"
-                      f"{'s' if len(crew) != 1 else ''} (+{bonus} card) of {job.required} needed.",
+            card = f" (+{bonus} card)" if bonus else ""
+            self.emit("technical_repair_started", feed=f"Repair of the {component_name(component)} under way: "
+                      f"{len(crew)} sailor{'s' if len(crew) != 1 else ''}{card} of {job.required} needed.",
                       component=component, sailors=crew, card=bonus, required=job.required,
                       progress=round(tech.progress(component), 3))
             self.sync_repair(component)
@@ -667,10 +681,11 @@ class Crew(Module, Validator):
     def _dive(self) -> None:
         victims = [f for f in FIGURES if self.pos[f] in sections.OUTSIDE and not self.sailor(f).dead]
         for f in victims:
-            self.kill(f, None, "left outside when the boat dived", morale=False)
+            self.kill(f, None, "left outside when the boat dived", morale=False, announce=False)
         if victims:
             loss = min(int(MORALE_CHANGES["dive_deaths_cap"]), -MORALE_CHANGES["sailor_killed"] * len(victims))
             self.change_morale(-loss, f"{len(victims)} sailor{'s' if len(victims) > 1 else ''} lost in the dive")
+            self.after_crew_change()
 
     def _damage(self, d: Mapping[str, Any]) -> None:
         kind = d.get("kind")

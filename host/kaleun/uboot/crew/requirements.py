@@ -47,22 +47,23 @@ class Group:
     figures: tuple[str, ...] = ()  # lookouts: exactly these sailors
 
     def describe(self) -> str:
+        """What the group needs, as a rejection says it: "2 sailors with the helm symbol"."""
         if self.lookouts is not None:
             if self.figures:
-                return " and ".join(self.figures) + " as lookouts"
+                return "lookouts " + " and ".join(self.figures)
             least, most = self.lookouts
-            if least == most:
-                return f"{least} lookout{'s' if least != 1 else ''}"
-            return f"at least {least} lookout{'s' if least != 1 else ''}"
-        if self.repeat:
-            symbol = next(iter(self.needs))
-            times = "" if self.repeat == 1 else f" activated {self.repeat} times"
-            return f"1 {SYMBOL_NAMES[symbol]}{times}"
+            many = f"{least} lookout{'s' if least != 1 else ''}"
+            return many if least == most else f"at least {many}"
+        if len(self.needs) > 1:
+            return "sailors with " + " and ".join(f"{n} {SYMBOL_NAMES[s]}" for s, n in self.needs.items()) + " symbols"
+        symbol, n = next(iter(self.needs.items()))
         if self.spread:
-            symbol = next(iter(self.needs))
-            return f"{self.spread} activations of {SYMBOL_NAMES[symbol]}"
-        parts = [f"{n} {SYMBOL_NAMES[s]}" for s, n in self.needs.items()]
-        return " and ".join(parts)
+            many = "activations of sailors" if self.spread != 1 else "activation of a sailor"
+            return f"{self.spread} {many} with the {SYMBOL_NAMES[symbol]} symbol"
+        if self.repeat:
+            n = 1
+        who = f"{n} sailor{'s' if n != 1 else ''} with the {SYMBOL_NAMES[symbol]} symbol"
+        return who + (f" ({self.repeat} activations)" if self.repeat > 1 else "")
 
 
 @dataclass(slots=True)

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.uboot import data
+from kaleun.uboot.crew.technical import component_name
 
 RULES = data.load("crew_rules")
 MAX_CHIPS: int = int(RULES["max_chips"])
@@ -25,6 +26,13 @@ BUSY_CHIPS = ("O", "T")
 
 def sailor_id(figure: str, row: int) -> str:
     return f"{figure}/{row + 1}"
+
+
+def task_text(task: Mapping[str, Any]) -> str:
+    """A sailor's long task as the feed names it: "observation", "repair of the diesels"."""
+    if task["kind"] == "observation":
+        return "observation"
+    return f"repair of the {component_name(task['component'])}"
 
 
 def parse_sailor_id(text: str) -> tuple[str, int]:

@@ -29,6 +29,16 @@ COMPONENTS: Mapping[str, Mapping[str, Any]] = TECH["components"]
 DAY_S = 86400.0
 
 
+def component_name(component: str) -> str:
+    """What the feed calls a component: "electric motors", not "e_motors"."""
+    return str(COMPONENTS[component]["name"])
+
+
+def agree(component: str, singular: str, plural: str) -> str:
+    """The verb form that agrees with the component: agree("diesels", "is", "are") -> "are"."""
+    return plural if COMPONENTS[component].get("plural") else singular
+
+
 def mission_over(engine: Any) -> bool:
     """The mission has ended: conditions no longer open, escalate or get repaired."""
     if engine.has_module("mission"):

@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from kaleun.uboot.crew.bars import command_label
 from kaleun.uboot.crew.roster import FIGURES, ROLES
+from kaleun.uboot.crew.sailors import task_text
 
 if TYPE_CHECKING:
     from kaleun.uboot.crew.module import Crew
+
 
 
 def hand_over(crew: Crew) -> None:
@@ -97,8 +99,8 @@ def hand_over(crew: Crew) -> None:
     for figure, where in returned.items():
         crew.emit("sailor_returned", figure=figure, sailor=crew.sid(figure), section=where)
     for item in stopped:
-        crew.emit("task_stopped", feed=f"{item['figure']}: the {item['task']['kind']} stops at the watch change: "
-                  f"{item['why']}.", figure=item["figure"], task=item["task"], why=item["why"])
+        crew.emit("task_stopped", feed=f"{item['figure']}: the {task_text(item['task'])} stops at the watch "
+                  f"change: {item['why']}.", figure=item["figure"], task=item["task"], why=item["why"])
     for component in sorted({h["task"]["component"] for h in handed + stopped if h["task"]["kind"] == "repair"}):
         crew.sync_repair(component)
     crew.after_crew_change()
