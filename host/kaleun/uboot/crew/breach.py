@@ -4,7 +4,8 @@ A breach lowers morale by 1 (all hands lost if the crew is already exhausted) an
 countdown (length from the Chief Engineer's difficulty). Five repair symbols in the section
 execute the repair order; only then may the engineer solve the puzzle (the breached section and
 its two neighbours: bow = A, sections 1-6 = B-G, stern = H) and enter the result with the
-`puzzle` command. Solved in time: sealed. Otherwise the section floods when the countdown ends:
+`puzzle` command. Solved in time: sealed. A minute before the end the feed warns ([gap] our
+choice, conditions.toml `warning_s`). Otherwise the section floods when the countdown ends:
 sailors inside die, chips inside are lost; a second flooded section sinks the boat.
 """
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 LETTERS: tuple[str, ...] = tuple(CONDITIONS_DATA["hull_breach"]["puzzle_letters"])
 BREACH_REPAIR: int = int(CONDITIONS_DATA["hull_breach"]["repair"])
+WARNING_S: float = float(CONDITIONS_DATA["hull_breach"]["warning_s"])
 SINKING_FLOODS = 2
 
 
@@ -33,7 +35,7 @@ def puzzle(section: int) -> list[str]:
 class Breaches:
     def __init__(self, crew: Crew) -> None:
         self.crew = crew
-        self.open: dict[int, dict[str, Any]] = {}  # section -> {"deadline", "crewed", "result"}
+        self.open: dict[int, dict[str, Any]] = {}  # section -> {"deadline", "crewed", "result", "warned"}
         self.flooded: list[int] = []
 
     def breach(self, section: int, cause: str) -> None:
@@ -51,7 +53,8 @@ class Breaches:
             return
         countdown = float(crew.level("engineer")["breach_countdown_s"])
         deadline = crew.engine.t + countdown
-        self.open[section] = {"deadline": deadline, "crewed": False, "result": None}
+        self.open[section] = {"deadline": deadline, "crewed": False, "result": None,
+                              "warned": countdown <= WARNING_S}
         letters = puzzle(section)
         minutes, seconds = divmod(int(countdown), 60)
         crew.emit("hull_breach", feed=f"Hull breach in section {section} ({sections.name(section)})! "
@@ -92,12 +95,26 @@ class Breaches:
                   f"in {left // 60}:{left % 60:02d}.", section=section, deadline=breach["deadline"])
 
     def next_wake(self) -> float | None:
-        return min((b["deadline"] for b in self.open.values()), default=None)
+        return min((b["deadline"] - (0 if b["warned"] else WARNING_S) for b in self.open.values()), default=None)
 
     def wake(self, now: float) -> None:
         for section in sorted(s for s, b in self.open.items() if b["deadline"] <= now):
             del self.open[section]
             self._flood(section)
+        for section in sorted(s for s, b in self.open.items() if not b["warned"] and b["deadline"] - WARNING_S <= now):
+            self._warn(section, now)
+
+    def _warn(self, section: int, now: float) -> None:
+        breach = self.open[section]
+        breach["warned"] = True
+        left = max(0, round(breach["deadline"] - now))
+        clock = f"{left // 60}:{left % 60:02d}"
+        if breach["result"] == "failed":
+            feed = f"Section {section} floods in {clock}: get everybody out!"
+        else:
+            feed = f"Hull breach in section {section}: {clock} left to seal it."
+        self.crew.emit("breach_warning", feed=feed, section=section, left_s=left, deadline=breach["deadline"],
+                       crewed=breach["crewed"], failed=breach["result"] == "failed")
 
     def _flood(self, section: int) -> None:
         crew = self.crew
@@ -118,5 +135,6 @@ class Breaches:
         return self.status()
 
     def load_state(self, state: Mapping[str, Any]) -> None:
-        self.open = {int(s): dict(b) for s, b in state["breaches"].items()}
+        # "warned" is kept since the flooding warning: older saves warn when the time comes
+        self.open = {int(s): {"warned": False, **b} for s, b in state["breaches"].items()}
         self.flooded = [int(s) for s in state["flooded"]]

@@ -249,8 +249,15 @@ class Crew(Module, Validator):
         self.after_crew_change()
 
     def change_morale(self, change: int, cause: str) -> None:
-        was_exhausted = self.bars.exhausted
+        was_exhausted, could_pay = self.bars.exhausted, self.bars.can_pay
         self._morale_told(self.bars.move_morale(change), cause, was_exhausted, asked=change)
+        self._bars_told(could_pay)
+
+    def _bars_told(self, could_pay: bool) -> None:
+        """Say it when the last order has been paid: both bars on their last fields (§7.3)."""
+        if could_pay and not self.bars.can_pay and not self.over:
+            self.emit("bars_spent", feed="Both the command bar and the morale bar are spent: no more orders "
+                      "until a field frees up.")
 
     def _morale_told(self, move: MoraleMove, cause: str, was_exhausted: bool, asked: int = -1) -> None:
         label = morale_label(move.after)
@@ -268,6 +275,9 @@ class Crew(Module, Validator):
         if move.after == MORALE_LAST and not was_exhausted:
             self.emit("crew_exhausted", feed="The crew is exhausted: any new fire, electrical fault, toxic gas, "
                       "leak or hull breach means all hands lost.")
+        elif was_exhausted and move.after != MORALE_LAST:
+            self.emit("crew_recovered", feed=f"The crew is no longer exhausted: morale is back to {said}.",
+                      field=label)
 
     def kill(self, figure: str, row: int | None, cause: str, morale: bool = True, announce: bool = True) -> bool:
         """A sailor dies (§6.10). One feed line says so, and what task ends with him; `announce=False`
@@ -326,9 +336,11 @@ class Crew(Module, Validator):
 
     def adjust_command(self, by: int, why: str) -> None:
         """A correction of the command bar: + moves the marker left (more orders)."""
+        could_pay = self.bars.can_pay
         moved = self.bars.move_command(by)
         self.emit("command_bar", feed=f"Command bar set to {command_label(self.bars.command)} ({why}).",
                   value=command_label(self.bars.command), change=moved, cause=why)
+        self._bars_told(could_pay)
 
     def after_crew_change(self) -> None:
         n = self.lookouts()
@@ -459,6 +471,7 @@ class Crew(Module, Validator):
         about it (morale, cards, lookouts, a warning) follows the order itself, in `after`."""
         self.snapshot(f"{order_name(order.order)} order")
         self._announce = []
+        could_pay = self.bars.can_pay
         paid = None
         if self.bars.command < COMMAND_LAST:
             self.bars.move_command(-1)
@@ -468,6 +481,7 @@ class Crew(Module, Validator):
             was_exhausted = self.bars.exhausted
             move = self.bars.move_morale(-1)
             self._announce.append(lambda: self._morale_told(move, "order paid from the morale bar", was_exhausted))
+        self._announce.append(lambda: self._bars_told(could_pay))
         component = order.params.get("component")
         activated = []
         for pick in self._plan:

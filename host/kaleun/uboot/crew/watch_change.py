@@ -104,7 +104,14 @@ def hand_over(crew: Crew) -> None:
     for component in sorted({h["task"]["component"] for h in handed + stopped if h["task"]["kind"] == "repair"}):
         crew.sync_repair(component)
     crew.after_crew_change()
-    parts = [f"command bar back to {command_label(crew.bars.command)}"]
+    sliding = [r for r in ROLES if crew.easy[r]]
+    if not sliding:
+        tiles = "flip the crew tiles"
+    elif len(sliding) == len(ROLES):
+        tiles = "slide the crew tiles up (easy watch change)"
+    else:
+        tiles = f"flip the crew tiles (slide the {', '.join(sliding)}'s up)"
+    parts = [f"command bar back to {command_label(crew.bars.command)}", tiles]
     if handed:
         parts.append(f"{len(handed)} task{'s' if len(handed) > 1 else ''} handed over")
     if leave:
