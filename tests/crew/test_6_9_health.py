@@ -37,7 +37,9 @@ def test_6_9_a_busy_chip_is_discarded_only_when_no_activation_chip_is_left():
 
 def test_6_9_an_ailment_can_forbid_an_order():
     g = game()
-    do(g, {"do": "ailment", "figure": "officer-square", "deck": "shock", "forbid": ["new_course"]})
+    events = do(g, {"do": "ailment", "figure": "officer-square", "deck": "shock", "forbid": ["new_course"]})
+    assert one(events, "ailment")["feed"] == ("officer-square (First watch officer): shock card, no chips; he may "
+                                              "not execute: New course.")
     accepted = one(do(g, {"do": "order", "order": "new_course", "course": 10}), "order_accepted")
     assert "officer-square" not in [a["figure"] for a in accepted["activated"]]
     stations(g, {f: 4 for f in ("captain-square", "captain-triangle", "engineer-circle", "engineer-hexagon",

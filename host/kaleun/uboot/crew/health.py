@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from kaleun.uboot import data
 from kaleun.uboot.crew.sailors import SailorState
+from kaleun.uboot.orders import ORDER_NAMES
 
 if TYPE_CHECKING:
     from kaleun.uboot.crew.module import Crew
@@ -97,7 +98,7 @@ class Health:
             if killed:
                 break
         what = describe_chips(placed["W"], placed["E"], placed["A"])
-        extra = f"; forbids {', '.join(forbid)}" if forbid else ""
+        extra = f"; he may not execute: {', '.join(ORDER_NAMES[o] for o in forbid)}" if forbid else ""
         deck_text = f"{deck} card" if deck else "ailment"
         crew.emit("ailment", feed=f"{label}: {deck_text}, {what}{extra}.", sailor=crew.sid(figure, row),
                   figure=figure, id=aid, deck=deck, chips=dict(placed), forbid=list(forbid),
