@@ -3,7 +3,7 @@
 1. Order validation on a full table: every figure on the model, chips, conditions, a light failure;
    the median time of the order desk's crew validator for a mix of orders (target <= 50 us).
 2. 100,000 random well-formed table commands (placements, orders, damage, corrections, undo, time
-   passing) applied with no error; prints the rate.
+   passing) applied with no error, a new game whenever the mission ends; prints the rate.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def bench_random_commands(total: int = 100_000) -> None:
             for event in step(rng, g):
                 counts[event.name] += 1
             applied += 1
-            if applied >= total:
+            if applied >= total or g.module("mission").over:  # after the end every command is refused
                 break
     wall = time.perf_counter() - t0
     print(f"{applied} random table commands in {games} games, no error: {wall:.1f} s, "

@@ -52,6 +52,12 @@ def _order(rng: random.Random, g: Engine) -> dict[str, Any]:
             cmd["component"] = rng.choice(list(COMPONENTS))
     elif order == "first_aid":
         cmd["patients"] = [rng.choice(FIGURES)]
+    elif order == "observe":
+        pick = rng.random()
+        if pick < 0.3:
+            cmd["count"] = rng.randint(1, 4)
+        elif pick < 0.5:
+            cmd["figures"] = rng.sample(FIGURES, rng.randint(1, 3))
     elif order == "prepare_meal":
         cmd["take"] = [rng.randint(1, 6)]
         if rng.random() < 0.2:
@@ -107,7 +113,8 @@ def random_command(rng: random.Random, g: Engine) -> dict[str, Any]:
         return {"do": "carry", "figure": figure, "item": rng.choice(ITEMS)}
     if roll < 0.90:
         if rng.random() < 0.5:
-            return {"do": "join_task", "task": "observation"}
+            return {"do": "join_task", "task": "observation", **({"count": rng.randint(1, 2)} if rng.random() < 0.3
+                                                                  else {})}
         return {"do": "join_task", "task": "repair", "component": rng.choice(list(COMPONENTS))}
     if roll < 0.91:
         return {"do": "stop_task", "figure": figure}

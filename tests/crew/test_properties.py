@@ -1,5 +1,6 @@
 """Properties of the crew rules under random play (hypothesis): §6.6 never more than 3 chips on a
-sailor, §7.3 morale never above XI, §6.10 a dead sailor never acts."""
+sailor, §7.3 morale never above XI, §6.10 a dead sailor never acts, and nothing happens to the crew
+once the mission is over."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from kaleun.uboot.crew.bars import morale_value
 from kaleun.uboot.crew.sailors import MAX_CHIPS, sailor_id
 from random_table import step
 
+AFTER_THE_END = {"order_accepted", "activation", "crew_damage", "condition_placed", "hull_breach", "section_flooded",
+                 "crew_watch_change", "sailor_killed", "all_hands_lost", "mission_end", "meal_eaten",
+                 "technical_condition", "morale", "undone"}
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -28,7 +32,10 @@ def test_random_play_keeps_the_crew_rules(seed, steps):
         crew = g.module("crew")
         for n in steps:
             dead_before = _dead(g)
+            over_before = g.module("mission").over
             events = step(random.Random(n), g)
+            if over_before:  # after the end nothing happens to the crew
+                assert not {e.name for e in events} & AFTER_THE_END, [e.name for e in events]
             for row in crew.states:
                 for figure, state in row.items():
                     assert len(state.chips) <= MAX_CHIPS, f"{figure} holds {state.chips}"
