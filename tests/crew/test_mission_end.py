@@ -57,7 +57,7 @@ def test_7_4_after_the_end_the_crew_has_no_watch_changes_meals_or_floods():
     assert not named(events, "section_flooded") and not named(events, "technical_condition")
 
 
-def test_crew_actions_after_the_end_are_refused():
+def test_7_4_crew_actions_after_the_end_are_refused():
     g = game()
     _all_hands_lost(g)
     for command in ({"do": "adjust_morale", "by": 2}, {"do": "undo"}, {"do": "chips", "figure": "officer-square",

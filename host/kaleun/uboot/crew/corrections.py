@@ -2,7 +2,9 @@
 free actions of the table (smoke breaks, carried chips, the hull-breach puzzle...).
 
 Every command is an ordinary game command: logged, replayable, usable from table scripts.
-Each one (except `damage`, `crew_options` and `undo`) can be taken back with `undo`.
+Each one (except `damage`, `crew_options` and `undo`) can be taken back with `undo`; one the rules
+refuse changes nothing and keeps no undo entry. Once the mission is over all of them but `damage`
+(ignored by the crew) and `crew_options` are refused.
 
     damage          {"kind": "environmental", "condition": "fire", "section": 5, "cause": "..."}
                     {"kind": "hull_breach", "section": 4} / {"kind": "crew", "sections": [7, 8]}
