@@ -88,7 +88,7 @@ MAX_POLLS = 500
 
 class ReaderError(Exception):
     def __init__(self, code, detail=""):
-        Exception.__init__(self, code + (": " + detail if detail else ""))
+        super().__init__(code + (": " + detail if detail else ""))
         self.code = code
 
 
@@ -181,6 +181,11 @@ class MFRC522:
             self.release()
 
     def reset(self):
+        """Bring a chip that stopped answering back: a hard reset through the port's RST
+        pin when it has one (`port.hard_reset()`), then `init()` again."""
+        hard_reset = getattr(self.port, "hard_reset", None)
+        if hard_reset is not None:
+            hard_reset()
         self.init()
 
     # -- one exchange -----------------------------------------------------------------------

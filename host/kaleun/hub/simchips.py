@@ -337,6 +337,7 @@ class SimPN532:
     def __init__(self, seed: int = 0) -> None:
         self.chip = _Field(seed)
         self.calls = 0
+        self.resets = 0
 
     @property
     def field(self) -> list[SimTag]:
@@ -345,6 +346,11 @@ class SimPN532:
     def SAM_configuration(self) -> None:
         if self.chip.broken:
             raise RuntimeError("no answer from the PN532")
+
+    def reset(self) -> None:
+        """adafruit_pn532's reset: reset pin pulse (when given), wake-up, SAM configuration."""
+        self.resets += 1
+        self.SAM_configuration()
 
     def call_function(self, command: int, params: list[int] | None = None, response_length: int = 0,
                       timeout: float = 1) -> bytes | None:
