@@ -126,7 +126,7 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
 
 # -- kaleun hub fake ----------------------------------------------------------------------
 FAKE_HELP = ("commands (one per line): put READER UID | remove READER UID | place FIGURE SECTION | lift FIGURE | "
-             "break READER | fix READER | unplug | plug | freeze | thaw | wait SECONDS | status | quit")
+             "break READER | fix READER | unplug | plug | reload | freeze | thaw | wait SECONDS | status | quit")
 
 
 def fake_command(fake: Any, tags: Any, line: str) -> str:
@@ -154,7 +154,7 @@ def fake_command(fake: Any, tags: Any, line: str) -> str:
             fake.lift_tag(figure_uid(rest[0]))
         elif verb in ("break", "fix") and len(rest) == 1:
             fake.set_broken(int(rest[0]), verb == "break")
-        elif verb in ("unplug", "plug", "freeze", "thaw") and not rest:
+        elif verb in ("unplug", "plug", "reload", "freeze", "thaw") and not rest:
             getattr(fake, verb)()
             if verb == "plug":
                 return f"ok plugged in on {fake.port_path}"
