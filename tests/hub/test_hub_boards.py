@@ -110,6 +110,7 @@ def test_kaleun_hub_config_writes_the_hub_file(tmp_path, kaleun_home):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(kaleun_home)}
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1; Raspberry Pi Pico with rp2040\n")
     done = subprocess.run([sys.executable, "-m", "kaleun", "hub", "config", "--board",
                            str(ROOT / "boards" / "pico-hub.toml"), "--out", str(drive)],
                           capture_output=True, text=True, env=env, timeout=60)
