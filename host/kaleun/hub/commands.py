@@ -87,11 +87,13 @@ def format_status(status: dict[str, Any]) -> str:
     dropped = sum(drops.values())
     why = ", ".join(f"{reason} {count}" for reason, count in sorted(drops.items())) if dropped else "none"
     lines.append(f"  frames: {status['frames']} good, {status['lost']} lost in transit "
-                 f"({status['resyncs']} resyncs), dropped: {dropped} ({why})")
+                 f"({status['resyncs']} resyncs), {status.get('out_of_order', 0)} out of order, "
+                 f"dropped: {dropped} ({why})")
     hub = status.get("hub") or {}
     if hub:
+        errors = f", {hub['errs']} loop errors (see its REPL console)" if hub.get("errs") else ""
         lines.append(f"  hub: up {hub.get('up', '?')} s, {hub.get('scans', '?')} scans, last scan "
-                     f"{hub.get('ms', '?')} ms, {hub.get('drops', 0)} commands dropped")
+                     f"{hub.get('ms', '?')} ms, {hub.get('drops', 0)} commands dropped{errors}")
     lines.append(f"  connections: {status['connects']}")
     for warning in status.get("warnings") or []:
         lines.append(f"  warning: {warning}")
