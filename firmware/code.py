@@ -1,29 +1,46 @@
 # SPDX-License-Identifier: MIT
 # Kaleun deck hub: the main program on the Pico. See README.md (protocol, flashing).
+# Nothing here may stop the hub: a bad config, a part that cannot be set up, or an error in
+# one round of the loop is printed on this (REPL) console and the hub carries on.
 import time
 
 import usb_cdc
 from kaleun_hub import FIRMWARE_VERSION, PROTOCOL_VERSION, config
-from kaleun_hub.hub import Hub
+from kaleun_hub.hub import Hub, serve
 
 print("Kaleun deck hub firmware", FIRMWARE_VERSION, "protocol", PROTOCOL_VERSION)
 
+setup = []  # what failed at start-up, named in the hub's hello
 try:
     cfg = config.load(config.CONFIG_FILE)
 except config.ConfigError as exc:
     print("config problem:", exc)
     print("running with no readers; fix", config.CONFIG_FILE, "and reset the board")
     cfg = config.parse({"format": config.CONFIG_FORMAT})
+    setup.append("config")
 
-from kaleun_hub import hardware  # noqa: E402 - after the config message reached the console
+readers, lamps, encoders = [], None, None
+try:
+    from kaleun_hub import hardware
 
-readers, lamps, encoders = hardware.build(cfg)
+    readers, lamps, encoders, problems = hardware.build(cfg)
+    setup += problems
+except Exception as exc:  # the hub must still answer the host
+    print("hardware set-up failed:", exc)
+    cfg["readers"] = []
+    setup.append("hardware")
+
 port = usb_cdc.data if usb_cdc.data is not None else usb_cdc.console
 port.timeout = 0
 
+try:
+    _monotonic_ns = time.monotonic_ns
 
-def clock_ms():
-    return time.monotonic_ns() // 1000000
+    def clock_ms():
+        return _monotonic_ns() // 1000000
+except AttributeError:  # MicroPython's unix port (the firmware tests) has ticks_ms instead
+    def clock_ms():
+        return time.ticks_ms()
 
 
 def write(frame):
@@ -36,9 +53,5 @@ def write(frame):
             pass
 
 
-hub = Hub(readers, cfg, write, lamps=lamps, encoders=encoders, clock=clock_ms)
-while True:
-    waiting = port.in_waiting
-    if waiting:
-        hub.feed(port.read(waiting))
-    hub.tick(clock_ms())
+hub = Hub(readers, cfg, write, lamps=lamps, encoders=encoders, clock=clock_ms, setup=setup)
+serve(hub, port, clock_ms)

@@ -61,6 +61,60 @@ def test_an_overlong_line_counts_once_and_the_next_frame_still_parses():
     assert parser.drops == {"too_long": 1}
 
 
+def test_an_overlong_line_arriving_in_many_reads_counts_once():
+    parser = codec.LineParser(codec.HUB_FRAMES, max_line=64)
+    good = codec.encode(1, "recovered", [("r", 2)])
+    for _ in range(5):  # each read alone would overflow the buffer again
+        assert parser.feed(b"x" * 100) == []
+    assert parser.feed(b"y\r\n" + good) == [codec.Frame(1, "recovered", {"r": 2})]
+    assert parser.drops == {"too_long": 1}
+
+
+def _frame_of_length(size: int) -> bytes:
+    """A good hb frame whose line, without its line end, is exactly `size` bytes."""
+    pad = 1
+    while True:
+        line = codec.encode(7, "hb", [("up", 1), ("pad", "p" * pad)]).rstrip(b"\r\n")
+        if len(line) >= size:
+            assert len(line) == size
+            return line
+        pad += size - len(line)
+
+
+def test_the_line_limit_does_not_depend_on_the_line_end():
+    """At most MAX_LINE bytes before the line end, whether it is CR LF or a lone LF, and
+    whether the line comes in one read or byte by byte."""
+    longest = _frame_of_length(codec.MAX_LINE)
+    too_long = _frame_of_length(codec.MAX_LINE + 1)
+    for end in (b"\r\n", b"\n"):
+        for chunk in (len(longest) + 2, 1):
+            parser = codec.LineParser(codec.HUB_FRAMES)
+            frames = []
+            data = longest + end + too_long + end
+            for i in range(0, len(data), chunk):
+                frames += parser.feed(data[i:i + chunk])
+            assert [f.seq for f in frames] == [7], (end, chunk)
+            assert parser.drops == {"too_long": 1}, (end, chunk)
+
+
+def test_the_drop_reasons_run_in_the_documented_order():
+    assert codec.REASONS[:2] == ("empty", "too_long")
+    parser = codec.LineParser(codec.HUB_FRAMES, max_line=4)
+    parser.feed(b"\r\n" + b"12345\n")
+    assert parser.drops == {"empty": 1, "too_long": 1}
+
+
+def test_uids_are_upper_case_hex_of_4_7_or_10_bytes():
+    assert codec.PARSE["uid"]("04A1B2C3D4E5F6") == "04A1B2C3D4E5F6"
+    for bad in ("04a1b2c3d4e5f6", "04A1B2C3D4", "04A1B2C3D4E5F6A1", "04A1B2C3D4E5F6A1B2", "DEADBEE"):
+        try:
+            codec.PARSE["uid"](bad)
+        except codec.FrameError as exc:
+            assert exc.reason == "bad_fields"
+        else:
+            raise AssertionError(f"{bad} accepted")
+
+
 def test_unknown_extra_fields_are_ignored_for_newer_senders():
     body = b"4 left r=2 uid=DEADBEEF why=lifted"
     line = body + f" *{codec.crc16(body):04X}".encode()

@@ -299,3 +299,72 @@ def test_kaleun_hub_status_prints_versions_readers_and_drops(kaleun_home):
     assert "firmware 1.0.0, protocol 1 (this Kaleun speaks 1), name fake-hub" in lines[1]
     assert "readers: 9 (sections 1 2 3 3 4 5 6 7 8); faulty readers: none" in lines[2]
     assert any(line.strip().startswith("frames:") and "dropped:" in line for line in lines)
+
+
+def test_a_hub_that_restarts_under_an_open_port_lifts_nothing_and_relights_its_lamps():
+    """CircuitPython's soft reload (Ctrl-D, a file written to the drive) restarts the
+    firmware while the USB port stays open: its first snapshot must hold the figures still
+    standing there, and the lamps it turned dark come back."""
+    from kaleun.ports.base import Lamp
+
+    board = load_board(FAKE_BOARD)
+    cfg = hub_config(board)
+    cfg["pixels"] = {"pin": "GP28", "count": 8, "order": "GRB", "brightness": 0.3}
+    fake = FakeHub(cfg).start()
+    h = Harness(HubFigureSensor(board, tags=FigureTags({}), fake=fake))
+    try:
+        h.table.actuate({"do": "place", "figure": "engineer-square", "section": 5})
+        h.table.actuate({"do": "place", "figure": "officer-circle", "section": 6})
+        lamps = h.sensor.lamps({f"section.{n}": (n - 1, 1) for n in range(1, 9)})
+        lamps.show({"section.3": Lamp((255, 136, 0))})
+        assert h.sensor.link.wait(lambda core: fake.pixels[2] == (255, 136, 0), GUARD)
+        mark = len(h.events)
+        online_events = h.sensor.link.core.connects
+        fake.reload()
+        assert fake.pixels[2] == (0, 0, 0)  # the restarted firmware starts dark
+        assert h.sensor.link.wait(lambda core: fake.pixels[2] == (255, 136, 0), GUARD), "lamps not sent again"
+        h.sensor.settle()
+        assert "figure_lifted" not in h.names(mark) and "hub_offline" not in h.names(mark)
+        assert h.where("engineer-square") == 5 and h.where("officer-circle") == 6
+        assert h.sensor.link.core.connects == online_events  # the port stayed open throughout
+    finally:
+        h.close()
+        fake.stop()
+
+
+def _hub_board(tmp_path: Path, url: str, extra: str = "") -> Path:
+    """The fake hub's board file with a serial port for hub.url (as a real hub's board has)."""
+    text = FAKE_BOARD.read_text(encoding="utf-8").replace('url = "fake"', f'url = "{url}"\n{extra}')
+    path = tmp_path / "hub-board.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_kaleun_run_with_a_real_hub_url_waits_for_the_hub_and_starts_from_its_snapshot(tmp_path, kaleun_home):
+    """A board with the hub's serial port (here a fake hub's pty, like /dev/ttyACM1): the run
+    starts once the hub is online, with the figures where the hub sees them."""
+    store = FigureTags.load()
+    store.assign("04C0FFEE000001", "captain-square")
+    store.save()
+    script = tmp_path / "short.jsonl"
+    script.write_text(json.dumps({"t": 5, "do": "end"}) + "\n", encoding="utf-8")
+    out = tmp_path / "events.jsonl"
+    with FakeHub(hub_config(load_board(FAKE_BOARD))) as fake:
+        fake.put(6, "04C0FFEE000001")  # reader 6 lies under section 6
+        path = _hub_board(tmp_path, fake.url)
+        done = _kaleun("run", "--board", str(path), "--script", str(script), "--events", str(out), home=kaleun_home)
+    assert done.returncode == 0, done.stderr
+    events = [(e["t"], e["event"], e.get("figure"), e.get("section"))
+              for e in map(json.loads, out.read_text(encoding="utf-8").splitlines())]
+    assert (0, "figure_placed", "captain-square", 6) in events and (0, "hub_online", None, None) in events
+
+
+def test_kaleun_run_stops_with_the_reason_when_the_hub_does_not_come_online(tmp_path, kaleun_home):
+    path = _hub_board(tmp_path, str(tmp_path / "no-such-port"), "start_timeout_ms = 300")
+    script = tmp_path / "short.jsonl"
+    script.write_text(json.dumps({"t": 5, "do": "end"}) + "\n", encoding="utf-8")
+    done = _kaleun("run", "--board", str(path), "--script", str(script), "--events", str(tmp_path / "e.jsonl"),
+                   home=kaleun_home)
+    assert done.returncode == 2
+    assert f"the deck hub at {tmp_path / 'no-such-port'} did not come online within 0.3 s (cannot open" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -90,15 +90,69 @@ def test_cli_enroll_rejects_an_unknown_figure(kaleun_home):
 
 
 def test_cli_enroll_through_the_fake_hub(tmp_path, kaleun_home):
-    """The fake hub's scripted arrival is what enrollment takes (no --tags)."""
+    """A tag put down on the fake hub after the prompt is what enrollment takes (no --tags);
+    the one that stood on a reader from the start is not."""
     from kaleun.boards.loader import load_board
     from kaleun.hub.fake import FakeHub
     from kaleun.hub.options import hub_config
 
     board = load_board(ROOT / "boards" / "fake-hub.toml")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(kaleun_home)}
     with FakeHub(hub_config(board)) as fake:
-        fake.put(2, "04ABCDEF012345")
-        done = _kaleun("figures", "enroll", "--board", str(ROOT / "boards" / "fake-hub.toml"), "--url", fake.url,
-                       "--figure", "navigator-hexagon", "--timeout", "20", home=kaleun_home)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "The Navigator (hexagon) is tag 04ABCDEF012345." in done.stdout
+        fake.put(1, "04000000000099")  # a figure nobody lifted
+        proc = subprocess.Popen([sys.executable, "-m", "kaleun", "figures", "enroll", "--board",
+                                 str(ROOT / "boards" / "fake-hub.toml"), "--url", fake.url, "--figure",
+                                 "navigator-hexagon", "--timeout", "20"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        try:
+            assert proc.stdout is not None
+            lines = []
+            while not lines or "Place the Navigator (hexagon)" not in lines[-1]:
+                line = proc.stdout.readline()
+                assert line, f"no prompt: {lines} {proc.stderr.read() if proc.stderr else ''}"
+                lines.append(line)
+            fake.put(2, "04ABCDEF012345")
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert proc.returncode == 0, "".join(lines) + out + err
+    assert "(1 tag on the readers now: ignored" in "".join(lines)
+    assert "The Navigator (hexagon) is tag 04ABCDEF012345." in out
+
+
+def test_enrollment_takes_only_a_tag_put_down_after_its_prompt():
+    """The hub's first snapshot reports every tag already on the model as arrived: none of
+    them may become a figure's tag."""
+    from kaleun.boards.loader import load_board
+    from kaleun.hub.commands import _hub_tags
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.options import hub_config
+
+    board = load_board(ROOT / "boards" / "fake-hub.toml")
+    with FakeHub(hub_config(board)) as fake:
+        fake.put(0, "04000000000001")
+        fake.put(4, "04000000000002")
+        source, close = _hub_tags(board, fake.url, timeout=20)
+        try:
+            new_tags = iter(["04ABCDEF000001", "04ABCDEF000002"])
+
+            def say(text: str) -> None:
+                if text.startswith("["):  # a prompt: a hand puts the next figure down
+                    fake.put(5, next(new_tags))
+
+            store = FigureTags.load()
+            assert Enrollment(store, ["captain-square", "captain-circle"], say).run(source)
+        finally:
+            close()
+    assert store.tags == {"04ABCDEF000001": "captain-square", "04ABCDEF000002": "captain-circle"}
+
+
+def test_a_tag_file_listing_a_tag_twice_in_different_case_is_refused():
+    path = config_dir() / "figures.json"
+    path.parent.mkdir(parents=True)
+    tags = {"deadbeef": "captain-square", "DEADBEEF": "officer-square"}
+    path.write_text(json.dumps({"format": "kaleun-figure-tags", "version": 1, "tags": tags}), encoding="utf-8")
+    with pytest.raises(TagStoreError, match="tag DEADBEEF is listed twice \\(as 'deadbeef' and 'DEADBEEF'\\)"):
+        FigureTags.load()

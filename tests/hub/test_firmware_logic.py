@@ -134,7 +134,9 @@ def make_hub(readers: list[FakeReader], **extra) -> tuple[hub.Hub, Wire]:
     return hub.Hub(readers, cfg, wire), wire
 
 
-def test_hub_says_hello_with_versions_and_sends_a_snapshot_at_boot():
+def test_hub_says_hello_with_versions_and_its_boot_snapshot_holds_what_the_first_scan_saw():
+    """The boot snapshot comes after the first scan: a listening host must never be told
+    the table is empty by a hub that has not looked yet."""
     reader = FakeReader()
     reader.field = [A]
     h, wire = make_hub([reader, FakeReader()])
@@ -142,8 +144,7 @@ def test_hub_says_hello_with_versions_and_sends_a_snapshot_at_boot():
     sent = wire.take()
     assert sent[0] == ("hello", {"fw": FIRMWARE_VERSION, "proto": PROTOCOL_VERSION, "readers": 2,
                                  "sections": [1, 2], "name": "test-hub"})
-    assert sent[1] == ("snap", {"tags": [], "faults": []})
-    assert sent[2] == ("arrived", {"r": 0, "uid": A})
+    assert sent[1:] == [("snap", {"tags": [(0, A)], "faults": []})]  # no separate arrived
 
 
 def test_hub_answers_hello_and_snapshot_requests():
@@ -254,3 +255,114 @@ def test_config_file_missing_or_broken(tmp_path):
     bad.write_text("{", encoding="utf-8")
     with pytest.raises(config.ConfigError, match="not valid JSON"):
         config.load(str(bad))
+
+
+# -- the first snapshot waits for the readers (a reboot must not lift every figure) --------
+def test_with_debounce_hits_the_hub_holds_its_snapshot_until_every_reader_was_read():
+    r0, r1 = FakeReader(), FakeReader()
+    r0.field, r1.field = [A], [B]
+    h, wire = make_hub([r0, r1], debounce_hits=3)
+    h.tick(0)
+    h.feed(host(0, "hello", ("proto", 1)) + host(1, "snap"))  # a host asks at once
+    assert [verb for verb, _ in wire.take()] == ["hello", "hello"]  # the snapshot is owed
+    h.tick(20)
+    assert wire.take() == []  # second scan: tags still half-seen, nothing tells a lie
+    h.tick(40)
+    assert wire.take() == [("snap", {"tags": [(0, A), (1, B)], "faults": []})]  # once, whole
+    r1.field = []
+    for t in (60, 80, 100):
+        h.tick(t)
+    assert wire.take() == [("left", {"r": 1, "uid": B})]  # from now on: changes as frames
+
+
+def test_a_reader_failing_from_boot_holds_the_snapshot_until_it_is_reported_faulty():
+    good, bad = FakeReader(), FakeReader()
+    good.field = [A]
+    bad.broken = True
+    h, wire = make_hub([good, bad])  # fault_after 3
+    for t in (0, 20):
+        h.tick(t)
+    assert [verb for verb, _ in wire.take()] == ["hello"]
+    h.tick(40)
+    # the host learns the reader is faulty from the snapshot (and keeps that reader's figures)
+    assert wire.take() == [("snap", {"tags": [(0, A)], "faults": [1]})]
+
+
+def test_a_faulty_reader_is_recovered_only_once_its_tags_are_debounced():
+    reader = FakeReader()
+    sc = scanner.Scanner([reader], misses=2, hits=2, fault_after=2)
+    reader.field = [A]
+    sc.scan()
+    sc.scan()
+    reader.broken = True
+    assert sc.scan() == []
+    assert sc.scan() == [("fault", 0, "OSError")]
+    reader.broken = False
+    reader.field = [A, B]
+    assert sc.scan() == []  # one good scan: B is half-seen, the reader is not whole yet
+    assert sc.scan() == [("recovered", 0, ""), ("arrived", 0, B)]
+    assert sc.present() == [(0, A), (0, B)]
+
+
+def test_at_most_max_present_tags_are_reported_and_a_snapshot_always_fits_a_line():
+    readers = [FakeReader() for _ in range(8)]
+    for i, reader in enumerate(readers):
+        reader.field = [f"04{i:02X}{k:02X}000000AA" for k in range(16)]  # 128 tags
+    h, wire = make_hub(readers)
+    sizes = []
+    h.write = lambda data: (sizes.append(len(data)), wire(data))
+    h.tick(0)
+    [snap] = [fields for verb, fields in wire.take() if verb == "snap"]
+    assert len(snap["tags"]) == scanner.MAX_PRESENT and max(sizes) <= codec.MAX_LINE
+    readers[0].field = []  # 16 leave: 16 of the waiting ones arrive
+    for t in (20, 40, 60):
+        h.tick(t)
+    sent = wire.take()
+    assert sum(verb == "left" for verb, _ in sent) == 16 and sum(verb == "arrived" for verb, _ in sent) == 16
+    # the longest snapshot there can be: MAX_PRESENT 10-byte UIDs on two-digit readers, every
+    # one of the most readers a config allows faulty
+    worst = codec.encode(65535, "snap", (("tags", codec.format_tags([(23, "A" * 20)] * scanner.MAX_PRESENT)),
+                                         ("faults", codec.format_ints(range(config.MAX_READERS)))))
+    assert len(worst.rstrip(b"\r\n")) <= codec.MAX_LINE
+
+
+# -- the main loop survives anything ------------------------------------------------------
+class Port:
+    """What code.py reads: `in_waiting` and `read(n)` over scripted chunks of host bytes."""
+
+    def __init__(self, chunks: list[bytes]) -> None:
+        self.chunks = list(chunks)
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.chunks[0]) if self.chunks else 0
+
+    def read(self, n: int) -> bytes:
+        return self.chunks.pop(0)
+
+
+class FlakyStrip:
+    """Lamps whose strip write fails the first `fails` times (a glitch on the data line)."""
+
+    def __init__(self, fails: int) -> None:
+        self.fails = fails
+
+    def render(self, now: int) -> None:
+        if self.fails:
+            self.fails -= 1
+            raise RuntimeError("strip write failed")
+
+
+def test_the_main_loop_reports_an_error_and_carries_on():
+    h, wire = make_hub([FakeReader()])
+    h.lamps = FlakyStrip(fails=2)
+    reported: list[str] = []
+    port = Port([b"0 snap *0000\r\n", b"garbage\xff\n", host(1, "hello", ("proto", 1))])
+    clock = iter(range(0, 10_000, 20))
+    hub.serve(h, port, lambda: next(clock), report=reported.append, rounds=6)
+    assert h.errors == 2 and len(reported) == 2 and "RuntimeError strip write failed" in reported[0]
+    sent = [verb for verb, _ in wire.take()]
+    assert sent == ["hello", "snap", "hello", "snap"]  # still answering the host
+    assert h.parser.drops == {"bad_checksum": 1, "not_text": 1}
+    h.tick(10_000)
+    assert wire.take()[-1] == ("hb", {"up": 10, "scans": 7, "ms": 0, "drops": 2, "errs": 2})  # the host is told

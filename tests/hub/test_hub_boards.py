@@ -110,6 +110,7 @@ def test_kaleun_hub_config_writes_the_hub_file(tmp_path, kaleun_home):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(kaleun_home)}
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1; Raspberry Pi Pico with rp2040\n")
     done = subprocess.run([sys.executable, "-m", "kaleun", "hub", "config", "--board",
                            str(ROOT / "boards" / "pico-hub.toml"), "--out", str(drive)],
                           capture_output=True, text=True, env=env, timeout=60)
@@ -119,3 +120,45 @@ def test_kaleun_hub_config_writes_the_hub_file(tmp_path, kaleun_home):
     from kaleun.hub.proto import config
 
     assert config.parse(cfg)["readers"][7] == {"kind": "mfrc522", "cs": "GP5", "section": 8}  # the hub accepts it
+
+
+def test_encoder_pins_must_be_adjacent_and_spi_pins_one_rp2040_spi_block(tmp_path):
+    """On the Pico, rotaryio needs two sequential GPIOs and busio.SPI the SCK/TX/RX pins of
+    one SPI block: a board that passed the check used to stop the hub at start-up."""
+    found = problems(tmp_path, """[hub]
+url = "fake"
+spi = { sck = "GP18", mosi = "GP19", miso = "GP12" }
+
+[[hub.readers]]
+section = 1
+cs = "GP17"
+
+[hub.encoders.telegraph]
+a = "GP6"
+b = "GP8"
+""")
+    text = "\n".join(found)
+    assert ":10: hub.spi: sck, mosi and miso must be the SCK, TX and RX pins of one RP2040 SPI block" in text
+    assert "got sck GP18, mosi GP19, miso GP12" in text
+    assert ":18: hub.encoders.telegraph: a = GP6 and b = GP8 must be adjacent GPIOs" in text
+    assert len(found) == 2
+
+
+@pytest.mark.parametrize("spi", ['{ sck = "GP10", mosi = "GP11", miso = "GP12" }',
+                                 '{ sck = "GP2", mosi = "GP3", miso = "GP4" }',
+                                 '{ sck = "GP26", mosi = "GP27", miso = "GP28" }'])
+def test_valid_spi_blocks_and_reversed_adjacent_encoder_pins_pass(tmp_path, spi):
+    board_file = board(tmp_path, f"""[hub]
+url = "fake"
+start_timeout_ms = 2000
+spi = {spi}
+
+[[hub.readers]]
+section = 1
+cs = "GP17"
+
+[hub.encoders.telegraph]
+a = "GP7"
+b = "GP6"
+""")
+    assert hub_options(load_board(board_file)).start_timeout_ms == 2000

@@ -93,3 +93,49 @@ def test_kaleun_hub_fake_prints_its_pty_and_obeys_scripted_commands(tmp_path, ka
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def _kaleun(*args: str, home: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kaleun", *args], capture_output=True, text=True,
+                          env={**_env(home), **(env or {})}, timeout=60, cwd=ROOT)
+
+
+def _drive(path: Path) -> Path:
+    path.mkdir()
+    (path / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n")
+    return path
+
+
+def test_hub_config_out_refuses_anything_but_a_mounted_circuitpython_drive(tmp_path, kaleun_home):
+    board = str(ROOT / "boards" / "pico-hub.toml")
+    unmounted = tmp_path / "media" / "CIRCUITPY"  # the mount point is not there: the drive is not mounted
+    (tmp_path / "media").mkdir()
+    for out in (unmounted, tmp_path / "gone" / "CIRCUITPY"):
+        done = _kaleun("hub", "config", "--board", board, "--out", str(out), home=kaleun_home)
+        assert done.returncode == 1 and "Traceback" not in done.stderr
+        assert f"kaleun hub config: {out} is not a folder: mount the Pico's CIRCUITPY drive" in done.stderr
+        assert not out.exists()
+    folder = tmp_path / "somewhere"
+    folder.mkdir()
+    done = _kaleun("hub", "config", "--board", board, "--out", str(folder), home=kaleun_home)
+    assert done.returncode == 1 and "no boot_out.txt" in done.stderr and not (folder / "kaleun_hub.json").exists()
+    done = _kaleun("hub", "config", "--board", board, "--out", str(folder), "--force", home=kaleun_home)
+    assert done.returncode == 0 and (folder / "kaleun_hub.json").is_file()
+
+
+def test_firmware_install_asks_for_a_replug_only_when_boot_py_is_new(tmp_path, kaleun_home):
+    drive = _drive(tmp_path / "CIRCUITPY")
+    first = _kaleun("firmware", "install", str(drive), home=kaleun_home)
+    assert first.returncode == 0, first.stderr
+    assert "unplug the Pico and plug it back in: boot.py" in first.stdout
+    again = _kaleun("firmware", "install", str(drive), home=kaleun_home)
+    assert again.returncode == 0 and "the hub restarts by itself" in again.stdout and "unplug" not in again.stdout
+
+
+def test_hub_commands_without_the_firmware_folder_say_so(tmp_path, kaleun_home):
+    empty = tmp_path / "no-firmware"
+    empty.mkdir()
+    done = _kaleun("hub", "status", "--board", str(ROOT / "boards" / "fake-hub.toml"), home=kaleun_home,
+                   env={"KALEUN_FIRMWARE": str(empty)})
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"kaleun hub status: KALEUN_FIRMWARE={empty} is not the deck hub's firmware folder" in done.stderr

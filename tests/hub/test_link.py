@@ -161,3 +161,88 @@ def test_random_bytes_never_break_the_link_and_every_line_is_accounted_for(chunk
     lines = (b"".join(chunks) + b"\n").count(b"\n")
     assert (core.parser.frames - frames_before) + core.parser.dropped == lines
     assert sum(core.drops.values()) >= core.parser.dropped
+
+
+def test_a_snapshot_keeps_the_tags_of_readers_it_lists_as_faulty_until_they_recover():
+    """A hub that restarts with a reader that does not answer must not lift that reader's
+    figures; once the reader is back, a fresh snapshot tells what is really there."""
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub, [(0, A), (1, B)])
+    core.take_events()
+    core.closed("serial port lost")
+    hub = Hub()  # rebooted; reader 1 came up broken
+    core.opened(1)
+    core.received(hub.hello() + hub("snap", ("tags", codec.format_tags([(0, A)])), ("faults", "1")), 1)
+    assert kinds(core) == [("offline",), ("fault",), ("online",)]  # no ("left", 1, B)
+    assert core.tags == {0: {A}, 1: {B}}
+    sent = core.received(hub("recovered", ("r", 1)), 2)
+    assert [codec.decode(f.rstrip(b"\r\n")).verb for f in sent] == ["snap"]  # ask what it sees now
+    core.received(hub.snap([(0, A)]), 2)
+    assert kinds(core) == [("recovered",), ("left", 1, B)]
+
+
+def test_a_hub_that_restarts_under_an_open_port_brings_the_link_online_again():
+    """A soft reload keeps the USB port open: no offline in between, but the host must hear
+    `online` again (the sensor then sends the lamps, which the restart turned dark)."""
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub, [(0, A)])
+    core.take_events()
+    core.received(hub("hb", ("up", 9)), 1)
+    hub = Hub()  # the restarted firmware counts from 0 and says hello by itself
+    core.received(hub.hello(), 2)
+    assert core.state == "syncing" and core.take_events() == []
+    core.received(hub.snap([(0, A)]), 2)
+    assert kinds(core) == [("online",)] and core.lost == 0
+
+
+def test_a_repeated_or_older_frame_is_not_counted_as_lost_and_makes_the_host_say_hello():
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub)
+    core.take_events()
+    arrived = hub("arrived", ("r", 0), ("uid", A))
+    core.received(arrived, 1)
+    sent = core.received(arrived + hub("left", ("r", 0), ("uid", A), seq=1), 1)  # a duplicate, then seq 1 again
+    assert core.lost == 0 and core.out_of_order == 2
+    assert [codec.decode(f.rstrip(b"\r\n")).verb for f in sent] == ["hello"]  # once
+    assert kinds(core) == [("arrived", 0, A)] and core.tags == {0: {A}}  # stale news changes nothing
+    hub = Hub()
+    core.received(hub.hello() + hub.snap([(0, A)]), 2)
+    assert core.state == "online" and core.status()["out_of_order"] == 2
+
+
+def test_a_hub_that_chatters_without_answering_hello_times_out_and_goes_offline():
+    core, hub = LinkCore(options(timeout_ms=900)), Hub()
+    core.opened(0.0)
+    reason = None
+    t = 0.0
+    while reason is None and t < 10:
+        t = round(t + 0.1, 1)
+        core.received(hub("hb", ("up", int(t))), t)  # heartbeats, never a hello
+        _frames, reason = core.tick(t)
+    assert reason == "no answer to hello for 1.0 s"
+    core.closed(reason)
+    [event] = core.take_events()
+    assert event.kind == "offline" and event.detail["reason"] == reason
+    assert core.drops["before_hello"] >= 9
+
+
+def test_after_reconnecting_the_status_does_not_show_the_last_sessions_reason():
+    core, hub = LinkCore(options(timeout_ms=1000)), Hub()
+    online(core, hub)
+    _frames, reason = core.tick(5.0)
+    core.closed(reason)
+    assert core.status()["reason"].startswith("no heartbeat")
+    core.opened(6.0)
+    assert core.status()["state"] == "handshake" and core.status()["reason"] == "waiting for the hub's hello"
+    core.received(Hub().hello(), 6.0)
+    assert core.status()["reason"].startswith("waiting for the hub's snapshot")
+
+
+def test_set_up_problems_in_the_hubs_hello_are_warned_about():
+    core = LinkCore(options())
+    core.opened(0)
+    hello = Hub()("hello", ("fw", "1.0.0"), ("proto", PROTOCOL_VERSION), ("readers", 2), ("sections", "1,2"),
+                  ("setup", "spi,encoder0"))
+    core.received(hello, 0)
+    status = core.status()
+    assert status["setup"] == ["spi", "encoder0"] and "could not set up: spi, encoder0" in status["warnings"][0]

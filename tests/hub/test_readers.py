@@ -165,3 +165,70 @@ def test_pn532_reports_at_most_two_tags():
     reader = pn532.PN532Reader(sim)
     reader.init()
     assert len(reader.scan()) == 2
+
+
+# -- collision position (CollReg) as the data sheets count it ---------------------------------
+class Tap:
+    """An SPI port in front of the chip model that keeps the frames the driver sends
+    (FIFO writes) and the CollReg values it reads."""
+
+    def __init__(self, chip: SimMFRC522) -> None:
+        self.chip = chip
+        self.frames: list[bytes] = []
+        self.coll: list[int] = []
+
+    def transfer(self, out: bytes) -> bytes:
+        answer = self.chip.transfer(out)
+        if out[0] == (mfrc522.FIFO_DATA << 1) & 0x7E:
+            self.frames.append(bytes(out[1:]))
+        if out[0] == 0x80 | (mfrc522.COLL << 1):
+            self.coll.append(answer[1])
+        return answer
+
+
+def test_collpos_counts_rxalign_in_as_the_datasheet_example_says():
+    """MFRC631 data sheet, RxColl: RxAlign = 4 and a collision in the 4th received bit ->
+    the 8th bit (0-based 7h there; the MFRC522 counts from 1, so 8)."""
+    chip = SimMFRC522()
+    driver = mfrc522.MFRC522(chip)
+    driver.init()
+    chip.put("1F000022")  # UID CL1 bits 0-3 known (1111), bit 7 is where they differ
+    chip.put("9F000022")
+    assert driver.request(wake=True)
+    answer = driver.transceive(bytes((0x93, 0x24, 0x0F)), tx_bits=4, rx_align=4)
+    assert answer is not None and answer[1]  # a collision
+    assert driver.read(mfrc522.COLL) == 8
+
+
+def test_after_a_collision_past_the_first_byte_the_driver_asks_for_the_right_bit():
+    """Tags that first differ in bit 9 and then in bit 20 of UID CL1: after the first round
+    10 bits are known (NVB 0x32, RxAlign 2); the second collision, received bit 10 (0-based),
+    comes as CollPos = 2 + 10 + 1 = 13, i.e. bit 1 * 8 + 13 - 1 = 20 of UID CL1: the next
+    round knows 21 bits (NVB 0x45). Counted from the start of UID CL1 instead, CollPos 13
+    would point at bit 12, which both tags already agreed on."""
+    chip = SimMFRC522()
+    tap = Tap(chip)
+    driver = mfrc522.MFRC522(tap)
+    driver.init()
+    for uid in ("11000022", "11020022", "11021022"):
+        chip.put(uid)
+    assert hexes(driver.scan()) == ["11000022", "11020022", "11021022"]
+    rounds = [frame[1] for frame in tap.frames if frame[:1] == b"\x93" and frame[1] != 0x70]
+    assert rounds[:3] == [0x20, 0x32, 0x45]
+    assert tap.coll[:2] == [10, 13]  # bit 9 with nothing known; then bit 20 with RxAlign 2
+
+
+def test_a_collision_beyond_bit_32_is_not_a_valid_position():
+    """CollPos has five bits: a collision the chip cannot place sets CollPosNotValid, and the
+    driver gives up on that exchange with a reader error, never a wrong branch."""
+    from kaleun.hub.simchips import SimTag
+
+    class Counterfeit(SimTag):
+        def cascade(self, level: int) -> bytes:  # same UID CL1 as a real tag, wrong BCC
+            return super().cascade(level)[:4] + b"\x00"
+
+    chip, driver = chip_with("DEADBEEF")
+    chip.field.append(Counterfeit(bytes.fromhex("DEADBEEF")))
+    with pytest.raises(mfrc522.ReaderError, match="position not valid"):
+        driver.scan()
+    assert chip.regs[mfrc522.COLL] & 0x20

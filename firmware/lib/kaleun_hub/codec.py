@@ -7,9 +7,12 @@ A frame is one line of printable ASCII::
 
 `seq` counts 0..65535 and wraps, one counter per sender. CRC is CRC-16/CCITT-FALSE
 (polynomial 0x1021, initial value 0xFFFF) of every byte before " *", as four hex digits.
-Values hold no spaces and no '*'. The receiver drops (and counts, by reason) anything
-that is not a valid frame of a verb it knows; nothing a line contains raises out of
-`LineParser.feed`.
+Values hold no spaces and no '*'. A line holds at most MAX_LINE bytes, not counting its
+CR LF. The receiver drops (and counts, by reason) anything that is not a valid frame of a
+verb it knows; nothing a line contains raises out of `LineParser.feed`.
+
+Runs on CircuitPython and MicroPython too: exceptions call `super().__init__` (those
+interpreters have no `Exception.__init__` to call by name), no typing, no dataclasses.
 """
 
 MAX_LINE = 1024
@@ -66,7 +69,7 @@ class FrameError(ValueError):
     """A line is not a valid frame; `reason` is one of REASONS."""
 
     def __init__(self, reason, detail=""):
-        ValueError.__init__(self, reason + (": " + detail if detail else ""))
+        super().__init__(reason + (": " + detail if detail else ""))
         self.reason = reason
         self.detail = detail
 
@@ -109,10 +112,13 @@ def _int(text):
     return int(text)
 
 
+#: hex digits of a 4-, 7- or 10-byte tag UID
+UID_DIGITS = (8, 14, 20)
+
+
 def _uid(text):
-    text = text.upper()
-    if not _is_hex(text) or len(text) % 2 or not 8 <= len(text) <= 20:
-        raise FrameError(BAD_FIELDS, "not a tag UID: " + text)
+    if len(text) not in UID_DIGITS or not _is_hex(text):
+        raise FrameError(BAD_FIELDS, "a tag UID is 8, 14 or 20 upper-case hex digits, got " + text)
     return text
 
 
@@ -145,7 +151,18 @@ def _word(text):
     return text
 
 
-PARSE = {"int": _int, "uid": _uid, "ints": _ints, "tags": _tags, "color": _color, "word": _word}
+def _words(text):
+    if text == "-":
+        return []
+    parts = text.split(",")
+    for part in parts:
+        if not part:
+            raise FrameError(BAD_FIELDS, "an empty word in " + text)
+    return parts
+
+
+PARSE = {"int": _int, "uid": _uid, "ints": _ints, "tags": _tags, "color": _color, "word": _word,
+         "words": _words}
 
 
 def format_ints(values):
@@ -156,14 +173,19 @@ def format_tags(tags):
     return ",".join("%d:%s" % (r, uid) for r, uid in tags) if tags else "-"
 
 
+def format_words(words):
+    return ",".join(words) if words else "-"
+
+
 # -- what each side may send. Keys ending in "?" are optional. Unknown extra keys are
 # -- ignored (newer senders may add some). The "hello" frames never change shape.
 HUB_FRAMES = {
-    "hello": {"fw": "word", "proto": "int", "readers": "int", "sections?": "ints", "name?": "word"},
+    "hello": {"fw": "word", "proto": "int", "readers": "int", "sections?": "ints", "name?": "word",
+              "setup?": "words"},
     "snap": {"tags": "tags", "faults?": "ints"},
     "arrived": {"r": "int", "uid": "uid"},
     "left": {"r": "int", "uid": "uid"},
-    "hb": {"up": "int", "scans?": "int", "ms?": "int", "drops?": "int"},
+    "hb": {"up": "int", "scans?": "int", "ms?": "int", "drops?": "int", "errs?": "int"},
     "fault": {"r": "int", "err": "word"},
     "recovered": {"r": "int"},
     "turn": {"enc": "int", "delta": "int", "pos?": "int"},
@@ -206,14 +228,15 @@ def _is_text(text):
     return True
 
 
-def decode(line):
-    """Decode one line (bytes, without its line end). Raises FrameError with the reason."""
-    if len(line) > MAX_LINE:
-        raise FrameError(TOO_LONG)
+def decode(line, max_line=MAX_LINE):
+    """Decode one line (bytes, without its LF; a CR before it is allowed). Raises FrameError
+    with the reason. The checks run in the order of REASONS."""
     if line[-1:] == b"\r":
         line = line[:-1]
     if not line:
         raise FrameError(EMPTY)
+    if len(line) > max_line:
+        raise FrameError(TOO_LONG)
     try:
         text = line.decode()
     except UnicodeError:
@@ -237,7 +260,7 @@ def decode(line):
     fields = {}
     for token in tokens[2:]:
         key, sep, value = _split_once(token, "=")
-        if not sep or not key or not value or not _all_in(key, _LOWER) or key in fields:
+        if not sep or not key or not value or not _all_in(key, _LOWER) or key in fields or "*" in value:
             raise FrameError(BAD_SYNTAX, "bad field " + token)
         fields[key] = value
     return Frame(int(seq), verb, fields)
@@ -279,12 +302,14 @@ def check(frame, schemas):
 
 class LineParser:
     """Bytes in, checked frames out. Every line that is not a valid frame is counted in
-    `drops` by reason; `frames` counts the good ones. Never raises on any input."""
+    `drops` by reason (an over-long line once, however many reads it arrives in); `frames`
+    counts the good ones. Never raises on any input."""
 
     def __init__(self, schemas, max_line=MAX_LINE):
         self.schemas = schemas
         self.max_line = max_line
         self.buf = b""
+        #: True while the rest of an over-long line (already counted) is being thrown away
         self.skipping = False
         self.frames = 0
         self.drops = {}
@@ -296,21 +321,31 @@ class LineParser:
     def dropped(self):
         return sum(self.drops.values())
 
+    def reset(self):
+        """Forget a half-received line (a new connection)."""
+        self.buf = b""
+        self.skipping = False
+
     def feed(self, data):
         """Parse what arrived; returns the good frames in order."""
         out = []
         if not data:
             return out
-        parts = (self.buf + bytes(data)).split(b"\n")
+        data = bytes(data)
+        if self.skipping:
+            end = data.find(b"\n")
+            if end < 0:
+                return out  # still inside the over-long line
+            self.skipping = False
+            data = data[end + 1:]
+        parts = (self.buf + data).split(b"\n")
         self.buf = parts.pop()
         for line in parts:
-            if self.skipping:  # the rest of an over-long line, already counted
-                self.skipping = False
-                continue
             frame = self.parse(line)
             if frame is not None:
                 out.append(frame)
-        if len(self.buf) > self.max_line:
+        # a line may hold max_line bytes plus the CR of its line end
+        if len(self.buf) > self.max_line + 1:
             self.drop(TOO_LONG)
             self.buf = b""
             self.skipping = True
@@ -319,7 +354,7 @@ class LineParser:
     def parse(self, line):
         """One line (without the newline) -> Frame, or None (counted as a drop)."""
         try:
-            frame = check(decode(line), self.schemas)
+            frame = check(decode(line, self.max_line), self.schemas)
         except FrameError as exc:
             self.drop(exc.reason)
             return None

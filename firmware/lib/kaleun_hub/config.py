@@ -28,6 +28,8 @@ LIMITS = {
     "fault_after": (1, 1000),
 }
 SPI_DEFAULTS = {"sck": "GP18", "mosi": "GP19", "miso": "GP16", "baudrate": 4000000}
+#: most readers a hub drives (a Pico has 26 GPIO; the snapshot's fault list must stay short)
+MAX_READERS = 24
 
 
 class ConfigError(ValueError):
@@ -73,6 +75,8 @@ def parse(data):
     readers = data.get("readers", [])
     if not isinstance(readers, list):
         raise ConfigError("readers must be a list")
+    if len(readers) > MAX_READERS:
+        raise ConfigError("at most %d readers, got %d" % (MAX_READERS, len(readers)))
     cfg["readers"] = []
     for index, reader in enumerate(readers):
         where = "readers[%d]" % index

@@ -18,8 +18,11 @@ class Debouncer:
         #: uid -> scans seen in a row, for tags not reported yet
         self.pending = {}
 
-    def update(self, seen):
-        """One scan saw the UIDs in `seen`. Returns (arrived, left), each sorted."""
+    def update(self, seen, room=None):
+        """One scan saw the UIDs in `seen`. Returns (arrived, left), each sorted.
+
+        `room`, when given, is how many tags may still arrive: a tag that has been seen
+        often enough but finds no room stays waiting and arrives in a later scan."""
         arrived = []
         left = []
         for uid in seen:
@@ -28,6 +31,9 @@ class Debouncer:
                 continue
             count = self.pending.get(uid, 0) + 1
             if count >= self.hits:
+                if room is not None and len(arrived) >= room:
+                    self.pending[uid] = self.hits  # seen enough; waits for room
+                    continue
                 self.pending.pop(uid, None)
                 self.present[uid] = 0
                 arrived.append(uid)

@@ -3,17 +3,25 @@
 
 `code.py` (on the Pico) and the host's fake hub both drive a `Hub` the same way: hand it
 the bytes that arrived from the host with `feed`, call `tick(now_ms)` as often as possible,
-and it writes frames through the `write` function it was given.
+and it writes frames through the `write` function it was given. `serve` is the loop
+`code.py` runs: it keeps going whatever one round raises.
+
+The hub says `hello` at once (at boot and to every host `hello`), but holds its snapshot
+back until every reader has been read (`Scanner.ready`): a snapshot taken before the
+first scans would tell a listening host that the table is empty. Until that first
+snapshot it sends no arrived/left/fault/recovered either: the snapshot carries them.
 """
 
 from kaleun_hub import FIRMWARE_VERSION, PROTOCOL_VERSION
-from kaleun_hub.codec import HOST_FRAMES, LineParser, encode, format_ints, format_tags
+from kaleun_hub.codec import HOST_FRAMES, LineParser, encode, format_ints, format_tags, format_words
 from kaleun_hub.scanner import Scanner
 
 
 class Hub:
-    def __init__(self, readers, cfg, write, lamps=None, encoders=None, clock=None):
+    def __init__(self, readers, cfg, write, lamps=None, encoders=None, clock=None, setup=()):
         self.cfg = cfg
+        #: words naming what failed at start-up (config, spi, pixels, encoders...), sent in hello
+        self.setup = list(setup)
         #: optional function returning milliseconds, to time each scan for the heartbeat
         self.clock = clock
         self.write = write
@@ -32,6 +40,12 @@ class Hub:
         self.scan_ms = 0
         #: frames written since boot (the fake hub's settle() reads it)
         self.sent = 0
+        #: True once every reader has been read and the first snapshot could go out
+        self.ready = False
+        #: a snapshot is owed (asked for, or due at boot) and goes out once ready
+        self.owed = True
+        #: rounds of the main loop that raised (see `serve`), reported in heartbeats
+        self.errors = 0
 
     # -- output -----------------------------------------------------------------------------
     def send(self, verb, fields=()):
@@ -42,11 +56,18 @@ class Hub:
         self.write(frame)
 
     def hello(self):
-        self.send("hello", (("fw", FIRMWARE_VERSION), ("proto", PROTOCOL_VERSION),
-                            ("readers", len(self.scanner.readers)), ("sections", format_ints(self.sections)),
-                            ("name", self.cfg["name"])))
+        fields = [("fw", FIRMWARE_VERSION), ("proto", PROTOCOL_VERSION), ("readers", len(self.scanner.readers)),
+                  ("sections", format_ints(self.sections)), ("name", self.cfg["name"])]
+        if self.setup:
+            fields.append(("setup", format_words(self.setup)))
+        self.send("hello", fields)
 
     def snapshot(self):
+        """Send the snapshot now when the readers have been read, else once they have."""
+        if not self.ready:
+            self.owed = True
+            return
+        self.owed = False
         self.send("snap", (("tags", format_tags(self.scanner.present())),
                            ("faults", format_ints(self.scanner.faults()))))
 
@@ -95,6 +116,14 @@ class Hub:
         events = self.scanner.scan()
         if self.clock is not None:
             self.scan_ms = self.clock() - began
+        self.next_scan = now + self.cfg["scan_ms"]
+        if not self.ready:
+            if not self.scanner.ready():
+                return  # what these scans found goes out in the first snapshot
+            self.ready = True
+            if self.owed:
+                self.snapshot()
+            return
         for kind, reader, detail in events:
             if kind == "fault":
                 self.send("fault", (("r", reader), ("err", detail)))
@@ -102,8 +131,36 @@ class Hub:
                 self.send("recovered", (("r", reader),))
             else:
                 self.send(kind, (("r", reader), ("uid", detail)))
-        self.next_scan = now + self.cfg["scan_ms"]
 
     def heartbeat(self, now):
-        self.send("hb", (("up", (now - self.started) // 1000), ("scans", self.scanner.scans),
-                         ("ms", self.scan_ms), ("drops", self.parser.dropped)))
+        fields = [("up", (now - self.started) // 1000), ("scans", self.scanner.scans), ("ms", self.scan_ms),
+                  ("drops", self.parser.dropped)]
+        if self.errors:
+            fields.append(("errs", self.errors))
+        self.send("hb", fields)
+
+
+#: loop errors reported on the console: the first few, then every REPORT_EVERY-th
+REPORT_FIRST = 5
+REPORT_EVERY = 1000
+
+
+def serve(hub, port, clock, report=print, rounds=None):
+    """The firmware's main loop: what arrived on `port` (`in_waiting`, `read(n)`) into the
+    hub, then its tick, forever (or `rounds` times, for tests).
+
+    Whatever one round raises is counted (`hub.errors`, sent in heartbeats) and reported
+    through `report`, and the loop carries on: no line from the host and no driver bug may
+    stop the hub. KeyboardInterrupt (Ctrl-C on the REPL) still ends it."""
+    done = 0
+    while rounds is None or done < rounds:
+        done += 1
+        try:
+            waiting = port.in_waiting
+            if waiting:
+                hub.feed(port.read(waiting))
+            hub.tick(clock())
+        except Exception as exc:  # the loop must survive anything
+            hub.errors += 1
+            if hub.errors <= REPORT_FIRST or hub.errors % REPORT_EVERY == 0:
+                report("hub loop error %d: %s %s" % (hub.errors, type(exc).__name__, exc))

@@ -25,9 +25,19 @@ One `scan()`:
 4. HLTA sends the tag to sleep, so the next REQA finds the others. A REQA that nothing
    answers ends the scan.
 
-Collision position: CollReg's CollPos counts bits from 1 at the first bit of the first
-received byte *including* the RxAlign offset, i.e. at bit (known whole bytes * 8 + CollPos)
-of the UID CLn field. CRC_A is computed in software (saves the CalcCRC round trips).
+Collision position. The MFRC522 data sheet (CollReg) says CollPos is "the bit position of
+the first detected collision in a received frame" (01h = 1st bit, 00h = 32nd bit) without
+saying where counting starts when RxAlign is not 0. Its successor's data sheet (MFRC631,
+RxColl) does: RxAlign is included in CollPos (RxAlign = 4, a collision in the 4th received
+bit: CollPos names the 8th bit). NXP's own reader library for this register set (the
+RC523 HAL) reads it the same way: (CollPos - 1) split into whole FIFO bytes and valid bits
+of the last byte, which only fits if CollPos counts in the FIFO's bit layout, where the
+first received bit sits at position RxAlign. The known whole bytes are not received again,
+so the collided bit of UID CLn is bit (known whole bytes * 8 + CollPos - 1), counting from 0.
+The common Arduino library (miguelbalboa/rfid) takes CollPos as counted from the start of
+UID CLn instead; the two agree only while no whole byte is known yet. The chip model in
+kaleun.hub.simchips follows the data sheets, and tests/hub/test_readers.py pins both.
+CRC_A is computed in software (saves the CalcCRC round trips).
 """
 
 # registers
@@ -88,7 +98,7 @@ MAX_POLLS = 500
 
 class ReaderError(Exception):
     def __init__(self, code, detail=""):
-        Exception.__init__(self, code + (": " + detail if detail else ""))
+        super().__init__(code + (": " + detail if detail else ""))
         self.code = code
 
 
@@ -181,6 +191,11 @@ class MFRC522:
             self.release()
 
     def reset(self):
+        """Bring a chip that stopped answering back: a hard reset through the port's RST
+        pin when it has one (`port.hard_reset()`), then `init()` again."""
+        hard_reset = getattr(self.port, "hard_reset", None)
+        if hard_reset is not None:
+            hard_reset()
         self.init()
 
     # -- one exchange -----------------------------------------------------------------------

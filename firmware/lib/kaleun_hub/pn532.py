@@ -14,7 +14,7 @@ MAX_TARGETS = 2
 
 class PN532Error(Exception):
     def __init__(self, code):
-        Exception.__init__(self, code)
+        super().__init__(code)
         self.code = code
 
 
@@ -54,7 +54,9 @@ class PN532Reader:
         self.pn532.SAM_configuration()
 
     def reset(self):
-        self.init()
+        """adafruit_pn532's own reset: a pulse on its reset pin when it was given one, then
+        the wake-up and SAM configuration."""
+        self.pn532.reset()
 
     def scan(self):
         response = self.pn532.call_function(IN_LIST_PASSIVE_TARGET, params=[MAX_TARGETS, 0x00],

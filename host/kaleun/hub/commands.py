@@ -47,7 +47,7 @@ def _hub_board(args: argparse.Namespace, fallback_fake: bool = False) -> Any | N
 
 # -- kaleun hub config --------------------------------------------------------------------
 def cmd_hub_config(args: argparse.Namespace) -> int:
-    from kaleun.hub.install import write_config
+    from kaleun.hub.install import InstallError, check_drive, write_config
     from kaleun.hub.options import hub_config
 
     board = _hub_board(args)
@@ -58,11 +58,17 @@ def cmd_hub_config(args: argparse.Namespace) -> int:
         print(json.dumps(cfg, indent=2))
         return EXIT_OK
     out = Path(args.out)
-    path = write_config(out, cfg) if out.is_dir() else out
-    if not out.is_dir():
-        out.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
+    try:
+        check_drive(out, force=args.force)  # an unmounted drive must not become a file named CIRCUITPY
+        path = write_config(out, cfg)
+    except InstallError as exc:
+        print(f"kaleun hub config: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    except OSError as exc:
+        print(f"kaleun hub config: writing to {out} failed ({exc.strerror or exc})", file=sys.stderr)
+        return EXIT_FAIL
     sections = " ".join(str(r["section"]) for r in cfg["readers"])
-    print(f"wrote {path}: {len(cfg['readers'])} readers (sections {sections})")
+    print(f"wrote {path}: {len(cfg['readers'])} readers (sections {sections}); the hub restarts by itself")
     return EXIT_OK
 
 
@@ -81,11 +87,13 @@ def format_status(status: dict[str, Any]) -> str:
     dropped = sum(drops.values())
     why = ", ".join(f"{reason} {count}" for reason, count in sorted(drops.items())) if dropped else "none"
     lines.append(f"  frames: {status['frames']} good, {status['lost']} lost in transit "
-                 f"({status['resyncs']} resyncs), dropped: {dropped} ({why})")
+                 f"({status['resyncs']} resyncs), {status.get('out_of_order', 0)} out of order, "
+                 f"dropped: {dropped} ({why})")
     hub = status.get("hub") or {}
     if hub:
+        errors = f", {hub['errs']} loop errors (see its REPL console)" if hub.get("errs") else ""
         lines.append(f"  hub: up {hub.get('up', '?')} s, {hub.get('scans', '?')} scans, last scan "
-                     f"{hub.get('ms', '?')} ms, {hub.get('drops', 0)} commands dropped")
+                     f"{hub.get('ms', '?')} ms, {hub.get('drops', 0)} commands dropped{errors}")
     lines.append(f"  connections: {status['connects']}")
     for warning in status.get("warnings") or []:
         lines.append(f"  warning: {warning}")
@@ -126,7 +134,7 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
 
 # -- kaleun hub fake ----------------------------------------------------------------------
 FAKE_HELP = ("commands (one per line): put READER UID | remove READER UID | place FIGURE SECTION | lift FIGURE | "
-             "break READER | fix READER | unplug | plug | freeze | thaw | wait SECONDS | status | quit")
+             "break READER | fix READER | unplug | plug | reload | freeze | thaw | wait SECONDS | status | quit")
 
 
 def fake_command(fake: Any, tags: Any, line: str) -> str:
@@ -154,7 +162,7 @@ def fake_command(fake: Any, tags: Any, line: str) -> str:
             fake.lift_tag(figure_uid(rest[0]))
         elif verb in ("break", "fix") and len(rest) == 1:
             fake.set_broken(int(rest[0]), verb == "break")
-        elif verb in ("unplug", "plug", "freeze", "thaw") and not rest:
+        elif verb in ("unplug", "plug", "reload", "freeze", "thaw") and not rest:
             getattr(fake, verb)()
             if verb == "plug":
                 return f"ok plugged in on {fake.port_path}"
@@ -239,31 +247,68 @@ def cmd_figures_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _hub_tags(board: Any, url: str | None, timeout: float | None) -> tuple[Iterator[str], Any]:
-    arrivals: queue.SimpleQueue[str] = queue.SimpleQueue()
+class HubNotOnline(RuntimeError):
+    pass
+
+
+class HubArrivals:
+    """The UIDs of tags put down on the hub's readers, as an iterator for Enrollment.
+    `before_prompt()` forgets what arrived so far (the hub's snapshot of tags already on the
+    model among it): only a tag put down after a prompt answers it."""
+
+    def __init__(self, timeout: float | None) -> None:
+        self.timeout = timeout
+        self.arrivals: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def put(self, uid: str) -> None:
+        self.arrivals.put(uid)
+
+    def before_prompt(self) -> None:
+        while True:
+            try:
+                self.arrivals.get_nowait()
+            except queue.Empty:
+                return
+
+    def __iter__(self) -> HubArrivals:
+        return self
+
+    def __next__(self) -> str:
+        try:
+            return self.arrivals.get(timeout=self.timeout)
+        except queue.Empty:
+            print(f"(no tag within {self.timeout:.0f} s)", flush=True)
+            raise StopIteration from None
+
+
+def _hub_tags(board: Any, url: str | None, timeout: float | None) -> tuple[HubArrivals, Any]:
+    """(tags, close): the tags arriving on the hub's readers once it is online. Raises
+    HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms."""
+    source = HubArrivals(timeout)
 
     def on_event(event: Any) -> None:
         if event.kind == "arrived":
-            arrivals.put(event.uid)
+            source.put(event.uid)
         elif event.kind == "offline":
             print(f"(deck hub offline: {event.detail.get('reason')})", flush=True)
 
     link, fake = _open_link(board, url, on_event)
-
-    def source() -> Iterator[str]:
-        while True:
-            try:
-                yield arrivals.get(timeout=timeout)
-            except queue.Empty:
-                print(f"(no tag within {timeout:.0f} s)", flush=True)
-                return
 
     def close() -> None:
         link.close()
         if fake is not None:
             fake.stop()
 
-    return source(), close
+    wait = link.options.start_timeout_ms / 1000
+    if not link.wait_online(wait):  # once online, its snapshot's arrivals are queued
+        reason = link.core.reason
+        close()
+        raise HubNotOnline(f"the deck hub at {link.url} did not come online within {wait:g} s ({reason})")
+    standing = sum(len(tags) for tags in link.core.tags.values())
+    if standing:
+        print(f"({standing} tag{'s' if standing > 1 else ''} on the readers now: ignored, only a tag put down "
+              "after its prompt counts)", flush=True)
+    return source, close
 
 
 def cmd_figures_enroll(args: argparse.Namespace) -> int:
@@ -290,8 +335,13 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
         board = _hub_board(args)
         if board is None:
             return EXIT_BAD_INPUT
-        source, close = _hub_tags(board, args.url, args.timeout)
-        print("Lift every figure off the model, then follow the prompts (Ctrl-C stops; progress is kept).")
+        print("Lift every figure off the model, then follow the prompts (Ctrl-C stops; progress is kept).",
+              flush=True)
+        try:
+            source, close = _hub_tags(board, args.url, args.timeout)
+        except HubNotOnline as exc:
+            print(f"kaleun figures enroll: {exc}", file=sys.stderr)
+            return EXIT_FAIL
     enrollment = Enrollment(store, args.figure or FIGURES, lambda text: print(text, flush=True))
     try:
         done = enrollment.run(source)
@@ -306,7 +356,7 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
 # -- kaleun firmware install --------------------------------------------------------------
 def cmd_firmware_install(args: argparse.Namespace) -> int:
     from kaleun.hub.firmware import FirmwareNotFound
-    from kaleun.hub.install import InstallError, install
+    from kaleun.hub.install import InstallError, boot_changes, install
     from kaleun.hub.options import hub_config
 
     config = None
@@ -316,6 +366,7 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         config = hub_config(board)
     try:
+        new_boot = boot_changes(Path(args.path))
         copied = install(Path(args.path), config, force=args.force)
     except (InstallError, FirmwareNotFound) as exc:
         print(f"kaleun firmware install: {exc}", file=sys.stderr)
@@ -325,11 +376,31 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     for path in copied:
         print(f"  {path}")
-    print(f"installed {len(copied)} files on {args.path}; the hub restarts by itself. Then: kaleun hub status")
+    if new_boot:  # a first install, or a new boot.py: it only runs at power-up
+        print(f"installed {len(copied)} files on {args.path}. Now unplug the Pico and plug it back in: boot.py, "
+              "which opens the hub's data port, only runs at power-up. Then: kaleun hub status")
+    else:
+        print(f"installed {len(copied)} files on {args.path}; the hub restarts by itself. Then: kaleun hub status")
     return EXIT_OK
 
 
 # -- the parser ---------------------------------------------------------------------------
+def _needs_firmware(func: Any, name: str) -> Any:
+    """Run a command; a missing firmware folder (the host loads the protocol from it) is a
+    clear message, not a traceback."""
+
+    def run(args: argparse.Namespace) -> int:
+        from kaleun.hub.firmware import FirmwareNotFound
+
+        try:
+            return int(func(args))
+        except FirmwareNotFound as exc:
+            print(f"kaleun {name}: {exc}", file=sys.stderr)
+            return EXIT_FAIL
+
+    return run
+
+
 def add_commands(sub: Any) -> None:
     """Add `hub`, `figures` and `firmware` to the `kaleun` command's subparsers."""
     hub = sub.add_parser("hub", help="the deck hub: status, its config file, a fake hub")
@@ -340,12 +411,14 @@ def add_commands(sub: Any) -> None:
     status.add_argument("--url", help="serial port or pyserial URL (default: the board's hub.url)")
     status.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
-    status.set_defaults(func=cmd_hub_status)
+    status.set_defaults(func=_needs_firmware(cmd_hub_status, "hub status"))
 
     config = hub_sub.add_parser("config", help="write the hub's kaleun_hub.json from a board file")
     config.add_argument("--board", metavar="FILE", required=True, help="board file with a [hub] section")
-    config.add_argument("--out", metavar="PATH", help="CIRCUITPY folder or file to write (default: print)")
-    config.set_defaults(func=cmd_hub_config)
+    config.add_argument("--out", metavar="CIRCUITPY", help="the mounted CIRCUITPY drive to write kaleun_hub.json to "
+                        "(default: print it)")
+    config.add_argument("--force", action="store_true", help="write to a folder without boot_out.txt too")
+    config.set_defaults(func=_needs_firmware(cmd_hub_config, "hub config"))
 
     fake = hub_sub.add_parser("fake", help="run a fake hub (the firmware logic) on a pseudo-terminal",
                               description=f"Prints the pty path, then reads {FAKE_HELP}",
@@ -357,7 +430,7 @@ def add_commands(sub: Any) -> None:
     fake.add_argument("--script", metavar="FILE", help="run the commands in FILE first")
     fake.add_argument("--no-stdin", action="store_true", help="do not read commands from standard input")
     fake.add_argument("--seed", type=int, default=0, help="seed for flaky simulated readers")
-    fake.set_defaults(func=cmd_hub_fake)
+    fake.set_defaults(func=_needs_firmware(cmd_hub_fake, "hub fake"))
 
     figures = sub.add_parser("figures", help="which NFC tag is under which figure")
     figures_sub = figures.add_subparsers(dest="figures_command", metavar="ACTION", required=True)
@@ -367,7 +440,7 @@ def add_commands(sub: Any) -> None:
     enroll.add_argument("--tags", metavar="FILE", help="take the tags from FILE (one UID a line) instead of the hub")
     enroll.add_argument("--figure", action="append", metavar="ID", help="enroll only this figure (repeatable)")
     enroll.add_argument("--timeout", type=float, default=None, metavar="S", help="stop after S s without a tag")
-    enroll.set_defaults(func=cmd_figures_enroll)
+    enroll.set_defaults(func=_needs_firmware(cmd_figures_enroll, "figures enroll"))
     listing = figures_sub.add_parser("list", help="list the figures and their tags")
     listing.set_defaults(func=cmd_figures_list)
 
@@ -377,4 +450,4 @@ def add_commands(sub: Any) -> None:
     inst.add_argument("path", metavar="PATH", help="the mounted CIRCUITPY drive, e.g. /media/$USER/CIRCUITPY")
     inst.add_argument("--board", metavar="FILE", help="also write the hub's config from this board file")
     inst.add_argument("--force", action="store_true", help="install even without boot_out.txt on the drive")
-    inst.set_defaults(func=cmd_firmware_install)
+    inst.set_defaults(func=_needs_firmware(cmd_firmware_install, "firmware install"))

@@ -4,7 +4,9 @@ It is the OctoPrint-virtual-printer idea: a whole device behind the real serial 
 The host opens the pty slave (or a stable symlink to it, like /dev/serial/by-id/...) with
 pyserial exactly as it opens the Pico. Hands move tags with `put`/`remove` (a reader) or
 `place_tag`/`lift_tag` (a section); `unplug`/`plug` pull and re-insert the cable (the hub
-reboots: a new `Hub`, a new pty, the symlink follows it); `freeze`/`thaw` hang the hub.
+reboots: a new `Hub`, a new pty, the symlink follows it); `reload` restarts the firmware
+with the cable in (CircuitPython's soft reload: a new `Hub` on the same pty, the port stays
+open); `freeze`/`thaw` hang the hub.
 
 After a change the fake hub scans at once and keeps scanning until the debounced view
 matches the simulated field, so tests and scripts need not wait for the scan interval.
@@ -108,13 +110,7 @@ class FakeHub:
             os.set_blocking(master, False)
             self._master, self._slave = master, slave
             self.port_path = os.ttyname(slave)
-            for reader in self.readers:
-                for tag in reader.uids_field.field:
-                    tag.state = "idle"  # the reader's field was off while unpowered
-            self.pixels = FakePixels(self.cfg["pixels"]["count"]) if self.cfg.get("pixels") else None
-            lamps = fwlamps.HubLamps(self.pixels, len(self.pixels)) if self.pixels is not None else None
-            self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, clock=self.clock)
-            self.boots += 1
+            self._boot()
             if self.link is not None:
                 tmp = self.link.with_name(self.link.name + ".new")
                 with contextlib.suppress(FileNotFoundError):
@@ -122,6 +118,25 @@ class FakeHub:
                 tmp.symlink_to(self.port_path)
                 os.replace(tmp, self.link)
         log.info("fake hub plugged in on %s", self.url)
+        self._wake.set()
+
+    def _boot(self) -> None:
+        """A fresh firmware start: new Hub, dark strip, the readers' fields start over."""
+        for reader in self.readers:
+            for tag in reader.uids_field.field:
+                tag.state = "idle"  # the reader's field was off while the chip restarted
+        self.pixels = FakePixels(self.cfg["pixels"]["count"]) if self.cfg.get("pixels") else None
+        lamps = fwlamps.HubLamps(self.pixels, len(self.pixels)) if self.pixels is not None else None
+        self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, clock=self.clock)
+        self.boots += 1
+
+    def reload(self) -> None:
+        """The firmware restarts with the cable in (a soft reload): the port stays open."""
+        with self.lock:
+            if self._master is None:
+                return
+            self._boot()
+        log.info("fake hub reloaded on %s", self.port_path)
         self._wake.set()
 
     def unplug(self) -> None:
@@ -209,6 +224,8 @@ class FakeHub:
         with self.lock:
             if self.hub is None:
                 return True
+            if not self.hub.ready:
+                return False  # its first snapshot is not out yet
             scanner = self.hub.scanner
             for index, reader in enumerate(self.readers):
                 if reader.uids_field.broken:

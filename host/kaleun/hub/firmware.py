@@ -27,6 +27,9 @@ def firmware_dir() -> Path:
     for candidate in candidates:
         if (candidate / "lib" / PACKAGE / "__init__.py").is_file():
             return candidate
+    if env:
+        raise FirmwareNotFound(f"KALEUN_FIRMWARE={env} is not the deck hub's firmware folder (it has no "
+                               f"lib/{PACKAGE}/): point it at the firmware/ folder of Kaleun's source tree")
     raise FirmwareNotFound("the deck hub firmware (firmware/lib/kaleun_hub) is not next to this Kaleun: "
                            "run Kaleun from its source tree or set KALEUN_FIRMWARE to the firmware folder")
 

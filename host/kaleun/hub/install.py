@@ -67,6 +67,26 @@ def write_config(drive: Path, cfg: dict[str, Any]) -> Path:
     return path
 
 
+def check_drive(drive: Path, force: bool = False) -> None:
+    """Raise InstallError unless `drive` is a folder that looks like a CircuitPython drive
+    (it has boot_out.txt); with `force` any folder will do."""
+    if not drive.is_dir():
+        raise InstallError(f"{drive} is not a folder: mount the Pico's CIRCUITPY drive and give its path")
+    if not force and not (drive / "boot_out.txt").is_file():
+        raise InstallError(f"{drive} has no boot_out.txt, so it is not a CircuitPython drive "
+                           "(use --force to write there anyway)")
+
+
+def boot_changes(drive: Path) -> bool:
+    """True when installing would put a new or different boot.py on `drive`: it only runs
+    at power-up, so the Pico must then be unplugged and plugged back in."""
+    current = Path(drive) / "boot.py"
+    try:
+        return current.read_bytes() != (firmware_dir() / "boot.py").read_bytes()
+    except FileNotFoundError:
+        return True
+
+
 def install(drive: Path, config: dict[str, Any] | None = None, force: bool = False) -> list[Path]:
     """Copy everything the hub needs to `drive`; returns the files written.
 
@@ -74,11 +94,7 @@ def install(drive: Path, config: dict[str, Any] | None = None, force: bool = Fal
     restart then finds everything in place. Without `force` the drive must look like a
     CircuitPython drive (it has boot_out.txt)."""
     drive = Path(drive)
-    if not drive.is_dir():
-        raise InstallError(f"{drive} is not a folder: mount the Pico's CIRCUITPY drive and give its path")
-    if not force and not (drive / "boot_out.txt").is_file():
-        raise InstallError(f"{drive} has no boot_out.txt, so it is not a CircuitPython drive "
-                           "(use --force to install there anyway)")
+    check_drive(drive, force)
     sources = {name: library_source(name) for name in LIBRARIES}  # fail before writing anything
     source = firmware_dir()
     copied: list[Path] = []

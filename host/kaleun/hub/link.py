@@ -7,10 +7,14 @@ a pty, `loop://` or `socket://` all work), reconnecting with backoff.
 
 States: ``closed`` (no port) → ``handshake`` (port open, our hello sent) → ``syncing``
 (the hub's hello checked, waiting for its snapshot) → ``online``. A hub that speaks
-another protocol puts the link in ``mismatch``. Silence longer than the timeout, a port
-error or a mismatch takes the link offline; the events `online`/`offline` are announced
-once per change. After every (re)connect the hub's snapshot is compared with what the
-host knew, and only the differences come out as arrived/left: nothing is lost.
+another protocol puts the link in ``mismatch``. Silence longer than the timeout (in the
+handshake: no hello from the hub, whatever else it sends), a port error or a mismatch
+takes the link offline; `offline` is announced once per outage. `online` comes every time
+a hub's hello and snapshot were taken in, also when the hub rebooted under an open port
+(its lamps are dark then: the sensor sends them again). After every hello the hub's
+snapshot is compared with what the host knew, and only the differences come out as
+arrived/left: nothing is lost. Readers the snapshot lists as faulty keep the tags the host
+knew on them; when such a reader recovers, the host asks for a snapshot.
 """
 
 from __future__ import annotations
@@ -65,6 +69,9 @@ class LinkCore:
         self.expected: int | None = None
         self.last_seq: int | None = None
         self.lost = 0
+        #: frames whose sequence number went backwards (dropped; the host says hello again)
+        self.out_of_order = 0
+        self.rehello = False
         self.resyncs = 0
         self.connects = 0
         self.hub_status: dict[str, int] = {}
@@ -104,10 +111,11 @@ class LinkCore:
     # -- the port ---------------------------------------------------------------------------
     def opened(self, now: float) -> list[bytes]:
         self.state = "handshake"
-        self.parser.buf = b""
-        self.parser.skipping = False
+        self.reason = "waiting for the hub's hello"
+        self.parser.reset()
         self.last_rx = self.last_hello = now
         self.expected = None
+        self.rehello = False
         self.connects += 1
         return [self._hello_frame()]
 
@@ -120,8 +128,7 @@ class LinkCore:
     def received(self, data: bytes, now: float) -> list[bytes]:
         out: list[bytes] = []
         for frame in self.parser.feed(data):
-            self.last_rx = now
-            out += self._frame(frame)
+            out += self._frame(frame, now)
         return out
 
     def tick(self, now: float) -> tuple[list[bytes], str | None]:
@@ -138,14 +145,25 @@ class LinkCore:
         return [], None
 
     # -- frames -----------------------------------------------------------------------------
-    def _frame(self, frame: Any) -> list[bytes]:
+    def _frame(self, frame: Any, now: float) -> list[bytes]:
         if frame.verb == "hello":
+            self.last_rx = now
             return self._hello(frame)
         if self.state not in ("syncing", "online"):
+            # not an answer: a hub that chatters without saying hello still times out
             self.session_drops[BEFORE_HELLO] = self.session_drops.get(BEFORE_HELLO, 0) + 1
             return []
+        self.last_rx = now
         out: list[bytes] = []
         if self.expected is not None and frame.seq != self.expected:
+            if not _newer(frame.seq, self.expected):
+                # a duplicate or a frame from before: stale news. A hub whose hello was lost
+                # on its way also starts counting again: say hello, its answer resets all
+                self.out_of_order += 1
+                if not self.rehello:
+                    self.rehello = True
+                    out.append(self._hello_frame())
+                return out
             self.lost += (frame.seq - self.expected) & 0xFFFF
             if frame.verb != "snap":
                 out.append(self.frame("snap"))  # something was lost: ask for the whole truth
@@ -166,6 +184,9 @@ class LinkCore:
             self.faults.add(fields["r"])
             self.events.append(LinkEvent("fault", fields["r"], detail={"error": fields["err"]}))
         elif verb == "recovered":
+            if fields["r"] in self.faults:
+                # the tags kept for it may have gone meanwhile: ask for the whole truth
+                out.append(self.frame("snap"))
             self.faults.discard(fields["r"])
             self.events.append(LinkEvent("recovered", fields["r"]))
         elif verb == "turn":
@@ -184,7 +205,9 @@ class LinkCore:
             self._announce("offline", reason=self.reason)
             return []
         self.state = "syncing"
+        self.reason = "waiting for the hub's snapshot (it reads every reader first)"
         self.expected = (frame.seq + 1) & 0xFFFF
+        self.rehello = False
         self.warnings = []
         board = self.options.sections
         hub = fields.get("sections")
@@ -193,6 +216,9 @@ class LinkCore:
                                  "write the board's with `kaleun hub config` (or `kaleun firmware install`)")
         elif board and fields["readers"] != len(board):
             self.warnings.append(f"the hub has {fields['readers']} readers, the board file {len(board)}")
+        if fields.get("setup"):
+            self.warnings.append(f"the hub could not set up: {', '.join(fields['setup'])} (its REPL console says why; "
+                                 "`kaleun board check` the board file, then `kaleun hub config`)")
         for warning in self.warnings:
             log.warning("deck hub: %s", warning)
         return []
@@ -201,6 +227,9 @@ class LinkCore:
         new: dict[int, set[str]] = {}
         for reader, uid in tags:
             new.setdefault(reader, set()).add(uid)
+        for reader in faults:  # a faulty reader cannot tell: keep what we knew (a loose wire lifts nothing)
+            kept = new.setdefault(reader, set())
+            kept |= self.tags.get(reader, set())
         # arrivals first: a figure moved while we were away is seen at its new place before
         # it is gone from the old one, so it is never lifted in between
         for reader in sorted(new):
@@ -219,8 +248,10 @@ class LinkCore:
             self.state = "online"
             self.reason = ""
             assert self.hello is not None
-            self._announce("online", firmware=self.hello["fw"], protocol=self.hello["proto"],
-                           readers=self.hello["readers"])
+            # every time, also after a hub rebooted under an open port (no offline in between)
+            self.announced = "online"
+            detail = {"firmware": self.hello["fw"], "protocol": self.hello["proto"], "readers": self.hello["readers"]}
+            self.events.append(LinkEvent("online", detail=detail))
 
     def _arrived(self, reader: int, uid: str) -> None:
         here = self.tags.setdefault(reader, set())
@@ -246,11 +277,13 @@ class LinkCore:
             "name": hello.get("name"),
             "readers": hello.get("readers"),
             "sections": hello.get("sections"),
+            "setup": hello.get("setup", []),
             "board_sections": self.options.sections,
             "faults": sorted(self.faults),
             "tags": sum(len(t) for t in self.tags.values()),
             "frames": self.parser.frames,
             "lost": self.lost,
+            "out_of_order": self.out_of_order,
             "resyncs": self.resyncs,
             "drops": self.drops,
             "hub": dict(self.hub_status),
@@ -276,6 +309,8 @@ class HubLink:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._reached_online = False
+        #: events taken from the core and not yet handed to on_event
+        self._delivering = False
 
     # -- control ----------------------------------------------------------------------------
     def start(self) -> HubLink:
@@ -312,13 +347,21 @@ class HubLink:
                 self._changed.wait(left)
             return True
 
+    def _delivered(self, core: LinkCore) -> bool:
+        """Every event of the frames handled so far has been handed to on_event."""
+        return not core.events and not self._delivering
+
     def wait_online(self, timeout: float) -> bool:
-        return self.wait(lambda core: core.state in ("online", "mismatch"), timeout) and self.core.state == "online"
+        """Wait until the link is online and its snapshot's events were delivered (False
+        on timeout or a protocol mismatch)."""
+        return self.wait(lambda core: core.state in ("online", "mismatch") and self._delivered(core),
+                         timeout) and self.core.state == "online"
 
     def wait_seq(self, seq: int, timeout: float) -> bool:
-        """Wait until the hub's frame `seq` (or a later one) has been handled."""
+        """Wait until the hub's frame `seq` (or a later one) has been handled and its
+        events delivered."""
         return self.wait(lambda core: core.state == "online" and core.last_seq is not None
-                         and _newer(core.last_seq, seq), timeout)
+                         and _newer(core.last_seq, seq) and self._delivered(core), timeout)
 
     def status(self) -> dict[str, Any]:
         with self._changed:
@@ -331,12 +374,14 @@ class HubLink:
     def _dispatch(self) -> None:
         with self._changed:
             events = self.core.take_events()
+            self._delivering = bool(events)
         for event in events:
             try:
                 self.on_event(event)
             except Exception:  # a broken listener must not take the link down
                 log.exception("deck hub event %s: listener failed", event.kind)
         with self._changed:
+            self._delivering = False
             self._changed.notify_all()
 
     def _write(self, frames: list[bytes]) -> None:

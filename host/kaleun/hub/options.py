@@ -9,13 +9,17 @@ turns them into the hub's own `kaleun_hub.json`. Keys:
     baudrate       serial speed (USB CDC ignores it; default 115200)
     heartbeat_ms   the hub sends a heartbeat after this much silence (default 500)
     timeout_ms     the host calls the hub offline after this much silence (default 1500)
+    start_timeout_ms  how long a game or script waits at its start for the hub to come
+                   online before it stops with the reason (default 10000)
     scan_ms        pause between two scans of every reader (default 50)
     debounce_misses, debounce_hits   scans in a row that make a tag leave / arrive (3, 1)
     fault_after    failed scans in a row before a reader is reported faulty (default 5)
-    spi            { sck, mosi, miso, baudrate } of the readers' shared SPI bus
-    pixel_pin      the hub pin of the NeoPixel strip when lamps.driver = "hub"
+    spi            { sck, mosi, miso, baudrate } of the readers' shared SPI bus: the SCK,
+                   TX and RX pins of one RP2040 SPI block
+    pixel_pin      the hub pin of the NeoPixel strip when lamps.driver = "hub" (any GPIO)
     [[hub.readers]]  section (1-8), kind ("mfrc522" | "pn532"), cs (chip select), rst
-    [hub.encoders.<dial>]  a, b (pins), divisor (pin transitions per detent, default 4)
+    [hub.encoders.<dial>]  a, b (adjacent GPIOs: RP2040 rotaryio counts with PIO), divisor
+                   (pin transitions per detent, default 4)
 """
 
 from __future__ import annotations
@@ -36,12 +40,22 @@ WHOLE = {  # key: (default, lowest, highest)
     "baudrate": (115200, 300, 4_000_000),
     "heartbeat_ms": (500, 50, 10_000),
     "timeout_ms": (1500, 100, 60_000),
+    "start_timeout_ms": (10_000, 100, 120_000),
     "scan_ms": (50, 0, 10_000),
     "debounce_misses": (3, 1, 100),
     "debounce_hits": (1, 1, 100),
     "fault_after": (5, 1, 1000),
 }
 SPI_DEFAULTS = {"sck": "GP18", "mosi": "GP19", "miso": "GP16", "baudrate": 4_000_000}
+#: what an RP2040 GPIO does for an SPI block: GPIO n is RX (MISO), CSn, SCK or TX (MOSI) by
+#: n % 4, of block SPI0 or SPI1 by (n // 8) % 2 (RP2040 data sheet, GPIO function table)
+SPI_FUNCTIONS = {"miso": 0, "sck": 2, "mosi": 3}
+
+
+def spi_block(pin: str, function: str) -> int | None:
+    """The SPI block (0 or 1) whose `function` ("sck", "mosi", "miso") pin `pin` can be, or None."""
+    number = int(pin[2:])
+    return (number // 8) % 2 if number % 4 == SPI_FUNCTIONS[function] else None
 KEYS = ("url", "name", *WHOLE, "spi", "pixel_pin", "readers", "encoders")
 
 
@@ -68,6 +82,7 @@ class HubOptions:
     baudrate: int = 115200
     heartbeat_ms: int = 500
     timeout_ms: int = 1500
+    start_timeout_ms: int = 10_000
     scan_ms: int = 50
     debounce_misses: int = 3
     debounce_hits: int = 1
@@ -151,8 +166,16 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
     spi = options.get("spi", {})
     table = ck.table(("spi",), spi, tuple(SPI_DEFAULTS))
     if table is not None:
+        blocks = {}
         for key in ("sck", "mosi", "miso"):
-            ck.pin(("spi", key), table.get(key, SPI_DEFAULTS[key]))
+            found = ck.pin(("spi", key), table.get(key, SPI_DEFAULTS[key]))
+            if found is not None:
+                blocks[key] = spi_block(found, key)
+        if len(blocks) == 3 and (None in blocks.values() or len(set(blocks.values())) != 1):
+            got = ", ".join(f"{key} {table.get(key, SPI_DEFAULTS[key])}" for key in blocks)
+            problem(("spi",), "hub.spi: sck, mosi and miso must be the SCK, TX and RX pins of one RP2040 SPI block "
+                    "(SPI0: sck GP2/6/18/22, mosi GP3/7/19, miso GP0/4/16/20; SPI1: sck GP10/14/26, "
+                    f"mosi GP11/15/27, miso GP8/12/28), got {got}")
         rate = table.get("baudrate", SPI_DEFAULTS["baudrate"])
         if not _whole(rate) or not 100_000 <= rate <= 10_000_000:
             problem(("spi", "baudrate"), f"hub.spi.baudrate = {rate!r} must be from 100000 to 10000000 "
@@ -201,8 +224,11 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
         entry = ck.table(path, spec, ("a", "b", "divisor"))
         if entry is None:
             continue
-        ck.pin((*path, "a"), entry.get("a"))
-        ck.pin((*path, "b"), entry.get("b"))
+        a = ck.pin((*path, "a"), entry.get("a"))
+        b = ck.pin((*path, "b"), entry.get("b"))
+        if a is not None and b is not None and abs(int(a[2:]) - int(b[2:])) != 1:
+            problem((*path, "b"), f"hub.encoders.{dial}: a = {a} and b = {b} must be adjacent GPIOs (e.g. GP6 and "
+                    "GP7): the Pico counts encoders with PIO, which needs sequential pins")
         divisor = entry.get("divisor", 4)
         if not _whole(divisor) or divisor not in (1, 2, 4):
             problem((*path, "divisor"), f"hub.encoders.{dial}.divisor = {divisor!r} must be 1, 2 or 4 "

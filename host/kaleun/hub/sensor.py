@@ -8,6 +8,10 @@ tags on its simulated readers: table scripts then go through real serial frames.
 
 A figure on several readers (several berths in a section, or put down on the new section
 before it left the old one) stays where it was last seen until no reader sees it.
+
+`start` waits (at most `hub.start_timeout_ms`) until the link is online and the hub's first
+snapshot has reached the game, so a game or script begins with the figures where they
+stand; a hub that does not come online in that time stops the start with the reason.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ SETTLE_TIMEOUT = 10.0
 class HubFigureSensor:
     def __init__(self, board: Any, tags: FigureTags | None = None, fake: FakeHub | None = None) -> None:
         self.options: HubOptions = hub_options(board)
+        self.board_path = getattr(board, "path", "the board file")
         self.sections = self.options.sections
         if tags is None:
             try:
@@ -57,6 +62,10 @@ class HubFigureSensor:
 
     # -- life -------------------------------------------------------------------------------
     def start(self, sink: Sink) -> None:
+        """Connect to the hub and wait until it is online (raises TableError when it does
+        not come online within `hub.start_timeout_ms`)."""
+        from kaleun.runtime.table import TableError
+
         self._sink = sink
         if self.fake is not None:
             if not self.fake.running:
@@ -66,8 +75,12 @@ class HubFigureSensor:
             assert self.options.url is not None
             url = self.options.url
         self.link = HubLink(url, self.options, self._on_link).start()
-        if self.fake is not None:  # a script starts once the table is connected
-            self.link.wait_online(SETTLE_TIMEOUT)
+        wait = self.options.start_timeout_ms / 1000
+        if not self.link.wait_online(wait):
+            reason = self.link.core.reason or "no answer"
+            self.close()
+            raise TableError(f"{self.board_path}: the deck hub at {url} did not come online within {wait:g} s "
+                             f"({reason}); check the cable and hub.url, then `kaleun hub status`")
 
     def close(self) -> None:
         self._sink = None
@@ -140,7 +153,7 @@ class HubFigureSensor:
         if kind in ("arrived", "left"):
             self._tag(kind, event.reader, event.uid)
         elif kind == "online":
-            for port in self.lamp_ports:  # a hub that was away has lost its pixels
+            for port in self.lamp_ports:  # a hub that was away, or restarted, has lost its pixels
                 port.resend()
             self._deliver(HubLinkChanged("online", "", dict(event.detail)))
         elif kind == "offline":

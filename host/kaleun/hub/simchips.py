@@ -261,7 +261,11 @@ class SimMFRC522(_Field):
         irq = drv.RX_IRQ | drv.IDLE_IRQ
         if collision is not None:
             regs[drv.ERROR] = drv.COLL_ERR
-            regs[drv.COLL] = (rx_align + collision + 1) & 0x1F
+            # CollPos counts from 1 at the first bit of the first FIFO byte, RxAlign's bits
+            # included (see the driver's docstring); 0 stands for 32. A collision beyond bit
+            # 32 cannot be shown: CollPosNotValid
+            position = rx_align + collision + 1
+            regs[drv.COLL] = position & 0x1F if position <= 32 else 0x20
             irq |= drv.ERR_IRQ
         if self.timeline is not None:
             air += self.timeline.frame_delay + self.timeline.air(length)
@@ -337,6 +341,7 @@ class SimPN532:
     def __init__(self, seed: int = 0) -> None:
         self.chip = _Field(seed)
         self.calls = 0
+        self.resets = 0
 
     @property
     def field(self) -> list[SimTag]:
@@ -345,6 +350,11 @@ class SimPN532:
     def SAM_configuration(self) -> None:
         if self.chip.broken:
             raise RuntimeError("no answer from the PN532")
+
+    def reset(self) -> None:
+        """adafruit_pn532's reset: reset pin pulse (when given), wake-up, SAM configuration."""
+        self.resets += 1
+        self.SAM_configuration()
 
     def call_function(self, command: int, params: list[int] | None = None, response_length: int = 0,
                       timeout: float = 1) -> bytes | None:

@@ -79,11 +79,16 @@ class FigureTags:
         if not isinstance(tags, dict):
             raise TagStoreError(f"{path}: 'tags' must map tag UIDs to figures")
         out: dict[str, str] = {}
+        written: dict[str, str] = {}
         for uid, figure in tags.items():
             try:
                 key = normalize_uid(uid)
             except ValueError as exc:
                 raise TagStoreError(f"{path}: {exc}") from exc
+            if key in written:
+                raise TagStoreError(f"{path}: tag {key} is listed twice (as {written[key]!r} and {uid!r}); "
+                                    "keep the line of the figure it belongs to")
+            written[key] = uid
             if figure not in FIGURES:
                 raise TagStoreError(f"{path}: tag {uid} names an unknown figure {figure!r}")
             if figure in out.values():
@@ -120,7 +125,10 @@ class FigureTags:
 
 
 class Enrollment:
-    """Walk through `figures`, taking one tag each from a source of UIDs."""
+    """Walk through `figures`, taking one tag each from a source of UIDs.
+
+    A source that has `before_prompt()` (the hub's) is told before each prompt, so that it
+    forgets tags that arrived earlier: only a tag put down after its prompt answers it."""
 
     def __init__(self, store: FigureTags, figures: Iterable[str], say: Callable[[str], None]) -> None:
         self.store = store
@@ -131,7 +139,9 @@ class Enrollment:
 
     def run(self, tags: Iterator[str]) -> bool:
         """True when every figure got a tag; stops early when the source runs dry."""
+        before_prompt = getattr(tags, "before_prompt", None) or (lambda: None)
         for number, figure in enumerate(self.figures, start=1):
+            before_prompt()
             self.say(f"[{number}/{len(self.figures)}] Place the {figure_name(figure)} figure on any reader.")
             while True:
                 try:
@@ -144,10 +154,12 @@ class Enrollment:
                     self.store.assign(raw, figure)
                 except DuplicateTag as exc:
                     self.refused.append(exc.uid)
+                    before_prompt()
                     self.say(f"Refused: {exc}. Use another tag for the {figure_name(figure)}.")
                     continue
                 except ValueError as exc:
                     self.refused.append(str(raw))
+                    before_prompt()
                     self.say(f"Refused: {exc}.")
                     continue
                 self.store.save()
