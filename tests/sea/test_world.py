@@ -80,6 +80,45 @@ def test_observation_needs_the_surface_and_ends_with_a_dive(training):
     assert not game.module("sea").observing
 
 
+def test_7_5_2_observe_with_nobody_on_the_bridge_keeps_the_watch_officers_look():
+    """Observation sectors with no lookouts leave the watch officer's look (1 nm), not blindness."""
+    near = {"vessel": [{"class": "trawler", "bearing": 90, "range_nm": 0.6, "course": 0, "speed_kn": 0.0}],
+            "weather": "clear", "weather_hold": True, "start": "1941-06-20T12:00:00", "crew_rules": "advise"}
+    game = game_with("training", replace=[FakeCrew(0)], overrides=near)
+    assert next(e for e in order(game, "observe") if e.name == "observation").data["lookouts"] == 0
+    assert "contact_report" in names(game.advance(300))
+
+
+def fog_then_clear(seed):
+    """A ship 8 nm off in fog; the fog lifts at t = 600 s. When do the lookouts report it?"""
+    ship = {"vessel": [{"class": "liberty", "bearing": 90, "range_nm": 8.0, "course": 0, "speed_kn": 0.0}],
+            "weather": "fog", "weather_hold": True, "start": "1941-06-20T12:00:00", "crew_rules": "advise"}
+    game = game_with("training", replace=[FakeCrew(6)], overrides=ship, seed=seed)
+    order(game, "observe")
+    assert "contact_report" not in names(game.advance(600))
+    game.apply({"do": "weather", "kind": "clear", "hold": True})
+    return next((e.t for e in game.advance(1200) if e.name == "contact_report"), None)
+
+
+def test_lookouts_look_again_when_the_fog_lifts():
+    """A change of weather (or of daylight) makes the lookouts sweep at once with the new range."""
+    seen = [fog_then_clear(seed) for seed in range(3)]
+    assert all(t is not None and t <= 600 + 90 for t in seen), seen
+
+
+def test_sea_orders_on_a_lost_boat_are_refused():
+    game = new_game(0, "exercise_shoal", {"crew_rules": "advise"})
+    order(game, "dive")
+    game.advance(40)
+    order(game, "new_depth", depth_m=40)
+    game.advance(60)
+    assert game.module("boat").lost
+    for name in ("observe", "periscope", "hydrophone", "sextant", "new_speed", "dive", "surface"):
+        params = {"speed": "full_ahead"} if name == "new_speed" else {}
+        refused = order(game, name, **params)[0]
+        assert (refused.name, refused.data["reason"]) == ("order_rejected", "the boat is lost"), name
+
+
 def test_a_convoy_is_reported_with_target_data():
     game = game_with("exercise_convoy", replace=[FakeCrew(4)])
     order(game, "observe")

@@ -90,7 +90,7 @@ class BoatNow:
 class Sea(Module):
     name = "sea"
     subscribes = ("boat_submerged", "boat_surfaced", "speed_set", "course_set", "depth_set", "surfacing",
-                  "torpedo_hit", "ship_sunk", "mission_end")
+                  "torpedo_hit", "ship_sunk", "mission_end", "weather", "daylight")
 
     def __init__(self, setup: Mapping[str, Any] | None = None) -> None:
         self.setup: Mapping[str, Any] = setup or {}
@@ -287,8 +287,12 @@ class Sea(Module):
             return
         bn = self.boat_now(now)
         cond = self.conditions()
-        eyes = self.lookouts() if self.observing else 1
-        cap = None if self.observing else float(LOOKOUTS["unassigned_range_nm"])
+        # lookouts with observation sectors see to the visual range; without them (or with nobody
+        # on the bridge but the watch officer) only what comes close is noticed
+        eyes = self.lookouts() if self.observing else 0
+        cap = None
+        if eyes <= 0:
+            eyes, cap = 1, float(LOOKOUTS["unassigned_range_nm"])
         p_one = float(LOOKOUTS["p_per_lookout"])
         lose = float(LOOKOUTS["lose_share"])
         ranges: dict[str, float] = {}
@@ -360,6 +364,8 @@ class Sea(Module):
 
     def _check_observe(self, params: dict[str, Any]) -> str | None:
         boat = self.engine.module("boat")
+        if boat.lost:
+            return "the boat is lost"
         if not boat.surfaced:
             return "the boat must be surfaced (lookouts stand on the bridge)"
         return None
@@ -373,6 +379,8 @@ class Sea(Module):
 
     def _check_periscope(self, params: dict[str, Any]) -> str | None:
         boat = self.engine.module("boat")
+        if boat.lost:
+            return "the boat is lost"
         if not boat.at_periscope_depth:
             return f"the boat must be at periscope depth ({boat.periscope_depth_m:.0f} m or shallower, submerged)"
         return None
@@ -408,7 +416,10 @@ class Sea(Module):
         self.emit("periscope_view", feed=feed, contacts=[c["id"] for c in seen], new=[c["id"] for c in new])
 
     def _check_hydrophone(self, params: dict[str, Any]) -> str | None:
-        if self.engine.module("boat").surfaced:
+        boat = self.engine.module("boat")
+        if boat.lost:
+            return "the boat is lost"
+        if boat.surfaced:
             return "the hydrophone works only submerged"
         return None
 
@@ -694,10 +705,25 @@ class Sea(Module):
             vid = self._vessel_of(event.data.get("ship"))
             if vid is not None:
                 self.attacked(vid, event.name.replace("_", " "))
+        elif event.name in ("weather", "daylight"):
+            self._light_changed(now)
         elif event.name == "mission_end":
             self.stopped = True
             self.sched.clear()
             self.heap.clear()
+
+    def _light_changed(self, now: float) -> None:
+        """Dawn, dusk or a change of weather: everything that slept on the old sighting ranges
+        looks again now (the lookouts, the convoys' and lone merchants' lookouts)."""
+        if self.stopped:
+            return
+        if self.engine.module("boat").surfaced:
+            self._soon("watch", now)
+        for gid in self.groups:
+            self._soon(f"gwatch:{gid}", now)
+        for v in self.vessels.values():
+            if not v.is_escort and v.track is not None and v.ai.get("mode") == "lone":
+                self._soon(f"ai:{v.id}", now)
 
     def _vessel_of(self, ident: Any) -> str | None:
         if not isinstance(ident, str):
