@@ -381,6 +381,60 @@ def test_a_boat_that_dived_in_time_is_spared_by_the_aircraft():
     assert "damage" not in names(events)
 
 
+def sea_wakes(game, seconds):
+    """How often the sea module wakes in the next `seconds` of game time."""
+    sea, end, count = game.module("sea"), game.t + seconds, 0
+    events = []
+    while (due := sea.next_wake()) is not None and due <= end:
+        events += game.advance_to(max(game.t, due))
+        count += 1
+    events += game.advance_to(end)
+    return count, events
+
+
+def test_an_aircraft_that_loses_a_diving_boat_gives_up_and_leaves():
+    """Once the boat is gone (dived long before the aircraft gets there) the aircraft does not
+    circle over the spot: it leaves, and a boat surfacing hours later is not attacked by it."""
+    game = new_game(1, "exercise_aircraft")
+    plane = game.module("sea").aircraft["a1"]
+    while plane.ai["mode"] != "attack":
+        game.advance(5)
+        assert game.t < 3600
+    order(game, "dive")
+    game.advance(31)
+    order(game, "new_depth", depth_m=40)
+    order(game, "new_speed", speed="slow_ahead")
+    wakes, events = sea_wakes(game, 600)
+    assert plane.ai["mode"] == "leave"
+    assert wakes < 60
+    assert "aircraft_attack" not in names(events)
+    game.advance(3 * 3600)
+    order(game, "surface")
+    assert "aircraft_attack" not in names(game.advance(1800))
+
+
+def test_an_aircraft_bombs_the_swirl_of_a_boat_that_dived_just_now():
+    """A boat that dives a moment before the aircraft arrives still leaves a swirl to bomb."""
+    game = new_game(1, "exercise_aircraft")
+    sea = game.module("sea")
+    plane = sea.aircraft["a1"]
+    while plane.ai["mode"] != "attack" or sea.boat_now().rel(*plane.track.at(game.t))[2] > 0.8:
+        game.advance(1)
+        assert game.t < 3600
+    events = order(game, "dive") + game.advance(120)
+    assert "aircraft_attack" in names(events) and "depth_charges" in names(events)
+
+
+def test_an_aircraft_goes_home_when_its_endurance_is_spent_even_while_attacking():
+    game = new_game(1, "exercise_aircraft")
+    plane = game.module("sea").aircraft["a1"]
+    while plane.ai["mode"] != "attack":
+        game.advance(5)
+    plane.ai["until"] = game.t + 1
+    events = game.advance(60)
+    assert plane.ai["mode"] == "leave" and "aircraft_attack" not in names(events)
+
+
 def test_lookouts_can_spot_an_aircraft_before_it_attacks():
     spotted = 0
     for seed in range(5):
