@@ -278,6 +278,75 @@ def test_escorts_hunt_with_asdic_pings_and_depth_charges():
     assert "depth_charges" in names(events)
 
 
+def test_an_asdic_contact_survives_missed_echoes_and_speaks_once_per_hunt():
+    """A missed echo does not lose the contact (pings go on without an echo); the feed announces
+    the hunt's first contact only, not every regain."""
+    _game, events = hunted(seed=0, hours=1)
+    pings = [e for e in events if e.name == "ping"]
+    assert sum(1 for e in pings if e.feed) == 1 and pings[0].feed.startswith("ASDIC!")
+    by_escort = {}
+    for e in pings:
+        by_escort.setdefault(e.data["escort"], []).append(e)
+    held = 0
+    for seq in by_escort.values():
+        for a, b, c in zip(seq, seq[1:], seq[2:], strict=False):
+            if a.data["echo"] and not b.data["echo"] and c.data["echo"] and c.t - a.t < 10:
+                held += 1
+    assert held > 5
+
+
+def test_escorts_plot_the_boats_velocity_from_their_pings():
+    """An escort knows the boat's motion only from successive ASDIC fixes."""
+    game = new_game(0, "exercise_escort")
+    order(game, "new_depth", depth_m=60)
+    sea = game.module("sea")
+    while not any(e.name == "ping" for e in game.advance(1)):
+        assert game.t < 3600
+    hunter = next(v for v in sea.vessels.values() if v.ai["contact"])
+    bn = sea.boat_now()
+    assert hunter.ai["dvel"] == [0.0, 0.0]  # one fix says nothing about the motion
+    game.advance(90)
+    bn = sea.boat_now()
+    assert hunter.ai["contact"] and len(hunter.ai["fixes"]) > 10
+    assert math.hypot(hunter.ai["dvel"][0] - bn.ve, hunter.ai["dvel"][1] - bn.vn) < 1.5
+    assert hunter.ai["dvel"] != [bn.ve, bn.vn]
+
+
+def test_before_depth_finding_asdic_charges_are_set_by_doctrine_not_by_the_boats_depth():
+    """1941: the escorts cannot measure the depth (attacks.toml: doctrine settings)."""
+    from kaleun.uboot.sea.attacks import DC
+
+    doctrine = {float(d) for row in DC["doctrine"] for d in row["settings_m"]}
+    for depth in (60, 100):
+        _game, events = hunted(seed=1, depth=depth)
+        settings = [e.data["setting_m"] for e in events if e.name == "depth_charges_dropped"]
+        assert len(settings) > 3 and set(settings) <= doctrine, (depth, settings)
+
+
+def test_from_1944_depth_finding_asdic_sets_the_charges_near_the_boats_depth():
+    game = game_with("exercise_escort", seed=1, overrides={"start": "1944-06-20T10:00:00"})
+    order(game, "new_depth", depth_m=100)
+    events = game.advance(3600)
+    settings = [e.data["setting_m"] for e in events if e.name == "depth_charges_dropped"]
+    assert len(settings) > 3 and all(abs(s - 100) < 45 for s in settings), settings
+
+
+def test_a_torpedo_hit_sends_the_escorts_along_the_torpedos_track_not_to_the_boat():
+    """The escorts know which ship was hit and roughly from where, not where the boat is."""
+    game = new_game(0, "exercise_convoy")
+    sea = game.module("sea")
+    ship = next(v for v in sea.vessels.values() if not v.is_escort)
+    sea.attacked(ship.id, "torpedo hit")
+    slat, slon = sea.vpos(ship, game.t)
+    bn = sea.boat_now()
+    hunters = [v for v in sea.vessels.values() if v.is_escort and v.ai["mode"] == "transit"]
+    assert hunters
+    for v in hunters:
+        dlat, dlon, _t = v.ai["datum"]
+        assert math.hypot(*geo.offset(slat, slon, dlat, dlon)) < 3.0
+        assert bn.rel(dlat, dlon)[2] > 5.0
+
+
 def test_depth_charges_produce_damage_events_in_the_crew_engine_contract():
     damage = []
     for seed in range(3):

@@ -85,9 +85,10 @@ def boat_sighting_range(surfaced: bool, periscope_up: bool, speed: float, cond: 
 
 
 def escort_hearing_range(boat_noise_nm: float, escort_speed: float, cond: Conditions) -> float:
-    if escort_speed > float(ENEMY["hydrophone_deaf_kn"]):
-        return 0.0
-    return boat_noise_nm * sea_factor(float(ENEMY["hydrophone_sea_penalty"]), cond.sea_state)
+    """How far an escort's hydrophone hears the boat: less the faster the escort goes."""
+    quiet, deaf = float(ENEMY["hydrophone_quiet_kn"]), float(ENEMY["hydrophone_deaf_kn"])
+    own = max(0.0, min(1.0, (deaf - abs(escort_speed)) / (deaf - quiet)))
+    return boat_noise_nm * own * sea_factor(float(ENEMY["hydrophone_sea_penalty"]), cond.sea_state)
 
 
 def asdic_range(cond: Conditions) -> float:

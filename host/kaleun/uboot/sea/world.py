@@ -550,20 +550,26 @@ class Sea(Module):
         gap = (nearest - rmax) / SHIP_CLOSING_KN * 3600.0
         self.schedule(f"gwatch:{group.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
 
-    def alarm(self, group: Group, now: float, why: str) -> None:
-        """A convoy under attack: emergency turn away; a second blow scatters it; escorts hunt."""
+    def alarm(self, group: Group, now: float, why: str, datum: tuple[float, float, float] | None = None) -> None:
+        """A convoy under attack: emergency turn away; a second blow scatters it; escorts hunt.
+
+        `datum` (lat, lon, error nm) is where the convoy believes the boat to be (by default
+        where it was sighted)."""
         reaction = CONVOYS["reaction"]
-        bn = self.boat_now(now)
+        if datum is None:
+            bn = self.boat_now(now)
+            datum = (bn.lat, bn.lon, 0.5)
+        dlat, dlon, error = datum
         window = float(reaction["scatter_window_min"]) * 60.0
         group.hits = [h for h in group.hits if now - h <= window] + [now]
-        escorts.alert(self, bn.lat, bn.lon, now, why, group=group.id)
+        escorts.alert(self, dlat, dlon, now, why, group=group.id, error_nm=error)
         if group.scattered:
             return
         if len(group.hits) >= int(reaction["scatter_after_hits"]):
-            self._scatter(group, now)
+            self._scatter(group, now, dlat, dlon)
             return
         lat, lon = group.at(now)
-        away = geo.bearing_to(*bn.rel(lat, lon)[:2])  # from the boat to the convoy
+        away = geo.bearing_to(*geo.offset(dlat, dlon, lat, lon))  # from the datum to the convoy
         side = geo.norm180(away - group.base_course)
         group.turn_away = float(reaction["emergency_turn_deg"]) * (1 if side >= 0 else -1)
         group.alarm_until = now + float(reaction["emergency_min"]) * 60.0
@@ -571,16 +577,15 @@ class Sea(Module):
         self.schedule(f"leg:{group.id}", group.alarm_until)
         self.emit("convoy_alarm", group=group.id, reason=why, course=round(group.ref.course))
 
-    def _scatter(self, group: Group, now: float) -> None:
+    def _scatter(self, group: Group, now: float, dlat: float, dlon: float) -> None:
         group.scattered = True
-        bn = self.boat_now(now)
         spread = float(CONVOYS["reaction"]["scatter_spread_deg"])
         for vid in list(group.offsets):
             v = self.vessels[vid]
             if v.is_escort:
                 continue
             lat, lon = group.member_at(vid, now)
-            away = geo.bearing_to(*bn.rel(lat, lon)[:2])  # from the boat to the ship
+            away = geo.bearing_to(*geo.offset(dlat, dlon, lat, lon))  # from the datum to the ship
             course = geo.norm360(away + self.rng.uniform(-spread, spread))
             v.track = Track(now, lat, lon, course, v.cls.speed_kn)
             del group.offsets[vid]
@@ -745,12 +750,23 @@ class Sea(Module):
         if v is None or now - self.attacked_at.get(vid, -1e9) < 60.0:
             return  # a torpedo hit and the sinking it causes are one blow
         self.attacked_at[vid] = now
+        datum = self._torpedo_datum(v, now)
         if v.track is None and v.group in self.groups:
-            self.alarm(self.groups[v.group], now, why)
+            self.alarm(self.groups[v.group], now, why, datum)
         elif not v.is_escort:
             self.flee(v, now)
-            bn = self.boat_now(now)
-            escorts.alert(self, bn.lat, bn.lon, now, why)
+            escorts.alert(self, datum[0], datum[1], now, why, error_nm=datum[2])
+
+    def _torpedo_datum(self, v: Vessel, now: float) -> tuple[float, float, float]:
+        """Where the escorts look for the boat after a hit: along the torpedo's track from the ship
+        hit, at a guessed run (lat, lon, error nm)."""
+        esc = escorts.ESC
+        lat, lon = self.vpos(v, now)
+        bn = self.boat_now(now)
+        track = geo.bearing_to(*geo.offset(lat, lon, bn.lat, bn.lon))  # back along the torpedo's run
+        track += self.rng.gauss(0.0, float(esc["torpedo_bearing_sigma_deg"]))
+        dlat, dlon = geo.destination(lat, lon, track, float(esc["torpedo_run_nm"]))
+        return dlat, dlon, float(esc["torpedo_datum_error_nm"])
 
     def sink(self, vid: str, cause: str) -> None:
         """Sink a ship: `ship_sunk {ship, class, grt}` (the crew gains morale), alarm, gone."""
