@@ -331,12 +331,22 @@ class Sea(Module):
         contact, fresh = self.picture.report(entity, kind, sensor, truth, now, self.rng, blur)
         if fresh:
             self.emit("contact", **self.picture.view(contact, now, self.boat_now(now).heading))
+            self._enemy_about()
         return contact, fresh
 
     def _lost(self, entity: str, why: str) -> None:
         contact = self.picture.lose(entity)
         if contact is not None:
             self.emit("contact_lost", contact=contact["id"], reason=why)
+            self._enemy_about()
+
+    def _enemy_about(self) -> None:
+        """Tell the boat whether the crew has a contact (full ahead surfaced runs faster then)."""
+        boat = self.engine.module("boat")
+        about = any(not c["lost"] for c in self.picture.contacts.values())
+        if about != boat.in_action:
+            boat.set_in_action(about)
+            self.invalidate()
 
     def _announce(self, sensor: str, contacts: list[dict[str, Any]], now: float) -> None:
         """One feed message for everything a sensor newly reported in one look."""
