@@ -215,6 +215,22 @@ def test_running_into_land_grounds_the_boat():
     assert game.module("mission").reason == "grounded"
 
 
+def test_the_echo_sounder_shows_the_water_under_the_boat_and_warns_of_an_order_onto_the_bottom():
+    """The hunted exercise lies on a 120 m shelf: the crew can read the sounding and is warned
+    when it orders the boat as deep as the bottom (rulebook §11: striking the bottom loses the boat)."""
+    game = new_game(0, "exercise_escort")
+    game.take_events()
+    assert boat(game).status()["seabed_m"] == 120
+    events = order(game, "new_depth", depth_m=80)
+    assert "echo_sounder" not in names(events)
+    events = order(game, "new_depth", depth_m=120)
+    warning = next(e for e in events if e.name == "echo_sounder")
+    assert warning.feed.startswith("Echo sounder: 120 m") and warning.data == {"seabed_m": 120.0, "ordered_m": 120.0}
+    assert "echo_sounder" not in names(order(game, "new_depth", depth_m=125))  # warned once
+    order(game, "new_depth", depth_m=60)
+    assert "echo_sounder" in names(order(game, "new_depth", depth_m=150))  # again after a safe order
+
+
 def test_the_water_track_runs_along_the_course_for_the_distance_logged(training):
     order(training, "new_course", course=90)
     order(training, "new_speed", speed="half_ahead")

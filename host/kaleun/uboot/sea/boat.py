@@ -81,6 +81,7 @@ class Boat(Module):
         self.next_check = 0.0
         self.lost: str | None = None  # grounded / crushed: nothing moves any more
         self.in_action = False  # the enemy is about: full ahead surfaced at the diesels' maximum
+        self.shoal_warned = False  # the echo sounder warned that the ordered depth is on the bottom
         self.v0 = 0.0
         self.vt = 0.0
         self.brate = 0.0
@@ -414,8 +415,18 @@ class Boat(Module):
         if self.surfaced and self.seabed_m < float(seabed().draft_m):
             self._ground(now)
             return
+        self._sounding()
         if self.z0 > TEST_M:
             self._stress()
+
+    def _sounding(self) -> None:
+        """The echo sounder: warn once when the ordered depth is at or below the bottom here."""
+        danger = not self.surfaced and self.zt >= self.seabed_m - _MARGIN
+        if danger and not self.shoal_warned:
+            self.emit("echo_sounder", feed=f"Echo sounder: {self.seabed_m:.0f} m of water under the boat. "
+                      f"At {self.zt:.0f} m she will strike the bottom!",
+                      seabed_m=round(self.seabed_m, 1), ordered_m=round(self.zt, 1))
+        self.shoal_warned = danger
 
     def _stress(self) -> None:
         span = max(1.0, CRUSH_M - TEST_M)
@@ -565,8 +576,10 @@ class Boat(Module):
         self._rebase(now)
         self.zt = float(params["depth_m"])
         self.zrate = self._depth_rate()
+        self.seabed_m = seabed().depth_at(*self.position_at(now))
         self.emit("depth_set", depth_m=params["depth_m"], from_m=round(self.z0, 1),
                   time_s=round(abs(self.zt - self.z0) / self.zrate, 1))
+        self._sounding()
         self._plan()
 
     def _no_params(self, args: Args) -> dict[str, Any]:
@@ -620,7 +633,8 @@ class Boat(Module):
                 "propulsion": self.mode["propulsion"], "distance_nm": round(self.distance_at(t), 3),
                 "course": round(self.course) % 360, "heading": round(self.heading_at(t), 1),
                 "depth_m": round(self.depth_at(t), 1), "ordered_depth_m": round(self.zt, 1),
-                "battery_pct": round(self.battery_at(t), 1), "stopped": self.stopped, "lost": self.lost}
+                "battery_pct": round(self.battery_at(t), 1), "stopped": self.stopped, "lost": self.lost,
+                "seabed_m": round(seabed().depth_at(*self.position_at(t)))}
 
     def to_state(self) -> dict[str, Any]:
         return {"surfaced": self.surfaced, "telegraph": self.telegraph, "t0": self.t0, "v0": self.v0,
@@ -630,7 +644,8 @@ class Boat(Module):
                 "b0": self.b0, "brate": self.brate, "flat": self.flat, "dipped": self.dipped,
                 "battery_level": self.battery_level,
                 "below_test": self.below_test, "stopped": self.stopped, "seabed_m": self.seabed_m,
-                "next_check": self.next_check, "lost": self.lost, "in_action": self.in_action}
+                "next_check": self.next_check, "lost": self.lost, "in_action": self.in_action,
+                "shoal_warned": self.shoal_warned}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         telegraph = state["telegraph"]
@@ -650,4 +665,5 @@ class Boat(Module):
         self.stopped = state["stopped"]
         self.lost = state["lost"]
         self.in_action = bool(state.get("in_action", False))
+        self.shoal_warned = bool(state.get("shoal_warned", False))
         self._plan()
