@@ -230,7 +230,7 @@ def test_a_blow_turns_the_convoy_away_and_a_second_scatters_it():
     sea.sink(merchants[1], "torpedo hit")
     events = game.take_events()
     sunk = next(e for e in events if e.name == "ship_sunk")
-    assert sunk.data["grt"] > 0 and sunk.data["class"] in ("liberty", "t2_tanker", "hog_islander")
+    assert sunk.data["grt"] > 0 and sunk.data["class"] in ("hog_islander", "tramp", "tanker")  # 1941
     assert "convoy_scattered" in names(events)
     ships = [sea.vessels[v] for v in merchants[2:]]
     assert all(v.track is not None for v in ships)
@@ -537,6 +537,30 @@ def _battle(seed):
     order(game, "observe")
     order(game, "new_speed", speed="slow_ahead")
     return game
+
+
+@pytest.mark.parametrize("mission", sorted(__import__("kaleun.uboot.game", fromlist=["MISSIONS"]).MISSIONS))
+def test_every_ship_and_aircraft_of_a_mission_is_of_its_year(mission):
+    """Convoys, air escorts and chance traffic hold only classes already at sea in the mission's
+    year (no Liberty ships, T2 tankers or River-class frigates in 1941, no VLR Liberators before 1943)."""
+    game = game_with(mission, overrides={"traffic": "heavy"})
+    year = game.clock.at(game.t).year
+    game.advance(12 * 3600)
+    sea = game.module("sea")
+    assert sea.vessels or sea.ids["v"]
+    for v in sea.vessels.values():
+        assert v.cls.from_year <= year, (v.cid, year)
+    for a in sea.aircraft.values():
+        assert a.type.from_year <= year, (a.tid, year)
+
+
+def test_a_1943_convoy_brings_liberty_ships_and_a_vlr_liberator_in_the_air_gap():
+    game = game_with("exercise_convoy_battle", overrides={"start": "1943-06-11T02:00:00", "convoy": [
+        {"kind": "HX", "bearing": 0, "range_nm": 6, "course": 90, "columns": 8, "ships_per_column": 5,
+         "escorts": ["river"], "air_escort": ["sunderland", "liberator"]}]})
+    sea = game.module("sea")
+    assert "liberty" in {v.cid for v in sea.vessels.values()}
+    assert "liberator" in {a.tid for a in sea.aircraft.values()}
 
 
 def test_same_seed_same_sea_and_a_save_resumes_exactly():
