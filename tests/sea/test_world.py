@@ -134,6 +134,25 @@ def test_a_convoy_is_reported_with_target_data():
     assert contact.data["range_nm"] == pytest.approx(truth.range_nm, rel=0.6)
 
 
+def test_lookouts_course_estimates_at_night_are_rough_but_not_random():
+    """By night the lookouts' errors grow (sensors.toml max_blur: 2.5 x), a course is still
+    within a few tens of degrees most of the time."""
+    game = game_with("exercise_convoy_battle", replace=[FakeCrew(6)])
+    assert game.module("weather").phase == "night"
+    sea = game.module("sea")
+    order(game, "observe")
+    errors = []
+    while game.t < 1800:
+        game.advance(30)
+        for c in sea.picture.active():
+            if c["t"] == game.t and c["kind"] == "ship":
+                truth = sea.truth(c["entity"], game.t)
+                errors.append(abs(geo.norm180(c["course"] - truth.course)))
+    errors.sort()
+    assert len(errors) > 50
+    assert errors[len(errors) // 2] < 35
+
+
 def test_target_command_shows_the_latest_estimate_relative_to_the_heading():
     game = game_with("exercise_convoy", replace=[FakeCrew(6)])
     order(game, "observe")

@@ -52,6 +52,11 @@ def visual_range(size: str, cond: Conditions) -> float:
     return min(base, vis) * cond.light * sea_factor(float(VISUAL["sea_penalty"][size]), cond.sea_state)
 
 
+def sight_blur(cond: Conditions) -> float:
+    """How much worse than by day an estimate by eye is in this light (x the sensor's errors)."""
+    return min(float(VISUAL["max_blur"]), 1.0 / max(0.01, cond.light))
+
+
 def notice_p(p_one: float, eyes: float, r: float, rng_max: float) -> float:
     """Chance that `eyes` observers notice a thing at range r within one look."""
     if r >= rng_max or eyes <= 0 or rng_max <= 0:

@@ -43,6 +43,7 @@ from kaleun.uboot.sea.sensors import (
     boat_sighting_range,
     hydrophone_range,
     notice_p,
+    sight_blur,
     visual_range,
 )
 from kaleun.uboot.sea.vessels import Aircraft, Group, Track, Vessel
@@ -312,12 +313,12 @@ class Sea(Module):
             contact = self.picture.of(entity)
             if contact is not None and contact["tracked"]:
                 if r <= rmax * lose:
-                    self._report(entity, kind, "lookouts", now, blur=1.0 / max(0.2, cond.light))
+                    self._report(entity, kind, "lookouts", now, blur=sight_blur(cond))
                 else:
                     self._lost(entity, "out of sight")
                 continue
             if rng.random() < notice_p(p_one, eyes, r, rmax):
-                contact, _fresh = self._report(entity, kind, "lookouts", now, blur=1.0 / max(0.2, cond.light))
+                contact, _fresh = self._report(entity, kind, "lookouts", now, blur=sight_blur(cond))
                 new.append(contact)
         if new:
             self._announce("lookouts", new, now)
@@ -408,7 +409,7 @@ class Sea(Module):
         for entity, kind, size, lat, lon in self.entities():
             _dx, _dy, r = bn.rel(lat, lon)
             if self.rng.random() < notice_p(float(PERISCOPE["p"]), 1, r, visual_range(size, cond) * share):
-                contact, fresh = self._report(entity, kind, "periscope", now, blur=1.0 / max(0.2, cond.light))
+                contact, fresh = self._report(entity, kind, "periscope", now, blur=sight_blur(cond))
                 seen.append(contact)
                 if fresh:
                     new.append(contact)
