@@ -231,6 +231,22 @@ def test_the_echo_sounder_shows_the_water_under_the_boat_and_warns_of_an_order_o
     assert "echo_sounder" in names(order(game, "new_depth", depth_m=150))  # again after a safe order
 
 
+def test_missions_start_on_the_strategic_map_and_nothing_sails_past_the_pack_ice():
+    """No mission starts beyond the map's latitudes; a boat steaming north runs into the Arctic
+    pack ice long before the pole (where positions would pile up at the edge of the chart)."""
+    from kaleun.core.errors import CommandError
+
+    for lat in (89.95, 78.0, 20.0):
+        with pytest.raises(CommandError, match="beyond the strategic map"):
+            game_with("training", overrides={"position": [lat, 0.0]})
+    game = game_with("training", overrides={"position": [77.0, -5.0], "course": 0})
+    order(game, "new_speed", speed="full_ahead")
+    events = game.advance(24 * 3600)
+    grounded = next(e for e in events if e.name == "grounded")
+    assert grounded.data["place"] == "the Arctic pack ice"
+    assert 79.9 < boat(game).position[0] < 80.1
+
+
 def test_the_water_track_runs_along_the_course_for_the_distance_logged(training):
     order(training, "new_course", course=90)
     order(training, "new_speed", speed="half_ahead")
