@@ -326,8 +326,11 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
     """An echo: plot the boat, close it at attack speed, ping again at the range scale's round trip."""
     ai = v.ai
     first = not ai["contact"]
+    err_nm = float(ESC["contact_error_m"]) / 1852.0
+    rng = sea.rng
+    flat, flon = geo.shift(bn.lat, bn.lon, rng.gauss(0.0, err_nm), rng.gauss(0.0, err_nm))  # this echo's fix
     if ai["mode"] in ("screen", "patrol", "return"):
-        _call_help(sea, v, now, bn.lat, bn.lon)
+        _call_help(sea, v, now, flat, flon)
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
         ai["station"] = list(sea.groups[v.group].offsets[v.id])
     _begin_hunt(ai, now)
@@ -335,9 +338,6 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
     ai["contact"] = True
     ai["misses"] = 0
     ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
-    err_nm = float(ESC["contact_error_m"]) / 1852.0
-    rng = sea.rng
-    flat, flon = geo.shift(bn.lat, bn.lon, rng.gauss(0.0, err_nm), rng.gauss(0.0, err_nm))
     window = float(ESC["plot_window_s"])
     fixes = [f for f in ai.get("fixes", []) if now - float(f[0]) <= window] + [[now, flat, flon]]
     ai["fixes"] = fixes
