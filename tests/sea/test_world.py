@@ -596,6 +596,29 @@ def test_same_seed_same_sea_and_a_save_resumes_exactly():
     assert rest  # the battle produced events to compare
 
 
+def test_a_hunt_is_the_same_however_time_is_sliced_and_resumes_exactly_from_a_save():
+    """ASDIC plots, missed echoes, doctrine settings and the echo sounder are all in the state."""
+    def start():
+        game = new_game(2, "exercise_escort")
+        game.take_events()
+        order(game, "new_depth", depth_m=80)
+        return game
+
+    coarse = start()
+    whole = [e.to_json() for e in coarse.advance(1500)]
+    fine = start()
+    sliced = []
+    while fine.t < 1500:
+        sliced += [e.to_json() for e in fine.advance(min(7.3, 1500 - fine.t))]
+    assert sliced == whole
+    hunters = [v for v in fine.module("sea").vessels.values() if v.ai["fixes"]]
+    assert hunters  # the save below holds a plot in progress
+    state = json.loads(json.dumps(fine.to_state()))
+    rest = [e.to_json() for e in coarse.advance(1800)]
+    assert [e.to_json() for e in load_game(state).advance(1800)] == rest
+    assert any(e["event"] == "depth_charges_dropped" for e in rest)
+
+
 def test_mission_end_stops_the_sea():
     game = new_game(0, "exercise_shoal")
     order(game, "dive")
