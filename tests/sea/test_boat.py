@@ -13,7 +13,7 @@ from kaleun.uboot.game import load_game, new_game
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.boat import CRUSH_M, PERISCOPE_M, TEST_M
 
-from .conftest import break_down, game_with, names, order
+from .conftest import FakeCrew, break_down, game_with, names, order
 
 
 def boat(game):
@@ -35,6 +35,37 @@ def test_12_five_telegraph_speeds_surfaced_and_submerged(setting):
 def test_full_ahead_matches_the_range_ruler_and_the_submerged_maximum():
     assert BOAT["surfaced"]["speed_kn"]["full_ahead"] == pytest.approx(12.5)  # ruler: 12-13 kn
     assert BOAT["submerged"]["speed_kn"]["full_ahead"] == pytest.approx(7.6)  # Type VIIC maximum
+
+
+def test_12_with_the_enemy_about_full_ahead_surfaced_outruns_a_corvette():
+    """On passage full ahead averages the range ruler's 12.5 kn; with a contact in the crew's
+    picture the diesels give their maximum (17.2 kn) and a Flower (16 kn) cannot catch up."""
+    chaser = {"vessel": [{"class": "flower", "bearing": 180, "range_nm": 4.5, "course": 0, "mode": "patrol"}],
+              "weather": "clear", "weather_hold": True, "start": "1941-06-20T12:00:00", "crew_rules": "advise"}
+    game = game_with("training", replace=[FakeCrew(4)], overrides=chaser)
+    sea = game.module("sea")
+    flower = next(iter(sea.vessels.values()))
+    order(game, "new_speed", speed="full_ahead")
+    order(game, "observe")
+    events = game.advance(3600)
+    assert "escort_chase" in names(events) and "collision" not in names(events)
+    assert sea.boat_now().rel(*sea.vpos(flower, game.t))[2] > 4.5
+    assert boat(game).speed_kn == pytest.approx(17.2) and boat(game).in_action
+    assert any(e.name == "speed_set" and e.data["in_action"] and e.data["target_kn"] == 17.2 for e in events)
+
+
+def test_full_ahead_drops_back_to_the_passage_average_when_the_picture_is_empty():
+    game = game_with("training", replace=[FakeCrew(4)], overrides={
+        "vessel": [{"class": "liberty", "bearing": 90, "range_nm": 6.0, "course": 90, "speed_kn": 11.0}],
+        "weather": "clear", "weather_hold": True, "start": "1941-06-20T12:00:00", "crew_rules": "advise"})
+    order(game, "new_speed", speed="full_ahead")
+    order(game, "new_course", course=270)
+    order(game, "observe")
+    game.advance(600)
+    assert boat(game).in_action
+    events = game.advance(4 * 3600)
+    assert "contact_lost" in names(events)
+    assert not boat(game).in_action and boat(game).speed_kn == pytest.approx(12.5)
 
 
 def test_new_course_turns_at_the_turn_rate_and_reports_the_course_reached(training):
@@ -182,6 +213,38 @@ def test_running_into_land_grounds_the_boat():
     grounded = next(e for e in events if e.name == "grounded")
     assert grounded.data["place"] == "Shetland"
     assert game.module("mission").reason == "grounded"
+
+
+def test_the_echo_sounder_shows_the_water_under_the_boat_and_warns_of_an_order_onto_the_bottom():
+    """The hunted exercise lies on a 120 m shelf: the crew can read the sounding and is warned
+    when it orders the boat as deep as the bottom (rulebook §11: striking the bottom loses the boat)."""
+    game = new_game(0, "exercise_escort")
+    game.take_events()
+    assert boat(game).status()["seabed_m"] == 120
+    events = order(game, "new_depth", depth_m=80)
+    assert "echo_sounder" not in names(events)
+    events = order(game, "new_depth", depth_m=120)
+    warning = next(e for e in events if e.name == "echo_sounder")
+    assert warning.feed.startswith("Echo sounder: 120 m") and warning.data == {"seabed_m": 120.0, "ordered_m": 120.0}
+    assert "echo_sounder" not in names(order(game, "new_depth", depth_m=125))  # warned once
+    order(game, "new_depth", depth_m=60)
+    assert "echo_sounder" in names(order(game, "new_depth", depth_m=150))  # again after a safe order
+
+
+def test_missions_start_on_the_strategic_map_and_nothing_sails_past_the_pack_ice():
+    """No mission starts beyond the map's latitudes; a boat steaming north runs into the Arctic
+    pack ice long before the pole (where positions would pile up at the edge of the chart)."""
+    from kaleun.core.errors import CommandError
+
+    for lat in (89.95, 78.0, 20.0):
+        with pytest.raises(CommandError, match="beyond the strategic map"):
+            game_with("training", overrides={"position": [lat, 0.0]})
+    game = game_with("training", overrides={"position": [77.0, -5.0], "course": 0})
+    order(game, "new_speed", speed="full_ahead")
+    events = game.advance(24 * 3600)
+    grounded = next(e for e in events if e.name == "grounded")
+    assert grounded.data["place"] == "the Arctic pack ice"
+    assert 79.9 < boat(game).position[0] < 80.1
 
 
 def test_the_water_track_runs_along_the_course_for_the_distance_logged(training):

@@ -73,3 +73,19 @@ def test_a_burst_ahead_hits_the_bow_and_astern_the_stern():
     assert attacks.nearest_section(bn, *ahead) == 1
     assert attacks.nearest_section(bn, *astern) == 6
     assert attacks.nearest_section(bn, 60.0, -20.0) in (3, 4)
+
+
+def _keys(table):
+    """Every key of a data table and its sub-tables (not the telegraph settings of a per-setting table)."""
+    telegraph = set(data.load("boat")["telegraph"])
+    for key, value in table.items():
+        yield key
+        if isinstance(value, dict) and not set(value) <= telegraph:
+            yield from _keys(value)
+
+
+def test_every_value_of_the_boats_table_is_used():
+    """boat.toml holds no value the code ignores (a changed value must change the game)."""
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (DATA.parent).rglob("*.py"))
+    unused = [key for key in _keys(data.load("boat")) if f'"{key}"' not in code]
+    assert not unused

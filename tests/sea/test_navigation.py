@@ -83,7 +83,7 @@ def test_sextant_out_of_action():
 
 
 def test_fix_off_the_map_says_so():
-    game = game_with("training", overrides={"position": [-30.0, 10.0], "weather": "clear", "weather_hold": True,
+    game = game_with("training", overrides={"position": [36.5, 18.0], "weather": "clear", "weather_hold": True,
                                             "start": "1941-06-01T12:00:00"})
     fix = next(e for e in order(game, "sextant") if e.name == "sextant_fix")
     assert fix.data["square"] is None and "off the strategic map" in fix.feed

@@ -73,3 +73,17 @@ def test_a_surfaced_boat_and_a_raised_periscope_are_seen_more_at_speed():
 def test_escort_hydrophone_is_deaf_at_speed():
     assert sensors.escort_hearing_range(2.0, 20.0, CALM) == 0.0
     assert sensors.escort_hearing_range(2.0, 8.0, CALM) > 0.0
+
+
+def test_escorts_hear_at_their_search_speed_and_less_the_faster_they_go():
+    """Escorts slowed to listen: their own noise grows with speed; at the classes' ASDIC search
+    speeds some hearing is left, at full speed none."""
+    from kaleun.uboot.sea.classes import ship_classes
+
+    for cls in ship_classes().values():
+        if cls.type == "escort":
+            assert sensors.escort_hearing_range(2.0, cls.search_kn, CALM) > 0.0, cls.id
+            assert sensors.escort_hearing_range(2.0, cls.speed_kn, CALM) < \
+                sensors.escort_hearing_range(2.0, cls.search_kn, CALM)
+    assert sensors.escort_hearing_range(2.0, 5.0, CALM) == pytest.approx(2.0)
+    assert sensors.escort_hearing_range(2.0, 20.0, CALM) == 0.0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from kaleun.core.errors import CommandError
 from kaleun.uboot.game import new_game
@@ -76,3 +78,22 @@ def test_deck_guns_need_a_moderate_sea():
     assert weather.guns_usable() is None
     game.apply({"do": "weather", "kind": "storm"})
     assert "too heavy" in weather.guns_usable()
+
+
+@pytest.mark.parametrize("start, ahead", [
+    ("1940-03-20T12:00:00", 1),   # before summer time began on 1 April 1940
+    ("1941-01-15T12:00:00", 2),   # summer time kept through the winter 1940/41
+    ("1941-06-20T12:00:00", 2),
+    ("1943-01-15T12:00:00", 1),   # winter 1942/43 on Central European Time
+    ("1943-07-01T12:00:00", 2),
+    ("1944-12-01T12:00:00", 1),
+])
+def test_the_ships_clock_keeps_german_time_as_it_was_in_the_war(start, ahead):
+    game = game_with("training", overrides={"start": start})
+    weather = game.module("weather")
+    assert game.clock.at(game.t) - weather.utc(game.t) == timedelta(hours=ahead)
+
+
+def test_a_mission_may_fix_its_own_offset_from_utc():
+    game = game_with("training", overrides={"start": "1943-01-15T12:00:00", "utc_offset_h": 0})
+    assert game.clock.at(game.t) == game.module("weather").utc(game.t)

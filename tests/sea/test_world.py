@@ -80,6 +80,45 @@ def test_observation_needs_the_surface_and_ends_with_a_dive(training):
     assert not game.module("sea").observing
 
 
+def test_7_5_2_observe_with_nobody_on_the_bridge_keeps_the_watch_officers_look():
+    """Observation sectors with no lookouts leave the watch officer's look (1 nm), not blindness."""
+    near = {"vessel": [{"class": "trawler", "bearing": 90, "range_nm": 0.6, "course": 0, "speed_kn": 0.0}],
+            "weather": "clear", "weather_hold": True, "start": "1941-06-20T12:00:00", "crew_rules": "advise"}
+    game = game_with("training", replace=[FakeCrew(0)], overrides=near)
+    assert next(e for e in order(game, "observe") if e.name == "observation").data["lookouts"] == 0
+    assert "contact_report" in names(game.advance(300))
+
+
+def fog_then_clear(seed):
+    """A ship 8 nm off in fog; the fog lifts at t = 600 s. When do the lookouts report it?"""
+    ship = {"vessel": [{"class": "liberty", "bearing": 90, "range_nm": 8.0, "course": 0, "speed_kn": 0.0}],
+            "weather": "fog", "weather_hold": True, "start": "1941-06-20T12:00:00", "crew_rules": "advise"}
+    game = game_with("training", replace=[FakeCrew(6)], overrides=ship, seed=seed)
+    order(game, "observe")
+    assert "contact_report" not in names(game.advance(600))
+    game.apply({"do": "weather", "kind": "clear", "hold": True})
+    return next((e.t for e in game.advance(1200) if e.name == "contact_report"), None)
+
+
+def test_lookouts_look_again_when_the_fog_lifts():
+    """A change of weather (or of daylight) makes the lookouts sweep at once with the new range."""
+    seen = [fog_then_clear(seed) for seed in range(3)]
+    assert all(t is not None and t <= 600 + 90 for t in seen), seen
+
+
+def test_sea_orders_on_a_lost_boat_are_refused():
+    game = new_game(0, "exercise_shoal", {"crew_rules": "advise"})
+    order(game, "dive")
+    game.advance(40)
+    order(game, "new_depth", depth_m=40)
+    game.advance(60)
+    assert game.module("boat").lost
+    for name in ("observe", "periscope", "hydrophone", "sextant", "new_speed", "dive", "surface"):
+        params = {"speed": "full_ahead"} if name == "new_speed" else {}
+        refused = order(game, name, **params)[0]
+        assert (refused.name, refused.data["reason"]) == ("order_rejected", "the boat is lost"), name
+
+
 def test_a_convoy_is_reported_with_target_data():
     game = game_with("exercise_convoy", replace=[FakeCrew(4)])
     order(game, "observe")
@@ -93,6 +132,25 @@ def test_a_convoy_is_reported_with_target_data():
     truth = game.module("sea").truth(game.module("sea").picture.get(contact.data["contact"])["entity"], contact.t)
     assert abs(geo.norm180(contact.data["bearing"] - truth.bearing)) < 15
     assert contact.data["range_nm"] == pytest.approx(truth.range_nm, rel=0.6)
+
+
+def test_lookouts_course_estimates_at_night_are_rough_but_not_random():
+    """By night the lookouts' errors grow (sensors.toml max_blur: 2.5 x), a course is still
+    within a few tens of degrees most of the time."""
+    game = game_with("exercise_convoy_battle", replace=[FakeCrew(6)])
+    assert game.module("weather").phase == "night"
+    sea = game.module("sea")
+    order(game, "observe")
+    errors = []
+    while game.t < 1800:
+        game.advance(30)
+        for c in sea.picture.active():
+            if c["t"] == game.t and c["kind"] == "ship":
+                truth = sea.truth(c["entity"], game.t)
+                errors.append(abs(geo.norm180(c["course"] - truth.course)))
+    errors.sort()
+    assert len(errors) > 50
+    assert errors[len(errors) // 2] < 35
 
 
 def test_target_command_shows_the_latest_estimate_relative_to_the_heading():
@@ -191,7 +249,7 @@ def test_a_blow_turns_the_convoy_away_and_a_second_scatters_it():
     sea.sink(merchants[1], "torpedo hit")
     events = game.take_events()
     sunk = next(e for e in events if e.name == "ship_sunk")
-    assert sunk.data["grt"] > 0 and sunk.data["class"] in ("liberty", "t2_tanker", "hog_islander")
+    assert sunk.data["grt"] > 0 and sunk.data["class"] in ("hog_islander", "tramp", "tanker")  # 1941
     assert "convoy_scattered" in names(events)
     ships = [sea.vessels[v] for v in merchants[2:]]
     assert all(v.track is not None for v in ships)
@@ -237,6 +295,75 @@ def test_escorts_hunt_with_asdic_pings_and_depth_charges():
     booms = [e for e in events if e.name == "explosion"]
     assert len(booms) >= 5 * (len(dropped) - 1)  # the last pattern may still be sinking
     assert "depth_charges" in names(events)
+
+
+def test_an_asdic_contact_survives_missed_echoes_and_speaks_once_per_hunt():
+    """A missed echo does not lose the contact (pings go on without an echo); the feed announces
+    the hunt's first contact only, not every regain."""
+    _game, events = hunted(seed=0, hours=1)
+    pings = [e for e in events if e.name == "ping"]
+    assert sum(1 for e in pings if e.feed) == 1 and pings[0].feed.startswith("ASDIC!")
+    by_escort = {}
+    for e in pings:
+        by_escort.setdefault(e.data["escort"], []).append(e)
+    held = 0
+    for seq in by_escort.values():
+        for a, b, c in zip(seq, seq[1:], seq[2:], strict=False):
+            if a.data["echo"] and not b.data["echo"] and c.data["echo"] and c.t - a.t < 10:
+                held += 1
+    assert held > 5
+
+
+def test_escorts_plot_the_boats_velocity_from_their_pings():
+    """An escort knows the boat's motion only from successive ASDIC fixes."""
+    game = new_game(0, "exercise_escort")
+    order(game, "new_depth", depth_m=60)
+    sea = game.module("sea")
+    while not any(e.name == "ping" for e in game.advance(1)):
+        assert game.t < 3600
+    hunter = next(v for v in sea.vessels.values() if v.ai["contact"])
+    bn = sea.boat_now()
+    assert hunter.ai["dvel"] == [0.0, 0.0]  # one fix says nothing about the motion
+    game.advance(90)
+    bn = sea.boat_now()
+    assert hunter.ai["contact"] and len(hunter.ai["fixes"]) > 10
+    assert math.hypot(hunter.ai["dvel"][0] - bn.ve, hunter.ai["dvel"][1] - bn.vn) < 1.5
+    assert hunter.ai["dvel"] != [bn.ve, bn.vn]
+
+
+def test_before_depth_finding_asdic_charges_are_set_by_doctrine_not_by_the_boats_depth():
+    """1941: the escorts cannot measure the depth (attacks.toml: doctrine settings)."""
+    from kaleun.uboot.sea.attacks import DC
+
+    doctrine = {float(d) for row in DC["doctrine"] for d in row["settings_m"]}
+    for depth in (60, 100):
+        _game, events = hunted(seed=1, depth=depth)
+        settings = [e.data["setting_m"] for e in events if e.name == "depth_charges_dropped"]
+        assert len(settings) > 3 and set(settings) <= doctrine, (depth, settings)
+
+
+def test_from_1944_depth_finding_asdic_sets_the_charges_near_the_boats_depth():
+    game = game_with("exercise_escort", seed=1, overrides={"start": "1944-06-20T10:00:00"})
+    order(game, "new_depth", depth_m=100)
+    events = game.advance(3600)
+    settings = [e.data["setting_m"] for e in events if e.name == "depth_charges_dropped"]
+    assert len(settings) > 3 and all(abs(s - 100) < 45 for s in settings), settings
+
+
+def test_a_torpedo_hit_sends_the_escorts_along_the_torpedos_track_not_to_the_boat():
+    """The escorts know which ship was hit and roughly from where, not where the boat is."""
+    game = new_game(0, "exercise_convoy")
+    sea = game.module("sea")
+    ship = next(v for v in sea.vessels.values() if not v.is_escort)
+    sea.attacked(ship.id, "torpedo hit")
+    slat, slon = sea.vpos(ship, game.t)
+    bn = sea.boat_now()
+    hunters = [v for v in sea.vessels.values() if v.is_escort and v.ai["mode"] == "transit"]
+    assert hunters
+    for v in hunters:
+        dlat, dlon, _t = v.ai["datum"]
+        assert math.hypot(*geo.offset(slat, slon, dlat, dlon)) < 3.0
+        assert bn.rel(dlat, dlon)[2] > 5.0
 
 
 def test_depth_charges_produce_damage_events_in_the_crew_engine_contract():
@@ -342,6 +469,60 @@ def test_a_boat_that_dived_in_time_is_spared_by_the_aircraft():
     assert "damage" not in names(events)
 
 
+def sea_wakes(game, seconds):
+    """How often the sea module wakes in the next `seconds` of game time."""
+    sea, end, count = game.module("sea"), game.t + seconds, 0
+    events = []
+    while (due := sea.next_wake()) is not None and due <= end:
+        events += game.advance_to(max(game.t, due))
+        count += 1
+    events += game.advance_to(end)
+    return count, events
+
+
+def test_an_aircraft_that_loses_a_diving_boat_gives_up_and_leaves():
+    """Once the boat is gone (dived long before the aircraft gets there) the aircraft does not
+    circle over the spot: it leaves, and a boat surfacing hours later is not attacked by it."""
+    game = new_game(1, "exercise_aircraft")
+    plane = game.module("sea").aircraft["a1"]
+    while plane.ai["mode"] != "attack":
+        game.advance(5)
+        assert game.t < 3600
+    order(game, "dive")
+    game.advance(31)
+    order(game, "new_depth", depth_m=40)
+    order(game, "new_speed", speed="slow_ahead")
+    wakes, events = sea_wakes(game, 600)
+    assert plane.ai["mode"] == "leave"
+    assert wakes < 60
+    assert "aircraft_attack" not in names(events)
+    game.advance(3 * 3600)
+    order(game, "surface")
+    assert "aircraft_attack" not in names(game.advance(1800))
+
+
+def test_an_aircraft_bombs_the_swirl_of_a_boat_that_dived_just_now():
+    """A boat that dives a moment before the aircraft arrives still leaves a swirl to bomb."""
+    game = new_game(1, "exercise_aircraft")
+    sea = game.module("sea")
+    plane = sea.aircraft["a1"]
+    while plane.ai["mode"] != "attack" or sea.boat_now().rel(*plane.track.at(game.t))[2] > 0.8:
+        game.advance(1)
+        assert game.t < 3600
+    events = order(game, "dive") + game.advance(120)
+    assert "aircraft_attack" in names(events) and "depth_charges" in names(events)
+
+
+def test_an_aircraft_goes_home_when_its_endurance_is_spent_even_while_attacking():
+    game = new_game(1, "exercise_aircraft")
+    plane = game.module("sea").aircraft["a1"]
+    while plane.ai["mode"] != "attack":
+        game.advance(5)
+    plane.ai["until"] = game.t + 1
+    events = game.advance(60)
+    assert plane.ai["mode"] == "leave" and "aircraft_attack" not in names(events)
+
+
 def test_lookouts_can_spot_an_aircraft_before_it_attacks():
     spotted = 0
     for seed in range(5):
@@ -377,6 +558,30 @@ def _battle(seed):
     return game
 
 
+@pytest.mark.parametrize("mission", sorted(__import__("kaleun.uboot.game", fromlist=["MISSIONS"]).MISSIONS))
+def test_every_ship_and_aircraft_of_a_mission_is_of_its_year(mission):
+    """Convoys, air escorts and chance traffic hold only classes already at sea in the mission's
+    year (no Liberty ships, T2 tankers or River-class frigates in 1941, no VLR Liberators before 1943)."""
+    game = game_with(mission, overrides={"traffic": "heavy"})
+    year = game.clock.at(game.t).year
+    game.advance(12 * 3600)
+    sea = game.module("sea")
+    assert sea.vessels or sea.ids["v"]
+    for v in sea.vessels.values():
+        assert v.cls.from_year <= year, (v.cid, year)
+    for a in sea.aircraft.values():
+        assert a.type.from_year <= year, (a.tid, year)
+
+
+def test_a_1943_convoy_brings_liberty_ships_and_a_vlr_liberator_in_the_air_gap():
+    game = game_with("exercise_convoy_battle", overrides={"start": "1943-06-11T02:00:00", "convoy": [
+        {"kind": "HX", "bearing": 0, "range_nm": 6, "course": 90, "columns": 8, "ships_per_column": 5,
+         "escorts": ["river"], "air_escort": ["sunderland", "liberator"]}]})
+    sea = game.module("sea")
+    assert "liberty" in {v.cid for v in sea.vessels.values()}
+    assert "liberator" in {a.tid for a in sea.aircraft.values()}
+
+
 def test_same_seed_same_sea_and_a_save_resumes_exactly():
     game = _battle(11)
     first = [e.to_json() for e in game.advance(1200)]
@@ -389,6 +594,29 @@ def test_same_seed_same_sea_and_a_save_resumes_exactly():
     resumed = load_game(state)
     assert [e.to_json() for e in resumed.advance(3600)] == rest
     assert rest  # the battle produced events to compare
+
+
+def test_a_hunt_is_the_same_however_time_is_sliced_and_resumes_exactly_from_a_save():
+    """ASDIC plots, missed echoes, doctrine settings and the echo sounder are all in the state."""
+    def start():
+        game = new_game(2, "exercise_escort")
+        game.take_events()
+        order(game, "new_depth", depth_m=80)
+        return game
+
+    coarse = start()
+    whole = [e.to_json() for e in coarse.advance(1500)]
+    fine = start()
+    sliced = []
+    while fine.t < 1500:
+        sliced += [e.to_json() for e in fine.advance(min(7.3, 1500 - fine.t))]
+    assert sliced == whole
+    hunters = [v for v in fine.module("sea").vessels.values() if v.ai["fixes"]]
+    assert hunters  # the save below holds a plot in progress
+    state = json.loads(json.dumps(fine.to_state()))
+    rest = [e.to_json() for e in coarse.advance(1800)]
+    assert [e.to_json() for e in load_game(state).advance(1800)] == rest
+    assert any(e["event"] == "depth_charges_dropped" for e in rest)
 
 
 def test_mission_end_stops_the_sea():

@@ -79,8 +79,12 @@ def new_game(seed: int = 0, mission: str = "training", changes: Mapping[str, Any
 def start_position(spec: Mapping[str, Any]) -> tuple[float, float]:
     """Where a mission starts: its `position` [lat, lon], else the centre of its square."""
     if "position" in spec:
-        lat, lon = spec["position"]
-        return float(lat), float(lon)
+        lat, lon = (float(x) for x in spec["position"])
+        south, north = naval_grid().latitudes
+        if not south <= lat <= north:
+            raise CommandError(f"mission position {lat:.2f}, {lon:.2f}: beyond the strategic map "
+                               f"(latitudes {south:.1f} to {north:.1f} N)")
+        return lat, lon
     try:
         return naval_grid().centre(spec["square"])
     except GridError as exc:

@@ -2,8 +2,14 @@
 
 Modes (`plane.ai["mode"]`): `patrol` (a straight search track across the area), `orbit`
 (circling a convoy as its air escort), `attack` (running in on the boat: depth charges set
-shallow, guns on the men outside), `leave`. A boat that dived more than `aircraft_swirl_s`
-before the aircraft arrives is spared; one that dived just now still leaves a swirl to bomb.
+shallow, guns on the men outside), `leave`. Every mode but `leave` ends when the aircraft's
+endurance is spent.
+
+While attacking, the aircraft holds the boat in sight as long as it stays within its sighting
+range (surfaced, a fresh swirl, a raised periscope) and steers for it; once the boat is gone it
+flies to where it was last seen, looking again on the way (a sighting roll, as on patrol). Over
+that spot it bombs the swirl if the boat dived less than `aircraft_swirl_s` before; otherwise
+it has lost the boat and leaves.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from kaleun.uboot.sea.vessels import Aircraft, Track
 
 AIR = data.load("aircraft")
 RELEVANCE_NM = 15.0
+#: an aircraft releases its stick this close to its aim point (nm)
+RELEASE_NM = 0.15
 CHECK_S = 20.0
 MAX_SLEEP_S = 1800.0
 
@@ -53,9 +61,9 @@ def step(sea: Any, plane: Aircraft, now: float) -> None:
     _dx, _dy, r = bn.rel(lat, lon)  # the aircraft seen from the boat
     if mode == "leave":
         return
-    if mode in ("patrol", "orbit") and now >= ai.get("until", math.inf):
+    if now >= ai.get("until", math.inf):  # endurance spent: home
         ai["mode"] = "leave"
-        _fly(plane, now, plane.track.course)
+        _fly(plane, now, plane.track.course, plane.type.speed_kn)
         return
     if mode == "orbit" and ai.get("group") not in sea.groups:
         ai["mode"] = mode = "patrol"
@@ -76,6 +84,7 @@ def step(sea: Any, plane: Aircraft, now: float) -> None:
         sight = sighting_range(sea, plane, bn, now)
         if sea.rng.random() < notice_p(float(ENEMY["aircraft_p"]), 1, r, sight):
             ai["mode"] = "attack"
+            ai["held"] = True
             ai["target"] = [bn.lat, bn.lon]
             escorts.alert(sea, bn.lat, bn.lon, now, f"a {plane.type.name} reports a U-boat", error_nm=0.3)
             _run_in(sea, plane, now, lat, lon, bn)
@@ -84,11 +93,21 @@ def step(sea: Any, plane: Aircraft, now: float) -> None:
         sea.schedule(f"air:{plane.id}", now + wait)
         return
     if mode == "attack":
-        if r <= 0.15:
-            _release(sea, plane, now, lat, lon, bn)
-            return
-        if bn.surfaced:
+        sight = sighting_range(sea, plane, bn, now)
+        held = bool(ai.get("held", True)) and r <= sight
+        if not held:  # look for it again, as on patrol
+            held = sea.rng.random() < notice_p(float(ENEMY["aircraft_p"]), 1, r, sight)
+        ai["held"] = held
+        if held:
             ai["target"] = [bn.lat, bn.lon]
+            if r <= RELEASE_NM:
+                _release(sea, plane, now, lat, lon, bn)
+                return
+        else:
+            tlat, tlon = ai["target"]
+            if math.hypot(*geo.offset(lat, lon, tlat, tlon)) <= RELEASE_NM:
+                _over_the_spot(sea, plane, now, lat, lon, bn)
+                return
         _run_in(sea, plane, now, lat, lon, bn)
 
 
@@ -99,6 +118,20 @@ def _run_in(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: A
     speed = plane.type.attack_kn
     _fly(plane, now, geo.bearing_to(ex, ey), speed)
     sea.schedule(f"air:{plane.id}", now + max(1.0, min(CHECK_S, (d - 0.1) / speed * 3600.0)))
+
+
+def _over_the_spot(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: Any) -> None:
+    """Over the place the boat was last seen, without the boat in sight: bomb a fresh swirl, or
+    give the boat up."""
+    if now - sea.dived_at <= float(ENEMY["aircraft_swirl_s"]):
+        _release(sea, plane, now, lat, lon, bn)
+        return
+    _leave(plane, now, lat, lon)
+
+
+def _leave(plane: Aircraft, now: float, lat: float, lon: float) -> None:
+    plane.ai["mode"] = "leave"
+    plane.track = Track(now, lat, lon, plane.track.course, plane.type.speed_kn)
 
 
 def _release(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: Any) -> None:
@@ -118,5 +151,4 @@ def _release(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: 
         _fly(plane, now, plane.track.course + 180.0, plane.type.speed_kn)
         sea.schedule(f"air:{plane.id}", now + 60.0)
         return
-    ai["mode"] = "leave"
-    plane.track = Track(now, lat, lon, plane.track.course, plane.type.speed_kn)
+    _leave(plane, now, lat, lon)

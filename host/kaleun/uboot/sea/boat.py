@@ -8,6 +8,10 @@ read the same however time is sliced. The boat wakes only when something is reac
 a course, a depth, a battery level) and for a periodic look at the technical conditions and the
 water under the keel.
 
+Full ahead surfaced has two speeds: the strategic map's average (the range ruler's 12.5 kn) and,
+while the enemy is about (the sea tells the boat when the crew's picture holds a contact), the
+diesels' maximum. Everything else is one speed per telegraph setting.
+
 Positions: `lat0/lon0` is the water track (what the boat ran through the water); the true
 position adds the drift of the current (`drift` + `current`), which the navigation module sets.
 """
@@ -76,6 +80,8 @@ class Boat(Module):
         self.seabed_m = seabed().ocean_m  # water depth at the last look
         self.next_check = 0.0
         self.lost: str | None = None  # grounded / crushed: nothing moves any more
+        self.in_action = False  # the enemy is about: full ahead surfaced at the diesels' maximum
+        self.shoal_warned = False  # the echo sounder warned that the ordered depth is on the bottom
         self.v0 = 0.0
         self.vt = 0.0
         self.brate = 0.0
@@ -116,6 +122,8 @@ class Boat(Module):
     def _effective_target(self) -> float:
         """Speed the engines can give at the telegraph setting, and why not if they cannot."""
         base = float(self.mode["speed_kn"][self.telegraph])
+        if self.surfaced and self.in_action and self.telegraph == "full_ahead":
+            base = float(self.mode["full_ahead_in_action_kn"])
         if self.surfaced:
             disabled, degraded = self._tech("diesels")
             reason = "the diesels are out of action" if disabled else None
@@ -407,8 +415,18 @@ class Boat(Module):
         if self.surfaced and self.seabed_m < float(seabed().draft_m):
             self._ground(now)
             return
+        self._sounding()
         if self.z0 > TEST_M:
             self._stress()
+
+    def _sounding(self) -> None:
+        """The echo sounder: warn once when the ordered depth is at or below the bottom here."""
+        danger = not self.surfaced and self.zt >= self.seabed_m - _MARGIN
+        if danger and not self.shoal_warned:
+            self.emit("echo_sounder", feed=f"Echo sounder: {self.seabed_m:.0f} m of water under the boat. "
+                      f"At {self.zt:.0f} m she will strike the bottom!",
+                      seabed_m=round(self.seabed_m, 1), ordered_m=round(self.zt, 1))
+        self.shoal_warned = danger
 
     def _stress(self) -> None:
         span = max(1.0, CRUSH_M - TEST_M)
@@ -458,6 +476,28 @@ class Boat(Module):
         self.current = [float(east_kn), float(north_kn)]
         self._plan()
 
+    def set_in_action(self, flag: bool) -> None:
+        """The sea says whether the enemy is about (the crew has a contact): full ahead surfaced
+        then runs at the diesels' maximum instead of the passage average."""
+        if flag == self.in_action:
+            return
+        if self.lost:
+            self.in_action = flag
+            return
+        now = self.engine.t
+        self._rebase(now)
+        self.in_action = flag
+        before = self.vt
+        self._retune()
+        if self.vt != before:
+            self._speed_event()
+        self._plan()
+
+    def _speed_event(self) -> None:
+        self.emit("speed_set", telegraph=self.telegraph, target_kn=self.vt,
+                  speed_kn=round(self.v0, 2), propulsion=self.mode["propulsion"],
+                  distance_nm=round(self.d0, 3), in_action=self.in_action)
+
     def refresh(self) -> None:
         """Look at the technical conditions now (the crew engine may call this after a change)."""
         self._rebase(self.engine.t)
@@ -485,9 +525,7 @@ class Boat(Module):
         self._rebase(now)
         self.telegraph = params["speed"]
         self._retune()
-        self.emit("speed_set", telegraph=self.telegraph, target_kn=self.vt,
-                  speed_kn=round(self.v0, 2), propulsion=self.mode["propulsion"],
-                  distance_nm=round(self.d0, 3))
+        self._speed_event()
         self._plan()
 
     # -- orders: new course -----------------------------------------------------------------------
@@ -538,8 +576,10 @@ class Boat(Module):
         self._rebase(now)
         self.zt = float(params["depth_m"])
         self.zrate = self._depth_rate()
+        self.seabed_m = seabed().depth_at(*self.position_at(now))
         self.emit("depth_set", depth_m=params["depth_m"], from_m=round(self.z0, 1),
                   time_s=round(abs(self.zt - self.z0) / self.zrate, 1))
+        self._sounding()
         self._plan()
 
     def _no_params(self, args: Args) -> dict[str, Any]:
@@ -593,7 +633,8 @@ class Boat(Module):
                 "propulsion": self.mode["propulsion"], "distance_nm": round(self.distance_at(t), 3),
                 "course": round(self.course) % 360, "heading": round(self.heading_at(t), 1),
                 "depth_m": round(self.depth_at(t), 1), "ordered_depth_m": round(self.zt, 1),
-                "battery_pct": round(self.battery_at(t), 1), "stopped": self.stopped, "lost": self.lost}
+                "battery_pct": round(self.battery_at(t), 1), "stopped": self.stopped, "lost": self.lost,
+                "seabed_m": round(seabed().depth_at(*self.position_at(t)))}
 
     def to_state(self) -> dict[str, Any]:
         return {"surfaced": self.surfaced, "telegraph": self.telegraph, "t0": self.t0, "v0": self.v0,
@@ -603,7 +644,8 @@ class Boat(Module):
                 "b0": self.b0, "brate": self.brate, "flat": self.flat, "dipped": self.dipped,
                 "battery_level": self.battery_level,
                 "below_test": self.below_test, "stopped": self.stopped, "seabed_m": self.seabed_m,
-                "next_check": self.next_check, "lost": self.lost}
+                "next_check": self.next_check, "lost": self.lost, "in_action": self.in_action,
+                "shoal_warned": self.shoal_warned}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         telegraph = state["telegraph"]
@@ -622,4 +664,6 @@ class Boat(Module):
         self.below_test = bool(state["below_test"])
         self.stopped = state["stopped"]
         self.lost = state["lost"]
+        self.in_action = bool(state.get("in_action", False))
+        self.shoal_warned = bool(state.get("shoal_warned", False))
         self._plan()

@@ -31,6 +31,7 @@ class ShipClass:
     gun_rate_per_min: float = 0.0
     search_kn: float = 0.0
     attack_kn: float = 0.0
+    from_year: int = 1939
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ def _ship(cid: str, spec: Mapping[str, Any]) -> ShipClass:
         gun_range_nm=float(spec.get("gun_range_nm", 0.0)), gun_rate_per_min=float(spec.get("gun_rate_per_min", 0.0)),
         search_kn=float(spec.get("search_kn", spec["cruise_kn"])),
         attack_kn=float(spec.get("attack_kn", spec["cruise_kn"])),
+        from_year=int(spec["from_year"]),
     )
 
 
@@ -78,6 +80,11 @@ def aircraft_types() -> dict[str, AircraftType]:
                                 guns=bool(spec["guns"]), radius_nm=float(spec["radius_nm"]),
                                 from_year=int(spec["from_year"]))
     return out
+
+
+def sailing(weights: Mapping[str, Any], year: int) -> dict[str, float]:
+    """The classes of a weight table that are at sea in `year` (ships.toml: from_year)."""
+    return {cid: float(w) for cid, w in weights.items() if ship_class(cid).from_year <= year}
 
 
 def ship_class(cid: str) -> ShipClass:

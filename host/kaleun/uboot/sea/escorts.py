@@ -6,7 +6,9 @@ An escort is in one mode at a time (`v.ai["mode"]`):
 - `patrol`: a lone escort on its own track;
 - `transit`: steaming to a datum (where the boat is thought to be);
 - `search`: sweeping with ASDIC around the datum until `give_up` (then `return`);
-- `attack`: in ASDIC contact: closing the boat, pinging (`ping` events), updating the datum;
+- `attack`: in ASDIC contact: closing the boat, pinging (`ping` events), plotting the boat's
+  position and velocity from the echoes (a least-squares line through the fixes of the last
+  minutes); a missed echo or two do not lose the contact, `asdic_lost_after` in a row do;
 - `run`: the contact was lost in the blind zone close aboard: running on to the predicted
   position to drop a pattern (`attacks.drop_pattern`), then `open`;
 - `open`: running on after the pattern, then turning back to `search`;
@@ -15,6 +17,11 @@ An escort is in one mode at a time (`v.ai["mode"]`):
 
 Every step looks and listens (sight, hydrophone, ASDIC; see `sensors`) and chooses the time of
 the next step: far from the boat an escort sleeps until it could notice anything.
+
+What an escort knows of the boat comes from its senses only: the datum (a position and a
+velocity) from sightings, hydrophone bearings and ASDIC fixes, each with its error. Before
+depth-finding ASDIC the depth is never known: charges are set by doctrine from how long the boat
+has had to go deep (`attacks.toml`).
 """
 
 from __future__ import annotations
@@ -46,7 +53,18 @@ CLOSING_KN = 50.0
 
 def initial_ai(cls: ShipClass, mode: str) -> dict[str, Any]:
     return {"mode": mode, "dc": cls.depth_charges, "datum": None, "dvel": [0.0, 0.0], "contact": False,
-            "give_up": 0.0, "next_gun": 0.0, "pings": 0, "guess": None, "station": None, "blind": 0}
+            "give_up": 0.0, "next_gun": 0.0, "pings": 0, "guess": None, "station": None, "blind": 0,
+            "misses": 0, "fixes": [], "announced": False, "under_since": 0.0}
+
+
+def _begin_hunt(ai: dict[str, Any], now: float) -> None:
+    """An escort not yet hunting starts a hunt: its clocks and its announcement start afresh."""
+    if ai["mode"] not in HUNTING:
+        ai["hunt_since"] = now
+        ai["under_since"] = now
+        ai["announced"] = False
+        ai["fixes"] = []
+        ai["misses"] = 0
 
 
 # -- geometry --------------------------------------------------------------------------------------
@@ -96,8 +114,7 @@ def _set_datum(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm
 def start_hunt(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm: float) -> None:
     _set_datum(sea, v, now, lat, lon, error_nm)
     ai = v.ai
-    if ai["mode"] not in HUNTING:
-        ai["hunt_since"] = now
+    _begin_hunt(ai, now)
     ai["mode"] = "transit"
     ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
@@ -175,7 +192,7 @@ def step(sea: Any, v: Vessel, now: float) -> None:
     if cls.asdic:
         why = asdic_can_hold(bn.surfaced, speed, geo.norm180(to_boat - course), r, bn.depth, cond) or ""
         if not why:
-            p = float(ENEMY["asdic_p_hold" if ai["contact"] else "asdic_p_search"])
+            p = float(ENEMY["asdic_p_echo" if ai["contact"] else "asdic_p_search"])
             pinged = rng.random() < p
             why = "" if pinged else "no echo"
     # listen
@@ -190,6 +207,7 @@ def step(sea: Any, v: Vessel, now: float) -> None:
     if mode == "chase":
         if not bn.surfaced:  # it dived in front of us: go for the swirl and search with ASDIC
             _set_datum(sea, v, now, bn.lat, bn.lon, float(ESC["visual_error_nm"]))
+            ai["under_since"] = now
             ai["mode"] = "transit"
             ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
         else:
@@ -199,7 +217,11 @@ def step(sea: Any, v: Vessel, now: float) -> None:
         _attack(sea, v, now, lat, lon, bn, r)
         return
     if mode == "attack":
+        if why == "no echo" and int(ai.get("misses", 0)) + 1 < int(ENEMY["asdic_lost_after"]):
+            _missed_echo(sea, v, now, lat, lon, r)
+            return
         ai["contact"] = False
+        ai["misses"] = 0
         if why == "blind zone":
             _start_run(sea, v, now, lat, lon, bn)
         else:
@@ -207,6 +229,7 @@ def step(sea: Any, v: Vessel, now: float) -> None:
         return
     if seen:  # a periscope
         _set_datum(sea, v, now, bn.lat, bn.lon, float(ESC["visual_error_nm"]))
+        ai["under_since"] = now
         if mode in ("screen", "patrol", "return"):
             _call_help(sea, v, now, bn.lat, bn.lon)
             start_hunt(sea, v, now, bn.lat, bn.lon, float(ESC["visual_error_nm"]))
@@ -260,6 +283,7 @@ def _begin_search(sea: Any, v: Vessel, now: float) -> None:
     ai = v.ai
     ai["mode"] = "search"
     ai["contact"] = False
+    ai["misses"] = 0
     ai["give_up"] = max(ai.get("give_up", 0.0), now + float(ESC["give_up_min"]) * 60.0 / 2)
     if ai.get("datum") is None:
         lat, lon = sea.vpos(v, now)
@@ -299,43 +323,113 @@ def _return(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
 
 
 def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: float) -> None:
+    """An echo: plot the boat, close it at attack speed, ping again at the range scale's round trip."""
     ai = v.ai
     first = not ai["contact"]
+    err_nm = float(ESC["contact_error_m"]) / 1852.0
+    rng = sea.rng
+    flat, flon = geo.shift(bn.lat, bn.lon, rng.gauss(0.0, err_nm), rng.gauss(0.0, err_nm))  # this echo's fix
     if ai["mode"] in ("screen", "patrol", "return"):
-        _call_help(sea, v, now, bn.lat, bn.lon)
+        _call_help(sea, v, now, flat, flon)
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
         ai["station"] = list(sea.groups[v.group].offsets[v.id])
-    if ai["mode"] not in HUNTING:
-        ai["hunt_since"] = now
+    _begin_hunt(ai, now)
     ai["mode"] = "attack"
     ai["contact"] = True
+    ai["misses"] = 0
     ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
-    err_nm = float(ESC["contact_error_m"]) / 1852.0
-    _set_datum(sea, v, now, bn.lat, bn.lon, err_nm, (bn.ve, bn.vn))
-    scale = range_scale_yd(r)
+    window = float(ESC["plot_window_s"])
+    fixes = [f for f in ai.get("fixes", []) if now - float(f[0]) <= window] + [[now, flat, flon]]
+    ai["fixes"] = fixes
+    dlat, dlon, vel = plot(fixes, now, tuple(ai["dvel"]))
+    ai["datum"] = [dlat, dlon, now]
+    ai["dvel"] = list(vel)
+    feed = None
+    if first and not ai.get("announced"):
+        others = any(o is not v and o.is_escort and o.ai.get("announced") and o.ai.get("mode") in HUNTING
+                     for o in sea.vessels.values())
+        feed = None if others else "ASDIC! Pings on the hull: an escort has found the boat."
+        ai["announced"] = True
+    _ping(sea, v, now, r, feed, echo=True)
+    _close(sea, v, now, lat, lon, r)
+
+
+def _missed_echo(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: float) -> None:
+    """A ping without a recognisable echo: the contact holds on the plot for a few more pings."""
+    v.ai["misses"] = int(v.ai.get("misses", 0)) + 1
+    _ping(sea, v, now, r, None, echo=False)
+    _close(sea, v, now, lat, lon, r)
+
+
+def _ping(sea: Any, v: Vessel, now: float, r: float, feed: str | None, echo: bool) -> None:
+    v.ai["pings"] += 1
     contact = sea.picture.of(v.id)
-    feed = "ASDIC! Pings on the hull: an escort has found the boat." if first and ai["pings"] == 0 else \
-        ("ASDIC contact again!" if first else None)
-    ai["pings"] += 1
-    sea.emit("ping", feed=feed, escort=contact["id"] if contact else None, range_scale_yd=scale)
-    dx, dy = geo.offset(lat, lon, bn.lat, bn.lon)
-    course, _h = intercept(dx, dy, bn.ve, bn.vn, v.cls.attack_kn)
+    sea.emit("ping", feed=feed, escort=contact["id"] if contact else None, range_scale_yd=range_scale_yd(r),
+             echo=echo)
+
+
+def _close(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: float) -> None:
+    """Steer to meet the plotted boat at attack speed; the next ping after the round trip."""
+    ai = v.ai
+    dlat, dlon = _datum_now(ai, now)
+    dx, dy = geo.offset(lat, lon, dlat, dlon)
+    course, _h = intercept(dx, dy, ai["dvel"][0], ai["dvel"][1], v.cls.attack_kn)
     _steer(sea, v, now, course, v.cls.attack_kn)
     sea.schedule(f"ai:{v.id}", now + ping_interval_s(r))
+
+
+def plot(fixes: list[list[float]], now: float, prior: tuple[float, float]) -> tuple[float, float, tuple[float, float]]:
+    """The plot of ASDIC fixes [t, lat, lon]: (lat, lon) now and velocity (east, north kn).
+
+    A least-squares line through the fixes once they span `plot_min_s`; before that the last
+    fix and the velocity estimated before (`prior`)."""
+    t_last, lat_last, lon_last = (float(x) for x in fixes[-1])
+    t0 = float(fixes[0][0])
+    if t_last - t0 < float(ESC["plot_min_s"]):
+        return lat_last, lon_last, prior
+    ts, es, ns = [], [], []
+    for t, flat, flon in fixes:
+        e, n = geo.offset(lat_last, lon_last, float(flat), float(flon))
+        ts.append((float(t) - now) / 3600.0)
+        es.append(e)
+        ns.append(n)
+    k = len(ts)
+    mt = sum(ts) / k
+    var = sum((t - mt) ** 2 for t in ts)
+    me, mn = sum(es) / k, sum(ns) / k
+    ve = sum((t - mt) * (e - me) for t, e in zip(ts, es, strict=True)) / var
+    vn = sum((t - mt) * (n - mn) for t, n in zip(ts, ns, strict=True)) / var
+    east, north = me - ve * mt, mn - vn * mt  # the line at t = now
+    lat, lon = geo.shift(lat_last, lon_last, east, north)
+    return lat, lon, (ve, vn)
 
 
 def _start_run(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any) -> None:
     """Contact lost close aboard: run on to where the boat will be and drop there."""
     ai = v.ai
-    att = ATTACKS["depth_charge"]
-    guess = bn.depth + sea.rng.gauss(0.0, float(att["depth_guess_sigma_m"]))
-    ai["guess"] = max(float(att["min_setting_m"]), min(float(att["max_setting_m"]), guess))
+    ai["guess"] = depth_setting(sea, ai, now, bn)
     dlat, dlon = _datum_now(ai, now)
     dx, dy = geo.offset(lat, lon, dlat, dlon)
     course, hours = intercept(dx, dy, ai["dvel"][0], ai["dvel"][1], v.cls.attack_kn)
     ai["mode"] = "run"
     _steer(sea, v, now, course, v.cls.attack_kn)
     sea.schedule(f"ai:{v.id}", now + max(1.0, min(300.0, hours * 3600.0)))
+
+
+def depth_setting(sea: Any, ai: dict[str, Any], now: float, bn: Any) -> float:
+    """The depth the escort sets its charges to (the pattern spreads around it).
+
+    With depth-finding ASDIC the measured depth, give or take `depth_error_m`; before it the
+    doctrine's settings for the minutes the boat has had to go deep since it was last known near
+    the surface (the start of the hunt, a sighting, a dive seen)."""
+    att = ATTACKS["depth_charge"]
+    if sea.engine.clock.at(now).year >= int(att["depth_finding_from_year"]):
+        setting = bn.depth + sea.rng.gauss(0.0, float(att["depth_error_m"]))
+    else:
+        minutes = (now - float(ai.get("under_since", ai.get("hunt_since", now)))) / 60.0
+        rows = [row for row in att["doctrine"] if minutes >= float(row["after_min"])] or att["doctrine"][:1]
+        setting = float(sea.rng.choice(list(rows[-1]["settings_m"])))
+    return max(float(att["min_setting_m"]), min(float(att["max_setting_m"]), setting))
 
 
 def _drop(sea: Any, v: Vessel, now: float, lat: float, lon: float, course: float) -> None:
@@ -357,8 +451,7 @@ def _chase(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: 
             _call_help(sea, v, now, bn.lat, bn.lon)
         if ai.get("station") is None and v.group in sea.groups and v.track is None:
             ai["station"] = list(sea.groups[v.group].offsets[v.id])
-        if ai["mode"] not in HUNTING:
-            ai["hunt_since"] = now
+        _begin_hunt(ai, now)
         ai["mode"] = "chase"
         ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
         contact = sea.picture.of(v.id)

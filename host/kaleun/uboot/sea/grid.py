@@ -134,6 +134,11 @@ class NavalGrid:
                     raise GridError(f"squares {a.name} and {b.name} overlap")
             self._wests[row] = [q.west for q in items]
 
+    @property
+    def latitudes(self) -> tuple[float, float]:
+        """The southern and northern edges of the map (degrees of latitude)."""
+        return (min(sq.south for sq in self.squares.values()), max(sq.north for sq in self.squares.values()))
+
     def square_at(self, lat: float, lon: float) -> Square | None:
         """The square holding a position, or None off the map."""
         row = _row(lat)

@@ -105,6 +105,8 @@ class Navigation(Module):
 
     def _check_sextant(self, params: dict[str, Any]) -> str | None:
         boat = self.boat
+        if boat.lost:
+            return "the boat is lost"
         if not boat.surfaced:
             return "the boat must be surfaced (the sextant is used on the bridge)"
         if self.engine.has_module("weather"):

@@ -6,7 +6,9 @@ Mission fields read here (all optional):
 - `air_cover` (none, light, medium, heavy): air patrols over the boat's area;
 - `[[<mission>.convoy]]`: `kind` (HX, SC), `bearing` and `range_nm` of its centre from the
   boat, `course`, `columns`, `ships_per_column`, `escorts` (class ids), `zigzag` (plan id),
-  `air_escort` (aircraft type ids), `aware` (escorts start hunting the boat);
+  `air_escort` (aircraft type ids; only types that reach the convoy from a base in the mission's
+  year fly), `aware` (escorts start hunting the boat); the merchants are drawn among the classes
+  sailing in the mission's year;
 - `[[<mission>.vessel]]`: `class`, `bearing`, `range_nm`, `course`, `speed_kn`, `mode`
   (escorts: patrol, or hunt = searching near the boat's position);
 - `[[<mission>.aircraft]]`: `type`, `bearing`, `range_nm`, `course` (default: towards the boat).
@@ -14,14 +16,16 @@ Mission fields read here (all optional):
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
 from kaleun.uboot import data
 from kaleun.uboot.sea import escorts, geo
-from kaleun.uboot.sea.classes import aircraft_type, ship_class
+from kaleun.uboot.sea.classes import aircraft_type, sailing, ship_class
 from kaleun.uboot.sea.vessels import Aircraft, Group, Track, Vessel
 
+log = logging.getLogger(__name__)
 SHIPS = data.load("ships")
 AIR = data.load("aircraft")
 CONVOYS = data.load("convoys")
@@ -102,10 +106,12 @@ def add_convoy(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t: f
     def offset(ahead: float, starboard: float) -> tuple[float, float]:
         return ahead * s + starboard * c, ahead * c - starboard * s
 
+    year = sea.engine.clock.at(t).year
+    merchants = sailing(CONVOYS["merchants"], year)
     for col in range(columns):
         for row in range(per_column):
             vid = sea.new_id("v")
-            cid = _pick(rng, CONVOYS["merchants"])
+            cid = _pick(rng, merchants)
             ahead = ((per_column - 1) / 2 - row) * row_gap
             starboard = (col - (columns - 1) / 2) * col_gap
             group.offsets[vid] = offset(ahead, starboard)
@@ -123,7 +129,11 @@ def add_convoy(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t: f
         v.ai["station"] = list(group.offsets[vid])
         sea.vessels[vid] = v
         sea.schedule(f"ai:{vid}", t + i)
+    flying = reachable_types(year, lat, lon)
     for i, tid in enumerate(spec.get("air_escort", [])):
+        if tid not in flying:
+            log.info("convoy %s: no %s can fly its air escort here in %d", gid, tid, year)
+            continue
         add_aircraft(sea, {"type": tid, "bearing": (i * 137.0) % 360, "range_nm": float(AIR["patrol"]["orbit_nm"]),
                            "mode": "orbit", "group": gid}, lat, lon, t)
     sea.schedule(f"leg:{gid}", group.leg_end)
@@ -196,7 +206,7 @@ def spawn_traffic(sea: Any, now: float) -> None:
         lat, lon = geo.destination(blat, blon, bearing, dist)
         aim = geo.destination(blat, blon, rng.uniform(0.0, 360.0), rng.uniform(0.0, float(spawn["pass_nm"])))
         course = geo.bearing_to(*geo.offset(lat, lon, *aim))
-        cls = ship_class(_pick(rng, SHIPS["traffic"]["classes"]))
+        cls = ship_class(_pick(rng, sailing(SHIPS["traffic"]["classes"], sea.engine.clock.at(now).year)))
         add_vessel(sea, {"class": cls.id, "bearing": bearing, "range_nm": dist, "course": course}, blat, blon, now)
     _next_spawn(sea, now)
 

@@ -52,6 +52,11 @@ def visual_range(size: str, cond: Conditions) -> float:
     return min(base, vis) * cond.light * sea_factor(float(VISUAL["sea_penalty"][size]), cond.sea_state)
 
 
+def sight_blur(cond: Conditions) -> float:
+    """How much worse than by day an estimate by eye is in this light (x the sensor's errors)."""
+    return min(float(VISUAL["max_blur"]), 1.0 / max(0.01, cond.light))
+
+
 def notice_p(p_one: float, eyes: float, r: float, rng_max: float) -> float:
     """Chance that `eyes` observers notice a thing at range r within one look."""
     if r >= rng_max or eyes <= 0 or rng_max <= 0:
@@ -85,9 +90,10 @@ def boat_sighting_range(surfaced: bool, periscope_up: bool, speed: float, cond: 
 
 
 def escort_hearing_range(boat_noise_nm: float, escort_speed: float, cond: Conditions) -> float:
-    if escort_speed > float(ENEMY["hydrophone_deaf_kn"]):
-        return 0.0
-    return boat_noise_nm * sea_factor(float(ENEMY["hydrophone_sea_penalty"]), cond.sea_state)
+    """How far an escort's hydrophone hears the boat: less the faster the escort goes."""
+    quiet, deaf = float(ENEMY["hydrophone_quiet_kn"]), float(ENEMY["hydrophone_deaf_kn"])
+    own = max(0.0, min(1.0, (deaf - abs(escort_speed)) / (deaf - quiet)))
+    return boat_noise_nm * own * sea_factor(float(ENEMY["hydrophone_sea_penalty"]), cond.sea_state)
 
 
 def asdic_range(cond: Conditions) -> float:

@@ -3,7 +3,9 @@
 The weather is one of a few kinds (clear, fair, cloudy, overcast, rain, storm, fog) that may
 change every few hours along a transition table. Daylight follows the sun's elevation at the
 boat's position and the ship's clock (German time). Both change detection ranges, and decide
-whether the sextant and the deck guns can be used.
+whether the sextant and the deck guns can be used. The ship's clock keeps German time, which
+changed with summer time during the war (`weather.toml`: german_time) unless the mission fixes
+its own offset from UTC.
 
 Events (bookkeeping, no feed): `weather` when the weather changes, `daylight` when the light
 phase changes (day, civil_twilight, nautical_twilight, night).
@@ -27,6 +29,18 @@ LIGHT: list[Mapping[str, Any]] = sorted(WEATHER["light"], key=lambda x: -float(x
 LIGHT_FACTOR: Mapping[str, float] = {str(x["phase"]): float(x["factor"]) for x in LIGHT}
 #: how far ahead the light is looked at; a phase change inside the window is found by bisection
 LIGHT_STEP_S = 600.0
+GERMAN_TIME: list[tuple[datetime, float]] = sorted((datetime.fromisoformat(str(when)), float(hours))
+                                                   for when, hours in WEATHER["german_time"])
+
+
+def german_utc_offset(local: datetime) -> float:
+    """Hours German time was ahead of UTC at this German clock time."""
+    offset = GERMAN_TIME[0][1]
+    for when, hours in GERMAN_TIME:
+        if local < when:
+            break
+        offset = hours
+    return offset
 
 
 def phase_of(elevation: float) -> str:
@@ -44,7 +58,8 @@ class Weather(Module):
             raise ValueError(f"unknown weather {kind!r} (known: {', '.join(KINDS)})")
         self.kind = kind
         self.hold = hold
-        self.utc_offset_h = float(WEATHER["utc_offset_h"] if utc_offset_h is None else utc_offset_h)
+        # None: German time, with summer time as it was kept in the war
+        self.utc_offset_h: float | None = None if utc_offset_h is None else float(utc_offset_h)
         self.next_change: float | None = None
         self.phase = "day"
         self.elevation = 0.0
@@ -87,7 +102,12 @@ class Weather(Module):
         return self.phase == "day"
 
     def utc(self, t: float) -> datetime:
-        return self.engine.clock.at(t) - timedelta(hours=self.utc_offset_h)
+        local = self.engine.clock.at(t)
+        return local - timedelta(hours=self.offset_h(local))
+
+    def offset_h(self, local: datetime) -> float:
+        """Hours the ship's clock is ahead of UTC at this clock time."""
+        return german_utc_offset(local) if self.utc_offset_h is None else self.utc_offset_h
 
     def sun_elevation(self, t: float) -> float:
         lat, lon = self._position(t)
@@ -193,7 +213,8 @@ class Weather(Module):
             raise ValueError(f"unknown weather {state['kind']!r}")
         self.kind = state["kind"]
         self.hold = bool(state["hold"])
-        self.utc_offset_h = float(state["utc_offset_h"])
+        offset = state["utc_offset_h"]
+        self.utc_offset_h = None if offset is None else float(offset)
         self.next_change = None if state["next_change"] is None else float(state["next_change"])
         self.phase = str(state["phase"])
         if self.phase not in LIGHT_FACTOR:

@@ -43,6 +43,7 @@ from kaleun.uboot.sea.sensors import (
     boat_sighting_range,
     hydrophone_range,
     notice_p,
+    sight_blur,
     visual_range,
 )
 from kaleun.uboot.sea.vessels import Aircraft, Group, Track, Vessel
@@ -90,7 +91,7 @@ class BoatNow:
 class Sea(Module):
     name = "sea"
     subscribes = ("boat_submerged", "boat_surfaced", "speed_set", "course_set", "depth_set", "surfacing",
-                  "torpedo_hit", "ship_sunk", "mission_end")
+                  "torpedo_hit", "ship_sunk", "mission_end", "weather", "daylight")
 
     def __init__(self, setup: Mapping[str, Any] | None = None) -> None:
         self.setup: Mapping[str, Any] = setup or {}
@@ -287,8 +288,12 @@ class Sea(Module):
             return
         bn = self.boat_now(now)
         cond = self.conditions()
-        eyes = self.lookouts() if self.observing else 1
-        cap = None if self.observing else float(LOOKOUTS["unassigned_range_nm"])
+        # lookouts with observation sectors see to the visual range; without them (or with nobody
+        # on the bridge but the watch officer) only what comes close is noticed
+        eyes = self.lookouts() if self.observing else 0
+        cap = None
+        if eyes <= 0:
+            eyes, cap = 1, float(LOOKOUTS["unassigned_range_nm"])
         p_one = float(LOOKOUTS["p_per_lookout"])
         lose = float(LOOKOUTS["lose_share"])
         ranges: dict[str, float] = {}
@@ -308,12 +313,12 @@ class Sea(Module):
             contact = self.picture.of(entity)
             if contact is not None and contact["tracked"]:
                 if r <= rmax * lose:
-                    self._report(entity, kind, "lookouts", now, blur=1.0 / max(0.2, cond.light))
+                    self._report(entity, kind, "lookouts", now, blur=sight_blur(cond))
                 else:
                     self._lost(entity, "out of sight")
                 continue
             if rng.random() < notice_p(p_one, eyes, r, rmax):
-                contact, _fresh = self._report(entity, kind, "lookouts", now, blur=1.0 / max(0.2, cond.light))
+                contact, _fresh = self._report(entity, kind, "lookouts", now, blur=sight_blur(cond))
                 new.append(contact)
         if new:
             self._announce("lookouts", new, now)
@@ -327,12 +332,22 @@ class Sea(Module):
         contact, fresh = self.picture.report(entity, kind, sensor, truth, now, self.rng, blur)
         if fresh:
             self.emit("contact", **self.picture.view(contact, now, self.boat_now(now).heading))
+            self._enemy_about()
         return contact, fresh
 
     def _lost(self, entity: str, why: str) -> None:
         contact = self.picture.lose(entity)
         if contact is not None:
             self.emit("contact_lost", contact=contact["id"], reason=why)
+            self._enemy_about()
+
+    def _enemy_about(self) -> None:
+        """Tell the boat whether the crew has a contact (full ahead surfaced runs faster then)."""
+        boat = self.engine.module("boat")
+        about = any(not c["lost"] for c in self.picture.contacts.values())
+        if about != boat.in_action:
+            boat.set_in_action(about)
+            self.invalidate()
 
     def _announce(self, sensor: str, contacts: list[dict[str, Any]], now: float) -> None:
         """One feed message for everything a sensor newly reported in one look."""
@@ -360,6 +375,8 @@ class Sea(Module):
 
     def _check_observe(self, params: dict[str, Any]) -> str | None:
         boat = self.engine.module("boat")
+        if boat.lost:
+            return "the boat is lost"
         if not boat.surfaced:
             return "the boat must be surfaced (lookouts stand on the bridge)"
         return None
@@ -373,6 +390,8 @@ class Sea(Module):
 
     def _check_periscope(self, params: dict[str, Any]) -> str | None:
         boat = self.engine.module("boat")
+        if boat.lost:
+            return "the boat is lost"
         if not boat.at_periscope_depth:
             return f"the boat must be at periscope depth ({boat.periscope_depth_m:.0f} m or shallower, submerged)"
         return None
@@ -390,7 +409,7 @@ class Sea(Module):
         for entity, kind, size, lat, lon in self.entities():
             _dx, _dy, r = bn.rel(lat, lon)
             if self.rng.random() < notice_p(float(PERISCOPE["p"]), 1, r, visual_range(size, cond) * share):
-                contact, fresh = self._report(entity, kind, "periscope", now, blur=1.0 / max(0.2, cond.light))
+                contact, fresh = self._report(entity, kind, "periscope", now, blur=sight_blur(cond))
                 seen.append(contact)
                 if fresh:
                     new.append(contact)
@@ -408,7 +427,10 @@ class Sea(Module):
         self.emit("periscope_view", feed=feed, contacts=[c["id"] for c in seen], new=[c["id"] for c in new])
 
     def _check_hydrophone(self, params: dict[str, Any]) -> str | None:
-        if self.engine.module("boat").surfaced:
+        boat = self.engine.module("boat")
+        if boat.lost:
+            return "the boat is lost"
+        if boat.surfaced:
             return "the hydrophone works only submerged"
         return None
 
@@ -539,20 +561,26 @@ class Sea(Module):
         gap = (nearest - rmax) / SHIP_CLOSING_KN * 3600.0
         self.schedule(f"gwatch:{group.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
 
-    def alarm(self, group: Group, now: float, why: str) -> None:
-        """A convoy under attack: emergency turn away; a second blow scatters it; escorts hunt."""
+    def alarm(self, group: Group, now: float, why: str, datum: tuple[float, float, float] | None = None) -> None:
+        """A convoy under attack: emergency turn away; a second blow scatters it; escorts hunt.
+
+        `datum` (lat, lon, error nm) is where the convoy believes the boat to be (by default
+        where it was sighted)."""
         reaction = CONVOYS["reaction"]
-        bn = self.boat_now(now)
+        if datum is None:
+            bn = self.boat_now(now)
+            datum = (bn.lat, bn.lon, 0.5)
+        dlat, dlon, error = datum
         window = float(reaction["scatter_window_min"]) * 60.0
         group.hits = [h for h in group.hits if now - h <= window] + [now]
-        escorts.alert(self, bn.lat, bn.lon, now, why, group=group.id)
+        escorts.alert(self, dlat, dlon, now, why, group=group.id, error_nm=error)
         if group.scattered:
             return
         if len(group.hits) >= int(reaction["scatter_after_hits"]):
-            self._scatter(group, now)
+            self._scatter(group, now, dlat, dlon)
             return
         lat, lon = group.at(now)
-        away = geo.bearing_to(*bn.rel(lat, lon)[:2])  # from the boat to the convoy
+        away = geo.bearing_to(*geo.offset(dlat, dlon, lat, lon))  # from the datum to the convoy
         side = geo.norm180(away - group.base_course)
         group.turn_away = float(reaction["emergency_turn_deg"]) * (1 if side >= 0 else -1)
         group.alarm_until = now + float(reaction["emergency_min"]) * 60.0
@@ -560,16 +588,15 @@ class Sea(Module):
         self.schedule(f"leg:{group.id}", group.alarm_until)
         self.emit("convoy_alarm", group=group.id, reason=why, course=round(group.ref.course))
 
-    def _scatter(self, group: Group, now: float) -> None:
+    def _scatter(self, group: Group, now: float, dlat: float, dlon: float) -> None:
         group.scattered = True
-        bn = self.boat_now(now)
         spread = float(CONVOYS["reaction"]["scatter_spread_deg"])
         for vid in list(group.offsets):
             v = self.vessels[vid]
             if v.is_escort:
                 continue
             lat, lon = group.member_at(vid, now)
-            away = geo.bearing_to(*bn.rel(lat, lon)[:2])  # from the boat to the ship
+            away = geo.bearing_to(*geo.offset(dlat, dlon, lat, lon))  # from the datum to the ship
             course = geo.norm360(away + self.rng.uniform(-spread, spread))
             v.track = Track(now, lat, lon, course, v.cls.speed_kn)
             del group.offsets[vid]
@@ -694,10 +721,25 @@ class Sea(Module):
             vid = self._vessel_of(event.data.get("ship"))
             if vid is not None:
                 self.attacked(vid, event.name.replace("_", " "))
+        elif event.name in ("weather", "daylight"):
+            self._light_changed(now)
         elif event.name == "mission_end":
             self.stopped = True
             self.sched.clear()
             self.heap.clear()
+
+    def _light_changed(self, now: float) -> None:
+        """Dawn, dusk or a change of weather: everything that slept on the old sighting ranges
+        looks again now (the lookouts, the convoys' and lone merchants' lookouts)."""
+        if self.stopped:
+            return
+        if self.engine.module("boat").surfaced:
+            self._soon("watch", now)
+        for gid in self.groups:
+            self._soon(f"gwatch:{gid}", now)
+        for v in self.vessels.values():
+            if not v.is_escort and v.track is not None and v.ai.get("mode") == "lone":
+                self._soon(f"ai:{v.id}", now)
 
     def _vessel_of(self, ident: Any) -> str | None:
         if not isinstance(ident, str):
@@ -719,12 +761,23 @@ class Sea(Module):
         if v is None or now - self.attacked_at.get(vid, -1e9) < 60.0:
             return  # a torpedo hit and the sinking it causes are one blow
         self.attacked_at[vid] = now
+        datum = self._torpedo_datum(v, now)
         if v.track is None and v.group in self.groups:
-            self.alarm(self.groups[v.group], now, why)
+            self.alarm(self.groups[v.group], now, why, datum)
         elif not v.is_escort:
             self.flee(v, now)
-            bn = self.boat_now(now)
-            escorts.alert(self, bn.lat, bn.lon, now, why)
+            escorts.alert(self, datum[0], datum[1], now, why, error_nm=datum[2])
+
+    def _torpedo_datum(self, v: Vessel, now: float) -> tuple[float, float, float]:
+        """Where the escorts look for the boat after a hit: along the torpedo's track from the ship
+        hit, at a guessed run (lat, lon, error nm)."""
+        esc = escorts.ESC
+        lat, lon = self.vpos(v, now)
+        bn = self.boat_now(now)
+        track = geo.bearing_to(*geo.offset(lat, lon, bn.lat, bn.lon))  # back along the torpedo's run
+        track += self.rng.gauss(0.0, float(esc["torpedo_bearing_sigma_deg"]))
+        dlat, dlon = geo.destination(lat, lon, track, float(esc["torpedo_run_nm"]))
+        return dlat, dlon, float(esc["torpedo_datum_error_nm"])
 
     def sink(self, vid: str, cause: str) -> None:
         """Sink a ship: `ship_sunk {ship, class, grt}` (the crew gains morale), alarm, gone."""
