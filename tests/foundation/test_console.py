@@ -181,3 +181,16 @@ def test_any_game_command_can_be_typed_with_do(tmp_path):
     assert game.module("crew").bars.status()["morale"] == "X"
     console.handle("do adjust_morale")
     assert "'adjust_morale' needs the field 'by'" in out.getvalue()
+
+
+def test_a_table_played_with_its_hub_unplugged_starts_and_says_so(tmp_path):
+    """A crew may switch the Pi on before the deck hub: the game starts and reports the hub offline."""
+    board = tmp_path / "late-hub.toml"
+    board.write_text('[board]\nname = "late hub"\nformat = 0\n[figures]\nsensor = "hub"\n'
+                     f'[hub]\nurl = "{tmp_path / "no-such-port"}"\nstart_timeout_ms = 200\n'
+                     '[[hub.readers]]\nsection = 1\ncs = "GP17"\n[audio]\ndriver = "none"\n')
+    term = Terminal(tmp_path, "play", "--console", "--board", str(board))
+    term.expect("> ")
+    term.expect("offline")
+    term.send("quit")
+    assert term.close() == 0

@@ -11,7 +11,9 @@ before it left the old one) stays where it was last seen until no reader sees it
 
 `start` waits (at most `hub.start_timeout_ms`) until the link is online and the hub's first
 snapshot has reached the game, so a game or script begins with the figures where they
-stand; a hub that does not come online in that time stops the start with the reason.
+stand. A script stops with the reason when the hub does not come online in that time; a
+table being played starts anyway, tells the crew the hub is offline and picks the figures up
+when the hub answers (the link keeps reconnecting).
 """
 
 from __future__ import annotations
@@ -61,9 +63,12 @@ class HubFigureSensor:
         self.lamp_ports: list[Any] = []
 
     # -- life -------------------------------------------------------------------------------
+    #: a script needs the hub at once; a table being played can wait for it (set by the table)
+    strict = True
+
     def start(self, sink: Sink) -> None:
-        """Connect to the hub and wait until it is online (raises TableError when it does
-        not come online within `hub.start_timeout_ms`)."""
+        """Connect to the hub and wait until it is online (when `strict`, raises TableError
+        when it does not come online within `hub.start_timeout_ms`)."""
         from kaleun.runtime.table import TableError
 
         self._sink = sink
@@ -78,6 +83,10 @@ class HubFigureSensor:
         wait = self.options.start_timeout_ms / 1000
         if not self.link.wait_online(wait):
             reason = self.link.core.reason or "no answer"
+            if not self.strict:
+                log.warning("the deck hub at %s is not online yet (%s); the game starts and waits for it", url, reason)
+                self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
+                return
             self.close()
             raise TableError(f"{self.board_path}: the deck hub at {url} did not come online within {wait:g} s "
                              f"({reason}); check the cable and hub.url, then `kaleun hub status`")

@@ -57,7 +57,7 @@ class Runtime:
         self._held: dict[str, Any] | Callable[[], None] | None = None
         self._loop_thread: int | None = None
         self._starting = game.take_events()
-        table.start(self.submit)
+        table.start(self.submit, strict=False)  # a crew at the table can wait for a late hub
 
     # -- inputs (any thread) -----------------------------------------------------------------
     def post(self, command: dict[str, Any]) -> None:

@@ -108,9 +108,14 @@ class Table:
         return SimButton(name)
 
     # -- running ----------------------------------------------------------------------------
-    def start(self, submit: Submit) -> None:
-        """Connect every adapter; `submit` receives game commands (from any thread)."""
+    def start(self, submit: Submit, strict: bool = True) -> None:
+        """Connect every adapter; `submit` receives game commands (from any thread).
+
+        `strict`: hardware that is not there yet stops the start (scripts); otherwise the
+        table starts and the adapter reports it offline until it answers (play)."""
         self._submit = submit
+        if hasattr(self.sensor, "strict"):
+            self.sensor.strict = strict
         self.sensor.start(self._on_input)
         for port in (*self.dials.values(), *self.buttons.values()):
             port.start(self._on_input)

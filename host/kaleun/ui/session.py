@@ -32,10 +32,16 @@ def make_sounder(board: Board) -> Sounder:
     return PygameSounder(volume=board.audio.volume)
 
 
-def make_lamps(board: Board) -> Lamps | None:
-    """The board's lamps; real pixels that cannot be opened are reported and left dark."""
+def make_lamps(board: Board, table: Table) -> Lamps | None:
+    """The board's lamps; real pixels that cannot be opened are reported and left dark.
+    Hub lamps go over the deck hub's link, so the table must have been started."""
     spec = board.lamps
     if spec.driver == "none":
+        return None
+    if spec.driver == "hub":
+        if hasattr(table.sensor, "lamps"):
+            return table.sensor.lamps(spec.segments)
+        log.warning("lamps off: lamps.driver = 'hub' needs figures.sensor = 'hub'")
         return None
     if spec.driver in ("neopixel", "neopixel_spi"):
         from kaleun.ports.neopixel import LampsUnavailable, NeopixelLamps
@@ -45,7 +51,7 @@ def make_lamps(board: Board) -> Lamps | None:
         except LampsUnavailable as exc:
             log.warning("lamps off: %s", exc)
             return None
-    return SimLamps(spec.segments)  # "sim"; "hub" lamps arrive with the deck hub's lamp commands
+    return SimLamps(spec.segments)
 
 
 def keep_previous_autosave() -> Path | None:
@@ -74,11 +80,11 @@ def make_runtime(game: Engine, board: Board) -> Runtime:
     stamp = _session_stem(sessions)
     table = Table(board, game)
     outputs: list = [BellOutput(make_sounder(board)), EventLog(sessions / f"{stamp}.events.jsonl")]
-    lamps = make_lamps(board)
-    if lamps is not None:
-        outputs.append(LampDirector(lamps))
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path()),
                       record=sessions / f"{stamp}.script.jsonl")
+    lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
+    if lamps is not None:
+        runtime.outputs.append(LampDirector(lamps))
     runtime.lamps = lamps
     runtime.save()  # a power cut before the first watch change loses nothing
     return runtime
