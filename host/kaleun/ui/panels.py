@@ -164,8 +164,9 @@ def _speed_bar(surface: Any, layout: Layout, rect: Rect, scene: Scene) -> None:
     """Speed astern to ahead on one bar: the fill is the speed, the tick the target."""
     if rect.bottom > layout.status_panel.bottom - layout.size(2):
         return
-    speeds = BOAT["surfaced" if scene.surfaced else "submerged"]["speed_kn"].values()
-    low, high = min(speeds), max(speeds)
+    mode = BOAT["surfaced" if scene.surfaced else "submerged"]
+    speeds = [*mode["speed_kn"].values(), float(mode.get("full_ahead_in_action_kn", 0.0))]
+    low, high = min(speeds), max(speeds)  # the bar spans everything the boat can do, in action too
     span = (high - low) or 1.0
 
     def x_of(v: float) -> int:
