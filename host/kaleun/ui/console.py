@@ -107,6 +107,14 @@ class Console:
                  f"speed {boat['speed_kn']:.1f} kn of {boat['target_kn']:.1f} kn "
                  f"({boat['propulsion']}, {'surfaced' if boat['surfaced'] else 'submerged'})  "
                  f"distance run {boat['distance_nm']:.2f} nm")
+        if "course" in boat:
+            where = self.game.module("navigation").status() if self.game.has_module("navigation") else {}
+            depth = "surfaced" if boat["surfaced"] else f"depth {boat['depth_m']:.0f} m"
+            self.say(f"course {boat['course']:03d}  {depth}  battery {boat['battery_pct']:.0f} %  "
+                     f"square {where.get('dr_square', '?')} (dead reckoning)")
+        if self.game.has_module("crew"):
+            bars = self.game.module("crew").status()["bars"]
+            self.say(f"command bar {bars['command']}  morale {bars['morale']}")
 
     # -- commands ---------------------------------------------------------------------------
     def _need(self, args: list[str], count: int, usage: str) -> None:
