@@ -382,3 +382,11 @@ def test_section_lamps_are_drawn_when_the_table_has_lamps(window: Window, runtim
     director.tick(0.75)  # the dark half of the blink
     assert lamp_looks(lamps)[0].lit is False  # blink, not only colour
     window.render(pygame.Surface((800, 480)))
+
+
+def test_the_top_bar_shows_the_crew_bars(window: Window, runtime: Runtime) -> None:
+    """The controller keeps the command and morale bars: the crew sees them without looking for markers."""
+    assert window.scene().bars == "command VIII · morale XI"
+    runtime.submit({"do": "adjust_morale", "by": -2})
+    runtime.step()
+    assert window.scene().bars == "command VIII · morale IX"

@@ -47,6 +47,7 @@ class Scene:
     time: str
     date: str
     watch: str
+    bars: str
     mode: str
     factor: float
     figures: tuple[tuple[str, int | None], ...]
@@ -108,6 +109,14 @@ def lamp_looks(lamps: Any) -> tuple[LampLook, ...]:
     return tuple(looks)
 
 
+def _bars(game: Any) -> str:
+    """The crew's command and morale bars, as the First Officer would read them."""
+    if not game.has_module("crew"):
+        return ""
+    bars = game.module("crew").status()["bars"]
+    return f"command {bars['command']} · morale {bars['morale']}"
+
+
 def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str | None = None,
                pressed: str | None = None) -> Scene:
     """Snapshot what the window shows from the runtime's game and table."""
@@ -122,6 +131,7 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
         time=f"{now:%H:%M:%S}",
         date=format_date(now),
         watch=str(game.module("watch").status()["on_duty"]),
+        bars=_bars(game),
         mode=compression.mode,
         factor=FACTORS[compression.mode],
         figures=tuple((f, where.get(f)) for f in FIGURES),
