@@ -131,9 +131,10 @@ def test_enrollment_takes_only_a_tag_put_down_after_its_prompt():
     from kaleun.hub.options import hub_config
 
     board = load_board(ROOT / "boards" / "fake-hub.toml")
-    with FakeHub(hub_config(board)) as fake:
-        fake.put(0, "04000000000001")
-        fake.put(4, "04000000000002")
+    fake = FakeHub(hub_config(board))
+    fake.put(0, "04000000000001")  # both already on the model when the hub starts scanning
+    fake.put(4, "04000000000002")
+    with fake:
         source, close = _hub_tags(board, fake.url, timeout=20)
         try:
             new_tags = iter(["04ABCDEF000001", "04ABCDEF000002"])
