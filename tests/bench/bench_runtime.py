@@ -29,31 +29,28 @@ def env(home: str) -> dict[str, str]:
     return e
 
 
-def bench_24h_in_process(runs: int = 5) -> None:
+def _timed(run, runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def bench_24h(runs_in_process: int = 5, runs_command: int = 3) -> None:
+    """24 game hours with no inputs: in process, and as the `kaleun run` command."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "idle.jsonl"
         script.write_text('{"t": 86400, "do": "end"}\n')
-        times = []
-        for _ in range(runs):
-            start = time.perf_counter()
-            ScriptRun(new_game(1), default_board(), EventWriter(io.StringIO())).run(script)
-            times.append(time.perf_counter() - start)
-    print(f"24 game hours, no inputs, in process: median {statistics.median(times) * 1000:.1f} ms "
-          f"(max {max(times) * 1000:.1f} ms, {runs} runs)")
-
-
-def bench_24h_command(runs: int = 3) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        script = Path(tmp) / "idle.jsonl"
-        script.write_text('{"t": 86400, "do": "end"}\n')
-        times = []
-        for _ in range(runs):
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "kaleun", "run", "--script", str(script), "--events",
-                            str(Path(tmp) / "e.jsonl")], env=env(tmp), check=True, capture_output=True)
-            times.append(time.perf_counter() - start)
+        inner = _timed(lambda: ScriptRun(new_game(1), default_board(), EventWriter(io.StringIO())).run(script),
+                       runs_in_process)
+        command = [sys.executable, "-m", "kaleun", "run", "--script", str(script), "--events", str(Path(tmp) / "e")]
+        outer = _timed(lambda: subprocess.run(command, env=env(tmp), check=True, capture_output=True), runs_command)
+    print(f"24 game hours, no inputs, in process: median {statistics.median(inner) * 1000:.1f} ms "
+          f"(max {max(inner) * 1000:.1f} ms, {runs_in_process} runs)")
     print(f"24 game hours, no inputs, `kaleun run` command incl. interpreter start: median "
-          f"{statistics.median(times):.2f} s (max {max(times):.2f} s, {runs} runs)")
+          f"{statistics.median(outer):.2f} s (max {max(outer):.2f} s, {runs_command} runs)")
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -81,6 +78,5 @@ def bench_idle(seconds: float = 60.0) -> None:
 
 
 if __name__ == "__main__":
-    bench_24h_in_process()
-    bench_24h_command()
+    bench_24h()
     bench_idle(float(sys.argv[1]) if len(sys.argv) > 1 else 60.0)
