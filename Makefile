@@ -22,10 +22,12 @@ play: $(VENV)/.play
 
 test: $(VENV)/.dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(VENV)/.dev
 	for f in tests/bench/bench_*.py; do $(BIN)/python $$f || exit 1; done

@@ -22,11 +22,11 @@ class KeyLines:
     def __init__(self, text: str) -> None:
         self.lines: dict[tuple[str | int, ...], int] = {}
         table: tuple[str | int, ...] = ()
-        counts: dict[tuple[str, ...], int] = {}
+        counts: dict[tuple[str | int, ...], int] = {}
         for number, line in enumerate(text.splitlines(), start=1):
             header = _HEADER.match(line)
             if header and not _KEY.match(line):
-                path = _split(header.group(2))
+                path: tuple[str | int, ...] = _split(header.group(2))
                 if header.group(1) == "[[":
                     index = counts.get(path, 0)
                     counts[path] = index + 1

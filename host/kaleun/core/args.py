@@ -8,6 +8,11 @@ from typing import Any
 from kaleun.core.errors import CommandError
 
 _MISSING: Any = object()
+#: the builtins, for annotations inside `Args` (whose methods are named after them)
+Text = str
+Number = float
+Whole = int
+Flag = bool
 
 
 class Args:
@@ -17,17 +22,17 @@ class Args:
     instead of being silently ignored.
     """
 
-    def __init__(self, raw: Mapping[str, Any], skip: Iterable[str] = ("do", "t")) -> None:
+    def __init__(self, raw: Mapping[str, Any], skip: Iterable[Text] = ("do", "t")) -> None:
         if not isinstance(raw, Mapping):
             raise CommandError(f"a command must be a JSON object, got {type(raw).__name__}")
         self.raw = raw
         self.name = str(raw.get("do", "?"))
-        self._read: set[str] = set(skip)
+        self._read: set[Text] = set(skip)
 
-    def has(self, key: str) -> bool:
+    def has(self, key: Text) -> Flag:
         return key in self.raw
 
-    def _get(self, key: str, default: Any) -> Any:
+    def _get(self, key: Text, default: Any) -> Any:
         self._read.add(key)
         if key in self.raw:
             return self.raw[key]
@@ -35,7 +40,7 @@ class Args:
             raise CommandError(f"'{self.name}' needs the field '{key}'")
         return default
 
-    def str(self, key: str, default: Any = _MISSING, choices: Iterable[str] | None = None) -> str:
+    def str(self, key: Text, default: Any = _MISSING, choices: Iterable[Text] | None = None) -> Text:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
@@ -49,7 +54,7 @@ class Args:
                 )
         return value
 
-    def int(self, key: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> int:
+    def int(self, key: Text, default: Any = _MISSING, lo: Whole | None = None, hi: Whole | None = None) -> Whole:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
@@ -62,8 +67,8 @@ class Args:
             raise CommandError(f"'{self.name}': {key} must be between {lo} and {hi}, got {value}")
         return value
 
-    def float(self, key: str, default: Any = _MISSING, lo: float | None = None,
-              hi: float | None = None) -> float:
+    def float(self, key: Text, default: Any = _MISSING, lo: Number | None = None,
+              hi: Number | None = None) -> Number:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
@@ -73,16 +78,16 @@ class Args:
             raise CommandError(f"'{self.name}': {key} must be between {lo} and {hi}, got {value}")
         return float(value)
 
-    def bool(self, key: str, default: Any = _MISSING) -> bool:
+    def bool(self, key: Text, default: Any = _MISSING) -> Flag:
         value = self._get(key, default)
         if not isinstance(value, bool):
             raise CommandError(f"'{self.name}': field '{key}' must be true or false, got {value!r}")
         return value
 
-    def any(self, key: str, default: Any = _MISSING) -> Any:
+    def any(self, key: Text, default: Any = _MISSING) -> Any:
         return self._get(key, default)
 
-    def rest(self) -> dict[str, Any]:
+    def rest(self) -> dict[Text, Any]:
         """All fields not read yet (marks them read)."""
         out = {k: v for k, v in self.raw.items() if k not in self._read}
         self._read.update(out)

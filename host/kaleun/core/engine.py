@@ -20,6 +20,7 @@ from kaleun.core.args import Args
 from kaleun.core.clock import GameClock
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import RESERVED_FIELDS, Event
+from kaleun.core.messages import Msg
 from kaleun.core.rng import GameRandom
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ class Module:
     def load_state(self, state: Mapping[str, Any]) -> None:
         pass
 
-    def emit(self, name: str, /, feed: str | None = None, **data: Any) -> Event:
+    def emit(self, name: str, /, feed: Msg | str | None = None, **data: Any) -> Event:
         return self.engine.emit(name, feed=feed, **data)
 
 
@@ -133,7 +134,7 @@ class Engine:
         return self.clock.iso(self.t)
 
     # -- events ---------------------------------------------------------------------------
-    def emit(self, name: str, /, feed: str | None = None, **data: Any) -> Event:
+    def emit(self, name: str, /, feed: Msg | str | None = None, **data: Any) -> Event:
         clash = RESERVED_FIELDS.intersection(data)
         if clash:
             raise ValueError(f"event field(s) {sorted(clash)} of '{name}' are reserved for the event's header")

@@ -111,6 +111,7 @@ def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
     if not url and options.is_fake:
         fake = FakeHub(hub_config(board)).start()
         target = fake.url
+    assert target is not None, "_hub_board() refuses a board without a hub url"
     return HubLink(target, options, on_event).start(), fake
 
 

@@ -37,7 +37,7 @@ def clock_ms() -> int:
     return time.monotonic_ns() // 1_000_000
 
 
-class FakePixels(list):  # type: ignore[type-arg]
+class FakePixels(list):
     """The fake hub's NeoPixel strip: a list of RGB tuples."""
 
     def __init__(self, count: int) -> None:

@@ -412,10 +412,10 @@ class HubLink:
         try:
             port = serial.serial_for_url(self.url, baudrate=self.options.baudrate, timeout=0.02)
         except (serial.SerialException, OSError, ValueError) as exc:
-            reason = f"cannot open {self.url} ({exc})"
+            failed = f"cannot open {self.url} ({exc})"
             with self._changed:
-                self.core.closed(reason)
-            return reason
+                self.core.closed(failed)
+            return failed
         reason: str | None = None
         self._reached_online = False
         try:

@@ -138,8 +138,8 @@ class SimMFRC522(_Field):
     def __enter__(self) -> SimMFRC522:
         return self
 
-    def __exit__(self, *exc: object) -> bool:
-        return False
+    def __exit__(self, *exc: object) -> None:
+        return None
 
     def transfer(self, out: bytes) -> bytes:
         self.transactions += 1

@@ -43,6 +43,8 @@ def make_pixels(spec: LampSpec) -> Any:
 
 
 class NeopixelLamps:
+    segments: Mapping[str, tuple[int, int]]
+
     def __init__(self, spec: LampSpec, pixels: Any = None) -> None:
         self.spec = spec
         self.segments = dict(spec.segments)

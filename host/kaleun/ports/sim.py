@@ -70,6 +70,8 @@ class SimButton(_SimInput):
 class SimLamps:
     """Keeps the current frame so the window can draw it and tests can read it."""
 
+    segments: Mapping[str, tuple[int, int]]
+
     def __init__(self, segments: Mapping[str, tuple[int, int]]) -> None:
         self.segments = dict(segments)
         self.frame: dict[str, Lamp] = {}

@@ -57,7 +57,7 @@ def load_scenes(raw: Mapping[str, Any] | None = None) -> list[Scene]:
             raise SceneError(f"scene {i + 1} ({item.get('event')}): unknown colour {color!r}")
         if item.get("pattern", "steady") not in PATTERNS:
             raise SceneError(f"scene {i + 1}: pattern must be one of {', '.join(PATTERNS)}")
-        scenes.append(Scene(item["event"], tuple(item["segments"]), colors[color],  # type: ignore[arg-type]
+        scenes.append(Scene(item["event"], tuple(item["segments"]), colors[color],
                             item.get("pattern", "steady"), float(item.get("seconds", 0)), item.get("until")))
     return scenes
 

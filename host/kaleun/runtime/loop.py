@@ -9,6 +9,7 @@ table script.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import queue
@@ -124,7 +125,7 @@ class Runtime:
             if factor <= 0:
                 break
             start = self.game.t
-            events += self.game.advance_to(start + wall * factor, until=lambda m=mode: compression.mode != m)
+            events += self.game.advance_to(start + wall * factor, until=functools.partial(_changed, compression, mode))
             wall -= (self.game.t - start) / factor
             if compression.mode == mode:
                 break
@@ -192,3 +193,8 @@ class Runtime:
                 log.exception("closing %s failed", type(output).__name__)
         if self._record is not None:
             self._record.close()
+
+
+def _changed(compression: Any, mode: str) -> bool:
+    """True once the time compression left `mode` (ends an `advance_to` step)."""
+    return bool(compression.mode != mode)

@@ -126,7 +126,7 @@ def draw_boat(surface: Any, layout: Layout, fonts: Fonts, scene: Scene, places: 
     pygame.draw.polygon(surface, theme.HULL_EDGE, layout.hull, layout.size(2))
     pygame.draw.polygon(surface, theme.HULL, layout.casing)
     pygame.draw.polygon(surface, theme.HULL_EDGE, layout.casing, 1)
-    pygame.draw.line(surface, theme.HULL_EDGE, *layout.gun, layout.size(5))
+    pygame.draw.line(surface, theme.HULL_EDGE, layout.gun[0], layout.gun[1], layout.size(5))
     if scene.bars:  # the crew's bars, kept by the controller: top right of the sky
         blit_text(surface, fonts.get(20), scene.bars.replace("command", "Command").replace("morale", "Morale"),
                   theme.TEXT, (panel.right - layout.size(8), panel.y + layout.size(6)), "topright")

@@ -6,6 +6,7 @@ Used when there is no display (a Pi without a screen, a terminal over SSH) or wi
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import shlex
@@ -227,7 +228,7 @@ class Console:
     # -- running ----------------------------------------------------------------------------
     def _read(self) -> None:
         for line in self.stdin:
-            self.runtime.call(lambda line=line: self.handle(line))
+            self.runtime.call(functools.partial(self.handle, line))
         self.runtime.call(lambda: self._quit([]))
 
     def _terminate(self, signum: int, frame: object) -> None:

@@ -107,10 +107,10 @@ def draw_telegraph(surface: Any, layout: Layout, fonts: Fonts, scene: Scene) -> 
     a = math.radians(answer_angle)
     tip = layout.dial_point(answer_angle, 1.0)
     side = layout.size(7)
-    normal = (math.sin(a) * side, math.cos(a) * side)
-    outer = layout.dial_point(answer_angle, RIM)
-    pygame.draw.polygon(surface, theme.ANSWER, [tip, (outer[0] + normal[0], outer[1] + normal[1]),
-                                                (outer[0] - normal[0], outer[1] - normal[1])])
+    across = (math.sin(a) * side, math.cos(a) * side)
+    notch = layout.dial_point(answer_angle, RIM)
+    pygame.draw.polygon(surface, theme.ANSWER, [tip, (notch[0] + across[0], notch[1] + across[1]),
+                                                (notch[0] - across[0], notch[1] - across[1])])
 
     # the handle: a short brass lever with a knob, pointing at its position
     handle_angle = layout.sector_angle(scene.handle)

@@ -82,7 +82,7 @@ class Feed:
 
     def on_event(self, event: Event) -> None:
         if event.feed is not None:
-            self.lines.append(FeedLine(event.clock[11:16], event.feed))
+            self.lines.append(FeedLine(event.clock[11:16], str(event.feed)))
 
     def problem(self, clock: str, text: str) -> None:
         self.lines.append(FeedLine(clock, text, problem=True))
@@ -105,7 +105,7 @@ def lamp_looks(lamps: Any) -> tuple[LampLook, ...]:
             continue
         pattern = getattr(lamp, "pattern", "steady")
         lit = pattern != "off" and any(lamp.color)
-        looks.append(LampLook(int(number), tuple(lamp.color), pattern, lit))  # type: ignore[arg-type]
+        looks.append(LampLook(int(number), tuple(lamp.color), pattern, lit))
     return tuple(looks)
 
 

@@ -66,8 +66,8 @@ class Cigarettes:
         for f in chosen:
             crew.sailor(f).drop("A")
         self.smoked = True
-        where = tuple(sorted({crew.pos[f] for f in chosen}))
-        place = {(7,): "on deck", (8,): "on the bridge"}.get(where, "on deck and bridge")  # type: ignore[arg-type]
+        where = {crew.pos[f] for f in chosen}
+        place = "on deck" if where == {7} else "on the bridge" if where == {8} else "on deck and bridge"
         names = ", ".join(chosen)
         crew.emit("smoke_break", feed=f"Smoke break {place}: {names} "
                   f"{'discard' if len(chosen) != 1 else 'discards'} an activation chip.",

@@ -264,7 +264,7 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         args.finish()
         chosen = crew.cigarettes.plan(roles, sailors)
         if ready("smoke", "smoke break", chosen if isinstance(chosen, str) else None):
-            crew.cigarettes.smoke(roles, chosen)  # type: ignore[arg-type]
+            crew.cigarettes.smoke(roles, chosen)
 
     def cook(args: Args) -> None:
         take = food_rules.positions(args.any("take"), "take")
@@ -288,7 +288,7 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         args.finish()
         plan = _join_plan(crew, task, component, figures, count)
         if ready("join_task", f"{task} joined", plan if isinstance(plan, str) else None):
-            _join(crew, task, component, *plan)  # type: ignore[misc]
+            _join(crew, task, component, *plan)
 
     def stop_task(args: Args) -> None:
         figure = args.str("figure", choices=FIGURES)
@@ -353,6 +353,8 @@ def _join_plan(crew: Crew, task: str, component: str | None, figures: list[str] 
             return lookouts
         group, section = lookouts, lookouts.section
     else:
+        if component is None:
+            return "a repair to join needs its component"
         tech = crew.engine.module("technical")
         job = tech.job(component)
         if job is None or component not in crew.repairs:
@@ -381,7 +383,7 @@ def _join(crew: Crew, task: str, component: str | None, picks: list[Pick], secti
     crew.emit("activation", order="join_task", sailors=[{"figure": p.figure, "sailor": crew.sid(p.figure),
                                                         "chips": len(p.chips), "specialist": p.specialist,
                                                         "section": section} for p in picks])
-    if task == "repair":
+    if task == "repair" and component is not None:
         tech = crew.engine.module("technical")
         n = len(crew.repair_crew(component))
         crew.emit("technical_repair_resumed", feed=f"Repair of the {component_name(component)} goes on with "

@@ -180,9 +180,9 @@ class Food:
         self.supply, self.discard = self.discard, []
         self.crew.rng.shuffle(self.supply)
         self.crew.undo.clear()  # a shuffle is never taken back: undo and redo would shuffle again
-        left = len(self.supply)
+        count = len(self.supply)
         thrown = f"{removed} chip{'s' if removed != 1 else ''} thrown away"
-        supply = (f"the discards make a new supply of {left} chip{'s' if left != 1 else ''}" if left
+        supply = (f"the discards make a new supply of {count} chip{'s' if count != 1 else ''}" if count
                   else "no discards are left for a new supply")
         self.crew.emit("food_spoiled", feed=f"The {NAMES[kind]} has spoiled ({thrown}); {supply}.", food=kind,
                        removed=removed, supply=left)

@@ -16,6 +16,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 from kaleun.uboot.crew import corrections, sections
 from kaleun.uboot.crew.bars import (
@@ -178,12 +179,16 @@ class Crew(Module, Validator):
     def lookouts(self) -> int:
         """Sailors on observation duty on the bridge (0-6): the sea's detection uses it."""
         states = self.states[self.row]
-        n = sum(1 for f in FIGURES if self.pos[f] == LOOKOUT_SECTION and not states[f].dead
-                and states[f].task is not None and states[f].task["kind"] == "observation")
+        n = 0
+        for f in FIGURES:
+            task = states[f].task
+            if self.pos[f] == LOOKOUT_SECTION and not states[f].dead and task is not None \
+                    and task["kind"] == "observation":
+                n += 1
         return min(MAX_LOOKOUTS, n)
 
     # -- shared rules actions ------------------------------------------------------------------------
-    def emit(self, name: str, /, feed: str | None = None, **data: Any) -> Event:
+    def emit(self, name: str, /, feed: Msg | str | None = None, **data: Any) -> Event:
         return self.engine.emit(name, feed=feed, **data)
 
     def refuse(self, action: str, reason: str) -> None:
@@ -217,8 +222,8 @@ class Crew(Module, Validator):
 
     def repair_crew(self, component: str) -> list[str]:
         states = self.states[self.row]
-        return [f for f in FIGURES if not states[f].dead and states[f].task is not None
-                and states[f].task.get("component") == component]
+        return [f for f in FIGURES if not states[f].dead and (task := states[f].task) is not None
+                and task.get("component") == component]
 
     def sync_repair(self, component: str) -> None:
         """Tell the technical conditions how many sailors repair `component`; pause below the crew size

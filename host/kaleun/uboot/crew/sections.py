@@ -13,7 +13,7 @@ SECTIONS: tuple[int, ...] = tuple(range(1, 9))
 NAMES: Mapping[int, str] = {int(k): v for k, v in SECTIONS_DATA["names"].items()}
 HULL: tuple[int, ...] = tuple(SECTIONS_DATA["hull"])
 OUTSIDE: tuple[int, ...] = tuple(SECTIONS_DATA["outside"])
-HATCHES: tuple[int, int] = tuple(SECTIONS_DATA["hatches"])  # type: ignore[assignment]
+HATCHES: tuple[int, int] = (int(SECTIONS_DATA["hatches"][0]), int(SECTIONS_DATA["hatches"][1]))
 HATCH_CHIPS: int = int(SECTIONS_DATA["hatch_chips"])
 
 

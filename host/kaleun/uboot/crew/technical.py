@@ -261,7 +261,8 @@ class Technical(Module):
         if event.name != "damage" or event.data.get("kind") != "technical" or mission_over(self.engine):
             return
         component, severity = event.data.get("component"), event.data.get("severity")
-        if component not in COMPONENTS or severity not in SEVERITY:
+        if not isinstance(component, str) or not isinstance(severity, str) or component not in COMPONENTS \
+                or severity not in SEVERITY:
             log.warning("ignored technical damage with component %r severity %r", component, severity)
             return
         self.add_condition(component, severity, str(event.data.get("cause", "damage")))

@@ -13,7 +13,7 @@ speed, course, depth) are not taken back: give a new order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -39,5 +39,5 @@ class UndoStack:
     def to_state(self) -> list[dict[str, Any]]:
         return list(self.entries)
 
-    def load_state(self, state: list[Mapping[str, Any]]) -> None:
+    def load_state(self, state: Sequence[Mapping[str, Any]]) -> None:
         self.entries = [dict(e) for e in state]

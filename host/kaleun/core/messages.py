@@ -1,0 +1,121 @@
+"""Sentences for players, kept as a message id and its values so any language can render them.
+
+The game core never formats a player's sentence into final text. It builds a `Msg`: an English
+template with named fields (`str.format` syntax, e.g. ``"Torpedo {tube}: hit after {seconds} s."``)
+and the values to put in. The template is the message id of the gettext catalogues
+(`kaleun/locale/`); the English text is the template itself. A value may itself be a `Msg` (a
+class name, an order's name, a part of a sentence), so a whole sentence translates.
+
+`str(msg)` renders English. Event logs are written in English, so they stay byte-identical
+whatever language a table is set to; the window and the console render the same `Msg` in the
+table's language (`kaleun.i18n`). Extraction for the catalogues reads every literal passed to
+`Msg(...)`, `Msg.plural(...)` and `N_(...)` (see host/README.md, "Languages").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+#: translate(msgid) -> text, and translate_plural(singular, plural, n) -> text
+Translate = Callable[[str], str]
+TranslatePlural = Callable[[str, str, int], str]
+
+
+def N_(text: str) -> str:
+    """Mark a literal for the catalogues without translating it here (data names, table labels)."""
+    return text
+
+
+class Msg:
+    """A translatable sentence: an English template and its named values."""
+
+    __slots__ = ("plural_form", "template", "values")
+
+    def __init__(self, template: str, /, **values: Any) -> None:
+        self.template = template
+        self.plural_form: tuple[str, str] | None = None
+        self.values = values
+
+    @classmethod
+    def plural(cls, singular: str, plural: str, /, n: int, **values: Any) -> Msg:
+        """A sentence whose wording depends on the number `n` (also a field of both templates)."""
+        msg = cls(singular, n=n, **values)
+        msg.plural_form = (singular, plural)
+        return msg
+
+    @classmethod
+    def term(cls, text: str) -> Msg:
+        """A word or name from the data files (a ship class, a component), translated as a whole."""
+        return cls(text)
+
+    # -- rendering ----------------------------------------------------------------------------
+    def render(self, translate: Translate | None = None, translate_plural: TranslatePlural | None = None) -> str:
+        """The sentence in the language of `translate` (English without one)."""
+        if self.plural_form is not None:
+            singular, plural = self.plural_form
+            n = int(self.values["n"])
+            if translate_plural is not None:
+                template = translate_plural(singular, plural, n)
+            else:
+                template = singular if n == 1 else plural
+        else:
+            template = translate(self.template) if translate is not None else self.template
+        if not self.values:
+            return template
+        values = {k: render(v, translate, translate_plural) if isinstance(v, Msg) else v
+                  for k, v in self.values.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            # a translation with a broken placeholder must never silence the feed: fall back to English
+            return self.template.format(**values) if template != self.template else template
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Msg({self.template!r}, {self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Msg):
+            return (self.template, self.plural_form, self.values) == (other.template, other.plural_form, other.values)
+        if isinstance(other, str):
+            return str(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+    def __add__(self, other: Msg | str) -> Msg:
+        """Two sentences read one after the other."""
+        return Msg("{a}{b}", a=self, b=other)
+
+    def templates(self) -> list[str]:
+        """Every template this sentence uses (its own and those of its values)."""
+        out = list(self.plural_form) if self.plural_form is not None else [self.template]
+        for v in self.values.values():
+            if isinstance(v, Msg):
+                out.extend(v.templates())
+        return out
+
+
+def render(text: Msg | str | None, translate: Translate | None = None,
+           translate_plural: TranslatePlural | None = None) -> str:
+    """Text for a player: a `Msg` rendered in the given language, a plain string as it is."""
+    if text is None:
+        return ""
+    if isinstance(text, Msg):
+        return text.render(translate, translate_plural)
+    return text
+
+
+def join(parts: list[Msg | str], sep: str = ", ") -> Msg:
+    """A list read out with a separator (each part translated on its own)."""
+    fields = {f"p{i}": p for i, p in enumerate(parts)}
+    return Msg(sep.join("{" + k + "}" for k in fields), **fields) if parts else Msg("")
+
+
+def as_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Values of an event rendered to JSON-friendly English text where they are messages."""
+    return {k: str(v) if isinstance(v, Msg) else v for k, v in values.items()}

@@ -1,0 +1,48 @@
+"""Sentences for players are message ids with values (core/messages.py): English by default,
+any language through a translation function, and the event log always in English."""
+
+from kaleun.core.clock import GameClock
+from kaleun.core.engine import Engine
+from kaleun.core.events import Event
+from kaleun.core.messages import Msg, join, render
+
+
+def test_a_message_renders_english_with_its_values():
+    msg = Msg("Torpedo {tube}: hit after {seconds} s.", tube=3, seconds=74)
+    assert str(msg) == "Torpedo 3: hit after 74 s."
+    assert msg == "Torpedo 3: hit after 74 s."
+
+
+def test_a_translation_replaces_the_template_and_nested_values_translate_too():
+    german = {"The {ship} is sinking!": "Die {ship} sinkt!", "Liberty ship": "Liberty-Frachter"}
+    msg = Msg("The {ship} is sinking!", ship=Msg.term("Liberty ship"))
+    assert msg.render(lambda s: german.get(s, s)) == "Die Liberty-Frachter sinkt!"
+    assert msg.templates() == ["The {ship} is sinking!", "Liberty ship"]
+
+
+def test_plural_forms_follow_the_number():
+    one = Msg.plural("{n} lookout on the bridge.", "{n} lookouts on the bridge.", n=1)
+    three = Msg.plural("{n} lookout on the bridge.", "{n} lookouts on the bridge.", n=3)
+    assert (str(one), str(three)) == ("1 lookout on the bridge.", "3 lookouts on the bridge.")
+    russian = three.render(None, lambda s, p, n: "{n} наблюдателя на мостике." if n in (2, 3, 4) else p)
+    assert russian == "3 наблюдателя на мостике."
+
+
+def test_a_broken_translation_falls_back_to_english_rather_than_failing():
+    msg = Msg("Course {course:03d}.", course=7)
+    assert msg.render(lambda s: "Kurs {kurs}.") == "Course 007."
+
+
+def test_join_reads_parts_in_order_and_plain_text_passes_through():
+    assert str(join([Msg("fire"), "leak"])) == "fire, leak"
+    assert render("plain") == "plain" and render(None) == ""
+
+
+def test_the_event_log_holds_the_english_text_of_a_message_feed_and_values():
+    engine = Engine("test", 0, GameClock(GameClock.parse("1941-06-01T04:00:00")), [])
+    event = engine.emit("ship_sunk", feed=Msg("The {ship} is sinking!", ship=Msg.term("Tramp steamer")),
+                        class_name=Msg.term("Tramp steamer"))
+    assert isinstance(event, Event)
+    line = event.to_json()
+    assert line["feed"] == "The Tramp steamer is sinking!" and line["class_name"] == "Tramp steamer"
+    assert event.text == "The Tramp steamer is sinking!"
