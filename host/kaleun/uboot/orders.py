@@ -1,10 +1,20 @@
 """The order desk: every order goes through here (rulebook 6.5).
 
-An order is checked by the module that carries it out (its *effect*), then by every
-registered *validator* (the crew engine: sailors in place, command bar), and only then
-carried out. A refused order is an `order_rejected` event with the reason, never an error.
-Orders with no effect on the simulated world (address crew, Enigma without a radio model
-yet) are still validated and accepted: the crew's bookkeeping holds for every order.
+The desk's contract, for every order:
+
+1. Its fields are read and checked for form (`Effect.parse`, `Validator.parse`,
+   `Validator.prepare`): a malformed order is a `CommandError` and changes nothing.
+2. What *giving* an order does happens now, whatever the outcome (`Validator.given`: an open
+   mobilization ends, §6.4).
+3. The checks — the order's own effect first ("the telegraph already stands at stop"), then every
+   validator (the crew engine: sailors in place, the bars) — change nothing. The first reason
+   refuses the order: an `order_rejected` event with that reason, never an error.
+4. An accepted order is paid (`Validator.commit`), carried out (`Effect.execute`) and told
+   (`Validator.after`).
+
+So a refusal leaves the game exactly as giving the order leaves it, whichever check refused.
+Orders with no effect on the simulated world (Enigma without a radio model yet) are still
+validated and accepted: the crew's bookkeeping holds for every order.
 """
 
 from __future__ import annotations
@@ -41,14 +51,23 @@ class Order:
     source: str
 
 
-#: a validator returns a rejection reason or None; `commit` is called once the order is accepted
-#: (its result is added to `order_accepted`); `after` once the order has been carried out;
-#: `parse` reads the order fields the validator itself owns (e.g. which sailors go on lookout)
 class Validator:
+    """Checks every order besides its effect (the crew engine). See the desk's contract above."""
+
     def parse(self, order: str, args: Args) -> dict[str, Any]:  # pragma: no cover - interface
+        """The order fields the validator itself owns (e.g. which sailors go on lookout)."""
         return {}
 
+    def prepare(self, order: Order) -> None:  # pragma: no cover - interface
+        """Check the order's fields for form; raise CommandError. Changes nothing."""
+        return None
+
+    def given(self, order: Order) -> None:  # pragma: no cover - interface
+        """What giving the order does, refused or not (an open mobilization ends)."""
+        return None
+
     def validate(self, order: Order) -> str | None:  # pragma: no cover - interface
+        """Why the order is refused, or None. Changes nothing."""
         return None
 
     def commit(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
@@ -92,12 +111,15 @@ class OrderDesk(Module):
         effect = self._effects.get(order_id)
         own: dict[str, Any] = {}
         for validator in self._validators:
-            parse = getattr(validator, "parse", None)
-            if parse is not None:
-                own.update(parse(order_id, args))
+            own.update(validator.parse(order_id, args))
         params = {**(effect.parse(args) if effect else self._free_fields(args)), **own}
         args.finish()
         order = Order(order_id, params, source)
+        for validator in self._validators:
+            validator.prepare(order)
+        # from here on the order has been given: what that does happens whatever the checks say
+        for validator in self._validators:
+            validator.given(order)
         reason = effect.check(params) if effect else None
         for validator in self._validators:
             if reason is not None:
@@ -114,9 +136,7 @@ class OrderDesk(Module):
         if effect is not None:
             effect.execute(params)
         for validator in self._validators:
-            after = getattr(validator, "after", None)
-            if after is not None:
-                after(order)
+            validator.after(order)
 
     @staticmethod
     def _free_fields(args: Args) -> dict[str, Any]:

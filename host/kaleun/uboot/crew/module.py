@@ -82,6 +82,7 @@ class Crew(Module, Validator):
         self.announced_lookouts = 0
         self._faces: list[dict[str, Face]] | None = None  # cache: the face on duty per row and figure
         self._plan: list[Pick] = []
+        self._prepared: tuple[Order | None, Need | str] = (None, Need())
         self._warning: str | None = None
         self._announce: list[Callable[[], Any]] = []
         self._ended = False  # the crew ended the mission in a game without a mission module
@@ -417,14 +418,23 @@ class Crew(Module, Validator):
             return Need([Group(section, {"first_aid": 1}, repeat=len(params["patients"]))])  # type: ignore[arg-type]
         return static_need(order.order, params, self.surfaced)
 
-    def validate(self, order: Order) -> str | None:
+    def prepare(self, order: Order) -> None:
+        """The order's crew requirement, worked out before anything changes (CommandError if malformed)."""
         self._plan, self._warning = [], None
-        need = self._need(order)  # may raise CommandError: before anything changes
-        if self.over:  # never advisory
-            return "the mission is over"
-        if self.moves.open:
+        self._prepared = (order, self._need(order))
+
+    def given(self, order: Order) -> None:
+        """Giving any order ends an open mobilization (§6.4), whether the order is carried out or not."""
+        if self.moves.open and not self.over:
             self.snapshot("end of the mobilization")
             self.moves.end("next order")
+
+    def validate(self, order: Order) -> str | None:
+        prepared, need = self._prepared
+        if prepared is not order:  # validated without prepare(): work the requirement out now
+            need = self._need(order)
+        if self.over:  # never advisory
+            return "the mission is over"
         blocked = self._blocked(order, need)
         if blocked is not None:  # never advisory: nobody can carry it out
             return blocked

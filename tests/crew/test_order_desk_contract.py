@@ -1,0 +1,62 @@
+"""The order desk's contract (host/README.md, "How an order is validated"): checking an order
+changes nothing, and what giving an order does — an open mobilization ends (§6.4) — happens the
+same way whichever check refuses it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from crewkit import do, game, named, one
+
+from kaleun.core.errors import CommandError
+
+
+def _mobilized_with_a_move(rules: str = "enforce"):
+    g = game(rules=rules)
+    do(g, {"do": "order", "order": "mobilize"})
+    do(g, {"do": "place", "figure": "engineer-square", "section": 5})
+    return g
+
+
+def _refusal(g, order: dict) -> list[dict]:
+    events = do(g, {"do": "order", **order})
+    one(events, "order_rejected")
+    return events
+
+
+@pytest.mark.parametrize("order, check", [
+    ({"order": "new_speed", "speed": "stop"}, "effect"),           # the telegraph already stands at stop
+    ({"order": "periscope"}, "effect"),                             # the boat is surfaced
+    ({"order": "new_speed", "speed": "half_ahead"}, "crew"),      # one engine man in section 5, two needed
+    ({"order": "gun_88", "target": "c1"}, "effect"),                # no such contact / no target
+])
+def test_6_4_a_refused_order_ends_the_mobilization_whichever_check_refuses_it(order, check):
+    g = _mobilized_with_a_move()
+    events = _refusal(g, order)
+    assert (check == "crew") == ("found" in one(events, "order_rejected")["reason"])
+    ended = one(events, "mobilization_ended")
+    assert ended["why"] == "next order"
+    assert [e["event"] for e in events].index("mobilization_ended") < [e["event"] for e in events].index(
+        "order_rejected")
+    assert not g.module("crew").moves.open
+    # the end of the mobilization can be taken back, as after an accepted order
+    undone = do(g, {"do": "undo"})
+    assert one(undone, "undone")["action"] == "end of the mobilization"
+    assert g.module("crew").moves.open
+
+
+def test_checking_an_order_changes_nothing_when_no_mobilization_is_open():
+    g = game()
+    before = json.dumps(g.to_state(), sort_keys=True)
+    events = _refusal(g, {"order": "new_speed", "speed": "stop"})
+    assert named(events, "mobilization_ended") == []
+    events = _refusal(g, {"order": "reload_torpedo", "tube": 1})  # the tube is loaded already
+    assert json.dumps(g.to_state(), sort_keys=True) == before
+
+
+def test_a_malformed_order_is_an_error_and_does_not_end_the_mobilization():
+    g = _mobilized_with_a_move()
+    with pytest.raises(CommandError):
+        g.apply({"do": "order", "order": "fire_torpedoes", "tubes": [9]})
+    assert g.module("crew").moves.open
