@@ -32,6 +32,12 @@ class ShipClass:
     search_kn: float = 0.0
     attack_kn: float = 0.0
     from_year: int = 1939
+    beam_m: float = 10.0
+    #: standard torpedo hits (one 280 kg warhead each) that sink it
+    structure: float = 1.0
+    #: minutes from a mortal blow to going under: fastest, slowest
+    sink_min: tuple[float, float] = (2.0, 10.0)
+    burns: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,8 @@ def _ship(cid: str, spec: Mapping[str, Any]) -> ShipClass:
         search_kn=float(spec.get("search_kn", spec["cruise_kn"])),
         attack_kn=float(spec.get("attack_kn", spec["cruise_kn"])),
         from_year=int(spec["from_year"]),
+        beam_m=float(spec["beam_m"]), structure=float(spec["structure"]),
+        sink_min=(float(spec["sink_min"][0]), float(spec["sink_min"][1])), burns=bool(spec.get("burns", False)),
     )
 
 

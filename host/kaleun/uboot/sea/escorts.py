@@ -31,6 +31,7 @@ from typing import Any
 
 from kaleun.uboot import data
 from kaleun.uboot.sea import attacks, geo
+from kaleun.uboot.sea.kinematics import intercept
 from kaleun.uboot.sea.classes import ShipClass
 from kaleun.uboot.sea.sensors import (
     ENEMY,
@@ -68,25 +69,6 @@ def _begin_hunt(ai: dict[str, Any], now: float) -> None:
 
 
 # -- geometry --------------------------------------------------------------------------------------
-def intercept(dx: float, dy: float, tvx: float, tvy: float, speed: float) -> tuple[float, float]:
-    """Course (deg) and time (h) for a pursuer at the origin, `speed` kn, to meet a target at
-    (dx, dy) nm moving (tvx, tvy) kn. Without a solution: straight at the target."""
-    a = tvx * tvx + tvy * tvy - speed * speed
-    b = 2 * (dx * tvx + dy * tvy)
-    c = dx * dx + dy * dy
-    t: float | None = None
-    if abs(a) < 1e-9:
-        t = -c / b if b < 0 else None
-    else:
-        disc = b * b - 4 * a * c
-        if disc >= 0:
-            roots = sorted(((-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)))
-            t = next((r for r in roots if r > 0), None)
-    if t is None:
-        return geo.bearing_to(dx, dy), math.hypot(dx, dy) / max(speed, 0.1)
-    return geo.bearing_to(dx + tvx * t, dy + tvy * t), t
-
-
 def _datum_now(ai: dict[str, Any], now: float) -> tuple[float, float]:
     lat, lon, t = ai["datum"]
     hours = (now - t) / 3600.0

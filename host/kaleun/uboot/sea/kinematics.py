@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from kaleun.uboot.sea import geo
+
 
 def ramp_time(v0: float, target: float, accel: float) -> float:
     """Seconds until a speed moving at `accel` (kn/s, > 0) from v0 reaches target."""
@@ -77,3 +79,23 @@ def log_distance(v0: float, v1: float, dt: float) -> float:
         return abs(v0 + v1) / 2 * dt
     tz = dt * abs(v0) / (abs(v0) + abs(v1))
     return abs(v0) / 2 * tz + abs(v1) / 2 * (dt - tz)
+
+
+def intercept(dx: float, dy: float, tvx: float, tvy: float, speed: float) -> tuple[float, float]:
+    """Course (deg) and time (h) for a pursuer at the origin, `speed` kn, to meet a target at
+    (dx, dy) nm moving (tvx, tvy) kn. Without a solution: straight at the target."""
+    a = tvx * tvx + tvy * tvy - speed * speed
+    b = 2 * (dx * tvx + dy * tvy)
+    c = dx * dx + dy * dy
+    t: float | None = None
+    if abs(a) < 1e-9:
+        t = -c / b if b < 0 else None
+    else:
+        disc = b * b - 4 * a * c
+        if disc >= 0:
+            roots = sorted(((-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)))
+            t = next((r for r in roots if r > 0), None)
+    if t is None:
+        return geo.bearing_to(dx, dy), math.hypot(dx, dy) / max(speed, 0.1)
+    return geo.bearing_to(dx + tvx * t, dy + tvy * t), t
+
