@@ -26,9 +26,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 WATCH_CHANGE_S = 7200  # the training mission starts at 04:00; 06:00 is two hours later
 
 
-def game(seed: int = 0, rules: str = "enforce", wear: bool = False, **options: Any) -> Engine:
-    """A training game with the crew rules enforced (the training mission only advises)."""
-    g = new_game(seed)
+def game(seed: int = 0, rules: str = "enforce", wear: bool = False, aircraft: list[dict[str, Any]] | None = None,
+         **options: Any) -> Engine:
+    """A training game with the crew rules enforced (the training mission only advises); `aircraft`
+    places aircraft around the boat (mission `[[aircraft]]` tables)."""
+    g = new_game(seed, "training", {"aircraft": aircraft} if aircraft else None)
     g.take_events()
     g.apply({"do": "crew_options", "rules": rules, "wear": wear, **options})
     return g
@@ -82,6 +84,20 @@ def stations(g: Engine, places: dict[str, int]) -> list[dict[str, Any]]:
     for figure, section in places.items():
         events += do(g, {"do": "place", "figure": figure, "section": section})
     return events
+
+
+def tubes_ready(g: Engine, tubes: list[int], bearing: float = 0.0, course: float = 90.0) -> None:
+    """Flood the tubes and program the TDC on a target at `bearing` (relative), 1,000 m, on `course` at
+    7.5 kn — the orders given in advise mode, so whoever stands where, the tubes are ready to fire."""
+    rules = g.module("crew").rules
+    do(g, {"do": "crew_options", "rules": "advise"})
+    for event in do(g, {"do": "order", "order": "flood_tubes", "tubes": tubes}):
+        assert event["event"] != "order_rejected", event
+    g.advance(60)
+    for event in do(g, {"do": "order", "order": "tdc", "bearing": bearing, "range_m": 1000, "course": course,
+                        "speed_kn": 7.5}):
+        assert event["event"] != "order_rejected", event
+    do(g, {"do": "crew_options", "rules": rules})
 
 
 def run_kaleun(*args: str, home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:

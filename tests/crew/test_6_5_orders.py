@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from crewkit import chips, do, game, named, one, play, stations
+from crewkit import tubes_ready, chips, do, game, named, one, play, stations
 
 
 def test_6_5_new_course_330_worked_example(tmp_path):
@@ -69,7 +69,7 @@ def test_6_5_a_sailor_carrying_both_symbols_counts_for_both():
 
 
 def test_6_7_a_busy_sailor_executes_other_orders_in_his_section_but_never_two_long_tasks():
-    g = game()
+    g = game(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.5}])
     stations(g, {"navigator-square": 8, "navigator-triangle": 8, "navigator-hexagon": 8})
     do(g, {"do": "order", "order": "observe", "count": 3})
     assert g.module("crew").lookouts() == 3  # navigator-hexagon has no observation symbol: 2 chips
@@ -89,6 +89,8 @@ def test_6_7_a_busy_sailor_executes_other_orders_in_his_section_but_never_two_lo
 ])
 def test_6_5_multi_activation_orders(order, params, activations):
     g = game()
+    if order == "fire_torpedoes":
+        tubes_ready(g, params["tubes"])
     stations(g, {"captain-circle": 1, "captain-triangle": 1})
     accepted = one(do(g, {"do": "order", "order": order, **params}), "order_accepted")
     assert sum(a["chips"] for a in accepted["activated"]) == activations

@@ -3,7 +3,7 @@ plurals that agree, one line where one line says it."""
 
 from __future__ import annotations
 
-from crewkit import WATCH_CHANGE_S, advance, do, game, named, one, stations
+from crewkit import tubes_ready, WATCH_CHANGE_S, advance, do, game, named, one, stations
 
 
 def _feed(events):
@@ -53,10 +53,11 @@ def test_9_4_3_spoilage_counts_its_chips_in_words():
 
 
 def test_6_5_a_refusal_names_the_order_and_the_sailors_it_needs_in_words():
-    g = game()
+    g = game(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.5}])
     assert one(do(g, {"do": "order", "order": "gun_20"}), "order_rejected")["feed"] == (
         "20 mm gun refused: 2 sailors with the 20 mm symbol needed in section 8; found nobody.")
     g = game()
+    tubes_ready(g, [1, 2, 3])
     stations(g, {f: 4 for f in ("officer-square", "officer-triangle", "officer-circle", "captain-square",
                                 "captain-triangle", "captain-circle", "captain-hexagon", "engineer-circle",
                                 "engineer-hexagon", "navigator-circle")})
@@ -67,6 +68,9 @@ def test_6_5_a_refusal_names_the_order_and_the_sailors_it_needs_in_words():
     assert reason.startswith("1 sailor with the Enigma symbol (2 activations) needed in section 2; found ")
     reason = one(do(g, {"do": "order", "order": "fire_torpedoes", "tubes": [1, 2, 3]}), "order_rejected")["reason"]
     assert reason.startswith("3 activations of sailors with the flood/fire torpedoes symbol needed in section 1")
+    g = game()
+    tubes_ready(g, [5], bearing=180, course=90)
+    stations(g, {"engineer-circle": 5})
     reason = one(do(g, {"do": "order", "order": "fire_torpedoes", "tubes": [5]}), "order_rejected")["reason"]
     assert reason.startswith("1 activation of a sailor with the flood/fire torpedoes symbol needed in section 6")
 

@@ -8,7 +8,6 @@ import json
 
 import pytest
 from crewkit import do, game, named, one
-
 from kaleun.core.errors import CommandError
 
 

@@ -256,14 +256,6 @@ def test_a_blow_turns_the_convoy_away_and_a_second_scatters_it():
     assert len({round(v.track.course) for v in ships}) > 3  # every ship its own way
 
 
-def test_torpedo_hit_events_from_the_weapons_alarm_the_convoy():
-    game = new_game(0, "exercise_convoy")
-    sea = game.module("sea")
-    vid = next(v for v in sea.vessels.values() if not v.is_escort).id
-    sea.emit("torpedo_hit", ship=vid)
-    assert "convoy_alarm" in names(game.take_events())
-
-
 def test_a_lone_merchant_flees_from_a_surfaced_boat():
     game = game_with("training", overrides={"vessel": [{"class": "liberty", "bearing": 0, "range_nm": 2.0,
                                                         "course": 180}], "weather": "clear", "weather_hold": True,

@@ -14,7 +14,7 @@ table's language (`kaleun.i18n`). Extraction for the catalogues reads every lite
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 #: translate(msgid) -> text, and translate_plural(singular, plural, n) -> text
@@ -110,7 +110,7 @@ def render(text: Msg | str | None, translate: Translate | None = None,
     return text
 
 
-def join(parts: list[Msg | str], sep: str = ", ") -> Msg:
+def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
     """A list read out with a separator (each part translated on its own)."""
     fields = {f"p{i}": p for i, p in enumerate(parts)}
     return Msg(sep.join("{" + k + "}" for k in fields), **fields) if parts else Msg("")

@@ -22,6 +22,7 @@ from kaleun.uboot.sea.weather import Weather
 from kaleun.uboot.sea.world import Sea
 from kaleun.uboot.table_link import TableLink
 from kaleun.uboot.watch import Watch
+from kaleun.uboot.weapons.module import Weapons
 
 GAME_ID = "uboot"
 MISSIONS: Mapping[str, Any] = data.load("missions")
@@ -54,6 +55,8 @@ def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:
         Weather(kind=spec.get("weather", "fair"), hold=bool(spec.get("weather_hold", False)),
                 utc_offset_h=spec.get("utc_offset_h")),
         Sea(spec),
+        # the boat's weapons (rulebook §7.5, §9.2): tubes, the TDC, the attack disc, the guns
+        Weapons(flooded=spec.get("tubes_flooded"), ammo=spec.get("ammo")),
     ]
 
 

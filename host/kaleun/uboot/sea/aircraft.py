@@ -129,6 +129,13 @@ def _over_the_spot(sea: Any, plane: Aircraft, now: float, lat: float, lon: float
     _leave(plane, now, lat, lon)
 
 
+def driven_off(sea: Any, plane: Aircraft, now: float) -> None:
+    """Flak hit the aircraft: it breaks off its attack and heads home."""
+    lat, lon = plane.track.at(now)
+    sea.cancel(f"air:{plane.id}")
+    _leave(plane, now, lat, lon)
+
+
 def _leave(plane: Aircraft, now: float, lat: float, lon: float) -> None:
     plane.ai["mode"] = "leave"
     plane.track = Track(now, lat, lon, plane.track.course, plane.type.speed_kn)

@@ -30,9 +30,9 @@ import math
 from typing import Any
 
 from kaleun.uboot import data
-from kaleun.uboot.sea import attacks, geo
-from kaleun.uboot.sea.kinematics import intercept
+from kaleun.uboot.sea import attacks, geo, shipdamage
 from kaleun.uboot.sea.classes import ShipClass
+from kaleun.uboot.sea.kinematics import intercept
 from kaleun.uboot.sea.sensors import (
     ENEMY,
     asdic_can_hold,
@@ -109,7 +109,7 @@ def alert(sea: Any, lat: float, lon: float, now: float, why: str, group: str | N
     """Someone reports the boat near (lat, lon): the nearest free escorts go hunting."""
     free: list[tuple[float, Vessel]] = []
     for v in sea.vessels.values():
-        if not v.is_escort:
+        if not v.is_escort or shipdamage.disabled(v):
             continue
         mode = v.ai.get("mode")
         if mode in ("transit", "search"):

@@ -19,6 +19,7 @@ Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `iden
 
 from __future__ import annotations
 
+import copy
 import heapq
 import logging
 import math
@@ -28,10 +29,11 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import aircraft as air_ai
-from kaleun.uboot.sea import attacks, escorts, geo, scenario
+from kaleun.uboot.sea import attacks, escorts, geo, scenario, shipdamage, torpedo_run
 from kaleun.uboot.sea.contacts import Picture, Truth
 from kaleun.uboot.sea.machinery import component_state
 from kaleun.uboot.sea.sensors import (
@@ -91,7 +93,7 @@ class BoatNow:
 class Sea(Module):
     name = "sea"
     subscribes = ("boat_submerged", "boat_surfaced", "speed_set", "course_set", "depth_set", "surfacing",
-                  "torpedo_hit", "ship_sunk", "mission_end", "weather", "daylight")
+                  "ship_sunk", "mission_end", "weather", "daylight")
 
     def __init__(self, setup: Mapping[str, Any] | None = None) -> None:
         self.setup: Mapping[str, Any] = setup or {}
@@ -99,6 +101,7 @@ class Sea(Module):
         self.vessels: dict[str, Vessel] = {}
         self.aircraft: dict[str, Aircraft] = {}
         self.charges: dict[str, dict[str, Any]] = {}
+        self.torpedoes: dict[str, dict[str, Any]] = {}
         self.picture = Picture()
         self.observing = False
         self.periscope_until = -1.0
@@ -164,6 +167,8 @@ class Sea(Module):
         kind, _, ident = key.partition(":")
         if kind == "ai":
             vessel = self.vessels.get(ident)
+            if vessel is not None and shipdamage.disabled(vessel):
+                return
             if vessel is not None and vessel.is_escort:
                 escorts.step(self, vessel, now)
             elif vessel is not None:
@@ -194,6 +199,12 @@ class Sea(Module):
             scenario.spawn_patrol(self, now)
         elif kind == "cleanup":
             self._cleanup(now)
+        elif kind == "sink":
+            vessel = self.vessels.get(ident)
+            if vessel is not None:
+                self.sink(ident, str(vessel.ai.get("sink_cause", "damage")))
+        elif kind == "torp":
+            torpedo_run.step(self, ident, now)
 
     # -- the boat and the conditions ----------------------------------------------------------------
     def boat_now(self, t: float | None = None) -> BoatNow:
@@ -330,6 +341,8 @@ class Sea(Module):
         truth = self.truth(entity, now)
         assert truth is not None
         contact, fresh = self.picture.report(entity, kind, sensor, truth, now, self.rng, blur)
+        bn = self.boat_now(now)
+        contact["from"] = [bn.lat, bn.lon]  # where the bearing and range were taken (the TDC plots from it)
         if fresh:
             self.emit("contact", **self.picture.view(contact, now, self.boat_now(now).heading))
             self._enemy_about()
@@ -598,7 +611,7 @@ class Sea(Module):
             lat, lon = group.member_at(vid, now)
             away = geo.bearing_to(*geo.offset(dlat, dlon, lat, lon))  # from the datum to the ship
             course = geo.norm360(away + self.rng.uniform(-spread, spread))
-            v.track = Track(now, lat, lon, course, v.cls.speed_kn)
+            v.track = Track(now, lat, lon, course, v.cls.speed_kn * shipdamage.speed_factor(v))
             del group.offsets[vid]
             v.ai = {"mode": "flee"}
         self.emit("convoy_scattered", group=group.id)
@@ -625,12 +638,14 @@ class Sea(Module):
         return min(seen, float(CONVOYS["reaction"]["lookout_range_nm"]) * cond.light)
 
     def flee(self, v: Vessel, now: float) -> None:
+        if shipdamage.disabled(v):
+            return
         bn = self.boat_now(now)
         lat, lon = self.vpos(v, now)
         away = geo.bearing_to(*bn.rel(lat, lon)[:2])
         if v.track is None and v.group in self.groups:
             self.groups[v.group].offsets.pop(v.id, None)
-        v.track = Track(now, lat, lon, away, v.cls.speed_kn)
+        v.track = Track(now, lat, lon, away, v.cls.speed_kn * shipdamage.speed_factor(v))
         v.ai["mode"] = "flee"
 
     # -- collisions -----------------------------------------------------------------------------------
@@ -717,10 +732,10 @@ class Sea(Module):
         elif event.name == "boat_surfaced":
             self.schedule("watch", now)
             self.schedule("prox", now)
-        elif event.name in ("torpedo_hit", "ship_sunk"):
-            vid = self._vessel_of(event.data.get("ship"))
-            if vid is not None:
-                self.attacked(vid, event.name.replace("_", " "))
+        elif event.name == "ship_sunk":
+            vid = self._vessel_of(event.data.get("vessel", event.data.get("ship")))
+            if vid is not None and "damage" not in self.vessels[vid].ai:  # a hit's sinking is that hit's blow
+                self.attacked(vid, "ship sunk")
         elif event.name in ("weather", "daylight"):
             self._light_changed(now)
         elif event.name == "mission_end":
@@ -754,14 +769,18 @@ class Sea(Module):
         vid = self._vessel_of(cid)
         return None if vid is None else self.vessels[vid]
 
-    def attacked(self, vid: str, why: str) -> None:
-        """A ship was hit: its convoy turns away or scatters, a lone ship flees, escorts hunt."""
+    def attacked(self, vid: str, why: str, datum: tuple[float, float, float] | None = None) -> None:
+        """A ship was hit: its convoy turns away or scatters, a lone ship flees, escorts hunt.
+
+        `datum` (lat, lon, error nm) is where the escorts look for the boat; by default back along
+        the line from the ship to the boat at a guessed run (a torpedo that left no wake)."""
         v = self.vessels.get(vid)
         now = self.engine.t
         if v is None or now - self.attacked_at.get(vid, -1e9) < 60.0:
-            return  # a torpedo hit and the sinking it causes are one blow
+            return  # two torpedoes of one salvo are one blow
         self.attacked_at[vid] = now
-        datum = self._torpedo_datum(v, now)
+        if datum is None:
+            datum = self._torpedo_datum(v, now)
         if v.track is None and v.group in self.groups:
             self.alarm(self.groups[v.group], now, why, datum)
         elif not v.is_escort:
@@ -787,8 +806,10 @@ class Sea(Module):
         contact = self.picture.of(vid)
         name = contact["id"] if contact else vid
         cls = v.cls
-        self.emit("ship_sunk", feed=f"The {cls.name} ({cls.grt:,} GRT) is sinking!" if cls.grt else
-                  f"The {cls.name} is sinking!", ship=name, **{"class": cls.id}, grt=cls.grt, cause=cause)
+        feed = (Msg("The {ship} ({grt:,} GRT) has gone down!", ship=Msg.term(cls.name), grt=cls.grt) if cls.grt
+                else Msg("The {ship} has gone down!", ship=Msg.term(cls.name)))
+        self.emit("ship_sunk", feed=feed, ship=name, vessel=vid, type=cls.type, **{"class": cls.id}, grt=cls.grt,
+                  cause=cause)
         self.remove_vessel(vid, "sunk")
 
     # -- state ---------------------------------------------------------------------------------------
@@ -805,6 +826,7 @@ class Sea(Module):
             "vessels": {k: v.to_json() for k, v in self.vessels.items()},
             "aircraft": {k: a.to_json() for k, a in self.aircraft.items()},
             "charges": {k: dict(c) for k, c in self.charges.items()},
+            "torpedoes": copy.deepcopy(self.torpedoes),
             "picture": self.picture.to_json(),
             "observing": self.observing, "periscope_until": self.periscope_until, "dived_at": self.dived_at,
             "traffic": self.traffic, "air_cover": self.air_cover, "stopped": self.stopped,
@@ -817,6 +839,7 @@ class Sea(Module):
         self.vessels = {k: Vessel.from_json(v) for k, v in state["vessels"].items()}
         self.aircraft = {k: Aircraft.from_json(a) for k, a in state["aircraft"].items()}
         self.charges = {k: dict(c) for k, c in state["charges"].items()}
+        self.torpedoes = copy.deepcopy(dict(state.get("torpedoes", {})))
         self.picture = Picture()
         self.picture.load(state["picture"])
         self.observing = bool(state["observing"])

@@ -1,0 +1,133 @@
+"""Damage to ships: torpedo hits and shells slow, stop, set on fire and sink them.
+
+A ship's `structure` (ships.toml) is how many standard torpedo hits (one 280 kg warhead) sink it.
+Damage adds up in `v.ai["damage"]`, in those units. At the class's structure the ship is doomed:
+it stops and goes under after `sink_min` minutes (sooner the harder it was hit); a coup de grâce
+on a sinking ship hastens it. Below that it is hurt: from a quarter of its structure it falls out
+of its convoy and limps on at reduced speed, from half it lies stopped and listing (a target for
+a coup de grâce), and a ship whose cargo `burns` (tankers) catches fire.
+
+The sea's agenda holds `sink:<vessel>` for a doomed ship; `Sea.sink` then emits `ship_sunk`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.sea.vessels import Track, Vessel
+
+#: shares of the structure at which a ship falls out of its convoy, and lies stopped
+STRAGGLE_SHARE = 0.25  # [gap] our choice
+STOP_SHARE = 0.5  # [gap] our choice
+#: a ship going down under way keeps this share of its speed until it stops (it is dying)
+DOOMED_SPEED_SHARE = 0.0
+
+
+def state_of(v: Vessel) -> str:
+    """intact | damaged | crippled | sinking"""
+    ai = v.ai
+    if ai.get("sinking_at") is not None:
+        return "sinking"
+    share = float(ai.get("damage", 0.0)) / v.cls.structure
+    if share >= STOP_SHARE:
+        return "crippled"
+    if share > 0:
+        return "damaged"
+    return "intact"
+
+
+def speed_factor(v: Vessel) -> float:
+    """What is left of the ship's speed after its damage (0 = stopped)."""
+    share = float(v.ai.get("damage", 0.0)) / v.cls.structure
+    if v.ai.get("sinking_at") is not None or share >= STOP_SHARE:
+        return DOOMED_SPEED_SHARE
+    return max(0.0, 1.0 - share)
+
+
+def who(sea: Any, v: Vessel) -> Msg:
+    """How the crew names a ship: its contact and, once identified, its class."""
+    contact = sea.picture.of(v.id)
+    if contact is None:
+        return Msg("the ship")
+    if contact.get("identified"):
+        return Msg("{contact} ({ship})", contact=contact["id"], ship=Msg.term(v.cls.name))
+    return Msg("{contact}", contact=contact["id"])
+
+
+def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float) -> str:
+    """Damage a ship. Returns its state afterwards (see `state_of`); emits `ship_damaged`."""
+    ai = v.ai
+    before = state_of(v)
+    ai["damage"] = round(float(ai.get("damage", 0.0)) + damage, 6)
+    cls = v.cls
+    rng = sea.rng
+    if before == "sinking":
+        # a coup de grâce: what was left of the time halves
+        left = float(ai["sinking_at"]) - now
+        ai["sinking_at"] = now + max(30.0, left / 2)
+        sea.schedule(f"sink:{v.id}", float(ai["sinking_at"]))
+        return "sinking"
+    share = float(ai["damage"]) / cls.structure
+    if share >= 1.0:
+        lo, hi = cls.sink_min
+        minutes = rng.uniform(lo, hi) / max(1.0, share)
+        ai["sinking_at"] = now + minutes * 60.0
+        ai["sink_cause"] = cause
+        _change_speed(sea, v, now)
+        sea.schedule(f"sink:{v.id}", float(ai["sinking_at"]))
+        if cls.type == "escort" and minutes < 3:
+            feed = Msg("Hit: {ship} breaks in two and goes down fast!", ship=who(sea, v))
+        else:
+            feed = Msg("Hit hard: {ship} is settling and will go down.", ship=who(sea, v))
+        _tell(sea, v, "sinking", feed, minutes=round(minutes, 1))
+        return "sinking"
+    now_state = state_of(v)
+    _change_speed(sea, v, now)
+    fire = cls.burns and not ai.get("burning") and share >= STRAGGLE_SHARE
+    if fire:
+        ai["burning"] = True
+    if now_state == "crippled" and before != "crippled":
+        _tell(sea, v, now_state, Msg("Hit: {ship} is stopped and listing.", ship=who(sea, v)))
+    elif share >= STRAGGLE_SHARE and not ai.get("straggling"):
+        ai["straggling"] = True
+        _tell(sea, v, now_state, Msg("Hit: {ship} is damaged and falls back.", ship=who(sea, v)))
+    if fire:
+        _tell(sea, v, now_state, Msg("Hit: {ship} is on fire!", ship=who(sea, v)))
+    return now_state
+
+
+def _tell(sea: Any, v: Vessel, state: str, feed: Msg, **extra: Any) -> None:
+    contact = sea.picture.of(v.id)
+    sea.emit("ship_damaged", feed=feed, ship=contact["id"] if contact else None, vessel=v.id, state=state,
+             damage=round(float(v.ai.get("damage", 0.0)) / v.cls.structure, 2), burning=bool(v.ai.get("burning")),
+             **extra)
+
+
+def _change_speed(sea: Any, v: Vessel, now: float) -> None:
+    """A hurt ship leaves its convoy's formation (when hurt enough) and slows down."""
+    factor = speed_factor(v)
+    share = float(v.ai.get("damage", 0.0)) / v.cls.structure
+    if v.is_escort and factor > 0:
+        return  # a warship fights on until it is stopped (its AI runs at its own speeds)
+    lat, lon = sea.vpos(v, now)
+    course, speed = sea.vmotion(v)
+    if v.track is None:
+        if share < STRAGGLE_SHARE and factor > 0:
+            return  # a scratch: it keeps station
+        if v.group in sea.groups:
+            sea.groups[v.group].offsets.pop(v.id, None)
+        base = v.cls.speed_kn if v.is_escort else sea.groups[v.group].speed if v.group in sea.groups else speed
+        v.track = Track(now, lat, lon, course, base * factor)
+    else:
+        v.track = Track(now, lat, lon, course, min(speed, v.cls.speed_kn * factor))
+    if factor <= 0:
+        v.ai["mode"] = "stopped"
+        sea.cancel(f"ai:{v.id}")
+    elif not v.is_escort:
+        v.ai["mode"] = "straggler"
+
+
+def disabled(v: Vessel) -> bool:
+    """Stopped or going down: it no longer steers, flees or hunts."""
+    return v.ai.get("mode") == "stopped" or v.ai.get("sinking_at") is not None

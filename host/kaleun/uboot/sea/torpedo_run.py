@@ -1,0 +1,371 @@
+"""Torpedoes in the water: a fired torpedo is an entity of the sea until it hits or its range is spent.
+
+A torpedo runs on straight legs from its tube (it turns onto its gyro course at once: the turning
+circle of about 95 m is folded into the straight track — [gap] our simplification). A pattern
+runner (FAT) turns about at the end of each leg; an acoustic torpedo (T5) steers for the propeller
+noise it hears. A hit is geometry: each ship's hull is a rectangle of its class's length and beam,
+moving with the ship; the torpedo strikes when its track enters that rectangle. Whether it then
+fires is depth and pistol: running shallower than the ship's draught it strikes the side (a
+contact pistol may be a dud); running deeper it passes under, and a magnetic pistol fires under
+the keel if it passes within reach (or fails to). Misses run on and may hit another ship.
+
+Nothing is stepped at a fixed rate: far from every ship the torpedo sleeps until it could reach
+one; near ships it looks every `DT` seconds and checks the stretch since its last look against the
+ships' positions then and now, and it wakes at the predicted moment of a hit, so a hit comes at
+its exact time. Escorts learn where the boat fired from the way a steam torpedo's wake points
+back at it; an electric torpedo leaves only the side of the hit (`attacks.toml`, [escort]).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.sea import escorts, geo, shipdamage
+from kaleun.uboot.sea.geo import M_PER_NM
+from kaleun.uboot.sea.vessels import Track
+
+#: seconds between looks while a ship is near
+DT = 10.0
+#: seconds between looks of an acoustic torpedo that hears a target
+HOMING_DT = 2.0
+#: fastest a ship moves (m/s, about 29 kn) and the largest half-length of a hull plus a margin (m)
+SHIP_MAX_MS = 15.0
+HULL_MARGIN_M = 100.0
+KN_MS = M_PER_NM / 3600.0
+_EPS = 1e-9
+
+
+def speed_ms(tp: Mapping[str, Any]) -> float:
+    return float(tp["speed"]) * KN_MS
+
+
+def run_at(tp: Mapping[str, Any], t: float) -> float:
+    """Metres run at time t (on the current leg)."""
+    leg = tp["leg"]
+    return float(tp["run0"]) + speed_ms(tp) * (t - float(leg[0]))
+
+
+def time_at_run(tp: Mapping[str, Any], metres: float) -> float:
+    return float(tp["leg"][0]) + (metres - float(tp["run0"])) / speed_ms(tp)
+
+
+def position(tp: Mapping[str, Any], t: float) -> tuple[float, float]:
+    return Track.from_json(tp["leg"]).at(t)
+
+
+def launch(sea: Any, spec: Mapping[str, Any]) -> str:
+    """Put a torpedo in the water now. `spec` (from the weapons module): number, tube, type, name,
+    speed (kn), range_m, depth (running depth, m), set_depth, pistol, course, lat, lon, wake,
+    premature_m (or None), aim (vessel id or None), rates (dud, shallow_factor, shallow_deg,
+    magnetic_fail, reach, under_keel, warhead), pattern (FAT) or homing (T5) or None."""
+    now = sea.engine.t
+    tid = f"t{int(spec['number'])}"
+    lat, lon = float(spec["lat"]), float(spec["lon"])
+    tp: dict[str, Any] = {
+        "id": tid, "number": int(spec["number"]), "tube": int(spec["tube"]), "type": str(spec["type"]),
+        "name": str(spec["name"]), "speed": float(spec["speed"]), "range_m": float(spec["range_m"]),
+        "depth": float(spec["depth"]), "set_depth": float(spec["set_depth"]), "pistol": str(spec["pistol"]),
+        "rates": dict(spec["rates"]), "wake": bool(spec["wake"]), "fired": now,
+        "from": [lat, lon],
+        "leg": Track(now, lat, lon, float(spec["course"]), float(spec["speed"])).to_json(),
+        "run0": 0.0, "premature_m": spec.get("premature_m"), "aim": spec.get("aim"),
+        "near": {}, "prev": [lat, lon], "last": now, "passed": [],
+        "crossing": None, "pattern": dict(spec["pattern"]) if spec.get("pattern") else None,
+        "homing": dict(spec["homing"]) if spec.get("homing") else None,
+    }
+    if tp["pattern"] is not None:
+        tp["pattern"]["next_turn_m"] = float(tp["pattern"]["straight_m"])
+    sea.torpedoes[tid] = tp
+    _look(sea, tp, now)
+    return tid
+
+
+# -- geometry ------------------------------------------------------------------------------------
+def _slab(p0: float, p1: float, half: float) -> tuple[float, float] | None:
+    """The part of s in [0, 1] where |p0 + (p1 - p0) s| <= half."""
+    d = p1 - p0
+    if abs(d) < _EPS:
+        return (0.0, 1.0) if abs(p0) <= half + _EPS else None
+    a, b = (-half - p0) / d, (half - p0) / d
+    lo, hi = min(a, b), max(a, b)
+    lo, hi = max(lo, 0.0), min(hi, 1.0 + _EPS)
+    return (lo, hi) if lo <= hi else None
+
+
+def hull_entry(rel0: tuple[float, float], rel1: tuple[float, float], heading: float, length: float,
+               beam: float) -> float | None:
+    """Where in [0, 1] a point moving linearly from rel0 to rel1 (metres east/north of a hull's
+    centre) first lies within the hull (a rectangle `length` x `beam` along `heading`), or None."""
+    s, c = geo.unit(heading)
+    a0, a1 = rel0[0] * s + rel0[1] * c, rel1[0] * s + rel1[1] * c  # along the keel, + ahead
+    c0, c1 = rel0[0] * c - rel0[1] * s, rel1[0] * c - rel1[1] * s  # across, + to starboard
+    along = _slab(a0, a1, length / 2)
+    across = _slab(c0, c1, beam / 2)
+    if along is None or across is None:
+        return None
+    lo, hi = max(along[0], across[0]), min(along[1], across[1])
+    return lo if lo <= hi else None
+
+
+def keel_crossing(rel0: tuple[float, float], rel1: tuple[float, float], heading: float) -> float | None:
+    """Metres ahead (+) or astern (-) of a hull's centre where the moving point crosses its keel
+    line (across = 0) within the stretch, or None."""
+    s, c = geo.unit(heading)
+    c0, c1 = rel0[0] * c - rel0[1] * s, rel1[0] * c - rel1[1] * s
+    if c0 == c1 or c0 * c1 > 0:
+        return None
+    k = c0 / (c0 - c1)
+    a0, a1 = rel0[0] * s + rel0[1] * c, rel1[0] * s + rel1[1] * c
+    return a0 + (a1 - a0) * k
+
+
+def _rel(ship: tuple[float, float], point: tuple[float, float]) -> tuple[float, float]:
+    e, n = geo.offset(ship[0], ship[1], point[0], point[1])
+    return e * M_PER_NM, n * M_PER_NM
+
+
+# -- one look ------------------------------------------------------------------------------------
+def step(sea: Any, tid: str, now: float) -> None:
+    tp = sea.torpedoes.get(tid)
+    if tp is None:
+        return
+    here = position(tp, now)
+    prev = (float(tp["prev"][0]), float(tp["prev"][1]))
+    t_prev = float(tp["last"])
+    span = now - t_prev
+    # the stretch since the last look, against the ships near then
+    entries: list[tuple[float, str]] = []
+    for vid, (plat, plon) in sorted(tp["near"].items()):
+        v = sea.vessels.get(vid)
+        if v is None:
+            continue
+        ship_now = sea.vpos(v, now)
+        heading = sea.vmotion(v)[0]
+        rel0, rel1 = _rel((plat, plon), prev), _rel(ship_now, here)
+        if vid == tp["aim"]:
+            crossed = keel_crossing(rel0, rel1, heading)
+            if crossed is not None and (tp["crossing"] is None or abs(crossed) < abs(tp["crossing"])):
+                tp["crossing"] = round(crossed, 1)
+        if vid in tp["passed"]:
+            continue
+        s = hull_entry(rel0, rel1, heading, v.cls.length_m, v.cls.beam_m)
+        if s is not None:
+            entries.append((s, vid))
+    for s, vid in sorted(entries):
+        if _impact(sea, tp, sea.vessels[vid], t_prev + s * span, now):
+            return
+    run = run_at(tp, now)
+    if tp["premature_m"] is not None and run >= float(tp["premature_m"]) - 1e-6:
+        _premature(sea, tp, now, here)
+        return
+    if run >= float(tp["range_m"]) - 1e-6:
+        _spent(sea, tp, now)
+        return
+    _steer(sea, tp, now, here, run)
+    _look(sea, tp, now)
+
+
+def _look(sea: Any, tp: dict[str, Any], now: float) -> None:
+    """Note the ships near enough to matter before the next look and choose its time."""
+    here = position(tp, now)
+    vt = speed_ms(tp)
+    course = float(tp["leg"][3])
+    dt = HOMING_DT if tp.get("homing_on") else DT
+    reach = (vt + SHIP_MAX_MS) * dt + HULL_MARGIN_M
+    near: dict[str, list[float]] = {}
+    nearest = math.inf
+    predicted = math.inf
+    close = False
+    tve, tvn = vt * math.sin(math.radians(course)), vt * math.cos(math.radians(course))
+    for v in sea.vessels.values():
+        lat, lon = sea.vpos(v, now)
+        rel = _rel((lat, lon), here)
+        d = math.hypot(*rel)
+        nearest = min(nearest, d)
+        if d <= reach or v.id == tp["aim"]:
+            near[v.id] = [lat, lon]
+            close = close or d <= reach
+            if d <= reach and v.id not in tp["passed"]:
+                heading, speed = sea.vmotion(v)
+                se, sn = geo.unit(heading)
+                ve, vn = speed * KN_MS * se, speed * KN_MS * sn
+                end = (rel[0] + (tve - ve) * dt, rel[1] + (tvn - vn) * dt)
+                s = hull_entry(rel, end, heading, v.cls.length_m, v.cls.beam_m)
+                if s is not None:
+                    predicted = min(predicted, now + s * dt)
+    tp["near"] = near
+    tp["prev"] = [here[0], here[1]]
+    tp["last"] = now
+    wait = dt if close else max(dt, (nearest - HULL_MARGIN_M) / (vt + SHIP_MAX_MS))
+    times = [now + wait, time_at_run(tp, float(tp["range_m"]))]
+    if predicted < math.inf:
+        times.append(max(now + 1e-6, predicted + 1e-6))
+    if tp["premature_m"] is not None:
+        times.append(time_at_run(tp, float(tp["premature_m"])))
+    if tp["pattern"] is not None:
+        times.append(time_at_run(tp, float(tp["pattern"]["next_turn_m"])))
+    if tp["homing"] is not None and not tp.get("homing_on"):
+        times.append(time_at_run(tp, float(tp["homing"]["arm_m"])))
+    sea.schedule(f"torp:{tp['id']}", max(now + 1e-6, min(times)))
+
+
+# -- steering: pattern runners and acoustic torpedoes --------------------------------------------
+def _steer(sea: Any, tp: dict[str, Any], now: float, here: tuple[float, float], run: float) -> None:
+    course = float(tp["leg"][3])
+    new = course
+    start = here
+    pattern = tp["pattern"]
+    if pattern is not None and run >= float(pattern["next_turn_m"]) - 1e-6:
+        # turn about onto the next leg, a turning circle's width to the side
+        side = float(pattern.get("side", 1.0))
+        new = geo.norm360(course + 180.0)
+        start = geo.destination(here[0], here[1], course + 90.0 * side, float(pattern.get("turn_m", 150.0)) / M_PER_NM)
+        pattern["next_turn_m"] = float(pattern["next_turn_m"]) + float(pattern["leg_m"])
+    homing = tp["homing"]
+    if homing is not None and run >= float(homing["arm_m"]) - 1e-6:
+        target = _heard(sea, tp, now, here, course, homing)
+        tp["homing_on"] = target
+        if target is not None:
+            v = sea.vessels[target]
+            tlat, tlon = sea.vpos(v, now)
+            e, n = geo.offset(here[0], here[1], tlat, tlon)
+            heading, speed = sea.vmotion(v)
+            se, sn = geo.unit(heading)
+            want, _h = _aim(e, n, speed * se, speed * sn, float(tp["speed"]))
+            turn = geo.norm180(want - course)
+            limit = float(homing["turn_deg_per_s"]) * max(HOMING_DT, now - float(tp["last"]))
+            new = geo.norm360(course + max(-limit, min(limit, turn)))
+    if new != course or start != here:
+        tp["run0"] = run
+        tp["leg"] = Track(now, start[0], start[1], new, float(tp["speed"])).to_json()
+
+
+def _aim(e: float, n: float, ve: float, vn: float, speed: float) -> tuple[float, float]:
+    from kaleun.uboot.sea.kinematics import intercept
+
+    return intercept(e, n, ve, vn, speed)
+
+
+def _heard(sea: Any, tp: Mapping[str, Any], now: float, here: tuple[float, float], course: float,
+           homing: Mapping[str, Any]) -> str | None:
+    """The ship an acoustic torpedo hears best: within its reach and cone, fast enough to be heard."""
+    best, best_d = None, math.inf
+    for v in sea.vessels.values():
+        if v.id in tp["passed"]:
+            continue
+        _heading, speed = sea.vmotion(v)
+        if speed < float(homing["min_target_kn"]):
+            continue
+        lat, lon = sea.vpos(v, now)
+        e, n = geo.offset(here[0], here[1], lat, lon)
+        d = math.hypot(e, n) * M_PER_NM
+        if d > float(homing["reach_m"]):
+            continue
+        if abs(geo.norm180(geo.bearing_to(e, n) - course)) > float(homing["cone_deg"]) / 2:
+            continue
+        if d < best_d:
+            best, best_d = v.id, d
+    return best
+
+
+# -- outcomes ------------------------------------------------------------------------------------
+def _done(sea: Any, tp: Mapping[str, Any]) -> None:
+    sea.torpedoes.pop(tp["id"], None)
+    sea.cancel(f"torp:{tp['id']}")
+
+
+def _label(tp: Mapping[str, Any]) -> Msg:
+    return Msg("Torpedo {number} (tube {tube})", number=tp["number"], tube=tp["tube"])
+
+
+def _common(tp: Mapping[str, Any], t: float) -> dict[str, Any]:
+    return {"torpedo": tp["id"], "tube": tp["tube"], "type": tp["type"], "run_s": round(t - float(tp["fired"]), 1)}
+
+
+def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float) -> bool:
+    """The torpedo's track enters a hull. Returns True if the torpedo is gone."""
+    rates = tp["rates"]
+    rng = sea.rng
+    draught = v.cls.draft_m
+    depth = float(tp["depth"])
+    contact = sea.picture.of(v.id)
+    common = {**_common(tp, t_hit), "ship": contact["id"] if contact else None, "vessel": v.id}
+    course = float(tp["leg"][3])
+    heading = sea.vmotion(v)[0]
+    track = abs(geo.norm180(course - heading))  # 0: from astern, 180: bow-on, 90: square on the beam
+    fine = min(track, 180.0 - track) <= float(rates["shallow_deg"])
+    if depth < draught:
+        p_dud = float(rates["dud"]) * (float(rates["shallow_factor"]) if fine else 1.0)
+        if rng.random() < p_dud:
+            sea.emit("torpedo_dud", feed=Msg("{torpedo}: dud after {seconds} s — it clanged against the hull.",
+                                             torpedo=_label(tp), seconds=common["run_s"]),
+                     **common, track_angle=round(track))
+            _done(sea, tp)
+            sea.attacked(v.id, "a torpedo struck and failed", _datum(sea, tp, t_hit))
+            return True
+        return _detonate(sea, tp, v, t_hit, now, "contact", common, track)
+    if tp["pistol"] == "magnetic" and depth <= draught + float(rates["reach"]):
+        if rng.random() < float(rates["magnetic_fail"]):
+            tp["passed"].append(v.id)
+            sea.emit("torpedo_under", **common, why="magnetic pistol failed", depth_m=round(depth, 1))
+            return False
+        return _detonate(sea, tp, v, t_hit, now, "magnetic", common, track)
+    tp["passed"].append(v.id)
+    sea.emit("torpedo_under", **common, why="ran under the keel", depth_m=round(depth, 1))
+    return False
+
+
+def _detonate(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, how: str,
+              common: dict[str, Any], track: float) -> bool:
+    rates = tp["rates"]
+    rng = sea.rng
+    damage = float(rates["warhead"]) / 280.0 * max(0.6, min(1.4, rng.gauss(1.0, 0.15)))
+    if how == "magnetic":
+        damage *= float(rates["under_keel"])
+    sea.emit("torpedo_hit", feed=Msg("{torpedo}: hit after {seconds} s!", torpedo=_label(tp),
+                                     seconds=common["run_s"]),
+             **common, **{"class": v.cls.id}, detonation=how, track_angle=round(track), damage=round(damage, 2),
+             aimed=v.id == tp["aim"])
+    _done(sea, tp)
+    datum = _datum(sea, tp, t_hit)
+    shipdamage.hit(sea, v, damage, "torpedo", now)
+    sea.attacked(v.id, "torpedo hit", datum)
+    return True
+
+
+def _premature(sea: Any, tp: dict[str, Any], now: float, here: tuple[float, float]) -> None:
+    sea.emit("torpedo_premature", feed=Msg("{torpedo} detonated prematurely after {seconds} s.",
+                                           torpedo=_label(tp), seconds=round(now - float(tp["fired"]))),
+             **_common(tp, now))
+    _done(sea, tp)
+    dlat, dlon, err = _datum(sea, tp, now)
+    escorts.alert(sea, dlat, dlon, now, "an explosion", error_nm=err)
+
+
+def _spent(sea: Any, tp: dict[str, Any], now: float) -> None:
+    aim = tp["aim"]
+    contact = sea.picture.of(aim) if aim is not None else None
+    sea.emit("torpedo_miss", feed=Msg("{torpedo}: miss.", torpedo=_label(tp)), **_common(tp, now),
+             ship=contact["id"] if contact else None, passed_m=tp["crossing"],
+             side=None if tp["crossing"] is None else ("ahead" if tp["crossing"] > 0 else "astern"),
+             ran_under=list(tp["passed"]))
+    _done(sea, tp)
+
+
+def _datum(sea: Any, tp: Mapping[str, Any], t: float) -> tuple[float, float, float]:
+    """Where the escorts look for the boat after a blow: the firing point itself at the end of a
+    steam torpedo's wake, else back along the torpedo's track at a guessed run."""
+    esc = escorts.ESC
+    rng = sea.rng
+    if tp["wake"]:
+        day = sea.weather is None or sea.weather.is_day
+        err = float(esc["wake_error_nm"] if day else esc["wake_error_night_nm"])
+        lat, lon = (float(x) for x in tp["from"])
+        return lat, lon, err
+    lat, lon = position(tp, t)
+    back = float(tp["leg"][3]) + 180.0 + rng.gauss(0.0, float(esc["torpedo_bearing_sigma_deg"]))
+    dlat, dlon = geo.destination(lat, lon, back, float(esc["torpedo_run_nm"]))
+    return dlat, dlon, float(esc["torpedo_datum_error_nm"])

@@ -1,0 +1,167 @@
+"""The 88 mm deck gun against ships and the 20 mm flak against aircraft (`guns.toml`).
+
+A gun order keeps the gun firing round after round (or burst after burst) at its rate while the
+boat stays surfaced and the target stays in range and in sight. Each round hits with a chance
+that falls with range and is lower in a rough sea and in darkness; a shell hit takes a share of
+a ship's structure (`sea/shipdamage.py`); a flak hit brings an aircraft closer to going down and
+may make its pilot turn away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.sea import aircraft as air_ai
+from kaleun.uboot.sea import shipdamage
+from kaleun.uboot.sea.sensors import visual_range
+from kaleun.uboot.weapons.arsenal import GUNS as GUN_DATA
+
+GUNS = ("gun_88", "gun_20")
+GUN: Mapping[str, Mapping[str, Any]] = {gun: GUN_DATA[gun] for gun in GUNS}
+
+
+def _range(sea: Any, entity: str, now: float) -> float:
+    truth = sea.truth(entity, now)
+    return float("inf") if truth is None else float(truth.range_nm)
+
+
+def hit_p(spec: Mapping[str, Any], r: float, sea_state: int, day: bool) -> float:
+    """Chance one round (burst) hits at range r nm."""
+    reach = float(spec["range_nm"])
+    if r > reach:
+        return 0.0
+    near, far = float(spec["hit_p_close"]), float(spec["hit_p_far"])
+    p = near + (far - near) * (r / reach)
+    p *= float(spec.get("sea_factor", {}).get(str(sea_state), 1.0)) if "sea_factor" in spec else 1.0
+    if not day:
+        p *= float(spec.get("night_factor", 1.0))
+    return max(0.0, min(1.0, p))
+
+
+def target_ship(weapons: Any, cid: str) -> Any:
+    """The ship a contact id names, in range and in sight of the gun layer; else why not."""
+    sea = weapons.sea
+    contact = sea.picture.get(cid)
+    if contact is None:
+        return f"there is no contact {cid}"
+    if contact["lost"]:
+        return f"contact {cid} is lost"
+    if contact["kind"] != "ship":
+        return f"{cid} is an aircraft: the 88 mm gun fires at ships"
+    v = sea.vessels.get(contact["entity"])
+    if v is None:
+        return f"contact {cid} is lost"
+    now = weapons.engine.t
+    r = _range(sea, v.id, now)
+    if r > visual_range(v.cls.size, sea.conditions()):
+        return f"{cid} is not in sight of the gun layer"
+    reach = float(GUN["gun_88"]["range_nm"])
+    if r > reach:
+        return f"{cid} is out of range ({r:.1f} nm; the gun reaches {reach:g} nm)"
+    return v
+
+
+def target_aircraft(weapons: Any, cid: str | None) -> Any:
+    """The aircraft to engage: the one named, else the nearest within twice the flak's range."""
+    sea = weapons.sea
+    now = weapons.engine.t
+    reach = float(GUN["gun_20"]["range_nm"])
+    if cid is not None:
+        contact = sea.picture.get(cid)
+        if contact is None:
+            return f"there is no contact {cid}"
+        if contact["kind"] != "aircraft":
+            return f"{cid} is a ship: the 20 mm flak fires at aircraft"
+        plane = sea.aircraft.get(contact["entity"])
+        if plane is None or contact["lost"]:
+            return f"contact {cid} is lost"
+        if _range(sea, plane.id, now) > 2 * reach:
+            return f"{cid} is out of range"
+        return plane
+    near = sorted((_range(sea, a.id, now), a.id) for a in sea.aircraft.values())
+    if not near or near[0][0] > 2 * reach:
+        return f"no aircraft within the flak's range ({reach * 1852:,.0f} m)"
+    return sea.aircraft[near[0][1]]
+
+
+def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
+    """One round (88 mm) or one burst (20 mm) at the target; schedules the next."""
+    sea = weapons.sea
+    spec = GUN[gun]
+    boat = weapons.boat
+    if not boat.surfaced or boat.lost:
+        weapons.cease(gun, Msg("the boat is not surfaced"))
+        return
+    weather = sea.weather
+    sea_state = int(weather.sea_state) if weather is not None else 2
+    day = weather is None or weather.is_day
+    rng = weapons.rng
+    if gun == "gun_88":
+        v = sea.vessels.get(firing["target"])
+        if v is None:
+            weapons.cease(gun, Msg("the target is gone"))
+            return
+        r = _range(sea, v.id, now)
+        if r > float(spec["range_nm"]) or r > visual_range(v.cls.size, sea.conditions()):
+            weapons.cease(gun, Msg("the target is out of range"))
+            return
+        weapons.ammo[gun] -= 1
+        firing["shots"] += 1
+        hit = rng.random() < hit_p(spec, r, sea_state, day)
+        sea.emit("gun_round", gun=gun, target=firing["contact"], hit=hit, range_m=round(r * 1852))
+        if hit:
+            firing["hits"] += 1
+            lo, hi = (float(x) for x in spec["damage"])
+            shipdamage.hit(sea, v, rng.uniform(lo, hi), "gunfire", now)
+            if firing["hits"] == 1:
+                bn = sea.boat_now(now)
+                sea.attacked(v.id, "gunfire", (bn.lat, bn.lon, 0.2))
+    else:
+        plane = sea.aircraft.get(firing["target"])
+        if plane is None:
+            weapons.cease(gun, Msg("the aircraft is gone"))
+            return
+        r = _range(sea, plane.id, now)
+        if r > 3 * float(spec["range_nm"]) or plane.ai.get("mode") == "leave":
+            weapons.cease(gun, Msg("the aircraft is out of range"))
+            return
+        if r <= float(spec["range_nm"]):
+            weapons.ammo[gun] = max(0, weapons.ammo[gun] - int(spec["burst"]))
+            firing["shots"] += 1
+            hit = rng.random() < hit_p(spec, r, sea_state, True)
+            sea.emit("gun_round", gun=gun, target=firing["contact"], hit=hit, range_m=round(r * 1852))
+            if hit:
+                firing["hits"] += 1
+                if _flak_hit(weapons, plane, now):
+                    weapons.cease(gun, None)
+                    return
+    firing["left"] -= 1
+    if firing["left"] <= 0 or weapons.ammo[gun] <= 0:
+        weapons.cease(gun, None if weapons.ammo[gun] > 0 else Msg("no ammunition left"))
+        return
+    every = 60.0 / float(spec["rate_per_min"]) if gun == "gun_88" else float(spec["seconds_per_burst"])
+    firing["next"] = now + every
+
+
+def _flak_hit(weapons: Any, plane: Any, now: float) -> bool:
+    """A burst hit an aircraft: down, driven off, or pressing on. True when it is out of the fight."""
+    sea = weapons.sea
+    spec = GUN["gun_20"]
+    plane.ai["flak_hits"] = int(plane.ai.get("flak_hits", 0)) + 1
+    contact = sea.picture.of(plane.id)
+    name = Msg.term(plane.type.name)
+    needed = int(spec["hits_to_down"].get(plane.tid, 3))
+    if plane.ai["flak_hits"] >= needed:
+        sea.emit("aircraft_shot_down", feed=Msg("The {aircraft} is hit and crashes into the sea!", aircraft=name),
+                 aircraft=contact["id"] if contact else None, type=plane.tid)
+        sea.remove_aircraft(plane.id)
+        return True
+    if weapons.rng.random() < float(spec["drive_off_p"]):
+        air_ai.driven_off(sea, plane, now)
+        sea.emit("aircraft_driven_off", feed=Msg("The {aircraft} is hit and turns away, trailing smoke.",
+                                                 aircraft=name),
+                 aircraft=contact["id"] if contact else None, type=plane.tid)
+        return True
+    return False

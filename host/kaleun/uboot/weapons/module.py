@@ -1,0 +1,747 @@
+"""The `weapons` engine module: tubes and torpedo stores, the TDC, the attack disc, the guns.
+
+Orders it carries out (rulebook §4 order table, §7.5, §9.2; the crew engine checks who executes
+them): `reload_torpedo`, `flood_tubes`, `tdc`, `fire_torpedoes`, `gun_88`, `gun_20`. The table's
+attack disc reaches it as the `attack_disc` command. Torpedoes it fires leave the boat into the
+sea (`sea/torpedo_run.py`); shells and flak hit ships and aircraft of the sea directly.
+
+A tube is `empty` → `loading` (a reload order, minutes) → `loaded` → `flooding` → `flooded` (its
+outer door open) → `fired` (empty again until reloaded). Reloads come from the room's racks, or
+from the deck containers (surfaced in a calm sea, over hours). Every tally the missions need —
+torpedoes fired, hits, ships and GRT sunk — is kept here.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.args import Args
+from kaleun.core.engine import Handler, Module
+from kaleun.core.errors import CommandError
+from kaleun.core.events import Event
+from kaleun.core.messages import Msg, join
+from kaleun.uboot.orders import Effect, OrderDesk
+from kaleun.uboot.sea import geo, shipdamage, torpedo_run
+from kaleun.uboot.sea.geo import M_PER_NM
+from kaleun.uboot.sea.machinery import component_state
+from kaleun.uboot.sea.sensors import visual_range
+from kaleun.uboot.weapons import arsenal, guns
+from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, torpedo_type, tubes
+from kaleun.uboot.weapons.disc import RINGS, Disc
+from kaleun.uboot.weapons.tdc import Solution, Target, aob_text, solve, spread_offsets, target_from
+
+log = logging.getLogger(__name__)
+
+TUBE_STATES = ("empty", "loading", "loaded", "flooding", "flooded", "fired")
+ROOM_NAMES = {1: "bow room", 6: "stern room"}
+GYRO_LIMIT = float(BOAT["gyro_limit_deg"])
+DEPTHS = (float(BOAT["depth_setting_m"][0]), float(BOAT["depth_setting_m"][1]))
+
+
+def _tube_list(tubes_: list[int]) -> str:
+    return ", ".join(str(t) for t in tubes_)
+
+
+class Weapons(Module):
+    name = "weapons"
+    subscribes = ("boat_submerged", "ship_sunk", "mission_end", "torpedo_hit", "torpedo_dud", "torpedo_miss",
+                  "torpedo_premature")
+
+    def __init__(self, loadout: Mapping[str, Any] | None = None, flooded: list[int] | None = None,
+                 ammo: Mapping[str, int] | None = None) -> None:
+        """`loadout` overrides the date's (torpedoes.toml); `flooded` tubes start flooded (a set piece
+        that begins at action stations); `ammo` sets the guns' rounds."""
+        self.loadout = loadout
+        self._start_flooded = list(flooded or [])
+        self.tubes: dict[int, dict[str, Any]] = {}
+        self.racks: dict[int, list[str]] = {}
+        self.deck: list[str] = []
+        self.tdc: dict[str, Any] | None = None
+        self.disc = Disc()
+        self.ammo: dict[str, int] = {gun: int(guns.GUN[gun]["rounds"]) for gun in guns.GUNS}
+        for gun, rounds in (ammo or {}).items():
+            if gun not in guns.GUNS or isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+                raise ValueError(f"ammo: {gun!r} = {rounds!r} (guns: {', '.join(guns.GUNS)}; whole rounds)")
+            self.ammo[gun] = rounds
+        self.firing: dict[str, dict[str, Any] | None] = dict.fromkeys(guns.GUNS)
+        self.fired = 0
+        self.hits = 0
+        self.sunk: list[dict[str, Any]] = []
+
+    def attach(self, engine: Any) -> None:
+        super().attach(engine)
+        desk: OrderDesk = engine.module("orders")
+        desk.register("reload_torpedo", Effect(self._parse_reload, self._check_reload, self._reload,
+                                               self._describe_reload))
+        desk.register("flood_tubes", Effect(self._parse_tubes_to_flood, self._check_flood, self._flood,
+                                            lambda p: f"flood tube{'s' if len(p['tubes']) > 1 else ''} "
+                                                      f"{_tube_list(p['tubes'])}"))
+        desk.register("tdc", Effect(self._parse_tdc, self._check_tdc, self._program, self._describe_tdc))
+        desk.register("fire_torpedoes", Effect(self._parse_tubes_to_fire, self._check_fire, self._fire,
+                                               lambda p: f"fire tube{'s' if len(p['tubes']) > 1 else ''} "
+                                                         f"{_tube_list(p['tubes'])}"))
+        desk.register("gun_88", Effect(self._parse_gun_88, self._check_gun_88, self._open_88,
+                                       lambda p: f"88 mm gun, open fire on {p['target']}"))
+        desk.register("gun_20", Effect(self._parse_gun_20, self._check_gun_20, self._open_20,
+                                       lambda p: "20 mm flak, open fire" + (f" on {p['target']}" if p["target"]
+                                                                             else "")))
+        if not self.tubes:
+            self._stow(self.loadout or arsenal.loadout(engine.clock.at(engine.t)))
+
+    def _stow(self, load: Mapping[str, Any]) -> None:
+        """Sail with a loadout: the tubes loaded (and warm), the racks and deck containers full."""
+        now = self.engine.t
+        for number, tid in zip(sorted(tubes()), load["tubes"], strict=True):
+            kind = torpedo_type(tid)
+            self.tubes[number] = {"state": "loaded", "torpedo": tid, "loaded_at": now - kind.warm_h * 3600.0,
+                                  "until": None, "source": None}
+        self.racks = {int(room): list(rack) for room, rack in load["racks"].items()}
+        self.deck = list(load["deck"])
+        for number in self._start_flooded:
+            if number not in self.tubes:
+                raise ValueError(f"tubes_flooded: there is no tube {number!r}")
+            self.tubes[number]["state"] = "flooded"
+
+    # -- helpers ----------------------------------------------------------------------------------
+    @property
+    def boat(self) -> Any:
+        return self.engine.module("boat")
+
+    @property
+    def sea(self) -> Any:
+        return self.engine.module("sea")
+
+    def _now_date(self) -> Any:
+        return self.engine.clock.at(self.engine.t)
+
+    def _period(self) -> arsenal.Period:
+        return arsenal.period(self._now_date())
+
+    def _tech(self, component: str) -> tuple[bool, bool]:
+        return component_state(self.engine, component)
+
+    def _over(self) -> bool:
+        return self.engine.has_module("mission") and bool(self.engine.module("mission").over)
+
+    def torpedoes_left(self) -> int:
+        loaded = sum(1 for t in self.tubes.values() if t["torpedo"] is not None)
+        return loaded + sum(len(r) for r in self.racks.values()) + len(self.deck)
+
+    def _tube_arg(self, args: Args, key: str = "tubes") -> list[int] | None:
+        """Tube numbers from `tubes` (a list or one number) or `tube`; None when neither is given."""
+        if args.has("tubes"):
+            raw = args.any("tubes")
+        elif args.has("tube"):
+            raw = [args.any("tube")]
+        else:
+            return None
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            raw = [raw]
+        known = tubes()
+        if (not isinstance(raw, list) or not raw
+                or any(isinstance(t, bool) or not isinstance(t, int) or t not in known for t in raw)):
+            raise CommandError(f"'{args.name}': tubes must be a list of tube numbers "
+                               f"{min(known)}-{max(known)}, got {raw!r}")
+        if len(set(raw)) != len(raw):
+            raise CommandError(f"'{args.name}': a tube is named twice in {raw!r}")
+        return sorted(raw)
+
+    # -- reload --------------------------------------------------------------------------------------
+    def _parse_reload(self, args: Args) -> dict[str, Any]:
+        chosen = self._tube_arg(args)
+        if chosen is None:
+            chosen = [min((n for n, t in self.tubes.items() if t["state"] in ("empty", "fired")), default=1)]
+        if len(chosen) != 1:
+            raise CommandError(f"'order': one torpedo is reloaded per order, got tubes {chosen!r}")
+        source = args.str("from", default="racks", choices=("racks", "deck"))
+        kind = args.str("torpedo", default=None, choices=sorted(arsenal.torpedo_types()))
+        return {"tube": chosen[0], "from": source, "torpedo": kind}
+
+    def _describe_reload(self, p: dict[str, Any]) -> str:
+        where = " from the deck container" if p["from"] == "deck" else ""
+        return f"reload tube {p['tube']}{where}"
+
+    def _check_reload(self, p: dict[str, Any]) -> str | None:
+        if self.boat.lost:
+            return "the boat is lost"
+        number = p["tube"]
+        tube = self.tubes[number]
+        state = tube["state"]
+        if state not in ("empty", "fired"):
+            return {"loading": f"tube {number} is already being loaded",
+                    "loaded": f"tube {number} is already loaded",
+                    "flooding": f"tube {number} is loaded and being flooded",
+                    "flooded": f"tube {number} is loaded and flooded: fire it first"}[state]
+        room = tubes()[number].room
+        if p["from"] == "deck":
+            if not self.deck:
+                return "the deck containers are empty"
+            if not self.boat.surfaced:
+                return "a torpedo comes down from the deck containers only while the boat is surfaced"
+            weather = self.sea.weather
+            max_sea = int(BOAT["deck_transfer_max_sea"])
+            if weather is not None and weather.sea_state > max_sea:
+                return (f"the sea is too rough to open the torpedo hatch (sea state {weather.sea_state}; "
+                        f"{max_sea} or calmer needed)")
+            if p["torpedo"] is not None and p["torpedo"] not in self.deck:
+                return f"there is no {torpedo_type(p['torpedo']).name} in the deck containers"
+            return None
+        rack = self.racks.get(room, [])
+        if not rack:
+            return f"no reloads are left in the {ROOM_NAMES[room]}"
+        if p["torpedo"] is not None and p["torpedo"] not in rack:
+            return f"there is no {torpedo_type(p['torpedo']).name} in the {ROOM_NAMES[room]}'s racks"
+        return None
+
+    def _reload(self, p: dict[str, Any]) -> None:
+        number = p["tube"]
+        room = tubes()[number].room
+        store = self.deck if p["from"] == "deck" else self.racks[room]
+        kind = p["torpedo"] or store[0]
+        store.remove(kind)
+        minutes = float(BOAT["reload_min"][str(room)])
+        if self._tech("bow_tubes" if room == 1 else "stern_tube")[1]:
+            minutes *= 1.5  # a fault in the tube's gear slows the work
+        seconds = minutes * 60.0 + (float(BOAT["deck_transfer_h"]) * 3600.0 if p["from"] == "deck" else 0.0)
+        now = self.engine.t
+        self.tubes[number].update({"state": "loading", "torpedo": kind, "loaded_at": None, "until": now + seconds,
+                                   "source": p["from"]})
+        name = Msg.term(torpedo_type(kind).name)
+        self.emit("tube_loading", feed=Msg("Tube {tube}: loading a {torpedo}, ready in {minutes} min.", tube=number,
+                                           torpedo=name, minutes=round(seconds / 60)),
+                  tube=number, torpedo=kind, source=p["from"], ready_s=round(seconds))
+
+    # -- flood ---------------------------------------------------------------------------------------
+    def _parse_tubes_to_flood(self, args: Args) -> dict[str, Any]:
+        chosen = self._tube_arg(args)
+        if chosen is None:
+            chosen = [n for n, t in sorted(self.tubes.items()) if t["state"] == "loaded"
+                      and tubes()[n].facing == "bow"] or [1]
+        return {"tubes": chosen}
+
+    def _check_flood(self, p: dict[str, Any]) -> str | None:
+        if self.boat.lost:
+            return "the boat is lost"
+        for number in p["tubes"]:
+            state = self.tubes[number]["state"]
+            if state == "flooded":
+                return f"tube {number} is already flooded"
+            if state == "flooding":
+                return f"tube {number} is already being flooded"
+            if state != "loaded":
+                return f"tube {number} is not loaded" + (" yet" if state == "loading" else "")
+        return None
+
+    def _flood(self, p: dict[str, Any]) -> None:
+        until = self.engine.t + float(BOAT["flood_s"])
+        for number in p["tubes"]:
+            self.tubes[number].update({"state": "flooding", "until": until})
+
+    # -- the attack disc -----------------------------------------------------------------------------
+    def commands(self) -> Mapping[str, Handler]:
+        return {"attack_disc": self._attack_disc}
+
+    def _attack_disc(self, args: Args) -> None:
+        values: dict[str, int] = {}
+        for ring in RINGS:
+            if args.has(ring):
+                values[ring] = args.int(ring, lo=0, hi=359)
+        args.str("via", default="script")
+        args.finish()
+        if not values:
+            raise CommandError(f"'attack_disc' needs at least one of: {', '.join(RINGS)}")
+        self.disc.set(values)
+        self.emit("attack_disc", **self.disc.status())
+
+    # -- TDC -----------------------------------------------------------------------------------------
+    def _parse_tdc(self, args: Args) -> dict[str, Any]:
+        p: dict[str, Any] = {
+            "contact": args.str("contact", default=None),
+            "source": args.str("source", default=None, choices=("contact", "disc", "manual")),
+            "bearing": args.float("bearing", default=None, lo=0, hi=360),
+            "range_m": args.float("range_m", default=None, lo=50, hi=25000),
+            "course": args.float("course", default=None, lo=0, hi=360),
+            "aob": args.float("aob", default=None, lo=-180, hi=180),
+            "speed_kn": args.float("speed_kn", default=None, lo=0, hi=40),
+            "torpedo_kn": args.float("torpedo_kn", default=None, lo=1, hi=60),
+            "depth_m": args.float("depth_m", default=float(BOAT["default_depth_m"]), lo=DEPTHS[0], hi=DEPTHS[1]),
+            "pistol": args.str("pistol", default=None, choices=PISTOLS),
+            "spread_deg": args.float("spread_deg", default=0.0, lo=0, hi=float(BOAT["spread_max_deg"])),
+        }
+        if args.has("range_nm"):
+            if p["range_m"] is not None:
+                raise CommandError("'tdc': give range_m or range_nm, not both")
+            p["range_m"] = args.float("range_nm", lo=0.03, hi=13.5) * M_PER_NM
+        if p["course"] is not None and p["aob"] is not None:
+            raise CommandError("'tdc': give the target's course or its angle on the bow (aob), not both")
+        if p["source"] is None:
+            p["source"] = "contact" if p["contact"] is not None else "manual"
+        if p["source"] == "contact" and p["contact"] is None:
+            raise CommandError("'tdc': source 'contact' needs the field 'contact'")
+        return p
+
+    def _describe_tdc(self, p: dict[str, Any]) -> str:
+        if p["source"] == "disc":
+            return "program the TDC from the attack disc"
+        if p["contact"] is not None:
+            return f"program the TDC on {p['contact']}"
+        return "program the TDC"
+
+    def _check_tdc(self, p: dict[str, Any]) -> str | None:
+        if self.boat.lost:
+            return "the boat is lost"
+        model = self._model(p)
+        if isinstance(model, str):
+            return model
+        period = self._period()
+        if p["pistol"] is not None and p["pistol"] not in period.pistols:
+            return (f"the {p['pistol']} pistol is not issued in {self._now_date():%B %Y} "
+                    f"({period.name}: {', '.join(period.pistols)} only)")
+        if p["torpedo_kn"] is not None:
+            aboard = sorted({kn for t in self.tubes.values() if t["torpedo"] for kn in
+                             torpedo_type(t["torpedo"]).speeds()}, reverse=True)
+            if not any(abs(kn - p["torpedo_kn"]) < 1e-6 for kn in aboard):
+                return (f"no torpedo in the tubes runs at {p['torpedo_kn']:g} kn (settings: "
+                        f"{', '.join(f'{kn:g}' for kn in aboard) or 'none'})")
+        return None
+
+    def _model(self, p: Mapping[str, Any]) -> Target | str:
+        """The TDC's picture of the target from the order's inputs, or why it cannot be made."""
+        boat = self.boat
+        now = self.engine.t
+        heading = boat.heading_at(now)
+        blat, blon = boat.position_at(now)
+        bearing = course = speed = range_m = None
+        t0 = now
+        contact = None
+        if p["contact"] is not None:
+            contact = self.sea.picture.get(p["contact"])
+            if contact is None:
+                known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
+                return f"there is no contact {p['contact']} (contacts: {known})"
+            if contact["lost"]:
+                return f"contact {p['contact']} is lost"
+            if contact["kind"] != "ship":
+                return f"{p['contact']} is an aircraft, not a ship"
+            range_m = float(contact["range_nm"]) * M_PER_NM
+            speed = float(contact["speed_kn"])
+            course = contact["course"]
+            if p["source"] == "contact":
+                t0 = float(contact["t"])
+                bearing = float(contact["bearing"])
+                if "from" in contact:
+                    blat, blon = (float(x) for x in contact["from"])
+        if p["source"] == "disc":
+            missing = self.disc.missing()
+            if missing:
+                return f"the attack disc is not set: set the {' and '.join(missing)}"
+            disc = self.disc
+            assert disc.bearing is not None and disc.own_course is not None and disc.enemy_course is not None
+            bearing = geo.norm360(heading + disc.bearing)
+            course = geo.norm360(heading + disc.enemy_course - disc.own_course)
+            t0 = now
+            blat, blon = boat.position_at(now)
+        # explicit inputs override
+        if p["bearing"] is not None:
+            bearing = geo.norm360(heading + float(p["bearing"]))
+            t0 = now
+            blat, blon = boat.position_at(now)
+        if p["range_m"] is not None:
+            range_m = float(p["range_m"])
+        if p["speed_kn"] is not None:
+            speed = float(p["speed_kn"])
+        if p["course"] is not None:
+            course = float(p["course"])
+        elif p["aob"] is not None and bearing is not None:
+            course = geo.norm360(bearing + 180.0 - float(p["aob"]))
+        missing = [name for name, v in (("bearing", bearing), ("range", range_m), ("course or angle on the bow",
+                                                                                   course), ("speed", speed))
+                   if v is None]
+        if missing:
+            why = ""
+            if contact is not None and course is None:
+                why = f" ({p['contact']} has no course estimate: the hydrophone gives none)"
+            return f"the TDC needs the target's {', '.join(missing)}{why}"
+        assert bearing is not None and range_m is not None and course is not None and speed is not None
+        return target_from(blat, blon, t0, bearing, range_m, course, speed)
+
+    def _program(self, p: dict[str, Any]) -> None:
+        target = self._model(p)
+        assert isinstance(target, Target)
+        period = self._period()
+        self.tdc = {"target": target.to_json(), "source": p["source"], "contact": p["contact"],
+                    "torpedo_kn": p["torpedo_kn"], "depth_m": p["depth_m"],
+                    "pistol": p["pistol"] or period.pistols[0], "spread_deg": p["spread_deg"],
+                    "programmed": self.engine.t}
+        sol = self.solution("bow")
+        assert sol is not None
+        degrees, side = aob_text(sol.aob)
+        parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}° {side}.",
+                     on=Msg(" on {contact}", contact=p["contact"]) if p["contact"] else "",
+                     range=round(sol.range_m), speed=round(target.speed, 1), aob=degrees, side=Msg(side))]
+        if not sol.reachable:
+            parts.append(Msg(" The torpedo cannot catch the target."))
+        else:
+            gyro, gside = aob_text(sol.gyro)
+            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro, side=Msg(gside),
+                             seconds=round(sol.run_s)))
+            if not sol.within(GYRO_LIMIT):
+                parts.append(Msg(" The gyro angle is beyond the limit of {limit}°: turn the boat.",
+                                 limit=round(GYRO_LIMIT)))
+        self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
+
+    def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
+        """The speed the TDC works with for a torpedo of this type (its setting when warm)."""
+        wanted = self.tdc["torpedo_kn"] if self.tdc else None
+        if wanted is not None:
+            try:
+                return kind.setting(wanted)[0]
+            except ValueError:
+                pass
+        return kind.settings[0][0]
+
+    def solution(self, facing: str, torpedo_kn: float | None = None) -> Solution | None:
+        """The TDC's solution now for a tube facing bow or stern (None when it is not programmed)."""
+        if self.tdc is None:
+            return None
+        if torpedo_kn is None:  # the torpedo of the first tube ready to fire (flooded, else loaded)
+            order = {"flooded": 0, "flooding": 1, "loaded": 2, "loading": 3}
+            ready = sorted((order.get(t["state"], 9), n) for n, t in self.tubes.items()
+                           if t["torpedo"] and tubes()[n].facing == facing)
+            kinds = [torpedo_type(self.tubes[n]["torpedo"]) for _rank, n in ready]
+            torpedo_kn = self._torpedo_speed(kinds[0]) if kinds else float(self.tdc["torpedo_kn"] or 30.0)
+        now = self.engine.t
+        boat = self.boat
+        lat, lon = boat.position_at(now)
+        return solve(Target.from_json(self.tdc["target"]), now, lat, lon, boat.heading_at(now), torpedo_kn, facing)
+
+    def tdc_status(self) -> dict[str, Any]:
+        if self.tdc is None:
+            return {"programmed": False}
+        target = Target.from_json(self.tdc["target"])
+        out: dict[str, Any] = {"programmed": True, "source": self.tdc["source"], "contact": self.tdc["contact"],
+                               "course": round(target.course), "speed_kn": round(target.speed, 1),
+                               "depth_m": self.tdc["depth_m"], "pistol": self.tdc["pistol"],
+                               "spread_deg": self.tdc["spread_deg"], "gyro_limit": GYRO_LIMIT}
+        for facing in ("bow", "stern"):
+            sol = self.solution(facing)
+            assert sol is not None
+            out[facing] = {"bearing": round(sol.bearing, 1), "rel_bearing": round(sol.rel_bearing, 1),
+                           "range_m": round(sol.range_m), "aob": round(sol.aob, 1), "gyro": round(sol.gyro, 1),
+                           "lead": round(sol.lead, 1), "run_s": round(sol.run_s, 1), "run_m": round(sol.run_m),
+                           "track_angle": round(sol.track_angle, 1), "reachable": sol.reachable,
+                           "within_limit": sol.within(GYRO_LIMIT)}
+        return out
+
+    # -- fire ----------------------------------------------------------------------------------------
+    def _parse_tubes_to_fire(self, args: Args) -> dict[str, Any]:
+        chosen = self._tube_arg(args)
+        if chosen is None:
+            chosen = [min((n for n, t in self.tubes.items() if t["state"] == "flooded"), default=1)]
+        return {"tubes": chosen}
+
+    def _check_fire(self, p: dict[str, Any]) -> str | None:
+        boat = self.boat
+        if boat.lost:
+            return "the boat is lost"
+        depth = boat.depth_at(self.engine.t)
+        limit = float(BOAT["max_firing_depth_m"])
+        if not boat.surfaced and depth > limit + 1e-6:
+            return f"the boat is too deep to fire ({depth:.0f} m): the tubes fire at {limit:.0f} m or shallower"
+        if self.tdc is None:
+            return "no TDC solution: program the TDC first"
+        for number in p["tubes"]:
+            tube = self.tubes[number]
+            if tube["state"] != "flooded":
+                what = {"empty": "it is empty", "fired": "it is empty", "loading": "it is being loaded",
+                        "loaded": "flood it first", "flooding": "it is still flooding"}[tube["state"]]
+                return f"tube {number} is not flooded ({what})"
+        offsets = spread_offsets(len(p["tubes"]), float(self.tdc["spread_deg"]))
+        for number, offset in zip(p["tubes"], offsets, strict=True):
+            kind = torpedo_type(self.tubes[number]["torpedo"])
+            sol = self.solution(tubes()[number].facing, self._torpedo_speed(kind))
+            assert sol is not None
+            if not sol.reachable:
+                return f"no TDC solution for tube {number}: the torpedo cannot catch the target"
+            gyro = sol.gyro + offset
+            if abs(gyro) > GYRO_LIMIT + 1e-9:
+                return f"gyro angle {abs(gyro):.0f}° for tube {number} is beyond the limit of {GYRO_LIMIT:.0f}°"
+        return None
+
+    def _fire(self, p: dict[str, Any]) -> None:
+        assert self.tdc is not None
+        now = self.engine.t
+        boat = self.boat
+        lat, lon = boat.position_at(now)
+        heading = boat.heading_at(now)
+        period = self._period()
+        rng = self.rng
+        tdc_sick = self._tech("tdc")[1]
+        offsets = spread_offsets(len(p["tubes"]), float(self.tdc["spread_deg"]))
+        aim = self._aim()
+        runs = []
+        for number, offset in zip(p["tubes"], offsets, strict=True):
+            tube = self.tubes[number]
+            spec = tubes()[number]
+            kind = torpedo_type(tube["torpedo"])
+            nominal = self._torpedo_speed(kind)
+            sol = self.solution(spec.facing, nominal)
+            assert sol is not None
+            speed, reach = kind.setting(nominal)
+            warm = tube["loaded_at"] is not None and now - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6
+            if kind.cold is not None and not warm:
+                speed, reach = kind.cold
+            gyro = sol.gyro + offset
+            if tdc_sick:
+                gyro += rng.gauss(0.0, 1.5)  # [gap] a faulty TDC sets the gyro angles a little wrong
+            line = heading + (180.0 if spec.facing == "stern" else 0.0)
+            pistol = str(self.tdc["pistol"])
+            premature = None
+            if pistol == "magnetic" and rng.random() < period.premature:
+                premature = rng.uniform(250.0, max(300.0, reach * 0.8))
+            self.fired += 1
+            launch = {
+                "number": self.fired, "tube": number, "type": kind.id, "name": kind.name, "speed": speed,
+                "range_m": reach, "depth": float(self.tdc["depth_m"]) + period.deeper_m,
+                "set_depth": float(self.tdc["depth_m"]), "pistol": pistol, "course": geo.norm360(line + gyro),
+                "lat": lat, "lon": lon, "wake": kind.wake, "premature_m": premature, "aim": aim,
+                "rates": {"dud": period.dud, "shallow_factor": period.shallow_factor,
+                          "shallow_deg": float(arsenal.TORPEDOES["pistols"]["shallow_track_deg"]),
+                          "magnetic_fail": period.magnetic_fail,
+                          "reach": float(arsenal.TORPEDOES["pistols"]["magnetic_reach_m"]),
+                          "under_keel": float(arsenal.TORPEDOES["pistols"]["under_keel_factor"]),
+                          "warhead": kind.warhead_kg},
+                "pattern": self._pattern(kind, sol), "homing": dict(kind.homing) if kind.homing else None,
+            }
+            tube.update({"state": "fired", "torpedo": None, "loaded_at": None, "until": None})
+            self.emit("torpedo_fired", torpedo=f"t{self.fired}", number=self.fired, tube=number, type=kind.id,
+                      speed_kn=speed, range_m=round(reach), gyro=round(gyro, 1), depth_m=launch["set_depth"],
+                      pistol=pistol, run_s=round(sol.run_s, 1), warm=warm or kind.cold is None)
+            torpedo_run.launch(self.sea, launch)
+            runs.append((number, sol.run_s, sol.run_m > reach))
+        seconds = round(min(r for _n, r, _far in runs))
+        feed = Msg.plural("Tube {tubes}: torpedo away! Run time {seconds} s.",
+                          "Tubes {tubes}: torpedoes away! Run time {seconds} s.", n=len(runs),
+                          tubes=_tube_list([n for n, _r, _f in runs]), seconds=seconds)
+        if any(far for _n, _r, far in runs):
+            feed = feed + Msg(" The run is longer than the torpedo's range.")
+        self.emit("salvo", feed=feed, tubes=[n for n, _r, _f in runs], run_s=seconds)
+
+    def _aim(self) -> str | None:
+        """The ship the TDC is laid on: its contact's ship, else the ship nearest the TDC's point."""
+        assert self.tdc is not None
+        sea = self.sea
+        if self.tdc["contact"] is not None:
+            v = sea.vessel_for_contact(self.tdc["contact"])
+            if v is not None:
+                return str(v.id)
+        now = self.engine.t
+        tlat, tlon = Target.from_json(self.tdc["target"]).at(now)
+        best, best_d = None, 0.5  # nm
+        for v in sea.vessels.values():
+            lat, lon = sea.vpos(v, now)
+            d = math.hypot(*geo.offset(tlat, tlon, lat, lon))
+            if d < best_d:
+                best, best_d = v.id, d
+        return best
+
+    @staticmethod
+    def _pattern(kind: arsenal.TorpedoType, sol: Solution) -> dict[str, Any] | None:
+        if kind.pattern is None:
+            return None
+        lo, hi = (float(x) for x in kind.pattern["straight_m"])
+        return {"straight_m": max(lo, min(hi, sol.run_m)), "leg_m": float(kind.pattern["leg_m"][0]), "side": 1.0,
+                "turn_m": 150.0}
+
+    # -- guns ----------------------------------------------------------------------------------------
+    def _parse_gun_88(self, args: Args) -> dict[str, Any]:
+        most = int(guns.GUN["gun_88"]["max_rounds_per_order"])
+        return {"target": args.str("target"), "rounds": args.int("rounds", default=10, lo=1, hi=most)}
+
+    def _parse_gun_20(self, args: Args) -> dict[str, Any]:
+        most = int(guns.GUN["gun_20"]["max_bursts_per_order"])
+        return {"target": args.str("target", default=None), "bursts": args.int("bursts", default=10, lo=1, hi=most)}
+
+    def _gun_ready(self, gun: str) -> str | None:
+        if self.boat.lost:
+            return "the boat is lost"
+        if not self.boat.surfaced:
+            return "the boat must be surfaced to man the guns"
+        weather = self.sea.weather
+        if weather is not None:
+            heavy = weather.guns_usable()
+            if heavy:
+                return heavy
+        if self.ammo[gun] <= 0:
+            return f"no ammunition left for the {guns.GUN[gun]['name']}"
+        return None
+
+    def _check_gun_88(self, p: dict[str, Any]) -> str | None:
+        problem = self._gun_ready("gun_88")
+        if problem:
+            return problem
+        found = guns.target_ship(self, p["target"])
+        return found if isinstance(found, str) else None
+
+    def _open_88(self, p: dict[str, Any]) -> None:
+        v = guns.target_ship(self, p["target"])
+        assert not isinstance(v, str)
+        self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": 0, "hits": 0,
+                                 "next": self.engine.t}
+        self.emit("gun_firing", feed=Msg("88 mm gun: open fire on {target}, {rounds} rounds.", target=p["target"],
+                                         rounds=p["rounds"]),
+                  gun="gun_88", target=p["target"], rounds=p["rounds"])
+
+    def _check_gun_20(self, p: dict[str, Any]) -> str | None:
+        problem = self._gun_ready("gun_20")
+        if problem:
+            return problem
+        found = guns.target_aircraft(self, p["target"])
+        return found if isinstance(found, str) else None
+
+    def _open_20(self, p: dict[str, Any]) -> None:
+        plane = guns.target_aircraft(self, p["target"])
+        assert not isinstance(plane, str)
+        contact = self.sea.picture.of(plane.id)
+        self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
+                                 "left": p["bursts"], "shots": 0, "hits": 0, "next": self.engine.t}
+        self.emit("gun_firing", feed=Msg("20 mm flak: open fire, {bursts} bursts.", bursts=p["bursts"]),
+                  gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
+
+    def cease(self, gun: str, why: Msg | None) -> None:
+        firing = self.firing[gun]
+        if firing is None:
+            return
+        self.firing[gun] = None
+        name = Msg.term(str(guns.GUN[gun]["name"]))
+        if why is None:
+            feed = Msg.plural("{gun}: cease fire, {shots} shot, {hits} hit.", "{gun}: cease fire, {shots} shots, "
+                              "{hits} hits.", n=firing["shots"], gun=name, shots=firing["shots"], hits=firing["hits"])
+        else:
+            feed = Msg("{gun}: cease fire ({why}).", gun=name, why=why)
+        self.emit("gun_ceased", feed=feed, gun=gun, shots=firing["shots"], hits=firing["hits"],
+                  target=firing["contact"], reason=None if why is None else str(why))
+
+    # -- time ----------------------------------------------------------------------------------------
+    def next_wake(self) -> float | None:
+        times = [float(t["until"]) for t in self.tubes.values() if t["until"] is not None]
+        times += [float(f["next"]) for f in self.firing.values() if f is not None]
+        return min(times) if times else None
+
+    def wake(self, now: float) -> None:
+        done_flooding = []
+        for number, tube in sorted(self.tubes.items()):
+            if tube["until"] is None or float(tube["until"]) > now + 1e-9:
+                continue
+            tube["until"] = None
+            if tube["state"] == "loading":
+                tube["state"] = "loaded"
+                tube["loaded_at"] = now
+                self.emit("tube_loaded", feed=Msg("Tube {tube} loaded ({torpedo}).", tube=number,
+                                                  torpedo=Msg.term(torpedo_type(tube["torpedo"]).name)),
+                          tube=number, torpedo=tube["torpedo"])
+            elif tube["state"] == "flooding":
+                tube["state"] = "flooded"
+                done_flooding.append(number)
+        if done_flooding:
+            self.emit("tubes_flooded", feed=Msg.plural("Tube {tubes} flooded, outer door open.",
+                                                       "Tubes {tubes} flooded, outer doors open.",
+                                                       n=len(done_flooding), tubes=_tube_list(done_flooding)),
+                      tubes=done_flooding)
+        for gun in guns.GUNS:
+            firing = self.firing[gun]
+            if firing is not None and float(firing["next"]) <= now + 1e-9:
+                guns.shoot(self, gun, firing, now)
+
+    # -- what others tell us -------------------------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        name, d = event.name, event.data
+        if name == "boat_submerged":
+            for gun in guns.GUNS:
+                self.cease(gun, Msg("the boat dived"))
+            for number, tube in self.tubes.items():
+                if tube["state"] == "loading" and tube.get("source") == "deck":
+                    self.deck.append(tube["torpedo"])
+                    tube.update({"state": "empty", "torpedo": None, "until": None, "source": None})
+                    self.emit("tube_loading_stopped", feed=Msg("Tube {tube}: the deck torpedo could not be brought "
+                                                               "down before the dive; it stays in its container.",
+                                                               tube=number), tube=number)
+        elif name == "torpedo_hit":
+            self.hits += 1
+        elif name == "ship_sunk":
+            self.sunk.append({"ship": d.get("ship"), "class": d.get("class"), "type": d.get("type"),
+                              "grt": int(d.get("grt") or 0), "cause": d.get("cause"), "t": round(self.engine.t, 3)})
+        elif name == "mission_end":
+            for gun in guns.GUNS:
+                self.firing[gun] = None
+            for tube in self.tubes.values():
+                tube["until"] = None
+
+    # -- state ---------------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        now = self.engine.t
+        rows = []
+        for number, tube in sorted(self.tubes.items()):
+            spec = tubes()[number]
+            kind = torpedo_type(tube["torpedo"]) if tube["torpedo"] else None
+            warm = (kind is not None and tube["loaded_at"] is not None
+                    and now - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6)
+            rows.append({"tube": number, "room": spec.room, "facing": spec.facing, "state": tube["state"],
+                         "torpedo": tube["torpedo"], "name": kind.name if kind else None,
+                         "warm": bool(warm) if kind is not None and kind.cold is not None else None,
+                         "ready_in_s": None if tube["until"] is None else round(float(tube["until"]) - now)})
+        return {"tubes": rows, "racks": {str(k): list(v) for k, v in sorted(self.racks.items())},
+                "deck": list(self.deck), "torpedoes_left": self.torpedoes_left(), "tdc": self.tdc_status(),
+                "disc": self.disc.status(),
+                "guns": {gun: {"rounds": self.ammo[gun], "firing": self.firing[gun] is not None,
+                               "target": (self.firing[gun] or {}).get("contact")} for gun in guns.GUNS},
+                "fired": self.fired, "hits": self.hits, "sunk": [dict(s) for s in self.sunk],
+                "grt_sunk": sum(int(s["grt"]) for s in self.sunk)}
+
+    def to_state(self) -> dict[str, Any]:
+        return {"tubes": {str(k): dict(v) for k, v in self.tubes.items()},
+                "racks": {str(k): list(v) for k, v in self.racks.items()}, "deck": list(self.deck),
+                "tdc": copy.deepcopy(self.tdc), "disc": self.disc.to_state(), "ammo": dict(self.ammo),
+                "firing": copy.deepcopy(self.firing), "fired": self.fired, "hits": self.hits,
+                "sunk": copy.deepcopy(self.sunk)}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        tubes_ = {int(k): dict(v) for k, v in state["tubes"].items()}
+        if set(tubes_) != set(tubes()):
+            raise ValueError(f"the saved tubes {sorted(tubes_)} are not the boat's {sorted(tubes())}")
+        for number, tube in tubes_.items():
+            if tube["state"] not in TUBE_STATES:
+                raise ValueError(f"tube {number}: unknown state {tube['state']!r}")
+            if tube["torpedo"] is not None:
+                torpedo_type(str(tube["torpedo"]))
+        racks = {int(k): [str(x) for x in v] for k, v in state["racks"].items()}
+        deck = [str(x) for x in state["deck"]]
+        for kind in [t for rack in racks.values() for t in rack] + deck:
+            torpedo_type(kind)
+        ammo = {gun: int(state["ammo"][gun]) for gun in guns.GUNS}
+        firing = {gun: (None if state["firing"][gun] is None else dict(state["firing"][gun])) for gun in guns.GUNS}
+        self.tubes, self.racks, self.deck, self.ammo, self.firing = tubes_, racks, deck, ammo, firing
+        self.tdc = None if state["tdc"] is None else dict(state["tdc"])
+        if self.tdc is not None:
+            Target.from_json(self.tdc["target"])
+        self.disc.load_state(state["disc"])
+        self.fired, self.hits = int(state["fired"]), int(state["hits"])
+        self.sunk = [dict(s) for s in state["sunk"]]
+
+
+def range_of(sea: Any, entity: str, now: float) -> float:
+    """True range in nm from the boat to a ship or aircraft of the sea."""
+    truth = sea.truth(entity, now)
+    return math.inf if truth is None else float(truth.range_nm)
+
+
+def in_sight(sea: Any, v: Any, now: float) -> bool:
+    """Can the gun layer see the ship (its size in this weather and light)?"""
+    return range_of(sea, v.id, now) <= visual_range(v.cls.size, sea.conditions())
+
+
+__all__ = ["TUBE_STATES", "Weapons", "in_sight", "range_of", "shipdamage"]

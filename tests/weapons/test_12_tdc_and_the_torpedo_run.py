@@ -1,0 +1,144 @@
+"""The TDC and the torpedo run, with numbers a reader can check by hand (rulebook §7.5, §12: the TDC
+must be programmed and the tubes flooded before firing; the rest of the attack lived in the app).
+
+The shot used throughout: the boat heading 000 at periscope depth, stopped; a tramp steamer
+(125 m long, 16.5 m beam, 7.8 m draught) 1,000 m dead ahead, crossing from port to starboard on
+course 090 at 7.5 kn — 90° on its starboard bow. An electric torpedo (G7e, 30 kn = 15.433 m/s):
+
+    lead angle     asin(7.5 / 30)                       = 14.48°  (the gyro angle: the bow points at it)
+    run to keel    1,000 m / cos 14.48° = 1,032.8 m     → 66.92 s
+    hull struck    half a beam earlier: the torpedo closes the target's track at 15.433 · cos 14.48°
+                   = 14.943 m/s, so (1,000 - 8.25) m / 14.943 m/s = 66.37 s
+
+With the speed estimated 3 kn too high (10.5 kn) the TDC leads by asin(10.5 / 30) = 20.49°: the
+torpedo crosses the target's track 1,000 · tan 20.49° = 373.7 m east after 1,000 / (15.433 · cos
+20.49°) = 69.17 s, when the target's centre has come 3.858 m/s · 69.17 s = 266.9 m: it passes
+106.8 m ahead of the centre, 44 m clear of the bow — a miss.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from weaponskit import advance, do, named, one, order, range_game, refused, tube, weapons
+
+TRAMP = {"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}
+G7E = 3  # the 1942 loadout: tubes 1-2 steam (G7a), 3-5 electric (G7e T III)
+KN = 1852 / 3600
+
+
+def _shot(speed_estimate: float, seed: int = 0):
+    g = range_game(seed, vessels=[TRAMP])
+    programmed = one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=speed_estimate),
+                     "tdc_programmed")
+    fired = order(g, "fire_torpedoes", tubes=[G7E])
+    return g, programmed, fired, advance(g, 600)
+
+
+def test_12_a_correct_solution_hits_at_the_computed_time():
+    lead = math.degrees(math.asin(7.5 / 30))
+    g, _programmed, fired, events = _shot(7.5)
+    torpedo = one(fired, "torpedo_fired")
+    assert torpedo["gyro"] == pytest.approx(lead, abs=0.05) == pytest.approx(14.48, abs=0.05)
+    assert torpedo["run_s"] == pytest.approx(1000 / math.cos(math.radians(lead)) / (30 * KN), abs=0.05)  # 66.9 s
+    hit = one(events, "torpedo_hit")
+    struck = (1000 - 16.5 / 2) / (30 * KN * math.cos(math.radians(lead)))
+    assert hit["t"] == pytest.approx(struck, abs=0.01) == pytest.approx(66.37, abs=0.01)
+    assert hit["feed"] == "Torpedo 1 (tube 3): hit after 66.4 s!"
+    assert hit["detonation"] == "contact" and hit["class"] == "tramp" and hit["aimed"] is True
+    assert named(events, "torpedo_miss") == []
+
+
+def test_12_a_speed_estimate_3_kn_too_high_misses_ahead_by_the_computed_distance():
+    _g, _programmed, fired, events = _shot(10.5)
+    lead = math.asin(10.5 / 30)
+    assert one(fired, "torpedo_fired")["gyro"] == pytest.approx(math.degrees(lead), abs=0.05)
+    crossing = 1000 * math.tan(lead) - 7.5 * KN * 1000 / (30 * KN * math.cos(lead))
+    assert crossing == pytest.approx(106.8, abs=0.1)
+    assert named(events, "torpedo_hit") == []
+    miss = one(events, "torpedo_miss")
+    assert miss["side"] == "ahead" and miss["passed_m"] == pytest.approx(crossing, abs=0.5)
+    assert miss["feed"] == "Torpedo 1 (tube 3): miss."
+    assert miss["run_s"] == pytest.approx(5000 / (30 * KN), abs=0.1)  # it ran its 5,000 m out
+
+
+def test_12_the_tdc_keeps_the_solution_current_as_time_passes():
+    """Programmed 20 s before firing, the TDC tracks the target: the shot still hits."""
+    g = range_game(vessels=[{**TRAMP, "bearing": 350}])
+    order(g, "tdc", bearing=350, range_m=1000, course=90, speed_kn=7.5)
+    before = weapons(g).tdc_status()["bow"]["gyro"]
+    advance(g, 20)
+    after = weapons(g).tdc_status()["bow"]["gyro"]
+    assert after > before + 1  # the target has drawn right: the gyro angle follows it
+    order(g, "fire_torpedoes", tubes=[G7E])
+    assert named(advance(g, 600), "torpedo_hit")
+
+
+def test_7_5_firing_needs_a_flooded_tube_and_a_programmed_tdc():
+    g = range_game(vessels=[TRAMP], flooded=[])
+    assert refused(order(g, "fire_torpedoes", tubes=[1])) == "no TDC solution: program the TDC first"
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    rejected = one(order(g, "fire_torpedoes", tubes=[1]), "order_rejected")
+    assert rejected["reason"] == "tube 1 is not flooded (flood it first)"
+    assert rejected["feed"] == "Fire torpedoes refused: tube 1 is not flooded (flood it first)."
+    order(g, "flood_tubes", tubes=[1])
+    assert refused(order(g, "fire_torpedoes", tubes=[1])) == "tube 1 is not flooded (it is still flooding)"
+    flooded = one(advance(g, 30), "tubes_flooded")
+    assert flooded["tubes"] == [1] and flooded["feed"] == "Tube 1 flooded, outer door open."
+    one(order(g, "fire_torpedoes", tubes=[1]), "torpedo_fired")
+    assert tube(g, 1)["state"] == "fired"
+    assert refused(order(g, "fire_torpedoes", tubes=[1])) == "tube 1 is not flooded (it is empty)"
+
+
+def test_7_5_flooding_needs_a_loaded_tube():
+    g = range_game(flooded=[2])
+    assert refused(order(g, "flood_tubes", tubes=[2])) == "tube 2 is already flooded"
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    order(g, "fire_torpedoes", tubes=[2])
+    assert refused(order(g, "flood_tubes", tubes=[2])) == "tube 2 is not loaded"
+
+
+def test_12_a_gyro_angle_beyond_the_limit_is_refused():
+    """A target abeam to starboard, running away: the bow tubes would need 95° of gyro angle."""
+    g = range_game()
+    programmed = one(order(g, "tdc", bearing=95, range_m=1500, course=95, speed_kn=0), "tdc_programmed")
+    assert programmed["bow"]["gyro"] == pytest.approx(95, abs=0.01) and not programmed["bow"]["within_limit"]
+    assert "The gyro angle is beyond the limit of 90°: turn the boat." in programmed["feed"]
+    assert refused(order(g, "fire_torpedoes", tubes=[1])) == "gyro angle 95° for tube 1 is beyond the limit of 90°"
+    # the stern tube points the other way: 85° to port is within its limit
+    one(order(g, "fire_torpedoes", tubes=[5]), "torpedo_fired")
+
+
+def test_12_a_salvo_fans_out_over_the_spread():
+    g = range_game(vessels=[TRAMP])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, spread_deg=4)
+    fired = named(order(g, "fire_torpedoes", tubes=[3, 4]), "torpedo_fired")
+    assert [f["gyro"] for f in fired] == pytest.approx([14.48 - 2, 14.48 + 2], abs=0.05)
+    assert one(order(g, "fire_torpedoes", tubes=[5]), "order_rejected")  # the stern tube looks the other way
+
+
+def test_12_the_tdc_works_from_the_crews_estimates_never_the_truth():
+    """Programmed from a contact, the TDC holds the contact's estimated range, course and speed."""
+    g = range_game(vessels=[{**TRAMP, "range_m": 3000}], surfaced=True)
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    contact = next(e for e in advance(g, 600) if e["event"] == "contact")
+    programmed = one(order(g, "tdc", contact=contact["contact"]), "tdc_programmed")
+    sea = weapons(g).sea
+    seen = sea.picture.get(contact["contact"])
+    assert programmed["course"] == round(seen["course"]) and programmed["speed_kn"] == seen["speed_kn"]
+    truth = sea.truth(seen["entity"], g.t)
+    assert (round(truth.course), truth.speed_kn) != (seen["course"], seen["speed_kn"])  # the estimate, not the truth
+
+
+def test_12_a_hydrophone_contact_has_no_course_for_the_tdc():
+    g = range_game(vessels=[{**TRAMP, "range_m": 2000}])
+    order(g, "hydrophone")
+    contact = weapons(g).sea.picture.active()[0]["id"]
+    reason = refused(order(g, "tdc", contact=contact))
+    assert reason == (f"the TDC needs the target's course or angle on the bow ({contact} has no course estimate: "
+                      "the hydrophone gives none)")
+    one(order(g, "tdc", contact=contact, aob=90), "tdc_programmed")

@@ -1,0 +1,66 @@
+"""Helpers for the weapons tests: a boat with a target set up exactly, events as JSON."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import Any
+
+from kaleun.core.engine import Engine
+from kaleun.uboot.game import new_game
+from kaleun.uboot.sea.geo import M_PER_NM
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def range_game(seed: int = 0, start: str = "1942-06-20T12:00:00", vessels: Iterable[dict[str, Any]] = (),
+               flooded: Iterable[int] = (1, 2, 3, 4, 5), **changes: Any) -> Engine:
+    """A boat at periscope depth, stopped, heading north, tubes flooded, the crew rules only advising
+    (these tests are about the weapons), and the given ships around it (bearing, range_m, course,
+    speed_kn, class) — placed exactly where they say at t = 0."""
+    ships = []
+    for spec in vessels:
+        spec = dict(spec)
+        spec["range_nm"] = spec.pop("range_m") / M_PER_NM
+        ships.append(spec)
+    setup: dict[str, Any] = {"surfaced": False, "course": 0, "start": start, "tubes_flooded": list(flooded),
+                             "vessel": ships, "crew_rules": "advise", "wear": False, "weather": "clear",
+                             "weather_hold": True, **changes}
+    g = new_game(seed, "training", setup)
+    g.take_events()
+    return g
+
+
+def do(g: Engine, command: dict[str, Any] | None = None, **fields: Any) -> list[dict[str, Any]]:
+    return [e.to_json() for e in g.apply(dict(command or {}, **fields))]
+
+
+def order(g: Engine, name: str, **fields: Any) -> list[dict[str, Any]]:
+    return do(g, {"do": "order", "order": name, **fields})
+
+
+def advance(g: Engine, t: float) -> list[dict[str, Any]]:
+    return [e.to_json() for e in g.advance_to(t)]
+
+
+def named(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["event"] == name]
+
+
+def one(events: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    found = named(events, name)
+    assert len(found) == 1, f"expected one {name}, got {[e['event'] for e in events]}"
+    return found[0]
+
+
+def refused(events: list[dict[str, Any]]) -> str:
+    return str(one(events, "order_rejected")["reason"])
+
+
+def weapons(g: Engine) -> Any:
+    return g.module("weapons")
+
+
+def tube(g: Engine, number: int) -> dict[str, Any]:
+    return next(t for t in weapons(g).status()["tubes"] if t["tube"] == number)
