@@ -1,0 +1,155 @@
+"""Hits, duds, prematures and sinkings (rulebook §7.4: +3 morale per ship sunk; the rest lived in the
+app: torpedoes.toml, ships.toml). Rates are checked over many seeds; each game is deterministic."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from weaponskit import advance, named, one, order, range_game, weapons
+
+from kaleun.uboot.sea import geo
+
+
+def _shot_at(cls: str, seed: int, start: str = "1942-06-20T12:00:00", tube: int = 3, range_m: float = 1000,
+             **tdc):
+    g = range_game(seed, start=start, vessels=[{"class": cls, "bearing": 0, "range_m": range_m, "course": 90,
+                                                "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=range_m, course=90, speed_kn=7.5, **tdc)
+    events = order(g, "fire_torpedoes", tubes=[tube])
+    return g, events + advance(g, 3 * 3600)
+
+
+def test_a_small_tramp_sinks_from_one_hit_with_its_class_and_grt():
+    hits = 0
+    for seed in range(6):
+        g, events = _shot_at("tramp", seed)
+        if not named(events, "torpedo_hit"):
+            one(events, "torpedo_dud")  # 1942: one contact pistol in twenty fails
+            continue
+        hits += 1
+        sunk = one(events, "ship_sunk")
+        assert (sunk["class"], sunk["grt"], sunk["cause"]) == ("tramp", 4800, "torpedo")
+        assert sunk["feed"] == "The Tramp steamer (4,800 GRT) has gone down!"
+        assert weapons(g).status()["grt_sunk"] == 4800
+        morale = [e for e in events if e["event"] == "morale" and e["cause"].endswith("sunk")]
+        assert morale and morale[0]["asked"] == 3  # §7.4: +3 morale per ship sunk (capped at XI)
+    assert hits >= 5
+
+
+def test_a_big_tanker_may_need_a_second_torpedo():
+    afloat = 0
+    for seed in range(8):
+        g = range_game(seed, vessels=[{"class": "t2_tanker", "bearing": 0, "range_m": 1000, "course": 90,
+                                       "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+        events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 120)
+        hit = named(events, "torpedo_hit")
+        if not hit:
+            continue  # a dud
+        damaged = named(events, "ship_damaged")
+        if damaged[0]["state"] == "sinking":
+            assert named(advance(g, 3 * 3600), "ship_sunk")
+            continue
+        afloat += 1
+        assert damaged and damaged[0]["state"] in ("crippled", "damaged")
+        assert any(e["burning"] for e in damaged)  # a tanker's cargo burns
+        # the coup de grâce on the stopped tanker: a torpedo or two more
+        sea = g.module("sea")
+        vessel = hit[0]["vessel"]
+        sunk = []
+        for tube_no in (4, 1, 2):
+            truth = sea.truth(vessel, g.t)
+            order(g, "tdc", bearing=geo.norm360(truth.bearing - g.module("boat").heading),
+                  range_m=truth.range_nm * 1852, course=truth.course, speed_kn=0)
+            one(order(g, "fire_torpedoes", tubes=[tube_no]), "torpedo_fired")
+            advance(g, g.t + 300)
+            if sea.vessels[vessel].ai.get("sinking_at") is not None:
+                sunk += named(advance(g, g.t + 3 * 3600), "ship_sunk")
+                break
+        assert sunk and sunk[0]["class"] == "t2_tanker"
+    assert afloat >= 4  # most T2 tankers survive one hit
+
+
+def test_an_escort_breaks_up_from_one_hit():
+    g, events = _shot_at("flower", 0, range_m=1200)
+    one(events, "torpedo_hit")
+    assert one(events, "ship_sunk")["class"] == "flower"
+
+
+def test_1940_the_torpedo_runs_two_metres_deeper_than_set_and_passes_under_a_corvette():
+    """The depth-keeping fault (torpedoes.toml, periods): set to 3 m against a 3.5 m draught, it runs
+    at 5 m and passes under; in mid-1942 the same shot strikes."""
+    _g, events = _shot_at("flower", 1, start="1940-10-01T12:00:00", range_m=1200)
+    under = one(events, "torpedo_under")
+    assert under["why"] == "ran under the keel" and under["depth_m"] == 5.0
+    assert named(events, "torpedo_hit") == [] and one(events, "torpedo_miss")["ran_under"]
+    _g, events = _shot_at("flower", 0, start="1942-06-20T12:00:00", range_m=1200)
+    one(events, "torpedo_hit")
+
+
+def test_1939_magnetic_pistols_fire_prematurely_at_the_datas_rate():
+    """torpedoes.toml: 30 % of magnetic pistols fire on their own in the torpedo crisis."""
+    fired = prematures = 0
+    for seed in range(40):
+        g = range_game(seed, start="1939-12-01T12:00:00")
+        order(g, "tdc", bearing=0, range_m=3000, course=90, speed_kn=7.5, pistol="magnetic")
+        fired += len(named(order(g, "fire_torpedoes", tubes=[1, 2, 3, 4]), "torpedo_fired"))
+        prematures += len(named(advance(g, 1200), "torpedo_premature"))
+    assert fired == 160
+    assert prematures / fired == pytest.approx(0.30, abs=0.08)
+
+
+def test_the_magnetic_pistol_is_not_issued_between_norway_and_the_pi_2():
+    g = range_game(start="1941-06-01T12:00:00")
+    rejected = one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, pistol="magnetic"),
+                   "order_rejected")
+    assert rejected["reason"] == ("the magnetic pistol is not issued in June 1941 (contact pistols only: "
+                                  "contact only)")
+
+
+def test_a_magnetic_torpedo_set_under_the_keel_breaks_the_ships_back():
+    g = range_game(4, start="1943-03-01T12:00:00", vessels=[{"class": "liberty", "bearing": 0, "range_m": 1000,
+                                                               "course": 90, "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, pistol="magnetic", depth_m=10)
+    order(g, "fire_torpedoes", tubes=[3])
+    events = advance(g, 3 * 3600)
+    hits = [e for e in events if e["event"] == "torpedo_hit"]
+    if hits:  # (unless this seed's pistol failed)
+        assert hits[0]["detonation"] == "magnetic"
+
+
+def test_a_miss_can_hit_another_ship_of_the_convoy():
+    """Aimed at the near ship with too slow a speed estimate, the torpedo passes astern of it and
+    strikes the ship beyond."""
+    g = range_game(2, vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5},
+                               {"class": "hog_islander", "bearing": 352, "range_m": 1900, "course": 90,
+                                "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=4.0)
+    order(g, "fire_torpedoes", tubes=[3])
+    hit = one(advance(g, 600), "torpedo_hit")
+    assert hit["class"] == "hog_islander" and hit["aimed"] is False
+
+
+def _escort_datums(tube: int, seed: int) -> list[float]:
+    """Distances (nm) from the firing point to where the escorts look for the boat after a hit at 4,000 m."""
+    g = range_game(seed, vessels=[{"class": "tramp", "bearing": 0, "range_m": 4000, "course": 90, "speed_kn": 7.5},
+                                  {"class": "flower", "bearing": 10, "range_m": 7000, "course": 270,
+                                   "speed_kn": 10}])
+    boat = g.module("boat")
+    lat, lon = boat.position_at(0)
+    order(g, "tdc", bearing=0, range_m=4000, course=90, speed_kn=7.5)
+    order(g, "fire_torpedoes", tubes=[tube])
+    events = advance(g, 400)
+    assert named(events, "torpedo_hit") or named(events, "torpedo_dud")  # a dud's clang tells the same
+    sea = g.module("sea")
+    hunters = [v for v in sea.vessels.values() if v.is_escort and v.ai.get("datum")]
+    assert hunters
+    return [math.hypot(*geo.offset(lat, lon, v.ai["datum"][0], v.ai["datum"][1])) for v in hunters]
+
+
+def test_a_steam_torpedos_wake_leads_the_escorts_to_the_firing_point_an_electric_does_not():
+    steam = [d for seed in range(8) for d in _escort_datums(1, seed)]  # G7a: a wake of bubbles
+    electric = [d for seed in range(8) for d in _escort_datums(3, seed)]  # G7e: no wake
+    assert sum(steam) / len(steam) < 0.35
+    assert sum(electric) / len(electric) > 0.8
