@@ -1,0 +1,92 @@
+"""The deck guns (rulebook §4 order table: 88 mm gun on the fore deck, section 7; 20 mm flak on the
+bridge, section 8; guns.toml for ranges, rates, hits and ammunition)."""
+
+from __future__ import annotations
+
+from weaponskit import advance, do, named, one, order, range_game, refused, weapons
+
+
+def _surfaced_with(vessels=(), aircraft=None, seed: int = 0, **changes):
+    g = range_game(seed, vessels=vessels, surfaced=True, flooded=[], aircraft=aircraft or [], **changes)
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    return g
+
+
+def _first_contact(g, kind: str = "ship") -> str:
+    for _ in range(40):
+        active = [c for c in g.module("sea").picture.active() if c["kind"] == kind]
+        if active:
+            return str(active[0]["id"])
+        advance(g, g.t + 30)
+    raise AssertionError("no contact")
+
+
+TARGET = {"class": "tramp", "bearing": 40, "range_m": 2500, "course": 40, "speed_kn": 0}
+
+
+def test_the_88mm_gun_fires_its_rounds_counts_them_and_can_sink_a_merchant():
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    opened = one(order(g, "gun_88", target=cid, rounds=60), "gun_firing")
+    assert opened["feed"] == f"88 mm gun: open fire on {cid}, 60 rounds."
+    events = advance(g, g.t + 600)
+    rounds = named(events, "gun_round")
+    ceased = one(events, "gun_ceased")
+    assert ceased["shots"] == len(rounds) and ceased["hits"] == sum(r["hit"] for r in rounds) > 0
+    assert weapons(g).ammo["gun_88"] == 220 - len(rounds)
+    assert named(events, "ship_damaged")
+    # keep firing until she goes down (a tramp takes about 7-15 shell hits)
+    for _ in range(4):
+        if named(events, "ship_sunk"):
+            break
+        if cid not in {c["id"] for c in g.module("sea").picture.active()}:
+            break
+        order(g, "gun_88", target=cid, rounds=60)
+        events = advance(g, g.t + 600)
+    assert any(s["cause"] == "gunfire" for s in weapons(g).status()["sunk"])
+
+
+def test_the_guns_need_the_boat_surfaced_a_workable_sea_and_ammunition():
+    g = range_game(vessels=[TARGET], flooded=[])  # at periscope depth
+    assert refused(order(g, "gun_88", target="c1")) == "the boat must be surfaced to man the guns"
+    storm = _surfaced_with([TARGET], weather="storm")
+    assert refused(order(storm, "gun_88", target="c1")).startswith("the sea is too heavy for the gun crews")
+    empty = _surfaced_with([TARGET], ammo={"gun_88": 0})
+    assert refused(order(empty, "gun_88", target="c1")) == "no ammunition left for the 88 mm gun"
+
+
+def test_the_88mm_gun_refuses_a_target_out_of_range_or_unknown():
+    g = _surfaced_with([{**TARGET, "range_m": 9500}], seed=1)
+    cid = _first_contact(g)
+    assert refused(order(g, "gun_88", target=cid)).startswith(f"{cid} is out of range (")
+    assert refused(order(g, "gun_88", target="c99")) == "there is no contact c99"
+
+
+def test_diving_stops_the_gun():
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    order(g, "gun_88", target=cid, rounds=40)
+    advance(g, g.t + 20)
+    ceased = one(order(g, "dive"), "gun_ceased")
+    assert ceased["reason"] == "the boat dived"
+
+
+def test_the_20mm_flak_drives_off_or_shoots_down_an_attacking_aircraft():
+    outcomes = []
+    for seed in range(12):
+        g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.8}], seed=seed)
+        opened = order(g, "gun_20", bursts=30)
+        assert not named(opened, "order_rejected"), opened
+        events = advance(g, g.t + 300)
+        outcomes += [e["event"] for e in events if e["event"] in ("aircraft_shot_down", "aircraft_driven_off")]
+        shots = sum(1 for e in events if e["event"] == "gun_round")
+        assert weapons(g).ammo["gun_20"] == 4000 - 20 * shots
+    assert "aircraft_driven_off" in outcomes or "aircraft_shot_down" in outcomes
+
+
+def test_the_20mm_flak_needs_an_aircraft_in_range():
+    g = _surfaced_with()
+    assert refused(order(g, "gun_20")) == "no aircraft within the flak's range (2,037 m)"
