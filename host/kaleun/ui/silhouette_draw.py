@@ -1,0 +1,66 @@
+"""Draw a ship class's silhouette (`kaleun.uboot.sea.silhouettes`) on a pygame Surface.
+
+One drawing path for the identification sheet and the first-person views: the silhouette's
+polygons in metres are placed with the midpoint of its waterline at a pixel, scaled by pixels
+per metre, and optionally foreshortened for the angle on the bow it is seen at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.uboot.sea.silhouettes import Silhouette, silhouette
+from kaleun.ui.theme import Color
+
+Pixel = tuple[float, float]
+
+
+def placed(sil: Silhouette, centre: Pixel, scale: float,
+           aspect: float | None = None) -> list[tuple[str, list[Pixel]]]:
+    """Each polygon of `sil` in pixels: (kind, points).
+
+    `centre` is the pixel of the waterline's midpoint, `scale` pixels per metre (x to the
+    right, up is up). `aspect` is the angle on the bow in degrees (+ starboard: bow to the
+    right, - port: bow to the left; None or 90: the full side profile, bow to the right).
+    """
+    if aspect is not None:
+        sil = sil.seen_at(aspect)
+    mid = sil.length_m / 2
+    cx, cy = centre
+    return [(p.kind, [(cx + (x - mid) * scale, cy - y * scale) for x, y in p.points]) for p in sil.parts]
+
+
+def pixel_bounds(sil: Silhouette, centre: Pixel, scale: float, aspect: float | None = None) -> Rect:
+    """The pixels `draw_silhouette` may touch for these arguments."""
+    points = [pt for _, pts in placed(sil, centre, scale, aspect) for pt in pts]
+    x0 = min(x for x, _ in points)
+    x1 = max(x for x, _ in points)
+    y0 = min(y for _, y in points)
+    y1 = max(y for _, y in points)
+    left, top = int(x0 // 1), int(y0 // 1)
+    return Rect(left, top, int(x1 // 1) - left + 1, int(y1 // 1) - top + 1)
+
+
+def draw_silhouette(surface: Any, ship: Silhouette | str, centre: Pixel, scale: float, color: Color,
+                    aspect: float | None = None, colors: dict[str, Color] | None = None,
+                    antialias: bool = True) -> Rect:
+    """Draw a class's silhouette (a `Silhouette`, or a class id) and return the rectangle it covers.
+
+    `colors` may give some part kinds (hull, house, bridge, funnel, mast, kingpost, derrick,
+    gun, rails) a colour of their own; everything else is drawn in `color`. With `antialias`
+    the outlines are smoothed (blended into what is already on the surface).
+    """
+    sil = silhouette(ship) if isinstance(ship, str) else ship
+    bounds = pixel_bounds(sil, centre, scale, aspect)
+    clip = surface.get_clip()
+    surface.set_clip(bounds.clip(clip))
+    for kind, points in placed(sil, centre, scale, aspect):
+        col = (colors or {}).get(kind, color)
+        pygame.draw.polygon(surface, col, points)
+        if antialias:
+            pygame.draw.aalines(surface, col, True, points)
+    surface.set_clip(clip)
+    return bounds.clip(clip)
