@@ -49,8 +49,8 @@ def draw_silhouette(surface: Any, ship: Silhouette | str, centre: Pixel, scale: 
                     antialias: bool = True) -> Rect:
     """Draw a class's silhouette (a `Silhouette`, or a class id) and return the rectangle it covers.
 
-    `colors` may give some part kinds (hull, house, bridge, funnel, mast, kingpost, derrick,
-    gun, rails) a colour of their own; everything else is drawn in `color`. With `antialias`
+    `colors` may give some part kinds (hull, house, bridge, funnel, mast, kingpost, crosstree,
+    derrick, gun, rails) a colour of their own; everything else is drawn in `color`. With `antialias`
     the outlines are smoothed (blended into what is already on the surface).
     """
     sil = silhouette(ship) if isinstance(ship, str) else ship

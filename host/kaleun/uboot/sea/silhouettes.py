@@ -167,7 +167,7 @@ class Profile:
 @dataclass(frozen=True)
 class Part:
     """One filled polygon of a silhouette. `kind` says what it is (hull, house, bridge, funnel,
-    mast, derrick, gun, rails) so a renderer may shade parts differently."""
+    mast, kingpost, crosstree, derrick, gun, rails) so a renderer may shade parts differently."""
 
     kind: str
     points: tuple[Point, ...]
@@ -285,7 +285,7 @@ def _mast(pr: Profile, ms: Mast) -> list[Part]:
     if ms.crosstree > 0:
         y = deck + (top - deck) * 0.78
         x = ms.at - (y - deck) * lean
-        parts.append(_spar(ms.kind, (x - ms.crosstree / 2, y), (x + ms.crosstree / 2, y)))
+        parts.append(_spar("crosstree", (x - ms.crosstree / 2, y), (x + ms.crosstree / 2, y)))
     if ms.derricks != "none" and ms.derrick_length > 0:
         heel_y = pr.deck(ms.at) + 1.2
         dx = ms.derrick_length * math.cos(math.radians(ms.derrick_angle))
@@ -481,7 +481,7 @@ def _profile(ck: _Check, cid: str, spec: Any, ship: ShipClass) -> Profile | None
             return Raised(length - rlen, length, height)
         if where == "stern":
             return Raised(0.0, rlen, height)
-        at = ck.number(rpath, rt, "at", hi=length)
+        at = ck.number(rpath, rt, "at")
         ck.span(rpath, at, rlen, length)
         return Raised(at - rlen / 2, at + rlen / 2, height)
 
@@ -498,7 +498,7 @@ def _profile(ck: _Check, cid: str, spec: Any, ship: ShipClass) -> Profile | None
     houses = []
     for ipath, t in items("houses"):
         hs = House(kind=ck.choice(ipath, t, "kind", HOUSE_KINDS, "house"),
-                   at=ck.number(ipath, t, "at", hi=length), length=ck.number(ipath, t, "length", positive=True),
+                   at=ck.number(ipath, t, "at"), length=ck.number(ipath, t, "length", positive=True),
                    height=ck.number(ipath, t, "height", positive=True, hi=40),
                    base=ck.number(ipath, t, "base", 0.0, hi=40), rake_fore=ck.number(ipath, t, "rake_fore", 0.0),
                    rake_aft=ck.number(ipath, t, "rake_aft", 0.0))
@@ -508,7 +508,7 @@ def _profile(ck: _Check, cid: str, spec: Any, ship: ShipClass) -> Profile | None
         houses.append(hs)
     funnels = []
     for ipath, t in items("funnels"):
-        fn = Funnel(at=ck.number(ipath, t, "at", hi=length), height=ck.number(ipath, t, "height", positive=True, hi=40),
+        fn = Funnel(at=ck.number(ipath, t, "at"), height=ck.number(ipath, t, "height", positive=True, hi=40),
                     width=ck.number(ipath, t, "width", positive=True, hi=20),
                     rake=ck.number(ipath, t, "rake", 0.0, lo=-30, hi=45))
         ck.span(ipath, fn.at, fn.width, length)
@@ -516,7 +516,7 @@ def _profile(ck: _Check, cid: str, spec: Any, ship: ShipClass) -> Profile | None
     masts = []
     for ipath, t in items("masts"):
         kind = ck.choice(ipath, t, "kind", MAST_KINDS, "mast")
-        ms = Mast(kind=kind, at=ck.number(ipath, t, "at", hi=length),
+        ms = Mast(kind=kind, at=ck.number(ipath, t, "at"),
                   height=ck.number(ipath, t, "height", positive=True, hi=60),
                   width=ck.number(ipath, t, "width", 0.5 if kind == "mast" else 0.9, positive=True, hi=5),
                   rake=ck.number(ipath, t, "rake", 0.0, lo=-30, hi=45),
@@ -530,7 +530,7 @@ def _profile(ck: _Check, cid: str, spec: Any, ship: ShipClass) -> Profile | None
         masts.append(ms)
     guns = []
     for ipath, t in items("guns"):
-        gn = Gun(at=ck.number(ipath, t, "at", hi=length), facing=ck.choice(ipath, t, "facing", FACINGS, "fore"),
+        gn = Gun(at=ck.number(ipath, t, "at"), facing=ck.choice(ipath, t, "facing", FACINGS, "fore"),
                  base=ck.number(ipath, t, "base", 0.0, hi=20), length=ck.number(ipath, t, "length", 2.5, positive=True),
                  height=ck.number(ipath, t, "height", 2.0, positive=True, hi=10),
                  barrel=ck.number(ipath, t, "barrel", 4.0, positive=True, hi=20),
