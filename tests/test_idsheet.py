@@ -3,6 +3,7 @@ identifies a ship's class on the identification sheet to know its GRT)."""
 
 from __future__ import annotations
 
+import re
 import struct
 from importlib import resources
 from pathlib import Path
@@ -15,6 +16,7 @@ from kaleun.uboot.sea.classes import ship_classes
 from kaleun.uboot.sea.silhouettes import MIN_ASPECT, SilhouetteError, parse, profiles, silhouette
 from kaleun.ui.idsheet import A4_MM, card_lines, layout_sheet, px_per_m, render_sheet, write_sheet
 from kaleun.ui.silhouette_draw import draw_silhouette, pixel_bounds
+from kit import HOST
 
 TEXT = resources.files(data).joinpath("silhouettes.toml").read_text(encoding="utf-8")
 
@@ -131,6 +133,12 @@ def test_a_class_without_a_silhouette_is_refused():
      "flower: funnels[0].colour: unknown key"),
     ('{ at = 5, height = 8, rake = 3 }', '{ at = 50, height = 8, rake = 3 }',
      "trawler: masts[1] runs off the hull: from 49.75 m to 50.25 m from the stern, the ship is 45 m long"),
+    ('{ at = 112, height = 25, crosstree = 5, derricks = "both", derrick_length = 13 }',
+     '{ at = 112, height = 25, crosstree = 5, derricks = "both", derrick_length = 60 }',
+     "liberty: masts[0].derrick_length = 60 is out of range: it must be at least 0 and at most 40"),
+    ("{ at = 74, facing = \"fore\", length = 3.0, height = 2.0, barrel = 4.2 }",
+     "{ at = 74, facing = \"fore\", length = 3.0, height = 2.0, barrel = 14.2 }",
+     "hunt: guns[0] reaches beyond the bow (to 89.0 m, the ship is 85 m long)"),
     ("depth_charge_rails = { length = 6, height = 0.9 }", 'depth_charge_rails = { length = 6, height = "low" }',
      "hunt: depth_charge_rails.height must be a number"),
     ('{ at = 77, facing = "fore", length = 3.0', '{ at = 77, facing = "up", length = 3.0',
@@ -147,6 +155,16 @@ def test_bad_values_are_refused_with_the_class_and_the_key(old, new, expected):
 def test_a_file_that_is_not_toml_is_refused_with_its_line():
     message = _refused(TEXT.replace("[classes.coaster]", "[classes.coaster"))
     assert message.startswith(f"silhouettes.toml:{_line_of(TEXT, '[classes.coaster]')}: not valid TOML")
+
+
+def test_the_example_in_host_readme_is_a_valid_silhouette():
+    readme = (HOST / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Identification sheet"):]
+    example = re.findall(r"```toml\n(.*?)```", section, re.S)[0]
+    start = TEXT.index("[classes.flower]")
+    end = TEXT.index("# River-class frigate")
+    flower = parse(TEXT[:start] + example + TEXT[end:], ship_classes())["flower"]
+    assert flower.funnels[0].at == 31 and flower.rails is not None
 
 
 # ---- drawing -------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg, Translate, TranslatePlural, render
 from kaleun.uboot.sea.classes import ShipClass, ship_classes
-from kaleun.uboot.sea.silhouettes import silhouette
+from kaleun.uboot.sea.silhouettes import SilhouetteError, silhouette
 
 log = logging.getLogger(__name__)
 
@@ -426,6 +426,9 @@ def run_command(out: str | None, year: int | None, language: str) -> int:
         return 2
     try:
         layout = write_sheet(path, year, language)
+    except SilhouetteError as exc:
+        print(f"kaleun idsheet: the silhouettes cannot be drawn:\n{exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"kaleun idsheet: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
         return 1

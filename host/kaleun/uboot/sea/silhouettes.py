@@ -410,7 +410,8 @@ class _Check:
             bound = "more than 0" if positive and lo <= 0 else f"at least {lo:g}"
             rng = f"{bound} and at most {hi:g}" if math.isfinite(hi) else bound
             self.problem(where, f"{self.name(where)} = {value!r} is out of range: it must be {rng}")
-            return default if default is not None else max(lo, min(hi, 1.0))
+            # go on with a value in range, so one mistake is reported once
+            return min(max(float(value), lo), hi) if not (positive and value <= 0) else (default or 1.0)
         return float(value)
 
     def choice(self, path: tuple[str | int, ...], table: Mapping[str, Any], key: str, choices: tuple[str, ...],
@@ -552,6 +553,23 @@ def _profile(ck: _Check, cid: str, spec: Any, ship: ShipClass) -> Profile | None
                    tuple(guns), rails)
 
 
+def _check_overhang(ck: _Check, pr: Profile) -> None:
+    """Booms, barrels and leaning tops must not reach beyond the bow or the stern."""
+    drawn: list[tuple[str, int, list[Part]]] = [
+        *(("funnels", i, [_funnel(pr, fn)]) for i, fn in enumerate(pr.funnels)),
+        *(("masts", i, _mast(pr, ms)) for i, ms in enumerate(pr.masts)),
+        *(("guns", i, _gun(pr, gn)) for i, gn in enumerate(pr.guns)),
+    ]
+    for key, index, parts in drawn:
+        xs = [x for part in parts for x, _ in part.points]
+        path = ("classes", pr.class_id, key, index)
+        if min(xs) < -1e-6:
+            ck.problem(path, f"{ck.name(path)} reaches beyond the stern (to {min(xs):.1f} m)")
+        elif max(xs) > pr.length + 1e-6:
+            ck.problem(path, f"{ck.name(path)} reaches beyond the bow (to {max(xs):.1f} m, "
+                             f"the ship is {pr.length:g} m long)")
+
+
 _ITEM_KEYS = {"houses": _HOUSE_KEYS, "funnels": _FUNNEL_KEYS, "masts": _MAST_KEYS, "guns": _GUN_KEYS}
 
 
@@ -581,6 +599,7 @@ def parse(text: str, classes: Mapping[str, ShipClass], source: str = FILE) -> di
         profile = _profile(ck, cid, spec, classes[cid])
         if profile is not None:
             profiles[cid] = profile
+            _check_overhang(ck, profile)
     for cid in classes:
         if cid not in table:
             problems.append((1, f"{cid}: ship class without a silhouette (add [classes.{cid}])"))
