@@ -7,12 +7,13 @@ per metre, and optionally foreshortened for the angle on the bow it is seen at.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 from pygame import Rect
 
-from kaleun.uboot.sea.silhouettes import Silhouette, silhouette
+from kaleun.uboot.sea.silhouettes import Silhouette, aspect_factor, silhouette
 from kaleun.ui.theme import Color
 
 Pixel = tuple[float, float]
@@ -24,24 +25,27 @@ def placed(sil: Silhouette, centre: Pixel, scale: float,
 
     `centre` is the pixel of the waterline's midpoint, `scale` pixels per metre (x to the
     right, up is up). `aspect` is the angle on the bow in degrees (+ starboard: bow to the
-    right, - port: bow to the left; None or 90: the full side profile, bow to the right).
+    right, - port: bow to the left; None or 90: the full side profile, bow to the right); it
+    shortens the length as `Silhouette.seen_at` does and keeps the heights.
     """
+    kx = scale
     if aspect is not None:
-        sil = sil.seen_at(aspect)
+        kx = scale * aspect_factor(aspect) * (1 if aspect >= 0 else -1)
     mid = sil.length_m / 2
     cx, cy = centre
-    return [(p.kind, [(cx + (x - mid) * scale, cy - y * scale) for x, y in p.points]) for p in sil.parts]
+    return [(p.kind, [(cx + (x - mid) * kx, cy - y * scale) for x, y in p.points]) for p in sil.parts]
+
+
+def _bounds(polygons: list[tuple[str, list[Pixel]]]) -> Rect:
+    xs = [x for _, pts in polygons for x, _ in pts]
+    ys = [y for _, pts in polygons for _, y in pts]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    return Rect(left, top, math.floor(max(xs)) - left + 1, math.floor(max(ys)) - top + 1)
 
 
 def pixel_bounds(sil: Silhouette, centre: Pixel, scale: float, aspect: float | None = None) -> Rect:
     """The pixels `draw_silhouette` may touch for these arguments."""
-    points = [pt for _, pts in placed(sil, centre, scale, aspect) for pt in pts]
-    x0 = min(x for x, _ in points)
-    x1 = max(x for x, _ in points)
-    y0 = min(y for _, y in points)
-    y1 = max(y for _, y in points)
-    left, top = int(x0 // 1), int(y0 // 1)
-    return Rect(left, top, int(x1 // 1) - left + 1, int(y1 // 1) - top + 1)
+    return _bounds(placed(sil, centre, scale, aspect))
 
 
 def draw_silhouette(surface: Any, ship: Silhouette | str, centre: Pixel, scale: float, color: Color,
@@ -50,17 +54,18 @@ def draw_silhouette(surface: Any, ship: Silhouette | str, centre: Pixel, scale: 
     """Draw a class's silhouette (a `Silhouette`, or a class id) and return the rectangle it covers.
 
     `colors` may give some part kinds (hull, house, bridge, funnel, mast, kingpost, crosstree,
-    derrick, gun, rails) a colour of their own; everything else is drawn in `color`. With `antialias`
-    the outlines are smoothed (blended into what is already on the surface).
+    derrick, gun, rails) a colour of their own; everything else is drawn in `color`. With
+    `antialias` the outlines are smoothed (blended into what is already on the surface).
     """
     sil = silhouette(ship) if isinstance(ship, str) else ship
-    bounds = pixel_bounds(sil, centre, scale, aspect)
+    polygons = placed(sil, centre, scale, aspect)
     clip = surface.get_clip()
-    surface.set_clip(bounds.clip(clip))
-    for kind, points in placed(sil, centre, scale, aspect):
-        col = (colors or {}).get(kind, color)
+    bounds = _bounds(polygons).clip(clip)
+    surface.set_clip(bounds)
+    for kind, points in polygons:
+        col = colors.get(kind, color) if colors else color
         pygame.draw.polygon(surface, col, points)
         if antialias:
             pygame.draw.aalines(surface, col, True, points)
     surface.set_clip(clip)
-    return bounds.clip(clip)
+    return bounds

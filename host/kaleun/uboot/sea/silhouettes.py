@@ -207,11 +207,16 @@ class Silhouette:
         (+x); on her port side the profile is mirrored, bow to the left. The result still spans
         x from 0 to its (shorter) length.
         """
-        k = max(abs(math.sin(math.radians(aspect_deg))), min_fraction)
+        k = aspect_factor(aspect_deg, min_fraction)
         length = self.length_m * k
         if aspect_deg >= 0:
             return self.mapped(lambda x: x * k, lambda y: y)
         return self.mapped(lambda x: length - x * k, lambda y: y)
+
+
+def aspect_factor(aspect_deg: float, min_fraction: float = MIN_ASPECT) -> float:
+    """How much of a ship's length shows at an angle on the bow: |sin|, at least `min_fraction`."""
+    return max(abs(math.sin(math.radians(aspect_deg))), min_fraction)
 
 
 def _bezier(p0: Point, p1: Point, p2: Point, steps: int = 10) -> list[Point]:
@@ -235,7 +240,7 @@ def _hull(pr: Profile) -> Part:
     elif h.stern == "cruiser":
         pts += _bezier((ov, 0.0), (0.0, stern_deck * 0.35), (0.0, stern_deck))[:-1]
     pts.append((0.0, stern_deck))
-    steps = 60
+    steps = 24   # the sheer is a gentle curve: 24 chords are smooth even at print size
     xs = sorted({*(length * i / steps for i in range(1, steps)), *(x for x in pr._breaks() if 0 < x < length)})
     for x in xs:
         aft, fore = pr.deck(x, after=True), pr.deck(x)
@@ -617,8 +622,13 @@ def profiles() -> dict[str, Profile]:
 
 def silhouette(cid: str, length_m: float | None = None) -> Silhouette:
     """Class `cid`'s silhouette in metres; with `length_m`, scaled to a ship of that length."""
+    sil = _class_polygons(cid)
+    return sil if length_m is None else sil.scaled_to(length_m)
+
+
+@cache
+def _class_polygons(cid: str) -> Silhouette:
     known = profiles()
     if cid not in known:
         raise ValueError(f"unknown ship class {cid!r} (known: {', '.join(sorted(known))})")
-    sil = polygons(known[cid])
-    return sil if length_m is None else sil.scaled_to(length_m)
+    return polygons(known[cid])
