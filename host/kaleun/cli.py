@@ -153,6 +153,12 @@ def cmd_wiring(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_idsheet(args: argparse.Namespace) -> int:
+    from kaleun.ui.idsheet import run_command
+
+    return run_command(args.out, args.year, args.language)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kaleun", description="Table controller for U-BOOT: The Board Game.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
@@ -200,6 +206,13 @@ def build_parser() -> argparse.ArgumentParser:
     wiring.add_argument("boards", nargs="*", metavar="BOARD", help="board files (default: every file in boards/)")
     wiring.add_argument("--out", metavar="DIR", help="output folder (default: wiring/)")
     wiring.set_defaults(func=cmd_wiring)
+
+    idsheet = sub.add_parser("idsheet", help="write the ship identification sheet (A4, PNG or PDF)")
+    idsheet.add_argument("--out", metavar="FILE.png",
+                         help="where to write it, .png or .pdf (default: idsheet.png, or idsheet-YEAR.png)")
+    idsheet.add_argument("--year", type=int, metavar="YYYY", help="only the classes at sea in that year")
+    idsheet.add_argument("--language", choices=("en", "de", "ru"), default="en", help="language of the sheet")
+    idsheet.set_defaults(func=cmd_idsheet)
 
     from kaleun.hub.commands import add_commands as add_hub_commands  # hub, figures, firmware
 
