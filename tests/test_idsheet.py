@@ -277,16 +277,6 @@ def test_the_sheet_is_written_as_a_png_that_says_its_resolution(tmp_path):
     assert image.get_size() == layout.size
 
 
-def test_the_sheet_is_written_as_an_a4_pdf(tmp_path):
-    out = tmp_path / "sheet.pdf"
-    write_sheet(out, 1940)
-    raw = out.read_bytes()
-    assert raw.startswith(b"%PDF-1.4") and raw.rstrip().endswith(b"%%EOF")
-    assert b"/MediaBox [0 0 595.28 841.89]" in raw
-    xref = int(raw.rsplit(b"startxref", 1)[1].split()[0])
-    assert raw[xref:xref + 4] == b"xref"
-
-
 # ---- the command ---------------------------------------------------------------------------
 def test_kaleun_idsheet_writes_the_sheet(tmp_path, capsys):
     out = tmp_path / "sheet-1941.png"
@@ -297,7 +287,7 @@ def test_kaleun_idsheet_writes_the_sheet(tmp_path, capsys):
 
 @pytest.mark.parametrize(("args", "status", "message"), [
     (["--year", "1938"], 2, "--year must be a year of the war at sea, 1939 to 1945, got 1938"),
-    (["--out", "sheet.jpg"], 2, "--out must end in .png or .pdf, got sheet.jpg"),
+    (["--out", "sheet.jpg"], 2, "--out must end in .png, got sheet.jpg"),
     (["--out", "no/such/folder/sheet.png"], 1, "cannot write no/such/folder/sheet.png"),
 ])
 def test_kaleun_idsheet_refuses_bad_arguments(tmp_path, monkeypatch, capsys, args, status, message):

@@ -207,9 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
     wiring.add_argument("--out", metavar="DIR", help="output folder (default: wiring/)")
     wiring.set_defaults(func=cmd_wiring)
 
-    idsheet = sub.add_parser("idsheet", help="write the ship identification sheet (A4, PNG or PDF)")
+    idsheet = sub.add_parser("idsheet", help="write the ship identification sheet (A4 PNG)")
     idsheet.add_argument("--out", metavar="FILE.png",
-                         help="where to write it, .png or .pdf (default: idsheet.png, or idsheet-YEAR.png)")
+                         help="where to write it, a .png (default: idsheet.png, or idsheet-YEAR.png)")
     idsheet.add_argument("--year", type=int, metavar="YYYY", help="only the classes at sea in that year")
     idsheet.add_argument("--language", choices=("en", "de", "ru"), default="en", help="language of the sheet")
     idsheet.set_defaults(func=cmd_idsheet)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from crewkit import tubes_ready, chips, do, game, named, one, play, stations
+from crewkit import chips, do, game, named, one, play, stations, tubes_ready
 
 
 def test_6_5_new_course_330_worked_example(tmp_path):

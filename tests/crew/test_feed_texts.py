@@ -3,7 +3,7 @@ plurals that agree, one line where one line says it."""
 
 from __future__ import annotations
 
-from crewkit import tubes_ready, WATCH_CHANGE_S, advance, do, game, named, one, stations
+from crewkit import WATCH_CHANGE_S, advance, do, game, named, one, stations, tubes_ready
 
 
 def _feed(events):

@@ -6,9 +6,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from weaponskit import advance, named, one, order, range_game, weapons
-
 from kaleun.uboot.sea import geo
+from weaponskit import advance, named, one, order, range_game, weapons
 
 
 def _shot_at(cls: str, seed: int, start: str = "1942-06-20T12:00:00", tube: int = 3, range_m: float = 1000,
@@ -72,7 +71,7 @@ def test_a_big_tanker_may_need_a_second_torpedo():
 
 
 def test_an_escort_breaks_up_from_one_hit():
-    g, events = _shot_at("flower", 0, range_m=1200)
+    _g, events = _shot_at("flower", 0, range_m=1200)
     one(events, "torpedo_hit")
     assert one(events, "ship_sunk")["class"] == "flower"
 

@@ -38,7 +38,7 @@ def _shot(speed_estimate: float, seed: int = 0):
 
 def test_12_a_correct_solution_hits_at_the_computed_time():
     lead = math.degrees(math.asin(7.5 / 30))
-    g, _programmed, fired, events = _shot(7.5)
+    _g, _programmed, fired, events = _shot(7.5)
     torpedo = one(fired, "torpedo_fired")
     assert torpedo["gyro"] == pytest.approx(lead, abs=0.05) == pytest.approx(14.48, abs=0.05)
     assert torpedo["run_s"] == pytest.approx(1000 / math.cos(math.radians(lead)) / (30 * KN), abs=0.05)  # 66.9 s

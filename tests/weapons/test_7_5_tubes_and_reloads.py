@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from weaponskit import advance, do, named, one, order, range_game, refused, tube, weapons
-
 from kaleun.core.errors import CommandError
 from kaleun.uboot.game import load_game
+from weaponskit import advance, do, named, one, order, range_game, refused, tube, weapons
 
 
 def _fire(g, tubes):

@@ -5,9 +5,8 @@ course 290, a contact bearing 40° (ahead and to starboard), range 4 nm, on cour
 from __future__ import annotations
 
 import pytest
-from weaponskit import do, one, order, range_game, refused
-
 from kaleun.core.errors import CommandError
+from weaponskit import do, one, order, range_game, refused
 
 
 def test_9_2_1_the_worked_example_on_the_disc():

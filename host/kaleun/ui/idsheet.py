@@ -8,7 +8,7 @@ come first, largest tonnage first; then the escorts.
 
 `layout_sheet` is pure geometry (which classes, where, at what scale); `render_sheet` draws it
 with pygame on an off-screen Surface; `write_sheet` saves it as PNG (with its resolution recorded,
-so it prints at A4) or as a one-page PDF holding the image.
+so it prints at A4).
 """
 
 from __future__ import annotations
@@ -371,44 +371,13 @@ def png_bytes(surface: Any, dpi: int) -> bytes:
     return png[:ihdr_end] + chunk + png[ihdr_end:]
 
 
-def pdf_bytes(surface: Any, page_mm: tuple[float, float] = A4_MM) -> bytes:
-    """A one-page PDF of `page_mm` holding the surface as an image filling the page."""
-    import pygame
-
-    w, h = surface.get_size()
-    pixels = zlib.compress(pygame.image.tobytes(surface, "RGB"), 6)
-    pw, ph = (round(v / MM_PER_INCH * 72, 2) for v in page_mm)
-    content = f"q {pw} 0 0 {ph} 0 0 cm /Sheet Do Q".encode()
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {pw} {ph}] "
-         f"/Resources << /XObject << /Sheet 4 0 R >> >> /Contents 5 0 R >>").encode(),
-        (f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
-         f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(pixels)} >>\nstream\n").encode()
-        + pixels + b"\nendstream",
-        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
-    ]
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
-
-
 def write_sheet(out: Path, year: int | None = None, language: str = "en", dpi: int = DPI) -> SheetLayout:
-    """Lay out, draw and save the sheet (PNG or PDF by the file's suffix). Raises OSError."""
+    """Lay out, draw and save the sheet as PNG. Raises OSError."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     layout = layout_sheet(year, dpi)
     surface = render_sheet(layout, language)
-    data = pdf_bytes(surface) if out.suffix.lower() == ".pdf" else png_bytes(surface, dpi)
-    out.write_bytes(data)
+    out.write_bytes(png_bytes(surface, dpi))
     return layout
 
 
@@ -421,8 +390,8 @@ def run_command(out: str | None, year: int | None, language: str) -> int:
               file=sys.stderr)
         return 2
     path = Path(out) if out else Path(f"idsheet-{year}.png" if year else "idsheet.png")
-    if path.suffix.lower() not in (".png", ".pdf"):
-        print(f"kaleun idsheet: --out must end in .png or .pdf, got {path.name}", file=sys.stderr)
+    if path.suffix.lower() != ".png":
+        print(f"kaleun idsheet: --out must end in .png, got {path.name}", file=sys.stderr)
         return 2
     try:
         layout = write_sheet(path, year, language)
