@@ -36,6 +36,14 @@ def _order(rng: random.Random, g: Engine) -> dict[str, Any]:
         cmd["tubes"] = rng.sample([1, 2, 3, 4, 5], rng.randint(1, 3))
     elif order == "reload_torpedo":
         cmd["tube"] = rng.randint(1, 5)
+    elif order == "tdc":
+        cmd.update(bearing=rng.randrange(360), range_m=rng.choice([800, 1500, 3000]), course=rng.randrange(360),
+                   speed_kn=rng.choice([5, 7.5, 10]))
+    elif order == "gun_88":
+        contacts = list(g.module("sea").picture.contacts) or ["c1"]
+        cmd.update(target=rng.choice(contacts), rounds=rng.randint(1, 20))
+    elif order == "gun_20":
+        cmd["bursts"] = rng.randint(1, 10)
     elif order == "repair":
         jobs = list(g.module("technical").jobs)
         conditions = crew.hazards.chips

@@ -14,7 +14,7 @@ from typing import Any
 
 from kaleun.core.rng import GameRandom
 from kaleun.uboot.sea import geo
-from kaleun.uboot.sea.sensors import errors
+from kaleun.uboot.sea.sensors import PLOT, errors
 
 SENSOR_NAMES = {"lookouts": "Lookouts", "periscope": "Periscope", "hydrophone": "Hydrophone"}
 
@@ -43,6 +43,31 @@ def estimate(truth: Truth, sensor: str, rng: GameRandom, blur: float = 1.0) -> d
     return out
 
 
+def _plot(contact: dict[str, Any], seen: dict[str, Any], sensor: str, blur: float, fresh: bool) -> None:
+    """Average a new sighting's course and speed into the crew's plot of the contact (in place: `seen`
+    then carries the plot's values). A big change of course starts the plot again."""
+    course = seen["course"]
+    plotted = contact.get("plot")
+    if course is None:
+        seen["course"] = None if plotted is None else contact["course"]  # the hydrophone keeps what was plotted
+        return
+    if fresh or plotted is None:
+        contact["plot"] = [1, float(course), float(seen["speed_kn"])]
+        return
+    n, avg_course, avg_speed = int(plotted[0]), float(plotted[1]), float(plotted[2])
+    turn = geo.norm180(float(course) - avg_course)
+    limit = float(PLOT["plot_reset_sigma"]) * float(errors(sensor).get("course_deg", 15.0)) * blur
+    if abs(turn) > limit:
+        n, avg_course, avg_speed = 1, float(course), float(seen["speed_kn"])
+    else:
+        n = min(n + 1, int(PLOT["plot_max"]))
+        avg_course = geo.norm360(avg_course + turn / n)
+        avg_speed = avg_speed + (float(seen["speed_kn"]) - avg_speed) / n
+    contact["plot"] = [n, avg_course, avg_speed]
+    seen["course"] = round(avg_course) % 360
+    seen["speed_kn"] = round(avg_speed * 2) / 2
+
+
 class Picture:
     def __init__(self) -> None:
         self.contacts: dict[str, dict[str, Any]] = {}
@@ -68,7 +93,9 @@ class Picture:
                        "class": None, "name": None, "grt": None}
             self.contacts[cid] = contact
             self.by_entity[entity] = cid
-        contact.update(estimate(truth, sensor, rng, blur))
+        seen = estimate(truth, sensor, rng, blur)
+        _plot(contact, seen, sensor, blur, fresh)
+        contact.update(seen)
         contact.update({"sensor": sensor, "t": t, "lost": False, "tracked": sensor == "lookouts"})
         return contact, fresh
 

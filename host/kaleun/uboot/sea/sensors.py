@@ -22,6 +22,8 @@ LOOKOUTS = SENSORS["lookouts"]
 PERISCOPE = SENSORS["periscope"]
 HYDROPHONE = SENSORS["hydrophone"]
 ENEMY = SENSORS["enemy"]
+#: the crew's plot of a contact's course and speed (plot_max, plot_reset_sigma)
+PLOT = VISUAL
 
 
 class Conditions:

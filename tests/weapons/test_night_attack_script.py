@@ -1,0 +1,41 @@
+"""The attack end to end through the table-script interface (host/README.md, "The attack": the worked
+example): a surfaced night attack on the convoy battle exercise that sinks a ship, every order
+carried out by the crew standing where the rules want it."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from kaleun.boards.loader import default_board
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.uboot.game import new_game
+
+SCRIPT = Path(__file__).parent / "scripts" / "night_attack.jsonl"
+
+
+def _run() -> list[dict]:
+    game = new_game(0, "exercise_convoy_battle")
+    out = io.StringIO()
+    ScriptRun(game, default_board(), EventWriter(out)).run(SCRIPT)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_the_night_attack_sinks_a_ship_with_the_crew_at_its_stations():
+    events = _run()
+    names = [e["event"] for e in events]
+    assert "order_rejected" not in names and "crew_warning" not in names and "sailor_killed" not in names
+    accepted = [e["order"] for e in events if e["event"] == "order_accepted"]
+    assert accepted[:6] == ["mobilize", "observe", "flood_tubes", "tdc", "fire_torpedoes", "mobilize"]
+    salvo = next(e for e in events if e["event"] == "salvo")
+    assert salvo["tubes"] == [1, 2, 3]
+    hit = next(e for e in events if e["event"] == "torpedo_hit")
+    sunk = next(e for e in events if e["event"] == "ship_sunk")
+    assert sunk["vessel"] == hit["vessel"] and sunk["grt"] > 0 and sunk["cause"] == "torpedo"
+    assert any(e["event"] == "depth_charges" for e in events if e["t"] > sunk["t"])  # the escorts answer
+    assert not any(e["event"] == "mission_end" for e in events)  # deep in time
+
+
+def test_the_night_attack_replays_byte_for_byte():
+    assert _run() == _run()
