@@ -330,9 +330,8 @@ def _detonate(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, ho
              **common, **{"class": v.cls.id}, detonation=how, track_angle=round(track), damage=round(damage, 2),
              aimed=v.id == tp["aim"])
     _done(sea, tp)
-    datum = _datum(sea, tp, t_hit)
+    sea.attacked(v.id, "torpedo hit", _datum(sea, tp, t_hit))  # while it still sails with its convoy
     shipdamage.hit(sea, v, damage, "torpedo", now)
-    sea.attacked(v.id, "torpedo hit", datum)
     return True
 
 

@@ -273,21 +273,21 @@ class Weapons(Module):
             "spread_deg": args.float("spread_deg", default=0.0, lo=0, hi=float(BOAT["spread_max_deg"])),
         }
         if args.has("range_nm"):
-            if p["range_m"] is not None:
+            if p.get("range_m") is not None:
                 raise CommandError("'tdc': give range_m or range_nm, not both")
             p["range_m"] = args.float("range_nm", lo=0.03, hi=13.5) * M_PER_NM
-        if p["course"] is not None and p["aob"] is not None:
+        if p.get("course") is not None and p.get("aob") is not None:
             raise CommandError("'tdc': give the target's course or its angle on the bow (aob), not both")
         if p["source"] is None:
-            p["source"] = "contact" if p["contact"] is not None else "manual"
-        if p["source"] == "contact" and p["contact"] is None:
+            p["source"] = "contact" if p.get("contact") is not None else "manual"
+        if p["source"] == "contact" and p.get("contact") is None:
             raise CommandError("'tdc': source 'contact' needs the field 'contact'")
-        return p
+        return {k: v for k, v in p.items() if v is not None}  # what was given (echoed in the order's events)
 
     def _describe_tdc(self, p: dict[str, Any]) -> str:
         if p["source"] == "disc":
             return "program the TDC from the attack disc"
-        if p["contact"] is not None:
+        if p.get("contact") is not None:
             return f"program the TDC on {p['contact']}"
         return "program the TDC"
 
@@ -298,14 +298,15 @@ class Weapons(Module):
         if isinstance(model, str):
             return model
         period = self._period()
-        if p["pistol"] is not None and p["pistol"] not in period.pistols:
+        if p.get("pistol") is not None and p.get("pistol") not in period.pistols:
             return (f"the {p['pistol']} pistol is not issued in {self._now_date():%B %Y} "
                     f"({period.name}: {', '.join(period.pistols)} only)")
-        if p["torpedo_kn"] is not None:
+        wanted = p.get("torpedo_kn")
+        if wanted is not None:
             aboard = sorted({kn for t in self.tubes.values() if t["torpedo"] for kn in
                              torpedo_type(t["torpedo"]).speeds()}, reverse=True)
-            if not any(abs(kn - p["torpedo_kn"]) < 1e-6 for kn in aboard):
-                return (f"no torpedo in the tubes runs at {p['torpedo_kn']:g} kn (settings: "
+            if not any(abs(kn - wanted) < 1e-6 for kn in aboard):
+                return (f"no torpedo in the tubes runs at {wanted:g} kn (settings: "
                         f"{', '.join(f'{kn:g}' for kn in aboard) or 'none'})")
         return None
 
@@ -318,8 +319,8 @@ class Weapons(Module):
         bearing = course = speed = range_m = None
         t0 = now
         contact = None
-        if p["contact"] is not None:
-            contact = self.sea.picture.get(p["contact"])
+        if p.get("contact") is not None:
+            contact = self.sea.picture.get(p.get("contact"))
             if contact is None:
                 known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
                 return f"there is no contact {p['contact']} (contacts: {known})"
@@ -346,18 +347,17 @@ class Weapons(Module):
             t0 = now
             blat, blon = boat.position_at(now)
         # explicit inputs override
-        if p["bearing"] is not None:
-            bearing = geo.norm360(heading + float(p["bearing"]))
+        given = {k: float(v) for k, v in p.items() if k in ("bearing", "range_m", "speed_kn", "course", "aob")}
+        if "bearing" in given:
+            bearing = geo.norm360(heading + given["bearing"])
             t0 = now
             blat, blon = boat.position_at(now)
-        if p["range_m"] is not None:
-            range_m = float(p["range_m"])
-        if p["speed_kn"] is not None:
-            speed = float(p["speed_kn"])
-        if p["course"] is not None:
-            course = float(p["course"])
-        elif p["aob"] is not None and bearing is not None:
-            course = geo.norm360(bearing + 180.0 - float(p["aob"]))
+        range_m = given.get("range_m", range_m)
+        speed = given.get("speed_kn", speed)
+        if "course" in given:
+            course = given["course"]
+        elif "aob" in given and bearing is not None:
+            course = geo.norm360(bearing + 180.0 - given["aob"])
         missing = [name for name, v in (("bearing", bearing), ("range", range_m), ("course or angle on the bow",
                                                                                    course), ("speed", speed))
                    if v is None]
@@ -373,15 +373,15 @@ class Weapons(Module):
         target = self._model(p)
         assert isinstance(target, Target)
         period = self._period()
-        self.tdc = {"target": target.to_json(), "source": p["source"], "contact": p["contact"],
-                    "torpedo_kn": p["torpedo_kn"], "depth_m": p["depth_m"],
-                    "pistol": p["pistol"] or period.pistols[0], "spread_deg": p["spread_deg"],
+        self.tdc = {"target": target.to_json(), "source": p["source"], "contact": p.get("contact"),
+                    "torpedo_kn": p.get("torpedo_kn"), "depth_m": p["depth_m"],
+                    "pistol": p.get("pistol") or period.pistols[0], "spread_deg": p["spread_deg"],
                     "programmed": self.engine.t}
         sol = self.solution("bow")
         assert sol is not None
         degrees, side = aob_text(sol.aob)
         parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}° {side}.",
-                     on=Msg(" on {contact}", contact=p["contact"]) if p["contact"] else "",
+                     on=Msg(" on {contact}", contact=p.get("contact")) if p.get("contact") else "",
                      range=round(sol.range_m), speed=round(target.speed, 1), aob=degrees, side=Msg(side))]
         if not sol.reachable:
             parts.append(Msg(" The torpedo cannot catch the target."))
