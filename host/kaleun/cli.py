@@ -130,7 +130,22 @@ def cmd_board_check(args: argparse.Namespace) -> int:
               f"({board.audio.output}); estimated draw {board.power_ma} mA")
         for warning in board.warnings:
             print(f"warning: {warning}", file=sys.stderr)
+        for warning in _lamp_warnings(board):
+            print(f"warning: {path}: {warning}", file=sys.stderr)
     return status
+
+
+def _lamp_warnings(board: Board) -> list[str]:
+    """Lamp scenes the board's segments leave dark (none for a board without lamps)."""
+    if board.lamps.driver == "none":
+        return []
+    from kaleun.hub.firmware import FirmwareNotFound
+
+    try:
+        from kaleun.runtime.lamps import unlit_scenes
+    except FirmwareNotFound as exc:  # the lamp patterns live in the hub firmware
+        return [f"lamp scenes not checked: {exc}"]
+    return unlit_scenes(board.lamps.segments)
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:

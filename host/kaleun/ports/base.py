@@ -90,11 +90,14 @@ class Lamp:
     """One segment's look: colour plus a pattern, so no state is told by colour alone."""
 
     color: tuple[int, int, int]
-    pattern: str = "steady"  # steady | blink | pulse | off
+    pattern: str = "steady"  # a pattern of the lamp pattern table (kaleun_hub.lamps.PATTERNS)
 
 
 class Lamps(Protocol):
     segments: Mapping[str, tuple[int, int]]
+    #: True: the port runs the patterns itself and gets each look (unshaded colour and pattern)
+    #: once; False: it gets a shaded frame whenever the colours change
+    animates: bool
 
     def show(self, frame: Mapping[str, Lamp]) -> None:
         """Light the named segments; segments not named are dark."""

@@ -71,6 +71,7 @@ class SimLamps:
     """Keeps the current frame so the window can draw it and tests can read it."""
 
     segments: Mapping[str, tuple[int, int]]
+    animates = False  # the window draws the shaded frames the director hands it
 
     def __init__(self, segments: Mapping[str, tuple[int, int]]) -> None:
         self.segments = dict(segments)

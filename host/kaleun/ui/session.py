@@ -84,7 +84,7 @@ def make_runtime(game: Engine, board: Board) -> Runtime:
                       record=sessions / f"{stamp}.script.jsonl")
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
-        runtime.outputs.append(LampDirector(lamps))
+        runtime.outputs.append(LampDirector(lamps, game=game))
     runtime.lamps = lamps
     runtime.save()  # a power cut before the first watch change loses nothing
     return runtime
