@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -106,6 +106,15 @@ class Lamps(Protocol):
 
 
 class Sounder(Protocol):
+    #: 0-1, the table's volume
+    volume: float
+
+    def play(self, cue: str, data: Mapping[str, Any] | None = None) -> None:
+        """Play a cue of the cue table (kaleun.sounds.cues); `data` is its event's data."""
+
+    def set_volume(self, volume: float) -> None:
+        """Set the table's volume (0-1) for everything playing and to come."""
+
     def bell(self, pattern: list[int]) -> None:
         """Strike the ship's bell: pattern [2, 2] = two pairs (4 bells)."""
 
