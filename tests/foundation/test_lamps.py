@@ -12,6 +12,7 @@ from kaleun.ports.base import Lamp
 from kaleun.ports.neopixel import NeopixelLamps
 from kaleun.ports.sim import SimLamps
 from kaleun.runtime.lamps import PATTERNS, LampDirector, SceneError, level, load_scenes, unlit_scenes
+from kit import BOARDS
 
 SEGMENTS = {f"section.{n}": (n - 1, 1) for n in range(1, 9)} | {"alarm": (8, 2)}
 
@@ -152,6 +153,22 @@ def test_boards_without_a_scene_segment_are_named():
     assert any("'alarm'" in w and "event 'hub_offline'" in w for w in warnings)
     assert any("'tube.{tube}'" in w and "state 'tube_loaded'" in w for w in warnings)
     assert not any("'section." in w for w in warnings)
+
+
+def test_board_check_warns_about_scenes_the_board_leaves_dark(tmp_path, capsys):
+    from kaleun.cli import main
+
+    board = tmp_path / "eight.toml"
+    board.write_text('[board]\nname = "Eight"\nformat = 0\n[lamps]\npixels = 8\n'
+                     'segments = { "section.1" = [0, 4], "section.2" = [4, 4] }\n', encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 0
+    err = capsys.readouterr().err
+    assert (f"warning: {board}: the lamp scene for the state 'battle_stations' lights 'alarm': the board has no "
+            "such segment") in err
+    assert "'tube.{tube}'" in err and "'section." not in err
+    for shipped in sorted(BOARDS.glob("*.toml")):  # every shipped board defines what its scenes use
+        assert main(["board", "check", str(shipped)]) == 0
+        assert "lamp scene" not in capsys.readouterr().err, shipped.name
 
 
 def test_neopixel_adapter_writes_segment_colours_into_the_pixel_buffer():

@@ -26,6 +26,7 @@ def _color(lamp: Lamp) -> str:
 class HubLamps:
     #: the hub runs the patterns itself: it gets each look once (the lamp contract)
     animates = True
+    segments: Mapping[str, tuple[int, int]]
 
     def __init__(self, link: Any, segments: Mapping[str, tuple[int, int]]) -> None:
         self.link = link

@@ -94,14 +94,18 @@ def make_runtime(game: Engine, board: Board) -> Runtime:
     return runtime
 
 
-def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False) -> Session:
+def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
+                 fullscreen: bool = False, language: str = "en") -> Session:
+    """The window when a display is there (full screen: always), else the console. `language`
+    is the table's language, kept on the runtime for the front ends."""
     from kaleun.ui.display import has_display
 
     runtime = make_runtime(game, board)
-    if not console and has_display():
+    runtime.language = language
+    if fullscreen or (not console and has_display()):
         from kaleun.ui.window import Window
 
-        return Window(runtime)
+        return Window(runtime, fullscreen=True if fullscreen else None)
     from kaleun.ui.console import Console
 
     return Console(runtime, interactive=not headless)
