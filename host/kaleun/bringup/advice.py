@@ -30,7 +30,7 @@ def strip(board: Board) -> str:
     """Where the strip's data comes from."""
     lamps = board.lamps
     if lamps.driver == "neopixel_spi":
-        return (f"the strip's DIN on {gpio(10)} (SPI0 MOSI) through the level shifter and the 330 Ω resistor, "
+        return (f"the strip's DIN on SPI0 MOSI, {gpio(10)}, through the level shifter and the 330 Ω resistor, "
                 "its 5 V and GND (GND shared with the Pi), and SPI switched on (sudo raspi-config → Interface "
                 "Options → SPI)")
     if lamps.driver == "neopixel":
@@ -111,8 +111,8 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderS
 
 def button(board: Board, spec: ButtonSpec) -> str:
     other = "GND (header pin 9)" if spec.pull_up else "3.3 V (header pin 1)"
-    return (f"one leg of the button on {gpio(spec.pin)}, the other on {other} (buttons.{spec.name}.pull_up = "
-            f"{str(spec.pull_up).lower()}), and gpio.pin_factory = \"{board.pin_factory}\"")
+    return (f"one leg of the button on {gpio(spec.pin)}, the other on {other}, as buttons.{spec.name}.pull_up = "
+            f"{str(spec.pull_up).lower()} wants, and gpio.pin_factory = \"{board.pin_factory}\"")
 
 
 def hub_link(options: HubOptions, url: str, reason: str) -> str:

@@ -485,8 +485,9 @@ def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdi
           stdout: IO[str] | None = None) -> list[Result]:
     """Run the bring-up on a board; returns the results (the report is printed at the end)."""
     out = stdout or sys.stdout
-    rig = Rig(board).open()
+    rig = Rig(board)
     try:
+        rig.open()
         operator: Person = Hands(rig, out) if auto else Person(rig, stdin or sys.stdin, out)
         out.write(f"Kaleun bring-up: {board.name} ({board.path})\n")
         bringup = Bringup(rig, operator)
