@@ -377,9 +377,9 @@ def test_section_lamps_are_drawn_when_the_table_has_lamps(window: Window, runtim
     director.tick(0.1)
     runtime.lamps = lamps
     scene = window.scene()
-    assert [(lamp.section, lamp.pattern) for lamp in scene.lamps] == [(n, "blink") for n in range(1, 9)]
-    assert scene.moving  # a blinking lamp needs frames
-    director.tick(0.75)  # the dark half of the blink
+    assert [(lamp.section, lamp.pattern) for lamp in scene.lamps] == [(n, "bells") for n in range(1, 9)]
+    assert scene.moving  # a flashing lamp needs frames
+    director.tick(0.75)  # between two pairs of flashes
     assert lamp_looks(lamps)[0].lit is False  # blink, not only colour
     window.render(pygame.Surface((800, 480)))
 

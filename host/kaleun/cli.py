@@ -27,6 +27,13 @@ def _board(path: str | None) -> Board:
     return load_board(path) if path else default_board()
 
 
+def _table_board(path: str | None) -> Board:
+    """The board a table is played with: --board, else the preferred one (`kaleun config`)."""
+    from kaleun.settings import preferred
+
+    return _board(path or preferred("board"))
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
@@ -88,15 +95,50 @@ def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     return new_game(args.seed, args.mission)
 
 
+def _unfinished_autosave() -> Engine | None:
+    """The autosaved game if its mission is still running (`kaleun play --continue`)."""
+    from kaleun.core.errors import SaveError
+    from kaleun.paths import autosave_path
+    from kaleun.saves import load_saved_game
+
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        game = load_saved_game(path)
+    except SaveError as exc:
+        print(f"kaleun: the autosave cannot be continued ({exc}); a new game starts", file=sys.stderr)
+        return None
+    if game.has_module("mission") and game.module("mission").over:
+        return None
+    return game
+
+
 def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.runtime.table import TableError
+    from kaleun.settings import SettingsError, check_language, preferred
     from kaleun.ui.session import keep_previous_autosave, open_session
 
+    fullscreen = bool(getattr(args, "fullscreen", False))
+    if fullscreen:
+        from kaleun.ui.display import has_display
+
+        if not has_display():  # a service started before the desktop: fail, systemd tries again
+            return _fail("kaleun: --fullscreen needs a display and there is none (no desktop session, "
+                         "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)", EXIT_FAIL)
     try:
-        board = _board(args.board)
-        game = _start_game(args, resume)
+        language = check_language(args.language or preferred("language") or "en")
+    except SettingsError as exc:
+        return _fail(f"kaleun: {exc}")
+    try:
+        board = _table_board(args.board)
+        game = _unfinished_autosave() if getattr(args, "continue_game", False) and not resume else None
+        if game is not None:
+            resume = True
+        else:
+            game = _start_game(args, resume)
     except BoardError as exc:
         return _fail(str(exc))
     except (SaveError, CommandError) as exc:
@@ -107,7 +149,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             print(f"kaleun: the previous game was kept as {kept} (continue it with: kaleun resume --save {kept})",
                   file=sys.stderr)
     try:
-        session = open_session(game, board, console=args.console or args.headless, headless=args.headless)
+        session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
+                               fullscreen=fullscreen, language=language)
     except TableError as exc:
         return _fail(f"kaleun: cannot set up the table: {exc}")
     return session.run()
@@ -130,7 +173,22 @@ def cmd_board_check(args: argparse.Namespace) -> int:
               f"({board.audio.output}); estimated draw {board.power_ma} mA")
         for warning in board.warnings:
             print(f"warning: {warning}", file=sys.stderr)
+        for warning in _lamp_warnings(board):
+            print(f"warning: {path}: {warning}", file=sys.stderr)
     return status
+
+
+def _lamp_warnings(board: Board) -> list[str]:
+    """Lamp scenes the board's segments leave dark (none for a board without lamps)."""
+    if board.lamps.driver == "none":
+        return []
+    from kaleun.hub.firmware import FirmwareNotFound
+
+    try:
+        from kaleun.runtime.lamps import unlit_scenes
+    except FirmwareNotFound as exc:  # the lamp patterns live in the hub firmware
+        return [f"lamp scenes not checked: {exc}"]
+    return unlit_scenes(board.lamps.segments)
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:
@@ -168,17 +226,26 @@ def build_parser() -> argparse.ArgumentParser:
     def game_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--board", metavar="FILE", help="board file (default: boards/sim.toml)")
 
+    def table_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--board", metavar="FILE",
+                       help="board file (default: the preferred board of `kaleun config`, else boards/sim.toml)")
+        p.add_argument("--fullscreen", action="store_true",
+                       help="the window full screen, and fail when there is no display (the service)")
+        p.add_argument("--language", metavar="CODE", help="the table's language (default: `kaleun config`, else en)")
+
     play = sub.add_parser("play", help="play at the table (window, or console without a display)")
-    game_options(play)
+    table_options(play)
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")
     play.add_argument("--mission", default="training", help="mission id (default: training)")
     play.add_argument("--console", action="store_true", help="use the text console even with a display")
     play.add_argument("--headless", action="store_true",
                       help="no screen and no typed input: run until stopped (a service); the feed goes to stdout")
+    play.add_argument("--continue", dest="continue_game", action="store_true",
+                      help="continue the autosaved game if its mission is still running, else start a new one")
     play.set_defaults(func=cmd_play)
 
     resume = sub.add_parser("resume", help="continue the last game from its autosave")
-    game_options(resume)
+    table_options(resume)
     resume.add_argument("--save", metavar="FILE", help="save file (default: the autosave)")
     resume.add_argument("--console", action="store_true", help="use the text console even with a display")
     resume.add_argument("--headless", action="store_true", help="no screen and no typed input: run until stopped")
@@ -215,8 +282,10 @@ def build_parser() -> argparse.ArgumentParser:
     idsheet.set_defaults(func=cmd_idsheet)
 
     from kaleun.hub.commands import add_commands as add_hub_commands  # hub, figures, firmware
+    from kaleun.setup_commands import add_commands as add_setup_commands  # hw, service, config
 
     add_hub_commands(sub)
+    add_setup_commands(sub)
     return parser
 
 

@@ -7,9 +7,12 @@ import os
 import pytest
 from kaleun.boards.model import LampSpec
 from kaleun.core.events import Event
+from kaleun.hub.proto import lamps as firmware_lamps
+from kaleun.ports.base import Lamp
 from kaleun.ports.neopixel import NeopixelLamps
 from kaleun.ports.sim import SimLamps
-from kaleun.runtime.lamps import LampDirector, SceneError, load_scenes
+from kaleun.runtime.lamps import PATTERNS, LampDirector, SceneError, level, load_scenes, unlit_scenes
+from kit import BOARDS
 
 SEGMENTS = {f"section.{n}": (n - 1, 1) for n in range(1, 9)} | {"alarm": (8, 2)}
 
@@ -25,14 +28,14 @@ def ev(name: str, **data) -> Event:
     return Event(0.0, "1941-06-01T06:00:00", name, data)
 
 
-def test_watch_change_blinks_every_section_then_goes_dark():
+def test_watch_change_flashes_every_section_in_pairs_then_goes_dark():
     lamps, clock = SimLamps(SEGMENTS), Clock()
     director = LampDirector(lamps, clock=clock)
     director.handle(ev("watch_change", watch="second"))
     director.tick(0.1)
     assert set(lamps.frame) == {f"section.{n}" for n in range(1, 9)}
-    assert all(lamp.pattern == "blink" and lamp.color == (255, 150, 0) for lamp in lamps.frame.values())
-    director.tick(0.75)  # the dark half of the blink
+    assert all(lamp.pattern == "bells" and lamp.color == (255, 150, 0) for lamp in lamps.frame.values())
+    director.tick(0.75)  # between two pairs of flashes
     assert lamps.frame["section.1"].color == (0, 0, 0)
     assert director.animating
     director.tick(9.0)
@@ -40,15 +43,17 @@ def test_watch_change_blinks_every_section_then_goes_dark():
     assert not director.animating
 
 
-def test_damage_pulses_the_section_named_by_the_event():
+def test_damage_strobes_the_section_named_by_the_event():
     lamps, clock = SimLamps(SEGMENTS), Clock()
     director = LampDirector(lamps, clock=clock)
     director.handle(ev("damage", kind="environmental", condition="fire", section=5))
     director.tick(1.0)
-    assert list(lamps.frame) == ["section.5"] and lamps.frame["section.5"].pattern == "pulse"
+    assert list(lamps.frame) == ["section.5"] and lamps.frame["section.5"].pattern == "strobe"
     director.handle(ev("damage", kind="crew", sections=[7, 8]))  # no "section" field: no scene
-    director.tick(1.1)
+    director.tick(1.01)
     assert list(lamps.frame) == ["section.5"]
+    director.tick(4.0)
+    assert lamps.frame == {}
 
 
 def test_an_until_scene_lasts_until_its_closing_event():
@@ -56,15 +61,114 @@ def test_an_until_scene_lasts_until_its_closing_event():
     director = LampDirector(lamps, clock=clock)
     director.handle(ev("hub_offline"))
     director.tick(1000.0)
-    assert lamps.frame["alarm"].pattern == "blink"
+    assert lamps.frame["alarm"].pattern == "pulse_slow"
     director.handle(ev("hub_online"))
     director.tick(1000.1)
     assert lamps.frame == {}
 
 
-def test_scene_data_errors_are_named():
-    with pytest.raises(SceneError, match="unknown colour 'mauve'"):
-        load_scenes({"colors": {}, "scene": [{"event": "x", "segments": ["alarm"], "color": "mauve"}]})
+def test_a_scene_with_when_fires_only_for_matching_events():
+    """An ASDIC ping flashes the alarm lamp only when it echoes off the boat."""
+    lamps, clock = SimLamps(SEGMENTS), Clock()
+    director = LampDirector(lamps, clock=clock)
+    director.handle(ev("ping", echo=False))
+    director.tick(0.0)
+    assert lamps.frame == {}
+    director.handle(ev("ping", echo=True))
+    director.tick(0.1)
+    assert lamps.frame["alarm"] == Lamp((255, 255, 255), "steady")
+    director.tick(0.3)
+    assert lamps.frame == {}
+
+
+def test_the_highest_priority_wins_and_equal_priorities_go_to_the_newer():
+    lamps, clock = SimLamps(SEGMENTS), Clock()
+    raw = {"colors": {"red": [255, 0, 0], "blue": [0, 0, 255], "green": [0, 255, 0]},
+           "scene": [{"event": "a", "segments": ["alarm"], "color": "red", "pattern": "steady", "seconds": 9,
+                      "priority": 50},
+                     {"event": "b", "segments": ["alarm"], "color": "blue", "pattern": "steady", "seconds": 9,
+                      "priority": 10},
+                     {"event": "c", "segments": ["alarm"], "color": "green", "pattern": "steady", "seconds": 9,
+                      "priority": 50}]}
+    director = LampDirector(lamps, load_scenes(raw), clock=clock)
+    director.handle(ev("a"))
+    director.handle(ev("b"))
+    director.tick(0.0)
+    assert lamps.frame["alarm"].color == (255, 0, 0)
+    director.handle(ev("c"))
+    director.tick(0.1)
+    assert lamps.frame["alarm"].color == (0, 255, 0)
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ({"colors": {}, "scene": [{"event": "x", "segments": ["alarm"], "color": "mauve", "seconds": 1}]},
+     "scene 1 (x): unknown colour 'mauve'"),
+    ({"colors": {"red": [255, 0, 0]}, "scene": [{"event": "x", "segments": ["alarm"], "color": "red",
+                                                 "pattern": "disco", "seconds": 1}]},
+     "pattern 'disco' is not one of"),
+    ({"colors": {"red": [255, 0, 0]}, "state": [{"state": "sunburn", "segments": ["alarm"], "color": "red"}]},
+     "state 1: unknown state 'sunburn'"),
+    ({"colors": {"red": [255, 0, 0]}, "state": [{"state": "fire", "segments": ["tube.{tube}"], "color": "red"}]},
+     "segment 'tube.{tube}': the state has no field 'tube'"),
+    ({"colors": {"red": [255, 0, 0]}, "scene": [{"event": "x", "segments": ["alarm"], "color": "red"}]},
+     "needs 'until'"),
+    ({"colors": {"red": [256, 0, 0]}}, "colour 'red': must be [red, green, blue]"),
+    ({"colors": {"red": [255, 0, 0]}, "scene": [{"event": "x", "segments": ["alarm"], "color": "red",
+                                                 "seconds": 1, "colour": "red"}]},
+     "unknown key 'colour'"),
+])
+def test_scene_data_errors_are_named(raw, message):
+    with pytest.raises(SceneError, match=message.replace("[", r"\[").replace("(", r"\(").replace(")", r"\)")):
+        load_scenes(raw)
+
+
+def test_every_scene_has_a_colour_and_a_pattern_and_lasting_states_never_share_one():
+    """No state told by colour alone: two lasting states that may light the same segment differ
+    in pattern (lights and night lights never hold together)."""
+    scenes = load_scenes()
+    assert all(s.pattern in PATTERNS for s in scenes)
+    by_segment: dict[str, dict[str, str]] = {}
+    for scene in scenes:
+        if scene.state in (None, "night_lights"):  # night lights replace the lights, never join them
+            continue
+        for segment in scene.segments:
+            held = by_segment.setdefault(segment, {})
+            assert scene.pattern not in held, f"{scene.state} and {held.get(scene.pattern)} share {scene.pattern}"
+            held[scene.pattern] = scene.state
+
+
+def test_the_host_shades_with_the_firmware_pattern_table():
+    """One declaration: the Pi's shading and the hub's animation are the same function."""
+    assert level is firmware_lamps.level
+    assert set(PATTERNS) == set(firmware_lamps.PATTERNS)
+    flicker = {level("flicker", t) for t in range(0, 5000, 90)}
+    assert len(flicker) > 20 and min(flicker) >= 90  # irregular, never dark: fire
+    sparks = [level("sparks", t) for t in range(0, 5000, 50)]
+    assert 0 < sparks.count(255) < len(sparks) // 3 and min(sparks) > 0  # dim, with flashes
+    assert [level("bells", t) for t in (0, 150, 250, 400, 700)] == [255, 0, 255, 0, 0]  # two strokes, a pause
+
+
+def test_boards_without_a_scene_segment_are_named():
+    warnings = unlit_scenes({f"section.{n}": (n - 1, 1) for n in range(1, 9)})
+    assert any("'alarm'" in w and "event 'hub_offline'" in w for w in warnings)
+    assert any("'tube.{tube}'" in w and "state 'tube_loaded'" in w for w in warnings)
+    assert not any("'section." in w for w in warnings)
+
+
+def test_board_check_warns_about_scenes_the_board_leaves_dark(tmp_path, capsys):
+    from kaleun.cli import main
+
+    board = tmp_path / "eight.toml"
+    board.write_text('[board]\nname = "Eight"\nformat = 0\n[lamps]\npixels = 8\n'
+                     'segments = { "section.1" = [0, 4], "section.2" = [4, 4] }\n', encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 0
+    err = capsys.readouterr().err
+    assert (f"warning: {board}: the lamp scene for the state 'battle_stations' lights 'alarm': the board has no "
+            "such segment") in err
+    assert "'tube.{tube}'" in err and "'section." not in err
+    for shipped in sorted(BOARDS.glob("*.toml")):  # every shipped board defines what its scenes use
+        assert main(["board", "check", str(shipped)]) == 0
+        assert "lamp scene" not in capsys.readouterr().err, shipped.name
 
 
 def test_neopixel_adapter_writes_segment_colours_into_the_pixel_buffer():
@@ -77,17 +181,18 @@ def test_neopixel_adapter_writes_segment_colours_into_the_pixel_buffer():
     buffer = Buffer([(9, 9, 9)] * 10)
     lamps = NeopixelLamps(LampSpec(driver="neopixel_spi", pixels=10, segments=SEGMENTS), pixels=buffer)
     director = LampDirector(lamps, clock=Clock())
-    director.handle(ev("order_rejected"))
+    director.handle(ev("mission_end"))
     director.tick(0.1)
-    assert buffer[8] == buffer[9] == (255, 0, 0)
-    assert buffer[0] == (0, 0, 0)
+    assert buffer[8] == buffer[9] == buffer[0] == (255, 255, 255)
     assert buffer.shown == 1
+    director.tick(0.2)
+    assert buffer.shown == 1  # nothing changed: nothing written
 
 
 def test_neopixel_adapter_builds_the_real_blinka_driver(monkeypatch):
     """With Blinka's OS-agnostic board the real Adafruit driver is constructed (no hardware)."""
     monkeypatch.setitem(os.environ, "BLINKA_OS_AGNOSTIC", "1")
     lamps = NeopixelLamps(LampSpec(driver="neopixel", pin=18, pixels=4, segments={"alarm": (0, 4)}))
-    lamps.show({"alarm": __import__("kaleun.ports.base", fromlist=["Lamp"]).Lamp((0, 255, 0), "steady")})
+    lamps.show({"alarm": Lamp((0, 255, 0), "steady")})
     assert type(lamps.pixels).__module__ == "neopixel"
     assert tuple(lamps.pixels[0]) == (0, 255, 0)

@@ -41,7 +41,7 @@ def test_the_shipped_hub_boards_load():
     real = load_board(ROOT / "boards" / "pico-hub.toml")
     cfg = hub_config(real)
     assert [r["section"] for r in cfg["readers"]] == list(range(1, 9))
-    assert cfg["pixels"] == {"pin": "GP28", "count": 8, "order": "GRB", "brightness": 0.3}
+    assert cfg["pixels"] == {"pin": "GP28", "count": 15, "order": "GRB", "brightness": 0.3}
     assert cfg["encoders"] == [{"a": "GP6", "b": "GP7", "divisor": 4}]
 
 

@@ -8,6 +8,6 @@ very code that runs on the Pico.
 """
 
 #: the firmware's own version (semantic versioning)
-FIRMWARE_VERSION = "1.0.0"
+FIRMWARE_VERSION = "1.1.0"
 #: the line protocol's version; host and hub must speak the same one
 PROTOCOL_VERSION = 1

@@ -1,9 +1,10 @@
 """Lamps through the deck hub (`lamps.driver = "hub"`): the Lamps port over the hub link.
 
-`show(frame)` sends a `lamp` frame for each segment whose look changed and switches off the
-segments that left the frame; blink and pulse run on the hub itself. After a reconnect the
-hub has lost its pixels, so `resend()` (called by the sensor when the link comes back)
-repeats the whole frame.
+`show(looks)` sends a `lamp` frame for each segment whose look (unshaded colour and pattern)
+changed and switches off the segments that left; the patterns run on the hub itself
+(`animates`), so a blinking lamp costs one frame, not one per change of brightness. After a
+reconnect the hub has lost its pixels, so `resend()` (called by the sensor when the link
+comes back) repeats the whole frame.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from kaleun.ports.base import Lamp
 
 log = logging.getLogger(__name__)
 
-PATTERNS = ("steady", "blink", "pulse", "off")
-
 
 def _color(lamp: Lamp) -> str:
     r, g, b = (max(0, min(255, int(c))) for c in lamp.color)
@@ -25,6 +24,10 @@ def _color(lamp: Lamp) -> str:
 
 
 class HubLamps:
+    #: the hub runs the patterns itself: it gets each look once (the lamp contract)
+    animates = True
+    segments: Mapping[str, tuple[int, int]]
+
     def __init__(self, link: Any, segments: Mapping[str, tuple[int, int]]) -> None:
         self.link = link
         self.segments = dict(segments)
@@ -36,8 +39,7 @@ class HubLamps:
             fields: tuple[tuple[str, Any], ...] = (("first", first), ("count", count), ("color", "000000"),
                                                    ("pattern", "off"))
         else:
-            pattern = lamp.pattern if lamp.pattern in PATTERNS else "steady"
-            fields = (("first", first), ("count", count), ("color", _color(lamp)), ("pattern", pattern))
+            fields = (("first", first), ("count", count), ("color", _color(lamp)), ("pattern", lamp.pattern))
         if not self.link.send("lamp", fields):
             log.debug("lamp %s not sent: the hub link is down", name)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -90,11 +90,14 @@ class Lamp:
     """One segment's look: colour plus a pattern, so no state is told by colour alone."""
 
     color: tuple[int, int, int]
-    pattern: str = "steady"  # steady | blink | pulse | off
+    pattern: str = "steady"  # a pattern of the lamp pattern table (kaleun_hub.lamps.PATTERNS)
 
 
 class Lamps(Protocol):
     segments: Mapping[str, tuple[int, int]]
+    #: True: the port runs the patterns itself and gets each look (unshaded colour and pattern)
+    #: once; False: it gets a shaded frame whenever the colours change
+    animates: bool
 
     def show(self, frame: Mapping[str, Lamp]) -> None:
         """Light the named segments; segments not named are dark."""
@@ -103,6 +106,15 @@ class Lamps(Protocol):
 
 
 class Sounder(Protocol):
+    #: 0-1, the table's volume
+    volume: float
+
+    def play(self, cue: str, data: Mapping[str, Any] | None = None) -> None:
+        """Play a cue of the cue table (kaleun.sounds.cues); `data` is its event's data."""
+
+    def set_volume(self, volume: float) -> None:
+        """Set the table's volume (0-1) for everything playing and to come."""
+
     def bell(self, pattern: list[int]) -> None:
         """Strike the ship's bell: pattern [2, 2] = two pairs (4 bells)."""
 

@@ -44,6 +44,7 @@ def make_pixels(spec: LampSpec) -> Any:
 
 class NeopixelLamps:
     segments: Mapping[str, tuple[int, int]]
+    animates = False  # the Pi shades every frame itself
 
     def __init__(self, spec: LampSpec, pixels: Any = None) -> None:
         self.spec = spec

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from typing import Any
 
 from kaleun.ports.base import (
     ButtonPressed,
@@ -71,6 +72,7 @@ class SimLamps:
     """Keeps the current frame so the window can draw it and tests can read it."""
 
     segments: Mapping[str, tuple[int, int]]
+    animates = False  # the window draws the shaded frames the director hands it
 
     def __init__(self, segments: Mapping[str, tuple[int, int]]) -> None:
         self.segments = dict(segments)
@@ -86,15 +88,27 @@ class SimLamps:
 class SilentSounder:
     """Remembers what it was asked to play (audio driver 'none', scripts)."""
 
-    def __init__(self) -> None:
+    def __init__(self, volume: float = 0.8) -> None:
+        self.volume = volume
+        self.cues: list[str] = []
         self.played: list[list[int]] = []
         self.pings = 0
 
+    def play(self, cue: str, data: Mapping[str, Any] | None = None) -> None:
+        self.cues.append(cue)
+        if cue == "bell":
+            self.played.append(list((data or {}).get("pattern") or [1]))
+        elif cue == "ping":
+            self.pings += 1
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = max(0.0, min(1.0, float(volume)))
+
     def bell(self, pattern: list[int]) -> None:
-        self.played.append(list(pattern))
+        self.play("bell", {"pattern": list(pattern)})
 
     def ping(self) -> None:
-        self.pings += 1
+        self.play("ping")
 
     def close(self) -> None:
         pass

@@ -1,4 +1,9 @@
-"""The bell speaker through pygame.mixer.
+"""The table's speaker through pygame.mixer: every cue of `kaleun.sounds.cues`.
+
+Each channel group of the cue table gets mixer channels of its own (reserved, so nothing
+else takes them): a ping never cuts the bell. The volume (board file `audio.volume`, the
+console's `volume`) is the channels' volume, so changing it renders nothing again. Sounds are
+synthesised on first use and kept; `warm()` renders them all ahead on a background thread.
 
 With no audio device (a Pi without a speaker, a CI machine) pygame raises an error at
 init: the sounder then warns once and stays silent, and the game carries on.
@@ -8,23 +13,33 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
+from collections.abc import Hashable, Mapping
+from typing import Any
 
 import numpy as np
 
-from kaleun.sounds import bell, ping
+from kaleun.sounds import bell
+from kaleun.sounds.cues import BY_NAME, CHANNELS, Cue
 
 log = logging.getLogger(__name__)
 
 
 class PygameSounder:
     def __init__(self, volume: float = 0.8) -> None:
-        self.volume = volume
+        self.volume = max(0.0, min(1.0, volume))
         self.available = False
+        #: every cue asked for, in order (also when silent): what tests and the bring-up read
+        self.cues: list[str] = []
         self.played: list[list[int]] = []
         self.pings = 0
-        self._ping: object | None = None
-        self._cache: dict[tuple[int, ...], object] = {}
-        self._channels = 1
+        #: rendered samples (any thread) and the pygame sounds made of them (the loop's thread)
+        self._pcm: dict[tuple[str, Hashable], np.ndarray] = {}
+        self._sounds: dict[tuple[str, Hashable], Any] = {}
+        self._lock = threading.Lock()
+        self._channels: dict[str, list[Any]] = {}
+        self._next: dict[str, int] = {}
+        self._outputs = 1
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         try:
             import pygame
@@ -32,52 +47,110 @@ class PygameSounder:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=bell.RATE, size=-16, channels=1)
             init = pygame.mixer.get_init()
+            if init:
+                total = sum(CHANNELS.values())
+                pygame.mixer.set_num_channels(max(total, pygame.mixer.get_num_channels()))
+                pygame.mixer.set_reserved(total)
+                index = 0
+                for group, count in CHANNELS.items():
+                    self._channels[group] = [pygame.mixer.Channel(index + i) for i in range(count)]
+                    index += count
         except Exception as exc:  # pygame.error or missing SDL audio: play on silently
-            log.warning("no sound: the bell stays silent (%s)", exc)
+            log.warning("no sound: the table stays silent (%s)", exc)
             return
         if not init:
             log.warning("no sound: the mixer did not start")
             return
-        self.rate, _size, self._channels = init
+        self.rate, _size, self._outputs = init
         self.available = True
+        self.set_volume(self.volume)
 
-    def _sound(self, pattern: list[int]) -> object:
-        key = tuple(pattern)
-        sound = self._cache.get(key)
+    # -- sounds -----------------------------------------------------------------------------
+    def _samples(self, cue: Cue, data: Mapping[str, Any]) -> np.ndarray:
+        key = (cue.name, cue.variant(data))
+        with self._lock:
+            pcm = self._pcm.get(key)
+        if pcm is None:
+            samples = np.clip(cue.render(self.rate, data) * cue.gain, -1.0, 1.0)
+            pcm = (samples * 32767).astype(np.int16)
+            if self._outputs > 1:
+                pcm = np.repeat(pcm[:, None], self._outputs, axis=1)
+            pcm = np.ascontiguousarray(pcm)
+            with self._lock:
+                self._pcm[key] = pcm
+        return pcm
+
+    def _sound(self, cue: Cue, data: Mapping[str, Any]) -> Any:
+        key = (cue.name, cue.variant(data))
+        sound = self._sounds.get(key)
         if sound is None:
             import pygame
 
-            samples = bell.render(pattern, self.rate, self.volume)
-            if self._channels > 1:
-                samples = np.repeat(samples[:, None], self._channels, axis=1)
-            sound = self._cache[key] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
+            sound = self._sounds[key] = pygame.sndarray.make_sound(self._samples(cue, data))
         return sound
 
-    def bell(self, pattern: list[int]) -> None:
-        self.played.append(list(pattern))
+    def warm(self) -> threading.Thread | None:
+        """Synthesise every cue (the bell as 4 and 8 bells) on a background thread, so the first
+        depth charge does not hold up the loop while it is computed."""
+        if not self.available:
+            return None
+
+        def render() -> None:
+            for cue in BY_NAME.values():
+                variants = [{"pattern": [2, 2]}, {"pattern": [2, 2, 2, 2]}] if cue.name == "bell" else [{}]
+                for data in variants:
+                    try:
+                        self._samples(cue, data)
+                    except Exception:
+                        log.exception("rendering the sound %s failed", cue.name)
+
+        thread = threading.Thread(target=render, name="sound-warm-up", daemon=True)
+        thread.start()
+        return thread
+
+    def _channel(self, group: str) -> Any:
+        channels = self._channels[group]
+        for channel in channels:
+            if not channel.get_busy():
+                return channel
+        index = self._next.get(group, 0)
+        self._next[group] = (index + 1) % len(channels)
+        return channels[index]
+
+    def channel_of(self, cue: str) -> list[Any]:
+        """The mixer channels a cue plays on (tests, the bring-up check)."""
+        return list(self._channels.get(BY_NAME[cue].channel, []))
+
+    def play(self, cue: str, data: Mapping[str, Any] | None = None) -> None:
+        """Play a cue of the cue table; `data` is its event's data."""
+        spec = BY_NAME[cue]
+        data = data or {}
+        self.cues.append(cue)
+        if cue == "bell":
+            self.played.append(list(data.get("pattern") or [1]))
+        elif cue == "ping":
+            self.pings += 1
         if not self.available:
             return
         try:
-            self._sound(pattern).play()  # type: ignore[attr-defined]
+            self._channel(spec.channel).play(self._sound(spec, data))
         except Exception as exc:
-            log.warning("the bell could not play: %s", exc)
+            log.warning("the sound %s could not play: %s", cue, exc)
+
+    def bell(self, pattern: list[int]) -> None:
+        """Strike the ship's bell: pattern [2, 2] = two pairs (4 bells)."""
+        self.play("bell", {"pattern": list(pattern)})
 
     def ping(self) -> None:
         """An ASDIC ping on the hull (an escort has the boat)."""
-        self.pings += 1
-        if not self.available:
-            return
-        try:
-            if self._ping is None:
-                import pygame
+        self.play("ping")
 
-                samples = ping.render(self.rate, self.volume)
-                if self._channels > 1:
-                    samples = np.repeat(samples[:, None], self._channels, axis=1)
-                self._ping = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
-            self._ping.play()  # type: ignore[attr-defined]
-        except Exception as exc:
-            log.warning("the ping could not play: %s", exc)
+    # -- volume -----------------------------------------------------------------------------
+    def set_volume(self, volume: float) -> None:
+        self.volume = max(0.0, min(1.0, float(volume)))
+        for channels in self._channels.values():
+            for channel in channels:
+                channel.set_volume(self.volume)
 
     def close(self) -> None:
         if self.available:

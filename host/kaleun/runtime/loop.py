@@ -45,6 +45,10 @@ class Runtime:
         self.listeners: list[Callable[[Event], None]] = []
         #: the board's lamps (drawn by the window when simulated), set by the session
         self.lamps: Any = None
+        #: the speaker (its volume is set from the console), set by the session
+        self.sounder: Any = None
+        #: the table's language (kaleun config set language), set by the session
+        self.language = "en"
         #: who hears about bad commands; a front end replaces the default (a log line)
         self.problems: list[Callable[[str], None]] = [lambda text: log.warning("%s", text)]
         self._record: IO[str] | None = None

@@ -11,6 +11,7 @@ from kaleun.core.engine import Engine
 from kaleun.core.events import Event
 from kaleun.ports.base import Sounder
 from kaleun.saves import save_game
+from kaleun.sounds.cues import cues_for
 
 log = logging.getLogger(__name__)
 
@@ -21,20 +22,22 @@ class Output(Protocol):
     def close(self) -> None: ...
 
 
-class BellOutput:
-    """Rings the ship's bell on every `bell` event and sounds every `ping` (ASDIC) event."""
+class SoundOutput:
+    """Plays the sound cues (kaleun.sounds.cues) of every event: the bell, pings, depth charges..."""
 
     def __init__(self, sounder: Sounder) -> None:
         self.sounder = sounder
 
     def handle(self, event: Event) -> None:
-        if event.name == "bell":
-            self.sounder.bell(list(event.data["pattern"]))
-        elif event.name == "ping" and hasattr(self.sounder, "ping"):
-            self.sounder.ping()
+        for cue in cues_for(event.name, event.data):
+            self.sounder.play(cue.name, event.data)
 
     def close(self) -> None:
         self.sounder.close()
+
+
+#: the name this output had while it only rang the bell
+BellOutput = SoundOutput
 
 
 class EventLog:

@@ -40,6 +40,7 @@ Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
   time MODE                   time compression: real_time, action, fast_forward, transit, pause
   pause                       pause the game (again: real time)
   press BUTTON                press a button of the board
+  volume [LEVEL]              the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)
   save                        save now (the game also saves at every watch change and on quit)
   {...}                       any table-script line as JSON, without "t"
   help                        this list
@@ -78,6 +79,7 @@ class Console:
             "pause": self._pause,
             "press": self._press,
             "save": self._save,
+            "volume": self._volume,
             "quit": self._quit,
             "exit": self._quit,
         }
@@ -177,6 +179,22 @@ class Console:
     def _pause(self, args: list[str]) -> None:
         mode = self.game.module("compression").mode
         self._time(["real_time" if mode == "pause" else "pause"])
+
+    def _volume(self, args: list[str]) -> None:
+        sounder = getattr(self.runtime, "sounder", None)
+        if sounder is None:
+            raise CommandError("this table has no speaker (audio.driver = 'none' in the board file)")
+        if args:
+            self._need(args, 1, "volume LEVEL (0 to 1, or 0% to 100%)")
+            text = args[0].strip()
+            try:
+                level = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+            except ValueError:
+                level = float("nan")
+            if not 0.0 <= level <= 1.0:  # also NaN
+                raise CommandError(f"the volume is a number from 0 to 1 or a percentage such as 60%, not '{text}'")
+            sounder.set_volume(level)
+        self.say(f"volume {round(sounder.volume * 100)}%")
 
     def _save(self, args: list[str]) -> None:
         self.runtime.save()

@@ -32,7 +32,7 @@ class LampLook:
     section: int
     color: tuple[int, int, int]
     pattern: str
-    lit: bool  # blink and pulse patterns switch this over time
+    lit: bool  # patterns other than steady and off switch this over time
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class Scene:
     def moving(self) -> bool:
         """Something changes faster than an idle window looks: it needs a steady frame rate."""
         return (self.drag is not None or self.factor >= 4
-                or any(lamp.pattern in ("blink", "pulse") for lamp in self.lamps))
+                or any(lamp.pattern not in ("steady", "off") for lamp in self.lamps))
 
 
 @dataclass

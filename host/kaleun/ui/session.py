@@ -14,7 +14,7 @@ from kaleun.ports.base import Lamps, Sounder
 from kaleun.ports.sim import SilentSounder, SimLamps
 from kaleun.runtime.lamps import LampDirector
 from kaleun.runtime.loop import Runtime
-from kaleun.runtime.outputs import Autosave, BellOutput, EventLog
+from kaleun.runtime.outputs import Autosave, EventLog, SoundOutput
 from kaleun.runtime.table import Table
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,9 @@ def make_sounder(board: Board) -> Sounder:
         return SilentSounder()
     from kaleun.ports.sound import PygameSounder
 
-    return PygameSounder(volume=board.audio.volume)
+    sounder = PygameSounder(volume=board.audio.volume)
+    sounder.warm()
+    return sounder
 
 
 def make_lamps(board: Board, table: Table) -> Lamps | None:
@@ -79,25 +81,31 @@ def make_runtime(game: Engine, board: Board) -> Runtime:
     sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     table = Table(board, game)
-    outputs: list = [BellOutput(make_sounder(board)), EventLog(sessions / f"{stamp}.events.jsonl")]
+    sounder = make_sounder(board)
+    outputs: list = [SoundOutput(sounder), EventLog(sessions / f"{stamp}.events.jsonl")]
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path()),
                       record=sessions / f"{stamp}.script.jsonl")
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
-        runtime.outputs.append(LampDirector(lamps))
+        runtime.outputs.append(LampDirector(lamps, game=game))
     runtime.lamps = lamps
+    runtime.sounder = sounder
     runtime.save()  # a power cut before the first watch change loses nothing
     return runtime
 
 
-def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False) -> Session:
+def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
+                 fullscreen: bool = False, language: str = "en") -> Session:
+    """The window when a display is there (full screen: always), else the console. `language`
+    is the table's language, kept on the runtime for the front ends."""
     from kaleun.ui.display import has_display
 
     runtime = make_runtime(game, board)
-    if not console and has_display():
+    runtime.language = language
+    if fullscreen or (not console and has_display()):
         from kaleun.ui.window import Window
 
-        return Window(runtime)
+        return Window(runtime, fullscreen=True if fullscreen else None)
     from kaleun.ui.console import Console
 
     return Console(runtime, interactive=not headless)

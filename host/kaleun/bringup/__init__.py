@@ -1,0 +1,1 @@
+"""Bringing a built table up part by part: `kaleun hw check`."""

@@ -1,0 +1,133 @@
+"""What to look at when a part fails the bring-up check: the exact wire or board-file setting,
+worked out from the board file (pins, drivers, segments)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaleun.boards.model import Board, ButtonSpec, DialSpec
+from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec
+from kaleun.wiring.header import GPIO_TO_PIN, PICO_PIN
+
+
+def gpio(pin: int | None) -> str:
+    """GPIO 17 (header pin 11)."""
+    if pin is None:
+        return "no GPIO set"
+    header = GPIO_TO_PIN.get(pin)
+    return f"GPIO {pin} (header pin {header})" if header else f"GPIO {pin}"
+
+
+def pico(pin: str | None) -> str:
+    """GP18 (Pico pin 24)."""
+    if pin is None:
+        return "no pin set"
+    physical = PICO_PIN.get(pin)
+    return f"{pin} (Pico pin {physical})" if physical else pin
+
+
+def strip(board: Board) -> str:
+    """Where the strip's data comes from."""
+    lamps = board.lamps
+    if lamps.driver == "neopixel_spi":
+        return (f"the strip's DIN on SPI0 MOSI, {gpio(10)}, through the level shifter and the 330 Ω resistor, "
+                "its 5 V and GND (GND shared with the Pi), and SPI switched on (sudo raspi-config → Interface "
+                "Options → SPI)")
+    if lamps.driver == "neopixel":
+        return (f"the strip's DIN on {gpio(lamps.pin)} (lamps.pin) through the level shifter, its 5 V and GND "
+                "(GND shared with the Pi); the PWM driver needs root")
+    if lamps.driver == "hub":
+        pin = board.hub.options.get("pixel_pin")
+        return (f"the strip's DIN on the hub's {pico(pin)} (hub.pixel_pin) through the level shifter, its 5 V "
+                "and GND (shared with the Pico), and the hub's firmware (kaleun firmware install)")
+    return "the simulated lamps (nothing to wire)"
+
+
+def lamp(board: Board, segment: str, earlier_lit: bool) -> str:
+    first, count = board.lamps.segments[segment]
+    last = first + count - 1
+    where = f"pixel {first}" if count == 1 else f"pixels {first}-{last}"
+    setting = (f"lamps.segments.\"{segment}\" = [{first}, {count}] and lamps.pixels = {board.lamps.pixels} "
+               "(the strip's length)")
+    if earlier_lit and first > 0:
+        return (f"{where}: the pixels before it light, so look at the joint from pixel {first - 1}'s DOUT to pixel "
+                f"{first}'s DIN and at this pixel's 5 V and GND; check {setting}")
+    return f"{where}: {strip(board)}; check {setting}"
+
+
+def colour_order(board: Board) -> str:
+    return (f"lamps.order = \"{board.lamps.order}\": most WS2812B strips are GRB; if red showed green, try "
+            "\"RGB\" (RGBW strips: \"GRBW\")")
+
+
+def bell(board: Board, reason: str = "") -> str:
+    audio = board.audio
+    outputs = {"analog": "the 3.5 mm jack", "hdmi": "the screen's HDMI", "usb": "a USB speaker",
+               "i2s": "the I2S amplifier on GPIO 18-21", "default": "the Pi's default sound device"}
+    text = (f"the speaker on {outputs.get(audio.output, audio.output)} (audio.output = \"{audio.output}\"); the "
+            "Pi's default sound device must be the same output (sudo raspi-config → System Options → Audio; "
+            f"test it with speaker-test -c1 -t sine); audio.volume = {audio.volume:g} and the speaker's own "
+            "volume knob")
+    return f"{reason}; {text}" if reason else text
+
+
+def dial_wires(board: Board, spec: DialSpec) -> str:
+    return (f"the encoder's A on {gpio(spec.pin_a)}, B on {gpio(spec.pin_b)}, its middle pin C on GND "
+            f"(header pin 9), and gpio.pin_factory = \"{board.pin_factory}\"")
+
+
+def encoder_wires(enc: EncoderSpec) -> str:
+    return (f"the encoder's A on the hub's {pico(enc.a)}, B on {pico(enc.b)} (two adjacent pins), its middle "
+            f"pin C on the hub's GND (hub.encoders.{enc.dial})")
+
+
+def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderSpec) -> str:
+    """The dial moved, but counted `counted` detents where a hand turned `expected`."""
+    if counted == 0:
+        return ""
+    ratio = abs(counted) / expected
+    if isinstance(spec, EncoderSpec):
+        key, now = f"hub.encoders.{name}.divisor", spec.divisor
+        direction = f"swap hub.encoders.{name}.a and .b (or the A and B wires)"
+        hint = "pin transitions per detent"
+    else:
+        key, now = f"dials.{name}.steps_per_position", spec.steps_per_position
+        direction = f"set dials.{name}.reverse = true (or swap the A and B wires)"
+        hint = "full quadrature cycles per detent"
+    parts = []
+    if counted * expected < 0:
+        parts.append(f"it counted the wrong way: {direction}")
+    if ratio >= 1.5:
+        parts.append(f"it counted {abs(counted)} for {expected} detents: set {key} = {round(now * ratio)} "
+                     f"(now {now}; {hint})")
+    elif ratio < 0.75:
+        suggestion = (f"set {key} = {max(1, round(now * ratio))}" if round(now * ratio) >= 1 else
+                      "this encoder makes one full cycle every second detent: use a full-cycle encoder, or turn "
+                      "two detents per position")
+        parts.append(f"it counted only {abs(counted)} for {expected} detents: {suggestion}; a long bounce_time "
+                     "also swallows steps")
+    return "; ".join(parts)
+
+
+def button(board: Board, spec: ButtonSpec) -> str:
+    other = "GND (header pin 9)" if spec.pull_up else "3.3 V (header pin 1)"
+    return (f"one leg of the button on {gpio(spec.pin)}, the other on {other}, as buttons.{spec.name}.pull_up = "
+            f"{str(spec.pull_up).lower()} wants, and gpio.pin_factory = \"{board.pin_factory}\"")
+
+
+def hub_link(options: HubOptions, url: str, reason: str) -> str:
+    return (f"the deck hub at {url} did not answer ({reason}): its USB cable, hub.url in the board file "
+            "(ls /dev/serial/by-id/ lists the Pico's ports: the data port ends in -if02), the firmware on the "
+            "Pico (kaleun firmware install), then kaleun hub status")
+
+
+def reader_wires(options: HubOptions, index: int, reader: ReaderSpec) -> str:
+    spi: dict[str, Any] = options.spi
+    rst = f", RST on {pico(reader.rst)}" if reader.rst else ""
+    return (f"reader {index}'s chip select on {pico(reader.cs)} (hub.readers[{index}].cs), the shared SPI wires "
+            f"SCK {pico(spi['sck'])}, MOSI {pico(spi['mosi'])}, MISO {pico(spi['miso'])}, its 3.3 V and GND{rst}")
+
+
+def reader_no_tag(options: HubOptions, index: int, reader: ReaderSpec) -> str:
+    return ("hold the figure's tag flat over the middle of the reader's antenna (through the model's floor the "
+            f"range is a few millimetres); if no tag ever shows, check {reader_wires(options, index, reader)}")

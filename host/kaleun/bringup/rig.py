@@ -1,0 +1,191 @@
+"""The bring-up rig: a board's parts opened on their own, outside any game, with everything
+they report gathered in one queue (dial turns, button presses, tags on readers, typed lines).
+
+The same adapters as a game uses: gpiozero encoders and buttons (mock pins on a mock board),
+the lamps port of the board's driver, the sounder, and the deck hub's link (a fake hub inside
+Kaleun for `hub.url = "fake"`), here read reader by reader rather than section by section.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kaleun.boards.model import Board
+from kaleun.ports.base import ButtonPressed, DialTurned, Lamps, Sounder, TableInput
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TagMoved:
+    """A tag arrived on (or left) reader `reader` of the deck hub."""
+
+    reader: int
+    uid: str
+    arrived: bool
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A line the maker typed."""
+
+    text: str
+
+
+Happening = DialTurned | ButtonPressed | TagMoved | Typed
+
+
+class Rig:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.inbox: queue.Queue[Happening] = queue.Queue()
+        self.factory: Any = None
+        self.dials: dict[str, Any] = {}
+        self.buttons: dict[str, Any] = {}
+        self.lamps: Lamps | None = None
+        self.sounder: Sounder | None = None
+        self.link: Any = None
+        self.fake: Any = None
+        self.options: Any = None
+        #: part -> why it could not be opened
+        self.problems: dict[str, str] = {}
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+
+    # -- opening ----------------------------------------------------------------------------
+    def open(self) -> Rig:
+        board = self.board
+        if board.hub.url is not None:
+            self._open_hub()
+        for name, dial in board.dials.items():
+            try:
+                self.dials[name] = self._dial(dial)
+            except Exception as exc:
+                self.problems[f"dial {name}"] = str(exc)
+        for name, button in board.buttons.items():
+            try:
+                self.buttons[name] = self._button(button)
+            except Exception as exc:
+                self.problems[f"button {name}"] = str(exc)
+        for port in (*self.dials.values(), *self.buttons.values()):
+            port.start(self._input)
+        self._open_lamps()
+        if board.audio.driver != "none":
+            from kaleun.ports.sound import PygameSounder
+
+            self.sounder = PygameSounder(volume=board.audio.volume)
+        return self
+
+    def _gpio(self) -> Any:
+        if self.factory is None:
+            from kaleun.ports.gpio import make_pin_factory
+
+            self.factory = make_pin_factory(self.board.pin_factory)
+        return self.factory
+
+    def _dial(self, spec: Any) -> Any:
+        if spec.driver == "gpio":
+            from kaleun.ports.gpio import GpioDial
+
+            return GpioDial(spec, self._gpio())
+        from kaleun.ports.sim import SimDial
+
+        return SimDial(spec.name)
+
+    def _button(self, spec: Any) -> Any:
+        if spec.driver == "gpio":
+            from kaleun.ports.gpio import GpioButton
+
+            return GpioButton(spec, self._gpio())
+        from kaleun.ports.sim import SimButton
+
+        return SimButton(spec.name)
+
+    def _open_hub(self) -> None:
+        from kaleun.hub.fake import FakeHub
+        from kaleun.hub.link import HubLink
+        from kaleun.hub.options import hub_config, hub_options
+
+        self.options = hub_options(self.board)
+        url = self.options.url
+        if self.options.is_fake:
+            self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-hw-check-")
+            self.fake = FakeHub(hub_config(self.board), link=Path(self._tmp.name) / "deck-hub").start()
+            url = self.fake.url
+        self.link = HubLink(url, self.options, self._on_link).start()
+
+    def _open_lamps(self) -> None:
+        spec = self.board.lamps
+        if spec.driver == "none":
+            return
+        try:
+            if spec.driver == "hub":
+                from kaleun.hub.lamps import HubLamps
+
+                if self.link is None:
+                    raise RuntimeError("lamps.driver = \"hub\" needs the deck hub ([hub] with its url)")
+                self.lamps = HubLamps(self.link, spec.segments)
+            elif spec.driver in ("neopixel", "neopixel_spi"):
+                from kaleun.ports.neopixel import NeopixelLamps
+
+                self.lamps = NeopixelLamps(spec)
+            else:
+                from kaleun.ports.sim import SimLamps
+
+                self.lamps = SimLamps(spec.segments)
+        except Exception as exc:
+            self.problems["lamps"] = str(exc)
+
+    # -- what the parts report (any thread) ---------------------------------------------------
+    def _input(self, item: TableInput) -> None:
+        if isinstance(item, DialTurned | ButtonPressed):
+            self.inbox.put(item)
+
+    def _on_link(self, event: Any) -> None:
+        if event.kind in ("arrived", "left"):
+            self.inbox.put(TagMoved(event.reader, event.uid, event.kind == "arrived"))
+        elif event.kind == "turn" and self.options is not None:
+            encoders = self.options.encoders
+            if 0 <= event.reader < len(encoders):
+                self.inbox.put(DialTurned(encoders[event.reader].dial, int(event.detail["delta"])))
+
+    def drain(self) -> None:
+        """Forget what the parts reported so far (a new step starts from a clean slate); lines
+        typed ahead stay for the next question."""
+        kept = []
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(item, Typed):
+                kept.append(item)
+        for item in kept:
+            self.inbox.put(item)
+
+    # -- closing ----------------------------------------------------------------------------
+    def close(self) -> None:
+        for port in (*self.dials.values(), *self.buttons.values()):
+            try:
+                port.close()
+            except Exception:
+                log.exception("closing %s failed", port)
+        if self.lamps is not None:
+            try:
+                self.lamps.close()
+            except Exception:
+                log.exception("switching the lamps off failed")
+        if self.sounder is not None:
+            self.sounder.close()
+        if self.link is not None:
+            self.link.close()
+        if self.fake is not None:
+            self.fake.stop()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+        if self.factory is not None and hasattr(self.factory, "reset"):
+            self.factory.reset()

@@ -1,0 +1,190 @@
+"""`kaleun service install`: a systemd service that starts the table full screen at boot.
+
+Two kinds (host/README.md says when to use which):
+
+- system service (`--system`, the default): for a Pi without a desktop (Raspberry Pi OS Lite).
+  It starts at boot with no login, runs as the maker's user with the groups for the screen
+  (KMS/DRM), touch input, sound and GPIO, and draws full screen on KMS (`SDL_VIDEODRIVER=kmsdrm`),
+  taking tty1 from the login prompt.
+- user service (`--user`): for a Pi with the desktop. It runs in the user's own systemd and draws
+  on the desktop's display; `loginctl enable-linger` starts that systemd at boot.
+
+Both run `kaleun play --fullscreen --continue` (the last unfinished game, else a new one),
+log to the journal, restart after a failure (also while the desktop is not up yet) and stop
+with SIGTERM, on which Kaleun saves the game.
+"""
+
+from __future__ import annotations
+
+import grp
+import os
+import pwd
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+NAME = "kaleun"
+UNIT = f"{NAME}.service"
+SYSTEM_DIR = Path("/etc/systemd/system")
+#: groups a system service needs on Raspberry Pi OS: the screen (KMS/DRM), the touch screen,
+#: sound, GPIO and SPI (NeoPixels), the deck hub's serial port; only those that exist are used
+GROUPS = ("video", "render", "input", "audio", "gpio", "spi", "dialout")
+
+Run = Callable[[Sequence[str]], subprocess.CompletedProcess[str]]
+
+
+class ServiceError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class Plan:
+    mode: str  # "system" | "user"
+    user: str
+    home: Path
+    unit_path: Path
+    text: str
+    commands: tuple[tuple[str, ...], ...]
+
+
+def command_line(board: str | None, python: str = sys.executable) -> list[str]:
+    line = [python, "-m", "kaleun", "play", "--fullscreen", "--continue"]
+    if board:
+        line += ["--board", str(Path(board).expanduser().resolve())]
+    return line
+
+
+def existing_groups(names: Sequence[str] = GROUPS) -> list[str]:
+    found = []
+    for name in names:
+        try:
+            grp.getgrnam(name)
+        except KeyError:
+            continue
+        found.append(name)
+    return found
+
+
+def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequence[str] = ()) -> str:
+    """The unit file for a system or a user service."""
+    start = " ".join(shlex.quote(part) for part in exec_start)
+    if mode == "system":
+        lines = [
+            "[Unit]",
+            "Description=Kaleun table controller (U-BOOT): the table full screen on KMS",
+            "After=systemd-user-sessions.service sound.target",
+            "# the table takes the screen of tty1 from the login prompt (SSH still works)",
+            "Conflicts=getty@tty1.service",
+            "After=getty@tty1.service",
+            "StartLimitIntervalSec=0",
+            "",
+            "[Service]",
+            "Type=simple",
+            f"User={user}",
+            *([f"SupplementaryGroups={' '.join(groups)}"] if groups else []),
+            "WorkingDirectory=~",
+            "Environment=SDL_VIDEODRIVER=kmsdrm",
+            "Environment=PYTHONUNBUFFERED=1",
+            f"ExecStart={start}",
+            "# SIGTERM: Kaleun saves the game and quits",
+            "KillSignal=SIGTERM",
+            "TimeoutStopSec=30",
+            "Restart=on-failure",
+            "RestartSec=5",
+            "StandardOutput=journal",
+            "StandardError=journal",
+            f"SyslogIdentifier={NAME}",
+            "",
+            "[Install]",
+            "WantedBy=multi-user.target",
+        ]
+    elif mode == "user":
+        lines = [
+            "[Unit]",
+            "Description=Kaleun table controller (U-BOOT): the table full screen on the desktop",
+            "After=graphical-session.target",
+            "StartLimitIntervalSec=0",
+            "",
+            "[Service]",
+            "Type=simple",
+            "# the desktop's display (Xwayland on Raspberry Pi OS Bookworm); until the desktop is up",
+            "# Kaleun finds no display, exits with a failure and is started again 5 s later",
+            "Environment=DISPLAY=:0",
+            "Environment=PYTHONUNBUFFERED=1",
+            f"ExecStart={start}",
+            "# SIGTERM: Kaleun saves the game and quits",
+            "KillSignal=SIGTERM",
+            "TimeoutStopSec=30",
+            "Restart=on-failure",
+            "RestartSec=5",
+            "StandardOutput=journal",
+            "StandardError=journal",
+            f"SyslogIdentifier={NAME}",
+            "",
+            "[Install]",
+            "WantedBy=default.target",
+        ]
+    else:
+        raise ValueError(f"unknown service kind {mode!r}")
+    return "\n".join(lines) + "\n"
+
+
+def _account(name: str | None) -> pwd.struct_passwd:
+    if name is None:
+        name = os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
+    try:
+        return pwd.getpwnam(name)
+    except KeyError as exc:
+        raise ServiceError(f"there is no user '{name}' on this machine") from exc
+
+
+def plan(mode: str, board: str | None = None, user: str | None = None, python: str = sys.executable,
+         system_dir: Path = SYSTEM_DIR) -> Plan:
+    """What `install` would write and run."""
+    account = _account(user)
+    home = Path(account.pw_dir)
+    exec_start = command_line(board, python)
+    if mode == "system":
+        unit = system_dir / UNIT
+        text = unit_text("system", exec_start, account.pw_name, existing_groups())
+        commands: tuple[tuple[str, ...], ...] = (("systemctl", "daemon-reload"), ("systemctl", "enable", UNIT))
+    else:
+        unit = home / ".config" / "systemd" / "user" / UNIT
+        text = unit_text("user", exec_start)
+        commands = (("systemctl", "--user", "daemon-reload"), ("systemctl", "--user", "enable", UNIT),
+                    ("loginctl", "enable-linger", account.pw_name))
+    return Plan(mode, account.pw_name, home, unit, text, commands)
+
+
+def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(list(argv), capture_output=True, text=True, check=False)
+
+
+def install(p: Plan, say: Callable[[str], None], run: Run = _run) -> None:
+    """Write the unit, reload systemd and enable it; `say` hears every step."""
+    if p.mode == "system" and os.geteuid() != 0:
+        raise ServiceError("a system service is installed by root: run the same command with sudo "
+                           f"(sudo {shlex.quote(sys.executable)} -m kaleun service install --system ...)")
+    if p.mode == "user" and os.geteuid() == 0 and p.user == "root":
+        raise ServiceError("a user service belongs to the user who plays: run it as that user, without sudo")
+    try:
+        p.unit_path.parent.mkdir(parents=True, exist_ok=True)
+        p.unit_path.write_text(p.text, encoding="utf-8")
+    except OSError as exc:
+        raise ServiceError(f"cannot write {p.unit_path}: {exc.strerror or exc}") from exc
+    if p.mode == "user" and os.geteuid() == 0:
+        os.chown(p.unit_path, pwd.getpwnam(p.user).pw_uid, pwd.getpwnam(p.user).pw_gid)
+    say(f"wrote {p.unit_path}")
+    for argv in p.commands:
+        done = run(argv)
+        if done.returncode != 0:
+            detail = (done.stderr or done.stdout).strip()
+            raise ServiceError(f"`{' '.join(argv)}` failed ({detail or f'exit status {done.returncode}'})")
+        say(f"ran {' '.join(argv)}")
+    scope = "" if p.mode == "system" else "--user "
+    sudo = "sudo " if p.mode == "system" else ""
+    say(f"the table starts at the next boot; now: {sudo}systemctl {scope}start {UNIT}")
+    say(f"its log: journalctl {scope}-u {NAME} -f   (stop it, saving the game: {sudo}systemctl {scope}stop {UNIT})")

@@ -1,0 +1,130 @@
+"""Preferred settings in the config folder: the board and the language a table starts with.
+
+`kaleun config set board boards/my-table.toml` and `kaleun config set language de` write
+`settings.json` in the config folder (`kaleun.paths.config_dir()`); `kaleun play`, `kaleun
+resume`, `kaleun hw check` and `kaleun service install` use them when no flag is given.
+Table scripts (`kaleun run`) never do: a script gives the same event log on every machine.
+Bad values are refused with the reason and nothing is written; a damaged file is reported
+and left as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kaleun.paths import config_dir
+
+log = logging.getLogger(__name__)
+
+FILE = "settings.json"
+#: the languages a table can be set to: English now; the German and Russian catalogues are
+#: built from the message templates (kaleun.core.messages) and follow
+LANGUAGES = {"en": "English", "de": "German (Deutsch)", "ru": "Russian (Русский)"}
+
+
+class SettingsError(ValueError):
+    """A setting cannot be used; str() says why, in words for the maker."""
+
+
+def check_board(value: str) -> str:
+    """A board file that loads, as an absolute path (the service starts in another folder)."""
+    from kaleun.boards.loader import BoardError, load_board
+
+    path = Path(value).expanduser()
+    try:
+        load_board(path)
+    except BoardError as exc:
+        raise SettingsError(f"the board file {value} cannot be used:\n{exc}") from exc
+    return str(path.resolve())
+
+
+def check_language(value: str) -> str:
+    code = value.strip().lower()
+    if code not in LANGUAGES:
+        known = ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
+        raise SettingsError(f"'{value}' is not a language Kaleun speaks; choose one of: {known}")
+    return code
+
+
+#: key -> (what it is, its check)
+KEYS: dict[str, tuple[str, Callable[[str], str]]] = {
+    "board": ("the board file a table starts with when no --board is given", check_board),
+    "language": ("the language of the window and the console (en, de, ru)", check_language),
+}
+
+
+@dataclass
+class Settings:
+    path: Path
+    values: dict[str, str]
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """The saved settings (none yet: empty). Raises SettingsError for a damaged file."""
+        path = path or config_dir() / FILE
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls(path, {})
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SettingsError(f"{path}: cannot read the settings ({exc})") from exc
+        try:
+            raw: Any = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SettingsError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg}); fix it or delete the file") from exc
+        if not isinstance(raw, dict):
+            raise SettingsError(f"{path}: the settings must be a JSON object; fix it or delete the file")
+        for key, value in raw.items():
+            if key not in KEYS:
+                raise SettingsError(f"{path}: unknown setting '{key}' (known: {', '.join(KEYS)})")
+            if not isinstance(value, str):
+                raise SettingsError(f"{path}: the setting '{key}' must be text, got {value!r}")
+        return cls(path, dict(raw))
+
+    def get(self, key: str) -> str | None:
+        return self.values.get(key)
+
+    def set(self, key: str, value: str) -> str:
+        """Check and keep a value (save() writes it); returns the value as kept."""
+        if key not in KEYS:
+            raise SettingsError(f"unknown setting '{key}' (known: {', '.join(KEYS)})")
+        checked = KEYS[key][1](value)
+        self.values[key] = checked
+        return checked
+
+    def unset(self, key: str) -> bool:
+        if key not in KEYS:
+            raise SettingsError(f"unknown setting '{key}' (known: {', '.join(KEYS)})")
+        return self.values.pop(key, None) is not None
+
+    def save(self) -> None:
+        """Write atomically (a temporary file renamed over the old one)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".settings-", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(self.values, fh, indent=2, ensure_ascii=False, sort_keys=True)
+                fh.write("\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+def preferred(key: str) -> str | None:
+    """A preferred setting, or None. A damaged file is reported (once per call) and the
+    caller's default applies; `kaleun config show` says what is wrong."""
+    try:
+        return Settings.load().get(key)
+    except SettingsError as exc:
+        log.warning("settings ignored: %s", exc)
+        return None

@@ -1,0 +1,178 @@
+"""The commands a maker sets a table up with: `kaleun hw check`, `kaleun service install`,
+`kaleun config set|unset|show`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _board(path: str | None) -> Any:
+    """--board, else the preferred board, else boards/sim.toml. Prints the problem, returns None."""
+    from kaleun.boards.loader import BoardError, default_board, load_board
+    from kaleun.settings import preferred
+
+    path = path or preferred("board")
+    try:
+        return load_board(path) if path else default_board()
+    except BoardError as exc:
+        print(exc, file=sys.stderr)
+        return None
+
+
+# -- kaleun hw check --------------------------------------------------------------------------
+def cmd_hw_check(args: argparse.Namespace) -> int:
+    from kaleun.bringup.check import GROUPS, check, report, scripted_problems
+
+    board = _board(args.board)
+    if board is None:
+        return EXIT_BAD_INPUT
+    groups = GROUPS
+    if args.only:
+        groups = tuple(g.strip() for g in args.only.split(",") if g.strip())
+        unknown = [g for g in groups if g not in GROUPS]
+        if unknown:
+            print(f"kaleun hw check: --only {', '.join(unknown)}: the parts are {', '.join(GROUPS)}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.auto and (problems := scripted_problems(board)):
+        print(f"kaleun hw check --auto: {board.path} cannot be checked by the scripted hands: "
+              f"{'; '.join(problems)}. Run it without --auto and check the parts by hand.", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    results = check(board, auto=args.auto, groups=groups)
+    print(report(board, results))
+    return EXIT_FAIL if any(r.status == "fail" for r in results) else EXIT_OK
+
+
+# -- kaleun service install -------------------------------------------------------------------
+def cmd_service_install(args: argparse.Namespace) -> int:
+    from kaleun.service import ServiceError, install, plan
+
+    if args.board is not None and _board(args.board) is None:
+        return EXIT_BAD_INPUT
+    mode = "user" if args.user else "system"
+    try:
+        p = plan(mode, args.board, args.as_user)
+    except ServiceError as exc:
+        print(f"kaleun service install: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.dry_run:
+        print(f"# {p.unit_path} ({mode} service, runs as {p.user})")
+        print(p.text, end="")
+        for argv in p.commands:
+            print(f"# then: {' '.join(argv)}")
+        return EXIT_OK
+    try:
+        install(p, print)
+    except ServiceError as exc:
+        print(f"kaleun service install: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    return EXIT_OK
+
+
+# -- kaleun config ----------------------------------------------------------------------------
+def _settings() -> Any:
+    from kaleun.settings import Settings, SettingsError
+
+    try:
+        return Settings.load()
+    except SettingsError as exc:
+        print(f"kaleun config: {exc}", file=sys.stderr)
+        return None
+
+
+def cmd_config_set(args: argparse.Namespace) -> int:
+    from kaleun.settings import SettingsError
+
+    settings = _settings()
+    if settings is None:
+        return EXIT_BAD_INPUT
+    try:
+        value = settings.set(args.key, args.value)
+        settings.save()
+    except SettingsError as exc:
+        print(f"kaleun config set: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(f"kaleun config set: cannot write {settings.path} ({exc.strerror or exc})", file=sys.stderr)
+        return EXIT_FAIL
+    print(f"{args.key} = {value} (in {settings.path})")
+    return EXIT_OK
+
+
+def cmd_config_unset(args: argparse.Namespace) -> int:
+    from kaleun.settings import SettingsError
+
+    settings = _settings()
+    if settings is None:
+        return EXIT_BAD_INPUT
+    try:
+        removed = settings.unset(args.key)
+        settings.save()
+    except SettingsError as exc:
+        print(f"kaleun config unset: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(f"kaleun config unset: cannot write {settings.path} ({exc.strerror or exc})", file=sys.stderr)
+        return EXIT_FAIL
+    print(f"{args.key} {'removed' if removed else 'was not set'} (in {settings.path})")
+    return EXIT_OK
+
+
+def cmd_config_show(args: argparse.Namespace) -> int:
+    from kaleun.settings import KEYS
+
+    settings = _settings()
+    if settings is None:
+        return EXIT_BAD_INPUT
+    defaults = {"board": "boards/sim.toml", "language": "en"}
+    print(f"settings in {settings.path}:")
+    for key, (what, _check) in KEYS.items():
+        value = settings.get(key)
+        shown = value if value is not None else f"not set (default: {defaults[key]})"
+        print(f"  {key:9} {shown}")
+        print(f"            {what}")
+    return EXIT_OK
+
+
+def add_commands(sub: Any) -> None:
+    from kaleun.settings import KEYS
+
+    hw = sub.add_parser("hw", help="check a built table part by part")
+    hw_sub = hw.add_subparsers(dest="hw_command", metavar="ACTION", required=True)
+    chk = hw_sub.add_parser("check", help="light each lamp, ring the bell, turn each dial, press each button, "
+                                          "show each reader a figure; a pass/fail report at the end")
+    chk.add_argument("--board", metavar="FILE", help="board file (default: the preferred board, else boards/sim.toml)")
+    chk.add_argument("--auto", action="store_true",
+                     help="scripted: drive mock GPIO pins and the fake hub's readers, no questions (tests)")
+    chk.add_argument("--only", metavar="PARTS",
+                     help="a comma-separated choice of: lamps, bell, dials, buttons, readers")
+    chk.set_defaults(func=cmd_hw_check)
+
+    service = sub.add_parser("service", help="start the table by itself at boot (systemd)")
+    service_sub = service.add_subparsers(dest="service_command", metavar="ACTION", required=True)
+    inst = service_sub.add_parser("install", help="write, enable and explain the systemd service")
+    kind = inst.add_mutually_exclusive_group()
+    kind.add_argument("--system", action="store_true",
+                      help="a system service: a Pi without a desktop, full screen on KMS (the default; needs sudo)")
+    kind.add_argument("--user", action="store_true",
+                      help="a user service: a Pi with the desktop, full screen on the desktop's display")
+    inst.add_argument("--board", metavar="FILE", help="board file (default: the preferred board at each start)")
+    inst.add_argument("--as", dest="as_user", metavar="USER",
+                      help="the user the table runs as (default: the user who runs the command, also under sudo)")
+    inst.add_argument("--dry-run", action="store_true", help="print the unit and the commands; change nothing")
+    inst.set_defaults(func=cmd_service_install)
+
+    config = sub.add_parser("config", help="preferred settings: the board and language a table starts with")
+    config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    setting = config_sub.add_parser("set", help="set a preferred setting")
+    setting.add_argument("key", choices=list(KEYS), help="the setting")
+    setting.add_argument("value", help="its value: a board file, a language code")
+    setting.set_defaults(func=cmd_config_set)
+    unset = config_sub.add_parser("unset", help="forget a preferred setting")
+    unset.add_argument("key", choices=list(KEYS))
+    unset.set_defaults(func=cmd_config_unset)
+    show = config_sub.add_parser("show", help="show the preferred settings")
+    show.set_defaults(func=cmd_config_show)

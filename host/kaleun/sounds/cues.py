@@ -1,0 +1,103 @@
+"""Every sound the table makes, declared once: cue name -> synthesiser, the event that plays it,
+and the mixer channel it plays on.
+
+Adding a sound is one entry in `CUES` (and its synthesiser): the sounders, the runtime's sound
+output, the bring-up check and the docs all read this table. Cues on different channels never
+cut each other (a ping never stops the bell); a channel group with several channels (the
+explosions of a pattern of depth charges) plays on a free one, else cuts its oldest sound.
+Loudness between cues is `gain`; the table's volume (board file, console) scales them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kaleun.sounds import bell, explosions, ping, ship, signals
+
+#: distance (m, 3-D) up to which a depth charge sounds near: the distance within which a charge
+#: can still do damage (uboot/data/attacks.toml's last band). [our choice]
+NEAR_M = 60.0
+
+#: channel group -> how many mixer channels it has
+CHANNELS: dict[str, int] = {"bell": 1, "ping": 1, "alarm": 1, "telegraph": 1, "torpedo": 1,
+                            "explosions": 3, "ships": 1, "hull": 1}
+
+Data = Mapping[str, Any]
+
+
+def _always(data: Data) -> bool:
+    return True
+
+
+def _same(data: Data) -> Hashable:
+    return None
+
+
+def _fixed(render: Callable[[int], np.ndarray]) -> Callable[[int, Data], np.ndarray]:
+    return lambda rate, data: render(rate)
+
+
+def _bell(rate: int, data: Data) -> np.ndarray:
+    return (bell.render(list(data.get("pattern") or [1]), rate, 1.0) / 32767).astype(np.float32)
+
+
+def _ping(rate: int, data: Data) -> np.ndarray:
+    return (ping.render(rate, 1.0) / 32767).astype(np.float32)
+
+
+def _distance(data: Data) -> float:
+    value = data.get("distance_m")
+    return float(value) if isinstance(value, int | float) else float("inf")
+
+
+@dataclass(frozen=True)
+class Cue:
+    name: str
+    #: the event that plays it
+    event: str
+    #: (sample rate, the event's data) -> mono float32 samples in [-1, 1]
+    render: Callable[[int, Data], np.ndarray]
+    channel: str
+    gain: float = 1.0
+    #: plays only when this holds for the event's data
+    when: Callable[[Data], bool] = _always
+    #: what makes two renders differ (the bell's pattern); renders are cached by it
+    variant: Callable[[Data], Hashable] = _same
+    description: str = ""
+
+
+CUES: tuple[Cue, ...] = (
+    Cue("bell", "bell", _bell, "bell", 1.0, variant=lambda d: tuple(d.get("pattern") or [1]),
+        description="the ship's bell at the watch change, struck in pairs"),
+    Cue("ping", "ping", _ping, "ping", 0.8, description="an escort's ASDIC ping on the hull"),
+    Cue("depth_charge_near", "explosion", _fixed(explosions.depth_charge_near), "explosions", 1.0,
+        when=lambda d: _distance(d) <= NEAR_M, description=f"a depth charge within {NEAR_M:.0f} m"),
+    Cue("depth_charge_far", "explosion", _fixed(explosions.depth_charge_far), "explosions", 0.55,
+        when=lambda d: _distance(d) > NEAR_M, description=f"a depth charge farther than {NEAR_M:.0f} m"),
+    Cue("torpedo_launch", "torpedo_fired", _fixed(signals.torpedo_launch), "torpedo", 0.9,
+        description="a torpedo leaves its tube"),
+    Cue("torpedo_hit", "torpedo_hit", _fixed(explosions.torpedo_hit), "explosions", 0.8,
+        description="a torpedo hits, heard through the water"),
+    Cue("ship_breaking_up", "ship_sunk", _fixed(ship.ship_breaking_up), "ships", 0.8,
+        description="a ship breaking up as she sinks"),
+    Cue("diving_alarm", "boat_submerged", _fixed(signals.diving_alarm), "alarm", 0.7,
+        description="the diving alarm when the boat dives"),
+    Cue("hull_creak", "test_depth", _fixed(ship.hull_creak), "hull", 0.9,
+        description="the hull creaks below the test depth"),
+    Cue("telegraph_ring", "order_accepted", _fixed(signals.telegraph_ring), "telegraph", 0.6,
+        when=lambda d: d.get("order") == "new_speed", description="the engine telegraph answers a new speed"),
+)
+
+BY_NAME: dict[str, Cue] = {cue.name: cue for cue in CUES}
+BY_EVENT: dict[str, tuple[Cue, ...]] = {}
+for _cue in CUES:
+    BY_EVENT[_cue.event] = (*BY_EVENT.get(_cue.event, ()), _cue)
+
+
+def cues_for(event: str, data: Data) -> list[Cue]:
+    """The cues an event plays."""
+    return [cue for cue in BY_EVENT.get(event, ()) if cue.when(data)]

@@ -1,0 +1,224 @@
+"""`kaleun hw check`: the bring-up wizard, scripted against the mock GPIO and fake hub boards, and
+interactive with a maker's answers and hands played by the test (mock pins, fake hub tags).
+Failing parts name the wire or setting to look at. Timeouts are failure guards only."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+from kaleun.boards.loader import load_board
+from kaleun.bringup.check import FAIL, PASS, SKIP, Bringup, Hands, Person, Result, check, report
+from kaleun.bringup.rig import Rig, Typed
+from kaleun.cli import main
+from kit import BOARDS
+
+GUARD = 15.0
+
+
+def by_part(results: list[Result]) -> dict[str, Result]:
+    return {r.part: r for r in results}
+
+
+def test_the_scripted_check_passes_every_part_of_the_mock_gpio_board(home):
+    out = io.StringIO()
+    results = check(load_board(BOARDS / "mock-gpio.toml"), auto=True, stdout=out)
+    parts = by_part(results)
+    assert [r.part for r in results if r.part.startswith("lamp ") and r.part != "lamp colours"] == [
+        *(f"lamp section.{n}" for n in range(1, 9)), *(f"lamp tube.{n}" for n in range(1, 6)),
+        "lamp alarm", "lamp crew"]
+    assert parts["dial telegraph"].status == PASS and parts["dial telegraph"].seen == (
+        "counted +4 clockwise and -4 back")
+    assert parts["button pause"].status == PASS
+    assert all(r.status == PASS for r in results)
+    assert "bell" not in parts  # audio.driver = "none"
+
+
+def test_the_scripted_check_shows_every_fake_hub_reader_a_tag(home):
+    results = check(load_board(BOARDS / "fake-hub.toml"), auto=True, groups=["readers"], stdout=io.StringIO())
+    assert [(r.part, r.status) for r in results] == [
+        (f"reader {i} (section {s})", PASS) for i, s in enumerate([1, 2, 3, 3, 4, 5, 6, 7, 8])]
+    assert results[3].seen.startswith("tag 04C0FFEE000003")
+
+
+def test_kaleun_hw_check_auto_prints_the_report_and_refuses_real_hardware(home, capsys):
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "bell,dials"]) == 0
+    out = capsys.readouterr().out
+    assert "PASS  bell: heard" in out and "PASS  dial telegraph" in out and out.rstrip().endswith(
+        "2 passed, 0 failed, 0 skipped.")
+    assert main(["hw", "check", "--board", str(BOARDS / "pi4-basic.toml"), "--auto"]) == 2
+    err = capsys.readouterr().err
+    assert 'its GPIO parts are real (gpio.pin_factory = "lgpio")' in err
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "lamps,wings"]) == 2
+    assert "--only wings" in capsys.readouterr().err
+
+
+class Terminal(io.TextIOBase):
+    """The maker at the terminal, played by the test: `react(prompt)` answers each line the
+    wizard writes (it may move mock pins or tags first); answers go in as typed lines."""
+
+    def __init__(self, rig: Rig, react: Callable[[str], str | None]) -> None:
+        self.rig = rig
+        self.react = react
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text += text
+        for line in text.splitlines():
+            answer = self.react(line)
+            if answer is not None:
+                self.rig.inbox.put(Typed(answer))
+        return len(text)
+
+
+def interactive(board_file: Path, react: Callable[[Rig, str], str | None], groups: list[str]) -> list[Result]:
+    rig = Rig(load_board(board_file)).open()
+    try:
+        terminal = Terminal(rig, lambda line: react(rig, line))
+        results = Bringup(rig, Person(rig, None, terminal)).run(groups)
+        print(terminal.text)
+        return results
+    finally:
+        rig.close()
+
+
+def test_simulated_parts_are_skipped_when_a_maker_checks_by_hand(home):
+    results = interactive(BOARDS / "fake-hub.toml", lambda rig, line: None, ["lamps", "dials"])
+    assert [(r.part, r.status, r.seen) for r in results] == [
+        ("lamps", SKIP, "simulated on the screen: nothing to wire"),
+        ("dial telegraph", SKIP, "simulated on the screen: nothing to wire")]
+
+
+def test_a_maker_answers_the_lamp_questions_and_a_dark_lamp_names_its_pixel_joint(home, tmp_path, monkeypatch):
+    monkeypatch.setenv("BLINKA_OS_AGNOSTIC", "1")  # Blinka's generic board: the real NeoPixel driver, no pixels
+    board = tmp_path / "strip.toml"
+    board.write_text((BOARDS / "mock-gpio.toml").read_text(encoding="utf-8").replace(
+        '[lamps]\ndriver = "sim"', '[lamps]\ndriver = "neopixel"\npin = 18'), encoding="utf-8")
+
+    def react(rig: Rig, line: str) -> str | None:
+        if "Lamp tube.3" in line:
+            return "n"
+        if "Lamp alarm" in line:
+            return "s"
+        if line.endswith("[Y/n/s(kip)]"):
+            return ""
+        return None
+
+    results = by_part(interactive(board, react, ["lamps"]))
+    assert results["lamp tube.2"].status == PASS and results["lamp alarm"].status == SKIP
+    failed = results["lamp tube.3"]
+    assert failed.status == FAIL and failed.advice.startswith(
+        "pixel 10: the pixels before it light, so look at the joint from pixel 9's DOUT to pixel 10's DIN")
+    assert 'lamps.segments."tube.3" = [10, 1] and lamps.pixels = 15' in failed.advice
+
+
+def test_a_dial_wired_backwards_asks_for_reverse_and_one_counting_double_for_steps_per_position(home):
+    def backwards(rig: Rig, line: str) -> str | None:
+        if line.startswith("Turn telegraph clockwise"):
+            rig.dials["telegraph"].turn(-4)  # A and B swapped: clockwise counts down
+            return ""
+        if line.startswith("Now turn telegraph back"):
+            rig.dials["telegraph"].turn(4)
+            return ""
+        return None
+
+    (result,) = interactive(BOARDS / "mock-gpio.toml", backwards, ["dials"])
+    assert result.status == FAIL and result.seen.startswith("counted -4 clockwise and +4 back")
+    assert "set dials.telegraph.reverse = true (or swap the A and B wires)" in result.advice
+
+    def double(rig: Rig, line: str) -> str | None:
+        if line.startswith("Turn telegraph clockwise"):
+            rig.dials["telegraph"].turn(8)  # a half-detent encoder: two steps a detent
+            return ""
+        if line.startswith("Now turn telegraph back"):
+            rig.dials["telegraph"].turn(-8)
+            return ""
+        return None
+
+    (result,) = interactive(BOARDS / "mock-gpio.toml", double, ["dials"])
+    assert result.status == FAIL
+    assert "it counted 8 for 4 detents: set dials.telegraph.steps_per_position = 2" in result.advice
+
+    def still(rig: Rig, line: str) -> str | None:
+        return "" if line.endswith("Press Enter when done.") else None
+
+    (result,) = interactive(BOARDS / "mock-gpio.toml", still, ["dials"])
+    assert result.status == FAIL and result.seen == "no movement counted"
+    assert result.advice.startswith("the encoder's A on GPIO 17 (header pin 11), B on GPIO 27 (header pin 13)")
+
+
+def test_a_button_that_never_presses_names_its_pin_and_ground(home):
+    def enter(rig: Rig, line: str) -> str | None:
+        return "" if "Press the button pause" in line else None
+
+    (result,) = interactive(BOARDS / "mock-gpio.toml", enter, ["buttons"])
+    assert result.status == FAIL and result.advice.startswith(
+        "one leg of the button on GPIO 22 (header pin 15), the other on GND (header pin 9)")
+
+    def press(rig: Rig, line: str) -> str | None:
+        if "Press the button pause" in line:
+            rig.buttons["pause"].press()
+        return None
+
+    (result,) = interactive(BOARDS / "mock-gpio.toml", press, ["buttons"])
+    assert result.status == PASS
+
+
+def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader 4 "):
+            rig.fake.put(5, "04AABBCCDDEE01")  # the maker's tag shows on reader 5
+        elif line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    rig.fake.remove(reader, uid)
+        return None
+
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    assert results["reader 3 (section 3)"].status == PASS
+    wrong = results["reader 4 (section 4)"]
+    assert wrong.status == FAIL and wrong.seen == "the tag showed on reader 5 (section 5)"
+    assert wrong.advice == ("the chip selects of readers 4 and 5 may be swapped: hub.readers[4].cs = GP2, "
+                            "hub.readers[5].cs = GP3")
+
+
+def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):
+    rig = Rig(load_board(BOARDS / "fake-hub.toml")).open()
+    try:
+        rig.fake.set_broken(6)
+        assert rig.link.wait(lambda core: 6 in core.faults, GUARD)
+        results = by_part(Bringup(rig, Hands(rig, io.StringIO())).run(["readers"]))
+    finally:
+        rig.close()
+    faulty = results["reader 6 (section 6)"]
+    assert faulty.status == FAIL and faulty.seen == "the hub reports it faulty (it does not answer on SPI)"
+    assert faulty.advice == ("reader 6's chip select on GP4 (Pico pin 6) (hub.readers[6].cs), the shared SPI wires "
+                             "SCK GP18 (Pico pin 24), MOSI GP19 (Pico pin 25), MISO GP16 (Pico pin 21), its 3.3 V "
+                             "and GND")
+    assert results["reader 5 (section 5)"].status == PASS
+
+
+def test_a_hub_that_never_answers_names_the_cable_and_the_url(home, tmp_path):
+    board = tmp_path / "lost-hub.toml"
+    board.write_text((BOARDS / "fake-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "fake"', 'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 300'), encoding="utf-8")
+    (result,) = check(load_board(board), groups=["readers"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert result.part == "deck hub" and result.status == FAIL
+    assert result.advice.startswith("the deck hub at /dev/ttyKALEUN_NOWHERE did not answer (cannot open")
+    assert "ls /dev/serial/by-id/" in result.advice and "kaleun firmware install" in result.advice
+
+
+def test_the_report_lists_every_part_with_what_to_look_at():
+    board = load_board(BOARDS / "mock-gpio.toml")
+    text = report(board, [Result("lamp crew", PASS, "lit"), Result("button pause", FAIL, "no press seen", "GPIO 22")])
+    assert text.splitlines() == [
+        f"Bring-up report: Mocked GPIO ({board.path})",
+        "  PASS  lamp crew: lit",
+        "  FAIL  button pause: no press seen",
+        "        look at: GPIO 22",
+        "1 passed, 1 failed, 0 skipped.",
+    ]

@@ -1,0 +1,218 @@
+"""Lamp scenes of lasting states, driven by game commands through the runtime: what the lamps in
+the model show while a fire burns, a breach counts down, the boat is submerged or hunted, and
+what the torpedo tubes hold. The looks are our choice (uboot/data/lamp_scenes.toml)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.boards.loader import load_board
+from kaleun.core.engine import Module
+from kaleun.core.events import Event
+from kaleun.ports.base import Lamp
+from kaleun.ports.sim import SimLamps
+from kaleun.runtime.lamps import LampDirector
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.table import TABLE_ACTIONS, Table
+from kaleun.uboot.game import build_modules, mission_spec, new_game
+from kit import BOARDS
+
+HULL = [f"section.{n}" for n in range(1, 7)]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class LampTable:
+    """A table being played on the simulated board, its wall clock in the test's hand: at real
+    time a wall second is a game second. Lines are table-script lines (hands or game commands)."""
+
+    def __init__(self, mission: str = "training", modules: list[Module] | None = None) -> None:
+        self.clock = Clock()
+        self.game = new_game(0, mission, modules=modules)
+        board = load_board(BOARDS / "sim.toml")
+        self.lamps = SimLamps(board.lamps.segments)
+        self.director = LampDirector(self.lamps, game=self.game, clock=self.clock)
+        self.events: list[Event] = []
+        self.runtime = Runtime(self.game, Table(board, self.game), [self.director], clock=self.clock)
+        self.runtime.listeners.append(self.events.append)
+        self.runtime.step()
+
+    def at(self, t: float, line: Mapping[str, Any] | None = None) -> LampTable:
+        self.clock.now = t
+        self.runtime.step()
+        if line is not None:
+            if line["do"] in TABLE_ACTIONS:
+                self.runtime.table.actuate(line)
+            else:
+                self.runtime.submit(dict(line))
+            self.runtime.step()
+        return self
+
+    def look(self, segment: str) -> Lamp | None:
+        """The segment's unshaded look now (what the deck hub would be told)."""
+        return self.director.looks().get(segment)
+
+    def pattern(self, segment: str) -> str | None:
+        look = self.look(segment)
+        return None if look is None else look.pattern
+
+
+def fire(section: int) -> dict[str, Any]:
+    return {"do": "damage", "kind": "environmental", "condition": "fire", "section": section}
+
+
+def test_10_3_4_a_fire_in_section_5_flickers_until_it_is_repaired():
+    table = LampTable()
+    assert [table.pattern(s) for s in HULL] == ["steady"] * 6  # the boat's lighting
+    assert table.pattern("section.7") is None and table.pattern("section.8") is None  # deck and bridge
+    table.at(10, fire(5))
+    table.at(14)  # after the hit's red strobe
+    assert table.look("section.5") == Lamp((255, 90, 0), "flicker")
+    assert table.pattern("section.4") == "steady"
+    shades = set()
+    for step in range(40):  # the window's (and a Pi strip's) frames: the flicker shaded over time
+        table.at(14 + step * 0.05)
+        shades.add(table.lamps.frame["section.5"].color)
+    assert len(shades) > 10 and all(color != (0, 0, 0) for color in shades)
+    table.at(60, {"do": "order", "order": "repair", "condition": "fire", "section": 5})
+    assert any(e.name == "condition_removed" for e in table.events)
+    assert table.pattern("section.5") == "steady"
+
+
+def test_10_3_4_each_condition_has_its_own_pattern_and_a_light_failure_goes_dark():
+    table = LampTable()
+    conditions = {1: "leak", 2: "electrical_fault", 3: "light_failure", 4: "fire"}
+    for section, condition in conditions.items():
+        table.at(section, {"do": "damage", "kind": "environmental", "condition": condition, "section": section})
+    table.at(20)
+    assert [table.pattern(f"section.{n}") for n in range(1, 7)] == [
+        "drip", "sparks", "off", "flicker", "steady", "steady"]
+    assert table.lamps.frame["section.3"].color == (0, 0, 0)
+
+
+def test_10_3_4_toxic_gas_pulses_while_submerged():
+    table = LampTable()
+    table.at(1, {"do": "order", "order": "dive"})
+    table.at(2, {"do": "damage", "kind": "environmental", "condition": "toxic_gas", "section": 2})
+    table.at(6)
+    assert table.pattern("section.2") == "pulse"
+
+
+def test_10_3_7_a_hull_breach_strobes_faster_as_its_countdown_runs_out_then_the_section_floods():
+    table = LampTable()
+    table.at(0, {"do": "damage", "kind": "hull_breach", "section": 4})
+    countdown = next(e for e in table.events if e.name == "hull_breach").data["countdown_s"]
+    assert countdown == 180
+    table.at(5)
+    assert table.look("section.4") == Lamp((255, 0, 0), "blink")
+    table.at(70)  # 110 s left
+    assert table.pattern("section.4") == "blink_fast"
+    table.at(140)  # 40 s left
+    assert table.pattern("section.4") == "strobe"
+    table.at(181)
+    assert any(e.name == "section_flooded" for e in table.events)
+    table.at(185)
+    assert table.look("section.4") == Lamp((0, 60, 255), "pulse_slow")
+
+
+def test_10_3_7_a_sealed_breach_gives_the_section_its_light_back():
+    table = LampTable()
+    table.at(0, {"do": "damage", "kind": "hull_breach", "section": 4})
+    table.at(5, {"do": "order", "order": "repair", "breach": 4})
+    table.at(6, {"do": "puzzle", "section": 4, "result": "solved"})
+    table.at(10)
+    assert table.pattern("section.4") == "steady"
+
+
+def test_submerged_the_boat_runs_on_red_night_lighting():
+    table = LampTable()
+    assert table.look("section.3") == Lamp((110, 85, 45), "steady")
+    table.at(5, {"do": "order", "order": "dive"})
+    assert {table.look(s) for s in HULL} == {Lamp((120, 0, 0), "steady")}
+    table.at(60, {"do": "order", "order": "surface"})
+    table.at(120)
+    assert any(e.name == "boat_surfaced" for e in table.events)
+    assert table.look("section.3") == Lamp((110, 85, 45), "steady")
+
+
+def test_7_an_exhausted_crew_pulses_the_crew_lamp():
+    table = LampTable()
+    assert table.look("crew") is None
+    for t in range(1, 12):
+        table.at(t, {"do": "adjust_morale", "by": -1})
+        if table.game.module("crew").status()["bars"]["exhausted"]:
+            break
+    assert table.game.module("crew").status()["bars"]["exhausted"]
+    assert table.look("crew") == Lamp((255, 150, 0), "pulse")
+
+
+def test_12_escorts_hunting_sound_battle_stations_and_every_echo_flashes():
+    quiet = LampTable()
+    assert quiet.look("alarm") is None
+    table = LampTable("exercise_escort")
+    assert table.look("alarm") == Lamp((255, 0, 0), "blink")  # the escorts hunt from the start
+    table.director.handle(Event(table.game.t, "", "ping", {"echo": True, "escort": "c1"}))
+    table.director.tick(table.clock.now + 0.1)
+    assert table.look("alarm") == Lamp((255, 255, 255), "steady")
+    table.director.tick(table.clock.now + 0.4)
+    assert table.look("alarm") == Lamp((255, 0, 0), "blink")
+
+
+class Weapons(Module):
+    """A stand-in for the weapons module: its status lists the tubes, `fire` empties one."""
+
+    name = "weapons"
+
+    def __init__(self) -> None:
+        self.tubes = [{"tube": n, "room": 1 if n < 5 else 6, "state": "empty"} for n in range(1, 6)]
+
+    def commands(self) -> Mapping[str, Any]:
+        return {"tube": self._tube, "fire": self._fire}
+
+    def _tube(self, args: Any) -> None:
+        tube = args.int("tube", lo=1, hi=5)
+        state = args.str("state", choices=["empty", "loading", "loaded", "flooded"])
+        args.finish()
+        self.tubes[tube - 1]["state"] = state
+        self.emit("tube_state", tube=tube, state=state)
+
+    def _fire(self, args: Any) -> None:
+        tube = args.int("tube", lo=1, hi=5)
+        args.finish()
+        self.tubes[tube - 1]["state"] = "empty"
+        self.emit("torpedo_fired", tube=tube, torpedo="G7e")
+
+    def status(self) -> dict[str, Any]:
+        return {"tubes": [dict(t) for t in self.tubes]}
+
+
+def test_tube_lamps_show_loading_loaded_flooded_and_a_fired_tube_strobes():
+    table = LampTable(modules=[*build_modules("training", mission_spec("training")), Weapons()])
+    assert all(table.look(f"tube.{n}") is None for n in range(1, 6))  # empty tubes are dark
+    table.at(1, {"do": "tube", "tube": 1, "state": "loading"})
+    table.at(2, {"do": "tube", "tube": 2, "state": "loaded"})
+    table.at(3, {"do": "tube", "tube": 5, "state": "flooded"})
+    assert [table.pattern(f"tube.{n}") for n in range(1, 6)] == ["blink", "steady", None, None, "pulse"]
+    assert table.look("tube.2") == Lamp((0, 200, 40), "steady")
+    table.at(4, {"do": "fire", "tube": 5})
+    assert table.look("tube.5") == Lamp((255, 255, 255), "strobe")
+    table.at(8)
+    assert table.look("tube.5") is None
+
+
+def test_the_states_are_read_again_without_events():
+    """A state that changes with no event still reaches the lamps within a second."""
+    table = LampTable()
+    table.at(0.2)
+    table.game.module("crew").hazards.chips.append({"id": 99, "condition": "fire", "section": 2})  # no event
+    table.at(0.5)
+    assert table.pattern("section.2") == "steady"
+    table.at(1.3)
+    assert table.pattern("section.2") == "flicker"

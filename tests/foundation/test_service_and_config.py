@@ -1,0 +1,188 @@
+"""A Pi that starts the table by itself: the systemd service (`kaleun service install`), the
+preferred board and language (`kaleun config`), and the flags the service starts `kaleun play`
+with (--fullscreen, --continue)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from kaleun.cli import _table_board, _unfinished_autosave, main
+from kaleun.paths import autosave_path, config_dir
+from kaleun.saves import save_game
+from kaleun.service import ServiceError, install, plan, unit_text
+from kaleun.uboot.game import new_game
+from kit import BOARDS, write_script
+
+#: who the service runs as: the user who installs it, also under sudo
+MAKER = os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
+
+
+# -- the service ------------------------------------------------------------------------------
+def test_the_system_service_runs_the_table_full_screen_on_kms_as_the_maker(capsys, home):
+    assert main(["service", "install", "--dry-run", "--board", str(BOARDS / "sim.toml")]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == f"# /etc/systemd/system/kaleun.service (system service, runs as {MAKER})"
+    assert f"ExecStart={sys.executable} -m kaleun play --fullscreen --continue --board {BOARDS / 'sim.toml'}" in lines
+    for line in ("Environment=SDL_VIDEODRIVER=kmsdrm", f"User={MAKER}", "KillSignal=SIGTERM",
+                 "StandardOutput=journal", "StandardError=journal", "Restart=on-failure",
+                 "WantedBy=multi-user.target", "Conflicts=getty@tty1.service"):
+        assert line in lines
+    assert lines[-2:] == ["# then: systemctl daemon-reload", "# then: systemctl enable kaleun.service"]
+
+
+def test_the_user_service_draws_on_the_desktop_and_lingers(capsys, home):
+    assert main(["service", "install", "--user", "--dry-run"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("# ") and lines[0].endswith(".config/systemd/user/kaleun.service (user service, "
+                                                           f"runs as {MAKER})")
+    assert f"ExecStart={sys.executable} -m kaleun play --fullscreen --continue" in lines  # the preferred board
+    assert "Environment=DISPLAY=:0" in lines and "WantedBy=default.target" in lines
+    assert "After=graphical-session.target" in lines and not any(line.startswith("User=") for line in lines)
+    assert lines[-1] == f"# then: loginctl enable-linger {MAKER}"
+
+
+@pytest.mark.parametrize("mode", ["system", "user"])
+def test_systemd_accepts_the_unit(tmp_path, mode):
+    text = plan(mode, None).text
+    assert text.count("[Unit]") == text.count("[Service]") == text.count("[Install]") == 1
+    for line in text.splitlines():
+        assert not line or line.startswith(("#", "[")) or "=" in line, line
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed: the unit's content was checked above")
+    unit = tmp_path / "kaleun.service"
+    unit.write_text(text, encoding="utf-8")
+    done = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    complaints = [line for line in (done.stdout + done.stderr).splitlines() if str(unit) in line]
+    assert complaints == []
+    broken = tmp_path / "broken.service"  # the check itself sees a mistake
+    broken.write_text(text.replace("Restart=on-failure", "Restart=sometimes"), encoding="utf-8")
+    done = subprocess.run([analyze, "verify", str(broken)], capture_output=True, text=True, timeout=60)
+    assert str(broken) in done.stdout + done.stderr
+
+
+def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, monkeypatch):
+    ran: list[tuple[str, ...]] = []
+
+    def run(argv):
+        ran.append(tuple(argv))
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    said: list[str] = []
+    p = plan("system", None, system_dir=tmp_path)
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    with pytest.raises(ServiceError, match="a system service is installed by root: run the same command with sudo"):
+        install(p, said.append, run)
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 0)
+    install(p, said.append, run)
+    assert (tmp_path / "kaleun.service").read_text(encoding="utf-8") == p.text
+    assert ran == [("systemctl", "daemon-reload"), ("systemctl", "enable", "kaleun.service")]
+    assert said[0] == f"wrote {tmp_path / 'kaleun.service'}"
+    assert said[-2] == "the table starts at the next boot; now: sudo systemctl start kaleun.service"
+    assert said[-1].startswith("its log: journalctl -u kaleun -f")
+
+    def fails(argv):
+        return subprocess.CompletedProcess(argv, 1, "", "Failed to connect to bus: No medium found")
+
+    user = dataclasses.replace(plan("user", None), unit_path=tmp_path / "user" / "kaleun.service", user="maker")
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    with pytest.raises(ServiceError, match=r"`systemctl --user daemon-reload` failed \(Failed to connect to bus"):
+        install(user, said.append, fails)
+
+
+def test_a_service_for_a_board_that_does_not_load_is_refused(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[board]\nname = 'x'\nformat = 9\n", encoding="utf-8")
+    assert main(["service", "install", "--dry-run", "--board", str(bad)]) == 2
+    assert "board format 9 is not supported" in capsys.readouterr().err
+
+
+def test_unit_text_knows_only_two_kinds():
+    with pytest.raises(ValueError, match="unknown service kind"):
+        unit_text("session", ["kaleun"])
+
+
+# -- preferred settings -----------------------------------------------------------------------
+def test_a_preferred_board_and_language_are_kept_and_shown(home, capsys):
+    assert main(["config", "set", "board", str(BOARDS / "mock-gpio.toml")]) == 0
+    assert main(["config", "set", "language", "DE"]) == 0
+    out = capsys.readouterr().out
+    assert f"board = {(BOARDS / 'mock-gpio.toml').resolve()}" in out and "language = de" in out
+    assert json.loads((config_dir() / "settings.json").read_text(encoding="utf-8")) == {
+        "board": str((BOARDS / "mock-gpio.toml").resolve()), "language": "de"}
+    assert main(["config", "show"]) == 0
+    shown = capsys.readouterr().out
+    assert f"board     {(BOARDS / 'mock-gpio.toml').resolve()}" in shown and "language  de" in shown
+    assert _table_board(None).name == "Mocked GPIO"  # kaleun play without --board
+    assert _table_board(str(BOARDS / "sim.toml")).name == "Simulated table"  # a flag wins
+    assert main(["config", "unset", "board"]) == 0
+    assert _table_board(None).name == "Simulated table"
+
+
+def test_bad_settings_are_refused_with_the_reason_and_nothing_is_written(home, tmp_path, capsys):
+    assert main(["config", "set", "language", "fr"]) == 2
+    assert "'fr' is not a language Kaleun speaks; choose one of: en (English), de (German" in capsys.readouterr().err
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[board]\nname = 'x'\nformat = 0\n[lamps]\ndriver = 'laser'\n", encoding="utf-8")
+    assert main(["config", "set", "board", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"the board file {bad} cannot be used:" in err and "lamps.driver = 'laser' is not one of" in err
+    assert main(["config", "set", "board", str(tmp_path / "missing.toml")]) == 2
+    assert "cannot read the board file" in capsys.readouterr().err
+    assert not (config_dir() / "settings.json").exists()
+
+
+def test_a_damaged_settings_file_is_named_and_play_falls_back_to_the_default(home, capsys, caplog):
+    path = config_dir() / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"board": 7}', encoding="utf-8")
+    assert main(["config", "show"]) == 2
+    assert f"{path}: the setting 'board' must be text, got 7" in capsys.readouterr().err
+    assert _table_board(None).name == "Simulated table"
+    assert "settings ignored" in caplog.text
+    path.write_text("{not json", encoding="utf-8")
+    assert main(["config", "set", "language", "en"]) == 2
+    assert f"{path}:1: not valid JSON" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == "{not json"  # left as it is
+
+
+def test_table_scripts_ignore_the_preferred_board(home, tmp_path):
+    """A script gives the same event log on every machine: `kaleun run` keeps boards/sim.toml."""
+    assert main(["config", "set", "board", str(BOARDS / "fake-hub.toml")]) == 0
+    script = write_script(tmp_path / "s.jsonl", [{"t": 1, "do": "place", "figure": "engineer-square", "section": 5}])
+    events = tmp_path / "e.jsonl"
+    assert main(["run", "--script", str(script), "--events", str(events)]) == 0
+    assert "hub_online" not in events.read_text(encoding="utf-8")
+
+
+def test_play_refuses_an_unknown_language_and_a_full_screen_without_display(home, capsys, monkeypatch):
+    assert main(["play", "--language", "klingon", "--headless"]) == 2
+    assert "'klingon' is not a language Kaleun speaks" in capsys.readouterr().err
+    monkeypatch.setattr("kaleun.ui.display.has_display", lambda: False)
+    assert main(["play", "--fullscreen"]) == 1
+    assert "--fullscreen needs a display and there is none" in capsys.readouterr().err
+    assert not autosave_path().exists()  # nothing started
+
+
+def test_continue_takes_the_autosave_while_its_mission_runs(home, capsys):
+    assert _unfinished_autosave() is None  # nothing saved: a new game
+    game = new_game(7)
+    game.advance_to(600)
+    save_game(game, autosave_path())
+    resumed = _unfinished_autosave()
+    assert resumed is not None and resumed.seed == 7 and resumed.t == 600
+    game.module("mission").end("lost", "test", "The boat is lost.")
+    save_game(game, autosave_path())
+    assert _unfinished_autosave() is None  # over: a new game starts
+    Path(autosave_path()).write_text("{}", encoding="utf-8")
+    assert _unfinished_autosave() is None
+    assert "the autosave cannot be continued" in capsys.readouterr().err

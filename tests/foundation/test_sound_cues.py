@@ -1,0 +1,197 @@
+"""Sound cues: declared once (cue -> synthesiser, event, channel), played by the runtime's sound
+output for the right events, on mixer channels of their own, at the table's volume. pygame runs
+on SDL's dummy audio driver here (and its disk driver in one subprocess, to hear the samples)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from kaleun.core.events import Event
+from kaleun.ports.sim import SilentSounder
+from kaleun.runtime.outputs import SoundOutput
+from kaleun.sounds import cues
+from kaleun.sounds.cues import BY_NAME, CHANNELS, CUES, NEAR_M
+from kaleun.uboot.game import new_game
+from kit import HOST
+
+
+def ev(name: str, **data) -> Event:
+    return Event(0.0, "1941-06-01T06:00:00", name, data)
+
+
+@pytest.mark.parametrize(("event", "expected"), [
+    (ev("bell", strikes=4, pattern=[2, 2]), ["bell"]),
+    (ev("ping", echo=True), ["ping"]),
+    (ev("explosion", distance_m=25, depth_m=50), ["depth_charge_near"]),
+    (ev("explosion", distance_m=NEAR_M, depth_m=50), ["depth_charge_near"]),
+    (ev("explosion", distance_m=400, depth_m=50), ["depth_charge_far"]),
+    (ev("torpedo_fired", tube=1, torpedo="G7e"), ["torpedo_launch"]),
+    (ev("torpedo_hit", tube=1, ship="v3"), ["torpedo_hit"]),
+    (ev("ship_sunk", ship="v3", grt=7176), ["ship_breaking_up"]),
+    (ev("boat_submerged", propulsion="electric"), ["diving_alarm"]),
+    (ev("test_depth", depth_m=232), ["hull_creak"]),
+    (ev("order_accepted", order="new_speed", speed="half_ahead"), ["telegraph_ring"]),
+    (ev("order_accepted", order="dive"), []),
+    (ev("watch_change", watch="second"), []),
+])
+def test_each_event_plays_its_cue(event, expected):
+    sounder = SilentSounder()
+    SoundOutput(sounder).handle(event)
+    assert sounder.cues == expected
+
+
+def test_every_cue_is_declared_once_with_a_channel_and_renders_a_short_clean_sound():
+    assert len(BY_NAME) == len(CUES)
+    for cue in CUES:
+        assert cue.channel in CHANNELS, cue.name
+        data = {"pattern": [2, 2]} if cue.name == "bell" else {}
+        samples = cue.render(cues.bell.RATE, data)
+        assert samples.dtype == np.float32 and 0.5 < len(samples) / cues.bell.RATE <= 12, cue.name
+        assert 0.99 <= float(np.max(np.abs(samples))) <= 1.0, cue.name
+        assert abs(float(samples[0])) < 0.05 and abs(float(samples[-1])) < 0.05, f"{cue.name} clicks"
+        assert np.array_equal(samples, cue.render(cues.bell.RATE, data)), f"{cue.name} is not deterministic"
+
+
+def _centroid(samples: np.ndarray, rate: int) -> float:
+    spectrum = np.abs(np.fft.rfft(samples))
+    freqs = np.fft.rfftfreq(len(samples), 1 / rate)
+    return float((spectrum * freqs).sum() / spectrum.sum())
+
+
+def test_a_near_depth_charge_rings_the_boat_a_far_one_only_thuds():
+    """Water takes the highs of a distant blast; a near one rattles the fittings."""
+    rate = cues.bell.RATE
+    near = BY_NAME["depth_charge_near"].render(rate, {})
+    far = BY_NAME["depth_charge_far"].render(rate, {})
+    assert _centroid(near, rate) > 2 * _centroid(far, rate)
+    assert BY_NAME["depth_charge_near"].gain > BY_NAME["depth_charge_far"].gain
+
+
+def test_the_diving_alarm_rings_continuously_and_the_telegraph_rings_twice():
+    rate = cues.bell.RATE
+    alarm = np.abs(BY_NAME["diving_alarm"].render(rate, {}))
+    window = rate // 20
+    loudness = [alarm[i:i + window].max() for i in range(0, int(2.0 * rate), window)]
+    assert min(loudness) > 0.3  # no gaps while it rings
+    ring = np.abs(BY_NAME["telegraph_ring"].render(rate, {}))
+    step = rate // 100  # 10 ms
+    peaks = [float(ring[i:i + step].max()) for i in range(0, len(ring) - step, step)]
+    peaks = [0.0, *peaks]  # silence before the first stroke
+    strokes = [i for i in range(1, len(peaks)) if peaks[i] > 0.3 and peaks[i] > 1.5 * peaks[i - 1]]
+    assert len(strokes) == 2
+
+
+def test_a_hunt_plays_pings_and_depth_charges_near_and_far_as_the_game_reports_them():
+    """§12: the escort hunt of the sea's test script, its events through the sound output."""
+    game = new_game(0, "exercise_escort")
+    sounder = SilentSounder()
+    output = SoundOutput(sounder)
+    events = game.take_events()
+    events += game.apply({"do": "order", "order": "new_depth", "depth_m": 60})
+    events += game.apply({"do": "order", "order": "new_speed", "speed": "half_ahead"})
+    for t in range(60, 3601, 60):
+        events += game.advance_to(t)
+    for event in events:
+        output.handle(event)
+    explosions = [e for e in events if e.name == "explosion"]
+    assert explosions and sounder.pings == sum(e.name == "ping" for e in events) > 0
+    expected = ["depth_charge_near" if e.data["distance_m"] <= NEAR_M else "depth_charge_far" for e in explosions]
+    assert [c for c in sounder.cues if c.startswith("depth_charge")] == expected
+    assert sounder.cues.count("telegraph_ring") == 1
+
+
+@pytest.fixture
+def mixer():
+    from kaleun.ports.sound import PygameSounder
+
+    sounder = PygameSounder(volume=0.5)
+    assert sounder.available, "SDL's dummy audio driver should give a mixer"
+    yield sounder
+    sounder.close()
+
+
+def test_a_ping_never_cuts_the_bell(mixer):
+    mixer.bell([2, 2])
+    (bell_channel,) = mixer.channel_of("bell")
+    bell_sound = bell_channel.get_sound()
+    for _ in range(3):
+        mixer.ping()
+    assert bell_channel.get_busy() and bell_channel.get_sound() is bell_sound
+    (ping_channel,) = mixer.channel_of("ping")
+    assert ping_channel.get_busy() and ping_channel is not bell_channel
+    assert mixer.cues == ["bell", "ping", "ping", "ping"]
+
+
+def test_a_pattern_of_depth_charges_plays_on_three_channels(mixer):
+    for _ in range(3):
+        mixer.play("depth_charge_near", {"distance_m": 20})
+    channels = mixer.channel_of("depth_charge_near")
+    assert len(channels) == CHANNELS["explosions"] == 3
+    assert all(c.get_busy() for c in channels)
+    mixer.bell([2])
+    assert all(c.get_busy() for c in channels)  # the bell takes none of them
+
+
+def test_the_volume_is_the_channels_volume(mixer):
+    assert mixer.volume == 0.5
+    mixer.set_volume(0.25)
+    assert all(abs(c.get_volume() - 0.25) < 0.01 for group in CHANNELS for c in mixer._channels[group])
+    mixer.set_volume(7)
+    assert mixer.volume == 1.0
+
+
+def test_warming_up_renders_every_cue_ahead(mixer):
+    thread = mixer.warm()
+    assert thread is not None
+    thread.join(60)
+    assert {name for name, _ in mixer._pcm} == set(BY_NAME)
+
+
+def test_the_console_sets_and_shows_the_volume(home):
+    from kaleun.boards.loader import default_board
+    from kaleun.ui.console import Console
+    from kaleun.ui.session import make_runtime
+
+    runtime = make_runtime(new_game(0), default_board())
+    out = io.StringIO()
+    console = Console(runtime, stdin=io.StringIO(""), stdout=out, interactive=False)
+    try:
+        console.handle("volume")
+        console.handle("volume 0.3")
+        console.handle("volume 45%")
+        console.handle("volume loud")
+        console.handle("volume 2")
+    finally:
+        runtime.close()
+    lines = out.getvalue().splitlines()
+    assert lines[:3] == ["volume 80%", "volume 30%", "volume 45%"]
+    assert lines[3] == lines[4].replace("'2'", "'loud'") == (
+        "! the volume is a number from 0 to 1 or a percentage such as 60%, not 'loud'")
+
+
+@pytest.mark.slow
+def test_sdl_disk_audio_receives_the_cue_samples(tmp_path: Path):
+    """Through SDL's disk audio driver the mixer really writes the depth charge's samples."""
+    raw = tmp_path / "audio.raw"
+    code = textwrap.dedent("""
+        import time
+        from kaleun.ports.sound import PygameSounder
+        sounder = PygameSounder(volume=1.0)
+        assert sounder.available
+        sounder.play("depth_charge_near", {"distance_m": 10})
+        time.sleep(1.5)
+        sounder.close()
+    """)
+    env = {**os.environ, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(raw),
+           "PYTHONPATH": str(HOST), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    samples = np.frombuffer(raw.read_bytes(), dtype=np.int16)
+    assert len(samples) > 10_000 and np.abs(samples).max() > 10_000
