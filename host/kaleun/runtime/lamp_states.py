@@ -21,7 +21,7 @@ from kaleun.uboot.crew.sections import HULL
 log = logging.getLogger(__name__)
 
 #: tube states of the weapons module's status, each shown as the state "tube_<state>"
-TUBE_STATES = ("empty", "loading", "loaded", "flooded")
+TUBE_STATES = ("empty", "loading", "loaded", "flooding", "flooded", "fired")
 
 #: state -> the fields a scene's segments may use ("{section}", "{tube}")
 STATES: dict[str, tuple[str, ...]] = {
