@@ -526,6 +526,9 @@ class Referee(Module):
         counts = bool(self.rules["detonation_is_activation"])
         if counts and state.activated:
             raise Refused(Msg("never two activations without a move in between"))
+        if self.rules["detonation_needs_working_mine"] and state.board.is_broken("mine"):
+            raise Refused(Msg("the {system} is broken down: a symbol of its colour is crossed on the Engineer's board",
+                              system=system_name("mine")))
         state.mines.remove(cell)
         if counts:
             state.activated = True

@@ -29,7 +29,7 @@ def repair_problem(crew: Crew, repairs: Mapping[int, str], section: int, member:
     """Why `member` may not outline hull `section` now, or None."""
     if section in repairs:
         return Msg("hull section {section} is outlined already (by the {member})", section=section,
-                   member=Msg.term(member.replace("_", " ")))
+                   member=Msg.term(repairs[section].replace("_", " ")))
     counts = {m: 0 for m in crew.members}
     for who in repairs.values():
         counts[who] += 1
