@@ -54,7 +54,8 @@ def torpedo_problem(sea: SeaMap, position: Cell, target: Cell, reach: int, islan
     if islands_block and target in sea.islands:
         return Msg("{cell} is an island", cell=cell_name(target))
     if torpedo_distance(sea, position, target, reach, islands_block) is None:
-        if islands_block:
+        straight = abs(position[0] - target[0]) + abs(position[1] - target[1])
+        if islands_block and straight <= reach:
             return Msg("{cell} is more than {reach} cells away counted orthogonally around the islands",
                        cell=cell_name(target), reach=reach)
         return Msg("{cell} is more than {reach} cells away counted orthogonally", cell=cell_name(target), reach=reach)
