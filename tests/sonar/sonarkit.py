@@ -132,3 +132,8 @@ class Crews:
 
     def moves(self, team: str, directions: str) -> list[dict[str, Any]]:
         return [self.move(team, d) for d in directions]
+
+
+def read_json_lines(path: Path) -> list[dict[str, Any]]:
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]

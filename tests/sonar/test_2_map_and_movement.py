@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from sonarkit import Crews, named, ref, refusals, run_lines, start
-
 from kaleun.sonar.game import build_map
 from kaleun.sonar.grid import parse_cell
+from sonarkit import Crews, named, ref, refusals, run_lines, start
 
 
 def test_2_sectors_nine_in_real_time_four_in_turn_based():

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
-
 from kaleun.sonar import data
 from kaleun.sonar.engineer import EngineerBoard, layout
+from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
 
 
 def course(team: str, direction: str, mark: str | None = None, cross: str | None = None) -> dict:
@@ -34,7 +33,7 @@ def test_3_one_mark_per_course(tmp_path):
              {"team": "yellow", "do": "mark", "system": "torpedo"},
              {"team": "yellow", "do": "mark", "system": "mine"},
              {"team": "yellow", "do": "mark", "system": "drone"}]
-    game, events = run_lines(lines, tmp_path)
+    _, events = run_lines(lines, tmp_path)
     assert refusals(events, "yellow") == ["there is no course to mark a gauge for"] * 2
     assert [(e["system"], e["filled"]) for e in named(events, "marked")] == [("torpedo", 1)]
     assert all(e["audience"] == "yellow" for e in named(events, "marked"))
@@ -107,7 +106,7 @@ def test_4_a_crossed_symbol_breaks_both_systems_of_its_colour(tmp_path):
     lines = [*start("A1", "O15"), course("yellow", "S", "torpedo", "S1"), course("yellow", "S", "torpedo", "S3"),
              course("yellow", "S", "torpedo", "S2"),                    # S2 is red
              {"team": "yellow", "do": "activate", "system": "torpedo", "cell": "A2"}]
-    game, events = run_lines(lines, tmp_path)
+    _, events = run_lines(lines, tmp_path)
     assert named(events, "crossed")[-1]["broken"] == ["drone", "mine", "scenario", "silence", "sonar", "torpedo"]
     assert refusals(events, "yellow") == [
         "the torpedo is broken down: a symbol of its colour is crossed on the Engineer's board"]

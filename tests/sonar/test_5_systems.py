@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sonarkit import YELLOW_FIRST, named, ref, refusals, run_lines, start
-
 from kaleun.core.errors import CommandError
 from kaleun.sonar.game import new_game
+from sonarkit import YELLOW_FIRST, named, ref, refusals, run_lines, start
 
 
 def course(team: str, direction: str, mark: str | None = None, cross: str | None = None) -> dict:
