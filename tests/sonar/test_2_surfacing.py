@@ -75,7 +75,7 @@ def test_2_real_time_repair_ritual_needs_four_different_crew_members(tmp_path):
         "hull section 1 is outlined already (by the engineer)",
     ]
     assert refusals(events, "blue") == []
-    assert [e["section"] for e in named(events, "repair_section", team="yellow")] == [None, 1, 2, 3, 4]
+    assert [e["section"] for e in named(events, "repair_section", team="yellow")] == [1, 2, 3, 4]
     assert named(events, "ready_to_dive", team="yellow") and named(events, "breakdowns_cleared", team="yellow")
     assert [e["team"] for e in named(events, "dived")] == ["yellow"]
     assert ref(game).team_status("yellow")["cell"] == "I2"

@@ -291,7 +291,11 @@ class Referee(Module):
         state = self.teams[team]
         ready = state.gauges.mark(system)
         state.pending_mark = False
-        feed = Msg(READY[system]) if ready else None
+        if ready:
+            feed = Msg(READY[system])
+        else:
+            feed = Msg("{system} gauge: {filled} of {size}.", system=system_name(system),
+                       filled=state.gauges.filled[system], size=state.gauges.size(system))
         self.tell(team, "marked", feed, system=system, filled=state.gauges.filled[system],
                   size=state.gauges.size(system), ready=ready)
 
@@ -322,8 +326,13 @@ class Referee(Module):
         state = self.teams[team]
         result = state.board.cross(symbol)
         state.pending_cross = None
-        self.tell(team, "crossed", None, symbol=symbol, colour=result.symbol.colour,
-                  broken=sorted(state.board.broken()))
+        broken = sorted(state.board.broken())
+        if broken:
+            feed = Msg("{symbol} crossed ({colour}); broken down: {systems}.", symbol=symbol,
+                       colour=Msg.term(result.symbol.colour), systems=join(list(map(system_name, broken)), ", "))
+        else:
+            feed = Msg("{symbol} crossed ({colour}).", symbol=symbol, colour=Msg.term(result.symbol.colour))
+        self.tell(team, "crossed", feed, symbol=symbol, colour=result.symbol.colour, broken=broken)
         if result.circuit is not None:
             self.tell(team, "circuit_repaired", Msg("Circuit {circuit} is complete and repairs itself.",
                                                     circuit=result.circuit), circuit=result.circuit)
@@ -366,18 +375,18 @@ class Referee(Module):
             if self.phase == "over":
                 return
         if self.turns.turn_based:
-            self._clear_breakdowns(team, Msg("surfacing"))
+            self._clear_breakdowns(team, Msg("the boat surfaced"))
             self._end_turn(team, surfaced=True)
         else:
             state.repairs, state.repaired = {}, False
-            self.tell(team, "repair_section", Msg("{team}: repair the hull: {n} sections, each outlined by "
-                                                  "a different crew member, then dive.", team=team_name(team),
-                                                  n=self.rules["repair_sections"]),
-                      section=None, by=None, left=sections_left({}, self.rules["repair_sections"]))
+            self.tell(team, "repair_needed", Msg("{team}: repair the hull: {n} sections, each outlined by "
+                                                 "a different crew member, then dive.", team=team_name(team),
+                                                 n=self.rules["repair_sections"]),
+                      left=sections_left({}, self.rules["repair_sections"]))
 
     def _clear_breakdowns(self, team: str, why: Msg) -> None:
         self.teams[team].board.clear()
-        self.tell(team, "breakdowns_cleared", Msg("Every breakdown is repaired ({why}).", why=why),
+        self.tell(team, "breakdowns_cleared", Msg("Every breakdown is erased: {why}.", why=why),
                   why=str(why))
 
     def _repair(self, team: str, args: Args) -> None:
@@ -401,7 +410,7 @@ class Referee(Module):
                   section=section, by=member, left=left)
         if not left:
             state.repaired = True
-            self._clear_breakdowns(team, Msg("the repairs"))
+            self._clear_breakdowns(team, Msg("the hull is repaired"))
             self.tell(team, "ready_to_dive", Msg("Ready to dive!"))
 
     def _dive(self, team: str, args: Args) -> None:
@@ -414,8 +423,9 @@ class Referee(Module):
             raise Refused(Msg("the boat is not surfaced"))
         if not state.repaired:
             left = sections_left(state.repairs, int(self.rules["repair_sections"]))
-            raise Refused(Msg("the repairs are not finished: hull sections {left} are still to outline",
-                              left=", ".join(str(s) for s in left)))
+            raise Refused(Msg.plural("the repairs are not finished: hull section {left} is still to outline",
+                                     "the repairs are not finished: hull sections {left} are still to outline",
+                                     n=len(left), left=", ".join(str(s) for s in left)))
         self._dived(team)
 
     def _dived(self, team: str) -> None:
