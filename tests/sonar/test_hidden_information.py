@@ -14,16 +14,14 @@ import json
 import random
 
 import pytest
-from random_sonar import play_random
-from sonarkit import SCRIPTS, read_json_lines
-
 from kaleun.core.events import visible_to
 from kaleun.sonar import visibility
 from kaleun.sonar.game import new_game, referee
 from kaleun.sonar.grid import DIRECTIONS, around, cell_name, parse_cell, step
 from kaleun.sonar.turns import TEAMS
+from random_sonar import play_random
+from sonarkit import SCRIPTS, read_json_lines
 
-HEADER = {"t", "clock", "event", "feed", "audience"}
 OPEN_SEA = "name: Open\nsize: 15 x 15\nsectors realtime: 5 5 5 / 5 5 5\nsectors turn: 8 7 / 8 7\ngrid:\n" + \
     "    " + " ".join("ABCDEFGHIJKLMNO") + "\n" + "".join(f"{n:>2}  " + " ".join("." * 15) + "\n" for n in range(1, 16))
 
