@@ -213,7 +213,7 @@ def play_random(game: Engine, rng: random.Random, moves: int = 200, limit: int =
     crews = RandomCrews(game, rng, **options)
     lines: list[dict[str, Any]] = []
     events: list[Any] = game.take_events()
-    t = 0.0
+    t = game.t
     ref = referee(game)
     for _ in range(limit):
         if ref.phase == "over" or min(crews.moves.values()) >= moves:

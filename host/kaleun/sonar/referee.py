@@ -25,7 +25,7 @@ from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.scenarios import SYSTEMS as SCENARIO_SYSTEMS
 from kaleun.sonar.scenarios import Scenario, ScenarioSystem
 from kaleun.sonar.surfacing import repair_problem, sections_left
-from kaleun.sonar.team import READY, Team, system_name, team_name
+from kaleun.sonar.team import READY, SYSTEM_TITLES, Team, system_name, team_name
 from kaleun.sonar.turns import OTHER, TEAMS, TurnOrder
 
 #: what a team may still do while it holds a Stop!
@@ -294,7 +294,7 @@ class Referee(Module):
         if ready:
             feed = Msg(READY[system])
         else:
-            feed = Msg("{system} gauge: {filled} of {size}.", system=system_name(system),
+            feed = Msg("{system} gauge: {filled} of {size}.", system=Msg.term(SYSTEM_TITLES[system]),
                        filled=state.gauges.filled[system], size=state.gauges.size(system))
         self.tell(team, "marked", feed, system=system, filled=state.gauges.filled[system],
                   size=state.gauges.size(system), ready=ready)
@@ -723,6 +723,6 @@ class Referee(Module):
         self.winner = state["winner"]
         self.turns.load_state(state["turns"])
         for team in TEAMS:
-            self.teams[team].load_state(state["teams"][team])
+            self.teams[team].load_state(state["teams"][team], self.sea.on_map)
         if self.system is not None:
             self.system.load_state(state["system"])

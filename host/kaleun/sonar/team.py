@@ -4,6 +4,7 @@ the damage, surfacing and the course handshake. Everything here is that team's h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,9 @@ from kaleun.sonar.grid import Cell, cell_name, parse_cell
 #: systems as a player names them
 SYSTEM_NAMES = {"mine": N_("mine"), "torpedo": N_("torpedo"), "drone": N_("drone"), "sonar": N_("sonar"),
                 "silence": N_("silence"), "scenario": N_("scenario system")}
+#: systems at the start of a sentence
+SYSTEM_TITLES = {"mine": N_("Mine"), "torpedo": N_("Torpedo"), "drone": N_("Drone"), "sonar": N_("Sonar"),
+                 "silence": N_("Silence"), "scenario": N_("Scenario system")}
 #: what the First Mate calls when a gauge is full
 READY = {"mine": N_("Mine ready!"), "torpedo": N_("Torpedo ready!"), "drone": N_("Drone ready!"),
          "sonar": N_("Sonar ready!"), "silence": N_("Silence ready!"), "scenario": N_("Scenario system ready!")}
@@ -108,11 +112,11 @@ class Team:
             "repaired": self.repaired,
         }
 
-    def load_state(self, state: dict[str, Any]) -> None:
+    def load_state(self, state: dict[str, Any], on_map: Callable[[Cell], bool]) -> None:
         def cell(text: str) -> Cell:
             found = parse_cell(text)
-            if found is None:
-                raise ValueError(f"{text!r} is not a cell")
+            if found is None or not on_map(found):
+                raise ValueError(f"{text!r} is not a cell of the map")
             return found
 
         self.position = cell(state["position"]) if state["position"] is not None else None
