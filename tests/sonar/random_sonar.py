@@ -84,7 +84,11 @@ class RandomCrews:
     def _move(self, team: str, status: dict[str, Any]) -> dict[str, Any]:
         state = self.ref.teams[team]
         options = route.legal_courses(self.ref.sea, state.cell, state.route_set, state.mines)
-        if not options or self._dangerous(status) or (len(status["route"]) > 12 and self.rng.random() < 0.05):
+        safe = [d for d in options if self._safe_cross(status, d)]
+        if safe and self.rng.random() < 0.95:
+            options = safe           # the Captain listens to the Engineer (mostly)
+        if not options or self._dangerous(status) or not safe or \
+                (len(status["route"]) > 12 and self.rng.random() < 0.05):
             return {"do": "surface"}
         direction = self.rng.choice(options)
         command: dict[str, Any] = {"do": "course", "direction": direction}
@@ -101,6 +105,13 @@ class RandomCrews:
         radiation = sum(s in crossed for s in layout.radiation)
         tight = [d for d in "NESW" if sum(s not in crossed for s in layout.by_direction[d]) <= 1]
         return radiation >= 5 or len(tight) >= 2
+
+    def _safe_cross(self, status: dict[str, Any], direction: str) -> bool:
+        layout = self.ref.teams["yellow"].board.layout
+        crossed = set(status["crossed"])
+        open_ = [s for s in layout.by_direction[direction] if s not in crossed]
+        radiation_left = [s for s in layout.radiation if s not in crossed]
+        return any(len(open_) > 1 and radiation_left != [s] for s in open_)
 
     def _mark(self, status: dict[str, Any]) -> Any:
         open_ = [s for s, (filled, size) in status["gauges"].items() if filled < size]

@@ -97,6 +97,29 @@ def test_5_islands_block_the_torpedo_path(tmp_path):
     assert [e["cell"] for e in named(events, "torpedo")] == ["E4"]
 
 
+def test_5_the_torpedo_path_is_the_shortest_way_over_sea():
+    """§5: the pruned search agrees with a plain breadth-first search over every start and target on Alpha."""
+    from collections import deque
+
+    from kaleun.sonar.game import build_map
+    from kaleun.sonar.grid import DIRECTIONS, step
+    from kaleun.sonar.systems import torpedo_distance
+
+    sea = build_map("alpha", "realtime")
+    for origin in sea.sea_cells()[::7]:
+        plain = {origin: 0}
+        todo = deque([origin])
+        while todo:
+            cell = todo.popleft()
+            for d in DIRECTIONS:
+                nxt = step(cell, d)
+                if nxt not in plain and sea.is_sea(nxt) and plain[cell] < 4:
+                    plain[nxt] = plain[cell] + 1
+                    todo.append(nxt)
+        for target in sea.sea_cells():
+            assert torpedo_distance(sea, origin, target, 4, True) == plain.get(target), (origin, target)
+
+
 # -- blasts ----------------------------------------------------------------------------------
 def test_5_a_blast_hits_both_boats(tmp_path):
     """§5: 2 damage on the impact cell, 1 on the 8 around it; both boats are checked (self-damage too)."""

@@ -29,19 +29,21 @@ def torpedo_distance(sea: SeaMap, start: Cell, target: Cell, reach: int, islands
         return d if d <= reach else None
     if abs(start[0] - target[0]) + abs(start[1] - target[1]) > reach:
         return None
+    if start == target:
+        return 0
+    tx, ty = target
     seen = {start: 0}
     todo = deque([start])
     while todo:
         cell = todo.popleft()
-        d = seen[cell]
-        if cell == target:
-            return d
-        if d == reach:
-            continue
+        d = seen[cell] + 1
         for direction in DIRECTIONS:
             nxt = step(cell, direction)
-            if nxt not in seen and sea.is_sea(nxt):
-                seen[nxt] = d + 1
+            if nxt == target:
+                return d
+            # only cells from which the target can still be reached in time (a pruned breadth-first search)
+            if nxt not in seen and d + abs(nxt[0] - tx) + abs(nxt[1] - ty) <= reach and sea.is_sea(nxt):
+                seen[nxt] = d
                 todo.append(nxt)
     return None
 
