@@ -195,6 +195,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     if game.game == "sonar":
         from kaleun.ui.sonar_session import SessionError, open_sonar_session
 
+        if args.headless:
+            return _fail("kaleun: --headless is for U-BOOT tables; Captain Sonar needs a console or the window")
         try:
             sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty)
         except SessionError as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kaleun.sonar.game import build_map
 from kaleun.sonar.grid import parse_cell
-from sonarkit import Crews, named, ref, refusals, run_lines, start
+from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
 
 
 def test_2_sectors_nine_in_real_time_four_in_turn_based():
@@ -86,4 +86,17 @@ def test_2_no_legal_course_forces_the_boat_to_surface(tmp_path):
     surfaced = named(events, "surfaced", team="yellow")
     assert surfaced == [{**surfaced[0], "team": "yellow", "sector": 1}]
     assert ref(game).team_status("yellow")["surfaced"] is True
+    assert ref(game).team_status("yellow")["route"] == ["A1"]
+
+
+def test_2_turn_based_a_boat_with_no_course_surfaces_at_the_start_of_its_turn(tmp_path):
+    """§2: turn-based, the forced surfacing is the stuck boat's turn; the opponent gets its 3 turns."""
+    crews = Crews()
+    lines = [*start("A2", "O15"), crews.move("yellow", "E"), crews.move("blue", "W"), crews.move("yellow", "N"),
+             crews.move("blue", "W"), crews.move("yellow", "W"), crews.move("blue", "W")]
+    game, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events) == []
+    assert [(e["team"], e["sector"]) for e in named(events, "surfaced")] == [("yellow", 1)]
+    assert named(events, "stuck", team="yellow")
+    assert [(e["team"], e["extra"]) for e in named(events, "turn")][-2:] == [("yellow", 0), ("blue", 1)]
     assert ref(game).team_status("yellow")["route"] == ["A1"]

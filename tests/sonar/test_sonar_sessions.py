@@ -224,6 +224,35 @@ def test_play_and_resume_a_sonar_game_on_the_console(tmp_path):
     assert sessions and all(e.get("audience", "blue") == "blue" for s in sessions for e in read_json_lines(s))
 
 
+@pytest.mark.slow
+def test_the_second_team_plays_on_its_own_terminal(tmp_path):
+    """`--tty DEVICE`: blue's console on a second terminal of the same game; each sees its own view."""
+    master, slave = pty.openpty()
+    try:
+        term = Terminal(tmp_path, "play", "--game", "sonar", "--mode", "realtime", "--seed", "5", "--console",
+                        "--tty", os.ttyname(slave))
+        term.expect("Yellow's console.")
+        blue = ""
+        os.write(master, b"start N12\n")
+        term.send("start B2")
+        term.expect("Dive stations!")
+        deadline = time.monotonic() + 30
+        while "Dive stations!" not in blue and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                blue += os.read(master, 4096).decode(errors="replace")
+        assert "Blue's console." in blue and "Blue starts at N12" in blue and "B2" not in blue
+        assert "N12" not in term.text
+        term.send("quit")
+        assert term.close() == 0
+    finally:
+        os.close(master)
+        os.close(slave)
+    script = sorted((tmp_path / "sessions").glob("*.script.jsonl"))[-1].read_text().splitlines()
+    assert script[0].startswith("# Kaleun session: replay with kaleun run --game sonar --seed 5 --scenario alpha "
+                                "--mode realtime")
+    assert {json.loads(line)["team"] for line in script[1:]} == {"yellow", "blue"}
+
+
 def test_two_team_consoles_need_a_second_terminal(tmp_path):
     done = run_kaleun("play", "--game", "sonar", "--console", "--team", "both", home=tmp_path)
     assert done.returncode == 2 and "two team consoles need a second terminal: --tty DEVICE" in done.stderr

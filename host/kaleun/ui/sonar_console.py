@@ -217,9 +217,11 @@ class TeamConsole:
 class SonarConsoles:
     """The session: one console per seated team, the runtime's loop on this thread."""
 
-    def __init__(self, runtime: Runtime, consoles: list[TeamConsole]) -> None:
+    def __init__(self, runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any, ...] = ()) -> None:
         self.runtime = runtime
         self.consoles = consoles
+        #: terminals the session opened (closed when it ends)
+        self.files = files
         self.stopping = False
 
     def _stop(self) -> None:
@@ -233,6 +235,11 @@ class SonarConsoles:
         for console in self.consoles:
             console.say(str(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
                                 team=console.team.capitalize())))
+            if len(self.consoles) == 1:
+                other = "blue" if console.team == "yellow" else "yellow"
+                console.say(str(Msg("Only {team}'s console runs here: give {other} a terminal with --tty DEVICE, "
+                                    "or play in the window with --team both.", team=console.team.capitalize(),
+                                    other=other.capitalize())))
             console.start_reading(self._stop)
             console.prompt()
         try:
@@ -244,4 +251,6 @@ class SonarConsoles:
             signal.signal(signal.SIGTERM, previous)
             for console in self.consoles:
                 console.say(str(Msg("Game saved. Continue with: kaleun resume")))
+            for fh in self.files:
+                fh.close()
         return 0

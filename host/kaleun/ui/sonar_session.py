@@ -59,10 +59,11 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
 
     if len(seats) == 2 and tty is None:
         raise SessionError("two team consoles need a second terminal: --tty DEVICE (e.g. /dev/pts/3) for blue")
-    other_io = None
+    other_io: tuple[Any, Any] | None = None
     if tty is not None:
-        try:
-            other_io = open(tty, "r+", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - a terminal
+        try:  # a terminal is not seekable: one stream each way
+            other_io = (open(tty, encoding="utf-8", errors="backslashreplace"),  # noqa: SIM115 - the session's
+                        open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
         except OSError as exc:
             raise SessionError(f"cannot open the terminal {tty}: {exc.strerror or exc}") from exc
         if len(seats) == 1:
@@ -70,5 +71,6 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
     runtime = make_sonar_runtime(game)
     consoles = [TeamConsole(runtime, seats[0], stdin or sys.stdin, stdout or sys.stdout)]
     if other_io is not None:
-        consoles.append(TeamConsole(runtime, seats[1], other_io, other_io))
-    return SonarConsoles(runtime, consoles)
+        consoles.append(TeamConsole(runtime, seats[1], other_io[0], other_io[1]))
+    # the reading side stays open: its thread may still be waiting in read() (closing would block)
+    return SonarConsoles(runtime, consoles, files=(other_io[1],) if other_io else ())
