@@ -12,7 +12,7 @@ from kaleun.core.messages import Msg
 from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, parse_cell
 from kaleun.sonar.maps import SeaMap
-from kaleun.sonar.team import SYSTEM_NAMES
+from kaleun.sonar.team import SYSTEM_NAMES, team_name
 
 #: one character per colour on the text board (colour is never the only cue on screen either)
 COLOUR_MARKS = {"red": "R", "green": "G", "yellow": "Y", "radiation": "*"}
@@ -53,8 +53,8 @@ def draw_map(sea: SeaMap, status: dict[str, Any]) -> str:
 def draw_gauges(status: dict[str, Any]) -> str:
     parts = []
     for system, (filled, size) in status["gauges"].items():
-        broken = " (broken)" if system in status["broken"] else ""
-        parts.append(f"{SYSTEM_NAMES[system]} [{'x' * filled}{'.' * (size - filled)}]{broken}")
+        broken = " " + str(Msg("(broken)")) if system in status["broken"] else ""
+        parts.append(f"{Msg.term(SYSTEM_NAMES[system])} [{'x' * filled}{'.' * (size - filled)}]{broken}")
     return "  ".join(parts)
 
 
@@ -81,22 +81,23 @@ def describe_status(status: dict[str, Any]) -> str:
                      state=Msg("surfaced") if status["surfaced"] else Msg("submerged")))]
     lines.append(draw_gauges(status))
     if status["broken"]:
-        lines.append(str(Msg("Broken down: {systems}.", systems=", ".join(SYSTEM_NAMES[s] for s in status["broken"]))))
+        names = ", ".join(str(Msg.term(SYSTEM_NAMES[s])) for s in status["broken"])
+        lines.append(str(Msg("Broken down: {systems}.", systems=names)))
     if status["waiting_for"]:
         waits = []
         if "mark" in status["waiting_for"]:
             waits.append(str(Msg("the First Mate marks a gauge")))
         if "cross" in status["waiting_for"]:
             waits.append(str(Msg("the Engineer crosses a {direction} symbol",
-                                 direction=DIRECTION_NAMES[status["course_to_cross"]])))
+                                 direction=Msg.term(DIRECTION_NAMES[status["course_to_cross"]]))))
         lines.append(str(Msg("Waiting: {what}.", what=" and ".join(waits))))
     if status["surfaced"] and status["mode"] == "realtime":
         done = ", ".join(f"{k} ({v.replace('_', ' ')})" for k, v in status["repairs"].items()) or "-"
         lines.append(str(Msg("Repairs outlined: {done}.", done=done)))
     if status["turn"]:
-        lines.append(str(Msg("Turn: {team}.", team=status["turn"].capitalize())))
+        lines.append(str(Msg("Turn: {team}.", team=team_name(status["turn"]))))
     if status["stop"]:
-        lines.append(str(Msg("Stop! called by {team}.", team=status["stop"].capitalize())))
+        lines.append(str(Msg("Stop! called by {team}.", team=team_name(status["stop"]))))
     if status["sonar_waits_for"]:
-        lines.append(str(Msg("The sonar waits for {team}'s answer.", team=status["sonar_waits_for"].capitalize())))
+        lines.append(str(Msg("The sonar waits for {team}'s answer.", team=team_name(status["sonar_waits_for"]))))
     return "\n".join(lines)
