@@ -37,35 +37,50 @@ def _table_board(path: str | None) -> Board:
 def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
+    from kaleun.games import make_table
     from kaleun.runtime.script import MAX_T, EventWriter, ScriptError, ScriptRun
     from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
-    from kaleun.uboot.game import new_game
 
     script, events_path = Path(args.script), Path(args.events)
     if events_path.exists() and script.exists() and events_path.resolve() == script.resolve():
         return _fail("kaleun run: --events would overwrite the script itself")
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(f"kaleun run: --until must be a game time from 0 to {MAX_T:.0f} s, got {args.until}")
-    if args.load and (args.seed is not None or args.mission is not None):
-        return _fail("kaleun run: --seed and --mission come from the save when --load is given")
+    if args.load and (args.seed is not None or args.mission is not None or _sonar_options(args)):
+        return _fail("kaleun run: --seed, --mission and the game's options come from the save when --load is given")
+    problem = _game_options_problem(args, "kaleun run")
+    if problem:
+        return _fail(problem)
     try:
-        board = _board(args.board)
-        game = (load_saved_game(Path(args.load)) if args.load
-                else new_game(args.seed or 0, args.mission or "training"))
+        if args.load:
+            game = load_saved_game(Path(args.load))
+            if args.game is not None and game.game != args.game:
+                return _fail(f"kaleun run: {args.load} holds a game of {game.game}, not {args.game}")
+        else:
+            game = None
+        game_id = game.game if game is not None else (args.game or "uboot")
+        board = _board(args.board) if game_id == "uboot" else None
+        if game is None:
+            game = (_new_sonar_game(args, args.seed or 0) if game_id == "sonar"
+                    else _new_uboot_game(args.seed or 0, args.mission or "training"))
     except BoardError as exc:
         return _fail(str(exc))
     except (SaveError, CommandError) as exc:
         return _fail(f"kaleun run: {exc}")
+    except ValueError as exc:  # a map with mistakes: file:line: problem
+        return _fail(str(exc))
+    if args.events_for is not None and game.game != "sonar":
+        return _fail("kaleun run: --events-for is for games with teams (--game sonar)")
     try:
         fh = open(events_path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
     except OSError as exc:
         return _fail(f"kaleun run: cannot write {events_path}: {exc.strerror}", EXIT_FAIL)
     status = EXIT_OK
     with fh:
-        writer = EventWriter(fh)
+        writer = EventWriter(fh, viewer=args.events_for)
         try:
-            ScriptRun(game, board, writer).run(script, until=args.until)
+            ScriptRun(game, board, writer, table=make_table(game, board)).run(script, until=args.until)
         except TableError as exc:
             status = _fail(f"kaleun run: cannot set up the table: {exc}")
         except (ScriptError, CommandError) as exc:
@@ -79,6 +94,67 @@ def cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
+def _new_uboot_game(seed: int, mission: str) -> Engine:
+    from kaleun.uboot.game import new_game
+
+    return new_game(seed, mission)
+
+
+#: options of Captain Sonar games (refused for U-BOOT)
+SONAR_OPTIONS = ("scenario", "mode", "crew", "map", "events_for", "team", "tty")
+
+
+def _sonar_options(args: argparse.Namespace) -> list[str]:
+    return [f"--{name.replace('_', '-')}" for name in SONAR_OPTIONS if getattr(args, name, None) is not None]
+
+
+def _game_options_problem(args: argparse.Namespace, command: str) -> str | None:
+    """Options that do not fit the chosen game, as a message (None: they fit)."""
+    game = getattr(args, "game", None)
+    if game == "sonar":
+        if getattr(args, "mission", None) is not None:
+            return f"{command}: --mission is a U-BOOT option; Captain Sonar takes --scenario"
+        if getattr(args, "board", None) is not None:
+            return f"{command}: --board is a U-BOOT option (the Captain Sonar table takes game commands)"
+        if getattr(args, "headless", False):
+            return f"{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the window"
+    elif game in (None, "uboot") and not getattr(args, "load", None):
+        extra = _sonar_options(args)
+        if extra and not (game is None and getattr(args, "resume", False)):
+            return f"{command}: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} for --game sonar"
+    return None
+
+
+def _new_sonar_game(args: argparse.Namespace, seed: int) -> Engine:
+    """A Captain Sonar game from the options. Raises CommandError, or MapError (`file:line: problem`)."""
+    from kaleun.core.errors import CommandError
+    from kaleun.sonar.game import new_game
+
+    map_text, map_source = None, "map"
+    if args.map is not None:
+        try:
+            map_text = Path(args.map).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"cannot read the map {args.map}: {getattr(exc, 'strerror', None) or exc}") from exc
+        map_source = args.map
+    return new_game(seed, args.scenario or "alpha", args.mode or "turn", _crews(args.crew),
+                    map_text=map_text, map_source=map_source)
+
+
+def _crews(text: str | None) -> list[int] | None:
+    from kaleun.core.errors import CommandError
+
+    if text is None:
+        return None
+    parts = text.split(",")
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise CommandError(f"--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
+                           f"got {text!r}")
+    return [int(p) for p in parts]
+
+
 def _fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     print(message, file=sys.stderr)
     return status
@@ -87,12 +163,13 @@ def _fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
 def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     from kaleun.paths import autosave_path
     from kaleun.saves import load_saved_game
-    from kaleun.uboot.game import new_game
 
     if resume:
         path = Path(args.save) if args.save else autosave_path()
         return load_saved_game(path)
-    return new_game(args.seed, args.mission)
+    if args.game == "sonar":
+        return _new_sonar_game(args, args.seed)
+    return _new_uboot_game(args.seed, args.mission or "training")
 
 
 def _unfinished_autosave() -> Engine | None:
@@ -121,6 +198,10 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.settings import SettingsError, check_language, preferred
     from kaleun.ui.session import keep_previous_autosave, open_session
 
+    args.resume = resume
+    problem = _game_options_problem(args, "kaleun")
+    if problem:
+        return _fail(problem)
     fullscreen = bool(getattr(args, "fullscreen", False))
     if fullscreen:
         from kaleun.ui.display import has_display
@@ -133,27 +214,71 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     except SettingsError as exc:
         return _fail(f"kaleun: {exc}")
     try:
-        board = _table_board(args.board)
         game = _unfinished_autosave() if getattr(args, "continue_game", False) and not resume else None
         if game is not None:
             resume = True
         else:
             game = _start_game(args, resume)
+        if resume and game.game != "sonar" and _sonar_options(args):
+            return _fail(f"kaleun: {', '.join(_sonar_options(args))} are for a Captain Sonar game; "
+                         "the save holds a U-BOOT game")
+        board = _table_board(args.board) if game.game == "uboot" else None
     except BoardError as exc:
         return _fail(str(exc))
     except (SaveError, CommandError) as exc:
         return _fail(f"kaleun: {exc}")
+    except ValueError as exc:  # a map with mistakes: file:line: problem
+        return _fail(str(exc))
     if not resume:
         kept = keep_previous_autosave()
         if kept is not None:
             print(f"kaleun: the previous game was kept as {kept} (continue it with: kaleun resume --save {kept})",
                   file=sys.stderr)
+    if game.game == "sonar":
+        from kaleun.ui.sonar_session import SessionError, open_sonar_session
+
+        if args.headless:
+            return _fail("kaleun: --headless is for U-BOOT tables; Captain Sonar needs a console or the window")
+        try:
+            sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty)
+        except SessionError as exc:
+            return _fail(f"kaleun: {exc}")
+        return sonar.run()
+    assert board is not None
     try:
         session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
                                fullscreen=fullscreen, language=language)
     except TableError as exc:
         return _fail(f"kaleun: cannot set up the table: {exc}")
     return session.run()
+
+
+def cmd_map_check(args: argparse.Namespace) -> int:
+    from kaleun.core.errors import CommandError
+    from kaleun.sonar.game import build_map
+    from kaleun.sonar.maps import MapError
+
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"{path}: cannot read the map ({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        try:
+            sea = build_map(args.scenario, args.mode, text, path)
+        except MapError as exc:
+            print(exc, file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        except CommandError as exc:
+            return _fail(f"kaleun map check: {exc}")
+        features = "".join(f", {len(cells)} {name.replace('_', ' ')}s" for name, cells in sorted(sea.features.items()))
+        sectors = ", ".join(f"{mode} {sea.sector_count(mode)}" for mode in sea.sector_bands)
+        print(f"{path}: ok: {sea.name}, {sea.columns} x {sea.rows}, {len(sea.islands)} islands{features}; "
+              f"sectors: {sectors}; fits scenario {args.scenario} ({args.mode})")
+    return status
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:
@@ -218,7 +343,8 @@ def cmd_idsheet(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kaleun", description="Table controller for U-BOOT: The Board Game.")
+    parser = argparse.ArgumentParser(prog="kaleun",
+                                     description="Table controller for U-BOOT: The Board Game and Captain Sonar.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -233,10 +359,32 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the window full screen, and fail when there is no display (the service)")
         p.add_argument("--language", metavar="CODE", help="the table's language (default: `kaleun config`, else en)")
 
+    def sonar_options(p: argparse.ArgumentParser, new: bool = True) -> None:
+        if new:
+            p.add_argument("--game", choices=("uboot", "sonar"), default=None,
+                           help="the game: uboot (U-BOOT, the default) or sonar (Captain Sonar)")
+            p.add_argument("--scenario", default=None, metavar="ID",
+                           help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo (default: alpha)")
+            p.add_argument("--mode", choices=("turn", "realtime"), default=None,
+                           help="Captain Sonar mode: turn (turn-based, the default) or realtime")
+            p.add_argument("--crew", default=None, metavar="Y,B",
+                           help="Captain Sonar players per team, yellow,blue (2-4 each; default 4,4)")
+            p.add_argument("--map", default=None, metavar="FILE.map",
+                           help="Captain Sonar: play on this map instead of the scenario's own")
+
+    def team_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--team", choices=("yellow", "blue", "both"), default=None,
+                       help="Captain Sonar: whose view this screen shows (window: both = side by side; "
+                            "console: both needs --tty for the second team; default yellow)")
+        p.add_argument("--tty", default=None, metavar="DEVICE",
+                       help="Captain Sonar console: the other team's terminal (e.g. /dev/pts/3)")
+
     play = sub.add_parser("play", help="play at the table (window, or console without a display)")
     table_options(play)
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")
-    play.add_argument("--mission", default="training", help="mission id (default: training)")
+    play.add_argument("--mission", default=None, help="mission id (default: training)")
+    sonar_options(play)
+    team_options(play)
     play.add_argument("--console", action="store_true", help="use the text console even with a display")
     play.add_argument("--headless", action="store_true",
                       help="no screen and no typed input: run until stopped (a service); the feed goes to stdout")
@@ -249,6 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("--save", metavar="FILE", help="save file (default: the autosave)")
     resume.add_argument("--console", action="store_true", help="use the text console even with a display")
     resume.add_argument("--headless", action="store_true", help="no screen and no typed input: run until stopped")
+    team_options(resume)
     resume.set_defaults(func=lambda a: cmd_play(a, resume=True))
 
     run = sub.add_parser("run", help="run a table script headless, as fast as possible")
@@ -261,6 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="after the last line, keep running to game second T (an `end` line stops at once)")
     run.add_argument("--load", metavar="SAVE", help="start from a saved game instead of a new one")
     run.add_argument("--save", metavar="SAVE", help="save the game at the end of the run")
+    sonar_options(run)
+    run.add_argument("--events-for", default=None, choices=("yellow", "blue"), metavar="TEAM",
+                     help="Captain Sonar: write only what this team may know (yellow or blue)")
     run.set_defaults(func=cmd_run)
 
     board = sub.add_parser("board", help="board files")
@@ -280,6 +432,15 @@ def build_parser() -> argparse.ArgumentParser:
     idsheet.add_argument("--year", type=int, metavar="YYYY", help="only the classes at sea in that year")
     idsheet.add_argument("--language", choices=("en", "de", "ru"), default="en", help="language of the sheet")
     idsheet.set_defaults(func=cmd_idsheet)
+
+    maps = sub.add_parser("map", help="Captain Sonar map files")
+    maps_sub = maps.add_subparsers(dest="map_command", metavar="ACTION", required=True)
+    map_check = maps_sub.add_parser("check", help="validate map files (problems as file:line: problem)")
+    map_check.add_argument("files", nargs="+", metavar="FILE.map")
+    map_check.add_argument("--scenario", default="alpha", help="the scenario the map is for (default: alpha)")
+    map_check.add_argument("--mode", choices=("turn", "realtime"), default="realtime",
+                           help="the mode it is played in (default: realtime)")
+    map_check.set_defaults(func=cmd_map_check)
 
     from kaleun.hub.commands import add_commands as add_hub_commands  # hub, figures, firmware
     from kaleun.setup_commands import add_commands as add_setup_commands  # hw, service, config

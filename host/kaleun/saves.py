@@ -11,7 +11,7 @@ from typing import Any
 
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
-from kaleun.uboot.game import load_game
+from kaleun.games import load_game
 
 log = logging.getLogger(__name__)
 

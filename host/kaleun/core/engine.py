@@ -134,11 +134,13 @@ class Engine:
         return self.clock.iso(self.t)
 
     # -- events ---------------------------------------------------------------------------
-    def emit(self, name: str, /, feed: Msg | str | None = None, **data: Any) -> Event:
+    def emit(self, name: str, /, feed: Msg | str | None = None, audience: str | None = None,
+             **data: Any) -> Event:
+        """Emit an event now. `audience`: None (public) or the one party that may know of it."""
         clash = RESERVED_FIELDS.intersection(data)
         if clash:
             raise ValueError(f"event field(s) {sorted(clash)} of '{name}' are reserved for the event's header")
-        event = Event(self.t, self.clock.iso(self.t), name, data, feed)
+        event = Event(self.t, self.clock.iso(self.t), name, data, feed, audience)
         self._out.append(event)
         for module in self._listeners.get(name, ()):
             module.on_event(event)

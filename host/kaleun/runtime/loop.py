@@ -55,8 +55,9 @@ class Runtime:
         if record is not None:
             record.parent.mkdir(parents=True, exist_ok=True)
             self._record = open(record, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
-            mission = game.config.get("mission", "?")
-            self._record.write(f"# Kaleun session: replay with kaleun run --seed {game.seed} --mission {mission}"
+            from kaleun.games import replay_args
+
+            self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}"
                                f"{' (resumed at t=' + repr(game.t) + ')' if game.t else ''}\n")
         self._last = clock()
         self._held: dict[str, Any] | Callable[[], None] | None = None
@@ -82,7 +83,10 @@ class Runtime:
     # -- the loop (one thread) ---------------------------------------------------------------
     @property
     def factor(self) -> float:
-        return self.game.module("compression").factor
+        """Game seconds per wall second (a game without time compression runs at 1)."""
+        if not self.game.has_module("compression"):
+            return 1.0
+        return float(self.game.module("compression").factor)
 
     def step(self) -> list[Event]:
         """Advance the game to now, then apply every waiting command. Returns the events."""
@@ -122,6 +126,8 @@ class Runtime:
     def _advance(self, wall: float) -> list[Event]:
         """Advance by `wall` seconds of wall time; a compression change mid-way (a feed
         message dropping to real time) applies from the moment it happened."""
+        if not self.game.has_module("compression"):
+            return self.game.advance_to(self.game.t + wall) if wall > 0 else []
         compression = self.game.module("compression")
         events: list[Event] = []
         while wall > 0:

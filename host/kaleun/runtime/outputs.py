@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import IO, Protocol
 
 from kaleun.core.engine import Engine
-from kaleun.core.events import Event
+from kaleun.core.events import Event, visible_to
 from kaleun.ports.base import Sounder
 from kaleun.saves import save_game
 from kaleun.sounds.cues import cues_for
@@ -41,13 +41,17 @@ BellOutput = SoundOutput
 
 
 class EventLog:
-    """Appends every event to a JSONL file (the session's event log)."""
+    """Appends every event to a JSONL file (the session's event log); with a `viewer`, only the
+    events that party may know of (one team's view of a game of hidden information)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, viewer: str | None = None) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
+        self.viewer = viewer
         self.fh: IO[str] = open(path, "a", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed in close()
 
     def handle(self, event: Event) -> None:
+        if not visible_to(event, self.viewer):
+            return
         self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
         self.fh.flush()
 
@@ -56,15 +60,16 @@ class EventLog:
 
 
 class Autosave:
-    """Saves the game atomically at every watch change (and when asked)."""
+    """Saves the game atomically at every watch change, or after any of `triggers` (and when asked)."""
 
-    def __init__(self, game: Engine, path: Path) -> None:
+    def __init__(self, game: Engine, path: Path, triggers: tuple[str, ...] = ("watch_change",)) -> None:
         self.game = game
         self.path = path
+        self.triggers = triggers
         self.due = False
 
     def handle(self, event: Event) -> None:
-        if event.name == "watch_change":
+        if event.name in self.triggers:
             self.due = True
 
     def flush(self) -> None:

@@ -19,7 +19,7 @@ from typing import IO, Any
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
-from kaleun.core.events import Event
+from kaleun.core.events import Event, visible_to
 from kaleun.runtime.table import TABLE_ACTIONS, Table
 
 log = logging.getLogger(__name__)
@@ -98,13 +98,20 @@ def _short(value: Any) -> str:
 
 
 class EventWriter:
-    """Writes events as JSON lines; flushed per batch so nothing is lost on a stop."""
+    """Writes events as JSON lines; flushed per batch so nothing is lost on a stop.
 
-    def __init__(self, fh: IO[str]) -> None:
+    With a `viewer` (a team of a game of hidden information) only the events that party may
+    know of are written: its view of the game (`kaleun.core.events.visible_to`).
+    """
+
+    def __init__(self, fh: IO[str], viewer: str | None = None) -> None:
         self.fh = fh
+        self.viewer = viewer
         self.count = 0
 
     def write(self, events: list[Event]) -> None:
+        if self.viewer is not None:
+            events = [e for e in events if visible_to(e, self.viewer)]
         for event in events:
             self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
         self.count += len(events)
@@ -115,10 +122,14 @@ class EventWriter:
 class ScriptRun:
     """One headless run of a game against a script, through a board's table."""
 
-    def __init__(self, game: Engine, board: Board, writer: EventWriter) -> None:
+    def __init__(self, game: Engine, board: Board | None, writer: EventWriter, table: Any = None) -> None:
+        """`table`: the game's table (`kaleun.games.make_table`); by default the board's U-BOOT table."""
         self.game = game
         self.writer = writer
-        self.table = Table(board, game)
+        if table is None:
+            assert board is not None, "a U-BOOT table needs its board"
+            table = Table(board, game)
+        self.table = table
         #: adapters with threads of their own (the deck hub link) apply commands too
         self.lock = threading.RLock()
         self.table.start(self._apply)

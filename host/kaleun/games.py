@@ -1,0 +1,56 @@
+"""The games Kaleun referees, by the id a save and the command line use.
+
+One entry per game: how to build a new one from the command line's options, how to load a save,
+which table its inputs come through and how a session says it is replayed. Entries import their
+game lazily, so running one game never loads the other.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.engine import Engine, check_state_header
+from kaleun.core.errors import SaveError
+
+#: game id -> the module with its new_game and load_game
+GAMES: dict[str, str] = {"uboot": "kaleun.uboot.game", "sonar": "kaleun.sonar.game"}
+NAMES = {"uboot": "U-BOOT", "sonar": "Captain Sonar"}
+
+
+def game_module(game_id: str) -> Any:
+    if game_id not in GAMES:
+        raise KeyError(game_id)
+    return importlib.import_module(GAMES[game_id])
+
+
+def load_game(state: Mapping[str, Any]) -> Engine:
+    """Rebuild any game from `Engine.to_state()`. Raises SaveError with the reason."""
+    check_state_header(state)
+    game_id = state.get("game")
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise SaveError(f"this save belongs to the game {game_id!r}, which this Kaleun does not play "
+                        f"(known: {', '.join(GAMES)})")
+    engine: Engine = game_module(game_id).load_game(state)
+    return engine
+
+
+def make_table(game: Engine, board: Any) -> Any:
+    """The table a game's inputs come through: U-BOOT's board adapters (figures, telegraph,
+    buttons), or a table without adapters for Captain Sonar (its inputs are game commands)."""
+    if game.game == "uboot":
+        from kaleun.runtime.table import Table
+
+        return Table(board, game)
+    from kaleun.runtime.bare_table import BareTable
+
+    return BareTable(NAMES.get(game.game, game.game))
+
+
+def replay_args(game: Engine) -> str:
+    """The `kaleun run` options that replay a session of `game` (for the session script's first line)."""
+    if game.game == "sonar":
+        return (f"--game sonar --seed {game.seed} --scenario {game.config.get('scenario', '?')} "
+                f"--mode {game.config.get('mode', '?')}")
+    return f"--seed {game.seed} --mission {game.config.get('mission', '?')}"

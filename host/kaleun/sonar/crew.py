@@ -1,0 +1,34 @@
+"""Crews (digest §1): two to four players per team, and which roles each member holds.
+
+In a 4-player team every member has a post; in a 3-player team the Captain is also First Mate;
+in a 2-player team the Captain is also First Mate and Engineer (`data/rules.toml` [crews]).
+Members are named after their first role: `captain`, `first_mate`, `engineer`, `radio_operator`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kaleun.sonar import data
+
+ROLES = ("captain", "first_mate", "engineer", "radio_operator")
+SIZES = (2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Crew:
+    size: int
+    #: member -> the roles that member holds
+    members: dict[str, tuple[str, ...]]
+
+    def holder(self, role: str) -> str:
+        return next(m for m, roles in self.members.items() if role in roles)
+
+    def holds(self, member: str, role: str) -> bool:
+        return role in self.members.get(member, ())
+
+
+def crew(size: int) -> Crew:
+    table = data.load("rules")["crews"]
+    spec = table[str(size)]
+    return Crew(size, {member: tuple(roles) for member, roles in spec.items()})

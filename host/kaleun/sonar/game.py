@@ -1,0 +1,100 @@
+"""Building and loading a Captain Sonar game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.clock import GameClock
+from kaleun.core.engine import Engine, check_state_header
+from kaleun.core.errors import CommandError, SaveError
+from kaleun.core.messages import Msg
+from kaleun.sonar.crew import SIZES
+from kaleun.sonar.maps import MapError, SeaMap, parse_map
+from kaleun.sonar.referee import Referee
+from kaleun.sonar.scenarios import check_map, scenario, shipped_map
+from kaleun.sonar.turns import TEAMS
+
+GAME_ID = "sonar"
+MODES = ("turn", "realtime")
+MODE_NAMES = {"turn": "turn-based", "realtime": "real-time"}
+#: the game's fiction starts in the year 2048 (the ship's clock only stamps the events)
+START = "2048-01-01T00:00:00"
+
+
+def crews_of(value: Any) -> dict[str, int]:
+    """Crew sizes per team from {"yellow": 4, "blue": 3}, [4, 3] or None (4 each). Raises CommandError."""
+    if value is None:
+        return dict.fromkeys(TEAMS, 4)
+    if isinstance(value, list | tuple) and len(value) == 2:
+        value = dict(zip(TEAMS, value, strict=True))
+    if not isinstance(value, Mapping) or set(value) != set(TEAMS):
+        raise CommandError(f"crews are given for {' and '.join(TEAMS)}, got {value!r}")
+    out = {}
+    for team in TEAMS:
+        size = value[team]
+        if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+            raise CommandError(f"a crew has {SIZES[0]} to {SIZES[-1]} players, got {size!r} for {team}")
+        out[team] = size
+    return out
+
+
+def build_map(scenario_id: str, mode: str, map_text: str | None = None, map_source: str = "map") -> SeaMap:
+    """The scenario's map (or an owner's map text), checked against the scenario and mode.
+    Raises CommandError (unknown scenario or mode) or MapError (`file:line: problem`)."""
+    scen = scenario(scenario_id)
+    if mode not in MODES:
+        raise CommandError(f"unknown mode '{mode}' (known: {', '.join(MODES)})")
+    if mode not in scen.modes:
+        raise CommandError(f"scenario {scen.name} is not played in the {MODE_NAMES[mode]} mode")
+    sea = parse_map(map_text, map_source) if map_text is not None else shipped_map(scen.map)
+    check_map(sea, scen, mode)
+    return sea
+
+
+def new_game(seed: int = 0, scenario_id: str = "alpha", mode: str = "turn", crews: Any = None,
+             map_text: str | None = None, map_source: str = "map") -> Engine:
+    """A fresh game: both Captains still have to mark their start cells.
+
+    Raises CommandError for an unknown scenario, mode or crew size and MapError for a bad map.
+    """
+    sea = build_map(scenario_id, mode, map_text, map_source)
+    scen = scenario(scenario_id)
+    sizes = crews_of(crews)
+    config: dict[str, Any] = {"scenario": scen.id, "mode": mode, "crews": sizes}
+    if map_text is not None:
+        config["map"] = {"text": map_text, "source": map_source}
+    referee = Referee(scen, sea, mode, sizes)
+    engine = Engine(GAME_ID, seed, GameClock(GameClock.parse(START)), [referee], config=config)
+    referee.announce("game_created", Msg("Captain Sonar, scenario {scenario} on the {map} map, {mode}: Captains, "
+                                         "mark your start cells.", scenario=Msg.term(scen.name),
+                                         map=Msg.term(sea.name), mode=Msg.term(MODE_NAMES[mode])),
+                     scenario=scen.id, mode=mode, map=sea.name, columns=sea.columns, rows=sea.rows,
+                     sectors=sea.sector_count(mode), seed=seed, crews=sizes, about=scen.about)
+    return engine
+
+
+def load_game(state: Mapping[str, Any]) -> Engine:
+    """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
+    check_state_header(state)
+    if state.get("game") != GAME_ID:
+        raise SaveError(f"this save belongs to the game {state.get('game')!r}, not {GAME_ID!r}")
+    try:
+        seed = state["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed {seed!r} is not a whole number")
+        config = state["config"]
+        custom = config.get("map")
+        engine = new_game(seed, config["scenario"], config["mode"], config["crews"],
+                          map_text=custom["text"] if custom else None,
+                          map_source=custom["source"] if custom else "map")
+    except (KeyError, TypeError, ValueError, OverflowError, CommandError, MapError) as exc:
+        raise SaveError(f"the save's game settings are damaged ({exc})") from exc
+    engine.take_events()  # a loaded game does not start again
+    engine.load_state(state)
+    return engine
+
+
+def referee(engine: Engine) -> Referee:
+    module: Referee = engine.module(Referee.name)
+    return module

@@ -1,0 +1,281 @@
+"""Sea maps as text (digest §2, §7): grid size, sectors per mode, islands and scenario features.
+
+The printed maps' layouts are not in the rule texts, so Kaleun ships original maps for the
+scenarios Alpha to Echo (`data/maps/*.map`) and reads an owner's own map in the same format:
+
+```
+# Lines starting with '#' are comments, and so is ' # ...' after a header line (not in the
+# grid, where '#' is an island). Blank lines are ignored.
+name: Alpha
+size: 15 x 15                      # columns x rows (columns are letters: at most 26)
+sectors realtime: 5 5 5 / 5 5 5    # widths of the sector columns / heights of the sector rows
+sectors turn: 8 7 / 8 7            # the turn-based side (4 sectors)
+grid:
+    A B C D E F G H I J K L M N O
+ 1  . . . . . . . . . . . . . . .
+ 2  . . # . . . . . . . . . o . .
+ ...
+15  . . . . . . . . . . . . . . .
+```
+
+Sectors are numbered row by row from the north-west corner (1 2 3 / 4 5 6 / 7 8 9). A grid
+line starts with its row number, then one symbol per column, separated by spaces:
+
+| symbol | cell |
+|---|---|
+| `.` | open sea |
+| `#` | island (no boat, torpedo path or mine) |
+| `o` | water hole: sea where a boat may surface through the ice (scenario Delta) |
+| `a` | Archer mine: sea with a mine of the old battle (scenario Echo) |
+
+A map with a mistake is refused with every problem as `file:line: problem`.
+This module does no file I/O: callers hand it the text and the name to report.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kaleun.sonar.grid import LETTERS, Cell, cell_name
+
+#: what each grid symbol means: None is open sea, "island" blocks, anything else is a scenario
+#: feature on a sea cell (new scenarios add their symbols here)
+LEGEND: dict[str, str | None] = {".": None, "#": "island", "o": "water_hole", "a": "archer_mine"}
+#: the game modes a map gives sectors for
+MODES = ("turn", "realtime")
+MAX_ROWS = 99
+
+
+class MapError(ValueError):
+    """A map cannot be used. `problems` holds one `file:line: problem` per entry."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class SeaMap:
+    name: str
+    source: str
+    columns: int
+    rows: int
+    islands: frozenset[Cell]
+    #: feature name -> its cells in reading order (row by row)
+    features: dict[str, tuple[Cell, ...]]
+    #: mode -> (widths of the sector columns, heights of the sector rows)
+    sector_bands: dict[str, tuple[tuple[int, ...], tuple[int, ...]]]
+    #: the text the map was read from (a save keeps an owner's map whole)
+    text: str = ""
+    #: line of the first cell of each feature (for scenario checks that point at the file)
+    feature_lines: dict[str, int] = field(default_factory=dict)
+    _sectors: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for mode, (widths, heights) in self.sector_bands.items():
+            col_band = [i for i, w in enumerate(widths) for _ in range(w)]
+            row_band = [i for i, h in enumerate(heights) for _ in range(h)]
+            per_row = len(widths)
+            self._sectors[mode] = tuple(row_band[y] * per_row + col_band[x] + 1
+                                        for y in range(self.rows) for x in range(self.columns))
+
+    # -- cells ----------------------------------------------------------------------------
+    def on_map(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.columns and 0 <= cell[1] < self.rows
+
+    def is_sea(self, cell: Cell) -> bool:
+        return self.on_map(cell) and cell not in self.islands
+
+    def feature(self, name: str) -> tuple[Cell, ...]:
+        return self.features.get(name, ())
+
+    def column_letters(self) -> str:
+        return LETTERS[: self.columns]
+
+    def sea_cells(self) -> list[Cell]:
+        return [(x, y) for y in range(self.rows) for x in range(self.columns) if (x, y) not in self.islands]
+
+    # -- sectors --------------------------------------------------------------------------
+    def has_mode(self, mode: str) -> bool:
+        return mode in self.sector_bands
+
+    def sector_count(self, mode: str) -> int:
+        widths, heights = self.sector_bands[mode]
+        return len(widths) * len(heights)
+
+    def sector(self, cell: Cell, mode: str) -> int:
+        return self._sectors[mode][cell[1] * self.columns + cell[0]]
+
+
+_KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$")
+_SIZE = re.compile(r"^(\d+)\s*x\s*(\d+)$")
+
+
+def parse_map(text: str, source: str) -> SeaMap:
+    """Read a map. Raises MapError listing every problem as `source:line: problem`."""
+    problems: list[str] = []
+
+    def bad(line: int, problem: str) -> None:
+        problems.append(f"{source}:{line}: {problem}")
+
+    name: str | None = None
+    size: tuple[int, int] | None = None
+    bands: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    band_lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    grid_line = 0
+    lines = text.splitlines()
+    number = 0
+    for number, raw in enumerate(lines, start=1):
+        line = _strip_comment(raw, trailing=True)
+        if not line:
+            continue
+        match = _KEY.match(line)
+        if match is None:
+            bad(number, f"expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {_short(line)!r}")
+            continue
+        key, value = " ".join(match.group(1).split()), match.group(2).strip()
+        if key in seen:
+            bad(number, f"'{key}' was given before, on line {seen[key]}")
+            continue
+        seen[key] = number
+        if key == "grid":
+            if value:
+                bad(number, "'grid:' stands alone on its line; the grid follows on the next lines")
+            grid_line = number
+            break
+        if key == "name":
+            if not value:
+                bad(number, "the map needs a name after 'name:'")
+            name = value
+        elif key == "size":
+            size_match = _SIZE.match(value)
+            if size_match is None:
+                bad(number, f"size must be 'COLUMNS x ROWS', e.g. '15 x 15', got {_short(value)!r}")
+                continue
+            columns, rows = int(size_match.group(1)), int(size_match.group(2))
+            if not 2 <= columns <= len(LETTERS):
+                bad(number, f"a map has 2 to {len(LETTERS)} columns (one letter each), got {columns}")
+            elif not 2 <= rows <= MAX_ROWS:
+                bad(number, f"a map has 2 to {MAX_ROWS} rows, got {rows}")
+            else:
+                size = (columns, rows)
+        else:
+            mode = key.split()[1]
+            if mode not in MODES:
+                bad(number, f"sectors are given for the modes {' and '.join(MODES)}, not {mode!r}")
+                continue
+            parsed = _bands(value)
+            if parsed is None:
+                bad(number, "sectors are 'WIDTHS / HEIGHTS', e.g. '5 5 5 / 5 5 5' "
+                            f"(whole numbers of cells), got {_short(value)!r}")
+                continue
+            bands[mode], band_lines[mode] = parsed, number
+    if not grid_line:
+        bad(max(number, 1), "the map has no 'grid:' line")
+        raise MapError(problems)
+    if name is None:
+        bad(grid_line, "the map needs 'name: NAME' before the grid")
+    if size is None:
+        if "size" not in seen:
+            bad(grid_line, "the map needs 'size: COLUMNS x ROWS' before the grid")
+        raise MapError(problems)
+    if not bands:
+        bad(grid_line, "the map needs sectors for at least one mode ('sectors realtime:' or 'sectors turn:')")
+    columns, rows = size
+    for mode, (widths, heights) in bands.items():
+        if sum(widths) != columns:
+            bad(band_lines[mode], f"the sector widths add up to {sum(widths)}, the map is {columns} columns wide")
+        if sum(heights) != rows:
+            bad(band_lines[mode], f"the sector heights add up to {sum(heights)}, the map is {rows} rows high")
+    islands, features, feature_lines = _grid(lines, grid_line, columns, rows, bad)
+    if not problems and len(islands) == columns * rows:
+        bad(grid_line, "the map has no sea")
+    if problems:
+        raise MapError(problems)
+    assert name is not None
+    return SeaMap(name=name, source=source, columns=columns, rows=rows, islands=frozenset(islands),
+                  features={k: tuple(v) for k, v in features.items()}, sector_bands=bands, text=text,
+                  feature_lines=feature_lines)
+
+
+def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
+          bad: object) -> tuple[set[Cell], dict[str, list[Cell]], dict[str, int]]:
+    report = bad  # (line, problem) -> None
+    assert callable(report)
+    islands: set[Cell] = set()
+    features: dict[str, list[Cell]] = {}
+    feature_lines: dict[str, int] = {}
+    header_seen = False
+    row = 0
+    last = grid_line
+    for number in range(grid_line + 1, len(lines) + 1):
+        line = _strip_comment(lines[number - 1])
+        if not line:
+            continue
+        last = number
+        words = line.split()
+        if not header_seen:
+            header_seen = True
+            expected = list(LETTERS[:columns])
+            if words != expected:
+                report(number, f"the grid starts with the column letters {' '.join(expected)}, got {_short(line)!r}")
+            continue
+        if row >= rows:
+            report(number, f"the map is {rows} rows high; this line is one too many")
+            break
+        if words[0] != str(row + 1):
+            report(number, f"row {row + 1} expected here, the line starts with {_short(words[0])!r}")
+            row += 1
+            continue
+        cells = words[1:]
+        if len(cells) != columns:
+            report(number, f"row {row + 1} has {len(cells)} cells, the map is {columns} columns wide")
+        for x, symbol in enumerate(cells[:columns]):
+            if symbol not in LEGEND:
+                known = ", ".join(f"'{s}'" for s in LEGEND)
+                report(number, f"{cell_name((x, row))}: unknown symbol {_short(symbol)!r} (known: {known})")
+                continue
+            kind = LEGEND[symbol]
+            if kind == "island":
+                islands.add((x, row))
+            elif kind is not None:
+                features.setdefault(kind, []).append((x, row))
+                feature_lines.setdefault(kind, number)
+        row += 1
+    if not header_seen:
+        report(last, "the grid has no line of column letters")
+    elif row < rows:
+        report(last, f"the map is {rows} rows high but the grid has {row}")
+    return islands, features, feature_lines
+
+
+def _strip_comment(raw: str, trailing: bool = False) -> str:
+    """The line without blanks around it; '' for a comment line. `trailing`: also cut a
+    comment after the text (' # ...', header lines only: in the grid '#' is an island)."""
+    line = raw.strip()
+    if line.startswith("#"):
+        return ""
+    if trailing:
+        cut = re.search(r"\s#", line)
+        if cut is not None:
+            line = line[: cut.start()].rstrip()
+    return line
+
+
+def _bands(value: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    parts = value.split("/")
+    if len(parts) != 2:
+        return None
+    out = []
+    for part in parts:
+        words = part.split()
+        if not words or not all(w.isdigit() and w.isascii() and int(w) > 0 for w in words):
+            return None
+        out.append(tuple(int(w) for w in words))
+    return out[0], out[1]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,728 @@
+"""The referee: the engine module that keeps both teams' hidden state and answers their commands.
+
+Every command names the `team` acting. A command the rules do not allow now is refused with a
+`refused` event for that team only (its reason may mention the team's own hidden state); a
+malformed command (unknown field, a cell that is no cell) is a `CommandError`. Every event is
+tagged: public, or for one team (see `visibility.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kaleun.core.args import Args
+from kaleun.core.engine import Handler, Module
+from kaleun.core.errors import CommandError
+from kaleun.core.events import Event
+from kaleun.core.messages import Msg, join
+from kaleun.sonar import damage, data, route, systems, visibility
+from kaleun.sonar.crew import Crew, crew
+from kaleun.sonar.engineer import EngineerBoard, layout
+from kaleun.sonar.gauges import SYSTEMS, Gauges
+from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
+from kaleun.sonar.maps import SeaMap
+from kaleun.sonar.scenarios import SYSTEMS as SCENARIO_SYSTEMS
+from kaleun.sonar.scenarios import Scenario, ScenarioSystem
+from kaleun.sonar.surfacing import repair_problem, sections_left
+from kaleun.sonar.team import READY, SYSTEM_TITLES, Team, system_name, team_name
+from kaleun.sonar.turns import OTHER, TEAMS, TurnOrder
+
+#: what a team may still do while it holds a Stop!
+WHILE_STOPPED = ("activate", "detonate", "go", "status")
+#: what a surfaced crew may do in real time (it works only on the repairs)
+WHILE_SURFACED = ("repair", "dive", "status", "sonar_answer")
+#: commands any team may give whoever's turn it is
+ANY_TIME = ("status", "sonar_answer")
+
+
+class Refused(Exception):
+    """The rules do not allow the command now; `reason` is read to the team."""
+
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+class Referee(Module):
+    name = "sonar"
+
+    def __init__(self, scenario: Scenario, sea: SeaMap, mode: str, crews: Mapping[str, int],
+                 board: str = "standard") -> None:
+        rules = data.load("rules")
+        self.rules: dict[str, Any] = rules["rules"]
+        self.activators: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in rules["activation"].items()}
+        self.scenario = scenario
+        self.sea = sea
+        self.mode = mode
+        self.phase = "setup"
+        self.winner: str | None = None
+        self.turns = TurnOrder(mode, bonus=int(self.rules["surfacing_bonus_turns"]))
+        self.system: ScenarioSystem | None = (SCENARIO_SYSTEMS[scenario.system](sea) if scenario.system else None)
+        self.teams: dict[str, Team] = {}
+        for team in TEAMS:
+            self.teams[team] = Team(team, crew(crews[team]),
+                                    Gauges.from_data(rules["gauges"], scenario.scenario_gauge),
+                                    EngineerBoard(layout(board)))
+
+    # -- the table's vocabulary -------------------------------------------------------------
+    @staticmethod
+    def team_name(team: str) -> Msg:
+        return team_name(team)
+
+    def sector(self, cell: Cell) -> int:
+        return self.sea.sector(cell, self.mode)
+
+    # -- events -----------------------------------------------------------------------------
+    def announce(self, name: str, feed: Msg | None = None, /, **data: Any) -> Event:
+        """A public event: said aloud, both teams know it. Only its declared fields are allowed."""
+        allowed = visibility.PUBLIC.get(name)
+        if allowed is None or not allowed.issuperset(data):
+            raise ValueError(f"public event {name!r} with fields {sorted(data)} is not declared in visibility.py")
+        return self.engine.emit(name, feed=feed, **data)
+
+    def tell(self, team: str, name: str, feed: Msg | None = None, /, **data: Any) -> Event:
+        """An event for `team` only."""
+        if name not in visibility.PRIVATE:
+            raise ValueError(f"private event {name!r} is not declared in visibility.py")
+        return self.engine.emit(name, feed=feed, audience=team, team=team, **data)
+
+    # -- commands ---------------------------------------------------------------------------
+    def commands(self) -> Mapping[str, Handler]:
+        table: dict[str, Callable[[str, Args], None]] = {
+            "start": self._start, "course": self._course, "mark": self._mark, "cross": self._cross,
+            "surface": self._surface_cmd, "repair": self._repair, "dive": self._dive,
+            "activate": self._activate, "detonate": self._detonate, "sonar_answer": self._sonar_answer,
+            "stop": self._stop, "go": self._go, "status": self._status,
+        }
+        return {name: self._guarded(fn) for name, fn in table.items()}
+
+    def _guarded(self, fn: Callable[[str, Args], None]) -> Handler:
+        def handler(args: Args) -> None:
+            team = args.str("team", choices=TEAMS)
+            try:
+                fn(team, args)
+            except Refused as refused:
+                self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
+                                               command=Msg.term(args.name.replace("_", " ")),
+                                               reason=refused.reason),
+                          command=args.name, reason=refused.reason)
+        return handler
+
+    def _gate(self, team: str, command: str) -> None:
+        """The checks every command passes first: phase, sonar answer, Stop!, turn, surfaced."""
+        if command == "status":
+            return
+        if self.phase == "over":
+            raise Refused(Msg("the game is over"))
+        if self.phase == "setup":
+            if command != "start":
+                raise Refused(Msg("the game has not started: both Captains mark their start cells first"))
+            return
+        if command == "start":
+            raise Refused(Msg("the game is under way; the start cell was marked"))
+        sonar = self.turns.sonar
+        if sonar is not None:
+            if command == "sonar_answer" and team == sonar[1]:
+                return
+            raise Refused(Msg("Stop! {asker}'s sonar waits for {answerer}'s answer", asker=team_name(sonar[0]),
+                              answerer=team_name(sonar[1])))
+        if command == "sonar_answer":
+            raise Refused(Msg("nobody asked {team} for a sonar answer", team=team_name(team)))
+        holder = self.turns.frozen_by
+        if holder is not None:
+            if holder != team:
+                raise Refused(Msg("Stop! {holder} is activating a system: wait", holder=team_name(holder)))
+            if command not in WHILE_STOPPED:
+                raise Refused(Msg("you called Stop!: activate a system or call go"))
+        if self.turns.turn_based and command not in ANY_TIME and self.turns.current != team:
+            raise Refused(Msg("it is {team}'s turn", team=team_name(OTHER[team])))
+        state = self.teams[team]
+        if state.surfaced and not self.turns.turn_based and command not in WHILE_SURFACED:
+            raise Refused(Msg("the boat is surfaced: the crew works only on the repairs, then dives"))
+
+    def _cell(self, args: Args, key: str = "cell") -> Cell:
+        text = args.str(key)
+        cell = parse_cell(text)
+        if cell is None or not self.sea.on_map(cell):
+            raise CommandError(f"'{args.name}': {key} '{text}' is not a cell of the map "
+                               f"(A1 to {LETTERS[self.sea.columns - 1]}{self.sea.rows})")
+        return cell
+
+    @staticmethod
+    def _direction(args: Args, key: str = "direction") -> str:
+        text = args.str(key)
+        direction = parse_direction(text)
+        if direction is None:
+            raise CommandError(f"'{args.name}': {key} '{text}' is not one of: N, E, S, W")
+        return direction
+
+    def _member(self, args: Args, crew_: Crew, default_role: str) -> str:
+        member = args.str("by", default=crew_.holder(default_role))
+        if member not in crew_.members:
+            raise CommandError(f"'{args.name}': by '{member}' is not one of this crew: {', '.join(crew_.members)}")
+        return member
+
+    # -- start ------------------------------------------------------------------------------
+    def _start(self, team: str, args: Args) -> None:
+        cell = self._cell(args)
+        args.finish()
+        self._gate(team, "start")
+        state = self.teams[team]
+        if state.position is not None:
+            raise Refused(Msg("the start cell is marked already"))
+        if cell in self.sea.islands:
+            raise Refused(Msg("{cell} is an island", cell=cell_name(cell)))
+        state.place(cell)
+        self.tell(team, "start_cell", Msg("{team} starts at {cell} (sector {sector}); nobody else knows it.",
+                                          team=team_name(team), cell=cell_name(cell), sector=self.sector(cell)),
+                  cell=cell_name(cell), sector=self.sector(cell))
+        self.announce("team_ready", Msg("{team}'s Captain has marked the start cell.", team=team_name(team)),
+                      team=team)
+        if all(t.position is not None for t in self.teams.values()):
+            self.phase = "play"
+            if self.turns.turn_based:
+                first = self.rng.choice(TEAMS)
+                self.announce("dive_stations", Msg("Dive stations! {team}'s Captain begins.", team=team_name(first)),
+                              mode=self.mode, first=first)
+                self.turns.begin(first)
+                self._begin_turn(first)
+            else:
+                self.announce("dive_stations", Msg("Dive stations! Both crews play at will."), mode=self.mode,
+                              first=None)
+
+    # -- moving -----------------------------------------------------------------------------
+    def _course(self, team: str, args: Args) -> None:
+        direction = self._direction(args)
+        mark = args.str("mark", default=None, choices=SYSTEMS) if args.has("mark") else None
+        symbol = args.str("cross", default=None) if args.has("cross") else None
+        args.finish()
+        self._gate(team, "course")
+        state = self.teams[team]
+        if state.handshake_pending:
+            raise Refused(self._handshake_reason(state))
+        problem = route.course_problem(self.sea, state.cell, direction, state.route_set, state.mines)
+        if problem is not None:
+            raise Refused(Msg("course {direction}: {problem}", direction=Msg.term(DIRECTION_NAMES[direction]),
+                              problem=problem))
+        if mark is not None:
+            self._mark_check(state, mark, after_move=True)
+        if symbol is not None:
+            self._cross_check(state, symbol, direction)
+        target = step(state.cell, direction)
+        self.announce("course", Msg("{team}: course {direction}!", team=team_name(team),
+                                    direction=Msg.term(DIRECTION_NAMES[direction])),
+                      team=team, direction=direction)
+        self._moved(team, [target], direction, silent=False)
+        if mark is not None:
+            self._do_mark(team, mark)
+        if symbol is not None and self.phase == "play":
+            self._do_cross(team, symbol)
+        self._after_step(team)
+
+    def _moved(self, team: str, path: list[Cell], direction: str, silent: bool) -> None:
+        state = self.teams[team]
+        for cell in path:
+            state.move(cell)
+        if not silent or self.rules["silence_counts_as_move"]:
+            state.activated = False
+        state.pending_mark = bool(state.gauges.markable())
+        state.pending_cross = direction
+        where = state.cell
+        self.tell(team, "moved", Msg("{team} is at {cell} (sector {sector}).", team=team_name(team),
+                                     cell=cell_name(where), sector=self.sector(where)),
+                  cell=cell_name(where), sector=self.sector(where), direction=direction,
+                  path=[cell_name(c) for c in path], silent=silent, mark=state.pending_mark)
+
+    def _handshake_reason(self, state: Team) -> Msg:
+        waiting: list[Msg | str] = []
+        if state.pending_mark:
+            waiting.append(Msg("the First Mate marks a gauge"))
+        if state.pending_cross is not None:
+            waiting.append(Msg("the Engineer crosses a symbol of the {direction} section",
+                               direction=Msg.term(DIRECTION_NAMES[state.pending_cross])))
+        return Msg("the last course is not confirmed yet: {waiting}", waiting=join(waiting, " and "))
+
+    def _after_step(self, team: str) -> None:
+        """After a mark or cross: once the move is confirmed, the turn passes or a stuck boat surfaces."""
+        state = self.teams[team]
+        if self.phase != "play" or state.handshake_pending:
+            return
+        if self.turns.turn_based:
+            self._end_turn(team)
+        elif self._stuck(team):
+            self._forced_surface(team)
+
+    def _stuck(self, team: str) -> bool:
+        state = self.teams[team]
+        return not route.legal_courses(self.sea, state.cell, state.route_set, state.mines)
+
+    def _forced_surface(self, team: str) -> None:
+        state = self.teams[team]
+        if len(state.route) <= 1:  # surfacing would change nothing: walled in by its own mines
+            self.tell(team, "stuck", Msg("{team} has no open course even after surfacing: only a blast "
+                                         "can free the boat.", team=team_name(team)))
+            return
+        self.tell(team, "stuck", Msg("{team} has no open course: the boat must surface.", team=team_name(team)))
+        self._surface(team)
+
+    # -- the First Mate and the Engineer ----------------------------------------------------
+    def _mark(self, team: str, args: Args) -> None:
+        system = args.str("system", choices=SYSTEMS)
+        args.finish()
+        self._gate(team, "mark")
+        state = self.teams[team]
+        self._mark_check(state, system, after_move=False)
+        self._do_mark(team, system)
+        self._after_step(team)
+
+    def _mark_check(self, state: Team, system: str, after_move: bool) -> None:
+        if not after_move and not state.pending_mark:
+            raise Refused(Msg("there is no course to mark a gauge for"))
+        if after_move and not state.gauges.markable():
+            raise Refused(Msg("every gauge is full: there is no box to mark"))
+        problem = state.gauges.mark_problem(system)
+        if problem == "none":
+            raise Refused(Msg("this scenario has no scenario system"))
+        if problem == "full":
+            raise Refused(Msg("the {system} gauge is full: use the system first", system=system_name(system)))
+
+    def _do_mark(self, team: str, system: str) -> None:
+        state = self.teams[team]
+        ready = state.gauges.mark(system)
+        state.pending_mark = False
+        if ready:
+            feed = Msg(READY[system])
+        else:
+            feed = Msg("{system} gauge: {filled} of {size}.", system=Msg.term(SYSTEM_TITLES[system]),
+                       filled=state.gauges.filled[system], size=state.gauges.size(system))
+        self.tell(team, "marked", feed, system=system, filled=state.gauges.filled[system],
+                  size=state.gauges.size(system), ready=ready)
+
+    def _cross(self, team: str, args: Args) -> None:
+        symbol = args.str("symbol")
+        args.finish()
+        self._gate(team, "cross")
+        state = self.teams[team]
+        if state.pending_cross is None:
+            raise Refused(Msg("there is no course to cross a symbol for"))
+        self._cross_check(state, symbol, state.pending_cross)
+        self._do_cross(team, symbol)
+        self._after_step(team)
+
+    def _cross_check(self, state: Team, symbol: str, direction: str) -> None:
+        problem = state.board.cross_problem(symbol, direction)
+        if problem == "unknown":
+            raise CommandError(f"symbol '{symbol}' is not on the engineer board "
+                               f"(W1-W{len(state.board.layout.by_direction['W'])}, N.., S.., E..)")
+        if problem == "section":
+            ids = state.board.layout.by_direction[direction]
+            raise Refused(Msg("the course was {direction}: cross a symbol of that section ({first} to {last})",
+                              direction=Msg.term(DIRECTION_NAMES[direction]), first=ids[0], last=ids[-1]))
+        if problem == "crossed":
+            raise Refused(Msg("{symbol} is crossed already", symbol=symbol))
+
+    def _do_cross(self, team: str, symbol: str) -> None:
+        state = self.teams[team]
+        result = state.board.cross(symbol)
+        state.pending_cross = None
+        broken = sorted(state.board.broken())
+        if broken:
+            feed = Msg("{symbol} crossed ({colour}); broken down: {systems}.", symbol=symbol,
+                       colour=Msg.term(result.symbol.colour), systems=join(list(map(system_name, broken)), ", "))
+        else:
+            feed = Msg("{symbol} crossed ({colour}).", symbol=symbol, colour=Msg.term(result.symbol.colour))
+        self.tell(team, "crossed", feed, symbol=symbol, colour=result.symbol.colour, broken=broken)
+        if result.circuit is not None:
+            self.tell(team, "circuit_repaired", Msg("Circuit {circuit} is complete and repairs itself.",
+                                                    circuit=result.circuit), circuit=result.circuit)
+        if result.damage:
+            section = Msg.term(DIRECTION_NAMES[symbol[0]])
+            causes: list[Msg | str] = [Msg("the {direction} section is full", direction=section)
+                                       if full == "section" else Msg("every radiation symbol is crossed")
+                                       for full in result.full]
+            self.tell(team, "breakdown", Msg("Damage! {causes}: every breakdown is erased.",
+                                             causes=join(causes, "; ")),
+                      full=list(result.full), section=symbol[0])
+            self.take_damage(team, result.damage, "breakdown")
+
+    # -- surfacing --------------------------------------------------------------------------
+    def _surface_cmd(self, team: str, args: Args) -> None:
+        args.finish()
+        self._gate(team, "surface")
+        state = self.teams[team]
+        if state.surfaced and not self.turns.turn_based:
+            raise Refused(Msg("the boat is surfaced already"))
+        if state.handshake_pending:
+            raise Refused(self._handshake_reason(state))
+        self._surface(team)
+
+    def _surface(self, team: str) -> None:
+        state = self.teams[team]
+        sector = self.sector(state.cell)
+        self.announce("surfaced", Msg("{team} surfaces in sector {sector}!", team=team_name(team), sector=sector),
+                      team=team, sector=sector)
+        state.clear_route()
+        state.surfaced = True
+        self.tell(team, "route_cleared", Msg("The route is erased; the boat at {cell} and its mines stay.",
+                                             cell=cell_name(state.cell)), cell=cell_name(state.cell))
+        scen = self.scenario
+        if scen.surface_outside and state.cell not in self.sea.feature(scen.surface_outside):
+            self.tell(team, "ice_damage", Msg("{team} breaks through the ice outside a water hole: "
+                                              "{n} damage.", team=team_name(team), n=scen.surface_damage),
+                      amount=scen.surface_damage)
+            self.take_damage(team, scen.surface_damage, "ice", public=False)
+            if self.phase == "over":
+                return
+        if self.turns.turn_based:
+            self._clear_breakdowns(team, Msg("the boat surfaced"))
+            self._end_turn(team, surfaced=True)
+        else:
+            state.repairs, state.repaired = {}, False
+            self.tell(team, "repair_needed", Msg("{team}: repair the hull: {n} sections, each outlined by "
+                                                 "a different crew member, then dive.", team=team_name(team),
+                                                 n=self.rules["repair_sections"]),
+                      left=sections_left({}, self.rules["repair_sections"]))
+
+    def _clear_breakdowns(self, team: str, why: Msg) -> None:
+        self.teams[team].board.clear()
+        self.tell(team, "breakdowns_cleared", Msg("Every breakdown is erased: {why}.", why=why),
+                  why=str(why))
+
+    def _repair(self, team: str, args: Args) -> None:
+        total = int(self.rules["repair_sections"])
+        section = args.int("section", lo=1, hi=total)
+        state = self.teams[team]
+        member = self._member(args, state.crew, "engineer")
+        args.finish()
+        self._gate(team, "repair")
+        if self.turns.turn_based:
+            raise Refused(Msg("the turn-based game has no repair ritual: the boat dives at its next turn"))
+        if not state.surfaced:
+            raise Refused(Msg("the boat is not surfaced"))
+        problem = repair_problem(state.crew, state.repairs, section, member)
+        if problem is not None:
+            raise Refused(problem)
+        state.repairs[section] = member
+        left = sections_left(state.repairs, total)
+        self.tell(team, "repair_section", Msg("Hull section {section} outlined by the {member}.", section=section,
+                                              member=Msg.term(member.replace("_", " "))),
+                  section=section, by=member, left=left)
+        if not left:
+            state.repaired = True
+            self._clear_breakdowns(team, Msg("the hull is repaired"))
+            self.tell(team, "ready_to_dive", Msg("Ready to dive!"))
+
+    def _dive(self, team: str, args: Args) -> None:
+        args.finish()
+        self._gate(team, "dive")
+        state = self.teams[team]
+        if self.turns.turn_based:
+            raise Refused(Msg("in the turn-based game the boat dives at its next turn by itself"))
+        if not state.surfaced:
+            raise Refused(Msg("the boat is not surfaced"))
+        if not state.repaired:
+            left = sections_left(state.repairs, int(self.rules["repair_sections"]))
+            raise Refused(Msg.plural("the repairs are not finished: hull section {left} is still to outline",
+                                     "the repairs are not finished: hull sections {left} are still to outline",
+                                     n=len(left), left=", ".join(str(s) for s in left)))
+        self._dived(team)
+
+    def _dived(self, team: str) -> None:
+        state = self.teams[team]
+        state.surfaced, state.repairs, state.repaired = False, {}, False
+        self.announce("dived", Msg("{team} dives!", team=team_name(team)), team=team)
+
+    # -- systems ----------------------------------------------------------------------------
+    def _activate(self, team: str, args: Args) -> None:
+        state = self.teams[team]
+        system = args.str("system", choices=SYSTEMS)
+        member = self._member(args, state.crew, "captain")
+        target = self._target(system, args)
+        args.finish()
+        self._gate(team, "activate")
+        roles = state.crew.members[member]
+        if not any(system in self.activators.get(role, ()) for role in roles):
+            raise Refused(Msg("the {member} may activate only {systems}", member=Msg.term(member.replace("_", " ")),
+                              systems=join(list(map(system_name, self._allowed(roles))), ", ")))
+        problem = state.activation_problem(system)
+        if problem is None:
+            problem = self._target_problem(team, system, target)
+        if problem is not None:
+            raise Refused(problem)
+        state.gauges.clear(system)
+        state.activated = True
+        if system == "torpedo":
+            cell = target["cell"]
+            self.announce("torpedo", Msg("Stop! {team} fires a torpedo: impact at {cell}!", team=team_name(team),
+                                         cell=cell_name(cell)), team=team, cell=cell_name(cell), by=member)
+            self.blast(team, cell, "torpedo")
+        elif system == "mine":
+            state.mines.append(target["cell"])
+            self.announce("mine_laid", Msg("Stop! {team} lays a mine.", team=team_name(team)), team=team)
+            self.tell(team, "mine_placed", Msg("Mine laid at {cell}.", cell=cell_name(target["cell"])),
+                      cell=cell_name(target["cell"]))
+        elif system == "drone":
+            enemy = self.teams[OTHER[team]].cell
+            answer = systems.drone_answer(self.sea, self.mode, enemy, target["sector"])
+            self.announce("drone", Msg("Stop! {team}'s drone asks: are you in sector {sector}? {other}: {answer}!",
+                                       team=team_name(team), sector=target["sector"], other=team_name(OTHER[team]),
+                                       answer=Msg("yes") if answer else Msg("no")),
+                          team=team, by=member, sector=target["sector"], answer=answer)
+        elif system == "sonar":
+            self.turns.sonar = (team, OTHER[team])
+            self.announce("sonar", Msg("Stop! {team} activates the sonar: {other}'s Captain gives two statements "
+                                       "of different kinds, one true and one false.", team=team_name(team),
+                                       other=team_name(OTHER[team])), team=team, by=member)
+        elif system == "silence":
+            self.announce("silence", Msg("Stop! {team} runs silent.", team=team_name(team)), team=team)
+            self._moved(team, target["path"], target["direction"], silent=True)
+        else:
+            assert self.system is not None
+            self.announce("scenario_system", Msg("Stop! {team} activates the {system}.", team=team_name(team),
+                                                 system=Msg.term(self.system.name)),
+                          team=team, system=self.system.id)
+            self.system.resolve(self, team, target)
+        if self.turns.frozen_by == team and self.turns.sonar is None:
+            self.turns.frozen_by = None
+
+    def _allowed(self, roles: tuple[str, ...]) -> list[str]:
+        return [s for s in SYSTEMS if any(s in self.activators.get(r, ()) for r in roles)
+                and (s != "scenario" or self.system is not None)]
+
+    def _target(self, system: str, args: Args) -> dict[str, Any]:
+        if system in ("torpedo", "mine"):
+            return {"cell": self._cell(args)}
+        if system == "drone":
+            return {"sector": args.int("sector", lo=1, hi=self.sea.sector_count(self.mode))}
+        if system == "silence":
+            lo, hi = int(self.rules["silence_min"]), int(self.rules["silence_max"])
+            return {"direction": self._direction(args), "distance": args.int("distance", lo=lo, hi=hi)}
+        if system == "scenario":
+            if self.system is None:
+                return {}
+            return self.system.read(args)
+        return {}
+
+    def _target_problem(self, team: str, system: str, target: dict[str, Any]) -> Msg | None:
+        state = self.teams[team]
+        if system == "torpedo":
+            return systems.torpedo_problem(self.sea, state.cell, target["cell"], int(self.rules["torpedo_range"]),
+                                           bool(self.rules["torpedo_islands_block"]))
+        if system == "mine":
+            return systems.mine_problem(self.sea, state.cell, target["cell"], state.route_set, state.mines)
+        if system == "silence":
+            if state.handshake_pending:
+                return self._handshake_reason(state)
+            path, problem = route.silence_path(self.sea, state.cell, target["direction"], target["distance"],
+                                               state.route_set, state.mines)
+            if problem is not None:
+                return Msg("silence {direction} {distance}: {problem}",
+                           direction=Msg.term(DIRECTION_NAMES[target["direction"]]), distance=target["distance"],
+                           problem=problem)
+            target["path"] = path
+            return None
+        if system == "scenario" and self.system is not None:
+            return self.system.problem(self, team, target)
+        return None
+
+    def _detonate(self, team: str, args: Args) -> None:
+        cell = self._cell(args)
+        args.finish()
+        self._gate(team, "detonate")
+        state = self.teams[team]
+        if cell not in state.mines:
+            raise Refused(Msg("you have no mine at {cell}", cell=cell_name(cell)))
+        counts = bool(self.rules["detonation_is_activation"])
+        if counts and state.activated:
+            raise Refused(Msg("never two activations without a move in between"))
+        if self.rules["detonation_needs_working_mine"] and state.board.is_broken("mine"):
+            raise Refused(Msg("the {system} is broken down: a symbol of its colour is crossed on the Engineer's board",
+                              system=system_name("mine")))
+        state.mines.remove(cell)
+        if counts:
+            state.activated = True
+        self.announce("mine_detonated", Msg("Stop! {team} detonates a mine at {cell}!", team=team_name(team),
+                                            cell=cell_name(cell)), team=team, cell=cell_name(cell))
+        self.blast(team, cell, "mine")
+        if self.turns.frozen_by == team:
+            self.turns.frozen_by = None
+
+    def _sonar_answer(self, team: str, args: Args) -> None:
+        statements: dict[str, int | str] = {}
+        if args.has("row"):
+            statements["row"] = args.int("row", lo=1, hi=self.sea.rows)
+        if args.has("column"):
+            letter = args.str("column").upper()
+            if letter not in self.sea.column_letters():
+                raise CommandError(f"'{args.name}': column '{letter}' is not a column of the map "
+                                   f"(A to {LETTERS[self.sea.columns - 1]})")
+            statements["column"] = letter
+        if args.has("sector"):
+            statements["sector"] = args.int("sector", lo=1, hi=self.sea.sector_count(self.mode))
+        args.finish()
+        if len(statements) != 2:
+            raise CommandError(f"'{args.name}': a sonar answer is two statements of different kinds: "
+                               "two of row, column, sector")
+        self._gate(team, "sonar_answer")
+        problem = systems.sonar_problem(self.sea, self.mode, self.teams[team].cell, statements)
+        if problem is not None:
+            raise Refused(problem)
+        said = join([systems.describe(k, v) for k, v in statements.items()], " and ")
+        self.announce("sonar_answer", Msg("{team} answers the sonar: we are in {said}.", team=team_name(team),
+                                          said=said), team=team, **statements)
+        asker = OTHER[team]
+        self.turns.sonar = None
+        if self.turns.frozen_by == asker:
+            self.turns.frozen_by = None
+
+    def _stop(self, team: str, args: Args) -> None:
+        state = self.teams[team]
+        member = self._member(args, state.crew, "captain")
+        args.finish()
+        self._gate(team, "stop")
+        if self.turns.turn_based:
+            raise Refused(Msg("Stop! is for the real-time game; in turn-based mode activate in your turn"))
+        roles = state.crew.members[member]
+        if not ({"captain", "first_mate"} & set(roles)):
+            raise Refused(Msg("only the Captain or the First Mate calls Stop!"))
+        if self.turns.frozen_by == team:
+            raise Refused(Msg("you called Stop! already"))
+        self.turns.frozen_by = team
+        self.announce("stop", Msg("Stop! {team} activates a system: everybody freezes.", team=team_name(team)),
+                      team=team, by=member)
+
+    def _go(self, team: str, args: Args) -> None:
+        args.finish()
+        self._gate(team, "go")
+        if self.turns.frozen_by != team:
+            raise Refused(Msg("there is no Stop! of yours to lift"))
+        self.turns.frozen_by = None
+        self.announce("go", Msg("{team} lifts the Stop!: play on.", team=team_name(team)), team=team)
+
+    # -- blasts and damage ------------------------------------------------------------------
+    def blast(self, owner: str, cell: Cell, weapon: str) -> None:
+        """A blast at `cell` (mine, torpedo, Archer mine): both boats checked, mines on it destroyed."""
+        for team in TEAMS:
+            state = self.teams[team]
+            for mine in damage.mines_destroyed(cell, state.mines, str(self.rules["blast_destroys_mines"])):
+                state.mines.remove(mine)
+                self.tell(team, "mine_destroyed", Msg("The blast destroyed your mine at {mine}.",
+                                                      mine=cell_name(mine)), cell=cell_name(mine))
+        hits = {team: damage.blast_damage(cell, self.teams[team].position) for team in TEAMS}
+        results: list[Msg | str] = [self._hit_words(team, hits[team]) for team in TEAMS]
+        self.announce("blast", Msg("Blast at {cell}: {results}.", cell=cell_name(cell), results=join(results, "; ")),
+                      team=owner, weapon=weapon, cell=cell_name(cell), hits=hits)
+        for team in TEAMS:
+            if hits[team]:
+                self.take_damage(team, hits[team], "blast")
+
+    @staticmethod
+    def _hit_words(team: str, hit: int) -> Msg:
+        if hit == damage.DIRECT:
+            return Msg("{team}: direct hit, 2 damage", team=team_name(team))
+        if hit == damage.INDIRECT:
+            return Msg("{team}: indirect hit, 1 damage", team=team_name(team))
+        return Msg("{team}: no hit", team=team_name(team))
+
+    def take_damage(self, team: str, amount: int, cause: str, public: bool = True) -> None:
+        state = self.teams[team]
+        state.damage += amount
+        hull = int(self.rules["hull"])
+        if public:
+            self.announce("damage", Msg("{team} takes {n} damage.", n=amount, team=team_name(team)),
+                          team=team, amount=amount, cause=cause)
+        self.tell(team, "hull", Msg("Damage {total} of {hull}.", total=min(state.damage, hull), hull=hull),
+                  damage=state.damage, hull=hull)
+        self._check_end()
+
+    def _check_end(self) -> None:
+        if self.phase == "over":
+            return
+        hull = int(self.rules["hull"])
+        sunk = [t for t in TEAMS if self.teams[t].damage >= hull]
+        if not sunk:
+            return
+        self.phase = "over"
+        self.turns.frozen_by, self.turns.sonar = None, None
+        winner, loser = damage.result(sunk, TEAMS, str(self.rules["both_sunk"]))
+        self.winner = winner
+        if winner is None:
+            self.announce("game_over", Msg("Both boats sink: nobody wins."), winner=None, loser=None,
+                          reason="both_sunk")
+        else:
+            assert loser is not None
+            self.announce("game_over", Msg("{loser}'s boat sinks: {winner} wins!", loser=team_name(loser),
+                                           winner=team_name(winner)), winner=winner, loser=loser, reason="sunk")
+
+    # -- turns ------------------------------------------------------------------------------
+    def _end_turn(self, team: str, surfaced: bool = False) -> None:
+        if self.phase != "play":
+            return
+        self._begin_turn(self.turns.end_turn(team, surfaced=surfaced))
+
+    def _begin_turn(self, team: str) -> None:
+        extra = self.turns.extra()
+        if extra:
+            feed = Msg("{team}'s turn (extra turn {n} of {of}).", team=team_name(team), n=extra, of=self.turns.bonus)
+        else:
+            feed = Msg("{team}'s turn.", team=team_name(team))
+        self.announce("turn", feed, team=team, extra=extra)
+        state = self.teams[team]
+        if state.surfaced:
+            self._dived(team)
+        if self._stuck(team):
+            self._forced_surface(team)
+
+    # -- status -----------------------------------------------------------------------------
+    def _status(self, team: str, args: Args) -> None:
+        args.finish()
+        self.tell(team, "status", None, **self.team_status(team))
+
+    def team_status(self, team: str) -> dict[str, Any]:
+        """What `team` knows of its own boat and of the game (never the other team's secrets)."""
+        state = self.teams[team]
+        where = state.position
+        return {
+            "phase": self.phase,
+            "mode": self.mode,
+            "cell": cell_name(where) if where is not None else None,
+            "sector": self.sector(where) if where is not None else None,
+            "route": [cell_name(c) for c in state.route],
+            "mines": [cell_name(c) for c in state.mines],
+            "gauges": {s: [state.gauges.filled[s], state.gauges.size(s)] for s in SYSTEMS if state.gauges.size(s)},
+            "crossed": sorted(state.board.crossed),
+            "broken": sorted(state.board.broken()),
+            "damage": state.damage,
+            "surfaced": state.surfaced,
+            "waiting_for": (["mark"] if state.pending_mark else []) + (["cross"] if state.pending_cross else []),
+            "course_to_cross": state.pending_cross,
+            "activated_since_move": state.activated,
+            "repairs": {str(k): v for k, v in sorted(state.repairs.items())},
+            "turn": self.turns.current,
+            "stop": self.turns.frozen_by,
+            "sonar_waits_for": self.turns.sonar[1] if self.turns.sonar else None,
+            "winner": self.winner,
+            **(self.system.status() if self.system is not None else {}),
+        }
+
+    # -- saving -----------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "winner": self.winner,
+            "turns": self.turns.to_state(),
+            "teams": {t: s.to_state() for t, s in self.teams.items()},
+            "system": self.system.to_state() if self.system is not None else None,
+        }
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        if state["phase"] not in ("setup", "play", "over"):
+            raise ValueError(f"unknown phase {state['phase']!r}")
+        self.phase = state["phase"]
+        self.winner = state["winner"]
+        self.turns.load_state(state["turns"])
+        for team in TEAMS:
+            self.teams[team].load_state(state["teams"][team], self.sea.on_map)
+        if self.system is not None:
+            self.system.load_state(state["system"])

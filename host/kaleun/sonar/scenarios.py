@@ -1,0 +1,170 @@
+"""Scenarios (digest §7): their maps, modes, special rules and scenario systems.
+
+A scenario is data (`data/scenarios.toml`): its map, the modes it is played in, the name of its
+scenario system and the size of that gauge, and special rules (Delta: `surface_outside` a map
+feature costs `surface_damage`). A scenario system is a small class registered in `SYSTEMS`:
+it reads the fields of its `activate` command, says why a target is refused and resolves the
+activation through the referee. The expansion adds scenarios and systems the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from kaleun.core.args import Args
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
+from kaleun.sonar import data
+from kaleun.sonar.grid import Cell, cell_name, parse_cell
+from kaleun.sonar.maps import LEGEND, MapError, SeaMap, parse_map
+
+if TYPE_CHECKING:
+    from kaleun.sonar.referee import Referee
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    name: str
+    map: str
+    modes: tuple[str, ...]
+    about: str
+    system: str | None
+    scenario_gauge: int
+    surface_outside: str | None
+    surface_damage: int
+
+    def features(self) -> set[str]:
+        """The map features this scenario's rules use."""
+        out = set()
+        if self.surface_outside:
+            out.add(self.surface_outside)
+        if self.system:
+            out.update(SYSTEMS[self.system].features)
+        return out
+
+
+def scenarios() -> dict[str, Scenario]:
+    table = data.load("scenarios")
+    return {sid: _scenario(sid, spec) for sid, spec in table.items()}
+
+
+def scenario(sid: str) -> Scenario:
+    table = data.load("scenarios")
+    if sid not in table:
+        raise CommandError(f"unknown scenario '{sid}' (known: {', '.join(table)})")
+    return _scenario(sid, table[sid])
+
+
+def _scenario(sid: str, spec: Mapping[str, Any]) -> Scenario:
+    system = spec.get("system")
+    if system is not None and system not in SYSTEMS:
+        raise ValueError(f"scenarios.toml [{sid}]: unknown scenario system {system!r}")
+    return Scenario(id=sid, name=str(spec["name"]), map=str(spec["map"]), modes=tuple(spec["modes"]),
+                    about=str(spec.get("about", "")), system=system,
+                    scenario_gauge=int(spec.get("scenario_gauge", 0)) if system else 0,
+                    surface_outside=spec.get("surface_outside"), surface_damage=int(spec.get("surface_damage", 0)))
+
+
+def shipped_map(name: str) -> SeaMap:
+    return parse_map(data.text(f"maps/{name}.map"), f"{name}.map")
+
+
+def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
+    """The map fits the scenario and mode. Raises MapError with `file:line: problem`."""
+    problems = []
+    symbols = {kind: sym for sym, kind in LEGEND.items() if kind}
+    for feature in sorted(scen.features()):
+        if not sea.feature(feature):
+            problems.append(f"{sea.source}:1: scenario {scen.name} needs at least one "
+                            f"{feature.replace('_', ' ')} ('{symbols[feature]}') on its map")
+    for feature in sorted(set(sea.features) - scen.features()):
+        problems.append(f"{sea.source}:{sea.feature_lines[feature]}: scenario {scen.name} has no "
+                        f"{feature.replace('_', ' ')}s ('{symbols[feature]}'); mark that cell '.'")
+    if not sea.has_mode(mode):
+        problems.append(f"{sea.source}:1: the map has no sectors for the {mode} game ('sectors {mode}: ...')")
+    if problems:
+        raise MapError(problems)
+
+
+# -- scenario systems ------------------------------------------------------------------------
+class ScenarioSystem:
+    """The scenario gauge's system. Subclasses set `id`, `name`, `features` and the three steps."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    #: map features this system needs
+    features: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, sea: SeaMap) -> None:
+        self.sea = sea
+
+    def read(self, args: Args) -> dict[str, Any]:
+        """The activation's fields (CommandError when malformed)."""
+        return {}
+
+    def problem(self, referee: Referee, team: str, target: Mapping[str, Any]) -> Msg | None:
+        return None
+
+    def resolve(self, referee: Referee, team: str, target: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    def status(self) -> dict[str, Any]:
+        """What both teams know about the system (public: printed on both sheets)."""
+        return {}
+
+    def to_state(self) -> dict[str, Any]:
+        return {}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        pass
+
+
+class ArcherMines(ScenarioSystem):
+    """Echo: with a full scenario gauge the Captain sets off any Archer mine still on the map; it
+    blasts like a mine, works once and both Captains erase it ([B])."""
+
+    id = "archer"
+    name = "Archer mine"
+    features = ("archer_mine",)
+
+    def __init__(self, sea: SeaMap) -> None:
+        super().__init__(sea)
+        self.left: list[Cell] = list(sea.feature("archer_mine"))
+
+    def read(self, args: Args) -> dict[str, Any]:
+        text = args.str("cell")
+        cell = parse_cell(text)
+        if cell is None or not self.sea.on_map(cell):
+            raise CommandError(f"'{args.name}': cell '{text}' is not a cell of the map")
+        return {"cell": cell}
+
+    def problem(self, referee: Referee, team: str, target: Mapping[str, Any]) -> Msg | None:
+        if target["cell"] not in self.left:
+            return Msg("there is no Archer mine left at {cell}", cell=cell_name(target["cell"]))
+        return None
+
+    def resolve(self, referee: Referee, team: str, target: Mapping[str, Any]) -> None:
+        cell = target["cell"]
+        self.left.remove(cell)
+        referee.announce("archer_mine", Msg("{team} sets off the Archer mine at {cell}; both Captains erase it.",
+                                            team=referee.team_name(team), cell=cell_name(cell)),
+                         team=team, cell=cell_name(cell))
+        referee.blast(team, cell, "archer_mine")
+
+    def status(self) -> dict[str, Any]:
+        return {"archer_mines": [cell_name(c) for c in self.left]}
+
+    def to_state(self) -> dict[str, Any]:
+        return {"left": [cell_name(c) for c in self.left]}
+
+    def load_state(self, state: Mapping[str, Any]) -> None:
+        left = [parse_cell(c) for c in state["left"]]
+        if any(c is None or c not in self.sea.feature("archer_mine") for c in left):
+            raise ValueError("an Archer mine of the save is not on the map")
+        self.left = [c for c in left if c is not None]
+
+
+SYSTEMS: dict[str, type[ScenarioSystem]] = {"archer": ArcherMines}

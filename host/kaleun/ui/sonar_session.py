@@ -1,0 +1,76 @@
+"""A Captain Sonar session: the runtime with its logs and autosave, shown per team.
+
+The session writes the full event log (every event, for the referee and replays), one view log
+per team (`<stamp>.yellow.events.jsonl`: what that team may know) and a replayable table script;
+it saves after every surfacing, dive, blast and at the game's end, and on quit. Front ends:
+one console per team (this terminal, and the other team's terminal with `--tty`), or the window
+showing one team's screen or both side by side (a Pi 4 driving two screens behind the divider).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Any, cast
+
+from kaleun.core.engine import Engine
+from kaleun.games import make_table
+from kaleun.paths import autosave_path, state_dir
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.outputs import Autosave, EventLog, Output
+from kaleun.sonar.turns import TEAMS
+from kaleun.ui.session import Session, _session_stem
+
+log = logging.getLogger(__name__)
+
+#: events after which the game saves itself (besides quitting)
+SAVE_ON = ("dive_stations", "surfaced", "dived", "blast", "game_over", "turn")
+
+
+class SessionError(RuntimeError):
+    """The session cannot start (a terminal that cannot be opened, a second team without one)."""
+
+
+def make_sonar_runtime(game: Engine) -> Runtime:
+    sessions = state_dir() / "sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    stamp = _session_stem(sessions)
+    outputs: list[Output] = [EventLog(sessions / f"{stamp}.events.jsonl")]
+    outputs += [EventLog(sessions / f"{stamp}.{team}.events.jsonl", viewer=team) for team in TEAMS]
+    # the runtime uses only the table's start, flush, dial_pending and close: a bare table has them
+    table = cast(Any, make_table(game, None))
+    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), triggers=SAVE_ON),
+                      record=sessions / f"{stamp}.script.jsonl")
+    runtime.save()
+    return runtime
+
+
+def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False, tty: str | None = None,
+                       stdin: Any = None, stdout: Any = None) -> Session:
+    """The window (one team, or both side by side) when a display exists, else the consoles."""
+    from kaleun.ui.display import has_display
+
+    seats = list(TEAMS) if team == "both" else [team]
+    if not console and tty is None and has_display():
+        from kaleun.ui.sonar_window import SonarWindow
+
+        return SonarWindow(make_sonar_runtime(game), seats)
+    from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
+
+    if len(seats) == 2 and tty is None:
+        raise SessionError("two team consoles need a second terminal: --tty DEVICE (e.g. /dev/pts/3) for blue")
+    other_io: tuple[Any, Any] | None = None
+    if tty is not None:
+        try:  # a terminal is not seekable: one stream each way
+            other_io = (open(tty, encoding="utf-8", errors="backslashreplace"),  # noqa: SIM115 - the session's
+                        open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
+        except OSError as exc:
+            raise SessionError(f"cannot open the terminal {tty}: {exc.strerror or exc}") from exc
+        if len(seats) == 1:
+            seats.append(next(t for t in TEAMS if t != seats[0]))
+    runtime = make_sonar_runtime(game)
+    consoles = [TeamConsole(runtime, seats[0], stdin or sys.stdin, stdout or sys.stdout)]
+    if other_io is not None:
+        consoles.append(TeamConsole(runtime, seats[1], other_io[0], other_io[1]))
+    # the reading side stays open: its thread may still be waiting in read() (closing would block)
+    return SonarConsoles(runtime, consoles, files=(other_io[1],) if other_io else ())

@@ -1,0 +1,103 @@
+"""Captain Sonar as text for a team's console: its own map, gauges, engineer board and status.
+
+Everything here is drawn from `Referee.team_status(team)` and the map, so a console shows only
+what that team knows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaleun.core.messages import Msg
+from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout
+from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, parse_cell
+from kaleun.sonar.maps import SeaMap
+from kaleun.sonar.team import SYSTEM_NAMES, team_name
+
+#: one character per colour on the text board (colour is never the only cue on screen either)
+COLOUR_MARKS = {"red": "R", "green": "G", "yellow": "Y", "radiation": "*"}
+
+
+def draw_map(sea: SeaMap, status: dict[str, Any]) -> str:
+    """The own map: '#' island, 'o' water hole, 'a' Archer mine, '+' own route, '@' the boat,
+    'M' an own mine."""
+    route = {parse_cell(c) for c in status["route"]}
+    mines = {parse_cell(c) for c in status["mines"]}
+    archers = {parse_cell(c) for c in status.get("archer_mines", [])}
+    here = parse_cell(status["cell"]) if status["cell"] else None
+    lines = ["    " + " ".join(LETTERS[: sea.columns])]
+    for y in range(sea.rows):
+        row = []
+        for x in range(sea.columns):
+            cell = (x, y)
+            if cell == here:
+                mark = "@"
+            elif cell in mines:
+                mark = "M"
+            elif cell in route:
+                mark = "+"
+            elif cell in sea.islands:
+                mark = "#"
+            elif cell in archers:
+                mark = "a"
+            elif cell in sea.feature("water_hole"):
+                mark = "o"
+            else:
+                mark = "."
+            row.append(mark)
+        lines.append(f"{y + 1:>3} " + " ".join(row))
+    lines.append(str(Msg("@ boat  + route  M mine  # island  o water hole  a Archer mine")))
+    return "\n".join(lines)
+
+
+def draw_gauges(status: dict[str, Any]) -> str:
+    parts = []
+    for system, (filled, size) in status["gauges"].items():
+        broken = " " + str(Msg("(broken)")) if system in status["broken"] else ""
+        parts.append(f"{Msg.term(SYSTEM_NAMES[system])} [{'x' * filled}{'.' * (size - filled)}]{broken}")
+    return "  ".join(parts)
+
+
+def draw_board(layout: BoardLayout, status: dict[str, Any]) -> str:
+    """The engineer board: one line per section; crossed symbols in brackets."""
+    crossed = set(status["crossed"])
+    lines = []
+    for direction in SECTION_ORDER:
+        cells = []
+        for sid in layout.by_direction[direction]:
+            symbol = layout.symbols[sid]
+            mark = COLOUR_MARKS[symbol.colour] + (f"{symbol.circuit}" if symbol.circuit else " ")
+            cells.append(f"[{sid}:{mark}]" if sid in crossed else f" {sid}:{mark} ")
+        lines.append(f"{DIRECTION_NAMES[direction]:>5}: " + "".join(cells))
+    lines.append(str(Msg("R red (mine, torpedo)  G green (drone, sonar)  Y yellow (silence, scenario)  "
+                         "* radiation  1-3 linked circuit  [..] crossed")))
+    return "\n".join(lines)
+
+
+def describe_status(status: dict[str, Any]) -> str:
+    where = Msg("at {cell}, sector {sector}", cell=status["cell"], sector=status["sector"]) if status["cell"] \
+        else Msg("no start cell yet")
+    lines = [str(Msg("Boat {where}; damage {damage}; {state}.", where=where, damage=status["damage"],
+                     state=Msg("surfaced") if status["surfaced"] else Msg("submerged")))]
+    lines.append(draw_gauges(status))
+    if status["broken"]:
+        names = ", ".join(str(Msg.term(SYSTEM_NAMES[s])) for s in status["broken"])
+        lines.append(str(Msg("Broken down: {systems}.", systems=names)))
+    if status["waiting_for"]:
+        waits = []
+        if "mark" in status["waiting_for"]:
+            waits.append(str(Msg("the First Mate marks a gauge")))
+        if "cross" in status["waiting_for"]:
+            waits.append(str(Msg("the Engineer crosses a {direction} symbol",
+                                 direction=Msg.term(DIRECTION_NAMES[status["course_to_cross"]]))))
+        lines.append(str(Msg("Waiting: {what}.", what=" and ".join(waits))))
+    if status["surfaced"] and status["mode"] == "realtime":
+        done = ", ".join(f"{k} ({v.replace('_', ' ')})" for k, v in status["repairs"].items()) or "-"
+        lines.append(str(Msg("Repairs outlined: {done}.", done=done)))
+    if status["turn"]:
+        lines.append(str(Msg("Turn: {team}.", team=team_name(status["turn"]))))
+    if status["stop"]:
+        lines.append(str(Msg("Stop! called by {team}.", team=team_name(status["stop"]))))
+    if status["sonar_waits_for"]:
+        lines.append(str(Msg("The sonar waits for {team}'s answer.", team=team_name(status["sonar_waits_for"]))))
+    return "\n".join(lines)

@@ -1,0 +1,117 @@
+"""The Captain Sonar window: one team's screen, or both side by side.
+
+With one team the window is that team's screen (one Pi per screen, or one of two windows); with
+both, the window is split down the middle, yellow on the left and blue on the right — a Pi 4
+driving two screens as one wide desktop puts each half on its own screen behind the divider.
+Touches on a half are that team's commands. `render(surface)` draws on any surface, so frames
+render headless (SDL's dummy driver) for tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from typing import Any
+
+from kaleun.core.events import Event
+from kaleun.runtime.loop import Runtime
+from kaleun.sonar.game import referee
+from kaleun.ui import theme
+from kaleun.ui.sonar_screen import DESIGN, TeamScreen
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+from pygame import Rect
+
+log = logging.getLogger(__name__)
+
+#: how often the window looks for input; a frame is drawn only when something shown changed
+IDLE_PERIOD = 0.1
+
+
+class SonarWindow:
+    def __init__(self, runtime: Runtime, teams: list[str], size: tuple[int, int] | None = None) -> None:
+        self.runtime = runtime
+        self.referee = referee(runtime.game)
+        self.screens = [TeamScreen(self.referee, team, self._sender(team)) for team in teams]
+        self.size = size or (DESIGN[0] * len(teams), DESIGN[1])
+        self.fonts = theme.Fonts(1.0)
+        self.running = False
+        self.frames = 0
+        self._shown: tuple[Any, ...] | None = None
+        self._current: TeamScreen | None = None
+        runtime.listeners.append(self._on_event)
+        runtime.problems[:] = [self._on_problem]
+
+    def _sender(self, team: str) -> Any:
+        def send(command: dict[str, Any]) -> None:
+            self.runtime.submit({**command, "team": team})
+        return send
+
+    def _on_event(self, event: Event) -> None:
+        for screen in self.screens:
+            screen.on_event(event)
+
+    def _on_problem(self, text: str) -> None:
+        (self._current or self.screens[0]).problem(text)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def areas(self, size: tuple[int, int]) -> list[Rect]:
+        width = size[0] // len(self.screens)
+        return [Rect(i * width, 0, width, size[1]) for i in range(len(self.screens))]
+
+    def render(self, surface: Any) -> None:
+        size = surface.get_size()
+        self.fonts.rescale(min(size[0] / len(self.screens) / DESIGN[0], size[1] / DESIGN[1]))
+        surface.fill(theme.OUTLINE)
+        for screen, area in zip(self.screens, self.areas(size), strict=True):
+            screen.draw(surface, area, self.fonts)
+        self.frames += 1
+
+    # -- input ------------------------------------------------------------------------------
+    def click(self, pos: tuple[int, int], size: tuple[int, int]) -> None:
+        for screen, area in zip(self.screens, self.areas(size), strict=True):
+            if area.collidepoint(pos):
+                self._current = screen
+                try:
+                    screen.click(pos)
+                finally:
+                    self._current = None
+                self.runtime.step()  # the answer shows at once
+                return
+
+    def handle_event(self, event: Any, size: tuple[int, int]) -> None:
+        if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.running = False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.click(event.pos, size)
+        elif event.type in (pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
+            self._shown = None
+
+    # -- the loop ---------------------------------------------------------------------------
+    def run(self) -> int:
+        self.running = True
+        try:
+            pygame.display.init()
+            pygame.font.init()
+            screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+            pygame.display.set_caption("Kaleun: Captain Sonar")
+            while self.running:
+                started = time.monotonic()
+                surface = pygame.display.get_surface() or screen
+                for event in pygame.event.get():
+                    self.handle_event(event, surface.get_size())
+                self.runtime.step()
+                shown = (surface.get_size(), *(s.snapshot() for s in self.screens))
+                if shown != self._shown:
+                    self.render(surface)
+                    pygame.display.flip()
+                    self._shown = shown
+                rest = IDLE_PERIOD - (time.monotonic() - started)
+                if rest > 0:
+                    self.runtime.wait(rest)
+        finally:
+            self.runtime.close()
+            pygame.display.quit()
+        return 0

@@ -1,0 +1,102 @@
+"""Digest §2: map, sectors and movement, through table scripts."""
+
+from __future__ import annotations
+
+from kaleun.sonar.game import build_map
+from kaleun.sonar.grid import parse_cell
+from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
+
+
+def test_2_sectors_nine_in_real_time_four_in_turn_based():
+    """§2: 9 sectors in real time, 4 in turn-based; the rules' example L14 lies in sector 9."""
+    realtime, turn = build_map("alpha", "realtime"), build_map("alpha", "turn")
+    assert realtime.sector_count("realtime") == 9 and turn.sector_count("turn") == 4
+    assert realtime.sector(parse_cell("L14"), "realtime") == 9
+    assert realtime.sector(parse_cell("A1"), "realtime") == 1
+    assert realtime.sector(parse_cell("G8"), "realtime") == 5
+    assert turn.sector(parse_cell("H8"), "turn") == 1 and turn.sector(parse_cell("I9"), "turn") == 4
+
+
+def test_2_a_course_moves_one_cell_and_only_the_own_team_learns_where(tmp_path):
+    """§2: "Kurs Ost!" is public; the new cell is the team's own secret."""
+    crews = Crews()
+    _, events = run_lines([*start("A1", "O15"), crews.move("yellow", "E")], tmp_path)
+    assert named(events, "course") == [{**named(events, "course")[0], "team": "yellow", "direction": "E"}]
+    moved = named(events, "moved")[0]
+    assert moved["audience"] == "yellow" and moved["cell"] == "B1" and moved["path"] == ["B1"]
+    assert "audience" not in named(events, "course")[0]
+
+
+def test_2_crossing_the_own_route_is_refused(tmp_path):
+    """§2: a boat may never cross or revisit its own route since the last surfacing."""
+    crews = Crews()
+    game, events = run_lines([*start("E1", "O15"), *crews.moves("yellow", "SSEN"),
+                              {"team": "yellow", "do": "course", "direction": "W"}], tmp_path)
+    assert refusals(events, "yellow") == ["course west: E2 is on your own route since the last surfacing"]
+    status = ref(game).team_status("yellow")
+    assert status["cell"] == "F2" and status["route"] == ["E1", "E2", "E3", "F3", "F2"]
+    assert named(events, "course", team="yellow")[-1]["direction"] == "N"  # the refused course was never announced
+
+
+def test_2_going_back_onto_the_route_is_refused_and_changes_nothing(tmp_path):
+    """§2: revisiting the previous cell is refused; the route stays as it was."""
+    crews = Crews()
+    game, events = run_lines([*start("E1", "O15"), crews.move("yellow", "S"),
+                              {"team": "yellow", "do": "course", "direction": "N"}], tmp_path)
+    assert refusals(events, "yellow") == ["course north: E1 is on your own route since the last surfacing"]
+    status = ref(game).team_status("yellow")
+    assert status["cell"] == "E2" and status["route"] == ["E1", "E2"]
+
+
+def test_2_islands_and_the_edge_are_refused(tmp_path):
+    """§2: no move onto an island or off the map."""
+    crews = Crews()
+    _, events = run_lines([*start("C2", "O15"), {"team": "yellow", "do": "course", "direction": "E"},
+                           crews.move("yellow", "N"), {"team": "yellow", "do": "course", "direction": "N"}],
+                          tmp_path)
+    assert refusals(events, "yellow") == ["course east: D2 is an island", "course north: that leaves the map"]
+
+
+def test_2_own_mines_block_the_boat_enemy_mines_do_not(tmp_path):
+    """§2: a cell with an own mine is closed to the own boat; an enemy mine does not block."""
+    crews = Crews()
+    lines = [*start("A1", "F5")]
+    for direction, symbol in zip("SSSEEE", ("S1", "S3", "S5", "E2", "E3", "E4"), strict=True):  # no red crossed
+        lines.append(crews.move("yellow", direction, cross=symbol))
+    # yellow is at D4, the mine gauge full (3 torpedo marks, then 3 mine marks): a mine goes to E5
+    lines += [{"team": "yellow", "do": "activate", "system": "mine", "cell": "E5"},
+              crews.move("yellow", "S", cross="S2"),
+              {"team": "yellow", "do": "course", "direction": "E"},
+              crews.move("blue", "W")]                          # blue sails onto yellow's mine at E5
+    game, events = run_lines(lines, tmp_path)
+    assert named(events, "mine_placed", team="yellow")[0]["cell"] == "E5"
+    assert refusals(events, "yellow") == ["course east: E5 holds one of your own mines"]
+    assert refusals(events, "blue") == []
+    assert ref(game).team_status("blue")["cell"] == "E5"
+
+
+def test_2_no_legal_course_forces_the_boat_to_surface(tmp_path):
+    """§2: a boat that cannot move must surface at once (real time: as soon as its move is confirmed)."""
+    crews = Crews()
+    lines = [*start("A2", "O15"), *crews.moves("yellow", "EN"), crews.move("yellow", "W")]
+    game, events = run_lines(lines, tmp_path)
+    # at A1: south is A2 (route), east is B1 (route), north and west are off the map
+    stuck = named(events, "stuck", team="yellow")
+    assert stuck and stuck[0]["audience"] == "yellow"
+    surfaced = named(events, "surfaced", team="yellow")
+    assert surfaced == [{**surfaced[0], "team": "yellow", "sector": 1}]
+    assert ref(game).team_status("yellow")["surfaced"] is True
+    assert ref(game).team_status("yellow")["route"] == ["A1"]
+
+
+def test_2_turn_based_a_boat_with_no_course_surfaces_at_the_start_of_its_turn(tmp_path):
+    """§2: turn-based, the forced surfacing is the stuck boat's turn; the opponent gets its 3 turns."""
+    crews = Crews()
+    lines = [*start("A2", "O15"), crews.move("yellow", "E"), crews.move("blue", "W"), crews.move("yellow", "N"),
+             crews.move("blue", "W"), crews.move("yellow", "W"), crews.move("blue", "W")]
+    game, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events) == []
+    assert [(e["team"], e["sector"]) for e in named(events, "surfaced")] == [("yellow", 1)]
+    assert named(events, "stuck", team="yellow")
+    assert [(e["team"], e["extra"]) for e in named(events, "turn")][-2:] == [("yellow", 0), ("blue", 1)]
+    assert ref(game).team_status("yellow")["route"] == ["A1"]

@@ -1,0 +1,259 @@
+"""Digest §5: activating systems, torpedo, mine, blasts, drone, sonar, silence, Stop!, sinking."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.core.errors import CommandError
+from kaleun.sonar.game import new_game
+from sonarkit import YELLOW_FIRST, named, ref, refusals, run_lines, start
+
+
+def course(team: str, direction: str, mark: str | None = None, cross: str | None = None) -> dict:
+    line = {"team": team, "do": "course", "direction": direction}
+    if mark:
+        line["mark"] = mark
+    if cross:
+        line["cross"] = cross
+    return line
+
+
+def walk(team: str, plan: str, mark: str | list[str]) -> list[dict]:
+    """Courses from a plan of 'DIRECTION:SYMBOL' words, each with a mark."""
+    marks = [mark] * len(plan.split()) if isinstance(mark, str) else mark
+    return [course(team, w.split(":")[0], m, w.split(":")[1]) for w, m in zip(plan.split(), marks, strict=True)]
+
+
+def activate(team: str, system: str, **fields) -> dict:
+    return {"team": team, "do": "activate", "system": system, **fields}
+
+
+WALL = """\
+name: Wall
+size: 5 x 5
+sectors realtime: 2 2 1 / 2 2 1
+sectors turn: 3 2 / 3 2
+grid:
+    A B C D E
+ 1  . . . . .
+ 2  . . . . .
+ 3  # # # # .
+ 4  . . . . .
+ 5  . . . . .
+"""
+
+
+# -- activation ------------------------------------------------------------------------------
+def test_5_activation_needs_a_full_gauge(tmp_path):
+    """§5: a system is activated only with a full gauge."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3", "torpedo"), activate("yellow", "torpedo", cell="A4")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["the torpedo gauge is not full (2 of 3)"]
+    assert named(events, "torpedo") == [] and named(events, "blast") == []
+
+
+def test_5_never_two_activations_without_a_move_in_between(tmp_path):
+    """§5: a team may not activate two systems directly after each other; the boat must move between."""
+    plan = "S:S1 S:S2 S:S4 S:S6 E:E1 E:E3 E:E4"          # no green symbol crossed
+    lines = [*start("A1", "O15"), *walk("yellow", plan, ["drone"] * 4 + ["sonar"] * 3),
+             activate("yellow", "drone", sector=1), activate("yellow", "sonar"),
+             course("yellow", "E", cross="E5"), activate("yellow", "sonar")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["never two activations without a move in between"]
+    assert [e["team"] for e in named(events, "sonar")] == ["yellow"]
+
+
+def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
+    """§1/§5: drone and sonar by Captain or First Mate; mine, torpedo, silence, scenario by the Captain only."""
+    plan = "S:S1 S:S2 S:S4 S:S6"
+    lines = [*start("A1", "O15"), *walk("yellow", plan, "drone"),
+             activate("yellow", "torpedo", cell="A3", by="first_mate"),
+             activate("yellow", "drone", sector=9, by="first_mate")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["the first mate may activate only drone, sonar"]
+    assert named(events, "drone")[0]["by"] == "first_mate" and named(events, "drone")[0]["answer"] is True
+
+
+# -- torpedo ---------------------------------------------------------------------------------
+def test_5_a_torpedo_at_5_cells_is_refused_at_4_it_runs(tmp_path):
+    """§5: the impact cell is 1 to 4 cells away, counted orthogonally."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"),
+             activate("yellow", "torpedo", cell="F4"), activate("yellow", "torpedo", cell="E3"),
+             activate("yellow", "torpedo", cell="E4")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["F4 is more than 4 cells away counted orthogonally",
+                                          "E3 is more than 4 cells away counted orthogonally"]
+    assert [(e["team"], e["cell"]) for e in named(events, "torpedo")] == [("yellow", "E4")]
+
+
+def test_5_islands_block_the_torpedo_path(tmp_path):
+    """§5 [gap]: the torpedo runs over sea cells only (islands block) and cannot strike an island."""
+    game = new_game(0, "alpha", "realtime", map_text=WALL, map_source="wall.map")
+    lines = [*start("C1", "B5"), *walk("yellow", "E:E2 S:S1 W:W2", "torpedo"),
+             activate("yellow", "torpedo", cell="C4"), activate("yellow", "torpedo", cell="A3"),
+             activate("yellow", "torpedo", cell="E4")]
+    _, events = run_lines(lines, tmp_path, game=game)
+    assert refusals(events, "yellow") == ["C4 is more than 4 cells away counted orthogonally around the islands",
+                                          "A3 is an island"]
+    assert [e["cell"] for e in named(events, "torpedo")] == ["E4"]
+
+
+def test_5_the_torpedo_path_is_the_shortest_way_over_sea():
+    """§5: the pruned search agrees with a plain breadth-first search over every start and target on Alpha."""
+    from collections import deque
+
+    from kaleun.sonar.game import build_map
+    from kaleun.sonar.grid import DIRECTIONS, step
+    from kaleun.sonar.systems import torpedo_distance
+
+    sea = build_map("alpha", "realtime")
+    for origin in sea.sea_cells()[::7]:
+        plain = {origin: 0}
+        todo = deque([origin])
+        while todo:
+            cell = todo.popleft()
+            for d in DIRECTIONS:
+                nxt = step(cell, d)
+                if nxt not in plain and sea.is_sea(nxt) and plain[cell] < 4:
+                    plain[nxt] = plain[cell] + 1
+                    todo.append(nxt)
+        for target in sea.sea_cells():
+            assert torpedo_distance(sea, origin, target, 4, True) == plain.get(target), (origin, target)
+
+
+# -- blasts ----------------------------------------------------------------------------------
+def test_5_a_blast_hits_both_boats(tmp_path):
+    """§5: 2 damage on the impact cell, 1 on the 8 around it; both boats are checked (self-damage too)."""
+    lines = [*start("E2", "F5"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    blast = named(events, "blast")[0]
+    assert blast["hits"] == {"yellow": 1, "blue": 2} and "audience" not in blast
+    assert blast["feed"] == "Blast at F5: Yellow: indirect hit, 1 damage; Blue: direct hit, 2 damage."
+    assert [(e["team"], e["amount"]) for e in named(events, "damage")] == [("yellow", 1), ("blue", 2)]
+    assert ref(game).teams["yellow"].damage == 1 and ref(game).teams["blue"].damage == 2
+
+
+def test_5_a_torpedo_destroys_a_mine_on_its_impact_cell(tmp_path):
+    """§5 [B]: a torpedo striking a cell with a mine destroys the mine (its owner is told, nobody else)."""
+    lines = [*start("E2", "F8"), *walk("blue", "N:N1 N:N2 N:N5", "mine"), activate("blue", "mine", cell="G5"),
+             *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="G5")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert named(events, "blast")[0]["hits"] == {"yellow": 0, "blue": 1}
+    destroyed = named(events, "mine_destroyed")
+    assert [(e["audience"], e["cell"]) for e in destroyed] == [("blue", "G5")]
+    assert ref(game).teams["blue"].mines == []
+
+
+def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
+    """§1/§5: the first boat with 4 damage sinks; its team loses; nothing more is accepted."""
+    lines = [*start("E2", "F5"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5"),
+             *walk("yellow", "W:W2 W:W3 W:W4", "torpedo"), activate("yellow", "torpedo", cell="F5"),
+             course("blue", "N")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    over = named(events, "game_over")
+    assert [(e["winner"], e["loser"]) for e in over] == [("yellow", "blue")]
+    assert refusals(events, "blue") == ["the game is over"]
+    assert ref(game).teams["blue"].damage == 4
+
+
+# -- mines -----------------------------------------------------------------------------------
+def test_5_a_mine_goes_next_to_the_boat_off_its_route_and_stays_secret(tmp_path):
+    """§5: a mine on one of the 8 cells around the boat, not on its route; "Mine gelegt!" names no cell."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "mine"),
+             activate("yellow", "mine", cell="C4"), activate("yellow", "mine", cell="A3"),
+             activate("yellow", "mine", cell="B5"), course("yellow", "E", cross="E2"),
+             {"team": "yellow", "do": "detonate", "cell": "C9"}, {"team": "yellow", "do": "detonate", "cell": "B5"}]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["a mine goes on a cell next to the boat (diagonals too); C4 is not",
+                                          "A3 is on your own route", "you have no mine at C9"]
+    laid = named(events, "mine_laid")[0]
+    assert set(laid) - {"t", "clock", "event", "feed"} == {"team"}
+    assert named(events, "mine_placed")[0] == {**named(events, "mine_placed")[0], "audience": "yellow", "cell": "B5"}
+    detonated = named(events, "mine_detonated")[0]
+    assert detonated["cell"] == "B5" and "audience" not in detonated
+    assert named(events, "blast")[0]["hits"] == {"yellow": 1, "blue": 0}   # B4 is next to B5
+
+
+# -- drone and sonar -------------------------------------------------------------------------
+@pytest.mark.parametrize("sector, answer", [(9, True), (5, False)])
+def test_5_the_drone_answer_is_the_truth(tmp_path, sector, answer):
+    """§5: "Seid ihr in Sektor N?" — the game answers truthfully (blue is at O15, sector 9)."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
+             activate("yellow", "drone", sector=sector)]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    drone = named(events, "drone")[0]
+    assert (drone["sector"], drone["answer"]) == (sector, answer) and "audience" not in drone
+    assert drone["feed"].endswith(f"Blue: {'yes' if answer else 'no'}!")
+
+
+def test_5_a_false_sonar_pair_is_refused_and_everything_waits_for_a_true_one(tmp_path):
+    """§5: two statements of different kinds, exactly one true: the game checks and refuses a false pair."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4", "sonar"), activate("yellow", "sonar"),
+             course("yellow", "S", cross="S6"),
+             {"team": "blue", "do": "sonar_answer", "row": 3, "sector": 1},
+             {"team": "blue", "do": "sonar_answer", "row": 15, "column": "O"},
+             course("blue", "N", cross="N1"),
+             {"team": "blue", "do": "sonar_answer", "column": "O", "sector": 1},
+             course("yellow", "S", cross="S6")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["Stop! Yellow's sonar waits for Blue's answer"]
+    assert refusals(events, "blue") == ["both statements are false; exactly one must be true",
+                                        "both statements are true; exactly one must be false",
+                                        "Stop! Yellow's sonar waits for Blue's answer"]
+    answer = named(events, "sonar_answer")
+    assert [(e["team"], e.get("column"), e.get("sector")) for e in answer] == [("blue", "O", 1)]
+    assert all(e["audience"] == "blue" for e in events if e["event"] == "refused" and e["team"] == "blue")
+    assert ref(game).team_status("yellow")["cell"] == "A5"
+
+
+def test_5_a_sonar_answer_is_two_statements_of_different_kinds():
+    """§5: a third statement, or only one, is not an answer (malformed: refused before the rules)."""
+    game = new_game(0, "charlie", "realtime")
+    for command in ({"row": 1, "column": "A", "sector": 1}, {"row": 1}):
+        with pytest.raises(CommandError, match="two of row, column, sector"):
+            game.apply({"do": "sonar_answer", "team": "blue", **command})
+
+
+# -- silence ---------------------------------------------------------------------------------
+def test_5_silence_moves_1_to_4_cells_straight_and_only_the_own_team_sees_where(tmp_path):
+    """§5: silence: 1-4 cells in a straight line, route rules apply; the course is shown to the own team
+    only; the First Mate marks a box and the Engineer crosses a symbol of the direction moved."""
+    plan = "S:S3 S:S5 S:S2 E:E1 E:E2 E:E5"           # no yellow symbol crossed
+    lines = [*start("A1", "O15"), *walk("yellow", plan, "silence"),
+             activate("yellow", "silence", direction="W", distance=1),
+             activate("yellow", "silence", direction="E", distance=3),
+             {"team": "yellow", "do": "cross", "symbol": "S1"},
+             {"team": "yellow", "do": "cross", "symbol": "E3"},
+             {"team": "yellow", "do": "mark", "system": "torpedo"}]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["silence west 1: C4 is on your own route since the last surfacing",
+                                          "the course was east: cross a symbol of that section (E1 to E6)"]
+    silence = named(events, "silence")[0]
+    assert set(silence) - {"t", "clock", "event", "feed"} == {"team"}
+    moved = named(events, "moved")[-1]
+    assert moved["audience"] == "yellow" and moved["path"] == ["E4", "F4", "G4"] and moved["silent"] is True
+    status = ref(game).team_status("yellow")
+    assert status["cell"] == "G4" and status["gauges"]["silence"] == [0, 6] and status["waiting_for"] == []
+
+
+# -- Stop! -----------------------------------------------------------------------------------
+def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
+    """§5: "Stop!": both teams freeze until the activation is resolved (real time)."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
+             {"team": "yellow", "do": "stop"}, course("blue", "N", "torpedo", "N1"),
+             course("yellow", "E", cross="E1"), activate("yellow", "drone", sector=3),
+             course("blue", "N", "torpedo", "N1"),
+             {"team": "yellow", "do": "stop", "by": "engineer"}, {"team": "yellow", "do": "stop"},
+             {"team": "yellow", "do": "go"}, course("blue", "N", "torpedo", "N2")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "blue") == ["Stop! Yellow is activating a system: wait"]
+    assert refusals(events, "yellow") == ["you called Stop!: activate a system or call go",
+                                          "only the Captain or the First Mate calls Stop!"]
+    assert [e["event"] for e in events if e["event"] in ("stop", "go", "drone")] == ["stop", "drone", "stop", "go"]
+    assert len(named(events, "course", team="blue")) == 2
+
+
+def test_5_stop_belongs_to_the_real_time_game(tmp_path):
+    """§5/§6: in turn-based mode systems are activated in the own turn; there is no Stop! to call."""
+    _, events = run_lines([*start("A1", "O15"), {"team": "yellow", "do": "stop"}], tmp_path, mode="turn",
+                          seed=YELLOW_FIRST)
+    assert refusals(events, "yellow") == ["Stop! is for the real-time game; in turn-based mode activate in your turn"]

@@ -1,0 +1,135 @@
+"""Digest §6 (turn-based and real-time) and §7 (scenarios Alpha to Echo), through table scripts."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.sonar.game import build_map
+from kaleun.sonar.scenarios import scenarios
+from sonarkit import YELLOW_FIRST, Crews, first_team, named, ref, refusals, run_lines, start
+
+
+def course(team: str, direction: str, mark: str | None = None, cross: str | None = None) -> dict:
+    line = {"team": team, "do": "course", "direction": direction}
+    if mark:
+        line["mark"] = mark
+    if cross:
+        line["cross"] = cross
+    return line
+
+
+# -- §6 turn-based ---------------------------------------------------------------------------
+def test_6_the_first_captain_is_drawn_from_the_seed():
+    """§6: turn-based: a random first Captain (the same for the same seed)."""
+    firsts = {first_team(seed) for seed in range(12)}
+    assert firsts == {"yellow", "blue"}
+    assert first_team(YELLOW_FIRST) == first_team(YELLOW_FIRST) == "yellow"
+
+
+def test_6_turn_based_captains_alternate_and_wait_for_their_turn(tmp_path):
+    """§6: one action each in turn (a course or a surfacing); out of turn everything is refused."""
+    crews = Crews()
+    lines = [*start("H1", "H15"), crews.move("blue", "W"), crews.move("yellow", "E"),
+             crews.move("yellow", "E"), crews.move("blue", "W"), crews.move("yellow", "E")]
+    game, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events, "blue") == ["it is Yellow's turn"]
+    assert refusals(events, "yellow") == ["it is Blue's turn"]
+    assert [e["team"] for e in named(events, "course")] == ["yellow", "blue", "yellow"]
+    assert ref(game).turns.current == "blue"
+
+
+def test_6_turn_based_the_turn_passes_once_first_mate_and_engineer_confirmed(tmp_path):
+    """§6: the handshake applies in turn-based mode too; the turn passes when the move is confirmed."""
+    lines = [*start("H1", "H15"), course("yellow", "E"), course("blue", "W"),
+             {"team": "yellow", "do": "mark", "system": "torpedo"}, course("blue", "W"),
+             {"team": "yellow", "do": "cross", "symbol": "E1"}, course("blue", "W", "torpedo", "W1")]
+    _, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events, "blue") == ["it is Yellow's turn"] * 2
+    assert [e["team"] for e in named(events, "turn")] == ["yellow", "blue", "yellow"]
+
+
+def test_6_turn_based_a_system_is_activated_in_the_own_turn(tmp_path):
+    """§6: activations happen in the own turn, before the course (the turn passes with the move)."""
+    crews = Crews()
+    lines = [*start("A1", "O1")]
+    for symbol in ("S1", "S2", "S4", "S6"):                      # no green symbol crossed
+        lines += [crews.move("yellow", "S", mark="drone", cross=symbol), crews.move("blue", "S")]
+    lines += [{"team": "blue", "do": "activate", "system": "torpedo", "cell": "O4"},
+              {"team": "yellow", "do": "activate", "system": "drone", "sector": 2},
+              crews.move("yellow", "S", cross="S3")]
+    _, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events, "blue") == ["it is Yellow's turn"]
+    assert [(e["team"], e["answer"]) for e in named(events, "drone")] == [("yellow", True)]
+
+
+# -- §6 real time ----------------------------------------------------------------------------
+def test_6_the_real_time_handshake_blocks_a_second_course(tmp_path):
+    """§6: real time: the next course only after First Mate and Engineer confirmed the last one."""
+    lines = [*start("A1", "O15"), course("yellow", "S"), course("yellow", "S"),
+             {"team": "yellow", "do": "mark", "system": "torpedo"}, course("yellow", "S"),
+             {"team": "yellow", "do": "cross", "symbol": "S1"}, course("yellow", "S", "torpedo", "S3")]
+    game, events = run_lines(lines, tmp_path)
+    assert refusals(events, "yellow") == [
+        "the last course is not confirmed yet: the First Mate marks a gauge and the Engineer crosses a symbol "
+        "of the south section",
+        "the last course is not confirmed yet: the Engineer crosses a symbol of the south section"]
+    assert ref(game).team_status("yellow")["cell"] == "A3"
+
+
+def test_6_real_time_both_teams_move_at_will(tmp_path):
+    """§6: real time: no turns; each team moves whenever its handshake is done."""
+    crews = Crews()
+    lines = [*start("H1", "H15"), *crews.moves("yellow", "EEE"), crews.move("blue", "W"), crews.move("yellow", "E")]
+    _, events = run_lines(lines, tmp_path)
+    assert refusals(events) == [] and named(events, "turn") == []
+    assert [e["team"] for e in named(events, "course")] == ["yellow"] * 3 + ["blue", "yellow"]
+
+
+# -- §7 scenarios ----------------------------------------------------------------------------
+@pytest.mark.parametrize("scenario", ["alpha", "bravo", "charlie", "delta", "echo"])
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+def test_7_every_scenario_has_its_map_in_both_modes(scenario, mode):
+    """§7: Alpha to Echo ship their maps (15 x 15; 4 sectors turn-based, 9 real-time)."""
+    sea = build_map(scenario, mode)
+    assert (sea.columns, sea.rows) == (15, 15)
+    assert sea.sector_count(mode) == (4 if mode == "turn" else 9)
+    assert len(sea.sea_cells()) > 150
+
+
+def test_7_alpha_bravo_charlie_have_no_special_rules():
+    """§7: Alpha (many small islands), Bravo (more open), Charlie (open sea): no special rules."""
+    table = scenarios()
+    islands = [len(build_map(s, "turn").islands) for s in ("alpha", "bravo", "charlie")]
+    assert islands == sorted(islands, reverse=True) and islands[-1] <= 5
+    for sid in ("alpha", "bravo", "charlie"):
+        assert table[sid].system is None and table[sid].surface_outside is None
+
+
+def test_7_delta_surfacing_outside_a_water_hole_costs_1_damage(tmp_path):
+    """§7 Delta: surfacing outside the marked water holes costs 1 damage, before the repair."""
+    lines = [*start("B2", "E5"), {"team": "yellow", "do": "surface"}, {"team": "blue", "do": "surface"}]
+    game, events = run_lines(lines, tmp_path, scenario="delta")
+    ice = named(events, "ice_damage")
+    assert [(e["audience"], e["amount"]) for e in ice] == [("blue", 1)]
+    assert named(events, "damage") == []           # nobody announces it: the enemy does not learn it
+    assert ref(game).teams["blue"].damage == 1 and ref(game).teams["yellow"].damage == 0
+
+
+def test_7_echo_archer_mines_blast_once_with_a_full_scenario_gauge(tmp_path):
+    """§7 Echo: a full 4-box scenario gauge sets off any Archer mine; it blasts like a mine, works once,
+    both Captains erase it; the gauge empties and can be filled again."""
+    plan = [("S", "S3"), ("S", "S5"), ("S", "S2"), ("S", "S4")]             # no yellow symbol crossed
+    lines = [*start("A1", "H9"), *[course("yellow", d, "scenario", s) for d, s in plan],
+             {"team": "yellow", "do": "activate", "system": "scenario", "cell": "H8"},
+             {"team": "yellow", "do": "activate", "system": "scenario", "cell": "G8"},
+             course("yellow", "E", "scenario", "E1")]
+    lines += [course("yellow", "E", "scenario", s) for s in ("E2", "E5", "E6")]
+    lines += [{"team": "yellow", "do": "activate", "system": "scenario", "cell": "G8"},
+              {"team": "yellow", "do": "activate", "system": "scenario", "cell": "C3"}]
+    game, events = run_lines(lines, tmp_path, scenario="echo")
+    assert refusals(events, "yellow") == ["there is no Archer mine left at H8", "there is no Archer mine left at G8"]
+    archer = named(events, "archer_mine")
+    assert [(e["team"], e["cell"]) for e in archer] == [("yellow", "G8"), ("yellow", "C3")]
+    assert "audience" not in archer[0]
+    assert [e["hits"] for e in named(events, "blast")] == [{"yellow": 0, "blue": 1}, {"yellow": 0, "blue": 0}]
+    assert ref(game).team_status("blue")["archer_mines"] == ["M3", "H6", "I8", "H10", "C13", "M13"]
+    assert ref(game).team_status("yellow")["gauges"]["scenario"] == [0, 4]

@@ -1,0 +1,119 @@
+"""Digest §2/§7: maps as text. The shipped maps load; a map with a mistake is refused with file:line."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.sonar import data
+from kaleun.sonar.game import build_map, new_game
+from kaleun.sonar.maps import MapError, parse_map
+from kit import run_kaleun, write_script
+from sonarkit import named, read_json_lines
+
+GOOD = """\
+# a test map
+name: Test
+size: 5 x 4          # columns x rows
+sectors realtime: 2 2 1 / 2 2
+sectors turn: 3 2 / 2 2
+grid:
+    A B C D E
+ 1  . . . . .
+ 2  . # . . .
+ 3  . . . o .
+ 4  . . . . .
+"""
+#: the test map without its water hole (a map for scenarios without ice)
+OPEN = GOOD.replace(" 3  . . . o .", " 3  . . . . .")
+ROCK = GOOD.split("grid:")[0] + "grid:\n    A B C D E\n" + "".join(f" {n}  # # # # #\n" for n in range(1, 5))
+
+
+def test_the_format_reads_size_sectors_islands_and_features():
+    sea = parse_map(GOOD, "test.map")
+    assert (sea.name, sea.columns, sea.rows) == ("Test", 5, 4)
+    assert sea.islands == {(1, 1)} and sea.feature("water_hole") == ((3, 2),)
+    assert sea.sector_count("realtime") == 6 and sea.sector_count("turn") == 4
+    assert [sea.sector((x, 0), "realtime") for x in range(5)] == [1, 1, 2, 2, 3]
+    assert [sea.sector((0, y), "realtime") for y in range(4)] == [1, 1, 4, 4]
+
+
+@pytest.mark.parametrize("name", ["alpha", "bravo", "charlie", "delta", "echo"])
+def test_the_shipped_maps_are_in_the_documented_format(name):
+    sea = parse_map(data.text(f"maps/{name}.map"), f"{name}.map")
+    assert sea.name == name.capitalize()
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda t: t.replace(" 2  . # . . .", " 2  . # . x ."),
+     "test.map:9: D2: unknown symbol 'x' (known: '.', '#', 'o', 'a')"),
+    (lambda t: t.replace(" 2  . # . . .", " 2  . # . ."), "test.map:9: row 2 has 4 cells, the map is 5 columns wide"),
+    (lambda t: t.replace(" 3  . . . o .", " 4  . . . o ."),
+     "test.map:10: row 3 expected here, the line starts with '4'"),
+    (lambda t: t.replace("size: 5 x 4          # columns x rows\n", ""),
+     "test.map:5: the map needs 'size: COLUMNS x ROWS' before the grid"),
+    (lambda t: t.replace("size: 5 x 4", "size: 5 by 4"), "test.map:3: size must be 'COLUMNS x ROWS', e.g. '15 x 15'"),
+    (lambda t: t.replace("size: 5 x 4", "size: 30 x 4"), "test.map:3: a map has 2 to 26 columns"),
+    (lambda t: t.replace("2 2 1 / 2 2", "2 2 / 2 2"),
+     "test.map:4: the sector widths add up to 4, the map is 5 columns wide"),
+    (lambda t: t.replace("sectors turn", "sectors slow"),
+     "test.map:5: sectors are given for the modes turn and realtime"),
+    (lambda t: t.replace("2 2 1 / 2 2", "2 2 1"), "test.map:4: sectors are 'WIDTHS / HEIGHTS'"),
+    (lambda t: t.replace("name: Test", "name: Test\nname: Again"), "test.map:3: 'name' was given before, on line 2"),
+    (lambda t: t.replace("    A B C D E", "    A B C D F"),
+     "test.map:7: the grid starts with the column letters A B C D E"),
+    (lambda t: t + " 5  . . . . .\n", "test.map:12: the map is 4 rows high; this line is one too many"),
+    (lambda t: t.replace(" 4  . . . . .\n", ""), "test.map:10: the map is 4 rows high but the grid has 3"),
+    (lambda t: t.replace("grid:", "grod:"), "test.map:6: expected 'name:', 'size:', 'sectors MODE:' or 'grid:'"),
+    (lambda t: t.split("grid:")[0], "test.map:5: the map has no 'grid:' line"),
+    (lambda t: ROCK, "test.map:6: the map has no sea"),
+])
+def test_a_map_with_a_mistake_is_refused_with_file_and_line(change, problem):
+    with pytest.raises(MapError) as caught:
+        parse_map(change(GOOD), "test.map")
+    assert any(p.startswith(problem) for p in caught.value.problems), caught.value.problems
+
+
+def test_every_problem_of_a_map_is_listed():
+    text = GOOD.replace(" 2  . # . . .", " 2  . # . x .").replace(" 4  . . . . .", " 4  . . . .")
+    with pytest.raises(MapError) as caught:
+        parse_map(text, "test.map")
+    assert [p.split(":")[1] for p in caught.value.problems] == ["9", "11"]
+
+
+def test_a_map_must_fit_its_scenario():
+    """§7: Delta needs water holes, Echo Archer mines; a feature the scenario does not use is a mistake."""
+    delta = data.text("maps/delta.map")
+    with pytest.raises(MapError, match=r"delta.map:\d+: scenario Alpha has no water holes \('o'\)"):
+        build_map("alpha", "turn", delta, "delta.map")
+    with pytest.raises(MapError, match="scenario Echo needs at least one archer mine"):
+        build_map("echo", "turn", data.text("maps/alpha.map"), "alpha.map")
+    with pytest.raises(MapError, match="the map has no sectors for the turn game"):
+        build_map("alpha", "turn", OPEN.replace("sectors turn: 3 2 / 2 2\n", ""), "t.map")
+
+
+def test_map_check_and_a_game_on_an_owners_map(tmp_path):
+    """`kaleun map check` and `kaleun run --map` read an owner's map; mistakes come as file:line."""
+    good = tmp_path / "good.map"
+    good.write_text(OPEN)
+    bad = tmp_path / "bad.map"
+    bad.write_text(GOOD.replace(" 2  . # . . .", " 2  . # . x ."))
+    checked = run_kaleun("map", "check", str(good), str(bad), home=tmp_path)
+    assert checked.returncode == 2
+    assert "good.map: ok: Test, 5 x 4, 1 islands; sectors: realtime 6, turn 4" in checked.stdout
+    assert f"{bad}:9: D2: unknown symbol 'x'" in checked.stderr
+    script = write_script(tmp_path / "s.jsonl", [{"t": 0, "team": "yellow", "do": "start", "cell": "E4"}])
+    ran = run_kaleun("run", "--game", "sonar", "--map", str(good), "--script", str(script), "--events",
+                     str(tmp_path / "out.jsonl"), home=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    created = named(read_json_lines(tmp_path / "out.jsonl"), "game_created")[0]
+    assert (created["map"], created["columns"], created["rows"]) == ("Test", 5, 4)
+    refused = run_kaleun("run", "--game", "sonar", "--map", str(bad), "--script", str(script), "--events",
+                         str(tmp_path / "out.jsonl"), home=tmp_path)
+    assert refused.returncode == 2 and f"{bad}:9: D2: unknown symbol 'x'" in refused.stderr
+
+
+def test_a_save_keeps_an_owners_map_whole():
+    from kaleun.sonar.game import load_game
+
+    game = new_game(3, "alpha", "realtime", map_text=OPEN, map_source="mine.map")
+    loaded = load_game(game.to_state())
+    assert loaded.module("sonar").sea.name == "Test" and loaded.to_state() == game.to_state()

@@ -1,0 +1,263 @@
+"""Captain Sonar through the program's interfaces: saves, determinism, the command line, the consoles."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pty
+import random
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+from kaleun.core.errors import SaveError
+from kaleun.games import load_game
+from kaleun.runtime.loop import Runtime
+from kaleun.saves import load_saved_game, save_game
+from kaleun.sonar.game import new_game, referee
+from kaleun.ui.sonar_console import TeamConsole
+from kaleun.ui.sonar_session import make_sonar_runtime
+from kit import kaleun_env, run_kaleun, write_script
+from random_sonar import play_random
+from sonarkit import SCRIPTS, read_json_lines, run_lines
+
+EXAMPLE = SCRIPTS / "worked_example.jsonl"
+SONAR = ("--game", "sonar", "--scenario", "alpha", "--mode", "realtime")
+
+
+# -- saves and determinism -------------------------------------------------------------------
+def test_the_same_seed_and_script_give_the_same_event_log_byte_for_byte(tmp_path):
+    for name in ("a", "b"):
+        done = run_kaleun("run", *SONAR, "--seed", "7", "--script", str(EXAMPLE), "--events", str(tmp_path / name),
+                          home=tmp_path)
+        assert done.returncode == 0, done.stderr
+    assert (tmp_path / "a").read_bytes() == (tmp_path / "b").read_bytes()
+
+
+def test_a_run_split_by_save_and_load_gives_the_same_events(tmp_path):
+    lines = [line for line in EXAMPLE.read_text().splitlines() if line.startswith("{")]
+    first, rest = tmp_path / "first.jsonl", tmp_path / "rest.jsonl"
+    first.write_text("\n".join(lines[:9]) + "\n")
+    rest.write_text("\n".join(lines[9:]) + "\n")
+    whole = run_kaleun("run", *SONAR, "--script", str(EXAMPLE), "--events", str(tmp_path / "whole.events"),
+                       home=tmp_path)
+    part1 = run_kaleun("run", *SONAR, "--script", str(first), "--events", str(tmp_path / "1.events"),
+                       "--save", str(tmp_path / "save.json"), home=tmp_path)
+    part2 = run_kaleun("run", "--load", str(tmp_path / "save.json"), "--script", str(rest), "--events",
+                       str(tmp_path / "2.events"), home=tmp_path)
+    assert whole.returncode == part1.returncode == part2.returncode == 0, part2.stderr
+    joined = read_json_lines(tmp_path / "1.events") + read_json_lines(tmp_path / "2.events")
+    assert joined == read_json_lines(tmp_path / "whole.events")
+
+
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+def test_a_saved_game_resumes_exactly_where_it_stood(mode):
+    for seed in range(3):
+        game = new_game(seed, "echo", mode, crews=[3, 4])
+        play_random(game, random.Random(seed), moves=30)
+        state = json.loads(json.dumps(game.to_state()))
+        copy = load_game(state)
+        assert copy.to_state() == game.to_state()
+        rng_a, rng_b = random.Random(99), random.Random(99)
+        _, more_a = play_random(game, rng_a, moves=60)
+        _, more_b = play_random(copy, rng_b, moves=60)
+        assert [e.to_json() for e in more_a] == [e.to_json() for e in more_b]
+
+
+def test_a_damaged_sonar_save_is_refused_with_the_reason(tmp_path):
+    game = new_game(1, "alpha", "turn")
+    game.apply({"do": "start", "team": "yellow", "cell": "B2"})
+    state = json.loads(json.dumps(game.to_state()))
+    state["modules"]["sonar"]["teams"]["yellow"]["route"] = ["Z99"]
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(state))
+    with pytest.raises(SaveError, match="'Z99' is not a cell"):
+        load_saved_game(path)
+    state = json.loads(json.dumps(game.to_state()))
+    state["config"]["scenario"] = "zulu"
+    with pytest.raises(SaveError, match="unknown scenario 'zulu'"):
+        load_game(state)
+    save_game(game, path)
+    assert load_saved_game(path).to_state() == game.to_state()
+
+
+# -- the command line ------------------------------------------------------------------------
+@pytest.mark.parametrize("args, message", [
+    (("--game", "sonar", "--mission", "training"), "--mission is a U-BOOT option; Captain Sonar takes --scenario"),
+    (("--scenario", "alpha"), "--scenario is for --game sonar"),
+    (("--events-for", "yellow"), "--events-for is for --game sonar"),
+    (("--game", "sonar", "--scenario", "zulu"), "unknown scenario 'zulu' (known: alpha, bravo, charlie, delta, echo)"),
+    (("--game", "sonar", "--crew", "5"), "a crew has 2 to 4 players, got 5 for yellow"),
+    (("--game", "sonar", "--crew", "x"), "--crew takes the players of yellow and blue"),
+    (("--game", "sonar", "--board", "boards/sim.toml"), "--board is a U-BOOT option"),
+])
+def test_options_that_do_not_fit_the_game_are_refused(tmp_path, args, message):
+    script = write_script(tmp_path / "s.jsonl", [{"t": 0, "do": "report"}])
+    done = run_kaleun("run", *args, "--script", str(script), "--events", str(tmp_path / "e"), home=tmp_path)
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+
+
+def test_a_bad_script_line_names_file_and_line(tmp_path):
+    script = write_script(tmp_path / "s.jsonl", [
+        {"t": 0, "team": "yellow", "do": "start", "cell": "B2"},
+        {"t": 1, "team": "green", "do": "start", "cell": "B2"},
+    ])
+    done = run_kaleun("run", *SONAR, "--script", str(script), "--events", str(tmp_path / "e"), home=tmp_path)
+    assert done.returncode == 2
+    assert f"{script}:2: 'start': team 'green' is not one of: yellow, blue" in done.stderr
+    script = write_script(tmp_path / "t.jsonl", [{"t": 0, "do": "press", "button": "pause"}])
+    done = run_kaleun("run", *SONAR, "--script", str(script), "--events", str(tmp_path / "e"), home=tmp_path)
+    assert done.returncode == 2 and f"{script}:1: 'press': the Captain Sonar table has no figures" in done.stderr
+
+
+def test_uboot_runs_as_before(tmp_path):
+    script = write_script(tmp_path / "s.jsonl", [{"t": 0, "do": "report"}])
+    done = run_kaleun("run", "--script", str(script), "--events", str(tmp_path / "e"), "--seed", "2", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    events = read_json_lines(tmp_path / "e")
+    assert events[0]["event"] == "mission_start" and all("audience" not in e for e in events)
+
+
+# -- the consoles ----------------------------------------------------------------------------
+@pytest.fixture
+def consoles(home):
+    game = new_game(4, "alpha", "turn")
+    runtime: Runtime = make_sonar_runtime(game)
+    outs = {team: io.StringIO() for team in ("yellow", "blue")}
+    seats = {team: TeamConsole(runtime, team, io.StringIO(), outs[team], interactive=False) for team in outs}
+    runtime.step()
+    yield runtime, seats, outs
+    runtime.close()
+
+
+def test_each_console_shows_only_its_teams_view(consoles):
+    runtime, seats, outs = consoles
+    first = "yellow"
+    seats["yellow"].handle("start B2")
+    seats["blue"].handle("start N12")
+    runtime.step()
+    first = referee(runtime.game).turns.current
+    seats[first].handle("n" if first == "blue" else "e")
+    seats[first].handle("mark torpedo")
+    seats[first].handle("cross " + ("N1" if first == "blue" else "E1"))
+    seats["yellow"].handle("map")
+    seats["yellow"].handle("board")
+    seats["yellow"].handle("fly away")
+    yellow, blue = outs["yellow"].getvalue(), outs["blue"].getvalue()
+    assert "Yellow starts at B2" in yellow and "B2" not in blue
+    assert "Blue starts at N12" in blue and "N12" not in yellow
+    assert "Yellow's Captain has marked the start cell." in blue
+    assert "Torpedo gauge: 1 of 3." in outs[first].getvalue()
+    assert "Torpedo gauge" not in outs["blue" if first == "yellow" else "yellow"].getvalue()
+    assert ("  2 . @ . #" if first == "blue" else "  2 . + @ #") in yellow     # the own map shows the boat
+    assert "north: " in yellow and "! unknown command 'fly': type help" in yellow
+    assert "unknown command" not in blue
+
+
+def test_a_console_speaks_for_its_own_team_only(consoles):
+    runtime, seats, outs = consoles
+    seats["yellow"].handle('{"do": "start", "team": "blue", "cell": "A1"}')
+    seats["yellow"].handle("start Q99")
+    assert "! this console speaks for yellow only" in outs["yellow"].getvalue()
+    assert "'start': cell 'Q99' is not a cell of the map (A1 to O15)" in outs["yellow"].getvalue()
+    assert outs["blue"].getvalue().count("!") == 0
+    assert referee(runtime.game).teams["blue"].position is None
+
+
+class Terminal:
+    """`kaleun` on a pseudo-terminal, without a display (the console is chosen by itself)."""
+
+    def __init__(self, home, *args: str) -> None:
+        master, slave = pty.openpty()
+        env = kaleun_env(home)
+        for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+            env.pop(name, None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env, cwd=home, close_fds=True)
+        os.close(slave)
+        self.fd = master
+        self.text = ""
+
+    def expect(self, needle: str) -> None:
+        deadline = time.monotonic() + 30       # a failure guard only
+        while needle not in self.text and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                try:
+                    self.text += os.read(self.fd, 4096).decode(errors="replace")
+                except OSError:
+                    break
+        assert needle in self.text, self.text
+
+    def send(self, line: str) -> None:
+        os.write(self.fd, (line + "\n").encode())
+
+    def close(self) -> int:
+        try:
+            return self.proc.wait(30)
+        finally:
+            os.close(self.fd)
+
+
+@pytest.mark.slow
+def test_play_and_resume_a_sonar_game_on_the_console(tmp_path):
+    term = Terminal(tmp_path, "play", "--game", "sonar", "--scenario", "alpha", "--mode", "turn", "--seed", "3",
+                    "--team", "blue")
+    term.expect("Blue's console. Type help for the commands.")
+    term.send("start N12")
+    term.expect("Blue starts at N12 (sector 4)")
+    term.send("quit")
+    term.expect("Continue with: kaleun resume")
+    assert term.close() == 0
+    again = Terminal(tmp_path, "resume", "--console", "--team", "yellow")
+    again.expect("Yellow's console.")
+    again.send("status")
+    again.expect("no start cell yet")
+    again.send("start B2")
+    again.expect("Dive stations!")
+    again.send("quit")
+    assert again.close() == 0
+    sessions = sorted((tmp_path / "sessions").glob("*.blue.events.jsonl"))
+    assert sessions and all(e.get("audience", "blue") == "blue" for s in sessions for e in read_json_lines(s))
+
+
+@pytest.mark.slow
+def test_the_second_team_plays_on_its_own_terminal(tmp_path):
+    """`--tty DEVICE`: blue's console on a second terminal of the same game; each sees its own view."""
+    master, slave = pty.openpty()
+    try:
+        term = Terminal(tmp_path, "play", "--game", "sonar", "--mode", "realtime", "--seed", "5", "--console",
+                        "--tty", os.ttyname(slave))
+        term.expect("Yellow's console.")
+        blue = ""
+        os.write(master, b"start N12\n")
+        term.send("start B2")
+        term.expect("Dive stations!")
+        deadline = time.monotonic() + 30
+        while "Dive stations!" not in blue and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                blue += os.read(master, 4096).decode(errors="replace")
+        assert "Blue's console." in blue and "Blue starts at N12" in blue and "B2" not in blue
+        assert "N12" not in term.text
+        term.send("quit")
+        assert term.close() == 0
+    finally:
+        os.close(master)
+        os.close(slave)
+    script = sorted((tmp_path / "sessions").glob("*.script.jsonl"))[-1].read_text().splitlines()
+    assert script[0].startswith("# Kaleun session: replay with kaleun run --game sonar --seed 5 --scenario alpha "
+                                "--mode realtime")
+    assert {json.loads(line)["team"] for line in script[1:]} == {"yellow", "blue"}
+
+
+def test_two_team_consoles_need_a_second_terminal(tmp_path):
+    done = run_kaleun("play", "--game", "sonar", "--console", "--team", "both", home=tmp_path)
+    assert done.returncode == 2 and "two team consoles need a second terminal: --tty DEVICE" in done.stderr
+
+
+def test_lines_run_in_process_too(tmp_path):
+    _, events = run_lines([{"team": "yellow", "do": "status"}], tmp_path)
+    assert events[-1]["event"] == "status" and events[-1]["audience"] == "yellow"

@@ -1,0 +1,103 @@
+"""The Captain Sonar window per team: rendered headless to PNG, driven by synthetic taps."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from kaleun.sonar.game import new_game, referee
+from kaleun.sonar.grid import parse_cell
+from kaleun.ui.sonar_screen import SEA, TEAM_COLOURS, Hit
+from kaleun.ui.sonar_session import make_sonar_runtime
+from kaleun.ui.sonar_window import SonarWindow
+
+
+@pytest.fixture
+def window(home):
+    pygame.font.init()
+    game = new_game(2, "alpha", "realtime")
+    runtime = make_sonar_runtime(game)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    yield win
+    runtime.close()
+
+
+def tap(win: SonarWindow, team: str, kind: str, value, size=(1600, 480)) -> None:
+    """Tap the centre of what the team's screen shows for (kind, value)."""
+    surface = pygame.Surface(size)
+    win.render(surface)
+    screen = next(s for s in win.screens if s.team == team)
+    rect = next(r for r, hit in screen.hits if hit == Hit(kind, value))
+    win.click(rect.center, size)
+
+
+def cell_centre(win: SonarWindow, team: str, cell: str) -> tuple[int, int]:
+    screen = next(s for s in win.screens if s.team == team)
+    return next(r.center for r, hit in screen.hits if hit == Hit("cell", parse_cell(cell)))
+
+
+def test_each_half_shows_its_own_boat_and_never_the_other(window, tmp_path):
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    pygame.image.save(surface, str(tmp_path / "both.png"))
+    assert (tmp_path / "both.png").stat().st_size > 10_000
+    ref = referee(window.runtime.game)
+    assert ref.teams["yellow"].cell == parse_cell("B2") and ref.teams["blue"].cell == parse_cell("N12")
+    yellow_b2, yellow_n12 = cell_centre(window, "yellow", "B2"), cell_centre(window, "yellow", "N12")
+    blue_n12, blue_b2 = cell_centre(window, "blue", "N12"), cell_centre(window, "blue", "B2")
+    assert surface.get_at(yellow_b2)[:3] == TEAM_COLOURS["yellow"]
+    assert surface.get_at(blue_n12)[:3] == TEAM_COLOURS["blue"]
+    assert surface.get_at(yellow_n12)[:3] == SEA and surface.get_at(blue_b2)[:3] == SEA
+
+
+def test_taps_are_the_crews_commands(window):
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "yellow", "course", "E")
+    tap(window, "yellow", "gauge", "torpedo")
+    tap(window, "yellow", "symbol", "E2")
+    tap(window, "blue", "course", "N")
+    status = referee(window.runtime.game).team_status("yellow")
+    assert status["cell"] == "C2" and status["gauges"]["torpedo"] == [1, 3] and status["crossed"] == ["E2"]
+    assert referee(window.runtime.game).team_status("blue")["cell"] == "N11"
+    tap(window, "blue", "course", "N")            # not confirmed yet: refused, shown on blue's half only
+    blue = next(s for s in window.screens if s.team == "blue")
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    assert blue.feed[0].split(" ", 1)[1].startswith("! Blue: course refused: the last course is not confirmed yet")
+    assert not any("refused" in line for line in yellow.feed)
+    assert any("Yellow: course east!" in line for line in blue.feed)
+    assert not any("C2" in line for line in blue.feed)
+
+
+def test_an_armed_system_takes_its_target_from_the_map(window):
+    tap(window, "yellow", "cell", parse_cell("A1"))
+    tap(window, "blue", "cell", parse_cell("O15"))
+    for symbol in ("S1", "S2", "S4", "S6"):
+        tap(window, "yellow", "course", "S")
+        tap(window, "yellow", "gauge", "drone")
+        tap(window, "yellow", "symbol", symbol)
+    tap(window, "yellow", "system", "drone")
+    tap(window, "yellow", "cell", parse_cell("N13"))           # a cell of sector 9
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    assert any("are you in sector 9? Blue: yes!" in line for line in yellow.feed)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (480, 320)])
+def test_one_teams_screen_renders_at_any_size(home, tmp_path, size):
+    pygame.font.init()
+    game = new_game(1, "delta", "turn")
+    runtime = make_sonar_runtime(game)
+    win = SonarWindow(runtime, ["blue"], size=size)
+    runtime.step()
+    surface = pygame.Surface(size)
+    win.render(surface)
+    pygame.image.save(surface, str(tmp_path / "blue.png"))
+    assert (tmp_path / "blue.png").exists() and win.frames == 1
+    runtime.close()
