@@ -26,3 +26,11 @@ def state_dir() -> Path:
 
 def autosave_path() -> Path:
     return state_dir() / "autosave.json"
+
+
+def cache_dir() -> Path:
+    """What can be made again at any time: compiled language catalogues."""
+    home = os.environ.get("KALEUN_HOME")
+    if home:
+        return Path(home) / "cache"
+    return _base("XDG_CACHE_HOME", ".cache")

@@ -15,7 +15,7 @@ from kaleun.ports.sim import SimLamps
 from kaleun.runtime.lamps import LampDirector
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import TABLE_ACTIONS, Table
-from kaleun.uboot.game import build_modules, mission_spec, new_game
+from kaleun.uboot.game import new_game
 from kit import BOARDS
 
 HULL = [f"section.{n}" for n in range(1, 7)]
@@ -165,46 +165,22 @@ def test_12_escorts_hunting_sound_battle_stations_and_every_echo_flashes():
     assert table.look("alarm") == Lamp((255, 0, 0), "blink")
 
 
-class Weapons(Module):
-    """A stand-in for the weapons module: its status lists the tubes, `fire` empties one."""
-
-    name = "weapons"
-
-    def __init__(self) -> None:
-        self.tubes = [{"tube": n, "room": 1 if n < 5 else 6, "state": "empty"} for n in range(1, 6)]
-
-    def commands(self) -> Mapping[str, Any]:
-        return {"tube": self._tube, "fire": self._fire}
-
-    def _tube(self, args: Any) -> None:
-        tube = args.int("tube", lo=1, hi=5)
-        state = args.str("state", choices=["empty", "loading", "loaded", "flooded"])
-        args.finish()
-        self.tubes[tube - 1]["state"] = state
-        self.emit("tube_state", tube=tube, state=state)
-
-    def _fire(self, args: Any) -> None:
-        tube = args.int("tube", lo=1, hi=5)
-        args.finish()
-        self.tubes[tube - 1]["state"] = "empty"
-        self.emit("torpedo_fired", tube=tube, torpedo="G7e")
-
-    def status(self) -> dict[str, Any]:
-        return {"tubes": [dict(t) for t in self.tubes]}
-
-
-def test_tube_lamps_show_loading_loaded_flooded_and_a_fired_tube_strobes():
-    table = LampTable(modules=[*build_modules("training", mission_spec("training")), Weapons()])
-    assert all(table.look(f"tube.{n}") is None for n in range(1, 6))  # empty tubes are dark
-    table.at(1, {"do": "tube", "tube": 1, "state": "loading"})
-    table.at(2, {"do": "tube", "tube": 2, "state": "loaded"})
-    table.at(3, {"do": "tube", "tube": 5, "state": "flooded"})
-    assert [table.pattern(f"tube.{n}") for n in range(1, 6)] == ["blink", "steady", None, None, "pulse"]
-    assert table.look("tube.2") == Lamp((0, 200, 40), "steady")
-    table.at(4, {"do": "fire", "tube": 5})
-    assert table.look("tube.5") == Lamp((255, 255, 255), "strobe")
-    table.at(8)
-    assert table.look("tube.5") is None
+def test_tube_lamps_follow_the_tubes_loaded_flooding_flooded_fired_and_loading():
+    """The weapons module's tubes (training: the crew rules advise, so every order goes ahead)."""
+    table = LampTable()
+    assert [table.pattern(f"tube.{n}") for n in range(1, 6)] == ["steady"] * 5  # all five tubes loaded
+    table.at(1, {"do": "order", "order": "flood_tubes", "tubes": [1]})
+    assert table.pattern("tube.1") == "blink_fast"  # flooding
+    table.at(40)
+    assert table.pattern("tube.1") == "pulse"  # flooded: ready to fire
+    table.at(41, {"do": "order", "order": "tdc", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7})
+    table.at(42, {"do": "order", "order": "fire_torpedoes", "tubes": [1]})
+    assert table.look("tube.1") == Lamp((255, 255, 255), "strobe")  # the tube that fired strobes white
+    table.at(50)
+    assert table.pattern("tube.1") == "pulse_slow"  # fired: empty until reloaded
+    table.at(51, {"do": "order", "order": "reload_torpedo", "tube": 1})
+    assert table.pattern("tube.1") == "blink"  # loading
+    assert [table.pattern(f"tube.{n}") for n in range(2, 6)] == ["steady"] * 4
 
 
 def test_the_states_are_read_again_without_events():
