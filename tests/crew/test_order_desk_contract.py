@@ -59,3 +59,20 @@ def test_a_malformed_order_is_an_error_and_does_not_end_the_mobilization():
     with pytest.raises(CommandError):
         g.apply({"do": "order", "order": "fire_torpedoes", "tubes": [9]})
     assert g.module("crew").moves.open
+
+
+def test_the_order_assistant_previews_an_order_without_giving_it():
+    """The console's order assistant: who would carry the order out with how many chips, or exactly what
+    is missing — and nothing in the game changes, an open mobilization included."""
+    g = _mobilized_with_a_move()
+    before = json.dumps(g.to_state(), sort_keys=True)
+    desk = g.module("orders")
+    short = desk.preview({"order": "new_speed", "speed": "half_ahead"})
+    assert not short["accepted"] and short["reason"].startswith("2 sailors with the engines symbol needed in section 5")
+    assert json.dumps(g.to_state(), sort_keys=True) == before and g.module("crew").moves.open
+    do(g, {"do": "place", "figure": "engineer-triangle", "section": 5})
+    ready = desk.preview({"order": "new_speed", "speed": "half_ahead"})
+    assert ready["accepted"] and ready["paid"] == "command"
+    assert {(a["figure"], a["chips"]) for a in ready["activated"]} == {("engineer-square", 1), ("engineer-triangle", 1)}
+    given = one(do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"}), "order_accepted")
+    assert given["activated"] == ready["activated"]

@@ -70,6 +70,10 @@ class Validator:
         """Why the order is refused, or None. Changes nothing."""
         return None
 
+    def preview(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
+        """What the validator would do with the order just checked (e.g. who executes it). Changes nothing."""
+        return {}
+
     def commit(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
         return {}
 
@@ -105,7 +109,8 @@ class OrderDesk(Module):
         exactly as the `order` command would. Raises CommandError for malformed fields."""
         self._order(Args({"do": "order", "order": order, "via": via, **(fields or {})}))
 
-    def _order(self, args: Args) -> None:
+    def _read(self, args: Args) -> Order:
+        """The order's fields read and checked for form (CommandError). Changes nothing."""
         order_id = args.str("order", choices=ORDER_NAMES)
         source = args.str("via", default="script")
         effect = self._effects.get(order_id)
@@ -117,14 +122,38 @@ class OrderDesk(Module):
         order = Order(order_id, params, source)
         for validator in self._validators:
             validator.prepare(order)
-        # from here on the order has been given: what that does happens whatever the checks say
-        for validator in self._validators:
-            validator.given(order)
-        reason = effect.check(params) if effect else None
+        return order
+
+    def _check(self, order: Order) -> str | None:
+        """Why the order is refused, or None: its effect's check, then every validator's. Changes nothing."""
+        effect = self._effects.get(order.order)
+        reason = effect.check(order.params) if effect else None
         for validator in self._validators:
             if reason is not None:
                 break
             reason = validator.validate(order)
+        return reason
+
+    def preview(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """What giving an order would do, without giving it (the console's order assistant): whether it
+        would be accepted, and either who would carry it out (the validators' `preview`) or exactly why
+        not. Raises CommandError for malformed fields. Changes nothing in the game."""
+        order = self._read(Args({"do": "order", **fields}))
+        reason = self._check(order)
+        out: dict[str, Any] = {"order": order.order, "params": order.params, "accepted": reason is None,
+                               "reason": reason}
+        for validator in self._validators:
+            out.update(validator.preview(order))
+        return out
+
+    def _order(self, args: Args) -> None:
+        order = self._read(args)
+        order_id, params, source = order.order, order.params, order.source
+        effect = self._effects.get(order_id)
+        # from here on the order has been given: what that does happens whatever the checks say
+        for validator in self._validators:
+            validator.given(order)
+        reason = self._check(order)
         if reason is not None:
             self._reject(order, reason)
             return

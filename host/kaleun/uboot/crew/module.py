@@ -481,6 +481,13 @@ class Crew(Module, Validator):
         self._plan = picks
         return "; ".join(problems) if problems else None
 
+    def preview(self, order: Order) -> dict[str, Any]:
+        """Who would execute the order just validated, with how many chips; what is missing (advise mode)."""
+        paid = "command" if self.bars.command < COMMAND_LAST else "morale" if self.bars.can_pay else None
+        return {"activated": [{"figure": p.figure, "sailor": self.sid(p.figure), "chips": len(p.chips),
+                               "specialist": p.specialist, "section": p.section} for p in self._plan],
+                "missing": self._warning, "paid": paid}
+
     def commit(self, order: Order) -> dict[str, Any]:
         """Pay the order and put the chips on the executing sailors. What the First Officer reads aloud
         about it (morale, cards, lookouts, a warning) follows the order itself, in `after`."""
