@@ -9,10 +9,14 @@ import os
 from pathlib import Path
 
 import pytest
+from kaleun.core.engine import Engine
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# every cached module wake is checked against a fresh one (core/engine.py): a missing touch fails
+os.environ.setdefault("KALEUN_CHECK_WAKES", "1")  # for the kaleun processes the tests start
+Engine.check_wakes = True
 
 
 @pytest.fixture

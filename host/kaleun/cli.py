@@ -451,6 +451,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+
+    if os.environ.get("KALEUN_CHECK_WAKES") == "1":  # the test suite: every cached module wake is checked
+        from kaleun.core.engine import Engine
+
+        Engine.check_wakes = True
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,

@@ -72,21 +72,98 @@ def heavy_convoy(seed: int = 7, hours: float = 6.0) -> None:
           f"damage {counts['damage']}, contact {counts['contact']}); mission: {game.module('mission').result}")
 
 
+#: the crew's stations on patrol: two lookouts on the bridge, an engine man in each engine room, the
+#: helmsmen and ballast men in the control room, the cook in the crew quarters
+STATIONS = {"navigator-square": 8, "navigator-triangle": 8, "engineer-square": 5, "engineer-triangle": 6,
+            "navigator-circle": 4}
+LOOKOUTS = ("navigator-square", "navigator-triangle")
+REPAIR_MEN = ("engineer-hexagon", "officer-hexagon", "engineer-circle")
+ADJACENT = [(4, 5), (5, 6), (2, 4), (2, 5), (3, 5), (3, 6), (1, 2), (1, 3), (2, 3)]
+
+
+class PatrolCrew:
+    """A crew on patrol as the rules have it (the crew rules advise, so what is short is said, not refused):
+    stations manned, lookouts posted when surfaced and brought in before a dive, every technical condition
+    repaired by the repair men sent to its section, a meal cooked every day, the Captain's cards played when
+    the command bar runs out."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.counts: Counter[str] = Counter()
+
+    def do(self, command) -> None:
+        for e in self.game.apply(command):
+            self.counts[e.name] += 1
+
+    def order(self, name, **params) -> None:
+        crew = self.game.module("crew")
+        if crew.bars.command > 6:
+            self.do({"do": "adjust_command", "by": 4, "why": "Captain's cards"})
+        self.do({"do": "order", "order": name, **params})
+
+    def move(self, places) -> None:
+        self.order("mobilize")
+        for figure, section in places.items():
+            self.do({"do": "place", "figure": figure, "section": section})
+        self.do({"do": "end_mobilize"})
+
+    def man_stations(self) -> None:
+        self.move(STATIONS)
+        self.order("observe")
+
+    def dive(self) -> None:
+        self.move(dict.fromkeys(LOOKOUTS, 3))
+        self.order("dive")
+
+    def surface(self) -> None:
+        self.order("surface")
+
+    def after_surfacing(self) -> None:
+        self.move(dict.fromkeys(LOOKOUTS, 8))
+        self.order("observe")
+
+    def repair(self) -> None:
+        """Send the repair men to every open technical condition nobody works on (deck guns only surfaced)."""
+        game = self.game
+        tech = game.module("technical")
+        crew = game.module("crew")
+        boat = game.module("boat")
+        for component, job in sorted(tech.jobs.items()):
+            section = tech.section(component)
+            if job.sailors or component in crew.repairs or (section > 6 and not boat.surfaced):
+                continue
+            men = [f for f in REPAIR_MEN if not crew.sailor(f).dead][:job.required]
+            self.move(dict.fromkeys(men, section))
+            self.order("repair", component=component)
+            return  # one job at a time: the same men
+
+    def cook(self) -> None:
+        food = self.game.module("crew").food
+        pyramid = list(food.pyramid)
+        lemon = next((i + 1 for i, k in enumerate(pyramid) if k == "lemon"), None)
+        for a, b in ADJACENT:
+            if pyramid[a - 1] not in (None, "lemon") and pyramid[b - 1] not in (None, "lemon"):
+                self.order("prepare_meal", take=[a, b], **({"lemon": lemon} if lemon else {}))
+                return
+
+
 def patrol(seed: int = 3, days: int = 14) -> None:
-    # crew rules advise: this measures the sea; an unstaffed order goes ahead with a warning
+    """A crew sails a 14-day Atlantic patrol in transit compression (moderate traffic, light air cover):
+    stations manned, lookouts on the bridge, half ahead, a course change and a dive every second day,
+    repairs as the wear comes, a meal a day."""
     game = new_game(seed, "patrol_atlantic", {"crew_rules": "advise"})
-    for figure in ("navigator-square", "navigator-triangle", "navigator-hexagon"):
-        game.apply({"do": "place", "figure": figure, "section": 8})
-    order(game, "new_speed", speed="slow_ahead")
-    order(game, "observe")
+    crew = PatrolCrew(game)
+    crew.man_stations()
+    crew.order("new_speed", speed="half_ahead")
     frame = 0.05 * FACTORS["transit"]  # game seconds per runtime frame in transit compression
     total = days * 86400
-    counts: Counter[str] = Counter()
+    counts = crew.counts
     calls = 0
     lost_at = ""
     start = time.perf_counter()
     t = 0.0
     next_day = 86400.0
+    next_look = 0.0
     courses = [250, 270, 230, 260, 240]
     while t < total:
         t = min(total, t + frame)
@@ -94,18 +171,25 @@ def patrol(seed: int = 3, days: int = 14) -> None:
             counts[e.name] += 1
             if e.name == "mission_end":
                 lost_at = f" at day {e.t / 86400:.1f} ({e.data['reason']})"
+            elif e.name == "boat_surfaced":
+                crew.after_surfacing()
+
         calls += 1
-        if t >= next_day - 43200 and not game.module("boat").lost and game.module("boat").surfaced \
-                and int(next_day) // 86400 % 2 == 0:
-            order(game, "dive")
+        boat = game.module("boat")
+        if game.module("mission").over:
+            break
+        if t >= next_look:  # every game hour the chief engineer looks over the repair list
+            crew.repair()
+            next_look = t + 3600.0
+        day = int(t // 86400)
+        if next_day - 43200 <= t < next_day - 3600 and boat.surfaced and day % 2 == 0 and not boat.lost:
+            crew.dive()  # a dive at noon every second day, up again at midnight
         if t >= next_day:
-            boat = game.module("boat")
-            if not boat.surfaced and not boat.lost:
-                order(game, "surface")
-            order(game, "new_course", course=courses[int(next_day // 86400) % len(courses)])
+            if not boat.surfaced:
+                crew.surface()
+            crew.order("new_course", course=courses[day % len(courses)])
+            crew.cook()
             next_day += 86400
-        if game.module("boat").surfaced and not game.module("sea").observing and not game.module("boat").lost:
-            order(game, "observe")
     wall = time.perf_counter() - start
     boat = game.module("boat")
     print(f"patrol in transit: {days} days ({calls} frames of {frame:.0f} game s) in {wall:.2f} s wall "
@@ -113,7 +197,9 @@ def patrol(seed: int = 3, days: int = 14) -> None:
     print(f"  log {boat.distance_nm:.0f} nm; square {game.module('navigation').true_square()} "
           f"(reckoned {game.module('navigation').dr_square()}); events {sum(counts.values())}: "
           f"contact reports {counts['contact_report']}, aircraft attacks {counts['aircraft_attack']}, "
-          f"weather {counts['weather']}; mission: {game.module('mission').result or 'going on'}{lost_at}")
+          f"weather {counts['weather']}, technical conditions {counts['technical_condition']}, repairs done "
+          f"{counts['technical_repaired']}, meals {counts['meal_prepared']}, dives {counts['boat_submerged']}; "
+          f"mission: {game.module('mission').result or 'going on'}{lost_at}")
 
 
 if __name__ == "__main__":

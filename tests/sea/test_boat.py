@@ -133,8 +133,20 @@ def test_surface_and_dive_twice_are_refused(training):
     assert order(training, "surface")[0].name == "order_rejected"
     order(training, "dive")
     assert order(training, "dive")[0].data["reason"] == "the boat is already submerged"
+    training.advance(10)
     order(training, "surface")
     assert order(training, "surface")[0].data["reason"] == "the boat is already surfacing"
+
+
+def test_a_dive_called_off_at_once_brings_the_boat_up_again_at_once(training):
+    """Dive and surface at the same moment: the boat never left the surface, so it is surfaced again
+    (it used to wait for ever "surfacing" at 0 m, its battery running down)."""
+    order(training, "dive")
+    events = order(training, "surface")
+    assert "boat_surfaced" in names(events)
+    assert boat(training).surfaced and boat(training).mode["propulsion"] == "diesel"
+    training.advance(3600)
+    assert boat(training).battery_pct == pytest.approx(100.0)
 
 
 def test_12_battery_drains_submerged_by_speed_and_warns(training):

@@ -7,6 +7,12 @@ may listen to events emitted by other modules.
 Determinism: state changes only when a command is applied (at the current game time) or
 when a module wakes (at a time computed from state). `advance_to` processes wakes in time
 order (ties in module order), so the result does not depend on how wall time was sliced.
+
+Wakes are cached: a module's `next_wake` is asked again only when it may have changed — after a
+command (every module), after the module woke or heard an event, and when something touched it
+(`Engine.touch(module)`: a module whose wake another module's call can move, the boat's plan or
+the sea's agenda, touches itself). With `Engine.check_wakes` on (the test suite turns it on) every
+cached answer is checked against a fresh one, so a missing touch fails loudly.
 """
 
 from __future__ import annotations
@@ -77,6 +83,9 @@ class Module:
 class Engine:
     """Runs modules. `apply` and `advance_to` return the events they produced."""
 
+    #: check every cached module wake against a fresh answer (the test suite turns it on)
+    check_wakes: ClassVar[bool] = False
+
     def __init__(self, game: str, seed: int, clock: GameClock, modules: Iterable[Module],
                  config: Mapping[str, Any] | None = None) -> None:
         self.game = game
@@ -93,6 +102,11 @@ class Engine:
         self._listeners: dict[str, list[Module]] = {}
         self._rngs: dict[str, GameRandom] = {}
         self._out: list[Event] = []
+        #: cached next wake per module, and the modules whose cache may be stale
+        self._due: list[float | None] = [None] * len(self.modules)
+        self._stale: set[int] = set(range(len(self.modules)))
+        self._slot: dict[int, int] = {id(m): i for i, m in enumerate(self.modules)}
+        self._check_wakes = Engine.check_wakes
         for module in self.modules:
             if module.name in self._by_name:
                 raise ValueError(f"two modules named {module.name!r}")
@@ -142,11 +156,23 @@ class Engine:
             raise ValueError(f"event field(s) {sorted(clash)} of '{name}' are reserved for the event's header")
         event = Event(self.t, self.clock.iso(self.t), name, data, feed, audience)
         self._out.append(event)
+        stale = self._stale
+        slot = self._slot
         for module in self._listeners.get(name, ()):
+            stale.add(slot[id(module)])
             module.on_event(event)
         for module in self._listeners.get("*", ()):
+            stale.add(slot[id(module)])
             module.on_event(event)
+        if name == "mission_end":  # every module's clock may stop
+            stale.update(range(len(self.modules)))
         return event
+
+    def touch(self, module: Module) -> None:
+        """`module`'s next wake may have changed (called by the module itself)."""
+        index = self._slot.get(id(module))
+        if index is not None:
+            self._stale.add(index)
 
     def _drain(self) -> list[Event]:
         out, self._out = self._out, []
@@ -173,6 +199,8 @@ class Engine:
         except CommandError:
             del self._out[pending:]
             raise
+        finally:
+            self._stale.update(range(len(self.modules)))
         return self._drain()
 
     def _report(self, args: Args) -> None:
@@ -184,9 +212,19 @@ class Engine:
 
     # -- time -----------------------------------------------------------------------------
     def _next_due(self) -> tuple[float, int] | None:
+        due = self._due
+        if self._stale:
+            modules = self.modules
+            for i in self._stale:
+                due[i] = modules[i].next_wake()
+            self._stale.clear()
+        if self._check_wakes:
+            fresh = [m.next_wake() for m in self.modules]
+            if fresh != due:
+                wrong = [m.name for m, a, b in zip(self.modules, due, fresh, strict=True) if a != b]
+                raise RuntimeError(f"stale cached wake of {', '.join(wrong)}: a change of its wake was not touched")
         best: tuple[float, int] | None = None
-        for i, module in enumerate(self.modules):
-            when = module.next_wake()
+        for i, when in enumerate(due):
             if when is not None and (best is None or when < best[0]):
                 best = (when, i)
         return best
@@ -208,6 +246,7 @@ class Engine:
                 raise RuntimeError(f"module {self.modules[due[1]].name} woke at {due[0]} without progress")
             last = due
             self.t = max(self.t, due[0])
+            self._stale.add(due[1])
             self.modules[due[1]].wake(self.t)
             if until is not None and until():
                 return self._drain()
@@ -247,6 +286,7 @@ class Engine:
             self.table_state = dict(table)
             self._rngs = {name: GameRandom.from_json(data) for name, data in state["rng"].items()}
             modules = state["modules"]
+            self._stale.update(range(len(self.modules)))
             for module in self.modules:
                 if module.name not in modules:
                     raise SaveError(f"the save has no state for '{module.name}'")

@@ -162,6 +162,7 @@ class Technical(Module):
 
     def add_condition(self, component: str, severity: str, cause: str) -> Job | None:
         """A new condition, or a worse one on an open job. Returns the job if anything changed."""
+        self.engine.touch(self)  # the crew engine calls it
         if component not in COMPONENTS:
             raise ValueError(f"unknown component {component!r}")
         now = self.engine.t
@@ -180,6 +181,7 @@ class Technical(Module):
 
     def set_crew(self, component: str, sailors: int, bonus: int | None = None) -> None:
         """The crew engine's count of sailors repairing `component` (and the engineer card's bonus)."""
+        self.engine.touch(self)  # the crew engine calls it
         job = self.jobs.get(component)
         if job is None:
             return
@@ -195,6 +197,7 @@ class Technical(Module):
             job.escalate_at = None if hours is None else now + float(hours) * 3600
 
     def set_wear(self, on: bool, factor: float) -> None:
+        self.engine.touch(self)  # the crew engine calls it
         self.wear, self.wear_factor = on, factor
         self._schedule_wear(self.engine.t)
 

@@ -287,6 +287,7 @@ class Boat(Module):
         self.brate = self._battery_rate()
 
     def _plan(self) -> None:
+        self.engine.touch(self)  # the sea and the navigation move the boat's plan too
         if self.lost is not None:
             self._wake = None
             return
@@ -623,6 +624,8 @@ class Boat(Module):
             rate /= float(TECH["slow_surface_factor"])
         self.zrate = rate
         self.emit("surfacing", depth_m=round(self.z0, 1), time_s=round(self.z0 / rate, 1))
+        if self.z0 <= _MARGIN:  # still at the surface (a dive called off at once): up again now
+            self._depth_reached()
         self._plan()
 
     # -- state ----------------------------------------------------------------------------

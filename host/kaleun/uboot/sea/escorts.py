@@ -65,6 +65,7 @@ def _begin_hunt(ai: dict[str, Any], now: float) -> None:
         ai["under_since"] = now
         ai["announced"] = False
         ai["fixes"] = []
+        ai["plot"] = None
         ai["misses"] = 0
 
 
@@ -320,10 +321,7 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
     ai["contact"] = True
     ai["misses"] = 0
     ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
-    window = float(ESC["plot_window_s"])
-    fixes = [f for f in ai.get("fixes", []) if now - float(f[0]) <= window] + [[now, flat, flon]]
-    ai["fixes"] = fixes
-    dlat, dlon, vel = plot(fixes, now, tuple(ai["dvel"]))
+    dlat, dlon, vel = plot_fix(ai, now, flat, flon)
     ai["datum"] = [dlat, dlon, now]
     ai["dvel"] = list(vel)
     feed = None
@@ -360,30 +358,51 @@ def _close(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: float) ->
     sea.schedule(f"ai:{v.id}", now + ping_interval_s(r))
 
 
-def plot(fixes: list[list[float]], now: float, prior: tuple[float, float]) -> tuple[float, float, tuple[float, float]]:
-    """The plot of ASDIC fixes [t, lat, lon]: (lat, lon) now and velocity (east, north kn).
+def plot_fix(ai: dict[str, Any], now: float, lat: float, lon: float) -> tuple[float, float, tuple[float, float]]:
+    """Add an ASDIC fix to the escort's plot: (lat, lon) of the boat now and its velocity (east, north kn).
 
-    A least-squares line through the fixes once they span `plot_min_s`; before that the last
-    fix and the velocity estimated before (`prior`)."""
-    t_last, lat_last, lon_last = (float(x) for x in fixes[-1])
-    t0 = float(fixes[0][0])
-    if t_last - t0 < float(ESC["plot_min_s"]):
-        return lat_last, lon_last, prior
-    ts, es, ns = [], [], []
-    for t, flat, flon in fixes:
-        e, n = geo.offset(lat_last, lon_last, float(flat), float(flon))
-        ts.append((float(t) - now) / 3600.0)
-        es.append(e)
-        ns.append(n)
-    k = len(ts)
-    mt = sum(ts) / k
-    var = sum((t - mt) ** 2 for t in ts)
-    me, mn = sum(es) / k, sum(ns) / k
-    ve = sum((t - mt) * (e - me) for t, e in zip(ts, es, strict=True)) / var
-    vn = sum((t - mt) * (n - mn) for t, n in zip(ts, ns, strict=True)) / var
-    east, north = me - ve * mt, mn - vn * mt  # the line at t = now
-    lat, lon = geo.shift(lat_last, lon_last, east, north)
-    return lat, lon, (ve, vn)
+    The plot is a least-squares line through the fixes of the last `plot_window_s` once they span
+    `plot_min_s`; before that the last fix and the velocity estimated before. Fixes are kept as
+    [t, east, north] (hours since the plot began, nm from its first fix) with running sums, so a fix
+    costs the same however many the window holds."""
+    plot = ai.get("plot")
+    if plot is None or not ai.get("fixes"):
+        plot = ai["plot"] = {"origin": [lat, lon], "t0": now, "sums": [0.0] * 7}
+        ai["fixes"] = []
+    olat, olon = plot["origin"]
+    e, n = geo.offset(olat, olon, lat, lon)
+    fix = [(now - float(plot["t0"])) / 3600.0, e, n]
+    sums = plot["sums"]
+    fixes = ai["fixes"]
+    window_h = float(ESC["plot_window_s"]) / 3600.0
+    while fixes and fix[0] - float(fixes[0][0]) > window_h + 1e-12:
+        _sum(sums, fixes.pop(0), -1.0)
+    fixes.append(fix)
+    _sum(sums, fix, 1.0)
+    k, st, stt, se, sn, ste, stn = sums
+    span_h = fix[0] - float(fixes[0][0])
+    if k < 2 or span_h * 3600.0 < float(ESC["plot_min_s"]):
+        return lat, lon, (float(ai["dvel"][0]), float(ai["dvel"][1]))
+    mt, me, mn = st / k, se / k, sn / k
+    var = stt - k * mt * mt
+    if var <= 1e-12:
+        return lat, lon, (float(ai["dvel"][0]), float(ai["dvel"][1]))
+    ve = (ste - k * mt * me) / var
+    vn = (stn - k * mt * mn) / var
+    east, north = me + ve * (fix[0] - mt), mn + vn * (fix[0] - mt)  # the line at t = now
+    plat, plon = geo.shift(olat, olon, east, north)
+    return plat, plon, (ve, vn)
+
+
+def _sum(sums: list[float], fix: list[float], sign: float) -> None:
+    t, e, n = (float(x) for x in fix)
+    sums[0] += sign
+    sums[1] += sign * t
+    sums[2] += sign * t * t
+    sums[3] += sign * e
+    sums[4] += sign * n
+    sums[5] += sign * t * e
+    sums[6] += sign * t * n
 
 
 def _start_run(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any) -> None:

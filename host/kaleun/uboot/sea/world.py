@@ -64,24 +64,53 @@ PROX_DEPTH_M = 15.0
 
 
 class BoatNow:
-    """The boat at one moment, as the sea needs it."""
+    """The boat at one moment, as the sea needs it. Heading, velocity and noise are worked out on
+    first use (most looks need only the position and depth)."""
 
-    __slots__ = ("coslat", "depth", "heading", "lat", "lon", "noise", "periscope_up", "speed", "surfaced",
-                 "t", "ve", "vn")
+    __slots__ = ("_boat", "_heading", "_noise", "_velocity", "coslat", "depth", "lat", "lon", "periscope_up",
+                 "speed", "surfaced", "t")
 
     def __init__(self, sea: Sea, t: float) -> None:
-        boat = sea.engine.module("boat")
+        boat = self._boat = sea.engine.module("boat")
         self.t = t
         self.lat, self.lon = boat.position_at(t)
         self.coslat = math.cos(math.radians(self.lat))
         self.depth = boat.depth_at(t)
         self.surfaced = boat.surfaced
         self.speed = boat.speed_at(t)
-        self.heading = boat.heading_at(t)
-        s, c = geo.unit(self.heading)
-        self.ve, self.vn = self.speed * s + boat.current[0], self.speed * c + boat.current[1]
-        self.noise = boat.noise_nm(t)
         self.periscope_up = (not self.surfaced) and t < sea.periscope_until and boat.at_periscope_depth
+        self._heading: float | None = None
+        self._velocity: tuple[float, float] | None = None
+        self._noise: float | None = None
+
+    @property
+    def heading(self) -> float:
+        if self._heading is None:
+            self._heading = float(self._boat.heading_at(self.t))
+        return self._heading
+
+    @property
+    def velocity(self) -> tuple[float, float]:
+        """(east, north) kn over the ground: through the water plus the current."""
+        if self._velocity is None:
+            s, c = geo.unit(self.heading)
+            current = self._boat.current
+            self._velocity = (self.speed * s + current[0], self.speed * c + current[1])
+        return self._velocity
+
+    @property
+    def ve(self) -> float:
+        return self.velocity[0]
+
+    @property
+    def vn(self) -> float:
+        return self.velocity[1]
+
+    @property
+    def noise(self) -> float:
+        if self._noise is None:
+            self._noise = float(self._boat.noise_nm(self.t))
+        return self._noise
 
     def rel(self, lat: float, lon: float) -> tuple[float, float, float]:
         """(east, north, range) nm of a position seen from the boat."""
@@ -136,9 +165,11 @@ class Sea(Module):
         self.seq += 1
         self.sched[key] = (t, self.seq)
         heapq.heappush(self.heap, (t, self.seq, key))
+        self.engine.touch(self)  # other modules (the weapons) put things on the agenda too
 
     def cancel(self, key: str) -> None:
-        self.sched.pop(key, None)
+        if self.sched.pop(key, None) is not None:
+            self.engine.touch(self)
 
     def _clean_top(self) -> None:
         heap, sched = self.heap, self.sched
@@ -654,6 +685,10 @@ class Sea(Module):
         if boat.lost:
             return
         bn = self.boat_now(now)
+        shallow = bn.surfaced or bn.depth < float(ENEMY["ram_depth_m"])
+        if not shallow and bn.depth > PROX_DEPTH_M:  # deep: nothing can strike it; look again in a minute
+            self.schedule("prox", now + 60.0)
+            return
         nearest, who = math.inf, None
         for v in self.vessels.values():
             lat, lon = self.vpos(v, now)
@@ -661,7 +696,6 @@ class Sea(Module):
             if r < nearest:
                 nearest, who = r, v
         limit = float(ENEMY["collision_nm"])
-        shallow = bn.surfaced or bn.depth < float(ENEMY["ram_depth_m"])
         if who is not None and nearest <= limit and shallow:
             ramming = who.is_escort and who.ai.get("mode") == "chase"
             reason = "rammed" if ramming else "collision"
@@ -670,10 +704,7 @@ class Sea(Module):
             self.emit("collision", ship=who.id, **{"class": who.cid}, rammed=ramming, depth_m=round(bn.depth, 1))
             boat.wreck(reason, text)
             return
-        if not shallow and bn.depth > PROX_DEPTH_M:
-            wait = 60.0
-        else:
-            wait = min(MAX_SLEEP_S, max(1.0, (nearest - limit) / SHIP_CLOSING_KN * 3600.0 * 0.8))
+        wait = min(MAX_SLEEP_S, max(1.0, (nearest - limit) / SHIP_CLOSING_KN * 3600.0 * 0.8))
         self.schedule("prox", now + wait)
 
     # -- housekeeping ---------------------------------------------------------------------------------
