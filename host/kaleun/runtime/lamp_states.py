@@ -17,11 +17,10 @@ from typing import Any
 from kaleun.core.engine import Engine
 from kaleun.uboot.crew.hazards import CONDITIONS
 from kaleun.uboot.crew.sections import HULL
+from kaleun.uboot.weapons.module import TUBE_STATES  # each shown as the state "tube_<state>"
 
 log = logging.getLogger(__name__)
 
-#: tube states of the weapons module's status, each shown as the state "tube_<state>"
-TUBE_STATES = ("empty", "loading", "loaded", "flooding", "flooded", "fired")
 
 #: state -> the fields a scene's segments may use ("{section}", "{tube}")
 STATES: dict[str, tuple[str, ...]] = {

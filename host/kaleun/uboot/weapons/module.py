@@ -25,10 +25,9 @@ from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, join
 from kaleun.uboot.orders import Effect, OrderDesk
-from kaleun.uboot.sea import geo, shipdamage, torpedo_run
+from kaleun.uboot.sea import geo, torpedo_run
 from kaleun.uboot.sea.geo import M_PER_NM
 from kaleun.uboot.sea.machinery import component_state
-from kaleun.uboot.sea.sensors import visual_range
 from kaleun.uboot.weapons import arsenal, guns
 from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, torpedo_type, tubes
 from kaleun.uboot.weapons.disc import RINGS, Disc
@@ -732,16 +731,3 @@ class Weapons(Module):
         self.fired, self.hits = int(state["fired"]), int(state["hits"])
         self.sunk = [dict(s) for s in state["sunk"]]
 
-
-def range_of(sea: Any, entity: str, now: float) -> float:
-    """True range in nm from the boat to a ship or aircraft of the sea."""
-    truth = sea.truth(entity, now)
-    return math.inf if truth is None else float(truth.range_nm)
-
-
-def in_sight(sea: Any, v: Any, now: float) -> bool:
-    """Can the gun layer see the ship (its size in this weather and light)?"""
-    return range_of(sea, v.id, now) <= visual_range(v.cls.size, sea.conditions())
-
-
-__all__ = ["TUBE_STATES", "Weapons", "in_sight", "range_of", "shipdamage"]
