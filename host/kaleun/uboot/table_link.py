@@ -18,6 +18,7 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
+from kaleun.core.shape import Int, List, Maybe, Obj, Text
 
 STATES = ("online", "offline", "reader_fault", "reader_ok")
 
@@ -79,6 +80,8 @@ class TableLink(Module):
 
     def status(self) -> dict[str, Any]:
         return {"hub": self.hub, "faulty_readers": list(self.faulty)}
+
+    state_shape = Obj(hub=Maybe(Text(("online", "offline"))), faulty=List(Int(0, 1000), most=1000))
 
     def to_state(self) -> dict[str, Any]:
         return {"hub": self.hub, "faulty": list(self.faulty)}

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any
 
+from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.runtime.loop import Runtime
@@ -47,10 +48,14 @@ Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
 
 
 def parse_value(text: str) -> Any:
+    """A typed value: JSON when it is JSON (numbers, true, lists...), else the text itself.
+    Numbers beyond a float's range (1e999) and NaN are refused."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return jsonin.loads(text)
+    except jsonin.JsonSyntaxError:
         return text
+    except jsonin.JsonInputError as exc:
+        raise CommandError(str(exc)) from exc
 
 
 class Console:
@@ -214,9 +219,9 @@ class Console:
         from kaleun.runtime.table import TABLE_ACTIONS
 
         try:
-            command = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"not valid JSON: {exc.msg}") from exc
+            command = jsonin.loads(text)
+        except jsonin.JsonInputError as exc:
+            raise CommandError(str(exc)) from exc
         if not isinstance(command, dict):
             raise CommandError("a JSON command must be an object")
         command.pop("t", None)
