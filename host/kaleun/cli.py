@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kaleun import __version__
+from kaleun.core.messages import Msg
 
 if TYPE_CHECKING:
     from kaleun.boards.model import Board
@@ -77,40 +78,84 @@ def _fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     return status
 
 
-def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
+def _resume_game(args: argparse.Namespace) -> Engine:
+    """The saved game with its journal replayed. Raises SaveError; a mission that is over is
+    refused (MissionOver): it cannot be played on."""
     from kaleun.paths import autosave_path
-    from kaleun.saves import load_saved_game
-    from kaleun.uboot.game import new_game
+    from kaleun.saves import open_save
 
-    if resume:
-        path = Path(args.save) if args.save else autosave_path()
-        return load_saved_game(path)
-    return new_game(args.seed, args.mission)
+    path = Path(args.save) if args.save else autosave_path()
+    opened = open_save(path)
+    game = opened.engine
+    for note in opened.notes:
+        print(f"kaleun: {note}", file=sys.stderr)
+    mission = game.module("mission")
+    if mission.over:
+        raise MissionOver(str(Msg(
+            "that mission is over ({result}: {reason}) and cannot be played on. The save stays in {path}; "
+            "start a new game with kaleun play.", result=mission.result,
+            reason=str(mission.reason or "no reason given").replace("_", " "), path=str(path))))
+    print(str(Msg("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command(s) from its journal).",
+                  mission=mission.mission, clock=game.now_iso.replace("T", " "),
+                  saved=game.clock.iso(opened.saved_t).replace("T", " "), n=opened.replayed)), file=sys.stderr)
+    return game
+
+
+class MissionOver(Exception):
+    pass
 
 
 def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
+    """`kaleun play` / `kaleun resume`. Until the game runs nothing is written: a board that
+    cannot start here, a damaged save or a stop signal leave the previous autosave untouched."""
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
+    from kaleun.homelock import HomeLock, TableBusy
+    from kaleun.paths import state_dir
+    from kaleun.runtime.signals import STOPPER, StopRequested
     from kaleun.runtime.table import TableError
-    from kaleun.ui.session import keep_previous_autosave, open_session
+    from kaleun.saves import KEEP_GAMES
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.session import open_session
 
     try:
-        board = _board(args.board)
-        game = _start_game(args, resume)
-    except BoardError as exc:
-        return _fail(str(exc))
-    except (SaveError, CommandError) as exc:
-        return _fail(f"kaleun: {exc}")
-    if not resume:
-        kept = keep_previous_autosave()
-        if kept is not None:
-            print(f"kaleun: the previous game was kept as {kept} (continue it with: kaleun resume --save {kept})",
-                  file=sys.stderr)
+        lock = HomeLock(state_dir()).acquire()
+    except TableBusy as exc:
+        return _fail(f"kaleun: {exc}", EXIT_FAIL)
+    except OSError as exc:
+        return _fail(f"kaleun: cannot use {state_dir()} ({exc.strerror or exc})", EXIT_FAIL)
     try:
-        session = open_session(game, board, console=args.console or args.headless, headless=args.headless)
-    except TableError as exc:
-        return _fail(f"kaleun: cannot set up the table: {exc}")
-    return session.run()
+        try:
+            board = _board(args.board)
+            game = _resume_game(args) if resume else new_game(args.seed, args.mission)
+        except BoardError as exc:
+            return _fail(str(exc))
+        except (SaveError, CommandError, MissionOver) as exc:
+            return _fail(f"kaleun: {exc}")
+        try:
+            session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
+                                   new_game=not resume)
+        except TableError as exc:
+            return _fail(f"kaleun: cannot set up the table: {exc}")
+        except StopRequested as exc:
+            STOPPER.closing()
+            return _fail(f"kaleun: stopped by {exc} before the game started; nothing was saved, the previous "
+                         "save is as it was", 128 + exc.signum)
+        autosave = session.runtime.autosave
+        if autosave is not None and autosave.kept is not None:
+            print(f"kaleun: the previous game was kept as {autosave.kept} (continue it with: kaleun resume --save "
+                  f"{autosave.kept})", file=sys.stderr)
+            pruned = autosave.pruned
+            if pruned is not None and pruned.deleted:
+                print(f"kaleun: {len(pruned.deleted)} older finished game(s) deleted (the newest "
+                      f"{KEEP_GAMES} earlier games are kept)", file=sys.stderr)
+            if pruned is not None and pruned.unfinished_over:
+                print(f"kaleun: {autosave.kept.parent} holds more than {KEEP_GAMES} earlier games that are not "
+                      "finished; they are never deleted by themselves: delete the ones you no longer want",
+                      file=sys.stderr)
+        return session.run()
+    finally:
+        lock.release()
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:
@@ -208,6 +253,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from kaleun.runtime.signals import STOPPER, StopRequested
+
+    STOPPER.install()  # first: a stop signal at any moment leaves the files as they were
+    try:
+        return _main(argv)
+    except StopRequested as exc:
+        print(f"kaleun: stopped by {exc}", file=sys.stderr)
+        return 128 + exc.signum
+    finally:
+        STOPPER.uninstall()
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,

@@ -82,7 +82,7 @@ def test_saving_is_atomic_and_leaves_no_temporary_files(tmp_path):
 
 
 @pytest.mark.parametrize("content, message", [
-    ("{not json", "not JSON at line 1"),
+    ("{not json", "the save is damaged \\(not valid JSON \\(Expecting property name"),
     ('{"format": "something-else"}', "not a Kaleun save"),
     ('{"format": "kaleun-state", "version": 99}', "save version 99 is not supported"),
     ('[1, 2]', "not a JSON object"),
