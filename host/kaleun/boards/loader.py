@@ -209,6 +209,13 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     hub_reader = ld.reader(("hub",), data.get("hub", {}))
     if hub_reader:
         url = hub_reader.get("url", "str", required=sensor == "hub" and "hub" in data)
+        if url is not None:
+            from kaleun.hub.options import check_url
+
+            refused = check_url(url)
+            if refused is not None:
+                hub_reader.problem("url", refused)
+                url = None
         options = {k: v for k, v in hub_reader.table.items() if k != "url"}
         hub_reader.seen.update(options)  # the hub's own keys: kaleun.hub.options
         hub = m.HubSpec(url=url, options=options)

@@ -11,6 +11,7 @@ import os
 
 import numpy as np
 
+from kaleun.ports.sdl import audio_drivers, drivers_for
 from kaleun.sounds import bell, ping
 
 log = logging.getLogger(__name__)
@@ -26,11 +27,16 @@ class PygameSounder:
         self._cache: dict[tuple[int, ...], object] = {}
         self._channels = 1
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        drivers = audio_drivers()
+        if drivers == []:
+            log.warning("no sound: no sound card, PulseAudio or PipeWire here; the bell stays silent")
+            return
         try:
             import pygame
 
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=bell.RATE, size=-16, channels=1)
+                with drivers_for("SDL_AUDIODRIVER", drivers):
+                    pygame.mixer.init(frequency=bell.RATE, size=-16, channels=1)
             init = pygame.mixer.get_init()
         except Exception as exc:  # pygame.error or missing SDL audio: play on silently
             log.warning("no sound: the bell stays silent (%s)", exc)
