@@ -39,11 +39,6 @@ class Stopper:
         self._stop: Callable[[], None] | None = None
         self._previous: dict[int, Any] = {}
 
-    @property
-    def hangup(self) -> bool:
-        """The terminal is gone (SIGHUP): write nothing more to it."""
-        return self.signum == signal.SIGHUP
-
     def install(self) -> Stopper:
         for sig in SIGNALS:
             try:
@@ -71,7 +66,7 @@ class Stopper:
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         first = self.signum is None
-        if first or signum == signal.SIGHUP:
+        if first:
             self.signum = signum
         if self.mode == "raise":
             raise StopRequested(signum)

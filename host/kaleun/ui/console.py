@@ -266,7 +266,6 @@ class Console:
             self.say("")
         finally:
             STOPPER.closing()
-            self.gone = self.gone or STOPPER.hangup
             self.runtime.close()
         if self.runtime.failure is not None:
             self.say(str(failure_message(self.runtime)))
