@@ -13,9 +13,11 @@ deterministic, so the save plus these lines replayed give the game exactly as it
 The first line names the full save it continues (a digest of the save file): a journal left
 over from an older save is ignored. Lines are written with one `write` each (a killed process
 loses nothing written); the storage is flushed (`fdatasync`, on a thread of its own so the
-table never waits for the SD card) at once after a command, and otherwise once the unflushed
-lines cover `SYNC_GAME_S` of game time or `SYNC_WALL_S` of wall time, so a power cut loses at
-most that. A torn last line is ignored when the journal is read.
+table never waits for the SD card) at once after a command, and otherwise once the journal has
+run `SYNC_GAME_S` of game time past what was flushed or its oldest unflushed line is
+`SYNC_WALL_S` old: a power cut loses at most that and the runtime's step under way (in transit
+a step is at most a game minute: the boat looks at its machinery every minute). A torn last
+line is ignored when the journal is read.
 """
 
 from __future__ import annotations
@@ -42,9 +44,9 @@ VERSION = 1
 MARK_GAME_S = 30.0
 #: ... or this much wall time has passed since the last line while the game ran
 MARK_WALL_S = 1.0
-#: the journal is flushed to the storage once its unflushed lines cover this much game time ...
-SYNC_GAME_S = 60.0
-#: ... or the oldest unflushed line is this old (wall s); a command is flushed at once
+#: the journal is flushed to the storage once it runs this far (game s) past what was flushed ...
+SYNC_GAME_S = 30.0
+#: ... or its oldest unflushed line is this old (wall s); a command is flushed at once
 SYNC_WALL_S = 2.0
 #: a journal longer than this is not read (a day of play writes well under 10 MB)
 MAX_BYTES = 256 * 1024 * 1024
@@ -122,8 +124,9 @@ class JournalWriter:
         self.last_t = 0.0
         self.last_wall = 0.0
         self.table: dict[str, Any] = {}
-        #: game time and wall time of the oldest line not flushed yet (None: all flushed)
-        self.unflushed: tuple[float, float] | None = None
+        #: wall time of the oldest line not flushed yet (None: all flushed), game time flushed up to
+        self.unflushed: float | None = None
+        self.flushed_t = 0.0
         self.lines = 0
         self.failed = False
 
@@ -144,6 +147,7 @@ class JournalWriter:
         self.last_t, self.last_wall = t, self.clock()
         self.table = dict(table)
         self.unflushed = None
+        self.flushed_t = t
         self.lines = 0
 
     def _write(self, obj: Mapping[str, Any]) -> None:
@@ -167,12 +171,13 @@ class JournalWriter:
         now = self.clock()
         self.last_t, self.last_wall = t, now
         if self.unflushed is None:
-            self.unflushed = (t, now)
+            self.unflushed = now
         if urgent:
             self._flush()
 
     def _flush(self) -> None:
         self.unflushed = None
+        self.flushed_t = self.last_t
         if self.flusher is not None:
             self.flusher.request()
 
@@ -189,10 +194,9 @@ class JournalWriter:
         if (moved and (t - self.last_t >= MARK_GAME_S or now - self.last_wall >= MARK_WALL_S)) \
                 or table != self.table:
             self._append({"t": t}, t, table, urgent=False)
-        if self.unflushed is not None:
-            since_t, since_wall = self.unflushed
-            if self.last_t - since_t >= SYNC_GAME_S or now - since_wall >= SYNC_WALL_S:
-                self._flush()
+        if self.unflushed is not None and (self.last_t - self.flushed_t >= SYNC_GAME_S
+                                           or now - self.unflushed >= SYNC_WALL_S):
+            self._flush()
 
     def close(self) -> None:
         if self.flusher is not None:
