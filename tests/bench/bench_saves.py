@@ -97,6 +97,25 @@ class FakeClock:
         return self.now
 
 
+def count_journal(journal: JournalWriter) -> dict[str, int]:
+    """Count what `journal` writes and flushes from now on."""
+    counts = {"flushes": 0, "lines": 0, "bytes": 0}
+    real_flush, real_write = journal._flush, journal._write
+
+    def counting_flush() -> None:
+        counts["flushes"] += 1
+        real_flush()
+
+    def counting_write(obj: dict) -> None:
+        counts["lines"] += 1
+        counts["bytes"] += len(json.dumps(obj, separators=(",", ":"))) + 1
+        real_write(obj)
+
+    journal._flush = counting_flush  # type: ignore[method-assign]
+    journal._write = counting_write  # type: ignore[method-assign]
+    return counts
+
+
 def bench_wear(folder: Path, wall_s: float = 600.0) -> None:
     print(f"journal per wall hour of play (runtime stepped 10 times a second, {wall_s:.0f} wall s each):")
     for mode in ("real_time", "fast_forward", "transit"):
@@ -108,21 +127,7 @@ def bench_wear(folder: Path, wall_s: float = 600.0) -> None:
         runtime = Runtime(game, Table(default_board(), game, clock=clock), autosave=autosave, clock=clock)
         runtime.save()
         assert autosave.journal is not None
-        counts = {"flushes": 0, "lines": 0, "bytes": 0}
-        journal = autosave.journal
-        real_flush, real_write = journal._flush, journal._write
-
-        def counting_flush() -> None:
-            counts["flushes"] += 1
-            real_flush()
-
-        def counting_write(obj: dict) -> None:
-            counts["lines"] += 1
-            counts["bytes"] += len(json.dumps(obj, separators=(",", ":"))) + 1
-            real_write(obj)
-
-        journal._flush = counting_flush  # type: ignore[method-assign]
-        journal._write = counting_write  # type: ignore[method-assign]
+        counts = count_journal(autosave.journal)
         saves = autosave.saves
         game_start = game.t
         for _ in range(int(wall_s * 10)):

@@ -216,3 +216,32 @@ def test_a_saved_game_that_fails_within_two_game_minutes_is_refused_and_kept(tmp
         open_save(tmp_path / "autosave.json")
     monkeypatch.setattr(sea_boat.Boat, "wake", original)
     assert open_save(tmp_path / "autosave.json").engine.t == 0
+
+
+@pytest.mark.parametrize("mode, wall", [("real_time", 0.1), ("fast_forward", 0.1), ("transit", 0.05), ("transit", 0.5)])
+def test_the_journal_reaches_the_storage_within_half_a_game_minute_or_two_wall_seconds(tmp_path, mode, wall):
+    """A power cut loses what was not flushed: never more than SYNC_GAME_S of game time or
+    SYNC_WALL_S of wall time beyond the step under way."""
+    from kaleun.journal import SYNC_GAME_S, SYNC_WALL_S
+
+    clock = FakeClock()
+    runtime, _ = start(new_game(3, "patrol_atlantic"), tmp_path, clock)
+    journal = runtime.autosave.journal
+    flushed: list[tuple[float, float]] = []
+    real = journal._flush
+
+    def noted() -> None:
+        real()
+        flushed.append((journal.flushed_t, clock.now))
+
+    journal._flush = noted
+    for _ in range(int(120 / wall)):
+        if runtime.game.module("compression").mode != mode:
+            runtime.post({"do": "ui", "action": "time_compression", "mode": mode})
+        before = runtime.game.t
+        clock.now += wall
+        runtime.step()
+        step = runtime.game.t - before
+        t, when = flushed[-1] if flushed else (0.0, 1000.0)
+        assert runtime.game.t - t <= SYNC_GAME_S + step or clock.now - when <= SYNC_WALL_S + wall
+        assert clock.now - when <= SYNC_WALL_S + 1.0 + wall  # a mark a wall second, flushed 2 s later
