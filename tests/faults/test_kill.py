@@ -1,8 +1,10 @@
 """kill -9 at random moments of a transit run: the resumed game has lost at most a game minute
-(and nothing the crew saw happen before the last clock mark). The moments are seeded."""
+(and nothing the crew saw happen before the last clock mark). The moments are seeded;
+`KALEUN_KILLS` sets how many (default 6; the figures are printed with `pytest -s`)."""
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import time
@@ -11,7 +13,7 @@ import pytest
 from faultkit import Console, seconds
 from kaleun.journal import MARK_GAME_S
 
-KILLS = 6
+KILLS = int(os.environ.get("KALEUN_KILLS", "6"))
 
 
 @pytest.mark.slow

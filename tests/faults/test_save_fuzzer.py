@@ -4,7 +4,7 @@ as it is, or it loads into a game that runs on.
 Saves of three missions after random play are damaged in seeded ways (cut short, values of
 another type, nesting thousands of levels deep, numbers beyond a float, keys dropped or added,
 list entries doubled, ids swapped, texts changed, a stray byte). `KALEUN_FUZZ_SAVES` sets how
-many (default 600; the figures are printed with `pytest -s`)."""
+many (default 400; the figures are printed with `pytest -s`)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from kaleun.core.errors import SaveError
 from kaleun.hub.tags import FigureTags, TagStoreError
 from kaleun.saves import open_save, save_game
 
-SAVES = int(os.environ.get("KALEUN_FUZZ_SAVES", "600"))
+SAVES = int(os.environ.get("KALEUN_FUZZ_SAVES", "400"))
 def run_on(game: Engine, rng: random.Random) -> None:
     """What a crew does after a resume: commands come, the clock runs past the next watch change
     (where the crew's bookkeeping touches every sailor), the game is saved."""
