@@ -88,6 +88,10 @@ class _Reader:
         if not ok:
             words = {"str": "text", "int": "a whole number", "float": "a number",
                      "bool": "true or false", "table": "a table"}
+            if isinstance(value, float) and not math.isfinite(value):
+                self.problem(key, f"{self.where(key)} must be a finite number; got {value!r} (nan or inf, or a "
+                             "number beyond a float's range such as 1e999)")
+                return default
             self.problem(key, f"{self.where(key)} must be {words[kind]}, got {value!r}")
             return default
         if choices is not None and value not in choices:
