@@ -245,3 +245,21 @@ def test_the_journal_reaches_the_storage_within_half_a_game_minute_or_two_wall_s
         t, when = flushed[-1] if flushed else (0.0, 1000.0)
         assert runtime.game.t - t <= SYNC_GAME_S + step or clock.now - when <= SYNC_WALL_S + wall
         assert clock.now - when <= SYNC_WALL_S + 1.0 + wall  # a mark a wall second, flushed 2 s later
+
+
+def test_a_command_the_rules_fail_on_from_the_window_is_a_failure_too(tmp_path, monkeypatch):
+    """The window applies a tapped command at once on the loop's thread: a failure there keeps
+    the last good save just as one inside a step."""
+    clock = FakeClock()
+    runtime, _ = start(new_game(3), tmp_path, clock)
+    runtime.step()  # the loop's thread is this one
+    saved = (tmp_path / "autosave.json").read_bytes()
+
+    def broken(mode: str, reason: str) -> None:
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(runtime.game.module("compression"), "set_mode", broken)
+    runtime.submit({"do": "ui", "action": "toggle_pause"})
+    assert runtime.stopping and "TypeError" in str(runtime.failure)
+    runtime.close()
+    assert (tmp_path / "autosave.json").read_bytes() == saved

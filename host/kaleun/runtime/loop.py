@@ -81,7 +81,12 @@ class Runtime:
     def submit(self, command: dict[str, Any]) -> None:
         """Apply at once when called on the loop's thread (keeps typed order), else post."""
         if threading.get_ident() == self._loop_thread:
-            self._dispatch(self._apply(command))
+            if self.failure is not None:
+                return
+            try:
+                self._dispatch(self._apply(command))
+            except Exception as exc:  # the rules failed on it: keep the last good save, stop
+                self._fail(exc)
         else:
             self.post(command)
 
