@@ -111,7 +111,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.homelock import HomeLock, TableBusy
-    from kaleun.paths import state_dir
+    from kaleun.paths import autosave_path, state_dir
     from kaleun.runtime.signals import STOPPER, StopRequested
     from kaleun.runtime.table import TableError
     from kaleun.saves import KEEP_GAMES
@@ -132,9 +132,11 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             return _fail(str(exc))
         except (SaveError, CommandError, MissionOver) as exc:
             return _fail(f"kaleun: {exc}")
+        # a new game, or one resumed from another file, must not overwrite the game in the autosave
+        elsewhere = resume and args.save and Path(args.save).resolve() != autosave_path().resolve()
         try:
             session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
-                                   new_game=not resume)
+                                   keep_previous=not resume or bool(elsewhere))
         except TableError as exc:
             return _fail(f"kaleun: cannot set up the table: {exc}")
         except StopRequested as exc:

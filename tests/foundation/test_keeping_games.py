@@ -149,3 +149,15 @@ def test_a_start_without_display_or_sound_prints_no_driver_noise(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "ALSA lib" not in done.stderr and "XDG_RUNTIME_DIR" not in done.stderr
     assert "no sound" in done.stderr  # said once, in words
+
+
+def test_resuming_another_save_keeps_the_game_in_the_autosave(tmp_path):
+    """`kaleun resume --save OLD` plays on in the autosave: the game that was there is kept first."""
+    current = saved(tmp_path, seed=8, t=300).read_bytes()
+    other = tmp_path / "autosave-20240101-120000.json"
+    game = new_game(9)
+    game.advance_to(900)
+    save_game(game, other)
+    assert typed(tmp_path, "quit\n", "resume", "--console", "--save", str(other)).returncode == 0
+    assert json.loads((tmp_path / "autosave.json").read_text())["seed"] == 9
+    assert current in [p.read_bytes() for p in tmp_path.glob("autosave-*.json")]

@@ -66,18 +66,19 @@ def _session_stem(folder: Path) -> str:
     return stem
 
 
-def make_runtime(game: Engine, board: Board, new_game: bool = False) -> Runtime:
+def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Runtime:
     """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave.
 
     Nothing is saved before the table has started: a board that cannot start here, or a stop
-    signal while waiting for the deck hub, leaves the previous autosave as it was. A new game's
-    first save keeps the previous game under an earlier-game name (`saves.keep_aside`)."""
+    signal while waiting for the deck hub, leaves the previous autosave as it was. With
+    `keep_previous` (a new game, or a game resumed from another file) the first save keeps the
+    game saved there before under an earlier-game name (`saves.keep_aside`)."""
     sessions = state_dir() / "sessions"
     sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     table = Table(board, game)
     outputs: list = [BellOutput(make_sounder(board)), EventLog(sessions / f"{stamp}.events.jsonl")]
-    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=new_game),
+    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
                       record=sessions / f"{stamp}.script.jsonl")
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
@@ -89,10 +90,10 @@ def make_runtime(game: Engine, board: Board, new_game: bool = False) -> Runtime:
 
 
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
-                 new_game: bool = False) -> Session:
+                 keep_previous: bool = False) -> Session:
     from kaleun.ui.display import has_display
 
-    runtime = make_runtime(game, board, new_game)
+    runtime = make_runtime(game, board, keep_previous)
     if not console and has_display():
         from kaleun.ui.window import Window
 
