@@ -22,8 +22,10 @@ SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 NAMES = {signal.SIGTERM: "SIGTERM", signal.SIGINT: "SIGINT (Ctrl-C)", signal.SIGHUP: "SIGHUP (the terminal closed)"}
 
 
-class StopRequested(BaseException):  # like KeyboardInterrupt: `except Exception` does not catch it
-    """A stop signal arrived before the game ran."""
+class StopRequested(KeyboardInterrupt):
+    """A stop signal arrived before the game ran. A KeyboardInterrupt, so code that stops
+    cleanly on Ctrl-C (enrollment, the fake hub) stops as cleanly on SIGTERM and SIGHUP, and
+    `except Exception` does not swallow it."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(NAMES.get(signal.Signals(signum), f"signal {signum}"))
