@@ -163,10 +163,12 @@ class JournalWriter:
     def _append(self, obj: dict[str, Any], t: float, table: Mapping[str, Any], urgent: bool) -> None:
         if self.fd is None:
             return  # before the first full save: it will hold all of this
-        if table != self.table:
+        changed = table != self.table
+        if changed:
             obj["table"] = dict(table)
+        self._write(obj)  # a value JSON cannot hold raises here, before anything changed
+        if changed:
             self.table = dict(table)
-        self._write(obj)
         self.lines += 1
         now = self.clock()
         self.last_t, self.last_wall = t, now

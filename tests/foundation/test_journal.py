@@ -263,3 +263,12 @@ def test_a_command_the_rules_fail_on_from_the_window_is_a_failure_too(tmp_path, 
     assert runtime.stopping and "TypeError" in str(runtime.failure)
     runtime.close()
     assert (tmp_path / "autosave.json").read_bytes() == saved
+
+
+def test_a_command_the_journal_cannot_hold_makes_a_full_save_instead(tmp_path):
+    clock = FakeClock()
+    runtime, _ = start(new_game(3), tmp_path, clock)
+    act(runtime, clock, STEPS[:2])
+    runtime.autosave.command({"do": "report", "x": float("nan")})  # nothing a player can type gets here
+    opened = open_save(tmp_path / "autosave.json")
+    assert opened.saved_t == runtime.game.t and opened.replayed == 0

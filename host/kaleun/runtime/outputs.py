@@ -88,7 +88,11 @@ class Autosave:
     def command(self, command: dict[str, Any]) -> None:
         """A command the game has just applied (journaled before anything shows its effect)."""
         if self.journal is not None and self.abandoned is None:
-            self.journal.command(self.game.t, command, self.game.table_state)
+            try:
+                self.journal.command(self.game.t, command, self.game.table_state)
+            except (TypeError, ValueError):  # a value JSON cannot hold: a full save holds its effect
+                log.warning("a command could not be written to the journal; saving the whole game instead")
+                self.save()
 
     def progress(self) -> None:
         """The game ran on: a clock mark in the journal when one is due."""
