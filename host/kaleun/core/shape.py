@@ -210,14 +210,14 @@ class Obj(Shape):
             raise self.fail(value, path, "an object")
         for key, shape in self.fields.items():
             if key not in value:
-                raise ShapeError(f"{path or 'the save'}: the key '{key}' is missing")
+                raise ShapeError(f"{path or 'its top level'}: the key '{key}' is missing")
             shape.check(value[key], _join(path, key))
         for key, item in value.items():
             if key in self.fields:
                 continue
             other = self.optional.get(key, self.extra)
             if other is None:
-                raise ShapeError(f"{path or 'the save'}: unknown key {_found(key)}")
+                raise ShapeError(f"{path or 'its top level'}: unknown key {_found(key)}")
             other.check(item, _join(path, key))
 
 
