@@ -30,6 +30,14 @@ except Exception as exc:  # the hub must still answer the host
     cfg["readers"] = []
     setup.append("hardware")
 
+try:  # the RP2040's unique id: the host tells its own hub from any other device by it
+    import microcontroller
+
+    uid = "".join("%02X" % b for b in microcontroller.cpu.uid)
+except Exception as exc:  # a port without it: the host then checks the hub's name only
+    print("no unique id:", exc)
+    uid = None
+
 port = usb_cdc.data if usb_cdc.data is not None else usb_cdc.console
 port.timeout = 0
 
@@ -53,5 +61,5 @@ def write(frame):
             pass
 
 
-hub = Hub(readers, cfg, write, lamps=lamps, encoders=encoders, clock=clock_ms, setup=setup)
+hub = Hub(readers, cfg, write, lamps=lamps, encoders=encoders, clock=clock_ms, setup=setup, uid=uid)
 serve(hub, port, clock_ms)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kaleun import __version__
+from kaleun.core.messages import Msg
 
 if TYPE_CHECKING:
     from kaleun.boards.model import Board
@@ -160,29 +161,54 @@ def _fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     return status
 
 
-def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
+def _resume_game(args: argparse.Namespace) -> Engine:
+    """The saved game with its journal replayed. Raises SaveError; a mission that is over is
+    refused (MissionOver): it cannot be played on."""
     from kaleun.paths import autosave_path
-    from kaleun.saves import load_saved_game
+    from kaleun.saves import open_save
 
+    path = Path(args.save) if args.save else autosave_path()
+    opened = open_save(path)
+    game = opened.engine
+    for note in opened.notes:
+        print(f"kaleun: {note}", file=sys.stderr)
+    if not game.has_module("mission"):
+        return game
+    mission = game.module("mission")
+    if mission.over:
+        raise MissionOver(str(Msg(
+            "that mission is over ({result}: {reason}) and cannot be played on. The save stays in {path}; "
+            "start a new game with kaleun play.", result=mission.result,
+            reason=str(mission.reason or "no reason given").replace("_", " "), path=str(path))))
+    print(str(Msg("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command(s) from its journal).",
+                  mission=mission.mission, clock=game.now_iso.replace("T", " "),
+                  saved=game.clock.iso(opened.saved_t).replace("T", " "), n=opened.replayed)), file=sys.stderr)
+    return game
+
+
+class MissionOver(Exception):
+    pass
+
+
+def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     if resume:
-        path = Path(args.save) if args.save else autosave_path()
-        return load_saved_game(path)
+        return _resume_game(args)
     if args.game == "sonar":
         return _new_sonar_game(args, args.seed)
     return _new_uboot_game(args.seed, args.mission or "training")
 
 
 def _unfinished_autosave() -> Engine | None:
-    """The autosaved game if its mission is still running (`kaleun play --continue`)."""
+    """The autosaved game, its journal replayed, if its mission is still running (`kaleun play --continue`)."""
     from kaleun.core.errors import SaveError
     from kaleun.paths import autosave_path
-    from kaleun.saves import load_saved_game
+    from kaleun.saves import open_save
 
     path = autosave_path()
     if not path.exists():
         return None
     try:
-        game = load_saved_game(path)
+        game = open_save(path).engine
     except SaveError as exc:
         print(f"kaleun: the autosave cannot be continued ({exc}); a new game starts", file=sys.stderr)
         return None
@@ -192,11 +218,17 @@ def _unfinished_autosave() -> Engine | None:
 
 
 def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
+    """`kaleun play` / `kaleun resume`. Until the game runs nothing is written: a board that
+    cannot start here, a damaged save or a stop signal leave the previous autosave untouched."""
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
+    from kaleun.homelock import HomeLock, TableBusy
+    from kaleun.paths import autosave_path, state_dir
+    from kaleun.runtime.signals import STOPPER, StopRequested
     from kaleun.runtime.table import TableError
+    from kaleun.saves import KEEP_GAMES
     from kaleun.settings import SettingsError, check_language, preferred
-    from kaleun.ui.session import keep_previous_autosave, open_session
+    from kaleun.ui.session import open_session
 
     args.resume = resume
     problem = _game_options_problem(args, "kaleun")
@@ -214,43 +246,66 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     except SettingsError as exc:
         return _fail(f"kaleun: {exc}")
     try:
-        game = _unfinished_autosave() if getattr(args, "continue_game", False) and not resume else None
-        if game is not None:
-            resume = True
-        else:
-            game = _start_game(args, resume)
-        if resume and game.game != "sonar" and _sonar_options(args):
-            return _fail(f"kaleun: {', '.join(_sonar_options(args))} are for a Captain Sonar game; "
-                         "the save holds a U-BOOT game")
-        board = _table_board(args.board) if game.game == "uboot" else None
-    except BoardError as exc:
-        return _fail(str(exc))
-    except (SaveError, CommandError) as exc:
-        return _fail(f"kaleun: {exc}")
-    except ValueError as exc:  # a map with mistakes: file:line: problem
-        return _fail(str(exc))
-    if not resume:
-        kept = keep_previous_autosave()
-        if kept is not None:
-            print(f"kaleun: the previous game was kept as {kept} (continue it with: kaleun resume --save {kept})",
-                  file=sys.stderr)
-    if game.game == "sonar":
-        from kaleun.ui.sonar_session import SessionError, open_sonar_session
-
-        if args.headless:
-            return _fail("kaleun: --headless is for U-BOOT tables; Captain Sonar needs a console or the window")
-        try:
-            sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty)
-        except SessionError as exc:
-            return _fail(f"kaleun: {exc}")
-        return sonar.run()
-    assert board is not None
+        lock = HomeLock(state_dir()).acquire()
+    except TableBusy as exc:
+        return _fail(f"kaleun: {exc}", EXIT_FAIL)
+    except OSError as exc:
+        return _fail(f"kaleun: cannot use {state_dir()} ({exc.strerror or exc})", EXIT_FAIL)
     try:
-        session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
-                               fullscreen=fullscreen, language=language)
-    except TableError as exc:
-        return _fail(f"kaleun: cannot set up the table: {exc}")
-    return session.run()
+        try:
+            game = _unfinished_autosave() if getattr(args, "continue_game", False) and not resume else None
+            if game is not None:
+                resume = True
+            else:
+                game = _start_game(args, resume)
+            if resume and game.game != "sonar" and _sonar_options(args):
+                return _fail(f"kaleun: {', '.join(_sonar_options(args))} are for a Captain Sonar game; "
+                             "the save holds a U-BOOT game")
+            board = _table_board(args.board) if game.game == "uboot" else None
+        except BoardError as exc:
+            return _fail(str(exc))
+        except (SaveError, CommandError, MissionOver) as exc:
+            return _fail(f"kaleun: {exc}")
+        except ValueError as exc:  # a map with mistakes: file:line: problem
+            return _fail(str(exc))
+        if game.game == "sonar":
+            from kaleun.ui.sonar_session import SessionError, open_sonar_session
+
+            if args.headless:
+                return _fail("kaleun: --headless is for U-BOOT tables; Captain Sonar needs a console or the window")
+            try:
+                sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty)
+            except SessionError as exc:
+                return _fail(f"kaleun: {exc}")
+            return sonar.run()
+        assert board is not None
+        # a new game, or one resumed from another file, must not overwrite the game in the autosave
+        elsewhere = resume and args.save and Path(args.save).resolve() != autosave_path().resolve()
+        try:
+            session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
+                                   fullscreen=fullscreen, language=language,
+                                   keep_previous=not resume or bool(elsewhere))
+        except TableError as exc:
+            return _fail(f"kaleun: cannot set up the table: {exc}")
+        except StopRequested as exc:
+            STOPPER.closing()
+            return _fail(f"kaleun: stopped by {exc} before the game started; nothing was saved, the previous "
+                         "save is as it was", 128 + exc.signum)
+        autosave = session.runtime.autosave
+        if autosave is not None and autosave.kept is not None:
+            print(f"kaleun: the previous game was kept as {autosave.kept} (continue it with: kaleun resume --save "
+                  f"{autosave.kept})", file=sys.stderr)
+            pruned = autosave.pruned
+            if pruned is not None and pruned.deleted:
+                print(f"kaleun: {len(pruned.deleted)} older finished game(s) deleted (the newest "
+                      f"{KEEP_GAMES} earlier games are kept)", file=sys.stderr)
+            if pruned is not None and pruned.unfinished_over:
+                print(f"kaleun: {autosave.kept.parent} holds more than {KEEP_GAMES} earlier games that are not "
+                      "finished; they are never deleted by themselves: delete the ones you no longer want",
+                      file=sys.stderr)
+        return session.run()
+    finally:
+        lock.release()
 
 
 def cmd_map_check(args: argparse.Namespace) -> int:
@@ -451,6 +506,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from kaleun.runtime.signals import STOPPER, StopRequested
+
+    STOPPER.install()  # first: a stop signal at any moment leaves the files as they were
+    try:
+        return _main(argv)
+    except StopRequested as exc:
+        print(f"kaleun: stopped by {exc}", file=sys.stderr)
+        return 128 + exc.signum
+    finally:
+        STOPPER.uninstall()
+
+
+def _main(argv: list[str] | None) -> int:
     import os
 
     if os.environ.get("KALEUN_CHECK_WAKES") == "1":  # the test suite: every cached module wake is checked

@@ -1,37 +1,66 @@
-"""Saving and loading games: atomic JSON files (write, fsync, rename)."""
+"""Saving and loading games: atomic JSON files, their journals, and the earlier games kept.
+
+A save is written atomically (temporary file, fsync, rename, fsync of the folder). Loading
+one checks everything before the game is trusted: strict JSON (`core/jsonin`), each module's
+state shape (`Module.check_state`), that the loaded game gives back what the file holds, the
+journal next to it replayed (`kaleun.journal`), and a trial: the game, copied, must run on for
+`TRIAL_S` game seconds. A save that fails any of it is refused with the reason and left as it is.
+"""
 
 from __future__ import annotations
 
 import json
 import logging
 import os
+import re
+import shutil
 import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
 from kaleun.games import load_game
+from kaleun.journal import ReplayError, digest, journal_path, read_journal, replay
 
 log = logging.getLogger(__name__)
 
+#: a save longer than this is not read (a convoy battle's save is about 50 kB)
+MAX_BYTES = 64 * 1024 * 1024
+#: nesting a save may have (a game's state nests about 8 levels)
+MAX_DEPTH = 64
+#: game seconds a loaded game runs on, on a copy, before it is accepted
+TRIAL_S = 120.0
+#: earlier games kept next to the autosave (see `prune_kept`)
+KEEP_GAMES = 10
+#: what the earlier games are called: autosave-<date>-<time>.json (and -2, -3 within one second)
+KEPT_NAME = re.compile(r"autosave-\d{8}-\d{6}(-\d+)?\.json")
 
-def write_atomic(path: Path, text: str) -> None:
+
+def write_atomic(path: Path, text: str | bytes) -> None:
     """Replace `path` with `text` so that a crash leaves either the old or the new file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    try:  # make the rename itself durable
-        dir_fd = os.open(path.parent, os.O_RDONLY)
+    sync_folder(path.parent)  # make the rename itself durable
+
+
+def sync_folder(folder: Path) -> None:
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -42,31 +71,249 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
-def save_game(engine: Engine, path: Path) -> None:
-    write_atomic(Path(path), json.dumps(engine.to_state(), separators=(",", ":")))
+def save_text(engine: Engine) -> bytes:
+    return json.dumps(engine.to_state(), separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def save_game(engine: Engine, path: Path) -> str:
+    """Write the game to `path` atomically; returns the digest its journal names it by."""
+    data = save_text(engine)
+    write_atomic(Path(path), data)
     log.debug("saved game at t=%s to %s", engine.t, path)
+    return digest(data)
+
+
+# -- reading ------------------------------------------------------------------------------------
+def read_save(path: Path) -> tuple[dict[str, Any], bytes]:
+    """A save's state and its bytes. A damaged file raises SaveError and is left untouched."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise SaveError(f"{path}: the file is {size:,} bytes long, not a save of this Kaleun "
+                            "(the file was kept as it is)")
+        data = path.read_bytes()
+    except FileNotFoundError as exc:
+        raise SaveError(f"{path}: no such save file") from exc
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read the save ({exc.strerror or exc})") from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path}: the save is damaged (not UTF-8 text); the file was kept as it is") from exc
+    try:
+        state = jsonin.loads(text, max_depth=MAX_DEPTH)
+    except jsonin.JsonInputError as exc:
+        raise SaveError(f"{path}: the save is damaged ({exc}); the file was kept as it is") from exc
+    return state, data
 
 
 def read_state(path: Path) -> dict[str, Any]:
-    """Read a save file. A damaged file raises SaveError and is left untouched."""
+    """Read a save file's state. A damaged file raises SaveError and is left untouched."""
+    return read_save(path)[0]
+
+
+def load_checked(state: Any) -> Engine:
+    """A game from a saved state, checked: every module's shape, and the loaded game must give
+    back what the state holds (nothing the game does not keep). Raises SaveError."""
+    engine = load_game(state)
+    try:
+        again = json.loads(json.dumps(engine.to_state()))
+    except (TypeError, ValueError) as exc:  # pragma: no cover - a module that cannot write its own state
+        raise SaveError(f"the loaded game cannot be written again ({exc})") from exc
+    where = _first_difference(state, again, "")
+    if where is not None:
+        raise SaveError(f"the save is damaged at {where}: the game does not keep what the file holds there")
+    return engine
+
+
+def _first_difference(a: Any, b: Any, path: str) -> str | None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            where = f"{path}.{key}" if path else key
+            if key not in a or key not in b:
+                return where
+            found = _first_difference(a[key], b[key], where)
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return path or "the save"
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = _first_difference(x, y, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return None
+    if type(a) is not type(b) and not (isinstance(a, int | float) and isinstance(b, int | float)):
+        return path or "the save"
+    return None if a == b else (path or "the save")
+
+
+def trial_run(engine: Engine) -> None:
+    """Run a copy of the game on for TRIAL_S game seconds and read every module's status:
+    a state that loads but fails inside the rules is refused here (SaveError), never played."""
+    try:
+        copy = load_game(json.loads(json.dumps(engine.to_state())))
+        copy.advance_to(copy.t + TRIAL_S)
+        copy.apply({"do": "report"})
+        json.dumps(copy.to_state(), allow_nan=False)
+    except SaveError:
+        raise
+    except Exception as exc:  # anything the rules raise on this state: refuse it, do not crash
+        raise SaveError(f"the saved game fails within {TRIAL_S:.0f} game seconds of its time "
+                        f"({type(exc).__name__}: {exc}), so it cannot be resumed") from exc
+
+
+@dataclass
+class Opened:
+    """A game opened from a save (and its journal)."""
+
+    engine: Engine
+    path: Path
+    #: game time of the full save, and the commands of its journal replayed on top
+    saved_t: float = 0.0
+    replayed: int = 0
+    #: what was wrong with the journal (the game resumes from where it could be replayed to)
+    notes: list[str] = field(default_factory=list)
+
+
+def open_save(path: Path, with_journal: bool = True, trial: bool = True) -> Opened:
+    """Load a save with its journal replayed. Raises SaveError (the files are kept as they are)."""
     path = Path(path)
+    state, data = read_save(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise SaveError(f"{path}: no such save file") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path}: cannot read the save ({exc})") from exc
+        engine = load_checked(state)
+    except SaveError as exc:
+        raise SaveError(f"{path}: {exc}; the file was kept as it is") from exc
+    opened = Opened(engine, path, saved_t=engine.t)
+    if with_journal:
+        _replay_journal(opened, state, data)
+    if trial:
+        try:
+            trial_run(opened.engine)
+        except SaveError as exc:
+            raise SaveError(f"{path}: {exc}; the file was kept as it is") from exc
+    return opened
+
+
+def _replay_journal(opened: Opened, state: Any, data: bytes) -> None:
+    jpath = journal_path(opened.path)
+    journal = read_journal(jpath, digest(data), opened.engine.t)
+    if journal.stale:
+        log.debug("%s belongs to an earlier save; ignored", jpath)
+    if journal.problem:
+        opened.notes.append(journal.problem)
+    entries = journal.entries
     try:
-        state = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: the save is damaged (not JSON at line {exc.lineno}: {exc.msg}); "
-                        "the file was kept as it is") from exc
-    return state
+        replay(opened.engine, entries)
+    except ReplayError as exc:
+        opened.notes.append(f"{jpath}: {exc}; the game resumes from the entry before")
+        log.warning("%s", opened.notes[-1], exc_info=exc.__cause__)
+        entries = entries[:exc.index]
+        opened.engine = load_checked(state)
+        try:
+            replay(opened.engine, entries)
+        except ReplayError:  # pragma: no cover - the same entries replayed before
+            entries = []
+            opened.engine = load_checked(state)
+    opened.replayed = sum(1 for e in entries if e.command is not None)
 
 
 def load_saved_game(path: Path) -> Engine:
-    state = read_state(path)
+    """The game of a save file with its journal replayed, checked. Raises SaveError."""
+    return open_save(path).engine
+
+
+# -- the earlier games --------------------------------------------------------------------------
+def kept_name(folder: Path, now: datetime | None = None) -> Path:
+    stamp = f"autosave-{(now or datetime.now()):%Y%m%d-%H%M%S}"
+    path, n = folder / f"{stamp}.json", 1
+    while path.exists() or journal_path(path).exists():
+        n += 1
+        path = folder / f"{stamp}-{n}.json"
+    return path
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Keep the game saved at `path` (and its journal) under an earlier-game name, without
+    moving it: `path` stays where `kaleun resume` finds it until a new save replaces it.
+    Returns the kept name, or None when there was nothing to keep."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    kept = kept_name(path.parent)
+    journal = journal_path(path)
+    if journal.exists():
+        _copy_durably(journal, journal_path(kept))
     try:
-        return load_game(state)
-    except SaveError as exc:
-        raise SaveError(f"{path}: {exc}; the file was kept as it is") from exc
+        os.link(path, kept)  # the same file under a second name: nothing to copy
+    except OSError:
+        _copy_durably(path, kept)
+    sync_folder(path.parent)
+    return kept
+
+
+def _copy_durably(src: Path, dst: Path) -> None:
+    tmp = dst.with_name(f".{dst.name}.tmp")
+    shutil.copyfile(src, tmp)
+    with open(tmp, "rb+") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp, dst)
+
+
+def game_finished(path: Path) -> bool | None:
+    """True when the save at `path` is of a mission that is over, False when it is not,
+    None when it cannot be read."""
+    try:
+        state, _ = read_save(path)
+        result = state["modules"]["mission"]["result"]
+    except (SaveError, KeyError, TypeError):
+        return None
+    return result is not None
+
+
+@dataclass
+class Pruned:
+    deleted: list[Path] = field(default_factory=list)
+    #: earlier unfinished games kept beyond KEEP_GAMES (never deleted)
+    unfinished_over: int = 0
+
+
+def prune_kept(folder: Path, keep: int = KEEP_GAMES) -> Pruned:
+    """Keep at most `keep` earlier games next to the autosave. Beyond that the oldest ones go,
+    but only games whose mission is over and exact copies of another save: an unfinished
+    game (or one that cannot be read) is never deleted, however many there are."""
+    out = Pruned()
+    kept = sorted(p for p in folder.iterdir() if KEPT_NAME.fullmatch(p.name)) if folder.is_dir() else []
+    excess = len(kept) - keep
+    if excess <= 0:
+        return out
+    seen: dict[bytes, Path] = {}
+    for path in [folder / "autosave.json", *reversed(kept)]:  # newest first: the older copies go
+        try:
+            seen.setdefault(path.read_bytes() + _journal_bytes(path), path)
+        except OSError:
+            continue
+    for path in kept:
+        if excess <= 0:
+            break
+        try:
+            content = path.read_bytes() + _journal_bytes(path)
+        except OSError:
+            continue
+        duplicate = seen.get(content, path) != path
+        if duplicate or game_finished(path) is True:
+            path.unlink(missing_ok=True)
+            journal_path(path).unlink(missing_ok=True)
+            out.deleted.append(path)
+            excess -= 1
+    out.unfinished_over = max(0, excess)
+    return out
+
+
+def _journal_bytes(path: Path) -> bytes:
+    try:
+        return journal_path(path).read_bytes()
+    except OSError:
+        return b""

@@ -121,10 +121,12 @@ def test_a_missing_board_file_is_named(tmp_path):
         load_board(tmp_path / "nope.toml")
 
 
-@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999", "-1e999"])
 def test_non_finite_numbers_are_refused(tmp_path, value):
+    """TOML reads 1e999 as infinity: refused like inf itself, never a brightness of infinity."""
     problems = _problems(tmp_path, HEAD + f"[lamps]\npixels = 8\nbrightness = {value}\n")
-    assert problems == [f"FILE:6: lamps.brightness must be a number, got {float(value)!r}"]
+    assert problems == [f"FILE:6: lamps.brightness must be a finite number; got {float(value)!r} (nan or inf, or a "
+                        "number beyond a float's range such as 1e999)"]
 
 
 def test_a_gpio_board_on_a_machine_without_gpio_is_explained(tmp_path):

@@ -12,7 +12,12 @@ GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
     ("{oops", "not valid JSON (Expecting property name enclosed in double quotes at column 2)"),
     ('[1, 2]', "a script line must be a JSON object"),
     ('{"do": "report"}', "needs 't', game seconds since mission start (0 to 31622400), got None"),
-    ('{"t": 1e400, "do": "report"}', "got inf"),
+    ('{"t": 1e400, "do": "report"}', "the number 1e400 is too large"),
+    # 1e999 reads as infinity in Python: refused, or an order field passed through would log -Infinity
+    ('{"t": 9, "do": "order", "order": "enigma", "x": -1e999}', "the number -1e999 is too large"),
+    ('{"t": 9, "do": "order", "order": "enigma", "x": ' + "1" * 400 + '}', "is too large"),
+    ('{"t": 9, "do": "report", "x": ' + "[" * 40 + "]" * 40 + '}', "nested more than 32 levels deep"),
+    ('{"t": 9, "do": "report", "x": ' + "[" * 100000 + "]" * 100000 + '}', "nested more than"),
     ('{"t": NaN, "do": "report"}', "NaN is not a JSON number"),
     ('{"t": 9, "do": "order", "order": "enigma", "x": Infinity}', "Infinity is not a JSON number"),
     ('{"t": 9, "do": "report", "x": "\\ud800"}', "unpaired surrogate"),

@@ -296,7 +296,7 @@ def test_kaleun_hub_status_prints_versions_readers_and_drops(kaleun_home):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].endswith(": online")
-    assert "firmware 1.1.0, protocol 1 (this Kaleun speaks 1), name fake-hub" in lines[1]
+    assert "firmware 1.1.0, protocol 2 (this Kaleun speaks 2), name fake-hub, id FA4E000000000001" in lines[1]
     assert "readers: 9 (sections 1 2 3 3 4 5 6 7 8); faulty readers: none" in lines[2]
     assert any(line.strip().startswith("frames:") and "dropped:" in line for line in lines)
 

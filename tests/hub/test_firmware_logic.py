@@ -242,6 +242,8 @@ def test_config_fills_defaults():
     ({"format": 1, "readers": [{"cs": "GP17", "section": 9}]}, "readers[0].section"),
     ({"format": 1, "readers": [{"kind": "rc522", "cs": "GP1", "section": 1}]}, "readers[0].kind"),
     ({"format": 1, "heartbeat_ms": "fast"}, "heartbeat_ms"),
+    ({"format": 1, "pixels": {"pin": "GP28", "count": 8, "brightness": float("inf")}}, "pixels.brightness"),
+    ({"format": 1, "pixels": {"pin": "GP28", "count": 8, "brightness": float("nan")}}, "pixels.brightness"),
 ])
 def test_config_problems_name_the_key(data, message):
     with pytest.raises(config.ConfigError, match=message.replace("[", r"\[").replace("]", r"\]")):

@@ -162,3 +162,48 @@ a = "GP7"
 b = "GP6"
 """)
     assert hub_options(load_board(board_file)).start_timeout_ms == 2000
+
+
+@pytest.mark.parametrize("url, refused", [
+    ("spy:///dev/ttyACM1?file=/home/pi/.bashrc", "the spy:// kind of port is not allowed (it writes a log"),
+    ("spy://loop://", "the spy:// kind of port is not allowed"),
+    ("SPY://loop://?file=x", "the spy:// kind of port is not allowed"),
+    ("socket://localhost:7777?file=/tmp/x", "may not name a file to write"),
+    ("alt:///dev/ttyACM1?class=PosixPollSerial", "the alt:// kind of port is not allowed"),
+    ("cp2110://0001:0002", "the cp2110:// kind of port is not allowed"),
+])
+def test_hub_url_refuses_ports_that_write_files(tmp_path, url, refused):
+    """A board's hub.url opens the hub's port and nothing else: pyserial's spy:// writes a log
+    of every byte to any file it names."""
+    found = problems(tmp_path, f"""[hub]
+url = "{url}"
+
+[[hub.readers]]
+section = 1
+cs = "GP17"
+""")
+    assert any(f"{tmp_path / 'b.toml'}:9: hub.url {url!r}: " in p and refused in p for p in found), found
+
+
+@pytest.mark.parametrize("url", ["/dev/ttyACM1", "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660-if02", "COM3",
+                                 "fake", "loop://", "socket://localhost:7777", "rfc2217://hub.local:2217",
+                                 "hwgrep://Pico"])
+def test_hub_url_takes_device_paths_and_the_stream_urls(tmp_path, url):
+    load_board(board(tmp_path, f'[hub]\nurl = "{url}"\n\n[[hub.readers]]\nsection = 1\ncs = "GP17"\n'))
+
+
+def test_hub_status_refuses_a_spy_url_on_the_command_line(tmp_path, kaleun_home):
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(kaleun_home)}
+    target = tmp_path / "written"
+    done = subprocess.run([sys.executable, "-m", "kaleun", "hub", "status", "--url", f"spy://loop://?file={target}"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode != 0 and "spy:// kind of port is not allowed" in done.stderr
+    assert not target.exists()
+
+
+def test_a_board_may_name_its_hubs_unique_id(tmp_path):
+    good = load_board(board(tmp_path, '[hub]\nurl = "fake"\nid = "E6614103E7396B29"\n\n[[hub.readers]]\nsection = 1\n'
+                                      'cs = "GP17"\n'))
+    assert hub_options(good).hub_id == "E6614103E7396B29"
+    found = problems(tmp_path, '[hub]\nurl = "fake"\nid = "e661"\n\n[[hub.readers]]\nsection = 1\ncs = "GP17"\n')
+    assert any(":10: hub.id = 'e661' must be the hub's id in upper-case hex" in p for p in found), found

@@ -139,3 +139,39 @@ def test_hub_commands_without_the_firmware_folder_say_so(tmp_path, kaleun_home):
                    env={"KALEUN_FIRMWARE": str(empty)})
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert f"kaleun hub status: KALEUN_FIRMWARE={empty} is not the deck hub's firmware folder" in done.stderr
+
+
+def _pico_drive(tmp_path: Path) -> Path:
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n")
+    return drive
+
+
+@pytest.mark.parametrize("link", ["lib", "lib/kaleun_hub", "code.py", "kaleun_hub.json.tmp", "code.py.tmp"])
+def test_install_never_writes_through_a_symbolic_link_out_of_the_drive(tmp_path, link):
+    """A real CIRCUITPY is FAT and has no links; a folder that looks like one might: the
+    install refuses to follow them out of the drive, and writes nothing outside it."""
+    drive = _pico_drive(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    target = outside / "target"
+    if link.endswith((".py", ".tmp")):
+        target.write_text("keep me\n")
+    else:
+        target.mkdir()
+    where = drive / link
+    where.parent.mkdir(parents=True, exist_ok=True)
+    where.symlink_to(target)
+    with pytest.raises(install.InstallError, match=r"is a symbolic link .* refusing to write through it"):
+        install.install(drive, {"format": 1, "name": "deck-hub", "readers": []})
+    assert (target.read_text() == "keep me\n") if target.is_file() else list(target.iterdir()) == []
+
+
+def test_a_boot_out_txt_that_is_a_link_does_not_make_a_drive(tmp_path):
+    drive = tmp_path / "folder"
+    drive.mkdir()
+    (tmp_path / "real_boot_out.txt").write_text("Adafruit CircuitPython 9\n")
+    (drive / "boot_out.txt").symlink_to(tmp_path / "real_boot_out.txt")
+    with pytest.raises(install.InstallError, match=r"no boot_out\.txt"):
+        install.install(drive)

@@ -10,6 +10,8 @@ from kaleun.hub.options import HubOptions, ReaderSpec
 from kaleun.hub.proto import PROTOCOL_VERSION, codec
 
 A, B, C = "04A1B2C3D4E5F6", "04AABBCCDDEEFF", "DEADBEEF"
+#: the unique id of this table's hub, and of another device
+HUB_ID, OTHER_ID = "E6614103E7396B29", "E66141039A4C2F11"
 
 
 class Hub:
@@ -25,15 +27,18 @@ class Hub:
         self.seq = (self.seq + 1) & 0xFFFF
         return data
 
-    def hello(self, proto: int = PROTOCOL_VERSION, sections: str = "1,2") -> bytes:
-        return self("hello", ("fw", "1.0.0"), ("proto", proto), ("readers", 2), ("sections", sections))
+    def hello(self, proto: int = PROTOCOL_VERSION, sections: str = "1,2", name: str = "deck-hub",
+              hub_id: str | None = HUB_ID) -> bytes:
+        fields = [("fw", "1.0.0"), ("proto", proto), ("readers", 2), ("sections", sections), ("name", name)]
+        return self("hello", *fields, *([("id", hub_id)] if hub_id else []))
 
     def snap(self, tags: list[tuple[int, str]]) -> bytes:
         return self("snap", ("tags", codec.format_tags(tags)), ("faults", "-"))
 
 
-def options(timeout_ms: int = 1500) -> HubOptions:
-    return HubOptions(url="test", timeout_ms=timeout_ms, readers=(ReaderSpec(1), ReaderSpec(2, cs="GP20")))
+def options(timeout_ms: int = 1500, **more: object) -> HubOptions:
+    return HubOptions(url="test", timeout_ms=timeout_ms, readers=(ReaderSpec(1), ReaderSpec(2, cs="GP20")),
+                      check_name=True, **more)  # type: ignore[arg-type]
 
 
 def online(core: LinkCore, hub: Hub, tags: list[tuple[int, str]] | None = None, now: float = 0.0) -> None:
@@ -242,6 +247,7 @@ def test_set_up_problems_in_the_hubs_hello_are_warned_about():
     core = LinkCore(options())
     core.opened(0)
     hello = Hub()("hello", ("fw", "1.0.0"), ("proto", PROTOCOL_VERSION), ("readers", 2), ("sections", "1,2"),
+                  ("name", "deck-hub"), ("id", HUB_ID),
                   ("setup", "spi,encoder0"))
     core.received(hello, 0)
     status = core.status()

@@ -9,5 +9,6 @@ very code that runs on the Pico.
 
 #: the firmware's own version (semantic versioning)
 FIRMWARE_VERSION = "1.1.0"
-#: the line protocol's version; host and hub must speak the same one
-PROTOCOL_VERSION = 1
+#: the line protocol's version. 2: the hub's hello says its unique id (`id`), and the host
+#: checks it before it trusts a snapshot. A host speaking 2 still takes hubs speaking 1.
+PROTOCOL_VERSION = 2

@@ -151,6 +151,16 @@ def _word(text):
     return text
 
 
+#: hex digits a device id may have (an RP2040's unique id is 8 bytes: 16 digits)
+ID_DIGITS = (4, 64)
+
+
+def _hex_id(text):
+    if not ID_DIGITS[0] <= len(text) <= ID_DIGITS[1] or not _is_hex(text):
+        raise FrameError(BAD_FIELDS, "a device id is 4 to 64 upper-case hex digits, got " + text)
+    return text
+
+
 def _words(text):
     if text == "-":
         return []
@@ -162,7 +172,7 @@ def _words(text):
 
 
 PARSE = {"int": _int, "uid": _uid, "ints": _ints, "tags": _tags, "color": _color, "word": _word,
-         "words": _words}
+         "words": _words, "hex": _hex_id}
 
 
 def format_ints(values):
@@ -181,7 +191,7 @@ def format_words(words):
 # -- ignored (newer senders may add some). The "hello" frames never change shape.
 HUB_FRAMES = {
     "hello": {"fw": "word", "proto": "int", "readers": "int", "sections?": "ints", "name?": "word",
-              "setup?": "words"},
+              "id?": "hex", "setup?": "words"},
     "snap": {"tags": "tags", "faults?": "ints"},
     "arrived": {"r": "int", "uid": "uid"},
     "left": {"r": "int", "uid": "uid"},

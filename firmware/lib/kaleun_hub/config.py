@@ -42,6 +42,13 @@ def _whole(value, key, lo, hi):
     return value
 
 
+def _fraction(value, key):
+    # a comparison fails for NaN and infinity too (no math.isfinite needed on small ports)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ConfigError("%s must be a number from 0 to 1, got %r" % (key, value))
+    return value
+
+
 def _pin(value, key):
     if not isinstance(value, str) or not value:
         raise ConfigError("%s must be a pin name such as GP17, got %r" % (key, value))
@@ -97,7 +104,7 @@ def parse(data):
         cfg["pixels"] = {"pin": _pin(pixels.get("pin"), "pixels.pin"),
                          "count": _whole(pixels.get("count", 0), "pixels.count", 0, 1000),
                          "order": pixels.get("order", "GRB"),
-                         "brightness": pixels.get("brightness", 0.3)}
+                         "brightness": _fraction(pixels.get("brightness", 0.3), "pixels.brightness")}
     encoders = data.get("encoders", [])
     if not isinstance(encoders, list):
         raise ConfigError("encoders must be a list")

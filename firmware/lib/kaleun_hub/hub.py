@@ -18,8 +18,10 @@ from kaleun_hub.scanner import Scanner
 
 
 class Hub:
-    def __init__(self, readers, cfg, write, lamps=None, encoders=None, clock=None, setup=()):
+    def __init__(self, readers, cfg, write, lamps=None, encoders=None, clock=None, setup=(), uid=None):
         self.cfg = cfg
+        #: the microcontroller's unique id (hex), sent in hello so the host knows its own hub
+        self.uid = uid
         #: words naming what failed at start-up (config, spi, pixels, encoders...), sent in hello
         self.setup = list(setup)
         #: optional function returning milliseconds, to time each scan for the heartbeat
@@ -58,6 +60,8 @@ class Hub:
     def hello(self):
         fields = [("fw", FIRMWARE_VERSION), ("proto", PROTOCOL_VERSION), ("readers", len(self.scanner.readers)),
                   ("sections", format_ints(self.sections)), ("name", self.cfg["name"])]
+        if self.uid:
+            fields.append(("id", self.uid))
         if self.setup:
             fields.append(("setup", format_words(self.setup)))
         self.send("hello", fields)

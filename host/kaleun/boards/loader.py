@@ -88,6 +88,10 @@ class _Reader:
         if not ok:
             words = {"str": "text", "int": "a whole number", "float": "a number",
                      "bool": "true or false", "table": "a table"}
+            if isinstance(value, float) and not math.isfinite(value):
+                self.problem(key, f"{self.where(key)} must be a finite number; got {value!r} (nan or inf, or a "
+                             "number beyond a float's range such as 1e999)")
+                return default
             self.problem(key, f"{self.where(key)} must be {words[kind]}, got {value!r}")
             return default
         if choices is not None and value not in choices:
@@ -209,6 +213,13 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     hub_reader = ld.reader(("hub",), data.get("hub", {}))
     if hub_reader:
         url = hub_reader.get("url", "str", required=sensor == "hub" and "hub" in data)
+        if url is not None:
+            from kaleun.hub.options import check_url
+
+            refused = check_url(url)
+            if refused is not None:
+                hub_reader.problem("url", refused)
+                url = None
         options = {k: v for k, v in hub_reader.table.items() if k != "url"}
         hub_reader.seen.update(options)  # the hub's own keys: kaleun.hub.options
         hub = m.HubSpec(url=url, options=options)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -13,6 +15,16 @@ Text = str
 Number = float
 Whole = int
 Flag = bool
+
+
+def _finite(value: int | float) -> bool:
+    """A number a float can hold (no NaN, no infinity, no whole number beyond 1.8e308)."""
+    return math.isfinite(value) if isinstance(value, float) else abs(value) <= sys.float_info.max
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Args:
@@ -72,8 +84,8 @@ class Args:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise CommandError(f"'{self.name}': field '{key}' must be a number, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int | float) or not _finite(value):
+            raise CommandError(f"'{self.name}': field '{key}' must be a number, got {_short(value)}")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise CommandError(f"'{self.name}': {key} must be between {lo} and {hi}, got {value}")
         return float(value)

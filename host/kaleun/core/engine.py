@@ -18,7 +18,6 @@ cached answer is checked against a fresh one, so a missing touch fails loudly.
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -28,11 +27,39 @@ from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import RESERVED_FIELDS, Event
 from kaleun.core.messages import Msg
 from kaleun.core.rng import GameRandom
+from kaleun.core.shape import (
+    TEXT,
+    Checked,
+    Int,
+    Json,
+    List,
+    Map,
+    Maybe,
+    Num,
+    Obj,
+    Shape,
+    ShapeError,
+    Text,
+    Tuple,
+    check,
+)
 
 log = logging.getLogger(__name__)
 
 STATE_FORMAT = "kaleun-state"
 STATE_VERSION = 1
+
+#: a seeded stream's state: Mersenne Twister version, 624 words and the position, gauss_next
+RNG_STATE = Tuple(Int(3, 3), List(Int(0, 2**32 - 1), size=625), Maybe(Num(-100, 100)))
+#: the parts of a save the engine itself reads (each module checks its own part)
+STATE_SHAPE = Obj(
+    format=TEXT, version=Int(), game=TEXT, seed=Int(-(2**63), 2**63),
+    # each game reads its own config (U-BOOT: mission, changes; Captain Sonar: scenario, mode, crews)
+    config=Map(Json(depth=6), most=100),
+    t=Num(0, 1e10), rng=Map(RNG_STATE, keys=Text(max_len=64), most=64),
+    modules=Map(Checked(dict, "an object"), keys=Text(max_len=64), most=64),
+    # what the physical table was like (the telegraph's lever, the attack disc's rings)
+    optional={"table": Map(Json(depth=3), keys=Text(max_len=64), most=64)})
 
 Handler = Callable[[Args], None]
 
@@ -70,8 +97,16 @@ class Module:
         """What the `report` command shows of this module (None: nothing)."""
         return None
 
+    #: the shape of `to_state()` (kaleun.core.shape), checked before `load_state` gets a saved state
+    state_shape: ClassVar[Shape | None] = None
+
     def to_state(self) -> dict[str, Any]:
         return {}
+
+    def check_state(self, state: Any, path: str) -> None:
+        """Raise SaveError (ShapeError) unless `state` could have come from `to_state()`.
+        Modules with rules across fields extend it; the default checks `state_shape`."""
+        check(self.state_shape or Obj(), state, path)
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         pass
@@ -273,23 +308,30 @@ class Engine:
         }
 
     def load_state(self, state: Mapping[str, Any]) -> None:
-        """Load module states into this engine (built with the same config). Raises SaveError."""
+        """Load a saved state into this engine (built with the same config). Raises SaveError.
+
+        The whole state is checked first (its header here, each module's part by the module's
+        `check_state`), so a damaged save is refused with the place and the reason before any
+        module has loaded anything."""
         check_state_header(state)
         try:
-            t = float(state["t"])
-            if not math.isfinite(t) or t < 0:
-                raise SaveError(f"the saved game time {state['t']!r} is not a time")
-            self.t = t
-            table = state.get("table", {})
-            if not isinstance(table, dict):
-                raise SaveError("the saved table state is not an object")
-            self.table_state = dict(table)
-            self._rngs = {name: GameRandom.from_json(data) for name, data in state["rng"].items()}
+            check(STATE_SHAPE, state, "")
             modules = state["modules"]
             self._stale.update(range(len(self.modules)))
+            for name in modules:
+                if name not in self._by_name:
+                    raise SaveError(f"the save has state for a part this game does not have ('{name}')")
             for module in self.modules:
                 if module.name not in modules:
                     raise SaveError(f"the save has no state for '{module.name}'")
+                module.check_state(modules[module.name], f"modules.{module.name}")
+        except ShapeError as exc:
+            raise SaveError(f"the save is damaged at {exc}") from exc
+        try:
+            self.t = float(state["t"])
+            self.table_state = dict(state.get("table", {}))
+            self._rngs = {name: GameRandom.from_json(data) for name, data in state["rng"].items()}
+            for module in self.modules:
                 module.load_state(modules[module.name])
         except SaveError:
             raise

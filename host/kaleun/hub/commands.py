@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import queue
+import re
 import signal
 import sys
 import threading
@@ -39,7 +40,15 @@ def _hub_board(args: argparse.Namespace, fallback_fake: bool = False) -> Any | N
     except BoardError as exc:
         print(exc, file=sys.stderr)
         return None
-    if board.hub.url is None and not getattr(args, "url", None):
+    url = getattr(args, "url", None)
+    if url:
+        from kaleun.hub.options import check_url
+
+        refused = check_url(url)
+        if refused is not None:
+            print(f"--url: {refused.replace('hub.url ', '', 1)}", file=sys.stderr)
+            return None
+    if board.hub.url is None and not url:
         print(f"{board.path}: the board has no [hub] with a url (give --url or another --board)", file=sys.stderr)
         return None
     return board
@@ -78,7 +87,7 @@ def format_status(status: dict[str, Any]) -> str:
              + (f" ({status['reason']})" if status.get("reason") else "")]
     if status.get("firmware"):
         lines.append(f"  firmware {status['firmware']}, protocol {status['protocol']} (this Kaleun speaks "
-                     f"{status['host_protocol']}), name {status.get('name') or '-'}")
+                     f"{status['host_protocol']}), name {status.get('name') or '-'}, id {status.get('id') or '-'}")
         sections = " ".join(map(str, status.get("sections") or [])) or "-"
         faults = ", ".join(map(str, status["faults"])) or "none"
         lines.append(f"  readers: {status['readers']} (sections {sections}); faulty readers: {faults}")
@@ -182,7 +191,7 @@ def fake_command(fake: Any, tags: Any, line: str) -> str:
 
 
 def cmd_hub_fake(args: argparse.Namespace) -> int:
-    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.fake import FAKE_UID, FakeHub
     from kaleun.hub.options import hub_config
     from kaleun.hub.tags import FigureTags, TagStoreError
 
@@ -200,7 +209,11 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed).start()
+    if args.id is not None and not re.fullmatch(r"[0-9A-F]{4,64}", args.id):
+        print(f"kaleun hub fake: --id {args.id!r} must be 4 to 64 upper-case hex digits", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
+                   uid=args.id or FAKE_UID).start()
     try:
         print(f"fake deck hub on {fake.port_path}", flush=True)
         if args.link:
@@ -431,6 +444,9 @@ def add_commands(sub: Any) -> None:
     fake.add_argument("--script", metavar="FILE", help="run the commands in FILE first")
     fake.add_argument("--no-stdin", action="store_true", help="do not read commands from standard input")
     fake.add_argument("--seed", type=int, default=0, help="seed for flaky simulated readers")
+    fake.add_argument("--id", metavar="HEX", default=None,
+                      help="the unique id the fake hub reports (default FA4E000000000001; another id plays "
+                           "another device at the same port)")
     fake.set_defaults(func=_needs_firmware(cmd_hub_fake, "hub fake"))
 
     figures = sub.add_parser("figures", help="which NFC tag is under which figure")

@@ -33,6 +33,10 @@ from kaleun.hub.simchips import SimReader, make_reader
 log = logging.getLogger(__name__)
 
 
+#: the fake hub's unique id (a real hub reports its microcontroller's); `FakeHub(uid=...)` gives another
+FAKE_UID = "FA4E000000000001"
+
+
 def clock_ms() -> int:
     return time.monotonic_ns() // 1_000_000
 
@@ -50,8 +54,10 @@ class FakePixels(list):
 
 class FakeHub:
     def __init__(self, cfg: Mapping[str, Any], model: str = "field", link: Path | None = None, seed: int = 0,
-                 clock: Callable[[], int] = clock_ms) -> None:
+                 clock: Callable[[], int] = clock_ms, uid: str | None = FAKE_UID) -> None:
         self.cfg = fwconfig.parse(dict(cfg))
+        #: what the fake hub says its unique id is (None: an old firmware that says none)
+        self.uid = uid
         self.readers: list[SimReader] = [make_reader(r["kind"], model, seed + i)
                                          for i, r in enumerate(self.cfg["readers"])]
         self.sections = fwconfig.sections(self.cfg)
@@ -127,7 +133,7 @@ class FakeHub:
                 tag.state = "idle"  # the reader's field was off while the chip restarted
         self.pixels = FakePixels(self.cfg["pixels"]["count"]) if self.cfg.get("pixels") else None
         lamps = fwlamps.HubLamps(self.pixels, len(self.pixels)) if self.pixels is not None else None
-        self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, clock=self.clock)
+        self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, clock=self.clock, uid=self.uid)
         self.boots += 1
 
     def reload(self) -> None:

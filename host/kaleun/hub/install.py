@@ -11,7 +11,6 @@ import importlib.util
 import json
 import logging
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -44,26 +43,53 @@ def library_source(name: str) -> Path:
     return Path(spec.origin)
 
 
-def _copy_file(src: Path, dst: Path, copied: list[Path]) -> None:
+def _inside(drive: Path, dst: Path) -> None:
+    """Refuse to write `dst` unless every part of its path below `drive` is a plain folder or
+    file: a symbolic link there (a real CIRCUITPY drive is FAT and has none) could lead the
+    write anywhere on this computer."""
+    try:
+        rel = dst.relative_to(drive)
+    except ValueError:
+        raise InstallError(f"{dst} is not on {drive}") from None
+    here = drive
+    for part in rel.parts:
+        here = here / part
+        if here.is_symlink():
+            raise InstallError(f"{here} is a symbolic link (a CIRCUITPY drive has none): refusing to write "
+                               "through it; remove it or install onto the real drive")
+    if ".." in rel.parts:
+        raise InstallError(f"{dst} is not on {drive}")
+
+
+def _write_file(drive: Path, dst: Path, data: bytes) -> None:
+    """Write `dst` on the drive through a temporary file, never following a link."""
+    _inside(drive, dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
+    _inside(drive, dst)  # a folder made by someone else between the check and mkdir
     tmp = dst.with_name(dst.name + ".tmp")
-    shutil.copyfile(src, tmp)
+    _inside(drive, tmp)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
     os.replace(tmp, dst)
+
+
+def _copy_file(drive: Path, src: Path, dst: Path, copied: list[Path]) -> None:
+    _write_file(drive, dst, src.read_bytes())
     copied.append(dst)
 
 
-def _copy_tree(src: Path, dst: Path, copied: list[Path]) -> None:
+def _copy_tree(drive: Path, src: Path, dst: Path, copied: list[Path]) -> None:
     for path in sorted(src.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
-        _copy_file(path, dst / path.relative_to(src), copied)
+        _copy_file(drive, path, dst / path.relative_to(src), copied)
 
 
 def write_config(drive: Path, cfg: dict[str, Any]) -> Path:
+    drive = Path(drive)
     path = drive / CONFIG_FILE
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    _write_file(drive, path, (json.dumps(cfg, indent=2) + "\n").encode("utf-8"))
     return path
 
 
@@ -72,7 +98,7 @@ def check_drive(drive: Path, force: bool = False) -> None:
     (it has boot_out.txt); with `force` any folder will do."""
     if not drive.is_dir():
         raise InstallError(f"{drive} is not a folder: mount the Pico's CIRCUITPY drive and give its path")
-    if not force and not (drive / "boot_out.txt").is_file():
+    if not force and ((drive / "boot_out.txt").is_symlink() or not (drive / "boot_out.txt").is_file()):
         raise InstallError(f"{drive} has no boot_out.txt, so it is not a CircuitPython drive "
                            "(use --force to write there anyway)")
 
@@ -101,15 +127,15 @@ def install(drive: Path, config: dict[str, Any] | None = None, force: bool = Fal
     lib = drive / "lib"
     for name, path in sources.items():
         if path.is_dir():
-            _copy_tree(path, lib / name, copied)
+            _copy_tree(drive, path, lib / name, copied)
         else:
-            _copy_file(path, lib / path.name, copied)
-    _copy_tree(source / "lib" / PACKAGE, lib / PACKAGE, copied)
+            _copy_file(drive, path, lib / path.name, copied)
+    _copy_tree(drive, source / "lib" / PACKAGE, lib / PACKAGE, copied)
     if config is not None:
         copied.append(write_config(drive, config))
     elif not (drive / CONFIG_FILE).exists():
         log.warning("no %s on the drive and no board given: the hub will run without readers "
                     "until `kaleun hub config --board FILE --out %s`", CONFIG_FILE, drive)
-    _copy_file(source / "boot.py", drive / "boot.py", copied)
-    _copy_file(source / "code.py", drive / "code.py", copied)
+    _copy_file(drive, source / "boot.py", drive / "boot.py", copied)
+    _copy_file(drive, source / "code.py", drive / "code.py", copied)
     return copied

@@ -7,9 +7,12 @@ a pty, `loop://` or `socket://` all work), reconnecting with backoff.
 
 States: ``closed`` (no port) → ``handshake`` (port open, our hello sent) → ``syncing``
 (the hub's hello checked, waiting for its snapshot) → ``online``. A hub that speaks
-another protocol puts the link in ``mismatch``. Silence longer than the timeout (in the
-handshake: no hello from the hub, whatever else it sends), a port error or a mismatch
-takes the link offline; `offline` is announced once per outage. `online` comes every time
+another protocol puts the link in ``mismatch``; a device that is not this table's hub (another
+name than the board's `hub.name`, another id than the board's `hub.id` or than the hub this
+link first met) puts it in ``foreign``: nothing it sends is trusted, no snapshot is taken in,
+the figures stay where the host knew them, and the crew hears about it (`foreign`). Silence
+longer than the timeout (in the handshake: no hello from the hub, whatever else it sends), a
+port error or a mismatch takes the link offline; `offline` is announced once per outage. `online` comes every time
 a hub's hello and snapshot were taken in, also when the hub rebooted under an open port
 (its lamps are dark then: the sensor sends them again). After every hello the hub's
 snapshot is compared with what the host knew, and only the differences come out as
@@ -35,6 +38,8 @@ from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec
 log = logging.getLogger(__name__)
 
 BEFORE_HELLO = "before_hello"
+#: protocols this host speaks: 2 adds the hub's id to its hello; hubs speaking 1 are still taken
+SUPPORTED_PROTOCOLS = (1, PROTOCOL_VERSION)
 #: reconnect waits: first, factor, longest (seconds)
 BACKOFF = (0.1, 2.0, 2.0)
 
@@ -81,6 +86,11 @@ class LinkCore:
         self.last_hello = 0.0
         self.announced: str | None = None
         self.events: list[LinkEvent] = []
+        #: the hub this link trusts: its name and id, from the board (`hub.id`) or its first hello
+        self.identity: dict[str, str | None] | None = (
+            {"name": self.options.name, "id": self.options.hub_id} if self.options.hub_id else None)
+        #: hellos of devices that were not this table's hub
+        self.foreign = 0
 
     # -- helpers ----------------------------------------------------------------------------
     def frame(self, verb: str, fields: tuple[tuple[str, Any], ...] = ()) -> bytes:
@@ -120,9 +130,10 @@ class LinkCore:
         return [self._hello_frame()]
 
     def closed(self, reason: str) -> None:
-        if self.state != "mismatch":
-            self.state = "closed"
-            self.reason = reason
+        if self.state in ("mismatch", "foreign"):
+            return  # announced already, with its reason; the link keeps saying why it is down
+        self.state = "closed"
+        self.reason = reason
         self._announce("offline", reason=self.reason)
 
     def received(self, data: bytes, now: float) -> list[bytes]:
@@ -197,12 +208,21 @@ class LinkCore:
         fields = frame.fields
         self.hello = dict(fields)
         self.last_seq = frame.seq
-        if fields["proto"] != PROTOCOL_VERSION:
+        if fields["proto"] not in SUPPORTED_PROTOCOLS:
             self.state = "mismatch"
             self.reason = (f"version mismatch: the deck hub runs firmware {fields['fw']} speaking protocol "
                            f"{fields['proto']}, this Kaleun speaks protocol {PROTOCOL_VERSION}: install firmware "
                            f"{FIRMWARE_VERSION} with `kaleun firmware install PATH-TO-CIRCUITPY`")
             self._announce("offline", reason=self.reason)
+            return []
+        refused = self._not_ours(fields)
+        if refused is not None:
+            self.state = "foreign"
+            self.reason = refused
+            self.foreign += 1
+            self.expected = None
+            self._announce("foreign", reason=refused, name=fields.get("name"), id=fields.get("id"))
+            log.warning("deck hub link: %s", refused)
             return []
         self.state = "syncing"
         self.reason = "waiting for the hub's snapshot (it reads every reader first)"
@@ -216,12 +236,36 @@ class LinkCore:
                                  "write the board's with `kaleun hub config` (or `kaleun firmware install`)")
         elif board and fields["readers"] != len(board):
             self.warnings.append(f"the hub has {fields['readers']} readers, the board file {len(board)}")
+        if fields.get("id") is None:
+            self.warnings.append(f"the hub's firmware {fields['fw']} does not say its unique id (protocol "
+                                 f"{fields['proto']}), so another device at its port could pass for it: install "
+                                 f"firmware {FIRMWARE_VERSION} with `kaleun firmware install`")
         if fields.get("setup"):
             self.warnings.append(f"the hub could not set up: {', '.join(fields['setup'])} (its REPL console says why; "
                                  "`kaleun board check` the board file, then `kaleun hub config`)")
         for warning in self.warnings:
             log.warning("deck hub: %s", warning)
         return []
+
+    def _not_ours(self, fields: dict[str, Any]) -> str | None:
+        """Why the device that said this hello is not this table's hub, or None (then the first
+        hub met with an id is the one this link trusts from now on)."""
+        name, hub_id = fields.get("name"), fields.get("id")
+        seen = f"'{name or '?'}'" + (f" (id {hub_id})" if hub_id else "")
+        if self.options.check_name and name != self.options.name:
+            return (f"another device answers at the port: deck hub {seen}, not this board's "
+                    f"'{self.options.name}' (hub.name); plug in this table's hub, or write the board's settings "
+                    "to it with `kaleun hub config`")
+        if fields["proto"] >= 2 and hub_id is None:
+            return f"the device at the port speaks protocol {fields['proto']} but does not say its id"
+        known = self.identity
+        if known is not None and known.get("id") is not None and hub_id != known["id"]:
+            whose = "this board's hub (hub.id)" if self.options.hub_id else "the hub this table started with"
+            return (f"another device answers at the port: deck hub {seen}, not {whose}, id {known['id']}; "
+                    "plug that one back in")
+        if hub_id is not None and (known is None or known.get("id") is None):
+            self.identity = {"name": name, "id": hub_id}
+        return None
 
     def _snapshot(self, tags: list[tuple[int, str]], faults: list[int]) -> None:
         new: dict[int, set[str]] = {}
@@ -275,6 +319,9 @@ class LinkCore:
             "protocol": hello.get("proto"),
             "host_protocol": PROTOCOL_VERSION,
             "name": hello.get("name"),
+            "id": hello.get("id"),
+            "trusted_id": (self.identity or {}).get("id"),
+            "foreign": self.foreign,
             "readers": hello.get("readers"),
             "sections": hello.get("sections"),
             "setup": hello.get("setup", []),
@@ -354,7 +401,7 @@ class HubLink:
     def wait_online(self, timeout: float) -> bool:
         """Wait until the link is online and its snapshot's events were delivered (False
         on timeout or a protocol mismatch)."""
-        return self.wait(lambda core: core.state in ("online", "mismatch") and self._delivered(core),
+        return self.wait(lambda core: core.state in ("online", "mismatch", "foreign") and self._delivered(core),
                          timeout) and self.core.state == "online"
 
     def wait_seq(self, seq: int, timeout: float) -> bool:
@@ -397,7 +444,7 @@ class HubLink:
             self._dispatch()
             if self._stop.is_set():
                 break
-            if self.core.state == "mismatch":
+            if self.core.state in ("mismatch", "foreign"):
                 wait = self.backoff[2]
             elif self._reached_online:
                 wait = self.backoff[0]  # it worked until now: try again quickly
@@ -435,7 +482,7 @@ class HubLink:
                 self._write(frames + more)
                 self._dispatch()
                 self._reached_online = self._reached_online or state == "online"
-                if reason is not None or state == "mismatch":
+                if reason is not None or state in ("mismatch", "foreign"):
                     reason = reason or self.core.reason
                     break
         except (serial.SerialException, OSError) as exc:

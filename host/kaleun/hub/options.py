@@ -5,7 +5,10 @@ The board loader calls `check_hub_options` so problems come out as `file:line: .
 turns them into the hub's own `kaleun_hub.json`. Keys:
 
     url            serial port of the hub's data channel, or "fake" (an in-process fake hub)
-    name           one word the hub reports in its hello (default "deck-hub")
+    name           one word the hub reports in its hello (default "deck-hub"); a device at the
+                   port with another name is not this table's hub
+    id             the hub's unique id as `kaleun hub status` shows it (optional): only that hub
+                   is trusted, also after Kaleun restarts (without it: the first hub met)
     baudrate       serial speed (USB CDC ignores it; default 115200)
     heartbeat_ms   the hub sends a heartbeat after this much silence (default 500)
     timeout_ms     the host calls the hub offline after this much silence (default 1500)
@@ -32,6 +35,9 @@ from typing import Any
 Problem = Callable[[tuple[str | int, ...], str], None]
 
 FAKE_URL = "fake"
+#: pyserial URL schemes that only carry the serial stream (spy:// also writes a log of every byte
+#: to a file or the terminal, and is refused; so is any URL naming a file)
+URL_SCHEMES = ("loop", "socket", "rfc2217", "hwgrep")
 READER_KINDS = ("mfrc522", "pn532")
 DIALS = ("telegraph",)
 #: RP2040 pins a Pico brings out (GP23-GP25 and GP29 are used on the board itself)
@@ -56,7 +62,7 @@ def spi_block(pin: str, function: str) -> int | None:
     """The SPI block (0 or 1) whose `function` ("sck", "mosi", "miso") pin `pin` can be, or None."""
     number = int(pin[2:])
     return (number // 8) % 2 if number % 4 == SPI_FUNCTIONS[function] else None
-KEYS = ("url", "name", *WHOLE, "spi", "pixel_pin", "readers", "encoders")
+KEYS = ("url", "name", "id", *WHOLE, "spi", "pixel_pin", "readers", "encoders")
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,9 @@ class EncoderSpec:
 class HubOptions:
     url: str | None = None
     name: str = "deck-hub"
+    hub_id: str | None = None
+    #: a hub whose hello names another `name` is not this table's (set for boards with a [hub])
+    check_name: bool = False
     baudrate: int = 115200
     heartbeat_ms: int = 500
     timeout_ms: int = 1500
@@ -100,6 +109,26 @@ class HubOptions:
     @property
     def is_fake(self) -> bool:
         return self.url == FAKE_URL
+
+
+def check_url(url: str) -> str | None:
+    """Why `url` cannot be the hub's port, or None. Device paths (/dev/ttyACM1,
+    /dev/serial/by-id/...), "fake" and the pyserial URLs loop://, socket://, rfc2217:// and
+    hwgrep:// are fine; spy:// and anything else that could write a file are refused."""
+    if not url or "\x00" in url or len(url) > 1000:
+        return "hub.url must name a serial port"
+    if url == FAKE_URL or "://" not in url:
+        return None
+    scheme = url.split("://", 1)[0].lower()
+    if scheme not in URL_SCHEMES:
+        extra = " (it writes a log of every byte to a file or the terminal)" if scheme == "spy" else ""
+        return (f"hub.url {url!r}: the {scheme}:// kind of port is not allowed{extra}; use a device path "
+                f"such as /dev/ttyACM1, \"fake\", or {', '.join(s + '://' for s in URL_SCHEMES)}")
+    query = url.split("?", 1)[1] if "?" in url else ""
+    keys = {part.split("=", 1)[0].strip().lower() for part in query.split("&") if part}
+    if keys & {"file", "logfile", "log"}:
+        return f"hub.url {url!r}: a port URL may not name a file to write"
+    return None
 
 
 def _whole(value: Any) -> bool:
@@ -154,6 +183,9 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
     name = options.get("name", "deck-hub")
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.\-]{1,32}", name):
         problem(("name",), f"hub.name = {name!r} must be one word (letters, digits, - _ .)")
+    hub_id = options.get("id")
+    if hub_id is not None and (not isinstance(hub_id, str) or not re.fullmatch(r"[0-9A-F]{4,64}", hub_id)):
+        problem(("id",), f"hub.id = {hub_id!r} must be the hub's id in upper-case hex, as `kaleun hub status` shows it")
     for key, (_, lo, hi) in WHOLE.items():
         value = options.get(key)
         if value is not None and (not _whole(value) or not lo <= value <= hi):
@@ -235,7 +267,7 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
                     "(pin transitions per detent)")
 
 
-def parse_hub_options(options: Mapping[str, Any], url: str | None = None) -> HubOptions:
+def parse_hub_options(options: Mapping[str, Any], url: str | None = None, check_name: bool = True) -> HubOptions:
     """HubOptions from keys that passed `check_hub_options` (defaults filled in)."""
     whole = {key: options.get(key, default) for key, (default, _, _) in WHOLE.items()}
     spi = dict(SPI_DEFAULTS)
@@ -244,12 +276,13 @@ def parse_hub_options(options: Mapping[str, Any], url: str | None = None) -> Hub
                     for r in options.get("readers", []))
     encoders = tuple(EncoderSpec(dial, e["a"], e["b"], e.get("divisor", 4))
                      for dial, e in sorted(options.get("encoders", {}).items()))
-    return HubOptions(url=url, name=options.get("name", "deck-hub"), spi=spi, pixel_pin=options.get("pixel_pin"),
-                      readers=readers, encoders=encoders, **whole)
+    return HubOptions(url=url, name=options.get("name", "deck-hub"), hub_id=options.get("id"), check_name=check_name,
+                      spi=spi, pixel_pin=options.get("pixel_pin"), readers=readers, encoders=encoders, **whole)
 
 
 def hub_options(board: Any) -> HubOptions:
-    return parse_hub_options(board.hub.options, board.hub.url)
+    """The board's hub settings; the hub's name is checked only when the board has a [hub]."""
+    return parse_hub_options(board.hub.options, board.hub.url, check_name=board.hub.url is not None)
 
 
 def hub_config(board: Any) -> dict[str, Any]:

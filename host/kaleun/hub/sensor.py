@@ -85,7 +85,8 @@ class HubFigureSensor:
             reason = self.link.core.reason or "no answer"
             if not self.strict:
                 log.warning("the deck hub at %s is not online yet (%s); the game starts and waits for it", url, reason)
-                self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
+                if self.link.core.state != "foreign":  # a foreign device was announced already
+                    self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
                 return
             self.close()
             raise TableError(f"{self.board_path}: the deck hub at {url} did not come online within {wait:g} s "
@@ -167,6 +168,8 @@ class HubFigureSensor:
             self._deliver(HubLinkChanged("online", "", dict(event.detail)))
         elif kind == "offline":
             self._deliver(HubLinkChanged("offline", event.detail.get("reason", ""), {}))
+        elif kind == "foreign":
+            self._deliver(HubLinkChanged("foreign", event.detail.get("reason", ""), {}))
         elif kind in ("fault", "recovered"):
             section = self._section(event.reader)
             log.warning("deck hub reader %d (section %s) %s %s", event.reader, section, kind,

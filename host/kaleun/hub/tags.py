@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from kaleun.core import jsonin
 from kaleun.paths import config_dir
 from kaleun.saves import write_atomic
 from kaleun.uboot.figures import FIGURES, figure_name
@@ -21,6 +22,8 @@ from kaleun.uboot.figures import FIGURES, figure_name
 log = logging.getLogger(__name__)
 
 FILE_NAME = "figures.json"
+#: nesting figures.json may have: {"tags": {uid: figure}} is 2 levels deep
+MAX_DEPTH = 4
 FORMAT = "kaleun-figure-tags"
 VERSION = 1
 
@@ -69,10 +72,9 @@ class FigureTags:
         except (OSError, UnicodeDecodeError) as exc:
             raise TagStoreError(f"{path}: cannot read the figure tags ({exc})") from exc
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise TagStoreError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}); fix it or delete it "
-                                "and enroll again") from exc
+            data = jsonin.loads(text, max_depth=MAX_DEPTH)
+        except jsonin.JsonInputError as exc:
+            raise TagStoreError(f"{path}: {exc}; fix it or delete it and enroll again") from exc
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
             raise TagStoreError(f"{path}: not a Kaleun figure tag file (format {FORMAT} version {VERSION})")
         tags = data.get("tags")

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from kaleun.ports.sdl import audio_drivers, drivers_for
 from kaleun.sounds import bell
 from kaleun.sounds.cues import BY_NAME, CHANNELS, Cue
 
@@ -41,11 +42,16 @@ class PygameSounder:
         self._next: dict[str, int] = {}
         self._outputs = 1
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        drivers = audio_drivers()
+        if drivers == []:
+            log.warning("no sound: no sound card, PulseAudio or PipeWire here; the bell stays silent")
+            return
         try:
             import pygame
 
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=bell.RATE, size=-16, channels=1)
+                with drivers_for("SDL_AUDIODRIVER", drivers):
+                    pygame.mixer.init(frequency=bell.RATE, size=-16, channels=1)
             init = pygame.mixer.get_init()
             if init:
                 total = sum(CHANNELS.values())

@@ -15,6 +15,7 @@ import logging
 import queue
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -22,6 +23,7 @@ from typing import IO, Any
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 from kaleun.runtime.outputs import Autosave, Output
 from kaleun.runtime.table import Table
 
@@ -63,7 +65,19 @@ class Runtime:
         self._held: dict[str, Any] | Callable[[], None] | None = None
         self._loop_thread: int | None = None
         self._starting = game.take_events()
-        table.start(self.submit, strict=False)  # a crew at the table can wait for a late hub
+        #: a stop was asked for (a signal, the window closed): the front end leaves its loop
+        self.stop_requested = False
+        #: why the game failed while running (then nothing more is saved), else None
+        self.failure: str | None = None
+        #: where the failure's details were written
+        self.failure_report: Path | None = None
+        try:
+            table.start(self.submit, strict=False)  # a crew at the table can wait for a late hub
+        except BaseException:  # a signal while waiting for the hub, a table that cannot start
+            self.table.close()
+            if self._record is not None:
+                self._record.close()
+            raise
 
     # -- inputs (any thread) -----------------------------------------------------------------
     def post(self, command: dict[str, Any]) -> None:
@@ -72,7 +86,12 @@ class Runtime:
     def submit(self, command: dict[str, Any]) -> None:
         """Apply at once when called on the loop's thread (keeps typed order), else post."""
         if threading.get_ident() == self._loop_thread:
-            self._dispatch(self._apply(command))
+            if self.failure is not None:
+                return
+            try:
+                self._dispatch(self._apply(command))
+            except Exception as exc:  # the rules failed on it: keep the last good save, stop
+                self._fail(exc)
         else:
             self.post(command)
 
@@ -88,8 +107,30 @@ class Runtime:
             return 1.0
         return float(self.game.module("compression").factor)
 
+    def request_stop(self) -> None:
+        """Ask the loop to end at its next turn (any thread, also a signal handler)."""
+        self.stop_requested = True
+        self.inbox.put(_wake_up)
+
+    @property
+    def stopping(self) -> bool:
+        return self.stop_requested or self.failure is not None
+
     def step(self) -> list[Event]:
-        """Advance the game to now, then apply every waiting command. Returns the events."""
+        """Advance the game to now, then apply every waiting command. Returns the events.
+
+        If the game fails (an exception from the rules), nothing more is saved: the autosave
+        and its journal stay as they were before the failure, `failure` says what happened
+        and `stopping` turns true."""
+        if self.failure is not None:
+            return []
+        try:
+            return self._step()
+        except Exception as exc:  # a failure inside the game: keep the last good save, stop
+            self._fail(exc)
+            return []
+
+    def _step(self) -> list[Event]:
         self._loop_thread = threading.get_ident()
         if self._starting:
             self._dispatch(self._starting)
@@ -98,6 +139,8 @@ class Runtime:
         dt = max(0.0, now - self._last)
         self._last = now
         events = self._advance(dt)
+        if self.autosave is not None:
+            self.autosave.progress()  # before anything shows the new time
         self._dispatch(events)
         while True:
             if self._held is not None:
@@ -139,6 +182,8 @@ class Runtime:
             wall -= (self.game.t - start) / factor
             if compression.mode == mode:
                 break
+        if self.factor > 0:  # wakes left at this very instant run before any command, as in a replay
+            events += self.game.advance_to(self.game.t)
         return events
 
     def _apply(self, command: dict[str, Any]) -> list[Event]:
@@ -148,6 +193,8 @@ class Runtime:
             for report in self.problems:
                 report(str(exc))
             return []
+        if self.autosave is not None:
+            self.autosave.command(command)
         if self._record is not None:
             line = {"t": self.game.t, **command}  # full precision: the replay hits the same instant
             self._record.write(json.dumps(line) + "\n")
@@ -164,7 +211,10 @@ class Runtime:
             if self.autosave is not None:
                 self.autosave.handle(event)
             for listener in self.listeners:
-                listener(event)
+                try:
+                    listener(event)
+                except Exception:  # a front end failing to show an event must not stop the game
+                    log.exception("showing %s failed", event.name)
 
     def wait(self, timeout: float = IDLE_WAIT) -> None:
         """Sleep until an input arrives, the next game wake is due, or `timeout` passes."""
@@ -183,10 +233,29 @@ class Runtime:
             self._held = self.inbox.get(timeout=limit)
 
     def run(self, should_stop: Callable[[], bool], timeout: float = IDLE_WAIT) -> None:
-        """Loop until `should_stop()` (headless front ends)."""
-        while not should_stop():
+        """Loop until `should_stop()` or a stop was requested (headless front ends)."""
+        while not should_stop() and not self.stopping:
             self.step()
+            if self.stopping:
+                break
             self.wait(timeout)
+
+    def _fail(self, exc: Exception) -> None:
+        """The game failed: stop saving, write what happened next to the session log, stop."""
+        where = self.autosave.path if self.autosave is not None else None
+        self.failure = (f"the game failed at {self.game.now_iso.replace('T', ' ')} ({type(exc).__name__}: {exc}); "
+                        "nothing was saved after the failure")
+        if self.autosave is not None:
+            self.autosave.abandon(self.failure)
+        log.error("%s", self.failure, exc_info=exc)
+        if self._record is not None:
+            report = Path(self._record.name).with_suffix("").with_suffix(".failure.txt")
+            try:
+                report.write_text(f"{self.failure}\nlast good save: {where}\n\n"
+                                  + "".join(traceback.format_exception(exc)), encoding="utf-8")
+                self.failure_report = report
+            except OSError:
+                log.exception("writing %s failed", report)
 
     def save(self) -> None:
         if self.autosave is not None:
@@ -203,6 +272,22 @@ class Runtime:
                 log.exception("closing %s failed", type(output).__name__)
         if self._record is not None:
             self._record.close()
+
+
+def failure_message(runtime: Runtime) -> Msg:
+    """What the crew is told when the game failed: what happened and where the last good save is."""
+    where = runtime.autosave.path if runtime.autosave is not None else None
+    text = Msg("The game stopped: {failure}.", failure=runtime.failure)
+    if where is not None:
+        text = Msg("{text} The last good save is {path}: kaleun resume continues from there.", text=text,
+                   path=str(where))
+    if runtime.failure_report is not None:
+        text = Msg("{text} What happened is written in {report}.", text=text, report=str(runtime.failure_report))
+    return text
+
+
+def _wake_up() -> None:
+    """Posted to wake the loop (a stop request); does nothing itself."""
 
 
 def _changed(compression: Any, mode: str) -> bool:

@@ -16,6 +16,7 @@ from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, join
+from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
 from kaleun.sonar.crew import Crew, crew
 from kaleun.sonar.engineer import EngineerBoard, layout
@@ -44,8 +45,26 @@ class Refused(Exception):
         self.reason = reason
 
 
+TEAM_NAME = Text(("yellow", "blue"))
+CELL = Text(max_len=4, pattern=r"[A-Z][0-9]{1,2}")
+#: the shape of `Referee.to_state()`, checked before a save is loaded (the cells are checked against the
+#: map and the symbols against the board when the state loads)
+SONAR_STATE = Obj(
+    phase=Text(("setup", "play", "over")), winner=Maybe(Text(max_len=20)),
+    turns=Obj(current=Maybe(TEAM_NAME), bonus_for=Maybe(TEAM_NAME), bonus_left=Int(0, 100),
+              frozen_by=Maybe(TEAM_NAME), sonar=Maybe(List(Text(max_len=40), size=2))),
+    teams=Map(Obj(position=Maybe(CELL), route=List(CELL, most=10_000), mines=List(CELL, most=1000),
+                  damage=Int(0, 100), surfaced=BOOL, pending_mark=BOOL, pending_cross=Maybe(Text(max_len=8)),
+                  activated=BOOL, gauges=Map(Int(0, 100), keys=Text(max_len=40), most=20),
+                  crossed=List(Text(max_len=40), most=200),
+                  repairs=Map(Text(max_len=40), keys=Whole(0, 100), most=100), repaired=BOOL),
+              keys=TEAM_NAME, most=2),
+    system=Maybe(Map(Json(depth=3), keys=Text(max_len=40), most=20)))
+
+
 class Referee(Module):
     name = "sonar"
+    state_shape = SONAR_STATE
 
     def __init__(self, scenario: Scenario, sea: SeaMap, mode: str, crews: Mapping[str, int],
                  board: str = "standard") -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.events import Event
+from kaleun.core.shape import Obj, Text
 from kaleun.uboot import data
 
 COMPRESSION = data.load("time_compression")
@@ -59,6 +60,8 @@ class Compression(Module):
 
     def status(self) -> dict[str, Any]:
         return {"mode": self.mode, "factor": self.factor}
+
+    state_shape = Obj(mode=Text(MODES))
 
     def to_state(self) -> dict[str, Any]:
         return {"mode": self.mode}

@@ -10,6 +10,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
+from kaleun.core.shape import Int, Map, Maybe, Obj, Text
 from kaleun.uboot import data
 
 ROSTER = data.load("roster")
@@ -61,6 +62,8 @@ class Figures(Module):
 
     def status(self) -> dict[str, Any]:
         return {"where": dict(self.where)}
+
+    state_shape = Obj(where=Map(Maybe(Int(min(SECTIONS), max(SECTIONS))), keys=Text(FIGURES)))
 
     def to_state(self) -> dict[str, Any]:
         return {"where": dict(self.where)}

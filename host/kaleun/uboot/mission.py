@@ -6,12 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.engine import Module
+from kaleun.core.shape import Maybe, Obj, Text
 
 RESULTS = ("won", "lost", "returned")
 
 
 class Mission(Module):
     name = "mission"
+    state_shape = Obj(mission=Text(max_len=100), result=Maybe(Text(RESULTS)), reason=Maybe(Text(max_len=200)))
 
     def __init__(self, mission: str) -> None:
         self.mission = mission

@@ -27,6 +27,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import RESERVED_FIELDS
+from kaleun.core.shape import Obj
 from kaleun.uboot import data
 
 #: reads the order's fields from Args and returns its parameters (raise CommandError if malformed)
@@ -88,6 +89,7 @@ ORDER_EVENT_FIELDS = ("order", "via", "reason")
 
 class OrderDesk(Module):
     name = "orders"
+    state_shape = Obj()  # the desk keeps no state of its own
 
     def __init__(self) -> None:
         self._effects: dict[str, Effect] = {}

@@ -6,6 +6,7 @@ they reach the event log and the info feed while the core stays free of I/O:
     {"do": "hub", "state": "offline", "reason": "no heartbeat for 1.5 s"}
     {"do": "hub", "state": "online", "firmware": "1.0.0", "protocol": 1, "readers": 8}
     {"do": "hub", "state": "reader_fault", "reader": 3, "section": 2, "error": "no_chip"}
+    {"do": "hub", "state": "foreign", "reason": "another device answers at the port: ..."}
     {"do": "unknown_tag", "uid": "04A1B2C3D4E5F6", "section": 5}
 """
 
@@ -18,15 +19,18 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
+from kaleun.core.shape import Int, List, Maybe, Obj, Text
 
-STATES = ("online", "offline", "reader_fault", "reader_ok")
+STATES = ("online", "offline", "foreign", "reader_fault", "reader_ok")
 
 
 class TableLink(Module):
     name = "table_link"
 
     def __init__(self) -> None:
-        #: the hub's link as last reported: None (no hub, or not heard of yet), online, offline
+        #: the hub's link as last reported: None (no hub, or not heard of yet), online, offline,
+        #: foreign (another device answers at the hub's port)
         self.hub: str | None = None
         self.faulty: list[int] = []
 
@@ -47,7 +51,8 @@ class TableLink(Module):
             previous, self.hub = self.hub, "online"
             if previous == "online":
                 return
-            feed = "The deck hub is back: the table sees the figures again." if previous == "offline" else None
+            feed = "The deck hub is back: the table sees the figures again." if previous in ("offline", "foreign") \
+                else None
             self.emit("hub_online", feed=feed, firmware=firmware, protocol=protocol, readers=readers)
         elif state == "offline":
             if self.hub == "offline":
@@ -55,6 +60,13 @@ class TableLink(Module):
             self.hub = "offline"
             self.emit("hub_offline", feed=f"The deck hub is offline ({reason or 'no reason given'}): figure moves "
                       "are not seen until it is back.", reason=reason)
+        elif state == "foreign":
+            if self.hub == "foreign":
+                return
+            self.hub = "foreign"
+            self.emit("hub_foreign", feed=Msg("A device that is not this table's deck hub answers at its port "
+                                              "({reason}): the table ignores it and keeps the figures where they "
+                                              "are.", reason=reason or "no reason given"), reason=reason)
         elif state == "reader_fault":
             if reader in self.faulty:
                 return
@@ -80,12 +92,14 @@ class TableLink(Module):
     def status(self) -> dict[str, Any]:
         return {"hub": self.hub, "faulty_readers": list(self.faulty)}
 
+    state_shape = Obj(hub=Maybe(Text(("online", "offline", "foreign"))), faulty=List(Int(0, 1000), most=1000))
+
     def to_state(self) -> dict[str, Any]:
         return {"hub": self.hub, "faulty": list(self.faulty)}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         hub = state["hub"]
-        if hub not in (None, "online", "offline"):
+        if hub not in (None, "online", "offline", "foreign"):
             raise ValueError(f"unknown hub state {hub!r}")
         self.hub = hub
         self.faulty = [int(r) for r in state["faulty"]]

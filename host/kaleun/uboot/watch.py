@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.engine import Module
+from kaleun.core.shape import COUNT, Int, Num, Obj
 from kaleun.uboot import data
 
 WATCHES = data.load("watches")
@@ -63,6 +64,8 @@ class Watch(Module):
     def status(self) -> dict[str, Any]:
         return {"on_duty": self.watch_name, "changes": self.changes,
                 "next_change": self.engine.clock.iso(self.next_change or 0.0)}
+
+    state_shape = Obj(on_duty=Int(0, len(NAMES) - 1), changes=COUNT, next_change=Num(0, 1e10))
 
     def to_state(self) -> dict[str, Any]:
         return {"on_duty": self.on_duty, "changes": self.changes, "next_change": self.next_change}

@@ -10,15 +10,16 @@ import functools
 import json
 import logging
 import shlex
-import signal
 import sys
 import threading
 from collections.abc import Callable
 from typing import IO, Any
 
+from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.runtime.loop import Runtime
+from kaleun.runtime.loop import Runtime, failure_message
+from kaleun.runtime.signals import STOPPER
 from kaleun.uboot.boat import TELEGRAPH, TELEGRAPH_NAMES
 from kaleun.uboot.compression import MODE_NAMES, MODES
 
@@ -48,10 +49,14 @@ Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
 
 
 def parse_value(text: str) -> Any:
+    """A typed value: JSON when it is JSON (numbers, true, lists...), else the text itself.
+    Numbers beyond a float's range (1e999) and NaN are refused."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return jsonin.loads(text)
+    except jsonin.JsonSyntaxError:
         return text
+    except jsonin.JsonInputError as exc:
+        raise CommandError(str(exc)) from exc
 
 
 class Console:
@@ -64,6 +69,8 @@ class Console:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.stopping = False
+        #: the terminal is gone (SIGHUP): nothing more is written to it
+        self.gone = False
         runtime.listeners.append(self._on_event)
         runtime.problems[:] = [lambda text: self.say(f"! {text}")]
         self.commands: dict[str, Callable[[list[str]], None]] = {
@@ -87,13 +94,23 @@ class Console:
     # -- output -----------------------------------------------------------------------------
     def say(self, text: str) -> None:
         safe = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates from JSON input
-        self.stdout.write(safe + "\n")
-        self.stdout.flush()
+        self._write(safe + "\n")
+
+    def _write(self, text: str) -> None:
+        """Write to the terminal; once it is gone (SIGHUP, a closed pipe) the game plays on
+        and saves without it."""
+        if self.gone:
+            return
+        try:
+            self.stdout.write(text)
+            self.stdout.flush()
+        except (OSError, ValueError):
+            self.gone = True
+            log.info("the console's terminal is gone; the game carries on without it")
 
     def prompt(self) -> None:
         if self.interactive:
-            self.stdout.write("> ")
-            self.stdout.flush()
+            self._write("> ")
 
     def _on_event(self, event: Event) -> None:
         if event.feed is not None:
@@ -232,9 +249,9 @@ class Console:
         from kaleun.runtime.table import TABLE_ACTIONS
 
         try:
-            command = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"not valid JSON: {exc.msg}") from exc
+            command = jsonin.loads(text)
+        except jsonin.JsonInputError as exc:
+            raise CommandError(str(exc)) from exc
         if not isinstance(command, dict):
             raise CommandError("a JSON command must be an object")
         command.pop("t", None)
@@ -245,15 +262,16 @@ class Console:
 
     # -- running ----------------------------------------------------------------------------
     def _read(self) -> None:
-        for line in self.stdin:
-            self.runtime.call(functools.partial(self.handle, line))
+        try:
+            for line in self.stdin:
+                self.runtime.call(functools.partial(self.handle, line))
+        except (OSError, ValueError):  # the terminal hung up
+            log.info("the console's input is gone")
         self.runtime.call(lambda: self._quit([]))
 
-    def _terminate(self, signum: int, frame: object) -> None:
-        self.stopping = True  # SIGTERM (systemctl stop): leave the loop, save, exit
-
     def run(self) -> int:
-        previous = signal.signal(signal.SIGTERM, self._terminate)
+        """Play until quit, end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the
+        runtime's stop request); then save. Returns the exit status (1: the game failed)."""
         if self.interactive:
             self.say("Kaleun console. Type help for the commands.")
             threading.Thread(target=self._read, name="console-input", daemon=True).start()
@@ -262,10 +280,13 @@ class Console:
         self.prompt()
         try:
             self.runtime.run(lambda: self.stopping)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl-C where no stop signal handler is installed (tests, embedding)
             self.say("")
         finally:
+            STOPPER.closing()
             self.runtime.close()
-            signal.signal(signal.SIGTERM, previous)
-            self.say("Game saved. Continue with: kaleun resume")
+        if self.runtime.failure is not None:
+            self.say(str(failure_message(self.runtime)))
+            return 1
+        self.say("Game saved. Continue with: kaleun resume")
         return 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import os
 
+from kaleun.ports.sdl import drivers_for, video_drivers
+
 log = logging.getLogger(__name__)
 
 #: SDL drivers that draw nowhere a person could see
@@ -19,6 +21,10 @@ def has_display() -> bool:
     """
     if os.environ.get("SDL_VIDEODRIVER"):
         return True
+    drivers = video_drivers()
+    if not drivers:
+        log.info("no display (no X11, Wayland or KMS screen here): using the console")
+        return False
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
@@ -26,7 +32,8 @@ def has_display() -> bool:
         log.warning("pygame is not installed: using the console")
         return False
     try:
-        pygame.display.init()
+        with drivers_for("SDL_VIDEODRIVER", drivers):
+            pygame.display.init()
     except pygame.error as exc:
         log.info("no display (%s): using the console", exc)
         return False

@@ -15,12 +15,15 @@ from kaleun.ports.sim import SilentSounder, SimLamps
 from kaleun.runtime.lamps import LampDirector
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave, EventLog, SoundOutput
+from kaleun.runtime.signals import STOPPER
 from kaleun.runtime.table import Table
 
 log = logging.getLogger(__name__)
 
 
 class Session(Protocol):
+    runtime: Runtime
+
     def run(self) -> int: ...
 
 
@@ -56,16 +59,6 @@ def make_lamps(board: Board, table: Table) -> Lamps | None:
     return SimLamps(spec.segments)
 
 
-def keep_previous_autosave() -> Path | None:
-    """Before a new game replaces it, move an existing autosave aside; returns where it went."""
-    path = autosave_path()
-    if not path.exists():
-        return None
-    kept = path.with_name(f"autosave-{datetime.now():%Y%m%d-%H%M%S}.json")
-    path.replace(kept)
-    return kept
-
-
 def _session_stem(folder: Path) -> str:
     stamp = f"{datetime.now():%Y%m%d-%H%M%S}"
     stem, n = stamp, 1
@@ -75,32 +68,39 @@ def _session_stem(folder: Path) -> str:
     return stem
 
 
-def make_runtime(game: Engine, board: Board) -> Runtime:
-    """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave."""
+def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Runtime:
+    """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave.
+
+    Nothing is saved before the table has started: a board that cannot start here, or a stop
+    signal while waiting for the deck hub, leaves the previous autosave as it was. With
+    `keep_previous` (a new game, or a game resumed from another file) the first save keeps the
+    game saved there before under an earlier-game name (`saves.keep_aside`)."""
     sessions = state_dir() / "sessions"
     sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     table = Table(board, game)
     sounder = make_sounder(board)
     outputs: list = [SoundOutput(sounder), EventLog(sessions / f"{stamp}.events.jsonl")]
-    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path()),
+    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
                       record=sessions / f"{stamp}.script.jsonl")
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
         runtime.outputs.append(LampDirector(lamps, game=game))
     runtime.lamps = lamps
     runtime.sounder = sounder
+    STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
     runtime.save()  # a power cut before the first watch change loses nothing
     return runtime
 
 
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
-                 fullscreen: bool = False, language: str = "en") -> Session:
+                 fullscreen: bool = False, language: str = "en", keep_previous: bool = False) -> Session:
     """The window when a display is there (full screen: always), else the console. `language`
-    is the table's language, kept on the runtime for the front ends."""
+    is the table's language, kept on the runtime for the front ends; `keep_previous`: a new game
+    keeps the game saved before it (`Autosave`)."""
     from kaleun.ui.display import has_display
 
-    runtime = make_runtime(game, board)
+    runtime = make_runtime(game, board, keep_previous)
     runtime.language = language
     if fullscreen or (not console and has_display()):
         from kaleun.ui.window import Window

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from dataclasses import replace
 from typing import Any
 
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.runtime.loop import Runtime
+from kaleun.runtime.loop import Runtime, failure_message
+from kaleun.runtime.signals import STOPPER
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Places, draw_boat, draw_figure, drop_target, figure_at, figure_places
@@ -268,19 +270,25 @@ class Window:
         return scene
 
     def run(self) -> int:
+        """Play until the window closes or a stop signal (the runtime's stop request); then save.
+        Returns the exit status (1: the game failed, the last good save is kept)."""
         self.running = True
         try:
             screen = self._open()
             self.runtime.step()  # the opening events reach the feed before the first frame
-            while self.running:
+            while self.running and not self.runtime.stopping:
                 started = time.monotonic()
                 scene = self.frame(pygame.display.get_surface() or screen)
-                if not self.running:
+                if not self.running or self.runtime.stopping:
                     break
                 rest = self._period(scene) - (time.monotonic() - started)
                 if rest > 0:
                     self.runtime.wait(rest)
         finally:
+            STOPPER.closing()
             self.runtime.close()
             pygame.display.quit()
+        if self.runtime.failure is not None:
+            print(f"kaleun: {failure_message(self.runtime)}", file=sys.stderr)
+            return 1
         return 0

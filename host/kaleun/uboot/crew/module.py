@@ -39,6 +39,7 @@ from kaleun.uboot.crew.movement import Movement
 from kaleun.uboot.crew.requirements import ORDERS, Group, Need, order_name, static_need
 from kaleun.uboot.crew.roster import FIGURES, ROLES, ROSTER, Face, role_of
 from kaleun.uboot.crew.sailors import RULES, SailorState, sailor_id, task_text
+from kaleun.uboot.crew.saved import check_crew_state
 from kaleun.uboot.crew.staffing import Member, Pick, extra_sailor, found, staff_group
 from kaleun.uboot.crew.technical import agree, component_name
 from kaleun.uboot.crew.undo import UndoStack
@@ -792,6 +793,9 @@ class Crew(Module, Validator):
 
     def to_state(self) -> dict[str, Any]:
         return self._state()
+
+    def check_state(self, state: Any, path: str) -> None:
+        check_crew_state(state, path)
 
     def _load(self, state: Mapping[str, Any]) -> None:
         if state["rules"] not in CREW_RULES:

@@ -278,6 +278,11 @@ class Technical(Module):
                           "section": self.section(j.component), "active": j.active,
                           "progress": round(j.done_at(t) / j.work, 3)} for j in self.jobs.values()]}
 
+    def check_state(self, state: Any, path: str) -> None:
+        from kaleun.uboot.crew.saved import check_technical_state
+
+        check_technical_state(state, path)
+
     def to_state(self) -> dict[str, Any]:
         return {"jobs": {k: j.to_state() for k, j in self.jobs.items()}, "wear": self.wear,
                 "wear_factor": self.wear_factor, "next_wear": self.next_wear}

@@ -24,6 +24,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Module
+from kaleun.core.shape import AMOUNT, ANGLE, BOOL, DEPTH_M, LAT, LON, SPEED, TEXT, TIME, List, Maybe, Num, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
@@ -638,6 +639,16 @@ class Boat(Module):
                 "depth_m": round(self.depth_at(t), 1), "ordered_depth_m": round(self.zt, 1),
                 "battery_pct": round(self.battery_at(t), 1), "stopped": self.stopped, "lost": self.lost,
                 "seabed_m": round(seabed().depth_at(*self.position_at(t)))}
+
+    #: generous bounds: they keep damaged numbers out, never a state the rules can reach
+    state_shape = Obj(
+        surfaced=BOOL, telegraph=Text(TELEGRAPH), t0=TIME, v0=SPEED, vt=SPEED, d0=Num(-1e8, 1e8), h0=ANGLE,
+        course=ANGLE, turn=Num(-360, 360), turn_s=AMOUNT, z0=DEPTH_M, zt=DEPTH_M, zrate=Num(0, 1000), lat0=LAT,
+        lon0=LON, drift=List(Num(-1e6, 1e6), size=2), current=List(Num(-100, 100), size=2),
+        b0=Num(-100, 200), brate=Num(-1000, 1000), flat=BOOL, dipped=BOOL,
+        battery_level=Text(("ok", "low", "critical", "flat")), below_test=BOOL, stopped=Maybe(TEXT),
+        seabed_m=DEPTH_M, next_check=TIME, lost=Maybe(TEXT),
+        optional={"in_action": BOOL, "shoal_warned": BOOL})
 
     def to_state(self) -> dict[str, Any]:
         return {"surfaced": self.surfaced, "telegraph": self.telegraph, "t0": self.t0, "v0": self.v0,

@@ -17,6 +17,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Module
+from kaleun.core.shape import LAT, LON, REAL, TIME, List, Maybe, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
@@ -141,6 +142,9 @@ class Navigation(Module):
             out["fix_square"] = self.fix["square"]
             out["fix_age_h"] = round((self.engine.t - self.fix["t"]) / 3600, 1)
         return out
+
+    state_shape = Obj(dr_shift=List(REAL, size=2), error=List(REAL, size=2), next_current=TIME, next_error=TIME,
+                      fix=Maybe(Obj(lat=LAT, lon=LON, square=Maybe(Text(max_len=20)), t=TIME)))
 
     def to_state(self) -> dict[str, Any]:
         return {"dr_shift": list(self.dr_shift), "fix": self.fix, "error": list(self.error),

@@ -19,6 +19,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
+from kaleun.core.shape import BOOL, TIME, Maybe, Num, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.sea import geo
 
@@ -202,6 +203,9 @@ class Weather(Module):
         return {"kind": self.kind, "visibility_nm": spec["visibility_nm"], "cloud_oktas": spec["cloud_oktas"],
                 "sea_state": spec["sea_state"], "precipitation": spec["precipitation"], "daylight": self.phase,
                 "sun_elevation": round(self.elevation, 1)}
+
+    state_shape = Obj(kind=Text(KINDS), hold=BOOL, utc_offset_h=Maybe(Num(-24, 24)), next_change=Maybe(TIME),
+                      phase=Text(LIGHT_FACTOR), elevation=Num(-90, 90), next_light=TIME)
 
     def to_state(self) -> dict[str, Any]:
         return {"kind": self.kind, "hold": self.hold, "utc_offset_h": self.utc_offset_h,

@@ -36,6 +36,7 @@ from kaleun.uboot.sea import aircraft as air_ai
 from kaleun.uboot.sea import attacks, escorts, geo, scenario, shipdamage, torpedo_run
 from kaleun.uboot.sea.contacts import Picture, Truth
 from kaleun.uboot.sea.machinery import component_state
+from kaleun.uboot.sea.saved import check_sea_state
 from kaleun.uboot.sea.sensors import (
     ENEMY,
     HYDROPHONE,
@@ -850,6 +851,9 @@ class Sea(Module):
         return {"observing": self.observing, "lookouts": self.lookouts() if self.observing else 0,
                 "periscope_up": now < self.periscope_until,
                 "contacts": [self.picture.view(c, now, heading) for c in self.picture.active()]}
+
+    def check_state(self, state: Any, path: str) -> None:
+        check_sea_state(state, path)
 
     def to_state(self) -> dict[str, Any]:
         return {

@@ -24,6 +24,23 @@ from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, join
+from kaleun.core.shape import (
+    ANGLE,
+    COUNT,
+    DEPTH_M,
+    LAT,
+    LON,
+    SPEED,
+    TIME,
+    Int,
+    List,
+    Map,
+    Maybe,
+    Obj,
+    Text,
+    Tuple,
+    Whole,
+)
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo, torpedo_run
 from kaleun.uboot.sea.geo import M_PER_NM
@@ -45,8 +62,28 @@ def _tube_list(tubes_: list[int]) -> str:
     return ", ".join(str(t) for t in tubes_)
 
 
+TORPEDO_TYPE = Text(lambda: arsenal.torpedo_types())
+TUBE = Obj(state=Text(TUBE_STATES), torpedo=Maybe(TORPEDO_TYPE), loaded_at=Maybe(TIME), until=Maybe(TIME),
+           source=Maybe(Text(("racks", "deck"))))
+FIRING = Maybe(Obj(target=Text(max_len=40), contact=Maybe(Text(max_len=40)), left=COUNT, shots=COUNT, hits=COUNT,
+                   next=TIME))
+#: the shape of `Weapons.to_state()`, checked before a save is loaded
+WEAPONS_STATE = Obj(
+    tubes=Map(TUBE, keys=Whole(1, 5), most=5), racks=Map(List(TORPEDO_TYPE, most=20), keys=Whole(1, 8), most=8),
+    deck=List(TORPEDO_TYPE, most=10),
+    tdc=Maybe(Obj(target=Tuple(TIME, LAT, LON, ANGLE, SPEED), source=Text(("contact", "disc", "manual")),
+                  contact=Maybe(Text(max_len=40)), torpedo_kn=Maybe(SPEED), depth_m=DEPTH_M,
+                  pistol=Text(PISTOLS), spread_deg=ANGLE, programmed=TIME)),
+    disc=Obj({ring: Maybe(Int(0, 359)) for ring in RINGS}),
+    ammo=Obj(gun_88=COUNT, gun_20=COUNT), firing=Obj(gun_88=FIRING, gun_20=FIRING), fired=COUNT, hits=COUNT,
+    sunk=List(Obj({"ship": Maybe(Text(max_len=40)), "class": Maybe(Text(max_len=40)),
+                   "type": Maybe(Text(max_len=40)), "grt": COUNT, "cause": Maybe(Text(max_len=40)), "t": TIME}),
+              most=10_000))
+
+
 class Weapons(Module):
     name = "weapons"
+    state_shape = WEAPONS_STATE
     subscribes = ("boat_submerged", "ship_sunk", "mission_end", "torpedo_hit", "torpedo_dud", "torpedo_miss",
                   "torpedo_premature")
 

@@ -1,0 +1,113 @@
+"""JSON read from outside the program: finite numbers only, and nesting with a limit.
+
+Python's `json` reads `1e999` as infinity and `NaN`/`Infinity` as numbers, and a file nested
+a thousand levels deep ends in a RecursionError. Everything the program reads (script lines,
+console input, saves and their journals, `figures.json`) goes through `loads`, which refuses
+all of these with a `JsonInputError` saying what is wrong. No file I/O here: callers read the
+text and name the file in their own messages.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from typing import Any
+
+#: nesting a value may have unless the caller says otherwise (a game command needs about 4)
+MAX_DEPTH = 32
+#: the largest magnitude a number may have: what a float can hold (about 1.8e308)
+FLOAT_MAX = sys.float_info.max
+
+
+class JsonInputError(ValueError):
+    """The text is not JSON this program accepts; str() says why, in words a player can read."""
+
+
+class JsonSyntaxError(JsonInputError):
+    """The text is not JSON at all (as opposed to JSON with a value refused)."""
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:12] + "..." + text[-6:]
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonInputError(f"the number {_short(text)} is too large (numbers go up to about 1.8e308)")
+    return value
+
+
+def _int(text: str) -> int:
+    value = int(text)  # ValueError beyond Python's 4,300 digits
+    if len(text) > 300 and abs(value) > FLOAT_MAX:
+        raise JsonInputError(f"the number {_short(text)} is too large (numbers go up to about 1.8e308)")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise JsonInputError(f"{name} is not a JSON number")
+
+
+def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse one JSON value. Raises JsonInputError for bad JSON, NaN, Infinity, numbers beyond
+    a float's range (also whole numbers), more than `max_depth` levels of nesting, and text
+    with unpaired surrogate escapes."""
+    try:
+        value = json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_constant)
+    except JsonInputError:
+        raise
+    except json.JSONDecodeError as exc:
+        multiline = "\n" in str(exc.doc).strip()
+        where = f"line {exc.lineno}, column {exc.colno}" if multiline else f"column {exc.colno}"
+        raise JsonSyntaxError(f"not valid JSON ({exc.msg} at {where})") from exc
+    except RecursionError as exc:
+        raise JsonInputError(f"not valid JSON here (nested more than {max_depth} levels deep)") from exc
+    except ValueError as exc:  # int() beyond Python's digit limit
+        raise JsonInputError(f"a number with too many digits ({exc})") from exc
+    depth = nesting(value, max_depth)
+    if depth > max_depth:
+        raise JsonInputError(f"not valid JSON here (nested more than {max_depth} levels deep)")
+    if _has_surrogate(value):
+        raise JsonInputError("contains an unpaired surrogate escape (\\ud800-\\udfff), not text")
+    return value
+
+
+def nesting(value: Any, limit: int = MAX_DEPTH) -> int:
+    """How deeply `value` nests (a scalar is 0, [] and {} are 1); stops counting past `limit`."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            items: Any = item.values()
+        elif isinstance(item, list):
+            items = item
+        else:
+            continue
+        depth += 1
+        if depth > deepest:
+            deepest = depth
+            if deepest > limit:
+                return deepest
+        stack.extend((child, depth) for child in items if isinstance(child, dict | list))
+    return deepest
+
+
+def _has_surrogate(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False

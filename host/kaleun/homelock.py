@@ -1,0 +1,73 @@
+"""One game per home: `kaleun play` and `kaleun resume` hold a lock on the state folder.
+
+The lock is `fcntl.flock` on `kaleun.lock` in the state folder (`KALEUN_HOME` when set), a file
+that holds the pid of the process playing. The kernel lets go of it when that process ends,
+however it ends (kill -9, a power cut), so a stale lock file never blocks a table. A second
+`kaleun play` with the same home is refused and told which process holds the table.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from pathlib import Path
+
+LOCK_NAME = "kaleun.lock"
+
+
+class TableBusy(RuntimeError):
+    """Another Kaleun plays with this home; str() says which process."""
+
+    def __init__(self, folder: Path, pid: int | None) -> None:
+        who = f"process {pid}" if pid is not None else "another process"
+        super().__init__(f"another Kaleun ({who}) is already playing at this table: its games are in {folder}. "
+                         f"Stop that one first (quit it{f', or kill {pid}' if pid is not None else ''}), "
+                         "or give this one another folder with KALEUN_HOME")
+        self.pid = pid
+
+
+class HomeLock:
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / LOCK_NAME
+        self.fd: int | None = None
+
+    def acquire(self) -> HomeLock:
+        """Take the lock, or raise TableBusy naming the process that holds it."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise TableBusy(self.folder, self.holder()) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self.fd = fd
+        return self
+
+    def holder(self, wait: float = 0.5) -> int | None:
+        """The pid written in the lock file (a holder writes it right after it took the lock)."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                text = self.path.read_text(encoding="ascii", errors="replace").strip()
+            except OSError:
+                text = ""
+            if text.isdigit():
+                return int(text)
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.02)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing lets go of the flock
+            self.fd = None
+
+    def __enter__(self) -> HomeLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()

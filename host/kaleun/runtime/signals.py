@@ -1,0 +1,82 @@
+"""Stop signals from the first line: SIGTERM (systemctl stop), SIGINT (Ctrl-C), SIGHUP (the
+terminal of an SSH session dropped).
+
+`install()` is the first thing `kaleun` does. Until the game runs, a signal raises
+`StopRequested` wherever the program is (loading a save, waiting up to 10 s for the deck hub):
+nothing has been written yet, so the previous save stays as it was. From `running(runtime)` on
+a signal asks the loop to stop; the front end then saves the game and leaves as on `quit`.
+While the game is being saved and closed (`closing()`), signals wait: the save is never cut.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+NAMES = {signal.SIGTERM: "SIGTERM", signal.SIGINT: "SIGINT (Ctrl-C)", signal.SIGHUP: "SIGHUP (the terminal closed)"}
+
+
+class StopRequested(KeyboardInterrupt):
+    """A stop signal arrived before the game ran. A KeyboardInterrupt, so code that stops
+    cleanly on Ctrl-C (enrollment, the fake hub) stops as cleanly on SIGTERM and SIGHUP, and
+    `except Exception` does not swallow it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(NAMES.get(signal.Signals(signum), f"signal {signum}"))
+        self.signum = signum
+
+
+class Stopper:
+    """What a stop signal does at each phase of a run: raise, ask the loop to stop, or wait."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self.mode = "raise"
+        self._stop: Callable[[], None] | None = None
+        self._previous: dict[int, Any] = {}
+
+    def install(self) -> Stopper:
+        for sig in SIGNALS:
+            try:
+                self._previous[sig] = signal.signal(sig, self._handle)
+            except ValueError:  # not the main thread (an embedding program): leave signals alone
+                return self
+        return self
+
+    def uninstall(self) -> None:
+        for sig, previous in self._previous.items():
+            signal.signal(sig, previous)
+        self._previous.clear()
+
+    def running(self, stop: Callable[[], None]) -> None:
+        """The game runs: a signal calls `stop` (which asks the loop to end) instead of raising.
+        A signal that came while switching over is passed on at once."""
+        self._stop = stop
+        self.mode = "flag"
+        if self.signum is not None:
+            stop()
+
+    def closing(self) -> None:
+        """The game is being saved: signals only note themselves."""
+        self.mode = "wait"
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        first = self.signum is None
+        if first:
+            self.signum = signum
+        if self.mode == "raise":
+            raise StopRequested(signum)
+        if self.mode == "flag" and self._stop is not None:
+            self._stop()
+        elif not first:
+            log.info("%s: already stopping", NAMES.get(signal.Signals(signum), signum))
+
+
+#: the process's stopper (`kaleun` installs it first thing)
+STOPPER = Stopper()

@@ -1,0 +1,180 @@
+"""Helpers of the fault-injection tests: saves to damage, a console process to kill."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from kaleun.core.engine import Engine
+from kaleun.uboot.game import new_game
+from kit import kaleun_env
+
+GUARD_S = 60  # failure guard only
+
+#: the games whose saves are damaged: a quiet training patrol, a convoy battle, an escort hunt
+MISSIONS = ("training", "exercise_convoy_battle", "exercise_escort")
+
+
+def played(mission: str, seed: int, steps: int = 60) -> Engine:
+    """A game some random table commands into its mission (crew, damage, time passing)."""
+    crew_tests = str(Path(__file__).resolve().parents[1] / "crew")
+    if crew_tests not in sys.path:
+        sys.path.insert(0, crew_tests)
+    from random_table import step
+
+    rng = random.Random(seed)
+    game = new_game(seed, mission)
+    for _ in range(steps):
+        step(rng, game)
+    return game
+
+
+# -- damaging a save ----------------------------------------------------------------------------------
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += _paths(item, (*path, index))
+    return out
+
+
+def _get(value: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+def _set(value: Any, path: tuple[Any, ...], new: Any) -> None:
+    _get(value, path[:-1])[path[-1]] = new
+
+
+OTHER_TYPES: list[Any] = ["x", "v99", 7, -1, 0.5, True, None, [], {}, [1, 2], {"a": 1}]
+HUGE: list[Any] = [1e308, -1e308, 10**400, -(10**400), 2**63, 1e-320, 10**25]
+
+
+def damage(text: str, rng: random.Random) -> tuple[str, str]:
+    """One damaged copy of a save's text and what was done to it."""
+    kind = rng.choice(["truncate", "type", "type", "huge", "nest", "delete", "extra", "list", "number", "text",
+                       "inf", "bytes"])
+    if kind == "truncate":
+        cut = rng.randrange(len(text))
+        return text[:cut], f"truncated at {cut} of {len(text)}"
+    if kind == "inf":
+        numbers = [m.start() for m in re.finditer(r"(?<=[:\[,])-?\d", text)]
+        at = rng.choice(numbers)
+        end = re.match(r"-?[\d.eE+-]+", text[at:])
+        assert end is not None
+        return text[:at] + rng.choice(["1e999", "-1e999", "NaN", "Infinity"]) + text[at + end.end():], f"1e999 at {at}"
+    if kind == "bytes":
+        at = rng.randrange(len(text))
+        return text[:at] + rng.choice(["\x00", "\ufffd", "}", "]", '"', "\\"]) + text[at + 1:], f"byte at {at}"
+    state = json.loads(text)
+    paths = [p for p in _paths(state) if p]
+    if rng.random() < 0.9:  # the random streams' 3,000 words would take most picks: aim at the rules' state
+        paths = [p for p in paths if p[0] != "rng" or len(p) < 3]
+    path = rng.choice(paths)
+    old = _get(state, path)
+    where = ".".join(map(str, path))
+    if kind == "type":
+        new = rng.choice([v for v in OTHER_TYPES if type(v) is not type(old)])
+        _set(state, path, new)
+    elif kind == "huge":
+        _set(state, path, rng.choice(HUGE))
+    elif kind == "nest":
+        depth = rng.choice([50, 70, 200, 5000, 100_000])
+        marker = "__NEST__"
+        _set(state, path, marker)
+        nested = "[" * depth + "]" * depth
+        return json.dumps(state).replace(f'"{marker}"', nested, 1), f"nested {depth} deep at {where}"
+    elif kind == "delete":
+        parent = _get(state, path[:-1])
+        del parent[path[-1]]
+    elif kind == "extra":
+        parent = _get(state, path[:-1])
+        if isinstance(parent, dict):
+            parent[rng.choice(["x", "extra", "v999", "1"])] = rng.choice(OTHER_TYPES)
+        else:
+            parent.append(rng.choice([*OTHER_TYPES, old]))
+    elif kind == "list":
+        parent = _get(state, path[:-1])
+        if isinstance(parent, list) and parent:
+            parent.insert(rng.randrange(len(parent) + 1), rng.choice(parent))
+        elif isinstance(parent, dict) and parent:
+            keys = list(parent)
+            a, b = rng.choice(keys), rng.choice(keys)
+            parent[a], parent[b] = parent[b], parent[a]
+    elif kind == "number":
+        if isinstance(old, int | float) and not isinstance(old, bool):
+            _set(state, path, rng.choice([-old, old * 1000, old + 1, 0, -1, old / 7, 359.9, 1e9]))
+        else:
+            _set(state, path, rng.choice([0, -5, 99999]))
+    elif kind == "text":
+        if isinstance(old, str):
+            _set(state, path, rng.choice(["", old + "x", old[::-1], "v1", "g9", "c1", "fire", "stop", "x" * 5000]))
+        else:
+            _set(state, path, "x")
+    return json.dumps(state), f"{kind} at {where}"
+
+
+# -- a console game in a process -----------------------------------------------------------------------
+CLOCK = re.compile(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)  \w+ watch on duty")
+
+
+class Console:
+    """`kaleun ARGS` on pipes: lines typed in, what it prints read as it comes."""
+
+    def __init__(self, home: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env or kaleun_env(home),
+                                     cwd=home)
+        assert self.proc.stdout is not None
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        self.text = ""
+
+    def read(self, wait: float = 0.0) -> str:
+        assert self.proc.stdout is not None
+        ready, _, _ = select.select([self.proc.stdout], [], [], wait)
+        if ready:
+            chunk = self.proc.stdout.read()
+            if chunk:
+                self.text += chunk.decode(errors="replace")
+        return self.text
+
+    def expect(self, needle: str) -> None:
+        deadline = time.monotonic() + GUARD_S
+        while needle not in self.read(0.1):
+            if time.monotonic() > deadline or (self.proc.poll() is not None and needle not in self.read(0.1)):
+                raise AssertionError(f"never saw {needle!r}; got:\n{self.text}")
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write((line + "\n").encode())
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            pass
+
+    def clocks(self) -> list[str]:
+        return CLOCK.findall(self.text)
+
+    def finish(self) -> int:
+        code = self.proc.wait(GUARD_S)
+        self.read(0.1)
+        return code
+
+
+def seconds(clock: str, start: str = "1941-06-01 04:00:00") -> float:
+    from datetime import datetime
+
+    return (datetime.fromisoformat(clock) - datetime.fromisoformat(start)).total_seconds()

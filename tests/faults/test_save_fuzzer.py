@@ -1,0 +1,90 @@
+"""Damaged saves never crash a resume: every damaged save is refused with its reason and kept
+as it is, or it loads into a game that runs on.
+
+Saves of three missions after random play are damaged in seeded ways (cut short, values of
+another type, nesting thousands of levels deep, numbers beyond a float, keys dropped or added,
+list entries doubled, ids swapped, texts changed, a stray byte). `KALEUN_FUZZ_SAVES` sets how
+many (default 400; the figures are printed with `pytest -s`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+
+import pytest
+from faultkit import MISSIONS, damage, played
+from kaleun.core.engine import Engine
+from kaleun.core.errors import SaveError
+from kaleun.hub.tags import FigureTags, TagStoreError
+from kaleun.saves import open_save, save_game
+
+SAVES = int(os.environ.get("KALEUN_FUZZ_SAVES", "400"))
+def run_on(game: Engine, rng: random.Random) -> None:
+    """What a crew does after a resume: commands come, the clock runs past the next watch change
+    (where the crew's bookkeeping touches every sailor), the game is saved."""
+    from random_table import step
+
+    for _ in range(8):
+        step(rng, game)
+    game.advance_to(game.module("watch").next_change + 60)
+    game.apply({"do": "report"})
+    json.dumps(game.to_state(), allow_nan=False)
+
+
+@pytest.mark.slow
+def test_every_damaged_save_is_refused_and_kept_or_runs_on(tmp_path):
+    rng = random.Random(13)
+    bases = [json.dumps(played(mission, seed).to_state()) for mission in MISSIONS for seed in (1, 2)]
+    outcomes: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    path = tmp_path / "autosave.json"
+    for number in range(SAVES):
+        text, what = damage(rng.choice(bases), rng)
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        before = path.read_bytes()
+        try:
+            opened = open_save(path)
+        except SaveError as exc:
+            message = str(exc)
+            assert message.startswith(f"{path}: ") and "\n" not in message, (what, message)
+            assert path.read_bytes() == before, what  # refused and kept as it is
+            outcomes["refused"] += 1
+            reasons[_reason(message)] += 1
+            continue
+        except Exception as exc:  # the failure this test exists for
+            raise AssertionError(f"damaged save #{number} ({what}) crashed the resume: {exc!r}") from exc
+        try:
+            run_on(opened.engine, random.Random(number))
+        except Exception as exc:
+            raise AssertionError(f"damaged save #{number} ({what}) loaded, then failed: {exc!r}") from exc
+        save_game(opened.engine, tmp_path / "again.json")
+        open_save(tmp_path / "again.json")  # what it writes back loads again
+        outcomes["ran on"] += 1
+    print(f"\nsave fuzzer: {SAVES} damaged saves: {outcomes['refused']} refused, {outcomes['ran on']} ran on; "
+          f"refusals by kind: {dict(reasons.most_common())}")
+    assert outcomes["refused"] + outcomes["ran on"] == SAVES and outcomes["refused"] > SAVES / 2
+
+
+def _reason(message: str) -> str:
+    for key in ("not valid JSON", "is not a JSON number", "too large", "nested more than", "not UTF-8", "surrogate",
+                "damaged at", "does not keep", "fails within", "not a Kaleun save", "game settings", "no state for",
+                "part this game does not have", "not a JSON object", "not supported", "belongs to the game"):
+        if key in message:
+            return key
+    return message.split(": ", 1)[1][:70]
+
+
+@pytest.mark.parametrize("depth", [70, 1000, 100_000])
+def test_deeply_nested_json_in_a_save_or_figures_json_is_refused_not_a_traceback(tmp_path, depth):
+    nested = "[" * depth + "]" * depth
+    save = tmp_path / "autosave.json"
+    save.write_text('{"format": "kaleun-state", "version": 1, "x": ' + nested + "}")
+    with pytest.raises(SaveError, match="nested more than 64 levels deep"):
+        open_save(save)
+    tags = tmp_path / "figures.json"
+    tags.write_text('{"format": "kaleun-figure-tags", "version": 1, "tags": ' + nested + "}")
+    with pytest.raises(TagStoreError, match="nested more than 4 levels deep"):
+        FigureTags.load(tags)
+    assert tags.read_text().endswith(nested + "}")  # left as it was

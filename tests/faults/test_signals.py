@@ -1,0 +1,123 @@
+"""Every stop signal at every phase of a start: SIGTERM (systemctl stop), SIGINT (Ctrl-C) and
+SIGHUP (the SSH terminal dropped) never leave a home without a save `kaleun resume` can load.
+
+Phases: the moment the process starts, while it loads (seeded random moments), while it waits
+for a deck hub that does not answer, and once the game runs. Before the game runs the previous
+game's save stays as it was; once it runs the new game is saved, the previous one kept."""
+
+from __future__ import annotations
+
+import random
+import signal
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from faultkit import Console
+from kaleun.saves import open_save, read_state, save_game
+from kaleun.uboot.game import new_game
+from kit import BOARDS
+
+SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+PHASES = ("start", "loading", "loading", "loading", "hub", "running")
+OLD_SEED, NEW_SEED = 77, 5
+
+
+def old_game(home: Path) -> bytes:
+    game = new_game(OLD_SEED)
+    game.advance_to(600)
+    save_game(game, home / "autosave.json")
+    return (home / "autosave.json").read_bytes()
+
+
+def no_hub_board(home: Path) -> Path:
+    text = (BOARDS / "fake-hub.toml").read_text().replace('url = "fake"', 'url = "/dev/kaleun-test-no-such-hub"')
+    path = home / "no-hub.toml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", SIGNALS, ids=lambda s: signal.Signals(s).name)
+def test_a_stop_signal_at_any_phase_of_a_start_leaves_a_save_resume_loads(tmp_path, sig):
+    rng = random.Random(int(sig))
+    outcomes: Counter[str] = Counter()
+    for number, phase in enumerate(PHASES):
+        home = tmp_path / f"{number}-{phase}"
+        home.mkdir()
+        before = old_game(home)
+        args = ["play", "--console", "--seed", str(NEW_SEED)]
+        if phase == "hub":
+            args += ["--board", str(no_hub_board(home))]
+        game = Console(home, *args)
+        if phase == "loading":
+            time.sleep(rng.uniform(0.05, 0.6))
+        elif phase == "hub":
+            game.expect("cannot open /dev/kaleun-test-no-such-hub")  # it is waiting for the hub now
+        elif phase == "running":
+            game.expect("Kaleun console.")
+        game.proc.send_signal(sig)
+        code = game.finish()
+        kept = sorted(home.glob("autosave-*.json"))
+        now = read_state(home / "autosave.json")
+        assert open_save(home / "autosave.json").engine is not None  # kaleun resume loads it
+        if now["seed"] == OLD_SEED:
+            assert (home / "autosave.json").read_bytes() == before and kept == [], (phase, game.text)
+            outcomes["previous game as it was"] += 1
+        else:
+            assert now["seed"] == NEW_SEED and [k.read_bytes() for k in kept] == [before], (phase, game.text)
+            outcomes["new game saved, previous kept"] += 1
+        if phase == "hub":
+            assert code == 128 + sig and "before the game started; nothing was saved" in game.text, game.text
+        if phase == "running":
+            assert code == 0 and "Game saved" in game.text and now["seed"] == NEW_SEED, game.text
+    print(f"\n{signal.Signals(sig).name} at {len(PHASES)} phases of a start: {dict(outcomes)}")
+
+
+@pytest.mark.slow
+def test_a_stop_signal_while_a_resume_replays_its_journal_changes_nothing(tmp_path):
+    """A resume replays the journal before it writes anything: stopped then, the save and its
+    journal stay as they were and the next resume replays them again."""
+    game = Console(tmp_path, "play", "--console", "--seed", "3")
+    game.expect("> ")
+    game.send("time transit")
+    time.sleep(1.5)
+    game.proc.send_signal(signal.SIGKILL)  # leaves a journal to replay
+    game.finish()
+    files = {p.name: p.read_bytes() for p in tmp_path.glob("autosave*")}
+    for delay in (0.0, 0.3, 0.6):
+        resume = Console(tmp_path, "resume", "--console")
+        time.sleep(delay)
+        resume.proc.send_signal(signal.SIGTERM)
+        resume.finish()
+        if "Game saved" not in resume.text:  # stopped before the game ran
+            assert {p.name: p.read_bytes() for p in tmp_path.glob("autosave*")} == files
+        files = {p.name: p.read_bytes() for p in tmp_path.glob("autosave*")}
+        assert open_save(tmp_path / "autosave.json").engine.t > 0
+
+
+class GoneTerminal:
+    """A terminal that hung up: every write fails as on a tty after SIGHUP."""
+
+    def write(self, text: str) -> int:
+        raise OSError(5, "Input/output error")
+
+    def flush(self) -> None:
+        raise OSError(5, "Input/output error")
+
+
+def test_a_console_whose_terminal_is_gone_plays_on_and_saves(tmp_path):
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.outputs import Autosave
+    from kaleun.runtime.table import Table
+    from kaleun.ui.console import Console as TextConsole
+
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game), autosave=Autosave(game, tmp_path / "autosave.json"))
+    console = TextConsole(runtime, stdin=io.StringIO("telegraph slow_ahead\nstatus\nquit\n"), stdout=GoneTerminal())
+    assert console.run() == 0 and console.gone
+    assert open_save(tmp_path / "autosave.json").engine.module("boat").telegraph == "slow_ahead"

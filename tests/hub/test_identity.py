@@ -1,0 +1,104 @@
+"""The hub is ours: the host checks who answers at the port (its hello's name and unique id)
+before it trusts a snapshot; a foreign device lifts no figure and the crew is told."""
+
+from __future__ import annotations
+
+from kaleun.hub.link import LinkCore
+from kaleun.hub.options import HubOptions, ReaderSpec
+from kaleun.hub.proto import PROTOCOL_VERSION, codec
+from kaleun.uboot.game import new_game
+from test_link import HUB_ID, OTHER_ID, Hub
+
+A, B = "04A1B2C3D4E5F6", "04AABBCCDDEEFF"
+
+
+def options(**more: object) -> HubOptions:
+    return HubOptions(url="test", readers=(ReaderSpec(1), ReaderSpec(2, cs="GP20")), check_name=True,
+                      **more)  # type: ignore[arg-type]
+
+
+def connect(core: LinkCore, hub: Hub, tags: list[tuple[int, str]], now: float, **hello: object) -> None:
+    core.opened(now)
+    core.received(hub.hello(**hello) + hub.snap(tags), now)  # type: ignore[arg-type]
+
+
+def kinds(core: LinkCore) -> list[tuple[str, ...]]:
+    return [(e.kind, e.uid) if e.kind in ("arrived", "left") else (e.kind,) for e in core.take_events()]
+
+
+def test_after_an_unplug_another_device_at_the_port_is_refused_and_lifts_nothing():
+    """The first hub met is trusted; a device with another id in its place (a reused pty
+    number, another Pico on the same /dev/ttyACM1) sends an empty snapshot: nothing of it is
+    taken in, the figures stay, and the link says why it is down."""
+    core = LinkCore(options())
+    connect(core, Hub(), [(0, A), (1, B)], 0.0)
+    assert kinds(core) == [("arrived", A), ("arrived", B), ("online",)]
+    core.closed("serial port lost")
+    assert kinds(core) == [("offline",)]
+    connect(core, Hub(), [], 1.0, hub_id=OTHER_ID)
+    events = core.take_events()
+    assert [e.kind for e in events] == ["foreign"]
+    assert f"id {OTHER_ID}" in events[0].detail["reason"] and HUB_ID in events[0].detail["reason"]
+    assert core.state == "foreign" and core.tags == {0: {A}, 1: {B}}
+    core.closed("link closed")  # it keeps saying why; no offline flapping
+    connect(core, Hub(), [], 3.0, hub_id=OTHER_ID)  # the retry meets it again: told once
+    assert kinds(core) == []
+    connect(core, Hub(), [(0, A), (1, B)], 5.0)  # our hub is back: nothing moved
+    assert kinds(core) == [("online",)]
+    status = core.status()
+    assert status["state"] == "online" and status["foreign"] == 2 and status["trusted_id"] == HUB_ID
+
+
+def test_a_device_with_another_name_than_the_boards_hub_is_refused():
+    core = LinkCore(options(name="uboot-deck"))
+    connect(core, Hub(), [(0, A)], 0.0)
+    events = core.take_events()
+    assert [e.kind for e in events] == ["foreign"] and core.tags == {}
+    reason = events[0].detail["reason"]
+    assert "deck hub 'deck-hub'" in reason and "'uboot-deck' (hub.name)" in reason
+
+
+def test_the_boards_hub_id_is_trusted_from_the_first_hello():
+    core = LinkCore(options(hub_id=OTHER_ID))
+    connect(core, Hub(), [(0, A)], 0.0)
+    assert kinds(core) == [("foreign",)]
+    connect(core, Hub(), [(0, A)], 2.0, hub_id=OTHER_ID)
+    assert kinds(core) == [("arrived", A), ("online",)]
+
+
+def test_a_hub_speaking_protocol_1_without_an_id_is_taken_with_a_warning():
+    """Protocol 2 is compatible: an older firmware works on, checked by its name only."""
+    core = LinkCore(options())
+    connect(core, Hub(), [(0, A)], 0.0, proto=1, hub_id=None)
+    assert kinds(core) == [("arrived", A), ("online",)]
+    assert "does not say its unique id" in core.status()["warnings"][0]
+
+
+def test_a_protocol_2_hello_without_an_id_is_not_trusted():
+    core = LinkCore(options())
+    connect(core, Hub(), [(0, A)], 0.0, proto=PROTOCOL_VERSION, hub_id=None)
+    events = core.take_events()
+    assert [e.kind for e in events] == ["foreign"] and "does not say its id" in events[0].detail["reason"]
+
+
+def test_the_hub_says_its_unique_id_in_hello():
+    from kaleun.hub.proto import hub as fwhub
+
+    sent: list[bytes] = []
+    cfg = {"name": "deck-hub", "scan_ms": 50, "heartbeat_ms": 500, "debounce_misses": 3, "debounce_hits": 1,
+           "fault_after": 5, "readers": []}
+    fwhub.Hub([], cfg, sent.append, uid=HUB_ID).tick(0)
+    hello = codec.check(codec.decode(sent[0].rstrip(b"\r\n")), codec.HUB_FRAMES)
+    assert hello.fields["id"] == HUB_ID and hello.fields["proto"] == PROTOCOL_VERSION == 2
+
+
+def test_the_crew_hears_once_that_a_foreign_device_answers_and_when_the_hub_is_back():
+    game = new_game(1)
+    game.apply({"do": "hub", "state": "online", "firmware": "1.1.0", "protocol": 2, "readers": 8})
+    game.apply({"do": "hub", "state": "offline", "reason": "serial port lost"})
+    [foreign] = game.apply({"do": "hub", "state": "foreign", "reason": "another device answers at the port"})
+    assert foreign.name == "hub_foreign"
+    assert "not this table's deck hub" in str(foreign.feed) and "keeps the figures where they are" in str(foreign.feed)
+    assert game.apply({"do": "hub", "state": "foreign", "reason": "another device answers at the port"}) == []
+    [back] = game.apply({"do": "hub", "state": "online", "firmware": "1.1.0", "protocol": 2, "readers": 8})
+    assert back.name == "hub_online" and "back" in str(back.feed)
