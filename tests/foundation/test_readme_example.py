@@ -180,3 +180,73 @@ def test_the_worked_example_in_host_readme_matches_a_real_run(tmp_path):
     assert len(events) == len(example.events)
     for got, want in zip(events, example.events, strict=True):
         assert _matches(want, got), (want, got)
+
+
+# -- the console's transcripts ---------------------------------------------------------------------
+@dataclass
+class Transcript:
+    line: int
+    mission: str
+    steps: list[tuple[str, list[str]]]  # what is typed, what the console prints (`...`: any lines)
+
+    def __str__(self) -> str:
+        return f"README.md:{self.line} ({self.mission})"
+
+
+def transcripts() -> list[Transcript]:
+    """The ```console blocks: typed lines start with `> `, the mission is the last `--mission ID`
+    written between the block and the code block before it (training when none is)."""
+    text = README.read_text(encoding="utf-8")
+    found = []
+    previous_end = 0
+    for m in re.finditer(r"^```([a-z]*)\n(.*?)^```", text, re.S | re.M):
+        if m.group(1) == "console":
+            missions = re.findall(r"--mission (\w+)", text[previous_end:m.start()])
+            steps: list[tuple[str, list[str]]] = []
+            for row in m.group(2).splitlines():
+                if row.startswith("> "):
+                    steps.append((row[2:], []))
+                else:
+                    steps[-1][1].append(row)
+            found.append(Transcript(text.count("\n", 0, m.start()) + 1, missions[-1] if missions else "training",
+                                    steps))
+        previous_end = m.end()
+    return found
+
+
+def _same_lines(shown: list[str], printed: list[str]) -> bool:
+    if not shown:
+        return not printed
+    if shown[0] == ELIDED:
+        return any(_same_lines(shown[1:], printed[i:]) for i in range(len(printed) + 1))
+    return bool(printed) and shown[0] == printed[0] and _same_lines(shown[1:], printed[1:])
+
+
+TRANSCRIPTS = transcripts()
+
+
+def test_the_readme_has_console_transcripts():
+    assert len(TRANSCRIPTS) >= 4
+
+
+@pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=str)
+def test_a_console_transcript_in_the_readme_is_what_the_console_prints(transcript: Transcript):
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.console import Console
+
+    game = new_game(0, transcript.mission)
+    out = io.StringIO()
+    runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    for typed, shown in transcript.steps:
+        seen = len(out.getvalue())
+        console.handle(typed)
+        runtime.step()
+        printed = out.getvalue()[seen:].splitlines()
+        assert _same_lines(shown, printed), f"{transcript}: > {typed}\n" + "\n".join(printed)
