@@ -98,8 +98,8 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
 def _class(c: Mapping[str, Any], lang: Language) -> str:
     if not c.get("identified"):
         return lang.text(N_("not identified"))
-    name = lang.text(str(c.get("class_name") or c.get("class") or ""))
-    return f"{name} ({c['grt']:,} GRT)" if c.get("grt") else name
+    name = Msg.term(str(c.get("class_name") or c.get("class") or ""))
+    return lang.render(Msg("{name} ({grt} GRT)", name=name, grt=f"{c['grt']:,}") if c.get("grt") else name)
 
 
 def contacts(game: Any, lang: Language) -> list[str]:
@@ -217,8 +217,9 @@ def repairs(game: Any, lang: Language) -> list[str]:
             spec = CONDITIONS.get(c["condition"], {})
             item = spec.get("equipment")
             at = s.get("items", {}).get(item) if item else None
-            needs = DASH if not item else f"{lang.text(item.replace('_', ' '))} ({lang.text(N_('in section'))} {at})" \
-                if at is not None else f"{lang.text(item.replace('_', ' '))} ({lang.text(N_('lost'))})"
+            thing = Msg.term(str(item).replace("_", " "))
+            needs = (DASH if not item else r(Msg("{item} (in section {section})", item=thing, section=at))
+                     if at is not None else r(Msg("{item} (lost)", item=thing)))
             rows.append([lang.text(str(spec.get("name", c["condition"]))), c["section"], needs,
                          f"repair condition={c['condition']} section={c['section']}"])
         if rows:
@@ -255,7 +256,7 @@ def weapons(game: Any, lang: Language) -> list[str]:
     out = [r(Msg("Torpedoes left: {n}.", n=w["torpedoes_left"]))]
     out += columns(_words(lang, N_("tube"), N_("facing"), N_("state"), N_("torpedo"), N_("battery"), N_("ready in")),
                    rows)
-    racks = "; ".join(f"{lang.text(N_('section'))} {room}: {' '.join(kinds) or DASH}"
+    racks = "; ".join(r(Msg("section {room}: {kinds}", room=room, kinds=" ".join(kinds) or DASH))
                       for room, kinds in w["racks"].items())
     out.append(r(Msg("  reloads: {racks}; deck containers: {deck}", racks=racks, deck=" ".join(w["deck"]) or DASH)))
     tdc = w["tdc"]

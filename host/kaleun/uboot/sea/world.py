@@ -491,7 +491,10 @@ class Sea(Module):
         mission = self.engine.module("mission") if self.engine.has_module("mission") else None
         reason = "the boat is lost" if boat.lost else "the mission is over" if mission and mission.over else None
         if reason is not None:
-            self.emit("action_refused", feed=f"{action.capitalize()} refused: {reason}.", action=action, reason=reason)
+            why = Msg("the boat is lost") if boat.lost else Msg("the mission is over")
+            feed = (Msg("Identify refused: {why}.", why=why) if action == "identify"
+                    else Msg("Target refused: {why}.", why=why))
+            self.emit("action_refused", feed=feed, action=action, reason=reason)
         return reason is not None
 
     def _target(self, args: Args) -> None:
