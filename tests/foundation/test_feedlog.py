@@ -54,7 +54,7 @@ def test_a_convoy_coming_into_view_ship_by_ship_is_one_line_that_says_what_is_ne
     assert changes[3].news == "Lookouts report 8 ships bearing 018 to 051, range 7 to 13 nm; 1 new. A convoy!"
     (line,) = log.lines
     assert line.text == changes[3].news and line.count == 4 and line.alarm == "contact"
-    assert (line.first, line.clock) == ("04:00:50", "04:02:50")
+    assert (line.first, line.clock, line.t, line.event) == ("04:00:50", "04:02:50", 170, "contact_report")
 
 
 def test_an_updated_line_moves_to_the_end_and_the_feed_version_changes():

@@ -13,7 +13,8 @@ game (events without a feed text give detail, e.g. each contact's bearing) and s
 
 A `FeedLine` has its `text` (rendered in the table's language), its `alarm` (a key of `ALARMS`: the
 window gives each a colour, an icon and a sound cue; never colour alone), the ship's time of its last
-change (`clock`) and of its start (`first`), and how many events it holds (`count`).
+change (`clock`, and `t` in game seconds) and of its start (`first`), the event that started it
+(`event`) and how many events it holds (`count`).
 
 Grouping (`RULES`, each rule a small class; the first that takes an event wins):
 
@@ -124,6 +125,8 @@ class FeedLine:
     first: str = ""  # ship's time the line began
     message: Msg | str = ""  # the sentence, to render again in another language
     problem: bool = False  # a refused input (typed wrong, hardware-only), not a game message
+    event: str = ""  # the event that started the line ("" for a refused input)
+    t: float | None = None  # game seconds of the last change (None for a refused input)
 
 
 @dataclass(frozen=True)
@@ -450,7 +453,8 @@ class FeedLog:
         line_id = self._next
         group = Group(rule, key, line_id, event.t, event.t) if rule is not None and key is not None else None
         message = rule.start(event, group, self) if rule is not None and group is not None else event.feed
-        line = FeedLine(line_id, clock, self.language.render(message), alarm_of(event), first=clock, message=message)
+        line = FeedLine(line_id, clock, self.language.render(message), alarm_of(event), first=clock, message=message,
+                        event=event.name, t=event.t)
         self._put(line)
         if group is not None and not isinstance(rule, FollowUp):
             self._groups[key] = group
@@ -460,7 +464,7 @@ class FeedLog:
     def _update(self, group: Group, event: Event, step: Step) -> Change:
         old = self._lines[group.line]
         clock = event.clock[11:19]
-        line = replace(old, clock=clock, text=self.language.render(step.message), message=step.message,
+        line = replace(old, clock=clock, t=event.t, text=self.language.render(step.message), message=step.message,
                        alarm=_louder(old.alarm, alarm_of(event)) if event.feed is not None else old.alarm,
                        count=old.count + 1)
         self._lines[group.line] = line
