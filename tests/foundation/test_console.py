@@ -81,12 +81,31 @@ def test_console_telegraph_changes_speed_and_status_shows_it(terminal, tmp_path)
     terminal.send("turn telegraph -1")
     terminal.expect("Order: slow ahead.")
     terminal.send("place engineer-square 9")
-    terminal.expect("! 'place': section must be between 1 and 8, got 9")
+    terminal.expect("! place: section must be from 1 to 8, not 9")
     terminal.send("fly away")
     terminal.expect("! unknown command 'fly': type help")
     terminal.send("quit")
     assert terminal.close() == 0
     assert (tmp_path / "autosave.json").exists()
+
+
+def test_console_commands_help_fields_views_and_the_order_assistant(terminal):
+    """Issue 10, item 12, in a real terminal: help per command, the order assistant, the views."""
+    terminal.expect("> ")
+    terminal.send("help disc")
+    terminal.expect("own (own_course): own course ring [from 0 to 359]")
+    terminal.send("?speed half_ahead")
+    terminal.expect("New speed: would go ahead without its full crew (paid from the command bar): 2 sailors")
+    terminal.send("course 4OO")
+    terminal.expect("! course: course must be a whole number from 0 to 359, not '4OO'")
+    terminal.send("contacts")
+    terminal.expect("No contacts.")
+    terminal.send("repairs")
+    terminal.expect("Nothing to repair.")
+    terminal.send("course 90")
+    terminal.expect("Order: new course 090.")
+    terminal.send("quit")
+    assert terminal.close() == 0
 
 
 def test_resume_continues_the_saved_game(tmp_path):

@@ -30,6 +30,7 @@ def test_convoy_reported_by_lookouts_with_target_data_and_identified():
     for key in ("bearing", "rel_bearing", "range_nm", "course", "speed_kn"):
         assert target[key] is not None
     assert target["identified"] is False
+    assert not of(events, "mission_end")  # the boat identifies while it is afloat
     summary = of(events, "identification")[0]
     assert summary["merchants"] >= 3 and summary["grt"] > 20000
     assert "GRT in sight" in summary["feed"]

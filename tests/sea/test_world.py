@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 from kaleun.uboot.game import load_game, new_game
@@ -219,6 +220,52 @@ def test_identification_reveals_type_class_and_grt_only_in_sight_and_close_enoug
 def test_nothing_to_identify_says_so(training):
     events = training.apply({"do": "identify"})
     assert events[0].feed == "Nothing in sight to identify."
+
+
+def test_identification_and_target_data_are_refused_once_the_boat_is_lost():
+    """§12: a lost boat's crew identifies nothing: `identify` and `target` answer that the boat is lost
+    (as the crew's free actions are refused) and reveal nothing."""
+    game = game_with("exercise_convoy", overrides=CLOSE)
+    order(game, "periscope")
+    game.advance(1)
+    assert game.module("sea").picture.contacts
+    game.module("boat").wreck("collision", "Collision! The boat is lost.")
+    game.advance(1)
+    for command in ({"do": "identify"}, {"do": "identify", "contact": "c1"}, {"do": "target", "contact": "c1"}):
+        events = game.apply(command)
+        assert names(events) == ["action_refused"]
+        assert events[0].data == {"action": command["do"], "reason": "the boat is lost"}
+        assert events[0].feed == f"{command['do'].capitalize()} refused: the boat is lost."
+
+
+def test_identification_is_refused_once_the_mission_is_over():
+    game = game_with("exercise_convoy", overrides=CLOSE)
+    game.module("mission").end("returned", "back at base", "The boat is back at base.")
+    game.advance(1)
+    events = game.apply({"do": "identify"})
+    assert names(events) == ["action_refused"] and events[0].data["reason"] == "the mission is over"
+
+
+def test_a_report_of_several_ships_at_one_rounded_range_says_about():
+    """A lookout says "range about 12 nm", never "range 12 to 12 nm" (exercise_convoy: ships reported
+    together at 11.6 and 12.1 nm, or 11.9 and 11.7 nm)."""
+    game = new_game(0, "exercise_convoy")
+    order(game, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        game.apply({"do": "place", "figure": figure, "section": 8})
+    order(game, "observe")
+    ranges: dict[str, float] = {}
+    alike = 0
+    for e in game.advance(1800):
+        if e.name == "contact":
+            ranges[e.data["contact"]] = e.data["range_nm"]
+        elif e.name == "contact_report" and e.data["ships"] > 1:
+            seen = [ranges[c] for c in e.data["contacts"]]
+            assert not re.search(r"range (\d+) to \1 nm", str(e.feed))
+            if round(min(seen)) == round(max(seen)):
+                alike += 1
+                assert str(e.feed).endswith(f", range about {round(max(seen))} nm.")
+    assert alike >= 2
 
 
 # -- the convoy -----------------------------------------------------------------------------------

@@ -1,7 +1,14 @@
 """The text console: the info feed printed as it happens, commands typed at a prompt.
 
-Used when there is no display (a Pi without a screen, a terminal over SSH) or with
-`--console`. `help` lists the commands. Everything typed runs on the runtime's thread.
+Used when there is no display (a Pi without a screen, a terminal over SSH) or with `--console`.
+Every action the window offers is a command here, made from the one declaration both read
+(`kaleun.ui.actions.ACTIONS`); the console adds its views (`status`, `contacts`, `target`, `crew`,
+`repairs`, `weapons`), the order assistant (`check ORDER ...` or `?ORDER ...`) and its own commands.
+`help` lists them, `help COMMAND` shows a command's fields. Everything typed runs on the runtime's
+thread; a line that cannot be read is answered with what is wrong and changes nothing.
+
+The feed is grouped as the window groups it (`kaleun.ui.feedlog`): a line that grows (a convoy coming
+into view ship by ship) is printed again saying what is new.
 """
 
 from __future__ import annotations
@@ -18,34 +25,51 @@ from typing import IO, Any
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
+from kaleun.core.messages import N_, Msg
+from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
-from kaleun.uboot.boat import TELEGRAPH, TELEGRAPH_NAMES
-from kaleun.uboot.compression import MODE_NAMES, MODES
+from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.orders import ORDER_NAMES
+from kaleun.ui import console_views as views
+from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, find, for_order, perform
+from kaleun.ui.feedlog import FeedLog
 
 log = logging.getLogger(__name__)
 
 #: longest line the console reads (a table-script line is a few hundred characters)
 MAX_LINE = 4096
 
-HELP = """\
-Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
-  status                      clock, watch, telegraph, speed, distance run
-  place FIGURE SECTION        put a figure on the model
-  lift FIGURE                 take a figure off the model
-  telegraph POSITION          move the engine telegraph to a position:
-                              full_astern, stop, slow_ahead, half_ahead, full_ahead
-  turn telegraph STEPS        turn the telegraph STEPS detents (negative: towards astern)
-  order ORDER [key=value ...] give an order, e.g. order new_speed speed=half_ahead
-  do COMMAND [key=value ...]  any game command, e.g. do target contact=c1; help commands lists them
-  time MODE                   time compression: real_time, action, fast_forward, transit, pause
-  pause                       pause the game (again: real time)
-  press BUTTON                press a button of the board
-  volume [LEVEL]              the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)
-  save                        save now (the game also saves at every watch change and on quit)
-  {...}                       any table-script line as JSON, without "t"
-  help                        this list
-  quit                        save and leave"""
+#: the console's own commands (views, the order assistant, the session), declared like the actions
+CONSOLE_GROUP = N_("The console")
+CONSOLE: tuple[Action, ...] = (
+    Action("help", "console", N_("the commands; help COMMAND shows its fields; help commands: every game command"),
+           (Field("command", "text", N_("a command"), positional=True),), example="help course"),
+    Action("status", "console", N_("clock, watch, telegraph, speed, course, depth, battery, position, weather, bars"),
+           example="status"),
+    Action("contacts", "console", N_("the contacts: the crew's estimates of bearing, range, course and speed"),
+           example="contacts"),
+    Action("crew", "console", N_("the sailors on duty: sections, chips, tasks, ailments; bars, supplies, food"),
+           example="crew"),
+    Action("repairs", "console", N_("hull breaches, conditions and technical jobs, with the line that orders each"),
+           example="repairs"),
+    Action("weapons", "console", N_("tubes, reloads, the TDC's solution, the disc, the guns, the tally"),
+           example="weapons"),
+    Action("check", "console",
+           N_("the order assistant: who would carry an order out, or what is missing (also ?ORDER)"),
+           (Field("order", "text", N_("an order, as its command (speed, observe, ...)"), required=True,
+                  positional=True),), example="check speed half_ahead", free=True),
+    Action("order", "console", N_("give any order by its id with its fields as key=value"),
+           (Field("order", "choice", N_("an order id"), choices=tuple(ORDER_NAMES), required=True, positional=True),),
+           example="order new_speed speed=half_ahead", free=True),
+    Action("do", "console", N_("send any game command with key=value fields (help commands lists them)"),
+           (Field("command", "text", N_("a game command"), required=True, positional=True),),
+           example="do adjust_morale by=-1", free=True),
+    Action("volume", "console", N_("the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)"),
+           (Field("level", "text", N_("the new volume"), positional=True),), example="volume 60%"),
+    Action("save", "console", N_("save now (the game also saves at every watch change and on quit)"), example="save"),
+    Action("quit", "console", N_("save and leave"), example="quit", aliases=("exit",)),
+)
 
 
 def parse_value(text: str) -> Any:
@@ -71,25 +95,30 @@ class Console:
         self.stopping = False
         #: the terminal is gone (SIGHUP): nothing more is written to it
         self.gone = False
+        self.lang = language(getattr(runtime, "language", "en"))
+        self.feed = FeedLog(language=self.lang.code)
         runtime.listeners.append(self._on_event)
-        runtime.problems[:] = [lambda text: self.say(f"! {text}")]
-        self.commands: dict[str, Callable[[list[str]], None]] = {
+        runtime.problems[:] = [self._problem]
+        self.actions: tuple[Action, ...] = (*ACTIONS, *CONSOLE)
+        self.views: dict[str, Callable[[list[str]], None]] = {
             "help": self._help,
-            "status": self._status,
-            "place": self._place,
-            "lift": self._lift,
-            "telegraph": self._telegraph,
-            "turn": self._turn,
+            "status": lambda words: self._show(views.status(self.game, TELEGRAPH[self.table.telegraph], self.lang)),
+            "contacts": lambda words: self._show(views.contacts(self.game, self.lang)),
+            "crew": lambda words: self._show(views.crew(self.game, self.lang)),
+            "repairs": lambda words: self._show(views.repairs(self.game, self.lang)),
+            "weapons": lambda words: self._show(views.weapons(self.game, self.lang)),
+            "check": self._check,
             "order": self._order,
             "do": self._do,
-            "time": self._time,
-            "pause": self._pause,
-            "press": self._press,
-            "save": self._save,
             "volume": self._volume,
+            "save": self._save,
             "quit": self._quit,
-            "exit": self._quit,
         }
+
+    @property
+    def commands(self) -> list[str]:
+        """Every word the console takes as a command."""
+        return [word for action in self.actions for word in action.words]
 
     # -- output -----------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -108,65 +137,100 @@ class Console:
             self.gone = True
             log.info("the console's terminal is gone; the game carries on without it")
 
+    def _show(self, lines: list[str]) -> None:
+        for line in lines:
+            self.say(line)
+
     def prompt(self) -> None:
         if self.interactive:
             self._write("> ")
 
     def _on_event(self, event: Event) -> None:
-        if event.feed is not None:
-            self.say(f"[{event.clock[11:]}] {event.feed}")
+        change = self.feed.add(event)
+        if change is not None and change.news is not None:
+            self.say(f"[{change.line.clock}] {change.news}")
+        if event.name == "target_data":
+            self._show(views.target(event.data, self.lang))
+        elif event.name == "attack_disc":
+            self._show(views.disc(event.data, self.lang))
 
-    def _status(self, args: list[str]) -> None:
-        boat = self.game.module("boat").status()
-        watch = self.game.module("watch").status()
-        mode = self.game.module("compression").mode
-        lever = TELEGRAPH_NAMES[TELEGRAPH[self.table.telegraph]]
-        self.say(f"{self.game.now_iso.replace('T', ' ')}  {watch['on_duty']} watch on duty  "
-                 f"time: {MODE_NAMES[mode]}\n"
-                 f"telegraph: {TELEGRAPH_NAMES[boat['telegraph']]} (lever at {lever})  "
-                 f"speed {boat['speed_kn']:.1f} kn of {boat['target_kn']:.1f} kn "
-                 f"({boat['propulsion']}, {'surfaced' if boat['surfaced'] else 'submerged'})  "
-                 f"distance run {boat['distance_nm']:.2f} nm")
-        if "course" in boat:
-            where = self.game.module("navigation").status() if self.game.has_module("navigation") else {}
-            depth = "surfaced" if boat["surfaced"] else f"depth {boat['depth_m']:.0f} m"
-            self.say(f"course {boat['course']:03d}  {depth}  battery {boat['battery_pct']:.0f} %  "
-                     f"square {where.get('dr_square', '?')} (dead reckoning)")
-        if self.game.has_module("crew"):
-            bars = self.game.module("crew").status()["bars"]
-            self.say(f"command bar {bars['command']}  morale {bars['morale']}")
+    def _problem(self, text: str) -> None:
+        self.feed.problem(self.game.clock.at(self.game.t).strftime("%H:%M:%S"), text)
+        self.say(f"! {text}")
 
-    # -- commands ---------------------------------------------------------------------------
-    def _need(self, args: list[str], count: int, usage: str) -> None:
-        if len(args) != count:
-            raise CommandError(f"usage: {usage}")
+    # -- the console's own commands -----------------------------------------------------------
+    def _help(self, words: list[str]) -> None:
+        if words == ["commands"]:
+            self.say(self.lang.render(Msg("Game commands (use: do COMMAND key=value ...): {names}",
+                                          names=", ".join(self.game.command_names))))
+            return
+        if words:
+            action = find(words[0], self.actions)
+            if action is None:
+                raise CommandError(f"help: no command '{words[0]}': type help")
+            self._show(self.describe(action))
+            return
+        text = self.lang.text
+        self.say(self.lang.render(Msg("Commands (help COMMAND shows its fields; figures are <role>-<shape>, e.g. "
+                                      "engineer-square; sections 1-8):")))
+        groups = {**GROUPS, "console": CONSOLE_GROUP}
+        width = max(len(a.usage(short=True)) for a in self.actions)
+        for group, title in groups.items():
+            members = [a for a in self.actions if a.group == group]
+            if not members:
+                continue
+            self.say(text(title) + ":")
+            for action in members:
+                self.say(f"  {action.usage(short=True).ljust(min(width, 34))}  {text(action.summary)}")
+        self.say("  {...}  " + text(N_('any table-script line as JSON, without "t"')))
 
-    def _place(self, args: list[str]) -> None:
-        self._need(args, 2, "place FIGURE SECTION")
-        self.table.actuate({"do": "place", "figure": args[0], "section": parse_value(args[1])})
+    def describe(self, action: Action) -> list[str]:
+        """`help COMMAND`: its usage, what it does, each field, an example (all from its declaration)."""
+        text = self.lang.text
+        out = [action.usage(), f"  {text(action.summary)}"]
+        if action.aliases:
+            out.append(self.lang.render(Msg("  also: {words}", words=", ".join(action.aliases))))
+        if action.order:
+            out.append(self.lang.render(Msg("  gives the order '{order}' ({name}); check {command} ... shows first who "
+                                            "would carry it out", order=action.order,
+                                            name=Msg.term(ORDER_NAMES[action.order]), command=action.name)))
+        for f in action.fields:
+            notes = []
+            if f.choices:
+                notes.append(", ".join(f.choices))
+            elif f.lo is not None or f.hi is not None:
+                notes.append(f.bounds().strip())
+            if f.kind in ("choices", "wholes"):
+                notes.append(text(N_("a list: a,b,c")))
+            if f.required:
+                notes.append(text(N_("required")))
+            if f.positional:
+                notes.append(self.lang.render(Msg("may be given without {name}=", name=f.name)))
+            key = f" ({f.key})" if f.key else ""
+            out.append(f"  {f.name}{key}: {text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
+        if action.example:
+            out.append(self.lang.render(Msg("  example: {line}", line=action.example)))
+        return out
 
-    def _lift(self, args: list[str]) -> None:
-        self._need(args, 1, "lift FIGURE")
-        self.table.actuate({"do": "lift", "figure": args[0]})
-
-    def _telegraph(self, args: list[str]) -> None:
-        self._need(args, 1, "telegraph POSITION")
-        self.table.set_telegraph(args[0])
-
-    def _turn(self, args: list[str]) -> None:
-        self._need(args, 2, "turn DIAL STEPS")
-        self.table.actuate({"do": "turn", "dial": args[0], "steps": parse_value(args[1])})
-
-    def _press(self, args: list[str]) -> None:
-        self._need(args, 1, "press BUTTON")
-        self.table.actuate({"do": "press", "button": args[0]})
+    def _check(self, words: list[str]) -> None:
+        if not words:
+            raise CommandError("usage: check ORDER [fields...], e.g. check speed half_ahead")
+        action = find(words[0])
+        if action is None or action.order is None:
+            action = for_order(words[0])
+        if action is None or action.order is None:
+            orders = ", ".join(a.name for a in ACTIONS if a.order)
+            raise CommandError(f"check: '{words[0]}' is not an order (orders: {orders})")
+        fields = action.read(words[1:])
+        answer = self.game.module("orders").preview({"order": action.order, **fields})
+        self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang))
 
     @staticmethod
     def _fields(pairs: list[str]) -> dict[str, Any]:
         fields: dict[str, Any] = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
-            if not sep:
+            if not sep or not key:
                 raise CommandError(f"'{pair}' is not key=value")
             fields[key] = parse_value(value)
         return fields
@@ -176,33 +240,18 @@ class Console:
             raise CommandError("usage: order ORDER [key=value ...]")
         self.runtime.submit({"do": "order", "order": args[0], "via": "console", **self._fields(args[1:])})
 
-    def _help(self, args: list[str]) -> None:
-        if args == ["commands"]:
-            self.say("Game commands (use: do COMMAND key=value ...): " + ", ".join(self.game.command_names))
-        else:
-            self.say(HELP)
-
     def _do(self, args: list[str]) -> None:
         if not args:
             raise CommandError("usage: do COMMAND [key=value ...]")
         self._json(json.dumps({"do": args[0], **self._fields(args[1:])}))
-
-    def _time(self, args: list[str]) -> None:
-        self._need(args, 1, "time MODE")
-        if args[0] not in MODES:
-            raise CommandError(f"time compression '{args[0]}' is not one of: {', '.join(MODES)}")
-        self.runtime.submit({"do": "ui", "action": "time_compression", "mode": args[0]})
-
-    def _pause(self, args: list[str]) -> None:
-        mode = self.game.module("compression").mode
-        self._time(["real_time" if mode == "pause" else "pause"])
 
     def _volume(self, args: list[str]) -> None:
         sounder = getattr(self.runtime, "sounder", None)
         if sounder is None:
             raise CommandError("this table has no speaker (audio.driver = 'none' in the board file)")
         if args:
-            self._need(args, 1, "volume LEVEL (0 to 1, or 0% to 100%)")
+            if len(args) != 1:
+                raise CommandError("usage: volume LEVEL (0 to 1, or 0% to 100%)")
             text = args[0].strip()
             try:
                 level = float(text[:-1]) / 100 if text.endswith("%") else float(text)
@@ -215,11 +264,12 @@ class Console:
 
     def _save(self, args: list[str]) -> None:
         self.runtime.save()
-        self.say("saved.")
+        self.say(self.lang.render(Msg("saved.")))
 
     def _quit(self, args: list[str]) -> None:
         self.stopping = True
 
+    # -- reading a line ------------------------------------------------------------------------
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
         text = line.strip()
@@ -231,14 +281,19 @@ class Console:
             if text.startswith("{"):
                 self._json(text)
                 return
+            if text.startswith("?"):
+                text = "check " + text[1:]
             try:
                 words = shlex.split(text)
             except ValueError as exc:
                 raise CommandError(str(exc)) from exc
-            handler = self.commands.get(words[0].lower())
-            if handler is None:
+            action = find(words[0], self.actions)
+            if action is None:
                 raise CommandError(f"unknown command '{words[0]}': type help")
-            handler(words[1:])
+            if action.name in self.views:
+                self.views[action.name](words[1:])
+            else:
+                perform(self.runtime, action, action.read(words[1:]), via="console")
         except CommandError as exc:
             self.say(f"! {exc}")
         finally:
@@ -273,10 +328,10 @@ class Console:
         """Play until quit, end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the
         runtime's stop request); then save. Returns the exit status (1: the game failed)."""
         if self.interactive:
-            self.say("Kaleun console. Type help for the commands.")
+            self.say(self.lang.render(Msg("Kaleun console. Type help for the commands.")))
             threading.Thread(target=self._read, name="console-input", daemon=True).start()
         else:
-            self.say("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")
+            self.say(self.lang.render(Msg("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")))
         self.prompt()
         try:
             self.runtime.run(lambda: self.stopping)
@@ -286,7 +341,7 @@ class Console:
             STOPPER.closing()
             self.runtime.close()
         if self.runtime.failure is not None:
-            self.say(str(failure_message(self.runtime)))
+            self.say(self.lang.render(failure_message(self.runtime)))
             return 1
-        self.say("Game saved. Continue with: kaleun resume")
+        self.say(self.lang.render(Msg("Game saved. Continue with: kaleun resume")))
         return 0

@@ -6,7 +6,6 @@ differs from the last one drawn, and tests can check what is shown without pixel
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -15,6 +14,7 @@ from kaleun.core.events import Event
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import FACTORS
 from kaleun.uboot.figures import FIGURES
+from kaleun.ui.feedlog import FeedLog
 
 #: how many info-feed messages the window keeps
 FEED_LENGTH = 60
@@ -76,16 +76,24 @@ class Scene:
 
 @dataclass
 class Feed:
-    """The info feed: every event with a feed text, newest last, plus refused inputs."""
+    """The info feed as the window draws it: the lines of `kaleun.ui.feedlog.FeedLog` (grouped, newest
+    change last, with their alarm class in `log.lines`), plus refused inputs."""
 
-    lines: deque[FeedLine] = field(default_factory=lambda: deque(maxlen=FEED_LENGTH))
+    log: FeedLog = field(default_factory=lambda: FeedLog(length=FEED_LENGTH))
+    _shown: tuple[int, tuple[FeedLine, ...]] = (-1, ())
+
+    @property
+    def lines(self) -> tuple[FeedLine, ...]:
+        if self._shown[0] != self.log.version:
+            self._shown = (self.log.version, tuple(FeedLine(line.clock[:5], line.text, line.problem)
+                                                   for line in self.log.lines))
+        return self._shown[1]
 
     def on_event(self, event: Event) -> None:
-        if event.feed is not None:
-            self.lines.append(FeedLine(event.clock[11:16], str(event.feed)))
+        self.log.add(event)
 
     def problem(self, clock: str, text: str) -> None:
-        self.lines.append(FeedLine(clock, text, problem=True))
+        self.log.problem(clock, text)
 
 
 def format_date(when: datetime) -> str:

@@ -516,16 +516,33 @@ class Sea(Module):
             raise CommandError(f"'{args.name}': no contact '{cid}' (contacts: {known})")
         return contact
 
+    def _over(self, action: str) -> bool:
+        """Once the boat is lost or the mission over nobody keeps the plot: a free crew action is
+        refused (`action_refused`, as the crew's are) and tells nothing."""
+        boat = self.engine.module("boat")
+        mission = self.engine.module("mission") if self.engine.has_module("mission") else None
+        reason = "the boat is lost" if boat.lost else "the mission is over" if mission and mission.over else None
+        if reason is not None:
+            why = Msg("the boat is lost") if boat.lost else Msg("the mission is over")
+            feed = (Msg("Identify refused: {why}.", why=why) if action == "identify"
+                    else Msg("Target refused: {why}.", why=why))
+            self.emit("action_refused", feed=feed, action=action, reason=reason)
+        return reason is not None
+
     def _target(self, args: Args) -> None:
         contact = self._contact_arg(args, required=True)
         args.finish()
         assert contact is not None
+        if self._over("target"):
+            return
         now = self.engine.t
         self.emit("target_data", lost=contact["lost"], **self.picture.view(contact, now, self.boat_now(now).heading))
 
     def _identify(self, args: Args) -> None:
         contact = self._contact_arg(args, required=False)
         args.finish()
+        if self._over("identify"):
+            return
         now = self.engine.t
         candidates = [contact] if contact is not None else [c for c in self.picture.active() if c["kind"] == "ship"]
         done, failed = [], []
@@ -899,7 +916,16 @@ def _describe(contacts: list[dict[str, Any]], one: str, many: str) -> str:
             f"{one} bearing {bearings[0]:03d}, close, {ranges[0]:.1f} nm"
     lo, hi = _arc(bearings)
     spread = f"bearing {lo:03d}" if lo == hi else f"bearing {lo:03d} to {hi:03d}"
-    return f"{len(contacts)} {many} {spread}, range {ranges[0]:.0f} to {ranges[-1]:.0f} nm"
+    return f"{len(contacts)} {many} {spread}, {_span(ranges[0], ranges[-1])}"
+
+
+def _span(near: float, far: float) -> str:
+    """The ranges of several contacts as a lookout says them: never "8 to 8 nm"."""
+    if far < 1:
+        return f"close, {near:.1f} nm" if f"{near:.1f}" == f"{far:.1f}" else f"close, {near:.1f} to {far:.1f} nm"
+    if round(near) == round(far):
+        return f"range about {far:.0f} nm"
+    return f"range {near:.0f} to {far:.0f} nm"
 
 
 def _arc(bearings: list[int]) -> tuple[int, int]:

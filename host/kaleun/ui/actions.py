@@ -1,0 +1,529 @@
+"""Every action a First Officer can take at the table, declared once.
+
+The console makes its commands from this table (a command word, its fields typed as `key=value` or,
+for some, by position; `help NAME` shows them) and the window makes its controls from it (a button
+per action in its group, a form from its fields). A new order, crew action or correction is one
+`Action` here and both front ends have it; `tests/foundation/test_console_actions.py` fails when a
+game command or order has no action.
+
+An action does one of three things:
+
+- `order`: gives an order through the order desk (`{"do": "order", "order": ..., fields}`);
+- `command`: sends a game command (`{"do": ..., fields}`), e.g. a crew correction or `undo`;
+- `hand`: acts through the table like a hand (`place`, `lift`, `turn`, `press`, `telegraph`).
+
+`Action.read(words)` turns typed words into the fields (a `CommandError` naming the problem, nothing
+sent); `Action.values(mapping)` checks fields a window collected; `perform(runtime, action, fields)` does
+it. `help` texts are marked for the catalogues (`N_`), so they are translated like every label.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import N_
+from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.compression import MODES
+from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
+from kaleun.uboot.crew.health import DECKS, SUPPLIES
+from kaleun.uboot.crew.module import CREW_RULES
+from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
+from kaleun.uboot.figures import FIGURES, ROLES
+from kaleun.uboot.orders import ORDER_NAMES
+from kaleun.uboot.sea.boat import DEPTH
+from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
+from kaleun.uboot.weapons.arsenal import PISTOLS, torpedo_types
+
+#: the groups, in the order a window shows them (and `help` lists them)
+GROUPS: dict[str, str] = {
+    "table": N_("Hands on the table"),
+    "time": N_("Time"),
+    "manoeuvre": N_("Manoeuvring"),
+    "sensors": N_("Lookouts and sensors"),
+    "attack": N_("Attack"),
+    "crew": N_("Crew"),
+    "corrections": N_("Corrections (§6.14)"),
+    "referee": N_("Referee and tests"),
+}
+
+#: game commands no action gives: the deck hub's link reports (the hardware sends them)
+NOT_ACTIONS: dict[str, str] = {
+    "hub": "the deck hub's link state, sent by the link itself",
+    "unknown_tag": "a tag nobody enrolled, sent by the deck hub",
+}
+
+
+# -- fields -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Kind:
+    """How a field's text is read, and the placeholder `help` shows."""
+
+    name: str
+    hint: str
+    read: Callable[[str, Field], Any]
+
+
+def _whole(text: str, f: Field) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise CommandError(f"{f.name} must be a whole number{f.bounds()}, not '{text}'") from None
+    f.check_bounds(value)
+    return value
+
+
+def _number(text: str, f: Field) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if value != value or value in (float("inf"), float("-inf")):
+        raise CommandError(f"{f.name} must be a number{f.bounds()}, not '{text}'")
+    f.check_bounds(value)
+    return value
+
+
+def _text(text: str, f: Field) -> str:
+    return text
+
+
+def _choice(text: str, f: Field) -> str:
+    if text not in f.choices:
+        raise CommandError(f"{f.name} '{text}' is not one of: {', '.join(f.choices)}")
+    return text
+
+
+def _items(text: str) -> list[str]:
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise CommandError(f"'{text}' is not a list: write it as a,b,c")
+    return parts
+
+
+def _choices(text: str, f: Field) -> list[str]:
+    return [_choice(p, f) for p in _items(text)]
+
+
+def _wholes(text: str, f: Field) -> list[int]:
+    return [_whole(p, f) for p in _items(text)]
+
+
+def _flag(text: str, f: Field) -> bool:
+    value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}.get(text.lower())
+    if value is None:
+        raise CommandError(f"{f.name} must be true or false, not '{text}'")
+    return value
+
+
+def _contact(text: str, f: Field) -> str:
+    if not (text[:1] == "c" and text[1:].isdigit()):
+        raise CommandError(f"{f.name} must be a contact such as c3, not '{text}'")
+    return text
+
+
+def _json(text: str, f: Field) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"{f.name} must be JSON ({exc.msg}), not '{text}'") from None
+
+
+KINDS: dict[str, Kind] = {k.name: k for k in (
+    Kind("whole", "N", _whole),
+    Kind("number", "X", _number),
+    Kind("text", "TEXT", _text),
+    Kind("choice", "CHOICE", _choice),
+    Kind("choices", "A,B", _choices),
+    Kind("wholes", "N,N", _wholes),
+    Kind("flag", "true|false", _flag),
+    Kind("contact", "CONTACT", _contact),
+    Kind("json", "JSON", _json),
+)}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an action. Typed as `name=value` (or `key=value`), or by position when `positional`."""
+
+    name: str
+    kind: str  # a key of KINDS
+    help: str  # what it is (marked for the catalogues)
+    key: str = ""  # the command's field, when it differs from `name`
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    lo: float | None = None
+    hi: float | None = None
+    positional: bool = False
+
+    @property
+    def field(self) -> str:
+        return self.key or self.name
+
+    @property
+    def hint(self) -> str:
+        if self.kind in ("choice", "choices") and len(self.choices) <= 6:
+            sep = "|" if self.kind == "choice" else ","
+            return sep.join(self.choices)
+        return KINDS[self.kind].hint if self.kind not in ("whole", "text") else self.name.upper()
+
+    def bounds(self) -> str:
+        if self.lo is not None and self.hi is not None:
+            return f" from {self.lo:g} to {self.hi:g}"
+        if self.lo is not None:
+            return f" of at least {self.lo:g}"
+        return ""
+
+    def check_bounds(self, value: float) -> None:
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            raise CommandError(f"{self.name} must be{self.bounds()}, not {value:g}")
+
+    def read(self, text: str) -> Any:
+        if text == "":
+            raise CommandError(f"{self.name} has no value: write {self.name}={self.hint}")
+        return KINDS[self.kind].read(text, self)
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str  # the console command
+    group: str  # a key of GROUPS
+    summary: str  # one line (marked for the catalogues)
+    fields: tuple[Field, ...] = ()
+    order: str | None = None
+    command: str | None = None
+    hand: str | None = None
+    fixed: tuple[tuple[str, Any], ...] = ()  # fields sent with every use
+    example: str = ""  # a line that works (help shows it, the tests type it)
+    aliases: tuple[str, ...] = ()
+    free: bool = False  # takes further key=value fields as given (an order the game does not simulate yet)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+    def usage(self, short: bool = False) -> str:
+        """`course COURSE`, `observe [count=N] [figures=A,B]`; `short`: the positional fields only."""
+        parts = [self.name]
+        for f in self.fields:
+            hint = f.name.upper() if short else f.hint
+            if f.positional:
+                parts.append(hint if f.required else f"[{hint}]")
+            elif not short:
+                parts.append(f"{f.name}={hint}" if f.required else f"[{f.name}={hint}]")
+        if self.free or (short and any(not f.positional for f in self.fields)):
+            parts.append("[key=value ...]")
+        return " ".join(parts)
+
+    def _field(self, name: str) -> Field | None:
+        return next((f for f in self.fields if name in (f.name, f.key)), None)
+
+    def read(self, words: Sequence[str]) -> dict[str, Any]:
+        """The fields of typed words (`key=value`, or values in the order of the positional fields).
+        Raises CommandError naming the problem; nothing is sent then."""
+        got: dict[str, Any] = {}
+        free: dict[str, Any] = {}
+        loose: list[str] = []
+        for word in words:
+            name, sep, text = word.partition("=")
+            if not sep:
+                loose.append(word)
+                continue
+            f = self._field(name)
+            if f is None:
+                if self.free and name and name not in ("do", "order", "t", "via"):
+                    free[name] = _json_or_text(text)
+                    continue
+                known = ", ".join(f.name for f in self.fields) or "none"
+                raise CommandError(f"{self.name}: no field '{name}' (fields: {known}); usage: {self.usage()}")
+            if f.field in got:
+                raise CommandError(f"{self.name}: {f.name} is given twice")
+            got[f.field] = self._value(f, text)
+        places = [f for f in self.fields if f.positional and f.field not in got]
+        if len(loose) > len(places):
+            extra = loose[len(places)]
+            raise CommandError(f"{self.name}: what is '{extra}'? usage: {self.usage()}")
+        for f, text in zip(places, loose, strict=False):
+            got[f.field] = self._value(f, text)
+        return self._complete({**got, **free})
+
+    def values(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Fields a window collected as values (by field name or key), checked like typed ones."""
+        got: dict[str, Any] = {}
+        for name, value in given.items():
+            f = self._field(name)
+            if f is None:
+                if not self.free:
+                    raise CommandError(f"{self.name}: no field '{name}'")
+                got[name] = value
+            else:
+                got[f.field] = self._value(f, _as_text(value))
+        return self._complete(got)
+
+    def _value(self, f: Field, text: str) -> Any:
+        try:
+            return f.read(text)
+        except CommandError as exc:
+            raise CommandError(f"{self.name}: {exc}") from None
+
+    def _complete(self, got: dict[str, Any]) -> dict[str, Any]:
+        missing = [f.name for f in self.fields if f.required and f.field not in got]
+        if missing:
+            raise CommandError(f"{self.name}: give {', '.join(missing)}; usage: {self.usage()}")
+        return got
+
+    def line(self, fields: Mapping[str, Any], via: str | None = None) -> dict[str, Any]:
+        """The game command or table line the action sends with these fields."""
+        if self.order is not None:
+            return {"do": "order", "order": self.order, **({"via": via} if via else {}), **fields}
+        what = self.command or self.hand
+        assert what is not None, f"{self.name} is done by the front end itself"
+        return {"do": what, **dict(self.fixed), **fields}
+
+
+def _as_text(value: Any) -> str:
+    """A value as it would be typed (lists as a,b,c)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return json.dumps(value)
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -> None:
+    """Do an action: a hand through the table, anything else into the game (on the loop's thread it
+    applies at once). Raises CommandError when a hand cannot (e.g. a hardware-only figure)."""
+    if action.hand == "telegraph":
+        runtime.table.set_telegraph(fields["position"])
+    elif action.hand is not None:
+        runtime.table.actuate(action.line(fields))
+    else:
+        runtime.submit(action.line(fields, via))
+
+
+# -- the table --------------------------------------------------------------------------------------
+def _f(name: str, kind: str, help: str, **more: Any) -> Field:
+    return Field(name, kind, help, **more)
+
+
+FIGURE = _f("figure", "choice", N_("a figure: <role>-<shape>"), choices=tuple(FIGURES), required=True,
+            positional=True)
+SAILOR = (_f("figure", "choice", N_("a figure (the sailor on duty)"), choices=tuple(FIGURES), positional=True),
+          _f("sailor", "text", N_("a sailor of either watch: <figure>/1 or <figure>/2")),
+          _f("injury", "whole", N_("an injury waiting for its card (its id in the crew damage report)"), lo=1))
+HULL = dict(lo=1, hi=6)
+
+
+def _order(name: str, order: str, group: str, summary: str, *fields: Field, **more: Any) -> Action:
+    return Action(name, group, summary, tuple(fields), order=order, **more)
+
+
+def _command(name: str, command: str, group: str, summary: str, *fields: Field, **more: Any) -> Action:
+    return Action(name, group, summary, tuple(fields), command=command, **more)
+
+
+ACTIONS: tuple[Action, ...] = (
+    # hands on the table
+    Action("place", "table", N_("put a figure on a section of the model"), (
+        FIGURE, _f("section", "whole", N_("section 1-8"), lo=1, hi=8, required=True, positional=True)),
+        hand="place", example="place engineer-square 5"),
+    Action("lift", "table", N_("take a figure off the model"), (FIGURE,), hand="lift", example="lift engineer-square"),
+    Action("telegraph", "table", N_("move the engine telegraph (a new speed order follows)"), (
+        _f("position", "choice", N_("where the lever goes"), choices=tuple(TELEGRAPH), required=True,
+           positional=True),), hand="telegraph", example="telegraph half_ahead"),
+    Action("turn", "table", N_("turn a dial by detents (negative: counter-clockwise)"), (
+        _f("dial", "text", N_("the dial's name on the board (telegraph)"), required=True, positional=True),
+        _f("steps", "whole", N_("detents"), lo=-100, hi=100, required=True, positional=True)),
+        hand="turn", example="turn telegraph -1"),
+    Action("press", "table", N_("press a button of the board"), (
+        _f("button", "text", N_("the button's name on the board"), required=True, positional=True),),
+        hand="press", example="press pause"),
+    # time
+    _command("time", "ui", "time", N_("time compression"), _f(
+        "mode", "choice", N_("the compression"), choices=tuple(MODES), required=True, positional=True),
+        fixed=(("action", "time_compression"),), example="time fast_forward"),
+    _command("pause", "ui", "time", N_("pause the game, or run it again in real time"),
+             fixed=(("action", "toggle_pause"),), example="pause"),
+    # manoeuvring
+    _order("mobilize", "mobilize", "manoeuvre", N_("order: mobilize the crew (figures may move)"), example="mobilize"),
+    _command("end_mobilize", "end_mobilize", "manoeuvre", N_("end the mobilization: the crew is in position"),
+             example="end_mobilize"),
+    _command("move_fix", "move_fix", "manoeuvre", N_("settle a move made without a mobilize"), FIGURE,
+             _f("choice", "choice", N_("pay a mobilize, or the figure is put back"), choices=("mobilize", "put_back"),
+                required=True, positional=True), example="move_fix engineer-square put_back"),
+    _command("carry", "carry", "manoeuvre", N_("a moving sailor carries a toolbox or equipment chip"), FIGURE,
+             _f("item", "choice", N_("what he carries"), choices=ITEMS, required=True, positional=True),
+             _f("to", "whole", N_("where to (default: where he goes)"), lo=1, hi=8), example="carry engineer-square "
+             "toolbox_1 to=6"),
+    _order("speed", "new_speed", "manoeuvre", N_("order: a new speed (as the telegraph gives it)"), _f(
+        "speed", "choice", N_("the telegraph position"), choices=tuple(TELEGRAPH), required=True, positional=True),
+        example="speed slow_ahead"),
+    _order("course", "new_course", "manoeuvre", N_("order: a new course"), _f(
+        "course", "whole", N_("degrees true, 0-359"), lo=0, hi=359, required=True, positional=True),
+        example="course 270"),
+    _order("depth", "new_depth", "manoeuvre", N_("order: a new depth (submerged)"), _f(
+        "depth_m", "whole", N_("metres"), lo=1, hi=int(DEPTH["max_order_m"]), required=True, positional=True),
+        example="depth 80"),
+    _order("dive", "dive", "manoeuvre", N_("order: dive (the bridge and deck are cleared)"), example="dive"),
+    _order("surface", "surface", "manoeuvre", N_("order: surface"), example="surface"),
+    _order("sextant", "sextant", "manoeuvre", N_("order: a sextant fix (surfaced, clear sky)"), example="sextant"),
+    # lookouts and sensors
+    _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
+           _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6),
+           _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES)), example="observe count=2"),
+    _command("join", "join_task", "sensors", N_("more sailors join the lookouts or a paused repair, no order"),
+             _f("task", "choice", N_("the task"), choices=("observation", "repair"), required=True, positional=True),
+             _f("component", "choice", N_("the repair's component"), choices=tuple(COMPONENTS)),
+             _f("count", "whole", N_("how many lookouts"), lo=1, hi=6),
+             _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES)),
+             example="join observation count=1"),
+    _command("stop_task", "stop_task", "sensors", N_("a sailor stands down from his task"), FIGURE,
+             example="stop_task navigator-square"),
+    _order("periscope", "periscope", "sensors", N_("order: raise the periscope (periscope depth)"),
+           example="periscope"),
+    _order("hydrophone", "hydrophone", "sensors", N_("order: listen on the hydrophone (submerged)"),
+           example="hydrophone"),
+    _command("target", "target", "sensors", N_("the target data of a contact"), _f(
+        "contact", "contact", N_("a contact: c1, c2, ..."), required=True, positional=True), example="target c1"),
+    _command("identify", "identify", "sensors", N_("identify the ships in sight (or one contact)"), _f(
+        "contact", "contact", N_("one contact"), positional=True), example="identify"),
+    _order("enigma", "enigma", "sensors", N_("order: the radio operator works the Enigma"), example="enigma",
+           free=True),
+    # attack
+    _command("disc", "attack_disc", "attack", N_("set the attack disc's rings"),
+             _f("own", "whole", N_("own course ring"), key="own_course", lo=0, hi=359),
+             _f("enemy", "whole", N_("enemy course ring"), key="enemy_course", lo=0, hi=359),
+             _f("bearing", "whole", N_("bearing ring (from the bow)"), lo=0, hi=359),
+             example="disc own=290 enemy=70 bearing=40"),
+    _order("tdc", "tdc", "attack", N_("order: program the TDC"),
+           _f("contact", "contact", N_("the target contact (its target data)"), positional=True),
+           _f("source", "choice", N_("where the target picture comes from"), choices=("contact", "disc", "manual")),
+           _f("bearing", "number", N_("bearing from the bow, degrees"), lo=0, hi=360),
+           _f("range_m", "number", N_("range, metres"), lo=50, hi=25000),
+           _f("range_nm", "number", N_("range, nautical miles"), lo=0.03, hi=13.5),
+           _f("course", "number", N_("the target's course, degrees"), lo=0, hi=360),
+           _f("aob", "number", N_("angle on the bow, + starboard"), lo=-180, hi=180),
+           _f("speed_kn", "number", N_("the target's speed, knots"), lo=0, hi=40),
+           _f("torpedo_kn", "number", N_("torpedo speed setting, knots"), lo=1, hi=60),
+           _f("depth_m", "number", N_("torpedo depth setting, metres"), lo=1, hi=15),
+           _f("pistol", "choice", N_("the pistol"), choices=tuple(PISTOLS)),
+           _f("spread_deg", "number", N_("the fan's spread over the salvo, degrees"), lo=0, hi=20),
+           example="tdc c1 spread_deg=6"),
+    _order("flood", "flood_tubes", "attack", N_("order: flood tubes (default: the loaded bow tubes)"), _f(
+        "tubes", "wholes", N_("tube numbers"), lo=1, hi=5, positional=True), example="flood 1,2"),
+    _order("fire", "fire_torpedoes", "attack", N_("order: fire torpedoes (default: the lowest flooded tube)"), _f(
+        "tubes", "wholes", N_("tube numbers"), lo=1, hi=5, positional=True), example="fire 1,2"),
+    _order("reload", "reload_torpedo", "attack", N_("order: reload a tube"),
+           _f("tube", "whole", N_("the tube (default: the lowest empty one)"), lo=1, hi=5, positional=True),
+           _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck")),
+           _f("torpedo", "choice", N_("the torpedo type"), choices=tuple(sorted(torpedo_types()))),
+           example="reload 1"),
+    _order("gun", "gun_88", "attack", N_("order: the 88 mm gun opens fire on a ship"),
+           _f("target", "contact", N_("a ship contact"), required=True, positional=True),
+           _f("rounds", "whole", N_("rounds to fire"), lo=1, hi=60), example="gun c1 rounds=10", aliases=("gun_88",)),
+    _order("flak", "gun_20", "attack", N_("order: the 20 mm flak opens fire on an aircraft"),
+           _f("target", "contact", N_("an aircraft contact (default: the nearest)"), positional=True),
+           _f("bursts", "whole", N_("bursts to fire"), lo=1, hi=30), example="flak bursts=5", aliases=("gun_20",)),
+    # crew
+    _order("repair", "repair", "crew", N_("order: repair (a component, a condition in a section, or a breach)"),
+           _f("component", "choice", N_("a component with a technical condition"), choices=tuple(COMPONENTS)),
+           _f("card", "whole", N_("an engineer card's bonus"), lo=0, hi=2),
+           _f("advanced", "flag", N_("the card's advanced effect")),
+           _f("crew", "whole", N_("sailors in the repair crew"), lo=1, hi=6),
+           _f("condition", "choice", N_("a condition to repair"), choices=tuple(CONDITIONS)),
+           _f("section", "whole", N_("the condition's section"), **HULL),
+           _f("breach", "whole", N_("seal the hull breach in this section"), **HULL),
+           example="repair component=periscope"),
+    _command("puzzle", "puzzle", "crew", N_("the hull breach puzzle's result"),
+             _f("section", "whole", N_("the breach's section"), required=True, positional=True, **HULL),
+             _f("result", "choice", N_("how it went"), choices=("solved", "failed"), required=True, positional=True),
+             example="puzzle 4 solved"),
+    _order("first_aid", "first_aid", "crew", N_("order: first aid for injured sailors in one section"), _f(
+        "patients", "choices", N_("the patients"), choices=tuple(FIGURES), required=True, positional=True),
+        example="first_aid engineer-square", aliases=("aid",)),
+    _command("kit", "first_aid_kit", "crew", N_("open a first-aid refill kit"), example="kit"),
+    _order("address", "address_crew", "crew", N_("order: the captain addresses the crew"), example="address"),
+    _order("meal", "prepare_meal", "crew", N_("order: prepare a meal from the provision pyramid"),
+           _f("take", "wholes", N_("pyramid places to take"), lo=1, hi=6),
+           _f("swap", "wholes", N_("two places to swap first"), lo=1, hi=6),
+           _f("replace", "whole", N_("a place to replace first"), lo=1, hi=6),
+           _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="meal take=1,2,3"),
+    _command("cook", "cook", "crew", N_("finish a meal after a swap or replace"),
+             _f("take", "wholes", N_("pyramid places to take"), lo=1, hi=6, required=True, positional=True),
+             _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="cook 1,2,3"),
+    _command("smoke", "smoke", "crew", N_("a smoke break on deck or bridge"),
+             _f("role", "choice", N_("the player who spends a cigarette"), choices=tuple(ROLES), positional=True),
+             _f("roles", "choices", N_("several players"), choices=tuple(ROLES)),
+             _f("sailors", "choices", N_("who discards a chip"), choices=tuple(FIGURES)), example="smoke officer"),
+    # corrections
+    _command("undo", "undo", "corrections", N_("take back the last crew action (again: the one before)"),
+             example="undo"),
+    _command("morale", "adjust_morale", "corrections", N_("move the morale marker (a card's effect)"),
+             _f("by", "whole", N_("fields, + or -"), lo=-11, hi=11, required=True, positional=True),
+             _f("why", "text", N_("the reason")), example="morale -1 why=card", aliases=("adjust_morale",)),
+    _command("command_bar", "adjust_command", "corrections", N_("move the command marker (+: more orders left)"),
+             _f("by", "whole", N_("fields, + or -"), lo=-8, hi=8, required=True, positional=True),
+             _f("why", "text", N_("the reason")), example="command_bar 1", aliases=("adjust_command",)),
+    _command("ailment", "ailment", "corrections", N_("enter an injury or ailment card"), *SAILOR,
+             _f("deck", "choice", N_("the card's deck"), choices=(*DECKS, "event", "morale")),
+             _f("wounds", "whole", N_("wounds"), lo=0, hi=2),
+             _f("exhaustion", "whole", N_("exhaustion chips"), lo=0, hi=3),
+             _f("activation", "whole", N_("activation chips"), lo=0, hi=3),
+             _f("forbid", "choices", N_("orders he may not execute"), choices=tuple(ORDER_NAMES)),
+             _f("supplies", "choices", N_("medical supplies his treatment needs"), choices=tuple(SUPPLIES)),
+             _f("note", "text", N_("what the card says")), example="ailment engineer-square deck=wounds wounds=1"),
+    _command("cure", "cure", "corrections", N_("an ailment card is discarded"), *SAILOR,
+             _f("ailment", "whole", N_("the ailment's id"), lo=1), example="cure engineer-square"),
+    _command("chips", "chips", "corrections", N_("add or remove activation chips"), *SAILOR,
+             _f("add", "whole", N_("chips to add"), lo=0, hi=3),
+             _f("remove", "whole", N_("chips to remove"), lo=0, hi=3),
+             example="chips engineer-square add=1"),
+    _command("kill", "kill", "corrections", N_("a sailor dies (a card's effect)"), *SAILOR,
+             _f("why", "text", N_("the reason")), example="kill engineer-square why=card"),
+    _command("move_item", "move_item", "corrections", N_("move a toolbox or equipment chip"),
+             _f("item", "choice", N_("the item"), choices=ITEMS, required=True, positional=True),
+             _f("section", "whole", N_("where it goes"), required=True, positional=True, **HULL),
+             example="move_item extinguisher 5"),
+    _command("crew_options", "crew_options", "corrections", N_("crew rules, difficulty, linked missions, wear"),
+             _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES),
+             _f("difficulty", "json", N_('per role, e.g. {"captain": "hard"}')),
+             _f("easy_watch_change", "json", N_('per role, e.g. {"officer": true}')),
+             _f("linked_missions", "whole", N_("missions in a row"), lo=0, hi=20),
+             _f("wear", "flag", N_("random wear of the machinery")), example="crew_options rules=enforce"),
+    # referee and tests
+    _command("damage", "damage", "referee", N_("damage, as the sea would do it"),
+             _f("kind", "choice", N_("what kind"), choices=("environmental", "hull_breach", "crew", "technical"),
+                required=True, positional=True),
+             _f("condition", "choice", N_("environmental: the condition"), choices=tuple(CONDITIONS)),
+             _f("section", "whole", N_("environmental, hull breach: the section"), **HULL),
+             _f("sections", "wholes", N_("crew: the sections"), lo=1, hi=8),
+             _f("component", "choice", N_("technical: the component"), choices=tuple(COMPONENTS)),
+             _f("severity", "choice", N_("technical: how bad"), choices=SEVERITIES),
+             _f("cause", "text", N_("what did it")), example="damage environmental condition=fire section=5"),
+    _command("weather", "weather", "referee", N_("set the weather"),
+             _f("kind", "choice", N_("the weather"), choices=tuple(WEATHER_KINDS), required=True, positional=True),
+             _f("hold", "flag", N_("keep it until told otherwise")), example="weather fog hold=true"),
+    _command("report", "report", "referee", N_("a report event with every module's status (event log)"),
+             example="report"),
+)
+
+
+def find(word: str, actions: Iterable[Action] = ACTIONS) -> Action | None:
+    """The action a word names (its name or an alias)."""
+    word = word.lower()
+    return next((a for a in actions if word in a.words), None)
+
+
+def for_order(order: str) -> Action | None:
+    """The action that gives an order (by its id)."""
+    return next((a for a in ACTIONS if a.order == order), None)

@@ -1,0 +1,315 @@
+"""What the console prints about the game: the boat's state, contacts, target data, crew, repairs,
+weapons and the order assistant's answer, as readable tables in the table's language.
+
+Everything is read from the game's public status (`boat.status()`, `navigation`, `weather`,
+`sea.status()` — the crew's estimates, never the truth —, `crew.status()`, `technical`,
+`weapons.status()`) and rendered with `kaleun.i18n.Language`; nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kaleun.core.messages import N_, Msg
+from kaleun.i18n import Language
+
+DASH = "-"
+
+
+def columns(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "  ") -> list[str]:
+    """Rows under their headers, each column as wide as its widest cell."""
+    cells = [[str(h) for h in headers]] + [[DASH if c is None or c == "" else str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    return [indent + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+
+
+def _words(lang: Language, *labels: str) -> list[str]:
+    return [lang.text(label) for label in labels]
+
+
+def _mmss(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def _has(game: Any, name: str) -> bool:
+    return bool(game.has_module(name))
+
+
+# -- status ------------------------------------------------------------------------------------------
+def status(game: Any, lever: str, lang: Language) -> list[str]:
+    """The clock, the telegraph, speed, course, depth, battery, position, weather, bars, the mission."""
+    from kaleun.uboot.boat import TELEGRAPH_NAMES
+    from kaleun.uboot.compression import MODE_NAMES
+
+    r = lang.render
+    boat = game.module("boat").status()
+    watch = game.module("watch").status()
+    mode = game.module("compression").mode
+    out = [r(Msg("{when}  {watch} watch on duty  time: {mode}", when=game.now_iso.replace("T", " "),
+                 watch=Msg.term(str(watch["on_duty"])), mode=Msg.term(MODE_NAMES[mode]))),
+           r(Msg("telegraph: {answered} (lever at {lever})  speed {speed} kn of {target} kn ({propulsion}, {state})  "
+                 "distance run {run} nm", answered=Msg.term(TELEGRAPH_NAMES[boat["telegraph"]]),
+                 lever=Msg.term(TELEGRAPH_NAMES[lever]), speed=f"{boat['speed_kn']:.1f}",
+                 target=f"{boat['target_kn']:.1f}", propulsion=Msg.term(str(boat["propulsion"])),
+                 state=Msg.term("surfaced" if boat["surfaced"] else "submerged"),
+                 run=f"{boat['distance_nm']:.2f}"))]
+    if "course" in boat:
+        where = game.module("navigation").status() if _has(game, "navigation") else {}
+        depth = (Msg.term("surfaced") if boat["surfaced"]
+                 else Msg("depth {depth} m (ordered {ordered} m)", depth=f"{boat['depth_m']:.0f}",
+                          ordered=f"{boat['ordered_depth_m']:.0f}"))
+        out.append(r(Msg("course {course}  {depth}  battery {battery} %  square {square} (dead reckoning)",
+                         course=f"{boat['course']:03d}", depth=depth, battery=f"{boat['battery_pct']:.0f}",
+                         square=where.get("dr_square") or "?")))
+        if "seabed_m" in boat and not boat["surfaced"]:
+            out.append(r(Msg("echo sounder: {seabed} m of water", seabed=f"{boat['seabed_m']:.0f}")))
+    if _has(game, "weather"):
+        w = game.module("weather").status()
+        out.append(r(Msg("weather: {kind}, visibility {vis} nm, cloud {cloud}/8, sea state {sea}, {daylight}",
+                         kind=Msg.term(str(w["kind"])), vis=f"{w['visibility_nm']:g}", cloud=w["cloud_oktas"],
+                         sea=w["sea_state"], daylight=Msg.term(str(w["daylight"]).replace("_", " ")))))
+    if _has(game, "crew"):
+        crew = game.module("crew").status()
+        bars = crew["bars"]
+        line = r(Msg("command bar {command}  morale {morale}", command=bars["command"], morale=bars["morale"]))
+        extra = []
+        if bars.get("exhausted"):
+            extra.append(r(Msg("the crew is exhausted")))
+        if crew.get("mobilization"):
+            extra.append(r(Msg("mobilization open")))
+        if crew.get("unsettled"):
+            extra.append(r(Msg.plural("{n} unsettled move", "{n} unsettled moves", n=len(crew["unsettled"]))))
+        if crew.get("lookouts"):
+            extra.append(r(Msg.plural("{n} lookout", "{n} lookouts", n=crew["lookouts"])))
+        out.append("  ".join([line, *extra]))
+    if _has(game, "mission"):
+        mission = game.module("mission").status()
+        if mission["result"] is not None:
+            out.append(r(Msg("The mission is over ({result}): {reason}.", result=Msg.term(str(mission["result"])),
+                             reason=str(mission["reason"]))))
+    return out
+
+
+# -- contacts and target data ---------------------------------------------------------------------------
+def _class(c: Mapping[str, Any], lang: Language) -> str:
+    if not c.get("identified"):
+        return lang.text(N_("not identified"))
+    name = Msg.term(str(c.get("class_name") or c.get("class") or ""))
+    return lang.render(Msg("{name} ({grt} GRT)", name=name, grt=f"{c['grt']:,}") if c.get("grt") else name)
+
+
+def contacts(game: Any, lang: Language) -> list[str]:
+    """The crew's contact picture: estimates (bearing, range, course, speed), their age and sensor."""
+    if not _has(game, "sea"):
+        return [lang.render(Msg("This game has no sea: no contacts."))]
+    shown = game.module("sea").status()["contacts"]
+    if not shown:
+        return [lang.render(Msg("No contacts."))]
+    rows = [[c["contact"], lang.text(c["kind"]), f"{c['bearing']:03d}", f"{c['rel_bearing']:03d}",
+             f"{c['range_nm']:.1f}", None if c.get("course") is None else f"{c['course']:03d}",
+             None if c.get("speed_kn") is None else f"{c['speed_kn']:.1f}", _mmss(c["age_s"]), lang.text(c["sensor"]),
+             _class(c, lang)] for c in shown]
+    heads = _words(lang, N_("contact"), N_("kind"), N_("bearing"), N_("relative"), N_("range nm"), N_("course"),
+                   N_("speed kn"), N_("age"), N_("sensor"), N_("class"))
+    title = Msg.plural("{n} contact (the crew's estimates):", "{n} contacts (the crew's estimates):", n=len(shown))
+    return [lang.render(title), *columns(heads, rows)]
+
+
+def target(data: Mapping[str, Any], lang: Language) -> list[str]:
+    """The target data screen of one contact (a `target_data` event's fields)."""
+    r = lang.render
+    head = r(Msg("Target data {contact} ({kind}){lost}:", contact=data["contact"], kind=Msg.term(str(data["kind"])),
+                 lost=Msg(", lost") if data.get("lost") else ""))
+    rows = [
+        (N_("bearing"), f"{data['bearing']:03d}"),
+        (N_("relative bearing"), f"{data['rel_bearing']:03d}"),
+        (N_("range"), f"{data['range_nm']:.1f} nm"),
+        (N_("course"), DASH if data.get("course") is None else f"{data['course']:03d}"),
+        (N_("speed"), DASH if data.get("speed_kn") is None else f"{data['speed_kn']:.1f} kn"),
+        (N_("age"), _mmss(data["age_s"])),
+        (N_("sensor"), lang.text(str(data["sensor"]))),
+        (N_("class"), _class(data, lang)),
+    ]
+    return [head] + [f"  {lang.text(k).ljust(18)} {v}" for k, v in rows]
+
+
+def _task(task: Mapping[str, Any] | None, lang: Language) -> str | None:
+    if not task:
+        return None
+    if task.get("kind") == "repair" and task.get("component"):
+        from kaleun.uboot.crew.technical import component_name
+
+        return lang.render(Msg("repair: {component}", component=Msg.term(component_name(str(task["component"])))))
+    return lang.text(str(task.get("kind")))
+
+
+def disc(data: Mapping[str, Any], lang: Language) -> list[str]:
+    """The attack disc's rings and what they show (an `attack_disc` event's fields)."""
+    ring = {k: DASH if data.get(k) is None else data[k] for k in ("own_course", "enemy_course", "bearing",
+                                                                     "true_bearing", "aob")}
+    return [lang.render(Msg("attack disc: own course {own}, enemy course {enemy}, bearing {bearing}: true bearing "
+                            "{true}, angle on the bow {aob}", own=ring["own_course"], enemy=ring["enemy_course"],
+                            bearing=ring["bearing"], true=ring["true_bearing"], aob=ring["aob"]))]
+
+
+# -- crew -------------------------------------------------------------------------------------------
+def crew(game: Any, lang: Language) -> list[str]:
+    """The sailors on duty (section, chips, task, ailments), the bars, waiting injuries, supplies, food."""
+    if not _has(game, "crew"):
+        return [lang.render(Msg("This game has no crew engine."))]
+    r = lang.render
+    s = game.module("crew").status()
+    rows = []
+    for figure, sailor in s["sailors"].items():
+        ailments = ", ".join(f"{a['id']}:{lang.text(a['deck'])}{'' if a.get('treated') else '*'}"
+                             for a in sailor.get("ailments", []))
+        rows.append([figure, sailor["name"], DASH if sailor["dead"] else sailor["section"],
+                     " ".join(sailor["chips"]), _task(sailor.get("task"), lang),
+                     lang.text(N_("dead")) if sailor["dead"] else ailments or None])
+    heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"))
+    bars = s["bars"]
+    out = [r(Msg("Crew of watch {watch}: command bar {command}, morale {morale}{exhausted}; crew rules: {rules}.",
+                 watch=s["watch"], command=bars["command"], morale=bars["morale"],
+                 exhausted=Msg(", exhausted") if bars.get("exhausted") else "", rules=Msg.term(str(s["rules"]))))]
+    out += columns(heads, rows)
+    out.append(r(Msg("  (* an ailment not yet treated)")))
+    for fig, move in s.get("unsettled", {}).items():
+        out.append(r(Msg("  unsettled move: {figure} {move}", figure=fig, move=str(move))))
+    health = s.get("health", {})
+    for injury in health.get("injuries_waiting", []):
+        out.append(r(Msg("  injury {id} waiting for its card: {figure}, deck {deck} (ailment injury={id} deck=...)",
+                         id=injury["id"], figure=injury["figure"], deck=Msg.term(str(injury["deck"])))))
+    supplies = ", ".join(f"{lang.text(k.replace('_', ' '))} {v}" for k, v in health.get("supplies", {}).items())
+    if supplies:
+        out.append(r(Msg("  medical supplies: {supplies}; refill kits {kits}", supplies=supplies,
+                         kits=health.get("kits", 0))))
+    food = s.get("food")
+    if food:
+        pyramid = " ".join(f"{i}:{lang.text(x) if x else DASH}" for i, x in enumerate(food["pyramid"], 1))
+        out.append(r(Msg("  provisions: {pyramid}; {supply} in supply{waiting}", pyramid=pyramid, supply=food["supply"],
+                         waiting=Msg(", a meal is waiting") if food.get("waiting") else "")))
+    return out
+
+
+# -- repairs ----------------------------------------------------------------------------------------
+def repairs(game: Any, lang: Language) -> list[str]:
+    """Everything to repair: technical jobs, conditions, hull breaches; each with the line that orders it."""
+    r = lang.render
+    out: list[str] = []
+    now = game.t
+    if _has(game, "crew"):
+        from kaleun.uboot.crew.hazards import CONDITIONS
+
+        s = game.module("crew").status()
+        for section, breach in sorted(s.get("breaches", {}).items(), key=lambda kv: int(kv[0])):
+            state = (Msg("puzzle failed: get everybody out") if breach.get("result") == "failed"
+                     else Msg("repair crew at work") if breach.get("crewed") else Msg("no repair crew yet"))
+            out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  repair breach={section}",
+                             section=section, left=_mmss(float(breach["deadline"]) - now), state=state)))
+        if s.get("flooded"):
+            out.append(r(Msg("Flooded: sections {sections}.", sections=", ".join(str(x) for x in s["flooded"]))))
+        rows = []
+        for c in s.get("conditions", []):
+            spec = CONDITIONS.get(c["condition"], {})
+            item = spec.get("equipment")
+            at = s.get("items", {}).get(item) if item else None
+            thing = Msg.term(str(item).replace("_", " "))
+            needs = (DASH if not item else r(Msg("{item} (in section {section})", item=thing, section=at))
+                     if at is not None else r(Msg("{item} (lost)", item=thing)))
+            rows.append([lang.text(str(spec.get("name", c["condition"]))), c["section"], needs,
+                         f"repair condition={c['condition']} section={c['section']}"])
+        if rows:
+            out.append(r(Msg("Conditions:")))
+            out += columns(_words(lang, N_("condition"), N_("section"), N_("equipment needed"), N_("to order")), rows)
+    if _has(game, "technical"):
+        from kaleun.uboot.crew.technical import component_name
+
+        jobs = game.module("technical").status()["jobs"]
+        rows = [[lang.text(component_name(j["component"])), lang.text(j["severity"].replace("_", " ")),
+                 lang.text(j["colour"]), j["section"], f"{j['sailors']}/{j['crew']}" + (f" +{j['bonus']}" if j["bonus"]
+                                                                                          else ""),
+                 f"{j['progress'] * 100:.0f} %",
+                 lang.text(N_("working") if j["active"] else N_("paused") if j["sailors"] else N_("waiting")),
+                 f"repair component={j['component']}" if not j["sailors"] else
+                 f"join repair component={j['component']}" if not j["active"] else ""] for j in jobs]
+        if rows:
+            out.append(r(Msg("Technical conditions:")))
+            out += columns(_words(lang, N_("component"), N_("severity"), N_("colour"), N_("section"), N_("crew"),
+                                  N_("progress"), N_("state"), N_("to order")), rows)
+    return out or [r(Msg("Nothing to repair."))]
+
+
+# -- weapons ----------------------------------------------------------------------------------------
+def weapons(game: Any, lang: Language) -> list[str]:
+    """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
+    if not _has(game, "weapons"):
+        return [lang.render(Msg("This game has no weapons."))]
+    r = lang.render
+    w = game.module("weapons").status()
+    rows = [[t["tube"], lang.text(t["facing"]), lang.text(t["state"]), t.get("name") or t.get("torpedo"),
+             None if t.get("warm") is None else lang.text(N_("warm") if t["warm"] else N_("cold")),
+             None if t.get("ready_in_s") is None else _mmss(t["ready_in_s"])] for t in w["tubes"]]
+    out = [r(Msg("Torpedoes left: {n}.", n=w["torpedoes_left"]))]
+    out += columns(_words(lang, N_("tube"), N_("facing"), N_("state"), N_("torpedo"), N_("battery"), N_("ready in")),
+                   rows)
+    racks = "; ".join(r(Msg("section {room}: {kinds}", room=room, kinds=" ".join(kinds) or DASH))
+                      for room, kinds in w["racks"].items())
+    out.append(r(Msg("  reloads: {racks}; deck containers: {deck}", racks=racks, deck=" ".join(w["deck"]) or DASH)))
+    tdc = w["tdc"]
+    if tdc.get("programmed"):
+        out.append(r(Msg("TDC on {target}: course {course}, speed {speed} kn, depth {depth} m, {pistol} pistol, "
+                         "spread {spread}°", target=tdc.get("contact") or Msg.term(str(tdc.get("source"))),
+                         course=f"{tdc['course']:03.0f}", speed=f"{tdc['speed_kn']:.1f}", depth=f"{tdc['depth_m']:g}",
+                         pistol=Msg.term(str(tdc["pistol"])), spread=f"{tdc['spread_deg']:g}")))
+        rows = []
+        for room in ("bow", "stern"):
+            sol = tdc.get(room)
+            if sol:
+                ok = N_("ok") if sol["reachable"] and sol["within_limit"] else \
+                    N_("beyond the gyro limit") if sol["reachable"] else N_("out of reach")
+                rows.append([lang.text(room), f"{sol['range_m']:,}", f"{sol['aob']:+.0f}", f"{sol['gyro']:+.1f}",
+                             f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
+        out += columns(_words(lang, N_("tubes"), N_("range m"), N_("AOB"), N_("gyro"), N_("run s"), N_("track"),
+                              N_("solution")), rows)
+    else:
+        out.append(r(Msg("TDC: not programmed.")))
+    if any(v is not None for v in w.get("disc", {}).values()):
+        out += disc(w["disc"], lang)
+    from kaleun.uboot.weapons.guns import GUN
+
+    for gun, g in w["guns"].items():
+        firing = Msg(", firing at {target}", target=g.get("target") or "?") if g.get("firing") else ""
+        out.append(r(Msg("{gun}: {rounds} rounds{firing}", gun=Msg.term(str(GUN[gun]["name"])) if gun in GUN else gun,
+                         rounds=g["rounds"], firing=firing)))
+    grt = w.get("grt_sunk", 0)
+    out.append(r(Msg("Tally: {fired} fired, {hits} hits, {sunk} sunk ({grt} GRT).", fired=w["fired"], hits=w["hits"],
+                     sunk=len(w["sunk"]), grt=f"{grt:,}")))
+    return out
+
+
+# -- the order assistant --------------------------------------------------------------------------------
+def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[str]:
+    """The order desk's preview: who would carry the order out with how many chips, or what is missing."""
+    r = lang.render
+    if not answer["accepted"]:
+        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=str(answer["reason"])))]
+    paid = answer.get("paid")
+    how = (Msg("paid from the command bar") if paid == "command"
+           else Msg("paid from the morale bar") if paid == "morale" else Msg("no bar pays for it"))
+    activated = answer.get("activated") or []
+    if answer.get("missing"):
+        out = [r(Msg("{order}: would go ahead without its full crew ({how}): {missing}.", order=name, how=how,
+                     missing=str(answer["missing"])))]
+    elif activated:
+        out = [r(Msg("{order}: would be carried out ({how}) by:", order=name, how=how))]
+    else:
+        out = [r(Msg("{order}: would be carried out ({how}); no sailor needs a chip.", order=name, how=how))]
+    rows = [[a["figure"], a["sailor"], a["section"], a["chips"], lang.text(N_("yes") if a["specialist"] else N_("no"))]
+            for a in activated]
+    if rows:
+        out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
+    return out
