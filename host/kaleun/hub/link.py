@@ -37,6 +37,9 @@ log = logging.getLogger(__name__)
 BEFORE_HELLO = "before_hello"
 #: reconnect waits: first, factor, longest (seconds)
 BACKOFF = (0.1, 2.0, 2.0)
+#: a round of the link's loop that took longer than this means the host itself was held up
+#: (a loaded machine): that time is not the hub's silence
+HOST_STALL_S = 0.25
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,11 @@ class LinkCore:
         for frame in self.parser.feed(data):
             out += self._frame(frame, now)
         return out
+
+    def host_stalled(self, seconds: float) -> None:
+        """The host did not listen for `seconds`: the hub's silence is counted from later."""
+        self.last_rx += seconds
+        self.last_hello += seconds
 
     def tick(self, now: float) -> tuple[list[bytes], str | None]:
         """Frames to send now, and a reason to close the port (silence) or None."""
@@ -410,7 +418,8 @@ class HubLink:
     def _session(self) -> str | None:
         """One connection, from opening the port to losing it. Returns why it ended."""
         try:
-            port = serial.serial_for_url(self.url, baudrate=self.options.baudrate, timeout=0.02)
+            # exclusive: a second program opening the same port gets an error, not half the frames
+            port = serial.serial_for_url(self.url, baudrate=self.options.baudrate, timeout=0.02, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             failed = f"cannot open {self.url} ({exc})"
             with self._changed:
@@ -425,10 +434,14 @@ class HubLink:
             with self._changed:
                 frames = self.core.opened(self.clock())
             self._write(frames)
+            last = self.clock()
             while not self._stop.is_set():
                 data = port.read(port.in_waiting or 1)
                 with self._changed:
                     now = self.clock()
+                    if now - last > HOST_STALL_S:
+                        self.core.host_stalled(now - last)
+                    last = now
                     frames = self.core.received(data, now) if data else []
                     more, reason = self.core.tick(now)
                     state = self.core.state

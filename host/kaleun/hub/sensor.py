@@ -61,6 +61,9 @@ class HubFigureSensor:
         #: figure -> the section reported to the game last
         self.reported: dict[str, int] = {}
         self.lamp_ports: list[Any] = []
+        #: the link has been online once (or the start stopped waiting): from then on its going
+        #: offline is news for the game; before, it is the start still connecting
+        self._connected = False
 
     # -- life -------------------------------------------------------------------------------
     #: a script needs the hub at once; a table being played can wait for it (set by the table)
@@ -85,6 +88,7 @@ class HubFigureSensor:
             reason = self.link.core.reason or "no answer"
             if not self.strict:
                 log.warning("the deck hub at %s is not online yet (%s); the game starts and waits for it", url, reason)
+                self._connected = True
                 self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
                 return
             self.close()
@@ -162,10 +166,14 @@ class HubFigureSensor:
         if kind in ("arrived", "left"):
             self._tag(kind, event.reader, event.uid)
         elif kind == "online":
+            self._connected = True
             for port in self.lamp_ports:  # a hub that was away, or restarted, has lost its pixels
                 port.resend()
             self._deliver(HubLinkChanged("online", "", dict(event.detail)))
         elif kind == "offline":
+            if not self._connected:  # a first attempt that failed while the start waits: it tries again
+                log.info("deck hub not reached yet: %s", event.detail.get("reason", ""))
+                return
             self._deliver(HubLinkChanged("offline", event.detail.get("reason", ""), {}))
         elif kind in ("fault", "recovered"):
             section = self._section(event.reader)
