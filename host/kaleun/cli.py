@@ -124,7 +124,8 @@ def cmd_board_check(args: argparse.Namespace) -> int:
             print(exc, file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        dials = ", ".join(f"{d.name} ({d.driver})" for d in board.dials.values()) or "none"
+        dials = ", ".join(f"{d.name} ({d.driver}{', home: ' + d.homing if d.decl.is_ring else ''})"
+                          for d in board.dials.values()) or "none"
         print(f"{path}: ok: {board.name}; figures: {board.figure_sensor}; dials: {dials}; "
               f"lamps: {board.lamps.driver} ({board.lamps.pixels} px); audio: {board.audio.driver} "
               f"({board.audio.output}); estimated draw {board.power_ma} mA")

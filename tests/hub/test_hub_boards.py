@@ -42,7 +42,11 @@ def test_the_shipped_hub_boards_load():
     cfg = hub_config(real)
     assert [r["section"] for r in cfg["readers"]] == list(range(1, 9))
     assert cfg["pixels"] == {"pin": "GP28", "count": 8, "order": "GRB", "brightness": 0.3}
-    assert cfg["encoders"] == [{"a": "GP6", "b": "GP7", "divisor": 4}]
+    # the encoders in the order boards/dials.toml declares the dials: the telegraph, then the disc
+    assert cfg["encoders"] == [{"a": "GP6", "b": "GP7", "divisor": 4},
+                               {"a": "GP8", "b": "GP9", "divisor": 4, "home_pin": "GP14"},
+                               {"a": "GP10", "b": "GP11", "divisor": 4, "home_pin": "GP15"},
+                               {"a": "GP12", "b": "GP13", "divisor": 4, "home_pin": "GP26"}]
 
 
 def test_reader_problems_point_at_their_lines(tmp_path):

@@ -9,7 +9,8 @@ program's pty. Hands move tags with `put`/`remove` (a reader) or
 `place_tag`/`lift_tag` (a section); `unplug`/`plug` pull and re-insert the cable (the hub
 reboots: a new `Hub`, a new pty, the symlink follows it); `reload` restarts the firmware
 with the cable in (CircuitPython's soft reload: a new `Hub` on the same pty, the port stays
-open); `freeze`/`thaw` hang the hub.
+open); `freeze`/`thaw` hang the hub. Encoders of the config are simulated too:
+`turn_encoder` turns one by detents, `press_home` closes its home switch.
 
 After a change the fake hub scans at once and keeps scanning until the debounced view
 matches the simulated field, so tests and scripts need not wait for the scan interval.
@@ -37,9 +38,10 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.hub.proto import config as fwconfig
+from kaleun.hub.proto import encoders as fwencoders
 from kaleun.hub.proto import hub as fwhub
 from kaleun.hub.proto import lamps as fwlamps
-from kaleun.hub.simchips import SimReader, make_reader
+from kaleun.hub.simchips import SimEncoder, SimKeys, SimReader, make_reader
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +72,10 @@ class FakeHub:
         self.readers: list[SimReader] = [make_reader(r["kind"], model, seed + i)
                                          for i, r in enumerate(self.cfg["readers"])]
         self.sections = fwconfig.sections(self.cfg)
+        #: the encoders' knobs (they keep their place when the hub restarts) and home switches
+        self.encoders = [SimEncoder() for _ in self.cfg["encoders"]]
+        self.home_of = [i for i, enc in enumerate(self.cfg["encoders"]) if enc.get("home_pin")]
+        self.homes = SimKeys(len(self.home_of))
         #: a private folder for the symlink when the caller gives none
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if link is None:
@@ -146,7 +152,9 @@ class FakeHub:
                 tag.state = "idle"  # the reader's field was off while the chip restarted
         self.pixels = FakePixels(self.cfg["pixels"]["count"]) if self.cfg.get("pixels") else None
         lamps = fwlamps.HubLamps(self.pixels, len(self.pixels)) if self.pixels is not None else None
-        self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, clock=self.clock)
+        watch = fwencoders.EncoderWatch(self.encoders, self.homes if self.home_of else None, self.home_of) \
+            if self.encoders else None
+        self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, encoders=watch, clock=self.clock)
         self.boots += 1
 
     def reload(self) -> None:
@@ -231,6 +239,22 @@ class FakeHub:
         self._wake.set()
         return bool(readers)
 
+    def turn_encoder(self, index: int, detents: int) -> None:
+        """A hand turns encoder `index` by `detents` (positive clockwise)."""
+        with self.lock:
+            if not 0 <= index < len(self.encoders):
+                raise ValueError(f"the fake hub has encoders 0-{len(self.encoders) - 1}, not {index}")
+            self.encoders[index].position += detents
+        self._wake.set()
+
+    def press_home(self, index: int) -> None:
+        """The home switch of encoder `index` closes (its ring passes its zero mark)."""
+        with self.lock:
+            if index not in self.home_of:
+                raise ValueError(f"encoder {index} of the fake hub has no home switch")
+            self.homes.press(self.home_of.index(index))
+        self._wake.set()
+
     def set_broken(self, reader: int, broken: bool = True) -> None:
         with self.lock:
             self._reader(reader).uids_field.broken = broken
@@ -249,6 +273,8 @@ class FakeHub:
                 return True
             if not self.hub.ready:
                 return False  # its first snapshot is not out yet
+            if self.hub.encoders is not None and (not self.hub.encoders.settled() or self.homes.queued):
+                return False  # a turn or a home switch not reported yet
             scanner = self.hub.scanner
             for index, reader in enumerate(self.readers):
                 if reader.uids_field.broken:

@@ -44,7 +44,7 @@ HOST_STALL_S = 0.25
 
 @dataclass(frozen=True)
 class LinkEvent:
-    """What the link reports: online, offline, arrived, left, fault, recovered, turn."""
+    """What the link reports: online, offline, arrived, left, fault, recovered, turn, home."""
 
     kind: str
     reader: int = -1
@@ -198,7 +198,10 @@ class LinkCore:
             self.faults.discard(fields["r"])
             self.events.append(LinkEvent("recovered", fields["r"]))
         elif verb == "turn":
-            self.events.append(LinkEvent("turn", fields["enc"], detail={"delta": fields["delta"]}))
+            detail = {"delta": fields["delta"], "pos": fields.get("pos")}
+            self.events.append(LinkEvent("turn", fields["enc"], detail=detail))
+        elif verb == "home":
+            self.events.append(LinkEvent("home", fields["enc"], detail={"pos": fields.get("pos")}))
         return out
 
     def _hello(self, frame: Any) -> list[bytes]:

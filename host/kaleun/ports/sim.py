@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from kaleun.ports.base import (
     ButtonPressed,
+    DialHomed,
     DialTurned,
     FigureGone,
     FigureSeen,
@@ -56,6 +57,9 @@ class SimDial(_SimInput):
     def turn(self, clicks: int) -> None:
         if clicks:
             self._send(DialTurned(self.name, clicks))
+
+    def home(self) -> None:
+        self._send(DialHomed(self.name))
 
 
 class SimButton(_SimInput):

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any
 
+from kaleun.boards.dials import DIALS
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.runtime.loop import Runtime
@@ -34,7 +35,11 @@ Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
   lift FIGURE                 take a figure off the model
   telegraph POSITION          move the engine telegraph to a position:
                               full_astern, stop, slow_ahead, half_ahead, full_ahead
-  turn telegraph STEPS        turn the telegraph STEPS detents (negative: towards astern)
+  turn DIAL STEPS             turn a dial: the telegraph STEPS detents (negative: towards astern),
+                              a ring of the attack disc STEPS degrees (negative: counter-clockwise)
+  dial DIAL VALUE             turn a dial until it reads VALUE: dial disc_own_course 290,
+                              dial disc_bearing 40 (on the green ring), dial telegraph stop
+  home DIAL                   a ring's zero: confirm it stands at 0 (home = calibrate)
   order ORDER [key=value ...] give an order, e.g. order new_speed speed=half_ahead
   do COMMAND [key=value ...]  any game command, e.g. do target contact=c1; help commands lists them
   time MODE                   time compression: real_time, action, fast_forward, transit, pause
@@ -72,6 +77,8 @@ class Console:
             "lift": self._lift,
             "telegraph": self._telegraph,
             "turn": self._turn,
+            "dial": self._dial,
+            "home": self._home,
             "order": self._order,
             "do": self._do,
             "time": self._time,
@@ -116,6 +123,17 @@ class Console:
         if self.game.has_module("crew"):
             bars = self.game.module("crew").status()["bars"]
             self.say(f"command bar {bars['command']}  morale {bars['morale']}")
+        rings = [decl for decl in DIALS.values() if decl.is_ring]
+        if rings:
+            self.say("attack disc: " + ", ".join(self._ring(decl.name) for decl in rings))
+
+    def _ring(self, name: str) -> str:
+        decl = DIALS[name]
+        value = self.table.reading(name)
+        what = decl.field.replace("_", " ")
+        if value is None:
+            return f"{what} ? (not homed: home {name})"
+        return f"{what} {value:03d}"
 
     # -- commands ---------------------------------------------------------------------------
     def _need(self, args: list[str], count: int, usage: str) -> None:
@@ -137,6 +155,14 @@ class Console:
     def _turn(self, args: list[str]) -> None:
         self._need(args, 2, "turn DIAL STEPS")
         self.table.actuate({"do": "turn", "dial": args[0], "steps": parse_value(args[1])})
+
+    def _dial(self, args: list[str]) -> None:
+        self._need(args, 2, "dial DIAL VALUE")
+        self.table.set_dial(args[0], parse_value(args[1]))
+
+    def _home(self, args: list[str]) -> None:
+        self._need(args, 1, "home DIAL")
+        self.table.actuate({"do": "home", "dial": args[0]})
 
     def _press(self, args: list[str]) -> None:
         self._need(args, 1, "press BUTTON")
