@@ -126,7 +126,7 @@ def cmd_board_check(args: argparse.Namespace) -> int:
             continue
         dials = ", ".join(f"{d.name} ({d.driver}{', home: ' + d.homing if d.decl.is_ring else ''})"
                           for d in board.dials.values()) or "none"
-        print(f"{path}: ok: {board.name}; figures: {board.figure_sensor}; dials: {dials}; "
+        print(f"{board.path}: ok: {board.name}; figures: {board.figure_sensor}; dials: {dials}; "
               f"lamps: {board.lamps.driver} ({board.lamps.pixels} px); audio: {board.audio.driver} "
               f"({board.audio.output}); estimated draw {board.power_ma} mA")
         for warning in board.warnings:

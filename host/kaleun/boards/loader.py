@@ -11,6 +11,8 @@ from typing import Any
 
 from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
+from kaleun.shipped import boards_dir, find_board
+from kaleun.shipped import source_tree as source_tree
 
 FORMAT = 0
 #: GPIO numbers on the 40-pin header (BCM numbering)
@@ -35,20 +37,12 @@ class BoardError(ValueError):
         self.problems = problems
 
 
-def source_tree() -> Path | None:
-    """The project's folder when running from a checkout (it holds boards/ and wiring/)."""
-    for parent in Path(__file__).resolve().parents:
-        if (parent / "pyproject.toml").is_file() and (parent / "boards").is_dir():
-            return parent
-    return None
-
-
 def default_board() -> m.Board:
-    """boards/sim.toml of the source tree; an installed package without it gets the same
-    everything-simulated board built from the format's defaults."""
-    root = source_tree()
-    if root is not None and (root / "boards" / "sim.toml").is_file():
-        return load_board(root / "boards" / "sim.toml")
+    """The shipped boards/sim.toml (of the source tree, or the copy in an installed wheel);
+    without it, the same everything-simulated board built from the format's defaults."""
+    folder = boards_dir()
+    if folder is not None and (folder / "sim.toml").is_file():
+        return load_board(folder / "sim.toml")
     return m.Board(path=Path("<built-in sim board>"), name="Simulated table")
 
 
@@ -149,8 +143,9 @@ class _Loader:
 
 
 def load_board(path: str | Path) -> m.Board:
-    """Read and validate a board file. Raises BoardError listing every problem."""
-    path = Path(path)
+    """Read and validate a board file (a path, or the name of a shipped board such as
+    `pico-hub`: `kaleun.shipped.find_board`). Raises BoardError listing every problem."""
+    path = find_board(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
