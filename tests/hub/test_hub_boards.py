@@ -40,7 +40,9 @@ def test_the_shipped_hub_boards_load():
     assert hub_options(fake).is_fake and hub_options(fake).sections == [1, 2, 3, 3, 4, 5, 6, 7, 8]
     real = load_board(ROOT / "boards" / "pico-hub.toml")
     cfg = hub_config(real)
-    assert [r["section"] for r in cfg["readers"]] == list(range(1, 9))
+    # the control room (section 3) holds up to 8 figures: two berths keep a full scan under 100 ms
+    # (tests/bench/bench_hub.py: 8 tags on one reader take it past 100 ms)
+    assert [r["section"] for r in cfg["readers"]] == [1, 2, 3, 3, 4, 5, 6, 7, 8]
     assert cfg["pixels"] == {"pin": "GP28", "count": 8, "order": "GRB", "brightness": 0.3}
     # the encoders in the order boards/dials.toml declares the dials: the telegraph, then the disc
     assert cfg["encoders"] == [{"a": "GP6", "b": "GP7", "divisor": 4},
