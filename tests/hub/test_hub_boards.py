@@ -125,7 +125,7 @@ def test_kaleun_hub_config_writes_the_hub_file(tmp_path, kaleun_home):
     assert cfg == hub_config(load_board(ROOT / "boards" / "pico-hub.toml"))
     from kaleun.hub.proto import config
 
-    assert config.parse(cfg)["readers"][7] == {"kind": "mfrc522", "cs": "GP5", "section": 8}  # the hub accepts it
+    assert config.parse(cfg)["readers"][8] == {"kind": "mfrc522", "cs": "GP5", "section": 8}  # the hub accepts it
 
 
 def test_encoder_pins_must_be_adjacent_and_spi_pins_one_rp2040_spi_block(tmp_path):
