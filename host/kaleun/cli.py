@@ -149,8 +149,12 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
+    from kaleun.wiring.generate import can_render
+
     for path in write_all(boards, out):
         print(f"wrote {path}")
+    if not can_render():
+        print("kaleun wiring: no drawings (SVG): install Graphviz (sudo apt install graphviz)", file=sys.stderr)
     return EXIT_OK
 
 
