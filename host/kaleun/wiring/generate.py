@@ -506,7 +506,7 @@ def _hub(board: Board, h: Harness) -> None:
         "selects and a last GND): the return current runs next to each signal. 33 ohm resistors in series "
         "at each driver (SCK and MOSI at the Pico, MISO at each reader) damp the ringing on the unterminated "
         "ribbon, and the SPI clock is 1 MHz (hub.spi.baudrate). If `kaleun hub status` shows readers faulting, "
-        "shorten the trunk or lower the clock; 4 MHz is fine on runs under 20 cm.")
+        "shorten the trunk or lower the clock; 4 MHz is fine on runs under 20 cm. (Sources: README.md, Sources.)")
 
 
 def has_hardware(board: Board) -> bool:
