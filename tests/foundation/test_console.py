@@ -206,7 +206,7 @@ def test_console_sets_the_attack_disc_and_status_shows_its_reading(terminal):
     terminal.send("dial disc_bearing 40")
     terminal.send("dial disc_enemy_course 70")
     terminal.send("status")
-    terminal.expect("attack disc: own course 290, enemy course 070, bearing 040")
+    terminal.expect("disc: own course 290, enemy course 070, bearing 040")
     terminal.send("dial disc_bearing north")
     terminal.expect("! disc_bearing reads whole degrees, got 'north'")
     terminal.send("home disc_bearing")

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any
 
-from kaleun.boards.dials import DIALS
+from kaleun.boards.dials import DIALS, groups
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.runtime.loop import Runtime
@@ -123,9 +123,10 @@ class Console:
         if self.game.has_module("crew"):
             bars = self.game.module("crew").status()["bars"]
             self.say(f"command bar {bars['command']}  morale {bars['morale']}")
-        rings = [decl for decl in DIALS.values() if decl.is_ring]
-        if rings:
-            self.say("attack disc: " + ", ".join(self._ring(decl.name) for decl in rings))
+        for group, dials in groups().items():  # the rings of each group: the attack disc's, ...
+            rings = [decl for decl in dials if decl.is_ring]
+            if rings:
+                self.say(f"{group}: " + ", ".join(self._ring(decl.name) for decl in rings))
 
     def _ring(self, name: str) -> str:
         decl = DIALS[name]
