@@ -505,8 +505,9 @@ def _hub(board: Board, h: Harness) -> None:
         "ribbon every signal runs beside a ground wire (GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, then the chip "
         "selects and a last GND): the return current runs next to each signal. 33 ohm resistors in series "
         "at each driver (SCK and MOSI at the Pico, MISO at each reader) damp the ringing on the unterminated "
-        f"ribbon, and the SPI clock is {spi['baudrate'] / 1e6:g} MHz (hub.spi.baudrate). If `kaleun hub status` shows readers faulting, "
-        "shorten the trunk or lower the clock; 4 MHz is fine on runs under 20 cm. (Sources: README.md, Sources.)")
+        f"ribbon, and the SPI clock is {spi['baudrate'] / 1e6:g} MHz (hub.spi.baudrate). If `kaleun hub status` "
+        "shows readers faulting, shorten the trunk or lower the clock; 4 MHz is fine on runs under 20 cm. "
+        "(Sources: README.md, Sources.)")
 
 
 def has_hardware(board: Board) -> bool:
