@@ -87,8 +87,9 @@ class Table:
         self._moved: dict[str, float] = {}
         self._submit: Submit | None = None
         self.unknown_tags: list[UnknownTag] = []
-        for name in DIALS:
-            self._save(name)
+        for name, step in self.steps.items():
+            if step is not None:  # a ring still to be homed leaves what was saved alone
+                self._save(name)
 
     # -- building ---------------------------------------------------------------------------
     def _gpio_factory(self) -> Any:
