@@ -32,11 +32,10 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	for f in tests/bench/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
-# Regenerate wiring/ from boards/ and render the harness drawings (needs Debian's graphviz).
+# Regenerate wiring/ from boards/ with the harness drawings (SVG; needs Debian's graphviz).
 wiring: $(VENV)/.dev
-	$(BIN)/kaleun wiring
 	@command -v dot >/dev/null || { echo "install Graphviz for the drawings: sudo apt install graphviz"; exit 1; }
-	for f in wiring/*.yml; do $(BIN)/wireviz -f st $$f || exit 1; done
+	$(BIN)/kaleun wiring
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -347,8 +347,9 @@ def cmd_board_check(args: argparse.Namespace) -> int:
             print(exc, file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        dials = ", ".join(f"{d.name} ({d.driver})" for d in board.dials.values()) or "none"
-        print(f"{path}: ok: {board.name}; figures: {board.figure_sensor}; dials: {dials}; "
+        dials = ", ".join(f"{d.name} ({d.driver}{', home: ' + d.homing if d.decl.is_ring else ''})"
+                          for d in board.dials.values()) or "none"
+        print(f"{board.path}: ok: {board.name}; figures: {board.figure_sensor}; dials: {dials}; "
               f"lamps: {board.lamps.driver} ({board.lamps.pixels} px); audio: {board.audio.driver} "
               f"({board.audio.output}); estimated draw {board.power_ma} mA")
         for warning in board.warnings:
@@ -386,8 +387,12 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
+    from kaleun.wiring.generate import can_render
+
     for path in write_all(boards, out):
         print(f"wrote {path}")
+    if not can_render():
+        print("kaleun wiring: no drawings (SVG): install Graphviz (sudo apt install graphviz)", file=sys.stderr)
     return EXIT_OK
 
 

@@ -286,6 +286,13 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
     return journal
 
 
+def _table_value(value: Any) -> bool:
+    """A dial's saved place: a position's name, a ring's angle in whole degrees, or unknown."""
+    if isinstance(value, str):
+        return len(value) < 100
+    return value is None or (isinstance(value, int) and not isinstance(value, bool) and -10**6 < value < 10**6)
+
+
 def _entry(text: bytes, last: float) -> Entry:
     obj = jsonin.loads(text, max_depth=MAX_DEPTH)
     if not isinstance(obj, dict) or not set(obj) <= {"t", "command", "table"}:
@@ -297,9 +304,8 @@ def _entry(text: bytes, last: float) -> Entry:
     if command is not None and (not isinstance(command, dict) or not isinstance(command.get("do"), str)):
         raise ValueError("a command must be an object with 'do'")
     table = obj.get("table")
-    if table is not None and (not isinstance(table, dict)
-                              or not all(isinstance(v, str) and len(v) < 100 for v in table.values())):
-        raise ValueError("the table state must be an object of short texts")
+    if table is not None and (not isinstance(table, dict) or not all(_table_value(v) for v in table.values())):
+        raise ValueError("the table state must be an object of short texts and whole numbers (dial readings)")
     return Entry(float(t), command, table)
 
 

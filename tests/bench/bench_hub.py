@@ -8,7 +8,7 @@ RP2040 cost model (CircuitPython 9 on a Pico at 125 MHz; estimates, not measurem
 hardware — re-measure with `hub.scan_ms` in the `hb` frames of a real hub):
   - one SPI transaction (one register read or write, or one FIFO burst): 35 us of Python and
     bus overhead (driver method call, building the bytes, chip select low/high through
-    digitalio, busio.SPI.write_readinto) + 2 us per byte on the wire at 4 MHz;
+    digitalio, busio.SPI.write_readinto) + 2 us per byte on the wire at 4 MHz (8 us at 1 MHz);
   - RF air time of each exchange at 106 kbit/s: 9.44 us per bit, 9 bits per byte (parity),
     plus the tag's frame delay time of 86 us before its answer; a short frame (REQA/WUPA) is
     7 bits;
@@ -161,12 +161,13 @@ def bench_latency(rounds: int = 300) -> None:
 
 
 # -- 3. firmware full scan, 8 readers, 16 tags --------------------------------------------
-def bench_scan(layout: str, per_reader: list[int], seed: int = 7) -> None:
+def bench_scan(layout: str, per_reader: list[int], seed: int = 7, spi_hz: int = 4_000_000) -> float:
+    """Model one full scan; returns the modelled RP2040 time (ms) of the interleaved scan."""
     rng = random.Random(seed)
     uids = [[bytes([0x04, *rng.randbytes(6)]) for _ in range(count)] for count in per_reader]
     figures = {}
     for mode in ("interleaved", "one by one"):
-        timeline = Timeline(per_transaction=US_PER_TRANSACTION, per_byte=US_PER_BYTE,
+        timeline = Timeline(per_transaction=US_PER_TRANSACTION, per_byte=US_PER_BYTE * 4_000_000 / spi_hz,
                             per_exchange_logic=US_PER_EXCHANGE_LOGIC, rf_bit=US_PER_BIT_RF,
                             frame_delay=US_FRAME_DELAY)
         chips, drivers = [], []
@@ -199,11 +200,13 @@ def bench_scan(layout: str, per_reader: list[int], seed: int = 7) -> None:
     for kind, *_ in exchanges:
         kinds[kind] = kinds.get(kind, 0) + 1
     polls = transactions - _minimum_transactions(exchanges)
-    print(f"firmware full scan, {len(per_reader)} readers, {sum(per_reader)} tags ({layout}): {transactions} register "
+    print(f"firmware full scan, {len(per_reader)} readers, {sum(per_reader)} tags ({layout}; SPI at "
+          f"{spi_hz / 1e6:g} MHz): {transactions} register "
           f"operations ({sum(c.bytes for c in chips)} SPI bytes; {polls} extra IRQ polls), {len(exchanges)} RF "
           f"exchanges ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))})")
     print(f"    modelled RP2040 time: {modelled:.1f} ms interleaved (target <= 100 ms), "
           f"{figures['one by one'][0]:.1f} ms one reader after the other; CPython on the chip models: {cpython:.1f} ms")
+    return modelled
 
 
 class _OneByOne:
@@ -222,6 +225,21 @@ def _minimum_transactions(exchanges: list[tuple[str, int, int, bool]]) -> int:
     return total
 
 
+def bench_control_room() -> None:
+    """The control room (section 3) holds up to 8 figures: the worst realistic table has 8 tags
+    on its reader and the other 8 spread over the rest. One reader answers its tags one after
+    the other (each needs its own anticollision, SELECT and HLTA), so that reader decides the
+    scan time; two readers under the section (`[[hub.readers]]` twice with section = 3, the
+    board format's berths) share the figures and overlap their radio time."""
+    print("control room (section 3) with 8 figures, the other 8 spread; SPI at 4 MHz (short runs) and at 1 MHz "
+          "(boards/pico-hub.toml: the trunks along a model of about 1 m):")
+    for hz in (4_000_000, 1_000_000):
+        one = bench_scan("one reader under the control room: 8 + 2 + 1 x 6", [1, 1, 8, 2, 1, 1, 1, 1], spi_hz=hz)
+        two = bench_scan("two berths under the control room: 4 + 4, then 2 + 1 x 6", [1, 1, 4, 4, 2, 1, 1, 1, 1],
+                         spi_hz=hz)
+        print(f"    => at {hz / 1e6:g} MHz: one reader {one:.1f} ms, two berths {two:.1f} ms (target <= 100 ms)")
+
+
 def main() -> None:
     print(__doc__.split("\n\n")[0])
     bench_parse()
@@ -229,6 +247,7 @@ def main() -> None:
     bench_scan("2 per reader", [2] * 8)
     bench_scan("crowded: 5+4+3+2+1+1 and two empty", [5, 4, 3, 2, 1, 1, 0, 0])
     bench_scan("all on one reader", [16, 0, 0, 0, 0, 0, 0, 0])
+    bench_control_room()
 
 
 if __name__ == "__main__":

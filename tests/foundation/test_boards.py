@@ -80,7 +80,8 @@ def test_segments_must_fit_the_strip_and_not_overlap(tmp_path):
 def test_unknown_section_and_unknown_dial(tmp_path):
     problems = _problems(tmp_path, HEAD + '[dial.telegraph]\n[dials.periscope]\n')
     assert problems[0].startswith("FILE:4: unknown section [dial]")
-    assert problems[1] == "FILE:5: unknown dial 'periscope' (known: telegraph)"
+    assert problems[1] == ("FILE:5: unknown dial 'periscope' (known: telegraph, disc_own_course, disc_enemy_course, "
+                           "disc_bearing)")
 
 
 def test_broken_toml_gives_the_parser_line(tmp_path):

@@ -215,3 +215,20 @@ def test_a_table_played_with_its_hub_unplugged_starts_and_says_so(tmp_path):
     term.expect("offline")
     term.send("quit")
     assert term.close() == 0
+
+
+def test_console_sets_the_attack_disc_and_status_shows_its_reading(terminal):
+    """§9.2.1 worked example from the console: own course 290, bearing 40 on the green ring,
+    enemy course 70. (What the game does with it is the weapons module's business.)"""
+    terminal.expect("> ")
+    terminal.send("dial disc_own_course 290")
+    terminal.send("dial disc_bearing 40")
+    terminal.send("dial disc_enemy_course 70")
+    terminal.send("status")
+    terminal.expect("disc: own course 290, enemy course 070, bearing 040")
+    terminal.send("dial disc_bearing north")
+    terminal.expect("! disc_bearing reads whole degrees, got 'north'")
+    terminal.send("home disc_bearing")
+    terminal.expect("! 'home': the attack disc, top pointer (relative bearing on the green ring) needs no homing")
+    terminal.send("quit")
+    assert terminal.close() == 0

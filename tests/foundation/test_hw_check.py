@@ -46,7 +46,7 @@ def test_kaleun_hw_check_auto_prints_the_report_and_refuses_real_hardware(home, 
     assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "bell,dials"]) == 0
     out = capsys.readouterr().out
     assert "PASS  bell: heard" in out and "PASS  dial telegraph" in out and out.rstrip().endswith(
-        "2 passed, 0 failed, 0 skipped.")
+        "5 passed, 0 failed, 0 skipped.")  # the bell, the telegraph and the attack disc's three rings
     assert main(["hw", "check", "--board", str(BOARDS / "pi4-basic.toml"), "--auto"]) == 2
     err = capsys.readouterr().err
     assert 'its GPIO parts are real (gpio.pin_factory = "lgpio")' in err
@@ -87,7 +87,8 @@ def test_simulated_parts_are_skipped_when_a_maker_checks_by_hand(home):
     results = interactive(BOARDS / "fake-hub.toml", lambda rig, line: None, ["lamps", "dials"])
     assert [(r.part, r.status, r.seen) for r in results] == [
         ("lamps", SKIP, "simulated on the screen: nothing to wire"),
-        ("dial telegraph", SKIP, "simulated on the screen: nothing to wire")]
+        *((f"dial {name}", SKIP, "simulated on the screen: nothing to wire")
+          for name in ("telegraph", "disc_own_course", "disc_enemy_course", "disc_bearing"))]
 
 
 def test_a_maker_answers_the_lamp_questions_and_a_dark_lamp_names_its_pixel_joint(home, tmp_path, monkeypatch):
@@ -113,39 +114,73 @@ def test_a_maker_answers_the_lamp_questions_and_a_dark_lamp_names_its_pixel_join
     assert 'lamps.segments."tube.3" = [10, 1] and lamps.pixels = 15' in failed.advice
 
 
-def test_a_dial_wired_backwards_asks_for_reverse_and_one_counting_double_for_steps_per_position(home):
-    def backwards(rig: Rig, line: str) -> str | None:
-        if line.startswith("Turn telegraph clockwise"):
-            rig.dials["telegraph"].turn(-4)  # A and B swapped: clockwise counts down
-            return ""
-        if line.startswith("Now turn telegraph back"):
-            rig.dials["telegraph"].turn(4)
-            return ""
-        return None
+def dial_answers(name: str, forward: int, back: int, passes_mark: bool = False) -> Callable[[Rig, str], str | None]:
+    """The maker turns dial `name` by `forward` then `back` steps (the mock encoder counts them)
+    and presses Enter; every other dial is left alone (Enter at once)."""
+    def react(rig: Rig, line: str) -> str | None:
+        if not line.endswith("Press Enter when done."):
+            return None
+        if line.startswith(f"Turn {name} "):
+            rig.dials[name].turn(forward)
+            if passes_mark:
+                rig.dials[name].home()
+        elif line.startswith(f"Now turn {name} "):
+            rig.dials[name].turn(back)
+        return ""
+    return react
 
-    (result,) = interactive(BOARDS / "mock-gpio.toml", backwards, ["dials"])
+
+def telegraph(results: list[Result]) -> Result:
+    return by_part(results)["dial telegraph"]
+
+
+def test_a_dial_wired_backwards_asks_for_reverse_and_one_counting_double_for_steps_per_position(home):
+    board = BOARDS / "mock-gpio.toml"
+    result = telegraph(interactive(board, dial_answers("telegraph", -4, 4), ["dials"]))  # A and B swapped
     assert result.status == FAIL and result.seen.startswith("counted -4 clockwise and +4 back")
     assert "set dials.telegraph.reverse = true (or swap the A and B wires)" in result.advice
 
-    def double(rig: Rig, line: str) -> str | None:
-        if line.startswith("Turn telegraph clockwise"):
-            rig.dials["telegraph"].turn(8)  # a half-detent encoder: two steps a detent
-            return ""
-        if line.startswith("Now turn telegraph back"):
-            rig.dials["telegraph"].turn(-8)
-            return ""
-        return None
-
-    (result,) = interactive(BOARDS / "mock-gpio.toml", double, ["dials"])
+    result = telegraph(interactive(board, dial_answers("telegraph", 8, -8), ["dials"]))  # two steps a detent
     assert result.status == FAIL
     assert "it counted 8 for 4 detents: set dials.telegraph.steps_per_position = 2" in result.advice
 
-    def still(rig: Rig, line: str) -> str | None:
-        return "" if line.endswith("Press Enter when done.") else None
-
-    (result,) = interactive(BOARDS / "mock-gpio.toml", still, ["dials"])
+    result = telegraph(interactive(board, dial_answers("none", 0, 0), ["dials"]))
     assert result.status == FAIL and result.seen == "no movement counted"
     assert result.advice.startswith("the encoder's A on GPIO 17 (header pin 11), B on GPIO 27 (header pin 13)")
+
+
+def test_the_attack_disc_rings_turn_a_whole_turn_and_show_their_zero_marks(home):
+    """Rulebook §9.2.1's rings: each counts 360 degrees a turn; a ring with a hall switch or an
+    index pulse must show its mark on the way round (the scripted hands pass it)."""
+    results = by_part(check(load_board(BOARDS / "mock-gpio.toml"), auto=True, groups=["dials"],
+                            stdout=io.StringIO()))
+    assert results["dial disc_own_course"].status == PASS
+    assert results["dial disc_own_course"].seen == "counted +360 clockwise and -360 back, its zero mark seen"
+    assert results["dial disc_enemy_course"].seen.endswith("its zero mark seen")  # the index pulse
+    assert results["dial disc_bearing"].seen == "counted +360 clockwise and -360 back"  # calibrated by the crew
+
+
+def test_a_ring_turned_by_hand_need_not_stop_at_exactly_a_whole_turn(home):
+    result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("disc_bearing", 340, -372),
+                                 ["dials"]))["dial disc_bearing"]
+    assert result.status == PASS and result.seen == "counted +340 clockwise and -372 back"
+
+
+def test_a_ring_whose_switch_never_closes_names_the_sensor_and_its_pin(home):
+    result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("disc_own_course", 360, -360),
+                                 ["dials"]))["dial disc_own_course"]
+    assert result.status == FAIL
+    assert result.seen == "counted +360 clockwise and -360 back, but its zero mark was never seen"
+    assert result.advice.startswith("the encoder's home switch (a hall sensor under the ring's magnet) on GPIO 13")
+
+
+def test_a_ring_with_a_finer_encoder_than_the_board_says_names_steps_per_revolution(home, tmp_path):
+    """The board says 600 steps a turn; the encoder on the ring makes 1200, so a whole turn reads 720°."""
+    result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("disc_own_course", 720, -720, True),
+                                 ["dials"]))["dial disc_own_course"]
+    assert result.status == FAIL
+    assert "it counted 720 for 360 steps of a whole turn: set dials.disc_own_course.steps_per_revolution = 1200" \
+        in result.advice
 
 
 def test_a_button_that_never_presses_names_its_pin_and_ground(home):

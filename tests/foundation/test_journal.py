@@ -25,6 +25,7 @@ STEPS: list[tuple[float, Any]] = [
     (1.5, {"do": "ui", "action": "time_compression", "mode": "transit"}),
     (2.0, None),
     (1.0, {"do": "order", "order": "new_course", "course": 120}),
+    (1.0, ("dial", "disc_own_course", 120)),  # a ring of the attack disc: its angle is journalled
     (1.0, {"do": "ui", "action": "time_compression", "mode": "transit"}),
     (3.0, None),
     (1.2, ("telegraph", "slow_ahead")),
@@ -56,7 +57,9 @@ def start(game: Any, home: Path | None, clock: FakeClock) -> tuple[Runtime, list
 
 def act(runtime: Runtime, clock: FakeClock, steps: list[tuple[float, Any]]) -> None:
     for wall, action in steps:
-        if isinstance(action, tuple):
+        if isinstance(action, tuple) and action[0] == "dial":
+            runtime.table.set_dial(action[1], action[2])
+        elif isinstance(action, tuple):
             runtime.table.set_telegraph(action[1])
         elif action is not None:
             command = dict(action)

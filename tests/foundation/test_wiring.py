@@ -1,17 +1,30 @@
-"""wiring/ is generated from boards/: it must match the board files, and WireViz must accept it."""
+"""wiring/ is generated from boards/: it must match the board files, wire every pin each part
+needs, and the committed drawings must be drawn from the committed harnesses."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from kaleun.boards.loader import load_board
-from kaleun.wiring.generate import build, documents, has_hardware
+from kaleun.wiring.generate import (
+    Harness,
+    WiringError,
+    build,
+    can_render,
+    documents,
+    harness_digest,
+    has_hardware,
+    render_svg,
+    svg_stamp,
+)
 from kit import BOARDS, ROOT
 
 BOARD_FILES = sorted(BOARDS.glob("*.toml"))
+HARDWARE = [p for p in BOARD_FILES if has_hardware(load_board(p))]
 
 
 @pytest.mark.parametrize("path", BOARD_FILES, ids=lambda p: p.name)
@@ -26,14 +39,106 @@ def test_wiring_documents_are_up_to_date(path):
         assert committed.read_text(encoding="utf-8") == text, f"wiring/{name} is stale: run `kaleun wiring`"
 
 
+@pytest.mark.parametrize("path", HARDWARE, ids=lambda p: p.name)
+def test_the_committed_drawing_was_drawn_from_the_committed_harness(path):
+    """Makers read the SVG without installing anything: it must show today's harness."""
+    yml = ROOT / "wiring" / f"{path.stem}.yml"
+    svg = ROOT / "wiring" / f"{path.stem}.svg"
+    assert svg.exists(), f"wiring/{svg.name} is missing: run `make wiring` (needs Graphviz)"
+    assert svg_stamp(svg.read_text(encoding="utf-8")) == harness_digest(yml.read_text(encoding="utf-8")), \
+        f"wiring/{svg.name} is stale: run `make wiring` (needs Graphviz)"
+
+
+def _texts(svg: str) -> list[str]:
+    return sorted(re.findall(r"<text[^>]*>([^<]*)</text>", svg))
+
+
+@pytest.mark.skipif(not can_render(), reason="Graphviz (dot) is not installed")
+@pytest.mark.parametrize("path", HARDWARE, ids=lambda p: p.name)
+def test_the_committed_drawing_shows_what_wireviz_draws_from_the_harness_today(path, tmp_path):
+    """Drawn again here, the drawing carries the same labels (layout may differ between
+    Graphviz versions, the words may not)."""
+    yml = tmp_path / f"{path.stem}.yml"
+    yml.write_text((ROOT / "wiring" / yml.name).read_text(encoding="utf-8"), encoding="utf-8")
+    fresh = render_svg(yml).read_text(encoding="utf-8")
+    committed = (ROOT / "wiring" / f"{path.stem}.svg").read_text(encoding="utf-8")
+    assert _texts(fresh) == _texts(committed), f"wiring/{path.stem}.svg is stale: run `make wiring`"
+
+
+@pytest.mark.parametrize("path", HARDWARE, ids=lambda p: p.name)
+def test_every_part_has_every_pin_it_needs_wired_and_every_open_pin_says_why(path):
+    harness = build(load_board(path))  # raises WiringError otherwise
+    for placed in harness.parts.values():
+        for pin in placed.part.pins:
+            assert pin in placed.wired or placed.open.get(pin), f"{placed.name} {pin}"
+
+
+def test_every_reader_of_the_hub_has_power_ground_and_reset():
+    harness = build(load_board(BOARDS / "pico-hub.toml"))
+    readers = [p for p in harness.parts.values() if p.name.startswith("Reader")]
+    assert len(readers) == 9
+    for reader in readers:
+        assert reader.wired["3.3V"] and reader.wired["GND"] and reader.wired["RST"], reader.name
+        assert reader.open["IRQ"].startswith("open")
+
+
+def test_a_reader_without_power_and_ground_is_an_error_of_the_generator():
+    h = Harness()
+    h.host("Pico", "pico")
+    h.part("Reader 0 (section 1)", "mfrc522")
+    for pin, label in ((22, "SDA"), (24, "SCK"), (25, "MOSI"), (21, "MISO"), (27, "RST")):
+        h.to_host("Pico", pin, f"GP{pin}", "Reader 0 (section 1)", label, "YE")
+    h.leave_open("Reader 0 (section 1)", "IRQ", "open: polled")
+    problems = h.check()
+    assert problems == [
+        "Reader 0 (section 1): MFRC522 NFC reader board (the blue RC522 module): pin GND (ground) is not wired",
+        "Reader 0 (section 1): MFRC522 NFC reader board (the blue RC522 module): pin 3.3V (power) is not wired"]
+    with pytest.raises(WiringError):
+        raise WiringError(problems)
+
+
+def test_a_board_whose_harness_misses_a_pin_is_refused(monkeypatch):
+    from kaleun.wiring import generate
+
+    monkeypatch.setattr(generate.Harness, "wire", _wire_without_reader_power(generate.Harness.wire))
+    with pytest.raises(WiringError, match=r"Reader 0 \(section 1\).*pin 3\.3V \(power\) is not wired"):
+        build(load_board(BOARDS / "pico-hub.toml"))
+
+
+def _wire_without_reader_power(real):
+    def wire(self, a, a_pin, b, b_pin, color, cable="", note=""):
+        if b.startswith("Reader") and b_pin == "3.3V":
+            return
+        real(self, a, a_pin, b, b_pin, color, cable, note)
+
+    return wire
+
+
 def test_the_pi4_pinout_follows_the_board_file():
     harness = build(load_board(BOARDS / "pi4-basic.toml"))
-    pinout = {pin: (signal, target) for pin, signal, target in harness.pinout}
-    assert pinout[11] == ("GPIO17", "Telegraph encoder A")
-    assert pinout[13] == ("GPIO27", "Telegraph encoder B")
-    assert pinout[15] == ("GPIO22", "Pause button 1")
-    assert pinout[19] == ("GPIO10", "Level shifter 1A")  # neopixel_spi: SPI MOSI
-    assert len({pin for pin, _, _ in harness.pinout}) == len(harness.pinout)  # no header pin used twice
+    rows = {(pin, signal): target for pin, signal, target in harness.hosts["Pi"].rows}
+    assert rows[(11, "GPIO17")] == "Engine telegraph encoder A"
+    assert rows[(13, "GPIO27")] == "Engine telegraph encoder B"
+    assert rows[(15, "GPIO22")] == "Pause button 1"
+    assert rows[(19, "GPIO10")] == "Level shifter 1A"  # neopixel_spi: SPI MOSI
+    assert rows[(33, "GPIO13")].endswith("green ring (own course on the white scale) home switch 1")
+    pins = [pin for pin, _, _ in harness.hosts["Pi"].rows]
+    assert len(set(pins)) == len(pins)  # one jumper per header pin: power and ground go through rails
+
+
+@pytest.mark.parametrize("path", HARDWARE, ids=lambda p: p.name)
+def test_every_bill_of_materials_has_the_touch_screen(path):
+    harness = build(load_board(path))
+    assert any("Touch Display" in part for _, part, _ in harness.bom)
+    assert harness.parts["Touch display"].wired["5V"] and harness.parts["Touch display"].wired["GND"]
+
+
+def test_the_hubs_strip_gets_its_data_through_a_level_shifter():
+    harness = build(load_board(BOARDS / "pico-hub.toml"))
+    shifter = harness.parts["Level shifter"]
+    assert shifter.wired["1A"] == ["Pico pin 34"]  # GP28, the board's pixel_pin
+    assert shifter.wired["1Y"] == ["NeoPixel strip DIN"]
+    assert shifter.wired["VCC"][0] == "Hub 5V rail"  # then the links that switch the unused buffers off
 
 
 def test_wireviz_accepts_the_generated_harness(tmp_path):
@@ -43,4 +148,4 @@ def test_wireviz_accepts_the_generated_harness(tmp_path):
         result = subprocess.run([wireviz, "-f", "t", "-o", str(tmp_path), str(yml)], capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
         bom = (tmp_path / f"{yml.stem}.bom.tsv").read_text()
-        assert "74AHCT125" in bom or "encoder" in bom
+        assert "74AHCT125" in bom and "Touch Display" in bom

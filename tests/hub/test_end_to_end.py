@@ -251,26 +251,6 @@ def test_lamps_through_the_hub_light_the_fake_strip_and_come_back_after_a_reboot
         fake.stop()
 
 
-def test_a_hub_encoder_turns_the_engine_telegraph():
-    from kaleun.hub.link import LinkEvent
-    from kaleun.hub.options import EncoderSpec
-
-    board = load_board(FAKE_BOARD)
-    h = Harness()
-    try:
-        h.sensor.options = type(h.sensor.options)(**{**h.sensor.options.__dict__,
-                                                    "encoders": (EncoderSpec("telegraph", "GP6", "GP7"),)})
-        mark = len(h.events)
-        h.sensor._on_link(LinkEvent("turn", 0, detail={"delta": 2}))  # what a `turn enc=0 delta=2` frame gives
-        assert not any(e.name == "order_accepted" for e in h.events[mark:])  # the hand may still be turning
-        h.table.flush()  # the handle has come to rest
-        order = next(e for e in h.events[mark:] if e.name == "order_accepted")
-        assert order.data["order"] == "new_speed"
-        assert board.hub.url == "fake"
-    finally:
-        h.close()
-
-
 def test_a_hub_with_another_protocol_version_is_refused_with_the_fix(monkeypatch):
     from kaleun.hub import proto
     from kaleun.hub.link import HubLink

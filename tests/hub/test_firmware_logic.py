@@ -3,6 +3,8 @@ main loop's frames (hello, snapshot, heartbeat, lamps, encoders), its config fil
 
 from __future__ import annotations
 
+import types
+
 import pytest
 from hubkit import hub_cfg
 from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec, config, debounce, encoders, hub, lamps, scanner
@@ -228,6 +230,40 @@ def test_encoder_turns_are_reported_with_their_delta():
     enc.position = 1
     h.tick(20)
     assert wire.take() == [("turn", {"enc": 0, "delta": 2, "pos": 2}), ("turn", {"enc": 0, "delta": -1, "pos": 1})]
+
+
+class Keys:
+    """keypad.Keys as the encoder watch reads it: queued events."""
+
+    def __init__(self) -> None:
+        self.events = self
+        self.queued: list[types.SimpleNamespace] = []
+
+    def get(self) -> types.SimpleNamespace | None:
+        return self.queued.pop(0) if self.queued else None
+
+    def press(self, key: int) -> None:
+        self.queued += [types.SimpleNamespace(key_number=key, pressed=True),
+                        types.SimpleNamespace(key_number=key, pressed=False)]
+
+
+def test_a_home_switch_closing_is_reported_after_the_turn_that_reached_it():
+    """A ring's home switch (dials.toml: home = "switch"): the hub reports the turn first,
+    then where the encoder stood when the switch closed; the host zeroes the ring there."""
+    rings = [Encoder(), Encoder()]
+    keys = Keys()
+    h, wire = make_hub([FakeReader()])
+    h.encoders = encoders.EncoderWatch(rings, keys, home_of=[1])  # key 0 is encoder 1's switch
+    h.tick(0)
+    wire.take()
+    rings[1].position = 5
+    keys.press(0)
+    h.tick(10)
+    assert wire.take() == [("turn", {"enc": 1, "delta": 5, "pos": 5}), ("home", {"enc": 1, "pos": 5})]
+    keys.queued.append(types.SimpleNamespace(key_number=7, pressed=True))  # a key nobody owns: ignored
+    h.tick(20)
+    assert wire.take() == []
+    assert h.encoders.settled()
 
 
 # -- config ---------------------------------------------------------------------------------

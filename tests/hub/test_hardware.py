@@ -16,7 +16,7 @@ from kaleun.hub.proto import config, scanner
 from kaleun.hub.simchips import SimMFRC522, SimPN532
 
 STUBS = Path(__file__).resolve().parent / "circuitpy"
-MODULES = ("board", "digitalio", "busio", "rotaryio", "neopixel")
+MODULES = ("board", "digitalio", "busio", "rotaryio", "keypad", "neopixel")
 
 
 @pytest.fixture
@@ -128,3 +128,25 @@ def test_parts_that_cannot_be_set_up_are_named_and_left_out(pico):
     sc = scanner.Scanner(readers, fault_after=1)
     assert sc.scan() == [("fault", 0, "no_spi")]
     assert any("Pins must be sequential" in line for line in said)
+
+
+def test_home_switches_are_keypad_keys_of_their_encoders(pico):
+    """Encoders with a home switch (hub.encoders.<dial>.home_pin): keypad scans the switches in
+    the background; the watch maps each key to its encoder."""
+    built = cfg(encoders=[{"a": "GP8", "b": "GP9"}, {"a": "GP10", "b": "GP11", "home_pin": "GP14"},
+                          {"a": "GP12", "b": "GP13", "home_pin": "GP15"}])
+    _, _, encoders, problems, _ = build(pico, built)
+    assert problems == []
+    assert [p.id for p in encoders.homes.pins] == [14, 15] and encoders.home_of == [1, 2]
+    assert encoders.homes.value_when_pressed is False and encoders.homes.pull is True
+    encoders.encoders[2].position = 3
+    encoders.homes.press(1)
+    assert encoders.poll() == [("turn", 2, 3, 3), ("home", 2, 0, 3)]
+
+
+def test_a_home_switch_on_a_pin_in_use_is_named_and_the_encoders_still_count(pico):
+    built = cfg(encoders=[{"a": "GP8", "b": "GP9", "home_pin": "GP17"}])  # GP17: the reader's chip select
+    _, _, encoders, problems, said = build(pico, built)
+    assert problems == ["homes"] and any("home switches" in line for line in said)
+    encoders.encoders[0].position = 2
+    assert encoders.poll() == [("turn", 0, 2, 2)]

@@ -40,9 +40,15 @@ def test_the_shipped_hub_boards_load():
     assert hub_options(fake).is_fake and hub_options(fake).sections == [1, 2, 3, 3, 4, 5, 6, 7, 8]
     real = load_board(ROOT / "boards" / "pico-hub.toml")
     cfg = hub_config(real)
-    assert [r["section"] for r in cfg["readers"]] == list(range(1, 9))
+    # the control room (section 3) holds up to 8 figures: two berths keep a full scan under 100 ms
+    # (tests/bench/bench_hub.py: 8 tags on one reader take it past 100 ms)
+    assert [r["section"] for r in cfg["readers"]] == [1, 2, 3, 3, 4, 5, 6, 7, 8]
     assert cfg["pixels"] == {"pin": "GP28", "count": 15, "order": "GRB", "brightness": 0.3}
-    assert cfg["encoders"] == [{"a": "GP6", "b": "GP7", "divisor": 4}]
+    # the encoders in the order boards/dials.toml declares the dials: the telegraph, then the disc
+    assert cfg["encoders"] == [{"a": "GP6", "b": "GP7", "divisor": 4},
+                               {"a": "GP8", "b": "GP9", "divisor": 4, "home_pin": "GP14"},
+                               {"a": "GP10", "b": "GP11", "divisor": 4, "home_pin": "GP15"},
+                               {"a": "GP12", "b": "GP13", "divisor": 4, "home_pin": "GP26"}]
 
 
 def test_reader_problems_point_at_their_lines(tmp_path):
@@ -119,7 +125,7 @@ def test_kaleun_hub_config_writes_the_hub_file(tmp_path, kaleun_home):
     assert cfg == hub_config(load_board(ROOT / "boards" / "pico-hub.toml"))
     from kaleun.hub.proto import config
 
-    assert config.parse(cfg)["readers"][7] == {"kind": "mfrc522", "cs": "GP5", "section": 8}  # the hub accepts it
+    assert config.parse(cfg)["readers"][8] == {"kind": "mfrc522", "cs": "GP5", "section": 8}  # the hub accepts it
 
 
 def test_encoder_pins_must_be_adjacent_and_spi_pins_one_rp2040_spi_block(tmp_path):

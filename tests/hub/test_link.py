@@ -146,10 +146,11 @@ def test_reader_faults_and_turns_come_through():
     online(core, hub)
     core.take_events()
     core.received(hub("fault", ("r", 1), ("err", "no_chip")) + hub("recovered", ("r", 1))
-                  + hub("turn", ("enc", 0), ("delta", -2), ("pos", 5)), 0)
+                  + hub("turn", ("enc", 0), ("delta", -2), ("pos", 5)) + hub("home", ("enc", 2), ("pos", 40)), 0)
     events = core.take_events()
     assert [(e.kind, e.reader, e.detail) for e in events] == [
-        ("fault", 1, {"error": "no_chip"}), ("recovered", 1, {}), ("turn", 0, {"delta": -2})]
+        ("fault", 1, {"error": "no_chip"}), ("recovered", 1, {}), ("turn", 0, {"delta": -2, "pos": 5}),
+        ("home", 2, {"pos": 40})]
 
 
 @settings(max_examples=200, deadline=None)

@@ -199,6 +199,7 @@ HUB_FRAMES = {
     "fault": {"r": "int", "err": "word"},
     "recovered": {"r": "int"},
     "turn": {"enc": "int", "delta": "int", "pos?": "int"},
+    "home": {"enc": "int", "pos?": "int"},
 }
 HOST_FRAMES = {
     "hello": {"proto": "int", "host?": "word"},

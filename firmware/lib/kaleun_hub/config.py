@@ -113,8 +113,11 @@ def parse(data):
         where = "encoders[%d]" % index
         if not isinstance(enc, dict):
             raise ConfigError(where + " must be an object")
-        cfg["encoders"].append({"a": _pin(enc.get("a"), where + ".a"), "b": _pin(enc.get("b"), where + ".b"),
-                                "divisor": _whole(enc.get("divisor", 4), where + ".divisor", 1, 16)})
+        entry = {"a": _pin(enc.get("a"), where + ".a"), "b": _pin(enc.get("b"), where + ".b"),
+                 "divisor": _whole(enc.get("divisor", 4), where + ".divisor", 1, 16)}
+        if enc.get("home_pin") is not None:
+            entry["home_pin"] = _pin(enc["home_pin"], where + ".home_pin")
+        cfg["encoders"].append(entry)
     return cfg
 
 

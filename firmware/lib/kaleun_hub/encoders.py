@@ -1,20 +1,43 @@
 # SPDX-License-Identifier: MIT
-"""Rotary encoders on the hub (rotaryio.IncrementalEncoder, counted by the RP2040's PIO).
+"""Rotary encoders on the hub (rotaryio.IncrementalEncoder, counted by the RP2040's PIO) and
+their home switches (keypad.Keys: scanned and debounced in the background, presses queued,
+so a switch closed for a moment while the hub reads its NFC readers is not missed).
 
-`poll` reports each encoder whose detent position changed since the last poll.
+`poll` reports each encoder whose detent position changed since the last poll, then each
+home switch that closed, with its encoder's position then: ("turn", encoder, delta,
+position) and ("home", encoder, 0, position), in that order.
 """
 
 
 class EncoderWatch:
-    def __init__(self, encoders):
+    def __init__(self, encoders, homes=None, home_of=()):
         self.encoders = list(encoders)
         self.last = [enc.position for enc in self.encoders]
+        #: a keypad.Keys-like object (`events.get()` -> event with key_number, pressed, or None)
+        self.homes = homes
+        #: key number of `homes` -> encoder number
+        self.home_of = list(home_of)
 
     def poll(self):
         changes = []
         for index, enc in enumerate(self.encoders):
             position = enc.position
             if position != self.last[index]:
-                changes.append((index, position - self.last[index], position))
+                changes.append(("turn", index, position - self.last[index], position))
                 self.last[index] = position
+        if self.homes is not None:
+            while True:
+                event = self.homes.events.get()
+                if event is None:
+                    break
+                if event.pressed and 0 <= event.key_number < len(self.home_of):
+                    index = self.home_of[event.key_number]
+                    changes.append(("home", index, 0, self.last[index]))
         return changes
+
+    def settled(self):
+        """True when every turn has been reported (the fake hub waits for it)."""
+        for index, enc in enumerate(self.encoders):
+            if enc.position != self.last[index]:
+                return False
+        return True

@@ -222,6 +222,7 @@ def build(cfg, report=print):
         from kaleun_hub.encoders import EncoderWatch
 
         found = []
+        home_pins, home_of = [], []
         for index, enc in enumerate(cfg["encoders"]):
             try:
                 import rotaryio
@@ -231,5 +232,23 @@ def build(cfg, report=print):
                 report("encoder", index, "on", enc["a"], enc["b"], "failed:", exc)
                 problems.append("encoder%d" % index)
                 found.append(StillEncoder())
-        encoders = EncoderWatch(found)
+            if enc.get("home_pin"):
+                try:
+                    home_pins.append(pin(enc["home_pin"]))
+                    home_of.append(index)
+                except Exception as exc:
+                    report("home switch of encoder", index, "on", enc["home_pin"], "failed:", exc)
+                    problems.append("home%d" % index)
+        homes = None
+        if home_pins:
+            try:
+                import keypad
+
+                # a switch to ground, the pin pulled up inside: pressed = low
+                homes = keypad.Keys(home_pins, value_when_pressed=False, pull=True)
+            except Exception as exc:
+                report("home switches on", home_pins, "failed:", exc)
+                problems.append("homes")
+                home_of = []
+        encoders = EncoderWatch(found, homes, home_of)
     return readers, lamps, encoders, problems

@@ -108,8 +108,11 @@ class Hub:
         if now >= self.next_scan:
             self.scan(now)
         if self.encoders is not None:
-            for index, delta, position in self.encoders.poll():
-                self.send("turn", (("enc", index), ("delta", delta), ("pos", position)))
+            for kind, index, delta, position in self.encoders.poll():
+                if kind == "turn":
+                    self.send("turn", (("enc", index), ("delta", delta), ("pos", position)))
+                else:
+                    self.send("home", (("enc", index), ("pos", position)))
         if self.lamps is not None:
             self.lamps.render(now)
         if now - self.last_tx >= self.cfg["heartbeat_ms"]:

@@ -11,6 +11,8 @@ from typing import Any
 
 from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
+from kaleun.shipped import boards_dir, find_board
+from kaleun.shipped import source_tree as source_tree
 
 FORMAT = 0
 #: GPIO numbers on the 40-pin header (BCM numbering)
@@ -35,20 +37,12 @@ class BoardError(ValueError):
         self.problems = problems
 
 
-def source_tree() -> Path | None:
-    """The project's folder when running from a checkout (it holds boards/ and wiring/)."""
-    for parent in Path(__file__).resolve().parents:
-        if (parent / "pyproject.toml").is_file() and (parent / "boards").is_dir():
-            return parent
-    return None
-
-
 def default_board() -> m.Board:
-    """boards/sim.toml of the source tree; an installed package without it gets the same
-    everything-simulated board built from the format's defaults."""
-    root = source_tree()
-    if root is not None and (root / "boards" / "sim.toml").is_file():
-        return load_board(root / "boards" / "sim.toml")
+    """The shipped boards/sim.toml (of the source tree, or the copy in an installed wheel);
+    without it, the same everything-simulated board built from the format's defaults."""
+    folder = boards_dir()
+    if folder is not None and (folder / "sim.toml").is_file():
+        return load_board(folder / "sim.toml")
     return m.Board(path=Path("<built-in sim board>"), name="Simulated table")
 
 
@@ -153,8 +147,9 @@ class _Loader:
 
 
 def load_board(path: str | Path) -> m.Board:
-    """Read and validate a board file. Raises BoardError listing every problem."""
-    path = Path(path)
+    """Read and validate a board file (a path, or the name of a shipped board such as
+    `pico-hub`: `kaleun.shipped.find_board`). Raises BoardError listing every problem."""
+    path = find_board(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -232,22 +227,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         from kaleun.hub.options import check_hub_options  # the deck hub's keys
 
         check_hub_options(hub.options, lambda path, text: ld.problem(("hub", *path), text), lamps.driver, sensor)
-    dials = {}
-    for dial_name, rd in ld.tables(data, "dials"):
-        if dial_name not in m.DIAL_NAMES:
-            rd.problem(None, f"unknown dial '{dial_name}' (known: {', '.join(m.DIAL_NAMES)})")
-            continue
-        driver = rd.get("driver", "str", "sim", choices=m.DRIVERS)
-        is_gpio = driver == "gpio"
-        dials[dial_name] = m.DialSpec(
-            name=dial_name, driver=driver,
-            pin_a=rd.pin("pin_a", f"dials.{dial_name}", required=is_gpio),
-            pin_b=rd.pin("pin_b", f"dials.{dial_name}", required=is_gpio),
-            steps_per_position=rd.get("steps_per_position", "int", 1, lo=1, hi=64),
-            reverse=rd.get("reverse", "bool", False),
-            bounce_time=rd.get("bounce_time", "float", None, lo=0, hi=1),
-        )
-        rd.done()
+    dials = _dials(ld, data, hub, sensor)
     buttons = {}
     for button_name, rd in ld.tables(data, "buttons"):
         driver = rd.get("driver", "str", "sim", choices=m.DRIVERS)
@@ -280,6 +260,97 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
                        dials=dials, buttons=buttons, lamps=lamps, audio=audio, hub=hub,
                        supply_ma=supply, power_ma=power_ma, warnings=warnings)
     return None
+
+
+#: keys of [dials.NAME] by what they apply to
+DIAL_KEYS_GPIO = ("pin_a", "pin_b", "bounce_time", "home_pin", "home_pull_up")
+DIAL_KEYS_KIND = {"positions": ("steps_per_position",), "ring": ("steps_per_revolution", "home_at")}
+
+
+def _dials(ld: _Loader, data: dict[str, Any], hub: m.HubSpec, sensor: str) -> dict[str, m.DialSpec]:
+    """[dials.NAME] of the dials declared in boards/dials.toml, and the hub's encoders."""
+    encoders = hub.options.get("encoders", {})
+    on_hub = {name: entry for name, entry in encoders.items() if isinstance(entry, dict)} \
+        if isinstance(encoders, dict) else {}
+    dials: dict[str, m.DialSpec] = {}
+    for name, rd in ld.tables(data, "dials"):
+        decl = m.DIALS.get(name)
+        if decl is None:
+            rd.problem(None, f"unknown dial '{name}' (known: {', '.join(m.DIALS)})")
+            continue
+        driver = rd.get("driver", "str", "hub" if name in on_hub else "sim", choices=m.DIAL_DRIVERS)
+        if driver == "hub" and name not in on_hub:
+            rd.problem("driver", f"dials.{name}.driver = 'hub' needs [hub.encoders.{name}] with the encoder's "
+                       "hub pins")
+        if driver != "hub" and name in on_hub:
+            rd.problem("driver", f"[hub.encoders.{name}] puts {name} on the deck hub: dials.{name}.driver must be "
+                       "'hub' (or left out)")
+        if driver == "hub" and sensor != "hub":
+            rd.problem("driver", f"dials.{name}.driver = 'hub' needs the deck hub (figures.sensor = 'hub')")
+        for key in rd.table:
+            if key in DIAL_KEYS_GPIO and driver != "gpio":
+                rd.problem(key, f"dials.{name}.{key}: only a dial on the Pi's GPIO (driver = 'gpio') has it"
+                           + (f"; a hub dial's pins are in [hub.encoders.{name}]" if driver == "hub" else ""))
+                rd.seen.add(key)
+            for kind, keys in DIAL_KEYS_KIND.items():
+                if key in keys and kind != decl.kind:
+                    rd.problem(key, f"dials.{name}.{key} is for {'rings' if kind == 'ring' else 'detented dials'}; "
+                               f"{name} is {'a ring' if decl.is_ring else 'a detented dial'}")
+                    rd.seen.add(key)
+        dials[name] = _dial(ld, rd, decl, driver, on_hub.get(name))
+        rd.done()
+    for name in on_hub:
+        if name in m.DIALS and name not in dials:
+            dials[name] = m.DialSpec(name=name, driver="hub", home=m.default_home(m.DIALS[name], "hub"))
+            _check_hub_home(ld, dials[name], on_hub[name])
+    return {name: dials[name] for name in m.DIALS if name in dials}
+
+
+def _dial(ld: _Loader, rd: _Reader, decl: m.DialDecl, driver: str, hub_entry: dict[str, Any] | None) -> m.DialSpec:
+    name = decl.name
+    gpio = driver == "gpio"
+    homes = list(decl.home)
+    if driver == "sim" and decl.is_ring:
+        homes = [m.HOME_KNOWN, *(h for h in homes if h == "calibrate")]  # no switch on a screen
+    home = rd.get("home", "str", m.default_home(decl, driver), choices=tuple(homes))
+    if home == "index" and driver == "hub":
+        rd.problem("home", f"dials.{name}.home = 'index': the deck hub reads its pins between scans and would miss "
+                   "a short index pulse; use 'switch' (a switch or hall sensor closed over the zero mark) or "
+                   "'calibrate'")
+    wants_pin = home in ("switch", "index")
+    kind_keys = {}
+    if decl.is_ring:
+        kind_keys["steps_per_revolution"] = rd.get("steps_per_revolution", "int", 360, lo=1, hi=100_000)
+        kind_keys["home_at"] = rd.get("home_at", "int", 0, lo=0, hi=359)
+    else:
+        kind_keys["steps_per_position"] = rd.get("steps_per_position", "int", 1, lo=1, hi=64)
+    spec = m.DialSpec(
+        name=name, driver=driver,
+        pin_a=rd.pin("pin_a", f"dials.{name}", required=gpio) if gpio else None,
+        pin_b=rd.pin("pin_b", f"dials.{name}", required=gpio) if gpio else None,
+        reverse=rd.get("reverse", "bool", False),
+        bounce_time=rd.get("bounce_time", "float", None, lo=0, hi=1) if gpio else None,
+        home=home,
+        home_pin=rd.pin("home_pin", f"dials.{name}", required=wants_pin) if gpio else None,
+        home_pull_up=rd.get("home_pull_up", "bool", True) if gpio else True,
+        **kind_keys,
+    )
+    if gpio and not wants_pin and "home_pin" in rd.table:
+        rd.problem("home_pin", f"dials.{name}.home_pin is only used with home = 'switch' or 'index' "
+                   f"(home = {home!r})")
+    if driver == "hub" and hub_entry is not None:
+        _check_hub_home(ld, spec, hub_entry)
+    return spec
+
+
+def _check_hub_home(ld: _Loader, spec: m.DialSpec, entry: dict[str, Any]) -> None:
+    has_pin = entry.get("home_pin") is not None
+    if spec.homing == "switch" and not has_pin:
+        ld.problem(("hub", "encoders", spec.name), f"dials.{spec.name}.home = 'switch' needs "
+                   f"hub.encoders.{spec.name}.home_pin, the hub pin of its home switch")
+    elif spec.homing != "switch" and has_pin:
+        ld.problem(("hub", "encoders", spec.name, "home_pin"), f"hub.encoders.{spec.name}.home_pin is only used "
+                   f"with dials.{spec.name}.home = 'switch' (home = {spec.homing!r})")
 
 
 def _audio(ld: _Loader, data: dict[str, Any]) -> m.AudioSpec:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-#: dials the games know; the attack disc's three rings arrive with the attack issue
-DIAL_NAMES = ("telegraph",)
+from kaleun.boards.dials import DIAL_NAMES as DIAL_NAMES
+from kaleun.boards.dials import DIALS, HOME_KNOWN, DialDecl
+
 #: what a button can do
 BUTTON_ACTIONS = ("pause", "real_time", "cycle_compression")
 DRIVERS = ("sim", "gpio")
+#: a dial may also be an encoder on the deck hub ([hub.encoders.NAME])
+DIAL_DRIVERS = ("sim", "gpio", "hub")
 PIN_FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native")
 LAMP_DRIVERS = ("none", "sim", "neopixel", "neopixel_spi", "hub")
 AUDIO_DRIVERS = ("none", "pygame")
@@ -20,15 +24,51 @@ FIGURE_SENSORS = ("sim", "hub")
 PIXEL_ORDERS = ("GRB", "RGB", "GRBW", "RGBW")
 
 
+def default_home(decl: DialDecl, driver: str) -> str:
+    """How a dial finds its zero when the board file does not say: a detented dial where it
+    was saved; a simulated ring is always known; a real ring is calibrated by the crew."""
+    if not decl.is_ring:
+        return decl.home[0]
+    return HOME_KNOWN if driver == "sim" else "calibrate"
+
+
 @dataclass(frozen=True)
 class DialSpec:
+    """A dial of the board (`[dials.NAME]`); what the dial is comes from its declaration."""
+
     name: str
     driver: str = "sim"
     pin_a: int | None = None
     pin_b: int | None = None
+    #: encoder steps per position (detented dials)
     steps_per_position: int = 1
+    #: encoder steps per revolution (rings): gpiozero steps on the Pi, detents on the hub
+    steps_per_revolution: int = 360
     reverse: bool = False
     bounce_time: float | None = None
+    #: how the dial finds its zero; "" = the default for its kind and driver
+    home: str = ""
+    #: GPIO of the home switch or index pulse (gpio dials; a hub dial's is in [hub.encoders])
+    home_pin: int | None = None
+    home_pull_up: bool = True
+    #: a ring's reading (degrees) at its home mark
+    home_at: int = 0
+
+    @property
+    def decl(self) -> DialDecl:
+        return DIALS[self.name]
+
+    @property
+    def homing(self) -> str:
+        return self.home or default_home(self.decl, self.driver)
+
+    @property
+    def counts_per_step(self) -> Fraction:
+        """Encoder steps per step of the dial's reading."""
+        decl = self.decl
+        if decl.is_ring:
+            return Fraction(self.steps_per_revolution, decl.steps)
+        return Fraction(self.steps_per_position)
 
 
 @dataclass(frozen=True)
@@ -84,6 +124,7 @@ class Board:
 
     @property
     def uses_gpio(self) -> bool:
+        """A dial, button or home switch on the Pi's GPIO."""
         return any(d.driver == "gpio" for d in self.dials.values()) or any(
             b.driver == "gpio" for b in self.buttons.values())
 

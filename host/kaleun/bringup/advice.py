@@ -76,20 +76,40 @@ def dial_wires(board: Board, spec: DialSpec) -> str:
             f"(header pin 9), and gpio.pin_factory = \"{board.pin_factory}\"")
 
 
+def home_mark(spec: DialSpec) -> str:
+    """A ring turned a whole turn, but its switch or index pulse never came."""
+    if spec.driver == "hub":
+        return (f"the ring's zero-mark sensor on the hub (hub.encoders.{spec.name}.home_pin) and its ground; "
+                f"dials.{spec.name}.home = \"{spec.homing}\"")
+    what = "index (Z) output" if spec.homing == "index" else "home switch (a hall sensor under the ring's magnet)"
+    pull = "pull-up" if spec.home_pull_up else "pull-down"
+    return (f"the encoder's {what} on {gpio(spec.home_pin)}, its ground, and dials.{spec.name}.home_pull_up "
+            f"(now the {pull}: a switch closing to ground needs the pull-up); or dials.{spec.name}.home = "
+            "\"calibrate\" if the ring has no sensor")
+
+
 def encoder_wires(enc: EncoderSpec) -> str:
     return (f"the encoder's A on the hub's {pico(enc.a)}, B on {pico(enc.b)} (two adjacent pins), its middle "
             f"pin C on the hub's GND (hub.encoders.{enc.dial})")
 
 
-def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderSpec) -> str:
-    """The dial moved, but counted `counted` detents where a hand turned `expected`."""
+def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderSpec, ring: bool = False) -> str:
+    """The dial moved, but counted `counted` where a hand turned `expected` (detents of a dial
+    with end stops; a ring's steps of a whole turn)."""
     if counted == 0:
         return ""
     ratio = abs(counted) / expected
+    unit = "steps of a whole turn" if ring else "detents"
     if isinstance(spec, EncoderSpec):
         key, now = f"hub.encoders.{name}.divisor", spec.divisor
         direction = f"swap hub.encoders.{name}.a and .b (or the A and B wires)"
-        hint = "pin transitions per detent"
+        hint = "pin transitions per count" + (f"; or dials.{name}.steps_per_revolution, the counts a turn" if ring
+                                              else "")
+    elif ring:
+        # a ring counts degrees: too many means the encoder makes more steps a turn than the board says
+        key, now = f"dials.{name}.steps_per_revolution", spec.steps_per_revolution
+        direction = f"set dials.{name}.reverse = true (or swap the A and B wires)"
+        hint = "full quadrature cycles per turn of the ring: the encoder's pulses per revolution times its gearing"
     else:
         key, now = f"dials.{name}.steps_per_position", spec.steps_per_position
         direction = f"set dials.{name}.reverse = true (or swap the A and B wires)"
@@ -98,13 +118,13 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderS
     if counted * expected < 0:
         parts.append(f"it counted the wrong way: {direction}")
     if ratio >= 1.5:
-        parts.append(f"it counted {abs(counted)} for {expected} detents: set {key} = {round(now * ratio)} "
+        parts.append(f"it counted {abs(counted)} for {expected} {unit}: set {key} = {round(now * ratio)} "
                      f"(now {now}; {hint})")
     elif ratio < 0.75:
         suggestion = (f"set {key} = {max(1, round(now * ratio))}" if round(now * ratio) >= 1 else
                       "this encoder makes one full cycle every second detent: use a full-cycle encoder, or turn "
                       "two detents per position")
-        parts.append(f"it counted only {abs(counted)} for {expected} detents: {suggestion}; a long bounce_time "
+        parts.append(f"it counted only {abs(counted)} for {expected} {unit}: {suggestion}; a long bounce_time "
                      "also swallows steps")
     return "; ".join(parts)
 

@@ -22,21 +22,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import IO, Any
 
+from kaleun.boards.dials import DIALS, DialDecl
 from kaleun.boards.model import Board, DialSpec
 from kaleun.bringup import advice
 from kaleun.bringup.rig import Happening, Rig, TagMoved, Typed
 from kaleun.hub.options import EncoderSpec
-from kaleun.ports.base import ButtonPressed, DialTurned, Lamp
-from kaleun.uboot.boat import TELEGRAPH, TELEGRAPH_NAMES
+from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 GROUPS = ("lamps", "bell", "dials", "buttons", "readers")
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
-#: detents from one end stop to the other, for dials with end stops; others turn one full turn
-TRAVEL = {"telegraph": len(TELEGRAPH) - 1}
-#: detents the scripted hands turn a dial without end stops (an EC11 encoder's full turn)
-AUTO_TURN = 20
+#: how far from a whole turn a ring turned by hand may count and still pass (a hand does not
+#: stop at exactly 360°; a wrong steps_per_revolution is off by far more)
+RING_SLACK = 0.15
 #: seconds the scripted hands wait for the fake hub (a failure guard, never reached when it works)
 AUTO_GUARD = 10.0
 
@@ -124,6 +123,9 @@ class Person:
     def turn(self, dial: str, clicks: int) -> None:
         pass
 
+    def pass_home(self, dial: str) -> None:
+        pass
+
     def press(self, button: str) -> None:
         pass
 
@@ -183,6 +185,11 @@ class Hands(Person):
         port = self.rig.dials[dial]
         self.actions.append(lambda: port.turn(clicks))
 
+    def pass_home(self, dial: str) -> None:
+        """The ring passes its zero mark on the way round (its switch or index pulse)."""
+        port = self.rig.dials[dial]
+        self.actions.append(port.home)
+
     def press(self, button: str) -> None:
         port = self.rig.buttons[button]
         self.actions.append(port.press)
@@ -211,6 +218,14 @@ def _left(reader: int, item: Happening) -> bool:
 
 def _turned(seen: Iterable[Happening], dial: str) -> int:
     return sum(item.clicks for item in seen if isinstance(item, DialTurned) and item.dial == dial)
+
+
+def _homed(seen: Iterable[Happening], dial: str) -> bool:
+    return any(isinstance(item, DialHomed) and item.dial == dial for item in seen)
+
+
+def _position(decl: DialDecl, index: int) -> str:
+    return decl.positions[index].replace("_", " ")
 
 
 class Bringup:
@@ -325,21 +340,25 @@ class Bringup:
 
     # -- dials --------------------------------------------------------------------------------
     def dials(self) -> None:
+        """Each dial of the board (its declaration says what it is): a dial with end stops is
+        turned from one end to the other and back, a ring a whole turn each way (past its zero
+        mark, when a switch or index pulse finds it)."""
         board, rig = self.board, self.rig
-        parts: list[tuple[str, DialSpec | EncoderSpec]] = list(board.dials.items())
-        if rig.options is not None:
-            parts += [(enc.dial, enc) for enc in rig.options.encoders if enc.dial not in board.dials]
-        if parts:
+        hub = {enc.dial: enc for enc in rig.options.encoders} if rig.options is not None else {}
+        names = [*board.dials, *(name for name in hub if name not in board.dials)]
+        if names:
             self.op.say("Dials")
-        for name, spec in parts:
-            self._dial(name, spec)
+        for name in names:
+            self._dial(name, board.dials.get(name), hub.get(name))
 
-    def _dial(self, name: str, spec: DialSpec | EncoderSpec) -> None:
+    def _dial(self, name: str, spec: DialSpec | None, enc: EncoderSpec | None) -> None:
         rig = self.rig
         part = f"dial {name}"
-        on_hub = isinstance(spec, EncoderSpec)
-        wires = advice.encoder_wires(spec) if isinstance(spec, EncoderSpec) else advice.dial_wires(self.board, spec)
-        if isinstance(spec, DialSpec) and spec.driver == "sim" and (skip := self._simulated(part)):
+        decl = DIALS[name]
+        on_hub = enc is not None and (spec is None or spec.driver == "hub")
+        wires = (advice.encoder_wires(enc) if on_hub and enc is not None else
+                 advice.dial_wires(self.board, spec) if spec is not None else "")
+        if spec is not None and spec.driver == "sim" and (skip := self._simulated(part)):
             self.add(skip)
             return
         if part in rig.problems:
@@ -352,39 +371,51 @@ class Bringup:
             if self.op.auto:
                 self.add(Result(part, SKIP, "an encoder on the hub: the fake hub has none to turn"))
                 return
-        travel = TRAVEL.get(name)
-        steps = travel or AUTO_TURN
-        if travel:
-            there = (f"Turn {name} clockwise from one end stop to the other ({TELEGRAPH_NAMES[TELEGRAPH[0]]} "
-                     f"to {TELEGRAPH_NAMES[TELEGRAPH[-1]]}: {travel} detents)." if name == "telegraph" else
-                     f"Turn {name} clockwise from one end stop to the other ({travel} detents).")
-            back = f"Now turn {name} back counter-clockwise to where it started."
+        homing = spec.homing if spec is not None else "saved"
+        marked = homing in ("switch", "index")
+        if decl.is_ring:
+            # counted in the ring's steps (degrees), or in the hub's encoder counts
+            steps = spec.steps_per_revolution if on_hub and spec is not None else decl.steps
+            there = (f"Turn {name} ({decl.label}) one whole turn clockwise"
+                     + (", past its zero mark." if marked else "."))
+            back = f"Now turn {name} one whole turn back counter-clockwise."
         else:
-            there = f"Turn {name} one full turn clockwise."
-            back = f"Now turn {name} one full turn back counter-clockwise."
+            steps = decl.steps - 1
+            there = (f"Turn {name} clockwise from one end stop to the other ({_position(decl, 0)} to "
+                     f"{_position(decl, -1)}: {steps} detents).")
+            back = f"Now turn {name} back counter-clockwise to where it started."
         rig.drain()
         self.op.turn(name, steps)
-        forward = _turned(self.op.until_enter(there), name)
+        if marked and not on_hub:
+            self.op.pass_home(name)
+        seen = self.op.until_enter(there)
+        forward, homed = _turned(seen, name), _homed(seen, name)
         self.op.turn(name, -steps)
         backward = _turned(self.op.until_enter(back), name)
+        self.add(self._judge(name, spec, enc if on_hub else None, steps, forward, backward, wires,
+                             homed if marked else None))
+
+    def _judge(self, name: str, spec: DialSpec | None, enc: EncoderSpec | None, steps: int, forward: int,
+               backward: int, wires: str, homed: bool | None) -> Result:
+        part = f"dial {name}"
+        ring = DIALS[name].is_ring
+        unit = "steps" if ring else "detents"
         seen = f"counted {forward:+d} clockwise and {backward:+d} back"
         if forward == 0 and backward == 0:
-            self.add(Result(part, FAIL, "no movement counted", wires))
-        elif travel is not None:
-            if forward == travel and backward == -travel:
-                self.add(Result(part, PASS, seen))
-            else:
-                wrong = forward if forward != travel else backward
-                want = travel if forward != travel else -travel
-                self.add(Result(part, FAIL, f"{seen}, {travel} detents each way expected",
-                                advice.dial_count(name, wrong, want, spec) or wires))
-        elif forward > 0 and backward == -forward:
-            self.add(Result(part, PASS, f"{seen}: {forward} detents per turn, as the encoder's data sheet says?"))
-        elif forward < 0 and backward == -forward:
-            self.add(Result(part, FAIL, f"{seen}: clockwise counts backwards",
-                            advice.dial_count(name, forward, -forward, spec)))
-        else:
-            self.add(Result(part, FAIL, f"{seen}: not the same number of detents each way", wires))
+            return Result(part, FAIL, "no movement counted", wires)
+        def right(count: int) -> bool:
+            return abs(count - steps) <= steps * RING_SLACK if ring else count == steps
+
+        good = right(forward) and right(-backward)
+        if good and homed is False:
+            assert spec is not None
+            return Result(part, FAIL, f"{seen}, but its zero mark was never seen", advice.home_mark(spec))
+        if good:
+            return Result(part, PASS, seen + ("" if homed is None else ", its zero mark seen"))
+        wrong = forward if not right(forward) else -backward
+        counted_by: DialSpec | EncoderSpec | None = enc if enc is not None else spec
+        fix = advice.dial_count(name, wrong, steps, counted_by, ring=ring) if counted_by is not None else ""
+        return Result(part, FAIL, f"{seen}, {steps} {unit} each way expected", fix or wires)
 
     # -- buttons ------------------------------------------------------------------------------
     def buttons(self) -> None:

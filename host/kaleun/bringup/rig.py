@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.boards.model import Board
-from kaleun.ports.base import ButtonPressed, DialTurned, Lamps, Sounder, TableInput
+from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamps, Sounder, TableInput
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ class Typed:
     text: str
 
 
-Happening = DialTurned | ButtonPressed | TagMoved | Typed
+Happening = DialTurned | DialHomed | ButtonPressed | TagMoved | Typed
 
 
 class Rig:
@@ -62,6 +62,8 @@ class Rig:
         if board.hub.url is not None:
             self._open_hub()
         for name, dial in board.dials.items():
+            if dial.driver == "hub":
+                continue  # the hub's link reports its turns and home marks
             try:
                 self.dials[name] = self._dial(dial)
             except Exception as exc:
@@ -142,7 +144,7 @@ class Rig:
 
     # -- what the parts report (any thread) ---------------------------------------------------
     def _input(self, item: TableInput) -> None:
-        if isinstance(item, DialTurned | ButtonPressed):
+        if isinstance(item, DialTurned | DialHomed | ButtonPressed):
             self.inbox.put(item)
 
     def _on_link(self, event: Any) -> None:
@@ -152,6 +154,10 @@ class Rig:
             encoders = self.options.encoders
             if 0 <= event.reader < len(encoders):
                 self.inbox.put(DialTurned(encoders[event.reader].dial, int(event.detail["delta"])))
+        elif event.kind == "home" and self.options is not None:
+            encoders = self.options.encoders
+            if 0 <= event.reader < len(encoders):
+                self.inbox.put(DialHomed(encoders[event.reader].dial))
 
     def drain(self) -> None:
         """Forget what the parts reported so far (a new step starts from a clean slate); lines

@@ -24,11 +24,11 @@ def _board(path: str | None, fallback_fake: bool = False) -> Any:
     if path:
         return load_board(path)
     if fallback_fake:
-        here = Path(__file__).resolve()
-        for parent in here.parents:
-            candidate = parent / "boards" / FAKE_BOARD
-            if candidate.is_file():
-                return load_board(candidate)
+        from kaleun.shipped import boards_dir
+
+        folder = boards_dir()
+        if folder is not None and (folder / FAKE_BOARD).is_file():
+            return load_board(folder / FAKE_BOARD)
     return default_board()
 
 

@@ -1,15 +1,25 @@
 """The fake hub: the firmware's own `Hub` on a pseudo-terminal, with simulated readers.
 
 It is the OctoPrint-virtual-printer idea: a whole device behind the real serial interface.
-The host opens the pty slave (or a stable symlink to it, like /dev/serial/by-id/...) with
-pyserial exactly as it opens the Pico. Hands move tags with `put`/`remove` (a reader) or
+The host opens a stable symlink to the pty slave (like /dev/serial/by-id/...) with pyserial
+exactly as it opens the Pico. The symlink exists only while the cable is in: a pty's number
+is handed to the next pty anybody opens once this one is closed, so a host that kept
+reopening the bare /dev/pts/N of an unplugged fake could end up talking to another
+program's pty. Hands move tags with `put`/`remove` (a reader) or
 `place_tag`/`lift_tag` (a section); `unplug`/`plug` pull and re-insert the cable (the hub
 reboots: a new `Hub`, a new pty, the symlink follows it); `reload` restarts the firmware
 with the cable in (CircuitPython's soft reload: a new `Hub` on the same pty, the port stays
-open); `freeze`/`thaw` hang the hub.
+open); `freeze`/`thaw` hang the hub. Encoders of the config are simulated too:
+`turn_encoder` turns one by detents, `press_home` closes its home switch.
 
 After a change the fake hub scans at once and keeps scanning until the debounced view
 matches the simulated field, so tests and scripts need not wait for the scan interval.
+
+Frames leave whole and in order, like bytes through the Pico's USB port: the pty's master
+is non-blocking, so what it does not take at once (a host that is slow to read, a loaded
+machine) waits in an output buffer and goes out on the next rounds. Only a host that reads
+nothing for long fills that buffer (`OUT_LIMIT`); further frames are then dropped whole
+and counted (`overflows`), never cut.
 """
 
 from __future__ import annotations
@@ -18,6 +28,8 @@ import contextlib
 import logging
 import os
 import pty
+import select
+import tempfile
 import threading
 import time
 import tty
@@ -26,15 +38,18 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.hub.proto import config as fwconfig
+from kaleun.hub.proto import encoders as fwencoders
 from kaleun.hub.proto import hub as fwhub
 from kaleun.hub.proto import lamps as fwlamps
-from kaleun.hub.simchips import SimReader, make_reader
+from kaleun.hub.simchips import SimEncoder, SimKeys, SimReader, make_reader
 
 log = logging.getLogger(__name__)
 
 
 #: the fake hub's unique id (a real hub reports its microcontroller's); `FakeHub(uid=...)` gives another
 FAKE_UID = "FA4E000000000001"
+#: bytes the fake hub keeps for a host that does not read (then whole frames are dropped)
+OUT_LIMIT = 64 * 1024
 
 
 def clock_ms() -> int:
@@ -61,15 +76,26 @@ class FakeHub:
         self.readers: list[SimReader] = [make_reader(r["kind"], model, seed + i)
                                          for i, r in enumerate(self.cfg["readers"])]
         self.sections = fwconfig.sections(self.cfg)
-        self.link = Path(link) if link else None
+        #: the encoders' knobs (they keep their place when the hub restarts) and home switches
+        self.encoders = [SimEncoder() for _ in self.cfg["encoders"]]
+        self.home_of = [i for i, enc in enumerate(self.cfg["encoders"]) if enc.get("home_pin")]
+        self.homes = SimKeys(len(self.home_of))
+        #: a private folder for the symlink when the caller gives none
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        if link is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-fake-hub-")
+            link = Path(self._tmp.name) / "deck-hub"
+        self.link = Path(link)
         self.clock = clock
         self.lock = threading.RLock()
         self.hub: Any = None
         self.pixels: FakePixels | None = None
         self.port_path: str | None = None
         self.frozen = False
-        #: frames lost because nobody read the pty (its buffer was full)
+        #: frames dropped whole because nobody read the pty for long (see OUT_LIMIT)
         self.overflows = 0
+        #: bytes written by the firmware that the pty has not taken yet
+        self._out = bytearray()
         self.boots = 0
         self._master: int | None = None
         self._slave: int | None = None
@@ -80,9 +106,8 @@ class FakeHub:
     # -- life -------------------------------------------------------------------------------
     @property
     def url(self) -> str:
-        """What the host opens: the stable symlink when there is one, else the pty."""
-        assert self.port_path is not None, "the fake hub is not plugged in"
-        return str(self.link) if self.link else self.port_path
+        """What the host opens: the stable symlink (it follows `plug`, like a by-id name)."""
+        return str(self.link)
 
     def start(self) -> FakeHub:
         self.plug()
@@ -96,9 +121,8 @@ class FakeHub:
         if self._thread is not None:
             self._thread.join(timeout=5)
         self.unplug()
-        if self.link is not None:
-            with contextlib.suppress(OSError):
-                self.link.unlink()
+        if self._tmp is not None:
+            self._tmp.cleanup()
 
     def __enter__(self) -> FakeHub:
         return self.start()
@@ -117,12 +141,11 @@ class FakeHub:
             self._master, self._slave = master, slave
             self.port_path = os.ttyname(slave)
             self._boot()
-            if self.link is not None:
-                tmp = self.link.with_name(self.link.name + ".new")
-                with contextlib.suppress(FileNotFoundError):
-                    tmp.unlink()
-                tmp.symlink_to(self.port_path)
-                os.replace(tmp, self.link)
+            tmp = self.link.with_name(self.link.name + ".new")
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+            tmp.symlink_to(self.port_path)
+            os.replace(tmp, self.link)
         log.info("fake hub plugged in on %s", self.url)
         self._wake.set()
 
@@ -133,7 +156,10 @@ class FakeHub:
                 tag.state = "idle"  # the reader's field was off while the chip restarted
         self.pixels = FakePixels(self.cfg["pixels"]["count"]) if self.cfg.get("pixels") else None
         lamps = fwlamps.HubLamps(self.pixels, len(self.pixels)) if self.pixels is not None else None
-        self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, clock=self.clock, uid=self.uid)
+        watch = fwencoders.EncoderWatch(self.encoders, self.homes if self.home_of else None, self.home_of) \
+            if self.encoders else None
+        self.hub = fwhub.Hub(self.readers, self.cfg, self._write, lamps=lamps, encoders=watch, clock=self.clock,
+                             uid=self.uid)
         self.boots += 1
 
     def reload(self) -> None:
@@ -148,11 +174,15 @@ class FakeHub:
     def unplug(self) -> None:
         """Pull the cable: the host's port goes away at once; the hub loses power."""
         with self.lock:
+            if self._master is not None:
+                with contextlib.suppress(OSError):  # the device name goes first, like /dev/serial/by-id
+                    self.link.unlink()
             for fd in (self._master, self._slave):
                 if fd is not None:
                     with contextlib.suppress(OSError):
                         os.close(fd)
             self._master = self._slave = None
+            self._out.clear()  # what was still on its way is lost with the cable
             self.hub = None
 
     @property
@@ -214,6 +244,22 @@ class FakeHub:
         self._wake.set()
         return bool(readers)
 
+    def turn_encoder(self, index: int, detents: int) -> None:
+        """A hand turns encoder `index` by `detents` (positive clockwise)."""
+        with self.lock:
+            if not 0 <= index < len(self.encoders):
+                raise ValueError(f"the fake hub has encoders 0-{len(self.encoders) - 1}, not {index}")
+            self.encoders[index].position += detents
+        self._wake.set()
+
+    def press_home(self, index: int) -> None:
+        """The home switch of encoder `index` closes (its ring passes its zero mark)."""
+        with self.lock:
+            if index not in self.home_of:
+                raise ValueError(f"encoder {index} of the fake hub has no home switch")
+            self.homes.press(self.home_of.index(index))
+        self._wake.set()
+
     def set_broken(self, reader: int, broken: bool = True) -> None:
         with self.lock:
             self._reader(reader).uids_field.broken = broken
@@ -232,6 +278,8 @@ class FakeHub:
                 return True
             if not self.hub.ready:
                 return False  # its first snapshot is not out yet
+            if self.hub.encoders is not None and (not self.hub.encoders.settled() or self.homes.queued):
+                return False  # a turn or a home switch not reported yet
             scanner = self.hub.scanner
             for index, reader in enumerate(self.readers):
                 if reader.uids_field.broken:
@@ -249,22 +297,34 @@ class FakeHub:
 
     # -- the device loop --------------------------------------------------------------------
     def _write(self, frame: bytes) -> None:
+        """The firmware's port write: the frame is queued whole, then sent as far as the pty takes it."""
         if self._master is None:
             return
-        try:
-            os.write(self._master, frame)
-        except BlockingIOError:
+        if len(self._out) + len(frame) > OUT_LIMIT:
             self.overflows += 1
-        except OSError:
-            self.overflows += 1
+            return
+        self._out += frame
+        self._flush()
+
+    def _flush(self) -> bool:
+        """Send what the pty takes now; True when nothing is left waiting."""
+        while self._out and self._master is not None:
+            try:
+                written = os.write(self._master, self._out)
+            except BlockingIOError:
+                return False
+            except OSError:  # the pty is gone (unplugged meanwhile)
+                self._out.clear()
+                return True
+            del self._out[:written]
+        return not self._out
 
     def _run(self) -> None:
         idle = max(0.005, min(self.cfg["scan_ms"], self.cfg["heartbeat_ms"]) / 1000)
         busy = 0
         while not self._stop.is_set():
             if not busy or busy > 100:  # a field that never settles (flaky) scans at the normal pace
-                self._wake.wait(idle)
-                self._wake.clear()
+                self._idle(idle)
                 busy = 0
             try:
                 busy = busy + 1 if self._step() else 0
@@ -272,9 +332,22 @@ class FakeHub:
                 log.exception("fake hub step failed")
                 busy = 0
 
+    def _idle(self, idle: float) -> None:
+        """Wait for a hand, the next round, or (with output waiting) the pty taking more."""
+        with self.lock:
+            master = self._master if self._out else None
+        if master is None:
+            self._wake.wait(idle)
+        else:
+            with contextlib.suppress(OSError, ValueError):  # unplugged meanwhile
+                select.select([], [master], [], min(idle, 0.01))
+        self._wake.clear()
+
     def _step(self) -> bool:
         """One pass of the firmware loop; True when another scan is due at once."""
         with self.lock:
+            if self._out:
+                self._flush()  # what the host had no room for yet goes first
             if self.hub is None or self.frozen or self._master is None:
                 return False
             data = b""

@@ -2,8 +2,9 @@
 
 The firmware's logic modules are the single source of truth for the protocol: the host
 imports the very files that `kaleun firmware install` copies to the Pico. They live in
-`firmware/lib/kaleun_hub/` of the source tree; KALEUN_FIRMWARE may name another firmware
-folder (one holding `code.py`, `boot.py` and `lib/kaleun_hub/`).
+`firmware/lib/kaleun_hub/` of the source tree (an installed wheel carries a copy:
+`kaleun.shipped`); KALEUN_FIRMWARE may name another firmware folder (one holding `code.py`,
+`boot.py` and `lib/kaleun_hub/`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from kaleun.shipped import firmware_dir as shipped_firmware
+
 PACKAGE = "kaleun_hub"
 
 
@@ -23,7 +26,8 @@ class FirmwareNotFound(RuntimeError):
 
 def firmware_dir() -> Path:
     env = os.environ.get("KALEUN_FIRMWARE")
-    candidates = [Path(env)] if env else [parent / "firmware" for parent in Path(__file__).resolve().parents]
+    shipped = shipped_firmware()
+    candidates = [Path(env)] if env else ([shipped] if shipped is not None else [])
     for candidate in candidates:
         if (candidate / "lib" / PACKAGE / "__init__.py").is_file():
             return candidate
@@ -31,7 +35,8 @@ def firmware_dir() -> Path:
         raise FirmwareNotFound(f"KALEUN_FIRMWARE={env} is not the deck hub's firmware folder (it has no "
                                f"lib/{PACKAGE}/): point it at the firmware/ folder of Kaleun's source tree")
     raise FirmwareNotFound("the deck hub firmware (firmware/lib/kaleun_hub) is not next to this Kaleun: "
-                           "run Kaleun from its source tree or set KALEUN_FIRMWARE to the firmware folder")
+                           "reinstall it (the wheel carries the firmware), run it from its source tree, or set "
+                           "KALEUN_FIRMWARE to the firmware folder")
 
 
 def load() -> ModuleType:

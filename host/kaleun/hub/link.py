@@ -42,11 +42,14 @@ BEFORE_HELLO = "before_hello"
 SUPPORTED_PROTOCOLS = (1, PROTOCOL_VERSION)
 #: reconnect waits: first, factor, longest (seconds)
 BACKOFF = (0.1, 2.0, 2.0)
+#: a round of the link's loop that took longer than this means the host itself was held up
+#: (a loaded machine): that time is not the hub's silence
+HOST_STALL_S = 0.25
 
 
 @dataclass(frozen=True)
 class LinkEvent:
-    """What the link reports: online, offline, arrived, left, fault, recovered, turn."""
+    """What the link reports: online, offline, arrived, left, fault, recovered, turn, home."""
 
     kind: str
     reader: int = -1
@@ -142,6 +145,11 @@ class LinkCore:
             out += self._frame(frame, now)
         return out
 
+    def host_stalled(self, seconds: float) -> None:
+        """The host did not listen for `seconds`: the hub's silence is counted from later."""
+        self.last_rx += seconds
+        self.last_hello += seconds
+
     def tick(self, now: float) -> tuple[list[bytes], str | None]:
         """Frames to send now, and a reason to close the port (silence) or None."""
         if self.state not in ("handshake", "syncing", "online"):
@@ -201,7 +209,10 @@ class LinkCore:
             self.faults.discard(fields["r"])
             self.events.append(LinkEvent("recovered", fields["r"]))
         elif verb == "turn":
-            self.events.append(LinkEvent("turn", fields["enc"], detail={"delta": fields["delta"]}))
+            detail = {"delta": fields["delta"], "pos": fields.get("pos")}
+            self.events.append(LinkEvent("turn", fields["enc"], detail=detail))
+        elif verb == "home":
+            self.events.append(LinkEvent("home", fields["enc"], detail={"pos": fields.get("pos")}))
         return out
 
     def _hello(self, frame: Any) -> list[bytes]:
@@ -457,7 +468,8 @@ class HubLink:
     def _session(self) -> str | None:
         """One connection, from opening the port to losing it. Returns why it ended."""
         try:
-            port = serial.serial_for_url(self.url, baudrate=self.options.baudrate, timeout=0.02)
+            # exclusive: a second program opening the same port gets an error, not half the frames
+            port = serial.serial_for_url(self.url, baudrate=self.options.baudrate, timeout=0.02, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             failed = f"cannot open {self.url} ({exc})"
             with self._changed:
@@ -472,10 +484,14 @@ class HubLink:
             with self._changed:
                 frames = self.core.opened(self.clock())
             self._write(frames)
+            last = self.clock()
             while not self._stop.is_set():
                 data = port.read(port.in_waiting or 1)
                 with self._changed:
                     now = self.clock()
+                    if now - last > HOST_STALL_S:
+                        self.core.host_stalled(now - last)
+                    last = now
                     frames = self.core.received(data, now) if data else []
                     more, reason = self.core.tick(now)
                     state = self.core.state

@@ -22,7 +22,8 @@ turns them into the hub's own `kaleun_hub.json`. Keys:
     pixel_pin      the hub pin of the NeoPixel strip when lamps.driver = "hub" (any GPIO)
     [[hub.readers]]  section (1-8), kind ("mfrc522" | "pn532"), cs (chip select), rst
     [hub.encoders.<dial>]  a, b (adjacent GPIOs: RP2040 rotaryio counts with PIO), divisor
-                   (pin transitions per detent, default 4)
+                   (pin transitions per detent, default 4), home_pin (the dial's home switch,
+                   with dials.<dial>.home = "switch"); dials: those of boards/dials.toml
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from kaleun.boards.dials import DIALS
+
 Problem = Callable[[tuple[str | int, ...], str], None]
 
 FAKE_URL = "fake"
@@ -39,7 +42,6 @@ FAKE_URL = "fake"
 #: to a file or the terminal, and is refused; so is any URL naming a file)
 URL_SCHEMES = ("loop", "socket", "rfc2217", "hwgrep")
 READER_KINDS = ("mfrc522", "pn532")
-DIALS = ("telegraph",)
 #: RP2040 pins a Pico brings out (GP23-GP25 and GP29 are used on the board itself)
 PICO_PINS = tuple(f"GP{n}" for n in (*range(0, 23), 26, 27, 28))
 WHOLE = {  # key: (default, lowest, highest)
@@ -79,6 +81,7 @@ class EncoderSpec:
     a: str
     b: str
     divisor: int = 4
+    home_pin: str | None = None
 
 
 @dataclass(frozen=True)
@@ -246,18 +249,20 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
         ck.pin(("pixel_pin",), pixel_pin)
     encoders = options.get("encoders", {})
     if not isinstance(encoders, dict):
-        problem(("encoders",), "hub.encoders must be a table of dials: [hub.encoders.telegraph]")
+        problem(("encoders",), f"hub.encoders must be a table of dials: [hub.encoders.{next(iter(DIALS))}]")
         encoders = {}
     for dial, spec in encoders.items():
         path = ("encoders", dial)
         if dial not in DIALS:
             problem(path, f"hub.encoders.{dial}: unknown dial (known: {', '.join(DIALS)})")
             continue
-        entry = ck.table(path, spec, ("a", "b", "divisor"))
+        entry = ck.table(path, spec, ("a", "b", "divisor", "home_pin"))
         if entry is None:
             continue
         a = ck.pin((*path, "a"), entry.get("a"))
         b = ck.pin((*path, "b"), entry.get("b"))
+        if "home_pin" in entry:
+            ck.pin((*path, "home_pin"), entry["home_pin"])
         if a is not None and b is not None and abs(int(a[2:]) - int(b[2:])) != 1:
             problem((*path, "b"), f"hub.encoders.{dial}: a = {a} and b = {b} must be adjacent GPIOs (e.g. GP6 and "
                     "GP7): the Pico counts encoders with PIO, which needs sequential pins")
@@ -274,8 +279,9 @@ def parse_hub_options(options: Mapping[str, Any], url: str | None = None, check_
     spi.update(options.get("spi", {}))
     readers = tuple(ReaderSpec(section=r["section"], kind=r.get("kind", "mfrc522"), cs=r["cs"], rst=r.get("rst"))
                     for r in options.get("readers", []))
-    encoders = tuple(EncoderSpec(dial, e["a"], e["b"], e.get("divisor", 4))
-                     for dial, e in sorted(options.get("encoders", {}).items()))
+    declared = list(DIALS)  # the encoders in the order the dials are declared
+    entries = sorted(options.get("encoders", {}).items(), key=lambda item: declared.index(item[0]))
+    encoders = tuple(EncoderSpec(dial, e["a"], e["b"], e.get("divisor", 4), e.get("home_pin")) for dial, e in entries)
     return HubOptions(url=url, name=options.get("name", "deck-hub"), hub_id=options.get("id"), check_name=check_name,
                       spi=spi, pixel_pin=options.get("pixel_pin"), readers=readers, encoders=encoders, **whole)
 
@@ -299,7 +305,8 @@ def hub_config(board: Any) -> dict[str, Any]:
         "spi": dict(opts.spi),
         "readers": [{"kind": r.kind, "cs": r.cs, "section": r.section, **({"rst": r.rst} if r.rst else {})}
                     for r in opts.readers],
-        "encoders": [{"a": e.a, "b": e.b, "divisor": e.divisor} for e in opts.encoders],
+        "encoders": [{"a": e.a, "b": e.b, "divisor": e.divisor, **({"home_pin": e.home_pin} if e.home_pin else {})}
+                     for e in opts.encoders],
     }
     if board.lamps.driver == "hub" and opts.pixel_pin:
         cfg["pixels"] = {"pin": opts.pixel_pin, "count": board.lamps.pixels, "order": board.lamps.order,

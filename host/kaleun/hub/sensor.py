@@ -2,7 +2,7 @@
 
 Tags arriving and leaving on readers become FigureSeen / FigureGone (through the enrolled
 UID of each figure), unknown tags become UnknownTag, the link's state and reader faults
-become HubLinkChanged; hub encoders mapped to dials become DialTurned. With `url = "fake"`
+become HubLinkChanged; hub encoders go to their dials (`kaleun.hub.dials`). With `url = "fake"`
 an in-process fake hub runs the firmware on a pseudo-terminal, and `place`/`lift` move
 tags on its simulated readers: table scripts then go through real serial frames.
 
@@ -28,7 +28,7 @@ from kaleun.hub.fake import FakeHub
 from kaleun.hub.link import HubLink, LinkEvent
 from kaleun.hub.options import HubOptions, hub_config, hub_options
 from kaleun.hub.tags import FigureTags, TagStoreError, simulated_uid
-from kaleun.ports.base import DialTurned, FigureGone, FigureSeen, HardwareOnly, HubLinkChanged, Sink, UnknownTag
+from kaleun.ports.base import FigureGone, FigureSeen, HardwareOnly, HubLinkChanged, Sink, UnknownTag
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,11 @@ class HubFigureSensor:
         #: figure -> the section reported to the game last
         self.reported: dict[str, int] = {}
         self.lamp_ports: list[Any] = []
+        #: encoder number -> the dial it turns (made by the table: `dial`)
+        self.dials: dict[int, Any] = {}
+        #: the link has been online once (or the start stopped waiting): from then on its going
+        #: offline is news for the game; before, it is the start still connecting
+        self._connected = False
 
     # -- life -------------------------------------------------------------------------------
     #: a script needs the hub at once; a table being played can wait for it (set by the table)
@@ -85,6 +90,7 @@ class HubFigureSensor:
             reason = self.link.core.reason or "no answer"
             if not self.strict:
                 log.warning("the deck hub at %s is not online yet (%s); the game starts and waits for it", url, reason)
+                self._connected = True
                 if self.link.core.state != "foreign":  # a foreign device was announced already
                     self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
                 return
@@ -107,6 +113,15 @@ class HubFigureSensor:
         assert self.link is not None, "start the sensor first"
         port = HubLamps(self.link, segments)
         self.lamp_ports.append(port)
+        return port
+
+    def dial(self, spec: Any) -> Any:
+        """The Dial port of a dial whose encoder is on the hub (`dials.NAME.driver = "hub"`)."""
+        from kaleun.hub.dials import HubDial
+
+        index = [e.dial for e in self.options.encoders].index(spec.name)
+        port = HubDial(spec, index, fake=self.fake)
+        self.dials[index] = port
         return port
 
     def status(self) -> dict[str, Any]:
@@ -163,10 +178,17 @@ class HubFigureSensor:
         if kind in ("arrived", "left"):
             self._tag(kind, event.reader, event.uid)
         elif kind == "online":
+            if self._connected:  # the hub is back, or restarted: its encoders counted from zero again
+                for dial in self.dials.values():
+                    dial.restarted()
+            self._connected = True
             for port in self.lamp_ports:  # a hub that was away, or restarted, has lost its pixels
                 port.resend()
             self._deliver(HubLinkChanged("online", "", dict(event.detail)))
         elif kind == "offline":
+            if not self._connected:  # a first attempt that failed while the start waits: it tries again
+                log.info("deck hub not reached yet: %s", event.detail.get("reason", ""))
+                return
             self._deliver(HubLinkChanged("offline", event.detail.get("reason", ""), {}))
         elif kind == "foreign":
             self._deliver(HubLinkChanged("foreign", event.detail.get("reason", ""), {}))
@@ -176,10 +198,14 @@ class HubFigureSensor:
                         event.detail.get("error", ""))
             detail = {"reader": event.reader, "section": section, **event.detail}
             self._deliver(HubLinkChanged("reader_fault" if kind == "fault" else "reader_ok", "", detail))
-        elif kind == "turn":
-            encoders = self.options.encoders
-            if 0 <= event.reader < len(encoders):
-                self._deliver(DialTurned(encoders[event.reader].dial, int(event.detail["delta"])))
+        elif kind in ("turn", "home"):
+            dial = self.dials.get(event.reader)
+            if dial is None:
+                log.warning("deck hub encoder %d turns no dial of the board file; ignored", event.reader)
+            elif kind == "turn":
+                dial.turned(int(event.detail["delta"]), event.detail.get("pos"))
+            else:
+                dial.at_home()
 
     def _tag(self, kind: str, reader: int, uid: str) -> None:
         section = self._section(reader)

@@ -414,3 +414,32 @@ def make_reader(kind: str, model: str = "chip", seed: int = 0) -> SimReader:
     driver = drv.MFRC522(model_chip)
     driver.init()
     return SimReader(kind, model_chip, driver)
+
+
+class SimEncoder:
+    """A rotary encoder as rotaryio reports it: `position` in detents."""
+
+    def __init__(self) -> None:
+        self.position = 0
+
+
+class SimKeyEvent:
+    def __init__(self, key_number: int, pressed: bool) -> None:
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+
+
+class SimKeys:
+    """keypad.Keys as the firmware reads it: presses queued until `events.get()` takes them."""
+
+    def __init__(self, count: int) -> None:
+        self.key_count = count
+        self.queued: list[SimKeyEvent] = []
+        self.events = self
+
+    def get(self) -> SimKeyEvent | None:
+        return self.queued.pop(0) if self.queued else None
+
+    def press(self, key: int) -> None:
+        self.queued += [SimKeyEvent(key, True), SimKeyEvent(key, False)]

@@ -41,10 +41,27 @@ class HubLinkChanged:
 
 @dataclass(frozen=True)
 class DialTurned:
-    """A dial moved by `clicks` detents (positive clockwise)."""
+    """A dial moved by `clicks` of its steps (positions of a detented dial, steps of a ring;
+    positive clockwise)."""
 
     dial: str
     clicks: int
+
+
+@dataclass(frozen=True)
+class DialHomed:
+    """A dial stands at its home mark now (its switch closed, its index pulse came, or the
+    crew confirmed it stands at its zero)."""
+
+    dial: str
+
+
+@dataclass(frozen=True)
+class DialLost:
+    """Turns of a dial went uncounted (its deck hub restarted): where it stands is unknown
+    until it is homed again."""
+
+    dial: str
 
 
 @dataclass(frozen=True)
@@ -52,7 +69,8 @@ class ButtonPressed:
     button: str
 
 
-TableInput = FigureSeen | FigureGone | UnknownTag | HubLinkChanged | DialTurned | ButtonPressed
+TableInput = (FigureSeen | FigureGone | UnknownTag | HubLinkChanged | DialTurned | DialHomed | DialLost
+              | ButtonPressed)
 Sink = Callable[[TableInput], None]
 
 
@@ -76,6 +94,10 @@ class Dial(InputPort, Protocol):
 
     def turn(self, clicks: int) -> None:
         """Move the dial as a hand would (simulated or mocked hardware only)."""
+
+    def home(self) -> None:
+        """The dial reaches its home mark: a `calibrate` dial's crew confirms it stands at its
+        zero; a switch or index is triggered (simulated or mocked hardware only)."""
 
 
 class Button(InputPort, Protocol):

@@ -1,8 +1,8 @@
-"""Real GPIO adapters built on gpiozero: the telegraph's rotary encoder and push buttons.
+"""Real GPIO adapters built on gpiozero: the dials' rotary encoders and push buttons.
 
 On a Pi they use the board's pin factory (lgpio on Bookworm). With `pin_factory = "mock"`
-they run on gpiozero's MockFactory, and `turn`/`press` drive the mock pins the way a hand
-would turn the encoder: full quadrature cycles, callbacks firing synchronously.
+they run on gpiozero's MockFactory, and `turn`/`press`/`home` drive the mock pins the way a
+hand would turn the encoder: full quadrature cycles, callbacks firing synchronously.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import logging
 from typing import Any
 
 from kaleun.boards.model import ButtonSpec, DialSpec
-from kaleun.ports.base import ButtonPressed, DialTurned, HardwareOnly, Sink
+from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, HardwareOnly, Sink
+from kaleun.ports.encoder import StepCounter
 
 log = logging.getLogger(__name__)
 
@@ -66,20 +67,36 @@ def _device_error(what: str, exc: Exception) -> GpioUnavailable:
 
 
 class GpioDial:
-    """A detented rotary encoder read with gpiozero.RotaryEncoder."""
+    """A rotary encoder read with gpiozero.RotaryEncoder; a ring's home switch or index pulse
+    with a gpiozero.DigitalInputDevice on `home_pin`.
+
+    gpiozero counts one step per full quadrature cycle; `StepCounter` turns those into steps
+    of the dial (positions, or a ring's degrees) by the board's steps per position or per
+    revolution. At the home mark the counter is zeroed, so the dial's zero is exactly there.
+    """
 
     def __init__(self, spec: DialSpec, factory: Any) -> None:
-        from gpiozero import RotaryEncoder
+        from gpiozero import DigitalInputDevice, RotaryEncoder
 
         self.name = spec.name
         self.spec = spec
         self.factory = factory
+        self.counter = StepCounter(spec.counts_per_step)
+        self.home_input: Any = None
         try:
             self.encoder = RotaryEncoder(spec.pin_a, spec.pin_b, max_steps=0,
                                          bounce_time=spec.bounce_time, pin_factory=factory)
         except Exception as exc:
             raise _device_error(f"dial {spec.name} on GPIO {spec.pin_a}/{spec.pin_b}", exc) from exc
-        self._counted = 0  # encoder steps already turned into clicks
+        if spec.homing in ("switch", "index"):
+            try:
+                self.home_input = DigitalInputDevice(spec.home_pin, pull_up=spec.home_pull_up, pin_factory=factory)
+            except Exception as exc:
+                self.encoder.close()
+                raise _device_error(f"the {spec.homing} of dial {spec.name} on GPIO {spec.home_pin}", exc) from exc
+            self.home_input.when_activated = self._at_home
+        #: dial steps reported so far (the mock's `turn` drives until its own are out)
+        self.reported = 0
         self._sink: Sink | None = None
         self.encoder.when_rotated = self._rotated
 
@@ -87,34 +104,59 @@ class GpioDial:
         self._sink = sink
 
     def _rotated(self) -> None:
-        steps = self.encoder.steps
-        per = self.spec.steps_per_position
-        clicks = int((steps - self._counted) / per)  # toward zero: partial detents wait
+        clicks = self.counter.update(self.encoder.steps)
         if clicks == 0:
             return
-        self._counted += clicks * per
+        self.reported += clicks
         if self.spec.reverse:
             clicks = -clicks
         if self._sink is not None:
             self._sink(DialTurned(self.name, clicks))
 
+    def _at_home(self) -> None:
+        self.counter.zero(self.encoder.steps)
+        if self._sink is not None:
+            self._sink(DialHomed(self.name))
+
     def turn(self, clicks: int) -> None:
-        """Drive the mock pins through `clicks` detents of full quadrature cycles."""
+        """Drive the mock pins through full quadrature cycles until the dial has turned `clicks` steps."""
         if not _is_mock(self.factory):
             raise HardwareOnly(f"dial '{self.name}' is real hardware: turn it by hand")
         a = self.factory.pin(self.spec.pin_a)
         b = self.factory.pin(self.spec.pin_b)
         clockwise = (clicks > 0) != self.spec.reverse
         first, second = (a, b) if clockwise else (b, a)
-        for _ in range(abs(clicks) * self.spec.steps_per_position):
+        goal = self.reported + (clicks if not self.spec.reverse else -clicks)
+        # at most the cycles of |clicks| steps (rounded up) and one more: never forever
+        for _ in range(abs(clicks) * (int(self.spec.counts_per_step) + 1) + 1):
+            if self.reported == goal:
+                break
             first.drive_low()
             second.drive_low()
             first.drive_high()
             second.drive_high()
 
+    def home(self) -> None:
+        """A `calibrate` dial: the crew confirms it stands at its zero. A switch or index: the
+        mock pin is triggered as the ring passes its mark (real hardware: turn it there)."""
+        if self.home_input is None:
+            self._at_home()
+            return
+        if not _is_mock(self.factory):
+            raise HardwareOnly(f"dial '{self.name}' finds its zero by its {self.spec.homing}: turn it past its mark")
+        pin = self.factory.pin(self.spec.home_pin)
+        if self.spec.home_pull_up:
+            pin.drive_low()
+            pin.drive_high()
+        else:
+            pin.drive_high()
+            pin.drive_low()
+
     def close(self) -> None:
         self._sink = None
         self.encoder.close()
+        if self.home_input is not None:
+            self.home_input.close()
 
 
 class GpioButton:

@@ -8,6 +8,7 @@ from typing import Any
 
 from kaleun.ports.base import (
     ButtonPressed,
+    DialHomed,
     DialTurned,
     FigureGone,
     FigureSeen,
@@ -57,6 +58,9 @@ class SimDial(_SimInput):
     def turn(self, clicks: int) -> None:
         if clicks:
             self._send(DialTurned(self.name, clicks))
+
+    def home(self) -> None:
+        self._send(DialHomed(self.name))
 
 
 class SimButton(_SimInput):

@@ -1,11 +1,18 @@
 """The table: the board's input adapters, turned into game commands.
 
-Figures seen by the sensor become `place`/`lift`, the telegraph dial becomes `new_speed`
-orders, buttons become time-compression changes. A dial becomes an order only once the hand
-has let go: a script line or console command is one whole movement; on real hardware the
-handle must rest for `DIAL_SETTLE_S` (swinging from stop to full ahead is one order, not
-three). Scripts and the on-screen table act on the same adapters (`actuate`), so a script's
-`turn` goes through exactly the code a hand on the real telegraph would.
+Figures seen by the sensor become `place`/`lift`, buttons become time-compression changes,
+and the dials feed what `boards/dials.toml` declares: the telegraph a `new_speed` order, the
+attack disc's rings an `attack_disc` command. A dial feeds the game only once the hand has
+let go: a script line or console command is one whole movement; on real hardware the dials of
+a group must rest for `DIAL_SETTLE_S` (swinging the telegraph from stop to full ahead is one
+order, not three). Scripts and the on-screen table act on the same adapters (`actuate`), so a
+script's `turn` goes through exactly the code a hand on the real telegraph would.
+
+Where a dial stands is kept as a step against the table's fixed scale (a position of a
+detented dial, a ring's angle); a ring whose zero the table has not found yet (`home`) stands
+nowhere known, and its reading (and that of a ring read against it) is unknown and feeds
+nothing. Positions are saved in `engine.table_state` (the telegraph's by name, a ring's
+angle in whole degrees).
 """
 
 from __future__ import annotations
@@ -16,12 +23,15 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from kaleun.boards.dials import DIALS, HOME_KNOWN, DialDecl, groups
 from kaleun.boards.model import Board
 from kaleun.core.args import Args
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.ports.base import (
     ButtonPressed,
+    DialHomed,
+    DialLost,
     DialTurned,
     FigureGone,
     FigureSeen,
@@ -31,13 +41,14 @@ from kaleun.ports.base import (
     UnknownTag,
 )
 from kaleun.ports.sim import SimButton, SimDial, SimFigureSensor
-from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.figures import FIGURES
 
 log = logging.getLogger(__name__)
 
 #: script actions that a hand performs on the table (everything else goes to the game)
-TABLE_ACTIONS = ("place", "lift", "turn", "press")
+TABLE_ACTIONS = ("place", "lift", "turn", "home", "press")
+#: most steps one `turn` line may turn a detented dial (a ring: one revolution)
+MAX_TURN = 100
 #: seconds a real dial must rest before its position becomes an order
 DIAL_SETTLE_S = 0.6
 
@@ -61,21 +72,24 @@ class Table:
         self.buttons: dict[str, Any] = {}
         try:
             self.sensor = self._make_sensor()
-            for name in ("telegraph",):
+            for name in DIALS:
                 self.dials[name] = self._make_dial(name)
             for name, spec in board.buttons.items():
                 self.buttons[name] = self._make_button(name, spec)
         except Exception as exc:
             self.close()
             raise TableError(f"{board.path}: {exc}") from exc
-        #: physical telegraph position (index into TELEGRAPH): where it stood when the game was
-        #: saved, else where the boat's telegraph stands
-        lever = game.table_state.get("telegraph", game.module("boat").telegraph)
-        self.telegraph = TELEGRAPH.index(lever if lever in TELEGRAPH else game.module("boat").telegraph)
-        self._requested = self.telegraph  # the position last sent as an order
-        self._moved_at: float | None = None  # when the handle last moved, while not yet requested
+        #: where each dial stands (a step against the fixed scale), None until it is homed
+        self.steps: dict[str, int | None] = {name: self._start_step(decl) for name, decl in DIALS.items()}
+        #: what each dial last fed the game (its reading then; None: nothing yet)
+        self._sent: dict[str, str | int | None] = {name: self.reading(name) for name in DIALS}
+        #: group -> when a dial of it last moved, while it has not fed the game yet
+        self._moved: dict[str, float] = {}
         self._submit: Submit | None = None
         self.unknown_tags: list[UnknownTag] = []
+        for name, step in self.steps.items():
+            if step is not None:  # a ring still to be homed leaves what was saved alone
+                self._save(name)
 
     # -- building ---------------------------------------------------------------------------
     def _gpio_factory(self) -> Any:
@@ -98,7 +112,28 @@ class Table:
             from kaleun.ports.gpio import GpioDial
 
             return GpioDial(spec, self._gpio_factory())
+        if spec.driver == "hub":
+            return self.sensor.dial(spec)  # an encoder on the deck hub: its frames come over the link
         return SimDial(name)
+
+    def _start_step(self, decl: DialDecl) -> int | None:
+        """Where a dial stands when the table starts: saved (the telegraph's lever, a simulated
+        ring), else where the game has it (`follows`); a real ring is unknown until homed."""
+        homing = self.board.dial(decl.name).homing
+        if homing not in ("saved", HOME_KNOWN):
+            return None
+        saved = self.game.table_state.get(decl.name)
+        try:
+            return decl.step_of(saved) if saved is not None else self._followed(decl)
+        except ValueError:
+            log.warning("table state of %s (%r) is not a reading of it; starting from the game's", decl.name, saved)
+            return self._followed(decl)
+
+    def _followed(self, decl: DialDecl) -> int:
+        if decl.follows is None:
+            return 0
+        module, _, attribute = decl.follows.partition(".")
+        return decl.step_of(getattr(self.game.module(module), attribute))
 
     def _make_button(self, name: str, spec: Any) -> Any:
         if spec.driver == "gpio":
@@ -131,11 +166,49 @@ class Table:
             self.factory.reset()  # mock pins would otherwise stay claimed
 
     def sync(self) -> None:
-        """Forget the physical telegraph position and take the boat's (after a load)."""
+        """Forget the physical telegraph position and take the boat's (after a load): every
+        dial that follows the game takes the game's value."""
         with self._lock:
-            self.telegraph = self._requested = TELEGRAPH.index(self.game.module("boat").telegraph)
-            self._moved_at = None
-            self.game.table_state["telegraph"] = TELEGRAPH[self.telegraph]
+            for name, decl in DIALS.items():
+                if decl.follows is not None:
+                    self.steps[name] = self._followed(decl)
+                    self._sent[name] = self.reading(name)
+                    self._moved.pop(decl.group, None)
+                    self._save(name)
+
+    # -- where the dials stand -----------------------------------------------------------------
+    def reading(self, name: str) -> str | int | None:
+        """What dial `name` reads now: a position name, or whole degrees of a ring (read against
+        its reference ring when it has one); None while it or its reference is not homed."""
+        decl = DIALS[name]
+        step = self.steps.get(name)
+        if step is None:
+            return None
+        if decl.reference is None:
+            return decl.value(step)
+        ref = self.steps.get(decl.reference)
+        if ref is None:
+            return None
+        return (decl.degrees(step) - DIALS[decl.reference].degrees(ref)) % 360
+
+    @property
+    def telegraph(self) -> int:
+        """The telegraph lever's position (index of its positions)."""
+        return self.steps["telegraph"] or 0
+
+    @telegraph.setter
+    def telegraph(self, index: int) -> None:
+        with self._lock:
+            self.steps["telegraph"] = DIALS["telegraph"].wrap(index)
+            self._save("telegraph")
+
+    def _save(self, name: str) -> None:
+        step = self.steps[name]
+        decl = DIALS[name]
+        if step is None:
+            self.game.table_state.pop(name, None)
+        else:
+            self.game.table_state[name] = decl.value(step)
 
     def _send(self, command: dict[str, Any]) -> None:
         if self._submit is None:
@@ -161,36 +234,69 @@ class Table:
                                 **{k: v for k, v in (detail or {}).items() if v is not None}})
             case DialTurned(dial, clicks):
                 self._dial(dial, clicks)
+            case DialHomed(dial):
+                self._homed(dial)
+            case DialLost(dial):
+                self._lost(dial)
             case ButtonPressed(button):
                 self._button(button)
 
     def _dial(self, dial: str, clicks: int) -> None:
-        if dial != "telegraph":
+        decl = DIALS.get(dial)
+        if decl is None:
             return
         with self._lock:
-            position = max(0, min(len(TELEGRAPH) - 1, self.telegraph + clicks))
-            if position != self.telegraph:
-                self.telegraph = position
-                self._moved_at = self.clock()
-                self.game.table_state["telegraph"] = TELEGRAPH[position]
+            step = self.steps[dial]
+            if step is None:
+                return  # a ring not homed yet: where it went is as unknown as where it was
+            moved = decl.wrap(step + clicks)
+            if moved != step:
+                self.steps[dial] = moved
+                self._moved[decl.group] = self.clock()
+                self._save(dial)
+
+    def _homed(self, dial: str) -> None:
+        decl = DIALS.get(dial)
+        if decl is None:
+            return
+        spec = self.board.dial(dial)
+        with self._lock:
+            self.steps[dial] = decl.step_of(spec.home_at) if decl.is_ring else 0
+            self._moved[decl.group] = self.clock()
+            self._save(dial)
+        log.info("%s homed: it reads %s", decl.label, self.reading(dial))
+
+    def _lost(self, dial: str) -> None:
+        if dial not in DIALS:
+            return
+        with self._lock:
+            self.steps[dial] = None
+            self._save(dial)
+        log.warning("%s: turns went uncounted; home it again", DIALS[dial].label)
 
     @property
     def dial_pending(self) -> bool:
-        return self._moved_at is not None
+        return bool(self._moved)
 
     def flush(self, now: float | None = None) -> None:
-        """Turn a dial that has come to rest into its order. Without `now`: at once."""
+        """Feed the game from dials that have come to rest. Without `now`: at once."""
+        commands = []
         with self._lock:
-            if self._moved_at is None:
-                return
-            if now is not None and now - self._moved_at < DIAL_SETTLE_S:
-                return
-            self._moved_at = None
-            if self.telegraph == self._requested:
-                return
-            self._requested = self.telegraph
-            command = {"do": "order", "order": "new_speed", "speed": TELEGRAPH[self.telegraph], "via": "telegraph"}
-        self._send(command)
+            for group, dials in groups().items():
+                moved = self._moved.get(group)
+                if moved is None or (now is not None and now - moved < DIAL_SETTLE_S):
+                    continue
+                del self._moved[group]
+                fields: dict[str, Any] = {}
+                for decl in dials:
+                    value = self.reading(decl.name)
+                    if value is not None and value != self._sent[decl.name]:
+                        fields[decl.field] = value
+                        self._sent[decl.name] = value
+                if fields:
+                    commands.append({**dials[0].command, **fields, "via": group})
+        for command in commands:
+            self._send(command)
 
     def _button(self, name: str) -> None:
         spec = self.board.buttons.get(name)
@@ -221,9 +327,19 @@ class Table:
                 self.sensor.lift(figure)
             elif action == "turn":
                 dial = args.str("dial", choices=list(self.dials))
-                steps = args.int("steps", lo=-100, hi=100)
+                decl = DIALS[dial]
+                most = decl.steps if decl.is_ring else MAX_TURN
+                steps = args.int("steps", lo=-most, hi=most)
                 args.finish()
                 self.dials[dial].turn(steps)
+            elif action == "home":
+                dial = args.str("dial", choices=list(self.dials))
+                args.finish()
+                homing = self.board.dial(dial).homing
+                if homing not in ("switch", "index", "calibrate"):
+                    raise CommandError(f"'home': the {DIALS[dial].label} needs no homing (home = {homing!r}: "
+                                       "the table knows where it stands)")
+                self.dials[dial].home()
             elif action == "press":
                 if not self.buttons:
                     raise CommandError(f"'press': the board {self.board.name!r} has no buttons")
@@ -237,8 +353,34 @@ class Table:
 
     def set_telegraph(self, position: str) -> None:
         """Move the telegraph handle to `position` (on-screen table, console)."""
-        if position not in TELEGRAPH:
-            raise CommandError(f"telegraph position '{position}' is not one of: {', '.join(TELEGRAPH)}")
-        clicks = TELEGRAPH.index(position) - self.telegraph
+        self.set_dial("telegraph", position)
+
+    def set_dial(self, name: str, value: str | int) -> None:
+        """Turn dial `name` until it reads `value` (a position name, or degrees of a ring, read as
+        the crew reads it: a pointer against its reference ring), the short way round. For the
+        on-screen table and the console; it turns the board's adapter like a script's `turn`."""
+        decl = DIALS.get(name)
+        if decl is None:
+            raise CommandError(f"no dial '{name}' (dials: {', '.join(DIALS)})")
+        try:
+            target = decl.step_of(value)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+        with self._lock:
+            step = self.steps[name]
+            ref = self.steps[decl.reference] if decl.reference else 0
+        if step is None or ref is None:
+            unknown = name if step is None else decl.reference
+            raise CommandError(f"{DIALS[str(unknown)].label}: its zero is not known yet; home it first "
+                               f"({self.board.dial(str(unknown)).homing})")
+        if decl.reference is not None:
+            target = (target + ref) % decl.steps
+        clicks = target - step
+        if decl.is_ring:
+            clicks = (clicks + decl.steps // 2) % decl.steps - decl.steps // 2  # the short way round
         if clicks:
-            self.actuate({"do": "turn", "dial": "telegraph", "steps": clicks})
+            self.actuate({"do": "turn", "dial": name, "steps": clicks})
+
+    def home_dial(self, name: str) -> None:
+        """The crew confirms that a `calibrate` dial stands at its zero (console, screen)."""
+        self.actuate({"do": "home", "dial": name})

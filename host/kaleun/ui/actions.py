@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kaleun.boards.dials import DIALS
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_
 from kaleun.uboot.boat import TELEGRAPH
@@ -305,6 +306,11 @@ def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -
     applies at once). Raises CommandError when a hand cannot (e.g. a hardware-only figure)."""
     if action.hand == "telegraph":
         runtime.table.set_telegraph(fields["position"])
+    elif action.hand == "dial":
+        value = fields["value"]
+        if isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)  # a ring's degrees
+        runtime.table.set_dial(fields["dial"], value)
     elif action.hand is not None:
         runtime.table.actuate(action.line(fields))
     else:
@@ -341,10 +347,21 @@ ACTIONS: tuple[Action, ...] = (
     Action("telegraph", "table", N_("move the engine telegraph (a new speed order follows)"), (
         _f("position", "choice", N_("where the lever goes"), choices=tuple(TELEGRAPH), required=True,
            positional=True),), hand="telegraph", example="telegraph half_ahead"),
-    Action("turn", "table", N_("turn a dial by detents (negative: counter-clockwise)"), (
-        _f("dial", "text", N_("the dial's name on the board (telegraph)"), required=True, positional=True),
-        _f("steps", "whole", N_("detents"), lo=-100, hi=100, required=True, positional=True)),
+    Action("turn", "table", N_("turn a dial by detents or degrees (negative: counter-clockwise)"), (
+        _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
+           positional=True),
+        _f("steps", "whole", N_("telegraph detents, or a ring's degrees"), lo=-720, hi=720, required=True,
+           positional=True)),
         hand="turn", example="turn telegraph -1"),
+    Action("dial", "table", N_("turn a dial until it reads a value (a ring of the attack disc: degrees)"), (
+        _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
+           positional=True),
+        _f("value", "text", N_("what it should read: degrees 0-359, or a telegraph position"), required=True,
+           positional=True)),
+        hand="dial", example="dial disc_own_course 290"),
+    Action("home", "table", N_("a ring of the attack disc stands at its zero (its calibration)"), (
+        _f("dial", "choice", N_("the ring"), choices=tuple(d for d, decl in DIALS.items() if decl.is_ring),
+           required=True, positional=True),), hand="home", example="home disc_bearing"),
     Action("press", "table", N_("press a button of the board"), (
         _f("button", "text", N_("the button's name on the board"), required=True, positional=True),),
         hand="press", example="press pause"),

@@ -102,7 +102,8 @@ class Console:
         self.actions: tuple[Action, ...] = (*ACTIONS, *CONSOLE)
         self.views: dict[str, Callable[[list[str]], None]] = {
             "help": self._help,
-            "status": lambda words: self._show(views.status(self.game, TELEGRAPH[self.table.telegraph], self.lang)),
+            "status": lambda words: self._show(views.status(self.game, TELEGRAPH[self.table.telegraph], self.lang)
+                                               + views.rings(self.table, self.lang)),
             "contacts": lambda words: self._show(views.contacts(self.game, self.lang)),
             "crew": lambda words: self._show(views.crew(self.game, self.lang)),
             "repairs": lambda words: self._show(views.repairs(self.game, self.lang)),

@@ -313,3 +313,24 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[
     if rows:
         out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
     return out
+
+
+def rings(table: Any, lang: Language) -> list[str]:
+    """The rings of each dial group on the table (the attack disc's), as the table reads them."""
+    from kaleun.boards.dials import groups
+
+    out = []
+    for group, dials in groups().items():
+        parts = []
+        for decl in dials:
+            if not decl.is_ring:
+                continue
+            value = table.reading(decl.name)
+            what = Msg.term(decl.field.replace("_", " "))
+            if value is None:
+                parts.append(lang.render(Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name)))
+            else:
+                parts.append(lang.render(Msg("{ring} {value:03d}", ring=what, value=int(value))))
+        if parts:
+            out.append(f"{group}: " + ", ".join(parts))
+    return out

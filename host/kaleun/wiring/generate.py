@@ -1,183 +1,513 @@
-"""Turn a board file into the maker's documents: a WireViz harness (YAML), a pinout table and a
-bill of materials (Markdown). `kaleun wiring` writes them into wiring/; a test fails when the
-committed files no longer match the board files."""
+"""Turn a board file into the maker's documents: a WireViz harness (YAML, rendered to SVG), a
+pinout, every pin of every part and where it goes, a power budget and a bill of materials
+(Markdown). `kaleun wiring` writes them into wiring/; a test fails when the committed files no
+longer match the board files.
+
+Every part is drawn with all its pins (`parts.toml`). A pin a part needs (its power and
+ground among them) must be wired, or the generator refuses the board (`WiringError`): a
+maker following the page never builds a reader without power. A pin left open says why.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import re
+import shutil
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kaleun.boards.model import Board
+from kaleun.boards.dials import DIALS
+from kaleun.boards.model import Board, DialSpec
 from kaleun.wiring.header import (
     GPIO_TO_PIN,
     GROUND_PINS,
     PI_NAMES,
     PICO_GROUND_PINS,
     PICO_PIN,
-    PICO_VBUS,
-    PIN_3V3,
+    PICO_VSYS,
     PIN_5V,
 )
 
-#: MFRC522 breakout pins in the order printed on the common blue boards
-MFRC522_PINS = ["SDA", "SCK", "MOSI", "MISO", "IRQ", "GND", "RST", "3.3V"]
-PN532_PINS = ["SS", "SCK", "MOSI", "MISO", "GND", "VCC"]
-
+PARTS_FILE = Path(__file__).with_name("parts.toml")
 I2S_PINS = {"BCLK": 18, "LRC": 19, "DIN": 21}
 ACTIONS = {"pause": "pauses and resumes the game", "real_time": "back to real time",
            "cycle_compression": "steps through the time compressions"}
 SPI_MOSI = 10
+#: the buck regulator's efficiency assumed for the 5 V side of the 3.3 V rail (small modules: 85-90 %)
+BUCK_EFFICIENCY = 0.85
+#: the Pico's own 3.3 V output: Raspberry Pi Pico data sheet, section 2.1 ("3V3 ... it is
+#: recommended to keep the load on this pin less than 300 mA")
+PICO_3V3_MA = 300
+#: the Pi 4's USB ports together: 1.2 A (Raspberry Pi documentation, "Power supply")
+PI4_USB_MA = 1200
+#: the readers of these sections hang on the fore trunk (the bow rooms, the control room, and
+#: the deck and the bridge above them); the rest on the aft trunk
+FORE_SECTIONS = (1, 2, 3, 7, 8)
+#: ribbon cable widths sold with IDC connectors
+RIBBON_WAYS = (10, 14, 16, 20, 26, 34, 40)
+
+
+class WiringError(ValueError):
+    """A harness leaves a pin unwired that its part needs."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class PartType:
+    key: str
+    label: str
+    pins: tuple[str, ...]
+    needs: frozenset[str]
+    power: str | None
+    ground: str | None
+    volts: float
+    ma_typ: float
+    ma_max: float
+
+
+def load_parts(path: Path = PARTS_FILE) -> dict[str, PartType]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {key: PartType(key=key, label=e["label"], pins=tuple(e["pins"]), needs=frozenset(e["needs"]),
+                          power=e.get("power"), ground=e.get("ground"), volts=float(e["volts"]),
+                          ma_typ=float(e["ma_typ"]), ma_max=float(e["ma_max"])) for key, e in data.items()}
+
+
+PARTS = load_parts()
+
+#: WireViz colour codes for what a wire carries
+RED, BLACK, YELLOW, GREEN, BLUE, ORANGE, VIOLET, WHITE, GREY, BROWN, PINK = (
+    "RD", "BK", "YE", "GN", "BU", "OG", "VT", "WH", "GY", "BN", "PK")
+
+
+@dataclass
+class Placed:
+    """A part in the harness: what it is, and where each of its pins goes."""
+
+    name: str
+    part: PartType
+    wired: dict[str, list[str]] = field(default_factory=dict)
+    open: dict[str, str] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass
+class Host:
+    """A board whose pins are addressed by number (the Pi's header, the Pico): pin -> label."""
+
+    name: str
+    kind: str
+    labels: dict[int | str, str] = field(default_factory=dict)
+    rows: list[tuple[int | str, str, str]] = field(default_factory=list)  # (pin, signal, goes to)
+
+
+@dataclass
+class Rail:
+    """A power or ground rail (a strip of perfboard, or lever connectors): one feed, many taps.
+    A rail with a `source` is fed from it when its first part is tapped on."""
+
+    name: str
+    kind: str
+    feeds: list[str] = field(default_factory=list)
+    taps: list[str] = field(default_factory=list)
+    source: tuple[str, Any, str] | None = None
 
 
 @dataclass
 class Harness:
-    """Connectors, cables and connections in WireViz's terms, plus the pinout and BOM rows."""
+    """The board as parts, hosts and rails, and the wires between them (WireViz terms at the end)."""
 
-    connectors: dict[str, dict[str, Any]] = field(default_factory=dict)
-    cables: dict[str, dict[str, Any]] = field(default_factory=dict)
-    connections: list[list[dict[str, list[int]]]] = field(default_factory=list)
-    pi_pins: dict[int, str] = field(default_factory=dict)  # header pin -> label
-    pinout: list[tuple[int, str, str]] = field(default_factory=list)  # (header pin, signal, goes to)
-    bom: list[tuple[int, str, str]] = field(default_factory=list)  # (qty, part, note)
+    parts: dict[str, Placed] = field(default_factory=dict)
+    hosts: dict[str, Host] = field(default_factory=dict)
+    rails: dict[str, Rail] = field(default_factory=dict)
+    #: one cable per group of wires between two ends: (from, to) -> [(from pin, to pin, colour)]
+    cables: dict[tuple[str, str, str], list[tuple[Any, Any, str]]] = field(default_factory=dict)
+    notes: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    bom: list[tuple[int, str, str]] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
-    _ground: int = 0
+    budget: list[tuple[str, str, float, float]] = field(default_factory=list)  # (rail, what, typ, max)
+    _grounds: dict[str, int] = field(default_factory=dict)
 
-    def ground(self) -> int:
-        pin = GROUND_PINS[self._ground % len(GROUND_PINS)]
-        self._ground += 1
-        return pin
+    # -- building ------------------------------------------------------------------------------
+    def part(self, name: str, key: str, note: str = "") -> Placed:
+        placed = Placed(name, PARTS[key], note=note)
+        self.parts[name] = placed
+        return placed
 
-    hub_pins: dict[int, str] = field(default_factory=dict)  # Pico pin -> label
-    hub_pinout: list[tuple[int, str, str]] = field(default_factory=list)
+    def host(self, name: str, kind: str) -> Host:
+        return self.hosts.setdefault(name, Host(name, kind))
 
-    def wire(self, device: str, device_type: str, labels: list[str], pi: list[tuple[int, str]],
-             colors: list[str], note: str, host: str = "Pi", device_pins: list[int] | None = None) -> None:
-        """Connect `device` pins (1..n, or `device_pins`) to the `host` pins given as (pin, label)."""
-        self.connectors.setdefault(device, {"type": device_type, "pinlabels": labels})
-        pins_used = device_pins or list(range(1, len(pi) + 1))
-        cable = f"W{len(self.cables) + 1}"
-        self.cables[cable] = {"wirecount": len(pi), "colors": colors, "notes": note}
-        table, pinout = (self.pi_pins, self.pinout) if host == "Pi" else (self.hub_pins, self.hub_pinout)
-        for pin, label in pi:
-            table[pin] = label
-        self.connections.append([{host: [p for p, _ in pi]}, {cable: list(range(1, len(pi) + 1))},
-                                 {device: pins_used}])
-        for (pin, label), device_pin in zip(pi, pins_used, strict=True):
-            pinout.append((pin, label, f"{device} {labels[device_pin - 1]}"))
+    def rail(self, name: str, kind: str, source: tuple[str, Any, str] | None = None) -> Rail:
+        """A rail; with `source` (host or part, pin, colour) it is fed once something taps it."""
+        return self.rails.setdefault(name, Rail(name, kind, source=source))
+
+    def _end_label(self, end: str, pin: Any) -> str:
+        if end in self.parts:
+            return f"{end} {pin}"
+        if end in self.rails:
+            return end
+        return f"{end} pin {pin}"
+
+    def wire(self, a: str, a_pin: Any, b: str, b_pin: Any, color: str, cable: str = "", note: str = "") -> None:
+        """One wire from `a`'s pin to `b`'s pin (parts by pin label, hosts by pin number, rails by
+        "feed"/"tap"). Wires between the same two ends (and `cable`) share a cable."""
+        key = (a, b, cable)
+        if a in self.rails:
+            a_pin = self._rail_pin(a, b, feed=a_pin == "feed")
+        if b in self.rails:
+            b_pin = self._rail_pin(b, a, feed=b_pin == "feed")
+        self.cables.setdefault(key, []).append((a_pin, b_pin, color))
+        if note:
+            self.notes[key] = note
+        for end, pin, other, other_pin in ((a, a_pin, b, b_pin), (b, b_pin, a, a_pin)):
+            if end in self.parts:
+                self.parts[end].wired.setdefault(str(pin), []).append(self._end_label(other, other_pin))
+
+    def _rail_pin(self, rail: str, other: str, feed: bool) -> str:
+        r = self.rails[rail]
+        if feed:
+            r.feeds.append(other)
+            return f"in {len(r.feeds)}"
+        r.taps.append(other)
+        return str(len(r.taps))
+
+    def to_host(self, host: str, pin: int | str, signal: str, part: str, part_pin: str, color: str,
+                cable: str = "", note: str = "") -> None:
+        """A wire from a host's pin (header pin number) to a part's pin."""
+        h = self.hosts[host]
+        h.labels.setdefault(pin, signal)
+        h.rows.append((pin, signal, part if part in self.rails else f"{part} {part_pin}"))
+        self.wire(host, pin, part, part_pin, color, cable, note)
+
+    def tap(self, rail: str, part: str, part_pin: str, color: str, note: str = "") -> None:
+        """A part's pin on a rail."""
+        source = self.rails[rail].source
+        if source is not None:
+            self.rails[rail].source = None
+            host, pin, source_color = source
+            self.feed(host, self.ground_pin(host) if pin == "GND" else pin, rail, source_color)
+        self.wire(rail, "tap", part, part_pin, color, cable=f"{rail} tap {part}", note=note)
+
+    def feed(self, source: str, source_pin: Any, rail: str, color: str, note: str = "") -> None:
+        """What feeds a rail: a part's pin (a supply, a regulator) or a host's pin."""
+        if source in self.hosts:
+            h = self.hosts[source]
+            label = "5V" if color == RED else "GND" if color == BLACK else str(source_pin)
+            h.labels.setdefault(source_pin, label)
+            h.rows.append((source_pin, label, rail))
+        self.wire(source, source_pin, rail, "feed", color, cable=f"{source} feeds {rail}", note=note)
+
+    def leave_open(self, part: str, pin: str, reason: str) -> None:
+        self.parts[part].open[pin] = reason
+
+    def ground_pin(self, host: str) -> int:
+        """The next ground pin of a host, round the ones it has."""
+        pins = GROUND_PINS if self.hosts[host].kind == "pi" else PICO_GROUND_PINS
+        n = self._grounds.get(host, 0)
+        self._grounds[host] = n + 1
+        return pins[n % len(pins)]
+
+    def count(self, qty: int, part: str, note: str) -> None:
+        self.bom.append((qty, part, note))
+
+    # -- checking ------------------------------------------------------------------------------
+    def check(self) -> list[str]:
+        """Every pin a part needs is wired; an open pin says why."""
+        problems = []
+        for placed in self.parts.values():
+            missing = [pin for pin in placed.part.pins if pin in placed.part.needs and pin not in placed.wired]
+            for pin in missing:
+                what = "power" if pin == placed.part.power else "ground" if pin == placed.part.ground else "signal"
+                problems.append(f"{placed.name}: {placed.part.label}: pin {pin} ({what}) is not wired")
+            for pin in placed.part.pins:
+                if pin not in placed.wired and pin not in placed.part.needs and pin not in placed.open:
+                    problems.append(f"{placed.name}: pin {pin} is neither wired nor marked as left open")
+        return problems
 
 
-def _signal(gpio: int) -> tuple[int, str]:
+# -- building a board's harness --------------------------------------------------------------------
+def _gpio(gpio: int) -> tuple[int, str]:
     return GPIO_TO_PIN[gpio], f"GPIO{gpio}"
 
 
+def _dial_title(name: str) -> str:
+    return DIALS[name].label[0].upper() + DIALS[name].label[1:]
+
+
 def build(board: Board) -> Harness:
+    """The board's harness; raises WiringError when a part would miss a pin it needs."""
     h = Harness()
-    h.bom.append((1, PI_NAMES.get(board.pi, board.pi), "with its official power supply"))
-    for dial in board.dials.values():
-        if dial.driver != "gpio" or dial.pin_a is None or dial.pin_b is None:
-            continue
-        name = f"{dial.name.capitalize()} encoder"
-        h.wire(name, "detented rotary encoder (e.g. EC11, 20 detents)", ["A", "B", "C"],
-               [_signal(dial.pin_a), _signal(dial.pin_b), (h.ground(), "GND")], ["YE", "GN", "BK"],
-               "internal pull-ups: no resistors needed")
-        h.bom.append((1, "rotary encoder with detents, EC11 type", f"{dial.name}; a cog or lever turns it"))
+    h.host("Pi", "pi")
+    pi_name = PI_NAMES.get(board.pi, board.pi)
+    h.count(1, pi_name, "with its official power supply (5.1 V, 3 A)")
+    _display(h)
+    pi5v = h.rail("Pi 5V rail", "5 V from the Pi's header", source=("Pi", PIN_5V[0], RED))
+    pi_gnd = h.rail("Pi GND rail", "ground", source=("Pi", "GND", BLACK))
+    gpio_rings = [d for d in board.dials.values() if d.driver == "gpio"]
+    for dial in gpio_rings:
+        _gpio_dial(h, dial)
     for button in board.buttons.values():
         if button.driver != "gpio" or button.pin is None:
             continue
-        other = (h.ground(), "GND") if button.pull_up else (PIN_3V3[0], "3V3")
-        h.wire(f"{button.name.capitalize()} button", "momentary push button", ["1", "2"],
-               [_signal(button.pin), other], ["WH", "BK" if button.pull_up else "RD"], ACTIONS[button.action])
-        h.bom.append((1, "momentary push button, 12 mm", f"{button.name}: {ACTIONS[button.action]}"))
+        name = f"{button.name.capitalize()} button"
+        h.part(name, "button", ACTIONS[button.action])
+        pin, signal = _gpio(button.pin)
+        h.to_host("Pi", pin, signal, name, "1", WHITE)
+        if button.pull_up:
+            h.tap(pi_gnd.name, name, "2", BLACK)
+        else:
+            h.to_host("Pi", 1, "3V3", name, "2", RED)
+        h.count(1, PARTS["button"].label, f"{button.name}: {ACTIONS[button.action]}")
     lamps = board.lamps
     if lamps.driver in ("neopixel", "neopixel_spi") and lamps.pixels:
         data = SPI_MOSI if lamps.driver == "neopixel_spi" else lamps.pin
         assert data is not None
-        h.wire("Level shifter", "74AHCT125 (3.3 V → 5 V)", ["1A", "1OE", "GND", "VCC"],
-               [_signal(data), (h.ground(), "GND"), (h.ground(), "GND"), (PIN_5V[0], "5V")],
-               ["BU", "BK", "BK", "RD"], "1Y goes to the strip's DIN")
-        h.connectors["NeoPixel strip"] = {"type": f"WS2812B, {lamps.pixels} pixels ({lamps.order})",
-                                          "pinlabels": ["DIN", "5V", "GND"]}
-        h.connectors["Level shifter"]["pinlabels"].append("1Y")
-        h.connectors["5 V supply"] = {"type": "5 V power supply for the pixels", "pinlabels": ["+5V", "GND"]}
-        h.cables["W_DATA"] = {"wirecount": 1, "colors": ["BU"], "notes": "through a 330 Ω resistor"}
-        h.cables["W_POWER"] = {"wirecount": 2, "colors": ["RD", "BK"], "notes": "short and thick"}
-        h.connections += [[{"Level shifter": [5]}, {"W_DATA": [1]}, {"NeoPixel strip": [1]}],
-                          [{"5 V supply": [1, 2]}, {"W_POWER": [1, 2]}, {"NeoPixel strip": [2, 3]}]]
-        h.bom += [(1, "74AHCT125 level shifter", "NeoPixel data 3.3 V → 5 V"),
-                  (1, f"WS2812B strip or pixels, {lamps.pixels} pixels", "one segment per section of the model"),
-                  (1, "capacitor 1000 µF 6.3 V", "across the strip's 5 V and GND"),
-                  (1, "resistor 330 Ω", "in series with DIN")]
-        h.steps.append(f"NeoPixels: data from GPIO{data} through the 74AHCT125 (1A in, 1Y out, 1OE to GND) "
-                       "and a 330 Ω resistor to DIN. Feed the strip's 5 V directly from the supply, not through "
-                       "the Pi; join the grounds.")
+        pin, signal = _gpio(data)
+        _strip(h, board, pi5v.name, pi_gnd.name, ("Pi", pin, signal), supply_rail=None)
     if board.audio.driver != "none" and board.audio.output == "i2s":
-        pins = [_signal(gpio) for gpio in I2S_PINS.values()]
-        h.wire("I2S amplifier", "MAX98357A I2S amplifier", [*I2S_PINS, "VIN", "GND"],
-               [*pins, (PIN_5V[1], "5V"), (h.ground(), "GND")], ["VT", "OG", "BU", "RD", "BK"],
-               "speaker on the amplifier's + and - terminals")
-        h.bom += [(1, "MAX98357A I2S amplifier board", "add `dtoverlay=max98357a` to config.txt"),
-                  (1, "speaker 4–8 Ω, 3 W", "the ship's bell")]
+        amp = h.part("I2S amplifier", "i2s_amp", "speaker on its + and - terminals")
+        for label, gpio in I2S_PINS.items():
+            pin, signal = _gpio(gpio)
+            h.to_host("Pi", pin, signal, amp.name, label, VIOLET)
+        h.tap(pi5v.name, amp.name, "VIN", RED)
+        h.tap(pi_gnd.name, amp.name, "GND", BLACK)
+        h.leave_open(amp.name, "GAIN", "open: 9 dB gain")
+        h.leave_open(amp.name, "SD", "open: left and right mixed")
+        h.count(1, PARTS["i2s_amp"].label, "add `dtoverlay=max98357a` to /boot/firmware/config.txt")
+        h.count(1, "speaker 4-8 ohm, 3 W", "the ship's bell")
+        h.budget.append((pi5v.name, "I2S amplifier at full volume", PARTS["i2s_amp"].ma_typ, PARTS["i2s_amp"].ma_max))
     elif board.audio.driver != "none" and board.audio.output in ("analog", "default"):
-        h.bom += [(1, "powered speaker with 3.5 mm plug", "the ship's bell, on the Pi's audio jack")]
+        h.count(1, "powered speaker with 3.5 mm plug", "the ship's bell, on the Pi's audio jack")
     elif board.audio.driver != "none":
-        h.bom += [(1, f"speaker on {board.audio.output.upper()}", "the ship's bell")]
+        h.count(1, f"speaker on {board.audio.output.upper()}", "the ship's bell")
     if board.figure_sensor == "hub":
         _hub(board, h)
-    if h.pi_pins:
-        h.connectors["Pi"] = {"type": PI_NAMES.get(board.pi, board.pi) + " 40-pin header",
-                              "pins": sorted(h.pi_pins), "pinlabels": [h.pi_pins[p] for p in sorted(h.pi_pins)]}
-    if h.hub_pins:
-        h.connectors["Pico"] = {"type": "Raspberry Pi Pico (deck hub)", "pins": sorted(h.hub_pins),
-                                "pinlabels": [h.hub_pins[p] for p in sorted(h.hub_pins)]}
+    h.budget.insert(0, (pi5v.name, pi_name, PARTS["pi4"].ma_typ, PARTS["pi4"].ma_max))
+    problems = h.check()
+    if problems:
+        raise WiringError([f"{board.path.name}: {p}" for p in problems])
     return h
 
 
+def _display(h: Harness) -> None:
+    """The touch screen: its DSI ribbon to the Pi's DSI port, power from the header (the
+    Raspberry Pi documentation's way: 5 V on pin 4, ground on pin 6)."""
+    display = h.part("Touch display", "display", "the window: 800x480, touch works like the mouse")
+    h.to_host("Pi", "DSI", "DSI port", display.name, "DSI", GREY, note="the display's 15-way DSI ribbon")
+    h.to_host("Pi", PIN_5V[1], "5V", display.name, "5V", RED, cable="display power")
+    h.to_host("Pi", h.ground_pin("Pi"), "GND", display.name, "GND", BLACK, cable="display power")
+    h.count(1, PARTS["display"].label, "with its DSI ribbon and the two power leads")
+    h.budget.append(("Pi 5V rail", "touch display", PARTS["display"].ma_typ, PARTS["display"].ma_max))
+
+
+def _encoder_kind(dial: DialSpec) -> str:
+    return "optical_encoder" if dial.decl.is_ring else "ec11"
+
+
+def _encoder(h: Harness, dial: DialSpec, host: str, a: tuple[int, str], b: tuple[int, str],
+             home: tuple[int, str] | None, v5: str, gnd: str) -> None:
+    """A dial's encoder (an EC11 for a detented dial, an optical encoder for a ring) and its
+    home switch, wired to `host`'s pins, power and ground from the rails."""
+    decl = dial.decl
+    name = f"{_dial_title(dial.name)} encoder"
+    kind = _encoder_kind(dial)
+    enc = h.part(name, kind)
+    labels = PARTS[kind].pins
+    h.to_host(host, a[0], a[1], name, labels[0] if kind == "ec11" else "A (black)", YELLOW, cable=name)
+    h.to_host(host, b[0], b[1], name, labels[1] if kind == "ec11" else "B (white)", GREEN, cable=name)
+    if kind == "ec11":
+        h.tap(gnd, name, "C", BLACK)
+        h.count(1, PARTS["ec11"].label, f"{decl.label}: one detent per position "
+                f"(steps_per_position = {dial.steps_per_position})")
+        return
+    h.tap(v5, name, "+V (brown)", RED)
+    h.tap(gnd, name, "0V (blue)", BLACK)
+    h.budget.append((v5, f"{decl.label}: optical encoder", PARTS[kind].ma_typ, PARTS[kind].ma_max))
+    h.count(1, PARTS[kind].label, f"{decl.label}: {dial.steps_per_revolution} steps a ring turn")
+    if dial.homing == "index" and home is not None:
+        h.to_host(host, home[0], home[1], name, "Z (orange)", ORANGE, cable=name)
+    else:
+        h.leave_open(enc.name, "Z (orange)", f"open (insulate it): the ring is homed by {dial.homing}")
+    if dial.homing == "switch" and home is not None:
+        switch = f"{_dial_title(dial.name)} home switch"
+        h.part(switch, "reed_switch", "closes as the ring's magnet passes its zero mark")
+        h.to_host(host, home[0], home[1], switch, "1", ORANGE)
+        h.tap(gnd, switch, "2", BLACK)
+        h.count(1, PARTS["reed_switch"].label, f"{decl.label}: its zero (wiring/mechanics.md)")
+
+
+def _gpio_dial(h: Harness, dial: DialSpec) -> None:
+    assert dial.pin_a is not None and dial.pin_b is not None
+    home = _gpio(dial.home_pin) if dial.home_pin is not None else None
+    _encoder(h, dial, "Pi", _gpio(dial.pin_a), _gpio(dial.pin_b), home, "Pi 5V rail", "Pi GND rail")
+
+
+def _strip(h: Harness, board: Board, logic_5v: str, gnd: str, data: tuple[str, int, str],
+           supply_rail: str | None) -> None:
+    """NeoPixels through a 74AHCT125: the strip wants 0.7 x VDD = 3.5 V for a high at 5 V
+    (Worldsemi WS2812B data sheet), more than 3.3 V logic gives."""
+    lamps = board.lamps
+    shifter = h.part("Level shifter", "level_shifter", "3.3 V data in, 5 V data out to the strip")
+    host, pin, signal = data
+    h.to_host(host, pin, signal, shifter.name, "1A", BLUE)
+    h.tap(logic_5v, shifter.name, "VCC", RED)
+    h.tap(gnd, shifter.name, "GND", BLACK)
+    for unused in ("2", "3", "4"):
+        h.wire(shifter.name, f"{unused}OE", shifter.name, "VCC", RED, cable=f"{shifter.name} links",
+               note="short links on the level shifter itself")
+        h.wire(shifter.name, f"{unused}A", shifter.name, "GND", BLACK, cable=f"{shifter.name} links")
+        h.leave_open(shifter.name, f"{unused}Y", "open: an unused buffer, switched off")
+    h.wire(shifter.name, "1OE", shifter.name, "GND", BLACK, cable=f"{shifter.name} links")
+    strip = h.part("NeoPixel strip", "strip", f"{lamps.pixels} pixels ({lamps.order}), one segment per section")
+    h.wire(shifter.name, "1Y", strip.name, "DIN", BLUE, cable="strip data", note="through a 330 ohm resistor at DIN")
+    rail = supply_rail or "Strip 5V rail"
+    if supply_rail is None:
+        supply = h.part("Strip 5V supply", "supply_5v", "feeds the pixels directly, never through the Pi")
+        h.rail(rail, "5 V for the pixels")
+        h.feed(supply.name, "+5V", rail, RED, note="short and thick (0.75 mm²), a 1000 uF capacitor across it")
+        h.feed(supply.name, "GND", gnd, BLACK, note="the grounds joined")
+    h.tap(rail, strip.name, "5V", RED)
+    h.tap(gnd, strip.name, "GND", BLACK)
+    per = PARTS["strip"]
+    h.budget.append((rail, f"{lamps.pixels} pixels at brightness {lamps.brightness:g}",
+                     lamps.pixels * per.ma_typ * lamps.brightness, lamps.pixels * per.ma_max * lamps.brightness))
+    h.count(1, "74AHCT125 quad buffer (DIP-14)", "NeoPixel data from 3.3 V to 5 V")
+    h.count(1, f"WS2812B strip or pixels, {lamps.pixels} pixels", "one segment per section of the model")
+    h.count(1, "capacitor 1000 uF 6.3 V", "across the strip's 5 V and GND")
+    h.count(1, "resistor 330 ohm", "in series with DIN, at the strip")
+    if supply_rail is None:
+        h.count(1, "5 V power supply, 2 A", "for the pixels")
+    h.steps.append(f"NeoPixels: data from {signal} into the 74AHCT125 (1A in, 1Y out, 1OE to GND; 2OE-4OE to VCC "
+                   "and 2A-4A to GND so the unused buffers stay off), then through a 330 ohm resistor to DIN. The "
+                   "strip's 5 V comes straight from its supply with a 1000 uF capacitor across; join the grounds. "
+                   "(WS2812B: a high is 0.7 x VDD = 3.5 V at 5 V, more than 3.3 V logic gives; the 74AHCT125's "
+                   "inputs take 2 V as high.)")
+
+
 def _hub(board: Board, h: Harness) -> None:
-    """The deck hub: readers on one SPI bus with their own chip selects, encoders, the pixel strip."""
+    """The deck hub: its own 5 V supply, a 3.3 V regulator for the readers, two ribbon trunks
+    (fore, aft) from the Pico amidships to the readers, the encoders, the strip."""
     from kaleun.hub.options import hub_options
 
     options = hub_options(board)
+    pico = h.host("Pico", "pico")
+    h.to_host("Pi", "USB", "USB port", "Pico", "USB", GREY, note="USB cable (data): the hub's link")
+    pico.labels.setdefault("USB", "micro-USB")
+    h.count(1, "Raspberry Pi Pico with CircuitPython and the deck-hub firmware", "amidships, under the control room")
+    h.count(1, "USB cable, micro-USB, data-capable", "Pi to Pico")
+    supply = h.part("Hub 5V supply", "supply_5v", "the hub's own supply: readers, strip and encoders")
+    v5 = h.rail("Hub 5V rail", "5 V").name
+    gnd = h.rail("Hub GND rail", "ground").name
+    v33 = h.rail("Readers 3V3 rail", "3.3 V for the readers").name
+    h.feed(supply.name, "+5V", v5, RED)
+    h.feed(supply.name, "GND", gnd, BLACK)
+    h.feed("Pico", h.ground_pin("Pico"), gnd, BLACK, note="the Pico's ground on the hub's")
+    diode = h.part("VSYS diode", "schottky", "lets the hub supply feed the Pico without back-feeding USB")
+    h.tap(v5, diode.name, "A", RED)
+    h.to_host("Pico", PICO_VSYS, "VSYS", diode.name, "K", RED)
+    buck = h.part("3V3 regulator", "buck_3v3", "set to 3.3 V before connecting the readers")
+    h.tap(v5, buck.name, "VIN", RED)
+    h.tap(gnd, buck.name, "GND", BLACK)
+    h.feed(buck.name, "VOUT", v33, RED, note="470 uF across the rail at the regulator")
+    h.count(1, "5 V power supply, 2 A", "the hub's own: readers, strip, encoders")
+    h.count(1, PARTS["buck_3v3"].label, "the readers' 3.3 V")
+    h.count(1, PARTS["schottky"].label, "hub 5 V into the Pico's VSYS (Pico data sheet, powering from VSYS)")
+    h.count(1, "capacitor 470 uF 6.3 V", "across the readers' 3.3 V rail")
+    h.budget.append((v5, "Pico", PARTS["pico"].ma_typ, PARTS["pico"].ma_max))
     spi = options.spi
-    grounds = iter(PICO_GROUND_PINS)
-    bus = [(PICO_PIN[spi[line]], spi[line]) for line in ("sck", "mosi", "miso")]
-    kinds: dict[str, int] = {}
+    bus = {"SCK": (PICO_PIN[spi["sck"]], spi["sck"]), "MOSI": (PICO_PIN[spi["mosi"]], spi["mosi"]),
+           "MISO": (PICO_PIN[spi["miso"]], spi["miso"])}
+    trunks: dict[str, list[int]] = {"Fore trunk": [], "Aft trunk": []}
     for number, reader in enumerate(options.readers):
-        name = f"Reader {number} (section {reader.section})"
-        labels = MFRC522_PINS if reader.kind == "mfrc522" else PN532_PINS
-        cs = (PICO_PIN[reader.cs], reader.cs)
-        if reader.kind == "mfrc522":
-            pins = [cs, *bus]
-            device_pins = [1, 2, 3, 4]
-            if reader.rst:
-                pins.append((PICO_PIN[reader.rst], reader.rst))
-                device_pins.append(7)
-        else:
-            pins, device_pins = [cs, *bus], [1, 2, 3, 4]
-        h.wire(name, f"{reader.kind.upper()} NFC reader", labels, pins, ["OG", "YE", "GN", "BU", "VT"][:len(pins)],
-               "keep SPI runs short (≤ 20 cm)", host="Pico", device_pins=device_pins)
-        kinds[reader.kind] = kinds.get(reader.kind, 0) + 1
-    for encoder in options.encoders:
-        name = f"{encoder.dial.capitalize()} encoder (hub)"
-        h.wire(name, "detented rotary encoder (EC11)", ["A", "B", "C"],
-               [(PICO_PIN[encoder.a], encoder.a), (PICO_PIN[encoder.b], encoder.b), (next(grounds), "GND")],
-               ["YE", "GN", "BK"], "internal pull-ups", host="Pico")
-        h.bom.append((1, "rotary encoder with detents, EC11 type", f"{encoder.dial}, read by the hub"))
-    if board.lamps.driver == "hub" and options.pixel_pin:
-        h.wire("NeoPixel strip (hub)", f"WS2812B, {board.lamps.pixels} pixels", ["DIN", "5V", "GND"],
-               [(PICO_PIN[options.pixel_pin], options.pixel_pin), (PICO_VBUS, "VBUS"), (next(grounds), "GND")],
-               ["BU", "RD", "BK"], "330 Ω in DIN; most WS2812B accept the Pico's 3.3 V data at short range",
-               host="Pico")
-        h.bom += [(1, f"WS2812B strip or pixels, {board.lamps.pixels} pixels", "on the hub, one per section"),
-                  (1, "resistor 330 Ω", "in series with DIN")]
-    h.bom.append((1, "Raspberry Pi Pico with CircuitPython and the deck-hub firmware", "USB cable to the Pi"))
+        trunks["Fore trunk" if reader.section in FORE_SECTIONS else "Aft trunk"].append(number)
+    kinds: dict[str, int] = {}
+    reader_ma = [0.0, 0.0]
+    for trunk, numbers in trunks.items():
+        if not numbers:
+            continue
+        for line, (pin, signal) in bus.items():
+            note = "33 ohm in series at the Pico" if line != "MISO" else "33 ohm in series at each reader's MISO"
+            h.to_host("Pico", pin, signal, trunk, line, YELLOW if line == "SCK" else GREEN if line == "MOSI" else BLUE,
+                      cable=f"Pico to {trunk}", note=note)
+        h.tap(v33, trunk, "3V3", RED)
+        h.tap(gnd, trunk, "GND", BLACK)
+        for number in numbers:
+            reader = options.readers[number]
+            name = f"Reader {number} (section {reader.section})"
+            part = h.part(name, reader.kind)
+            kinds[reader.kind] = kinds.get(reader.kind, 0) + 1
+            labels = part.part.pins
+            cs_label = labels[0]
+            h.to_host("Pico", PICO_PIN[reader.cs], reader.cs, trunk, f"CS {number}", ORANGE, cable=f"Pico to {trunk}")
+            h.wire(trunk, f"CS {number}", name, cs_label, ORANGE, cable=f"{trunk} to {name}")
+            for line in ("SCK", "MOSI", "MISO"):
+                h.wire(trunk, line, name, line, YELLOW if line == "SCK" else GREEN if line == "MOSI" else BLUE,
+                       cable=f"{trunk} to {name}")
+            power, ground = part.part.power, part.part.ground
+            assert power is not None and ground is not None
+            h.wire(trunk, "3V3", name, power, RED, cable=f"{trunk} to {name}", note="100 uF + 100 nF at the reader")
+            h.wire(trunk, "GND", name, ground, BLACK, cable=f"{trunk} to {name}")
+            if reader.kind == "mfrc522":
+                if reader.rst:
+                    h.to_host("Pico", PICO_PIN[reader.rst], reader.rst, trunk, f"RST {number}", PINK,
+                              cable=f"Pico to {trunk}")
+                    h.wire(trunk, f"RST {number}", name, "RST", PINK, cable=f"{trunk} to {name}")
+                else:
+                    h.wire(trunk, "3V3", name, "RST", RED, cable=f"{trunk} to {name}",
+                           note="RST held high: the reader runs (no hard reset without a hub.readers rst pin)")
+                h.leave_open(name, "IRQ", "open: the driver polls the chip")
+            else:
+                h.leave_open(name, "IRQ", "open: the driver polls the chip")
+                h.leave_open(name, "RSTO", "open")
+            ma = PARTS[reader.kind]
+            reader_ma[0] += ma.ma_typ
+            reader_ma[1] += ma.ma_max
+    h.budget.append((v33, f"{len(options.readers)} readers, fields on", reader_ma[0], reader_ma[1]))
+    h.budget.append((v5, f"the 3.3 V regulator for them ({BUCK_EFFICIENCY:.0%} efficient)",
+                     reader_ma[0] * 3.3 / 5 / BUCK_EFFICIENCY, reader_ma[1] * 3.3 / 5 / BUCK_EFFICIENCY))
     for kind, count in kinds.items():
-        h.bom.append((count, f"{kind.upper()} NFC reader board", "one under each berth of a section"))
-    h.bom += [(16, "NTAG213 sticker tags, 8–10 mm", "under the figures' bases; enroll with `kaleun figures enroll`"),
-              (1, "3.3 V regulator, ≥ 1 A (e.g. AMS1117-3.3 from the Pico's VBUS)",
-               "the readers draw up to 100 mA each: more than the Pico's own 3.3 V output gives")]
-    h.steps.append("Deck hub: every reader shares SCK, MOSI and MISO; each has its own chip select (SDA). Feed the "
-                   "readers' 3.3 V from the separate regulator and join all grounds with the Pico's.")
+        h.count(count, PARTS[kind].label, "under the sections: wiring/placement.md")
+    h.count(len(options.readers) * 2 + 2, "resistor 33 ohm", "SPI series termination: SCK and MOSI at the Pico "
+            "(each trunk), MISO at each reader")
+    h.count(len(options.readers), "capacitors 100 uF + 100 nF", "at each reader's 3.3 V")
+    for trunk, numbers in trunks.items():
+        if not numbers:
+            continue
+        # GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, a chip select (and a reset) per reader, GND
+        wires = 10 + len(numbers) + sum(1 for n in numbers if options.readers[n].rst) + 1
+        ways = next(w for w in RIBBON_WAYS if w >= wires)
+        sections = ", ".join(str(options.readers[n].section) for n in numbers)
+        h.count(1, f"ribbon cable 1.27 mm pitch, {ways}-way, up to 50 cm", f"the {trunk.lower()}: readers of sections "
+                f"{sections} ({wires} wires used)")
+        h.count(len(numbers), f"IDC connector for 1.27 mm ribbon, {ways}-way",
+                f"one per reader on the {trunk.lower()}, crimped onto it")
+    h.count(16, "NTAG213 sticker tags, 10 mm", "under the figures' bases; enroll with `kaleun figures enroll`")
+    for encoder in options.encoders:
+        dial = board.dial(encoder.dial)
+        home = (PICO_PIN[encoder.home_pin], encoder.home_pin) if encoder.home_pin else None
+        _encoder(h, dial, "Pico", (PICO_PIN[encoder.a], encoder.a), (PICO_PIN[encoder.b], encoder.b), home, v5, gnd)
+    if board.lamps.driver == "hub" and options.pixel_pin:
+        _strip(h, board, v5, gnd, ("Pico", PICO_PIN[options.pixel_pin], options.pixel_pin), supply_rail=v5)
+    h.steps.append(
+        f"Deck hub power: the readers with their fields on draw {reader_ma[0]:.0f} mA typical, {reader_ma[1]:.0f} mA "
+        f"at most at 3.3 V; the Pico's own 3.3 V output is for {PICO_3V3_MA} mA at most (Pico data sheet), so a "
+        "separate 3.3 V step-down regulator feeds them. The hub's 5 V rail (see the budget) is more than the Pi 4's "
+        f"USB ports give together ({PI4_USB_MA} mA): the hub has its own 5 V supply, into the Pico's VSYS through a "
+        "Schottky diode, grounds joined; the USB cable carries only data and the Pico's own share.")
+    h.steps.append(
+        "Long runs: the Pico sits amidships, under the control room; two ribbon trunks of at most 50 cm run along "
+        "the keel, fore (the bow rooms, the control room, and the deck and the bridge above them) and aft (crew "
+        "quarters, diesel and motor rooms), each reader on its own IDC connector crimped onto the trunk. In the "
+        "ribbon every signal runs beside a ground wire (GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, then the chip "
+        "selects and a last GND): the return current runs next to each signal. 33 ohm resistors in series "
+        "at each driver (SCK and MOSI at the Pico, MISO at each reader) damp the ringing on the unterminated "
+        f"ribbon, and the SPI clock is {spi['baudrate'] / 1e6:g} MHz (hub.spi.baudrate). If `kaleun hub status` "
+        "shows readers faulting, shorten the trunk or lower the clock; 4 MHz is fine on runs under 20 cm. "
+        "(Sources: README.md, Sources.)")
 
 
 def has_hardware(board: Board) -> bool:
@@ -187,7 +517,80 @@ def has_hardware(board: Board) -> bool:
     return board.uses_gpio or board.lamps.driver in ("neopixel", "neopixel_spi") or board.figure_sensor == "hub"
 
 
-# -- writing ------------------------------------------------------------------------------------
+# -- WireViz terms ------------------------------------------------------------------------------------
+def _safe(value: Any) -> Any:
+    """Text WireViz puts into Graphviz's HTML labels unescaped: no <, > or &."""
+    if isinstance(value, str):
+        return value.replace("&", "and").replace("<", "(").replace(">", ")")
+    if isinstance(value, list):
+        return [_safe(v) for v in value]
+    if isinstance(value, dict):
+        return {_safe(k): _safe(v) for k, v in value.items()}
+    return value
+
+
+def wireviz(board: Board, h: Harness) -> dict[str, Any]:
+    """connectors, cables and connections for WireViz."""
+    connectors: dict[str, dict[str, Any]] = {}
+    for host in h.hosts.values():
+        pins = sorted(host.labels, key=lambda p: (isinstance(p, str), p if isinstance(p, int) else 0, str(p)))
+        kind = PI_NAMES.get(board.pi, board.pi) + " 40-pin header" if host.kind == "pi" \
+            else "Raspberry Pi Pico (deck hub)"
+        connectors[host.name] = {"type": kind, "pins": pins, "pinlabels": [host.labels[p] for p in pins]}
+    for placed in h.parts.values():
+        entry: dict[str, Any] = {"type": placed.part.label, "pinlabels": list(placed.part.pins)}
+        if placed.note:
+            entry["notes"] = placed.note
+        connectors[placed.name] = entry
+    for rail in h.rails.values():
+        if not rail.feeds and not rail.taps:
+            continue
+        labels = [f"in {i + 1}" for i in range(len(rail.feeds))] + [str(i + 1) for i in range(len(rail.taps))]
+        connectors[rail.name] = {"type": f"{rail.kind} (perfboard strip or lever connectors)", "pinlabels": labels}
+    trunk_pins = _trunk_pins(h)
+    for trunk, labels in trunk_pins.items():
+        connectors[trunk] = {"type": "16-way ribbon trunk, 1.27 mm pitch", "pinlabels": labels}
+    cables: dict[str, dict[str, Any]] = {}
+    connections: list[list[dict[str, list[Any]]]] = []
+    for number, ((a, b, _), wires) in enumerate(h.cables.items(), start=1):
+        name = f"W{number}"
+        cable: dict[str, Any] = {"wirecount": len(wires), "colors": [w[2] for w in wires]}
+        note = h.notes.get((a, b, _))
+        if note:
+            cable["notes"] = note
+        cables[name] = cable
+        connections.append([{a: [_pin_ref(connectors[a], w[0]) for w in wires]},
+                            {name: list(range(1, len(wires) + 1))},
+                            {b: [_pin_ref(connectors[b], w[1]) for w in wires]}])
+    return _safe({"connectors": connectors, "cables": cables, "connections": connections})
+
+
+def _trunk_pins(h: Harness) -> dict[str, list[str]]:
+    """The pins of each ribbon trunk that its wires use, in ribbon order."""
+    used: dict[str, list[str]] = {}
+    for (a, b, _), wires in h.cables.items():
+        for end, index in ((a, 0), (b, 1)):
+            if end.endswith(" trunk"):
+                for wire in wires:
+                    pin = str(wire[index])
+                    if pin not in used.setdefault(end, []):
+                        used[end].append(pin)
+    order = ["GND", "SCK", "MOSI", "MISO", "3V3"]
+
+    def place(pin: str) -> tuple[int, str]:
+        return (order.index(pin) if pin in order else len(order), pin)
+
+    return {trunk: sorted(pins, key=place) for trunk, pins in used.items()}
+
+
+def _pin_ref(connector: dict[str, Any], pin: Any) -> Any:
+    """WireViz refers to a pin by its number: a host's own pin number, else its place (1-based)."""
+    if "pins" in connector:
+        return pin
+    return connector["pinlabels"].index(str(pin)) + 1
+
+
+# -- writing ------------------------------------------------------------------------------------------
 def _yaml_scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -202,11 +605,12 @@ def _yaml(value: Any, indent: int = 0) -> list[str]:
     lines: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
+            name = _yaml_scalar(key) if not str(key).isidentifier() else key
             if isinstance(item, dict | list) and item and not _flat(item):
-                lines.append(f"{pad}{_yaml_scalar(key) if ' ' in str(key) else key}:")
+                lines.append(f"{pad}{name}:")
                 lines += _yaml(item, indent + 1)
             else:
-                lines.append(f"{pad}{_yaml_scalar(key) if ' ' in str(key) else key}: {_inline(item)}")
+                lines.append(f"{pad}{name}: {_inline(item)}")
     elif isinstance(value, list):
         for item in value:
             sub = _yaml(item, indent + 1)
@@ -228,38 +632,78 @@ def _inline(value: Any) -> str:
 def harness_yaml(board: Board, harness: Harness) -> str:
     head = [f"# WireViz harness for the board file {board.path.name} ({board.name}).",
             "# Generated by `kaleun wiring`: edit the board file, not this file.",
-            "# Render: wireviz -f s FILE (needs Graphviz)."]
-    body = {"connectors": harness.connectors, "cables": harness.cables, "connections": harness.connections}
-    return "\n".join(head + _yaml(body)) + "\n"
+            "# Render: wireviz -f s FILE (needs Graphviz); `kaleun wiring` does it when Graphviz is installed."]
+    return "\n".join(head + _yaml(wireviz(board, harness))) + "\n"
+
+
+def _pin_key(pin: int | str) -> tuple[int, int, str]:
+    return (0, pin, "") if isinstance(pin, int) else (1, 0, str(pin))
 
 
 def markdown(board: Board, harness: Harness, stem: str) -> str:
     out = [f"# {board.name}", "",
            f"Generated by `kaleun wiring` from `boards/{board.path.name}`: edit the board file, not this page.",
-           "", board_description(board)]
-    if harness.pinout:
-        out += ["", "## Pi header", "", "| header pin | signal | goes to |", "|---|---|---|"]
-        for pin, signal, target in sorted(harness.pinout):
+           "", board_description(board), "",
+           f"![harness]({stem}.svg)", "",
+           f"The drawing is [`{stem}.svg`]({stem}.svg), rendered from [`{stem}.yml`]({stem}.yml) by WireViz. "
+           "Power and ground go through rails (a strip of perfboard, or lever connectors): one header pin "
+           "takes one jumper."]
+    for host in harness.hosts.values():
+        if not host.rows:
+            continue
+        title = "Pi header" if host.kind == "pi" else "Deck hub (Pico) pins"
+        out += ["", f"## {title}", "", "| pin | signal | goes to |", "|---|---|---|"]
+        for pin, signal, target in sorted(host.rows, key=lambda r: (_pin_key(r[0]), r[2])):
             out.append(f"| {pin} | {signal} | {target} |")
-    if harness.hub_pinout:
-        out += ["", "## Deck hub (Pico) pins", "", "| Pico pin | signal | goes to |", "|---|---|---|"]
-        for pin, signal, target in sorted(harness.hub_pinout):
-            out.append(f"| {pin} | {signal} | {target} |")
+    out += ["", "## Every part, pin by pin", ""]
+    for placed in harness.parts.values():
+        note = f" — {placed.note}" if placed.note else ""
+        out += [f"**{placed.name}**: {placed.part.label}{note}", "", "| pin | goes to |", "|---|---|"]
+        for pin in placed.part.pins:
+            where = ", ".join(placed.wired[pin]) if pin in placed.wired else placed.open.get(pin, "")
+            out.append(f"| {pin} | {where} |")
+        out.append("")
+    out += _budget(board, harness)
     out += ["", "## Bill of materials", "", "| qty | part | note |", "|---|---|---|"]
     for qty, part, note in harness.bom:
         out.append(f"| {qty} | {part} | {note} |")
     if harness.steps:
         out += ["", "## Notes", ""] + [f"- {step}" for step in harness.steps]
-    out += ["", "## Harness", "",
-            f"[`{stem}.yml`]({stem}.yml) describes every wire for WireViz; `make wiring` renders it as "
-            f"`{stem}.svg` with a BOM when Graphviz is installed.", ""]
+    out += ["", "See also [placement.md](placement.md) (readers and tags under the sections) and "
+            "[mechanics.md](mechanics.md) (the telegraph and the attack disc).", ""]
     return "\n".join(out)
+
+
+def _budget(board: Board, harness: Harness) -> list[str]:
+    out = ["## Power budget", "",
+           "What each rail carries at most (`parts.toml` says where each figure comes from):", "",
+           "| rail | what | typical mA | at most mA |", "|---|---|---:|---:|"]
+    totals: dict[str, list[float]] = {}
+    for rail_name, what, typ, most in harness.budget:
+        rail = "Pi 5V supply" if rail_name == "Pi 5V rail" else rail_name
+        out.append(f"| {rail} | {what} | {typ:.0f} | {most:.0f} |")
+        total = totals.setdefault(rail, [0.0, 0.0])
+        total[0] += typ
+        total[1] += most
+    out.append("")
+    for rail, (typ, most) in totals.items():
+        limit = ""
+        if rail == "Pi 5V supply" and board.supply_ma:
+            limit = f" of the {board.supply_ma} mA supply (`[power] supply_ma`)"
+        elif rail == "Hub 5V rail":
+            limit = " of the hub's 2 A supply"
+        elif rail == "Readers 3V3 rail":
+            limit = f" of the 1.5 A regulator (the Pico's own 3V3 gives {PICO_3V3_MA} mA)"
+        elif rail == "Strip 5V rail":
+            limit = " of the strip's 2 A supply"
+        out.append(f"- {rail}: {typ:.0f} mA typical, {most:.0f} mA at most{limit}.")
+    return out
 
 
 def board_description(board: Board) -> str:
     return f"{PI_NAMES.get(board.pi, board.pi)}. Figures: {board.figure_sensor}. " + \
         f"Lamps: {board.lamps.driver}, {board.lamps.pixels} pixels. Sound: {board.audio.driver} " + \
-        f"({board.audio.output}). Estimated draw {board.power_ma} mA."
+        f"({board.audio.output}). `kaleun board check` estimates {board.power_ma} mA."
 
 
 def documents(board: Board) -> dict[str, str]:
@@ -268,9 +712,45 @@ def documents(board: Board) -> dict[str, str]:
     return {f"{stem}.yml": harness_yaml(board, harness), f"{stem}.md": markdown(board, harness, stem)}
 
 
-def write_all(boards: list[Board], out: Path) -> list[Path]:
+SVG_STAMP = "<!-- kaleun harness sha256:{} -->"
+
+
+def harness_digest(yml_text: str) -> str:
+    return hashlib.sha256(yml_text.encode("utf-8")).hexdigest()
+
+
+def svg_stamp(svg_text: str) -> str | None:
+    """The digest of the harness an SVG was drawn from (its stamp), or None."""
+    found = re.search(r"<!-- kaleun harness sha256:([0-9a-f]{64}) -->", svg_text)
+    return found.group(1) if found else None
+
+
+def can_render() -> bool:
+    """Graphviz's `dot` is installed (WireViz needs it for drawings)."""
+    return shutil.which("dot") is not None
+
+
+def render_svg(yml: Path, out_dir: Path | None = None) -> Path:
+    """Draw a harness with WireViz (needs Graphviz) as `<stem>.svg`, stamped with the digest of
+    the harness text so a test can tell a drawing that no longer matches its harness."""
+    from wireviz import wireviz as wv
+
+    text = yml.read_text(encoding="utf-8")
+    folder = out_dir or yml.parent
+    wv.parse(yml, output_formats=("svg",), output_dir=folder, output_name=yml.stem)
+    svg = folder / f"{yml.stem}.svg"
+    drawn = svg.read_text(encoding="utf-8")
+    head, _, rest = drawn.partition("\n")
+    svg.write_text(f"{head}\n{SVG_STAMP.format(harness_digest(text))}\n{rest}", encoding="utf-8")
+    return svg
+
+
+def write_all(boards: list[Board], out: Path, draw: bool | None = None) -> list[Path]:
+    """Write each board's page and harness into `out`; draw the harness (SVG) when Graphviz is
+    there (or `draw` says so)."""
     written = []
     out.mkdir(parents=True, exist_ok=True)
+    draw = can_render() if draw is None else draw
     for board in boards:
         if not has_hardware(board):
             continue
@@ -278,4 +758,6 @@ def write_all(boards: list[Board], out: Path) -> list[Path]:
             path = out / name
             path.write_text(text, encoding="utf-8")
             written.append(path)
+            if draw and path.suffix == ".yml":
+                written.append(render_svg(path))
     return written

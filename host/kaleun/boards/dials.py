@@ -1,0 +1,126 @@
+"""The table's dials, declared once in `dials.toml`: what each dial is and what it feeds.
+
+The board loader, the adapters (simulated, gpiozero, deck hub), the table, the hub options and
+the wiring generator all read `DIALS`; none of them names a dial of its own.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DECLARATION = Path(__file__).with_name("dials.toml")
+KINDS = ("positions", "ring")
+HOMES = ("saved", "switch", "index", "calibrate")
+#: homing a board may pick for a simulated ring: the screen always knows where it stands
+HOME_KNOWN = "none"
+
+
+@dataclass(frozen=True)
+class DialDecl:
+    """One dial of the table, as `dials.toml` declares it."""
+
+    name: str
+    label: str
+    kind: str
+    #: positions: the position names; a ring has none
+    positions: tuple[str, ...]
+    #: steps of the reading: a positions dial has one per position, a ring `steps` per revolution
+    steps: int
+    home: tuple[str, ...]
+    command: Mapping[str, Any]
+    field: str
+    group: str
+    follows: str | None = None
+    reference: str | None = None
+
+    @property
+    def is_ring(self) -> bool:
+        return self.kind == "ring"
+
+    def wrap(self, step: int) -> int:
+        """Where a dial turned to `step` stands: a ring wraps round, a positions dial stops at its ends."""
+        return step % self.steps if self.is_ring else max(0, min(self.steps - 1, step))
+
+    def degrees(self, step: int) -> int:
+        """A ring's step as whole degrees 0-359."""
+        return (step * 360 // self.steps) % 360
+
+    def step_of(self, value: str | int) -> int:
+        """The step of a reading: a position name, or degrees of a ring (any whole number)."""
+        if self.is_ring:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{self.name} reads whole degrees, got {value!r}")
+            return round((value % 360) * self.steps / 360) % self.steps
+        if value not in self.positions:
+            raise ValueError(f"{self.name} position {value!r} is not one of: {', '.join(self.positions)}")
+        return self.positions.index(str(value))
+
+    def value(self, step: int) -> str | int:
+        """What the dial reads at `step` (own angle for a ring, before any reference)."""
+        return self.degrees(step) if self.is_ring else self.positions[step]
+
+
+class DeclarationError(ValueError):
+    """dials.toml is broken (a problem for whoever edited it, named with the dial)."""
+
+
+def _check(name: str, entry: Mapping[str, Any], names: list[str]) -> DialDecl:
+    def need(key: str, kind: type | tuple[type, ...]) -> Any:
+        value = entry.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise DeclarationError(f"{DECLARATION.name}: [{name}] needs '{key}' ({kind})")
+        return value
+
+    known = {"label", "kind", "positions", "steps", "home", "follows", "reference", "command", "field", "group"}
+    unknown = sorted(set(entry) - known)
+    if unknown:
+        raise DeclarationError(f"{DECLARATION.name}: [{name}] has unknown keys {unknown}")
+    kind = need("kind", str)
+    if kind not in KINDS:
+        raise DeclarationError(f"{DECLARATION.name}: [{name}] kind {kind!r} is not one of {KINDS}")
+    positions: tuple[str, ...] = ()
+    if kind == "positions":
+        positions = tuple(need("positions", list))
+        if len(positions) < 2 or not all(isinstance(p, str) for p in positions):
+            raise DeclarationError(f"{DECLARATION.name}: [{name}] needs two or more position names")
+        steps = len(positions)
+    else:
+        steps = need("steps", int)
+        if not 4 <= steps <= 3600:
+            raise DeclarationError(f"{DECLARATION.name}: [{name}] steps {steps} is not from 4 to 3600")
+    home = tuple(need("home", list))
+    if not home or not set(home) <= set(HOMES):
+        raise DeclarationError(f"{DECLARATION.name}: [{name}] home {list(home)} must be some of {HOMES}")
+    reference = entry.get("reference")
+    if reference is not None and (kind != "ring" or reference not in names or reference == name):
+        raise DeclarationError(f"{DECLARATION.name}: [{name}] reference {reference!r} must be another ring")
+    return DialDecl(name=name, label=need("label", str), kind=kind, positions=positions, steps=steps, home=home,
+                    command=dict(need("command", dict)), field=need("field", str), group=need("group", str),
+                    follows=entry.get("follows"), reference=reference)
+
+
+def load_declaration(path: Path = DECLARATION) -> dict[str, DialDecl]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    names = list(data)
+    dials = {name: _check(name, entry, names) for name, entry in data.items()}
+    for dial in dials.values():
+        if dial.reference is not None and not dials[dial.reference].is_ring:
+            raise DeclarationError(f"{path.name}: [{dial.name}] reference must be a ring")
+    return dials
+
+
+#: every dial, in declaration order (read it where it is needed: a test may add one)
+DIALS: dict[str, DialDecl] = load_declaration()
+DIAL_NAMES: tuple[str, ...] = tuple(DIALS)  # as declared in the file
+
+
+def groups() -> dict[str, list[DialDecl]]:
+    """Dials by the command group they feed, in declaration order."""
+    out: dict[str, list[DialDecl]] = {}
+    for dial in DIALS.values():
+        out.setdefault(dial.group, []).append(dial)
+    return out

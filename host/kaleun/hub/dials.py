@@ -1,0 +1,83 @@
+"""Dials whose encoders sit on the deck hub (`[hub.encoders.NAME]`, `dials.NAME.driver = "hub"`).
+
+The hub counts each encoder with the RP2040's PIO and sends `turn` frames (detents turned) and,
+for a ring with a home switch, `home` frames (the switch closed). `HubDial` turns them into
+dial steps with the same `StepCounter` as the gpiozero adapter: the board's steps per
+position or per revolution, a partial step waiting, the count zeroed at the home mark.
+On the fake hub, `turn` and `home` move its simulated encoders and switches, so scripts go
+through real frames; on a real hub a hand turns the dial.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kaleun.boards.model import DialSpec
+from kaleun.ports.base import DialHomed, DialLost, DialTurned, HardwareOnly, Sink
+from kaleun.ports.encoder import StepCounter
+
+
+class HubDial:
+    def __init__(self, spec: DialSpec, index: int, fake: Any = None) -> None:
+        self.name = spec.name
+        self.spec = spec
+        #: the encoder's number on the hub (its place in kaleun_hub.json's encoders)
+        self.index = index
+        self.fake = fake
+        self.counter = StepCounter(spec.counts_per_step)
+        #: detents counted since the table started
+        self.total = 0
+        #: total minus the hub's own count (`pos` of its frames), once known: a frame lost on
+        #: the way costs no detent, the next frame's position tells where the encoder is
+        self.offset: int | None = None
+        self._sink: Sink | None = None
+
+    def start(self, sink: Sink) -> None:
+        self._sink = sink
+
+    def close(self) -> None:
+        self._sink = None
+
+    # -- from the link's thread --------------------------------------------------------------
+    def turned(self, delta: int, pos: int | None = None) -> None:
+        if pos is not None and self.offset is not None:
+            self.total = pos + self.offset
+        else:
+            self.total += delta
+            if pos is not None:
+                self.offset = self.total - pos
+        clicks = self.counter.update(self.total)
+        if clicks and self._sink is not None:
+            self._sink(DialTurned(self.name, -clicks if self.spec.reverse else clicks))
+
+    def at_home(self) -> None:
+        """The hub saw the home switch close (after the turns that brought the ring there)."""
+        self.counter.zero(self.total)
+        if self._sink is not None:
+            self._sink(DialHomed(self.name))
+
+    def restarted(self) -> None:
+        """The hub said hello again: its count starts over, and turns made while it was away
+        were not counted. A homed dial's place is lost (the saved telegraph keeps its own)."""
+        self.offset = None
+        if self.spec.homing != "saved" and self._sink is not None:
+            self._sink(DialLost(self.name))
+
+    # -- hands -------------------------------------------------------------------------------
+    def turn(self, clicks: int) -> None:
+        """Turn the fake hub's encoder by the detents that make `clicks` steps of the dial."""
+        if self.fake is None:
+            raise HardwareOnly(f"dial '{self.name}' is an encoder on the deck hub: turn it by hand")
+        steps = -clicks if self.spec.reverse else clicks
+        goal = self.counter.counted + steps * self.counter.ratio
+        target = math.ceil(goal) if steps > 0 else math.floor(goal)
+        self.fake.turn_encoder(self.index, target - self.total)
+
+    def home(self) -> None:
+        if self.spec.homing == "calibrate":
+            self.at_home()  # the crew confirms: the ring stands at its zero
+            return
+        if self.fake is None:
+            raise HardwareOnly(f"dial '{self.name}' finds its zero by its home switch: turn it past its mark")
+        self.fake.press_home(self.index)

@@ -1,0 +1,57 @@
+"""Files Kaleun ships beside its code: the board files and the deck hub's firmware.
+
+In a source checkout they are the tree's `boards/` and `firmware/`. A wheel carries copies
+inside the package (`kaleun/share/boards`, `kaleun/share/firmware`, put there by setup.py
+when the wheel is built), so an installed Kaleun finds them wherever it runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def source_tree() -> Path | None:
+    """The project's folder when running from a checkout (it holds boards/ and firmware/)."""
+    for parent in PACKAGE_DIR.parents:
+        if (parent / "pyproject.toml").is_file() and (parent / "boards").is_dir():
+            return parent
+    return None
+
+
+def shipped(name: str) -> Path | None:
+    """The folder `name` ("boards" or "firmware") this Kaleun came with, or None.
+
+    An installed wheel's own copy comes first (it matches the installed code); from a
+    checkout (or an editable install) the tree's folder."""
+    inside = PACKAGE_DIR / "share" / name
+    if inside.is_dir():
+        return inside
+    root = source_tree()
+    if root is not None and (root / name).is_dir():
+        return root / name
+    return None
+
+
+def boards_dir() -> Path | None:
+    return shipped("boards")
+
+
+def firmware_dir() -> Path | None:
+    return shipped("firmware")
+
+
+def find_board(path: str | Path) -> Path:
+    """A board file as given, or, when there is no such file, the shipped board of that name:
+    `pico-hub`, `pico-hub.toml` and `boards/pico-hub.toml` all find the shipped
+    boards/pico-hub.toml from any folder."""
+    given = Path(path)
+    if given.exists():
+        return given
+    folder = boards_dir()
+    if folder is None or given.parent not in (Path("."), Path("boards")):
+        return given
+    name = given.name if given.suffix == ".toml" else given.name + ".toml"
+    candidate = folder / name
+    return candidate if candidate.is_file() else given

@@ -1,0 +1,80 @@
+"""One place to extend: a dial declared in boards/dials.toml reaches the board loader, the
+adapters, the table, the deck hub's options and the wiring generator with nothing else edited.
+(host/README.md, "How to add a dial".)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kaleun.boards import dials
+from kaleun.boards.loader import load_board
+from kaleun.hub.options import hub_config
+from kaleun.runtime.table import Table
+from kaleun.uboot.game import new_game
+from kaleun.wiring.generate import build
+
+DECLARATION = '''
+[periscope_bearing]
+label = "periscope bearing ring"
+kind = "ring"
+steps = 360
+home = ["switch", "calibrate"]
+command = { do = "periscope" }
+field = "bearing"
+group = "periscope"
+'''
+
+
+@pytest.fixture
+def periscope(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dials.DialDecl:
+    path = tmp_path / "dials.toml"
+    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + DECLARATION, encoding="utf-8")
+    declared = dials.load_declaration(path)["periscope_bearing"]
+    monkeypatch.setitem(dials.DIALS, "periscope_bearing", declared)
+    return declared
+
+
+def _board(tmp_path: Path, text: str) -> Any:
+    path = tmp_path / "board.toml"
+    path.write_text('[board]\nname = "periscope"\nformat = 0\npi = "pi4"\n' + text, encoding="utf-8")
+    return load_board(path)
+
+
+def test_a_new_ring_turns_on_screen_and_feeds_its_command(tmp_path, periscope):
+    table = Table(_board(tmp_path, ""), new_game(0))
+    got: list[dict[str, Any]] = []
+    table.start(got.append)
+    try:
+        table.actuate({"do": "turn", "dial": "periscope_bearing", "steps": -15})
+        assert got == [{"do": "periscope", "bearing": 345, "via": "periscope"}]
+        assert table.game.table_state["periscope_bearing"] == 345
+    finally:
+        table.close()
+
+
+def test_a_new_ring_on_gpio_is_checked_counted_homed_and_wired(tmp_path, periscope):
+    board = _board(tmp_path, '[gpio]\npin_factory = "mock"\n[dials.periscope_bearing]\ndriver = "gpio"\n'
+                   'pin_a = 5\npin_b = 6\nsteps_per_revolution = 720\nhome = "switch"\nhome_pin = 13\n')
+    table = Table(board, new_game(0))
+    got: list[dict[str, Any]] = []
+    table.start(got.append)
+    try:
+        table.actuate({"do": "home", "dial": "periscope_bearing"})
+        table.actuate({"do": "turn", "dial": "periscope_bearing", "steps": 90})
+        assert got[-1] == {"do": "periscope", "bearing": 90, "via": "periscope"}
+        assert table.dials["periscope_bearing"].encoder.steps == 180  # 2 encoder steps a degree
+    finally:
+        table.close()
+    wiring = build(board)
+    assert wiring.parts["Periscope bearing ring encoder"].wired["A (black)"] == ["Pi pin 29"]
+    assert wiring.parts["Periscope bearing ring home switch"].wired["1"] == ["Pi pin 33"]
+
+
+def test_a_new_ring_on_the_hub_gets_its_encoder_in_the_hubs_config(tmp_path, periscope):
+    board = _board(tmp_path, '[figures]\nsensor = "hub"\n[hub]\nurl = "fake"\n[[hub.readers]]\nsection = 1\n'
+                   'cs = "GP17"\n[hub.encoders.periscope_bearing]\na = "GP8"\nb = "GP9"\nhome_pin = "GP14"\n'
+                   '[dials.periscope_bearing]\nhome = "switch"\n')
+    assert board.dials["periscope_bearing"].driver == "hub"
+    assert hub_config(board)["encoders"] == [{"a": "GP8", "b": "GP9", "divisor": 4, "home_pin": "GP14"}]

@@ -1,0 +1,96 @@
+"""A wheel carries the board files and the deck hub's firmware: `pip install` of the package
+works outside the source tree, and `kaleun firmware install` finds its files there."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+from kit import ROOT
+
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host", "boards", "firmware")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wheel built from a copy of the source tree (the build writes its own folders there)."""
+    work = tmp_path_factory.mktemp("wheel")
+    src = work / "src"
+    src.mkdir()
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        else:
+            shutil.copyfile(source, src / name)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                           "-w", str(work / "dist"), str(src)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    (found,) = (work / "dist").glob("kaleun-*.whl")
+    return found
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_every_board_file_and_the_firmware(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for board in (ROOT / "boards").glob("*.toml"):
+        assert f"kaleun/share/boards/{board.name}" in names
+    for path in (ROOT / "firmware").rglob("*.py"):
+        assert f"kaleun/share/firmware/{path.relative_to(ROOT / 'firmware').as_posix()}" in names
+    assert {"kaleun/share/firmware/protocol_vectors.json", "kaleun/share/boards/README.md",
+            "kaleun/boards/dials.toml", "kaleun/uboot/data/boat.toml"} <= names
+    assert not any("__pycache__" in name or name.startswith(("tests/", "wiring/")) for name in names)
+
+
+@pytest.mark.slow
+def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tree(wheel, tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q",
+                           str(wheel)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    # the dependencies (pyserial, the Adafruit libraries the hub needs) from this test's environment;
+    # Kaleun itself only from the fresh one
+    env = {**os.environ, "PYTHONPATH": sysconfig.get_paths()["purelib"], "KALEUN_HOME": str(tmp_path / "home")}
+    env.pop("KALEUN_FIRMWARE", None)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+
+    def kaleun(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(python), "-m", "kaleun", *args], capture_output=True, text=True, env=env,
+                              cwd=outside, timeout=120)
+
+    where = subprocess.run([str(python), "-c", "import kaleun; print(kaleun.__file__)"], capture_output=True,
+                           text=True, env=env, cwd=outside, timeout=60)
+    assert where.stdout.startswith(str(venv)), where.stdout + where.stderr
+    check = kaleun("board", "check", "pico-hub", "boards/mock-gpio.toml")
+    assert check.returncode == 0, check.stderr
+    assert "share/boards/pico-hub.toml: ok: Pico deck hub" in check.stdout
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1; Raspberry Pi Pico with rp2040\n")
+    install = kaleun("firmware", "install", str(drive), "--board", "pico-hub")
+    assert install.returncode == 0, install.stderr
+    assert (drive / "code.py").read_bytes() == (ROOT / "firmware" / "code.py").read_bytes()
+    assert (drive / "lib" / "kaleun_hub" / "encoders.py").is_file()
+    assert json.loads((drive / "kaleun_hub.json").read_text())["readers"][0]["cs"] == "GP17"
+
+
+def test_a_shipped_board_is_found_by_its_name_from_any_folder(tmp_path, monkeypatch):
+    from kaleun.boards.loader import BoardError, load_board
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("pico-hub", "pico-hub.toml", "boards/pico-hub.toml"):
+        assert load_board(name).path == ROOT / "boards" / "pico-hub.toml"
+    (tmp_path / "pico-hub.toml").write_text('[board]\nname = "mine"\nformat = 0\n', encoding="utf-8")
+    assert load_board("pico-hub.toml").name == "mine"  # a file of that name here comes first
+    with pytest.raises(BoardError, match="no-such-board: cannot read the board file"):
+        load_board("no-such-board")

@@ -1,0 +1,148 @@
+"""Dials whose encoders sit on the deck hub: the engine telegraph and the attack disc's rings
+(rulebook §9.2.1) turned on the fake hub's simulated encoders reach the game through real
+`turn` and `home` frames, counted and homed exactly as on the Pi's GPIO."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from disckit import disc_game, disc_sets
+from hubkit import ROOT
+from kaleun.boards.loader import load_board
+from kaleun.hub.dials import HubDial
+from kaleun.hub.options import hub_config
+from kaleun.ports.base import DialHomed, DialLost, DialTurned
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.runtime.table import Table
+from kit import write_script
+
+FAKE_BOARD = ROOT / "boards" / "fake-hub.toml"
+GUARD = 15.0
+
+ENCODERS = '''
+[hub.encoders.telegraph]
+a = "GP8"
+b = "GP9"
+
+[hub.encoders.disc_own_course]
+a = "GP10"
+b = "GP11"
+home_pin = "GP14"
+
+[hub.encoders.disc_enemy_course]
+a = "GP12"
+b = "GP13"
+
+[hub.encoders.disc_bearing]
+a = "GP26"
+b = "GP27"
+home_pin = "GP15"
+
+[dials.disc_own_course]
+steps_per_revolution = 600
+home = "switch"
+
+[dials.disc_enemy_course]
+steps_per_revolution = 600
+home = "calibrate"
+
+[dials.disc_bearing]
+steps_per_revolution = 600
+home = "switch"
+'''
+
+
+@pytest.fixture
+def hub_board(tmp_path: Path) -> Path:
+    """The fake hub's board with the telegraph and the disc on the hub's encoders."""
+    text = FAKE_BOARD.read_text(encoding="utf-8")
+    text = text[:text.index("[dials.telegraph]")] + text[text.index("[lamps]"):] + ENCODERS
+    path = tmp_path / "hub-dials.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_board_puts_the_dials_on_the_hubs_encoders(hub_board):
+    board = load_board(hub_board)
+    assert {name: spec.driver for name, spec in board.dials.items()} == {
+        "telegraph": "hub", "disc_own_course": "hub", "disc_enemy_course": "hub", "disc_bearing": "hub"}
+    assert hub_config(board)["encoders"] == [
+        {"a": "GP8", "b": "GP9", "divisor": 4}, {"a": "GP10", "b": "GP11", "divisor": 4, "home_pin": "GP14"},
+        {"a": "GP12", "b": "GP13", "divisor": 4}, {"a": "GP26", "b": "GP27", "divisor": 4, "home_pin": "GP15"}]
+
+
+def test_9_2_1_the_worked_example_through_the_hubs_frames(tmp_path, hub_board, kaleun_home):
+    lines = [
+        {"t": 1, "do": "turn", "dial": "telegraph", "steps": 2},
+        {"t": 5, "do": "home", "dial": "disc_own_course"},      # the ring passes its hall sensor
+        {"t": 5, "do": "home", "dial": "disc_bearing"},
+        {"t": 6, "do": "home", "dial": "disc_enemy_course"},    # the crew confirms the ring stands at 0
+        {"t": 10, "do": "turn", "dial": "disc_own_course", "steps": -70},
+        {"t": 20, "do": "turn", "dial": "disc_bearing", "steps": -30},
+        {"t": 30, "do": "turn", "dial": "disc_enemy_course", "steps": 70},
+    ]
+    logs = []
+    for _ in range(2):
+        out = io.StringIO()
+        game = disc_game()
+        ScriptRun(game, load_board(hub_board), EventWriter(out)).run(write_script(tmp_path / "s.jsonl", lines))
+        logs.append(out.getvalue())
+    assert logs[0] == logs[1]
+    events = [json.loads(line) for line in logs[0].splitlines()]
+    order = next(e for e in events if e["event"] == "order_accepted")
+    assert (order["t"], order["speed"], order["via"]) == (1, "half_ahead", "telegraph")
+    assert disc_sets(events) == [
+        {"t": 5, "via": "disc", "own_course": 0},
+        {"t": 5, "via": "disc", "bearing": 0},
+        {"t": 6, "via": "disc", "enemy_course": 0},
+        {"t": 10, "via": "disc", "own_course": 290, "bearing": 70},
+        {"t": 20, "via": "disc", "bearing": 40},
+        {"t": 30, "via": "disc", "enemy_course": 70}]
+
+
+def test_a_hub_that_restarts_loses_the_rings_zero_but_not_the_telegraph(hub_board, kaleun_home):
+    game = disc_game()
+    table = Table(load_board(hub_board), game)
+    got: list[dict[str, Any]] = []
+    table.start(got.append)
+    try:
+        table.actuate({"do": "home", "dial": "disc_own_course"})
+        table.actuate({"do": "turn", "dial": "disc_own_course", "steps": 30})
+        table.actuate({"do": "turn", "dial": "telegraph", "steps": 1})
+        assert table.reading("disc_own_course") == 30
+        fake = table.sensor.fake
+        online = table.sensor.link.core.connects
+        fake.reload()  # CircuitPython restarts the firmware: its encoder counts start again
+        assert table.sensor.link.wait(lambda core: table.reading("disc_own_course") is None, GUARD)
+        assert table.sensor.link.core.connects == online  # the port stayed open
+        assert table.reading("telegraph") == "slow_ahead"
+        table.actuate({"do": "home", "dial": "disc_own_course"})
+        assert table.reading("disc_own_course") == 0
+    finally:
+        table.close()
+
+
+class Sink(list):
+    def __call__(self, item: Any) -> None:
+        self.append(item)
+
+
+def test_a_lost_turn_frame_costs_no_detent_the_next_frames_position_tells():
+    board = load_board(ROOT / "boards" / "pico-hub.toml")
+    dial = HubDial(board.dial("disc_own_course"), 1)
+    got = Sink()
+    dial.start(got)
+    dial.turned(5, pos=5)  # 600 counts a turn: 5 counts are 3 degrees
+    dial.at_home()  # zero at hub count 5
+    dial.turned(5, pos=10)
+    # the frame with delta 5 (pos 15) is lost on the way
+    dial.turned(5, pos=20)
+    assert got == [DialTurned("disc_own_course", 3), DialHomed("disc_own_course"), DialTurned("disc_own_course", 3),
+                   DialTurned("disc_own_course", 6)]  # 10 counts since the last frame: 6 degrees
+    dial.restarted()  # a new hello: the hub counts from 0 again
+    dial.turned(2, pos=2)
+    assert got[-2:] == [DialLost("disc_own_course"), DialTurned("disc_own_course", 1)]  # 2 counts on: 1.2 degrees
