@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test lint bench wiring clean
+.PHONY: play test lint bench wiring i18n clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,14 @@ wiring: $(VENV)/.dev
 	$(BIN)/kaleun wiring
 	@command -v dot >/dev/null || { echo "install Graphviz for the drawings: sudo apt install graphviz"; exit 1; }
 	for f in wiring/*.yml; do $(BIN)/wireviz -f st $$f || exit 1; done
+
+# Translation catalogues: extract every message of the code and the data files (host/babel.cfg),
+# then bring each language's .po up to date; translate what is new and run make test.
+LOCALE := host/kaleun/locale
+i18n: $(VENV)/.dev
+	cd host && ../$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k Msg:1 -k plural:1,2 -k term:1 \
+		-k N_:1 --no-location --sort-output --omit-header -o kaleun/locale/kaleun.pot kaleun
+	$(BIN)/pybabel update -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun --ignore-obsolete --no-wrap
 
 clean:
 	rm -rf $(VENV) .pytest_cache

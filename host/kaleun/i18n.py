@@ -13,10 +13,11 @@ from __future__ import annotations
 import gettext
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from kaleun.core.messages import Msg, render
 
@@ -57,10 +58,37 @@ def _compiled(code: str) -> Path | None:
     return mo
 
 
+class _Number:
+    """A number as a language writes it: Python's format spec, then the language's decimal and
+    grouping signs ("1,234.5" in English is "1.234,5" in German, "1 234,5" in Russian)."""
+
+    __slots__ = ("signs", "value")
+
+    def __init__(self, value: float, signs: dict[int, str]) -> None:
+        self.value = value
+        self.signs = signs
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec).translate(self.signs)
+
+    def __str__(self) -> str:
+        return format(self)
+
+
+def _number_signs(code: str) -> dict[int, str]:
+    """The swap of "." and "," a language needs (none for English)."""
+    if code == "en":
+        return {}
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    return str.maketrans({".": get_decimal_symbol(code), ",": get_group_symbol(code)})
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
     translations: gettext.NullTranslations
+    signs: dict[int, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -73,9 +101,15 @@ class Language:
     def plural(self, singular: str, plural: str, n: int) -> str:
         return self.translations.ngettext(singular, plural, n)
 
+    def number(self, value: Any) -> Any:
+        """A value of a sentence as this language writes it (numbers get its decimal sign)."""
+        if self.signs and isinstance(value, int | float) and not isinstance(value, bool):
+            return _Number(value, self.signs)
+        return value
+
     def render(self, text: Msg | str | None) -> str:
         """A sentence for the table: a `Msg` in this language, plain text as it is."""
-        return render(text, self.text, self.plural)
+        return render(text, self.text, self.plural, self.number if self.signs else None)
 
 
 @cache
@@ -90,4 +124,4 @@ def language(code: str) -> Language:
         if mo is not None:
             with open(mo, "rb") as fh:
                 translations = gettext.GNUTranslations(fh)
-    return Language(code, translations)
+    return Language(code, translations, _number_signs(code))

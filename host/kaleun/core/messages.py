@@ -20,6 +20,8 @@ from typing import Any
 #: translate(msgid) -> text, and translate_plural(singular, plural, n) -> text
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
+#: localise(value) -> the value as a language writes it (e.g. numbers with a decimal comma)
+Localise = Callable[[Any], Any]
 
 
 def N_(text: str) -> str:
@@ -50,8 +52,10 @@ class Msg:
         return cls(text)
 
     # -- rendering ----------------------------------------------------------------------------
-    def render(self, translate: Translate | None = None, translate_plural: TranslatePlural | None = None) -> str:
-        """The sentence in the language of `translate` (English without one)."""
+    def render(self, translate: Translate | None = None, translate_plural: TranslatePlural | None = None,
+               localise: Localise | None = None) -> str:
+        """The sentence in the language of `translate` (English without one); `localise` turns the
+        plain values (numbers) into that language's way of writing them."""
         if self.plural_form is not None:
             singular, plural = self.plural_form
             n = int(self.values["n"])
@@ -63,7 +67,8 @@ class Msg:
             template = translate(self.template) if translate is not None else self.template
         if not self.values:
             return template
-        values = {k: render(v, translate, translate_plural) if isinstance(v, Msg) else v
+        values = {k: render(v, translate, translate_plural, localise) if isinstance(v, Msg)
+                  else localise(v) if localise is not None else v
                   for k, v in self.values.items()}
         try:
             return template.format(**values)
@@ -101,21 +106,71 @@ class Msg:
 
 
 def render(text: Msg | str | None, translate: Translate | None = None,
-           translate_plural: TranslatePlural | None = None) -> str:
+           translate_plural: TranslatePlural | None = None, localise: Localise | None = None) -> str:
     """Text for a player: a `Msg` rendered in the given language, a plain string as it is."""
     if text is None:
         return ""
     if isinstance(text, Msg):
-        return text.render(translate, translate_plural)
+        return text.render(translate, translate_plural, localise)
     return text
+
+
+_NOTHING = ""
 
 
 def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
     """A list read out with a separator (each part translated on its own)."""
     fields = {f"p{i}": p for i, p in enumerate(parts)}
-    return Msg(sep.join("{" + k + "}" for k in fields), **fields) if parts else Msg("")
+    return Msg(sep.join("{" + k + "}" for k in fields), **fields) if parts else Msg(_NOTHING)
+
+
+def and_list(parts: Sequence[Msg | str]) -> Msg:
+    """A list read out as "a, b and c" (the word "and" translated)."""
+    if len(parts) <= 1:
+        return join(parts)
+    return Msg("{list} and {last}", list=join(parts[:-1]), last=parts[-1])
+
+
+def or_list(parts: Sequence[Msg | str]) -> Msg:
+    """A list read out as "a, b or c" (the word "or" translated)."""
+    if len(parts) <= 1:
+        return join(parts)
+    return Msg("{list} or {last}", list=join(parts[:-1]), last=parts[-1])
 
 
 def as_values(values: Mapping[str, Any]) -> dict[str, Any]:
-    """Values of an event rendered to JSON-friendly English text where they are messages."""
-    return {k: str(v) if isinstance(v, Msg) else v for k, v in values.items()}
+    """Values of an event rendered to JSON-friendly English text where they are messages (also
+    inside lists and objects, e.g. the `report` event's status)."""
+    return {k: _plain(v) for k, v in values.items()}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def to_json(text: Msg | str | None) -> Any:
+    """A message kept in a save: its template(s) and values, so it renders in any language later."""
+    if not isinstance(text, Msg):
+        return text
+    out: dict[str, Any] = {"msg": text.template, "values": {k: to_json(v) for k, v in text.values.items()}}
+    if text.plural_form is not None:
+        out["plural"] = list(text.plural_form)
+    return out
+
+
+def from_json(data: Any) -> Msg | str | None:
+    """A message back from `to_json` (plain text, e.g. from an older save, stays text)."""
+    if not isinstance(data, dict):
+        return None if data is None else str(data)
+    values = {k: from_json(v) if isinstance(v, dict) else v for k, v in dict(data.get("values", {})).items()}
+    plural = data.get("plural")
+    if isinstance(plural, list) and len(plural) == 2:
+        n = values.pop("n", 1)
+        return Msg.plural(str(plural[0]), str(plural[1]), n=int(n), **values)
+    return Msg(str(data.get("msg", "")), **values)
