@@ -44,6 +44,7 @@ DATA_TERMS: Mapping[str, tuple[str, ...]] = {
     "uboot/data/provisions.toml": ("names.*", "dishes.*"),
     "uboot/data/roster.toml": ("roles.*", "shapes.*", "role_names.*"),
     "uboot/data/sailors.toml": ("symbols.*", "*.*.name"),
+    "uboot/data/seabed.toml": ("area.*.name",),
     "uboot/data/sections.toml": ("names.*",),
     "uboot/data/ships.toml": ("classes.*.name",),
     "uboot/data/technical.toml": ("severity.*.name", "components.*.name", "components.*.effect"),
@@ -124,7 +125,8 @@ def extract() -> dict[str | tuple[str, str], list[str]]:
     out: dict[str | tuple[str, str], list[str]] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
             str(PACKAGE.parent), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True):
-        msgid: str | tuple[str, str] = tuple(message) if isinstance(message, tuple | list) else message
+        msgid: str | tuple[str, str] = (str(message[0]), str(message[1])) if isinstance(message, tuple | list) \
+            else message
         if not msgid:
             continue
         out.setdefault(msgid, []).append(f"{filename}:{lineno}")
@@ -158,10 +160,10 @@ def catalogue_problems(code: str, msgids: Collection[str | tuple[str, str]] | No
         if message.fuzzy or not strings or any(not s for s in strings):
             problems.append(f"{code}: no translation{place}: {msgid!r}")
             continue
-        ids = list(msgid) if isinstance(msgid, tuple) else [msgid]
-        expected = set().union(*(fields(m) for m in ids))
+        ids: list[str] = list(msgid) if isinstance(msgid, tuple) else [msgid]
+        expected: set[str] = set().union(*(fields(m) for m in ids))
         for s in strings:
-            got = fields(s)
+            got = fields(str(s))
             if got - expected or (not isinstance(msgid, tuple) and got != expected):
                 problems.append(f"{code}: placeholders {sorted(got)} instead of {sorted(expected)}{place}: "
                                 f"{msgid!r} -> {s!r}")

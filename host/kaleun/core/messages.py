@@ -92,6 +92,10 @@ class Msg:
     def __hash__(self) -> int:
         return hash(self.template)
 
+    def __contains__(self, text: str) -> bool:
+        """Searching a message searches its English text (as the event log has it)."""
+        return text in str(self)
+
     def __add__(self, other: Msg | str) -> Msg:
         """Two sentences read one after the other."""
         return Msg("{a}{b}", a=self, b=other)
@@ -172,5 +176,5 @@ def from_json(data: Any) -> Msg | str | None:
     plural = data.get("plural")
     if isinstance(plural, list) and len(plural) == 2:
         n = values.pop("n", 1)
-        return Msg.plural(str(plural[0]), str(plural[1]), n=int(n), **values)
+        return Msg.plural(str(plural[0]), str(plural[1]), n=int(n) if isinstance(n, int | float | str) else 1, **values)
     return Msg(str(data.get("msg", "")), **values)

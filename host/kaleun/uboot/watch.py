@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.engine import Module
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 
 WATCHES = data.load("watches")
@@ -55,8 +56,9 @@ class Watch(Module):
         extra: dict[str, Any] = {}
         if engine.has_module("boat"):
             extra["distance_nm"] = round(engine.module("boat").distance_nm, 3)
-        self.emit("watch_change", feed=f"{strikes} bells, {engine.clock.hhmm(now)}: watch change, "
-                  f"the {self.watch_name} watch takes over.",
+        self.emit("watch_change", feed=Msg("{strikes} bells, {time}: watch change, the {watch} watch takes over.",
+                                           strikes=strikes, time=engine.clock.hhmm(now),
+                                           watch=Msg.term(self.watch_name)),
                   watch=self.watch_name, previous=previous, number=self.changes, **extra)
         self.next_change = engine.clock.next_time_of_day(now, HOURS)
 

@@ -34,6 +34,11 @@ def component_name(component: str) -> str:
     return str(COMPONENTS[component]["name"])
 
 
+def is_plural(component: str) -> bool:
+    """Whether a component's name is a plural ("diesels"), for sentences that agree with it."""
+    return bool(COMPONENTS[component].get("plural"))
+
+
 def agree(component: str, singular: str, plural: str) -> str:
     """The verb form that agrees with the component: agree("diesels", "is", "are") -> "are"."""
     return plural if COMPONENTS[component].get("plural") else singular
