@@ -39,12 +39,22 @@ wiring: $(VENV)/.dev
 	for f in wiring/*.yml; do $(BIN)/wireviz -f st $$f || exit 1; done
 
 # Translation catalogues: extract every message of the code and the data files (host/babel.cfg),
-# then bring each language's .po up to date; translate what is new and run make test.
-LOCALE := host/kaleun/locale
+# then bring each language's .po up to date (a new language in LANGUAGES gets a new .po);
+# translate what is new and run make test (it fails while a message has no translation).
+LOCALE    := host/kaleun/locale
+LANGUAGES := de ru
 i18n: $(VENV)/.dev
+	mkdir -p $(LOCALE)
 	cd host && ../$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k Msg:1 -k plural:1,2 -k term:1 \
-		-k N_:1 --no-location --sort-output --omit-header -o kaleun/locale/kaleun.pot kaleun
-	$(BIN)/pybabel update -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun --ignore-obsolete --no-wrap
+		-k N_:1 --no-location --sort-output --project Kaleun -o kaleun/locale/kaleun.pot .
+	for lang in $(LANGUAGES); do \
+		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/kaleun.po ]; then \
+			$(BIN)/pybabel update -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --ignore-obsolete \
+				--no-wrap --omit-header || exit 1; \
+		else \
+			$(BIN)/pybabel init -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --no-wrap || exit 1; \
+		fi; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -3,7 +3,8 @@
 Two sources of text for players:
 
 * the code: every literal passed to `Msg(...)`, `Msg.plural(...)`, `Msg.term(...)` and `N_(...)`
-  (Babel's Python extractor with the keywords in `KEYWORDS`);
+  (`extract_code`, an extraction method for Babel that reads the syntax tree, so a call such as
+  `Msg.term(names[key])` with a variable is no message);
 * the data files: names players read (ship classes, components, orders, sections ...), listed
   here in `DATA_TERMS` as key paths per TOML file. Babel reads them with `extract_toml`, the
   extraction method `babel.cfg` names for the data files. To make a new data name translatable,
@@ -15,6 +16,7 @@ Two sources of text for players:
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from collections.abc import Collection, Iterator, Mapping
@@ -108,6 +110,35 @@ def extract_toml(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
         yield lineno, "term", term, [f"data: {relative}"]
 
 
+def extract_code(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                 options: Mapping[str, Any]) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
+    """Babel extraction method for the code (`babel.cfg`): the literal templates of `Msg(...)`,
+    `Msg.plural(...)`, `Msg.term(...)` and `N_(...)`; calls with anything but literals are skipped."""
+    try:
+        tree = ast.parse(fileobj.read())
+    except SyntaxError:
+        return
+    found: list[tuple[int, str, str | tuple[str, str]]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in ("Msg", "N_"):
+            name = func.id
+        elif isinstance(func, ast.Attribute) and func.attr in ("plural", "term") and \
+                isinstance(func.value, ast.Name) and func.value.id == "Msg":
+            name = func.attr
+        else:
+            continue
+        wanted = 2 if name == "plural" else 1
+        texts = [a.value for a in node.args[:wanted] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if len(texts) != wanted or not all(texts):
+            continue
+        found.append((node.lineno, name, (texts[0], texts[1]) if name == "plural" else texts[0]))
+    for lineno, name, message in sorted(found, key=lambda f: f[0]):
+        yield lineno, name, message, []
+
+
 # -- the checks ----------------------------------------------------------------------------------
 def fields(template: str) -> set[str]:
     """The named placeholders of a template: "{ship} ({grt:,} GRT)" -> {"ship", "grt"}."""
@@ -149,7 +180,7 @@ def catalogue_problems(code: str, msgids: Collection[str | tuple[str, str]] | No
     wanted = extract() if msgids is None else {m: [] for m in msgids}
     for msgid, where in sorted(wanted.items(), key=lambda kv: str(kv[0])):
         key = msgid[0] if isinstance(msgid, tuple) else msgid
-        if not _needs_translation(key):
+        if not needs_translation(key):
             continue
         message = catalog.get(key)
         place = f" ({where[0]})" if where else ""
@@ -170,7 +201,7 @@ def catalogue_problems(code: str, msgids: Collection[str | tuple[str, str]] | No
     return problems
 
 
-def _needs_translation(msgid: str) -> bool:
+def needs_translation(msgid: str) -> bool:
     """A template that is only placeholders and punctuation ("{a}{b}", "{p0}, {p1}") reads the same
     in every language."""
     bare = _FIELD.sub("", re.sub(r"\{[^}]*\}", "", msgid))

@@ -111,6 +111,29 @@ class Language:
         """A sentence for the table: a `Msg` in this language, plain text as it is."""
         return render(text, self.text, self.plural, self.number if self.signs else None)
 
+    def missing(self, text: Msg | str | None) -> list[str]:
+        """The templates of a sentence (its own and its values') this language has no translation
+        for; templates of placeholders and punctuation only need none. Empty for English."""
+        if self.code == "en" or not isinstance(text, Msg):
+            return []
+        from kaleun.catalogue import needs_translation
+
+        catalogue: dict[Any, str] = getattr(self.translations, "_catalog", {})
+        out = []
+        for template in _templates(text):
+            if needs_translation(template) and template not in catalogue and (template, 0) not in catalogue:
+                out.append(template)
+        return out
+
+
+def _templates(msg: Msg) -> list[str]:
+    """The message ids a sentence looks up: a plural sentence by its singular form."""
+    out = [msg.plural_form[0] if msg.plural_form is not None else msg.template]
+    for value in msg.values.values():
+        if isinstance(value, Msg):
+            out.extend(_templates(value))
+    return out
+
 
 @cache
 def language(code: str) -> Language:

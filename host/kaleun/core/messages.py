@@ -129,17 +129,19 @@ def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
 
 
 def and_list(parts: Sequence[Msg | str]) -> Msg:
-    """A list read out as "a, b and c" (the word "and" translated)."""
-    if len(parts) <= 1:
-        return join(parts)
-    return Msg("{list} and {last}", list=join(parts[:-1]), last=parts[-1])
+    """Parts read out as "a and b and c" (the word "and" translated)."""
+    out = join(parts[:1])
+    for part in parts[1:]:
+        out = Msg("{list} and {last}", list=out, last=part)
+    return out
 
 
 def or_list(parts: Sequence[Msg | str]) -> Msg:
-    """A list read out as "a, b or c" (the word "or" translated)."""
-    if len(parts) <= 1:
-        return join(parts)
-    return Msg("{list} or {last}", list=join(parts[:-1]), last=parts[-1])
+    """Parts read out as "a or b or c" (the word "or" translated)."""
+    out = join(parts[:1])
+    for part in parts[1:]:
+        out = Msg("{list} or {last}", list=out, last=part)
+    return out
 
 
 def as_values(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kaleun.core.messages import Msg, join
-from kaleun.uboot.crew.requirements import and_chain
+from kaleun.core.messages import Msg, and_list, join
 from kaleun.uboot.crew.roster import FIGURES
 
 if TYPE_CHECKING:
@@ -34,7 +33,7 @@ def crew_damage(crew: Crew, where: Sequence[int], exposed: Sequence[str], chips:
     injured = [f for f in drawn if f in exposed_set]
     from kaleun.uboot.crew.health import deck_term
 
-    place = and_chain([str(s) for s in where])
+    place = and_list([str(s) for s in where])
     if len(where) > 1:
         what = Msg.plural("Crew damage in sections {place} ({hazard}): {n} chip drawn",
                           "Crew damage in sections {place} ({hazard}): {n} chips drawn", n=draws, place=place,

@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, and_list
 from kaleun.uboot import data
 
 if TYPE_CHECKING:
@@ -36,15 +36,13 @@ MEAL_HOUR: int = int(FOOD["meal_call_hour"])
 
 def dish_name(ingredients: Sequence[str]) -> Msg:
     """A meal as the feed names it: a dish ("stew"), its ingredients ("bread and onion"), or "nothing"."""
-    from kaleun.uboot.crew.requirements import and_chain
 
     key = "+".join(sorted(ingredients))
     if key in DISHES:
         return Msg.term(DISHES[key])
     if not ingredients:
         return Msg("nothing")
-    chain = and_chain([Msg.term(NAMES[i]) for i in ingredients])
-    return chain if isinstance(chain, Msg) else Msg.term(chain)
+    return and_list([Msg.term(NAMES[i]) for i in ingredients])
 
 
 def food_term(kind: str | None) -> Msg:

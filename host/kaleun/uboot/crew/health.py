@@ -215,8 +215,8 @@ class Health:
                 ailment["treated"] = True
                 if state.ailment_chips(ailment["id"]) == 0:
                     self._discard(state, ailment, "treated")
-            crew.emit("first_aid_given", feed=Msg("{sailor} is treated.", sailor=crew.label(p)), figure=p, sailor=crew.sid(p),
-                      stock=dict(self.stock))
+            crew.emit("first_aid_given", feed=Msg("{sailor} is treated.", sailor=crew.label(p)), figure=p,
+                      sailor=crew.sid(p), stock=dict(self.stock))
 
     def refill_problem(self) -> Msg | None:
         if self.kits <= 0:

@@ -265,8 +265,8 @@ class Crew(Module, Validator):
             self.emit("technical_repair_paused", feed=Msg(
                 "Repair of the {component} paused: {left} of {required} sailors left. Activate enough sailors in "
                 "section {section} to resume (join_task).", component=Msg.term(component_name(component)),
-                left=len(crew), required=job.required, section=section), component=component, sailors=crew, required=job.required,
-                      progress=round(tech.progress(component), 3))
+                left=len(crew), required=job.required, section=section), component=component, sailors=crew,
+                required=job.required, progress=round(tech.progress(component), 3))
         self.after_crew_change()
 
     def change_morale(self, change: int, cause: Reason) -> None:
@@ -417,8 +417,8 @@ class Crew(Module, Validator):
             return Msg.plural("{n} lookout is already on duty", "{n} lookouts are already on duty", n=MAX_LOOKOUTS)
         want = len(figures) if figures else count
         if want is not None and want > room:
-            return Msg.plural("{n} lookouts at most: room for {room} more", "{n} lookouts at most: room for {room} more",
-                              n=MAX_LOOKOUTS, room=room)
+            return Msg.plural("{n} lookouts at most: room for {room} more",
+                              "{n} lookouts at most: room for {room} more", n=MAX_LOOKOUTS, room=room)
         limits = (want, want) if want is not None else (int(spec["min"]), room)
         return Group(LOOKOUT_SECTION, {spec["symbol"]: 1}, chip="O", lookouts=limits, figures=tuple(figures or ()))
 
@@ -635,8 +635,8 @@ class Crew(Module, Validator):
             return Msg("repair the {component}", component=Msg.term(component_name(p["component"])))
         if p["target"] == "breach":
             return Msg("seal the hull breach in section {section}", section=p["section"])
-        return Msg("repair the {condition} in section {section}", condition=Msg.term(CONDITIONS[p["condition"]]["name"]),
-                   section=p["section"])
+        condition = Msg.term(CONDITIONS[p["condition"]]["name"])
+        return Msg("repair the {condition} in section {section}", condition=condition, section=p["section"])
 
     def _repair(self, p: dict[str, Any]) -> None:
         if p["target"] == "technical":
@@ -656,9 +656,10 @@ class Crew(Module, Validator):
             job = tech.job(component)
             name = Msg.term(component_name(component))
             if bonus:
-                feed = Msg.plural("Repair of the {component} under way: {n} sailor (+{bonus} card) of {required} needed.",
-                                  "Repair of the {component} under way: {n} sailors (+{bonus} card) of {required} "
-                                  "needed.", n=len(crew), component=name, bonus=bonus, required=job.required)
+                feed = Msg.plural("Repair of the {component} under way: {n} sailor (+{bonus} card) of {required} "
+                                  "needed.", "Repair of the {component} under way: {n} sailors (+{bonus} card) of "
+                                  "{required} needed.", n=len(crew), component=name, bonus=bonus,
+                                  required=job.required)
             else:
                 feed = Msg.plural("Repair of the {component} under way: {n} sailor of {required} needed.",
                                   "Repair of the {component} under way: {n} sailors of {required} needed.",

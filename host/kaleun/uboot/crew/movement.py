@@ -54,8 +54,8 @@ class Movement:
                 return
             crew.returning.discard(figure)
             crew.pos[figure] = section
-            crew.emit("sailor_returned", feed=Msg("{sailor} is on duty in section {section}.", sailor=crew.label(figure),
-                                                  section=section),
+            crew.emit("sailor_returned", feed=Msg("{sailor} is on duty in section {section}.",
+                                                  sailor=crew.label(figure), section=section),
                       figure=figure, sailor=crew.sid(figure), section=section)
             return
         here = crew.pos.get(figure)

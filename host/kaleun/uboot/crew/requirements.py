@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, and_list
 from kaleun.uboot import data
 from kaleun.uboot.crew.roster import SYMBOL_NAMES
 from kaleun.uboot.orders import ORDER_NAMES
@@ -53,13 +53,13 @@ class Group:
 
         if self.lookouts is not None:
             if self.figures:
-                return Msg("lookouts {figures}", figures=and_chain([figure_term(f) for f in self.figures]))
+                return Msg("lookouts {figures}", figures=and_list([figure_term(f) for f in self.figures]))
             least, most = self.lookouts
             if least == most:
                 return Msg.plural("{n} lookout", "{n} lookouts", n=least)
             return Msg.plural("at least {n} lookout", "at least {n} lookouts", n=least)
         if len(self.needs) > 1:
-            symbols = and_chain([Msg("{n} {symbol}", n=n, symbol=Msg.term(SYMBOL_NAMES[s]))
+            symbols = and_list([Msg("{n} {symbol}", n=n, symbol=Msg.term(SYMBOL_NAMES[s]))
                                  for s, n in self.needs.items()])
             return Msg("sailors with {symbols} symbols", symbols=symbols)
         symbol, n = next(iter(self.needs.items()))
@@ -160,14 +160,6 @@ def static_need(order: str, params: Mapping[str, Any], surfaced: bool) -> Need:
         return Need(_groups_from(spec["needs"], ""))
     state = "surfaced" if surfaced else "submerged"
     return Need(_groups_from(spec.get(state, []), f" while {state}"))
-
-
-def and_chain(parts: Sequence[Msg | str]) -> Msg | str:
-    """Parts read "a and b and c" (the word translated)."""
-    out: Msg | str = parts[0] if parts else ""
-    for part in parts[1:]:
-        out = Msg("{list} and {last}", list=out, last=part)
-    return out
 
 
 def order_name(order: str) -> str:

@@ -94,7 +94,7 @@ def route(start: int, goal: int, surfaced: bool, flooded: Collection[int] = ()) 
     if flooded:
         cut = ", ".join(str(s) for s in sorted(flooded))
         if not surfaced and _search(start, goal, graph, flooded, HATCHES) is not None:
-            return Msg("flooded section {sections} cuts the boat in two; the torpedo hatches of {a} and {b} can be used "
-                       "only while surfaced", sections=cut, a=HATCHES[0], b=HATCHES[1])
+            return Msg("flooded section {sections} cuts the boat in two; the torpedo hatches of {a} and {b} can be "
+                       "used only while surfaced", sections=cut, a=HATCHES[0], b=HATCHES[1])
         return Msg("flooded section {sections} blocks the way", sections=cut)
     return Msg("there is no way from section {start} to section {goal}", start=start, goal=goal)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaleun.core.messages import Msg, join
+from kaleun.core.messages import Msg, join, or_list
 from kaleun.uboot.crew.requirements import Group
 from kaleun.uboot.crew.roster import SYMBOL_NAMES, Face
 from kaleun.uboot.crew.sailors import SailorState
@@ -183,7 +183,7 @@ def found(order: str, group: Group, members: list[Member], strangers: list[str])
     parts: list[Msg | str] = []
     for m in members:
         have = [Msg.term(SYMBOL_NAMES[s]) for s in needed if s in m.face.symbols]
-        desc: list[Msg | str] = [join(have) if have else Msg("no {symbols}", symbols=_or_chain(
+        desc: list[Msg | str] = [join(have) if have else Msg("no {symbols}", symbols=or_list(
             [Msg.term(SYMBOL_NAMES[s]) for s in needed]))]
         unfit = _unfit(m, order, busy_ok)
         if unfit:
@@ -197,10 +197,3 @@ def found(order: str, group: Group, members: list[Member], strangers: list[str])
     parts += [Msg("{figure} (moved here without Mobilize)", figure=figure_term(f)) for f in strangers]
     return join(parts) if parts else Msg("nobody")
 
-
-def _or_chain(parts: list[Msg]) -> Msg | str:
-    """Parts read "a or b or c" (the word translated)."""
-    out: Msg | str = parts[0] if parts else ""
-    for part in parts[1:]:
-        out = Msg("{list} or {last}", list=out, last=part)
-    return out

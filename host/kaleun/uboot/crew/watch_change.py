@@ -127,6 +127,6 @@ def hand_over(crew: Crew) -> None:
     waiting = [f for f in back if f not in returned]
     if waiting:
         parts.append(Msg("put back in any section: {figures}", figures=join([figure_term(f) for f in waiting])))
-    crew.emit("crew_watch_change", feed=Msg("The crew at the watch change: {what}.", what=join(parts, "; ")), watch=in_row + 1,
-              command_bar=command_label(crew.bars.command), shed=shed, handed=handed, stopped=stopped,
+    crew.emit("crew_watch_change", feed=Msg("The crew at the watch change: {what}.", what=join(parts, "; ")),
+              watch=in_row + 1, command_bar=command_label(crew.bars.command), shed=shed, handed=handed, stopped=stopped,
               healed=healed, leave=leave, back=back, returned=returned, faces={r: list(crew.faces[r]) for r in ROLES})

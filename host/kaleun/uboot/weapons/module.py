@@ -23,7 +23,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, join
+from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo, shipdamage, torpedo_run
 from kaleun.uboot.sea.geo import M_PER_NM
@@ -48,14 +48,6 @@ DEPTHS = (float(BOAT["depth_setting_m"][0]), float(BOAT["depth_setting_m"][1]))
 
 def _tube_list(tubes_: list[int]) -> str:
     return ", ".join(str(t) for t in tubes_)
-
-
-def _and_chain(parts: list[Msg]) -> Msg | str:
-    """Parts read "a and b and c" (the word translated)."""
-    out: Msg | str = parts[0] if parts else ""
-    for part in parts[1:]:
-        out = Msg("{list} and {last}", list=out, last=part)
-    return out
 
 
 class Weapons(Module):
@@ -362,7 +354,7 @@ class Weapons(Module):
             unset = self.disc.missing()
             if unset:
                 return Msg("the attack disc is not set: set the {missing}",
-                           missing=_and_chain([Msg.term(m) for m in unset]))
+                           missing=and_list([Msg.term(m) for m in unset]))
             disc = self.disc
             assert disc.bearing is not None and disc.own_course is not None and disc.enemy_course is not None
             bearing = geo.norm360(heading + disc.bearing)
