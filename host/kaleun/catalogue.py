@@ -164,14 +164,16 @@ def extract() -> dict[str | tuple[str, str], list[str]]:
     return out
 
 
-def catalogue_problems(code: str, msgids: Collection[str | tuple[str, str]] | None = None) -> list[str]:
-    """What is wrong with a language's catalogue: messages without a translation (or a fuzzy one),
+def catalogue_problems(code: str, msgids: Collection[str | tuple[str, str]] | None = None,
+                       path: Path | None = None) -> list[str]:
+    """What is wrong with a language's catalogue (its committed `.po`, or the file `path`): messages of
+    `msgids` (by default every message extracted now) without a translation or with a fuzzy one,
     translations whose placeholders differ from the template's. Empty when all is well."""
     from babel.messages.pofile import read_po
 
     from kaleun.i18n import catalogue_path
 
-    path = catalogue_path(code)
+    path = catalogue_path(code) if path is None else path
     if not path.is_file():
         return [f"{path}: no catalogue"]
     with open(path, "rb") as fh:

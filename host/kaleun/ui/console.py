@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
+from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime
 from kaleun.uboot.boat import TELEGRAPH, TELEGRAPH_NAMES
 from kaleun.uboot.compression import MODE_NAMES, MODES
@@ -97,7 +98,7 @@ class Console:
 
     def _on_event(self, event: Event) -> None:
         if event.feed is not None:
-            self.say(f"[{event.clock[11:]}] {event.feed}")
+            self.say(f"[{event.clock[11:]}] {language(self.runtime.language).render(event.feed)}")
 
     def _status(self, args: list[str]) -> None:
         boat = self.game.module("boat").status()
