@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
-
 from kaleun.catalogue import DATA_TERMS, PACKAGE, catalogue_problems, data_terms, extract
 from kaleun.core.messages import Msg, from_json, to_json
 from kaleun.i18n import LANGUAGES, catalogue_path, language

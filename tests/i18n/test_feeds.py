@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from i18n.feeds import UBOOT_SCRIPTS, messages, play_sonar, play_uboot
-
 from kaleun.core.messages import Msg
 from kaleun.i18n import language
+
+from i18n.feeds import UBOOT_SCRIPTS, messages, play_sonar, play_uboot
 
 GAMES = [*(f"{script}@{mission}" for script, mission in UBOOT_SCRIPTS), "sonar/scripts/worked_example.jsonl"]
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 from babel.messages.pofile import read_po
-
 from kaleun.catalogue import PACKAGE
 from kaleun.fonts import FONT_DIR, SYMBOLS, font, font_path, missing_glyphs
 from kaleun.i18n import catalogue_path
