@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 from kaleun.catalogue import PACKAGE
 from kaleun.fonts import FONT_DIR, SYMBOLS, font, font_path, missing_glyphs
-from kaleun.i18n import catalogue_path
+from kaleun.i18n import LANGUAGES, catalogue_path
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -32,7 +32,7 @@ def _texts(code: str) -> str:
     return "".join(out)
 
 
-@pytest.mark.parametrize("code", ["en", "de", "ru"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
 @pytest.mark.parametrize("bold", [False, True])
 def test_every_character_of_every_message_renders_in_the_table_font(code, bold):
     text = _texts(code)

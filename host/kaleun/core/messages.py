@@ -9,7 +9,8 @@ class name, an order's name, a part of a sentence), so a whole sentence translat
 `str(msg)` renders English. Event logs are written in English, so they stay byte-identical
 whatever language a table is set to; the window and the console render the same `Msg` in the
 table's language (`kaleun.i18n`). Extraction for the catalogues reads every literal passed to
-`Msg(...)`, `Msg.plural(...)` and `N_(...)` (see host/README.md, "Languages").
+`Msg(...)`, `Msg.plural(...)`, `Msg.term(...)` and `N_(...)` (`kaleun.catalogue`; see host/README.md,
+"Languages").
 """
 
 from __future__ import annotations
