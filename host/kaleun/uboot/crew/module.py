@@ -54,13 +54,17 @@ LEVELS: tuple[str, ...] = tuple(DIFFICULTY["levels"])
 CREW_RULES: tuple[str, ...] = tuple(RULES["rules"])
 MAX_LOOKOUTS = int(ORDERS["observe"]["max"])
 LOOKOUT_SECTION = int(ORDERS["observe"]["section"])
-#: the crew's commands as a refusal names them ("Smoke refused: ...")
-ACTION_NAMES: Mapping[str, str] = {
-    "adjust_morale": N_("Adjust morale"), "adjust_command": N_("Adjust command"), "ailment": N_("Ailment"),
-    "cure": N_("Cure"), "chips": N_("Chips"), "kill": N_("Kill"), "move_item": N_("Move item"), "undo": N_("Undo"),
-    "end_mobilize": N_("End mobilize"), "move_fix": N_("Move fix"), "carry": N_("Carry"), "puzzle": N_("Puzzle"),
-    "smoke": N_("Smoke"), "cook": N_("Cook"), "join_task": N_("Join task"), "stop_task": N_("Stop task"),
-    "first_aid_kit": N_("First aid kit"), "crew_options": N_("Crew options"),
+#: what a refusal of each of the crew's commands says
+ACTION_REFUSALS: Mapping[str, str] = {
+    "adjust_morale": N_("Adjust morale refused: {reason}."), "adjust_command": N_("Adjust command refused: {reason}."),
+    "ailment": N_("Ailment refused: {reason}."), "cure": N_("Cure refused: {reason}."),
+    "chips": N_("Chips refused: {reason}."), "kill": N_("Kill refused: {reason}."),
+    "move_item": N_("Move item refused: {reason}."), "undo": N_("Undo refused: {reason}."),
+    "end_mobilize": N_("End mobilize refused: {reason}."), "move_fix": N_("Move fix refused: {reason}."),
+    "carry": N_("Carry refused: {reason}."), "puzzle": N_("Puzzle refused: {reason}."),
+    "smoke": N_("Smoke refused: {reason}."), "cook": N_("Cook refused: {reason}."),
+    "join_task": N_("Join task refused: {reason}."), "stop_task": N_("Stop task refused: {reason}."),
+    "first_aid_kit": N_("First aid kit refused: {reason}."), "crew_options": N_("Crew options refused: {reason}."),
 }
 
 
@@ -205,9 +209,10 @@ class Crew(Module, Validator):
         return self.engine.emit(name, feed=feed, **data)
 
     def refuse(self, action: str, reason: Reason) -> None:
-        name = Msg.term(ACTION_NAMES.get(action, action.replace("_", " ").capitalize()))
-        self.emit("action_refused", feed=Msg("{action} refused: {reason}.", action=name, reason=reason),
-                  action=action, reason=reason)
+        template = ACTION_REFUSALS.get(action)
+        feed = (Msg(template, reason=reason) if template is not None else
+                Msg("{action} refused: {reason}.", action=action.replace("_", " ").capitalize(), reason=reason))
+        self.emit("action_refused", feed=feed, action=action, reason=reason)
 
     def give_order(self, order: str, via: str, **fields: Any) -> None:
         self.engine.module("orders").give(order, fields, via=via)
