@@ -869,20 +869,24 @@ def _describe(contacts: list[dict[str, Any]], kind: str) -> Msg:
     n = len(contacts)
     if n == 1:
         what = {"aircraft": Msg("aircraft"), "ship": Msg("a ship"), "noise": Msg("propeller noise")}[kind]
-        if ranges[0] >= 1:
-            return Msg("{what} bearing {bearing:03d}, range about {range:.0f} nm", what=what, bearing=bearings[0],
-                       range=ranges[0])
+        if ranges[0] >= 1:  # a plural for the languages whose word for miles follows the number
+            return Msg.plural("{what} bearing {bearing:03d}, range about {range:.0f} nm",
+                              "{what} bearing {bearing:03d}, range about {range:.0f} nm", n=round(ranges[0]),
+                              what=what, bearing=bearings[0], range=ranges[0])
         return Msg("{what} bearing {bearing:03d}, close, {range:.1f} nm", what=what, bearing=bearings[0],
                    range=ranges[0])
     many = {"aircraft": Msg.plural("{n} aircraft", "{n} aircraft", n=n),
             "ship": Msg.plural("{n} ship", "{n} ships", n=n),
             "noise": Msg.plural("{n} propeller noise", "{n} propeller noises", n=n)}[kind]
     lo, hi = _arc(bearings)
+    far = round(ranges[-1])
     if lo == hi:
-        return Msg("{what} bearing {bearing:03d}, range {near:.0f} to {far:.0f} nm", what=many, bearing=lo,
-                   near=ranges[0], far=ranges[-1])
-    return Msg("{what} bearing {lo:03d} to {hi:03d}, range {near:.0f} to {far:.0f} nm", what=many, lo=lo, hi=hi,
-               near=ranges[0], far=ranges[-1])
+        return Msg.plural("{what} bearing {bearing:03d}, range {near:.0f} to {far:.0f} nm",
+                          "{what} bearing {bearing:03d}, range {near:.0f} to {far:.0f} nm", n=far, what=many,
+                          bearing=lo, near=ranges[0], far=ranges[-1])
+    return Msg.plural("{what} bearing {lo:03d} to {hi:03d}, range {near:.0f} to {far:.0f} nm",
+                      "{what} bearing {lo:03d} to {hi:03d}, range {near:.0f} to {far:.0f} nm", n=far, what=many, lo=lo,
+                      hi=hi, near=ranges[0], far=ranges[-1])
 
 
 def _too_far(why: Msg | str) -> bool:
