@@ -46,11 +46,11 @@ LANGUAGES := de ru
 i18n: $(VENV)/.dev
 	mkdir -p $(LOCALE)
 	cd host && ../$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k Msg:1 -k plural:1,2 -k term:1 \
-		-k N_:1 --no-location --sort-output --project Kaleun -o kaleun/locale/kaleun.pot .
+		-k N_:1 --no-location --sort-output --project Kaleun --version 0.1 -o kaleun/locale/kaleun.pot .
 	for lang in $(LANGUAGES); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/kaleun.po ]; then \
 			$(BIN)/pybabel update -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --ignore-obsolete \
-				--no-wrap --omit-header || exit 1; \
+				--no-wrap || exit 1; \
 		else \
 			$(BIN)/pybabel init -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --no-wrap || exit 1; \
 		fi; \
