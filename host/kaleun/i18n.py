@@ -5,7 +5,9 @@ front ends render them in the table's language with `language(code).render(msg)`
 gettext `.po` files in `kaleun/locale/<code>/LC_MESSAGES/kaleun.po` (maintained with Babel's
 `pybabel extract / update`, see host/README.md "Languages"); they are compiled to `.mo` on first
 use into the user's cache folder, so a fresh install never needs a compile step by hand.
-English is the templates themselves and needs no catalogue.
+English is the templates themselves and needs no catalogue. Numbers in a sentence take the
+language's decimal and grouping signs; `Language.missing(msg)` names the templates a language
+has no translation for (the tests and the screens' own checks use it).
 """
 
 from __future__ import annotations
