@@ -195,6 +195,8 @@ def catalogue_problems(code: str, msgids: Collection[str | tuple[str, str]] | No
             continue
         ids: list[str] = list(msgid) if isinstance(msgid, tuple) else [msgid]
         expected: set[str] = set().union(*(fields(m) for m in ids))
+        if isinstance(msgid, tuple):
+            expected.add("n")  # a plural message always has its number
         for s in strings:
             got = fields(str(s))
             if got - expected or (not isinstance(msgid, tuple) and got != expected):

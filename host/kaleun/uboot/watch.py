@@ -56,9 +56,10 @@ class Watch(Module):
         extra: dict[str, Any] = {}
         if engine.has_module("boat"):
             extra["distance_nm"] = round(engine.module("boat").distance_nm, 3)
-        self.emit("watch_change", feed=Msg("{strikes} bells, {time}: watch change, the {watch} watch takes over.",
-                                           strikes=strikes, time=engine.clock.hhmm(now),
-                                           watch=Msg.term(self.watch_name)),
+        feed = Msg.plural("{strikes} bells, {time}: watch change, the {watch} watch takes over.",
+                          "{strikes} bells, {time}: watch change, the {watch} watch takes over.", n=strikes,
+                          strikes=strikes, time=engine.clock.hhmm(now), watch=Msg.term(self.watch_name))
+        self.emit("watch_change", feed=feed,
                   watch=self.watch_name, previous=previous, number=self.changes, **extra)
         self.next_change = engine.clock.next_time_of_day(now, HOURS)
 
