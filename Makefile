@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test lint bench wiring clean
+.PHONY: play test lint bench wiring i18n clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,24 @@ bench: $(VENV)/.dev
 wiring: $(VENV)/.dev
 	@command -v dot >/dev/null || { echo "install Graphviz for the drawings: sudo apt install graphviz"; exit 1; }
 	$(BIN)/kaleun wiring
+
+# Translation catalogues: extract every message of the code and the data files (host/babel.cfg),
+# then bring each language's .po up to date (a new language in LANGUAGES gets a new .po);
+# translate what is new and run make test (it fails while a message has no translation).
+LOCALE    := host/kaleun/locale
+LANGUAGES := de ru
+i18n: $(VENV)/.dev
+	mkdir -p $(LOCALE)
+	cd host && ../$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k Msg:1 -k plural:1,2 -k term:1 \
+		-k N_:1 --no-location --sort-output --project Kaleun --version 0.1 -o kaleun/locale/kaleun.pot .
+	for lang in $(LANGUAGES); do \
+		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/kaleun.po ]; then \
+			$(BIN)/pybabel update -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --ignore-obsolete \
+				--no-wrap || exit 1; \
+		else \
+			$(BIN)/pybabel init -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --no-wrap || exit 1; \
+		fi; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -5,7 +5,9 @@ front ends render them in the table's language with `language(code).render(msg)`
 gettext `.po` files in `kaleun/locale/<code>/LC_MESSAGES/kaleun.po` (maintained with Babel's
 `pybabel extract / update`, see host/README.md "Languages"); they are compiled to `.mo` on first
 use into the user's cache folder, so a fresh install never needs a compile step by hand.
-English is the templates themselves and needs no catalogue.
+English is the templates themselves and needs no catalogue. Numbers in a sentence take the
+language's decimal and grouping signs; `Language.missing(msg)` names the templates a language
+has no translation for (the tests and the screens' own checks use it).
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from __future__ import annotations
 import gettext
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from kaleun.core.messages import Msg, render
 
@@ -57,10 +60,37 @@ def _compiled(code: str) -> Path | None:
     return mo
 
 
+class _Number:
+    """A number as a language writes it: Python's format spec, then the language's decimal and
+    grouping signs ("1,234.5" in English is "1.234,5" in German, "1 234,5" in Russian)."""
+
+    __slots__ = ("signs", "value")
+
+    def __init__(self, value: float, signs: dict[int, str]) -> None:
+        self.value = value
+        self.signs = signs
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec).translate(self.signs)
+
+    def __str__(self) -> str:
+        return format(self)
+
+
+def _number_signs(code: str) -> dict[int, str]:
+    """The swap of "." and "," a language needs (none for English)."""
+    if code == "en":
+        return {}
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    return str.maketrans({".": get_decimal_symbol(code), ",": get_group_symbol(code)})
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
     translations: gettext.NullTranslations
+    signs: dict[int, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -73,9 +103,38 @@ class Language:
     def plural(self, singular: str, plural: str, n: int) -> str:
         return self.translations.ngettext(singular, plural, n)
 
+    def number(self, value: Any) -> Any:
+        """A value of a sentence as this language writes it (numbers get its decimal sign)."""
+        if self.signs and isinstance(value, int | float) and not isinstance(value, bool):
+            return _Number(value, self.signs)
+        return value
+
     def render(self, text: Msg | str | None) -> str:
         """A sentence for the table: a `Msg` in this language, plain text as it is."""
-        return render(text, self.text, self.plural)
+        return render(text, self.text, self.plural, self.number if self.signs else None)
+
+    def missing(self, text: Msg | str | None) -> list[str]:
+        """The templates of a sentence (its own and its values') this language has no translation
+        for; templates of placeholders and punctuation only need none. Empty for English."""
+        if self.code == "en" or not isinstance(text, Msg):
+            return []
+        from kaleun.catalogue import needs_translation
+
+        catalogue: dict[Any, str] = getattr(self.translations, "_catalog", {})
+        out = []
+        for template in _templates(text):
+            if needs_translation(template) and template not in catalogue and (template, 0) not in catalogue:
+                out.append(template)
+        return out
+
+
+def _templates(msg: Msg) -> list[str]:
+    """The message ids a sentence looks up: a plural sentence by its singular form."""
+    out = [msg.plural_form[0] if msg.plural_form is not None else msg.template]
+    for value in msg.values.values():
+        if isinstance(value, Msg):
+            out.extend(_templates(value))
+    return out
 
 
 @cache
@@ -90,4 +149,4 @@ def language(code: str) -> Language:
         if mo is not None:
             with open(mo, "rb") as fh:
                 translations = gettext.GNUTranslations(fh)
-    return Language(code, translations)
+    return Language(code, translations, _number_signs(code))

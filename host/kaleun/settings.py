@@ -24,8 +24,8 @@ from kaleun.paths import config_dir
 log = logging.getLogger(__name__)
 
 FILE = "settings.json"
-#: the languages a table can be set to: English now; the German and Russian catalogues are
-#: built from the message templates (kaleun.core.messages) and follow
+#: the languages a table can be set to: English (the message templates) and the German and Russian
+#: catalogues of kaleun/locale (kaleun.i18n)
 LANGUAGES = {"en": "English", "de": "German (Deutsch)", "ru": "Russian (Русский)"}
 
 

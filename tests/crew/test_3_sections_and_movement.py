@@ -27,7 +27,7 @@ def test_10_3_8_a_flooded_section_can_never_be_entered_or_crossed():
 def test_10_3_9_the_torpedo_hatches_bypass_a_flooded_section_only_while_surfaced():
     assert route(1, 4, True, flooded=[2]) == Route((1, 6, 5, 4), hatch=True)
     assert route(1, 3, True, flooded=[2]) == Route((1, 6, 5, 4, 3), hatch=True)
-    assert isinstance(route(1, 4, False, flooded=[2]), str)
+    assert not isinstance(route(1, 4, False, flooded=[2]), Route)
 
 
 def test_10_3_9_the_hatch_bypass_activates_the_mover(tmp_path):

@@ -68,7 +68,8 @@ def test_the_order_assistant_previews_an_order_without_giving_it():
     before = json.dumps(g.to_state(), sort_keys=True)
     desk = g.module("orders")
     short = desk.preview({"order": "new_speed", "speed": "half_ahead"})
-    assert not short["accepted"] and short["reason"].startswith("2 sailors with the engines symbol needed in section 5")
+    assert not short["accepted"]
+    assert str(short["reason"]).startswith("2 sailors with the engines symbol needed in section 5")
     assert json.dumps(g.to_state(), sort_keys=True) == before and g.module("crew").moves.open
     do(g, {"do": "place", "figure": "engineer-triangle", "section": 5})
     ready = desk.preview({"order": "new_speed", "speed": "half_ahead"})

@@ -237,7 +237,7 @@ def test_the_echo_sounder_shows_the_water_under_the_boat_and_warns_of_an_order_o
     assert "echo_sounder" not in names(events)
     events = order(game, "new_depth", depth_m=120)
     warning = next(e for e in events if e.name == "echo_sounder")
-    assert warning.feed.startswith("Echo sounder: 120 m") and warning.data == {"seabed_m": 120.0, "ordered_m": 120.0}
+    assert warning.text.startswith("Echo sounder: 120 m") and warning.data == {"seabed_m": 120.0, "ordered_m": 120.0}
     assert "echo_sounder" not in names(order(game, "new_depth", depth_m=125))  # warned once
     order(game, "new_depth", depth_m=60)
     assert "echo_sounder" in names(order(game, "new_depth", depth_m=150))  # again after a safe order

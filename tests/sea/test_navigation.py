@@ -47,7 +47,7 @@ def test_12_sextant_fix_names_the_true_square_and_resets_dead_reckoning():
     fix = next(e for e in events if e.name == "sextant_fix")
     true_square = naval_grid().name_at(*game.module("boat").position)
     assert fix.data["square"] == true_square
-    assert fix.feed.startswith("Sextant fix: the boat is in square")
+    assert fix.text.startswith("Sextant fix: the boat is in square")
     assert nav.dr_error_nm() < min(before, 6.0)
     assert nav.status()["fix_square"] == true_square
 

@@ -125,7 +125,7 @@ def test_a_convoy_is_reported_with_target_data():
     order(game, "observe")
     events = game.advance(900)
     report = next(e for e in events if e.name == "contact_report")
-    assert report.feed.startswith("Lookouts report")
+    assert report.text.startswith("Lookouts report")
     contact = next(e for e in events if e.name == "contact")
     for key in ("bearing", "rel_bearing", "range_nm", "course", "speed_kn"):
         assert contact.data[key] is not None
@@ -169,10 +169,10 @@ def test_target_command_shows_the_latest_estimate_relative_to_the_heading():
 
 
 def test_periscope_only_at_periscope_depth_and_it_shows_ships(training):
-    assert order(training, "periscope")[0].data["reason"].startswith("the boat must be at periscope depth")
+    assert str(order(training, "periscope")[0].data["reason"]).startswith("the boat must be at periscope depth")
     game = game_with("exercise_convoy", overrides=CLOSE)
     view = next(e for e in order(game, "periscope") if e.name == "periscope_view")
-    assert view.data["contacts"] and view.feed.startswith("Periscope:")
+    assert view.data["contacts"] and view.text.startswith("Periscope:")
     order(game, "new_depth", depth_m=40)
     game.advance(60)
     assert order(game, "periscope")[0].name == "order_rejected"
@@ -186,7 +186,7 @@ def test_hydrophone_only_submerged_reports_bearings_but_no_course():
     events = order(game, "hydrophone")
     heard = [e for e in events if e.name == "contact"]
     assert heard and all(e.data["course"] is None for e in heard)
-    assert next(e for e in events if e.name == "hydrophone_report").feed.startswith("Hydrophone:")
+    assert next(e for e in events if e.name == "hydrophone_report").text.startswith("Hydrophone:")
 
 
 def test_broken_sensors_refuse_their_orders():
@@ -327,7 +327,7 @@ def hunted(seed=0, depth=60, hours=1.0):
 def test_escorts_hunt_with_asdic_pings_and_depth_charges():
     _game, events = hunted()
     pings = [e for e in events if e.name == "ping"]
-    assert pings and pings[0].feed.startswith("ASDIC!")
+    assert pings and pings[0].text.startswith("ASDIC!")
     assert sum(1 for e in pings if e.feed) < len(pings) / 10  # the feed speaks when contact is (re)gained
     dropped = [e for e in events if e.name == "depth_charges_dropped"]
     assert dropped and pings[0].t < dropped[0].t
@@ -341,7 +341,7 @@ def test_an_asdic_contact_survives_missed_echoes_and_speaks_once_per_hunt():
     the hunt's first contact only, not every regain."""
     _game, events = hunted(seed=0, hours=1)
     pings = [e for e in events if e.name == "ping"]
-    assert sum(1 for e in pings if e.feed) == 1 and pings[0].feed.startswith("ASDIC!")
+    assert sum(1 for e in pings if e.feed) == 1 and pings[0].text.startswith("ASDIC!")
     by_escort = {}
     for e in pings:
         by_escort.setdefault(e.data["escort"], []).append(e)
@@ -491,7 +491,7 @@ def test_aircraft_attack_a_surfaced_boat_and_shoot_at_the_men_outside():
     game = new_game(0, "exercise_aircraft")
     events = game.advance(1800)
     attack = next(e for e in events if e.name == "aircraft_attack")
-    assert attack.feed.startswith("Aircraft attack!")
+    assert attack.text.startswith("Aircraft attack!")
     crew = [e for e in events if e.name == "damage" and e.data["kind"] == "crew"]
     assert crew and crew[0].data["sections"] == [7, 8]
     assert "depth_charges" in names(events)

@@ -9,7 +9,8 @@ class name, an order's name, a part of a sentence), so a whole sentence translat
 `str(msg)` renders English. Event logs are written in English, so they stay byte-identical
 whatever language a table is set to; the window and the console render the same `Msg` in the
 table's language (`kaleun.i18n`). Extraction for the catalogues reads every literal passed to
-`Msg(...)`, `Msg.plural(...)` and `N_(...)` (see host/README.md, "Languages").
+`Msg(...)`, `Msg.plural(...)`, `Msg.term(...)` and `N_(...)` (`kaleun.catalogue`; see host/README.md,
+"Languages").
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from typing import Any
 #: translate(msgid) -> text, and translate_plural(singular, plural, n) -> text
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
+#: localise(value) -> the value as a language writes it (e.g. numbers with a decimal comma)
+Localise = Callable[[Any], Any]
 
 
 def N_(text: str) -> str:
@@ -50,8 +53,10 @@ class Msg:
         return cls(text)
 
     # -- rendering ----------------------------------------------------------------------------
-    def render(self, translate: Translate | None = None, translate_plural: TranslatePlural | None = None) -> str:
-        """The sentence in the language of `translate` (English without one)."""
+    def render(self, translate: Translate | None = None, translate_plural: TranslatePlural | None = None,
+               localise: Localise | None = None) -> str:
+        """The sentence in the language of `translate` (English without one); `localise` turns the
+        plain values (numbers) into that language's way of writing them."""
         if self.plural_form is not None:
             singular, plural = self.plural_form
             n = int(self.values["n"])
@@ -63,7 +68,8 @@ class Msg:
             template = translate(self.template) if translate is not None else self.template
         if not self.values:
             return template
-        values = {k: render(v, translate, translate_plural) if isinstance(v, Msg) else v
+        values = {k: render(v, translate, translate_plural, localise) if isinstance(v, Msg)
+                  else localise(v) if localise is not None else v
                   for k, v in self.values.items()}
         try:
             return template.format(**values)
@@ -87,6 +93,10 @@ class Msg:
     def __hash__(self) -> int:
         return hash(self.template)
 
+    def __contains__(self, text: str) -> bool:
+        """Searching a message searches its English text (as the event log has it)."""
+        return text in str(self)
+
     def __add__(self, other: Msg | str) -> Msg:
         """Two sentences read one after the other."""
         return Msg("{a}{b}", a=self, b=other)
@@ -101,21 +111,73 @@ class Msg:
 
 
 def render(text: Msg | str | None, translate: Translate | None = None,
-           translate_plural: TranslatePlural | None = None) -> str:
+           translate_plural: TranslatePlural | None = None, localise: Localise | None = None) -> str:
     """Text for a player: a `Msg` rendered in the given language, a plain string as it is."""
     if text is None:
         return ""
     if isinstance(text, Msg):
-        return text.render(translate, translate_plural)
+        return text.render(translate, translate_plural, localise)
     return text
+
+
+_NOTHING = ""
 
 
 def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
     """A list read out with a separator (each part translated on its own)."""
     fields = {f"p{i}": p for i, p in enumerate(parts)}
-    return Msg(sep.join("{" + k + "}" for k in fields), **fields) if parts else Msg("")
+    return Msg(sep.join("{" + k + "}" for k in fields), **fields) if parts else Msg(_NOTHING)
+
+
+def and_list(parts: Sequence[Msg | str]) -> Msg:
+    """Parts read out as "a and b and c" (the word "and" translated)."""
+    out = join(parts[:1])
+    for part in parts[1:]:
+        out = Msg("{list} and {last}", list=out, last=part)
+    return out
+
+
+def or_list(parts: Sequence[Msg | str]) -> Msg:
+    """Parts read out as "a or b or c" (the word "or" translated)."""
+    out = join(parts[:1])
+    for part in parts[1:]:
+        out = Msg("{list} or {last}", list=out, last=part)
+    return out
 
 
 def as_values(values: Mapping[str, Any]) -> dict[str, Any]:
-    """Values of an event rendered to JSON-friendly English text where they are messages."""
-    return {k: str(v) if isinstance(v, Msg) else v for k, v in values.items()}
+    """Values of an event rendered to JSON-friendly English text where they are messages (also
+    inside lists and objects, e.g. the `report` event's status)."""
+    return {k: _plain(v) for k, v in values.items()}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def to_json(text: Msg | str | None) -> Any:
+    """A message kept in a save: its template(s) and values, so it renders in any language later."""
+    if not isinstance(text, Msg):
+        return text
+    out: dict[str, Any] = {"msg": text.template, "values": {k: to_json(v) for k, v in text.values.items()}}
+    if text.plural_form is not None:
+        out["plural"] = list(text.plural_form)
+    return out
+
+
+def from_json(data: Any) -> Msg | str | None:
+    """A message back from `to_json` (plain text, e.g. from an older save, stays text)."""
+    if not isinstance(data, dict):
+        return None if data is None else str(data)
+    values = {k: from_json(v) if isinstance(v, dict) else v for k, v in dict(data.get("values", {})).items()}
+    plural = data.get("plural")
+    if isinstance(plural, list) and len(plural) == 2:
+        n = values.pop("n", 1)
+        return Msg.plural(str(plural[0]), str(plural[1]), n=int(n) if isinstance(n, int | float | str) else 1, **values)
+    return Msg(str(data.get("msg", "")), **values)

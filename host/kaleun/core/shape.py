@@ -296,6 +296,9 @@ def check(shape: Shape, value: Any, path: str) -> None:
 # -- common shapes of game state ------------------------------------------------------------------
 BOOL = Bool()
 TEXT = Text()
+#: a message kept in a save (`kaleun.core.messages.to_json`): plain text, or its template(s) and values
+MESSAGE = Either(TEXT, Obj(msg=TEXT, values=Map(Json(depth=6), keys=Text(max_len=64), most=32),
+                           optional={"plural": List(TEXT, size=2)}))
 #: a game time (s since the mission started) or a wake time; far sentinels like -1e9 allowed
 TIME = Num(-1e10, 1e10)
 #: a duration or an amount that cannot be negative

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kaleun.core.messages import N_
 from kaleun.sonar import data
 
 ROLES = ("captain", "first_mate", "engineer", "radio_operator")
+#: the crew members as the feed names them (a role with its "_" read as a space)
+ROLE_NAMES = {"captain": N_("captain"), "first_mate": N_("first mate"), "engineer": N_("engineer"),
+              "radio_operator": N_("radio operator")}
 SIZES = (2, 3, 4)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine, check_state_header
 from kaleun.core.errors import CommandError, SaveError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import N_, Msg
 from kaleun.sonar.crew import SIZES
 from kaleun.sonar.maps import MapError, SeaMap, parse_map
 from kaleun.sonar.referee import Referee
@@ -17,7 +17,7 @@ from kaleun.sonar.turns import TEAMS
 
 GAME_ID = "sonar"
 MODES = ("turn", "realtime")
-MODE_NAMES = {"turn": "turn-based", "realtime": "real-time"}
+MODE_NAMES = {"turn": N_("turn-based"), "realtime": N_("real-time")}
 #: the game's fiction starts in the year 2048 (the ship's clock only stamps the events)
 START = "2048-01-01T00:00:00"
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from kaleun.core.messages import N_
+
 Cell = tuple[int, int]
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -16,7 +18,7 @@ DIRECTIONS: dict[str, Cell] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1,
 #: courses as a player may type them
 DIRECTION_WORDS = {"n": "N", "north": "N", "e": "E", "east": "E", "s": "S", "south": "S",
                    "w": "W", "west": "W"}
-DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+DIRECTION_NAMES = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 
 
 def cell_name(cell: Cell) -> str:

@@ -9,13 +9,13 @@ tagged: public, or for one team (see `visibility.py`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, join
+from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
 from kaleun.sonar.crew import Crew, crew
@@ -26,7 +26,7 @@ from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.scenarios import SYSTEMS as SCENARIO_SYSTEMS
 from kaleun.sonar.scenarios import Scenario, ScenarioSystem
 from kaleun.sonar.surfacing import repair_problem, sections_left
-from kaleun.sonar.team import READY, SYSTEM_TITLES, Team, system_name, team_name
+from kaleun.sonar.team import COLOUR_NAMES, READY, SYSTEM_TITLES, Team, system_name, team_name
 from kaleun.sonar.turns import OTHER, TEAMS, TurnOrder
 
 #: what a team may still do while it holds a Stop!
@@ -107,6 +107,13 @@ class Referee(Module):
         return self.engine.emit(name, feed=feed, audience=team, team=team, **data)
 
     # -- commands ---------------------------------------------------------------------------
+    #: the commands as a refusal names them
+    COMMAND_NAMES: ClassVar[Mapping[str, str]] = {
+        "start": N_("start"), "course": N_("course"), "mark": N_("mark"), "cross": N_("cross"),
+        "surface": N_("surface"), "repair": N_("repair"), "dive": N_("dive"), "activate": N_("activate"),
+        "detonate": N_("detonate"), "sonar_answer": N_("sonar answer"), "stop": N_("stop"), "go": N_("go"),
+        "status": N_("status")}
+
     def commands(self) -> Mapping[str, Handler]:
         table: dict[str, Callable[[str, Args], None]] = {
             "start": self._start, "course": self._course, "mark": self._mark, "cross": self._cross,
@@ -123,7 +130,7 @@ class Referee(Module):
                 fn(team, args)
             except Refused as refused:
                 self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
-                                               command=Msg.term(args.name.replace("_", " ")),
+                                               command=Msg.term(self.COMMAND_NAMES.get(args.name, args.name)),
                                                reason=refused.reason),
                           command=args.name, reason=refused.reason)
         return handler
@@ -260,7 +267,7 @@ class Referee(Module):
         if state.pending_cross is not None:
             waiting.append(Msg("the Engineer crosses a symbol of the {direction} section",
                                direction=Msg.term(DIRECTION_NAMES[state.pending_cross])))
-        return Msg("the last course is not confirmed yet: {waiting}", waiting=join(waiting, " and "))
+        return Msg("the last course is not confirmed yet: {waiting}", waiting=and_list(waiting))
 
     def _after_step(self, team: str) -> None:
         """After a mark or cross: once the move is confirmed, the turn passes or a stuck boat surfaces."""
@@ -346,11 +353,12 @@ class Referee(Module):
         result = state.board.cross(symbol)
         state.pending_cross = None
         broken = sorted(state.board.broken())
+        colour = Msg.term(COLOUR_NAMES.get(result.symbol.colour, result.symbol.colour))
         if broken:
             feed = Msg("{symbol} crossed ({colour}); broken down: {systems}.", symbol=symbol,
-                       colour=Msg.term(result.symbol.colour), systems=join(list(map(system_name, broken)), ", "))
+                       colour=colour, systems=join(list(map(system_name, broken)), ", "))
         else:
-            feed = Msg("{symbol} crossed ({colour}).", symbol=symbol, colour=Msg.term(result.symbol.colour))
+            feed = Msg("{symbol} crossed ({colour}).", symbol=symbol, colour=colour)
         self.tell(team, "crossed", feed, symbol=symbol, colour=result.symbol.colour, broken=broken)
         if result.circuit is not None:
             self.tell(team, "circuit_repaired", Msg("Circuit {circuit} is complete and repairs itself.",
@@ -587,7 +595,7 @@ class Referee(Module):
         problem = systems.sonar_problem(self.sea, self.mode, self.teams[team].cell, statements)
         if problem is not None:
             raise Refused(problem)
-        said = join([systems.describe(k, v) for k, v in statements.items()], " and ")
+        said = and_list([systems.describe(k, v) for k, v in statements.items()])
         self.announce("sonar_answer", Msg("{team} answers the sonar: we are in {said}.", team=team_name(team),
                                           said=said), team=team, **statements)
         asker = OTHER[team]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import N_, Msg
 from kaleun.sonar import data
 from kaleun.sonar.grid import Cell, cell_name, parse_cell
 from kaleun.sonar.maps import LEGEND, MapError, SeaMap, parse_map
@@ -127,7 +127,7 @@ class ArcherMines(ScenarioSystem):
     blasts like a mine, works once and both Captains erase it ([B])."""
 
     id = "archer"
-    name = "Archer mine"
+    name = N_("Archer mine")
     features = ("archer_mine",)
 
     def __init__(self, sea: SeaMap) -> None:

@@ -29,8 +29,14 @@ def system_name(system: str) -> Msg:
     return Msg.term(SYSTEM_NAMES[system])
 
 
+#: the teams as the feed names them
+TEAM_NAMES = {"blue": N_("Blue"), "yellow": N_("Yellow")}
+#: the colours of the Engineer's symbols
+COLOUR_NAMES = {"red": N_("red"), "green": N_("green"), "yellow": N_("yellow"), "radiation": N_("radiation")}
+
+
 def team_name(team: str) -> Msg:
-    return Msg.term(team.capitalize())
+    return Msg.term(TEAM_NAMES.get(team, team.capitalize()))
 
 
 @dataclass

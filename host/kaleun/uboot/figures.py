@@ -10,6 +10,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
+from kaleun.core.messages import Msg
 from kaleun.core.shape import Int, Map, Maybe, Obj, Text
 from kaleun.uboot import data
 
@@ -23,6 +24,12 @@ SECTIONS = range(1, 9)
 def figure_name(figure: str) -> str:
     role, shape = figure.split("-", 1)
     return f"{ROSTER['role_names'][role]} ({shape})"
+
+
+def figure_term(figure: str) -> Msg:
+    """A figure as the feed names it ("engineer-square"), its role and shape in the table's language."""
+    role, shape = figure.split("-", 1)
+    return Msg("{role}-{shape}", role=Msg.term(role), shape=Msg.term(shape))
 
 
 class Figures(Module):

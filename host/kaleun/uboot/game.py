@@ -8,6 +8,7 @@ from typing import Any
 from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine, Module, check_state_header
 from kaleun.core.errors import CommandError, SaveError
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 from kaleun.uboot.boat import Boat
 from kaleun.uboot.compression import Compression
@@ -74,7 +75,8 @@ def new_game(seed: int = 0, mission: str = "training", changes: Mapping[str, Any
         config["changes"] = dict(changes)
     engine = Engine(GAME_ID, seed, clock, modules if modules is not None else build_modules(mission, spec),
                     config=config)
-    engine.emit("mission_start", feed=f"{spec['name']}: the boat is in square {spec['square']}.",
+    engine.emit("mission_start", feed=Msg("{mission}: the boat is in square {square}.",
+                                          mission=Msg.term(spec["name"]), square=spec["square"]),
                 mission=mission, square=spec["square"], seed=seed)
     return engine
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.engine import Module
+from kaleun.core.messages import Msg
 from kaleun.core.shape import Maybe, Obj, Text
 
 RESULTS = ("won", "lost", "returned")
@@ -24,7 +25,7 @@ class Mission(Module):
     def over(self) -> bool:
         return self.result is not None
 
-    def end(self, result: str, reason: str, feed: str) -> None:
+    def end(self, result: str, reason: str, feed: Msg | str) -> None:
         """End the mission (`result` in RESULTS). Later calls are ignored: the first cause stands."""
         if result not in RESULTS:
             raise ValueError(f"unknown mission result {result!r}")

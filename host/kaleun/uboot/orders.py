@@ -27,13 +27,16 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import RESERVED_FIELDS
+from kaleun.core.messages import N_, Msg
 from kaleun.core.shape import Obj
 from kaleun.uboot import data
 
 #: reads the order's fields from Args and returns its parameters (raise CommandError if malformed)
 Parse = Callable[[Args], dict[str, Any]]
+#: a reason read aloud: a sentence (Msg) or plain text
+Reason = Msg | str
 #: returns a reason why the order cannot be carried out now, or None
-Check = Callable[[dict[str, Any]], str | None]
+Check = Callable[[dict[str, Any]], Reason | None]
 Execute = Callable[[dict[str, Any]], None]
 
 
@@ -42,7 +45,7 @@ class Effect:
     parse: Parse
     check: Check
     execute: Execute
-    describe: Callable[[dict[str, Any]], str]
+    describe: Callable[[dict[str, Any]], Msg | str]
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class Validator:
         """What giving the order does, refused or not (an open mobilization ends)."""
         return None
 
-    def validate(self, order: Order) -> str | None:  # pragma: no cover - interface
+    def validate(self, order: Order) -> Reason | None:  # pragma: no cover - interface
         """Why the order is refused, or None. Changes nothing."""
         return None
 
@@ -83,6 +86,8 @@ class Validator:
 
 
 ORDER_NAMES: Mapping[str, str] = data.load("orders")["orders"]
+#: how "Order: ..." names an order no module carries out (lower case, as the feed says it)
+PLAIN_NAMES: Mapping[str, str] = {"enigma": N_("enigma")}
 #: fields the desk puts into order events itself
 ORDER_EVENT_FIELDS = ("order", "via", "reason")
 
@@ -126,7 +131,7 @@ class OrderDesk(Module):
             validator.prepare(order)
         return order
 
-    def _check(self, order: Order) -> str | None:
+    def _check(self, order: Order) -> Reason | None:
         """Why the order is refused, or None: its effect's check, then every validator's. Changes nothing."""
         effect = self._effects.get(order.order)
         reason = effect.check(order.params) if effect else None
@@ -162,8 +167,9 @@ class OrderDesk(Module):
         extra: dict[str, Any] = {}
         for validator in self._validators:
             extra.update(validator.commit(order))
-        what = effect.describe(params) if effect else ORDER_NAMES[order_id].lower()
-        self.emit("order_accepted", feed=f"Order: {what}.", order=order_id, via=source, **params, **extra)
+        what = effect.describe(params) if effect else Msg.term(PLAIN_NAMES.get(order_id, ORDER_NAMES[order_id]))
+        self.emit("order_accepted", feed=Msg("Order: {what}.", what=what), order=order_id, via=source, **params,
+                  **extra)
         if effect is not None:
             effect.execute(params)
         for validator in self._validators:
@@ -178,6 +184,12 @@ class OrderDesk(Module):
             raise CommandError(f"'order': field(s) {', '.join(repr(k) for k in taken)} cannot be order fields")
         return params
 
-    def _reject(self, order: Order, reason: str) -> None:
-        self.emit("order_rejected", feed=f"{ORDER_NAMES[order.order]} refused: {reason}.",
+    def _reject(self, order: Order, reason: Reason) -> None:
+        self.emit("order_rejected", feed=Msg("{order} refused: {reason}.", order=order_term(order.order),
+                                             reason=reason),
                   order=order.order, via=order.source, reason=reason, **order.params)
+
+
+def order_term(order: str) -> Msg:
+    """An order's name as players read it ("New speed"), in the table's language."""
+    return Msg.term(ORDER_NAMES[order])

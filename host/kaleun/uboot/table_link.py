@@ -51,29 +51,35 @@ class TableLink(Module):
             previous, self.hub = self.hub, "online"
             if previous == "online":
                 return
-            feed = "The deck hub is back: the table sees the figures again." if previous in ("offline", "foreign") \
-                else None
+            feed = Msg("The deck hub is back: the table sees the figures again.") \
+                if previous in ("offline", "foreign") else None
             self.emit("hub_online", feed=feed, firmware=firmware, protocol=protocol, readers=readers)
         elif state == "offline":
             if self.hub == "offline":
                 return
             self.hub = "offline"
-            self.emit("hub_offline", feed=f"The deck hub is offline ({reason or 'no reason given'}): figure moves "
-                      "are not seen until it is back.", reason=reason)
+            why = reason or Msg("no reason given")
+            self.emit("hub_offline", feed=Msg("The deck hub is offline ({reason}): figure moves are not seen until it "
+                                              "is back.", reason=why), reason=reason)
         elif state == "foreign":
             if self.hub == "foreign":
                 return
             self.hub = "foreign"
             self.emit("hub_foreign", feed=Msg("A device that is not this table's deck hub answers at its port "
                                               "({reason}): the table ignores it and keeps the figures where they "
-                                              "are.", reason=reason or "no reason given"), reason=reason)
+                                              "are.", reason=reason or Msg("no reason given")), reason=reason)
         elif state == "reader_fault":
             if reader in self.faulty:
                 return
             self.faulty.append(reader)
-            where = f" under section {section}" if section else ""
-            self.emit("hub_reader_fault", feed=f"NFC reader {reader}{where} does not answer ({error or 'fault'}): "
-                      "check its wiring.", reader=reader, section=section, error=error)
+            problem = error or Msg("fault")
+            if section:
+                feed = Msg("NFC reader {reader} under section {section} does not answer ({error}): check its wiring.",
+                           reader=reader, section=section, error=problem)
+            else:
+                feed = Msg("NFC reader {reader} does not answer ({error}): check its wiring.", reader=reader,
+                           error=problem)
+            self.emit("hub_reader_fault", feed=feed, reader=reader, section=section, error=error)
         else:
             if reader not in self.faulty:
                 return
@@ -86,8 +92,9 @@ class TableLink(Module):
         args.finish()
         if not re.fullmatch(r"[0-9A-F]{8,20}", uid):
             raise CommandError(f"'unknown_tag': uid must be the tag's UID in upper-case hex, got {uid!r}")
-        self.emit("unknown_tag", feed=f"Unknown figure tag {uid} in section {section}: run `kaleun figures "
-                  "enroll` to teach the table which figure it is.", uid=uid, section=section)
+        self.emit("unknown_tag", feed=Msg("Unknown figure tag {uid} in section {section}: run `kaleun figures enroll` "
+                                          "to teach the table which figure it is.", uid=uid, section=section),
+                  uid=uid, section=section)
 
     def status(self) -> dict[str, Any]:
         return {"hub": self.hub, "faulty_readers": list(self.faulty)}

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.engine import Module
+from kaleun.core.messages import Msg
 from kaleun.core.shape import COUNT, Int, Num, Obj
 from kaleun.uboot import data
 
@@ -56,8 +57,10 @@ class Watch(Module):
         extra: dict[str, Any] = {}
         if engine.has_module("boat"):
             extra["distance_nm"] = round(engine.module("boat").distance_nm, 3)
-        self.emit("watch_change", feed=f"{strikes} bells, {engine.clock.hhmm(now)}: watch change, "
-                  f"the {self.watch_name} watch takes over.",
+        feed = Msg.plural("{strikes} bells, {time}: watch change, the {watch} watch takes over.",
+                          "{strikes} bells, {time}: watch change, the {watch} watch takes over.", n=strikes,
+                          strikes=strikes, time=engine.clock.hhmm(now), watch=Msg.term(self.watch_name))
+        self.emit("watch_change", feed=feed,
                   watch=self.watch_name, previous=previous, number=self.changes, **extra)
         self.next_change = engine.clock.next_time_of_day(now, HOURS)
 

@@ -13,7 +13,6 @@ so it prints at A4).
 
 from __future__ import annotations
 
-import gettext
 import io
 import logging
 import math
@@ -21,11 +20,13 @@ import os
 import struct
 import zlib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Msg, Translate, TranslatePlural, render
+from kaleun.core.messages import Msg, Translate, TranslatePlural
+from kaleun.fonts import FILES as FONT_FILES
+from kaleun.fonts import FONT_DIR as SHIPPED_FONTS
+from kaleun.i18n import language as table_language
 from kaleun.uboot.sea.classes import ShipClass, ship_classes
 from kaleun.uboot.sea.silhouettes import SilhouetteError, silhouette
 
@@ -52,8 +53,7 @@ SECTION_HEAD_MM = 10.0
 FOOTER_MM = 22.0
 BAR_MM = 70.0              # the scale bar is at most this long
 
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
-FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+FONT_DIR = SHIPPED_FONTS  # DejaVu Sans as kaleun ships it (kaleun.fonts)
 
 INK = (18, 18, 20)
 GREY = (96, 100, 108)
@@ -191,17 +191,12 @@ def translator(language: str) -> tuple[Translate | None, TranslatePlural | None]
     """gettext functions for `language` from kaleun/locale (English, the templates, without)."""
     if language == "en":
         return None, None
-    localedir = resources.files("kaleun").joinpath("locale")
-    try:
-        catalogue = gettext.translation("kaleun", localedir=str(localedir), languages=[language])
-    except OSError:
-        log.warning("no %s catalogue yet: the sheet is in English", language)
-        return None, None
-    return catalogue.gettext, catalogue.ngettext
+    chosen = table_language(language)
+    return chosen.text, chosen.plural
 
 
 class _Fonts:
-    """DejaVu Sans when it is installed (Debian fonts-dejavu-core), pygame's own font otherwise."""
+    """DejaVu Sans as kaleun ships it (kaleun.fonts), pygame's own font when the folder lacks it."""
 
     def __init__(self, dpi: int, font_dir: Path = FONT_DIR) -> None:
         self.dpi = dpi
@@ -249,10 +244,10 @@ def render_sheet(layout: SheetLayout, language: str = "en", font_dir: Path = FON
 
     if not pygame.font.get_init():
         pygame.font.init()
-    tr, trp = translator(language)
+    chosen = table_language(language)
 
     def text(msg: Msg) -> str:
-        return render(msg, tr, trp)
+        return chosen.render(msg)
 
     fonts = _Fonts(layout.dpi, font_dir)
     surface = pygame.Surface(layout.size)

@@ -20,6 +20,7 @@ from typing import IO, Any
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import Msg
+from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import referee
 from kaleun.sonar.referee import Referee
@@ -91,7 +92,7 @@ class TeamConsole:
             return
         if event.feed is not None:
             mark = "! " if event.name == "refused" else ""
-            self.say(f"[{event.clock[11:]}] {mark}{event.feed}")
+            self.say(f"[{event.clock[11:]}] {mark}{language(self.runtime.language).render(event.feed)}")
 
     def _problem(self, text: str) -> None:
         self.say(f"! {text}")

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 
 BARS = data.load("bars")
@@ -28,6 +29,17 @@ def command_label(index: int) -> str:
 
 def morale_label(index: int) -> str:
     return MORALE_FIELDS[index] or "blank (exhausted)"
+
+
+def field_term(label: str) -> Msg | str:
+    """A field of the command or morale bar as the feed says it: its numeral, or "blank"."""
+    if label == "blank":
+        return Msg("blank")
+    if label == "blank (exhausted)":
+        return Msg("blank (exhausted)")
+    if label == "its last field":
+        return Msg("its last field")
+    return label
 
 
 def morale_value(index: int) -> int:

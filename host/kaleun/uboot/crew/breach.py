@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from kaleun.core.messages import Msg
 from kaleun.uboot.crew import sections
 from kaleun.uboot.crew.bars import MORALE_CHANGES
 from kaleun.uboot.crew.hazards import CONDITIONS_DATA
@@ -41,15 +42,15 @@ class Breaches:
     def breach(self, section: int, cause: str) -> None:
         crew = self.crew
         if section in self.flooded:
-            crew.emit("breach_ignored", feed=f"Hull breach in flooded section {section}: no effect.",
-                      section=section, cause=cause)
+            crew.emit("breach_ignored", feed=Msg("Hull breach in flooded section {section}: no effect.",
+                                                 section=section), section=section, cause=cause)
             return
         if section in self.open:
-            crew.emit("breach_ignored", feed=f"Another hit on the breach in section {section}.",
+            crew.emit("breach_ignored", feed=Msg("Another hit on the breach in section {section}.", section=section),
                       section=section, cause=cause)
             return
         if crew.bars.exhausted:
-            crew.all_hands_lost(f"hull breach in section {section} struck an exhausted crew")
+            crew.all_hands_lost(Msg("hull breach in section {section} struck an exhausted crew", section=section))
             return
         countdown = float(crew.level("engineer")["breach_countdown_s"])
         deadline = crew.engine.t + countdown
@@ -57,29 +58,31 @@ class Breaches:
                               "warned": countdown <= WARNING_S}
         letters = puzzle(section)
         minutes, seconds = divmod(int(countdown), 60)
-        crew.emit("hull_breach", feed=f"Hull breach in section {section} ({sections.name(section)})! "
-                  f"{minutes}:{seconds:02d} to seal it: {BREACH_REPAIR} sailors with the repair symbol there, "
-                  "then the puzzle "
-                  f"{'-'.join(letters)}.", section=section, cause=cause, deadline=deadline,
+        crew.emit("hull_breach", feed=Msg("Hull breach in section {section} ({name})! {minutes}:{seconds:02d} to seal "
+                                          "it: {sailors} sailors with the repair symbol there, then the puzzle "
+                                          "{puzzle}.", section=section, name=Msg.term(sections.name(section)),
+                                          minutes=minutes, seconds=seconds, sailors=BREACH_REPAIR,
+                                          puzzle="-".join(letters)), section=section, cause=cause, deadline=deadline,
                   countdown_s=countdown, puzzle=letters, repair=BREACH_REPAIR)
-        crew.change_morale(MORALE_CHANGES["hull_breach"], f"hull breach in section {section}")
+        crew.change_morale(MORALE_CHANGES["hull_breach"], Msg("hull breach in section {section}", section=section))
 
     def crewed(self, section: int) -> None:
         """The repair order was accepted and its crew activated: the puzzle may start."""
         self.open[section]["crewed"] = True
-        self.crew.emit("puzzle_start", feed=f"Repair crew in section {section}: Chief Engineer, solve the "
-                       f"puzzle {'-'.join(puzzle(section))}.", section=section, puzzle=puzzle(section))
+        self.crew.emit("puzzle_start", feed=Msg("Repair crew in section {section}: Chief Engineer, solve the puzzle "
+                                                "{puzzle}.", section=section, puzzle="-".join(puzzle(section))),
+                       section=section, puzzle=puzzle(section))
 
-    def result_problem(self, section: int) -> str | None:
+    def result_problem(self, section: int) -> Msg | None:
         """Why no puzzle result can be entered for `section` now, or None."""
         breach = self.open.get(section)
         if breach is None:
-            return f"there is no open hull breach in section {section}"
+            return Msg("there is no open hull breach in section {section}", section=section)
         if not breach["crewed"]:
-            return (f"give the repair order for the breach in section {section} and activate its crew before "
-                    "solving the puzzle")
+            return Msg("give the repair order for the breach in section {section} and activate its crew before "
+                       "solving the puzzle", section=section)
         if breach["result"] == "failed":
-            return f"the puzzle for section {section} has failed: evacuate the section"
+            return Msg("the puzzle for section {section} has failed: evacuate the section", section=section)
         return None
 
     def result(self, section: int, solved: bool) -> None:
@@ -87,12 +90,14 @@ class Breaches:
         breach = self.open[section]
         if solved:
             del self.open[section]
-            crew.emit("hull_breach_sealed", feed=f"Hull breach in section {section} sealed.", section=section)
+            crew.emit("hull_breach_sealed", feed=Msg("Hull breach in section {section} sealed.", section=section),
+                      section=section)
             return
         breach["result"] = "failed"
         left = int(breach["deadline"] - crew.engine.t)
-        crew.emit("puzzle_failed", feed=f"The puzzle failed: evacuate section {section} before it floods "
-                  f"in {left // 60}:{left % 60:02d}.", section=section, deadline=breach["deadline"])
+        crew.emit("puzzle_failed", feed=Msg("The puzzle failed: evacuate section {section} before it floods in "
+                                            "{minutes}:{seconds:02d}.", section=section, minutes=left // 60,
+                                            seconds=left % 60), section=section, deadline=breach["deadline"])
 
     def next_wake(self) -> float | None:
         return min((b["deadline"] - (0 if b["warned"] else WARNING_S) for b in self.open.values()), default=None)
@@ -108,11 +113,12 @@ class Breaches:
         breach = self.open[section]
         breach["warned"] = True
         left = max(0, round(breach["deadline"] - now))
-        clock = f"{left // 60}:{left % 60:02d}"
         if breach["result"] == "failed":
-            feed = f"Section {section} floods in {clock}: get everybody out!"
+            feed = Msg("Section {section} floods in {minutes}:{seconds:02d}: get everybody out!", section=section,
+                       minutes=left // 60, seconds=left % 60)
         else:
-            feed = f"Hull breach in section {section}: {clock} left to seal it."
+            feed = Msg("Hull breach in section {section}: {minutes}:{seconds:02d} left to seal it.", section=section,
+                       minutes=left // 60, seconds=left % 60)
         self.crew.emit("breach_warning", feed=feed, section=section, left_s=left, deadline=breach["deadline"],
                        crewed=breach["crewed"], failed=breach["result"] == "failed")
 
@@ -121,12 +127,13 @@ class Breaches:
         self.flooded.append(section)
         lost_items = crew.hazards.flood(section)
         victims = [m.figure for m in crew.members(section)]
-        crew.emit("section_flooded", feed=f"Section {section} ({sections.name(section)}) is flooded and sealed "
-                  "off for the rest of the patrol.", section=section, victims=victims, lost=lost_items)
+        crew.emit("section_flooded", feed=Msg("Section {section} ({name}) is flooded and sealed off for the rest of "
+                                              "the patrol.", section=section, name=Msg.term(sections.name(section))),
+                  section=section, victims=victims, lost=lost_items)
         for figure in victims:
-            crew.kill(figure, None, f"drowned in flooded section {section}")
+            crew.kill(figure, None, Msg("drowned in flooded section {section}", section=section))
         if len(self.flooded) >= SINKING_FLOODS:
-            crew.mission_lost("flooded", "A second section has flooded: the boat sinks with all hands.")
+            crew.mission_lost("flooded", Msg("A second section has flooded: the boat sinks with all hands."))
 
     def status(self) -> dict[str, Any]:
         return {"breaches": {str(s): dict(b) for s, b in self.open.items()}, "flooded": list(self.flooded)}

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from kaleun.core.messages import Msg, join
 from kaleun.uboot.crew.roster import ROLES, role_of
 from kaleun.uboot.crew.sailors import RULES
+from kaleun.uboot.figures import figure_term
 
 if TYPE_CHECKING:
     from kaleun.uboot.crew.module import Crew
@@ -32,31 +34,32 @@ class Cigarettes:
     def outside(self) -> list[str]:
         return [m.figure for s in SMOKING_SECTIONS for m in self.crew.members(s)]
 
-    def plan(self, roles: Sequence[str], sailors: Sequence[str] | None) -> str | list[str]:
+    def plan(self, roles: Sequence[str], sailors: Sequence[str] | None) -> Msg | list[str]:
         """Why the break cannot be taken, or the sailors who discard a chip in it."""
         crew = self.crew
         if self.smoked:
-            return "the crew has already had its smoke break this watch"
+            return Msg("the crew has already had its smoke break this watch")
         outside = self.outside()
         for role in roles:
             if self.left[role] <= 0:
-                return f"the {role} has no cigarette left"
+                return Msg("the {role} has no cigarette left", role=Msg.term(role))
             if not any(role_of(f) == role for f in outside):
-                return f"the {role} has no sailor of his own on deck or bridge"
+                return Msg("the {role} has no sailor of his own on deck or bridge", role=Msg.term(role))
         limit = PER_CIGARETTE * len(roles)
         with_chip = [f for f in outside if crew.sailor(f).count("A")]
         if sailors is None:
             chosen = sorted(with_chip, key=lambda f: -len(crew.sailor(f).chips))[:limit]
-            return chosen or "nobody on deck or bridge has an activation chip to discard"
+            return chosen or Msg("nobody on deck or bridge has an activation chip to discard")
         if not sailors:
-            return "name at least one sailor who discards an activation chip"
+            return Msg("name at least one sailor who discards an activation chip")
         if len(sailors) > limit:
-            return f"{len(roles)} cigarette{'s' if len(roles) > 1 else ''} relax at most {limit} sailors"
+            return Msg.plural("{n} cigarette relax at most {limit} sailors",
+                              "{n} cigarettes relax at most {limit} sailors", n=len(roles), limit=limit)
         for f in sailors:
             if f not in outside:
-                return f"{f} is not on deck or bridge"
+                return Msg("{figure} is not on deck or bridge", figure=figure_term(f))
             if f not in with_chip:
-                return f"{f} has no activation chip to discard"
+                return Msg("{figure} has no activation chip to discard", figure=figure_term(f))
         return list(sailors)
 
     def smoke(self, roles: Sequence[str], chosen: Sequence[str]) -> None:
@@ -67,10 +70,18 @@ class Cigarettes:
             crew.sailor(f).drop("A")
         self.smoked = True
         where = {crew.pos[f] for f in chosen}
-        place = "on deck" if where == {7} else "on the bridge" if where == {8} else "on deck and bridge"
-        names = ", ".join(chosen)
-        crew.emit("smoke_break", feed=f"Smoke break {place}: {names} "
-                  f"{'discard' if len(chosen) != 1 else 'discards'} an activation chip.",
+        names = join([figure_term(f) for f in chosen])
+        n = len(chosen)
+        if where == {7}:
+            feed = Msg.plural("Smoke break on deck: {names} discards an activation chip.",
+                              "Smoke break on deck: {names} discard an activation chip.", n=n, names=names)
+        elif where == {8}:
+            feed = Msg.plural("Smoke break on the bridge: {names} discards an activation chip.",
+                              "Smoke break on the bridge: {names} discard an activation chip.", n=n, names=names)
+        else:
+            feed = Msg.plural("Smoke break on deck and bridge: {names} discards an activation chip.",
+                              "Smoke break on deck and bridge: {names} discard an activation chip.", n=n, names=names)
+        crew.emit("smoke_break", feed=feed,
                   roles=list(roles), sailors=list(chosen), left=dict(self.left))
 
     def to_state(self) -> dict[str, Any]:

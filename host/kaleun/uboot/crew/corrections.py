@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg, join
 from kaleun.uboot.crew import food as food_rules
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
 from kaleun.uboot.crew.health import DECKS, SUPPLIES
@@ -47,6 +48,7 @@ from kaleun.uboot.crew.roster import FIGURES, ROLES
 from kaleun.uboot.crew.sailors import MAX_CHIPS, parse_sailor_id
 from kaleun.uboot.crew.staffing import Pick, staff_group
 from kaleun.uboot.crew.technical import component_name
+from kaleun.uboot.figures import figure_term
 from kaleun.uboot.orders import ORDER_NAMES
 
 if TYPE_CHECKING:
@@ -130,11 +132,11 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         args.finish()
         crew.emit("damage", **fields)
 
-    def ready(action: str, label: str | None, reason: str | None = None) -> bool:
+    def ready(action: str, label: Msg | None, reason: Msg | None = None) -> bool:
         """Checks passed: keep an undo snapshot (`label`) and go on. Otherwise refuse the action
         (the mission is over, or `reason`) and change nothing, the undo history included."""
         if crew.over:
-            crew.refuse(action, "the mission is over")
+            crew.refuse(action, Msg("the mission is over"))
             return False
         if reason is not None:
             crew.refuse(action, reason)
@@ -145,16 +147,16 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
 
     def adjust_morale(args: Args) -> None:
         by = args.int("by", lo=-11, hi=11)
-        why = args.str("why", default="correction")
+        why = _why(args.str("why", default="correction"))
         args.finish()
-        if ready("adjust_morale", f"morale {by:+d}"):
+        if ready("adjust_morale", Msg("morale {by:+d}", by=by)):
             crew.change_morale(by, why)
 
     def adjust_command(args: Args) -> None:
         by = args.int("by", lo=-8, hi=8)
-        why = args.str("why", default="correction")
+        why = _why(args.str("why", default="correction"))
         args.finish()
-        if ready("adjust_command", f"command bar {by:+d}"):
+        if ready("adjust_command", Msg("command bar {by:+d}", by=by)):
             crew.adjust_command(by, why)
 
     def ailment(args: Args) -> None:
@@ -168,7 +170,7 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         note = args.str("note", default="")
         args.finish()
         dead = crew.health.dead_problem(figure, row)
-        if not ready("ailment", f"ailment on {figure}", dead):
+        if not ready("ailment", Msg("ailment on {figure}", figure=figure_term(figure)), dead):
             if dead is not None and injury is not None and not crew.over:
                 crew.health.drop_injury(injury)  # its card can never be entered
             return
@@ -179,8 +181,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         ailment_id = args.int("ailment", default=None, lo=1)
         args.finish()
         ailment = crew.health.find(figure, row, ailment_id)
-        if ready("cure", f"ailment of {figure} removed",
-                 None if ailment is not None else f"{crew.label(figure, row)} has no such ailment"):
+        if ready("cure", Msg("ailment of {figure} removed", figure=figure_term(figure)),
+                 None if ailment is not None else Msg("{sailor} has no such ailment", sailor=crew.label(figure, row))):
             crew.health.remove(figure, row, ailment)  # type: ignore[arg-type]
 
     def chips(args: Args) -> None:
@@ -191,7 +193,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         if bool(add) == bool(remove):
             raise CommandError("'chips': give either add or remove, a number 1-3")
         state = crew.sailor(figure, row)
-        if not ready("chips", f"chips on {figure}", f"{crew.label(figure, row)} is dead" if state.dead else None):
+        if not ready("chips", Msg("chips on {figure}", figure=figure_term(figure)),
+                     Msg("{sailor} is dead", sailor=crew.label(figure, row)) if state.dead else None):
             return
         if add:
             done = min(add, state.free)
@@ -200,25 +203,34 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             done = 0
             while done < remove and state.drop("A"):
                 done += 1
-        crew.emit("chips", feed=f"{crew.label(figure, row)}: {done} activation chip{'s' if done != 1 else ''} "
-                  f"{'added' if add else 'removed'} ({len(state.chips)} on his slots).",
+        if add:
+            feed = Msg.plural("{sailor}: {n} activation chip added ({chips} on his slots).",
+                              "{sailor}: {n} activation chips added ({chips} on his slots).", n=done,
+                              sailor=crew.label(figure, row), chips=len(state.chips))
+        else:
+            feed = Msg.plural("{sailor}: {n} activation chip removed ({chips} on his slots).",
+                              "{sailor}: {n} activation chips removed ({chips} on his slots).", n=done,
+                              sailor=crew.label(figure, row), chips=len(state.chips))
+        crew.emit("chips", feed=feed,
                   figure=figure, sailor=crew.sid(figure, row), added=done if add else 0,
                   removed=0 if add else done, chips=list(state.chips))
 
     def kill(args: Args) -> None:
         figure, row, _ = who(args)
-        why = args.str("why", default="correction")
+        why = _why(args.str("why", default="correction"))
         args.finish()
-        dead = f"{crew.label(figure, row)} is already dead" if crew.sailor(figure, row).dead else None
-        if ready("kill", f"{figure} killed", dead):
+        dead = (Msg("{sailor} is already dead", sailor=crew.label(figure, row)) if crew.sailor(figure, row).dead
+                else None)
+        if ready("kill", Msg("{figure} killed", figure=figure_term(figure)), dead):
             crew.kill(figure, row, why)
 
     def move_item(args: Args) -> None:
         item = args.str("item", choices=ITEMS)
         section = args.int("section", lo=1, hi=6)
         args.finish()
-        if ready("move_item", f"{item} moved", f"section {section} is flooded" if section in crew.flooded else None):
-            crew.hazards.move_item(item, section, "correction")
+        if ready("move_item", Msg("{item} moved", item=crew.hazards.item_term(item)),
+                 Msg("section {section} is flooded", section=section) if section in crew.flooded else None):
+            crew.hazards.move_item(item, section, Msg("correction"))
 
     def undo(args: Args) -> None:
         args.finish()
@@ -227,7 +239,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
 
     def end_mobilize(args: Args) -> None:
         args.finish()
-        if ready("end_mobilize", "end of the mobilization", None if crew.moves.open else "no mobilization is open"):
+        if ready("end_mobilize", Msg("end of the mobilization"),
+                 None if crew.moves.open else Msg("no mobilization is open")):
             crew.moves.end("crew in position")
 
     def move_fix(args: Args) -> None:
@@ -243,14 +256,15 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         to = args.int("to", default=None, lo=1, hi=8)
         args.finish()
         target = crew.moves.carry_problem(figure, item, to)
-        if ready("carry", f"{item} carried", target if isinstance(target, str) else None):
+        if ready("carry", Msg("{item} carried", item=crew.hazards.item_term(item)),
+                 target if isinstance(target, Msg) else None):
             crew.moves.carry(figure, item, target)  # type: ignore[arg-type]
 
     def puzzle(args: Args) -> None:
         section = args.int("section", lo=1, hi=6)
         result = args.str("result", choices=["solved", "failed"])
         args.finish()
-        if ready("puzzle", "puzzle result", crew.breaches.result_problem(section)):
+        if ready("puzzle", Msg("puzzle result"), crew.breaches.result_problem(section)):
             crew.breaches.result(section, result == "solved")
 
     def smoke(args: Args) -> None:
@@ -263,14 +277,14 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         sailors = _figure_list(args, "sailors")
         args.finish()
         chosen = crew.cigarettes.plan(roles, sailors)
-        if ready("smoke", "smoke break", chosen if isinstance(chosen, str) else None):
-            crew.cigarettes.smoke(roles, chosen)
+        if ready("smoke", Msg("smoke break"), chosen if isinstance(chosen, Msg) else None):
+            crew.cigarettes.smoke(roles, chosen)  # type: ignore[arg-type]
 
     def cook(args: Args) -> None:
         take = food_rules.positions(args.any("take"), "take")
         lemon = food_rules.positions(args.any("lemon"), "lemon", 1, 1)[0] if args.has("lemon") else None
         args.finish()
-        if ready("cook", "meal", crew.food.cook_problem(take, lemon)):
+        if ready("cook", Msg("meal"), crew.food.cook_problem(take, lemon)):
             crew.food.cook(take, lemon)
 
     def join_task(args: Args) -> None:
@@ -287,19 +301,20 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             figures, count = lookouts.get("figures"), lookouts.get("count")
         args.finish()
         plan = _join_plan(crew, task, component, figures, count)
-        if ready("join_task", f"{task} joined", plan if isinstance(plan, str) else None):
+        joined = Msg("observation joined") if task == "observation" else Msg("repair joined")
+        if ready("join_task", joined, plan if isinstance(plan, Msg) else None) and not isinstance(plan, Msg):
             _join(crew, task, component, *plan)
 
     def stop_task(args: Args) -> None:
         figure = args.str("figure", choices=FIGURES)
         args.finish()
-        if ready("stop_task", f"{figure} stood down",
-                 None if crew.sailor(figure).busy else f"{crew.label(figure)} has no task"):
-            crew.stop_task(figure, "stood down")
+        if ready("stop_task", Msg("{figure} stood down", figure=figure_term(figure)),
+                 None if crew.sailor(figure).busy else Msg("{sailor} has no task", sailor=crew.label(figure))):
+            crew.stop_task(figure, Msg("stood down"))
 
     def first_aid_kit(args: Args) -> None:
         args.finish()
-        if ready("first_aid_kit", "refill kit", crew.health.refill_problem()):
+        if ready("first_aid_kit", Msg("refill kit"), crew.health.refill_problem()):
             crew.health.refill()
 
     def crew_options(args: Args) -> None:
@@ -321,8 +336,9 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         crew.difficulty.update(difficulty)
         for role, on in easy.items():
             if on and not crew.level(role)["easy_watch_change"]:
-                crew.refuse("crew_options", f"the easy watch change is for roles on an easy difficulty; "
-                            f"the {role} plays {crew.difficulty[role]}")
+                crew.refuse("crew_options", Msg("the easy watch change is for roles on an easy difficulty; the {role} "
+                                                "plays {level}", role=Msg.term(role),
+                                                level=Msg.term(crew.difficulty[role])))
                 continue
             crew.easy[role] = on
         if linked is not None:  # a refill kit per mission after the first (§5.2)
@@ -341,24 +357,29 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             "crew_options": crew_options}
 
 
+def _why(text: str) -> Msg | str:
+    """A correction's reason as given; the default word is translated."""
+    return Msg("correction") if text == "correction" else text
+
+
 def _join_plan(crew: Crew, task: str, component: str | None, figures: list[str] | None,
-               count: int | None = None) -> str | tuple[list[Pick], int]:
+               count: int | None = None) -> Msg | tuple[list[Pick], int]:
     """Why more sailors cannot join the running task, or the sailors who join and their section
     (§9.3 lookouts, §10.3.2 a paused repair)."""
     if task == "observation":
         if crew.lookouts() == 0:
-            return "lookouts are posted by the 'observe' order; join_task adds to them"
+            return Msg("lookouts are posted by the 'observe' order; join_task adds to them")
         lookouts = crew.lookout_group(figures, count)
-        if isinstance(lookouts, str):
+        if isinstance(lookouts, Msg):
             return lookouts
         group, section = lookouts, lookouts.section
     else:
         if component is None:
-            return "a repair to join needs its component"
+            return Msg("a repair to join needs its component")
         tech = crew.engine.module("technical")
         job = tech.job(component)
         if job is None or component not in crew.repairs:
-            return f"no repair of the {component_name(component)} has been ordered"
+            return Msg("no repair of the {component} has been ordered", component=Msg.term(component_name(component)))
         section = tech.section(component)
         have = len(crew.repair_crew(component))
         need = max(1, job.required - job.bonus - have)
@@ -370,10 +391,12 @@ def _join_plan(crew: Crew, task: str, component: str | None, figures: list[str] 
         members = [m for m in members if m.figure in figures]
         missing = sorted(set(figures) - {m.figure for m in members})
         if missing:
-            return f"{', '.join(missing)} not in section {section}"
+            return Msg("{figures} not in section {section}", figures=join([figure_term(f) for f in missing]),
+                       section=section)
     picks, short = staff_group("observe" if task == "observation" else "repair", group, members, set())
     if short or not picks:
-        return f"not enough sailors in section {section} can take the {task}"
+        return Msg("not enough sailors in section {section} can take the {task}", section=section,
+                   task=Msg("observation") if task == "observation" else Msg("repair"))
     return picks, section
 
 
@@ -386,8 +409,10 @@ def _join(crew: Crew, task: str, component: str | None, picks: list[Pick], secti
     if task == "repair" and component is not None:
         tech = crew.engine.module("technical")
         n = len(crew.repair_crew(component))
-        crew.emit("technical_repair_resumed", feed=f"Repair of the {component_name(component)} goes on with "
-                  f"{n} sailor{'s' if n != 1 else ''}.", component=component,
+        crew.emit("technical_repair_resumed", feed=Msg.plural("Repair of the {component} goes on with {n} sailor.",
+                                                              "Repair of the {component} goes on with {n} sailors.",
+                                                              n=n, component=Msg.term(component_name(component))),
+                  component=component,
                   sailors=crew.repair_crew(component), required=tech.job(component).required,
                   progress=round(tech.progress(component), 3))
         crew.sync_repair(component)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kaleun.core.messages import Msg, and_list, join
 from kaleun.uboot.crew.roster import FIGURES
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def crew_damage(crew: Crew, where: Sequence[int], exposed: Sequence[str], chips: int, deck: str,
-                hazard: str, cause: str) -> list[str]:
+                hazard: Msg | str, cause: str) -> list[str]:
     """Draw for `exposed` figures (their on-duty sailors). Returns the injured figures."""
     if not exposed:
         return []
@@ -30,14 +31,23 @@ def crew_damage(crew: Crew, where: Sequence[int], exposed: Sequence[str], chips:
     crew.undo.clear()  # a draw from the bag is never taken back: undo and redo would draw again
     exposed_set = set(exposed)
     injured = [f for f in drawn if f in exposed_set]
-    place = " and ".join(str(s) for s in where)
-    what = f"Crew damage in section{'s' if len(where) > 1 else ''} {place} ({hazard}): {draws} chip" \
-           f"{'s' if draws != 1 else ''} drawn"
-    if injured:
-        names = ", ".join(crew.label(f) for f in injured)
-        feed = f"{what}; injured: {names}. First Officer: draw a {deck} card for each and enter it."
+    from kaleun.uboot.crew.health import deck_term
+
+    place = and_list([str(s) for s in where])
+    if len(where) > 1:
+        what = Msg.plural("Crew damage in sections {place} ({hazard}): {n} chip drawn",
+                          "Crew damage in sections {place} ({hazard}): {n} chips drawn", n=draws, place=place,
+                          hazard=hazard)
     else:
-        feed = f"{what}; nobody is hurt."
+        what = Msg.plural("Crew damage in section {place} ({hazard}): {n} chip drawn",
+                          "Crew damage in section {place} ({hazard}): {n} chips drawn", n=draws, place=place,
+                          hazard=hazard)
+    if injured:
+        names = join([crew.label(f) for f in injured])
+        feed = Msg("{what}; injured: {names}. First Officer: draw a {deck} card for each and enter it.", what=what,
+                   names=names, deck=deck_term(deck))
+    else:
+        feed = Msg("{what}; nobody is hurt.", what=what)
     injuries = [crew.health.injure(f, deck, cause) for f in injured]
     crew.emit("crew_damage", feed=feed, sections=list(where), hazard=hazard, deck=deck, cause=cause,
               exposed=list(exposed), draws=draws, drawn=drawn, injured=injured, injuries=injuries)

@@ -15,6 +15,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg, and_list
 from kaleun.uboot import data
 
 if TYPE_CHECKING:
@@ -33,11 +34,20 @@ DISHES: Mapping[str, str] = FOOD["dishes"]
 MEAL_HOUR: int = int(FOOD["meal_call_hour"])
 
 
-def dish_name(ingredients: Sequence[str]) -> str:
+def dish_name(ingredients: Sequence[str]) -> Msg:
+    """A meal as the feed names it: a dish ("stew"), its ingredients ("bread and onion"), or "nothing"."""
+
     key = "+".join(sorted(ingredients))
     if key in DISHES:
-        return DISHES[key]
-    return " and ".join(NAMES[i] for i in ingredients) if ingredients else "nothing"
+        return Msg.term(DISHES[key])
+    if not ingredients:
+        return Msg("nothing")
+    return and_list([Msg.term(NAMES[i]) for i in ingredients])
+
+
+def food_term(kind: str | None) -> Msg:
+    """A food chip as players read it ("canned fish"), "nothing" for an empty place."""
+    return Msg.term(NAMES[kind]) if kind is not None and kind in NAMES else Msg("nothing")
 
 
 def touching(a: int, b: int) -> bool:
@@ -73,15 +83,15 @@ class Food:
 
     # -- checks (before the order is paid) ---------------------------------------------------------
     def problem(self, take: list[int] | None, swap: list[int] | None, replace: int | None,
-                lemon: int | None) -> str | None:
+                lemon: int | None) -> Msg | None:
         if len(self.spoiled) == len(SPOIL_ORDER):
-            return "all the food has spoiled"
+            return Msg("all the food has spoiled")
         if self.pending and (swap is not None or replace is not None):
-            return "a swap or replacement was already made for this meal: take the chips with 'cook'"
+            return Msg("a swap or replacement was already made for this meal: take the chips with 'cook'")
         pyramid = list(self.pyramid)
         for p in (swap or []) + ([replace] if replace else []):
             if pyramid[p - 1] is None:
-                return f"pyramid place {p} is empty"
+                return Msg("pyramid place {place} is empty", place=p)
         if swap is not None:
             a, b = swap
             pyramid[a - 1], pyramid[b - 1] = pyramid[b - 1], pyramid[a - 1]
@@ -89,17 +99,17 @@ class Food:
             return None
         return self._take_problem(pyramid, take, lemon)
 
-    def _take_problem(self, pyramid: list[str | None], take: list[int], lemon: int | None) -> str | None:
+    def _take_problem(self, pyramid: list[str | None], take: list[int], lemon: int | None) -> Msg | None:
         for p in take:
             if pyramid[p - 1] is None:
-                return f"pyramid place {p} is empty"
+                return Msg("pyramid place {place} is empty", place=p)
             if pyramid[p - 1] == LEMON:
-                return f"place {p} holds a lemon, which is never an ingredient"
+                return Msg("place {place} holds a lemon, which is never an ingredient", place=p)
         for a, b in pairwise(take):
             if not touching(a, b):
-                return f"places {a} and {b} do not touch: a meal is a chain of touching chips"
+                return Msg("places {a} and {b} do not touch: a meal is a chain of touching chips", a=a, b=b)
         if lemon is not None and pyramid[lemon - 1] != LEMON:
-            return f"place {lemon} holds no lemon"
+            return Msg("place {place} holds no lemon", place=lemon)
         return None
 
     # -- the order --------------------------------------------------------------------------------
@@ -115,19 +125,20 @@ class Food:
             self.discard.append(old)  # type: ignore[arg-type]
             self.pyramid[replace - 1] = None
             self._refill()
-            crew.emit("provisions_replaced", feed=f"The cook replaces the {NAMES[old or '']} at place {replace} "
-                      f"with {NAMES.get(self.pyramid[replace - 1] or '', 'nothing')}.", place=replace,
+            crew.emit("provisions_replaced", feed=Msg("The cook replaces the {old} at place {place} with {new}.",
+                                                      old=food_term(old), place=replace,
+                                                      new=food_term(self.pyramid[replace - 1])), place=replace,
                       old=old, new=self.pyramid[replace - 1], pyramid=list(self.pyramid))
         if take is None or replace is not None:
             self.pending = True
-            crew.emit("meal_waiting", feed="Navigator: choose the chips for the meal ('cook').",
+            crew.emit("meal_waiting", feed=Msg("Navigator: choose the chips for the meal ('cook')."),
                       pyramid=list(self.pyramid))
             return
         self._take(take, lemon)
 
-    def cook_problem(self, take: list[int], lemon: int | None) -> str | None:
+    def cook_problem(self, take: list[int], lemon: int | None) -> Msg | None:
         if not self.pending:
-            return "no meal is being prepared: give the prepare_meal order"
+            return Msg("no meal is being prepared: give the prepare_meal order")
         return self._take_problem(self.pyramid, take, lemon)
 
     def cook(self, take: list[int], lemon: int | None) -> None:
@@ -149,7 +160,8 @@ class Food:
             self.tray.append(LEMON)
         self.tray.extend(i for i in ingredients if i is not None)
         name = dish_name([i for i in ingredients if i is not None])
-        crew.emit("meal_prepared", feed=f"Meal ready: {name}" + (" with a lemon." if took_lemon else "."),
+        crew.emit("meal_prepared", feed=Msg("Meal ready: {dish} with a lemon.", dish=name) if took_lemon
+                  else Msg("Meal ready: {dish}.", dish=name),
                   ingredients=ingredients, lemon=took_lemon, dish=name, places=list(take))
         self._refill()
 
@@ -181,10 +193,12 @@ class Food:
         self.crew.rng.shuffle(self.supply)
         self.crew.undo.clear()  # a shuffle is never taken back: undo and redo would shuffle again
         count = len(self.supply)
-        thrown = f"{removed} chip{'s' if removed != 1 else ''} thrown away"
-        supply = (f"the discards make a new supply of {count} chip{'s' if count != 1 else ''}" if count
-                  else "no discards are left for a new supply")
-        self.crew.emit("food_spoiled", feed=f"The {NAMES[kind]} has spoiled ({thrown}); {supply}.", food=kind,
+        thrown = Msg.plural("{n} chip thrown away", "{n} chips thrown away", n=removed)
+        supply = (Msg.plural("the discards make a new supply of {n} chip",
+                             "the discards make a new supply of {n} chips", n=count) if count
+                  else Msg("no discards are left for a new supply"))
+        self.crew.emit("food_spoiled", feed=Msg("The {food} has spoiled ({thrown}); {supply}.", food=food_term(kind),
+                                                thrown=thrown, supply=supply), food=kind,
                        removed=removed, supply=left)
         return True
 
@@ -196,12 +210,13 @@ class Food:
         change = MEAL_MORALE[count]
         self.discard.extend(self.tray)
         self.tray = []
-        what = f"{dish_name(eaten)} ({len(eaten)} ingredient{'s' if len(eaten) != 1 else ''})" if eaten else "nothing"
-        effect = "morale unchanged" if change == 0 else f"morale {change:+d}"
-        crew.emit("meal_eaten", feed=f"Meal call: the crew ate {what}: {effect}.", ingredients=eaten,
-                  count=count, morale=change)
+        what = (Msg.plural("{dish} ({n} ingredient)", "{dish} ({n} ingredients)", n=len(eaten), dish=dish_name(eaten))
+                if eaten else Msg("nothing"))
+        effect = Msg("morale unchanged") if change == 0 else Msg("morale {change:+d}", change=change)
+        crew.emit("meal_eaten", feed=Msg("Meal call: the crew ate {what}: {effect}.", what=what, effect=effect),
+                  ingredients=eaten, count=count, morale=change)
         if change:
-            crew.change_morale(change, "meal" if eaten else "no meal today")
+            crew.change_morale(change, Msg("meal") if eaten else Msg("no meal today"))
 
     # -- state -------------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from kaleun.core.messages import N_, Msg
 from kaleun.uboot import data
 from kaleun.uboot.crew import sections
 from kaleun.uboot.crew.bars import MORALE_CHANGES
@@ -26,6 +27,16 @@ CONDITIONS: Mapping[str, Mapping[str, Any]] = CONDITIONS_DATA["conditions"]
 EQUIPMENT: Mapping[str, str] = CONDITIONS_DATA["equipment"]
 TOOLBOXES: Mapping[str, int] = CONDITIONS_DATA["toolboxes"]
 ITEMS: tuple[str, ...] = (*EQUIPMENT, *TOOLBOXES)
+#: a condition's name at the start of a sentence
+CAPITALISED: Mapping[str, str] = {"fire": N_("Fire"), "electrical_fault": N_("Electrical fault"),
+                                  "toxic_gas": N_("Toxic gas"), "light_failure": N_("Light failure"),
+                                  "leak": N_("Leak")}
+
+
+def condition_term(condition: str, capital: bool = False) -> Msg:
+    """A condition's name as the feed says it ("fire"; "Fire" to begin a sentence)."""
+    name = str(CONDITIONS[condition]["name"])
+    return Msg.term(CAPITALISED.get(condition, name.capitalize()) if capital else name)
 
 
 class Hazards:
@@ -58,6 +69,16 @@ class Hazards:
     def item_name(item: str) -> str:
         return EQUIPMENT.get(item) or item.replace("_", " ")
 
+    @staticmethod
+    def item_term(item: str) -> Msg:
+        """An equipment chip or toolbox as players read it ("breathing set", "toolbox 1")."""
+        if item in EQUIPMENT:
+            return Msg.term(EQUIPMENT[item])
+        kind, _, number = item.rpartition("_")
+        if kind == "toolbox":
+            return Msg("toolbox {number}", number=number)
+        return Msg.term(item.replace("_", " "))
+
     def find(self, condition: str, section: int) -> dict[str, Any] | None:
         found = self.in_section(section, condition)
         return found[0] if found else None
@@ -66,25 +87,32 @@ class Hazards:
     def place(self, condition: str, section: int, cause: str) -> None:
         crew = self.crew
         spec = CONDITIONS[condition]
-        where = f"section {section} ({sections.name(section)})"
+        where = Msg("section {section} ({name})", section=section, name=Msg.term(sections.name(section)))
+        big = condition_term(condition, capital=True)
         if section in crew.flooded:
-            crew.emit("condition_ignored", feed=f"{spec['name'].capitalize()} in flooded {where}: no effect.",
+            crew.emit("condition_ignored", feed=Msg("{condition} in flooded {where}: no effect.", condition=big,
+                                                    where=where),
                       condition=condition, section=section, cause=cause)
             return
         if spec.get("vented_by_surfacing") and crew.surfaced:
-            crew.emit("condition_vented", feed=f"{spec['name'].capitalize()} in {where} while surfaced: "
-                      "it vents at once; crew damage once.", condition=condition, section=section, cause=cause)
+            crew.emit("condition_vented", feed=Msg("{condition} in {where} while surfaced: it vents at once; crew "
+                                                   "damage once.", condition=big, where=where),
+                      condition=condition, section=section, cause=cause)
             self._damage(section, condition, 1, cause)
             return
         if crew.bars.exhausted and not spec.get("spares_exhausted_crew"):
-            crew.all_hands_lost(f"{spec['name']} in {where} struck an exhausted crew")
+            crew.all_hands_lost(Msg("{condition} in {where} struck an exhausted crew",
+                                    condition=condition_term(condition), where=where))
             return
         chip = {"id": self.next_id, "condition": condition, "section": section}
         self.next_id += 1
         self.chips.append(chip)
-        crew.emit("condition_placed", feed=f"{spec['name'].capitalize()} in {where}!", condition=condition,
+        crew.emit("condition_placed", feed=Msg("{condition} in {where}!", condition=big, where=where),
+                  condition=condition,
                   section=section, id=chip["id"], cause=cause, hazardous=bool(spec["hazardous"]))
-        crew.change_morale(MORALE_CHANGES["condition_placed"], f"{spec['name']} in section {section}")
+        crew.change_morale(MORALE_CHANGES["condition_placed"], Msg("{condition} in section {section}",
+                                                                   condition=condition_term(condition),
+                                                                   section=section))
         if spec["hazardous"]:
             self._damage(section, condition, len(self.in_section(section, condition)), cause)
 
@@ -97,20 +125,29 @@ class Hazards:
         if not exposed:
             return
         if spec.get("equipment_protects") and self.items.get(spec["equipment"]) == section:
-            crew.emit("crew_protected", feed=f"{spec['name'].capitalize()} in section {section}: the "
-                      f"{EQUIPMENT[spec['equipment']]} protects the crew.", condition=condition, section=section)
+            crew.emit("crew_protected", feed=Msg("{condition} in section {section}: the {item} protects the crew.",
+                                                 condition=condition_term(condition, capital=True), section=section,
+                                                 item=self.item_term(spec["equipment"])),
+                      condition=condition, section=section)
             return
-        crew_damage(crew, (section,), exposed, chips, spec["injuries"], spec["name"], cause)
+        crew_damage(crew, (section,), exposed, chips, spec["injuries"], condition_term(condition), cause)
 
     def remove(self, chip: dict[str, Any], how: str, morale: int | None = None) -> None:
         crew = self.crew
         self.chips.remove(chip)
-        spec = CONDITIONS[chip["condition"]]
-        crew.emit("condition_removed", feed=f"{spec['name'].capitalize()} in section {chip['section']} {how}.",
-                  condition=chip["condition"], section=chip["section"], id=chip["id"], how=how)
+        condition, section = chip["condition"], chip["section"]
+        if how == "vented by surfacing":
+            feed = Msg("{condition} in section {section} vented by surfacing.",
+                       condition=condition_term(condition, capital=True), section=section)
+            cause = Msg("{condition} vented by surfacing", condition=condition_term(condition))
+        else:
+            feed = Msg("{condition} in section {section} repaired.", condition=condition_term(condition, capital=True),
+                       section=section)
+            cause = Msg("{condition} repaired", condition=condition_term(condition))
+        crew.emit("condition_removed", feed=feed, condition=condition, section=section, id=chip["id"], how=how)
         change = MORALE_CHANGES["condition_removed"] if morale is None else morale
         if change:
-            crew.change_morale(change, f"{spec['name']} {how}")
+            crew.change_morale(change, cause)
 
     def vent_gas(self) -> None:
         for chip in [c for c in self.chips if CONDITIONS[c["condition"]].get("vented_by_surfacing")]:
@@ -149,12 +186,17 @@ class Hazards:
         self.exposure({s: [m.figure for m in crew.members(s)] for s in self.hazardous_sections()}, "watch change")
 
     # -- equipment and toolboxes --------------------------------------------------------------------
-    def move_item(self, item: str, section: int, how: str) -> None:
+    def move_item(self, item: str, section: int, how: Msg | str) -> None:
         crew = self.crew
         before = self.items.get(item)
         self.items[item] = section
-        where = "is put in" if before is None else f"moves from section {before} to"
-        crew.emit("item_moved", feed=f"The {self.item_name(item)} {where} section {section} ({how}).",
+        if before is None:
+            feed = Msg("The {item} is put in section {section} ({how}).", item=self.item_term(item), section=section,
+                       how=how)
+        else:
+            feed = Msg("The {item} moves from section {before} to section {section} ({how}).",
+                       item=self.item_term(item), before=before, section=section, how=how)
+        crew.emit("item_moved", feed=feed,
                   item=item, section=section, previous=before, how=how)
 
     # -- state --------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from kaleun.core.messages import N_, Msg, join
 from kaleun.uboot import data
 from kaleun.uboot.crew.sailors import SailorState
 from kaleun.uboot.orders import ORDER_NAMES
@@ -28,20 +29,34 @@ SUPPLIES: Mapping[str, int] = HEALTH["supplies"]
 SUPPLY_NAMES: Mapping[str, str] = HEALTH["supply_names"]
 
 
+#: the decks of ailment cards that are not injury decks
+OTHER_DECKS: Mapping[str, str] = {"event": N_("event"), "morale": N_("morale")}
+
+
 def complaint(deck: str | None) -> str:
     """What a sailor suffers from, by the deck of his card: "burns", or "ailment" for event/morale cards."""
     return DECKS.get(deck or "", "ailment")
 
 
-def describe_chips(wounds: int, exhaustion: int, activation: int) -> str:
-    parts = []
+def complaint_term(deck: str | None) -> Msg:
+    """`complaint` as players read it."""
+    return Msg.term(DECKS[deck]) if deck is not None and deck in DECKS else Msg("ailment")
+
+
+def deck_term(deck: str) -> Msg:
+    """A deck of ailment cards as players read it ("burns", "event")."""
+    return Msg.term(DECKS.get(deck) or OTHER_DECKS.get(deck, deck))
+
+
+def describe_chips(wounds: int, exhaustion: int, activation: int) -> Msg:
+    parts: list[Msg | str] = []
     if wounds:
-        parts.append(f"{wounds} red cross{'es' if wounds > 1 else ''}")
+        parts.append(Msg.plural("{n} red cross", "{n} red crosses", n=wounds))
     if exhaustion:
-        parts.append(f"{exhaustion} exhaustion")
+        parts.append(Msg("{n} exhaustion", n=exhaustion))
     if activation:
-        parts.append(f"{activation} activation")
-    return ", ".join(parts) or "no chips"
+        parts.append(Msg("{n} activation", n=activation))
+    return join(parts) if parts else Msg("no chips")
 
 
 class Health:
@@ -83,7 +98,7 @@ class Health:
             for _ in range(count):
                 if state.free == 0 and code != "A" and not state.drop("A") and state.busy:
                     stopped = state.task
-                    crew.stop_task(figure, "an ailment took his slot", discard=True, row=row)
+                    crew.stop_task(figure, Msg("an ailment took his slot"), discard=True, row=row)
                 if state.free == 0:
                     if code == "W" and _turn_exhaustion(state, aid):
                         placed["W"] += 1
@@ -98,20 +113,28 @@ class Health:
             if killed:
                 break
         what = describe_chips(placed["W"], placed["E"], placed["A"])
-        extra = f"; he may not execute: {', '.join(ORDER_NAMES[o] for o in forbid)}" if forbid else ""
-        deck_text = f"{deck} card" if deck else "ailment"
-        crew.emit("ailment", feed=f"{label}: {deck_text}, {what}{extra}.", sailor=crew.sid(figure, row),
+        if forbid:
+            orders = join([Msg.term(ORDER_NAMES[o]) for o in forbid])
+            feed = (Msg("{sailor}: {deck} card, {chips}; he may not execute: {orders}.", sailor=label,
+                        deck=deck_term(deck), chips=what, orders=orders) if deck
+                    else Msg("{sailor}: ailment, {chips}; he may not execute: {orders}.", sailor=label, chips=what,
+                             orders=orders))
+        else:
+            feed = (Msg("{sailor}: {deck} card, {chips}.", sailor=label, deck=deck_term(deck), chips=what) if deck
+                    else Msg("{sailor}: ailment, {chips}.", sailor=label, chips=what))
+        crew.emit("ailment", feed=feed, sailor=crew.sid(figure, row),
                   figure=figure, id=aid, deck=deck, chips=dict(placed), forbid=list(forbid),
                   supplies=list(supplies), note=note, task_stopped=stopped is not None,
                   injury=None if injury is None else injury["id"])
         if killed:
-            crew.kill(figure, row, f"second red cross ({deck or 'ailment'})")
+            crew.kill(figure, row, Msg("second red cross ({deck})", deck=deck_term(deck) if deck else Msg("ailment")))
         crew.after_crew_change()
 
-    def dead_problem(self, figure: str, row: int) -> str | None:
+    def dead_problem(self, figure: str, row: int) -> Msg | None:
         """Why no card can be entered for this sailor (he is dead), or None."""
         if self.crew.sailor(figure, row).dead:
-            return f"{self.crew.label(figure, row)} is dead: card effects never apply to the dead (§7.6)"
+            return Msg("{sailor} is dead: card effects never apply to the dead (§7.6)",
+                       sailor=self.crew.label(figure, row))
         return None
 
     def drop_injury(self, injury: dict[str, Any]) -> None:
@@ -130,7 +153,8 @@ class Health:
         state = crew.sailor(figure, row)
         state.chips = [c for c in state.chips if not (c[0] in "WE" and c[1:] == str(ailment["id"]))]
         self._discard(state, ailment, "card removed")
-        crew.emit("ailment_healed", feed=f"{crew.label(figure, row)} is rid of his {complaint(ailment['deck'])}.",
+        crew.emit("ailment_healed", feed=Msg("{sailor} is rid of his {complaint}.", sailor=crew.label(figure, row),
+                                             complaint=complaint_term(ailment["deck"])),
                   sailor=crew.sid(figure, row), figure=figure, id=ailment["id"], how="card removed")
 
     def _discard(self, state: SailorState, ailment: dict[str, Any], why: str) -> None:
@@ -151,9 +175,10 @@ class Health:
                 continue
             if state.ailment_chips(ailment["id"]) == 0:
                 self._discard(state, ailment, "healed")
-                crew.emit("ailment_healed", feed=f"{crew.label(figure, row)} has recovered from his "
-                          f"{complaint(ailment['deck'])}.", sailor=crew.sid(figure, row), figure=figure,
-                          id=ailment["id"], how="treated")
+                crew.emit("ailment_healed", feed=Msg("{sailor} has recovered from his {complaint}.",
+                                                     sailor=crew.label(figure, row),
+                                                     complaint=complaint_term(ailment["deck"])),
+                          sailor=crew.sid(figure, row), figure=figure, id=ailment["id"], how="treated")
             return True
         return False
 
@@ -169,13 +194,16 @@ class Health:
                     total[s] = total.get(s, 0) + 1
         return total
 
-    def shortage(self, patients: Sequence[str]) -> str | None:
-        short = [f"{n - self.stock.get(s, 0)} {SUPPLY_NAMES[s]}" for s, n in sorted(self.needs(patients).items())
-                 if self.stock.get(s, 0) < n]
+    def shortage(self, patients: Sequence[str]) -> Msg | None:
+        short: list[Msg | str] = [Msg("{n} {supply}", n=n - self.stock.get(s, 0), supply=Msg.term(SUPPLY_NAMES[s]))
+                                  for s, n in sorted(self.needs(patients).items()) if self.stock.get(s, 0) < n]
         if not short:
             return None
-        kit = f" ({self.kits} refill kit{'s' if self.kits != 1 else ''} left)" if self.kits else ""
-        return f"the medical chest lacks {', '.join(short)}{kit}"
+        if self.kits:
+            return Msg.plural("the medical chest lacks {supplies} ({n} refill kit left)",
+                              "the medical chest lacks {supplies} ({n} refill kits left)", n=self.kits,
+                              supplies=join(short))
+        return Msg("the medical chest lacks {supplies}", supplies=join(short))
 
     def treat(self, patients: Sequence[str]) -> None:
         crew = self.crew
@@ -187,12 +215,12 @@ class Health:
                 ailment["treated"] = True
                 if state.ailment_chips(ailment["id"]) == 0:
                     self._discard(state, ailment, "treated")
-            crew.emit("first_aid_given", feed=f"{crew.label(p)} is treated.", figure=p, sailor=crew.sid(p),
-                      stock=dict(self.stock))
+            crew.emit("first_aid_given", feed=Msg("{sailor} is treated.", sailor=crew.label(p)), figure=p,
+                      sailor=crew.sid(p), stock=dict(self.stock))
 
-    def refill_problem(self) -> str | None:
+    def refill_problem(self) -> Msg | None:
         if self.kits <= 0:
-            return "no refill kit left (one per linked mission after the first)"
+            return Msg("no refill kit left (one per linked mission after the first)")
         return None
 
     def refill(self) -> None:
@@ -201,7 +229,7 @@ class Health:
         for s, n in self.discarded.items():
             self.stock[s] = self.stock.get(s, 0) + n
         self.discarded = dict.fromkeys(SUPPLIES, 0)
-        crew.emit("supplies_refilled", feed=f"A refill kit restocks the medical chest ({self.kits} left).",
+        crew.emit("supplies_refilled", feed=Msg("A refill kit restocks the medical chest ({n} left).", n=self.kits),
                   stock=dict(self.stock), kits=self.kits)
 
     # -- state ----------------------------------------------------------------------------------------

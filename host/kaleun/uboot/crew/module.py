@@ -16,7 +16,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg
+from kaleun.core.messages import N_, Msg, from_json, join
 from kaleun.uboot import data
 from kaleun.uboot.crew import corrections, sections
 from kaleun.uboot.crew.bars import (
@@ -27,6 +27,7 @@ from kaleun.uboot.crew.bars import (
     Bars,
     MoraleMove,
     command_label,
+    field_term,
     morale_label,
     morale_value,
 )
@@ -36,15 +37,16 @@ from kaleun.uboot.crew.food import MEAL_HOUR, Food
 from kaleun.uboot.crew.hazards import CONDITIONS, Hazards
 from kaleun.uboot.crew.health import Health
 from kaleun.uboot.crew.movement import Movement
-from kaleun.uboot.crew.requirements import ORDERS, Group, Need, order_name, static_need
+from kaleun.uboot.crew.requirements import ORDERS, Group, Need, static_need
 from kaleun.uboot.crew.roster import FIGURES, ROLES, ROSTER, Face, role_of
 from kaleun.uboot.crew.sailors import RULES, SailorState, sailor_id, task_text
 from kaleun.uboot.crew.saved import check_crew_state
 from kaleun.uboot.crew.staffing import Member, Pick, extra_sailor, found, staff_group
-from kaleun.uboot.crew.technical import agree, component_name
+from kaleun.uboot.crew.technical import component_name, is_plural
 from kaleun.uboot.crew.undo import UndoStack
 from kaleun.uboot.crew.watch_change import hand_over
-from kaleun.uboot.orders import Effect, Order, OrderDesk, Validator
+from kaleun.uboot.figures import figure_term
+from kaleun.uboot.orders import Effect, Order, OrderDesk, Reason, Validator, order_term
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,18 @@ LEVELS: tuple[str, ...] = tuple(DIFFICULTY["levels"])
 CREW_RULES: tuple[str, ...] = tuple(RULES["rules"])
 MAX_LOOKOUTS = int(ORDERS["observe"]["max"])
 LOOKOUT_SECTION = int(ORDERS["observe"]["section"])
+#: what a refusal of each of the crew's commands says
+ACTION_REFUSALS: Mapping[str, str] = {
+    "adjust_morale": N_("Adjust morale refused: {reason}."), "adjust_command": N_("Adjust command refused: {reason}."),
+    "ailment": N_("Ailment refused: {reason}."), "cure": N_("Cure refused: {reason}."),
+    "chips": N_("Chips refused: {reason}."), "kill": N_("Kill refused: {reason}."),
+    "move_item": N_("Move item refused: {reason}."), "undo": N_("Undo refused: {reason}."),
+    "end_mobilize": N_("End mobilize refused: {reason}."), "move_fix": N_("Move fix refused: {reason}."),
+    "carry": N_("Carry refused: {reason}."), "puzzle": N_("Puzzle refused: {reason}."),
+    "smoke": N_("Smoke refused: {reason}."), "cook": N_("Cook refused: {reason}."),
+    "join_task": N_("Join task refused: {reason}."), "stop_task": N_("Stop task refused: {reason}."),
+    "first_aid_kit": N_("First aid kit refused: {reason}."), "crew_options": N_("Crew options refused: {reason}."),
+}
 
 
 class Crew(Module, Validator):
@@ -83,8 +97,8 @@ class Crew(Module, Validator):
         self.announced_lookouts = 0
         self._faces: list[dict[str, Face]] | None = None  # cache: the face on duty per row and figure
         self._plan: list[Pick] = []
-        self._prepared: tuple[Order | None, Need | str] = (None, Need())
-        self._warning: str | None = None
+        self._prepared: tuple[Order | None, Need | Msg] = (None, Need())
+        self._warning: Reason | None = None
         self._announce: list[Callable[[], Any]] = []
         self._ended = False  # the crew ended the mission in a game without a mission module
 
@@ -95,15 +109,16 @@ class Crew(Module, Validator):
         desk: OrderDesk = engine.module("orders")
         desk.add_validator(self)
         desk.register("mobilize", Effect(self._no_params, self._ok, lambda p: self.moves.begin(),
-                                         lambda p: "mobilize the crew"))
+                                         lambda p: Msg("mobilize the crew")))
         desk.register("repair", Effect(self._parse_repair, self._check_repair, self._repair, self._describe_repair))
         desk.register("first_aid", Effect(self._parse_first_aid, self._check_first_aid,
                                           lambda p: self.health.treat(p["patients"]),
-                                          lambda p: "first aid for " + ", ".join(p["patients"])))
+                                          lambda p: Msg("first aid for {patients}",
+                                                        patients=join([figure_term(f) for f in p["patients"]]))))
         desk.register("address_crew", Effect(self._no_params, self._ok, self._address,
-                                             lambda p: "the Captain addresses the crew"))
+                                             lambda p: Msg("the Captain addresses the crew")))
         desk.register("prepare_meal", Effect(self._parse_meal, self._check_meal, self._meal,
-                                             lambda p: "prepare a meal"))
+                                             lambda p: Msg("prepare a meal")))
         self.food.setup()
         self.food.next_call = engine.clock.next_time_of_day(engine.t, (MEAL_HOUR,))
 
@@ -138,8 +153,9 @@ class Crew(Module, Validator):
         self.faces[role][self.row] = shown if self.easy[role] else 1 - shown
         self._faces = None
 
-    def label(self, figure: str, row: int | None = None) -> str:
-        return f"{figure} ({self.face(figure, row).name})"
+    def label(self, figure: str, row: int | None = None) -> Msg:
+        """A sailor as the feed names him: "captain-square (Kaleun)"."""
+        return Msg("{figure} ({name})", figure=figure_term(figure), name=Msg.term(self.face(figure, row).name))
 
     def level(self, role: str) -> Mapping[str, Any]:
         return DIFFICULTY[self.difficulty[role]]
@@ -193,9 +209,11 @@ class Crew(Module, Validator):
     def emit(self, name: str, /, feed: Msg | str | None = None, **data: Any) -> Event:
         return self.engine.emit(name, feed=feed, **data)
 
-    def refuse(self, action: str, reason: str) -> None:
-        self.emit("action_refused", feed=f"{action.replace('_', ' ').capitalize()} refused: {reason}.",
-                  action=action, reason=reason)
+    def refuse(self, action: str, reason: Reason) -> None:
+        template = ACTION_REFUSALS.get(action)
+        feed = (Msg(template, reason=reason) if template is not None else
+                Msg("{action} refused: {reason}.", action=action.replace("_", " ").capitalize(), reason=reason))
+        self.emit("action_refused", feed=feed, action=action, reason=reason)
 
     def give_order(self, order: str, via: str, **fields: Any) -> None:
         self.engine.module("orders").give(order, fields, via=via)
@@ -208,14 +226,15 @@ class Crew(Module, Validator):
         elif "T" in chips:
             state.task = {"kind": "repair", "component": component}
 
-    def stop_task(self, figure: str, reason: str, discard: bool = False, row: int | None = None,
+    def stop_task(self, figure: str, reason: Reason, discard: bool = False, row: int | None = None,
                   quiet: bool = False) -> None:
         """End the sailor's long task. `quiet`: the caller tells it (and the lookouts) in its own words."""
         state = self.sailor(figure, row)
         task = state.discard_busy_chip() if discard else state.flip_busy_chip()
         if task is None:
             return
-        feed = None if quiet else f"{self.label(figure, row)} stops his {task_text(task)}: {reason}."
+        feed = None if quiet else Msg("{sailor} stops his {task}: {reason}.", sailor=self.label(figure, row),
+                                      task=task_text(task), reason=reason)
         self.emit("task_stopped", feed=feed, figure=figure, sailor=self.sid(figure, row), task=task, why=reason)
         if task["kind"] == "repair":
             self.sync_repair(task["component"])
@@ -249,13 +268,14 @@ class Crew(Module, Validator):
         tech.set_crew(component, 0)
         if was_active or crew:
             section = tech.section(component)
-            self.emit("technical_repair_paused", feed=f"Repair of the {component_name(component)} paused: "
-                      f"{len(crew)} of {job.required} sailors left. Activate enough sailors in section {section} "
-                      "to resume (join_task).", component=component, sailors=crew, required=job.required,
-                      progress=round(tech.progress(component), 3))
+            self.emit("technical_repair_paused", feed=Msg(
+                "Repair of the {component} paused: {left} of {required} sailors left. Activate enough sailors in "
+                "section {section} to resume (join_task).", component=Msg.term(component_name(component)),
+                left=len(crew), required=job.required, section=section), component=component, sailors=crew,
+                required=job.required, progress=round(tech.progress(component), 3))
         self.after_crew_change()
 
-    def change_morale(self, change: int, cause: str) -> None:
+    def change_morale(self, change: int, cause: Reason) -> None:
         was_exhausted, could_pay = self.bars.exhausted, self.bars.can_pay
         self._morale_told(self.bars.move_morale(change), cause, was_exhausted, asked=change)
         self._bars_told(could_pay)
@@ -263,30 +283,31 @@ class Crew(Module, Validator):
     def _bars_told(self, could_pay: bool) -> None:
         """Say it when the last order has been paid: both bars on their last fields (§7.3)."""
         if could_pay and not self.bars.can_pay and not self.over:
-            self.emit("bars_spent", feed="Both the command bar and the morale bar are spent: no more orders "
-                      "until a field frees up.")
+            self.emit("bars_spent", feed=Msg("Both the command bar and the morale bar are spent: no more orders "
+                                             "until a field frees up."))
 
-    def _morale_told(self, move: MoraleMove, cause: str, was_exhausted: bool, asked: int = -1) -> None:
+    def _morale_told(self, move: MoraleMove, cause: Reason, was_exhausted: bool, asked: int = -1) -> None:
         label = morale_label(move.after)
         if move.change == 0:
             self.emit("morale", value=morale_value(move.after), field=label, change=0, asked=asked, cause=cause)
             return
-        verb = "rises" if move.change > 0 else "falls"
-        said = MORALE_FIELDS[move.after] or "blank"  # the field as printed; the exhaustion is told below
-        self.emit("morale", feed=f"Morale {verb} to {said} ({cause}).", value=morale_value(move.after),
+        said = field_term(MORALE_FIELDS[move.after] or "blank")  # as printed; the exhaustion is told below
+        feed = (Msg("Morale rises to {field} ({cause}).", field=said, cause=cause) if move.change > 0
+                else Msg("Morale falls to {field} ({cause}).", field=said, cause=cause))
+        self.emit("morale", feed=feed, value=morale_value(move.after),
                   field=label, change=move.change, asked=asked, cause=cause)
         for field, deck in move.cards:
-            reached = "its last field" if field == "blank" else field
-            self.emit("morale_card", feed=f"Captain: draw a card from morale deck {deck} (morale reached "
-                      f"{reached}).", deck=deck, field=field)
+            reached = field_term("its last field" if field == "blank" else field)
+            self.emit("morale_card", feed=Msg("Captain: draw a card from morale deck {deck} (morale reached {field}).",
+                                              deck=deck, field=reached), deck=deck, field=field)
         if move.after == MORALE_LAST and not was_exhausted:
-            self.emit("crew_exhausted", feed="The crew is exhausted: any new fire, electrical fault, toxic gas, "
-                      "leak or hull breach means all hands lost.")
+            self.emit("crew_exhausted", feed=Msg("The crew is exhausted: any new fire, electrical fault, toxic gas, "
+                                                 "leak or hull breach means all hands lost."))
         elif was_exhausted and move.after != MORALE_LAST:
-            self.emit("crew_recovered", feed=f"The crew is no longer exhausted: morale is back to {said}.",
-                      field=label)
+            self.emit("crew_recovered", feed=Msg("The crew is no longer exhausted: morale is back to {field}.",
+                                                 field=said), field=label)
 
-    def kill(self, figure: str, row: int | None, cause: str, morale: bool = True, announce: bool = True) -> bool:
+    def kill(self, figure: str, row: int | None, cause: Reason, morale: bool = True, announce: bool = True) -> bool:
         """A sailor dies (§6.10). One feed line says so, and what task ends with him; `announce=False`
         leaves the roll call of lookouts to the caller (several deaths at once)."""
         row = self.r(row)
@@ -296,35 +317,39 @@ class Crew(Module, Validator):
         label = self.label(figure, row)
         task = state.task
         if task is not None:
-            self.stop_task(figure, "killed", discard=True, row=row, quiet=True)
+            self.stop_task(figure, Msg("killed"), discard=True, row=row, quiet=True)
         state.dead = True
         on_duty = row == self.row
         if on_duty:
             self.pos[figure] = None
             self.moves.flags.pop(figure, None)
             self.returning.discard(figure)
-        ends = f"; his {task_text(task)} ends" if task is not None else ""
-        self.emit("sailor_killed", feed=f"{label} is dead ({cause}){ends}." + (" Take the figure off the model."
-                                                                                 if on_duty else ""),
+        if task is not None:
+            feed = Msg("{sailor} is dead ({cause}); his {task} ends.", sailor=label, cause=cause, task=task_text(task))
+        else:
+            feed = Msg("{sailor} is dead ({cause}).", sailor=label, cause=cause)
+        if on_duty:
+            feed = Msg("{report} Take the figure off the model.", report=feed)
+        self.emit("sailor_killed", feed=feed,
                   figure=figure, sailor=sailor_id(figure, row), cause=cause, on_duty=on_duty)
         if morale:
-            self.change_morale(MORALE_CHANGES["sailor_killed"], f"{figure} killed")
+            self.change_morale(MORALE_CHANGES["sailor_killed"], Msg("{figure} killed", figure=figure_term(figure)))
         if all(s.dead for states in self.states for s in states.values()):
-            self.mission_lost("crew_dead", "The whole crew is dead: the boat is lost.")
+            self.mission_lost("crew_dead", Msg("The whole crew is dead: the boat is lost."))
         if announce:
             self.after_crew_change()
         return True
 
-    def mission_lost(self, reason: str, feed: str) -> None:
+    def mission_lost(self, reason: str, feed: Msg | str) -> None:
         if self.engine.has_module("mission"):
             self.engine.module("mission").end("lost", reason, feed)
         elif not self._ended:
             self._ended = True
             self.emit("mission_end", feed=feed, result="lost", reason=reason)
 
-    def all_hands_lost(self, what: str) -> None:
+    def all_hands_lost(self, what: Msg) -> None:
         """Every sailor of both watches dies with the boat; the mission is lost."""
-        self.emit("all_hands_lost", feed=f"All hands lost: {what}.", why=what)
+        self.emit("all_hands_lost", feed=Msg("All hands lost: {what}.", what=what), why=what)
         for states in self.states:
             for state in states.values():
                 state.task = None
@@ -339,13 +364,14 @@ class Crew(Module, Validator):
             for component in sorted(self.repairs):
                 tech.set_crew(component, 0)
         self.repairs.clear()
-        self.mission_lost("all_hands_lost", f"All hands lost: {what}. The mission is over.")
+        self.mission_lost("all_hands_lost", Msg("All hands lost: {what}. The mission is over.", what=what))
 
-    def adjust_command(self, by: int, why: str) -> None:
+    def adjust_command(self, by: int, why: Reason) -> None:
         """A correction of the command bar: + moves the marker left (more orders)."""
         could_pay = self.bars.can_pay
         moved = self.bars.move_command(by)
-        self.emit("command_bar", feed=f"Command bar set to {command_label(self.bars.command)} ({why}).",
+        self.emit("command_bar", feed=Msg("Command bar set to {field} ({why}).",
+                                          field=field_term(command_label(self.bars.command)), why=why),
                   value=command_label(self.bars.command), change=moved, cause=why)
         self._bars_told(could_pay)
 
@@ -353,10 +379,10 @@ class Crew(Module, Validator):
         n = self.lookouts()
         if n != self.announced_lookouts and not self.over:
             self.announced_lookouts = n
-            self.emit("lookouts", feed=f"Lookouts on the bridge: {n}.", count=n)
+            self.emit("lookouts", feed=Msg("Lookouts on the bridge: {n}.", n=n), count=n)
 
     # -- undo ---------------------------------------------------------------------------------------
-    def snapshot(self, label: str) -> None:
+    def snapshot(self, label: Msg | str) -> None:
         state = self._state(with_undo=False)
         tech = self.engine.module("technical").to_state() if self.engine.has_module("technical") else None
         self.undo.push(label, {"crew": state, "technical": tech})
@@ -364,7 +390,7 @@ class Crew(Module, Validator):
     def take_back(self) -> None:
         entry = self.undo.pop()
         if entry is None:
-            self.refuse("undo", "there is nothing to undo since the last watch change, damage or repair")
+            self.refuse("undo", Msg("there is nothing to undo since the last watch change, damage or repair"))
             return
         entries = self.undo.to_state()
         physical = {f: self.moves.physical(f) for f in FIGURES}
@@ -372,7 +398,8 @@ class Crew(Module, Validator):
         self.undo.load_state(entries)
         if entry["state"]["technical"] is not None:
             self.engine.module("technical").load_state(entry["state"]["technical"])
-        self.emit("undone", feed=f"Undone: {entry['label']}.", action=entry["label"])
+        label = from_json(entry["label"])
+        self.emit("undone", feed=Msg("Undone: {action}.", action=label), action=label)
         for figure in FIGURES:
             where, here = physical[figure], self.pos[figure]
             if (where is not None and here is not None and where != here and figure not in self.moves.flags
@@ -387,26 +414,27 @@ class Crew(Module, Validator):
             return corrections.lookout_fields(args)
         return {}
 
-    def lookout_group(self, figures: list[str] | None, count: int | None) -> Group | str:
+    def lookout_group(self, figures: list[str] | None, count: int | None) -> Group | Msg:
         """The lookouts to post on the bridge (§9.3: the players choose how many): the named sailors,
         `count` of them, or by default the observation specialists there (everyone there if none is)."""
         spec = ORDERS["observe"]
         room = MAX_LOOKOUTS - self.lookouts()
         if room <= 0:
-            return f"{MAX_LOOKOUTS} lookouts are already on duty"
+            return Msg.plural("{n} lookout is already on duty", "{n} lookouts are already on duty", n=MAX_LOOKOUTS)
         want = len(figures) if figures else count
         if want is not None and want > room:
-            return f"{MAX_LOOKOUTS} lookouts at most: room for {room} more"
+            return Msg.plural("{n} lookouts at most: room for {room} more",
+                              "{n} lookouts at most: room for {room} more", n=MAX_LOOKOUTS, room=room)
         limits = (want, want) if want is not None else (int(spec["min"]), room)
         return Group(LOOKOUT_SECTION, {spec["symbol"]: 1}, chip="O", lookouts=limits, figures=tuple(figures or ()))
 
-    def _need(self, order: Order) -> Need | str:
+    def _need(self, order: Order) -> Need | Msg:
         spec = ORDERS.get(order.order, {})
         kind = spec.get("kind")
         params = order.params
         if kind == "lookouts":
             group = self.lookout_group(params.get("figures"), params.get("count"))
-            return group if isinstance(group, str) else Need([group])
+            return group if isinstance(group, Msg) else Need([group])
         if kind == "repair":
             target = params["target"]
             if target == "technical":
@@ -427,60 +455,60 @@ class Crew(Module, Validator):
     def given(self, order: Order) -> None:
         """Giving any order ends an open mobilization (§6.4), whether the order is carried out or not."""
         if self.moves.open and not self.over:
-            self.snapshot("end of the mobilization")
+            self.snapshot(Msg("end of the mobilization"))
             self.moves.end("next order")
 
-    def validate(self, order: Order) -> str | None:
+    def validate(self, order: Order) -> Reason | None:
         prepared, need = self._prepared
         if prepared is not order:  # validated without prepare(): work the requirement out now
             need = self._need(order)
         if self.over:  # never advisory
-            return "the mission is over"
+            return Msg("the mission is over")
         blocked = self._blocked(order, need)
         if blocked is not None:  # never advisory: nobody can carry it out
             return blocked
-        assert not isinstance(need, str)
+        assert not isinstance(need, Msg)
         reason = self._staff(order.order, need.groups)
         if reason is not None and self.rules == "advise":
             self._warning = reason
             return None
         return reason
 
-    def _blocked(self, order: Order, need: Need | str) -> str | None:
+    def _blocked(self, order: Order, need: Need | Msg) -> Reason | None:
         """Why the order is impossible whoever stands where: bars exhausted, a major failure."""
         if not self.bars.can_pay:
-            return "both the command bar and the morale bar are exhausted: no orders until a field frees up"
-        if isinstance(need, str):
+            return Msg("both the command bar and the morale bar are exhausted: no orders until a field frees up")
+        if isinstance(need, Msg):
             return need
         if self.engine.has_module("technical"):
             return self.engine.module("technical").blocks(order.order, self.surfaced, need.rooms,
                                                           order.params.get("condition"))
         return None
 
-    def _staff(self, order: str, groups: list[Group]) -> str | None:
+    def _staff(self, order: str, groups: list[Group]) -> Msg | None:
         index = self.by_section()
         taken: set[str] = set()
         picks: list[Pick] = []
-        problems: list[str] = []
+        problems: list[Msg | str] = []
         for g in groups:
             members = index.get(g.section, [])
             got, missing = staff_group(order, g, members, taken)
             if missing:
                 strangers = [f for f, fl in self.moves.flags.items() if fl["to"] == g.section]
-                problems.append(f"{g.describe()} needed in section {g.section}{g.when}; "
-                                f"found {found(order, g, members, strangers)}")
+                problems.append(g.missing(found(order, g, members, strangers)))
             picks.extend(got)
             taken.update(p.figure for p in got)
         for section in sorted({g.section for g in groups}):
             if self.hazards.light_failure(section):
                 extra = extra_sailor(section, index.get(section, []), taken, order)
                 if extra is None:
-                    problems.append(f"the light failure in section {section} needs one more sailor; nobody is left")
+                    problems.append(Msg("the light failure in section {section} needs one more sailor; nobody is left",
+                                        section=section))
                 else:
                     picks.append(extra)
                     taken.add(extra.figure)
         self._plan = picks
-        return "; ".join(problems) if problems else None
+        return join(problems, "; ") if problems else None
 
     def preview(self, order: Order) -> dict[str, Any]:
         """Who would execute the order just validated, with how many chips; what is missing (advise mode)."""
@@ -492,7 +520,7 @@ class Crew(Module, Validator):
     def commit(self, order: Order) -> dict[str, Any]:
         """Pay the order and put the chips on the executing sailors. What the First Officer reads aloud
         about it (morale, cards, lookouts, a warning) follows the order itself, in `after`."""
-        self.snapshot(f"{order_name(order.order)} order")
+        self.snapshot(Msg("{order} order", order=order_term(order.order)))
         self._announce = []
         could_pay = self.bars.can_pay
         paid = None
@@ -503,7 +531,7 @@ class Crew(Module, Validator):
             paid = "morale"
             was_exhausted = self.bars.exhausted
             move = self.bars.move_morale(-1)
-            self._announce.append(lambda: self._morale_told(move, "order paid from the morale bar", was_exhausted))
+            self._announce.append(lambda: self._morale_told(move, Msg("order paid from the morale bar"), was_exhausted))
         self._announce.append(lambda: self._bars_told(could_pay))
         component = order.params.get("component")
         activated = []
@@ -516,7 +544,8 @@ class Crew(Module, Validator):
         warning = self._warning
         if warning:
             self._announce.append(lambda: self.emit(
-                "crew_warning", feed=f"{order_name(order.order)} went ahead without its crew: {warning}.",
+                "crew_warning", feed=Msg("{order} went ahead without its crew: {missing}.",
+                                         order=order_term(order.order), missing=warning),
                 order=order.order, missing=warning))
         return {"activated": activated, "paid": paid, "command_bar": command_label(self.bars.command),
                 "morale_bar": morale_label(self.bars.morale)}
@@ -537,7 +566,7 @@ class Crew(Module, Validator):
         return None
 
     def _address(self, params: dict[str, Any]) -> None:
-        self.emit("captain_card", feed="Captain: play one Captain card now.")
+        self.emit("captain_card", feed=Msg("Captain: play one Captain card now."))
 
     # repair
     def _parse_repair(self, args: Args) -> dict[str, Any]:
@@ -561,51 +590,59 @@ class Crew(Module, Validator):
         section = args.int("section", lo=1, hi=6)
         return {"target": "condition", "condition": condition, "section": section}
 
-    def _check_repair(self, p: dict[str, Any]) -> str | None:
+    def _check_repair(self, p: dict[str, Any]) -> Msg | None:
         section = p["section"]
         if p["target"] == "technical":
             tech = self.engine.module("technical") if self.engine.has_module("technical") else None
             job = tech.job(p["component"]) if tech else None
             component = p["component"]
-            name = component_name(component)
+            name = Msg.term(component_name(component))
+            many = is_plural(component)
             if job is None:
-                return f"the {name} {agree(component, 'has', 'have')} no technical condition to repair"
+                return (Msg("the {component} have no technical condition to repair", component=name) if many
+                        else Msg("the {component} has no technical condition to repair", component=name))
             if job.sailors:
-                return f"the {name} {agree(component, 'is', 'are')} already being repaired"
+                return (Msg("the {component} are already being repaired", component=name) if many
+                        else Msg("the {component} is already being repaired", component=name))
             if p["card"]:
                 toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
                 if not toolboxes:
-                    return f"an engineer card needs its toolbox in section {section}"
+                    return Msg("an engineer card needs its toolbox in section {section}", section=section)
             return None
         if p["target"] == "breach":
             breach = self.breaches.open.get(section)
             if breach is None:
-                return f"there is no hull breach in section {section}"
+                return Msg("there is no hull breach in section {section}", section=section)
             if breach["crewed"]:
-                return f"the repair crew for the breach in section {section} is already at work"
+                return Msg("the repair crew for the breach in section {section} is already at work", section=section)
             if breach["result"] == "failed":
-                return f"the puzzle for section {section} failed: evacuate the section"
+                return Msg("the puzzle for section {section} failed: evacuate the section", section=section)
             return None
         condition = p["condition"]
         spec = CONDITIONS[condition]
+        what = Msg.term(spec["name"])
         if self.hazards.find(condition, section) is None:
-            return f"there is no {spec['name']} in section {section}"
+            return Msg("there is no {condition} in section {section}", condition=what, section=section)
         if spec.get("vented_by_surfacing"):
-            return f"{spec['name']} cannot be repaired: surface the boat to vent it"
+            return Msg("{condition} cannot be repaired: surface the boat to vent it", condition=what)
         item = spec["equipment"]
         where = self.hazards.items.get(item)
         if where != section:
-            place = "is lost" if where is None else f"is in section {where}"
-            return (f"repairing the {spec['name']} needs the {self.hazards.item_name(item)} in section {section}; "
-                    f"it {place}")
+            tool = self.hazards.item_term(item)
+            if where is None:
+                return Msg("repairing the {condition} needs the {item} in section {section}; it is lost",
+                           condition=what, item=tool, section=section)
+            return Msg("repairing the {condition} needs the {item} in section {section}; it is in section {where}",
+                       condition=what, item=tool, section=section, where=where)
         return None
 
-    def _describe_repair(self, p: dict[str, Any]) -> str:
+    def _describe_repair(self, p: dict[str, Any]) -> Msg:
         if p["target"] == "technical":
-            return f"repair the {component_name(p['component'])}"
+            return Msg("repair the {component}", component=Msg.term(component_name(p["component"])))
         if p["target"] == "breach":
-            return f"seal the hull breach in section {p['section']}"
-        return f"repair the {CONDITIONS[p['condition']]['name']} in section {p['section']}"
+            return Msg("seal the hull breach in section {section}", section=p["section"])
+        condition = Msg.term(CONDITIONS[p["condition"]]["name"])
+        return Msg("repair the {condition} in section {section}", condition=condition, section=p["section"])
 
     def _repair(self, p: dict[str, Any]) -> None:
         if p["target"] == "technical":
@@ -614,18 +651,26 @@ class Crew(Module, Validator):
             bonus = p["card"]
             if bonus and not any("repair" in self.face(f).symbols for f in crew):
                 bonus = 0
-                self.emit("card_note", feed="An engineer card needs a repair specialist in the repair crew: "
-                          "the card has no effect.", component=component)
+                self.emit("card_note", feed=Msg("An engineer card needs a repair specialist in the repair crew: "
+                                                "the card has no effect."), component=component)
             elif bonus and p.get("advanced") and not any(self.face(f).most_experienced for f in crew):
-                self.emit("card_note", feed="The card's advanced effect needs the most experienced sailor in the "
-                          "repair crew: only its basic effect applies.", component=component)
+                self.emit("card_note", feed=Msg("The card's advanced effect needs the most experienced sailor in the "
+                                                "repair crew: only its basic effect applies."), component=component)
             tech = self.engine.module("technical")
             tech.set_crew(component, 0, bonus)
             self.repairs.add(component)
             job = tech.job(component)
-            card = f" (+{bonus} card)" if bonus else ""
-            self.emit("technical_repair_started", feed=f"Repair of the {component_name(component)} under way: "
-                      f"{len(crew)} sailor{'s' if len(crew) != 1 else ''}{card} of {job.required} needed.",
+            name = Msg.term(component_name(component))
+            if bonus:
+                feed = Msg.plural("Repair of the {component} under way: {n} sailor (+{bonus} card) of {required} "
+                                  "needed.", "Repair of the {component} under way: {n} sailors (+{bonus} card) of "
+                                  "{required} needed.", n=len(crew), component=name, bonus=bonus,
+                                  required=job.required)
+            else:
+                feed = Msg.plural("Repair of the {component} under way: {n} sailor of {required} needed.",
+                                  "Repair of the {component} under way: {n} sailors of {required} needed.",
+                                  n=len(crew), component=name, required=job.required)
+            self.emit("technical_repair_started", feed=feed,
                       component=component, sailors=crew, card=bonus, required=job.required,
                       progress=round(tech.progress(component), 3))
             self.sync_repair(component)
@@ -644,20 +689,20 @@ class Crew(Module, Validator):
             raise CommandError(f"'order': patients must be a list of different figures, got {raw!r}")
         return {"patients": list(raw)}
 
-    def _check_first_aid(self, p: dict[str, Any]) -> str | None:
+    def _check_first_aid(self, p: dict[str, Any]) -> Msg | None:
         patients = p["patients"]
         places = set()
         for f in patients:
             state = self.sailor(f)
             if state.dead:
-                return f"{self.label(f)} is dead"
+                return Msg("{sailor} is dead", sailor=self.label(f))
             if self.pos[f] is None:
-                return f"{f} is not on the model"
+                return Msg("{figure} is not on the model", figure=figure_term(f))
             if not self.health.untreated(f):
-                return f"{self.label(f)} has no untreated ailment"
+                return Msg("{sailor} has no untreated ailment", sailor=self.label(f))
             places.add(self.pos[f])
         if len(places) > 1:
-            return "the medic treats patients in his own section only: the patients stand in different sections"
+            return Msg("the medic treats patients in his own section only: the patients stand in different sections")
         return self.health.shortage(patients)
 
     # meals
@@ -672,7 +717,7 @@ class Crew(Module, Validator):
             raise CommandError("'prepare_meal': swap two chips or replace one, not both")
         return {"take": take, "swap": swap, "replace": replace, "lemon": lemon}
 
-    def _check_meal(self, p: dict[str, Any]) -> str | None:
+    def _check_meal(self, p: dict[str, Any]) -> Msg | None:
         return self.food.problem(p["take"], p["swap"], p["replace"], p["lemon"])
 
     def _meal(self, p: dict[str, Any]) -> None:
@@ -687,7 +732,7 @@ class Crew(Module, Validator):
         name, d = event.name, event.data
         if self.over:  # the crew is gone or home: nothing happens to it any more
             if name == "damage":
-                self.emit("damage_ignored", kind=d.get("kind"), reason="the mission is over")
+                self.emit("damage_ignored", kind=d.get("kind"), reason=Msg("the mission is over"))
             return
         if name == "figure_placed":
             figure, section = d.get("figure"), d.get("section")
@@ -705,7 +750,7 @@ class Crew(Module, Validator):
         elif name == "damage":
             self._damage(d)
         elif name == "ship_sunk":
-            self.change_morale(MORALE_CHANGES["ship_sunk"], f"{d.get('ship', 'a ship')} sunk")
+            self.change_morale(MORALE_CHANGES["ship_sunk"], Msg("{ship} sunk", ship=d.get("ship", Msg("a ship"))))
         elif name == "technical_repaired":
             component = d["component"]
             for f in self.repair_crew(component):
@@ -718,10 +763,11 @@ class Crew(Module, Validator):
     def _dive(self) -> None:
         victims = [f for f in FIGURES if self.pos[f] in sections.OUTSIDE and not self.sailor(f).dead]
         for f in victims:
-            self.kill(f, None, "left outside when the boat dived", morale=False, announce=False)
+            self.kill(f, None, Msg("left outside when the boat dived"), morale=False, announce=False)
         if victims:
             loss = min(int(MORALE_CHANGES["dive_deaths_cap"]), -MORALE_CHANGES["sailor_killed"] * len(victims))
-            self.change_morale(-loss, f"{len(victims)} sailor{'s' if len(victims) > 1 else ''} lost in the dive")
+            self.change_morale(-loss, Msg.plural("{n} sailor lost in the dive", "{n} sailors lost in the dive",
+                                                 n=len(victims)))
             self.after_crew_change()
 
     def _damage(self, d: Mapping[str, Any]) -> None:
@@ -738,7 +784,7 @@ class Crew(Module, Validator):
                 # each section resolves separately; 7 and 8 count as one (§6.12)
                 for where in sorted({sections.damage_group(int(sec)) for sec in d["sections"]}):
                     exposed = [m.figure for s in where for m in self.members(s)]
-                    crew_damage(self, where, exposed, 1, "wounds", "enemy attack", cause)
+                    crew_damage(self, where, exposed, 1, "wounds", Msg("enemy attack"), cause)
             elif kind != "technical":
                 log.warning("ignored damage of unknown kind %r", kind)
         except (KeyError, TypeError, ValueError) as exc:
@@ -769,7 +815,7 @@ class Crew(Module, Validator):
                           "section": self.pos[f], "chips": list(st.chips), "task": st.task, "dead": st.dead,
                           "ailments": [dict(a) for a in st.ailments]}
         return {"rules": self.rules, "watch": self.row + 1, "bars": self.bars.status(), "lookouts": self.lookouts(),
-                "mobilization": self.moves.open, "unsettled": {k: dict(v) for k, v in self.moves.flags.items()},
+                "mobilization": self.moves.open, "unsettled": self.moves.unsettled(),
                 "sailors": sailors, **self.hazards.status(), **self.breaches.status(), "food": self.food.status(),
                 "health": self.health.status(), "cigarettes": dict(self.cigarettes.left),
                 "difficulty": dict(self.difficulty), "easy_watch_change": dict(self.easy),

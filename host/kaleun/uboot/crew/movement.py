@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kaleun.core.messages import Msg, from_json, to_json
 from kaleun.uboot.crew import sections
+from kaleun.uboot.figures import figure_term
 
 if TYPE_CHECKING:
     from kaleun.uboot.crew.module import Crew
@@ -37,18 +39,23 @@ class Movement:
         crew = self.crew
         state = crew.sailor(figure)
         if state.dead:
-            crew.emit("dead_figure_placed", feed=f"{figure} stands for a dead sailor ({crew.face(figure).name}): "
-                      "take the figure off the model.", figure=figure, section=section)
+            crew.emit("dead_figure_placed", feed=Msg("{figure} stands for a dead sailor ({name}): take the figure off "
+                                                     "the model.", figure=figure_term(figure),
+                                                     name=Msg.term(crew.face(figure).name)),
+                      figure=figure, section=section)
             return
         if figure in crew.returning:
             problem = self.return_problem(section)
             if problem is not None:
-                crew.emit("move_illegal", feed=f"{figure} cannot come on duty in section {section}: {problem}. "
-                          "Put the figure in another section.", figure=figure, to=section, reason=problem)
+                crew.emit("move_illegal", feed=Msg("{figure} cannot come on duty in section {section}: {problem}. "
+                                                   "Put the figure in another section.", figure=figure_term(figure),
+                                                   section=section, problem=problem),
+                          figure=figure, to=section, reason=problem)
                 return
             crew.returning.discard(figure)
             crew.pos[figure] = section
-            crew.emit("sailor_returned", feed=f"{crew.label(figure)} is on duty in section {section}.",
+            crew.emit("sailor_returned", feed=Msg("{sailor} is on duty in section {section}.",
+                                                  sailor=crew.label(figure), section=section),
                       figure=figure, sailor=crew.sid(figure), section=section)
             return
         here = crew.pos.get(figure)
@@ -60,46 +67,53 @@ class Movement:
                 crew.emit("move_settled", figure=figure, section=section, how="put back")
             return
         if state.busy:
-            crew.stop_task(figure, f"moved out of section {here}")
+            crew.stop_task(figure, Msg("moved out of section {section}", section=here))
         if self.open:
             self.move(figure, here, section)
         else:
             self._flag(figure, here, section, "no_mobilize",
-                       f"{figure} moved {here} → {section} without Mobilize")
+                       Msg("{figure} moved {here} → {to} without Mobilize", figure=figure_term(figure), here=here,
+                           to=section))
 
-    def return_problem(self, section: int) -> str | None:
+    def return_problem(self, section: int) -> Msg | None:
         """Why a relief coming back on duty (§6.10) cannot be put in `section`, or None."""
         if section in self.crew.flooded:
-            return f"section {section} is flooded"
+            return Msg("section {section} is flooded", section=section)
         if section in sections.OUTSIDE and not self.crew.surfaced:
-            return "the boat is submerged: nobody can be on deck or bridge"
+            return Msg("the boat is submerged: nobody can be on deck or bridge")
         return None
 
-    def _flag(self, figure: str, here: int, to: int, reason: str, text: str) -> None:
+    def _flag(self, figure: str, here: int, to: int, reason: str, text: Msg) -> None:
         crew = self.crew
-        self.flags[figure] = {"from": here, "to": to, "reason": reason, "why": text}
+        self.flags[figure] = {"from": here, "to": to, "reason": reason, "why": to_json(text)}
         if reason == "no_mobilize":
             choices = [{"do": "move_fix", "figure": figure, "choice": "mobilize"},
                        {"do": "move_fix", "figure": figure, "choice": "put_back"}]
-            crew.emit("move_unmobilized", feed=f"{text}: pay a Mobilize or put the figure back in section {here}.",
+            crew.emit("move_unmobilized", feed=Msg("{problem}: pay a Mobilize or put the figure back in section "
+                                                   "{section}.", problem=text, section=here),
                       figure=figure, sailor=crew.sid(figure), **{"from": here}, to=to, choices=choices)
         else:
-            crew.emit("move_illegal", feed=f"{figure} cannot go {here} → {to}: {text}. "
-                      f"Put the figure back in section {here}.", figure=figure, sailor=crew.sid(figure),
-                      **{"from": here}, to=to, reason=text)
+            crew.emit("move_illegal", feed=Msg("{figure} cannot go {here} → {to}: {problem}. Put the figure back in "
+                                               "section {here}.", figure=figure_term(figure), here=here, to=to,
+                                               problem=text),
+                      figure=figure, sailor=crew.sid(figure), **{"from": here}, to=to, reason=text)
+
+    def unsettled(self) -> dict[str, dict[str, Any]]:
+        """The flagged moves, each with why it is flagged as players read it."""
+        return {k: {**v, "why": from_json(v.get("why"))} for k, v in self.flags.items()}
 
     def move(self, figure: str, here: int, to: int) -> bool:
         """Carry out a move during the open mobilization; flag it if the route is illegal."""
         crew = self.crew
         way = sections.route(here, to, crew.surfaced, crew.flooded)
-        if isinstance(way, str):
+        if isinstance(way, Msg):
             self._flag(figure, here, to, "illegal", way)
             return False
         if way.hatch:
             state = crew.sailor(figure)
             if state.free < sections.HATCH_CHIPS:
                 self._flag(figure, here, to, "illegal",
-                           "the torpedo hatch needs a free activation slot and he has none")
+                           Msg("the torpedo hatch needs a free activation slot and he has none"))
                 return False
             crew.add_chips(figure, ("A",) * sections.HATCH_CHIPS, order="mobilize")
             self.hatch.append(figure)
@@ -107,8 +121,8 @@ class Movement:
         self.start.setdefault(figure, here)
         self.visited.setdefault(figure, []).extend(way.path[1:])
         crew.pos[figure] = to
-        feed = (f"{crew.label(figure)} bypasses the flooded section through the torpedo hatch (activated)."
-                if way.hatch else None)
+        feed = (Msg("{sailor} bypasses the flooded section through the torpedo hatch (activated).",
+                    sailor=crew.label(figure)) if way.hatch else None)
         crew.emit("sailor_moved", feed=feed, figure=figure, sailor=crew.sid(figure), **{"from": here}, to=to,
                   path=list(way.path), hatch=way.hatch)
         return True
@@ -137,7 +151,7 @@ class Movement:
             return
         self.open = False
         crew = self.crew
-        crew.emit("mobilization_ended", feed="Mobilization over: crew in position.",
+        crew.emit("mobilization_ended", feed=Msg("Mobilization over: crew in position."),
                   moved=sorted(self.start), why=why)
         crew.hazards.after_mobilization(self.start, self.visited)
 
@@ -146,41 +160,47 @@ class Movement:
         crew = self.crew
         flag = self.flags.get(figure)
         if flag is None:
-            crew.refuse("move_fix", f"{figure} has no unsettled move")
+            crew.refuse("move_fix", Msg("{figure} has no unsettled move", figure=figure_term(figure)))
             return
         if choice == "put_back":
             flag["choice"] = "put_back"
-            crew.emit("move_fix", feed=f"Put {figure} back in section {flag['from']}.", figure=figure,
+            crew.emit("move_fix", feed=Msg("Put {figure} back in section {section}.", figure=figure_term(figure),
+                                           section=flag["from"]), figure=figure,
                       choice=choice, section=flag["from"])
             return
         crew.give_order("mobilize", via="move_fix")
 
-    def carry_problem(self, figure: str, item: str, to: int | None) -> str | int:
+    def carry_problem(self, figure: str, item: str, to: int | None) -> Msg | int:
         """Why `figure` cannot carry `item`, or the section he carries it to."""
         crew = self.crew
+        who = figure_term(figure)
         if not self.open:
-            return "chips travel only with sailors moved in an open mobilization"
+            return Msg("chips travel only with sailors moved in an open mobilization")
         if figure not in self.start:
-            return f"{figure} has not moved in this mobilization"
+            return Msg("{figure} has not moved in this mobilization", figure=who)
         if crew.sailor(figure).dead:
-            return f"{crew.label(figure)} is dead"
+            return Msg("{sailor} is dead", sailor=crew.label(figure))
         if figure in self.carried:
-            return f"{figure} already carried the {crew.hazards.item_name(self.carried[figure])} in this mobilization"
+            return Msg("{figure} already carried the {item} in this mobilization", figure=who,
+                       item=crew.hazards.item_term(self.carried[figure]))
         route = [self.start[figure], *self.visited[figure]]
         where = crew.hazards.item_section(item)
-        name = crew.hazards.item_name(item)
+        name = crew.hazards.item_term(item)
         if where is None:
-            return f"the {name} is lost"
+            return Msg("the {item} is lost", item=name)
         if where not in route[:-1]:
-            return f"the {name} lies in section {where}, not on {figure}'s way {' → '.join(map(str, route))}"
+            return Msg("the {item} lies in section {section}, not on {figure}'s way {route}", item=name, section=where,
+                       figure=who, route=" → ".join(map(str, route)))
         target = crew.pos[figure] if to is None else to
         if target is None or target not in self.visited[figure]:
-            return f"{figure} did not pass section {to}" if to is not None else f"{figure} is not on the model"
+            if to is not None:
+                return Msg("{figure} did not pass section {section}", figure=who, section=to)
+            return Msg("{figure} is not on the model", figure=who)
         return target
 
     def carry(self, figure: str, item: str, target: int) -> None:
         self.carried[figure] = item
-        self.crew.hazards.move_item(item, target, f"carried by {figure}")
+        self.crew.hazards.move_item(item, target, Msg("carried by {figure}", figure=figure_term(figure)))
 
     # -- state ----------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg, and_list
 from kaleun.uboot import data
 from kaleun.uboot.crew.roster import SYMBOL_NAMES
 from kaleun.uboot.orders import ORDER_NAMES
@@ -46,24 +47,44 @@ class Group:
     when: str = ""
     figures: tuple[str, ...] = ()  # lookouts: exactly these sailors
 
-    def describe(self) -> str:
+    def describe(self) -> Msg:
         """What the group needs, as a rejection says it: "2 sailors with the helm symbol"."""
+        from kaleun.uboot.figures import figure_term
+
         if self.lookouts is not None:
             if self.figures:
-                return "lookouts " + " and ".join(self.figures)
+                return Msg("lookouts {figures}", figures=and_list([figure_term(f) for f in self.figures]))
             least, most = self.lookouts
-            many = f"{least} lookout{'s' if least != 1 else ''}"
-            return many if least == most else f"at least {many}"
+            if least == most:
+                return Msg.plural("{n} lookout", "{n} lookouts", n=least)
+            return Msg.plural("at least {n} lookout", "at least {n} lookouts", n=least)
         if len(self.needs) > 1:
-            return "sailors with " + " and ".join(f"{n} {SYMBOL_NAMES[s]}" for s, n in self.needs.items()) + " symbols"
+            symbols = and_list([Msg("{n} {symbol}", n=n, symbol=Msg.term(SYMBOL_NAMES[s]))
+                                 for s, n in self.needs.items()])
+            return Msg("sailors with {symbols} symbols", symbols=symbols)
         symbol, n = next(iter(self.needs.items()))
+        name = Msg.term(SYMBOL_NAMES[symbol])
         if self.spread:
-            many = "activations of sailors" if self.spread != 1 else "activation of a sailor"
-            return f"{self.spread} {many} with the {SYMBOL_NAMES[symbol]} symbol"
+            return Msg.plural("{n} activation of a sailor with the {symbol} symbol",
+                              "{n} activations of sailors with the {symbol} symbol", n=self.spread, symbol=name)
         if self.repeat:
             n = 1
-        who = f"{n} sailor{'s' if n != 1 else ''} with the {SYMBOL_NAMES[symbol]} symbol"
-        return who + (f" ({self.repeat} activations)" if self.repeat > 1 else "")
+        who = Msg.plural("{n} sailor with the {symbol} symbol", "{n} sailors with the {symbol} symbol", n=n,
+                         symbol=name)
+        if self.repeat > 1:
+            return Msg.plural("{who} ({n} activation)", "{who} ({n} activations)", n=self.repeat, who=who)
+        return who
+
+    def missing(self, found: Msg | str) -> Msg:
+        """What a rejection says of a group nobody can staff: the need, where, and who stands there."""
+        if self.when == " while surfaced":
+            return Msg("{need} needed in section {section} while surfaced; found {found}", need=self.describe(),
+                       section=self.section, found=found)
+        if self.when == " while submerged":
+            return Msg("{need} needed in section {section} while submerged; found {found}", need=self.describe(),
+                       section=self.section, found=found)
+        return Msg("{need} needed in section {section}; found {found}", need=self.describe(), section=self.section,
+                   found=found)
 
 
 @dataclass(slots=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 from kaleun.uboot.crew.technical import component_name
 
@@ -28,11 +29,11 @@ def sailor_id(figure: str, row: int) -> str:
     return f"{figure}/{row + 1}"
 
 
-def task_text(task: Mapping[str, Any]) -> str:
+def task_text(task: Mapping[str, Any]) -> Msg:
     """A sailor's long task as the feed names it: "observation", "repair of the diesels"."""
     if task["kind"] == "observation":
-        return "observation"
-    return f"repair of the {component_name(task['component'])}"
+        return Msg("observation")
+    return Msg("repair of the {component}", component=Msg.term(component_name(task["component"])))
 
 
 def parse_sailor_id(text: str) -> tuple[str, int]:

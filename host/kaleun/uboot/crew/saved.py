@@ -12,6 +12,7 @@ from kaleun.core.shape import (
     AMOUNT,
     BOOL,
     COUNT,
+    MESSAGE,
     SECTION,
     TEXT,
     TIME,
@@ -59,7 +60,7 @@ TASK = Obj(kind=Text(("observation", "repair")), optional={"component": Text(COM
 SAILOR_STATE = Obj(chips=List(CHIP, most=MAX_CHIPS), task=Maybe(TASK), ailments=List(AILMENT, most=1000),
                    dead=BOOL)
 INJURY = Obj(id=ID, sailor=SAILOR, figure=FIGURE, deck=Maybe(Text([*DECKS, "event", "morale"])), cause=TEXT)
-FLAG = Obj(optional={"from": Maybe(SECTION), "to": Maybe(SECTION), "reason": Text(max_len=40), "why": TEXT,
+FLAG = Obj(optional={"from": Maybe(SECTION), "to": Maybe(SECTION), "reason": Text(max_len=40), "why": MESSAGE,
                      "choice": Text(max_len=40)})
 
 CREW_CORE = {
@@ -89,7 +90,7 @@ JOB = Obj(anchor=TIME, bonus=Int(0, 100), cause=TEXT, colour=Text(COLOURS), comp
 TECHNICAL_STATE = Obj(jobs=Map(JOB, keys=Text(COMPONENTS)), wear=BOOL, wear_factor=Num(0, 1000),
                       next_wear=Maybe(TIME))
 CREW_SNAPSHOT = Obj(CREW_CORE, optional={"ended": BOOL})
-UNDO_ENTRY = Obj(label=TEXT, state=Obj(crew=CREW_SNAPSHOT, technical=TECHNICAL_STATE))
+UNDO_ENTRY = Obj(label=MESSAGE, state=Obj(crew=CREW_SNAPSHOT, technical=TECHNICAL_STATE))
 CREW_STATE = Obj(CREW_CORE, optional={"ended": BOOL, "undo": List(UNDO_ENTRY, most=1000)})
 
 

@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 
 SECTIONS_DATA = data.load("sections")
@@ -73,10 +74,10 @@ def _search(start: int, goal: int, graph: Mapping[int, tuple[int, ...]], flooded
     return None
 
 
-def route(start: int, goal: int, surfaced: bool, flooded: Collection[int] = ()) -> Route | str:
+def route(start: int, goal: int, surfaced: bool, flooded: Collection[int] = ()) -> Route | Msg:
     """The shortest legal route, or the reason there is none."""
     if goal in flooded:
-        return f"section {goal} is flooded and can never be entered"
+        return Msg("section {section} is flooded and can never be entered", section=goal)
     if start == goal:
         return Route((start,))
     graph = WITH_SURFACED if surfaced else ALWAYS
@@ -89,11 +90,11 @@ def route(start: int, goal: int, surfaced: bool, flooded: Collection[int] = ()) 
             return Route(path, hatch=True)
     if not surfaced and _search(start, goal, WITH_SURFACED, flooded) is not None:
         a, b = sorted(next(iter(SURFACED_ONLY)))
-        return f"sections {a} and {b} connect only while the boat is surfaced"
+        return Msg("sections {a} and {b} connect only while the boat is surfaced", a=a, b=b)
     if flooded:
         cut = ", ".join(str(s) for s in sorted(flooded))
         if not surfaced and _search(start, goal, graph, flooded, HATCHES) is not None:
-            return (f"flooded section {cut} cuts the boat in two; the torpedo hatches of "
-                    f"{HATCHES[0]} and {HATCHES[1]} can be used only while surfaced")
-        return f"flooded section {cut} blocks the way"
-    return f"there is no way from section {start} to section {goal}"
+            return Msg("flooded section {sections} cuts the boat in two; the torpedo hatches of {a} and {b} can be "
+                       "used only while surfaced", sections=cut, a=HATCHES[0], b=HATCHES[1])
+        return Msg("flooded section {sections} blocks the way", sections=cut)
+    return Msg("there is no way from section {start} to section {goal}", start=start, goal=goal)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kaleun.core.messages import Msg, join, or_list
 from kaleun.uboot.crew.requirements import Group
 from kaleun.uboot.crew.roster import SYMBOL_NAMES, Face
 from kaleun.uboot.crew.sailors import SailorState
@@ -37,11 +38,13 @@ class Pick:
     extra: bool = False  # the additional sailor of a light failure
 
 
-def _unfit(m: Member, order: str, busy_ok: bool) -> str | None:
+def _unfit(m: Member, order: str, busy_ok: bool) -> Msg | None:
     if m.state.ailments and m.state.forbids(order):
-        return "an ailment forbids it"
+        return Msg("an ailment forbids it")
     if not busy_ok and m.state.busy:
-        return "busy with " + ("observation" if m.state.task and m.state.task["kind"] == "observation" else "a repair")
+        if m.state.task and m.state.task["kind"] == "observation":
+            return Msg("busy with observation")
+        return Msg("busy with a repair")
     return None
 
 
@@ -170,23 +173,27 @@ def extra_sailor(section: int, members: list[Member], taken: set[str], order: st
     return Pick(m.figure, section, ("A",), False, extra=True)
 
 
-def found(order: str, group: Group, members: list[Member], strangers: list[str]) -> str:
+def found(order: str, group: Group, members: list[Member], strangers: list[str]) -> Msg:
     """What stands in the group's section, for a rejection: 'officer-circle (no engines)'."""
+    from kaleun.uboot.figures import figure_term
+
     busy_ok = group.chip == "A"
     needed = list(group.needs)
     cost = group.repeat or 1
-    parts = []
+    parts: list[Msg | str] = []
     for m in members:
-        have = [SYMBOL_NAMES[s] for s in needed if s in m.face.symbols]
-        desc = [", ".join(have) if have else "no " + " or ".join(SYMBOL_NAMES[s] for s in needed)]
+        have = [Msg.term(SYMBOL_NAMES[s]) for s in needed if s in m.face.symbols]
+        desc: list[Msg | str] = [join(have) if have else Msg("no {symbols}", symbols=or_list(
+            [Msg.term(SYMBOL_NAMES[s]) for s in needed]))]
         unfit = _unfit(m, order, busy_ok)
         if unfit:
             desc.append(unfit)
         else:
             want = cost if have else 2 * cost
             if m.state.free < want:
-                desc.append("no free slot" if m.state.free == 0 else
-                            f"{m.state.free} free slot{'s' if m.state.free != 1 else ''}")
-        parts.append(f"{m.figure} ({', '.join(desc)})")
-    parts += [f"{f} (moved here without Mobilize)" for f in strangers]
-    return ", ".join(parts) if parts else "nobody"
+                desc.append(Msg("no free slot") if m.state.free == 0 else
+                            Msg.plural("{n} free slot", "{n} free slots", n=m.state.free))
+        parts.append(Msg("{figure} ({details})", figure=figure_term(m.figure), details=join(desc)))
+    parts += [Msg("{figure} (moved here without Mobilize)", figure=figure_term(f)) for f in strangers]
+    return join(parts) if parts else Msg("nobody")
+

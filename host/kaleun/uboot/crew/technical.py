@@ -16,6 +16,7 @@ from typing import Any
 
 from kaleun.core.engine import Module
 from kaleun.core.events import Event
+from kaleun.core.messages import N_, Msg
 from kaleun.uboot import data
 
 log = logging.getLogger(__name__)
@@ -27,11 +28,18 @@ COLOURS: Mapping[str, Mapping[str, Any]] = TECH["colours"]
 COLOUR_ORDER: tuple[str, ...] = tuple(TECH["colour_order"])
 COMPONENTS: Mapping[str, Mapping[str, Any]] = TECH["components"]
 DAY_S = 86400.0
+#: a repair's colour as the feed says it
+COLOUR_NAMES: Mapping[str, str] = {"green": N_("green"), "yellow": N_("yellow"), "red": N_("red")}
 
 
 def component_name(component: str) -> str:
     """What the feed calls a component: "electric motors", not "e_motors"."""
     return str(COMPONENTS[component]["name"])
+
+
+def is_plural(component: str) -> bool:
+    """Whether a component's name is a plural ("diesels"), for sentences that agree with it."""
+    return bool(COMPONENTS[component].get("plural"))
 
 
 def agree(component: str, singular: str, plural: str) -> str:
@@ -142,7 +150,7 @@ class Technical(Module):
         return job.done_at(self.engine.t) / job.work
 
     def blocks(self, order: str, surfaced: bool, rooms: tuple[int, ...] = (),
-               condition: str | None = None) -> str | None:
+               condition: str | None = None) -> Msg | None:
         """Why a major failure makes this order impossible now, or None."""
         for component, job in self.jobs.items():
             if job.severity != SEVERITIES[-1]:
@@ -157,7 +165,9 @@ class Technical(Module):
                     continue
                 if "condition" in rule and rule["condition"] != condition:
                     continue
-                return f"major failure of the {COMPONENTS[component]['name']}: {COMPONENTS[component]['effect']}"
+                return Msg("major failure of the {component}: {effect}",
+                           component=Msg.term(COMPONENTS[component]["name"]),
+                           effect=Msg.term(COMPONENTS[component]["effect"]))
         return None
 
     def add_condition(self, component: str, severity: str, cause: str) -> Job | None:
@@ -209,13 +219,17 @@ class Technical(Module):
     def _announce(self, job: Job, escalated: bool) -> None:
         spec = COMPONENTS[job.component]
         crew = job.required
-        where = f"{job.colour}: {crew} sailor{'s' if crew > 1 else ''}, section {spec['section']}"
+        where = Msg.plural("{colour}: {n} sailor, section {section}", "{colour}: {n} sailors, section {section}",
+                           n=crew, colour=Msg.term(COLOUR_NAMES.get(job.colour, job.colour)), section=spec["section"])
+        name = Msg.term(spec["name"])
         if job.severity == "maintenance":
-            feed = f"Technical condition: maintenance needed on the {spec['name']} ({where})."
+            feed = Msg("Technical condition: maintenance needed on the {component} ({where}).", component=name,
+                       where=where)
         elif job.severity == "failure":
-            feed = f"Technical failure: {spec['name']} ({where})."
+            feed = Msg("Technical failure: {component} ({where}).", component=name, where=where)
         else:
-            feed = f"Major failure: {spec['name']} out of action, {spec['effect']} ({where})."
+            feed = Msg("Major failure: {component} out of action, {effect} ({where}).", component=name,
+                       effect=Msg.term(spec["effect"]), where=where)
         self.emit("technical_condition", feed=feed, component=job.component, severity=job.severity,
                   colour=job.colour, crew=crew, section=int(spec["section"]), escalated=escalated, cause=job.cause)
 
@@ -244,7 +258,8 @@ class Technical(Module):
             done = job.finish_time()
             if done is not None and done <= now:
                 del self.jobs[component]
-                self.emit("technical_repaired", feed=f"Repair complete: {COMPONENTS[component]['name']}.",
+                self.emit("technical_repaired", feed=Msg("Repair complete: {component}.",
+                                                         component=Msg.term(COMPONENTS[component]["name"])),
                           component=component, severity=job.severity)
             elif job.escalate_at is not None and job.escalate_at <= now:
                 nxt = SEVERITIES[SEVERITIES.index(job.severity) + 1]

@@ -16,14 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kaleun.core.messages import Msg, from_json, to_json
+
 
 class UndoStack:
     def __init__(self, depth: int) -> None:
         self.depth = depth
         self.entries: list[dict[str, Any]] = []
 
-    def push(self, label: str, snapshot: dict[str, Any]) -> None:
-        self.entries.append({"label": label, "state": snapshot})
+    def push(self, label: Msg | str, snapshot: dict[str, Any]) -> None:
+        self.entries.append({"label": to_json(label), "state": snapshot})
         del self.entries[: -self.depth]
 
     def pop(self) -> dict[str, Any] | None:
@@ -33,8 +35,9 @@ class UndoStack:
         self.entries.clear()
 
     @property
-    def last(self) -> str | None:
-        return self.entries[-1]["label"] if self.entries else None
+    def last(self) -> Msg | str | None:
+        """What the last entry would undo, as players read it."""
+        return from_json(self.entries[-1]["label"]) if self.entries else None
 
     def to_state(self) -> list[dict[str, Any]]:
         return list(self.entries)

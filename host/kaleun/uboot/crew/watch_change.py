@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kaleun.uboot.crew.bars import command_label
+from kaleun.core.messages import Msg, join
+from kaleun.uboot.crew.bars import command_label, field_term
 from kaleun.uboot.crew.roster import FIGURES, ROLES
 from kaleun.uboot.crew.sailors import task_text
+from kaleun.uboot.figures import figure_term
 
 if TYPE_CHECKING:
     from kaleun.uboot.crew.module import Crew
@@ -52,7 +54,7 @@ def hand_over(crew: Crew) -> None:
             chip = "O" if task["kind"] == "observation" else "T"
             outgoing.discard_busy_chip()
             if relief.dead or relief.free < cost:
-                why = "his relief is dead" if relief.dead else "his relief has no free slot"
+                why = Msg("his relief is dead") if relief.dead else Msg("his relief has no free slot")
                 stopped.append({"figure": figure, "task": task, "why": why})
             else:
                 relief.chips.append(chip)
@@ -99,28 +101,32 @@ def hand_over(crew: Crew) -> None:
     for figure, where in returned.items():
         crew.emit("sailor_returned", figure=figure, sailor=crew.sid(figure), section=where)
     for item in stopped:
-        crew.emit("task_stopped", feed=f"{item['figure']}: the {task_text(item['task'])} stops at the watch "
-                  f"change: {item['why']}.", figure=item["figure"], task=item["task"], why=item["why"])
+        crew.emit("task_stopped", feed=Msg("{figure}: the {task} stops at the watch change: {why}.",
+                                           figure=figure_term(item["figure"]), task=task_text(item["task"]),
+                                           why=item["why"]), figure=item["figure"], task=item["task"], why=item["why"])
     for component in sorted({h["task"]["component"] for h in handed + stopped if h["task"]["kind"] == "repair"}):
         crew.sync_repair(component)
     crew.after_crew_change()
     sliding = [r for r in ROLES if crew.easy[r]]
     if not sliding:
-        tiles = "flip the crew tiles"
+        tiles = Msg("flip the crew tiles")
     elif len(sliding) == len(ROLES):
-        tiles = "slide the crew tiles up (easy watch change)"
+        tiles = Msg("slide the crew tiles up (easy watch change)")
     else:
-        tiles = f"flip the crew tiles (slide the {', '.join(sliding)}'s up)"
-    parts = [f"command bar back to {command_label(crew.bars.command)}", tiles]
+        tiles = Msg("flip the crew tiles (slide the {roles}'s up)", roles=join([Msg.term(r) for r in sliding]))
+    parts: list[Msg | str] = [Msg("command bar back to {field}", field=field_term(command_label(crew.bars.command))),
+                              tiles]
     if handed:
-        parts.append(f"{len(handed)} task{'s' if len(handed) > 1 else ''} handed over")
+        parts.append(Msg.plural("{n} task handed over", "{n} tasks handed over", n=len(handed)))
     if leave:
-        parts.append("take off the model: " + ", ".join(leave))
+        parts.append(Msg("take off the model: {figures}", figures=join([figure_term(f) for f in leave])))
     if returned:
-        parts.append("back on duty where the figure stands: " + ", ".join(f"{f} ({s})" for f, s in returned.items()))
+        parts.append(Msg("back on duty where the figure stands: {figures}",
+                         figures=join([Msg("{figure} ({section})", figure=figure_term(f), section=s)
+                                       for f, s in returned.items()])))
     waiting = [f for f in back if f not in returned]
     if waiting:
-        parts.append("put back in any section: " + ", ".join(waiting))
-    crew.emit("crew_watch_change", feed="The crew at the watch change: " + "; ".join(parts) + ".", watch=in_row + 1,
-              command_bar=command_label(crew.bars.command), shed=shed, handed=handed, stopped=stopped,
+        parts.append(Msg("put back in any section: {figures}", figures=join([figure_term(f) for f in waiting])))
+    crew.emit("crew_watch_change", feed=Msg("The crew at the watch change: {what}.", what=join(parts, "; ")),
+              watch=in_row + 1, command_bar=command_label(crew.bars.command), shed=shed, handed=handed, stopped=stopped,
               healed=healed, leave=leave, back=back, returned=returned, faces={r: list(crew.faces[r]) for r in ROLES})

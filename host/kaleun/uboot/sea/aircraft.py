@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 from kaleun.uboot.sea import attacks, escorts, geo
 from kaleun.uboot.sea.sensors import ENEMY, notice_p, visual_range
@@ -86,7 +87,8 @@ def step(sea: Any, plane: Aircraft, now: float) -> None:
             ai["mode"] = "attack"
             ai["held"] = True
             ai["target"] = [bn.lat, bn.lon]
-            escorts.alert(sea, bn.lat, bn.lon, now, f"a {plane.type.name} reports a U-boat", error_nm=0.3)
+            escorts.alert(sea, bn.lat, bn.lon, now, Msg("a {aircraft} reports a U-boat",
+                                                        aircraft=Msg.term(plane.type.name)), error_nm=0.3)
             _run_in(sea, plane, now, lat, lon, bn)
             return
         wait = CHECK_S if mode == "patrol" else min(CHECK_S * 3, max(CHECK_S, leg))
@@ -145,7 +147,8 @@ def _release(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: 
     ai = plane.ai
     swirl = now - sea.dived_at <= float(ENEMY["aircraft_swirl_s"])
     if bn.surfaced or swirl:
-        sea.emit("aircraft_attack", feed=f"Aircraft attack! A {plane.type.name} roars over the boat.",
+        sea.emit("aircraft_attack", feed=Msg("Aircraft attack! A {aircraft} roars over the boat.",
+                                             aircraft=Msg.term(plane.type.name)),
                  aircraft=plane.id, surfaced=bn.surfaced)
         if bn.surfaced and plane.type.guns:
             attacks.strafe(sea, plane, now)

@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from kaleun.core.messages import N_, Msg
 from kaleun.uboot import data
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.geo import M_PER_NM
@@ -25,20 +26,23 @@ ENVIRONMENTAL: Mapping[str, float] = ATTACKS["environmental"]
 BOAT_LENGTH_M = 67.1  # Type VIIC, en.wikipedia "German Type VII submarine"
 CONDITION_NAMES = {"fire": "fire", "electrical_fault": "electrical fault", "toxic_gas": "toxic gas",
                    "light_failure": "light failure", "leak": "leak"}
-SEVERITY_NAMES = {"maintenance": "maintenance needed", "failure": "failure", "major_failure": "major failure"}
+SEVERITY_NAMES = {"maintenance": N_("maintenance needed"), "failure": N_("failure"),
+                  "major_failure": N_("major failure")}
 
 
 # -- damage events --------------------------------------------------------------------------------
-def damage(sea: Any, kind: str, cause: str, **fields: Any) -> None:
+def damage(sea: Any, kind: str, cause: Msg | str, **fields: Any) -> None:
     if kind == "technical":
         what = ATTACKS["component_names"].get(fields["component"], fields["component"].replace("_", " "))
-        feed = f"Damage to the {what}: {SEVERITY_NAMES[fields['severity']]} ({cause})."
+        feed = Msg("Damage to the {component}: {severity} ({cause}).", component=Msg.term(what),
+                   severity=Msg.term(SEVERITY_NAMES[fields["severity"]]), cause=cause)
     elif kind == "environmental":
-        feed = f"Damage: {CONDITION_NAMES[fields['condition']]} in section {fields['section']} ({cause})."
+        feed = Msg("Damage: {condition} in section {section} ({cause}).",
+                   condition=Msg.term(CONDITION_NAMES[fields["condition"]]), section=fields["section"], cause=cause)
     elif kind == "hull_breach":
-        feed = f"Hull breach in section {fields['section']} ({cause})!"
+        feed = Msg("Hull breach in section {section} ({cause})!", section=fields["section"], cause=cause)
     else:
-        feed = f"The men on deck and bridge are under fire ({cause})!"
+        feed = Msg("The men on deck and bridge are under fire ({cause})!", cause=cause)
     sea.emit("damage", feed=feed, kind=kind, cause=cause, **fields)
 
 
@@ -59,7 +63,7 @@ def _condition(rng: Any, allowed: list[str] | None = None) -> str:
     return rng.choices(names, weights=[float(ENVIRONMENTAL[n]) for n in names])[0]
 
 
-def shock(sea: Any, distance_m: float, section: int, cause: str, surfaced: bool) -> int:
+def shock(sea: Any, distance_m: float, section: int, cause: Msg | str, surfaced: bool) -> int:
     """Apply the damage band for a burst at `distance_m` near `section`. Returns items emitted."""
     rng = sea.rng
     for band in ATTACKS["damage"]:
@@ -163,11 +167,11 @@ def explode(sea: Any, charge: Mapping[str, Any], now: float) -> None:
     vertical = abs(float(charge["depth"]) - bn.depth)
     distance = math.hypot(horizontal, vertical)
     if charge.get("first"):
-        sea.emit("depth_charges", feed="Depth charges!", source=charge["source"], pattern=charge["pattern"])
+        sea.emit("depth_charges", feed=Msg("Depth charges!"), source=charge["source"], pattern=charge["pattern"])
     sea.emit("explosion", distance_m=round(distance), depth_m=round(float(charge["depth"])),
              pattern=charge["pattern"])
     section = nearest_section(bn, charge["lat"], charge["lon"])
-    shock(sea, distance, section, f"depth charge at {distance:.0f} m", bn.surfaced)
+    shock(sea, distance, section, Msg("depth charge at {distance:.0f} m", distance=distance), bn.surfaced)
 
 
 # -- guns -----------------------------------------------------------------------------------------
@@ -181,8 +185,9 @@ def gunfire(sea: Any, v: Any, now: float, r: float) -> None:
     first = ai.get("next_gun", 0.0) == 0.0
     ai["next_gun"] = now + 60.0 / max(1.0, cls.gun_rate_per_min)
     if first:
-        sea.emit("gunfire", feed=f"Gunfire! The {cls.name if sea.picture.of(v.id) else 'enemy'} opens fire.",
-                 escort=v.id)
+        feed = (Msg("Gunfire! The {ship} opens fire.", ship=Msg.term(cls.name)) if sea.picture.of(v.id)
+                else Msg("Gunfire! The enemy opens fire."))
+        sea.emit("gunfire", feed=feed, escort=v.id)
     span = max(0.5, cls.gun_range_nm - 1.0)
     p = float(gun["hit_p_at_1nm"]) * max(0.0, min(1.5, (cls.gun_range_nm - r) / span))
     if sea.weather is not None and not sea.weather.is_day:
@@ -192,7 +197,7 @@ def gunfire(sea: Any, v: Any, now: float, r: float) -> None:
         return
     outcomes = ["hull_breach", "technical", "fire", "crew"]
     what = rng.choices(outcomes, weights=[float(gun[o]) for o in outcomes])[0]
-    cause = f"shell hit from the {cls.name}"
+    cause = Msg("shell hit from the {ship}", ship=Msg.term(cls.name))
     if what == "hull_breach":
         damage(sea, "hull_breach", cause, section=rng.randint(1, 6))
     elif what == "technical":
@@ -206,7 +211,7 @@ def gunfire(sea: Any, v: Any, now: float, r: float) -> None:
 
 def strafe(sea: Any, plane: Any, now: float) -> None:
     spec = ATTACKS["strafing"]
-    cause = f"strafed by a {plane.type.name}"
+    cause = Msg("strafed by a {aircraft}", aircraft=Msg.term(plane.type.name))
     damage(sea, "crew", cause, sections=[7, 8])
     if sea.rng.random() < float(spec["technical_p"]):
         damage(sea, "technical", cause, component=sea.rng.choice(list(spec["technical_components"])),

@@ -24,6 +24,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Module
+from kaleun.core.messages import N_, Msg
 from kaleun.core.shape import AMOUNT, ANGLE, BOOL, DEPTH_M, LAT, LON, SPEED, TEXT, TIME, List, Maybe, Num, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
@@ -46,6 +47,13 @@ CRUSH_M = float(DEPTH["crush_m"])
 _SNAP = 1e-7
 #: a mark (depth, battery level) closer than this counts as reached
 _MARGIN = 1e-6
+#: why the engines give no way (kept in the boat's state as this English text) -> what the feed says
+STOPPED: Mapping[str, str] = {
+    N_("the diesels are out of action"): N_("The diesels are out of action: the boat loses way."),
+    N_("the electric motors are out of action"): N_("The electric motors are out of action: the boat loses way."),
+    N_("the batteries are out of action"): N_("The batteries are out of action: the boat loses way."),
+    N_("the battery is flat"): N_("The battery is flat: the boat loses way."),
+}
 
 
 def _distance(v0: float, v1: float, dt: float) -> float:
@@ -92,14 +100,14 @@ class Boat(Module):
         super().attach(engine)
         desk: OrderDesk = engine.module("orders")
         desk.register("new_speed", Effect(self._parse_speed, self._check_speed, self._set_speed,
-                                          lambda p: TELEGRAPH_NAMES[p["speed"]]))
+                                          lambda p: Msg.term(TELEGRAPH_NAMES[p["speed"]])))
         desk.register("new_course", Effect(self._parse_course, self._check_course, self._set_course,
-                                           lambda p: f"new course {p['course']:03d}"))
+                                           lambda p: Msg("new course {course:03d}", course=p["course"])))
         desk.register("new_depth", Effect(self._parse_depth, self._check_depth, self._set_depth,
-                                          lambda p: f"new depth {p['depth_m']} m"))
-        desk.register("dive", Effect(self._no_params, self._check_dive, self._dive, lambda p: "dive"))
+                                          lambda p: Msg("new depth {depth} m", depth=p["depth_m"])))
+        desk.register("dive", Effect(self._no_params, self._check_dive, self._dive, lambda p: Msg("dive")))
         desk.register("surface", Effect(self._no_params, self._check_surface, self._surface,
-                                        lambda p: "surface"))
+                                        lambda p: Msg("surface")))
         # the other modules may not be attached yet: start from the tables, look at the technical
         # conditions at the first check
         self.vt = self.v0 = float(self.mode["speed_kn"][self.telegraph])
@@ -127,14 +135,14 @@ class Boat(Module):
             base = float(self.mode["full_ahead_in_action_kn"])
         if self.surfaced:
             disabled, degraded = self._tech("diesels")
-            reason = "the diesels are out of action" if disabled else None
+            reason = N_("the diesels are out of action") if disabled else None
         else:
             disabled, degraded = self._tech("e_motors")
-            reason = "the electric motors are out of action" if disabled else None
+            reason = N_("the electric motors are out of action") if disabled else None
             if reason is None and self._tech("batteries")[0]:
-                reason = "the batteries are out of action"
+                reason = N_("the batteries are out of action")
             if reason is None and self.flat:
-                reason = "the battery is flat"
+                reason = N_("the battery is flat")
         self.stopped = reason
         if reason is not None:
             return 0.0
@@ -337,12 +345,13 @@ class Boat(Module):
         self._battery_events()
         if self.z0 >= TEST_M - _MARGIN and max(self.z0, self.zt) > TEST_M and not self.below_test:
             self.below_test = True
-            self.emit("test_depth", feed=f"Below test depth ({TEST_M:.0f} m): the hull groans!",
+            self.emit("test_depth", feed=Msg("Below test depth ({depth:.0f} m): the hull groans!", depth=TEST_M),
                       depth_m=round(self.z0, 1), test_m=TEST_M)
         elif self.z0 <= TEST_M:
             self.below_test = False
         if self.z0 >= CRUSH_M - _MARGIN and not self.surfaced:
-            self._wreck("crushed", f"The hull gives way at {self.z0:.0f} m. The boat is lost with all hands.")
+            self._wreck("crushed", Msg("The hull gives way at {depth:.0f} m. The boat is lost with all hands.",
+                                       depth=self.z0))
             return
         if self.lost is None and now >= self.next_check - _SNAP:
             self._check(now)
@@ -357,7 +366,7 @@ class Boat(Module):
             self.zrate = self._depth_rate()
             self._retune()
             mode = self.mode
-            self.emit("boat_surfaced", feed="The boat is surfaced: diesels running.",
+            self.emit("boat_surfaced", feed=Msg("The boat is surfaced: diesels running."),
                       propulsion=mode["propulsion"], target_kn=self.vt, speed_kn=round(self.v0, 2))
             return
         self.emit("depth_reached", depth_m=round(self.z0, 1))
@@ -371,20 +380,20 @@ class Boat(Module):
                 self.battery_level = "flat"
                 self.flat = True
                 self._retune()
-                self.emit("battery", feed="The battery is flat: the electric motors stop. Surface!",
+                self.emit("battery", feed=Msg("The battery is flat: the electric motors stop. Surface!"),
                           pct=0.0, level="flat")
             elif b <= crit + _MARGIN and self.battery_level in ("ok", "low"):
                 self.battery_level = "critical"
-                self.emit("battery", feed=f"Battery at {crit:.0f} %!", pct=round(b, 1), level="critical")
+                self.emit("battery", feed=Msg("Battery at {pct:.0f} %!", pct=crit), pct=round(b, 1), level="critical")
             elif b <= low + _MARGIN and self.battery_level == "ok":
                 self.battery_level = "low"
-                self.emit("battery", feed=f"Battery down to {low:.0f} %.", pct=round(b, 1), level="low")
+                self.emit("battery", feed=Msg("Battery down to {pct:.0f} %.", pct=low), pct=round(b, 1), level="low")
         elif self.brate > 0:
             if b >= 100.0 - _MARGIN:
                 self.b0 = 100.0
                 self._retune()
                 if self.dipped:  # a top-up after a short dive is not worth a word
-                    self.emit("battery", feed="The battery is fully charged.", pct=100.0, level="charged")
+                    self.emit("battery", feed=Msg("The battery is fully charged."), pct=100.0, level="charged")
                 self.dipped = False
             self._battery_level_from_charge()
 
@@ -405,12 +414,12 @@ class Boat(Module):
         before = (self.vt, self.brate, self.stopped)
         self._retune()
         if (self.vt, self.brate, self.stopped) != before and self.stopped and self.stopped != before[2]:
-            self.emit("engines_stopped", feed=f"{self.stopped[0].upper()}{self.stopped[1:]}: the boat loses way.",
-                      reason=self.stopped)
+            self.emit("engines_stopped", feed=Msg(STOPPED.get(self.stopped, self.stopped)), reason=Msg(self.stopped))
         if self.turn_s > 0 and self._tech("rudder")[0]:
             self.course = self.h0
             self.turn_s, self.turn = 0.0, 0.0
-            self.emit("rudder_jammed", feed=f"The rudder is out of action: the boat holds {round(self.h0) % 360:03d}.",
+            self.emit("rudder_jammed", feed=Msg("The rudder is out of action: the boat holds {heading:03d}.",
+                                                heading=round(self.h0) % 360),
                       heading=round(self.h0) % 360)
         lat, lon = self.position_at(now)
         self.seabed_m = seabed().depth_at(lat, lon)
@@ -425,8 +434,9 @@ class Boat(Module):
         """The echo sounder: warn once when the ordered depth is at or below the bottom here."""
         danger = not self.surfaced and self.zt >= self.seabed_m - _MARGIN
         if danger and not self.shoal_warned:
-            self.emit("echo_sounder", feed=f"Echo sounder: {self.seabed_m:.0f} m of water under the boat. "
-                      f"At {self.zt:.0f} m she will strike the bottom!",
+            self.emit("echo_sounder", feed=Msg("Echo sounder: {water:.0f} m of water under the boat. "
+                                               "At {depth:.0f} m she will strike the bottom!",
+                                               water=self.seabed_m, depth=self.zt),
                       seabed_m=round(self.seabed_m, 1), ordered_m=round(self.zt, 1))
         self.shoal_warned = danger
 
@@ -437,29 +447,30 @@ class Boat(Module):
         if rng.random() >= p:
             return
         section = rng.randint(1, 6)
-        cause = f"hull stress at {self.z0:.0f} m"
+        cause = Msg("hull stress at {depth:.0f} m", depth=self.z0)
         if rng.random() < float(DEPTH["stress_leak_share"]):
-            self.emit("damage", feed=f"A leak in section {section}: {cause}!", kind="environmental",
-                      condition="leak", section=section, cause=cause)
+            self.emit("damage", feed=Msg("A leak in section {section}: {cause}!", section=section, cause=cause),
+                      kind="environmental", condition="leak", section=section, cause=cause)
         else:
-            self.emit("damage", feed=f"Hull breach in section {section}: {cause}!", kind="hull_breach",
-                      section=section, cause=cause)
+            self.emit("damage", feed=Msg("Hull breach in section {section}: {cause}!", section=section, cause=cause),
+                      kind="hull_breach", section=section, cause=cause)
 
     def _ground(self, now: float) -> None:
         lat, lon = self.position_at(now)
         place = seabed().place_at(lat, lon)
         if self.surfaced:
-            text = f"The boat runs aground ({place})."
+            text = Msg("The boat runs aground ({place}).", place=Msg.term(place))
         else:
-            text = f"The boat strikes the bottom at {self.z0:.0f} m ({place})."
+            text = Msg("The boat strikes the bottom at {depth:.0f} m ({place}).", depth=self.z0,
+                       place=Msg.term(place))
         self._wreck("grounded", text, place=place, seabed_m=self.seabed_m)
 
-    def wreck(self, reason: str, feed: str) -> None:
+    def wreck(self, reason: str, feed: Msg | str) -> None:
         """Another module lost the boat (a collision): end it here without a second event."""
         self._rebase(self.engine.t)
         self._wreck(reason, feed, announce=False)
 
-    def _wreck(self, reason: str, feed: str, announce: bool = True, **extra: Any) -> None:
+    def _wreck(self, reason: str, feed: Msg | str, announce: bool = True, **extra: Any) -> None:
         """The boat is lost (grounded, crushed, rammed): nothing moves any more; the mission ends."""
         self.lost = reason
         self.v0 = self.vt = 0.0
@@ -507,19 +518,19 @@ class Boat(Module):
         self._plan()
 
     # -- orders: new speed ------------------------------------------------------------------------
-    def _lost_reason(self) -> str | None:
-        return "the boat is lost" if self.lost else None
+    def _lost_reason(self) -> Msg | None:
+        return Msg("the boat is lost") if self.lost else None
 
     def _parse_speed(self, args: Args) -> dict[str, Any]:
         return {"speed": args.str("speed", choices=TELEGRAPH)}
 
-    def _check_speed(self, params: dict[str, Any]) -> str | None:
+    def _check_speed(self, params: dict[str, Any]) -> Msg | None:
         if self.lost:
             return self._lost_reason()
         if params["speed"] == self.telegraph:
-            return f"the telegraph already stands at {TELEGRAPH_NAMES[self.telegraph]}"
+            return Msg("the telegraph already stands at {setting}", setting=Msg.term(TELEGRAPH_NAMES[self.telegraph]))
         if not self.surfaced and params["speed"] != "stop" and self.flat:
-            return "the battery is flat"
+            return Msg("the battery is flat")
         return None
 
     def _set_speed(self, params: dict[str, Any]) -> None:
@@ -534,11 +545,11 @@ class Boat(Module):
     def _parse_course(self, args: Args) -> dict[str, Any]:
         return {"course": args.int("course", lo=0, hi=359)}
 
-    def _check_course(self, params: dict[str, Any]) -> str | None:
+    def _check_course(self, params: dict[str, Any]) -> Msg | None:
         if self.lost:
             return self._lost_reason()
         if params["course"] == round(self.course) % 360:
-            return f"the boat already steers {params['course']:03d}"
+            return Msg("the boat already steers {course:03d}", course=params["course"])
         return None
 
     def _set_course(self, params: dict[str, Any]) -> None:
@@ -561,16 +572,17 @@ class Boat(Module):
     def _parse_depth(self, args: Args) -> dict[str, Any]:
         return {"depth_m": args.int("depth_m", lo=1, hi=int(DEPTH["max_order_m"]))}
 
-    def _check_depth(self, params: dict[str, Any]) -> str | None:
+    def _check_depth(self, params: dict[str, Any]) -> Msg | None:
         if self.lost:
             return self._lost_reason()
         if self.surfaced:
-            return "the boat is surfaced: dive first"
+            return Msg("the boat is surfaced: dive first")
         depth = params["depth_m"]
         if depth < PERISCOPE_M:
-            return f"periscope depth ({PERISCOPE_M:.0f} m) is the shallowest; to surface, order surface"
+            return Msg("periscope depth ({depth:.0f} m) is the shallowest; to surface, order surface",
+                       depth=PERISCOPE_M)
         if depth == self.zt:
-            return f"the boat is already ordered to {depth} m"
+            return Msg("the boat is already ordered to {depth} m", depth=depth)
         return None
 
     def _set_depth(self, params: dict[str, Any]) -> None:
@@ -587,22 +599,22 @@ class Boat(Module):
     def _no_params(self, args: Args) -> dict[str, Any]:
         return {}
 
-    def _check_dive(self, params: dict[str, Any]) -> str | None:
+    def _check_dive(self, params: dict[str, Any]) -> Msg | None:
         if self.lost:
             return self._lost_reason()
         if not self.surfaced:
-            return "the boat is already submerged"
+            return Msg("the boat is already submerged")
         if self.battery_at(self.engine.t) <= 0.0:
-            return "the battery is flat: the boat cannot run submerged"
+            return Msg("the battery is flat: the boat cannot run submerged")
         return None
 
-    def _check_surface(self, params: dict[str, Any]) -> str | None:
+    def _check_surface(self, params: dict[str, Any]) -> Msg | None:
         if self.lost:
             return self._lost_reason()
         if self.surfaced:
-            return "the boat is already surfaced"
+            return Msg("the boat is already surfaced")
         if self.zt == 0.0:
-            return "the boat is already surfacing"
+            return Msg("the boat is already surfacing")
         return None
 
     def _dive(self, params: dict[str, Any]) -> None:

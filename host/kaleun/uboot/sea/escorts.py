@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 from kaleun.uboot.sea import attacks, geo, shipdamage
 from kaleun.uboot.sea.classes import ShipClass
@@ -105,7 +106,7 @@ def start_hunt(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm
     sea.schedule(f"ai:{v.id}", now)
 
 
-def alert(sea: Any, lat: float, lon: float, now: float, why: str, group: str | None = None,
+def alert(sea: Any, lat: float, lon: float, now: float, why: Msg | str, group: str | None = None,
           error_nm: float = 0.5, announce: bool = True) -> None:
     """Someone reports the boat near (lat, lon): the nearest free escorts go hunting."""
     free: list[tuple[float, Vessel]] = []
@@ -133,7 +134,7 @@ def alert(sea: Any, lat: float, lon: float, now: float, why: str, group: str | N
 
 def _call_help(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
     if sum(1 for o in sea.vessels.values() if o.is_escort and o.ai.get("mode") in HUNTING) < int(ESC["hunters"]):
-        alert(sea, lat, lon, now, f"the {v.cls.name} reports a contact", group=v.group,
+        alert(sea, lat, lon, now, Msg("the {ship} reports a contact", ship=Msg.term(v.cls.name)), group=v.group,
               error_nm=float(ESC["hydrophone_error_nm"]))
 
 
@@ -328,7 +329,7 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
     if first and not ai.get("announced"):
         others = any(o is not v and o.is_escort and o.ai.get("announced") and o.ai.get("mode") in HUNTING
                      for o in sea.vessels.values())
-        feed = None if others else "ASDIC! Pings on the hull: an escort has found the boat."
+        feed = None if others else Msg("ASDIC! Pings on the hull: an escort has found the boat.")
         ai["announced"] = True
     _ping(sea, v, now, r, feed, echo=True)
     _close(sea, v, now, lat, lon, r)
@@ -341,7 +342,7 @@ def _missed_echo(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: flo
     _close(sea, v, now, lat, lon, r)
 
 
-def _ping(sea: Any, v: Vessel, now: float, r: float, feed: str | None, echo: bool) -> None:
+def _ping(sea: Any, v: Vessel, now: float, r: float, feed: Msg | None, echo: bool) -> None:
     v.ai["pings"] += 1
     contact = sea.picture.of(v.id)
     sea.emit("ping", feed=feed, escort=contact["id"] if contact else None, range_scale_yd=range_scale_yd(r),
@@ -456,7 +457,7 @@ def _chase(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: 
         ai["mode"] = "chase"
         ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
         contact = sea.picture.of(v.id)
-        sea.emit("escort_chase", feed="An escort turns towards us at full speed!" if contact else None,
+        sea.emit("escort_chase", feed=Msg("An escort turns towards us at full speed!") if contact else None,
                  escort=contact["id"] if contact else None)
     _set_datum(sea, v, now, bn.lat, bn.lon, 0.0, (bn.ve, bn.vn))
     attacks.gunfire(sea, v, now, r)

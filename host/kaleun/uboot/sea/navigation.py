@@ -17,6 +17,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Module
+from kaleun.core.messages import Msg
 from kaleun.core.shape import LAT, LON, REAL, TIME, List, Maybe, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
@@ -52,7 +53,7 @@ class Navigation(Module):
         super().attach(engine)
         desk: OrderDesk = engine.module("orders")
         desk.register("sextant", Effect(self._no_params, self._check_sextant, self._sextant,
-                                        lambda p: "sextant sight"))
+                                        lambda p: Msg("sextant sight")))
         self.next_current = engine.t
         self.next_error = engine.t
 
@@ -104,12 +105,12 @@ class Navigation(Module):
     def _tech(self, component: str) -> tuple[bool, bool]:
         return component_state(self.engine, component)
 
-    def _check_sextant(self, params: dict[str, Any]) -> str | None:
+    def _check_sextant(self, params: dict[str, Any]) -> Msg | None:
         boat = self.boat
         if boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         if not boat.surfaced:
-            return "the boat must be surfaced (the sextant is used on the bridge)"
+            return Msg("the boat must be surfaced (the sextant is used on the bridge)")
         if self.engine.has_module("weather"):
             return self.engine.module("weather").sky_clear()
         return None
@@ -125,11 +126,11 @@ class Navigation(Module):
         self.dr_shift = list(geo.offset(wlat, wlon, mlat, mlon))
         self.fix = {"t": now, "square": square, "lat": round(mlat, 4), "lon": round(mlon, 4)}
         if square is None:
-            feed = "Sextant fix: the boat is off the strategic map."
+            feed = Msg("Sextant fix: the boat is off the strategic map.")
         elif square == before:
-            feed = f"Sextant fix: the boat is in square {square}, as reckoned."
+            feed = Msg("Sextant fix: the boat is in square {square}, as reckoned.", square=square)
         else:
-            feed = f"Sextant fix: the boat is in square {square}."
+            feed = Msg("Sextant fix: the boat is in square {square}.", square=square)
         self.emit("sextant_fix", feed=feed, square=square, reckoned=before, lat=round(mlat, 2),
                   lon=round(mlon, 2))
 

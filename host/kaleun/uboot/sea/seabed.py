@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from kaleun.core.messages import N_
 from kaleun.uboot import data
 
 
@@ -59,7 +60,7 @@ class Seabed:
 
     def place_at(self, lat: float, lon: float) -> str:
         area = self.area_at(lat, lon)
-        return "the open ocean" if area is None else area.name
+        return N_("the open ocean") if area is None else area.name
 
 
 @cache

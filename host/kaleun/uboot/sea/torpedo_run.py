@@ -304,17 +304,17 @@ def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float) -> b
                                              torpedo=_label(tp), seconds=common["run_s"]),
                      **common, track_angle=round(track))
             _done(sea, tp)
-            sea.attacked(v.id, "a torpedo struck and failed", _datum(sea, tp, t_hit))
+            sea.attacked(v.id, Msg("a torpedo struck and failed"), _datum(sea, tp, t_hit))
             return True
         return _detonate(sea, tp, v, t_hit, now, "contact", common, track)
     if tp["pistol"] == "magnetic" and depth <= draught + float(rates["reach"]):
         if rng.random() < float(rates["magnetic_fail"]):
             tp["passed"].append(v.id)
-            sea.emit("torpedo_under", **common, why="magnetic pistol failed", depth_m=round(depth, 1))
+            sea.emit("torpedo_under", **common, why=Msg("magnetic pistol failed"), depth_m=round(depth, 1))
             return False
         return _detonate(sea, tp, v, t_hit, now, "magnetic", common, track)
     tp["passed"].append(v.id)
-    sea.emit("torpedo_under", **common, why="ran under the keel", depth_m=round(depth, 1))
+    sea.emit("torpedo_under", **common, why=Msg("ran under the keel"), depth_m=round(depth, 1))
     return False
 
 

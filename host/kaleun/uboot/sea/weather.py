@@ -19,6 +19,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
+from kaleun.core.messages import Msg
 from kaleun.core.shape import BOOL, TIME, Maybe, Num, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.sea import geo
@@ -119,21 +120,21 @@ class Weather(Module):
             return self.engine.module("boat").position_at(t)
         return 55.0, -20.0
 
-    def sky_clear(self) -> str | None:
+    def sky_clear(self) -> Msg | None:
         """None when the sextant can take a sight, else the reason why not."""
         spec = WEATHER["sextant"]
         if self.precipitation == "fog":
-            return "fog hides the horizon"
+            return Msg("fog hides the horizon")
         if self.precipitation != "none" or self.cloud_oktas > int(spec["max_cloud_oktas"]):
-            return "the sky is overcast"
+            return Msg("the sky is overcast")
         if self.elevation < float(spec["min_sun_elevation"]):
-            return "it is too dark to see the horizon"
+            return Msg("it is too dark to see the horizon")
         return None
 
-    def guns_usable(self) -> str | None:
+    def guns_usable(self) -> Msg | None:
         """None when deck guns can be worked in this sea, else the reason why not."""
         if self.sea_state > int(WEATHER["guns"]["max_sea_state"]):
-            return f"the sea is too heavy for the gun crews (sea state {self.sea_state})"
+            return Msg("the sea is too heavy for the gun crews (sea state {state})", state=self.sea_state)
         return None
 
     # -- time -----------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, and_list, join
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import aircraft as air_ai
@@ -56,7 +56,6 @@ log = logging.getLogger(__name__)
 SHIPS = data.load("ships")
 AIR = data.load("aircraft")
 CONVOYS = data.load("convoys")
-TYPE_NAMES = {"merchant": "merchant", "small": "small vessel", "escort": "escort"}
 #: fastest a ship and the boat close on each other (kn): for sleeping until something matters
 SHIP_CLOSING_KN = 50.0
 AIR_CLOSING_KN = 240.0
@@ -150,11 +149,11 @@ class Sea(Module):
         super().attach(engine)
         desk: OrderDesk = engine.module("orders")
         desk.register("observe", Effect(self._no_params, self._check_observe, self._observe,
-                                        lambda p: "assign observation sectors"))
+                                        lambda p: Msg("assign observation sectors")))
         desk.register("periscope", Effect(self._no_params, self._check_periscope, self._periscope,
-                                          lambda p: "up periscope"))
+                                          lambda p: Msg("up periscope")))
         desk.register("hydrophone", Effect(self._no_params, self._check_hydrophone, self._hydrophone,
-                                           lambda p: "listen on the hydrophone"))
+                                           lambda p: Msg("listen on the hydrophone")))
         scenario.build(self, self.setup)
 
     # -- ids and the agenda --------------------------------------------------------------------------
@@ -398,19 +397,21 @@ class Sea(Module):
         """One feed message for everything a sensor newly reported in one look."""
         ships = [c for c in contacts if c["kind"] == "ship"]
         planes = [c for c in contacts if c["kind"] == "aircraft"]
-        who = {"lookouts": "Lookouts report", "periscope": "Periscope:", "hydrophone": "Hydrophone:"}[sensor]
         parts = []
         if planes:
-            parts.append(_describe(planes, "aircraft", "aircraft"))
+            parts.append(_describe(planes, "aircraft"))
         if ships:
-            noun = "propeller noises" if sensor == "hydrophone" else "ships"
-            one = "propeller noise" if sensor == "hydrophone" else "a ship"
-            parts.append(_describe(ships, one, noun))
-        feed = f"{who} {' and '.join(parts)}."
+            parts.append(_describe(ships, "noise" if sensor == "hydrophone" else "ship"))
+        what = and_list(parts)
+        alarm = bool(planes) and len(ships) < 6
+        if sensor == "lookouts":
+            feed = Msg("Lookouts report {what}!", what=what) if alarm else Msg("Lookouts report {what}.", what=what)
+        elif sensor == "periscope":
+            feed = Msg("Periscope: {what}!", what=what) if alarm else Msg("Periscope: {what}.", what=what)
+        else:
+            feed = Msg("Hydrophone: {what}!", what=what) if alarm else Msg("Hydrophone: {what}.", what=what)
         if len(ships) >= 6:
-            feed += " A convoy!"
-        if planes:
-            feed = feed[:-1] + "!"
+            feed = Msg("{report} A convoy!", report=feed)
         self.emit("contact_report", feed=feed, sensor=sensor, contacts=[c["id"] for c in contacts],
                   ships=len(ships), aircraft=len(planes))
 
@@ -418,27 +419,29 @@ class Sea(Module):
     def _no_params(self, args: Args) -> dict[str, Any]:
         return {}
 
-    def _check_observe(self, params: dict[str, Any]) -> str | None:
+    def _check_observe(self, params: dict[str, Any]) -> Msg | None:
         boat = self.engine.module("boat")
         if boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         if not boat.surfaced:
-            return "the boat must be surfaced (lookouts stand on the bridge)"
+            return Msg("the boat must be surfaced (lookouts stand on the bridge)")
         return None
 
     def _observe(self, params: dict[str, Any]) -> None:
         self.observing = True
         n = self.lookouts()
-        men = f"{n} lookout{'s' if n != 1 else ''}"
-        self.emit("observation", feed=f"Observation sectors assigned: {men} on the bridge.", lookouts=n, active=True)
+        feed = Msg.plural("Observation sectors assigned: {n} lookout on the bridge.",
+                          "Observation sectors assigned: {n} lookouts on the bridge.", n=n)
+        self.emit("observation", feed=feed, lookouts=n, active=True)
         self.schedule("watch", self.engine.t)
 
-    def _check_periscope(self, params: dict[str, Any]) -> str | None:
+    def _check_periscope(self, params: dict[str, Any]) -> Msg | None:
         boat = self.engine.module("boat")
         if boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         if not boat.at_periscope_depth:
-            return f"the boat must be at periscope depth ({boat.periscope_depth_m:.0f} m or shallower, submerged)"
+            return Msg("the boat must be at periscope depth ({depth:.0f} m or shallower, submerged)",
+                       depth=boat.periscope_depth_m)
         return None
 
     def _periscope(self, params: dict[str, Any]) -> None:
@@ -463,20 +466,20 @@ class Sea(Module):
             planes = [c for c in seen if c["kind"] == "aircraft"]
             parts = []
             if ships:
-                parts.append(_describe(ships, "a ship", "ships"))
+                parts.append(_describe(ships, "ship"))
             if planes:
-                parts.append(_describe(planes, "aircraft", "aircraft"))
-            feed = f"Periscope: {' and '.join(parts)} in sight."
+                parts.append(_describe(planes, "aircraft"))
+            feed = Msg("Periscope: {what} in sight.", what=and_list(parts))
         else:
-            feed = "Periscope: nothing in sight."
+            feed = Msg("Periscope: nothing in sight.")
         self.emit("periscope_view", feed=feed, contacts=[c["id"] for c in seen], new=[c["id"] for c in new])
 
-    def _check_hydrophone(self, params: dict[str, Any]) -> str | None:
+    def _check_hydrophone(self, params: dict[str, Any]) -> Msg | None:
         boat = self.engine.module("boat")
         if boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         if boat.surfaced:
-            return "the hydrophone works only submerged"
+            return Msg("the hydrophone works only submerged")
         return None
 
     def _hydrophone(self, params: dict[str, Any]) -> None:
@@ -495,9 +498,9 @@ class Sea(Module):
                 contact, _fresh = self._report(v.id, "ship", "hydrophone", now)
                 heard.append(contact)
         if heard:
-            feed = f"Hydrophone: {_describe(heard, 'propeller noise', 'propeller noises')}."
+            feed = Msg("Hydrophone: {what}.", what=_describe(heard, "noise"))
         else:
-            feed = "Hydrophone: no propeller noises."
+            feed = Msg("Hydrophone: no propeller noises.")
         self.emit("hydrophone_report", feed=feed, contacts=[c["id"] for c in heard])
 
     # -- crew commands: target data and identification ------------------------------------------------
@@ -554,10 +557,11 @@ class Sea(Module):
             else:
                 failed.append((c, why))
         if contact is not None and failed:
-            self.emit("identification_failed", feed=f"{contact['id']}: {failed[0][1]}.", contact=contact["id"],
+            self.emit("identification_failed", feed=Msg("{contact}: {reason}.", contact=contact["id"],
+                                                        reason=failed[0][1]), contact=contact["id"],
                       reason=failed[0][1])
         if done:
-            far = [c["id"] for c, why in failed if why.startswith("too far")]
+            far = [c["id"] for c, why in failed if _too_far(why)]
             self.emit("identification", feed=_identification_feed(done, len(far)), contacts=[c["id"] for c in done],
                       too_far=far,
                       merchants=sum(1 for c in done if c["type"] == "merchant"),
@@ -565,16 +569,18 @@ class Sea(Module):
                       small=sum(1 for c in done if c["type"] == "small"),
                       grt=sum(c["grt"] or 0 for c in done if c["type"] != "escort"))
         elif contact is None:
-            far = [c["id"] for c, why in failed if why.startswith("too far")]
-            text = f"{len(far)} ships in sight, all too far to identify." if far else "Nothing in sight to identify."
+            far = [c["id"] for c, why in failed if _too_far(why)]
+            text = (Msg.plural("{n} ships in sight, all too far to identify.",
+                               "{n} ships in sight, all too far to identify.", n=len(far)) if far
+                    else Msg("Nothing in sight to identify."))
             self.emit("identification", feed=text, contacts=[], too_far=far, merchants=0, escorts=0, small=0, grt=0)
 
-    def _why_not_identify(self, contact: Mapping[str, Any], now: float) -> str | None:
+    def _why_not_identify(self, contact: Mapping[str, Any], now: float) -> Msg | None:
         if contact["kind"] != "ship":
-            return "aircraft are not identified"
+            return Msg("aircraft are not identified")
         entity = contact["entity"]
         if entity not in self.vessels or contact["lost"]:
-            return "contact lost"
+            return Msg("contact lost")
         boat = self.engine.module("boat")
         truth = self.truth(entity, now)
         assert truth is not None
@@ -585,9 +591,9 @@ class Sea(Module):
         elif boat.at_periscope_depth and now < self.periscope_until:
             reach = visual_range(size, cond) * float(PERISCOPE["range_share"]) * float(PERISCOPE["identify_share"])
         else:
-            return "not in sight"
+            return Msg("not in sight")
         if truth.range_nm > reach:
-            return f"too far to identify (closer than {reach:.1f} nm needed)"
+            return Msg("too far to identify (closer than {reach:.1f} nm needed)", reach=reach)
         return None
 
     def _reveal(self, contact: dict[str, Any]) -> None:
@@ -619,11 +625,11 @@ class Sea(Module):
             nearest = min(nearest, bn.rel(lat, lon)[2])
         if bn.surfaced and nearest < rmax and now >= group.alarm_until and \
                 self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
-            self.alarm(group, now, f"a merchant sighted a U-boat at {nearest:.1f} nm")
+            self.alarm(group, now, Msg("a merchant sighted a U-boat at {range:.1f} nm", range=nearest))
         gap = (nearest - rmax) / SHIP_CLOSING_KN * 3600.0
         self.schedule(f"gwatch:{group.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
 
-    def alarm(self, group: Group, now: float, why: str, datum: tuple[float, float, float] | None = None) -> None:
+    def alarm(self, group: Group, now: float, why: Msg | str, datum: tuple[float, float, float] | None = None) -> None:
         """A convoy under attack: emergency turn away; a second blow scatters it; escorts hunt.
 
         `datum` (lat, lon, error nm) is where the convoy believes the boat to be (by default
@@ -717,8 +723,8 @@ class Sea(Module):
         if who is not None and nearest <= limit and shallow:
             ramming = who.is_escort and who.ai.get("mode") == "chase"
             reason = "rammed" if ramming else "collision"
-            text = (f"Rammed by the {who.cls.name}! The boat is lost." if ramming
-                    else f"Collision with the {who.cls.name}! The boat is lost.")
+            text = (Msg("Rammed by the {ship}! The boat is lost.", ship=Msg.term(who.cls.name)) if ramming
+                    else Msg("Collision with the {ship}! The boat is lost.", ship=Msg.term(who.cls.name)))
             self.emit("collision", ship=who.id, **{"class": who.cid}, rammed=ramming, depth_m=round(bn.depth, 1))
             boat.wreck(reason, text)
             return
@@ -818,7 +824,7 @@ class Sea(Module):
         vid = self._vessel_of(cid)
         return None if vid is None else self.vessels[vid]
 
-    def attacked(self, vid: str, why: str, datum: tuple[float, float, float] | None = None) -> None:
+    def attacked(self, vid: str, why: Msg | str, datum: tuple[float, float, float] | None = None) -> None:
         """A ship was hit: its convoy turns away or scatters, a lone ship flees, escorts hunt.
 
         `datum` (lat, lon, error nm) is where the escorts look for the boat; by default back along
@@ -908,24 +914,43 @@ class Sea(Module):
         self._boat_cache = None
 
 
-def _describe(contacts: list[dict[str, Any]], one: str, many: str) -> str:
+def _describe(contacts: list[dict[str, Any]], kind: str) -> Msg:
+    """Where a sensor's new contacts of one kind (aircraft, ship, noise) are, as the feed says it."""
     bearings = sorted(c["bearing"] for c in contacts)
     ranges = sorted(c["range_nm"] for c in contacts)
-    if len(contacts) == 1:
-        return f"{one} bearing {bearings[0]:03d}, range about {ranges[0]:.0f} nm" if ranges[0] >= 1 else \
-            f"{one} bearing {bearings[0]:03d}, close, {ranges[0]:.1f} nm"
+    n = len(contacts)
+    if n == 1:
+        what = {"aircraft": Msg("aircraft"), "ship": Msg("a ship"), "noise": Msg("propeller noise")}[kind]
+        if ranges[0] >= 1:  # a plural for the languages whose word for miles follows the number
+            return Msg.plural("{what} bearing {bearing:03d}, range about {range:.0f} nm",
+                              "{what} bearing {bearing:03d}, range about {range:.0f} nm", n=round(ranges[0]),
+                              what=what, bearing=bearings[0], range=ranges[0])
+        return Msg("{what} bearing {bearing:03d}, close, {range:.1f} nm", what=what, bearing=bearings[0],
+                   range=ranges[0])
+    many = {"aircraft": Msg.plural("{n} aircraft", "{n} aircraft", n=n),
+            "ship": Msg.plural("{n} ship", "{n} ships", n=n),
+            "noise": Msg.plural("{n} propeller noise", "{n} propeller noises", n=n)}[kind]
     lo, hi = _arc(bearings)
-    spread = f"bearing {lo:03d}" if lo == hi else f"bearing {lo:03d} to {hi:03d}"
-    return f"{len(contacts)} {many} {spread}, {_span(ranges[0], ranges[-1])}"
+    span = _span(ranges[0], ranges[-1])
+    if lo == hi:
+        return Msg("{what} bearing {bearing:03d}, {span}", what=many, bearing=lo, span=span)
+    return Msg("{what} bearing {lo:03d} to {hi:03d}, {span}", what=many, lo=lo, hi=hi, span=span)
 
 
-def _span(near: float, far: float) -> str:
+def _span(near: float, far: float) -> Msg:
     """The ranges of several contacts as a lookout says them: never "8 to 8 nm"."""
     if far < 1:
-        return f"close, {near:.1f} nm" if f"{near:.1f}" == f"{far:.1f}" else f"close, {near:.1f} to {far:.1f} nm"
+        if f"{near:.1f}" == f"{far:.1f}":
+            return Msg("close, {range:.1f} nm", range=near)
+        return Msg("close, {near:.1f} to {far:.1f} nm", near=near, far=far)
     if round(near) == round(far):
-        return f"range about {far:.0f} nm"
-    return f"range {near:.0f} to {far:.0f} nm"
+        return Msg.plural("range about {range:.0f} nm", "range about {range:.0f} nm", n=round(far), range=far)
+    return Msg.plural("range {near:.0f} to {far:.0f} nm", "range {near:.0f} to {far:.0f} nm", n=round(far),
+                      near=near, far=far)
+
+
+def _too_far(why: Msg | str) -> bool:
+    return (why.template if isinstance(why, Msg) else why).startswith("too far")
 
 
 def _arc(bearings: list[int]) -> tuple[int, int]:
@@ -937,23 +962,28 @@ def _arc(bearings: list[int]) -> tuple[int, int]:
     return bearings[(i + 1) % len(bearings)], bearings[i]
 
 
-def _identification_feed(done: list[dict[str, Any]], far: int = 0) -> str:
+def _identification_feed(done: list[dict[str, Any]], far: int = 0) -> Msg:
     counts: dict[str, dict[str, int]] = {}
     for c in done:
         counts.setdefault(c["type"], {}).setdefault(c["name"], 0)
         counts[c["type"]][c["name"]] += 1
-    parts = []
+    parts: list[Msg | str] = []
     for kind in ("merchant", "small", "escort"):
         if kind not in counts:
             continue
         total = sum(counts[kind].values())
-        names = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(counts[kind].items()))
-        noun = TYPE_NAMES[kind] + ("s" if total > 1 else "")
-        parts.append(f"{total} {noun} ({names})")
+        names = join([Msg("{ship} x{count}", ship=Msg.term(n), count=k) if k > 1 else Msg.term(n)
+                      for n, k in sorted(counts[kind].items())])
+        if kind == "merchant":
+            part = Msg.plural("{n} merchant ({names})", "{n} merchants ({names})", n=total, names=names)
+        elif kind == "small":
+            part = Msg.plural("{n} small vessel ({names})", "{n} small vessels ({names})", n=total, names=names)
+        else:
+            part = Msg.plural("{n} escort ({names})", "{n} escorts ({names})", n=total, names=names)
+        parts.append(part)
     grt = sum(c["grt"] or 0 for c in done if c["type"] != "escort")
-    text = "Identified: " + "; ".join(parts)
     if grt:
-        text += f"; {grt:,} GRT in sight"
+        parts.append(Msg("{grt:,} GRT in sight", grt=grt))
     if far:
-        text += f"; {far} more too far to identify"
-    return text + "."
+        parts.append(Msg.plural("{n} more too far to identify", "{n} more too far to identify", n=far))
+    return Msg("Identified: {what}.", what=join(parts, "; "))

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kaleun.core.messages import N_
 from kaleun.uboot.sea import geo
 
 RINGS = ("own_course", "enemy_course", "bearing")
-RING_NAMES = {"own_course": "own course ring", "enemy_course": "enemy course ring", "bearing": "bearing pointer"}
+RING_NAMES = {"own_course": N_("own course ring"), "enemy_course": N_("enemy course ring"),
+              "bearing": N_("bearing pointer")}
 
 
 class Disc:

@@ -45,21 +45,22 @@ def target_ship(weapons: Any, cid: str) -> Any:
     sea = weapons.sea
     contact = sea.picture.get(cid)
     if contact is None:
-        return f"there is no contact {cid}"
+        return Msg("there is no contact {contact}", contact=cid)
     if contact["lost"]:
-        return f"contact {cid} is lost"
+        return Msg("contact {contact} is lost", contact=cid)
     if contact["kind"] != "ship":
-        return f"{cid} is an aircraft: the 88 mm gun fires at ships"
+        return Msg("{contact} is an aircraft: the 88 mm gun fires at ships", contact=cid)
     v = sea.vessels.get(contact["entity"])
     if v is None:
-        return f"contact {cid} is lost"
+        return Msg("contact {contact} is lost", contact=cid)
     now = weapons.engine.t
     r = _range(sea, v.id, now)
     if r > visual_range(v.cls.size, sea.conditions()):
-        return f"{cid} is not in sight of the gun layer"
+        return Msg("{contact} is not in sight of the gun layer", contact=cid)
     reach = float(GUN["gun_88"]["range_nm"])
     if r > reach:
-        return f"{cid} is out of range ({r:.1f} nm; the gun reaches {reach:g} nm)"
+        return Msg("{contact} is out of range ({range:.1f} nm; the gun reaches {reach:g} nm)", contact=cid, range=r,
+                   reach=reach)
     return v
 
 
@@ -71,18 +72,18 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
     if cid is not None:
         contact = sea.picture.get(cid)
         if contact is None:
-            return f"there is no contact {cid}"
+            return Msg("there is no contact {contact}", contact=cid)
         if contact["kind"] != "aircraft":
-            return f"{cid} is a ship: the 20 mm flak fires at aircraft"
+            return Msg("{contact} is a ship: the 20 mm flak fires at aircraft", contact=cid)
         plane = sea.aircraft.get(contact["entity"])
         if plane is None or contact["lost"]:
-            return f"contact {cid} is lost"
+            return Msg("contact {contact} is lost", contact=cid)
         if _range(sea, plane.id, now) > 2 * reach:
-            return f"{cid} is out of range"
+            return Msg("{contact} is out of range", contact=cid)
         return plane
     near = sorted((_range(sea, a.id, now), a.id) for a in sea.aircraft.values())
     if not near or near[0][0] > 2 * reach:
-        return f"no aircraft within the flak's range ({reach * 1852:,.0f} m)"
+        return Msg("no aircraft within the flak's range ({range:,.0f} m)", range=reach * 1852)
     return sea.aircraft[near[0][1]]
 
 

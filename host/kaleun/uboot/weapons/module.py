@@ -23,7 +23,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, join
+from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.core.shape import (
     ANGLE,
     COUNT,
@@ -53,7 +53,11 @@ from kaleun.uboot.weapons.tdc import Solution, Target, aob_text, solve, spread_o
 log = logging.getLogger(__name__)
 
 TUBE_STATES = ("empty", "loading", "loaded", "flooding", "flooded", "fired")
-ROOM_NAMES = {1: "bow room", 6: "stern room"}
+ROOM_NAMES = {1: N_("bow room"), 6: N_("stern room")}
+#: the pistols as players read them
+PISTOL_NAMES = {"contact": N_("contact"), "magnetic": N_("magnetic")}
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 GYRO_LIMIT = float(BOAT["gyro_limit_deg"])
 DEPTHS = (float(BOAT["depth_setting_m"][0]), float(BOAT["depth_setting_m"][1]))
 
@@ -114,17 +118,17 @@ class Weapons(Module):
         desk.register("reload_torpedo", Effect(self._parse_reload, self._check_reload, self._reload,
                                                self._describe_reload))
         desk.register("flood_tubes", Effect(self._parse_tubes_to_flood, self._check_flood, self._flood,
-                                            lambda p: f"flood tube{'s' if len(p['tubes']) > 1 else ''} "
-                                                      f"{_tube_list(p['tubes'])}"))
+                                            lambda p: Msg.plural("flood tube {tubes}", "flood tubes {tubes}",
+                                                                 n=len(p["tubes"]), tubes=_tube_list(p["tubes"]))))
         desk.register("tdc", Effect(self._parse_tdc, self._check_tdc, self._program, self._describe_tdc))
         desk.register("fire_torpedoes", Effect(self._parse_tubes_to_fire, self._check_fire, self._fire,
-                                               lambda p: f"fire tube{'s' if len(p['tubes']) > 1 else ''} "
-                                                         f"{_tube_list(p['tubes'])}"))
+                                               lambda p: Msg.plural("fire tube {tubes}", "fire tubes {tubes}",
+                                                                    n=len(p["tubes"]), tubes=_tube_list(p["tubes"]))))
         desk.register("gun_88", Effect(self._parse_gun_88, self._check_gun_88, self._open_88,
-                                       lambda p: f"88 mm gun, open fire on {p['target']}"))
+                                       lambda p: Msg("88 mm gun, open fire on {target}", target=p["target"])))
         desk.register("gun_20", Effect(self._parse_gun_20, self._check_gun_20, self._open_20,
-                                       lambda p: "20 mm flak, open fire" + (f" on {p['target']}" if p["target"]
-                                                                             else "")))
+                                       lambda p: Msg("20 mm flak, open fire on {target}", target=p["target"])
+                                       if p["target"] else Msg("20 mm flak, open fire")))
         if not self.tubes:
             self._stow(self.loadout or arsenal.loadout(engine.clock.at(engine.t)))
 
@@ -197,40 +201,43 @@ class Weapons(Module):
         kind = args.str("torpedo", default=None, choices=sorted(arsenal.torpedo_types()))
         return {"tube": chosen[0], "from": source, "torpedo": kind}
 
-    def _describe_reload(self, p: dict[str, Any]) -> str:
-        where = " from the deck container" if p["from"] == "deck" else ""
-        return f"reload tube {p['tube']}{where}"
+    def _describe_reload(self, p: dict[str, Any]) -> Msg:
+        if p["from"] == "deck":
+            return Msg("reload tube {tube} from the deck container", tube=p["tube"])
+        return Msg("reload tube {tube}", tube=p["tube"])
 
-    def _check_reload(self, p: dict[str, Any]) -> str | None:
+    def _check_reload(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         number = p["tube"]
         tube = self.tubes[number]
         state = tube["state"]
         if state not in ("empty", "fired"):
-            return {"loading": f"tube {number} is already being loaded",
-                    "loaded": f"tube {number} is already loaded",
-                    "flooding": f"tube {number} is loaded and being flooded",
-                    "flooded": f"tube {number} is loaded and flooded: fire it first"}[state]
+            return {"loading": Msg("tube {tube} is already being loaded", tube=number),
+                    "loaded": Msg("tube {tube} is already loaded", tube=number),
+                    "flooding": Msg("tube {tube} is loaded and being flooded", tube=number),
+                    "flooded": Msg("tube {tube} is loaded and flooded: fire it first", tube=number)}[state]
         room = tubes()[number].room
         if p["from"] == "deck":
             if not self.deck:
-                return "the deck containers are empty"
+                return Msg("the deck containers are empty")
             if not self.boat.surfaced:
-                return "a torpedo comes down from the deck containers only while the boat is surfaced"
+                return Msg("a torpedo comes down from the deck containers only while the boat is surfaced")
             weather = self.sea.weather
             max_sea = int(BOAT["deck_transfer_max_sea"])
             if weather is not None and weather.sea_state > max_sea:
-                return (f"the sea is too rough to open the torpedo hatch (sea state {weather.sea_state}; "
-                        f"{max_sea} or calmer needed)")
+                return Msg("the sea is too rough to open the torpedo hatch (sea state {state}; {most} or calmer "
+                           "needed)", state=weather.sea_state, most=max_sea)
             if p["torpedo"] is not None and p["torpedo"] not in self.deck:
-                return f"there is no {torpedo_type(p['torpedo']).name} in the deck containers"
+                return Msg("there is no {torpedo} in the deck containers",
+                           torpedo=Msg.term(torpedo_type(p["torpedo"]).name))
             return None
         rack = self.racks.get(room, [])
         if not rack:
-            return f"no reloads are left in the {ROOM_NAMES[room]}"
+            return Msg("no reloads are left in the {room}", room=Msg.term(ROOM_NAMES[room]))
         if p["torpedo"] is not None and p["torpedo"] not in rack:
-            return f"there is no {torpedo_type(p['torpedo']).name} in the {ROOM_NAMES[room]}'s racks"
+            return Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(torpedo_type(p["torpedo"]).name),
+                       room=Msg.term(ROOM_NAMES[room]))
         return None
 
     def _reload(self, p: dict[str, Any]) -> None:
@@ -259,17 +266,19 @@ class Weapons(Module):
                       and tubes()[n].facing == "bow"] or [1]
         return {"tubes": chosen}
 
-    def _check_flood(self, p: dict[str, Any]) -> str | None:
+    def _check_flood(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         for number in p["tubes"]:
             state = self.tubes[number]["state"]
             if state == "flooded":
-                return f"tube {number} is already flooded"
+                return Msg("tube {tube} is already flooded", tube=number)
             if state == "flooding":
-                return f"tube {number} is already being flooded"
+                return Msg("tube {tube} is already being flooded", tube=number)
+            if state == "loading":
+                return Msg("tube {tube} is not loaded yet", tube=number)
             if state != "loaded":
-                return f"tube {number} is not loaded" + (" yet" if state == "loading" else "")
+                return Msg("tube {tube} is not loaded", tube=number)
         return None
 
     def _flood(self, p: dict[str, Any]) -> None:
@@ -320,33 +329,37 @@ class Weapons(Module):
             raise CommandError("'tdc': source 'contact' needs the field 'contact'")
         return {k: v for k, v in p.items() if v is not None}  # what was given (echoed in the order's events)
 
-    def _describe_tdc(self, p: dict[str, Any]) -> str:
+    def _describe_tdc(self, p: dict[str, Any]) -> Msg:
         if p["source"] == "disc":
-            return "program the TDC from the attack disc"
+            return Msg("program the TDC from the attack disc")
         if p.get("contact") is not None:
-            return f"program the TDC on {p['contact']}"
-        return "program the TDC"
+            return Msg("program the TDC on {contact}", contact=p["contact"])
+        return Msg("program the TDC")
 
-    def _check_tdc(self, p: dict[str, Any]) -> str | None:
+    def _check_tdc(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         model = self._model(p)
-        if isinstance(model, str):
+        if isinstance(model, Msg):
             return model
         period = self._period()
         if p.get("pistol") is not None and p.get("pistol") not in period.pistols:
-            return (f"the {p['pistol']} pistol is not issued in {self._now_date():%B %Y} "
-                    f"({period.name}: {', '.join(period.pistols)} only)")
+            when = self._now_date()
+            return Msg("the {pistol} pistol is not issued in {month} {year} ({period}: {pistols} only)",
+                       pistol=Msg.term(PISTOL_NAMES.get(p["pistol"], p["pistol"])),
+                       month=Msg.term(MONTHS[when.month - 1]), year=str(when.year), period=Msg.term(period.name),
+                       pistols=join([Msg.term(PISTOL_NAMES.get(x, x)) for x in period.pistols]))
         wanted = p.get("torpedo_kn")
         if wanted is not None:
             aboard = sorted({kn for t in self.tubes.values() if t["torpedo"] for kn in
                              torpedo_type(t["torpedo"]).speeds()}, reverse=True)
             if not any(abs(kn - wanted) < 1e-6 for kn in aboard):
-                return (f"no torpedo in the tubes runs at {wanted:g} kn (settings: "
-                        f"{', '.join(f'{kn:g}' for kn in aboard) or 'none'})")
+                settings = join([f"{kn:g}" for kn in aboard]) if aboard else Msg("none")
+                return Msg("no torpedo in the tubes runs at {speed:g} kn (settings: {settings})", speed=wanted,
+                           settings=settings)
         return None
 
-    def _model(self, p: Mapping[str, Any]) -> Target | str:
+    def _model(self, p: Mapping[str, Any]) -> Target | Msg:
         """The TDC's picture of the target from the order's inputs, or why it cannot be made."""
         boat = self.boat
         now = self.engine.t
@@ -359,11 +372,12 @@ class Weapons(Module):
             contact = self.sea.picture.get(p.get("contact"))
             if contact is None:
                 known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
-                return f"there is no contact {p['contact']} (contacts: {known})"
+                return Msg("there is no contact {contact} (contacts: {known})", contact=p["contact"],
+                           known=known if known != "none yet" else Msg("none yet"))
             if contact["lost"]:
-                return f"contact {p['contact']} is lost"
+                return Msg("contact {contact} is lost", contact=p["contact"])
             if contact["kind"] != "ship":
-                return f"{p['contact']} is an aircraft, not a ship"
+                return Msg("{contact} is an aircraft, not a ship", contact=p["contact"])
             range_m = float(contact["range_nm"]) * M_PER_NM
             speed = float(contact["speed_kn"])
             course = contact["course"]
@@ -373,9 +387,10 @@ class Weapons(Module):
                 if "from" in contact:
                     blat, blon = (float(x) for x in contact["from"])
         if p["source"] == "disc":
-            missing = self.disc.missing()
-            if missing:
-                return f"the attack disc is not set: set the {' and '.join(missing)}"
+            unset = self.disc.missing()
+            if unset:
+                return Msg("the attack disc is not set: set the {missing}",
+                           missing=and_list([Msg.term(m) for m in unset]))
             disc = self.disc
             assert disc.bearing is not None and disc.own_course is not None and disc.enemy_course is not None
             bearing = geo.norm360(heading + disc.bearing)
@@ -394,14 +409,14 @@ class Weapons(Module):
             course = given["course"]
         elif "aob" in given and bearing is not None:
             course = geo.norm360(bearing + 180.0 - given["aob"])
-        missing = [name for name, v in (("bearing", bearing), ("range", range_m), ("course or angle on the bow",
-                                                                                   course), ("speed", speed))
-                   if v is None]
+        missing: list[Msg | str] = [Msg(name) for name, v in (
+            (N_("bearing"), bearing), (N_("range"), range_m), (N_("course or angle on the bow"), course),
+            (N_("speed"), speed)) if v is None]
         if missing:
-            why = ""
             if contact is not None and course is None:
-                why = f" ({p['contact']} has no course estimate: the hydrophone gives none)"
-            return f"the TDC needs the target's {', '.join(missing)}{why}"
+                return Msg("the TDC needs the target's {missing} ({contact} has no course estimate: the hydrophone "
+                           "gives none)", missing=join(missing), contact=p["contact"])
+            return Msg("the TDC needs the target's {missing}", missing=join(missing))
         assert bearing is not None and range_m is not None and course is not None and speed is not None
         return target_from(blat, blon, t0, bearing, range_m, course, speed)
 
@@ -418,12 +433,12 @@ class Weapons(Module):
         degrees, side = aob_text(sol.aob)
         parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}° {side}.",
                      on=Msg(" on {contact}", contact=p.get("contact")) if p.get("contact") else "",
-                     range=round(sol.range_m), speed=round(target.speed, 1), aob=degrees, side=Msg(side))]
+                     range=round(sol.range_m), speed=round(target.speed, 1), aob=degrees, side=Msg.term(side))]
         if not sol.reachable:
             parts.append(Msg(" The torpedo cannot catch the target."))
         else:
             gyro, gside = aob_text(sol.gyro)
-            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro, side=Msg(gside),
+            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro, side=Msg.term(gside),
                              seconds=round(sol.run_s)))
             if not sol.within(GYRO_LIMIT):
                 parts.append(Msg(" The gyro angle is beyond the limit of {limit}°: turn the boat.",
@@ -480,32 +495,34 @@ class Weapons(Module):
             chosen = [min((n for n, t in self.tubes.items() if t["state"] == "flooded"), default=1)]
         return {"tubes": chosen}
 
-    def _check_fire(self, p: dict[str, Any]) -> str | None:
+    def _check_fire(self, p: dict[str, Any]) -> Msg | None:
         boat = self.boat
         if boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         depth = boat.depth_at(self.engine.t)
         limit = float(BOAT["max_firing_depth_m"])
         if not boat.surfaced and depth > limit + 1e-6:
-            return f"the boat is too deep to fire ({depth:.0f} m): the tubes fire at {limit:.0f} m or shallower"
+            return Msg("the boat is too deep to fire ({depth:.0f} m): the tubes fire at {limit:.0f} m or shallower",
+                       depth=depth, limit=limit)
         if self.tdc is None:
-            return "no TDC solution: program the TDC first"
+            return Msg("no TDC solution: program the TDC first")
         for number in p["tubes"]:
             tube = self.tubes[number]
             if tube["state"] != "flooded":
-                what = {"empty": "it is empty", "fired": "it is empty", "loading": "it is being loaded",
-                        "loaded": "flood it first", "flooding": "it is still flooding"}[tube["state"]]
-                return f"tube {number} is not flooded ({what})"
+                what = {"empty": Msg("it is empty"), "fired": Msg("it is empty"), "loading": Msg("it is being loaded"),
+                        "loaded": Msg("flood it first"), "flooding": Msg("it is still flooding")}[tube["state"]]
+                return Msg("tube {tube} is not flooded ({what})", tube=number, what=what)
         offsets = spread_offsets(len(p["tubes"]), float(self.tdc["spread_deg"]))
         for number, offset in zip(p["tubes"], offsets, strict=True):
             kind = torpedo_type(self.tubes[number]["torpedo"])
             sol = self.solution(tubes()[number].facing, self._torpedo_speed(kind))
             assert sol is not None
             if not sol.reachable:
-                return f"no TDC solution for tube {number}: the torpedo cannot catch the target"
+                return Msg("no TDC solution for tube {tube}: the torpedo cannot catch the target", tube=number)
             gyro = sol.gyro + offset
             if abs(gyro) > GYRO_LIMIT + 1e-9:
-                return f"gyro angle {abs(gyro):.0f}° for tube {number} is beyond the limit of {GYRO_LIMIT:.0f}°"
+                return Msg("gyro angle {gyro:.0f}° for tube {tube} is beyond the limit of {limit:.0f}°", gyro=abs(gyro),
+                           tube=number, limit=GYRO_LIMIT)
         return None
 
     def _fire(self, p: dict[str, Any]) -> None:
@@ -602,46 +619,46 @@ class Weapons(Module):
         most = int(guns.GUN["gun_20"]["max_bursts_per_order"])
         return {"target": args.str("target", default=None), "bursts": args.int("bursts", default=10, lo=1, hi=most)}
 
-    def _gun_ready(self, gun: str) -> str | None:
+    def _gun_ready(self, gun: str) -> Msg | None:
         if self.boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         if not self.boat.surfaced:
-            return "the boat must be surfaced to man the guns"
+            return Msg("the boat must be surfaced to man the guns")
         weather = self.sea.weather
         if weather is not None:
             heavy = weather.guns_usable()
             if heavy:
                 return heavy
         if self.ammo[gun] <= 0:
-            return f"no ammunition left for the {guns.GUN[gun]['name']}"
+            return Msg("no ammunition left for the {gun}", gun=Msg.term(str(guns.GUN[gun]["name"])))
         return None
 
-    def _check_gun_88(self, p: dict[str, Any]) -> str | None:
+    def _check_gun_88(self, p: dict[str, Any]) -> Msg | None:
         problem = self._gun_ready("gun_88")
         if problem:
             return problem
         found = guns.target_ship(self, p["target"])
-        return found if isinstance(found, str) else None
+        return found if isinstance(found, Msg) else None
 
     def _open_88(self, p: dict[str, Any]) -> None:
         v = guns.target_ship(self, p["target"])
-        assert not isinstance(v, str)
+        assert not isinstance(v, Msg)
         self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": 0, "hits": 0,
                                  "next": self.engine.t}
         self.emit("gun_firing", feed=Msg("88 mm gun: open fire on {target}, {rounds} rounds.", target=p["target"],
                                          rounds=p["rounds"]),
                   gun="gun_88", target=p["target"], rounds=p["rounds"])
 
-    def _check_gun_20(self, p: dict[str, Any]) -> str | None:
+    def _check_gun_20(self, p: dict[str, Any]) -> Msg | None:
         problem = self._gun_ready("gun_20")
         if problem:
             return problem
         found = guns.target_aircraft(self, p["target"])
-        return found if isinstance(found, str) else None
+        return found if isinstance(found, Msg) else None
 
     def _open_20(self, p: dict[str, Any]) -> None:
         plane = guns.target_aircraft(self, p["target"])
-        assert not isinstance(plane, str)
+        assert not isinstance(plane, Msg)
         contact = self.sea.picture.of(plane.id)
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
                                  "left": p["bursts"], "shots": 0, "hits": 0, "next": self.engine.t}
@@ -660,7 +677,7 @@ class Weapons(Module):
         else:
             feed = Msg("{gun}: cease fire ({why}).", gun=name, why=why)
         self.emit("gun_ceased", feed=feed, gun=gun, shots=firing["shots"], hits=firing["hits"],
-                  target=firing["contact"], reason=None if why is None else str(why))
+                  target=firing["contact"], reason=why)
 
     # -- time ----------------------------------------------------------------------------------------
     def next_wake(self) -> float | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from kaleun.core.messages import N_
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.geo import M_PER_NM
 
@@ -117,7 +118,7 @@ def solve(target: Target, t: float, boat_lat: float, boat_lon: float, heading: f
 
 def aob_text(aob: float) -> tuple[int, str]:
     """An angle on the bow as the crew says it: degrees and side."""
-    return round(abs(aob)), ("starboard" if aob >= 0 else "port")
+    return round(abs(aob)), (N_("starboard") if aob >= 0 else N_("port"))
 
 
 def spread_offsets(n: int, spread: float) -> list[float]:
