@@ -247,7 +247,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     assert board is not None
     try:
         session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
-                               fullscreen=fullscreen, language=language)
+                               fullscreen=fullscreen, language=language,
+                               setup=not resume and getattr(args, "mission", None) is None)
     except TableError as exc:
         return _fail(f"kaleun: cannot set up the table: {exc}")
     return session.run()

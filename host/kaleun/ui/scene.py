@@ -1,30 +1,52 @@
-"""What the window shows, read from the game and the table in one go.
+"""What the window shows, read from the game and the table.
 
-A `Scene` is a plain, comparable snapshot: the window draws a frame only when the scene
-differs from the last one drawn, and tests can check what is shown without pixels.
+A `Scene` is a plain, comparable snapshot of the window's frame (top bar, ticker, tabs) and the
+boat's basics; each screen reads its own part the same way. The window draws a frame only when a
+snapshot differs from the last one drawn, and tests can check what is shown without pixels.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import FACTORS
 from kaleun.uboot.figures import FIGURES
+from kaleun.ui.alarms import alarm_for
 
 #: how many info-feed messages the window keeps
-FEED_LENGTH = 60
+FEED_LENGTH = 200
+
+
+def freeze(value: Any) -> Any:
+    """A hashable, comparable copy of game status data (dicts and lists become tuples)."""
+    if isinstance(value, Mapping):
+        return tuple((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, float):
+        return round(value, 3)
+    return value
 
 
 @dataclass(frozen=True)
 class FeedLine:
     clock: str  # ship's time "HH:MM"
-    text: str
+    text: str  # in English, as the event log has it
     problem: bool = False  # a refused input (typed wrong, hardware-only), not a game message
+    msg: Msg | str | None = None  # the sentence, rendered in the table's language
+    alarm: str | None = None  # the alarm the event raised (kaleun.ui.alarms)
+    event: str = ""
+
+    @property
+    def words(self) -> Msg | str:
+        return self.msg if self.msg is not None else self.text
 
 
 @dataclass(frozen=True)
@@ -44,6 +66,8 @@ class Drag:
 
 @dataclass(frozen=True)
 class Scene:
+    """The frame around the screens (top bar, ticker, tabs) and the boat's basics."""
+
     time: str
     date: str
     watch: str
@@ -66,6 +90,13 @@ class Scene:
     pressed: str | None = None  # the compression button under a finger
     lamps: tuple[LampLook, ...] = ()
     mission_over: str | None = None
+    screen: str = "boat"
+    language: str = "en"
+    #: the alarm banner shown: (kind, feed line) or None
+    alarm: tuple[str, FeedLine] | None = None
+    alarms_waiting: int = 0
+    #: tab -> mark (an alarm kind, or "new") for tabs that have news
+    badges: tuple[tuple[str, str], ...] = ()
 
     @property
     def moving(self) -> bool:
@@ -74,18 +105,30 @@ class Scene:
                 or any(lamp.pattern not in ("steady", "off") for lamp in self.lamps))
 
 
-@dataclass
 class Feed:
-    """The info feed: every event with a feed text, newest last, plus refused inputs."""
+    """The info feed: every event with a feed text, newest last, plus refused inputs.
 
-    lines: deque[FeedLine] = field(default_factory=lambda: deque(maxlen=FEED_LENGTH))
+    The window reads only `lines` and `version` and calls `on_event` and `problem`, so a feed that
+    groups what belongs together can take its place behind the same four names."""
+
+    def __init__(self, length: int = FEED_LENGTH) -> None:
+        self.lines: deque[FeedLine] = deque(maxlen=length)
+        #: grows with every line (the window redraws when it changes)
+        self.version = 0
 
     def on_event(self, event: Event) -> None:
         if event.feed is not None:
-            self.lines.append(FeedLine(event.clock[11:16], str(event.feed)))
+            kind = alarm_for(event.name, event.data)
+            self.lines.append(FeedLine(event.clock[11:16], str(event.feed), msg=event.feed,
+                                       alarm=kind.name if kind else None, event=event.name))
+            self.version += 1
 
-    def problem(self, clock: str, text: str) -> None:
-        self.lines.append(FeedLine(clock, text, problem=True))
+    def problem(self, clock: str, text: Msg | str) -> None:
+        self.lines.append(FeedLine(clock, str(text), problem=True, msg=text))
+        self.version += 1
+
+    def newest(self, count: int) -> Sequence[FeedLine]:
+        return list(self.lines)[-count:]
 
 
 def format_date(when: datetime) -> str:
@@ -118,8 +161,9 @@ def _bars(game: Any) -> str:
 
 
 def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str | None = None,
-               pressed: str | None = None) -> Scene:
-    """Snapshot what the window shows from the runtime's game and table."""
+               pressed: str | None = None, screen: str = "boat", alarm: tuple[str, FeedLine] | None = None,
+               alarms_waiting: int = 0, badges: tuple[tuple[str, str], ...] = ()) -> Scene:
+    """Snapshot the window's frame from the runtime's game and table."""
     game = runtime.game
     table = runtime.table
     now = game.clock.at(game.t)
@@ -150,4 +194,9 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
         pressed=pressed,
         lamps=lamp_looks(getattr(runtime, "lamps", None)),
         mission_over=getattr(mission, "result", None),
+        screen=screen,
+        language=str(getattr(runtime, "language", "en")),
+        alarm=alarm,
+        alarms_waiting=alarms_waiting,
+        badges=badges,
     )
