@@ -162,9 +162,8 @@ class PlotScreen(Screen):
                 labels.append(spot)
             box = Rect(0, 0, s(47), s(47))
             box.center = pos
-            if rect.contains(box) or rect.collidepoint(pos):
-                c.targets.add(f"contact.{contact['contact']}", box.clip(rect),
-                              call(self.select, contact["contact"]))
+            if rect.collidepoint(pos):
+                c.targets.add(f"contact.{contact['contact']}", box, call(self.select, contact["contact"]))
         surface.set_clip(clip)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
         c.text(Msg("1 square = 1 nm · {nm} nm to the edge", nm=self.scale), (rect.x + s(6), rect.bottom - s(4)),
