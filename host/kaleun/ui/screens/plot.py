@@ -215,7 +215,7 @@ class PlotScreen(Screen):
         elif contact.get("kind") == "aircraft":
             head = Msg("{id}: an aircraft", id=cid)
         else:
-            head = Msg("{id}: a ship, not identified", id=cid)
+            head = Msg("{id}: not identified", id=cid)
         c.text(head, (x, y), theme.TEXT_SIZE, theme.TEXT, bold=True, width=w)
         y += s(24)
         lines: list[Msg] = []
@@ -224,7 +224,7 @@ class PlotScreen(Screen):
                              grt=int(contact["grt"])))
         elif contact.get("type"):
             lines.append(Msg("{type}", type=TYPE_WORDS.get(str(contact.get("type")), Msg("ship"))))
-        lines.append(Msg("Bearing {b:03d}° (relative {r:03d}°)", b=int(contact["bearing"]),
+        lines.append(Msg("Bearing {b:03d}° (rel. {r:03d}°)", b=int(contact["bearing"]),
                          r=int(contact.get("rel_bearing", 0)) % 360))
         lines.append(Msg("Range about {nm} nm", nm=f"{float(contact['range_nm']):.1f}"))
         if contact.get("course") is not None:
@@ -232,7 +232,7 @@ class PlotScreen(Screen):
                              kn=f"{float(contact.get('speed_kn') or 0):.1f}"))
         else:
             lines.append(Msg("No course estimate"))
-        lines.append(Msg("Seen {s} s ago by the {sensor}", s=round(float(contact.get("age_s") or 0)),
+        lines.append(Msg("{s} s ago ({sensor})", s=round(float(contact.get("age_s") or 0)),
                          sensor=SENSOR_WORDS.get(str(contact.get("sensor")), Msg.term(str(contact.get("sensor"))))))
         for line in lines:
             c.text(line, (x, y), theme.MIN_TEXT, theme.TEXT, width=w)

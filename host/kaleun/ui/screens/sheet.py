@@ -49,7 +49,7 @@ class FormSheet(Overlay):
                 self.values[f.key] = []
         self.options: dict[str, list[Option]] = {}
         self.preview: dict[str, Any] | None = None
-        self.problem: str | None = None
+        self.problem: Msg | str | None = None
         self.names: dict[str, str] = {}
 
     @property
@@ -64,7 +64,10 @@ class FormSheet(Overlay):
         self.options = {f.key: f.options(game, self.values) for f in self.fields() if f.options is not None}
         self.problem = None
         self.preview = None
-        if self.form.order is not None:
+        unset = next((f for f in self.fields() if not f.optional and self.values.get(f.key) in (None, [])), None)
+        if unset is not None:
+            self.problem = Msg("Choose: {what}", what=unset.label)
+        elif self.form.order is not None:
             try:
                 self.preview = game.module("orders").preview({"order": self.form.order, **self.form.build(self.values)})
             except CommandError as exc:
@@ -243,7 +246,7 @@ class FormSheet(Overlay):
                  simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
 
     def _verdict(self, c: Canvas, inner: Rect, y: int, icon: Any, color: theme.Color, head: Msg,
-                 detail: str | None) -> int:
+                 detail: Msg | str | None) -> int:
         s = c.size
         icon(c.surface, Rect(inner.x, y, s(24), s(24)), color)
         c.text(head, (inner.x + s(30), y + s(12)), theme.TEXT_SIZE, color, "midleft", bold=True, width=inner.w - s(30))
