@@ -21,13 +21,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "host"))
 
-import pygame  # noqa: E402
-from kaleun.boards.loader import default_board  # noqa: E402
-from kaleun.runtime.loop import Runtime  # noqa: E402
-from kaleun.runtime.table import Table  # noqa: E402
-from kaleun.uboot.game import new_game  # noqa: E402
-from kaleun.ui.layout import TABS  # noqa: E402
-from kaleun.ui.window import Window  # noqa: E402
+import pygame
+from kaleun.boards.loader import default_board
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.table import Table
+from kaleun.uboot.game import new_game
+from kaleun.ui.layout import TABS
+from kaleun.ui.window import Window
 
 FRAMES = 60
 TARGET_MS = 16.0

@@ -30,7 +30,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", KALEUN_HOME=home,
                    PYTHONPATH=str(ROOT / "host"), PYGAME_HIDE_SUPPORT_PROMPT="1")
-        proc = subprocess.Popen([sys.executable, "-m", "kaleun", "-v", "play", "--seed", "1"], env=env,
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed program has its bytecode compiled
+        proc = subprocess.Popen([sys.executable, "-m", "kaleun", "-v", "play", "--seed", "1", "--mission", "training"], env=env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 text=True)
         assert proc.stderr is not None

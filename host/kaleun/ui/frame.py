@@ -25,10 +25,30 @@ WATCH_WORDS: dict[str, Msg] = {"first": Msg("first watch"), "second": Msg("secon
 
 
 def draw_top_bar(c: Canvas, win: Window, scene: Scene) -> None:
-    layout, s = win.layout, c.size
+    layout = win.layout
     bar = layout.top_bar
     c.surface.fill(theme.PANEL, bar)
     pygame.draw.line(c.surface, theme.PANEL_EDGE, bar.bottomleft, (bar.right - 1, bar.bottom - 1))
+    draw_clock(c, win, scene)
+    for mode, rect in layout.buttons.items():
+        label = None if mode == "pause" else f"×{FACTORS[mode]:g}"
+        icon = icons.pause if mode == "pause" else None
+        pressed = scene.pressed == mode
+        c.button(f"mode.{mode}", rect, label, call(win.set_mode, mode), active=scene.mode == mode,
+                 icon=icon, tone=(30, 36, 46) if pressed else None, size=theme.MIN_TEXT)
+    c.button("settings", layout.gear, None, simple(win.open_settings), icon=icons.gear)
+
+
+def clock_area(win: Window) -> Rect:
+    """The part of the top bar that changes as the ship's clock runs (time, date, watch, bars)."""
+    layout = win.layout
+    clock = layout.clock
+    return Rect(clock.x, clock.y + 1, layout.buttons["pause"].x - clock.x - 1, clock.h - 2)
+
+
+def draw_clock(c: Canvas, win: Window, scene: Scene) -> None:
+    layout, s = win.layout, c.size
+    c.surface.fill(theme.PANEL, clock_area(win))
     clock = layout.clock
     time_rect = c.text(scene.time, (clock.x, clock.centery + s(1)), 32, theme.TEXT, "midleft", bold=True)
     x = time_rect.right + s(10)
@@ -44,13 +64,6 @@ def draw_top_bar(c: Canvas, win: Window, scene: Scene) -> None:
                theme.ACCENT, "bottomleft", width=room)
         c.text(Msg("Morale {bar}", bar=morale.split()[-1]), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
                theme.ACCENT, "topleft", width=room)
-    for mode, rect in layout.buttons.items():
-        label = None if mode == "pause" else f"×{FACTORS[mode]:g}"
-        icon = icons.pause if mode == "pause" else None
-        pressed = scene.pressed == mode
-        c.button(f"mode.{mode}", rect, label, call(win.set_mode, mode), active=scene.mode == mode,
-                 icon=icon, tone=(30, 36, 46) if pressed else None, size=theme.MIN_TEXT)
-    c.button("settings", layout.gear, None, simple(win.open_settings), icon=icons.gear)
 
 
 def draw_tab_bar(c: Canvas, win: Window, scene: Scene) -> None:

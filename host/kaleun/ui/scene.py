@@ -156,7 +156,9 @@ def _bars(game: Any) -> str:
     """The crew's command and morale bars, as the First Officer would read them."""
     if not game.has_module("crew"):
         return ""
-    bars = game.module("crew").status()["bars"]
+    crew = game.module("crew")
+    keeper = getattr(crew, "bars", None)  # the bars alone: cheaper than the crew's whole status
+    bars = keeper.status() if keeper is not None and hasattr(keeper, "status") else crew.status()["bars"]
     return f"command {bars['command']} · morale {bars['morale']}"
 
 

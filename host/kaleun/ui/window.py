@@ -30,7 +30,7 @@ from kaleun.runtime.loop import Runtime
 from kaleun.ui import typeface
 from kaleun.ui.alarms import BY_NAME as ALARM_KINDS
 from kaleun.ui.alarms import alarm_for
-from kaleun.ui.frame import draw_alarm_banner, draw_tab_bar, draw_ticker, draw_top_bar
+from kaleun.ui.frame import clock_area, draw_alarm_banner, draw_clock, draw_tab_bar, draw_ticker, draw_top_bar
 from kaleun.ui.layout import TABS, Layout
 from kaleun.ui.scene import Drag, Feed, FeedLine, Scene, read_scene
 from kaleun.ui.screens.base import Overlay, Screen
@@ -51,6 +51,9 @@ FPS_ACTIVE = 30
 FPS_MOVING = 20
 #: how often an idle window looks for input (a frame is drawn only when something changed)
 IDLE_PERIOD = 0.1
+#: ... and once nobody has touched it for RESTING_AFTER seconds (a first touch waits at most this)
+RESTING_PERIOD = 0.2
+RESTING_AFTER = 10.0
 #: how far (design pixels) a finger moves before a touch on a figure becomes a drag
 DRAG_START = 6
 #: how long (wall seconds) an alarm's banner stays unless touched
@@ -100,6 +103,8 @@ class Window:
         self._shown: tuple[Scene, Hashable] | None = None
         self._stamp: Hashable = None
         self._moving = False
+        self._stepped: tuple[float, float] = (-1e9, -1.0)
+        self._touched = -1e9  # wall time of the last input
         self._drawn_size: tuple[int, int] = (0, 0)
         self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
         self.screens: dict[str, Screen] = {}
@@ -324,6 +329,7 @@ class Window:
 
     def _down(self, pos: Pos) -> None:
         self.touch()
+        self._touched = self.wall()
         self.press_pos = pos
         target = self.targets.at(pos)
         if target is None:
@@ -442,29 +448,43 @@ class Window:
             pygame.mouse.set_visible(False)  # a touch screen needs no pointer
         return screen
 
-    def _period(self, scene: Scene) -> float:
-        if self.press is not None or scene.drag is not None:
+    def _period(self, scene: Scene | None) -> float:
+        if scene is not None and (self.press is not None or scene.drag is not None):
             return 1.0 / FPS_ACTIVE
-        if scene.moving:
+        if scene is not None and scene.moving:
             return 1.0 / FPS_MOVING
-        return IDLE_PERIOD
+        return IDLE_PERIOD if self.wall() - self._touched < RESTING_AFTER else RESTING_PERIOD
 
     def _expire_alarms(self) -> None:
         if self.alarms and self.wall() - self.alarms[-1][2] > ALARM_SECONDS:
             self.alarms.clear()
             self.touch()
 
+    def _second_due(self) -> bool:
+        """Has the ship's clock reached its next whole second since the last step?"""
+        factor = self.runtime.factor
+        if factor <= 0:
+            return False
+        wall, t = self._stepped
+        return t + (self.wall() - wall) * factor >= int(t) + 1
+
     @property
     def holding(self) -> bool:
         """The game's clock waits (the new-game set-up is open)."""
         return self.overlay is not None and self.overlay.full
 
-    def frame(self, screen: Any) -> Scene | None:
-        """One turn of the loop: input, game, and a new frame if anything shown changed."""
-        for event in pygame.event.get():
+    def frame(self, screen: Any, due: bool = True) -> Scene | None:
+        """One turn of the loop: input, game, and a new frame if anything shown changed.
+
+        `due`: the game may have something to do (an input or a game wake woke the loop). Without
+        it, and with no touch and nothing moving, the game is stepped only when the ship's clock
+        reaches its next second: the outcome never depends on how wall time is sliced."""
+        events = pygame.event.get()
+        for event in events:
             self.handle_event(event)
-        if not self.holding:
+        if not self.holding and (due or events or self._moving or self.press is not None or self._second_due()):
             self.runtime.step()
+            self._stepped = (self.wall(), self.game.t)
             self.track.sample(self.game)
         self._expire_alarms()
         stamp = (self._events, self.feed.version, int(self.game.t), self.version, self.tab, id(self.overlay))
@@ -477,10 +497,9 @@ class Window:
         self._moving = scene.moving
         shown = self._shown
         if shown is not None and same_picture and shown[1] == key and replace(shown[0], time=scene.time) == scene:
-            if scene.time != shown[0].time:  # only the clock ticked: redraw the top bar alone
-                self.targets.items = [t for t in self.targets.items if not self.layout.top_bar.contains(t.rect)]
-                draw_top_bar(self.canvas(screen), self, scene)
-                pygame.display.update(self.layout.top_bar)
+            if scene.time != shown[0].time:  # only the clock ticked: redraw the clock alone
+                draw_clock(self.canvas(screen), self, scene)
+                pygame.display.update(clock_area(self))
                 self._shown = (scene, key)
                 self.frames += 1
             return scene
@@ -497,15 +516,19 @@ class Window:
             screen = self._open()
             if not self.holding:
                 self.runtime.step()  # the opening events reach the feed before the first frame
+            due = True
             while self.running:
                 started = time.monotonic()
-                scene = self.frame(pygame.display.get_surface() or screen)
+                scene = self.frame(pygame.display.get_surface() or screen, due)
                 if not self.running:
                     break
-                period = IDLE_PERIOD if scene is None else self._period(scene)
+                period = self._period(scene)
                 rest = period - (time.monotonic() - started)
+                due = True
                 if rest > 0:
+                    waited = time.monotonic()
                     self.runtime.wait(rest)
+                    due = time.monotonic() - waited < rest - 0.005  # woken early: an input or a game wake
         finally:
             self.runtime.close()
             pygame.display.quit()
