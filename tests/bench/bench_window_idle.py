@@ -31,7 +31,8 @@ def main() -> None:
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", KALEUN_HOME=home,
                    PYTHONPATH=str(ROOT / "host"), PYGAME_HIDE_SUPPORT_PROMPT="1")
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed program has its bytecode compiled
-        proc = subprocess.Popen([sys.executable, "-m", "kaleun", "-v", "play", "--seed", "1", "--mission", "training"], env=env,
+        proc = subprocess.Popen([sys.executable, "-m", "kaleun", "-v", "play", "--seed", "1", "--mission",
+                                 "training"], env=env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 text=True)
         assert proc.stderr is not None

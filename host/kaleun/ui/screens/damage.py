@@ -146,9 +146,14 @@ class DamageScreen(Screen):
             color = theme.CONDITION_COLORS.get(kind, theme.WARNING)
             if kind == "light_failure":
                 color = theme.TEXT_DIM
-            buttons: Buttons = [] if spec.get("vented_by_surfacing") else [
-                (f"repair.{kind}.{sec}", Msg("Repair"),
-                 partial(win.open_form, "repair", {"job": {"condition": kind, "section": sec}}))]
+            buttons: Buttons = []
+            if item and not spec.get("vented_by_surfacing") and items.get(item) != sec:
+                # a correction (§6.14): the crew has carried the equipment chip here on the board
+                buttons.append((f"item.{item}.{sec}", Msg("Moved here"),
+                                partial(win.submit, {"do": "move_item", "item": item, "section": sec})))
+            if not spec.get("vented_by_surfacing"):
+                buttons.append((f"repair.{kind}.{sec}", Msg("Repair"),
+                                partial(win.open_form, "repair", {"job": {"condition": kind, "section": sec}})))
             rows.append((f"condition.{kind}.{sec}", icon, words, detail, color, buttons))
         for job in self.jobs:
             comp = str(job["component"])
