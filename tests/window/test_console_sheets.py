@@ -140,7 +140,7 @@ def test_every_form_builds_a_command_the_game_knows() -> None:
 # -- alarms --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ALARMS, ids=lambda k: k.name)
 def test_9_each_alarm_has_its_colour_icon_word_and_sound(kind) -> None:
-    event, when = kind.raised_by[0]
+    event, _ = kind.raised_by[0]
     data = {"aircraft": 1, "ships": 0} if kind.name == "aircraft" else {"condition": "fire", "ships": 3}
     if kind.name == "depth_charges":
         assert all(c in CUES for c in kind.cues)  # the charges' own explosions sound it
@@ -187,6 +187,7 @@ def test_11_the_set_up_chooses_language_and_mission_and_holds_the_clock(home) ->
         return other.runtime
 
     win = Window(table.runtime, clock=table.clock, setup=lambda w: Setup(w, restart))
+    win.guard = False
     table.window = win
     assert win.holding
     table.tap("language.de")

@@ -359,3 +359,19 @@ def test_the_top_bar_shows_the_crew_bars(table: Table_) -> None:
     table.runtime.submit({"do": "adjust_morale", "by": -2})
     table.runtime.step()
     assert table.window.scene().bars == "command VIII · morale IX"
+
+
+def test_a_screen_that_fails_is_shown_as_failed_and_the_table_goes_on(table: Table_, caplog) -> None:
+    """Bad data never stops the table: the screen says it failed, the log has the details."""
+    window = table.window
+    window.guard = True
+
+    def broken() -> None:
+        raise KeyError("course")
+
+    window.screens["helm"].read = broken  # type: ignore[method-assign]
+    table.tap("tab.helm")
+    table.render()
+    assert "the helm screen failed" in caplog.text
+    table.tap("tab.boat")  # the rest of the window still works
+    assert window.tab == "boat"

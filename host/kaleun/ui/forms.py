@@ -146,6 +146,12 @@ def _patients(game: Any, values: Values) -> list[Option]:
     return out
 
 
+def _on_bridge(game: Any, values: Values) -> list[Option]:
+    crew = status(game, "crew")
+    return [Option(f, Msg.term(str(s["name"])), f) for f, s in crew.get("sailors", {}).items()
+            if s.get("section") == 8 and not s["dead"]]
+
+
 def _on_duty(game: Any) -> list[Option]:
     crew = status(game, "crew")
     return [Option(f, Msg.term(str(s["name"])), f) for f, s in crew.get("sailors", {}).items() if not s["dead"]]
@@ -245,8 +251,11 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("dive", Msg("Dive"), order="dive"),
     Form("surface", Msg("Surface"), order="surface"),
     Form("observe", Msg("Assign observation sectors"), order="observe", fields=(
-        Field("count", Msg("Lookouts (none chosen: the observation specialists on the bridge)"),
-              options=_fixed(*((n, str(n)) for n in range(1, 7)))),)),
+        Field("figures", Msg("Who (none chosen: the observation specialists on the bridge)"), "multi",
+              options=_on_bridge, most=6),
+        Field("count", Msg("Or how many"), options=_fixed(*((n, str(n)) for n in range(1, 7))),
+              when=lambda v: not v.get("figures")),
+    )),
     Form("periscope", Msg("Periscope"), order="periscope"),
     Form("hydrophone", Msg("Hydrophone"), order="hydrophone"),
     Form("sextant", Msg("Sextant"), order="sextant"),

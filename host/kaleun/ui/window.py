@@ -27,7 +27,7 @@ from kaleun.core.events import Event
 from kaleun.core.messages import Msg
 from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime
-from kaleun.ui import typeface
+from kaleun.ui import theme, typeface
 from kaleun.ui.alarms import BY_NAME as ALARM_KINDS
 from kaleun.ui.alarms import alarm_for
 from kaleun.ui.frame import clock_area, draw_alarm_banner, draw_clock, draw_tab_bar, draw_ticker, draw_top_bar
@@ -81,6 +81,9 @@ class Window:
         self.glyph_check: GlyphCheck | None = None
         self.missing: dict[str, str] = {}
         self.running = False
+        #: a screen that fails is logged and shown as failed instead of stopping the table
+        self.guard = True
+        self._failed: set[str] = set()
         self.drag: Drag | None = None
         self.selected: str | None = None
         self.tab = "boat"
@@ -184,10 +187,29 @@ class Window:
 
     def view_key(self) -> Hashable:
         """What the screen (and the sheet over it) shows now, as a comparable key."""
-        key: tuple[Hashable, ...] = (self.tab, self.screens[self.tab].read(), self.lang.code, self.version)
+        key: tuple[Hashable, ...] = (self.tab, self._guarded(self.screens[self.tab].read), self.lang.code,
+                                     self.version)
         if self.overlay is not None:
-            key = (*key, type(self.overlay).__name__, self.overlay.read())
+            key = (*key, type(self.overlay).__name__, self._guarded(self.overlay.read))
         return key
+
+    def _guarded(self, work: Callable[[], Any], c: Canvas | None = None, area: Rect | None = None) -> Any:
+        """Run a screen's reading or drawing; a screen that fails is logged and says so on screen
+        instead of stopping the table (tests set `guard` False to see the error itself)."""
+        if not self.guard:
+            return work()
+        try:
+            return work()
+        except Exception as exc:
+            key = f"{type(exc).__name__}: {exc}"
+            if key not in self._failed:
+                self._failed.add(key)
+                log.exception("the %s screen failed", self.tab)
+            if c is not None and area is not None:
+                c.surface.fill(theme.PANEL_DARK, area)
+                c.paragraph(Msg("This screen failed ({error}); the game goes on. The log has the details.",
+                                error=key), area.inflate(-c.size(40), -c.size(80)), theme.TEXT_SIZE, theme.WARNING)
+            return ("failed", key)
 
     # -- drawing ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -219,11 +241,12 @@ class Window:
         if overlay is None or not overlay.full:
             clip = surface.get_clip()
             surface.set_clip(layout.content)
-            self.screens[self.tab].draw(c, layout.content)
+            screen = self.screens[self.tab]
+            self._guarded(lambda: screen.draw(c, layout.content), c, layout.content)
             surface.set_clip(clip)
             if overlay is not None:
                 surface.set_clip(layout.content)
-                overlay.draw(c, layout.content)
+                self._guarded(lambda: overlay.draw(c, layout.content), c, layout.content)
                 surface.set_clip(clip)
             if scene.alarm is not None:
                 draw_alarm_banner(c, self, scene)
@@ -232,7 +255,8 @@ class Window:
             draw_tab_bar(c, self, scene)
             draw_top_bar(c, self, scene)
         else:
-            overlay.draw(c, Rect(0, 0, *surface.get_size()))
+            whole = Rect(0, 0, *surface.get_size())
+            self._guarded(lambda: overlay.draw(c, whole), c, whole)
         if scene.drag is not None and self.tab == "boat":
             self.screens["boat"].draw_drag(c, scene.drag)  # type: ignore[attr-defined]
         self._drawn_size = surface.get_size()
