@@ -22,14 +22,10 @@ from kaleun.ui.boat_view import (
     figure_places,
     read_boat,
 )
-from kaleun.ui.scene import Drag, freeze
+from kaleun.ui.scene import Drag, freeze, lamp_looks
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas
-
-
-def figure_label(figure: str) -> str:
-    return figure
 
 
 class BoatScreen(Screen):
@@ -51,8 +47,6 @@ class BoatScreen(Screen):
         figures = tuple((f, where.get(f)) for f in where)
         boat = game.module("boat").status()
         drag = self.win.drag
-        from kaleun.ui.scene import lamp_looks
-
         self.view = read_boat(game, figures, bool(boat["surfaced"]), lamp_looks(getattr(self.win.runtime, "lamps",
                                                                                         None)),
                               self.win.selected, drag.figure if drag else None, drag.target if drag else None)

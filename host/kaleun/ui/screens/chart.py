@@ -159,7 +159,11 @@ class ChartScreen(Screen):
         points = [xy(lat, lon) for lat, lon in track.points] + [xy(lat0, lon0)]
         if len(points) > 1:
             pygame.draw.lines(surface, theme.TEXT, False, points, s(2))
-        for lat, lon, _name in track.fixes:
+        fixes = list(track.fixes)
+        last = getattr(self.game.module("navigation"), "fix", None) if self.game.has_module("navigation") else None
+        if isinstance(last, dict) and "lat" in last:  # the last fix, also of a game resumed from a save
+            fixes.append((float(last["lat"]), float(last["lon"]), last.get("square")))
+        for lat, lon, _name in fixes:
             p = xy(lat, lon)
             pygame.draw.circle(surface, theme.GOOD, p, s(8), s(2))
             pygame.draw.line(surface, theme.GOOD, (p[0] - s(11), p[1]), (p[0] + s(11), p[1]), s(2))
