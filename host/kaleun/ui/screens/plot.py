@@ -189,7 +189,8 @@ class PlotScreen(Screen):
         for contact in self.contacts[page * rows:(page + 1) * rows]:
             row = Rect(rect.x + s(4), y, rect.w - s(8), s(47))
             name = contact.get("class_name")
-            label = f"{contact['contact']} {int(contact['bearing']):03d}° {float(contact['range_nm']):.1f} nm"
+            label = Msg("{id} {b:03d}° {nm} nm", id=contact["contact"], b=int(contact["bearing"]),
+                        nm=f"{float(contact['range_nm']):.1f}")
             c.button(f"list.{contact['contact']}", row, label, call(self.select, contact["contact"]),
                      note=Msg.term(str(name)) if name else None, size=theme.MIN_TEXT)
             y += s(51)
