@@ -96,9 +96,9 @@ class HelmScreen(Screen):
     # -- the compass rose ------------------------------------------------------------------------
     def _rose(self, c: Canvas, rect: Rect) -> None:
         s = c.size
-        top = c.panel(rect, Msg("COURSE"))
+        top = c.panel(rect, Msg("TAP TO STEER"))
         surface = c.surface
-        radius = min(rect.w // 2 - s(10), (rect.bottom - top - s(60)) // 2)
+        radius = min(rect.w // 2 - s(10), (rect.bottom - top - s(62)) // 2)
         centre = (rect.centerx, top + s(14) + radius)
         self.rose = (centre, radius)
         pygame.draw.circle(surface, theme.DIAL_FACE, centre, radius)
@@ -130,11 +130,9 @@ class HelmScreen(Screen):
         pygame.draw.circle(surface, theme.OUTLINE, centre, s(6))
         y = centre[1] + radius + s(6)
         c.text(Msg("Heading {heading:03d}°", heading=round(heading) % 360), (rect.x + s(8), y), theme.MIN_TEXT,
-               theme.TEXT, bold=True)
-        c.text(Msg("ordered {course:03d}°", course=ordered), (rect.right - s(8), y), theme.MIN_TEXT, theme.ACCENT,
-               "topright")
-        c.text(Msg("Tap the rose to steer a new course."), (rect.centerx, y + s(26)), theme.MIN_TEXT,
-               theme.TEXT_DIM, "midtop", width=rect.w - s(8))
+               theme.TEXT, bold=True, width=rect.w - s(16))
+        c.text(Msg("Ordered course {course:03d}°", course=ordered), (rect.x + s(8), y + s(22)), theme.MIN_TEXT,
+               theme.ACCENT, width=rect.w - s(16))
         box = Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
         c.targets.add("compass", box, self._rose_touched)
 
@@ -213,7 +211,7 @@ class HelmScreen(Screen):
         c.text(Msg("Run {nm} nm", nm=boat.get("distance_nm", 0)), (x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=w)
         y += s(21)
         square = self.nav.get("dr_square") or "—"
-        c.text(Msg("Square {square} (reckoned)", square=square), (x, y), theme.MIN_TEXT, theme.TEXT, width=w)
+        c.text(Msg("DR square {square}", square=square), (x, y), theme.MIN_TEXT, theme.TEXT, width=w)
         y += s(21)
         if self.nav.get("fix_square") is not None or "fix_age_h" in self.nav:
             c.text(Msg("Fix {square}, {h} h ago", square=self.nav.get("fix_square") or "—",
