@@ -284,7 +284,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         try:
             session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
                                    fullscreen=fullscreen, language=language,
-                                   keep_previous=not resume or bool(elsewhere))
+                                   keep_previous=not resume or bool(elsewhere),
+                                   setup=not resume and getattr(args, "mission", None) is None)
         except TableError as exc:
             return _fail(f"kaleun: cannot set up the table: {exc}")
         except StopRequested as exc:

@@ -166,6 +166,11 @@ class Runtime:
             self.autosave.flush()
         return events
 
+    def rest(self) -> None:
+        """Forget the wall time since the last step: the game did not run meanwhile (the window's
+        new-game set-up held it before its clock started)."""
+        self._last = self.clock()
+
     def _advance(self, wall: float) -> list[Event]:
         """Advance by `wall` seconds of wall time; a compression change mid-way (a feed
         message dropping to real time) applies from the moment it happened."""

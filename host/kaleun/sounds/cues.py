@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from kaleun.sounds import bell, explosions, ping, ship, signals
+from kaleun.sounds import alarms, bell, explosions, ping, ship, signals
 
 #: distance (m, 3-D) up to which a depth charge sounds near: the distance within which a charge
 #: can still do damage (uboot/data/attacks.toml's last band). [our choice]
@@ -24,7 +24,7 @@ NEAR_M = 60.0
 
 #: channel group -> how many mixer channels it has
 CHANNELS: dict[str, int] = {"bell": 1, "ping": 1, "alarm": 1, "telegraph": 1, "torpedo": 1,
-                            "explosions": 3, "ships": 1, "hull": 1}
+                            "explosions": 3, "ships": 1, "hull": 1, "alarms": 2}
 
 Data = Mapping[str, Any]
 
@@ -90,6 +90,17 @@ CUES: tuple[Cue, ...] = (
         description="the hull creaks below the test depth"),
     Cue("telegraph_ring", "order_accepted", _fixed(signals.telegraph_ring), "telegraph", 0.6,
         when=lambda d: d.get("order") == "new_speed", description="the engine telegraph answers a new speed"),
+    # the window's alarms (kaleun.ui.alarms): each its own sound
+    Cue("contact_alarm", "contact_report", _fixed(alarms.contact_chime), "alarms", 0.6,
+        when=lambda d: not d.get("aircraft"), description="a lookout reports ships: two rising chimes"),
+    Cue("aircraft_alarm", "contact_report", _fixed(alarms.aircraft_klaxon), "alarms", 0.8,
+        when=lambda d: bool(d.get("aircraft")), description="aircraft reported: the klaxon, three blasts"),
+    Cue("gunfire_alarm", "gunfire", _fixed(alarms.gunfire_reports), "alarms", 0.8,
+        description="the enemy opens fire: shells bursting near the boat"),
+    Cue("breach_alarm", "hull_breach", _fixed(alarms.breach_whoop), "alarms", 0.8,
+        description="a hull breach: the alarm whoop over water coming in"),
+    Cue("fire_alarm", "condition_placed", _fixed(alarms.fire_bell), "alarms", 0.7,
+        when=lambda d: d.get("condition") == "fire", description="a fire: the fire bell in two bursts"),
 )
 
 BY_NAME: dict[str, Cue] = {cue.name: cue for cue in CUES}

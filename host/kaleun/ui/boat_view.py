@@ -1,58 +1,194 @@
-"""The boat's side view: 8 sections, the 16 figures on them, and the tray of lifted figures."""
+"""The boat drawn from the side: 8 sections, the 16 figures on them, the tray of lifted figures,
+and what the crew engine knows of each section (conditions, flooding, a breach counting down,
+injured and dead sailors).
+
+Sections widen for a crowd, so every figure stays big enough to grab with a finger (47 px on the
+7" screen): the hull sections hold three rows of figures, deck and bridge two. Each condition is
+drawn with its colour *and* its pattern *and* its icon: fire diagonal flames, an electrical fault
+zigzags, toxic gas dots, a leak falling drops, a light failure darkness; a flooded section is
+deep blue with waves and says so; a breach has a red frame and its countdown in words.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 from pygame import Rect
 
-from kaleun.ui import theme
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
 from kaleun.ui.layout import Layout, figure_cells
-from kaleun.ui.scene import Scene
-from kaleun.ui.theme import Fonts
-from kaleun.ui.widgets import blit_text
+from kaleun.ui.theme import MIN_TARGET, Fonts
+from kaleun.ui.widgets import Canvas, blit_text
 
-#: short section names that fit the 800x480 screen (rulebook 3: the boat's sections)
-SECTION_NAMES: dict[int, str] = {
-    1: "Bow torpedo", 2: "Officers", 3: "Control", 4: "Crew", 5: "Diesels", 6: "E-motors",
-    7: "Deck", 8: "Bridge",
+#: short section names that fit the 800x480 screen (rulebook §3: the boat's sections)
+SECTION_NAMES: dict[int, Msg] = {
+    1: Msg("Bow room"), 2: Msg("Officers"), 3: Msg("Control"), 4: Msg("Crew"), 5: Msg("Diesels"),
+    6: Msg("E-motors"), 7: Msg("Deck"), 8: Msg("Bridge"),
 }
-TRAY_LABEL = "Lifted off"
+TRAY_LABEL = Msg("Lifted off the model")
+#: condition -> icon (the colour is theme.CONDITION_COLORS)
+CONDITION_ICONS: dict[str, str] = {"fire": "fire", "electrical_fault": "lightning", "toxic_gas": "gas",
+                                   "leak": "drop", "light_failure": "bulb_off"}
+CONDITION_WORDS: dict[str, Msg] = {"fire": Msg("Fire"), "electrical_fault": Msg("Electrical fault"),
+                                   "toxic_gas": Msg("Toxic gas"), "leak": Msg("Leak"),
+                                   "light_failure": Msg("Light failure")}
 
 Places = dict[str, tuple[tuple[int, int], int]]
 
+# design coordinates of the boat screen (inside the content area, y 52..384)
+TOP_Y, TOP_H = 53, 116
+HULL_Y, HULL_H = 170, 165
+TRAY_Y, TRAY_H = 336, 48
+HULL_LEFT, HULL_RIGHT = 22, 778
+LABEL_H = 19
 
-# -- where figures stand on screen ------------------------------------------------------------
-def figure_area(layout: Layout, section: int) -> Rect:
+
+@dataclass(frozen=True)
+class Sailor:
+    """What the boat drawing shows of the sailor behind a figure."""
+
+    chips: int
+    injured: bool
+    dead: bool
+    task: str | None
+
+
+@dataclass(frozen=True)
+class Breach:
+    section: int
+    left_s: int
+    crewed: bool
+    failed: bool
+
+
+@dataclass(frozen=True)
+class BoatView:
+    figures: tuple[tuple[str, int | None], ...]
+    surfaced: bool
+    conditions: tuple[tuple[int, str], ...] = ()
+    flooded: tuple[int, ...] = ()
+    breaches: tuple[Breach, ...] = ()
+    sailors: tuple[tuple[str, Sailor], ...] = ()
+    lamps: tuple[Any, ...] = ()
+    selected: str | None = None
+    drag_figure: str | None = None
+    drop: int | str | None = None
+
+
+def read_boat(game: Any, figures: tuple[tuple[str, int | None], ...], surfaced: bool, lamps: tuple[Any, ...] = (),
+              selected: str | None = None, drag_figure: str | None = None, drop: int | str | None = None) -> BoatView:
+    """The boat drawing's snapshot: figures and what the crew engine says about each section."""
+    if not game.has_module("crew"):
+        return BoatView(figures, surfaced, lamps=lamps, selected=selected, drag_figure=drag_figure, drop=drop)
+    crew = game.module("crew").status()
+    conditions = tuple(sorted((int(c["section"]), str(c["condition"])) for c in crew.get("conditions", [])))
+    now = game.t
+    breaches = tuple(Breach(int(s), max(0, math.ceil(float(b["deadline"]) - now)), bool(b.get("crewed")),
+                            b.get("result") == "failed") for s, b in sorted(crew.get("breaches", {}).items()))
+    waiting = {i["figure"] for i in crew.get("health", {}).get("injuries_waiting", [])}
+    sailors = tuple((f, Sailor(len(s["chips"]), bool(s["ailments"]) or f in waiting, bool(s["dead"]),
+                               (s["task"] or {}).get("kind") if isinstance(s["task"], Mapping) else None))
+                    for f, s in crew["sailors"].items())
+    return BoatView(figures, surfaced, conditions, tuple(sorted(int(s) for s in crew.get("flooded", []))), breaches,
+                    sailors, lamps, selected, drag_figure, drop)
+
+
+# -- where things are --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BoatPlan:
+    """The boat screen's geometry for one distribution of the figures."""
+
+    sections: dict[int, Rect]
+    tray: Rect
+    tower: Rect
+    controls: Rect
+    hull: tuple[tuple[int, int], ...]
+    waterline: int
+
+    def section_at(self, pos: tuple[int, int]) -> int | None:
+        for number, rect in self.sections.items():
+            if rect.collidepoint(pos):
+                return number
+        return None
+
+    def drop_target(self, pos: tuple[int, int]) -> int | str | None:
+        """Section number, "tray", or None under `pos`."""
+        section = self.section_at(pos)
+        if section is not None:
+            return section
+        if self.tray.collidepoint(pos):
+            return "tray"
+        return None
+
+
+def _widths(needs: list[int], room: float, gap: float) -> list[float]:
+    """Widths for boxes needing `needs` figure columns each, filling `room` (design px)."""
+    base = [n * MIN_TARGET + 8 for n in needs]
+    free = room - gap * (len(needs) - 1) - sum(base)
+    if free >= 0:
+        return [b + free / len(needs) for b in base]
+    factor = (room - gap * (len(needs) - 1)) / sum(base)
+    return [b * factor for b in base]
+
+
+def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...]) -> BoatPlan:
+    counts: dict[int | None, int] = {}
+    for _, section in figures:
+        counts[section] = counts.get(section, 0) + 1
+    rows_hull = (HULL_H - LABEL_H - 4) // MIN_TARGET
+    needs = [max(1, math.ceil(counts.get(s, 0) / rows_hull)) for s in range(1, 7)]
+    widths = _widths(needs, HULL_RIGHT - HULL_LEFT, 4)
+    sections: dict[int, Rect] = {}
+    x = float(HULL_LEFT)
+    for s, w in zip(range(1, 7), widths, strict=True):
+        sections[s] = layout.rect(x, HULL_Y, w, HULL_H)
+        x += w + 4
+    rows_top = (TOP_H - LABEL_H - 4) // MIN_TARGET
+    deck_w = float(max(2, math.ceil(counts.get(7, 0) / rows_top)) * MIN_TARGET + 8)
+    bridge_w = float(max(3, math.ceil(counts.get(8, 0) / rows_top)) * MIN_TARGET + 8)
+    deck_x = 48.0
+    bridge_x = deck_x + deck_w + 40
+    if bridge_x + bridge_w > 560:  # a crowd on deck and bridge: share what there is
+        scale = (560 - 48 - 40) / (deck_w + bridge_w)
+        deck_w, bridge_w = deck_w * scale, bridge_w * scale
+        bridge_x = deck_x + deck_w + 40
+    sections[7] = layout.rect(deck_x, TOP_Y, deck_w, TOP_H)
+    sections[8] = layout.rect(bridge_x, TOP_Y, bridge_w, TOP_H)
+    tower = layout.rect(bridge_x - 10, TOP_Y - 2, bridge_w + 20, HULL_Y - TOP_Y + 8)
+    controls = layout.rect(bridge_x + bridge_w + 16, TOP_Y, 796 - bridge_x - bridge_w - 16, TOP_H)
+    mid = HULL_Y + HULL_H / 2
+    hull = tuple(layout.point(x, y) for x, y in (
+        (2, mid), (HULL_LEFT - 2, HULL_Y - 4), (HULL_RIGHT + 2, HULL_Y - 4), (798, mid - 30), (798, mid + 30),
+        (HULL_RIGHT + 2, HULL_Y + HULL_H + 2), (HULL_LEFT - 2, HULL_Y + HULL_H + 2)))
+    return BoatPlan(sections, layout.rect(4, TRAY_Y, 792, TRAY_H), tower, controls, hull,
+                    layout.point(0, HULL_Y + HULL_H * 0.45)[1])
+
+
+def figure_area(layout: Layout, rect: Rect) -> Rect:
     """The part of a section below its label, where figures stand."""
-    rect = layout.sections[section]
-    label = layout.size(15)
+    label = layout.size(LABEL_H)
     pad = layout.size(2)
     return Rect(rect.x + pad, rect.y + label, rect.w - 2 * pad, rect.h - label - pad)
 
 
-def tray_area(layout: Layout) -> Rect:
-    tray = layout.tray
-    label = layout.size(84)
-    return Rect(tray.x + label, tray.y + layout.size(2), tray.w - label - layout.size(4), tray.h - layout.size(4))
+def tray_area(layout: Layout, tray: Rect) -> Rect:
+    return tray.inflate(-layout.size(4), -layout.size(1))
 
 
-def figure_places(layout: Layout, figures: tuple[tuple[str, int | None], ...]) -> Places:
+def figure_places(layout: Layout, plan: BoatPlan, figures: tuple[tuple[str, int | None], ...]) -> Places:
     """Centre and cell size of every figure: in its section, or in the tray when lifted."""
     groups: dict[int | None, list[str]] = {}
     for figure, section in figures:
         groups.setdefault(section, []).append(figure)
     places: Places = {}
     for section, members in groups.items():
-        if section is None:
-            area = tray_area(layout)
-            largest = area.h
-        else:
-            area = figure_area(layout, section)
-            largest = layout.size(30)
-        cell, centres = figure_cells(area, len(members), largest)
+        area = tray_area(layout, plan.tray) if section is None else figure_area(layout, plan.sections[section])
+        cell, centres = figure_cells(area, len(members), layout.size(54))
         for figure, centre in zip(members, centres, strict=True):
             places[figure] = (centre, cell)
     return places
@@ -62,16 +198,6 @@ def figure_at(places: Places, pos: tuple[int, int]) -> str | None:
     for figure, ((x, y), cell) in places.items():
         if abs(pos[0] - x) <= cell / 2 and abs(pos[1] - y) <= cell / 2:
             return figure
-    return None
-
-
-def drop_target(layout: Layout, pos: tuple[int, int]) -> int | str | None:
-    """Section number, "tray", or None under `pos`."""
-    section = layout.section_at(pos)
-    if section is not None:
-        return section
-    if layout.tray.collidepoint(pos):
-        return "tray"
     return None
 
 
@@ -90,10 +216,12 @@ def shape_points(shape: str, centre: tuple[int, int], size: float) -> list[tuple
 
 
 def draw_figure(surface: Any, fonts: Fonts, figure: str, centre: tuple[int, int], size: float,
-                selected: bool = False) -> None:
-    """One sailor figure: role colour and letter, base shape, dark outline."""
+                selected: bool = False, sailor: Sailor | None = None) -> None:
+    """One sailor figure: role colour and letter, base shape, dark outline; a red cross badge
+    for an injured sailor, grey with a black cross for a dead one, dots for his chips."""
     role, _, shape = figure.partition("-")
-    fill = theme.ROLE_COLORS.get(role, theme.UNKNOWN_ROLE)
+    dead = sailor is not None and sailor.dead
+    fill = (110, 110, 110) if dead else theme.ROLE_COLORS.get(role, theme.UNKNOWN_ROLE)
     outline = max(1, round(size / 12))
     if selected:
         pygame.draw.circle(surface, theme.SELECTED, centre, round(size * 0.72))
@@ -106,77 +234,158 @@ def draw_figure(surface: Any, fonts: Fonts, figure: str, centre: tuple[int, int]
         pygame.draw.polygon(surface, fill, points)
         pygame.draw.polygon(surface, theme.OUTLINE, points, outline)
     letter = theme.ROLE_LETTERS.get(role, "?")
-    font = fonts.exact(max(8, round(size * (0.62 if shape == "triangle" else 0.8))))
+    font = fonts.exact(max(8, round(size * (0.5 if shape == "triangle" else 0.62))), True)
     centre_y = centre[1] + (round(size * 0.16) if shape == "triangle" else 0)
     blit_text(surface, font, letter, theme.ROLE_LETTER_COLORS.get(role, theme.TEXT_DARK),
               (centre[0], centre_y + 1), "center")
+    if sailor is None:
+        return
+    badge = max(6, round(size * 0.36))
+    if dead:
+        icons.x_mark(surface, Rect(centre[0] - size // 2, centre[1] - size // 2, size, size), theme.OUTLINE)
+    elif sailor.injured:
+        box = Rect(0, 0, badge, badge)
+        box.center = (round(centre[0] + size * 0.42), round(centre[1] - size * 0.42))
+        pygame.draw.rect(surface, (255, 255, 255), box.inflate(2, 2))
+        icons.cross(surface, box, (210, 20, 20))
+    if sailor.chips and not dead:
+        r = max(2, round(size * 0.07))
+        for i in range(min(3, sailor.chips)):
+            x = round(centre[0] - size * 0.45 + i * (2.6 * r))
+            y = round(centre[1] + size * 0.5)
+            pygame.draw.circle(surface, (250, 220, 60), (x, y), r)
+            pygame.draw.circle(surface, theme.OUTLINE, (x, y), r, 1)
 
 
-def draw_boat(surface: Any, layout: Layout, fonts: Fonts, scene: Scene, places: Places) -> None:
-    panel = layout.boat_panel
-    water = layout.waterline(scene.surfaced)
-    surface.fill(theme.SKY, Rect(panel.x, panel.y, panel.w, max(0, water - panel.y)))
-    surface.fill(theme.SEA, Rect(panel.x, water, panel.w, panel.bottom - water))
-    if scene.surfaced:
-        pygame.draw.line(surface, theme.TEXT_DIM, (panel.x, water), (panel.right - 1, water), 1)
+def _mix(a: theme.Color, b: theme.Color, f: float) -> theme.Color:
+    return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f), round(a[2] + (b[2] - a[2]) * f))
 
-    pygame.draw.polygon(surface, theme.HULL, layout.tower)
-    pygame.draw.polygon(surface, theme.HULL_EDGE, layout.tower, layout.size(2))
-    pygame.draw.polygon(surface, theme.HULL, layout.hull)
-    pygame.draw.polygon(surface, theme.HULL_EDGE, layout.hull, layout.size(2))
-    pygame.draw.polygon(surface, theme.HULL, layout.casing)
-    pygame.draw.polygon(surface, theme.HULL_EDGE, layout.casing, 1)
-    pygame.draw.line(surface, theme.HULL_EDGE, layout.gun[0], layout.gun[1], layout.size(5))
-    if scene.bars:  # the crew's bars, kept by the controller: top right of the sky
-        blit_text(surface, fonts.get(20), scene.bars.replace("command", "Command").replace("morale", "Morale"),
-                  theme.TEXT, (panel.right - layout.size(8), panel.y + layout.size(6)), "topright")
 
-    target = scene.drag.target if scene.drag else None
-    lamps = {lamp.section: lamp for lamp in scene.lamps}
-    label_font = fonts.get(16)
-    for number, rect in layout.sections.items():
-        fill = theme.SECTION if number <= 6 else theme.SECTION_OUTSIDE
-        if target == number:
-            fill = theme.SECTION_DROP
-        pygame.draw.rect(surface, fill, rect, border_radius=layout.size(4))
-        edge = layout.size(3) if target == number else 1
-        pygame.draw.rect(surface, theme.OUTLINE if target == number else theme.PANEL_EDGE, rect, edge,
-                         border_radius=layout.size(4))
-        name = f"{number} {SECTION_NAMES[number]}"
-        if label_font.size(name)[0] > rect.w - layout.size(16):
-            name = f"{number} {SECTION_NAMES[number].split()[0][:7]}"
-        blit_text(surface, label_font, name, theme.SECTION_LABEL, (rect.x + layout.size(3), rect.y + layout.size(3)))
-        lamp = lamps.get(number)
-        if lamp is not None:
-            centre = (rect.right - layout.size(7), rect.y + layout.size(7))
-            color = lamp.color if lamp.lit else theme.HULL
-            pygame.draw.circle(surface, color, centre, layout.size(5))
-            pygame.draw.circle(surface, theme.OUTLINE, centre, layout.size(5), 1)
+def draw_pattern(surface: Any, rect: Rect, condition: str, step: int) -> None:
+    """A condition's pattern across a section (behind the figures), in its colour."""
+    color = _mix(theme.SECTION, theme.CONDITION_COLORS[condition], 0.55)
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    if condition == "fire":
+        for x in range(rect.x - rect.h, rect.right, step):
+            pygame.draw.line(surface, color, (x, rect.bottom), (x + rect.h, rect.y), max(2, step // 4))
+    elif condition == "electrical_fault":
+        for y in range(rect.y + step, rect.bottom, step * 2):
+            pts = [(x, y + (step // 2 if (x // step) % 2 else -step // 2)) for x in range(rect.x, rect.right + step,
+                                                                                          step)]
+            pygame.draw.lines(surface, color, False, pts, max(2, step // 5))
+    elif condition == "toxic_gas":
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            for x in range(rect.x + (step // 2 if (y // step) % 2 else 0), rect.right, step):
+                pygame.draw.circle(surface, color, (x, y), max(2, step // 5))
+    elif condition == "leak":
+        for x in range(rect.x + step // 2, rect.right, step):
+            for y in range(rect.y + (x // step % 3) * step // 3, rect.bottom, step):
+                pygame.draw.line(surface, color, (x, y), (x, y + step // 2), max(2, step // 5))
+    elif condition == "light_failure":
+        dark = pygame.Surface(rect.size, pygame.SRCALPHA)
+        dark.fill((0, 0, 0, 120))
+        surface.blit(dark, rect)
+    surface.set_clip(clip)
 
-    draw_tray(surface, layout, fonts, target == "tray")
-    dragged = scene.drag.figure if scene.drag else None
+
+def _clock(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool, compact: bool = False) -> None:
+    """One section with its conditions, flooding and breach."""
+    s = c.size
+    surface = c.surface
+    flooded = number in view.flooded
+    fill = theme.SECTION if number <= 6 else theme.SECTION_OUTSIDE
+    if flooded:
+        fill = theme.FLOODED
+    if drop:
+        fill = theme.SECTION_DROP
+    pygame.draw.rect(surface, fill, rect, border_radius=s(4))
+    conditions = [cond for sec, cond in view.conditions if sec == number]
+    if not drop and not flooded:
+        for cond in conditions:
+            draw_pattern(surface, rect.inflate(-s(2), -s(2)), cond, s(14))
+    if flooded:
+        for i in range(3):
+            y = rect.y + rect.h * (0.35 + 0.22 * i)
+            pts = [(rect.x + rect.w * k / 10, y + s(4) * math.sin(k * math.pi / 2)) for k in range(11)]
+            pygame.draw.lines(surface, (90, 150, 240), False, pts, s(2))
+    breach = next((b for b in view.breaches if b.section == number), None)
+    edge_color, edge = theme.PANEL_EDGE, 1
+    if breach is not None:
+        edge_color, edge = theme.ALARM_COLORS["breach"], s(4)
+    if drop:
+        edge_color, edge = theme.OUTLINE, s(3)
+    pygame.draw.rect(surface, edge_color, rect, edge, border_radius=s(4))
+    label_color = (235, 235, 250) if flooded else theme.SECTION_LABEL
+    icon_side = s(18)
+    icons_w = len(conditions) * (icon_side + s(2)) + (icon_side + s(2) if breach else 0)
+    name = c.tr(SECTION_NAMES[number])
+    c.text(f"{number} {name}" if not compact else str(number), (rect.x + s(4), rect.y + s(1)), theme.MIN_TEXT,
+           label_color, bold=True, width=max(s(14), rect.w - s(8) - icons_w))
+    x = rect.right - s(3) - icon_side
+    for cond in conditions:
+        box = Rect(x, rect.y + s(2), icon_side, icon_side)
+        pygame.draw.rect(surface, theme.OUTLINE, box.inflate(s(2), s(2)), border_radius=s(3))
+        icons.ICONS[CONDITION_ICONS[cond]](surface, box, theme.CONDITION_COLORS[cond]
+                                           if cond != "light_failure" else (230, 230, 230))
+        x -= icon_side + s(2)
+    if breach is not None:
+        box = Rect(x, rect.y + s(2), icon_side, icon_side)
+        pygame.draw.rect(surface, theme.OUTLINE, box.inflate(s(2), s(2)), border_radius=s(3))
+        icons.breach(surface, box, theme.ALARM_COLORS["breach"])
+    if flooded:
+        c.text(Msg("Flooded"), (rect.centerx, rect.bottom - s(4)), theme.MIN_TEXT, (235, 235, 250), "midbottom",
+               bold=True, width=rect.w - s(4))
+    elif breach is not None:
+        words = Msg("Get out!") if breach.failed else _clock(breach.left_s)
+        tag = c.image(words, 24 if not compact else theme.MIN_TEXT, (255, 255, 255), bold=True)
+        box = tag.get_rect(midbottom=(rect.centerx, rect.bottom - s(3))).inflate(s(8), s(2))
+        pygame.draw.rect(surface, theme.ALARM_COLORS["breach"], box, border_radius=s(4))
+        surface.blit(tag, tag.get_rect(center=box.center))
+    lamp = next((lamp for lamp in view.lamps if lamp.section == number), None)
+    if lamp is not None and not compact:
+        centre = (rect.x + s(8), rect.bottom - s(8))
+        color = lamp.color if lamp.lit else theme.HULL
+        pygame.draw.circle(surface, color, centre, s(6))
+        pygame.draw.circle(surface, theme.OUTLINE, centre, s(6), 1)
+
+
+def draw_boat(c: Canvas, plan: BoatPlan, view: BoatView, places: Places, area: Rect) -> None:
+    """The whole boat screen's drawing: sky and sea, hull and tower, sections, figures, tray."""
+    s = c.size
+    surface = c.surface
+    water = plan.waterline if view.surfaced else area.y
+    surface.fill(theme.SKY, Rect(area.x, area.y, area.w, max(0, water - area.y)))
+    surface.fill(theme.SEA, Rect(area.x, water, area.w, plan.tray.y - water - s(2)))
+    if view.surfaced:
+        pygame.draw.line(surface, theme.TEXT_DIM, (area.x, water), (area.right - 1, water), 1)
+    pygame.draw.rect(surface, theme.HULL, plan.tower, border_radius=s(8))
+    pygame.draw.rect(surface, theme.HULL_EDGE, plan.tower, s(2), border_radius=s(8))
+    pygame.draw.polygon(surface, theme.HULL, plan.hull)
+    pygame.draw.polygon(surface, theme.HULL_EDGE, plan.hull, s(2))
+    deck = plan.sections[7]
+    casing = Rect(plan.hull[1][0], deck.bottom, plan.hull[2][0] - plan.hull[1][0], plan.hull[1][1] - deck.bottom)
+    pygame.draw.rect(surface, theme.HULL, casing)
+    gun = (deck.centerx, deck.y + s(14))
+    pygame.draw.line(surface, theme.HULL_EDGE, gun, (deck.x - s(30), deck.y + s(4)), s(5))
+    for number, rect in plan.sections.items():
+        draw_section(c, number, rect, view, view.drop == number)
+    draw_tray(c, plan.tray, view.drop == "tray", any(section is None for _, section in view.figures))
+    sailors = dict(view.sailors)
     for figure, (centre, cell) in places.items():
-        if figure != dragged:
-            draw_figure(surface, fonts, figure, centre, cell * 0.84, selected=figure == scene.selected)
-
-    if scene.mission_over:
-        font = fonts.get(30)
-        text = f"Mission over: {scene.mission_over}"
-        w, h = font.size(text)
-        box = Rect(0, 0, w + layout.size(24), h + layout.size(14))
-        box.center = layout.boat_point(0.79, 0.19)  # in the sky aft of the tower, figures stay visible
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=layout.size(6))
-        pygame.draw.rect(surface, theme.ACCENT, box, layout.size(2), border_radius=layout.size(6))
-        blit_text(surface, font, text, theme.TEXT, box.center, "center")
+        if figure != view.drag_figure:
+            draw_figure(surface, c.fonts, figure, centre, cell * 0.8, selected=figure == view.selected,
+                        sailor=sailors.get(figure))
 
 
-def draw_tray(surface: Any, layout: Layout, fonts: Fonts, target: bool) -> None:
-    tray = layout.tray
-    pygame.draw.rect(surface, theme.SECTION_DROP if target else theme.TRAY, tray, border_radius=layout.size(4))
-    pygame.draw.rect(surface, theme.OUTLINE if target else theme.PANEL_EDGE, tray,
-                     layout.size(3) if target else 1, border_radius=layout.size(4))
-    color = theme.TEXT_DARK if target else theme.TEXT_DIM
-    font = fonts.get(17)
-    blit_text(surface, font, TRAY_LABEL, color, (tray.x + layout.size(8), tray.centery), "bottomleft")
-    blit_text(surface, fonts.get(14), "the model", color, (tray.x + layout.size(8), tray.centery + layout.size(1)),
-              "topleft")
+def draw_tray(c: Canvas, tray: Rect, target: bool, occupied: bool) -> None:
+    s = c.size
+    pygame.draw.rect(c.surface, theme.SECTION_DROP if target else theme.TRAY, tray, border_radius=s(4))
+    pygame.draw.rect(c.surface, theme.OUTLINE if target else theme.PANEL_EDGE, tray,
+                     s(3) if target else 1, border_radius=s(4))
+    if not occupied:
+        c.text(TRAY_LABEL, tray.center, theme.MIN_TEXT, theme.TEXT_DARK if target else theme.TEXT_DIM, "center")

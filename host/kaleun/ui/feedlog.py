@@ -428,7 +428,7 @@ class FeedLog:
             return None
         return self._new(event, None, None)
 
-    def problem(self, clock: str, text: str) -> Change:
+    def problem(self, clock: str, text: Msg | str) -> Change:
         """A refused input (typed wrong, a hardware-only action): shown, never grouped."""
         line = FeedLine(self._next, clock, self.language.render(text), "problem", first=clock, message=text,
                         problem=True)

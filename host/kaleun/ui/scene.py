@@ -1,30 +1,53 @@
-"""What the window shows, read from the game and the table in one go.
+"""What the window shows, read from the game and the table.
 
-A `Scene` is a plain, comparable snapshot: the window draws a frame only when the scene
-differs from the last one drawn, and tests can check what is shown without pixels.
+A `Scene` is a plain, comparable snapshot of the window's frame (top bar, ticker, tabs) and the
+boat's basics; each screen reads its own part the same way. The window draws a frame only when a
+snapshot differs from the last one drawn, and tests can check what is shown without pixels.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import FACTORS
 from kaleun.uboot.figures import FIGURES
+from kaleun.ui.alarms import BY_NAME
+from kaleun.ui.feedlog import FeedLine as LogLine
 from kaleun.ui.feedlog import FeedLog
 
 #: how many info-feed messages the window keeps
-FEED_LENGTH = 60
+FEED_LENGTH = 200
+
+
+def freeze(value: Any) -> Any:
+    """A hashable, comparable copy of game status data (dicts and lists become tuples)."""
+    if isinstance(value, Mapping):
+        return tuple((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, float):
+        return round(value, 3)
+    return value
 
 
 @dataclass(frozen=True)
 class FeedLine:
     clock: str  # ship's time "HH:MM"
-    text: str
+    text: str  # in the feed log's language (English); the window renders `msg` in the table's
     problem: bool = False  # a refused input (typed wrong, hardware-only), not a game message
+    msg: Msg | str | None = None  # the sentence, rendered in the table's language
+    alarm: str | None = None  # the alarm the event raised (kaleun.ui.alarms)
+    event: str = ""
+
+    @property
+    def words(self) -> Msg | str:
+        return self.msg if self.msg is not None else self.text
 
 
 @dataclass(frozen=True)
@@ -44,6 +67,8 @@ class Drag:
 
 @dataclass(frozen=True)
 class Scene:
+    """The frame around the screens (top bar, ticker, tabs) and the boat's basics."""
+
     time: str
     date: str
     watch: str
@@ -66,6 +91,13 @@ class Scene:
     pressed: str | None = None  # the compression button under a finger
     lamps: tuple[LampLook, ...] = ()
     mission_over: str | None = None
+    screen: str = "boat"
+    language: str = "en"
+    #: the alarm banner shown: (kind, feed line) or None
+    alarm: tuple[str, FeedLine] | None = None
+    alarms_waiting: int = 0
+    #: tab -> mark (an alarm kind, or "new") for tabs that have news
+    badges: tuple[tuple[str, str], ...] = ()
 
     @property
     def moving(self) -> bool:
@@ -74,26 +106,43 @@ class Scene:
                 or any(lamp.pattern not in ("steady", "off") for lamp in self.lamps))
 
 
-@dataclass
 class Feed:
-    """The info feed as the window draws it: the lines of `kaleun.ui.feedlog.FeedLog` (grouped, newest
-    change last, with their alarm class in `log.lines`), plus refused inputs."""
+    """The info feed as the window draws it: the lines of `kaleun.ui.feedlog.FeedLog` (grouped,
+    newest change last), each with the sentence to render in the table's language and the window
+    alarm it raised (`kaleun.ui.alarms`), plus refused inputs.
 
-    log: FeedLog = field(default_factory=lambda: FeedLog(length=FEED_LENGTH))
-    _shown: tuple[int, tuple[FeedLine, ...]] = (-1, ())
+    The window reads only `lines` and `version` and calls `on_event` and `problem`."""
+
+    def __init__(self, length: int = FEED_LENGTH) -> None:
+        self.log = FeedLog(length=length)
+        self._shown: tuple[int, tuple[FeedLine, ...]] = (-1, ())
+
+    @property
+    def version(self) -> int:
+        """Grows with every change (the window redraws when it changes)."""
+        return self.log.version
 
     @property
     def lines(self) -> tuple[FeedLine, ...]:
         if self._shown[0] != self.log.version:
-            self._shown = (self.log.version, tuple(FeedLine(line.clock[:5], line.text, line.problem)
-                                                   for line in self.log.lines))
+            self._shown = (self.log.version, tuple(_shown(line) for line in self.log.lines))
         return self._shown[1]
 
-    def on_event(self, event: Event) -> None:
-        self.log.add(event)
+    def on_event(self, event: Event) -> FeedLine | None:
+        """The line the event went into (None: an event without a feed text)."""
+        change = self.log.add(event)
+        return None if change is None else _shown(change.line)
 
-    def problem(self, clock: str, text: str) -> None:
+    def problem(self, clock: str, text: Msg | str) -> None:
         self.log.problem(clock, text)
+
+    def newest(self, count: int) -> Sequence[FeedLine]:
+        return self.lines[-count:]
+
+
+def _shown(line: LogLine) -> FeedLine:
+    return FeedLine(line.clock[:5], line.text, line.problem, msg=line.message or None,
+                    alarm=line.alarm if line.alarm in BY_NAME else None, event=line.event)
 
 
 def format_date(when: datetime) -> str:
@@ -121,13 +170,16 @@ def _bars(game: Any) -> str:
     """The crew's command and morale bars, as the First Officer would read them."""
     if not game.has_module("crew"):
         return ""
-    bars = game.module("crew").status()["bars"]
+    crew = game.module("crew")
+    keeper = getattr(crew, "bars", None)  # the bars alone: cheaper than the crew's whole status
+    bars = keeper.status() if keeper is not None and hasattr(keeper, "status") else crew.status()["bars"]
     return f"command {bars['command']} · morale {bars['morale']}"
 
 
 def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str | None = None,
-               pressed: str | None = None) -> Scene:
-    """Snapshot what the window shows from the runtime's game and table."""
+               pressed: str | None = None, screen: str = "boat", alarm: tuple[str, FeedLine] | None = None,
+               alarms_waiting: int = 0, badges: tuple[tuple[str, str], ...] = ()) -> Scene:
+    """Snapshot the window's frame from the runtime's game and table."""
     game = runtime.game
     table = runtime.table
     now = game.clock.at(game.t)
@@ -158,4 +210,9 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
         pressed=pressed,
         lamps=lamp_looks(getattr(runtime, "lamps", None)),
         mission_over=getattr(mission, "result", None),
+        screen=screen,
+        language=str(getattr(runtime, "language", "en")),
+        alarm=alarm,
+        alarms_waiting=alarms_waiting,
+        badges=badges,
     )

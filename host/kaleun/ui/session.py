@@ -94,10 +94,12 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
 
 
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
-                 fullscreen: bool = False, language: str = "en", keep_previous: bool = False) -> Session:
+                 fullscreen: bool = False, language: str = "en", keep_previous: bool = False,
+                 setup: bool = False) -> Session:
     """The window when a display is there (full screen: always), else the console. `language`
     is the table's language, kept on the runtime for the front ends; `keep_previous`: a new game
-    keeps the game saved before it (`Autosave`)."""
+    keeps the game saved before it (`Autosave`). With `setup` a new game's window opens on the
+    set-up screen (language, mission, crew rules) before its clock starts."""
     from kaleun.ui.display import has_display
 
     runtime = make_runtime(game, board, keep_previous)
@@ -105,6 +107,15 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
     if fullscreen or (not console and has_display()):
         from kaleun.ui.window import Window
 
+        if setup:
+            from kaleun.ui.screens.setup import Setup
+
+            def restart(mission: str) -> Runtime:
+                from kaleun.uboot.game import new_game
+
+                return make_runtime(new_game(game.seed, mission), board)
+
+            return Window(runtime, fullscreen=True if fullscreen else None, setup=lambda w: Setup(w, restart))
         return Window(runtime, fullscreen=True if fullscreen else None)
     from kaleun.ui.console import Console
 

@@ -1,14 +1,20 @@
-"""Small drawing pieces: text with an anchor, wrapped text, buttons."""
+"""Small drawing pieces: text with an anchor, wrapped text, buttons; and the `Canvas` the
+window's screens draw on (text in the table's language, touch targets, scaled sizes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 from pygame import Rect
 
+from kaleun.core.messages import Msg
 from kaleun.ui import theme
 from kaleun.ui.theme import Color
+from kaleun.ui.touch import Action, Targets
+
+Text = Msg | str
 
 
 def blit_text(surface: Any, font: Any, text: str, color: Color, pos: tuple[int, int],
@@ -43,13 +49,13 @@ def wrap(font: Any, text: str, width: int) -> list[str]:
     return lines
 
 
-def fit(font: Any, text: str, width: int) -> str:
+def fit(font: Any, text: str, width: int, ellipsis: str = "...") -> str:
     """`text`, shortened with an ellipsis if it is wider than `width`."""
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "...")[0] > width:
+    while text and font.size(text + ellipsis)[0] > width:
         text = text[:-1]
-    return text + "..."
+    return text + ellipsis
 
 
 def draw_button(surface: Any, rect: Rect, fonts: theme.Fonts, label: str, note: str = "",
@@ -67,3 +73,153 @@ def draw_button(surface: Any, rect: Rect, fonts: theme.Fonts, label: str, note: 
         blit_text(surface, fonts.get(15), note, color, (rect.centerx, rect.centery + 2), "midtop")
     else:
         blit_text(surface, fonts.get(19), label, color, rect.center, "center")
+
+
+class TextCache:
+    """Rendered text surfaces, reused across frames (rendering glyphs is most of a frame's work)."""
+
+    LIMIT = 3000
+
+    def __init__(self) -> None:
+        self._images: dict[tuple[int, str, Color], Any] = {}
+
+    def render(self, font: Any, text: str, color: Color) -> Any:
+        key = (id(font), text, color)
+        image = self._images.get(key)
+        if image is None:
+            if len(self._images) >= self.LIMIT:
+                self._images.clear()
+            image = self._images[key] = font.render(text, True, color)
+        return image
+
+    def clear(self) -> None:
+        self._images.clear()
+
+
+#: (font, text) -> characters the font cannot draw
+GlyphCheck = Callable[[Any, str], list[str]]
+
+
+class Canvas:
+    """Where a screen draws: the surface, the layout's scale, fonts, the table's language and the
+    touch targets of this frame. Positions are pixels of the surface; `rect()` turns design
+    coordinates (800x480) into them, `size()` scales a length that keeps its proportions."""
+
+    def __init__(self, surface: Any, layout: Any, fonts: theme.Fonts, render: Callable[[Text | None], str],
+                 targets: Targets, cache: TextCache | None = None, glyph_check: GlyphCheck | None = None) -> None:
+        self.surface = surface
+        self.layout = layout
+        self.fonts = fonts
+        self.tr = render
+        self.targets = targets
+        self.cache = cache or TextCache()
+        self.glyph_check = glyph_check
+        #: characters drawn that the font lacks (only with a glyph check)
+        self.missing: dict[str, str] = {}
+
+    # -- geometry ------------------------------------------------------------------------------------
+    def rect(self, x: float, y: float, w: float, h: float) -> Rect:
+        return self.layout.rect(x, y, w, h)
+
+    def size(self, pixels: float) -> int:
+        return self.layout.size(pixels)
+
+    def font(self, size: int = theme.TEXT_SIZE, bold: bool = False) -> Any:
+        return self.fonts.get(size, bold)
+
+    # -- text ----------------------------------------------------------------------------------------
+    def image(self, text: Text | None, size: int = theme.TEXT_SIZE, color: Color = theme.TEXT,
+              bold: bool = False, width: int | None = None) -> Any:
+        font = self.font(size, bold)
+        words = self.tr(text)
+        if width is not None:
+            words = fit(font, words, max(1, width), "…")
+        if self.glyph_check is not None and words:
+            for char in self.glyph_check(font, words):
+                self.missing.setdefault(char, words)
+        return self.cache.render(font, words, color)
+
+    def text(self, text: Text | None, pos: tuple[int, int], size: int = theme.TEXT_SIZE,
+             color: Color = theme.TEXT, anchor: str = "topleft", bold: bool = False,
+             width: int | None = None) -> Rect:
+        """Draw a line of text (a `Msg` in the table's language); `width` shortens it with an ellipsis."""
+        image = self.image(text, size, color, bold, width)
+        rect = image.get_rect(**{anchor: pos})
+        self.surface.blit(image, rect)
+        return rect
+
+    def lines(self, text: Text | None, size: int, width: int) -> list[str]:
+        return wrap(self.font(size), self.tr(text), max(1, width))
+
+    def paragraph(self, text: Text | None, rect: Rect, size: int = theme.TEXT_SIZE, color: Color = theme.TEXT,
+                  bold: bool = False) -> int:
+        """Wrapped text inside `rect` (the last line that fits ends with an ellipsis). Returns the y below it."""
+        font = self.font(size, bold)
+        height = font.get_linesize()
+        rows = wrap(font, self.tr(text), max(1, rect.w))
+        room = max(1, rect.h // height)
+        if len(rows) > room:
+            rows = [*rows[:room - 1], fit(font, " ".join(rows[room - 1:]), rect.w, "…")]
+        y = rect.y
+        for row in rows:
+            self.text(row, (rect.x, y), size, color, bold=bold)
+            y += height
+        return y
+
+    def text_width(self, text: Text | None, size: int = theme.TEXT_SIZE, bold: bool = False) -> int:
+        return int(self.font(size, bold).size(self.tr(text))[0])
+
+    # -- pieces --------------------------------------------------------------------------------------
+    def panel(self, rect: Rect, title: Text | None = None, fill: Color = theme.PANEL) -> int:
+        """A framed panel; returns the y where its content starts."""
+        pygame.draw.rect(self.surface, fill, rect, border_radius=self.size(4))
+        pygame.draw.rect(self.surface, theme.PANEL_EDGE, rect, 1, border_radius=self.size(4))
+        if title is None:
+            return rect.y + self.size(4)
+        r = self.text(title, (rect.x + self.size(8), rect.y + self.size(3)), theme.MIN_TEXT, theme.TEXT_DIM,
+                      bold=True, width=rect.w - self.size(16))
+        return r.bottom + self.size(2)
+
+    def button(self, id: str, rect: Rect, label: Text | None, action: Action | None, *, active: bool = False,
+               enabled: bool = True, why_not: Msg | str | None = None, icon: Callable[[Any, Rect, Color],
+                                                                                      None] | None = None,
+               note: Text | None = None, size: int = theme.TEXT_SIZE, tone: Color | None = None,
+               kind: str = "button") -> Rect:
+        """A touch button, registered as a target. The active one is filled *and* framed; a disabled
+        one is greyed and its touch tells `why_not`."""
+        radius = self.size(6)
+        fill = tone if tone is not None else theme.BUTTON_ACTIVE if active else theme.BUTTON
+        if not enabled:
+            fill = theme.BUTTON_DISABLED
+        pygame.draw.rect(self.surface, fill, rect, border_radius=radius)
+        edge = theme.TEXT if active else theme.PANEL_EDGE
+        pygame.draw.rect(self.surface, edge, rect, self.size(3) if active else 1, border_radius=radius)
+        dark = (active or tone is not None) and enabled and sum(fill) > 380
+        color = theme.TEXT_DARK if dark else theme.TEXT if enabled else theme.TEXT_DIM
+        inner = rect.inflate(-self.size(8), -self.size(4))
+        if icon is not None:
+            side = min(inner.h if label is None else min(inner.h, self.size(26)), inner.w)
+            box = Rect(0, 0, side, side)
+            if label is None:
+                box.center = inner.center
+            else:
+                box.midleft = inner.midleft
+                inner = Rect(box.right + self.size(4), inner.y, inner.right - box.right - self.size(4), inner.h)
+            icon(self.surface, box, color)
+        if label is not None:
+            if note is not None:
+                self.text(label, (inner.centerx, inner.centery + self.size(1)), size, color, "midbottom",
+                          bold=active, width=inner.w)
+                self.text(note, (inner.centerx, inner.centery + self.size(1)), theme.MIN_TEXT, color, "midtop",
+                          width=inner.w)
+            else:
+                self.text(label, inner.center, size, color, "center", bold=active, width=inner.w)
+        if enabled or why_not:
+            self.targets.add(id, rect, action if enabled else None, kind, None if enabled else why_not)
+        return rect
+
+    def bar(self, rect: Rect, fraction: float, color: Color, back: Color = theme.BUTTON) -> None:
+        pygame.draw.rect(self.surface, back, rect)
+        filled = Rect(rect.x, rect.y, round(rect.w * max(0.0, min(1.0, fraction))), rect.h)
+        pygame.draw.rect(self.surface, color, filled)
+        pygame.draw.rect(self.surface, theme.PANEL_EDGE, rect, 1)

@@ -1,13 +1,16 @@
-"""The pygame window: the simulated table on screen.
+"""The pygame window: the console a First Officer runs the whole game from.
 
-A side view of the boat with the 16 figures (drag one to another section or to the tray,
-or tap it and then tap where it goes), the ship's clock and time compression, the engine
-telegraph, the boat's speed and the info feed. Hands act through the table, exactly like a
-script's `place`, `lift` and `turn`; the game is never changed directly.
+A top bar (ship's time, the crew's bars, time compression, settings), the screen of the tab
+chosen below (the boat with its figures, orders, helm, tactical plot, attack, damage, crew,
+strategic map, first-person views), the newest feed lines above the tabs, alarm banners over the
+screen, and sheets over it: the order assistant, the whole feed, the settings, the debrief.
 
-Drawing is separate from reading the state: `scene()` snapshots what is shown, `draw()`
-paints a scene on any surface, so frames can be rendered headless and compared in tests.
-Touch screens deliver mouse events, so the same code serves mouse and finger.
+Hands act through the table (figures, the telegraph) or the runtime's `submit` of game commands,
+exactly like a table script; the game is never changed directly. Drawing is separate from
+reading the state: each screen snapshots what it shows, the window draws a frame only when a
+snapshot changed, and every touch target is registered while drawing (`kaleun.ui.touch`), so
+frames render headless and tests touch buttons by name. Touch screens deliver mouse events, so
+the same code serves mouse and finger.
 """
 
 from __future__ import annotations
@@ -16,23 +19,31 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
+from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
-from kaleun.uboot.boat import TELEGRAPH
-from kaleun.ui import theme
-from kaleun.ui.boat_view import Places, draw_boat, draw_figure, drop_target, figure_at, figure_places
-from kaleun.ui.layout import Layout
-from kaleun.ui.panels import draw_feed, draw_status, draw_telegraph, draw_top_bar
-from kaleun.ui.scene import Drag, Feed, Scene, read_scene
+from kaleun.ui import theme, typeface
+from kaleun.ui.alarms import BY_NAME as ALARM_KINDS
+from kaleun.ui.alarms import alarm_for
+from kaleun.ui.frame import clock_area, draw_alarm_banner, draw_clock, draw_tab_bar, draw_ticker, draw_top_bar
+from kaleun.ui.layout import TABS, Layout
+from kaleun.ui.scene import Drag, Feed, FeedLine, Scene, read_scene
+from kaleun.ui.screens.base import Overlay, Screen
+from kaleun.ui.screens.chart import Track
 from kaleun.ui.theme import BASE_SIZE, Fonts
+from kaleun.ui.touch import Pos, Target, Targets
+from kaleun.ui.widgets import Canvas, GlyphCheck, TextCache
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
+from pygame import Rect
 
 log = logging.getLogger(__name__)
 
@@ -42,51 +53,165 @@ FPS_ACTIVE = 30
 FPS_MOVING = 20
 #: how often an idle window looks for input (a frame is drawn only when something changed)
 IDLE_PERIOD = 0.1
+#: ... and once nobody has touched it for RESTING_AFTER seconds (a first touch waits at most this)
+RESTING_PERIOD = 0.2
+RESTING_AFTER = 10.0
 #: how far (design pixels) a finger moves before a touch on a figure becomes a drag
 DRAG_START = 6
+#: how long (wall seconds) an alarm's banner stays unless touched
+ALARM_SECONDS = 15.0
 
 
 class Window:
-    """The simulated table in a pygame window. `run()` until closed; returns the exit status."""
+    """The console in a pygame window. `run()` until closed; returns the exit status."""
 
-    def __init__(self, runtime: Runtime, size: tuple[int, int] = BASE_SIZE, fullscreen: bool | None = None) -> None:
+    def __init__(self, runtime: Runtime, size: tuple[int, int] = BASE_SIZE, fullscreen: bool | None = None,
+                 setup: Callable[[Window], Overlay] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        from kaleun.ui.screens import SCREENS
+
+        self.runtime = runtime
+        self.size = size
+        self.fullscreen = fullscreen
+        self.wall = clock
+        self.layout = Layout(*size)
+        self.fonts = Fonts(self.layout.scale, face=typeface.face(), bold=typeface.face(True))
+        self.cache = TextCache()
+        self.feed = Feed()
+        self.targets = Targets()
+        #: characters drawn that the font cannot show (only with a glyph check, e.g. in tests)
+        self.glyph_check: GlyphCheck | None = None
+        self.missing: dict[str, str] = {}
+        self.running = False
+        #: a screen that fails is logged and shown as failed instead of stopping the table
+        self.guard = True
+        self._failed: set[str] = set()
+        self.drag: Drag | None = None
+        self.selected: str | None = None
+        self.tab = "boat"
+        self.overlay: Overlay | None = None
+        #: what the screens remember between frames (a selected contact, a plot's scale ...)
+        self.ui: dict[str, Any] = {}
+        #: alarm banners waiting: (kind, feed line, wall time raised), newest last
+        self.alarms: list[tuple[str, FeedLine, float]] = []
+        #: tabs with news: tab -> alarm kind
+        self.badges: dict[str, str] = {}
+        #: the mission's end (the debrief reads its fields)
+        self.mission_end: Event | None = None
+        #: frames drawn (whole or only the ticking clock)
+        self.frames = 0
+        #: what the finger went down on: ("figure", id) or ("target", id) or ("none", None)
+        self.press: tuple[str, Any] | None = None
+        self.press_pos: Pos = (0, 0)
+        self.version = 0  # grows with every input: the window looks at the game again
+        self._events = 0
+        self._shown: tuple[Scene, Hashable] | None = None
+        self._stamp: Hashable = None
+        self._moving = False
+        self._stepped: tuple[float, float] = (-1e9, -1.0)
+        self._touched = -1e9  # wall time of the last input
+        self._drawn_size: tuple[int, int] = (0, 0)
+        self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
+        self.screens: dict[str, Screen] = {}
+        self.track = Track()
+        self._bind(runtime)
+        self.screens = {cls.id: cls(self) for cls in SCREENS}
+        if setup is not None:
+            self.overlay = setup(self)
+        elif self.game.has_module("mission") and self.game.module("mission").over:
+            self.open_debrief()  # a finished game says so at once
+
+    def _bind(self, runtime: Runtime) -> None:
         self.runtime = runtime
         self.table = runtime.table
         self.game = runtime.game
-        self.size = size
-        self.fullscreen = fullscreen
-        self.layout = Layout(*size)
-        self.fonts = Fonts(self.layout.scale)
-        self.feed = Feed()
-        self.running = False
-        self.drag: Drag | None = None
-        self.selected: str | None = None
-        #: frames drawn (whole or only the ticking clock)
-        self.frames = 0
-        #: what the finger (mouse button) went down on: ("figure", id), ("mode", m), ("telegraph", i), ("drop", t)
-        self.press: tuple[str, Any] | None = None
-        self.press_pos: tuple[int, int] = (0, 0)
-        self._shown: Scene | None = None
-        self._drawn_size: tuple[int, int] = (0, 0)
-        self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
+        self.lang: Language = language(getattr(runtime, "language", "en"))
         runtime.listeners.append(self._on_event)
         runtime.problems.append(self._on_problem)
 
+    def rebind(self, runtime: Runtime) -> None:
+        """Run another runtime (a new game chosen at the set-up) in this window."""
+        self._bind(runtime)
+        self.feed = Feed()
+        self.track = Track()
+        self.alarms.clear()
+        self.badges.clear()
+        self.ui.clear()
+        self.mission_end = None
+        self.touch()
+
     # -- reading the state --------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
-        self.feed.on_event(event)
+        self._events += 1
+        line = self.feed.on_event(event)
+        self.track.on_event(event)
+        kind = alarm_for(event.name, event.data) if line is not None else None
+        if kind is not None and line is not None:
+            self.alarms.append((kind.name, line, self.wall()))
+            del self.alarms[:-8]
+            if self.tab != kind.screen:
+                self.badges[kind.screen] = kind.name
+        if event.name == "mission_end":
+            self.mission_end = event
+            self.open_debrief()
 
     def _on_problem(self, text: str) -> None:
         self.feed.problem(self.game.clock.hhmm(self.game.t), text)
 
-    def scene(self) -> Scene:
-        pressed = self.press[1] if self.press and self.press[0] == "mode" else None
-        return read_scene(self.runtime, self.feed, drag=self.drag, selected=self.selected, pressed=pressed)
+    def say(self, text: Msg | str) -> None:
+        """A word to the crew in the feed, marked like a refused input (why a button cannot be used)."""
+        self.feed.problem(self.game.clock.hhmm(self.game.t), text)
+        self.touch()
 
-    def places(self, scene: Scene | None = None) -> Places:
-        """Where each figure is drawn: centre and cell size."""
-        figures = (scene or self.scene()).figures
-        return figure_places(self.layout, figures)
+    def touch(self) -> None:
+        """Something the window shows changed without the game (a selection): look again."""
+        self.version += 1
+
+    def tr(self, text: Msg | str | None) -> str:
+        return self.lang.render(text)
+
+    def alarm_shown(self) -> tuple[str, FeedLine] | None:
+        if not self.alarms:
+            return None
+        kind, line, _ = self.alarms[-1]
+        return (kind, line)
+
+    def scene(self) -> Scene:
+        pressed = self.press[1] if self.press and self.press[0] == "target" else None
+        mode = pressed[5:] if isinstance(pressed, str) and pressed.startswith("mode.") else None
+        return read_scene(self.runtime, self.feed, drag=self.drag, selected=self.selected, pressed=mode,
+                          screen=self.tab, alarm=self.alarm_shown(), alarms_waiting=max(0, len(self.alarms) - 1),
+                          badges=tuple(sorted(self.badges.items())))
+
+    @property
+    def active(self) -> Screen:
+        return self.overlay if self.overlay is not None else self.screens[self.tab]
+
+    def view_key(self) -> Hashable:
+        """What the screen (and the sheet over it) shows now, as a comparable key."""
+        key: tuple[Hashable, ...] = (self.tab, self._guarded(self.screens[self.tab].read), self.lang.code,
+                                     self.version)
+        if self.overlay is not None:
+            key = (*key, type(self.overlay).__name__, self._guarded(self.overlay.read))
+        return key
+
+    def _guarded(self, work: Callable[[], Any], c: Canvas | None = None, area: Rect | None = None) -> Any:
+        """Run a screen's reading or drawing; a screen that fails is logged and says so on screen
+        instead of stopping the table (tests set `guard` False to see the error itself)."""
+        if not self.guard:
+            return work()
+        try:
+            return work()
+        except Exception as exc:
+            key = f"{type(exc).__name__}: {exc}"
+            if key not in self._failed:
+                self._failed.add(key)
+                log.exception("the %s screen failed", self.tab)
+            if c is not None and area is not None:
+                c.surface.fill(theme.PANEL_DARK, area)
+                c.paragraph(Msg("This screen failed ({error}); the game goes on. The log has the details.",
+                                error=key), area.inflate(-c.size(40), -c.size(80)), theme.TEXT_SIZE, theme.WARNING)
+            return ("failed", key)
 
     # -- drawing ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -94,30 +219,113 @@ class Window:
             self.size = size
             self.layout = Layout(*size)
             self.fonts.rescale(self.layout.scale)
+            self.cache.clear()
+
+    def canvas(self, surface: Any) -> Canvas:
+        c = Canvas(surface, self.layout, self.fonts, self.tr, self.targets, self.cache, self.glyph_check)
+        c.missing = self.missing
+        return c
 
     def render(self, surface: Any) -> Scene:
         """Draw the current state on `surface` (the screen or any pygame Surface)."""
         scene = self.scene()
+        self.view_key()
         self.draw(surface, scene)
         return scene
 
     def draw(self, surface: Any, scene: Scene) -> None:
         self.resize(surface.get_size())
-        layout, fonts = self.layout, self.fonts
-        surface.fill(theme.PANEL)
-        places = figure_places(layout, scene.figures)
-        draw_boat(surface, layout, fonts, scene, places)
-        draw_top_bar(surface, layout, fonts, scene)
-        draw_telegraph(surface, layout, fonts, scene)
-        draw_status(surface, layout, fonts, scene)
-        draw_feed(surface, layout, fonts, scene)
+        layout = self.layout
+        self.targets.clear()
+        c = self.canvas(surface)
+        surface.fill((0, 0, 0))
+        overlay = self.overlay
+        if overlay is None or not overlay.full:
+            clip = surface.get_clip()
+            surface.set_clip(layout.content)
+            screen = self.screens[self.tab]
+            self._guarded(lambda: screen.draw(c, layout.content), c, layout.content)
+            surface.set_clip(clip)
+            if overlay is not None:
+                surface.set_clip(layout.content)
+                self._guarded(lambda: overlay.draw(c, layout.content), c, layout.content)
+                surface.set_clip(clip)
+            if scene.alarm is not None:
+                draw_alarm_banner(c, self, scene)
+            else:
+                draw_ticker(c, self, scene)
+            draw_tab_bar(c, self, scene)
+            draw_top_bar(c, self, scene)
+        else:
+            whole = Rect(0, 0, *surface.get_size())
+            self._guarded(lambda: overlay.draw(c, whole), c, whole)
+        if scene.drag is not None and self.tab == "boat":
+            self.screens["boat"].draw_drag(c, scene.drag)  # type: ignore[attr-defined]
         self._drawn_size = surface.get_size()
         self._stale = False
-        if scene.drag is not None:
-            cell = places[scene.drag.figure][1]
-            draw_figure(surface, fonts, scene.drag.figure, scene.drag.pos, max(cell, layout.size(26)) * 1.1,
-                        selected=True)
         self.frames += 1
+
+    # -- navigation ---------------------------------------------------------------------------
+    def show(self, tab: str) -> None:
+        if tab not in TABS:
+            raise ValueError(f"no screen {tab!r}")
+        self.tab = tab
+        self.badges.pop(tab, None)
+        if self.overlay is not None and not self.overlay.full:
+            self.overlay = None
+        self.selected = None
+        self.touch()
+
+    def open(self, overlay: Overlay) -> None:
+        self.overlay = overlay
+        self.touch()
+
+    def close_overlay(self) -> None:
+        self.overlay = None
+        self.touch()
+
+    def open_form(self, form: str, preset: dict[str, Any] | None = None) -> None:
+        """The sheet of an order or crew action (with the order assistant)."""
+        from kaleun.ui.screens.sheet import FormSheet
+
+        self.open(FormSheet(self, form, preset or {}))
+
+    def open_debrief(self) -> None:
+        from kaleun.ui.screens.debrief import Debrief
+
+        self.open(Debrief(self))
+
+    def open_feed(self) -> None:
+        from kaleun.ui.screens.feed import FeedLog
+
+        self.open(FeedLog(self))
+
+    def open_settings(self) -> None:
+        from kaleun.ui.screens.settings import Settings
+
+        self.open(Settings(self))
+
+    def quit(self) -> None:
+        """Leave the loop: the game is saved and the window closes."""
+        self.running = False
+
+    def dismiss_alarms(self) -> None:
+        self.alarms.clear()
+        self.touch()
+
+    def acknowledge_alarm(self) -> None:
+        """The banner was touched: its screen opens, the banner goes."""
+        if not self.alarms:
+            return
+        kind, _, _ = self.alarms.pop()
+        self.alarms = [a for a in self.alarms if a[0] != kind]
+        self.show(ALARM_KINDS[kind].screen)
+
+    def set_language(self, code: str) -> None:
+        self.runtime.language = code
+        self.lang = language(code)
+        self.cache.clear()
+        self.touch()
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: Any) -> None:
@@ -127,7 +335,10 @@ class Window:
             self.running = False
         elif kind == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.running = False
+                if self.overlay is not None and not self.overlay.full:
+                    self.close_overlay()
+                else:
+                    self.running = False
             elif event.key == pygame.K_SPACE:
                 self.set_mode("real_time" if self.game.module("compression").mode == "pause" else "pause")
         elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -142,26 +353,19 @@ class Window:
         elif kind in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
             self._stale = True
 
-    def _down(self, pos: tuple[int, int]) -> None:
+    def _down(self, pos: Pos) -> None:
+        self.touch()
+        self._touched = self.wall()
         self.press_pos = pos
-        self.press = None
-        layout = self.layout
-        mode = layout.button_at(pos)
-        if mode is not None:
-            self.press = ("mode", mode)
-            return
-        position = layout.telegraph_at(pos)
-        if position is not None:
-            self.press = ("telegraph", position)
-            return
-        figure = figure_at(self.places(), pos)
-        if figure is not None:
-            self.press = ("figure", figure)
-            return
-        target = drop_target(layout, pos)
-        self.press = ("drop", target)
+        target = self.targets.at(pos)
+        if target is None:
+            self.press = ("none", None)
+        elif target.kind == "figure":
+            self.press = ("figure", target.id.partition(".")[2])
+        else:
+            self.press = ("target", target.id)
 
-    def _move(self, pos: tuple[int, int]) -> None:
+    def _move(self, pos: Pos) -> None:
         if self.press is None or self.press[0] != "figure":
             return
         if self.drag is None:
@@ -169,7 +373,15 @@ class Window:
             if max(abs(dx), abs(dy)) < self.layout.size(DRAG_START):
                 return
         figure = self.press[1]
-        self.drag = Drag(figure, pos, self._useful_target(figure, drop_target(self.layout, pos)))
+        self.drag = Drag(figure, pos, self._useful_target(figure, self._drop_at(pos)))
+        self.touch()
+
+    def _drop_at(self, pos: Pos) -> int | str | None:
+        target = self.targets.at(pos, "section") or self.targets.at(pos, "tray")
+        if target is None:
+            return None
+        name = target.id.partition(".")[2]
+        return "tray" if target.kind == "tray" else int(name)
 
     def _useful_target(self, figure: str, target: int | str | None) -> int | str | None:
         """The drop target, or None where dropping would change nothing."""
@@ -178,31 +390,35 @@ class Window:
             return None if where is None else "tray"
         return None if target == where else target
 
-    def _up(self, pos: tuple[int, int]) -> None:
+    def _up(self, pos: Pos) -> None:
+        self.touch()
         press, self.press = self.press, None
         if self.drag is not None:
             drag, self.drag = self.drag, None
             self.selected = None
-            self.move_figure(drag.figure, self._useful_target(drag.figure, drop_target(self.layout, pos)))
+            self.move_figure(drag.figure, self._useful_target(drag.figure, self._drop_at(pos)))
             return
         if press is None:
             return
         what, value = press
         if what == "figure":
             self.selected = None if self.selected == value else value
-        elif what == "mode":
-            if self.layout.button_at(pos) == value:
-                self.set_mode(value)
-        elif what == "telegraph":
-            if self.layout.telegraph_at(pos) == value:
-                self.set_telegraph(TELEGRAPH[value])
-        elif what == "drop":
-            if self.selected is not None and drop_target(self.layout, pos) == value and value is not None:
-                self.move_figure(self.selected, self._useful_target(self.selected, value))
+            return
+        target: Target | None = self.targets.get(value) if what == "target" else None
+        under = self.targets.at(pos)
+        if target is None or under is None or under.id != target.id:
+            if what == "none":
+                self.selected = None
+            return
+        if target.kind not in ("section", "tray"):
             self.selected = None
+        if target.action is not None:
+            target.action(pos)
+        elif target.why_not:
+            self.say(target.why_not)
 
     # -- hands on the table -------------------------------------------------------------------
-    def _act(self, action: Any) -> None:
+    def _act(self, action: Callable[[], None]) -> None:
         try:
             action()
         except CommandError as exc:
@@ -217,11 +433,29 @@ class Window:
         else:
             self._act(lambda: self.table.actuate({"do": "place", "figure": figure, "section": target}))
 
+    def drop_selected(self, target: int | str) -> None:
+        """A section (or the tray) touched while a figure is chosen: the figure goes there."""
+        figure, self.selected = self.selected, None
+        if figure is not None:
+            self.move_figure(figure, self._useful_target(figure, target))
+
     def set_telegraph(self, position: str) -> None:
         self._act(lambda: self.table.set_telegraph(position))
 
     def set_mode(self, mode: str) -> None:
         self.runtime.submit({"do": "ui", "action": "time_compression", "mode": mode})
+
+    def submit(self, command: dict[str, Any]) -> None:
+        """A game command, as a table script would give it (refusals reach the feed)."""
+        self.runtime.submit(command)
+        self.touch()
+
+    def give(self, order: str, params: dict[str, Any]) -> None:
+        """Give an order. A new speed moves the telegraph's handle, as a hand on the table does."""
+        if order == "new_speed":
+            self.set_telegraph(str(params["speed"]))
+        else:
+            self.submit({"do": "order", "order": order, "via": "window", **params})
 
     # -- the loop -----------------------------------------------------------------------------
     def _open(self) -> Any:
@@ -240,33 +474,66 @@ class Window:
             pygame.mouse.set_visible(False)  # a touch screen needs no pointer
         return screen
 
-    def _period(self, scene: Scene) -> float:
-        if self.press is not None or scene.drag is not None:
+    def _period(self, scene: Scene | None) -> float:
+        if scene is not None and (self.press is not None or scene.drag is not None):
             return 1.0 / FPS_ACTIVE
-        if scene.moving:
+        if scene is not None and scene.moving:
             return 1.0 / FPS_MOVING
-        return IDLE_PERIOD
+        return IDLE_PERIOD if self.wall() - self._touched < RESTING_AFTER else RESTING_PERIOD
 
-    def frame(self, screen: Any) -> Scene:
-        """One turn of the loop: input, game, and a new frame if anything shown changed."""
-        for event in pygame.event.get():
+    def _expire_alarms(self) -> None:
+        if self.alarms and self.wall() - self.alarms[-1][2] > ALARM_SECONDS:
+            self.alarms.clear()
+            self.touch()
+
+    def _second_due(self) -> bool:
+        """Has the ship's clock reached its next whole second since the last step?"""
+        factor = self.runtime.factor
+        if factor <= 0:
+            return False
+        wall, t = self._stepped
+        return t + (self.wall() - wall) * factor >= int(t) + 1
+
+    @property
+    def holding(self) -> bool:
+        """The game's clock waits (the new-game set-up is open)."""
+        return self.overlay is not None and self.overlay.full
+
+    def frame(self, screen: Any, due: bool = True) -> Scene | None:
+        """One turn of the loop: input, game, and a new frame if anything shown changed.
+
+        `due`: the game may have something to do (an input or a game wake woke the loop). Without
+        it, and with no touch and nothing moving, the game is stepped only when the ship's clock
+        reaches its next second: the outcome never depends on how wall time is sliced."""
+        events = pygame.event.get()
+        for event in events:
             self.handle_event(event)
-        self.runtime.step()
-        scene = self.scene()
-        shown = self._shown
+        if not self.holding and (due or events or self._moving or self.press is not None or self._second_due()):
+            self.runtime.step()
+            self._stepped = (self.wall(), self.game.t)
+            self.track.sample(self.game)
+        self._expire_alarms()
+        stamp = (self._events, self.feed.version, int(self.game.t), self.version, self.tab, id(self.overlay))
         same_picture = not self._stale and screen.get_size() == self._drawn_size
-        if shown is not None and same_picture and replace(shown, time=scene.time) == scene:
-            if scene.time != shown.time:  # only the clock ticked: redraw the top bar alone
-                draw_top_bar(screen, self.layout, self.fonts, scene)
-                pygame.display.update(self.layout.top_bar)
-                self._shown = scene
+        if stamp == self._stamp and same_picture and not self._moving and self._shown is not None:
+            return None  # nothing happened: nothing to read, nothing to draw
+        self._stamp = stamp
+        scene = self.scene()
+        key = self.view_key()
+        self._moving = scene.moving
+        shown = self._shown
+        if shown is not None and same_picture and shown[1] == key and replace(shown[0], time=scene.time) == scene:
+            if scene.time != shown[0].time:  # only the clock ticked: redraw the clock alone
+                draw_clock(self.canvas(screen), self, scene)
+                pygame.display.update(clock_area(self))
+                self._shown = (scene, key)
                 self.frames += 1
             return scene
         self.draw(screen, scene)
         pygame.display.flip()
         if shown is None:
             log.debug("first frame drawn (%dx%d)", *screen.get_size())
-        self._shown = scene
+        self._shown = (scene, key)
         return scene
 
     def run(self) -> int:
@@ -275,15 +542,21 @@ class Window:
         self.running = True
         try:
             screen = self._open()
-            self.runtime.step()  # the opening events reach the feed before the first frame
+            if not self.holding:
+                self.runtime.step()  # the opening events reach the feed before the first frame
+            due = True
             while self.running and not self.runtime.stopping:
                 started = time.monotonic()
-                scene = self.frame(pygame.display.get_surface() or screen)
+                scene = self.frame(pygame.display.get_surface() or screen, due)
                 if not self.running or self.runtime.stopping:
                     break
-                rest = self._period(scene) - (time.monotonic() - started)
+                period = self._period(scene)
+                rest = period - (time.monotonic() - started)
+                due = True
                 if rest > 0:
+                    waited = time.monotonic()
                     self.runtime.wait(rest)
+                    due = time.monotonic() - waited < rest - 0.005  # woken early: an input or a game wake
         finally:
             STOPPER.closing()
             self.runtime.close()
@@ -292,3 +565,4 @@ class Window:
             print(f"kaleun: {failure_message(self.runtime)}", file=sys.stderr)
             return 1
         return 0
+

@@ -1,0 +1,77 @@
+"""The alarms the window makes stand out: each kind its own colour, icon, word and sound cue, so
+no alarm is told by colour alone.
+
+| alarm | raised by | colour | icon | sound cue (kaleun.sounds.cues) | screen |
+|---|---|---|---|---|---|
+| contact | `contact_report` of ships | amber | ship | `contact_alarm` | plot |
+| aircraft | `contact_report` with aircraft, `aircraft_attack` | sky blue | aircraft | `aircraft_alarm` | plot |
+| gunfire | `gunfire` (the enemy fires on the boat) | magenta | shell burst | `gunfire_alarm` | plot |
+| depth charges | `depth_charges` | violet | depth charge | `depth_charge_near` / `_far` | damage |
+| breach | `hull_breach`, `breach_warning` | red | crack and water | `breach_alarm` | damage |
+| fire | `condition_placed` of a fire | orange | flame | `fire_alarm` | damage |
+
+The sound plays through the runtime's sound output (every cue is declared in the cue table with
+its event); the window shows the banner, marks the feed line and lights the screen's tab.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kaleun.core.messages import Msg
+from kaleun.ui.theme import ALARM_COLORS, Color
+
+Data = Mapping[str, Any]
+
+
+def _count(data: Data, key: str) -> int:
+    value = data.get(key)
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
+
+
+@dataclass(frozen=True)
+class AlarmKind:
+    name: str
+    word: Msg
+    icon: str
+    #: the cues that sound it (names in kaleun.sounds.cues)
+    cues: tuple[str, ...]
+    #: the screen a touch on the banner opens
+    screen: str
+    #: events that raise it: event name -> condition on its data
+    raised_by: tuple[tuple[str, Callable[[Data], bool]], ...]
+
+    @property
+    def color(self) -> Color:
+        return ALARM_COLORS[self.name]
+
+
+def _always(data: Data) -> bool:
+    return True
+
+
+ALARMS: tuple[AlarmKind, ...] = (
+    AlarmKind("contact", Msg("Contact"), "ship", ("contact_alarm",), "plot",
+              (("contact_report", lambda d: _count(d, "aircraft") == 0),)),
+    AlarmKind("aircraft", Msg("Aircraft"), "aircraft", ("aircraft_alarm",), "plot",
+              (("contact_report", lambda d: _count(d, "aircraft") > 0), ("aircraft_attack", _always))),
+    AlarmKind("gunfire", Msg("Gunfire"), "burst", ("gunfire_alarm",), "plot", (("gunfire", _always),)),
+    AlarmKind("depth_charges", Msg("Depth charges"), "depth_charge", ("depth_charge_near", "depth_charge_far"),
+              "damage", (("depth_charges", _always),)),
+    AlarmKind("breach", Msg("Hull breach"), "breach", ("breach_alarm",), "damage",
+              (("hull_breach", _always), ("breach_warning", _always))),
+    AlarmKind("fire", Msg("Fire"), "fire", ("fire_alarm",), "damage",
+              (("condition_placed", lambda d: d.get("condition") == "fire"),)),
+)
+BY_NAME: dict[str, AlarmKind] = {a.name: a for a in ALARMS}
+
+
+def alarm_for(event: str, data: Data) -> AlarmKind | None:
+    """The alarm an event raises, if any."""
+    for kind in ALARMS:
+        for name, when in kind.raised_by:
+            if name == event and when(data):
+                return kind
+    return None

@@ -1,0 +1,335 @@
+"""Every order and crew action the window gives, as a form: its fields and the choices each offers
+from the game as it stands (the crew's contacts, the tubes, the jobs to repair ...).
+
+A form builds exactly the command a table script would send (`{"do": "order", "order": "tdc",
+"contact": "c3", "spread_deg": 4}`); the order sheet (`screens/sheet.py`) shows the fields as
+buttons and, for an order, asks the order desk's `preview` who would carry it out before it is
+given. A field left empty is not sent, so the desk's default applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.boat import TELEGRAPH
+from kaleun.ui.telegraph import POSITION_NAMES
+
+Values = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    value: Any
+    label: Msg | str
+    note: Msg | str | None = None
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    label: Msg
+    #: "choice" (one of the options), "multi" (several), "number" (a stepper)
+    kind: str = "choice"
+    #: (game, the values chosen so far) -> the options
+    options: Callable[[Any, Values], list[Option]] | None = None
+    lo: int = 0
+    hi: int = 0
+    steps: tuple[int, ...] = (1, 10)
+    #: the number wraps round (a course)
+    wrap: bool = False
+    #: (game, values) -> the starting value (None: not sent until chosen)
+    default: Callable[[Any, Values], Any] | None = None
+    #: the value is a dict of command fields merged into the command (a repair job)
+    merge: bool = False
+    #: the field applies only when this holds for the values
+    when: Callable[[Values], bool] | None = None
+    #: most options a "multi" takes (0: any)
+    most: int = 0
+    #: a choice may be cleared again (it is sent only when chosen)
+    optional: bool = True
+
+
+@dataclass(frozen=True)
+class Form:
+    id: str
+    title: Msg
+    #: an order id: the sheet gives an order and the assistant previews it
+    order: str | None = None
+    #: otherwise the game command the sheet sends
+    command: str | None = None
+    fields: tuple[Field, ...] = ()
+    #: fixed fields of the command
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+
+    def build(self, values: Values) -> dict[str, Any]:
+        """The command's fields (without "do") from the values chosen."""
+        out: dict[str, Any] = dict(self.fixed)
+        for f in self.fields:
+            if f.when is not None and not f.when(values):
+                continue
+            value = values.get(f.key)
+            if value is None or value == []:
+                continue
+            if f.merge and isinstance(value, Mapping):
+                out.update(value)
+            else:
+                out[f.key] = value
+        return out
+
+    def command_for(self, values: Values) -> dict[str, Any]:
+        body = self.build(values)
+        if self.order is not None:
+            return {"do": "order", "order": self.order, **body}
+        return {"do": self.command, **body}
+
+
+# -- reading the game for the options -------------------------------------------------------------
+def status(game: Any, module: str) -> dict[str, Any]:
+    return game.module(module).status() if game.has_module(module) else {}
+
+
+def contacts(game: Any, kind: str | None = None) -> list[dict[str, Any]]:
+    """The crew's contacts (estimates), nearest first."""
+    found = status(game, "sea").get("contacts", [])
+    return sorted((c for c in found if kind is None or c.get("kind") == kind), key=lambda c: float(c["range_nm"]))
+
+
+def contact_label(c: Mapping[str, Any]) -> str:
+    return f"{c['contact']} {int(c['bearing']):03d}°"
+
+
+def contact_note(c: Mapping[str, Any]) -> Msg:
+    name = c.get("class_name")
+    if name:
+        return Msg("{range} nm · {name}", range=f"{float(c['range_nm']):.1f}", name=Msg.term(str(name)))
+    return Msg("{range} nm", range=f"{float(c['range_nm']):.1f}")
+
+
+def _contacts(kind: str | None) -> Callable[[Any, Values], list[Option]]:
+    return lambda game, values: [Option(c["contact"], contact_label(c), contact_note(c)) for c in contacts(game, kind)]
+
+
+def tubes(game: Any) -> list[dict[str, Any]]:
+    return list(status(game, "weapons").get("tubes", []))
+
+
+def _tubes(states: tuple[str, ...]) -> Callable[[Any, Values], list[Option]]:
+    def options(game: Any, values: Values) -> list[Option]:
+        return [Option(t["tube"], Msg("Tube {n}", n=t["tube"]), Msg.term(str(t["name"])) if t["name"] else None)
+                for t in tubes(game) if t["state"] in states]
+    return options
+
+
+def _reload_types(game: Any, values: Values) -> list[Option]:
+    weapons = status(game, "weapons")
+    tube = values.get("tube")
+    room = next((t["room"] for t in weapons.get("tubes", []) if t["tube"] == tube), 1)
+    stock = weapons.get("deck", []) if values.get("from") == "deck" else weapons.get("racks", {}).get(str(room), [])
+    return [Option(kind, Msg.term(kind), Msg("{n} left", n=stock.count(kind))) for kind in sorted(set(stock))]
+
+
+def _sailor_name(crew: Mapping[str, Any], figure: str) -> str:
+    return str(crew.get("sailors", {}).get(figure, {}).get("name", figure))
+
+
+def _patients(game: Any, values: Values) -> list[Option]:
+    crew = status(game, "crew")
+    out = []
+    for figure, s in crew.get("sailors", {}).items():
+        if s["dead"] or s["section"] is None:
+            continue
+        if any(not a.get("treated") for a in s["ailments"]):
+            out.append(Option(figure, Msg.term(str(s["name"])), Msg("section {n}", n=s["section"])))
+    return out
+
+
+def _on_bridge(game: Any, values: Values) -> list[Option]:
+    crew = status(game, "crew")
+    return [Option(f, Msg.term(str(s["name"])), f) for f, s in crew.get("sailors", {}).items()
+            if s.get("section") == 8 and not s["dead"]]
+
+
+def _on_duty(game: Any) -> list[Option]:
+    crew = status(game, "crew")
+    return [Option(f, Msg.term(str(s["name"])), f) for f, s in crew.get("sailors", {}).items() if not s["dead"]]
+
+
+def _ailments(game: Any, values: Values) -> list[Option]:
+    sailor = status(game, "crew").get("sailors", {}).get(values.get("figure"), {})
+    return [Option(a["id"], Msg("{deck} card", deck=Msg.term(str(a.get("deck")))),
+                   Msg("treated") if a.get("treated") else Msg("untreated")) for a in sailor.get("ailments", [])]
+
+
+def _injuries(game: Any, values: Values) -> list[Option]:
+    crew = status(game, "crew")
+    return [Option(i["id"], Msg.term(_sailor_name(crew, i["figure"])), Msg("{deck} card",
+                                                                           deck=Msg.term(str(i["deck"]))))
+            for i in crew.get("health", {}).get("injuries_waiting", [])]
+
+
+CONDITION_NAMES: dict[str, Msg] = {"fire": Msg("fire"), "electrical_fault": Msg("electrical fault"),
+                                   "toxic_gas": Msg("toxic gas"), "leak": Msg("leak"),
+                                   "light_failure": Msg("light failure")}
+
+
+def _jobs(game: Any, values: Values) -> list[Option]:
+    """What can be repaired: conditions, hull breaches, technical jobs."""
+    crew = status(game, "crew")
+    out: list[Option] = []
+    for s, b in sorted(crew.get("breaches", {}).items()):
+        if not b.get("crewed") and b.get("result") != "failed":
+            out.append(Option({"breach": int(s)}, Msg("Breach in {n}", n=s), Msg("seal it")))
+    for cond in crew.get("conditions", []):
+        name = CONDITION_NAMES.get(cond["condition"], Msg.term(str(cond["condition"])))
+        out.append(Option({"condition": cond["condition"], "section": cond["section"]},
+                          Msg("{what} in {n}", what=name, n=cond["section"])))
+    for job in status(game, "technical").get("jobs", []):
+        if not job.get("sailors"):
+            out.append(Option({"component": job["component"]}, Msg.term(str(job["component"]).replace("_", " ")),
+                              Msg("{severity}, {crew} needed", severity=Msg.term(str(job["severity"])),
+                                  crew=job["crew"])))
+    return out
+
+
+def _pyramid(game: Any, values: Values) -> list[Option]:
+    food = status(game, "crew").get("food", {})
+    return [Option(i + 1, f"{i + 1}", Msg.term(str(kind).replace("_", " "))) for i, kind in
+            enumerate(food.get("pyramid", [])) if kind is not None and kind != "lemon"]
+
+
+def _lemons(game: Any, values: Values) -> list[Option]:
+    food = status(game, "crew").get("food", {})
+    return [Option(i + 1, f"{i + 1}", Msg("lemon")) for i, kind in enumerate(food.get("pyramid",
+                                                                                      [])) if kind == "lemon"]
+
+
+ROLE_WORDS: dict[str, Msg] = {"captain": Msg("Captain"), "officer": Msg("First Officer"),
+                              "navigator": Msg("Navigator"), "engineer": Msg("Chief Engineer")}
+
+
+def _roles(game: Any, values: Values) -> list[Option]:
+    left = status(game, "crew").get("cigarettes", {})
+    return [Option(role, ROLE_WORDS[role], Msg("{n} left", n=left.get(role, 0))) for role in ROLE_WORDS]
+
+
+def _fixed(*pairs: tuple[Any, Msg | str]) -> Callable[[Any, Values], list[Option]]:
+    options = [Option(v, label) for v, label in pairs]
+    return lambda game, values: options
+
+
+def _heading(game: Any, values: Values) -> int:
+    return int(status(game, "boat").get("course", 0))
+
+
+def _depth(game: Any, values: Values) -> int:
+    boat = status(game, "boat")
+    ordered = round(float(boat.get("ordered_depth_m", 0.0)))
+    return max(10, ordered or 10)
+
+
+def _only_technical(values: Values) -> bool:
+    job = values.get("job")
+    return isinstance(job, Mapping) and "component" in job
+
+
+def _speed(game: Any, values: Values) -> str:
+    return str(status(game, "boat").get("telegraph", "stop"))
+
+
+FORMS: dict[str, Form] = {f.id: f for f in (
+    Form("mobilize", Msg("Mobilize"), order="mobilize"),
+    Form("new_speed", Msg("New speed"), order="new_speed", fields=(
+        Field("speed", Msg("Telegraph"), options=lambda g, v: [Option(p, POSITION_NAMES[p]) for p in TELEGRAPH],
+              default=_speed, optional=False),)),
+    Form("new_course", Msg("New course"), order="new_course", fields=(
+        Field("course", Msg("Course (degrees)"), "number", lo=0, hi=359, steps=(1, 10), wrap=True, default=_heading),)),
+    Form("new_depth", Msg("New depth"), order="new_depth", fields=(
+        Field("depth_m", Msg("Depth (metres)"), "number", lo=10, hi=300, steps=(10, 50), default=_depth),)),
+    Form("dive", Msg("Dive"), order="dive"),
+    Form("surface", Msg("Surface"), order="surface"),
+    Form("observe", Msg("Assign observation sectors"), order="observe", fields=(
+        Field("figures", Msg("Who (none chosen: the observation specialists on the bridge)"), "multi",
+              options=_on_bridge, most=6),
+        Field("count", Msg("Or how many"), options=_fixed(*((n, str(n)) for n in range(1, 7))),
+              when=lambda v: not v.get("figures")),
+    )),
+    Form("periscope", Msg("Periscope"), order="periscope"),
+    Form("hydrophone", Msg("Hydrophone"), order="hydrophone"),
+    Form("sextant", Msg("Sextant"), order="sextant"),
+    Form("enigma", Msg("Enigma"), order="enigma", fields=(
+        Field("messages", Msg("Messages sent or received"), "number", lo=1, hi=6, steps=(1,),
+              default=lambda g, v: 1),)),
+    Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
+        Field("contact", Msg("Target"), options=_contacts("ship")),
+        Field("source", Msg("Target data from"), options=_fixed(("contact", Msg("the contact")),
+                                                                ("disc", Msg("the attack disc")))),
+        Field("spread_deg", Msg("Spread (degrees)"), options=_fixed(*((d, str(d)) for d in (0, 2, 4, 6, 8, 10)))),
+        Field("depth_m", Msg("Depth setting (metres)"), options=_fixed(*((d, str(d)) for d in (2, 3, 4, 5, 6, 8)))),
+    )),
+    Form("flood_tubes", Msg("Flood tubes"), order="flood_tubes", fields=(
+        Field("tubes", Msg("Tubes (none chosen: the loaded bow tubes)"), "multi", options=_tubes(("loaded",))),)),
+    Form("fire_torpedoes", Msg("Fire torpedoes"), order="fire_torpedoes", fields=(
+        Field("tubes", Msg("Tubes (none chosen: the lowest flooded)"), "multi", options=_tubes(("flooded",))),)),
+    Form("reload_torpedo", Msg("Reload torpedo"), order="reload_torpedo", fields=(
+        Field("tube", Msg("Tube (none chosen: the lowest empty)"), options=_tubes(("empty", "fired"))),
+        Field("from", Msg("From"), options=_fixed(("racks", Msg("the racks")), ("deck", Msg("the deck containers")))),
+        Field("torpedo", Msg("Torpedo"), options=_reload_types),
+    )),
+    Form("gun_88", Msg("88 mm gun"), order="gun_88", fields=(
+        Field("target", Msg("Target"), options=_contacts("ship"), optional=False),
+        Field("rounds", Msg("Rounds"), options=_fixed(*((n, str(n)) for n in (5, 10, 20, 40)))),
+    )),
+    Form("gun_20", Msg("20 mm gun"), order="gun_20", fields=(
+        Field("target", Msg("Aircraft (none chosen: the nearest)"), options=_contacts("aircraft")),
+        Field("bursts", Msg("Bursts"), options=_fixed(*((n, str(n)) for n in (5, 10, 20)))),
+    )),
+    Form("repair", Msg("Repair"), order="repair", fields=(
+        Field("job", Msg("Job"), options=_jobs, merge=True, optional=False),
+        Field("card", Msg("Engineer card"), options=_fixed((1, "+1"), (2, "+2")), when=_only_technical),
+    )),
+    Form("first_aid", Msg("First aid"), order="first_aid", fields=(
+        Field("patients", Msg("Patients (in one section)"), "multi", options=_patients),)),
+    Form("address_crew", Msg("Address the crew"), order="address_crew"),
+    Form("prepare_meal", Msg("Prepare a meal"), order="prepare_meal", fields=(
+        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3),
+        Field("lemon", Msg("Lemon"), options=_lemons),
+    )),
+    # crew actions: free, no order
+    Form("smoke", Msg("Smoke break"), command="smoke", fields=(
+        Field("roles", Msg("Who spends a cigarette"), "multi", options=_roles),)),
+    Form("join_lookouts", Msg("More lookouts"), command="join_task", fixed={"task": "observation"}, fields=(
+        Field("count", Msg("Lookouts"), options=_fixed(*((n, str(n)) for n in range(1, 7)))),)),
+    Form("ailment", Msg("Enter an injury card"), command="ailment", fields=(
+        Field("injury", Msg("Injured"), options=_injuries, optional=False),
+        Field("wounds", Msg("Wounds"), options=_fixed((1, "1"), (2, "2"))),
+        Field("exhaustion", Msg("Exhaustion chips"), options=_fixed((1, "1"), (2, "2"), (3, "3"))),
+        Field("supplies", Msg("Medical supplies the card asks for"), "multi", options=_fixed(
+            ("pills", Msg("pills")), ("ointment", Msg("ointment")), ("bandages", Msg("bandages")),
+            ("injections", Msg("injections")), ("surgical_instruments", Msg("instruments")))),
+    )),
+    Form("attack_disc", Msg("Attack disc"), command="attack_disc", fixed={"via": "window"}, fields=(
+        Field("own_course", Msg("Own course ring"), "number", lo=0, hi=359, steps=(1, 10), wrap=True, default=_heading),
+        Field("enemy_course", Msg("Enemy course ring"), "number", lo=0, hi=359, steps=(1, 10), wrap=True,
+              default=lambda g, v: 0),
+        Field("bearing", Msg("Bearing ring (from the bow)"), "number", lo=0, hi=359, steps=(1, 10), wrap=True,
+              default=lambda g, v: 0),
+    )),
+    Form("cure", Msg("Discard an ailment card"), command="cure", fields=(
+        Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),
+        Field("ailment", Msg("Ailment"), options=_ailments, optional=False),
+    )),
+    Form("kill", Msg("A sailor is dead"), command="kill", fields=(
+        Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),)),
+    Form("return_to_base", Msg("Return to base"), command="return_to_base"),
+)}
+
+#: the orders, by group, as the orders screen lists them
+ORDER_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
+    (Msg("Crew"), ("mobilize", "repair", "first_aid", "address_crew", "prepare_meal")),
+    (Msg("Helm"), ("new_speed", "new_course", "new_depth", "dive", "surface")),
+    (Msg("Sensors"), ("observe", "periscope", "hydrophone", "sextant", "enigma")),
+    (Msg("Weapons"), ("tdc", "flood_tubes", "fire_torpedoes", "reload_torpedo", "gun_88", "gun_20")),
+)

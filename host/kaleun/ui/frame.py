@@ -1,0 +1,160 @@
+"""The frame around the screens: the top bar (ship's time, watch, the crew's bars, time
+compression, settings), the feed ticker, the tabs, and the alarm banner."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.compression import FACTORS
+from kaleun.ui import icons, theme
+from kaleun.ui.alarms import BY_NAME as ALARMS
+from kaleun.ui.scene import FeedLine, Scene
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+if TYPE_CHECKING:
+    from kaleun.ui.window import Window
+
+MODE_WORDS: dict[str, Msg] = {"pause": Msg("Pause"), "real_time": Msg("Real time"), "action": Msg("Action"),
+                              "fast_forward": Msg("Fast forward"), "transit": Msg("Transit")}
+WATCH_WORDS: dict[str, Msg] = {"first": Msg("first watch"), "second": Msg("second watch")}
+
+
+def draw_top_bar(c: Canvas, win: Window, scene: Scene) -> None:
+    layout = win.layout
+    bar = layout.top_bar
+    c.surface.fill(theme.PANEL, bar)
+    pygame.draw.line(c.surface, theme.PANEL_EDGE, bar.bottomleft, (bar.right - 1, bar.bottom - 1))
+    draw_clock(c, win, scene)
+    for mode, rect in layout.buttons.items():
+        label = None if mode == "pause" else f"×{FACTORS[mode]:g}"
+        icon = icons.pause if mode == "pause" else None
+        pressed = scene.pressed == mode
+        c.button(f"mode.{mode}", rect, label, call(win.set_mode, mode), active=scene.mode == mode,
+                 icon=icon, tone=(30, 36, 46) if pressed else None, size=theme.MIN_TEXT)
+    c.button("settings", layout.gear, None, simple(win.open_settings), icon=icons.gear)
+
+
+def clock_area(win: Window) -> Rect:
+    """The part of the top bar that changes as the ship's clock runs (time, date, watch, bars)."""
+    layout = win.layout
+    clock = layout.clock
+    return Rect(clock.x, clock.y + 1, layout.buttons["pause"].x - clock.x - 1, clock.h - 2)
+
+
+def draw_clock(c: Canvas, win: Window, scene: Scene) -> None:
+    layout, s = win.layout, c.size
+    c.surface.fill(theme.PANEL, clock_area(win))
+    clock = layout.clock
+    time_rect = c.text(scene.time, (clock.x, clock.centery + s(1)), 32, theme.TEXT, "midleft", bold=True)
+    x = time_rect.right + s(10)
+    c.text(scene.date, (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT, "bottomleft")
+    c.text(WATCH_WORDS.get(scene.watch, scene.watch), (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT_DIM,
+           "topleft")
+    bars_x = x + max(c.text_width(scene.date, theme.MIN_TEXT), c.text_width(WATCH_WORDS.get(scene.watch, scene.watch),
+                                                                            theme.MIN_TEXT)) + s(12)
+    if scene.bars:
+        command, _, morale = scene.bars.partition(" · ")
+        room = layout.buttons["pause"].x - bars_x - s(6)
+        c.text(Msg("Command {bar}", bar=command.split()[-1]), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+               theme.ACCENT, "bottomleft", width=room)
+        c.text(Msg("Morale {bar}", bar=morale.split()[-1]), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+               theme.ACCENT, "topleft", width=room)
+
+
+def draw_tab_bar(c: Canvas, win: Window, scene: Scene) -> None:
+    layout, s = win.layout, c.size
+    c.surface.fill(theme.PANEL_DARK, layout.tab_bar)
+    badges = dict(scene.badges)
+    for tab, rect in layout.tabs.items():
+        screen = win.screens[tab]
+        active = tab == scene.screen and (win.overlay is None or win.overlay.full)
+        box = rect.inflate(-s(3), -s(4))
+        fill = theme.BUTTON_ACTIVE if active else theme.BUTTON
+        pygame.draw.rect(c.surface, fill, box, border_radius=s(6))
+        pygame.draw.rect(c.surface, theme.TEXT if active else theme.PANEL_EDGE, box, s(3) if active else 1,
+                         border_radius=s(6))
+        color = theme.TEXT_DARK if active else theme.TEXT
+        icon_box = Rect(0, 0, s(18), s(18))
+        icon_box.midtop = (box.centerx, box.y + s(3))
+        icons.ICONS[screen.icon](c.surface, icon_box, color)
+        c.text(screen.title, (box.centerx, box.bottom - s(2)), theme.MIN_TEXT, color, "midbottom", width=box.w - s(4))
+        mark = badges.get(tab)
+        if mark is not None:
+            kind = ALARMS.get(mark)
+            dot = Rect(0, 0, s(20), s(20))
+            dot.topright = (box.right - s(2), box.y + s(2))
+            pygame.draw.circle(c.surface, kind.color if kind else theme.ACCENT, dot.center, s(11))
+            pygame.draw.circle(c.surface, theme.OUTLINE, dot.center, s(11), s(2))
+            if kind is not None:
+                icons.ICONS[kind.icon](c.surface, dot.inflate(-s(6), -s(6)), theme.OUTLINE)
+        c.targets.add(f"tab.{tab}", rect, call(win.show, tab))
+
+
+def line_color(line: FeedLine) -> theme.Color:
+    if line.problem:
+        return theme.WARNING
+    if line.alarm is not None:
+        return ALARMS[line.alarm].color
+    return theme.TEXT
+
+
+def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: int, newest: bool) -> int:
+    """One feed line: time, a mark (an alarm's icon, ! for a refused input) and the words. Returns its height."""
+    s = c.size
+    font = c.font(size)
+    height = font.get_linesize()
+    c.text(line.clock, (x, y), size, theme.ACCENT if newest else theme.TEXT_DIM)
+    mark_x = x + c.text_width("00:00", size) + s(6)
+    text_x = mark_x + s(22)
+    if line.alarm is not None:
+        kind = ALARMS[line.alarm]
+        icons.ICONS[kind.icon](c.surface, Rect(mark_x, y + (height - s(18)) // 2, s(18), s(18)), kind.color)
+    elif line.problem:
+        c.text("!", (mark_x + s(6), y), size, theme.WARNING, bold=True)
+    c.text(line.words, (text_x, y), size,
+           line_color(line) if (newest or line.problem or line.alarm) else theme.TEXT_DIM,
+           width=x + width - text_x)
+    return int(height)
+
+
+def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
+    """The two newest feed lines above the tabs; touching them opens the whole feed."""
+    s = c.size
+    rect = win.layout.ticker
+    c.surface.fill(theme.PANEL_DARK, rect)
+    pygame.draw.line(c.surface, theme.PANEL_EDGE, rect.topleft, (rect.right - 1, rect.y))
+    lines = list(scene.feed[-2:])
+    y = rect.y + s(2)
+    for i, line in enumerate(reversed(lines)):
+        y += draw_feed_line(c, line, rect.x + s(6), y, rect.w - s(60), theme.TEXT_SIZE, newest=i == 0)
+    more = Rect(rect.right - s(50), rect.y + s(1), s(48), rect.h - s(2))
+    icons.feed(c.surface, more.inflate(-s(18), -s(18)), theme.TEXT_DIM)
+    c.targets.add("feed", rect, lambda pos: win.open_feed())
+
+
+def draw_alarm_banner(c: Canvas, win: Window, scene: Scene) -> None:
+    """The newest alarm over the top of the screen: its colour, icon, word and feed line."""
+    assert scene.alarm is not None
+    s = c.size
+    kind_name, line = scene.alarm
+    kind = ALARMS[kind_name]
+    rect = win.layout.ticker
+    pygame.draw.rect(c.surface, kind.color, rect)
+    pygame.draw.rect(c.surface, theme.OUTLINE, rect, s(3))
+    icon = Rect(rect.x + s(8), rect.y + s(6), s(36), s(36))
+    pygame.draw.rect(c.surface, theme.OUTLINE, icon.inflate(s(6), s(6)), border_radius=s(6))
+    icons.ICONS[kind.icon](c.surface, icon, kind.color)
+    word = c.text(kind.word, (icon.right + s(12), rect.y + s(1)), 22, theme.TEXT_DARK, bold=True)
+    if scene.alarms_waiting:
+        c.text(Msg("+{n} more", n=scene.alarms_waiting), (word.right + s(10), word.centery), theme.MIN_TEXT,
+               theme.TEXT_DARK, "midleft")
+    ok = Rect(rect.right - s(66), rect.y, s(62), rect.h)
+    c.text(line.words, (icon.right + s(12), word.bottom - s(2)), theme.MIN_TEXT, theme.TEXT_DARK,
+           width=ok.x - icon.right - s(20))
+    c.targets.add("alarm", rect, lambda pos: win.acknowledge_alarm())
+    c.button("alarm.dismiss", ok, Msg("OK"), lambda pos: win.dismiss_alarms(), tone=(250, 250, 250))

@@ -1,0 +1,223 @@
+"""Weapons: the five tubes and their states (touch tubes to choose them for flooding or firing),
+torpedoes left, the TDC's solution for the bow and the stern tubes, the attack disc's reading,
+the guns and their ammunition, and the tally."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.scene import freeze
+from kaleun.ui.screens.base import Screen
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+#: a tube's state: its word, its colour, and whether its box is filled (colour is never alone)
+TUBE_LOOKS: dict[str, tuple[Msg, theme.Color, str]] = {
+    "empty": (Msg("empty"), (90, 96, 104), "outline"),
+    "loading": (Msg("loading"), (236, 180, 64), "stripes"),
+    "loaded": (Msg("loaded"), (110, 200, 120), "fill"),
+    "flooding": (Msg("flooding"), (70, 140, 255), "stripes"),
+    "flooded": (Msg("flooded, door open"), (70, 140, 255), "fill"),
+    "fired": (Msg("fired"), (90, 96, 104), "cross"),
+}
+
+
+def _clock(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class AttackScreen(Screen):
+    id = "attack"
+    title = Msg("Attack")
+    icon = "torpedo"
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.weapons: dict[str, Any] = {}
+
+    @property
+    def chosen(self) -> list[int]:
+        return list(self.win.ui.get("tubes", []))
+
+    def read(self) -> Hashable:
+        game = self.game
+        self.weapons = game.module("weapons").status() if game.has_module("weapons") else {}
+        return (freeze(self.weapons), tuple(self.chosen))
+
+    def toggle(self, tube: int) -> None:
+        chosen = self.chosen
+        if tube in chosen:
+            chosen.remove(tube)
+        else:
+            chosen.append(tube)
+        self.win.ui["tubes"] = sorted(chosen)
+        self.win.touch()
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        c.surface.fill(theme.PANEL, area)
+        if not self.weapons:
+            c.text(Msg("This game has no weapons."), area.center, theme.TEXT_SIZE, theme.TEXT_DIM, "center")
+            return
+        tubes = Rect(area.x + s(4), area.y + s(4), s(290), area.h - s(8))
+        tdc = Rect(tubes.right + s(6), area.y + s(4), s(264), area.h - s(8))
+        right = Rect(tdc.right + s(6), area.y + s(4), area.right - tdc.right - s(10), area.h - s(8))
+        self._tubes(c, tubes)
+        self._tdc(c, tdc)
+        self._actions(c, right)
+
+    def _tubes(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        w = self.weapons
+        top = c.panel(rect, Msg("TUBES"))
+        y = top
+        for tube in w.get("tubes", []):
+            number = int(tube["tube"])
+            row = Rect(rect.x + s(4), y, rect.w - s(8), s(47))
+            word, color, style = TUBE_LOOKS.get(tube["state"], (Msg.term(str(tube["state"])), theme.TEXT_DIM,
+                                                                "outline"))
+            chosen = number in self.chosen
+            pygame.draw.rect(c.surface, theme.BUTTON_ACTIVE if chosen else theme.BUTTON, row, border_radius=s(6))
+            pygame.draw.rect(c.surface, theme.TEXT if chosen else theme.PANEL_EDGE, row, s(3) if chosen else 1,
+                             border_radius=s(6))
+            mark = Rect(row.x + s(6), row.y + s(6), s(34), row.h - s(12))
+            if style == "fill":
+                pygame.draw.rect(c.surface, color, mark, border_radius=s(4))
+            elif style == "stripes":
+                pygame.draw.rect(c.surface, theme.PANEL_DARK, mark, border_radius=s(4))
+                for x in range(mark.x, mark.right, s(8)):
+                    pygame.draw.line(c.surface, color, (x, mark.bottom - 1), (min(mark.right, x + s(8)), mark.y), s(3))
+            pygame.draw.rect(c.surface, color, mark, s(2), border_radius=s(4))
+            if style == "cross":
+                icons.x_mark(c.surface, mark.inflate(-s(8), -s(4)), color)
+            text_color = theme.TEXT_DARK if chosen else theme.TEXT
+            c.text(str(number), mark.center, 22, theme.TEXT_DARK if style == "fill" else theme.TEXT, "center",
+                   bold=True)
+            facing = Msg("bow") if tube.get("facing") == "bow" else Msg("stern")
+            name = tube.get("name")
+            head = Msg("{facing} · {torpedo}", facing=facing,
+                       torpedo=Msg.term(str(name)) if name else Msg("no torpedo"))
+            c.text(head, (mark.right + s(8), row.y + s(2)), theme.MIN_TEXT, text_color, bold=True,
+                   width=row.right - mark.right - s(12))
+            state: Msg | str = word
+            if tube["state"] == "loading" and tube.get("ready_in_s") is not None:
+                state = Msg("loading, ready in {t}", t=_clock(float(tube["ready_in_s"])))
+            elif tube["state"] == "flooding" and tube.get("ready_in_s") is not None:
+                state = Msg("flooding, {t}", t=_clock(float(tube["ready_in_s"])))
+            if tube.get("warm") is False:
+                state = Msg("{state} (cold)", state=state)
+            c.text(state, (mark.right + s(8), row.bottom - s(2)), theme.MIN_TEXT, text_color, "bottomleft",
+                   width=row.right - mark.right - s(12))
+            c.targets.add(f"tube.{number}", row, call(self.toggle, number))
+            y += s(51)
+        racks = w.get("racks", {})
+        left = Msg("{n} torpedoes: bow {bow}, stern {stern}, deck {deck}", n=w.get("torpedoes_left", 0),
+                   bow=len(racks.get("1", [])), stern=len(racks.get("6", [])), deck=len(w.get("deck", [])))
+        c.paragraph(left, Rect(rect.x + s(6), y, rect.w - s(12), rect.bottom - y - s(2)), theme.MIN_TEXT,
+                    theme.TEXT_DIM)
+
+    def _tdc(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        tdc = self.weapons.get("tdc", {})
+        top = c.panel(rect, Msg("TDC"))
+        x, w = rect.x + s(8), rect.w - s(16)
+        y = top
+        if not tdc.get("programmed"):
+            c.paragraph(Msg("Not programmed. Choose a target on the plot, or set the attack disc."),
+                        Rect(x, y, w, s(70)), theme.MIN_TEXT, theme.TEXT_DIM)
+            y += s(72)
+        else:
+            head = Msg("Target {contact}: course {course:03d}°, {kn} kn", contact=tdc.get("contact") or "—",
+                       course=int(tdc.get("course", 0)), kn=tdc.get("speed_kn"))
+            c.text(head, (x, y), theme.MIN_TEXT, theme.TEXT, bold=True, width=w)
+            y += s(21)
+            c.text(Msg("depth {d} m · spread {sp}°", d=tdc.get("depth_m"), sp=tdc.get("spread_deg")), (x, y),
+                   theme.MIN_TEXT, theme.TEXT_DIM, width=w)
+            y += s(24)
+            for facing, word in (("bow", Msg("Bow")), ("stern", Msg("Stern"))):
+                sol = tdc.get(facing) or {}
+                good = bool(sol.get("reachable")) and bool(sol.get("within_limit"))
+                mark = icons.check if good else icons.warning
+                mark(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.GOOD if good else theme.WARNING)
+                gyro = float(sol.get("gyro", 0.0))
+                side = Msg("starboard") if gyro >= 0 else Msg("port")
+                c.text(Msg("{word}: gyro {g}° {side}", word=word, g=round(abs(gyro)), side=side), (x + s(24), y),
+                       theme.MIN_TEXT, theme.TEXT, bold=True, width=w - s(24))
+                y += s(21)
+                c.text(Msg("range {m} m · run {t} s", m=f"{int(sol.get('range_m', 0)):,}",
+                           t=round(float(sol.get("run_s", 0)))),
+                       (x + s(24), y), theme.MIN_TEXT, theme.TEXT, width=w - s(24))
+                y += s(21)
+                aob = float(sol.get("aob", 0.0))
+                c.text(Msg("angle on the bow {a}° · track {tr}°", a=round(aob), tr=round(float(sol.get("track_angle",
+                                                                                                       0)))),
+                       (x + s(24), y), theme.MIN_TEXT, theme.TEXT_DIM, width=w - s(24))
+                y += s(24)
+                if not good:
+                    why = Msg("beyond the gyro limit") if sol.get("reachable") else Msg("the torpedo cannot reach it")
+                    c.text(why, (x + s(24), y - s(3)), theme.MIN_TEXT, theme.WARNING, width=w - s(24))
+                    y += s(20)
+        disc = self.weapons.get("disc", {})
+        if disc.get("own_course") is not None or disc.get("enemy_course") is not None:
+            y = max(y, rect.bottom - s(50))
+            c.text(Msg("Disc: own {o}°, enemy {e}°, bearing {b}°", o=disc.get("own_course"), e=disc.get("enemy_course"),
+                       b=disc.get("bearing")), (x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=w)
+            if disc.get("aob") is not None:
+                c.text(Msg("true bearing {tb}°, angle on the bow {a}°", tb=disc.get("true_bearing"), a=disc.get("aob")),
+                       (x, y + s(21)), theme.MIN_TEXT, theme.TEXT, width=w)
+
+    def _actions(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        win = self.win
+        chosen = self.chosen
+        tubes = {int(t["tube"]): t["state"] for t in self.weapons.get("tubes", [])}
+        flood = [t for t in chosen if tubes.get(t) == "loaded"]
+        fire = [t for t in chosen if tubes.get(t) == "flooded"]
+        buttons = [
+            ("weapon.flood", Msg("Flood"), lambda: win.open_form("flood_tubes", {"tubes": flood} if flood else {})),
+            ("weapon.fire", Msg("Fire"), lambda: win.open_form("fire_torpedoes", {"tubes": fire} if fire else {})),
+            ("weapon.tdc", Msg("TDC"), lambda: win.open_form("tdc", self._tdc_preset())),
+            ("weapon.reload", Msg("Reload"), lambda: win.open_form("reload_torpedo", self._reload_preset(tubes))),
+            ("weapon.disc", Msg("Disc"), lambda: win.open_form("attack_disc")),
+            ("weapon.gun_88", Msg("88 mm"), lambda: win.open_form("gun_88", self._gun_preset())),
+            ("weapon.gun_20", Msg("20 mm"), lambda: win.open_form("gun_20")),
+            ("weapon.plot", Msg("Plot"), lambda: win.show("plot")),
+        ]
+        bw = (rect.w - s(4)) // 2
+        for i, (bid, label, action) in enumerate(buttons):
+            box = Rect(rect.x + (i % 2) * (bw + s(4)), rect.y + (i // 2) * s(51), bw, s(47))
+            tone = (200, 70, 60) if bid == "weapon.fire" and fire else None
+            c.button(bid, box, label, simple(action), tone=tone, size=theme.MIN_TEXT)
+        y = rect.y + 4 * s(51) + s(2)
+        guns = self.weapons.get("guns", {})
+        for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
+            g = guns.get(gun, {})
+            state = Msg("firing at {t}", t=g.get("target")) if g.get("firing") else Msg("rounds")
+            c.text(Msg("{gun}: {n} {state}", gun=word, n=f"{int(g.get('rounds', 0)):,}", state=state),
+                   (rect.x + s(2), y), theme.MIN_TEXT, theme.WARNING if g.get("firing") else theme.TEXT, width=rect.w)
+            y += s(21)
+        sunk = self.weapons.get("sunk", [])
+        c.text(Msg("Fired {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
+               (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w)
+        y += s(21)
+        c.text(Msg("Sunk {n} · {grt} GRT", n=len(sunk), grt=f"{int(self.weapons.get('grt_sunk', 0)):,}"),
+               (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
+
+    def _tdc_preset(self) -> dict[str, Any]:
+        contact = self.win.ui.get("contact")
+        return {"contact": contact} if isinstance(contact, str) else {}
+
+    def _gun_preset(self) -> dict[str, Any]:
+        contact = self.win.ui.get("contact")
+        return {"target": contact} if isinstance(contact, str) else {}
+
+    def _reload_preset(self, tubes: dict[int, str]) -> dict[str, Any]:
+        empty = [t for t in self.chosen if tubes.get(t) in ("empty", "fired")]
+        return {"tube": empty[0]} if empty else {}

@@ -1,0 +1,147 @@
+"""The boat screen: the boat from the side with the 16 figures (drag one to another section or to
+the tray, or touch it and then where it goes), what is wrong in each section, the mobilization,
+moves that wait for a Mobilize, and undo."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.boat_view import (
+    BoatPlan,
+    BoatView,
+    boat_plan,
+    draw_boat,
+    draw_figure,
+    figure_places,
+    read_boat,
+)
+from kaleun.ui.scene import Drag, freeze, lamp_looks
+from kaleun.ui.screens.base import Screen
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+
+class BoatScreen(Screen):
+    id = "boat"
+    title = Msg("Boat")
+    icon = "boat"
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.view: BoatView | None = None
+        self.crew: dict[str, Any] = {}
+        self.boat: dict[str, Any] = {}
+        self.square: str | None = None
+        self.plan: BoatPlan | None = None
+
+    def read(self) -> Hashable:
+        game = self.game
+        where = game.module("figures").where
+        figures = tuple((f, where.get(f)) for f in where)
+        boat = game.module("boat").status()
+        drag = self.win.drag
+        self.view = read_boat(game, figures, bool(boat["surfaced"]), lamp_looks(getattr(self.win.runtime, "lamps",
+                                                                                        None)),
+                              self.win.selected, drag.figure if drag else None, drag.target if drag else None)
+        self.boat = boat
+        crew = game.module("crew").status() if game.has_module("crew") else {}
+        self.crew = {"mobilization": crew.get("mobilization", False), "unsettled": crew.get("unsettled", {}),
+                     "undo": crew.get("undo"), "rules": crew.get("rules")}
+        self.square = game.module("navigation").status().get("dr_square") if game.has_module("navigation") else None
+        return (self.view, freeze(self.crew), round(float(boat["speed_kn"]), 1), int(boat.get("course", 0)),
+                round(float(boat.get("depth_m", 0.0))), self.square)
+
+    def places(self) -> dict[str, tuple[tuple[int, int], int]]:
+        if self.view is None:
+            self.read()
+        assert self.view is not None
+        self.plan = boat_plan(self.win.layout, self.view.figures)
+        return figure_places(self.win.layout, self.plan, self.view.figures)
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        if self.view is None:
+            self.read()
+        view = self.view
+        assert view is not None
+        places = self.places()
+        plan = self.plan
+        assert plan is not None
+        draw_boat(c, plan, view, places, area)
+        win = self.win
+        for number, rect in plan.sections.items():
+            c.targets.add(f"section.{number}", rect, call(win.drop_selected, number), "section")
+        c.targets.add("tray", plan.tray, lambda pos: win.drop_selected("tray"), "tray")
+        for figure, (centre, cell) in places.items():
+            box = Rect(0, 0, cell, cell)
+            box.center = centre
+            c.targets.add(f"figure.{figure}", box, None, "figure")
+        self._controls(c, plan.controls)
+
+    def _controls(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        win = self.win
+        crew = self.crew
+        unsettled: dict[str, Any] = crew.get("unsettled") or {}
+        if unsettled:
+            figure, flag = next(iter(unsettled.items()))
+            box = rect.inflate(-s(2), -s(2))
+            pygame.draw.rect(c.surface, theme.PANEL, box, border_radius=s(6))
+            pygame.draw.rect(c.surface, theme.WARNING, box, s(3), border_radius=s(6))
+            icons.warning(c.surface, Rect(box.x + s(6), box.y + s(6), s(22), s(22)), theme.WARNING)
+            if flag.get("reason") == "no_mobilize":
+                words = Msg("{figure} moved {a} → {b} without a Mobilize", figure=figure, a=flag["from"], b=flag["to"])
+            else:
+                words = Msg("{figure} cannot go {a} → {b}", figure=figure, a=flag["from"], b=flag["to"])
+            c.paragraph(words, Rect(box.x + s(32), box.y + s(4), box.w - s(36), s(44)), theme.MIN_TEXT)
+            if len(unsettled) > 1:
+                c.text(Msg("+{n} more", n=len(unsettled) - 1), (box.right - s(6), box.y + s(48)), theme.MIN_TEXT,
+                       theme.TEXT_DIM, "topright")
+            y = box.bottom - s(52)
+            half = (box.w - s(18)) // 2
+            if flag.get("reason") == "no_mobilize":
+                c.button("move_fix.mobilize", Rect(box.x + s(6), y, half, s(47)), Msg("Pay a Mobilize"),
+                         simple(lambda: win.submit({"do": "move_fix", "figure": figure, "choice": "mobilize"})))
+            c.button("move_fix.put_back", Rect(box.x + s(12) + half, y, half, s(47)), Msg("Put it back"),
+                     simple(lambda: self.put_back(figure, int(flag["from"]))))
+            return
+        row = Rect(rect.x + s(4), rect.y + s(2), (rect.w - s(16)) // 2, s(50))
+        if crew.get("mobilization"):
+            c.button("end_mobilize", row, Msg("End mobilization"), simple(lambda: win.submit({"do": "end_mobilize"})),
+                     active=True)
+        else:
+            c.button("mobilize", row, Msg("Mobilize"), simple(lambda: win.open_form("mobilize")), icon=icons.person)
+        undo = crew.get("undo")
+        c.button("undo", row.move(row.w + s(8), 0), Msg("Undo"), simple(lambda: win.submit({"do": "undo"})),
+                 icon=icons.undo, enabled=bool(undo), why_not=Msg("There is nothing to undo."))
+        y = row.bottom + s(6)
+        boat = self.boat
+        where = Msg("surfaced") if boat.get("surfaced") else Msg("{depth} m deep", depth=round(float(boat["depth_m"])))
+        line = Msg("{speed} kn · course {course:03d}° · {where}", speed=f"{float(boat['speed_kn']):.1f}",
+                   course=int(boat.get("course", 0)), where=where)
+        c.text(line, (rect.x + s(6), y), theme.TEXT_SIZE, theme.TEXT, width=rect.w - s(8))
+        if self.square:
+            c.text(Msg("Square {square} by dead reckoning", square=self.square), (rect.x + s(6), y + s(26)),
+                   theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w - s(8))
+        if undo:
+            c.text(Msg("Undo: {what}", what=undo), (rect.x + s(6), y + s(48)), theme.MIN_TEXT, theme.TEXT_DIM,
+                   width=rect.w - s(8))
+
+    def put_back(self, figure: str, section: int) -> None:
+        """The figure goes back where it stood; on a table whose figures only hands move, the crew is told."""
+        try:
+            self.win.table.actuate({"do": "place", "figure": figure, "section": section})
+        except CommandError:
+            self.win.submit({"do": "move_fix", "figure": figure, "choice": "put_back"})
+        self.win.touch()
+
+    def draw_drag(self, c: Canvas, drag: Drag) -> None:
+        places = self.places()
+        cell = places.get(drag.figure, ((0, 0), c.size(47)))[1]
+        draw_figure(c.surface, c.fonts, drag.figure, drag.pos, max(cell, c.size(47)) * 0.9, selected=True)

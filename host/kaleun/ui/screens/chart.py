@@ -1,0 +1,191 @@
+"""The strategic map: the naval grid around the boat with its squares named, the dead-reckoning
+track, sextant fixes and the mission's target area (when the mission names one). Everything is
+the navigator's plot: the boat's true position is never drawn."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping
+from functools import lru_cache
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.events import Event
+from kaleun.core.messages import Msg
+from kaleun.uboot.sea.grid import Square, naval_grid
+from kaleun.ui import icons, theme
+from kaleun.ui.scene import freeze
+from kaleun.ui.screens.base import Screen
+from kaleun.ui.touch import simple
+from kaleun.ui.widgets import Canvas
+
+#: degrees of latitude from the centre to the top edge, per zoom step
+SPANS = (1.35, 2.7, 5.4, 10.8)
+#: the track keeps a point every this many nm of dead reckoning (and at most this many points)
+TRACK_STEP_NM = 2.0
+TRACK_POINTS = 3000
+
+
+class Track:
+    """The dead-reckoning track and the fixes, kept by the window as the game runs."""
+
+    def __init__(self) -> None:
+        self.points: list[tuple[float, float]] = []
+        self.fixes: list[tuple[float, float, str | None]] = []
+
+    def sample(self, game: Any) -> None:
+        if not game.has_module("navigation"):
+            return
+        lat, lon = game.module("navigation").dr_position()
+        if self.points:
+            plat, plon = self.points[-1]
+            dx = (lon - plon) * 60 * math.cos(math.radians(lat))
+            if math.hypot(dx, (lat - plat) * 60) < TRACK_STEP_NM:
+                return
+        self.points.append((round(lat, 4), round(lon, 4)))
+        del self.points[:-TRACK_POINTS]
+
+    def on_event(self, event: Event) -> None:
+        if event.name == "sextant_fix" and "lat" in event.data:
+            self.fixes.append((float(event.data["lat"]), float(event.data["lon"]), event.data.get("square")))
+            self.points.append((float(event.data["lat"]), float(event.data["lon"])))
+
+
+@lru_cache(maxsize=8)
+def squares_near(lat: float, lon: float, span: float) -> tuple[Square, ...]:
+    south, north = lat - span * 1.2, lat + span * 1.2
+    wide = span * 2.5 / max(0.2, math.cos(math.radians(lat)))
+    return tuple(sq for sq in naval_grid().squares.values()
+                 if sq.north > south and sq.south < north and sq.east > lon - wide and sq.west < lon + wide)
+
+
+def target_squares(mission: Mapping[str, Any]) -> list[str]:
+    """The squares of the mission's target area, whatever shape the mission gives it."""
+    for key in ("target_area", "area", "target_square", "target_squares", "squares"):
+        value = mission.get(key)
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, list | tuple):
+            return [str(v) for v in value if isinstance(v, str)]
+        if isinstance(value, Mapping):
+            found = value.get("squares") or value.get("square")
+            if isinstance(found, str):
+                return [found]
+            if isinstance(found, list | tuple):
+                return [str(v) for v in found]
+    return []
+
+
+class ChartScreen(Screen):
+    id = "map"
+    title = Msg("Map")
+    icon = "chart"
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.nav: dict[str, Any] = {}
+        self.area: list[str] = []
+
+    @property
+    def span(self) -> float:
+        return float(self.win.ui.get("map_span", SPANS[1]))
+
+    def zoom(self, by: int) -> None:
+        i = SPANS.index(self.span) if self.span in SPANS else 1
+        self.win.ui["map_span"] = SPANS[max(0, min(len(SPANS) - 1, i + by))]
+        self.win.touch()
+
+    def read(self) -> Hashable:
+        game = self.game
+        self.nav = game.module("navigation").status() if game.has_module("navigation") else {}
+        mission = game.module("mission").status() if game.has_module("mission") else {}
+        self.area = target_squares(mission)
+        track = self.win.track
+        return (freeze(self.nav), tuple(self.area), len(track.points), len(track.fixes), self.span)
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        surface = c.surface
+        surface.fill(theme.SEA_DEEP, area)
+        if "dr_lat" not in self.nav:
+            c.text(Msg("This game has no strategic map."), area.center, theme.TEXT_SIZE, theme.TEXT_DIM, "center")
+            return
+        lat0, lon0 = float(self.nav["dr_lat"]), float(self.nav["dr_lon"])
+        span = self.span
+        k = (area.h / 2) / span  # pixels per degree of latitude
+        coslat = math.cos(math.radians(lat0))
+
+        def xy(lat: float, lon: float) -> tuple[int, int]:
+            dlon = (lon - lon0 + 180) % 360 - 180
+            return (round(area.centerx + dlon * coslat * k), round(area.centery - (lat - lat0) * k))
+
+        grid = naval_grid()
+        squares = squares_near(round(lat0, 1), round(lon0, 1), span)
+        small = (squares[0].east - squares[0].west) * coslat * k if squares else 0
+        name_size = theme.MIN_TEXT
+        label_squares = small >= c.text_width("AL55", name_size) + s(6)
+        large: dict[str, list[tuple[int, int]]] = {}
+        for sq in squares:
+            x0, y0 = xy(sq.north, sq.west)
+            x1, y1 = xy(sq.south, sq.east)
+            box = Rect(x0, y0, x1 - x0, y1 - y0)
+            pygame.draw.rect(surface, theme.GRID, box, 1)
+            if label_squares:
+                c.text(sq.name, box.center, name_size, theme.GRID_BRIGHT, "center")
+            large.setdefault(sq.name[:2], []).append(box.center)
+        if not label_squares:
+            for name, centres in large.items():
+                x = sum(p[0] for p in centres) // len(centres)
+                y = sum(p[1] for p in centres) // len(centres)
+                c.text(name, (x, y), 24, theme.GRID_BRIGHT, "center", bold=True)
+        for name in self.area:
+            try:
+                sq = grid.square(name)
+            except ValueError:
+                continue
+            x0, y0 = xy(sq.north, sq.west)
+            x1, y1 = xy(sq.south, sq.east)
+            box = Rect(x0, y0, x1 - x0, y1 - y0)
+            pygame.draw.rect(surface, theme.ACCENT, box, s(3))
+            for i in range(box.x - box.h, box.right, s(12)):
+                pygame.draw.line(surface, theme.ACCENT, (max(box.x, i), min(box.bottom, box.bottom - (max(box.x,
+                                                                                                          i) - i))),
+                                 (min(box.right, i + box.h), max(box.y, box.y + (i + box.h - min(box.right,
+                                                                                                 i + box.h)))), 1)
+            c.text(Msg("target area"), (box.centerx, box.bottom + s(2)), theme.MIN_TEXT, theme.ACCENT, "midtop")
+        track = self.win.track
+        points = [xy(lat, lon) for lat, lon in track.points] + [xy(lat0, lon0)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.TEXT, False, points, s(2))
+        fixes = list(track.fixes)
+        last = getattr(self.game.module("navigation"), "fix", None) if self.game.has_module("navigation") else None
+        if isinstance(last, dict) and "lat" in last:  # the last fix, also of a game resumed from a save
+            fixes.append((float(last["lat"]), float(last["lon"]), last.get("square")))
+        for lat, lon, _name in fixes:
+            p = xy(lat, lon)
+            pygame.draw.circle(surface, theme.GOOD, p, s(8), s(2))
+            pygame.draw.line(surface, theme.GOOD, (p[0] - s(11), p[1]), (p[0] + s(11), p[1]), s(2))
+            pygame.draw.line(surface, theme.GOOD, (p[0], p[1] - s(11)), (p[0], p[1] + s(11)), s(2))
+        centre = xy(lat0, lon0)
+        pygame.draw.circle(surface, theme.OWN_BOAT, centre, s(7))
+        pygame.draw.circle(surface, theme.OUTLINE, centre, s(7), s(2))
+        info = Rect(area.x + s(6), area.y + s(6), s(300), s(48))
+        pygame.draw.rect(surface, theme.PANEL, info, border_radius=s(6))
+        c.text(Msg("Square {sq} by dead reckoning", sq=self.nav.get("dr_square") or "—"), (info.x + s(6),
+                                                                                           info.y + s(2)),
+               theme.MIN_TEXT, theme.TEXT, width=info.w - s(10))
+        if self.nav.get("fix_square") is not None or "fix_age_h" in self.nav:
+            fix = Msg("last fix {sq}, {h} h ago", sq=self.nav.get("fix_square") or "—", h=self.nav.get("fix_age_h"))
+        else:
+            fix = Msg("no sextant fix yet")
+        c.text(fix, (info.x + s(6), info.y + s(24)), theme.MIN_TEXT, theme.TEXT_DIM, width=info.w - s(10))
+        zoom = Rect(area.right - s(54), area.y + s(4), s(48), s(48))
+        c.button("map.zoom_in", zoom, None, simple(lambda: self.zoom(-1)), icon=icons.plus, enabled=span > SPANS[0])
+        c.button("map.zoom_out", zoom.move(0, s(52)), None, simple(lambda: self.zoom(+1)), icon=icons.minus,
+                 enabled=span < SPANS[-1])
+        c.button("map.sextant", Rect(area.right - s(130), area.bottom - s(52), s(124), s(47)), Msg("Sextant"),
+                 simple(lambda: self.win.open_form("sextant")), size=theme.MIN_TEXT)
+        c.text(Msg("Track and fixes are the navigator's plot."), (area.x + s(6), area.bottom - s(4)), theme.MIN_TEXT,
+               theme.TEXT_DIM, "bottomleft")

@@ -1,0 +1,235 @@
+"""Damage and repairs: the boat's sections with their conditions, flooding, a breach counting
+down, injured and dead sailors; and the list of what to do about it — hull breaches, conditions,
+technical jobs (severity, the crew needed and present, progress, paused jobs), the injured."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from functools import partial
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.crew.hazards import CONDITIONS
+from kaleun.ui import icons, theme
+from kaleun.ui.boat_view import CONDITION_ICONS, CONDITION_WORDS, SECTION_NAMES, BoatView, draw_section, read_boat
+from kaleun.ui.scene import freeze
+from kaleun.ui.screens.base import Screen
+from kaleun.ui.touch import simple
+from kaleun.ui.widgets import Canvas
+
+SEVERITY_WORDS: dict[str, Msg] = {"maintenance": Msg("maintenance"), "failure": Msg("failure"),
+                                  "major_failure": Msg("major failure")}
+ITEM_WORDS: dict[str, Msg] = {"extinguisher": Msg("extinguisher"), "cables": Msg("cables"),
+                              "breathing_set": Msg("breathing set"), "light_bulb": Msg("light bulb"),
+                              "water_pump": Msg("water pump")}
+
+
+#: (id, label, action) of a row's buttons
+Buttons = list[tuple[str, Msg, Callable[[], None]]]
+#: (id, icon, words, detail, colour, buttons)
+Row = tuple[str, Any, Msg | str, Msg | str | None, theme.Color, Buttons]
+
+
+def _clock(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class DamageScreen(Screen):
+    id = "damage"
+    title = Msg("Damage")
+    icon = "wrench"
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.view: BoatView | None = None
+        self.crew: dict[str, Any] = {}
+        self.jobs: list[dict[str, Any]] = []
+        self.page = 0
+
+    def read(self) -> Hashable:
+        game = self.game
+        where = game.module("figures").where
+        figures = tuple((f, where.get(f)) for f in where)
+        boat = game.module("boat").status()
+        self.view = read_boat(game, figures, bool(boat["surfaced"]))
+        crew = game.module("crew").status() if game.has_module("crew") else {}
+        self.crew = {k: crew.get(k) for k in ("conditions", "breaches", "items", "health", "sailors", "flooded")}
+        self.jobs = list(game.module("technical").status().get("jobs", [])) if game.has_module("technical") else []
+        return (self.view, freeze(self.crew), freeze(self.jobs), self.page)
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        c.surface.fill(theme.PANEL, area)
+        boat = Rect(area.x + s(4), area.y + s(4), area.w - s(8), s(106))
+        self._boat(c, boat)
+        self._list(c, Rect(area.x + s(4), boat.bottom + s(4), area.w - s(8), area.bottom - boat.bottom - s(8)))
+
+    def _boat(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        view = self.view
+        assert view is not None
+        pygame.draw.rect(c.surface, theme.SEA, rect, border_radius=s(6))
+        top_h = s(38)
+        w = (rect.w - s(7 * 4)) / 6
+        hull_y = rect.y + top_h + s(4)
+        sailors = self.crew.get("sailors") or {}
+        waiting = {i["figure"] for i in (self.crew.get("health") or {}).get("injuries_waiting", [])}
+        for n in range(1, 9):
+            if n <= 6:
+                box = Rect(round(rect.x + s(4) + (n - 1) * (w + s(4))), hull_y, round(w), rect.bottom - hull_y - s(4))
+            else:
+                box = Rect(round(rect.x + s(4) + (n - 7) * (w + s(4)) + w * (0.5 if n == 7 else 1.5)), rect.y + s(3),
+                           round(w), top_h - s(2))
+            draw_section(c, n, box, view, False, compact=True)
+            here = [f for f, st in sailors.items() if st.get("section") == n]
+            dead = sum(1 for f in here if sailors[f]["dead"])
+            hurt = sum(1 for f in here if not sailors[f]["dead"] and (sailors[f]["ailments"] or f in waiting))
+            x = box.x + s(22)
+            y = box.y + s(1) if n > 6 else box.bottom - s(22)
+            if n <= 6 and any(b.section == n for b in view.breaches):
+                y = box.y + s(21)
+            for count, icon, color in ((hurt, icons.cross, (210, 20, 20)), (dead, icons.x_mark, theme.OUTLINE)):
+                if count:
+                    badge = Rect(x, y, s(18), s(18))
+                    pygame.draw.rect(c.surface, (255, 255, 255), badge.inflate(s(2), s(2)), border_radius=s(3))
+                    icon(c.surface, badge, color)
+                    c.text(str(count), (badge.right + s(2), badge.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft",
+                           bold=True)
+                    x += s(40)
+
+    def _rows(self) -> list[Row]:
+        """(id, icon, words, detail, colour, buttons) of everything to do, most urgent first."""
+        win = self.win
+        rows: list[Row] = []
+        now = self.game.t
+        for sec, b in sorted((self.crew.get("breaches") or {}).items()):
+            left = max(0, math.ceil(float(b["deadline"]) - now))
+            words = Msg("Hull breach in section {n}: {t} left", n=sec, t=_clock(left))
+            color = theme.ALARM_COLORS["breach"]
+            if b.get("result") == "failed":
+                rows.append((f"breach.{sec}", icons.breach, words, Msg("The puzzle failed: get everybody out!"),
+                             color, []))
+            elif b.get("crewed"):
+                rows.append((f"breach.{sec}", icons.breach, words,
+                             Msg("The repair crew is at work: the puzzle's result?"),
+                             color, [
+                                 (f"puzzle.{sec}.solved", Msg("Solved"),
+                                  partial(win.submit, {"do": "puzzle", "section": int(sec), "result": "solved"})),
+                                 (f"puzzle.{sec}.failed", Msg("Failed"),
+                                  partial(win.submit, {"do": "puzzle", "section": int(sec), "result": "failed"}))]))
+            else:
+                rows.append((f"breach.{sec}", icons.breach, words, Msg("5 sailors with the repair symbol seal it"),
+                             color,
+                             [(f"repair.breach.{sec}", Msg("Seal"),
+                               partial(win.open_form, "repair", {"job": {"breach": int(sec)}}))]))
+        items = self.crew.get("items") or {}
+        for cond in self.crew.get("conditions") or []:
+            kind, sec = str(cond["condition"]), int(cond["section"])
+            name = CONDITION_WORDS.get(kind, Msg.term(kind))
+            words = Msg("{what} in section {n} ({room})", what=name, n=sec, room=SECTION_NAMES[sec])
+            spec = CONDITIONS.get(kind, {})
+            item = spec.get("equipment")
+            detail: Msg | None = None
+            if spec.get("vented_by_surfacing"):
+                detail = Msg("surface the boat to vent it")
+            elif item:
+                where = items.get(item)
+                thing = ITEM_WORDS.get(str(item), Msg.term(str(item)))
+                detail = (Msg("equipment in place: {item}", item=thing) if where == sec else
+                          Msg("needs equipment: {item} (lost)", item=thing) if where is None else
+                          Msg("needs equipment: {item} (now in section {w})", item=thing, w=where))
+            icon = icons.ICONS[CONDITION_ICONS.get(kind, "warning")]
+            color = theme.CONDITION_COLORS.get(kind, theme.WARNING)
+            if kind == "light_failure":
+                color = theme.TEXT_DIM
+            buttons: Buttons = []
+            if item and not spec.get("vented_by_surfacing") and items.get(item) != sec:
+                # a correction (§6.14): the crew has carried the equipment chip here on the board
+                buttons.append((f"item.{item}.{sec}", Msg("Moved here"),
+                                partial(win.submit, {"do": "move_item", "item": item, "section": sec})))
+            if not spec.get("vented_by_surfacing"):
+                buttons.append((f"repair.{kind}.{sec}", Msg("Repair"),
+                                partial(win.open_form, "repair", {"job": {"condition": kind, "section": sec}})))
+            rows.append((f"condition.{kind}.{sec}", icon, words, detail, color, buttons))
+        for job in self.jobs:
+            comp = str(job["component"])
+            severity = SEVERITY_WORDS.get(str(job["severity"]), Msg.term(str(job["severity"])))
+            words = Msg("{what}: {severity}", what=Msg.term(comp.replace("_", " ")), severity=severity)
+            present, needed = int(job.get("sailors", 0)), int(job.get("crew", 1))
+            progress = round(float(job.get("progress", 0.0)) * 100)
+            job_buttons: Buttons = []
+            if present and not job.get("active"):
+                detail = Msg("paused: {p} of {n} sailors, {pc} % done", p=present, n=needed, pc=progress)
+                job_buttons = [(f"join.{comp}", Msg("Join"),
+                            partial(win.submit, {"do": "join_task", "task": "repair", "component": comp}))]
+            elif present:
+                detail = Msg("{p} of {n} sailors at work, {pc} % done", p=present, n=needed, pc=progress)
+            else:
+                detail = Msg("needs {n} sailors in section {s}", n=needed, s=job.get("section"))
+                job_buttons = [(f"repair.{comp}", Msg("Repair"),
+                            partial(win.open_form, "repair", {"job": {"component": comp}}))]
+            color = theme.SEVERITY_COLORS.get(str(job.get("colour")), theme.TEXT_DIM)
+            rows.append((f"job.{comp}", icons.wrench, words, detail, color, job_buttons))
+        health = self.crew.get("health") or {}
+        sailors = self.crew.get("sailors") or {}
+        for injury in health.get("injuries_waiting", []):
+            who = str(sailors.get(injury["figure"], {}).get("name", injury["figure"]))
+            rows.append((f"injury.{injury['id']}", icons.cross, Msg("{name} is injured", name=Msg.term(who)),
+                         Msg("draw a {deck} card and enter it", deck=Msg.term(str(injury["deck"]))), (230, 60, 60),
+                         [(f"card.{injury['id']}", Msg("Card"),
+                           partial(win.open_form, "ailment", {"injury": injury["id"]}))]))
+        for figure, st in sailors.items():
+            untreated = [a for a in st.get("ailments", []) if not a.get("treated")]
+            if untreated and not st.get("dead"):
+                rows.append((f"patient.{figure}", icons.cross, Msg("{name} needs first aid",
+                                                                   name=Msg.term(str(st["name"]))),
+                             Msg("in section {n}", n=st.get("section")), (230, 60, 60),
+                             [(f"first_aid.{figure}", Msg("First aid"),
+                               partial(win.open_form, "first_aid", {"patients": [figure]}))]))
+        return rows
+
+    def _list(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        rows = self._rows()
+        if not rows:
+            icons.check(c.surface, Rect(rect.x + s(8), rect.y + s(10), s(28), s(28)), theme.GOOD)
+            c.text(Msg("Nothing to repair. Nobody hurt."), (rect.x + s(44), rect.y + s(24)), theme.TEXT_SIZE,
+                   theme.TEXT,
+                   "midleft")
+            return
+        per_page = max(1, rect.h // s(51))
+        pages = max(1, math.ceil(len(rows) / per_page))
+        page = min(self.page, pages - 1)
+        nav_w = s(52) if pages > 1 else 0
+        y = rect.y
+        for _rid, icon, words, detail, color, buttons in rows[page * per_page:(page + 1) * per_page]:
+            row = Rect(rect.x, y, rect.w - nav_w, s(47))
+            pygame.draw.rect(c.surface, theme.PANEL_DARK, row, border_radius=s(6))
+            pygame.draw.rect(c.surface, color, Rect(row.x, row.y, s(6), row.h), border_radius=s(3))
+            icon(c.surface, Rect(row.x + s(12), row.y + s(10), s(26), s(26)), color)
+            bx = row.right - s(4)
+            for bid, label, action in reversed(buttons):
+                bw = max(s(86), c.text_width(label, theme.MIN_TEXT, True) + s(20))
+                bx -= bw
+                c.button(bid, Rect(bx, row.y, bw, row.h), label, simple(action), size=theme.MIN_TEXT)
+                bx -= s(4)
+            text_w = bx - row.x - s(48)
+            c.text(words, (row.x + s(46), row.y + s(2)), theme.MIN_TEXT, theme.TEXT, bold=True, width=text_w)
+            if detail is not None:
+                c.text(detail, (row.x + s(46), row.bottom - s(2)), theme.MIN_TEXT, theme.TEXT_DIM, "bottomleft",
+                       width=text_w)
+            y += s(51)
+        if pages > 1:
+            nav = Rect(rect.right - s(48), rect.y, s(48), s(47))
+            c.button("damage.back", nav, None, simple(lambda: self._page(-1)), icon=icons.arrow_up, enabled=page > 0)
+            c.button("damage.more", nav.move(0, s(51)), None, simple(lambda: self._page(+1)), icon=icons.arrow_down,
+                     enabled=page < pages - 1)
+            c.text(f"{page + 1}/{pages}", (nav.centerx, nav.bottom + s(56)), theme.MIN_TEXT, theme.TEXT_DIM, "midtop")
+
+    def _page(self, by: int) -> None:
+        self.page = max(0, self.page + by)
+        self.win.touch()

@@ -1,0 +1,125 @@
+"""The debrief, when the mission is over: how it ended and why, the score, grade and fame when the
+mission gives them, the objectives, the tally of the attack and what the crew lost.
+
+It reads the `mission_end` event's fields (`result`, `reason`, and `score`, `grade`, `fame`,
+`grt`, `objectives` when the mission has them) and the weapons' tally; anything missing is
+left out. A game resumed after its end opens with it (the event has gone by then: the mission's
+status says how it ended)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.scene import freeze
+from kaleun.ui.screens.base import Overlay
+from kaleun.ui.touch import simple
+from kaleun.ui.widgets import Canvas
+
+RESULTS: dict[str, tuple[Msg, theme.Color, str]] = {
+    "won": (Msg("Mission accomplished"), (110, 200, 120), "check"),
+    "returned": (Msg("Back in port"), (236, 180, 64), "boat"),
+    "lost": (Msg("The boat is lost"), (235, 70, 60), "x"),
+}
+
+
+def objective_lines(objectives: Any) -> list[tuple[str, bool | None]]:
+    """(words, done) of each objective, whatever form the mission gives them in."""
+    out: list[tuple[str, bool | None]] = []
+    if isinstance(objectives, Mapping):
+        objectives = [{"name": k, "done": v} if not isinstance(v, Mapping) else {"name": k, **v}
+                      for k, v in objectives.items()]
+    if not isinstance(objectives, list | tuple):
+        return out
+    for item in objectives:
+        if isinstance(item, str):
+            out.append((item, None))
+        elif isinstance(item, Mapping):
+            words = next((str(item[k]) for k in ("text", "name", "title", "id", "objective") if item.get(k)), "?")
+            done = next((bool(item[k]) for k in ("done", "met", "achieved", "complete", "completed") if k in item),
+                        None)
+            out.append((words, done))
+    return out
+
+
+class Debrief(Overlay):
+    id = "debrief"
+    title = Msg("Debrief")
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.end: dict[str, Any] = {}
+        self.weapons: dict[str, Any] = {}
+        self.dead = 0
+        self.hours = 0.0
+
+    def read(self) -> Hashable:
+        game = self.game
+        event = self.win.mission_end
+        mission = game.module("mission").status() if game.has_module("mission") else {}
+        self.end = {"result": mission.get("result"), "reason": mission.get("reason")}
+        if event is not None:
+            self.end.update(event.data)
+            self.end["feed"] = event.feed
+        self.weapons = game.module("weapons").status() if game.has_module("weapons") else {}
+        crew = game.module("crew") if game.has_module("crew") else None
+        self.dead = 0
+        if crew is not None:
+            self.dead = sum(1 for row in (0, 1) for f in crew.status()["sailors"] if crew.sailor(f, row).dead)
+        self.hours = round(game.t / 3600, 1)
+        return (freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours)
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL, area)
+        result = str(self.end.get("result") or "")
+        word, color, icon = RESULTS.get(result, (Msg("The mission is over"), theme.ACCENT, "warning"))
+        pygame.draw.rect(c.surface, color, area, s(3))
+        icons.ICONS[icon](c.surface, Rect(area.x + s(12), area.y + s(10), s(40), s(40)), color)
+        c.text(word, (area.x + s(62), area.y + s(8)), 28, color, bold=True, width=area.w - s(80))
+        reason = self.end.get("feed") or self.end.get("reason")
+        y = area.y + s(48)
+        if reason:
+            y = c.paragraph(reason, Rect(area.x + s(62), y, area.w - s(80), s(44)), theme.MIN_TEXT, theme.TEXT)
+        left = Rect(area.x + s(12), y + s(6), area.w // 2 - s(20), area.bottom - y - s(64))
+        right = Rect(area.centerx + s(4), y + s(6), area.w // 2 - s(16), left.h)
+        lines: list[tuple[Msg | str, theme.Color]] = []
+        for key, label in (("score", Msg("Score")), ("grade", Msg("Grade")), ("fame", Msg("Fame"))):
+            if self.end.get(key) is not None:
+                lines.append((Msg("{what}: {value}", what=label, value=self.end[key]), theme.ACCENT))
+        for text, done in objective_lines(self.end.get("objectives")):
+            mark = "✓" if done else "✗" if done is False else "·"
+            lines.append((f"{mark} {text}", theme.GOOD if done else theme.WARNING if done is False else theme.TEXT))
+        lines.append((Msg("{h} hours at sea", h=self.hours), theme.TEXT_DIM))
+        lines.append((Msg("{n} of the crew dead", n=self.dead), theme.WARNING if self.dead else theme.TEXT_DIM))
+        self._column(c, left, lines)
+        w = self.weapons
+        tally: list[tuple[Msg | str, theme.Color]] = []
+        if w:
+            grt = self.end.get("grt", w.get("grt_sunk", 0))
+            tally.append((Msg("{n} ships sunk, {grt} GRT", n=len(w.get("sunk", [])), grt=f"{int(grt or 0):,}"),
+                          theme.ACCENT))
+            tally.append((Msg("{f} torpedoes fired, {h} hits", f=w.get("fired", 0), h=w.get("hits", 0)), theme.TEXT))
+            for ship in w.get("sunk", [])[:5]:
+                tally.append((Msg("{name}, {grt} GRT", name=Msg.term(str(ship.get("class", "?"))),
+                                  grt=f"{int(ship.get('grt') or 0):,}"), theme.TEXT_DIM))
+        self._column(c, right, tally)
+        bw = s(200)
+        c.button("debrief.close", Rect(area.x + s(12), area.bottom - s(53), bw, s(47)), Msg("Look around"),
+                 simple(self.close), size=theme.MIN_TEXT)
+        c.button("debrief.quit", Rect(area.right - s(12) - bw, area.bottom - s(53), bw, s(47)), Msg("Save and quit"),
+                 simple(self.win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
+
+    def _column(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> None:
+        s = c.size
+        y = rect.y
+        for text, color in lines:
+            if y + s(21) > rect.bottom:
+                break
+            c.text(text, (rect.x, y), theme.TEXT_SIZE if y == rect.y else theme.MIN_TEXT, color, width=rect.w)
+            y += s(24) if y == rect.y else s(21)

@@ -1,0 +1,65 @@
+"""The whole info feed, newest first, a page at a time; alarms keep their colour and icon,
+refused inputs their `!`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.alarms import BY_NAME as ALARMS
+from kaleun.ui.frame import line_color
+from kaleun.ui.screens.base import Overlay
+from kaleun.ui.touch import simple
+from kaleun.ui.widgets import Canvas
+
+
+class FeedLog(Overlay):
+    id = "feed"
+    title = Msg("Info feed")
+
+    def __init__(self, win: object) -> None:
+        super().__init__(win)  # type: ignore[arg-type]
+        self.page = 0
+
+    def read(self) -> Hashable:
+        return (self.win.feed.version, self.page)
+
+    def turn(self, by: int) -> None:
+        self.page = max(0, self.page + by)
+        self.win.touch()
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL, area)
+        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
+        side = Rect(area.right - s(56), area.y + s(4), s(52), area.h - s(8))
+        c.button("feed.close", Rect(side.x, side.y, side.w, s(48)), None, simple(self.close), icon=icons.x_mark)
+        lines = list(reversed(self.win.feed.lines))
+        size = theme.MIN_TEXT
+        height = c.font(size).get_linesize()
+        width = side.x - area.x - s(12)
+        x = area.x + s(8)
+        time_w = c.text_width("00:00", size) + s(30)
+        per_page = max(1, (area.h - s(8)) // (height * 2 + s(4)))
+        pages = max(1, math.ceil(len(lines) / per_page))
+        page = min(self.page, pages - 1)
+        y = area.y + s(4)
+        for line in lines[page * per_page:(page + 1) * per_page]:
+            c.text(line.clock, (x, y), size, theme.TEXT_DIM)
+            mark = Rect(x + c.text_width("00:00", size) + s(4), y + s(1), s(18), s(18))
+            if line.alarm is not None:
+                kind = ALARMS[line.alarm]
+                icons.ICONS[kind.icon](c.surface, mark, kind.color)
+            elif line.problem:
+                c.text("!", mark.center, size, theme.WARNING, "center", bold=True)
+            y = c.paragraph(line.words, Rect(x + time_w, y, width - time_w, height * 2), size, line_color(line)) + s(4)
+        c.button("feed.newer", Rect(side.x, side.y + s(56), side.w, s(48)), None, simple(lambda: self.turn(-1)),
+                 icon=icons.arrow_up, enabled=page > 0)
+        c.button("feed.older", Rect(side.x, side.y + s(108), side.w, s(48)), None, simple(lambda: self.turn(+1)),
+                 icon=icons.arrow_down, enabled=page < pages - 1)
+        c.text(f"{page + 1}/{pages}", (side.centerx, side.y + s(162)), size, theme.TEXT_DIM, "midtop")

@@ -1,0 +1,103 @@
+"""The orders screen: every order and crew action of the game by touch. An order opens its sheet
+with the order assistant; orders without choices show at once whether they could be given now."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from pygame import Rect
+
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.forms import FORMS, ORDER_GROUPS
+from kaleun.ui.screens.base import Screen
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+#: names short enough for a button
+SHORT: dict[str, Msg] = {
+    "observe": Msg("Lookouts"), "tdc": Msg("TDC"), "address_crew": Msg("Address"),
+    "prepare_meal": Msg("Meal"), "reload_torpedo": Msg("Reload"), "fire_torpedoes": Msg("Fire"),
+    "flood_tubes": Msg("Flood tubes"), "new_speed": Msg("Speed"), "new_course": Msg("Course"),
+    "new_depth": Msg("Depth"),
+}
+#: orders with nothing to choose: their buttons show whether they could be given now
+PLAIN = ("mobilize", "dive", "surface", "periscope", "hydrophone", "sextant", "address_crew")
+
+
+class OrdersScreen(Screen):
+    id = "orders"
+    title = Msg("Orders")
+    icon = "orders"
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.ready: dict[str, str | None] = {}
+        self.crew: dict[str, Any] = {}
+
+    def read(self) -> Hashable:
+        game = self.game
+        desk = game.module("orders")
+        self.ready = {}
+        for order in PLAIN:
+            try:
+                p = desk.preview({"order": order})
+            except CommandError as exc:
+                self.ready[order] = str(exc)
+                continue
+            self.ready[order] = None if p.get("accepted") else str(p.get("reason"))
+        crew = game.module("crew").status() if game.has_module("crew") else {}
+        self.crew = {"mobilization": bool(crew.get("mobilization")), "undo": crew.get("undo"),
+                     "injuries": len(crew.get("health", {}).get("injuries_waiting", []))}
+        return (tuple(sorted(self.ready.items())), tuple(sorted(self.crew.items())))
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        c.surface.fill(theme.PANEL, area)
+        win = self.win
+        columns = [*ORDER_GROUPS, (Msg("Crew actions"), ())]
+        col_w = (area.w - s(8)) / len(columns)
+        for i, (title, orders) in enumerate(columns):
+            x = area.x + s(4) + round(i * col_w)
+            w = round(col_w) - s(4)
+            c.text(title, (x + s(2), area.y + s(2)), theme.MIN_TEXT, theme.TEXT_DIM, bold=True, width=w)
+            y = area.y + s(25)
+            items = list(orders)
+            if i == 0 and "return_to_base" in self.game.command_names:
+                items.append("return_to_base")
+            for order in items:
+                rect = Rect(x, y, w, s(47))
+                label = SHORT.get(order, FORMS[order].title)
+                why = self.ready.get(order)
+                icon = None
+                if order in self.ready:
+                    icon = icons.check if why is None else icons.warning
+                c.button(f"order.{order}", rect, label, call(win.open_form, order), icon=icon,
+                         size=theme.MIN_TEXT)
+                y += s(51)
+            if i == len(columns) - 1:
+                self._actions(c, x, y, w)
+
+    def _actions(self, c: Canvas, x: int, y: int, w: int) -> None:
+        s = c.size
+        win = self.win
+        crew = self.crew
+
+        def row(id: str, label: Msg, action: Any, enabled: bool = True, why: Msg | None = None,
+                icon: Any = None) -> None:
+            nonlocal y
+            c.button(id, Rect(x, y, w, s(47)), label, simple(action), enabled=enabled, why_not=why, icon=icon,
+                     size=theme.MIN_TEXT)
+            y += s(51)
+
+        row("action.smoke", Msg("Smoke break"), lambda: win.open_form("smoke"))
+        row("action.lookouts", Msg("More lookouts"), lambda: win.open_form("join_lookouts"))
+        row("action.end_mobilize", Msg("End mobilization"), lambda: win.submit({"do": "end_mobilize"}),
+            enabled=bool(crew.get("mobilization")), why=Msg("No mobilization is open."))
+        row("action.first_aid_kit", Msg("First aid kit"), lambda: win.submit({"do": "first_aid_kit"}))
+        row("action.ailment", Msg("Injury card"), lambda: win.open_form("ailment"), enabled=bool(crew.get("injuries")),
+            why=Msg("No injury waits for its card."))
+        row("action.undo", Msg("Undo"), lambda: win.submit({"do": "undo"}), enabled=bool(crew.get("undo")),
+            why=Msg("There is nothing to undo."), icon=icons.undo)

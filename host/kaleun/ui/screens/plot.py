@@ -1,0 +1,261 @@
+"""The tactical plot: the crew's contact picture around the boat, north up, on a grid of 1 nm
+squares as the rulebook's tactical map. Only the crew's estimates are drawn (bearing, estimated
+range, course and speed, how old the sighting is, the class once identified), never the truth.
+Touch a contact for its target data and what can be done about it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.scene import freeze
+from kaleun.ui.screens.base import Screen
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+#: the plot's scales: nm from the boat to the top edge
+SCALES = (1, 2, 4, 8, 16)
+#: a course vector shows this much of a contact's run (hours)
+VECTOR_H = 0.1
+#: a sighting older than this (s) is drawn faded
+OLD_S = 300
+TYPE_WORDS: dict[str, Msg] = {"merchant": Msg("merchant"), "escort": Msg("escort"), "small": Msg("small vessel")}
+SENSOR_WORDS: dict[str, Msg] = {"lookouts": Msg("lookouts"), "periscope": Msg("periscope"),
+                                "hydrophone": Msg("hydrophone"), "watch": Msg("the watch officer")}
+
+
+def contact_color(c: dict[str, Any]) -> theme.Color:
+    if c.get("kind") == "aircraft":
+        return theme.ALARM_COLORS["aircraft"]
+    return {"escort": (240, 90, 80), "merchant": (120, 210, 120), "small": (200, 200, 120)}.get(
+        str(c.get("type")), (225, 225, 225))
+
+
+def draw_contact_symbol(surface: Any, c: dict[str, Any], centre: tuple[int, int], size: int,
+                        color: theme.Color) -> None:
+    """Shape by what the crew knows: aircraft, escort (triangle), merchant (square), small vessel
+    (circle), a ship not identified (diamond)."""
+    x, y = centre
+    h = size // 2
+    if c.get("kind") == "aircraft":
+        icons.aircraft(surface, Rect(x - h, y - h, size, size), color)
+        return
+    kind = c.get("type") if c.get("identified") else None
+    if kind == "escort":
+        pts = [(x, y - h), (x + h, y + h), (x - h, y + h)]
+    elif kind == "merchant":
+        pts = [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
+    elif kind == "small":
+        pygame.draw.circle(surface, color, centre, h, max(2, size // 6))
+        return
+    else:
+        pts = [(x, y - h), (x + h, y), (x, y + h), (x - h, y)]
+    pygame.draw.polygon(surface, color, pts, max(2, size // 6))
+
+
+class PlotScreen(Screen):
+    id = "plot"
+    title = Msg("Plot")
+    icon = "plot"
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.contacts: list[dict[str, Any]] = []
+        self.heading = 0.0
+        self.page = 0
+
+    @property
+    def selected(self) -> str | None:
+        chosen = self.win.ui.get("contact")
+        return chosen if isinstance(chosen, str) else None
+
+    @property
+    def scale(self) -> int:
+        """The chosen scale; until one is chosen, the smallest that holds every contact."""
+        chosen = self.win.ui.get("plot_scale")
+        if isinstance(chosen, int):
+            return chosen
+        far = max((float(c["range_nm"]) for c in self.contacts), default=0.0)
+        return next((sc for sc in SCALES if sc >= far * 1.1), SCALES[-1]) if far else 4
+
+    def read(self) -> Hashable:
+        game = self.game
+        sea = game.module("sea").status() if game.has_module("sea") else {}
+        self.contacts = sorted(sea.get("contacts", []), key=lambda c: float(c["range_nm"]))
+        self.heading = round(float(game.module("boat").status().get("heading", 0.0)))
+        return (freeze(self.contacts), self.heading, self.selected, self.scale, self.page)
+
+    def select(self, contact: str | None) -> None:
+        self.win.ui["contact"] = contact
+        self.win.touch()
+
+    def zoom(self, by: int) -> None:
+        i = SCALES.index(self.scale) if self.scale in SCALES else 2
+        self.win.ui["plot_scale"] = SCALES[max(0, min(len(SCALES) - 1, i + by))]
+        self.win.touch()
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        c.surface.fill(theme.PANEL, area)
+        plot = Rect(area.x + s(4), area.y + s(4), s(520), area.h - s(8))
+        side = Rect(plot.right + s(6), area.y + s(4), area.right - plot.right - s(10), area.h - s(8))
+        self._plot(c, plot)
+        chosen = next((x for x in self.contacts if x["contact"] == self.selected), None)
+        if chosen is not None:
+            self._target(c, side, chosen)
+        else:
+            self._list(c, side)
+
+    def _plot(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        surface = c.surface
+        pygame.draw.rect(surface, theme.SEA_DEEP, rect)
+        centre = rect.center
+        px_per_nm = (rect.h / 2) / self.scale
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        step = 1 if px_per_nm >= 10 else 5
+        n = int(rect.w / 2 / px_per_nm) + 1
+        for k in range(-n, n + 1):
+            if k % step:
+                continue
+            color = theme.GRID_BRIGHT if k % 5 == 0 else theme.GRID
+            x = round(centre[0] + k * px_per_nm)
+            y = round(centre[1] + k * px_per_nm)
+            pygame.draw.line(surface, color, (x, rect.y), (x, rect.bottom), 1)
+            pygame.draw.line(surface, color, (rect.x, y), (rect.right, y), 1)
+        h = math.radians(self.heading)
+        pygame.draw.circle(surface, theme.OWN_BOAT, centre, s(7))
+        pygame.draw.circle(surface, theme.OUTLINE, centre, s(7), s(2))
+        pygame.draw.line(surface, theme.OWN_BOAT, centre,
+                         (centre[0] + s(40) * math.sin(h), centre[1] - s(40) * math.cos(h)), s(2))
+        labels: list[Rect] = []
+        for contact in sorted(self.contacts, key=lambda x: float(x["range_nm"])):
+            b = math.radians(float(contact["bearing"]))
+            r = float(contact["range_nm"]) * px_per_nm
+            pos = (round(centre[0] + r * math.sin(b)), round(centre[1] - r * math.cos(b)))
+            old = float(contact.get("age_s") or 0) > OLD_S
+            color = contact_color(contact)
+            if old:
+                color = tuple(v // 2 + 30 for v in color)  # type: ignore[assignment]
+            course, speed = contact.get("course"), contact.get("speed_kn")
+            if course is not None and speed:
+                cv = math.radians(float(course))
+                run = float(speed) * VECTOR_H * px_per_nm
+                pygame.draw.line(surface, color, pos, (pos[0] + run * math.sin(cv), pos[1] - run * math.cos(cv)), s(2))
+            if contact["contact"] == self.selected:
+                pygame.draw.circle(surface, theme.SELECTED, pos, s(16), s(3))
+            draw_contact_symbol(surface, contact, pos, s(16), color)
+            label = contact["contact"]
+            if old:
+                label += f" · {round(float(contact['age_s']) / 60)}′"
+            image = c.image(label, theme.MIN_TEXT, color)
+            spot = image.get_rect(topleft=(pos[0] + s(10), pos[1] + s(2)))
+            if spot.collidelist(labels) < 0 or contact["contact"] == self.selected:
+                surface.blit(image, spot)
+                labels.append(spot)
+            box = Rect(0, 0, s(47), s(47))
+            box.center = pos
+            if rect.collidepoint(pos):
+                c.targets.add(f"contact.{contact['contact']}", box, call(self.select, contact["contact"]))
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
+        c.text(Msg("1 square = 1 nm · {nm} nm to the edge", nm=self.scale), (rect.x + s(6), rect.bottom - s(4)),
+               theme.MIN_TEXT, theme.TEXT_DIM, "bottomleft")
+        c.text(Msg("N ↑"), (rect.x + s(6), rect.y + s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
+        zoom = Rect(rect.right - s(52), rect.y + s(4), s(48), s(48))
+        c.button("plot.zoom_in", zoom, None, simple(lambda: self.zoom(-1)), icon=icons.plus,
+                 enabled=self.scale > SCALES[0])
+        c.button("plot.zoom_out", zoom.move(0, s(52)), None, simple(lambda: self.zoom(+1)), icon=icons.minus,
+                 enabled=self.scale < SCALES[-1])
+
+    def _list(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        top = c.panel(rect, Msg("CONTACTS ({n})", n=len(self.contacts)))
+        if not self.contacts:
+            c.paragraph(Msg("No contacts. Lookouts, the periscope or the hydrophone find them."),
+                        Rect(rect.x + s(8), top + s(6), rect.w - s(16), s(120)), theme.TEXT_SIZE, theme.TEXT_DIM)
+            return
+        rows = max(1, (rect.bottom - top - s(56)) // s(51))
+        pages = max(1, math.ceil(len(self.contacts) / rows))
+        page = min(self.page, pages - 1)
+        y = top + s(2)
+        for contact in self.contacts[page * rows:(page + 1) * rows]:
+            row = Rect(rect.x + s(4), y, rect.w - s(8), s(47))
+            name = contact.get("class_name")
+            label = Msg("{id} {b:03d}° {nm} nm", id=contact["contact"], b=int(contact["bearing"]),
+                        nm=f"{float(contact['range_nm']):.1f}")
+            c.button(f"list.{contact['contact']}", row, label, call(self.select, contact["contact"]),
+                     note=Msg.term(str(name)) if name else None, size=theme.MIN_TEXT)
+            y += s(51)
+        if pages > 1:
+            nav = Rect(rect.x + s(4), rect.bottom - s(52), (rect.w - s(12)) // 2, s(48))
+            c.button("list.back", nav, None, simple(lambda: self._page(-1)), icon=icons.arrow_up, enabled=page > 0)
+            c.button("list.more", nav.move(nav.w + s(4), 0), None, simple(lambda: self._page(+1)),
+                     icon=icons.arrow_down, enabled=page < pages - 1)
+
+    def _page(self, by: int) -> None:
+        self.page = max(0, self.page + by)
+        self.win.touch()
+
+    def _target(self, c: Canvas, rect: Rect, contact: dict[str, Any]) -> None:
+        s = c.size
+        cid = contact["contact"]
+        top = c.panel(rect, Msg("TARGET DATA"))
+        x, w = rect.x + s(8), rect.w - s(16)
+        y = top
+        name = contact.get("class_name")
+        if name:
+            head: Msg | str = Msg("{id}: {name}", id=cid, name=Msg.term(str(name)))
+        elif contact.get("kind") == "aircraft":
+            head = Msg("{id}: an aircraft", id=cid)
+        else:
+            head = Msg("{id}: not identified", id=cid)
+        c.text(head, (x, y), theme.TEXT_SIZE, theme.TEXT, bold=True, width=w)
+        y += s(24)
+        lines: list[Msg] = []
+        if contact.get("grt"):
+            lines.append(Msg("{type}, {grt:,} GRT", type=TYPE_WORDS.get(str(contact.get("type")), Msg("ship")),
+                             grt=int(contact["grt"])))
+        elif contact.get("type"):
+            lines.append(Msg("{type}", type=TYPE_WORDS.get(str(contact.get("type")), Msg("ship"))))
+        lines.append(Msg("Bearing {b:03d}° (rel. {r:03d}°)", b=int(contact["bearing"]),
+                         r=int(contact.get("rel_bearing", 0)) % 360))
+        lines.append(Msg("Range about {nm} nm", nm=f"{float(contact['range_nm']):.1f}"))
+        if contact.get("course") is not None:
+            lines.append(Msg("Course {c:03d}°, speed {kn} kn", c=int(contact["course"]),
+                             kn=f"{float(contact.get('speed_kn') or 0):.1f}"))
+        else:
+            lines.append(Msg("No course estimate"))
+        lines.append(Msg("{s} s ago ({sensor})", s=round(float(contact.get("age_s") or 0)),
+                         sensor=SENSOR_WORDS.get(str(contact.get("sensor")), Msg.term(str(contact.get("sensor"))))))
+        for line in lines:
+            c.text(line, (x, y), theme.MIN_TEXT, theme.TEXT, width=w)
+            y += s(21)
+        win = self.win
+        grid_top = rect.bottom - s(3 * 51 + 4)
+        bw = (rect.w - s(12)) // 2
+        cell = Rect(rect.x + s(4), grid_top, bw, s(47))
+        ship = contact.get("kind") == "ship"
+        buttons = [
+            ("target.data", Msg("Target data"), lambda: win.submit({"do": "target", "contact": cid}), True),
+            ("target.identify", Msg("Identify"), lambda: win.submit({"do": "identify", "contact": cid}), ship),
+            ("target.tdc", Msg("TDC"), lambda: win.open_form("tdc", {"contact": cid}), ship),
+            ("target.gun", Msg("88 mm"), lambda: win.open_form("gun_88", {"target": cid}), ship),
+            ("target.scope", Msg("Look"), lambda: self.look(contact), True),
+            ("target.close", Msg("Back"), lambda: self.select(None), True),
+        ]
+        for i, (bid, label, action, enabled) in enumerate(buttons):
+            box = cell.move((i % 2) * (bw + s(4)), (i // 2) * s(51))
+            c.button(bid, box, label, simple(action), enabled=enabled, size=theme.MIN_TEXT)
+
+    def look(self, contact: dict[str, Any]) -> None:
+        """The first-person view, turned to the contact's bearing."""
+        self.win.ui["scope_bearing"] = int(contact["bearing"])
+        self.win.show("scope")

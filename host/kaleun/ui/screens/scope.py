@@ -1,0 +1,277 @@
+"""The first-person views: binoculars on the bridge, the attack periscope with its reticle, and the
+88 mm gun's sight, as 2D scenes. The ships are drawn from their class's silhouette where they
+really are (true bearing and range, the angle on the bow they show), under the weather and the
+daylight of the moment: what the crew would see, not what it has estimated."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.sea.weather import LIGHT_FACTOR
+from kaleun.ui import icons, theme
+from kaleun.ui.screens.base import Screen
+from kaleun.ui.silhouette_draw import draw_silhouette
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+M_PER_NM = 1852.0
+
+
+@dataclass(frozen=True)
+class Optic:
+    name: str
+    word: Msg
+    icon: str
+    #: field of view across the screen (degrees)
+    fov: float
+    #: the eye's height above the water (m)
+    eye_m: float
+    #: magnification of the ranges one can see things at
+    reach: float
+    surfaced: bool
+
+
+OPTICS: dict[str, Optic] = {
+    # 7x50 binoculars: 7.5 degrees; the attack periscope at 6x: 8 degrees; the gun layer's sight: 15
+    "binoculars": Optic("binoculars", Msg("Binoculars"), "sight", 7.5, 5.0, 1.0, True),
+    "periscope": Optic("periscope", Msg("Periscope"), "periscope", 8.0, 1.5, 0.7, False),
+    "gun_sight": Optic("gun_sight", Msg("88 mm sight"), "burst", 15.0, 3.0, 1.0, True),
+}
+#: sky and sea by daylight phase
+SKIES: dict[str, tuple[theme.Color, theme.Color]] = {
+    "day": ((150, 190, 225), (40, 80, 110)),
+    "civil_twilight": ((200, 150, 120), (40, 60, 80)),
+    "nautical_twilight": ((60, 70, 110), (20, 30, 50)),
+    "night": ((14, 18, 30), (6, 10, 18)),
+}
+FOGGY = (190, 196, 200)
+
+
+@dataclass(frozen=True)
+class Sighted:
+    entity: str
+    cls: str | None  # ship class id (None: an aircraft)
+    bearing: float
+    range_nm: float
+    aob: float
+
+
+def _mix(a: theme.Color, b: theme.Color, f: float) -> theme.Color:
+    f = max(0.0, min(1.0, f))
+    return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f), round(a[2] + (b[2] - a[2]) * f))
+
+
+def _norm180(a: float) -> float:
+    return (a + 180.0) % 360.0 - 180.0
+
+
+class ScopeScreen(Screen):
+    id = "scope"
+    title = Msg("Scope")
+    icon = "periscope"
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.seen: list[Sighted] = []
+        self.weather: dict[str, Any] = {}
+        self.surfaced = True
+        self.periscope_depth = False
+        self.periscope_up = False
+        self.visible_nm = 10.0
+
+    @property
+    def optic(self) -> Optic:
+        name = self.win.ui.get("optic")
+        if name in OPTICS:
+            return OPTICS[str(name)]
+        return OPTICS["binoculars" if self.surfaced else "periscope"]
+
+    @property
+    def bearing(self) -> int:
+        return int(self.win.ui.get("scope_bearing", 0)) % 360
+
+    def turn(self, by: int) -> None:
+        self.win.ui["scope_bearing"] = (self.bearing + by) % 360
+        self.win.touch()
+
+    def choose(self, optic: str) -> None:
+        self.win.ui["optic"] = optic
+        self.win.touch()
+
+    def read(self) -> Hashable:
+        game = self.game
+        boat = game.module("boat")
+        self.surfaced = bool(boat.surfaced)
+        self.periscope_depth = bool(getattr(boat, "at_periscope_depth", False))
+        self.weather = game.module("weather").status() if game.has_module("weather") else {}
+        sea_status = game.module("sea").status() if game.has_module("sea") else {}
+        self.periscope_up = bool(sea_status.get("periscope_up"))
+        light = LIGHT_FACTOR.get(str(self.weather.get("daylight", "day")), 1.0)
+        self.visible_nm = float(self.weather.get("visibility_nm", 10)) * light * self.optic.reach
+        self.seen = []
+        if game.has_module("sea") and self._usable() is None:
+            sea = game.module("sea")
+            t = game.t
+            for vid, v in sea.vessels.items():
+                truth = sea.truth(vid, t)
+                if truth is None or truth.range_nm > self.visible_nm:
+                    continue
+                to_boat = (truth.bearing + 180.0) % 360.0
+                self.seen.append(Sighted(vid, v.cid, round(truth.bearing, 1), round(truth.range_nm, 2),
+                                         round(_norm180(to_boat - truth.course))))
+            for aid in sea.aircraft:
+                truth = sea.truth(aid, t)
+                if truth is not None and truth.range_nm <= self.visible_nm * 1.5:
+                    self.seen.append(Sighted(aid, None, round(truth.bearing, 1), round(truth.range_nm, 2), 0.0))
+        return (tuple(self.seen), self.optic.name, self.bearing, self.surfaced, self.periscope_depth,
+                self.periscope_up, tuple(sorted(self.weather.items())))
+
+    def _usable(self) -> Msg | None:
+        """Why the chosen optic shows nothing now, or None."""
+        optic = self.optic
+        if optic.surfaced and not self.surfaced:
+            return Msg("The boat is submerged: nobody is on the bridge.")
+        if not optic.surfaced:
+            if self.surfaced:
+                return Msg("The boat is surfaced: use the binoculars.")
+            if not self.periscope_depth:
+                return Msg("Too deep for the periscope: go to periscope depth (10 m).")
+        return None
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        view = Rect(area.x + s(4), area.y + s(4), area.w - s(140), area.h - s(8))
+        side = Rect(view.right + s(4), area.y + s(4), area.right - view.right - s(8), area.h - s(8))
+        c.surface.fill(theme.PANEL, area)
+        self._controls(c, side)
+        why = self._usable()
+        if why is not None:
+            pygame.draw.rect(c.surface, theme.PANEL_DARK, view)
+            c.paragraph(why, view.inflate(-s(40), -s(120)), theme.TEXT_SIZE, theme.TEXT_DIM)
+            return
+        self._scene(c, view)
+
+    def _scene(self, c: Canvas, view: Rect) -> None:
+        s = c.size
+        surface = c.surface
+        optic = self.optic
+        phase = str(self.weather.get("daylight", "day"))
+        sky, sea = SKIES.get(phase, SKIES["day"])
+        kind = str(self.weather.get("kind", "clear"))
+        if kind in ("overcast", "rain", "storm"):
+            sky = _mix(sky, (120, 124, 130), 0.5)
+        if kind == "fog":
+            sky, sea = _mix(sky, FOGGY, 0.7), _mix(sea, FOGGY, 0.5)
+        horizon = view.y + round(view.h * 0.48)
+        clip = surface.get_clip()
+        surface.set_clip(view.clip(clip))
+        surface.fill(sky, Rect(view.x, view.y, view.w, horizon - view.y))
+        surface.fill(sea, Rect(view.x, horizon, view.w, view.bottom - horizon))
+        state = int(self.weather.get("sea_state", 2))
+        for i in range(3 + state * 2):
+            y = horizon + round((view.bottom - horizon) * ((i + 1) / (4 + state * 2)) ** 1.6)
+            pygame.draw.line(surface, _mix(sea, sky, 0.25), (view.x, y), (view.right, y), 1)
+        px_per_deg = view.w / optic.fov
+        centre_x = view.centerx
+        for seen in sorted(self.seen, key=lambda x: -x.range_nm):
+            off = _norm180(seen.bearing - self.bearing)
+            if abs(off) > optic.fov / 2 + 5:
+                continue
+            x = centre_x + off * px_per_deg
+            range_m = max(50.0, seen.range_nm * M_PER_NM)
+            fade = (seen.range_nm / max(0.1, self.visible_nm)) ** 1.5
+            if seen.cls is None:
+                y = horizon - round(px_per_deg * math.degrees(300.0 / range_m))
+                size = max(s(8), round(px_per_deg * math.degrees(25.0 / range_m)))
+                icons.aircraft(surface, Rect(round(x) - size // 2, y - size // 2, size, size),
+                               _mix((30, 30, 34), sky, fade))
+                continue
+            scale = px_per_deg * math.degrees(1.0 / range_m)
+            y = horizon + px_per_deg * math.degrees(optic.eye_m / range_m)
+            color = _mix((34, 36, 40), sky, 0.15 + 0.8 * fade)
+            draw_silhouette(surface, seen.cls, (x, y), scale, color, aspect=seen.aob, antialias=False)
+        surface.set_clip(clip)
+        self._reticle(c, view, horizon, px_per_deg)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, view, 1)
+
+    def _reticle(self, c: Canvas, view: Rect, horizon: int, px_per_deg: float) -> None:
+        s = c.size
+        surface = c.surface
+        optic = self.optic
+        mark = (20, 20, 20) if str(self.weather.get("daylight", "day")) == "day" else (200, 210, 200)
+        cx = view.centerx
+        if optic.name == "periscope":
+            radius = min(view.w, view.h) // 2 - s(4)
+            mask = pygame.Surface(view.size, pygame.SRCALPHA)
+            mask.fill((0, 0, 0, 255))
+            pygame.draw.circle(mask, (0, 0, 0, 0), (view.w // 2, view.h // 2), radius)
+            surface.blit(mask, view)
+            pygame.draw.line(surface, mark, (cx - radius, horizon), (cx + radius, horizon), 1)
+            pygame.draw.line(surface, mark, (cx, view.centery - radius), (cx, view.centery + radius), 1)
+            for k in range(-4, 5):
+                x = cx + round(k * px_per_deg * 0.5)
+                h = s(10) if k % 2 == 0 else s(5)
+                pygame.draw.line(surface, mark, (x, horizon - h), (x, horizon + h), s(2))
+        elif optic.name == "binoculars":
+            mask = pygame.Surface(view.size, pygame.SRCALPHA)
+            mask.fill((0, 0, 0, 255))
+            r = min(view.h // 2 - s(4), view.w // 4 + s(30))
+            for dx in (-r + s(30), r - s(30)):
+                pygame.draw.circle(mask, (0, 0, 0, 0), (view.w // 2 + dx, view.h // 2), r)
+            surface.blit(mask, view)
+        else:
+            pygame.draw.line(surface, mark, (cx, view.y + s(20)), (cx, view.bottom - s(20)), 1)
+            pygame.draw.line(surface, mark, (view.x + s(20), horizon), (view.right - s(20), horizon), 1)
+            for k in range(1, 5):
+                y = horizon + k * s(14)
+                pygame.draw.line(surface, mark, (cx - s(10), y), (cx + s(10), y), s(2))
+                c.text(f"{k * 10}", (cx + s(14), y), theme.MIN_TEXT, mark, "midleft")
+        strip = Rect(view.x, view.y, view.w, s(24))
+        pygame.draw.rect(surface, (0, 0, 0), strip)
+        for deg in range(-int(optic.fov // 2) - 1, int(optic.fov // 2) + 2):
+            true = (self.bearing + deg) % 360
+            x = cx + round(deg * px_per_deg)
+            pygame.draw.line(surface, theme.TEXT_DIM, (x, strip.bottom - s(6)), (x, strip.bottom), 1)
+            if true % (2 if optic.fov <= 10 else 5) == 0:
+                c.text(f"{true:03d}", (x, strip.y + s(1)), theme.MIN_TEXT, theme.TEXT, "midtop")
+        pygame.draw.polygon(surface, theme.ACCENT, [(cx, strip.bottom + s(8)), (cx - s(7), strip.bottom),
+                                                   (cx + s(7), strip.bottom)])
+
+    def _controls(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        y = rect.y
+        for name, optic in OPTICS.items():
+            c.button(f"optic.{name}", Rect(rect.x, y, rect.w, s(47)), optic.word, call(self.choose, name),
+                     active=self.optic.name == name, size=theme.MIN_TEXT)
+            y += s(51)
+        half = (rect.w - s(4)) // 2
+        step = max(1, round(self.optic.fov / 2))
+        c.button("scope.left", Rect(rect.x, y, half, s(47)), None, simple(lambda: self.turn(-step)),
+                 icon=icons.arrow_left)
+        c.button("scope.right", Rect(rect.x + half + s(4), y, half, s(47)), None, simple(lambda: self.turn(step)),
+                 icon=icons.arrow_right)
+        y += s(51)
+        c.text(f"{self.bearing:03d}°", (rect.centerx, y), 24, theme.TEXT, "midtop", bold=True)
+        y += s(30)
+        contact = self.win.ui.get("contact")
+        target = None
+        if isinstance(contact, str) and self.game.has_module("sea"):
+            target = next((x for x in self.game.module("sea").status()["contacts"] if x["contact"] == contact), None)
+        c.button("scope.target", Rect(rect.x, y, rect.w, s(47)), Msg("To {c}", c=contact) if target else Msg("Target"),
+                 simple(lambda: self._to_target(target)), enabled=target is not None,
+                 why_not=Msg("Choose a contact on the plot first."), size=theme.MIN_TEXT)
+        if self.optic.name == "periscope" and not self.surfaced:
+            c.button("scope.raise", Rect(rect.x, rect.bottom - s(47), rect.w, s(47)), Msg("Raise"),
+                     simple(lambda: self.win.open_form("periscope")), active=self.periscope_up, size=theme.MIN_TEXT)
+
+    def _to_target(self, contact: dict[str, Any] | None) -> None:
+        if contact is not None:
+            self.win.ui["scope_bearing"] = int(contact["bearing"])
+            self.win.touch()

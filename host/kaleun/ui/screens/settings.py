@@ -1,0 +1,130 @@
+"""Settings: the table's language (kept as the preferred language), the speaker's volume, how
+strict the crew engine is and each role's difficulty, save, quit."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.i18n import LANGUAGES
+from kaleun.ui import icons, theme
+from kaleun.ui.forms import ROLE_WORDS
+from kaleun.ui.screens.base import Overlay
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+log = logging.getLogger(__name__)
+
+LEVEL_WORDS: dict[str, Msg] = {"easy": Msg("easy"), "normal": Msg("normal"), "hard": Msg("hard")}
+
+
+def remember_language(code: str) -> None:
+    """Keep the language as the preferred one (`kaleun config set language`), if the settings allow."""
+    from kaleun.settings import Settings, SettingsError
+
+    try:
+        settings = Settings.load()
+        settings.set("language", code)
+        settings.save()
+    except (SettingsError, OSError) as exc:
+        log.warning("the language is not kept for the next start: %s", exc)
+
+
+def language_buttons(c: Canvas, x: int, y: int, w: int, current: str, choose: Any) -> int:
+    s = c.size
+    bw = (w - s(8)) // 3
+    for i, (code, name) in enumerate(LANGUAGES.items()):
+        c.button(f"language.{code}", Rect(x + i * (bw + s(4)), y, bw, s(47)), name,
+                 call(choose, code), active=code == current, size=theme.MIN_TEXT)
+    return y + s(51)
+
+
+class Settings(Overlay):
+    id = "settings"
+    title = Msg("Settings")
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.crew: dict[str, Any] = {}
+
+    def read(self) -> Hashable:
+        game = self.game
+        crew = game.module("crew").status() if game.has_module("crew") else {}
+        self.crew = {"rules": crew.get("rules"), "difficulty": dict(crew.get("difficulty", {}))}
+        sounder = getattr(self.win.runtime, "sounder", None)
+        volume = round(float(getattr(sounder, "volume", 0.0)) * 100) if sounder is not None else None
+        return (self.win.lang.code, self.crew["rules"], tuple(sorted(self.crew["difficulty"].items())), volume)
+
+    def choose_language(self, code: str) -> None:
+        self.win.set_language(code)
+        remember_language(code)
+
+    def save(self) -> None:
+        self.win.runtime.save()
+        self.win.say(Msg("The game is saved."))
+
+    def volume(self, by: float) -> None:
+        sounder = getattr(self.win.runtime, "sounder", None)
+        if sounder is not None:
+            sounder.set_volume(max(0.0, min(1.0, round(float(sounder.volume) + by, 2))))
+            self.win.touch()
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        win = self.win
+        pygame.draw.rect(c.surface, theme.PANEL, area)
+        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
+        c.button("settings.close", Rect(area.right - s(52), area.y + s(3), s(48), s(47)), None, simple(self.close),
+                 icon=icons.x_mark)
+        c.text(Msg("Settings"), (area.x + s(10), area.y + s(8)), 24, theme.TEXT, bold=True)
+        left = Rect(area.x + s(8), area.y + s(40), s(380), area.h - s(44))
+        y = left.y
+        c.text(Msg("Language"), (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+        y = language_buttons(c, left.x, y + s(20), left.w, win.lang.code, self.choose_language)
+        sounder = getattr(win.runtime, "sounder", None)
+        c.text(Msg("Volume"), (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+        y += s(20)
+        if sounder is not None:
+            c.button("volume.down", Rect(left.x, y, s(70), s(47)), None, simple(lambda: self.volume(-0.1)),
+                     icon=icons.minus)
+            c.text(f"{round(float(sounder.volume) * 100)} %", (left.x + s(120), y + s(24)), 24, theme.TEXT, "center",
+                   bold=True)
+            c.button("volume.up", Rect(left.x + s(170), y, s(70), s(47)), None, simple(lambda: self.volume(0.1)),
+                     icon=icons.plus)
+        else:
+            c.text(Msg("This table has no speaker."), (left.x, y + s(14)), theme.MIN_TEXT, theme.TEXT_DIM)
+        y += s(51)
+        bw = (left.w - s(4)) // 2
+        c.button("settings.save", Rect(left.x, left.bottom - s(47), bw, s(47)), Msg("Save now"),
+                 simple(self.save), size=theme.MIN_TEXT)
+        c.button("settings.quit", Rect(left.x + bw + s(4), left.bottom - s(47), bw, s(47)), Msg("Save and quit"),
+                 simple(win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
+        if not self.crew.get("rules"):
+            return
+        right = Rect(left.right + s(16), left.y, area.right - left.right - s(24), left.h)
+        y = right.y
+        c.text(Msg("Crew rules"), (right.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+        y += s(20)
+        half = (right.w - s(4)) // 2
+        for i, (rule, word) in enumerate((("enforce", Msg("enforce")), ("advise", Msg("advise")))):
+            c.button(f"rules.{rule}", Rect(right.x + i * (half + s(4)), y, half, s(47)), word,
+                     call(win.submit, {"do": "crew_options", "rules": rule}),
+                     active=self.crew["rules"] == rule, size=theme.MIN_TEXT)
+        y += s(50)
+        c.text(Msg("Difficulty"), (right.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+        y += s(20)
+        label_w = s(96)
+        bw = (right.w - label_w - s(8)) // 3
+        for role, word in ROLE_WORDS.items():
+            c.text(word, (right.x, y + s(24)), theme.MIN_TEXT, theme.TEXT, "midleft", width=label_w - s(4))
+            for i, level in enumerate(LEVEL_WORDS):
+                c.button(f"difficulty.{role}.{level}", Rect(right.x + label_w + i * (bw + s(4)), y, bw, s(47)),
+                         LEVEL_WORDS[level],
+                         call(win.submit, {"do": "crew_options", "difficulty": {role: level}}),
+                         active=self.crew["difficulty"].get(role) == level, size=theme.MIN_TEXT)
+            y += s(48)

@@ -1,0 +1,256 @@
+"""The order sheet and its order assistant: an order's (or crew action's) fields as buttons, and,
+before the order is given, who would carry it out from where the figures stand and with how many
+chips — or exactly what is missing (the order desk's `preview`, which changes nothing)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.boat_view import draw_figure
+from kaleun.ui.forms import FORMS, Field, Form, Option, Values
+from kaleun.ui.scene import freeze
+from kaleun.ui.screens.base import Overlay
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+LEFT_W = 490
+ROW_H = 47
+LABEL_H = 20
+
+
+def option_id(value: Any) -> str:
+    """The part of a target id that names an option's value (`c3`, `1`, `breach:4`)."""
+    if isinstance(value, Mapping):
+        return ",".join(f"{k}:{v}" for k, v in value.items())
+    return str(value)
+
+
+class FormSheet(Overlay):
+    id = "sheet"
+
+    def __init__(self, win: Any, form: str, preset: Values) -> None:
+        super().__init__(win)
+        self.form: Form = FORMS[form]
+        self.values: Values = {}
+        self.pages: dict[str, int] = {}
+        for f in self.form.fields:
+            if f.key in preset:
+                self.values[f.key] = preset[f.key]
+            elif f.default is not None:
+                self.values[f.key] = f.default(self.game, self.values)
+            elif f.kind == "multi":
+                self.values[f.key] = []
+        self.options: dict[str, list[Option]] = {}
+        self.preview: dict[str, Any] | None = None
+        self.problem: Msg | str | None = None
+        self.names: dict[str, str] = {}
+
+    @property
+    def title(self) -> Msg:  # type: ignore[override]
+        return self.form.title
+
+    def fields(self) -> list[Field]:
+        return [f for f in self.form.fields if f.when is None or f.when(self.values)]
+
+    def read(self) -> Hashable:
+        game = self.game
+        self.options = {f.key: f.options(game, self.values) for f in self.fields() if f.options is not None}
+        self.problem = None
+        self.preview = None
+        unset = next((f for f in self.fields() if not f.optional and self.values.get(f.key) in (None, [])), None)
+        if unset is not None:
+            self.problem = Msg("Choose: {what}", what=unset.label)
+        elif self.form.order is not None:
+            try:
+                self.preview = game.module("orders").preview({"order": self.form.order, **self.form.build(self.values)})
+            except CommandError as exc:
+                self.problem = str(exc)
+        crew = game.module("crew").status() if game.has_module("crew") else {}
+        self.names = {f: str(s.get("name", f)) for f, s in crew.get("sailors", {}).items()}
+        options = tuple((k, tuple((freeze(o.value), o.label, o.note) for o in v)) for k, v in self.options.items())
+        return (freeze(self.values), options, freeze(self.preview), self.problem, tuple(sorted(self.pages.items())))
+
+    # -- choosing --------------------------------------------------------------------------------
+    def choose(self, f: Field, value: Any) -> None:
+        if f.kind == "multi":
+            picked = list(self.values.get(f.key) or [])
+            if value in picked:
+                picked.remove(value)
+            elif not f.most or len(picked) < f.most:
+                picked.append(value)
+            self.values[f.key] = sorted(picked, key=str)
+        elif self.values.get(f.key) == value and f.optional:
+            self.values[f.key] = None
+        else:
+            self.values[f.key] = value
+        self.win.touch()
+
+    def step(self, f: Field, by: int) -> None:
+        value = int(self.values.get(f.key) or f.lo) + by
+        if f.wrap:
+            value %= f.hi + 1
+        else:
+            value = max(f.lo, min(f.hi, value))
+        self.values[f.key] = value
+        self.win.touch()
+
+    def page(self, f: Field, by: int) -> None:
+        self.pages[f.key] = max(0, self.pages.get(f.key, 0) + by)
+        self.win.touch()
+
+    def give(self) -> None:
+        body = self.form.build(self.values)
+        self.close()
+        if self.form.order is not None:
+            self.win.give(self.form.order, body)
+        else:
+            self.win.submit({"do": self.form.command, **body})
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL, area)
+        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
+        close = Rect(area.right - s(52), area.y + s(3), s(48), s(47))
+        c.button("sheet.close", close, None, simple(self.close), icon=icons.x_mark)
+        c.text(self.form.title, (area.x + s(10), area.y + s(8)), 24, theme.TEXT, bold=True,
+               width=close.x - area.x - s(20))
+        y = area.y + s(42)
+        left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
+        for f in self.fields():
+            c.text(f.label, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
+            y += s(LABEL_H)
+            row = Rect(left.x, y, left.w, s(ROW_H))
+            if f.kind == "number":
+                self._number(c, f, row)
+            else:
+                self._options(c, f, row)
+            y += s(ROW_H) + s(4)
+        if not self.form.fields:
+            c.paragraph(Msg("This order has nothing to choose."), Rect(left.x, y, left.w, s(60)), theme.TEXT_SIZE,
+                        theme.TEXT_DIM)
+        right = Rect(area.x + s(LEFT_W + 20), area.y + s(52), area.right - area.x - s(LEFT_W + 28), area.h - s(56))
+        self._assistant(c, right)
+
+    def _number(self, c: Canvas, f: Field, row: Rect) -> None:
+        s = c.size
+        big, small = (f.steps[-1], f.steps[0]) if len(f.steps) > 1 else (None, f.steps[0])
+        x = row.x
+        w = s(64)
+        for by in ([-big] if big else []) + [-small]:
+            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}".replace("-", "−"),
+                     call(self.step, f, by))
+            x += w + s(4)
+        value = self.values.get(f.key)
+        box = Rect(x, row.y, s(104), row.h)
+        pygame.draw.rect(c.surface, theme.PANEL_DARK, box, border_radius=s(6))
+        pygame.draw.rect(c.surface, theme.ACCENT, box, s(2), border_radius=s(6))
+        shown = "—" if value is None else (f"{int(value):03d}" if f.wrap else str(value))
+        c.text(shown, box.center, 28, theme.TEXT, "center", bold=True)
+        x = box.right + s(4)
+        for by in [small] + ([big] if big else []):
+            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by))
+            x += w + s(4)
+
+    def _options(self, c: Canvas, f: Field, row: Rect) -> None:
+        s = c.size
+        options = self.options.get(f.key, [])
+        if not options:
+            c.text(Msg("nothing to choose now"), (row.x, row.centery), theme.TEXT_SIZE, theme.TEXT_DIM, "midleft")
+            return
+        widths = []
+        for o in options:
+            text_w = max(c.text_width(o.label, theme.MIN_TEXT, True), c.text_width(o.note,
+                                                                                   theme.MIN_TEXT) if o.note else 0)
+            widths.append(max(s(56), text_w + s(16)))
+        arrows = s(48) * 2 + s(8)
+        # pages: as many options as fit in the row (with room for the arrows when they do not all fit)
+        pages: list[list[int]] = [[]]
+        used = 0
+        room = row.w if sum(widths) + s(4) * len(widths) <= row.w else row.w - arrows
+        for i, w in enumerate(widths):
+            if pages[-1] and used + w > room:
+                pages.append([])
+                used = 0
+            pages[-1].append(i)
+            used += w + s(4)
+        page = min(self.pages.get(f.key, 0), len(pages) - 1)
+        chosen = self.values.get(f.key)
+        x = row.x
+        for i in pages[page]:
+            o = options[i]
+            active = o.value in chosen if f.kind == "multi" and isinstance(chosen, list) else o.value == chosen
+            c.button(f"field.{f.key}={option_id(o.value)}", Rect(x, row.y, widths[i], row.h), o.label,
+                     call(self.choose, f, o.value), active=active, note=o.note, size=theme.MIN_TEXT)
+            x += widths[i] + s(4)
+        if len(pages) > 1:
+            back = Rect(row.right - arrows + s(8), row.y, s(48), row.h)
+            c.button(f"field.{f.key}.back", back, None, simple(lambda: self.page(f, -1)), icon=icons.arrow_left,
+                     enabled=page > 0, why_not=None)
+            c.button(f"field.{f.key}.more", back.move(s(52), 0), None, simple(lambda: self.page(f, +1)),
+                     icon=icons.arrow_right, enabled=page < len(pages) - 1, why_not=None)
+
+    def _assistant(self, c: Canvas, rect: Rect) -> None:
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL_DARK, rect, border_radius=s(6))
+        inner = rect.inflate(-s(12), -s(10))
+        y = inner.y
+        buttons = Rect(inner.x, rect.bottom - s(53), inner.w, s(48))
+        give_label = Msg("Give order") if self.form.order else Msg("Do it")
+        enabled, why_not = True, None
+        if self.form.order is None:
+            c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)), theme.MIN_TEXT,
+                        theme.TEXT_DIM)
+        elif self.problem is not None:
+            enabled, why_not = False, self.problem
+            y = self._verdict(c, inner, y, icons.warning, theme.WARNING, Msg("Not complete:"), self.problem)
+        elif self.preview is not None:
+            p = self.preview
+            if not p.get("accepted"):
+                enabled, why_not = False, str(p.get("reason"))
+                y = self._verdict(c, inner, y, icons.x_mark, theme.WARNING, Msg("It would be refused:"),
+                                  str(p.get("reason")))
+            elif p.get("missing"):
+                y = self._verdict(c, inner, y, icons.warning, theme.ACCENT, Msg("It goes ahead without its crew:"),
+                                  str(p["missing"]))
+            else:
+                y = self._verdict(c, inner, y, icons.check, theme.GOOD, Msg("It can be given."), None)
+            activated = p.get("activated") or []
+            if activated and p.get("accepted"):
+                c.text(Msg("Carried out by:"), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+                y += s(22)
+                room = (buttons.y - s(26) - y) // s(30)
+                for a in activated[:max(1, room)]:
+                    draw_figure(c.surface, c.fonts, a["figure"], (inner.x + s(13), y + s(13)), s(24))
+                    c.text(Msg("{name} in {section}: {chips}", name=Msg.term(self.names.get(a["figure"], a["figure"])),
+                               section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"])),
+                           (inner.x + s(32), y + s(13)), theme.MIN_TEXT, theme.TEXT, "midleft", width=inner.w - s(32))
+                    y += s(30)
+                if len(activated) > room:
+                    c.text(Msg("+{n} more", n=len(activated) - room), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+            paid = p.get("paid")
+            words = {"command": Msg("Paid from the command bar."), "morale": Msg("Paid from the morale bar."),
+                     None: Msg("Both bars are spent: no orders now.")}.get(paid, Msg(""))
+            if p.get("accepted"):
+                c.text(words, (inner.x, buttons.y - s(24)), theme.MIN_TEXT, theme.TEXT_DIM, width=inner.w)
+        half = (buttons.w - s(8)) // 2
+        c.button("sheet.cancel", Rect(buttons.x, buttons.y, half, buttons.h), Msg("Cancel"), simple(self.close))
+        c.button("sheet.give", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), give_label,
+                 simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
+
+    def _verdict(self, c: Canvas, inner: Rect, y: int, icon: Any, color: theme.Color, head: Msg,
+                 detail: Msg | str | None) -> int:
+        s = c.size
+        icon(c.surface, Rect(inner.x, y, s(24), s(24)), color)
+        c.text(head, (inner.x + s(30), y + s(12)), theme.TEXT_SIZE, color, "midleft", bold=True, width=inner.w - s(30))
+        y += s(28)
+        if detail:
+            y = c.paragraph(detail, Rect(inner.x, y, inner.w, s(88)), theme.MIN_TEXT, theme.TEXT) + s(4)
+        return y

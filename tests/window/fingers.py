@@ -1,0 +1,99 @@
+"""Hands for the window's tests: touch a target by its name, drag a figure, let time pass.
+
+Every touch goes through the window's own event handling (pygame mouse events, as a touch screen
+delivers them), at the centre of the target drawn in the frame just rendered, so a test only
+passes when the button is on screen, big enough and does what it says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from kaleun.boards.loader import default_board
+from kaleun.core.events import Event
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.table import Table
+from kaleun.uboot.game import new_game
+from kaleun.ui.window import Window
+
+SIZE = (800, 480)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Table_:
+    """A window on a game with a fake wall clock, and the events it produced."""
+
+    def __init__(self, mission: str = "training", seed: int = 7, size: tuple[int, int] = SIZE,
+                 language: str = "en") -> None:
+        self.clock = FakeClock()
+        self.game = new_game(seed=seed, mission=mission)
+        self.runtime = Runtime(self.game, Table(default_board(), self.game), clock=self.clock)
+        self.runtime.language = language
+        self.events: list[Event] = []
+        self.runtime.listeners.append(self.events.append)
+        self.window = Window(self.runtime, size=size, clock=self.clock)
+        self.window.guard = False  # a screen that fails fails the test
+        self.surface = pygame.Surface(size)
+        self.runtime.step()
+
+    # -- seeing ------------------------------------------------------------------------------------
+    def render(self) -> Any:
+        self.window.render(self.surface)
+        return self.surface
+
+    def target(self, name: str) -> Any:
+        self.render()
+        found = self.window.targets.get(name)
+        assert found is not None, f"no {name!r} on the screen; there are {self.window.targets.ids()}"
+        return found
+
+    def named(self, name: str) -> list[Event]:
+        return [e for e in self.events if e.name == name]
+
+    # -- hands -------------------------------------------------------------------------------------
+    def press(self, pos: tuple[int, int]) -> None:
+        win = self.window
+        win.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        win.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+    def tap(self, name: str, at: tuple[int, int] | None = None) -> None:
+        """Touch the target called `name` (at its centre, or at `at` inside it)."""
+        found = self.target(name)
+        pos = at or found.rect.center
+        assert found.rect.collidepoint(pos)
+        under = self.window.targets.at(pos)
+        assert under is not None and under.id == name, f"{name!r} is covered by {under and under.id!r} at {pos}"
+        self.press(pos)
+
+    def drag(self, start: str, end: str, steps: int = 5) -> None:
+        """Drag from the centre of one target to the centre of another (a figure to a section)."""
+        a = self.target(start).rect.center
+        b = self.target(end).rect.center
+        win = self.window
+        win.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        for i in range(1, steps + 1):
+            pos = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+            win.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+            if i == steps - 1:
+                self.render()  # the frame under the finger shows where the figure would go
+        win.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+
+    def give(self, form_button: str) -> None:
+        """Open an order's sheet with a button, then give it."""
+        self.tap(form_button)
+        self.tap("sheet.give")
+
+    # -- time --------------------------------------------------------------------------------------
+    def until(self, t: float, step: float = 60.0) -> None:
+        """Let the game run to game time `t` (real time: the wall clock moves as fast)."""
+        while self.game.t < t - 1e-9:
+            self.clock.now += min(step, t - self.game.t)
+            self.runtime.step()
