@@ -26,7 +26,6 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
-from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
 from kaleun.uboot import data
@@ -90,6 +89,8 @@ class Mission(Module):
                                           "passages": []}
         self.final: dict[str, Any] | None = None
         self.started_dead: list[str] = []
+        self.ended_at: float | None = None
+        self.end_distance: float | None = None  # the ship's log at the end (nm)
 
     # -- building -------------------------------------------------------------------------------
     def attach(self, engine: Any) -> None:
@@ -97,8 +98,8 @@ class Mission(Module):
         if self.has_hq:
             from kaleun.uboot.orders import Effect
 
-            engine.module("orders").register("enigma", Effect(radio.parse_enigma, self._check_enigma,
-                                                              self._enigma, radio.describe_enigma))
+            engine.module("orders").register("enigma", Effect(radio.parse_enigma, self._check_enigma, self._enigma,
+                                                              lambda p: str(radio.describe_enigma(p))))
 
     def begin(self) -> None:
         """The mission starts (called once by `new_game`, after `mission_start`): set-up choices, what
@@ -153,6 +154,8 @@ class Mission(Module):
     def _briefing(self) -> None:
         spec = self.spec
         primaries = [o for o in self.objectives.values() if o.primary]
+        for obj in primaries:
+            obj.state, obj.given_at = "given", self.engine.t
         base = passage.base(spec["base"]).name if "base" in spec else None
         text = spec.get("briefing")
         feed = Msg("Briefing: {text}", text=Msg.term(text)) if text else Msg("Briefing: {name}.",
@@ -607,7 +610,7 @@ class Mission(Module):
         sea = self.engine.module("sea") if self.engine.has_module("sea") else None
         vessel = sea.vessels.get(d.get("vessel")) if sea is not None else None
         convoy = vessel is not None and vessel.group is not None
-        if vessel is not None:
+        if sea is not None and vessel is not None:
             lat, lon = sea.vpos(vessel, now)
         else:
             lat, lon = self._boat().position_at(now)
@@ -731,6 +734,9 @@ class Mission(Module):
         if self.over:
             return
         self.result, self.reason = result, reason
+        self.ended_at = self.engine.t
+        if self.engine.has_module("boat"):
+            self.end_distance = round(self._boat().distance_at(self.engine.t), 1)
         self.passage = None
         if not self.scored:
             self.emit("mission_end", feed=feed, result=result, reason=reason)
@@ -777,7 +783,8 @@ class Mission(Module):
                 "next_card": self.next_card, "cards": self.cards, "limit_at": self.limit_at, "warn_at": self.warn_at,
                 "last_combat": self.last_combat, "passage": self.passage,
                 "log": {k: [dict(x) if isinstance(x, dict) else list(x) for x in v] for k, v in self.log.items()},
-                "final": self.final, "started_dead": list(self.started_dead)}
+                "final": self.final, "started_dead": list(self.started_dead), "ended_at": self.ended_at,
+                "end_distance": self.end_distance}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         result = state["result"]
@@ -787,6 +794,8 @@ class Mission(Module):
         if not isinstance(mission, str) or not (reason is None or isinstance(reason, str)):
             raise ValueError("the mission's name and end reason must be text")
         self.mission, self.result, self.reason = mission, result, reason
+        self.ended_at = None if state.get("ended_at") is None else float(state["ended_at"])
+        self.end_distance = None if state.get("end_distance") is None else float(state["end_distance"])
         if "objectives" not in state:  # a save from before missions had objectives
             return
         self.objectives = {o["id"]: Objective.from_json(o) for o in state["objectives"]}

@@ -41,6 +41,8 @@ Commands (figures are <role>-<shape>, e.g. engineer-square; sections 1-8):
   pause                       pause the game (again: real time)
   press BUTTON                press a button of the board
   volume [LEVEL]              the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)
+  mission                     the briefing, objectives and HQ's signals (U-BOOT missions)
+  return                      return to base (only out of combat; the passage home runs in transit)
   save                        save now (the game also saves at every watch change and on quit)
   {...}                       any table-script line as JSON, without "t"
   help                        this list
@@ -79,6 +81,8 @@ class Console:
             "pause": self._pause,
             "press": self._press,
             "save": self._save,
+            "mission": self._mission,
+            "return": lambda args: self.runtime.submit({"do": "return_to_base"}),
             "volume": self._volume,
             "quit": self._quit,
             "exit": self._quit,
@@ -98,6 +102,17 @@ class Console:
     def _on_event(self, event: Event) -> None:
         if event.feed is not None:
             self.say(f"[{event.clock[11:]}] {event.feed}")
+        if event.name == "mission_end" and self.game.game == "uboot":
+            from kaleun.uboot.missions.debrief import debrief, lines
+
+            for line in lines(debrief(self.game)):
+                self.say(str(line))
+
+    def _mission(self, args: list[str]) -> None:
+        from kaleun.uboot.missions.debrief import mission_lines
+
+        for line in mission_lines(self.game):
+            self.say(str(line))
 
     def _status(self, args: list[str]) -> None:
         boat = self.game.module("boat").status()

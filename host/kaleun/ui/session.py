@@ -90,6 +90,10 @@ def make_runtime(game: Engine, board: Board) -> Runtime:
         runtime.outputs.append(LampDirector(lamps, game=game))
     runtime.lamps = lamps
     runtime.sounder = sounder
+    from kaleun.runtime.debrief_output import DebriefOutput
+
+    runtime.debrief = DebriefOutput(game, sessions, stamp)  # on mission_end: debrief PNG/JSON, career
+    runtime.outputs.append(runtime.debrief)
     runtime.save()  # a power cut before the first watch change loses nothing
     return runtime
 

@@ -276,10 +276,9 @@ def _check_setup(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ..
     for i, table in enumerate(_tables(c, spec, "aircraft", path)):
         _check_aircraft(c, table, (*path, "aircraft", i), year)
     ammo = spec.get("ammo")
-    if ammo is not None:
-        if not isinstance(ammo, Mapping) or any(k not in GUN_IDS or isinstance(v, bool) or not isinstance(v, int)
-                                                or v < 0 for k, v in ammo.items()):
-            c.add((*path, "ammo"), f"ammo must be {{ gun_88 = rounds, gun_20 = rounds }}, got {ammo!r}")
+    if ammo is not None and (not isinstance(ammo, Mapping) or any(
+            k not in GUN_IDS or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in ammo.items())):
+        c.add((*path, "ammo"), f"ammo must be {{ gun_88 = rounds, gun_20 = rounds }}, got {ammo!r}")
 
 
 def _class_of_year(c: _Checker, cid: Any, where: tuple[str | int, ...], year: int, escort: bool) -> None:
@@ -500,10 +499,23 @@ def check_text(text: str, filename: str, mission: str | None = None) -> dict[str
         if found:
             problems += _locate(text, found, filename, mid)
             continue
-        out[mid] = spec
+        out[mid] = _tidy(spec)
     if problems:
         raise MissionError(problems)
     return out
+
+
+def _tidy(spec: dict[str, Any]) -> dict[str, Any]:
+    """Texts written over several lines of a file read as one line (a blank line starts a paragraph)."""
+    def tidy(value: Any, key: str = "") -> Any:
+        if isinstance(value, dict):
+            return {k: tidy(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [tidy(v, key) for v in value]
+        if isinstance(value, str) and key in ("briefing", "text", "summary"):
+            return "\n\n".join(" ".join(p.split()) for p in value.strip().split("\n\n"))
+        return value
+    return {k: tidy(v, k) for k, v in spec.items()}
 
 
 def _toml_line(message: str) -> int:
@@ -527,7 +539,8 @@ def catalogue() -> Catalogue:
     missions: dict[str, dict[str, Any]] = {}
     files: dict[str, str] = {}
     problems: list[str] = []
-    sources = [("missions.toml", root.joinpath("missions.toml").read_text(encoding="utf-8"), None)]
+    sources: list[tuple[str, str, str | None]] = [
+        ("missions.toml", root.joinpath("missions.toml").read_text(encoding="utf-8"), None)]
     folder = root.joinpath("missions")
     if folder.is_dir():
         for item in sorted(folder.iterdir(), key=lambda p: p.name):

@@ -94,7 +94,8 @@ class Objective:
         return min(ends) if ends else None
 
     def text_msg(self) -> Msg:
-        return Msg.term(self.text)
+        """The objective's words for a feed sentence (without their closing full stop)."""
+        return Msg.term(self.text.rstrip(". "))
 
     def view(self) -> dict[str, Any]:
         """The objective as the events and the debrief show it."""
@@ -161,7 +162,7 @@ class Situation:
 
 def advance(obj: Objective, now: Situation) -> bool:
     """Bring a given objective up to `now` at a tick; True when it is met now."""
-    kind, spec = obj.kind, obj.spec
+    kind = obj.kind
     if kind == "reach":
         area = obj.area
         return area is not None and area.contains(now.lat, now.lon)
