@@ -1,0 +1,325 @@
+"""Authoring the missions' table scripts: a captain who plays a mission in-process and writes down
+every command at its game time, so the script replays the same game (`kaleun run --script`).
+
+`python tests/missions/make_scripts.py [MISSION ...]` plays each mission's winning and losing
+captain (`make_scripts.py`) and rewrites `tests/missions/scripts/<mission>.win.jsonl` and
+`.lose.jsonl`. A captain may look at anything in the game to decide (the true positions of ships
+included): what it writes is only what a crew at the table would do. Run it again when a change to
+the sea, the weapons or the crew makes a script no longer reach its end (the tests say which).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from kaleun.core.engine import Engine
+from kaleun.uboot.game import new_game
+from kaleun.uboot.sea import geo
+
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+#: how the missions' scripts set the table: the crew rules only advise (the scripts test the missions,
+#: not the staffing of every order) and random wear is off (an optional rule a group may choose)
+SETUP = {"do": "crew_options", "rules": "advise", "wear": False}
+
+
+class Captain:
+    def __init__(self, mission: str, seed: int = 0, verbose: bool = False) -> None:
+        self.mission = mission
+        self.seed = seed
+        self.g: Engine = new_game(seed, mission)
+        self.events: list[dict[str, Any]] = [e.to_json() for e in self.g.take_events()]
+        self.lines: list[dict[str, Any]] = []
+        self.verbose = verbose
+        self.do(SETUP)
+
+    # -- recording --------------------------------------------------------------------------------
+    @property
+    def t(self) -> float:
+        return self.g.t
+
+    def do(self, command: dict[str, Any]) -> list[dict[str, Any]]:
+        self.lines.append({"t": round(self.g.t, 3), **command})
+        out = [e.to_json() for e in self.g.apply(command)]
+        self._seen(out)
+        return out
+
+    def order(self, name: str, **fields: Any) -> list[dict[str, Any]]:
+        return self.do({"do": "order", "order": name, **fields})
+
+    def wait(self, t: float) -> list[dict[str, Any]]:
+        out = [e.to_json() for e in self.g.advance_to(max(self.g.t, float(t)))]
+        self._seen(out)
+        return out
+
+    def _seen(self, events: list[dict[str, Any]]) -> None:
+        self.events += events
+        if self.verbose:
+            for e in events:
+                if e.get("feed"):
+                    print(f"{e['t']:>9} {e['event']}: {e['feed']}")
+
+    def end(self, until: float | None = None) -> None:
+        if until is not None:
+            self.wait(until)
+        self.lines.append({"t": round(self.g.t, 3), "do": "end"})
+
+    def write(self, kind: str) -> Path:
+        SCRIPTS.mkdir(parents=True, exist_ok=True)
+        path = SCRIPTS / f"{self.mission}.{kind}.jsonl"
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(f"# {self.mission}: the {kind} script (seed {self.seed}); written by tests/missions/make_scripts.py\n")
+            for line in self.lines:
+                fh.write(json.dumps(line) + "\n")
+        return path
+
+    # -- reading the game -------------------------------------------------------------------------
+    @property
+    def mission_module(self) -> Any:
+        return self.g.module("mission")
+
+    @property
+    def over(self) -> bool:
+        return bool(self.mission_module.over)
+
+    def objective(self, ident: str) -> Any:
+        return self.mission_module.objectives[ident]
+
+    def contacts(self, kind: str = "ship") -> list[dict[str, Any]]:
+        return [c for c in self.g.module("sea").picture.active() if c["kind"] == kind]
+
+    def vessel(self, cid: str) -> Any:
+        return self.g.module("sea").vessel_for_contact(cid)
+
+    def true_range(self, cid: str) -> float:
+        sea = self.g.module("sea")
+        v = sea.vessel_for_contact(cid)
+        return math.inf if v is None else sea.truth(v.id, self.g.t).range_nm
+
+    def position(self) -> tuple[float, float]:
+        return self.g.module("boat").position_at(self.g.t)
+
+    def course_to(self, lat: float, lon: float) -> int:
+        return round(geo.rhumb(*self.position(), lat, lon)[0]) % 360
+
+    def distance_to(self, lat: float, lon: float) -> float:
+        return geo.rhumb(*self.position(), lat, lon)[1]
+
+    def named(self, name: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e["event"] == name]
+
+    # -- what a crew does -------------------------------------------------------------------------
+    def stations(self, places: dict[str, int]) -> None:
+        """Mobilize, move the figures, end the mobilization."""
+        self.order("mobilize")
+        for figure, section in places.items():
+            self.do({"do": "place", "figure": figure, "section": section})
+        self.do({"do": "end_mobilize"})
+
+    def lookouts(self) -> None:
+        self.stations({"navigator-square": 8, "navigator-triangle": 8, "navigator-hexagon": 8})
+        self.order("observe")
+
+    def speed(self, setting: str) -> None:
+        if self.g.module("boat").telegraph != setting:
+            self.order("new_speed", speed=setting)
+
+    def course(self, course: float, slack: float = 0.0) -> None:
+        """A new course unless the boat already steers within `slack` degrees of it (orders cost)."""
+        course = round(course) % 360
+        now = round(self.g.module("boat").course) % 360
+        if abs((course - now + 180) % 360 - 180) > slack and course != now:
+            self.order("new_course", course=course)
+
+    def decode_all(self) -> None:
+        coded = [m for m in self.mission_module.messages if m.state == "coded"]
+        while coded:
+            batch = coded[:3]
+            self.order("enigma", decode=[m.id for m in batch])
+            coded = coded[3:]
+
+    def meal(self) -> None:
+        """The best meal the pyramid allows: three touching ingredients if it can (morale +1)."""
+        import itertools
+
+        food = self.g.module("crew").food
+        lemons = [i + 1 for i, chip in enumerate(food.pyramid) if chip == "lemon"]
+        for size in (3, 2, 1):
+            for take in itertools.combinations(range(1, 7), size):
+                for lemon in (lemons or [None]):
+                    if lemon in take:
+                        continue
+                    if food.problem(list(take), None, None, lemon) is None:
+                        fields: dict[str, Any] = {"take": list(take)}
+                        if lemon is not None:
+                            fields["lemon"] = lemon
+                        self.order("prepare_meal", **fields)
+                        return
+
+    def transit(self) -> None:
+        self.do({"do": "ui", "action": "time_compression", "mode": "transit"})
+
+    # -- attacks ----------------------------------------------------------------------------------
+    def truth(self, vid: str) -> tuple[float, float, float, float]:
+        """(bearing from the bow, range m, course, speed kn) of a vessel now, as a perfect attack disc."""
+        sea = self.g.module("sea")
+        tr = sea.truth(vid, self.g.t)
+        heading = self.g.module("boat").heading_at(self.g.t)
+        return (geo.norm360(tr.bearing - heading), tr.range_nm * geo.M_PER_NM, tr.course, tr.speed_kn)
+
+    def aim(self, vid: str, spread: float = 0.0, depth: float | None = None, pistol: str | None = None,
+            contact: str | None = None) -> list[dict[str, Any]]:
+        bearing, range_m, course, speed = self.truth(vid)
+        fields: dict[str, Any] = {"source": "manual", "bearing": round(bearing, 1), "range_m": round(range_m),
+                                  "course": round(course, 1), "speed_kn": round(speed, 1), "spread_deg": spread}
+        if depth is not None:
+            fields["depth_m"] = depth
+        if pistol is not None:
+            fields["pistol"] = pistol
+        if contact is not None:
+            fields["contact"] = contact
+        return self.order("tdc", **fields)
+
+    def group_of(self, vid: str) -> Any:
+        sea = self.g.module("sea")
+        v = sea.vessels.get(vid)
+        return None if v is None or v.group is None else sea.groups.get(v.group)
+
+    def merchants(self, group: Any = None) -> list[Any]:
+        sea = self.g.module("sea")
+        return [v for v in sea.vessels.values() if v.cls.type == "merchant"
+                and (group is None or v.group == group.id)]
+
+    def vpos(self, vid: str) -> tuple[float, float]:
+        sea = self.g.module("sea")
+        return sea.vpos(sea.vessels[vid], self.g.t)
+
+    def ahead_of(self, lat: float, lon: float, course: float, ahead_nm: float, side_nm: float) -> tuple[float, float]:
+        """A point `ahead_nm` along a course from a position and `side_nm` to its starboard side."""
+        a = geo.destination(lat, lon, course, ahead_nm)
+        return geo.destination(*a, course + 90.0, side_nm)
+
+    def steer_to(self, lat: float, lon: float, speed: str = "full_ahead", slack: float = 8.0) -> float:
+        """Head for a position (true); returns the distance left (nm)."""
+        self.course(self.course_to(lat, lon), slack)
+        self.speed(speed)
+        return self.distance_to(lat, lon)
+
+    def go(self, lat: float, lon: float, speed: str = "full_ahead", within: float = 1.0, step: float = 1200.0,
+           until: float | None = None) -> bool:
+        """Sail to a position (true), correcting the course now and then; False if `until` came first."""
+        while not self.over:
+            left = self.steer_to(lat, lon, speed)
+            if left <= within:
+                return True
+            if until is not None and self.t >= until:
+                return False
+            self.decode_all()
+            knots = max(2.0, self.g.module("boat").speed_at(self.t))
+            self.wait(self.t + max(60.0, min(step, left / knots * 3600.0 * 0.6)))
+        return False
+
+    def clear_bridge(self) -> None:
+        """Everyone off the deck and the bridge (a dive kills who is left outside)."""
+        crew = self.g.module("crew")
+        outside = {f: 3 for f, s in crew.pos.items() if s in (7, 8)}
+        if outside:
+            self.stations(outside)
+
+    def dive(self, depth: int | None = None) -> None:
+        self.clear_bridge()
+        self.order("dive")
+        if depth is not None:
+            self.wait(self.t + 35)
+            self.order("new_depth", depth_m=depth)
+
+    def surface(self, lookouts: bool = True) -> None:
+        self.order("surface")
+        boat = self.g.module("boat")
+        while not boat.surfaced and not self.over:
+            self.wait(self.t + 30)
+        if lookouts:
+            self.lookouts()
+
+    def gyro_ok(self, vid: str, limit: float = 60.0) -> bool:
+        bearing = self.truth(vid)[0]
+        rel = (bearing + 180.0) % 360.0 - 180.0
+        return abs(rel) <= limit
+
+    # -- convoys --------------------------------------------------------------------------------------
+    def groups(self) -> list[Any]:
+        return list(self.g.module("sea").groups.values())
+
+    def wait_for_group(self, until: float, step: float = 600.0) -> Any:
+        while self.t < until and not self.over:
+            if self.groups():
+                return self.groups()[0]
+            self.decode_all()
+            self.wait(self.t + step)
+        return self.groups()[0] if self.groups() else None
+
+    def ambush_point(self, group: Any, ahead_nm: float, side_nm: float) -> tuple[float, float]:
+        lat, lon = group.at(self.t)
+        return self.ahead_of(lat, lon, group.base_course, ahead_nm, side_nm)
+
+    def get_ahead(self, group: Any, ahead_nm: float = 10.0, side_nm: float = 2.2, until: float = 1e12) -> bool:
+        """Run (surfaced, full ahead) to a point ahead of a convoy and to its side, re-aiming as it moves."""
+        while not self.over and self.t < until:
+            point = self.ambush_point(group, ahead_nm, side_nm)
+            left = self.steer_to(*point, "full_ahead", slack=6.0)
+            if left <= 0.6:
+                return True
+            self.wait(self.t + max(60.0, min(900.0, left / 15.0 * 3600.0 * 0.5)))
+        return False
+
+    def fire_at_nearest(self, group: Any, done: set[str], until: float, max_range_m: float = 1600.0,
+                        per_ship: int = 2, ships: int = 2, spread: float = 2.0, gyro: float = 55.0,
+                        depth: float | None = None, pistol: str | None = None) -> int:
+        """Wait for merchants of the convoy to come within range and the gyro limit; fire `per_ship`
+        flooded bow tubes at each of `ships` of them. Returns how many ships were fired at."""
+        sea = self.g.module("sea")
+        while self.t < until and not self.over and len(done) < ships:
+            self.wait(self.t + 15)
+            tubes = self.g.module("weapons").status()["tubes"]
+            flooded = [t["tube"] for t in tubes if t["state"] == "flooded" and t["tube"] <= 4]
+            if not flooded:
+                if any(t["state"] == "flooding" for t in tubes):
+                    continue
+                break
+            candidates = [v for v in self.merchants(group) if v.id not in done]
+            candidates.sort(key=lambda v: sea.truth(v.id, self.t).range_nm)
+            for v in candidates[:2]:
+                _b, r, _c, _s = self.truth(v.id)
+                if r <= max_range_m and self.gyro_ok(v.id, gyro):
+                    self.aim(v.id, spread=spread, depth=depth, pistol=pistol)
+                    self.order("fire_torpedoes", tubes=flooded[:per_ship])
+                    done.add(v.id)
+                    break
+        return len(done)
+
+    # -- the patrol's rhythm ----------------------------------------------------------------------------
+    def patrol(self, until: float, tick: Any = None, step: float = 600.0, meal_hour: int = 11) -> None:
+        """Keep the patrol going until `until` (or `tick()` returns True): HQ's signals decoded, a meal a day."""
+        fed = -1
+        while self.t < until - 1e-6 and not self.over:
+            if tick is not None and tick():
+                return
+            self.decode_all()
+            when = self.g.clock.at(self.t)
+            if when.toordinal() != fed and when.hour >= meal_hour:
+                fed = when.toordinal()
+                self.meal()
+            self.wait(min(until, self.t + step))
+
+    def go_home(self, until: float) -> None:
+        """Return to base, again after every interruption, until the mission ends (or `until`)."""
+        def tick() -> bool:
+            m = self.mission_module
+            if m.passage is None and m.why_not_return() is None:
+                self.do({"do": "return_to_base"})
+            elif m.passage is None and not self.g.module("boat").surfaced and m.in_combat() is None:
+                self.surface(lookouts=False)
+            return False
+        self.patrol(until, tick)
