@@ -264,14 +264,34 @@ class Captain:
         lat, lon = group.at(self.t)
         return self.ahead_of(lat, lon, group.base_course, ahead_nm, side_nm)
 
-    def get_ahead(self, group: Any, ahead_nm: float = 10.0, side_nm: float = 2.2, until: float = 1e12) -> bool:
-        """Run (surfaced, full ahead) to a point ahead of a convoy and to its side, re-aiming as it moves."""
+    def along_side(self, group: Any) -> tuple[float, float]:
+        """(ahead, to starboard) nm of the boat from a convoy's centre, along its base course."""
+        glat, glon = group.at(self.t)
+        dx, dy = geo.offset(glat, glon, *self.position())
+        s, c = geo.unit(group.base_course)
+        return dx * s + dy * c, dx * c - dy * s
+
+    def escort_within(self, nm: float) -> bool:
+        sea = self.g.module("sea")
+        return any(v.is_escort and sea.truth(v.id, self.t).range_nm <= nm for v in sea.vessels.values())
+
+    def get_ahead(self, group: Any, ahead_nm: float = 10.0, side_nm: float = 2.2, until: float = 1e12,
+                  dive_within_nm: float = 0.0) -> bool:
+        """Get to a point ahead of a convoy and to its side (or just to its side when the boat is already
+        further ahead), re-aiming as it moves; surfaced at full ahead, or submerged at half ahead once an
+        escort comes within `dive_within_nm`."""
         while not self.over and self.t < until:
-            point = self.ambush_point(group, ahead_nm, side_nm)
-            left = self.steer_to(*point, "full_ahead", slack=6.0)
+            ahead, _side = self.along_side(group)
+            point = self.ambush_point(group, max(ahead_nm, ahead - 0.5), side_nm)
+            boat = self.g.module("boat")
+            if boat.surfaced and dive_within_nm and self.escort_within(dive_within_nm):
+                self.dive()
+            speed = "full_ahead" if boat.surfaced else "half_ahead"
+            left = self.steer_to(*point, speed, slack=6.0)
             if left <= 0.6:
                 return True
-            self.wait(self.t + max(60.0, min(900.0, left / 15.0 * 3600.0 * 0.5)))
+            knots = 15.0 if boat.surfaced else 4.0
+            self.wait(self.t + max(60.0, min(900.0, left / knots * 3600.0 * 0.5)))
         return False
 
     def fire_at_nearest(self, group: Any, done: set[str], until: float, max_range_m: float = 1600.0,
@@ -282,6 +302,9 @@ class Captain:
         sea = self.g.module("sea")
         while self.t < until and not self.over and len(done) < ships:
             self.wait(self.t + 15)
+            hunted = any(v.is_escort and v.ai.get("mode") in ("attack", "run", "chase") for v in sea.vessels.values())
+            if hunted and done:
+                break
             tubes = self.g.module("weapons").status()["tubes"]
             flooded = [t["tube"] for t in tubes if t["state"] == "flooded" and t["tube"] <= 4]
             if not flooded:

@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "host"))
 
 from captain import Captain  # noqa: E402
+from kaleun.uboot.sea import geo  # noqa: E402
 
 H = 3600.0
 
@@ -106,9 +107,165 @@ def lose_sc_convoy_1940(c: Captain) -> None:
     c.end()
 
 
+def ambush(c: Captain, group: object, side_nm: float, ahead_nm: float = 9.0, submerged: bool = True,
+           dive_within_nm: float = 0.0, **fire: object) -> int:
+    """Get ahead of a convoy and to its side, wait stopped with the bow towards its track, fire at
+    the nearest merchants as they pass, then go deep and creep away. Returns the ships fired at."""
+    c.get_ahead(group, ahead_nm, side_nm, dive_within_nm=dive_within_nm)
+    c.order("flood_tubes", tubes=[1, 2, 3, 4])
+    if submerged and c.g.module("boat").surfaced:
+        c.dive()
+    c.speed("stop")
+    c.course((group.base_course - 90) % 360 if side_nm > 0 else (group.base_course + 90) % 360)
+    fired = c.fire_at_nearest(group, set(), c.t + 4 * H, **fire)  # type: ignore[arg-type]
+    if submerged:
+        c.order("new_depth", depth_m=120)
+    else:
+        c.dive(120)
+    c.speed("slow_ahead")
+    return fired
+
+
+# -- 1940: the torpedo crisis off the Lofoten -----------------------------------------------------------
+def win_torpedo_crisis_1940(c: Captain) -> None:
+    """Contact pistols set shallow: the torpedoes run 2 m deeper than set."""
+    group = c.wait_for_group(3 * H, step=300)
+    c.decode_all()
+    ambush(c, group, side_nm=1.7, ahead_nm=6.0, dive_within_nm=8.0, pistol="contact", depth=1.0,
+           max_range_m=2600, spread=3.0)
+    c.patrol(c.t + 3 * H)
+    c.surface()
+    c.decode_all()
+    if c.contacts() and c.mission_module.objectives["report"].active:
+        c.order("enigma", report="convoy")
+    c.patrol(48 * H)
+    c.end()
+
+
+def lose_torpedo_crisis_1940(c: Captain) -> None:
+    """Trusts the magnetic pistol set deep under the keels: early bursts and misses."""
+    group = c.wait_for_group(3 * H, step=300)
+    c.decode_all()
+    ambush(c, group, side_nm=1.7, ahead_nm=6.0, dive_within_nm=8.0, pistol="magnetic", depth=7.0,
+           max_range_m=2600, spread=3.0)
+    c.patrol(48 * H)
+    c.end()
+
+
+# -- 1940: the weather boat (autumn 1940, part 2) -------------------------------------------------------
+STATION = (62.25, -17.9)  # between squares AE76 and AE79
+
+
+def weather_station(c: Captain, reports_every_h: float, leave_at_h: float | None) -> None:
+    c.lookouts()
+    c.go(*STATION, within=3.0, step=1800)
+    c.speed("stop")
+    sent: list[float] = []
+
+    def tick() -> bool:
+        m = c.mission_module
+        boat = c.g.module("boat")
+        if "position" in m.objectives and m.objectives["position"].active:
+            c.order("enigma", report="position")
+        if not sent or c.t - sent[-1] >= reports_every_h * H:
+            if boat.surfaced:
+                c.order("enigma", report="weather")
+                sent.append(c.t)
+        if c.distance_to(*STATION) > 12.0:  # drifted: back to the middle of the station
+            c.steer_to(*STATION, "half_ahead")
+        elif boat.telegraph != "stop":
+            c.speed("stop")
+        if c.g.module("weather").sky_clear() is None and c.t % (6 * H) < 600:
+            c.order("sextant")
+        return leave_at_h is not None and c.t >= leave_at_h * H
+
+    c.patrol(60 * H, tick)
+
+
+def win_weather_1940(c: Captain) -> None:
+    weather_station(c, reports_every_h=10.5, leave_at_h=None)
+    c.end()
+
+
+def lose_weather_1940(c: Captain) -> None:
+    """Leaves the station early for home: the time runs out on the passage."""
+    weather_station(c, reports_every_h=10.5, leave_at_h=24.0)
+    c.go_home(60 * H)
+    c.end()
+
+
+# -- 1941: the contact keeper (spring 1941, part 1) -------------------------------------------------------
+def shadow(c: Captain, ahead_nm: float, side_nm: float, attack: bool) -> None:
+    c.lookouts()
+    c.patrol(1.2 * H)
+    m = c.mission_module
+    enc = m.encounters[0]
+    # shadow from the side the boat comes from: never cross ahead of the convoy
+    lat, lon = m._encounter_at(enc, c.t)
+    dx, dy = geo.offset(lat, lon, *c.position())
+    sin, cos = geo.unit(enc["course"])
+    if dx * cos - dy * sin < 0:
+        side_nm = -side_nm
+    wide = 14.0 if side_nm >= 0 else -14.0
+    while not c.groups() and not c.over:
+        lat, lon = m._encounter_at(enc, c.t + 1 * H)
+        c.steer_to(*c.ahead_of(lat, lon, enc["course"], ahead_nm, wide), "full_ahead", slack=8.0)
+        c.patrol(c.t + 1800)
+    group = c.groups()[0]
+    reported = False
+
+    def tick() -> bool:
+        nonlocal reported
+        along, side = c.along_side(group)
+        # keep wide of the convoy until well astern of it, then close in astern (no escort there)
+        if along > ahead_nm + 1.5 and abs(side) > 4.0:
+            point = c.ambush_point(group, ahead_nm - 2.0, 12.0 if side >= 0 else -12.0)
+        else:
+            point = c.ambush_point(group, ahead_nm, side_nm)
+        left = c.distance_to(*point)
+        if left > 3.0:
+            c.steer_to(*point, "full_ahead", slack=20.0)
+        else:  # keep station: the convoy's course, a little slower or faster than it
+            c.course(group.base_course, slack=20.0)
+            target_along = ahead_nm if abs(side) < 4.0 else ahead_nm - 2.0
+            if along > target_along + 1.0:
+                c.speed("slow_ahead")
+            elif along < target_along - 1.0:
+                c.speed("half_ahead")
+        if c.contacts() and not c.mission_module.objectives["report"].met and c.g.module("boat").surfaced:
+            c.order("enigma", report="convoy")
+            reported = True
+        if not c.g.module("boat").surfaced and not c.escort_within(6.0):
+            c.surface()
+        return attack and m.objectives["shadow"].met
+
+    c.patrol(40 * H, tick, step=1200)
+
+
+def win_shadow_1941(c: Captain) -> None:
+    """Keeps contact from astern, out of the escorts' sight, then hands the convoy to the pack."""
+    shadow(c, ahead_nm=-7.5, side_nm=0.1, attack=True)
+    group = c.groups()[0] if c.groups() else None
+    if group is not None:
+        c.course((group.base_course + 180) % 360)
+        c.speed("half_ahead")
+    c.patrol(48 * H)
+    c.end()
+
+
+def lose_shadow_1941(c: Captain) -> None:
+    """Shadows from too close: the escorts see the boat and drive it off."""
+    shadow(c, ahead_nm=0.0, side_nm=3.0, attack=False)
+    c.patrol(48 * H)
+    c.end()
+
+
 CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]] = {
     "prize_rules_1939": (win_prize_rules_1939, lose_prize_rules_1939),
     "sc_convoy_1940": (win_sc_convoy_1940, lose_sc_convoy_1940),
+    "torpedo_crisis_1940": (win_torpedo_crisis_1940, lose_torpedo_crisis_1940),
+    "weather_1940": (win_weather_1940, lose_weather_1940),
+    "shadow_1941": (win_shadow_1941, lose_shadow_1941),
 }
 #: the seed each mission's scripts are played with
 SEEDS: dict[str, int] = {}
