@@ -33,6 +33,7 @@ class Captain:
         self.events: list[dict[str, Any]] = [e.to_json() for e in self.g.take_events()]
         self.lines: list[dict[str, Any]] = []
         self.verbose = verbose
+        self.fed = -1  # the day of the last meal (its ordinal)
         self.do(SETUP)
 
     # -- recording --------------------------------------------------------------------------------
@@ -208,18 +209,26 @@ class Captain:
         return self.distance_to(lat, lon)
 
     def go(self, lat: float, lon: float, speed: str = "full_ahead", within: float = 1.0, step: float = 1200.0,
-           until: float | None = None) -> bool:
-        """Sail to a position (true), correcting the course now and then; False if `until` came first."""
-        while not self.over:
-            left = self.steer_to(lat, lon, speed)
-            if left <= within:
+           until: float | None = None, slack: float = 8.0, until_east_of: float | None = None) -> bool:
+        """Sail to a position (true), correcting the course now and then (with the patrol's meals and
+        signals); False if `until` came first. `until_east_of`: done once past that longitude."""
+        arrived = False
+
+        def tick() -> bool:
+            nonlocal arrived
+            if until_east_of is not None and self.position()[1] >= until_east_of:
+                arrived = True
                 return True
-            if until is not None and self.t >= until:
-                return False
-            self.decode_all()
-            knots = max(2.0, self.g.module("boat").speed_at(self.t))
-            self.wait(self.t + max(60.0, min(step, left / knots * 3600.0 * 0.6)))
-        return False
+            left = self.steer_to(lat, lon, speed, slack)
+            arrived = left <= within
+            return arrived
+
+        while not self.over and not arrived and (until is None or self.t < until):
+            knots = max(2.0, self.g.module("boat").speed_at(self.t), 0.0)
+            left = self.distance_to(lat, lon)
+            pause = max(60.0, min(step, left / knots * 3600.0 * 0.6))
+            self.patrol(min(until or 1e12, self.t + pause), tick, step=pause)
+        return arrived
 
     def clear_bridge(self) -> None:
         """Everyone off the deck and the bridge (a dive kills who is left outside)."""
@@ -325,14 +334,13 @@ class Captain:
     # -- the patrol's rhythm ----------------------------------------------------------------------------
     def patrol(self, until: float, tick: Any = None, step: float = 600.0, meal_hour: int = 11) -> None:
         """Keep the patrol going until `until` (or `tick()` returns True): HQ's signals decoded, a meal a day."""
-        fed = -1
         while self.t < until - 1e-6 and not self.over:
             if tick is not None and tick():
                 return
             self.decode_all()
             when = self.g.clock.at(self.t)
-            if when.toordinal() != fed and when.hour >= meal_hour:
-                fed = when.toordinal()
+            if when.toordinal() != self.fed and when.hour >= meal_hour:
+                self.fed = when.toordinal()
                 self.meal()
             self.wait(min(until, self.t + step))
 

@@ -260,12 +260,90 @@ def lose_shadow_1941(c: Captain) -> None:
     c.end()
 
 
+# -- 1941: two passengers for Kerry (spring 1941, part 2) ----------------------------------------------
+LANDING = (51.75, -10.4)
+
+
+def land_agents(c: Captain, go_in_at_h: float) -> None:
+    c.lookouts()
+    offing = (51.75, -10.55)  # 5.5 nm off the landing point, in deep water
+    c.go(*offing, speed="half_ahead", within=1.0)
+    if c.g.module("weather").sky_clear() is None:
+        c.order("sextant")
+    c.speed("stop")
+    c.patrol(go_in_at_h * H)
+    c.go(*LANDING, speed="slow_ahead", within=0.3, step=600)
+    c.speed("stop")
+    landing = c.mission_module.objectives["landing"]
+    c.patrol(c.t + 1.5 * H, tick=lambda: landing.met)
+    c.course(270)
+    c.speed("half_ahead")
+
+
+def win_agents_1941(c: Captain) -> None:
+    """Waits in the offing for full dark, goes in slowly, holds the boat stopped for the dinghy."""
+    land_agents(c, go_in_at_h=12.5)
+
+    def tick() -> bool:
+        m = c.mission_module
+        if "clear" in m.objectives and m.objectives["clear"].active and c.g.module("boat").surfaced:
+            c.order("enigma", report="position")
+        if c.distance_to(*LANDING) > 40.0:
+            c.speed("stop")
+        return False
+
+    c.patrol(40 * H, tick)
+    c.end()
+
+
+def lose_agents_1941(c: Captain) -> None:
+    """Lands the agents in the evening light: the landing does not count, and the boat has left by dark."""
+    land_agents(c, go_in_at_h=8.0)
+    c.patrol(40 * H, lambda: c.distance_to(*LANDING) > 60.0 and bool(c.speed("stop")))
+    c.patrol(40 * H)
+    c.end()
+
+
+# -- 1941: through the Strait of Gibraltar ----------------------------------------------------------------
+def win_gibraltar_1941(c: Captain) -> None:
+    """Submerged by day, a surface dash after dark to the Strait's mouth, then deep and slow along the
+    middle of the channel, carried by the inflow."""
+    c.dive(40)
+    c.patrol(11 * H)
+    c.surface(lookouts=False)
+    c.go(35.94, -6.15, within=1.0)
+    c.dive(80)
+    through = c.mission_module.objectives["through"]
+    for lat, lon in ((35.95, -5.75), (36.0, -5.55), (36.1, -5.3), (36.05, -4.8)):
+        if not through.met and c.position()[1] < lon - 0.03:  # the inflow carries the boat past a waypoint
+            c.go(lat, lon, speed="slow_ahead", within=2.0, step=3600, slack=15.0,
+                 until_east_of=lon)
+    c.patrol(40 * H, tick=lambda: through.met)
+    c.patrol(c.t + 1 * H)
+    c.surface(lookouts=False)
+    m = c.mission_module
+    c.patrol(48 * H, tick=lambda: bool(m.objectives["through_report"].active
+                                       and c.order("enigma", report="position")))
+    c.patrol(48 * H)
+    c.end()
+
+
+def lose_gibraltar_1941(c: Captain) -> None:
+    """Runs the Strait on the surface in daylight at full ahead."""
+    c.lookouts()
+    c.go(35.94, -5.2, within=1.0)
+    c.patrol(48 * H)
+    c.end()
+
+
 CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]] = {
     "prize_rules_1939": (win_prize_rules_1939, lose_prize_rules_1939),
     "sc_convoy_1940": (win_sc_convoy_1940, lose_sc_convoy_1940),
     "torpedo_crisis_1940": (win_torpedo_crisis_1940, lose_torpedo_crisis_1940),
     "weather_1940": (win_weather_1940, lose_weather_1940),
     "shadow_1941": (win_shadow_1941, lose_shadow_1941),
+    "agents_1941": (win_agents_1941, lose_agents_1941),
+    "gibraltar_1941": (win_gibraltar_1941, lose_gibraltar_1941),
 }
 #: the seed each mission's scripts are played with
 SEEDS: dict[str, int] = {}
