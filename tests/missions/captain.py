@@ -77,6 +77,10 @@ class Captain:
         return path
 
     # -- reading the game -------------------------------------------------------------------------
+    def orders_left(self) -> int:
+        """Orders the command bar still pays this watch (after it the morale bar pays)."""
+        return int(self.g.module("crew").bars.status()["command_fields_left"])
+
     @property
     def mission_module(self) -> Any:
         return self.g.module("mission")
@@ -354,3 +358,91 @@ class Captain:
                 self.surface(lookouts=False)
             return False
         self.patrol(until, tick)
+
+    # -- lone ships ---------------------------------------------------------------------------------
+    def attack_lone(self, vid: str, side_nm: float = 0.6, until: float | None = None, tubes: int = 2,
+                    **fire: Any) -> bool:
+        """Lie in wait beside a lone ship's track (submerged, at periscope depth) where it passes nearest
+        the boat, and fire `tubes` bow torpedoes as it passes; True if fired."""
+        sea = self.g.module("sea")
+        until = until if until is not None else self.t + 4 * 3600
+        v = sea.vessels.get(vid)
+        if v is None:
+            return False
+        lat, lon = sea.vpos(v, self.t)
+        course, _speed = sea.vmotion(v)
+        # the foot of the perpendicular from the boat to the ship's track, then `side_nm` back towards the boat
+        dx, dy = geo.offset(lat, lon, *self.position())
+        s, c = geo.unit(course)
+        along = dx * s + dy * c
+        across = dx * c - dy * s
+        if along < 1.0:
+            return False  # the ship has passed
+        point = self.ahead_of(lat, lon, course, along, math.copysign(side_nm, across))
+        boat = self.g.module("boat")
+        if boat.surfaced:  # on the surface while the ship's lookouts cannot see the boat
+            while not self.over and self.t < until:
+                if vid not in sea.vessels or sea.truth(vid, self.t).range_nm < 4.5:
+                    break
+                if self.steer_to(*point, "full_ahead", slack=20.0) <= 0.4:
+                    break
+                self.wait(self.t + 60)
+            self.dive()
+        self.go(*point, speed="half_ahead", within=0.4, step=300, until=until, slack=20.0)
+        self.speed("stop")
+        self.course((course - 90) % 360 if across > 0 else (course + 90) % 360)
+        loaded = [t["tube"] for t in self.g.module("weapons").status()["tubes"]
+                  if t["state"] == "loaded" and t["tube"] <= 4][:max(tubes, 1)]
+        if loaded:
+            self.order("flood_tubes", tubes=loaded)
+        while self.t < until and not self.over and vid in sea.vessels:
+            self.wait(self.t + 15)
+            if vid not in sea.vessels:
+                break
+            _b, r, _c, _s = self.truth(vid)
+            flooded = [t["tube"] for t in self.g.module("weapons").status()["tubes"]
+                       if t["state"] == "flooded" and t["tube"] <= 4]
+            if flooded and r <= 2800 and self.gyro_ok(vid, 60):
+                self.aim(vid, spread=fire.get("spread", 2.0))
+                self.order("fire_torpedoes", tubes=flooded[:tubes])
+                self.finish_off(vid)
+                return True
+        return False
+
+    def finish_off(self, vid: str, wait: float = 600.0) -> None:
+        """A ship hit but still afloat gets another torpedo (the coup de grace), if a bow tube has one."""
+        sea = self.g.module("sea")
+        self.wait(self.t + wait)
+        v = sea.vessels.get(vid)
+        if v is None or "damage" not in v.ai or v.ai.get("sinking_at") is not None:
+            return
+        weapons = self.g.module("weapons")
+        loaded = [t["tube"] for t in weapons.status()["tubes"] if t["state"] == "loaded" and t["tube"] <= 4]
+        if not loaded:
+            return
+        self.order("flood_tubes", tubes=loaded[:1])
+        self.wait(self.t + 35)
+        if vid in sea.vessels and self.gyro_ok(vid, 80):
+            self.aim(vid)
+            self.order("fire_torpedoes", tubes=loaded[:1])
+
+    def closest_approach(self, vid: str) -> float:
+        """How close (nm) a ship on its present course and speed passes the boat where it lies now."""
+        sea = self.g.module("sea")
+        v = sea.vessels[vid]
+        lat, lon = sea.vpos(v, self.t)
+        course, speed = sea.vmotion(v)
+        dx, dy = geo.offset(*self.position(), lat, lon)
+        s, c = geo.unit(course)
+        vx, vy = s * speed, c * speed
+        speed2 = vx * vx + vy * vy
+        k = 0.0 if speed2 == 0 else max(0.0, -(dx * vx + dy * vy) / speed2)
+        return math.hypot(dx + vx * k, dy + vy * k)
+
+    def reload(self, count: int = 2) -> None:
+        """Reload empty bow tubes from the racks, `count` at most (one order each)."""
+        weapons = self.g.module("weapons")
+        empty = [t["tube"] for t in weapons.status()["tubes"] if t["state"] in ("empty", "fired") and t["tube"] <= 4]
+        for tube in empty[:count]:
+            if weapons.racks.get(1):
+                self.order("reload_torpedo", tube=tube)

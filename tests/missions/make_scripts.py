@@ -336,6 +336,45 @@ def lose_gibraltar_1941(c: Captain) -> None:
     c.end()
 
 
+# -- 1942: off Cape Hatteras ------------------------------------------------------------------------------
+HATTERAS = (35.1, -74.3)  # up-current in square CA87: the Gulf Stream carries the boat across the station
+
+
+def win_hatteras_1942(c: Captain) -> None:
+    """Keeps the station against the Gulf Stream, ambushes lone ships submerged."""
+    m = c.mission_module
+    sea = c.g.module("sea")
+    tried: set[str] = set()
+
+    def tick() -> bool:
+        boat = c.g.module("boat")
+        ships = [v for v in sea.vessels.values() if v.cls.type == "merchant" and v.id not in tried
+                 and sea.truth(v.id, c.t).range_nm < 10.0 and v.cls.grt >= 2000 and c.closest_approach(v.id) < 3.0]
+        if ships and m.objectives["tonnage"].active and len(tried) < 6 and c.orders_left() >= 5:
+            v = min(ships, key=lambda v: sea.truth(v.id, c.t).range_nm)
+            tried.add(v.id)
+            c.attack_lone(v.id, until=c.t + 1.5 * H)
+            c.order("new_depth", depth_m=60)
+            c.reload()
+            c.patrol(c.t + 1 * H)
+            c.surface(lookouts=False)
+            return False
+        if c.distance_to(*HATTERAS) > 25.0 and c.orders_left() >= 3:
+            c.steer_to(*HATTERAS, "half_ahead", slack=30.0)
+        elif c.distance_to(*HATTERAS) < 6.0 and boat.telegraph != "stop":
+            c.speed("stop")
+        return False
+
+    c.patrol(96 * H, tick, step=1800)
+    c.end()
+
+
+def lose_hatteras_1942(c: Captain) -> None:
+    """Lies stopped and lets the Gulf Stream carry the boat off its station; attacks nothing."""
+    c.patrol(96 * H)
+    c.end()
+
+
 CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]] = {
     "prize_rules_1939": (win_prize_rules_1939, lose_prize_rules_1939),
     "sc_convoy_1940": (win_sc_convoy_1940, lose_sc_convoy_1940),
@@ -344,6 +383,7 @@ CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]]
     "shadow_1941": (win_shadow_1941, lose_shadow_1941),
     "agents_1941": (win_agents_1941, lose_agents_1941),
     "gibraltar_1941": (win_gibraltar_1941, lose_gibraltar_1941),
+    "hatteras_1942": (win_hatteras_1942, lose_hatteras_1942),
 }
 #: the seed each mission's scripts are played with
 SEEDS: dict[str, int] = {}
