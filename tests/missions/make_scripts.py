@@ -375,6 +375,175 @@ def lose_hatteras_1942(c: Captain) -> None:
     c.end()
 
 
+# -- 1942: the dinghy west of the Bay --------------------------------------------------------------------
+DINGHY = (49.5, -12.5)
+
+
+def win_aircrew_1942(c: Captain) -> None:
+    """Steers by its true position, kept honest by sextant sights whenever the sky clears."""
+    c.lookouts()
+    rescue = c.mission_module.objectives["rescue"]
+
+    def tick() -> bool:
+        if c.g.module("weather").sky_clear() is None and c.orders_left() >= 3 \
+                and (c.t - getattr(tick, "fixed", -1e9)) > 6 * H:
+            c.order("sextant")
+            tick.fixed = c.t  # type: ignore[attr-defined]
+        return False
+
+    c.go(*DINGHY, within=0.4, step=1800)
+    c.speed("stop")
+    c.patrol(c.t + 1.5 * H, tick=lambda: rescue.met)
+    c.go_home(40 * H)
+    c.end()
+
+
+def lose_aircrew_1942(c: Captain) -> None:
+    """Steers by dead reckoning alone and never takes a sight: the boat stops where the plot says."""
+    c.lookouts()
+    nav = c.g.module("navigation")
+    from kaleun.uboot.sea import geo as g
+
+    def reckoned_left() -> float:
+        lat, lon = nav.dr_position()
+        return g.rhumb(lat, lon, *DINGHY)[1]
+
+    while not c.over and reckoned_left() > 0.5:
+        lat, lon = nav.dr_position()
+        c.course(round(g.rhumb(lat, lon, *DINGHY)[0]) % 360, slack=8.0)
+        c.speed("full_ahead")
+        c.patrol(c.t + max(120.0, min(1800.0, reckoned_left() / 12.5 * H * 0.6)))
+    c.speed("stop")
+    c.patrol(40 * H)
+    c.end()
+
+
+# -- 1942: the midnight sun --------------------------------------------------------------------------------
+def win_arctic_1942(c: Captain) -> None:
+    """Gets ahead of the convoy at a distance, dives well before its escorts could see the boat and
+    attacks through the periscope."""
+    group = c.wait_for_group(3 * H, step=300)
+    ambush(c, group, side_nm=1.8, ahead_nm=7.0, dive_within_nm=10.0, max_range_m=2400, spread=2.5)
+    c.patrol(c.t + 4 * H)
+    c.surface(lookouts=False)
+    c.speed("stop")
+    c.patrol(48 * H)
+    c.end()
+
+
+def lose_arctic_1942(c: Captain) -> None:
+    """Attacks on the surface as if it were night: in the midnight sun the escorts see the boat."""
+    group = c.wait_for_group(3 * H, step=300)
+    ambush(c, group, side_nm=1.8, ahead_nm=7.0, submerged=False, max_range_m=2400, spread=2.5)
+    c.patrol(48 * H)
+    c.end()
+
+
+# -- 1943: across the Bay --------------------------------------------------------------------------------
+OUT_OF_THE_BAY = (46.0, -15.0)
+
+
+def win_biscay_1943(c: Captain) -> None:
+    """Runs on the surface at full ahead and dives the moment an aircraft comes near; surfaces again
+    after half an hour below."""
+    sea = c.g.module("sea")
+    out = c.mission_module.objectives["out"]
+    down_since = -1e9
+
+    def tick() -> bool:
+        nonlocal down_since
+        boat = c.g.module("boat")
+        planes = [a for a in sea.aircraft.values() if sea.truth(a.id, c.t).range_nm < 9.0]
+        if boat.surfaced and planes:
+            c.dive(60)
+            down_since = c.t
+        elif not boat.surfaced and not planes and c.t - down_since > 1800:
+            c.surface(lookouts=False)
+            c.steer_to(*OUT_OF_THE_BAY, "full_ahead", slack=10.0)
+        elif boat.surfaced:
+            c.steer_to(*OUT_OF_THE_BAY, "full_ahead", slack=10.0)
+        return out.met
+
+    c.patrol(96 * H, tick, step=60)
+    m = c.mission_module
+
+    def after() -> bool:  # out of the Bay: report, and keep diving from the aircraft
+        nonlocal down_since
+        boat = c.g.module("boat")
+        if m.objectives.get("clear") is not None and m.objectives["clear"].active and boat.surfaced:
+            c.order("enigma", report="position")
+        planes = [a for a in sea.aircraft.values() if sea.truth(a.id, c.t).range_nm < 9.0]
+        if boat.surfaced and planes:
+            c.dive(60)
+            c.speed("slow_ahead")
+            down_since = c.t
+        elif not boat.surfaced and not planes and c.t - down_since > 1800:
+            c.surface(lookouts=False)
+            c.speed("stop")
+        return False
+
+    c.patrol(96 * H, after, step=60)
+    c.end()
+
+
+def lose_biscay_1943(c: Captain) -> None:
+    """Crosses the Bay submerged all the way: safe from the aircraft, but too slow."""
+    c.dive(60)
+    c.course(255)
+    c.speed("slow_ahead")
+    c.patrol(96 * H)
+    c.end()
+
+
+# -- 1943: the acoustic torpedo ---------------------------------------------------------------------------
+def win_t5_1943(c: Captain) -> None:
+    """Waits at periscope depth for a hunting escort, turns the stern to it and fires the T5 from the
+    stern tube, then goes deep."""
+    sea = c.g.module("sea")
+    c.dive()
+    c.speed("stop")
+    fired = False
+
+    def tick() -> bool:
+        nonlocal fired
+        hunters = [v for v in sea.vessels.values() if v.is_escort and sea.truth(v.id, c.t).range_nm < 3.0]
+        if not hunters:
+            return False
+        v = min(hunters, key=lambda v: sea.truth(v.id, c.t).range_nm)
+        bearing, range_m, _course, _speed = c.truth(v.id)
+        rel = (bearing + 180.0) % 360.0 - 180.0
+        if abs(rel) < 120.0:  # turn the stern towards it
+            heading = c.g.module("boat").heading_at(c.t)
+            c.course(round(heading + rel + 180.0) % 360, slack=20.0)
+            c.speed("slow_ahead")
+            return False
+        tube5 = next(t for t in c.g.module("weapons").status()["tubes"] if t["tube"] == 5)
+        if tube5["state"] == "loaded":
+            c.order("flood_tubes", tubes=[5])
+        elif tube5["state"] == "flooded" and range_m < 3000:
+            c.aim(v.id)
+            c.order("fire_torpedoes", tubes=[5])
+            fired = True
+        return fired
+
+    c.patrol(20 * H, tick, step=30)
+    c.order("new_depth", depth_m=150)
+    c.speed("slow_ahead")
+    c.patrol(36 * H)  # deep and slow to the end: the battery lasts, the aircraft cannot see the boat
+    c.end()
+
+
+def lose_t5_1943(c: Captain) -> None:
+    """Goes deep and waits out the hunt, the acoustic torpedo never fired."""
+    c.dive(150)
+    c.speed("slow_ahead")
+    c.patrol(10 * H)
+    c.surface(lookouts=False)
+    c.speed("stop")
+    c.patrol(36 * H)
+    c.end()
+
+
 CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]] = {
     "prize_rules_1939": (win_prize_rules_1939, lose_prize_rules_1939),
     "sc_convoy_1940": (win_sc_convoy_1940, lose_sc_convoy_1940),
@@ -384,6 +553,10 @@ CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]]
     "agents_1941": (win_agents_1941, lose_agents_1941),
     "gibraltar_1941": (win_gibraltar_1941, lose_gibraltar_1941),
     "hatteras_1942": (win_hatteras_1942, lose_hatteras_1942),
+    "aircrew_1942": (win_aircrew_1942, lose_aircrew_1942),
+    "arctic_1942": (win_arctic_1942, lose_arctic_1942),
+    "biscay_1943": (win_biscay_1943, lose_biscay_1943),
+    "t5_1943": (win_t5_1943, lose_t5_1943),
 }
 #: the seed each mission's scripts are played with
 SEEDS: dict[str, int] = {}
