@@ -71,7 +71,8 @@ class Captain:
         SCRIPTS.mkdir(parents=True, exist_ok=True)
         path = SCRIPTS / f"{self.mission}.{kind}.jsonl"
         with open(path, "w", encoding="utf-8") as fh:
-            fh.write(f"# {self.mission}: the {kind} script (seed {self.seed}); written by tests/missions/make_scripts.py\n")
+            fh.write(f"# {self.mission}: the {kind} script (seed {self.seed}); "
+                     "written by tests/missions/make_scripts.py\n")
             for line in self.lines:
                 fh.write(json.dumps(line) + "\n")
         return path

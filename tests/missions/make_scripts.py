@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "host"))
 
-from captain import Captain  # noqa: E402
-from kaleun.uboot.sea import geo  # noqa: E402
+from captain import Captain
+from kaleun.uboot.sea import geo
 
 H = 3600.0
 
@@ -167,10 +167,9 @@ def weather_station(c: Captain, reports_every_h: float, leave_at_h: float | None
         boat = c.g.module("boat")
         if "position" in m.objectives and m.objectives["position"].active:
             c.order("enigma", report="position")
-        if not sent or c.t - sent[-1] >= reports_every_h * H:
-            if boat.surfaced:
-                c.order("enigma", report="weather")
-                sent.append(c.t)
+        if (not sent or c.t - sent[-1] >= reports_every_h * H) and boat.surfaced:
+            c.order("enigma", report="weather")
+            sent.append(c.t)
         if c.distance_to(*STATION) > 12.0:  # drifted: back to the middle of the station
             c.steer_to(*STATION, "half_ahead")
         elif boat.telegraph != "stop":
