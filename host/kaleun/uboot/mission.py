@@ -119,6 +119,8 @@ class Mission(Module):
 
             self.started_dead = apply_carry(engine, setup["carry"])
         self.next_track = now
+        self.next_tick = now + TICK_S  # places, contacts, the passage home
+        self.last_tick = now
         if not self.has_hq:
             return
         fame = scoring.FAME
@@ -142,8 +144,6 @@ class Mission(Module):
         cards = setup.get("event_cards", RULES["event_cards"]["every_h"] if self.scored else False)
         if cards is not False:
             self.next_card = now + self._draw_h(cards)
-        self.next_tick = now + TICK_S
-        self.last_tick = now
         self._briefing()
 
     def _draw_h(self, window: Any) -> float:
@@ -717,7 +717,7 @@ class Mission(Module):
         for obj in self.objectives.values():
             if obj.kind == "return" and obj.active and reason == "returned":
                 self._meet(obj)
-        primaries_met = all(o.met for o in self.objectives.values() if o.primary)
+        primaries_met = self.scored and all(o.met for o in self.objectives.values() if o.primary)
         if reason == "returned":
             result = "won" if primaries_met else "returned"
             home = passage.base(self.spec["base"]).name
