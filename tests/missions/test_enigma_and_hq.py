@@ -23,7 +23,7 @@ def test_8_4_a_signal_arrives_coded_and_says_nothing_until_decoded():
     assert received["objective"] == "weather"
     assert g.module("mission").objectives["weather"].state == "pending"
     decoded = order(g, "enigma")
-    message = [e for e in named(decoded, "radio_message") if e["state"] == "decoded"][0]
+    message = next(e for e in named(decoded, "radio_message") if e["state"] == "decoded")
     assert message["text"].startswith("Naval weather service asks for observations")
     given = one(decoded, "objective")
     assert given["state"] == "given" and given["objective"] == "weather" and not given["primary"]
@@ -116,7 +116,7 @@ def test_4_1_a_convoy_report_brings_hqs_answer_with_a_new_objective():
     coded = [e for e in named(answer, "radio_message") if e["state"] == "received"]
     assert coded and coded[-1]["kind"] == "answer" and coded[-1]["objective"] == "pack_attack"
     decoded = order(g, "enigma", decode=coded[-1]["message"])
-    text = [e for e in named(decoded, "radio_message") if e["state"] == "decoded"][0]["text"]
+    text = next(e for e in named(decoded, "radio_message") if e["state"] == "decoded")["text"]
     assert "boats are closing on your convoy in" in text
     assert one(decoded, "objective")["objective"] == "pack_attack"
 

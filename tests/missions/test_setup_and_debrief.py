@@ -12,9 +12,9 @@ import pytest
 from kaleun.boards.loader import default_board
 from kaleun.runtime.debrief_output import DebriefOutput
 from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.debrief import debrief, lines
 from kaleun.uboot.missions.setup import GameSetup, mission_lines, setup_problem, start_game
-from kaleun.uboot.game import new_game
 from kaleun.ui.debrief_chart import HEIGHT, WIDTH, write_debrief
 from kit import read_events, run_kaleun
 from missionkit import one
