@@ -26,7 +26,8 @@ SETUP = {"do": "crew_options", "rules": "advise", "wear": False}
 
 
 class Captain:
-    def __init__(self, mission: str, seed: int = 0, verbose: bool = False) -> None:
+    def __init__(self, mission: str, seed: int = 0, verbose: bool = False,
+                 setup: dict[str, Any] | None = None) -> None:
         self.mission = mission
         self.seed = seed
         self.g: Engine = new_game(seed, mission)
@@ -34,7 +35,11 @@ class Captain:
         self.lines: list[dict[str, Any]] = []
         self.verbose = verbose
         self.fed = -1  # the day of the last meal (its ordinal)
-        self.do(SETUP)
+        self.mending = False  # repairs, breaches sealed, aircraft dodged during the patrol
+        self.busy = False  # in an attack: no dodging
+        self.dodging = False
+        self.last_aircraft = -1e9
+        self.do({**SETUP, **(setup or {})})
 
     # -- recording --------------------------------------------------------------------------------
     @property
@@ -338,16 +343,23 @@ class Captain:
 
     # -- the patrol's rhythm ----------------------------------------------------------------------------
     def patrol(self, until: float, tick: Any = None, step: float = 600.0, meal_hour: int = 11) -> None:
-        """Keep the patrol going until `until` (or `tick()` returns True): HQ's signals decoded, a meal a day."""
+        """Keep the patrol going until `until` (or `tick()` returns True): HQ's signals decoded, a meal a day,
+        (with `self.mending`) the vital machinery repaired."""
         while self.t < until - 1e-6 and not self.over:
             if tick is not None and tick():
                 return
             self.decode_all()
+            if self.mending:
+                self.seal_breaches()
+                self.repair()
+                self.dodge_aircraft()
+                if self.orders_left() >= 6 and self.g.module("boat").surfaced and not self.busy:
+                    self.reload(count=1)
             when = self.g.clock.at(self.t)
             if when.toordinal() != self.fed and when.hour >= meal_hour:
                 self.fed = when.toordinal()
                 self.meal()
-            self.wait(min(until, self.t + step))
+            self.wait(min(until, self.t + (min(step, 60.0) if self.mending else step)))
 
     def go_home(self, until: float) -> None:
         """Return to base, again after every interruption, until the mission ends (or `until`)."""
@@ -447,3 +459,59 @@ class Captain:
         for tube in empty[:count]:
             if weapons.racks.get(1):
                 self.order("reload_torpedo", tube=tube)
+
+    # -- repairs ------------------------------------------------------------------------------------
+    VITAL = ("diesels", "e_motors", "batteries", "rudder", "hydroplanes", "compressor", "bow_tubes", "bilge_pump")
+
+    def repair(self, components: tuple[str, ...] = VITAL, budget: int = 3) -> None:
+        """Send repair crews to the open technical conditions of these components (the most vital first):
+        the sailors with the repair symbol who are free, moved to the component's section."""
+        tech = self.g.module("technical")
+        crew = self.g.module("crew")
+        for component in components:
+            job = tech.job(component)
+            if job is None or job.sailors or self.orders_left() < budget:
+                continue
+            section = tech.section(component)
+            if section in crew.breaches.flooded:
+                continue
+            free = [f for f, s in crew.pos.items() if s is not None and s in range(1, 7)
+                    and not crew.sailor(f).dead and not crew.sailor(f).busy and crew.sailor(f).free >= 2]
+            free.sort(key=lambda f: ("repair" not in crew.face(f).symbols, f))
+            team = free[:job.required]
+            if len(team) < job.required:
+                continue
+            moves = {f: section for f in team if crew.pos[f] != section}
+            if moves:
+                self.stations(moves)
+            self.order("repair", component=component, crew=job.required)
+
+    def seal_breaches(self) -> None:
+        """A hull breach: five repair sailors into the section, the repair order, the puzzle solved."""
+        crew = self.g.module("crew")
+        for section, breach in sorted(crew.breaches.open.items()):
+            if breach.get("crewed") or breach.get("result"):
+                continue
+            free = [f for f, s in crew.pos.items() if s is not None and s in range(1, 7) and s != section
+                    and s not in crew.breaches.flooded and not crew.sailor(f).dead and crew.sailor(f).free >= 2]
+            free.sort(key=lambda f: ("repair" not in crew.face(f).symbols, f))
+            here = [f for f, s in crew.pos.items() if s == section and not crew.sailor(f).dead]
+            team = free[:max(0, 5 - len(here))]
+            if team:
+                self.stations({f: section for f in team})
+            self.order("repair", breach=section)
+            self.do({"do": "puzzle", "section": section, "result": "solved"})
+
+    def dodge_aircraft(self, nm: float = 9.0) -> None:
+        """Dive when an aircraft comes near; come up again half an hour after the last one has gone."""
+        sea = self.g.module("sea")
+        boat = self.g.module("boat")
+        near = any(sea.truth(a.id, self.t).range_nm < nm for a in sea.aircraft.values())
+        if near:
+            self.last_aircraft = self.t
+            if boat.surfaced and not self.busy:
+                self.dive(40)
+                self.dodging = True
+        elif self.dodging and not boat.surfaced and self.t - self.last_aircraft > 1800 and not self.busy:
+            self.surface(lookouts=False)
+            self.dodging = False

@@ -10,6 +10,7 @@ table-script runner and check the outcome (test_missions.py).
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -543,6 +544,55 @@ def lose_t5_1943(c: Captain) -> None:
     c.end()
 
 
+# -- 1941: the long patrol (the benchmark's patrol) ---------------------------------------------------------
+def convoy_battle(c: Captain, index: int, until: float) -> None:
+    """Close the convoy HQ signalled, ambush it submerged, go deep, come up hours later and reload."""
+    m = c.mission_module
+    while not c.over and c.t < until and len(m.encounters) <= index:
+        c.patrol(c.t + 1800)
+    enc = m.encounters[index]
+    # get onto the convoy's track well ahead of it, on the side the boat is on, and let it come
+    lat, lon = m._encounter_at(enc, c.t)
+    dx, dy = geo.offset(lat, lon, *c.position())
+    sin, cos = geo.unit(enc["course"])
+    along, across = dx * sin + dy * cos, dx * cos - dy * sin
+    c.go(*c.ahead_of(lat, lon, enc["course"], max(along, 45.0), math.copysign(4.0, across)), within=3.0,
+         step=1800, until=until)
+    c.speed("stop")
+    group = c.wait_for_group(until)
+    if group is None:
+        return
+    c.busy = True
+    ambush(c, group, side_nm=2.2, ahead_nm=9.0, dive_within_nm=9.0, max_range_m=2400, spread=2.5)
+    c.patrol(c.t + 4 * H)
+    c.surface(lookouts=False)
+    c.busy = False
+    c.speed("stop")
+
+
+def win_long_patrol_1941(c: Captain) -> None:
+    c.mending = True
+    c.go(48.0, -8.5, within=5.0, step=3600)
+    c.go(55.3, -30.0, within=5.0, step=3600)
+    c.speed("stop")
+    convoy_battle(c, 0, 140 * H)
+    c.go(55.3, -30.0, within=10.0, step=3600)
+    c.speed("stop")
+    c.patrol(328 * H)
+    convoy_battle(c, 1, 380 * H)
+    c.go_home(504 * H)
+    c.end()
+
+
+def lose_long_patrol_1941(c: Captain) -> None:
+    """Sails out, waits in the patrol area and never closes a convoy: the patrol's time runs out."""
+    c.go(48.0, -8.5, within=5.0, step=3600)
+    c.go(55.3, -30.0, within=5.0, step=3600)
+    c.speed("stop")
+    c.patrol(504 * H)
+    c.end()
+
+
 CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]] = {
     "prize_rules_1939": (win_prize_rules_1939, lose_prize_rules_1939),
     "sc_convoy_1940": (win_sc_convoy_1940, lose_sc_convoy_1940),
@@ -556,15 +606,19 @@ CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]]
     "arctic_1942": (win_arctic_1942, lose_arctic_1942),
     "biscay_1943": (win_biscay_1943, lose_biscay_1943),
     "t5_1943": (win_t5_1943, lose_t5_1943),
+    "long_patrol_1941": (win_long_patrol_1941, lose_long_patrol_1941),
 }
 #: the seed each mission's scripts are played with
 SEEDS: dict[str, int] = {}
+#: set-up choices of a mission's scripts (besides captain.SETUP): the long patrol's Captain plays easy, for the
+#: orders three weeks at sea need
+SETUPS: dict[str, dict[str, object]] = {"long_patrol_1941": {"difficulty": {"captain": "easy"}}}
 
 
 def make(mission: str, verbose: bool = False) -> list[str]:
     out = []
     for kind, captain in zip(("win", "lose"), CAPTAINS[mission], strict=True):
-        c = Captain(mission, seed=SEEDS.get(mission, 0), verbose=verbose)
+        c = Captain(mission, seed=SEEDS.get(mission, 0), verbose=verbose, setup=SETUPS.get(mission))
         captain(c)
         m = c.mission_module
         path = c.write(kind)
