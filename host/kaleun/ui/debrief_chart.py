@@ -178,7 +178,7 @@ def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         pygame.draw.line(surface, SUNK, (x, y), (x, y - 9), 2)
         name = text(Msg("{name}, {grt:,} GRT", name=Msg.term(sunk["class_name"]), grt=sunk["grt"]))
         img = label_font.render(name, True, SUNK)
-        surface.blit(img, (x + 10, y - 8 + (i % 2) * 14))
+        surface.blit(img, (x + 10, y - 8 + (i % 4) * 17))  # ships sunk close together: labels stacked
     if d.get("base_at"):
         x, y = chart.xy(*d["base_at"])
         pygame.draw.circle(surface, INK, (x, y), 7)
