@@ -461,7 +461,8 @@ class Captain:
                 self.order("reload_torpedo", tube=tube)
 
     # -- repairs ------------------------------------------------------------------------------------
-    VITAL = ("diesels", "e_motors", "batteries", "rudder", "hydroplanes", "compressor", "bow_tubes", "bilge_pump", "radio")
+    VITAL = ("diesels", "e_motors", "batteries", "rudder", "hydroplanes", "compressor", "bow_tubes", "bilge_pump",
+             "radio")
 
     def repair(self, components: tuple[str, ...] = VITAL, budget: int = 3) -> None:
         """Send repair crews to the open technical conditions of these components (the most vital first):
