@@ -289,8 +289,8 @@ class Mission(Module):
         obj.state, obj.given_at = "given", now
         if obj.kind == "sink" or obj.kind == "grt":
             obj.progress = 0.0
-        what = (Msg("Primary objective: {text}", text=obj.text_msg()) if obj.primary
-                else Msg("Secondary objective: {text}", text=obj.text_msg()))
+        what = (Msg("Primary objective: {text}.", text=obj.text_msg()) if obj.primary
+                else Msg("Secondary objective: {text}.", text=obj.text_msg()))
         self.emit("objective", feed=what, objective=obj.id, state="given", primary=obj.primary, kind=obj.kind,
                   text=obj.text, fame=obj.fame, progress=obj.progress, target=obj.target)
         if obj.deadline is not None and now > obj.deadline:
