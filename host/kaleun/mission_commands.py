@@ -29,7 +29,7 @@ def missions_epilog() -> str:
     try:
         from kaleun.uboot.missions.setup import mission_lines
 
-        return "missions (--mission ID):\n" + "\n".join("  " + m.line() for m in mission_lines())
+        return "missions (--mission ID):\n" + "\n".join("  " + str(m.line()) for m in mission_lines())
     except ValueError as exc:  # a mission file with mistakes
         return f"missions: cannot be listed:\n{exc}"
 
@@ -50,7 +50,7 @@ def cmd_missions(args: argparse.Namespace) -> int:
         print(json.dumps([asdict(m) for m in lines], ensure_ascii=False, indent=1))
         return EXIT_OK
     for m in lines:
-        print(m.line())
+        print(str(m.line()))
     return EXIT_OK
 
 
@@ -168,10 +168,11 @@ def start_from_args(args: argparse.Namespace) -> Any:
 def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0) -> Any:
     """Ask for a new game's set-up on a terminal: mission, mode, difficulty and easy watch change per role.
     Enter takes the default shown in brackets. Raises ValueError when the input ends."""
+    from kaleun.core.messages import Msg
     from kaleun.uboot.missions.setup import LEVELS, ROLES, GameSetup, mission_lines, setup_problem
 
-    def ask(question: str, default: str) -> str:
-        stdout.write(f"{question} [{default}]: ")
+    def ask(question: Msg, default: str) -> str:
+        stdout.write(str(Msg("{question} [{default}]: ", question=question, default=default)))
         stdout.flush()
         answer = stdin.readline()
         if not answer:
@@ -179,21 +180,23 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0) -> Any:
         return answer.strip() or default
 
     lines = mission_lines()
-    stdout.write("New game. Missions:\n")
+    stdout.write(str(Msg("New game. Missions:")) + "\n")
     for i, m in enumerate(lines, start=1):
         stdout.write(f" {i:>2}. {m.line()}\n")
     while True:
-        choice = ask("Mission (number or id)", lines[0].id)
+        choice = ask(Msg("Mission (number or id)"), lines[0].id)
         pick = lines[int(choice) - 1].id if choice.isdigit() and 1 <= int(choice) <= len(lines) else choice
-        mode = ask("Mode: single, linked or campaign", "single")
+        mode = ask(Msg("Mode: single, linked or campaign"), "single")
         difficulty = {}
         for role in ROLES:
-            level = ask(f"Difficulty of the {role} ({', '.join(LEVELS)})", "normal")
+            level = ask(Msg("Difficulty of the {role} ({levels})", role=Msg.term(role), levels=", ".join(LEVELS)),
+                        "normal")
             if level != "normal":
                 difficulty[role] = level
         easy = {}
         for role in ROLES:
-            if difficulty.get(role) == "easy" and ask(f"Easy watch change for the {role}? (y/n)", "n") == "y":
+            if difficulty.get(role) == "easy" and ask(Msg("Easy watch change for the {role}? (y/n)",
+                                                          role=Msg.term(role)), "n") == "y":
                 easy[role] = True
         setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
                           easy_watch_change=easy)
@@ -202,4 +205,4 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0) -> Any:
         problem = setup_problem(setup)
         if problem is None:
             return setup
-        stdout.write(f"! {problem}\n")
+        stdout.write(f"! {problem}\n")  # then the questions again

@@ -109,3 +109,21 @@ def test_kaleun_run_writes_the_debrief(tmp_path):
     assert result.returncode == 0, result.stderr
     assert png.exists() and json.loads(png.with_suffix(".json").read_text())["result"] == "won"
     assert read_events(out)[-1]["event"] in ("mission_end", "time_compression")
+
+
+def test_5_3_the_set_up_asked_on_the_terminal():
+    from kaleun.mission_commands import interactive_setup
+
+    answers = io.StringIO("gibraltar_1941\nsingle\nhard\neasy\n\n\ny\n")
+    out = io.StringIO()
+    setup = interactive_setup(answers, out, seed=7)
+    assert (setup.mission, setup.mode, setup.seed) == ("gibraltar_1941", "single", 7)
+    assert setup.difficulty == {"captain": "hard", "officer": "easy"}
+    assert setup.easy_watch_change == {"officer": True}
+    asked = out.getvalue()
+    assert "New game. Missions:" in asked and "Easy watch change for the officer? (y/n) [n]: " in asked
+    again = io.StringIO("1\nlinked\n\n\n\n\ntraining\nsingle\n\n\n\n\n")
+    setup = interactive_setup(again, io.StringIO())
+    assert setup.mission == "training"  # prize_rules_1939 is no linked patrol: asked again
+    with pytest.raises(ValueError, match="cut short"):
+        interactive_setup(io.StringIO("1\n"), io.StringIO())

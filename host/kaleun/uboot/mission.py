@@ -50,9 +50,10 @@ WARN_BEFORE_S = 12 * 3600.0
 COMBAT = ("contact", "contact_report", "ping", "depth_charges", "explosion", "aircraft_attack", "gunfire",
           "escort_chase", "torpedo_fired", "torpedo_hit", "ship_sunk", "gun_firing", "damage", "ship_damaged")
 #: what interrupts the passage home
-INTERRUPT = {"contact_report": "a contact is reported", "aircraft_attack": "an aircraft attacks",
-             "depth_charges": "depth charges", "gunfire": "gunfire", "escort_chase": "an escort gives chase",
-             "damage": "the boat is hit", "boat_submerged": "the boat dived"}
+INTERRUPT = {"contact_report": Msg("a contact is reported"), "aircraft_attack": Msg("an aircraft attacks"),
+             "depth_charges": Msg("depth charges"), "gunfire": Msg("gunfire"),
+             "escort_chase": Msg("an escort gives chase"), "damage": Msg("the boat is hit"),
+             "boat_submerged": Msg("the boat dived")}
 #: crew orders that take the boat out of the passage's hands
 HELM_ORDERS = ("new_course", "new_speed", "dive")
 
@@ -182,19 +183,19 @@ class Mission(Module):
         planned = [o.fame for o in self.objectives.values()]
         return scoring.par(planned, int(self.spec.get("par_grt", 0)))
 
-    def in_combat(self, now: float | None = None) -> str | None:
+    def in_combat(self, now: float | None = None) -> Msg | None:
         """Why the boat is in combat now (None: it is not): a contact, or an attack not long ago."""
         now = self.engine.t if now is None else now
         if self.engine.has_module("sea"):
             active = self.engine.module("sea").picture.active()
             if active:
                 ids = ", ".join(c["id"] for c in active[:3])
-                return str(Msg.plural("contact {ids} is still plotted", "contacts {ids} are still plotted",
-                                      n=len(active), ids=ids))
+                return Msg.plural("contact {ids} is still plotted", "contacts {ids} are still plotted",
+                                  n=len(active), ids=ids)
         quiet = now - self.last_combat
         if quiet < QUIET_S:
-            return str(Msg("the last contact or attack was {minutes} minutes ago; {need} minutes of quiet are "
-                           "needed", minutes=int(quiet // 60), need=int(QUIET_S // 60)))
+            return Msg("the last contact or attack was {minutes} minutes ago; {need} minutes of quiet are needed",
+                       minutes=int(quiet // 60), need=int(QUIET_S // 60))
         return None
 
     def _boat(self) -> Any:
@@ -604,7 +605,7 @@ class Mission(Module):
         elif name in ("boat_surfaced", "depth_reached"):
             self._deliver(now)
         elif name == "order_accepted" and self.passage is not None and d.get("order") in HELM_ORDERS:
-            self.interrupt(str(Msg("the crew took the helm")))
+            self.interrupt(Msg("the crew took the helm"))
 
     def _sunk(self, d: Mapping[str, Any], now: float) -> None:
         sea = self.engine.module("sea") if self.engine.has_module("sea") else None
@@ -640,24 +641,24 @@ class Mission(Module):
             return
         self.return_to_base()
 
-    def why_not_return(self) -> str | None:
+    def why_not_return(self) -> Msg | None:
         """Why the crew cannot head home now (None: it can). Rulebook §4.2: only out of combat."""
         if self.over:
-            return "the mission is over"
+            return Msg("the mission is over")
         if "base" not in self.spec:
-            return "this mission has no base to return to"
+            return Msg("this mission has no base to return to")
         if self.passage is not None:
-            return "the boat is already on its way home"
+            return Msg("the boat is already on its way home")
         boat = self._boat()
         if boat.lost:
-            return "the boat is lost"
+            return Msg("the boat is lost")
         combat = self.in_combat()
         if combat is not None:
-            return str(Msg("the boat is in combat: {why}", why=combat))
+            return Msg("the boat is in combat: {why}", why=combat)
         if not boat.surfaced:
-            return "the passage home runs on the diesels: surface first"
+            return Msg("the passage home runs on the diesels: surface first")
         if self.engine.has_module("technical") and self.engine.module("technical").disabled("diesels"):
-            return "the diesels are out of action"
+            return Msg("the diesels are out of action")
         return None
 
     def return_to_base(self) -> None:
@@ -703,12 +704,12 @@ class Mission(Module):
         if compression is not None and compression.mode == "real_time":
             compression.set_mode("transit", "passage")
 
-    def interrupt(self, why: str) -> None:
+    def interrupt(self, why: Msg) -> None:
         """The passage home stops here (the crew may head home again once out of combat)."""
         if self.passage is None:
             return
         self.passage = None
-        self.log["passages"].append({"t": round(self.engine.t, 1), "event": "interrupted", "why": why})
+        self.log["passages"].append({"t": round(self.engine.t, 1), "event": "interrupted", "why": str(why)})
         self.emit("passage_interrupted", feed=Msg("Passage home interrupted: {why}.", why=why), reason=why)
 
     # -- the end ------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from kaleun.core.engine import Engine
+from kaleun.core.messages import Msg
 from kaleun.uboot import data
 from kaleun.uboot.missions import passage
 from kaleun.uboot.missions.carry import check_carry
@@ -51,12 +52,13 @@ class MissionLine:
     parts: int  # parts of its patrol (1 for a single mission)
     campaign: int | None  # its place in the campaign (1, 2, ...), None if not in it
 
-    def line(self) -> str:
-        """The one line of `kaleun missions`."""
-        date = self.start[:10]
-        where = f"from {self.base}" if self.base else f"in {self.square}"
-        part = f" [part {self.part} of {self.parts}]" if self.patrol else ""
-        return f"{self.id:<24} {date}  {self.name} ({where}){part}: {self.summary}"
+    def line(self) -> Msg:
+        """The one line of `kaleun missions` (str() for English)."""
+        where = (Msg("from {base}", base=Msg.term(self.base)) if self.base
+                 else Msg("in {square}", square=self.square))
+        part = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
+        return Msg("{id} {date}  {name} ({where}){part}: {summary}", id=f"{self.id:<24}", date=self.start[:10],
+                   name=Msg.term(self.name), where=where, part=part, summary=Msg.term(self.summary))
 
 
 def _scored(spec: Mapping[str, Any]) -> bool:
