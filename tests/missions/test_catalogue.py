@@ -126,3 +126,33 @@ def test_kaleun_play_help_lists_the_missions(tmp_path):
     result = run_kaleun("play", "--help", home=tmp_path)
     assert result.returncode == 0
     assert "missions (--mission ID):" in result.stdout and "prize_rules_1939" in result.stdout
+
+
+def test_a_mistake_in_the_shipped_files_stops_the_start_with_file_and_line(tmp_path, monkeypatch):
+    """The catalogue is read when a game starts: a broken file names itself, its line and the problem."""
+    from kaleun.uboot.missions import catalogue as cat
+
+    data = tmp_path / "data"
+    (data / "missions").mkdir(parents=True)
+    (data / "missions.toml").write_text('[practice]\nname = "Practice"\nstart = "1941-06-01T04:00:00"\n'
+                                         'square = "AF76"\nwaether = "fair"\n')
+    (data / "missions" / "mine.toml").write_text(GOOD.replace('base = "lorient"', 'base = "hamburg"'))
+    monkeypatch.setattr(cat.resources, "files", lambda package: data)
+    cat.catalogue.cache_clear()
+    try:
+        with pytest.raises(MissionError) as err:
+            cat.catalogue()
+    finally:
+        monkeypatch.undo()
+        cat.catalogue.cache_clear()
+    assert err.value.problems[0].startswith("missions.toml:5: practice: waether: unknown key (known: ")
+    assert err.value.problems[1].startswith("missions/mine.toml:3: mine: base: 'hamburg' is not one of: ")
+    assert catalogue().missions  # the real files again
+
+
+def test_a_session_replays_a_configured_game_with_its_changes():
+    from kaleun.games import replay_args
+    from kaleun.uboot.missions.setup import GameSetup, start_game
+
+    game = start_game(GameSetup(mission="training", seed=4, difficulty={"captain": "hard"}))
+    assert replay_args(game) == ('--seed 4 --mission training --changes \'{"difficulty":{"captain":"hard"}}\'')

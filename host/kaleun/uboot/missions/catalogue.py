@@ -237,6 +237,15 @@ def _tables(c: _Checker, spec: Mapping[str, Any], key: str, path: tuple[str | in
 def check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int, ...] = (),
                   allow_setup: bool = False) -> list[tuple[tuple[str | int, ...], str]]:
     """Every mistake of one mission's fields as (key path, problem)."""
+    problems = _check_mission(mission, spec, path, allow_setup)
+    if path:  # a table of missions.toml: the message names the mission once, before the key
+        head = f"{_dotted(path)}."
+        return [(p, problem[len(head):] if problem.startswith(head) else problem) for p, problem in problems]
+    return problems
+
+
+def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int, ...],
+                   allow_setup: bool) -> list[tuple[tuple[str | int, ...], str]]:
     c = _Checker(mission)
     known = dict(COMMON)
     if allow_setup:
