@@ -34,7 +34,7 @@ def test_4_3_the_shipped_missions_load_and_are_checked():
     years = {datetime.fromisoformat(s["start"]).year for s in missions.values()}
     assert years == {1939, 1940, 1941, 1942, 1943}
     bases = {s["base"] for s in missions.values()}
-    assert {"wilhelmshaven", "lorient", "st_nazaire", "la_pallice", "brest", "narvik"} <= bases
+    assert {"wilhelmshaven", "kiel", "lorient", "st_nazaire", "la_pallice", "brest", "bergen", "narvik"} <= bases
 
 
 def test_4_1_each_mission_has_its_own_decisive_problem_and_its_own_words():
