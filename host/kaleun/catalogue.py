@@ -17,6 +17,7 @@ Two sources of text for players:
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
 import tomllib
 from collections.abc import Collection, Iterator, Mapping
@@ -31,7 +32,8 @@ KEYWORDS: dict[str, Any] = {"Msg": (1,), "plural": (1, 2), "term": (1,), "N_": (
 #: the `-k` options of pybabel extract for the same keywords
 KEYWORD_OPTIONS = ("Msg:1", "plural:1,2", "term:1", "N_:1")
 
-#: data file (relative to the package) -> key paths of the texts players read ("*" is any key or item)
+#: data file (relative to the package; a name may hold "*") -> key paths of the texts players read
+#: ("*" is any key or item)
 DATA_TERMS: Mapping[str, tuple[str, ...]] = {
     "uboot/data/aircraft.toml": ("types.*.name",),
     "uboot/data/attacks.toml": ("component_names.*",),
@@ -41,7 +43,14 @@ DATA_TERMS: Mapping[str, tuple[str, ...]] = {
     "uboot/data/difficulty.toml": ("levels.*",),
     "uboot/data/guns.toml": ("*.name",),
     "uboot/data/health.toml": ("injury_decks.*", "supply_names.*"),
-    "uboot/data/missions.toml": ("*.name",),
+    "uboot/data/missions.toml": ("*.name", "*.summary"),
+    # mission files: names, briefings, objectives, HQ's signals and answers (texts with {fields}
+    # are templates: the values are filled in after translation)
+    "uboot/data/missions/*.toml": ("name", "summary", "briefing", "objective.*.text", "radio.*.text",
+                                   "radio.*.objective.text", "answers.*.*.text", "answers.*.*.objective.text",
+                                   "encounter.*.radio.text"),
+    "uboot/data/mission_rules.toml": ("answers.*.*.text", "answers.*.*.objective.text"),
+    "uboot/data/bases.toml": ("*.name",),
     "uboot/data/orders.toml": ("orders.*",),
     "uboot/data/provisions.toml": ("names.*", "dishes.*"),
     "uboot/data/roster.toml": ("roles.*", "shapes.*", "role_names.*"),
@@ -79,7 +88,8 @@ def _matches(path: tuple[str, ...], pattern: str) -> bool:
 
 def terms_of(relative: str, text: str) -> list[str]:
     """The texts of one data file (its path relative to the package) that players read, in file order."""
-    patterns = DATA_TERMS.get(relative.replace("\\", "/"), ())
+    relative = relative.replace("\\", "/")
+    patterns = next((paths for name, paths in DATA_TERMS.items() if fnmatch.fnmatchcase(relative, name)), ())
     if not patterns:
         return []
     out: list[str] = []
@@ -91,7 +101,8 @@ def terms_of(relative: str, text: str) -> list[str]:
 
 def data_terms() -> dict[str, list[str]]:
     """Every data file's player texts: {relative path: [text, ...]}."""
-    return {rel: terms_of(rel, (PACKAGE / rel).read_text(encoding="utf-8")) for rel in DATA_TERMS}
+    files = sorted({path.relative_to(PACKAGE).as_posix() for name in DATA_TERMS for path in PACKAGE.glob(name)})
+    return {rel: terms_of(rel, (PACKAGE / rel).read_text(encoding="utf-8")) for rel in files}
 
 
 def extract_toml(fileobj: IO[bytes], keywords: Any, comment_tags: Any,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from pathlib import Path
@@ -48,7 +49,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail("kaleun run: --events would overwrite the script itself")
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(f"kaleun run: --until must be a game time from 0 to {MAX_T:.0f} s, got {args.until}")
-    if args.load and (args.seed is not None or args.mission is not None or _sonar_options(args)):
+    if args.load and (args.seed is not None or args.mission is not None or args.changes is not None
+                      or _sonar_options(args)):
         return _fail("kaleun run: --seed, --mission and the game's options come from the save when --load is given")
     problem = _game_options_problem(args, "kaleun run")
     if problem:
@@ -64,7 +66,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         board = _board(args.board) if game_id == "uboot" else None
         if game is None:
             game = (_new_sonar_game(args, args.seed or 0) if game_id == "sonar"
-                    else _new_uboot_game(args.seed or 0, args.mission or "training"))
+                    else _new_uboot_game(args.seed or 0, args.mission or "training", _changes(args.changes)))
     except BoardError as exc:
         return _fail(str(exc))
     except (SaveError, CommandError) as exc:
@@ -91,14 +93,46 @@ def cmd_run(args: argparse.Namespace) -> int:
             save_game(game, Path(args.save))
         except OSError as exc:
             return _fail(f"kaleun run: cannot save to {args.save}: {exc.strerror or exc}", EXIT_FAIL)
+    if args.debrief and status == EXIT_OK and game.game == "uboot":
+        try:
+            _write_debrief(game, Path(args.debrief))
+        except OSError as exc:
+            return _fail(f"kaleun run: cannot write the debrief {args.debrief}: {exc.strerror or exc}", EXIT_FAIL)
     log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
     return status
 
 
-def _new_uboot_game(seed: int, mission: str) -> Engine:
+def _new_uboot_game(seed: int, mission: str, changes: dict | None = None) -> Engine:
     from kaleun.uboot.game import new_game
 
-    return new_game(seed, mission)
+    return new_game(seed, mission, changes)
+
+
+def _changes(text: str | None) -> dict | None:
+    """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
+    from kaleun.core.errors import CommandError
+
+    if text is None:
+        return None
+    try:
+        raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
+        changes = json.loads(raw)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({exc})") from exc
+    if not isinstance(changes, dict):
+        raise CommandError("--changes must be a JSON object of mission fields")
+    return changes
+
+
+def _write_debrief(game: Engine, png: Path) -> None:
+    """`kaleun run --debrief X.png`: the debrief chart, and its data as X.json beside it."""
+    from kaleun.saves import write_atomic
+    from kaleun.uboot.missions.debrief import debrief
+    from kaleun.ui.debrief_chart import write_debrief
+
+    data = debrief(game)
+    write_atomic(png.with_suffix(".json"), json.dumps(data, ensure_ascii=False, indent=1))
+    write_debrief(data, png)
 
 
 #: options of Captain Sonar games (refused for U-BOOT)
@@ -193,8 +227,16 @@ class MissionOver(Exception):
 def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     if resume:
         return _resume_game(args)
+    from kaleun.mission_commands import start_from_args, wants_setup
+
     if args.game == "sonar":
+        if wants_setup(args):
+            from kaleun.core.errors import CommandError
+
+            raise CommandError("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options")
         return _new_sonar_game(args, args.seed)
+    if wants_setup(args):
+        return start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
     return _new_uboot_game(args.seed, args.mission or "training")
 
 
@@ -221,6 +263,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     """`kaleun play` / `kaleun resume`. Until the game runs nothing is written: a board that
     cannot start here, a damaged save or a stop signal leave the previous autosave untouched."""
     from kaleun.boards.loader import BoardError
+    from kaleun.career import CareerError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
@@ -266,8 +309,10 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             return _fail(str(exc))
         except (SaveError, CommandError, MissionOver) as exc:
             return _fail(f"kaleun: {exc}")
-        except ValueError as exc:  # a map with mistakes: file:line: problem
+        except ValueError as exc:  # a map or mission file with mistakes: file:line: problem; a bad set-up
             return _fail(str(exc))
+        except CareerError as exc:
+            return _fail(f"kaleun: {exc}")
         if game.game == "sonar":
             from kaleun.ui.sonar_session import SessionError, open_sonar_session
 
@@ -440,10 +485,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--tty", default=None, metavar="DEVICE",
                        help="Captain Sonar console: the other team's terminal (e.g. /dev/pts/3)")
 
-    play = sub.add_parser("play", help="play at the table (window, or console without a display)")
+    from kaleun.mission_commands import PlayHelp, add_play_options
+
+    play = sub.add_parser("play", help="play at the table (window, or console without a display)", add_help=False,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    play.add_argument("-h", "--help", action=PlayHelp, nargs=0, help="show this help (and the missions) and exit")
     table_options(play)
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")
-    play.add_argument("--mission", default=None, help="mission id (default: training)")
+    play.add_argument("--mission", default=None, help="mission id (default: training; the list: kaleun missions)")
+    add_play_options(play)
     sonar_options(play)
     team_options(play)
     play.add_argument("--console", action="store_true", help="use the text console even with a display")
@@ -471,6 +521,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="after the last line, keep running to game second T (an `end` line stops at once)")
     run.add_argument("--load", metavar="SAVE", help="start from a saved game instead of a new one")
     run.add_argument("--save", metavar="SAVE", help="save the game at the end of the run")
+    run.add_argument("--changes", metavar="JSON", default=None,
+                     help="U-BOOT: mission field changes as a JSON object (or @FILE): a set-up's difficulties, "
+                          "a linked patrol's carry-over")
+    run.add_argument("--debrief", metavar="FILE.png", default=None,
+                     help="U-BOOT: write the mission's debrief chart there at the end (and its data as FILE.json)")
     sonar_options(run)
     run.add_argument("--events-for", default=None, choices=("yellow", "blue"), metavar="TEAM",
                      help="Captain Sonar: write only what this team may know (yellow or blue)")
@@ -504,10 +559,12 @@ def build_parser() -> argparse.ArgumentParser:
     map_check.set_defaults(func=cmd_map_check)
 
     from kaleun.hub.commands import add_commands as add_hub_commands  # hub, figures, firmware
+    from kaleun.mission_commands import add_commands as add_mission_commands  # missions, career
     from kaleun.setup_commands import add_commands as add_setup_commands  # hw, service, config
 
     add_hub_commands(sub)
     add_setup_commands(sub)
+    add_mission_commands(sub)
     return parser
 
 

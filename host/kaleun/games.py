@@ -53,4 +53,9 @@ def replay_args(game: Engine) -> str:
     if game.game == "sonar":
         return (f"--game sonar --seed {game.seed} --scenario {game.config.get('scenario', '?')} "
                 f"--mode {game.config.get('mode', '?')}")
-    return f"--seed {game.seed} --mission {game.config.get('mission', '?')}"
+    out = f"--seed {game.seed} --mission {game.config.get('mission', '?')}"
+    if game.config.get("changes"):  # a set-up's difficulties, a linked patrol's carry-over
+        import json
+
+        out += " --changes '" + json.dumps(game.config["changes"], separators=(",", ":")).replace("'", "\\u0027") + "'"
+    return out

@@ -192,6 +192,7 @@ def test_11_the_set_up_chooses_language_and_mission_and_holds_the_clock(home) ->
     assert win.holding
     table.tap("language.de")
     assert win.lang.code == "de" and preferred("language") == "de"
+    table.tap("mission.more")  # the missions by date fill the first page; the practice pieces follow
     table.tap("mission.exercise_convoy")
     table.tap("setup.rules.enforce")
     table.clock.now += 300  # the crew took five minutes to choose

@@ -51,6 +51,8 @@ class Runtime:
         self.sounder: Any = None
         #: the table's language (kaleun config set language), set by the session
         self.language = "en"
+        #: the session's debrief writer (runtime/debrief_output.py: `paths` once the mission ended), if any
+        self.debrief: Any = None
         #: who hears about bad commands; a front end replaces the default (a log line)
         self.problems: list[Callable[[str], None]] = [lambda text: log.warning("%s", text)]
         self._record: IO[str] | None = None

@@ -9,13 +9,13 @@ from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine, Module, check_state_header
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.messages import Msg
-from kaleun.uboot import data
 from kaleun.uboot.boat import Boat
 from kaleun.uboot.compression import Compression
 from kaleun.uboot.crew.module import Crew
 from kaleun.uboot.crew.technical import Technical
 from kaleun.uboot.figures import Figures
 from kaleun.uboot.mission import Mission
+from kaleun.uboot.missions.catalogue import catalogue
 from kaleun.uboot.orders import OrderDesk
 from kaleun.uboot.sea.grid import GridError, naval_grid
 from kaleun.uboot.sea.navigation import Navigation
@@ -26,11 +26,13 @@ from kaleun.uboot.watch import Watch
 from kaleun.uboot.weapons.module import Weapons
 
 GAME_ID = "uboot"
-MISSIONS: Mapping[str, Any] = data.load("missions")
+#: every mission by id (data/missions.toml and data/missions/*.toml), checked: a mistake in a mission
+#: file raises MissionError (`FILE:LINE: MISSION: KEY: problem`) here
+MISSIONS: Mapping[str, Any] = catalogue().missions
 
 
 def mission_spec(mission: str, changes: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A mission's fields from missions.toml, with `changes` applied. Raises CommandError."""
+    """A mission's fields from its file, with `changes` applied. Raises CommandError."""
     if mission not in MISSIONS:
         raise CommandError(f"unknown mission '{mission}' (known: {', '.join(sorted(MISSIONS))})")
     return {**MISSIONS[mission], **(changes or {})}
@@ -40,7 +42,7 @@ def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:
     """The game's modules in their order of precedence (commands, wakes on ties, listeners)."""
     lat, lon = start_position(spec)
     return [
-        Mission(mission),
+        Mission(mission, spec),
         OrderDesk(),
         Boat(surfaced=bool(spec.get("surfaced", True)), telegraph=spec.get("telegraph", "stop"),
              lat=lat, lon=lon, course=float(spec.get("course", 0))),
@@ -78,6 +80,8 @@ def new_game(seed: int = 0, mission: str = "training", changes: Mapping[str, Any
     engine.emit("mission_start", feed=Msg("{mission}: the boat is in square {square}.",
                                           mission=Msg.term(spec["name"]), square=spec["square"]),
                 mission=mission, square=spec["square"], seed=seed)
+    if engine.has_module("mission"):
+        engine.module("mission").begin()  # set-up, carry-over, briefing (missions with objectives)
     return engine
 
 

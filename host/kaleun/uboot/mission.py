@@ -1,29 +1,734 @@
-"""The mission's outcome. Any module ends the mission through `end()`; it ends once."""
+"""The `mission` engine module: the briefing, objectives, HQ's radio traffic, the patrol's end and
+its score (rulebook §4.1-§4.3, §8; the companion app did all of this).
+
+Any module ends the mission through `end()` (the boat lost, the crew dead): it ends once. A mission
+with objectives (a mission file's `[[objective]]`) also ends itself: when its time limit runs out
+(`time_limit`), or when the boat is home after a return to base (`returned`). Then:
+
+- `won`: every primary objective is met (by the time limit, or home);
+- `returned`: home with a primary objective not met (the patrol broken off, §4.2);
+- `lost`: the boat or the crew lost (any time), or the time limit reached with a primary objective
+  not met.
+
+Its `mission_end` event then carries the score and grade (scoring.py). Missions without objectives
+(training, the exercises, the open patrol) end only when the boat is lost, as before, with just
+`result` and `reason`.
+
+The helpers live in `kaleun.uboot.missions`: objectives, radio (Enigma), passage (return to base),
+scoring, carry (linked missions), debrief. The catalogue of missions checks every mission file.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
-from kaleun.core.engine import Module
-from kaleun.core.messages import Msg
-from kaleun.core.shape import Maybe, Obj, Text
+from kaleun.core.args import Args
+from kaleun.core.engine import Handler, Module
+from kaleun.core.events import Event
+from kaleun.core.messages import Msg, to_json
+from kaleun.uboot import data
+from kaleun.uboot.missions import objectives as objs
+from kaleun.uboot.missions import passage, radio, scoring
+from kaleun.uboot.missions.debrief import word
+from kaleun.uboot.missions.objectives import Objective, Situation
+from kaleun.uboot.missions.radio import Message
+from kaleun.uboot.missions.saved import MISSION_STATE, RESULTS
+from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.grid import naval_grid
 
-RESULTS = ("won", "lost", "returned")
+RULES = data.load("mission_rules")
+RADIO = RULES["radio"]
+QUIET_S = float(RULES["combat"]["quiet_min"]) * 60.0
+TICK_S = float(RULES["log"]["check_every_min"]) * 60.0
+TRACK_S = float(RULES["log"]["track_every_min"]) * 60.0
+RESTEER_S = float(RULES["passage"]["resteer_min"]) * 60.0
+ARRIVE_NM = float(RULES["passage"]["arrive_nm"])
+JOIN_NM = float(RULES["encounters"]["join_nm"])
+WARN_BEFORE_S = 12 * 3600.0
+#: events that mean the boat is in combat (return to base waits until they have stopped)
+COMBAT = ("contact", "contact_report", "ping", "depth_charges", "explosion", "aircraft_attack", "gunfire",
+          "escort_chase", "torpedo_fired", "torpedo_hit", "ship_sunk", "gun_firing", "damage", "ship_damaged")
+#: what interrupts the passage home
+INTERRUPT = {"contact_report": Msg("a contact is reported"), "aircraft_attack": Msg("an aircraft attacks"),
+             "depth_charges": Msg("depth charges"), "gunfire": Msg("gunfire"),
+             "escort_chase": Msg("an escort gives chase"), "damage": Msg("the boat is hit"),
+             "boat_submerged": Msg("the boat dived")}
+#: crew orders that take the boat out of the passage's hands
+HELM_ORDERS = ("new_course", "new_speed", "dive")
 
 
 class Mission(Module):
     name = "mission"
-    state_shape = Obj(mission=Text(max_len=100), result=Maybe(Text(RESULTS)), reason=Maybe(Text(max_len=200)))
+    state_shape = MISSION_STATE
+    subscribes = (*COMBAT, "sextant_fix", "salvo", "boat_surfaced", "boat_submerged", "depth_reached",
+                  "order_accepted", "sailor_killed")
 
-    def __init__(self, mission: str) -> None:
+    def __init__(self, mission: str, spec: Mapping[str, Any] | None = None) -> None:
         self.mission = mission
+        self.spec: dict[str, Any] = dict(spec or {})
         self.result: str | None = None
         self.reason: str | None = None
+        self.scored = bool(self.spec.get("objective"))
+        self.has_hq = self.scored or bool(self.spec.get("radio"))
+        self.objectives: dict[str, Objective] = {}
+        self.messages: list[Message] = []
+        self.reports: list[dict[str, Any]] = []
+        self.plans: list[dict[str, Any]] = []  # HQ signals and encounters still to come: {kind, index, at}
+        self.answers_due: list[dict[str, Any]] = []
+        self.answered: list[str] = []  # report kinds HQ has answered
+        self.encounters: list[dict[str, Any]] = []  # placed at a position, sailing on until the boat is near
+        self.next_tick: float | None = None
+        self.last_tick = 0.0
+        self.next_track: float | None = None
+        self.next_card: float | None = None
+        self.cards = 0
+        self.limit_at: float | None = None
+        self.warn_at: float | None = None
+        self.last_combat = -1e12
+        self.passage: dict[str, Any] | None = None
+        self.log: dict[str, list[Any]] = {"track": [], "fixes": [], "attacks": [], "sunk": [], "deaths": [],
+                                          "passages": []}
+        self.final: dict[str, Any] | None = None
+        self.started_dead: list[str] = []
+        self.ended_at: float | None = None
+        self.end_distance: float | None = None  # the ship's log at the end (nm)
 
+    # -- building -------------------------------------------------------------------------------
+    def attach(self, engine: Any) -> None:
+        super().attach(engine)
+        if self.has_hq:
+            from kaleun.uboot.orders import Effect
+
+            engine.module("orders").register("enigma", Effect(radio.parse_enigma, self._check_enigma, self._enigma,
+                                                              lambda p: str(radio.describe_enigma(p))))
+
+    def begin(self) -> None:
+        """The mission starts (called once by `new_game`, after `mission_start`): set-up choices, what
+        carries over from the last part of a linked patrol, the briefing, the Captain's hand."""
+        engine = self.engine
+        now = engine.t
+        setup = self.spec
+        if engine.has_module("crew") and any(k in setup for k in ("difficulty", "easy_watch_change",
+                                                                   "linked_missions")):
+            options: dict[str, Any] = {"do": "crew_options"}
+            for key in ("difficulty", "easy_watch_change", "linked_missions"):
+                if key in setup:
+                    options[key] = setup[key]
+            engine.module("crew").commands()["crew_options"](Args(options))
+        if "carry" in setup:
+            from kaleun.uboot.missions.carry import apply_carry
+
+            self.started_dead = apply_carry(engine, setup["carry"])
+        self.next_track = now
+        self.next_tick = now + TICK_S  # places, contacts, the passage home
+        self.last_tick = now
+        if not self.has_hq:
+            return
+        fame = scoring.FAME
+        for table in setup.get("objective", []):
+            obj = objs.build(table, True, int(fame["primary"] if table.get("primary", True) else fame["secondary"]))
+            self.objectives[obj.id] = obj
+        for i, table in enumerate(setup.get("radio", [])):
+            if "objective" in table:
+                obj = objs.build(table["objective"], False, int(fame["secondary"]))
+                self.objectives[obj.id] = obj
+            if "at_h" in table:
+                self.plans.append({"kind": "radio", "index": i, "at": now + self._draw_h(table["at_h"])})
+        for i, table in enumerate(setup.get("encounter", [])):
+            if "at_h" in table:
+                self.plans.append({"kind": "encounter", "index": i, "at": now + self._draw_h(table["at_h"])})
+        self.plans.sort(key=lambda p: (p["at"], p["kind"], p["index"]))
+        if "time_limit_h" in setup:
+            self.limit_at = now + float(setup["time_limit_h"]) * 3600.0
+            if float(setup["time_limit_h"]) * 3600.0 > 2 * WARN_BEFORE_S:
+                self.warn_at = self.limit_at - WARN_BEFORE_S
+        cards = setup.get("event_cards", RULES["event_cards"]["every_h"] if self.scored else False)
+        if cards is not False:
+            self.next_card = now + self._draw_h(cards)
+        self._briefing()
+
+    def _draw_h(self, window: Any) -> float:
+        if isinstance(window, list):
+            return self.rng.uniform(float(window[0]), float(window[1])) * 3600.0
+        return float(window) * 3600.0
+
+    def _briefing(self) -> None:
+        spec = self.spec
+        primaries = [o for o in self.objectives.values() if o.primary]
+        for obj in primaries:
+            obj.state, obj.given_at = "given", self.engine.t
+        base = passage.base(spec["base"]).name if "base" in spec else None
+        text = spec.get("briefing")
+        feed = Msg("Briefing: {text}", text=Msg.term(text)) if text else Msg("Briefing: {name}.",
+                                                                             name=Msg.term(spec.get("name", "")))
+        self.emit("briefing", feed=feed, mission=self.mission, name=spec.get("name"), start=self.engine.now_iso,
+                  base=base, square=spec.get("square"), text=text, time_limit_h=spec.get("time_limit_h"),
+                  objectives=[o.view() for o in primaries], par=self.par())
+        for obj in primaries:
+            self._give(obj)
+        if self.scored and self.engine.has_module("crew"):
+            crew = self.engine.module("crew")
+            cards = int(crew.level("captain")["captain_hand"])
+            self.emit("captain_hand", feed=Msg.plural(
+                "Captain: deal yourself {n} Captain card ({level} difficulty).",
+                "Captain: deal yourself {n} Captain cards ({level} difficulty).", n=cards,
+                level=Msg.term(crew.difficulty["captain"])), cards=cards, difficulty=crew.difficulty["captain"])
+
+    # -- reading ----------------------------------------------------------------------------------
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    def par(self) -> int:
+        planned = [o.fame for o in self.objectives.values()]
+        return scoring.par(planned, int(self.spec.get("par_grt", 0)))
+
+    def in_combat(self, now: float | None = None) -> Msg | None:
+        """Why the boat is in combat now (None: it is not): a contact, or an attack not long ago."""
+        now = self.engine.t if now is None else now
+        if self.engine.has_module("sea"):
+            active = self.engine.module("sea").picture.active()
+            if active:
+                ids = ", ".join(c["id"] for c in active[:3])
+                return Msg.plural("contact {ids} is still plotted", "contacts {ids} are still plotted",
+                                  n=len(active), ids=ids)
+        quiet = now - self.last_combat
+        if quiet < QUIET_S:
+            return Msg("the last contact or attack was {minutes} minutes ago; {need} minutes of quiet are needed",
+                       minutes=int(quiet // 60), need=int(QUIET_S // 60))
+        return None
+
+    def _boat(self) -> Any:
+        return self.engine.module("boat")
+
+    # -- time -------------------------------------------------------------------------------------
+    def next_wake(self) -> float | None:
+        if self.over:
+            return None
+        times = [t for t in (self.next_tick, self.next_track, self.next_card, self.limit_at, self.warn_at)
+                 if t is not None]
+        if self.plans:
+            times.append(self.plans[0]["at"])
+        if self.answers_due:
+            times.append(self.answers_due[0]["at"])
+        return min(times) if times else None
+
+    def wake(self, now: float) -> None:
+        if self.next_track is not None and now >= self.next_track - 1e-6:
+            self._track(now)
+            self.next_track = now + TRACK_S
+        if self.limit_at is not None and now >= self.limit_at - 1e-6:
+            self._tick(now)
+            self.finish("time_limit")
+            return
+        if self.warn_at is not None and now >= self.warn_at - 1e-6:
+            self.warn_at = None
+            self.emit("patrol_time", feed=Msg("Twelve hours of patrol time are left."), left_h=12)
+        while self.plans and self.plans[0]["at"] <= now + 1e-6:
+            plan = self.plans.pop(0)
+            if plan["kind"] == "radio":
+                self._hq_signal(plan["index"], now)
+            else:
+                self._encounter(plan["index"], now)
+        while self.answers_due and self.answers_due[0]["at"] <= now + 1e-6:
+            self._answer(self.answers_due.pop(0), now)
+        if self.next_card is not None and now >= self.next_card - 1e-6:
+            self._event_card(now)
+        if self.next_tick is not None and now >= self.next_tick - 1e-6:
+            self._tick(now)
+            self.next_tick = now + TICK_S
+
+    def _tick(self, now: float) -> None:
+        dt = max(0.0, now - self.last_tick)
+        self.last_tick = now
+        self._deliver(now)
+        self._join_encounters(now)
+        if self.passage is not None:
+            self._steer_home(now)
+            if self.over:
+                return
+        situation = self._situation(now, dt)
+        for obj in list(self.objectives.values()):
+            if not obj.active:
+                continue
+            if obj.kind in ("reach", "station", "shadow", "rendezvous") and objs.advance(obj, situation):
+                self._meet(obj)
+            elif obj.deadline is not None and now > obj.deadline + 1e-6:
+                self._fail(obj, Msg("the time ran out"))
+
+    def _situation(self, now: float, dt: float) -> Situation:
+        boat = self._boat()
+        lat, lon = boat.position_at(now)
+        weather = self.engine.module("weather") if self.engine.has_module("weather") else None
+        return Situation(t=now, dt=dt, lat=lat, lon=lon, surfaced=bool(boat.surfaced),
+                         speed_kn=abs(boat.speed_at(now)), phase=weather.phase if weather else "day",
+                         convoy_contact=self._convoy_contact(now))
+
+    def _convoy_contact(self, now: float) -> bool:
+        """The crew's picture holds a convoy ship seen in the last half hour (shadowing)."""
+        if not self.engine.has_module("sea"):
+            return False
+        sea = self.engine.module("sea")
+        for c in sea.picture.active():
+            v = sea.vessels.get(c["entity"])
+            if v is not None and v.group is not None and now - float(c["t"]) <= 1800.0:
+                return True
+        return False
+
+    def _track(self, now: float) -> None:
+        boat = self._boat()
+        lat, lon = boat.position_at(now)
+        if self.engine.has_module("navigation"):
+            dlat, dlon = self.engine.module("navigation").dr_position(now)
+        else:
+            dlat, dlon = lat, lon
+        self.log["track"].append([round(now, 1), round(lat, 4), round(lon, 4), round(dlat, 4), round(dlon, 4)])
+
+    # -- objectives -------------------------------------------------------------------------------
+    def _give(self, obj: Objective) -> None:
+        now = self.engine.t
+        obj.state, obj.given_at = "given", now
+        if obj.kind == "sink" or obj.kind == "grt":
+            obj.progress = 0.0
+        what = (Msg("Primary objective: {text}", text=obj.text_msg()) if obj.primary
+                else Msg("Secondary objective: {text}", text=obj.text_msg()))
+        self.emit("objective", feed=what, objective=obj.id, state="given", primary=obj.primary, kind=obj.kind,
+                  text=obj.text, fame=obj.fame, progress=obj.progress, target=obj.target)
+        if obj.deadline is not None and now > obj.deadline:
+            self._fail(obj, Msg("it came too late"))
+
+    def _meet(self, obj: Objective) -> None:
+        if not obj.active:
+            return
+        now = self.engine.t
+        obj.state, obj.done_at = "met", now
+        obj.progress = max(obj.progress, obj.target)
+        primaries = [o for o in self.objectives.values() if o.primary]
+        if obj.primary and all(o.met for o in primaries):
+            feed = Msg("Objective met: {text} Every primary objective is met: the boat may return to base.",
+                       text=obj.text_msg())
+        else:
+            feed = Msg("Objective met: {text}", text=obj.text_msg())
+        self.emit("objective", feed=feed, objective=obj.id, state="met", primary=obj.primary, kind=obj.kind,
+                  text=obj.text, fame=obj.fame, progress=round(obj.progress, 2), target=obj.target)
+        for i, table in enumerate(self.spec.get("radio", [])):
+            if table.get("after") == obj.id:
+                self._plan("radio", i, now + self._draw_h(table.get("delay_h", [0.5, 2.0])))
+        for i, table in enumerate(self.spec.get("encounter", [])):
+            if table.get("after") == obj.id:
+                self._plan("encounter", i, now + self._draw_h(table.get("delay_h", 0)))
+
+    def _fail(self, obj: Objective, why: Msg) -> None:
+        obj.state, obj.done_at = "failed", self.engine.t
+        self.emit("objective", feed=Msg("Objective failed ({why}): {text}", text=obj.text_msg(), why=why),
+                  objective=obj.id, state="failed", primary=obj.primary, kind=obj.kind, text=obj.text,
+                  fame=obj.fame, progress=round(obj.progress, 2), target=obj.target)
+
+    def _plan(self, kind: str, index: int, at: float) -> None:
+        self.plans.append({"kind": kind, "index": index, "at": at})
+        self.plans.sort(key=lambda p: (p["at"], p["kind"], p["index"]))
+
+    def _progress(self, obj: Objective, amount: float) -> None:
+        obj.progress += amount
+        if obj.progress >= obj.target - 1e-9:
+            self._meet(obj)
+        else:
+            self.emit("objective", objective=obj.id, state="progress", primary=obj.primary, kind=obj.kind,
+                      text=obj.text, fame=obj.fame, progress=round(obj.progress, 2), target=obj.target)
+
+    # -- HQ's signals -----------------------------------------------------------------------------
+    def _new_message(self, text: str, kind: str, values: dict[str, Any], objective: str | None) -> Message:
+        message = Message(id=f"m{len(self.messages) + 1}", text=text, sent_at=self.engine.t, kind=kind,
+                          values=values, objective=objective)
+        self.messages.append(message)
+        if objective is not None:
+            self.objectives[objective].message = message.id
+        self._deliver(self.engine.t)
+        return message
+
+    def _hq_signal(self, index: int, now: float) -> None:
+        table = self.spec["radio"][index]
+        values: dict[str, Any] = {}
+        if "encounter" in table:
+            values = self._encounter_values(str(table["encounter"]), now)
+        objective = table["objective"]["id"] if "objective" in table else None
+        self._new_message(str(table["text"]), "order", values, objective)
+
+    def can_receive(self) -> bool:
+        boat = self._boat()
+        if boat.lost:
+            return False
+        if self.engine.has_module("technical") and self.engine.module("technical").disabled("radio"):
+            return False
+        return bool(boat.surfaced) or boat.depth_at(self.engine.t) <= float(RADIO["receive_max_depth_m"]) + 1e-6
+
+    def _deliver(self, now: float) -> None:
+        waiting = [m for m in self.messages if m.received_at is None]
+        if not waiting or not self.can_receive():
+            return
+        for message in waiting:
+            message.received_at = now
+            self.emit("radio_message", feed=Msg("Radio: a coded signal from HQ ({id}). Decode it with the Enigma.",
+                                                id=message.id),
+                      message=message.id, state="received", coded=True, kind=message.kind,
+                      objective=message.objective, sent_at=round(message.sent_at, 3))
+
+    # the Enigma order
+    def _check_enigma(self, params: dict[str, Any]) -> str | None:
+        coded = [m for m in self.messages if m.state == "coded"]
+        decode = params["decode"]
+        if decode is not None:
+            for ident in decode:
+                found = next((m for m in self.messages if m.id == ident), None)
+                if found is None or found.state == "on_air":
+                    return str(Msg("no signal {id} has been received", id=ident))
+                if found.state == "decoded":
+                    return str(Msg("signal {id} is already decoded", id=ident))
+        else:
+            wanted = params["messages"] - (1 if params["report"] else 0)
+            if wanted > 0 and not coded:
+                return "no coded signal is waiting"
+            if wanted > len(coded):
+                return str(Msg.plural("only {n} coded signal is waiting", "only {n} coded signals are waiting",
+                                      n=len(coded)))
+        report = params["report"]
+        if report is not None:
+            boat = self._boat()
+            if boat.lost:
+                return "the boat is lost"
+            if RADIO["send_surfaced"] and not boat.surfaced:
+                return "reports are sent on the surface: the aerial is on the bridge"
+            if report in ("convoy", "contact"):
+                contact = self._report_contact(params["contact"])
+                if isinstance(contact, str):
+                    return contact
+        return None
+
+    def _report_contact(self, cid: str | None) -> dict[str, Any] | str:
+        """The ship contact a report names (by default the nearest), or why there is none."""
+        sea = self.engine.module("sea")
+        if cid is not None:
+            contact = sea.picture.get(cid)
+            if contact is None:
+                return str(Msg("there is no contact {id}", id=cid))
+            if contact["lost"]:
+                return str(Msg("contact {id} is lost", id=cid))
+            if contact["kind"] != "ship":
+                return str(Msg("{id} is an aircraft, not a ship", id=cid))
+            return dict(contact)
+        ships = [c for c in sea.picture.active() if c["kind"] == "ship"]
+        if not ships:
+            return "there is no ship in contact to report"
+        return dict(min(ships, key=lambda c: (c["range_nm"], c["id"])))
+
+    def _enigma(self, params: dict[str, Any]) -> None:
+        now = self.engine.t
+        coded = [m for m in self.messages if m.state == "coded"]
+        if params["decode"] is not None:
+            todo = [m for m in self.messages if m.id in params["decode"]]
+        else:
+            todo = coded[:params["messages"] - (1 if params["report"] else 0)]
+        for message in todo:
+            message.decoded_at = now
+            self.emit("radio_message", feed=Msg("HQ ({id}): {text}", id=message.id, text=message.text_msg()),
+                      message=message.id, state="decoded", coded=False, kind=message.kind,
+                      text=str(message.text_msg()), objective=message.objective)
+            if message.objective is not None:
+                obj = self.objectives[message.objective]
+                if obj.state == "pending":
+                    self._give(obj)
+        if params["report"] is not None:
+            self._send_report(params["report"], params["contact"], now)
+
+    def _send_report(self, report: str, cid: str | None, now: float) -> None:
+        nav = self.engine.module("navigation") if self.engine.has_module("navigation") else None
+        square = nav.dr_square() if nav is not None else None
+        entry: dict[str, Any] = {"id": f"r{len(self.reports) + 1}", "report": report, "t": round(now, 3),
+                                 "square": square}
+        convoy = False
+        if report in ("convoy", "contact"):
+            contact = self._report_contact(cid)
+            assert not isinstance(contact, str)
+            sea = self.engine.module("sea")
+            vessel = sea.vessels.get(contact["entity"])
+            convoy = vessel is not None and vessel.group is not None
+            entry.update(contact=contact["id"], course=contact.get("course"), speed_kn=contact.get("speed_kn"),
+                         convoy=convoy)
+        elif report == "weather" and self.engine.has_module("weather"):
+            weather = self.engine.module("weather")
+            entry.update(weather=weather.kind, sea_state=weather.sea_state)
+        self.reports.append(entry)
+        where = square or "?"
+        feed = {"convoy": Msg("Convoy contact report sent to HQ: {contact} in {square}.",
+                              contact=entry.get("contact"), square=where),
+                "contact": Msg("Contact report sent to HQ: {contact} in {square}.", contact=entry.get("contact"),
+                               square=where),
+                "weather": Msg("Weather report sent to HQ from {square}.", square=where),
+                "position": Msg("Position report sent to HQ: square {square}.", square=where)}[report]
+        self.emit("radio_message", feed=feed, message=entry["id"], state="sent", coded=False, kind="report",
+                  report=report, square=square, contact=entry.get("contact"))
+        lat, lon = self._boat().position_at(now)
+        counted = report if not (report == "convoy" and not convoy) else "contact"
+        for obj in list(self.objectives.values()):
+            if obj.active and obj.kind == "report":
+                area = obj.area
+                if objs.report_counts(obj, counted, now, area is None or area.contains(lat, lon)):
+                    obj.memo["last"] = now
+                    self._progress(obj, 1.0)
+        self._plan_answer(counted, square)
+
+    def _plan_answer(self, report: str, square: str | None) -> None:
+        if report in self.answered:
+            return
+        answers = self.spec.get("answers", {}).get(report) or RULES.get("answers", {}).get(report)
+        if not answers:
+            return
+        self.answered.append(report)
+        keys = list(range(len(answers)))
+        pick = self.rng.choices(keys, weights=[float(a.get("weight", 1)) for a in answers])[0]
+        delay = self.rng.uniform(*(float(x) for x in RADIO["answer_delay_min"])) * 60.0
+        boats = self.rng.randint(2, 5)
+        self.answers_due.append({"at": self.engine.t + delay, "report": report, "index": pick,
+                                 "values": {"square": square or "?", "boats": boats}})
+        self.answers_due.sort(key=lambda a: a["at"])
+
+    def _answer(self, due: Mapping[str, Any], now: float) -> None:
+        answers = self.spec.get("answers", {}).get(due["report"]) or RULES["answers"][due["report"]]
+        answer = answers[int(due["index"])]
+        objective = None
+        if "objective" in answer:
+            obj = objs.build(answer["objective"], False, int(scoring.FAME["secondary"]))
+            if obj.id not in self.objectives:
+                self.objectives[obj.id] = obj
+                objective = obj.id
+        self._new_message(str(answer["text"]), "answer", dict(due["values"]), objective)
+
+    # -- the enemy HQ sends the boat to -------------------------------------------------------------
+    def _encounter(self, index: int, now: float) -> None:
+        table = self.spec["encounter"][index]
+        kind = next(k for k in ("convoy", "vessel", "aircraft") if k in table)
+        ident = str(table.get("id", f"e{index + 1}"))
+        if "square" in table or "point" in table:
+            lat, lon = (naval_grid().centre(table["square"]) if "square" in table
+                        else (float(table["point"][0]), float(table["point"][1])))
+            spec = dict(table[kind])
+            origin = geo.destination(lat, lon, float(spec.get("bearing", 0)), float(spec.get("range_nm", 0)))
+            speed = float(spec.get("speed_kn", _convoy_speed(spec) if kind == "convoy" else 8.0))
+            self.encounters.append({"id": ident, "index": index, "kind": kind, "origin": list(origin), "t0": now,
+                                    "course": float(spec.get("course", 90.0)), "speed": speed, "joined": False})
+            self._join_encounters(now)
+            return
+        self._spawn(ident, kind, dict(table[kind]), None, now)
+
+    def _encounter_values(self, ident: str, now: float) -> dict[str, Any]:
+        """What an HQ signal says of an encounter placed at a position: its square, course and speed now."""
+        for enc in self.encounters:
+            if enc["id"] == ident:
+                lat, lon = self._encounter_at(enc, now)
+                return {"square": naval_grid().name_at(lat, lon) or "?", "course": round(enc["course"]) % 360,
+                        "speed": round(enc["speed"], 1)}
+        return {"square": "?", "course": "?", "speed": "?"}
+
+    @staticmethod
+    def _encounter_at(enc: Mapping[str, Any], now: float) -> tuple[float, float]:
+        lat, lon = enc["origin"]
+        return geo.destination(lat, lon, enc["course"], enc["speed"] * (now - float(enc["t0"])) / 3600.0)
+
+    def _join_encounters(self, now: float) -> None:
+        if not self.encounters:
+            return
+        blat, blon = self._boat().position_at(now)
+        for enc in self.encounters:
+            if enc["joined"]:
+                continue
+            lat, lon = self._encounter_at(enc, now)
+            if math.hypot(*geo.offset(blat, blon, lat, lon)) <= JOIN_NM:
+                enc["joined"] = True
+                spec = dict(self.spec["encounter"][enc["index"]][enc["kind"]])
+                spec.update(bearing=0.0, range_nm=0.0, course=enc["course"])
+                self._spawn(enc["id"], enc["kind"], spec, (lat, lon), now)
+
+    def _spawn(self, ident: str, kind: str, spec: dict[str, Any], at: tuple[float, float] | None,
+               now: float) -> None:
+        from kaleun.uboot.sea import scenario
+
+        if not self.engine.has_module("sea"):
+            return
+        sea = self.engine.module("sea")
+        if sea.stopped:
+            return
+        lat, lon = at if at is not None else self._boat().position_at(now)
+        if kind == "convoy":
+            entity = scenario.add_convoy(sea, spec, lat, lon, now).id
+        elif kind == "vessel":
+            entity = scenario.add_vessel(sea, spec, lat, lon, now).id
+        else:
+            entity = scenario.add_aircraft(sea, spec, lat, lon, now).id
+        self.emit("encounter", encounter=ident, kind=kind, entity=entity)
+
+    # -- event cards --------------------------------------------------------------------------------
+    def _event_card(self, now: float) -> None:
+        if self.in_combat(now) is not None:
+            self.next_card = now + 1800.0  # not in the middle of a fight
+            return
+        self.cards += 1
+        self.emit("event_card", feed=Msg("First Officer: draw the top event card and carry it out."),
+                  number=self.cards)
+        cards = self.spec.get("event_cards", RULES["event_cards"]["every_h"])
+        self.next_card = now + self._draw_h(cards)
+
+    # -- what happens elsewhere ---------------------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        if self.over:
+            return
+        name, d = event.name, event.data
+        now = self.engine.t
+        if name in COMBAT and not (name == "ping" and not d.get("echo")):
+            self.last_combat = now
+        if self.passage is not None and name in INTERRUPT:
+            self.interrupt(INTERRUPT[name])
+        if name == "ship_sunk":
+            self._sunk(d, now)
+        elif name == "sextant_fix":
+            lat, lon = self._boat().position_at(now)
+            self.log["fixes"].append({"t": round(now, 1), "lat": d.get("lat"), "lon": d.get("lon"),
+                                      "square": d.get("square"), "true": [round(lat, 4), round(lon, 4)]})
+            self._track(now)
+        elif name in ("salvo", "gun_firing"):
+            lat, lon = self._boat().position_at(now)
+            self.log["attacks"].append({"t": round(now, 1), "lat": round(lat, 4), "lon": round(lon, 4),
+                                        "kind": "torpedoes" if name == "salvo" else str(d.get("gun")),
+                                        "target": d.get("target")})
+        elif name == "sailor_killed":
+            self.log["deaths"].append({"t": round(now, 1), "sailor": d.get("sailor"), "figure": d.get("figure"),
+                                       "cause": to_json(d.get("cause"))})  # kept to be read in any language
+        elif name in ("boat_surfaced", "depth_reached"):
+            self._deliver(now)
+        elif name == "order_accepted" and self.passage is not None and d.get("order") in HELM_ORDERS:
+            self.interrupt(Msg("the crew took the helm"))
+
+    def _sunk(self, d: Mapping[str, Any], now: float) -> None:
+        sea = self.engine.module("sea") if self.engine.has_module("sea") else None
+        vessel = sea.vessels.get(d.get("vessel")) if sea is not None else None
+        convoy = vessel is not None and vessel.group is not None
+        if sea is not None and vessel is not None:
+            lat, lon = sea.vpos(vessel, now)
+        else:
+            lat, lon = self._boat().position_at(now)
+        name = vessel.cls.name if vessel is not None else str(d.get("class"))
+        entry = {"t": round(now, 1), "ship": d.get("ship"), "class": d.get("class"), "class_name": name,
+                 "type": d.get("type"), "grt": int(d.get("grt") or 0), "cause": d.get("cause"), "convoy": convoy,
+                 "lat": round(lat, 4), "lon": round(lon, 4)}
+        self.log["sunk"].append(entry)
+        for obj in list(self.objectives.values()):
+            if not obj.active:
+                continue
+            if obj.kind == "sink" and objs.sinking_counts(obj, entry):
+                self._progress(obj, 1.0)
+            elif obj.kind == "grt" and entry["grt"] > 0 and entry["type"] != "escort":
+                self._progress(obj, float(entry["grt"]))
+
+    # -- return to base ---------------------------------------------------------------------------
+    def commands(self) -> Mapping[str, Handler]:
+        return {"return_to_base": self._return_command}
+
+    def _return_command(self, args: Args) -> None:
+        args.finish()
+        reason = self.why_not_return()
+        if reason is not None:
+            self.emit("action_refused", feed=Msg("Return to base refused: {reason}.", reason=reason),
+                      action="return_to_base", reason=reason)
+            return
+        self.return_to_base()
+
+    def why_not_return(self) -> Msg | None:
+        """Why the crew cannot head home now (None: it can). Rulebook §4.2: only out of combat."""
+        if self.over:
+            return Msg("the mission is over")
+        if "base" not in self.spec:
+            return Msg("this mission has no base to return to")
+        if self.passage is not None:
+            return Msg("the boat is already on its way home")
+        boat = self._boat()
+        if boat.lost:
+            return Msg("the boat is lost")
+        combat = self.in_combat()
+        if combat is not None:
+            return Msg("the boat is in combat: {why}", why=combat)
+        if not boat.surfaced:
+            return Msg("the passage home runs on the diesels: surface first")
+        if self.engine.has_module("technical") and self.engine.module("technical").disabled("diesels"):
+            return Msg("the diesels are out of action")
+        return None
+
+    def return_to_base(self) -> None:
+        """Set off home (checked by `why_not_return`): full ahead in transit along the route."""
+        now = self.engine.t
+        home = passage.base(self.spec["base"])
+        lat, lon = self._boat().position_at(now)
+        route = passage.route(home, lat, lon)
+        distance = passage.distance(lat, lon, route)
+        self.passage = {"base": home.id, "route": [list(p) for p in route], "started": now, "next_steer": now}
+        self.log["passages"].append({"t": round(now, 1), "event": "start"})
+        course = geo.rhumb(lat, lon, *route[0])[0]
+        speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+        hours = distance / speed if speed > 0 else 0.0
+        self.emit("return_to_base", feed=Msg("Return to base: course {course:03d} for {base}, {distance:,} nm, "
+                                             "about {hours} hours at full ahead.", course=round(course) % 360,
+                                             base=Msg.term(home.name), distance=round(distance), hours=round(hours)),
+                  base=home.id, distance_nm=round(distance, 1), eta_h=round(hours, 1), course=round(course) % 360)
+        self._steer_home(now)
+
+    def _steer_home(self, now: float) -> None:
+        assert self.passage is not None
+        lat, lon = self._boat().position_at(now)
+        route = [tuple(p) for p in self.passage["route"]]
+        home = passage.base(self.passage["base"])
+        if math.hypot(*geo.offset(lat, lon, *home.arrival)) <= ARRIVE_NM:
+            self.log["passages"].append({"t": round(now, 1), "event": "arrived"})
+            self.finish("returned")
+            return
+        while len(route) > 1 and math.hypot(*geo.offset(lat, lon, *route[0])) <= ARRIVE_NM:
+            route.pop(0)
+        self.passage["route"] = [list(p) for p in route]
+        if now + 1e-6 < float(self.passage["next_steer"]):
+            return
+        self.passage["next_steer"] = now + RESTEER_S
+        course = round(geo.rhumb(lat, lon, *route[0])[0]) % 360
+        desk = self.engine.module("orders")
+        for order, params in (("new_course", {"course": course}), ("new_speed", {"speed": "full_ahead"})):
+            effect = desk.effect(order)
+            if effect is not None and effect.check(params) is None:
+                effect.execute(params)
+        compression = self.engine.module("compression") if self.engine.has_module("compression") else None
+        if compression is not None and compression.mode == "real_time":
+            compression.set_mode("transit", "passage")
+
+    def interrupt(self, why: Msg) -> None:
+        """The passage home stops here (the crew may head home again once out of combat)."""
+        if self.passage is None:
+            return
+        self.passage = None
+        self.log["passages"].append({"t": round(self.engine.t, 1), "event": "interrupted", "why": str(why)})
+        self.emit("passage_interrupted", feed=Msg("Passage home interrupted: {why}.", why=why), reason=why)
+
+    # -- the end ------------------------------------------------------------------------------------
+    def finish(self, reason: str) -> None:
+        """The mission ends by its own rules: `time_limit` or `returned` (see the module's doc)."""
+        for obj in self.objectives.values():
+            if obj.kind == "return" and obj.active and reason == "returned":
+                self._meet(obj)
+        primaries_met = self.scored and all(o.met for o in self.objectives.values() if o.primary)
+        if reason == "returned":
+            result = "won" if primaries_met else "returned"
+            home = passage.base(self.spec["base"]).name
+            feed = Msg("The boat is home in {base}.", base=Msg.term(home))
+        else:
+            result = "won" if primaries_met else "lost"
+            feed = Msg("The patrol's time is up: HQ recalls the boat.")
+        self.end(result, reason, feed)
 
     def end(self, result: str, reason: str, feed: Msg | str) -> None:
         """End the mission (`result` in RESULTS). Later calls are ignored: the first cause stands."""
@@ -32,13 +737,57 @@ class Mission(Module):
         if self.over:
             return
         self.result, self.reason = result, reason
-        self.emit("mission_end", feed=feed, result=result, reason=reason)
+        self.ended_at = self.engine.t
+        if self.engine.has_module("boat"):
+            self.end_distance = round(self._boat().distance_at(self.engine.t), 1)
+        self.passage = None
+        if not self.scored:
+            self.emit("mission_end", feed=feed, result=result, reason=reason)
+            return
+        if self.engine.has_module("boat"):
+            self._track(self.engine.t)
+        self.final = self.outcome()
+        score = self.final
+        told = Msg("{feed} Mission over ({result}): grade {grade}, score {score:,}.", feed=feed,
+                   result=word(result), grade=score["grade"], score=score["score"])
+        self.emit("mission_end", feed=told, result=result, reason=reason, **score)
 
+    def outcome(self) -> dict[str, Any]:
+        """The score as the mission stands (its final value once it is over)."""
+        met = [o.fame for o in self.objectives.values() if o.met]
+        grt = sum(int(s["grt"]) for s in self.log["sunk"] if s.get("type") != "escort")
+        primaries_met = all(o.met for o in self.objectives.values() if o.primary)
+        s = scoring.score(met, grt, self.par(), primaries_met, self.result == "lost" and self.reason
+                          not in ("time_limit",))
+        return {"score": s.score, "grade": s.grade, "fame": s.fame, "grt": s.grt, "grt_fame": s.grt_fame,
+                "par": s.par, "objectives": [o.view() for o in self.objectives.values()],
+                "ships_sunk": len(self.log["sunk"]), "crew_lost": len(self.log["deaths"])}
+
+    # -- state --------------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:
-        return {"mission": self.mission, "result": self.result, "reason": self.reason}
+        out: dict[str, Any] = {"mission": self.mission, "result": self.result, "reason": self.reason}
+        if self.has_hq:
+            out.update(objectives=[o.view() for o in self.objectives.values() if o.state != "pending"],
+                       signals=[{"id": m.id, "state": m.state, "kind": m.kind,
+                                 "text": str(m.text_msg()) if m.state == "decoded" else None}
+                                for m in self.messages if m.state != "on_air"],
+                       reports=len(self.reports), passage=self.passage is not None,
+                       time_left_h=None if self.limit_at is None else round((self.limit_at - self.engine.t) / 3600, 1),
+                       score=self.outcome() if not self.over else self.final)
+        return out
 
     def to_state(self) -> dict[str, Any]:
-        return {"mission": self.mission, "result": self.result, "reason": self.reason}
+        return {"mission": self.mission, "result": self.result, "reason": self.reason,
+                "objectives": [o.to_json() for o in self.objectives.values()],
+                "messages": [m.to_json() for m in self.messages], "reports": [dict(r) for r in self.reports],
+                "plans": [dict(p) for p in self.plans], "answers_due": [dict(a) for a in self.answers_due],
+                "answered": list(self.answered), "encounters": [dict(e) for e in self.encounters],
+                "next_tick": self.next_tick, "last_tick": self.last_tick, "next_track": self.next_track,
+                "next_card": self.next_card, "cards": self.cards, "limit_at": self.limit_at, "warn_at": self.warn_at,
+                "last_combat": self.last_combat, "passage": self.passage,
+                "log": {k: [dict(x) if isinstance(x, dict) else list(x) for x in v] for k, v in self.log.items()},
+                "final": self.final, "started_dead": list(self.started_dead), "ended_at": self.ended_at,
+                "end_distance": self.end_distance}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         result = state["result"]
@@ -48,3 +797,47 @@ class Mission(Module):
         if not isinstance(mission, str) or not (reason is None or isinstance(reason, str)):
             raise ValueError("the mission's name and end reason must be text")
         self.mission, self.result, self.reason = mission, result, reason
+        self.ended_at = None if state.get("ended_at") is None else float(state["ended_at"])
+        self.end_distance = None if state.get("end_distance") is None else float(state["end_distance"])
+        if "objectives" not in state:  # a save from before missions had objectives
+            return
+        self.objectives = {o["id"]: Objective.from_json(o) for o in state["objectives"]}
+        self.messages = [Message.from_json(m) for m in state["messages"]]
+        self.reports = [dict(r) for r in state["reports"]]
+        self.plans = [dict(p) for p in state["plans"]]
+        self.answers_due = [dict(a) for a in state["answers_due"]]
+        self.answered = [str(a) for a in state["answered"]]
+        self.encounters = [dict(e) for e in state["encounters"]]
+        for key in ("next_tick", "next_track", "next_card", "limit_at", "warn_at"):
+            setattr(self, key, None if state[key] is None else float(state[key]))
+        self.last_tick = float(state["last_tick"])
+        self.cards = int(state["cards"])
+        self.last_combat = float(state["last_combat"])
+        self.passage = None if state["passage"] is None else dict(state["passage"])
+        self.log = {k: [dict(x) if isinstance(x, dict) else list(x) for x in v] for k, v in state["log"].items()}
+        self.final = None if state["final"] is None else dict(state["final"])
+        self.started_dead = [str(s) for s in state["started_dead"]]
+        self._check_indexes()
+
+    def _check_indexes(self) -> None:
+        """Planned signals, encounters and HQ's answers name tables of the mission file by number:
+        a save whose numbers the file does not have cannot be played on."""
+        for what, entries in (("plans", self.plans), ("encounters", self.encounters)):
+            for entry in entries:
+                key = "radio" if entry.get("kind") == "radio" else "encounter"
+                if int(entry["index"]) >= len(self.spec.get(key, [])):
+                    raise ValueError(f"{what}: the mission {self.mission} has no {key} table number "
+                                     f"{int(entry['index']) + 1}")
+        for due in self.answers_due:
+            answers = self.spec.get("answers", {}).get(due["report"]) or RULES.get("answers", {}).get(due["report"])
+            if int(due["index"]) >= len(answers or []):
+                raise ValueError(f"answers_due: there is no answer number {int(due['index']) + 1} to a "
+                                 f"{due['report']} report")
+
+
+def _convoy_speed(spec: Mapping[str, Any]) -> float:
+    convoys = data.load("convoys")["types"]
+    return float(convoys[str(spec.get("kind", "HX"))]["speed_kn"])
+
+
+__all__ = ["RESULTS", "Mission"]

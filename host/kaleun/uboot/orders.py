@@ -105,6 +105,11 @@ class OrderDesk(Module):
             raise ValueError(f"unknown order id {order!r}")
         self._effects[order] = effect
 
+    def effect(self, order: str) -> Effect | None:
+        """The world effect registered for an order (None: it has none). The game's own manoeuvres (the
+        passage home) use it to act without a crew order."""
+        return self._effects.get(order)
+
     def add_validator(self, validator: Validator) -> None:
         self._validators.append(validator)
 

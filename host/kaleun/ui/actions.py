@@ -394,6 +394,8 @@ ACTIONS: tuple[Action, ...] = (
     _order("dive", "dive", "manoeuvre", N_("order: dive (the bridge and deck are cleared)"), example="dive"),
     _order("surface", "surface", "manoeuvre", N_("order: surface"), example="surface"),
     _order("sextant", "sextant", "manoeuvre", N_("order: a sextant fix (surfaced, clear sky)"), example="sextant"),
+    _command("return", "return_to_base", "manoeuvre", N_("return to base: only out of combat; the passage home runs "
+             "in transit"), example="return"),
     # lookouts and sensors
     _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
            _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6),

@@ -65,6 +65,8 @@ CONSOLE: tuple[Action, ...] = (
     Action("do", "console", N_("send any game command with key=value fields (help commands lists them)"),
            (Field("command", "text", N_("a game command"), required=True, positional=True),),
            example="do adjust_morale by=-1", free=True),
+    Action("mission", "console", N_("the briefing, the objectives and HQ's signals (U-BOOT missions)"),
+           example="mission"),
     Action("volume", "console", N_("the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)"),
            (Field("level", "text", N_("the new volume"), positional=True),), example="volume 60%"),
     Action("save", "console", N_("save now (the game also saves at every watch change and on quit)"), example="save"),
@@ -111,6 +113,7 @@ class Console:
             "check": self._check,
             "order": self._order,
             "do": self._do,
+            "mission": self._mission,
             "volume": self._volume,
             "save": self._save,
             "quit": self._quit,
@@ -154,6 +157,17 @@ class Console:
             self._show(views.target(event.data, self.lang))
         elif event.name == "attack_disc":
             self._show(views.disc(event.data, self.lang))
+        if event.name == "mission_end" and self.game.game == "uboot":
+            from kaleun.uboot.missions.debrief import debrief, lines
+
+            for line in lines(debrief(self.game)):
+                self.say(self.lang.render(line))
+
+    def _mission(self, args: list[str]) -> None:
+        from kaleun.uboot.missions.debrief import mission_lines
+
+        for line in mission_lines(self.game):
+            self.say(self.lang.render(line))
 
     def _problem(self, text: str) -> None:
         self.feed.problem(self.game.clock.at(self.game.t).strftime("%H:%M:%S"), text)

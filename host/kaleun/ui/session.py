@@ -88,6 +88,11 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
         runtime.outputs.append(LampDirector(lamps, game=game))
     runtime.lamps = lamps
     runtime.sounder = sounder
+    from kaleun.runtime.debrief_output import DebriefOutput
+
+    # on mission_end: the debrief PNG (in the table's language then) and JSON, the career's entry
+    runtime.debrief = DebriefOutput(game, sessions, stamp, language=lambda: str(getattr(runtime, "language", "en")))
+    runtime.outputs.append(runtime.debrief)
     STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
     runtime.save()  # a power cut before the first watch change loses nothing
     return runtime

@@ -208,7 +208,10 @@ def _look(sea: Any, tp: dict[str, Any], now: float) -> None:
     if tp["pattern"] is not None:
         times.append(time_at_run(tp, float(tp["pattern"]["next_turn_m"])))
     if tp["homing"] is not None and not tp.get("homing_on"):
-        times.append(time_at_run(tp, float(tp["homing"]["arm_m"])))
+        armed = run_at(tp, now) >= float(tp["homing"]["arm_m"]) - 1e-6
+        # armed and hearing nothing yet: listen again at the homing interval (not at the arming run,
+        # which has passed: that would look again every microsecond)
+        times.append(now + HOMING_DT if armed else time_at_run(tp, float(tp["homing"]["arm_m"])))
     sea.schedule(f"torp:{tp['id']}", max(now + 1e-6, min(times)))
 
 

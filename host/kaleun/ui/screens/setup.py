@@ -11,6 +11,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.game import MISSIONS
+from kaleun.uboot.missions.setup import mission_lines
 from kaleun.ui import icons, theme
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.screens.settings import language_buttons, remember_language
@@ -78,7 +79,7 @@ class Setup(Overlay):
         y = language_buttons(c, body.x, y + s(20), s(480), self.win.lang.code, self.language)
         c.text(Msg("Mission"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y += s(20)
-        missions = list(MISSIONS.items())
+        missions = [(line.id, MISSIONS[line.id]) for line in mission_lines()]  # by date, then the practice
         cols = 2
         bw = (body.w - s(4)) // cols
         rows = max(1, (body.bottom - y - s(56)) // s(51))

@@ -1,0 +1,213 @@
+"""The career record: every mission a group has played, its campaign and its linked patrol.
+
+Kept in the user's state folder as `career.json` (`kaleun.paths.state_dir()`, or `$KALEUN_HOME`),
+written atomically; `kaleun career` prints it. A damaged file is refused with the reason and left
+as it is. The record holds:
+
+- `missions`: one entry per mission ended in a session (mission, name, mode, seed, result, reason,
+  grade, score, fame, grt, ships_sunk, crew_lost, ship's start and end time, when it was played);
+- `totals`: missions, score, fame, GRT, ships sunk, crew lost (missions with objectives only);
+- `campaign`: the running or last campaign (rulebook §4.3): its state (running, failed, complete),
+  the missions done, the next one, its fame, score and GRT. A grade E or better goes on; F ends it;
+- `patrol`: the linked patrol in progress (rulebook §5.2): its id, the next part and what carries
+  over to it (`kaleun.uboot.missions.carry`).
+
+`start_configured(setup)` starts a game as a set-up asks (single, linked or campaign), taking the
+carry-over from the record; `record_mission(game)` books a finished mission (the runtime calls it
+when the mission ends).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from kaleun.core.engine import Engine
+from kaleun.paths import state_dir
+from kaleun.saves import write_atomic
+
+log = logging.getLogger(__name__)
+
+FORMAT = "kaleun-career"
+VERSION = 1
+
+
+class CareerError(Exception):
+    """The career record cannot be read or used; str() says why."""
+
+
+def career_path() -> Path:
+    return state_dir() / "career.json"
+
+
+def empty() -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "missions": [],
+            "totals": {"missions": 0, "score": 0, "fame": 0, "grt": 0, "ships": 0, "crew_lost": 0},
+            "campaign": None, "patrol": None}
+
+
+def load_career(path: Path | None = None) -> dict[str, Any]:
+    path = path or career_path()
+    if not path.exists():
+        return empty()
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CareerError(f"{path}: the career record is damaged ({exc}); the file was kept as it is") from exc
+    if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
+        raise CareerError(f"{path}: this is not a Kaleun career record of version {VERSION}; the file was kept "
+                          "as it is")
+    return record
+
+
+def save_career(record: dict[str, Any], path: Path | None = None) -> None:
+    write_atomic(path or career_path(), json.dumps(record, indent=1, ensure_ascii=False))
+
+
+# -- starting games -----------------------------------------------------------------------------------
+def start_configured(setup: Any, path: Path | None = None) -> Engine:
+    """A new game as the set-up asks (`kaleun.uboot.missions.setup.GameSetup`): a single mission; the
+    next part of the linked patrol in progress (or a new patrol from `setup.mission`); the next mission
+    of the running campaign (or a new campaign). Raises CareerError or ValueError with the reason."""
+    from kaleun.uboot.missions.setup import GameSetup, campaign_order, start_game
+
+    record = load_career(path)
+    mission = setup.mission
+    carry = None
+    if setup.mode == "campaign":
+        campaign = record.get("campaign")
+        if campaign is None or campaign.get("state") != "running":
+            order = campaign_order()
+            if setup.mission and setup.mission != order[0]:
+                raise CareerError(f"a campaign starts with its first mission, {order[0]}")
+            record["campaign"] = {"state": "running", "started": _now(), "done": [], "next": order[0], "score": 0,
+                                  "fame": 0, "grt": 0, "grades": []}
+            record["patrol"] = None
+            save_career(record, path)
+        mission = record["campaign"]["next"]
+        if setup.mission and setup.mission != mission:
+            raise CareerError(f"the campaign goes on with {mission}, not {setup.mission}")
+        carry = _carry_for(record, mission, "campaign")
+    elif setup.mode == "linked":
+        patrol = record.get("patrol")
+        if not mission:
+            if patrol is None or patrol.get("mode") != "linked":
+                raise CareerError("no linked patrol is in progress: name the mission to start one with")
+            mission = patrol["next"]
+        carry = _carry_for(record, mission, "linked")
+    if not mission:
+        raise ValueError("no mission chosen")
+    return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=dict(setup.difficulty),
+                                easy_watch_change=dict(setup.easy_watch_change), carry=carry))
+
+
+def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
+    patrol = record.get("patrol")
+    if patrol is not None and patrol.get("mode") == mode and patrol.get("next") == mission:
+        carry: dict[str, Any] = patrol["carry"]
+        return carry
+    return None
+
+
+# -- booking a finished mission -----------------------------------------------------------------------
+def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | None:
+    """Book a finished mission with objectives into the career record (once per game end); returns
+    its entry (None: nothing to book)."""
+    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.scoring import passes_campaign
+    from kaleun.uboot.missions.setup import campaign_order, patrol_parts
+
+    if not game.has_module("mission"):
+        return None
+    mission = game.module("mission")
+    if not mission.over or not mission.scored or mission.final is None:
+        return None
+    record = load_career(path)
+    key = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}:{round(game.t, 3)}"
+    if any(m.get("key") == key for m in record["missions"]):
+        return None
+    setup = dict(game.config.get("changes", {}).get("setup") or {})
+    mode = setup.get("mode", "single")
+    final = mission.final
+    entry = {"key": key, "mission": mission.mission, "name": mission.spec.get("name"), "mode": mode,
+             "seed": game.seed, "result": mission.result, "reason": mission.reason, "grade": final["grade"],
+             "score": final["score"], "fame": final["fame"], "grt": final["grt"],
+             "ships_sunk": final["ships_sunk"], "crew_lost": final["crew_lost"], "start": game.clock.iso(0.0),
+             "end": game.now_iso, "played": _now()}
+    record["missions"].append(entry)
+    totals = record["totals"]
+    totals["missions"] += 1
+    for k, v in (("score", "score"), ("fame", "fame"), ("grt", "grt"), ("ships", "ships_sunk"),
+                 ("crew_lost", "crew_lost")):
+        totals[k] += int(final[v])
+    lost = mission.result == "lost" and mission.reason != "time_limit"
+    patrol = mission.spec.get("patrol")
+    record["patrol"] = None
+    if mode in ("linked", "campaign") and patrol and not lost:
+        parts = patrol_parts(patrol)
+        i = parts.index(mission.mission)
+        if i + 1 < len(parts):
+            record["patrol"] = {"id": patrol, "mode": mode, "from": mission.mission, "next": parts[i + 1],
+                                "carry": extract(game)}
+    campaign = record.get("campaign")
+    if mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
+            and campaign.get("next") == mission.mission:
+        campaign["done"].append(mission.mission)
+        campaign["grades"].append(final["grade"])
+        for k in ("score", "fame", "grt"):
+            campaign[k] += int(final[k])
+        order = campaign_order()
+        if lost or not passes_campaign(final["grade"]):
+            campaign["state"], campaign["next"] = "failed", None
+            record["patrol"] = None
+        elif order.index(mission.mission) + 1 < len(order):
+            campaign["next"] = order[order.index(mission.mission) + 1]
+        else:
+            campaign["state"], campaign["next"] = "complete", None
+    save_career(record, path)
+    return entry
+
+
+def _now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+# -- reading it ----------------------------------------------------------------------------------------
+def career_lines(record: dict[str, Any]) -> list[str]:
+    """The record as `kaleun career` prints it."""
+    from kaleun.core.messages import Msg
+
+    t = record["totals"]
+    out = [str(Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
+                   "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
+                   ships=t["ships"], lost=t["crew_lost"]))]
+    campaign = record.get("campaign")
+    if campaign is not None:
+        state = {"running": Msg("running; next: {next}", next=campaign.get("next")),
+                 "failed": Msg("ended: a mission was graded below E"),
+                 "complete": Msg("complete")}[campaign["state"]]
+        out.append(str(Msg("Campaign (since {started}): {state}. {done} missions ({grades}), score {score:,}, "
+                           "{grt:,} GRT.", started=campaign["started"][:10], state=state, done=len(campaign["done"]),
+                           grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"])))
+    patrol = record.get("patrol")
+    if patrol is not None:
+        carry = patrol["carry"]
+        dead = sum(1 for row in carry.get("sailors", []) for s in row.values() if s["dead"])
+        out.append(str(Msg("Linked patrol {patrol} goes on with {next} ({mode}): {dead} sailors dead, flooded "
+                           "sections {flooded}.", patrol=patrol["id"], next=patrol["next"], mode=patrol["mode"],
+                           dead=dead, flooded=", ".join(map(str, carry.get("flooded", []))) or "none")))
+    if record["missions"]:
+        out.append(str(Msg("Missions:")))
+    for m in record["missions"]:
+        out.append(str(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
+                           "{grt:>7,} GRT  {ships} ships  {lost} lost", played=m["played"][:10], mission=m["mission"],
+                           mode=m["mode"], result=m["result"], grade=m["grade"], score=m["score"], grt=m["grt"],
+                           ships=m["ships_sunk"], lost=m["crew_lost"])))
+    return out
+
+
+__all__ = ["CareerError", "career_lines", "career_path", "load_career", "record_mission",
+           "save_career", "start_configured"]

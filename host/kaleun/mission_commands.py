@@ -1,0 +1,208 @@
+"""Commands about missions: `kaleun missions`, `kaleun missions check`, `kaleun career`, and the set-up
+of a new U-BOOT game (`kaleun play --linked/--campaign/--difficulty/--easy-watch`, `--setup` asks on the
+terminal)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+class PlayHelp(argparse.Action):
+    """`kaleun play --help`: the options, then the missions (read only when help is asked for)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        parser.epilog = missions_epilog()
+        parser.print_help()
+        parser.exit()
+
+
+def missions_epilog() -> str:
+    """The missions, one line each, for `kaleun play --help`."""
+    try:
+        from kaleun.uboot.missions.setup import mission_lines
+
+        return "missions (--mission ID):\n" + "\n".join("  " + str(m.line()) for m in mission_lines())
+    except ValueError as exc:  # a mission file with mistakes
+        return f"missions: cannot be listed:\n{exc}"
+
+
+def cmd_missions(args: argparse.Namespace) -> int:
+    from kaleun.uboot.missions.catalogue import MissionError
+
+    try:
+        from kaleun.uboot.missions.setup import mission_lines
+
+        lines = mission_lines()
+    except MissionError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        from dataclasses import asdict
+
+        print(json.dumps([asdict(m) for m in lines], ensure_ascii=False, indent=1))
+        return EXIT_OK
+    for m in lines:
+        print(str(m.line()))
+    return EXIT_OK
+
+
+def cmd_missions_check(args: argparse.Namespace) -> int:
+    from kaleun.uboot.missions.catalogue import MissionError, check_text
+
+    status = EXIT_OK
+    for name in args.files:
+        path = Path(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"{name}: cannot read the mission file ({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        single = None if args.table else path.stem
+        try:
+            found = check_text(text, name, single)
+        except MissionError as exc:
+            print(exc, file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        for mid, spec in found.items():
+            objectives = len(spec.get("objective", []))
+            print(f"{name}: ok: {mid}: {spec['name']}, {spec['start'][:10]}, {objectives} objectives, "
+                  f"{len(spec.get('radio', []))} HQ signals, {len(spec.get('encounter', []))} encounters")
+    return status
+
+
+def cmd_career(args: argparse.Namespace) -> int:
+    from kaleun.career import CareerError, career_lines, career_path, load_career
+
+    try:
+        record = load_career()
+    except CareerError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(record, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    if not record["missions"] and record.get("campaign") is None:
+        print(f"No mission with objectives has been played yet ({career_path()}).")
+        return EXIT_OK
+    for line in career_lines(record):
+        print(line)
+    return EXIT_OK
+
+
+def add_commands(sub: Any) -> None:
+    missions = sub.add_parser("missions", help="list the U-BOOT missions, one line each; check mission files")
+    missions.add_argument("--json", action="store_true", help="the list as JSON (id, name, date, base, ...)")
+    missions.set_defaults(func=cmd_missions)
+    missions_sub = missions.add_subparsers(dest="missions_command", metavar="ACTION")
+    check = missions_sub.add_parser("check", help="check mission files (problems as file:line: problem)")
+    check.add_argument("files", nargs="+", metavar="FILE.toml")
+    check.add_argument("--table", action="store_true",
+                       help="the file holds a table per mission (like missions.toml), not one mission")
+    check.set_defaults(func=cmd_missions_check)
+
+    career = sub.add_parser("career", help="the career record: missions played, the campaign, the linked patrol")
+    career.add_argument("--json", action="store_true", help="the whole record as JSON")
+    career.set_defaults(func=cmd_career)
+
+
+# -- setting a game up -----------------------------------------------------------------------------
+def add_play_options(play: argparse.ArgumentParser) -> None:
+    how = play.add_mutually_exclusive_group()
+    how.add_argument("--linked", action="store_true",
+                     help="U-BOOT: play linked missions: the next part of the linked patrol in progress (or a new "
+                          "patrol from --mission), carrying the boat and crew over")
+    how.add_argument("--campaign", action="store_true",
+                     help="U-BOOT: the campaign's next mission (a new campaign if none is running)")
+    play.add_argument("--difficulty", default=None, metavar="ROLE=LEVEL,...",
+                      help="difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, hard)")
+    play.add_argument("--easy-watch", dest="easy_watch", default=None, metavar="ROLE,...",
+                      help="the easy watch change for these roles (roles on easy difficulty only)")
+    play.add_argument("--setup", action="store_true", help="choose the mission, mode and difficulties on the terminal")
+
+
+def wants_setup(args: argparse.Namespace) -> bool:
+    return any(getattr(args, k, None) for k in ("linked", "campaign", "difficulty", "easy_watch", "setup"))
+
+
+def parse_setup(args: argparse.Namespace) -> Any:
+    """The GameSetup the play options ask for (ValueError names a bad option)."""
+    from kaleun.uboot.missions.setup import GameSetup
+
+    difficulty: dict[str, str] = {}
+    for pair in (args.difficulty or "").split(","):
+        if not pair.strip():
+            continue
+        role, sep, level = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--difficulty takes ROLE=LEVEL pairs, e.g. captain=hard, got {pair!r}")
+        difficulty[role.strip()] = level.strip()
+    easy = {role.strip(): True for role in (args.easy_watch or "").split(",") if role.strip()}
+    mode = "linked" if getattr(args, "linked", False) else "campaign" if getattr(args, "campaign", False) else "single"
+    return GameSetup(mission=args.mission or "", seed=int(args.seed or 0), mode=mode, difficulty=difficulty,
+                     easy_watch_change=easy)
+
+
+def start_from_args(args: argparse.Namespace) -> Any:
+    """The U-BOOT game `kaleun play` starts with set-up options (CareerError or ValueError: why not)."""
+    from kaleun.career import start_configured
+
+    if getattr(args, "setup", False):
+        setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0))
+    else:
+        setup = parse_setup(args)
+        if setup.mode == "single" and not setup.mission:
+            setup.mission = "training"
+    return start_configured(setup)
+
+
+def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0) -> Any:
+    """Ask for a new game's set-up on a terminal: mission, mode, difficulty and easy watch change per role.
+    Enter takes the default shown in brackets. Raises ValueError when the input ends."""
+    from kaleun.core.messages import Msg
+    from kaleun.uboot.missions.setup import LEVELS, ROLES, GameSetup, mission_lines, setup_problem
+
+    def ask(question: Msg, default: str) -> str:
+        stdout.write(str(Msg("{question} [{default}]: ", question=question, default=default)))
+        stdout.flush()
+        answer = stdin.readline()
+        if not answer:
+            raise ValueError("the set-up was cut short (no more input)")
+        return answer.strip() or default
+
+    lines = mission_lines()
+    stdout.write(str(Msg("New game. Missions:")) + "\n")
+    for i, m in enumerate(lines, start=1):
+        stdout.write(f" {i:>2}. {m.line()}\n")
+    while True:
+        choice = ask(Msg("Mission (number or id)"), lines[0].id)
+        pick = lines[int(choice) - 1].id if choice.isdigit() and 1 <= int(choice) <= len(lines) else choice
+        mode = ask(Msg("Mode: single, linked or campaign"), "single")
+        difficulty = {}
+        for role in ROLES:
+            level = ask(Msg("Difficulty of the {role} ({levels})", role=Msg.term(role), levels=", ".join(LEVELS)),
+                        "normal")
+            if level != "normal":
+                difficulty[role] = level
+        easy = {}
+        for role in ROLES:
+            if difficulty.get(role) == "easy" and ask(Msg("Easy watch change for the {role}? (y/n)",
+                                                          role=Msg.term(role)), "n") == "y":
+                easy[role] = True
+        setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
+                          easy_watch_change=easy)
+        if mode == "campaign":
+            return setup
+        problem = setup_problem(setup)
+        if problem is None:
+            return setup
+        stdout.write(f"! {problem}\n")  # then the questions again

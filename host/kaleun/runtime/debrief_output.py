@@ -1,0 +1,67 @@
+"""The debrief output: when a mission ends, the session gets its debrief and the career its entry.
+
+On `mission_end` it writes `<session>.debrief.json` (the debrief data of
+`kaleun.uboot.missions.debrief`) and `<session>.debrief.png` (the chart and the outcome,
+`kaleun.ui.debrief_chart`) into the session folder, and books a mission with objectives into the
+career record (`kaleun.career`). A failure to write is logged and never stops the game. The window's
+debrief screen reads `paths` (and the `mission_end` event's fields).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from kaleun.core.engine import Engine
+from kaleun.core.events import Event
+
+log = logging.getLogger(__name__)
+
+
+class DebriefOutput:
+    def __init__(self, game: Engine, folder: Path, stem: str, career: bool = True,
+                 language: str | Callable[[], str] = "en") -> None:
+        """`language`: the chart's language, or where to read it when the mission ends (the
+        table's language may change during the game)."""
+        self.game = game
+        self.png = folder / f"{stem}.debrief.png"
+        self.json = folder / f"{stem}.debrief.json"
+        self.career = career
+        self.language = language
+        #: the files written so far (empty until the mission ends)
+        self.paths: list[Path] = []
+
+    def handle(self, event: Event) -> None:
+        if event.name == "mission_end" and self.game.game == "uboot":
+            self.write()
+
+    def write(self) -> list[Path]:
+        from kaleun.saves import write_atomic
+        from kaleun.uboot.missions.debrief import debrief
+
+        data = debrief(self.game)
+        try:
+            write_atomic(self.json, json.dumps(data, ensure_ascii=False, indent=1))
+            self.paths.append(self.json)
+        except OSError as exc:
+            log.error("the debrief could not be written to %s: %s", self.json, exc)
+        try:
+            from kaleun.ui.debrief_chart import write_debrief
+
+            language = self.language() if callable(self.language) else self.language
+            self.paths.append(write_debrief(data, self.png, language))
+        except Exception as exc:  # pygame missing or failing must not stop the table
+            log.error("the debrief chart could not be drawn (%s): %s", self.png, exc)
+        if self.career:
+            from kaleun.career import CareerError, record_mission
+
+            try:
+                record_mission(self.game)
+            except (CareerError, OSError) as exc:
+                log.error("the mission could not be booked in the career record: %s", exc)
+        return self.paths
+
+    def close(self) -> None:
+        pass

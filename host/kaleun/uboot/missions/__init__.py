@@ -1,0 +1,1 @@
+"""Missions as data: the catalogue, objectives, HQ, the passage home, scoring, linked patrols."""

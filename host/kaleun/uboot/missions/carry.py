@@ -1,0 +1,166 @@
+"""Linked missions: what one part of a patrol hands to the next (rulebook §5.2, §8.6, §10.3.8).
+
+A linked patrol is played in parts on different evenings; the boat and its crew go on from where
+the last part left them. What carries over (`extract` at the end of a part, `apply_carry` at the
+start of the next, both plain data that a save and the career record keep):
+
+- the crew's health: who is dead, every ailment with its red-cross and exhaustion chips;
+- the medical chest (supplies, discards, the refill kits left: one per linked mission after the
+  first, §5.2), the provisions (pyramid, supply, discards, what has spoiled) and the cigarettes;
+- torpedoes (what each tube holds, the racks, the deck containers) and the guns' ammunition;
+- technical damage (every open condition, at its severity);
+- flooded sections ("for linked missions: until the end of the whole patrol", §10.3.8).
+
+[gap] Not carried: activation chips, tasks, the bars (each evening starts with a fresh watch), fires
+and other environmental conditions, open hull breaches (both are dealt with before a part ends),
+the battery and fuel (the boat has had time to charge; fuel is not modelled), where figures stand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.engine import Engine
+from kaleun.core.messages import Msg
+
+CARRY_VERSION = 1
+
+
+def extract(engine: Engine) -> dict[str, Any]:
+    """What the next part of the patrol inherits from this game (at its end, or any time)."""
+    out: dict[str, Any] = {"version": CARRY_VERSION, "from": engine.config.get("mission"),
+                           "date": engine.now_iso}
+    if engine.has_module("crew"):
+        crew = engine.module("crew")
+        out["sailors"] = [{f: {"dead": s.dead, "ailments": [dict(a) for a in s.ailments],
+                               "chips": [c for c in s.chips if c[0] in "WE"]} for f, s in row.items()}
+                          for row in crew.states]
+        out["health"] = crew.health.to_state()
+        food = crew.food.to_state()
+        out["food"] = {k: food[k] for k in ("pyramid", "supply", "discard", "spoiled")}
+        out["cigarettes"] = dict(crew.cigarettes.left)
+        out["flooded"] = sorted(crew.breaches.flooded)
+    if engine.has_module("technical"):
+        jobs = engine.module("technical").jobs
+        out["technical"] = [{"component": j.component, "severity": j.severity, "cause": j.cause}
+                            for _, j in sorted(jobs.items())]
+    if engine.has_module("weapons"):
+        weapons = engine.module("weapons")
+        out["weapons"] = {"tubes": {str(n): t["torpedo"] for n, t in sorted(weapons.tubes.items())},
+                          "racks": {str(k): list(v) for k, v in sorted(weapons.racks.items())},
+                          "deck": list(weapons.deck), "ammo": dict(weapons.ammo)}
+    return out
+
+
+def check_carry(carry: Any) -> str | None:
+    """Why a carry-over cannot be used (None: it can)."""
+    if not isinstance(carry, Mapping) or carry.get("version") != CARRY_VERSION:
+        return "the carried-over patrol state is from another version of Kaleun or damaged"
+    return None
+
+
+def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
+    """Start this game where the last part ended. Returns the sailors already dead; emits
+    `carried_over` with a summary the First Officer reads out."""
+    problem = check_carry(carry)
+    if problem is not None:
+        raise ValueError(problem)
+    dead: list[str] = []
+    wounded: list[str] = []
+    moved: dict[str, int] = {}
+    flooded = [int(s) for s in carry.get("flooded", [])]
+    if engine.has_module("crew") and "sailors" in carry:
+        crew = engine.module("crew")
+        for row, states in enumerate(carry["sailors"]):
+            for figure, saved in states.items():
+                state = crew.states[row][figure]
+                state.dead = bool(saved["dead"])
+                state.ailments = [dict(a) for a in saved["ailments"]]
+                state.chips = [str(c) for c in saved["chips"]]
+                state.task = None
+                sid = crew.sid(figure, row)
+                if state.dead:
+                    dead.append(sid)
+                elif state.ailments:
+                    wounded.append(sid)
+        crew.health.load_state(carry["health"])
+        crew.food.pyramid = list(carry["food"]["pyramid"])
+        crew.food.supply = list(carry["food"]["supply"])
+        crew.food.discard = list(carry["food"]["discard"])
+        crew.food.spoiled = list(carry["food"]["spoiled"])
+        crew.cigarettes.left = {r: int(n) for r, n in carry["cigarettes"].items()}
+        crew.breaches.flooded = list(flooded)
+        for item, where in list(crew.hazards.items.items()):
+            if where in flooded:
+                crew.hazards.items[item] = None
+        figures = engine.module("figures") if engine.has_module("figures") else None
+        for figure in list(crew.pos):
+            section = crew.pos[figure]
+            if crew.sailor(figure).dead:
+                crew.pos[figure] = None
+                if figures is not None:
+                    figures.where[figure] = None
+            elif section is not None and section in flooded:
+                dry = _dry_section(section, flooded)
+                crew.pos[figure] = dry
+                moved[figure] = dry
+                if figures is not None:
+                    figures.where[figure] = dry
+    if engine.has_module("weapons") and "weapons" in carry:
+        _stow(engine, carry["weapons"])
+    technical = []
+    if engine.has_module("technical"):
+        tech = engine.module("technical")
+        for job in carry.get("technical", []):
+            if tech.add_condition(str(job["component"]), str(job["severity"]), "carried over") is not None:
+                technical.append(f"{job['component']} ({job['severity']})")
+    torpedoes = engine.module("weapons").torpedoes_left() if engine.has_module("weapons") else None
+    kits = engine.module("crew").health.kits if engine.has_module("crew") else 0
+    parts = [Msg("The patrol goes on from {mission}.", mission=str(carry.get("from")))]
+    if dead:
+        parts.append(Msg.plural("{n} sailor is dead: take his figure off the model.",
+                                "{n} sailors are dead: take their figures off the model.", n=len(dead)))
+    if moved:
+        parts.append(Msg("Flooded sections {sections}: stand {moves}.", sections=", ".join(map(str, flooded)),
+                         moves=", ".join(f"{f} in {s}" for f, s in moved.items())))
+    elif flooded:
+        parts.append(Msg("Flooded sections: {sections}.", sections=", ".join(map(str, flooded))))
+    if torpedoes is not None:
+        parts.append(Msg.plural("{n} torpedo left.", "{n} torpedoes left.", n=torpedoes))
+    engine.emit("carried_over", feed=Msg(" ".join(f"{{p{i}}}" for i in range(len(parts))),
+                                         **{f"p{i}": p for i, p in enumerate(parts)}),
+                mission=carry.get("from"), dead=dead, wounded=wounded, flooded=flooded, technical=technical,
+                torpedoes=torpedoes, ammo=engine.module("weapons").ammo if engine.has_module("weapons") else None,
+                kits=kits, moved=moved)
+    return dead
+
+
+def _dry_section(section: int, flooded: list[int]) -> int:
+    """The nearest section inside the hull that is not flooded."""
+    for step in range(1, 6):
+        for cand in (section - step, section + step):
+            if 1 <= cand <= 6 and cand not in flooded:
+                return cand
+    return 3
+
+
+def _stow(engine: Engine, saved: Mapping[str, Any]) -> None:
+    from kaleun.uboot.weapons.arsenal import torpedo_type
+
+    weapons = engine.module("weapons")
+    now = engine.t
+    for number, tube in weapons.tubes.items():
+        torpedo = saved["tubes"].get(str(number))
+        if torpedo is None:
+            tube.update({"state": "empty", "torpedo": None, "loaded_at": None, "until": None, "source": None})
+        else:
+            kind = torpedo_type(str(torpedo))
+            tube.update({"state": "loaded", "torpedo": str(torpedo), "loaded_at": now - kind.warm_h * 3600.0,
+                         "until": None, "source": None})
+    weapons.racks = {int(k): [str(x) for x in v] for k, v in saved["racks"].items()}
+    weapons.deck = [str(x) for x in saved["deck"]]
+    weapons.ammo = {gun: int(n) for gun, n in saved["ammo"].items()}
+
+
+__all__ = ["CARRY_VERSION", "apply_carry", "check_carry", "extract"]

@@ -1,0 +1,144 @@
+"""The debrief: what a finished (or running) mission comes to, as plain data and as lines to read.
+
+`debrief(engine)` is JSON-ready: the window's debrief screen, the saved debrief (PNG and JSON, the
+runtime writes them into the session folder) and the console all read it. Its fields (stable):
+
+    mission, name, base, base_at ([lat, lon] of the port), start, end (ship's time), days, result, reason
+    grade, score, fame, grt, grt_fame, par, thresholds ({grade: least score})
+    objectives: [{id, kind, text, primary, fame, state, met, progress, target, coded}]
+    sunk: [{t, ship, class, class_name, type, grt, cause, convoy, lat, lon}]
+    crew_lost: [{t, sailor, figure, cause}]
+    track: [[t, lat, lon, dr_lat, dr_lon]]   (true and dead-reckoned position)
+    fixes: [{t, lat, lon, square, true}]     (sextant fixes: the measured position, the true one)
+    attacks: [{t, lat, lon, kind, target}]   (salvoes, guns opening fire)
+    passages: [{t, event, why}]              (return to base: start, interrupted, arrived)
+    signals: [{id, state, kind, text}], reports: [{id, report, t, square, ...}]
+    distance_nm
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaleun.core.engine import Engine
+from kaleun.core.messages import N_, Msg, from_json
+from kaleun.uboot.missions import passage, scoring
+
+#: the codes the debrief reads out (results, objective states, why a mission ended, what sank a
+#: ship), as words; a code not listed is read as it is, underscores as spaces
+WORDS: dict[str, str] = {
+    "won": N_("won"), "lost": N_("lost"), "returned": N_("returned"), "running": N_("running"),
+    "open": N_("open"), "met": N_("met"), "failed": N_("failed"),
+    "time_limit": N_("the patrol time ran out"), "crew_dead": N_("the whole crew is dead"),
+    "all_hands_lost": N_("all hands lost"), "flooded": N_("a second section flooded"),
+    "crushed": N_("crushed below the crush depth"), "grounded": N_("run aground"), "rammed": N_("rammed"),
+    "collision": N_("a collision"), "torpedo": N_("torpedo"), "gunfire": N_("gunfire"), "damage": N_("damage"),
+    "merchant": N_("merchant"), "escort": N_("escort"), "small": N_("small craft"),
+}
+
+
+def word(code: str | None) -> Msg | str:
+    """A code of the debrief as words in the table's language."""
+    if not code:
+        return ""
+    return Msg.term(WORDS[code]) if code in WORDS else code.replace("_", " ")
+
+
+def debrief(engine: Engine) -> dict[str, Any]:
+    mission = engine.module("mission")
+    spec = mission.spec
+    end = engine.t if mission.ended_at is None else mission.ended_at
+    out: dict[str, Any] = {
+        "mission": mission.mission, "name": spec.get("name"),
+        "base": passage.base(spec["base"]).name if "base" in spec else None,
+        "base_at": list(passage.base(spec["base"]).port) if "base" in spec else None,
+        "start": engine.clock.iso(0.0), "end": engine.clock.iso(end), "days": round(end / 86400.0, 2),
+        "result": mission.result, "reason": mission.reason,
+    }
+    if mission.scored:
+        score = mission.final or mission.outcome()
+        out.update({k: score[k] for k in ("grade", "score", "fame", "grt", "grt_fame", "par", "objectives")})
+        out["thresholds"] = scoring.thresholds(int(score["par"]))
+    else:
+        out.update(grade=None, score=None, fame=0, grt=sum(int(s["grt"]) for s in mission.log["sunk"]),
+                   grt_fame=0, par=0, objectives=[], thresholds={})
+    log = mission.log
+    out["sunk"] = [dict(s) for s in log["sunk"]]
+    out["crew_lost"] = [dict(d) for d in log["deaths"]]
+    out["track"] = [list(p) for p in log["track"]]
+    out["fixes"] = [dict(f) for f in log["fixes"]]
+    out["attacks"] = [dict(a) for a in log["attacks"]]
+    out["passages"] = [dict(p) for p in log["passages"]]
+    out["signals"] = [{"id": m.id, "state": m.state, "kind": m.kind,
+                       "text": str(m.text_msg()) if m.state == "decoded" else None} for m in mission.messages]
+    out["reports"] = [dict(r) for r in mission.reports]
+    if mission.end_distance is not None:
+        out["distance_nm"] = mission.end_distance
+    else:
+        out["distance_nm"] = round(engine.module("boat").distance_at(engine.t), 1) if engine.has_module("boat") else 0
+    return out
+
+
+def lines(d: dict[str, Any]) -> list[Msg]:
+    """The debrief read out (the console prints it when the mission ends)."""
+    out = [Msg("Debrief: {name} ({mission}), {start} to {end}, {days} days at sea.", name=Msg.term(d["name"] or ""),
+               mission=d["mission"], start=d["start"].replace("T", " ")[:16], end=d["end"].replace("T", " ")[:16],
+               days=d["days"])]
+    result = word(d["result"] or "running")
+    if d["grade"] is not None:
+        out.append(Msg("Result: {result} ({reason}). Grade {grade}: score {score:,} of par {par:,} "
+                       "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result,
+                       reason=word(d["reason"]), grade=d["grade"], score=d["score"], par=d["par"],
+                       fame=d["fame"], grt_fame=d["grt_fame"], grt=d["grt"]))
+    else:
+        out.append(Msg("Result: {result} ({reason}).", result=result, reason=word(d["reason"])))
+    for obj in d["objectives"]:
+        mark = "[x]" if obj["met"] else "[ ]"
+        kind = Msg("Primary") if obj["primary"] else Msg("Secondary")
+        if obj["coded"]:
+            out.append(Msg("  {mark} {kind}: a signal never decoded.", mark=mark, kind=kind))
+            continue
+        out.append(Msg("  {mark} {kind}: {text} ({fame} fame)", mark=mark, kind=kind, text=Msg.term(obj["text"]),
+                       fame=obj["fame"]))
+    total = sum(int(s["grt"]) for s in d["sunk"])
+    out.append(Msg.plural("Ships sunk: {n}, {grt:,} GRT.", "Ships sunk: {n}, {grt:,} GRT.", n=len(d["sunk"]),
+                          grt=total))
+    for s in d["sunk"]:
+        out.append(Msg("  {name} ({grt:,} GRT, {cause})", name=Msg.term(s["class_name"]), grt=s["grt"],
+                       cause=word(s["cause"])))
+    out.append(Msg.plural("Crew lost: {n}.", "Crew lost: {n}.", n=len(d["crew_lost"])))
+    for death in d["crew_lost"]:
+        out.append(Msg("  {sailor}: {cause}", sailor=death["sailor"], cause=from_json(death["cause"]) or ""))
+    out.append(Msg("Patrol: {distance:,} nm run, {fixes} sextant fixes, {attacks} attacks.",
+                   distance=round(d["distance_nm"]), fixes=len(d["fixes"]), attacks=len(d["attacks"])))
+    return out
+
+
+def mission_lines(engine: Engine) -> list[Msg]:
+    """The mission as it stands: briefing, objectives and their progress, HQ's signals, time left
+    (the console's `mission` command)."""
+    mission = engine.module("mission")
+    spec = mission.spec
+    out = [Msg("{name} ({mission}).", name=Msg.term(spec.get("name", "")), mission=mission.mission)]
+    if spec.get("briefing"):
+        out.append(Msg("Briefing: {text}", text=Msg.term(spec["briefing"])))
+    if not mission.has_hq:
+        out.append(Msg("A practice mission: no objectives, no HQ."))
+        return out
+    for obj in mission.objectives.values():
+        if obj.state == "pending":
+            continue
+        kind = Msg("Primary") if obj.primary else Msg("Secondary")
+        state = word({"given": "open", "met": "met", "failed": "failed"}[obj.state])
+        out.append(Msg("  {kind} ({state}): {text} - {progress:g} of {target:g}", kind=kind, state=state,
+                       text=Msg.term(obj.text), progress=round(obj.progress, 1), target=obj.target))
+    for m in mission.messages:
+        if m.state == "coded":
+            out.append(Msg("  Signal {id}: coded (decode it with the Enigma order).", id=m.id))
+        elif m.state == "decoded":
+            out.append(Msg("  Signal {id}: {text}", id=m.id, text=m.text_msg()))
+    if mission.limit_at is not None and not mission.over:
+        out.append(Msg("Patrol time left: {hours} hours.", hours=round((mission.limit_at - engine.t) / 3600, 1)))
+    if mission.passage is not None:
+        out.append(Msg("On passage home to {base}.", base=Msg.term(passage.base(mission.passage["base"]).name)))
+    return out

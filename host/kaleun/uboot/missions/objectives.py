@@ -1,0 +1,217 @@
+"""Objectives: what a mission asks of the crew, and the game's checks of them.
+
+Kinds (fields in a mission file's `[[objective]]`, a radio message's or an HQ answer's `objective`):
+
+    sink        count, type (merchant small escort any), class (id or ids), cause (torpedo gunfire any),
+                convoy (true: the ship sailed in a convoy)
+    grt         grt: the GRT sunk since the objective was given
+    reach       an area (areas.py): the boat's true position inside it
+    station     an area and hours: that long inside it, in all
+    report      report (convoy weather position contact), count, every_h (hours between two that count),
+                optionally an area the reports are sent from
+    shadow      hours: that long with a convoy ship in the crew's contact picture
+    rendezvous  a point with radius_nm, minutes: that long in it without a break, surfaced (default),
+                stopped (default; at most 1 kn), at night if night = true, within window_h [from, to]
+    return      the boat returns to base
+
+Every kind takes `by_h`: not met by then (hours after the start), it has failed. An objective counts
+only from the moment it is *given*: a primary objective at the briefing, a secondary one when the
+crew has decoded HQ's signal that carries it. What happened before does not count, and an objective
+whose signal was never decoded cannot be met.
+
+An objective's record is plain data (saved with the game): `Objective.to_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.missions.areas import Area, parse_area
+
+STATES = ("pending", "given", "met", "failed")
+#: fastest the boat may go and still count as stopped at a rendezvous (kn) [gap]
+STOPPED_KN = 1.0
+NIGHT_PHASES = ("night", "nautical_twilight")
+
+
+@dataclass
+class Objective:
+    id: str
+    kind: str
+    text: str
+    primary: bool
+    fame: int
+    spec: dict[str, Any]
+    state: str = "pending"
+    given_at: float | None = None
+    done_at: float | None = None
+    #: count, GRT, hours, minutes or reports so far (what `target` is measured in)
+    progress: float = 0.0
+    #: kind-specific bookkeeping: the rendezvous's unbroken start, times of reports that counted
+    memo: dict[str, Any] = field(default_factory=dict)
+    #: the radio message that carries it (None: the briefing's)
+    message: str | None = None
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def area(self) -> Area | None:
+        return parse_area(self.spec)
+
+    @property
+    def target(self) -> float:
+        spec = self.spec
+        if self.kind == "sink":
+            return float(spec.get("count", 1))
+        if self.kind == "grt":
+            return float(spec["grt"])
+        if self.kind in ("station", "shadow"):
+            return float(spec["hours"])
+        if self.kind == "report":
+            return float(spec.get("count", 1))
+        if self.kind == "rendezvous":
+            return float(spec["minutes"])
+        return 1.0
+
+    @property
+    def active(self) -> bool:
+        return self.state == "given"
+
+    @property
+    def met(self) -> bool:
+        return self.state == "met"
+
+    @property
+    def deadline(self) -> float | None:
+        """Game seconds by which it must be met (None: the mission's end)."""
+        by = self.spec.get("by_h")
+        window = self.spec.get("window_h")
+        ends = [float(by) * 3600.0] if by is not None else []
+        if isinstance(window, list):
+            ends.append(float(window[1]) * 3600.0)
+        return min(ends) if ends else None
+
+    def text_msg(self) -> Msg:
+        """The objective's words (a sentence, with its full stop) in the table's language."""
+        return Msg.term(self.text)
+
+    def view(self) -> dict[str, Any]:
+        """The objective as the events and the debrief show it."""
+        return {"id": self.id, "kind": self.kind, "text": self.text, "primary": self.primary, "fame": self.fame,
+                "state": self.state, "met": self.met, "progress": round(self.progress, 2), "target": self.target,
+                "coded": self.state == "pending" and self.message is not None}
+
+    # -- state --------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "text": self.text, "primary": self.primary, "fame": self.fame,
+                "spec": dict(self.spec), "state": self.state, "given_at": self.given_at, "done_at": self.done_at,
+                "progress": self.progress, "memo": dict(self.memo), "message": self.message}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Objective:
+        if d["state"] not in STATES:
+            raise ValueError(f"unknown objective state {d['state']!r}")
+        return cls(id=str(d["id"]), kind=str(d["kind"]), text=str(d["text"]), primary=bool(d["primary"]),
+                   fame=int(d["fame"]), spec=dict(d["spec"]), state=str(d["state"]),
+                   given_at=None if d["given_at"] is None else float(d["given_at"]),
+                   done_at=None if d["done_at"] is None else float(d["done_at"]), progress=float(d["progress"]),
+                   memo=dict(d["memo"]), message=d.get("message"))
+
+
+def build(spec: Mapping[str, Any], primary: bool, default_fame: int, message: str | None = None) -> Objective:
+    """An objective from its table in a mission file (already checked by the catalogue)."""
+    return Objective(id=str(spec["id"]), kind=str(spec["kind"]), text=str(spec["text"]),
+                     primary=bool(spec.get("primary", primary)), fame=int(spec.get("fame", default_fame)),
+                     spec={k: v for k, v in spec.items() if k not in ("id", "kind", "text", "primary", "fame")},
+                     message=message)
+
+
+# -- what counts ------------------------------------------------------------------------------------
+def sinking_counts(obj: Objective, sunk: Mapping[str, Any]) -> bool:
+    """Does a ship sunk (`ship_sunk` fields plus `convoy`) count for a `sink` objective?"""
+    spec = obj.spec
+    kind = spec.get("type", "any")
+    if kind != "any" and sunk.get("type") != kind:
+        return False
+    classes = spec.get("class")
+    if classes is not None:
+        wanted = classes if isinstance(classes, list) else [classes]
+        if sunk.get("class") not in wanted:
+            return False
+    cause = spec.get("cause", "any")
+    if cause != "any" and sunk.get("cause") != cause:
+        return False
+    return not (spec.get("convoy") and not sunk.get("convoy"))
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the checks at a tick look at: the boat's true state and the crew's picture."""
+
+    t: float
+    dt: float  # seconds since the last tick
+    lat: float
+    lon: float
+    surfaced: bool
+    speed_kn: float
+    phase: str  # daylight phase
+    convoy_contact: bool  # the crew's picture holds a ship that sails in a convoy
+
+
+def advance(obj: Objective, now: Situation) -> bool:
+    """Bring a given objective up to `now` at a tick; True when it is met now."""
+    kind = obj.kind
+    if kind == "reach":
+        area = obj.area
+        return area is not None and area.contains(now.lat, now.lon)
+    if kind == "station":
+        area = obj.area
+        if area is not None and area.contains(now.lat, now.lon):
+            obj.progress += now.dt / 3600.0
+        return obj.progress >= obj.target - 1e-9
+    if kind == "shadow":
+        if now.convoy_contact:
+            obj.progress += now.dt / 3600.0
+        return obj.progress >= obj.target - 1e-9
+    if kind == "rendezvous":
+        ok = rendezvous_conditions(obj, now) is None
+        if not ok:
+            obj.memo.pop("since", None)
+            obj.progress = 0.0
+            return False
+        since = obj.memo.setdefault("since", now.t)
+        obj.progress = (now.t - float(since)) / 60.0
+        return obj.progress >= obj.target - 1e-9
+    return False
+
+
+def rendezvous_conditions(obj: Objective, now: Situation) -> str | None:
+    """Why the boat does not keep the rendezvous now (None: it does)."""
+    spec = obj.spec
+    area = obj.area
+    window = spec.get("window_h")
+    if isinstance(window, list) and not float(window[0]) * 3600.0 <= now.t <= float(window[1]) * 3600.0:
+        return "outside the time window"
+    if area is None or not area.contains(now.lat, now.lon):
+        return "not at the place"
+    if spec.get("surfaced", True) and not now.surfaced:
+        return "submerged"
+    if spec.get("stopped", True) and now.speed_kn > STOPPED_KN:
+        return "under way"
+    if spec.get("night", False) and now.phase not in NIGHT_PHASES:
+        return "not dark"
+    return None
+
+
+def report_counts(obj: Objective, report: str, t: float, inside: bool) -> bool:
+    """Does a report sent at `t` count for a `report` objective? (`inside`: sent from its area)"""
+    spec = obj.spec
+    if spec.get("report") != report:
+        return False
+    if obj.area is not None and not inside:
+        return False
+    last = obj.memo.get("last")
+    every = float(spec.get("every_h", 0)) * 3600.0
+    return last is None or t - float(last) >= every - 1e-6

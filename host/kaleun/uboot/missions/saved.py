@@ -1,0 +1,62 @@
+"""The shape of the mission module's saved state (checked before a save is loaded: see
+`kaleun.core.shape`). Values that index the mission file (a planned signal, an encounter, an
+answer) are checked against it when the state is loaded (`Mission.load_state`)."""
+
+from __future__ import annotations
+
+from kaleun.core.shape import (
+                ANGLE,
+                BOOL,
+                COUNT,
+                LAT,
+                LON,
+                SPEED,
+                TEXT,
+                TIME,
+                Int,
+                Json,
+                List,
+                Map,
+                Maybe,
+                Num,
+                Obj,
+                Text,
+                Tuple,
+)
+from kaleun.uboot.missions.catalogue import OBJECTIVE_KINDS
+from kaleun.uboot.missions.objectives import STATES
+from kaleun.uboot.missions.radio import REPORT_KINDS
+
+RESULTS = ("won", "lost", "returned")
+ID = Text(max_len=64)
+KEY = Text(max_len=64)
+#: what the mission file gave, passed through (a table's fields, a message's values)
+FIELDS = Map(Json(depth=4), keys=KEY, most=64)
+LOGS = ("track", "fixes", "attacks", "sunk", "deaths", "passages")
+
+OBJECTIVE = Obj(id=ID, kind=Text(OBJECTIVE_KINDS), text=TEXT, primary=BOOL, fame=Int(-10**6, 10**6), spec=FIELDS,
+                state=Text(STATES), given_at=Maybe(TIME), done_at=Maybe(TIME), progress=Num(-1e9, 1e9),
+                memo=Map(Json(depth=3), keys=KEY, most=100), message=Maybe(ID))
+MESSAGE = Obj(id=ID, text=TEXT, sent_at=TIME, kind=Text(("order", "answer")), values=FIELDS, objective=Maybe(ID),
+              received_at=Maybe(TIME), decoded_at=Maybe(TIME))
+PLAN = Obj(kind=Text(("radio", "encounter")), index=Int(0, 10_000), at=TIME)
+ANSWER = Obj(at=TIME, report=Text(REPORT_KINDS), index=Int(0, 10_000), values=FIELDS)
+ENCOUNTER = Obj(id=ID, index=Int(0, 10_000), kind=Text(("convoy", "vessel", "aircraft")), origin=Tuple(LAT, LON),
+                t0=TIME, course=ANGLE, speed=SPEED, joined=BOOL)
+PASSAGE = Obj(base=ID, route=List(Tuple(LAT, LON), least=1, most=1000), started=TIME, next_steer=TIME)
+
+MISSION_STATE = Obj(
+    mission=Text(max_len=100), result=Maybe(Text(RESULTS)), reason=Maybe(Text(max_len=200)),
+    # a save from before missions had objectives has only the three above
+    optional={
+        "objectives": List(OBJECTIVE, most=500), "messages": List(MESSAGE, most=10_000),
+        "reports": List(FIELDS, most=10_000), "plans": List(PLAN, most=10_000),
+        "answers_due": List(ANSWER, most=100), "answered": List(Text(REPORT_KINDS), most=len(REPORT_KINDS)),
+        "encounters": List(ENCOUNTER, most=10_000),
+        "next_tick": Maybe(TIME), "last_tick": TIME, "next_track": Maybe(TIME), "next_card": Maybe(TIME),
+        "cards": COUNT, "limit_at": Maybe(TIME), "warn_at": Maybe(TIME), "last_combat": Num(-1e13, 1e10),
+        "passage": Maybe(PASSAGE),
+        "log": Map(List(Json(depth=6), most=1_000_000), keys=Text(LOGS)),
+        "final": Maybe(FIELDS), "started_dead": List(ID, most=64),
+        "ended_at": Maybe(TIME), "end_distance": Maybe(Num(0, 1e9)),
+    })

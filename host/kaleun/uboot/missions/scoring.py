@@ -1,0 +1,82 @@
+"""The score: fame from objectives plus the GRT sunk, and the grade S to F (rulebook §4.1).
+
+The numbers are data (`mission_rules.toml` [fame] and [grades], our choice): an objective met brings
+its fame; every GRT sunk brings `per_grt` fame; the score is their sum. The grade compares the score
+with the mission's *par* (the fame of every objective the mission plans to give, plus its `par_grt`
+in fame): at least `S` times par earns an S, and so on down to F. A primary objective not met makes
+the grade `primary_unmet_best` at best; a lost boat is `lost` (F).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kaleun.uboot import data
+
+RULES = data.load("mission_rules")
+FAME: Mapping[str, Any] = RULES["fame"]
+GRADES: Mapping[str, Any] = RULES["grades"]
+ORDER: tuple[str, ...] = tuple(GRADES["order"])
+
+
+@dataclass(frozen=True)
+class Score:
+    fame: int  # from objectives
+    grt: int  # GRT sunk
+    grt_fame: int
+    score: int
+    par: int
+    grade: str
+
+
+def grt_fame(grt: int) -> int:
+    return round(grt * float(FAME["per_grt"]))
+
+
+def par(objective_fame: Iterable[int], par_grt: int) -> int:
+    return sum(objective_fame) + grt_fame(par_grt)
+
+
+def grade_for(score: int, par_score: int, primary_met: bool, lost: bool) -> str:
+    """The grade of a score against the mission's par (see the module's doc)."""
+    if lost:
+        return str(GRADES["lost"])
+    share = score / par_score if par_score > 0 else 0.0
+    grade = ORDER[-1]
+    for letter in ORDER:
+        if share >= float(GRADES[letter]) - 1e-9:
+            grade = letter
+            break
+    if not primary_met:
+        grade = worse(grade, str(GRADES["primary_unmet_best"]))
+    return grade
+
+
+def worse(a: str, b: str) -> str:
+    """The lower of two grades."""
+    return a if ORDER.index(a) >= ORDER.index(b) else b
+
+
+def at_least(grade: str, floor: str) -> bool:
+    """Is `grade` `floor` or better?"""
+    return ORDER.index(grade) <= ORDER.index(floor)
+
+
+def passes_campaign(grade: str) -> bool:
+    """Rulebook §4.3: the campaign goes on with at least an E."""
+    return at_least(grade, str(GRADES["campaign_pass"]))
+
+
+def score(met_fame: Iterable[int], grt: int, par_score: int, primary_met: bool, lost: bool) -> Score:
+    fame = sum(met_fame)
+    extra = grt_fame(grt)
+    total = fame + extra
+    return Score(fame=fame, grt=grt, grt_fame=extra, score=total, par=par_score,
+                 grade=grade_for(total, par_score, primary_met, lost))
+
+
+def thresholds(par_score: int) -> dict[str, int]:
+    """The least score for each grade of a mission (for the briefing and the tests)."""
+    return {letter: round(float(GRADES[letter]) * par_score) for letter in ORDER}

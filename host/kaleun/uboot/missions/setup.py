@@ -1,0 +1,157 @@
+"""Setting a new game up: the missions a crew can choose, and one call that starts a configured game.
+
+This is the pure part a set-up screen needs (the window's, the console's, the command line's):
+
+    mission_lines()              every mission with its one line (id, name, date, base, summary, ...)
+    campaign_order()             the campaign's missions in order (rulebook §4.3)
+    patrol_parts(patrol)         the parts of a linked patrol in order
+    GameSetup(mission=..., seed=..., mode="single" | "linked" | "campaign",
+              difficulty={"captain": "hard"}, easy_watch_change={"officer": True}, carry=None)
+    setup_problem(setup)         why a set-up cannot start (None: it can)
+    start_game(setup)            the game, built (the set-up is kept in its config, so a save and a
+                                 replay rebuild the same game)
+
+The career record (`kaleun.career`, which reads and writes the user's files) supplies `carry` for
+the next part of a linked patrol and the next mission of a campaign: `kaleun.career.start_configured`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from kaleun.core.engine import Engine
+from kaleun.core.messages import Msg
+from kaleun.uboot import data
+from kaleun.uboot.missions import passage
+from kaleun.uboot.missions.carry import check_carry
+from kaleun.uboot.missions.catalogue import catalogue
+
+MODES = ("single", "linked", "campaign")
+ROLES: tuple[str, ...] = tuple(data.load("roster")["roles"])
+LEVELS: tuple[str, ...] = tuple(data.load("difficulty")["levels"])
+
+
+@dataclass(frozen=True)
+class MissionLine:
+    """One mission as a list shows it."""
+
+    id: str
+    name: str
+    summary: str
+    start: str  # ship's time at the start (ISO 8601)
+    year: int
+    square: str
+    base: str | None  # the base's name
+    scored: bool  # has objectives (a real mission, not a practice piece)
+    time_limit_h: float | None
+    patrol: str | None  # linked patrol id
+    part: int | None
+    parts: int  # parts of its patrol (1 for a single mission)
+    campaign: int | None  # its place in the campaign (1, 2, ...), None if not in it
+
+    def line(self) -> Msg:
+        """The one line of `kaleun missions` (str() for English)."""
+        where = (Msg("from {base}", base=Msg.term(self.base)) if self.base
+                 else Msg("in {square}", square=self.square))
+        part = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
+        return Msg("{id} {date}  {name} ({where}){part}: {summary}", id=f"{self.id:<24}", date=self.start[:10],
+                   name=Msg.term(self.name), where=where, part=part, summary=Msg.term(self.summary))
+
+
+def _scored(spec: Mapping[str, Any]) -> bool:
+    return bool(spec.get("objective"))
+
+
+def campaign_order() -> list[str]:
+    """The campaign: every mission with objectives (unless `campaign = false`), by date."""
+    missions = catalogue().missions
+    chosen = [m for m, s in missions.items() if _scored(s) and s.get("campaign", True)]
+    return sorted(chosen, key=lambda m: (missions[m]["start"], m))
+
+
+def patrol_parts(patrol: str) -> list[str]:
+    missions = catalogue().missions
+    return [m for _, m in sorted((int(s.get("part", 1)), m) for m, s in missions.items() if s.get("patrol") == patrol)]
+
+
+def mission_lines() -> list[MissionLine]:
+    """Every mission: the real ones by date, then the practice pieces (training, exercises)."""
+    missions = catalogue().missions
+    order = {m: i + 1 for i, m in enumerate(campaign_order())}
+    out = []
+    for mid, spec in missions.items():
+        patrol = spec.get("patrol")
+        out.append(MissionLine(
+            id=mid, name=str(spec["name"]), summary=str(spec.get("summary", "practice: no objectives")),
+            start=str(spec["start"]), year=datetime.fromisoformat(spec["start"]).year, square=str(spec["square"]),
+            base=passage.base(spec["base"]).name if "base" in spec else None, scored=_scored(spec),
+            time_limit_h=spec.get("time_limit_h"), patrol=patrol, part=spec.get("part") if patrol else None,
+            parts=len(patrol_parts(patrol)) if patrol else 1, campaign=order.get(mid)))
+    out.sort(key=lambda m: (not m.scored, m.start if m.scored else "", m.id))
+    return out
+
+
+@dataclass
+class GameSetup:
+    mission: str
+    seed: int = 0
+    mode: str = "single"
+    difficulty: dict[str, str] = field(default_factory=dict)
+    easy_watch_change: dict[str, bool] = field(default_factory=dict)
+    #: what the last part of a linked patrol left (carry.extract); None: a fresh boat
+    carry: dict[str, Any] | None = None
+
+
+def setup_problem(setup: GameSetup) -> str | None:
+    missions = catalogue().missions
+    if setup.mission not in missions:
+        return f"unknown mission '{setup.mission}' (known: {', '.join(sorted(missions))})"
+    if setup.mode not in MODES:
+        return f"mode '{setup.mode}' is not one of: {', '.join(MODES)}"
+    for role, level in setup.difficulty.items():
+        if role not in ROLES or level not in LEVELS:
+            return f"difficulty maps roles ({', '.join(ROLES)}) to levels ({', '.join(LEVELS)}), got {role}={level}"
+    for role, on in setup.easy_watch_change.items():
+        if role not in ROLES or not isinstance(on, bool):
+            return f"easy watch change maps roles ({', '.join(ROLES)}) to true or false, got {role}={on}"
+        if on and setup.difficulty.get(role, data.load("difficulty")["default"]) != "easy":
+            return f"the easy watch change is for roles on easy difficulty; the {role} does not play easy"
+    if setup.carry is not None and check_carry(setup.carry) is not None:
+        return check_carry(setup.carry)
+    spec = missions[setup.mission]
+    if setup.mode == "linked" and "patrol" not in spec:
+        return f"{setup.mission} is a single mission, not a part of a linked patrol"
+    return None
+
+
+def changes_for(setup: GameSetup) -> dict[str, Any]:
+    """The mission field changes a set-up makes (kept in the game's config)."""
+    spec = catalogue().missions[setup.mission]
+    changes: dict[str, Any] = {}
+    if setup.difficulty:
+        changes["difficulty"] = dict(setup.difficulty)
+    if setup.easy_watch_change:
+        changes["easy_watch_change"] = dict(setup.easy_watch_change)
+    patrol = spec.get("patrol")
+    if setup.mode != "single" and patrol and setup.carry is None:
+        # the first part played of a linked patrol: a refill kit per part after it (§5.2)
+        parts = patrol_parts(patrol)
+        changes["linked_missions"] = len(parts) - parts.index(setup.mission)
+    if setup.carry is not None:
+        changes["carry"] = setup.carry
+    if setup.mode != "single":
+        changes["setup"] = {"mode": setup.mode, "patrol": patrol, "part": spec.get("part")}
+    return changes
+
+
+def start_game(setup: GameSetup) -> Engine:
+    """The configured game (raises ValueError naming the problem)."""
+    from kaleun.uboot.game import new_game
+
+    problem = setup_problem(setup)
+    if problem is not None:
+        raise ValueError(problem)
+    return new_game(setup.seed, setup.mission, changes_for(setup) or None)

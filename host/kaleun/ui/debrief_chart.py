@@ -1,0 +1,322 @@
+"""The saved debrief: a PNG of the patrol on the naval grid and the mission's outcome.
+
+`render_debrief(d)` draws the debrief data (`kaleun.uboot.missions.debrief.debrief`) on a pygame
+Surface: on the left the chart (Mercator) with the naval grid's two-digit squares, the coastlines
+of seabed.toml, the true track (solid red) and the dead-reckoned one (dashed blue), sextant fixes
+(green rings joined to where the boat really was), attacks (orange crosses), ships sunk (black
+marks with class and GRT), the base; on the right the grade, score, objectives met and unmet,
+ships sunk and crew losses. `write_debrief(d, path)` saves it. Headless: it needs no display
+(SDL_VIDEODRIVER=dummy is set for it) and no new dependency.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from kaleun.core.messages import Msg, Translate, TranslatePlural, from_json, render
+from kaleun.uboot.missions import debrief as debrief_text
+from kaleun.uboot.missions.debrief import word as said
+
+WIDTH, HEIGHT = 1600, 1000
+CHART = 1000  # the chart is CHART x HEIGHT on the left
+SEA = (214, 230, 240)
+LAND = (222, 214, 190)
+COAST = (150, 140, 110)
+GRID = (160, 180, 200)
+GRID_TEXT = (110, 130, 150)
+TRUE_TRACK = (190, 30, 30)
+DR_TRACK = (30, 70, 190)
+FIX = (20, 140, 60)
+ATTACK = (230, 120, 0)
+SUNK = (20, 20, 20)
+INK = (25, 25, 30)
+PAPER = (248, 246, 240)
+GRADE_COLOURS = {"S": (160, 120, 0), "A": (20, 120, 40), "B": (40, 120, 80), "C": (60, 100, 140),
+                 "D": (140, 110, 40), "E": (170, 80, 30), "F": (180, 20, 20)}
+
+
+class _Fonts:
+    """The program's typeface (`kaleun.fonts`) by size."""
+
+    def get(self, size: int, bold: bool = False) -> Any:
+        from kaleun.fonts import font
+
+        return font(size, bold)
+
+
+def _merc(lat: float) -> float:
+    return math.degrees(math.log(math.tan(math.pi / 4 + math.radians(max(-85.0, min(85.0, lat))) / 2)))
+
+
+class _Chart:
+    """Where a position is drawn: a Mercator window around everything the patrol touched."""
+
+    def __init__(self, points: list[tuple[float, float]], box: tuple[int, int, int, int]) -> None:
+        _x0, _y0, w, h = box
+        lats = [p[0] for p in points] or [50.0]
+        lons = [p[1] for p in points] or [-10.0]
+        south, north = min(lats), max(lats)
+        west, east = min(lons), max(lons)
+        pad_lat = max(0.6, (north - south) * 0.12)
+        pad_lon = max(1.0, (east - west) * 0.12)
+        south, north, west, east = south - pad_lat, north + pad_lat, west - pad_lon, east + pad_lon
+        ys, yn = _merc(south), _merc(north)
+        scale = min(w / (east - west), h / (yn - ys))
+        cx, cy = (west + east) / 2, (ys + yn) / 2
+        self.box, self.scale, self.cx, self.cy = box, scale, cx, cy
+        self.west = cx - w / 2 / scale
+        self.east = cx + w / 2 / scale
+        self.south = _inv_merc(cy - h / 2 / scale)
+        self.north = _inv_merc(cy + h / 2 / scale)
+
+    def xy(self, lat: float, lon: float) -> tuple[int, int]:
+        x0, y0, w, h = self.box
+        return (round(x0 + w / 2 + (lon - self.cx) * self.scale),
+                round(y0 + h / 2 - (_merc(lat) - self.cy) * self.scale))
+
+
+def _inv_merc(y: float) -> float:
+    return math.degrees(2 * math.atan(math.exp(math.radians(y))) - math.pi / 2)
+
+
+def render_debrief(d: dict[str, Any], translate: Translate | None = None,
+                   translate_plural: TranslatePlural | None = None) -> Any:
+    """The debrief drawn on a new Surface (WIDTH x HEIGHT)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.font.init()
+    fonts = _Fonts()
+    surface = pygame.Surface((WIDTH, HEIGHT))
+    surface.fill(PAPER)
+
+    def text(msg: Msg | str) -> str:
+        return render(msg, translate, translate_plural)
+
+    _draw_chart(surface, d, fonts, text)
+    _draw_panel(surface, d, fonts, text)
+    return surface
+
+
+def _points(d: dict[str, Any]) -> list[tuple[float, float]]:
+    pts = [(p[1], p[2]) for p in d["track"]] + [(p[3], p[4]) for p in d["track"]]
+    pts += [(f["lat"], f["lon"]) for f in d["fixes"] if f.get("lat") is not None]
+    pts += [(s["lat"], s["lon"]) for s in d["sunk"]]
+    if d.get("base_at") and d.get("passages"):
+        pts.append((d["base_at"][0], d["base_at"][1]))
+    return pts
+
+
+def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> None:
+    import pygame
+
+    from kaleun.uboot.sea.grid import naval_grid
+    from kaleun.uboot.sea.seabed import seabed
+
+    box = (0, 0, CHART, HEIGHT)
+    chart = _Chart(_points(d), box)
+    surface.fill(SEA, pygame.Rect(box))
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(box))
+    # coastlines
+    for area in seabed().areas:
+        if area.depth_m > seabed().draft_m:
+            continue
+        s, n, w, e = area.box
+        if n < chart.south or s > chart.north or e < chart.west or w > chart.east:
+            continue
+        poly = [chart.xy(max(-84.0, min(84.0, lat)), lon) for lat, lon in area.poly]
+        if len(poly) >= 3:
+            pygame.draw.polygon(surface, LAND, poly)
+            pygame.draw.polygon(surface, COAST, poly, 1)
+    # the naval grid's squares
+    small = fonts.get(12)
+    for sq in naval_grid().squares.values():
+        if sq.north < chart.south or sq.south > chart.north or sq.east < chart.west or sq.west > chart.east:
+            continue
+        x1, y1 = chart.xy(sq.north, sq.west)
+        x2, y2 = chart.xy(sq.south, sq.east)
+        rect = pygame.Rect(x1, y1, max(1, x2 - x1), max(1, y2 - y1))
+        pygame.draw.rect(surface, GRID, rect, 1)
+        if rect.width > 44 and rect.height > 22:
+            label = small.render(sq.name, True, GRID_TEXT)
+            surface.blit(label, (rect.x + 3, rect.y + 2))
+    # tracks
+    true_pts = [chart.xy(p[1], p[2]) for p in d["track"]]
+    dr_pts = [chart.xy(p[3], p[4]) for p in d["track"]]
+    _dashed(surface, DR_TRACK, dr_pts)
+    if len(true_pts) >= 2:
+        pygame.draw.lines(surface, TRUE_TRACK, False, true_pts, 3)
+    for fix in d["fixes"]:
+        if fix.get("lat") is None:
+            continue
+        at = chart.xy(fix["lat"], fix["lon"])
+        pygame.draw.line(surface, FIX, at, chart.xy(*fix["true"]), 1)
+        pygame.draw.circle(surface, FIX, at, 7, 2)
+    for attack in d["attacks"]:
+        x, y = chart.xy(attack["lat"], attack["lon"])
+        pygame.draw.line(surface, ATTACK, (x - 7, y - 7), (x + 7, y + 7), 3)
+        pygame.draw.line(surface, ATTACK, (x - 7, y + 7), (x + 7, y - 7), 3)
+    label_font = fonts.get(14, bold=True)
+    for i, sunk in enumerate(d["sunk"]):
+        x, y = chart.xy(sunk["lat"], sunk["lon"])
+        pygame.draw.polygon(surface, SUNK, [(x - 8, y), (x + 8, y), (x + 5, y + 6), (x - 5, y + 6)])
+        pygame.draw.line(surface, SUNK, (x, y), (x, y - 9), 2)
+        name = text(Msg("{name}, {grt:,} GRT", name=Msg.term(sunk["class_name"]), grt=sunk["grt"]))
+        img = label_font.render(name, True, SUNK)
+        surface.blit(img, (x + 10, y - 8 + (i % 4) * 17))  # ships sunk close together: labels stacked
+    if d.get("base_at"):
+        x, y = chart.xy(*d["base_at"])
+        pygame.draw.circle(surface, INK, (x, y), 7)
+        pygame.draw.circle(surface, PAPER, (x, y), 3)
+        surface.blit(label_font.render(text(Msg.term(d["base"])), True, INK), (x + 10, y - 8))
+    if true_pts:
+        pygame.draw.circle(surface, TRUE_TRACK, true_pts[0], 6)
+        pygame.draw.rect(surface, TRUE_TRACK, pygame.Rect(true_pts[-1][0] - 5, true_pts[-1][1] - 5, 10, 10))
+    surface.set_clip(clip)
+    _legend(surface, fonts, text)
+
+
+def _dashed(surface: Any, colour: tuple[int, int, int], pts: list[tuple[int, int]]) -> None:
+    import pygame
+
+    on = True
+    for a, b in itertools.pairwise(pts):
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        steps = max(1, int(length / 8))
+        for k in range(steps):
+            if on:
+                p = (a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps)
+                q = (a[0] + (b[0] - a[0]) * (k + 1) / steps, a[1] + (b[1] - a[1]) * (k + 1) / steps)
+                pygame.draw.line(surface, colour, p, q, 2)
+            on = not on
+
+
+def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
+    import pygame
+
+    font = fonts.get(13)
+    x, y = 14, HEIGHT - 118
+    pygame.draw.rect(surface, PAPER, pygame.Rect(x - 6, y - 6, 292, 112))
+    pygame.draw.rect(surface, GRID, pygame.Rect(x - 6, y - 6, 292, 112), 1)
+    rows = [(Msg("true track"), "line"), (Msg("dead reckoning"), "dash"), (Msg("sextant fix"), "fix"),
+            (Msg("attack"), "attack"), (Msg("ship sunk"), "sunk")]
+    for i, (label, kind) in enumerate(rows):
+        cy = y + 8 + i * 20
+        if kind == "line":
+            pygame.draw.line(surface, TRUE_TRACK, (x, cy), (x + 30, cy), 3)
+        elif kind == "dash":
+            _dashed(surface, DR_TRACK, [(x, cy), (x + 30, cy)])
+        elif kind == "fix":
+            pygame.draw.circle(surface, FIX, (x + 15, cy), 6, 2)
+        elif kind == "attack":
+            pygame.draw.line(surface, ATTACK, (x + 9, cy - 6), (x + 21, cy + 6), 3)
+            pygame.draw.line(surface, ATTACK, (x + 9, cy + 6), (x + 21, cy - 6), 3)
+        else:
+            pygame.draw.polygon(surface, SUNK, [(x + 7, cy), (x + 23, cy), (x + 20, cy + 6), (x + 10, cy + 6)])
+        surface.blit(font.render(text(label), True, INK), (x + 40, cy - 8))
+
+
+def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> None:
+
+    x, width = CHART + 30, WIDTH - CHART - 50
+    y = 24
+    title = fonts.get(28, bold=True)
+    body = fonts.get(16)
+    bold = fonts.get(16, bold=True)
+
+    def line(msg: Msg | str, font: Any = body, colour: tuple[int, int, int] = INK, indent: int = 0) -> None:
+        nonlocal y
+        for piece in _wrap(text(msg), font, width - indent):
+            surface.blit(font.render(piece, True, colour), (x + indent, y))
+            y += font.get_linesize()
+
+    line(Msg.term(d["name"] or d["mission"]), title)
+    line(Msg("{start} to {end}, {days} days at sea", start=d["start"][:16].replace("T", " "),
+             end=d["end"][:16].replace("T", " "), days=d["days"]))
+    if d.get("base"):
+        line(Msg("Base: {base}", base=Msg.term(d["base"])))
+    y += 10
+    if d["grade"] is not None:
+        big = fonts.get(110, bold=True)
+        img = big.render(d["grade"], True, GRADE_COLOURS.get(d["grade"], INK))
+        surface.blit(img, (x, y))
+        gx = x + img.get_width() + 24
+        gy = y + 18
+        for msg in (Msg("Result: {result} ({reason})", result=Msg.term(d["result"] or ""),
+                        reason=Msg.term(d["reason"] or "")),
+                    Msg("Score {score:,} of par {par:,}", score=d["score"], par=d["par"]),
+                    Msg("{fame:,} fame from objectives", fame=d["fame"]),
+                    Msg("{grt_fame:,} for {grt:,} GRT sunk", grt_fame=d["grt_fame"], grt=d["grt"])):
+            surface.blit(body.render(text(msg), True, INK), (gx, gy))
+            gy += body.get_linesize() + 2
+        y += img.get_height() + 8
+    else:
+        line(Msg("Result: {result} ({reason})", result=Msg.term(d["result"] or "running"),
+                 reason=Msg.term(d["reason"] or "")), bold)
+    if d["objectives"]:
+        y += 6
+        line(Msg("Objectives"), bold)
+        for obj in d["objectives"]:
+            mark = "[x]" if obj["met"] else "[ ]"
+            kind = Msg("primary") if obj["primary"] else Msg("secondary")
+            words: Msg = (Msg("a signal never decoded") if obj["coded"] else Msg.term(obj["text"]))
+            colour = (20, 110, 40) if obj["met"] else (150, 30, 30)
+            line(Msg("{mark} {words} ({kind}, {fame} fame)", mark=mark, words=words, kind=kind, fame=obj["fame"]),
+                 body, colour, indent=8)
+    y += 6
+    line(Msg.plural("{n} ship sunk, {grt:,} GRT", "{n} ships sunk, {grt:,} GRT", n=len(d["sunk"]),
+                    grt=sum(int(s["grt"]) for s in d["sunk"])), bold)
+    for sunk in d["sunk"]:
+        line(Msg("{name} ({kind}), {grt:,} GRT, {cause}", name=Msg.term(sunk["class_name"]),
+                 kind=said(sunk["type"]), grt=sunk["grt"], cause=said(sunk["cause"])),
+             indent=8)
+    y += 6
+    line(Msg.plural("{n} sailor lost", "{n} sailors lost", n=len(d["crew_lost"])), bold)
+    for death in d["crew_lost"]:
+        line(Msg("{sailor}: {cause}", sailor=death["sailor"], cause=from_json(death["cause"]) or ""), indent=8)
+    y += 6
+    line(Msg("{distance:,} nm run; {fixes} sextant fixes; {attacks} attacks", distance=round(d["distance_nm"]),
+             fixes=len(d["fixes"]), attacks=len(d["attacks"])))
+
+
+def _wrap(words: str, font: Any, width: int) -> list[str]:
+    out: list[str] = []
+    for paragraph in words.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            trial = f"{current} {word}".strip()
+            if current and font.size(trial)[0] > width:
+                out.append(current)
+                current = word
+            else:
+                current = trial
+        out.append(current)
+    return out
+
+
+def write_debrief(d: dict[str, Any], path: Path, language: str = "en") -> Path:
+    """Draw the debrief and save it as PNG (raises OSError)."""
+    import pygame
+
+    translate: Translate | None = None
+    translate_plural: TranslatePlural | None = None
+    if language != "en":
+        from kaleun.ui.idsheet import translator
+
+        translate, translate_plural = translator(language)
+    surface = render_debrief(d, translate, translate_plural)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp.png")
+    pygame.image.save(surface, str(tmp))
+    os.replace(tmp, path)
+    return path
+
+
+def debrief_lines(d: dict[str, Any]) -> list[str]:
+    """The debrief as plain English lines (the console prints them)."""
+    return [str(m) for m in debrief_text.lines(d)]

@@ -1,0 +1,158 @@
+"""Missions are data (rulebook §4.1, §4.3, §11 of the digest): a mission file with a mistake is refused with
+`file:line: problem`, at start and here in `make test`; the shipped missions span 1939-1943 and the North Sea,
+the Norwegian Sea and the Atlantic."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from kaleun.uboot.missions.catalogue import MissionError, catalogue, check_text
+from kaleun.uboot.missions.setup import campaign_order, mission_lines, patrol_parts
+from kaleun.uboot.sea.grid import naval_grid
+from kit import run_kaleun
+
+GOOD = """\
+name = "Test patrol"
+start = "1941-06-01T04:00:00"
+base = "lorient"
+square = "BF54"
+time_limit_h = 24
+briefing = "A test."
+
+[[objective]]
+id = "go"
+kind = "reach"
+square = "BF45"
+text = "Reach BF45."
+"""
+
+
+def test_4_3_the_shipped_missions_load_and_are_checked():
+    missions = {m: s for m, s in catalogue().missions.items() if s.get("objective")}
+    assert len(missions) >= 10
+    years = {datetime.fromisoformat(s["start"]).year for s in missions.values()}
+    assert years == {1939, 1940, 1941, 1942, 1943}
+    bases = {s["base"] for s in missions.values()}
+    assert {"wilhelmshaven", "kiel", "lorient", "st_nazaire", "la_pallice", "brest", "bergen", "narvik"} <= bases
+
+
+def test_4_1_each_mission_has_its_own_decisive_problem_and_its_own_words():
+    missions = [s for s in catalogue().missions.values() if s.get("objective")]
+    summaries = [s["summary"] for s in missions]
+    assert len(set(summaries)) == len(summaries)
+    kinds = {tuple(sorted(o["kind"] for o in s["objective"])) for s in missions}
+    assert len(kinds) >= 7  # sink, GRT, reach, station + report, report + shadow, rendezvous ...
+    seas = {naval_grid().name_at(*naval_grid().centre(s["square"]))[:2] for s in missions}
+    assert {"AN", "AF", "AC", "AL", "AK", "CG", "CA"} <= seas  # North Sea, Norwegian and Barents Sea, Atlantic
+
+
+def test_4_3_the_campaign_runs_in_date_order_and_linked_patrols_have_their_parts():
+    order = campaign_order()
+    starts = [catalogue().missions[m]["start"] for m in order]
+    assert starts == sorted(starts) and order[0] == "prize_rules_1939"
+    assert patrol_parts("autumn_1940") == ["sc_convoy_1940", "weather_1940"]
+    assert patrol_parts("spring_1941") == ["shadow_1941", "agents_1941"]
+    lines = {m.id: m for m in mission_lines()}
+    assert lines["weather_1940"].part == 2 and lines["weather_1940"].parts == 2
+    assert "[part 2 of 2]" in str(lines["weather_1940"].line())
+    assert lines["training"].campaign is None and not lines["training"].scored
+
+
+def test_a_good_mission_file_passes():
+    found = check_text(GOOD, "mine.toml", "mine")
+    assert found["mine"]["objective"][0]["square"] == "BF45"
+
+
+@pytest.mark.parametrize("change, line, problem", [
+    ('square = "BF54"', 4, "square: square 'ZZ99' is not on the strategic map"),
+    ('time_limit_h = 24', 5, "time_limit_h = -3 is out of range"),
+    ('base = "lorient"', 3, "base: Lorient took U-boats only from July 1940; the mission starts in June 1939"),
+    ('kind = "reach"', 10, "objective[0].kind must be one of"),
+])
+def test_a_mistake_is_refused_with_file_line_and_the_problem(change, line, problem):
+    bad = {
+        'square = "BF54"': GOOD.replace('square = "BF54"', 'square = "ZZ99"'),
+        'time_limit_h = 24': GOOD.replace("time_limit_h = 24", "time_limit_h = -3"),
+        'base = "lorient"': GOOD.replace('1941-06-01', '1939-06-01'),
+        'kind = "reach"': GOOD.replace('kind = "reach"', 'kind = "teleport"'),
+    }[change]
+    with pytest.raises(MissionError) as err:
+        check_text(bad, "mine.toml", "mine")
+    assert err.value.problems[0].startswith(f"mine.toml:{line}: mine: ")
+    assert problem in err.value.problems[0]
+
+
+def test_every_mistake_of_a_file_is_named_at_once():
+    bad = GOOD + """
+[[radio]]
+after = "nothing"
+text = "Go home."
+
+[[encounter]]
+at_h = 2
+convoy = { kind = "HX", escorts = ["river"], speed = 8 }
+"""
+    with pytest.raises(MissionError) as err:
+        check_text(bad, "mine.toml", "mine")
+    text = str(err.value)
+    assert "mine.toml:15: mine: radio[0].after: no objective 'nothing'" in text
+    assert "the River-class frigate is not at sea before 1942 (the mission is in 1941)" in text
+    assert "encounter[0].convoy.speed: unknown key" in text
+    assert len(err.value.problems) == 3
+
+
+def test_an_objective_needs_its_place_and_a_rendezvous_a_point():
+    bad = GOOD.replace('square = "BF45"\n', "").replace('kind = "reach"', 'kind = "rendezvous"\nminutes = 5')
+    with pytest.raises(MissionError, match="a rendezvous objective needs a place"):
+        check_text(bad, "mine.toml", "mine")
+
+
+def test_kaleun_missions_lists_them_and_checks_files(tmp_path):
+    listed = run_kaleun("missions", home=tmp_path)
+    assert listed.returncode == 0
+    assert "gibraltar_1941" in listed.stdout and "Through the Strait (from Lorient)" in listed.stdout
+    assert len(listed.stdout.splitlines()) == len(catalogue().missions)
+    good, bad = tmp_path / "mine.toml", tmp_path / "broken.toml"
+    good.write_text(GOOD)
+    bad.write_text(GOOD.replace('square = "BF45"', 'square = "BF4"'))
+    checked = run_kaleun("missions", "check", str(good), str(bad), home=tmp_path)
+    assert checked.returncode == 2
+    assert f"{good}: ok: mine: Test patrol" in checked.stdout
+    assert checked.stderr.strip() == f"{bad}:11: broken: objective[0].square: square 'BF4' is not on the strategic map"
+
+
+def test_kaleun_play_help_lists_the_missions(tmp_path):
+    result = run_kaleun("play", "--help", home=tmp_path)
+    assert result.returncode == 0
+    assert "missions (--mission ID):" in result.stdout and "prize_rules_1939" in result.stdout
+
+
+def test_a_mistake_in_the_shipped_files_stops_the_start_with_file_and_line(tmp_path, monkeypatch):
+    """The catalogue is read when a game starts: a broken file names itself, its line and the problem."""
+    from kaleun.uboot.missions import catalogue as cat
+
+    data = tmp_path / "data"
+    (data / "missions").mkdir(parents=True)
+    (data / "missions.toml").write_text('[practice]\nname = "Practice"\nstart = "1941-06-01T04:00:00"\n'
+                                         'square = "AF76"\nwaether = "fair"\n')
+    (data / "missions" / "mine.toml").write_text(GOOD.replace('base = "lorient"', 'base = "hamburg"'))
+    monkeypatch.setattr(cat.resources, "files", lambda package: data)
+    cat.catalogue.cache_clear()
+    try:
+        with pytest.raises(MissionError) as err:
+            cat.catalogue()
+    finally:
+        monkeypatch.undo()
+        cat.catalogue.cache_clear()
+    assert err.value.problems[0].startswith("missions.toml:5: practice: waether: unknown key (known: ")
+    assert err.value.problems[1].startswith("missions/mine.toml:3: mine: base: 'hamburg' is not one of: ")
+    assert catalogue().missions  # the real files again
+
+
+def test_a_session_replays_a_configured_game_with_its_changes():
+    from kaleun.games import replay_args
+    from kaleun.uboot.missions.setup import GameSetup, start_game
+
+    game = start_game(GameSetup(mission="training", seed=4, difficulty={"captain": "hard"}))
+    assert replay_args(game) == ('--seed 4 --mission training --changes \'{"difficulty":{"captain":"hard"}}\'')

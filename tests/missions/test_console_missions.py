@@ -1,0 +1,72 @@
+"""The console at the table: a configured game from `kaleun play` (mode, difficulty per role, the Captain's hand
+dealt), the `mission` command (briefing, objectives, HQ's signals) and the debrief printed when the mission ends."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.core.events import Event
+from kaleun.uboot.game import new_game
+from kaleun.ui.console import Console
+from kaleun.ui.session import make_runtime
+
+pytest.importorskip("pty")
+
+
+def console_for(mission: str) -> tuple[Console, io.StringIO]:
+    game = new_game(0, mission)
+    runtime = make_runtime(game, default_board())
+    out = io.StringIO()
+    return Console(runtime, stdin=io.StringIO(""), stdout=out, interactive=False), out
+
+
+def test_the_mission_command_shows_the_briefing_and_the_objectives(home):
+    console, out = console_for("gibraltar_1941")
+    console.handle("mission")
+    text = out.getvalue()
+    assert "Through the Strait (gibraltar_1941)." in text
+    assert "Briefing: November 1941. The boat is ordered into the Mediterranean." in text
+    assert "  Primary (open): Pass the Strait: be east of 5° West. - 0 of 1" in text
+    assert "Patrol time left: 48.0 hours." in text
+    console.runtime.close()
+
+
+def test_the_console_prints_the_debrief_when_the_mission_ends(home):
+    console, out = console_for("t5_1943")
+    game = console.game
+    events = game.advance_to(36 * 3600)
+    end = next(e for e in events if e.name == "mission_end")
+    console._on_event(Event(end.t, end.clock, end.name, end.data, end.feed))
+    text = out.getvalue()
+    assert "Debrief: Zaunkoenig (t5_1943), 1943-09-20 20:00 to" in text
+    assert "  [ ] Primary: Sink an escort with the acoustic torpedo. (1000 fame)" in text
+    assert "Ships sunk: 0, 0 GRT." in text
+    console.runtime.close()
+
+
+def test_kaleun_play_sets_a_game_up_from_the_command_line(home):
+    from missionkit import Terminal
+
+    term = Terminal(home, "play", "--seed", "3", "--mission", "gibraltar_1941", "--difficulty", "captain=hard")
+    try:
+        term.expect("Captain: deal yourself 3 Captain cards (hard difficulty).")
+        term.expect("Briefing: November 1941.")
+        term.send("mission")
+        term.expect("Primary (open): Pass the Strait")
+        term.send("quit")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+
+
+def test_a_bad_set_up_is_refused_with_the_reason(tmp_path):
+    from kit import run_kaleun
+
+    result = run_kaleun("play", "--headless", "--mission", "training", "--easy-watch", "navigator", home=tmp_path)
+    assert result.returncode == 2
+    assert "the easy watch change is for roles on easy difficulty; the navigator does not play easy" in result.stderr
+    linked = run_kaleun("play", "--headless", "--linked", home=tmp_path)
+    assert linked.returncode == 2 and "no linked patrol is in progress" in linked.stderr

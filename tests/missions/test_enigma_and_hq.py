@@ -1,0 +1,122 @@
+"""HQ's radio traffic and the Enigma order (rulebook §7.5.2, §8.4 and the order table: one activation per
+message sent or received; §4.1: secondary objectives come from HQ during the mission)."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.core.errors import CommandError
+from missionkit import advance, game, lookouts, named, one, order, until_event
+
+H = 3600.0
+TWO_SIGNALS = {"radio": [{"at_h": 0.1, "text": "First signal."},
+                         {"at_h": 0.2, "text": "Second signal.",
+                          "objective": {"id": "pos", "kind": "report", "report": "position",
+                                        "text": "Send a position report."}}]}
+
+
+def test_8_4_a_signal_arrives_coded_and_says_nothing_until_decoded():
+    g = game()
+    events = until_event(g, "radio_message", 30 * H)
+    received = one(events, "radio_message")
+    assert received["state"] == "received" and received["coded"] and "text" not in received
+    assert received["feed"] == "Radio: a coded signal from HQ (m1). Decode it with the Enigma."
+    assert received["objective"] == "weather"
+    assert g.module("mission").objectives["weather"].state == "pending"
+    decoded = order(g, "enigma")
+    message = next(e for e in named(decoded, "radio_message") if e["state"] == "decoded")
+    assert message["text"].startswith("Naval weather service asks for observations")
+    given = one(decoded, "objective")
+    assert given["state"] == "given" and given["objective"] == "weather" and not given["primary"]
+
+
+def test_8_4_an_undecoded_signals_objective_cannot_be_met():
+    g = game()
+    until_event(g, "radio_message", 30 * H)
+    sent = order(g, "enigma", report="weather")  # the report goes out, but the order is not known yet
+    assert [e["state"] for e in named(sent, "radio_message")] == ["sent"]
+    assert not named(sent, "objective")
+    end = one(advance(g, 72 * H), "mission_end")
+    weather = next(o for o in end["objectives"] if o["id"] == "weather")
+    assert weather == {**weather, "met": False, "state": "pending", "coded": True}
+
+
+def test_8_4_once_decoded_the_order_counts_from_then_on():
+    g = game()
+    until_event(g, "radio_message", 30 * H)
+    order(g, "enigma", report="weather")  # before decoding: does not count
+    order(g, "enigma")
+    met = order(g, "enigma", report="weather")
+    assert one(met, "objective")["state"] == "met"
+    assert g.module("mission").outcome()["fame"] == 200
+
+
+def test_8_4_one_activation_per_message():
+    g = game("training", changes=TWO_SIGNALS, rules="enforce")
+    advance(g, 0.3 * H)
+    accepted = one(order(g, "enigma", decode=["m1", "m2"]), "order_accepted")
+    assert accepted["messages"] == 2 and sum(a["chips"] for a in accepted["activated"]) == 2
+    assert accepted["feed"] == "Order: Enigma: decode m1, m2."
+
+
+@pytest.mark.parametrize("fields, reason", [
+    ({}, "no coded signal is waiting"),
+    ({"decode": "m7"}, "no signal m7 has been received"),
+    ({"report": "convoy"}, "there is no ship in contact to report"),
+])
+def test_8_4_what_the_radio_cannot_do_is_refused_with_the_reason(fields, reason):
+    g = game("training", changes=TWO_SIGNALS)
+    assert one(order(g, "enigma", **fields), "order_rejected")["reason"] == reason
+
+
+def test_8_4_reports_go_out_on_the_surface_and_signals_wait_for_a_boat_near_the_surface():
+    g = game("training", changes=TWO_SIGNALS)
+    order(g, "dive")
+    advance(g, 40)
+    order(g, "new_depth", depth_m=60)
+    assert not named(advance(g, 0.5 * H), "radio_message")  # HQ repeats its broadcast meanwhile
+    assert one(order(g, "enigma", report="position"), "order_rejected")["reason"] == (
+        "reports are sent on the surface: the aerial is on the bridge")
+    order(g, "new_depth", depth_m=10)
+    received = named(advance(g, 0.6 * H), "radio_message")
+    assert [e["message"] for e in received] == ["m1", "m2"]
+
+
+def test_8_4_a_decoded_order_is_rejected_twice_and_a_malformed_enigma_order_is_an_error():
+    g = game("training", changes=TWO_SIGNALS)
+    advance(g, 0.3 * H)
+    order(g, "enigma", decode="m1")
+    assert one(order(g, "enigma", decode="m1"), "order_rejected")["reason"] == "signal m1 is already decoded"
+    with pytest.raises(CommandError, match="messages = 3, but the order handles 2"):
+        order(g, "enigma", decode=["m1", "m2"], messages=3)
+    with pytest.raises(CommandError, match="an Enigma order handles 1 to 3 messages"):
+        order(g, "enigma", decode=["m1", "m2", "m3"], report="position")
+
+
+def test_the_training_patrol_has_no_hq_and_its_enigma_order_keeps_its_fields():
+    g = game("training")
+    accepted = one(order(g, "enigma", messages=2, note="practice"), "order_accepted")
+    assert accepted["note"] == "practice"
+
+
+def test_4_1_a_convoy_report_brings_hqs_answer_with_a_new_objective():
+    g = game("shadow_1941")
+    sea = g.module("sea")
+    from kaleun.uboot.sea import scenario
+
+    lat, lon = g.module("boat").position
+    scenario.add_convoy(sea, {"kind": "HX", "bearing": 0, "range_nm": 6.0, "course": 240, "columns": 3,
+                              "escorts": []}, lat, lon, g.t)
+    lookouts(g)
+    advance(g, g.t + 600)
+    assert sea.picture.active()
+    report = order(g, "enigma", report="convoy")
+    assert [e["state"] for e in named(report, "radio_message")] == ["sent"]
+    assert one(report, "objective")["objective"] == "report"
+    answer = until_event(g, "radio_message", g.t + 2 * H, step=300)
+    coded = [e for e in named(answer, "radio_message") if e["state"] == "received"]
+    assert coded and coded[-1]["kind"] == "answer" and coded[-1]["objective"] == "pack_attack"
+    decoded = order(g, "enigma", decode=coded[-1]["message"])
+    text = next(e for e in named(decoded, "radio_message") if e["state"] == "decoded")["text"]
+    assert "boats are closing on your convoy in" in text
+    assert one(decoded, "objective")["objective"] == "pack_attack"
+

@@ -1,0 +1,135 @@
+"""Linked missions (rulebook §5.2, §8.6, §10.3.8): crew health, the dead, torpedoes and ammunition, technical
+damage, flooded sections and supplies carry over to the next part, across a save and a restart; the career
+record and the campaign (§4.3: E or better to go on)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.career import CareerError, career_lines, career_path, load_career, record_mission, start_configured
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.saves import load_saved_game, save_game
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.setup import GameSetup, changes_for
+from kit import read_events, run_kaleun, write_script
+from missionkit import advance, do, named, one, order
+
+H = 3600.0
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+DEAD = ["captain-circle/1", "captain-hexagon/1", "engineer-square/1"]
+
+
+def first_part_ended(home: Path) -> tuple[dict, int]:
+    """Part 1 of the autumn 1940 patrol, shortened to two hours, with losses, damage and torpedoes spent."""
+    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode="linked")
+    g = new_game(3, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 2, "encounter": [], "radio": [],
+                                       "air_cover": "none"})
+    g.take_events()
+    do(g, {"do": "crew_options", "rules": "advise", "wear": False})
+    assert g.module("crew").health.kits == 1  # one refill kit for the second part (§5.2)
+    do(g, {"do": "kill", "figure": "engineer-square", "why": "washed overboard"})
+    do(g, {"do": "damage", "kind": "technical", "component": "periscope", "severity": "failure"})
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 1})
+    order(g, "flood_tubes", tubes=[2])
+    advance(g, 600)  # the breach floods section 1 unrepaired
+    order(g, "tdc", source="manual", bearing=10, range_m=2000, course=90, speed_kn=8)
+    order(g, "fire_torpedoes", tubes=[2])
+    do(g, {"do": "first_aid_kit"})
+    left = g.module("weapons").torpedoes_left()
+    end = one(advance(g, 2 * H), "mission_end")
+    assert end["reason"] == "time_limit"
+    assert g.module("crew").breaches.flooded == [1]
+    entry = record_mission(g)
+    assert entry is not None and entry["mission"] == "sc_convoy_1940" and entry["mode"] == "linked"
+    return load_career(), left
+
+
+def test_5_2_what_carries_over_to_the_next_part_across_a_save_and_a_restart(home):
+    record, torpedoes = first_part_ended(home)
+    assert record["patrol"]["next"] == "weather_1940" and career_path().exists()
+    # the next evening: a new game of the next part, from the record on disk
+    g = start_configured(GameSetup(mission="", seed=5, mode="linked"))
+    assert g.config["mission"] == "weather_1940"
+    events = [e.to_json() for e in g.take_events()]
+    carried = one(events, "carried_over")
+    assert carried["mission"] == "sc_convoy_1940"
+    # engineer-square was killed; the two captain's men in the bow room drowned when it flooded
+    assert carried["dead"] == DEAD and carried["flooded"] == [1]
+    assert carried["torpedoes"] == torpedoes and carried["kits"] == 0
+    assert "3 sailors are dead: take their figures off the model." in carried["feed"]
+    crew = g.module("crew")
+    assert crew.sailor("engineer-square", 0).dead and crew.pos["engineer-square"] is None
+    assert crew.breaches.flooded == [1] and all(p != 1 for p in crew.pos.values())
+    assert g.module("technical").job("periscope").severity == "failure"
+    weapons = g.module("weapons")
+    assert weapons.torpedoes_left() == torpedoes and weapons.tubes[2]["torpedo"] is None
+    assert crew.health.kits == 0
+    # saved and resumed, the part goes on the same
+    save_game(g, home / "part2.json")
+    again = load_saved_game(home / "part2.json")
+    assert again.module("crew").sailor("engineer-square", 0).dead
+    assert again.module("crew").breaches.flooded == [1] and again.module("weapons").torpedoes_left() == torpedoes
+    assert [e.to_json() for e in again.advance_to(6 * H)] == [e.to_json() for e in g.advance_to(6 * H)]
+
+
+def test_5_2_the_carry_over_replays_from_the_command_line(home):
+    first_part_ended(home)
+    carry = home / "carry.json"
+    carry.write_text(json.dumps({"carry": load_career()["patrol"]["carry"]}))
+    script = write_script(home / "s.jsonl", [{"t": 60, "do": "report"}])
+    out = home / "events.jsonl"
+    result = run_kaleun("run", "--mission", "weather_1940", "--changes", f"@{carry}", "--script", str(script),
+                        "--events", str(out), home=home)
+    assert result.returncode == 0, result.stderr
+    events = read_events(out)
+    assert named(events, "carried_over")[0]["dead"] == DEAD
+    report = named(events, "report")[0]
+    assert report["crew"]["flooded"] == [1]
+
+
+def replay(game, mission: str, kind: str):
+    out = io.StringIO()
+    ScriptRun(game, default_board(), EventWriter(out)).run(SCRIPTS / f"{mission}.{kind}.jsonl")
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_4_3_the_campaign_goes_on_with_e_or_better_and_ends_with_f(home):
+    g = start_configured(GameSetup(mission="", mode="campaign"))
+    assert g.config["mission"] == "prize_rules_1939"
+    replay(g, "prize_rules_1939", "win")
+    record_mission(g)
+    record = load_career()
+    assert record["campaign"]["next"] == "torpedo_crisis_1940" and record["campaign"]["state"] == "running"
+    with pytest.raises(CareerError, match="the campaign goes on with torpedo_crisis_1940"):
+        start_configured(GameSetup(mission="gibraltar_1941", mode="campaign"))
+    g = start_configured(GameSetup(mission="", mode="campaign"))
+    assert g.config["mission"] == "torpedo_crisis_1940"
+    end = one(replay(g, "torpedo_crisis_1940", "lose"), "mission_end")
+    assert end["grade"] == "F"
+    record_mission(g)
+    record = load_career()
+    assert record["campaign"]["state"] == "failed" and record["campaign"]["grades"] == ["B", "F"]
+    assert record["totals"]["missions"] == 2 and record["totals"]["ships"] == 2
+    lines = career_lines(record)
+    assert lines[0].startswith("Career: 2 missions")
+    assert "Campaign (since" in lines[1] and "ended: a mission was graded below E" in lines[1]
+    shown = run_kaleun("career", home=home)
+    assert shown.returncode == 0 and "prize_rules_1939" in shown.stdout and "grade F" in shown.stdout
+
+
+def test_a_mission_is_booked_once_and_a_damaged_record_is_refused_and_kept(home):
+    g = start_configured(GameSetup(mission="prize_rules_1939"))
+    replay(g, "prize_rules_1939", "win")
+    assert record_mission(g) is not None
+    assert record_mission(g) is None
+    path = career_path()
+    path.write_text("{broken")
+    with pytest.raises(CareerError, match="the career record is damaged"):
+        load_career()
+    assert path.read_text() == "{broken"
+    result = run_kaleun("career", home=home)
+    assert result.returncode == 2 and "the file was kept as it is" in result.stderr

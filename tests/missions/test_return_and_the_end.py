@@ -1,0 +1,120 @@
+"""Return to base only out of combat (rulebook §4.2; out of combat = no contact plotted and no attack for 30 min,
+mission_rules.toml), the passage home in transit that can be interrupted, the end by the time limit or the return,
+event-card prompts (§8.7), and the mission saved and resumed exactly."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+from kaleun.uboot.game import load_game
+from missionkit import advance, do, game, lookouts, named, one, order, until_event
+
+H = 3600.0
+
+
+def test_4_2_return_to_base_sails_home_in_transit_and_ends_the_mission_returned():
+    g = game("patrol_atlantic")
+    started = do(g, {"do": "return_to_base"})
+    told = one(started, "return_to_base")
+    assert told["base"] == "lorient" and told["feed"].startswith("Return to base: course ")
+    assert g.module("compression").mode == "transit"
+    assert g.module("boat").telegraph == "full_ahead"
+    mission, end = g.module("mission"), []
+    while not mission.over and g.t < 40 * H:  # an aircraft may interrupt the passage: head home again
+        end += advance(g, g.t + 600)
+        if mission.passage is None and mission.why_not_return() is None:
+            do(g, {"do": "return_to_base"})
+        elif mission.passage is None and g.module("boat").telegraph != "stop":
+            order(g, "new_speed", speed="stop")  # interrupted: the crew stops until it may head home again
+    finished = one(end, "mission_end")
+    assert finished == {**finished, "result": "returned", "reason": "returned"}
+    assert finished["feed"] == "The boat is home in Lorient."
+
+
+def test_4_2_return_to_base_is_refused_in_combat_with_the_reason():
+    g = game("exercise_convoy", changes={"base": "lorient"})
+    lookouts(g)
+    until_event(g, "contact_report", 1 * H, step=30)
+    refused = one(do(g, {"do": "return_to_base"}), "action_refused")
+    assert refused["action"] == "return_to_base"
+    assert refused["reason"].startswith("the boat is in combat: contact")
+    assert refused["feed"].startswith("Return to base refused: the boat is in combat: contact")
+
+
+def test_4_2_half_an_hour_of_quiet_after_an_attack_and_only_on_the_surface():
+    g = game("patrol_atlantic")
+    do(g, {"do": "damage", "kind": "technical", "component": "periscope", "severity": "maintenance",
+           "cause": "depth charge"})
+    advance(g, g.t + 600)
+    reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
+    assert reason == ("the boat is in combat: the last contact or attack was 10 minutes ago; 30 minutes of quiet "
+                      "are needed")
+    advance(g, g.t + 1800)
+    order(g, "dive")
+    reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
+    assert reason == "the passage home runs on the diesels: surface first"
+
+
+def test_4_2_a_mission_without_a_base_has_no_return():
+    g = game("training")
+    assert one(do(g, {"do": "return_to_base"}), "action_refused")["reason"] == "this mission has no base to return to"
+
+
+def test_4_2_the_passage_home_is_interrupted_by_a_contact_and_by_the_crew_taking_the_helm():
+    g = game("patrol_atlantic", changes={"traffic": "heavy"})
+    lookouts(g)
+    do(g, {"do": "return_to_base"})
+    events = until_event(g, "passage_interrupted", 30 * H, step=300)
+    stop = one(events, "passage_interrupted")
+    assert stop["reason"] in ("a contact is reported", "an aircraft attacks")
+    assert g.module("mission").passage is None
+    g2 = game("patrol_atlantic")
+    do(g2, {"do": "return_to_base"})
+    helm = order(g2, "new_course", course=10)
+    assert one(helm, "passage_interrupted")["reason"] == "the crew took the helm"
+
+
+def test_4_1_the_time_limit_ends_a_mission_lost_when_its_primary_objective_is_not_met():
+    g = game("weather_1940")
+    events = advance(g, 60 * H)
+    warn = one(events, "patrol_time")
+    assert warn["t"] == 48 * H and warn["feed"] == "Twelve hours of patrol time are left."
+    end = one(events, "mission_end")
+    assert (end["result"], end["reason"], end["grade"]) == ("lost", "time_limit", "F")
+    assert end["feed"].startswith("The patrol's time is up: HQ recalls the boat. Mission over (lost): grade F")
+
+
+def test_the_end_fields_are_complete():
+    g = game("t5_1943")
+    end = one(advance(g, 36 * H), "mission_end")
+    assert set(end) >= {"result", "reason", "score", "grade", "fame", "grt", "grt_fame", "par", "objectives",
+                        "ships_sunk", "crew_lost"}
+    assert {o["id"] for o in end["objectives"]} == {"escort", "merchant"}
+
+
+def test_8_7_event_cards_are_prompted_at_seeded_times():
+    def cards(seed):
+        g = game("hatteras_1942", seed=seed)
+        return [e["t"] for e in named(advance(g, 96 * H), "event_card")]
+
+    first = cards(1)
+    assert len(first) >= 3 and first == cards(1) and first != cards(2)
+    gaps = [b - a for a, b in itertools.pairwise(first)]
+    assert all(gap >= 12 * H - 1 for gap in gaps)  # 12 to 24 h apart (postponed in combat)
+
+
+def test_a_mission_saved_midway_resumes_exactly():
+    def begin():
+        g = game("shadow_1941", seed=4)
+        lookouts(g)
+        return g
+
+    whole = begin()
+    first = advance(whole, 5 * H)
+    state = json.loads(json.dumps(whole.to_state()))
+    rest = advance(whole, 30 * H)
+    again = begin()
+    assert advance(again, 5 * H) == first
+    assert [e.to_json() for e in load_game(state).advance_to(30 * H)] == rest
+    assert named(rest, "radio_message") or named(first, "radio_message")

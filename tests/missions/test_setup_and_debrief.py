@@ -1,0 +1,129 @@
+"""Setting a game up (rulebook §5.3: mode, difficulty per role, the Captain's hand dealt, the easy watch change
+per role) and the debrief at the end (§4.1: the outcome and the grade), saved as a chart in the session folder."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.runtime.debrief_output import DebriefOutput
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.debrief import debrief, lines
+from kaleun.uboot.missions.setup import GameSetup, mission_lines, setup_problem, start_game
+from kaleun.ui.debrief_chart import HEIGHT, WIDTH, write_debrief
+from kit import read_events, run_kaleun
+from missionkit import one
+
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+
+
+def won_prize_rules():
+    game = new_game(0, "prize_rules_1939")
+    out = io.StringIO()
+    ScriptRun(game, default_board(), EventWriter(out)).run(SCRIPTS / "prize_rules_1939.win.jsonl")
+    return game, [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def test_5_3_a_game_set_up_with_difficulty_and_easy_watch_change_per_role_deals_the_captains_hand():
+    setup = GameSetup(mission="gibraltar_1941", seed=2, difficulty={"captain": "hard", "officer": "easy"},
+                      easy_watch_change={"officer": True})
+    g = start_game(setup)
+    events = [e.to_json() for e in g.take_events()]
+    assert [e["event"] for e in events[:2]] == ["mission_start", "crew_options"]
+    crew = g.module("crew")
+    assert crew.difficulty == {**crew.difficulty, "captain": "hard", "officer": "easy"} and crew.easy["officer"]
+    hand = one(events, "captain_hand")
+    assert hand["cards"] == 3 and hand["feed"] == "Captain: deal yourself 3 Captain cards (hard difficulty)."
+    assert one(events, "briefing")["base"] == "Lorient"
+    assert g.config["changes"]["difficulty"] == {"captain": "hard", "officer": "easy"}
+
+
+@pytest.mark.parametrize("setup, problem", [
+    (GameSetup(mission="atlantis"), "unknown mission 'atlantis'"),
+    (GameSetup(mission="training", mode="solo"), "mode 'solo' is not one of: single, linked, campaign"),
+    (GameSetup(mission="training", difficulty={"cook": "easy"}), "difficulty maps roles"),
+    (GameSetup(mission="training", easy_watch_change={"navigator": True}),
+     "the easy watch change is for roles on easy difficulty; the navigator does not play easy"),
+    (GameSetup(mission="gibraltar_1941", mode="linked"), "gibraltar_1941 is a single mission"),
+])
+def test_5_3_a_set_up_that_cannot_start_says_why(setup, problem):
+    assert problem in (setup_problem(setup) or "")
+
+
+def test_the_set_up_screen_lists_every_mission_with_its_line():
+    lines_ = mission_lines()
+    assert len(lines_) == len({m.id for m in lines_}) >= 19
+    first = lines_[0]
+    assert first.id == "prize_rules_1939" and first.year == 1939 and first.base == "Wilhelmshaven"
+    assert first.campaign == 1 and first.scored and first.time_limit_h == 72
+
+
+def test_4_1_the_debrief_holds_the_track_fixes_attacks_sinkings_objectives_and_grade():
+    game, events = won_prize_rules()
+    end = one(events, "mission_end")
+    d = debrief(game)
+    assert (d["result"], d["grade"], d["score"]) == ("won", end["grade"], end["score"])
+    assert d["base"] == "Wilhelmshaven" and d["start"] == "1939-09-22T06:00:00"
+    assert [s["class_name"] for s in d["sunk"]] == ["Tramp steamer", "Hog Islander"]
+    assert all(s["cause"] == "gunfire" for s in d["sunk"])
+    assert len(d["attacks"]) >= 2 and d["attacks"][0]["kind"] == "gun_88"
+    assert len(d["track"]) > 50 and all(len(p) == 5 for p in d["track"])  # t, true lat/lon, reckoned lat/lon
+    assert {o["id"]: o["met"] for o in d["objectives"]} == {"gun_two": True, "weather": False}
+    assert any(p["event"] == "arrived" for p in d["passages"])
+    text = [str(m) for m in lines(d)]
+    assert text[1].startswith(f"Result: won (returned). Grade {end['grade']}: score ")
+    assert "  [x] Primary: Sink two merchants with the deck gun. (1000 fame)" in text
+
+
+def test_4_1_the_debrief_chart_is_a_png_of_the_patrol(tmp_path):
+    game, _ = won_prize_rules()
+    path = write_debrief(debrief(game), tmp_path / "debrief.png")
+    image = pygame.image.load(str(path))
+    assert image.get_size() == (WIDTH, HEIGHT)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_session_writes_the_debrief_and_books_the_career_when_the_mission_ends(home):
+    game, _ = won_prize_rules()
+    sessions = home / "sessions"
+    output = DebriefOutput(game, sessions, "20250101-120000")
+    from kaleun.core.events import Event
+
+    output.handle(Event(game.t, game.now_iso, "mission_end", {"result": "won"}))
+    assert {p.name for p in output.paths} == {"20250101-120000.debrief.json", "20250101-120000.debrief.png"}
+    data = json.loads((sessions / "20250101-120000.debrief.json").read_text())
+    assert data["grade"] == debrief(game)["grade"]
+    career = json.loads((home / "career.json").read_text())
+    assert career["missions"][0]["mission"] == "prize_rules_1939"
+
+
+def test_kaleun_run_writes_the_debrief(tmp_path):
+    out, png = tmp_path / "events.jsonl", tmp_path / "debrief.png"
+    result = run_kaleun("run", "--mission", "prize_rules_1939", "--script", str(SCRIPTS / "prize_rules_1939.win.jsonl"),
+                        "--events", str(out), "--debrief", str(png), home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert png.exists() and json.loads(png.with_suffix(".json").read_text())["result"] == "won"
+    assert read_events(out)[-1]["event"] in ("mission_end", "time_compression")
+
+
+def test_5_3_the_set_up_asked_on_the_terminal():
+    from kaleun.mission_commands import interactive_setup
+
+    answers = io.StringIO("gibraltar_1941\nsingle\nhard\neasy\n\n\ny\n")
+    out = io.StringIO()
+    setup = interactive_setup(answers, out, seed=7)
+    assert (setup.mission, setup.mode, setup.seed) == ("gibraltar_1941", "single", 7)
+    assert setup.difficulty == {"captain": "hard", "officer": "easy"}
+    assert setup.easy_watch_change == {"officer": True}
+    asked = out.getvalue()
+    assert "New game. Missions:" in asked and "Easy watch change for the officer? (y/n) [n]: " in asked
+    again = io.StringIO("1\nlinked\n\n\n\n\ntraining\nsingle\n\n\n\n\n")
+    setup = interactive_setup(again, io.StringIO())
+    assert setup.mission == "training"  # prize_rules_1939 is no linked patrol: asked again
+    with pytest.raises(ValueError, match="cut short"):
+        interactive_setup(io.StringIO("1\n"), io.StringIO())

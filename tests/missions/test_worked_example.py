@@ -1,0 +1,47 @@
+"""host/README.md's worked example of a mission ("Missions, HQ and the patrol") is the real script and the real
+output: the briefing, the objectives, HQ's signal, the return to base, the end and the debrief."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+from kaleun.boards.loader import default_board
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.debrief import debrief, lines
+from kit import HOST
+
+SCRIPT = Path(__file__).resolve().parent / "scripts" / "worked_example.jsonl"
+
+
+def blocks() -> tuple[str, str, str]:
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Worked example: two passengers for Kerry"):]
+    section = section[:section.index("### Tests, the mission scripts")]
+    script, events = re.findall(r"```jsonl\n(.*?)```", section, re.S)[:2]
+    told = re.findall(r"```\n(Debrief:.*?)```", section, re.S)[0]
+    return script, events, told
+
+
+def test_the_missions_worked_example_is_the_real_script_and_its_real_output():
+    script, shown, told = blocks()
+    assert script == SCRIPT.read_text(encoding="utf-8")
+    game = new_game(0, "agents_1941")
+    out = io.StringIO()
+    ScriptRun(game, default_board(), EventWriter(out)).run(SCRIPT)
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    position = 0
+    for want in (json.loads(line) for line in shown.splitlines()):
+        shortened = want.pop("...", None) is not None
+        while position < len(events):
+            got = {k: v for k, v in events[position].items() if k != "clock"}
+            position += 1
+            if got["t"] == want["t"] and got["event"] == want["event"]:
+                assert ({k: got[k] for k in want} if shortened else got) == want
+                break
+        else:
+            raise AssertionError(f"not in the run, or out of order: {want}")
+    assert told.strip().splitlines() == [str(m) for m in lines(debrief(game))]
