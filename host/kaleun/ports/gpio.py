@@ -144,19 +144,23 @@ class GpioDial:
             return
         if not _is_mock(self.factory):
             raise HardwareOnly(f"dial '{self.name}' finds its zero by its {self.spec.homing}: turn it past its mark")
-        pin = self.factory.pin(self.spec.home_pin)
-        if self.spec.home_pull_up:
-            pin.drive_low()
-            pin.drive_high()
-        else:
-            pin.drive_high()
-            pin.drive_low()
+        _pulse(self.factory.pin(self.spec.home_pin), self.spec.home_pull_up)
 
     def close(self) -> None:
         self._sink = None
         self.encoder.close()
         if self.home_input is not None:
             self.home_input.close()
+
+
+def _pulse(pin: Any, pull_up: bool) -> None:
+    """A mock pin closed and opened again: a switch closing to ground (pull-up) or to 3.3 V."""
+    if pull_up:
+        pin.drive_low()
+        pin.drive_high()
+    else:
+        pin.drive_high()
+        pin.drive_low()
 
 
 class GpioButton:
@@ -184,13 +188,7 @@ class GpioButton:
     def press(self) -> None:
         if not _is_mock(self.factory):
             raise HardwareOnly(f"button '{self.name}' is real hardware: press it by hand")
-        pin = self.factory.pin(self.spec.pin)
-        if self.spec.pull_up:
-            pin.drive_low()
-            pin.drive_high()
-        else:
-            pin.drive_high()
-            pin.drive_low()
+        _pulse(self.factory.pin(self.spec.pin), self.spec.pull_up)
 
     def close(self) -> None:
         self._sink = None
