@@ -117,7 +117,7 @@ def test_7_5_a_tube_is_reloaded_with_mines_from_the_racks_one_load_per_order():
     assert weapons(g).status()["mines_laid"] == 15
 
 
-def test_the_torpedo_room_crew_lays_them_one_activation_per_room():
+def test_6_5_the_torpedo_room_crew_lays_them_one_activation_per_room():
     """Our rule in the style of §6.5's table: as flood tubes, a sailor with the torpedo symbol in the
     room of the tubes, one activation per room (order_requirements.toml)."""
     from kaleun.uboot.crew.requirements import static_need
@@ -132,7 +132,7 @@ def test_the_torpedo_room_crew_lays_them_one_activation_per_room():
     assert [(a["section"], a["chips"]) for a in answer["activated"]] == [(1, 1)]
 
 
-def test_a_major_failure_of_the_bow_tubes_refuses_the_order():
+def test_10_3_a_major_failure_of_the_bow_tubes_refuses_the_order():
     g = mine_game(crew_rules="enforce")
     g.apply({"do": "damage", "kind": "technical", "component": "bow_tubes", "severity": "major_failure"})
     reason = refused(order(g, "lay_mines"))
