@@ -60,7 +60,7 @@ DATA_TERMS: Mapping[str, tuple[str, ...]] = {
     "uboot/data/ships.toml": ("classes.*.name",),
     "uboot/data/technical.toml": ("severity.*.name", "components.*.name", "components.*.effect"),
     "uboot/data/time_compression.toml": ("names.*",),
-    "uboot/data/torpedoes.toml": ("types.*.name", "periods.*.name"),
+    "uboot/data/torpedoes.toml": ("types.*.name", "periods.*.name", "mines.*.name"),
     "uboot/data/watches.toml": ("watches.*",),
     "sonar/data/boards.toml": ("*.name",),
     "sonar/data/scenarios.toml": ("*.name", "*.about"),

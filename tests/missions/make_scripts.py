@@ -544,6 +544,57 @@ def lose_t5_1943(c: Captain) -> None:
     c.end()
 
 
+# -- 1939: a field of magnetic mines off Hartlepool ---------------------------------------------------------
+FIELD = (54.7, -0.86)  # the middle of the objective's area, on the colliers' route (course 165)
+
+
+def win_minefield_1939(c: Captain) -> None:
+    """Waits for the dark, runs in surfaced at full ahead, dives eleven miles out and creeps into the
+    shallows at 15 m; lays the field across the coastal route (its middle on the route), heads out."""
+    c.lookouts()
+    c.speed("stop")
+    c.patrol(2.7 * H)  # 17:40: nautical twilight
+    c.go(*FIELD, within=11.0, step=1200)
+    c.dive(15)
+    lay_at = geo.destination(*FIELD, 255.0, 0.3)  # the line of twelve mines (1.1 km) astern of it straddles the route
+    c.go(*lay_at, speed="half_ahead", within=0.8, step=900, slack=6.0)
+    c.course(c.course_to(*lay_at))
+    c.speed("slow_ahead")
+    closest = [c.distance_to(*lay_at)]
+
+    def arrived() -> bool:  # at the point, or as near as this course comes
+        left = c.distance_to(*lay_at)
+        done = left < 0.03 or left > closest[-1]
+        closest.append(left)
+        return done
+
+    c.patrol(c.t + 1 * H, tick=arrived, step=20)
+    c.order("lay_mines")
+    c.course(90)
+    c.speed("half_ahead")
+    c.patrol(c.t + 3 * H)
+    c.surface()
+    c.speed("stop")
+    m = c.mission_module
+    c.patrol(30 * H, tick=lambda: bool(m.objectives["clear"].active and c.g.module("boat").surfaced
+                                       and c.order("enigma", report="position")))
+    c.patrol(30 * H)
+    c.end()
+
+
+def lose_minefield_1939(c: Captain) -> None:
+    """Dives at once to stay unseen and creeps towards the shallows at slow ahead: the night is over before
+    the boat is there."""
+    c.dive(15)
+    c.course(c.course_to(*FIELD))
+    c.speed("slow_ahead")
+    field = c.mission_module.objectives["field"]
+    c.patrol(30 * H, tick=lambda: field.state == "failed")
+    c.speed("stop")
+    c.patrol(30 * H)
+    c.end()
+
+
 # -- 1941: the long patrol (the benchmark's patrol) ---------------------------------------------------------
 def convoy_battle(c: Captain, index: int, until: float) -> None:
     """Close the convoy HQ signalled, ambush it submerged, go deep, come up hours later and reload."""
@@ -607,6 +658,7 @@ CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]]
     "biscay_1943": (win_biscay_1943, lose_biscay_1943),
     "t5_1943": (win_t5_1943, lose_t5_1943),
     "long_patrol_1941": (win_long_patrol_1941, lose_long_patrol_1941),
+    "minefield_1939": (win_minefield_1939, lose_minefield_1939),
 }
 #: the seed each mission's scripts are played with
 SEEDS: dict[str, int] = {}

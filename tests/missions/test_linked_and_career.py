@@ -103,12 +103,12 @@ def test_4_3_the_campaign_goes_on_with_e_or_better_and_ends_with_f(home):
     replay(g, "prize_rules_1939", "win")
     record_mission(g)
     record = load_career()
-    assert record["campaign"]["next"] == "torpedo_crisis_1940" and record["campaign"]["state"] == "running"
-    with pytest.raises(CareerError, match="the campaign goes on with torpedo_crisis_1940"):
+    assert record["campaign"]["next"] == "minefield_1939" and record["campaign"]["state"] == "running"
+    with pytest.raises(CareerError, match="the campaign goes on with minefield_1939"):
         start_configured(GameSetup(mission="gibraltar_1941", mode="campaign"))
     g = start_configured(GameSetup(mission="", mode="campaign"))
-    assert g.config["mission"] == "torpedo_crisis_1940"
-    end = one(replay(g, "torpedo_crisis_1940", "lose"), "mission_end")
+    assert g.config["mission"] == "minefield_1939"
+    end = one(replay(g, "minefield_1939", "lose"), "mission_end")
     assert end["grade"] == "F"
     record_mission(g)
     record = load_career()

@@ -23,6 +23,7 @@ from kaleun.uboot.sea.weather import Weather
 from kaleun.uboot.sea.world import Sea
 from kaleun.uboot.table_link import TableLink
 from kaleun.uboot.watch import Watch
+from kaleun.uboot.weapons.arsenal import named_loadout
 from kaleun.uboot.weapons.module import Weapons
 
 GAME_ID = "uboot"
@@ -58,8 +59,10 @@ def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:
         Weather(kind=spec.get("weather", "fair"), hold=bool(spec.get("weather_hold", False)),
                 utc_offset_h=spec.get("utc_offset_h")),
         Sea(spec),
-        # the boat's weapons (rulebook §7.5, §9.2): tubes, the TDC, the attack disc, the guns
-        Weapons(flooded=spec.get("tubes_flooded"), ammo=spec.get("ammo")),
+        # the boat's weapons (rulebook §7.5, §9.2): tubes, the TDC, the attack disc, the guns; a mission's
+        # `loadout` names one of torpedoes.toml's [loadouts] (mines), else the date's [[loadout]]
+        Weapons(loadout=named_loadout(spec["loadout"]) if "loadout" in spec else None,
+                flooded=spec.get("tubes_flooded"), ammo=spec.get("ammo")),
     ]
 
 

@@ -34,7 +34,7 @@ from kaleun.uboot.missions import passage, radio, scoring
 from kaleun.uboot.missions.debrief import word
 from kaleun.uboot.missions.objectives import Objective, Situation
 from kaleun.uboot.missions.radio import Message
-from kaleun.uboot.missions.saved import MISSION_STATE, RESULTS
+from kaleun.uboot.missions.saved import LOGS, MISSION_STATE, RESULTS
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.grid import naval_grid
 
@@ -63,7 +63,7 @@ class Mission(Module):
     name = "mission"
     state_shape = MISSION_STATE
     subscribes = (*COMBAT, "sextant_fix", "salvo", "boat_surfaced", "boat_submerged", "depth_reached",
-                  "order_accepted", "sailor_killed")
+                  "order_accepted", "sailor_killed", "mines_laid")
 
     def __init__(self, mission: str, spec: Mapping[str, Any] | None = None) -> None:
         self.mission = mission
@@ -88,8 +88,7 @@ class Mission(Module):
         self.warn_at: float | None = None
         self.last_combat = -1e12
         self.passage: dict[str, Any] | None = None
-        self.log: dict[str, list[Any]] = {"track": [], "fixes": [], "attacks": [], "sunk": [], "deaths": [],
-                                          "passages": []}
+        self.log: dict[str, list[Any]] = {key: [] for key in LOGS}
         self.final: dict[str, Any] | None = None
         self.started_dead: list[str] = []
         self.ended_at: float | None = None
@@ -606,8 +605,29 @@ class Mission(Module):
                                        "cause": to_json(d.get("cause"))})  # kept to be read in any language
         elif name in ("boat_surfaced", "depth_reached"):
             self._deliver(now)
+        elif name == "mines_laid":
+            self._mines_laid(d, now)
         elif name == "order_accepted" and self.passage is not None and d.get("order") in HELM_ORDERS:
             self.interrupt(Msg("the crew took the helm"))
+
+    def _mines_laid(self, d: Mapping[str, Any], now: float) -> None:
+        """A field laid (the weapons' `mines_laid`): logged where it truly lies, and counted for `mines`
+        objectives by the mines inside their areas."""
+        if not self.engine.has_module("sea"):
+            return
+        mines = self.engine.module("sea").minefield.of_field(str(d.get("field")))
+        if not mines:
+            return
+        lat = sum(float(m["lat"]) for m in mines) / len(mines)
+        lon = sum(float(m["lon"]) for m in mines) / len(mines)
+        self.log["mines"].append({"t": round(now, 1), "field": d.get("field"), "type": d.get("type"),
+                                  "count": len(mines), "lat": round(lat, 4), "lon": round(lon, 4),
+                                  "water_m": d.get("water_m")})
+        for obj in list(self.objectives.values()):
+            if obj.active and obj.kind == "mines":
+                counted = objs.mines_counting(obj, mines)
+                if counted:
+                    self._progress(obj, float(counted))
 
     def _sunk(self, d: Mapping[str, Any], now: float) -> None:
         sea = self.engine.module("sea") if self.engine.has_module("sea") else None
@@ -815,6 +835,8 @@ class Mission(Module):
         self.last_combat = float(state["last_combat"])
         self.passage = None if state["passage"] is None else dict(state["passage"])
         self.log = {k: [dict(x) if isinstance(x, dict) else list(x) for x in v] for k, v in state["log"].items()}
+        for key in LOGS:  # a save from before a log was kept
+            self.log.setdefault(key, [])
         self.final = None if state["final"] is None else dict(state["final"])
         self.started_dead = [str(s) for s in state["started_dead"]]
         self._check_indexes()

@@ -37,7 +37,7 @@ from kaleun.uboot.figures import FIGURES, ROLES
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.uboot.sea.boat import DEPTH
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
-from kaleun.uboot.weapons.arsenal import PISTOLS, torpedo_types
+from kaleun.uboot.weapons.arsenal import PISTOLS, load_ids
 
 #: the groups, in the order a window shows them (and `help` lists them)
 GROUPS: dict[str, str] = {
@@ -445,8 +445,12 @@ ACTIONS: tuple[Action, ...] = (
     _order("reload", "reload_torpedo", "attack", N_("order: reload a tube"),
            _f("tube", "whole", N_("the tube (default: the lowest empty one)"), lo=1, hi=5, positional=True),
            _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck")),
-           _f("torpedo", "choice", N_("the torpedo type"), choices=tuple(sorted(torpedo_types()))),
+           _f("torpedo", "choice", N_("the torpedo type (or a mine type: a tube load of mines)"),
+              choices=tuple(load_ids())),
            example="reload 1"),
+    _order("mines", "lay_mines", "attack", N_("order: lay the tubes' mines on the bottom (default: every tube "
+                                              "loaded with mines)"), _f(
+        "tubes", "wholes", N_("tube numbers"), lo=1, hi=5, positional=True), example="mines 1,2"),
     _order("gun", "gun_88", "attack", N_("order: the 88 mm gun opens fire on a ship"),
            _f("target", "contact", N_("a ship contact"), required=True, positional=True),
            _f("rounds", "whole", N_("rounds to fire"), lo=1, hi=60), example="gun c1 rounds=10", aliases=("gun_88",)),

@@ -254,6 +254,8 @@ def weapons(game: Any, lang: Language) -> list[str]:
              None if t.get("warm") is None else lang.text(N_("warm") if t["warm"] else N_("cold")),
              None if t.get("ready_in_s") is None else _mmss(t["ready_in_s"])] for t in w["tubes"]]
     out = [r(Msg("Torpedoes left: {n}.", n=w["torpedoes_left"]))]
+    if w.get("mines_left") or w.get("mines_laid"):
+        out.append(r(Msg("Mines aboard: {n}; laid: {laid}.", n=w.get("mines_left", 0), laid=w.get("mines_laid", 0))))
     out += columns(_words(lang, N_("tube"), N_("facing"), N_("state"), N_("torpedo"), N_("battery"), N_("ready in")),
                    rows)
     racks = "; ".join(r(Msg("section {room}: {kinds}", room=room, kinds=" ".join(kinds) or DASH))

@@ -116,10 +116,11 @@ def tubes(game: Any) -> list[dict[str, Any]]:
     return list(status(game, "weapons").get("tubes", []))
 
 
-def _tubes(states: tuple[str, ...]) -> Callable[[Any, Values], list[Option]]:
+def _tubes(states: tuple[str, ...], mines: bool = False) -> Callable[[Any, Values], list[Option]]:
+    """The tubes in these states that hold mines (`mines`) or not."""
     def options(game: Any, values: Values) -> list[Option]:
         return [Option(t["tube"], Msg("Tube {n}", n=t["tube"]), Msg.term(str(t["name"])) if t["name"] else None)
-                for t in tubes(game) if t["state"] in states]
+                for t in tubes(game) if t["state"] in states and bool(t.get("mines")) == mines]
     return options
 
 
@@ -278,6 +279,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("from", Msg("From"), options=_fixed(("racks", Msg("the racks")), ("deck", Msg("the deck containers")))),
         Field("torpedo", Msg("Torpedo"), options=_reload_types),
     )),
+    Form("lay_mines", Msg("Lay mines"), order="lay_mines", fields=(
+        Field("tubes", Msg("Tubes (none chosen: every tube loaded with mines)"), "multi",
+              options=_tubes(("loaded",), mines=True)),)),
     Form("gun_88", Msg("88 mm gun"), order="gun_88", fields=(
         Field("target", Msg("Target"), options=_contacts("ship"), optional=False),
         Field("rounds", Msg("Rounds"), options=_fixed(*((n, str(n)) for n in (5, 10, 20, 40)))),
@@ -331,5 +335,5 @@ ORDER_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
     (Msg("Crew"), ("mobilize", "repair", "first_aid", "address_crew", "prepare_meal")),
     (Msg("Helm"), ("new_speed", "new_course", "new_depth", "dive", "surface")),
     (Msg("Sensors"), ("observe", "periscope", "hydrophone", "sextant", "enigma")),
-    (Msg("Weapons"), ("tdc", "flood_tubes", "fire_torpedoes", "reload_torpedo", "gun_88", "gun_20")),
+    (Msg("Weapons"), ("tdc", "flood_tubes", "fire_torpedoes", "reload_torpedo", "lay_mines", "gun_88", "gun_20")),
 )

@@ -7,7 +7,7 @@ start of the next, both plain data that a save and the career record keep):
 - the crew's health: who is dead, every ailment with its red-cross and exhaustion chips;
 - the medical chest (supplies, discards, the refill kits left: one per linked mission after the
   first, §5.2), the provisions (pyramid, supply, discards, what has spoiled) and the cigarettes;
-- torpedoes (what each tube holds, the racks, the deck containers) and the guns' ammunition;
+- torpedoes and mines (what each tube holds, the racks, the deck containers) and the guns' ammunition;
 - technical damage (every open condition, at its severity);
 - flooded sections ("for linked missions: until the end of the whole patrol", §10.3.8).
 
@@ -47,7 +47,7 @@ def extract(engine: Engine) -> dict[str, Any]:
                             for _, j in sorted(jobs.items())]
     if engine.has_module("weapons"):
         weapons = engine.module("weapons")
-        out["weapons"] = {"tubes": {str(n): t["torpedo"] for n, t in sorted(weapons.tubes.items())},
+        out["weapons"] = {"tubes": {str(n): t["torpedo"] or t.get("mines") for n, t in sorted(weapons.tubes.items())},
                           "racks": {str(k): list(v) for k, v in sorted(weapons.racks.items())},
                           "deck": list(weapons.deck), "ammo": dict(weapons.ammo)}
     return out
@@ -146,18 +146,22 @@ def _dry_section(section: int, flooded: list[int]) -> int:
 
 
 def _stow(engine: Engine, saved: Mapping[str, Any]) -> None:
-    from kaleun.uboot.weapons.arsenal import torpedo_type
+    from kaleun.uboot.weapons.arsenal import is_mine, torpedo_type
 
     weapons = engine.module("weapons")
     now = engine.t
     for number, tube in weapons.tubes.items():
         torpedo = saved["tubes"].get(str(number))
         if torpedo is None:
-            tube.update({"state": "empty", "torpedo": None, "loaded_at": None, "until": None, "source": None})
+            tube.update({"state": "empty", "torpedo": None, "mines": None, "loaded_at": None, "until": None,
+                         "source": None})
+        elif is_mine(str(torpedo)):
+            tube.update({"state": "loaded", "torpedo": None, "mines": str(torpedo), "loaded_at": now, "until": None,
+                         "source": None})
         else:
             kind = torpedo_type(str(torpedo))
-            tube.update({"state": "loaded", "torpedo": str(torpedo), "loaded_at": now - kind.warm_h * 3600.0,
-                         "until": None, "source": None})
+            tube.update({"state": "loaded", "torpedo": str(torpedo), "mines": None,
+                         "loaded_at": now - kind.warm_h * 3600.0, "until": None, "source": None})
     weapons.racks = {int(k): [str(x) for x in v] for k, v in saved["racks"].items()}
     weapons.deck = [str(x) for x in saved["deck"]]
     weapons.ammo = {gun: int(n) for gun, n in saved["ammo"].items()}

@@ -25,6 +25,7 @@ from kaleun.uboot import data
 from kaleun.uboot.missions.areas import AREA_KEYS, area_problems, has_area
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
 from kaleun.uboot.sea.grid import GridError, naval_grid
+from kaleun.uboot.weapons import arsenal
 
 RULES = data.load("mission_rules")
 BASES: Mapping[str, Mapping[str, Any]] = data.load("bases")
@@ -36,10 +37,10 @@ CONVOY_KINDS = tuple(data.load("convoys")["types"])
 ZIGZAGS = tuple(data.load("convoys")["zigzag"])
 GUN_IDS = ("gun_88", "gun_20")
 
-OBJECTIVE_KINDS = ("sink", "grt", "reach", "station", "report", "shadow", "rendezvous", "return")
+OBJECTIVE_KINDS = ("sink", "grt", "reach", "station", "report", "shadow", "rendezvous", "mines", "return")
 REPORT_KINDS = ("convoy", "weather", "position", "contact")
 SHIP_TYPES = ("merchant", "small", "escort", "any")
-CAUSES = ("torpedo", "gunfire", "any")
+CAUSES = ("torpedo", "gunfire", "mine", "any")
 ANSWERS = ("shadow", "attack", "boats_joining", "acknowledged")
 
 
@@ -139,7 +140,7 @@ COMMON: dict[str, Check] = {
     "crew_rules": _choice(("enforce", "advise")), "wear": _bool,
     "weather": _choice(WEATHER_KINDS), "weather_hold": _bool, "utc_offset_h": _number(-12, 14),
     "traffic": _choice(TRAFFIC), "air_cover": _choice(AIR_COVER),
-    "tubes_flooded": _int_list(1, 5), "ammo": _any,
+    "tubes_flooded": _int_list(1, 5), "ammo": _any, "loadout": _choice(tuple(arsenal.named_loadouts())),
     "convoy": _any, "vessel": _any, "aircraft": _any,
     # the mission proper
     "base": _choice(tuple(BASES)), "briefing": _text, "time_limit_h": _number(0, 24 * 60, lo_open=True),
@@ -176,9 +177,10 @@ OBJECTIVE_KEYS: dict[str, dict[str, Check]] = {
     "shadow": {"hours": _number(0, 240, lo_open=True)},
     "rendezvous": {"minutes": _number(0, 24 * 60, lo_open=True), "night": _bool, "surfaced": _bool,
                    "stopped": _bool, "window_h": _window(0, 24 * 60)},
+    "mines": {"count": _number(1, 1000, whole=True), "type": _choice(tuple(arsenal.mine_types()))},
     "return": {},
 }
-NEEDS_AREA = ("reach", "station", "rendezvous")
+NEEDS_AREA = ("reach", "station", "rendezvous", "mines")
 RADIO_KEYS: dict[str, Check] = {
     "id": _text, "at_h": _window(0, 24 * 60), "after": _text, "delay_h": _window(0, 24 * 60), "text": _text,
     "objective": _any, "encounter": _text,
@@ -284,10 +286,30 @@ def _check_setup(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ..
         _check_vessel(c, table, (*path, "vessel", i), year)
     for i, table in enumerate(_tables(c, spec, "aircraft", path)):
         _check_aircraft(c, table, (*path, "aircraft", i), year)
+    _check_loadout(c, spec, path)
     ammo = spec.get("ammo")
     if ammo is not None and (not isinstance(ammo, Mapping) or any(
             k not in GUN_IDS or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in ammo.items())):
         c.add((*path, "ammo"), f"ammo must be {{ gun_88 = rounds, gun_20 = rounds }}, got {ammo!r}")
+
+
+def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
+    """A named loadout (torpedoes.toml [loadouts]): its torpedoes and mines issued on the mission's date,
+    and no tube flooded at the start that holds mines."""
+    name = spec.get("loadout")
+    if name not in arsenal.named_loadouts():
+        return  # absent, or already refused as unknown
+    row = arsenal.named_loadout(str(name))
+    day = datetime.fromisoformat(spec["start"]).date()
+    late = sorted({x for x in arsenal.loadout_loads(row) if not arsenal.issued_on(x, day)})
+    if late:
+        names = ", ".join(arsenal.load_name(x) for x in late)
+        c.add((*path, "loadout"), f"loadout: {name} carries {names}, not issued on {day.isoformat()}")
+    flooded = spec.get("tubes_flooded")
+    if isinstance(flooded, list):
+        for number, load in zip(sorted(arsenal.tubes()), row["tubes"], strict=True):
+            if number in flooded and arsenal.is_mine(load):
+                c.add((*path, "tubes_flooded"), f"tubes_flooded: tube {number} holds mines in the loadout {name}")
 
 
 def _class_of_year(c: _Checker, cid: Any, where: tuple[str | int, ...], year: int, escort: bool) -> None:

@@ -12,6 +12,7 @@ runtime writes them into the session folder) and the console all read it. Its fi
     fixes: [{t, lat, lon, square, true}]     (sextant fixes: the measured position, the true one)
     attacks: [{t, lat, lon, kind, target}]   (salvoes, guns opening fire)
     passages: [{t, event, why}]              (return to base: start, interrupted, arrived)
+    mines: [{t, field, type, count, lat, lon, water_m}]   (fields laid: where they truly lie, their middle)
     signals: [{id, state, kind, text}], reports: [{id, report, t, square, ...}]
     distance_nm
 """
@@ -33,6 +34,7 @@ WORDS: dict[str, str] = {
     "all_hands_lost": N_("all hands lost"), "flooded": N_("a second section flooded"),
     "crushed": N_("crushed below the crush depth"), "grounded": N_("run aground"), "rammed": N_("rammed"),
     "collision": N_("a collision"), "torpedo": N_("torpedo"), "gunfire": N_("gunfire"), "damage": N_("damage"),
+    "mine": N_("mine"),
     "merchant": N_("merchant"), "escort": N_("escort"), "small": N_("small craft"),
 }
 
@@ -69,6 +71,7 @@ def debrief(engine: Engine) -> dict[str, Any]:
     out["fixes"] = [dict(f) for f in log["fixes"]]
     out["attacks"] = [dict(a) for a in log["attacks"]]
     out["passages"] = [dict(p) for p in log["passages"]]
+    out["mines"] = [dict(m) for m in log.get("mines", [])]
     out["signals"] = [{"id": m.id, "state": m.state, "kind": m.kind,
                        "text": str(m.text_msg()) if m.state == "decoded" else None} for m in mission.messages]
     out["reports"] = [dict(r) for r in mission.reports]
@@ -106,6 +109,10 @@ def lines(d: dict[str, Any]) -> list[Msg]:
     for s in d["sunk"]:
         out.append(Msg("  {name} ({grt:,} GRT, {cause})", name=Msg.term(s["class_name"]), grt=s["grt"],
                        cause=word(s["cause"])))
+    laid = d.get("mines", [])
+    if laid:
+        out.append(Msg("Mines laid: {mines} in {fields}.", mines=sum(int(m["count"]) for m in laid),
+                       fields=Msg.plural("{n} field", "{n} fields", n=len(laid))))
     out.append(Msg.plural("Crew lost: {n}.", "Crew lost: {n}.", n=len(d["crew_lost"])))
     for death in d["crew_lost"]:
         out.append(Msg("  {sailor}: {cause}", sailor=death["sailor"], cause=from_json(death["cause"]) or ""))

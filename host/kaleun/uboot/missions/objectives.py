@@ -12,6 +12,8 @@ Kinds (fields in a mission file's `[[objective]]`, a radio message's or an HQ an
     shadow      hours: that long with a convoy ship in the crew's contact picture
     rendezvous  a point with radius_nm, minutes: that long in it without a break, surfaced (default),
                 stopped (default; at most 1 kn), at night if night = true, within window_h [from, to]
+    mines       count (default 1), type (a mine type id, default any), an area: that many mines laid
+                (the lay_mines order) whose true positions lie in the area
     return      the boat returns to base
 
 Every kind takes `by_h`: not met by then (hours after the start), it has failed. An objective counts
@@ -69,7 +71,7 @@ class Objective:
             return float(spec["grt"])
         if self.kind in ("station", "shadow"):
             return float(spec["hours"])
-        if self.kind == "report":
+        if self.kind in ("report", "mines"):
             return float(spec.get("count", 1))
         if self.kind == "rendezvous":
             return float(spec["minutes"])
@@ -203,6 +205,14 @@ def rendezvous_conditions(obj: Objective, now: Situation) -> str | None:
     if spec.get("night", False) and now.phase not in NIGHT_PHASES:
         return "not dark"
     return None
+
+
+def mines_counting(obj: Objective, mines: list[Mapping[str, Any]]) -> int:
+    """How many of a field's mines (the sea's records: type, lat, lon) count for a `mines` objective."""
+    area = obj.area
+    kind = obj.spec.get("type")
+    return sum(1 for m in mines if (kind is None or m["type"] == kind)
+               and area is not None and area.contains(float(m["lat"]), float(m["lon"])))
 
 
 def report_counts(obj: Objective, report: str, t: float, inside: bool) -> bool:

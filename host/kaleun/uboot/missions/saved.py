@@ -32,7 +32,7 @@ ID = Text(max_len=64)
 KEY = Text(max_len=64)
 #: what the mission file gave, passed through (a table's fields, a message's values)
 FIELDS = Map(Json(depth=4), keys=KEY, most=64)
-LOGS = ("track", "fixes", "attacks", "sunk", "deaths", "passages")
+LOGS = ("track", "fixes", "attacks", "sunk", "deaths", "passages", "mines")
 
 OBJECTIVE = Obj(id=ID, kind=Text(OBJECTIVE_KINDS), text=TEXT, primary=BOOL, fame=Int(-10**6, 10**6), spec=FIELDS,
                 state=Text(STATES), given_at=Maybe(TIME), done_at=Maybe(TIME), progress=Num(-1e9, 1e9),

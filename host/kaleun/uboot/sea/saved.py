@@ -35,6 +35,7 @@ from kaleun.core.shape import (
 )
 from kaleun.uboot import data
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
+from kaleun.uboot.sea.minefield import MINEFIELD
 
 SHIPS = data.load("ships")
 AIR = data.load("aircraft")
@@ -81,7 +82,7 @@ CONTACT = Obj({"id": ID, "entity": ID, "kind": Text(("ship", "aircraft")), "iden
               # where the boat was when it was last reported, and the crew's plot of course and speed
               optional={"from": Tuple(LAT, LON), "plot": Tuple(Int(1, 1000), ANGLE, SPEED)})
 SCHEDULE_KEY = Text(max_len=60,
-                    pattern=r"(ai|air|leg|gwatch|charge|sink|torp):[a-z]\d{1,9}|watch|prox|spawn|airspawn|cleanup")
+                    pattern=r"(ai|air|leg|gwatch|charge|sink|torp):[a-z]\d{1,9}|watch|prox|spawn|airspawn|cleanup|mines")
 #: a torpedo in the water (torpedo_run.launch)
 TORPEDO = Obj({
     "id": ID, "number": Int(1, 10_000), "tube": Int(1, 5), "type": Text(max_len=40), "name": Text(max_len=100),
@@ -105,7 +106,7 @@ SEA_STATE = Obj(
     traffic=Text(lambda: SHIPS["traffic"]["mean_hours"]), air_cover=Text(lambda: AIR["cover"]["mean_hours"]),
     stopped=BOOL, attacked_at=Map(TIME), ids=Obj(v=COUNT, g=COUNT, a=COUNT, k=COUNT, p=COUNT),
     sched=Map(Tuple(TIME, Int(0, 2**62)), keys=SCHEDULE_KEY, most=100_000), seq=Int(0, 2**62),
-    optional={"torpedoes": Map(TORPEDO, most=1000)})
+    optional={"torpedoes": Map(TORPEDO, most=1000), "minefield": MINEFIELD})
 
 
 def check_sea_state(state: Any, path: str) -> None:
@@ -128,6 +129,8 @@ def check_sea_state(state: Any, path: str) -> None:
                 raise ShapeError(f"{where}.ai: an escort's hunting state lacks {', '.join(missing)}")
     for key, plane in state["aircraft"].items():
         _same_id(key, plane, f"{path}.aircraft")
+    for key, mine in state.get("minefield", {}).get("mines", {}).items():
+        _same_id(key, mine, f"{path}.minefield.mines")
     for key, contact in state["picture"]["contacts"].items():
         _same_id(key, contact, f"{path}.picture.contacts")
 

@@ -14,7 +14,8 @@ handful of wakes.
 Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `identified`,
 `identification` (feed), `observation` (feed), `periscope_view` (feed), `hydrophone_report`
 (feed), `ping`, `depth_charges` (feed), `explosion`, `damage` (feed), `gunfire` (feed),
-`aircraft_attack` (feed), `collision`, `convoy_alarm`, `convoy_scattered`, `ship_sunk`.
+`aircraft_attack` (feed), `collision`, `convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit` (feed:
+a mine of the boat's field went off under a ship, `minefield.py`).
 """
 
 from __future__ import annotations
@@ -33,9 +34,10 @@ from kaleun.core.messages import Msg, and_list, join
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import aircraft as air_ai
-from kaleun.uboot.sea import attacks, escorts, geo, scenario, shipdamage, torpedo_run
+from kaleun.uboot.sea import attacks, escorts, geo, minefield, scenario, shipdamage, torpedo_run
 from kaleun.uboot.sea.contacts import Picture, Truth
 from kaleun.uboot.sea.machinery import component_state
+from kaleun.uboot.sea.minefield import Minefield
 from kaleun.uboot.sea.saved import check_sea_state
 from kaleun.uboot.sea.sensors import (
     ENEMY,
@@ -131,6 +133,7 @@ class Sea(Module):
         self.aircraft: dict[str, Aircraft] = {}
         self.charges: dict[str, dict[str, Any]] = {}
         self.torpedoes: dict[str, dict[str, Any]] = {}
+        self.minefield = Minefield()  # the boat's mines on the bottom
         self.picture = Picture()
         self.observing = False
         self.periscope_until = -1.0
@@ -236,6 +239,8 @@ class Sea(Module):
                 self.sink(ident, str(vessel.ai.get("sink_cause", "damage")))
         elif kind == "torp":
             torpedo_run.step(self, ident, now)
+        elif kind == minefield.TASK:
+            minefield.check(self, now)
 
     # -- the boat and the conditions ----------------------------------------------------------------
     def boat_now(self, t: float | None = None) -> BoatNow:
@@ -263,6 +268,8 @@ class Sea(Module):
         if self.engine.module("boat").surfaced and (due is None or due[0] > now):
             self.schedule("watch", now)
         self._soon("prox", now)
+        if self.minefield.mines:
+            self._soon(minefield.TASK, now)
 
     def _soon(self, key: str, now: float) -> None:
         due = self.sched.get(key)
@@ -885,6 +892,7 @@ class Sea(Module):
             "aircraft": {k: a.to_json() for k, a in self.aircraft.items()},
             "charges": {k: dict(c) for k, c in self.charges.items()},
             "torpedoes": copy.deepcopy(self.torpedoes),
+            "minefield": self.minefield.to_json(),
             "picture": self.picture.to_json(),
             "observing": self.observing, "periscope_until": self.periscope_until, "dived_at": self.dived_at,
             "traffic": self.traffic, "air_cover": self.air_cover, "stopped": self.stopped,
@@ -898,6 +906,7 @@ class Sea(Module):
         self.aircraft = {k: Aircraft.from_json(a) for k, a in state["aircraft"].items()}
         self.charges = {k: dict(c) for k, c in state["charges"].items()}
         self.torpedoes = copy.deepcopy(dict(state.get("torpedoes", {})))
+        self.minefield = Minefield.from_json(state["minefield"]) if "minefield" in state else Minefield()
         self.picture = Picture()
         self.picture.load(state["picture"])
         self.observing = bool(state["observing"])

@@ -1,5 +1,9 @@
 """The weapons' data (`torpedoes.toml`, `guns.toml`) as typed values: torpedo types by date,
-pistols and the torpedo crisis, the boat's tubes and stores, the guns."""
+pistols and the torpedo crisis, the boat's tubes and stores, mines, the loadouts, the guns.
+
+A *load* is what one tube or one reload slot holds: a torpedo (its type id) or a tube load of
+mines (a mine type id: `per_tube` mines). The data is checked when the package is imported
+(`check_text`: every mistake as `torpedoes.toml:LINE: problem`)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from kaleun.uboot import data
@@ -45,6 +50,23 @@ class TorpedoType:
 
     def speeds(self) -> list[float]:
         return [kn for kn, _m in self.settings]
+
+
+@dataclass(frozen=True)
+class MineType:
+    """A mine laid through the torpedo tubes (`[mines.*]`)."""
+
+    id: str
+    name: str
+    per_tube: int
+    issued: date
+    withdrawn: date
+    max_water_m: float
+    arm_min: float
+    radius_m: float
+    fire_p: float
+    damage: tuple[float, float]
+    spacing_m: float
 
 
 @dataclass(frozen=True)
@@ -118,6 +140,47 @@ def tubes() -> dict[int, TubeSpec]:
     return {int(n): TubeSpec(int(n), int(t["room"]), str(t["facing"])) for n, t in BOAT["tubes"].items()}
 
 
+@cache
+def mine_types() -> dict[str, MineType]:
+    out = {}
+    for mid, spec in TORPEDOES.get("mines", {}).items():
+        lo, hi = (float(x) for x in spec["damage"])
+        out[mid] = MineType(id=mid, name=str(spec["name"]), per_tube=int(spec["per_tube"]),
+                            issued=_date(spec["from"]), withdrawn=_date(spec["until"]),
+                            max_water_m=float(spec["max_water_m"]), arm_min=float(spec["arm_min"]),
+                            radius_m=float(spec["radius_m"]), fire_p=float(spec["fire_p"]), damage=(lo, hi),
+                            spacing_m=float(spec["spacing_m"]))
+    return out
+
+
+def mine_type(mid: str) -> MineType:
+    types = mine_types()
+    if mid not in types:
+        raise ValueError(f"unknown mine type {mid!r} (known: {', '.join(sorted(types)) or 'none'})")
+    return types[mid]
+
+
+def is_mine(load: str | None) -> bool:
+    """Is a load (a tube's or a reload slot's) a tube load of mines?"""
+    return load is not None and load in mine_types()
+
+
+def load_ids() -> list[str]:
+    """Every load a tube or a rack may hold: the torpedo types and the mine types."""
+    return sorted(torpedo_types()) + sorted(mine_types())
+
+
+def load_name(load: str) -> str:
+    """How players read a load (a data term: render it with `Msg.term`)."""
+    return mine_type(load).name if is_mine(load) else torpedo_type(load).name
+
+
+def issued_on(load: str, day: date) -> bool:
+    """Is this torpedo or mine type issued to the boats on that day?"""
+    kind: TorpedoType | MineType = mine_type(load) if is_mine(load) else torpedo_type(load)
+    return kind.issued <= day <= kind.withdrawn
+
+
 def loadout(when: datetime | date) -> Mapping[str, Any]:
     """What the boat sails with on a date (the last row whose `from` has passed)."""
     day = when.date() if isinstance(when, datetime) else when
@@ -125,27 +188,164 @@ def loadout(when: datetime | date) -> Mapping[str, Any]:
     return rows[-1] if rows else TORPEDOES["loadout"][0]
 
 
+def named_loadouts() -> Mapping[str, Mapping[str, Any]]:
+    """The loadouts a mission may name (`[loadouts.*]`), by name."""
+    return TORPEDOES.get("loadouts", {})
+
+
+def named_loadout(name: str) -> Mapping[str, Any]:
+    known = named_loadouts()
+    if name not in known:
+        raise ValueError(f"unknown loadout {name!r} (known: {', '.join(sorted(known)) or 'none'})")
+    return known[name]
+
+
+def loadout_loads(row: Mapping[str, Any]) -> list[str]:
+    """Every load a loadout names (tubes, racks, deck containers)."""
+    return list(row["tubes"]) + [t for rack in row["racks"].values() for t in rack] + list(row["deck"])
+
+
+# -- checks -------------------------------------------------------------------------------------------
+KeyPath = tuple[str | int, ...]
+MINE_KEYS = ("name", "per_tube", "from", "until", "max_water_m", "arm_min", "radius_m", "fire_p", "damage",
+             "spacing_m")
+
+
+def _day(value: Any) -> date | None:
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _loadout_problems(spec: Mapping[str, Any], row: Any, where: KeyPath, out: list[tuple[KeyPath, str]],
+                      mines_ok: bool) -> None:
+    label = f"{where[0]}.{where[1]}" if isinstance(where[1], str) else f"{where[0]}[{where[1]}]"
+    if not isinstance(row, Mapping) or any(k not in row for k in ("from", "tubes", "racks", "deck")):
+        out.append((where, f"{label} needs from, tubes, racks and deck"))
+        return
+    torpedoes, mines = spec.get("types", {}), spec.get("mines", {})
+    boat = spec["boat"]
+    named = [str(x) for x in list(row["tubes"]) + [t for rack in row["racks"].values() for t in rack]
+             + list(row["deck"])]
+    unknown = sorted({x for x in named if x not in torpedoes and not (mines_ok and x in mines)})
+    if unknown:
+        what = "types" if mines_ok else "torpedo types (mines go in a mission's named loadout)"
+        out.append((where, f"{label} names unknown {what} {unknown}"))
+        return
+    if len(row["tubes"]) != len(boat["tubes"]):
+        out.append(((*where, "tubes"), f"{label}.tubes must fill {len(boat['tubes'])} tubes, not {len(row['tubes'])}"))
+    for room, rack in row["racks"].items():
+        if str(room) not in boat["stores"]:
+            out.append(((*where, "racks"), f"{label}.racks: there are racks only in rooms "
+                                           f"{', '.join(str(k) for k in boat['stores'])}, not {room}"))
+        elif len(rack) > int(boat["stores"][str(room)]):
+            out.append(((*where, "racks"), f"{label}.racks: room {room} holds {boat['stores'][str(room)]} "
+                                           f"reloads, not {len(rack)}"))
+    if len(row["deck"]) > int(boat["deck"]):
+        out.append(((*where, "deck"), f"{label}.deck: {boat['deck']} deck containers, not {len(row['deck'])}"))
+    on_deck = sorted({str(x) for x in row["deck"] if str(x) in mines})
+    if on_deck:
+        out.append(((*where, "deck"), f"{label}.deck: the deck containers hold torpedoes, not {', '.join(on_deck)}"))
+    day = _day(row["from"])
+    if day is None:
+        out.append(((*where, "from"), f"{label}.from must be a date like \"1939-09-01\", got {row['from']!r}"))
+        return
+    late = []
+    for load in sorted(set(named)):
+        kind = torpedoes.get(load) or mines.get(load) or {}
+        issued, withdrawn = _day(kind.get("from")), _day(kind.get("until"))
+        if issued is not None and withdrawn is not None and not issued <= day <= withdrawn:
+            late.append(load)
+    if late:
+        out.append(((*where, "from"), f"{label}: {', '.join(late)} not issued on {day.isoformat()}"))
+
+
+def _mine_problems(mid: str, mine: Any, torpedoes: Mapping[str, Any], out: list[tuple[KeyPath, str]]) -> None:
+    where: KeyPath = ("mines", mid)
+    if not isinstance(mine, Mapping):
+        out.append((where, f"mines.{mid} must be a table"))
+        return
+    missing = [k for k in MINE_KEYS if k not in mine]
+    if missing:
+        out.append((where, f"mines.{mid} needs {', '.join(missing)}"))
+        return
+    if mid in torpedoes:
+        out.append((where, f"mines.{mid}: a torpedo type has that id"))
+    per_tube = mine["per_tube"]
+    if isinstance(per_tube, bool) or not isinstance(per_tube, int) or per_tube < 1:
+        out.append(((*where, "per_tube"), f"mines.{mid}.per_tube must be a whole number of at least 1, "
+                                          f"got {per_tube!r}"))
+    for key in ("from", "until"):
+        if _day(mine[key]) is None:
+            out.append(((*where, key), f"mines.{mid}.{key} must be a date like \"1939-09-01\", got {mine[key]!r}"))
+    fire_p = mine["fire_p"]
+    if not _number(fire_p) or not 0.0 <= fire_p <= 1.0:
+        out.append(((*where, "fire_p"), f"mines.{mid}.fire_p must be a chance from 0 to 1, got {fire_p!r}"))
+    damage = mine["damage"]
+    if (not isinstance(damage, list) or len(damage) != 2 or not all(_number(x) for x in damage)
+            or not 0.0 < damage[0] <= damage[1]):
+        out.append(((*where, "damage"), f"mines.{mid}.damage must be [lo, hi] standard hits with 0 < lo <= hi, "
+                                        f"got {damage!r}"))
+    for key in ("max_water_m", "radius_m", "spacing_m", "arm_min"):
+        value = mine[key]
+        if not _number(value) or value < 0 or (value == 0 and key != "arm_min"):
+            low = "not negative" if key == "arm_min" else "more than 0"
+            out.append(((*where, key), f"mines.{mid}.{key} must be a number {low}, got {value!r}"))
+
+
+def problems(spec: Mapping[str, Any]) -> list[tuple[KeyPath, str]]:
+    """Every mistake of a torpedoes.toml (parsed) as (key path, problem)."""
+    out: list[tuple[KeyPath, str]] = []
+    torpedoes = spec.get("types", {})
+    mines = spec.get("mines", {})
+    if not isinstance(mines, Mapping):
+        return [(("mines",), "mines must be a table of mine types ([mines.TMB])")]
+    for mid, mine in mines.items():
+        _mine_problems(str(mid), mine, torpedoes, out)
+    if any(p[0] == "mines" for p, _ in out):
+        return out  # the loadouts are read against the mine types
+    for i, row in enumerate(spec.get("loadout", [])):
+        _loadout_problems(spec, row, ("loadout", i), out, mines_ok=False)
+    loadouts = spec.get("loadouts", {})
+    if not isinstance(loadouts, Mapping):
+        return [*out, (("loadouts",), "loadouts must be a table of named loadouts ([loadouts.NAME])")]
+    for name, row in loadouts.items():
+        _loadout_problems(spec, row, ("loadouts", str(name)), out, mines_ok=True)
+    for p in spec.get("periods", []):
+        if any(x not in PISTOLS for x in p.get("pistols", [])):
+            out.append((("periods",), f"period {p.get('name')!r} names an unknown pistol"))
+    for number, tube in spec["boat"]["tubes"].items():
+        if tube.get("facing") not in FACINGS:
+            out.append((("boat", "tubes"), f"tube {number} faces {tube.get('facing')!r}"))
+    return out
+
+
+def check_text(text: str, filename: str = "torpedoes.toml") -> list[str]:
+    """Every mistake of a torpedoes.toml's text as `FILE:LINE: problem` (an empty list: none)."""
+    import tomllib
+
+    from kaleun.boards.locate import KeyLines
+
+    try:
+        spec = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return [f"{filename}:1: not valid TOML ({exc})"]
+    found = problems(spec)
+    if not found:
+        return []
+    lines = KeyLines(text)
+    return [f"{filename}:{lines.line(path)}: {problem}" for path, problem in found]
+
+
 def _check() -> None:
-    types = torpedo_types()
-    for row in TORPEDOES["loadout"]:
-        named = list(row["tubes"]) + [t for rack in row["racks"].values() for t in rack] + list(row["deck"])
-        unknown = sorted(set(named) - set(types))
-        if unknown:
-            raise ValueError(f"torpedoes.toml: loadout from {row['from']} names unknown types {unknown}")
-        if len(row["tubes"]) != len(tubes()):
-            raise ValueError(f"torpedoes.toml: loadout from {row['from']} must fill {len(tubes())} tubes")
-        for room, rack in row["racks"].items():
-            if len(rack) > int(BOAT["stores"][room]):
-                raise ValueError(f"torpedoes.toml: loadout from {row['from']}: room {room} holds "
-                                 f"{BOAT['stores'][room]} reloads, not {len(rack)}")
-        if len(row["deck"]) > int(BOAT["deck"]):
-            raise ValueError(f"torpedoes.toml: loadout from {row['from']}: {BOAT['deck']} deck containers")
-    for p in periods():
-        if any(x not in PISTOLS for x in p.pistols):
-            raise ValueError(f"torpedoes.toml: period {p.name!r} names an unknown pistol")
-    for t in tubes().values():
-        if t.facing not in FACINGS:
-            raise ValueError(f"torpedoes.toml: tube {t.number} faces {t.facing!r}")
+    found = check_text(resources.files(data.__package__).joinpath("torpedoes.toml").read_text(encoding="utf-8"))
+    if found:
+        raise ValueError("\n".join(found))
 
 
 _check()

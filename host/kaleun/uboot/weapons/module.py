@@ -1,9 +1,10 @@
 """The `weapons` engine module: tubes and torpedo stores, the TDC, the attack disc, the guns.
 
 Orders it carries out (rulebook §4 order table, §7.5, §9.2; the crew engine checks who executes
-them): `reload_torpedo`, `flood_tubes`, `tdc`, `fire_torpedoes`, `gun_88`, `gun_20`. The table's
-attack disc reaches it as the `attack_disc` command. Torpedoes it fires leave the boat into the
-sea (`sea/torpedo_run.py`); shells and flak hit ships and aircraft of the sea directly.
+them): `reload_torpedo`, `flood_tubes`, `tdc`, `fire_torpedoes`, `lay_mines`, `gun_88`, `gun_20`.
+The table's attack disc reaches it as the `attack_disc` command. Torpedoes it fires leave the boat
+into the sea (`sea/torpedo_run.py`); mines it lays go to the bottom (`sea/minefield.py`); shells and
+flak hit ships and aircraft of the sea directly.
 
 A tube is `empty` → `loading` (a reload order, minutes) → `loaded` → `flooding` → `flooded` (its
 outer door open) → `fired` (empty again until reloaded). Reloads come from the room's racks, or
@@ -42,11 +43,12 @@ from kaleun.core.shape import (
     Whole,
 )
 from kaleun.uboot.orders import Effect, OrderDesk
-from kaleun.uboot.sea import geo, torpedo_run
+from kaleun.uboot.sea import geo, minefield, torpedo_run
 from kaleun.uboot.sea.geo import M_PER_NM
 from kaleun.uboot.sea.machinery import component_state
+from kaleun.uboot.sea.seabed import seabed
 from kaleun.uboot.weapons import arsenal, guns
-from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, torpedo_type, tubes
+from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, is_mine, load_name, mine_type, torpedo_type, tubes
 from kaleun.uboot.weapons.disc import RINGS, Disc
 from kaleun.uboot.weapons.tdc import Solution, Target, aob_text, solve, spread_offsets, target_from
 
@@ -67,13 +69,17 @@ def _tube_list(tubes_: list[int]) -> str:
 
 
 TORPEDO_TYPE = Text(lambda: arsenal.torpedo_types())
+MINE_TYPE = Text(lambda: arsenal.mine_types())
+#: what a tube or a reload slot holds: a torpedo, or a tube load of mines
+LOAD = Text(lambda: arsenal.load_ids())
+#: a tube holds a torpedo (`torpedo`) or a tube load of mines (`mines`, a mine type), never both
 TUBE = Obj(state=Text(TUBE_STATES), torpedo=Maybe(TORPEDO_TYPE), loaded_at=Maybe(TIME), until=Maybe(TIME),
-           source=Maybe(Text(("racks", "deck"))))
+           source=Maybe(Text(("racks", "deck"))), optional={"mines": Maybe(MINE_TYPE)})
 FIRING = Maybe(Obj(target=Text(max_len=40), contact=Maybe(Text(max_len=40)), left=COUNT, shots=COUNT, hits=COUNT,
                    next=TIME))
 #: the shape of `Weapons.to_state()`, checked before a save is loaded
 WEAPONS_STATE = Obj(
-    tubes=Map(TUBE, keys=Whole(1, 5), most=5), racks=Map(List(TORPEDO_TYPE, most=20), keys=Whole(1, 8), most=8),
+    tubes=Map(TUBE, keys=Whole(1, 5), most=5), racks=Map(List(LOAD, most=20), keys=Whole(1, 8), most=8),
     deck=List(TORPEDO_TYPE, most=10),
     tdc=Maybe(Obj(target=Tuple(TIME, LAT, LON, ANGLE, SPEED), source=Text(("contact", "disc", "manual")),
                   contact=Maybe(Text(max_len=40)), torpedo_kn=Maybe(SPEED), depth_m=DEPTH_M,
@@ -82,7 +88,8 @@ WEAPONS_STATE = Obj(
     ammo=Obj(gun_88=COUNT, gun_20=COUNT), firing=Obj(gun_88=FIRING, gun_20=FIRING), fired=COUNT, hits=COUNT,
     sunk=List(Obj({"ship": Maybe(Text(max_len=40)), "class": Maybe(Text(max_len=40)),
                    "type": Maybe(Text(max_len=40)), "grt": COUNT, "cause": Maybe(Text(max_len=40)), "t": TIME}),
-              most=10_000))
+              most=10_000),
+    optional={"mines_laid": COUNT})
 
 
 class Weapons(Module):
@@ -110,6 +117,7 @@ class Weapons(Module):
         self.firing: dict[str, dict[str, Any] | None] = dict.fromkeys(guns.GUNS)
         self.fired = 0
         self.hits = 0
+        self.mines_laid = 0
         self.sunk: list[dict[str, Any]] = []
 
     def attach(self, engine: Any) -> None:
@@ -121,6 +129,10 @@ class Weapons(Module):
                                             lambda p: Msg.plural("flood tube {tubes}", "flood tubes {tubes}",
                                                                  n=len(p["tubes"]), tubes=_tube_list(p["tubes"]))))
         desk.register("tdc", Effect(self._parse_tdc, self._check_tdc, self._program, self._describe_tdc))
+        desk.register("lay_mines", Effect(self._parse_tubes_to_lay, self._check_lay, self._lay,
+                                          lambda p: Msg.plural("lay mines from tube {tubes}",
+                                                               "lay mines from tubes {tubes}", n=len(p["tubes"]),
+                                                               tubes=_tube_list(p["tubes"]))))
         desk.register("fire_torpedoes", Effect(self._parse_tubes_to_fire, self._check_fire, self._fire,
                                                lambda p: Msg.plural("fire tube {tubes}", "fire tubes {tubes}",
                                                                     n=len(p["tubes"]), tubes=_tube_list(p["tubes"]))))
@@ -133,17 +145,23 @@ class Weapons(Module):
             self._stow(self.loadout or arsenal.loadout(engine.clock.at(engine.t)))
 
     def _stow(self, load: Mapping[str, Any]) -> None:
-        """Sail with a loadout: the tubes loaded (and warm), the racks and deck containers full."""
+        """Sail with a loadout: the tubes loaded (torpedoes warm, or mines), the racks and deck containers full."""
         now = self.engine.t
         for number, tid in zip(sorted(tubes()), load["tubes"], strict=True):
+            if is_mine(tid):
+                self.tubes[number] = {"state": "loaded", "torpedo": None, "mines": tid, "loaded_at": now,
+                                      "until": None, "source": None}
+                continue
             kind = torpedo_type(tid)
-            self.tubes[number] = {"state": "loaded", "torpedo": tid, "loaded_at": now - kind.warm_h * 3600.0,
-                                  "until": None, "source": None}
+            self.tubes[number] = {"state": "loaded", "torpedo": tid, "mines": None,
+                                  "loaded_at": now - kind.warm_h * 3600.0, "until": None, "source": None}
         self.racks = {int(room): list(rack) for room, rack in load["racks"].items()}
         self.deck = list(load["deck"])
         for number in self._start_flooded:
             if number not in self.tubes:
                 raise ValueError(f"tubes_flooded: there is no tube {number!r}")
+            if self.tubes[number]["mines"] is not None:
+                raise ValueError(f"tubes_flooded: tube {number} holds mines")
             self.tubes[number]["state"] = "flooded"
 
     # -- helpers ----------------------------------------------------------------------------------
@@ -169,7 +187,13 @@ class Weapons(Module):
 
     def torpedoes_left(self) -> int:
         loaded = sum(1 for t in self.tubes.values() if t["torpedo"] is not None)
-        return loaded + sum(len(r) for r in self.racks.values()) + len(self.deck)
+        return loaded + sum(1 for r in self.racks.values() for x in r if not is_mine(x)) + len(self.deck)
+
+    def mines_left(self) -> int:
+        """Mines aboard: in the tubes and in the racks (a rack slot holds one tube load)."""
+        loads = [t["mines"] for t in self.tubes.values() if t.get("mines")]
+        loads += [x for r in self.racks.values() for x in r if is_mine(x)]
+        return sum(mine_type(x).per_tube for x in loads)
 
     def _tube_arg(self, args: Args, key: str = "tubes") -> list[int] | None:
         """Tube numbers from `tubes` (a list or one number) or `tube`; None when neither is given."""
@@ -198,7 +222,7 @@ class Weapons(Module):
         if len(chosen) != 1:
             raise CommandError(f"'order': one torpedo is reloaded per order, got tubes {chosen!r}")
         source = args.str("from", default="racks", choices=("racks", "deck"))
-        kind = args.str("torpedo", default=None, choices=sorted(arsenal.torpedo_types()))
+        kind = args.str("torpedo", default=None, choices=arsenal.load_ids())
         return {"tube": chosen[0], "from": source, "torpedo": kind}
 
     def _describe_reload(self, p: dict[str, Any]) -> Msg:
@@ -229,14 +253,13 @@ class Weapons(Module):
                 return Msg("the sea is too rough to open the torpedo hatch (sea state {state}; {most} or calmer "
                            "needed)", state=weather.sea_state, most=max_sea)
             if p["torpedo"] is not None and p["torpedo"] not in self.deck:
-                return Msg("there is no {torpedo} in the deck containers",
-                           torpedo=Msg.term(torpedo_type(p["torpedo"]).name))
+                return Msg("there is no {torpedo} in the deck containers", torpedo=Msg.term(load_name(p["torpedo"])))
             return None
         rack = self.racks.get(room, [])
         if not rack:
             return Msg("no reloads are left in the {room}", room=Msg.term(ROOM_NAMES[room]))
         if p["torpedo"] is not None and p["torpedo"] not in rack:
-            return Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(torpedo_type(p["torpedo"]).name),
+            return Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(load_name(p["torpedo"])),
                        room=Msg.term(ROOM_NAMES[room]))
         return None
 
@@ -251,18 +274,22 @@ class Weapons(Module):
             minutes *= 1.5  # a fault in the tube's gear slows the work
         seconds = minutes * 60.0 + (float(BOAT["deck_transfer_h"]) * 3600.0 if p["from"] == "deck" else 0.0)
         now = self.engine.t
-        self.tubes[number].update({"state": "loading", "torpedo": kind, "loaded_at": None, "until": now + seconds,
+        mines = is_mine(kind)
+        self.tubes[number].update({"state": "loading", "torpedo": None if mines else kind,
+                                   "mines": kind if mines else None, "loaded_at": None, "until": now + seconds,
                                    "source": p["from"]})
-        name = Msg.term(torpedo_type(kind).name)
-        self.emit("tube_loading", feed=Msg("Tube {tube}: loading a {torpedo}, ready in {minutes} min.", tube=number,
-                                           torpedo=name, minutes=round(seconds / 60)),
-                  tube=number, torpedo=kind, source=p["from"], ready_s=round(seconds))
+        name = Msg.term(load_name(kind))
+        feed = (Msg("Tube {tube}: loading {mines}, ready in {minutes} min.", tube=number, mines=name,
+                    minutes=round(seconds / 60)) if mines else
+                Msg("Tube {tube}: loading a {torpedo}, ready in {minutes} min.", tube=number, torpedo=name,
+                    minutes=round(seconds / 60)))
+        self.emit("tube_loading", feed=feed, tube=number, torpedo=kind, source=p["from"], ready_s=round(seconds))
 
     # -- flood ---------------------------------------------------------------------------------------
     def _parse_tubes_to_flood(self, args: Args) -> dict[str, Any]:
         chosen = self._tube_arg(args)
         if chosen is None:
-            chosen = [n for n, t in sorted(self.tubes.items()) if t["state"] == "loaded"
+            chosen = [n for n, t in sorted(self.tubes.items()) if t["state"] == "loaded" and t["torpedo"]
                       and tubes()[n].facing == "bow"] or [1]
         return {"tubes": chosen}
 
@@ -271,6 +298,8 @@ class Weapons(Module):
             return Msg("the boat is lost")
         for number in p["tubes"]:
             state = self.tubes[number]["state"]
+            if self.tubes[number].get("mines"):
+                return Msg("tube {tube} holds mines: the lay mines order floods it and lays them", tube=number)
             if state == "flooded":
                 return Msg("tube {tube} is already flooded", tube=number)
             if state == "flooding":
@@ -610,6 +639,76 @@ class Weapons(Module):
         return {"straight_m": max(lo, min(hi, sol.run_m)), "leg_m": float(kind.pattern["leg_m"][0]), "side": 1.0,
                 "turn_m": 150.0}
 
+    # -- mines ---------------------------------------------------------------------------------------
+    def _parse_tubes_to_lay(self, args: Args) -> dict[str, Any]:
+        chosen = self._tube_arg(args)
+        if chosen is None:  # every tube loaded with mines (else the first holding any, to say why not)
+            chosen = ([n for n, t in sorted(self.tubes.items()) if t.get("mines") and t["state"] == "loaded"]
+                      or [n for n, t in sorted(self.tubes.items()) if t.get("mines")] or [min(tubes())])
+        return {"tubes": chosen}
+
+    def _check_lay(self, p: dict[str, Any]) -> Msg | None:
+        """Why the mines cannot be laid now (our rules: the rulebook has no mines)."""
+        boat = self.boat
+        if boat.lost:
+            return Msg("the boat is lost")
+        for number in p["tubes"]:
+            tube = self.tubes[number]
+            if tube["state"] == "loading":
+                return Msg("tube {tube} is still being loaded", tube=number)
+            if tube["torpedo"] is not None:
+                return Msg("tube {tube} holds a torpedo, not mines", tube=number)
+            if not tube.get("mines"):
+                return Msg("tube {tube} is empty", tube=number)
+        if boat.surfaced:
+            return Msg("mines are laid submerged, unseen: dive first")
+        now = self.engine.t
+        depth = boat.depth_at(now)
+        limit = float(BOAT["max_firing_depth_m"])
+        if depth > limit + 1e-6:
+            return Msg("the boat is too deep to lay mines ({depth:.0f} m): the tubes eject at {limit:.0f} m or "
+                       "shallower", depth=depth, limit=limit)
+        water = seabed().depth_at(*boat.position_at(now))
+        for kind in sorted({str(self.tubes[n]["mines"]) for n in p["tubes"]}):
+            mine = mine_type(kind)
+            if water > mine.max_water_m + 1e-6:
+                return Msg("the water is {water:.0f} m deep here: {mines} must lie in {most:.0f} m of water or less",
+                           water=water, mines=Msg.term(mine.name), most=mine.max_water_m)
+        return None
+
+    def _lay(self, p: dict[str, Any]) -> None:
+        """The tubes' mines go to the bottom along the boat's track: the last one under the boat, each
+        earlier one `spacing_m` further astern (the boat lays them one after another as it creeps ahead)."""
+        now = self.engine.t
+        boat = self.boat
+        lat, lon = boat.position_at(now)
+        astern = geo.norm360(boat.heading_at(now) + 180.0)
+        water = seabed().depth_at(lat, lon)
+        kinds = []
+        for number in p["tubes"]:
+            tube = self.tubes[number]
+            kinds += [mine_type(str(tube["mines"]))] * mine_type(str(tube["mines"])).per_tube
+            tube.update({"state": "fired", "torpedo": None, "mines": None, "loaded_at": None, "until": None,
+                         "source": None})
+        specs: list[dict[str, Any]] = []
+        back_m = 0.0
+        for kind in reversed(kinds):
+            mlat, mlon = geo.destination(lat, lon, astern, back_m / M_PER_NM) if back_m > 0 else (lat, lon)
+            specs.append({"type": kind.id, "lat": mlat, "lon": mlon, "water_m": water,
+                          "armed": now + kind.arm_min * 60.0, "radius_m": kind.radius_m, "fire_p": kind.fire_p,
+                          "damage": list(kind.damage)})
+            back_m += kind.spacing_m
+        specs.reverse()
+        field = minefield.lay(self.sea, specs)
+        self.mines_laid += len(specs)
+        arm = max(k.arm_min for k in kinds)
+        names = sorted({k.id for k in kinds})
+        feed = Msg("{tubes}: {mines} laid in {water} m of water; they arm in {minutes} minutes.",
+                   tubes=Msg.plural("Tube {tubes}", "Tubes {tubes}", n=len(p["tubes"]), tubes=_tube_list(p["tubes"])),
+                   mines=Msg.plural("{n} mine", "{n} mines", n=len(specs)), water=round(water), minutes=round(arm))
+        self.emit("mines_laid", feed=feed, tubes=list(p["tubes"]), type=names[0] if len(names) == 1 else names,
+                  count=len(specs), field=field, water_m=round(water, 1), arm_min=round(arm, 1))
+
     # -- guns ----------------------------------------------------------------------------------------
     def _parse_gun_88(self, args: Args) -> dict[str, Any]:
         most = int(guns.GUN["gun_88"]["max_rounds_per_order"])
@@ -694,9 +793,10 @@ class Weapons(Module):
             if tube["state"] == "loading":
                 tube["state"] = "loaded"
                 tube["loaded_at"] = now
+                load = str(tube["torpedo"] or tube.get("mines"))
                 self.emit("tube_loaded", feed=Msg("Tube {tube} loaded ({torpedo}).", tube=number,
-                                                  torpedo=Msg.term(torpedo_type(tube["torpedo"]).name)),
-                          tube=number, torpedo=tube["torpedo"])
+                                                  torpedo=Msg.term(load_name(load))),
+                          tube=number, torpedo=load)
             elif tube["state"] == "flooding":
                 tube["state"] = "flooded"
                 done_flooding.append(number)
@@ -741,14 +841,17 @@ class Weapons(Module):
         for number, tube in sorted(self.tubes.items()):
             spec = tubes()[number]
             kind = torpedo_type(tube["torpedo"]) if tube["torpedo"] else None
+            mines = mine_type(tube["mines"]) if tube.get("mines") else None
             warm = (kind is not None and tube["loaded_at"] is not None
                     and now - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6)
             rows.append({"tube": number, "room": spec.room, "facing": spec.facing, "state": tube["state"],
-                         "torpedo": tube["torpedo"], "name": kind.name if kind else None,
+                         "torpedo": tube["torpedo"], "name": kind.name if kind else mines.name if mines else None,
                          "warm": bool(warm) if kind is not None and kind.cold is not None else None,
+                         "mines": mines.id if mines else None, "mine_count": mines.per_tube if mines else 0,
                          "ready_in_s": None if tube["until"] is None else round(float(tube["until"]) - now)})
         return {"tubes": rows, "racks": {str(k): list(v) for k, v in sorted(self.racks.items())},
-                "deck": list(self.deck), "torpedoes_left": self.torpedoes_left(), "tdc": self.tdc_status(),
+                "deck": list(self.deck), "torpedoes_left": self.torpedoes_left(), "mines_left": self.mines_left(),
+                "mines_laid": self.mines_laid, "tdc": self.tdc_status(),
                 "disc": self.disc.status(),
                 "guns": {gun: {"rounds": self.ammo[gun], "firing": self.firing[gun] is not None,
                                "target": (self.firing[gun] or {}).get("contact")} for gun in guns.GUNS},
@@ -760,7 +863,7 @@ class Weapons(Module):
                 "racks": {str(k): list(v) for k, v in self.racks.items()}, "deck": list(self.deck),
                 "tdc": copy.deepcopy(self.tdc), "disc": self.disc.to_state(), "ammo": dict(self.ammo),
                 "firing": copy.deepcopy(self.firing), "fired": self.fired, "hits": self.hits,
-                "sunk": copy.deepcopy(self.sunk)}
+                "sunk": copy.deepcopy(self.sunk), "mines_laid": self.mines_laid}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         tubes_ = {int(k): dict(v) for k, v in state["tubes"].items()}
@@ -769,11 +872,18 @@ class Weapons(Module):
         for number, tube in tubes_.items():
             if tube["state"] not in TUBE_STATES:
                 raise ValueError(f"tube {number}: unknown state {tube['state']!r}")
+            tube.setdefault("mines", None)  # a save from before mines
             if tube["torpedo"] is not None:
                 torpedo_type(str(tube["torpedo"]))
+            if tube["mines"] is not None:
+                mine_type(str(tube["mines"]))
+                if tube["torpedo"] is not None:
+                    raise ValueError(f"tube {number} holds a torpedo and mines at once")
         racks = {int(k): [str(x) for x in v] for k, v in state["racks"].items()}
         deck = [str(x) for x in state["deck"]]
-        for kind in [t for rack in racks.values() for t in rack] + deck:
+        for kind in [t for rack in racks.values() for t in rack]:
+            load_name(kind)
+        for kind in deck:
             torpedo_type(kind)
         ammo = {gun: int(state["ammo"][gun]) for gun in guns.GUNS}
         firing = {gun: (None if state["firing"][gun] is None else dict(state["firing"][gun])) for gun in guns.GUNS}
@@ -783,5 +893,6 @@ class Weapons(Module):
             Target.from_json(self.tdc["target"])
         self.disc.load_state(state["disc"])
         self.fired, self.hits = int(state["fired"]), int(state["hits"])
+        self.mines_laid = int(state.get("mines_laid", 0))
         self.sunk = [dict(s) for s in state["sunk"]]
 

@@ -21,7 +21,7 @@ SHORT: dict[str, Msg] = {
     "observe": Msg("Lookouts"), "tdc": Msg("TDC"), "address_crew": Msg("Address"),
     "prepare_meal": Msg("Meal"), "reload_torpedo": Msg("Reload"), "fire_torpedoes": Msg("Fire"),
     "flood_tubes": Msg("Flood tubes"), "new_speed": Msg("Speed"), "new_course": Msg("Course"),
-    "new_depth": Msg("Depth"),
+    "new_depth": Msg("Depth"), "lay_mines": Msg("Mines"),
 }
 #: orders with nothing to choose: their buttons show whether they could be given now
 PLAIN = ("mobilize", "dive", "surface", "periscope", "hydrophone", "sextant", "address_crew")
