@@ -29,7 +29,7 @@ FULL_TABLE = {"captain-square": 3, "captain-triangle": 1, "captain-circle": 1, "
               "engineer-square": 5, "engineer-triangle": 5, "engineer-circle": 6, "engineer-hexagon": 3}
 
 ORDERS = [("new_speed", {"speed": "half_ahead"}), ("new_course", {"course": 330}), ("dive", {}),
-          ("observe", {}), ("periscope", {}), ("fire_torpedoes", {"tubes": [1, 2, 5]}), ("gun_88", {}),
+          ("observe", {}), ("periscope", {}), ("fire_torpedoes", {"tubes": [1, 2, 5]}), ("gun_88", {"target": "c1"}),
           ("enigma", {"messages": 2}), ("prepare_meal", {"take": [1]})]
 
 

@@ -22,26 +22,17 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parents[1] / "host")]
 
 from kaleun.boards.model import LampSpec  # noqa: E402
-from kaleun.core.engine import Module  # noqa: E402
 from kaleun.core.events import Event  # noqa: E402
 from kaleun.ports.neopixel import NeopixelLamps  # noqa: E402
 from kaleun.runtime.lamps import LampDirector  # noqa: E402
 from kaleun.uboot.crew.bars import MORALE_LAST  # noqa: E402
 from kaleun.uboot.crew.hazards import CONDITIONS  # noqa: E402
-from kaleun.uboot.game import build_modules, mission_spec, new_game  # noqa: E402
+from kaleun.uboot.game import new_game  # noqa: E402
 
 #: 8 sections of 6 pixels, 5 tubes of 2, an alarm of 4, the crew lamp of 2: 64 pixels
 SEGMENTS = {**{f"section.{n}": ((n - 1) * 6, 6) for n in range(1, 9)},
             **{f"tube.{n}": (48 + (n - 1) * 2, 2) for n in range(1, 6)},
             "alarm": (58, 4), "crew": (62, 2)}
-
-
-class Weapons(Module):
-    name = "weapons"
-
-    def status(self) -> dict[str, Any]:
-        states = ["loading", "loaded", "flooded", "flooded", "loaded"]
-        return {"tubes": [{"tube": n, "room": 1 if n < 5 else 6, "state": states[n - 1]} for n in range(1, 6)]}
 
 
 class Buffer(list):
@@ -51,8 +42,12 @@ class Buffer(list):
 
 def busiest_game() -> Any:
     mission = "exercise_escort"  # submerged, two escorts hunting from the start
-    game = new_game(0, mission, modules=[*build_modules(mission, mission_spec(mission)), Weapons()])
+    game = new_game(0, mission)
     game.take_events()
+    tubes = game.module("weapons").tubes  # every tube lamp lit: one loading, two flooded
+    tubes[1].update(state="loading", until=game.t + 600.0)
+    tubes[3].update(state="flooded")
+    tubes[4].update(state="flooded")
     crew = game.module("crew")
     for section in range(1, 7):
         for condition in CONDITIONS:
