@@ -68,6 +68,13 @@ def existing_groups(names: Sequence[str] = GROUPS) -> list[str]:
     return found
 
 
+def _running(start: str) -> list[str]:
+    """How both kinds of service run Kaleun, stop it and start it again; up to `[Install]`."""
+    return ["Environment=PYTHONUNBUFFERED=1", f"ExecStart={start}", "# SIGTERM: Kaleun saves the game and quits",
+            "KillSignal=SIGTERM", "TimeoutStopSec=30", "Restart=on-failure", "RestartSec=5",
+            "StandardOutput=journal", "StandardError=journal", f"SyslogIdentifier={NAME}", "", "[Install]"]
+
+
 def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequence[str] = ()) -> str:
     """The unit file for a system or a user service."""
     start = " ".join(shlex.quote(part) for part in exec_start)
@@ -87,18 +94,7 @@ def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequ
             *([f"SupplementaryGroups={' '.join(groups)}"] if groups else []),
             "WorkingDirectory=~",
             "Environment=SDL_VIDEODRIVER=kmsdrm",
-            "Environment=PYTHONUNBUFFERED=1",
-            f"ExecStart={start}",
-            "# SIGTERM: Kaleun saves the game and quits",
-            "KillSignal=SIGTERM",
-            "TimeoutStopSec=30",
-            "Restart=on-failure",
-            "RestartSec=5",
-            "StandardOutput=journal",
-            "StandardError=journal",
-            f"SyslogIdentifier={NAME}",
-            "",
-            "[Install]",
+            *_running(start),
             "WantedBy=multi-user.target",
         ]
     elif mode == "user":
@@ -113,18 +109,7 @@ def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequ
             "# the desktop's display (Xwayland on Raspberry Pi OS Bookworm); until the desktop is up",
             "# Kaleun finds no display, exits with a failure and is started again 5 s later",
             "Environment=DISPLAY=:0",
-            "Environment=PYTHONUNBUFFERED=1",
-            f"ExecStart={start}",
-            "# SIGTERM: Kaleun saves the game and quits",
-            "KillSignal=SIGTERM",
-            "TimeoutStopSec=30",
-            "Restart=on-failure",
-            "RestartSec=5",
-            "StandardOutput=journal",
-            "StandardError=journal",
-            f"SyslogIdentifier={NAME}",
-            "",
-            "[Install]",
+            *_running(start),
             "WantedBy=default.target",
         ]
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
@@ -84,40 +85,32 @@ def _settings() -> Any:
 
 
 def cmd_config_set(args: argparse.Namespace) -> int:
-    from kaleun.settings import SettingsError
-
-    settings = _settings()
-    if settings is None:
-        return EXIT_BAD_INPUT
-    try:
-        value = settings.set(args.key, args.value)
-        settings.save()
-    except SettingsError as exc:
-        print(f"kaleun config set: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as exc:
-        print(f"kaleun config set: cannot write {settings.path} ({exc.strerror or exc})", file=sys.stderr)
-        return EXIT_FAIL
-    print(f"{args.key} = {value} (in {settings.path})")
-    return EXIT_OK
+    return _change_setting("set", lambda settings: settings.set(args.key, args.value),
+                           lambda value: f"{args.key} = {value}")
 
 
 def cmd_config_unset(args: argparse.Namespace) -> int:
+    return _change_setting("unset", lambda settings: settings.unset(args.key),
+                           lambda removed: f"{args.key} {'removed' if removed else 'was not set'}")
+
+
+def _change_setting(verb: str, change: Callable[[Any], Any], said: Callable[[Any], str]) -> int:
+    """`kaleun config set|unset`: change the settings, save them, say what was done."""
     from kaleun.settings import SettingsError
 
     settings = _settings()
     if settings is None:
         return EXIT_BAD_INPUT
     try:
-        removed = settings.unset(args.key)
+        result = change(settings)
         settings.save()
     except SettingsError as exc:
-        print(f"kaleun config unset: {exc}", file=sys.stderr)
+        print(f"kaleun config {verb}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
-        print(f"kaleun config unset: cannot write {settings.path} ({exc.strerror or exc})", file=sys.stderr)
+        print(f"kaleun config {verb}: cannot write {settings.path} ({exc.strerror or exc})", file=sys.stderr)
         return EXIT_FAIL
-    print(f"{args.key} {'removed' if removed else 'was not set'} (in {settings.path})")
+    print(f"{said(result)} (in {settings.path})")
     return EXIT_OK
 
 

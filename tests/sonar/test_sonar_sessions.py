@@ -167,6 +167,19 @@ def test_a_console_speaks_for_its_own_team_only(consoles):
     assert referee(runtime.game).teams["blue"].position is None
 
 
+def test_a_typed_json_command_is_read_as_strictly_as_a_table_script(consoles):
+    """The same reading as U-BOOT's console (kaleun.ui.typed): NaN, numbers beyond a float's
+    range and overlong lines are refused by name, and nothing reaches the game."""
+    runtime, seats, outs = consoles
+    seats["yellow"].handle('{"do": "start", "cell": "B2", "x": NaN}')
+    seats["yellow"].handle('{"do": "start", "cell": "B2", "x": 1e999}')
+    seats["yellow"].handle("start " + "B" * 5000)
+    said = outs["yellow"].getvalue()
+    assert said.count("! ") == 3 and "NaN" in said and "1e999" in said
+    assert "that line is 5006 characters long; the console takes 4096" in said
+    assert referee(runtime.game).teams["yellow"].position is None
+
+
 class Terminal:
     """`kaleun` on a pseudo-terminal, without a display (the console is chosen by itself)."""
 

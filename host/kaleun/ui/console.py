@@ -14,9 +14,7 @@ into view ship by ship) is printed again saying what is new.
 from __future__ import annotations
 
 import functools
-import json
 import logging
-import shlex
 import sys
 import threading
 from collections.abc import Callable
@@ -32,13 +30,13 @@ from kaleun.runtime.signals import STOPPER
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
+from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, find, for_order, perform
 from kaleun.ui.feedlog import FeedLog
 
 log = logging.getLogger(__name__)
 
 #: longest line the console reads (a table-script line is a few hundred characters)
-MAX_LINE = 4096
 
 #: the console's own commands (views, the order assistant, the session), declared like the actions
 CONSOLE_GROUP = N_("The console")
@@ -258,7 +256,7 @@ class Console:
     def _do(self, args: list[str]) -> None:
         if not args:
             raise CommandError("usage: do COMMAND [key=value ...]")
-        self._json(json.dumps({"do": args[0], **self._fields(args[1:])}))
+        self._json({"do": args[0], **self._fields(args[1:])})
 
     def _volume(self, args: list[str]) -> None:
         sounder = getattr(self.runtime, "sounder", None)
@@ -287,21 +285,16 @@ class Console:
     # -- reading a line ------------------------------------------------------------------------
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
-        text = line.strip()
         try:
+            text = typed.line_text(line)
             if not text:
                 return
-            if len(text) > MAX_LINE:
-                raise CommandError(f"that line is {len(text)} characters long; the console takes {MAX_LINE}")
             if text.startswith("{"):
-                self._json(text)
+                self._json(typed.json_command(text))
                 return
             if text.startswith("?"):
                 text = "check " + text[1:]
-            try:
-                words = shlex.split(text)
-            except ValueError as exc:
-                raise CommandError(str(exc)) from exc
+            words = typed.words(text)
             action = find(words[0], self.actions)
             if action is None:
                 raise CommandError(f"unknown command '{words[0]}': type help")
@@ -315,16 +308,9 @@ class Console:
             if not self.stopping:
                 self.prompt()
 
-    def _json(self, text: str) -> None:
+    def _json(self, command: dict[str, Any]) -> None:
         from kaleun.runtime.table import TABLE_ACTIONS
 
-        try:
-            command = jsonin.loads(text)
-        except jsonin.JsonInputError as exc:
-            raise CommandError(str(exc)) from exc
-        if not isinstance(command, dict):
-            raise CommandError("a JSON command must be an object")
-        command.pop("t", None)
         if command.get("do") in TABLE_ACTIONS:
             self.table.actuate(command)
         else:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import shlex
 import signal
 import threading
 from collections.abc import Callable
@@ -24,11 +23,11 @@ from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import referee
 from kaleun.sonar.referee import Referee
+from kaleun.ui import typed
 from kaleun.ui.sonar_text import describe_status, draw_board, draw_map
 
 log = logging.getLogger(__name__)
 
-MAX_LINE = 4096
 
 HELP = """\
 Commands for {team} (cells are letter + number, e.g. C6; courses N, E, S, W):
@@ -110,19 +109,14 @@ class TeamConsole:
 
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
-        text = line.strip()
         try:
+            text = typed.line_text(line)
             if not text:
                 return
-            if len(text) > MAX_LINE:
-                raise CommandError(f"that line is {len(text)} characters long; the console takes {MAX_LINE}")
             if text.startswith("{"):
-                self._json(text)
+                self._json(typed.json_command(text))
                 return
-            try:
-                words = shlex.split(text)
-            except ValueError as exc:
-                raise CommandError(str(exc)) from exc
+            words = typed.words(text)
             self._words(words[0].lower(), words[1:])
         except CommandError as exc:
             self._problem(str(exc))
@@ -130,14 +124,7 @@ class TeamConsole:
             if not self.stopping:
                 self.prompt()
 
-    def _json(self, text: str) -> None:
-        try:
-            command = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"not valid JSON: {exc.msg}") from exc
-        if not isinstance(command, dict):
-            raise CommandError("a JSON command must be an object")
-        command.pop("t", None)
+    def _json(self, command: dict[str, Any]) -> None:
         if command.get("team", self.team) != self.team:
             raise CommandError(f"this console speaks for {self.team} only")
         self.send(command)

@@ -1,0 +1,42 @@
+"""A line typed at a console, read the same way by every game's console: at most `MAX_LINE`
+characters; a JSON object (a table-script line without its `t`, strict JSON: no NaN, no
+`1e999`, bounded nesting), or words split like a shell's. Anything else is a `CommandError`
+naming what is wrong."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from kaleun.core import jsonin
+from kaleun.core.errors import CommandError
+
+MAX_LINE = 4096
+
+
+def line_text(line: str) -> str:
+    """The line without surrounding blanks, refused when it is too long."""
+    text = line.strip()
+    if len(text) > MAX_LINE:
+        raise CommandError(f"that line is {len(text)} characters long; the console takes {MAX_LINE}")
+    return text
+
+
+def json_command(text: str) -> dict[str, Any]:
+    """A command typed as JSON (`{"do": ...}`); a `t` is dropped: the console acts now."""
+    try:
+        command = jsonin.loads(text)
+    except jsonin.JsonInputError as exc:
+        raise CommandError(str(exc)) from exc
+    if not isinstance(command, dict):
+        raise CommandError("a JSON command must be an object")
+    command.pop("t", None)
+    return command
+
+
+def words(text: str) -> list[str]:
+    """The line's words, quoted as in a shell."""
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from exc
