@@ -41,6 +41,7 @@ from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, join
+from kaleun.uboot.sea.world import bearing_arc, range_span
 
 #: how many lines the feed keeps
 FEED_LENGTH = 60
@@ -346,29 +347,14 @@ RULES: tuple[Rule, ...] = (
 
 
 # -- words for the merged contact line ---------------------------------------------------------------
-def _arc(bearings: list[int]) -> tuple[int, int]:
-    """The smallest arc holding all bearings (it may cross north)."""
-    if len(bearings) < 2:
-        return bearings[0], bearings[0]
-    gaps = [(bearings[(i + 1) % len(bearings)] - bearings[i]) % 360 for i in range(len(bearings))]
-    i = max(range(len(gaps)), key=lambda k: gaps[k])
-    return bearings[(i + 1) % len(bearings)], bearings[i]
-
-
 def where(bearings: list[int], ranges: list[float]) -> Msg:
-    """"bearing 018 to 051, range 7 to 13 nm" for several contacts (sorted lists)."""
-    lo, hi = _arc(bearings)
-    arc = (Msg("bearing {b}", b=f"{lo:03d}") if lo == hi
-           else Msg("bearing {lo} to {hi}", lo=f"{lo:03d}", hi=f"{hi:03d}"))
-    near, far = ranges[0], ranges[-1]
-    if far < 1:
-        span = (Msg("close, {near} nm", near=f"{near:.1f}") if f"{near:.1f}" == f"{far:.1f}"
-                else Msg("close, {near} to {far} nm", near=f"{near:.1f}", far=f"{far:.1f}"))
-    elif round(near) == round(far):
-        span = Msg("range about {far} nm", far=f"{far:.0f}")
-    else:
-        span = Msg("range {near} to {far} nm", near=f"{near:.0f}", far=f"{far:.0f}")
-    return Msg("{arc}, {span}", arc=arc, span=span)
+    """"bearing 018 to 051, range 7 to 13 nm" for several contacts (sorted lists), in the words
+    the lookouts' own reports use (`kaleun.uboot.sea.world`)."""
+    lo, hi = bearing_arc(bearings)
+    span = range_span(ranges[0], ranges[-1])
+    if lo == hi:
+        return Msg("bearing {bearing:03d}, {span}", bearing=lo, span=span)
+    return Msg("bearing {lo:03d} to {hi:03d}, {span}", lo=lo, hi=hi, span=span)
 
 
 # -- the log ----------------------------------------------------------------------------------------

@@ -939,14 +939,14 @@ def _describe(contacts: list[dict[str, Any]], kind: str) -> Msg:
     many = {"aircraft": Msg.plural("{n} aircraft", "{n} aircraft", n=n),
             "ship": Msg.plural("{n} ship", "{n} ships", n=n),
             "noise": Msg.plural("{n} propeller noise", "{n} propeller noises", n=n)}[kind]
-    lo, hi = _arc(bearings)
-    span = _span(ranges[0], ranges[-1])
+    lo, hi = bearing_arc(bearings)
+    span = range_span(ranges[0], ranges[-1])
     if lo == hi:
         return Msg("{what} bearing {bearing:03d}, {span}", what=many, bearing=lo, span=span)
     return Msg("{what} bearing {lo:03d} to {hi:03d}, {span}", what=many, lo=lo, hi=hi, span=span)
 
 
-def _span(near: float, far: float) -> Msg:
+def range_span(near: float, far: float) -> Msg:
     """The ranges of several contacts as a lookout says them: never "8 to 8 nm"."""
     if far < 1:
         if f"{near:.1f}" == f"{far:.1f}":
@@ -962,7 +962,7 @@ def _too_far(why: Msg | str) -> bool:
     return (why.template if isinstance(why, Msg) else why).startswith("too far")
 
 
-def _arc(bearings: list[int]) -> tuple[int, int]:
+def bearing_arc(bearings: list[int]) -> tuple[int, int]:
     """The smallest arc holding all bearings (it may cross north)."""
     if len(bearings) < 2:
         return bearings[0], bearings[0]
