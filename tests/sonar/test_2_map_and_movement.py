@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from kaleun.sonar.game import build_map
 from kaleun.sonar.grid import parse_cell
 from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
@@ -100,3 +101,24 @@ def test_2_turn_based_a_boat_with_no_course_surfaces_at_the_start_of_its_turn(tm
     assert named(events, "stuck", team="yellow")
     assert [(e["team"], e["extra"]) for e in named(events, "turn")][-2:] == [("yellow", 0), ("blue", 1)]
     assert ref(game).team_status("yellow")["route"] == ["A1"]
+
+
+@pytest.mark.parametrize("mode", ["realtime", "turn"])
+def test_2_a_boat_walled_in_by_its_own_new_mine_surfaces_at_once(tmp_path, mode):
+    """§2: "no legal move → the boat must surface" also when the boat's own new mine closed its last
+    open cell (§5: a mine goes off the route, and own mines block the boat)."""
+    crews = Crews()
+    lines = [*start("A3", "O15")]
+    for direction, symbol in (("E", "E2"), ("N", "N1"), ("W", "W2")):       # A3 B3 B2 A2, no red crossed
+        lines.append({"team": "yellow", "do": "course", "direction": direction, "cross": symbol, "mark": "mine"})
+        if mode == "turn":
+            lines.append(crews.move("blue", "W"))
+    lines.append({"team": "yellow", "do": "activate", "system": "mine", "cell": "A1"})   # A2's last open cell
+    game, events = run_lines(lines, tmp_path, scenario="charlie", mode=mode, seed=YELLOW_FIRST)
+    assert refusals(events) == []
+    assert named(events, "stuck", team="yellow") and named(events, "stuck", team="yellow")[0]["audience"] == "yellow"
+    assert [(e["team"], e["sector"]) for e in named(events, "surfaced")] == [("yellow", 1)]
+    status = ref(game).team_status("yellow")
+    assert status["route"] == ["A2"] and status["mines"] == ["A1"]
+    if mode == "turn":   # the surfacing was yellow's action: blue plays its 3 turns
+        assert [(e["team"], e["extra"]) for e in named(events, "turn")][-1] == ("blue", 1)

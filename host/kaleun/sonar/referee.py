@@ -512,6 +512,10 @@ class Referee(Module):
             self.system.resolve(self, team, target)
         if self.turns.frozen_by == team and self.turns.sonar is None:
             self.turns.frozen_by = None
+        # a mine laid on the last open cell walls the boat in: it must surface at once (digest §2)
+        if (self.phase == "play" and self.turns.sonar is None and not state.surfaced
+                and not state.handshake_pending and self._stuck(team)):
+            self._forced_surface(team)
 
     def _allowed(self, roles: tuple[str, ...]) -> list[str]:
         return [s for s in SYSTEMS if any(s in self.activators.get(r, ()) for r in roles)
