@@ -257,3 +257,21 @@ def test_5_stop_belongs_to_the_real_time_game(tmp_path):
     _, events = run_lines([*start("A1", "O15"), {"team": "yellow", "do": "stop"}], tmp_path, mode="turn",
                           seed=YELLOW_FIRST)
     assert refusals(events, "yellow") == ["Stop! is for the real-time game; in turn-based mode activate in your turn"]
+
+
+def test_5_a_silent_runs_own_mark_cannot_go_on_the_silence_gauge(tmp_path):
+    """§5 silence ([B], [Q]): after the silent run the First Mate marks a box and the Engineer crosses a
+    symbol, *then* the First Mate erases the silence gauge: the run's own mark cannot recharge silence."""
+    plan = "S:S3 S:S5 S:S2 E:E1 E:E2 E:E5"           # no yellow symbol crossed
+    lines = [*start("A1", "O15"), *walk("yellow", plan, "silence"),
+             activate("yellow", "silence", direction="E", distance=2),
+             {"team": "yellow", "do": "mark", "system": "silence"},
+             {"team": "yellow", "do": "cross", "symbol": "E3"}]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["the silence gauge is erased only after this silent run: mark another gauge"]
+    status = ref(game).team_status("yellow")
+    assert status["gauges"]["silence"] == [6, 6] and status["waiting_for"] == ["mark"]
+    game, events = run_lines([{"t": 60, "team": "yellow", "do": "mark", "system": "torpedo"}], tmp_path, game=game)
+    status = ref(game).team_status("yellow")
+    assert status["gauges"]["silence"] == [0, 6] and status["gauges"]["torpedo"] == [1, 3]
+    assert status["waiting_for"] == [] and refusals(events) == []

@@ -57,7 +57,8 @@ SONAR_STATE = Obj(
                   damage=Int(0, 100), surfaced=BOOL, pending_mark=BOOL, pending_cross=Maybe(Text(max_len=8)),
                   activated=BOOL, gauges=Map(Int(0, 100), keys=Text(max_len=40), most=20),
                   crossed=List(Text(max_len=40), most=200),
-                  repairs=Map(Text(max_len=40), keys=Whole(0, 100), most=100), repaired=BOOL),
+                  repairs=Map(Text(max_len=40), keys=Whole(0, 100), most=100), repaired=BOOL,
+                  optional={"silent_run": BOOL}),
               keys=TEAM_NAME, most=2),
     system=Maybe(Map(Json(depth=3), keys=Text(max_len=40), most=20)))
 
@@ -272,7 +273,14 @@ class Referee(Module):
     def _after_step(self, team: str) -> None:
         """After a mark or cross: once the move is confirmed, the turn passes or a stuck boat surfaces."""
         state = self.teams[team]
-        if self.phase != "play" or state.handshake_pending:
+        if state.handshake_pending:
+            return
+        if state.silent_run:
+            # [B] silence: the First Mate marks a box (not on the full silence gauge) and the Engineer
+            # crosses a symbol, "then the First Mate erases the silence gauge"
+            state.silent_run = False
+            state.gauges.clear("silence")
+        if self.phase != "play":
             return
         if self.turns.turn_based:
             self._end_turn(team)
@@ -307,6 +315,8 @@ class Referee(Module):
             raise Refused(Msg("there is no course to mark a gauge for"))
         if after_move and not state.gauges.markable():
             raise Refused(Msg("every gauge is full: there is no box to mark"))
+        if state.silent_run and system == "silence":
+            raise Refused(Msg("the silence gauge is erased only after this silent run: mark another gauge"))
         problem = state.gauges.mark_problem(system)
         if problem == "none":
             raise Refused(Msg("this scenario has no scenario system"))
@@ -477,7 +487,10 @@ class Referee(Module):
             problem = self._target_problem(team, system, target)
         if problem is not None:
             raise Refused(problem)
-        state.gauges.clear(system)
+        if system == "silence":  # the gauge is erased once the silent run is confirmed (_after_step)
+            state.silent_run = True
+        else:
+            state.gauges.clear(system)
         state.activated = True
         if system == "torpedo":
             cell = target["cell"]

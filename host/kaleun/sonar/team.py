@@ -57,6 +57,8 @@ class Team:
     pending_cross: str | None = None
     #: a system was activated since the boat last moved
     activated: bool = False
+    #: a silent run waits for its handshake; its full gauge is erased once it is confirmed
+    silent_run: bool = False
     #: the repair ritual while surfaced in real time: hull section -> crew member
     repairs: dict[int, str] = field(default_factory=dict)
     #: the ritual is complete: ready to dive
@@ -112,6 +114,7 @@ class Team:
             "pending_mark": self.pending_mark,
             "pending_cross": self.pending_cross,
             "activated": self.activated,
+            "silent_run": self.silent_run,
             "gauges": self.gauges.to_state(),
             "crossed": sorted(self.board.crossed),
             "repairs": {str(k): v for k, v in sorted(self.repairs.items())},
@@ -134,6 +137,7 @@ class Team:
         self.pending_mark = bool(state["pending_mark"])
         self.pending_cross = state["pending_cross"]
         self.activated = bool(state["activated"])
+        self.silent_run = bool(state.get("silent_run", False))
         for system, filled in state["gauges"].items():
             if system not in self.gauges.filled:
                 raise ValueError(f"unknown gauge {system!r}")
