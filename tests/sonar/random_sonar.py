@@ -134,6 +134,9 @@ class RandomCrews:
         left = [s for s in range(1, 5) if s not in done]
         if not left:
             return {"do": "dive"}
+        if not done:  # the Engineer begins
+            return {"do": "repair", "section": self.rng.choice(left),
+                    "by": self.ref.teams[team].crew.holder("engineer")}
         members = list(crew(self.ref.teams[team].crew.size).members)
         counts = {m: sum(1 for v in done.values() if v == m) for m in members}
         fewest = min(counts.values())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
 
 
@@ -107,3 +108,16 @@ def test_2_a_surfaced_boat_cannot_detonate_mines(tmp_path):
     _, events = run_lines(lines, tmp_path)
     assert refusals(events, "yellow") == ["the boat is surfaced: the crew works only on the repairs, then dives"]
     assert named(events, "mine_detonated") == []
+
+
+@pytest.mark.parametrize("crew, first", [(4, "engineer"), (3, "engineer"), (2, "captain")])
+def test_2_the_engineer_begins_the_repairs(tmp_path, crew, first):
+    """§2 real time ([B] step 1: "Der Maschinist beginnt mit den Reparaturen"): the first hull section
+    is outlined by whoever holds the Engineer's post (in a team of 2 the Captain)."""
+    lines = [*start("H1", "H15"), {"team": "yellow", "do": "surface"},
+             {"team": "yellow", "do": "repair", "section": 1, "by": "radio_operator"},
+             {"team": "yellow", "do": "repair", "section": 1, "by": first}]
+    game, events = run_lines(lines, tmp_path, crews=[crew, 4])
+    holder = first.replace("_", " ")
+    assert refusals(events, "yellow") == [f"the Engineer begins the repairs: the {holder} outlines the first section"]
+    assert ref(game).team_status("yellow")["repairs"] == {"1": first}

@@ -102,7 +102,7 @@ def _choose(ref, team: str, secret: str, box: range, rng: random.Random) -> dict
     if status["surfaced"] and ref.mode == "realtime":
         done = {int(k): v for k, v in status["repairs"].items()}
         left = [s for s in range(1, 5) if s not in done]
-        member = ["captain", "first_mate", "engineer", "radio_operator"][len(done) % 4]
+        member = ["engineer", "captain", "first_mate", "radio_operator"][len(done) % 4]
         return {"do": "repair", "section": left[0], "by": member} if left else {"do": "dive"}
     if "mark" in status["waiting_for"]:
         systems = [s for s, (f, n) in status["gauges"].items() if f < n]

@@ -9,6 +9,7 @@ the screen, a button, a crew tag), so a line can never leave its border and the 
 Engineer's check has nothing left to find. Then the breakdowns are erased, the Engineer reports
 "ready to dive" and the Captain dives.
 
+The Engineer begins ([B] step 1: "Der Maschinist beginnt mit den Reparaturen").
 Our reading of "passing the sheet on" ([gap]): a member may outline another section only once
 every member of the crew has outlined as many as he has.
 """
@@ -30,6 +31,9 @@ def repair_problem(crew: Crew, repairs: Mapping[int, str], section: int, member:
     if section in repairs:
         return Msg("hull section {section} is outlined already (by the {member})", section=section,
                    member=Msg.term(repairs[section].replace("_", " ")))
+    if not repairs and not crew.holds(member, "engineer"):
+        return Msg("the Engineer begins the repairs: the {engineer} outlines the first section",
+                   engineer=Msg.term(crew.holder("engineer").replace("_", " ")))
     counts = {m: 0 for m in crew.members}
     for who in repairs.values():
         counts[who] += 1
