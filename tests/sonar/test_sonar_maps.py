@@ -13,7 +13,7 @@ GOOD = """\
 # a test map
 name: Test
 size: 5 x 4          # columns x rows
-sectors realtime: 2 2 1 / 2 2
+sectors realtime: 2 2 1 / 2 1 1
 sectors turn: 3 2 / 2 2
 grid:
     A B C D E
@@ -31,9 +31,9 @@ def test_the_format_reads_size_sectors_islands_and_features():
     sea = parse_map(GOOD, "test.map")
     assert (sea.name, sea.columns, sea.rows) == ("Test", 5, 4)
     assert sea.islands == {(1, 1)} and sea.feature("water_hole") == ((3, 2),)
-    assert sea.sector_count("realtime") == 6 and sea.sector_count("turn") == 4
+    assert sea.sector_count("realtime") == 9 and sea.sector_count("turn") == 4
     assert [sea.sector((x, 0), "realtime") for x in range(5)] == [1, 1, 2, 2, 3]
-    assert [sea.sector((0, y), "realtime") for y in range(4)] == [1, 1, 4, 4]
+    assert [sea.sector((0, y), "realtime") for y in range(4)] == [1, 1, 4, 7]
 
 
 @pytest.mark.parametrize("name", ["alpha", "bravo", "charlie", "delta", "echo"])
@@ -52,11 +52,11 @@ def test_the_shipped_maps_are_in_the_documented_format(name):
      "test.map:5: the map needs 'size: COLUMNS x ROWS' before the grid"),
     (lambda t: t.replace("size: 5 x 4", "size: 5 by 4"), "test.map:3: size must be 'COLUMNS x ROWS', e.g. '15 x 15'"),
     (lambda t: t.replace("size: 5 x 4", "size: 30 x 4"), "test.map:3: a map has 2 to 26 columns"),
-    (lambda t: t.replace("2 2 1 / 2 2", "2 2 / 2 2"),
+    (lambda t: t.replace("2 2 1 / 2 1 1", "2 2 / 2 1 1"),
      "test.map:4: the sector widths add up to 4, the map is 5 columns wide"),
     (lambda t: t.replace("sectors turn", "sectors slow"),
      "test.map:5: sectors are given for the modes turn and realtime"),
-    (lambda t: t.replace("2 2 1 / 2 2", "2 2 1"), "test.map:4: sectors are 'WIDTHS / HEIGHTS'"),
+    (lambda t: t.replace("2 2 1 / 2 1 1", "2 2 1"), "test.map:4: sectors are 'WIDTHS / HEIGHTS'"),
     (lambda t: t.replace("name: Test", "name: Test\nname: Again"), "test.map:3: 'name' was given before, on line 2"),
     (lambda t: t.replace("    A B C D E", "    A B C D F"),
      "test.map:7: the grid starts with the column letters A B C D E"),
@@ -90,6 +90,22 @@ def test_a_map_must_fit_its_scenario():
         build_map("alpha", "turn", OPEN.replace("sectors turn: 3 2 / 2 2\n", ""), "t.map")
 
 
+@pytest.mark.parametrize("line, mode, fine, found", [("sectors turn: 3 2 / 2 2", "turn", 4, 6),
+                                                      ("sectors realtime: 2 2 1 / 2 1 1", "realtime", 9, 6)])
+def test_2_a_map_must_give_4_sectors_turn_based_and_9_in_real_time(line, mode, fine, found):
+    """§2 ([B]): the map has 9 sectors in real time and 4 turn-based; an owner's map that gives another
+    count is refused at the line of its sectors, whichever mode is played."""
+    wrong = {"turn": "sectors turn: 2 2 1 / 2 2", "realtime": "sectors realtime: 2 2 1 / 2 2"}[mode]
+    text = OPEN.replace(line, wrong)
+    for played in ("turn", "realtime"):
+        with pytest.raises(MapError) as caught:
+            build_map("alpha", played, text, "own.map")
+        number = 1 + text.splitlines().index(wrong)
+        assert f"own.map:{number}: the {mode} game is played on {fine} sectors, this map gives {found}" \
+            in caught.value.problems
+    assert build_map("alpha", mode, OPEN, "own.map").sector_count(mode) == fine
+
+
 def test_map_check_and_a_game_on_an_owners_map(tmp_path):
     """`kaleun map check` and `kaleun run --map` read an owner's map; mistakes come as file:line."""
     good = tmp_path / "good.map"
@@ -98,7 +114,7 @@ def test_map_check_and_a_game_on_an_owners_map(tmp_path):
     bad.write_text(GOOD.replace(" 2  . # . . .", " 2  . # . x ."))
     checked = run_kaleun("map", "check", str(good), str(bad), home=tmp_path)
     assert checked.returncode == 2
-    assert "good.map: ok: Test, 5 x 4, 1 islands; sectors: realtime 6, turn 4" in checked.stdout
+    assert "good.map: ok: Test, 5 x 4, 1 islands; sectors: realtime 9, turn 4" in checked.stdout
     assert f"{bad}:9: D2: unknown symbol 'x'" in checked.stderr
     script = write_script(tmp_path / "s.jsonl", [{"t": 0, "team": "yellow", "do": "start", "cell": "E4"}])
     ran = run_kaleun("run", "--game", "sonar", "--map", str(good), "--script", str(script), "--events",

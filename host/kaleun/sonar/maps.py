@@ -18,7 +18,8 @@ grid:
 15  . . . . . . . . . . . . . . .
 ```
 
-Sectors are numbered row by row from the north-west corner (1 2 3 / 4 5 6 / 7 8 9). A grid
+Sectors are numbered row by row from the north-west corner (1 2 3 / 4 5 6 / 7 8 9); a game needs
+9 of them in real time and 4 turn-based (`data/rules.toml` [sectors], checked with the scenario). A grid
 line starts with its row number, then one symbol per column, separated by spaces:
 
 | symbol | cell |
@@ -70,6 +71,8 @@ class SeaMap:
     text: str = ""
     #: line of the first cell of each feature (for scenario checks that point at the file)
     feature_lines: dict[str, int] = field(default_factory=dict)
+    #: line of each mode's 'sectors MODE:' header (for scenario checks that point at the file)
+    sector_lines: dict[str, int] = field(default_factory=dict)
     _sectors: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -197,7 +200,7 @@ def parse_map(text: str, source: str) -> SeaMap:
     assert name is not None
     return SeaMap(name=name, source=source, columns=columns, rows=rows, islands=frozenset(islands),
                   features={k: tuple(v) for k, v in features.items()}, sector_bands=bands, text=text,
-                  feature_lines=feature_lines)
+                  feature_lines=feature_lines, sector_lines=band_lines)
 
 
 def _grid(lines: list[str], grid_line: int, columns: int, rows: int,

@@ -85,6 +85,11 @@ def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
                         f"{feature.replace('_', ' ')}s ('{symbols[feature]}'); mark that cell '.'")
     if not sea.has_mode(mode):
         problems.append(f"{sea.source}:1: the map has no sectors for the {mode} game ('sectors {mode}: ...')")
+    counts = data.load("rules")["sectors"]
+    for side in sorted(sea.sector_bands):
+        if side in counts and sea.sector_count(side) != int(counts[side]):
+            problems.append(f"{sea.source}:{sea.sector_lines.get(side, 1)}: the {side} game is played on "
+                            f"{counts[side]} sectors, this map gives {sea.sector_count(side)}")
     if problems:
         raise MapError(problems)
 
