@@ -91,7 +91,7 @@ def test_2_smaller_crews_outline_more_than_one_section_each(tmp_path):
              {"team": "yellow", "do": "repair", "section": 3, "by": "captain"},
              {"team": "yellow", "do": "repair", "section": 4, "by": "radio_operator"},
              {"team": "yellow", "do": "dive"}]
-    _, events = run_lines(lines, tmp_path, crews=[2, 4])
+    _, events = run_lines(lines, tmp_path, crews=[2, 3])
     assert refusals(events, "yellow") == ["pass the sheet on: the radio operator outlines a section first"]
     assert named(events, "dived", team="yellow")
 
@@ -117,7 +117,7 @@ def test_2_the_engineer_begins_the_repairs(tmp_path, crew, first):
     lines = [*start("H1", "H15"), {"team": "yellow", "do": "surface"},
              {"team": "yellow", "do": "repair", "section": 1, "by": "radio_operator"},
              {"team": "yellow", "do": "repair", "section": 1, "by": first}]
-    game, events = run_lines(lines, tmp_path, crews=[crew, 4])
+    game, events = run_lines(lines, tmp_path, crews=[crew, 3])
     holder = first.replace("_", " ")
     assert refusals(events, "yellow") == [f"the Engineer begins the repairs: the {holder} outlines the first section"]
     assert ref(game).team_status("yellow")["repairs"] == {"1": first}

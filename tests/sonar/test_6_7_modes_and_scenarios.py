@@ -133,3 +133,16 @@ def test_7_echo_archer_mines_blast_once_with_a_full_scenario_gauge(tmp_path):
     assert [e["hits"] for e in named(events, "blast")] == [{"yellow": 0, "blue": 1}, {"yellow": 0, "blue": 0}]
     assert ref(game).team_status("blue")["archer_mines"] == ["M3", "H6", "I8", "H10", "C13", "M13"]
     assert ref(game).team_status("yellow")["gauges"]["scenario"] == [0, 4]
+
+
+# -- §1 line-ups -----------------------------------------------------------------------------
+def test_1_the_crews_are_the_line_ups_of_the_rules():
+    """§1: 8 players 4 vs 4, 7: 4 vs 3, 6: 3 vs 3, 5: 3 vs 2, 4: 2 vs 2; nothing else."""
+    from kaleun.core.errors import CommandError
+    from kaleun.sonar.game import new_game
+
+    for crews in ([4, 4], [4, 3], [3, 4], [3, 3], [3, 2], [2, 2]):
+        assert ref(new_game(0, "alpha", "turn", crews=crews)).teams["blue"].crew.size == crews[1]
+    for crews in ([4, 2], [2, 4]):
+        with pytest.raises(CommandError, match="are not a line-up of the rules"):
+            new_game(0, "alpha", "turn", crews=crews)

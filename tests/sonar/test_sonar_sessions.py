@@ -91,6 +91,7 @@ def test_a_damaged_sonar_save_is_refused_with_the_reason(tmp_path):
     (("--events-for", "yellow"), "--events-for is for --game sonar"),
     (("--game", "sonar", "--scenario", "zulu"), "unknown scenario 'zulu' (known: alpha, bravo, charlie, delta, echo)"),
     (("--game", "sonar", "--crew", "5"), "a crew has 2 to 4 players, got 5 for yellow"),
+    (("--game", "sonar", "--crew", "4,2"), "crews of 4 and 2 players are not a line-up of the rules"),
     (("--game", "sonar", "--crew", "x"), "--crew takes the players of yellow and blue"),
     (("--game", "sonar", "--board", "boards/sim.toml"), "--board is a U-BOOT option"),
 ])

@@ -9,6 +9,7 @@ from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine, check_state_header
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.messages import N_, Msg
+from kaleun.sonar import data
 from kaleun.sonar.crew import SIZES
 from kaleun.sonar.maps import MapError, SeaMap, parse_map
 from kaleun.sonar.referee import Referee
@@ -36,6 +37,11 @@ def crews_of(value: Any) -> dict[str, int]:
         if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
             raise CommandError(f"a crew has {SIZES[0]} to {SIZES[-1]} players, got {size!r} for {team}")
         out[team] = size
+    most = int(data.load("rules")["rules"]["crew_difference"])
+    if abs(out[TEAMS[0]] - out[TEAMS[1]]) > most:
+        raise CommandError(f"crews of {out[TEAMS[0]]} and {out[TEAMS[1]]} players are not a line-up of the rules: "
+                           "8 players play 4 against 4, 7 play 4 against 3, 6 play 3 against 3, "
+                           "5 play 3 against 2, 4 play 2 against 2")
     return out
 
 
