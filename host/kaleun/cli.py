@@ -136,7 +136,7 @@ def _write_debrief(game: Engine, png: Path) -> None:
 
 
 #: options of Captain Sonar games (refused for U-BOOT)
-SONAR_OPTIONS = ("scenario", "mode", "crew", "map", "events_for", "team", "tty")
+SONAR_OPTIONS = ("scenario", "mode", "crew", "map", "events_for", "team", "tty", "training_aid")
 
 
 def _sonar_options(args: argparse.Namespace) -> list[str]:
@@ -173,7 +173,7 @@ def _new_sonar_game(args: argparse.Namespace, seed: int) -> Engine:
             raise CommandError(f"cannot read the map {args.map}: {getattr(exc, 'strerror', None) or exc}") from exc
         map_source = args.map
     return new_game(seed, args.scenario or "alpha", args.mode or "turn", _crews(args.crew),
-                    map_text=map_text, map_source=map_source)
+                    map_text=map_text, map_source=map_source, training_aid=bool(args.training_aid))
 
 
 def _crews(text: str | None) -> list[int] | None:
@@ -477,6 +477,8 @@ def build_parser() -> argparse.ArgumentParser:
                            help="Captain Sonar players per team, yellow,blue (2-4 each; default 4,4)")
             p.add_argument("--map", default=None, metavar="FILE.map",
                            help="Captain Sonar: play on this map instead of the scenario's own")
+            p.add_argument("--training-aid", action="store_const", const=True, default=None,
+                           help="Captain Sonar: each team may ask for the enemy's possible cells (plot; default off)")
 
     def team_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--team", choices=("yellow", "blue", "both"), default=None,

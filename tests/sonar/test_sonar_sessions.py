@@ -94,6 +94,7 @@ def test_a_damaged_sonar_save_is_refused_with_the_reason(tmp_path):
     (("--game", "sonar", "--crew", "4,2"), "crews of 4 and 2 players are not a line-up of the rules"),
     (("--game", "sonar", "--crew", "x"), "--crew takes the players of yellow and blue"),
     (("--game", "sonar", "--board", "boards/sim.toml"), "--board is a U-BOOT option"),
+    (("--training-aid",), "--training-aid is for --game sonar"),
 ])
 def test_options_that_do_not_fit_the_game_are_refused(tmp_path, args, message):
     script = write_script(tmp_path / "s.jsonl", [{"t": 0, "do": "report"}])

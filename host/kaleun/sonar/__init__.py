@@ -12,11 +12,12 @@ events tagged for one team or for everybody (`Event.audience`). The rules live i
 | `gauges.py` | the First Mate's six gauges (§3) |
 | `engineer.py` | the Engineer's board: breakdowns, circuits, radiation (§4) |
 | `systems.py` | activation gating, torpedo, mine, drone, sonar, silence (§5) |
-| `blast.py` | blast damage on both boats (§5) |
+| `damage.py` | blast damage on both boats, sinking (§1, §5) |
 | `scenarios.py` | scenario rules and scenario systems (Echo's Archer mines, Delta's ice) (§7) |
 | `team.py` | one team's state: boat, route, mines, gauges, board, damage, surfacing |
 | `crew.py` | crew sizes and who holds which role (§1) |
 | `turns.py` | turn order, the 3-turn bonus, the real-time handshake and the Stop! freeze (§6) |
 | `visibility.py` | which event is public and which belongs to one team |
+| `plot.py` | the opt-in training aid: each boat's possible cells from public events (§9) |
 | `game.py` | building and loading a game |
 """

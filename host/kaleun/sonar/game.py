@@ -59,8 +59,9 @@ def build_map(scenario_id: str, mode: str, map_text: str | None = None, map_sour
 
 
 def new_game(seed: int = 0, scenario_id: str = "alpha", mode: str = "turn", crews: Any = None,
-             map_text: str | None = None, map_source: str = "map") -> Engine:
-    """A fresh game: both Captains still have to mark their start cells.
+             map_text: str | None = None, map_source: str = "map", training_aid: bool = False) -> Engine:
+    """A fresh game: both Captains still have to mark their start cells. `training_aid` turns on the
+    opt-in Radio Operator's aid (`plot`, off by default: the deduction is the players' work).
 
     Raises CommandError for an unknown scenario, mode or crew size and MapError for a bad map.
     """
@@ -70,7 +71,9 @@ def new_game(seed: int = 0, scenario_id: str = "alpha", mode: str = "turn", crew
     config: dict[str, Any] = {"scenario": scen.id, "mode": mode, "crews": sizes}
     if map_text is not None:
         config["map"] = {"text": map_text, "source": map_source}
-    referee = Referee(scen, sea, mode, sizes)
+    if training_aid:
+        config["training_aid"] = True
+    referee = Referee(scen, sea, mode, sizes, training_aid=training_aid)
     engine = Engine(GAME_ID, seed, GameClock(GameClock.parse(START)), [referee], config=config)
     referee.announce("game_created", Msg("Captain Sonar, scenario {scenario} on the {map} map, {mode}: Captains, "
                                          "mark your start cells.", scenario=Msg.term(scen.name),
@@ -93,7 +96,8 @@ def load_game(state: Mapping[str, Any]) -> Engine:
         custom = config.get("map")
         engine = new_game(seed, config["scenario"], config["mode"], config["crews"],
                           map_text=custom["text"] if custom else None,
-                          map_source=custom["source"] if custom else "map")
+                          map_source=custom["source"] if custom else "map",
+                          training_aid=config.get("training_aid", False) is True)
     except (KeyError, TypeError, ValueError, OverflowError, CommandError, MapError) as exc:
         raise SaveError(f"the save's game settings are damaged ({exc})") from exc
     engine.take_events()  # a loaded game does not start again

@@ -23,6 +23,7 @@ from kaleun.sonar.engineer import EngineerBoard, layout
 from kaleun.sonar.gauges import SYSTEMS, Gauges
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
 from kaleun.sonar.maps import SeaMap
+from kaleun.sonar.plot import Plot
 from kaleun.sonar.scenarios import SYSTEMS as SCENARIO_SYSTEMS
 from kaleun.sonar.scenarios import Scenario, ScenarioSystem
 from kaleun.sonar.surfacing import repair_problem, sections_left
@@ -60,7 +61,8 @@ SONAR_STATE = Obj(
                   repairs=Map(Text(max_len=40), keys=Whole(0, 100), most=100), repaired=BOOL,
                   optional={"silent_run": BOOL}),
               keys=TEAM_NAME, most=2),
-    system=Maybe(Map(Json(depth=3), keys=Text(max_len=40), most=20)))
+    system=Maybe(Map(Json(depth=3), keys=Text(max_len=40), most=20)),
+    optional={"plot": Map(List(CELL, most=10_000), keys=TEAM_NAME, most=2)})
 
 
 class Referee(Module):
@@ -68,7 +70,7 @@ class Referee(Module):
     state_shape = SONAR_STATE
 
     def __init__(self, scenario: Scenario, sea: SeaMap, mode: str, crews: Mapping[str, int],
-                 board: str = "standard") -> None:
+                 board: str = "standard", training_aid: bool = False) -> None:
         rules = data.load("rules")
         self.rules: dict[str, Any] = rules["rules"]
         self.activators: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in rules["activation"].items()}
@@ -84,6 +86,8 @@ class Referee(Module):
             self.teams[team] = Team(team, crew(crews[team]),
                                     Gauges.from_data(rules["gauges"], scenario.scenario_gauge),
                                     EngineerBoard(layout(board)))
+        #: the opt-in training aid: it hears the public announcements only (see `announce`)
+        self.plot: Plot | None = Plot(sea, mode, TEAMS, self.rules) if training_aid else None
 
     # -- the table's vocabulary -------------------------------------------------------------
     @staticmethod
@@ -99,7 +103,10 @@ class Referee(Module):
         allowed = visibility.PUBLIC.get(name)
         if allowed is None or not allowed.issuperset(data):
             raise ValueError(f"public event {name!r} with fields {sorted(data)} is not declared in visibility.py")
-        return self.engine.emit(name, feed=feed, **data)
+        event = self.engine.emit(name, feed=feed, **data)
+        if self.plot is not None:
+            self.plot.hear(name, data)
+        return event
 
     def tell(self, team: str, name: str, feed: Msg | None = None, /, **data: Any) -> Event:
         """An event for `team` only."""
@@ -113,14 +120,14 @@ class Referee(Module):
         "start": N_("start"), "course": N_("course"), "mark": N_("mark"), "cross": N_("cross"),
         "surface": N_("surface"), "repair": N_("repair"), "dive": N_("dive"), "activate": N_("activate"),
         "detonate": N_("detonate"), "sonar_answer": N_("sonar answer"), "stop": N_("stop"), "go": N_("go"),
-        "status": N_("status")}
+        "status": N_("status"), "plot": N_("plot")}
 
     def commands(self) -> Mapping[str, Handler]:
         table: dict[str, Callable[[str, Args], None]] = {
             "start": self._start, "course": self._course, "mark": self._mark, "cross": self._cross,
             "surface": self._surface_cmd, "repair": self._repair, "dive": self._dive,
             "activate": self._activate, "detonate": self._detonate, "sonar_answer": self._sonar_answer,
-            "stop": self._stop, "go": self._go, "status": self._status,
+            "stop": self._stop, "go": self._go, "status": self._status, "plot": self._plot,
         }
         return {name: self._guarded(fn) for name, fn in table.items()}
 
@@ -138,7 +145,7 @@ class Referee(Module):
 
     def _gate(self, team: str, command: str) -> None:
         """The checks every command passes first: phase, sonar answer, Stop!, turn, surfaced."""
-        if command == "status":
+        if command in ("status", "plot"):
             return
         if self.phase == "over":
             raise Refused(Msg("the game is over"))
@@ -723,6 +730,26 @@ class Referee(Module):
         args.finish()
         self.tell(team, "status", None, **self.team_status(team))
 
+    def _plot(self, team: str, args: Args) -> None:
+        args.finish()
+        if self.plot is None:
+            raise Refused(Msg("the training aid is off: the Radio Operator plots the enemy's course "
+                              "(start a game with --training-aid to have it)"))
+        enemy = OTHER[team]
+        cells = self.plot.possible(enemy)
+        sectors = sorted({self.sector(c) for c in cells})
+        names = ", ".join(cell_name(c) for c in cells)
+        if not cells:  # the enemy has not marked its start cell yet (the aid never loses a placed boat)
+            feed = Msg("Training aid: {enemy} has not marked the start cell yet.", enemy=team_name(enemy))
+        elif len(cells) <= int(self.rules["training_aid_list"]):
+            feed = Msg.plural("Training aid: {enemy} may be on {n} cell: {cells}.",
+                              "Training aid: {enemy} may be on {n} cells: {cells}.",
+                              n=len(cells), enemy=team_name(enemy), cells=names)
+        else:
+            feed = Msg("Training aid: {enemy} may be on {n} cells, in sectors {sectors}.", n=len(cells),
+                       enemy=team_name(enemy), sectors=", ".join(map(str, sectors)))
+        self.tell(team, "plot", feed, enemy=enemy, cells=[cell_name(c) for c in cells], sectors=sectors)
+
     def team_status(self, team: str) -> dict[str, Any]:
         """What `team` knows of its own boat and of the game (never the other team's secrets)."""
         state = self.teams[team]
@@ -758,6 +785,7 @@ class Referee(Module):
             "turns": self.turns.to_state(),
             "teams": {t: s.to_state() for t, s in self.teams.items()},
             "system": self.system.to_state() if self.system is not None else None,
+            **({"plot": self.plot.to_state()} if self.plot is not None else {}),
         }
 
     def load_state(self, state: Mapping[str, Any]) -> None:
@@ -770,3 +798,5 @@ class Referee(Module):
             self.teams[team].load_state(state["teams"][team], self.sea.on_map)
         if self.system is not None:
             self.system.load_state(state["system"])
+        if self.plot is not None:
+            self.plot.load_state(state.get("plot", {}))

@@ -45,7 +45,7 @@ PUBLIC: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
 PRIVATE: frozenset[str] = frozenset({
     "start_cell", "moved", "marked", "crossed", "circuit_repaired", "breakdown", "breakdowns_cleared",
     "mine_placed", "mine_destroyed", "route_cleared", "stuck", "ice_damage", "hull", "repair_needed",
-    "repair_section", "ready_to_dive", "refused", "status",
+    "repair_section", "ready_to_dive", "refused", "status", "plot",
 })
 
 

@@ -44,6 +44,7 @@ Commands for {team} (cells are letter + number, e.g. C6; courses N, E, S, W):
   answer KIND=VALUE KIND=VALUE  answer the enemy sonar: two of row=N column=L sector=S, one true
   stop | go                     real time: Stop! (freeze both teams) / lift it
   surface | repair SECTION [MEMBER] | dive    surface; outline hull section 1-4 (real time); dive
+  plot                          the training aid: the enemy's possible cells (games with --training-aid)
   save | quit                   save now / save and leave
   {{...}}                         any table-script line as JSON (without t and team)"""
 
@@ -171,7 +172,7 @@ class TeamConsole:
         elif verb == "answer":
             self._need(plain, 0, "answer KIND=VALUE KIND=VALUE")
             self.send({"do": "sonar_answer", **fields})
-        elif verb in ("surface", "dive", "stop", "go"):
+        elif verb in ("surface", "dive", "stop", "go", "plot"):
             self._need(plain, 0, verb)
             self.send({"do": verb, **fields})
         elif verb == "repair":
