@@ -192,14 +192,22 @@ def test_time_the_host_itself_did_not_run_is_not_the_hubs_silence():
 
     board = load_board(FAKE_BOARD)
     events: list[Any] = []
-    jump = [0.0]
+    # The host's clock runs until the hub is online, then jumps once and stands: the only
+    # silence the link can see is the jump (the fake hub's own thread, held up on a loaded
+    # machine, cannot look like a silent hub).
+    stood: list[float | None] = [None]
+
+    def clock() -> float:
+        at = stood[0]
+        return time.monotonic() if at is None else at
+
     with FakeHub(hub_config(board)) as fake:
-        link = HubLink(fake.url, hub_options(board), events.append, clock=lambda: time.monotonic() + jump[0]).start()
+        link = HubLink(fake.url, hub_options(board), events.append, clock=clock).start()
         try:
             assert link.wait_online(GUARD)
             timeout = hub_options(board).timeout_ms / 1000
             with link._changed:  # the link thread is held up, and the clock runs on meanwhile
-                jump[0] += 3 * timeout
+                stood[0] = time.monotonic() + 3 * timeout
             seen = link.core.parser.frames
             assert link.wait(lambda core: core.parser.frames > seen + 3, GUARD)  # heartbeats kept coming
             assert [e.kind for e in events] == ["online"]
