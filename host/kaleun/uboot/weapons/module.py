@@ -550,7 +550,7 @@ class Weapons(Module):
                 return Msg("no TDC solution for tube {tube}: the torpedo cannot catch the target", tube=number)
             gyro = sol.gyro + offset
             if abs(gyro) > GYRO_LIMIT + 1e-9:
-                return Msg("gyro angle {gyro:.0f}° for tube {tube} is beyond the limit of {limit:.0f}°", gyro=abs(gyro),
+                return Msg("gyro angle {gyro:.0f}° is beyond the limit of {limit:.0f}° for tube {tube}", gyro=abs(gyro),
                            tube=number, limit=GYRO_LIMIT)
         return None
 
