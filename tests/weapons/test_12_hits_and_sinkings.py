@@ -87,11 +87,12 @@ def test_1940_the_torpedo_runs_two_metres_deeper_than_set_and_passes_under_a_cor
     one(events, "torpedo_hit")
 
 
-def test_1939_magnetic_pistols_fire_prematurely_at_the_datas_rate():
+@pytest.mark.parametrize("start", ["1939-12-01T12:00:00", "1940-04-14T12:00:00"])  # and off Norway in 1940
+def test_1939_40_magnetic_pistols_fire_prematurely_at_the_datas_rate(start):
     """torpedoes.toml: 30 % of magnetic pistols fire on their own in the torpedo crisis."""
     fired = prematures = 0
     for seed in range(40):
-        g = range_game(seed, start="1939-12-01T12:00:00")
+        g = range_game(seed, start=start)
         order(g, "tdc", bearing=0, range_m=3000, course=90, speed_kn=7.5, pistol="magnetic")
         fired += len(named(order(g, "fire_torpedoes", tubes=[1, 2, 3, 4]), "torpedo_fired"))
         prematures += len(named(advance(g, 1200), "torpedo_premature"))
