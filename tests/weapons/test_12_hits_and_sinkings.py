@@ -153,3 +153,25 @@ def test_a_steam_torpedos_wake_leads_the_escorts_to_the_firing_point_an_electric
     electric = [d for seed in range(8) for d in _escort_datums(3, seed)]  # G7e: no wake
     assert sum(steam) / len(steam) < 0.35
     assert sum(electric) / len(electric) > 0.8
+
+
+def test_a_ship_goes_down_after_its_delay_and_a_coup_de_grace_hastens_it():
+    """shipdamage.py: a mortal blow dooms a ship to go under after `sink_min` (ships.toml) — shorter the
+    harder it was hit; another hit on a ship already going down halves the time it has left."""
+    from kaleun.uboot.sea import shipdamage
+
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 3000, "course": 90, "speed_kn": 7.5}])
+    sea = g.module("sea")
+    v = next(iter(sea.vessels.values()))
+    lo, hi = v.cls.sink_min
+    assert shipdamage.hit(sea, v, v.cls.structure, "torpedo", g.t) == "sinking"
+    doomed_at = float(v.ai["sinking_at"])
+    assert lo * 60 <= doomed_at - g.t <= hi * 60
+    assert sea.vmotion(v)[1] == 0.0  # it stops
+    advance(g, g.t + 120)
+    left = doomed_at - g.t
+    assert shipdamage.hit(sea, v, 0.5, "torpedo", g.t) == "sinking"
+    hastened = float(v.ai["sinking_at"])
+    assert hastened == pytest.approx(g.t + max(30.0, left / 2)) and hastened < doomed_at
+    sunk = one(advance(g, doomed_at), "ship_sunk")
+    assert sunk["t"] == pytest.approx(hastened, abs=1e-3) and sunk["cause"] == "torpedo"

@@ -78,6 +78,16 @@ def test_a_g7e_just_loaded_runs_cold_until_its_battery_is_warm():
     advance(g, g.t + 30)
     cold = one(_fire(g, [3]), "torpedo_fired")
     assert (cold["speed_kn"], cold["range_m"], cold["warm"]) == (28, 3000, False)
+    # the next one sits in the tube's heater for its three hours: then it runs at 30 kn for 5,000 m
+    one(order(g, "reload_torpedo", tube=3, torpedo="G7e"), "tube_loading")
+    advance(g, g.t + 15 * 60 + 3 * 3600 - 60)
+    assert tube(g, 3)["warm"] is False
+    advance(g, g.t + 60)
+    assert tube(g, 3)["warm"] is True
+    order(g, "flood_tubes", tubes=[3])
+    advance(g, g.t + 30)
+    warm = one(_fire(g, [3]), "torpedo_fired")
+    assert (warm["speed_kn"], warm["range_m"], warm["warm"]) == (30, 5000, True)
 
 
 def test_deck_torpedoes_come_down_only_surfaced_in_a_calm_sea_over_hours():
