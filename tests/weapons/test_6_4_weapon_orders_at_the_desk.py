@@ -15,7 +15,9 @@ def _armed(rules: str = "enforce"):
     """The boat at periscope depth with the TDC programmed and tube 1 flooded (set up with the crew rules
     only advising), then the rules as asked, and a mobilization open in which the
     two men of the bow room have left it."""
-    g = range_game(flooded=[1])
+    g = range_game(flooded=[1], vessels=[{"class": "tramp", "bearing": 0, "range_m": 1500, "course": 90,
+                                          "speed_kn": 7.5}])
+    do(g, {"do": "order", "order": "hydrophone"})  # contact c1
     do(g, {"do": "order", "order": "tdc", "bearing": 0, "range_m": 1500, "course": 90, "speed_kn": 7.5})
     do(g, {"do": "crew_options", "rules": rules})
     do(g, {"do": "order", "order": "mobilize"})
@@ -64,7 +66,10 @@ def test_6_4_a_refused_weapon_order_ends_the_mobilization_whichever_check_refuse
 
 @pytest.mark.parametrize("fields", [f for f, _c, _r in REFUSALS] + [
     {"order": "tdc", "bearing": 10, "range_m": 1500, "course": 90, "speed_kn": 7.5},
-    {"order": "fire_torpedoes", "tubes": [1]}])
+    {"order": "fire_torpedoes", "tubes": [1]},
+    {"order": "tdc", "contact": "c1", "aob": 90},
+    {"order": "tdc", "contact": "c1"},
+    {"order": "gun_88", "target": "c1"}])
 def test_6_4_checking_a_weapon_order_changes_nothing(fields):
     """The order assistant's preview runs every check of the order and leaves the whole game as it was."""
     g = _armed(rules="advise")
