@@ -108,29 +108,54 @@ def _bearing_ok(game, v, facing: str) -> bool:
     return solve(target, game.t, lat, lon, boat.heading, 30.0, facing).within(90.0)
 
 
-def shots(game) -> list[tuple[int, object]]:
-    """(tube, ship) for every flooded tube and the nearest merchant its torpedo reaches and that bears."""
+def shots(game, wrecks: bool = False) -> list[tuple[int, object]]:
+    """(tube, ship) for every flooded tube and the nearest merchant under way (`wrecks`: or lying stopped)
+    its torpedo reaches and that bears."""
     out = []
     for tube, state in sorted(game.module("weapons").tubes.items()):
         if state["state"] != "flooded":
             continue
         facing = "stern" if tube == 5 else "bow"
-        for _r, v in merchants(game, _reach_nm(state["torpedo"]), stopped=False):
+        for _r, v in merchants(game, _reach_nm(state["torpedo"]), stopped=None if wrecks else False):
             if _bearing_ok(game, v, facing):
                 out.append((tube, v))
                 break
     return out
 
 
-def targets(game) -> bool:
-    return bool(shots(game))
+#: a merchant under way this near that no tube bears on: the boat turns onto it; a ship lying stopped
+#: this near: the boat surfaces (the escorts far) and closes it to the gun's 3.5 nm
+TURN_NM = 4.0
+GUN_RUN_NM = 8.0
 
 
-def fire_ready(game) -> int:
+def flooded(weapons) -> bool:
+    return any(s["state"] == "flooded" for s in weapons.tubes.values())
+
+
+def steer_to(game, v, speed: str, stern: bool = False) -> list:
+    """Turn the bow (`stern`: the stern) onto a ship's bearing (the truth: the benchmark's tactics) at the
+    telegraph's `speed`."""
+    sea = game.module("sea")
+    boat = game.module("boat")
+    bearing = round(sea.truth(v.id, game.t).bearing + (180 if stern else 0)) % 360
+    events = []
+    if abs(geo.norm180(bearing - boat.heading)) > 5:
+        events += order(game, "new_course", course=bearing)
+    if boat.telegraph != speed:
+        events += order(game, "new_speed", speed=speed)
+    return events
+
+
+def targets(game, wrecks: bool = False) -> bool:
+    return bool(shots(game, wrecks))
+
+
+def fire_ready(game, wrecks: bool = False) -> int:
     """Fire every flooded tube at the nearest merchant its torpedo can reach that bears (a steam torpedo
     at 30 kn runs 12 km, an electric one 5 km); returns torpedoes fired."""
     fired = 0
-    for tube, v in shots(game):
+    for tube, v in shots(game, wrecks):
         aim(game, v)
         fired += sum(1 for e in order(game, "fire_torpedoes", tubes=[tube]) if e.name == "torpedo_fired")
     return fired
@@ -157,16 +182,19 @@ def below(game) -> list:
 
 def convoy_attack(seed: int = 1, hours: int = 6) -> None:
     """The convoy battle exercise's SC convoy (40 merchants, 8 escorts) passes over the boat, an HX convoy
-    (24 merchants, 4 escorts) three hours behind it, and a straggler lies stopped 3 nm south. The boat's
-    tactics, minute by minute: at 15 m (below a keel,
-    above the tubes' firing depth) fire every flooded tube that bears on a merchant its torpedo can reach,
-    hunted or not; with nothing to fire at, go to 150 m while escorts ping it or are within 1.5 nm;
-    reload every empty tube and flood what is loaded; seal hull breaches; once the escorts are 4 nm off
-    and have been quiet for ten minutes, surface and shell a ship lying stopped, then dive again."""
+    (24 merchants, 4 escorts) three hours behind it, and a straggler (a tanker: forty shells do not sink
+    her) lies stopped 3 nm south. The boat's tactics, minute by minute: at 15 m (below a keel, above the
+    tubes' firing depth) fire every flooded tube that bears on a merchant its torpedo can reach, hunted or
+    not; with tubes ready and a merchant within 4 nm that none bears on, turn the bow onto it in place (the
+    stern, when only the stern tube is ready); with nothing to fire at, go to 150 m while escorts ping it
+    or are within 1.5 nm; reload every empty tube and flood what is loaded; seal hull breaches; once the
+    escorts are 4 nm off and have been quiet for five minutes, surface, close a ship lying stopped within
+    8 nm to the gun's 3.5 nm and give her forty shells, then dive again; after the forty shells the ships
+    lying stopped are torpedo targets too, so all twelve torpedoes go."""
     battle = MISSIONS["exercise_convoy_battle"]
     second = {"kind": "HX", "bearing": 270, "range_nm": 24.0, "course": 90, "columns": 6, "ships_per_column": 4,
               "escorts": ["flower", "flower", "hunt", "black_swan"], "zigzag": "plan_a"}
-    straggler = {"class": "tramp", "bearing": 180, "range_nm": 3.0, "course": 90, "speed_kn": 0}
+    straggler = {"class": "tanker", "bearing": 180, "range_nm": 3.0, "course": 90, "speed_kn": 0}
     game = Timed(new_game(seed, "exercise_convoy_battle", {"tubes_flooded": [1, 2, 3, 4, 5],
                                                            "convoy": [*battle["convoy"], second],
                                                            "vessel": [straggler]}))
@@ -174,7 +202,6 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> None:
     weapons = game.module("weapons")
     ships = len(sea.vessels)
     counts: Counter[str] = Counter()
-    shells = 0
     per_hour = [0.0] * hours
     total = hours * 3600
     t = 0.0
@@ -206,6 +233,14 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> None:
         loaded = [n for n, s in weapons.tubes.items() if s["state"] == "loaded"]
         if loaded:
             step += order(game, "flood_tubes", tubes=loaded)
+        shells = counts["gun_round"]
+        hunted = t - last_ping < 300 or nearest_escort_nm(game) < 1.5
+        near = merchants(game, TURN_NM, stopped=None if shells >= 40 else False)
+        if not boat.surfaced and flooded(weapons) and near and not targets(game, wrecks=shells >= 40):
+            # torpedoes ready and a merchant near (one lying stopped too, once the gun has had its rounds)
+            # that no tube bears on: turn the bow onto it where the stern tube alone is ready, the stern
+            bow = any(s["state"] == "flooded" for n, s in weapons.tubes.items() if n < 5)
+            step += steer_to(game, near[0][1], "stop", stern=not bow)
         if boat.surfaced:
             if not sea.observing:
                 step += lookouts_up(game)
@@ -213,20 +248,21 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> None:
             if shells < 40 and wreck and weapons.firing["gun_88"] is None:
                 contact = sea.picture.of(wreck[0][1].id)
                 if contact is not None:
-                    step += order(game, "gun_88", target=contact["id"], rounds=20)
-                    shells += 20
+                    step += order(game, "gun_88", target=contact["id"], rounds=40 - shells)
+            elif shells < 40 and not wreck and merchants(game, GUN_RUN_NM, stopped=True) and not hunted:
+                step += steer_to(game, merchants(game, GUN_RUN_NM, stopped=True)[0][1], "full_ahead")
             elif weapons.firing["gun_88"] is None and (shells >= 40 or not wreck):
                 step += below(game)
                 step += order(game, "new_depth", depth_m=15)
-        elif targets(game):
+        elif targets(game, wrecks=shells >= 40):  # the wrecks get torpedoes once the gun has had its rounds
             if boat.zt != 15:
                 step += order(game, "new_depth", depth_m=15)  # up to fire, hunted or not
             elif abs(boat.depth_m - 15) < 1:
-                fire_ready(game)
-        elif t - last_ping < 300 or nearest_escort_nm(game) < 1.5:
+                fire_ready(game, wrecks=shells >= 40)
+        elif hunted:
             if boat.zt < 100:
                 step += order(game, "new_depth", depth_m=150)  # hunted: deep, below the charges' settings
-        elif shells < 40 and nearest_escort_nm(game) > 4.0 and merchants(game, 3.5, stopped=True):
+        elif shells < 40 and nearest_escort_nm(game) > 4.0 and merchants(game, GUN_RUN_NM, stopped=True):
             step += order(game, "surface")
         for e in step:
             counts[e.name] += 1

@@ -87,11 +87,12 @@ def test_1940_the_torpedo_runs_two_metres_deeper_than_set_and_passes_under_a_cor
     one(events, "torpedo_hit")
 
 
-def test_1939_magnetic_pistols_fire_prematurely_at_the_datas_rate():
+@pytest.mark.parametrize("start", ["1939-12-01T12:00:00", "1940-04-14T12:00:00"])  # and off Norway in 1940
+def test_1939_40_magnetic_pistols_fire_prematurely_at_the_datas_rate(start):
     """torpedoes.toml: 30 % of magnetic pistols fire on their own in the torpedo crisis."""
     fired = prematures = 0
     for seed in range(40):
-        g = range_game(seed, start="1939-12-01T12:00:00")
+        g = range_game(seed, start=start)
         order(g, "tdc", bearing=0, range_m=3000, course=90, speed_kn=7.5, pistol="magnetic")
         fired += len(named(order(g, "fire_torpedoes", tubes=[1, 2, 3, 4]), "torpedo_fired"))
         prematures += len(named(advance(g, 1200), "torpedo_premature"))
@@ -152,3 +153,25 @@ def test_a_steam_torpedos_wake_leads_the_escorts_to_the_firing_point_an_electric
     electric = [d for seed in range(8) for d in _escort_datums(3, seed)]  # G7e: no wake
     assert sum(steam) / len(steam) < 0.35
     assert sum(electric) / len(electric) > 0.8
+
+
+def test_a_ship_goes_down_after_its_delay_and_a_coup_de_grace_hastens_it():
+    """shipdamage.py: a mortal blow dooms a ship to go under after `sink_min` (ships.toml) — shorter the
+    harder it was hit; another hit on a ship already going down halves the time it has left."""
+    from kaleun.uboot.sea import shipdamage
+
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 3000, "course": 90, "speed_kn": 7.5}])
+    sea = g.module("sea")
+    v = next(iter(sea.vessels.values()))
+    lo, hi = v.cls.sink_min
+    assert shipdamage.hit(sea, v, v.cls.structure, "torpedo", g.t) == "sinking"
+    doomed_at = float(v.ai["sinking_at"])
+    assert lo * 60 <= doomed_at - g.t <= hi * 60
+    assert sea.vmotion(v)[1] == 0.0  # it stops
+    advance(g, g.t + 120)
+    left = doomed_at - g.t
+    assert shipdamage.hit(sea, v, 0.5, "torpedo", g.t) == "sinking"
+    hastened = float(v.ai["sinking_at"])
+    assert hastened == pytest.approx(g.t + max(30.0, left / 2)) and hastened < doomed_at
+    sunk = one(advance(g, doomed_at), "ship_sunk")
+    assert sunk["t"] == pytest.approx(hastened, abs=1e-3) and sunk["cause"] == "torpedo"

@@ -105,7 +105,7 @@ def test_12_a_gyro_angle_beyond_the_limit_is_refused():
     programmed = one(order(g, "tdc", bearing=95, range_m=1500, course=95, speed_kn=0), "tdc_programmed")
     assert programmed["bow"]["gyro"] == pytest.approx(95, abs=0.01) and not programmed["bow"]["within_limit"]
     assert "The gyro angle is beyond the limit of 90°: turn the boat." in programmed["feed"]
-    assert refused(order(g, "fire_torpedoes", tubes=[1])) == "gyro angle 95° for tube 1 is beyond the limit of 90°"
+    assert refused(order(g, "fire_torpedoes", tubes=[1])) == "gyro angle 95° is beyond the limit of 90° for tube 1"
     # the stern tube points the other way: 85° to port is within its limit
     one(order(g, "fire_torpedoes", tubes=[5]), "torpedo_fired")
 

@@ -78,6 +78,16 @@ def test_a_g7e_just_loaded_runs_cold_until_its_battery_is_warm():
     advance(g, g.t + 30)
     cold = one(_fire(g, [3]), "torpedo_fired")
     assert (cold["speed_kn"], cold["range_m"], cold["warm"]) == (28, 3000, False)
+    # the next one sits in the tube's heater for its three hours: then it runs at 30 kn for 5,000 m
+    one(order(g, "reload_torpedo", tube=3, torpedo="G7e"), "tube_loading")
+    advance(g, g.t + 15 * 60 + 3 * 3600 - 60)
+    assert tube(g, 3)["warm"] is False
+    advance(g, g.t + 60)
+    assert tube(g, 3)["warm"] is True
+    order(g, "flood_tubes", tubes=[3])
+    advance(g, g.t + 30)
+    warm = one(_fire(g, [3]), "torpedo_fired")
+    assert (warm["speed_kn"], warm["range_m"], warm["warm"]) == (30, 5000, True)
 
 
 def test_deck_torpedoes_come_down_only_surfaced_in_a_calm_sea_over_hours():
@@ -90,6 +100,7 @@ def test_deck_torpedoes_come_down_only_surfaced_in_a_calm_sea_over_hours():
     assert stopped["tube"] == 1 and len(weapons(g).deck) == 2 and tube(g, 1)["state"] == "empty"
     assert refused(order(g, "reload_torpedo", tube=1, **{"from": "deck"})) == (
         "a torpedo comes down from the deck containers only while the boat is surfaced")
+    assert stopped["reason"] == "dive"
     rough = range_game(flooded=[1], surfaced=True, weather="storm")
     _fire(rough, [1])
     assert refused(order(rough, "reload_torpedo", tube=1, **{"from": "deck"})).startswith(
@@ -118,3 +129,19 @@ def test_every_weapon_order_checks_its_fields():
                 {"order": "gun_20", "bursts": 0}):
         with pytest.raises(CommandError):
             do(g, {"do": "order", **bad})
+
+
+def test_a_deck_torpedo_goes_back_into_its_container_when_the_sea_gets_up():
+    """Calm sea only, all the while the hatch is open: a gale rising before the torpedo is down shuts
+    the hatch and the torpedo stays in its container; a sea still calm enough lets the work go on."""
+    g = range_game(flooded=[1, 2], surfaced=True)
+    _fire(g, [1])
+    one(order(g, "reload_torpedo", tube=1, **{"from": "deck"}), "tube_loading")
+    advance(g, g.t + 3600)
+    assert named(do(g, {"do": "weather", "kind": "fair"}), "tube_loading_stopped") == []  # sea state 3: calm enough
+    stopped = one(do(g, {"do": "weather", "kind": "storm"}), "tube_loading_stopped")
+    assert stopped["tube"] == 1 and stopped["reason"] == "sea"
+    assert stopped["feed"] == ("Tube 1: the sea is getting up, the torpedo hatch is shut; the deck torpedo stays in "
+                               "its container.")
+    assert len(weapons(g).deck) == 2 and tube(g, 1)["state"] == "empty"
+    assert named(advance(g, g.t + 3 * 3600), "tube_loaded") == []

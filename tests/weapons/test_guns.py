@@ -87,6 +87,37 @@ def test_the_20mm_flak_drives_off_or_shoots_down_an_attacking_aircraft():
     assert "aircraft_driven_off" in outcomes or "aircraft_shot_down" in outcomes
 
 
+def test_the_20mm_flak_both_drives_aircraft_off_and_shoots_them_down():
+    """Over a dozen attacks by a Liberator in 1943 the flak shoots some down and drives others off
+    (guns.toml: two burst hits bring one down; a hit that does not may turn the pilot away)."""
+    outcomes = []
+    for seed in range(12):
+        g = _surfaced_with(aircraft=[{"type": "liberator", "bearing": 90, "range_nm": 1.8}], seed=seed,
+                           start="1943-06-20T12:00:00")
+        order(g, "gun_20", bursts=30)
+        events = advance(g, g.t + 900)
+        outcomes += [e["event"] for e in events if e["event"] in ("aircraft_shot_down", "aircraft_driven_off")]
+        for down in named(events, "aircraft_shot_down"):
+            assert down["feed"] == "The Consolidated Liberator (VLR) is hit and crashes into the sea!"
+            assert g.module("sea").aircraft == {}  # gone from the sky
+    assert "aircraft_driven_off" in outcomes and "aircraft_shot_down" in outcomes
+
+
 def test_the_20mm_flak_needs_an_aircraft_in_range():
     g = _surfaced_with()
     assert refused(order(g, "gun_20")) == "no aircraft within the flak's range (2,037 m)"
+
+
+def test_12_an_escort_answers_the_88mm_gun_with_its_own():
+    """Shelling a merchant shows the boat (the muzzle flashes): the corvette 5 nm off turns towards it,
+    opens fire on the surfaced boat and its shells hit it (attacks.toml, [gunfire])."""
+    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
+    g = _surfaced_with([TARGET, corvette], seed=3)
+    advance(g, 120)
+    sea = g.module("sea")
+    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
+    events = order(g, "gun_88", target=tramp, rounds=60) + advance(g, 1800)
+    assert named(events, "escort_alert") and named(events, "escort_chase")
+    assert one(events, "gunfire")["escort"] == next(v.id for v in sea.vessels.values() if v.is_escort)
+    shells = [e for e in events if e["event"] == "damage" and e["cause"] == "shell hit from the Flower-class corvette"]
+    assert shells

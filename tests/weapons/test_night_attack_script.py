@@ -15,10 +15,10 @@ from kaleun.uboot.game import new_game
 SCRIPT = Path(__file__).parent / "scripts" / "night_attack.jsonl"
 
 
-def _run() -> list[dict]:
-    game = new_game(0, "exercise_convoy_battle")
+def _run(script: Path = SCRIPT, game=None) -> list[dict]:
+    game = game if game is not None else new_game(0, "exercise_convoy_battle")
     out = io.StringIO()
-    ScriptRun(game, default_board(), EventWriter(out)).run(SCRIPT)
+    ScriptRun(game, default_board(), EventWriter(out)).run(script)
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
@@ -39,3 +39,22 @@ def test_the_night_attack_sinks_a_ship_with_the_crew_at_its_stations():
 
 def test_the_night_attack_replays_byte_for_byte():
     assert _run() == _run()
+
+
+def test_12_a_ship_struck_as_its_convoy_turns_away_stops_on_its_own_heading(tmp_path):
+    """The first hit turns the convoy away (to 045); the tramp struck on 120 lies stopped on 120 — its hull
+    does not swing round with the convoy — so the other two torpedoes of the fan cross its track ahead
+    of it and say so."""
+    game = new_game(0, "exercise_convoy_battle")
+    lines = SCRIPT.read_text(encoding="utf-8").splitlines()
+    short = tmp_path / "until_600.jsonl"  # the same attack, stopped while the tramp is going down
+    short.write_text("\n".join([*lines[:-1], '{"t": 600, "do": "end"}']) + "\n", encoding="utf-8")
+    events = _run(short, game)
+    hit = next(e for e in events if e["event"] == "torpedo_hit")
+    alarm = next(e for e in events if e["event"] == "convoy_alarm")
+    sea = game.module("sea")
+    course, speed = sea.vmotion(sea.vessels[hit["vessel"]])
+    assert (round(course), speed) == (120, 0.0) and alarm["course"] == 45
+    misses = [e for e in _run() if e["event"] == "torpedo_miss"]
+    assert [m["tube"] for m in misses] == [3, 2]
+    assert all(m["side"] == "ahead" and m["passed_m"] > 0 for m in misses)

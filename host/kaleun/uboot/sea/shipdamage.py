@@ -55,8 +55,12 @@ def who(sea: Any, v: Vessel) -> Msg:
     return Msg("{contact}", contact=contact["id"])
 
 
-def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float) -> str:
-    """Damage a ship. Returns its state afterwards (see `state_of`); emits `ship_damaged`."""
+def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: float | None = None) -> str:
+    """Damage a ship. Returns its state afterwards (see `state_of`); emits `ship_damaged`.
+
+    `heading` is the ship's heading when the blow struck: a ship that leaves its convoy (stopped,
+    falling back) keeps it, even when the blow has just turned the convoy away (`Sea.attacked` runs
+    first, while the ship still sails with its convoy). None: the heading it has now."""
     ai = v.ai
     before = state_of(v)
     ai["damage"] = round(float(ai.get("damage", 0.0)) + damage, 6)
@@ -74,7 +78,7 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float) -> str:
         minutes = rng.uniform(lo, hi) / max(1.0, share)
         ai["sinking_at"] = now + minutes * 60.0
         ai["sink_cause"] = cause
-        _change_speed(sea, v, now)
+        _change_speed(sea, v, now, heading)
         sea.schedule(f"sink:{v.id}", float(ai["sinking_at"]))
         if cls.type == "escort" and minutes < 3:
             feed = Msg("Hit: {ship} breaks in two and goes down fast!", ship=who(sea, v))
@@ -83,7 +87,7 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float) -> str:
         _tell(sea, v, "sinking", feed, minutes=round(minutes, 1))
         return "sinking"
     now_state = state_of(v)
-    _change_speed(sea, v, now)
+    _change_speed(sea, v, now, heading)
     fire = cls.burns and not ai.get("burning") and share >= STRAGGLE_SHARE
     if fire:
         ai["burning"] = True
@@ -104,8 +108,9 @@ def _tell(sea: Any, v: Vessel, state: str, feed: Msg, **extra: Any) -> None:
              **extra)
 
 
-def _change_speed(sea: Any, v: Vessel, now: float) -> None:
-    """A hurt ship leaves its convoy's formation (when hurt enough) and slows down."""
+def _change_speed(sea: Any, v: Vessel, now: float, heading: float | None = None) -> None:
+    """A hurt ship leaves its convoy's formation (when hurt enough) and slows down, on `heading` when
+    given (the heading it had when struck) if it leaves the formation now."""
     factor = speed_factor(v)
     share = float(v.ai.get("damage", 0.0)) / v.cls.structure
     if v.is_escort and factor > 0:
@@ -118,7 +123,7 @@ def _change_speed(sea: Any, v: Vessel, now: float) -> None:
         if v.group in sea.groups:
             sea.groups[v.group].offsets.pop(v.id, None)
         base = v.cls.speed_kn if v.is_escort else sea.groups[v.group].speed if v.group in sea.groups else speed
-        v.track = Track(now, lat, lon, course, base * factor)
+        v.track = Track(now, lat, lon, course if heading is None else heading, base * factor)
     else:
         v.track = Track(now, lat, lon, course, min(speed, v.cls.speed_kn * factor))
     if factor <= 0:

@@ -333,8 +333,9 @@ def _detonate(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, ho
              **common, **{"class": v.cls.id}, detonation=how, track_angle=round(track), damage=round(damage, 2),
              aimed=v.id == tp["aim"])
     _done(sea, tp)
+    struck_on = sea.vmotion(v)[0]  # its heading when struck, before its convoy turns away
     sea.attacked(v.id, "torpedo hit", _datum(sea, tp, t_hit))  # while it still sails with its convoy
-    shipdamage.hit(sea, v, damage, "torpedo", now)
+    shipdamage.hit(sea, v, damage, "torpedo", now, heading=struck_on)
     return True
 
 

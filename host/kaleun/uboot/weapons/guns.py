@@ -114,11 +114,12 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
         sea.emit("gun_round", gun=gun, target=firing["contact"], hit=hit, range_m=round(r * 1852))
         if hit:
             firing["hits"] += 1
+            struck_on = sea.vmotion(v)[0]  # its heading when struck, before its convoy turns away
             if firing["hits"] == 1:  # the muzzle flashes show where the boat is
                 bn = sea.boat_now(now)
                 sea.attacked(v.id, "gunfire", (bn.lat, bn.lon, 0.2))
             lo, hi = (float(x) for x in spec["damage"])
-            shipdamage.hit(sea, v, rng.uniform(lo, hi), "gunfire", now)
+            shipdamage.hit(sea, v, rng.uniform(lo, hi), "gunfire", now, heading=struck_on)
     else:
         plane = sea.aircraft.get(firing["target"])
         if plane is None:

@@ -96,7 +96,7 @@ class Weapons(Module):
     name = "weapons"
     state_shape = WEAPONS_STATE
     subscribes = ("boat_submerged", "ship_sunk", "mission_end", "torpedo_hit", "torpedo_dud", "torpedo_miss",
-                  "torpedo_premature")
+                  "torpedo_premature", "weather")
 
     def __init__(self, loadout: Mapping[str, Any] | None = None, flooded: list[int] | None = None,
                  ammo: Mapping[str, int] | None = None) -> None:
@@ -550,7 +550,7 @@ class Weapons(Module):
                 return Msg("no TDC solution for tube {tube}: the torpedo cannot catch the target", tube=number)
             gyro = sol.gyro + offset
             if abs(gyro) > GYRO_LIMIT + 1e-9:
-                return Msg("gyro angle {gyro:.0f}° for tube {tube} is beyond the limit of {limit:.0f}°", gyro=abs(gyro),
+                return Msg("gyro angle {gyro:.0f}° is beyond the limit of {limit:.0f}° for tube {tube}", gyro=abs(gyro),
                            tube=number, limit=GYRO_LIMIT)
         return None
 
@@ -816,13 +816,12 @@ class Weapons(Module):
         if name == "boat_submerged":
             for gun in guns.GUNS:
                 self.cease(gun, Msg("the boat dived"))
-            for number, tube in self.tubes.items():
-                if tube["state"] == "loading" and tube.get("source") == "deck":
-                    self.deck.append(tube["torpedo"])
-                    tube.update({"state": "empty", "torpedo": None, "until": None, "source": None})
-                    self.emit("tube_loading_stopped", feed=Msg("Tube {tube}: the deck torpedo could not be brought "
-                                                               "down before the dive; it stays in its container.",
-                                                               tube=number), tube=number)
+            self._stop_deck_transfers(N_("Tube {tube}: the deck torpedo could not be brought down before the dive; "
+                                         "it stays in its container."), "dive")
+        elif name == "weather":
+            if int(d.get("sea_state") or 0) > int(BOAT["deck_transfer_max_sea"]):
+                self._stop_deck_transfers(N_("Tube {tube}: the sea is getting up, the torpedo hatch is shut; the "
+                                             "deck torpedo stays in its container."), "sea")
         elif name == "torpedo_hit":
             self.hits += 1
         elif name == "ship_sunk":
@@ -833,6 +832,15 @@ class Weapons(Module):
                 self.firing[gun] = None
             for tube in self.tubes.values():
                 tube["until"] = None
+
+    def _stop_deck_transfers(self, template: str, why: str) -> None:
+        """A torpedo on its way down from a deck container goes back into it (the boat dives, or the sea
+        gets too rough to keep the torpedo hatch open): the tube stays empty."""
+        for number, tube in sorted(self.tubes.items()):
+            if tube["state"] == "loading" and tube.get("source") == "deck":
+                self.deck.append(tube["torpedo"])
+                tube.update({"state": "empty", "torpedo": None, "until": None, "source": None})
+                self.emit("tube_loading_stopped", feed=Msg(template, tube=number), tube=number, reason=why)
 
     # -- state ---------------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:

@@ -1,0 +1,78 @@
+"""Every weapon order keeps the order desk's contract (rulebook §6.4: giving an order ends an open
+mobilization; host/README.md, "How an order is validated"): checking it changes nothing, and a refusal
+ends the mobilization the same way — with the same undo entry — whether the order's own check
+("tube 1 is already loaded", "no TDC solution") or the crew check (nobody at the station) refuses it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from weaponskit import do, named, one, range_game
+
+
+def _armed(rules: str = "enforce"):
+    """The boat at periscope depth with the TDC programmed and tube 1 flooded (set up with the crew rules
+    only advising), then the rules as asked, and a mobilization open in which the
+    two men of the bow room have left it."""
+    g = range_game(flooded=[1], vessels=[{"class": "tramp", "bearing": 0, "range_m": 1500, "course": 90,
+                                          "speed_kn": 7.5}])
+    do(g, {"do": "order", "order": "hydrophone"})  # contact c1
+    do(g, {"do": "order", "order": "tdc", "bearing": 0, "range_m": 1500, "course": 90, "speed_kn": 7.5})
+    do(g, {"do": "crew_options", "rules": rules})
+    do(g, {"do": "order", "order": "mobilize"})
+    # the bow room empties: nobody is left there to flood or fire the tubes
+    do(g, {"do": "place", "figure": "captain-circle", "section": 2})
+    do(g, {"do": "place", "figure": "captain-hexagon", "section": 2})
+    return g
+
+
+def _weapons_state(g) -> str:
+    return json.dumps(g.module("weapons").to_state(), sort_keys=True)
+
+
+# (order fields, which check refuses it, the reason's beginning)
+REFUSALS = [
+    ({"order": "reload_torpedo", "tube": 2}, "effect", "tube 2 is already loaded"),
+    ({"order": "reload_torpedo", "tube": 1}, "effect", "tube 1 is loaded and flooded"),
+    ({"order": "flood_tubes", "tubes": [1]}, "effect", "tube 1 is already flooded"),
+    ({"order": "flood_tubes", "tubes": [2]}, "crew", ""),
+    ({"order": "tdc", "source": "disc", "range_m": 1500, "speed_kn": 7}, "effect", "the attack disc is not set"),
+    ({"order": "fire_torpedoes", "tubes": [2]}, "effect", "tube 2 is not flooded"),
+    ({"order": "fire_torpedoes", "tubes": [1]}, "crew", ""),
+    ({"order": "lay_mines", "tubes": [1]}, "effect", "tube 1 holds a torpedo, not mines"),
+    ({"order": "gun_88", "target": "c9"}, "effect", ""),
+    ({"order": "gun_20"}, "effect", ""),
+]
+
+
+@pytest.mark.parametrize("fields, check, reason", REFUSALS, ids=[f"{f['order']}-{c}" for f, c, _r in REFUSALS])
+def test_6_4_a_refused_weapon_order_ends_the_mobilization_whichever_check_refuses_it(fields, check, reason):
+    g = _armed()
+    weapons_before = _weapons_state(g)
+    events = do(g, {"do": "order", **fields})
+    rejected = one(events, "order_rejected")
+    said = str(rejected["reason"])
+    assert said.startswith(reason)
+    assert (check == "crew") == ("found" in said or "needed" in said), said
+    names = [e["event"] for e in events]
+    assert names.index("mobilization_ended") < names.index("order_rejected")
+    assert one(events, "mobilization_ended")["why"] == "next order"
+    assert _weapons_state(g) == weapons_before  # the refusal left the weapons as they were
+    assert named(events, "order_accepted") == []
+    assert one(do(g, {"do": "undo"}), "undone")["action"] == "end of the mobilization"
+    assert g.module("crew").moves.open
+
+
+@pytest.mark.parametrize("fields", [f for f, _c, _r in REFUSALS] + [
+    {"order": "tdc", "bearing": 10, "range_m": 1500, "course": 90, "speed_kn": 7.5},
+    {"order": "fire_torpedoes", "tubes": [1]},
+    {"order": "tdc", "contact": "c1", "aob": 90},
+    {"order": "tdc", "contact": "c1"},
+    {"order": "gun_88", "target": "c1"}])
+def test_6_4_checking_a_weapon_order_changes_nothing(fields):
+    """The order assistant's preview runs every check of the order and leaves the whole game as it was."""
+    g = _armed(rules="advise")
+    before = json.dumps(g.to_state(), sort_keys=True)
+    g.module("orders").preview(fields)
+    assert json.dumps(g.to_state(), sort_keys=True) == before
