@@ -1,0 +1,88 @@
+"""The window's new-game set-up (rulebook §4.3 and §5.3; item 8 of the missions' issue: mission choice,
+difficulty per role, the Captain's hand, the easy watch change per role, linked or single or the
+campaign, from the window as from the console): chosen by touch, the game built with the career record
+(`kaleun.career.start_configured`), a set-up that cannot start refused on the page with the reason."""
+
+from __future__ import annotations
+
+from kaleun.boards.loader import default_board
+from kaleun.career import start_configured
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.table import Table
+from kaleun.ui.screens.setup import Setup
+from kaleun.ui.window import Window
+
+from window.fingers import Table_
+
+
+def set_up_window() -> tuple[Table_, list]:
+    """A window opening on the set-up; its restart builds the chosen game as the session does."""
+    table = Table_()
+    made: list = []
+
+    def restart(setup):
+        game = start_configured(setup)
+        made.append((game, [e.to_json() for e in game.take_events()]))
+        return Runtime(game, Table(default_board(), game), clock=table.clock)
+
+    win = Window(table.runtime, clock=table.clock, setup=lambda w: Setup(w, restart))
+    win.guard = False
+    table.window = win
+    return table, made
+
+
+def test_5_3_the_window_sets_up_a_linked_patrol_with_difficulty_and_easy_watch_change_per_role(home) -> None:
+    table, made = set_up_window()
+    table.tap("mission.sc_convoy_1940")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    table.tap("setup.difficulty.captain.hard")
+    table.tap("setup.difficulty.engineer.easy")
+    table.tap("setup.easy_watch.engineer")
+    table.tap("setup.start")
+    assert len(made) == 1 and not table.window.holding
+    game = table.window.game
+    assert game is made[0][0] and game.config["mission"] == "sc_convoy_1940"
+    changes = game.config["changes"]
+    assert changes["difficulty"] == {"captain": "hard", "engineer": "easy"}
+    assert changes["easy_watch_change"] == {"engineer": True}
+    assert changes["setup"]["mode"] == "linked" and changes["linked_missions"] == 2
+    crew = game.module("crew").status()
+    assert crew["difficulty"]["captain"] == "hard" and crew["difficulty"]["engineer"] == "easy"
+    hand = [e for e in made[0][1] if e["event"] == "captain_hand"]
+    assert [(e["cards"], e["difficulty"]) for e in hand] == [(3, "hard")]  # the Captain's hand, dealt hard
+
+
+def test_5_3_the_easy_watch_change_is_offered_only_to_a_role_on_easy(home) -> None:
+    table, made = set_up_window()
+    table.tap("setup.next")
+    assert table.target("setup.easy_watch.officer").action is None  # greyed: the officer plays normal
+    table.tap("setup.difficulty.officer.easy")
+    assert table.target("setup.easy_watch.officer").action is not None
+    table.tap("setup.easy_watch.officer")
+    table.tap("setup.difficulty.officer.normal")  # back to normal: the easy watch change goes with it
+    assert not table.window.overlay.easy
+
+
+def test_4_3_the_window_starts_the_campaign_at_its_first_mission(home) -> None:
+    table, made = set_up_window()
+    table.tap("mission.hatteras_1942")  # the campaign chooses its own mission
+    table.tap("setup.next")
+    table.tap("setup.mode.campaign")
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "prize_rules_1939"
+    assert table.window.game.config["changes"]["setup"]["mode"] == "campaign"
+
+
+def test_5_2_a_set_up_that_cannot_start_is_refused_on_the_page_with_the_reason(home) -> None:
+    table, made = set_up_window()
+    table.tap("mission.hatteras_1942")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")  # a single mission cannot be played as a linked patrol
+    table.tap("setup.start")
+    assert not made and table.window.holding
+    overlay = table.window.overlay
+    assert overlay.problem == "hatteras_1942 is a single mission, not a part of a linked patrol"
+    table.tap("setup.mode.single")
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "hatteras_1942" and not table.window.holding
