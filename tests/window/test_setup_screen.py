@@ -54,7 +54,7 @@ def test_5_3_the_window_sets_up_a_linked_patrol_with_difficulty_and_easy_watch_c
 
 
 def test_5_3_the_easy_watch_change_is_offered_only_to_a_role_on_easy(home) -> None:
-    table, made = set_up_window()
+    table, _ = set_up_window()
     table.tap("setup.next")
     assert table.target("setup.easy_watch.officer").action is None  # greyed: the officer plays normal
     table.tap("setup.difficulty.officer.easy")
@@ -86,3 +86,29 @@ def test_5_2_a_set_up_that_cannot_start_is_refused_on_the_page_with_the_reason(h
     table.tap("setup.mode.single")
     table.tap("setup.start")
     assert made and table.window.game.config["mission"] == "hatteras_1942" and not table.window.holding
+
+
+def test_4_1_the_window_shows_the_briefing_objectives_signals_and_time_left() -> None:
+    """§4.1, §8.4: the objectives are checked by the game and shown; the window's mission sheet (from the
+    map) reads them as the console's `mission` does, coded signals named until they are decoded."""
+    table = Table_(mission="agents_1941", seed=0)
+    table.tap("tab.map")
+    table.tap("map.mission")
+    table.render()  # the sheet reads the mission as it is drawn
+    sheet = table.window.overlay
+    assert type(sheet).__name__ == "MissionSheet"
+    shown = [str(line) for line in sheet.lines]
+    assert shown[0] == "Two passengers (agents_1941)."
+    assert shown[1].startswith("Briefing: Two men in civilian clothes came aboard")
+    assert ("  Primary (open): Land the agents at the landing point: 45 minutes there, surfaced, stopped, in the "
+            "dark. - 0 of 45") in shown
+    assert shown[-1] == "Patrol time left: 40.0 hours."
+    table.tap("mission.close")
+    assert table.window.overlay is None
+    table = Table_(mission="prize_rules_1939", seed=0)  # HQ's weather signal comes within 30 hours
+    while not table.named("radio_message") and table.game.t < 30 * 3600:
+        table.until(table.game.t + 1800, step=1800)
+    table.tap("tab.map")
+    table.tap("map.mission")
+    table.render()
+    assert "  Signal m1: coded (decode it with the Enigma order)." in [str(x) for x in table.window.overlay.lines]
