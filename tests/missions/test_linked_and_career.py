@@ -166,7 +166,7 @@ def test_4_3_the_campaign_keeps_its_own_patrol_beside_a_linked_one(home):
     save_career(record)
     g = start_configured(GameSetup(mission="", seed=3, mode="campaign"))
     assert g.config["mission"] == "sc_convoy_1940"
-    assert not named([e.to_json() for e in g.take_events()], "carried_over")  # the linked patrol's is not the campaign's
+    assert not named([e.to_json() for e in g.take_events()], "carried_over")  # not the linked one
     # the campaign's part 1, shortened to an hour and won where it starts (a grade to go on with)
     setup = GameSetup(mission="sc_convoy_1940", seed=4, mode="campaign")
     g = new_game(4, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 1, "encounter": [], "radio": [],
