@@ -5,6 +5,7 @@ campaign, from the window as from the console): chosen by touch, the game built 
 
 from __future__ import annotations
 
+import pytest
 from kaleun.boards.loader import default_board
 from kaleun.career import start_configured
 from kaleun.runtime.loop import Runtime
@@ -112,3 +113,27 @@ def test_4_1_the_window_shows_the_briefing_objectives_signals_and_time_left() ->
     table.tap("map.mission")
     table.render()
     assert "  Signal m1: coded (decode it with the Enigma order)." in [str(x) for x in table.window.overlay.lines]
+
+
+@pytest.mark.parametrize("options, asks", [
+    ([], True), (["--campaign"], False), (["--linked", "--mission", "sc_convoy_1940"], False),
+    (["--difficulty", "captain=hard"], False), (["--mission", "training"], False)])
+def test_5_3_the_window_asks_for_the_set_up_only_when_the_command_line_did_not(home, monkeypatch, options, asks):
+    """`kaleun play --campaign` (or --linked, --difficulty ...) has set the game up: the window opens on it
+    instead of asking again (and offering a single mission over the campaign just chosen)."""
+    import kaleun.ui.session as session
+    from kaleun.cli import main
+
+    seen: dict = {}
+
+    class Stop(Exception):
+        pass
+
+    def fake_open_session(game, board, **options):
+        seen.update(options, mission=game.config["mission"])
+        raise Stop
+
+    monkeypatch.setattr(session, "open_session", fake_open_session)
+    with pytest.raises(Stop):
+        main(["play", "--seed", "1", *options])
+    assert seen["setup"] is asks
