@@ -206,37 +206,43 @@ def _now() -> str:
 # -- reading it ----------------------------------------------------------------------------------------
 def career_lines(record: dict[str, Any]) -> list[str]:
     """The record as `kaleun career` prints it."""
+    return [str(m) for m in career_messages(record)]
+
+
+def career_messages(record: dict[str, Any]) -> list[Any]:
+    """The record's lines as messages (`Msg`, for the table's language): the totals, the campaign, the
+    patrols in progress, then every mission."""
     from kaleun.core.messages import Msg
 
     t = record["totals"]
-    out = [str(Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
-                   "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
-                   ships=t["ships"], lost=t["crew_lost"]))]
+    out = [Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
+               "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
+               ships=t["ships"], lost=t["crew_lost"])]
     campaign = record.get("campaign")
     if campaign is not None:
         state = {"running": Msg("running; next: {next}", next=campaign.get("next")),
                  "failed": Msg("ended: a mission was graded below E"),
                  "complete": Msg("complete")}[campaign["state"]]
-        out.append(str(Msg("Campaign (since {started}): {state}. {done} missions ({grades}), score {score:,}, "
-                           "{grt:,} GRT.", started=campaign["started"][:10], state=state, done=len(campaign["done"]),
-                           grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"])))
+        out.append(Msg("Campaign (since {started}): {state}. {done} missions ({grades}), score {score:,}, "
+                       "{grt:,} GRT.", started=campaign["started"][:10], state=state, done=len(campaign["done"]),
+                       grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"]))
     for patrol in (record.get("patrol"), (campaign or {}).get("patrol")):
         if patrol is None:
             continue
         carry = patrol["carry"]
         dead = sum(1 for row in carry.get("sailors", []) for s in row.values() if s["dead"])
-        out.append(str(Msg("Linked patrol {patrol} goes on with {next} ({mode}): {dead} sailors dead, flooded "
-                           "sections {flooded}.", patrol=patrol["id"], next=patrol["next"], mode=patrol["mode"],
-                           dead=dead, flooded=", ".join(map(str, carry.get("flooded", []))) or "none")))
+        out.append(Msg("Linked patrol {patrol} goes on with {next} ({mode}): {dead} sailors dead, flooded "
+                       "sections {flooded}.", patrol=patrol["id"], next=patrol["next"], mode=patrol["mode"],
+                       dead=dead, flooded=", ".join(map(str, carry.get("flooded", []))) or "none"))
     if record["missions"]:
-        out.append(str(Msg("Missions:")))
+        out.append(Msg("Missions:"))
     for m in record["missions"]:
-        out.append(str(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
-                           "{grt:>7,} GRT  {ships} ships  {lost} lost", played=m["played"][:10], mission=m["mission"],
-                           mode=m["mode"], result=m["result"], grade=m["grade"], score=m["score"], grt=m["grt"],
-                           ships=m["ships_sunk"], lost=m["crew_lost"])))
+        out.append(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
+                       "{grt:>7,} GRT  {ships} ships  {lost} lost", played=m["played"][:10], mission=m["mission"],
+                       mode=m["mode"], result=m["result"], grade=m["grade"], score=m["score"], grt=m["grt"],
+                       ships=m["ships_sunk"], lost=m["crew_lost"]))
     return out
 
 
-__all__ = ["CareerError", "career_lines", "career_path", "load_career", "record_mission",
+__all__ = ["CareerError", "career_lines", "career_messages", "career_path", "load_career", "record_mission",
            "save_career", "start_configured"]

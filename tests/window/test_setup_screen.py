@@ -137,3 +137,30 @@ def test_5_3_the_window_asks_for_the_set_up_only_when_the_command_line_did_not(h
     with pytest.raises(Stop):
         main(["play", "--seed", "1", *options])
     assert seen["setup"] is asks
+
+
+def test_5_2_the_window_goes_on_with_the_linked_patrol_in_progress_and_shows_the_career(home) -> None:
+    """§5.2, §4.3: the next evening the set-up offers the linked patrol where it stopped (its next part, what
+    the career record says of it), and the game starts with the carry-over."""
+    from kaleun.career import record_mission
+    from kaleun.uboot.game import new_game
+    from kaleun.uboot.missions.setup import GameSetup, changes_for
+
+    part1 = new_game(3, "sc_convoy_1940", {**changes_for(GameSetup(mission="sc_convoy_1940", mode="linked")),
+                                           "time_limit_h": 1, "encounter": [], "radio": [], "air_cover": "none"})
+    part1.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    part1.apply({"do": "kill", "figure": "engineer-square", "why": "washed overboard"})
+    part1.advance_to(2 * 3600)
+    assert record_mission(part1) is not None
+    table, made = set_up_window()
+    table.tap("setup.next")
+    overlay = table.window.overlay
+    assert str(overlay.career_line()).startswith("Career: 1 missions")
+    table.tap("setup.mode.linked")
+    assert overlay.mission == "weather_1940"
+    assert str(overlay.career_line()) == ("Linked patrol autumn_1940 goes on with weather_1940 (linked): 1 sailors "
+                                          "dead, flooded sections none.")
+    table.tap("setup.start")
+    game, events = made[0]
+    assert game.config["mission"] == "weather_1940"
+    assert [e["dead"] for e in events if e["event"] == "carried_over"] == [["engineer-square/1"]]

@@ -9,13 +9,14 @@ mission) or says why it cannot start, which the page shows."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
 from pygame import Rect
 
-from kaleun.career import CareerError
+from kaleun.career import CareerError, career_messages, load_career
 from kaleun.core.messages import Msg
 from kaleun.uboot.game import MISSIONS
 from kaleun.uboot.missions.setup import MODES, GameSetup, mission_lines, setup_problem
@@ -25,6 +26,8 @@ from kaleun.ui.screens.base import Overlay
 from kaleun.ui.screens.settings import LEVEL_WORDS, language_buttons, remember_language
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas
+
+log = logging.getLogger(__name__)
 
 #: (the chosen set-up) -> a runtime for its new game (the session builds it; ValueError or the
 #: career's error: why it cannot start)
@@ -50,6 +53,11 @@ class Setup(Overlay):
         self.difficulty: dict[str, str] = {}
         self.easy: set[str] = set()
         self.problem: str | None = None
+        self.record: dict[str, Any] | None = None  # the career record (None: unreadable, it says so on Start)
+        try:
+            self.record = load_career()
+        except CareerError as exc:
+            log.warning("the set-up cannot read the career record: %s", exc)
 
     def read(self) -> Hashable:
         return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
@@ -77,7 +85,23 @@ class Setup(Overlay):
     def set_mode(self, mode: str) -> None:
         self.mode = mode
         self.problem = None
+        patrol = (self.record or {}).get("patrol")
+        if mode == "linked" and patrol is not None and patrol.get("mode") == "linked":
+            self.mission = str(patrol["next"])  # the linked patrol in progress goes on (§5.2)
         self.win.touch()
+
+    def career_line(self) -> Msg | None:
+        """What the career record says about the mode chosen: the patrol or the campaign going on, or the
+        totals."""
+        if self.record is None:
+            return None
+        lines = career_messages(self.record)
+        record = self.record
+        if self.mode == "linked":
+            return lines[1 + (record.get("campaign") is not None)] if record.get("patrol") else None
+        if self.mode == "campaign":
+            return lines[1] if record.get("campaign") is not None else None
+        return lines[0] if record["missions"] else None
 
     def set_level(self, role: str, level: str) -> None:
         if level == "normal":
@@ -212,6 +236,9 @@ class Setup(Overlay):
                      enabled=level == "easy", why_not=Msg("for a role on easy difficulty"), size=theme.MIN_TEXT)
             y += s(51)
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
+        career = self.career_line()
+        if career is not None:
+            c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
         c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 0),
                  size=theme.MIN_TEXT)
         start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
