@@ -2,7 +2,9 @@
 
 Page one: the table's language, the mission and how strict the crew rules are. Page two ("Next"):
 how the mission is played (a single mission, a linked patrol, the campaign), the difficulty of each
-role, the easy watch change for the roles on easy, then "Start". The chosen set-up is a
+role, the easy watch change for the roles on easy (with what the career record says of the mode: the
+totals, the campaign, the linked patrol in progress, whose next part "linked patrol" chooses), then
+"Start". The chosen set-up is a
 `kaleun.uboot.missions.setup.GameSetup`; the session's `restart` builds its game with the career
 record (`kaleun.career.start_configured`: the carry-over of a linked patrol, the campaign's next
 mission) or says why it cannot start, which the page shows."""
