@@ -182,3 +182,40 @@ def test_4_3_the_campaign_keeps_its_own_patrol_beside_a_linked_one(home):
     assert record["campaign"]["patrol"]["mode"] == "campaign" and record["campaign"]["patrol"]["carry"]["flooded"] == []
     lines = career_lines(record)
     assert sum("goes on with weather_1940" in line for line in lines) == 2
+
+
+def test_5_2_wounds_provisions_cigarettes_ammunition_and_the_medical_chest_carry_over(home):
+    """§5.2: besides the dead, the torpedoes and the flooding, a sailor's ailment card with its chips, the
+    provision pyramid as the meals left it, the cigarettes smoked, the guns' rounds spent and the medical
+    supplies used go on to the next part."""
+    setup = GameSetup(mission="sc_convoy_1940", seed=6, mode="linked")
+    g = new_game(6, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 2, "encounter": [], "radio": [],
+                                       "air_cover": "none", "ammo": {"gun_88": 57, "gun_20": 410}})
+    g.take_events()
+    do(g, {"do": "crew_options", "rules": "advise", "wear": False})
+    do(g, {"do": "ailment", "figure": "navigator-square", "deck": "event", "wounds": 1, "exhaustion": 2})
+    assert one(order(g, "prepare_meal", take=[1, 2, 3]), "order_accepted")
+    order(g, "mobilize")
+    do(g, {"do": "place", "figure": "officer-square", "section": 8})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "chips", "figure": "officer-square", "add": 1})
+    assert named(do(g, {"do": "smoke", "role": "officer"}), "smoke_break")
+    assert not named(do(g, {"do": "first_aid_kit"}), "action_refused")
+    crew = g.module("crew")
+    assert crew.cigarettes.left["officer"] == 1 and crew.health.kits == 0
+    before = {"ailments": [dict(a) for a in crew.sailor("navigator-square", 0).ailments],
+              "pyramid": list(crew.food.pyramid), "supply": list(crew.food.supply),
+              "cigarettes": dict(crew.cigarettes.left), "health": crew.health.to_state()}
+    assert before["ailments"]
+    one(advance(g, 3 * H), "mission_end")
+    assert record_mission(g) is not None
+    nxt = start_configured(GameSetup(mission="", seed=7, mode="linked"))
+    carried = one([e.to_json() for e in nxt.take_events()], "carried_over")
+    assert "navigator-square/1" in carried["wounded"]
+    assert carried["ammo"] == {"gun_88": 57, "gun_20": 410}
+    crew = nxt.module("crew")
+    assert [dict(a) for a in crew.sailor("navigator-square", 0).ailments] == before["ailments"]
+    assert crew.food.pyramid == before["pyramid"] and crew.food.supply == before["supply"]
+    assert crew.cigarettes.left == before["cigarettes"]
+    assert crew.health.to_state() == before["health"]
+    assert nxt.module("weapons").ammo == {"gun_88": 57, "gun_20": 410}
