@@ -164,3 +164,24 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_in_progress_and_shows_the
     game, events = made[0]
     assert game.config["mission"] == "weather_1940"
     assert [e["dead"] for e in events if e["event"] == "carried_over"] == [["engineer-square/1"]]
+
+
+def test_4_1_the_window_debrief_shows_the_patrol_chart_and_names_the_saved_file(tmp_path) -> None:
+    """§4.1: the debrief screen shows the patrol on the naval grid, as the saved debrief draws it, and says
+    which file in the session folder holds it."""
+    from kaleun.runtime.debrief_output import DebriefOutput
+
+    table = Table_(mission="prize_rules_1939", seed=0)
+    table.until(3600, step=600)
+    output = DebriefOutput(table.game, tmp_path, "s1", career=False)
+    table.runtime.debrief = output
+    output.write()
+    table.window.open_debrief()
+    table.render()
+    assert table.window.overlay.saved == "s1.debrief.png"
+    table.tap("debrief.chart")
+    table.render()
+    sheet = table.window.overlay
+    assert sheet.chart and sheet.chart_image.get_size() == (1600, 1000)
+    table.tap("debrief.chart")  # back to the summary
+    assert not table.window.overlay.chart
