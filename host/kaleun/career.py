@@ -10,7 +10,10 @@ as it is. The record holds:
 - `campaign`: the running or last campaign (rulebook §4.3): its state (running, failed, complete),
   the missions done, the next one, its fame, score and GRT. A grade E or better goes on; F ends it;
 - `patrol`: the linked patrol in progress (rulebook §5.2): its id, the next part and what carries
-  over to it (`kaleun.uboot.missions.carry`).
+  over to it (`kaleun.uboot.missions.carry`). The campaign keeps its own patrol in progress as the
+  campaign's `patrol` (a campaign passes through the linked patrols' parts in date order): a single
+  mission or a campaign mission played in between leaves a linked patrol as it was, and the other way
+  round.
 
 `start_configured(setup)` starts a game as a set-up asks (single, linked or campaign), taking the
 carry-over from the record; `record_mission(game)` books a finished mission (the runtime calls it
@@ -84,8 +87,8 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
             if setup.mission and setup.mission != order[0]:
                 raise CareerError(f"a campaign starts with its first mission, {order[0]}")
             record["campaign"] = {"state": "running", "started": _now(), "done": [], "next": order[0], "score": 0,
-                                  "fame": 0, "grt": 0, "grades": []}
-            record["patrol"] = None
+                                  "fame": 0, "grt": 0, "grades": [], "patrol": None}
+            _set_patrol(record, "campaign", None)
             save_career(record, path)
         mission = record["campaign"]["next"]
         if setup.mission and setup.mission != mission:
@@ -105,11 +108,34 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
 
 
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
-    patrol = record.get("patrol")
-    if patrol is not None and patrol.get("mode") == mode and patrol.get("next") == mission:
+    patrol = _patrol_of(record, mode)
+    if patrol is not None and patrol.get("next") == mission:
         carry: dict[str, Any] = patrol["carry"]
         return carry
     return None
+
+
+def _patrol_of(record: dict[str, Any], mode: str) -> dict[str, Any] | None:
+    """The patrol in progress of a mode: the linked patrol's, or the campaign's."""
+    shared = record.get("patrol")
+    if mode == "campaign":
+        own = (record.get("campaign") or {}).get("patrol")
+        if own is None and shared is not None and shared.get("mode") == "campaign":
+            return dict(shared)  # a record written before the campaign kept its own
+        return dict(own) if own is not None else None
+    return dict(shared) if shared is not None and shared.get("mode") == mode else None
+
+
+def _set_patrol(record: dict[str, Any], mode: str, patrol: dict[str, Any] | None) -> None:
+    """Keep (or end) the patrol in progress of one mode; the other mode's is left as it is."""
+    if mode == "campaign":
+        if record.get("campaign") is not None:
+            record["campaign"]["patrol"] = patrol
+        shared = record.get("patrol")
+        if shared is not None and shared.get("mode") == "campaign":
+            record["patrol"] = None
+    else:
+        record["patrol"] = patrol
 
 
 # -- booking a finished mission -----------------------------------------------------------------------
@@ -145,13 +171,15 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
         totals[k] += int(final[v])
     lost = mission.result == "lost" and mission.reason != "time_limit"
     patrol = mission.spec.get("patrol")
-    record["patrol"] = None
-    if mode in ("linked", "campaign") and patrol and not lost:
-        parts = patrol_parts(patrol)
-        i = parts.index(mission.mission)
-        if i + 1 < len(parts):
-            record["patrol"] = {"id": patrol, "mode": mode, "from": mission.mission, "next": parts[i + 1],
-                                "carry": extract(game)}
+    if mode in ("linked", "campaign"):  # a single mission leaves the patrols in progress as they are
+        going_on = None
+        if patrol and not lost:
+            parts = patrol_parts(patrol)
+            i = parts.index(mission.mission)
+            if i + 1 < len(parts):
+                going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": parts[i + 1],
+                            "carry": extract(game)}
+        _set_patrol(record, mode, going_on)
     campaign = record.get("campaign")
     if mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
             and campaign.get("next") == mission.mission:
@@ -162,7 +190,7 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
         order = campaign_order()
         if lost or not passes_campaign(final["grade"]):
             campaign["state"], campaign["next"] = "failed", None
-            record["patrol"] = None
+            _set_patrol(record, "campaign", None)
         elif order.index(mission.mission) + 1 < len(order):
             campaign["next"] = order[order.index(mission.mission) + 1]
         else:
@@ -178,36 +206,43 @@ def _now() -> str:
 # -- reading it ----------------------------------------------------------------------------------------
 def career_lines(record: dict[str, Any]) -> list[str]:
     """The record as `kaleun career` prints it."""
+    return [str(m) for m in career_messages(record)]
+
+
+def career_messages(record: dict[str, Any]) -> list[Any]:
+    """The record's lines as messages (`Msg`, for the table's language): the totals, the campaign, the
+    patrols in progress, then every mission."""
     from kaleun.core.messages import Msg
 
     t = record["totals"]
-    out = [str(Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
-                   "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
-                   ships=t["ships"], lost=t["crew_lost"]))]
+    out = [Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
+               "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
+               ships=t["ships"], lost=t["crew_lost"])]
     campaign = record.get("campaign")
     if campaign is not None:
         state = {"running": Msg("running; next: {next}", next=campaign.get("next")),
                  "failed": Msg("ended: a mission was graded below E"),
                  "complete": Msg("complete")}[campaign["state"]]
-        out.append(str(Msg("Campaign (since {started}): {state}. {done} missions ({grades}), score {score:,}, "
-                           "{grt:,} GRT.", started=campaign["started"][:10], state=state, done=len(campaign["done"]),
-                           grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"])))
-    patrol = record.get("patrol")
-    if patrol is not None:
+        out.append(Msg("Campaign (since {started}): {state}. {done} missions ({grades}), score {score:,}, "
+                       "{grt:,} GRT.", started=campaign["started"][:10], state=state, done=len(campaign["done"]),
+                       grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"]))
+    for patrol in (record.get("patrol"), (campaign or {}).get("patrol")):
+        if patrol is None:
+            continue
         carry = patrol["carry"]
         dead = sum(1 for row in carry.get("sailors", []) for s in row.values() if s["dead"])
-        out.append(str(Msg("Linked patrol {patrol} goes on with {next} ({mode}): {dead} sailors dead, flooded "
-                           "sections {flooded}.", patrol=patrol["id"], next=patrol["next"], mode=patrol["mode"],
-                           dead=dead, flooded=", ".join(map(str, carry.get("flooded", []))) or "none")))
+        out.append(Msg("Linked patrol {patrol} goes on with {next} ({mode}): {dead} sailors dead, flooded "
+                       "sections {flooded}.", patrol=patrol["id"], next=patrol["next"], mode=patrol["mode"],
+                       dead=dead, flooded=", ".join(map(str, carry.get("flooded", []))) or "none"))
     if record["missions"]:
-        out.append(str(Msg("Missions:")))
+        out.append(Msg("Missions:"))
     for m in record["missions"]:
-        out.append(str(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
-                           "{grt:>7,} GRT  {ships} ships  {lost} lost", played=m["played"][:10], mission=m["mission"],
-                           mode=m["mode"], result=m["result"], grade=m["grade"], score=m["score"], grt=m["grt"],
-                           ships=m["ships_sunk"], lost=m["crew_lost"])))
+        out.append(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
+                       "{grt:>7,} GRT  {ships} ships  {lost} lost", played=m["played"][:10], mission=m["mission"],
+                       mode=m["mode"], result=m["result"], grade=m["grade"], score=m["score"], grt=m["grt"],
+                       ships=m["ships_sunk"], lost=m["crew_lost"]))
     return out
 
 
-__all__ = ["CareerError", "career_lines", "career_path", "load_career", "record_mission",
+__all__ = ["CareerError", "career_lines", "career_messages", "career_path", "load_career", "record_mission",
            "save_career", "start_configured"]

@@ -220,6 +220,14 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     return game
 
 
+def _set_up_already(args: argparse.Namespace) -> bool:
+    """The game was set up on the command line or the terminal (--linked, --campaign, --setup ...):
+    the window does not ask again."""
+    from kaleun.mission_commands import wants_setup
+
+    return getattr(args, "game", None) != "sonar" and wants_setup(args)
+
+
 class MissionOver(Exception):
     pass
 
@@ -330,7 +338,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
                                    fullscreen=fullscreen, language=language,
                                    keep_previous=not resume or bool(elsewhere),
-                                   setup=not resume and getattr(args, "mission", None) is None)
+                                   setup=not resume and getattr(args, "mission", None) is None
+                                   and not _set_up_already(args))
         except TableError as exc:
             return _fail(f"kaleun: cannot set up the table: {exc}")
         except StopRequested as exc:

@@ -133,3 +133,89 @@ def test_a_mission_is_booked_once_and_a_damaged_record_is_refused_and_kept(home)
     assert path.read_text() == "{broken"
     result = run_kaleun("career", home=home)
     assert result.returncode == 2 and "the file was kept as it is" in result.stderr
+
+
+def test_5_2_a_single_mission_or_a_campaign_played_in_between_leaves_the_linked_patrol_as_it_was(home):
+    """§5.2: a linked patrol is played over several evenings; a group that plays something else in between
+    (a single mission, a mission of its campaign) still finds its patrol where it left it."""
+    record, torpedoes = first_part_ended(home)
+    waiting = record["patrol"]
+    single = start_configured(GameSetup(mission="torpedo_crisis_1940"))
+    replay(single, "torpedo_crisis_1940", "win")
+    assert record_mission(single) is not None
+    campaign = start_configured(GameSetup(mission="", mode="campaign"))
+    replay(campaign, "prize_rules_1939", "win")
+    assert record_mission(campaign) is not None
+    record = load_career()
+    assert record["patrol"] == waiting and record["campaign"]["next"] == "minefield_1939"
+    g = start_configured(GameSetup(mission="", seed=5, mode="linked"))
+    assert g.config["mission"] == "weather_1940"
+    carried = one([e.to_json() for e in g.take_events()], "carried_over")
+    assert carried["dead"] == DEAD and carried["torpedoes"] == torpedoes
+
+
+def test_4_3_the_campaign_keeps_its_own_patrol_beside_a_linked_one(home):
+    """§4.3 with §5.2: the campaign reaches a linked patrol's first part while the group has another linked
+    patrol going; each keeps its own carry-over."""
+    first_part_ended(home)  # autumn_1940, linked
+    record = load_career()
+    record["campaign"] = {"state": "running", "started": "2025-03-14T20:00:00", "done": [], "next": "sc_convoy_1940",
+                          "score": 0, "fame": 0, "grt": 0, "grades": [], "patrol": None}
+    from kaleun.career import save_career
+
+    save_career(record)
+    g = start_configured(GameSetup(mission="", seed=3, mode="campaign"))
+    assert g.config["mission"] == "sc_convoy_1940"
+    assert not named([e.to_json() for e in g.take_events()], "carried_over")  # not the linked one
+    # the campaign's part 1, shortened to an hour and won where it starts (a grade to go on with)
+    setup = GameSetup(mission="sc_convoy_1940", seed=4, mode="campaign")
+    g = new_game(4, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 1, "encounter": [], "radio": [],
+                                       "air_cover": "none", "par_grt": 0,
+                                       "objective": [{"id": "here", "kind": "reach", "square": "AL03",
+                                                      "text": "Be in AL03."}]})
+    g.take_events()
+    do(g, {"do": "crew_options", "rules": "advise", "wear": False})
+    assert one(advance(g, 2 * H), "mission_end")["reason"] == "time_limit"
+    assert record_mission(g) is not None
+    record = load_career()
+    assert record["patrol"]["mode"] == "linked" and record["patrol"]["carry"]["flooded"] == [1]
+    assert record["campaign"]["patrol"]["mode"] == "campaign" and record["campaign"]["patrol"]["carry"]["flooded"] == []
+    lines = career_lines(record)
+    assert sum("goes on with weather_1940" in line for line in lines) == 2
+
+
+def test_5_2_wounds_provisions_cigarettes_ammunition_and_the_medical_chest_carry_over(home):
+    """§5.2: besides the dead, the torpedoes and the flooding, a sailor's ailment card with its chips, the
+    provision pyramid as the meals left it, the cigarettes smoked, the guns' rounds spent and the medical
+    supplies used go on to the next part."""
+    setup = GameSetup(mission="sc_convoy_1940", seed=6, mode="linked")
+    g = new_game(6, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 2, "encounter": [], "radio": [],
+                                       "air_cover": "none", "ammo": {"gun_88": 57, "gun_20": 410}})
+    g.take_events()
+    do(g, {"do": "crew_options", "rules": "advise", "wear": False})
+    do(g, {"do": "ailment", "figure": "navigator-square", "deck": "event", "wounds": 1, "exhaustion": 2})
+    assert one(order(g, "prepare_meal", take=[1, 2, 3]), "order_accepted")
+    order(g, "mobilize")
+    do(g, {"do": "place", "figure": "officer-square", "section": 8})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "chips", "figure": "officer-square", "add": 1})
+    assert named(do(g, {"do": "smoke", "role": "officer"}), "smoke_break")
+    assert not named(do(g, {"do": "first_aid_kit"}), "action_refused")
+    crew = g.module("crew")
+    assert crew.cigarettes.left["officer"] == 1 and crew.health.kits == 0
+    before = {"ailments": [dict(a) for a in crew.sailor("navigator-square", 0).ailments],
+              "pyramid": list(crew.food.pyramid), "supply": list(crew.food.supply),
+              "cigarettes": dict(crew.cigarettes.left), "health": crew.health.to_state()}
+    assert before["ailments"]
+    one(advance(g, 3 * H), "mission_end")
+    assert record_mission(g) is not None
+    nxt = start_configured(GameSetup(mission="", seed=7, mode="linked"))
+    carried = one([e.to_json() for e in nxt.take_events()], "carried_over")
+    assert "navigator-square/1" in carried["wounded"]
+    assert carried["ammo"] == {"gun_88": 57, "gun_20": 410}
+    crew = nxt.module("crew")
+    assert [dict(a) for a in crew.sailor("navigator-square", 0).ailments] == before["ailments"]
+    assert crew.food.pyramid == before["pyramid"] and crew.food.supply == before["supply"]
+    assert crew.cigarettes.left == before["cigarettes"]
+    assert crew.health.to_state() == before["health"]
+    assert nxt.module("weapons").ammo == {"gun_88": 57, "gun_20": 410}

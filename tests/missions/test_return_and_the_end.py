@@ -118,3 +118,27 @@ def test_a_mission_saved_midway_resumes_exactly():
     assert advance(again, 5 * H) == first
     assert [e.to_json() for e in load_game(state).advance_to(30 * H)] == rest
     assert named(rest, "radio_message") or named(first, "radio_message")
+
+
+def test_4_1_a_boat_lost_takes_its_whole_crew_into_the_debrief_and_the_career():
+    """§4.1: a lost boat loses the game for everyone aboard: rammed in the Strait, the debrief and the
+    career count every sailor of both watches as lost, not only those killed before."""
+    import io
+    import json
+    from pathlib import Path
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.script import EventWriter, ScriptRun
+    from kaleun.uboot.game import new_game
+    from kaleun.uboot.missions.debrief import debrief, lines
+
+    g = new_game(0, "gibraltar_1941")
+    out = io.StringIO()
+    ScriptRun(g, default_board(), EventWriter(out)).run(Path(__file__).parent / "scripts" / "gibraltar_1941.lose.jsonl")
+    end = one([json.loads(x) for x in out.getvalue().splitlines()], "mission_end")
+    crew = g.module("crew")
+    everyone = sum(len(states) for states in crew.states)
+    assert (end["result"], end["reason"]) == ("lost", "rammed") and end["crew_lost"] == everyone == 32
+    d = debrief(g)
+    assert {x["cause"]["msg"] for x in d["crew_lost"]} == {"lost with the boat"}
+    assert f"Crew lost: {everyone}." in [str(x) for x in lines(d)]

@@ -76,7 +76,7 @@ def test_4_1_the_debrief_holds_the_track_fixes_attacks_sinkings_objectives_and_g
     assert {o["id"]: o["met"] for o in d["objectives"]} == {"gun_two": True, "weather": False}
     assert any(p["event"] == "arrived" for p in d["passages"])
     text = [str(m) for m in lines(d)]
-    assert text[1].startswith(f"Result: won (returned). Grade {end['grade']}: score ")
+    assert text[1].startswith(f"Result: won (home after a return to base). Grade {end['grade']}: score ")
     assert "  [x] Primary: Sink two merchants with the deck gun. (1000 fame)" in text
 
 
@@ -86,6 +86,26 @@ def test_4_1_the_debrief_chart_is_a_png_of_the_patrol(tmp_path):
     image = pygame.image.load(str(path))
     assert image.get_size() == (WIDTH, HEIGHT)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_4_1_the_debrief_chart_reads_the_result_and_the_reason_in_words(monkeypatch):
+    """The saved debrief is read by the table: why the mission ended in words, not the event's code."""
+    from kaleun.ui import debrief_chart
+
+    game, _ = won_prize_rules()
+    drawn: list[str] = []
+    real = debrief_chart.render
+
+    def spy(msg, translate=None, translate_plural=None):
+        drawn.append(real(msg, translate, translate_plural))
+        return drawn[-1]
+
+    monkeypatch.setattr(debrief_chart, "render", spy)
+    d = debrief(game)
+    assert (d["result"], d["reason"]) == ("won", "returned")
+    debrief_chart.render_debrief(d)
+    assert "Result: won (home after a return to base)" in drawn, [x for x in drawn if x.startswith("Result")]
+    assert not [line for line in drawn if "(returned)" in line or "_" in line.split("(")[-1]]
 
 
 def test_the_session_writes_the_debrief_and_books_the_career_when_the_mission_ends(home):

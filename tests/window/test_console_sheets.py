@@ -181,8 +181,8 @@ def test_11_the_set_up_chooses_language_and_mission_and_holds_the_clock(home) ->
     table = Table_()
     made = []
 
-    def restart(mission: str):
-        other = Table_(mission=mission)
+    def restart(setup):
+        other = Table_(mission=setup.mission)
         made.append(other)
         return other.runtime
 
@@ -196,6 +196,7 @@ def test_11_the_set_up_chooses_language_and_mission_and_holds_the_clock(home) ->
     table.tap("mission.exercise_convoy")
     table.tap("setup.rules.enforce")
     table.clock.now += 300  # the crew took five minutes to choose
+    table.tap("setup.next")
     table.tap("setup.start")
     assert not win.holding and made
     game = win.game

@@ -66,6 +66,7 @@ def views(table: Table_) -> list[tuple[str, Callable[[], None]]]:
     out.append(("sheet-feed", win.open_feed))
     out.append(("sheet-settings", win.open_settings))
     out.append(("sheet-debrief", win.open_debrief))
+    out.append(("sheet-mission", win.open_mission))
     out += [(f"form-{name}", lambda n=name: win.open_form(n)) for name in FORMS]
 
     def setup() -> None:

@@ -766,11 +766,28 @@ class Mission(Module):
             return
         if self.engine.has_module("boat"):
             self._track(self.engine.t)
+        if result == "lost" and reason != "time_limit":
+            self._lost_with_the_boat()
         self.final = self.outcome()
         score = self.final
         told = Msg("{feed} Mission over ({result}): grade {grade}, score {score:,}.", feed=feed,
                    result=word(result), grade=score["grade"], score=score["score"])
         self.emit("mission_end", feed=told, result=result, reason=reason, **score)
+
+    def _lost_with_the_boat(self) -> None:
+        """The boat or its crew is lost (rulebook §4.1: "you lose the game together"): every sailor not
+        yet in the log goes down with it, so the debrief and the career count the whole crew."""
+        if not self.engine.has_module("crew"):
+            return
+        crew = self.engine.module("crew")
+        logged = {d["sailor"] for d in self.log["deaths"]}
+        cause = to_json(Msg("lost with the boat"))
+        for row, states in enumerate(crew.states):
+            for figure in states:
+                sid = crew.sid(figure, row)
+                if sid not in logged:
+                    self.log["deaths"].append({"t": round(self.engine.t, 1), "sailor": sid, "figure": figure,
+                                               "cause": cause})
 
     def outcome(self) -> dict[str, Any]:
         """The score as the mission stands (its final value once it is over)."""

@@ -247,8 +247,8 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         surface.blit(img, (x, y))
         gx = x + img.get_width() + 24
         gy = y + 18
-        for msg in (Msg("Result: {result} ({reason})", result=Msg.term(d["result"] or ""),
-                        reason=Msg.term(d["reason"] or "")),
+        for msg in (Msg("Result: {result} ({reason})", result=said(d["result"]),
+                        reason=debrief_text.why(d["reason"])),
                     Msg("Score {score:,} of par {par:,}", score=d["score"], par=d["par"]),
                     Msg("{fame:,} fame from objectives", fame=d["fame"]),
                     Msg("{grt_fame:,} for {grt:,} GRT sunk", grt_fame=d["grt_fame"], grt=d["grt"])):
@@ -256,8 +256,8 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
             gy += body.get_linesize() + 2
         y += img.get_height() + 8
     else:
-        line(Msg("Result: {result} ({reason})", result=Msg.term(d["result"] or "running"),
-                 reason=Msg.term(d["reason"] or "")), bold)
+        line(Msg("Result: {result} ({reason})", result=said(d["result"] or "running"),
+                 reason=debrief_text.why(d["reason"])), bold)
     if d["objectives"]:
         y += 6
         line(Msg("Objectives"), bold)

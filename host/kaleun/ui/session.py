@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
@@ -17,6 +17,9 @@ from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave, EventLog, SoundOutput
 from kaleun.runtime.signals import STOPPER
 from kaleun.runtime.table import Table
+
+if TYPE_CHECKING:
+    from kaleun.uboot.missions.setup import GameSetup
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +107,8 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
     """The window when a display is there (full screen: always), else the console. `language`
     is the table's language, kept on the runtime for the front ends; `keep_previous`: a new game
     keeps the game saved before it (`Autosave`). With `setup` a new game's window opens on the
-    set-up screen (language, mission, crew rules) before its clock starts."""
+    set-up screen (language, mission, crew rules; the mode, difficulty and easy watch change per
+    role) before its clock starts."""
     from kaleun.ui.display import has_display
 
     runtime = make_runtime(game, board, keep_previous)
@@ -115,10 +119,10 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
         if setup:
             from kaleun.ui.screens.setup import Setup
 
-            def restart(mission: str) -> Runtime:
-                from kaleun.uboot.game import new_game
+            def restart(chosen: GameSetup) -> Runtime:
+                from kaleun.career import start_configured
 
-                return make_runtime(new_game(game.seed, mission), board)
+                return make_runtime(start_configured(chosen), board)
 
             return Window(runtime, fullscreen=True if fullscreen else None, setup=lambda w: Setup(w, restart))
         return Window(runtime, fullscreen=True if fullscreen else None)

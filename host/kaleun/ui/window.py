@@ -295,6 +295,12 @@ class Window:
 
         self.open(Debrief(self))
 
+    def open_mission(self) -> None:
+        """The mission as it stands: briefing, objectives with their progress, HQ's signals, time left."""
+        from kaleun.ui.screens.mission import MissionSheet
+
+        self.open(MissionSheet(self))
+
     def open_feed(self) -> None:
         from kaleun.ui.screens.feed import FeedLog
 

@@ -39,6 +39,15 @@ WORDS: dict[str, str] = {
 }
 
 
+#: why a mission ended, where the code is also a result's word ("won (returned)" says nothing)
+REASONS: dict[str, str] = {"returned": N_("home after a return to base")}
+
+
+def why(reason: str | None) -> Msg | str:
+    """Why the mission ended, as words in the table's language."""
+    return Msg.term(REASONS[reason]) if reason in REASONS else word(reason)
+
+
 def word(code: str | None) -> Msg | str:
     """A code of the debrief as words in the table's language."""
     if not code:
@@ -91,10 +100,10 @@ def lines(d: dict[str, Any]) -> list[Msg]:
     if d["grade"] is not None:
         out.append(Msg("Result: {result} ({reason}). Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result,
-                       reason=word(d["reason"]), grade=d["grade"], score=d["score"], par=d["par"],
+                       reason=why(d["reason"]), grade=d["grade"], score=d["score"], par=d["par"],
                        fame=d["fame"], grt_fame=d["grt_fame"], grt=d["grt"]))
     else:
-        out.append(Msg("Result: {result} ({reason}).", result=result, reason=word(d["reason"])))
+        out.append(Msg("Result: {result} ({reason}).", result=result, reason=why(d["reason"])))
     for obj in d["objectives"]:
         mark = "[x]" if obj["met"] else "[ ]"
         kind = Msg("Primary") if obj["primary"] else Msg("Secondary")

@@ -187,5 +187,8 @@ class ChartScreen(Screen):
                  enabled=span < SPANS[-1])
         c.button("map.sextant", Rect(area.right - s(130), area.bottom - s(52), s(124), s(47)), Msg("Sextant"),
                  simple(lambda: self.win.open_form("sextant")), size=theme.MIN_TEXT)
+        if self.game.has_module("mission"):  # the briefing, the objectives and HQ's signals, to read again
+            c.button("map.mission", Rect(area.right - s(260), area.bottom - s(52), s(124), s(47)), Msg("Mission"),
+                     simple(self.win.open_mission), size=theme.MIN_TEXT)
         c.text(Msg("Track and fixes are the navigator's plot."), (area.x + s(6), area.bottom - s(4)), theme.MIN_TEXT,
                theme.TEXT_DIM, "bottomleft")

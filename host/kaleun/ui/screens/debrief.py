@@ -57,6 +57,22 @@ class Debrief(Overlay):
         self.weapons: dict[str, Any] = {}
         self.dead = 0
         self.hours = 0.0
+        #: the patrol's chart (the saved debrief's picture) shown instead of the summary
+        self.chart = False
+        self.chart_image: Any = None
+        self.saved: str | None = None
+
+    def toggle_chart(self) -> None:
+        self.chart = not self.chart
+        if self.chart and self.chart_image is None:
+            from kaleun.uboot.missions.debrief import debrief
+            from kaleun.ui.debrief_chart import render_debrief
+
+            language = self.win.lang
+            english = language.code == "en"
+            self.chart_image = render_debrief(debrief(self.game), None if english else language.text,
+                                              None if english else language.plural)
+        self.win.touch()
 
     def read(self) -> Hashable:
         game = self.game
@@ -72,11 +88,18 @@ class Debrief(Overlay):
         if crew is not None:
             self.dead = sum(1 for row in (0, 1) for f in crew.status()["sailors"] if crew.sailor(f, row).dead)
         self.hours = round(game.t / 3600, 1)
-        return (freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours)
+        output = getattr(self.win.runtime, "debrief", None)
+        pngs = [p for p in getattr(output, "paths", []) if str(p).endswith(".png")]
+        self.saved = pngs[-1].name if pngs else None
+        return (freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours,
+                self.chart, self.saved)
 
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
         pygame.draw.rect(c.surface, theme.PANEL, area)
+        if self.chart and self.chart_image is not None:
+            self._draw_chart(c, area)
+            return
         result = str(self.end.get("result") or "")
         word, color, icon = RESULTS.get(result, (Msg("The mission is over"), theme.ACCENT, "warning"))
         pygame.draw.rect(c.surface, color, area, s(3))
@@ -97,6 +120,8 @@ class Debrief(Overlay):
             lines.append((f"{mark} {text}", theme.GOOD if done else theme.WARNING if done is False else theme.TEXT))
         lines.append((Msg("{h} hours at sea", h=self.hours), theme.TEXT_DIM))
         lines.append((Msg("{n} of the crew dead", n=self.dead), theme.WARNING if self.dead else theme.TEXT_DIM))
+        if self.saved:
+            lines.append((Msg("Saved debrief: {file}", file=self.saved), theme.TEXT_DIM))
         self._column(c, left, lines)
         w = self.weapons
         tally: list[tuple[Msg | str, theme.Color]] = []
@@ -109,11 +134,33 @@ class Debrief(Overlay):
                 tally.append((Msg("{name}, {grt} GRT", name=Msg.term(str(ship.get("class", "?"))),
                                   grt=f"{int(ship.get('grt') or 0):,}"), theme.TEXT_DIM))
         self._column(c, right, tally)
+        self._buttons(c, area)
+
+    def _buttons(self, c: Canvas, area: Rect) -> None:
+        s = c.size
         bw = s(200)
         c.button("debrief.close", Rect(area.x + s(12), area.bottom - s(53), bw, s(47)), Msg("Look around"),
                  simple(self.close), size=theme.MIN_TEXT)
+        if self.game.has_module("mission"):  # the patrol's track, as the saved debrief draws it
+            c.button("debrief.chart", Rect(area.centerx - bw // 2, area.bottom - s(53), bw, s(47)),
+                     Msg("Summary") if self.chart else Msg("Chart"), simple(self.toggle_chart), active=self.chart,
+                     size=theme.MIN_TEXT)
         c.button("debrief.quit", Rect(area.right - s(12) - bw, area.bottom - s(53), bw, s(47)), Msg("Save and quit"),
                  simple(self.win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
+
+    def _draw_chart(self, c: Canvas, area: Rect) -> None:
+        """The saved debrief's chart (its outcome panel is the summary's), scaled into the sheet above its
+        buttons."""
+        from kaleun.ui.debrief_chart import CHART, HEIGHT
+
+        s = c.size
+        room = Rect(area.x + s(4), area.y + s(4), area.w - s(8), area.h - s(66))
+        image = self.chart_image.subsurface(Rect(0, 0, CHART, HEIGHT))
+        scale = min(room.w / image.get_width(), room.h / image.get_height())
+        size = (max(1, int(image.get_width() * scale)), max(1, int(image.get_height() * scale)))
+        fitted = pygame.transform.smoothscale(image, size)
+        c.surface.blit(fitted, fitted.get_rect(center=room.center))
+        self._buttons(c, area)
 
     def _column(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> None:
         s = c.size

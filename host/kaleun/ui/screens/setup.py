@@ -1,25 +1,42 @@
-"""The new-game set-up: the table's language, the mission and how strict the crew rules are,
-chosen by touch before the game's clock starts."""
+"""The new-game set-up, chosen by touch before the game's clock starts (rulebook §4.3, §5.3).
+
+Page one: the table's language, the mission and how strict the crew rules are. Page two ("Next"):
+how the mission is played (a single mission, a linked patrol, the campaign), the difficulty of each
+role, the easy watch change for the roles on easy (with what the career record says of the mode: the
+totals, the campaign, the linked patrol in progress, whose next part "linked patrol" chooses), then
+"Start". The chosen set-up is a
+`kaleun.uboot.missions.setup.GameSetup`; the session's `restart` builds its game with the career
+record (`kaleun.career.start_configured`: the carry-over of a linked patrol, the campaign's next
+mission) or says why it cannot start, which the page shows."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
 from pygame import Rect
 
+from kaleun.career import CareerError, career_messages, load_career
 from kaleun.core.messages import Msg
 from kaleun.uboot.game import MISSIONS
-from kaleun.uboot.missions.setup import mission_lines
+from kaleun.uboot.missions.setup import MODES, GameSetup, mission_lines, setup_problem
 from kaleun.ui import icons, theme
+from kaleun.ui.forms import ROLE_WORDS
 from kaleun.ui.screens.base import Overlay
-from kaleun.ui.screens.settings import language_buttons, remember_language
+from kaleun.ui.screens.settings import LEVEL_WORDS, language_buttons, remember_language
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas
 
-#: (mission id) -> a runtime for a new game of that mission (the session builds it)
-Restart = Callable[[str], Any]
+log = logging.getLogger(__name__)
+
+#: (the chosen set-up) -> a runtime for its new game (the session builds it; ValueError or the
+#: career's error: why it cannot start)
+Restart = Callable[[GameSetup], Any]
+
+MODE_WORDS: dict[str, Msg] = {"single": Msg("single mission"), "linked": Msg("linked patrol"),
+                              "campaign": Msg("campaign")}
 
 
 class Setup(Overlay):
@@ -33,12 +50,25 @@ class Setup(Overlay):
         self.mission = str(self.game.module("mission").mission) if self.game.has_module("mission") else "training"
         self.rules: str | None = None
         self.page = 0
+        self.step = 0  # 0: language, mission, rules; 1: mode, difficulty, easy watch change
+        self.mode = "single"
+        self.difficulty: dict[str, str] = {}
+        self.easy: set[str] = set()
+        self.problem: str | None = None
+        self.record: dict[str, Any] | None = None  # the career record (None: unreadable, it says so on Start)
+        try:
+            self.record = load_career()
+        except CareerError as exc:
+            log.warning("the set-up cannot read the career record: %s", exc)
 
     def read(self) -> Hashable:
-        return (self.mission, self.rules, self.win.lang.code, self.page)
+        return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
+                tuple(sorted(self.difficulty.items())), tuple(sorted(self.easy)), self.problem)
 
+    # -- choices ---------------------------------------------------------------------------------
     def choose(self, mission: str) -> None:
         self.mission = mission
+        self.problem = None
         self.win.touch()
 
     def set_rules(self, rules: str | None) -> None:
@@ -49,14 +79,75 @@ class Setup(Overlay):
         self.win.set_language(code)
         remember_language(code)
 
+    def go(self, step: int) -> None:
+        self.step = step
+        self.problem = None
+        self.win.touch()
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.problem = None
+        patrol = (self.record or {}).get("patrol")
+        if mode == "linked" and patrol is not None and patrol.get("mode") == "linked":
+            self.mission = str(patrol["next"])  # the linked patrol in progress goes on (§5.2)
+        self.win.touch()
+
+    def career_line(self) -> Msg | None:
+        """What the career record says about the mode chosen: the patrol or the campaign going on, or the
+        totals."""
+        if self.record is None:
+            return None
+        lines = career_messages(self.record)
+        record = self.record
+        if self.mode == "linked":
+            return lines[1 + (record.get("campaign") is not None)] if record.get("patrol") else None
+        if self.mode == "campaign":
+            return lines[1] if record.get("campaign") is not None else None
+        return lines[0] if record["missions"] else None
+
+    def set_level(self, role: str, level: str) -> None:
+        if level == "normal":
+            self.difficulty.pop(role, None)
+        else:
+            self.difficulty[role] = level
+        if level != "easy":
+            self.easy.discard(role)  # the easy watch change is for roles on easy (§5.3)
+        self.problem = None
+        self.win.touch()
+
+    def toggle_easy(self, role: str) -> None:
+        self.easy ^= {role}
+        self.problem = None
+        self.win.touch()
+
+    def setup(self) -> GameSetup:
+        """The set-up chosen so far (the campaign picks its own mission)."""
+        return GameSetup(mission="" if self.mode == "campaign" else self.mission, seed=self.game.seed,
+                         mode=self.mode, difficulty=dict(self.difficulty),
+                         easy_watch_change={role: True for role in sorted(self.easy)})
+
     def start(self) -> None:
-        """The clock starts: a new game of the chosen mission if it is another one."""
+        """The clock starts: a new game of the chosen set-up if it is not the game already open."""
         win = self.win
         current = win.game.module("mission").mission if win.game.has_module("mission") else None
-        if self.mission != current and self.restart is not None:
+        setup = self.setup()
+        plain = setup.mode == "single" and not setup.difficulty and not setup.easy_watch_change
+        if not (plain and self.mission == current):
+            if self.restart is None:
+                self.problem = "this table cannot start another game here"
+                win.touch()
+                return
+            problem = setup_problem(setup) if setup.mode != "campaign" else None
+            try:
+                if problem is not None:
+                    raise ValueError(problem)
+                runtime = self.restart(setup)
+            except (ValueError, CareerError) as exc:  # the set-up's and the career's refusals: shown
+                self.problem = str(exc)
+                win.touch()
+                return
             old = win.runtime
             old.close()
-            runtime = self.restart(self.mission)
             runtime.language = win.lang.code
             win.rebind(runtime)
         win.close_overlay()
@@ -65,6 +156,7 @@ class Setup(Overlay):
         if self.rules is not None:
             win.submit({"do": "crew_options", "rules": self.rules})
 
+    # -- drawing ---------------------------------------------------------------------------------
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
         surface = c.surface
@@ -74,6 +166,13 @@ class Setup(Overlay):
         icons.boat(surface, Rect(title.x + s(10), title.y + s(8), s(40), s(36)), theme.ACCENT)
         c.text(Msg("Kaleun: a new game"), (title.x + s(60), title.centery), 28, theme.TEXT, "midleft", bold=True)
         body = Rect(area.x + s(10), title.bottom + s(8), area.w - s(20), area.bottom - title.bottom - s(16))
+        if self.step == 1:
+            self._draw_crew(c, body)
+        else:
+            self._draw_mission(c, body)
+
+    def _draw_mission(self, c: Canvas, body: Rect) -> None:
+        s = c.size
         y = body.y
         c.text(Msg("Language"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y = language_buttons(c, body.x, y + s(20), s(480), self.win.lang.code, self.language)
@@ -102,8 +201,53 @@ class Setup(Overlay):
             box = Rect(rx + i * s(150), bottom.y, s(146), bottom.h)
             c.button(f"setup.rules.{rule or 'mission'}", box, word, call(self.set_rules, rule),
                      active=self.rules == rule, size=theme.MIN_TEXT)
+        nxt = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
+        pygame.draw.rect(c.surface, theme.PANEL_DARK, nxt.inflate(s(8), s(8)))
+        c.button("setup.next", nxt, Msg("Next"), call(self.go, 1), active=True, icon=icons.arrow_right)
+
+    def _draw_crew(self, c: Canvas, body: Rect) -> None:
+        s = c.size
+        y = body.y
+        line = next((m for m in mission_lines() if m.id == self.mission), None)
+        if self.mode == "campaign":
+            c.text(Msg("The campaign: its missions in date order, the next one from the career record."),
+                   (body.x, y), theme.MIN_TEXT, theme.TEXT, width=body.w)
+            y += s(40)
+        elif line is not None:
+            y = c.paragraph(line.line(), Rect(body.x, y, body.w, s(46)), theme.MIN_TEXT, theme.TEXT)
+        y = max(y, body.y + s(46))
+        label_w = s(150)
+        bw = (body.w - label_w - s(8)) // 3
+        c.text(Msg("Play"), (body.x, y + s(24)), theme.MIN_TEXT, theme.TEXT_DIM, "midleft", width=label_w - s(4))
+        for i, mode in enumerate(MODES):
+            c.button(f"setup.mode.{mode}", Rect(body.x + label_w + i * (bw + s(4)), y, bw, s(47)), MODE_WORDS[mode],
+                     call(self.set_mode, mode), active=self.mode == mode, size=theme.MIN_TEXT)
+        y += s(51)
+        level_w = s(110)
+        easy_x = body.x + label_w + 3 * (level_w + s(4))
+        for role, word in ROLE_WORDS.items():
+            c.text(word, (body.x, y + s(24)), theme.MIN_TEXT, theme.TEXT, "midleft", width=label_w - s(4))
+            level = self.difficulty.get(role, "normal")
+            for i, name in enumerate(LEVEL_WORDS):
+                c.button(f"setup.difficulty.{role}.{name}", Rect(body.x + label_w + i * (level_w + s(4)), y,
+                                                                 level_w, s(47)),
+                         LEVEL_WORDS[name], call(self.set_level, role, name), active=level == name,
+                         size=theme.MIN_TEXT)
+            c.button(f"setup.easy_watch.{role}", Rect(easy_x, y, body.right - easy_x, s(47)),
+                     Msg("easy watch change"), call(self.toggle_easy, role), active=role in self.easy,
+                     enabled=level == "easy", why_not=Msg("for a role on easy difficulty"), size=theme.MIN_TEXT)
+            y += s(51)
+        bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
+        career = self.career_line()
+        if career is not None:
+            c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
+        c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 0),
+                 size=theme.MIN_TEXT)
         start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
-        pygame.draw.rect(surface, theme.PANEL_DARK, start.inflate(s(8), s(8)))
+        if self.problem:
+            c.paragraph(self.problem, Rect(bottom.x + s(130), bottom.y, start.x - bottom.x - s(140), bottom.h),
+                        theme.MIN_TEXT, theme.WARNING)
+        pygame.draw.rect(c.surface, theme.PANEL_DARK, start.inflate(s(8), s(8)))
         c.button("setup.start", start, Msg("Start"), simple(self.start), active=True, icon=icons.play)
 
     def _page(self, pages: int) -> None:

@@ -1,0 +1,69 @@
+"""The mission as it stands, for the table to read again at any time (the console's `mission`): the
+briefing, each objective with its progress, HQ's signals (coded until the Enigma decodes them), the
+patrol time left and the passage home (rulebook §4.1, §8.4)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.screens.base import Overlay
+from kaleun.ui.touch import simple
+from kaleun.ui.widgets import Canvas, wrap
+
+
+class MissionSheet(Overlay):
+    id = "mission"
+    title = Msg("Mission")
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.page = 0
+        self.lines: list[Msg] = []
+
+    def read(self) -> Hashable:
+        from kaleun.uboot.missions.debrief import mission_lines
+
+        game = self.game
+        self.lines = mission_lines(game) if game.has_module("mission") else [Msg("This game has no mission.")]
+        return (tuple(str(line) for line in self.lines), self.page, self.win.lang.code)
+
+    def turn(self, by: int) -> None:
+        self.page = max(0, self.page + by)
+        self.win.touch()
+
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL, area)
+        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
+        side = Rect(area.right - s(56), area.y + s(4), s(52), area.h - s(8))
+        c.button("mission.close", Rect(side.x, side.y, side.w, s(48)), None, simple(self.close), icon=icons.x_mark)
+        text = Rect(area.x + s(10), area.y + s(6), side.x - area.x - s(18), area.h - s(12))
+        size = theme.MIN_TEXT
+        height = c.font(size).get_linesize()
+        rows = max(1, text.h // height)
+        # every line wrapped to the sheet's width, then shown a page at a time
+        font = c.font(size)
+        wrapped: list[tuple[str, theme.Color]] = []
+        for i, line in enumerate(self.lines):
+            words = c.tr(line)
+            color = theme.ACCENT if i == 0 else theme.TEXT
+            for row in wrap(font, words, text.w):
+                wrapped.append((row, color))
+        pages = max(1, math.ceil(len(wrapped) / rows))
+        page = min(self.page, pages - 1)
+        y = text.y
+        for row, color in wrapped[page * rows:(page + 1) * rows]:
+            c.text(row, (text.x, y), size, color)
+            y += height
+        if pages > 1:
+            c.button("mission.up", Rect(side.x, side.bottom - s(100), side.w, s(48)), None,
+                     simple(lambda: self.turn(-1)), icon=icons.arrow_up, enabled=page > 0)
+            c.button("mission.down", Rect(side.x, side.bottom - s(48), side.w, s(48)), None,
+                     simple(lambda: self.turn(+1)), icon=icons.arrow_down, enabled=page < pages - 1)

@@ -1,0 +1,187 @@
+"""The window's new-game set-up (rulebook §4.3 and §5.3; item 8 of the missions' issue: mission choice,
+difficulty per role, the Captain's hand, the easy watch change per role, linked or single or the
+campaign, from the window as from the console): chosen by touch, the game built with the career record
+(`kaleun.career.start_configured`), a set-up that cannot start refused on the page with the reason."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.career import start_configured
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.table import Table
+from kaleun.ui.screens.setup import Setup
+from kaleun.ui.window import Window
+
+from window.fingers import Table_
+
+
+def set_up_window() -> tuple[Table_, list]:
+    """A window opening on the set-up; its restart builds the chosen game as the session does."""
+    table = Table_()
+    made: list = []
+
+    def restart(setup):
+        game = start_configured(setup)
+        made.append((game, [e.to_json() for e in game.take_events()]))
+        return Runtime(game, Table(default_board(), game), clock=table.clock)
+
+    win = Window(table.runtime, clock=table.clock, setup=lambda w: Setup(w, restart))
+    win.guard = False
+    table.window = win
+    return table, made
+
+
+def test_5_3_the_window_sets_up_a_linked_patrol_with_difficulty_and_easy_watch_change_per_role(home) -> None:
+    table, made = set_up_window()
+    table.tap("mission.sc_convoy_1940")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    table.tap("setup.difficulty.captain.hard")
+    table.tap("setup.difficulty.engineer.easy")
+    table.tap("setup.easy_watch.engineer")
+    table.tap("setup.start")
+    assert len(made) == 1 and not table.window.holding
+    game = table.window.game
+    assert game is made[0][0] and game.config["mission"] == "sc_convoy_1940"
+    changes = game.config["changes"]
+    assert changes["difficulty"] == {"captain": "hard", "engineer": "easy"}
+    assert changes["easy_watch_change"] == {"engineer": True}
+    assert changes["setup"]["mode"] == "linked" and changes["linked_missions"] == 2
+    crew = game.module("crew").status()
+    assert crew["difficulty"]["captain"] == "hard" and crew["difficulty"]["engineer"] == "easy"
+    hand = [e for e in made[0][1] if e["event"] == "captain_hand"]
+    assert [(e["cards"], e["difficulty"]) for e in hand] == [(3, "hard")]  # the Captain's hand, dealt hard
+
+
+def test_5_3_the_easy_watch_change_is_offered_only_to_a_role_on_easy(home) -> None:
+    table, _ = set_up_window()
+    table.tap("setup.next")
+    assert table.target("setup.easy_watch.officer").action is None  # greyed: the officer plays normal
+    table.tap("setup.difficulty.officer.easy")
+    assert table.target("setup.easy_watch.officer").action is not None
+    table.tap("setup.easy_watch.officer")
+    table.tap("setup.difficulty.officer.normal")  # back to normal: the easy watch change goes with it
+    assert not table.window.overlay.easy
+
+
+def test_4_3_the_window_starts_the_campaign_at_its_first_mission(home) -> None:
+    table, made = set_up_window()
+    table.tap("mission.hatteras_1942")  # the campaign chooses its own mission
+    table.tap("setup.next")
+    table.tap("setup.mode.campaign")
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "prize_rules_1939"
+    assert table.window.game.config["changes"]["setup"]["mode"] == "campaign"
+
+
+def test_5_2_a_set_up_that_cannot_start_is_refused_on_the_page_with_the_reason(home) -> None:
+    table, made = set_up_window()
+    table.tap("mission.hatteras_1942")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")  # a single mission cannot be played as a linked patrol
+    table.tap("setup.start")
+    assert not made and table.window.holding
+    overlay = table.window.overlay
+    assert overlay.problem == "hatteras_1942 is a single mission, not a part of a linked patrol"
+    table.tap("setup.mode.single")
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "hatteras_1942" and not table.window.holding
+
+
+def test_4_1_the_window_shows_the_briefing_objectives_signals_and_time_left() -> None:
+    """§4.1, §8.4: the objectives are checked by the game and shown; the window's mission sheet (from the
+    map) reads them as the console's `mission` does, coded signals named until they are decoded."""
+    table = Table_(mission="agents_1941", seed=0)
+    table.tap("tab.map")
+    table.tap("map.mission")
+    table.render()  # the sheet reads the mission as it is drawn
+    sheet = table.window.overlay
+    assert type(sheet).__name__ == "MissionSheet"
+    shown = [str(line) for line in sheet.lines]
+    assert shown[0] == "Two passengers (agents_1941)."
+    assert shown[1].startswith("Briefing: Two men in civilian clothes came aboard")
+    assert ("  Primary (open): Land the agents at the landing point: 45 minutes there, surfaced, stopped, in the "
+            "dark. - 0 of 45") in shown
+    assert shown[-1] == "Patrol time left: 40.0 hours."
+    table.tap("mission.close")
+    assert table.window.overlay is None
+    table = Table_(mission="prize_rules_1939", seed=0)  # HQ's weather signal comes within 30 hours
+    while not table.named("radio_message") and table.game.t < 30 * 3600:
+        table.until(table.game.t + 1800, step=1800)
+    table.tap("tab.map")
+    table.tap("map.mission")
+    table.render()
+    assert "  Signal m1: coded (decode it with the Enigma order)." in [str(x) for x in table.window.overlay.lines]
+
+
+@pytest.mark.parametrize("options, asks", [
+    ([], True), (["--campaign"], False), (["--linked", "--mission", "sc_convoy_1940"], False),
+    (["--difficulty", "captain=hard"], False), (["--mission", "training"], False)])
+def test_5_3_the_window_asks_for_the_set_up_only_when_the_command_line_did_not(home, monkeypatch, options, asks):
+    """`kaleun play --campaign` (or --linked, --difficulty ...) has set the game up: the window opens on it
+    instead of asking again (and offering a single mission over the campaign just chosen)."""
+    import kaleun.ui.session as session
+    from kaleun.cli import main
+
+    seen: dict = {}
+
+    class Stop(Exception):
+        pass
+
+    def fake_open_session(game, board, **options):
+        seen.update(options, mission=game.config["mission"])
+        raise Stop
+
+    monkeypatch.setattr(session, "open_session", fake_open_session)
+    with pytest.raises(Stop):
+        main(["play", "--seed", "1", *options])
+    assert seen["setup"] is asks
+
+
+def test_5_2_the_window_goes_on_with_the_linked_patrol_in_progress_and_shows_the_career(home) -> None:
+    """§5.2, §4.3: the next evening the set-up offers the linked patrol where it stopped (its next part, what
+    the career record says of it), and the game starts with the carry-over."""
+    from kaleun.career import record_mission
+    from kaleun.uboot.game import new_game
+    from kaleun.uboot.missions.setup import GameSetup, changes_for
+
+    part1 = new_game(3, "sc_convoy_1940", {**changes_for(GameSetup(mission="sc_convoy_1940", mode="linked")),
+                                           "time_limit_h": 1, "encounter": [], "radio": [], "air_cover": "none"})
+    part1.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    part1.apply({"do": "kill", "figure": "engineer-square", "why": "washed overboard"})
+    part1.advance_to(2 * 3600)
+    assert record_mission(part1) is not None
+    table, made = set_up_window()
+    table.tap("setup.next")
+    overlay = table.window.overlay
+    assert str(overlay.career_line()).startswith("Career: 1 missions")
+    table.tap("setup.mode.linked")
+    assert overlay.mission == "weather_1940"
+    assert str(overlay.career_line()) == ("Linked patrol autumn_1940 goes on with weather_1940 (linked): 1 sailors "
+                                          "dead, flooded sections none.")
+    table.tap("setup.start")
+    game, events = made[0]
+    assert game.config["mission"] == "weather_1940"
+    assert [e["dead"] for e in events if e["event"] == "carried_over"] == [["engineer-square/1"]]
+
+
+def test_4_1_the_window_debrief_shows_the_patrol_chart_and_names_the_saved_file(tmp_path) -> None:
+    """§4.1: the debrief screen shows the patrol on the naval grid, as the saved debrief draws it, and says
+    which file in the session folder holds it."""
+    from kaleun.runtime.debrief_output import DebriefOutput
+
+    table = Table_(mission="prize_rules_1939", seed=0)
+    table.until(3600, step=600)
+    output = DebriefOutput(table.game, tmp_path, "s1", career=False)
+    table.runtime.debrief = output
+    output.write()
+    table.window.open_debrief()
+    table.render()
+    assert table.window.overlay.saved == "s1.debrief.png"
+    table.tap("debrief.chart")
+    table.render()
+    sheet = table.window.overlay
+    assert sheet.chart and sheet.chart_image.get_size() == (1600, 1000)
+    table.tap("debrief.chart")  # back to the summary
+    assert not table.window.overlay.chart
