@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from kaleun.shipped import board_reference
+
 NAME = "kaleun"
 UNIT = f"{NAME}.service"
 SYSTEM_DIR = Path("/etc/systemd/system")
@@ -53,7 +55,7 @@ class Plan:
 def command_line(board: str | None, python: str = sys.executable) -> list[str]:
     line = [python, "-m", "kaleun", "play", "--fullscreen", "--continue"]
     if board:
-        line += ["--board", str(Path(board).expanduser().resolve())]
+        line += ["--board", board_reference(board)]  # found again from the service's folder
     return line
 
 

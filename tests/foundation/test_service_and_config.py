@@ -106,6 +106,23 @@ def test_a_service_for_a_board_that_does_not_load_is_refused(tmp_path, capsys):
     assert "board format 9 is not supported" in capsys.readouterr().err
 
 
+def test_a_shipped_board_named_for_the_service_is_found_from_the_services_folder(tmp_path, monkeypatch, capsys):
+    """`--board pico-hub` loads the shipped board from any folder; the unit must say it so that
+    it loads again from the service's own folder at boot (not as a file of this folder)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["service", "install", "--dry-run", "--board", "pico-hub"]) == 0
+    (start,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("ExecStart=")]
+    board = start.split("--board ", 1)[1]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert _table_board(board).name == "Pico deck hub"
+    mine = tmp_path / "my-table.toml"  # a file of the maker's own: its absolute path
+    shutil.copyfile(BOARDS / "sim.toml", mine)
+    monkeypatch.chdir(tmp_path)
+    assert f"--board {mine}" in plan("system", "my-table.toml").text
+
+
 def test_unit_text_knows_only_two_kinds():
     with pytest.raises(ValueError, match="unknown service kind"):
         unit_text("session", ["kaleun"])
@@ -126,6 +143,17 @@ def test_a_preferred_board_and_language_are_kept_and_shown(home, capsys):
     assert _table_board(str(BOARDS / "sim.toml")).name == "Simulated table"  # a flag wins
     assert main(["config", "unset", "board"]) == 0
     assert _table_board(None).name == "Simulated table"
+
+
+def test_a_shipped_board_as_the_preferred_board_is_found_from_any_folder(home, tmp_path, monkeypatch, capsys):
+    """`kaleun config set board pico-hub` in one folder; the table (or the service) starts in another."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["config", "set", "board", "pico-hub"]) == 0
+    assert "board = pico-hub" in capsys.readouterr().out
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert _table_board(None).name == "Pico deck hub"
 
 
 def test_bad_settings_are_refused_with_the_reason_and_nothing_is_written(home, tmp_path, capsys):
