@@ -190,10 +190,10 @@ def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> 
                     missing.append(name)
             if missing:
                 partly.setdefault((pattern, tuple(missing)), []).append(scene.state)
-    for (pattern, missing), states in partly.items():
+    for (pattern, dark), states in partly.items():
         which = ", ".join(f"'{state}'" for state in states)
         out.append(f"the lamp scenes for the {'states' if len(states) > 1 else 'state'} {which} light '{pattern}': "
-                   f"the board has no segment {', '.join(missing)}")
+                   f"the board has no segment {', '.join(dark)}")
     return out
 
 
