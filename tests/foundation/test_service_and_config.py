@@ -9,6 +9,7 @@ import json
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from kaleun.paths import autosave_path, config_dir
 from kaleun.saves import save_game
 from kaleun.service import ServiceError, install, plan, unit_text
 from kaleun.uboot.game import new_game
-from kit import BOARDS, write_script
+from kit import BOARDS, kaleun_env, write_script
 
 #: who the service runs as: the user who installs it, also under sudo
 MAKER = os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
@@ -68,6 +69,39 @@ def test_systemd_accepts_the_unit(tmp_path, mode):
     broken.write_text(text.replace("Restart=on-failure", "Restart=sometimes"), encoding="utf-8")
     done = subprocess.run([analyze, "verify", str(broken)], capture_output=True, text=True, timeout=60)
     assert str(broken) in done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_systemctl_stop_saves_the_game_the_service_runs(tmp_path):
+    """The unit's own command line (the window, full screen) stopped as systemd stops it: SIGTERM
+    once the window drew its first frame; Kaleun saves the game and exits 0 (no restart)."""
+    from kaleun.service import command_line
+
+    argv = command_line("sim")
+    assert argv[1:4] == ["-m", "kaleun", "play"] and "--fullscreen" in argv
+    env = kaleun_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([*argv[:3], "-v", *argv[3:]], env=env, cwd=tmp_path, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        seen = []
+        for line in proc.stderr:  # the window logs its first frame with -v
+            seen.append(line)
+            if "first frame drawn" in line:
+                break
+        else:
+            raise AssertionError("the window never drew:\n" + "".join(seen))
+        before = (tmp_path / "autosave.json").stat().st_mtime_ns if (tmp_path / "autosave.json").exists() else -1
+        proc.send_signal(signal.SIGTERM)
+        rest = proc.stderr.read()
+        assert proc.wait(60) == 0, rest
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(60)
+    assert (tmp_path / "autosave.json").stat().st_mtime_ns > before  # written on the way out
+    saved = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+    assert "game" in saved and "stopped by" not in rest
 
 
 def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, monkeypatch):
