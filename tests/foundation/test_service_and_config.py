@@ -190,6 +190,22 @@ def test_a_shipped_board_as_the_preferred_board_is_found_from_any_folder(home, t
     assert _table_board(None).name == "Pico deck hub"
 
 
+def test_the_hub_commands_take_the_preferred_board_too(home, tmp_path, capsys):
+    """A maker who set `kaleun config set board pico-hub` installs the firmware with the hub's
+    config and asks the hub's status without --board."""
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1; Raspberry Pi Pico with rp2040\n")
+    assert main(["config", "set", "board", "pico-hub"]) == 0
+    assert main(["firmware", "install", str(drive)]) == 0
+    readers = json.loads((drive / "kaleun_hub.json").read_text(encoding="utf-8"))["readers"]
+    assert [r["section"] for r in readers] == [1, 2, 3, 3, 4, 5, 6, 7, 8]
+    assert main(["config", "set", "board", "fake-hub"]) == 0
+    capsys.readouterr()
+    assert main(["hub", "status", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"] == "online"
+
+
 def test_bad_settings_are_refused_with_the_reason_and_nothing_is_written(home, tmp_path, capsys):
     assert main(["config", "set", "language", "fr"]) == 2
     assert "'fr' is not a language Kaleun speaks; choose one of: en (English), de (German" in capsys.readouterr().err
