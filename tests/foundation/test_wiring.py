@@ -149,6 +149,11 @@ def test_the_strip_in_the_bill_of_materials_names_every_lamp_of_the_board(path):
     assert strip == "lamps section.1-8, tube.1-5, alarm, crew (lamps.segments)"
 
 
+def test_a_speaker_on_the_pis_usb_counts_in_the_pis_power_budget():
+    harness = build(load_board(BOARDS / "pico-hub.toml"))  # audio.output = "usb"
+    assert ("Pi 5V rail", "speaker on USB", 100, 500) in harness.budget
+
+
 def test_wireviz_accepts_the_generated_harness(tmp_path):
     """WireViz (a dev dependency) parses every harness and writes its BOM; no Graphviz needed for that."""
     wireviz = str(Path(sys.executable).parent / "wireviz")

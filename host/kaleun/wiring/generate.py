@@ -285,6 +285,9 @@ def build(board: Board) -> Harness:
         h.count(1, "powered speaker with 3.5 mm plug", "the ship's bell, on the Pi's audio jack")
     elif board.audio.driver != "none":
         h.count(1, f"speaker on {board.audio.output.upper()}", "the ship's bell")
+        if board.audio.output == "usb":  # powered by the Pi's USB port: on the Pi's supply
+            speaker = PARTS["usb_speaker"]
+            h.budget.append((pi5v.name, "speaker on USB", speaker.ma_typ, speaker.ma_max))
     if board.figure_sensor == "hub":
         _hub(board, h)
     h.budget.insert(0, (pi5v.name, pi_name, PARTS["pi4"].ma_typ, PARTS["pi4"].ma_max))
