@@ -53,7 +53,8 @@ class Plan:
 
 
 def command_line(board: str | None, python: str = sys.executable) -> list[str]:
-    line = [python, "-m", "kaleun", "play", "--fullscreen", "--continue"]
+    # absolute and without "..", but not through the venv's symbolic link (that would leave the venv)
+    line = [os.path.abspath(python), "-m", "kaleun", "play", "--fullscreen", "--continue"]
     if board:
         line += ["--board", board_reference(board)]  # found again from the service's folder
     return line

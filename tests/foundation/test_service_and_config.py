@@ -157,6 +157,15 @@ def test_a_shipped_board_named_for_the_service_is_found_from_the_services_folder
     assert f"--board {mine}" in plan("system", "my-table.toml").text
 
 
+def test_the_units_python_is_an_absolute_path_inside_the_venv(tmp_path, monkeypatch):
+    """systemd wants an absolute ExecStart; the venv's python is a symbolic link that must stay one."""
+    from kaleun.service import command_line
+
+    monkeypatch.chdir(tmp_path)
+    assert command_line(None, "/home/pi/kaleun/../kaleun/.venv/bin/python")[0] == "/home/pi/kaleun/.venv/bin/python"
+    assert command_line(None, ".venv/bin/python")[0] == str(tmp_path / ".venv" / "bin" / "python")
+
+
 def test_unit_text_knows_only_two_kinds():
     with pytest.raises(ValueError, match="unknown service kind"):
         unit_text("session", ["kaleun"])
