@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from kaleun.shipped import board_reference
+
 NAME = "kaleun"
 UNIT = f"{NAME}.service"
 SYSTEM_DIR = Path("/etc/systemd/system")
@@ -51,9 +53,10 @@ class Plan:
 
 
 def command_line(board: str | None, python: str = sys.executable) -> list[str]:
-    line = [python, "-m", "kaleun", "play", "--fullscreen", "--continue"]
+    # absolute and without "..", but not through the venv's symbolic link (that would leave the venv)
+    line = [os.path.abspath(python), "-m", "kaleun", "play", "--fullscreen", "--continue"]
     if board:
-        line += ["--board", str(Path(board).expanduser().resolve())]
+        line += ["--board", board_reference(board)]  # found again from the service's folder
     return line
 
 

@@ -34,15 +34,17 @@ class SettingsError(ValueError):
 
 
 def check_board(value: str) -> str:
-    """A board file that loads, as an absolute path (the service starts in another folder)."""
+    """A board file that loads, as an absolute path (the service starts in another folder), or
+    the name of a shipped board (`pico-hub`: found again from any folder)."""
     from kaleun.boards.loader import BoardError, load_board
+    from kaleun.shipped import board_reference
 
     path = Path(value).expanduser()
     try:
         load_board(path)
     except BoardError as exc:
         raise SettingsError(f"the board file {value} cannot be used:\n{exc}") from exc
-    return str(path.resolve())
+    return board_reference(path)
 
 
 def check_language(value: str) -> str:

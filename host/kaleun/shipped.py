@@ -55,3 +55,18 @@ def find_board(path: str | Path) -> Path:
     name = given.name if given.suffix == ".toml" else given.name + ".toml"
     candidate = folder / name
     return candidate if candidate.is_file() else given
+
+
+def board_reference(path: str | Path) -> str:
+    """How to write a board down for a later start in another folder (the preferred board,
+    the service's --board): a file that exists here as its absolute path; otherwise, when it
+    is the name of a shipped board (`pico-hub`), that name, which `find_board` finds again
+    from any folder and in any later install of Kaleun; anything else as its absolute path
+    (the caller has checked that it loads)."""
+    given = Path(path).expanduser()
+    if given.exists():
+        return str(given.resolve())
+    found = find_board(given)
+    if found != given:
+        return found.stem
+    return str(given.resolve())

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "host"))
 
 from kaleun.hub.link import LinkCore  # noqa: E402
 from kaleun.hub.options import HubOptions, ReaderSpec  # noqa: E402
-from kaleun.hub.proto import codec, mfrc522, scanner  # noqa: E402
+from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec, mfrc522, scanner  # noqa: E402
 from kaleun.hub.simchips import SimMFRC522, Timeline  # noqa: E402
 
 US_PER_TRANSACTION = 35.0
@@ -85,7 +85,9 @@ def bench_parse() -> None:
           f"(target <= 20 us)")
     best = float("inf")
     opts = HubOptions(readers=tuple(ReaderSpec(s + 1, cs=f"GP{s + 2}") for s in range(8)))
-    hello = codec.encode(0, "hello", [("fw", "1.0.0"), ("proto", 1), ("readers", 8)])
+    hello = codec.encode(0, "hello", [("fw", FIRMWARE_VERSION), ("proto", PROTOCOL_VERSION), ("readers", 8),
+                                      ("sections", "1,2,3,4,5,6,7,8"), ("name", "deck-hub"),
+                                      ("id", "E660000000000001")])
     for _ in range(5):
         core = LinkCore(opts)
         core.opened(0.0)

@@ -150,7 +150,7 @@ def test_a_dial_wired_backwards_asks_for_reverse_and_one_counting_double_for_ste
 
 
 def test_the_attack_disc_rings_turn_a_whole_turn_and_show_their_zero_marks(home):
-    """Rulebook §9.2.1's rings: each counts 360 degrees a turn; a ring with a hall switch or an
+    """Rulebook §9.2.1's rings: each counts 360 degrees a turn; a ring with a reed switch or an
     index pulse must show its mark on the way round (the scripted hands pass it)."""
     results = by_part(check(load_board(BOARDS / "mock-gpio.toml"), auto=True, groups=["dials"],
                             stdout=io.StringIO()))
@@ -171,7 +171,20 @@ def test_a_ring_whose_switch_never_closes_names_the_sensor_and_its_pin(home):
                                  ["dials"]))["dial disc_own_course"]
     assert result.status == FAIL
     assert result.seen == "counted +360 clockwise and -360 back, but its zero mark was never seen"
-    assert result.advice.startswith("the encoder's home switch (a hall sensor under the ring's magnet) on GPIO 13")
+    assert result.advice.startswith("the encoder's home switch (the reed switch at its zero mark, closed by the "
+                                    "magnet in the ring) on GPIO 13")
+
+
+def test_a_ring_that_never_counts_names_the_optical_encoders_four_wires(home):
+    """A ring's encoder is optical (wiring/mechanics.md): +V, 0V, A and B by colour, not an EC11's pin C."""
+    result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("none", 0, 0), ["dials"]))
+    ring = result["dial disc_bearing"]
+    assert ring.status == FAIL and ring.seen == "no movement counted"
+    assert ring.advice.startswith("the optical encoder's A (black) on GPIO 16 (header pin 36), B (white) on GPIO "
+                                  "26 (header pin 37), +V (brown) on the 5 V rail (header pin 2) and 0V (blue) on "
+                                  "GND (header pin 9)")
+    assert "pin C" not in ring.advice
+    assert "middle pin C" in result["dial telegraph"].advice  # the telegraph's EC11 has one
 
 
 def test_a_ring_with_a_finer_encoder_than_the_board_says_names_steps_per_revolution(home, tmp_path):
@@ -233,7 +246,8 @@ def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):
     assert faulty.status == FAIL and faulty.seen == "the hub reports it faulty (it does not answer on SPI)"
     assert faulty.advice == ("reader 6's chip select on GP4 (Pico pin 6) (hub.readers[6].cs), the shared SPI wires "
                              "SCK GP18 (Pico pin 24), MOSI GP19 (Pico pin 25), MISO GP16 (Pico pin 21), its 3.3 V "
-                             "and GND")
+                             "(the readers' own regulator, never 5 V) and GND, RST on the 3.3 V rail (open or on GND, "
+                             "the reader stays powered down)")
     assert results["reader 5 (section 5)"].status == PASS
 
 

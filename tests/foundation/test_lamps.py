@@ -155,6 +155,21 @@ def test_boards_without_a_scene_segment_are_named():
     assert not any("'section." in w for w in warnings)
 
 
+def test_10_3_4_a_board_missing_one_section_or_tube_is_told_which_state_stays_dark_there():
+    """A fire in section 6 (§10.3.4) on a board whose segments stop at section.5 shows nowhere."""
+    segments = {f"section.{n}": (n - 1, 1) for n in range(1, 6)} | {f"tube.{n}": (n + 7, 1) for n in (1, 2, 4, 5)}
+    warnings = unlit_scenes(segments | {"alarm": (13, 1), "crew": (14, 1)})
+    fire = [w for w in warnings if "'fire'" in w]
+    assert fire == [w for w in warnings if "'section.{section}'" in w] and len(fire) == 1
+    assert fire[0].endswith("light 'section.{section}': the board has no segment section.6")
+    (tubes,) = [w for w in warnings if "'tube.{tube}'" in w]
+    assert "'tube_loaded'" in tubes and tubes.endswith("the board has no segment tube.3")
+    assert len(warnings) == 2
+    every = unlit_scenes({**{f"section.{n}": (n - 1, 1) for n in range(1, 9)},
+                          **{f"tube.{n}": (n + 7, 1) for n in range(1, 6)}, "alarm": (13, 1), "crew": (14, 1)})
+    assert every == []
+
+
 def test_board_check_warns_about_scenes_the_board_leaves_dark(tmp_path, capsys):
     from kaleun.cli import main
 
@@ -165,7 +180,11 @@ def test_board_check_warns_about_scenes_the_board_leaves_dark(tmp_path, capsys):
     err = capsys.readouterr().err
     assert (f"warning: {board}: the lamp scene for the state 'battle_stations' lights 'alarm': the board has no "
             "such segment") in err
-    assert "'tube.{tube}'" in err and "'section." not in err
+    assert "'tube.{tube}'" in err
+    # two of the six hull sections lit: a fire (or a flood, a breach...) in section 3-6 would stay dark
+    assert (f"warning: {board}: the lamp scenes for the states 'lights', 'night_lights', 'light_failure', 'leak', "
+            "'toxic_gas', 'electrical_fault', 'fire', 'flooded', 'hull_breach' light 'section.{section}': the board "
+            "has no segment section.3, section.4, section.5, section.6") in err
     for shipped in sorted(BOARDS.glob("*.toml")):  # every shipped board defines what its scenes use
         assert main(["board", "check", str(shipped)]) == 0
         assert "lamp scene" not in capsys.readouterr().err, shipped.name

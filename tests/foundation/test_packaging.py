@@ -82,6 +82,10 @@ def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tr
     assert (drive / "code.py").read_bytes() == (ROOT / "firmware" / "code.py").read_bytes()
     assert (drive / "lib" / "kaleun_hub" / "encoders.py").is_file()
     assert json.loads((drive / "kaleun_hub.json").read_text())["readers"][0]["cs"] == "GP17"
+    # the bring-up of a shipped board: the fake hub runs the firmware the wheel carries
+    hw = kaleun("hw", "check", "--board", "fake-hub", "--auto", "--only", "readers,dials")
+    assert hw.returncode == 0, hw.stdout + hw.stderr
+    assert "share/boards/fake-hub.toml" in hw.stdout and "PASS  reader 8 (section 8)" in hw.stdout
 
 
 def test_a_shipped_board_is_found_by_its_name_from_any_folder(tmp_path, monkeypatch):

@@ -9,6 +9,7 @@ import json
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from kaleun.paths import autosave_path, config_dir
 from kaleun.saves import save_game
 from kaleun.service import ServiceError, install, plan, unit_text
 from kaleun.uboot.game import new_game
-from kit import BOARDS, write_script
+from kit import BOARDS, kaleun_env, write_script
 
 #: who the service runs as: the user who installs it, also under sudo
 MAKER = os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
@@ -70,6 +71,39 @@ def test_systemd_accepts_the_unit(tmp_path, mode):
     assert str(broken) in done.stdout + done.stderr
 
 
+@pytest.mark.slow
+def test_systemctl_stop_saves_the_game_the_service_runs(tmp_path):
+    """The unit's own command line (the window, full screen) stopped as systemd stops it: SIGTERM
+    once the window drew its first frame; Kaleun saves the game and exits 0 (no restart)."""
+    from kaleun.service import command_line
+
+    argv = command_line("sim")
+    assert argv[1:4] == ["-m", "kaleun", "play"] and "--fullscreen" in argv
+    env = kaleun_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([*argv[:3], "-v", *argv[3:]], env=env, cwd=tmp_path, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        seen = []
+        for line in proc.stderr:  # the window logs its first frame with -v
+            seen.append(line)
+            if "first frame drawn" in line:
+                break
+        else:
+            raise AssertionError("the window never drew:\n" + "".join(seen))
+        before = (tmp_path / "autosave.json").stat().st_mtime_ns if (tmp_path / "autosave.json").exists() else -1
+        proc.send_signal(signal.SIGTERM)
+        rest = proc.stderr.read()
+        assert proc.wait(60) == 0, rest
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(60)
+    assert (tmp_path / "autosave.json").stat().st_mtime_ns > before  # written on the way out
+    saved = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+    assert "game" in saved and "stopped by" not in rest
+
+
 def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, monkeypatch):
     ran: list[tuple[str, ...]] = []
 
@@ -106,6 +140,32 @@ def test_a_service_for_a_board_that_does_not_load_is_refused(tmp_path, capsys):
     assert "board format 9 is not supported" in capsys.readouterr().err
 
 
+def test_a_shipped_board_named_for_the_service_is_found_from_the_services_folder(tmp_path, monkeypatch, capsys):
+    """`--board pico-hub` loads the shipped board from any folder; the unit must say it so that
+    it loads again from the service's own folder at boot (not as a file of this folder)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["service", "install", "--dry-run", "--board", "pico-hub"]) == 0
+    (start,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("ExecStart=")]
+    board = start.split("--board ", 1)[1]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert _table_board(board).name == "Pico deck hub"
+    mine = tmp_path / "my-table.toml"  # a file of the maker's own: its absolute path
+    shutil.copyfile(BOARDS / "sim.toml", mine)
+    monkeypatch.chdir(tmp_path)
+    assert f"--board {mine}" in plan("system", "my-table.toml").text
+
+
+def test_the_units_python_is_an_absolute_path_inside_the_venv(tmp_path, monkeypatch):
+    """systemd wants an absolute ExecStart; the venv's python is a symbolic link that must stay one."""
+    from kaleun.service import command_line
+
+    monkeypatch.chdir(tmp_path)
+    assert command_line(None, "/home/pi/kaleun/../kaleun/.venv/bin/python")[0] == "/home/pi/kaleun/.venv/bin/python"
+    assert command_line(None, ".venv/bin/python")[0] == str(tmp_path / ".venv" / "bin" / "python")
+
+
 def test_unit_text_knows_only_two_kinds():
     with pytest.raises(ValueError, match="unknown service kind"):
         unit_text("session", ["kaleun"])
@@ -126,6 +186,33 @@ def test_a_preferred_board_and_language_are_kept_and_shown(home, capsys):
     assert _table_board(str(BOARDS / "sim.toml")).name == "Simulated table"  # a flag wins
     assert main(["config", "unset", "board"]) == 0
     assert _table_board(None).name == "Simulated table"
+
+
+def test_a_shipped_board_as_the_preferred_board_is_found_from_any_folder(home, tmp_path, monkeypatch, capsys):
+    """`kaleun config set board pico-hub` in one folder; the table (or the service) starts in another."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["config", "set", "board", "pico-hub"]) == 0
+    assert "board = pico-hub" in capsys.readouterr().out
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert _table_board(None).name == "Pico deck hub"
+
+
+def test_the_hub_commands_take_the_preferred_board_too(home, tmp_path, capsys):
+    """A maker who set `kaleun config set board pico-hub` installs the firmware with the hub's
+    config and asks the hub's status without --board."""
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1; Raspberry Pi Pico with rp2040\n")
+    assert main(["config", "set", "board", "pico-hub"]) == 0
+    assert main(["firmware", "install", str(drive)]) == 0
+    readers = json.loads((drive / "kaleun_hub.json").read_text(encoding="utf-8"))["readers"]
+    assert [r["section"] for r in readers] == [1, 2, 3, 3, 4, 5, 6, 7, 8]
+    assert main(["config", "set", "board", "fake-hub"]) == 0
+    capsys.readouterr()
+    assert main(["hub", "status", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"] == "online"
 
 
 def test_bad_settings_are_refused_with_the_reason_and_nothing_is_written(home, tmp_path, capsys):

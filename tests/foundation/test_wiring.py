@@ -141,6 +141,19 @@ def test_the_hubs_strip_gets_its_data_through_a_level_shifter():
     assert shifter.wired["VCC"][0] == "Hub 5V rail"  # then the links that switch the unused buffers off
 
 
+@pytest.mark.parametrize("path", HARDWARE, ids=lambda p: p.name)
+def test_the_strip_in_the_bill_of_materials_names_every_lamp_of_the_board(path):
+    """Not only the sections: the tubes, the alarm and the crew lamp are pixels too."""
+    harness = build(load_board(path))
+    (strip,) = [note for _, part, note in harness.bom if part.startswith("WS2812B")]
+    assert strip == "lamps section.1-8, tube.1-5, alarm, crew (lamps.segments)"
+
+
+def test_a_speaker_on_the_pis_usb_counts_in_the_pis_power_budget():
+    harness = build(load_board(BOARDS / "pico-hub.toml"))  # audio.output = "usb"
+    assert ("Pi 5V rail", "speaker on USB", 100, 500) in harness.budget
+
+
 def test_wireviz_accepts_the_generated_harness(tmp_path):
     """WireViz (a dev dependency) parses every harness and writes its BOM; no Graphviz needed for that."""
     wireviz = str(Path(sys.executable).parent / "wireviz")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaleun.boards.dials import DIALS
 from kaleun.boards.model import Board, ButtonSpec, DialSpec
 from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec
 from kaleun.wiring.header import GPIO_TO_PIN, PICO_PIN
@@ -72,6 +73,11 @@ def bell(board: Board, reason: str = "") -> str:
 
 
 def dial_wires(board: Board, spec: DialSpec) -> str:
+    if spec.decl.is_ring:  # an optical encoder (wiring/mechanics.md): four wires, powered from 5 V
+        return (f"the optical encoder's A (black) on {gpio(spec.pin_a)}, B (white) on {gpio(spec.pin_b)}, +V "
+                "(brown) on the 5 V rail (header pin 2) and 0V (blue) on GND (header pin 9): its outputs only "
+                "pull low, so they need the Pi's pull-ups; and gpio.pin_factory = "
+                f"\"{board.pin_factory}\"")
     return (f"the encoder's A on {gpio(spec.pin_a)}, B on {gpio(spec.pin_b)}, its middle pin C on GND "
             f"(header pin 9), and gpio.pin_factory = \"{board.pin_factory}\"")
 
@@ -81,7 +87,8 @@ def home_mark(spec: DialSpec) -> str:
     if spec.driver == "hub":
         return (f"the ring's zero-mark sensor on the hub (hub.encoders.{spec.name}.home_pin) and its ground; "
                 f"dials.{spec.name}.home = \"{spec.homing}\"")
-    what = "index (Z) output" if spec.homing == "index" else "home switch (a hall sensor under the ring's magnet)"
+    what = ("index (Z) output" if spec.homing == "index" else
+            "home switch (the reed switch at its zero mark, closed by the magnet in the ring)")
     pull = "pull-up" if spec.home_pull_up else "pull-down"
     return (f"the encoder's {what} on {gpio(spec.home_pin)}, its ground, and dials.{spec.name}.home_pull_up "
             f"(now the {pull}: a switch closing to ground needs the pull-up); or dials.{spec.name}.home = "
@@ -89,6 +96,10 @@ def home_mark(spec: DialSpec) -> str:
 
 
 def encoder_wires(enc: EncoderSpec) -> str:
+    if DIALS[enc.dial].is_ring:
+        return (f"the optical encoder's A (black) on the hub's {pico(enc.a)}, B (white) on {pico(enc.b)} (two "
+                "adjacent pins), +V (brown) on the hub's 5 V rail and 0V (blue) on its GND "
+                f"(hub.encoders.{enc.dial})")
     return (f"the encoder's A on the hub's {pico(enc.a)}, B on {pico(enc.b)} (two adjacent pins), its middle "
             f"pin C on the hub's GND (hub.encoders.{enc.dial})")
 
@@ -143,9 +154,13 @@ def hub_link(options: HubOptions, url: str, reason: str) -> str:
 
 def reader_wires(options: HubOptions, index: int, reader: ReaderSpec) -> str:
     spi: dict[str, Any] = options.spi
-    rst = f", RST on {pico(reader.rst)}" if reader.rst else ""
+    # a reader whose RST (NRSTPD) is open or low stays powered down: it never answers
+    rst = (f", RST on {pico(reader.rst)} (hub.readers[{index}].rst)" if reader.rst else
+           ", RST on the 3.3 V rail (open or on GND, the reader stays powered down)")
+    power = "3.3 V (the readers' own regulator, never 5 V)" if reader.kind == "mfrc522" else "VCC"
     return (f"reader {index}'s chip select on {pico(reader.cs)} (hub.readers[{index}].cs), the shared SPI wires "
-            f"SCK {pico(spi['sck'])}, MOSI {pico(spi['mosi'])}, MISO {pico(spi['miso'])}, its 3.3 V and GND{rst}")
+            f"SCK {pico(spi['sck'])}, MOSI {pico(spi['mosi'])}, MISO {pico(spi['miso'])}, its {power} and "
+            f"GND{rst if reader.kind == 'mfrc522' else ''}")
 
 
 def reader_no_tag(options: HubOptions, index: int, reader: ReaderSpec) -> str:

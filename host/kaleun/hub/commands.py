@@ -19,10 +19,14 @@ FAKE_BOARD = "fake-hub.toml"
 
 
 def _board(path: str | None, fallback_fake: bool = False) -> Any:
+    """--board, else (but for the fake hub) the preferred board of `kaleun config`, else the default."""
     from kaleun.boards.loader import default_board, load_board
+    from kaleun.settings import preferred
 
     if path:
         return load_board(path)
+    if not fallback_fake and (mine := preferred("board")):
+        return load_board(mine)
     if fallback_fake:
         from kaleun.shipped import boards_dir
 
@@ -379,6 +383,19 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
         if board is None:
             return EXIT_BAD_INPUT
         config = hub_config(board)
+    else:  # the preferred board (kaleun config), when it has a deck hub
+        from kaleun.boards.loader import BoardError
+        from kaleun.settings import preferred
+
+        mine = preferred("board")
+        try:
+            board = _board(mine) if mine else None
+        except BoardError as exc:
+            print(exc, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if board is not None and board.hub.url is not None:
+            print(f"the hub's config from the preferred board {board.path}")
+            config = hub_config(board)
     try:
         new_boot = boot_changes(Path(args.path))
         copied = install(Path(args.path), config, force=args.force)
@@ -421,7 +438,8 @@ def add_commands(sub: Any) -> None:
     hub_sub = hub.add_subparsers(dest="hub_command", metavar="ACTION", required=True)
 
     status = hub_sub.add_parser("status", help="connect to the hub and print link state, versions, readers, drops")
-    status.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: boards/sim.toml)")
+    status.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
+                        "board of kaleun config, else boards/sim.toml)")
     status.add_argument("--url", help="serial port or pyserial URL (default: the board's hub.url)")
     status.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
@@ -452,7 +470,8 @@ def add_commands(sub: Any) -> None:
     figures = sub.add_parser("figures", help="which NFC tag is under which figure")
     figures_sub = figures.add_subparsers(dest="figures_command", metavar="ACTION", required=True)
     enroll = figures_sub.add_parser("enroll", help="teach the table the figures' tags, one figure after another")
-    enroll.add_argument("--board", metavar="FILE", help="board file with the hub (default: boards/sim.toml)")
+    enroll.add_argument("--board", metavar="FILE", help="board file with the hub (default: the preferred board of "
+                        "kaleun config, else boards/sim.toml)")
     enroll.add_argument("--url", help="serial port of the hub (default: the board's hub.url)")
     enroll.add_argument("--tags", metavar="FILE", help="take the tags from FILE (one UID a line) instead of the hub")
     enroll.add_argument("--figure", action="append", metavar="ID", help="enroll only this figure (repeatable)")
@@ -465,6 +484,7 @@ def add_commands(sub: Any) -> None:
     firmware_sub = firmware.add_subparsers(dest="firmware_command", metavar="ACTION", required=True)
     inst = firmware_sub.add_parser("install", help="copy the firmware and its libraries to a CIRCUITPY drive")
     inst.add_argument("path", metavar="PATH", help="the mounted CIRCUITPY drive, e.g. /media/$USER/CIRCUITPY")
-    inst.add_argument("--board", metavar="FILE", help="also write the hub's config from this board file")
+    inst.add_argument("--board", metavar="FILE", help="also write the hub's config from this board file (default: "
+                      "the preferred board of kaleun config, when it has a hub)")
     inst.add_argument("--force", action="store_true", help="install even without boot_out.txt on the drive")
     inst.set_defaults(func=_needs_firmware(cmd_firmware_install, "firmware install"))

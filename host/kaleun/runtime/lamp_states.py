@@ -35,6 +35,14 @@ STATES: dict[str, tuple[str, ...]] = {
 }
 
 
+def field_values() -> dict[str, tuple[int, ...]]:
+    """The values a state's field can take: a board that lights some of them but not all (seven
+    of the eight sections, say) leaves a fire in the missing one dark (`kaleun board check`)."""
+    from kaleun.uboot.weapons.arsenal import tubes
+
+    return {"section": HULL, "tube": tuple(sorted(tubes()))}
+
+
 @dataclass(frozen=True)
 class Fact:
     """A state that holds now. `deadline` (game seconds) is when a countdown ends."""

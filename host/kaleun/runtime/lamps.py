@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fnmatch
 import importlib
+import itertools
 import math
 import re
 import time
@@ -26,7 +27,7 @@ from typing import Any
 from kaleun.core.events import Event
 from kaleun.hub.firmware import load as load_firmware
 from kaleun.ports.base import Lamp, Lamps
-from kaleun.runtime.lamp_states import STATES, Fact, read_states
+from kaleun.runtime.lamp_states import STATES, Fact, field_values, read_states
 from kaleun.uboot import data
 
 #: seconds between two readings of the game's states when no event came
@@ -166,14 +167,33 @@ def load_scenes(raw: Mapping[str, Any] | None = None) -> list[Scene]:
 
 
 def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> list[str]:
-    """What a board's segments leave dark: one line per scene segment no segment matches."""
+    """What a board's segments leave dark: one line per scene segment no segment matches, and
+    one line per lasting state's segment that some of the state's values miss (a board with
+    `section.1`-`section.5` leaves a fire in section 6 dark)."""
     names = list(segments)
+    values = field_values()
     out = []
+    partly: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for scene in scenes if scenes is not None else load_scenes():
         for pattern in scene.segments:
             wanted = _FIELD.sub("*", pattern)
             if not any(fnmatch.fnmatchcase(s, wanted) for s in names):
                 out.append(f"the lamp scene for the {scene.name} lights '{pattern}': the board has no such segment")
+                continue
+            used = _FIELD.findall(pattern)
+            if scene.state is None or not used or any(f not in values for f in used):
+                continue
+            missing = []
+            for combo in itertools.product(*(values[f] for f in used)):
+                name = pattern.format(**dict(zip(used, combo, strict=True)))
+                if not any(fnmatch.fnmatchcase(s, name) for s in names):
+                    missing.append(name)
+            if missing:
+                partly.setdefault((pattern, tuple(missing)), []).append(scene.state)
+    for (pattern, dark), states in partly.items():
+        which = ", ".join(f"'{state}'" for state in states)
+        out.append(f"the lamp scenes for the {'states' if len(states) > 1 else 'state'} {which} light '{pattern}': "
+                   f"the board has no segment {', '.join(dark)}")
     return out
 
 

@@ -14,6 +14,7 @@ import hashlib
 import re
 import shutil
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -284,6 +285,9 @@ def build(board: Board) -> Harness:
         h.count(1, "powered speaker with 3.5 mm plug", "the ship's bell, on the Pi's audio jack")
     elif board.audio.driver != "none":
         h.count(1, f"speaker on {board.audio.output.upper()}", "the ship's bell")
+        if board.audio.output == "usb":  # powered by the Pi's USB port: on the Pi's supply
+            speaker = PARTS["usb_speaker"]
+            h.budget.append((pi5v.name, "speaker on USB", speaker.ma_typ, speaker.ma_max))
     if board.figure_sensor == "hub":
         _hub(board, h)
     h.budget.insert(0, (pi5v.name, pi_name, PARTS["pi4"].ma_typ, PARTS["pi4"].ma_max))
@@ -302,6 +306,28 @@ def _display(h: Harness) -> None:
     h.to_host("Pi", h.ground_pin("Pi"), "GND", display.name, "GND", BLACK, cable="display power")
     h.count(1, PARTS["display"].label, "with its DSI ribbon and the two power leads")
     h.budget.append(("Pi 5V rail", "touch display", PARTS["display"].ma_typ, PARTS["display"].ma_max))
+
+
+def segment_list(segments: Mapping[str, tuple[int, int]]) -> str:
+    """The board's lamp segments in a few words, in pixel order: "section.1-8, tube.1-5, alarm, crew"."""
+    runs: list[tuple[str, list[int]]] = []
+    for name in sorted(segments, key=lambda n: segments[n][0]):
+        prefix, dot, number = name.rpartition(".")
+        if dot and number.isdigit() and runs and runs[-1][0] == prefix and runs[-1][1][-1] == int(number) - 1:
+            runs[-1][1].append(int(number))
+        elif dot and number.isdigit():
+            runs.append((prefix, [int(number)]))
+        else:
+            runs.append((name, []))
+    words = []
+    for prefix, numbers in runs:
+        if not numbers:
+            words.append(prefix)
+        elif len(numbers) == 1:
+            words.append(f"{prefix}.{numbers[0]}")
+        else:
+            words.append(f"{prefix}.{numbers[0]}-{numbers[-1]}")
+    return ", ".join(words)
 
 
 def _encoder_kind(dial: DialSpec) -> str:
@@ -362,7 +388,8 @@ def _strip(h: Harness, board: Board, logic_5v: str, gnd: str, data: tuple[str, i
         h.wire(shifter.name, f"{unused}A", shifter.name, "GND", BLACK, cable=f"{shifter.name} links")
         h.leave_open(shifter.name, f"{unused}Y", "open: an unused buffer, switched off")
     h.wire(shifter.name, "1OE", shifter.name, "GND", BLACK, cable=f"{shifter.name} links")
-    strip = h.part("NeoPixel strip", "strip", f"{lamps.pixels} pixels ({lamps.order}), one segment per section")
+    strip = h.part("NeoPixel strip", "strip",
+                   f"{lamps.pixels} pixels ({lamps.order}), lamps {segment_list(lamps.segments)}")
     h.wire(shifter.name, "1Y", strip.name, "DIN", BLUE, cable="strip data", note="through a 330 ohm resistor at DIN")
     rail = supply_rail or "Strip 5V rail"
     if supply_rail is None:
@@ -376,7 +403,8 @@ def _strip(h: Harness, board: Board, logic_5v: str, gnd: str, data: tuple[str, i
     h.budget.append((rail, f"{lamps.pixels} pixels at brightness {lamps.brightness:g}",
                      lamps.pixels * per.ma_typ * lamps.brightness, lamps.pixels * per.ma_max * lamps.brightness))
     h.count(1, "74AHCT125 quad buffer (DIP-14)", "NeoPixel data from 3.3 V to 5 V")
-    h.count(1, f"WS2812B strip or pixels, {lamps.pixels} pixels", "one segment per section of the model")
+    h.count(1, f"WS2812B strip or pixels, {lamps.pixels} pixels", f"lamps {segment_list(lamps.segments)} "
+            "(lamps.segments)")
     h.count(1, "capacitor 1000 uF 6.3 V", "across the strip's 5 V and GND")
     h.count(1, "resistor 330 ohm", "in series with DIN, at the strip")
     if supply_rail is None:
