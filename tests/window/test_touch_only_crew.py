@@ -1,0 +1,68 @@
+"""A First Officer with only the 7" touch screen (issue 10, items 1 and 10): what a finger reaches
+is what the screen shows. A sheet over a screen takes every touch on it (nothing beneath acts);
+every order of the orders screen has a button a finger can reach; every target of every screen
+lies inside the window and no other target covers it.
+"""
+
+from __future__ import annotations
+
+from kaleun.uboot.boat import TELEGRAPH
+from kaleun.ui.forms import ORDER_GROUPS
+
+from window.fingers import Table_
+
+
+def test_1_a_touch_on_an_open_sheet_never_reaches_the_screen_beneath() -> None:
+    """§8 the engine telegraph: the dive sheet is open over the helm; a finger on an empty part of
+    the sheet, right over the telegraph's dial, gives no order and moves no handle."""
+    table = Table_()
+    table.tap("tab.helm")
+    table.render()
+    dial = table.window.screens["helm"].dial
+    full_ahead = dial.point(dial.sector_angle(TELEGRAPH.index("full_ahead")), 0.7)
+    table.window.open_form("dive")  # the dive sheet over the helm
+    table.render()
+    table.press(full_ahead)
+    table.render()
+    assert table.window.overlay is not None  # the sheet stays
+    assert TELEGRAPH[int(table.window.table.telegraph)] == "stop"
+    assert not table.named("order_accepted")
+
+
+def test_1_every_order_of_the_orders_screen_can_be_touched() -> None:
+    """Every order of every group has its button on the screen, not hidden under the feed."""
+    table = Table_(mission="exercise_convoy_battle", seed=0)
+    table.tap("tab.orders")
+    for _, orders in ORDER_GROUPS:
+        for order in orders:
+            table.tap(f"order.{order}")  # fails when another target covers it
+            assert type(table.window.overlay).__name__ == "FormSheet"
+            assert table.window.overlay.form.id == order
+            table.tap("sheet.close")
+
+
+#: targets that may lie under others by design: a section under its figures, the tray under the
+#: figures in it, contact marks that overlap on the plot (its list picks each one), and the
+#: screen under an open sheet
+MAY_BE_COVERED = ("section", "tray", "figure")
+
+
+def test_10_every_target_of_every_screen_lies_in_the_window_and_uncovered() -> None:
+    from window.test_screens_render import busy_table, views
+
+    table = busy_table("en")
+    win = table.window
+    frame = table.surface.get_rect()
+    for name, show in views(table):
+        win.close_overlay()
+        show()
+        table.render()
+        cover = win.targets.get("overlay")
+        for target in win.targets.items:
+            assert frame.contains(target.rect), f"{name}: {target.id} leaves the window: {target.rect}"
+            if target.kind in MAY_BE_COVERED or target.id.startswith("contact.") or target.kind == "cover":
+                continue
+            if cover is not None and win.targets.items.index(target) < win.targets.items.index(cover):
+                continue  # the screen beneath the sheet
+            top = win.targets.at(target.rect.center)
+            assert top is target, f"{name}: {target.id} {target.rect} is covered by {top and top.id} {top and top.rect}"
