@@ -6,8 +6,11 @@ lies inside the window and no other target covers it.
 
 from __future__ import annotations
 
+import pytest
 from kaleun.uboot.boat import TELEGRAPH
+from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.forms import ORDER_GROUPS
+from kaleun.ui.widgets import Canvas
 
 from window.fingers import Table_
 
@@ -66,3 +69,30 @@ def test_10_every_target_of_every_screen_lies_in_the_window_and_uncovered() -> N
                 continue  # the screen beneath the sheet
             top = win.targets.at(target.rect.center)
             assert top is target, f"{name}: {target.id} {target.rect} is covered by {top and top.id} {top and top.rect}"
+
+
+class Labels:
+    """The words each button of the frames drawn meanwhile showed, in the table's language."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.shown: dict[str, str] = {}
+        button = Canvas.button
+
+        def spy(c: Canvas, id: str, rect, label, *args, **kwargs):  # type: ignore[no-untyped-def]
+            self.shown[id] = c.tr(label) if label is not None else ""
+            return button(c, id, rect, label, *args, **kwargs)
+
+        monkeypatch.setattr(Canvas, "button", spy)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_9_11_the_torpedoes_fire_button_never_reads_as_the_fire_alarm(language: str, monkeypatch) -> None:
+    """§12 firing torpedoes is an order; a fire on board is an alarm (§10.2). In Russian both once
+    read "Пожар" (one English word for both)."""
+    labels = Labels(monkeypatch)
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    alarm = table.window.tr(ALARMS["fire"].word)
+    for tab, button in (("orders", "order.fire_torpedoes"), ("attack", "weapon.fire")):
+        table.tap(f"tab.{tab}")
+        table.render()
+        assert labels.shown[button].casefold() != alarm.casefold(), (tab, labels.shown[button])

@@ -16,11 +16,11 @@ from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas
 
-#: names short enough for a button
+#: names short enough for a button (the torpedoes' "Fire!" is an order, never the "Fire" alarm)
 SHORT: dict[str, Msg] = {
     "observe": Msg("Lookouts"), "tdc": Msg("TDC"), "address_crew": Msg("Address"),
-    "prepare_meal": Msg("Meal"), "reload_torpedo": Msg("Reload"), "fire_torpedoes": Msg("Fire"),
-    "flood_tubes": Msg("Flood tubes"), "new_speed": Msg("Speed"), "new_course": Msg("Course"),
+    "prepare_meal": Msg("Meal"), "reload_torpedo": Msg("Reload"), "fire_torpedoes": Msg("Fire!"),
+    "flood_tubes": Msg("Flood"), "new_speed": Msg("Speed"), "new_course": Msg("Course"),
     "new_depth": Msg("Depth"), "lay_mines": Msg("Mines"), "gun_88": Msg("88 mm"), "gun_20": Msg("20 mm"),
 }
 #: orders with nothing to choose: their buttons show whether they could be given now
