@@ -96,3 +96,68 @@ def test_9_11_the_torpedoes_fire_button_never_reads_as_the_fire_alarm(language: 
         table.tap(f"tab.{tab}")
         table.render()
         assert labels.shown[button].casefold() != alarm.casefold(), (tab, labels.shown[button])
+
+
+class Drawn:
+    """Every line of text the frames drawn meanwhile showed (after translation and wrapping)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.lines: list[str] = []
+        text = Canvas.text
+
+        def spy(c: Canvas, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+            self.lines.append(c.tr(words) if words is not None else "")
+            return text(c, words, *args, **kwargs)
+
+        monkeypatch.setattr(Canvas, "text", spy)
+
+    def joined(self) -> str:
+        return " ".join(" ".join(self.lines).split())
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_1_11_the_order_assistant_says_what_is_missing_in_the_tables_language(language: str, monkeypatch) -> None:
+    """§6.5 the assistant's refusal ("the sky is overcast" for the sextant) and what an order goes
+    ahead without are the game's own words, in the table's language, not in English."""
+    from window.test_screens_render import busy_table
+
+    drawn = Drawn(monkeypatch)
+    table = busy_table(language)
+    win = table.window
+    for form in ("sextant", "observe"):
+        win.open_form(form)
+        drawn.lines.clear()
+        table.render()
+        preview = win.overlay.preview
+        detail = preview["reason"] if not preview["accepted"] else preview["missing"]
+        assert detail is not None, preview
+        words = win.tr(detail)
+        assert words != str(detail), f"{form}: {detail} has no {language} translation"
+        first = " ".join(words.split()[:6])
+        assert first in drawn.joined(), f"{form}: {first!r} not on the sheet: {drawn.lines}"
+        assert " ".join(str(detail).split()[:4]) not in drawn.joined()
+
+
+def test_12_the_consoles_check_says_why_in_the_tables_language() -> None:
+    """The console's order assistant (`check ORDER`) gives the refusal in Russian at a Russian table."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.i18n import language
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.console import Console
+
+    game = new_game(seed=0, mission="exercise_convoy_battle")
+    runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
+    runtime.language = "ru"
+    out = io.StringIO()
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    preview = game.module("orders").preview({"order": "sextant"})
+    assert not preview["accepted"]
+    console.handle("check sextant")
+    shown = out.getvalue()
+    assert language("ru").render(preview["reason"]) in shown
+    assert str(preview["reason"]) not in shown
