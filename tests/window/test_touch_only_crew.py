@@ -161,3 +161,32 @@ def test_12_the_consoles_check_says_why_in_the_tables_language() -> None:
     shown = out.getvalue()
     assert language("ru").render(preview["reason"]) in shown
     assert str(preview["reason"]) not in shown
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_10_11_order_buttons_show_their_whole_name(language: str, monkeypatch) -> None:
+    """A label a little too wide is squeezed, a long one takes two lines: no order, crew action or
+    sheet button is cut to "Возвращени…" or "Отдать …" (and "Give order" is the sheet's main button)."""
+    from kaleun.ui import widgets
+
+    labels = Labels(monkeypatch)
+    cut: list[str] = []
+    fit = widgets.fit
+
+    def spy(font, text, width, ellipsis="..."):  # type: ignore[no-untyped-def]
+        shown = fit(font, text, width, ellipsis)
+        if shown != text:
+            cut.append(text)
+        return shown
+
+    monkeypatch.setattr(widgets, "fit", spy)
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.tap("tab.orders")
+    table.render()
+    names = {id: label for id, label in labels.shown.items() if id.startswith(("order.", "action."))}
+    table.tap("order.mobilize")
+    table.render()
+    names["sheet.give"] = labels.shown["sheet.give"]
+    assert len(names) > 25
+    whole = {id: label for id, label in names.items() if label in cut or any(label.startswith(c) for c in cut)}
+    assert not whole, f"labels cut: {whole}"
