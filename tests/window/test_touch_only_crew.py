@@ -190,3 +190,10 @@ def test_10_11_order_buttons_show_their_whole_name(language: str, monkeypatch) -
     assert len(names) > 25
     whole = {id: label for id, label in names.items() if label in cut or any(label.startswith(c) for c in cut)}
     assert not whole, f"labels cut: {whole}"
+
+
+@pytest.mark.parametrize(("language", "date"), [("en", "11 Sep 1941"), ("de", "11 Sept. 1941"),
+                                                ("ru", "11 сент. 1941")])
+def test_11_the_top_bar_dates_the_day_in_the_tables_language(language: str, date: str) -> None:
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    assert table.window.scene().date == date
