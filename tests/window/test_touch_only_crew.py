@@ -197,3 +197,26 @@ def test_10_11_order_buttons_show_their_whole_name(language: str, monkeypatch) -
 def test_11_the_top_bar_dates_the_day_in_the_tables_language(language: str, date: str) -> None:
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
     assert table.window.scene().date == date
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_8_the_whole_feed_shows_every_line_whole(language: str, monkeypatch) -> None:
+    """§8 the info feed, page by page: a long report (crew damage naming every injured sailor) is
+    read to its end, not cut after two rows."""
+    from window.test_screens_render import busy_table
+
+    drawn = Drawn(monkeypatch)
+    table = busy_table(language)
+    win = table.window
+    win.open_feed()
+    table.render()
+    for _ in range(20):
+        table.render()
+        if win.targets.get("feed.older") is None:
+            break
+        table.tap("feed.older")
+    shown = drawn.joined()
+    lines = [" ".join(win.tr(line.words).split()) for line in win.feed.lines]
+    assert max(len(words) for words in lines) > 150  # a line longer than two rows
+    for words in lines:
+        assert words in shown, f"not shown whole: {words}"
