@@ -6,6 +6,7 @@ lies inside the window and no other target covers it.
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.ui.alarms import BY_NAME as ALARMS
@@ -220,3 +221,18 @@ def test_8_the_whole_feed_shows_every_line_whole(language: str, monkeypatch) -> 
     assert max(len(words) for words in lines) > 150  # a line longer than two rows
     for words in lines:
         assert words in shown, f"not shown whole: {words}"
+
+
+def test_8_the_scopes_bearing_scale_stays_inside_its_view() -> None:
+    """Turning the binoculars moves the bearings on the scale, never over the buttons beside the view
+    ("004" was drawn on the Binoculars button)."""
+    table = Table_(mission="exercise_convoy_battle", seed=0)
+    table.tap("tab.scope")
+    looks = []
+    for bearing in (0, 1, 2, 3):
+        table.window.ui["scope_bearing"] = bearing
+        table.window.touch()
+        surface = table.render()
+        button = table.window.targets.get("optic.binoculars").rect
+        looks.append(pygame.image.tobytes(surface.subsurface(button), "RGB"))
+    assert len(set(looks)) == 1
