@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.forms import ORDER_GROUPS
@@ -104,11 +105,14 @@ class Drawn:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.lines: list[str] = []
+        self.rects: list[tuple[str, pygame.Rect]] = []
         text = Canvas.text
 
         def spy(c: Canvas, words, *args, **kwargs):  # type: ignore[no-untyped-def]
             self.lines.append(c.tr(words) if words is not None else "")
-            return text(c, words, *args, **kwargs)
+            rect = text(c, words, *args, **kwargs)
+            self.rects.append((self.lines[-1], rect))
+            return rect
 
         monkeypatch.setattr(Canvas, "text", spy)
 
@@ -236,3 +240,21 @@ def test_8_the_scopes_bearing_scale_stays_inside_its_view() -> None:
         button = table.window.targets.get("optic.binoculars").rect
         looks.append(pygame.image.tobytes(surface.subsurface(button), "RGB"))
     assert len(set(looks)) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_11_the_set_ups_crew_rules_label_stays_off_its_buttons(language: str, monkeypatch) -> None:
+    """The set-up's "Crew rules" (de "Besatzungsregeln") ran under its first button."""
+    from kaleun.ui.screens.setup import Setup
+
+    drawn = Drawn(monkeypatch)
+    table = Table_(language=language)
+    win = table.window
+    win.open(Setup(win))
+    table.render()
+    label = win.tr(Msg("Crew rules"))
+    rects = [rect for words, rect in drawn.rects if words.rstrip("…") and label.startswith(words.rstrip("…"))]
+    assert rects
+    for target in win.targets.items:
+        if target.id.startswith("setup.rules."):
+            assert not rects[-1].colliderect(target.rect), (label, target.id)
