@@ -258,3 +258,15 @@ def test_11_the_set_ups_crew_rules_label_stays_off_its_buttons(language: str, mo
     for target in win.targets.items:
         if target.id.startswith("setup.rules."):
             assert not rects[-1].colliderect(target.rect), (label, target.id)
+
+
+def test_7_the_strategic_map_marks_the_missions_target_area(monkeypatch) -> None:
+    """Issue item 7: the mission's target area on the naval grid (Off Hatteras: hold station in
+    CA87 and CA88); it was never drawn, the map looked for keys the mission does not have."""
+    drawn = Drawn(monkeypatch)
+    table = Table_(mission="hatteras_1942", seed=1)
+    table.tap("tab.map")
+    table.render()
+    chart = table.window.screens["map"]
+    assert {"CA87", "CA88"} <= set(chart.area)
+    assert drawn.lines.count("target area") == 1
