@@ -270,3 +270,28 @@ def test_7_the_strategic_map_marks_the_missions_target_area(monkeypatch) -> None
     chart = table.window.screens["map"]
     assert {"CA87", "CA88"} <= set(chart.area)
     assert drawn.lines.count("target area") == 1
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_2_the_helm_shows_the_dead_reckoning_square_whole(language: str, monkeypatch) -> None:
+    """Item 2: the grid square by dead reckoning on the helm (ru once read "По счислению: квадр…")."""
+    from kaleun.ui import widgets
+
+    cut: list[str] = []
+    fit = widgets.fit
+
+    def spy(font, text, width, ellipsis="..."):  # type: ignore[no-untyped-def]
+        shown = fit(font, text, width, ellipsis)
+        if shown != text:
+            cut.append(text)
+        return shown
+
+    monkeypatch.setattr(widgets, "fit", spy)
+    drawn = Drawn(monkeypatch)
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.tap("tab.helm")
+    table.render()
+    square = table.window.screens["helm"].nav.get("dr_square") or "AK35"
+    lines = [line for line in drawn.lines if square in line]
+    assert lines, drawn.lines
+    assert not [line for line in lines if line in cut], cut
