@@ -13,6 +13,7 @@ has no translation for (the tests and the screens' own checks use it).
 from __future__ import annotations
 
 import gettext
+import hashlib
 import logging
 import os
 from dataclasses import dataclass, field
@@ -35,16 +36,25 @@ def catalogue_path(code: str) -> Path:
     return Path(str(resources.files("kaleun"))) / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+#: a compiled catalogue of an older `.po` goes once it is this much older than the new one
+STALE_MO_SECONDS = 7 * 24 * 3600.0
+
+
 def _compiled(code: str) -> Path | None:
-    """The `.mo` of a language, compiled from its `.po` when missing or older. None without a catalogue."""
+    """The `.mo` of a language, compiled once for each version of its `.po` (older ones, a week
+    unused, are cleared). None without a catalogue."""
     po = catalogue_path(code)
     if not po.is_file():
         return None
     from kaleun.paths import cache_dir
 
-    mo = cache_dir() / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
-        if not mo.is_file() or mo.stat().st_mtime < po.stat().st_mtime:
+        # named after the catalogue it comes from (its place, time and size): two copies of the
+        # program sharing one cache never read each other's translations
+        st = po.stat()
+        key = hashlib.sha1(f"{po.resolve()}:{st.st_mtime_ns}:{st.st_size}".encode()).hexdigest()[:12]
+        mo = cache_dir() / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}-{key}.mo"
+        if not mo.is_file():
             from babel.messages import mofile, pofile
 
             with open(po, "rb") as fh:
@@ -54,6 +64,9 @@ def _compiled(code: str) -> Path | None:
             with open(tmp, "wb") as out:
                 mofile.write_mo(out, catalog, use_fuzzy=False)
             os.replace(tmp, mo)
+            for old in mo.parent.glob(f"{DOMAIN}*.mo"):
+                if old != mo and old.stat().st_mtime < st.st_mtime - STALE_MO_SECONDS:
+                    old.unlink(missing_ok=True)
     except (OSError, ValueError) as exc:
         log.warning("the %s catalogue cannot be compiled (%s): English is used", LANGUAGES.get(code, code), exc)
         return None

@@ -39,7 +39,7 @@ def played() -> Table_:
     table.tap("sheet.give")
     # t=290: target data of c3 on the plot
     table.until(290)
-    table.window.dismiss_alarms()
+    dismiss_alarms(table)
     table.tap("tab.plot")
     choose_contact(table, "c3")
     table.tap("target.data")
@@ -77,12 +77,21 @@ def played() -> Table_:
     table.tap("telegraph", dial.point(dial.sector_angle(TELEGRAPH.index("slow_ahead")), 0.7))
     # the escorts hunt; the first pattern that hurts the boat comes at 1943 s
     table.until(1950)
-    table.window.dismiss_alarms()
+    dismiss_alarms(table)
     table.tap("tab.damage")
     table.tap("repair.diesels")
     table.tap("sheet.give")
     table.until(2000)
     return table
+
+
+def dismiss_alarms(table: Table_) -> None:
+    """Touch the alarm banner's OK (if a banner shows): the banners go, the feed shows again."""
+    table.render()
+    if table.window.targets.get("alarm.dismiss") is not None:
+        table.tap("alarm.dismiss")
+    table.render()
+    assert table.window.targets.get("alarm") is None
 
 
 def choose_contact(table: Table_, contact: str) -> None:

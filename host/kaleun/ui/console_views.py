@@ -298,14 +298,14 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[
     """The order desk's preview: who would carry the order out with how many chips, or what is missing."""
     r = lang.render
     if not answer["accepted"]:
-        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=str(answer["reason"])))]
+        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"]))]
     paid = answer.get("paid")
     how = (Msg("paid from the command bar") if paid == "command"
            else Msg("paid from the morale bar") if paid == "morale" else Msg("no bar pays for it"))
     activated = answer.get("activated") or []
     if answer.get("missing"):
         out = [r(Msg("{order}: would go ahead without its full crew ({how}): {missing}.", order=name, how=how,
-                     missing=str(answer["missing"])))]
+                     missing=answer["missing"]))]
     elif activated:
         out = [r(Msg("{order}: would be carried out ({how}) by:", order=name, how=how))]
     else:

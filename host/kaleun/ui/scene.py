@@ -7,9 +7,10 @@ snapshot differs from the last one drawn, and tests can check what is shown with
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from kaleun.core.events import Event
@@ -145,8 +146,18 @@ def _shown(line: LogLine) -> FeedLine:
                     alarm=line.alarm if line.alarm in BY_NAME else None, event=line.event)
 
 
-def format_date(when: datetime) -> str:
-    return f"{when.day} {when:%b %Y}"
+def format_date(when: datetime, code: str = "en") -> str:
+    """The day as the table's language writes it short: 11 Sep 1941, 11 Sept. 1941, 11 сент. 1941."""
+    return _local_date(when.date(), code)
+
+
+@functools.lru_cache(maxsize=64)
+def _local_date(day: date, code: str) -> str:
+    if code == "en":
+        return f"{day.day} {day:%b %Y}"
+    from babel.dates import format_date as babel_date
+
+    return str(babel_date(day, "d MMM y", locale=code))
 
 
 def lamp_looks(lamps: Any) -> tuple[LampLook, ...]:
@@ -189,7 +200,7 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
     mission = game.module("mission") if game.has_module("mission") else None
     return Scene(
         time=f"{now:%H:%M:%S}",
-        date=format_date(now),
+        date=format_date(now, str(getattr(runtime, "language", "en"))),
         watch=str(game.module("watch").status()["on_duty"]),
         bars=_bars(game),
         mode=compression.mode,

@@ -75,6 +75,11 @@ def draw_button(surface: Any, rect: Rect, fonts: theme.Fonts, label: str, note: 
         blit_text(surface, fonts.get(19), label, color, rect.center, "center")
 
 
+#: how far a label too wide for its place is squeezed sideways before an ellipsis cuts it (0.8: to
+#: four fifths of its width; the letters keep their height, so it stays readable from 1 m)
+NARROWEST = 0.8
+
+
 class TextCache:
     """Rendered text surfaces, reused across frames (rendering glyphs is most of a frame's work)."""
 
@@ -82,6 +87,7 @@ class TextCache:
 
     def __init__(self) -> None:
         self._images: dict[tuple[int, str, Color], Any] = {}
+        self._narrow: dict[tuple[int, str, Color, int], Any] = {}
 
     def render(self, font: Any, text: str, color: Color) -> Any:
         key = (id(font), text, color)
@@ -92,8 +98,20 @@ class TextCache:
             image = self._images[key] = font.render(text, True, color)
         return image
 
+    def narrowed(self, font: Any, text: str, color: Color, width: int) -> Any:
+        """`text` squeezed sideways to `width` (its letters keep their height), remembered."""
+        key = (id(font), text, color, width)
+        image = self._narrow.get(key)
+        if image is None:
+            if len(self._narrow) >= self.LIMIT:
+                self._narrow.clear()
+            wide = self.render(font, text, color)
+            image = self._narrow[key] = pygame.transform.smoothscale(wide, (width, wide.get_height()))
+        return image
+
     def clear(self) -> None:
         self._images.clear()
+        self._narrow.clear()
 
 
 #: (font, text) -> characters the font cannot draw
@@ -132,11 +150,17 @@ class Canvas:
               bold: bool = False, width: int | None = None) -> Any:
         font = self.font(size, bold)
         words = self.tr(text)
-        if width is not None:
-            words = fit(font, words, max(1, width), "…")
+        narrow = 0
+        if width is not None and font.size(words)[0] > width:
+            # a label a little too wide is squeezed (down to NARROWEST of its width) before it is cut
+            words = fit(font, words, max(1, int(width / NARROWEST)), "…")
+            if font.size(words)[0] > width:
+                narrow = max(1, width)
         if self.glyph_check is not None and words:
             for char in self.glyph_check(font, words):
                 self.missing.setdefault(char, words)
+        if narrow:
+            return self.cache.narrowed(font, words, color, narrow)
         return self.cache.render(font, words, color)
 
     def text(self, text: Text | None, pos: tuple[int, int], size: int = theme.TEXT_SIZE,
@@ -213,10 +237,31 @@ class Canvas:
                 self.text(note, (inner.centerx, inner.centery + self.size(1)), theme.MIN_TEXT, color, "midtop",
                           width=inner.w)
             else:
-                self.text(label, inner.center, size, color, "center", bold=active, width=inner.w)
+                self._label(label, inner, size, color, active)
         if enabled or why_not:
             self.targets.add(id, rect, action if enabled else None, kind, None if enabled else why_not)
         return rect
+
+    def _label(self, label: Text, inner: Rect, size: int, color: Color, bold: bool) -> None:
+        """A button's words: one line (squeezed a little if needed), else two lines when the button
+        is tall enough, so "Возвращение на базу" shows whole instead of cut."""
+        font = self.font(size, bold)
+        words = self.tr(label)
+        if font.size(words)[0] * NARROWEST > inner.w:
+            small = self.font(theme.MIN_TEXT, bold)
+            rows = wrap(small, words, max(1, int(inner.w / NARROWEST)))
+            height = small.get_linesize()
+            if len(rows) == 1:  # the smallest readable size takes it on one line
+                size = theme.MIN_TEXT
+            elif 2 * height <= inner.h + self.size(4):
+                if len(rows) > 2:
+                    rows = [rows[0], " ".join(rows[1:])]
+                top = inner.centery - height
+                for i, row in enumerate(rows):
+                    self.text(row, (inner.centerx, top + i * height), theme.MIN_TEXT, color, "midtop", bold=bold,
+                              width=inner.w)
+                return
+        self.text(words, inner.center, size, color, "center", bold=bold, width=inner.w)
 
     def bar(self, rect: Rect, fraction: float, color: Color, back: Color = theme.BUTTON) -> None:
         pygame.draw.rect(self.surface, back, rect)

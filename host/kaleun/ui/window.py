@@ -247,6 +247,8 @@ class Window:
             self._guarded(lambda: screen.draw(c, layout.content), c, layout.content)
             surface.set_clip(clip)
             if overlay is not None:
+                # the sheet covers the screen: a touch on its empty parts reaches nothing beneath
+                self.targets.add("overlay", layout.content, None, "cover")
                 surface.set_clip(layout.content)
                 self._guarded(lambda: overlay.draw(c, layout.content), c, layout.content)
                 surface.set_clip(clip)

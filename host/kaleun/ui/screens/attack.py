@@ -182,7 +182,7 @@ class AttackScreen(Screen):
         fire = [t for t in chosen if tubes.get(t) == "flooded"]
         buttons = [
             ("weapon.flood", Msg("Flood"), lambda: win.open_form("flood_tubes", {"tubes": flood} if flood else {})),
-            ("weapon.fire", Msg("Fire"), lambda: win.open_form("fire_torpedoes", {"tubes": fire} if fire else {})),
+            ("weapon.fire", Msg("Fire!"), lambda: win.open_form("fire_torpedoes", {"tubes": fire} if fire else {})),
             ("weapon.tdc", Msg("TDC"), lambda: win.open_form("tdc", self._tdc_preset())),
             ("weapon.reload", Msg("Reload"), lambda: win.open_form("reload_torpedo", self._reload_preset(tubes))),
             ("weapon.disc", Msg("Disc"), lambda: win.open_form("attack_disc")),

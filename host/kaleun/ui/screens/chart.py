@@ -78,6 +78,25 @@ def target_squares(mission: Mapping[str, Any]) -> list[str]:
     return []
 
 
+def objective_areas(mission: Any) -> list[tuple[str, Any]]:
+    """The areas of the objectives the crew knows (not those still in a coded signal):
+    ("squares", names), ("box", (south, north, west, east)) or ("point", (lat, lon, radius_nm))."""
+    out: list[tuple[str, Any]] = []
+    for objective in getattr(mission, "objectives", {}).values():
+        if getattr(objective, "state", "pending") == "pending":
+            continue
+        area = getattr(objective, "area", None)
+        if area is None:
+            continue
+        if area.squares:
+            out.append(("squares", tuple(area.squares)))
+        elif area.box is not None:
+            out.append(("box", tuple(area.box)))
+        elif area.point is not None:
+            out.append(("point", (*area.point, float(area.radius_nm))))
+    return out
+
+
 class ChartScreen(Screen):
     id = "map"
     title = Msg("Map")
@@ -87,6 +106,7 @@ class ChartScreen(Screen):
         super().__init__(win)
         self.nav: dict[str, Any] = {}
         self.area: list[str] = []
+        self.shapes: list[tuple[str, Any]] = []
 
     @property
     def span(self) -> float:
@@ -102,8 +122,13 @@ class ChartScreen(Screen):
         self.nav = game.module("navigation").status() if game.has_module("navigation") else {}
         mission = game.module("mission").status() if game.has_module("mission") else {}
         self.area = target_squares(mission)
+        self.shapes = objective_areas(game.module("mission")) if game.has_module("mission") else []
+        for kind, value in self.shapes:
+            if kind == "squares":
+                self.area += [sq for sq in value if sq not in self.area]
         track = self.win.track
-        return (freeze(self.nav), tuple(self.area), len(track.points), len(track.fixes), self.span)
+        return (freeze(self.nav), tuple(self.area), tuple(self.shapes), len(track.points), len(track.fixes),
+                self.span)
 
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
@@ -140,6 +165,7 @@ class ChartScreen(Screen):
                 x = sum(p[0] for p in centres) // len(centres)
                 y = sum(p[1] for p in centres) // len(centres)
                 c.text(name, (x, y), 24, theme.GRID_BRIGHT, "center", bold=True)
+        marked: list[Rect] = []
         for name in self.area:
             try:
                 sq = grid.square(name)
@@ -154,6 +180,24 @@ class ChartScreen(Screen):
                                                                                                           i) - i))),
                                  (min(box.right, i + box.h), max(box.y, box.y + (i + box.h - min(box.right,
                                                                                                  i + box.h)))), 1)
+            marked.append(box)
+        if marked:  # one label under the whole area
+            whole = marked[0].unionall(marked[1:])
+            c.text(Msg("target area"), (whole.centerx, whole.bottom + s(2)), theme.MIN_TEXT, theme.ACCENT, "midtop")
+        for kind, value in self.shapes:
+            if kind == "box":
+                south, north, west, east = value
+                (x0, y0), (x1, y1) = xy(north, west), xy(south, east)
+                box = Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+                pygame.draw.rect(surface, theme.ACCENT, box, s(3))
+            elif kind == "point":
+                lat, lon, radius_nm = value
+                centre = xy(lat, lon)
+                radius = max(s(6), round(radius_nm / 60.0 * k))
+                pygame.draw.circle(surface, theme.ACCENT, centre, radius, s(3))
+                box = Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
+            else:
+                continue
             c.text(Msg("target area"), (box.centerx, box.bottom + s(2)), theme.MIN_TEXT, theme.ACCENT, "midtop")
         track = self.win.track
         points = [xy(lat, lon) for lat, lon in track.points] + [xy(lat0, lon0)]

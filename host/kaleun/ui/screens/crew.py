@@ -125,9 +125,9 @@ class CrewScreen(Screen):
                 x += s(22)
             other = self.off.get(figure, {})
             if other:
-                mark = "✝ " if other.get("dead") else ""
-                c.text(Msg("off: {name}", name=f"{mark}{other['name']}"), (x + s(2), y - s(2)), theme.MIN_TEXT, dim,
-                       width=box.right - x - s(6))
+                name = Msg.term(str(other["name"]))
+                c.text(Msg("off: {name}", name=Msg("✝ {name}", name=name) if other.get("dead") else name),
+                       (x + s(2), y - s(2)), theme.MIN_TEXT, dim, width=box.right - x - s(6))
             c.targets.add(f"sailor.{figure}", box, call(self.select, figure))
 
     def _ship(self, c: Canvas, rect: Rect) -> None:
@@ -138,9 +138,10 @@ class CrewScreen(Screen):
         top = c.panel(rect, Msg("BARS AND STORES"))
         x, w = rect.x + s(6), rect.w - s(12)
         y = top
-        c.text(Msg("Command {bar}", bar=bars.get("command")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True)
+        said = c.text(Msg("Command {bar}", bar=bars.get("command")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
+                      width=w)
         c.text(Msg("{n} orders left", n=bars.get("command_fields_left")), (rect.right - s(6), y), theme.MIN_TEXT,
-               theme.TEXT_DIM, "topright")
+               theme.TEXT_DIM, "topright", width=max(1, rect.right - s(6) - said.right - s(8)))
         y += s(21)
         c.text(Msg("Morale {bar}", bar=bars.get("morale")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True)
         if bars.get("exhausted"):

@@ -3,7 +3,6 @@ refused inputs their `!`."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 
 import pygame
@@ -16,6 +15,19 @@ from kaleun.ui.frame import line_color
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas
+
+
+def feed_pages(heights: list[int], room: int) -> list[list[int]]:
+    """The lines (by index) on each page, each line whole, pages filled in order."""
+    pages: list[list[int]] = [[]]
+    used = 0
+    for i, h in enumerate(heights):
+        if pages[-1] and used + h > room:
+            pages.append([])
+            used = 0
+        pages[-1].append(i)
+        used += h
+    return pages
 
 
 class FeedLog(Overlay):
@@ -45,11 +57,15 @@ class FeedLog(Overlay):
         width = side.x - area.x - s(12)
         x = area.x + s(8)
         time_w = c.text_width("00:00", size) + s(30)
-        per_page = max(1, (area.h - s(8)) // (height * 2 + s(4)))
-        pages = max(1, math.ceil(len(lines) / per_page))
-        page = min(self.page, pages - 1)
+        room = area.h - s(8)
+        # every line whole: a page holds as many as fit with all their rows (a line taller than a
+        # page has a page of its own and is cut only there)
+        rows = [len(c.lines(line.words, size, width - time_w)) * height + s(4) for line in lines]
+        pages = feed_pages(rows, room)
+        page = min(self.page, len(pages) - 1)
         y = area.y + s(4)
-        for line in lines[page * per_page:(page + 1) * per_page]:
+        for i in pages[page]:
+            line = lines[i]
             c.text(line.clock, (x, y), size, theme.TEXT_DIM)
             mark = Rect(x + c.text_width("00:00", size) + s(4), y + s(1), s(18), s(18))
             if line.alarm is not None:
@@ -57,9 +73,10 @@ class FeedLog(Overlay):
                 icons.ICONS[kind.icon](c.surface, mark, kind.color)
             elif line.problem:
                 c.text("!", mark.center, size, theme.WARNING, "center", bold=True)
-            y = c.paragraph(line.words, Rect(x + time_w, y, width - time_w, height * 2), size, line_color(line)) + s(4)
+            y = c.paragraph(line.words, Rect(x + time_w, y, width - time_w, min(rows[i], room)), size,
+                            line_color(line)) + s(4)
         c.button("feed.newer", Rect(side.x, side.y + s(56), side.w, s(48)), None, simple(lambda: self.turn(-1)),
                  icon=icons.arrow_up, enabled=page > 0)
         c.button("feed.older", Rect(side.x, side.y + s(108), side.w, s(48)), None, simple(lambda: self.turn(+1)),
-                 icon=icons.arrow_down, enabled=page < pages - 1)
-        c.text(f"{page + 1}/{pages}", (side.centerx, side.y + s(162)), size, theme.TEXT_DIM, "midtop")
+                 icon=icons.arrow_down, enabled=page < len(pages) - 1)
+        c.text(f"{page + 1}/{len(pages)}", (side.centerx, side.y + s(162)), size, theme.TEXT_DIM, "midtop")

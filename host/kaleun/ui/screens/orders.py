@@ -16,15 +16,23 @@ from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas
 
-#: names short enough for a button
+#: names short enough for a button (the torpedoes' "Fire!" is an order, never the "Fire" alarm)
 SHORT: dict[str, Msg] = {
     "observe": Msg("Lookouts"), "tdc": Msg("TDC"), "address_crew": Msg("Address"),
-    "prepare_meal": Msg("Meal"), "reload_torpedo": Msg("Reload"), "fire_torpedoes": Msg("Fire"),
-    "flood_tubes": Msg("Flood tubes"), "new_speed": Msg("Speed"), "new_course": Msg("Course"),
-    "new_depth": Msg("Depth"), "lay_mines": Msg("Mines"),
+    "prepare_meal": Msg("Meal"), "reload_torpedo": Msg("Reload"), "fire_torpedoes": Msg("Fire!"),
+    "flood_tubes": Msg("Flood"), "new_speed": Msg("Speed"), "new_course": Msg("Course"),
+    "new_depth": Msg("Depth"), "lay_mines": Msg("Mines"), "gun_88": Msg("88 mm"), "gun_20": Msg("20 mm"),
 }
 #: orders with nothing to choose: their buttons show whether they could be given now
 PLAIN = ("mobilize", "dive", "surface", "periscope", "hydrophone", "sextant", "address_crew")
+
+
+def rows(items: list[str], room: int) -> list[list[str]]:
+    """The buttons of a column, a row each; when there are more than `room` rows fit, the last
+    ones share their rows two by two (half-width buttons) so none falls off the screen."""
+    pairs = max(0, min(len(items) - room, len(items) // 2))
+    single = len(items) - 2 * pairs
+    return [[o] for o in items[:single]] + [items[i:i + 2] for i in range(single, len(items), 2)]
 
 
 class OrdersScreen(Screen):
@@ -67,15 +75,17 @@ class OrdersScreen(Screen):
             items = list(orders)
             if i == 0 and "return_to_base" in self.game.command_names:
                 items.append("return_to_base")
-            for order in items:
-                rect = Rect(x, y, w, s(47))
-                label = SHORT.get(order, FORMS[order].title)
-                why = self.ready.get(order)
-                icon = None
-                if order in self.ready:
-                    icon = icons.check if why is None else icons.warning
-                c.button(f"order.{order}", rect, label, call(win.open_form, order), icon=icon,
-                         size=theme.MIN_TEXT)
+            for row in rows(items, (area.bottom - y + s(4)) // s(51)):
+                half = (w - s(4)) // 2 if len(row) > 1 else w
+                for j, order in enumerate(row):
+                    rect = Rect(x + j * (half + s(4)), y, half, s(47))
+                    label = SHORT.get(order, FORMS[order].title)
+                    why = self.ready.get(order)
+                    icon = None
+                    if order in self.ready:
+                        icon = icons.check if why is None else icons.warning
+                    c.button(f"order.{order}", rect, label, call(win.open_form, order), icon=icon,
+                             size=theme.MIN_TEXT)
                 y += s(51)
             if i == len(columns) - 1:
                 self._actions(c, x, y, w)

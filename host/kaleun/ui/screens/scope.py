@@ -235,12 +235,15 @@ class ScopeScreen(Screen):
                 c.text(f"{k * 10}", (cx + s(14), y), theme.MIN_TEXT, mark, "midleft")
         strip = Rect(view.x, view.y, view.w, s(24))
         pygame.draw.rect(surface, (0, 0, 0), strip)
+        clip = surface.get_clip()
+        surface.set_clip(strip.clip(clip))  # the bearings stay inside the view, off the buttons beside it
         for deg in range(-int(optic.fov // 2) - 1, int(optic.fov // 2) + 2):
             true = (self.bearing + deg) % 360
             x = cx + round(deg * px_per_deg)
             pygame.draw.line(surface, theme.TEXT_DIM, (x, strip.bottom - s(6)), (x, strip.bottom), 1)
             if true % (2 if optic.fov <= 10 else 5) == 0:
                 c.text(f"{true:03d}", (x, strip.y + s(1)), theme.MIN_TEXT, theme.TEXT, "midtop")
+        surface.set_clip(clip)
         pygame.draw.polygon(surface, theme.ACCENT, [(cx, strip.bottom + s(8)), (cx - s(7), strip.bottom),
                                                    (cx + s(7), strip.bottom)])
 

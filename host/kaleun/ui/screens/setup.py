@@ -194,8 +194,9 @@ class Setup(Overlay):
             more = Rect(body.right - s(48), y, s(48), s(47))
             c.button("mission.more", more, None, simple(lambda: self._page(pages)), icon=icons.arrow_down)
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
-        c.text(Msg("Crew rules"), (bottom.x, bottom.centery), theme.MIN_TEXT, theme.TEXT_DIM, "midleft")
-        rx = bottom.x + s(110)
+        label = Msg("Crew rules")
+        rx = bottom.x + min(max(s(110), c.text_width(label, theme.MIN_TEXT) + s(8)), s(160))
+        c.text(label, (bottom.x, bottom.centery), theme.MIN_TEXT, theme.TEXT_DIM, "midleft", width=rx - bottom.x - s(6))
         for i, (rule, word) in enumerate(((None, Msg("as the mission says")), ("enforce", Msg("enforce")),
                                           ("advise", Msg("advise")))):
             box = Rect(rx + i * s(150), bottom.y, s(146), bottom.h)

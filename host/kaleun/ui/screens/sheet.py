@@ -205,23 +205,28 @@ class FormSheet(Overlay):
         buttons = Rect(inner.x, rect.bottom - s(53), inner.w, s(48))
         give_label = Msg("Give order") if self.form.order else Msg("Do it")
         enabled, why_not = True, None
+        p = self.preview or {}
+        crew_rows = min(2, len(p.get("activated") or [])) if p.get("accepted") else 0
+        # what is missing gets the room above the crew who would carry it out and the bar it is paid from
+        bottom = buttons.y - s(26) - (s(22) + crew_rows * s(30) if crew_rows else 0)
         if self.form.order is None:
             c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)), theme.MIN_TEXT,
                         theme.TEXT_DIM)
         elif self.problem is not None:
             enabled, why_not = False, self.problem
-            y = self._verdict(c, inner, y, icons.warning, theme.WARNING, Msg("Not complete:"), self.problem)
+            y = self._verdict(c, inner, y, icons.warning, theme.WARNING, Msg("Not complete:"), self.problem,
+                              bottom)
         elif self.preview is not None:
             p = self.preview
             if not p.get("accepted"):
-                enabled, why_not = False, str(p.get("reason"))
+                enabled, why_not = False, p.get("reason")
                 y = self._verdict(c, inner, y, icons.x_mark, theme.WARNING, Msg("It would be refused:"),
-                                  str(p.get("reason")))
+                                  p.get("reason"), bottom)
             elif p.get("missing"):
                 y = self._verdict(c, inner, y, icons.warning, theme.ACCENT, Msg("It goes ahead without its crew:"),
-                                  str(p["missing"]))
+                                  p["missing"], bottom)
             else:
-                y = self._verdict(c, inner, y, icons.check, theme.GOOD, Msg("It can be given."), None)
+                y = self._verdict(c, inner, y, icons.check, theme.GOOD, Msg("It can be given."), None, bottom)
             activated = p.get("activated") or []
             if activated and p.get("accepted"):
                 c.text(Msg("Carried out by:"), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
@@ -246,11 +251,14 @@ class FormSheet(Overlay):
                  simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
 
     def _verdict(self, c: Canvas, inner: Rect, y: int, icon: Any, color: theme.Color, head: Msg,
-                 detail: Msg | str | None) -> int:
+                 detail: Msg | str | None, bottom: int) -> int:
+        """The assistant's answer: a headline (wrapped, never cut) and what is missing, using all
+        the room down to `bottom`."""
         s = c.size
         icon(c.surface, Rect(inner.x, y, s(24), s(24)), color)
-        c.text(head, (inner.x + s(30), y + s(12)), theme.TEXT_SIZE, color, "midleft", bold=True, width=inner.w - s(30))
-        y += s(28)
+        y = max(y + s(28), c.paragraph(head, Rect(inner.x + s(30), y, inner.w - s(30), s(56)), theme.MIN_TEXT, color,
+                                       bold=True) + s(4))
         if detail:
-            y = c.paragraph(detail, Rect(inner.x, y, inner.w, s(88)), theme.MIN_TEXT, theme.TEXT) + s(4)
+            room = Rect(inner.x, y, inner.w, max(s(22), bottom - y))
+            y = c.paragraph(detail, room, theme.MIN_TEXT, theme.TEXT) + s(4)
         return y
