@@ -54,7 +54,7 @@ SONAR_STATE = Obj(
     turns=Obj(current=Maybe(TEAM_NAME), bonus_for=Maybe(TEAM_NAME), bonus_left=Int(0, 100),
               frozen_by=Maybe(TEAM_NAME), sonar=Maybe(List(Text(max_len=40), size=2))),
     teams=Map(Obj(position=Maybe(CELL), route=List(CELL, most=10_000), mines=List(CELL, most=1000),
-                  damage=Int(0, 100), surfaced=BOOL, pending_mark=BOOL, pending_cross=Maybe(Text(max_len=8)),
+                  damage=Int(0, 100), surfaced=BOOL, pending_mark=BOOL, pending_cross=Maybe(Text(tuple(DIRECTION_NAMES))),
                   activated=BOOL, gauges=Map(Int(0, 100), keys=Text(max_len=40), most=20),
                   crossed=List(Text(max_len=40), most=200),
                   repairs=Map(Text(max_len=40), keys=Whole(0, 100), most=100), repaired=BOOL),

@@ -119,6 +119,8 @@ def load_game(state: Mapping[str, Any]) -> Engine:
         engine = new_game(seed, mission, changes)
     except (KeyError, TypeError, ValueError, OverflowError, CommandError) as exc:
         raise SaveError(f"the save's game settings are damaged ({exc})") from exc
+    except Exception as exc:  # settings the game cannot be built from, whatever fails on them
+        raise SaveError(f"the save's game settings are damaged ({type(exc).__name__}: {exc})") from exc
     engine.take_events()  # a loaded game does not start again
     engine.load_state(state)
     return engine
