@@ -36,7 +36,17 @@ def mission_spec(mission: str, changes: Mapping[str, Any] | None = None) -> dict
     """A mission's fields from its file, with `changes` applied. Raises CommandError."""
     if mission not in MISSIONS:
         raise CommandError(f"unknown mission '{mission}' (known: {', '.join(sorted(MISSIONS))})")
-    return {**MISSIONS[mission], **(changes or {})}
+    spec = {**MISSIONS[mission], **(changes or {})}
+    if changes:  # checked as a mission file is: a changed field of the wrong kind is refused, not played
+        from kaleun.uboot.missions.catalogue import check_mission
+
+        try:
+            problems = [problem for _, problem in check_mission(mission, spec, allow_setup=True)]
+        except Exception as exc:  # a value the checks themselves cannot read
+            problems = [f"the changes cannot be read ({type(exc).__name__}: {exc})"]
+        if problems:
+            raise CommandError(f"mission {mission} with these changes: {'; '.join(problems)}")
+    return spec
 
 
 def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:
