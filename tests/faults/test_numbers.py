@@ -55,7 +55,7 @@ def test_a_free_order_field_beyond_a_float_is_refused_at_the_console(tmp_path, n
 def test_a_json_field_of_the_window_beyond_a_float_is_refused(number):
     action = find("crew_options") or find("options")
     assert action is not None
-    with pytest.raises(CommandError, match="too large|is not a JSON number"):
+    with pytest.raises(CommandError, match=r"too large|is not a JSON number"):
         action.read([f'difficulty={{"captain": {number}}}'])
 
 
@@ -66,7 +66,7 @@ def test_a_captain_sonar_typed_value_beyond_a_float_is_refused(home, number):
     from kaleun.ui.sonar_console import TeamConsole, parse_value
     from kaleun.ui.sonar_session import make_sonar_runtime
 
-    with pytest.raises(CommandError, match="too large|is not a JSON number"):
+    with pytest.raises(CommandError, match=r"too large|is not a JSON number"):
         parse_value(number)
     assert parse_value("B2") == "B2" and parse_value("3") == 3
     runtime = make_sonar_runtime(new_sonar_game(4, "alpha", "turn"))
