@@ -72,7 +72,7 @@ def record_shape() -> Shape:
                 seed=Int(-2**63, 2**63), result=Maybe(Text(max_len=40)), reason=Maybe(Text(max_len=200)),
                 grade=Text(ORDER), score=number, fame=number, grt=number, ships_sunk=number, crew_lost=number,
                 start=when, end=when, played=when)
-    campaign = Obj(state=Text(("running", "failed", "complete")), started=when, done=List(mission, most=1000),
+    campaign = Obj(state=Text(("running", "failed", "complete")), started=when, done=List(Text(max_len=200), most=1000),
                    next=Maybe(mission), score=number, fame=number, grt=number, grades=List(Text(ORDER), most=1000))
     patrol = Obj(id=Text(max_len=200), mode=Text(("linked", "campaign")), next=mission, carry=carry_shape(),
                  optional={"from": Text(max_len=200)})

@@ -103,8 +103,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _new_uboot_game(seed: int, mission: str, changes: dict | None = None) -> Engine:
-    from kaleun.uboot.game import new_game
+    from kaleun.uboot.game import check_changes, new_game
 
+    check_changes(mission, changes)  # from the command line: checked as a mission file is
     return new_game(seed, mission, changes)
 
 

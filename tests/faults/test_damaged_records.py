@@ -233,6 +233,8 @@ def test_mission_changes_of_the_wrong_kind_or_beyond_a_float_are_refused(tmp_pat
 
 @pytest.mark.parametrize("changes", [{"time_limit_h": float("inf")}, {"time_limit_h": float("nan")},
                                      {"convoy": {"bearing": float("-inf")}}, {"encounter": 7}])
-def test_mission_changes_given_to_a_new_game_are_checked_as_a_mission_file(changes):
+def test_mission_changes_from_outside_are_checked_as_a_mission_file(changes):
+    from kaleun.uboot.game import check_changes
+
     with pytest.raises(CommandError, match="mission sc_convoy_1940 with these changes: "):
-        new_game(0, "sc_convoy_1940", changes)
+        check_changes("sc_convoy_1940", changes)
