@@ -1,3 +1,34 @@
-from kaleun.cli import main
+"""`python -m kaleun` and the `kaleun` command: stop signals are taken before the program loads
+(`kaleun.runtime.signals`), so a SIGTERM, Ctrl-C or SIGHUP at any moment of a start ends it with a
+line saying so, never a traceback, and leaves every file as it was."""
 
-raise SystemExit(main())
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+
+def _stopped_while_loading(signum: int, frame: object) -> None:
+    """Until the program's own handlers are in place: leave at once (nothing was read or written)."""
+    os.write(2, f"kaleun: stopped by signal {signum} while starting; nothing was changed\n".encode())
+    os._exit(128 + signum)
+
+
+def run() -> int:
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, _stopped_while_loading)
+    from kaleun.runtime.signals import STOPPER, StopRequested
+
+    STOPPER.install()
+    try:
+        from kaleun.cli import main
+
+        return main()
+    except StopRequested as exc:  # stopped while the program loads: nothing was read or written yet
+        print(f"kaleun: stopped by {exc}", file=sys.stderr)
+        return 128 + exc.signum
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

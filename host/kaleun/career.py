@@ -28,7 +28,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from kaleun.core import jsonin
 from kaleun.core.engine import Engine
+from kaleun.core.shape import Int, List, Maybe, Obj, Shape, ShapeError, Text, check
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
 
@@ -52,17 +54,60 @@ def empty() -> dict[str, Any]:
             "campaign": None, "patrol": None}
 
 
+#: nesting a career record may have (a linked patrol's carry-over nests about 7 levels)
+MAX_DEPTH = 16
+#: a record longer than this is not read (a mission adds about 400 bytes, a carry-over a few kB)
+MAX_BYTES = 16 * 1024 * 1024
+
+
+def record_shape() -> Shape:
+    """The shape of the whole record, checked when it is read: a damaged record is refused with the
+    place and the reason before anything uses it."""
+    from kaleun.uboot.missions.carry import carry_shape
+    from kaleun.uboot.missions.catalogue import catalogue
+    from kaleun.uboot.missions.scoring import ORDER
+    from kaleun.uboot.missions.setup import MODES
+
+    number = Int(-10**12, 10**12)
+    mission = Text(lambda: catalogue().missions)
+    when = Text(max_len=40)
+    entry = Obj(key=Text(max_len=200), mission=Text(max_len=200), name=Maybe(Text(max_len=200)), mode=Text(MODES),
+                seed=Int(-2**63, 2**63), result=Maybe(Text(max_len=40)), reason=Maybe(Text(max_len=200)),
+                grade=Text(ORDER), score=number, fame=number, grt=number, ships_sunk=number, crew_lost=number,
+                start=when, end=when, played=when)
+    campaign = Obj(state=Text(("running", "failed", "complete")), started=when, done=List(Text(max_len=200), most=1000),
+                   next=Maybe(mission), score=number, fame=number, grt=number, grades=List(Text(ORDER), most=1000))
+    patrol = Obj(id=Text(max_len=200), mode=Text(("linked", "campaign")), next=mission, carry=carry_shape(),
+                 optional={"from": Text(max_len=200)})
+    totals = Obj(missions=number, score=number, fame=number, grt=number, ships=number, crew_lost=number)
+    return Obj(format=Text((FORMAT,)), version=Int(VERSION, VERSION), missions=List(entry, most=100_000),
+               totals=totals, campaign=Maybe(campaign), patrol=Maybe(patrol))
+
+
 def load_career(path: Path | None = None) -> dict[str, Any]:
+    """The record at `path` (an empty one when there is none). A damaged record raises CareerError
+    naming the place and is left as it is."""
+    from kaleun.uboot.missions.carry import check_carry
+
     path = path or career_path()
     if not path.exists():
         return empty()
+    kept = "; the file was kept as it is (move it aside to start a new record)"
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CareerError(f"{path}: the career record is damaged ({exc}); the file was kept as it is") from exc
+        if path.stat().st_size > MAX_BYTES:
+            raise CareerError(f"{path}: the file is longer than a career record can be{kept}")
+        record = jsonin.loads(path.read_text(encoding="utf-8"), max_depth=MAX_DEPTH)
+    except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
+        raise CareerError(f"{path}: the career record is damaged ({exc}){kept}") from exc
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
-        raise CareerError(f"{path}: this is not a Kaleun career record of version {VERSION}; the file was kept "
-                          "as it is")
+        raise CareerError(f"{path}: this is not a Kaleun career record of version {VERSION}{kept}")
+    try:
+        check(record_shape(), record, "")
+    except ShapeError as exc:
+        raise CareerError(f"{path}: the career record is damaged ({exc}){kept}") from exc
+    problem = check_carry(record["patrol"]["carry"]) if record["patrol"] is not None else None
+    if problem is not None:
+        raise CareerError(f"{path}: {problem}{kept}")
     return record
 
 

@@ -103,21 +103,23 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _new_uboot_game(seed: int, mission: str, changes: dict | None = None) -> Engine:
-    from kaleun.uboot.game import new_game
+    from kaleun.uboot.game import check_changes, new_game
 
+    check_changes(mission, changes)  # from the command line: checked as a mission file is
     return new_game(seed, mission, changes)
 
 
 def _changes(text: str | None) -> dict | None:
     """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
+    from kaleun.core import jsonin
     from kaleun.core.errors import CommandError
 
     if text is None:
         return None
     try:
         raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
-        changes = json.loads(raw)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
+    except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
         raise CommandError(f"--changes must be a JSON object or @FILE holding one ({exc})") from exc
     if not isinstance(changes, dict):
         raise CommandError("--changes must be a JSON object of mission fields")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaleun.core import jsonin
 from kaleun.paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -78,9 +79,14 @@ class Settings:
         except (OSError, UnicodeDecodeError) as exc:
             raise SettingsError(f"{path}: cannot read the settings ({exc})") from exc
         try:
-            raw: Any = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SettingsError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg}); fix it or delete the file") from exc
+            raw: Any = jsonin.loads(text, max_depth=2)
+        except jsonin.JsonSyntaxError as exc:
+            cause = exc.__cause__
+            line = f":{cause.lineno}" if isinstance(cause, json.JSONDecodeError) else ""
+            msg = cause.msg if isinstance(cause, json.JSONDecodeError) else str(exc)
+            raise SettingsError(f"{path}{line}: not valid JSON ({msg}); fix it or delete the file") from exc
+        except jsonin.JsonInputError as exc:
+            raise SettingsError(f"{path}: {exc}; fix it or delete the file") from exc
         if not isinstance(raw, dict):
             raise SettingsError(f"{path}: the settings must be a JSON object; fix it or delete the file")
         for key, value in raw.items():

@@ -42,6 +42,8 @@ class Stopper:
         self._previous: dict[int, Any] = {}
 
     def install(self) -> Stopper:
+        if self._previous:  # installed already (the entry point, then `main`)
+            return self
         for sig in SIGNALS:
             try:
                 self._previous[sig] = signal.signal(sig, self._handle)

@@ -9,6 +9,7 @@ from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine, check_state_header
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.messages import N_, Msg
+from kaleun.core.shape import Bool, Int, Map, Obj, Text, check
 from kaleun.sonar import data
 from kaleun.sonar.crew import SIZES
 from kaleun.sonar.maps import MapError, SeaMap, parse_map
@@ -83,6 +84,13 @@ def new_game(seed: int = 0, scenario_id: str = "alpha", mode: str = "turn", crew
     return engine
 
 
+#: the shape of a game's settings in its save (what `new_game` was given)
+SONAR_CONFIG = Obj(scenario=Text(max_len=40), mode=Text(max_len=40),
+                   crews=Map(Int(0, 100), keys=Text(max_len=20), most=2),
+                   optional={"map": Obj(text=Text(max_len=200_000), source=Text(max_len=4000)),
+                             "training_aid": Bool()})
+
+
 def load_game(state: Mapping[str, Any]) -> Engine:
     """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
     check_state_header(state)
@@ -93,13 +101,16 @@ def load_game(state: Mapping[str, Any]) -> Engine:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed {seed!r} is not a whole number")
         config = state["config"]
+        check(SONAR_CONFIG, config, "config")
         custom = config.get("map")
         engine = new_game(seed, config["scenario"], config["mode"], config["crews"],
                           map_text=custom["text"] if custom else None,
                           map_source=custom["source"] if custom else "map",
                           training_aid=config.get("training_aid", False) is True)
-    except (KeyError, TypeError, ValueError, OverflowError, CommandError, MapError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError, CommandError, MapError, SaveError) as exc:
         raise SaveError(f"the save's game settings are damaged ({exc})") from exc
+    except Exception as exc:  # settings the game cannot be built from, whatever fails on them
+        raise SaveError(f"the save's game settings are damaged ({type(exc).__name__}: {exc})") from exc
     engine.take_events()  # a loaded game does not start again
     engine.load_state(state)
     return engine

@@ -39,6 +39,23 @@ def mission_spec(mission: str, changes: Mapping[str, Any] | None = None) -> dict
     return {**MISSIONS[mission], **(changes or {})}
 
 
+def check_changes(mission: str, changes: Mapping[str, Any] | None) -> None:
+    """Mission changes from outside the program (`kaleun run --changes`, a save's settings) checked
+    as a mission file is (`kaleun missions check`): a field of the wrong kind or out of range raises
+    CommandError naming it, before any module is built from it."""
+    if not changes:
+        return
+    from kaleun.uboot.missions.catalogue import check_mission
+
+    spec = mission_spec(mission, changes)
+    try:
+        problems = [problem for _, problem in check_mission(mission, spec, allow_setup=True)]
+    except Exception as exc:  # a value the checks themselves cannot read
+        problems = [f"the changes cannot be read ({type(exc).__name__}: {exc})"]
+    if problems:
+        raise CommandError(f"mission {mission} with these changes: {'; '.join(problems)}")
+
+
 def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:
     """The game's modules in their order of precedence (commands, wakes on ties, listeners)."""
     lat, lon = start_position(spec)
@@ -116,9 +133,12 @@ def load_game(state: Mapping[str, Any]) -> Engine:
         changes = state["config"].get("changes")
         if changes is not None and not isinstance(changes, dict):
             raise ValueError("the mission changes are not an object")
+        check_changes(mission, changes)
         engine = new_game(seed, mission, changes)
     except (KeyError, TypeError, ValueError, OverflowError, CommandError) as exc:
         raise SaveError(f"the save's game settings are damaged ({exc})") from exc
+    except Exception as exc:  # settings the game cannot be built from, whatever fails on them
+        raise SaveError(f"the save's game settings are damaged ({type(exc).__name__}: {exc})") from exc
     engine.take_events()  # a loaded game does not start again
     engine.load_state(state)
     return engine

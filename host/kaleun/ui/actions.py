@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kaleun.boards.dials import DIALS
+from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_
 from kaleun.uboot.boat import TELEGRAPH
@@ -128,9 +129,9 @@ def _contact(text: str, f: Field) -> str:
 
 def _json(text: str, f: Field) -> Any:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{f.name} must be JSON ({exc.msg}), not '{text}'") from None
+        return jsonin.loads(text)  # no NaN, no 1e999
+    except jsonin.JsonInputError as exc:
+        raise CommandError(f"{f.name} must be JSON ({exc}), not '{text}'") from None
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
@@ -295,10 +296,13 @@ def _as_text(value: Any) -> str:
 
 
 def _json_or_text(text: str) -> Any:
+    """JSON when it is JSON, else the text; numbers beyond a float's range and NaN are refused."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return jsonin.loads(text)
+    except jsonin.JsonSyntaxError:
         return text
+    except jsonin.JsonInputError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -> None:

@@ -9,13 +9,13 @@ run on the runtime's thread, so the game sees one command at a time.
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import signal
 import threading
 from collections.abc import Callable
 from typing import IO, Any
 
+from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import Msg
@@ -57,10 +57,14 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def parse_value(text: str) -> Any:
+    """A typed value: JSON when it is JSON (numbers, true, lists...), else the text itself.
+    Numbers beyond a float's range (1e999) and NaN are refused (CommandError)."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return jsonin.loads(text)
+    except jsonin.JsonSyntaxError:
         return text
+    except jsonin.JsonInputError as exc:
+        raise CommandError(str(exc)) from exc
 
 
 class TeamConsole:

@@ -23,6 +23,22 @@ from typing import Any
 
 from kaleun.core.engine import Engine
 from kaleun.core.messages import Msg
+from kaleun.core.shape import (
+    BOOL,
+    COUNT,
+    SECTION,
+    TEXT,
+    Int,
+    List,
+    Map,
+    Maybe,
+    Obj,
+    Shape,
+    ShapeError,
+    Text,
+    Whole,
+    check,
+)
 
 CARRY_VERSION = 1
 
@@ -53,10 +69,42 @@ def extract(engine: Engine) -> dict[str, Any]:
     return out
 
 
+def carry_shape() -> Shape:
+    """The shape of what `extract` gives (a save's set-up and the career record keep it), built from
+    the crew's and the weapons' own state shapes."""
+    from kaleun.uboot.crew.roster import FIGURES
+    from kaleun.uboot.crew.sailors import MAX_CHIPS
+    from kaleun.uboot.crew.saved import AILMENT, CHIP, CREW_CORE
+    from kaleun.uboot.crew.technical import COMPONENTS, SEVERITY
+    from kaleun.uboot.weapons.module import LOAD, TORPEDO_TYPE
+
+    food, cigarettes = CREW_CORE["food"], CREW_CORE["cigarettes"]
+    assert isinstance(food, Obj) and isinstance(cigarettes, Obj)
+    carried = Obj(dead=BOOL, ailments=List(AILMENT, most=1000), chips=List(CHIP, most=MAX_CHIPS))
+    return Obj(version=Int(CARRY_VERSION, CARRY_VERSION), optional={
+        "from": Maybe(Text(max_len=200)), "date": Maybe(TEXT),
+        "sailors": List(Obj({figure: carried for figure in FIGURES}), size=2),
+        "health": CREW_CORE["health"],
+        "food": Obj({k: food.fields[k] for k in ("pyramid", "supply", "discard", "spoiled")}),
+        "cigarettes": cigarettes.fields["left"],
+        "flooded": List(SECTION, most=8),
+        "technical": List(Obj(component=Text(COMPONENTS), severity=Text(SEVERITY), cause=TEXT), most=100),
+        "weapons": Obj(tubes=Map(Maybe(LOAD), keys=Whole(1, 5), most=5),
+                       racks=Map(List(LOAD, most=20), keys=Whole(1, 8), most=8),
+                       deck=List(TORPEDO_TYPE, most=10), ammo=Obj(gun_88=COUNT, gun_20=COUNT))})
+
+
 def check_carry(carry: Any) -> str | None:
-    """Why a carry-over cannot be used (None: it can)."""
+    """Why a carry-over cannot be used (None: it can): another version's, or not of its shape
+    (a damaged save or career record), said with the place."""
     if not isinstance(carry, Mapping) or carry.get("version") != CARRY_VERSION:
         return "the carried-over patrol state is from another version of Kaleun or damaged"
+    try:
+        check(carry_shape(), carry, "carry")
+    except ShapeError as exc:
+        return f"the carried-over patrol state is damaged ({exc})"
+    if "sailors" in carry and not {"health", "food", "cigarettes"} <= set(carry):
+        return "the carried-over patrol state is damaged (the crew's health, food or cigarettes are missing)"
     return None
 
 

@@ -134,6 +134,22 @@ def _any(value: Any) -> str | None:
     return None
 
 
+def _setup_note(value: Any) -> str | None:
+    """The set-up a game was started with (`setup.changes_for`): its mode, patrol and part."""
+    if not isinstance(value, Mapping) or set(value) != {"mode", "patrol", "part"} \
+            or value["mode"] not in ("single", "linked", "campaign") \
+            or not (value["patrol"] is None or _text(value["patrol"]) is None) \
+            or not (value["part"] is None or _number(1, 20, whole=True)(value["part"]) is None):
+        return f"must be a table of mode, patrol and part, got {value!r}"[:300]
+    return None
+
+
+def _carry(value: Any) -> str | None:
+    from kaleun.uboot.missions.carry import check_carry
+
+    return check_carry(value)
+
+
 COMMON: dict[str, Check] = {
     "name": _text, "summary": _text, "start": _date, "square": _square, "position": _any,
     "course": _number(0, 359.999), "surfaced": _bool, "telegraph": _choice(TELEGRAPH),
@@ -251,7 +267,8 @@ def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int,
     c = _Checker(mission)
     known = dict(COMMON)
     if allow_setup:
-        known.update(dict.fromkeys(SETUP_FIELDS, _any))
+        known.update(dict.fromkeys(SETUP_FIELDS, _any), linked_missions=_number(0, 20, whole=True),
+                     setup=_setup_note, carry=_carry)
     if not c.keys(spec, known, path, mission):
         return c.problems
     for key in ("name", "start", "square"):

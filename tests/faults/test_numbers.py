@@ -1,0 +1,84 @@
+"""Numbers beyond a float's range (1e999 reads as infinity) and NaN are refused wherever a value is
+typed: in the U-BOOT console's free order fields (the Enigma order passes fields on), in the
+window's JSON fields, in Captain Sonar's typed words. Nothing of them reaches the game, its
+event log or the session script, which must stay replayable (strict JSON)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.core.errors import CommandError
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.outputs import EventLog
+from kaleun.runtime.table import Table
+from kaleun.uboot.game import new_game
+from kaleun.ui.actions import find
+from kaleun.ui.console import Console
+
+BEYOND = ["1e999", "-1e999", "NaN", "Infinity", "-Infinity", "1" + "0" * 400]
+
+
+def strict(path: Path) -> None:
+    """Every line of a JSONL file (comments aside) is JSON without NaN or Infinity."""
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"{path} holds {constant}")
+
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            json.loads(line, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("number", BEYOND)
+def test_a_free_order_field_beyond_a_float_is_refused_at_the_console(tmp_path, number):
+    game = new_game(2)
+    out = io.StringIO()
+    runtime = Runtime(game, Table(default_board(), game), outputs=[EventLog(tmp_path / "events.jsonl")],
+                      record=tmp_path / "script.jsonl", clock=lambda: 0.0)
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    console.handle(f"enigma key={number}")
+    console.handle(f"enigma setting=[1, {number}]")
+    runtime.step()
+    runtime.close()
+    said = out.getvalue()
+    assert said.count("! ") == 2 and ("too large" in said or "is not a JSON number" in said), said
+    strict(tmp_path / "events.jsonl")
+    strict(tmp_path / "script.jsonl")
+    assert all("enigma" not in line for line in (tmp_path / "script.jsonl").read_text().splitlines()[1:])
+
+
+@pytest.mark.parametrize("number", BEYOND)
+def test_a_json_field_of_the_window_beyond_a_float_is_refused(number):
+    action = find("crew_options") or find("options")
+    assert action is not None
+    with pytest.raises(CommandError, match=r"too large|is not a JSON number"):
+        action.read([f'difficulty={{"captain": {number}}}'])
+
+
+@pytest.mark.parametrize("number", BEYOND)
+def test_a_captain_sonar_typed_value_beyond_a_float_is_refused(home, number):
+    from kaleun.sonar.game import new_game as new_sonar_game
+    from kaleun.sonar.game import referee
+    from kaleun.ui.sonar_console import TeamConsole, parse_value
+    from kaleun.ui.sonar_session import make_sonar_runtime
+
+    with pytest.raises(CommandError, match=r"too large|is not a JSON number"):
+        parse_value(number)
+    assert parse_value("B2") == "B2" and parse_value("3") == 3
+    runtime = make_sonar_runtime(new_sonar_game(4, "alpha", "turn"))
+    out = io.StringIO()
+    seat = TeamConsole(runtime, "yellow", io.StringIO(), out, interactive=False)
+    runtime.step()
+    seat.handle("start B2")
+    runtime.step()
+    seat.handle(f"silence N {number}")
+    seat.handle(f"drone {number}")
+    runtime.step()
+    runtime.close()
+    said = out.getvalue()
+    assert said.count("! ") == 2 and ("too large" in said or "is not a JSON number" in said), said
+    assert referee(runtime.game).teams["yellow"].position is not None
