@@ -82,6 +82,8 @@ class Window:
         #: characters drawn that the font cannot show (only with a glyph check, e.g. in tests)
         self.glyph_check: GlyphCheck | None = None
         self.missing: dict[str, str] = {}
+        #: texts shortened with an ellipsis in the frames drawn (whole text -> what was shown)
+        self.cut: dict[str, str] = {}
         self.running = False
         #: a screen that fails is logged and shown as failed instead of stopping the table
         self.guard = True
@@ -224,6 +226,7 @@ class Window:
     def canvas(self, surface: Any) -> Canvas:
         c = Canvas(surface, self.layout, self.fonts, self.tr, self.targets, self.cache, self.glyph_check)
         c.missing = self.missing
+        c.cut = self.cut
         return c
 
     def render(self, surface: Any) -> Scene:
