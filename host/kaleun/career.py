@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core.engine import Engine
+from kaleun.core.messages import Msg
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
 
@@ -39,7 +40,8 @@ VERSION = 1
 
 
 class CareerError(Exception):
-    """The career record cannot be read or used; str() says why."""
+    """The career record cannot be read or used; str() says why in English, its `Msg`
+    (`kaleun.core.messages.of_error`) in any language."""
 
 
 def career_path() -> Path:
@@ -59,10 +61,11 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CareerError(f"{path}: the career record is damaged ({exc}); the file was kept as it is") from exc
+        raise CareerError(Msg("{path}: the career record is damaged ({problem}); the file was kept as it is",
+                              path=str(path), problem=str(exc))) from exc
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
-        raise CareerError(f"{path}: this is not a Kaleun career record of version {VERSION}; the file was kept "
-                          "as it is")
+        raise CareerError(Msg("{path}: this is not a Kaleun career record of version {version}; the file was "
+                              "kept as it is", path=str(path), version=VERSION))
     return record
 
 
@@ -85,24 +88,25 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
         if campaign is None or campaign.get("state") != "running":
             order = campaign_order()
             if setup.mission and setup.mission != order[0]:
-                raise CareerError(f"a campaign starts with its first mission, {order[0]}")
+                raise CareerError(Msg("a campaign starts with its first mission, {mission}", mission=order[0]))
             record["campaign"] = {"state": "running", "started": _now(), "done": [], "next": order[0], "score": 0,
                                   "fame": 0, "grt": 0, "grades": [], "patrol": None}
             _set_patrol(record, "campaign", None)
             save_career(record, path)
         mission = record["campaign"]["next"]
         if setup.mission and setup.mission != mission:
-            raise CareerError(f"the campaign goes on with {mission}, not {setup.mission}")
+            raise CareerError(Msg("the campaign goes on with {mission}, not {chosen}", mission=mission,
+                                  chosen=setup.mission))
         carry = _carry_for(record, mission, "campaign")
     elif setup.mode == "linked":
         patrol = record.get("patrol")
         if not mission:
             if patrol is None or patrol.get("mode") != "linked":
-                raise CareerError("no linked patrol is in progress: name the mission to start one with")
+                raise CareerError(Msg("no linked patrol is in progress: name the mission to start one with"))
             mission = patrol["next"]
         carry = _carry_for(record, mission, "linked")
     if not mission:
-        raise ValueError("no mission chosen")
+        raise ValueError(Msg("no mission chosen"))
     return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=dict(setup.difficulty),
                                 easy_watch_change=dict(setup.easy_watch_change), carry=carry))
 
@@ -212,8 +216,6 @@ def career_lines(record: dict[str, Any]) -> list[str]:
 def career_messages(record: dict[str, Any]) -> list[Any]:
     """The record's lines as messages (`Msg`, for the table's language): the totals, the campaign, the
     patrols in progress, then every mission."""
-    from kaleun.core.messages import Msg
-
     t = record["totals"]
     out = [Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
                "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],

@@ -25,7 +25,7 @@ from typing import Any
 
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
@@ -157,7 +157,7 @@ class Window:
             self.mission_end = event
             self.open_debrief()
 
-    def _on_problem(self, text: str) -> None:
+    def _on_problem(self, text: Msg | str) -> None:
         self.feed.problem(self.game.clock.hhmm(self.game.t), text)
 
     def say(self, text: Msg | str) -> None:
@@ -433,7 +433,7 @@ class Window:
         try:
             action()
         except CommandError as exc:
-            self._on_problem(str(exc))
+            self._on_problem(of_error(exc))
 
     def move_figure(self, figure: str, target: int | str | None) -> None:
         """Put a figure on a section, or lift it into the tray, through the table."""
