@@ -56,3 +56,17 @@ def test_a_field_problem_names_the_order_for_scripts_too() -> None:
         Args({"do": "order", "order": "flood_tubes"}).str("x")
     with pytest.raises(CommandError, match=r"^place: unknown field\(s\) 'sectoin'$"):
         Args({"do": "place", "sectoin": 3}).finish()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "for {minutes} minutes"), ("de", "seit {minutes} Minuten"), ("ru", "{minutes} мин"),
+])
+def test_4_2_help_return_says_how_long_the_quiet_before_a_return_to_base_lasts(language: str, words: str) -> None:
+    """§4.2 return to base only out of combat: `help return` gives the quiet time the refusal asks
+    for, read from mission_rules.toml."""
+    from kaleun.uboot import data
+    from kaleun.uboot.mission import QUIET_S
+
+    minutes = data.load("mission_rules")["combat"]["quiet_min"]
+    assert minutes * 60 == QUIET_S
+    assert words.format(minutes=minutes) in typed(language, "help return")

@@ -27,6 +27,7 @@ from typing import Any
 from kaleun.boards.dials import DIALS
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, of_error
+from kaleun.uboot import data
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import MODES
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
@@ -216,6 +217,7 @@ class Action:
     example: str = ""  # a line that works (help shows it, the tests type it)
     aliases: tuple[str, ...] = ()
     free: bool = False  # takes further key=value fields as given (an order the game does not simulate yet)
+    detail: Msg | None = None  # what `help COMMAND` adds to the summary (a condition, with figures from the data)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -413,7 +415,10 @@ ACTIONS: tuple[Action, ...] = (
     _order("surface", "surface", "manoeuvre", N_("order: surface"), example="surface"),
     _order("sextant", "sextant", "manoeuvre", N_("order: a sextant fix (surfaced, clear sky)"), example="sextant"),
     _command("return", "return_to_base", "manoeuvre", N_("return to base: only out of combat; the passage home runs "
-             "in transit"), example="return"),
+             "in transit"), example="return",
+             detail=Msg("Out of combat: no contact and no attack in the crew's picture for {minutes} minutes "
+                        "(depth charges, gunfire, an aircraft, enemy damage, a torpedo fired or a ship hit).",
+                        minutes=data.load("mission_rules")["combat"]["quiet_min"])),
     # lookouts and sensors
     _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
            _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6),

@@ -201,6 +201,8 @@ class Console:
         """`help COMMAND`: its usage, what it does, each field, an example (all from its declaration)."""
         text = self.lang.text
         out = [action.usage(), f"  {text(action.summary)}"]
+        if action.detail is not None:
+            out.append(f"  {self.lang.render(action.detail)}")
         if action.aliases:
             out.append(self.lang.render(Msg("  also: {words}", words=", ".join(action.aliases))))
         if action.order:
