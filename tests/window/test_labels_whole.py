@@ -16,9 +16,11 @@ from window.test_screens_render import LANGUAGES, busy_table, views
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_8_the_telegraph_words_stay_apart_and_whole(language: str) -> None:
-    """§8 the engine telegraph: each position's words on their own row, none cut, none over another."""
+    """§8 the engine telegraph: each position's words on their own row, none cut, none over another;
+    nothing else on the helm screen is cut either."""
     table = Table_(language=language)
     table.tap("tab.helm")
+    table.window.cut.clear()
     table.render()
     helm = table.window.screens["helm"]
     words = helm.telegraph_words
@@ -31,6 +33,7 @@ def test_8_the_telegraph_words_stay_apart_and_whole(language: str) -> None:
 
     said = {" ".join(table.window.tr(w) for w in DIAL_WORDS[p]) for p in TELEGRAPH}
     assert not said & set(table.window.cut), f"telegraph words cut in {language}: {table.window.cut}"
+    assert not table.window.cut, f"helm texts cut in {language}: {table.window.cut}"
 
 
 def test_the_canvas_reports_a_text_it_cuts() -> None:

@@ -186,8 +186,9 @@ class HelmScreen(Screen):
         w = rect.right - x - s(6)
         y = top + s(4)
         lines: list[tuple[Msg | str, theme.Color]] = []
-        where = Msg("surfaced") if boat.get("surfaced") else Msg("{m} m", m=round(depth))
-        lines.append((Msg("Depth: {where}", where=where), theme.TEXT))
+        # surfaced: a line of its own (the Russian "Глубина: в надводном положении" would not fit)
+        lines.append((Msg("Surfaced") if boat.get("surfaced") else
+                      Msg("Depth: {where}", where=Msg("{m} m", m=round(depth))), theme.TEXT))
         lines.append((Msg("ordered {m} m", m=round(ordered)), theme.ACCENT))
         if isinstance(seabed, int | float):
             lines.append((Msg("bottom {m} m", m=round(float(seabed))), theme.TEXT_DIM))
