@@ -48,7 +48,7 @@ i18n: $(VENV)/.dev
 		-k N_:1 --no-location --sort-output --project Kaleun --version 0.1 -o kaleun/locale/kaleun.pot .
 	for lang in $(LANGUAGES); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/kaleun.po ]; then \
-			$(BIN)/pybabel update -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --ignore-obsolete \
+			$(BIN)/pybabel update -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --ignore-obsolete --no-fuzzy-matching \
 				--no-wrap || exit 1; \
 		else \
 			$(BIN)/pybabel init -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --no-wrap || exit 1; \

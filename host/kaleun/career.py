@@ -30,6 +30,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
+from kaleun.core.messages import Msg
 from kaleun.core.shape import Int, List, Maybe, Obj, Shape, ShapeError, Text, check
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
@@ -41,7 +42,8 @@ VERSION = 1
 
 
 class CareerError(Exception):
-    """The career record cannot be read or used; str() says why."""
+    """The career record cannot be read or used; str() says why in English, its `Msg`
+    (`kaleun.core.messages.of_error`) in any language."""
 
 
 def career_path() -> Path:
@@ -75,13 +77,20 @@ def record_shape() -> Shape:
                 seed=Int(-2**63, 2**63), result=Maybe(Text(max_len=40)), reason=Maybe(Text(max_len=200)),
                 grade=Text(ORDER), score=number, fame=number, grt=number, ships_sunk=number, crew_lost=number,
                 start=when, end=when, played=when)
-    campaign = Obj(state=Text(("running", "failed", "complete")), started=when, done=List(Text(max_len=200), most=1000),
-                   next=Maybe(mission), score=number, fame=number, grt=number, grades=List(Text(ORDER), most=1000))
     patrol = Obj(id=Text(max_len=200), mode=Text(("linked", "campaign")), next=mission, carry=carry_shape(),
                  optional={"from": Text(max_len=200)})
+    # the campaign's own patrol in progress (records written before it have none)
+    campaign = Obj(state=Text(("running", "failed", "complete")), started=when, done=List(Text(max_len=200), most=1000),
+                   next=Maybe(mission), score=number, fame=number, grt=number, grades=List(Text(ORDER), most=1000),
+                   optional={"patrol": Maybe(patrol)})
     totals = Obj(missions=number, score=number, fame=number, grt=number, ships=number, crew_lost=number)
     return Obj(format=Text((FORMAT,)), version=Int(VERSION, VERSION), missions=List(entry, most=100_000),
                totals=totals, campaign=Maybe(campaign), patrol=Maybe(patrol))
+
+
+def _damaged(path: Path, problem: str) -> Msg:
+    return Msg("{path}: the career record is damaged ({problem}); the file was kept as it is",
+               path=str(path), problem=problem)
 
 
 def load_career(path: Path | None = None) -> dict[str, Any]:
@@ -92,22 +101,23 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     path = path or career_path()
     if not path.exists():
         return empty()
-    kept = "; the file was kept as it is (move it aside to start a new record)"
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise CareerError(f"{path}: the file is longer than a career record can be{kept}")
+            raise CareerError(_damaged(path, "the file is longer than a career record can be"))
         record = jsonin.loads(path.read_text(encoding="utf-8"), max_depth=MAX_DEPTH)
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        raise CareerError(f"{path}: the career record is damaged ({exc}){kept}") from exc
+        raise CareerError(_damaged(path, str(exc))) from exc
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
-        raise CareerError(f"{path}: this is not a Kaleun career record of version {VERSION}{kept}")
+        raise CareerError(Msg("{path}: this is not a Kaleun career record of version {version}; the file was "
+                              "kept as it is", path=str(path), version=VERSION))
     try:
         check(record_shape(), record, "")
     except ShapeError as exc:
-        raise CareerError(f"{path}: the career record is damaged ({exc}){kept}") from exc
-    problem = check_carry(record["patrol"]["carry"]) if record["patrol"] is not None else None
-    if problem is not None:
-        raise CareerError(f"{path}: {problem}{kept}")
+        raise CareerError(_damaged(path, str(exc))) from exc
+    for patrol in (record["patrol"], (record["campaign"] or {}).get("patrol")):
+        problem = check_carry(patrol["carry"]) if patrol is not None else None
+        if problem is not None:
+            raise CareerError(_damaged(path, problem))
     return record
 
 
@@ -130,24 +140,25 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
         if campaign is None or campaign.get("state") != "running":
             order = campaign_order()
             if setup.mission and setup.mission != order[0]:
-                raise CareerError(f"a campaign starts with its first mission, {order[0]}")
+                raise CareerError(Msg("a campaign starts with its first mission, {mission}", mission=order[0]))
             record["campaign"] = {"state": "running", "started": _now(), "done": [], "next": order[0], "score": 0,
                                   "fame": 0, "grt": 0, "grades": [], "patrol": None}
             _set_patrol(record, "campaign", None)
             save_career(record, path)
         mission = record["campaign"]["next"]
         if setup.mission and setup.mission != mission:
-            raise CareerError(f"the campaign goes on with {mission}, not {setup.mission}")
+            raise CareerError(Msg("the campaign goes on with {mission}, not {chosen}", mission=mission,
+                                  chosen=setup.mission))
         carry = _carry_for(record, mission, "campaign")
     elif setup.mode == "linked":
         patrol = record.get("patrol")
         if not mission:
             if patrol is None or patrol.get("mode") != "linked":
-                raise CareerError("no linked patrol is in progress: name the mission to start one with")
+                raise CareerError(Msg("no linked patrol is in progress: name the mission to start one with"))
             mission = patrol["next"]
         carry = _carry_for(record, mission, "linked")
     if not mission:
-        raise ValueError("no mission chosen")
+        raise ValueError(Msg("no mission chosen"))
     return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=dict(setup.difficulty),
                                 easy_watch_change=dict(setup.easy_watch_change), carry=carry))
 
@@ -257,8 +268,6 @@ def career_lines(record: dict[str, Any]) -> list[str]:
 def career_messages(record: dict[str, Any]) -> list[Any]:
     """The record's lines as messages (`Msg`, for the table's language): the totals, the campaign, the
     patrols in progress, then every mission."""
-    from kaleun.core.messages import Msg
-
     t = record["totals"]
     out = [Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
                "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],

@@ -269,6 +269,14 @@ def _unfinished_autosave() -> Engine | None:
     return game
 
 
+def _said(exc: Exception, code: str) -> str:
+    """An exception's message in the table's language (a set-up's or the career record's refusal)."""
+    from kaleun.core.messages import of_error
+    from kaleun.i18n import language
+
+    return language(code).render(of_error(exc))
+
+
 def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     """`kaleun play` / `kaleun resume`. Until the game runs nothing is written: a board that
     cannot start here, a damaged save or a stop signal leave the previous autosave untouched."""
@@ -320,9 +328,9 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         except (SaveError, CommandError, MissionOver) as exc:
             return _fail(f"kaleun: {exc}")
         except ValueError as exc:  # a map or mission file with mistakes: file:line: problem; a bad set-up
-            return _fail(str(exc))
+            return _fail(_said(exc, language))
         except CareerError as exc:
-            return _fail(f"kaleun: {exc}")
+            return _fail(f"kaleun: {_said(exc, language)}")
         if game.game == "sonar":
             from kaleun.ui.sonar_session import SessionError, open_sonar_session
 

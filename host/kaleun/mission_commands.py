@@ -157,7 +157,7 @@ def start_from_args(args: argparse.Namespace) -> Any:
     from kaleun.career import start_configured
 
     if getattr(args, "setup", False):
-        setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0))
+        setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0), language=_table_language(args))
     else:
         setup = parse_setup(args)
         if setup.mode == "single" and not setup.mission:
@@ -165,38 +165,68 @@ def start_from_args(args: argparse.Namespace) -> Any:
     return start_configured(setup)
 
 
-def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0) -> Any:
-    """Ask for a new game's set-up on a terminal: mission, mode, difficulty and easy watch change per role.
-    Enter takes the default shown in brackets. Raises ValueError when the input ends."""
+def _table_language(args: argparse.Namespace) -> str:
+    """The language `kaleun play` runs in (--language, else the saved setting, else English)."""
+    from kaleun.settings import SettingsError, check_language, preferred
+
+    try:
+        return str(check_language(getattr(args, "language", None) or preferred("language") or "en"))
+    except SettingsError:
+        return "en"
+
+
+#: answers that mean yes to a y/n question, in every language of the table
+YES = ("y", "yes", "j", "ja", "д", "да")
+
+
+def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: str = "en") -> Any:
+    """Ask for a new game's set-up on a terminal, in the table's `language`: mission, mode, difficulty
+    and easy watch change per role. Roles, modes and levels are shown by their names in that language
+    and taken by name or id. Enter takes the default shown in brackets. Raises ValueError when the
+    input ends."""
     from kaleun.core.messages import Msg
-    from kaleun.uboot.missions.setup import LEVELS, ROLES, GameSetup, mission_lines, setup_problem
+    from kaleun.i18n import language as table_language
+    from kaleun.uboot.figures import ROSTER
+    from kaleun.uboot.missions.setup import LEVELS, MODES, ROLES, GameSetup, mission_lines, setup_problem
+
+    lang = table_language(language)
+    modes = {"single": Msg("single mission"), "linked": Msg("linked patrol"), "campaign": Msg("campaign")}
+    levels = {level: Msg.term(level) for level in LEVELS}
+    roles = {role: Msg.term(ROSTER["role_names"][role]) for role in ROLES}
 
     def ask(question: Msg, default: str) -> str:
-        stdout.write(str(Msg("{question} [{default}]: ", question=question, default=default)))
+        stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
         stdout.flush()
         answer = stdin.readline()
         if not answer:
-            raise ValueError("the set-up was cut short (no more input)")
+            raise ValueError(lang.render(Msg("the set-up was cut short (no more input)")))
         return answer.strip() or default
 
+    def choose(question: Msg, names: dict[str, Msg], default: str) -> str:
+        """An answer by name in the table's language or by id (anything else is kept as typed)."""
+        shown = {lang.render(word).casefold(): key for key, word in names.items()}
+        answer = ask(question, lang.render(names[default]))
+        return shown.get(answer.casefold(), answer.casefold() if answer.casefold() in names else answer)
+
     lines = mission_lines()
-    stdout.write(str(Msg("New game. Missions:")) + "\n")
+    stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
     for i, m in enumerate(lines, start=1):
         stdout.write(f" {i:>2}. {m.line()}\n")
     while True:
         choice = ask(Msg("Mission (number or id)"), lines[0].id)
         pick = lines[int(choice) - 1].id if choice.isdigit() and 1 <= int(choice) <= len(lines) else choice
-        mode = ask(Msg("Mode: single, linked or campaign"), "single")
+        mode = choose(Msg("Mode: {modes}", modes=", ".join(lang.render(modes[m]) for m in MODES if m in modes)),
+                      modes, "single")
         difficulty = {}
         for role in ROLES:
-            level = ask(Msg("Difficulty of the {role} ({levels})", role=Msg.term(role), levels=", ".join(LEVELS)),
-                        "normal")
+            level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],
+                               levels=", ".join(lang.render(w) for w in levels.values())), levels, "normal")
             if level != "normal":
                 difficulty[role] = level
         easy = {}
         for role in ROLES:
-            if difficulty.get(role) == "easy" and ask(Msg("Easy watch change for the {role}? (y/n)",
-                                                          role=Msg.term(role)), "n") == "y":
+            if difficulty.get(role) == "easy" and ask(Msg("Easy watch change for the {role}? (y/n)", role=roles[role]),
+                                                      "n").casefold() in YES:
                 easy[role] = True
         setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
                           easy_watch_change=easy)
@@ -205,4 +235,4 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0) -> Any:
         problem = setup_problem(setup)
         if problem is None:
             return setup
-        stdout.write(f"! {problem}\n")  # then the questions again
+        stdout.write(f"! {lang.render(problem)}\n")  # then the questions again

@@ -114,7 +114,7 @@ def test_malformed_crew_commands_are_command_errors_and_change_nothing(command, 
 def test_a_bad_script_line_names_file_and_line(tmp_path):
     from kaleun.runtime.script import ScriptError
 
-    with pytest.raises(ScriptError, match=r"script.jsonl:2: 'damage': kind 'meteor' is not one of"):
+    with pytest.raises(ScriptError, match=r"script.jsonl:2: damage: kind 'meteor' is not one of"):
         play(tmp_path, [{"t": 0, "do": "report"}, {"t": 1, "do": "damage", "kind": "meteor"}])
 
 

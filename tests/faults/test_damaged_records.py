@@ -238,3 +238,21 @@ def test_mission_changes_from_outside_are_checked_as_a_mission_file(changes):
 
     with pytest.raises(CommandError, match="mission sc_convoy_1940 with these changes: "):
         check_changes("sc_convoy_1940", changes)
+
+
+def test_the_campaigns_own_patrol_is_read_and_a_damaged_carry_over_in_it_is_refused(home):
+    """The campaign keeps its own patrol in progress beside a linked one (rulebook §4.3, §5.2):
+    a record holding it is read, and a damaged carry-over in it is refused with the place."""
+    linked_patrol_in_progress()
+    record = load_career()
+    record["campaign"] = {"state": "running", "started": "2026-01-01T20:00", "done": [], "next": "sc_convoy_1940",
+                          "score": 0, "fame": 0, "grt": 0, "grades": [],
+                          "patrol": {**record["patrol"], "mode": "campaign"}}
+    career_path().write_text(json.dumps(record))
+    assert load_career()["campaign"]["patrol"]["carry"] == record["patrol"]["carry"]
+    record["campaign"]["patrol"]["carry"]["weapons"]["racks"] = "torpedoes"
+    career_path().write_text(json.dumps(record))
+    before = career_path().read_bytes()
+    with pytest.raises(CareerError, match=r"campaign.patrol.carry.weapons.racks: an object was expected"):
+        load_career()
+    assert career_path().read_bytes() == before

@@ -201,7 +201,7 @@ def test_any_game_command_can_be_typed_with_do(tmp_path):
     runtime.step()
     assert game.module("crew").bars.status()["morale"] == "X"
     console.handle("do adjust_morale")
-    assert "'adjust_morale' needs the field 'by'" in out.getvalue()
+    assert "adjust_morale: needs the field 'by'" in out.getvalue()
 
 
 def test_a_table_played_with_its_hub_unplugged_starts_and_says_so(tmp_path):

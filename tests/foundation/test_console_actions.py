@@ -132,7 +132,7 @@ def test_help_lists_the_commands_by_group(desk):
     ("target 3", "! target: contact must be a contact such as c3, not '3'"),
     ("crew_options wear=maybe", "! crew_options: wear must be true or false, not 'maybe'"),
     ("disc own=", "! disc: own has no value: write own=OWN"),
-    ('place "engineer-square 5', "! No closing quotation"),
+    ('place "engineer-square 5', "! the line cannot be read as words: No closing quotation"),
     ("check warp", "! check: 'warp' is not an order (orders: mobilize, speed,"),
     ("help warp", "! help: no command 'warp': type help"),
     ("fly away", "! unknown command 'fly': type help"),

@@ -141,9 +141,29 @@ def test_5_3_the_set_up_asked_on_the_terminal():
     assert setup.difficulty == {"captain": "hard", "officer": "easy"}
     assert setup.easy_watch_change == {"officer": True}
     asked = out.getvalue()
-    assert "New game. Missions:" in asked and "Easy watch change for the officer? (y/n) [n]: " in asked
+    assert "New game. Missions:" in asked and "Easy watch change for the First Officer? (y/n) [n]: " in asked
+    assert "Difficulty of the Chief Engineer (easy, normal, hard) [normal]: " in asked
     again = io.StringIO("1\nlinked\n\n\n\n\ntraining\nsingle\n\n\n\n\n")
     setup = interactive_setup(again, io.StringIO())
     assert setup.mission == "training"  # prize_rules_1939 is no linked patrol: asked again
     with pytest.raises(ValueError, match="cut short"):
         interactive_setup(io.StringIO("1\n"), io.StringIO())
+
+
+@pytest.mark.parametrize(("language", "answers", "shown"), [
+    ("ru", "gibraltar_1941\nодиночная миссия\nТрудная\nлёгкая\n\nnormal\nд\n",
+     "Облегчённая смена вахт для роли «Старший помощник»? (y/n) [n]: "),
+    ("de", "gibraltar_1941\neinzelne Mission\nschwer\nleicht\n\nnormal\nj\n", "[normal]: "),
+])
+def test_5_3_the_terminal_set_up_names_roles_modes_and_levels_in_the_table_language(language, answers, shown):
+    """`kaleun play --setup` at a German or Russian table: the roles by their names, modes and levels
+    taken by name in that language (ids still taken; an unknown answer is refused and asked again)."""
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO(answers), out, seed=3, language=language)
+    assert (setup.mission, setup.mode) == ("gibraltar_1941", "single")
+    assert setup.difficulty == {"captain": "hard", "officer": "easy"}
+    assert setup.easy_watch_change == {"officer": True}
+    asked = out.getvalue()
+    assert shown in asked and "officer" not in asked

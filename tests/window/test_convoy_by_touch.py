@@ -73,8 +73,8 @@ def played() -> Table_:
         table.tap("field.depth_m.+10" if sheet.values["depth_m"] < 100 else "field.depth_m.-10")
     table.tap("sheet.give")
     table.until(365)
-    dial = table.window.screens["helm"].dial
-    table.tap("telegraph", dial.point(dial.sector_angle(TELEGRAPH.index("slow_ahead")), 0.7))
+    scale = table.window.screens["helm"].telegraph
+    table.tap("telegraph", scale.point(TELEGRAPH.index("slow_ahead"), 0.7))
     # the escorts hunt; the first pattern that hurts the boat comes at 1943 s
     table.until(1950)
     dismiss_alarms(table)

@@ -16,9 +16,9 @@ from kaleun.ui.window import Window
 from window.fingers import Table_
 
 
-def set_up_window() -> tuple[Table_, list]:
+def set_up_window(language: str = "en") -> tuple[Table_, list]:
     """A window opening on the set-up; its restart builds the chosen game as the session does."""
-    table = Table_()
+    table = Table_(language=language)
     made: list = []
 
     def restart(setup):
@@ -87,6 +87,28 @@ def test_5_2_a_set_up_that_cannot_start_is_refused_on_the_page_with_the_reason(h
     table.tap("setup.mode.single")
     table.tap("setup.start")
     assert made and table.window.game.config["mission"] == "hatteras_1942" and not table.window.holding
+
+
+def test_5_2_a_refused_set_up_and_a_damaged_career_record_speak_the_table_language(home) -> None:
+    """Issue 10 item 11: the set-up's refusals (a single mission as a linked patrol, a career record
+    that cannot be read) show in Russian at a Russian table, not in English."""
+    from kaleun.career import career_path
+
+    table, made = set_up_window("ru")
+    table.tap("mission.hatteras_1942")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    table.tap("setup.start")
+    win = table.window
+    assert not made
+    said = win.tr(win.overlay.problem)
+    assert said == "hatteras_1942 — одиночная миссия, а не часть связанного похода"
+    career_path().parent.mkdir(parents=True, exist_ok=True)
+    career_path().write_text("{not json", encoding="utf-8")
+    table.tap("setup.mode.campaign")
+    table.tap("setup.start")
+    said = win.tr(win.overlay.problem)
+    assert not made and "запись карьеры повреждена" in said and "damaged" not in said
 
 
 def test_4_1_the_window_shows_the_briefing_objectives_signals_and_time_left() -> None:

@@ -19,12 +19,12 @@ from window.fingers import Table_
 
 def test_1_a_touch_on_an_open_sheet_never_reaches_the_screen_beneath() -> None:
     """§8 the engine telegraph: the dive sheet is open over the helm; a finger on an empty part of
-    the sheet, right over the telegraph's dial, gives no order and moves no handle."""
+    the sheet, right over the telegraph, gives no order and moves no handle."""
     table = Table_()
     table.tap("tab.helm")
     table.render()
-    dial = table.window.screens["helm"].dial
-    full_ahead = dial.point(dial.sector_angle(TELEGRAPH.index("full_ahead")), 0.7)
+    scale = table.window.screens["helm"].telegraph
+    full_ahead = scale.point(TELEGRAPH.index("full_ahead"), 0.7)
     table.window.open_form("dive")  # the dive sheet over the helm
     table.render()
     table.press(full_ahead)

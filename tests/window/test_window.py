@@ -178,8 +178,8 @@ def test_sections_widen_for_a_crowd_so_every_figure_stays_grabbable() -> None:
 def telegraph_point(table: Table_, position: str, fraction: float = 0.7) -> tuple[int, int]:
     table.tap("tab.helm")
     table.render()
-    dial = table.window.screens["helm"].dial
-    return dial.point(dial.sector_angle(TELEGRAPH.index(position)), fraction)
+    scale = table.window.screens["helm"].telegraph
+    return scale.point(TELEGRAPH.index(position), fraction)
 
 
 def test_clicking_half_ahead_orders_new_speed_and_speed_display_follows(table: Table_) -> None:
@@ -314,11 +314,12 @@ def test_layout_telegraph_sectors_hit_their_positions(size: tuple[int, int]) -> 
     table = Table_(size=size)
     table.tap("tab.helm")
     table.render()
-    dial = table.window.screens["helm"].dial
+    scale = table.window.screens["helm"].telegraph
     for index in range(len(TELEGRAPH)):
-        for fraction in (0.35, 0.7, 1.0):
-            assert dial.position_at(dial.point(dial.sector_angle(index), fraction)) == index
-    assert dial.position_at(dial.center) is None
+        for fraction in (0.0, 0.35, 0.7, 1.0):
+            assert scale.position_at(scale.point(index, fraction)) == index
+    assert scale.position_at((scale.frame.centerx, scale.frame.bottom + 2)) is None
+    assert scale.position_at((scale.frame.centerx, scale.frame.top - 2)) is None
 
 
 @pytest.mark.parametrize("size", SIZES)

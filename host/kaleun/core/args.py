@@ -1,4 +1,8 @@
-"""Typed access to the fields of a command, with messages that name the problem."""
+"""Typed access to the fields of a command, with messages that name the problem.
+
+A problem is a `CommandError` carrying a `Msg` ("fire_torpedoes: field 'tubes' must be ..."): a script
+sees its English text, a console or window the table's language. An order's problems name the order,
+not the `order` command that carries it."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
 
 _MISSING: Any = object()
 #: the builtins, for annotations inside `Args` (whose methods are named after them)
@@ -36,9 +41,11 @@ class Args:
 
     def __init__(self, raw: Mapping[str, Any], skip: Iterable[Text] = ("do", "t")) -> None:
         if not isinstance(raw, Mapping):
-            raise CommandError(f"a command must be a JSON object, got {type(raw).__name__}")
+            raise CommandError(Msg("a command must be a JSON object, got {kind}", kind=type(raw).__name__))
         self.raw = raw
-        self.name = str(raw.get("do", "?"))
+        order = raw.get("order")
+        #: what the problems name: the command, or the order an `order` command gives
+        self.name = order if raw.get("do") == "order" and isinstance(order, str) and order else str(raw.get("do", "?"))
         self._read: set[Text] = set(skip)
 
     def has(self, key: Text) -> Flag:
@@ -49,7 +56,7 @@ class Args:
         if key in self.raw:
             return self.raw[key]
         if default is _MISSING:
-            raise CommandError(f"'{self.name}' needs the field '{key}'")
+            raise CommandError(Msg("{command}: needs the field '{field}'", command=self.name, field=key))
         return default
 
     def str(self, key: Text, default: Any = _MISSING, choices: Iterable[Text] | None = None) -> Text:
@@ -57,13 +64,13 @@ class Args:
         if value is default and default is not _MISSING:
             return value
         if not isinstance(value, str):
-            raise CommandError(f"'{self.name}': field '{key}' must be text, got {value!r}")
+            raise CommandError(Msg("{command}: field '{field}' must be text, got {value}", command=self.name, field=key,
+                                   value=_short(value)))
         if choices is not None:
             options = list(choices)
             if value not in options:
-                raise CommandError(
-                    f"'{self.name}': {key} '{value}' is not one of: {', '.join(options)}"
-                )
+                raise CommandError(Msg("{command}: {field} '{value}' is not one of: {choices}", command=self.name,
+                                       field=key, value=value, choices=", ".join(options)))
         return value
 
     def int(self, key: Text, default: Any = _MISSING, lo: Whole | None = None, hi: Whole | None = None) -> Whole:
@@ -74,9 +81,10 @@ class Args:
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             else:
-                raise CommandError(f"'{self.name}': field '{key}' must be a whole number, got {value!r}")
+                raise CommandError(Msg("{command}: field '{field}' must be a whole number, got {value}",
+                                       command=self.name, field=key, value=_short(value)))
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise CommandError(f"'{self.name}': {key} must be between {lo} and {hi}, got {value}")
+            raise self._range(key, lo, hi, value)
         return value
 
     def float(self, key: Text, default: Any = _MISSING, lo: Number | None = None,
@@ -85,15 +93,21 @@ class Args:
         if value is default and default is not _MISSING:
             return value
         if isinstance(value, bool) or not isinstance(value, int | float) or not _finite(value):
-            raise CommandError(f"'{self.name}': field '{key}' must be a number, got {_short(value)}")
+            raise CommandError(Msg("{command}: field '{field}' must be a number, got {value}", command=self.name,
+                                   field=key, value=_short(value)))
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise CommandError(f"'{self.name}': {key} must be between {lo} and {hi}, got {value}")
+            raise self._range(key, lo, hi, value)
         return float(value)
+
+    def _range(self, key: Text, lo: Number | None, hi: Number | None, value: Number) -> CommandError:
+        return CommandError(Msg("{command}: {field} must be between {lo} and {hi}, got {value}", command=self.name,
+                                field=key, lo=str(lo), hi=str(hi), value=str(value)))
 
     def bool(self, key: Text, default: Any = _MISSING) -> Flag:
         value = self._get(key, default)
         if not isinstance(value, bool):
-            raise CommandError(f"'{self.name}': field '{key}' must be true or false, got {value!r}")
+            raise CommandError(Msg("{command}: field '{field}' must be true or false, got {value}", command=self.name,
+                                   field=key, value=_short(value)))
         return value
 
     def any(self, key: Text, default: Any = _MISSING) -> Any:
@@ -108,4 +122,5 @@ class Args:
     def finish(self) -> None:
         extra = sorted(k for k in self.raw if k not in self._read)
         if extra:
-            raise CommandError(f"'{self.name}': unknown field(s) {', '.join(repr(k) for k in extra)}")
+            raise CommandError(Msg("{command}: unknown field(s) {fields}", command=self.name,
+                                   fields=", ".join(repr(k) for k in extra)))

@@ -145,6 +145,13 @@ def or_list(parts: Sequence[Msg | str]) -> Msg:
     return out
 
 
+def of_error(exc: BaseException) -> Msg | str:
+    """What an exception says to a player: the `Msg` it was raised with (so it renders in the
+    table's language), else its text. `str(exc)` of the same exception is the English text."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Msg) else str(exc)
+
+
 def as_values(values: Mapping[str, Any]) -> dict[str, Any]:
     """Values of an event rendered to JSON-friendly English text where they are messages (also
     inside lists and objects, e.g. the `report` event's status)."""

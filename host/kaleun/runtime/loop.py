@@ -23,7 +23,7 @@ from typing import IO, Any
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.runtime.outputs import Autosave, Output
 from kaleun.runtime.table import Table
 
@@ -54,7 +54,8 @@ class Runtime:
         #: the session's debrief writer (runtime/debrief_output.py: `paths` once the mission ended), if any
         self.debrief: Any = None
         #: who hears about bad commands; a front end replaces the default (a log line)
-        self.problems: list[Callable[[str], None]] = [lambda text: log.warning("%s", text)]
+        #: who hears of a command refused as malformed (its `Msg`: English in the log, the table's language on screen)
+        self.problems: list[Callable[[Msg | str], None]] = [lambda text: log.warning("%s", text)]
         self._record: IO[str] | None = None
         if record is not None:
             record.parent.mkdir(parents=True, exist_ok=True)
@@ -198,7 +199,7 @@ class Runtime:
             events = self.game.apply(command)
         except CommandError as exc:
             for report in self.problems:
-                report(str(exc))
+                report(of_error(exc))
             return []
         if self.autosave is not None:
             self.autosave.command(command)

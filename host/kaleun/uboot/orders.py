@@ -186,7 +186,8 @@ class OrderDesk(Module):
         params = args.rest()
         taken = sorted(RESERVED_FIELDS.union(ORDER_EVENT_FIELDS).intersection(params))
         if taken:
-            raise CommandError(f"'order': field(s) {', '.join(repr(k) for k in taken)} cannot be order fields")
+            raise CommandError(Msg("{command}: field(s) {fields} cannot be order fields", command=args.name,
+                                   fields=", ".join(repr(k) for k in taken)))
         return params
 
     def _reject(self, order: Order, reason: Reason) -> None:

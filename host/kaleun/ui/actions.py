@@ -27,7 +27,8 @@ from typing import Any
 from kaleun.boards.dials import DIALS
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_
+from kaleun.core.messages import N_, Msg, of_error
+from kaleun.uboot import data
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import MODES
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
@@ -73,7 +74,7 @@ def _whole(text: str, f: Field) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise CommandError(f"{f.name} must be a whole number{f.bounds()}, not '{text}'") from None
+        raise CommandError(f.not_a("whole", text)) from None
     f.check_bounds(value)
     return value
 
@@ -84,7 +85,7 @@ def _number(text: str, f: Field) -> float:
     except ValueError:
         value = float("nan")
     if value != value or value in (float("inf"), float("-inf")):
-        raise CommandError(f"{f.name} must be a number{f.bounds()}, not '{text}'")
+        raise CommandError(f.not_a("number", text))
     f.check_bounds(value)
     return value
 
@@ -95,14 +96,15 @@ def _text(text: str, f: Field) -> str:
 
 def _choice(text: str, f: Field) -> str:
     if text not in f.choices:
-        raise CommandError(f"{f.name} '{text}' is not one of: {', '.join(f.choices)}")
+        raise CommandError(Msg("{field} '{value}' is not one of: {choices}", field=f.name, value=text,
+                               choices=", ".join(f.choices)))
     return text
 
 
 def _items(text: str) -> list[str]:
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
-        raise CommandError(f"'{text}' is not a list: write it as a,b,c")
+        raise CommandError(Msg("'{value}' is not a list: write it as a,b,c", value=text))
     return parts
 
 
@@ -117,13 +119,13 @@ def _wholes(text: str, f: Field) -> list[int]:
 def _flag(text: str, f: Field) -> bool:
     value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}.get(text.lower())
     if value is None:
-        raise CommandError(f"{f.name} must be true or false, not '{text}'")
+        raise CommandError(Msg("{field} must be true or false, not '{value}'", field=f.name, value=text))
     return value
 
 
 def _contact(text: str, f: Field) -> str:
     if not (text[:1] == "c" and text[1:].isdigit()):
-        raise CommandError(f"{f.name} must be a contact such as c3, not '{text}'")
+        raise CommandError(Msg("{field} must be a contact such as c3, not '{value}'", field=f.name, value=text))
     return text
 
 
@@ -131,7 +133,8 @@ def _json(text: str, f: Field) -> Any:
     try:
         return jsonin.loads(text)  # no NaN, no 1e999
     except jsonin.JsonInputError as exc:
-        raise CommandError(f"{f.name} must be JSON ({exc}), not '{text}'") from None
+        raise CommandError(Msg("{field} must be JSON ({problem}), not '{value}'", field=f.name, problem=str(exc),
+                               value=text)) from None
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
@@ -172,20 +175,33 @@ class Field:
             return sep.join(self.choices)
         return KINDS[self.kind].hint if self.kind not in ("whole", "text") else self.name.upper()
 
-    def bounds(self) -> str:
+    def not_a(self, kind: str, text: str) -> Msg:
+        """Why `text` is no value of this field: not a whole number (kind "whole") or number, with its bounds."""
+        values = {"field": self.name, "value": text, "lo": f"{self.lo:g}" if self.lo is not None else "",
+                  "hi": f"{self.hi:g}" if self.hi is not None else ""}
         if self.lo is not None and self.hi is not None:
-            return f" from {self.lo:g} to {self.hi:g}"
+            return (Msg("{field} must be a whole number from {lo} to {hi}, not '{value}'", **values) if kind == "whole"
+                    else Msg("{field} must be a number from {lo} to {hi}, not '{value}'", **values))
         if self.lo is not None:
-            return f" of at least {self.lo:g}"
-        return ""
+            return (Msg("{field} must be a whole number of at least {lo}, not '{value}'", **values) if kind == "whole"
+                    else Msg("{field} must be a number of at least {lo}, not '{value}'", **values))
+        return (Msg("{field} must be a whole number, not '{value}'", **values) if kind == "whole"
+                else Msg("{field} must be a number, not '{value}'", **values))
 
     def check_bounds(self, value: float) -> None:
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise CommandError(f"{self.name} must be{self.bounds()}, not {value:g}")
+            if self.hi is not None and self.lo is not None:
+                raise CommandError(Msg("{field} must be from {lo} to {hi}, not {value}", field=self.name,
+                                       lo=f"{self.lo:g}", hi=f"{self.hi:g}", value=f"{value:g}"))
+            bound = self.lo if self.lo is not None else self.hi
+            raise CommandError(Msg("{field} must be at least {lo}, not {value}", field=self.name,
+                                   lo=f"{bound:g}", value=f"{value:g}") if self.lo is not None else
+                               Msg("{field} must be at most {hi}, not {value}", field=self.name,
+                                   hi=f"{bound:g}", value=f"{value:g}"))
 
     def read(self, text: str) -> Any:
         if text == "":
-            raise CommandError(f"{self.name} has no value: write {self.name}={self.hint}")
+            raise CommandError(Msg("{field} has no value: write {field}={hint}", field=self.name, hint=self.hint))
         return KINDS[self.kind].read(text, self)
 
 
@@ -202,6 +218,7 @@ class Action:
     example: str = ""  # a line that works (help shows it, the tests type it)
     aliases: tuple[str, ...] = ()
     free: bool = False  # takes further key=value fields as given (an order the game does not simulate yet)
+    detail: Msg | None = None  # what `help COMMAND` adds to the summary (a condition, with figures from the data)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -240,14 +257,16 @@ class Action:
                     free[name] = _json_or_text(text)
                     continue
                 known = ", ".join(f.name for f in self.fields) or "none"
-                raise CommandError(f"{self.name}: no field '{name}' (fields: {known}); usage: {self.usage()}")
+                raise CommandError(Msg("{command}: no field '{name}' (fields: {known}); usage: {usage}",
+                                       command=self.name, name=name, known=known, usage=self.usage()))
             if f.field in got:
-                raise CommandError(f"{self.name}: {f.name} is given twice")
+                raise CommandError(Msg("{command}: {field} is given twice", command=self.name, field=f.name))
             got[f.field] = self._value(f, text)
         places = [f for f in self.fields if f.positional and f.field not in got]
         if len(loose) > len(places):
             extra = loose[len(places)]
-            raise CommandError(f"{self.name}: what is '{extra}'? usage: {self.usage()}")
+            raise CommandError(Msg("{command}: what is '{extra}'? usage: {usage}", command=self.name, extra=extra,
+                                   usage=self.usage()))
         for f, text in zip(places, loose, strict=False):
             got[f.field] = self._value(f, text)
         return self._complete({**got, **free})
@@ -259,7 +278,7 @@ class Action:
             f = self._field(name)
             if f is None:
                 if not self.free:
-                    raise CommandError(f"{self.name}: no field '{name}'")
+                    raise CommandError(Msg("{command}: no field '{name}'", command=self.name, name=name))
                 got[name] = value
             else:
                 got[f.field] = self._value(f, _as_text(value))
@@ -269,12 +288,13 @@ class Action:
         try:
             return f.read(text)
         except CommandError as exc:
-            raise CommandError(f"{self.name}: {exc}") from None
+            raise CommandError(Msg("{command}: {problem}", command=self.name, problem=of_error(exc))) from None
 
     def _complete(self, got: dict[str, Any]) -> dict[str, Any]:
         missing = [f.name for f in self.fields if f.required and f.field not in got]
         if missing:
-            raise CommandError(f"{self.name}: give {', '.join(missing)}; usage: {self.usage()}")
+            raise CommandError(Msg("{command}: give {fields}; usage: {usage}", command=self.name,
+                                   fields=", ".join(missing), usage=self.usage()))
         return got
 
     def line(self, fields: Mapping[str, Any], via: str | None = None) -> dict[str, Any]:
@@ -399,7 +419,10 @@ ACTIONS: tuple[Action, ...] = (
     _order("surface", "surface", "manoeuvre", N_("order: surface"), example="surface"),
     _order("sextant", "sextant", "manoeuvre", N_("order: a sextant fix (surfaced, clear sky)"), example="sextant"),
     _command("return", "return_to_base", "manoeuvre", N_("return to base: only out of combat; the passage home runs "
-             "in transit"), example="return"),
+             "in transit"), example="return",
+             detail=Msg("Out of combat: no contact and no attack in the crew's picture for {minutes} minutes "
+                        "(depth charges, gunfire, an aircraft, enemy damage, a torpedo fired or a ship hit).",
+                        minutes=data.load("mission_rules")["combat"]["quiet_min"])),
     # lookouts and sensors
     _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
            _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6),

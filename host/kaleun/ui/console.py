@@ -23,7 +23,7 @@ from typing import IO, Any
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg
+from kaleun.core.messages import N_, Msg, of_error
 from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
@@ -80,7 +80,7 @@ def parse_value(text: str) -> Any:
     except jsonin.JsonSyntaxError:
         return text
     except jsonin.JsonInputError as exc:
-        raise CommandError(str(exc)) from exc
+        raise CommandError(Msg("that value cannot be read: {problem}", problem=str(exc))) from exc
 
 
 class Console:
@@ -167,9 +167,9 @@ class Console:
         for line in mission_lines(self.game):
             self.say(self.lang.render(line))
 
-    def _problem(self, text: str) -> None:
+    def _problem(self, text: Msg | str) -> None:
         self.feed.problem(self.game.clock.at(self.game.t).strftime("%H:%M:%S"), text)
-        self.say(f"! {text}")
+        self.say(f"! {self.lang.render(text)}")
 
     # -- the console's own commands -----------------------------------------------------------
     def _help(self, words: list[str]) -> None:
@@ -180,7 +180,7 @@ class Console:
         if words:
             action = find(words[0], self.actions)
             if action is None:
-                raise CommandError(f"help: no command '{words[0]}': type help")
+                raise CommandError(Msg("help: no command '{word}': type help", word=words[0]))
             self._show(self.describe(action))
             return
         text = self.lang.text
@@ -201,6 +201,8 @@ class Console:
         """`help COMMAND`: its usage, what it does, each field, an example (all from its declaration)."""
         text = self.lang.text
         out = [action.usage(), f"  {text(action.summary)}"]
+        if action.detail is not None:
+            out.append(f"  {self.lang.render(action.detail)}")
         if action.aliases:
             out.append(self.lang.render(Msg("  also: {words}", words=", ".join(action.aliases))))
         if action.order:
@@ -212,7 +214,10 @@ class Console:
             if f.choices:
                 notes.append(", ".join(f.choices))
             elif f.lo is not None or f.hi is not None:
-                notes.append(f.bounds().strip())
+                notes.append(self.lang.render(Msg("from {lo} to {hi}", lo=f"{f.lo:g}", hi=f"{f.hi:g}")
+                                              if f.lo is not None and f.hi is not None else
+                                              Msg("at least {lo}", lo=f"{f.lo:g}") if f.lo is not None else
+                                              Msg("at most {hi}", hi=f"{f.hi:g}")))
             if f.kind in ("choices", "wholes"):
                 notes.append(text(N_("a list: a,b,c")))
             if f.required:
@@ -227,13 +232,13 @@ class Console:
 
     def _check(self, words: list[str]) -> None:
         if not words:
-            raise CommandError("usage: check ORDER [fields...], e.g. check speed half_ahead")
+            raise CommandError(Msg("usage: check ORDER [fields...], e.g. check speed half_ahead"))
         action = find(words[0])
         if action is None or action.order is None:
             action = for_order(words[0])
         if action is None or action.order is None:
             orders = ", ".join(a.name for a in ACTIONS if a.order)
-            raise CommandError(f"check: '{words[0]}' is not an order (orders: {orders})")
+            raise CommandError(Msg("check: '{word}' is not an order (orders: {orders})", word=words[0], orders=orders))
         fields = action.read(words[1:])
         answer = self.game.module("orders").preview({"order": action.order, **fields})
         self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang))
@@ -244,34 +249,35 @@ class Console:
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or not key:
-                raise CommandError(f"'{pair}' is not key=value")
+                raise CommandError(Msg("'{pair}' is not key=value", pair=pair))
             fields[key] = parse_value(value)
         return fields
 
     def _order(self, args: list[str]) -> None:
         if not args:
-            raise CommandError("usage: order ORDER [key=value ...]")
+            raise CommandError(Msg("usage: order ORDER [key=value ...]"))
         self.runtime.submit({"do": "order", "order": args[0], "via": "console", **self._fields(args[1:])})
 
     def _do(self, args: list[str]) -> None:
         if not args:
-            raise CommandError("usage: do COMMAND [key=value ...]")
+            raise CommandError(Msg("usage: do COMMAND [key=value ...]"))
         self._json({"do": args[0], **self._fields(args[1:])})
 
     def _volume(self, args: list[str]) -> None:
         sounder = getattr(self.runtime, "sounder", None)
         if sounder is None:
-            raise CommandError("this table has no speaker (audio.driver = 'none' in the board file)")
+            raise CommandError(Msg("this table has no speaker (audio.driver = 'none' in the board file)"))
         if args:
             if len(args) != 1:
-                raise CommandError("usage: volume LEVEL (0 to 1, or 0% to 100%)")
+                raise CommandError(Msg("usage: volume LEVEL (0 to 1, or 0% to 100%)"))
             text = args[0].strip()
             try:
                 level = float(text[:-1]) / 100 if text.endswith("%") else float(text)
             except ValueError:
                 level = float("nan")
             if not 0.0 <= level <= 1.0:  # also NaN
-                raise CommandError(f"the volume is a number from 0 to 1 or a percentage such as 60%, not '{text}'")
+                raise CommandError(Msg("the volume is a number from 0 to 1 or a percentage such as 60%, not '{value}'",
+                                       value=text))
             sounder.set_volume(level)
         self.say(f"volume {round(sounder.volume * 100)}%")
 
@@ -297,13 +303,13 @@ class Console:
             words = typed.words(text)
             action = find(words[0], self.actions)
             if action is None:
-                raise CommandError(f"unknown command '{words[0]}': type help")
+                raise CommandError(Msg("unknown command '{word}': type help", word=words[0]))
             if action.name in self.views:
                 self.views[action.name](words[1:])
             else:
                 perform(self.runtime, action, action.read(words[1:]), via="console")
         except CommandError as exc:
-            self.say(f"! {exc}")
+            self.say(f"! {self.lang.render(of_error(exc))}")
         finally:
             if not self.stopping:
                 self.prompt()

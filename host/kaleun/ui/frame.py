@@ -82,7 +82,7 @@ def draw_tab_bar(c: Canvas, win: Window, scene: Scene) -> None:
         icon_box = Rect(0, 0, s(18), s(18))
         icon_box.midtop = (box.centerx, box.y + s(3))
         icons.ICONS[screen.icon](c.surface, icon_box, color)
-        c.text(screen.title, (box.centerx, box.bottom - s(2)), theme.MIN_TEXT, color, "midbottom", width=box.w - s(4))
+        c.text(screen.title, (box.centerx, box.bottom - s(2)), theme.MIN_TEXT, color, "midbottom", width=box.w - s(2))
         mark = badges.get(tab)
         if mark is not None:
             kind = ALARMS.get(mark)

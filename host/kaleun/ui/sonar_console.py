@@ -18,7 +18,7 @@ from typing import IO, Any
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import referee
@@ -98,8 +98,8 @@ class TeamConsole:
             mark = "! " if event.name == "refused" else ""
             self.say(f"[{event.clock[11:]}] {mark}{language(self.runtime.language).render(event.feed)}")
 
-    def _problem(self, text: str) -> None:
-        self.say(f"! {text}")
+    def _problem(self, text: Msg | str) -> None:
+        self.say(f"! {language(self.runtime.language).render(text)}")
 
     # -- input ------------------------------------------------------------------------------
     def send(self, command: dict[str, Any]) -> None:
@@ -124,7 +124,7 @@ class TeamConsole:
             words = typed.words(text)
             self._words(words[0].lower(), words[1:])
         except CommandError as exc:
-            self._problem(str(exc))
+            self._problem(of_error(exc))
         finally:
             if not self.stopping:
                 self.prompt()

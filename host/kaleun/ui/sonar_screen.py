@@ -85,7 +85,7 @@ class TeamScreen:
             mark = "! " if event.name == "refused" else ""
             self.feed.appendleft(f"{event.clock[11:19]} {mark}{event.feed}")
 
-    def problem(self, text: str) -> None:
+    def problem(self, text: Msg | str) -> None:
         self.feed.appendleft(f"! {text}")
 
     def snapshot(self) -> tuple[Any, ...]:

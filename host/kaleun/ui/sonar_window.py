@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import referee
 from kaleun.ui import theme
@@ -53,7 +54,7 @@ class SonarWindow:
         for screen in self.screens:
             screen.on_event(event)
 
-    def _on_problem(self, text: str) -> None:
+    def _on_problem(self, text: Msg | str) -> None:
         (self._current or self.screens[0]).problem(text)
 
     # -- drawing ----------------------------------------------------------------------------

@@ -1,13 +1,15 @@
-"""The engine telegraph on screen: a dial with the five positions.
+"""The engine telegraph on screen: a scale of the five positions, full ahead at the top and full
+astern at the bottom, each position's words whole on one line in every language.
 
-The brass lever and the shaded sector are the handle (where the table's telegraph stands); the
-red band and notch on the rim are the engine room's answer (the boat's accepted order). They
-differ when an order was refused. Tapping a position moves the table's handle there.
+The brass knob in the slot on the left and the shaded row are the handle (where the table's
+telegraph stands); the red band and notch on the right edge are the engine room's answer (the
+boat's accepted order). They differ when an order was refused. Tapping a row moves the table's
+handle there. (A round dial of this size cannot hold "ПОЛНЫЙ НАЗАД" or "LANGSAM VORAUS" at the
+smallest readable size: its side sectors leave a word half its width.)
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import pygame
@@ -18,15 +20,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.ui import theme
 from kaleun.ui.widgets import Canvas
 
-#: the dial sweeps from START_DEG (full astern) clockwise to END_DEG (full ahead)
-START_DEG, END_DEG = 205.0, -25.0
-#: the answer notch reaches this far out, in dial radii
-RIM = 1.13
-#: the handle's lever reaches this far (dial radii); its knob has this radius (design pixels)
-LEVER, KNOB = 0.3, 8
-#: the engine room's answer is a band on the rim from here (dial radii) outwards
-ANSWER_BAND = 0.92
-#: the words on the telegraph's dial, one or two lines per position
+#: the words of each position on the telegraph, read as one line ("FULL AHEAD")
 DIAL_WORDS: dict[str, tuple[Msg, ...]] = {
     "full_astern": (Msg("FULL"), Msg("ASTERN")), "stop": (Msg("STOP"),), "slow_ahead": (Msg("SLOW"), Msg("AHEAD")),
     "half_ahead": (Msg("HALF"), Msg("AHEAD")), "full_ahead": (Msg("FULL"), Msg("AHEAD")),
@@ -35,113 +29,92 @@ POSITION_NAMES: dict[str, Msg] = {
     "full_astern": Msg("full astern"), "stop": Msg("stop"), "slow_ahead": Msg("slow ahead"),
     "half_ahead": Msg("half ahead"), "full_ahead": Msg("full ahead"),
 }
+#: the slot the handle's knob runs in, and the engine room's answer band (design pixels)
+SLOT, BAND, NOTCH, KNOB = 26, 10, 7, 9
 
 
 @dataclass(frozen=True)
-class Dial:
-    """The dial's geometry inside a panel."""
+class Scale:
+    """The telegraph's geometry inside a panel: one row per position, full ahead on top."""
 
-    center: tuple[int, int]
-    radius: int
-
-    @staticmethod
-    def inside(panel: Rect, scale: float, below: int) -> Dial:
-        """The dial as large as fits, with room for the answer notch around it and `below` pixels of words."""
-        drop = math.sin(math.radians(-END_DEG))
-        by_width = (panel.w / 2 - 4 * scale) / RIM
-        by_height = (panel.h - 8 * scale - below) / (RIM + drop)
-        radius = max(20, round(min(by_width, by_height)))
-        return Dial((panel.centerx, panel.y + round(4 * scale) + round(RIM * radius)), radius)
+    frame: Rect
+    scale: float
 
     @staticmethod
-    def sector_span(index: int) -> tuple[float, float]:
-        """Angles (degrees, counter-clockwise from east) bounding telegraph position `index`."""
-        step = (START_DEG - END_DEG) / len(TELEGRAPH)
-        return (START_DEG - (index + 1) * step, START_DEG - index * step)
+    def inside(panel: Rect, scale: float, below: int) -> Scale:
+        """The scale filling the panel's width, leaving `below` pixels for the words under it."""
+        margin = round(8 * scale)
+        top = panel.y + round(4 * scale)
+        height = max(len(TELEGRAPH) * 20, panel.bottom - top - below - round(4 * scale))
+        return Scale(Rect(panel.x + margin, top, panel.w - 2 * margin - round(NOTCH * scale), height), scale)
 
-    def sector_angle(self, index: int) -> float:
-        low, high = self.sector_span(index)
-        return (low + high) / 2
+    def s(self, pixels: float) -> int:
+        return max(1, round(pixels * self.scale))
 
-    def point(self, angle_deg: float, fraction: float) -> tuple[int, int]:
-        """The point at `fraction` of the dial radius in direction `angle_deg` (y grows down)."""
-        cx, cy = self.center
-        a = math.radians(angle_deg)
-        r = fraction * self.radius
-        return (round(cx + r * math.cos(a)), round(cy - r * math.sin(a)))
+    def row(self, index: int) -> Rect:
+        """The row of telegraph position `index` (into TELEGRAPH)."""
+        slot = len(TELEGRAPH) - 1 - index
+        f = self.frame
+        top = f.y + round(slot * f.h / len(TELEGRAPH))
+        bottom = f.y + round((slot + 1) * f.h / len(TELEGRAPH))
+        return Rect(f.x, top, f.w, bottom - top)
+
+    def words_box(self, index: int) -> Rect:
+        """Where a position's words go: between the handle's slot and the answer band."""
+        row = self.row(index)
+        left = row.x + self.s(SLOT)
+        return Rect(left, row.y, row.right - self.s(BAND) - self.s(3) - left, row.h)
+
+    def point(self, index: int, fraction: float) -> tuple[int, int]:
+        """A point on the row of position `index`, `fraction` of the way across."""
+        row = self.row(index)
+        return (row.x + round(fraction * (row.w - 1)), row.centery)
 
     def position_at(self, pos: tuple[int, int]) -> int | None:
         """The telegraph position (index into TELEGRAPH) under `pos`, or None."""
-        cx, cy = self.center
-        dx, dy = pos[0] - cx, cy - pos[1]
-        distance = math.hypot(dx, dy)
-        if distance < 0.25 * self.radius or distance > RIM * self.radius:
+        area = self.frame.inflate(self.s(2 * NOTCH), 0)
+        if not area.collidepoint(pos):
             return None
-        angle = math.degrees(math.atan2(dy, dx))
-        if angle < END_DEG - 1e-9:
-            angle += 360.0
         for index in range(len(TELEGRAPH)):
-            low, high = self.sector_span(index)
-            if low <= angle <= high:
+            if self.row(index).top <= pos[1] < self.row(index).bottom:
                 return index
         return None
 
-    def arc(self, start: float, end: float, fraction: float, steps: int = 24) -> list[tuple[int, int]]:
-        return [self.point(start + (end - start) * i / steps, fraction) for i in range(steps + 1)]
-
     @property
     def bottom(self) -> int:
-        return self.point(END_DEG, RIM)[1]
+        return int(self.frame.bottom)
 
 
-def draw_dial(c: Canvas, dial: Dial, handle: int, answered: int) -> None:
+def draw_scale(c: Canvas, scale: Scale, handle: int, answered: int) -> list[Rect]:
+    """Draw the telegraph; returns where each position's words went (to check they stay apart)."""
     surface, s = c.surface, c.size
-    centre = dial.center
-    first, last = dial.sector_span(0)[1], dial.sector_span(len(TELEGRAPH) - 1)[0]
-    pygame.draw.polygon(surface, theme.BRASS, [centre, *dial.arc(first, last, 1.06, 48)])
-    face = [centre, *dial.arc(first, last, 1.0, 48)]
-    pygame.draw.polygon(surface, theme.DIAL_FACE, face)
-    low, high = dial.sector_span(handle)
-    band = [*dial.arc(low, high, 1.0, 8), *reversed(dial.arc(low, high, 0.3, 8))]
-    pygame.draw.polygon(surface, (226, 206, 150), band)
-    for index in range(len(TELEGRAPH) + 1):
-        angle = dial.sector_span(index)[1] if index < len(TELEGRAPH) else last
-        pygame.draw.line(surface, theme.BRASS_DARK, dial.point(angle, 0.3), dial.point(angle, 1.0), s(2))
-    pygame.draw.polygon(surface, theme.BRASS_DARK, face, s(2))
+    frame = scale.frame
+    pygame.draw.rect(surface, theme.BRASS, frame.inflate(s(6), s(6)), border_radius=s(8))
+    pygame.draw.rect(surface, theme.DIAL_FACE, frame, border_radius=s(4))
+    pygame.draw.rect(surface, (226, 206, 150), scale.row(handle))
+    for index in range(1, len(TELEGRAPH)):
+        y = scale.row(index).bottom
+        heavy = TELEGRAPH[index - 1] == "stop" or TELEGRAPH[index] == "stop"  # stop parts ahead from astern
+        pygame.draw.line(surface, theme.BRASS_DARK, (frame.x, y), (frame.right - 1, y), s(3) if heavy else s(1))
+    pygame.draw.rect(surface, theme.BRASS_DARK, frame, s(2), border_radius=s(4))
 
-    size = theme.MIN_TEXT
-    font = c.font(size, True)
-    line_height = font.get_linesize() - s(3)
-    inner = LEVER * dial.radius + s(KNOB) + s(2)
-    outer = ANSWER_BAND * dial.radius - s(2)
+    drawn = []
     for index, position in enumerate(TELEGRAPH):
-        words = [c.tr(w) for w in DIAL_WORDS[position]]
-        angle = dial.sector_angle(index)
-        width = max(font.size(word)[0] for word in words)
-        height = line_height * len(words)
-        reach = abs(math.cos(math.radians(angle))) * width / 2 + abs(math.sin(math.radians(angle))) * height / 2
-        radius = min(max(0.7 * dial.radius, inner + reach), outer - reach)
-        x, y = dial.point(angle, radius / dial.radius)
-        top = y - height // 2
-        for row, word in enumerate(words):
-            c.text(word, (x, top + row * line_height), size, theme.TEXT_DARK, "midtop", bold=True)
+        words = " ".join(c.tr(w) for w in DIAL_WORDS[position])
+        box = scale.words_box(index)
+        drawn.append(c.text(words, box.center, theme.MIN_TEXT, theme.TEXT_DARK, "center", bold=True, width=box.w))
 
-    alow, ahigh = dial.sector_span(answered)
-    rim_band = [*dial.arc(alow, ahigh, 1.0, 8), *reversed(dial.arc(alow, ahigh, ANSWER_BAND, 8))]
-    pygame.draw.polygon(surface, theme.ANSWER, rim_band)
-    answer_angle = dial.sector_angle(answered)
-    a = math.radians(answer_angle)
-    tip = dial.point(answer_angle, 1.0)
-    side = s(7)
-    across = (math.sin(a) * side, math.cos(a) * side)
-    notch = dial.point(answer_angle, RIM)
-    pygame.draw.polygon(surface, theme.ANSWER, [tip, (notch[0] + across[0], notch[1] + across[1]),
-                                                (notch[0] - across[0], notch[1] - across[1])])
-    handle_angle = dial.sector_angle(handle)
-    knob = dial.point(handle_angle, LEVER)
-    pygame.draw.line(surface, theme.OUTLINE, centre, knob, s(9))
-    pygame.draw.line(surface, theme.BRASS, centre, knob, s(6))
+    row = scale.row(answered)
+    band = Rect(row.right - s(BAND), row.y + s(2), s(BAND), row.h - s(4))
+    pygame.draw.rect(surface, theme.ANSWER, band)
+    notch = [(band.right, row.centery), (band.right + s(NOTCH), row.centery - s(NOTCH)),
+             (band.right + s(NOTCH), row.centery + s(NOTCH))]
+    pygame.draw.polygon(surface, theme.ANSWER, notch)
+
+    track_x = frame.x + s(SLOT) // 2
+    top, bottom = scale.row(len(TELEGRAPH) - 1).centery, scale.row(0).centery
+    pygame.draw.line(surface, theme.BRASS_DARK, (track_x, top), (track_x, bottom), s(5))
+    knob = (track_x, scale.row(handle).centery)
     pygame.draw.circle(surface, theme.BRASS, knob, s(KNOB))
     pygame.draw.circle(surface, theme.OUTLINE, knob, s(KNOB), s(2))
-    pygame.draw.circle(surface, theme.BRASS_DARK, centre, s(10))
-    pygame.draw.circle(surface, theme.BRASS, centre, s(6))
+    return drawn

@@ -10,6 +10,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
 
 MAX_LINE = 4096
 
@@ -18,7 +19,8 @@ def line_text(line: str) -> str:
     """The line without surrounding blanks, refused when it is too long."""
     text = line.strip()
     if len(text) > MAX_LINE:
-        raise CommandError(f"that line is {len(text)} characters long; the console takes {MAX_LINE}")
+        raise CommandError(Msg("that line is {length} characters long; the console takes {most}", length=len(text),
+                               most=MAX_LINE))
     return text
 
 
@@ -27,9 +29,9 @@ def json_command(text: str) -> dict[str, Any]:
     try:
         command = jsonin.loads(text)
     except jsonin.JsonInputError as exc:
-        raise CommandError(str(exc)) from exc
+        raise CommandError(Msg("that is not a JSON command: {problem}", problem=str(exc))) from exc
     if not isinstance(command, dict):
-        raise CommandError("a JSON command must be an object")
+        raise CommandError(Msg("a JSON command must be an object"))
     command.pop("t", None)
     return command
 
@@ -39,4 +41,4 @@ def words(text: str) -> list[str]:
     try:
         return shlex.split(text)
     except ValueError as exc:
-        raise CommandError(str(exc)) from exc
+        raise CommandError(Msg("the line cannot be read as words: {problem}", problem=str(exc))) from exc

@@ -134,6 +134,8 @@ class Canvas:
         self.glyph_check = glyph_check
         #: characters drawn that the font lacks (only with a glyph check)
         self.missing: dict[str, str] = {}
+        #: texts too wide for their place, shortened with an ellipsis: whole text -> what was shown
+        self.cut: dict[str, str] = {}
 
     # -- geometry ------------------------------------------------------------------------------------
     def rect(self, x: float, y: float, w: float, h: float) -> Rect:
@@ -153,7 +155,9 @@ class Canvas:
         narrow = 0
         if width is not None and font.size(words)[0] > width:
             # a label a little too wide is squeezed (down to NARROWEST of its width) before it is cut
-            words = fit(font, words, max(1, int(width / NARROWEST)), "…")
+            whole, words = words, fit(font, words, max(1, int(width / NARROWEST)), "…")
+            if words != whole and len(self.cut) < TextCache.LIMIT:
+                self.cut.setdefault(whole, words)
             if font.size(words)[0] > width:
                 narrow = max(1, width)
         if self.glyph_check is not None and words:

@@ -25,7 +25,7 @@ from typing import Any
 
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
@@ -82,6 +82,8 @@ class Window:
         #: characters drawn that the font cannot show (only with a glyph check, e.g. in tests)
         self.glyph_check: GlyphCheck | None = None
         self.missing: dict[str, str] = {}
+        #: texts shortened with an ellipsis in the frames drawn (whole text -> what was shown)
+        self.cut: dict[str, str] = {}
         self.running = False
         #: a screen that fails is logged and shown as failed instead of stopping the table
         self.guard = True
@@ -155,7 +157,7 @@ class Window:
             self.mission_end = event
             self.open_debrief()
 
-    def _on_problem(self, text: str) -> None:
+    def _on_problem(self, text: Msg | str) -> None:
         self.feed.problem(self.game.clock.hhmm(self.game.t), text)
 
     def say(self, text: Msg | str) -> None:
@@ -224,6 +226,7 @@ class Window:
     def canvas(self, surface: Any) -> Canvas:
         c = Canvas(surface, self.layout, self.fonts, self.tr, self.targets, self.cache, self.glyph_check)
         c.missing = self.missing
+        c.cut = self.cut
         return c
 
     def render(self, surface: Any) -> Scene:
@@ -430,7 +433,7 @@ class Window:
         try:
             action()
         except CommandError as exc:
-            self._on_problem(str(exc))
+            self._on_problem(of_error(exc))
 
     def move_figure(self, figure: str, target: int | str | None) -> None:
         """Put a figure on a section, or lift it into the tray, through the table."""

@@ -59,9 +59,10 @@ def positions(value: Any, what: str, lo: int = 1, hi: int = 3) -> list[int]:
         value = [value]
     if (not isinstance(value, list) or not lo <= len(value) <= hi
             or any(isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= SIZE for p in value)):
-        raise CommandError(f"'prepare_meal': {what} must be {lo}-{hi} pyramid places 1-{SIZE}, got {value!r}")
+        raise CommandError(Msg("prepare_meal: {field} must be {lo}-{hi} pyramid places 1-{size}, got {value}",
+                               field=what, lo=lo, hi=hi, size=SIZE, value=repr(value)))
     if len(set(value)) != len(value):
-        raise CommandError(f"'prepare_meal': {what} names a place twice: {value!r}")
+        raise CommandError(Msg("prepare_meal: {field} names a place twice: {value}", field=what, value=repr(value)))
     return value
 
 

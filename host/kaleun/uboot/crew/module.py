@@ -686,7 +686,8 @@ class Crew(Module, Validator):
         raw = args.any("patients") if args.has("patients") else [args.str("patient")]
         if (not isinstance(raw, list) or not raw or any(p not in FIGURES for p in raw)
                 or len(set(raw)) != len(raw)):
-            raise CommandError(f"'order': patients must be a list of different figures, got {raw!r}")
+            raise CommandError(Msg("{command}: patients must be a list of different figures, got {value}",
+                                   command=args.name, value=repr(raw)))
         return {"patients": list(raw)}
 
     def _check_first_aid(self, p: dict[str, Any]) -> Msg | None:
@@ -714,7 +715,7 @@ class Crew(Module, Validator):
         replace = positions(args.any("replace"), "replace", 1, 1)[0] if args.has("replace") else None
         lemon = positions(args.any("lemon"), "lemon", 1, 1)[0] if args.has("lemon") else None
         if swap is not None and replace is not None:
-            raise CommandError("'prepare_meal': swap two chips or replace one, not both")
+            raise CommandError(Msg("{command}: swap two chips or replace one, not both", command=args.name))
         return {"take": take, "swap": swap, "replace": replace, "lemon": lemon}
 
     def _check_meal(self, p: dict[str, Any]) -> Msg | None:

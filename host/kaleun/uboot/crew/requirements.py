@@ -115,11 +115,12 @@ def tubes_of(params: Mapping[str, Any], single: bool) -> list[int]:
         return list(DEFAULT_TUBES)
     if (not isinstance(tubes, list) or not tubes
             or any(isinstance(t, bool) or not isinstance(t, int) or t not in TUBE_ROOMS for t in tubes)):
-        raise CommandError(f"tubes must be a list of tube numbers {min(TUBE_ROOMS)}-{max(TUBE_ROOMS)}, got {tubes!r}")
+        raise CommandError(Msg("tubes must be a list of tube numbers {first}-{last}, got {value}",
+                               first=min(TUBE_ROOMS), last=max(TUBE_ROOMS), value=repr(tubes)))
     if len(set(tubes)) != len(tubes):
-        raise CommandError(f"a tube is named twice in {tubes!r}")
+        raise CommandError(Msg("a tube is named twice in {value}", value=repr(tubes)))
     if single and len(tubes) != 1:
-        raise CommandError(f"one torpedo is reloaded per order, got tubes {tubes!r}")
+        raise CommandError(Msg("one torpedo is reloaded per order, got tubes {value}", value=repr(tubes)))
     return tubes
 
 
@@ -151,7 +152,8 @@ def static_need(order: str, params: Mapping[str, Any], surfaced: bool) -> Need:
         key = spec["repeat_param"]
         times = params.get(key, 1)
         if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 3:
-            raise CommandError(f"'{order}': {key} must be a whole number 1-3, got {times!r}")
+            raise CommandError(Msg("{command}: {field} must be a whole number 1-3, got {value}", command=order,
+                                   field=key, value=repr(times)))
         return Need([Group(int(spec["section"]), {spec["symbol"]: 1}, repeat=times)])
     if kind == "meal":
         extra = 1 if (params.get("swap") is not None or params.get("replace") is not None) else 0

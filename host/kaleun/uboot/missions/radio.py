@@ -80,26 +80,29 @@ def parse_enigma(args: Args) -> dict[str, Any]:
         decode = [raw] if isinstance(raw, str) else raw
         if (not isinstance(decode, list) or not decode or not all(isinstance(m, str) for m in decode)
                 or len(set(decode)) != len(decode)):
-            raise CommandError(f"'order': decode must be a signal id like \"m2\" or a list of different ids, "
-                               f"got {raw!r}")
+            raise CommandError(Msg("{command}: decode must be a signal id like \"m2\" or a list of different ids, "
+                                   "got {value}", command=args.name, value=repr(raw)))
     report = args.str("report", default=None, choices=REPORT_KINDS)
     contact = args.str("contact", default=None)
     if contact is not None and report not in ("convoy", "contact"):
-        raise CommandError("'order': contact goes with a convoy or contact report")
+        raise CommandError(Msg("{command}: contact goes with a convoy or contact report", command=args.name))
     given = args.int("messages", default=None, lo=1, hi=MAX_MESSAGES) if args.has("messages") else None
     sending = 1 if report is not None else 0
     if decode is not None:
         count = len(decode) + sending
         if given is not None and given != count:
-            raise CommandError(f"'order': messages = {given}, but the order handles {count}")
+            raise CommandError(Msg("{command}: messages = {given}, but the order handles {count}", command=args.name,
+                                   given=given, count=count))
     elif report is not None:
         count = given if given is not None else 1
         if count != 1:
-            raise CommandError(f"'order': messages = {given}: a report alone is one message")
+            raise CommandError(Msg("{command}: messages = {given}: a report alone is one message", command=args.name,
+                                   given=given))
     else:
         count = given if given is not None else 1
     if count > MAX_MESSAGES:
-        raise CommandError(f"'order': an Enigma order handles 1 to {MAX_MESSAGES} messages, this one {count}")
+        raise CommandError(Msg("{command}: an Enigma order handles 1 to {most} messages, this one {count}",
+                               command=args.name, most=MAX_MESSAGES, count=count))
     return {"decode": decode, "report": report, "contact": contact, "messages": count}
 
 

@@ -105,25 +105,32 @@ class GameSetup:
     carry: dict[str, Any] | None = None
 
 
-def setup_problem(setup: GameSetup) -> str | None:
+def setup_problem(setup: GameSetup) -> Msg | None:
+    """Why a set-up cannot start, for a player in any language (None: it can)."""
     missions = catalogue().missions
     if setup.mission not in missions:
-        return f"unknown mission '{setup.mission}' (known: {', '.join(sorted(missions))})"
+        return Msg("unknown mission '{mission}' (known: {known})", mission=setup.mission,
+                   known=", ".join(sorted(missions)))
     if setup.mode not in MODES:
-        return f"mode '{setup.mode}' is not one of: {', '.join(MODES)}"
+        return Msg("mode '{mode}' is not one of: {modes}", mode=setup.mode, modes=", ".join(MODES))
     for role, level in setup.difficulty.items():
         if role not in ROLES or level not in LEVELS:
-            return f"difficulty maps roles ({', '.join(ROLES)}) to levels ({', '.join(LEVELS)}), got {role}={level}"
+            return Msg("difficulty maps roles ({roles}) to levels ({levels}), got {role}={level}",
+                       roles=", ".join(ROLES), levels=", ".join(LEVELS), role=role, level=level)
     for role, on in setup.easy_watch_change.items():
         if role not in ROLES or not isinstance(on, bool):
-            return f"easy watch change maps roles ({', '.join(ROLES)}) to true or false, got {role}={on}"
+            return Msg("easy watch change maps roles ({roles}) to true or false, got {role}={on}",
+                       roles=", ".join(ROLES), role=role, on=on)
         if on and setup.difficulty.get(role, data.load("difficulty")["default"]) != "easy":
-            return f"the easy watch change is for roles on easy difficulty; the {role} does not play easy"
-    if setup.carry is not None and check_carry(setup.carry) is not None:
-        return check_carry(setup.carry)
+            return Msg("the easy watch change is for roles on easy difficulty; the {role} does not play easy",
+                       role=Msg.term(role))
+    if setup.carry is not None:
+        carried = check_carry(setup.carry)
+        if carried is not None:
+            return Msg("the state carried over is damaged: {problem}", problem=carried)
     spec = missions[setup.mission]
     if setup.mode == "linked" and "patrol" not in spec:
-        return f"{setup.mission} is a single mission, not a part of a linked patrol"
+        return Msg("{mission} is a single mission, not a part of a linked patrol", mission=setup.mission)
     return None
 
 

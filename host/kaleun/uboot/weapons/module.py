@@ -208,10 +208,10 @@ class Weapons(Module):
         known = tubes()
         if (not isinstance(raw, list) or not raw
                 or any(isinstance(t, bool) or not isinstance(t, int) or t not in known for t in raw)):
-            raise CommandError(f"'{args.name}': tubes must be a list of tube numbers "
-                               f"{min(known)}-{max(known)}, got {raw!r}")
+            raise CommandError(Msg("{command}: tubes must be a list of tube numbers {first}-{last}, got {value}",
+                                   command=args.name, first=min(known), last=max(known), value=repr(raw)))
         if len(set(raw)) != len(raw):
-            raise CommandError(f"'{args.name}': a tube is named twice in {raw!r}")
+            raise CommandError(Msg("{command}: a tube is named twice in {value}", command=args.name, value=repr(raw)))
         return sorted(raw)
 
     # -- reload --------------------------------------------------------------------------------------
@@ -220,7 +220,8 @@ class Weapons(Module):
         if chosen is None:
             chosen = [min((n for n, t in self.tubes.items() if t["state"] in ("empty", "fired")), default=1)]
         if len(chosen) != 1:
-            raise CommandError(f"'order': one torpedo is reloaded per order, got tubes {chosen!r}")
+            raise CommandError(Msg("{command}: one torpedo is reloaded per order, got tubes {value}", command=args.name,
+                                   value=repr(chosen)))
         source = args.str("from", default="racks", choices=("racks", "deck"))
         kind = args.str("torpedo", default=None, choices=arsenal.load_ids())
         return {"tube": chosen[0], "from": source, "torpedo": kind}
@@ -327,7 +328,8 @@ class Weapons(Module):
         args.str("via", default="script")
         args.finish()
         if not values:
-            raise CommandError(f"'attack_disc' needs at least one of: {', '.join(RINGS)}")
+            raise CommandError(Msg("{command}: needs at least one of: {fields}", command=args.name,
+                                   fields=", ".join(RINGS)))
         self.disc.set(values)
         self.emit("attack_disc", **self.disc.status())
 
@@ -348,14 +350,15 @@ class Weapons(Module):
         }
         if args.has("range_nm"):
             if p.get("range_m") is not None:
-                raise CommandError("'tdc': give range_m or range_nm, not both")
+                raise CommandError(Msg("{command}: give range_m or range_nm, not both", command=args.name))
             p["range_m"] = args.float("range_nm", lo=0.03, hi=13.5) * M_PER_NM
         if p.get("course") is not None and p.get("aob") is not None:
-            raise CommandError("'tdc': give the target's course or its angle on the bow (aob), not both")
+            raise CommandError(Msg("{command}: give the target's course or its angle on the bow (aob), not both",
+                                   command=args.name))
         if p["source"] is None:
             p["source"] = "contact" if p.get("contact") is not None else "manual"
         if p["source"] == "contact" and p.get("contact") is None:
-            raise CommandError("'tdc': source 'contact' needs the field 'contact'")
+            raise CommandError(Msg("{command}: source 'contact' needs the field 'contact'", command=args.name))
         return {k: v for k, v in p.items() if v is not None}  # what was given (echoed in the order's events)
 
     def _describe_tdc(self, p: dict[str, Any]) -> Msg:

@@ -17,7 +17,7 @@ from kaleun.uboot.sea.boat import DEPTH
 from kaleun.ui import icons, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
-from kaleun.ui.telegraph import POSITION_NAMES, Dial, draw_dial
+from kaleun.ui.telegraph import POSITION_NAMES, Scale, draw_scale
 from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas
 
@@ -38,7 +38,9 @@ class HelmScreen(Screen):
         self.boat: dict[str, Any] = {}
         self.nav: dict[str, Any] = {}
         self.handle = 0
-        self.dial: Dial | None = None
+        self.telegraph: Scale | None = None
+        #: where the telegraph's words were drawn in the last frame, one per position
+        self.telegraph_words: list[Rect] = []
         self.rose: tuple[tuple[int, int], int] = ((0, 0), 1)
         self.gauge = Rect(0, 0, 1, 1)
 
@@ -70,13 +72,11 @@ class HelmScreen(Screen):
         s = c.size
         top = c.panel(rect, Msg("ENGINE TELEGRAPH"))
         body = Rect(rect.x, top, rect.w, rect.bottom - top)
-        dial = self.dial = Dial.inside(body, c.layout.scale, s(70))
+        scale = self.telegraph = Scale.inside(body, c.layout.scale, s(72))
         answered = TELEGRAPH.index(str(self.boat.get("telegraph", "stop")))
-        draw_dial(c, dial, self.handle, answered)
-        box = Rect(dial.center[0] - round(1.13 * dial.radius), dial.center[1] - round(1.13 * dial.radius),
-                   round(2.26 * dial.radius), round(1.13 * dial.radius) + s(20))
-        c.targets.add("telegraph", box, self._telegraph_touched)
-        y = dial.bottom + s(4)
+        self.telegraph_words = draw_scale(c, scale, self.handle, answered)
+        c.targets.add("telegraph", scale.frame.inflate(s(12), s(6)), self._telegraph_touched)
+        y = scale.bottom + s(6)
         x = rect.x + s(8)
         c.text(Msg("Handle: {position}", position=POSITION_NAMES[TELEGRAPH[self.handle]]), (x, y), theme.MIN_TEXT,
                theme.BRASS, width=rect.w - s(12))
@@ -87,9 +87,9 @@ class HelmScreen(Screen):
         c.text(speed, (x, y + s(44)), theme.MIN_TEXT, theme.TEXT, width=rect.w - s(12))
 
     def _telegraph_touched(self, pos: tuple[int, int]) -> None:
-        if self.dial is None:
+        if self.telegraph is None:
             return
-        index = self.dial.position_at(pos)
+        index = self.telegraph.position_at(pos)
         if index is not None:
             self.win.set_telegraph(TELEGRAPH[index])
 
@@ -186,8 +186,9 @@ class HelmScreen(Screen):
         w = rect.right - x - s(6)
         y = top + s(4)
         lines: list[tuple[Msg | str, theme.Color]] = []
-        where = Msg("surfaced") if boat.get("surfaced") else Msg("{m} m", m=round(depth))
-        lines.append((Msg("Depth: {where}", where=where), theme.TEXT))
+        # surfaced: a line of its own (the Russian "Глубина: в надводном положении" would not fit)
+        lines.append((Msg("Surfaced") if boat.get("surfaced") else
+                      Msg("Depth: {where}", where=Msg("{m} m", m=round(depth))), theme.TEXT))
         lines.append((Msg("ordered {m} m", m=round(ordered)), theme.ACCENT))
         if isinstance(seabed, int | float):
             lines.append((Msg("bottom {m} m", m=round(float(seabed))), theme.TEXT_DIM))

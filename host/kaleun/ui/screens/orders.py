@@ -9,7 +9,7 @@ from typing import Any
 from pygame import Rect
 
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.ui import icons, theme
 from kaleun.ui.forms import FORMS, ORDER_GROUPS
 from kaleun.ui.screens.base import Screen
@@ -42,7 +42,7 @@ class OrdersScreen(Screen):
 
     def __init__(self, win: Any) -> None:
         super().__init__(win)
-        self.ready: dict[str, str | None] = {}
+        self.ready: dict[str, Msg | str | None] = {}
         self.crew: dict[str, Any] = {}
 
     def read(self) -> Hashable:
@@ -53,9 +53,9 @@ class OrdersScreen(Screen):
             try:
                 p = desk.preview({"order": order})
             except CommandError as exc:
-                self.ready[order] = str(exc)
+                self.ready[order] = of_error(exc)
                 continue
-            self.ready[order] = None if p.get("accepted") else str(p.get("reason"))
+            self.ready[order] = None if p.get("accepted") else p.get("reason")
         crew = game.module("crew").status() if game.has_module("crew") else {}
         self.crew = {"mobilization": bool(crew.get("mobilization")), "undo": crew.get("undo"),
                      "injuries": len(crew.get("health", {}).get("injuries_waiting", []))}

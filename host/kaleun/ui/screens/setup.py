@@ -19,7 +19,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.career import CareerError, career_messages, load_career
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.uboot.game import MISSIONS
 from kaleun.uboot.missions.setup import MODES, GameSetup, mission_lines, setup_problem
 from kaleun.ui import icons, theme
@@ -54,7 +54,7 @@ class Setup(Overlay):
         self.mode = "single"
         self.difficulty: dict[str, str] = {}
         self.easy: set[str] = set()
-        self.problem: str | None = None
+        self.problem: Msg | str | None = None
         self.record: dict[str, Any] | None = None  # the career record (None: unreadable, it says so on Start)
         try:
             self.record = load_career()
@@ -134,7 +134,7 @@ class Setup(Overlay):
         plain = setup.mode == "single" and not setup.difficulty and not setup.easy_watch_change
         if not (plain and self.mission == current):
             if self.restart is None:
-                self.problem = "this table cannot start another game here"
+                self.problem = Msg("this table cannot start another game here")
                 win.touch()
                 return
             problem = setup_problem(setup) if setup.mode != "campaign" else None
@@ -143,7 +143,7 @@ class Setup(Overlay):
                     raise ValueError(problem)
                 runtime = self.restart(setup)
             except (ValueError, CareerError) as exc:  # the set-up's and the career's refusals: shown
-                self.problem = str(exc)
+                self.problem = of_error(exc)
                 win.touch()
                 return
             old = win.runtime

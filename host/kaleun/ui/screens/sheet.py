@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.ui import icons, theme
 from kaleun.ui.boat_view import draw_figure
 from kaleun.ui.forms import FORMS, Field, Form, Option, Values
@@ -71,7 +71,7 @@ class FormSheet(Overlay):
             try:
                 self.preview = game.module("orders").preview({"order": self.form.order, **self.form.build(self.values)})
             except CommandError as exc:
-                self.problem = str(exc)
+                self.problem = of_error(exc)
         crew = game.module("crew").status() if game.has_module("crew") else {}
         self.names = {f: str(s.get("name", f)) for f, s in crew.get("sailors", {}).items()}
         options = tuple((k, tuple((freeze(o.value), o.label, o.note) for o in v)) for k, v in self.options.items())

@@ -1,0 +1,72 @@
+"""Issue 10 item 11: a mistake typed at the console or sent from a window's order sheet is told in
+the table's language, and a field's problem names the order ("fire_torpedoes: tubes ..."), not the
+`order` command carrying it; scripts and the event log keep the English text."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.core.args import Args
+from kaleun.core.errors import CommandError
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.table import Table
+from kaleun.uboot.game import new_game
+from kaleun.ui.console import Console
+
+
+def typed(language: str, *lines: str) -> str:
+    game = new_game(0)
+    runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
+    runtime.language = language
+    out = io.StringIO()
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    start = len(out.getvalue())
+    for line in lines:
+        console.handle(line)
+        runtime.step()
+    return out.getvalue()[start:]
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("ru", "course abc", "! course: course должно быть целым числом от 0 до 359, а не «abc»"),
+    ("de", "course abc", "! course: course muss eine ganze Zahl von 0 bis 359 sein, nicht „abc“"),
+    ("ru", "fly away", "! неизвестная команда «fly»: введите help"),
+    ("de", "speed warp", "! speed: speed „warp“ ist keiner von: full_astern, stop, slow_ahead, half_ahead, "
+                         "full_ahead"),
+    ("ru", '{"do": "order", "order": "fire_torpedoes", "tubes": "x"}',
+     "! fire_torpedoes: tubes — список номеров аппаратов 1–5, а не 'x'"),
+    ("de", '{"do": "order", "order": "new_course", "course": "abc"}',
+     "! new_course: Feld „course“ muss eine ganze Zahl sein, nicht 'abc'"),
+    ("en", '{"do": "order", "order": "new_course", "course": "abc"}',
+     "! new_course: field 'course' must be a whole number, got 'abc'"),
+])
+def test_a_mistake_is_told_in_the_table_language(language: str, line: str, said: str) -> None:
+    assert said in typed(language, line)
+
+
+def test_a_field_problem_names_the_order_for_scripts_too() -> None:
+    game = new_game(0)
+    with pytest.raises(CommandError) as err:
+        game.apply({"do": "order", "order": "fire_torpedoes", "tubes": "x"})
+    assert str(err.value).startswith("fire_torpedoes: tubes must be a list of tube numbers")
+    with pytest.raises(CommandError, match=r"^flood_tubes: needs the field 'x'$"):
+        Args({"do": "order", "order": "flood_tubes"}).str("x")
+    with pytest.raises(CommandError, match=r"^place: unknown field\(s\) 'sectoin'$"):
+        Args({"do": "place", "sectoin": 3}).finish()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "for {minutes} minutes"), ("de", "seit {minutes} Minuten"), ("ru", "{minutes} мин"),
+])
+def test_4_2_help_return_says_how_long_the_quiet_before_a_return_to_base_lasts(language: str, words: str) -> None:
+    """§4.2 return to base only out of combat: `help return` gives the quiet time the refusal asks
+    for, read from mission_rules.toml."""
+    from kaleun.uboot import data
+    from kaleun.uboot.mission import QUIET_S
+
+    minutes = data.load("mission_rules")["combat"]["quiet_min"]
+    assert minutes * 60 == QUIET_S
+    assert words.format(minutes=minutes) in typed(language, "help return")
