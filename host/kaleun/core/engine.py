@@ -140,6 +140,8 @@ class Engine:
         self._listeners: dict[str, list[Module]] = {}
         self._rngs: dict[str, GameRandom] = {}
         self._out: list[Event] = []
+        #: the ship's time of the last event's game time (events come in bursts at one moment)
+        self._iso_at: tuple[float, str] = (-1.0, "")
         #: cached next wake per module, the modules whose cache may be stale, and the cached wakes as a
         #: heap of (time, module index): an entry counts while it matches the module's cached wake
         self._due: list[float | None] = [None] * len(self.modules)
@@ -194,7 +196,12 @@ class Engine:
         clash = RESERVED_FIELDS.intersection(data)
         if clash:
             raise ValueError(f"event field(s) {sorted(clash)} of '{name}' are reserved for the event's header")
-        event = Event(self.t, self.clock.iso(self.t), name, data, feed, audience)
+        t = self.t
+        at, iso = self._iso_at
+        if t != at:
+            iso = self.clock.iso(t)
+            self._iso_at = (t, iso)
+        event = Event(t, iso, name, data, feed, audience)
         self._out.append(event)
         stale = self._stale
         slot = self._slot

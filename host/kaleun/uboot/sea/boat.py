@@ -172,6 +172,8 @@ class Boat(Module):
 
     # -- state at a time ----------------------------------------------------------------------
     def speed_at(self, t: float) -> float:
+        if self.v0 == self.vt:  # steady: what value_at gives, without working out the acceleration
+            return self.vt
         return value_at(self.v0, self.vt, self._accel(), t - self.t0)
 
     def heading_at(self, t: float) -> float:
@@ -192,7 +194,9 @@ class Boat(Module):
         return self.d0 + (log_distance(self.v0, self.vt, t_v) + abs(self.vt) * (dt - t_v)) / 3600.0
 
     def _run(self, t: float) -> tuple[float, float]:
-        return motion(self.v0, self.vt, self._accel(), self.h0, self.turn, self.turn_s, t - self.t0)
+        v0, vt = self.v0, self.vt
+        # at a steady speed the acceleration plays no part in the motion (and costs a table look-up)
+        return motion(v0, vt, 0.0 if v0 == vt else self._accel(), self.h0, self.turn, self.turn_s, t - self.t0)
 
     def water_position_at(self, t: float) -> tuple[float, float]:
         """Where the boat would be with no current: the basis of dead reckoning."""

@@ -47,10 +47,12 @@ class Seabed:
             lats, lons = [p[0] for p in pts], [p[1] for p in pts]
             self.areas.append(Area(str(item["name"]), float(item["depth_m"]), pts,
                                    (min(lats), max(lats), min(lons), max(lons))))
+        #: (south, north, west, east, area) in the areas' order: the box test without a call per area
+        self._boxes: list[tuple[float, float, float, float, Area]] = [(*area.box, area) for area in self.areas]
 
     def area_at(self, lat: float, lon: float) -> Area | None:
-        for area in self.areas:
-            if area.contains(lat, lon):
+        for s, n, w, e, area in self._boxes:
+            if s <= lat <= n and w <= lon <= e and area.contains(lat, lon):
                 return area
         return None
 

@@ -35,8 +35,11 @@ class Track:
     def at(self, t: float) -> tuple[float, float]:
         dt = t - self.t0
         north = self._vn * dt
-        coslat = max(0.05, math.cos(math.radians(self.lat0 + north / 2)))
-        return self.lat0 + north, self.lon0 + self._ve * dt / coslat
+        lat0 = self.lat0
+        coslat = math.cos(math.radians(lat0 + north / 2))
+        if not coslat > 0.05:  # as max(0.05, coslat), without the call
+            coslat = 0.05
+        return lat0 + north, self.lon0 + self._ve * dt / coslat
 
     def velocity(self) -> tuple[float, float]:
         s, c = geo.unit(self.course)
@@ -79,7 +82,10 @@ class Group:
     def member_at(self, vid: str, t: float) -> tuple[float, float]:
         lat, lon = self.ref.at(t)
         east, north = self.offsets[vid]
-        return lat + north / 60.0, lon + east / (60.0 * max(0.05, math.cos(math.radians(lat))))
+        coslat = math.cos(math.radians(lat))
+        if not coslat > 0.05:  # as max(0.05, coslat), without the call
+            coslat = 0.05
+        return lat + north / 60.0, lon + east / (60.0 * coslat)
 
     @property
     def course(self) -> float:
@@ -127,7 +133,7 @@ class Vessel:
 
     @property
     def is_escort(self) -> bool:
-        return self.cls.type == "escort"
+        return ship_class(self.cid).type == "escort"
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "cid": self.cid, "group": self.group,
