@@ -93,8 +93,10 @@ def intercept(dx: float, dy: float, tvx: float, tvy: float, speed: float) -> tup
     else:
         disc = b * b - 4 * a * c
         if disc >= 0:
-            roots = sorted(((-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)))
-            t = next((r for r in roots if r > 0), None)
+            root = math.sqrt(disc)
+            r1, r2 = (-b - root) / (2 * a), (-b + root) / (2 * a)
+            first, second = (r2, r1) if r2 < r1 else (r1, r2)  # the earlier meeting first
+            t = first if first > 0 else second if second > 0 else None
     if t is None:
         return geo.bearing_to(dx, dy), math.hypot(dx, dy) / max(speed, 0.1)
     return geo.bearing_to(dx + tvx * t, dy + tvy * t), t

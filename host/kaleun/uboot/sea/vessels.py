@@ -23,7 +23,7 @@ KN_TO_DEG_S = 1.0 / 216000.0
 class Track:
     """Straight-line motion: a position at t0, a course and a speed (kn)."""
 
-    __slots__ = ("_ve", "_vn", "course", "lat0", "lon0", "speed", "t0")
+    __slots__ = ("_last", "_last_t", "_ve", "_vn", "course", "lat0", "lon0", "speed", "t0")
 
     def __init__(self, t0: float, lat0: float, lon0: float, course: float, speed: float) -> None:
         self.t0, self.lat0, self.lon0 = float(t0), float(lat0), float(lon0)
@@ -31,8 +31,19 @@ class Track:
         s, c = geo.unit(self.course)
         self._vn = self.speed * c * KN_TO_DEG_S  # degrees of latitude per second
         self._ve = self.speed * s * KN_TO_DEG_S  # degrees of longitude per second at the equator
+        #: the last position asked for and its time (a convoy's ships all ask their formation's
+        #: reference point for the same moment); a track never changes once made
+        self._last_t: float | None = None
+        self._last = (self.lat0, self.lon0)
 
     def at(self, t: float) -> tuple[float, float]:
+        if t == self._last_t:
+            return self._last
+        self._last_t = t
+        self._last = self._at(t)
+        return self._last
+
+    def _at(self, t: float) -> tuple[float, float]:
         dt = t - self.t0
         north = self._vn * dt
         lat0 = self.lat0
