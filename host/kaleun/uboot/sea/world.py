@@ -259,7 +259,8 @@ class Sea(Module):
         return self.engine.module("weather") if self.engine.has_module("weather") else None
 
     def conditions(self) -> Conditions:
-        return Conditions.of(self.weather)
+        weather = self.weather
+        return Conditions() if weather is None else weather.conditions()
 
     def look_out(self, now: float) -> None:
         """Something new came into the area: lookouts sweep now (if surfaced), collisions are
