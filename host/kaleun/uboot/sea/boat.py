@@ -188,7 +188,8 @@ class Boat(Module):
     def distance_at(self, t: float) -> float:
         """Ship's log in nautical miles at game time t (t >= anchor)."""
         dt = max(0.0, t - self.t0)
-        t_v = ramp_time(self.v0, self.vt, self._accel())
+        # at a steady speed there is no ramp (what ramp_time gives, without the acceleration table)
+        t_v = 0.0 if self.v0 == self.vt else ramp_time(self.v0, self.vt, self._accel())
         if dt <= t_v:
             return self.d0 + log_distance(self.v0, self.speed_at(t), dt) / 3600.0
         return self.d0 + (log_distance(self.v0, self.vt, t_v) + abs(self.vt) * (dt - t_v)) / 3600.0
