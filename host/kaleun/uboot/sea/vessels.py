@@ -137,14 +137,19 @@ class Vessel:
     group: str | None = None
     track: Track | None = None
     ai: dict[str, Any] = field(default_factory=dict)
+    #: the class, looked up on first use (a ship never changes its class)
+    _cls: ShipClass | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def cls(self) -> ShipClass:
-        return ship_class(self.cid)
+        found = self._cls
+        if found is None:
+            found = self._cls = ship_class(self.cid)
+        return found
 
     @property
     def is_escort(self) -> bool:
-        return ship_class(self.cid).type == "escort"
+        return self.cls.type == "escort"
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "cid": self.cid, "group": self.group,

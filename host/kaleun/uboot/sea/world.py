@@ -187,12 +187,16 @@ class Sea(Module):
         return self.heap[0][0] if self.heap else None
 
     def wake(self, now: float) -> None:
-        while True:
-            self._clean_top()
-            if not self.heap or self.heap[0][0] > now:
+        heap, sched = self.heap, self.sched
+        while heap:
+            t, seq, key = heap[0]
+            if sched.get(key) != (t, seq):  # cancelled or moved: as _clean_top drops it
+                heapq.heappop(heap)
+                continue
+            if t > now:
                 return
-            _t, _seq, key = heapq.heappop(self.heap)
-            del self.sched[key]
+            heapq.heappop(heap)
+            del sched[key]
             if self.stopped:
                 continue
             self._dispatch(key, now)
