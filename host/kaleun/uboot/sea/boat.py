@@ -205,7 +205,8 @@ class Boat(Module):
         return geo.shift(self.lat0, self.lon0, east, north)
 
     def drift_at(self, t: float) -> tuple[float, float]:
-        dt = max(0.0, t - self.t0) / 3600.0
+        dt = t - self.t0
+        dt = (dt if dt > 0.0 else 0.0) / 3600.0  # as max(0.0, t - t0), without the call
         return self.drift[0] + self.current[0] * dt, self.drift[1] + self.current[1] * dt
 
     def position_at(self, t: float) -> tuple[float, float]:

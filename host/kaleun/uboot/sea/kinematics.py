@@ -19,10 +19,13 @@ def ramp_time(v0: float, target: float, accel: float) -> float:
 
 def value_at(x0: float, target: float, rate: float, dt: float) -> float:
     """A quantity moving linearly from x0 towards target at |rate| per second, after dt."""
-    step = abs(rate) * max(0.0, dt)
+    # as abs(rate) * max(0.0, dt), then min(target, x0 + step) or max(target, x0 - step), without the calls
+    step = abs(rate) * (dt if dt > 0.0 else 0.0)
     if x0 < target:
-        return min(target, x0 + step)
-    return max(target, x0 - step)
+        up = x0 + step
+        return up if up < target else target
+    down = x0 - step
+    return down if down > target else target
 
 
 def segment(v0: float, a: float, h0: float, w: float, tau: float) -> tuple[float, float]:

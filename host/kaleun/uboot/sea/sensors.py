@@ -44,7 +44,9 @@ class Conditions:
 
 
 def sea_factor(penalty: float, sea_state: int) -> float:
-    return max(0.1, 1.0 - penalty * max(0, sea_state - 3))
+    rough = sea_state - 3  # as max(0.1, 1.0 - penalty * max(0, sea_state - 3)), without the calls
+    factor = 1.0 - penalty * (rough if rough > 0 else 0)
+    return factor if factor > 0.1 else 0.1
 
 
 def visual_range(size: str, cond: Conditions) -> float:
