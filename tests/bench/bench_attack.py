@@ -274,6 +274,7 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> None:
     print(f"convoy attack: {ships} ships + {len(sea.aircraft)} aircraft, {hours} game hours in {game_wall:.3f} s "
           f"in the game ({wall:.3f} s with the benchmark's tactics) = {total / game_wall:,.0f} x real time on "
           f"average; busiest hour {3600 / busiest:,.0f} x real time")
+    print("  hour by hour: " + ", ".join(f"{3600 / h:,.0f} x" if h > 0 else "-" for h in per_hour))
     print(f"  torpedoes fired {weapons.fired}, hits {weapons.hits}, shells {counts['gun_round']}; ships sunk "
           f"{len(sunk)} ({sum(s['grt'] for s in sunk):,} GRT); pings {counts['ping']}, depth charges "
           f"{counts['explosion']}, damage {counts['damage']}; mission: {game.module('mission').result or 'going on'}"

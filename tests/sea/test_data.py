@@ -43,6 +43,21 @@ def test_seabed_knows_land_banks_and_the_deep_ocean():
     assert bed.depth_at(55.0, -30.0) == bed.ocean_m
 
 
+def test_the_seabed_finds_the_first_area_holding_a_position_as_the_data_lists_them():
+    """The look-up by whole-degree squares gives what trying every area in the data's order gives, also on
+    the areas' corners and on whole degrees."""
+    bed = seabed()
+
+    def first(lat: float, lon: float) -> object:
+        return next((area for area in bed.areas if area.contains(lat, lon)), None)
+
+    points = [corner for area in bed.areas for corner in area.poly]
+    points += [(lat / 4, lon / 4) for lat in range(4 * 35, 4 * 72) for lon in range(4 * -45, 4 * 30, 3)]
+    assert sum(first(*p) is not None for p in points) > 500  # the points do find land and banks
+    assert all(bed.area_at(*p) is first(*p) for p in points)
+    assert bed.area_at(float("nan"), 0.0) is None
+
+
 def test_every_sea_data_file_names_its_sources_or_gaps():
     for name in SEA_FILES:
         text = (DATA / f"{name}.toml").read_text(encoding="utf-8")

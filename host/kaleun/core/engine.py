@@ -11,12 +11,15 @@ order (ties in module order), so the result does not depend on how wall time was
 Wakes are cached: a module's `next_wake` is asked again only when it may have changed — after a
 command (every module), after the module woke or heard an event, and when something touched it
 (`Engine.touch(module)`: a module whose wake another module's call can move, the boat's plan or
-the sea's agenda, touches itself). With `Engine.check_wakes` on (the test suite turns it on) every
-cached answer is checked against a fresh one, so a missing touch fails loudly.
+the sea's agenda, touches itself). The cached wakes sit in a heap of (time, module index), so the
+next wake is found without looking at every module; an entry whose module has since changed its
+wake is dropped when it comes to the top. With `Engine.check_wakes` on (the test suite turns it
+on) every cached answer is checked against a fresh one, so a missing touch fails loudly.
 """
 
 from __future__ import annotations
 
+import heapq
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
@@ -137,9 +140,13 @@ class Engine:
         self._listeners: dict[str, list[Module]] = {}
         self._rngs: dict[str, GameRandom] = {}
         self._out: list[Event] = []
-        #: cached next wake per module, and the modules whose cache may be stale
+        #: the ship's time of the last event's game time (events come in bursts at one moment)
+        self._iso_at: tuple[float, str] = (-1.0, "")
+        #: cached next wake per module, the modules whose cache may be stale, and the cached wakes as a
+        #: heap of (time, module index): an entry counts while it matches the module's cached wake
         self._due: list[float | None] = [None] * len(self.modules)
         self._stale: set[int] = set(range(len(self.modules)))
+        self._wakes: list[tuple[float, int]] = []
         self._slot: dict[int, int] = {id(m): i for i, m in enumerate(self.modules)}
         self._check_wakes = Engine.check_wakes
         for module in self.modules:
@@ -189,7 +196,12 @@ class Engine:
         clash = RESERVED_FIELDS.intersection(data)
         if clash:
             raise ValueError(f"event field(s) {sorted(clash)} of '{name}' are reserved for the event's header")
-        event = Event(self.t, self.clock.iso(self.t), name, data, feed, audience)
+        t = self.t
+        at, iso = self._iso_at
+        if t != at:
+            iso = self.clock.iso(t)
+            self._iso_at = (t, iso)
+        event = Event(t, iso, name, data, feed, audience)
         self._out.append(event)
         stale = self._stale
         slot = self._slot
@@ -246,23 +258,39 @@ class Engine:
         return {m.name: s for m in self.modules if (s := m.status()) is not None}
 
     # -- time -----------------------------------------------------------------------------
-    def _next_due(self) -> tuple[float, int] | None:
+    def _refresh_wakes(self) -> None:
+        """Ask the stale modules for their next wake; a changed wake goes onto the heap."""
         due = self._due
+        wakes = self._wakes
+        modules = self.modules
+        for i in self._stale:
+            when = modules[i].next_wake()
+            if when != due[i]:
+                due[i] = when
+                if when is not None:
+                    heapq.heappush(wakes, (when, i))
+        self._stale.clear()
+        if len(wakes) > 64 + 4 * len(due):  # many entries outdated: rebuild from the cached wakes
+            wakes[:] = [(when, i) for i, when in enumerate(due) if when is not None]
+            heapq.heapify(wakes)
+
+    def _next_due(self) -> tuple[float, int] | None:
+        """(time, module index) of the next wake: the earliest, ties in module order."""
         if self._stale:
-            modules = self.modules
-            for i in self._stale:
-                due[i] = modules[i].next_wake()
-            self._stale.clear()
+            self._refresh_wakes()
+        due = self._due
         if self._check_wakes:
             fresh = [m.next_wake() for m in self.modules]
             if fresh != due:
                 wrong = [m.name for m, a, b in zip(self.modules, due, fresh, strict=True) if a != b]
                 raise RuntimeError(f"stale cached wake of {', '.join(wrong)}: a change of its wake was not touched")
-        best: tuple[float, int] | None = None
-        for i, when in enumerate(due):
-            if when is not None and (best is None or when < best[0]):
-                best = (when, i)
-        return best
+        wakes = self._wakes
+        while wakes:
+            top = wakes[0]
+            if due[top[1]] == top[0]:
+                return top
+            heapq.heappop(wakes)
+        return None
 
     def advance_to(self, target: float, until: Callable[[], bool] | None = None) -> list[Event]:
         """Run every wake due up to and including `target`, then set the time to `target`.
@@ -273,16 +301,21 @@ class Engine:
         if target < self.t:
             raise CommandError(f"time cannot run backwards ({target} < {self.t})")
         last: tuple[float, int] | None = None
+        modules = self.modules
+        stale = self._stale
+        next_due = self._next_due
         while True:
-            due = self._next_due()
+            due = next_due()
             if due is None or due[0] > target:
                 break
             if due == last:
-                raise RuntimeError(f"module {self.modules[due[1]].name} woke at {due[0]} without progress")
+                raise RuntimeError(f"module {modules[due[1]].name} woke at {due[0]} without progress")
             last = due
-            self.t = max(self.t, due[0])
-            self._stale.add(due[1])
-            self.modules[due[1]].wake(self.t)
+            when, index = due
+            if when > self.t:
+                self.t = when
+            stale.add(index)
+            modules[index].wake(self.t)
             if until is not None and until():
                 return self._drain()
         self.t = target

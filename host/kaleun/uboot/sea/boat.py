@@ -172,6 +172,8 @@ class Boat(Module):
 
     # -- state at a time ----------------------------------------------------------------------
     def speed_at(self, t: float) -> float:
+        if self.v0 == self.vt:  # steady: what value_at gives, without working out the acceleration
+            return self.vt
         return value_at(self.v0, self.vt, self._accel(), t - self.t0)
 
     def heading_at(self, t: float) -> float:
@@ -186,13 +188,16 @@ class Boat(Module):
     def distance_at(self, t: float) -> float:
         """Ship's log in nautical miles at game time t (t >= anchor)."""
         dt = max(0.0, t - self.t0)
-        t_v = ramp_time(self.v0, self.vt, self._accel())
+        # at a steady speed there is no ramp (what ramp_time gives, without the acceleration table)
+        t_v = 0.0 if self.v0 == self.vt else ramp_time(self.v0, self.vt, self._accel())
         if dt <= t_v:
             return self.d0 + log_distance(self.v0, self.speed_at(t), dt) / 3600.0
         return self.d0 + (log_distance(self.v0, self.vt, t_v) + abs(self.vt) * (dt - t_v)) / 3600.0
 
     def _run(self, t: float) -> tuple[float, float]:
-        return motion(self.v0, self.vt, self._accel(), self.h0, self.turn, self.turn_s, t - self.t0)
+        v0, vt = self.v0, self.vt
+        # at a steady speed the acceleration plays no part in the motion (and costs a table look-up)
+        return motion(v0, vt, 0.0 if v0 == vt else self._accel(), self.h0, self.turn, self.turn_s, t - self.t0)
 
     def water_position_at(self, t: float) -> tuple[float, float]:
         """Where the boat would be with no current: the basis of dead reckoning."""
@@ -200,7 +205,8 @@ class Boat(Module):
         return geo.shift(self.lat0, self.lon0, east, north)
 
     def drift_at(self, t: float) -> tuple[float, float]:
-        dt = max(0.0, t - self.t0) / 3600.0
+        dt = t - self.t0
+        dt = (dt if dt > 0.0 else 0.0) / 3600.0  # as max(0.0, t - t0), without the call
         return self.drift[0] + self.current[0] * dt, self.drift[1] + self.current[1] * dt
 
     def position_at(self, t: float) -> tuple[float, float]:

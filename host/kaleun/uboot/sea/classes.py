@@ -97,9 +97,10 @@ def sailing(weights: Mapping[str, Any], year: int) -> dict[str, float]:
 
 def ship_class(cid: str) -> ShipClass:
     classes = ship_classes()
-    if cid not in classes:
+    found = classes.get(cid)
+    if found is None:
         raise ValueError(f"unknown ship class {cid!r} (known: {', '.join(sorted(classes))})")
-    return classes[cid]
+    return found
 
 
 def aircraft_type(tid: str) -> AircraftType:

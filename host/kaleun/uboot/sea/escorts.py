@@ -396,7 +396,7 @@ def plot_fix(ai: dict[str, Any], now: float, lat: float, lon: float) -> tuple[fl
 
 
 def _sum(sums: list[float], fix: list[float], sign: float) -> None:
-    t, e, n = (float(x) for x in fix)
+    t, e, n = float(fix[0]), float(fix[1]), float(fix[2])
     sums[0] += sign
     sums[1] += sign * t
     sums[2] += sign * t * t

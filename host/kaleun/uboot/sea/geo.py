@@ -20,6 +20,8 @@ _EPS = 1e-12
 
 def norm360(deg: float) -> float:
     """Angle in [0, 360)."""
+    if 0.0 <= deg < 360.0:  # already in range (the common case): what the arithmetic below returns
+        return float(deg)
     deg = math.fmod(deg, 360.0)
     if deg < 0:
         deg += 360.0
@@ -28,7 +30,10 @@ def norm360(deg: float) -> float:
 
 def norm180(deg: float) -> float:
     """Angle in [-180, 180)."""
-    return norm360(deg + 180.0) - 180.0
+    shifted = deg + 180.0
+    if 0.0 <= shifted < 360.0:  # norm360's common case, without the call
+        return shifted - 180.0
+    return norm360(shifted) - 180.0
 
 
 def _mercator(lat_rad: float) -> float:
@@ -57,10 +62,15 @@ def rhumb(lat1: float, lon1: float, lat2: float, lon2: float) -> tuple[float, fl
 def shift(lat: float, lon: float, east_nm: float, north_nm: float) -> tuple[float, float]:
     """The point reached from (lat, lon) along the rhumb line with the given offset."""
     lat2 = lat + north_nm / NM_PER_DEG
-    lat2 = max(-89.9, min(89.9, lat2))
+    if not lat2 < 89.9:  # as max(-89.9, min(89.9, lat2)), without the calls
+        lat2 = 89.9
+    if not lat2 > -89.9:
+        lat2 = -89.9
     # short hops (under 10 nm north-south): the mid-latitude scale matches the rhumb line to 1e-5
-    short = abs(north_nm) < 10.0
-    q = math.cos(math.radians((lat + lat2) / 2)) if short else _q(math.radians(lat), math.radians(lat2))
+    if -10.0 < north_nm < 10.0:
+        q = math.cos(math.radians((lat + lat2) / 2))
+    else:
+        q = _q(math.radians(lat), math.radians(lat2))
     lon2 = lon + east_nm / NM_PER_DEG / q
     return lat2, norm180(lon2)
 

@@ -19,10 +19,13 @@ def ramp_time(v0: float, target: float, accel: float) -> float:
 
 def value_at(x0: float, target: float, rate: float, dt: float) -> float:
     """A quantity moving linearly from x0 towards target at |rate| per second, after dt."""
-    step = abs(rate) * max(0.0, dt)
+    # as abs(rate) * max(0.0, dt), then min(target, x0 + step) or max(target, x0 - step), without the calls
+    step = abs(rate) * (dt if dt > 0.0 else 0.0)
     if x0 < target:
-        return min(target, x0 + step)
-    return max(target, x0 - step)
+        up = x0 + step
+        return up if up < target else target
+    down = x0 - step
+    return down if down > target else target
 
 
 def segment(v0: float, a: float, h0: float, w: float, tau: float) -> tuple[float, float]:
@@ -93,8 +96,10 @@ def intercept(dx: float, dy: float, tvx: float, tvy: float, speed: float) -> tup
     else:
         disc = b * b - 4 * a * c
         if disc >= 0:
-            roots = sorted(((-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)))
-            t = next((r for r in roots if r > 0), None)
+            root = math.sqrt(disc)
+            r1, r2 = (-b - root) / (2 * a), (-b + root) / (2 * a)
+            first, second = (r2, r1) if r2 < r1 else (r1, r2)  # the earlier meeting first
+            t = first if first > 0 else second if second > 0 else None
     if t is None:
         return geo.bearing_to(dx, dy), math.hypot(dx, dy) / max(speed, 0.1)
     return geo.bearing_to(dx + tvx * t, dy + tvy * t), t

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -47,10 +48,25 @@ class Seabed:
             lats, lons = [p[0] for p in pts], [p[1] for p in pts]
             self.areas.append(Area(str(item["name"]), float(item["depth_m"]), pts,
                                    (min(lats), max(lats), min(lons), max(lons))))
+        #: (south, north, west, east, area) in the areas' order: the box test without a call per area
+        self._boxes: list[tuple[float, float, float, float, Area]] = [(*area.box, area) for area in self.areas]
+        #: the boxes (in the areas' order) that reach into each whole-degree square (floor of lat, lon):
+        #: a position is looked up only against the few areas whose box can hold it
+        self._squares: dict[tuple[int, int], list[tuple[float, float, float, float, Area]]] = {}
+        for box in self._boxes:
+            s, n, w, e = box[:4]
+            for sq_lat in range(math.floor(s), math.floor(n) + 1):
+                for sq_lon in range(math.floor(w), math.floor(e) + 1):
+                    self._squares.setdefault((sq_lat, sq_lon), []).append(box)
 
     def area_at(self, lat: float, lon: float) -> Area | None:
-        for area in self.areas:
-            if area.contains(lat, lon):
+        """The first area (in the data's order) holding the position, or None."""
+        try:
+            boxes = self._squares.get((math.floor(lat), math.floor(lon)), ())
+        except (ValueError, OverflowError):  # not a finite position: try every area, as the data lists them
+            boxes = self._boxes
+        for s, n, w, e, area in boxes:
+            if s <= lat <= n and w <= lon <= e and area.contains(lat, lon):
                 return area
         return None
 

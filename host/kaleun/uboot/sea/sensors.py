@@ -44,7 +44,9 @@ class Conditions:
 
 
 def sea_factor(penalty: float, sea_state: int) -> float:
-    return max(0.1, 1.0 - penalty * max(0, sea_state - 3))
+    rough = sea_state - 3  # as max(0.1, 1.0 - penalty * max(0, sea_state - 3)), without the calls
+    factor = 1.0 - penalty * (rough if rough > 0 else 0)
+    return factor if factor > 0.1 else 0.1
 
 
 def visual_range(size: str, cond: Conditions) -> float:
@@ -102,10 +104,16 @@ def asdic_range(cond: Conditions) -> float:
     return float(ENEMY["asdic_range_nm"]) * sea_factor(float(ENEMY["asdic_sea_penalty"]), cond.sea_state)
 
 
+#: the ASDIC beam's downward slope, and its range scales (yd) as the data lists them (worked out once:
+#: every ping asks for them)
+_BLIND_SLOPE = math.tan(math.radians(float(ENEMY["blind_angle_deg"])))
+_SCALES_YD = [float(s) for s in ENEMY["asdic_scales_yd"]]
+_WHOLE_SCALES_YD = [int(s) for s in ENEMY["asdic_scales_yd"]]
+
+
 def blind_radius_nm(depth_m: float) -> float:
     """ASDIC loses a boat at this depth closer than this (the beam cannot look down further)."""
-    slope = math.tan(math.radians(float(ENEMY["blind_angle_deg"])))
-    return max(float(ENEMY["blind_min_nm"]), depth_m / slope / M_PER_NM)
+    return max(float(ENEMY["blind_min_nm"]), depth_m / _BLIND_SLOPE / M_PER_NM)
 
 
 def asdic_can_hold(surfaced: bool, escort_speed: float, rel_bearing: float, r: float, depth_m: float,
@@ -128,15 +136,20 @@ def ping_interval_s(r_nm: float) -> float:
     """Ping interval: the round trip of the smallest range scale that holds the contact
     (1.2 s at 1,000 yd, 3 s at 2,500 yd)."""
     r_yd = r_nm * YD_PER_NM
-    scales = [float(s) for s in ENEMY["asdic_scales_yd"]]
-    scale = next((s for s in scales if s >= r_yd), scales[-1])
+    scale = _SCALES_YD[-1]
+    for s in _SCALES_YD:
+        if s >= r_yd:
+            scale = s
+            break
     return 2 * scale / YD_PER_NM * M_PER_NM / 1500.0
 
 
 def range_scale_yd(r_nm: float) -> int:
     r_yd = r_nm * YD_PER_NM
-    scales = [int(s) for s in ENEMY["asdic_scales_yd"]]
-    return next((s for s in scales if s >= r_yd), scales[-1])
+    for s in _WHOLE_SCALES_YD:
+        if s >= r_yd:
+            return s
+    return _WHOLE_SCALES_YD[-1]
 
 
 def errors(sensor: str) -> Mapping[str, float]:

@@ -180,12 +180,17 @@ def _look(sea: Any, tp: dict[str, Any], now: float) -> None:
     predicted = math.inf
     close = False
     tve, tvn = vt * math.sin(math.radians(course)), vt * math.cos(math.radians(course))
+    here_lat, here_lon = here
+    aim = tp["aim"]
+    vpos, offset = sea.vpos, geo.offset
     for v in sea.vessels.values():
-        lat, lon = sea.vpos(v, now)
-        rel = _rel((lat, lon), here)
-        d = math.hypot(*rel)
-        nearest = min(nearest, d)
-        if d <= reach or v.id == tp["aim"]:
+        lat, lon = vpos(v, now)
+        e, n = offset(lat, lon, here_lat, here_lon)  # _rel, without the call: every ship, every look
+        rel = (e * M_PER_NM, n * M_PER_NM)
+        d = math.hypot(rel[0], rel[1])
+        if d < nearest:
+            nearest = d
+        if d <= reach or v.id == aim:
             near[v.id] = [lat, lon]
             close = close or d <= reach
             if d <= reach and v.id not in tp["passed"]:

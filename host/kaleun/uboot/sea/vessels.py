@@ -23,7 +23,7 @@ KN_TO_DEG_S = 1.0 / 216000.0
 class Track:
     """Straight-line motion: a position at t0, a course and a speed (kn)."""
 
-    __slots__ = ("_ve", "_vn", "course", "lat0", "lon0", "speed", "t0")
+    __slots__ = ("_last", "_last_t", "_ve", "_vn", "course", "lat0", "lon0", "speed", "t0")
 
     def __init__(self, t0: float, lat0: float, lon0: float, course: float, speed: float) -> None:
         self.t0, self.lat0, self.lon0 = float(t0), float(lat0), float(lon0)
@@ -31,12 +31,26 @@ class Track:
         s, c = geo.unit(self.course)
         self._vn = self.speed * c * KN_TO_DEG_S  # degrees of latitude per second
         self._ve = self.speed * s * KN_TO_DEG_S  # degrees of longitude per second at the equator
+        #: the last position asked for and its time (a convoy's ships all ask their formation's
+        #: reference point for the same moment); a track never changes once made
+        self._last_t: float | None = None
+        self._last = (self.lat0, self.lon0)
 
     def at(self, t: float) -> tuple[float, float]:
+        if t == self._last_t:
+            return self._last
+        self._last_t = t
+        self._last = self._at(t)
+        return self._last
+
+    def _at(self, t: float) -> tuple[float, float]:
         dt = t - self.t0
         north = self._vn * dt
-        coslat = max(0.05, math.cos(math.radians(self.lat0 + north / 2)))
-        return self.lat0 + north, self.lon0 + self._ve * dt / coslat
+        lat0 = self.lat0
+        coslat = math.cos(math.radians(lat0 + north / 2))
+        if not coslat > 0.05:  # as max(0.05, coslat), without the call
+            coslat = 0.05
+        return lat0 + north, self.lon0 + self._ve * dt / coslat
 
     def velocity(self) -> tuple[float, float]:
         s, c = geo.unit(self.course)
@@ -79,7 +93,10 @@ class Group:
     def member_at(self, vid: str, t: float) -> tuple[float, float]:
         lat, lon = self.ref.at(t)
         east, north = self.offsets[vid]
-        return lat + north / 60.0, lon + east / (60.0 * max(0.05, math.cos(math.radians(lat))))
+        coslat = math.cos(math.radians(lat))
+        if not coslat > 0.05:  # as max(0.05, coslat), without the call
+            coslat = 0.05
+        return lat + north / 60.0, lon + east / (60.0 * coslat)
 
     @property
     def course(self) -> float:
@@ -120,10 +137,15 @@ class Vessel:
     group: str | None = None
     track: Track | None = None
     ai: dict[str, Any] = field(default_factory=dict)
+    #: the class, looked up on first use (a ship never changes its class)
+    _cls: ShipClass | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def cls(self) -> ShipClass:
-        return ship_class(self.cid)
+        found = self._cls
+        if found is None:
+            found = self._cls = ship_class(self.cid)
+        return found
 
     @property
     def is_escort(self) -> bool:

@@ -23,6 +23,7 @@ from kaleun.core.messages import Msg
 from kaleun.core.shape import BOOL, TIME, Maybe, Num, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.sensors import Conditions
 
 WEATHER = data.load("weather")
 KINDS: Mapping[str, Mapping[str, Any]] = WEATHER["kinds"]
@@ -66,6 +67,8 @@ class Weather(Module):
         self.phase = "day"
         self.elevation = 0.0
         self.next_light = 0.0
+        #: what detection needs of the weather, for the (kind, phase) it was worked out for
+        self._conditions: tuple[tuple[str, str], Conditions] | None = None
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -102,6 +105,14 @@ class Weather(Module):
     @property
     def is_day(self) -> bool:
         return self.phase == "day"
+
+    def conditions(self) -> Conditions:
+        """The numbers detection needs (visibility, sea state, light): they follow from the kind of
+        weather and the daylight phase alone, so they are worked out once for each pair."""
+        key = (self.kind, self.phase)
+        if self._conditions is None or self._conditions[0] != key:
+            self._conditions = (key, Conditions.of(self))
+        return self._conditions[1]
 
     def utc(self, t: float) -> datetime:
         local = self.engine.clock.at(t)

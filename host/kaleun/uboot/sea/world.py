@@ -187,12 +187,16 @@ class Sea(Module):
         return self.heap[0][0] if self.heap else None
 
     def wake(self, now: float) -> None:
-        while True:
-            self._clean_top()
-            if not self.heap or self.heap[0][0] > now:
+        heap, sched = self.heap, self.sched
+        while heap:
+            t, seq, key = heap[0]
+            if sched.get(key) != (t, seq):  # cancelled or moved: as _clean_top drops it
+                heapq.heappop(heap)
+                continue
+            if t > now:
                 return
-            _t, _seq, key = heapq.heappop(self.heap)
-            del self.sched[key]
+            heapq.heappop(heap)
+            del sched[key]
             if self.stopped:
                 continue
             self._dispatch(key, now)
@@ -259,7 +263,8 @@ class Sea(Module):
         return self.engine.module("weather") if self.engine.has_module("weather") else None
 
     def conditions(self) -> Conditions:
-        return Conditions.of(self.weather)
+        weather = self.weather
+        return Conditions() if weather is None else weather.conditions()
 
     def look_out(self, now: float) -> None:
         """Something new came into the area: lookouts sweep now (if surfaced), collisions are
