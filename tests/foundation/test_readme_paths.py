@@ -10,15 +10,13 @@ absolute paths of a Pi and the examples' own new files (`my-table.toml`) are not
 from __future__ import annotations
 
 import re
-from pathlib import Path
-
 import pytest
 from kit import ROOT
 
 READMES = ("README.md", "host/README.md", "boards/README.md", "firmware/README.md", "wiring/README.md")
 #: where the READMEs' paths start from, besides the README's own folder
-BASES = ("", "host", "host/kaleun", "host/kaleun/uboot", "host/kaleun/uboot/crew", "host/kaleun/sonar", "host/kaleun/ui",
-         "firmware", "firmware/lib", "tests")
+BASES = ("", "host", "host/kaleun", "host/kaleun/uboot", "host/kaleun/uboot/crew", "host/kaleun/sonar",
+         "host/kaleun/ui", "firmware", "firmware/lib", "tests")
 
 
 def _paths(readme: str) -> list[tuple[int, str]]:
