@@ -10,6 +10,7 @@ absolute paths of a Pi and the examples' own new files (`my-table.toml`) are not
 from __future__ import annotations
 
 import re
+
 import pytest
 from kit import ROOT
 
