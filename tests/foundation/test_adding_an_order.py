@@ -23,3 +23,15 @@ def test_6_5_every_order_has_its_button_on_the_orders_screen_once() -> None:
     unknown = [order for order in listed if order not in ORDER_NAMES]
     assert not unknown, f"ORDER_GROUPS names orders orders.toml does not have: {unknown}"
     assert all(FORMS[order].order == order for order in listed), "a button opens another order's sheet"
+
+
+def test_host_readme_lists_the_order_ids_of_orders_toml() -> None:
+    """host/README.md, "Table scripts": "Order ids: ..." is orders.toml's list, in its order."""
+    import re
+
+    from kit import HOST
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"Order ids: (.*?)\. ", text, re.S)
+    assert found, "host/README.md has no list of order ids"
+    assert re.findall(r"`([a-z_0-9]+)`", found.group(1)) == list(ORDER_NAMES)
