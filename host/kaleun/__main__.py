@@ -28,6 +28,9 @@ def run() -> int:
     except StopRequested as exc:  # stopped while the program loads: nothing was read or written yet
         print(f"kaleun: stopped by {exc}", file=sys.stderr)
         return 128 + exc.signum
+    except BrokenPipeError:  # the reader of the output left (`kaleun missions | head`): nothing to add
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush goes nowhere
+        return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":

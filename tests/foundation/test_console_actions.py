@@ -68,6 +68,17 @@ def test_every_action_is_a_console_command():
     assert {a.group for a in ACTIONS} <= set(GROUPS)
 
 
+def test_host_readme_lists_every_console_command():
+    """host/README.md, "The text console", "Commands": a command the console knows is in its table."""
+    from kit import HOST
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    table = text[text.index("### Commands\n"):text.index("Any table-script line as JSON")]
+    listed = set(re.findall(r"`\??([a-z_0-9]+)", table))
+    missing = [a.name for a in (*ACTIONS, *CONSOLE) if a.name not in listed]
+    assert not missing, f"console commands missing from host/README.md's table: {missing}"
+
+
 def test_every_order_and_game_command_has_an_action():
     """A new order or crew action added to the game without an action fails here."""
     for order in ORDER_NAMES:

@@ -78,3 +78,16 @@ def test_a_new_ring_on_the_hub_gets_its_encoder_in_the_hubs_config(tmp_path, per
                    '[dials.periscope_bearing]\nhome = "switch"\n')
     assert board.dials["periscope_bearing"].driver == "hub"
     assert hub_config(board)["encoders"] == [{"a": "GP8", "b": "GP9", "divisor": 4, "home_pin": "GP14"}]
+
+
+def test_the_readmes_example_is_the_declaration_tested_here():
+    """host/README.md, "How to add a dial", step 1 shows exactly the table these tests add."""
+    import re
+
+    from kit import HOST
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### How to add a dial"):]
+    shown = re.search(r"```toml\n(.*?)```", section, re.S)
+    assert shown is not None
+    assert [line.strip() for line in shown.group(1).strip().splitlines()] == DECLARATION.strip().splitlines()

@@ -215,3 +215,28 @@ def test_neopixel_adapter_builds_the_real_blinka_driver(monkeypatch):
     lamps.show({"alarm": Lamp((0, 255, 0), "steady")})
     assert type(lamps.pixels).__module__ == "neopixel"
     assert tuple(lamps.pixels[0]) == (0, 255, 0)
+
+
+def test_host_readmes_lamp_tables_are_the_scenes():
+    """host/README.md, "Lamp scenes": every state and event scene of lamp_scenes.toml has its row,
+    with its pattern (and a state its priority); no row names a scene the file lacks."""
+    import re
+
+    from kit import HOST
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Lamp scenes"):text.index("The format:")]
+    rows = {}
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            for name in re.findall(r"`([a-z_0-9]+)`", cells[0].split(" with ")[0]):
+                rows[name] = cells
+    scenes = load_scenes()
+    assert set(rows) == {s.state or s.event for s in scenes}
+    for scene in scenes:
+        cells = rows[str(scene.state or scene.event)]
+        look = cells[3] if scene.state else cells[2]
+        assert scene.pattern in look or (scene.pattern == "steady" and "`" not in look), scene
+        if scene.state:
+            assert cells[4] == str(scene.priority), scene

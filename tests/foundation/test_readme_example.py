@@ -250,3 +250,44 @@ def test_a_console_transcript_in_the_readme_is_what_the_console_prints(transcrip
         runtime.step()
         printed = out.getvalue()[seen:].splitlines()
         assert _same_lines(shown, printed), f"{transcript}: > {typed}\n" + "\n".join(printed)
+
+
+# -- the Python examples ---------------------------------------------------------------------------
+def python_examples() -> list[tuple[int, str]]:
+    """The ```python blocks that import what they use (the others describe an interface)."""
+    text = README.read_text(encoding="utf-8")
+    return [(text.count("\n", 0, m.start()) + 1, m.group(1))
+            for m in re.finditer(r"^```python\n(.*?)^```", text, re.S | re.M)
+            if re.search(r"^(from|import) ", m.group(1), re.M)]
+
+
+def test_the_readme_has_a_python_example_to_run():
+    assert python_examples()
+
+
+@pytest.mark.parametrize("example", python_examples(), ids=lambda e: f"README.md:{e[0]}")
+def test_a_python_example_in_the_readme_gives_what_its_comments_show(example: tuple[int, str]):
+    """Each line `expression  # shown` gives `shown` (as str when the value is text, else its repr;
+    words after " - " explain it); the other lines run as they are."""
+    line, body = example
+    scope: dict[str, Any] = {}
+    statement = ""
+    for row in body.splitlines():
+        code, _, shown = row.partition("  #")
+        statement = f"{statement}\n{code}" if statement else code
+        try:
+            compiled = compile(statement.strip(), "README", "eval")
+        except SyntaxError:
+            try:
+                compile(statement.strip(), "README", "exec")
+            except SyntaxError:
+                continue  # an open bracket: the statement goes on
+            exec(statement.strip(), scope)
+            statement = ""
+            continue
+        value = eval(compiled, scope)
+        statement = ""
+        if shown.strip():
+            want = shown.strip().split(" - ")[0].strip()
+            got = value if isinstance(value, str) else repr(value)
+            assert got == want, f"README.md:{line}: {row.strip()}\n  gives {got}"

@@ -195,3 +195,17 @@ def test_sdl_disk_audio_receives_the_cue_samples(tmp_path: Path):
     assert done.returncode == 0, done.stderr
     samples = np.frombuffer(raw.read_bytes(), dtype=np.int16)
     assert len(samples) > 10_000 and np.abs(samples).max() > 10_000
+
+
+def test_host_readmes_cue_table_is_the_cue_table():
+    """host/README.md, "Sound cues": one row per cue of CUES, with its event and channel group."""
+    import re
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Sound cues"):text.index("## Running")]
+    rows = {m.group(1): (m.group(2), m.group(3)) for m in
+            re.finditer(r"^\| `(\w+)` \| ([^|]*) \| (\w+)", section, re.M)}
+    assert set(rows) == {cue.name for cue in CUES}
+    for cue in CUES:
+        event, channel = rows[cue.name]
+        assert f"`{cue.event}`" in event and channel == cue.channel, cue.name

@@ -183,3 +183,36 @@ def test_arbitrary_bytes_never_raise(blob):
     parser.feed(b"\n")
     assert parser.frames + parser.dropped >= blob.count(b"\n")
     assert set(parser.drops) <= set(codec.REASONS)
+
+
+# -- firmware/README.md: the protocol as the maker reads it ----------------------------------------
+def _readme() -> str:
+    from kit import ROOT
+
+    return (ROOT / "firmware" / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readmes_session_is_valid_frames_of_each_side():
+    """"A session": every line shown (`>` host, `<` hub) decodes with its checksum and its verb's fields."""
+    import re
+
+    lines = re.findall(r"^([<>]) (\d+ .*)$", _readme(), re.M)
+    assert len(lines) >= 10
+    for side, line in lines:
+        frame = codec.decode(line.encode())
+        codec.check(frame, _schemas("hub" if side == "<" else "host"))
+
+
+def test_the_readmes_verb_tables_are_the_codecs():
+    """"Hub → host" and "Host → hub": the verbs and their fields are those the codec checks."""
+    import re
+
+    text = _readme()
+    for title, side in (("### Hub → host", "hub"), ("### Host → hub", "host")):
+        table = text[text.index(title):].split("\n\n")[0]
+        rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \| ([^|]*) \|", table, re.M)}
+        schema = _schemas(side)
+        assert set(rows) == set(schema), f"{title}: verbs"
+        for verb, fields in schema.items():
+            shown = set(re.findall(r"`(\w+)`", rows[verb]))
+            assert {k.rstrip("?") for k in fields} <= shown, f"{title}: {verb} fields"
