@@ -212,13 +212,16 @@ def _resume_game(args: argparse.Namespace) -> Engine:
         return game
     mission = game.module("mission")
     if mission.over:
-        raise MissionOver(str(Msg(
+        raise MissionOver(Msg(
             "that mission is over ({result}: {reason}) and cannot be played on. The save stays in {path}; "
             "start a new game with kaleun play.", result=mission.result,
-            reason=str(mission.reason or "no reason given").replace("_", " "), path=str(path))))
-    print(str(Msg("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command(s) from its journal).",
-                  mission=mission.mission, clock=game.now_iso.replace("T", " "),
-                  saved=game.clock.iso(opened.saved_t).replace("T", " "), n=opened.replayed)), file=sys.stderr)
+            reason=str(mission.reason or "no reason given").replace("_", " "), path=str(path)))
+    from kaleun.i18n import language
+
+    said = Msg("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command(s) from its journal).",
+               mission=mission.mission, clock=game.now_iso.replace("T", " "),
+               saved=game.clock.iso(opened.saved_t).replace("T", " "), n=opened.replayed)
+    print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
     return game
 
 
@@ -306,6 +309,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         language = check_language(args.language or preferred("language") or "en")
     except SettingsError as exc:
         return _fail(f"kaleun: {exc}")
+    args.table_language = language
     try:
         lock = HomeLock(state_dir()).acquire()
     except TableBusy as exc:
@@ -325,8 +329,10 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             board = _table_board(args.board) if game.game == "uboot" else None
         except BoardError as exc:
             return _fail(str(exc))
-        except (SaveError, CommandError, MissionOver) as exc:
+        except (SaveError, CommandError) as exc:
             return _fail(f"kaleun: {exc}")
+        except MissionOver as exc:
+            return _fail(f"kaleun: {_said(exc, language)}")
         except ValueError as exc:  # a map or mission file with mistakes: file:line: problem; a bad set-up
             return _fail(_said(exc, language))
         except CareerError as exc:

@@ -83,6 +83,9 @@ def test_an_ended_mission_is_not_resumed_and_its_save_stays(tmp_path):
     assert "that mission is over (lost: rammed) and cannot be played on" in result.stderr
     assert "start a new game with kaleun play" in result.stderr
     assert path.read_bytes() == before
+    russian = run_kaleun("resume", "--console", "--language", "ru", home=tmp_path)
+    assert russian.returncode == 2 and "эта миссия окончена" in russian.stderr, russian.stderr
+    assert path.read_bytes() == before
 
 
 def test_one_game_per_home_and_the_second_says_which_process_holds_it(tmp_path):
