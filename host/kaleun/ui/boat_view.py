@@ -144,7 +144,7 @@ def _widths(needs: list[int], room: float, gap: float, labels: list[tuple[float,
     one): each box gets at least the width of its shortest label where the figures leave room, and
     then the longer ones where there is room for them, the cheapest first. Labels never take width
     from the figures."""
-    base = [n * MIN_TARGET + 8 for n in needs]
+    base: list[float] = [n * MIN_TARGET + 8.0 for n in needs]
     room_left = room - gap * (len(needs) - 1)
     if labels is not None:
         chosen = [max(b, min(label)) for b, label in zip(base, labels, strict=True)]
@@ -154,7 +154,7 @@ def _widths(needs: list[int], room: float, gap: float, labels: list[tuple[float,
             for cost, i in upgrades:
                 if cost > 0 and sum(chosen) + cost <= room_left:
                     chosen[i] += cost
-            base = [float(c) for c in chosen]
+            base = chosen
     free = room_left - sum(base)
     if free >= 0:
         return [b + free / len(needs) for b in base]
