@@ -88,6 +88,7 @@ def test_6_14_corrections_and_undo_by_touch() -> None:
     table.tap("crew.page.stores")
     table.tap("bars.morale-")
     assert table.window.scene().bars.endswith("morale X")
+    table.tap("crew.page.on")
     table.tap("sailor.officer-square")
     table.tap("sailor.chip+")
     assert len(table.game.module("crew").status()["sailors"]["officer-square"]["chips"]) == 1

@@ -21,7 +21,7 @@ from kaleun.ui.boat_view import Sailor, draw_figure
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import NARROWEST, Canvas, wrap
+from kaleun.ui.widgets import Canvas
 
 TASK_WORDS: dict[str, Msg] = {"observation": Msg("lookout"), "repair": Msg("repairing"), "breach": Msg("at the breach"),
                               "first_aid": Msg("medic")}
@@ -106,14 +106,7 @@ class CrewScreen(Screen):
               rows: int = 2, size: int = theme.MIN_TEXT, bold: bool = False) -> int:
         """A sailor's name on up to `rows` lines (a line a little too wide is squeezed, never cut
         while it fits); returns the y below it."""
-        font = c.font(size, bold)
-        words = c.tr(name)
-        longest = max((font.size(word)[0] for word in words.split()), default=0)
-        lines = wrap(font, words, width)
-        if len(lines) > rows or longest > width:
-            lines = wrap(font, words, int(width / NARROWEST))
-        if len(lines) > rows or longest > width / NARROWEST:  # no room to show it whole: cut, and reported
-            lines = [words]
+        lines = c.rows(name, size, width, rows, bold)
         x, y = pos
         for line in lines:
             y = c.text(line, (x, y), size, color, bold=bold, width=width).y + s_line(c, size, bold)

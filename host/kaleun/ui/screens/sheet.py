@@ -231,15 +231,24 @@ class FormSheet(Overlay):
             if activated and p.get("accepted"):
                 c.text(Msg("Carried out by:"), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
                 y += s(22)
-                room = (buttons.y - s(26) - y) // s(30)
-                for a in activated[:max(1, room)]:
+                limit = buttons.y - s(26)
+                shown = 0
+                for a in activated:
+                    # each sailor whole, on two lines where the name needs them
+                    words = Msg("{name} in {section}: {chips}", name=Msg.term(self.names.get(a["figure"], a["figure"])),
+                                section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"]))
+                    lines = c.rows(words, theme.MIN_TEXT, inner.w - s(32))
+                    height = max(s(30), len(lines) * s(20) + s(8))
+                    if shown and y + height > limit - (s(22) if shown < len(activated) - 1 else 0):
+                        break
                     draw_figure(c.surface, c.fonts, a["figure"], (inner.x + s(13), y + s(13)), s(24))
-                    c.text(Msg("{name} in {section}: {chips}", name=Msg.term(self.names.get(a["figure"], a["figure"])),
-                               section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"])),
-                           (inner.x + s(32), y + s(13)), theme.MIN_TEXT, theme.TEXT, "midleft", width=inner.w - s(32))
-                    y += s(30)
-                if len(activated) > room:
-                    c.text(Msg("+{n} more", n=len(activated) - room), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+                    for k, line in enumerate(lines):
+                        c.text(line, (inner.x + s(32), y + s(3) + k * s(20)), theme.MIN_TEXT, theme.TEXT,
+                               width=inner.w - s(32))
+                    y += height
+                    shown += 1
+                if len(activated) > shown:
+                    c.text(Msg("+{n} more", n=len(activated) - shown), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
             paid = p.get("paid")
             words = {"command": Msg("Paid from the command bar."), "morale": Msg("Paid from the morale bar."),
                      None: Msg("Both bars are spent: no orders now.")}.get(paid, Msg(""))
