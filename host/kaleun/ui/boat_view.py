@@ -3,10 +3,11 @@ and what the crew engine knows of each section (conditions, flooding, a breach c
 injured and dead sailors).
 
 Sections widen for a crowd, so every figure stays big enough to grab with a finger (47 px on the
-7" screen): the hull sections hold two rows of figures under a label of two lines, deck and bridge
-two rows under one line. Each section's name shows whole: the label wraps onto its second line,
-a section is made wide enough for its name where the figures leave room, and where even that is
-not enough the section's short name (`SECTION_SHORT`) stands in for the long one. Each condition is
+7" screen): the hull sections hold two rows of figures under a label of two lines (a crowd: three
+rows under one line, where its name fits), deck and bridge two rows under one line. Each
+section's name shows whole: the label wraps onto its second line, a section is made wide enough
+for its name where the figures leave room, and where even that is not enough the section's short
+name (`SECTION_SHORT`) stands in for the long one. Each condition is
 drawn with its colour *and* its pattern *and* its icon: fire diagonal flames, an electrical fault
 zigzags, toxic gas dots, a leak falling drops, a light failure darkness; a flooded section is
 deep blue with waves and says so; a breach has a red frame and its countdown in words.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -26,7 +27,7 @@ from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
 from kaleun.ui.layout import Layout, figure_cells
 from kaleun.ui.theme import MIN_TARGET, Fonts
-from kaleun.ui.widgets import Canvas, blit_text
+from kaleun.ui.widgets import NARROWEST, Canvas, blit_text
 
 #: short section names that fit the 800x480 screen (rulebook §3: the boat's sections)
 SECTION_NAMES: dict[int, Msg] = {
@@ -119,6 +120,12 @@ class BoatPlan:
     controls: Rect
     hull: tuple[tuple[int, int], ...]
     waterline: int
+    #: lines of each section's label (a hull section crowded with figures gives its name one line
+    #: and its figures three rows)
+    label_rows: dict[int, int] = field(default_factory=dict)
+
+    def rows(self, number: int) -> int:
+        return self.label_rows.get(number, label_rows(number))
 
     def section_at(self, pos: tuple[int, int]) -> int | None:
         for number, rect in self.sections.items():
@@ -141,20 +148,20 @@ def _widths(needs: list[int], room: float, gap: float, labels: list[tuple[float,
     """Widths for boxes needing `needs` figure columns each, filling `room` (design px).
 
     `labels` gives each box the widths its label needs, best first (the long name, then the short
-    one): each box gets at least the width of its shortest label where the figures leave room, and
-    then the longer ones where there is room for them, the cheapest first. Labels never take width
-    from the figures."""
+    one): each box gets the width of its shortest label where the figures leave room, the cheapest
+    first, and then of the longer ones where there is room for them. Labels never take width from
+    the figures."""
     base: list[float] = [n * MIN_TARGET + 8.0 for n in needs]
     room_left = room - gap * (len(needs) - 1)
     if labels is not None:
-        chosen = [max(b, min(label)) for b, label in zip(base, labels, strict=True)]
-        if sum(chosen) <= room_left:
-            upgrades = sorted((max(b, label[0]) - c, i) for i, (b, label, c) in enumerate(zip(base, labels, chosen,
-                                                                                                strict=True)))
-            for cost, i in upgrades:
+        chosen = list(base)
+        for pick in (min, lambda label: label[0]):  # the short names first, then the long ones; cheapest first
+            wanted = [max(b, pick(label)) for b, label in zip(base, labels, strict=True)]
+            for i in sorted(range(len(base)), key=lambda i: wanted[i] - chosen[i]):
+                cost = wanted[i] - chosen[i]
                 if cost > 0 and sum(chosen) + cost <= room_left:
                     chosen[i] += cost
-            base = chosen
+        base = chosen
     free = room_left - sum(base)
     if free >= 0:
         return [b + free / len(needs) for b in base]
@@ -163,16 +170,32 @@ def _widths(needs: list[int], room: float, gap: float, labels: list[tuple[float,
 
 
 def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...],
-              labels: dict[int, tuple[float, ...]] | None = None) -> BoatPlan:
-    """The sections' places for this distribution of the figures; `labels`: the widths (design px)
-    each hull section's label needs, best first (`label_widths`)."""
+              labels: dict[int, dict[int, tuple[float, ...]]] | None = None) -> BoatPlan:
+    """The sections' places for this distribution of the figures; `labels`: for each hull section
+    and number of label lines, the widths (design px) its labels need, best first (`label_widths`).
+
+    A hull section's label has two lines over two rows of figures, or one line over three rows
+    where that makes the section narrower (a crowd whose name fits on one line)."""
     counts: dict[int | None, int] = {}
     for _, section in figures:
         counts[section] = counts.get(section, 0) + 1
-    rows_hull = (HULL_H - HULL_LABEL_ROWS * LABEL_H - 4) // MIN_TARGET
-    needs = [max(1, math.ceil(counts.get(s, 0) / rows_hull)) for s in range(1, 7)]
-    widths = _widths(needs, HULL_RIGHT - HULL_LEFT, 4,
-                     None if labels is None else [labels.get(s, (0.0,)) for s in range(1, 7)])
+    rows: dict[int, int] = {}
+    needs: list[int] = []
+    words: list[tuple[float, ...]] = []
+    for number in range(1, 7):
+        best: tuple[float, int, int, tuple[float, ...]] | None = None
+        for lines in (HULL_LABEL_ROWS, 1):
+            figure_rows = (HULL_H - lines * LABEL_H - 4) // MIN_TARGET
+            columns = max(1, math.ceil(counts.get(number, 0) / figure_rows))
+            need = (0.0,) if labels is None else labels.get(number, {}).get(lines, (0.0,))
+            width = max(columns * MIN_TARGET + 8.0, min(need))
+            if best is None or width < best[0]:
+                best = (width, lines, columns, need)
+        assert best is not None
+        rows[number], needs_, words_ = best[1], best[2], best[3]
+        needs.append(needs_)
+        words.append(words_)
+    widths = _widths(needs, HULL_RIGHT - HULL_LEFT, 4, None if labels is None else words)
     sections: dict[int, Rect] = {}
     x = float(HULL_LEFT)
     for s, w in zip(range(1, 7), widths, strict=True):
@@ -196,7 +219,7 @@ def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...],
         (2, mid), (HULL_LEFT - 2, HULL_Y - 4), (HULL_RIGHT + 2, HULL_Y - 4), (798, mid - 30), (798, mid + 30),
         (HULL_RIGHT + 2, HULL_Y + HULL_H + 2), (HULL_LEFT - 2, HULL_Y + HULL_H + 2)))
     return BoatPlan(sections, layout.rect(4, TRAY_Y, 792, TRAY_H), tower, controls, hull,
-                    layout.point(0, HULL_Y + HULL_H * 0.45)[1])
+                    layout.point(0, HULL_Y + HULL_H * 0.45)[1], rows)
 
 
 def label_rows(number: int) -> int:
@@ -223,7 +246,7 @@ def figure_places(layout: Layout, plan: BoatPlan, figures: tuple[tuple[str, int 
     places: Places = {}
     for section, members in groups.items():
         area = (tray_area(layout, plan.tray) if section is None
-                else figure_area(layout, plan.sections[section], label_rows(section)))
+                else figure_area(layout, plan.sections[section], plan.rows(section)))
         cell, centres = figure_cells(area, len(members), layout.size(54))
         for figure, centre in zip(members, centres, strict=True):
             places[figure] = (centre, cell)
@@ -296,14 +319,16 @@ def _label_need(font: Any, text: str, icons_w: int, rows: int) -> int:
     return need
 
 
-def label_widths(layout: Layout, fonts: Fonts, tr: Any, view: BoatView) -> dict[int, tuple[float, ...]]:
-    """Hull section -> the section widths (design px) its labels need, best first, for `boat_plan`."""
+def label_widths(layout: Layout, fonts: Fonts, tr: Any, view: BoatView) -> dict[int, dict[int, tuple[float, ...]]]:
+    """Hull section -> lines of its label -> the section widths (design px) its labels need on so
+    many lines, best first, for `boat_plan`."""
     font = fonts.get(theme.MIN_TEXT, True)
-    out: dict[int, tuple[float, ...]] = {}
+    out: dict[int, dict[int, tuple[float, ...]]] = {}
     for number in range(1, 7):
         icons_w = _icons_width(layout, section_icons(view, number))
-        out[number] = tuple((_label_need(font, text, icons_w, label_rows(number)) + layout.size(8) + 2) / layout.sx
-                            for text in section_labels(tr, number))
+        out[number] = {lines: tuple((_label_need(font, text, icons_w, lines) + layout.size(8) + 2) / layout.sx
+                                    for text in section_labels(tr, number))
+                       for lines in (HULL_LABEL_ROWS, 1)}
     return out
 
 
@@ -406,7 +431,7 @@ def _clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def draw_label(c: Canvas, number: int, rect: Rect, icons_w: int, color: theme.Color) -> str | None:
+def draw_label(c: Canvas, number: int, rect: Rect, icons_w: int, color: theme.Color, rows: int) -> str | None:
     """A section's number and name, on as many lines as the section has for them; returns the label
     shown whole (None: it had to be cut, which `Canvas.cut` reports)."""
     s = c.size
@@ -414,19 +439,22 @@ def draw_label(c: Canvas, number: int, rect: Rect, icons_w: int, color: theme.Co
     inner = rect.w - s(8)
     texts = section_labels(c.tr, number)
     for text in texts:
-        lines = label_lines(font, text, inner - icons_w, inner, label_rows(number))
+        lines = label_lines(font, text, inner - icons_w, inner, rows)
         if lines is not None:
             for i, line in enumerate(lines):
                 if line:
                     c.text(line, (rect.x + s(4), rect.y + s(1) + i * s(LABEL_H)), theme.MIN_TEXT, color, bold=True)
             return text
-    c.text(texts[-1], (rect.x + s(4), rect.y + s(1)), theme.MIN_TEXT, color, bold=True,
-           width=max(s(14), inner - icons_w))
-    return None
+    # one line, squeezed a little if that is enough to show it whole, else cut (and reported)
+    room = max(s(14), inner - icons_w)
+    c.text(texts[-1], (rect.x + s(4), rect.y + s(1)), theme.MIN_TEXT, color, bold=True, width=room)
+    return texts[-1] if font.size(texts[-1])[0] * NARROWEST <= room else None
 
 
-def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool, compact: bool = False) -> str | None:
-    """One section with its conditions, flooding and breach; returns the label shown whole."""
+def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool, compact: bool = False,
+                 rows: int | None = None) -> str | None:
+    """One section with its conditions, flooding and breach (its label on `rows` lines); returns the
+    label shown whole."""
     s = c.size
     surface = c.surface
     flooded = number in view.flooded
@@ -459,7 +487,7 @@ def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool,
         c.text(str(number), (rect.x + s(4), rect.y + s(1)), theme.MIN_TEXT, label_color, bold=True)
     else:
         shown = draw_label(c, number, rect, _icons_width(c.layout, len(conditions) + (breach is not None)),
-                           label_color)
+                           label_color, label_rows(number) if rows is None else rows)
     x = rect.right - s(3) - icon_side
     for cond in conditions:
         box = Rect(x, rect.y + s(2), icon_side, icon_side)
@@ -508,7 +536,7 @@ def draw_boat(c: Canvas, plan: BoatPlan, view: BoatView, places: Places, area: R
     pygame.draw.rect(surface, theme.HULL, casing)
     gun = (deck.centerx, deck.y + s(14))
     pygame.draw.line(surface, theme.HULL_EDGE, gun, (deck.x - s(30), deck.y + s(4)), s(5))
-    labels = {number: draw_section(c, number, rect, view, view.drop == number)
+    labels = {number: draw_section(c, number, rect, view, view.drop == number, rows=plan.rows(number))
               for number, rect in plan.sections.items()}
     draw_tray(c, plan.tray, view.drop == "tray", any(section is None for _, section in view.figures))
     sailors = dict(view.sailors)

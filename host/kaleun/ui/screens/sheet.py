@@ -125,8 +125,9 @@ class FormSheet(Overlay):
         y = area.y + s(42)
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
         for f in self.fields():
-            c.text(f.label, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
-            y += s(LABEL_H)
+            for line in c.rows(f.label, theme.MIN_TEXT, left.w):  # a long label takes a second line
+                c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
+                y += s(LABEL_H)
             row = Rect(left.x, y, left.w, s(ROW_H))
             if f.kind == "number":
                 self._number(c, f, row)
