@@ -29,9 +29,9 @@ def glyph_check() -> Callable[[Any, str], list[str]]:
     return missing_glyphs
 
 
-def busy_table(language: str) -> Table_:
+def busy_table(language: str, size: tuple[int, int] = (800, 480)) -> Table_:
     """The convoy battle after an attack, with every kind of damage and injured sailors."""
-    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language, size=size)
     rt = table.runtime
     rt.submit({"do": "order", "order": "mobilize"})
     for figure, section in (("navigator-square", 8), ("navigator-triangle", 8), ("engineer-square", 5)):

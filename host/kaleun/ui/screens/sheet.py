@@ -207,7 +207,7 @@ class FormSheet(Overlay):
         give_label = Msg("Give order") if self.form.order else Msg("Do it")
         enabled, why_not = True, None
         p = self.preview or {}
-        crew_rows = min(2, len(p.get("activated") or [])) if p.get("accepted") else 0
+        crew_rows = min(1, len(p.get("activated") or [])) if p.get("accepted") else 0
         # what is missing gets the room above the crew who would carry it out and the bar it is paid from
         bottom = buttons.y - s(26) - (s(22) + crew_rows * s(30) if crew_rows else 0)
         if self.form.order is None:
@@ -266,7 +266,7 @@ class FormSheet(Overlay):
         the room down to `bottom`."""
         s = c.size
         icon(c.surface, Rect(inner.x, y, s(24), s(24)), color)
-        y = max(y + s(28), c.paragraph(head, Rect(inner.x + s(30), y, inner.w - s(30), s(56)), theme.MIN_TEXT, color,
+        y = max(y + s(28), c.paragraph(head, Rect(inner.x + s(30), y, inner.w - s(30), s(66)), theme.MIN_TEXT, color,
                                        bold=True) + s(4))
         if detail:
             room = Rect(inner.x, y, inner.w, max(s(22), bottom - y))
