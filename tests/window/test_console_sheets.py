@@ -85,8 +85,10 @@ def test_9_3_lookouts_by_count_and_the_helm_orders_from_the_orders_screen() -> N
 def test_6_14_corrections_and_undo_by_touch() -> None:
     table = Table_()
     table.tap("tab.crew")
+    table.tap("crew.page.stores")
     table.tap("bars.morale-")
     assert table.window.scene().bars.endswith("morale X")
+    table.tap("crew.page.on")
     table.tap("sailor.officer-square")
     table.tap("sailor.chip+")
     assert len(table.game.module("crew").status()["sailors"]["officer-square"]["chips"]) == 1

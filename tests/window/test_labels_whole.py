@@ -4,6 +4,8 @@ never overlap, and every tab, column title, panel title and the command/morale b
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
@@ -59,3 +61,95 @@ def test_10_tabs_columns_panel_titles_and_bars_show_whole(language: str) -> None
             for numeral in ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI")}
     cut = {whole for whole in win.cut if whole in labels | bars}
     assert not cut, f"labels shortened in {language}: {[win.cut[w] for w in sorted(cut)]}"
+
+
+def _assistant_accounts(win: Any) -> set[str]:
+    """The order assistant's account of a refusal or of the crew it did not find, as the open sheet
+    shows it. By design the one text that may stay shortened: the game names every sailor it looked
+    at and his task ("found navigator-square (observation, busy with observation), ..."); on the
+    sheet it runs down to the Give and Cancel buttons, which keep their place, and its first lines
+    say what is missing."""
+    from kaleun.ui.screens.sheet import FormSheet
+
+    sheet = win.overlay
+    if not isinstance(sheet, FormSheet):
+        return set()
+    preview = sheet.preview or {}
+    return {win.tr(text) for text in (preview.get("missing"), preview.get("reason"), sheet.problem) if text}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_10_what_a_player_reads_shows_whole_on_every_screen(language: str, size: tuple[int, int]) -> None:
+    """Item 10 at 800x480 (and a larger window) in the convoy battle with damage and injured sailors:
+    on every screen and sheet the section names, the damage list's rows, the crew's 32 names (both
+    watches), the settings' roles, the bars, the attack screen's readings and the order assistant's
+    sailors show whole, never with an ellipsis (`_assistant_accounts`: the one exception)."""
+    table = busy_table(language, size)
+    win = table.window
+    for name, show in views(table):
+        win.close_overlay()
+        show()
+        win.cut.clear()
+        table.render()
+        allowed = _assistant_accounts(win) if name.startswith("form-") else set()
+        cut = {whole: shown for whole, shown in win.cut.items() if whole not in allowed}
+        assert not cut, f"{name} in {language} at {size}: shortened {cut}"
+
+
+def _labels_shown(table: Table_) -> dict[int, str | None]:
+    table.window.show("boat")
+    table.render()
+    return dict(table.window.screens["boat"].labels)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_3_every_section_of_the_boat_drawing_is_named_whole(language: str, size: tuple[int, int]) -> None:
+    """§3 the boat's 8 sections: each label is its number and its name (or its short name where the
+    section is narrow), whole, in the busy battle and in a crowd of 8 figures in one section; the
+    figures keep their 9 mm cells."""
+    from kaleun.ui.boat_view import section_labels
+    from kaleun.ui.theme import MIN_TARGET
+
+    crowded = Table_(seed=0, language=language, size=size)
+    for figure in ("captain-circle", "captain-square", "officer-circle", "officer-square", "navigator-circle",
+                   "navigator-square", "engineer-circle", "engineer-square"):
+        crowded.runtime.table.actuate({"do": "place", "figure": figure, "section": 3})
+    scale = min(size[0] / 800, size[1] / 480)
+    for table in (busy_table(language, size), crowded):
+        shown = _labels_shown(table)
+        assert sorted(shown) == list(range(1, 9))
+        for number, label in shown.items():
+            assert label is not None, f"section {number} cut in {language}: {table.window.cut}"
+            assert label in section_labels(table.window.tr, number)
+            assert label.split()[0] == str(number)
+        figures = [t for t in table.window.targets.items if t.kind == "figure"]
+        assert len(figures) == 16
+        assert min(min(t.rect.size) for t in figures) >= int(MIN_TARGET * scale) - 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_6_both_watches_names_show_whole_on_the_crew_screen(language: str) -> None:
+    """§6 the crew: the 16 sailors on watch and the 16 off watch each on a card of their page, the
+    name whole (on two lines where it needs them); a sailor's details name his relief whole."""
+    table = busy_table(language)
+    win = table.window
+    crew = table.game.module("crew")
+    table.tap("tab.crew")
+    for page, row in (("on", crew.row), ("off", 1 - crew.row)):
+        table.tap(f"crew.page.{page}")
+        win.cut.clear()
+        table.render()
+        cards = [t for t in win.targets.items if t.id.startswith("sailor.")]
+        assert len(cards) == 16 and min(min(t.rect.size) for t in cards) >= 47
+        assert not win.cut, f"{page} watch in {language}: {win.cut}"
+        from kaleun.uboot.figures import FIGURES
+
+        names = {win.tr(Msg.term(crew.face(f, row).name)) for f in FIGURES}
+        assert len(names) == 16
+    table.tap("sailor.officer-square")
+    win.cut.clear()
+    table.render()
+    assert not win.cut, f"sailor details in {language}: {win.cut}"
+    assert table.window.targets.get("sailor.chip+") is not None

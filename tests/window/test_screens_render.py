@@ -29,9 +29,9 @@ def glyph_check() -> Callable[[Any, str], list[str]]:
     return missing_glyphs
 
 
-def busy_table(language: str) -> Table_:
+def busy_table(language: str, size: tuple[int, int] = (800, 480)) -> Table_:
     """The convoy battle after an attack, with every kind of damage and injured sailors."""
-    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language, size=size)
     rt = table.runtime
     rt.submit({"do": "order", "order": "mobilize"})
     for figure, section in (("navigator-square", 8), ("navigator-triangle", 8), ("engineer-square", 5)):
@@ -60,6 +60,8 @@ def views(table: Table_) -> list[tuple[str, Callable[[], None]]]:
     win = table.window
     out: list[tuple[str, Callable[[], None]]] = [(f"tab-{tab}", lambda t=tab: win.show(t)) for tab in TABS]
     out.append(("tab-crew-sailor", lambda: (win.show("crew"), win.ui.__setitem__("sailor", "officer-square"))))
+    for page in ("off", "stores"):
+        out.append((f"tab-crew-{page}", lambda p=page: (win.show("crew"), win.ui.update(crew_page=p, sailor=None))))
     out.append(("tab-plot-list", lambda: (win.show("plot"), win.ui.__setitem__("contact", None))))
     for optic in ("periscope", "gun_sight"):
         out.append((f"tab-scope-{optic}", lambda o=optic: (win.show("scope"), win.ui.__setitem__("optic", o))))

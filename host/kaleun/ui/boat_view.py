@@ -3,7 +3,11 @@ and what the crew engine knows of each section (conditions, flooding, a breach c
 injured and dead sailors).
 
 Sections widen for a crowd, so every figure stays big enough to grab with a finger (47 px on the
-7" screen): the hull sections hold three rows of figures, deck and bridge two. Each condition is
+7" screen): the hull sections hold two rows of figures under a label of two lines (a crowd: three
+rows under one line, where its name fits), deck and bridge two rows under one line. Each
+section's name shows whole: the label wraps onto its second line, a section is made wide enough
+for its name where the figures leave room, and where even that is not enough the section's short
+name (`SECTION_SHORT`) stands in for the long one. Each condition is
 drawn with its colour *and* its pattern *and* its icon: fire diagonal flames, an electrical fault
 zigzags, toxic gas dots, a leak falling drops, a light failure darkness; a flooded section is
 deep blue with waves and says so; a breach has a red frame and its countdown in words.
@@ -13,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -23,12 +27,17 @@ from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
 from kaleun.ui.layout import Layout, figure_cells
 from kaleun.ui.theme import MIN_TARGET, Fonts
-from kaleun.ui.widgets import Canvas, blit_text
+from kaleun.ui.widgets import NARROWEST, Canvas, blit_text
 
 #: short section names that fit the 800x480 screen (rulebook §3: the boat's sections)
 SECTION_NAMES: dict[int, Msg] = {
     1: Msg("Bow room"), 2: Msg("Officers"), 3: Msg("Control"), 4: Msg("Crew"), 5: Msg("Diesels"),
     6: Msg("E-motors"), 7: Msg("Deck"), 8: Msg("Bridge"),
+}
+#: the labels for a section too narrow for "1 Bow room": the number and a short name
+SECTION_SHORT: dict[int, Msg] = {
+    1: Msg("{n} Bow", n=1), 2: Msg("{n} Officers", n=2), 3: Msg("{n} Control", n=3), 4: Msg("{n} Crew", n=4),
+    5: Msg("{n} Diesels", n=5), 6: Msg("{n} E-motors", n=6),
 }
 TRAY_LABEL = Msg("Lifted off the model")
 #: condition -> icon (the colour is theme.CONDITION_COLORS)
@@ -46,6 +55,8 @@ HULL_Y, HULL_H = 170, 165
 TRAY_Y, TRAY_H = 336, 48
 HULL_LEFT, HULL_RIGHT = 22, 778
 LABEL_H = 19
+#: label lines of a hull section (two: "3 Central" over "post"); deck and bridge have one
+HULL_LABEL_ROWS = 2
 
 
 @dataclass(frozen=True)
@@ -109,6 +120,12 @@ class BoatPlan:
     controls: Rect
     hull: tuple[tuple[int, int], ...]
     waterline: int
+    #: lines of each section's label (a hull section crowded with figures gives its name one line
+    #: and its figures three rows)
+    label_rows: dict[int, int] = field(default_factory=dict)
+
+    def rows(self, number: int) -> int:
+        return self.label_rows.get(number, label_rows(number))
 
     def section_at(self, pos: tuple[int, int]) -> int | None:
         for number, rect in self.sections.items():
@@ -126,23 +143,59 @@ class BoatPlan:
         return None
 
 
-def _widths(needs: list[int], room: float, gap: float) -> list[float]:
-    """Widths for boxes needing `needs` figure columns each, filling `room` (design px)."""
-    base = [n * MIN_TARGET + 8 for n in needs]
-    free = room - gap * (len(needs) - 1) - sum(base)
+def _widths(needs: list[int], room: float, gap: float, labels: list[tuple[float, ...]] | None = None
+            ) -> list[float]:
+    """Widths for boxes needing `needs` figure columns each, filling `room` (design px).
+
+    `labels` gives each box the widths its label needs, best first (the long name, then the short
+    one): each box gets the width of its shortest label where the figures leave room, the cheapest
+    first, and then of the longer ones where there is room for them. Labels never take width from
+    the figures."""
+    base: list[float] = [n * MIN_TARGET + 8.0 for n in needs]
+    room_left = room - gap * (len(needs) - 1)
+    if labels is not None:
+        chosen = list(base)
+        for pick in (min, lambda label: label[0]):  # the short names first, then the long ones; cheapest first
+            wanted = [max(b, pick(label)) for b, label in zip(base, labels, strict=True)]
+            for i in sorted(range(len(base)), key=lambda i: wanted[i] - chosen[i]):
+                cost = wanted[i] - chosen[i]
+                if cost > 0 and sum(chosen) + cost <= room_left:
+                    chosen[i] += cost
+        base = chosen
+    free = room_left - sum(base)
     if free >= 0:
         return [b + free / len(needs) for b in base]
-    factor = (room - gap * (len(needs) - 1)) / sum(base)
+    factor = room_left / sum(base)
     return [b * factor for b in base]
 
 
-def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...]) -> BoatPlan:
+def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...],
+              labels: dict[int, dict[int, tuple[float, ...]]] | None = None) -> BoatPlan:
+    """The sections' places for this distribution of the figures; `labels`: for each hull section
+    and number of label lines, the widths (design px) its labels need, best first (`label_widths`).
+
+    A hull section's label has two lines over two rows of figures, or one line over three rows
+    where that makes the section narrower (a crowd whose name fits on one line)."""
     counts: dict[int | None, int] = {}
     for _, section in figures:
         counts[section] = counts.get(section, 0) + 1
-    rows_hull = (HULL_H - LABEL_H - 4) // MIN_TARGET
-    needs = [max(1, math.ceil(counts.get(s, 0) / rows_hull)) for s in range(1, 7)]
-    widths = _widths(needs, HULL_RIGHT - HULL_LEFT, 4)
+    rows: dict[int, int] = {}
+    needs: list[int] = []
+    words: list[tuple[float, ...]] = []
+    for number in range(1, 7):
+        best: tuple[float, int, int, tuple[float, ...]] | None = None
+        for lines in (HULL_LABEL_ROWS, 1):
+            figure_rows = (HULL_H - lines * LABEL_H - 4) // MIN_TARGET
+            columns = max(1, math.ceil(counts.get(number, 0) / figure_rows))
+            need = (0.0,) if labels is None else labels.get(number, {}).get(lines, (0.0,))
+            width = max(columns * MIN_TARGET + 8.0, min(need))
+            if best is None or width < best[0]:
+                best = (width, lines, columns, need)
+        assert best is not None
+        rows[number], needs_, words_ = best[1], best[2], best[3]
+        needs.append(needs_)
+        words.append(words_)
+    widths = _widths(needs, HULL_RIGHT - HULL_LEFT, 4, None if labels is None else words)
     sections: dict[int, Rect] = {}
     x = float(HULL_LEFT)
     for s, w in zip(range(1, 7), widths, strict=True):
@@ -166,12 +219,17 @@ def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...]) -> Bo
         (2, mid), (HULL_LEFT - 2, HULL_Y - 4), (HULL_RIGHT + 2, HULL_Y - 4), (798, mid - 30), (798, mid + 30),
         (HULL_RIGHT + 2, HULL_Y + HULL_H + 2), (HULL_LEFT - 2, HULL_Y + HULL_H + 2)))
     return BoatPlan(sections, layout.rect(4, TRAY_Y, 792, TRAY_H), tower, controls, hull,
-                    layout.point(0, HULL_Y + HULL_H * 0.45)[1])
+                    layout.point(0, HULL_Y + HULL_H * 0.45)[1], rows)
 
 
-def figure_area(layout: Layout, rect: Rect) -> Rect:
-    """The part of a section below its label, where figures stand."""
-    label = layout.size(LABEL_H)
+def label_rows(number: int) -> int:
+    """Lines of a section's label: two in the hull, one on deck and bridge."""
+    return HULL_LABEL_ROWS if number <= 6 else 1
+
+
+def figure_area(layout: Layout, rect: Rect, rows: int = 1) -> Rect:
+    """The part of a section below its label (of `rows` lines), where figures stand."""
+    label = layout.size(LABEL_H * rows)
     pad = layout.size(2)
     return Rect(rect.x + pad, rect.y + label, rect.w - 2 * pad, rect.h - label - pad)
 
@@ -187,11 +245,91 @@ def figure_places(layout: Layout, plan: BoatPlan, figures: tuple[tuple[str, int 
         groups.setdefault(section, []).append(figure)
     places: Places = {}
     for section, members in groups.items():
-        area = tray_area(layout, plan.tray) if section is None else figure_area(layout, plan.sections[section])
+        area = (tray_area(layout, plan.tray) if section is None
+                else figure_area(layout, plan.sections[section], plan.rows(section)))
         cell, centres = figure_cells(area, len(members), layout.size(54))
         for figure, centre in zip(members, centres, strict=True):
             places[figure] = (centre, cell)
     return places
+
+
+# -- the sections' labels -----------------------------------------------------------------------------
+def section_labels(tr: Any, number: int) -> list[str]:
+    """A section's label in the table's language, best first: "3 Control", then "3 Ctl"-like short."""
+    out = [f"{number} {tr(SECTION_NAMES[number])}"]
+    if number in SECTION_SHORT:
+        out.append(tr(SECTION_SHORT[number]))
+    return out
+
+
+def label_lines(font: Any, text: str, first: int, width: int, rows: int) -> list[str] | None:
+    """`text` broken at its spaces into at most `rows` lines, the first no wider than `first` (it
+    shares its line with the condition icons; it may stay empty), the others no wider than `width`;
+    None when the text does not fit whole."""
+    lines: list[str] = []
+    line = ""
+    limit = first
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if font.size(candidate)[0] <= limit:
+            line = candidate
+            continue
+        lines.append(line)
+        limit = width
+        if font.size(word)[0] > limit:
+            return None
+        line = word
+    lines.append(line)
+    return lines if len(lines) <= rows else None
+
+
+def _icons_width(layout: Layout, icons_count: int) -> int:
+    """Width the condition icons take on a label's first line (with the gap before them)."""
+    s = layout.size
+    return icons_count * (s(18) + s(2)) + (s(4) if icons_count else 0)
+
+
+def section_icons(view: BoatView, number: int) -> int:
+    """How many icons a section's label line carries (its conditions and a breach)."""
+    return (sum(1 for sec, _ in view.conditions if sec == number)
+            + sum(1 for b in view.breaches if b.section == number))
+
+
+_needs: dict[tuple[int, str, int, int], int] = {}
+
+
+def _label_need(font: Any, text: str, icons_w: int, rows: int) -> int:
+    """The narrowest inner width (pixels) that shows `text` whole beside `icons_w` of icons."""
+    key = (id(font), text, icons_w, rows)
+    need = _needs.get(key)
+    if need is None:
+        low = max(font.size(word)[0] for word in text.split())
+        high = max(low, font.size(text)[0] + icons_w)
+        if label_lines(font, text, low - icons_w, low, rows) is not None:
+            high = low
+        while low < high:
+            mid = (low + high) // 2
+            if label_lines(font, text, mid - icons_w, mid, rows) is not None:
+                high = mid
+            else:
+                low = mid + 1
+        if len(_needs) > 2000:
+            _needs.clear()
+        need = _needs[key] = high
+    return need
+
+
+def label_widths(layout: Layout, fonts: Fonts, tr: Any, view: BoatView) -> dict[int, dict[int, tuple[float, ...]]]:
+    """Hull section -> lines of its label -> the section widths (design px) its labels need on so
+    many lines, best first, for `boat_plan`."""
+    font = fonts.get(theme.MIN_TEXT, True)
+    out: dict[int, dict[int, tuple[float, ...]]] = {}
+    for number in range(1, 7):
+        icons_w = _icons_width(layout, section_icons(view, number))
+        out[number] = {lines: tuple((_label_need(font, text, icons_w, lines) + layout.size(8) + 2) / layout.sx
+                                    for text in section_labels(tr, number))
+                       for lines in (HULL_LABEL_ROWS, 1)}
+    return out
 
 
 def figure_at(places: Places, pos: tuple[int, int]) -> str | None:
@@ -293,8 +431,30 @@ def _clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool, compact: bool = False) -> None:
-    """One section with its conditions, flooding and breach."""
+def draw_label(c: Canvas, number: int, rect: Rect, icons_w: int, color: theme.Color, rows: int) -> str | None:
+    """A section's number and name, on as many lines as the section has for them; returns the label
+    shown whole (None: it had to be cut, which `Canvas.cut` reports)."""
+    s = c.size
+    font = c.font(theme.MIN_TEXT, True)
+    inner = rect.w - s(8)
+    texts = section_labels(c.tr, number)
+    for text in texts:
+        lines = label_lines(font, text, inner - icons_w, inner, rows)
+        if lines is not None:
+            for i, line in enumerate(lines):
+                if line:
+                    c.text(line, (rect.x + s(4), rect.y + s(1) + i * s(LABEL_H)), theme.MIN_TEXT, color, bold=True)
+            return text
+    # one line, squeezed a little if that is enough to show it whole, else cut (and reported)
+    room = max(s(14), inner - icons_w)
+    c.text(texts[-1], (rect.x + s(4), rect.y + s(1)), theme.MIN_TEXT, color, bold=True, width=room)
+    return texts[-1] if font.size(texts[-1])[0] * NARROWEST <= room else None
+
+
+def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool, compact: bool = False,
+                 rows: int | None = None) -> str | None:
+    """One section with its conditions, flooding and breach (its label on `rows` lines); returns the
+    label shown whole."""
     s = c.size
     surface = c.surface
     flooded = number in view.flooded
@@ -322,10 +482,12 @@ def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool,
     pygame.draw.rect(surface, edge_color, rect, edge, border_radius=s(4))
     label_color = (235, 235, 250) if flooded else theme.SECTION_LABEL
     icon_side = s(18)
-    icons_w = len(conditions) * (icon_side + s(2)) + (icon_side + s(2) if breach else 0)
-    name = c.tr(SECTION_NAMES[number])
-    c.text(f"{number} {name}" if not compact else str(number), (rect.x + s(4), rect.y + s(1)), theme.MIN_TEXT,
-           label_color, bold=True, width=max(s(14), rect.w - s(8) - icons_w))
+    shown: str | None = str(number)
+    if compact:
+        c.text(str(number), (rect.x + s(4), rect.y + s(1)), theme.MIN_TEXT, label_color, bold=True)
+    else:
+        shown = draw_label(c, number, rect, _icons_width(c.layout, len(conditions) + (breach is not None)),
+                           label_color, label_rows(number) if rows is None else rows)
     x = rect.right - s(3) - icon_side
     for cond in conditions:
         box = Rect(x, rect.y + s(2), icon_side, icon_side)
@@ -352,10 +514,12 @@ def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool,
         color = lamp.color if lamp.lit else theme.HULL
         pygame.draw.circle(surface, color, centre, s(6))
         pygame.draw.circle(surface, theme.OUTLINE, centre, s(6), 1)
+    return shown
 
 
-def draw_boat(c: Canvas, plan: BoatPlan, view: BoatView, places: Places, area: Rect) -> None:
-    """The whole boat screen's drawing: sky and sea, hull and tower, sections, figures, tray."""
+def draw_boat(c: Canvas, plan: BoatPlan, view: BoatView, places: Places, area: Rect) -> dict[int, str | None]:
+    """The whole boat screen's drawing: sky and sea, hull and tower, sections, figures, tray.
+    Returns each section's label as shown whole (None: cut)."""
     s = c.size
     surface = c.surface
     water = plan.waterline if view.surfaced else area.y
@@ -372,14 +536,15 @@ def draw_boat(c: Canvas, plan: BoatPlan, view: BoatView, places: Places, area: R
     pygame.draw.rect(surface, theme.HULL, casing)
     gun = (deck.centerx, deck.y + s(14))
     pygame.draw.line(surface, theme.HULL_EDGE, gun, (deck.x - s(30), deck.y + s(4)), s(5))
-    for number, rect in plan.sections.items():
-        draw_section(c, number, rect, view, view.drop == number)
+    labels = {number: draw_section(c, number, rect, view, view.drop == number, rows=plan.rows(number))
+              for number, rect in plan.sections.items()}
     draw_tray(c, plan.tray, view.drop == "tray", any(section is None for _, section in view.figures))
     sailors = dict(view.sailors)
     for figure, (centre, cell) in places.items():
         if figure != view.drag_figure:
             draw_figure(surface, c.fonts, figure, centre, cell * 0.8, selected=figure == view.selected,
                         sailor=sailors.get(figure))
+    return labels
 
 
 def draw_tray(c: Canvas, tray: Rect, target: bool, occupied: bool) -> None:

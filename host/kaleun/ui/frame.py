@@ -51,12 +51,12 @@ def draw_clock(c: Canvas, win: Window, scene: Scene) -> None:
     c.surface.fill(theme.PANEL, clock_area(win))
     clock = layout.clock
     time_rect = c.text(scene.time, (clock.x, clock.centery + s(1)), 32, theme.TEXT, "midleft", bold=True)
-    x = time_rect.right + s(10)
+    x = time_rect.right + s(8)
     c.text(scene.date, (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT, "bottomleft")
     c.text(WATCH_WORDS.get(scene.watch, scene.watch), (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT_DIM,
            "topleft")
     bars_x = x + max(c.text_width(scene.date, theme.MIN_TEXT), c.text_width(WATCH_WORDS.get(scene.watch, scene.watch),
-                                                                            theme.MIN_TEXT)) + s(12)
+                                                                            theme.MIN_TEXT)) + s(8)
     if scene.bars:
         command, _, morale = scene.bars.partition(" · ")
         room = layout.buttons["pause"].x - bars_x - s(6)

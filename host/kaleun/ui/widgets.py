@@ -184,15 +184,32 @@ class Canvas:
         """Wrapped text inside `rect` (the last line that fits ends with an ellipsis). Returns the y below it."""
         font = self.font(size, bold)
         height = font.get_linesize()
-        rows = wrap(font, self.tr(text), max(1, rect.w))
+        whole = self.tr(text)
+        rows = wrap(font, whole, max(1, rect.w))
         room = max(1, rect.h // height)
         if len(rows) > room:
             rows = [*rows[:room - 1], fit(font, " ".join(rows[room - 1:]), rect.w, "…")]
+            if len(self.cut) < TextCache.LIMIT:
+                self.cut.setdefault(whole, " ".join(rows))
         y = rect.y
         for row in rows:
             self.text(row, (rect.x, y), size, color, bold=bold)
             y += height
         return y
+
+    def rows(self, text: Text | None, size: int, width: int, rows: int = 2, bold: bool = False) -> list[str]:
+        """`text` broken at its spaces into at most `rows` lines for `width` (a line a little too wide
+        is squeezed when drawn with `text(..., width=width)`, as one line is); a text that cannot be
+        shown whole so comes back as one line, which `text()` then cuts and reports."""
+        font = self.font(size, bold)
+        words = self.tr(text)
+        longest = max((font.size(word)[0] for word in words.split()), default=0)
+        lines = wrap(font, words, max(1, width))
+        if len(lines) > rows or longest > width:
+            lines = wrap(font, words, max(1, int(width / NARROWEST)))
+        if len(lines) > rows or longest > width / NARROWEST:
+            lines = [words]
+        return lines
 
     def text_width(self, text: Text | None, size: int = theme.TEXT_SIZE, bold: bool = False) -> int:
         return int(self.font(size, bold).size(self.tr(text))[0])

@@ -116,7 +116,7 @@ class AttackScreen(Screen):
             c.text(state, (mark.right + s(8), row.bottom - s(2)), theme.MIN_TEXT, text_color, "bottomleft",
                    width=row.right - mark.right - s(12))
             c.targets.add(f"tube.{number}", row, call(self.toggle, number))
-            y += s(51)
+            y += s(49)
         racks = w.get("racks", {})
         left = Msg("{n} torpedoes: bow {bow}, stern {stern}, deck {deck}", n=w.get("torpedoes_left", 0),
                    bow=len(racks.get("1", [])), stern=len(racks.get("6", [])), deck=len(w.get("deck", [])))
@@ -130,9 +130,8 @@ class AttackScreen(Screen):
         x, w = rect.x + s(8), rect.w - s(16)
         y = top
         if not tdc.get("programmed"):
-            c.paragraph(Msg("Not programmed. Choose a target on the plot, or set the attack disc."),
-                        Rect(x, y, w, s(70)), theme.MIN_TEXT, theme.TEXT_DIM)
-            y += s(72)
+            y = c.paragraph(Msg("Not programmed. Choose a target on the plot, or set the attack disc."),
+                            Rect(x, y, w, s(110)), theme.MIN_TEXT, theme.TEXT_DIM) + s(2)
         else:
             head = Msg("Target {contact}: course {course:03d}°, {kn} kn", contact=tdc.get("contact") or "—",
                        course=int(tdc.get("course", 0)), kn=tdc.get("speed_kn"))
@@ -166,12 +165,18 @@ class AttackScreen(Screen):
                     y += s(20)
         disc = self.weapons.get("disc", {})
         if disc.get("own_course") is not None or disc.get("enemy_course") is not None:
-            y = max(y, rect.bottom - s(50))
-            c.text(Msg("Disc: own {o}°, enemy {e}°, bearing {b}°", o=disc.get("own_course"), e=disc.get("enemy_course"),
-                       b=disc.get("bearing")), (x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=w)
+            # the attack disc's reading at the panel's foot, on the lines it needs
+            texts: list[tuple[Msg, theme.Color]] = [
+                (Msg("Disc: own {o}°, enemy {e}°, bearing {b}°", o=disc.get("own_course"), e=disc.get("enemy_course"),
+                     b=disc.get("bearing")), theme.TEXT_DIM)]
             if disc.get("aob") is not None:
-                c.text(Msg("true bearing {tb}°, angle on the bow {a}°", tb=disc.get("true_bearing"), a=disc.get("aob")),
-                       (x, y + s(21)), theme.MIN_TEXT, theme.TEXT, width=w)
+                texts.append((Msg("true bearing {tb}°, angle on the bow {a}°", tb=disc.get("true_bearing"),
+                                  a=disc.get("aob")), theme.TEXT))
+            laid = [(line, color) for text, color in texts for line in c.rows(text, theme.MIN_TEXT, w)]
+            y = max(y, rect.bottom - s(4) - len(laid) * s(20))
+            for line, color in laid:
+                c.text(line, (x, y), theme.MIN_TEXT, color, width=w)
+                y += s(20)
 
     def _actions(self, c: Canvas, rect: Rect) -> None:
         s = c.size

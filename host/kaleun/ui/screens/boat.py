@@ -20,6 +20,7 @@ from kaleun.ui.boat_view import (
     draw_boat,
     draw_figure,
     figure_places,
+    label_widths,
     read_boat,
 )
 from kaleun.ui.scene import Drag, freeze, lamp_looks
@@ -40,6 +41,8 @@ class BoatScreen(Screen):
         self.boat: dict[str, Any] = {}
         self.square: str | None = None
         self.plan: BoatPlan | None = None
+        #: each section's label as drawn in the last frame, whole (None: it had to be cut)
+        self.labels: dict[int, str | None] = {}
 
     def read(self) -> Hashable:
         game = self.game
@@ -62,7 +65,8 @@ class BoatScreen(Screen):
         if self.view is None:
             self.read()
         assert self.view is not None
-        self.plan = boat_plan(self.win.layout, self.view.figures)
+        layout = self.win.layout
+        self.plan = boat_plan(layout, self.view.figures, label_widths(layout, self.win.fonts, self.win.tr, self.view))
         return figure_places(self.win.layout, self.plan, self.view.figures)
 
     def draw(self, c: Canvas, area: Rect) -> None:
@@ -73,7 +77,7 @@ class BoatScreen(Screen):
         places = self.places()
         plan = self.plan
         assert plan is not None
-        draw_boat(c, plan, view, places, area)
+        self.labels = draw_boat(c, plan, view, places, area)
         win = self.win
         for number, rect in plan.sections.items():
             c.targets.add(f"section.{number}", rect, call(win.drop_selected, number), "section")

@@ -1,6 +1,10 @@
-"""The crew: all 32 sailors behind the 16 figures (the watch on duty and the one off), each with
-section, chips, task and ailments; the command and morale bars; medical supplies; the food
-pyramid; cigarettes. Touch a sailor for his details and the corrections of §6.14."""
+"""The crew: all 32 sailors behind the 16 figures, each with section, chips, task and ailments; the
+command and morale bars; medical supplies; the food pyramid; cigarettes. Touch a sailor for his
+details and the corrections of §6.14.
+
+Three pages under a strip of buttons, so every name shows whole at 800x480 in all three languages
+(a card four to a row across the whole screen holds "Старшина центрального поста" on two lines):
+the watch on duty, the watch off duty (the reliefs), the bars and stores."""
 
 from __future__ import annotations
 
@@ -12,8 +16,8 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.figures import FIGURES
-from kaleun.ui import icons, theme
-from kaleun.ui.boat_view import draw_figure
+from kaleun.ui import theme
+from kaleun.ui.boat_view import Sailor, draw_figure
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
@@ -23,6 +27,9 @@ TASK_WORDS: dict[str, Msg] = {"observation": Msg("lookout"), "repair": Msg("repa
                               "first_aid": Msg("medic")}
 SUPPLY_SHORT: dict[str, Msg] = {"pills": Msg("pills"), "ointment": Msg("oint."), "bandages": Msg("band."),
                                 "injections": Msg("inj."), "surgical_instruments": Msg("instr.")}
+#: the crew screen's pages: the strip's buttons (id, label)
+PAGES: tuple[tuple[str, Msg], ...] = (("on", Msg("On watch")), ("off", Msg("Off watch")),
+                                      ("stores", Msg("Bars and stores")))
 FOOD_LETTERS: dict[str, str] = {"egg": "Eg", "potato": "Po", "lemon": "Le", "canned_fish": "Fi", "meat": "Me",
                                 "bread": "Br", "onion": "On"}
 
@@ -56,14 +63,24 @@ class CrewScreen(Screen):
         chosen = self.win.ui.get("sailor")
         return chosen if isinstance(chosen, str) else None
 
+    @property
+    def page(self) -> str:
+        page = self.win.ui.get("crew_page")
+        return page if page in {p for p, _ in PAGES} else "on"
+
     def read(self) -> Hashable:
         game = self.game
         self.crew = game.module("crew").status() if game.has_module("crew") else {}
         self.off = off_duty(game)
-        return (freeze(self.crew), freeze(self.off), self.selected)
+        return (freeze(self.crew), freeze(self.off), self.selected, self.page)
 
     def select(self, figure: str | None) -> None:
         self.win.ui["sailor"] = None if figure == self.selected else figure
+        self.win.touch()
+
+    def turn(self, page: str) -> None:
+        self.win.ui["crew_page"] = page
+        self.win.ui["sailor"] = None
         self.win.touch()
 
     def draw(self, c: Canvas, area: Rect) -> None:
@@ -72,15 +89,32 @@ class CrewScreen(Screen):
         if not self.crew:
             c.text(Msg("This game keeps no crew."), area.center, theme.TEXT_SIZE, theme.TEXT_DIM, "center")
             return
-        grid = Rect(area.x + s(4), area.y + s(4), s(540), area.h - s(8))
-        side = Rect(grid.right + s(6), area.y + s(4), area.right - grid.right - s(10), area.h - s(8))
-        self._cards(c, grid)
+        strip = Rect(area.x + s(4), area.y + s(3), area.w - s(8), s(47))
+        w = (strip.w - s(8)) // len(PAGES)
+        for i, (page, label) in enumerate(PAGES):
+            c.button(f"crew.page.{page}", Rect(strip.x + i * (w + s(4)), strip.y, w, strip.h), label,
+                     call(self.turn, page), active=page == self.page and self.selected is None, size=theme.MIN_TEXT)
+        body = Rect(area.x + s(4), strip.bottom + s(4), area.w - s(8), area.bottom - strip.bottom - s(7))
         if self.selected in self.crew.get("sailors", {}):
-            self._sailor(c, side, str(self.selected))
+            self._sailor(c, body, str(self.selected))
+        elif self.page == "stores":
+            self._ship(c, body)
         else:
-            self._ship(c, side)
+            self._cards(c, body, self.page == "off")
 
-    def _cards(self, c: Canvas, rect: Rect) -> None:
+    def _name(self, c: Canvas, name: Msg, pos: tuple[int, int], width: int, color: theme.Color,
+              rows: int = 2, size: int = theme.MIN_TEXT, bold: bool = False) -> int:
+        """A sailor's name on up to `rows` lines (a line a little too wide is squeezed, never cut
+        while it fits); returns the y below it."""
+        lines = c.rows(name, size, width, rows, bold)
+        x, y = pos
+        for line in lines:
+            y = c.text(line, (x, y), size, color, bold=bold, width=width).y + s_line(c, size, bold)
+        return y
+
+    def _cards(self, c: Canvas, rect: Rect, off: bool) -> None:
+        """The 16 figures' sailors of one watch, each on a card: the name (two lines where it
+        needs them), the figure with its chips and wounds, the section and the task."""
         s = c.size
         sailors = self.crew.get("sailors", {})
         waiting = {i["figure"] for i in self.crew.get("health", {}).get("injuries_waiting", [])}
@@ -92,42 +126,46 @@ class CrewScreen(Screen):
             if st is None:
                 continue
             box = Rect(rect.x + (i % cols) * (w + s(4)), rect.y + (i // cols) * (h + s(4)), w, h)
-            chosen = figure == self.selected
-            fill = (60, 60, 60) if st["dead"] else theme.BUTTON_ACTIVE if chosen else theme.BUTTON
+            if off:
+                other = self.off.get(figure, {})
+                name = Msg.term(str(other.get("name", "")))
+                dead, chips = bool(other.get("dead")), int(other.get("chips", 0))
+                hurt = bool(other.get("ailments"))
+            else:
+                name = Msg.term(str(st["name"]))
+                dead, chips = bool(st["dead"]), len(st["chips"])
+                hurt = bool(st["ailments"]) or figure in waiting
+            fill = (60, 60, 60) if dead else theme.BUTTON
             pygame.draw.rect(c.surface, fill, box, border_radius=s(6))
-            pygame.draw.rect(c.surface, theme.TEXT if chosen else theme.PANEL_EDGE, box, s(3) if chosen else 1,
-                             border_radius=s(6))
-            text = theme.TEXT_DARK if chosen else theme.TEXT
-            dim = theme.TEXT_DARK if chosen else theme.TEXT_DIM
-            draw_figure(c.surface, c.fonts, figure, (box.x + s(14), box.y + s(34)), s(20))
-            c.text(Msg.term(str(st["name"])), (box.x + s(5), box.y + s(2)), theme.MIN_TEXT, text, width=box.w - s(8))
-            name_w = box.right - box.x - s(30)
-            where = st["section"]
-            bits: list[Msg | str] = [Msg("in {n}", n=where) if where is not None else Msg("lifted")]
-            task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
-            if task:
-                bits.append(TASK_WORDS.get(str(task), Msg.term(str(task))))
-            line = Msg("{a}, {b}", a=bits[0], b=bits[1]) if len(bits) > 1 else bits[0]
-            c.text(line, (box.x + s(27), box.y + s(24)), theme.MIN_TEXT, dim, width=name_w)
-            y = box.y + s(46)
-            x = box.x + s(6)
-            for _ in range(min(3, len(st["chips"]))):
-                pygame.draw.circle(c.surface, (250, 220, 60), (x + s(6), y + s(8)), s(6))
-                pygame.draw.circle(c.surface, theme.OUTLINE, (x + s(6), y + s(8)), s(6), 1)
-                x += s(15)
-            if st["dead"]:
-                icons.x_mark(c.surface, Rect(x, y, s(18), s(18)), theme.WARNING)
-                x += s(22)
-            elif st["ailments"] or figure in waiting:
-                badge = Rect(x, y, s(18), s(18))
-                pygame.draw.rect(c.surface, (255, 255, 255), badge.inflate(s(2), s(2)))
-                icons.cross(c.surface, badge, (210, 20, 20))
-                x += s(22)
-            other = self.off.get(figure, {})
-            if other:
-                name = Msg.term(str(other["name"]))
-                c.text(Msg("off: {name}", name=Msg("✝ {name}", name=name) if other.get("dead") else name),
-                       (x + s(2), y - s(2)), theme.MIN_TEXT, dim, width=box.right - x - s(6))
+            pygame.draw.rect(c.surface, theme.PANEL_EDGE, box, 1, border_radius=s(6))
+            self._name(c, Msg("✝ {name}", name=name) if dead else name, (box.x + s(5), box.y + s(1)),
+                       box.w - s(10), theme.TEXT)
+            line_y = box.bottom - s(12)
+            draw_figure(c.surface, c.fonts, figure, (box.x + s(15), line_y - s(2)), s(20),
+                        sailor=Sailor(0, hurt, dead, None))
+            x = box.x + s(29)
+            words: Msg | str | None = None
+            if not off:
+                where = st["section"]
+                if where is None:
+                    words = Msg("lifted")
+                else:  # the section as the boat drawing shows it: its number on a section's colour
+                    badge = Rect(x, line_y - s(10), s(22), s(20))
+                    pygame.draw.rect(c.surface, theme.SECTION, badge, border_radius=s(3))
+                    c.text(str(where), badge.center, theme.MIN_TEXT, theme.SECTION_LABEL, "center", bold=True)
+                    x = badge.right + s(5)
+                task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
+                if task:
+                    words = TASK_WORDS.get(str(task), Msg.term(str(task)))
+            right = box.right - s(5)
+            if chips:  # the chips: a coin with their number
+                centre = (right - s(9), line_y)
+                pygame.draw.circle(c.surface, (250, 220, 60), centre, s(9))
+                pygame.draw.circle(c.surface, theme.OUTLINE, centre, s(9), 1)
+                c.text(str(chips), centre, theme.MIN_TEXT, theme.TEXT_DARK, "center", bold=True)
+                right -= s(22)
+            if words is not None:
+                c.text(words, (x, line_y), theme.MIN_TEXT, theme.TEXT_DIM, "midleft", width=right - x)
             c.targets.add(f"sailor.{figure}", box, call(self.select, figure))
 
     def _ship(self, c: Canvas, rect: Rect) -> None:
@@ -135,18 +173,23 @@ class CrewScreen(Screen):
         crew = self.crew
         win = self.win
         bars = crew.get("bars", {})
-        top = c.panel(rect, Msg("BARS AND STORES"))
-        x, w = rect.x + s(6), rect.w - s(12)
+        half = (rect.w - s(8)) // 2
+        left = Rect(rect.x, rect.y, half, rect.h)
+        right = Rect(left.right + s(8), rect.y, rect.w - half - s(8), rect.h)
+        top = c.panel(left, Msg("BARS AND STORES"))
+        x, w = left.x + s(8), left.w - s(16)
         y = top
         said = c.text(Msg("Command {bar}", bar=bars.get("command")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
                       width=w)
-        c.text(Msg("{n} orders left", n=bars.get("command_fields_left")), (rect.right - s(6), y), theme.MIN_TEXT,
-               theme.TEXT_DIM, "topright", width=max(1, rect.right - s(6) - said.right - s(8)))
-        y += s(21)
-        c.text(Msg("Morale {bar}", bar=bars.get("morale")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True)
+        c.text(Msg("{n} orders left", n=bars.get("command_fields_left")), (left.right - s(8), y), theme.MIN_TEXT,
+               theme.TEXT_DIM, "topright", width=max(1, left.right - s(8) - said.right - s(8)))
+        y += s(22)
+        said = c.text(Msg("Morale {bar}", bar=bars.get("morale")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
+                      width=w)
         if bars.get("exhausted"):
-            c.text(Msg("exhausted"), (rect.right - s(6), y), theme.MIN_TEXT, theme.WARNING, "topright", bold=True)
-        y += s(23)
+            c.text(Msg("exhausted"), (left.right - s(8), y), theme.MIN_TEXT, theme.WARNING, "topright", bold=True,
+                   width=max(1, left.right - s(8) - said.right - s(8)))
+        y += s(26)
         bw = (w - s(12)) // 4
         for i, (bid, label, cmd) in enumerate((
                 ("bars.command-", "C−", {"do": "adjust_command", "by": -1}),
@@ -155,42 +198,43 @@ class CrewScreen(Screen):
                 ("bars.morale+", "M+", {"do": "adjust_morale", "by": 1}))):
             c.button(bid, Rect(x + i * (bw + s(4)), y, bw, s(47)), label, call(win.submit, dict(cmd)),
                      size=theme.MIN_TEXT)
-        y += s(51)
+        y += s(53)
         health = crew.get("health", {})
         supplies = dict(health.get("supplies", {}))
         items = [(SUPPLY_SHORT.get(k, Msg.term(k)), v) for k, v in supplies.items()] + [(Msg("kits"),
                                                                                          health.get("kits", 0))]
         col = w // 3
         for i, (word, n) in enumerate(items[:6]):
-            c.text(Msg("{what} {n}", what=word, n=n), (x + (i % 3) * col, y + (i // 3) * s(21)), theme.MIN_TEXT,
+            c.text(Msg("{what} {n}", what=word, n=n), (x + (i % 3) * col, y + (i // 3) * s(22)), theme.MIN_TEXT,
                    theme.TEXT_DIM, width=col - s(4))
-        y += s(44)
+        # the right half: food, cigarettes, the crew's actions
+        top = c.panel(right)
+        x, w = right.x + s(8), right.w - s(16)
+        y = top + s(4)
         food = crew.get("food", {})
         pyramid = list(food.get("pyramid", []))
-        size = s(28)
-        row_h = s(19)
-        px = x
+        size = s(34)
+        row_h = s(24)
         index = 0
         for row in range(3):
             for k in range(row + 1):
                 if index >= len(pyramid):
                     break
                 kind = pyramid[index]
-                box = Rect(px + (2 - row) * size // 2 + k * size, y + row * row_h, size - s(2), row_h - s(1))
+                box = Rect(x + (2 - row) * size // 2 + k * size, y + row * row_h, size - s(2), row_h - s(2))
                 pygame.draw.rect(c.surface, (200, 180, 120) if kind else theme.BUTTON_DISABLED, box, border_radius=s(3))
                 if kind:
                     c.text(FOOD_LETTERS.get(str(kind), str(kind)[:2].title()), box.center, theme.MIN_TEXT,
                            theme.TEXT_DARK, "center")
                 index += 1
-        fx = px + 3 * size + s(8)
-        c.text(Msg("food supply {n}", n=food.get("supply", 0)), (fx, y), theme.MIN_TEXT, theme.TEXT_DIM,
-               width=rect.right - fx - s(6))
+        fx = x + 3 * size + s(10)
+        fw = right.right - fx - s(8)
+        c.text(Msg("food supply {n}", n=food.get("supply", 0)), (fx, y), theme.MIN_TEXT, theme.TEXT_DIM, width=fw)
         cigs = crew.get("cigarettes", {})
-        c.text(Msg("cigarettes"), (fx, y + s(19)), theme.MIN_TEXT, theme.TEXT_DIM, width=rect.right - fx - s(6))
+        c.text(Msg("cigarettes"), (fx, y + s(24)), theme.MIN_TEXT, theme.TEXT_DIM, width=fw)
         c.text(f"C{cigs.get('captain', 0)} O{cigs.get('officer', 0)} N{cigs.get('navigator', 0)} "
-               f"E{cigs.get('engineer', 0)}", (fx, y + s(38)), theme.MIN_TEXT, theme.TEXT_DIM,
-               width=rect.right - fx - s(6))
-        buttons = Rect(x, rect.bottom - s(51), (w - s(8)) // 3, s(47))
+               f"E{cigs.get('engineer', 0)}", (fx, y + s(46)), theme.MIN_TEXT, theme.TEXT_DIM, width=fw)
+        buttons = Rect(x, right.bottom - s(53), (w - s(8)) // 3, s(47))
         c.button("crew.meal", buttons, Msg("Meal"), simple(lambda: win.open_form("prepare_meal")), size=theme.MIN_TEXT)
         c.button("crew.smoke", buttons.move(buttons.w + s(4), 0), Msg("Smoke"), simple(lambda: win.open_form("smoke")),
                  size=theme.MIN_TEXT)
@@ -198,14 +242,15 @@ class CrewScreen(Screen):
                  simple(lambda: win.open_form("address_crew")), size=theme.MIN_TEXT)
 
     def _sailor(self, c: Canvas, rect: Rect, figure: str) -> None:
+        """One figure's two sailors in words, and the corrections of §6.14 for the one on duty."""
         s = c.size
         win = self.win
         st = self.crew["sailors"][figure]
-        top = c.panel(rect, Msg.term(figure))
-        x, w = rect.x + s(6), rect.w - s(12)
-        y = top
-        c.text(Msg.term(str(st["name"])), (x, y), theme.TEXT_SIZE, theme.TEXT, bold=True, width=w)
-        y += s(24)
+        half = (rect.w - s(8)) // 2
+        left = Rect(rect.x, rect.y, half, rect.h)
+        top = c.panel(left, Msg.term(figure))
+        x, w = left.x + s(8), left.w - s(16)
+        y = self._name(c, Msg.term(str(st["name"])), (x, top), w, theme.TEXT, size=theme.TEXT_SIZE, bold=True)
         lines: list[Msg | str] = [Msg("section {n}, {chips}", n=st["section"] if st["section"] is not None else "—",
                                       chips=Msg.plural("{n} chip", "{n} chips", n=len(st["chips"])))]
         task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
@@ -218,12 +263,15 @@ class CrewScreen(Screen):
             lines.append(Msg("dead"))
         other = self.off.get(figure, {})
         if other:
-            lines.append(Msg("off duty: {name}", name=Msg.term(str(other["name"]))))
-        for line in lines[:6]:
-            c.text(line, (x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=w)
-            y += s(21)
-        bw = (w - s(4)) // 2
-        grid = Rect(x, rect.bottom - s(3 * 51) - s(2), bw, s(47))
+            name = Msg.term(str(other["name"]))
+            lines.append(Msg("off duty: {name}", name=Msg("✝ {name}", name=name) if other.get("dead") else name))
+        for line in lines:
+            if y + s(20) > left.bottom:
+                break
+            y = c.paragraph(line, Rect(x, y, w, left.bottom - y - s(2)), theme.MIN_TEXT, theme.TEXT_DIM)
+        right = Rect(left.right + s(8), rect.y, rect.w - half - s(8), rect.h)
+        bw = (right.w - s(4)) // 2
+        grid = Rect(right.x, right.y, bw, s(47))
         untreated = any(not a.get("treated") for a in st.get("ailments", []))
         buttons = [
             ("sailor.chip+", Msg("Chip +1"), lambda: win.submit({"do": "chips", "figure": figure, "add": 1}), True),
@@ -238,3 +286,10 @@ class CrewScreen(Screen):
         for i, (bid, label, action, enabled) in enumerate(buttons):
             box = grid.move((i % 2) * (bw + s(4)), (i // 2) * s(51))
             c.button(bid, box, label, simple(action), enabled=enabled, size=theme.MIN_TEXT)
+        c.button("crew.back", Rect(right.x, right.bottom - s(47), right.w, s(47)), Msg("Back to the watch"),
+                 call(self.select, figure), size=theme.MIN_TEXT)
+
+
+def s_line(c: Canvas, size: int, bold: bool = False) -> int:
+    """The distance between two lines of a name (a little closer than the font's own)."""
+    return int(c.font(size, bold).get_linesize()) - c.size(2)

@@ -19,7 +19,7 @@ from kaleun.ui.boat_view import CONDITION_ICONS, CONDITION_WORDS, SECTION_NAMES,
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import Canvas, wrap
 
 SEVERITY_WORDS: dict[str, Msg] = {"maintenance": Msg("maintenance"), "failure": Msg("failure"),
                                   "major_failure": Msg("major failure")}
@@ -192,6 +192,25 @@ class DamageScreen(Screen):
                                partial(win.open_form, "first_aid", {"patients": [figure]}))]))
         return rows
 
+    def _layout(self, c: Canvas, rows: list[Row], width: int) -> list[tuple[Row, list[str], list[str], int]]:
+        """Each row with its title and detail wrapped to the width its buttons leave, and its height
+        (at least a finger's 47 px; taller when a text needs more lines)."""
+        s = c.size
+        bold, plain = c.font(theme.MIN_TEXT, True), c.font(theme.MIN_TEXT)
+        line = plain.get_linesize()
+        out = []
+        for row in rows:
+            _rid, _icon, words, detail, _color, buttons = row
+            bx = width - s(4)
+            for _bid, label, _action in buttons:
+                bx -= max(s(86), c.text_width(label, theme.MIN_TEXT, True) + s(20)) + s(4)
+            text_w = max(1, bx - s(48))
+            title = wrap(bold, c.tr(words), text_w)
+            more = wrap(plain, c.tr(detail), text_w) if detail is not None else []
+            height = max(s(47), len(title) * bold.get_linesize() + len(more) * line + s(4))
+            out.append((row, title, more, height))
+        return out
+
     def _list(self, c: Canvas, rect: Rect) -> None:
         s = c.size
         rows = self._rows()
@@ -201,13 +220,22 @@ class DamageScreen(Screen):
                    theme.TEXT,
                    "midleft")
             return
-        per_page = max(1, rect.h // s(51))
-        pages = max(1, math.ceil(len(rows) / per_page))
-        page = min(self.page, pages - 1)
-        nav_w = s(52) if pages > 1 else 0
+        laid = self._layout(c, rows, rect.w)
+        if sum(h + s(4) for *_, h in laid) - s(4) > rect.h:  # more than a page: room for the arrows
+            laid = self._layout(c, rows, rect.w - s(52))
+        pages: list[list[tuple[Row, list[str], list[str], int]]] = [[]]
+        used = 0
+        for item in laid:
+            if pages[-1] and used + item[3] > rect.h:
+                pages.append([])
+                used = 0
+            pages[-1].append(item)
+            used += item[3] + s(4)
+        page = min(self.page, len(pages) - 1)
+        nav_w = s(52) if len(pages) > 1 else 0
         y = rect.y
-        for _rid, icon, words, detail, color, buttons in rows[page * per_page:(page + 1) * per_page]:
-            row = Rect(rect.x, y, rect.w - nav_w, s(47))
+        for (_rid, icon, _words, _detail, color, buttons), title, more, height in pages[page]:
+            row = Rect(rect.x, y, rect.w - nav_w, height)
             pygame.draw.rect(c.surface, theme.PANEL_DARK, row, border_radius=s(6))
             pygame.draw.rect(c.surface, color, Rect(row.x, row.y, s(6), row.h), border_radius=s(3))
             icon(c.surface, Rect(row.x + s(12), row.y + s(10), s(26), s(26)), color)
@@ -218,17 +246,19 @@ class DamageScreen(Screen):
                 c.button(bid, Rect(bx, row.y, bw, row.h), label, simple(action), size=theme.MIN_TEXT)
                 bx -= s(4)
             text_w = bx - row.x - s(48)
-            c.text(words, (row.x + s(46), row.y + s(2)), theme.MIN_TEXT, theme.TEXT, bold=True, width=text_w)
-            if detail is not None:
-                c.text(detail, (row.x + s(46), row.bottom - s(2)), theme.MIN_TEXT, theme.TEXT_DIM, "bottomleft",
-                       width=text_w)
-            y += s(51)
-        if pages > 1:
+            ty = row.y + s(2)
+            parts = [*((t, True, theme.TEXT) for t in title), *((m, False, theme.TEXT_DIM) for m in more)]
+            for part, bold, tone in parts:
+                drawn = c.text(part, (row.x + s(46), ty), theme.MIN_TEXT, tone, bold=bold, width=text_w)
+                ty = drawn.bottom
+            y += height + s(4)
+        if len(pages) > 1:
             nav = Rect(rect.right - s(48), rect.y, s(48), s(47))
             c.button("damage.back", nav, None, simple(lambda: self._page(-1)), icon=icons.arrow_up, enabled=page > 0)
             c.button("damage.more", nav.move(0, s(51)), None, simple(lambda: self._page(+1)), icon=icons.arrow_down,
-                     enabled=page < pages - 1)
-            c.text(f"{page + 1}/{pages}", (nav.centerx, nav.bottom + s(56)), theme.MIN_TEXT, theme.TEXT_DIM, "midtop")
+                     enabled=page < len(pages) - 1)
+            c.text(f"{page + 1}/{len(pages)}", (nav.centerx, nav.bottom + s(56)), theme.MIN_TEXT, theme.TEXT_DIM,
+                   "midtop")
 
     def _page(self, by: int) -> None:
         self.page = max(0, self.page + by)

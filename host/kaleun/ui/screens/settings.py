@@ -121,7 +121,12 @@ class Settings(Overlay):
         label_w = s(96)
         bw = (right.w - label_w - s(8)) // 3
         for role, word in ROLE_WORDS.items():
-            c.text(word, (right.x, y + s(24)), theme.MIN_TEXT, theme.TEXT, "midleft", width=label_w - s(4))
+            # the role on one line, or two ("Старший" over "помощник") when it is too wide for one
+            lines = c.rows(word, theme.MIN_TEXT, label_w - s(4))
+            step = s(20)
+            top = y + s(24) - step * (len(lines) - 1) // 2
+            for k, line in enumerate(lines):
+                c.text(line, (right.x, top + k * step), theme.MIN_TEXT, theme.TEXT, "midleft", width=label_w - s(4))
             for i, level in enumerate(LEVEL_WORDS):
                 c.button(f"difficulty.{role}.{level}", Rect(right.x + label_w + i * (bw + s(4)), y, bw, s(47)),
                          LEVEL_WORDS[level],

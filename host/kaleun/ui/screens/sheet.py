@@ -125,8 +125,9 @@ class FormSheet(Overlay):
         y = area.y + s(42)
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
         for f in self.fields():
-            c.text(f.label, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
-            y += s(LABEL_H)
+            for line in c.rows(f.label, theme.MIN_TEXT, left.w):  # a long label takes a second line
+                c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
+                y += s(LABEL_H)
             row = Rect(left.x, y, left.w, s(ROW_H))
             if f.kind == "number":
                 self._number(c, f, row)
@@ -206,7 +207,7 @@ class FormSheet(Overlay):
         give_label = Msg("Give order") if self.form.order else Msg("Do it")
         enabled, why_not = True, None
         p = self.preview or {}
-        crew_rows = min(2, len(p.get("activated") or [])) if p.get("accepted") else 0
+        crew_rows = min(1, len(p.get("activated") or [])) if p.get("accepted") else 0
         # what is missing gets the room above the crew who would carry it out and the bar it is paid from
         bottom = buttons.y - s(26) - (s(22) + crew_rows * s(30) if crew_rows else 0)
         if self.form.order is None:
@@ -231,15 +232,24 @@ class FormSheet(Overlay):
             if activated and p.get("accepted"):
                 c.text(Msg("Carried out by:"), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
                 y += s(22)
-                room = (buttons.y - s(26) - y) // s(30)
-                for a in activated[:max(1, room)]:
+                limit = buttons.y - s(26)
+                shown = 0
+                for a in activated:
+                    # each sailor whole, on two lines where the name needs them
+                    words = Msg("{name} in {section}: {chips}", name=Msg.term(self.names.get(a["figure"], a["figure"])),
+                                section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"]))
+                    lines = c.rows(words, theme.MIN_TEXT, inner.w - s(32))
+                    height = max(s(30), len(lines) * s(20) + s(8))
+                    if shown and y + height > limit - (s(22) if shown < len(activated) - 1 else 0):
+                        break
                     draw_figure(c.surface, c.fonts, a["figure"], (inner.x + s(13), y + s(13)), s(24))
-                    c.text(Msg("{name} in {section}: {chips}", name=Msg.term(self.names.get(a["figure"], a["figure"])),
-                               section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"])),
-                           (inner.x + s(32), y + s(13)), theme.MIN_TEXT, theme.TEXT, "midleft", width=inner.w - s(32))
-                    y += s(30)
-                if len(activated) > room:
-                    c.text(Msg("+{n} more", n=len(activated) - room), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+                    for k, line in enumerate(lines):
+                        c.text(line, (inner.x + s(32), y + s(3) + k * s(20)), theme.MIN_TEXT, theme.TEXT,
+                               width=inner.w - s(32))
+                    y += height
+                    shown += 1
+                if len(activated) > shown:
+                    c.text(Msg("+{n} more", n=len(activated) - shown), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
             paid = p.get("paid")
             words = {"command": Msg("Paid from the command bar."), "morale": Msg("Paid from the morale bar."),
                      None: Msg("Both bars are spent: no orders now.")}.get(paid, Msg(""))
@@ -256,7 +266,7 @@ class FormSheet(Overlay):
         the room down to `bottom`."""
         s = c.size
         icon(c.surface, Rect(inner.x, y, s(24), s(24)), color)
-        y = max(y + s(28), c.paragraph(head, Rect(inner.x + s(30), y, inner.w - s(30), s(56)), theme.MIN_TEXT, color,
+        y = max(y + s(28), c.paragraph(head, Rect(inner.x + s(30), y, inner.w - s(30), s(66)), theme.MIN_TEXT, color,
                                        bold=True) + s(4))
         if detail:
             room = Rect(inner.x, y, inner.w, max(s(22), bottom - y))
