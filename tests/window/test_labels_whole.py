@@ -153,3 +153,29 @@ def test_6_both_watches_names_show_whole_on_the_crew_screen(language: str) -> No
     table.render()
     assert not win.cut, f"sailor details in {language}: {win.cut}"
     assert table.window.targets.get("sailor.chip+") is not None
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_a_figure_is_named_in_the_tables_language_in_a_sailors_details(language: str) -> None:
+    """§6 a sailor's details name the figure by its role and shape in the table's language, never
+    by its id ("officer-square"); the boat's warning of a move without a Mobilize and the console's
+    crew view name it the same way (figure_term)."""
+    from kaleun.uboot.figures import figure_term
+
+    table = busy_table(language)
+    win = table.window
+    shown: list[str] = []
+    plain = win.tr
+
+    def tr(text: Any) -> str:
+        words = plain(text)
+        shown.append(words)
+        return words
+
+    win.tr = tr  # type: ignore[method-assign]
+    table.tap("tab.crew")
+    table.tap("sailor.officer-square")
+    table.render()
+    name = plain(figure_term("officer-square"))
+    assert name != "officer-square" and name in shown
+    assert not any("officer-square" in words for words in shown)

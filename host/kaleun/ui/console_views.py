@@ -13,6 +13,7 @@ from typing import Any
 
 from kaleun.core.messages import N_, Msg
 from kaleun.i18n import Language
+from kaleun.uboot.figures import figure_term
 
 DASH = "-"
 
@@ -178,11 +179,12 @@ def crew(game: Any, lang: Language) -> list[str]:
     out += columns(heads, rows)
     out.append(r(Msg("  (* an ailment not yet treated)")))
     for fig, move in s.get("unsettled", {}).items():
-        out.append(r(Msg("  unsettled move: {figure} {move}", figure=fig, move=str(move))))
+        out.append(r(Msg("  unsettled move: {figure} {move}", figure=figure_term(fig), move=str(move))))
     health = s.get("health", {})
     for injury in health.get("injuries_waiting", []):
         out.append(r(Msg("  injury {id} waiting for its card: {figure}, deck {deck} (ailment injury={id} deck=...)",
-                         id=injury["id"], figure=injury["figure"], deck=Msg.term(str(injury["deck"])))))
+                         id=injury["id"], figure=figure_term(str(injury["figure"])),
+                         deck=Msg.term(str(injury["deck"])))))
     supplies = ", ".join(f"{lang.text(k.replace('_', ' '))} {v}" for k, v in health.get("supplies", {}).items())
     if supplies:
         out.append(r(Msg("  medical supplies: {supplies}; refill kits {kits}", supplies=supplies,

@@ -12,6 +12,7 @@ from pygame import Rect
 
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg
+from kaleun.uboot.figures import figure_term
 from kaleun.ui import icons, theme
 from kaleun.ui.boat_view import (
     BoatPlan,
@@ -100,9 +101,10 @@ class BoatScreen(Screen):
             pygame.draw.rect(c.surface, theme.WARNING, box, s(3), border_radius=s(6))
             icons.warning(c.surface, Rect(box.x + s(6), box.y + s(6), s(22), s(22)), theme.WARNING)
             if flag.get("reason") == "no_mobilize":
-                words = Msg("{figure} moved {a} → {b} without a Mobilize", figure=figure, a=flag["from"], b=flag["to"])
+                words = Msg("{figure} moved {a} → {b} without a Mobilize", figure=figure_term(figure),
+                            a=flag["from"], b=flag["to"])
             else:
-                words = Msg("{figure} cannot go {a} → {b}", figure=figure, a=flag["from"], b=flag["to"])
+                words = Msg("{figure} cannot go {a} → {b}", figure=figure_term(figure), a=flag["from"], b=flag["to"])
             c.paragraph(words, Rect(box.x + s(32), box.y + s(4), box.w - s(36), s(44)), theme.MIN_TEXT)
             if len(unsettled) > 1:
                 c.text(Msg("+{n} more", n=len(unsettled) - 1), (box.right - s(6), box.y + s(48)), theme.MIN_TEXT,

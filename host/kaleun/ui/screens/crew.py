@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
-from kaleun.uboot.figures import FIGURES
+from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Sailor, draw_figure
 from kaleun.ui.scene import freeze
@@ -248,7 +248,7 @@ class CrewScreen(Screen):
         st = self.crew["sailors"][figure]
         half = (rect.w - s(8)) // 2
         left = Rect(rect.x, rect.y, half, rect.h)
-        top = c.panel(left, Msg.term(figure))
+        top = c.panel(left, figure_term(figure))
         x, w = left.x + s(8), left.w - s(16)
         y = self._name(c, Msg.term(str(st["name"])), (x, top), w, theme.TEXT, size=theme.TEXT_SIZE, bold=True)
         lines: list[Msg | str] = [Msg("section {n}, {chips}", n=st["section"] if st["section"] is not None else "—",
