@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg
 from kaleun.i18n import Language
 
@@ -161,16 +162,20 @@ def crew(game: Any, lang: Language) -> list[str]:
     """The sailors on duty (section, chips, task, ailments), the bars, waiting injuries, supplies, food."""
     if not _has(game, "crew"):
         return [lang.render(Msg("This game has no crew engine."))]
+    from kaleun.uboot.crew.roster import SYMBOL_NAMES
+
     r = lang.render
     s = game.module("crew").status()
     rows = []
     for figure, sailor in s["sailors"].items():
         ailments = ", ".join(f"{a['id']}:{lang.text(a['deck'])}{'' if a.get('treated') else '*'}"
                              for a in sailor.get("ailments", []))
+        symbols = ", ".join(lang.text(SYMBOL_NAMES.get(x, x)) for x in sailor.get("symbols", []))
         rows.append([figure, sailor["name"], DASH if sailor["dead"] else sailor["section"],
                      " ".join(sailor["chips"]), _task(sailor.get("task"), lang),
-                     lang.text(N_("dead")) if sailor["dead"] else ailments or None])
-    heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"))
+                     lang.text(N_("dead")) if sailor["dead"] else ailments or None, symbols])
+    heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"),
+                   N_("symbols"))
     bars = s["bars"]
     out = [r(Msg("Crew of watch {watch}: command bar {command}, morale {morale}{exhausted}; crew rules: {rules}.",
                  watch=s["watch"], command=bars["command"], morale=bars["morale"],
@@ -208,6 +213,11 @@ def repairs(game: Any, lang: Language) -> list[str]:
         for section, breach in sorted(s.get("breaches", {}).items(), key=lambda kv: int(kv[0])):
             state = (Msg("puzzle failed: get everybody out") if breach.get("result") == "failed"
                      else Msg("repair crew at work") if breach.get("crewed") else Msg("no repair crew yet"))
+            if breach.get("crewed") and breach.get("result") is None:  # next: the puzzle's result (§10.3.8)
+                out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  puzzle {section} "
+                                 "solved|failed", section=section, left=_mmss(float(breach["deadline"]) - now),
+                                 state=state)))
+                continue
             out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  repair breach={section}",
                              section=section, left=_mmss(float(breach["deadline"]) - now), state=state)))
         if s.get("flooded"):
@@ -271,8 +281,9 @@ def weapons(game: Any, lang: Language) -> list[str]:
         for room in ("bow", "stern"):
             sol = tdc.get(room)
             if sol:
-                ok = N_("ok") if sol["reachable"] and sol["within_limit"] else \
-                    N_("beyond the gyro limit") if sol["reachable"] else N_("out of reach")
+                ok = (N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
+                      if not sol["within_limit"] else N_("beyond the torpedo's range")
+                      if sol.get("in_range") is False else N_("ok"))
                 rows.append([lang.text(room), f"{sol['range_m']:,}", f"{sol['aob']:+.0f}", f"{sol['gyro']:+.1f}",
                              f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
         out += columns(_words(lang, N_("tubes"), N_("range m"), N_("AOB"), N_("gyro"), N_("run s"), N_("track"),
@@ -314,7 +325,19 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[
             for a in activated]
     if rows:
         out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
-    return out
+    return out + _left_outside(answer, lang)
+
+
+def _left_outside(answer: Mapping[str, Any], lang: Language) -> list[str]:
+    """The warning of a dive with sailors still on the bridge or deck: they die (rulebook §3)."""
+    outside = answer.get("left_outside") or []
+    if not outside:
+        return []
+    return [lang.render(Msg.plural("Warning: {figures} is still on the bridge or deck and dies in the dive; "
+                                   "mobilize and bring him down first.",
+                                   "Warning: {figures} are still on the bridge or deck and die in the dive; "
+                                   "mobilize and bring them down first.", n=len(outside),
+                                   figures=", ".join(outside)))]
 
 
 def rings(table: Any, lang: Language) -> list[str]:
@@ -336,3 +359,45 @@ def rings(table: Any, lang: Language) -> list[str]:
         if parts:
             out.append(f"{group}: " + ", ".join(parts))
     return out
+
+
+# -- the time and the chart -------------------------------------------------------------------------------
+def compression(data: Mapping[str, Any]) -> Msg:
+    """A `time_compression` event as one line: the new mode and how fast game time runs."""
+    from kaleun.uboot.compression import MODE_NAMES
+
+    mode = Msg.term(MODE_NAMES[str(data["mode"])])
+    if data["mode"] == "pause":
+        return Msg("Time: {mode}.", mode=mode)
+    if data.get("reason") == "feed":
+        return Msg("Time: {mode} again (a new line in the info feed).", mode=mode)
+    return Msg("Time: {mode} ({factor} s of game time per second).", mode=mode, factor=f"{data['factor']:g}")
+
+
+def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
+    """The protractor and the range ruler of the strategic map (rulebook §9): course and distance between
+    square centres, from the boat's square by dead reckoning, and the hours it takes at full ahead."""
+    from kaleun.uboot.sea.boat import BOAT
+    from kaleun.uboot.sea.grid import GridError, naval_grid
+
+    r = lang.render
+    if not _has(game, "navigation"):
+        return [r(Msg("This game has no strategic map."))]
+    if len(words) != 1:
+        raise CommandError(Msg("chart: give one square of the strategic map, e.g. chart AL28"))
+    here = game.module("navigation").dr_square()
+    if here is None:
+        return [r(Msg("The boat's square is not known (off the strategic map)."))]
+    grid = naval_grid()
+    try:
+        there = grid.square(words[0]).name
+    except GridError:
+        raise CommandError(Msg("chart: square '{square}' is not on the strategic map (a square is two letters and "
+                               "two digits, e.g. AL28)", square=words[0])) from None
+    if there == here:
+        return [r(Msg("The boat is in {square} (dead reckoning).", square=here))]
+    course, distance = grid.course(here, there)
+    full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
+    return [r(Msg("From {here} (dead reckoning) to {there}: course {course}, {distance} nm; {hours} h at full "
+                  "ahead surfaced ({speed} kn).", here=here, there=there, course=f"{round(course) % 360:03d}",
+                  distance=f"{distance:.0f}", hours=f"{distance / full:.1f}", speed=f"{full:g}"))]
