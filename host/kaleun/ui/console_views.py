@@ -254,6 +254,11 @@ def repairs(game: Any, lang: Language) -> list[str]:
 
 
 # -- weapons ----------------------------------------------------------------------------------------
+def _beyond_reach(game: Any, facing: str, sol: Mapping[str, Any]) -> bool:
+    """The TDC's run is longer than the range of the torpedo it is made for (it would stop short)."""
+    reach = game.module("weapons").reach_m(facing)
+    return reach is not None and float(sol["run_m"]) > reach + 1e-6
+
 def weapons(game: Any, lang: Language) -> list[str]:
     """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
     if not _has(game, "weapons"):
@@ -283,7 +288,7 @@ def weapons(game: Any, lang: Language) -> list[str]:
             if sol:
                 ok = (N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
                       if not sol["within_limit"] else N_("beyond the torpedo's range")
-                      if sol.get("in_range") is False else N_("ok"))
+                      if _beyond_reach(game, room, sol) else N_("ok"))
                 rows.append([lang.text(room), f"{sol['range_m']:,}", f"{sol['aob']:+.0f}", f"{sol['gyro']:+.1f}",
                              f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
         out += columns(_words(lang, N_("tubes"), N_("range m"), N_("AOB"), N_("gyro"), N_("run s"), N_("track"),

@@ -539,9 +539,6 @@ class Weapons(Module):
                            "lead": round(sol.lead, 1), "run_s": round(sol.run_s, 1), "run_m": round(sol.run_m),
                            "track_angle": round(sol.track_angle, 1), "reachable": sol.reachable,
                            "within_limit": sol.within(GYRO_LIMIT)}
-            reach = self.reach_m(facing)
-            if reach is not None:
-                out[facing].update(reach_m=round(reach), in_range=sol.reachable and sol.run_m <= reach + 1e-6)
         return out
 
     # -- fire ----------------------------------------------------------------------------------------
