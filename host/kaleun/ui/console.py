@@ -107,7 +107,8 @@ class Console:
         self.views: dict[str, Callable[[list[str]], None]] = {
             "help": self._help,
             "status": lambda words: self._show(views.status(self.game, TELEGRAPH[self.table.telegraph], self.lang)
-                                               + views.rings(self.table, self.lang)),
+                                               + views.rings(self.table, self.lang)
+                                               + views.game_disc(self.game, self.lang)),
             "contacts": lambda words: self._show(views.contacts(self.game, self.lang)),
             "crew": lambda words: self._show(views.crew(self.game, self.lang)),
             "repairs": lambda words: self._show(views.repairs(self.game, self.lang)),

@@ -150,11 +150,17 @@ def _task(task: Mapping[str, Any] | None, lang: Language) -> str | None:
 
 def disc(data: Mapping[str, Any], lang: Language) -> list[str]:
     """The attack disc's rings and what they show (an `attack_disc` event's fields)."""
-    ring = {k: DASH if data.get(k) is None else data[k] for k in ("own_course", "enemy_course", "bearing",
-                                                                     "true_bearing", "aob")}
+    from kaleun.uboot.weapons.tdc import aob_text
+
+    ring = {k: DASH if data.get(k) is None else f"{int(data[k]) % 360:03d}" for k in ("own_course", "enemy_course",
+                                                                                        "bearing", "true_bearing")}
+    aob: Msg | str = DASH
+    if data.get("aob") is not None:
+        degrees, side = aob_text(float(data["aob"]))
+        aob = Msg("{degrees}° {side}", degrees=degrees, side=Msg.term(side))
     return [lang.render(Msg("attack disc: own course {own}, enemy course {enemy}, bearing {bearing}: true bearing "
                             "{true}, angle on the bow {aob}", own=ring["own_course"], enemy=ring["enemy_course"],
-                            bearing=ring["bearing"], true=ring["true_bearing"], aob=ring["aob"]))]
+                            bearing=ring["bearing"], true=ring["true_bearing"], aob=aob))]
 
 
 # -- crew -------------------------------------------------------------------------------------------
@@ -364,6 +370,14 @@ def rings(table: Any, lang: Language) -> list[str]:
         if parts:
             out.append(f"{group}: " + ", ".join(parts))
     return out
+
+
+def game_disc(game: Any, lang: Language) -> list[str]:
+    """The attack disc as the game holds it (set by the table's rings or the `disc` command), once set."""
+    if not _has(game, "weapons"):
+        return []
+    data = game.module("weapons").status().get("disc", {})
+    return disc(data, lang) if any(v is not None for v in data.values()) else []
 
 
 # -- the time and the chart -------------------------------------------------------------------------------
