@@ -320,7 +320,8 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[
     """The order desk's preview: who would carry the order out with how many chips, or what is missing."""
     r = lang.render
     if not answer["accepted"]:
-        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"]))]
+        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"])),
+                *_left_outside(answer, lang)]
     paid = answer.get("paid")
     how = (Msg("paid from the command bar") if paid == "command"
            else Msg("paid from the morale bar") if paid == "morale" else Msg("no bar pays for it"))
