@@ -83,6 +83,31 @@ def test_9_chart_is_the_protractor_and_range_ruler_from_the_boats_square(convoy)
                                          "and two digits, e.g. AL28)\n")
 
 
+def test_chart_without_a_square_gives_the_course_to_each_objectives_area():
+    desk = Desk(new_game(0, "minefield_1939"))
+    assert desk.type("chart") == ('To the area of "Lay at least nine mines in the approaches to Hartlepool before '
+                                  'dawn.": course 259, 48 nm; 3.8 h at full ahead surfaced (12.5 kn).\n')
+    assert convoy_chart_refusal() == "! chart: no objective names an area: give a square, e.g. chart AL28\n"
+
+
+def convoy_chart_refusal() -> str:
+    return Desk(new_game(0, "sc_convoy_1940")).type("chart")
+
+
+def test_the_views_speak_german_and_russian():
+    de = Desk(new_game(0, "minefield_1939"))
+    de.console.lang = language("de")
+    assert de.type("chart AN66").startswith("Von AN56 (gekoppelt) nach AN66: Kurs ")
+    assert "Obermaschinist" in de.type("crew")
+    assert "- 0 von 9" in de.type("mission")
+    ru = Desk(new_game(0, "minefield_1939"))
+    ru.console.lang = language("ru")
+    status = ru.type("status")
+    for english in ("diesel", "cloudy", "own course", "disc:"):
+        assert english not in status
+    assert "донные мины TMB" in ru.type("weapons")
+
+
 def test_4_1_mission_shows_the_objectives_progress_with_its_unit(convoy):
     assert "  Primary (open): Sink at least 10,000 GRT from the slow convoy. - 0 of 10,000 GRT" in \
         convoy.type("mission")

@@ -67,7 +67,8 @@ CONSOLE: tuple[Action, ...] = (
            example="mission"),
     Action("chart", "console", N_("the protractor and range ruler: course, distance and hours at full ahead from "
                                   "the boat's square (dead reckoning) to a square of the strategic map"),
-           (Field("square", "text", N_("a square of the naval grid, e.g. AL28"), required=True, positional=True),),
+           (Field("square", "text", N_("a square of the naval grid, e.g. AL28 (without it: the mission's areas)"),
+                  positional=True),),
            example="chart AL28"),
     Action("volume", "console", N_("the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)"),
            (Field("level", "text", N_("the new volume"), positional=True),), example="volume 60%"),

@@ -17,6 +17,12 @@ from kaleun.i18n import Language
 
 DASH = "-"
 
+#: words from the game's state the views print through `Msg.term` (here so the catalogues hold them):
+#: propulsion, the weather's kinds (`weather.toml`), the daylight phases, the attack disc's rings
+TERMS = (N_("diesel"), N_("electric"), N_("clear"), N_("fair"), N_("cloudy"), N_("overcast"), N_("rain"),
+         N_("storm"), N_("fog"), N_("day"), N_("civil twilight"), N_("nautical twilight"), N_("night"), N_("disc"),
+         N_("own course"), N_("enemy course"))
+
 
 def columns(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "  ") -> list[str]:
     """Rows under their headers, each column as wide as its widest cell."""
@@ -177,7 +183,7 @@ def crew(game: Any, lang: Language) -> list[str]:
         ailments = ", ".join(f"{a['id']}:{lang.text(a['deck'])}{'' if a.get('treated') else '*'}"
                              for a in sailor.get("ailments", []))
         symbols = ", ".join(lang.text(SYMBOL_NAMES.get(x, x)) for x in sailor.get("symbols", []))
-        rows.append([figure, sailor["name"], DASH if sailor["dead"] else sailor["section"],
+        rows.append([figure, lang.text(sailor["name"]), DASH if sailor["dead"] else sailor["section"],
                      " ".join(sailor["chips"]), _task(sailor.get("task"), lang),
                      lang.text(N_("dead")) if sailor["dead"] else ailments or None, symbols])
     heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"),
@@ -271,9 +277,11 @@ def weapons(game: Any, lang: Language) -> list[str]:
         return [lang.render(Msg("This game has no weapons."))]
     r = lang.render
     w = game.module("weapons").status()
-    rows = [[t["tube"], lang.text(t["facing"]), lang.text(t["state"]), t.get("name") or t.get("torpedo"),
+    names = [t.get("name") or t.get("torpedo") for t in w["tubes"]]
+    rows = [[t["tube"], lang.text(t["facing"]), lang.text(t["state"]), lang.text(str(name)) if name else None,
              None if t.get("warm") is None else lang.text(N_("warm") if t["warm"] else N_("cold")),
-             None if t.get("ready_in_s") is None else _mmss(t["ready_in_s"])] for t in w["tubes"]]
+             None if t.get("ready_in_s") is None else _mmss(t["ready_in_s"])] for t, name in zip(w["tubes"], names,
+                                                                                                 strict=True)]
     out = [r(Msg("Torpedoes left: {n}.", n=w["torpedoes_left"]))]
     if w.get("mines_left") or w.get("mines_laid"):
         out.append(r(Msg("Mines aboard: {n}; laid: {laid}.", n=w.get("mines_left", 0), laid=w.get("mines_laid", 0))))
@@ -369,7 +377,7 @@ def rings(table: Any, lang: Language) -> list[str]:
             else:
                 parts.append(lang.render(Msg("{ring} {value:03d}", ring=what, value=int(value))))
         if parts:
-            out.append(f"{group}: " + ", ".join(parts))
+            out.append(f"{lang.text(group)}: " + ", ".join(parts))
     return out
 
 
@@ -403,8 +411,10 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
     r = lang.render
     if not _has(game, "navigation"):
         return [r(Msg("This game has no strategic map."))]
-    if len(words) != 1:
+    if len(words) > 1:
         raise CommandError(Msg("chart: give one square of the strategic map, e.g. chart AL28"))
+    if not words:
+        return _chart_areas(game, lang)
     here = game.module("navigation").dr_square()
     if here is None:
         return [r(Msg("The boat's square is not known (off the strategic map)."))]
@@ -418,6 +428,29 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
         return [r(Msg("The boat is in {square} (dead reckoning).", square=here))]
     course, distance = grid.course(here, there)
     full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
-    return [r(Msg("From {here} (dead reckoning) to {there}: course {course}, {distance} nm; {hours} h at full "
-                  "ahead surfaced ({speed} kn).", here=here, there=there, course=f"{round(course) % 360:03d}",
-                  distance=f"{distance:.0f}", hours=f"{distance / full:.1f}", speed=f"{full:g}"))]
+    return [r(Msg("From {here} (dead reckoning) to {there}: course {course}, {distance:.0f} nm; {hours:.1f} h at "
+                  "full ahead surfaced ({speed:g} kn).", here=here, there=there, course=f"{round(course) % 360:03d}",
+                  distance=distance, hours=distance / full, speed=full))]
+
+
+def _chart_areas(game: Any, lang: Language) -> list[str]:
+    """Course and distance from the boat (dead reckoning) to the area of each objective HQ has given."""
+    from kaleun.uboot.sea import geo
+    from kaleun.uboot.sea.boat import BOAT
+
+    mission = game.module("mission") if _has(game, "mission") else None
+    areas = [(o, o.area) for o in mission.objectives.values() if o.state == "given"] if mission else []
+    areas = [(o, a) for o, a in areas if a is not None]
+    if not areas:
+        raise CommandError(Msg("chart: no objective names an area: give a square, e.g. chart AL28"))
+    lat, lon = game.module("navigation").dr_position()
+    full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
+    out = []
+    for objective, area in areas:
+        clat, clon = area.centre
+        course, distance = geo.rhumb(lat, lon, clat, clon)
+        out.append(lang.render(Msg("To the area of \"{objective}\": course {course}, {distance:.0f} nm; {hours:.1f} h "
+                                   "at full ahead surfaced ({speed:g} kn).", objective=Msg.term(objective.text),
+                                   course=f"{round(course) % 360:03d}", distance=distance, hours=distance / full,
+                                   speed=full)))
+    return out

@@ -176,13 +176,15 @@ def mission_lines(engine: Engine) -> list[Msg]:
 
 def _progress(kind: str, progress: float, target: float) -> Msg:
     """An objective's progress with its unit: "0 of 10,000 GRT", "1.5 of 3 hours", "0 of 2 ships"."""
-    done, goal = f"{progress:,g}", f"{target:,g}"
     if kind == "grt":
-        return Msg("{done} of {goal} GRT", done=done, goal=goal)
+        return Msg("{done:,g} of {goal:,g} GRT", done=progress, goal=target)
     if kind in ("station", "shadow"):
-        return Msg.plural("{done} of {goal} hour", "{done} of {goal} hours", n=int(target), done=done, goal=goal)
+        return Msg.plural("{done:,g} of {goal:,g} hour", "{done:,g} of {goal:,g} hours", n=int(target), done=progress,
+                          goal=target)
     if kind == "sink":
-        return Msg.plural("{done} of {goal} ship", "{done} of {goal} ships", n=int(target), done=done, goal=goal)
+        return Msg.plural("{done:,g} of {goal:,g} ship", "{done:,g} of {goal:,g} ships", n=int(target), done=progress,
+                          goal=target)
     if kind == "rendezvous":
-        return Msg.plural("{done} of {goal} minute", "{done} of {goal} minutes", n=int(target), done=done, goal=goal)
-    return Msg("{done} of {goal}", done=done, goal=goal)
+        return Msg.plural("{done:,g} of {goal:,g} minute", "{done:,g} of {goal:,g} minutes", n=int(target),
+                          done=progress, goal=target)
+    return Msg("{done:,g} of {goal:,g}", done=progress, goal=target)

@@ -584,9 +584,9 @@ class Sea(Module):
             far = [c["id"] for c, why in failed if _too_far(why)]
             reach = max((float(why.values["reach"]) for c, why in failed if isinstance(why, Msg) and _too_far(why)),
                         default=0.0)
-            text = (Msg.plural("{n} ship in sight, too far to identify: come within about {reach} nm.",
-                               "{n} ships in sight, all too far to identify: come within about {reach} nm.",
-                               n=len(far), reach=f"{reach:.1f}") if far
+            text = (Msg.plural("{n} ship in sight, too far to identify: come within about {reach:.1f} nm.",
+                               "{n} ships in sight, all too far to identify: come within about {reach:.1f} nm.",
+                               n=len(far), reach=reach) if far
                     else Msg("Nothing in sight to identify."))
             self.emit("identification", feed=text, contacts=[], too_far=far, merchants=0, escorts=0, small=0, grt=0)
 
