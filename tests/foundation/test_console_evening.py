@@ -94,12 +94,22 @@ def convoy_chart_refusal() -> str:
     return Desk(new_game(0, "sc_convoy_1940")).type("chart")
 
 
+def test_9_4_crew_and_help_meal_say_when_the_meal_call_comes(convoy):
+    shown = convoy.type("crew")
+    assert "  provisions: 1:egg 2:potato 3:potato 4:lemon 5:canned fish 6:egg; 28 in supply" in shown
+    assert "  meal call at 19:00: 0 ingredients cooked since the last one" in shown
+    assert "The meal call is at 19:00 every day" in convoy.type("help meal")
+    convoy.type("mobilize", "place navigator-circle 4", "end_mobilize", "meal take=2,3 lemon=4")
+    assert "  meal call at 19:00: 2 ingredients cooked since the last one" in convoy.type("crew")
+
+
 def test_the_views_speak_german_and_russian():
     de = Desk(new_game(0, "minefield_1939"))
     de.console.lang = language("de")
     assert de.type("chart AN66").startswith("Von AN56 (gekoppelt) nach AN66: Kurs ")
     assert "Obermaschinist" in de.type("crew")
     assert "- 0 von 9" in de.type("mission")
+    assert "Fahrt 0,0 kn von 0,0 kn (Diesel, aufgetaucht)  zurückgelegt 0,00 sm" in de.type("status")
     ru = Desk(new_game(0, "minefield_1939"))
     ru.console.lang = language("ru")
     status = ru.type("status")

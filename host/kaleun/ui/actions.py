@@ -520,7 +520,10 @@ ACTIONS: tuple[Action, ...] = (
            _f("take", "wholes", N_("pyramid places to take"), lo=1, hi=6),
            _f("swap", "wholes", N_("two places to swap first"), lo=1, hi=6),
            _f("replace", "whole", N_("a place to replace first"), lo=1, hi=6),
-           _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="meal take=1,2,3"),
+           _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="meal take=1,2,3",
+           detail=Msg("The meal call is at {hour}:00 every day: what was cooked since the last one counts (no meal: "
+                      "morale -2; 1 ingredient: -1; 2: no change; 3: +1).",
+                      hour=data.load("provisions")["meal_call_hour"])),
     _command("cook", "cook", "crew", N_("finish a meal after a swap or replace"),
              _f("take", "wholes", N_("pyramid places to take"), lo=1, hi=6, required=True, positional=True),
              _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="cook 1,2,3"),

@@ -58,12 +58,12 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
     mode = game.module("compression").mode
     out = [r(Msg("{when}  {watch} watch on duty  time: {mode}", when=game.now_iso.replace("T", " "),
                  watch=Msg.term(str(watch["on_duty"])), mode=Msg.term(MODE_NAMES[mode]))),
-           r(Msg("telegraph: {answered} (lever at {lever})  speed {speed} kn of {target} kn ({propulsion}, {state})  "
-                 "distance run {run} nm", answered=Msg.term(TELEGRAPH_NAMES[boat["telegraph"]]),
-                 lever=Msg.term(TELEGRAPH_NAMES[lever]), speed=f"{boat['speed_kn']:.1f}",
-                 target=f"{boat['target_kn']:.1f}", propulsion=Msg.term(str(boat["propulsion"])),
+           r(Msg("telegraph: {answered} (lever at {lever})  speed {speed:.1f} kn of {target:.1f} kn ({propulsion}, "
+                 "{state})  distance run {run:.2f} nm", answered=Msg.term(TELEGRAPH_NAMES[boat["telegraph"]]),
+                 lever=Msg.term(TELEGRAPH_NAMES[lever]), speed=float(boat["speed_kn"]),
+                 target=float(boat["target_kn"]), propulsion=Msg.term(str(boat["propulsion"])),
                  state=Msg.term("surfaced" if boat["surfaced"] else "submerged"),
-                 run=f"{boat['distance_nm']:.2f}"))]
+                 run=float(boat["distance_nm"])))]
     if "course" in boat:
         where = game.module("navigation").status() if _has(game, "navigation") else {}
         depth = (Msg.term("surfaced") if boat["surfaced"]
@@ -76,8 +76,8 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
             out.append(r(Msg("echo sounder: {seabed} m of water", seabed=f"{boat['seabed_m']:.0f}")))
     if _has(game, "weather"):
         w = game.module("weather").status()
-        out.append(r(Msg("weather: {kind}, visibility {vis} nm, cloud {cloud}/8, sea state {sea}, {daylight}",
-                         kind=Msg.term(str(w["kind"])), vis=f"{w['visibility_nm']:g}", cloud=w["cloud_oktas"],
+        out.append(r(Msg("weather: {kind}, visibility {vis:g} nm, cloud {cloud}/8, sea state {sea}, {daylight}",
+                         kind=Msg.term(str(w["kind"])), vis=float(w["visibility_nm"]), cloud=w["cloud_oktas"],
                          sea=w["sea_state"], daylight=Msg.term(str(w["daylight"]).replace("_", " ")))))
     if _has(game, "crew"):
         crew = game.module("crew").status()
@@ -206,9 +206,18 @@ def crew(game: Any, lang: Language) -> list[str]:
                          kits=health.get("kits", 0))))
     food = s.get("food")
     if food:
-        pyramid = " ".join(f"{i}:{lang.text(x) if x else DASH}" for i, x in enumerate(food["pyramid"], 1))
+        from kaleun.uboot.crew.food import NAMES as FOOD_NAMES
+
+        pyramid = " ".join(f"{i}:{lang.text(FOOD_NAMES.get(x, x)) if x else DASH}"
+                           for i, x in enumerate(food["pyramid"], 1))
         out.append(r(Msg("  provisions: {pyramid}; {supply} in supply{waiting}", pyramid=pyramid, supply=food["supply"],
                          waiting=Msg(", a meal is waiting") if food.get("waiting") else "")))
+        from kaleun.uboot.crew.food import LEMON, MEAL_HOUR
+
+        cooked = len([k for k in food.get("tray", []) if k != LEMON])
+        out.append(r(Msg.plural("  meal call at {hour}:00: {n} ingredient cooked since the last one",
+                                "  meal call at {hour}:00: {n} ingredients cooked since the last one", n=cooked,
+                                hour=MEAL_HOUR)))
     return out
 
 
