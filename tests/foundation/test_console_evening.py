@@ -11,6 +11,7 @@ from kaleun.i18n import language, one_line
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.catalogue import catalogue
 from kaleun.uboot.missions.debrief import debrief, lines
+from kaleun.ui.feedlog import FeedLog
 from test_console_actions import Desk
 
 
@@ -101,6 +102,13 @@ def test_9_4_crew_and_help_meal_say_when_the_meal_call_comes(convoy):
     assert "The meal call is at 19:00 every day" in convoy.type("help meal")
     convoy.type("mobilize", "place navigator-circle 4", "end_mobilize", "meal take=2,3 lemon=4")
     assert "  meal call at 19:00: 2 ingredients cooked since the last one" in convoy.type("crew")
+
+
+def test_4_an_enigma_refusal_is_read_in_the_tables_language():
+    de = Desk(new_game(0, "sc_convoy_1940"))
+    de.console.lang = language("de")
+    de.console.feed = FeedLog(language="de")
+    assert "Enigma abgelehnt: es liegt kein verschlüsselter Funkspruch vor." in de.type("enigma")
 
 
 def test_the_views_speak_german_and_russian():
