@@ -5,6 +5,7 @@ any more (§7.3)."""
 from __future__ import annotations
 
 import json
+import re
 
 from crewkit import WATCH_CHANGE_S, advance, do, game, named, one, stations
 from kaleun.uboot.game import load_game
@@ -76,8 +77,9 @@ def test_7_3_the_feed_says_when_both_bars_are_spent():
     assert one(events, "order_accepted")["paid"] == "morale"
     names = [e["event"] for e in events]
     assert names.index("crew_exhausted") < names.index("bars_spent")
-    assert one(events, "bars_spent")["feed"] == ("Both the command bar and the morale bar are spent: no more orders "
-                                                 "until a field frees up.")
+    spent = one(events, "bars_spent")["feed"]
+    assert re.fullmatch(r"Both the command bar and the morale bar are spent: no more orders until a field frees up "
+                        r"\(the watch change at \d\d:00 gives the command bar back\)\.", spent)
     g = game()
     do(g, {"do": "adjust_morale", "by": -11})
     do(g, {"do": "adjust_command", "by": -7})

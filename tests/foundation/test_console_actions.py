@@ -176,7 +176,8 @@ def test_orders_commands_and_hands_reach_the_game(desk):
     assert desk.game.module("figures").where["engineer-square"] == 5
     assert desk.game.module("crew").status()["bars"]["morale"] == "XI"  # the correction undone
     assert "Order: half ahead." in shown
-    assert "attack disc: own course 290, enemy course 70, bearing 40: true bearing 330, angle on the bow 80" in shown
+    assert ("attack disc: own course 290, enemy course 070, bearing 040: true bearing 330, angle on the bow 80°"
+            " starboard") in shown
     accepted = [e.data for e in desk.events if e.name == "order_accepted"]
     assert [(a["order"], a["via"]) for a in accepted] == [
         ("mobilize", "console"), ("new_speed", "console"), ("new_course", "console")]

@@ -375,51 +375,51 @@ class Mission(Module):
                       objective=message.objective, sent_at=round(message.sent_at, 3))
 
     # the Enigma order
-    def _check_enigma(self, params: dict[str, Any]) -> str | None:
+    def _check_enigma(self, params: dict[str, Any]) -> Msg | None:
         coded = [m for m in self.messages if m.state == "coded"]
         decode = params["decode"]
         if decode is not None:
             for ident in decode:
                 found = next((m for m in self.messages if m.id == ident), None)
                 if found is None or found.state == "on_air":
-                    return str(Msg("no signal {id} has been received", id=ident))
+                    return Msg("no signal {id} has been received", id=ident)
                 if found.state == "decoded":
-                    return str(Msg("signal {id} is already decoded", id=ident))
+                    return Msg("signal {id} is already decoded", id=ident)
         else:
             wanted = params["messages"] - (1 if params["report"] else 0)
             if wanted > 0 and not coded:
-                return "no coded signal is waiting"
+                return Msg("no coded signal is waiting")
             if wanted > len(coded):
-                return str(Msg.plural("only {n} coded signal is waiting", "only {n} coded signals are waiting",
-                                      n=len(coded)))
+                return Msg.plural("only {n} coded signal is waiting", "only {n} coded signals are waiting",
+                                  n=len(coded))
         report = params["report"]
         if report is not None:
             boat = self._boat()
             if boat.lost:
-                return "the boat is lost"
+                return Msg("the boat is lost")
             if RADIO["send_surfaced"] and not boat.surfaced:
-                return "reports are sent on the surface: the aerial is on the bridge"
+                return Msg("reports are sent on the surface: the aerial is on the bridge")
             if report in ("convoy", "contact"):
                 contact = self._report_contact(params["contact"])
-                if isinstance(contact, str):
+                if isinstance(contact, Msg):
                     return contact
         return None
 
-    def _report_contact(self, cid: str | None) -> dict[str, Any] | str:
+    def _report_contact(self, cid: str | None) -> dict[str, Any] | Msg:
         """The ship contact a report names (by default the nearest), or why there is none."""
         sea = self.engine.module("sea")
         if cid is not None:
             contact = sea.picture.get(cid)
             if contact is None:
-                return str(Msg("there is no contact {id}", id=cid))
+                return Msg("there is no contact {id}", id=cid)
             if contact["lost"]:
-                return str(Msg("contact {id} is lost", id=cid))
+                return Msg("contact {id} is lost", id=cid)
             if contact["kind"] != "ship":
-                return str(Msg("{id} is an aircraft, not a ship", id=cid))
+                return Msg("{id} is an aircraft, not a ship", id=cid)
             return dict(contact)
         ships = [c for c in sea.picture.active() if c["kind"] == "ship"]
         if not ships:
-            return "there is no ship in contact to report"
+            return Msg("there is no ship in contact to report")
         return dict(min(ships, key=lambda c: (c["range_nm"], c["id"])))
 
     def _enigma(self, params: dict[str, Any]) -> None:
@@ -449,7 +449,7 @@ class Mission(Module):
         convoy = False
         if report in ("convoy", "contact"):
             contact = self._report_contact(cid)
-            assert not isinstance(contact, str)
+            assert not isinstance(contact, Msg)
             sea = self.engine.module("sea")
             vessel = sea.vessels.get(contact["entity"])
             convoy = vessel is not None and vessel.group is not None

@@ -30,12 +30,13 @@ from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, of_error
 from kaleun.uboot import data
 from kaleun.uboot.boat import TELEGRAPH
-from kaleun.uboot.compression import MODES
+from kaleun.uboot.compression import FACTORS, MODES
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
 from kaleun.uboot.crew.health import DECKS, SUPPLIES
 from kaleun.uboot.crew.module import CREW_RULES
 from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
 from kaleun.uboot.figures import FIGURES, ROLES
+from kaleun.uboot.missions.radio import MAX_MESSAGES, REPORT_KINDS
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.uboot.sea.boat import DEPTH
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
@@ -112,6 +113,10 @@ def _choices(text: str, f: Field) -> list[str]:
     return [_choice(p, f) for p in _items(text)]
 
 
+def _words_of(text: str, f: Field) -> list[str]:
+    return _items(text)
+
+
 def _wholes(text: str, f: Field) -> list[int]:
     return [_whole(p, f) for p in _items(text)]
 
@@ -144,6 +149,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("choice", "CHOICE", _choice),
     Kind("choices", "A,B", _choices),
     Kind("wholes", "N,N", _wholes),
+    Kind("words", "A,B", _words_of),
     Kind("flag", "true|false", _flag),
     Kind("contact", "CONTACT", _contact),
     Kind("json", "JSON", _json),
@@ -173,7 +179,7 @@ class Field:
         if self.kind in ("choice", "choices") and len(self.choices) <= 6:
             sep = "|" if self.kind == "choice" else ","
             return sep.join(self.choices)
-        return KINDS[self.kind].hint if self.kind not in ("whole", "text") else self.name.upper()
+        return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.name.upper()
 
     def not_a(self, kind: str, text: str) -> Msg:
         """Why `text` is no value of this field: not a whole number (kind "whole") or number, with its bounds."""
@@ -392,7 +398,10 @@ ACTIONS: tuple[Action, ...] = (
     # time
     _command("time", "ui", "time", N_("time compression"), _f(
         "mode", "choice", N_("the compression"), choices=tuple(MODES), required=True, positional=True),
-        fixed=(("action", "time_compression"),), example="time fast_forward"),
+        fixed=(("action", "time_compression"),), example="time fast_forward",
+        detail=Msg("Game time per second: real time {real_time} s, action {action} s, fast forward {fast_forward} s, "
+                   "transit {transit} s. A new line in the info feed drops it back to real time.",
+                   **{m: f"{f:g}" for m, f in FACTORS.items() if m != "pause"})),
     _command("pause", "ui", "time", N_("pause the game, or run it again in real time"),
              fixed=(("action", "toggle_pause"),), example="pause"),
     # manoeuvring
@@ -415,7 +424,7 @@ ACTIONS: tuple[Action, ...] = (
     _order("depth", "new_depth", "manoeuvre", N_("order: a new depth (submerged)"), _f(
         "depth_m", "whole", N_("metres"), lo=1, hi=int(DEPTH["max_order_m"]), required=True, positional=True),
         example="depth 80"),
-    _order("dive", "dive", "manoeuvre", N_("order: dive (the bridge and deck are cleared)"), example="dive"),
+    _order("dive", "dive", "manoeuvre", N_("order: dive (sailors left on the bridge or deck die)"), example="dive"),
     _order("surface", "surface", "manoeuvre", N_("order: surface"), example="surface"),
     _order("sextant", "sextant", "manoeuvre", N_("order: a sextant fix (surfaced, clear sky)"), example="sextant"),
     _command("return", "return_to_base", "manoeuvre", N_("return to base: only out of combat; the passage home runs "
@@ -443,8 +452,12 @@ ACTIONS: tuple[Action, ...] = (
         "contact", "contact", N_("a contact: c1, c2, ..."), required=True, positional=True), example="target c1"),
     _command("identify", "identify", "sensors", N_("identify the ships in sight (or one contact)"), _f(
         "contact", "contact", N_("one contact"), positional=True), example="identify"),
-    _order("enigma", "enigma", "sensors", N_("order: the radio operator works the Enigma"), example="enigma",
-           free=True),
+    _order("enigma", "enigma", "sensors", N_("order: the radio operator works the Enigma"),
+           _f("decode", "words", N_("the signals to decode (default: the oldest coded one)")),
+           _f("report", "choice", N_("a report to send (surfaced)"), choices=REPORT_KINDS),
+           _f("contact", "contact", N_("the contact a convoy or contact report names (default: the nearest ship)")),
+           _f("messages", "whole", N_("how many messages the order handles (decoded and sent)"), lo=1, hi=MAX_MESSAGES),
+           example="enigma report=convoy"),
     # attack
     _command("disc", "attack_disc", "attack", N_("set the attack disc's rings"),
              _f("own", "whole", N_("own course ring"), key="own_course", lo=0, hi=359),
@@ -507,7 +520,10 @@ ACTIONS: tuple[Action, ...] = (
            _f("take", "wholes", N_("pyramid places to take"), lo=1, hi=6),
            _f("swap", "wholes", N_("two places to swap first"), lo=1, hi=6),
            _f("replace", "whole", N_("a place to replace first"), lo=1, hi=6),
-           _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="meal take=1,2,3"),
+           _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="meal take=1,2,3",
+           detail=Msg("The meal call is at {hour}:00 every day: what was cooked since the last one counts (no meal: "
+                      "morale -2; 1 ingredient: -1; 2: no change; 3: +1).",
+                      hour=data.load("provisions")["meal_call_hour"])),
     _command("cook", "cook", "crew", N_("finish a meal after a swap or replace"),
              _f("take", "wholes", N_("pyramid places to take"), lo=1, hi=6, required=True, positional=True),
              _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="cook 1,2,3"),

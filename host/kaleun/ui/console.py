@@ -65,6 +65,11 @@ CONSOLE: tuple[Action, ...] = (
            example="do adjust_morale by=-1", free=True),
     Action("mission", "console", N_("the briefing, the objectives and HQ's signals (U-BOOT missions)"),
            example="mission"),
+    Action("chart", "console", N_("the protractor and range ruler: course, distance and hours at full ahead from "
+                                  "the boat's square (dead reckoning) to a square of the strategic map"),
+           (Field("square", "text", N_("a square of the naval grid, e.g. AL28 (without it: the mission's areas)"),
+                  positional=True),),
+           example="chart AL28"),
     Action("volume", "console", N_("the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)"),
            (Field("level", "text", N_("the new volume"), positional=True),), example="volume 60%"),
     Action("save", "console", N_("save now (the game also saves at every watch change and on quit)"), example="save"),
@@ -103,7 +108,8 @@ class Console:
         self.views: dict[str, Callable[[list[str]], None]] = {
             "help": self._help,
             "status": lambda words: self._show(views.status(self.game, TELEGRAPH[self.table.telegraph], self.lang)
-                                               + views.rings(self.table, self.lang)),
+                                               + views.rings(self.table, self.lang)
+                                               + views.game_disc(self.game, self.lang)),
             "contacts": lambda words: self._show(views.contacts(self.game, self.lang)),
             "crew": lambda words: self._show(views.crew(self.game, self.lang)),
             "repairs": lambda words: self._show(views.repairs(self.game, self.lang)),
@@ -112,6 +118,7 @@ class Console:
             "order": self._order,
             "do": self._do,
             "mission": self._mission,
+            "chart": lambda words: self._show(views.chart(self.game, words, self.lang)),
             "volume": self._volume,
             "save": self._save,
             "quit": self._quit,
@@ -151,6 +158,8 @@ class Console:
         change = self.feed.add(event)
         if change is not None and change.news is not None:
             self.say(f"[{change.line.clock}] {change.news}")
+        if event.name == "time_compression":
+            self.say(self.lang.render(views.compression(event.data)))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang))
         elif event.name == "attack_disc":
@@ -218,7 +227,7 @@ class Console:
                                               if f.lo is not None and f.hi is not None else
                                               Msg("at least {lo}", lo=f"{f.lo:g}") if f.lo is not None else
                                               Msg("at most {hi}", hi=f"{f.hi:g}")))
-            if f.kind in ("choices", "wholes"):
+            if f.kind in ("choices", "wholes", "words"):
                 notes.append(text(N_("a list: a,b,c")))
             if f.required:
                 notes.append(text(N_("required")))

@@ -11,11 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg
 from kaleun.i18n import Language
 from kaleun.uboot.figures import figure_term
 
 DASH = "-"
+
+#: words from the game's state the views print through `Msg.term` (here so the catalogues hold them):
+#: propulsion, the weather's kinds (`weather.toml`), the daylight phases, the attack disc's rings
+TERMS = (N_("diesel"), N_("electric"), N_("clear"), N_("fair"), N_("cloudy"), N_("overcast"), N_("rain"),
+         N_("storm"), N_("fog"), N_("day"), N_("civil twilight"), N_("nautical twilight"), N_("night"), N_("disc"),
+         N_("own course"), N_("enemy course"))
 
 
 def columns(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "  ") -> list[str]:
@@ -52,12 +59,12 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
     mode = game.module("compression").mode
     out = [r(Msg("{when}  {watch} watch on duty  time: {mode}", when=game.now_iso.replace("T", " "),
                  watch=Msg.term(str(watch["on_duty"])), mode=Msg.term(MODE_NAMES[mode]))),
-           r(Msg("telegraph: {answered} (lever at {lever})  speed {speed} kn of {target} kn ({propulsion}, {state})  "
-                 "distance run {run} nm", answered=Msg.term(TELEGRAPH_NAMES[boat["telegraph"]]),
-                 lever=Msg.term(TELEGRAPH_NAMES[lever]), speed=f"{boat['speed_kn']:.1f}",
-                 target=f"{boat['target_kn']:.1f}", propulsion=Msg.term(str(boat["propulsion"])),
+           r(Msg("telegraph: {answered} (lever at {lever})  speed {speed:.1f} kn of {target:.1f} kn ({propulsion}, "
+                 "{state})  distance run {run:.2f} nm", answered=Msg.term(TELEGRAPH_NAMES[boat["telegraph"]]),
+                 lever=Msg.term(TELEGRAPH_NAMES[lever]), speed=float(boat["speed_kn"]),
+                 target=float(boat["target_kn"]), propulsion=Msg.term(str(boat["propulsion"])),
                  state=Msg.term("surfaced" if boat["surfaced"] else "submerged"),
-                 run=f"{boat['distance_nm']:.2f}"))]
+                 run=float(boat["distance_nm"])))]
     if "course" in boat:
         where = game.module("navigation").status() if _has(game, "navigation") else {}
         depth = (Msg.term("surfaced") if boat["surfaced"]
@@ -70,8 +77,8 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
             out.append(r(Msg("echo sounder: {seabed} m of water", seabed=f"{boat['seabed_m']:.0f}")))
     if _has(game, "weather"):
         w = game.module("weather").status()
-        out.append(r(Msg("weather: {kind}, visibility {vis} nm, cloud {cloud}/8, sea state {sea}, {daylight}",
-                         kind=Msg.term(str(w["kind"])), vis=f"{w['visibility_nm']:g}", cloud=w["cloud_oktas"],
+        out.append(r(Msg("weather: {kind}, visibility {vis:g} nm, cloud {cloud}/8, sea state {sea}, {daylight}",
+                         kind=Msg.term(str(w["kind"])), vis=float(w["visibility_nm"]), cloud=w["cloud_oktas"],
                          sea=w["sea_state"], daylight=Msg.term(str(w["daylight"]).replace("_", " ")))))
     if _has(game, "crew"):
         crew = game.module("crew").status()
@@ -150,11 +157,17 @@ def _task(task: Mapping[str, Any] | None, lang: Language) -> str | None:
 
 def disc(data: Mapping[str, Any], lang: Language) -> list[str]:
     """The attack disc's rings and what they show (an `attack_disc` event's fields)."""
-    ring = {k: DASH if data.get(k) is None else data[k] for k in ("own_course", "enemy_course", "bearing",
-                                                                     "true_bearing", "aob")}
+    from kaleun.uboot.weapons.tdc import aob_text
+
+    ring = {k: DASH if data.get(k) is None else f"{int(data[k]) % 360:03d}" for k in ("own_course", "enemy_course",
+                                                                                        "bearing", "true_bearing")}
+    aob: Msg | str = DASH
+    if data.get("aob") is not None:
+        degrees, side = aob_text(float(data["aob"]))
+        aob = Msg("{degrees}° {side}", degrees=degrees, side=Msg.term(side))
     return [lang.render(Msg("attack disc: own course {own}, enemy course {enemy}, bearing {bearing}: true bearing "
                             "{true}, angle on the bow {aob}", own=ring["own_course"], enemy=ring["enemy_course"],
-                            bearing=ring["bearing"], true=ring["true_bearing"], aob=ring["aob"]))]
+                            bearing=ring["bearing"], true=ring["true_bearing"], aob=aob))]
 
 
 # -- crew -------------------------------------------------------------------------------------------
@@ -162,16 +175,20 @@ def crew(game: Any, lang: Language) -> list[str]:
     """The sailors on duty (section, chips, task, ailments), the bars, waiting injuries, supplies, food."""
     if not _has(game, "crew"):
         return [lang.render(Msg("This game has no crew engine."))]
+    from kaleun.uboot.crew.roster import SYMBOL_NAMES
+
     r = lang.render
     s = game.module("crew").status()
     rows = []
     for figure, sailor in s["sailors"].items():
         ailments = ", ".join(f"{a['id']}:{lang.text(a['deck'])}{'' if a.get('treated') else '*'}"
                              for a in sailor.get("ailments", []))
-        rows.append([figure, sailor["name"], DASH if sailor["dead"] else sailor["section"],
+        symbols = ", ".join(lang.text(SYMBOL_NAMES.get(x, x)) for x in sailor.get("symbols", []))
+        rows.append([figure, lang.text(sailor["name"]), DASH if sailor["dead"] else sailor["section"],
                      " ".join(sailor["chips"]), _task(sailor.get("task"), lang),
-                     lang.text(N_("dead")) if sailor["dead"] else ailments or None])
-    heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"))
+                     lang.text(N_("dead")) if sailor["dead"] else ailments or None, symbols])
+    heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"),
+                   N_("symbols"))
     bars = s["bars"]
     out = [r(Msg("Crew of watch {watch}: command bar {command}, morale {morale}{exhausted}; crew rules: {rules}.",
                  watch=s["watch"], command=bars["command"], morale=bars["morale"],
@@ -191,9 +208,18 @@ def crew(game: Any, lang: Language) -> list[str]:
                          kits=health.get("kits", 0))))
     food = s.get("food")
     if food:
-        pyramid = " ".join(f"{i}:{lang.text(x) if x else DASH}" for i, x in enumerate(food["pyramid"], 1))
+        from kaleun.uboot.crew.food import NAMES as FOOD_NAMES
+
+        pyramid = " ".join(f"{i}:{lang.text(FOOD_NAMES.get(x, x)) if x else DASH}"
+                           for i, x in enumerate(food["pyramid"], 1))
         out.append(r(Msg("  provisions: {pyramid}; {supply} in supply{waiting}", pyramid=pyramid, supply=food["supply"],
                          waiting=Msg(", a meal is waiting") if food.get("waiting") else "")))
+        from kaleun.uboot.crew.food import LEMON, MEAL_HOUR
+
+        cooked = len([k for k in food.get("tray", []) if k != LEMON])
+        out.append(r(Msg.plural("  meal call at {hour}:00: {n} ingredient cooked since the last one",
+                                "  meal call at {hour}:00: {n} ingredients cooked since the last one", n=cooked,
+                                hour=MEAL_HOUR)))
     return out
 
 
@@ -210,6 +236,11 @@ def repairs(game: Any, lang: Language) -> list[str]:
         for section, breach in sorted(s.get("breaches", {}).items(), key=lambda kv: int(kv[0])):
             state = (Msg("puzzle failed: get everybody out") if breach.get("result") == "failed"
                      else Msg("repair crew at work") if breach.get("crewed") else Msg("no repair crew yet"))
+            if breach.get("crewed") and breach.get("result") is None:  # next: the puzzle's result (§10.3.8)
+                out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  puzzle {section} "
+                                 "solved|failed", section=section, left=_mmss(float(breach["deadline"]) - now),
+                                 state=state)))
+                continue
             out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  repair breach={section}",
                              section=section, left=_mmss(float(breach["deadline"]) - now), state=state)))
         if s.get("flooded"):
@@ -246,15 +277,22 @@ def repairs(game: Any, lang: Language) -> list[str]:
 
 
 # -- weapons ----------------------------------------------------------------------------------------
+def _beyond_reach(game: Any, facing: str, sol: Mapping[str, Any]) -> bool:
+    """The TDC's run is longer than the range of the torpedo it is made for (it would stop short)."""
+    reach = game.module("weapons").reach_m(facing)
+    return reach is not None and float(sol["run_m"]) > reach + 1e-6
+
 def weapons(game: Any, lang: Language) -> list[str]:
     """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
     if not _has(game, "weapons"):
         return [lang.render(Msg("This game has no weapons."))]
     r = lang.render
     w = game.module("weapons").status()
-    rows = [[t["tube"], lang.text(t["facing"]), lang.text(t["state"]), t.get("name") or t.get("torpedo"),
+    names = [t.get("name") or t.get("torpedo") for t in w["tubes"]]
+    rows = [[t["tube"], lang.text(t["facing"]), lang.text(t["state"]), lang.text(str(name)) if name else None,
              None if t.get("warm") is None else lang.text(N_("warm") if t["warm"] else N_("cold")),
-             None if t.get("ready_in_s") is None else _mmss(t["ready_in_s"])] for t in w["tubes"]]
+             None if t.get("ready_in_s") is None else _mmss(t["ready_in_s"])] for t, name in zip(w["tubes"], names,
+                                                                                                 strict=True)]
     out = [r(Msg("Torpedoes left: {n}.", n=w["torpedoes_left"]))]
     if w.get("mines_left") or w.get("mines_laid"):
         out.append(r(Msg("Mines aboard: {n}; laid: {laid}.", n=w.get("mines_left", 0), laid=w.get("mines_laid", 0))))
@@ -273,8 +311,9 @@ def weapons(game: Any, lang: Language) -> list[str]:
         for room in ("bow", "stern"):
             sol = tdc.get(room)
             if sol:
-                ok = N_("ok") if sol["reachable"] and sol["within_limit"] else \
-                    N_("beyond the gyro limit") if sol["reachable"] else N_("out of reach")
+                ok = (N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
+                      if not sol["within_limit"] else N_("beyond the torpedo's range")
+                      if _beyond_reach(game, room, sol) else N_("ok"))
                 rows.append([lang.text(room), f"{sol['range_m']:,}", f"{sol['aob']:+.0f}", f"{sol['gyro']:+.1f}",
                              f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
         out += columns(_words(lang, N_("tubes"), N_("range m"), N_("AOB"), N_("gyro"), N_("run s"), N_("track"),
@@ -300,7 +339,8 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[
     """The order desk's preview: who would carry the order out with how many chips, or what is missing."""
     r = lang.render
     if not answer["accepted"]:
-        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"]))]
+        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"])),
+                *_left_outside(answer, lang)]
     paid = answer.get("paid")
     how = (Msg("paid from the command bar") if paid == "command"
            else Msg("paid from the morale bar") if paid == "morale" else Msg("no bar pays for it"))
@@ -316,7 +356,19 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[
             for a in activated]
     if rows:
         out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
-    return out
+    return out + _left_outside(answer, lang)
+
+
+def _left_outside(answer: Mapping[str, Any], lang: Language) -> list[str]:
+    """The warning of a dive with sailors still on the bridge or deck: they die (rulebook §3)."""
+    outside = answer.get("left_outside") or []
+    if not outside:
+        return []
+    return [lang.render(Msg.plural("Warning: {figures} is still on the bridge or deck and dies in the dive; "
+                                   "mobilize and bring him down first.",
+                                   "Warning: {figures} are still on the bridge or deck and die in the dive; "
+                                   "mobilize and bring them down first.", n=len(outside),
+                                   figures=", ".join(outside)))]
 
 
 def rings(table: Any, lang: Language) -> list[str]:
@@ -336,5 +388,80 @@ def rings(table: Any, lang: Language) -> list[str]:
             else:
                 parts.append(lang.render(Msg("{ring} {value:03d}", ring=what, value=int(value))))
         if parts:
-            out.append(f"{group}: " + ", ".join(parts))
+            out.append(f"{lang.text(group)}: " + ", ".join(parts))
+    return out
+
+
+def game_disc(game: Any, lang: Language) -> list[str]:
+    """The attack disc as the game holds it (set by the table's rings or the `disc` command), once set."""
+    if not _has(game, "weapons"):
+        return []
+    data = game.module("weapons").status().get("disc", {})
+    return disc(data, lang) if any(v is not None for v in data.values()) else []
+
+
+# -- the time and the chart -------------------------------------------------------------------------------
+def compression(data: Mapping[str, Any]) -> Msg:
+    """A `time_compression` event as one line: the new mode and how fast game time runs."""
+    from kaleun.uboot.compression import MODE_NAMES
+
+    mode = Msg.term(MODE_NAMES[str(data["mode"])])
+    if data["mode"] == "pause":
+        return Msg("Time: {mode}.", mode=mode)
+    if data.get("reason") == "feed":
+        return Msg("Time: {mode} again (a new line in the info feed).", mode=mode)
+    return Msg("Time: {mode} ({factor} s of game time per second).", mode=mode, factor=f"{data['factor']:g}")
+
+
+def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
+    """The protractor and the range ruler of the strategic map (rulebook §9): course and distance between
+    square centres, from the boat's square by dead reckoning, and the hours it takes at full ahead."""
+    from kaleun.uboot.sea.boat import BOAT
+    from kaleun.uboot.sea.grid import GridError, naval_grid
+
+    r = lang.render
+    if not _has(game, "navigation"):
+        return [r(Msg("This game has no strategic map."))]
+    if len(words) > 1:
+        raise CommandError(Msg("chart: give one square of the strategic map, e.g. chart AL28"))
+    if not words:
+        return _chart_areas(game, lang)
+    here = game.module("navigation").dr_square()
+    if here is None:
+        return [r(Msg("The boat's square is not known (off the strategic map)."))]
+    grid = naval_grid()
+    try:
+        there = grid.square(words[0]).name
+    except GridError:
+        raise CommandError(Msg("chart: square '{square}' is not on the strategic map (a square is two letters and "
+                               "two digits, e.g. AL28)", square=words[0])) from None
+    if there == here:
+        return [r(Msg("The boat is in {square} (dead reckoning).", square=here))]
+    course, distance = grid.course(here, there)
+    full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
+    return [r(Msg("From {here} (dead reckoning) to {there}: course {course}, {distance:.0f} nm; {hours:.1f} h at "
+                  "full ahead surfaced ({speed:g} kn).", here=here, there=there, course=f"{round(course) % 360:03d}",
+                  distance=distance, hours=distance / full, speed=full))]
+
+
+def _chart_areas(game: Any, lang: Language) -> list[str]:
+    """Course and distance from the boat (dead reckoning) to the area of each objective HQ has given."""
+    from kaleun.uboot.sea import geo
+    from kaleun.uboot.sea.boat import BOAT
+
+    mission = game.module("mission") if _has(game, "mission") else None
+    areas = [(o, o.area) for o in mission.objectives.values() if o.state == "given"] if mission else []
+    areas = [(o, a) for o, a in areas if a is not None]
+    if not areas:
+        raise CommandError(Msg("chart: no objective names an area: give a square, e.g. chart AL28"))
+    lat, lon = game.module("navigation").dr_position()
+    full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
+    out = []
+    for objective, area in areas:
+        clat, clon = area.centre
+        course, distance = geo.rhumb(lat, lon, clat, clon)
+        out.append(lang.render(Msg("To the area of \"{objective}\": course {course}, {distance:.0f} nm; {hours:.1f} h "
+                                   "at full ahead surfaced ({speed:g} kn).", objective=Msg.term(objective.text),
+                                   course=f"{round(course) % 360:03d}", distance=distance, hours=distance / full,
+                                   speed=full)))
     return out

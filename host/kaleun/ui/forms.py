@@ -15,6 +15,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.ui.telegraph import POSITION_NAMES
 
 Values = dict[str, Any]
@@ -261,7 +262,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("hydrophone", Msg("Hydrophone"), order="hydrophone"),
     Form("sextant", Msg("Sextant"), order="sextant"),
     Form("enigma", Msg("Enigma"), order="enigma", fields=(
-        Field("messages", Msg("Messages sent or received"), "number", lo=1, hi=6, steps=(1,),
+        Field("messages", Msg("Messages sent or received"), "number", lo=1, hi=MAX_MESSAGES, steps=(1,),
               default=lambda g, v: 1),)),
     Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
         Field("contact", Msg("Target"), options=_contacts("ship")),

@@ -284,7 +284,15 @@ class Crew(Module, Validator):
         """Say it when the last order has been paid: both bars on their last fields (§7.3)."""
         if could_pay and not self.bars.can_pay and not self.over:
             self.emit("bars_spent", feed=Msg("Both the command bar and the morale bar are spent: no more orders "
-                                             "until a field frees up."))
+                                             "until a field frees up (the watch change at {hour} gives the "
+                                             "command bar back).", hour=self._next_watch_change()))
+
+    def _next_watch_change(self) -> str:
+        """The clock time of the next watch change (hh:mm), which moves the command marker back (§6.8)."""
+        from kaleun.uboot.watch import HOURS
+
+        clock = self.engine.clock
+        return clock.at(clock.next_time_of_day(self.engine.t, HOURS)).strftime("%H:%M")
 
     def _morale_told(self, move: MoraleMove, cause: Reason, was_exhausted: bool, asked: int = -1) -> None:
         label = morale_label(move.after)
@@ -477,7 +485,8 @@ class Crew(Module, Validator):
     def _blocked(self, order: Order, need: Need | Msg) -> Reason | None:
         """Why the order is impossible whoever stands where: bars exhausted, a major failure."""
         if not self.bars.can_pay:
-            return Msg("both the command bar and the morale bar are exhausted: no orders until a field frees up")
+            return Msg("both the command bar and the morale bar are exhausted: no orders until a field frees up "
+                       "(the watch change at {hour} gives the command bar back)", hour=self._next_watch_change())
         if isinstance(need, Msg):
             return need
         if self.engine.has_module("technical"):
@@ -513,9 +522,12 @@ class Crew(Module, Validator):
     def preview(self, order: Order) -> dict[str, Any]:
         """Who would execute the order just validated, with how many chips; what is missing (advise mode)."""
         paid = "command" if self.bars.command < COMMAND_LAST else "morale" if self.bars.can_pay else None
-        return {"activated": [{"figure": p.figure, "sailor": self.sid(p.figure), "chips": len(p.chips),
-                               "specialist": p.specialist, "section": p.section} for p in self._plan],
-                "missing": self._warning, "paid": paid}
+        out: dict[str, Any] = {"activated": [{"figure": p.figure, "sailor": self.sid(p.figure), "chips": len(p.chips),
+                                             "specialist": p.specialist, "section": p.section}
+                                            for p in self._plan], "missing": self._warning, "paid": paid}
+        if order.order == "dive":  # diving kills every sailor left in 7 and 8 (§3)
+            out["left_outside"] = [f for f in FIGURES if self.pos[f] in sections.OUTSIDE and not self.sailor(f).dead]
+        return out
 
     def commit(self, order: Order) -> dict[str, Any]:
         """Pay the order and put the chips on the executing sailors. What the First Officer reads aloud

@@ -19,6 +19,7 @@ runtime writes them into the session folder) and the console all read it. Its fi
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from kaleun.core.engine import Engine
@@ -27,6 +28,9 @@ from kaleun.uboot.missions import passage, scoring
 
 #: the codes the debrief reads out (results, objective states, why a mission ended, what sank a
 #: ship), as words; a code not listed is read as it is, underscores as spaces
+#: more sailors than this lost for one cause are one line of the debrief ("32 sailors: lost with the boat")
+LOST_ONE_BY_ONE = 4
+
 WORDS: dict[str, str] = {
     "won": N_("won"), "lost": N_("lost"), "returned": N_("returned"), "running": N_("running"),
     "open": N_("open"), "met": N_("met"), "failed": N_("failed"),
@@ -123,8 +127,16 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         out.append(Msg("Mines laid: {mines} in {fields}.", mines=sum(int(m["count"]) for m in laid),
                        fields=Msg.plural("{n} field", "{n} fields", n=len(laid))))
     out.append(Msg.plural("Crew lost: {n}.", "Crew lost: {n}.", n=len(d["crew_lost"])))
+    causes: dict[str, list[dict[str, Any]]] = {}  # by cause, in the order of the first death of each
     for death in d["crew_lost"]:
-        out.append(Msg("  {sailor}: {cause}", sailor=death["sailor"], cause=from_json(death["cause"]) or ""))
+        causes.setdefault(json.dumps(death["cause"], sort_keys=True), []).append(death)
+    for deaths in causes.values():
+        cause = from_json(deaths[0]["cause"]) or ""
+        if len(deaths) > LOST_ONE_BY_ONE:  # the whole crew lost with the boat: one line, not 32
+            out.append(Msg("  {n} sailors: {cause}", n=len(deaths), cause=cause))
+            continue
+        for death in deaths:
+            out.append(Msg("  {sailor}: {cause}", sailor=death["sailor"], cause=cause))
     out.append(Msg("Patrol: {distance:,} nm run, {fixes} sextant fixes, {attacks} attacks.",
                    distance=round(d["distance_nm"]), fixes=len(d["fixes"]), attacks=len(d["attacks"])))
     return out
@@ -138,6 +150,8 @@ def mission_lines(engine: Engine) -> list[Msg]:
     out = [Msg("{name} ({mission}).", name=Msg.term(spec.get("name", "")), mission=mission.mission)]
     if spec.get("briefing"):
         out.append(Msg("Briefing: {text}", text=Msg.term(spec["briefing"])))
+    elif spec.get("summary"):
+        out.append(Msg.term(spec["summary"]))
     if not mission.has_hq:
         out.append(Msg("A practice mission: no objectives, no HQ."))
         return out
@@ -146,8 +160,8 @@ def mission_lines(engine: Engine) -> list[Msg]:
             continue
         kind = Msg("Primary") if obj.primary else Msg("Secondary")
         state = word({"given": "open", "met": "met", "failed": "failed"}[obj.state])
-        out.append(Msg("  {kind} ({state}): {text} - {progress:g} of {target:g}", kind=kind, state=state,
-                       text=Msg.term(obj.text), progress=round(obj.progress, 1), target=obj.target))
+        out.append(Msg("  {kind} ({state}): {text} - {progress}", kind=kind, state=state,
+                       text=Msg.term(obj.text), progress=_progress(obj.kind, round(obj.progress, 1), obj.target)))
     for m in mission.messages:
         if m.state == "coded":
             out.append(Msg("  Signal {id}: coded (decode it with the Enigma order).", id=m.id))
@@ -158,3 +172,19 @@ def mission_lines(engine: Engine) -> list[Msg]:
     if mission.passage is not None:
         out.append(Msg("On passage home to {base}.", base=Msg.term(passage.base(mission.passage["base"]).name)))
     return out
+
+
+def _progress(kind: str, progress: float, target: float) -> Msg:
+    """An objective's progress with its unit: "0 of 10,000 GRT", "1.5 of 3 hours", "0 of 2 ships"."""
+    if kind == "grt":
+        return Msg("{done:,g} of {goal:,g} GRT", done=progress, goal=target)
+    if kind in ("station", "shadow"):
+        return Msg.plural("{done:,g} of {goal:,g} hour", "{done:,g} of {goal:,g} hours", n=int(target), done=progress,
+                          goal=target)
+    if kind == "sink":
+        return Msg.plural("{done:,g} of {goal:,g} ship", "{done:,g} of {goal:,g} ships", n=int(target), done=progress,
+                          goal=target)
+    if kind == "rendezvous":
+        return Msg.plural("{done:,g} of {goal:,g} minute", "{done:,g} of {goal:,g} minutes", n=int(target),
+                          done=progress, goal=target)
+    return Msg("{done:,g} of {goal:,g}", done=progress, goal=target)

@@ -582,8 +582,11 @@ class Sea(Module):
                       grt=sum(c["grt"] or 0 for c in done if c["type"] != "escort"))
         elif contact is None:
             far = [c["id"] for c, why in failed if _too_far(why)]
-            text = (Msg.plural("{n} ships in sight, all too far to identify.",
-                               "{n} ships in sight, all too far to identify.", n=len(far)) if far
+            reach = max((float(why.values["reach"]) for c, why in failed if isinstance(why, Msg) and _too_far(why)),
+                        default=0.0)
+            text = (Msg.plural("{n} ship in sight, too far to identify: come within about {reach:.1f} nm.",
+                               "{n} ships in sight, all too far to identify: come within about {reach:.1f} nm.",
+                               n=len(far), reach=reach) if far
                     else Msg("Nothing in sight to identify."))
             self.emit("identification", feed=text, contacts=[], too_far=far, merchants=0, escorts=0, small=0, grt=0)
 

@@ -475,6 +475,10 @@ class Weapons(Module):
             if not sol.within(GYRO_LIMIT):
                 parts.append(Msg(" The gyro angle is beyond the limit of {limit}°: turn the boat.",
                                  limit=round(GYRO_LIMIT)))
+            reach = self.reach_m("bow")
+            if reach is not None and sol.run_m > reach + 1e-6:
+                parts.append(Msg(" The run of {run:,} m is longer than the torpedo's range of {reach:,} m: close in.",
+                                 run=round(sol.run_m), reach=round(reach)))
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
 
     def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
@@ -501,6 +505,23 @@ class Weapons(Module):
         boat = self.boat
         lat, lon = boat.position_at(now)
         return solve(Target.from_json(self.tdc["target"]), now, lat, lon, boat.heading_at(now), torpedo_kn, facing)
+
+    def reach_m(self, facing: str) -> float | None:
+        """How far the torpedo the solution is made for would run (None: no torpedo that way): the first tube
+        ready to fire facing bow or stern, at its speed setting, or its cold range when it is not warm yet."""
+        order = {"flooded": 0, "flooding": 1, "loaded": 2, "loading": 3}
+        ready = sorted((order.get(t["state"], 9), n) for n, t in self.tubes.items()
+                       if t["torpedo"] and tubes()[n].facing == facing)
+        if not ready:
+            return None
+        tube = self.tubes[ready[0][1]]
+        kind = torpedo_type(tube["torpedo"])
+        reach = kind.setting(self._torpedo_speed(kind))[1]
+        warm = (tube["loaded_at"] is not None
+                and self.engine.t - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6)
+        if kind.cold is not None and not warm:
+            reach = kind.cold[1]
+        return float(reach)
 
     def tdc_status(self) -> dict[str, Any]:
         if self.tdc is None:
