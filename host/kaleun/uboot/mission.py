@@ -181,8 +181,21 @@ class Mission(Module):
         return self.result is not None
 
     def par(self) -> int:
-        planned = [o.fame for o in self.objectives.values()]
-        return scoring.par(planned, int(self.spec.get("par_grt", 0)))
+        """The mission's par: the fame of the objectives the crew was given (see `given_to_crew`) plus
+        the `par_grt`'s fame."""
+        given = [o.fame for o in self.objectives.values() if self.given_to_crew(o)]
+        return scoring.par(given, int(self.spec.get("par_grt", 0)))
+
+    def given_to_crew(self, obj: Objective) -> bool:
+        """Is `obj` part of the mission? The briefing's objectives once briefed, HQ's once its signal is
+        received (decoded or not: an undecoded signal's objective counts, unmet). A secondary objective
+        HQ never sent, or sent to a boat that never received it, is not part of the mission: neither
+        the score, the par nor the debrief count it."""
+        if obj.state != "pending":
+            return True
+        if obj.message is None:
+            return False
+        return any(m.id == obj.message and m.received_at is not None for m in self.messages)
 
     def in_combat(self, now: float | None = None) -> Msg | None:
         """Why the boat is in combat now (None: it is not): a contact, or an attack not long ago."""
@@ -797,7 +810,7 @@ class Mission(Module):
         s = scoring.score(met, grt, self.par(), primaries_met, self.result == "lost" and self.reason
                           not in ("time_limit",))
         return {"score": s.score, "grade": s.grade, "fame": s.fame, "grt": s.grt, "grt_fame": s.grt_fame,
-                "par": s.par, "objectives": [o.view() for o in self.objectives.values()],
+                "par": s.par, "objectives": [o.view() for o in self.objectives.values() if self.given_to_crew(o)],
                 "ships_sunk": len(self.log["sunk"]), "crew_lost": len(self.log["deaths"])}
 
     # -- state --------------------------------------------------------------------------------------

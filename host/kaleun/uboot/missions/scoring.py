@@ -2,9 +2,10 @@
 
 The numbers are data (`mission_rules.toml` [fame] and [grades], our choice): an objective met brings
 its fame; every GRT sunk brings `per_grt` fame; the score is their sum. The grade compares the score
-with the mission's *par* (the fame of every objective the mission plans to give, plus its `par_grt`
-in fame): at least `S` times par earns an S, and so on down to F. A primary objective not met makes
-the grade `primary_unmet_best` at best; a lost boat is `lost` (F).
+with the mission's *par* (the fame of every objective the crew was given, plus its `par_grt` in
+fame; a secondary objective HQ never sent counts neither way): at least `S` times par earns an S,
+and so on down to F. A primary objective not met makes the grade `primary_unmet_best` at best; a
+lost boat is `lost` (F).
 """
 
 from __future__ import annotations
