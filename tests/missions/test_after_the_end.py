@@ -8,11 +8,12 @@ import json
 from pathlib import Path
 
 from kaleun.boards.loader import default_board
+from kaleun.career import record_mission
 from kaleun.runtime.script import EventWriter, ScriptRun
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions import scoring
 from kaleun.uboot.missions.debrief import debrief, lines
-from missionkit import one
+from missionkit import advance, game, one
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 
@@ -34,3 +35,19 @@ def test_4_1_a_secondary_objective_hq_never_sent_is_neither_in_the_debrief_nor_i
     assert [o["id"] for o in d["objectives"]] == ["tonnage"]
     assert d["par"] == end["par"] == 1000 + scoring.grt_fame(20000)
     assert not any("convoy's position" in str(m) for m in lines(d))
+
+
+def test_4_1_an_exercise_lost_with_the_boat_counts_every_sailor_lost_but_is_not_booked(tmp_path):
+    """The convoy battle exercise, the boat left on the surface inside the convoy: rammed, all hands lost
+    (§4.1 "you lose the game together"). The unscored mission counts the whole crew like a scored one;
+    the career books no exercise."""
+    g = game("exercise_convoy_battle")
+    end = one(advance(g, 6 * 3600), "mission_end")
+    assert (end["result"], end["reason"], end["crew_lost"]) == ("lost", "rammed", 32)
+    assert "grade" not in end
+    d = debrief(g)
+    assert len(d["crew_lost"]) == 32 and d["grade"] is None
+    text = [str(m) for m in lines(d)]
+    assert "Crew lost: 32." in text and "  32 sailors: lost with the boat" in text
+    path = tmp_path / "career.json"
+    assert record_mission(g, path) is None and not path.exists()

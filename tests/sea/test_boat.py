@@ -198,7 +198,7 @@ def test_below_test_depth_the_hull_groans_and_at_crush_depth_the_boat_is_lost(tr
     crushed = next(e for e in events if e.name == "crushed")
     assert crushed.data["depth_m"] == pytest.approx(CRUSH_M)
     end = next(e for e in events if e.name == "mission_end")
-    assert end.data == {"result": "lost", "reason": "crushed"}
+    assert end.data == {"result": "lost", "reason": "crushed", "crew_lost": 32}  # all hands (§4.1)
     assert order(training, "new_speed", speed="half_ahead")[0].data["reason"] == "the boat is lost"
 
 

@@ -12,7 +12,7 @@ with objectives (a mission file's `[[objective]]`) also ends itself: when its ti
 
 Its `mission_end` event then carries the score and grade (scoring.py). Missions without objectives
 (training, the exercises, the open patrol) end only when the boat is lost, as before, with just
-`result` and `reason`.
+`result`, `reason` and `crew_lost` (every sailor, those still alive "lost with the boat").
 
 The helpers live in `kaleun.uboot.missions`: objectives, radio (Enigma), passage (return to base),
 scoring, carry (linked missions), debrief. The catalogue of missions checks every mission file.
@@ -774,13 +774,13 @@ class Mission(Module):
         if self.engine.has_module("boat"):
             self.end_distance = round(self._boat().distance_at(self.engine.t), 1)
         self.passage = None
+        if result == "lost" and reason != "time_limit":
+            self._lost_with_the_boat()
         if not self.scored:
-            self.emit("mission_end", feed=feed, result=result, reason=reason)
+            self.emit("mission_end", feed=feed, result=result, reason=reason, crew_lost=len(self.log["deaths"]))
             return
         if self.engine.has_module("boat"):
             self._track(self.engine.t)
-        if result == "lost" and reason != "time_limit":
-            self._lost_with_the_boat()
         self.final = self.outcome()
         score = self.final
         told = Msg("{feed} Mission over ({result}): grade {grade}, score {score:,}.", feed=feed,
