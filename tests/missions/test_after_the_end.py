@@ -9,10 +9,14 @@ from pathlib import Path
 
 from kaleun.boards.loader import default_board
 from kaleun.career import record_mission
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.outputs import EventLog
 from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions import scoring
 from kaleun.uboot.missions.debrief import debrief, lines
+from kaleun.ui.console import Console
 from missionkit import advance, game, one
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
@@ -51,3 +55,37 @@ def test_4_1_an_exercise_lost_with_the_boat_counts_every_sailor_lost_but_is_not_
     assert "Crew lost: 32." in text and "  32 sailors: lost with the boat" in text
     path = tmp_path / "career.json"
     assert record_mission(g, path) is None and not path.exists()
+
+
+def test_4_1_once_the_mission_is_over_the_clock_stands_and_the_console_refuses_time_commands(tmp_path):
+    """After the end (§4.1, the exercise's boat rammed) the clock stands: the game pauses, `time transit` and
+    `pause` at the console are refused with a sentence, and wall time no longer moves the game's clock."""
+    wall = [0.0]
+    g = new_game(0, "exercise_convoy_battle")
+    runtime = Runtime(g, Table(default_board(), g), outputs=[EventLog(tmp_path / "events.jsonl")],
+                      record=tmp_path / "script.jsonl", clock=lambda: wall[0])
+    out = io.StringIO()
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    console.handle("time transit")
+    runtime.step()
+    assert g.module("compression").mode == "transit"
+    for _ in range(40):  # a minute of wall time at a time, transit: the boat is rammed inside the convoy
+        wall[0] += 60.0
+        runtime.step()
+        if g.module("mission").over:
+            break
+    assert g.module("mission").result == "lost"
+    assert g.module("compression").mode == "pause"
+    stood = g.t
+    console.handle("time transit")
+    console.handle("pause")
+    runtime.step()
+    wall[0] += 3600.0
+    runtime.step()
+    runtime.close()
+    assert g.t == stood and g.module("compression").mode == "pause"
+    said = out.getvalue()
+    assert said.count("Time compression refused: the mission is over, the clock stands.") == 2, said
+    refused = [json.loads(x) for x in (tmp_path / "events.jsonl").read_text().splitlines()]
+    assert [e["action"] for e in refused if e["event"] == "action_refused"] == ["time_compression", "toggle_pause"]

@@ -1,5 +1,9 @@
 """Time compression as the app showed it: a mode chosen by the crew, dropped back to real
-time by every new info-feed message. The runtime turns the mode into a wall-clock factor."""
+time by every new info-feed message. The runtime turns the mode into a wall-clock factor.
+
+Once the mission is over (`mission_end`) the clock stands: the mode goes to `pause` (reason
+`mission_end`) and every later time command is refused (`action_refused`), as the crew's
+actions are after the end."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 from kaleun.core.shape import Obj, Text
 from kaleun.uboot import data
 
@@ -28,6 +33,7 @@ class Compression(Module):
 
     def __init__(self) -> None:
         self.mode = "real_time"
+        self.ended = False  # the mission is over: the clock stands
 
     @property
     def factor(self) -> float:
@@ -41,6 +47,11 @@ class Compression(Module):
         mode = args.str("mode", choices=MODES) if action == "time_compression" else None
         via = args.str("via", default="crew")
         args.finish()
+        if self.over:
+            reason = Msg("the mission is over")
+            self.emit("action_refused", feed=Msg("Time compression refused: the mission is over, the clock stands."),
+                      action=action, reason=reason)
+            return
         if action == "toggle_pause":
             mode = "real_time" if self.mode == "pause" else "pause"
         elif action == "next_compression":
@@ -54,7 +65,20 @@ class Compression(Module):
         self.mode = mode
         self.emit("time_compression", mode=mode, factor=FACTORS[mode], reason=reason)
 
+    @property
+    def over(self) -> bool:
+        """Is the mission over (its end seen, or a finished mission's state loaded)?"""
+        if self.ended:
+            return True
+        return bool(self.engine.has_module("mission") and self.engine.module("mission").over)
+
     def on_event(self, event: Event) -> None:
+        if event.name == "mission_end":
+            self.ended = True
+            self.set_mode("pause", "mission_end")
+            return
+        if self.over:
+            return
         if event.feed is not None and self.mode not in ("real_time", "pause"):
             self.set_mode("real_time", "feed")
 
