@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
+from kaleun.ui import icons, theme
+from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas
 
 if TYPE_CHECKING:
@@ -49,3 +52,26 @@ class Overlay(Screen):
     def close(self) -> None:
         if self.win.overlay is self:
             self.win.close_overlay()
+
+
+class PagedSheet(Overlay):
+    """A sheet of text read a page at a time (the whole feed, the mission): a framed panel with
+    its close button at the top of a side column that holds the page buttons."""
+
+    def __init__(self, win: Window) -> None:
+        super().__init__(win)
+        self.page = 0
+
+    def turn(self, by: int) -> None:
+        self.page = max(0, self.page + by)
+        self.win.touch()
+
+    def frame(self, c: Canvas, area: Rect) -> Rect:
+        """Draw the sheet's panel and its close button (`<id>.close`); returns the side column."""
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL, area)
+        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
+        side = Rect(area.right - s(56), area.y + s(4), s(52), area.h - s(8))
+        c.button(f"{self.id}.close", Rect(side.x, side.y, side.w, s(48)), None, simple(self.close),
+                 icon=icons.x_mark)
+        return side

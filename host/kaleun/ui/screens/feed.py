@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
 from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.frame import line_color
-from kaleun.ui.screens.base import Overlay
+from kaleun.ui.screens.base import PagedSheet
 from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas
 
@@ -30,27 +29,16 @@ def feed_pages(heights: list[int], room: int) -> list[list[int]]:
     return pages
 
 
-class FeedLog(Overlay):
+class FeedLog(PagedSheet):
     id = "feed"
     title = Msg("Info feed")
-
-    def __init__(self, win: object) -> None:
-        super().__init__(win)  # type: ignore[arg-type]
-        self.page = 0
 
     def read(self) -> Hashable:
         return (self.win.feed.version, self.page)
 
-    def turn(self, by: int) -> None:
-        self.page = max(0, self.page + by)
-        self.win.touch()
-
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
-        pygame.draw.rect(c.surface, theme.PANEL, area)
-        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
-        side = Rect(area.right - s(56), area.y + s(4), s(52), area.h - s(8))
-        c.button("feed.close", Rect(side.x, side.y, side.w, s(48)), None, simple(self.close), icon=icons.x_mark)
+        side = self.frame(c, area)
         lines = list(reversed(self.win.feed.lines))
         size = theme.MIN_TEXT
         height = c.font(size).get_linesize()

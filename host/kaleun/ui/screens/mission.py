@@ -8,23 +8,21 @@ import math
 from collections.abc import Hashable
 from typing import Any
 
-import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
-from kaleun.ui.screens.base import Overlay
+from kaleun.ui.screens.base import PagedSheet
 from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas, wrap
 
 
-class MissionSheet(Overlay):
+class MissionSheet(PagedSheet):
     id = "mission"
     title = Msg("Mission")
 
     def __init__(self, win: Any) -> None:
         super().__init__(win)
-        self.page = 0
         self.lines: list[Msg] = []
 
     def read(self) -> Hashable:
@@ -34,16 +32,9 @@ class MissionSheet(Overlay):
         self.lines = mission_lines(game) if game.has_module("mission") else [Msg("This game has no mission.")]
         return (tuple(str(line) for line in self.lines), self.page, self.win.lang.code)
 
-    def turn(self, by: int) -> None:
-        self.page = max(0, self.page + by)
-        self.win.touch()
-
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
-        pygame.draw.rect(c.surface, theme.PANEL, area)
-        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
-        side = Rect(area.right - s(56), area.y + s(4), s(52), area.h - s(8))
-        c.button("mission.close", Rect(side.x, side.y, side.w, s(48)), None, simple(self.close), icon=icons.x_mark)
+        side = self.frame(c, area)
         text = Rect(area.x + s(10), area.y + s(6), side.x - area.x - s(18), area.h - s(12))
         size = theme.MIN_TEXT
         height = c.font(size).get_linesize()
