@@ -1,4 +1,4 @@
-"""Shared test helpers: run the `kaleun` command, write table scripts, read event logs."""
+"""Shared test helpers: run the `kaleun` command, write table scripts, read event logs, drive a game."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kaleun.core.engine import Engine
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = ROOT / "host"
 BOARDS = ROOT / "boards"
+
 
 def kaleun_env(home: Path, **extra: str) -> dict[str, str]:
     env = dict(os.environ)
@@ -41,6 +45,25 @@ def read_events(path: Path) -> list[dict[str, Any]]:
 
 def named(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
     return [e for e in events if e["event"] == name]
+
+
+def one(events: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    found = named(events, name)
+    assert len(found) == 1, f"expected one {name}, got {[e['event'] for e in events]}"
+    return found[0]
+
+
+def do(g: Engine, command: dict[str, Any] | None = None, **fields: Any) -> list[dict[str, Any]]:
+    """Apply one command to a game (an Engine) at its current time; the events as JSON objects."""
+    return [e.to_json() for e in g.apply(dict(command or {}, **fields))]
+
+
+def order(g: Engine, name: str, **fields: Any) -> list[dict[str, Any]]:
+    return do(g, {"do": "order", "order": name, **fields})
+
+
+def advance(g: Engine, t: float) -> list[dict[str, Any]]:
+    return [e.to_json() for e in g.advance_to(t)]
 
 
 def play_script(tmp_path: Path, lines: list[dict[str, Any] | str], seed: int = 0, board: Path | None = None,

@@ -15,6 +15,7 @@ from kaleun.boards.loader import default_board
 from kaleun.core.engine import Engine
 from kaleun.runtime.script import EventWriter, ScriptRun
 from kaleun.uboot.game import new_game
+from kit import advance, do, named, one  # noqa: F401 (the helpers of every kit)
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "host"
@@ -36,16 +37,6 @@ def game(seed: int = 0, rules: str = "enforce", wear: bool = False, aircraft: li
     return g
 
 
-def do(g: Engine, command: dict[str, Any] | None = None, **fields: Any) -> list[dict[str, Any]]:
-    """Apply one command at the game's current time; returns the events as JSON objects."""
-    cmd = dict(command or {}, **fields)
-    return [e.to_json() for e in g.apply(cmd)]
-
-
-def advance(g: Engine, t: float) -> list[dict[str, Any]]:
-    return [e.to_json() for e in g.advance_to(t)]
-
-
 def play(tmp_path: Path, lines: Iterable[dict[str, Any] | str], g: Engine | None = None,
          until: float | None = None) -> tuple[Engine, list[dict[str, Any]]]:
     """Run table-script lines through the public ScriptRun on the simulated board."""
@@ -57,16 +48,6 @@ def play(tmp_path: Path, lines: Iterable[dict[str, Any] | str], g: Engine | None
     out = io.StringIO()
     ScriptRun(g, default_board(), EventWriter(out)).run(script, until=until)
     return g, [json.loads(x) for x in out.getvalue().splitlines()]
-
-
-def named(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["event"] == name]
-
-
-def one(events: list[dict[str, Any]], name: str) -> dict[str, Any]:
-    found = named(events, name)
-    assert len(found) == 1, f"expected one {name}, got {[e['event'] for e in events]}"
-    return found[0]
 
 
 def crew(g: Engine) -> Any:

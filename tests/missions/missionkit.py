@@ -6,6 +6,7 @@ from typing import Any
 
 from kaleun.core.engine import Engine
 from kaleun.uboot.game import new_game
+from kit import advance, do, named, one, order  # noqa: F401 (the helpers of every kit)
 
 
 def game(mission: str = "prize_rules_1939", seed: int = 0, changes: dict[str, Any] | None = None,
@@ -21,28 +22,6 @@ def start(mission: str = "prize_rules_1939", seed: int = 0, changes: dict[str, A
           ) -> tuple[Engine, list[dict[str, Any]]]:
     g = new_game(seed, mission, changes)
     return g, [e.to_json() for e in g.take_events()]
-
-
-def do(g: Engine, command: dict[str, Any] | None = None, **fields: Any) -> list[dict[str, Any]]:
-    return [e.to_json() for e in g.apply(dict(command or {}, **fields))]
-
-
-def order(g: Engine, name: str, **fields: Any) -> list[dict[str, Any]]:
-    return do(g, {"do": "order", "order": name, **fields})
-
-
-def advance(g: Engine, t: float) -> list[dict[str, Any]]:
-    return [e.to_json() for e in g.advance_to(t)]
-
-
-def named(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["event"] == name]
-
-
-def one(events: list[dict[str, Any]], name: str) -> dict[str, Any]:
-    found = named(events, name)
-    assert len(found) == 1, f"expected one {name}, got {[e['event'] for e in events]}"
-    return found[0]
 
 
 def until_event(g: Engine, name: str, limit: float, step: float = 600.0) -> list[dict[str, Any]]:

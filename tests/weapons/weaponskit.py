@@ -9,6 +9,7 @@ from typing import Any
 from kaleun.core.engine import Engine
 from kaleun.uboot.game import new_game
 from kaleun.uboot.sea.geo import M_PER_NM
+from kit import advance, do, named, one, order  # noqa: F401 (the helpers of every kit)
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,28 +31,6 @@ def range_game(seed: int = 0, start: str = "1942-06-20T12:00:00", vessels: Itera
     g = new_game(seed, "training", setup)
     g.take_events()
     return g
-
-
-def do(g: Engine, command: dict[str, Any] | None = None, **fields: Any) -> list[dict[str, Any]]:
-    return [e.to_json() for e in g.apply(dict(command or {}, **fields))]
-
-
-def order(g: Engine, name: str, **fields: Any) -> list[dict[str, Any]]:
-    return do(g, {"do": "order", "order": name, **fields})
-
-
-def advance(g: Engine, t: float) -> list[dict[str, Any]]:
-    return [e.to_json() for e in g.advance_to(t)]
-
-
-def named(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["event"] == name]
-
-
-def one(events: list[dict[str, Any]], name: str) -> dict[str, Any]:
-    found = named(events, name)
-    assert len(found) == 1, f"expected one {name}, got {[e['event'] for e in events]}"
-    return found[0]
 
 
 def refused(events: list[dict[str, Any]]) -> str:
