@@ -82,3 +82,47 @@ def play_script(tmp_path: Path, lines: list[dict[str, Any] | str], seed: int = 0
     run.run(script, until=until)
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     return game, events
+
+
+class Terminal:
+    """`kaleun ...` on a pseudo-terminal without a display (the console takes over by itself),
+    read until a text shows."""
+
+    GUARD_S = 30  # failure guard only: a healthy run answers long before
+
+    def __init__(self, home: Path, *args: str) -> None:
+        import pty
+
+        master, slave = pty.openpty()
+        env = kaleun_env(home)
+        for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+            env.pop(name, None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env, cwd=home, close_fds=True)
+        os.close(slave)
+        self.fd = master
+        self.text = ""
+
+    def expect(self, needle: str) -> str:
+        import select
+        import time
+
+        deadline = time.monotonic() + self.GUARD_S
+        while needle not in self.text and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                try:
+                    self.text += os.read(self.fd, 4096).decode(errors="replace")
+                except OSError:
+                    break
+        assert needle in self.text, f"never saw {needle!r}; got:\n{self.text}"
+        return self.text
+
+    def send(self, line: str) -> None:
+        os.write(self.fd, (line + "\n").encode())
+
+    def close(self) -> int:
+        try:
+            return self.proc.wait(self.GUARD_S)
+        finally:
+            os.close(self.fd)

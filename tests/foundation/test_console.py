@@ -2,54 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import subprocess
-import sys
-import time
-
 import pytest
-from kit import kaleun_env
-
-GUARD_S = 30  # failure guard only: a healthy run answers long before
-
-
-class Terminal:
-    def __init__(self, home, *args: str) -> None:
-        master, slave = pty.openpty()
-        env = kaleun_env(home)
-        env.pop("SDL_VIDEODRIVER", None)  # no display: the console must be chosen by itself
-        env.pop("DISPLAY", None)
-        env.pop("WAYLAND_DISPLAY", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env, cwd=home, close_fds=True)
-        os.close(slave)
-        self.fd = master
-        self.text = ""
-
-    def expect(self, needle: str) -> str:
-        deadline = time.monotonic() + GUARD_S
-        while needle not in self.text:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"never saw {needle!r}; got:\n{self.text}")
-            ready, _, _ = select.select([self.fd], [], [], 0.2)
-            if ready:
-                try:
-                    self.text += os.read(self.fd, 4096).decode(errors="replace")
-                except OSError:
-                    break
-        assert needle in self.text, self.text
-        return self.text
-
-    def send(self, line: str) -> None:
-        os.write(self.fd, (line + "\n").encode())
-
-    def close(self) -> int:
-        try:
-            return self.proc.wait(GUARD_S)
-        finally:
-            os.close(self.fd)
+from kit import Terminal
 
 
 @pytest.fixture

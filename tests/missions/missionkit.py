@@ -6,7 +6,14 @@ from typing import Any
 
 from kaleun.core.engine import Engine
 from kaleun.uboot.game import new_game
-from kit import advance, do, named, one, order  # noqa: F401 (the helpers of every kit)
+from kit import (  # noqa: F401 (the helpers of every kit)
+    Terminal,
+    advance,
+    do,
+    named,
+    one,
+    order,
+)
 
 
 def game(mission: str = "prize_rules_1939", seed: int = 0, changes: dict[str, Any] | None = None,
@@ -41,56 +48,3 @@ def lookouts(g: Engine) -> None:
         do(g, {"do": "place", "figure": figure, "section": 8})
     do(g, {"do": "end_mobilize"})
     order(g, "observe")
-
-
-class Terminal:
-    """`kaleun ...` on a pseudo-terminal (no display: the console takes over), read until a text shows."""
-
-    GUARD_S = 30  # failure guard only: a healthy run answers long before
-
-    def __init__(self, home: Any, *args: str) -> None:
-        import os
-        import pty
-        import subprocess
-        import sys
-
-        from kit import kaleun_env
-
-        master, slave = pty.openpty()
-        env = kaleun_env(home)
-        for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
-            env.pop(name, None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env, cwd=home, close_fds=True)
-        os.close(slave)
-        self.fd = master
-        self.text = ""
-
-    def expect(self, needle: str) -> str:
-        import os
-        import select
-        import time
-
-        deadline = time.monotonic() + self.GUARD_S
-        while needle not in self.text and time.monotonic() < deadline:
-            ready, _, _ = select.select([self.fd], [], [], 0.2)
-            if ready:
-                try:
-                    self.text += os.read(self.fd, 4096).decode(errors="replace")
-                except OSError:
-                    break
-        assert needle in self.text, f"never saw {needle!r}; got:\n{self.text}"
-        return self.text
-
-    def send(self, line: str) -> None:
-        import os
-
-        os.write(self.fd, (line + "\n").encode())
-
-    def close(self) -> int:
-        import os
-
-        try:
-            return self.proc.wait(self.GUARD_S)
-        finally:
-            os.close(self.fd)

@@ -8,8 +8,6 @@ import os
 import pty
 import random
 import select
-import subprocess
-import sys
 import time
 
 import pytest
@@ -20,7 +18,7 @@ from kaleun.saves import load_saved_game, save_game
 from kaleun.sonar.game import new_game, referee
 from kaleun.ui.sonar_console import TeamConsole
 from kaleun.ui.sonar_session import make_sonar_runtime
-from kit import kaleun_env, run_kaleun, write_script
+from kit import Terminal, run_kaleun, write_script
 from random_sonar import play_random
 from sonarkit import SCRIPTS, read_json_lines, run_lines
 
@@ -180,41 +178,6 @@ def test_a_typed_json_command_is_read_as_strictly_as_a_table_script(consoles):
     assert said.count("! ") == 3 and "NaN" in said and "1e999" in said
     assert "that line is 5006 characters long; the console takes 4096" in said
     assert referee(runtime.game).teams["yellow"].position is None
-
-
-class Terminal:
-    """`kaleun` on a pseudo-terminal, without a display (the console is chosen by itself)."""
-
-    def __init__(self, home, *args: str) -> None:
-        master, slave = pty.openpty()
-        env = kaleun_env(home)
-        for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
-            env.pop(name, None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env, cwd=home, close_fds=True)
-        os.close(slave)
-        self.fd = master
-        self.text = ""
-
-    def expect(self, needle: str) -> None:
-        deadline = time.monotonic() + 30       # a failure guard only
-        while needle not in self.text and time.monotonic() < deadline:
-            ready, _, _ = select.select([self.fd], [], [], 0.2)
-            if ready:
-                try:
-                    self.text += os.read(self.fd, 4096).decode(errors="replace")
-                except OSError:
-                    break
-        assert needle in self.text, self.text
-
-    def send(self, line: str) -> None:
-        os.write(self.fd, (line + "\n").encode())
-
-    def close(self) -> int:
-        try:
-            return self.proc.wait(30)
-        finally:
-            os.close(self.fd)
 
 
 @pytest.mark.slow
