@@ -92,10 +92,20 @@ def terms_of(relative: str, text: str) -> list[str]:
     patterns = next((paths for name, paths in DATA_TERMS.items() if fnmatch.fnmatchcase(relative, name)), ())
     if not patterns:
         return []
+    tidied: Collection[str] = ()
+    if fnmatch.fnmatchcase(relative, "uboot/data/missions/*.toml"):
+        from kaleun.uboot.missions.catalogue import TIDIED_KEYS
+
+        tidied = TIDIED_KEYS  # shown one line per paragraph: the catalogue holds them so
     out: list[str] = []
     for path, value in _walk(tomllib.loads(text), ()):
-        if value and any(_matches(path, p) for p in patterns) and value not in out:
-            out.append(value)
+        if value and any(_matches(path, p) for p in patterns):
+            if path[-1] in tidied or (len(path) > 1 and path[-2] in tidied and path[-1].isdigit()):
+                from kaleun.uboot.missions.catalogue import one_line
+
+                value = one_line(value)
+            if value not in out:
+                out.append(value)
     return out
 
 

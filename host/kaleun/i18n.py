@@ -162,20 +162,4 @@ def language(code: str) -> Language:
         if mo is not None:
             with open(mo, "rb") as fh:
                 translations = gettext.GNUTranslations(fh)
-            _add_one_line_ids(translations)
     return Language(code, translations, _number_signs(code))
-
-
-def one_line(text: str) -> str:
-    """A text written over several lines of a data file as the game reads it: one line per paragraph
-    (a blank line starts a paragraph), as `uboot/missions/catalogue.py` tidies briefings and signals."""
-    return "\n\n".join(" ".join(p.split()) for p in text.strip().split("\n\n"))
-
-
-def _add_one_line_ids(translations: gettext.NullTranslations) -> None:
-    """The catalogue holds a data file's long texts as written, over several lines; the game shows them
-    tidied to one line per paragraph. Each such entry is also found by its tidied text."""
-    catalogue: dict[Any, str] = getattr(translations, "_catalog", {})
-    for msgid, msgstr in list(catalogue.items()):
-        if isinstance(msgid, str) and "\n" in msgid and msgstr:
-            catalogue.setdefault(one_line(msgid), one_line(msgstr))

@@ -7,9 +7,9 @@ import re
 
 import pytest
 from kaleun.core.messages import Msg
-from kaleun.i18n import language, one_line
+from kaleun.i18n import language
 from kaleun.uboot.game import new_game
-from kaleun.uboot.missions.catalogue import catalogue
+from kaleun.uboot.missions.catalogue import catalogue, one_line
 from kaleun.uboot.missions.debrief import debrief, lines
 from kaleun.ui.feedlog import FeedLog
 from test_console_actions import Desk

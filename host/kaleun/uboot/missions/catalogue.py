@@ -553,15 +553,25 @@ def check_text(text: str, filename: str, mission: str | None = None) -> dict[str
     return out
 
 
+#: the keys of a mission file whose texts may be written over several lines
+TIDIED_KEYS = ("briefing", "text", "summary")
+
+
+def one_line(text: str) -> str:
+    """A text written over several lines as the game shows it: one line per paragraph (a blank
+    line starts a paragraph). The catalogues' extraction keys these texts the same way."""
+    return "\n\n".join(" ".join(p.split()) for p in text.strip().split("\n\n"))
+
+
 def _tidy(spec: dict[str, Any]) -> dict[str, Any]:
-    """Texts written over several lines of a file read as one line (a blank line starts a paragraph)."""
+    """Texts written over several lines of a file read as one line per paragraph (`one_line`)."""
     def tidy(value: Any, key: str = "") -> Any:
         if isinstance(value, dict):
             return {k: tidy(v, k) for k, v in value.items()}
         if isinstance(value, list):
             return [tidy(v, key) for v in value]
-        if isinstance(value, str) and key in ("briefing", "text", "summary"):
-            return "\n\n".join(" ".join(p.split()) for p in value.strip().split("\n\n"))
+        if isinstance(value, str) and key in TIDIED_KEYS:
+            return one_line(value)
         return value
     return {k: tidy(v, k) for k, v in spec.items()}
 
