@@ -7,6 +7,7 @@ import os
 import random
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -131,13 +132,21 @@ def damage(text: str, rng: random.Random) -> tuple[str, str]:
 CLOCK = re.compile(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)  \w+ watch on duty")
 
 
+def _default_stop_signals() -> None:
+    """In the child before it runs: the stop signals as a terminal leaves them. A test run started
+    as a background job inherits SIGINT ignored, and a signal sent before kaleun's first line would
+    then be lost instead of ending the process."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 class Console:
     """`kaleun ARGS` on pipes: lines typed in, what it prints read as it comes."""
 
     def __init__(self, home: Path, *args: str, env: dict[str, str] | None = None) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env or kaleun_env(home),
-                                     cwd=home)
+                                     cwd=home, preexec_fn=_default_stop_signals)
         assert self.proc.stdout is not None
         os.set_blocking(self.proc.stdout.fileno(), False)
         self.text = ""
