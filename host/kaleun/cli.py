@@ -15,6 +15,7 @@ from kaleun.core.messages import Msg
 if TYPE_CHECKING:
     from kaleun.boards.model import Board
     from kaleun.core.engine import Engine
+    from kaleun.runtime.outputs import Autosave
 
 log = logging.getLogger("kaleun")
 
@@ -192,6 +193,24 @@ def _crews(text: str | None) -> list[int] | None:
     return [int(p) for p in parts]
 
 
+def _say_kept(autosave: Autosave | None) -> None:
+    """Tell the table where a new game put the game saved before it, and what was pruned."""
+    from kaleun.saves import KEEP_GAMES
+
+    if autosave is None or autosave.kept is None:
+        return
+    print(f"kaleun: the previous game was kept as {autosave.kept} (continue it with: kaleun resume --save "
+          f"{autosave.kept})", file=sys.stderr)
+    pruned = autosave.pruned
+    if pruned is not None and pruned.deleted:
+        print(f"kaleun: {len(pruned.deleted)} older finished game(s) deleted (the newest "
+              f"{KEEP_GAMES} earlier games are kept)", file=sys.stderr)
+    if pruned is not None and pruned.unfinished_over:
+        print(f"kaleun: {autosave.kept.parent} holds more than {KEEP_GAMES} earlier games that are not "
+              "finished; they are never deleted by themselves: delete the ones you no longer want",
+              file=sys.stderr)
+
+
 def _fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     print(message, file=sys.stderr)
     return status
@@ -290,7 +309,6 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.paths import autosave_path, state_dir
     from kaleun.runtime.signals import STOPPER, StopRequested
     from kaleun.runtime.table import TableError
-    from kaleun.saves import KEEP_GAMES
     from kaleun.settings import SettingsError, check_language, preferred
     from kaleun.ui.session import open_session
 
@@ -337,19 +355,21 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             return _fail(_said(exc, language))
         except CareerError as exc:
             return _fail(f"kaleun: {_said(exc, language)}")
+        # a new game, or one resumed from another file, must not overwrite the game in the autosave
+        elsewhere = resume and args.save and Path(args.save).resolve() != autosave_path().resolve()
         if game.game == "sonar":
             from kaleun.ui.sonar_session import SessionError, open_sonar_session
 
             if args.headless:
                 return _fail("kaleun: --headless is for U-BOOT tables; Captain Sonar needs a console or the window")
             try:
-                sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty)
+                sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty,
+                                           language=language, keep_previous=not resume or bool(elsewhere))
             except SessionError as exc:
                 return _fail(f"kaleun: {exc}")
+            _say_kept(sonar.runtime.autosave)
             return sonar.run()
         assert board is not None
-        # a new game, or one resumed from another file, must not overwrite the game in the autosave
-        elsewhere = resume and args.save and Path(args.save).resolve() != autosave_path().resolve()
         try:
             session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
                                    fullscreen=fullscreen, language=language,
@@ -362,18 +382,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             STOPPER.closing()
             return _fail(f"kaleun: stopped by {exc} before the game started; nothing was saved, the previous "
                          "save is as it was", 128 + exc.signum)
-        autosave = session.runtime.autosave
-        if autosave is not None and autosave.kept is not None:
-            print(f"kaleun: the previous game was kept as {autosave.kept} (continue it with: kaleun resume --save "
-                  f"{autosave.kept})", file=sys.stderr)
-            pruned = autosave.pruned
-            if pruned is not None and pruned.deleted:
-                print(f"kaleun: {len(pruned.deleted)} older finished game(s) deleted (the newest "
-                      f"{KEEP_GAMES} earlier games are kept)", file=sys.stderr)
-            if pruned is not None and pruned.unfinished_over:
-                print(f"kaleun: {autosave.kept.parent} holds more than {KEEP_GAMES} earlier games that are not "
-                      "finished; they are never deleted by themselves: delete the ones you no longer want",
-                      file=sys.stderr)
+        _say_kept(session.runtime.autosave)
         return session.run()
     finally:
         lock.release()

@@ -239,3 +239,33 @@ def test_two_team_consoles_need_a_second_terminal(tmp_path):
 def test_lines_run_in_process_too(tmp_path):
     _, events = run_lines([{"team": "yellow", "do": "status"}], tmp_path)
     assert events[-1]["event"] == "status" and events[-1]["audience"] == "yellow"
+
+
+def test_a_new_sonar_game_keeps_the_game_saved_before(tmp_path):
+    """Bad input never loses anything: a new Captain Sonar game keeps the game the autosave held
+    (a U-BOOT patrol, an earlier Captain Sonar game) under an earlier-game name, as U-BOOT does,
+    and `kaleun resume` continues the new one."""
+    (tmp_path / "autosave.json").write_text("{}")
+    term = Terminal(tmp_path, "play", "--game", "sonar", "--console")
+    term.expect("the previous game was kept as")
+    term.expect("yellow> ")
+    term.send("quit")
+    assert term.close() == 0
+    kept = sorted(tmp_path.glob("autosave-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == "{}"
+    assert json.loads((tmp_path / "autosave.json").read_text())["game"] == "sonar"
+    again = Terminal(tmp_path, "resume", "--console")
+    again.expect("yellow> ")
+    again.send("quit")
+    assert again.close() == 0
+    assert "was kept" not in again.text and len(sorted(tmp_path.glob("autosave-*.json"))) == 1
+
+
+def test_the_console_speaks_the_tables_language(tmp_path):
+    """`--language de`: the team's console prints the game in the table's language, as U-BOOT's does."""
+    term = Terminal(tmp_path, "play", "--game", "sonar", "--console", "--language", "de", "--seed", "1")
+    term.expect("yellow> ")
+    term.send("start B2")
+    term.expect("Gelb beginnt auf B2")
+    term.send("quit")
+    assert term.close() == 0

@@ -31,7 +31,10 @@ class SessionError(RuntimeError):
     """The session cannot start (a terminal that cannot be opened, a second team without one)."""
 
 
-def make_sonar_runtime(game: Engine) -> Runtime:
+def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str = "en") -> Runtime:
+    """The runtime with the full and per-team event logs, the session script and the autosave.
+    `keep_previous` (a new game): the first save keeps the game saved before under an earlier-game
+    name, as for U-BOOT (`Autosave`); `language` is the table's, for the front ends."""
     sessions = state_dir() / "sessions"
     sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
@@ -39,22 +42,26 @@ def make_sonar_runtime(game: Engine) -> Runtime:
     outputs += [EventLog(sessions / f"{stamp}.{team}.events.jsonl", viewer=team) for team in TEAMS]
     # the runtime uses only the table's start, flush, dial_pending and close: a bare table has them
     table = cast(Any, make_table(game, None))
-    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), triggers=SAVE_ON),
+    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous,
+                                                           triggers=SAVE_ON),
                       record=sessions / f"{stamp}.script.jsonl")
+    runtime.language = language
     runtime.save()
     return runtime
 
 
 def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False, tty: str | None = None,
-                       stdin: Any = None, stdout: Any = None) -> Session:
-    """The window (one team, or both side by side) when a display exists, else the consoles."""
+                       stdin: Any = None, stdout: Any = None, language: str = "en",
+                       keep_previous: bool = False) -> Session:
+    """The window (one team, or both side by side) when a display exists, else the consoles;
+    `language` is the table's, `keep_previous` keeps the game saved before (a new game)."""
     from kaleun.ui.display import has_display
 
     seats = list(TEAMS) if team == "both" else [team]
     if not console and tty is None and has_display():
         from kaleun.ui.sonar_window import SonarWindow
 
-        return SonarWindow(make_sonar_runtime(game), seats)
+        return SonarWindow(make_sonar_runtime(game, keep_previous, language), seats)
     from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
 
     if len(seats) == 2 and tty is None:
@@ -68,7 +75,7 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
             raise SessionError(f"cannot open the terminal {tty}: {exc.strerror or exc}") from exc
         if len(seats) == 1:
             seats.append(next(t for t in TEAMS if t != seats[0]))
-    runtime = make_sonar_runtime(game)
+    runtime = make_sonar_runtime(game, keep_previous, language)
     consoles = [TeamConsole(runtime, seats[0], stdin or sys.stdin, stdout or sys.stdout)]
     if other_io is not None:
         consoles.append(TeamConsole(runtime, seats[1], other_io[0], other_io[1]))
