@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from kaleun.core.messages import Msg
 from kaleun.sonar.game import new_game, referee
 from kaleun.sonar.grid import parse_cell
 from kaleun.ui.sonar_screen import SEA, TEAM_COLOURS, Hit
@@ -101,3 +102,100 @@ def test_one_teams_screen_renders_at_any_size(home, tmp_path, size):
     pygame.image.save(surface, str(tmp_path / "blue.png"))
     assert (tmp_path / "blue.png").exists() and win.frames == 1
     runtime.close()
+
+
+def screen_of(win: SonarWindow, team: str):
+    return next(s for s in win.screens if s.team == team)
+
+
+def aid_window(home, training_aid: bool, language: str = "en") -> SonarWindow:
+    pygame.font.init()
+    game = new_game(2, "alpha", "realtime", training_aid=training_aid)
+    runtime = make_sonar_runtime(game, language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    return win
+
+
+def test_7_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
+    """Issue 12 item 7 / digest §9: the opt-in training aid on the team's screen: with `--training-aid`
+    the Plot button marks on the map every cell where the enemy may be (what the console's `plot`
+    lists); without it there is no button and nothing is drawn."""
+    win = aid_window(home, training_aid=True)
+    try:
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N12"))
+        tap(win, "blue", "course", "W")                      # public: "course west"
+        tap(win, "yellow", "plot", None)
+        yellow = screen_of(win, "yellow")
+        assert yellow.feed[0].split(" ", 1)[1].startswith("Training aid: Blue may be on")
+        surface = pygame.Surface((1600, 480))
+        win.render(surface)
+        possible = yellow.plotted()
+        ref = referee(win.runtime.game)
+        assert possible == ref.plot.possible("blue") and parse_cell("H1") in possible
+        assert parse_cell("O1") not in possible              # nothing moved west onto column O
+        assert surface.get_at(cell_centre(win, "yellow", "H1"))[:3] == TEAM_COLOURS["blue"]
+        assert surface.get_at(cell_centre(win, "yellow", "O1"))[:3] == SEA
+        # blue's screen does not plot until blue asks
+        assert screen_of(win, "blue").plotted() == []
+        assert surface.get_at(cell_centre(win, "blue", "H1"))[:3] == SEA
+        tap(win, "yellow", "plot", None)                     # a second tap hides it again
+        win.render(surface)
+        assert yellow.plotted() == [] and surface.get_at(cell_centre(win, "yellow", "H1"))[:3] == SEA
+    finally:
+        win.runtime.close()
+    win = aid_window(home, training_aid=False)
+    try:
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N12"))
+        yellow = screen_of(win, "yellow")
+        assert not any(hit.kind == "plot" for _, hit in yellow.hits)
+        yellow.plotting = True                               # even forced on, the game has no aid to draw
+        surface = pygame.Surface((1600, 480))
+        win.render(surface)
+        assert yellow.plotted() == [] and surface.get_at(cell_centre(win, "yellow", "H1"))[:3] == SEA
+    finally:
+        win.runtime.close()
+
+
+def test_7_the_window_keeps_the_enemys_announcements(window):
+    """Issue 12 item 7: a team's screen shows the enemy's announcements: under the map the track of its
+    announced courses, silent runs and surfacing sectors (the Radio Operator's record), and a tap on
+    the feed opens the whole feed over the map; nothing of the team's own moves is in its enemy track."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N13"))
+    for direction, symbol in (("N", "N1"), ("W", "W1")):
+        tap(window, "blue", "course", direction)
+        tap(window, "blue", "gauge", "torpedo")
+        tap(window, "blue", "symbol", symbol)
+    tap(window, "yellow", "course", "E")
+    tap(window, "blue", "command", "surface")
+    yellow, blue = screen_of(window, "yellow"), screen_of(window, "blue")
+    assert [yellow.text(w) for w in yellow.track] == ["N", "W", "surfaced in 9"]
+    assert list(blue.track) == ["E"]
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    assert surface.get_at(cell_centre(window, "yellow", "H8"))[:3] == SEA
+    tap(window, "yellow", "feed", None)
+    assert yellow.feed_open and not blue.feed_open
+    window.render(surface)
+    assert surface.get_at(cell_centre(window, "yellow", "H8"))[:3] != SEA   # the feed lies over the map
+    assert any("Blue surfaces in sector 9!" in line for line in yellow.feed)
+    tap(window, "yellow", "feed", None)
+    window.render(surface)
+    assert not yellow.feed_open and surface.get_at(cell_centre(window, "yellow", "H8"))[:3] == SEA
+
+
+def test_the_window_speaks_the_tables_language(home):
+    """The window shows the feed and its labels in the table's language (`--language`), as the console."""
+    win = aid_window(home, training_aid=False, language="de")
+    try:
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N12"))
+        tap(win, "yellow", "course", "E")
+        blue = screen_of(win, "blue")
+        assert any("Gelb: Kurs Ost!" in line for line in blue.feed)
+        assert blue.text(Msg("damage")) == "Schaden"
+    finally:
+        win.runtime.close()

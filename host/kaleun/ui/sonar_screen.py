@@ -5,6 +5,12 @@ Everything drawn comes from `Referee.team_status(team)`, the map, and the events
 see (`visible_to`), so the screen behind one team's divider shows nothing of the other team's
 secrets. Designed at 800 x 480 (the 7" touch screen) and scaled to the area it is given.
 
+Below the map: the enemy's announced courses (the Radio Operator's record: silent runs and
+surfacing sectors among them) and the last lines of the team's feed; a tap on them opens the
+whole feed over the map (a tap closes it). With the opt-in training aid (`--training-aid`) a Plot
+button shows on the map the cells where the enemy may be, as the console's `plot` tells them.
+Text is in the table's language (`Runtime.language`).
+
 Touch (or click): a course button announces a course; a gauge box is the First Mate's mark; an
 engineer symbol is the Engineer's cross; a system button arms that system and the next tap on
 the map gives its target (torpedo and mine: the cell; drone: a cell of the sector to ask about;
@@ -25,10 +31,13 @@ from pygame import Rect
 
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import N_, Msg
+from kaleun.i18n import Language, language
 from kaleun.sonar.engineer import SECTION_ORDER
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell
 from kaleun.sonar.referee import Referee
-from kaleun.sonar.team import SYSTEM_TITLES
+from kaleun.sonar.systems import describe
+from kaleun.sonar.team import SYSTEM_TITLES, team_name
+from kaleun.sonar.turns import OTHER
 from kaleun.ui import theme
 from kaleun.ui.widgets import blit_text, draw_button, fit
 
@@ -59,6 +68,10 @@ PROMPTS = {
     "lie_cell": N_("Sonar: tap a cell that gives the false value."),
 }
 FEED_LINES = 40
+#: the enemy's announcements kept for the track under the map
+TRACK_LENGTH = 60
+#: the false statement's kinds on the sonar answer panel
+FALSE_KINDS = {"row": N_("false row"), "column": N_("false column"), "sector": N_("false sector")}
 
 
 @dataclass
@@ -68,11 +81,20 @@ class Hit:
 
 
 class TeamScreen:
-    def __init__(self, referee: Referee, team: str, send: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, referee: Referee, team: str, send: Callable[[dict[str, Any]], None],
+                 lang: Language | None = None) -> None:
         self.referee = referee
         self.team = team
+        self.enemy = OTHER[team]
         self.send = send
+        self.lang = lang or language("en")
         self.feed: deque[str] = deque(maxlen=FEED_LINES)
+        #: the enemy's public moves, oldest first: courses, silent runs, surfacings
+        self.track: deque[Msg | str] = deque(maxlen=TRACK_LENGTH)
+        #: the whole feed is open over the map
+        self.feed_open = False
+        #: the training aid's possible enemy cells are drawn on the map
+        self.plotting = False
         self.armed: str | None = None
         self.repair_section: int | None = None
         self.answer_true: str | None = None
@@ -80,18 +102,37 @@ class TeamScreen:
         self.hits: list[tuple[Rect, Hit]] = []
 
     # -- what the team may know -------------------------------------------------------------
+    def text(self, text: Msg | str) -> str:
+        """A sentence in the table's language."""
+        return self.lang.render(text)
+
     def on_event(self, event: Event) -> None:
-        if visible_to(event, self.team) and event.feed is not None:
+        if not visible_to(event, self.team):
+            return
+        if event.feed is not None:
             mark = "! " if event.name == "refused" else ""
-            self.feed.appendleft(f"{event.clock[11:19]} {mark}{event.feed}")
+            self.feed.appendleft(f"{event.clock[11:19]} {mark}{self.text(event.feed)}")
+        if event.audience is None and event.data.get("team") == self.enemy:
+            if event.name == "course":
+                self.track.append(str(event.data["direction"]))
+            elif event.name == "silence":
+                self.track.append(Msg("silent run"))
+            elif event.name == "surfaced":
+                self.track.append(Msg("surfaced in {sector}", sector=event.data["sector"]))
 
     def problem(self, text: Msg | str) -> None:
-        self.feed.appendleft(f"! {text}")
+        self.feed.appendleft(f"! {self.text(text)}")
+
+    def plotted(self) -> list[Cell]:
+        """The enemy's possible cells the map shows (the training aid on and asked for), else none."""
+        plot = self.referee.plot
+        return plot.possible(self.enemy) if plot is not None and self.plotting else []
 
     def snapshot(self) -> tuple[Any, ...]:
         status = self.referee.team_status(self.team)
-        return (repr(sorted(status.items())), tuple(self.feed)[:8], self.armed, self.repair_section,
-                self.answer_true, self.answer_lie)
+        return (repr(sorted(status.items())), tuple(self.feed)[:FEED_LINES if self.feed_open else 8],
+                tuple(self.track), self.armed, self.repair_section, self.answer_true, self.answer_lie,
+                self.feed_open, tuple(self.plotted()))
 
     # -- input ------------------------------------------------------------------------------
     def click(self, pos: tuple[int, int]) -> None:
@@ -110,6 +151,12 @@ class TeamScreen:
             self.send({"do": "cross", "symbol": value})
         elif kind == "command":
             self.send({"do": value})
+        elif kind == "feed":
+            self.feed_open = not self.feed_open
+        elif kind == "plot":
+            self.plotting = not self.plotting
+            if self.plotting:  # the feed says how many cells, as the console's plot
+                self.send({"do": "plot"})
         elif kind == "system":
             if value == "sonar":
                 self.armed = None
@@ -152,7 +199,7 @@ class TeamScreen:
             assert here is not None
             dx, dy = cell[0] - here[0], cell[1] - here[1]
             if (dx == 0) == (dy == 0):
-                self.problem(str(Msg("silence runs in a straight line: tap a cell in line with the boat")))
+                self.problem(Msg("silence runs in a straight line: tap a cell in line with the boat"))
                 return
             direction = "E" if dx > 0 else "W" if dx < 0 else "S" if dy > 0 else "N"
             self.send({"do": "activate", "system": "silence", "direction": direction,
@@ -183,6 +230,8 @@ class TeamScreen:
         self._top_bar(surface, r(0, 0, 800, 30), fonts, status)
         self._map(surface, r(6, 34, 392, 392), fonts, status)
         self._feed(surface, r(6, 430, 392, 48), fonts)
+        if self.feed_open:
+            self._whole_feed(surface, r(6, 34, 392, 392), fonts)
         self._gauges(surface, r(406, 34, 388, 104), fonts, status)
         self._board(surface, r(406, 142, 388, 128), fonts, status)
         self._controls(surface, r(406, 274, 388, 204), fonts, status)
@@ -191,7 +240,7 @@ class TeamScreen:
         colour = TEAM_COLOURS[self.team]
         pygame.draw.rect(surface, colour, rect)
         font = fonts.get(22)
-        name = str(Msg("{team} submarine", team=Msg.term(self.team.capitalize())))
+        name = self.text(Msg("{team} submarine", team=team_name(self.team)))
         blit_text(surface, font, name, theme.TEXT_DARK, (rect.x + 8, rect.centery), "midleft")
         if status["phase"] == "setup":
             state = Msg("Captain: tap the start cell") if status["cell"] is None else Msg("waiting for the enemy")
@@ -208,7 +257,7 @@ class TeamScreen:
             state = Msg("surfaced")
         else:
             state = Msg("real time")
-        blit_text(surface, font, str(state), theme.TEXT_DARK, (rect.centerx + 40, rect.centery), "center")
+        blit_text(surface, font, self.text(state), theme.TEXT_DARK, (rect.centerx + 40, rect.centery), "center")
         box = max(8, rect.height - 12)
         for i in range(4):
             cell = Rect(rect.right - 8 - (4 - i) * (box + 4), rect.y + 6, box, box)
@@ -217,7 +266,7 @@ class TeamScreen:
                 pygame.draw.line(surface, theme.WARNING, cell.topleft, cell.bottomright, 3)
                 pygame.draw.line(surface, theme.WARNING, cell.bottomleft, cell.topright, 3)
             pygame.draw.rect(surface, theme.TEXT_DARK, cell, 1)
-        blit_text(surface, fonts.get(16), str(Msg("damage")), theme.TEXT_DARK,
+        blit_text(surface, fonts.get(16), self.text(Msg("damage")), theme.TEXT_DARK,
                   (rect.right - 14 - 4 * (box + 4), rect.centery), "midright")
 
     def _map(self, surface: Any, rect: Rect, fonts: theme.Fonts, status: dict[str, Any]) -> None:
@@ -254,6 +303,10 @@ class TeamScreen:
                     pygame.draw.polygon(surface, ARCHER, points, 2)
                     blit_text(surface, fonts.exact(max(8, size // 2)), "A", ARCHER, cell.center, "center")
         self._sector_lines(surface, left, top, size)
+        enemy_colour = TEAM_COLOURS[self.enemy]
+        for x, y in self.plotted():
+            centre = (left + x * size + size // 2, top + y * size + size // 2)
+            pygame.draw.circle(surface, enemy_colour, centre, max(2, size // 5))
         centres = [(left + c[0] * size + size // 2, top + c[1] * size + size // 2) for c in route if c is not None]
         if len(centres) > 1:
             pygame.draw.lines(surface, ROUTE, False, centres, max(2, size // 8))
@@ -288,11 +341,39 @@ class TeamScreen:
             pygame.draw.line(surface, SECTOR_LINE, (left, y), (left + sea.columns * size, y), 2)
 
     def _feed(self, surface: Any, rect: Rect, fonts: theme.Fonts) -> None:
+        """The enemy's track, then the feed's last two lines; a tap opens the whole feed."""
         font = fonts.get(14)
         line_h = max(10, rect.height // 3)
-        for i, line in enumerate(list(self.feed)[:3]):
+        blit_text(surface, font, self._track_line(font, rect.width), TEAM_COLOURS[self.enemy], (rect.x, rect.y))
+        for i, line in enumerate(list(self.feed)[:2]):
             colour = theme.WARNING if "! " in line[:12] else theme.TEXT
-            blit_text(surface, font, fit(font, line, rect.width), colour, (rect.x, rect.y + i * line_h))
+            blit_text(surface, font, fit(font, line, rect.width), colour, (rect.x, rect.y + (i + 1) * line_h))
+        self.hits.append((rect, Hit("feed", None)))
+
+    def _track_line(self, font: Any, width: int) -> str:
+        """'Blue: N N E silent run S': the latest of the enemy's announcements that fit."""
+        label = self.text(Msg("{team}:", team=team_name(self.enemy)))
+        words = [self.text(w) for w in self.track] or [self.text(Msg("no course yet"))]
+        shown = 0
+        while shown < len(words) and font.size(" ".join([label, "...", *words[-shown - 1:]]))[0] <= width:
+            shown += 1
+        rest = words[-shown:] if shown else []
+        return " ".join([label, *(["..."] if shown < len(words) else []), *rest])
+
+    def _whole_feed(self, surface: Any, rect: Rect, fonts: theme.Fonts) -> None:
+        """The team's feed over the map, newest first (a tap closes it)."""
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2)
+        font = fonts.get(14)
+        line_h = max(10, font.get_linesize())
+        y = rect.y + 4
+        for line in self.feed:
+            if y + line_h > rect.bottom:
+                break
+            colour = theme.WARNING if "! " in line[:12] else theme.TEXT
+            blit_text(surface, font, fit(font, line, rect.width - 8), colour, (rect.x + 4, y))
+            y += line_h
+        self.hits.append((rect, Hit("feed", None)))
 
     def _gauges(self, surface: Any, rect: Rect, fonts: theme.Fonts, status: dict[str, Any]) -> None:
         gauges = status["gauges"]
@@ -302,7 +383,7 @@ class TeamScreen:
         for i, (system, (filled, size)) in enumerate(gauges.items()):
             y = rect.y + i * row_h
             broken = system in status["broken"]
-            label = str(Msg.term(SYSTEM_TITLES[system]))
+            label = self.text(Msg.term(SYSTEM_TITLES[system]))
             colour = theme.WARNING if broken else theme.TEXT
             blit_text(surface, font, label, colour, (rect.x, y + row_h // 2), "midleft")
             box = max(6, row_h - 4)
@@ -313,7 +394,7 @@ class TeamScreen:
                 pygame.draw.rect(surface, theme.SELECTED if waiting and filled < size else theme.PANEL_EDGE, cell, 1)
             note = Msg("broken") if broken else Msg("ready") if filled >= size else None
             if note is not None:
-                blit_text(surface, font, str(note), colour, (rect.right, y + row_h // 2), "midright")
+                blit_text(surface, font, self.text(note), colour, (rect.right, y + row_h // 2), "midright")
             self.hits.append((Rect(rect.x, y, rect.width, row_h), Hit("gauge", system)))
 
     def _board(self, surface: Any, rect: Rect, fonts: theme.Fonts, status: dict[str, Any]) -> None:
@@ -327,7 +408,7 @@ class TeamScreen:
             frame = Rect(x + 2, rect.y, column - 4, rect.height)
             pygame.draw.rect(surface, theme.SELECTED if direction == waiting else theme.PANEL_EDGE, frame,
                              3 if direction == waiting else 1, border_radius=4)
-            blit_text(surface, font, str(Msg.term(DIRECTION_NAMES[direction])), theme.TEXT,
+            blit_text(surface, font, self.text(Msg.term(DIRECTION_NAMES[direction])), theme.TEXT,
                       (frame.centerx, frame.y + 10), "center")
             ids = layout.by_direction[direction]
             per_row = (len(ids) + 1) // 2
@@ -357,18 +438,21 @@ class TeamScreen:
         commands = [("surface", Msg("Surface")), ("dive", Msg("Dive"))]
         if self.referee.mode == "realtime":
             commands.append(("go", Msg("Go")) if status["stop"] == self.team else ("stop", Msg("Stop!")))
+        if self.referee.plot is not None:  # the opt-in training aid
+            commands.append(("plot", Msg("Plot")))
         bw = width // len(commands)
         for i, (command, label) in enumerate(commands):
             button = Rect(right + i * bw, rect.y, bw - 4, unit - 4)
-            draw_button(surface, button, fonts, str(label), active=command == "go")
-            self.hits.append((button, Hit("command", command)))
+            draw_button(surface, button, fonts, fit(fonts.get(19), self.text(label), button.width - 4),
+                        active=command == "go" or (command == "plot" and self.plotting))
+            self.hits.append((button, Hit("plot", None) if command == "plot" else Hit("command", command)))
         systems = [s for s in ("torpedo", "mine", "drone", "sonar", "silence", "scenario") if s in status["gauges"]]
         systems.append("detonate")
         per_row = 4
         sw = width // per_row
         for i, system in enumerate(systems):
             button = Rect(right + (i % per_row) * sw, rect.y + unit * (1 + i // per_row), sw - 4, unit - 4)
-            name = str(Msg("Detonate")) if system == "detonate" else str(Msg.term(SYSTEM_TITLES[system]))
+            name = self.text(Msg("Detonate") if system == "detonate" else Msg.term(SYSTEM_TITLES[system]))
             draw_button(surface, button, fonts, fit(fonts.get(19), name, button.width - 4),
                         active=self.armed == system)
             self.hits.append((button, Hit("system", system)))
@@ -382,13 +466,13 @@ class TeamScreen:
             if status["cell"] is None and status["phase"] == "setup":
                 prompt = N_("Captain: tap the secret start cell on the map.")
                 self.armed = None
-            blit_text(surface, fonts.get(16), fit(fonts.get(16), str(Msg(prompt)) if prompt else "", panel.width),
+            blit_text(surface, fonts.get(16), fit(fonts.get(16), self.text(Msg(prompt)) if prompt else "", panel.width),
                       theme.ACCENT, (panel.x, panel.y + 6))
 
     def _repair_panel(self, surface: Any, panel: Rect, fonts: theme.Fonts, status: dict[str, Any]) -> None:
         done = {int(k) for k in status["repairs"]}
         half = panel.height // 2
-        blit_text(surface, fonts.get(15), str(Msg("Repair: a hull section, then who outlines it")), theme.ACCENT,
+        blit_text(surface, fonts.get(15), self.text(Msg("Repair: a hull section, then who outlines it")), theme.ACCENT,
                   (panel.x, panel.y + 2))
         w = panel.width // 8
         for s in range(1, 5):
@@ -399,7 +483,7 @@ class TeamScreen:
         mw = panel.width // max(4, len(members))
         for i, member in enumerate(members):
             button = Rect(panel.x + i * mw, panel.y + half, mw - 4, half - 2)
-            label = fit(fonts.get(19), str(Msg.term(member.replace("_", " "))), button.width - 4)
+            label = fit(fonts.get(19), self.text(Msg.term(member.replace("_", " "))), button.width - 4)
             draw_button(surface, button, fonts, label)
             self.hits.append((button, Hit("member", member)))
 
@@ -408,14 +492,16 @@ class TeamScreen:
         assert here is not None
         half = panel.height // 2
         step = "answer" if self.answer_true is None else "lie" if self.answer_lie is None else "lie_cell"
-        blit_text(surface, fonts.get(15), str(Msg(PROMPTS[step])), theme.ACCENT, (panel.x, panel.y + 2))
+        blit_text(surface, fonts.get(15), self.text(Msg(PROMPTS[step])), theme.ACCENT, (panel.x, panel.y + 2))
         w = panel.width // 3
         for i, kind in enumerate(("row", "column", "sector")):
             button = Rect(panel.x + i * w, panel.y + 16, w - 4, half - 18)
-            truth = str(self._value(kind, here))
-            draw_button(surface, button, fonts, f"{kind} {truth}", active=self.answer_true == kind)
+            truth = self.text(describe(kind, self._value(kind, here)))
+            draw_button(surface, button, fonts, fit(fonts.get(19), truth, button.width - 4),
+                        active=self.answer_true == kind)
             self.hits.append((button, Hit("truth", kind)))
             if self.answer_true is not None and kind != self.answer_true:
                 lie = Rect(panel.x + i * w, panel.y + half, w - 4, half - 2)
-                draw_button(surface, lie, fonts, str(Msg("false {kind}", kind=kind)), active=self.answer_lie == kind)
+                draw_button(surface, lie, fonts, fit(fonts.get(19), self.text(Msg(FALSE_KINDS[kind])), lie.width - 4),
+                            active=self.answer_lie == kind)
                 self.hits.append((lie, Hit("lie", kind)))

@@ -16,14 +16,16 @@ from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
+from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import referee
-from kaleun.ui import theme
-from kaleun.ui.sonar_screen import DESIGN, TeamScreen
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 from pygame import Rect
+
+from kaleun.ui import theme
+from kaleun.ui.sonar_screen import DESIGN, TeamScreen
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +37,8 @@ class SonarWindow:
     def __init__(self, runtime: Runtime, teams: list[str], size: tuple[int, int] | None = None) -> None:
         self.runtime = runtime
         self.referee = referee(runtime.game)
-        self.screens = [TeamScreen(self.referee, team, self._sender(team)) for team in teams]
+        lang = language(getattr(runtime, "language", "en"))
+        self.screens = [TeamScreen(self.referee, team, self._sender(team), lang) for team in teams]
         self.size = size or (DESIGN[0] * len(teams), DESIGN[1])
         self.fonts = theme.Fonts(1.0)
         self.running = False
