@@ -190,3 +190,69 @@ def test_events_for_writes_one_teams_view(tmp_path):
     public = [e for e in everything if "audience" not in e]
     assert [e for e in yellow if "audience" not in e] == public == [e for e in blue if "audience" not in e]
     assert len(yellow) + len(blue) - len(public) == len(everything)
+
+
+def _front_ends(plan: list[dict], shift: int, secret: str, mode: str, seed: int, viewer: str,
+                folder) -> tuple[str, list[str], str]:
+    """Replay `plan` (the secret team's commands shifted by `shift`) through a runtime with `viewer`'s
+    console, `viewer`'s window (training aid shown) and `viewer`'s event log as a session writes it;
+    every few commands the console types status, map, board and plot, and the window draws a frame.
+    Returns the console's text, the frames' digests and the event log's text."""
+    import hashlib
+    import io
+    import itertools
+
+    import pygame
+    from kaleun.games import make_table
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.outputs import EventLog
+    from kaleun.ui.sonar_console import TeamConsole
+    from kaleun.ui.sonar_window import SonarWindow
+
+    pygame.font.init()
+    game = new_game(seed, "alpha", mode, map_text=OPEN_SEA, map_source="open.map", training_aid=True)
+    ticks = itertools.count()
+    log_path = folder / f"{viewer}-{shift}.events.jsonl"
+    log_path.unlink(missing_ok=True)
+    runtime = Runtime(game, make_table(game, None), [EventLog(log_path, viewer=viewer)],
+                      clock=lambda: float(next(ticks)))
+    out = io.StringIO()
+    console = TeamConsole(runtime, viewer, io.StringIO(), out, interactive=False)
+    window = SonarWindow(runtime, [viewer], size=(800, 480))
+    window.screens[0].plotting = True
+    surface = pygame.Surface((800, 480))
+    frames: list[str] = []
+    runtime.step()
+    try:
+        for i, command in enumerate(plan):
+            runtime.submit(_shifted(command, shift) if command["team"] == secret else command)
+            runtime.step()
+            if i % 15 == 0 or i == len(plan) - 1:
+                for line in ("status", "map", "board", "plot"):
+                    console.handle(line)
+                runtime.step()
+                window.render(surface)
+                frames.append(hashlib.sha256(pygame.image.tobytes(surface, "RGB")).hexdigest())
+    finally:
+        runtime.close()
+    return out.getvalue(), frames, log_path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+@pytest.mark.parametrize("secret", TEAMS)
+def test_a_teams_console_window_and_view_log_never_show_the_other_teams_hidden_state(home, mode, secret):
+    """Issue 12 item 7 (console, window, event stream): over random games, moving one team's whole secret
+    game 6 cells away changes nothing the other team's console prints (its feed, status, map, board and
+    the training aid's plot), nothing its window draws (with the training aid shown), pixel for pixel,
+    and not a byte of its session view log; the secret team's own console, window and log do change."""
+    other = next(t for t in TEAMS if t != secret)
+    for seed in range(3):
+        plan, _ = _world(seed, mode, 0, secret, None)
+        near_text, near_frames, near_log = _front_ends(plan, 0, secret, mode, seed, other, home)
+        far_text, far_frames, far_log = _front_ends(plan, 6, secret, mode, seed, other, home)
+        assert near_text == far_text
+        assert near_frames == far_frames
+        assert near_log == far_log and near_log.count("\n") > 30
+        own_near = _front_ends(plan, 0, secret, mode, seed, secret, home)
+        own_far = _front_ends(plan, 6, secret, mode, seed, secret, home)
+        assert all(a != b for a, b in zip(own_near, own_far, strict=True))
