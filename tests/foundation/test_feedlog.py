@@ -83,6 +83,7 @@ def test_a_report_after_five_quiet_minutes_starts_a_new_line_and_aircraft_stand_
     ((0.4, 0.8), "close, 0.4 to 0.8 nm"),
     ((0.42, 0.44), "close, 0.4 nm"),
     ((2.2, 11.6), "range 2 to 12 nm"),
+    ((0.4, 2.2), "range 0.4 to 2 nm"),  # never "range 0 to 2 nm"
 ])
 def test_the_merged_line_never_says_range_8_to_8(ranges, said):
     log = FeedLog()

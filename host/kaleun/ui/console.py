@@ -250,7 +250,7 @@ class Console:
             raise CommandError(Msg("check: '{word}' is not an order (orders: {orders})", word=words[0], orders=orders))
         fields = action.read(words[1:])
         answer = self.game.module("orders").preview({"order": action.order, **fields})
-        self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang))
+        self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game))
 
     @staticmethod
     def _fields(pairs: list[str]) -> dict[str, Any]:

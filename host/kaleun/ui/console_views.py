@@ -56,6 +56,7 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
     r = lang.render
     boat = game.module("boat").status()
     watch = game.module("watch").status()
+    helm: list[str] = []
     mode = game.module("compression").mode
     out = [r(Msg("{when}  {watch} watch on duty  time: {mode}", when=game.now_iso.replace("T", " "),
                  watch=Msg.term(str(watch["on_duty"])), mode=Msg.term(MODE_NAMES[mode]))),
@@ -75,6 +76,7 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
                          square=where.get("dr_square") or "?")))
         if "seabed_m" in boat and not boat["surfaced"]:
             out.append(r(Msg("echo sounder: {seabed} m of water", seabed=f"{boat['seabed_m']:.0f}")))
+        helm = _helm(boat, where, lang)
     if _has(game, "weather"):
         w = game.module("weather").status()
         out.append(r(Msg("weather: {kind}, visibility {vis:g} nm, cloud {cloud}/8, sea state {sea}, {daylight}",
@@ -94,11 +96,30 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
         if crew.get("lookouts"):
             extra.append(r(Msg.plural("{n} lookout", "{n} lookouts", n=crew["lookouts"])))
         out.append("  ".join([line, *extra]))
+    out += helm
     if _has(game, "mission"):
         mission = game.module("mission").status()
         if mission["result"] is not None:
             out.append(r(Msg("The mission is over ({result}): {reason}.", result=Msg.term(str(mission["result"])),
                              reason=str(mission["reason"]))))
+    return out
+
+
+def _helm(boat: Mapping[str, Any], where: Mapping[str, Any], lang: Language) -> list[str]:
+    """What the window's helm shows beside the status's first lines: test and crush depth submerged,
+    the heading while the boat turns, the last sextant fix."""
+    from kaleun.uboot.sea.boat import CRUSH_M, TEST_M
+
+    r = lang.render
+    out = []
+    if not boat["surfaced"]:
+        out.append(r(Msg("test depth {test} m, crush depth {crush} m", test=round(TEST_M), crush=round(CRUSH_M))))
+    if round(float(boat.get("heading", boat["course"]))) % 360 != boat["course"]:
+        out.append(r(Msg("Heading {heading:03d}°", heading=round(float(boat["heading"])) % 360)))
+    if where.get("fix_square") is not None:
+        out.append(r(Msg("Fix {square}, {h} h ago", square=where["fix_square"], h=where.get("fix_age_h"))))
+    elif where:
+        out.append(r(Msg("No fix yet")))
     return out
 
 
@@ -279,8 +300,9 @@ def repairs(game: Any, lang: Language) -> list[str]:
 # -- weapons ----------------------------------------------------------------------------------------
 def _beyond_reach(game: Any, facing: str, sol: Mapping[str, Any]) -> bool:
     """The TDC's run is longer than the range of the torpedo it is made for (it would stop short)."""
-    reach = game.module("weapons").reach_m(facing)
-    return reach is not None and float(sol["run_m"]) > reach + 1e-6
+    from kaleun.ui.order_warnings import beyond_reach
+
+    return beyond_reach(game, facing, sol) is not None
 
 def weapons(game: Any, lang: Language) -> list[str]:
     """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
@@ -335,12 +357,16 @@ def weapons(game: Any, lang: Language) -> list[str]:
 
 
 # -- the order assistant --------------------------------------------------------------------------------
-def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[str]:
-    """The order desk's preview: who would carry the order out with how many chips, or what is missing."""
+def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: Any = None) -> list[str]:
+    """The order desk's preview: who would carry the order out with how many chips, or what is missing,
+    and what to mind before giving it (`order_warnings`: sailors outside in a dive, a depth below test
+    depth, a run beyond the torpedo's range)."""
+    from kaleun.ui.order_warnings import order_warnings
+
     r = lang.render
+    warnings = [r(w) for w in order_warnings(game, answer)] if game is not None else []
     if not answer["accepted"]:
-        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"])),
-                *_left_outside(answer, lang)]
+        return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"])), *warnings]
     paid = answer.get("paid")
     how = (Msg("paid from the command bar") if paid == "command"
            else Msg("paid from the morale bar") if paid == "morale" else Msg("no bar pays for it"))
@@ -356,19 +382,7 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language) -> list[
             for a in activated]
     if rows:
         out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
-    return out + _left_outside(answer, lang)
-
-
-def _left_outside(answer: Mapping[str, Any], lang: Language) -> list[str]:
-    """The warning of a dive with sailors still on the bridge or deck: they die (rulebook §3)."""
-    outside = answer.get("left_outside") or []
-    if not outside:
-        return []
-    return [lang.render(Msg.plural("Warning: {figures} is still on the bridge or deck and dies in the dive; "
-                                   "mobilize and bring him down first.",
-                                   "Warning: {figures} are still on the bridge or deck and die in the dive; "
-                                   "mobilize and bring them down first.", n=len(outside),
-                                   figures=", ".join(outside)))]
+    return out + warnings
 
 
 def rings(table: Any, lang: Language) -> list[str]:

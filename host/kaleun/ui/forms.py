@@ -105,8 +105,8 @@ def contact_label(c: Mapping[str, Any]) -> str:
 def contact_note(c: Mapping[str, Any]) -> Msg:
     name = c.get("class_name")
     if name:
-        return Msg("{range} nm · {name}", range=f"{float(c['range_nm']):.1f}", name=Msg.term(str(name)))
-    return Msg("{range} nm", range=f"{float(c['range_nm']):.1f}")
+        return Msg("{range:.1f} nm · {name}", range=float(c["range_nm"]), name=Msg.term(str(name)))
+    return Msg("{range:.1f} nm", range=float(c["range_nm"]))
 
 
 def _contacts(kind: str | None) -> Callable[[Any, Values], list[Option]]:

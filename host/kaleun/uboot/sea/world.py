@@ -962,6 +962,9 @@ def range_span(near: float, far: float) -> Msg:
         return Msg("close, {near:.1f} to {far:.1f} nm", near=near, far=far)
     if round(near) == round(far):
         return Msg.plural("range about {range:.0f} nm", "range about {range:.0f} nm", n=round(far), range=far)
+    if near < 1:  # never "range 0 to 2 nm"
+        return Msg.plural("range {near:.1f} to {far:.0f} nm", "range {near:.1f} to {far:.0f} nm", n=round(far),
+                          near=near, far=far)
     return Msg.plural("range {near:.0f} to {far:.0f} nm", "range {near:.0f} to {far:.0f} nm", n=round(far),
                       near=near, far=far)
 

@@ -12,6 +12,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
+from kaleun.ui.order_warnings import beyond_reach
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
@@ -41,6 +42,7 @@ class AttackScreen(Screen):
     def __init__(self, win: Any) -> None:
         super().__init__(win)
         self.weapons: dict[str, Any] = {}
+        self.short: set[str] = set()
 
     @property
     def chosen(self) -> list[int]:
@@ -49,7 +51,11 @@ class AttackScreen(Screen):
     def read(self) -> Hashable:
         game = self.game
         self.weapons = game.module("weapons").status() if game.has_module("weapons") else {}
-        return (freeze(self.weapons), tuple(self.chosen))
+        # the facings whose TDC solution runs longer than the torpedo goes (it would stop short)
+        tdc = self.weapons.get("tdc") or {}
+        self.short = {facing for facing in ("bow", "stern")
+                      if tdc.get(facing) and beyond_reach(game, facing, tdc[facing]) is not None}
+        return (freeze(self.weapons), tuple(self.chosen), tuple(sorted(self.short)))
 
     def toggle(self, tube: int) -> None:
         chosen = self.chosen
@@ -142,7 +148,8 @@ class AttackScreen(Screen):
             y += s(24)
             for facing, word in (("bow", Msg("Bow")), ("stern", Msg("Stern"))):
                 sol = tdc.get(facing) or {}
-                good = bool(sol.get("reachable")) and bool(sol.get("within_limit"))
+                # the torpedo would stop short of the target: the console's weapons view says the same
+                good = bool(sol.get("reachable")) and bool(sol.get("within_limit")) and facing not in self.short
                 mark = icons.check if good else icons.warning
                 mark(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.GOOD if good else theme.WARNING)
                 gyro = float(sol.get("gyro", 0.0))
@@ -150,7 +157,7 @@ class AttackScreen(Screen):
                 c.text(Msg("{word}: gyro {g}° {side}", word=word, g=round(abs(gyro)), side=side), (x + s(24), y),
                        theme.MIN_TEXT, theme.TEXT, bold=True, width=w - s(24))
                 y += s(21)
-                c.text(Msg("range {m} m · run {t} s", m=f"{int(sol.get('range_m', 0)):,}",
+                c.text(Msg("range {m:,} m · run {t} s", m=int(sol.get("range_m", 0)),
                            t=round(float(sol.get("run_s", 0)))),
                        (x + s(24), y), theme.MIN_TEXT, theme.TEXT, width=w - s(24))
                 y += s(21)
@@ -160,7 +167,9 @@ class AttackScreen(Screen):
                        (x + s(24), y), theme.MIN_TEXT, theme.TEXT_DIM, width=w - s(24))
                 y += s(24)
                 if not good:
-                    why = Msg("beyond the gyro limit") if sol.get("reachable") else Msg("the torpedo cannot reach it")
+                    why = (Msg("the torpedo cannot reach it") if not sol.get("reachable") else
+                           Msg("beyond the gyro limit") if not sol.get("within_limit") else
+                           Msg("beyond the torpedo's range"))
                     c.text(why, (x + s(24), y - s(3)), theme.MIN_TEXT, theme.WARNING, width=w - s(24))
                     y += s(20)
         disc = self.weapons.get("disc", {})
@@ -205,14 +214,14 @@ class AttackScreen(Screen):
         for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
             g = guns.get(gun, {})
             state = Msg("firing at {t}", t=g.get("target")) if g.get("firing") else Msg("rounds")
-            c.text(Msg("{gun}: {n} {state}", gun=word, n=f"{int(g.get('rounds', 0)):,}", state=state),
+            c.text(Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state),
                    (rect.x + s(2), y), theme.MIN_TEXT, theme.WARNING if g.get("firing") else theme.TEXT, width=rect.w)
             y += s(21)
         sunk = self.weapons.get("sunk", [])
         c.text(Msg("Fired {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w)
         y += s(21)
-        c.text(Msg("Sunk {n} · {grt} GRT", n=len(sunk), grt=f"{int(self.weapons.get('grt_sunk', 0)):,}"),
+        c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
 
     def _tdc_preset(self) -> dict[str, Any]:

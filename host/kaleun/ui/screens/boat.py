@@ -129,7 +129,7 @@ class BoatScreen(Screen):
         y = row.bottom + s(6)
         boat = self.boat
         where = Msg("surfaced") if boat.get("surfaced") else Msg("{depth} m deep", depth=round(float(boat["depth_m"])))
-        line = Msg("{speed} kn · course {course:03d}° · {where}", speed=f"{float(boat['speed_kn']):.1f}",
+        line = Msg("{speed:.1f} kn · course {course:03d}° · {where}", speed=float(boat["speed_kn"]),
                    course=int(boat.get("course", 0)), where=where)
         c.text(line, (rect.x + s(6), y), theme.TEXT_SIZE, theme.TEXT, width=rect.w - s(8))
         if self.square:

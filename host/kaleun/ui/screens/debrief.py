@@ -127,12 +127,12 @@ class Debrief(Overlay):
         tally: list[tuple[Msg | str, theme.Color]] = []
         if w:
             grt = self.end.get("grt", w.get("grt_sunk", 0))
-            tally.append((Msg("{n} ships sunk, {grt} GRT", n=len(w.get("sunk", [])), grt=f"{int(grt or 0):,}"),
+            tally.append((Msg("{n} ships sunk, {grt:,} GRT", n=len(w.get("sunk", [])), grt=int(grt or 0)),
                           theme.ACCENT))
             tally.append((Msg("{f} torpedoes fired, {h} hits", f=w.get("fired", 0), h=w.get("hits", 0)), theme.TEXT))
             for ship in w.get("sunk", [])[:5]:
-                tally.append((Msg("{name}, {grt} GRT", name=Msg.term(str(ship.get("class", "?"))),
-                                  grt=f"{int(ship.get('grt') or 0):,}"), theme.TEXT_DIM))
+                tally.append((Msg("{name}, {grt:,} GRT", name=Msg.term(str(ship.get("class", "?"))),
+                                  grt=int(ship.get("grt") or 0)), theme.TEXT_DIM))
         self._column(c, right, tally)
         self._buttons(c, area)
 

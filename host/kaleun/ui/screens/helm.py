@@ -82,8 +82,8 @@ class HelmScreen(Screen):
                theme.BRASS, width=rect.w - s(12))
         c.text(Msg("Engine room: {position}", position=POSITION_NAMES[TELEGRAPH[answered]]), (x, y + s(22)),
                theme.MIN_TEXT, theme.WARNING, width=rect.w - s(12))
-        speed = Msg("{now} kn, going to {target} kn", now=f"{self.boat['speed_kn']:.1f}",
-                    target=f"{float(self.boat['target_kn']):.1f}")
+        speed = Msg("{now:.1f} kn, going to {target:.1f} kn", now=float(self.boat["speed_kn"]),
+                    target=float(self.boat["target_kn"]))
         c.text(speed, (x, y + s(44)), theme.MIN_TEXT, theme.TEXT, width=rect.w - s(12))
 
     def _telegraph_touched(self, pos: tuple[int, int]) -> None:

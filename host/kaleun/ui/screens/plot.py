@@ -189,8 +189,8 @@ class PlotScreen(Screen):
         for contact in self.contacts[page * rows:(page + 1) * rows]:
             row = Rect(rect.x + s(4), y, rect.w - s(8), s(47))
             name = contact.get("class_name")
-            label = Msg("{id} {b:03d}° {nm} nm", id=contact["contact"], b=int(contact["bearing"]),
-                        nm=f"{float(contact['range_nm']):.1f}")
+            label = Msg("{id} {b:03d}° {nm:.1f} nm", id=contact["contact"], b=int(contact["bearing"]),
+                        nm=float(contact["range_nm"]))
             c.button(f"list.{contact['contact']}", row, label, call(self.select, contact["contact"]),
                      note=Msg.term(str(name)) if name else None, size=theme.MIN_TEXT)
             y += s(51)
@@ -227,10 +227,10 @@ class PlotScreen(Screen):
             lines.append(Msg("{type}", type=TYPE_WORDS.get(str(contact.get("type")), Msg("ship"))))
         lines.append(Msg("Bearing {b:03d}° (rel. {r:03d}°)", b=int(contact["bearing"]),
                          r=int(contact.get("rel_bearing", 0)) % 360))
-        lines.append(Msg("Range about {nm} nm", nm=f"{float(contact['range_nm']):.1f}"))
+        lines.append(Msg("Range about {nm:.1f} nm", nm=float(contact["range_nm"])))
         if contact.get("course") is not None:
-            lines.append(Msg("Course {c:03d}°, speed {kn} kn", c=int(contact["course"]),
-                             kn=f"{float(contact.get('speed_kn') or 0):.1f}"))
+            lines.append(Msg("Course {c:03d}°, speed {kn:.1f} kn", c=int(contact["course"]),
+                             kn=float(contact.get("speed_kn") or 0)))
         else:
             lines.append(Msg("No course estimate"))
         lines.append(Msg("{s} s ago ({sensor})", s=round(float(contact.get("age_s") or 0)),

@@ -155,8 +155,27 @@ class ScopeScreen(Screen):
         if why is not None:
             pygame.draw.rect(c.surface, theme.PANEL_DARK, view)
             c.paragraph(why, view.inflate(-s(40), -s(120)), theme.TEXT_SIZE, theme.TEXT_DIM)
+        else:
+            self._scene(c, view)
+        self._weather(c, view)
+
+    def _weather(self, c: Canvas, view: Rect) -> None:
+        """The weather and daylight of the moment in words under the view (the console's status says
+        the same), on as many lines as the language needs."""
+        w = self.weather
+        if not w:
             return
-        self._scene(c, view)
+        s = c.size
+        words = Msg("weather: {kind}, visibility {vis:g} nm, cloud {cloud}/8, sea state {sea}, {daylight}",
+                    kind=Msg.term(str(w.get("kind"))), vis=float(w.get("visibility_nm", 0)),
+                    cloud=w.get("cloud_oktas"), sea=w.get("sea_state"),
+                    daylight=Msg.term(str(w.get("daylight")).replace("_", " ")))
+        lines = c.rows(words, theme.MIN_TEXT, view.w - s(12))
+        strip = Rect(view.x, view.bottom - len(lines) * s(20) - s(4), view.w, len(lines) * s(20) + s(4))
+        pygame.draw.rect(c.surface, (0, 0, 0), strip)
+        for k, line in enumerate(lines):
+            c.text(line, (strip.x + s(6), strip.y + s(2) + k * s(20)), theme.MIN_TEXT, theme.TEXT_DIM,
+                   width=view.w - s(12))
 
     def _scene(self, c: Canvas, view: Rect) -> None:
         s = c.size

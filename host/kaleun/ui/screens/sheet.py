@@ -135,8 +135,13 @@ class FormSheet(Overlay):
                 self._options(c, f, row)
             y += s(ROW_H) + s(4)
         if not self.form.fields:
-            c.paragraph(Msg("This order has nothing to choose."), Rect(left.x, y, left.w, s(60)), theme.TEXT_SIZE,
-                        theme.TEXT_DIM)
+            y = c.paragraph(Msg("This order has nothing to choose."), Rect(left.x, y, left.w, s(60)),
+                            theme.TEXT_SIZE, theme.TEXT_DIM) + s(6)
+        for warning in self._warnings():
+            # what to mind before giving the order, under its fields where there is room
+            icons.warning(c.surface, Rect(left.x, y, s(24), s(24)), theme.WARNING)
+            y = c.paragraph(warning, Rect(left.x + s(30), y, left.w - s(30), max(s(22), left.bottom - y)),
+                            theme.MIN_TEXT, theme.WARNING, bold=True) + s(6)
         right = Rect(area.x + s(LEFT_W + 20), area.y + s(52), area.right - area.x - s(LEFT_W + 28), area.h - s(56))
         self._assistant(c, right)
 
@@ -236,11 +241,9 @@ class FormSheet(Overlay):
                 shown = 0
                 for a in activated:
                     # each sailor whole, on two lines where the name needs them
-                    words = Msg("{name} in {section}: {chips}", name=Msg.term(self.names.get(a["figure"], a["figure"])),
-                                section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"]))
-                    lines = c.rows(words, theme.MIN_TEXT, inner.w - s(32))
-                    height = max(s(30), len(lines) * s(20) + s(8))
-                    if shown and y + height > limit - (s(22) if shown < len(activated) - 1 else 0):
+                    lines, height = self._sailor(c, a, inner.w)
+                    # each sailor above the bar's line, with room left for "+N more" while others follow
+                    if y + height > limit - (s(22) if shown < len(activated) - 1 else 0):
                         break
                     draw_figure(c.surface, c.fonts, a["figure"], (inner.x + s(13), y + s(13)), s(24))
                     for k, line in enumerate(lines):
@@ -249,7 +252,9 @@ class FormSheet(Overlay):
                     y += height
                     shown += 1
                 if len(activated) > shown:
-                    c.text(Msg("+{n} more", n=len(activated) - shown), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+                    more = (Msg("+{n} more", n=len(activated) - shown) if shown else
+                            Msg.plural("{n} sailor", "{n} sailors", n=len(activated)))
+                    c.text(more, (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
             paid = p.get("paid")
             words = {"command": Msg("Paid from the command bar."), "morale": Msg("Paid from the morale bar."),
                      None: Msg("Both bars are spent: no orders now.")}.get(paid, Msg(""))
@@ -259,6 +264,20 @@ class FormSheet(Overlay):
         c.button("sheet.cancel", Rect(buttons.x, buttons.y, half, buttons.h), Msg("Cancel"), simple(self.close))
         c.button("sheet.give", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), give_label,
                  simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
+
+    def _warnings(self) -> list[Msg]:
+        """What to mind before giving the order (the console's `check` says the same)."""
+        from kaleun.ui.order_warnings import order_warnings
+
+        return order_warnings(self.game, self.preview) if self.preview is not None else []
+
+    def _sailor(self, c: Canvas, a: Mapping[str, Any], width: int) -> tuple[list[str], int]:
+        """A sailor who would carry the order out, as the assistant lists him: his lines and their height."""
+        s = c.size
+        words = Msg("{name} in {section}: {chips}", name=Msg.term(self.names.get(a["figure"], a["figure"])),
+                    section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"]))
+        lines = c.rows(words, theme.MIN_TEXT, width - s(32))
+        return lines, max(s(30), len(lines) * s(20) + s(8))
 
     def _verdict(self, c: Canvas, inner: Rect, y: int, icon: Any, color: theme.Color, head: Msg,
                  detail: Msg | str | None, bottom: int) -> int:

@@ -1,0 +1,79 @@
+"""What the First Officer should hear before an order the game would carry out: sailors left on
+the bridge when the boat dives (rulebook §3), a depth below test depth, at crush depth or on the
+bottom the echo sounder gives, a torpedo run longer than the torpedo goes. The order assistant
+of the console (`check ORDER`) and of the window's order sheet both show these, from one place.
+Pure: reads the game's public status, changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kaleun.core.messages import Msg, join
+from kaleun.uboot.figures import figure_term
+from kaleun.uboot.sea.boat import CRUSH_M, TEST_M
+
+
+def order_warnings(game: Any, answer: Mapping[str, Any]) -> list[Msg]:
+    """The warnings for the order the order desk's `preview` answered (`answer`: its `order`,
+    `params` and the crew's `left_outside`), whether or not it would be accepted (in enforce mode
+    a dive refused for want of its crew still kills the lookouts once the crew is there)."""
+    order = answer.get("order")
+    params: Mapping[str, Any] = answer.get("params") or {}
+    out: list[Msg] = []
+    outside = answer.get("left_outside") or []
+    if outside:
+        out.append(Msg.plural("Warning: {figures} is still on the bridge or deck and dies in the dive; "
+                              "mobilize and bring him down first.",
+                              "Warning: {figures} are still on the bridge or deck and die in the dive; "
+                              "mobilize and bring them down first.", n=len(outside),
+                              figures=join([figure_term(str(f)) for f in outside])))
+    if order == "new_depth" and "depth_m" in params:
+        out += depth_warnings(game, float(params["depth_m"]))
+    if order == "fire_torpedoes":
+        out += _range_warnings(game, [int(t) for t in params.get("tubes") or []])
+    return out
+
+
+def depth_warnings(game: Any, depth: float) -> list[Msg]:
+    """A depth ordered at or below the bottom under the keel (the echo sounder's), at or below crush
+    depth, or below test depth (boat.toml `[depth]`)."""
+    out: list[Msg] = []
+    boat = game.module("boat").status() if game.has_module("boat") else {}
+    seabed = boat.get("seabed_m")
+    if seabed is not None and depth >= float(seabed):
+        out.append(Msg("Warning: the echo sounder gives {water} m of water here: at {depth} m the boat strikes "
+                       "the bottom.", water=round(float(seabed)), depth=round(depth)))
+    if depth >= CRUSH_M:
+        out.append(Msg("Warning: {depth} m is at or below crush depth ({crush} m): the hull gives way and the boat "
+                       "is lost.", depth=round(depth), crush=round(CRUSH_M)))
+    elif depth > TEST_M:
+        out.append(Msg("Warning: {depth} m is below test depth ({test} m): the hull groans and may spring leaks.",
+                       depth=round(depth), test=round(TEST_M)))
+    return out
+
+
+def beyond_reach(game: Any, facing: str, solution: Mapping[str, Any]) -> float | None:
+    """The range of the torpedo the TDC's `solution` for `facing` is made for, when the run is
+    longer than that (it would stop short); else None."""
+    reach = game.module("weapons").reach_m(facing)
+    if reach is None or float(solution.get("run_m", 0)) <= reach + 1e-6:
+        return None
+    return float(reach)
+
+
+def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
+    if not game.has_module("weapons"):
+        return []
+    weapons = game.module("weapons").status()
+    facing = {int(t["tube"]): str(t["facing"]) for t in weapons.get("tubes", [])}
+    tdc = weapons.get("tdc") or {}
+    out: list[Msg] = []
+    for side in sorted({facing[t] for t in tubes if t in facing}):
+        solution = tdc.get(side)
+        reach = beyond_reach(game, side, solution) if solution else None
+        if reach is not None and solution is not None:
+            out.append(Msg("Warning: the run of {run:,} m is longer than the torpedo's range of {reach:,} m: the "
+                           "torpedoes stop short. Close in first.", run=round(float(solution["run_m"])),
+                           reach=round(reach)))
+    return out

@@ -1,0 +1,195 @@
+"""Item 12 of the console's issue, both ways: what the First Officer must hear before an order is the
+same on the window's order sheet and at the console's `check ORDER` (rulebook §3: sailors on the
+bridge or deck die in a dive; the boat's test and crush depth and the bottom under the keel; §12 a
+torpedo run longer than the torpedo goes), and what the window's helm shows (test and crush depth,
+heading, the last fix) the console's `status` prints. Driven by touch on the window and by typed
+lines at the console."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.table import Table
+from kaleun.uboot.game import new_game
+from kaleun.ui.console import Console
+
+from window.fingers import Table_
+
+
+class Desk:
+    """A console on a game in a language, typed into line by line."""
+
+    def __init__(self, mission: str, language: str = "en", seed: int = 0) -> None:
+        self.game = new_game(seed, mission)
+        self.out = io.StringIO()
+        self.runtime = Runtime(self.game, Table(default_board(), self.game), clock=lambda: 0.0)
+        self.runtime.language = language
+        self.console = Console(self.runtime, stdin=io.StringIO(), stdout=self.out, interactive=False)
+        self.runtime.step()
+
+    def type(self, *lines: str) -> str:
+        start = len(self.out.getvalue())
+        for line in lines:
+            self.console.handle(line)
+            self.runtime.step()
+        return self.out.getvalue()[start:]
+
+
+def shown(table: Table_) -> list[str]:
+    """Every text the window draws in the next frame, in the table's language."""
+    win = table.window
+    said: list[str] = []
+    plain = win.tr
+
+    def tr(text: Any) -> str:
+        words = plain(text)
+        said.append(words)
+        return words
+
+    win.tr = tr  # type: ignore[method-assign]
+    try:
+        table.render()
+    finally:
+        del win.tr
+    return said
+
+
+def joined(texts: list[str]) -> str:
+    """The frame's texts as one string (a wrapped paragraph's lines joined by spaces)."""
+    return " ".join(texts)
+
+
+# -- §3 a dive with sailors outside -------------------------------------------------------------------
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "Warning: navigator-square is still on the bridge or deck and dies in the dive"),
+    ("de", "Achtung: Navigator-Quadrat ist noch auf Brücke oder Deck und stirbt beim Tauchen"),
+])
+def test_3_the_dive_sheet_and_the_console_warn_of_a_lookout_left_on_the_bridge(language: str, words: str) -> None:
+    """§3 diving kills every sailor left in sections 7 and 8: the window's dive sheet (opened by touch
+    on the helm) says so before the order is given, as the console's `?dive` does, naming the figure
+    in the table's language, never by its id."""
+    table = Table_(mission="exercise_convoy", seed=0, language=language)
+    table.tap("mobilize")
+    table.tap("sheet.give")
+    table.drag("figure.navigator-square", "section.8")
+    table.tap("tab.helm")
+    table.tap("order.dive")
+    assert words in joined(shown(table))
+    desk = Desk("exercise_convoy", language)
+    desk.type("mobilize", "place navigator-square 8")
+    assert words in desk.type("?dive")
+    # once he is below, neither warns
+    table.tap("sheet.close")
+    table.tap("tab.boat")
+    table.drag("figure.navigator-square", "section.3")
+    table.tap("tab.helm")
+    table.tap("order.dive")
+    assert words.split(":")[0] + ":" not in joined(shown(table))
+    desk.type("place navigator-square 3")
+    assert words not in desk.type("?dive")
+
+
+# -- depth: test depth, crush depth, the bottom -------------------------------------------------------
+def _depth_sheet(table: Table_, depth: int) -> str:
+    """Dive, then touch the depth gauge and step the sheet to `depth`: what the sheet shows."""
+    table.tap("tab.helm")
+    table.give("order.dive")
+    gauge = table.target("depth_gauge").rect
+    table.tap("depth_gauge", (gauge.centerx, gauge.y + round(min(depth, 290) / 300 * gauge.h)))
+    sheet = table.window.overlay
+    for _ in range(60):
+        if sheet.values["depth_m"] == depth:
+            break
+        table.tap("field.depth_m.+10" if sheet.values["depth_m"] < depth else "field.depth_m.-10")
+    assert sheet.values["depth_m"] == depth
+    return joined(shown(table))
+
+
+@pytest.mark.parametrize(("depth", "words"), [
+    (240, "Warning: 240 m is below test depth (230 m): the hull groans and may spring leaks."),
+    (290, "Warning: 290 m is at or below crush depth (280 m): the hull gives way and the boat is lost."),
+])
+def test_the_depth_sheet_and_the_console_warn_below_test_and_crush_depth(depth: int, words: str) -> None:
+    """The boat's test depth (230 m, stress and leaks below it) and crush depth (280 m, the boat is lost:
+    boat.toml `[depth]`): the window's depth sheet warns before the order, as `?depth` does."""
+    table = Table_(mission="exercise_convoy", seed=0)
+    assert words in _depth_sheet(table, depth)
+    desk = Desk("exercise_convoy")
+    desk.type("dive")
+    assert words in desk.type(f"?depth {depth}")
+    assert "Warning" not in desk.type("?depth 200")
+
+
+def test_the_depth_sheet_and_the_console_warn_of_the_bottom_under_the_keel() -> None:
+    """The Dogger Bank (exercise_shoal): an ordered depth below the echo sounder's bottom strikes it and
+    loses the boat; both front ends say so before the order is given."""
+    words = "Warning: the echo sounder gives 20 m of water here: at 40 m the boat strikes the bottom."
+    table = Table_(mission="exercise_shoal", seed=0)
+    assert words in _depth_sheet(table, 40)
+    desk = Desk("exercise_shoal")
+    desk.type("dive")
+    assert words in desk.type("?depth 40")
+
+
+# -- §12 a run beyond the torpedo's range -------------------------------------------------------------
+def test_12_the_attack_screen_and_the_fire_sheet_say_the_run_is_beyond_the_torpedos_range() -> None:
+    """§12 the TDC's solution for a target 9 nm off: the console's `weapons` says "beyond the torpedo's
+    range"; so do the window's attack screen (a warning mark, not the tick) and its fire sheet."""
+    tdc = "tdc source=manual bearing=10 range_nm=9 course=90 speed_kn=5"
+    desk = Desk("exercise_convoy_battle")
+    desk.type("flood 1", tdc)
+    assert "beyond the torpedo's range" in desk.type("weapons")
+    table = Table_(mission="exercise_convoy_battle", seed=0)
+    table.runtime.submit({"do": "order", "order": "flood_tubes", "tubes": [1]})
+    table.runtime.submit({"do": "order", "order": "tdc", "source": "manual", "bearing": 10, "range_nm": 9,
+                          "course": 90, "speed_kn": 5})
+    table.until(60)
+    table.tap("tab.attack")
+    assert "beyond the torpedo's range" in shown(table)
+    table.tap("tube.1")
+    table.tap("weapon.fire")
+    sheet = joined(shown(table))
+    assert "is longer than the torpedo's range of" in sheet and "the torpedoes stop short" in sheet
+    fired = desk.type("?fire 1")
+    assert "is longer than the torpedo's range of" in fired
+
+
+def test_12_a_run_within_range_shows_the_tick_and_no_warning() -> None:
+    table = Table_(mission="exercise_convoy_battle", seed=0)
+    table.runtime.submit({"do": "order", "order": "tdc", "source": "manual", "bearing": 10, "range_nm": 1,
+                          "course": 90, "speed_kn": 5})
+    table.tap("tab.attack")
+    assert "beyond the torpedo's range" not in shown(table)
+
+
+# -- the helm's readings in the console's status ------------------------------------------------------
+def test_status_prints_test_and_crush_depth_the_heading_and_the_last_fix() -> None:
+    """What the helm screen shows, `status` prints: test and crush depth submerged, the heading while
+    the boat turns to a new course, the last sextant fix (or that there is none)."""
+    desk = Desk("exercise_convoy")
+    surfaced = desk.type("status")
+    assert "No fix yet" in surfaced and "crush depth" not in surfaced
+    desk.type("dive", "course 90")
+    submerged = desk.type("status")
+    assert "test depth 230 m, crush depth 280 m" in submerged
+    assert "course 090" in submerged and "Heading 000°" in submerged
+    german = Desk("exercise_convoy", "de")
+    german.type("dive")
+    assert "Testtiefe 230 m, Zerstörungstiefe 280 m" in german.type("status")
+
+
+# -- numbers in the table's language -------------------------------------------------------------------
+@pytest.mark.parametrize(("language", "rounds", "speed"), [("en", "4,000", "0.0 kn"), ("de", "4.000", "0,0 kn"),
+                                                          ("ru", "4\xa0000", "0,0 уз.")])
+def test_11_the_window_writes_numbers_with_the_languages_signs(language: str, rounds: str, speed: str) -> None:
+    """Item 11: a German table reads the 20 mm gun's 4,000 rounds as "4.000" (not "4,000", which a
+    German reads as four), a Russian one as "4 000"; speeds take the language's decimal sign."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.tap("tab.attack")
+    assert any(f": {rounds} " in text for text in shown(table))  # "20 mm: 4,000 rounds", "2 cm: 4.000 Schuss"
+    table.tap("tab.boat")
+    assert any(text.startswith(speed) for text in shown(table))
