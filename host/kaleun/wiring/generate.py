@@ -519,8 +519,11 @@ def _hub(board: Board, h: Harness) -> None:
         sections = ", ".join(str(options.readers[n].section) for n in numbers)
         h.count(1, f"ribbon cable 1.27 mm pitch, {ways}-way, up to 50 cm", f"the {trunk.lower()}: readers of sections "
                 f"{sections} ({wires} wires used)")
-        h.count(len(numbers), f"IDC connector for 1.27 mm ribbon, {ways}-way",
-                f"one per reader on the {trunk.lower()}, crimped onto it")
+        h.count(len(numbers) + 1, f"IDC socket, 2.54 mm, 2 x {ways // 2} ({ways}-way), for 1.27 mm ribbon",
+                f"crimped onto the {trunk.lower()}: one at the hub's end, one per reader")
+        h.count(len(numbers) + 1, f"pin header, 2.54 mm, 2 x {ways // 2}, on a scrap of perfboard",
+                f"takes an IDC socket of the {trunk.lower()}: at the hub its pins wired to the Pico's, at each reader "
+                "short wires (at most 5 cm) from the pins that reader uses to its 8-pin header")
     h.count(16, "NTAG213 sticker tags, 10 mm", "under the figures' bases; enroll with `kaleun figures enroll`")
     for encoder in options.encoders:
         dial = board.dial(encoder.dial)
@@ -537,7 +540,10 @@ def _hub(board: Board, h: Harness) -> None:
     h.steps.append(
         "Long runs: the Pico sits amidships, under the control room; two ribbon trunks of at most 50 cm run along "
         "the keel, fore (the bow rooms, the control room, and the deck and the bridge above them) and aft (crew "
-        "quarters, diesel and motor rooms), each reader on its own IDC connector crimped onto the trunk. In the "
+        "quarters, diesel and motor rooms), each reader on its own IDC socket crimped onto the trunk; the socket "
+        "plugs onto a pin header on a scrap of perfboard, and short wires join the header's pins of that reader "
+        "(its chip select, SCK, MOSI, MISO through its 33 ohm, 3V3 to 3.3V and RST, GND) to the reader's 8-pin "
+        "header, as its table says. In the "
         "ribbon every signal runs beside a ground wire (GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, then the chip "
         "selects and a last GND): the return current runs next to each signal. 33 ohm resistors in series "
         "at each driver (SCK and MOSI at the Pico, MISO at each reader) damp the ringing on the unterminated "
