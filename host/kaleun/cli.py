@@ -429,14 +429,42 @@ def cmd_board_check(args: argparse.Namespace) -> int:
             continue
         dials = ", ".join(f"{d.name} ({d.driver}{', home: ' + d.homing if d.decl.is_ring else ''})"
                           for d in board.dials.values()) or "none"
+        estimate, power_warnings = _power_estimate(board)
         print(f"{board.path}: ok: {board.name}; figures: {board.figure_sensor}; dials: {dials}; "
               f"lamps: {board.lamps.driver} ({board.lamps.pixels} px); audio: {board.audio.driver} "
-              f"({board.audio.output}); estimated draw {board.power_ma} mA")
-        for warning in board.warnings:
+              f"({board.audio.output}); estimated draw: {estimate}")
+        for warning in [*board.warnings, *power_warnings]:
             print(f"warning: {warning}", file=sys.stderr)
         for warning in _lamp_warnings(board):
             print(f"warning: {path}: {warning}", file=sys.stderr)
     return status
+
+
+def _power_estimate(board: Board) -> tuple[str, list[str]]:
+    """Each supply's worst-case load as the wiring page's power budget reckons it (the Pi's own
+    supply carries the Pi, its screen and what hangs on its header and USB ports; the deck hub
+    and a strip have supplies of their own), and a warning for each supply it would overload."""
+    from kaleun.wiring.generate import PI_SUPPLY, WiringError, has_hardware, rail_loads
+
+    if not has_hardware(board):
+        return "none (no real hardware: simulated, mocked or a fake hub)", []
+    try:
+        loads = rail_loads(board)
+    except WiringError as exc:
+        return "not reckoned", [f"the wiring cannot be drawn: {problem}" for problem in exc.problems]
+    estimate = ", ".join(f"{load.rail} up to {load.max_ma:.0f}" + (f" of {load.rating_ma}" if load.rating_ma else "")
+                         + " mA" for load in loads)
+    warnings = []
+    for load in loads:
+        if not load.over:
+            continue
+        if load.rail == PI_SUPPLY:
+            warnings.append(f"{board.path}:{board.supply_line}: the {load.rail} would carry up to "
+                            f"{load.max_ma:.0f} mA, more than its [power] supply_ma = {board.supply_ma}")
+        else:
+            warnings.append(f"{board.path}: the {load.rail} would carry up to {load.max_ma:.0f} mA, more than "
+                            f"{load.rating} gives ({load.rating_ma} mA): see the power budget of `kaleun wiring`")
+    return estimate, warnings
 
 
 def _lamp_warnings(board: Board) -> list[str]:

@@ -71,14 +71,19 @@ def existing_groups(names: Sequence[str] = GROUPS) -> list[str]:
     return found
 
 
-def _running(start: str) -> list[str]:
-    """How both kinds of service run Kaleun, stop it and start it again; up to `[Install]`."""
-    return ["Environment=PYTHONUNBUFFERED=1", f"ExecStart={start}", "# SIGTERM: Kaleun saves the game and quits",
+def _running(start: str, kaleun_home: str | None = None) -> list[str]:
+    """How both kinds of service run Kaleun, stop it and start it again; up to `[Install]`.
+    With `kaleun_home` (the KALEUN_HOME the service was installed with) the table keeps its
+    settings, saves and sessions there, where `kaleun config` put the preferred board."""
+    # quoted as a shell would; systemd reads "%" as the start of a specifier, so it is doubled
+    home = [f"Environment={shlex.quote(f'KALEUN_HOME={kaleun_home}')}".replace("%", "%%")] if kaleun_home else []
+    return ["Environment=PYTHONUNBUFFERED=1", *home, f"ExecStart={start}", "# SIGTERM: Kaleun saves the game and quits",
             "KillSignal=SIGTERM", "TimeoutStopSec=30", "Restart=on-failure", "RestartSec=5",
             "StandardOutput=journal", "StandardError=journal", f"SyslogIdentifier={NAME}", "", "[Install]"]
 
 
-def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequence[str] = ()) -> str:
+def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequence[str] = (),
+              kaleun_home: str | None = None) -> str:
     """The unit file for a system or a user service."""
     start = " ".join(shlex.quote(part) for part in exec_start)
     if mode == "system":
@@ -97,7 +102,7 @@ def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequ
             *([f"SupplementaryGroups={' '.join(groups)}"] if groups else []),
             "WorkingDirectory=~",
             "Environment=SDL_VIDEODRIVER=kmsdrm",
-            *_running(start),
+            *_running(start, kaleun_home),
             "WantedBy=multi-user.target",
         ]
     elif mode == "user":
@@ -112,7 +117,7 @@ def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequ
             "# the desktop's display (Xwayland on Raspberry Pi OS Bookworm); until the desktop is up",
             "# Kaleun finds no display, exits with a failure and is started again 5 s later",
             "Environment=DISPLAY=:0",
-            *_running(start),
+            *_running(start, kaleun_home),
             "WantedBy=default.target",
         ]
     else:
@@ -135,13 +140,16 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
     account = _account(user)
     home = Path(account.pw_dir)
     exec_start = command_line(board, python)
+    # a table kept in one folder (KALEUN_HOME: a kiosk) keeps it under systemd too
+    kaleun_home = os.environ.get("KALEUN_HOME") or None
+    kaleun_home = os.path.abspath(kaleun_home) if kaleun_home else None
     if mode == "system":
         unit = system_dir / UNIT
-        text = unit_text("system", exec_start, account.pw_name, existing_groups())
+        text = unit_text("system", exec_start, account.pw_name, existing_groups(), kaleun_home)
         commands: tuple[tuple[str, ...], ...] = (("systemctl", "daemon-reload"), ("systemctl", "enable", UNIT))
     else:
         unit = home / ".config" / "systemd" / "user" / UNIT
-        text = unit_text("user", exec_start)
+        text = unit_text("user", exec_start, kaleun_home=kaleun_home)
         commands = (("systemctl", "--user", "daemon-reload"), ("systemctl", "--user", "enable", UNIT),
                     ("loginctl", "enable-linger", account.pw_name))
     return Plan(mode, account.pw_name, home, unit, text, commands)

@@ -7,7 +7,9 @@ section, an exhausted crew, all five tubes busy, and events on top (a watch chan
 section, an echoing ping, a hit). Per frame: the median and the worst of
   1. an animation frame (the states as last read), and
   2. a frame that reads the game's states again (the first frame after an event).
-Target: <= 1 ms per frame on this machine (median and 99th percentile).
+Target: <= 1 ms per frame on this machine (median and 99th percentile). Each frame is timed by
+the wall clock and by the CPU time of this thread: on a shared machine the wall clock's tail
+holds the time other processes had the core; the CPU time is the director's own.
 """
 
 from __future__ import annotations
@@ -61,17 +63,25 @@ def busiest_game() -> Any:
     return game
 
 
-def frames(director: LampDirector, count: int, reread: bool) -> list[float]:
-    timings = []
+def frames(director: LampDirector, count: int, reread: bool) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU times of `count` frames."""
+    wall, cpu = [], []
     now = 100.0
     for _ in range(count):
         now += 0.05
         if reread:
             director._dirty = True  # as after an event
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.thread_time()
         director.tick(now)
-        timings.append(time.perf_counter() - started)
-    return timings
+        cpu.append(time.thread_time() - used)
+        wall.append(time.perf_counter() - started)
+    return wall, cpu
+
+
+def figures(timings: list[float]) -> str:
+    p99 = statistics.quantiles(timings, n=100)[98]
+    return (f"median {statistics.median(timings) * 1e3:.3f} ms, 99th percentile {p99 * 1e3:.3f} ms, "
+            f"worst {max(timings) * 1e3:.3f} ms")
 
 
 def main() -> None:
@@ -87,10 +97,9 @@ def main() -> None:
           f"{len(director.effects)} event looks on {len(SEGMENTS)} segments, 64 pixels")
     for what, reread in (("animation frame", False), ("frame reading the game's states", True)):
         frames(director, 200, reread)  # warm up
-        timings = frames(director, 2000, reread)
-        p99 = statistics.quantiles(timings, n=100)[98]
-        print(f"{what}: median {statistics.median(timings) * 1e3:.3f} ms, 99th percentile {p99 * 1e3:.3f} ms, "
-              f"worst {max(timings) * 1e3:.3f} ms (target <= 1 ms; the worst includes the machine's own pauses)")
+        wall, cpu = frames(director, 2000, reread)
+        print(f"{what} (target <= 1 ms):\n  wall clock: {figures(wall)} (the tail includes the machine's own "
+              f"pauses)\n  CPU time:   {figures(cpu)}")
 
 
 if __name__ == "__main__":

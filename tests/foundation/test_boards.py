@@ -95,12 +95,49 @@ def test_wrong_format_and_missing_board_section(tmp_path):
     assert _problems(tmp_path, '[audio]\ndriver = "none"\n')[0].startswith("FILE:1: the file needs a [board]")
 
 
-def test_power_estimate_warns_when_over_the_supply(tmp_path):
-    path = tmp_path / "board.toml"
-    path.write_text(HEAD + '[lamps]\npixels = 100\nbrightness = 1.0\n[power]\nsupply_ma = 2000\n')
-    board = load_board(path)
-    assert board.power_ma == 6000
-    assert "estimated draw 6000 mA exceeds the supply's 2000 mA" in board.warnings[0]
+def test_the_power_estimate_puts_the_hubs_readers_and_strip_on_the_hubs_own_supply(capsys):
+    """Issue 11 item 9: the readers and the hub's strip hang on the deck hub's own 5 V supply and
+    its 3.3 V regulator, not on the Pi's. `kaleun board check` reckons each supply as the wiring
+    page's power budget does: the Pi's carries the Pi 4 (1500), the touch screen (500) and the
+    speaker on its USB port (500); nine readers with their fields on take 9 x 120 mA at 3.3 V."""
+    from kaleun.cli import main
+    from kaleun.wiring.generate import rail_loads
+
+    board = load_board(BOARDS / "pico-hub.toml")
+    loads = {load.rail: load for load in rail_loads(board)}
+    assert loads["Pi 5V supply"].max_ma == 1500 + 500 + 500 and loads["Pi 5V supply"].rating_ma == 3000
+    assert loads["Readers 3V3 rail"].max_ma == 9 * 120 and loads["Readers 3V3 rail"].rating_ma == 1500
+    hub = loads["Hub 5V rail"]  # the Pico, the readers' regulator, three optical encoders, 15 pixels at 0.3
+    assert round(hub.max_ma) == round(50 + 9 * 120 * 3.3 / 5 / 0.85 + 3 * 70 + 15 * 60 * 0.3)
+    assert not any(load.over for load in loads.values())
+    assert main(["board", "check", "pico-hub"]) == 0
+    out, err = capsys.readouterr()
+    assert out.rstrip().endswith("estimated draw: Pi 5V supply up to 2500 of 3000 mA, Hub 5V rail up to 1369 of "
+                                 "2000 mA, Readers 3V3 rail up to 1080 of 1500 mA")
+    assert "warning" not in err
+    page = (BOARDS.parent / "wiring" / "pico-hub.md").read_text(encoding="utf-8")
+    assert "- Pi 5V supply: 1100 mA typical, 2500 mA at most of the 3000 mA supply" in page  # the same figure
+
+
+def test_each_supply_the_board_would_overload_is_named(tmp_path, capsys):
+    """A strip of 100 pixels at full white (60 mA each) on its own 2 A supply, an I2S amplifier
+    on the Pi's header: the Pi's supply at the line of `supply_ma`, the strip's supply by name."""
+    from kaleun.cli import main
+
+    path = tmp_path / "bright.toml"
+    path.write_text(HEAD + 'pi = "pi4"\n[lamps]\ndriver = "neopixel_spi"\npixels = 100\nbrightness = 1.0\n'
+                    '[audio]\noutput = "i2s"\n[power]\nsupply_ma = 2000\n', encoding="utf-8")
+    assert main(["board", "check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "estimated draw: Pi 5V supply up to 2650 of 2000 mA, Strip 5V rail up to 6000 of 2000 mA" in out
+    assert (f"warning: {path}:12: the Pi 5V supply would carry up to 2650 mA, more than its [power] "
+            "supply_ma = 2000") in err.splitlines()
+    assert (f"warning: {path}: the Strip 5V rail would carry up to 6000 mA, more than the strip's 2 A supply "
+            "gives (2000 mA): see the power budget of `kaleun wiring`") in err.splitlines()
+    path.write_text(HEAD + '[lamps]\npixels = 100\nbrightness = 1.0\n[power]\nsupply_ma = 100\n', encoding="utf-8")
+    assert main(["board", "check", str(path)]) == 0  # simulated lamps draw nothing from any supply
+    out, err = capsys.readouterr()
+    assert "estimated draw: none (no real hardware" in out and "would carry" not in err
 
 
 def test_cli_board_check_and_run_report_bad_boards(tmp_path):

@@ -261,6 +261,35 @@ def test_a_hub_that_never_answers_names_the_cable_and_the_url(home, tmp_path):
     assert "ls /dev/serial/by-id/" in result.advice and "kaleun firmware install" in result.advice
 
 
+def test_a_lost_hub_is_waited_for_once_and_its_wires_named_once(home, tmp_path, monkeypatch):
+    """Issue 11 item 4: with the deck hub unplugged every part on it fails; the first waits the
+    hub's start timeout and names the cable and hub.url, the later ones wait only briefly (it
+    may have been plugged in meanwhile) and point back to it."""
+    from kaleun.bringup import check as checkmod
+    from kaleun.hub.link import HubLink
+
+    board = tmp_path / "lost-pico.toml"
+    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
+        'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 3000'), encoding="utf-8")
+    waits: list[float] = []
+    wait_online = HubLink.wait_online
+
+    def counted(link: HubLink, timeout: float) -> bool:
+        waits.append(timeout)
+        return wait_online(link, 0.05)  # the hub is not there: no need to sit out the timeout here
+
+    monkeypatch.setattr(HubLink, "wait_online", counted)
+    results = check(load_board(board), groups=["lamps", "dials", "readers"], stdin=io.StringIO(""),
+                    stdout=io.StringIO())
+    assert [r.part for r in results] == ["lamps", "dial telegraph", "dial disc_own_course", "dial disc_enemy_course",
+                                         "dial disc_bearing", "deck hub"]
+    assert all(r.status == FAIL and r.seen.startswith("offline: cannot open") for r in results)
+    assert results[0].advice.startswith("the deck hub at /dev/ttyKALEUN_NOWHERE did not answer")
+    assert [r.advice for r in results[1:]] == ["the deck hub, as for the first part above that needed it"] * 5
+    assert waits == [3.0] + [checkmod.HUB_RECHECK_S] * 5
+
+
 def test_the_report_lists_every_part_with_what_to_look_at():
     board = load_board(BOARDS / "mock-gpio.toml")
     text = report(board, [Result("lamp crew", PASS, "lit"), Result("button pause", FAIL, "no press seen", "GPIO 22")])

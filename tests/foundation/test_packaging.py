@@ -86,6 +86,15 @@ def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tr
     hw = kaleun("hw", "check", "--board", "fake-hub", "--auto", "--only", "readers,dials")
     assert hw.returncode == 0, hw.stdout + hw.stderr
     assert "share/boards/fake-hub.toml" in hw.stdout and "PASS  reader 8 (section 8)" in hw.stdout
+    # and of the mock GPIO board: gpiozero's mock pins, turned and pressed by the scripted hands
+    hw = kaleun("hw", "check", "--board", "mock-gpio", "--auto", "--only", "dials,buttons")
+    assert hw.returncode == 0, hw.stdout + hw.stderr
+    assert "share/boards/mock-gpio.toml" in hw.stdout and "PASS  button pause: pressed" in hw.stdout
+    # the service an installed Kaleun writes starts the installed one, with the shipped board by its name
+    unit = kaleun("service", "install", "--dry-run", "--board", "pico-hub")
+    assert unit.returncode == 0, unit.stderr
+    assert f"ExecStart={venv}/bin/python -m kaleun play --fullscreen --continue --board pico-hub" in \
+        unit.stdout.splitlines()
 
 
 def test_a_shipped_board_is_found_by_its_name_from_any_folder(tmp_path, monkeypatch):

@@ -52,6 +52,21 @@ def test_the_user_service_draws_on_the_desktop_and_lingers(capsys, home):
 
 
 @pytest.mark.parametrize("mode", ["system", "user"])
+def test_a_table_kept_in_one_folder_keeps_it_under_systemd(tmp_path, monkeypatch, mode):
+    """Issue 11 item 5: a kiosk keeps everything in KALEUN_HOME, its preferred board among it
+    (`kaleun config set board ...`); the service it installs starts the table with that folder,
+    so the table starts without flags there too. systemd reads % as a specifier: doubled."""
+    kept = tmp_path / "table 100% ours"
+    monkeypatch.setenv("KALEUN_HOME", str(kept))
+    lines = plan(mode, None).text.splitlines()
+    assert f"Environment='KALEUN_HOME={tmp_path}/table 100%% ours'" in lines
+    assert lines.index(f"Environment='KALEUN_HOME={tmp_path}/table 100%% ours'") < next(
+        n for n, line in enumerate(lines) if line.startswith("ExecStart="))
+    monkeypatch.delenv("KALEUN_HOME")
+    assert not any("KALEUN_HOME" in line for line in plan(mode, None).text.splitlines())
+
+
+@pytest.mark.parametrize("mode", ["system", "user"])
 def test_systemd_accepts_the_unit(tmp_path, mode):
     text = plan(mode, None).text
     assert text.count("[Unit]") == text.count("[Service]") == text.count("[Install]") == 1

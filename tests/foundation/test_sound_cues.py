@@ -176,6 +176,29 @@ def test_the_console_sets_and_shows_the_volume(home):
         "! the volume is a number from 0 to 1 or a percentage such as 60%, not 'loud'")
 
 
+def test_the_table_starts_at_the_board_files_volume(home, tmp_path):
+    """Issue 11 item 3: the volume comes from the board file (`audio.volume`) at start, on every
+    mixer channel, and the console shows it."""
+    from kaleun.boards.loader import load_board
+    from kaleun.ui.console import Console
+    from kaleun.ui.session import make_runtime
+    from kit import BOARDS
+
+    path = tmp_path / "quiet.toml"
+    path.write_text((BOARDS / "sim.toml").read_text(encoding="utf-8").replace("volume = 0.8", "volume = 0.35"),
+                    encoding="utf-8")
+    runtime = make_runtime(new_game(0), load_board(path))
+    out = io.StringIO()
+    try:
+        sounder = runtime.sounder
+        assert sounder.volume == 0.35
+        assert all(abs(c.get_volume() - 0.35) < 0.01 for group in CHANNELS for c in sounder._channels[group])
+        Console(runtime, stdin=io.StringIO(""), stdout=out, interactive=False).handle("volume")
+    finally:
+        runtime.close()
+    assert out.getvalue().splitlines() == ["volume 35%"]
+
+
 @pytest.mark.slow
 def test_sdl_disk_audio_receives_the_cue_samples(tmp_path: Path):
     """Through SDL's disk audio driver the mixer really writes the depth charge's samples."""

@@ -149,6 +149,18 @@ def test_the_strip_in_the_bill_of_materials_names_every_lamp_of_the_board(path):
     assert strip == "lamps section.1-8, tube.1-5, alarm, crew (lamps.segments)"
 
 
+def test_each_trunk_has_a_socket_and_header_at_the_hub_and_at_every_reader():
+    """Issue 11 item 9: a 2.54 mm IDC socket on the 1.27 mm ribbon does not fit a reader's
+    8-pin row: each socket plugs onto a pin header, wired to the hub or to its reader."""
+    harness = build(load_board(BOARDS / "pico-hub.toml"))
+    bom = {part: qty for qty, part, _ in harness.bom}
+    fore, aft = 6, 3  # readers of sections 1, 2, 3, 3, 7, 8 and of 4, 5, 6
+    assert bom["IDC socket, 2.54 mm, 2 x 10 (20-way), for 1.27 mm ribbon"] == fore + 1
+    assert bom["pin header, 2.54 mm, 2 x 10, on a scrap of perfboard"] == fore + 1
+    assert bom["IDC socket, 2.54 mm, 2 x 7 (14-way), for 1.27 mm ribbon"] == aft + 1
+    assert bom["pin header, 2.54 mm, 2 x 7, on a scrap of perfboard"] == aft + 1
+
+
 def test_a_speaker_on_the_pis_usb_counts_in_the_pis_power_budget():
     harness = build(load_board(BOARDS / "pico-hub.toml"))  # audio.output = "usb"
     assert ("Pi 5V rail", "speaker on USB", 100, 500) in harness.budget

@@ -24,9 +24,6 @@ RESERVED_BY = {
 }
 #: the PWM NeoPixel driver needs a PWM- or PCM-capable pin
 NEOPIXEL_PINS = (10, 12, 18, 21)
-#: rough worst-case currents for the power estimate (mA)
-MA_PER_PIXEL = 60
-MA_PI = {"none": 0, "pi3": 1300, "pi4": 1500, "pi5": 2500, "zero2w": 500}
 
 
 class BoardError(ValueError):
@@ -248,17 +245,13 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         power.done()
 
     _check_reserved(ld, audio, lamps)
-    readers = hub.options.get("readers", [])
-    power_ma = (MA_PI.get(pi, 0) + round(lamps.pixels * MA_PER_PIXEL * lamps.brightness)
-                + 100 * (len(readers) if isinstance(readers, list) else 0))
-    warnings = []
-    if supply is not None and power_ma > supply:
-        warnings.append(f"{ld.path}:{ld.lines.line(('power', 'supply_ma'))}: estimated draw "
-                        f"{power_ma} mA exceeds the supply's {supply} mA")
+    # what each supply carries is the wiring's power budget, reckoned by `kaleun board check`
+    # (kaleun.wiring.generate.rail_loads), not at every start
+    supply_line = ld.lines.line(("power", "supply_ma")) if supply is not None else 0
     if not ld.problems and name is not None:
         return m.Board(path=ld.path, name=name, pi=pi, pin_factory=pin_factory, figure_sensor=sensor,
                        dials=dials, buttons=buttons, lamps=lamps, audio=audio, hub=hub,
-                       supply_ma=supply, power_ma=power_ma, warnings=warnings)
+                       supply_ma=supply, supply_line=supply_line)
     return None
 
 

@@ -117,9 +117,11 @@ class Board:
     lamps: LampSpec = field(default_factory=LampSpec)
     audio: AudioSpec = field(default_factory=AudioSpec)
     hub: HubSpec = field(default_factory=HubSpec)
+    #: the rating of the Pi's 5 V supply (`[power] supply_ma`); what each supply carries is the
+    #: wiring's power budget (`kaleun.wiring.generate.rail_loads`, printed by `kaleun board check`)
     supply_ma: int | None = None
-    #: estimated worst-case current draw in mA of what the board file lists
-    power_ma: int = 0
+    #: the line of `supply_ma` in the board file (0: not given), for the warning that names it
+    supply_line: int = 0
     warnings: list[str] = field(default_factory=list)
 
     @property

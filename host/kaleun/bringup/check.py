@@ -38,6 +38,10 @@ RED = (255, 0, 0)
 RING_SLACK = 0.15
 #: seconds the scripted hands wait for the fake hub (a failure guard, never reached when it works)
 AUTO_GUARD = 10.0
+#: seconds a later hub part waits for a deck hub that did not come online for an earlier one
+#: (the first waits hub.start_timeout_ms: it may still be booting); plugged in meanwhile, it
+#: comes online within this
+HUB_RECHECK_S = 2.0
 
 
 @dataclass(frozen=True)
@@ -234,6 +238,8 @@ class Bringup:
         self.board: Board = rig.board
         self.op = operator
         self.results: list[Result] = []
+        #: why the deck hub did not answer when a part last needed it (None: it did, or not asked yet)
+        self._hub_down: str | None = None
 
     def _simulated(self, part: str) -> Result | None:
         """Simulated parts have nothing to wire: skipped, except by the scripted hands."""
@@ -257,9 +263,18 @@ class Bringup:
     def _hub_online(self) -> Result | None:
         """None when the hub answers, else the failed result that says why."""
         link = self.rig.link
-        if link.wait_online(self.rig.options.start_timeout_ms / 1000):
+        timeout = self.rig.options.start_timeout_ms / 1000
+        if self._hub_down is not None:  # waited for in full already: each hub part need not wait again
+            timeout = min(timeout, HUB_RECHECK_S)
+        if link.wait_online(timeout):
+            self._hub_down = None
             return None
         reason = link.core.reason or "no answer"
+        if self._hub_down is not None:
+            self._hub_down = reason
+            return Result("deck hub", FAIL, f"offline: {reason}", "the deck hub, as for the first part above that "
+                          "needed it")
+        self._hub_down = reason
         return Result("deck hub", FAIL, f"offline: {reason}", advice.hub_link(self.rig.options, link.url, reason))
 
     # -- lamps --------------------------------------------------------------------------------

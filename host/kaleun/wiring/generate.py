@@ -43,6 +43,13 @@ BUCK_EFFICIENCY = 0.85
 PICO_3V3_MA = 300
 #: the Pi 4's USB ports together: 1.2 A (Raspberry Pi documentation, "Power supply")
 PI4_USB_MA = 1200
+#: the rail the Pi's own supply feeds (the Pi, its screen, its header's 5 V and its USB ports):
+#: the supply a board file's `[power] supply_ma` rates
+PI_SUPPLY = "Pi 5V supply"
+#: what feeds the other rails can give (mA): the supplies and the regulator the bill of
+#: materials lists for them, and how the budget names them
+RAIL_RATINGS = {"Hub 5V rail": (2000, "the hub's 2 A supply"), "Strip 5V rail": (2000, "the strip's 2 A supply"),
+                "Readers 3V3 rail": (1500, "the 1.5 A regulator")}
 #: the readers of these sections hang on the fore trunk (the bow rooms, the control room, and
 #: the deck and the bridge above them); the rest on the aft trunk
 FORE_SECTIONS = (1, 2, 3, 7, 8)
@@ -290,7 +297,8 @@ def build(board: Board) -> Harness:
             h.budget.append((pi5v.name, "speaker on USB", speaker.ma_typ, speaker.ma_max))
     if board.figure_sensor == "hub":
         _hub(board, h)
-    h.budget.insert(0, (pi5v.name, pi_name, PARTS["pi4"].ma_typ, PARTS["pi4"].ma_max))
+    pi_part = PARTS.get(board.pi, PARTS["pi4"])  # a board that names no Pi is reckoned as a Pi 4
+    h.budget.insert(0, (pi5v.name, pi_name, pi_part.ma_typ, pi_part.ma_max))
     problems = h.check()
     if problems:
         raise WiringError([f"{board.path.name}: {p}" for p in problems])
@@ -511,8 +519,11 @@ def _hub(board: Board, h: Harness) -> None:
         sections = ", ".join(str(options.readers[n].section) for n in numbers)
         h.count(1, f"ribbon cable 1.27 mm pitch, {ways}-way, up to 50 cm", f"the {trunk.lower()}: readers of sections "
                 f"{sections} ({wires} wires used)")
-        h.count(len(numbers), f"IDC connector for 1.27 mm ribbon, {ways}-way",
-                f"one per reader on the {trunk.lower()}, crimped onto it")
+        h.count(len(numbers) + 1, f"IDC socket, 2.54 mm, 2 x {ways // 2} ({ways}-way), for 1.27 mm ribbon",
+                f"crimped onto the {trunk.lower()}: one at the hub's end, one per reader")
+        h.count(len(numbers) + 1, f"pin header, 2.54 mm, 2 x {ways // 2}, on a scrap of perfboard",
+                f"takes an IDC socket of the {trunk.lower()}: at the hub its pins wired to the Pico's, at each reader "
+                "short wires (at most 5 cm) from the pins that reader uses to its 8-pin header")
     h.count(16, "NTAG213 sticker tags, 10 mm", "under the figures' bases; enroll with `kaleun figures enroll`")
     for encoder in options.encoders:
         dial = board.dial(encoder.dial)
@@ -529,7 +540,10 @@ def _hub(board: Board, h: Harness) -> None:
     h.steps.append(
         "Long runs: the Pico sits amidships, under the control room; two ribbon trunks of at most 50 cm run along "
         "the keel, fore (the bow rooms, the control room, and the deck and the bridge above them) and aft (crew "
-        "quarters, diesel and motor rooms), each reader on its own IDC connector crimped onto the trunk. In the "
+        "quarters, diesel and motor rooms), each reader on its own IDC socket crimped onto the trunk; the socket "
+        "plugs onto a pin header on a scrap of perfboard, and short wires join the header's pins of that reader "
+        "(its chip select, SCK, MOSI, MISO through its 33 ohm, 3V3 to 3.3V and RST, GND) to the reader's 8-pin "
+        "header, as its table says. In the "
         "ribbon every signal runs beside a ground wire (GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, then the chip "
         "selects and a last GND): the return current runs next to each signal. 33 ohm resistors in series "
         "at each driver (SCK and MOSI at the Pico, MISO at each reader) damp the ringing on the unterminated "
@@ -702,36 +716,65 @@ def markdown(board: Board, harness: Harness, stem: str) -> str:
     return "\n".join(out)
 
 
+@dataclass(frozen=True)
+class RailLoad:
+    """What one rail of a harness carries (mA) and what feeds it can give."""
+
+    rail: str
+    typ_ma: float
+    max_ma: float
+    #: the rating of what feeds the rail (None: the board file does not say, for the Pi's supply)
+    rating_ma: int | None
+    #: the rating in words, for the budget's lines
+    rating: str
+
+    @property
+    def over(self) -> bool:
+        return self.rating_ma is not None and self.max_ma > self.rating_ma
+
+
+def rail_loads(board: Board, harness: Harness | None = None) -> list[RailLoad]:
+    """The power budget per rail, in the order the budget lists them: the Pi's supply (the Pi,
+    its screen, what hangs on its header and its USB ports), then the deck hub's and the strip's
+    own supplies. `kaleun board check` prints these and the wiring page's budget adds them up
+    the same way. Raises WiringError like `build`."""
+    harness = harness or build(board)
+    totals: dict[str, list[float]] = {}
+    for rail_name, _what, typ, most in harness.budget:
+        total = totals.setdefault(PI_SUPPLY if rail_name == "Pi 5V rail" else rail_name, [0.0, 0.0])
+        total[0] += typ
+        total[1] += most
+    loads = []
+    for rail, (typ, most) in totals.items():
+        if rail == PI_SUPPLY:
+            rating_ma = board.supply_ma
+            rating = f"the {board.supply_ma} mA supply (`[power] supply_ma`)" if board.supply_ma else ""
+        else:
+            rating_ma, rating = RAIL_RATINGS.get(rail, (None, ""))
+        loads.append(RailLoad(rail, typ, most, rating_ma, rating))
+    return loads
+
+
 def _budget(board: Board, harness: Harness) -> list[str]:
     out = ["## Power budget", "",
            "What each rail carries at most (`parts.toml` says where each figure comes from):", "",
            "| rail | what | typical mA | at most mA |", "|---|---|---:|---:|"]
-    totals: dict[str, list[float]] = {}
     for rail_name, what, typ, most in harness.budget:
-        rail = "Pi 5V supply" if rail_name == "Pi 5V rail" else rail_name
+        rail = PI_SUPPLY if rail_name == "Pi 5V rail" else rail_name
         out.append(f"| {rail} | {what} | {typ:.0f} | {most:.0f} |")
-        total = totals.setdefault(rail, [0.0, 0.0])
-        total[0] += typ
-        total[1] += most
     out.append("")
-    for rail, (typ, most) in totals.items():
-        limit = ""
-        if rail == "Pi 5V supply" and board.supply_ma:
-            limit = f" of the {board.supply_ma} mA supply (`[power] supply_ma`)"
-        elif rail == "Hub 5V rail":
-            limit = " of the hub's 2 A supply"
-        elif rail == "Readers 3V3 rail":
-            limit = f" of the 1.5 A regulator (the Pico's own 3V3 gives {PICO_3V3_MA} mA)"
-        elif rail == "Strip 5V rail":
-            limit = " of the strip's 2 A supply"
-        out.append(f"- {rail}: {typ:.0f} mA typical, {most:.0f} mA at most{limit}.")
+    for load in rail_loads(board, harness):
+        limit = f" of {load.rating}" if load.rating else ""
+        if load.rail == "Readers 3V3 rail":
+            limit += f" (the Pico's own 3V3 gives {PICO_3V3_MA} mA)"
+        out.append(f"- {load.rail}: {load.typ_ma:.0f} mA typical, {load.max_ma:.0f} mA at most{limit}.")
     return out
 
 
 def board_description(board: Board) -> str:
     return f"{PI_NAMES.get(board.pi, board.pi)}. Figures: {board.figure_sensor}. " + \
         f"Lamps: {board.lamps.driver}, {board.lamps.pixels} pixels. Sound: {board.audio.driver} " + \
-        f"({board.audio.output}). `kaleun board check` estimates {board.power_ma} mA."
+        f"({board.audio.output}). The power budget per rail is below (`kaleun board check` prints it too)."
 
 
 def documents(board: Board) -> dict[str, str]:
