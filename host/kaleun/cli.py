@@ -420,7 +420,18 @@ def cmd_board_check(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError, load_board
 
     status = EXIT_OK
-    for path in args.files:
+    files = args.files
+    if not files:
+        from kaleun.settings import preferred
+
+        chosen = preferred("board")
+        if chosen is None:
+            print("kaleun board check: name a board file (or a shipped board such as pico-hub); "
+                  "no preferred board is set (kaleun config set board FILE)", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"checking the preferred board: {chosen}")
+        files = [chosen]
+    for path in files:
         try:
             board = load_board(path)
         except BoardError as exc:
@@ -597,8 +608,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     board = sub.add_parser("board", help="board files")
     board_sub = board.add_subparsers(dest="board_command", metavar="ACTION", required=True)
-    check = board_sub.add_parser("check", help="validate board files")
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check = board_sub.add_parser("check", help="validate board files (none named: the preferred board)")
+    check.add_argument("files", nargs="*", metavar="FILE")
     check.set_defaults(func=cmd_board_check)
 
     wiring = sub.add_parser("wiring", help="generate wiring documents (harness, pinout, BOM) from board files")

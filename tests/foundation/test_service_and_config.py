@@ -214,6 +214,19 @@ def test_a_shipped_board_as_the_preferred_board_is_found_from_any_folder(home, t
     assert _table_board(None).name == "Pico deck hub"
 
 
+def test_board_check_without_a_file_checks_the_preferred_board(home, tmp_path, monkeypatch, capsys):
+    """Issue 11 item 5: a maker who set a preferred board checks it with `kaleun board check`
+    alone; with none set, the command says what to name instead of a usage error."""
+    assert main(["board", "check"]) == 2
+    assert "no preferred board is set (kaleun config set board FILE)" in capsys.readouterr().err
+    monkeypatch.chdir(tmp_path)
+    assert main(["config", "set", "board", "pico-hub"]) == 0
+    capsys.readouterr()
+    assert main(["board", "check"]) == 0
+    out = capsys.readouterr().out
+    assert "checking the preferred board: pico-hub" in out and "ok: Pico deck hub" in out
+
+
 def test_the_hub_commands_take_the_preferred_board_too(home, tmp_path, capsys):
     """A maker who set `kaleun config set board pico-hub` installs the firmware with the hub's
     config and asks the hub's status without --board."""
