@@ -686,7 +686,8 @@ class Weapons(Module):
                           "reach": float(arsenal.TORPEDOES["pistols"]["magnetic_reach_m"]),
                           "under_keel": float(arsenal.TORPEDOES["pistols"]["under_keel_factor"]),
                           "warhead": kind.warhead_kg},
-                "pattern": self._pattern(kind, sol), "homing": dict(kind.homing) if kind.homing else None,
+                "pattern": self._pattern(kind, sol, geo.norm360(line + gyro)),
+                "homing": dict(kind.homing) if kind.homing else None,
             }
             tube.update({"state": "fired", "torpedo": None, "loaded_at": None, "until": None})
             self.emit("torpedo_fired", torpedo=f"t{self.fired}", number=self.fired, tube=number, type=kind.id,
@@ -720,13 +721,18 @@ class Weapons(Module):
                 best, best_d = v.id, d
         return best
 
-    @staticmethod
-    def _pattern(kind: arsenal.TorpedoType, sol: Solution) -> dict[str, Any] | None:
+    def _pattern(self, kind: arsenal.TorpedoType, sol: Solution, course: float) -> dict[str, Any] | None:
+        """A FAT's ladder (torpedoes.toml `pattern`): straight for the TDC's run to the target (within
+        `straight_m`), then legs of `leg_m` that step towards the ships coming on — against the target's
+        course as the TDC has it: the first turn is away from the side the target is heading for."""
         if kind.pattern is None:
             return None
+        assert self.tdc is not None
         lo, hi = (float(x) for x in kind.pattern["straight_m"])
-        return {"straight_m": max(lo, min(hi, sol.run_m)), "leg_m": float(kind.pattern["leg_m"][0]), "side": 1.0,
-                "turn_m": 150.0}
+        target_course = Target.from_json(self.tdc["target"]).course
+        heading_right = math.sin(math.radians(target_course - course)) > 0
+        return {"straight_m": max(lo, min(hi, sol.run_m)), "leg_m": float(kind.pattern["leg_m"]),
+                "side": -1.0 if heading_right else 1.0, "turn_m": float(kind.pattern["turn_m"])}
 
     # -- mines ---------------------------------------------------------------------------------------
     def _parse_tubes_to_lay(self, args: Args) -> dict[str, Any]:
