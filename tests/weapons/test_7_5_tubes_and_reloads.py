@@ -36,6 +36,9 @@ def test_later_torpedo_types_only_from_their_dates(when, types):
 
 @pytest.mark.parametrize("tube_no, room, minutes", [(1, 1, 15), (5, 6, 25)])
 def test_7_5_one_reload_per_order_takes_its_time(tube_no, room, minutes):
+    """§7.5 and issue 8, Tests (reload times; torpedoes.toml reload_min, our choice): a reload takes 15
+    minutes in the bow room (900 s) and 25 in the stern room (1,500 s); the tube is loaded at that
+    second and not one before, and the room's racks give up one torpedo."""
     g = range_game(flooded=[tube_no])
     order(g, "tdc", bearing=0 if room == 1 else 180, range_m=1000, course=90, speed_kn=7.5)
     one(order(g, "fire_torpedoes", tubes=[tube_no]), "torpedo_fired")
