@@ -296,3 +296,20 @@ def test_the_window_and_the_console_bring_a_deck_torpedo_into_a_room():
     rejected = [e for e in desk.events if e.name == "order_rejected"]
     assert [(e.data["room"], e.data["from"]) for e in rejected] == [(6, "deck")]
     assert rejected[0].data["reason"] == "the stern room's racks are full (1 reload): load a tube from them first"
+
+
+def test_a_deck_torpedo_half_way_down_when_the_mission_ends_is_back_in_its_container():
+    """Nothing is lost (issue 8, Interfaces): a patrol whose time runs out while a deck torpedo comes
+    down leaves it in its container — what a linked patrol carries on (missions/carry.py) still has it."""
+    from kaleun.uboot.game import new_game
+
+    g = new_game(0, "agents_1941", {"time_limit_h": 1, "surfaced": True, "crew_rules": "advise", "wear": False,
+                                    "weather": "clear", "weather_hold": True, "tubes_flooded": [1]})
+    g.take_events()
+    _fire(g, [1])
+    order(g, "reload_torpedo", tube=1)
+    one(order(g, "reload_torpedo", **{"from": "deck"}), "torpedo_stowing")
+    events = advance(g, 3700)
+    one(events, "mission_end")
+    assert named(events, "torpedo_stowed") == []
+    assert weapons(g).deck == ["G7a", "G7a"] and weapons(g).stowing == [] and weapons(g).torpedoes_left() == 13
