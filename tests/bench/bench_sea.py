@@ -6,7 +6,8 @@
    the escorts hunt the boat with ASDIC and depth charges while it goes deep. Six game hours,
    advanced headless in one-minute slices. Target: at least 20,000 x real time on one core.
 2. A 14-day Atlantic patrol in transit: moderate traffic and light air cover, a course change
-   and a dive every day, lookouts on the bridge when surfaced; advanced in the slices a runtime
+   every day and a dive every second day, lookouts on the bridge when surfaced, repairs as the
+   wear comes; advanced in the slices a runtime
    frame in transit compression would ask for (0.05 s x 360). Target: at most 60 s wall.
 
 Run: `python tests/bench/bench_sea.py` (or `make bench`).
@@ -149,7 +150,7 @@ class PatrolCrew:
 
 def patrol(seed: int = 3, days: int = 14) -> None:
     """A crew sails a 14-day Atlantic patrol in transit compression (moderate traffic, light air cover):
-    stations manned, lookouts on the bridge, half ahead, a course change and a dive every second day,
+    stations manned, lookouts on the bridge, half ahead, a course change every day and a dive every second day,
     repairs as the wear comes, a meal a day."""
     game = new_game(seed, "patrol_atlantic", {"crew_rules": "advise"})
     crew = PatrolCrew(game)

@@ -36,6 +36,9 @@ def test_later_torpedo_types_only_from_their_dates(when, types):
 
 @pytest.mark.parametrize("tube_no, room, minutes", [(1, 1, 15), (5, 6, 25)])
 def test_7_5_one_reload_per_order_takes_its_time(tube_no, room, minutes):
+    """§7.5 and issue 8, Tests (reload times; torpedoes.toml reload_min, our choice): a reload takes 15
+    minutes in the bow room (900 s) and 25 in the stern room (1,500 s); the tube is loaded at that
+    second and not one before, and the room's racks give up one torpedo."""
     g = range_game(flooded=[tube_no])
     order(g, "tdc", bearing=0 if room == 1 else 180, range_m=1000, course=90, speed_kn=7.5)
     one(order(g, "fire_torpedoes", tubes=[tube_no]), "torpedo_fired")
@@ -90,22 +93,138 @@ def test_a_g7e_just_loaded_runs_cold_until_its_battery_is_warm():
     assert (warm["speed_kn"], warm["range_m"], warm["warm"]) == (30, 5000, True)
 
 
-def test_deck_torpedoes_come_down_only_surfaced_in_a_calm_sea_over_hours():
-    g = range_game(flooded=[1], surfaced=True)
-    _fire(g, [1])
-    loading = one(order(g, "reload_torpedo", tube=1, **{"from": "deck"}), "tube_loading")
-    assert loading["ready_s"] == 2 * 3600 + 15 * 60 and len(weapons(g).deck) == 1
-    # a dive before it is down: the torpedo goes back into its container
-    stopped = one(order(g, "dive"), "tube_loading_stopped")
-    assert stopped["tube"] == 1 and len(weapons(g).deck) == 2 and tube(g, 1)["state"] == "empty"
-    assert refused(order(g, "reload_torpedo", tube=1, **{"from": "deck"})) == (
+def _stern_racks_spent(g):
+    """Tube 5 fired, reloaded from the stern room's one reload and fired again: the stern racks are empty."""
+    order(g, "tdc", bearing=180, range_m=1000, course=90, speed_kn=7.5)
+    one(order(g, "fire_torpedoes", tubes=[5]), "torpedo_fired")
+    one(order(g, "reload_torpedo", tube=5), "tube_loading")
+    advance(g, g.t + 25 * 60)
+    order(g, "flood_tubes", tubes=[5])
+    advance(g, g.t + 30)
+    one(order(g, "fire_torpedoes", tubes=[5]), "torpedo_fired")
+    assert weapons(g).racks[6] == []
+
+
+def test_7_5_deck_torpedoes_come_inside_into_the_racks_over_hours_then_load_as_any_reload():
+    """The two torpedoes of the deck containers are moved inside surfaced, in a calm sea, over hours
+    (torpedoes.toml: deck_transfer_h = 2, sea state 3 or calmer): each one through a torpedo room's
+    hatch into its racks (issue 8, item 1). From there `reload_torpedo` loads it like any reload: here
+    the stern room's single reload is spent, a G7a comes down into it in 2 h (7,200 s), and tube 5
+    then loads it in the stern room's 25 min and fires it."""
+    g = range_game(flooded=[5], surfaced=True)
+    _stern_racks_spent(g)
+    assert refused(order(g, "reload_torpedo", tube=5)) == "no reloads are left in the stern room"
+    left = weapons(g).torpedoes_left()
+    coming = one(order(g, "reload_torpedo", room=6, **{"from": "deck"}), "torpedo_stowing")
+    assert (coming["room"], coming["torpedo"], coming["ready_s"]) == (6, "G7a", 2 * 3600)
+    assert coming["feed"] == ("A G7a (T I) is coming down from the deck containers into the stern room: in its rack "
+                              "in 120 min.")
+    status = weapons(g).status()
+    assert status["deck"] == ["G7a"] and status["racks"]["6"] == [] and status["tubes"][4]["state"] == "fired"
+    assert status["stowing"] == [{"room": 6, "torpedo": "G7a", "ready_in_s": 7200}]
+    assert status["torpedoes_left"] == left  # on its way down it is still aboard
+    assert refused(order(g, "reload_torpedo", tube=5)) == ("no reloads are left in the stern room (a torpedo from the "
+                                                           "deck containers is on its way down: 120 min)")
+    assert named(advance(g, g.t + 2 * 3600 - 1), "torpedo_stowed") == []
+    stowed = one(advance(g, g.t + 1), "torpedo_stowed")
+    assert (stowed["room"], stowed["torpedo"]) == (6, "G7a")
+    assert stowed["feed"] == "The G7a (T I) from the deck containers is down in the stern room's racks."
+    assert weapons(g).racks[6] == ["G7a"] and tube(g, 5)["state"] == "fired"  # in the racks, not in a tube
+    loading = one(order(g, "reload_torpedo", tube=5), "tube_loading")
+    assert (loading["torpedo"], loading["source"], loading["ready_s"]) == ("G7a", "racks", 25 * 60)
+    advance(g, g.t + 25 * 60)
+    order(g, "flood_tubes", tubes=[5])
+    advance(g, g.t + 30)
+    order(g, "tdc", bearing=180, range_m=1000, course=90, speed_kn=7.5)
+    assert one(order(g, "fire_torpedoes", tubes=[5]), "torpedo_fired")["type"] == "G7a"
+
+
+def test_7_5_a_deck_torpedo_needs_a_free_rack_surfaced_and_a_calm_sea():
+    """The racks hold what they hold (bow room 6, stern room 1): a full room takes no deck torpedo; the
+    hatch opens only surfaced and in a sea of state 3 or calmer; one torpedo at a time per hatch."""
+    g = range_game(flooded=[1, 2], surfaced=True)
+    assert refused(order(g, "reload_torpedo", room=1, **{"from": "deck"})) == (
+        "the bow room's racks are full (6 reloads): load a tube from them first")
+    assert refused(order(g, "reload_torpedo", **{"from": "deck"})) == (  # default: the first room with a free rack
+        "the bow room's racks are full (6 reloads): load a tube from them first")
+    _fire(g, [1, 2])
+    order(g, "reload_torpedo", tube=1)
+    order(g, "reload_torpedo", tube=2)  # two free racks in the bow room
+    assert refused(order(g, "reload_torpedo", room=1, torpedo="T5", **{"from": "deck"})) == (
+        "there is no G7es (T5 Zaunkönig) in the deck containers")
+    assert one(order(g, "reload_torpedo", **{"from": "deck"}), "torpedo_stowing")["room"] == 1
+    assert refused(order(g, "reload_torpedo", room=1, **{"from": "deck"})) == (
+        "a torpedo is already coming down through the bow room's hatch")
+    assert refused(order(g, "reload_torpedo", room=6, **{"from": "deck"})) == (
+        "the stern room's racks are full (1 reload): load a tube from them first")
+    submerged = range_game(flooded=[1])
+    _fire(submerged, [1])
+    order(submerged, "reload_torpedo", tube=1)
+    assert refused(order(submerged, "reload_torpedo", **{"from": "deck"})) == (
         "a torpedo comes down from the deck containers only while the boat is surfaced")
-    assert stopped["reason"] == "dive"
     rough = range_game(flooded=[1], surfaced=True, weather="storm")
     _fire(rough, [1])
-    assert refused(order(rough, "reload_torpedo", tube=1, **{"from": "deck"})).startswith(
+    order(rough, "reload_torpedo", tube=1)
+    assert refused(order(rough, "reload_torpedo", **{"from": "deck"})).startswith(
         "the sea is too rough to open the torpedo hatch (sea state")
+    empty = range_game(flooded=[1, 2, 3], surfaced=True)
+    _fire(empty, [1, 2, 3])
+    for number in (1, 2, 3):
+        order(empty, "reload_torpedo", tube=number)
+    for _ in range(2):
+        one(order(empty, "reload_torpedo", **{"from": "deck"}), "torpedo_stowing")
+        advance(empty, empty.t + 2 * 3600)
+    assert refused(order(empty, "reload_torpedo", **{"from": "deck"})) == "the deck containers are empty"
+    assert weapons(empty).racks[1][-2:] == ["G7a", "G7a"] and weapons(empty).torpedoes_left() == 11
 
+
+def test_7_5_bad_fields_for_a_deck_torpedo_change_nothing():
+    """Bad input gets a clear error and changes nothing (issue 8, Interfaces)."""
+    g = range_game(flooded=[1], surfaced=True)
+    _fire(g, [1])
+    order(g, "reload_torpedo", tube=1)
+    before = json.dumps(g.to_state(), sort_keys=True)
+    for fields, error in (({"tube": 1, "from": "deck"}, "a deck torpedo goes into a torpedo room's racks, not into a "
+                                                        "tube: give the room (1 or 6), not a tube"),
+                          ({"room": 3, "from": "deck"}, "room must be a torpedo room (1 or 6), got 3"),
+                          ({"room": "bow", "from": "deck"}, "room must be a torpedo room (1 or 6), got 'bow'"),
+                          ({"room": True, "from": "deck"}, "room must be a torpedo room (1 or 6), got True"),
+                          ({"room": 1}, "room goes with from deck"),
+                          ({"from": "casing"}, "from"),
+                          ({"from": "deck", "torpedo": "V2"}, "torpedo")):
+        with pytest.raises(CommandError, match=error.replace("(", r"\(").replace(")", r"\)")):
+            do(g, {"do": "order", "order": "reload_torpedo", **fields})
+        with pytest.raises(CommandError):
+            g.module("orders").preview({"order": "reload_torpedo", **fields})
+    assert json.dumps(g.to_state(), sort_keys=True) == before
+
+
+def test_6_5_a_deck_torpedo_is_brought_in_by_the_hands_of_its_room():
+    """Staffed as a reload (§4 order table: 3x reload symbol in the room, one torpedo per order), in
+    the room whose hatch takes it: section 1 for the bow room, section 6 for the stern room."""
+    from kaleun.uboot.crew.requirements import static_need
+
+    for room in (1, 6):
+        need = static_need("reload_torpedo", {"room": room, "from": "deck", "torpedo": None}, surfaced=True)
+        assert [(gr.section, gr.needs) for gr in need.groups] == [(room, {"reload": 3})] and need.rooms == (room,)
+    g = range_game(flooded=[5], surfaced=True)
+    _stern_racks_spent(g)
+    do(g, {"do": "crew_options", "rules": "enforce"})
+    answer = g.module("orders").preview({"order": "reload_torpedo", "from": "deck", "room": 6})
+    assert answer["accepted"] is False and "section 6" in str(answer["reason"]), answer
+
+
+def test_7_5_a_deck_torpedo_stays_in_its_container_when_the_boat_dives():
+    g = range_game(flooded=[1], surfaced=True)
+    _fire(g, [1])
+    order(g, "reload_torpedo", tube=1)
+    one(order(g, "reload_torpedo", **{"from": "deck"}), "torpedo_stowing")
+    stopped = one(order(g, "dive"), "torpedo_stowing_stopped")
+    assert (stopped["room"], stopped["torpedo"], stopped["reason"]) == (1, "G7a", "dive")
+    assert stopped["feed"] == ("The G7a (T I) could not be brought down into the bow room before the dive: it stays "
+                               "in its deck container.")
+    assert len(weapons(g).deck) == 2 and len(weapons(g).racks[1]) == 5 and weapons(g).stowing == []
+    assert named(advance(g, g.t + 3 * 3600), "torpedo_stowed") == []
 
 def test_the_weapons_resume_from_a_save_exactly():
     """A reload half done and a torpedo in the water continue after a save as if never saved."""
@@ -136,12 +255,61 @@ def test_a_deck_torpedo_goes_back_into_its_container_when_the_sea_gets_up():
     the hatch and the torpedo stays in its container; a sea still calm enough lets the work go on."""
     g = range_game(flooded=[1, 2], surfaced=True)
     _fire(g, [1])
-    one(order(g, "reload_torpedo", tube=1, **{"from": "deck"}), "tube_loading")
+    order(g, "reload_torpedo", tube=1)
+    one(order(g, "reload_torpedo", **{"from": "deck"}), "torpedo_stowing")
     advance(g, g.t + 3600)
-    assert named(do(g, {"do": "weather", "kind": "fair"}), "tube_loading_stopped") == []  # sea state 3: calm enough
-    stopped = one(do(g, {"do": "weather", "kind": "storm"}), "tube_loading_stopped")
-    assert stopped["tube"] == 1 and stopped["reason"] == "sea"
-    assert stopped["feed"] == ("Tube 1: the sea is getting up, the torpedo hatch is shut; the deck torpedo stays in "
-                               "its container.")
-    assert len(weapons(g).deck) == 2 and tube(g, 1)["state"] == "empty"
-    assert named(advance(g, g.t + 3 * 3600), "tube_loaded") == []
+    assert named(do(g, {"do": "weather", "kind": "fair"}), "torpedo_stowing_stopped") == []  # sea state 3: calm enough
+    stopped = one(do(g, {"do": "weather", "kind": "storm"}), "torpedo_stowing_stopped")
+    assert (stopped["room"], stopped["reason"]) == (1, "sea")
+    assert stopped["feed"] == ("The sea is getting up, the bow room's torpedo hatch is shut: the G7a (T I) stays in "
+                               "its deck container.")
+    assert len(weapons(g).deck) == 2 and len(weapons(g).racks[1]) == 5
+    assert named(advance(g, g.t + 3 * 3600), "torpedo_stowed") == []
+
+
+def test_a_deck_torpedo_on_its_way_down_resumes_from_a_save_exactly():
+    def run(split: bool):
+        g = range_game(flooded=[1], surfaced=True)
+        _fire(g, [1])
+        order(g, "reload_torpedo", tube=1)
+        events = order(g, "reload_torpedo", **{"from": "deck"}) + advance(g, 1800)
+        if split:
+            g = load_game(json.loads(json.dumps(g.to_state())))
+        return [e for e in events + advance(g, 3 * 3600) if e["t"] >= 1800], weapons(g).status()["racks"]
+    assert run(True) == run(False)
+    assert run(False)[1]["1"][-1] == "G7a"
+
+
+def test_the_window_and_the_console_bring_a_deck_torpedo_into_a_room():
+    """The window's reload sheet sends `room` instead of `tube` when the torpedo comes from the deck
+    containers (and `tube` otherwise); the console's `reload from=deck room=6` gives the same order."""
+    from foundation.test_console_actions import Desk
+    from kaleun.ui.forms import FORMS
+
+    form = FORMS["reload_torpedo"]
+    assert form.command_for({"from": "deck", "tube": 1, "room": 6}) == {
+        "do": "order", "order": "reload_torpedo", "from": "deck", "room": 6}
+    assert form.command_for({"from": "racks", "tube": 1, "room": 6}) == {
+        "do": "order", "order": "reload_torpedo", "from": "racks", "tube": 1}
+    desk = Desk(range_game(surfaced=True))
+    desk.type("reload from=deck room=6")
+    rejected = [e for e in desk.events if e.name == "order_rejected"]
+    assert [(e.data["room"], e.data["from"]) for e in rejected] == [(6, "deck")]
+    assert rejected[0].data["reason"] == "the stern room's racks are full (1 reload): load a tube from them first"
+
+
+def test_a_deck_torpedo_half_way_down_when_the_mission_ends_is_back_in_its_container():
+    """Nothing is lost (issue 8, Interfaces): a patrol whose time runs out while a deck torpedo comes
+    down leaves it in its container — what a linked patrol carries on (missions/carry.py) still has it."""
+    from kaleun.uboot.game import new_game
+
+    g = new_game(0, "agents_1941", {"time_limit_h": 1, "surfaced": True, "crew_rules": "advise", "wear": False,
+                                    "weather": "clear", "weather_hold": True, "tubes_flooded": [1]})
+    g.take_events()
+    _fire(g, [1])
+    order(g, "reload_torpedo", tube=1)
+    one(order(g, "reload_torpedo", **{"from": "deck"}), "torpedo_stowing")
+    events = advance(g, 3700)
+    one(events, "mission_end")
+    assert named(events, "torpedo_stowed") == []
+    assert weapons(g).deck == ["G7a", "G7a"] and weapons(g).stowing == [] and weapons(g).torpedoes_left() == 13

@@ -3,6 +3,9 @@ bridge, section 8; guns.toml for ranges, rates, hits and ammunition)."""
 
 from __future__ import annotations
 
+import itertools
+
+import pytest
 from weaponskit import advance, do, named, one, order, range_game, refused, weapons
 
 
@@ -121,3 +124,38 @@ def test_12_an_escort_answers_the_88mm_gun_with_its_own():
     assert one(events, "gunfire")["escort"] == next(v.id for v in sea.vessels.values() if v.is_escort)
     shells = [e for e in events if e["event"] == "damage" and e["cause"] == "shell hit from the Flower-class corvette"]
     assert shells
+
+
+def test_a_rounds_chance_falls_with_range_and_is_lower_in_a_rough_sea_and_by_night():
+    """Issue 8, item 5 (guns.toml, our figures): the 88 mm gun's round hits with 0.45 at point-blank
+    range, falling in a straight line to 0.06 at its 4 nm; × 0.45 in a sea of state 5, × 0.5 at night.
+    At 1 nm: 0.45 - 0.39 / 4 = 0.3525 by day in a calm sea, 0.159 in a sea of state 5, 0.176 at night;
+    beyond 4 nm nothing. The 20 mm burst: 0.35 close in to 0.05 at 1.1 nm (0.2 at 0.55 nm)."""
+    from kaleun.uboot.weapons.guns import GUN, hit_p
+
+    gun = GUN["gun_88"]
+    assert hit_p(gun, 0.0, 2, True) == 0.45
+    assert hit_p(gun, 1.0, 2, True) == pytest.approx(0.3525)
+    assert hit_p(gun, 1.0, 5, True) == pytest.approx(0.3525 * 0.45)
+    assert hit_p(gun, 1.0, 2, False) == pytest.approx(0.17625)
+    assert hit_p(gun, 4.01, 2, True) == 0.0
+    assert hit_p(GUN["gun_20"], 0.55, 2, True) == pytest.approx(0.2)
+
+
+@pytest.mark.parametrize("start, weather, chance", [("1941-12-20T12:00:00", "clear", 0.3525),
+                                                    ("1941-12-20T23:00:00", "clear", 0.17625),
+                                                    ("1941-12-20T12:00:00", "rain", 0.3525 * 0.45)])
+def test_the_88mm_gun_fires_15_rounds_a_minute_and_hits_as_often_as_its_chance(start, weather, chance):
+    """A tanker lying stopped 1 nm off, four guns' worth of 60 rounds (seeds 0-3): a round every 4 s
+    (15 a minute), and the share that hits within 0.08 of the chance above — by day, at night, and in
+    rain (sea state 5, the roughest sea the gun crews can work in)."""
+    shots = hits = 0
+    for seed in range(4):
+        g = _surfaced_with([{"class": "t2_tanker", "bearing": 40, "range_m": 1852.0, "course": 40, "speed_kn": 0}],
+                           seed=seed, start=start, weather=weather)
+        one(order(g, "gun_88", target=_first_contact(g), rounds=60), "gun_firing")
+        rounds = named(advance(g, g.t + 900), "gun_round")
+        assert {round(b["t"] - a["t"], 6) for a, b in itertools.pairwise(rounds)} == {4.0}
+        shots += len(rounds)
+        hits += sum(r["hit"] for r in rounds)
+    assert shots > 200 and hits / shots == pytest.approx(chance, abs=0.08)

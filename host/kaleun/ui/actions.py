@@ -482,9 +482,11 @@ ACTIONS: tuple[Action, ...] = (
         "tubes", "wholes", N_("tube numbers"), lo=1, hi=5, positional=True), example="flood 1,2"),
     _order("fire", "fire_torpedoes", "attack", N_("order: fire torpedoes (default: the lowest flooded tube)"), _f(
         "tubes", "wholes", N_("tube numbers"), lo=1, hi=5, positional=True), example="fire 1,2"),
-    _order("reload", "reload_torpedo", "attack", N_("order: reload a tube"),
+    _order("reload", "reload_torpedo", "attack", N_("order: reload a tube from its room's racks, or bring a deck "
+                                                    "torpedo into a room's racks (from=deck)"),
            _f("tube", "whole", N_("the tube (default: the lowest empty one)"), lo=1, hi=5, positional=True),
            _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck")),
+           _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"), lo=1, hi=6),
            _f("torpedo", "choice", N_("the torpedo type (or a mine type: a tube load of mines)"),
               choices=tuple(load_ids())),
            example="reload 1"),

@@ -323,6 +323,9 @@ def weapons(game: Any, lang: Language) -> list[str]:
     racks = "; ".join(r(Msg("section {room}: {kinds}", room=room, kinds=" ".join(kinds) or DASH))
                       for room, kinds in w["racks"].items())
     out.append(r(Msg("  reloads: {racks}; deck containers: {deck}", racks=racks, deck=" ".join(w["deck"]) or DASH)))
+    for down in w.get("stowing", []):
+        out.append(r(Msg("  coming down from the deck containers into section {room}: {kind}, in {time}",
+                         room=down["room"], kind=down["torpedo"], time=_mmss(down["ready_in_s"]))))
     tdc = w["tdc"]
     if tdc.get("programmed"):
         out.append(r(Msg("TDC on {target}: course {course}, speed {speed} kn, depth {depth} m, {pistol} pistol, "

@@ -276,8 +276,13 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("fire_torpedoes", Msg("Fire torpedoes"), order="fire_torpedoes", fields=(
         Field("tubes", Msg("Tubes (none chosen: the lowest flooded)"), "multi", options=_tubes(("flooded",))),)),
     Form("reload_torpedo", Msg("Reload torpedo"), order="reload_torpedo", fields=(
-        Field("tube", Msg("Tube (none chosen: the lowest empty)"), options=_tubes(("empty", "fired"))),
-        Field("from", Msg("From"), options=_fixed(("racks", Msg("the racks")), ("deck", Msg("the deck containers")))),
+        Field("from", Msg("From"), options=_fixed(("racks", Msg("the racks")),
+                                                  ("deck", Msg("the deck containers, into a room's racks")))),
+        Field("tube", Msg("Tube (none chosen: the lowest empty)"), options=_tubes(("empty", "fired")),
+              when=lambda v: v.get("from") != "deck"),
+        Field("room", Msg("Into the racks of (none chosen: the first with room)"),
+              options=_fixed((1, Msg("the bow room")), (6, Msg("the stern room"))),
+              when=lambda v: v.get("from") == "deck"),
         Field("torpedo", Msg("Torpedo"), options=_reload_types),
     )),
     Form("lay_mines", Msg("Lay mines"), order="lay_mines", fields=(

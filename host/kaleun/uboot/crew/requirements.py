@@ -134,9 +134,15 @@ def static_need(order: str, params: Mapping[str, Any], surfaced: bool) -> Need:
     if kind == "mobilize" or kind in DYNAMIC_KINDS:
         return Need()
     if kind == "tubes":
-        tubes = tubes_of(params, bool(spec.get("single")))
         rooms: dict[int, int] = {}
-        for t in tubes:
+        if "room" in params and "tube" not in params and "tubes" not in params:
+            # a torpedo brought in from the deck containers: the hands of the room whose hatch takes it
+            room = params["room"]
+            if isinstance(room, bool) or not isinstance(room, int) or room not in set(TUBE_ROOMS.values()):
+                raise CommandError(Msg("room must be a torpedo room ({rooms}), got {value}", value=repr(room),
+                                       rooms=" or ".join(str(r) for r in sorted(set(TUBE_ROOMS.values())))))
+            rooms[room] = 1
+        for t in [] if rooms else tubes_of(params, bool(spec.get("single"))):
             rooms[TUBE_ROOMS[t]] = rooms.get(TUBE_ROOMS[t], 0) + 1
         symbol = spec["symbol"]
         groups = []

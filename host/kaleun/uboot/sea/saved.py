@@ -94,7 +94,7 @@ TORPEDO = Obj({
     "run0": Num(0, 1e6), "leg": TRACK, "premature_m": Maybe(Num(0, 1e6)), "aim": Maybe(ID),
     "near": Map(Tuple(LAT, LON)), "passed": List(ID), "crossing": Maybe(REAL),
     "pattern": Maybe(Obj(straight_m=Num(0, 1e6), leg_m=Num(0, 1e6), side=Num(-1, 1), turn_m=Num(0, 1e4),
-                         next_turn_m=Num(0, 1e7))),
+                         next_turn_m=Num(0, 1e7), optional={"back": Maybe(ANGLE)})),
     "homing": Maybe(Obj(arm_m=Num(0, 1e6), cone_deg=ANGLE, reach_m=Num(0, 1e6), min_target_kn=SPEED,
                         turn_deg_per_s=Num(0, 360))),
 }, optional={"homing_on": Maybe(ID)})

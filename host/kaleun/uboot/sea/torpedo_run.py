@@ -1,13 +1,16 @@
 """Torpedoes in the water: a fired torpedo is an entity of the sea until it hits or its range is spent.
 
 A torpedo runs on straight legs from its tube (it turns onto its gyro course at once: the turning
-circle of about 95 m is folded into the straight track — [gap] our simplification). A pattern
-runner (FAT) turns about at the end of each leg; an acoustic torpedo (T5) steers for the propeller
-noise it hears. A hit is geometry: each ship's hull is a rectangle of its class's length and beam,
-moving with the ship; the torpedo strikes when its track enters that rectangle. Whether it then
-fires is depth and pistol: running shallower than the ship's draught it strikes the side (a
-contact pistol may be a dud); running deeper it passes under, and a magnetic pistol fires under
-the keel if it passes within reach (or fails to). Misses run on and may hit another ship.
+circle of about 95 m is folded into the straight track — [gap] our simplification). A pattern runner
+(FAT) runs straight for the TDC's run to the target, then a ladder: legs back and forth, turning
+about alternately to one side and the other, so that the legs step across the target's course
+towards the ships coming on; an acoustic torpedo (T5) steers for the nearest propellers it hears
+turning fast enough in the cone ahead of it. A hit is geometry: each ship's hull is a rectangle of
+its class's length and beam, moving with the ship; the torpedo strikes when its track enters that
+rectangle. Whether it then fires is depth and pistol: running shallower than the ship's draught it
+strikes the side (a contact pistol may be a dud); running deeper it passes under, and a magnetic
+pistol fires under the keel if it passes within reach (or fails to). Misses run on and may hit
+another ship.
 
 Nothing is stepped at a fixed rate: far from every ship the torpedo sleeps until it could reach
 one; near ships it looks every `DT` seconds and checks the stretch since its last look against the
@@ -224,14 +227,22 @@ def _look(sea: Any, tp: dict[str, Any], now: float) -> None:
 def _steer(sea: Any, tp: dict[str, Any], now: float, here: tuple[float, float], run: float) -> None:
     course = float(tp["leg"][3])
     new = course
-    start = here
     pattern = tp["pattern"]
     if pattern is not None and run >= float(pattern["next_turn_m"]) - 1e-6:
-        # turn about onto the next leg, a turning circle's width to the side
+        # a ladder: at the end of a leg the torpedo turns about, its turning circle run as a short leg
+        # across (`turn_m`), then back along the next leg; it turns to the other side each time, so
+        # the legs step across the convoy's course (a FAT turned alternately right and left)
         side = float(pattern.get("side", 1.0))
-        new = geo.norm360(course + 180.0)
-        start = geo.destination(here[0], here[1], course + 90.0 * side, float(pattern.get("turn_m", 150.0)) / M_PER_NM)
-        pattern["next_turn_m"] = float(pattern["next_turn_m"]) + float(pattern["leg_m"])
+        back = pattern.get("back")
+        if back is None:  # the leg is run: the turn begins
+            new = geo.norm360(course + 90.0 * side)
+            pattern["back"] = geo.norm360(course + 180.0)
+            pattern["next_turn_m"] = float(pattern["next_turn_m"]) + float(pattern.get("turn_m", 150.0))
+        else:  # the turn is done: the next leg, and the next turn to the other side
+            new = float(back)
+            pattern["back"] = None
+            pattern["side"] = -side
+            pattern["next_turn_m"] = float(pattern["next_turn_m"]) + float(pattern["leg_m"])
     homing = tp["homing"]
     if homing is not None and run >= float(homing["arm_m"]) - 1e-6:
         target = _heard(sea, tp, now, here, course, homing)
@@ -246,9 +257,9 @@ def _steer(sea: Any, tp: dict[str, Any], now: float, here: tuple[float, float], 
             turn = geo.norm180(want - course)
             limit = float(homing["turn_deg_per_s"]) * max(HOMING_DT, now - float(tp["last"]))
             new = geo.norm360(course + max(-limit, min(limit, turn)))
-    if new != course or start != here:
+    if new != course:
         tp["run0"] = run
-        tp["leg"] = Track(now, start[0], start[1], new, float(tp["speed"])).to_json()
+        tp["leg"] = Track(now, here[0], here[1], new, float(tp["speed"])).to_json()
 
 
 def _aim(e: float, n: float, ve: float, vn: float, speed: float) -> tuple[float, float]:

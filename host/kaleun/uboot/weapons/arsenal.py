@@ -298,10 +298,38 @@ def _mine_problems(mid: str, mine: Any, torpedoes: Mapping[str, Any], out: list[
             out.append(((*where, key), f"mines.{mid}.{key} must be a number {low}, got {value!r}"))
 
 
+PATTERN_KEYS = ("straight_m", "leg_m", "turn_m")
+HOMING_KEYS = ("arm_m", "cone_deg", "reach_m", "min_target_kn", "turn_deg_per_s")
+
+
+def _steering_problems(tid: str, kind: Any, out: list[tuple[KeyPath, str]]) -> None:
+    """A FAT's `pattern` and a T5's `homing` (read when the torpedo is fired: checked here, at load)."""
+    if not isinstance(kind, Mapping):
+        return
+    pattern, homing = kind.get("pattern"), kind.get("homing")
+    if pattern is not None:
+        where: KeyPath = ("types", tid, "pattern")
+        straight = pattern.get("straight_m") if isinstance(pattern, Mapping) else None
+        if (not isinstance(pattern, Mapping) or sorted(pattern) != sorted(PATTERN_KEYS)
+                or not isinstance(straight, list) or len(straight) != 2 or not all(_number(x) for x in straight)
+                or not 0 < straight[0] <= straight[1]
+                or not all(_number(pattern[k]) and pattern[k] > 0 for k in ("leg_m", "turn_m"))):
+            out.append((where, f"types.{tid}.pattern must be {{ straight_m = [lo, hi], leg_m = M, turn_m = M }} "
+                               f"with metres more than 0, got {pattern!r}"))
+    if homing is not None:
+        where = ("types", tid, "homing")
+        if (not isinstance(homing, Mapping) or sorted(homing) != sorted(HOMING_KEYS)
+                or not all(_number(homing[k]) and homing[k] > 0 for k in HOMING_KEYS) or homing["cone_deg"] > 360):
+            out.append((where, f"types.{tid}.homing must have {', '.join(HOMING_KEYS)}, each a number more than 0 "
+                               f"(cone_deg at most 360), got {homing!r}"))
+
+
 def problems(spec: Mapping[str, Any]) -> list[tuple[KeyPath, str]]:
     """Every mistake of a torpedoes.toml (parsed) as (key path, problem)."""
     out: list[tuple[KeyPath, str]] = []
     torpedoes = spec.get("types", {})
+    for tid, kind in torpedoes.items():
+        _steering_problems(str(tid), kind, out)
     mines = spec.get("mines", {})
     if not isinstance(mines, Mapping):
         return [(("mines",), "mines must be a table of mine types ([mines.TMB])")]

@@ -7,8 +7,10 @@ into the sea (`sea/torpedo_run.py`); mines it lays go to the bottom (`sea/minefi
 flak hit ships and aircraft of the sea directly.
 
 A tube is `empty` → `loading` (a reload order, minutes) → `loaded` → `flooding` → `flooded` (its
-outer door open) → `fired` (empty again until reloaded). Reloads come from the room's racks, or
-from the deck containers (surfaced in a calm sea, over hours). Every tally the missions need —
+outer door open) → `fired` (empty again until reloaded). Reloads come from the room's racks. The two
+torpedoes of the deck containers are brought inside first (`reload_torpedo` with `from: deck`: surfaced,
+in a calm sea, over hours, through a torpedo room's hatch into its racks, where there is room) and are
+then loaded like any other reload. Every tally the missions need —
 torpedoes fired, hits, ships and GRT sunk — is kept here.
 """
 
@@ -74,7 +76,10 @@ MINE_TYPE = Text(lambda: arsenal.mine_types())
 LOAD = Text(lambda: arsenal.load_ids())
 #: a tube holds a torpedo (`torpedo`) or a tube load of mines (`mines`, a mine type), never both
 TUBE = Obj(state=Text(TUBE_STATES), torpedo=Maybe(TORPEDO_TYPE), loaded_at=Maybe(TIME), until=Maybe(TIME),
+           # source "deck": a save from before deck torpedoes went into the racks first (it loads as any other)
            source=Maybe(Text(("racks", "deck"))), optional={"mines": Maybe(MINE_TYPE)})
+#: a torpedo on its way down from a deck container into a torpedo room's racks
+STOWING = Obj(room=Int(1, 8), torpedo=TORPEDO_TYPE, until=TIME)
 FIRING = Maybe(Obj(target=Text(max_len=40), contact=Maybe(Text(max_len=40)), left=COUNT, shots=COUNT, hits=COUNT,
                    next=TIME))
 #: the shape of `Weapons.to_state()`, checked before a save is loaded
@@ -89,7 +94,7 @@ WEAPONS_STATE = Obj(
     sunk=List(Obj({"ship": Maybe(Text(max_len=40)), "class": Maybe(Text(max_len=40)),
                    "type": Maybe(Text(max_len=40)), "grt": COUNT, "cause": Maybe(Text(max_len=40)), "t": TIME}),
               most=10_000),
-    optional={"mines_laid": COUNT})
+    optional={"mines_laid": COUNT, "stowing": List(STOWING, most=10)})
 
 
 class Weapons(Module):
@@ -107,6 +112,8 @@ class Weapons(Module):
         self.tubes: dict[int, dict[str, Any]] = {}
         self.racks: dict[int, list[str]] = {}
         self.deck: list[str] = []
+        #: deck torpedoes on their way into a room's racks: room, torpedo, until
+        self.stowing: list[dict[str, Any]] = []
         self.tdc: dict[str, Any] | None = None
         self.disc = Disc()
         self.ammo: dict[str, int] = {gun: int(guns.GUN[gun]["rounds"]) for gun in guns.GUNS}
@@ -187,7 +194,8 @@ class Weapons(Module):
 
     def torpedoes_left(self) -> int:
         loaded = sum(1 for t in self.tubes.values() if t["torpedo"] is not None)
-        return loaded + sum(1 for r in self.racks.values() for x in r if not is_mine(x)) + len(self.deck)
+        racks = sum(1 for r in self.racks.values() for x in r if not is_mine(x))
+        return loaded + racks + len(self.deck) + len(self.stowing)
 
     def mines_left(self) -> int:
         """Mines aboard: in the tubes and in the racks (a rack slot holds one tube load)."""
@@ -216,24 +224,52 @@ class Weapons(Module):
 
     # -- reload --------------------------------------------------------------------------------------
     def _parse_reload(self, args: Args) -> dict[str, Any]:
+        source = args.str("from", default="racks", choices=("racks", "deck"))
+        kind = args.str("torpedo", default=None, choices=arsenal.load_ids())
+        if source == "deck":
+            return {"room": self._room_arg(args), "from": "deck", "torpedo": kind}
+        if args.has("room"):
+            raise CommandError(Msg("{command}: room goes with from deck (a deck torpedo brought into a room's "
+                                   "racks); a reload from the racks names its tube", command=args.name))
         chosen = self._tube_arg(args)
         if chosen is None:
             chosen = [min((n for n, t in self.tubes.items() if t["state"] in ("empty", "fired")), default=1)]
         if len(chosen) != 1:
             raise CommandError(Msg("{command}: one torpedo is reloaded per order, got tubes {value}", command=args.name,
                                    value=repr(chosen)))
-        source = args.str("from", default="racks", choices=("racks", "deck"))
-        kind = args.str("torpedo", default=None, choices=arsenal.load_ids())
         return {"tube": chosen[0], "from": source, "torpedo": kind}
+
+    def _room_arg(self, args: Args) -> int:
+        """The torpedo room a deck torpedo goes into (`room`; default the first with a free rack, bow first)."""
+        rooms = sorted(int(r) for r in BOAT["stores"])
+        if args.has("tube") or args.has("tubes"):
+            raise CommandError(Msg("{command}: a deck torpedo goes into a torpedo room's racks, not into a tube: "
+                                   "give the room ({rooms}), not a tube", command=args.name,
+                                   rooms=" or ".join(str(r) for r in rooms)))
+        if not args.has("room"):
+            return next((r for r in rooms if self._free_racks(r) > 0), rooms[0])
+        room = args.any("room")
+        if isinstance(room, bool) or not isinstance(room, int) or room not in rooms:
+            raise CommandError(Msg("{command}: room must be a torpedo room ({rooms}), got {value}", command=args.name,
+                                   rooms=" or ".join(str(r) for r in rooms), value=repr(room)))
+        return room
+
+    def _free_racks(self, room: int) -> int:
+        """Reload places free in a room's racks (those of torpedoes on their way down count as taken)."""
+        coming = sum(1 for s in self.stowing if int(s["room"]) == room)
+        return int(BOAT["stores"][str(room)]) - len(self.racks.get(room, [])) - coming
 
     def _describe_reload(self, p: dict[str, Any]) -> Msg:
         if p["from"] == "deck":
-            return Msg("reload tube {tube} from the deck container", tube=p["tube"])
+            return Msg("bring a torpedo down from the deck containers into the {room}",
+                       room=Msg.term(ROOM_NAMES[p["room"]]))
         return Msg("reload tube {tube}", tube=p["tube"])
 
     def _check_reload(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
             return Msg("the boat is lost")
+        if p["from"] == "deck":
+            return self._check_bring_inside(p)
         number = p["tube"]
         tube = self.tubes[number]
         state = tube["state"]
@@ -243,37 +279,54 @@ class Weapons(Module):
                     "flooding": Msg("tube {tube} is loaded and being flooded", tube=number),
                     "flooded": Msg("tube {tube} is loaded and flooded: fire it first", tube=number)}[state]
         room = tubes()[number].room
-        if p["from"] == "deck":
-            if not self.deck:
-                return Msg("the deck containers are empty")
-            if not self.boat.surfaced:
-                return Msg("a torpedo comes down from the deck containers only while the boat is surfaced")
-            weather = self.sea.weather
-            max_sea = int(BOAT["deck_transfer_max_sea"])
-            if weather is not None and weather.sea_state > max_sea:
-                return Msg("the sea is too rough to open the torpedo hatch (sea state {state}; {most} or calmer "
-                           "needed)", state=weather.sea_state, most=max_sea)
-            if p["torpedo"] is not None and p["torpedo"] not in self.deck:
-                return Msg("there is no {torpedo} in the deck containers", torpedo=Msg.term(load_name(p["torpedo"])))
-            return None
         rack = self.racks.get(room, [])
         if not rack:
+            coming = [s for s in self.stowing if int(s["room"]) == room]
+            if coming:
+                return Msg("no reloads are left in the {room} (a torpedo from the deck containers is on its way "
+                           "down: {minutes} min)", room=Msg.term(ROOM_NAMES[room]),
+                           minutes=math.ceil((min(float(s["until"]) for s in coming) - self.engine.t) / 60.0))
             return Msg("no reloads are left in the {room}", room=Msg.term(ROOM_NAMES[room]))
         if p["torpedo"] is not None and p["torpedo"] not in rack:
             return Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(load_name(p["torpedo"])),
                        room=Msg.term(ROOM_NAMES[room]))
         return None
 
+    def _check_bring_inside(self, p: dict[str, Any]) -> Msg | None:
+        """Why a deck torpedo cannot be brought into the room's racks now (surfaced, calm sea, a free rack)."""
+        room = p["room"]
+        if not self.deck:
+            return Msg("the deck containers are empty")
+        if p["torpedo"] is not None and p["torpedo"] not in self.deck:
+            return Msg("there is no {torpedo} in the deck containers", torpedo=Msg.term(load_name(p["torpedo"])))
+        if not self.boat.surfaced:
+            return Msg("a torpedo comes down from the deck containers only while the boat is surfaced")
+        weather = self.sea.weather
+        max_sea = int(BOAT["deck_transfer_max_sea"])
+        if weather is not None and weather.sea_state > max_sea:
+            return Msg("the sea is too rough to open the torpedo hatch (sea state {state}; {most} or calmer "
+                       "needed)", state=weather.sea_state, most=max_sea)
+        if any(int(s["room"]) == room for s in self.stowing):
+            return Msg("a torpedo is already coming down through the {room}'s hatch", room=Msg.term(ROOM_NAMES[room]))
+        if self._free_racks(room) <= 0:
+            return Msg.plural("the {room}'s racks are full ({n} reload): load a tube from them first",
+                              "the {room}'s racks are full ({n} reloads): load a tube from them first",
+                              n=int(BOAT["stores"][str(room)]), room=Msg.term(ROOM_NAMES[room]))
+        return None
+
     def _reload(self, p: dict[str, Any]) -> None:
+        if p["from"] == "deck":
+            self._bring_inside(p)
+            return
         number = p["tube"]
         room = tubes()[number].room
-        store = self.deck if p["from"] == "deck" else self.racks[room]
+        store = self.racks[room]
         kind = p["torpedo"] or store[0]
         store.remove(kind)
         minutes = float(BOAT["reload_min"][str(room)])
         if self._tech("bow_tubes" if room == 1 else "stern_tube")[1]:
             minutes *= 1.5  # a fault in the tube's gear slows the work
-        seconds = minutes * 60.0 + (float(BOAT["deck_transfer_h"]) * 3600.0 if p["from"] == "deck" else 0.0)
+        seconds = minutes * 60.0
         now = self.engine.t
         mines = is_mine(kind)
         self.tubes[number].update({"state": "loading", "torpedo": None if mines else kind,
@@ -285,6 +338,18 @@ class Weapons(Module):
                 Msg("Tube {tube}: loading a {torpedo}, ready in {minutes} min.", tube=number, torpedo=name,
                     minutes=round(seconds / 60)))
         self.emit("tube_loading", feed=feed, tube=number, torpedo=kind, source=p["from"], ready_s=round(seconds))
+
+    def _bring_inside(self, p: dict[str, Any]) -> None:
+        """A deck torpedo starts its way down the room's torpedo hatch into its racks (hours)."""
+        room = p["room"]
+        kind = p["torpedo"] or self.deck[0]
+        self.deck.remove(kind)
+        seconds = float(BOAT["deck_transfer_h"]) * 3600.0
+        self.stowing.append({"room": room, "torpedo": kind, "until": self.engine.t + seconds})
+        self.emit("torpedo_stowing", feed=Msg("A {torpedo} is coming down from the deck containers into the {room}: "
+                                              "in its rack in {minutes} min.", torpedo=Msg.term(load_name(kind)),
+                                              room=Msg.term(ROOM_NAMES[room]), minutes=round(seconds / 60)),
+                  room=room, torpedo=kind, ready_s=round(seconds))
 
     # -- flood ---------------------------------------------------------------------------------------
     def _parse_tubes_to_flood(self, args: Args) -> dict[str, Any]:
@@ -621,7 +686,8 @@ class Weapons(Module):
                           "reach": float(arsenal.TORPEDOES["pistols"]["magnetic_reach_m"]),
                           "under_keel": float(arsenal.TORPEDOES["pistols"]["under_keel_factor"]),
                           "warhead": kind.warhead_kg},
-                "pattern": self._pattern(kind, sol), "homing": dict(kind.homing) if kind.homing else None,
+                "pattern": self._pattern(kind, sol, geo.norm360(line + gyro)),
+                "homing": dict(kind.homing) if kind.homing else None,
             }
             tube.update({"state": "fired", "torpedo": None, "loaded_at": None, "until": None})
             self.emit("torpedo_fired", torpedo=f"t{self.fired}", number=self.fired, tube=number, type=kind.id,
@@ -655,13 +721,18 @@ class Weapons(Module):
                 best, best_d = v.id, d
         return best
 
-    @staticmethod
-    def _pattern(kind: arsenal.TorpedoType, sol: Solution) -> dict[str, Any] | None:
+    def _pattern(self, kind: arsenal.TorpedoType, sol: Solution, course: float) -> dict[str, Any] | None:
+        """A FAT's ladder (torpedoes.toml `pattern`): straight for the TDC's run to the target (within
+        `straight_m`), then legs of `leg_m` that step towards the ships coming on — against the target's
+        course as the TDC has it: the first turn is away from the side the target is heading for."""
         if kind.pattern is None:
             return None
+        assert self.tdc is not None
         lo, hi = (float(x) for x in kind.pattern["straight_m"])
-        return {"straight_m": max(lo, min(hi, sol.run_m)), "leg_m": float(kind.pattern["leg_m"][0]), "side": 1.0,
-                "turn_m": 150.0}
+        target_course = Target.from_json(self.tdc["target"]).course
+        heading_right = math.sin(math.radians(target_course - course)) > 0
+        return {"straight_m": max(lo, min(hi, sol.run_m)), "leg_m": float(kind.pattern["leg_m"]),
+                "side": -1.0 if heading_right else 1.0, "turn_m": float(kind.pattern["turn_m"])}
 
     # -- mines ---------------------------------------------------------------------------------------
     def _parse_tubes_to_lay(self, args: Args) -> dict[str, Any]:
@@ -806,6 +877,7 @@ class Weapons(Module):
     def next_wake(self) -> float | None:
         times = [float(t["until"]) for t in self.tubes.values() if t["until"] is not None]
         times += [float(f["next"]) for f in self.firing.values() if f is not None]
+        times += [float(s["until"]) for s in self.stowing]
         return min(times) if times else None
 
     def wake(self, now: float) -> None:
@@ -829,6 +901,14 @@ class Weapons(Module):
                                                        "Tubes {tubes} flooded, outer doors open.",
                                                        n=len(done_flooding), tubes=_tube_list(done_flooding)),
                       tubes=done_flooding)
+        for down in [s for s in self.stowing if float(s["until"]) <= now + 1e-9]:
+            self.stowing.remove(down)
+            room = int(down["room"])
+            self.racks.setdefault(room, []).append(str(down["torpedo"]))
+            self.emit("torpedo_stowed", feed=Msg("The {torpedo} from the deck containers is down in the {room}'s "
+                                                 "racks.", torpedo=Msg.term(load_name(str(down["torpedo"]))),
+                                                 room=Msg.term(ROOM_NAMES[room])),
+                      room=room, torpedo=down["torpedo"])
         for gun in guns.GUNS:
             firing = self.firing[gun]
             if firing is not None and float(firing["next"]) <= now + 1e-9:
@@ -840,12 +920,12 @@ class Weapons(Module):
         if name == "boat_submerged":
             for gun in guns.GUNS:
                 self.cease(gun, Msg("the boat dived"))
-            self._stop_deck_transfers(N_("Tube {tube}: the deck torpedo could not be brought down before the dive; "
-                                         "it stays in its container."), "dive")
+            self._stop_deck_transfers(N_("The {torpedo} could not be brought down into the {room} before the dive: "
+                                         "it stays in its deck container."), "dive")
         elif name == "weather":
             if int(d.get("sea_state") or 0) > int(BOAT["deck_transfer_max_sea"]):
-                self._stop_deck_transfers(N_("Tube {tube}: the sea is getting up, the torpedo hatch is shut; the "
-                                             "deck torpedo stays in its container."), "sea")
+                self._stop_deck_transfers(N_("The sea is getting up, the {room}'s torpedo hatch is shut: the "
+                                             "{torpedo} stays in its deck container."), "sea")
         elif name == "torpedo_hit":
             self.hits += 1
         elif name == "ship_sunk":
@@ -856,15 +936,19 @@ class Weapons(Module):
                 self.firing[gun] = None
             for tube in self.tubes.values():
                 tube["until"] = None
+            self.deck += [str(s["torpedo"]) for s in self.stowing]  # half-way down: back into its container
+            self.stowing = []
 
     def _stop_deck_transfers(self, template: str, why: str) -> None:
         """A torpedo on its way down from a deck container goes back into it (the boat dives, or the sea
-        gets too rough to keep the torpedo hatch open): the tube stays empty."""
-        for number, tube in sorted(self.tubes.items()):
-            if tube["state"] == "loading" and tube.get("source") == "deck":
-                self.deck.append(tube["torpedo"])
-                tube.update({"state": "empty", "torpedo": None, "until": None, "source": None})
-                self.emit("tube_loading_stopped", feed=Msg(template, tube=number), tube=number, reason=why)
+        gets too rough to keep the torpedo hatch open): the room's racks do not get it."""
+        for down in list(self.stowing):
+            self.stowing.remove(down)
+            self.deck.append(str(down["torpedo"]))
+            room = int(down["room"])
+            self.emit("torpedo_stowing_stopped", feed=Msg(template, torpedo=Msg.term(load_name(str(down["torpedo"]))),
+                                                          room=Msg.term(ROOM_NAMES[room])),
+                      room=room, torpedo=down["torpedo"], reason=why)
 
     # -- state ---------------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:
@@ -882,7 +966,10 @@ class Weapons(Module):
                          "mines": mines.id if mines else None, "mine_count": mines.per_tube if mines else 0,
                          "ready_in_s": None if tube["until"] is None else round(float(tube["until"]) - now)})
         return {"tubes": rows, "racks": {str(k): list(v) for k, v in sorted(self.racks.items())},
-                "deck": list(self.deck), "torpedoes_left": self.torpedoes_left(), "mines_left": self.mines_left(),
+                "deck": list(self.deck),
+                "stowing": [{"room": int(s["room"]), "torpedo": s["torpedo"],
+                             "ready_in_s": round(float(s["until"]) - now)} for s in self.stowing],
+                "torpedoes_left": self.torpedoes_left(), "mines_left": self.mines_left(),
                 "mines_laid": self.mines_laid, "tdc": self.tdc_status(),
                 "disc": self.disc.status(),
                 "guns": {gun: {"rounds": self.ammo[gun], "firing": self.firing[gun] is not None,
@@ -895,7 +982,8 @@ class Weapons(Module):
                 "racks": {str(k): list(v) for k, v in self.racks.items()}, "deck": list(self.deck),
                 "tdc": copy.deepcopy(self.tdc), "disc": self.disc.to_state(), "ammo": dict(self.ammo),
                 "firing": copy.deepcopy(self.firing), "fired": self.fired, "hits": self.hits,
-                "sunk": copy.deepcopy(self.sunk), "mines_laid": self.mines_laid}
+                "sunk": copy.deepcopy(self.sunk), "mines_laid": self.mines_laid,
+                "stowing": copy.deepcopy(self.stowing)}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         tubes_ = {int(k): dict(v) for k, v in state["tubes"].items()}
@@ -917,9 +1005,15 @@ class Weapons(Module):
             load_name(kind)
         for kind in deck:
             torpedo_type(kind)
+        stowing = [dict(s) for s in state.get("stowing", [])]  # a save from before has none
+        for down in stowing:
+            torpedo_type(str(down["torpedo"]))
+            if str(down["room"]) not in BOAT["stores"]:
+                raise ValueError(f"a deck torpedo is on its way into room {down['room']}, which has no racks")
         ammo = {gun: int(state["ammo"][gun]) for gun in guns.GUNS}
         firing = {gun: (None if state["firing"][gun] is None else dict(state["firing"][gun])) for gun in guns.GUNS}
         self.tubes, self.racks, self.deck, self.ammo, self.firing = tubes_, racks, deck, ammo, firing
+        self.stowing = stowing
         self.tdc = None if state["tdc"] is None else dict(state["tdc"])
         if self.tdc is not None:
             Target.from_json(self.tdc["target"])
