@@ -96,8 +96,8 @@ def test_4_1_the_debrief_chart_reads_the_result_and_the_reason_in_words(monkeypa
     drawn: list[str] = []
     real = debrief_chart.render
 
-    def spy(msg, translate=None, translate_plural=None):
-        drawn.append(real(msg, translate, translate_plural))
+    def spy(msg, translate=None, translate_plural=None, localise=None):
+        drawn.append(real(msg, translate, translate_plural, localise))
         return drawn[-1]
 
     monkeypatch.setattr(debrief_chart, "render", spy)
