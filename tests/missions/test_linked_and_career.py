@@ -289,3 +289,22 @@ def test_5_2_every_carried_item_survives_kaleun_play_linked_and_kaleun_resume_in
     assert crew.sailor("engineer-square", 0).dead and crew.pos["engineer-square"] is None
     assert crew.sailor("navigator-square", 0).ailments and crew.breaches.flooded == [1]
     assert resumed.module("technical").job("periscope").severity == "failure"
+
+
+def test_5_2_the_table_is_told_where_to_stand_figures_out_of_a_flooded_section_in_its_language():
+    """§10.3.8 with §5.2: a section flooded in the last part stays flooded; the figures that would start there
+    stand in the nearest dry section, and the First Officer reads where, by figure names in the table's
+    language (never the figures' ids)."""
+    from kaleun.i18n import language
+    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.setup import start_game
+
+    first = new_game(3, "sc_convoy_1940")
+    first.take_events()
+    carry = {**extract(first), "flooded": [3]}
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert carried.data["moved"]["captain-square"] == 2
+    german = language("de").render(carried.feed)
+    assert "Kapitän-Quadrat in Sektion 2" in german and "captain-square" not in german
+    assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []
