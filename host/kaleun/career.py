@@ -30,7 +30,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
-from kaleun.core.messages import Msg
+from kaleun.core.messages import N_, Msg
 from kaleun.core.shape import Int, List, Maybe, Obj, Shape, ShapeError, Text, check
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
@@ -265,9 +265,19 @@ def career_lines(record: dict[str, Any]) -> list[str]:
     return [str(m) for m in career_messages(record)]
 
 
+#: how a mission was played, as words (the record keeps the set-up's mode id)
+MODE_WORDS: dict[str, str] = {"single": N_("single"), "linked": N_("linked"), "campaign": N_("campaign")}
+
+
+def _mode(mode: str) -> Msg | str:
+    return Msg.term(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
+
+
 def career_messages(record: dict[str, Any]) -> list[Any]:
     """The record's lines as messages (`Msg`, for the table's language): the totals, the campaign, the
-    patrols in progress, then every mission."""
+    patrols in progress, then every mission. Modes and results are words of the table's language."""
+    from kaleun.uboot.missions.debrief import word
+
     t = record["totals"]
     out = [Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
                "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
@@ -286,15 +296,15 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
         carry = patrol["carry"]
         dead = sum(1 for row in carry.get("sailors", []) for s in row.values() if s["dead"])
         out.append(Msg("Linked patrol {patrol} goes on with {next} ({mode}): {dead} sailors dead, flooded "
-                       "sections {flooded}.", patrol=patrol["id"], next=patrol["next"], mode=patrol["mode"],
-                       dead=dead, flooded=", ".join(map(str, carry.get("flooded", []))) or "none"))
+                       "sections {flooded}.", patrol=patrol["id"], next=patrol["next"], mode=_mode(patrol["mode"]),
+                       dead=dead, flooded=", ".join(map(str, carry.get("flooded", []))) or Msg("none")))
     if record["missions"]:
         out.append(Msg("Missions:"))
     for m in record["missions"]:
         out.append(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
                        "{grt:>7,} GRT  {ships} ships  {lost} lost", played=m["played"][:10], mission=m["mission"],
-                       mode=m["mode"], result=m["result"], grade=m["grade"], score=m["score"], grt=m["grt"],
-                       ships=m["ships_sunk"], lost=m["crew_lost"]))
+                       mode=_mode(m["mode"]), result=word(m["result"]), grade=m["grade"], score=m["score"],
+                       grt=m["grt"], ships=m["ships_sunk"], lost=m["crew_lost"]))
     return out
 
 

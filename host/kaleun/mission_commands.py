@@ -34,8 +34,27 @@ def missions_epilog() -> str:
         return f"missions: cannot be listed:\n{exc}"
 
 
+def _listing_language(args: argparse.Namespace) -> str | None:
+    """The language `kaleun missions` and `kaleun career` print in (--language, else the saved setting,
+    else English); None after saying why a --language given cannot be used."""
+    from kaleun.settings import SettingsError, check_language
+
+    if getattr(args, "language", None):
+        try:
+            return str(check_language(args.language))
+        except SettingsError as exc:
+            print(f"kaleun: {exc}", file=sys.stderr)
+            return None
+    return _table_language(args)
+
+
 def cmd_missions(args: argparse.Namespace) -> int:
+    from kaleun.i18n import language
     from kaleun.uboot.missions.catalogue import MissionError
+
+    code = _listing_language(args)
+    if code is None:
+        return EXIT_BAD_INPUT
 
     try:
         from kaleun.uboot.missions.setup import mission_lines
@@ -49,8 +68,9 @@ def cmd_missions(args: argparse.Namespace) -> int:
 
         print(json.dumps([asdict(m) for m in lines], ensure_ascii=False, indent=1))
         return EXIT_OK
+    lang = language(code)
     for m in lines:
-        print(str(m.line()))
+        print(lang.render(m.line()))
     return EXIT_OK
 
 
@@ -81,27 +101,34 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
 
 
 def cmd_career(args: argparse.Namespace) -> int:
-    from kaleun.career import CareerError, career_lines, career_path, load_career
+    from kaleun.career import CareerError, career_messages, career_path, load_career
+    from kaleun.core.messages import Msg, of_error
+    from kaleun.i18n import language
 
+    code = _listing_language(args)
+    if code is None:
+        return EXIT_BAD_INPUT
+    lang = language(code)
     try:
         record = load_career()
     except CareerError as exc:
-        print(exc, file=sys.stderr)
+        print(lang.render(of_error(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         print(json.dumps(record, ensure_ascii=False, indent=1))
         return EXIT_OK
     if not record["missions"] and record.get("campaign") is None:
-        print(f"No mission with objectives has been played yet ({career_path()}).")
+        print(lang.render(Msg("No mission with objectives has been played yet ({path}).", path=str(career_path()))))
         return EXIT_OK
-    for line in career_lines(record):
-        print(line)
+    for line in career_messages(record):
+        print(lang.render(line))
     return EXIT_OK
 
 
 def add_commands(sub: Any) -> None:
     missions = sub.add_parser("missions", help="list the U-BOOT missions, one line each; check mission files")
     missions.add_argument("--json", action="store_true", help="the list as JSON (id, name, date, base, ...)")
+    missions.add_argument("--language", metavar="CODE", help="the list's language (default: `kaleun config`, else en)")
     missions.set_defaults(func=cmd_missions)
     missions_sub = missions.add_subparsers(dest="missions_command", metavar="ACTION")
     check = missions_sub.add_parser("check", help="check mission files (problems as file:line: problem)")
@@ -112,6 +139,7 @@ def add_commands(sub: Any) -> None:
 
     career = sub.add_parser("career", help="the career record: missions played, the campaign, the linked patrol")
     career.add_argument("--json", action="store_true", help="the whole record as JSON")
+    career.add_argument("--language", metavar="CODE", help="the record's language (default: `kaleun config`, else en)")
     career.set_defaults(func=cmd_career)
 
 
@@ -211,7 +239,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     lines = mission_lines()
     stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
     for i, m in enumerate(lines, start=1):
-        stdout.write(f" {i:>2}. {m.line()}\n")
+        stdout.write(f" {i:>2}. {lang.render(m.line())}\n")
     while True:
         choice = ask(Msg("Mission (number or id)"), lines[0].id)
         pick = lines[int(choice) - 1].id if choice.isdigit() and 1 <= int(choice) <= len(lines) else choice

@@ -219,3 +219,92 @@ def test_5_2_wounds_provisions_cigarettes_ammunition_and_the_medical_chest_carry
     assert crew.cigarettes.left == before["cigarettes"]
     assert crew.health.to_state() == before["health"]
     assert nxt.module("weapons").ammo == {"gun_88": 57, "gun_20": 410}
+
+
+def test_5_2_every_carried_item_survives_kaleun_play_linked_and_kaleun_resume_in_new_processes(home):
+    """§5.2, §8.6, §10.3.8 across processes, as a group plays a linked patrol: part 1 ends with the dead, a
+    wounded sailor, a flooded section, a failed periscope, torpedoes and rounds spent, a meal eaten,
+    cigarettes smoked and the refill kit used, and is booked in the career record. The next evening
+    `kaleun play --linked` (a new process) starts part 2 from the record; the game is saved on `quit`
+    and `kaleun resume` (another process) continues it. The resumed part 2 still holds every carried item
+    exactly as part 1 left it."""
+    from kaleun.uboot.missions.carry import extract
+    from missionkit import Terminal
+
+    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode="linked")
+    g = new_game(3, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 2, "encounter": [], "radio": [],
+                                       "air_cover": "none", "ammo": {"gun_88": 57, "gun_20": 410}})
+    g.take_events()
+    do(g, {"do": "crew_options", "rules": "advise", "wear": False})
+    do(g, {"do": "kill", "figure": "engineer-square", "why": "washed overboard"})
+    do(g, {"do": "ailment", "figure": "navigator-square", "deck": "event", "wounds": 1, "exhaustion": 2})
+    do(g, {"do": "damage", "kind": "technical", "component": "periscope", "severity": "failure"})
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 1})
+    assert one(order(g, "prepare_meal", take=[1, 2, 3]), "order_accepted")
+    order(g, "mobilize")
+    do(g, {"do": "place", "figure": "officer-square", "section": 8})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "chips", "figure": "officer-square", "add": 1})
+    assert named(do(g, {"do": "smoke", "role": "officer"}), "smoke_break")
+    order(g, "flood_tubes", tubes=[2])
+    advance(g, 600)  # the breach floods section 1 unrepaired
+    order(g, "tdc", source="manual", bearing=10, range_m=2000, course=90, speed_kn=8)
+    order(g, "fire_torpedoes", tubes=[2])
+    do(g, {"do": "first_aid_kit"})
+    assert one(advance(g, 3 * H), "mission_end")["reason"] == "time_limit"
+    assert record_mission(g) is not None
+    carry = load_career()["patrol"]["carry"]
+    assert carry["flooded"] == [1] and carry["weapons"]["ammo"] == {"gun_88": 57, "gun_20": 410}
+    assert carry["cigarettes"]["officer"] == 1 and carry["health"]["kits"] == 0
+
+    evening = Terminal(home, "play", "--console", "--linked", "--seed", "5")
+    try:
+        evening.expect("The patrol goes on from sc_convoy_1940.")
+        evening.expect(">")
+        evening.send("quit")
+        evening.expect("Game saved.")
+        assert evening.close() == 0
+    finally:
+        if evening.proc.poll() is None:
+            evening.proc.kill()
+    later = Terminal(home, "resume", "--console")
+    try:
+        later.expect("resuming weather_1940")
+        later.expect(">")
+        later.send("quit")
+        later.expect("Game saved.")
+        assert later.close() == 0
+    finally:
+        if later.proc.poll() is None:
+            later.proc.kill()
+
+    resumed = load_saved_game(home / "autosave.json")
+    assert resumed.config["mission"] == "weather_1940"
+    now = extract(resumed)
+    for item in ("sailors", "health", "food", "cigarettes", "flooded", "weapons"):
+        assert now[item] == carry[item], item
+    assert [(j["component"], j["severity"]) for j in now["technical"]] == \
+        [(j["component"], j["severity"]) for j in carry["technical"]]
+    crew = resumed.module("crew")
+    assert crew.sailor("engineer-square", 0).dead and crew.pos["engineer-square"] is None
+    assert crew.sailor("navigator-square", 0).ailments and crew.breaches.flooded == [1]
+    assert resumed.module("technical").job("periscope").severity == "failure"
+
+
+def test_5_2_the_table_is_told_where_to_stand_figures_out_of_a_flooded_section_in_its_language():
+    """§10.3.8 with §5.2: a section flooded in the last part stays flooded; the figures that would start there
+    stand in the nearest dry section, and the First Officer reads where, by figure names in the table's
+    language (never the figures' ids)."""
+    from kaleun.i18n import language
+    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.setup import start_game
+
+    first = new_game(3, "sc_convoy_1940")
+    first.take_events()
+    carry = {**extract(first), "flooded": [3]}
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert carried.data["moved"]["captain-square"] == 2
+    german = language("de").render(carried.feed)
+    assert "Kapitän-Quadrat in Sektion 2" in german and "captain-square" not in german
+    assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []

@@ -96,8 +96,8 @@ def test_4_1_the_debrief_chart_reads_the_result_and_the_reason_in_words(monkeypa
     drawn: list[str] = []
     real = debrief_chart.render
 
-    def spy(msg, translate=None, translate_plural=None):
-        drawn.append(real(msg, translate, translate_plural))
+    def spy(msg, translate=None, translate_plural=None, localise=None):
+        drawn.append(real(msg, translate, translate_plural, localise))
         return drawn[-1]
 
     monkeypatch.setattr(debrief_chart, "render", spy)
@@ -167,3 +167,47 @@ def test_5_3_the_terminal_set_up_names_roles_modes_and_levels_in_the_table_langu
     assert setup.easy_watch_change == {"officer": True}
     asked = out.getvalue()
     assert shown in asked and "officer" not in asked
+
+
+@pytest.mark.parametrize(("language", "listed"), [
+    ("de", "  1. prize_rules_1939         1939-09-22  Prisenordnung (ab Wilhelmshaven): "),
+    ("ru", "  1. prize_rules_1939         1939-09-22  Призовое право (база: Вильгельмсхафен): "),
+])
+def test_5_3_the_terminal_set_up_lists_the_missions_in_the_table_language(language, listed):
+    """Issue 9 item 8: `kaleun play --setup` at a German or Russian table lists the missions (name, base, summary)
+    in that language, not in English."""
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    interactive_setup(io.StringIO("1\n\n\n\n\n\n"), out, seed=3, language=language)
+    asked = out.getvalue()
+    assert listed in asked
+    assert "Prize rules" not in asked and "(from Wilhelmshaven)" not in asked
+
+
+def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
+    """Issue 9 items 7 and 8: `kaleun missions` and `kaleun career` print in the table's language (--language,
+    else `kaleun config`): the missions' names and summaries, the career's modes and results as words; an
+    unknown language is refused by name."""
+    from kaleun.career import empty, save_career
+
+    listed = run_kaleun("missions", "--language", "de", home=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert "Prisenordnung (ab Wilhelmshaven)" in listed.stdout and "Prize rules" not in listed.stdout
+    record = empty()
+    record["missions"].append({"key": "0:prize_rules_1939:1939-09-22T06:00:00:1", "mission": "prize_rules_1939",
+                               "name": "Prize rules", "mode": "campaign", "seed": 0, "result": "won",
+                               "reason": "returned", "grade": "B", "score": 1528, "fame": 1000, "grt": 10553,
+                               "ships_sunk": 2, "crew_lost": 0, "start": "1939-09-22T06:00:00",
+                               "end": "1939-09-24T08:30:00", "played": "2025-03-14T20:00:00"})
+    record["totals"].update(missions=1, score=1528, fame=1000, grt=10553, ships=2)
+    save_career(record, tmp_path / "career.json")
+    config = run_kaleun("config", "set", "language", "de", home=tmp_path)
+    assert config.returncode == 0, config.stderr
+    shown = run_kaleun("career", home=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert "  2025-03-14  prize_rules_1939       Kampagne gewonnen Note B  Punkte  1.528" in shown.stdout, shown.stdout
+    english = run_kaleun("career", "--language", "en", home=tmp_path)
+    assert "prize_rules_1939       campaign won      grade B" in english.stdout
+    bad = run_kaleun("missions", "--language", "xx", home=tmp_path)
+    assert bad.returncode == 2 and "'xx' is not a language Kaleun speaks" in bad.stderr

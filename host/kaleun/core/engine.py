@@ -57,8 +57,9 @@ RNG_STATE = Tuple(Int(3, 3), List(Int(0, 2**32 - 1), size=625), Maybe(Num(-100, 
 #: the parts of a save the engine itself reads (each module checks its own part)
 STATE_SHAPE = Obj(
     format=TEXT, version=Int(), game=TEXT, seed=Int(-(2**63), 2**63),
-    # each game reads its own config (U-BOOT: mission, changes; Captain Sonar: scenario, mode, crews)
-    config=Map(Json(depth=6), most=100),
+    # each game reads its own config (U-BOOT: mission, changes; Captain Sonar: scenario, mode, crews) and
+    # checks its whole shape; a linked patrol's carry-over nests a sailor's ailment 7 levels deep in it
+    config=Map(Json(depth=10), most=100),
     t=Num(0, 1e10), rng=Map(RNG_STATE, keys=Text(max_len=64), most=64),
     modules=Map(Checked(dict, "an object"), keys=Text(max_len=64), most=64),
     # what the physical table was like (the telegraph's lever, the attack disc's rings)

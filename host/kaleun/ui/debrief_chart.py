@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Msg, Translate, TranslatePlural, from_json, render
+from kaleun.core.messages import Localise, Msg, Translate, TranslatePlural, render
 from kaleun.uboot.missions import debrief as debrief_text
 from kaleun.uboot.missions.debrief import word as said
 
@@ -84,8 +84,9 @@ def _inv_merc(y: float) -> float:
 
 
 def render_debrief(d: dict[str, Any], translate: Translate | None = None,
-                   translate_plural: TranslatePlural | None = None) -> Any:
-    """The debrief drawn on a new Surface (WIDTH x HEIGHT)."""
+                   translate_plural: TranslatePlural | None = None, localise: Localise | None = None) -> Any:
+    """The debrief drawn on a new Surface (WIDTH x HEIGHT), in the language of `translate` with the numbers
+    as `localise` writes them (`kaleun.i18n.Language.number`)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -95,7 +96,7 @@ def render_debrief(d: dict[str, Any], translate: Translate | None = None,
     surface.fill(PAPER)
 
     def text(msg: Msg | str) -> str:
-        return render(msg, translate, translate_plural)
+        return render(msg, translate, translate_plural, localise)
 
     _draw_chart(surface, d, fonts, text)
     _draw_panel(surface, d, fonts, text)
@@ -277,8 +278,8 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
              indent=8)
     y += 6
     line(Msg.plural("{n} sailor lost", "{n} sailors lost", n=len(d["crew_lost"])), bold)
-    for death in d["crew_lost"]:
-        line(Msg("{sailor}: {cause}", sailor=death["sailor"], cause=from_json(death["cause"]) or ""), indent=8)
+    for lost in debrief_text.crew_lost_lines(d):
+        line(text(lost).strip(), indent=8)
     y += 6
     line(Msg("{distance:,} nm run; {fixes} sextant fixes; {attacks} attacks", distance=round(d["distance_nm"]),
              fixes=len(d["fixes"]), attacks=len(d["attacks"])))
@@ -299,17 +300,21 @@ def _wrap(words: str, font: Any, width: int) -> list[str]:
     return out
 
 
+def _language(code: str) -> tuple[Translate | None, TranslatePlural | None, Localise | None]:
+    """The words and the numbers of a language for `render_debrief` (English: the templates as they are)."""
+    if code == "en":
+        return None, None, None
+    from kaleun.i18n import language
+
+    chosen = language(code)
+    return chosen.text, chosen.plural, chosen.number
+
+
 def write_debrief(d: dict[str, Any], path: Path, language: str = "en") -> Path:
     """Draw the debrief and save it as PNG (raises OSError)."""
     import pygame
 
-    translate: Translate | None = None
-    translate_plural: TranslatePlural | None = None
-    if language != "en":
-        from kaleun.ui.idsheet import translator
-
-        translate, translate_plural = translator(language)
-    surface = render_debrief(d, translate, translate_plural)
+    surface = render_debrief(d, *_language(language))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp.png")
     pygame.image.save(surface, str(tmp))

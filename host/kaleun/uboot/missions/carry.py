@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.engine import Engine
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, join
 from kaleun.core.shape import (
     BOOL,
     COUNT,
@@ -111,6 +111,8 @@ def check_carry(carry: Any) -> str | None:
 def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
     """Start this game where the last part ended. Returns the sailors already dead; emits
     `carried_over` with a summary the First Officer reads out."""
+    from kaleun.uboot.figures import figure_term
+
     problem = check_carry(carry)
     if problem is not None:
         raise ValueError(problem)
@@ -171,7 +173,8 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                                 "{n} sailors are dead: take their figures off the model.", n=len(dead)))
     if moved:
         parts.append(Msg("Flooded sections {sections}: stand {moves}.", sections=", ".join(map(str, flooded)),
-                         moves=", ".join(f"{f} in {s}" for f, s in moved.items())))
+                         moves=join([Msg("{figure} in section {section}", figure=figure_term(f), section=s)
+                                     for f, s in moved.items()])))
     elif flooded:
         parts.append(Msg("Flooded sections: {sections}.", sections=", ".join(map(str, flooded))))
     if torpedoes is not None:

@@ -7,7 +7,7 @@ runtime writes them into the session folder) and the console all read it. Its fi
     grade, score, fame, grt, grt_fame, par, thresholds ({grade: least score})
     objectives: [{id, kind, text, primary, fame, state, met, progress, target, coded}]
     sunk: [{t, ship, class, class_name, type, grt, cause, convoy, lat, lon}]
-    crew_lost: [{t, sailor, figure, cause}]
+    crew_lost: [{t, sailor, figure, name, cause}]   (name: the sailor as the feed names him, a Msg as JSON)
     track: [[t, lat, lon, dr_lat, dr_lon]]   (true and dead-reckoned position)
     fixes: [{t, lat, lon, square, true}]     (sextant fixes: the measured position, the true one)
     attacks: [{t, lat, lon, kind, target}]   (salvoes, guns opening fire)
@@ -23,7 +23,8 @@ import json
 from typing import Any
 
 from kaleun.core.engine import Engine
-from kaleun.core.messages import N_, Msg, from_json
+from kaleun.core.messages import N_, Msg, from_json, to_json
+from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.uboot.missions import passage, scoring
 
 #: the codes the debrief reads out (results, objective states, why a mission ended, what sank a
@@ -79,7 +80,7 @@ def debrief(engine: Engine) -> dict[str, Any]:
                    grt_fame=0, par=0, objectives=[], thresholds={})
     log = mission.log
     out["sunk"] = [dict(s) for s in log["sunk"]]
-    out["crew_lost"] = [dict(d) for d in log["deaths"]]
+    out["crew_lost"] = [_named(engine, d) for d in log["deaths"]]
     out["track"] = [list(p) for p in log["track"]]
     out["fixes"] = [dict(f) for f in log["fixes"]]
     out["attacks"] = [dict(a) for a in log["attacks"]]
@@ -92,6 +93,36 @@ def debrief(engine: Engine) -> dict[str, Any]:
         out["distance_nm"] = mission.end_distance
     else:
         out["distance_nm"] = round(engine.module("boat").distance_at(engine.t), 1) if engine.has_module("boat") else 0
+    return out
+
+
+def _named(engine: Engine, death: dict[str, Any]) -> dict[str, Any]:
+    """A death of the log with the sailor's name as the feed says it ("engineer-square (Chief mechanic)",
+    in the table's language), never his id alone."""
+    out = dict(death)
+    figure, _, watch = str(death.get("sailor") or "").partition("/")
+    if engine.has_module("crew") and figure in engine.module("crew").states[0] and watch in ("1", "2"):
+        out["name"] = to_json(engine.module("crew").label(figure, int(watch) - 1))
+    else:
+        out["name"] = to_json(figure_term(figure)) if figure in FIGURES else death.get("sailor")
+    return out
+
+
+def crew_lost_lines(d: dict[str, Any]) -> list[Msg]:
+    """The sailors lost, each by name with the cause, in the order of the first death of each cause; more
+    than LOST_ONE_BY_ONE lost for one cause (the whole crew with the boat) are one line, not 32. Each line
+    starts with two spaces (the console's indent; the chart strips them)."""
+    out: list[Msg] = []
+    causes: dict[str, list[dict[str, Any]]] = {}
+    for death in d["crew_lost"]:
+        causes.setdefault(json.dumps(death["cause"], sort_keys=True), []).append(death)
+    for deaths in causes.values():
+        cause = from_json(deaths[0]["cause"]) or ""
+        if len(deaths) > LOST_ONE_BY_ONE:
+            out.append(Msg("  {n} sailors: {cause}", n=len(deaths), cause=cause))
+            continue
+        for death in deaths:
+            out.append(Msg("  {sailor}: {cause}", sailor=from_json(death.get("name")) or death["sailor"], cause=cause))
     return out
 
 
@@ -127,16 +158,7 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         out.append(Msg("Mines laid: {mines} in {fields}.", mines=sum(int(m["count"]) for m in laid),
                        fields=Msg.plural("{n} field", "{n} fields", n=len(laid))))
     out.append(Msg.plural("Crew lost: {n}.", "Crew lost: {n}.", n=len(d["crew_lost"])))
-    causes: dict[str, list[dict[str, Any]]] = {}  # by cause, in the order of the first death of each
-    for death in d["crew_lost"]:
-        causes.setdefault(json.dumps(death["cause"], sort_keys=True), []).append(death)
-    for deaths in causes.values():
-        cause = from_json(deaths[0]["cause"]) or ""
-        if len(deaths) > LOST_ONE_BY_ONE:  # the whole crew lost with the boat: one line, not 32
-            out.append(Msg("  {n} sailors: {cause}", n=len(deaths), cause=cause))
-            continue
-        for death in deaths:
-            out.append(Msg("  {sailor}: {cause}", sailor=death["sailor"], cause=cause))
+    out.extend(crew_lost_lines(d))
     out.append(Msg("Patrol: {distance:,} nm run, {fixes} sextant fixes, {attacks} attacks.",
                    distance=round(d["distance_nm"]), fixes=len(d["fixes"]), attacks=len(d["attacks"])))
     return out

@@ -28,9 +28,10 @@ RESULTS: dict[str, tuple[Msg, theme.Color, str]] = {
 }
 
 
-def objective_lines(objectives: Any) -> list[tuple[str, bool | None]]:
-    """(words, done) of each objective, whatever form the mission gives them in."""
-    out: list[tuple[str, bool | None]] = []
+def objective_lines(objectives: Any) -> list[tuple[Msg | str, bool | None]]:
+    """(words, done) of each objective, whatever form the mission gives them in; a mission's objective
+    (`text` from its file) in the table's language, an objective whose signal was never decoded as such."""
+    out: list[tuple[Msg | str, bool | None]] = []
     if isinstance(objectives, Mapping):
         objectives = [{"name": k, "done": v} if not isinstance(v, Mapping) else {"name": k, **v}
                       for k, v in objectives.items()]
@@ -40,11 +41,24 @@ def objective_lines(objectives: Any) -> list[tuple[str, bool | None]]:
         if isinstance(item, str):
             out.append((item, None))
         elif isinstance(item, Mapping):
-            words = next((str(item[k]) for k in ("text", "name", "title", "id", "objective") if item.get(k)), "?")
+            words: Msg | str = next((str(item[k]) for k in ("text", "name", "title", "id", "objective")
+                                     if item.get(k)), "?")
+            if item.get("coded"):
+                words = Msg("a signal never decoded")
+            elif item.get("text"):
+                words = Msg.term(str(item["text"]))
             done = next((bool(item[k]) for k in ("done", "met", "achieved", "complete", "completed") if k in item),
                         None)
             out.append((words, done))
     return out
+
+
+def class_name(cid: Any) -> str:
+    """A ship class's name from the sea's data ("Hog Islander" for `hog_islander`); an unknown one as given."""
+    from kaleun.uboot.sea.classes import ship_classes
+
+    found = ship_classes().get(str(cid))
+    return found.name if found is not None else str(cid or "?")
 
 
 class Debrief(Overlay):
@@ -71,7 +85,8 @@ class Debrief(Overlay):
             language = self.win.lang
             english = language.code == "en"
             self.chart_image = render_debrief(debrief(self.game), None if english else language.text,
-                                              None if english else language.plural)
+                                              None if english else language.plural,
+                                              None if english else language.number)
         self.win.touch()
 
     def read(self) -> Hashable:
@@ -113,11 +128,15 @@ class Debrief(Overlay):
         right = Rect(area.centerx + s(4), y + s(6), area.w // 2 - s(16), left.h)
         lines: list[tuple[Msg | str, theme.Color]] = []
         for key, label in (("score", Msg("Score")), ("grade", Msg("Grade")), ("fame", Msg("Fame"))):
-            if self.end.get(key) is not None:
-                lines.append((Msg("{what}: {value}", what=label, value=self.end[key]), theme.ACCENT))
+            value = self.end.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                lines.append((Msg("{what}: {value:,}", what=label, value=value), theme.ACCENT))
+            elif value is not None:
+                lines.append((Msg("{what}: {value}", what=label, value=value), theme.ACCENT))
         for text, done in objective_lines(self.end.get("objectives")):
             mark = "✓" if done else "✗" if done is False else "·"
-            lines.append((f"{mark} {text}", theme.GOOD if done else theme.WARNING if done is False else theme.TEXT))
+            tone = theme.GOOD if done else theme.WARNING if done is False else theme.TEXT
+            lines.append((Msg("{mark} {text}", mark=mark, text=text), tone))
         lines.append((Msg("{h} hours at sea", h=self.hours), theme.TEXT_DIM))
         lines.append((Msg("{n} of the crew dead", n=self.dead), theme.WARNING if self.dead else theme.TEXT_DIM))
         if self.saved:
@@ -131,7 +150,7 @@ class Debrief(Overlay):
                           theme.ACCENT))
             tally.append((Msg("{f} torpedoes fired, {h} hits", f=w.get("fired", 0), h=w.get("hits", 0)), theme.TEXT))
             for ship in w.get("sunk", [])[:5]:
-                tally.append((Msg("{name}, {grt:,} GRT", name=Msg.term(str(ship.get("class", "?"))),
+                tally.append((Msg("{name}, {grt:,} GRT", name=Msg.term(class_name(ship.get("class"))),
                                   grt=int(ship.get("grt") or 0)), theme.TEXT_DIM))
         self._column(c, right, tally)
         self._buttons(c, area)

@@ -1,0 +1,132 @@
+"""The debrief in the table's language (rulebook §4.1: the outcome, the grade, the objectives, the ships sunk and
+the crew lost; issue 9 item 5): the console's lines, the saved chart and the window's debrief screen say
+every word a player reads in German and Russian too — the dead by their figure and name, never by an id,
+the objectives in the mission's own words, the ships by their class's name, the numbers with the
+language's signs."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.core.events import Event
+from kaleun.i18n import language
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.debrief import debrief, lines
+from missionkit import advance, game, lookouts, order
+
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+
+
+class Catch(EventWriter):
+    """The events of a script run, kept as the game made them (their feed a `Msg`, not text)."""
+
+    def __init__(self) -> None:
+        super().__init__(io.StringIO())
+        self.events: list[Event] = []
+
+    def write(self, events: list[Event]) -> None:
+        self.events.extend(events)
+        super().write(events)
+
+
+def played(mission: str, kind: str) -> tuple[Any, list[Event]]:
+    g = new_game(0, mission)
+    writer = Catch()
+    ScriptRun(g, default_board(), writer).run(SCRIPTS / f"{mission}.{kind}.jsonl")
+    return g, writer.events
+
+
+def two_lookouts_drowned() -> Any:
+    """§9.3: the boat dives with two lookouts on the bridge; both die."""
+    g = game("prize_rules_1939")
+    lookouts(g)
+    order(g, "dive")
+    advance(g, 600)
+    return g
+
+
+@pytest.mark.parametrize(("code", "dead"), [
+    ("en", ["  navigator-square (Navigator): left outside when the boat dived",
+            "  navigator-triangle (Lookout Fischer): left outside when the boat dived"]),
+    ("de", ["  Navigator-Quadrat (Navigator): draußen geblieben, als das Boot tauchte",
+            "  Navigator-Dreieck (Ausguck Fischer): draußen geblieben, als das Boot tauchte"]),
+])
+def test_4_1_the_debrief_names_each_dead_sailor_by_figure_and_name_in_the_table_language(code, dead):
+    g = two_lookouts_drowned()
+    d = json.loads(json.dumps(debrief(g)))  # as the session saves it
+    said = [language(code).render(m) for m in lines(d)]
+    assert [x for x in said if x.lower().startswith("  navi")] == dead
+    assert not [x for x in said if "/1" in x]  # never the sailor's id
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_4_1_every_debrief_line_has_its_translation(code):
+    lang = language(code)
+    for mission, kind in (("torpedo_crisis_1940", "lose"), ("prize_rules_1939", "win")):
+        g, _ = played(mission, kind)
+        for line in lines(debrief(g)):
+            assert lang.missing(line) == [], (mission, lang.render(line))
+    for line in lines(debrief(two_lookouts_drowned())):
+        assert lang.missing(line) == [], lang.render(line)
+
+
+def test_4_1_the_saved_chart_in_german_groups_a_crew_lost_with_the_boat_and_writes_german_numbers(tmp_path,
+                                                                                                monkeypatch):
+    """The chart (the session's debrief PNG) of a boat lost with all hands: one line for the 32, numbers
+    as German writes them ("Soll 1.700"), no sailor's id."""
+    from kaleun.ui import debrief_chart
+
+    g, _ = played("torpedo_crisis_1940", "lose")
+    drawn: list[str] = []
+    real = debrief_chart.render
+
+    def spy(*args: Any) -> str:
+        drawn.append(real(*args))
+        return drawn[-1]
+
+    monkeypatch.setattr(debrief_chart, "render", spy)
+    debrief_chart.write_debrief(debrief(g), tmp_path / "d.png", "de")
+    assert "32 Seeleute: mit dem Boot untergegangen" in [x.strip() for x in drawn]
+    assert not [x for x in drawn if "/1:" in x or "/2:" in x]
+    assert any("Soll 1.700" in x for x in drawn), [x for x in drawn if "Soll" in x]
+
+
+def test_4_1_the_window_debrief_reads_objectives_ships_and_numbers_in_the_table_language():
+    """The window's debrief screen of a German table after the prize-rules patrol: the objectives in German,
+    the ships by their class's German name, GRT with German grouping; nothing drawn lacks a translation."""
+    import pygame
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.ui.window import Window
+    from window.fingers import FakeClock
+
+    g, events = played("prize_rules_1939", "win")
+    clock = FakeClock()
+    runtime = Runtime(g, Table(default_board(), g), clock=clock)
+    runtime.language = "de"
+    win = Window(runtime, size=(800, 480), clock=clock)
+    win.guard = False
+    win._on_event(next(e for e in events if e.name == "mission_end"))
+    drawn: list[Any] = []
+    real = win.tr
+
+    def spy(text: Any) -> str:
+        drawn.append(text)
+        return real(text)
+
+    win.tr = spy  # type: ignore[method-assign]
+    win.render(pygame.Surface((800, 480)))
+    assert type(win.overlay).__name__ == "Debrief"
+    said = [real(x) for x in drawn]
+    assert "✓ Zwei Handelsschiffe mit dem Deckgeschütz versenken." in said
+    assert "✗ Dem BdU einen Wetterbericht senden." in said
+    assert "Trampdampfer, 4.800 BRT" in said and "Hog-Islander, 5.753 BRT" in said
+    assert "Schiffe versenkt: 2, 10.553 BRT" in said and "Punkte: 1.528" in said
+    missing = [real(x) for x in drawn if not isinstance(x, str) and win.lang.missing(x)]
+    assert missing == []
