@@ -279,9 +279,11 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     from kaleun.uboot.missions.debrief import word
 
     t = record["totals"]
-    out = [Msg("Career: {missions} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {ships} ships sunk, "
-               "{lost} sailors lost.", missions=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
-               ships=t["ships"], lost=t["crew_lost"])]
+    out = [Msg.plural("Career: {n} mission, score {score:,}, fame {fame:,}, {grt:,} GRT in {sunk}, {lost}.",
+                      "Career: {n} missions, score {score:,}, fame {fame:,}, {grt:,} GRT in {sunk}, {lost}.",
+                      n=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
+                      sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=t["ships"]),
+                      lost=Msg.plural("{n} sailor lost", "{n} sailors lost", n=t["crew_lost"]))]
     campaign = record.get("campaign")
     if campaign is not None:
         state = {"running": Msg("running; next: {next}", next=campaign.get("next")),
@@ -295,9 +297,12 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
             continue
         carry = patrol["carry"]
         dead = sum(1 for row in carry.get("sailors", []) for s in row.values() if s["dead"])
-        out.append(Msg("Linked patrol {patrol} goes on with {next} ({mode}): {dead} sailors dead, flooded "
-                       "sections {flooded}.", patrol=patrol["id"], next=patrol["next"], mode=_mode(patrol["mode"]),
-                       dead=dead, flooded=", ".join(map(str, carry.get("flooded", []))) or Msg("none")))
+        out.append(Msg.plural("Linked patrol {patrol} goes on with {next} ({mode}): {n} sailor dead, flooded "
+                              "sections {flooded}.",
+                              "Linked patrol {patrol} goes on with {next} ({mode}): {n} sailors dead, flooded "
+                              "sections {flooded}.", n=dead, patrol=patrol["id"], next=patrol["next"],
+                              mode=_mode(patrol["mode"]),
+                              flooded=", ".join(map(str, carry.get("flooded", []))) or Msg("none")))
     if record["missions"]:
         out.append(Msg("Missions:"))
     for m in record["missions"]:

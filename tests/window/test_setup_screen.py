@@ -177,10 +177,10 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_in_progress_and_shows_the
     table, made = set_up_window()
     table.tap("setup.next")
     overlay = table.window.overlay
-    assert str(overlay.career_line()).startswith("Career: 1 missions")
+    assert str(overlay.career_line()).startswith("Career: 1 mission,")
     table.tap("setup.mode.linked")
     assert overlay.mission == "weather_1940"
-    assert str(overlay.career_line()) == ("Linked patrol autumn_1940 goes on with weather_1940 (linked): 1 sailors "
+    assert str(overlay.career_line()) == ("Linked patrol autumn_1940 goes on with weather_1940 (linked): 1 sailor "
                                           "dead, flooded sections none.")
     table.tap("setup.start")
     game, events = made[0]

@@ -258,7 +258,8 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         y += img.get_height() + 8
     else:
         line(Msg("Result: {result} ({reason})", result=said(d["result"] or "running"),
-                 reason=debrief_text.why(d["reason"])), bold)
+                 reason=debrief_text.why(d["reason"])) if d["reason"]
+             else Msg("Result: {result}", result=said(d["result"] or "running")), bold)
     if d["objectives"]:
         y += 6
         line(Msg("Objectives"), bold)

@@ -132,13 +132,18 @@ def lines(d: dict[str, Any]) -> list[Msg]:
                mission=d["mission"], start=d["start"].replace("T", " ")[:16], end=d["end"].replace("T", " ")[:16],
                days=d["days"])]
     result = word(d["result"] or "running")
-    if d["grade"] is not None:
+    score = {"grade": d["grade"], "score": d["score"], "par": d["par"], "fame": d["fame"],
+             "grt_fame": d["grt_fame"], "grt": d["grt"]}
+    if d["grade"] is not None and d["reason"]:
         out.append(Msg("Result: {result} ({reason}). Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result,
-                       reason=why(d["reason"]), grade=d["grade"], score=d["score"], par=d["par"],
-                       fame=d["fame"], grt_fame=d["grt_fame"], grt=d["grt"]))
+                       reason=why(d["reason"]), **score))
+    elif d["grade"] is not None:  # still running: the grade so far
+        out.append(Msg("Result: {result}. Grade {grade}: score {score:,} of par {par:,} "
+                       "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result, **score))
     else:
-        out.append(Msg("Result: {result} ({reason}).", result=result, reason=why(d["reason"])))
+        out.append(Msg("Result: {result} ({reason}).", result=result, reason=why(d["reason"])) if d["reason"]
+                   else Msg("Result: {result}.", result=result))
     for obj in d["objectives"]:
         mark = "[x]" if obj["met"] else "[ ]"
         kind = Msg("Primary") if obj["primary"] else Msg("Secondary")
