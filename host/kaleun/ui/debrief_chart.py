@@ -249,7 +249,8 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         gx = x + img.get_width() + 24
         gy = y + 18
         for msg in (Msg("Result: {result} ({reason})", result=said(d["result"]),
-                        reason=debrief_text.why(d["reason"])),
+                        reason=debrief_text.why(d["reason"])) if d["reason"]
+                    else Msg("Result: {result}", result=said(d["result"] or "running")),
                     Msg("Score {score:,} of par {par:,}", score=d["score"], par=d["par"]),
                     Msg("{fame:,} fame from objectives", fame=d["fame"]),
                     Msg("{grt_fame:,} for {grt:,} GRT sunk", grt_fame=d["grt_fame"], grt=d["grt"])):
