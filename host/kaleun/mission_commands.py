@@ -231,10 +231,15 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         return answer.strip() or default
 
     def choose(question: Msg, names: dict[str, Msg], default: str) -> str:
-        """An answer by name in the table's language or by id (anything else is kept as typed)."""
+        """An answer by name in the table's language or by id; anything else is refused at once,
+        naming the choices in the table's language, and the question is asked again."""
         shown = {lang.render(word).casefold(): key for key, word in names.items()}
-        answer = ask(question, lang.render(names[default]))
-        return shown.get(answer.casefold(), answer.casefold() if answer.casefold() in names else answer)
+        while True:
+            answer = ask(question, lang.render(names[default])).casefold()
+            if answer in shown or answer in names:
+                return shown.get(answer, answer)
+            stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
+                                                choices=", ".join(lang.render(w) for w in names.values()))) + "\n")
 
     lines = mission_lines()
     stdout.write(lang.render(Msg("New game. Missions:")) + "\n")

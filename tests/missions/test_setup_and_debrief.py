@@ -150,6 +150,20 @@ def test_5_3_the_set_up_asked_on_the_terminal():
         interactive_setup(io.StringIO("1\n"), io.StringIO())
 
 
+def test_5_3_an_unknown_mode_or_level_is_refused_at_once_by_its_names():
+    """An answer that is no mode or level is refused right after it is typed (not after all the
+    difficulties), naming the choices in the table's language, and the same question comes again."""
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("training\nsolo\nsingle\nbrutal\nhard\n\n\n\n"), out, language="de")
+    assert (setup.mission, setup.mode, setup.difficulty) == ("training", "single", {"captain": "hard"})
+    asked = out.getvalue()
+    assert "! solo ist keine der Wahlen: einzelne Mission, verknüpfte Feindfahrt, Kampagne" in asked
+    assert "! brutal ist keine der Wahlen: leicht, normal, schwer" in asked
+    assert asked.index("! solo") < asked.index("Schwierigkeit")
+
+
 @pytest.mark.parametrize(("language", "answers", "shown"), [
     ("ru", "gibraltar_1941\nодиночная миссия\nТрудная\nлёгкая\n\nnormal\nд\n",
      "Облегчённая смена вахт для роли «Старший помощник»? (y/n) [n]: "),
