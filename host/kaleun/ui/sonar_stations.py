@@ -64,11 +64,17 @@ def _tabs(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
         left += width
 
 
-def _title(screen: TeamScreen, surface: Any, text: Msg, area: tuple[int, int, int, int], colour: Any = None) -> None:
+#: a station's title: up to two lines
+TITLE = 46
+
+
+def _title(screen: TeamScreen, surface: Any, text: Msg, area: tuple[int, int, int, int], colour: Any = None,
+           height: int = 28) -> None:
     assert screen.labels is not None
     x, y, w, _ = area
-    rect = screen.r(x, y, w, 28)
-    screen.labels.label(surface, rect, text, colour or theme.TEXT, theme.MIN_TEXT, lines=1, align="left", pad=0)
+    rect = screen.r(x, y, w, height)
+    screen.labels.label(surface, rect, text, colour or theme.TEXT, theme.MIN_TEXT, lines=height // 22, align="left",
+                        pad=0)
 
 
 # -- the Captain ----------------------------------------------------------------------------------
@@ -120,10 +126,10 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     x, y, w, h = area
     waiting = "mark" in status["waiting_for"]
     _title(screen, surface, Msg("First Mate: mark one gauge.") if waiting else Msg("First Mate: one mark per course."),
-           area, theme.ACCENT if waiting else theme.TEXT_DIM)
+           area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
     gauges = status["gauges"]
-    top = y + 30
-    row_h = min(58, (h - 30) // max(1, len(gauges)))
+    top = y + TITLE
+    row_h = min(58, (h - TITLE) // max(1, len(gauges)))
     names = {s: Msg.term(SYSTEM_TITLES[s]) for s in gauges}
     notes = {s: Msg("broken") if s in status["broken"] else Msg("ready") if f >= n else None
              for s, (f, n) in gauges.items()}
@@ -170,13 +176,13 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
                     section=Msg.term(DIRECTION_NAMES[waiting]))
     else:
         title = Msg("Engineer: one cross per course, in its section.")
-    _title(screen, surface, title, area, theme.ACCENT if waiting else theme.TEXT_DIM)
+    _title(screen, surface, title, area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
     font = screen.labels.font(theme.TEXT_SIZE)
     label_w = max(font.size(screen.text(Msg.term(DIRECTION_NAMES[d])))[0] for d in SECTION_ORDER) + screen.px(10)
     most = max(len(layout.by_direction[d]) for d in SECTION_ORDER)
-    top = y + 30
+    top = y + TITLE
     row_h = 58
-    slot = min(row_h, (screen.r(x, y, w, h).width - label_w) // most)
+    slot = min(screen.px(row_h), (screen.r(x, y, w, h).width - label_w) // most)
     for i, direction in enumerate(SECTION_ORDER):
         row = screen.r(x, top + i * row_h, w, row_h - GAP)
         here = direction == waiting
@@ -194,8 +200,9 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
             screen.labels.line(surface, text, centre, theme.TEXT_DARK, theme.MIN_TEXT, "center")
             if sid in crossed:
                 q = int(radius * 0.8)
-                pygame.draw.line(surface, theme.OUTLINE, (centre[0] - q, centre[1] - q), (centre[0] + q, centre[1] + q), 5)
-                pygame.draw.line(surface, theme.OUTLINE, (centre[0] - q, centre[1] + q), (centre[0] + q, centre[1] - q), 5)
+                cx, cy = centre
+                pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy - q), (cx + q, cy + q), 5)
+                pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy + q), (cx + q, cy - q), 5)
             screen.hits.append((target, Hit("symbol", sid)))
     legend_top = top + len(SECTION_ORDER) * row_h + 4
     screen.labels.paragraph(surface, Msg(LEGEND), screen.r(x, legend_top, w, y + h - legend_top), theme.TEXT_DIM)
@@ -213,8 +220,8 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
         plot = screen.r(x + w - 150, y, 150, 54)
         screen.button(surface, plot, Msg("Plot"), Hit("plot", None), active=screen.plotting)
         screen.labels.paragraph(surface, Msg("Training aid: the enemy's possible cells on the map."),
-                                screen.r(x, y, w - 158, 54), theme.TEXT_DIM)
-        top = y + 60
+                                screen.r(x, y, w - 158, 66), theme.TEXT_DIM)
+        top = y + 70
     _title(screen, surface, Msg("{team}'s announced courses:", team=team_name(screen.enemy)), (x, top, w, 28))
     box = screen.r(x, top + 30, w, y + h - top - 30)
     words = [screen.text(word) for word in screen.track] or [screen.text(Msg("no course yet"))]
