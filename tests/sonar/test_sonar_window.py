@@ -12,7 +12,7 @@ import pytest
 from kaleun.core.messages import Msg
 from kaleun.sonar.game import new_game, referee
 from kaleun.sonar.grid import parse_cell
-from kaleun.ui.sonar_screen import SEA, TEAM_COLOURS, Hit
+from kaleun.ui.sonar_screen import SEA, STATIONS, TEAM_COLOURS, Hit
 from kaleun.ui.sonar_session import make_sonar_runtime
 from kaleun.ui.sonar_window import SonarWindow
 
@@ -28,18 +28,38 @@ def window(home):
     runtime.close()
 
 
+def _find(screen, kind: str, value):
+    return next((r for r, hit in screen.hits if hit == Hit(kind, value)), None)
+
+
 def tap(win: SonarWindow, team: str, kind: str, value, size=(1600, 480)) -> None:
-    """Tap the centre of what the team's screen shows for (kind, value)."""
+    """Tap what the team's screen shows for (kind, value) as a finger would: a cell in two taps (the map
+    where the cell is, which enlarges that part, then the cell); a control on another station after its
+    tab. Each tap lands on a target of at least 9 mm (the window's tests check every target's size)."""
     surface = pygame.Surface(size)
     win.render(surface)
     screen = next(s for s in win.screens if s.team == team)
-    rect = next(r for r, hit in screen.hits if hit == Hit(kind, value))
+    rect = _find(screen, kind, value)
+    if rect is None and kind == "cell":
+        assert any(hit.kind == "map" for _, hit in screen.hits), "the map takes no tap now"
+        win.click(screen.cell_rect(value).center, size)
+        win.render(surface)
+        rect = _find(screen, kind, value)
+    if rect is None:
+        for station in STATIONS:
+            win.click(_find(screen, "tab", station).center, size)
+            win.render(surface)
+            rect = _find(screen, kind, value)
+            if rect is not None:
+                break
+    assert rect is not None, f"{team}'s screen shows no {kind} {value}"
     win.click(rect.center, size)
 
 
 def cell_centre(win: SonarWindow, team: str, cell: str) -> tuple[int, int]:
+    """The centre of `cell` on the team's whole map (as last drawn)."""
     screen = next(s for s in win.screens if s.team == team)
-    return next(r.center for r, hit in screen.hits if hit == Hit("cell", parse_cell(cell)))
+    return screen.cell_rect(parse_cell(cell)).center
 
 
 def test_each_half_shows_its_own_boat_and_never_the_other(window, tmp_path):
@@ -150,7 +170,9 @@ def test_7_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
         tap(win, "yellow", "cell", parse_cell("B2"))
         tap(win, "blue", "cell", parse_cell("N12"))
         yellow = screen_of(win, "yellow")
-        assert not any(hit.kind == "plot" for _, hit in yellow.hits)
+        tap(win, "yellow", "tab", "radio")                   # the aid's button would be on the Radio Operator's station
+        win.render(pygame.Surface((1600, 480)))
+        assert yellow.station == "radio" and not any(hit.kind == "plot" for _, hit in yellow.hits)
         yellow.plotting = True                               # even forced on, the game has no aid to draw
         surface = pygame.Surface((1600, 480))
         win.render(surface)

@@ -16,7 +16,7 @@ from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, and_list, join
-from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Obj, Text, Whole
+from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
 from kaleun.sonar.crew import Crew, crew
 from kaleun.sonar.engineer import EngineerBoard, layout
@@ -24,6 +24,7 @@ from kaleun.sonar.gauges import SYSTEMS, Gauges
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.plot import Plot
+from kaleun.sonar.record import Record
 from kaleun.sonar.scenarios import SYSTEMS as SCENARIO_SYSTEMS
 from kaleun.sonar.scenarios import Scenario, ScenarioSystem
 from kaleun.sonar.surfacing import repair_problem, sections_left
@@ -63,7 +64,11 @@ SONAR_STATE = Obj(
                   optional={"silent_run": BOOL}),
               keys=TEAM_NAME, most=2),
     system=Maybe(Map(Json(depth=3), keys=Text(max_len=40), most=20)),
-    optional={"plot": Map(List(CELL, most=10_000), keys=TEAM_NAME, most=2)})
+    optional={"plot": Map(List(CELL, most=10_000), keys=TEAM_NAME, most=2),
+              # what each team was told (record.py): its screen's feed and enemy track after a resume
+              "record": Obj(count=Int(0), teams=Map(List(Obj(
+                  n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=40), data=Json(depth=6),
+                  optional={"audience": TEAM_NAME, "feed": Json(depth=12)}), most=200), keys=TEAM_NAME, most=2))})
 
 
 class Referee(Module):
@@ -89,6 +94,8 @@ class Referee(Module):
                                     EngineerBoard(layout(board)))
         #: the opt-in training aid: it hears the public announcements only (see `announce`)
         self.plot: Plot | None = Plot(sea, mode, TEAMS, self.rules) if training_aid else None
+        #: the last events each team may see, for its screen after a resume (record.py)
+        self.record = Record(TEAMS)
 
     # -- the table's vocabulary -------------------------------------------------------------
     @staticmethod
@@ -105,6 +112,7 @@ class Referee(Module):
         if allowed is None or not allowed.issuperset(data):
             raise ValueError(f"public event {name!r} with fields {sorted(data)} is not declared in visibility.py")
         event = self.engine.emit(name, feed=feed, **data)
+        self.record.add(event)
         if self.plot is not None:
             self.plot.hear(name, data)
         return event
@@ -113,7 +121,9 @@ class Referee(Module):
         """An event for `team` only."""
         if name not in visibility.PRIVATE:
             raise ValueError(f"private event {name!r} is not declared in visibility.py")
-        return self.engine.emit(name, feed=feed, audience=team, team=team, **data)
+        event = self.engine.emit(name, feed=feed, audience=team, team=team, **data)
+        self.record.add(event)
+        return event
 
     # -- commands ---------------------------------------------------------------------------
     #: the commands as a refusal names them
@@ -787,6 +797,7 @@ class Referee(Module):
             "teams": {t: s.to_state() for t, s in self.teams.items()},
             "system": self.system.to_state() if self.system is not None else None,
             **({"plot": self.plot.to_state()} if self.plot is not None else {}),
+            "record": self.record.to_state(),
         }
 
     def load_state(self, state: Mapping[str, Any]) -> None:
@@ -801,3 +812,4 @@ class Referee(Module):
             self.system.load_state(state["system"])
         if self.plot is not None:
             self.plot.load_state(state.get("plot", {}))
+        self.record.load_state(state.get("record", {}))

@@ -24,7 +24,7 @@ from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import referee
 from kaleun.sonar.referee import Referee
 from kaleun.ui import typed
-from kaleun.ui.sonar_text import describe_status, draw_board, draw_map
+from kaleun.ui.sonar_text import describe_status, draw_board, draw_map, track_text
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,7 @@ Commands for {team} (cells are letter + number, e.g. C6; courses N, E, S, W):
   answer KIND=VALUE KIND=VALUE  answer the enemy sonar: two of row=N column=L sector=S, one true
   stop | go                     real time: Stop! (freeze both teams) / lift it
   surface | repair SECTION [MEMBER] | dive    surface; outline hull section 1-4 (real time); dive
+  track                         the enemy's announced courses, silent runs and surfacings (the Radio Operator's)
   plot                          the training aid: the enemy's possible cells (games with --training-aid)
   save | quit                   save now / save and leave
   {{...}}                         any table-script line as JSON (without t and team)"""
@@ -78,6 +79,8 @@ class TeamConsole:
         self.interactive = interactive
         self.stopping = False
         self.referee: Referee = referee(runtime.game)
+        #: the past events `recall` printed (the same events still waiting in the runtime print once)
+        self._told: list[Event] = []
         runtime.listeners.append(self._on_event)
 
     # -- output -----------------------------------------------------------------------------
@@ -91,7 +94,21 @@ class TeamConsole:
             self.stdout.write(f"{self.team}> ")
             self.stdout.flush()
 
+    def recall(self) -> None:
+        """Print what this team was told before this console started (the referee's record: the last
+        feed lines after `kaleun resume`; in a new game the opening announcements)."""
+        self._told = self.referee.record.past(self.team)
+        for event in self._told:
+            self._print(event)
+
     def _on_event(self, event: Event) -> None:
+        if self._told:
+            if any(event is e for e in self._told):
+                return
+            self._told = []
+        self._print(event)
+
+    def _print(self, event: Event) -> None:
         if not visible_to(event, self.team):
             return
         if event.feed is not None:
@@ -156,6 +173,9 @@ class TeamConsole:
             self.say(draw_map(self.referee.sea, status))
         elif verb == "board":
             self.say(draw_board(self.referee.teams[self.team].board.layout, status))
+        elif verb == "track":
+            self._need(plain, 0, "track")
+            self.say(language(self.runtime.language).render(track_text(self.referee.record.past(self.team), self.team)))
         elif verb in ("n", "e", "s", "w", "north", "east", "south", "west"):
             self._need(plain, 0, verb)
             self.send({"do": "course", "direction": verb[0].upper(), **fields})
@@ -233,6 +253,7 @@ class SonarConsoles:
                 console.say(str(Msg("Only {team}'s console runs here: give {other} a terminal with --tty DEVICE, "
                                     "or play in the window with --team both.", team=console.team.capitalize(),
                                     other=other.capitalize())))
+            console.recall()
             console.start_reading(self._stop)
             console.prompt()
         try:

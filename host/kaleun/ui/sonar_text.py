@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaleun.core.messages import Msg
+from kaleun.core.events import Event
+from kaleun.core.messages import Msg, join
 from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, parse_cell
 from kaleun.sonar.maps import SeaMap
+from kaleun.sonar.record import is_track
 from kaleun.sonar.team import SYSTEM_NAMES, team_name
 
 #: one character per colour on the text board (colour is never the only cue on screen either)
@@ -101,3 +103,24 @@ def describe_status(status: dict[str, Any]) -> str:
     if status["sonar_waits_for"]:
         lines.append(str(Msg("The sonar waits for {team}'s answer.", team=team_name(status["sonar_waits_for"]))))
     return "\n".join(lines)
+
+
+def track_word(event: Event, team: str) -> Msg | str | None:
+    """One of the enemy's announcements as a word of `team`'s track (the Radio Operator's record: the
+    course, "silent run", "surfaced in 9"), or None for any other event."""
+    if not is_track(event, team):
+        return None
+    if event.name == "course":
+        return str(event.data["direction"])
+    if event.name == "silence":
+        return Msg("silent run")
+    return Msg("surfaced in {sector}", sector=event.data["sector"])
+
+
+def track_text(events: list[Event], team: str) -> Msg:
+    """The enemy's announced track as `team` heard it, oldest first ('Blue: N N E silent run S')."""
+    words = [w for w in (track_word(e, team) for e in events) if w is not None]
+    enemy = next(iter({e.data["team"] for e in events if is_track(e, team)}), None)
+    if not words or enemy is None:
+        return Msg("The enemy has announced no course yet.")
+    return Msg("{team}: {track}", team=team_name(enemy), track=join(words, " "))

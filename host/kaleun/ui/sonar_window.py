@@ -24,7 +24,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 from pygame import Rect
 
-from kaleun.ui import theme
+from kaleun.ui import theme, typeface
+from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,10 @@ class SonarWindow:
         lang = language(getattr(runtime, "language", "en"))
         self.screens = [TeamScreen(self.referee, team, self._sender(team), lang) for team in teams]
         self.size = size or (DESIGN[0] * len(teams), DESIGN[1])
-        self.fonts = theme.Fonts(1.0)
+        self.fonts = theme.Fonts(1.0, face=typeface.face(), bold=typeface.face(True))
+        #: the texts of every frame drawn: `labels.cut` (texts shortened) and `labels.missing` (glyphs the
+        #: font lacks, with `labels.glyph_check` set) stay empty on a good screen (tests)
+        self.labels = Labels(self.fonts, str)
         self.running = False
         self.frames = 0
         self._shown: tuple[Any, ...] | None = None
@@ -70,7 +74,8 @@ class SonarWindow:
         self.fonts.rescale(min(size[0] / len(self.screens) / DESIGN[0], size[1] / DESIGN[1]))
         surface.fill(theme.OUTLINE)
         for screen, area in zip(self.screens, self.areas(size), strict=True):
-            screen.draw(surface, area, self.fonts)
+            self.labels.render = screen.text
+            screen.draw(surface, area, self.fonts, self.labels)
         self.frames += 1
 
     # -- input ------------------------------------------------------------------------------

@@ -1,0 +1,283 @@
+"""The right half of a Captain Sonar team screen: the crew's stations behind their tabs, or the panel
+the game waits for (the sonar answer; the repairs of a boat surfaced in real time).
+
+Every button is at least `theme.MIN_TARGET` (9 mm) in both directions at 800 x 480, and every label
+whole (`TeamScreen.button`, `sonar_labels`). Positions are design pixels (`TeamScreen.r`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.core.messages import N_, Msg
+from kaleun.sonar.engineer import SECTION_ORDER
+from kaleun.sonar.grid import DIRECTION_NAMES, parse_cell
+from kaleun.sonar.systems import describe
+from kaleun.sonar.team import SYSTEM_TITLES
+from kaleun.ui import theme
+
+if TYPE_CHECKING:
+    from kaleun.ui.sonar_screen import TeamScreen
+
+SYMBOL_COLOURS = {"red": (214, 64, 56), "green": (62, 168, 84), "yellow": (232, 200, 60), "radiation": (150, 150, 160)}
+SYMBOL_LETTERS = {"red": "R", "green": "G", "yellow": "Y", "radiation": "*"}
+#: the systems' buttons on the Captain's station, in this order (those the scenario has)
+SYSTEM_ORDER = ("torpedo", "mine", "drone", "sonar", "silence", "scenario")
+#: the systems' names on their buttons ("Scenario" for the scenario system: the button is narrow)
+BUTTON_NAMES = {**SYSTEM_TITLES, "scenario": N_("Scenario"), "detonate": N_("Detonate")}
+LEGEND = N_("R red (mine, torpedo), G green (drone, sonar), Y yellow (silence, scenario), * radiation; "
+            "1-3 a linked circuit.")
+
+
+def draw_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
+    from kaleun.ui.sonar_screen import CONTENT, PANEL
+
+    pygame.draw.rect(surface, theme.PANEL_DARK, screen.r(*PANEL))
+    if status["sonar_waits_for"] == screen.team:
+        _answer_panel(screen, surface, status)
+        return
+    if status["surfaced"] and screen.referee.mode == "realtime":
+        _repair_panel(screen, surface, status)
+        return
+    _tabs(screen, surface, status)
+    x, y, w, h = CONTENT
+    {"captain": _captain, "mate": _first_mate, "engineer": _engineer, "radio": _radio}[screen.station](
+        screen, surface, status, (x, y, w, h))
+
+
+def _tabs(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
+    from kaleun.ui.sonar_screen import GAP, STATIONS, TABS, Hit
+
+    x, y, w, h = TABS
+    row = screen.r(x, y, w, h)
+    texts: list[Msg | str] = [Msg(label) for label in STATIONS.values()]
+    widths = screen.row_widths(texts, row.width, row.height, screen.px(theme.MIN_TARGET + GAP))
+    waits = {"mate": "mark" in status["waiting_for"], "engineer": "cross" in status["waiting_for"]}
+    left = row.x
+    for (station, _), text, width in zip(STATIONS.items(), texts, widths, strict=True):
+        tab = Rect(left, row.y, width - screen.px(GAP), row.height)
+        screen.button(surface, tab, text, Hit("tab", station), active=screen.station == station,
+                      warn=waits.get(station, False), size=theme.MIN_TEXT)
+        left += width
+
+
+#: a station's title: up to two lines
+TITLE = 46
+
+
+def _title(screen: TeamScreen, surface: Any, text: Msg, area: tuple[int, int, int, int], colour: Any = None,
+           height: int = 28) -> None:
+    assert screen.labels is not None
+    x, y, w, _ = area
+    rect = screen.r(x, y, w, height)
+    screen.labels.label(surface, rect, text, colour or theme.TEXT, theme.MIN_TEXT, lines=height // 22, align="left",
+                        pad=0)
+
+
+# -- the Captain ----------------------------------------------------------------------------------
+def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple[int, int, int, int]) -> None:
+    from kaleun.ui.sonar_screen import GAP, TARGETED, Hit
+
+    assert screen.labels is not None
+    x, y, w, _ = area
+    unit = 58
+    for direction, (cx, cy) in {"N": (1, 0), "W": (0, 1), "E": (2, 1), "S": (1, 2)}.items():
+        button = screen.r(x + cx * unit, y + cy * unit, unit - GAP, unit - GAP)
+        screen.button(surface, button, direction, Hit("course", direction), size=24)
+    centre = screen.r(x + unit, y + unit, unit - GAP, unit - GAP)
+    pygame.draw.circle(surface, theme.PANEL_EDGE, centre.center, centre.width // 2, 1)
+    if status["cell"]:
+        screen.labels.label(surface, centre, status["cell"], theme.TEXT, theme.TEXT_SIZE, lines=1, pad=0)
+    commands: list[tuple[str, Msg]] = [("surface", Msg("Surface")), ("dive", Msg("Dive"))]
+    if screen.referee.mode == "realtime":
+        commands.append(("go", Msg("Go")) if status["stop"] == screen.team else ("stop", Msg("Stop!")))
+    left = x + 3 * unit + 4
+    height = (3 * unit) // len(commands)
+    for i, (command, label) in enumerate(commands):
+        button = screen.r(left, y + i * height, x + w - left, height - GAP)
+        screen.button(surface, button, label, Hit("command", command), active=command == "go")
+    systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
+    columns = 3
+    top = y + 3 * unit + 6
+    rows = (len(systems) + columns - 1) // columns
+    height = min(64, (area[3] - (top - y)) // rows)
+    width = w // columns
+    for i, system in enumerate(systems):
+        button = screen.r(x + (i % columns) * width, top + (i // columns) * height, width - GAP, height - GAP)
+        note: Msg | str | None = None
+        broken = system in status["broken"]
+        if system in status["gauges"]:
+            filled, size = status["gauges"][system]
+            note = Msg("broken") if broken else Msg("ready") if filled >= size else f"{filled}/{size}"
+        else:
+            note = Msg.plural("{n} mine", "{n} mines", n=len(status["mines"]))
+        screen.button(surface, button, Msg.term(BUTTON_NAMES[system]), Hit("system", system),
+                      active=screen.armed == system and system in TARGETED, note=note, warn=broken)
+
+
+# -- the First Mate -------------------------------------------------------------------------------
+def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple[int, int, int, int]) -> None:
+    from kaleun.ui.sonar_screen import GAP, TEAM_COLOURS, Hit
+
+    assert screen.labels is not None
+    x, y, w, h = area
+    waiting = "mark" in status["waiting_for"]
+    _title(screen, surface, Msg("First Mate: mark one gauge.") if waiting else Msg("First Mate: one mark per course."),
+           area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
+    gauges = status["gauges"]
+    top = y + TITLE
+    row_h = min(58, (h - TITLE) // max(1, len(gauges)))
+    names = {s: Msg.term(SYSTEM_TITLES[s]) for s in gauges}
+    notes = {s: Msg("broken") if s in status["broken"] else Msg("ready") if f >= n else None
+             for s, (f, n) in gauges.items()}
+    font = screen.labels.font(theme.MIN_TEXT)
+    name_w = max(font.size(screen.text(t))[0] for t in names.values()) + screen.px(12)
+    note_w = max(font.size(screen.text(t))[0] for t in (Msg("broken"), Msg("ready"))) + screen.px(12)
+    most = max(n for _, n in gauges.values())
+    for i, (system, (filled, size)) in enumerate(gauges.items()):
+        row = screen.r(x, top + i * row_h, w, row_h - GAP)
+        broken = system in status["broken"]
+        full = filled >= size
+        pygame.draw.rect(surface, theme.BUTTON, row, border_radius=screen.px(5))
+        edge = theme.SELECTED if waiting and not full else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, row, 2 if waiting and not full else 1, border_radius=screen.px(5))
+        colour = theme.WARNING if broken else theme.TEXT
+        screen.labels.label(surface, Rect(row.x, row.y, name_w, row.height), names[system], colour, theme.TEXT_SIZE,
+                            lines=1, align="left", pad=screen.px(6))
+        boxes = Rect(row.x + name_w, row.y, row.width - name_w - note_w, row.height)
+        box = max(4, min(row.height - screen.px(16), boxes.width // most - screen.px(4)))
+        for b in range(size):
+            cell = Rect(boxes.x + b * (box + screen.px(4)), row.centery - box // 2, box, box)
+            pygame.draw.rect(surface, TEAM_COLOURS[screen.team] if b < filled else theme.PANEL_DARK, cell)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, cell, 1)
+            if b < filled:  # a mark is a cross as well as a colour
+                pygame.draw.line(surface, theme.TEXT_DARK, cell.topleft, cell.bottomright, 2)
+        note = notes[system]
+        if note is not None:
+            screen.labels.label(surface, Rect(row.right - note_w, row.y, note_w, row.height), note, colour,
+                                theme.MIN_TEXT, lines=1, pad=screen.px(4))
+        screen.hits.append((row, Hit("gauge", system)))
+
+
+# -- the Engineer ---------------------------------------------------------------------------------
+def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple[int, int, int, int]) -> None:
+    from kaleun.ui.sonar_screen import GAP, Hit
+
+    assert screen.labels is not None
+    x, y, w, h = area
+    layout = screen.referee.teams[screen.team].board.layout
+    crossed = set(status["crossed"])
+    waiting = status["course_to_cross"] if "cross" in status["waiting_for"] else None
+    if waiting is not None:
+        title = Msg("Engineer: cross a symbol of the {section} section.",
+                    section=Msg.term(DIRECTION_NAMES[waiting]))
+    else:
+        title = Msg("Engineer: one cross per course, in its section.")
+    _title(screen, surface, title, area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
+    font = screen.labels.font(theme.TEXT_SIZE)
+    label_w = max(font.size(screen.text(Msg.term(DIRECTION_NAMES[d])))[0] for d in SECTION_ORDER) + screen.px(10)
+    most = max(len(layout.by_direction[d]) for d in SECTION_ORDER)
+    top = y + TITLE
+    row_h = 58
+    slot = min(screen.px(row_h), (screen.r(x, y, w, h).width - label_w) // most)
+    for i, direction in enumerate(SECTION_ORDER):
+        row = screen.r(x, top + i * row_h, w, row_h - GAP)
+        here = direction == waiting
+        pygame.draw.rect(surface, theme.SELECTED if here else theme.PANEL_EDGE, row, 3 if here else 1,
+                         border_radius=screen.px(5))
+        screen.labels.label(surface, Rect(row.x, row.y, label_w, row.height), Msg.term(DIRECTION_NAMES[direction]),
+                            theme.TEXT, theme.TEXT_SIZE, lines=1, align="left", pad=screen.px(6))
+        for k, sid in enumerate(layout.by_direction[direction]):
+            symbol = layout.symbols[sid]
+            target = Rect(row.x + label_w + k * slot, row.y, slot - screen.px(2), row.height)
+            radius = min(target.width, target.height) // 2 - screen.px(3)
+            centre = target.center
+            pygame.draw.circle(surface, SYMBOL_COLOURS[symbol.colour], centre, radius)
+            text = SYMBOL_LETTERS[symbol.colour] + (str(symbol.circuit) if symbol.circuit else "")
+            screen.labels.line(surface, text, centre, theme.TEXT_DARK, theme.MIN_TEXT, "center")
+            if sid in crossed:
+                q = int(radius * 0.8)
+                cx, cy = centre
+                pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy - q), (cx + q, cy + q), 5)
+                pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy + q), (cx + q, cy - q), 5)
+            screen.hits.append((target, Hit("symbol", sid)))
+    legend_top = top + len(SECTION_ORDER) * row_h + 4
+    screen.labels.paragraph(surface, Msg(LEGEND), screen.r(x, legend_top, w, y + h - legend_top), theme.TEXT_DIM)
+
+
+# -- the Radio Operator ---------------------------------------------------------------------------
+def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple[int, int, int, int]) -> None:
+    from kaleun.sonar.team import team_name
+    from kaleun.ui.sonar_screen import TEAM_COLOURS, Hit
+
+    assert screen.labels is not None
+    x, y, w, h = area
+    top = y
+    if screen.referee.plot is not None:  # the opt-in training aid
+        plot = screen.r(x + w - 150, y, 150, 54)
+        screen.button(surface, plot, Msg("Plot"), Hit("plot", None), active=screen.plotting)
+        screen.labels.paragraph(surface, Msg("Training aid: the enemy's possible cells on the map."),
+                                screen.r(x, y, w - 158, 66), theme.TEXT_DIM)
+        top = y + 70
+    _title(screen, surface, Msg("{team}'s announced courses:", team=team_name(screen.enemy)), (x, top, w, 28))
+    box = screen.r(x, top + 30, w, y + h - top - 30)
+    words = [screen.text(word) for word in screen.track] or [screen.text(Msg("no course yet"))]
+    step = screen.labels.font(theme.TEXT_SIZE).get_linesize()
+    room = max(1, box.height // step)
+    shown = len(words)
+    while shown > 1 and len(screen.labels.rows(" ".join(["…", *words[-shown:]]), theme.TEXT_SIZE, box.width)) > room:
+        shown -= 1
+    text = " ".join((["…"] if shown < len(words) else []) + words[-shown:])
+    screen.labels.paragraph(surface, text, box, TEAM_COLOURS[screen.enemy], theme.TEXT_SIZE)
+
+
+# -- the panels the game waits for ----------------------------------------------------------------
+def _answer_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
+    from kaleun.ui.sonar_screen import FALSE_KINDS, GAP, PANEL, PROMPTS, Hit
+
+    assert screen.labels is not None
+    here = parse_cell(status["cell"])
+    assert here is not None
+    x, y, w, _ = PANEL
+    _title(screen, surface, Msg("Sonar answer"), (x, y + 4, w, 28), theme.ACCENT)
+    step = "answer" if screen.answer_true is None else "lie" if screen.answer_lie is None else "lie_cell"
+    screen.labels.paragraph(surface, Msg(PROMPTS[step]), screen.r(x, y + 36, w, 48), theme.TEXT)
+    width = w // 3
+    for i, kind in enumerate(("row", "column", "sector")):
+        truth = screen.r(x + i * width, y + 90, width - GAP, 64)
+        screen.button(surface, truth, describe(kind, screen.value(kind, here)), Hit("truth", kind),
+                      active=screen.answer_true == kind)
+        if screen.answer_true is not None and kind != screen.answer_true:
+            lie = screen.r(x + i * width, y + 164, width - GAP, 64)
+            screen.button(surface, lie, Msg(FALSE_KINDS[kind]), Hit("lie", kind), active=screen.answer_lie == kind,
+                          size=theme.MIN_TEXT)
+    screen.labels.paragraph(surface, Msg("Exactly one statement is true; the game checks it."),
+                            screen.r(x, y + 240, w, 60), theme.TEXT_DIM)
+
+
+def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
+    from kaleun.sonar.crew import ROLE_NAMES
+    from kaleun.ui.sonar_screen import GAP, PANEL, Hit
+
+    assert screen.labels is not None
+    x, y, w, _ = PANEL
+    done = {int(k) for k in status["repairs"]}
+    _title(screen, surface, Msg("Repair"), (x, y + 4, w, 28), theme.ACCENT)
+    prompt = Msg("Repair: a hull section, then who outlines it")
+    screen.labels.paragraph(surface, prompt, screen.r(x, y + 36, w, 48), theme.TEXT)
+    width = w // 4
+    for s in range(1, 5):
+        button = screen.r(x + (s - 1) * width, y + 90, width - GAP, 64)
+        screen.button(surface, button, str(s), Hit("section", s), active=s in done or s == screen.repair_section,
+                      size=24)
+    members = list(screen.referee.teams[screen.team].crew.members)
+    width = w // max(4, len(members))
+    for i, member in enumerate(members):
+        button = screen.r(x + i * width, y + 164, width - GAP, 64)
+        screen.button(surface, button, Msg.term(ROLE_NAMES.get(member, member.replace("_", " "))),
+                      Hit("member", member), size=theme.MIN_TEXT)
+    dive = screen.r(x + w - 200, y + 250, 200, 60)
+    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"))
