@@ -56,6 +56,8 @@ class Runtime:
         #: who hears about bad commands; a front end replaces the default (a log line)
         #: who hears of a command refused as malformed (its `Msg`: English in the log, the table's language on screen)
         self.problems: list[Callable[[Msg | str], None]] = [lambda text: log.warning("%s", text)]
+        if autosave is not None:  # a save that fails (a full disk) is told like a refused command
+            autosave.report = self._tell
         self._record: IO[str] | None = None
         if record is not None:
             record.parent.mkdir(parents=True, exist_ok=True)
@@ -97,6 +99,15 @@ class Runtime:
                 self._fail(exc)
         else:
             self.post(command)
+
+    def _tell(self, text: Msg) -> None:
+        for report in self.problems:
+            report(text)
+
+    @property
+    def save_problem(self) -> Msg | None:
+        """Why the game cannot be saved now (a full disk ...), or None when the storage holds it."""
+        return self.autosave.problem if self.autosave is not None else None
 
     def call(self, function: Callable[[], None]) -> None:
         """Run `function` on the loop's thread at the next step (console input, timers)."""
