@@ -120,6 +120,8 @@ class Autosave:
         #: game time the last full save holds
         self.saved_t: float | None = None
         self._retry_at: float | None = None
+        #: how many times a problem was reported (a front end that asked for a save says it unless told)
+        self.told = 0
         #: who hears that saving failed or works again (the runtime passes it to the front end)
         self.report: Callable[[Msg], None] = lambda text: log.warning("%s", text)
 
@@ -254,6 +256,7 @@ class Autosave:
         first = self.problem is None
         self.problem = problem
         if first:
+            self.told += 1
             self.report(problem)
 
     def left_behind(self) -> Msg:

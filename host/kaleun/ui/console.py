@@ -293,9 +293,19 @@ class Console:
         self.say(f"volume {round(sounder.volume * 100)}%")
 
     def _save(self, args: list[str]) -> None:
+        problem = self._saved()
+        if problem is None:
+            self.say(self.lang.render(Msg("saved.")))
+
+    def _saved(self) -> Msg | None:
+        """Save now; what went wrong (said here unless the autosave has just told it)."""
+        autosave = self.runtime.autosave
+        told = autosave.told if autosave is not None else 0
         self.runtime.save()
         problem = self.runtime.save_problem
-        self.say(self.lang.render(Msg("saved.")) if problem is None else f"! {self.lang.render(problem)}")
+        if problem is not None and autosave is not None and autosave.told == told:
+            self.say(f"! {self.lang.render(problem)}")
+        return problem
 
     def _leave(self) -> None:
         """The input ended: leave (the closing save says what it could not write)."""
@@ -303,15 +313,12 @@ class Console:
 
     def _quit(self, args: list[str]) -> None:
         """Save and leave. A save that fails (a full disk) keeps the console open once, to make room."""
-        if self.runtime.autosave is not None and not self.quit_unsaved and not self.gone:
-            self.runtime.save()
-            problem = self.runtime.save_problem
-            if problem is not None:
-                self.quit_unsaved = True
-                again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
-                self.say(f"! {self.lang.render(problem)}")
-                self.say(f"! {self.lang.render(again)}")
-                return
+        if self.runtime.autosave is not None and not self.quit_unsaved and not self.gone \
+                and self._saved() is not None:
+            self.quit_unsaved = True
+            again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
+            self.say(f"! {self.lang.render(again)}")
+            return
         self.stopping = True
 
     # -- reading a line ------------------------------------------------------------------------

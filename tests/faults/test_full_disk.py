@@ -1,0 +1,174 @@
+"""Issue 13 ("nothing lost", every outcome a clean message): the storage fills up while a game
+runs. Writes then fail with ENOSPC (a line of the journal half written, the full save refused):
+the journal keeps whole lines only, the crew is told once, in words, what the storage still
+holds, Kaleun tries again, and once there is room the game is saved again. Nothing ever says
+"saved" that is not; a game that could not be saved ends with exit status 1 and says so."""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kaleun import saves
+from kaleun.boards.loader import default_board
+from kaleun.journal import journal_path
+from kaleun.runtime import outputs
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.outputs import RETRY_S, Autosave
+from kaleun.runtime.table import Table
+from kaleun.saves import open_save
+from kaleun.uboot.game import new_game
+from kaleun.ui.console import Console as TextConsole
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FullDisk:
+    """While `full`, every write to a file under `home` fails as on a full file system: a line of
+    the journal gets its first half written (a short write), then ENOSPC; a full save fails."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+        self.home = str(home)
+        self.full = False
+        real_write, real_atomic = os.write, saves.write_atomic
+
+        def write(fd: int, data: Any) -> int:
+            if self.full and self._ours(fd):
+                if len(data) > 1 and not getattr(self, "_half", False):
+                    self._half = True
+                    return real_write(fd, bytes(data[:len(data) // 2]))
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return real_write(fd, data)
+
+        def atomic(path: Path, text: str | bytes) -> None:
+            if self.full and str(path).startswith(self.home):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            real_atomic(path, text)
+
+        monkeypatch.setattr(os, "write", write)
+        monkeypatch.setattr(saves, "write_atomic", atomic)
+        monkeypatch.setattr(outputs, "write_atomic", atomic)
+
+    def _ours(self, fd: int) -> bool:
+        try:
+            return os.readlink(f"/proc/self/fd/{fd}").startswith(self.home)
+        except OSError:
+            return False
+
+    def fill(self) -> None:
+        self.full, self._half = True, False
+
+    def free(self) -> None:
+        self.full = False
+
+
+def start(home: Path, clock: FakeClock) -> tuple[Runtime, list[str]]:
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                      autosave=Autosave(game, home / "autosave.json", clock=clock), clock=clock)
+    told: list[str] = []
+    runtime.problems[:] = [lambda text: told.append(str(text))]
+    runtime.save()
+    return runtime, told
+
+
+def state(game: Any) -> str:
+    return json.dumps(game.to_state(), sort_keys=True)
+
+
+def whole_lines(path: Path) -> list[dict[str, Any]]:
+    raw = path.read_bytes()
+    assert raw.endswith(b"\n"), "a torn line was left in the journal"
+    return [json.loads(line) for line in raw.splitlines()]
+
+
+def test_a_full_disk_while_playing_is_told_keeps_the_journal_whole_and_saves_again_once_there_is_room(
+        tmp_path, monkeypatch):
+    clock = FakeClock()
+    disk = FullDisk(monkeypatch, tmp_path)
+    runtime, told = start(tmp_path, clock)
+    runtime.post({"do": "order", "order": "new_course", "course": 120})
+    clock.now += 1.5
+    runtime.step()
+    before_full = state(runtime.game)
+    disk.fill()
+    runtime.post({"do": "order", "order": "new_course", "course": 200})  # its line is half written, then taken back
+    clock.now += 1.5
+    runtime.step()
+    assert len(told) == 1 and "cannot be saved" in told[0] and "No space left on device" in told[0], told
+    assert "04:00:00" in told[0]  # what the storage still holds
+    lines = whole_lines(journal_path(tmp_path / "autosave.json"))
+    assert lines[-1].get("command", {}).get("course") == 120
+    assert state(open_save(tmp_path / "autosave.json").engine) == before_full  # a crash now: nothing torn
+    for _ in range(3):  # it tries again every RETRY_S, and says it once
+        clock.now += RETRY_S
+        runtime.step()
+    assert len(told) == 1
+    disk.free()
+    clock.now += RETRY_S
+    runtime.step()
+    assert len(told) == 2 and "saved again" in told[1], told
+    assert runtime.autosave.problem is None
+    assert state(open_save(tmp_path / "autosave.json").engine) == state(runtime.game)  # a crash now loses nothing
+    runtime.close()
+
+
+def test_the_console_never_says_saved_when_the_disk_is_full_and_quit_says_what_is_kept(tmp_path, monkeypatch):
+    clock = FakeClock()
+    disk = FullDisk(monkeypatch, tmp_path)
+    runtime, _ = start(tmp_path, clock)
+    disk.fill()
+    out = io.StringIO()
+    console = TextConsole(runtime, stdin=io.StringIO("save\nquit\nquit\n"), stdout=out)
+    assert console.run() == 1
+    text = out.getvalue()
+    assert "saved." not in text and "Game saved" not in text, text
+    assert text.count("cannot be saved in") == 2 and "type quit again" in text, text
+    assert "could not be saved in" in text and "kaleun resume continues from there" in text, text
+    disk.free()
+    assert open_save(tmp_path / "autosave.json").engine.t == 0.0  # the last good save, as said
+
+
+def test_a_quit_that_saves_once_there_is_room_leaves_with_the_game_saved(tmp_path, monkeypatch):
+    clock = FakeClock()
+    disk = FullDisk(monkeypatch, tmp_path)
+    runtime, _ = start(tmp_path, clock)
+    disk.fill()
+    out = io.StringIO()
+
+    class Room(io.StringIO):
+        """The crew makes room after the first quit was refused."""
+
+        def __iter__(self):  # type: ignore[override]
+            yield "quit\n"
+            while "type quit again" not in out.getvalue():
+                import time
+
+                time.sleep(0.01)
+            disk.free()
+            yield "quit\n"
+
+    assert TextConsole(runtime, stdin=Room(), stdout=out).run() == 0
+    assert "Game saved" in out.getvalue()
+
+
+def test_a_first_save_that_fails_stops_the_start_with_a_sentence(tmp_path):
+    """A folder where the autosave belongs: nothing is played that cannot be saved."""
+    from kit import run_kaleun
+
+    (tmp_path / "autosave.json").mkdir()
+    result = run_kaleun("play", "--console", "--seed", "1", "--mission", "training", home=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "cannot be saved in" in result.stderr and "so it was not started" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and "Game saved" not in result.stdout
