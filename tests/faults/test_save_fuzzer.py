@@ -88,3 +88,23 @@ def test_deeply_nested_json_in_a_save_or_figures_json_is_refused_not_a_traceback
     with pytest.raises(TagStoreError, match="nested more than 4 levels deep"):
         FigureTags.load(tags)
     assert tags.read_text().endswith(nested + "}")  # left as it was
+
+
+def test_a_saved_message_damaged_deep_inside_is_refused_by_its_place(tmp_path):
+    """Issue 13 item 4 (found by the fuzzer): a message kept in a save (why a move is unsettled, a
+    cause of death) holds messages in its values; one damaged three levels down is refused with
+    its place, not found out by the rules two game minutes later."""
+    game = played("training", 1)
+    state = json.loads(json.dumps(game.to_state()))
+    flags = state["modules"]["crew"]["moves"]["flags"]
+    flag = next((f for f in flags.values() if isinstance(f.get("why"), dict)), None)
+    if flag is None:
+        flag = next(iter(flags.values())) if flags else None
+    assert flag is not None, "the played game has no unsettled move to damage"
+    figure = {"msg": "{shape}", "values": {"shape": {"msg": "x", "values": [1, 2]}}}
+    flag["why"] = {"msg": "{figure} is waiting", "values": {"figure": figure}}
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state))
+    with pytest.raises(SaveError, match=r"damaged at modules\.crew\.moves\.flags\..*\.why\.values\.figure\.values"
+                                        r"\.shape\.values: an object was expected, found a list of 2"):
+        open_save(path)
