@@ -172,3 +172,77 @@ def test_a_first_save_that_fails_stops_the_start_with_a_sentence(tmp_path):
     assert result.returncode == 1, result.stdout + result.stderr
     assert "cannot be saved in" in result.stderr and "so it was not started" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr and "Game saved" not in result.stdout
+
+
+DRIVER = r"""
+import json, os, sys
+sys.path[:0] = sys.argv[2:]
+from faultkit import Console
+
+home = sys.argv[1]
+game = Console(__import__("pathlib").Path(home), "play", "--console", "--seed", "3", "--mission", "training")
+game.expect("> ")
+game.send("telegraph slow_ahead")
+game.expect("slow ahead")
+fd = os.open(os.path.join(home, "filler"), os.O_WRONLY | os.O_CREAT)  # the storage fills up
+try:
+    while os.write(fd, b"x" * 512):
+        pass
+except OSError:
+    pass
+os.close(fd)
+for course in range(10, 200, 10):  # every line of the journal fails now; so does the session's script
+    game.send(f"order new_course course={course}")
+game.send("status")
+game.send("save")
+game.send("quit")
+game.expect("type quit again")
+os.remove(os.path.join(home, "filler"))  # the crew makes room
+game.send("status")
+game.send("quit")
+code = game.finish()
+resumed = Console(__import__("pathlib").Path(home), "resume", "--console")
+resumed.send("quit")
+resumed_code = resumed.finish()
+print(json.dumps({"code": code, "text": game.text, "clocks": game.clocks(), "resumed": resumed.text,
+                  "resumed_code": resumed_code}))
+"""
+
+
+def _namespaces() -> bool:
+    import shutil
+    import subprocess
+
+    if shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || "
+                            "mount -t tmpfs -o size=64k tmpfs /tmp"], capture_output=True, timeout=30)
+    return probe.returncode == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _namespaces(), reason="needs unshare -rm to mount a small file system")
+def test_a_real_full_file_system_under_kaleun_play_loses_nothing_once_there_is_room(tmp_path):
+    """The storage really full (a 512 KiB tmpfs in a user namespace): kaleun play says so, keeps
+    the console open at the first quit, saves once there is room, and resumes at the clock it left."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    home = tmp_path / "small"
+    home.mkdir()
+    tests = Path(__file__).resolve().parents[1]
+    script = tmp_path / "driver.py"
+    script.write_text(DRIVER)
+    command = (f"mount -t tmpfs -o size=512k tmpfs {home} && exec {sys.executable} {script} {home} "
+               f"{tests / 'faults'} {tests}")
+    result = subprocess.run(["unshare", "-rm", "sh", "-c", command], capture_output=True, text=True,
+                            env=kaleun_env(home), timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    text = seen["text"]
+    assert "Traceback" not in text and "cannot be saved in" in text and "saved again" in text, text
+    assert seen["code"] == 0 and "Game saved" in text, text
+    last = seen["clocks"][-1]
+    assert seen["resumed_code"] == 0 and f"resuming training at {last[:16]}" in seen["resumed"], (last, seen["resumed"])

@@ -56,7 +56,7 @@ def test_a_mission_with_objectives_that_lacks_a_key_is_refused_by_its_name():
     (only a save from before missions had objectives holds just mission, result and reason)."""
     state = saved()
     del state["modules"]["mission"]["answers_due"]
-    with pytest.raises(SaveError, match="the save is damaged at modules.mission: the key 'answers_due' is missing"):
+    with pytest.raises(SaveError, match=r"the save is damaged at modules\.mission: the key 'answers_due' is missing"):
         load_checked(state)
 
 

@@ -216,9 +216,21 @@ class Runtime:
             self.autosave.command(command)
         if self._record is not None:
             line = {"t": self.game.t, **command}  # full precision: the replay hits the same instant
-            self._record.write(json.dumps(line) + "\n")
-            self._record.flush()
+            try:
+                self._record.write(json.dumps(line) + "\n")
+                self._record.flush()
+            except OSError as exc:  # a full disk: the game goes on (the autosave says what is kept)
+                log.error("the session's script cannot be written (%s); it stops here", exc)
+                self._close_record()
         return events
+
+    def _close_record(self) -> None:
+        record, self._record = self._record, None
+        if record is not None:
+            try:
+                record.close()
+            except OSError as exc:
+                log.error("the session's script could not be written to its end (%s)", exc)
 
     def _dispatch(self, events: list[Event]) -> None:
         for event in events:
@@ -289,8 +301,7 @@ class Runtime:
                 output.close()
             except Exception:
                 log.exception("closing %s failed", type(output).__name__)
-        if self._record is not None:
-            self._record.close()
+        self._close_record()
 
 
 def failure_message(runtime: Runtime) -> Msg:

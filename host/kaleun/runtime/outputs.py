@@ -54,15 +54,23 @@ class EventLog:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.viewer = viewer
         self.fh: IO[str] = open(path, "a", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed in close()
+        self.failed = False
 
     def handle(self, event: Event) -> None:
-        if not visible_to(event, self.viewer):
+        if not visible_to(event, self.viewer) or self.failed:
             return
-        self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
-        self.fh.flush()
+        try:
+            self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
+            self.fh.flush()
+        except OSError as exc:  # a full disk: the game goes on (the autosave says what is kept)
+            log.error("the session's event log cannot be written (%s); it stops here", exc)
+            self.failed = True
 
     def close(self) -> None:
-        self.fh.close()
+        try:
+            self.fh.close()
+        except OSError as exc:
+            log.error("the session's event log could not be written to its end (%s)", exc)
 
 
 class AutosaveFailed(SaveError):
@@ -107,6 +115,8 @@ class Autosave:
         self.kept: Path | None = None
         self.pruned: Pruned | None = None
         self.journal = JournalWriter(journal_path(path), clock) if journal else None
+        #: game time the last full save holds (a resumed game: what the save and its journal hold)
+        self.saved_t: float | None = None if keep_previous else game.t if game is not None else None
         self.abandoned: str | None = None
         self.saves = 0
         self.background = background
@@ -117,8 +127,6 @@ class Autosave:
         #: system's words for it ("No space left on device")
         self.problem: Msg | None = None
         self.reason: str | None = None
-        #: game time the last full save holds
-        self.saved_t: float | None = None
         self._retry_at: float | None = None
         #: how many times a problem was reported (a front end that asked for a save says it unless told)
         self.told = 0
@@ -134,10 +142,11 @@ class Autosave:
         self._collect()
         if self.abandoned is not None or self._job is not None:
             return
-        retry = self._retry_at is not None and self.clock() >= self._retry_at
-        broken = self.journal is not None and self.journal.failed and self.saves > 0
-        if retry or broken:
-            self.save()  # the storage had trouble: try at once, and say how it went
+        if self._retry_at is not None:  # the storage had trouble: try again from time to time
+            if self.clock() >= self._retry_at:
+                self.save()
+        elif self.journal is not None and self.journal.failed and self.saves > 0:
+            self.save()  # a journal line could not be written: a full save holds it all
         elif self.due:
             if self.background:
                 self._save_in_background()
@@ -228,7 +237,7 @@ class Autosave:
             if self.journal is not None:
                 self.journal.start(base, self.game.t, self.game.table_state)
         except OSError as exc:
-            log.error("autosave to %s failed: %s", self.path, exc)
+            (log.error if self.problem is None else log.debug)("autosave to %s failed: %s", self.path, exc)
             self._failed(exc)
             return
         except Exception:  # the game cannot write its state: keep the last good save

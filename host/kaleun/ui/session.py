@@ -98,8 +98,12 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     runtime.debrief = DebriefOutput(game, sessions, stamp, language=lambda: str(getattr(runtime, "language", "en")))
     runtime.outputs.append(runtime.debrief)
     STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
-    runtime.save()  # a power cut before the first watch change loses nothing
     autosave = runtime.autosave
+    if autosave is not None:
+        autosave.report, told = (lambda text: None), autosave.report  # a failure here is said below
+    runtime.save()  # a power cut before the first watch change loses nothing
+    if autosave is not None:
+        autosave.report = told
     if autosave is not None and autosave.problem is not None:  # nothing is played that cannot be saved
         autosave.abandon("the first save failed")
         runtime.close()
