@@ -11,7 +11,10 @@ deterministic, so the save plus these lines replayed give the game exactly as it
     {"t": 7351.0}
 
 The first line names the full save it continues (a digest of the save file): a journal left
-over from an older save is ignored. Lines are written with one `write` each (a killed process
+over from an older save is ignored. A full save written on the autosave's own thread (a watch
+change) is marked among the lines first, `{"t": 21600.0, "save": "9a1e..."}`: until the journal
+for it is renamed into place, the new save finds its mark and replays what follows, the old save
+replays everything (a mark is a clock mark to it). Lines are written with one `write` each (a killed process
 loses nothing written); the storage is flushed (`fdatasync`, on a thread of its own so the
 table never waits for the SD card) at once after a command, and otherwise once the journal has
 run `SYNC_GAME_S` of game time past what was flushed or its oldest unflushed line is
