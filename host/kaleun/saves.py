@@ -270,7 +270,9 @@ def game_finished(path: Path) -> bool | None:
         result = state["modules"]["mission"]["result"]
     except (SaveError, KeyError, TypeError):
         return None
-    return result is not None
+    if result is None:
+        return False
+    return True if result in ("won", "lost", "returned") else None  # a damaged result: never deleted
 
 
 @dataclass
