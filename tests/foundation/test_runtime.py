@@ -95,7 +95,6 @@ def test_autosave_at_watch_change_and_session_record_replays(tmp_path):
     runtime.step()
     clock.now += 30
     runtime.step()  # passes 06:00
-    runtime.autosave.settle()  # the watch change's save is written on its own thread
     assert save.exists()
     assert load_saved_game(save).module("watch").changes == 1
     text = record.read_text().splitlines()

@@ -148,7 +148,8 @@ class Autosave:
         elif self.journal is not None and self.journal.failed and self.saves > 0:
             self.save()  # a journal line could not be written: a full save holds it all
         elif self.due:
-            if self.background:
+            started = self.journal is None or self.journal.fd is not None  # the first save starts the journal
+            if self.background and started:
                 self._save_in_background()
             else:
                 self.save()
