@@ -246,3 +246,18 @@ def test_a_real_full_file_system_under_kaleun_play_loses_nothing_once_there_is_r
     assert seen["code"] == 0 and "Game saved" in text, text
     last = seen["clocks"][-1]
     assert seen["resumed_code"] == 0 and f"resuming training at {last[:16]}" in seen["resumed"], (last, seen["resumed"])
+
+
+def test_captain_sonars_consoles_never_say_saved_when_the_storage_could_not_take_it(home, monkeypatch):
+    from kaleun.sonar.game import new_game as new_sonar_game
+    from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
+    from kaleun.ui.sonar_session import make_sonar_runtime
+
+    disk = FullDisk(monkeypatch, home)
+    runtime = make_sonar_runtime(new_sonar_game(4, "alpha", "turn"))
+    disk.fill()
+    out = io.StringIO()
+    session = SonarConsoles(runtime, [TeamConsole(runtime, "yellow", io.StringIO("quit\n"), out)])
+    assert session.run() == 1
+    text = out.getvalue()
+    assert "Game saved" not in text and "could not be saved in" in text, text
