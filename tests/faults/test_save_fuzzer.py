@@ -146,4 +146,5 @@ def test_every_field_of_a_save_given_a_value_of_another_kind_is_refused_by_its_p
         except Exception as exc:
             raise AssertionError(f"{place} = {new!r} loaded, then failed: {exc!r}") from exc
         outcomes["ran on"] += 1
-    print(f"\nevery {EVERY}th field of a {mission} save of another kind: {len(paths)} fields, {dict(outcomes)}")
+    print(f"\n{mission} save, a field in every {EVERY} given a value of another kind: {len(paths)} fields, "
+          f"{dict(outcomes)}")
