@@ -32,6 +32,7 @@ from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.messages import N_, Msg
 from kaleun.core.shape import Int, List, Maybe, Obj, Shape, ShapeError, Text, check
+from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
 
@@ -99,12 +100,12 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     from kaleun.uboot.missions.carry import check_carry
 
     path = path or career_path()
-    if not path.exists():
-        return empty()
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise CareerError(_damaged(path, "the file is longer than a career record can be"))
-        record = jsonin.loads(path.read_text(encoding="utf-8"), max_depth=MAX_DEPTH)
+        record = jsonin.loads(read_file(path, MAX_BYTES).decode("utf-8"), max_depth=MAX_DEPTH)
+    except FileNotFoundError:
+        return empty()
+    except UnreadableFile as exc:
+        raise CareerError(_damaged(path, str(exc.strerror))) from exc
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
         raise CareerError(_damaged(path, str(exc))) from exc
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:

@@ -307,6 +307,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
+    from kaleun.runtime.outputs import AutosaveFailed
     from kaleun.runtime.signals import STOPPER, StopRequested
     from kaleun.runtime.table import TableError
     from kaleun.settings import SettingsError, check_language, preferred
@@ -378,6 +379,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                                    and not _set_up_already(args))
         except TableError as exc:
             return _fail(f"kaleun: cannot set up the table: {exc}")
+        except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
+            return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
         except StopRequested as exc:
             STOPPER.closing()
             return _fail(f"kaleun: stopped by {exc} before the game started; nothing was saved, the previous "

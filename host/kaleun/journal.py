@@ -11,7 +11,10 @@ deterministic, so the save plus these lines replayed give the game exactly as it
     {"t": 7351.0}
 
 The first line names the full save it continues (a digest of the save file): a journal left
-over from an older save is ignored. Lines are written with one `write` each (a killed process
+over from an older save is ignored. A full save written on the autosave's own thread (a watch
+change) is marked among the lines first, `{"t": 21600.0, "save": "9a1e..."}`: until the journal
+for it is renamed into place, the new save finds its mark and replays what follows, the old save
+replays everything (a mark is a clock mark to it). Lines are written with one `write` each (a killed process
 loses nothing written); the storage is flushed (`fdatasync`, on a thread of its own so the
 table never waits for the SD card) at once after a command, and otherwise once the journal has
 run `SYNC_GAME_S` of game time past what was flushed or its oldest unflushed line is
@@ -35,6 +38,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
+from kaleun.files import UnreadableFile, read_file
 
 log = logging.getLogger(__name__)
 
@@ -70,14 +74,18 @@ def _line(obj: Mapping[str, Any]) -> bytes:
 
 
 class _Flusher:
-    """Runs fdatasync on a file descriptor on its own thread when asked."""
+    """Runs fdatasync on the journal's file on its own thread when asked. The writer may swap
+    the file (a compacted journal renamed into place): the file is taken under `lock` (a copy of
+    its descriptor, so a swap never closes it under a running sync)."""
 
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
+    def __init__(self, writer: JournalWriter) -> None:
+        self.writer = writer
         self.lock = threading.Lock()
         self.wanted = threading.Event()
         self.stopping = False
         self.failed = False
+        #: the folder must be flushed too (a file was renamed into it)
+        self.folder_dirty = False
         self.thread = threading.Thread(target=self._run, name="journal-flush", daemon=True)
         self.thread.start()
 
@@ -85,17 +93,25 @@ class _Flusher:
         self.wanted.set()
 
     def now(self) -> None:
-        """Flush on the caller's thread (closing, a new full save)."""
-        with self.lock:
-            self._sync()
+        """Flush on the caller's thread (closing, a new full save, before the full save's rename)."""
+        self._sync()
 
     def _sync(self) -> None:
+        with self.lock:
+            if self.writer.fd is None:
+                return
+            fd = os.dup(self.writer.fd)
+            folder, self.folder_dirty = self.folder_dirty, False
         try:
-            os.fdatasync(self.fd)
+            os.fdatasync(fd)
+            if folder:
+                _sync_folder(self.writer.path.parent)
         except OSError as exc:
             if not self.failed:
                 log.error("the autosave journal could not be flushed to the storage: %s", exc)
             self.failed = True
+        finally:
+            os.close(fd)
 
     def _run(self) -> None:
         while True:
@@ -103,8 +119,7 @@ class _Flusher:
             self.wanted.clear()
             if self.stopping:
                 return
-            with self.lock:
-                self._sync()
+            self._sync()
 
     def stop(self) -> None:
         self.stopping = True
@@ -112,8 +127,22 @@ class _Flusher:
         self.thread.join(timeout=10)
 
 
+@dataclass
+class Compacted:
+    """A journal rewritten for a new full save (header and the lines since its mark), flushed to the
+    storage under a temporary name; `JournalWriter.finish_compact` renames it into place."""
+
+    path: Path
+    fd: int
+    size: int
+    #: lines since the mark it holds
+    lines: int
+
+
 class JournalWriter:
-    """Appends to the journal of one save. `start(base, t)` after every full save."""
+    """Appends to the journal of one save. `start(base, t)` after every full save written on the
+    game's thread; `mark_save(base, t)` before a full save written on another thread, then
+    `prepare_compact` (that thread, once the save is on the storage) and `finish_compact`."""
 
     def __init__(self, path: Path, clock: Callable[[], float] = time.monotonic) -> None:
         self.path = Path(path)
@@ -128,7 +157,13 @@ class JournalWriter:
         self.unflushed: float | None = None
         self.flushed_t = 0.0
         self.lines = 0
+        #: bytes in the file, all of them whole lines
+        self.size = 0
+        #: a line could not be written (a full disk ...): nothing more is appended (the journal
+        #: would have a gap) until a full save starts it afresh
         self.failed = False
+        #: the lines written since the last `mark_save` (None: no full save under way)
+        self.since_mark: list[bytes] | None = None
 
     def start(self, base: str, t: float, table: Mapping[str, Any]) -> None:
         """Begin afresh after a full save with digest `base` at game time `t` (the save is on
@@ -138,12 +173,14 @@ class JournalWriter:
             self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
             if not existed:
                 _sync_folder(self.path.parent)
-            self.flusher = _Flusher(self.fd)
+            self.flusher = _Flusher(self)
         assert self.flusher is not None
-        with self.flusher.lock:
-            os.ftruncate(self.fd, 0)
-            self._write({"journal": FORMAT, "version": VERSION, "base": base, "t": t})
-            self.flusher._sync()
+        os.ftruncate(self.fd, 0)
+        self.size = 0
+        self.failed = False
+        self.since_mark = None
+        self._write({"journal": FORMAT, "version": VERSION, "base": base, "t": t})
+        self.flusher.now()
         self.last_t, self.last_wall = t, self.clock()
         self.table = dict(table)
         self.unflushed = None
@@ -151,14 +188,99 @@ class JournalWriter:
         self.lines = 0
 
     def _write(self, obj: Mapping[str, Any]) -> None:
+        """Append one line (ValueError/TypeError for a value JSON cannot hold, before anything is
+        written). A line that cannot be written whole is taken back: the journal stays whole lines
+        and `failed` stops it until the next full save."""
         assert self.fd is not None
         data = _line(obj)
+        if self.failed:
+            return
+        problem: OSError | None = None
         try:
-            os.write(self.fd, data)
+            written = os.write(self.fd, data)
         except OSError as exc:
-            if not self.failed:
-                log.error("the autosave journal %s cannot be written: %s", self.path, exc)
-            self.failed = True
+            written, problem = 0, exc
+        else:
+            problem = None if written == len(data) else OSError(f"only {written} of {len(data)} bytes were written")
+        if problem is None:
+            self.size += written
+            if self.since_mark is not None:
+                self.since_mark.append(data)
+            return
+        log.error("the autosave journal %s cannot be written: %s", self.path, problem)
+        self.failed = True
+        if written:
+            try:
+                os.ftruncate(self.fd, self.size)  # no torn line in the middle of the journal
+            except OSError:
+                log.exception("the torn line could not be taken back from %s", self.path)
+
+    def mark_save(self, base: str, t: float) -> None:
+        """A full save with digest `base` at game time `t` is about to be written on another thread:
+        a mark says where it stands among the lines, so a crash at any moment of its writing
+        resumes exactly (the old save replays the whole journal, the new one what follows the mark)."""
+        if self.fd is None:
+            return
+        self._write({"t": t, "save": base})
+        self.since_mark = []
+
+    def prepare_compact(self, base: str, t: float) -> Compacted | None:
+        """(The saving thread, the full save on the storage.) The journal for the new save, under a
+        temporary name and flushed: its header and the lines written since the mark so far."""
+        since = self.since_mark
+        if self.fd is None or since is None or self.failed:
+            return None
+        lines = list(since)  # a copy: the game's thread appends meanwhile
+        data = _line({"journal": FORMAT, "version": VERSION, "base": base, "t": t}) + b"".join(lines)
+        tmp = self.path.with_name(f".{self.path.name}.new")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fdatasync(fd)
+        except BaseException:
+            os.close(fd)
+            tmp.unlink(missing_ok=True)
+            raise
+        return Compacted(tmp, fd, len(data), len(lines))
+
+    def finish_compact(self, compacted: Compacted | None) -> None:
+        """(The game's thread.) Put the compacted journal in place: the lines written since it was
+        prepared are added, it is renamed over the journal and appended to from now on."""
+        since = self.since_mark
+        if compacted is None or since is None or self.failed or self.fd is None or self.flusher is None:
+            self.drop_compact(compacted)
+            return
+        try:
+            rest = b"".join(since[compacted.lines:])
+            if rest and os.write(compacted.fd, rest) != len(rest):
+                raise OSError("the compacted journal could not be completed")
+            os.replace(compacted.path, self.path)
+        except OSError as exc:
+            log.warning("the journal stays as it was (%s); it continues the new save from its mark", exc)
+            self.drop_compact(compacted)
+            return
+        with self.flusher.lock:
+            old, self.fd = self.fd, compacted.fd
+            self.flusher.folder_dirty = True
+        os.close(old)
+        self.size = compacted.size + len(rest)
+        self.since_mark = None
+        self.flusher.request()
+
+    def drop_compact(self, compacted: Compacted | None) -> None:
+        """The full save failed (or its journal cannot be put in place): the journal stays as it is,
+        its mark does no harm."""
+        self.since_mark = None
+        if compacted is not None:
+            os.close(compacted.fd)
+            compacted.path.unlink(missing_ok=True)
+
+    def sync(self) -> None:
+        """Flush the journal on the caller's thread (before a full save's rename: its mark first)."""
+        if self.flusher is not None:
+            self.flusher.now()
 
     def _append(self, obj: dict[str, Any], t: float, table: Mapping[str, Any], urgent: bool) -> None:
         if self.fd is None:
@@ -249,12 +371,11 @@ class Journal:
 def read_journal(path: Path, base: str, base_t: float) -> Journal:
     """The entries of the journal at `path` that continue the save with digest `base`."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            return Journal(problem=f"{path} is {size} bytes long, more than this Kaleun reads; it was ignored")
-        raw = path.read_bytes()
+        raw = read_file(path, MAX_BYTES)
     except FileNotFoundError:
         return Journal()
+    except UnreadableFile as exc:
+        return Journal(problem=f"{path} is not a journal this Kaleun reads ({exc.strerror}); it was ignored")
     except OSError as exc:
         return Journal(problem=f"{path} cannot be read ({exc.strerror or exc}); it was ignored")
     lines = raw.split(b"\n")
@@ -269,11 +390,17 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
     if not isinstance(head, dict) or head.get("journal") != FORMAT or head.get("version") != VERSION:
         journal.problem = f"{path}:1: not a Kaleun journal; it was ignored"
         return journal
+    first = 1
     if head.get("base") != base:
-        journal.stale = True
-        return journal
+        # a full save written on another thread: the journal names the save before it, and a
+        # mark says where the new one stands among its lines (a crash before it was compacted)
+        marked = _mark_of(lines, base)
+        if marked is None:
+            journal.stale = True
+            return journal
+        first = marked
     last = base_t
-    for number, text in enumerate(lines[1:], start=2):
+    for number, text in enumerate(lines[first:], start=first + 1):
         try:
             entry = _entry(text, last)
         except ValueError as exc:
@@ -286,6 +413,20 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
     return journal
 
 
+def _mark_of(lines: list[bytes], base: str) -> int | None:
+    """The index of the line after the mark of the save with digest `base`, or None."""
+    needle = f'"save":"{base}"'.encode()
+    for index in range(len(lines) - 1, 0, -1):
+        if needle in lines[index]:
+            try:
+                obj = jsonin.loads(lines[index], max_depth=MAX_DEPTH)
+            except jsonin.JsonInputError:
+                continue
+            if isinstance(obj, dict) and obj.get("save") == base:
+                return index + 1
+    return None
+
+
 def _table_value(value: Any) -> bool:
     """A dial's saved place: a position's name, a ring's angle in whole degrees, or unknown."""
     if isinstance(value, str):
@@ -295,8 +436,10 @@ def _table_value(value: Any) -> bool:
 
 def _entry(text: bytes, last: float) -> Entry:
     obj = jsonin.loads(text, max_depth=MAX_DEPTH)
-    if not isinstance(obj, dict) or not set(obj) <= {"t", "command", "table"}:
+    if not isinstance(obj, dict) or not set(obj) <= {"t", "command", "table", "save"}:
         raise ValueError("not a journal line")
+    if "save" in obj and (set(obj) != {"t", "save"} or not isinstance(obj["save"], str) or len(obj["save"]) > 64):
+        raise ValueError("a full save's mark holds its game time and the save's digest only")
     t = obj.get("t")
     if isinstance(t, bool) or not isinstance(t, int | float) or not last <= t <= 1e10:
         raise ValueError(f"the game time {t!r} does not follow {last!r}")

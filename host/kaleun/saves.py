@@ -23,7 +23,9 @@ from typing import Any
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
+from kaleun.files import UnreadableFile, read_file, regular_or_missing
 from kaleun.games import load_game
+from kaleun.journal import MAX_BYTES as JOURNAL_MAX_BYTES
 from kaleun.journal import ReplayError, digest, journal_path, read_journal, replay
 
 log = logging.getLogger(__name__)
@@ -88,13 +90,11 @@ def read_save(path: Path) -> tuple[dict[str, Any], bytes]:
     """A save's state and its bytes. A damaged file raises SaveError and is left untouched."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(f"{path}: the file is {size:,} bytes long, not a save of this Kaleun "
-                            "(the file was kept as it is)")
-        data = path.read_bytes()
+        data = read_file(path, MAX_BYTES)
     except FileNotFoundError as exc:
         raise SaveError(f"{path}: no such save file") from exc
+    except UnreadableFile as exc:
+        raise SaveError(f"{path}: not a save of this Kaleun ({exc.strerror}); it was kept as it is") from exc
     except OSError as exc:
         raise SaveError(f"{path}: cannot read the save ({exc.strerror or exc})") from exc
     try:
@@ -240,7 +240,7 @@ def keep_aside(path: Path) -> Path | None:
     moving it: `path` stays where `kaleun resume` finds it until a new save replaces it.
     Returns the kept name, or None when there was nothing to keep."""
     path = Path(path)
-    if not path.exists():
+    if not path.exists() or regular_or_missing(path) is not None:  # nothing there, or no save (a folder, a pipe)
         return None
     kept = kept_name(path.parent)
     journal = journal_path(path)
@@ -270,7 +270,9 @@ def game_finished(path: Path) -> bool | None:
         result = state["modules"]["mission"]["result"]
     except (SaveError, KeyError, TypeError):
         return None
-    return result is not None
+    if result is None:
+        return False
+    return True if result in ("won", "lost", "returned") else None  # a damaged result: never deleted
 
 
 @dataclass
@@ -292,14 +294,14 @@ def prune_kept(folder: Path, keep: int = KEEP_GAMES) -> Pruned:
     seen: dict[bytes, Path] = {}
     for path in [folder / "autosave.json", *reversed(kept)]:  # newest first: the older copies go
         try:
-            seen.setdefault(path.read_bytes() + _journal_bytes(path), path)
+            seen.setdefault(read_file(path, MAX_BYTES) + _journal_bytes(path), path)
         except OSError:
             continue
     for path in kept:
         if excess <= 0:
             break
         try:
-            content = path.read_bytes() + _journal_bytes(path)
+            content = read_file(path, MAX_BYTES) + _journal_bytes(path)
         except OSError:
             continue
         duplicate = seen.get(content, path) != path
@@ -314,6 +316,6 @@ def prune_kept(folder: Path, keep: int = KEEP_GAMES) -> Pruned:
 
 def _journal_bytes(path: Path) -> bytes:
     try:
-        return journal_path(path).read_bytes()
+        return read_file(journal_path(path), JOURNAL_MAX_BYTES)
     except OSError:
         return b""

@@ -20,11 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core import jsonin
+from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import config_dir
 
 log = logging.getLogger(__name__)
 
 FILE = "settings.json"
+#: a settings file longer than this is not read (it holds two short values)
+MAX_BYTES = 64 * 1024
 #: the languages a table can be set to: English (the message templates) and the German and Russian
 #: catalogues of kaleun/locale (kaleun.i18n)
 LANGUAGES = {"en": "English", "de": "German (Deutsch)", "ru": "Russian (Русский)"}
@@ -73,9 +76,11 @@ class Settings:
         """The saved settings (none yet: empty). Raises SettingsError for a damaged file."""
         path = path or config_dir() / FILE
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_file(path, MAX_BYTES).decode("utf-8")
         except FileNotFoundError:
             return cls(path, {})
+        except UnreadableFile as exc:
+            raise SettingsError(f"{path}: cannot read the settings ({exc.strerror}); fix it or delete it") from exc
         except (OSError, UnicodeDecodeError) as exc:
             raise SettingsError(f"{path}: cannot read the settings ({exc})") from exc
         try:

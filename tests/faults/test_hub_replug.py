@@ -7,6 +7,7 @@ path, as /dev/serial/by-id gives. Seeded; waits are failure guards only."""
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 from collections.abc import Callable
@@ -24,7 +25,8 @@ from kaleun.uboot.game import new_game
 from kit import BOARDS
 
 GUARD_S = 20.0
-CYCLES = 3
+#: unplugs a run makes (`KALEUN_REPLUGS`; the figures are printed with `pytest -s`)
+CYCLES = int(os.environ.get("KALEUN_REPLUGS", "3"))
 FIGURES = {"engineer-square": 5, "officer-circle": 6, "navigator-hexagon": 8}
 
 

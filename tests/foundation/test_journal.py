@@ -105,6 +105,7 @@ def test_a_watch_change_writes_a_full_save_and_starts_the_journal_afresh(tmp_pat
     runtime.step()
     clock.now += 25  # 9,000 game s: past 06:00
     runtime.step()
+    runtime.autosave.settle()  # the full save is written on its own thread: wait for it
     journal = journal_path(tmp_path / "autosave.json").read_text().splitlines()
     head = json.loads(journal[0])
     saved = json.loads((tmp_path / "autosave.json").read_text())

@@ -164,3 +164,22 @@ def test_resuming_another_save_keeps_the_game_in_the_autosave(tmp_path):
     assert typed(tmp_path, "quit\n", "resume", "--console", "--save", str(other)).returncode == 0
     assert json.loads((tmp_path / "autosave.json").read_text())["seed"] == 9
     assert current in [p.read_bytes() for p in tmp_path.glob("autosave-*.json")]
+
+
+def test_an_earlier_game_whose_result_is_damaged_or_that_is_no_file_is_never_pruned(tmp_path):
+    """Issue 13 ("nothing lost"): pruning deletes only games it can read as finished; a kept save whose
+    result is not one a mission ends with, a pipe or a folder under an earlier game's name stay."""
+    names = []
+    for i in range(12):
+        path = saved(tmp_path, seed=300 + i, lost=i < 2, t=60)
+        kept = tmp_path / f"autosave-20240103-1200{i:02d}.json"
+        path.replace(kept)
+        names.append(kept)
+    state = json.loads(names[0].read_text())
+    state["modules"]["mission"]["result"] = {"won": True}  # valid JSON, the wrong shape
+    names[0].write_text(json.dumps(state))
+    names[1].unlink()
+    os.mkfifo(names[1])
+    pruned = prune_kept(tmp_path)
+    assert pruned.deleted == [] and pruned.unfinished_over == 2
+    assert names[0].exists() and names[1].exists()

@@ -30,7 +30,14 @@ def test_a_mission_saved_with_its_plans_loads_back_as_it_was():
 @pytest.mark.parametrize(("where", "value", "says"), [
     (("objectives", 0, "state"), "half_done", "modules.mission.objectives[0].state: one of"),
     (("plans", 0, "at"), "soon", "modules.mission.plans[0].at: a number"),
-    (("log", "wrecks"), [], "modules.mission.log (key): one of"),
+    (("log", "wrecks"), [], "modules.mission.log: unknown key 'wrecks'"),
+    # issue 13 item 4: every entry of the patrol log has its shape (the debrief reads each field) ...
+    (("log", "deaths"), [5], "modules.mission.log.deaths[0]: an object"),
+    (("log", "sunk"), [{"t": 1.0}], "modules.mission.log.sunk[0]: the key"),
+    (("log", "track", 0), [0, 1, 2], "modules.mission.log.track[0]: a list of 5 entries"),
+    (("log", "deaths"), [{"t": 1.0, "sailor": "s", "figure": "f", "cause": {"msg": "{n} x", "values": {"n": "x"},
+                                                                            "plural": ["a", "b"]}}],
+     "modules.mission.log.deaths[0].cause.values.n: a number"),
     (("passage",), {"base": "lorient"}, "modules.mission.passage: the key 'route' is missing"),
 ])
 def test_a_damaged_mission_state_is_refused_by_its_place(where, value, says):
@@ -41,6 +48,15 @@ def test_a_damaged_mission_state_is_refused_by_its_place(where, value, says):
     node[where[-1]] = value
     with pytest.raises(SaveError, match="the save is damaged at " + says.replace("[", r"\[").replace("]", r"\]")
                        .replace("(", r"\(").replace(")", r"\)")):
+        load_checked(state)
+
+
+def test_a_mission_with_objectives_that_lacks_a_key_is_refused_by_its_name():
+    """Issue 13 item 4: a save of a mission with objectives keeps every key; one dropped is damage
+    (only a save from before missions had objectives holds just mission, result and reason)."""
+    state = saved()
+    del state["modules"]["mission"]["answers_due"]
+    with pytest.raises(SaveError, match=r"the save is damaged at modules\.mission: the key 'answers_due' is missing"):
         load_checked(state)
 
 

@@ -296,9 +296,53 @@ def check(shape: Shape, value: Any, path: str) -> None:
 # -- common shapes of game state ------------------------------------------------------------------
 BOOL = Bool()
 TEXT = Text()
-#: a message kept in a save (`kaleun.core.messages.to_json`): plain text, or its template(s) and values
-MESSAGE = Either(TEXT, Obj(msg=TEXT, values=Map(Json(depth=6), keys=Text(max_len=64), most=32),
-                           optional={"plural": List(TEXT, size=2)}))
+
+
+class Message(Shape):
+    """A message kept in a save (`kaleun.core.messages.to_json`): plain text, or its template(s) and
+    values, where a value is text, a number, true/false, null, a list of those, or a message again
+    (at most `depth` levels); a plural's count `n` is a number."""
+
+    def __init__(self, depth: int = 6) -> None:
+        self.depth = depth
+
+    def check(self, value: Any, path: str) -> None:
+        if isinstance(value, str):
+            TEXT.check(value, path)
+            return
+        if self.depth <= 0:
+            raise self.fail(value, path, "a message nested less deeply")
+        Obj(msg=TEXT, values=Checked(dict, "an object"), optional={"plural": List(TEXT, size=2)}).check(value, path)
+        values = value["values"]
+        where = _join(path, "values")
+        if len(values) > 32:
+            raise self.fail(values, where, "at most 32 values")
+        for key, item in values.items():
+            Text(max_len=64).check(key, f"{where} (key)")
+            self._value(item, _join(where, key), 1)
+        if "plural" in value and "n" in values:
+            NUMBER.check(values["n"], _join(where, "n"))
+
+    def _value(self, item: Any, path: str, depth: int) -> None:
+        if isinstance(item, dict):
+            Message(self.depth - 1).check(item, path)
+        elif isinstance(item, list) and depth == 1:
+            if len(item) > 64:
+                raise self.fail(item, path, "a list of at most 64 entries")
+            for index, entry in enumerate(item):
+                self._value(entry, f"{path}[{index}]", depth + 1)
+        elif isinstance(item, str):
+            TEXT.check(item, path)
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            NUMBER.check(item, path)
+        elif item is not None and not isinstance(item, bool):
+            raise self.fail(item, path, "text, a number, a message or a list of them")
+
+
+#: a number a message may hold
+NUMBER = Num(-1e15, 1e15)
+#: a message kept in a save: plain text, or its template(s) and values (`Message`)
+MESSAGE = Message()
 #: a game time (s since the mission started) or a wake time; far sentinels like -1e9 allowed
 TIME = Num(-1e10, 1e10)
 #: a duration or an amount that cannot be negative

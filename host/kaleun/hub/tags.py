@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from kaleun.core import jsonin
+from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import config_dir
 from kaleun.saves import write_atomic
 from kaleun.uboot.figures import FIGURES, figure_name
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 FILE_NAME = "figures.json"
 #: nesting figures.json may have: {"tags": {uid: figure}} is 2 levels deep
 MAX_DEPTH = 4
+#: a tag file longer than this is not read (sixteen tags take under 2 kB)
+MAX_BYTES = 1024 * 1024
 FORMAT = "kaleun-figure-tags"
 VERSION = 1
 
@@ -66,9 +69,11 @@ class FigureTags:
     def load(cls, path: Path | None = None) -> FigureTags:
         path = path or default_path()
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_file(path, MAX_BYTES).decode("utf-8")
         except FileNotFoundError:
             return cls({}, path)
+        except UnreadableFile as exc:
+            raise TagStoreError(f"{path}: cannot read the figure tags ({exc.strerror})") from exc
         except (OSError, UnicodeDecodeError) as exc:
             raise TagStoreError(f"{path}: cannot read the figure tags ({exc})") from exc
         try:

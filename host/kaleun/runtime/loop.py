@@ -56,6 +56,8 @@ class Runtime:
         #: who hears about bad commands; a front end replaces the default (a log line)
         #: who hears of a command refused as malformed (its `Msg`: English in the log, the table's language on screen)
         self.problems: list[Callable[[Msg | str], None]] = [lambda text: log.warning("%s", text)]
+        if autosave is not None:  # a save that fails (a full disk) is told like a refused command
+            autosave.report = self._tell
         self._record: IO[str] | None = None
         if record is not None:
             record.parent.mkdir(parents=True, exist_ok=True)
@@ -97,6 +99,15 @@ class Runtime:
                 self._fail(exc)
         else:
             self.post(command)
+
+    def _tell(self, text: Msg) -> None:
+        for report in self.problems:
+            report(text)
+
+    @property
+    def save_problem(self) -> Msg | None:
+        """Why the game cannot be saved now (a full disk ...), or None when the storage holds it."""
+        return self.autosave.problem if self.autosave is not None else None
 
     def call(self, function: Callable[[], None]) -> None:
         """Run `function` on the loop's thread at the next step (console input, timers)."""
@@ -205,9 +216,21 @@ class Runtime:
             self.autosave.command(command)
         if self._record is not None:
             line = {"t": self.game.t, **command}  # full precision: the replay hits the same instant
-            self._record.write(json.dumps(line) + "\n")
-            self._record.flush()
+            try:
+                self._record.write(json.dumps(line) + "\n")
+                self._record.flush()
+            except OSError as exc:  # a full disk: the game goes on (the autosave says what is kept)
+                log.error("the session's script cannot be written (%s); it stops here", exc)
+                self._close_record()
         return events
+
+    def _close_record(self) -> None:
+        record, self._record = self._record, None
+        if record is not None:
+            try:
+                record.close()
+            except OSError as exc:
+                log.error("the session's script could not be written to its end (%s)", exc)
 
     def _dispatch(self, events: list[Event]) -> None:
         for event in events:
@@ -278,8 +301,7 @@ class Runtime:
                 output.close()
             except Exception:
                 log.exception("closing %s failed", type(output).__name__)
-        if self._record is not None:
-            self._record.close()
+        self._close_record()
 
 
 def failure_message(runtime: Runtime) -> Msg:

@@ -100,6 +100,8 @@ class Console:
         self.stopping = False
         #: the terminal is gone (SIGHUP): nothing more is written to it
         self.gone = False
+        #: a quit whose save failed was said once: the next quit leaves
+        self.quit_unsaved = False
         self.lang = language(getattr(runtime, "language", "en"))
         self.feed = FeedLog(language=self.lang.code)
         runtime.listeners.append(self._on_event)
@@ -291,10 +293,32 @@ class Console:
         self.say(f"volume {round(sounder.volume * 100)}%")
 
     def _save(self, args: list[str]) -> None:
+        problem = self._saved()
+        if problem is None:
+            self.say(self.lang.render(Msg("saved.")))
+
+    def _saved(self) -> Msg | None:
+        """Save now; what went wrong (said here unless the autosave has just told it)."""
+        autosave = self.runtime.autosave
+        told = autosave.told if autosave is not None else 0
         self.runtime.save()
-        self.say(self.lang.render(Msg("saved.")))
+        problem = self.runtime.save_problem
+        if problem is not None and autosave is not None and autosave.told == told:
+            self.say(f"! {self.lang.render(problem)}")
+        return problem
+
+    def _leave(self) -> None:
+        """The input ended: leave (the closing save says what it could not write)."""
+        self.stopping = True
 
     def _quit(self, args: list[str]) -> None:
+        """Save and leave. A save that fails (a full disk) keeps the console open once, to make room."""
+        if self.runtime.autosave is not None and not self.quit_unsaved and not self.gone \
+                and self._saved() is not None:
+            self.quit_unsaved = True
+            again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
+            self.say(f"! {self.lang.render(again)}")
+            return
         self.stopping = True
 
     # -- reading a line ------------------------------------------------------------------------
@@ -338,7 +362,7 @@ class Console:
                 self.runtime.call(functools.partial(self.handle, line))
         except (OSError, ValueError):  # the terminal hung up
             log.info("the console's input is gone")
-        self.runtime.call(lambda: self._quit([]))
+        self.runtime.call(self._leave)
 
     def run(self) -> int:
         """Play until quit, end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the
@@ -358,6 +382,10 @@ class Console:
             self.runtime.close()
         if self.runtime.failure is not None:
             self.say(self.lang.render(failure_message(self.runtime)))
+            return 1
+        autosave = self.runtime.autosave
+        if autosave is not None and autosave.problem is not None:  # the storage could not take the last save
+            self.say(f"! {self.lang.render(autosave.left_behind())}")
             return 1
         self.say(self.lang.render(Msg("Game saved. Continue with: kaleun resume")))
         return 0

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
+from kaleun.core.messages import Msg
 from kaleun.paths import autosave_path, state_dir
 from kaleun.ports.base import Lamps, Sounder
 from kaleun.ports.sim import SilentSounder, SimLamps
 from kaleun.runtime.lamps import LampDirector
 from kaleun.runtime.loop import Runtime
-from kaleun.runtime.outputs import Autosave, EventLog, SoundOutput
+from kaleun.runtime.outputs import Autosave, AutosaveFailed, EventLog, SoundOutput
 from kaleun.runtime.signals import STOPPER
 from kaleun.runtime.table import Table
 
@@ -97,7 +98,18 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     runtime.debrief = DebriefOutput(game, sessions, stamp, language=lambda: str(getattr(runtime, "language", "en")))
     runtime.outputs.append(runtime.debrief)
     STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
+    autosave = runtime.autosave
+    if autosave is not None:
+        autosave.report, told = (lambda text: None), autosave.report  # a failure here is said below
     runtime.save()  # a power cut before the first watch change loses nothing
+    if autosave is not None:
+        autosave.report = told
+    if autosave is not None and autosave.problem is not None:  # nothing is played that cannot be saved
+        autosave.abandon("the first save failed")
+        runtime.close()
+        raise AutosaveFailed(Msg("the game cannot be saved in {path} ({reason}), so it was not started; the previous "
+                                 "save is as it was. Make room on the storage (or move away what is in the way) and "
+                                 "start again.", path=str(autosave.path), reason=autosave.reason))
     return runtime
 
 

@@ -263,8 +263,10 @@ class SonarConsoles:
         finally:
             self.runtime.close()
             signal.signal(signal.SIGTERM, previous)
-            for console in self.consoles:
-                console.say(str(Msg("Game saved. Continue with: kaleun resume")))
+            autosave = self.runtime.autosave
+            unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
+            for console in self.consoles:  # never "saved" when the storage could not take it (a full disk)
+                console.say(str(unsaved or Msg("Game saved. Continue with: kaleun resume")))
             for fh in self.files:
                 fh.close()
-        return 0
+        return 0 if self.runtime.save_problem is None else 1

@@ -575,5 +575,9 @@ class Window:
         if self.runtime.failure is not None:
             print(f"kaleun: {failure_message(self.runtime)}", file=sys.stderr)
             return 1
+        autosave = self.runtime.autosave
+        if autosave is not None and autosave.problem is not None:  # the last save failed (a full disk)
+            print(f"kaleun: {self.lang.render(autosave.left_behind())}", file=sys.stderr)
+            return 1
         return 0
 

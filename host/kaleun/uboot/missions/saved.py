@@ -13,6 +13,7 @@ from kaleun.core.shape import (
                 SPEED,
                 TEXT,
                 TIME,
+                Either,
                 Int,
                 Json,
                 List,
@@ -22,6 +23,9 @@ from kaleun.core.shape import (
                 Obj,
                 Text,
                 Tuple,
+)
+from kaleun.core.shape import (
+                MESSAGE as MESSAGE_TEXT,
 )
 from kaleun.uboot.missions.catalogue import OBJECTIVE_KINDS
 from kaleun.uboot.missions.objectives import STATES
@@ -45,18 +49,36 @@ ENCOUNTER = Obj(id=ID, index=Int(0, 10_000), kind=Text(("convoy", "vessel", "air
                 t0=TIME, course=ANGLE, speed=SPEED, joined=BOOL)
 PASSAGE = Obj(base=ID, route=List(Tuple(LAT, LON), least=1, most=1000), started=TIME, next_steer=TIME)
 
-MISSION_STATE = Obj(
-    mission=Text(max_len=100), result=Maybe(Text(RESULTS)), reason=Maybe(Text(max_len=200)),
-    # a save from before missions had objectives has only the three above
-    optional={
-        "objectives": List(OBJECTIVE, most=500), "messages": List(MESSAGE, most=10_000),
-        "reports": List(FIELDS, most=10_000), "plans": List(PLAN, most=10_000),
-        "answers_due": List(ANSWER, most=100), "answered": List(Text(REPORT_KINDS), most=len(REPORT_KINDS)),
-        "encounters": List(ENCOUNTER, most=10_000),
-        "next_tick": Maybe(TIME), "last_tick": TIME, "next_track": Maybe(TIME), "next_card": Maybe(TIME),
-        "cards": COUNT, "limit_at": Maybe(TIME), "warn_at": Maybe(TIME), "last_combat": Num(-1e13, 1e10),
-        "passage": Maybe(PASSAGE),
-        "log": Map(List(Json(depth=6), most=1_000_000), keys=Text(LOGS)),
-        "final": Maybe(FIELDS), "started_dead": List(ID, most=64),
-        "ended_at": Maybe(TIME), "end_distance": Maybe(Num(0, 1e9)),
-    })
+# the patrol's log, entry by entry as `Mission` writes it (the debrief reads every field)
+NAME = Text(max_len=200)
+LOG = Obj(optional={  # a save from before a log was kept has none of it
+    "track": List(Tuple(TIME, LAT, LON, LAT, LON), most=1_000_000),
+    "fixes": List(Obj(t=TIME, lat=Maybe(LAT), lon=Maybe(LON), square=Maybe(Text(max_len=40)), true=Tuple(LAT, LON)),
+                  most=100_000),
+    "attacks": List(Obj(t=TIME, kind=Text(max_len=64), target=Maybe(NAME), lat=LAT, lon=LON), most=100_000),
+    "sunk": List(Obj({"class": Maybe(NAME)}, t=TIME, ship=Maybe(NAME), class_name=NAME, type=Maybe(Text(max_len=64)),
+                     grt=Int(0, 10**7), cause=Maybe(NAME), convoy=BOOL, lat=LAT, lon=LON), most=100_000),
+    "deaths": List(Obj(t=TIME, sailor=Text(max_len=64), figure=Text(max_len=64), cause=Maybe(MESSAGE_TEXT)),
+                   most=100_000),
+    "passages": List(Obj(t=TIME, event=Text(("start", "interrupted", "arrived")), optional={"why": TEXT}),
+                     most=100_000),
+    "mines": List(Obj(t=TIME, field=Text(max_len=64), type=Either(Text(max_len=64), List(Text(max_len=64), most=64)),
+                      count=COUNT, water_m=Maybe(Num(-1e5, 1e5)), lat=LAT, lon=LON), most=100_000),
+})
+#: what a mission with objectives keeps (every key: a save that lacks one is damaged)
+WITH_OBJECTIVES = {
+    "objectives": List(OBJECTIVE, most=500), "messages": List(MESSAGE, most=10_000),
+    "reports": List(FIELDS, most=10_000), "plans": List(PLAN, most=10_000),
+    "answers_due": List(ANSWER, most=100), "answered": List(Text(REPORT_KINDS), most=len(REPORT_KINDS)),
+    "encounters": List(ENCOUNTER, most=10_000),
+    "next_tick": Maybe(TIME), "last_tick": TIME, "next_track": Maybe(TIME), "next_card": Maybe(TIME),
+    "cards": COUNT, "limit_at": Maybe(TIME), "warn_at": Maybe(TIME), "last_combat": Num(-1e13, 1e10),
+    "passage": Maybe(PASSAGE), "log": LOG, "final": Maybe(FIELDS), "started_dead": List(ID, most=64),
+}
+HEAD = {"mission": Text(max_len=100), "result": Maybe(Text(RESULTS)), "reason": Maybe(Text(max_len=200))}
+ENDED = {"ended_at": Maybe(TIME), "end_distance": Maybe(Num(0, 1e9))}
+
+MISSION_STATE = Either(
+    Obj({**HEAD, **WITH_OBJECTIVES}, optional=ENDED),
+    Obj(HEAD, optional=ENDED),  # a save from before missions had objectives has only these
+)

@@ -1,0 +1,72 @@
+"""Reading the program's own files (saves, journals, the career record, settings, figure tags)
+so that whatever sits at their path cannot hang or exhaust the program.
+
+A save's path may hold something else: a folder, a named pipe (reading one waits for a writer
+that never comes), a link to `/dev/zero` (endless) or a file far larger than any save. `read_file`
+opens without waiting, takes only a regular file and reads at most `limit` bytes; anything else
+raises `UnreadableFile` (an OSError, so callers that report OSErrors report it) saying what is there.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+
+class UnreadableFile(OSError):
+    """What is at the path is not a file Kaleun reads; str() and `strerror` say what it is."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(errno.EINVAL, what, str(path))
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "it is a named pipe, not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "it is a device, not a file"
+    if stat.S_ISSOCK(mode):
+        return "it is a socket, not a file"
+    return "it is not a regular file"
+
+
+def read_file(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at `path` (symbolic links followed). Raises FileNotFoundError
+    when nothing is there, `UnreadableFile` for anything that is not a regular file or is longer
+    than `limit` bytes, and OSError when it cannot be read."""
+    path = Path(path)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(path, _kind(info.st_mode))
+        if info.st_size > limit:
+            raise UnreadableFile(path, f"the file is {info.st_size:,} bytes long, more than {limit:,}")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:  # it grew while being read
+                raise UnreadableFile(path, f"the file is longer than {limit:,} bytes")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def regular_or_missing(path: Path) -> str | None:
+    """None when `path` holds a regular file or nothing; else what is there instead (in words)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)

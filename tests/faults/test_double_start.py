@@ -1,0 +1,63 @@
+"""Issue 13 item 7: two `kaleun play` started at the same instant with one KALEUN_HOME. Exactly one
+plays; the other is refused naming the process that holds the table and writes nothing (no
+session files, no earlier game kept, the autosave is the winner's). `KALEUN_DOUBLE_STARTS` sets
+how many rounds (default 3; the figures are printed with `pytest -s`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+
+import pytest
+from kit import kaleun_env
+
+ROUNDS = int(os.environ.get("KALEUN_DOUBLE_STARTS", "3"))
+GUARD_S = 90  # failure guard only
+
+
+@pytest.mark.slow
+def test_two_starts_at_the_same_instant_give_one_game_and_one_sentence(tmp_path):
+    outcomes: Counter[str] = Counter()
+    for number in range(ROUNDS):
+        home = tmp_path / f"round{number}"
+        home.mkdir()
+        env = kaleun_env(home)
+        both = [subprocess.Popen([sys.executable, "-m", "kaleun", "play", "--headless", "--seed", str(seed)],
+                                 env=env, cwd=home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for seed in (11, 12)]
+        try:
+            loser = None
+            while loser is None:  # the refused one leaves at once; the winner plays until stopped
+                for proc in both:
+                    try:
+                        proc.wait(0.1)
+                        loser = proc
+                        break
+                    except subprocess.TimeoutExpired:
+                        continue
+            winner = both[1] if loser is both[0] else both[0]
+            _, said = loser.communicate(timeout=GUARD_S)
+            assert loser.returncode == 1, said
+            assert f"another Kaleun (process {winner.pid}) is already playing at this table" in said, said
+            deadline = time.monotonic() + GUARD_S
+            while not (home / "autosave.json").exists() and time.monotonic() < deadline:  # the winner plays
+                time.sleep(0.05)
+        finally:
+            for proc in both:
+                if proc.poll() is None:
+                    proc.send_signal(signal.SIGTERM)
+            codes = [proc.wait(GUARD_S) for proc in both]
+        assert codes.count(0) == 1, codes
+        seed = 11 if winner is both[0] else 12
+        assert json.loads((home / "autosave.json").read_text())["seed"] == seed
+        assert not list(home.glob("autosave-*"))
+        sessions = sorted(p.name for p in (home / "sessions").iterdir())
+        assert len([s for s in sessions if s.endswith(".script.jsonl")]) == 1, sessions
+        outcomes["one game, one refusal"] += 1
+    print(f"\ndouble starts: {ROUNDS} rounds of two kaleun play at the same instant: {dict(outcomes)}")
+    assert outcomes["one game, one refusal"] == ROUNDS

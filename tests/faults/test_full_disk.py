@@ -1,0 +1,263 @@
+"""Issue 13 ("nothing lost", every outcome a clean message): the storage fills up while a game
+runs. Writes then fail with ENOSPC (a line of the journal half written, the full save refused):
+the journal keeps whole lines only, the crew is told once, in words, what the storage still
+holds, Kaleun tries again, and once there is room the game is saved again. Nothing ever says
+"saved" that is not; a game that could not be saved ends with exit status 1 and says so."""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kaleun import saves
+from kaleun.boards.loader import default_board
+from kaleun.journal import journal_path
+from kaleun.runtime import outputs
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.outputs import RETRY_S, Autosave
+from kaleun.runtime.table import Table
+from kaleun.saves import open_save
+from kaleun.uboot.game import new_game
+from kaleun.ui.console import Console as TextConsole
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FullDisk:
+    """While `full`, every write to a file under `home` fails as on a full file system: a line of
+    the journal gets its first half written (a short write), then ENOSPC; a full save fails."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+        self.home = str(home)
+        self.full = False
+        real_write, real_atomic = os.write, saves.write_atomic
+
+        def write(fd: int, data: Any) -> int:
+            if self.full and self._ours(fd):
+                if len(data) > 1 and not getattr(self, "_half", False):
+                    self._half = True
+                    return real_write(fd, bytes(data[:len(data) // 2]))
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return real_write(fd, data)
+
+        def atomic(path: Path, text: str | bytes) -> None:
+            if self.full and str(path).startswith(self.home):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            real_atomic(path, text)
+
+        monkeypatch.setattr(os, "write", write)
+        monkeypatch.setattr(saves, "write_atomic", atomic)
+        monkeypatch.setattr(outputs, "write_atomic", atomic)
+
+    def _ours(self, fd: int) -> bool:
+        try:
+            return os.readlink(f"/proc/self/fd/{fd}").startswith(self.home)
+        except OSError:
+            return False
+
+    def fill(self) -> None:
+        self.full, self._half = True, False
+
+    def free(self) -> None:
+        self.full = False
+
+
+def start(home: Path, clock: FakeClock) -> tuple[Runtime, list[str]]:
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                      autosave=Autosave(game, home / "autosave.json", clock=clock), clock=clock)
+    told: list[str] = []
+    runtime.problems[:] = [lambda text: told.append(str(text))]
+    runtime.save()
+    return runtime, told
+
+
+def state(game: Any) -> str:
+    return json.dumps(game.to_state(), sort_keys=True)
+
+
+def whole_lines(path: Path) -> list[dict[str, Any]]:
+    raw = path.read_bytes()
+    assert raw.endswith(b"\n"), "a torn line was left in the journal"
+    return [json.loads(line) for line in raw.splitlines()]
+
+
+def test_a_full_disk_while_playing_is_told_keeps_the_journal_whole_and_saves_again_once_there_is_room(
+        tmp_path, monkeypatch):
+    clock = FakeClock()
+    disk = FullDisk(monkeypatch, tmp_path)
+    runtime, told = start(tmp_path, clock)
+    runtime.post({"do": "order", "order": "new_course", "course": 120})
+    clock.now += 1.5
+    runtime.step()
+    before_full = state(runtime.game)
+    disk.fill()
+    runtime.post({"do": "order", "order": "new_course", "course": 200})  # its line is half written, then taken back
+    clock.now += 1.5
+    runtime.step()
+    assert len(told) == 1 and "cannot be saved" in told[0] and "No space left on device" in told[0], told
+    assert "04:00:00" in told[0]  # what the storage still holds
+    lines = whole_lines(journal_path(tmp_path / "autosave.json"))
+    assert lines[-1].get("command", {}).get("course") == 120
+    assert state(open_save(tmp_path / "autosave.json").engine) == before_full  # a crash now: nothing torn
+    for _ in range(3):  # it tries again every RETRY_S, and says it once
+        clock.now += RETRY_S
+        runtime.step()
+    assert len(told) == 1
+    disk.free()
+    clock.now += RETRY_S
+    runtime.step()
+    assert len(told) == 2 and "saved again" in told[1], told
+    assert runtime.autosave.problem is None
+    assert state(open_save(tmp_path / "autosave.json").engine) == state(runtime.game)  # a crash now loses nothing
+    runtime.close()
+
+
+def test_the_console_never_says_saved_when_the_disk_is_full_and_quit_says_what_is_kept(tmp_path, monkeypatch):
+    clock = FakeClock()
+    disk = FullDisk(monkeypatch, tmp_path)
+    runtime, _ = start(tmp_path, clock)
+    disk.fill()
+    out = io.StringIO()
+    console = TextConsole(runtime, stdin=io.StringIO("save\nquit\nquit\n"), stdout=out)
+    assert console.run() == 1
+    text = out.getvalue()
+    assert "saved." not in text and "Game saved" not in text, text
+    assert text.count("cannot be saved in") == 2 and "type quit again" in text, text
+    assert "could not be saved in" in text and "kaleun resume continues from there" in text, text
+    disk.free()
+    assert open_save(tmp_path / "autosave.json").engine.t == 0.0  # the last good save, as said
+
+
+def test_a_quit_that_saves_once_there_is_room_leaves_with_the_game_saved(tmp_path, monkeypatch):
+    clock = FakeClock()
+    disk = FullDisk(monkeypatch, tmp_path)
+    runtime, _ = start(tmp_path, clock)
+    disk.fill()
+    out = io.StringIO()
+
+    class Room(io.StringIO):
+        """The crew makes room after the first quit was refused."""
+
+        def __iter__(self):  # type: ignore[override]
+            yield "quit\n"
+            while "type quit again" not in out.getvalue():
+                import time
+
+                time.sleep(0.01)
+            disk.free()
+            yield "quit\n"
+
+    assert TextConsole(runtime, stdin=Room(), stdout=out).run() == 0
+    assert "Game saved" in out.getvalue()
+
+
+def test_a_first_save_that_fails_stops_the_start_with_a_sentence(tmp_path):
+    """A folder where the autosave belongs: nothing is played that cannot be saved."""
+    from kit import run_kaleun
+
+    (tmp_path / "autosave.json").mkdir()
+    result = run_kaleun("play", "--console", "--seed", "1", "--mission", "training", home=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "cannot be saved in" in result.stderr and "so it was not started" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and "Game saved" not in result.stdout
+
+
+DRIVER = r"""
+import json, os, sys
+sys.path[:0] = sys.argv[2:]
+from faultkit import Console
+
+home = sys.argv[1]
+game = Console(__import__("pathlib").Path(home), "play", "--console", "--seed", "3", "--mission", "training")
+game.expect("> ")
+game.send("telegraph slow_ahead")
+game.expect("slow ahead")
+fd = os.open(os.path.join(home, "filler"), os.O_WRONLY | os.O_CREAT)  # the storage fills up
+try:
+    while os.write(fd, b"x" * 512):
+        pass
+except OSError:
+    pass
+os.close(fd)
+for course in range(10, 200, 10):  # every line of the journal fails now; so does the session's script
+    game.send(f"order new_course course={course}")
+game.send("status")
+game.send("save")
+game.send("quit")
+game.expect("type quit again")
+os.remove(os.path.join(home, "filler"))  # the crew makes room
+game.send("status")
+game.send("quit")
+code = game.finish()
+resumed = Console(__import__("pathlib").Path(home), "resume", "--console")
+resumed.send("quit")
+resumed_code = resumed.finish()
+print(json.dumps({"code": code, "text": game.text, "clocks": game.clocks(), "resumed": resumed.text,
+                  "resumed_code": resumed_code}))
+"""
+
+
+def _namespaces() -> bool:
+    import shutil
+    import subprocess
+
+    if shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || "
+                            "mount -t tmpfs -o size=64k tmpfs /tmp"], capture_output=True, timeout=30)
+    return probe.returncode == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _namespaces(), reason="needs unshare -rm to mount a small file system")
+def test_a_real_full_file_system_under_kaleun_play_loses_nothing_once_there_is_room(tmp_path):
+    """The storage really full (a 512 KiB tmpfs in a user namespace): kaleun play says so, keeps
+    the console open at the first quit, saves once there is room, and resumes at the clock it left."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    home = tmp_path / "small"
+    home.mkdir()
+    tests = Path(__file__).resolve().parents[1]
+    script = tmp_path / "driver.py"
+    script.write_text(DRIVER)
+    command = (f"mount -t tmpfs -o size=512k tmpfs {home} && exec {sys.executable} {script} {home} "
+               f"{tests / 'faults'} {tests}")
+    result = subprocess.run(["unshare", "-rm", "sh", "-c", command], capture_output=True, text=True,
+                            env=kaleun_env(home), timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    text = seen["text"]
+    assert "Traceback" not in text and "cannot be saved in" in text and "saved again" in text, text
+    assert seen["code"] == 0 and "Game saved" in text, text
+    last = seen["clocks"][-1]
+    assert seen["resumed_code"] == 0 and f"resuming training at {last[:16]}" in seen["resumed"], (last, seen["resumed"])
+
+
+def test_captain_sonars_consoles_never_say_saved_when_the_storage_could_not_take_it(home, monkeypatch):
+    from kaleun.sonar.game import new_game as new_sonar_game
+    from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
+    from kaleun.ui.sonar_session import make_sonar_runtime
+
+    disk = FullDisk(monkeypatch, home)
+    runtime = make_sonar_runtime(new_sonar_game(4, "alpha", "turn"))
+    disk.fill()
+    out = io.StringIO()
+    session = SonarConsoles(runtime, [TeamConsole(runtime, "yellow", io.StringIO("quit\n"), out)])
+    assert session.run() == 1
+    text = out.getvalue()
+    assert "Game saved" not in text and "could not be saved in" in text, text

@@ -1,0 +1,87 @@
+"""Issue 13 item 4 and "bad input never crashes": whatever sits where Kaleun's own files belong
+(a folder, a named pipe that no one writes, a link to the endless /dev/zero, a link to nowhere,
+a link in a loop) is refused with a sentence naming it, at once: never a hang, never a
+MemoryError, never a traceback, and the thing is left where it was."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from kaleun.career import CareerError, load_career
+from kaleun.core.errors import SaveError
+from kaleun.hub.tags import FigureTags, TagStoreError
+from kaleun.journal import journal_path
+from kaleun.saves import open_save, save_game
+from kaleun.settings import Settings, SettingsError
+from kaleun.uboot.game import new_game
+from kit import run_kaleun
+
+
+def folder(path: Path) -> None:
+    path.mkdir()
+
+
+def pipe(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def endless(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def loop(path: Path) -> None:
+    path.symlink_to(path.name)
+
+
+ODD: dict[str, tuple[Callable[[Path], None], str]] = {
+    "folder": (folder, "folder"), "named pipe": (pipe, "named pipe"), "/dev/zero": (endless, "device"),
+    "link loop": (loop, "symbolic links"),
+}
+
+
+@pytest.mark.parametrize("odd", ODD)
+def test_an_odd_thing_at_a_save_career_settings_or_tags_path_is_refused_with_what_it_is(tmp_path, odd):
+    make, words = ODD[odd]
+    cases: list[tuple[str, Callable[[Path], object], type[Exception]]] = [
+        ("autosave.json", open_save, SaveError), ("career.json", load_career, CareerError),
+        ("settings.json", Settings.load, SettingsError), ("figures.json", FigureTags.load, TagStoreError)]
+    for name, read, error in cases:
+        path = tmp_path / name
+        make(path)
+        with pytest.raises(error) as refused:
+            read(path)
+        assert str(path) in str(refused.value) and words in str(refused.value), (name, str(refused.value))
+        assert os.path.lexists(path)  # left where it was
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "/dev/zero", "folder"])
+def test_an_odd_thing_where_the_journal_belongs_is_ignored_with_a_note_and_the_save_resumes(tmp_path, odd):
+    make, words = ODD[odd]
+    game = new_game(3)
+    game.advance_to(600)
+    save_game(game, tmp_path / "autosave.json")
+    make(journal_path(tmp_path / "autosave.json"))
+    opened = open_save(tmp_path / "autosave.json")
+    assert opened.engine.t == 600 and words in opened.notes[0], opened.notes
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "/dev/zero"])
+def test_kaleun_resume_and_career_refuse_a_pipe_or_dev_zero_at_once(tmp_path, odd):
+    make, words = ODD[odd]
+    make(tmp_path / "autosave.json")
+    make(tmp_path / "career.json")
+    result = run_kaleun("resume", "--console", home=tmp_path, timeout=60)
+    assert result.returncode == 2 and words in result.stderr and "Traceback" not in result.stderr, result.stderr
+    result = run_kaleun("career", home=tmp_path, timeout=60)
+    assert result.returncode != 0 and words in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_new_game_with_a_pipe_where_the_autosave_belongs_keeps_no_pipe_as_an_earlier_game(tmp_path):
+    pipe(tmp_path / "autosave.json")
+    result = run_kaleun("play", "--console", "--seed", "1", "--mission", "training", home=tmp_path, timeout=120)
+    assert "Traceback" not in result.stderr, result.stderr
+    assert not list(tmp_path.glob("autosave-*.json"))  # a pipe is no game to keep
+    assert open_save(tmp_path / "autosave.json").engine.t >= 0  # the new game is saved in its place
