@@ -231,6 +231,7 @@ def _resume_game(args: argparse.Namespace) -> Engine:
         return game
     mission = game.module("mission")
     if mission.over:
+        _book_late(game, getattr(args, "table_language", "en"))
         raise MissionOver(Msg(
             "that mission is over ({result}: {reason}) and cannot be played on. The save stays in {path}; "
             "start a new game with kaleun play.", result=mission.result,
@@ -242,6 +243,25 @@ def _resume_game(args: argparse.Namespace) -> Engine:
                saved=game.clock.iso(opened.saved_t).replace("T", " "), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
     return game
+
+
+def _book_late(game: Engine, table_language: str) -> None:
+    """A mission that ended while its result could not be booked in the career record (a full
+    disk) is booked when its save is resumed (a booked game is never booked twice)."""
+    from kaleun.career import CareerError, career_path, record_mission
+    from kaleun.i18n import language
+
+    render = language(table_language).render
+    try:
+        entry = record_mission(game)
+    except (CareerError, OSError) as exc:
+        print(render(Msg("kaleun: the mission's result could not be booked in the career record: {problem}",
+                         problem=str(exc))), file=sys.stderr)
+        return
+    if entry is not None:
+        print(render(Msg("kaleun: the mission's result ({result}, grade {grade}) is booked in {path} now: it could "
+                         "not be written when the mission ended.", result=Msg.term(str(entry["result"])),
+                         grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
 
 
 def _set_up_already(args: argparse.Namespace) -> bool:

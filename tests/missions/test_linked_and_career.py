@@ -308,3 +308,46 @@ def test_5_2_the_table_is_told_where_to_stand_figures_out_of_a_flooded_section_i
     german = language("de").render(carried.feed)
     assert "Kapitän-Quadrat in Sektion 2" in german and "captain-square" not in german
     assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []
+
+
+def test_4_3_a_mission_that_ends_on_a_full_disk_is_booked_on_leaving_or_by_kaleun_resume(home, tmp_path, monkeypatch):
+    """Nothing lost: the career record cannot be written when the mission ends (the storage is
+    full). Leaving the table tries again; if that fails too, `kaleun resume` of the save books it
+    (once: a booked game is not booked twice)."""
+    import errno
+
+    from kaleun import career
+    from kaleun.runtime.debrief_output import DebriefOutput
+
+    g = start_configured(GameSetup(mission="prize_rules_1939"))
+    real_save = career.save_career
+    full = {"on": True}
+
+    def save_career(record, path=None):
+        if full["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_save(record, path)
+
+    monkeypatch.setattr(career, "save_career", save_career)
+    output = DebriefOutput(g, tmp_path, "session")
+    replay(g, "prize_rules_1939", "win")
+    assert g.module("mission").over
+    output.write()                                  # what the table does on mission_end
+    assert output.unbooked and not career_path().exists()
+    output.close()                                  # still full on leaving: still unbooked
+    assert output.unbooked and not career_path().exists()
+    save = tmp_path / "ended.json"
+    save_game(g, save)
+    monkeypatch.setattr(career, "save_career", real_save)
+    resumed = run_kaleun("resume", "--save", str(save), home=home)
+    assert resumed.returncode != 0 and "that mission is over" in resumed.stderr
+    assert "is booked in" in resumed.stderr and "it could not be written when the mission ended" in resumed.stderr
+    booked = load_career()["missions"]
+    assert [m["mission"] for m in booked] == ["prize_rules_1939"] and booked[0]["result"] == "won"
+    again = run_kaleun("resume", "--save", str(save), home=home)
+    assert "is booked in" not in again.stderr and len(load_career()["missions"]) == 1
+    full["on"] = False                              # the table's own retry on leaving books once too
+    output2 = DebriefOutput(g, tmp_path, "session2")
+    output2.unbooked = True
+    output2.close()
+    assert len(load_career()["missions"]) == 1

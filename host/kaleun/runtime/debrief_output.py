@@ -32,6 +32,9 @@ class DebriefOutput:
         self.language = language
         #: the files written so far (empty until the mission ends)
         self.paths: list[Path] = []
+        #: the mission ended but could not be booked in the career record (a full disk ...): tried
+        #: again when the table closes, and by `kaleun resume` of the save
+        self.unbooked = False
 
     def handle(self, event: Event) -> None:
         if event.name == "mission_end" and self.game.game == "uboot":
@@ -55,13 +58,22 @@ class DebriefOutput:
         except Exception as exc:  # pygame missing or failing must not stop the table
             log.error("the debrief chart could not be drawn (%s): %s", self.png, exc)
         if self.career:
-            from kaleun.career import CareerError, record_mission
-
-            try:
-                record_mission(self.game)
-            except (CareerError, OSError) as exc:
-                log.error("the mission could not be booked in the career record: %s", exc)
+            self.book()
         return self.paths
 
+    def book(self) -> None:
+        """Book the ended mission in the career record (once: a booked game is not booked again)."""
+        from kaleun.career import CareerError, record_mission
+
+        try:
+            record_mission(self.game)
+        except (CareerError, OSError) as exc:
+            log.error("the mission could not be booked in the career record (tried again on leaving and "
+                      "by kaleun resume): %s", exc)
+            self.unbooked = True
+        else:
+            self.unbooked = False
+
     def close(self) -> None:
-        pass
+        if self.unbooked:
+            self.book()
