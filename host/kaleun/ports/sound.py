@@ -25,6 +25,10 @@ from kaleun.sounds.cues import BY_NAME, CHANNELS, Cue
 
 log = logging.getLogger(__name__)
 
+#: samples per audio buffer: 1024 at 22,050 Hz is 46 ms, late enough for no ear to notice on a bell
+#: or a depth charge, and half the audio thread's wake-ups of SDL's 512 (the idle table's CPU)
+MIXER_BUFFER = 1024
+
 
 class PygameSounder:
     def __init__(self, volume: float = 0.8) -> None:
@@ -51,7 +55,7 @@ class PygameSounder:
 
             if not pygame.mixer.get_init():
                 with drivers_for("SDL_AUDIODRIVER", drivers):
-                    pygame.mixer.init(frequency=bell.RATE, size=-16, channels=1)
+                    pygame.mixer.init(frequency=bell.RATE, size=-16, channels=1, buffer=MIXER_BUFFER)
             init = pygame.mixer.get_init()
             if init:
                 total = sum(CHANNELS.values())
