@@ -28,7 +28,7 @@ from kaleun.sonar.grid import COURSE_LETTERS
 from kaleun.sonar.referee import Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
-from kaleun.ui.sonar_commands import COMMANDS, Command, course_id, find
+from kaleun.ui.sonar_commands import COMMANDS, Command, course_id, course_words, find, symbol_id
 from kaleun.ui.sonar_text import describe_status, draw_board, draw_map, track_text
 
 log = logging.getLogger(__name__)
@@ -176,14 +176,15 @@ class TeamConsole:
             self.say(self.lang.render(track_text(self.referee.record.past(self.team), self.team)))
         elif name == "course" and verb != "course":  # n, e, s, w, north ... or a course in the table's language
             self._need(plain, command, 0)
-            self.send({"do": "course", "direction": course_id(verb, self.lang.code), **fields})
+            self.send({"do": "course", "direction": course_id(verb, self.lang.code), **self._local(fields)})
         elif name == "course":
             self._need(plain, command)
-            self.send({"do": "course", "direction": course_id(plain[0], self.lang.code), **fields})
+            self.send({"do": "course", "direction": course_id(plain[0], self.lang.code), **self._local(fields)})
         elif name in ("start", "mark", "cross", "detonate"):
             self._need(plain, command)
             key = command.fields[0].name
-            value = plain[0].upper() if key in ("cell", "symbol") else plain[0].lower()
+            value = (symbol_id(plain[0], self.lang.code) if key == "symbol" else plain[0].upper() if key == "cell"
+                     else plain[0].lower())
             self.send({"do": name, key: value, **fields})
         elif name in ACTIVATIONS:
             system, keys = ACTIVATIONS[name]
@@ -215,14 +216,18 @@ class TeamConsole:
         else:  # quit, exit
             self.stopping = True
 
-    @staticmethod
-    def _need(plain: list[str], command: Command, count: int | None = None) -> None:
+    def _local(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """A course's `cross=` symbol typed in the table's language, as its id."""
+        cross = fields.get("cross")
+        return {**fields, "cross": symbol_id(cross, self.lang.code)} if isinstance(cross, str) else fields
+
+    def _need(self, plain: list[str], command: Command, count: int | None = None) -> None:
         """Refuse a wrong number of plain words with the command's usage."""
         fields = command.positional
         most = len(fields) if count is None else count
         least = len([f for f in fields if f.required]) if count is None else count
         if not least <= len(plain) <= most:
-            raise CommandError(Msg("usage: {usage}", usage=command.usage()))
+            raise CommandError(Msg("usage: {usage}", usage=command.usage(self.lang)))
 
     # -- help -------------------------------------------------------------------------------
     def _help(self, words: list[str]) -> None:
@@ -237,19 +242,18 @@ class TeamConsole:
         courses = ", ".join(lang.text(COURSE_LETTERS[d]) for d in COURSE_LETTERS)
         self.say(lang.render(Msg("Commands for {team} (help COMMAND shows its fields; cells are letter + number, "
                                  "e.g. C6; courses {courses}):", team=team_name(self.team), courses=courses)))
-        width = max(len(c.usage()) for c in COMMANDS)
+        width = max(len(c.usage(lang)) for c in COMMANDS)
         for command in COMMANDS:
-            self.say(f"  {command.usage().ljust(min(width, 34))}  {lang.text(command.summary)}")
+            self.say(f"  {command.usage(lang).ljust(min(width, 34))}  {lang.text(command.summary)}")
         self.say("  {...}  " + lang.render(Msg("any table-script line as JSON, without t and team")))
 
     def describe(self, command: Command) -> list[str]:
         """`help COMMAND`: its usage, what it does, each field in the table's language, an example."""
         lang = self.lang
-        out = [command.usage(), f"  {lang.text(command.summary)}"]
+        out = [command.usage(lang), f"  {lang.text(command.summary)}"]
         words = list(command.aliases)
         if command.name == "course":
-            words += [w for w in dict.fromkeys(lang.text(COURSE_LETTERS[d]).lower() for d in COURSE_LETTERS)
-                      if w not in words]
+            words += [w for w in course_words(lang.code) if w not in words]
         if words:
             out.append(lang.render(Msg("  also: {words}", words=", ".join(words))))
         for f in command.fields:
