@@ -161,7 +161,7 @@ def test_a_console_speaks_for_its_own_team_only(consoles):
     runtime, seats, outs = consoles
     seats["yellow"].handle('{"do": "start", "team": "blue", "cell": "A1"}')
     seats["yellow"].handle("start Q99")
-    assert "! this console speaks for yellow only" in outs["yellow"].getvalue()
+    assert "! this console speaks for Yellow only" in outs["yellow"].getvalue()
     assert "'start': cell 'Q99' is not a cell of the map (A1 to O15)" in outs["yellow"].getvalue()
     assert outs["blue"].getvalue().count("!") == 0
     assert referee(runtime.game).teams["blue"].position is None
@@ -264,8 +264,10 @@ def test_a_new_sonar_game_keeps_the_game_saved_before(tmp_path):
 def test_the_console_speaks_the_tables_language(tmp_path):
     """`--language de`: the team's console prints the game in the table's language, as U-BOOT's does."""
     term = Terminal(tmp_path, "play", "--game", "sonar", "--console", "--language", "de", "--seed", "1")
-    term.expect("yellow> ")
+    term.expect("gelb> ")
     term.send("start B2")
     term.expect("Gelb beginnt auf B2")
+    term.send("status")
+    term.expect("Boot auf B2")
     term.send("quit")
     assert term.close() == 0

@@ -19,6 +19,8 @@ DIRECTIONS: dict[str, Cell] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1,
 DIRECTION_WORDS = {"n": "N", "north": "N", "e": "E", "east": "E", "s": "S", "south": "S",
                    "w": "W", "west": "W"}
 DIRECTION_NAMES = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+#: the courses' letters as players read them (the catalogues give German N O S W, Russian С В Ю З)
+COURSE_LETTERS = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
 
 
 def cell_name(cell: Cell) -> str:

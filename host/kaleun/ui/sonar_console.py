@@ -3,7 +3,9 @@
 A console prints its team's view of the game as it happens (public announcements and the
 team's own events, `kaleun.core.events.visible_to`) and turns typed lines into that team's
 commands. Two consoles may run in one process, each on its own terminal (`--tty`); typed lines
-run on the runtime's thread, so the game sees one command at a time.
+run on the runtime's thread, so the game sees one command at a time. Everything it prints is in
+the table's language (`Runtime.language`); the commands are declared in `kaleun.ui.sonar_commands`
+(`help COMMAND` shows a command's fields), courses may be typed in the table's language.
 """
 
 from __future__ import annotations
@@ -18,36 +20,19 @@ from typing import IO, Any
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
-from kaleun.core.messages import Msg, of_error
-from kaleun.i18n import language
+from kaleun.core.messages import N_, Msg, of_error
+from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import referee
+from kaleun.sonar.grid import COURSE_LETTERS
 from kaleun.sonar.referee import Referee
+from kaleun.sonar.team import team_name
 from kaleun.ui import typed
+from kaleun.ui.sonar_commands import COMMANDS, Command, course_id, course_words, find, symbol_id
 from kaleun.ui.sonar_text import describe_status, draw_board, draw_map, track_text
 
 log = logging.getLogger(__name__)
 
-
-HELP = """\
-Commands for {team} (cells are letter + number, e.g. C6; courses N, E, S, W):
-  status | map | board          your boat, your map (route, mines), the Engineer's board
-  start CELL                    the Captain marks the secret start cell
-  n | e | s | w                 announce a course (also: course DIR [mark=SYSTEM] [cross=SYMBOL])
-  mark SYSTEM                   the First Mate marks a gauge: mine torpedo drone sonar silence scenario
-  cross SYMBOL                  the Engineer crosses a symbol of the course's section, e.g. N2
-  torpedo CELL | mine CELL      fire a torpedo / lay a mine next to the boat
-  drone SECTOR | sonar          ask a sector / activate the sonar (add by=first_mate for the First Mate)
-  silence DIR DISTANCE          run silent 1-4 cells
-  scenario CELL                 the scenario system (Echo: set off the Archer mine at CELL)
-  detonate CELL                 detonate an own mine
-  answer KIND=VALUE KIND=VALUE  answer the enemy sonar: two of row=N column=L sector=S, one true
-  stop | go                     real time: Stop! (freeze both teams) / lift it
-  surface | repair SECTION [MEMBER] | dive    surface; outline hull section 1-4 (real time); dive
-  track                         the enemy's announced courses, silent runs and surfacings (the Radio Operator's)
-  plot                          the training aid: the enemy's possible cells (games with --training-aid)
-  save | quit                   save now / save and leave
-  {{...}}                         any table-script line as JSON (without t and team)"""
 
 #: typed words that are an activation: word -> (system, the fields of its positional values)
 ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -65,7 +50,7 @@ def parse_value(text: str) -> Any:
     except jsonin.JsonSyntaxError:
         return text
     except jsonin.JsonInputError as exc:
-        raise CommandError(str(exc)) from exc
+        raise CommandError(Msg("that value cannot be read: {problem}", problem=str(exc))) from exc
 
 
 class TeamConsole:
@@ -83,6 +68,11 @@ class TeamConsole:
         self._told: list[Event] = []
         runtime.listeners.append(self._on_event)
 
+    @property
+    def lang(self) -> Language:
+        """The table's language."""
+        return language(getattr(self.runtime, "language", "en"))
+
     # -- output -----------------------------------------------------------------------------
     def say(self, text: str) -> None:
         safe = text.encode("utf-8", "backslashreplace").decode("utf-8")
@@ -91,7 +81,7 @@ class TeamConsole:
 
     def prompt(self) -> None:
         if self.interactive:
-            self.stdout.write(f"{self.team}> ")
+            self.stdout.write(f"{self.lang.render(team_name(self.team)).lower()}> ")
             self.stdout.flush()
 
     def recall(self) -> None:
@@ -113,10 +103,10 @@ class TeamConsole:
             return
         if event.feed is not None:
             mark = "! " if event.name == "refused" else ""
-            self.say(f"[{event.clock[11:]}] {mark}{language(self.runtime.language).render(event.feed)}")
+            self.say(f"[{event.clock[11:]}] {mark}{self.lang.render(event.feed)}")
 
     def _problem(self, text: Msg | str) -> None:
-        self.say(f"! {language(self.runtime.language).render(text)}")
+        self.say(f"! {self.lang.render(text)}")
 
     # -- input ------------------------------------------------------------------------------
     def send(self, command: dict[str, Any]) -> None:
@@ -148,7 +138,7 @@ class TeamConsole:
 
     def _json(self, command: dict[str, Any]) -> None:
         if command.get("team", self.team) != self.team:
-            raise CommandError(f"this console speaks for {self.team} only")
+            raise CommandError(Msg("this console speaks for {team} only", team=team_name(self.team)))
         self.send(command)
 
     @staticmethod
@@ -163,59 +153,124 @@ class TeamConsole:
         return plain, fields
 
     def _words(self, verb: str, rest: list[str]) -> None:
+        command = find(verb, self.lang.code)
+        if command is None:
+            raise CommandError(Msg("unknown command '{word}': type help", word=verb))
+        name = command.name
         plain, fields = self._fields(rest)
         status = self.referee.team_status(self.team)
-        if verb in ("help", "?"):
-            self.say(HELP.format(team=self.team.capitalize()))
-        elif verb == "status":
-            self.say(describe_status(status))
-        elif verb == "map":
-            self.say(draw_map(self.referee.sea, status))
-        elif verb == "board":
-            self.say(draw_board(self.referee.teams[self.team].board.layout, status))
-        elif verb == "track":
-            self._need(plain, 0, "track")
-            self.say(language(self.runtime.language).render(track_text(self.referee.record.past(self.team), self.team)))
-        elif verb in ("n", "e", "s", "w", "north", "east", "south", "west"):
-            self._need(plain, 0, verb)
-            self.send({"do": "course", "direction": verb[0].upper(), **fields})
-        elif verb == "course":
-            self._need(plain, 1, "course DIRECTION")
-            self.send({"do": "course", "direction": plain[0], **fields})
-        elif verb in ("start", "mark", "cross", "detonate"):
-            key = {"start": "cell", "mark": "system", "cross": "symbol", "detonate": "cell"}[verb]
-            self._need(plain, 1, f"{verb} {key.upper()}")
-            value = plain[0].upper() if key in ("cell", "symbol") else plain[0].lower()
-            self.send({"do": verb, key: value, **fields})
-        elif verb in ACTIVATIONS:
-            system, keys = ACTIVATIONS[verb]
-            self._need(plain, len(keys), " ".join([verb, *(k.upper() for k in keys)]))
-            values = {k: (parse_value(v) if k in ("sector", "distance") else v.upper() if k == "cell" else v)
+        if name == "help":
+            self._need(plain, command)
+            self._help(plain)
+        elif name == "status":
+            self._need(plain, command)
+            self.say(describe_status(status, self.lang))
+        elif name == "map":
+            self._need(plain, command)
+            self.say(draw_map(self.referee.sea, status, self.lang))
+        elif name == "board":
+            self._need(plain, command)
+            self.say(draw_board(self.referee.teams[self.team].board.layout, status, self.lang))
+        elif name == "track":
+            self._need(plain, command)
+            self.say(self.lang.render(track_text(self.referee.record.past(self.team), self.team)))
+        elif name == "course" and verb != "course":  # n, e, s, w, north ... or a course in the table's language
+            self._need(plain, command, 0)
+            self.send({"do": "course", "direction": course_id(verb, self.lang.code), **self._local(fields)})
+        elif name == "course":
+            self._need(plain, command)
+            self.send({"do": "course", "direction": course_id(plain[0], self.lang.code), **self._local(fields)})
+        elif name in ("start", "mark", "cross", "detonate"):
+            self._need(plain, command)
+            key = command.fields[0].name
+            value = (symbol_id(plain[0], self.lang.code) if key == "symbol" else plain[0].upper() if key == "cell"
+                     else plain[0].lower())
+            self.send({"do": name, key: value, **fields})
+        elif name in ACTIVATIONS:
+            system, keys = ACTIVATIONS[name]
+            self._need(plain, command)
+            values = {k: (parse_value(v) if k in ("sector", "distance") else v.upper() if k == "cell"
+                          else course_id(v, self.lang.code) if k == "direction" else v)
                       for k, v in zip(keys, plain, strict=True)}
             self.send({"do": "activate", "system": system, **values, **fields})
-        elif verb == "answer":
-            self._need(plain, 0, "answer KIND=VALUE KIND=VALUE")
+        elif name == "answer":
+            self._need(plain, command)
             self.send({"do": "sonar_answer", **fields})
-        elif verb in ("surface", "dive", "stop", "go", "plot"):
-            self._need(plain, 0, verb)
-            self.send({"do": verb, **fields})
-        elif verb == "repair":
-            if len(plain) not in (1, 2):
-                raise CommandError("usage: repair SECTION [MEMBER]")
+        elif name in ("surface", "dive", "stop", "go", "plot"):
+            self._need(plain, command)
+            self.send({"do": name, **fields})
+        elif name == "repair":
+            self._need(plain, command)
             member = {"by": plain[1]} if len(plain) == 2 else {}
             self.send({"do": "repair", "section": parse_value(plain[0]), **member, **fields})
-        elif verb == "save":
+        elif name == "save":
+            self._need(plain, command)
+            autosave = self.runtime.autosave
+            told = autosave.told if autosave is not None else 0
             self.runtime.save()
-            self.say(str(Msg("Saved.")))
-        elif verb in ("quit", "exit"):
+            problem = self.runtime.save_problem
+            if problem is None:
+                self.say(self.lang.render(Msg("Saved.")))
+            elif autosave is None or autosave.told == told:  # not said yet by the autosave
+                self._problem(problem)
+        else:  # quit, exit
             self.stopping = True
-        else:
-            raise CommandError(f"unknown command '{verb}': type help")
 
-    @staticmethod
-    def _need(plain: list[str], count: int, usage: str) -> None:
-        if len(plain) != count:
-            raise CommandError(f"usage: {usage}")
+    def _local(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """A course's `cross=` symbol typed in the table's language, as its id."""
+        cross = fields.get("cross")
+        return {**fields, "cross": symbol_id(cross, self.lang.code)} if isinstance(cross, str) else fields
+
+    def _need(self, plain: list[str], command: Command, count: int | None = None) -> None:
+        """Refuse a wrong number of plain words with the command's usage."""
+        fields = command.positional
+        most = len(fields) if count is None else count
+        least = len([f for f in fields if f.required]) if count is None else count
+        if not least <= len(plain) <= most:
+            raise CommandError(Msg("usage: {usage}", usage=command.usage(self.lang)))
+
+    # -- help -------------------------------------------------------------------------------
+    def _help(self, words: list[str]) -> None:
+        if words:
+            command = find(words[0], self.lang.code)
+            if command is None:
+                raise CommandError(Msg("help: no command '{word}': type help", word=words[0]))
+            for line in self.describe(command):
+                self.say(line)
+            return
+        lang = self.lang
+        courses = ", ".join(lang.text(COURSE_LETTERS[d]) for d in COURSE_LETTERS)
+        self.say(lang.render(Msg("Commands for {team} (help COMMAND shows its fields; cells are letter + number, "
+                                 "e.g. C6; courses {courses}):", team=team_name(self.team), courses=courses)))
+        width = max(len(c.usage(lang)) for c in COMMANDS)
+        for command in COMMANDS:
+            self.say(f"  {command.usage(lang).ljust(min(width, 34))}  {lang.text(command.summary)}")
+        self.say("  {...}  " + lang.render(Msg("any table-script line as JSON, without t and team")))
+
+    def describe(self, command: Command) -> list[str]:
+        """`help COMMAND`: its usage, what it does, each field in the table's language, an example."""
+        lang = self.lang
+        out = [command.usage(lang), f"  {lang.text(command.summary)}"]
+        words = list(command.aliases)
+        if command.name == "course":
+            words += [w for w in course_words(lang.code) if w not in words]
+        if words:
+            out.append(lang.render(Msg("  also: {words}", words=", ".join(words))))
+        for f in command.fields:
+            notes = []
+            if f.name == "direction":
+                notes.append(", ".join(dict.fromkeys([*COURSE_LETTERS, *(lang.text(COURSE_LETTERS[d])
+                                                                          for d in COURSE_LETTERS)])))
+            elif f.choices:
+                notes.append(", ".join(f.choices))
+            if f.required:
+                notes.append(lang.text(N_("required")))
+            if not f.positional:
+                notes.append(lang.render(Msg("typed as {name}=value", name=f.name)))
+            out.append(f"  {f.name}: {lang.text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
+        if command.example:
+            out.append(lang.render(Msg("  example: {line}", line=command.example)))
+        return out
 
     # -- reading ----------------------------------------------------------------------------
     def start_reading(self, on_end: Callable[[], None]) -> None:
@@ -246,13 +301,14 @@ class SonarConsoles:
     def run(self) -> int:
         previous = signal.signal(signal.SIGTERM, self._terminate)
         for console in self.consoles:
-            console.say(str(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
-                                team=console.team.capitalize())))
+            lang = console.lang
+            console.say(lang.render(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
+                                        team=team_name(console.team))))
             if len(self.consoles) == 1:
                 other = "blue" if console.team == "yellow" else "yellow"
-                console.say(str(Msg("Only {team}'s console runs here: give {other} a terminal with --tty DEVICE, "
-                                    "or play in the window with --team both.", team=console.team.capitalize(),
-                                    other=other.capitalize())))
+                console.say(lang.render(Msg("Only {team}'s console runs here: give {other} a terminal with --tty "
+                                            "DEVICE, or play in the window with --team both.",
+                                            team=team_name(console.team), other=team_name(other))))
             console.recall()
             console.start_reading(self._stop)
             console.prompt()
@@ -266,7 +322,7 @@ class SonarConsoles:
             autosave = self.runtime.autosave
             unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
             for console in self.consoles:  # never "saved" when the storage could not take it (a full disk)
-                console.say(str(unsaved or Msg("Game saved. Continue with: kaleun resume")))
+                console.say(console.lang.render(unsaved or Msg("Game saved. Continue with: kaleun resume")))
             for fh in self.files:
                 fh.close()
         return 0 if self.runtime.save_problem is None else 1

@@ -14,7 +14,7 @@ from pygame import Rect
 
 from kaleun.core.messages import N_, Msg
 from kaleun.sonar.engineer import SECTION_ORDER
-from kaleun.sonar.grid import DIRECTION_NAMES, parse_cell
+from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, parse_cell
 from kaleun.sonar.systems import describe
 from kaleun.sonar.team import SYSTEM_TITLES
 from kaleun.ui import theme
@@ -86,7 +86,7 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     unit = 58
     for direction, (cx, cy) in {"N": (1, 0), "W": (0, 1), "E": (2, 1), "S": (1, 2)}.items():
         button = screen.r(x + cx * unit, y + cy * unit, unit - GAP, unit - GAP)
-        screen.button(surface, button, direction, Hit("course", direction), size=24)
+        screen.button(surface, button, Msg.term(COURSE_LETTERS[direction]), Hit("course", direction), size=24)
     centre = screen.r(x + unit, y + unit, unit - GAP, unit - GAP)
     pygame.draw.circle(surface, theme.PANEL_EDGE, centre.center, centre.width // 2, 1)
     if status["cell"]:

@@ -1,7 +1,9 @@
 """Captain Sonar as text for a team's console: its own map, gauges, engineer board and status.
 
 Everything here is drawn from `Referee.team_status(team)` and the map, so a console shows only
-what that team knows.
+what that team knows, and written in the table's language (`Language`): sentences and names come
+from the catalogues, numbers take the language's signs. The marks on the map and the board are
+signs the legend under each explains.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, join
+from kaleun.core.messages import Msg, and_list, join
+from kaleun.i18n import Language
+from kaleun.sonar.crew import ROLE_NAMES
 from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout
-from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, parse_cell
+from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, LETTERS, parse_cell
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.record import is_track
 from kaleun.sonar.team import SYSTEM_NAMES, team_name
@@ -20,7 +24,7 @@ from kaleun.sonar.team import SYSTEM_NAMES, team_name
 COLOUR_MARKS = {"red": "R", "green": "G", "yellow": "Y", "radiation": "*"}
 
 
-def draw_map(sea: SeaMap, status: dict[str, Any]) -> str:
+def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
     """The own map: '#' island, 'o' water hole, 'a' Archer mine, '+' own route, '@' the boat,
     'M' an own mine."""
     route = {parse_cell(c) for c in status["route"]}
@@ -48,21 +52,23 @@ def draw_map(sea: SeaMap, status: dict[str, Any]) -> str:
                 mark = "."
             row.append(mark)
         lines.append(f"{y + 1:>3} " + " ".join(row))
-    lines.append(str(Msg("@ boat  + route  M mine  # island  o water hole  a Archer mine")))
+    lines.append(lang.render(Msg("@ boat  + route  M mine  # island  o water hole  a Archer mine")))
     return "\n".join(lines)
 
 
-def draw_gauges(status: dict[str, Any]) -> str:
+def draw_gauges(status: dict[str, Any], lang: Language) -> str:
     parts = []
     for system, (filled, size) in status["gauges"].items():
-        broken = " " + str(Msg("(broken)")) if system in status["broken"] else ""
-        parts.append(f"{Msg.term(SYSTEM_NAMES[system])} [{'x' * filled}{'.' * (size - filled)}]{broken}")
+        broken = " " + lang.render(Msg("(broken)")) if system in status["broken"] else ""
+        parts.append(f"{lang.text(SYSTEM_NAMES[system])} [{'x' * filled}{'.' * (size - filled)}]{broken}")
     return "  ".join(parts)
 
 
-def draw_board(layout: BoardLayout, status: dict[str, Any]) -> str:
+def draw_board(layout: BoardLayout, status: dict[str, Any], lang: Language) -> str:
     """The engineer board: one line per section; crossed symbols in brackets."""
     crossed = set(status["crossed"])
+    names = {d: lang.text(DIRECTION_NAMES[d]) for d in SECTION_ORDER}
+    width = max(len(name) for name in names.values())
     lines = []
     for direction in SECTION_ORDER:
         cells = []
@@ -70,39 +76,41 @@ def draw_board(layout: BoardLayout, status: dict[str, Any]) -> str:
             symbol = layout.symbols[sid]
             mark = COLOUR_MARKS[symbol.colour] + (f"{symbol.circuit}" if symbol.circuit else " ")
             cells.append(f"[{sid}:{mark}]" if sid in crossed else f" {sid}:{mark} ")
-        lines.append(f"{DIRECTION_NAMES[direction]:>5}: " + "".join(cells))
-    lines.append(str(Msg("R red (mine, torpedo)  G green (drone, sonar)  Y yellow (silence, scenario)  "
-                         "* radiation  1-3 linked circuit  [..] crossed")))
+        lines.append(f"{names[direction]:>{width}}: " + "".join(cells))
+    lines.append(lang.render(Msg("R red (mine, torpedo)  G green (drone, sonar)  Y yellow (silence, scenario)  "
+                                 "* radiation  1-3 linked circuit  [..] crossed")))
     return "\n".join(lines)
 
 
-def describe_status(status: dict[str, Any]) -> str:
+def describe_status(status: dict[str, Any], lang: Language) -> str:
+    """The boat's state: where, damage, surfaced or not; the gauges; what the game waits for."""
     where = Msg("at {cell}, sector {sector}", cell=status["cell"], sector=status["sector"]) if status["cell"] \
         else Msg("no start cell yet")
-    lines = [str(Msg("Boat {where}; damage {damage}; {state}.", where=where, damage=status["damage"],
-                     state=Msg("surfaced") if status["surfaced"] else Msg("submerged")))]
-    lines.append(draw_gauges(status))
+    lines: list[Msg | str] = [Msg("Boat {where}; damage {damage}; {state}.", where=where, damage=status["damage"],
+                                  state=Msg("surfaced") if status["surfaced"] else Msg("submerged")),
+                              draw_gauges(status, lang)]
     if status["broken"]:
-        names = ", ".join(str(Msg.term(SYSTEM_NAMES[s])) for s in status["broken"])
-        lines.append(str(Msg("Broken down: {systems}.", systems=names)))
+        names = join([Msg.term(SYSTEM_NAMES[s]) for s in status["broken"]])
+        lines.append(Msg("Broken down: {systems}.", systems=names))
     if status["waiting_for"]:
-        waits = []
+        waits: list[Msg | str] = []
         if "mark" in status["waiting_for"]:
-            waits.append(str(Msg("the First Mate marks a gauge")))
+            waits.append(Msg("the First Mate marks a gauge"))
         if "cross" in status["waiting_for"]:
-            waits.append(str(Msg("the Engineer crosses a {direction} symbol",
-                                 direction=Msg.term(DIRECTION_NAMES[status["course_to_cross"]]))))
-        lines.append(str(Msg("Waiting: {what}.", what=" and ".join(waits))))
+            waits.append(Msg("the Engineer crosses a {direction} symbol",
+                             direction=Msg.term(DIRECTION_NAMES[status["course_to_cross"]])))
+        lines.append(Msg("Waiting: {what}.", what=and_list(waits)))
     if status["surfaced"] and status["mode"] == "realtime":
-        done = ", ".join(f"{k} ({v.replace('_', ' ')})" for k, v in status["repairs"].items()) or "-"
-        lines.append(str(Msg("Repairs outlined: {done}.", done=done)))
+        done = join([Msg("{section} ({member})", section=k, member=Msg.term(ROLE_NAMES.get(v, v.replace("_", " "))))
+                     for k, v in status["repairs"].items()]) if status["repairs"] else "-"
+        lines.append(Msg("Repairs outlined: {done}.", done=done))
     if status["turn"]:
-        lines.append(str(Msg("Turn: {team}.", team=team_name(status["turn"]))))
+        lines.append(Msg("Turn: {team}.", team=team_name(status["turn"])))
     if status["stop"]:
-        lines.append(str(Msg("Stop! called by {team}.", team=team_name(status["stop"]))))
+        lines.append(Msg("Stop! called by {team}.", team=team_name(status["stop"])))
     if status["sonar_waits_for"]:
-        lines.append(str(Msg("The sonar waits for {team}'s answer.", team=team_name(status["sonar_waits_for"]))))
-    return "\n".join(lines)
+        lines.append(Msg("The sonar waits for {team}'s answer.", team=team_name(status["sonar_waits_for"])))
+    return "\n".join(lang.render(line) for line in lines)
 
 
 def track_word(event: Event, team: str) -> Msg | str | None:
@@ -111,7 +119,8 @@ def track_word(event: Event, team: str) -> Msg | str | None:
     if not is_track(event, team):
         return None
     if event.name == "course":
-        return str(event.data["direction"])
+        direction = str(event.data["direction"])
+        return Msg.term(COURSE_LETTERS[direction]) if direction in COURSE_LETTERS else direction
     if event.name == "silence":
         return Msg("silent run")
     return Msg("surfaced in {sector}", sector=event.data["sector"])

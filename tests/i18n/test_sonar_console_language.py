@@ -1,0 +1,225 @@
+"""Issue 10 item 11 for Captain Sonar (issue 12 item 8): everything a team reads at its console —
+`status`, `map`, `board`, `track`, `help`, `help COMMAND`, the refusals of malformed lines, the
+prompt — is in the table's language (`--language`, `Runtime.language`); courses may be typed in it
+(German N O S W as the rulebook's "Bereich (N/S/O/W)", Russian С В Ю З), the English ids work at
+every table, and the game (its scripts and logs) only ever sees the ids."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+from kaleun.games import make_table
+from kaleun.runtime.loop import Runtime
+from kaleun.sonar.game import new_game, referee
+from kaleun.ui.sonar_commands import COMMANDS
+from kaleun.ui.sonar_console import TeamConsole
+
+VIEWS = ("status", "map", "board", "track", "help", "help course", "help silence", "help repair")
+
+#: words typed at the console (command and field ids, choices) and names that stay as they are
+TYPED = {word.lower() for c in COMMANDS for word in (c.name, *c.aliases, *(f.name for f in c.fields),
+                                                       *(ch for f in c.fields for ch in f.choices))}
+NAMES = {"json", "team", "training-aid", "archer", "echo", "first_mate", "radio_operator", "captain", "engineer"}
+#: German words spelled as the English ones in the same place
+SAME_IN_GERMAN = {"mine", "torpedo", "sonar", "route", "system", "symbol", "west", "teams"}
+
+
+class Table:
+    """A Captain Sonar game in real time with both teams' consoles at a table of `language`."""
+
+    def __init__(self, language: str) -> None:
+        game = new_game(4, "alpha", "realtime")
+        self.runtime = Runtime(game, make_table(game, None), [], clock=lambda: 0.0)
+        self.runtime.language = language
+        self.events: list = []
+        self.runtime.listeners.append(self.events.append)
+        self.out = {team: io.StringIO() for team in ("yellow", "blue")}
+        self.seat = {team: TeamConsole(self.runtime, team, io.StringIO(), self.out[team], interactive=False)
+                     for team in self.out}
+        self.runtime.step()
+
+    def type(self, team: str, line: str) -> str:
+        """What `team`'s console printed for `line`."""
+        start = len(self.out[team].getvalue())
+        self.seat[team].handle(line)
+        self.runtime.step()
+        return self.out[team].getvalue()[start:]
+
+
+def played(language: str) -> dict[str, str]:
+    """Each of yellow's views after a few moves (yellow moved east and broke its weapons, blue went
+    north), blue's status while its crew is awaited, yellow's status surfaced in real time with a
+    hull section outlined."""
+    table = Table(language)
+    table.type("yellow", "start B2")
+    table.type("blue", "start N12")
+    for line in ("e", "mark torpedo", "cross E1"):
+        table.type("yellow", line)
+    table.type("blue", "n")
+    said = {view: table.type("yellow", view) for view in VIEWS}
+    said["status waiting"] = table.type("blue", "status")  # blue's First Mate and Engineer are awaited
+    table.type("yellow", "surface")
+    table.type("yellow", "repair 1 engineer")
+    said["status surfaced"] = table.type("yellow", "status")
+    table.runtime.close()
+    return said
+
+
+@pytest.fixture(scope="module")
+def english() -> dict[str, str]:
+    return played("en")
+
+
+def latin_words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z_'-]{2,}", text)}
+
+
+def leftovers(english_text: str, text: str, same: set[str]) -> set[str]:
+    """English words of `english_text` still in `text`, but the typed ids and names."""
+    return (latin_words(english_text) & latin_words(text)) - TYPED - NAMES - same
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_every_console_view_is_in_the_tables_language(english, language):
+    """status, map, board, track, help and help COMMAND leave no English word behind (but the
+    typed ids and names); a Russian view has no Latin word but those at all."""
+    said = played(language)
+    for view, text in said.items():
+        assert text.strip() and text != english[view], view
+        same = SAME_IN_GERMAN if language == "de" else set()
+        assert leftovers(english[view], text, same) == set(), (view, text)
+        if language == "ru":
+            assert latin_words(text) - TYPED - NAMES - {"alpha"} == set(), (view, text)
+
+
+def test_the_views_say_concretely_what_they_show(english):
+    german, russian = played("de"), played("ru")
+    assert "Boat at C2, sector 1; damage 0; submerged." in english["status"]
+    assert "Boot auf C2, Sektor 1; Schaden 0; getaucht." in german["status"]
+    assert "Лодка на C2, сектор 1; повреждения 0; в подводном положении." in russian["status"]
+    assert "Mine [...] (defekt)  Torpedo [x..] (defekt)  Drohne [....]" in german["status"]
+    assert "мина [...] (неисправно)  торпеда [x..] (неисправно)  дрон [....]" in russian["status"]
+    assert "Ausgefallen: Mine, Torpedo." in german["status"] and "Неисправны: мина, торпеда." in russian["status"]
+    assert "Umrandete Reparaturen: 1 (Maschinist)." in german["status surfaced"]
+    assert "Обведённые секции: 1 (механик)." in russian["status surfaced"]
+    assert "Waiting: the First Mate marks a gauge and the Engineer crosses a north symbol." in english["status waiting"]
+    assert "Warten: der Erste Offizier markiert eine Anzeige und " in german["status waiting"]
+    assert "Ожидание: старпом отмечает шкалу и механик зачёркивает символ сектора север." in russian["status waiting"]
+    assert "@ Boot  + Route" in german["map"] and "@ лодка  + маршрут" in russian["map"]
+    assert "Nord: " in german["board"] and "восток: [E1:R1]" in russian["board"]
+    assert german["track"].startswith("Blau: N") and russian["track"].startswith("Синие: С")
+
+
+@pytest.mark.parametrize(("language", "lines"), [
+    ("de", ["silence KURS STRECKE [by=WER]", "  Schleichfahrt 1 bis 4 Felder geradeaus",
+            "  direction: ein Kurs [N, E, S, W, O; erforderlich]", "  distance: Felder, 1 bis 4 [erforderlich]",
+            "  by: wer es einsetzt, wenn die Regeln es dem Ersten Offizier erlauben: first_mate "
+            "[first_mate; einzugeben als by=Wert]", "  Beispiel: silence E 3"]),
+    ("ru", ["silence КУРС РАССТОЯНИЕ [by=КТО]", "  тишина: пройти от 1 до 4 клеток по прямой",
+            "  direction: курс [N, E, S, W, С, В, Ю, З; обязательно]", "  distance: клеток, от 1 до 4 [обязательно]",
+            "  by: кто применяет систему, если правила разрешают это старпому: first_mate "
+            "[first_mate; вводится как by=значение]", "  пример: silence E 3"]),
+    ("en", ["silence DIRECTION DISTANCE [by=WHO]", "  run silent 1 to 4 cells in a straight line",
+            "  direction: a course [N, E, S, W; required]", "  distance: cells, 1 to 4 [required]",
+            "  by: who activates it when the rules let the First Mate do it: first_mate "
+            "[first_mate; typed as by=value]",
+            "  example: silence E 3"]),
+])
+def test_help_command_shows_its_fields_in_the_tables_language(english, language, lines):
+    said = english if language == "en" else played(language)
+    assert said["help silence"].splitlines()[:len(lines)] == lines
+
+
+@pytest.mark.parametrize(("language", "line", "refusal"), [
+    ("de", "course", "! Aufruf: course KURS [mark=SYSTEM] [cross=SYMBOL]"),
+    ("ru", "course", "! использование: course КУРС [mark=СИСТЕМА] [cross=СИМВОЛ]"),
+    ("de", "fly away", "! unbekannter Befehl „fly“: help eingeben"),
+    ("ru", "fly away", "! неизвестная команда «fly»: введите help"),
+    ("de", "repair 1 2 3", "! Aufruf: repair ABSCHNITT [WER]"),
+    ("ru", "drone", "! использование: drone СЕКТОР [by=КТО]"),
+    ("de", '{"do": "start", "team": "blue", "cell": "A1"}', "! diese Konsole spricht nur für Gelb"),
+    ("ru", '{"do": "start", "team": "blue", "cell": "A1"}', "! эта консоль говорит только за команду «Жёлтые»"),
+    ("de", "help sail", "! help: kein Befehl „sail“: help eingeben"),
+    ("en", "course", "! usage: course DIRECTION [mark=SYSTEM] [cross=SYMBOL]"),
+])
+def test_a_malformed_command_is_refused_in_the_tables_language(home, language, line, refusal):
+    table = Table(language)
+    try:
+        said = table.type("yellow", line)
+    finally:
+        table.runtime.close()
+    assert said.strip() == refusal
+    assert referee(table.runtime.game).teams["blue"].position is None
+
+
+@pytest.mark.parametrize(("language", "east", "north"), [
+    ("de", "o", "N"), ("de", "Ost", "nord"), ("ru", "в", "С"), ("ru", "восток", "север"), ("de", "e", "n"),
+    ("ru", "e", "n")])
+def test_2_courses_are_typed_in_the_tables_letters_and_words_and_reach_the_game_as_ids(home, language, east, north):
+    """§2 courses N/S/E/W: at a German table also N O S W and Nord, Ost, Süd, West; at a Russian one
+    С В Ю З and север ...; the English ids everywhere. The game's events carry the ids."""
+    table = Table(language)
+    try:
+        table.type("yellow", "start B2")
+        table.type("blue", "start N12")
+        table.type("yellow", east)
+        table.type("yellow", "mark torpedo")
+        table.type("yellow", "cross " + {"de": "O1", "ru": "В1"}[language] if east != "e" else "cross E1")
+        table.type("yellow", f"course {north}")
+        state = referee(table.runtime.game).teams["yellow"]
+        courses = [e.data["direction"] for e in table.events if e.name == "course"]
+    finally:
+        table.runtime.close()
+    assert courses == ["E", "N"]
+    assert "E1" in state.board.crossed and state.position == (2, 0)
+
+
+def test_a_word_of_another_language_is_no_course_there(home):
+    """Only the table's own language besides English: the German O is no course at a Russian table
+    (the game refuses it by name), and the prompt names the team in the table's language."""
+    table = Table("ru")
+    try:
+        table.type("yellow", "start B2")
+        said = table.type("yellow", "course O")
+        table.seat["yellow"].interactive = True
+        table.seat["yellow"].prompt()
+    finally:
+        table.runtime.close()
+    assert said.startswith("! ") and "O" in said
+    assert table.out["yellow"].getvalue().endswith("жёлтые> ")
+
+
+@pytest.mark.parametrize(("language", "letters"), [("en", "NWES"), ("de", "NWOS"), ("ru", "СЗВЮ")])
+def test_the_windows_course_pad_shows_the_same_letters(home, language, letters):
+    """The Captain's course pad on the team's screen shows the letters the console takes."""
+    import pygame
+    from kaleun.ui.sonar_screen import Hit
+    from kaleun.ui.sonar_session import make_sonar_runtime
+    from kaleun.ui.sonar_window import SonarWindow
+
+    pygame.font.init()
+    runtime = make_sonar_runtime(new_game(2, "alpha", "realtime"), language=language)
+    try:
+        window = SonarWindow(runtime, ["yellow"], size=(800, 480))
+        runtime.step()
+        screen = window.screens[0]
+        shown: dict[str, str] = {}
+        draw = screen.button
+
+        def button(surface, rect, text, hit, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if hit.kind == "course":
+                shown[hit.value] = screen.text(text)
+            draw(surface, rect, text, hit, *args, **kwargs)
+
+        screen.button = button  # type: ignore[method-assign]
+        window.render(pygame.Surface((800, 480)))
+    finally:
+        runtime.close()
+    assert "".join(shown[d] for d in "NWES") == letters
+    assert Hit("course", "E") in [h for _, h in screen.hits]
