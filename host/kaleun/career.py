@@ -290,8 +290,10 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
         state = {"running": Msg("running; next: {next}", next=campaign.get("next")),
                  "failed": Msg("ended: a mission was graded below E"),
                  "complete": Msg("complete")}[campaign["state"]]
-        out.append(Msg("Campaign (since {started}): {state}. {done} missions ({grades}), score {score:,}, "
-                       "{grt:,} GRT.", started=campaign["started"][:10], state=state, done=len(campaign["done"]),
+        out.append(Msg.plural("Campaign (since {started}): {state}. {n} mission ({grades}), score {score:,}, "
+                              "{grt:,} GRT.", "Campaign (since {started}): {state}. {n} missions ({grades}), "
+                              "score {score:,}, {grt:,} GRT.", started=campaign["started"][:10], state=state,
+                              n=len(campaign["done"]),
                        grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"]))
     for patrol in (record.get("patrol"), (campaign or {}).get("patrol")):
         if patrol is None:
@@ -308,9 +310,10 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
         out.append(Msg("Missions:"))
     for m in record["missions"]:
         out.append(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
-                       "{grt:>7,} GRT  {ships} ships  {lost} lost", played=m["played"][:10], mission=m["mission"],
+                       "{grt:>7,} GRT  {sunk}  {lost}", played=m["played"][:10], mission=m["mission"],
                        mode=_mode(m["mode"]), result=word(m["result"]), grade=m["grade"], score=m["score"],
-                       grt=m["grt"], ships=m["ships_sunk"], lost=m["crew_lost"]))
+                       grt=m["grt"], sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=m["ships_sunk"]),
+                       lost=Msg.plural("{n} sailor lost", "{n} sailors lost", n=m["crew_lost"])))
     return out
 
 

@@ -238,8 +238,9 @@ def _resume_game(args: argparse.Namespace) -> Engine:
             reason=str(mission.reason or "no reason given").replace("_", " "), path=str(path)))
     from kaleun.i18n import language
 
-    said = Msg("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command(s) from its journal).",
-               mission=mission.mission, clock=game.now_iso.replace("T", " "),
+    said = Msg.plural("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command from its journal).",
+                      "kaleun: resuming {mission} at {clock} (the save of {saved} and {n} commands from its journal).",
+                      mission=mission.mission, clock=game.now_iso.replace("T", " "),
                saved=game.clock.iso(opened.saved_t).replace("T", " "), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
     return game

@@ -26,7 +26,8 @@ def test_6_12_fire_in_section_5_with_four_sailors_worked_example():
     injury = damage["injuries"][0]
     events = do(g, {"do": "ailment", "injury": injury["id"], "wounds": 1, "activation": 1,
                     "supplies": ["ointment"]})
-    assert one(events, "ailment")["feed"] == "engineer-square (Chief mechanic): burns card, 1 red cross, 1 activation."
+    assert one(events, "ailment")["feed"] == ("engineer-square (Chief mechanic): burns card, 1 red cross, "
+                                              "1 activation chip.")
     assert sorted(chips(g, "engineer-square")) == ["A", "W2"]
     assert g.module("crew").health.injuries == []
 

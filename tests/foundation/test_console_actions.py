@@ -274,7 +274,7 @@ def test_weapons_show_tubes_tdc_guns_and_tally():
     assert shown.startswith("Torpedoes left: 14.\n")
     assert re.search(r"1\s+bow\s+\w+\s+G7", shown) and re.search(r"5\s+stern", shown)
     assert "TDC: not programmed." in shown and "88 mm gun: 220 rounds" in shown
-    assert "Tally: 0 fired, 0 hits, 0 sunk (0 GRT)." in shown
+    assert "Tally: 0 torpedoes fired, 0 hits, 0 ships sunk (0 GRT)." in shown
     desk.type("tdc source=manual bearing=30 range_m=2000 course=120 speed_kn=8")
     shown = desk.type("weapons")
     assert re.search(r"TDC on manual: course 120, speed 8.0 kn", shown)
@@ -299,4 +299,4 @@ def test_the_console_plays_the_night_attack_by_commands_alone():
     assert "Torpedo 1 (tube 1): hit after" in shown and "has gone down!" in shown
     assert "Target data c3 (ship):" in shown
     assert "refused" not in shown
-    assert re.search(r"Tally: 3 fired, 1 hits, 1 sunk \(\d[\d,]* GRT\)\.", desk.type("weapons"))
+    assert re.search(r"Tally: 3 torpedoes fired, 1 hit, 1 ship sunk \(\d[\d,]* GRT\)\.", desk.type("weapons"))

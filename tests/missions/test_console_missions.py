@@ -29,7 +29,7 @@ def test_the_mission_command_shows_the_briefing_and_the_objectives(home):
     assert "Through the Strait (gibraltar_1941)." in text
     assert "Briefing: November 1941. The boat is ordered into the Mediterranean." in text
     assert "  Primary (open): Pass the Strait: be east of 5° West. - 0 of 1" in text
-    assert "Patrol time left: 48.0 hours." in text
+    assert "Patrol time left: 48 hours." in text
     console.runtime.close()
 
 

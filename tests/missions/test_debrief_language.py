@@ -127,7 +127,7 @@ def test_4_1_the_window_debrief_reads_objectives_ships_and_numbers_in_the_table_
     assert "✓ Zwei Handelsschiffe mit dem Deckgeschütz versenken." in said
     assert "✗ Dem BdU einen Wetterbericht senden." in said
     assert "Trampdampfer, 4.800 BRT" in said and "Hog-Islander, 5.753 BRT" in said
-    assert "Schiffe versenkt: 2, 10.553 BRT" in said and "Punkte: 1.528" in said
+    assert "2 Schiffe versenkt, 10.553 BRT" in said and "Punkte: 1.528" in said
     missing = [real(x) for x in drawn if not isinstance(x, str) and win.lang.missing(x)]
     assert missing == []
 

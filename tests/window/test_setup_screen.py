@@ -125,7 +125,7 @@ def test_4_1_the_window_shows_the_briefing_objectives_signals_and_time_left() ->
     assert shown[1].startswith("Briefing: Two men in civilian clothes came aboard")
     assert ("  Primary (open): Land the agents at the landing point: 45 minutes there, surfaced, stopped, in the "
             "dark. - 0 of 45 minutes") in shown
-    assert shown[-1] == "Patrol time left: 40.0 hours."
+    assert shown[-1] == "Patrol time left: 40 hours."
     table.tap("mission.close")
     assert table.window.overlay is None
     table = Table_(mission="prize_rules_1939", seed=0)  # HQ's weather signal comes within 30 hours

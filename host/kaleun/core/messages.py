@@ -41,8 +41,9 @@ class Msg:
         self.values = values
 
     @classmethod
-    def plural(cls, singular: str, plural: str, /, n: int, **values: Any) -> Msg:
-        """A sentence whose wording depends on the number `n` (also a field of both templates)."""
+    def plural(cls, singular: str, plural: str, /, n: int | float, **values: Any) -> Msg:
+        """A sentence whose wording depends on the number `n` (also a field of both templates). A number
+        with a fraction (1.5 hours) reads like the plural of two in every language (`plural_count`)."""
         msg = cls(singular, n=n, **values)
         msg.plural_form = (singular, plural)
         return msg
@@ -59,7 +60,7 @@ class Msg:
         plain values (numbers) into that language's way of writing them."""
         if self.plural_form is not None:
             singular, plural = self.plural_form
-            n = int(self.values["n"])
+            n = plural_count(self.values["n"])
             if translate_plural is not None:
                 template = translate_plural(singular, plural, n)
             else:
@@ -108,6 +109,13 @@ class Msg:
             if isinstance(v, Msg):
                 out.extend(v.templates())
         return out
+
+
+def plural_count(n: Any) -> int:
+    """The whole number that picks a plural form: `n` itself, or 2 for a number with a fraction (English
+    and German "1.5 hours", Russian "1,5 часа" take the form of two)."""
+    value = float(n)
+    return int(value) if value.is_integer() else 2
 
 
 def render(text: Msg | str | None, translate: Translate | None = None,
@@ -186,5 +194,6 @@ def from_json(data: Any) -> Msg | str | None:
     plural = data.get("plural")
     if isinstance(plural, list) and len(plural) == 2:
         n = values.pop("n", 1)
-        return Msg.plural(str(plural[0]), str(plural[1]), n=int(n) if isinstance(n, int | float | str) else 1, **values)
+        count = float(n) if isinstance(n, int | float | str) else 1.0
+        return Msg.plural(str(plural[0]), str(plural[1]), n=int(count) if count.is_integer() else count, **values)
     return Msg(str(data.get("msg", "")), **values)

@@ -260,9 +260,11 @@ class Autosave:
         self._retry_at = self.clock() + RETRY_S
         self.reason = exc.strerror or str(exc)
         held = self._held()
-        problem = Msg("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
-                      "{seconds} seconds: make room on the storage.", path=str(self.path),
-                      reason=self.reason, held=held, seconds=int(RETRY_S))
+        problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
+                             "{n} second: make room on the storage.",
+                             "The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
+                             "{n} seconds: make room on the storage.", path=str(self.path),
+                             reason=self.reason, held=held, n=int(RETRY_S))
         first = self.problem is None
         self.problem = problem
         if first:

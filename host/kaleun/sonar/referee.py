@@ -434,8 +434,10 @@ class Referee(Module):
             self._end_turn(team, surfaced=True)
         else:
             state.repairs, state.repaired = {}, False
-            self.tell(team, "repair_needed", Msg("{team}: repair the hull: {n} sections, each outlined by "
-                                                 "a different crew member, then dive.", team=team_name(team),
+            self.tell(team, "repair_needed", Msg.plural("{team}: repair the hull: {n} section, outlined by a crew "
+                                                        "member, then dive.",
+                                                        "{team}: repair the hull: {n} sections, each outlined by "
+                                                        "a different crew member, then dive.", team=team_name(team),
                                                  n=self.rules["repair_sections"]),
                       left=sections_left({}, self.rules["repair_sections"]))
 
@@ -757,7 +759,8 @@ class Referee(Module):
                               "Training aid: {enemy} may be on {n} cells: {cells}.",
                               n=len(cells), enemy=team_name(enemy), cells=names)
         else:
-            feed = Msg("Training aid: {enemy} may be on {n} cells, in sectors {sectors}.", n=len(cells),
+            feed = Msg.plural("Training aid: {enemy} may be on {n} cell, in sector {sectors}.",
+                              "Training aid: {enemy} may be on {n} cells, in sectors {sectors}.", n=len(cells),
                        enemy=team_name(enemy), sectors=", ".join(map(str, sectors)))
         self.tell(team, "plot", feed, enemy=enemy, cells=[cell_name(c) for c in cells], sectors=sectors)
 

@@ -58,9 +58,11 @@ def torpedo_problem(sea: SeaMap, position: Cell, target: Cell, reach: int, islan
     if torpedo_distance(sea, position, target, reach, islands_block) is None:
         straight = abs(position[0] - target[0]) + abs(position[1] - target[1])
         if islands_block and straight <= reach:
-            return Msg("{cell} is more than {reach} cells away counted orthogonally around the islands",
-                       cell=cell_name(target), reach=reach)
-        return Msg("{cell} is more than {reach} cells away counted orthogonally", cell=cell_name(target), reach=reach)
+            return Msg.plural("{cell} is more than {n} cell away counted orthogonally around the islands",
+                              "{cell} is more than {n} cells away counted orthogonally around the islands",
+                              cell=cell_name(target), n=reach)
+        return Msg.plural("{cell} is more than {n} cell away counted orthogonally",
+                          "{cell} is more than {n} cells away counted orthogonally", cell=cell_name(target), n=reach)
     return None
 
 

@@ -208,8 +208,10 @@ class Mission(Module):
                                   n=len(active), ids=ids)
         quiet = now - self.last_combat
         if quiet < QUIET_S:
-            return Msg("the last contact or attack was {minutes} minutes ago; {need} minutes of quiet are needed",
-                       minutes=int(quiet // 60), need=int(QUIET_S // 60))
+            return Msg.plural("the last contact or attack was {n} minute ago; {need}",
+                              "the last contact or attack was {n} minutes ago; {need}", n=int(quiet // 60),
+                              need=Msg.plural("{n} minute of quiet is needed", "{n} minutes of quiet are needed",
+                                              n=int(QUIET_S // 60)))
         return None
 
     def _boat(self) -> Any:
@@ -708,9 +710,12 @@ class Mission(Module):
         course = geo.rhumb(lat, lon, *route[0])[0]
         speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
         hours = distance / speed if speed > 0 else 0.0
-        self.emit("return_to_base", feed=Msg("Return to base: course {course:03d} for {base}, {distance:,} nm, "
-                                             "about {hours} hours at full ahead.", course=round(course) % 360,
-                                             base=Msg.term(home.name), distance=round(distance), hours=round(hours)),
+        self.emit("return_to_base", feed=Msg.plural("Return to base: course {course:03d} for {base}, {distance}, "
+                                                    "about {n} hour at full ahead.",
+                                                    "Return to base: course {course:03d} for {base}, {distance}, "
+                                                    "about {n} hours at full ahead.", course=round(course) % 360,
+                                                    base=Msg.term(home.name), n=round(hours),
+                                                    distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance))),
                   base=home.id, distance_nm=round(distance, 1), eta_h=round(hours, 1), course=round(course) % 360)
         self._steer_home(now)
 

@@ -429,9 +429,11 @@ ACTIONS: tuple[Action, ...] = (
     _order("sextant", "sextant", "manoeuvre", N_("order: a sextant fix (surfaced, clear sky)"), example="sextant"),
     _command("return", "return_to_base", "manoeuvre", N_("return to base: only out of combat; the passage home runs "
              "in transit"), example="return",
-             detail=Msg("Out of combat: no contact and no attack in the crew's picture for {minutes} minutes "
-                        "(depth charges, gunfire, an aircraft, enemy damage, a torpedo fired or a ship hit).",
-                        minutes=data.load("mission_rules")["combat"]["quiet_min"])),
+             detail=Msg.plural("Out of combat: no contact and no attack in the crew's picture for {n} minute "
+                               "(depth charges, gunfire, an aircraft, enemy damage, a torpedo fired or a ship hit).",
+                               "Out of combat: no contact and no attack in the crew's picture for {n} minutes "
+                               "(depth charges, gunfire, an aircraft, enemy damage, a torpedo fired or a ship hit).",
+                               n=data.load("mission_rules")["combat"]["quiet_min"])),
     # lookouts and sensors
     _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
            _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6),

@@ -351,11 +351,13 @@ def weapons(game: Any, lang: Language) -> list[str]:
 
     for gun, g in w["guns"].items():
         firing = Msg(", firing at {target}", target=g.get("target") or "?") if g.get("firing") else ""
-        out.append(r(Msg("{gun}: {rounds} rounds{firing}", gun=Msg.term(str(GUN[gun]["name"])) if gun in GUN else gun,
-                         rounds=g["rounds"], firing=firing)))
+        out.append(r(Msg("{gun}: {rounds}{firing}", gun=Msg.term(str(GUN[gun]["name"])) if gun in GUN else gun,
+                         rounds=Msg.plural("{n} round", "{n} rounds", n=g["rounds"]), firing=firing)))
     grt = w.get("grt_sunk", 0)
-    out.append(r(Msg("Tally: {fired} fired, {hits} hits, {sunk} sunk ({grt} GRT).", fired=w["fired"], hits=w["hits"],
-                     sunk=len(w["sunk"]), grt=f"{grt:,}")))
+    out.append(r(Msg.plural("Tally: {n} torpedo fired, {hits}, {sunk} ({grt} GRT).",
+                            "Tally: {n} torpedoes fired, {hits}, {sunk} ({grt} GRT).", n=w["fired"],
+                            hits=Msg.plural("{n} hit", "{n} hits", n=w["hits"]),
+                            sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=len(w["sunk"])), grt=f"{grt:,}")))
     return out
 
 
@@ -456,9 +458,9 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
         return [r(Msg("The boat is in {square} (dead reckoning).", square=here))]
     course, distance = grid.course(here, there)
     full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
-    return [r(Msg("From {here} (dead reckoning) to {there}: course {course}, {distance:.0f} nm; {hours:.1f} h at "
+    return [r(Msg("From {here} (dead reckoning) to {there}: course {course}, {distance}; {hours:.1f} h at "
                   "full ahead surfaced ({speed:g} kn).", here=here, there=there, course=f"{round(course) % 360:03d}",
-                  distance=distance, hours=distance / full, speed=full))]
+                  distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance)), hours=distance / full, speed=full))]
 
 
 def _chart_areas(game: Any, lang: Language) -> list[str]:
@@ -477,8 +479,9 @@ def _chart_areas(game: Any, lang: Language) -> list[str]:
     for objective, area in areas:
         clat, clon = area.centre
         course, distance = geo.rhumb(lat, lon, clat, clon)
-        out.append(lang.render(Msg("To the area of \"{objective}\": course {course}, {distance:.0f} nm; {hours:.1f} h "
+        out.append(lang.render(Msg("To the area of \"{objective}\": course {course}, {distance}; {hours:.1f} h "
                                    "at full ahead surfaced ({speed:g} kn).", objective=Msg.term(objective.text),
-                                   course=f"{round(course) % 360:03d}", distance=distance, hours=distance / full,
-                                   speed=full)))
+                                   course=f"{round(course) % 360:03d}",
+                                   distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance)),
+                                   hours=distance / full, speed=full)))
     return out

@@ -283,8 +283,9 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
     for lost in debrief_text.crew_lost_lines(d):
         line(text(lost).strip(), indent=8)
     y += 6
-    line(Msg("{distance:,} nm run; {fixes} sextant fixes; {attacks} attacks", distance=round(d["distance_nm"]),
-             fixes=len(d["fixes"]), attacks=len(d["attacks"])))
+    line(Msg.plural("{n:,} nm run; {fixes}; {attacks}", "{n:,} nm run; {fixes}; {attacks}", n=round(d["distance_nm"]),
+                    fixes=Msg.plural("{n} sextant fix", "{n} sextant fixes", n=len(d["fixes"])),
+                    attacks=Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
 
 
 def _wrap(words: str, font: Any, width: int) -> list[str]:

@@ -19,8 +19,9 @@ def line_text(line: str) -> str:
     """The line without surrounding blanks, refused when it is too long."""
     text = line.strip()
     if len(text) > MAX_LINE:
-        raise CommandError(Msg("that line is {length} characters long; the console takes {most}", length=len(text),
-                               most=MAX_LINE))
+        raise CommandError(Msg.plural("that line is {n} character long; the console takes {most}",
+                                      "that line is {n} characters long; the console takes {most}", n=len(text),
+                                      most=MAX_LINE))
     return text
 
 

@@ -58,10 +58,14 @@ class Breaches:
                               "warned": countdown <= WARNING_S}
         letters = puzzle(section)
         minutes, seconds = divmod(int(countdown), 60)
-        crew.emit("hull_breach", feed=Msg("Hull breach in section {section} ({name})! {minutes}:{seconds:02d} to seal "
-                                          "it: {sailors} sailors with the repair symbol there, then the puzzle "
-                                          "{puzzle}.", section=section, name=Msg.term(sections.name(section)),
-                                          minutes=minutes, seconds=seconds, sailors=BREACH_REPAIR,
+        crew.emit("hull_breach", feed=Msg.plural("Hull breach in section {section} ({name})! {minutes}:{seconds:02d} "
+                                                 "to seal it: {n} sailor with the repair symbol there, then the "
+                                                 "puzzle {puzzle}.",
+                                                 "Hull breach in section {section} ({name})! {minutes}:{seconds:02d} "
+                                                 "to seal it: {n} sailors with the repair symbol there, then the "
+                                                 "puzzle {puzzle}.", section=section,
+                                                 name=Msg.term(sections.name(section)),
+                                                 minutes=minutes, seconds=seconds, n=BREACH_REPAIR,
                                           puzzle="-".join(letters)), section=section, cause=cause, deadline=deadline,
                   countdown_s=countdown, puzzle=letters, repair=BREACH_REPAIR)
         crew.change_morale(MORALE_CHANGES["hull_breach"], Msg("hull breach in section {section}", section=section))

@@ -53,9 +53,9 @@ def describe_chips(wounds: int, exhaustion: int, activation: int) -> Msg:
     if wounds:
         parts.append(Msg.plural("{n} red cross", "{n} red crosses", n=wounds))
     if exhaustion:
-        parts.append(Msg("{n} exhaustion", n=exhaustion))
+        parts.append(Msg.plural("{n} exhaustion chip", "{n} exhaustion chips", n=exhaustion))
     if activation:
-        parts.append(Msg("{n} activation", n=activation))
+        parts.append(Msg.plural("{n} activation chip", "{n} activation chips", n=activation))
     return join(parts) if parts else Msg("no chips")
 
 

@@ -268,10 +268,12 @@ class Crew(Module, Validator):
         tech.set_crew(component, 0)
         if was_active or crew:
             section = tech.section(component)
-            self.emit("technical_repair_paused", feed=Msg(
-                "Repair of the {component} paused: {left} of {required} sailors left. Activate enough sailors in "
+            self.emit("technical_repair_paused", feed=Msg.plural(
+                "Repair of the {component} paused: {left} of {n} sailor left. Activate enough sailors in "
+                "section {section} to resume (join_task).",
+                "Repair of the {component} paused: {left} of {n} sailors left. Activate enough sailors in "
                 "section {section} to resume (join_task).", component=Msg.term(component_name(component)),
-                left=len(crew), required=job.required, section=section), component=component, sailors=crew,
+                left=len(crew), n=job.required, section=section), component=component, sailors=crew,
                 required=job.required, progress=round(tech.progress(component), 3))
         self.after_crew_change()
 

@@ -119,7 +119,7 @@ def crew_lost_lines(d: dict[str, Any]) -> list[Msg]:
     for deaths in causes.values():
         cause = from_json(deaths[0]["cause"]) or ""
         if len(deaths) > LOST_ONE_BY_ONE:
-            out.append(Msg("  {n} sailors: {cause}", n=len(deaths), cause=cause))
+            out.append(Msg.plural("  {n} sailor: {cause}", "  {n} sailors: {cause}", n=len(deaths), cause=cause))
             continue
         for death in deaths:
             out.append(Msg("  {sailor}: {cause}", sailor=from_json(death.get("name")) or death["sailor"], cause=cause))
@@ -164,8 +164,10 @@ def lines(d: dict[str, Any]) -> list[Msg]:
                        fields=Msg.plural("{n} field", "{n} fields", n=len(laid))))
     out.append(Msg.plural("Crew lost: {n}.", "Crew lost: {n}.", n=len(d["crew_lost"])))
     out.extend(crew_lost_lines(d))
-    out.append(Msg("Patrol: {distance:,} nm run, {fixes} sextant fixes, {attacks} attacks.",
-                   distance=round(d["distance_nm"]), fixes=len(d["fixes"]), attacks=len(d["attacks"])))
+    out.append(Msg.plural("Patrol: {n:,} nm run, {fixes}, {attacks}.", "Patrol: {n:,} nm run, {fixes}, {attacks}.",
+                          n=round(d["distance_nm"]),
+                          fixes=Msg.plural("{n} sextant fix", "{n} sextant fixes", n=len(d["fixes"])),
+                          attacks=Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
     return out
 
 
@@ -195,7 +197,9 @@ def mission_lines(engine: Engine) -> list[Msg]:
         elif m.state == "decoded":
             out.append(Msg("  Signal {id}: {text}", id=m.id, text=m.text_msg()))
     if mission.limit_at is not None and not mission.over:
-        out.append(Msg("Patrol time left: {hours} hours.", hours=round((mission.limit_at - engine.t) / 3600, 1)))
+        hours = round((mission.limit_at - engine.t) / 3600, 1)
+        out.append(Msg.plural("Patrol time left: {n} hour.", "Patrol time left: {n} hours.",
+                              n=int(hours) if hours.is_integer() else hours))
     if mission.passage is not None:
         out.append(Msg("On passage home to {base}.", base=Msg.term(passage.base(mission.passage["base"]).name)))
     return out

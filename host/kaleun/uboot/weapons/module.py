@@ -798,9 +798,11 @@ class Weapons(Module):
         self.mines_laid += len(specs)
         arm = max(k.arm_min for k in kinds)
         names = sorted({k.id for k in kinds})
-        feed = Msg("{tubes}: {mines} laid in {water} m of water; they arm in {minutes} minutes.",
-                   tubes=Msg.plural("Tube {tubes}", "Tubes {tubes}", n=len(p["tubes"]), tubes=_tube_list(p["tubes"])),
-                   mines=Msg.plural("{n} mine", "{n} mines", n=len(specs)), water=round(water), minutes=round(arm))
+        feed = Msg.plural("{tubes}: {mines} laid in {water} m of water; they arm in {n} minute.",
+                          "{tubes}: {mines} laid in {water} m of water; they arm in {n} minutes.",
+                          tubes=Msg.plural("Tube {tubes}", "Tubes {tubes}", n=len(p["tubes"]),
+                                           tubes=_tube_list(p["tubes"])),
+                          mines=Msg.plural("{n} mine", "{n} mines", n=len(specs)), water=round(water), n=round(arm))
         self.emit("mines_laid", feed=feed, tubes=list(p["tubes"]), type=names[0] if len(names) == 1 else names,
                   count=len(specs), field=field, water_m=round(water, 1), arm_min=round(arm, 1))
 
@@ -839,8 +841,9 @@ class Weapons(Module):
         assert not isinstance(v, Msg)
         self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": 0, "hits": 0,
                                  "next": self.engine.t}
-        self.emit("gun_firing", feed=Msg("88 mm gun: open fire on {target}, {rounds} rounds.", target=p["target"],
-                                         rounds=p["rounds"]),
+        self.emit("gun_firing", feed=Msg.plural("88 mm gun: open fire on {target}, {n} round.",
+                                                "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"],
+                                                n=p["rounds"]),
                   gun="gun_88", target=p["target"], rounds=p["rounds"])
 
     def _check_gun_20(self, p: dict[str, Any]) -> Msg | None:
@@ -856,7 +859,8 @@ class Weapons(Module):
         contact = self.sea.picture.of(plane.id)
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
                                  "left": p["bursts"], "shots": 0, "hits": 0, "next": self.engine.t}
-        self.emit("gun_firing", feed=Msg("20 mm flak: open fire, {bursts} bursts.", bursts=p["bursts"]),
+        self.emit("gun_firing", feed=Msg.plural("20 mm flak: open fire, {n} burst.",
+                                                "20 mm flak: open fire, {n} bursts.", n=p["bursts"]),
                   gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
 
     def cease(self, gun: str, why: Msg | None) -> None:
@@ -866,8 +870,8 @@ class Weapons(Module):
         self.firing[gun] = None
         name = Msg.term(str(guns.GUN[gun]["name"]))
         if why is None:
-            feed = Msg.plural("{gun}: cease fire, {shots} shot, {hits} hit.", "{gun}: cease fire, {shots} shots, "
-                              "{hits} hits.", n=firing["shots"], gun=name, shots=firing["shots"], hits=firing["hits"])
+            feed = Msg.plural("{gun}: cease fire, {n} shot, {hits}.", "{gun}: cease fire, {n} shots, {hits}.",
+                              n=firing["shots"], gun=name, hits=Msg.plural("{n} hit", "{n} hits", n=firing["hits"]))
         else:
             feed = Msg("{gun}: cease fire ({why}).", gun=name, why=why)
         self.emit("gun_ceased", feed=feed, gun=gun, shots=firing["shots"], hits=firing["hits"],

@@ -181,7 +181,8 @@ class CrewScreen(Screen):
         y = top
         said = c.text(Msg("Command {bar}", bar=bars.get("command")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
                       width=w)
-        c.text(Msg("{n} orders left", n=bars.get("command_fields_left")), (left.right - s(8), y), theme.MIN_TEXT,
+        orders_left = Msg.plural("{n} order left", "{n} orders left", n=bars.get("command_fields_left") or 0)
+        c.text(orders_left, (left.right - s(8), y), theme.MIN_TEXT,
                theme.TEXT_DIM, "topright", width=max(1, left.right - s(8) - said.right - s(8)))
         y += s(22)
         said = c.text(Msg("Morale {bar}", bar=bars.get("morale")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,

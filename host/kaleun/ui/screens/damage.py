@@ -163,13 +163,16 @@ class DamageScreen(Screen):
             progress = round(float(job.get("progress", 0.0)) * 100)
             job_buttons: Buttons = []
             if present and not job.get("active"):
-                detail = Msg("paused: {p} of {n} sailors, {pc} % done", p=present, n=needed, pc=progress)
+                detail = Msg.plural("paused: {p} of {n} sailor, {pc} % done", "paused: {p} of {n} sailors, {pc} % done",
+                                    p=present, n=needed, pc=progress)
                 job_buttons = [(f"join.{comp}", Msg("Join"),
                             partial(win.submit, {"do": "join_task", "task": "repair", "component": comp}))]
             elif present:
-                detail = Msg("{p} of {n} sailors at work, {pc} % done", p=present, n=needed, pc=progress)
+                detail = Msg.plural("{p} of {n} sailor at work, {pc} % done", "{p} of {n} sailors at work, {pc} % done",
+                                    p=present, n=needed, pc=progress)
             else:
-                detail = Msg("needs {n} sailors in section {s}", n=needed, s=job.get("section"))
+                detail = Msg.plural("needs {n} sailor in section {s}", "needs {n} sailors in section {s}", n=needed,
+                                    s=job.get("section"))
                 job_buttons = [(f"repair.{comp}", Msg("Repair"),
                             partial(win.open_form, "repair", {"job": {"component": comp}}))]
             color = theme.SEVERITY_COLORS.get(str(job.get("colour")), theme.TEXT_DIM)

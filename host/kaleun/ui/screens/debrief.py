@@ -137,7 +137,8 @@ class Debrief(Overlay):
             mark = "✓" if done else "✗" if done is False else "·"
             tone = theme.GOOD if done else theme.WARNING if done is False else theme.TEXT
             lines.append((Msg("{mark} {text}", mark=mark, text=text), tone))
-        lines.append((Msg("{h} hours at sea", h=self.hours), theme.TEXT_DIM))
+        hours = int(self.hours) if float(self.hours).is_integer() else self.hours
+        lines.append((Msg.plural("{n} hour at sea", "{n} hours at sea", n=hours), theme.TEXT_DIM))
         lines.append((Msg("{n} of the crew dead", n=self.dead), theme.WARNING if self.dead else theme.TEXT_DIM))
         if self.saved:
             lines.append((Msg("Saved debrief: {file}", file=self.saved), theme.TEXT_DIM))
@@ -146,9 +147,10 @@ class Debrief(Overlay):
         tally: list[tuple[Msg | str, theme.Color]] = []
         if w:
             grt = self.end.get("grt", w.get("grt_sunk", 0))
-            tally.append((Msg("{n} ships sunk, {grt:,} GRT", n=len(w.get("sunk", [])), grt=int(grt or 0)),
-                          theme.ACCENT))
-            tally.append((Msg("{f} torpedoes fired, {h} hits", f=w.get("fired", 0), h=w.get("hits", 0)), theme.TEXT))
+            tally.append((Msg.plural("{n} ship sunk, {grt:,} GRT", "{n} ships sunk, {grt:,} GRT",
+                                     n=len(w.get("sunk", [])), grt=int(grt or 0)), theme.ACCENT))
+            tally.append((Msg.plural("{n} torpedo fired, {hits}", "{n} torpedoes fired, {hits}", n=w.get("fired", 0),
+                                     hits=Msg.plural("{n} hit", "{n} hits", n=w.get("hits", 0))), theme.TEXT))
             for ship in w.get("sunk", [])[:5]:
                 tally.append((Msg("{name}, {grt:,} GRT", name=Msg.term(class_name(ship.get("class"))),
                                   grt=int(ship.get("grt") or 0)), theme.TEXT_DIM))

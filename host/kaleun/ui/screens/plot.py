@@ -166,7 +166,8 @@ class PlotScreen(Screen):
                 c.targets.add(f"contact.{contact['contact']}", box, call(self.select, contact["contact"]))
         surface.set_clip(clip)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
-        c.text(Msg("1 square = 1 nm · {nm} nm to the edge", nm=self.scale), (rect.x + s(6), rect.bottom - s(4)),
+        c.text(Msg.plural("1 square = 1 nm · {n} nm to the edge", "1 square = 1 nm · {n} nm to the edge", n=self.scale),
+               (rect.x + s(6), rect.bottom - s(4)),
                theme.MIN_TEXT, theme.TEXT_DIM, "bottomleft")
         c.text(Msg("N ↑"), (rect.x + s(6), rect.y + s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
         zoom = Rect(rect.right - s(52), rect.y + s(4), s(48), s(48))
