@@ -117,4 +117,4 @@ def test_2_lookouts_repairs_first_aid_and_a_hull_breach_are_staffable_by_special
         events = do(g, order)
         accepted = named(events, "order_accepted")
         assert accepted, named(events, "order_rejected")
-        assert all(a["specialist"] for a in accepted[0]["activated"])
+        assert accepted[0]["activated"] and all(a["specialist"] for a in accepted[0]["activated"])

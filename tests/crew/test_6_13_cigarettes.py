@@ -77,3 +77,39 @@ def test_6_13_the_feed_says_where_the_break_is_taken():
     _on_the_bridge(g)
     assert one(do(g, {"do": "smoke", "roles": ["navigator", "officer"]}), "smoke_break")["feed"].startswith(
         "Smoke break on deck and bridge: ")
+
+
+def test_6_13_each_role_has_two_cigarettes_and_a_third_break_is_refused_and_costs_nothing():
+    """§6.13: every player starts with 2 cigarettes; with none left his break is refused, and no
+    chip, cigarette or break of the watch is spent by the refusal."""
+    g = game()
+    crew = g.module("crew")
+    for watch in range(2):
+        stations(g, {"navigator-square": 8})
+        do(g, {"do": "end_mobilize"})
+        do(g, {"do": "chips", "figure": "navigator-square", "add": 2})
+        assert one(do(g, {"do": "smoke", "role": "navigator"}), "smoke_break")["left"]["navigator"] == 1 - watch
+        advance(g, WATCH_CHANGE_S + watch * 6 * 3600)  # to 06:00, then to 12:00
+    assert crew.cigarettes.smoked is False
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "chips", "figure": "navigator-square", "add": 2})
+    held = chips(g, "navigator-square")
+    refused = one(do(g, {"do": "smoke", "role": "navigator"}), "action_refused")
+    assert refused["reason"] == "the navigator has no cigarette left"
+    assert chips(g, "navigator-square") == held and held.count("A") == 2
+    assert crew.cigarettes.left["navigator"] == 0 and crew.cigarettes.smoked is False
+    assert one(do(g, {"do": "smoke", "role": "captain", "sailors": ["navigator-square"]}), "action_refused")["reason"] \
+        == "the captain has no sailor of his own on deck or bridge"
+
+
+def test_6_13_one_cigarette_relaxes_at_most_four_named_sailors():
+    """§6.13: a cigarette lets up to 4 sailors discard a chip; naming a fifth is refused and changes nothing."""
+    g = game()
+    _on_the_bridge(g)
+    five = ["navigator-square", "navigator-triangle", "officer-square", "captain-square", "engineer-square"]
+    refused = one(do(g, {"do": "smoke", "role": "navigator", "sailors": five}), "action_refused")
+    assert refused["reason"] == "1 cigarette relax at most 4 sailors"
+    assert all(chips(g, f).count("A") == 2 for f in five)
+    assert g.module("crew").cigarettes.left["navigator"] == 2 and g.module("crew").cigarettes.smoked is False
+    assert len(one(do(g, {"do": "smoke", "role": "navigator", "sailors": five[:4]}), "smoke_break")["sailors"]) == 4

@@ -101,6 +101,10 @@ def test_6_8_easy_watch_change_only_for_an_easy_difficulty():
     g = game()
     refused = one(do(g, {"do": "crew_options", "easy_watch_change": {"captain": True}}), "action_refused")
     assert "easy difficulty" in refused["reason"]
+    assert not g.module("crew").easy.get("captain")  # refused: the captain's tiles still flip
+    before = g.module("crew").face("captain-square").name
+    advance(g, WATCH_CHANGE_S)
+    assert g.module("crew").face("captain-square").name != before
 
 
 def test_6_8_a_treated_ailment_sheds_a_chip_even_after_handing_over_a_task():

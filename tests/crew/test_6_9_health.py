@@ -69,8 +69,10 @@ def test_6_9_with_every_slot_taken_a_wound_turns_an_exhaustion_chip():
 def test_7_6_card_effects_never_apply_to_dead_sailors():
     g = game()
     do(g, {"do": "kill", "figure": "officer-square"})
+    chips_before = chips(g, "officer-square")
     refused = one(do(g, {"do": "ailment", "figure": "officer-square", "wounds": 1}), "action_refused")
     assert "card effects never apply to the dead" in refused["reason"]
+    assert chips(g, "officer-square") == chips_before and g.module("crew").sailor("officer-square").ailments == []
 
 
 def test_8_6_first_aid_one_medic_one_activation_per_patient_in_his_section():

@@ -47,7 +47,9 @@ def test_9_4_1_a_meal_is_a_chain_of_touching_chips_and_a_lemon_is_taken_too():
 def test_9_4_1_meals_that_break_the_rules_are_refused(take, reason):
     g = game()
     set_food(g, ["egg", "meat", "onion", "bread", "lemon", "potato"], supply=["bread"] * 10)
+    before = g.module("crew").food.to_state()
     assert one(do(g, {"do": "order", "order": "prepare_meal", "take": take}), "order_rejected")["reason"] == reason
+    assert g.module("crew").food.to_state() == before  # nothing taken, nothing drawn
 
 
 def test_9_4_1_swapping_two_chips_costs_one_more_activation():
@@ -108,11 +110,13 @@ def test_9_4_2_the_daily_meal_call_changes_morale_by_the_ingredients_eaten(take,
     if take:
         stations(g, {"navigator-circle": 4})
         do(g, {"do": "order", "order": "prepare_meal", "take": take})
+    served = list(g.module("crew").food.tray)
     events = advance(g, MEAL_CALL_S)
     eaten = one(events, "meal_eaten")
     assert eaten["morale"] == change and eaten["count"] == len(take or [])
     assert sum(m["change"] for m in named(events, "morale")) == change
     assert g.module("crew").food.tray == []
+    assert g.module("crew").food.discard == served  # §9.4.3: the eaten chips wait on the discard pile
 
 
 def test_9_4_dish_names():

@@ -81,6 +81,24 @@ def test_saving_is_atomic_and_leaves_no_temporary_files(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
 
+
+def test_a_save_that_fails_half_way_keeps_the_old_file_and_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """A write that fails (the storage full at fsync) leaves the old save whole and no .tmp file behind."""
+    import errno
+    import os
+
+    path = tmp_path / "save.json"
+    write_atomic(path, "old")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError, match="No space left"):
+        write_atomic(path, "new")
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
 @pytest.mark.parametrize("content, message", [
     ("{not json", "the save is damaged \\(not valid JSON \\(Expecting property name"),
     ('{"format": "something-else"}', "not a Kaleun save"),

@@ -82,7 +82,8 @@ def test_10_3_4_a_fire_in_section_5_flickers_until_it_is_repaired():
         shades.add(table.lamps.frame["section.5"].color)
     assert len(shades) > 10 and all(color != (0, 0, 0) for color in shades)
     table.at(60, {"do": "order", "order": "repair", "condition": "fire", "section": 5})
-    assert any(e.name == "condition_removed" for e in table.events)
+    assert [(e.data["condition"], e.data["section"]) for e in table.events if e.name == "condition_removed"] == [
+        ("fire", 5)]
     assert table.pattern("section.5") == "steady"
 
 
@@ -117,7 +118,7 @@ def test_10_3_7_a_hull_breach_strobes_faster_as_its_countdown_runs_out_then_the_
     table.at(140)  # 40 s left
     assert table.pattern("section.4") == "strobe"
     table.at(181)
-    assert any(e.name == "section_flooded" for e in table.events)
+    assert [(e.t, e.data["section"]) for e in table.events if e.name == "section_flooded"] == [(180, 4)]
     table.at(185)
     assert table.look("section.4") == Lamp((0, 60, 255), "pulse_slow")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kaleun.hub.proto import codec
@@ -105,14 +106,21 @@ def test_the_drop_reasons_run_in_the_documented_order():
 
 
 def test_uids_are_upper_case_hex_of_4_7_or_10_bytes():
-    assert codec.PARSE["uid"]("04A1B2C3D4E5F6") == "04A1B2C3D4E5F6"
-    for bad in ("04a1b2c3d4e5f6", "04A1B2C3D4", "04A1B2C3D4E5F6A1", "04A1B2C3D4E5F6A1B2", "DEADBEE"):
-        try:
+    for good in ("DEADBEEF", "04A1B2C3D4E5F6", "04A1B2C3D4E5F6A1B2C3"):
+        assert codec.PARSE["uid"](good) == good
+    for bad in ("04a1b2c3d4e5f6", "04A1B2C3D4", "04A1B2C3D4E5F6A1", "04A1B2C3D4E5F6A1B2", "DEADBEE",
+                "04A1B2C3D4E5F6A1B2C3D4"):
+        with pytest.raises(codec.FrameError) as caught:
             codec.PARSE["uid"](bad)
-        except codec.FrameError as exc:
-            assert exc.reason == "bad_fields"
-        else:
-            raise AssertionError(f"{bad} accepted")
+        assert caught.value.reason == "bad_fields", bad
+
+
+def test_whole_numbers_in_fields_have_at_most_nine_digits():
+    assert codec.PARSE["int"]("-123456789") == -123456789 and codec.PARSE["int"]("999999999") == 999999999
+    for bad in ("1234567890", "-1234567890", "12a", "-", ""):
+        with pytest.raises(codec.FrameError) as caught:
+            codec.PARSE["int"](bad)
+        assert caught.value.reason == "bad_fields", bad
 
 
 def test_unknown_extra_fields_are_ignored_for_newer_senders():

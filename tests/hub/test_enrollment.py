@@ -48,8 +48,11 @@ def test_re_enrolling_a_figure_replaces_its_old_tag_but_a_taken_tag_is_refused()
     store.assign("CAFEBABE", "engineer-square")
     assert store.tags == {"CAFEBABE": "engineer-square"}
     store.assign("DEADBEEF", "engineer-circle")
+    store.assign("BEEFCAFE", "officer-circle")
     with pytest.raises(DuplicateTag, match="Chief Engineer \\(circle\\)"):
         store.assign("DEADBEEF", "officer-circle")
+    # the refusal changed nothing: the officer keeps his own tag
+    assert store.tags == {"CAFEBABE": "engineer-square", "DEADBEEF": "engineer-circle", "BEEFCAFE": "officer-circle"}
 
 
 @pytest.mark.parametrize("text", ["", "12345", "04A1B2C3D4E5F", "ZZZZZZZZ", "04A1B2C3D4E5F6A1"])

@@ -195,7 +195,8 @@ cs = "GP17"
                                  "fake", "loop://", "socket://localhost:7777", "rfc2217://hub.local:2217",
                                  "hwgrep://Pico"])
 def test_hub_url_takes_device_paths_and_the_stream_urls(tmp_path, url):
-    load_board(board(tmp_path, f'[hub]\nurl = "{url}"\n\n[[hub.readers]]\nsection = 1\ncs = "GP17"\n'))
+    loaded = load_board(board(tmp_path, f'[hub]\nurl = "{url}"\n\n[[hub.readers]]\nsection = 1\ncs = "GP17"\n'))
+    assert loaded.hub.url == url
 
 
 def test_hub_status_refuses_a_spy_url_on_the_command_line(tmp_path, kaleun_home):

@@ -60,3 +60,16 @@ def test_the_night_attack_reads_as_the_first_officer_would_say_it_in_german_and_
     assert language("ru").render(salvo) == "Аппараты 1, 2, 3: торпеды пошли! Время хода 104 с."
     start = events[0].feed
     assert language("de").render(start) == "Übung: Geleitzugschlacht: Das Boot steht im Quadrat AK35."
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_missing_names_every_untranslated_template_also_inside_a_value(code):
+    """The check the tests above rely on: it must find a sentence no catalogue holds, also as the value of a
+    translated one, and find nothing in a sentence that is translated all through (and nothing for English)."""
+    lang = language(code)
+    unknown = Msg("A sentence no catalogue holds.")
+    assert lang.missing(unknown) == ["A sentence no catalogue holds."]
+    assert lang.missing(Msg("Smoke refused: {reason}.", reason=unknown)) == ["A sentence no catalogue holds."]
+    known = Msg("Smoke refused: {reason}.", reason=Msg("the crew has already had its smoke break this watch"))
+    assert lang.missing(known) == [] and lang.render(known) != str(known)
+    assert language("en").missing(unknown) == []

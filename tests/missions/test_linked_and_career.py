@@ -195,6 +195,7 @@ def test_5_2_wounds_provisions_cigarettes_ammunition_and_the_medical_chest_carry
     do(g, {"do": "crew_options", "rules": "advise", "wear": False})
     do(g, {"do": "ailment", "figure": "navigator-square", "deck": "event", "wounds": 1, "exhaustion": 2})
     assert one(order(g, "prepare_meal", take=[1, 2, 3]), "order_accepted")
+    replaced = one(order(g, "prepare_meal", replace=4), "provisions_replaced")["old"]  # a chip to the discards
     order(g, "mobilize")
     do(g, {"do": "place", "figure": "officer-square", "section": 8})
     do(g, {"do": "end_mobilize"})
@@ -204,9 +205,10 @@ def test_5_2_wounds_provisions_cigarettes_ammunition_and_the_medical_chest_carry
     crew = g.module("crew")
     assert crew.cigarettes.left["officer"] == 1 and crew.health.kits == 0
     before = {"ailments": [dict(a) for a in crew.sailor("navigator-square", 0).ailments],
-              "pyramid": list(crew.food.pyramid), "supply": list(crew.food.supply),
+              "food": {k: v for k, v in crew.food.to_state().items() if k in ("pyramid", "supply", "discard",
+                                                                             "spoiled")},
               "cigarettes": dict(crew.cigarettes.left), "health": crew.health.to_state()}
-    assert before["ailments"]
+    assert before["ailments"] and before["food"]["discard"] == [replaced]
     one(advance(g, 3 * H), "mission_end")
     assert record_mission(g) is not None
     nxt = start_configured(GameSetup(mission="", seed=7, mode="linked"))
@@ -215,11 +217,30 @@ def test_5_2_wounds_provisions_cigarettes_ammunition_and_the_medical_chest_carry
     assert carried["ammo"] == {"gun_88": 57, "gun_20": 410}
     crew = nxt.module("crew")
     assert [dict(a) for a in crew.sailor("navigator-square", 0).ailments] == before["ailments"]
-    assert crew.food.pyramid == before["pyramid"] and crew.food.supply == before["supply"]
+    assert {k: v for k, v in crew.food.to_state().items() if k in before["food"]} == before["food"]
     assert crew.cigarettes.left == before["cigarettes"]
     assert crew.health.to_state() == before["health"]
     assert nxt.module("weapons").ammo == {"gun_88": 57, "gun_20": 410}
 
+
+
+def test_9_4_3_5_2_spoiled_food_stays_spoiled_in_the_next_part():
+    """§9.4.3 with §5.2: a food type that spoiled in one part is gone for the rest of the patrol, and the
+    discards wait for the next refill: the next part starts with the same provisions, to the chip."""
+    from kaleun.uboot.missions.carry import apply_carry, extract
+
+    g = new_game(6, "sc_convoy_1940", {"time_limit_h": 2, "encounter": [], "radio": [], "air_cover": "none"})
+    carry = extract(g)
+    food = carry["food"]
+    food["spoiled"] = ["meat"]  # as _spoil leaves it: no meat anywhere, the old discards are the supply
+    food["pyramid"] = [k for k in food["pyramid"] if k != "meat"]
+    food["pyramid"] += ["bread"] * (6 - len(food["pyramid"]))
+    food["supply"] = [k for k in food["supply"] if k != "meat"]
+    food["discard"], food["supply"] = food["supply"][:3], food["supply"][3:]
+    nxt = new_game(7, "sc_convoy_1940", {"time_limit_h": 2, "encounter": [], "radio": [], "air_cover": "none"})
+    apply_carry(nxt, carry)
+    state = nxt.module("crew").food.to_state()
+    assert {k: state[k] for k in food} == food and state["spoiled"] == ["meat"] and len(state["discard"]) == 3
 
 def test_5_2_every_carried_item_survives_kaleun_play_linked_and_kaleun_resume_in_new_processes(home):
     """§5.2, §8.6, §10.3.8 across processes, as a group plays a linked patrol: part 1 ends with the dead, a

@@ -50,7 +50,12 @@ def test_4_2_half_an_hour_of_quiet_after_an_attack_and_only_on_the_surface():
     reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
     assert reason == ("the boat is in combat: the last contact or attack was 10 minutes ago; 30 minutes of quiet "
                       "are needed")
-    advance(g, g.t + 1800)
+    attacked = g.t - 600
+    advance(g, attacked + 29 * 60 + 30)
+    reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
+    assert reason.startswith("the boat is in combat: the last contact or attack was 29 minutes ago")
+    advance(g, attacked + 30 * 60)
+    assert one(do(g, {"do": "return_to_base"}), "return_to_base")["base"] == "lorient"  # quiet and surfaced
     order(g, "dive")
     reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
     assert reason == "the passage home runs on the diesels: surface first"

@@ -82,6 +82,24 @@ def test_sextant_out_of_action():
     assert order(game, "sextant")[0].data["reason"] == "major failure of the sextant: no position fixes"
 
 
+def test_a_sextant_with_a_failure_gives_rougher_fixes():
+    """currents.toml: a fix scatters about the true position by 1.5 nm (one sigma per axis), by 5 nm while
+    the sextant has a condition short of a major failure. Over 30 fixes each, the mean miss tells them apart."""
+    def mean_miss(severity: str | None) -> float:
+        misses = []
+        for seed in range(30):
+            game = game_with("training", seed=seed, overrides={"weather": "clear", "weather_hold": True,
+                                                                 "start": "1941-06-01T12:00:00"})
+            if severity:
+                break_down(game, "sextant", severity)
+            assert any(e.name == "sextant_fix" for e in order(game, "sextant"))
+            fix = game.module("navigation").fix
+            misses.append(math.hypot(*geo.offset(*game.module("boat").position, fix["lat"], fix["lon"])))
+        return sum(misses) / len(misses)
+
+    good, rough = mean_miss(None), mean_miss("failure")
+    assert 1.0 < good < 3.0 and 4.5 < rough < 9.0, (good, rough)
+
 def test_fix_off_the_map_says_so():
     game = game_with("training", overrides={"position": [36.5, 18.0], "weather": "clear", "weather_hold": True,
                                             "start": "1941-06-01T12:00:00"})

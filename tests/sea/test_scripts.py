@@ -38,7 +38,8 @@ def test_convoy_reported_by_lookouts_with_target_data_and_identified():
     # June 1941: no Liberty ships or T2 tankers yet
     assert {e["class"] for e in identified} <= {"hog_islander", "tramp", "tanker", "flower", "hunt"}
     grt = {"hog_islander": 5753, "tramp": 4800, "tanker": 8000}
-    assert all(e["grt"] == grt[e["class"]] for e in identified if e["type"] == "merchant")
+    merchants = [e for e in identified if e["type"] == "merchant"]
+    assert merchants and all(e["grt"] == grt[e["class"]] for e in merchants)
     later = of(events, "target_data")[-1]
     assert later["identified"] and later["class"] in grt
 

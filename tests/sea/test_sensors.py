@@ -37,6 +37,14 @@ def test_asdic_has_a_beam_a_range_and_a_speed_limit():
     assert sensors.asdic_can_hold(False, 25.0, 0.0, 0.5, 60.0, CALM) == "too fast"
 
 
+def test_asdic_edges_are_80_degrees_either_side_of_the_bow_and_18_knots():
+    """sensors.toml: the beam searches 80 degrees either side of the bow; above 18 kn the dome is blind."""
+    assert sensors.asdic_can_hold(False, 18.0, 80.0, 0.5, 60.0, CALM) is None
+    assert sensors.asdic_can_hold(False, 18.0, -80.0, 0.5, 60.0, CALM) is None
+    assert sensors.asdic_can_hold(False, 10.0, 80.5, 0.5, 60.0, CALM) == "out of the beam"
+    assert sensors.asdic_can_hold(False, 10.0, -80.5, 0.5, 60.0, CALM) == "out of the beam"
+    assert sensors.asdic_can_hold(False, 18.1, 0.0, 0.5, 60.0, CALM) == "too fast"
+
 def test_asdic_loses_a_deep_boat_close_aboard():
     """HMS Speedy lost contact at 600 yd; the deeper the boat, the farther out the blind zone."""
     assert sensors.blind_radius_nm(100.0) * 2025 == pytest.approx(620, abs=40)

@@ -209,6 +209,7 @@ def test_identification_reveals_type_class_and_grt_only_in_sight_and_close_enoug
     events = game.apply({"do": "identify"})
     summary = next(e for e in events if e.name == "identification")
     revealed = [e for e in events if e.name == "identified"]
+    assert revealed and not {e.data["contact"] for e in revealed} & set(summary.data["too_far"])
     sea = game.module("sea")
     for e in revealed:
         vessel = sea.vessels[sea.picture.get(e.data["contact"])["entity"]]

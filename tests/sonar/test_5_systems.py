@@ -120,6 +120,16 @@ def test_5_the_torpedo_path_is_the_shortest_way_over_sea():
             assert torpedo_distance(sea, origin, target, 4, True) == plain.get(target), (origin, target)
 
 
+
+def test_5_a_torpedo_at_the_boats_own_cell_is_refused_and_changes_nothing(tmp_path):
+    """§5: the impact cell is 1 to 4 cells away: the boat's own cell is refused, the gauge stays full."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"),
+             activate("yellow", "torpedo", cell="A4")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["a torpedo needs a target 1 to 4 cells away, not the boat's own cell"]
+    assert named(events, "torpedo") == [] and named(events, "blast") == []
+    assert ref(game).teams["yellow"].damage == 0 and ref(game).team_status("yellow")["gauges"]["torpedo"] == [3, 3]
+
 # -- blasts ----------------------------------------------------------------------------------
 def test_5_a_blast_hits_both_boats(tmp_path):
     """§5: 2 damage on the impact cell, 1 on the 8 around it; both boats are checked (self-damage too)."""
@@ -172,6 +182,16 @@ def test_5_a_mine_goes_next_to_the_boat_off_its_route_and_stays_secret(tmp_path)
     assert detonated["cell"] == "B5" and "audience" not in detonated
     assert named(events, "blast")[0]["hits"] == {"yellow": 1, "blue": 0}   # B4 is next to B5
 
+
+
+def test_5_a_second_mine_on_a_cell_that_holds_one_is_refused(tmp_path):
+    """§5: each of a team's mines has its own cell; laying another on it is refused and lays nothing."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "mine"), activate("yellow", "mine", cell="B5"),
+             *walk("yellow", "E:E2 E:E3 S:S6", "mine"), activate("yellow", "mine", cell="B5")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["B5 already holds one of your mines"]
+    assert [e["cell"] for e in named(events, "mine_placed")] == ["B5"] and len(named(events, "mine_laid")) == 1
+    assert len(ref(game).teams["yellow"].mines) == 1 and ref(game).team_status("yellow")["gauges"]["mine"] == [3, 3]
 
 # -- drone and sonar -------------------------------------------------------------------------
 @pytest.mark.parametrize("sector, answer", [(9, True), (5, False)])

@@ -68,6 +68,54 @@ def test_a_direct_hit_pins_the_boat_to_one_cell(tmp_path):
     assert set(by_blue["cells"]) <= {"E4", "F4", "G4", "E5", "G5", "E6", "F6", "G6"} and "E5" in by_blue["cells"]
 
 
+@pytest.mark.parametrize("sector, answer", [(9, True), (5, False)])
+def test_a_drone_answer_narrows_the_aid_to_its_sector_or_out_of_it(tmp_path, sector, answer):
+    """§5/§9: "are you in sector N?" answered aloud: the asker's aid keeps only the cells the answer allows."""
+    game = new_game(0, "charlie", "realtime", training_aid=True)
+    walk = [("S", "S1"), ("S", "S2"), ("S", "S4"), ("S", "S6")]
+    lines = [*start("A1", "O15"), *[{"team": "yellow", "do": "course", "direction": d, "mark": "drone", "cross": s}
+                                    for d, s in walk],
+             {"team": "yellow", "do": "activate", "system": "drone", "sector": sector},
+             {"team": "yellow", "do": "plot"}]
+    game, events = run_lines(lines, tmp_path, game=game)
+    assert named(events, "drone")[0]["answer"] is answer
+    cells = [parse_cell(n) for n in named(events, "plot")[0]["cells"]]
+    sea = referee(game).sea
+    assert "O15" in named(events, "plot")[0]["cells"] and len(cells) < len(sea.sea_cells())
+    assert all((sea.sector(c, "realtime") == sector) is answer for c in cells)
+
+
+def test_a_sonar_answer_keeps_the_cells_where_exactly_one_statement_is_true(tmp_path):
+    """§5/§9: Blue at O15 answers "column O, sector 1": one is true, so Yellow's aid keeps the cells in column O
+    outside sector 1 and the cells of sector 1 outside column O."""
+    game = new_game(0, "charlie", "realtime", training_aid=True)
+    walk = [("S", "S1"), ("S", "S2"), ("S", "S4")]
+    lines = [*start("A1", "O15"), *[{"team": "yellow", "do": "course", "direction": d, "mark": "sonar", "cross": s}
+                                    for d, s in walk],
+             {"team": "yellow", "do": "activate", "system": "sonar"},
+             {"team": "blue", "do": "sonar_answer", "column": "O", "sector": 1},
+             {"team": "yellow", "do": "plot"}]
+    game, events = run_lines(lines, tmp_path, game=game)
+    assert len(named(events, "sonar_answer")) == 1
+    names = named(events, "plot")[0]["cells"]
+    sea = referee(game).sea
+    assert "O15" in names and len(names) < len(sea.sea_cells())
+    assert all((n[0] == "O") != (sea.sector(parse_cell(n), "realtime") == 1) for n in names)
+
+def test_a_torpedo_places_its_firing_boat_within_reach_of_the_impact(tmp_path):
+    """§5/§9: a torpedo is announced with its impact cell, so the firing boat is 1 to 4 cells from it."""
+    game = new_game(0, "charlie", "realtime", training_aid=True)
+    walk = [("S", "S1"), ("S", "S3"), ("S", "S5")]
+    lines = [*start("A1", "O15"), *[{"team": "yellow", "do": "course", "direction": d, "mark": "torpedo", "cross": s}
+                                    for d, s in walk],
+             {"team": "yellow", "do": "activate", "system": "torpedo", "cell": "E4"},
+             {"team": "blue", "do": "plot"}]
+    game, events = run_lines(lines, tmp_path, game=game)
+    names = named(events, "plot")[0]["cells"]
+    assert "A4" in names
+    impact = parse_cell("E4")
+    assert all(2 <= abs(c[0] - impact[0]) + abs(c[1] - impact[1]) <= 4 for c in map(parse_cell, names))
+
 @pytest.mark.parametrize("scenario", ["alpha", "delta", "echo"])
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 def test_the_training_aid_never_loses_the_true_cell(scenario, mode):

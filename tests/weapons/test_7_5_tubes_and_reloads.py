@@ -59,6 +59,27 @@ def test_7_5_reload_refusals_say_why():
         g.apply({"do": "order", "order": "reload_torpedo", "tubes": [1, 2]})
 
 
+
+def test_7_5_a_named_torpedo_must_be_in_the_rooms_racks():
+    """A reload may name the torpedo to take; one the room's racks do not hold is refused and takes nothing."""
+    g = range_game(flooded=[1])
+    _fire(g, [1])
+    racks = list(weapons(g).racks[1])
+    assert "T5" not in racks
+    assert refused(order(g, "reload_torpedo", tube=1, torpedo="T5")) == (
+        "there is no G7es (T5 Zaunkönig) in the bow room's racks")
+    assert weapons(g).racks[1] == racks and tube(g, 1)["state"] == "fired"
+    assert one(order(g, "reload_torpedo", tube=1, torpedo="G7e"), "tube_loading")["torpedo"] == "G7e"
+
+
+def test_10_3_a_fault_in_the_tube_gear_makes_a_reload_take_half_as_long_again():
+    """A condition on the bow tubes short of a major failure slows the reload: 15 min x 1.5 = 22.5 min."""
+    g = range_game(flooded=[1])
+    _fire(g, [1])
+    g.apply({"do": "damage", "kind": "technical", "component": "bow_tubes", "severity": "failure"})
+    loading = one(order(g, "reload_torpedo", tube=1), "tube_loading")
+    assert loading["ready_s"] == 1350 and tube(g, 1)["state"] == "loading"
+
 def test_7_5_the_stern_room_holds_one_reload():
     g = range_game(flooded=[5])
     order(g, "tdc", bearing=180, range_m=1000, course=90, speed_kn=7.5)
@@ -167,6 +188,16 @@ def test_7_5_a_deck_torpedo_needs_a_free_rack_surfaced_and_a_calm_sea():
     order(rough, "reload_torpedo", tube=1)
     assert refused(order(rough, "reload_torpedo", **{"from": "deck"})).startswith(
         "the sea is too rough to open the torpedo hatch (sea state")
+    for weather, state in (("fair", 3), ("cloudy", 4)):  # the edge: state 3 opens the hatch, state 4 does not
+        edge = range_game(flooded=[1], surfaced=True, weather=weather)
+        _fire(edge, [1])
+        order(edge, "reload_torpedo", tube=1)
+        answer = order(edge, "reload_torpedo", **{"from": "deck"})
+        if state == 3:
+            assert one(answer, "torpedo_stowing")["room"] == 1
+        else:
+            assert refused(answer) == "the sea is too rough to open the torpedo hatch (sea state 4; 3 or calmer needed)"
+            assert weapons(edge).stowing == [] and len(weapons(edge).deck) == 2
     empty = range_game(flooded=[1, 2, 3], surfaced=True)
     _fire(empty, [1, 2, 3])
     for number in (1, 2, 3):

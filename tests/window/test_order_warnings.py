@@ -135,6 +135,21 @@ def test_the_depth_sheet_and_the_console_warn_of_the_bottom_under_the_keel() -> 
     assert words in desk.type("?depth 40")
 
 
+
+def test_the_depth_warnings_begin_at_crush_depth_below_test_depth_and_at_the_bottom() -> None:
+    """The edges of boat.toml `[depth]` and the echo sounder: 280 m is "at or below crush depth", 230 m is
+    test depth itself (no warning), and an ordered depth equal to the water under the keel strikes the bottom."""
+    desk = Desk("exercise_convoy")
+    desk.type("dive")
+    assert "Warning: 280 m is at or below crush depth (280 m)" in desk.type("?depth 280")
+    assert "Warning" not in desk.type("?depth 230")
+    assert "Warning: 231 m is below test depth (230 m)" in desk.type("?depth 231")
+    shoal = Desk("exercise_shoal")
+    shoal.type("dive")
+    assert "Warning: the echo sounder gives 20 m of water here: at 20 m the boat strikes the bottom." in \
+        shoal.type("?depth 20")
+    assert "Warning" not in shoal.type("?depth 19")
+
 # -- §12 a run beyond the torpedo's range -------------------------------------------------------------
 def test_12_the_attack_screen_and_the_fire_sheet_say_the_run_is_beyond_the_torpedos_range() -> None:
     """§12 the TDC's solution for a target 9 nm off: the console's `weapons` says "beyond the torpedo's

@@ -132,6 +132,36 @@ def test_drop_outside_the_boat_changes_nothing(table: Table_) -> None:
     assert not table.named("figure_placed") and not table.named("figure_lifted")
 
 
+def test_a_figure_put_back_where_it_stands_or_tapped_twice_changes_nothing(table: Table_) -> None:
+    """§3: dropping a figure on its own section, or a lifted one back on the tray, is no move at all (no event,
+    no complaint in the feed); tapping a chosen figure again lets it go."""
+    figure = "officer-circle"
+    home = table.game.module("figures").where[figure]
+    assert home is not None
+    feed = len(table.window.scene().feed)
+    window = table.window
+    window.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=figure_centre(table, figure), button=1))
+    over = table.target(f"section.{home}").rect.center
+    window.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(1, 0, 0)))
+    assert window.scene().drag is not None and window.scene().drag.target is None  # its own section is no target
+    window.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=over, button=1))
+    table.drag(f"figure.{figure}", f"section.{home}")
+    assert not table.named("figure_placed") and not table.named("figure_lifted")
+    table.tap(f"figure.{figure}")
+    assert table.window.selected == figure
+    table.tap(f"figure.{figure}")
+    assert table.window.selected is None
+    table.drag(f"figure.{figure}", "tray")
+    window.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=figure_centre(table, figure), button=1))
+    tray = table.target("tray").rect
+    window.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(tray.x + 3, tray.y + 3), rel=(0, 0),
+                                           buttons=(1, 0, 0)))
+    assert window.scene().drag is not None and window.scene().drag.target is None  # already in the tray
+    window.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(tray.x + 3, tray.y + 3), button=1))
+    assert [e.data["figure"] for e in table.named("figure_lifted")] == [figure]  # lifted once
+    assert not table.named("figure_placed")
+    assert not [line for line in table.window.scene().feed[feed:] if line.problem]
+
 def test_hand_action_the_board_cannot_do_shows_in_feed(table: Table_) -> None:
     from kaleun.ports.base import HardwareOnly
 
