@@ -64,6 +64,9 @@ def test_5_2_what_carries_over_to_the_next_part_across_a_save_and_a_restart(home
     crew = g.module("crew")
     assert crew.sailor("engineer-square", 0).dead and crew.pos["engineer-square"] is None
     assert crew.breaches.flooded == [1] and all(p != 1 for p in crew.pos.values())
+    # the equipment kept in the flooded bow room (the water pump) is gone; the rest is where it starts
+    assert crew.hazards.items["water_pump"] is None
+    assert crew.hazards.items["extinguisher"] == 5 and crew.hazards.items["toolbox_1"] == 2
     assert g.module("technical").job("periscope").severity == "failure"
     weapons = g.module("weapons")
     assert weapons.torpedoes_left() == torpedoes and weapons.tubes[2]["torpedo"] is None
