@@ -90,17 +90,17 @@ def test_1940_the_torpedo_runs_two_metres_deeper_than_set_and_passes_under_a_cor
 @pytest.mark.parametrize("start", ["1939-12-01T12:00:00", "1940-04-14T12:00:00"])  # and off Norway in 1940
 def test_1939_40_magnetic_pistols_fire_prematurely_at_the_datas_rate(start):
     """Issue 8, Tests: torpedoes.toml's period "torpedo crisis" (September 1939 - June 1940) has 30 % of
-    magnetic pistols fire on their own during the run. 40 seeds × a fan of 4 = 160 magnetic shots:
-    48 prematures expected, 36-60 accepted (30 % ± 8 points, about 2.2 standard deviations of
-    sqrt(160 · 0.3 · 0.7) = 5.8 shots)."""
+    magnetic pistols fire on their own during the run. 400 seeds × a fan of 4 = 1,600 magnetic shots:
+    480 prematures expected, 432-528 accepted (30 % ± 3 points, about 2.6 standard deviations of
+    sqrt(1600 · 0.3 · 0.7) = 18.3 shots; a rate of 25 % or 35 % falls outside)."""
     fired = prematures = 0
-    for seed in range(40):
+    for seed in range(400):
         g = range_game(seed, start=start)
         order(g, "tdc", bearing=0, range_m=3000, course=90, speed_kn=7.5, pistol="magnetic")
         fired += len(named(order(g, "fire_torpedoes", tubes=[1, 2, 3, 4]), "torpedo_fired"))
         prematures += len(named(advance(g, 1200), "torpedo_premature"))
-    assert fired == 160
-    assert prematures / fired == pytest.approx(0.30, abs=0.08)
+    assert fired == 1600
+    assert prematures / fired == pytest.approx(0.30, abs=0.03)
 
 
 def test_the_magnetic_pistol_is_not_issued_between_norway_and_the_pi_2():
@@ -118,8 +118,7 @@ def test_a_magnetic_torpedo_set_under_the_keel_breaks_the_ships_back():
     order(g, "fire_torpedoes", tubes=[3])
     events = advance(g, 3 * 3600)
     hits = [e for e in events if e["event"] == "torpedo_hit"]
-    if hits:  # (unless this seed's pistol failed)
-        assert hits[0]["detonation"] == "magnetic"
+    assert len(hits) == 1 and hits[0]["detonation"] == "magnetic"  # (this seed's pistol works)
 
 
 def test_a_miss_can_hit_another_ship_of_the_convoy():
