@@ -33,6 +33,17 @@ def test_7_3_7_4_morale_on_its_last_field_is_said_plainly():
     assert last["feed"] == "Captain: draw a card from morale deck 3 (morale reached its last field)."
 
 
+def test_7_3_a_card_for_a_field_passed_on_the_way_says_passed_and_for_the_field_landed_on_reached():
+    """§7.3: moving onto or past X draws from deck 1. Two fields down from XI the marker lands on IX:
+    the card is for X, which morale passed; one more field down it lands on VIII: reached."""
+    g = game()
+    events = do(g, {"do": "adjust_morale", "by": -2})
+    assert one(events, "morale")["feed"] == "Morale falls to IX (correction)."
+    assert one(events, "morale_card")["feed"] == "Captain: draw a card from morale deck 1 (morale passed X)."
+    events = do(g, {"do": "adjust_morale", "by": -1})
+    assert one(events, "morale_card")["feed"] == "Captain: draw a card from morale deck 1 (morale reached VIII)."
+
+
 def test_10_3_7_a_lost_equipment_chip_put_back_is_not_moved_from_section_none():
     g = game()
     do(g, {"do": "damage", "kind": "hull_breach", "section": 1})

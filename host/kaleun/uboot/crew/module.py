@@ -306,10 +306,14 @@ class Crew(Module, Validator):
                 else Msg("Morale falls to {field} ({cause}).", field=said, cause=cause))
         self.emit("morale", feed=feed, value=morale_value(move.after),
                   field=label, change=move.change, asked=asked, cause=cause)
+        landed = MORALE_FIELDS[move.after] or "blank"
         for field, deck in move.cards:
             reached = field_term("its last field" if field == "blank" else field)
-            self.emit("morale_card", feed=Msg("Captain: draw a card from morale deck {deck} (morale reached {field}).",
-                                              deck=deck, field=reached), deck=deck, field=field)
+            feed = (Msg("Captain: draw a card from morale deck {deck} (morale reached {field}).", deck=deck,
+                        field=reached) if field == landed  # onto the field, or past it on its way (§7.3)
+                    else Msg("Captain: draw a card from morale deck {deck} (morale passed {field}).", deck=deck,
+                             field=reached))
+            self.emit("morale_card", feed=feed, deck=deck, field=field)
         if move.after == MORALE_LAST and not was_exhausted:
             self.emit("crew_exhausted", feed=Msg("The crew is exhausted: any new fire, electrical fault, toxic gas, "
                                                  "leak or hull breach means all hands lost."))
