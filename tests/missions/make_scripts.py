@@ -534,12 +534,40 @@ def win_t5_1943(c: Captain) -> None:
 
 
 def lose_t5_1943(c: Captain) -> None:
-    """Goes deep and waits out the hunt, the acoustic torpedo never fired."""
-    c.dive(150)
-    c.speed("slow_ahead")
-    c.patrol(10 * H)
-    c.surface(lookouts=False)
+    """Fires the T5 at the first escort it sees, trusting the homing head: an escort of the screen 7 nm
+    off, plodding at the convoy's 8 kn. Its screws are too slow to be heard and it lies beyond the
+    torpedo's range: the T5 runs out. Then deep, as the winner goes."""
+    sea = c.g.module("sea")
+    c.dive()
     c.speed("stop")
+    fired = False
+
+    def tick() -> bool:
+        nonlocal fired
+        slow = [v for v in sea.vessels.values() if v.is_escort and sea.truth(v.id, c.t).range_nm < 8.0
+                and sea.truth(v.id, c.t).speed_kn < 10.0]
+        if not slow:
+            return False
+        v = min(slow, key=lambda v: sea.truth(v.id, c.t).range_nm)
+        bearing, _range_m, _course, _speed = c.truth(v.id)
+        rel = (bearing + 180.0) % 360.0 - 180.0
+        if abs(rel) < 150.0:  # turn the stern towards it
+            heading = c.g.module("boat").heading_at(c.t)
+            c.course(round(heading + rel + 180.0) % 360, slack=10.0)
+            c.speed("slow_ahead")
+            return False
+        tube5 = next(t for t in c.g.module("weapons").status()["tubes"] if t["tube"] == 5)
+        if tube5["state"] == "loaded":
+            c.order("flood_tubes", tubes=[5])
+        elif tube5["state"] == "flooded":
+            c.aim(v.id)
+            c.order("fire_torpedoes", tubes=[5])
+            fired = True
+        return fired
+
+    c.patrol(20 * H, tick, step=30)
+    c.order("new_depth", depth_m=150)
+    c.speed("slow_ahead")
     c.patrol(36 * H)
     c.end()
 

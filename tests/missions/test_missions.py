@@ -101,6 +101,17 @@ def _stopped_where_the_plot_says(game: Any, end: dict[str, Any], events: list[di
             and _objective(game, "rescue").state == "failed")
 
 
+def _the_t5_fired_and_missed(game: Any, end: dict[str, Any], events: list[dict[str, Any]]) -> bool:
+    """The acoustic torpedo was fired and missed (it homes only on screws it can hear, within its range):
+    no torpedo hit an escort, and the escort objective is unmet."""
+    from kaleun.uboot.sea.classes import ship_class
+
+    fired = [e for e in events if e["event"] == "torpedo_fired" and e["type"] == "T5"]
+    missed = [e for e in events if e["event"] == "torpedo_miss" and e["type"] == "T5"]
+    on_escorts = [e for e in events if e["event"] == "torpedo_hit" and ship_class(e["class"]).type == "escort"]
+    return len(fired) >= 1 and len(missed) == len(fired) and not on_escorts and not _objective(game, "escort").met
+
+
 LOSING_PROBLEM = {
     # the rounds spent at long range: the gun is empty after one ship
     "prize_rules_1939": lambda g, end, ev: g.module("weapons").ammo["gun_88"] == 0 and _count(ev, "ship_sunk") == 1,
@@ -129,8 +140,8 @@ LOSING_PROBLEM = {
     "arctic_1942": _lost_on_the_surface_in_daylight,
     # the Bay crossed submerged: never surfaced, not out of the Bay in time
     "biscay_1943": lambda g, end, ev: _count(ev, "boat_surfaced") == 0 and not _objective(g, "out").met,
-    # the acoustic torpedo never fired
-    "t5_1943": lambda g, end, ev: _count(ev, "torpedo_fired") == 0 and not _objective(g, "escort").met,
+    # the T5 fired at a slow escort beyond its range: it hears nothing, runs out, no escort hit
+    "t5_1943": _the_t5_fired_and_missed,
     # a patrol that never closes a convoy
     "long_patrol_1941": lambda g, end, ev: _count(ev, "salvo") == 0 and _count(ev, "ship_sunk") == 0,
 }

@@ -124,10 +124,16 @@ class AttackScreen(Screen):
             c.targets.add(f"tube.{number}", row, call(self.toggle, number))
             y += s(49)
         racks = w.get("racks", {})
-        left = Msg.plural("{n} torpedo: bow {bow}, stern {stern}, deck {deck}",
-                          "{n} torpedoes: bow {bow}, stern {stern}, deck {deck}", n=w.get("torpedoes_left", 0),
-                   bow=len(racks.get("1", [])), stern=len(racks.get("6", [])),
-                   deck=len(w.get("deck", [])) + len(w.get("stowing", [])))  # on its way down: not in a rack yet
+        counts = {"n": w.get("torpedoes_left", 0), "bow": len(racks.get("1", [])),
+                  "stern": len(racks.get("6", [])), "deck": len(w.get("deck", []))}
+        coming = len(w.get("stowing", []))  # on its way down from the deck containers: not in a rack yet
+        if coming:
+            left = Msg.plural("{n} torpedo: bow {bow}, stern {stern}, deck {deck}, {coming} coming in",
+                              "{n} torpedoes: bow {bow}, stern {stern}, deck {deck}, {coming} coming in",
+                              coming=coming, **counts)
+        else:
+            left = Msg.plural("{n} torpedo: bow {bow}, stern {stern}, deck {deck}",
+                              "{n} torpedoes: bow {bow}, stern {stern}, deck {deck}", **counts)
         c.paragraph(left, Rect(rect.x + s(6), y, rect.w - s(12), rect.bottom - y - s(2)), theme.MIN_TEXT,
                     theme.TEXT_DIM)
 

@@ -1,0 +1,47 @@
+"""§7.5 the torpedoes of the deck containers: one being brought inside (`reload_torpedo` with `from: deck`,
+surfaced, over hours) is neither in a container nor in a rack yet. The window's attack screen counts it
+as on its way in, apart from the deck, in English, German and Russian; once stowed it is in the racks."""
+
+from __future__ import annotations
+
+import pytest
+
+from window.fingers import Table_
+from window.test_order_warnings import joined, shown
+
+WORDS = {
+    "en": ("14 torpedoes: bow 6, stern 1, deck 2", "13 torpedoes: bow 5, stern 1, deck 1, 1 coming in",
+           "13 torpedoes: bow 6, stern 1, deck 1", "coming in"),
+    "de": ("14 Torpedos: Bug 6, Heck 1, Oberdeck 2", "13 Torpedos: Bug 5, Heck 1, Oberdeck 1, 1 auf dem Weg ins Boot",
+           "13 Torpedos: Bug 6, Heck 1, Oberdeck 1", "auf dem Weg ins Boot"),
+    "ru": ("14 торпед (нос 6, корма 1, палуба 2)", "13 торпед (нос 5, корма 1, палуба 1, подаётся внутрь: 1)",
+           "13 торпед (нос 6, корма 1, палуба 1)", "подаётся внутрь"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+def test_7_5_the_attack_screen_counts_a_deck_torpedo_on_its_way_in_apart_from_the_deck(language: str) -> None:
+    """The training boat (surfaced, two G7a in the deck containers) fires tube 1 and reloads it from the
+    bow racks, which frees a rack; a deck torpedo then comes down into the bow room: the count shows it
+    as coming in (not on deck, not in a rack) until `torpedo_stowed`, then in the bow racks."""
+    before, coming, stowed, coming_words = WORDS[language]
+    table = Table_(mission="training", seed=0, language=language)
+    table.tap("tab.attack")
+    assert before in joined(shown(table))
+    table.runtime.submit({"do": "order", "order": "tdc", "source": "manual", "bearing": 10, "range_nm": 1,
+                          "course": 90, "speed_kn": 5})
+    table.runtime.submit({"do": "order", "order": "flood_tubes", "tubes": [1]})
+    table.until(120)
+    table.runtime.submit({"do": "order", "order": "fire_torpedoes", "tubes": [1]})
+    table.runtime.submit({"do": "order", "order": "reload_torpedo", "tube": 1})
+    table.until(180)
+    table.runtime.submit({"do": "order", "order": "reload_torpedo", "from": "deck"})
+    table.until(240)
+    assert len(table.named("torpedo_stowing")) == 1
+    status = table.game.module("weapons").status()
+    assert status["deck"] == ["G7a"] and len(status["stowing"]) == 1
+    assert coming in joined(shown(table))
+    table.until(240 + 2 * 3600, step=600)  # torpedoes.toml: deck_transfer_h = 2
+    assert len(table.named("torpedo_stowed")) == 1
+    text = joined(shown(table))
+    assert stowed in text and coming_words not in text
