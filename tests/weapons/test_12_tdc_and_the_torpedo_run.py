@@ -99,12 +99,22 @@ def test_7_5_flooding_needs_a_loaded_tube():
     assert refused(order(g, "flood_tubes", tubes=[2])) == "tube 2 is not loaded"
 
 
+def test_12_a_target_ahead_gets_no_stern_report():
+    """A target fine on the bow: the bow tubes turn least, the TDC's report speaks of them alone."""
+    g = range_game()
+    programmed = one(order(g, "tdc", bearing=10, range_m=1500, course=90, speed_kn=7.5), "tdc_programmed")
+    assert "stern tube" not in programmed["feed"] and "Gyro angle" in programmed["feed"]
+
+
 def test_12_a_gyro_angle_beyond_the_limit_is_refused():
     """A target abeam to starboard, running away: the bow tubes would need 95° of gyro angle."""
     g = range_game()
     programmed = one(order(g, "tdc", bearing=95, range_m=1500, course=95, speed_kn=0), "tdc_programmed")
     assert programmed["bow"]["gyro"] == pytest.approx(95, abs=0.01) and not programmed["bow"]["within_limit"]
     assert "The gyro angle is beyond the limit of 90°: turn the boat." in programmed["feed"]
+    # the report names the better shot too: the stern tube, 85° to port (180° - 95°)
+    assert " From the stern tube: gyro angle 85° port, run " in programmed["feed"]
+    assert programmed["feed"].count("beyond the limit") == 1  # the stern's 85° is within it
     assert refused(order(g, "fire_torpedoes", tubes=[1])) == "gyro angle 95° is beyond the limit of 90° for tube 1"
     # the stern tube points the other way: 85° to port is within its limit
     one(order(g, "fire_torpedoes", tubes=[5]), "torpedo_fired")

@@ -544,7 +544,28 @@ class Weapons(Module):
             if reach is not None and sol.run_m > reach + 1e-6:
                 parts.append(Msg(" The run of {run:,} m is longer than the torpedo's range of {reach:,} m: close in.",
                                  run=round(sol.run_m), reach=round(reach)))
+        parts += self._stern_report(sol)
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
+
+    def _stern_report(self, bow: Solution) -> list[Msg]:
+        """The stern tube's solution too, when it holds a torpedo and is the better shot (the bow
+        tubes cannot reach or would turn further), with its own limits: its torpedo may be another
+        type with another range (a T5 aft, G7a forward)."""
+        reach = self.reach_m("stern")
+        sol = self.solution("stern")
+        if reach is None or sol is None or not sol.reachable:
+            return []
+        if bow.reachable and self.reach_m("bow") is not None and abs(bow.gyro) <= abs(sol.gyro):
+            return []
+        gyro, side = aob_text(sol.gyro)
+        out = [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro,
+                   side=Msg.term(side), seconds=round(sol.run_s))]
+        if not sol.within(GYRO_LIMIT):
+            out.append(Msg(" The gyro angle is beyond the limit of {limit}°: turn the boat.", limit=round(GYRO_LIMIT)))
+        if sol.run_m > reach + 1e-6:
+            out.append(Msg(" The run of {run:,} m is longer than the torpedo's range of {reach:,} m: close in.",
+                           run=round(sol.run_m), reach=round(reach)))
+        return out
 
     def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
         """The speed the TDC works with for a torpedo of this type (its setting when warm)."""
