@@ -29,7 +29,7 @@ from kaleun.sonar.referee import Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.sonar_commands import COMMANDS, Command, course_id, course_words, find, symbol_id
-from kaleun.ui.sonar_text import describe_status, draw_board, draw_map, track_text
+from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, track_text
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class TeamConsole:
         self.stopping = False
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
-        self._told: list[Event] = []
+        self._told = Told([])
         runtime.listeners.append(self._on_event)
 
     @property
@@ -87,23 +87,19 @@ class TeamConsole:
     def recall(self) -> None:
         """Print what this team was told before this console started (the referee's record: the last
         feed lines after `kaleun resume`; in a new game the opening announcements)."""
-        self._told = self.referee.record.past(self.team)
-        for event in self._told:
+        self._told = Told(self.referee.record.past(self.team))
+        for event in self._told.past:
             self._print(event)
 
     def _on_event(self, event: Event) -> None:
-        if self._told:
-            if any(event is e for e in self._told):
-                return
-            self._told = []
-        self._print(event)
+        if self._told.fresh(event):
+            self._print(event)
 
     def _print(self, event: Event) -> None:
         if not visible_to(event, self.team):
             return
         if event.feed is not None:
-            mark = "! " if event.name == "refused" else ""
-            self.say(f"[{event.clock[11:]}] {mark}{self.lang.render(event.feed)}")
+            self.say(f"[{event.clock[11:]}] {feed_line(event, self.lang)}")
 
     def _problem(self, text: Msg | str) -> None:
         self.say(f"! {self.lang.render(text)}")

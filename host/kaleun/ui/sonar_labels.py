@@ -21,7 +21,7 @@ from pygame import Rect
 from kaleun.core.messages import Msg
 from kaleun.ui import theme
 from kaleun.ui.theme import Color
-from kaleun.ui.widgets import NARROWEST, GlyphCheck, fit
+from kaleun.ui.widgets import NARROWEST, GlyphCheck, fit, split_wide
 
 Text = Msg | str
 #: where a line may break: after spaces, and after a hyphen inside a word ("Szenario-" "System")
@@ -174,13 +174,4 @@ class Labels:
     def rows(self, words: str, size: int, width: int) -> list[str]:
         """`words` broken into lines of `width` (a piece wider than a line is split where it must)."""
         font = self.font(size)
-        out: list[str] = []
-        for row in break_lines(font, words, width):
-            while font.size(row)[0] > width and len(row) > 1:
-                cut = len(row)
-                while cut > 1 and font.size(row[:cut])[0] > width:
-                    cut -= 1
-                out.append(row[:cut])
-                row = row[cut:]
-            out.append(row)
-        return out
+        return [piece for row in break_lines(font, words, width) for piece in split_wide(font, row, width)]

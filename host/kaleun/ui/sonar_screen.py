@@ -52,7 +52,7 @@ from kaleun.sonar.turns import OTHER
 from kaleun.ui import sonar_stations, theme
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_map import SEA, MapView, draw_map, view_in, zoom_around
-from kaleun.ui.sonar_text import track_word
+from kaleun.ui.sonar_text import Told, feed_line, track_word
 
 __all__ = ["DESIGN", "SEA", "TEAM_COLOURS", "Hit", "TeamScreen"]
 
@@ -129,8 +129,8 @@ class TeamScreen:
         self._origin = (0.0, 0.0)
         # what the team was told before this screen started (a resumed game): the same events
         # still waiting in the runtime are not shown twice
-        self._refilled: list[Event] = referee.record.past(team)
-        for event in self._refilled:
+        self._told = Told(referee.record.past(team))
+        for event in self._told.past:
             self._show(event)
 
     # -- what the team may know -------------------------------------------------------------
@@ -139,18 +139,14 @@ class TeamScreen:
         return self.lang.render(text)
 
     def on_event(self, event: Event) -> None:
-        if self._refilled:
-            if any(event is e for e in self._refilled):
-                return
-            self._refilled = []
-        self._show(event)
+        if self._told.fresh(event):
+            self._show(event)
 
     def _show(self, event: Event) -> None:
         if not visible_to(event, self.team):
             return
         if event.feed is not None:
-            mark = "! " if event.name == "refused" else ""
-            self.feed.appendleft(f"{event.clock[11:19]} {mark}{self.text(event.feed)}")
+            self.feed.appendleft(f"{event.clock[11:19]} {feed_line(event, self.lang)}")
         word = track_word(event, self.team)
         if word is not None:
             self.track.append(word)

@@ -133,3 +133,26 @@ def track_text(events: list[Event], team: str) -> Msg:
     if not words or enemy is None:
         return Msg("The enemy has announced no course yet.")
     return Msg("{team}: {track}", team=team_name(enemy), track=join(words, " "))
+
+
+class Told:
+    """What a team was told before its front end started (the referee's record after `kaleun
+    resume`): shown first; the same events, still waiting in the runtime, are then not shown twice."""
+
+    def __init__(self, past: list[Event]) -> None:
+        self.past = past
+
+    def fresh(self, event: Event) -> bool:
+        """Whether `event` is new to this front end (not one of the past events shown already)."""
+        if self.past:
+            if any(event is e for e in self.past):
+                return False
+            self.past = []
+        return True
+
+
+def feed_line(event: Event, lang: Language) -> str:
+    """An event's feed line in the table's language, a refusal marked with "! "."""
+    mark = "! " if event.name == "refused" else ""
+    return f"{mark}{lang.render(event.feed)}" if event.feed is not None else ""
+

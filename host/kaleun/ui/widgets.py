@@ -26,6 +26,18 @@ def blit_text(surface: Any, font: Any, text: str, color: Color, pos: tuple[int, 
     return rect
 
 
+def split_wide(font: Any, word: str, width: int) -> list[str]:
+    """`word` cut into pieces no wider than `width` where it must (the last piece may be shorter)."""
+    pieces: list[str] = []
+    while font.size(word)[0] > width and len(word) > 1:
+        cut = len(word)
+        while cut > 1 and font.size(word[:cut])[0] > width:
+            cut -= 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
+
+
 def wrap(font: Any, text: str, width: int) -> list[str]:
     """Break `text` into lines no wider than `width` (a word longer than that is cut)."""
     lines: list[str] = []
@@ -37,13 +49,8 @@ def wrap(font: Any, text: str, width: int) -> list[str]:
             continue
         if line:
             lines.append(line)
-        while font.size(word)[0] > width and len(word) > 1:
-            cut = len(word)
-            while cut > 1 and font.size(word[:cut])[0] > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
+        *whole, line = split_wide(font, word, width)
+        lines += whole
     if line:
         lines.append(line)
     return lines
