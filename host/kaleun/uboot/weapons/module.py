@@ -63,6 +63,8 @@ PISTOL_NAMES = {"contact": N_("contact"), "magnetic": N_("magnetic")}
 MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
           N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 GYRO_LIMIT = float(BOAT["gyro_limit_deg"])
+#: which tube's torpedo the TDC works with: the one nearest to firing
+READINESS = {"flooded": 0, "flooding": 1, "loaded": 2, "loading": 3}
 DEPTHS = (float(BOAT["depth_setting_m"][0]), float(BOAT["depth_setting_m"][1]))
 
 
@@ -96,6 +98,18 @@ WEAPONS_STATE = Obj(
               most=10_000),
     optional={"mines_laid": COUNT, "stowing": List(STOWING, most=10)})
 
+
+
+def _beyond_limits(sol: Solution, reach: float | None) -> list[Msg]:
+    """What the TDC's report warns of for one facing: a gyro angle beyond the limit, a run longer than
+    the torpedo of those tubes goes."""
+    out = []
+    if not sol.within(GYRO_LIMIT):
+        out.append(Msg(" The gyro angle is beyond the limit of {limit}°: turn the boat.", limit=round(GYRO_LIMIT)))
+    if reach is not None and sol.run_m > reach + 1e-6:
+        out.append(Msg(" The run of {run:,} m is longer than the torpedo's range of {reach:,} m: close in.",
+                       run=round(sol.run_m), reach=round(reach)))
+    return out
 
 class Weapons(Module):
     name = "weapons"
@@ -537,13 +551,7 @@ class Weapons(Module):
             gyro, gside = aob_text(sol.gyro)
             parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro, side=Msg.term(gside),
                              seconds=round(sol.run_s)))
-            if not sol.within(GYRO_LIMIT):
-                parts.append(Msg(" The gyro angle is beyond the limit of {limit}°: turn the boat.",
-                                 limit=round(GYRO_LIMIT)))
-            reach = self.reach_m("bow")
-            if reach is not None and sol.run_m > reach + 1e-6:
-                parts.append(Msg(" The run of {run:,} m is longer than the torpedo's range of {reach:,} m: close in.",
-                                 run=round(sol.run_m), reach=round(reach)))
+            parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
 
@@ -558,14 +566,8 @@ class Weapons(Module):
         if bow.reachable and self.reach_m("bow") is not None and abs(bow.gyro) <= abs(sol.gyro):
             return []
         gyro, side = aob_text(sol.gyro)
-        out = [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro,
-                   side=Msg.term(side), seconds=round(sol.run_s))]
-        if not sol.within(GYRO_LIMIT):
-            out.append(Msg(" The gyro angle is beyond the limit of {limit}°: turn the boat.", limit=round(GYRO_LIMIT)))
-        if sol.run_m > reach + 1e-6:
-            out.append(Msg(" The run of {run:,} m is longer than the torpedo's range of {reach:,} m: close in.",
-                           run=round(sol.run_m), reach=round(reach)))
-        return out
+        return [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro,
+                    side=Msg.term(side), seconds=round(sol.run_s)), *_beyond_limits(sol, reach)]
 
     def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
         """The speed the TDC works with for a torpedo of this type (its setting when warm)."""
@@ -582,25 +584,27 @@ class Weapons(Module):
         if self.tdc is None:
             return None
         if torpedo_kn is None:  # the torpedo of the first tube ready to fire (flooded, else loaded)
-            order = {"flooded": 0, "flooding": 1, "loaded": 2, "loading": 3}
-            ready = sorted((order.get(t["state"], 9), n) for n, t in self.tubes.items()
-                           if t["torpedo"] and tubes()[n].facing == facing)
-            kinds = [torpedo_type(self.tubes[n]["torpedo"]) for _rank, n in ready]
-            torpedo_kn = self._torpedo_speed(kinds[0]) if kinds else float(self.tdc["torpedo_kn"] or 30.0)
+            first = self._first_ready(facing)
+            torpedo_kn = (self._torpedo_speed(torpedo_type(self.tubes[first]["torpedo"])) if first is not None
+                          else float(self.tdc["torpedo_kn"] or 30.0))
         now = self.engine.t
         boat = self.boat
         lat, lon = boat.position_at(now)
         return solve(Target.from_json(self.tdc["target"]), now, lat, lon, boat.heading_at(now), torpedo_kn, facing)
 
+    def _first_ready(self, facing: str) -> int | None:
+        """The tube facing bow or stern whose torpedo fires first: flooded, else flooding, loaded, loading."""
+        ready = [(READINESS.get(t["state"], 9), n) for n, t in self.tubes.items()
+                 if t["torpedo"] and tubes()[n].facing == facing]
+        return min(ready)[1] if ready else None
+
     def reach_m(self, facing: str) -> float | None:
         """How far the torpedo the solution is made for would run (None: no torpedo that way): the first tube
         ready to fire facing bow or stern, at its speed setting, or its cold range when it is not warm yet."""
-        order = {"flooded": 0, "flooding": 1, "loaded": 2, "loading": 3}
-        ready = sorted((order.get(t["state"], 9), n) for n, t in self.tubes.items()
-                       if t["torpedo"] and tubes()[n].facing == facing)
-        if not ready:
+        first = self._first_ready(facing)
+        if first is None:
             return None
-        tube = self.tubes[ready[0][1]]
+        tube = self.tubes[first]
         kind = torpedo_type(tube["torpedo"])
         reach = kind.setting(self._torpedo_speed(kind))[1]
         warm = (tube["loaded_at"] is not None
