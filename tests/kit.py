@@ -100,7 +100,7 @@ class Terminal:
         self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=slave, stdout=slave,
                                      stderr=slave, env=env, cwd=home, close_fds=True)
         os.close(slave)
-        self.fd = master
+        self.fd: int | None = master
         self.text = ""
 
     def expect(self, needle: str) -> str:
@@ -125,4 +125,19 @@ class Terminal:
         try:
             return self.proc.wait(self.GUARD_S)
         finally:
+            self._release()
+
+    def _release(self) -> None:
+        if self.fd is not None:
             os.close(self.fd)
+            self.fd = None
+
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """A test that failed half way leaves no kaleun running."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self._release()

@@ -8,10 +8,8 @@ from kit import Terminal
 
 @pytest.fixture
 def terminal(tmp_path):
-    term = Terminal(tmp_path, "play", "--seed", "3")
-    yield term
-    if term.proc.poll() is None:
-        term.proc.kill()
+    with Terminal(tmp_path, "play", "--seed", "3") as term:
+        yield term
 
 
 def test_console_starts_without_a_display_and_lists_its_commands(terminal):
@@ -63,32 +61,32 @@ def test_console_commands_help_fields_views_and_the_order_assistant(terminal):
 
 
 def test_resume_continues_the_saved_game(tmp_path):
-    term = Terminal(tmp_path, "play", "--seed", "3")
-    term.expect("> ")
-    term.send("telegraph full_ahead")
-    term.expect("Order: full ahead.")
-    term.send("quit")
-    assert term.close() == 0
-    resumed = Terminal(tmp_path, "resume", "--console")
-    resumed.expect("> ")
-    resumed.send("status")
-    resumed.expect("telegraph: full ahead (lever at full ahead)")
-    resumed.send("quit")
-    assert resumed.close() == 0
+    with Terminal(tmp_path, "play", "--seed", "3") as term:
+        term.expect("> ")
+        term.send("telegraph full_ahead")
+        term.expect("Order: full ahead.")
+        term.send("quit")
+        assert term.close() == 0
+    with Terminal(tmp_path, "resume", "--console") as resumed:
+        resumed.expect("> ")
+        resumed.send("status")
+        resumed.expect("telegraph: full ahead (lever at full ahead)")
+        resumed.send("quit")
+        assert resumed.close() == 0
 
 
 def test_sigterm_saves_and_exits_like_quit(tmp_path):
     """systemctl stop sends SIGTERM: the game must be saved, not lost."""
     import signal
 
-    term = Terminal(tmp_path, "play", "--seed", "3")
-    term.expect("> ")
-    term.send("telegraph slow_ahead")
-    term.expect("Order: slow ahead.")
-    (tmp_path / "autosave.json").unlink()  # the start-up save; the one on SIGTERM must come back
-    term.proc.send_signal(signal.SIGTERM)
-    term.expect("Continue with: kaleun resume")
-    assert term.close() == 0
+    with Terminal(tmp_path, "play", "--seed", "3") as term:
+        term.expect("> ")
+        term.send("telegraph slow_ahead")
+        term.expect("Order: slow ahead.")
+        (tmp_path / "autosave.json").unlink()  # the start-up save; the one on SIGTERM must come back
+        term.proc.send_signal(signal.SIGTERM)
+        term.expect("Continue with: kaleun resume")
+        assert term.close() == 0
     from kaleun.saves import load_saved_game
 
     assert load_saved_game(tmp_path / "autosave.json").module("boat").telegraph == "slow_ahead"
@@ -97,22 +95,22 @@ def test_sigterm_saves_and_exits_like_quit(tmp_path):
 def test_headless_runs_without_input_until_stopped(tmp_path):
     import signal
 
-    term = Terminal(tmp_path, "play", "--headless", "--seed", "3")
-    term.expect("Kaleun running headless")
-    term.expect("Training patrol")
-    assert term.proc.poll() is None  # no input is not the end
-    term.proc.send_signal(signal.SIGTERM)
-    term.expect("Game saved.")
-    assert term.close() == 0
+    with Terminal(tmp_path, "play", "--headless", "--seed", "3") as term:
+        term.expect("Kaleun running headless")
+        term.expect("Training patrol")
+        assert term.proc.poll() is None  # no input is not the end
+        term.proc.send_signal(signal.SIGTERM)
+        term.expect("Game saved.")
+        assert term.close() == 0
 
 
 def test_a_new_game_keeps_the_previous_autosave(tmp_path):
     (tmp_path / "autosave.json").write_text("{}")
-    term = Terminal(tmp_path, "play", "--console")
-    term.expect("the previous game was kept as")
-    term.expect("> ")
-    term.send("quit")
-    assert term.close() == 0
+    with Terminal(tmp_path, "play", "--console") as term:
+        term.expect("the previous game was kept as")
+        term.expect("> ")
+        term.send("quit")
+        assert term.close() == 0
     kept = sorted(tmp_path.glob("autosave-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == "{}"
     assert (tmp_path / "autosave.json").read_text() != "{}"
@@ -164,11 +162,11 @@ def test_a_table_played_with_its_hub_unplugged_starts_and_says_so(tmp_path):
     board.write_text('[board]\nname = "late hub"\nformat = 0\n[figures]\nsensor = "hub"\n'
                      f'[hub]\nurl = "{tmp_path / "no-such-port"}"\nstart_timeout_ms = 200\n'
                      '[[hub.readers]]\nsection = 1\ncs = "GP17"\n[audio]\ndriver = "none"\n')
-    term = Terminal(tmp_path, "play", "--console", "--board", str(board))
-    term.expect("> ")
-    term.expect("offline")
-    term.send("quit")
-    assert term.close() == 0
+    with Terminal(tmp_path, "play", "--console", "--board", str(board)) as term:
+        term.expect("> ")
+        term.expect("offline")
+        term.send("quit")
+        assert term.close() == 0
 
 
 def test_console_sets_the_attack_disc_and_status_shows_its_reading(terminal):

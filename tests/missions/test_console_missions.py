@@ -49,17 +49,13 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
 def test_kaleun_play_sets_a_game_up_from_the_command_line(home):
     from missionkit import Terminal
 
-    term = Terminal(home, "play", "--seed", "3", "--mission", "gibraltar_1941", "--difficulty", "captain=hard")
-    try:
+    with Terminal(home, "play", "--seed", "3", "--mission", "gibraltar_1941", "--difficulty", "captain=hard") as term:
         term.expect("Captain: deal yourself 3 Captain cards (hard difficulty).")
         term.expect("Briefing: November 1941.")
         term.send("mission")
         term.expect("Primary (open): Pass the Strait")
         term.send("quit")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_a_bad_set_up_is_refused_with_the_reason(tmp_path):

@@ -281,26 +281,14 @@ def test_5_2_every_carried_item_survives_kaleun_play_linked_and_kaleun_resume_in
     assert carry["flooded"] == [1] and carry["weapons"]["ammo"] == {"gun_88": 57, "gun_20": 410}
     assert carry["cigarettes"]["officer"] == 1 and carry["health"]["kits"] == 0
 
-    evening = Terminal(home, "play", "--console", "--linked", "--seed", "5")
-    try:
-        evening.expect("The patrol goes on from sc_convoy_1940.")
-        evening.expect(">")
-        evening.send("quit")
-        evening.expect("Game saved.")
-        assert evening.close() == 0
-    finally:
-        if evening.proc.poll() is None:
-            evening.proc.kill()
-    later = Terminal(home, "resume", "--console")
-    try:
-        later.expect("resuming weather_1940")
-        later.expect(">")
-        later.send("quit")
-        later.expect("Game saved.")
-        assert later.close() == 0
-    finally:
-        if later.proc.poll() is None:
-            later.proc.kill()
+    for args, said in ((("play", "--console", "--linked", "--seed", "5"), "The patrol goes on from sc_convoy_1940."),
+                       (("resume", "--console"), "resuming weather_1940")):  # the next evening, then a restart
+        with Terminal(home, *args) as term:
+            term.expect(said)
+            term.expect(">")
+            term.send("quit")
+            term.expect("Game saved.")
+            assert term.close() == 0
 
     resumed = load_saved_game(home / "autosave.json")
     assert resumed.config["mission"] == "weather_1940"

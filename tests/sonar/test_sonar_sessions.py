@@ -182,22 +182,22 @@ def test_a_typed_json_command_is_read_as_strictly_as_a_table_script(consoles):
 
 @pytest.mark.slow
 def test_play_and_resume_a_sonar_game_on_the_console(tmp_path):
-    term = Terminal(tmp_path, "play", "--game", "sonar", "--scenario", "alpha", "--mode", "turn", "--seed", "3",
-                    "--team", "blue")
-    term.expect("Blue's console. Type help for the commands.")
-    term.send("start N12")
-    term.expect("Blue starts at N12 (sector 4)")
-    term.send("quit")
-    term.expect("Continue with: kaleun resume")
-    assert term.close() == 0
-    again = Terminal(tmp_path, "resume", "--console", "--team", "yellow")
-    again.expect("Yellow's console.")
-    again.send("status")
-    again.expect("no start cell yet")
-    again.send("start B2")
-    again.expect("Dive stations!")
-    again.send("quit")
-    assert again.close() == 0
+    with Terminal(tmp_path, "play", "--game", "sonar", "--scenario", "alpha", "--mode", "turn", "--seed", "3",
+                  "--team", "blue") as term:
+        term.expect("Blue's console. Type help for the commands.")
+        term.send("start N12")
+        term.expect("Blue starts at N12 (sector 4)")
+        term.send("quit")
+        term.expect("Continue with: kaleun resume")
+        assert term.close() == 0
+    with Terminal(tmp_path, "resume", "--console", "--team", "yellow") as again:
+        again.expect("Yellow's console.")
+        again.send("status")
+        again.expect("no start cell yet")
+        again.send("start B2")
+        again.expect("Dive stations!")
+        again.send("quit")
+        assert again.close() == 0
     sessions = sorted((tmp_path / "sessions").glob("*.blue.events.jsonl"))
     assert sessions and all(e.get("audience", "blue") == "blue" for s in sessions for e in read_json_lines(s))
 
@@ -207,21 +207,21 @@ def test_the_second_team_plays_on_its_own_terminal(tmp_path):
     """`--tty DEVICE`: blue's console on a second terminal of the same game; each sees its own view."""
     master, slave = pty.openpty()
     try:
-        term = Terminal(tmp_path, "play", "--game", "sonar", "--mode", "realtime", "--seed", "5", "--console",
-                        "--tty", os.ttyname(slave))
-        term.expect("Yellow's console.")
-        blue = ""
-        os.write(master, b"start N12\n")
-        term.send("start B2")
-        term.expect("Dive stations!")
-        deadline = time.monotonic() + 30
-        while "Dive stations!" not in blue and time.monotonic() < deadline:
-            if select.select([master], [], [], 0.2)[0]:
-                blue += os.read(master, 4096).decode(errors="replace")
-        assert "Blue's console." in blue and "Blue starts at N12" in blue and "B2" not in blue
-        assert "N12" not in term.text
-        term.send("quit")
-        assert term.close() == 0
+        with Terminal(tmp_path, "play", "--game", "sonar", "--mode", "realtime", "--seed", "5", "--console",
+                      "--tty", os.ttyname(slave)) as term:
+            term.expect("Yellow's console.")
+            blue = ""
+            os.write(master, b"start N12\n")
+            term.send("start B2")
+            term.expect("Dive stations!")
+            deadline = time.monotonic() + 30
+            while "Dive stations!" not in blue and time.monotonic() < deadline:
+                if select.select([master], [], [], 0.2)[0]:
+                    blue += os.read(master, 4096).decode(errors="replace")
+            assert "Blue's console." in blue and "Blue starts at N12" in blue and "B2" not in blue
+            assert "N12" not in term.text
+            term.send("quit")
+            assert term.close() == 0
     finally:
         os.close(master)
         os.close(slave)
@@ -246,28 +246,28 @@ def test_a_new_sonar_game_keeps_the_game_saved_before(tmp_path):
     (a U-BOOT patrol, an earlier Captain Sonar game) under an earlier-game name, as U-BOOT does,
     and `kaleun resume` continues the new one."""
     (tmp_path / "autosave.json").write_text("{}")
-    term = Terminal(tmp_path, "play", "--game", "sonar", "--console")
-    term.expect("the previous game was kept as")
-    term.expect("yellow> ")
-    term.send("quit")
-    assert term.close() == 0
+    with Terminal(tmp_path, "play", "--game", "sonar", "--console") as term:
+        term.expect("the previous game was kept as")
+        term.expect("yellow> ")
+        term.send("quit")
+        assert term.close() == 0
     kept = sorted(tmp_path.glob("autosave-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == "{}"
     assert json.loads((tmp_path / "autosave.json").read_text())["game"] == "sonar"
-    again = Terminal(tmp_path, "resume", "--console")
-    again.expect("yellow> ")
-    again.send("quit")
-    assert again.close() == 0
+    with Terminal(tmp_path, "resume", "--console") as again:
+        again.expect("yellow> ")
+        again.send("quit")
+        assert again.close() == 0
     assert "was kept" not in again.text and len(sorted(tmp_path.glob("autosave-*.json"))) == 1
 
 
 def test_the_console_speaks_the_tables_language(tmp_path):
     """`--language de`: the team's console prints the game in the table's language, as U-BOOT's does."""
-    term = Terminal(tmp_path, "play", "--game", "sonar", "--console", "--language", "de", "--seed", "1")
-    term.expect("gelb> ")
-    term.send("start B2")
-    term.expect("Gelb beginnt auf B2")
-    term.send("status")
-    term.expect("Boot auf B2")
-    term.send("quit")
-    assert term.close() == 0
+    with Terminal(tmp_path, "play", "--game", "sonar", "--console", "--language", "de", "--seed", "1") as term:
+        term.expect("gelb> ")
+        term.send("start B2")
+        term.expect("Gelb beginnt auf B2")
+        term.send("status")
+        term.expect("Boot auf B2")
+        term.send("quit")
+        assert term.close() == 0
