@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -9,12 +10,27 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kaleun.core.events import Event
+from kaleun.runtime.script import EventWriter
+
 if TYPE_CHECKING:
     from kaleun.core.engine import Engine
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = ROOT / "host"
 BOARDS = ROOT / "boards"
+
+
+class Keeper(EventWriter):
+    """An event writer that also keeps the events themselves (their messages, not only the English)."""
+
+    def __init__(self) -> None:
+        super().__init__(io.StringIO())
+        self.events: list[Event] = []
+
+    def write(self, events: list[Event]) -> None:
+        self.events.extend(events)
+        super().write(events)
 
 
 def kaleun_env(home: Path, **extra: str) -> dict[str, str]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 
 from kaleun.boards.loader import default_board
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
-from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.runtime.script import ScriptRun
+from kit import Keeper
 
 TESTS = Path(__file__).resolve().parent.parent
 
@@ -23,18 +23,6 @@ UBOOT_SCRIPTS = [
     ("sea/scripts/grounding.jsonl", "exercise_shoal"),
     ("sea/scripts/sextant.jsonl", "training"),
 ]
-
-
-class Keeper(EventWriter):
-    """An event writer that also keeps the events themselves (their messages, not only the English)."""
-
-    def __init__(self) -> None:
-        super().__init__(io.StringIO())
-        self.events: list[Event] = []
-
-    def write(self, events: list[Event]) -> None:
-        self.events.extend(events)
-        super().write(events)
 
 
 def play_uboot(script: str, mission: str, seed: int = 0) -> list[Event]:

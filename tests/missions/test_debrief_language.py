@@ -6,7 +6,6 @@ language's signs."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
@@ -15,29 +14,18 @@ import pytest
 from kaleun.boards.loader import default_board
 from kaleun.core.events import Event
 from kaleun.i18n import language
-from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.runtime.script import ScriptRun
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.debrief import debrief, lines
+from kit import Keeper
 from missionkit import advance, game, lookouts, order
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 
 
-class Catch(EventWriter):
-    """The events of a script run, kept as the game made them (their feed a `Msg`, not text)."""
-
-    def __init__(self) -> None:
-        super().__init__(io.StringIO())
-        self.events: list[Event] = []
-
-    def write(self, events: list[Event]) -> None:
-        self.events.extend(events)
-        super().write(events)
-
-
 def played(mission: str, kind: str) -> tuple[Any, list[Event]]:
     g = new_game(0, mission)
-    writer = Catch()
+    writer = Keeper()
     ScriptRun(g, default_board(), writer).run(SCRIPTS / f"{mission}.{kind}.jsonl")
     return g, writer.events
 
