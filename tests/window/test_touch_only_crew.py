@@ -100,6 +100,24 @@ def test_9_11_the_torpedoes_fire_button_never_reads_as_the_fire_alarm(language: 
         assert labels.shown[button].casefold() != alarm.casefold(), (tab, labels.shown[button])
 
 
+class Cut:
+    """Every text the frames drawn meanwhile had to shorten with an ellipsis (`widgets.fit`)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from kaleun.ui import widgets
+
+        self.texts: list[str] = []
+        fit = widgets.fit
+
+        def spy(font, text, width, ellipsis="..."):  # type: ignore[no-untyped-def]
+            shown = fit(font, text, width, ellipsis)
+            if shown != text:
+                self.texts.append(text)
+            return shown
+
+        monkeypatch.setattr(widgets, "fit", spy)
+
+
 class Drawn:
     """Every line of text the frames drawn meanwhile showed (after translation and wrapping)."""
 
@@ -172,19 +190,8 @@ def test_12_the_consoles_check_says_why_in_the_tables_language() -> None:
 def test_10_11_order_buttons_show_their_whole_name(language: str, monkeypatch) -> None:
     """A label a little too wide is squeezed, a long one takes two lines: no order, crew action or
     sheet button is cut to "Возвращени…" or "Отдать …" (and "Give order" is the sheet's main button)."""
-    from kaleun.ui import widgets
-
     labels = Labels(monkeypatch)
-    cut: list[str] = []
-    fit = widgets.fit
-
-    def spy(font, text, width, ellipsis="..."):  # type: ignore[no-untyped-def]
-        shown = fit(font, text, width, ellipsis)
-        if shown != text:
-            cut.append(text)
-        return shown
-
-    monkeypatch.setattr(widgets, "fit", spy)
+    cut = Cut(monkeypatch).texts
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
     table.tap("tab.orders")
     table.render()
@@ -275,18 +282,7 @@ def test_7_the_strategic_map_marks_the_missions_target_area(monkeypatch) -> None
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_2_the_helm_shows_the_dead_reckoning_square_whole(language: str, monkeypatch) -> None:
     """Item 2: the grid square by dead reckoning on the helm (ru once read "По счислению: квадр…")."""
-    from kaleun.ui import widgets
-
-    cut: list[str] = []
-    fit = widgets.fit
-
-    def spy(font, text, width, ellipsis="..."):  # type: ignore[no-untyped-def]
-        shown = fit(font, text, width, ellipsis)
-        if shown != text:
-            cut.append(text)
-        return shown
-
-    monkeypatch.setattr(widgets, "fit", spy)
+    cut = Cut(monkeypatch).texts
     drawn = Drawn(monkeypatch)
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
     table.tap("tab.helm")
