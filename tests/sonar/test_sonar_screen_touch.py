@@ -9,7 +9,8 @@ prompts, answer and repair panels, the training aid)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pygame
@@ -26,7 +27,8 @@ LANGUAGES = ("en", "de", "ru")
 SIZE = (1600, 480)
 
 
-def table(language: str, mode: str, scenario: str = "echo") -> SonarWindow:
+@contextmanager
+def table(language: str, mode: str, scenario: str = "echo") -> Iterator[SonarWindow]:
     """Both teams' screens side by side (each 800 x 480), the training aid on, text checked for glyphs.
     Echo has the most to show: a scenario system (the Archer mines) besides the five systems."""
     pygame.font.init()
@@ -35,7 +37,10 @@ def table(language: str, mode: str, scenario: str = "echo") -> SonarWindow:
     win = SonarWindow(runtime, ["yellow", "blue"], size=SIZE)
     win.labels.glyph_check = missing_glyphs
     runtime.step()
-    return win
+    try:
+        yield win
+    finally:
+        runtime.close()
 
 
 def screen(win: SonarWindow, team: str) -> TeamScreen:
@@ -137,8 +142,7 @@ def playing_needs(win: SonarWindow, station: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_10_setup_and_picking_a_cell_fit_the_touch_screen(home, tmp_path, language, mode):
     """Setup: the map takes the start cell in two taps (the enlarged cells >= 9 mm), with its prompt whole."""
-    win = table(language, mode)
-    try:
+    with table(language, mode) as win:
         every_station(win, f"{language}-{mode}-setup", tmp_path)
         yellow = screen(win, "yellow")
         win.render(pygame.Surface(SIZE))
@@ -149,8 +153,6 @@ def test_10_setup_and_picking_a_cell_fit_the_touch_screen(home, tmp_path, langua
         cells = {hit.value for _, hit in yellow.hits if hit.kind == "cell"}
         assert parse_cell("N14") in cells and len(cells) >= 40 and map_hit.width >= MIN_TARGET
         assert any(hit.kind == "cancel" for _, hit in yellow.hits)
-    finally:
-        win.runtime.close()
 
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
@@ -158,8 +160,7 @@ def test_10_setup_and_picking_a_cell_fit_the_touch_screen(home, tmp_path, langua
 def test_10_playing_every_station_fits_and_keeps_everything(home, tmp_path, language, mode):
     """Playing, each station of both teams; a course made (route on the map, a gauge marked, a symbol
     crossed); a system armed with the map enlarged; the whole feed open; the plot on."""
-    win = table(language, mode)
-    try:
+    with table(language, mode) as win:
         started(win)
         team = referee(win.runtime.game).turns.current or "yellow"
         do(win, {"do": "course", "team": team, "direction": "E" if team == "yellow" else "N"},
@@ -181,8 +182,6 @@ def test_10_playing_every_station_fits_and_keeps_everything(home, tmp_path, lang
             s.plotting = True
         every_station(win, f"{language}-{mode}-feed-plot", tmp_path)
         assert all(s.plotted() for s in win.screens)
-    finally:
-        win.runtime.close()
 
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
@@ -190,8 +189,7 @@ def test_10_playing_every_station_fits_and_keeps_everything(home, tmp_path, lang
 def test_10_the_sonar_answer_panel_fits_at_each_step(home, tmp_path, language, mode):
     """§5 sonar: the answering team's panel (the true statement, the false one's kind, then its cell on
     the enlarged map); the asking team keeps its stations."""
-    win = table(language, mode)
-    try:
+    with table(language, mode) as win:
         started(win)
         blue_sonar(win)
         every_station(win, f"{language}-{mode}-sonar", tmp_path)
@@ -204,8 +202,6 @@ def test_10_the_sonar_answer_panel_fits_at_each_step(home, tmp_path, language, m
         yellow.zoom = (0, 0, 7, 7)
         check(win, f"{language}-{mode}-sonar-cell", tmp_path)
         assert any(hit.kind == "cell" for _, hit in yellow.hits)
-    finally:
-        win.runtime.close()
 
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
@@ -213,8 +209,7 @@ def test_10_the_sonar_answer_panel_fits_at_each_step(home, tmp_path, language, m
 def test_10_surfaced_fits_repairs_in_real_time_and_stations_in_turns(home, tmp_path, language, mode):
     """§2 surfacing: in real time the repair panel (4 hull sections, the crew, Dive); turn-based, the
     stations as usual with the state "surfaced"."""
-    win = table(language, mode)
-    try:
+    with table(language, mode) as win:
         started(win)
         team = surfaced_team(win)
         every_station(win, f"{language}-{mode}-surfaced", tmp_path)
@@ -226,8 +221,6 @@ def test_10_surfaced_fits_repairs_in_real_time_and_stations_in_turns(home, tmp_p
             check(win, f"{language}-{mode}-repair-2", tmp_path)
         else:
             assert "tab" in shown
-    finally:
-        win.runtime.close()
 
 
 @pytest.mark.parametrize("size", [(1600, 480), (2560, 800)])
@@ -253,8 +246,7 @@ def test_10_targets_grow_with_the_window(home, size):
 def test_the_screen_follows_the_course_handshake(home):
     """§3-§4 real time: after a course the screen turns to the First Mate's gauges, after the mark to the
     Engineer's board (its section framed), after the cross back to the Captain; a tab is a tap away."""
-    win = table("en", "realtime")
-    try:
+    with table("en", "realtime") as win:
         started(win)
         yellow = screen(win, "yellow")
         win.render(pygame.Surface(SIZE))
@@ -276,5 +268,3 @@ def test_the_screen_follows_the_course_handshake(home):
         yellow.click(next(r for r, h in yellow.hits if h == Hit("tab", "radio")).center)
         win.render(pygame.Surface(SIZE))
         assert yellow.station == "radio"
-    finally:
-        win.runtime.close()
