@@ -21,6 +21,16 @@ HOST = ROOT / "host"
 BOARDS = ROOT / "boards"
 
 
+class FakeClock:
+    """A wall clock the test sets by hand (`now`, in seconds)."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class Keeper(EventWriter):
     """An event writer that also keeps the events themselves (their messages, not only the English)."""
 

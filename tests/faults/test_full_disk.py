@@ -24,14 +24,7 @@ from kaleun.runtime.table import Table
 from kaleun.saves import open_save
 from kaleun.uboot.game import new_game
 from kaleun.ui.console import Console as TextConsole
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from kit import FakeClock
 
 
 class FullDisk:

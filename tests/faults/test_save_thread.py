@@ -22,16 +22,9 @@ from kaleun.runtime.outputs import Autosave
 from kaleun.runtime.table import Table
 from kaleun.saves import open_save
 from kaleun.uboot.game import new_game
+from kit import FakeClock
 
 GUARD_S = 30  # failure guard only
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def start(home: Path, clock: FakeClock) -> Runtime:

@@ -17,6 +17,7 @@ from kaleun.runtime.outputs import Autosave
 from kaleun.runtime.table import Table
 from kaleun.saves import open_save
 from kaleun.uboot.game import new_game
+from kit import FakeClock
 
 # (wall seconds, what the crew does): every step runs at least a wall second, so every step
 # leaves a clock mark in the journal
@@ -36,14 +37,6 @@ STEPS: list[tuple[float, Any]] = [
     (2.0, None),
     (1.0, {"do": "report"}),
 ]
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def start(game: Any, home: Path | None, clock: FakeClock) -> tuple[Runtime, list[str]]:

@@ -16,17 +16,9 @@ from kaleun.runtime.lamps import LampDirector
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import TABLE_ACTIONS, Table
 from kaleun.uboot.game import new_game
-from kit import BOARDS
+from kit import BOARDS, FakeClock
 
 HULL = [f"section.{n}" for n in range(1, 7)]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class LampTable:
@@ -34,7 +26,7 @@ class LampTable:
     time a wall second is a game second. Lines are table-script lines (hands or game commands)."""
 
     def __init__(self, mission: str = "training", modules: list[Module] | None = None) -> None:
-        self.clock = Clock()
+        self.clock = FakeClock(0.0)
         self.game = new_game(0, mission, modules=modules)
         board = load_board(BOARDS / "sim.toml")
         self.lamps = SimLamps(board.lamps.segments)

@@ -12,16 +12,9 @@ from kaleun.ports.base import Lamp
 from kaleun.ports.neopixel import NeopixelLamps
 from kaleun.ports.sim import SimLamps
 from kaleun.runtime.lamps import PATTERNS, LampDirector, SceneError, level, load_scenes, unlit_scenes
-from kit import BOARDS
+from kit import BOARDS, FakeClock
 
 SEGMENTS = {f"section.{n}": (n - 1, 1) for n in range(1, 9)} | {"alarm": (8, 2)}
-
-
-class Clock:
-    now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def ev(name: str, **data) -> Event:
@@ -29,7 +22,7 @@ def ev(name: str, **data) -> Event:
 
 
 def test_watch_change_flashes_every_section_in_pairs_then_goes_dark():
-    lamps, clock = SimLamps(SEGMENTS), Clock()
+    lamps, clock = SimLamps(SEGMENTS), FakeClock(0.0)
     director = LampDirector(lamps, clock=clock)
     director.handle(ev("watch_change", watch="second"))
     director.tick(0.1)
@@ -44,7 +37,7 @@ def test_watch_change_flashes_every_section_in_pairs_then_goes_dark():
 
 
 def test_damage_strobes_the_section_named_by_the_event():
-    lamps, clock = SimLamps(SEGMENTS), Clock()
+    lamps, clock = SimLamps(SEGMENTS), FakeClock(0.0)
     director = LampDirector(lamps, clock=clock)
     director.handle(ev("damage", kind="environmental", condition="fire", section=5))
     director.tick(1.0)
@@ -57,7 +50,7 @@ def test_damage_strobes_the_section_named_by_the_event():
 
 
 def test_an_until_scene_lasts_until_its_closing_event():
-    lamps, clock = SimLamps(SEGMENTS), Clock()
+    lamps, clock = SimLamps(SEGMENTS), FakeClock(0.0)
     director = LampDirector(lamps, clock=clock)
     director.handle(ev("hub_offline"))
     director.tick(1000.0)
@@ -69,7 +62,7 @@ def test_an_until_scene_lasts_until_its_closing_event():
 
 def test_a_scene_with_when_fires_only_for_matching_events():
     """An ASDIC ping flashes the alarm lamp only when it echoes off the boat."""
-    lamps, clock = SimLamps(SEGMENTS), Clock()
+    lamps, clock = SimLamps(SEGMENTS), FakeClock(0.0)
     director = LampDirector(lamps, clock=clock)
     director.handle(ev("ping", echo=False))
     director.tick(0.0)
@@ -82,7 +75,7 @@ def test_a_scene_with_when_fires_only_for_matching_events():
 
 
 def test_the_highest_priority_wins_and_equal_priorities_go_to_the_newer():
-    lamps, clock = SimLamps(SEGMENTS), Clock()
+    lamps, clock = SimLamps(SEGMENTS), FakeClock(0.0)
     raw = {"colors": {"red": [255, 0, 0], "blue": [0, 0, 255], "green": [0, 255, 0]},
            "scene": [{"event": "a", "segments": ["alarm"], "color": "red", "pattern": "steady", "seconds": 9,
                       "priority": 50},
@@ -199,7 +192,7 @@ def test_neopixel_adapter_writes_segment_colours_into_the_pixel_buffer():
 
     buffer = Buffer([(9, 9, 9)] * 10)
     lamps = NeopixelLamps(LampSpec(driver="neopixel_spi", pixels=10, segments=SEGMENTS), pixels=buffer)
-    director = LampDirector(lamps, clock=Clock())
+    director = LampDirector(lamps, clock=FakeClock(0.0))
     director.handle(ev("mission_end"))
     director.tick(0.1)
     assert buffer[8] == buffer[9] == buffer[0] == (255, 255, 255)

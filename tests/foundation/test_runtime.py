@@ -12,15 +12,7 @@ from kaleun.runtime.table import DIAL_SETTLE_S, Table
 from kaleun.saves import load_saved_game
 from kaleun.uboot.compression import FACTORS
 from kaleun.uboot.game import new_game
-from kit import BOARDS, named, play_script, write_script
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from kit import BOARDS, FakeClock, named, play_script, write_script
 
 
 def make_runtime(tmp_path, board=None, **kw):

@@ -17,7 +17,7 @@ from kaleun.i18n import language
 from kaleun.runtime.script import ScriptRun
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.debrief import debrief, lines
-from kit import Keeper
+from kit import FakeClock, Keeper
 from missionkit import advance, game, lookouts, order
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
@@ -92,10 +92,9 @@ def test_4_1_the_window_debrief_reads_objectives_ships_and_numbers_in_the_table_
     from kaleun.runtime.loop import Runtime
     from kaleun.runtime.table import Table
     from kaleun.ui.window import Window
-    from window.fingers import FakeClock
 
     g, events = played("prize_rules_1939", "win")
-    clock = FakeClock()
+    clock = FakeClock(0.0)
     runtime = Runtime(g, Table(default_board(), g), clock=clock)
     runtime.language = "de"
     win = Window(runtime, size=(800, 480), clock=clock)

@@ -16,16 +16,9 @@ from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
 from kaleun.ui.window import Window
+from kit import FakeClock
 
 SIZE = (800, 480)
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Table_:
@@ -33,7 +26,7 @@ class Table_:
 
     def __init__(self, mission: str = "training", seed: int = 7, size: tuple[int, int] = SIZE,
                  language: str = "en") -> None:
-        self.clock = FakeClock()
+        self.clock = FakeClock(0.0)
         self.game = new_game(seed=seed, mission=mission)
         self.runtime = Runtime(self.game, Table(default_board(), self.game), clock=self.clock)
         self.runtime.language = language
