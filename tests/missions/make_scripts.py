@@ -14,6 +14,7 @@ import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "host"))
@@ -496,9 +497,12 @@ def lose_biscay_1943(c: Captain) -> None:
 
 
 # -- 1943: the acoustic torpedo ---------------------------------------------------------------------------
-def win_t5_1943(c: Captain) -> None:
-    """Waits at periscope depth for a hunting escort, turns the stern to it and fires the T5 from the
-    stern tube, then goes deep."""
+def t5_from_the_stern(c: Captain, picks: Callable[[Any], bool], turn_within: float, slack: float,
+                      fire_within_m: float) -> None:
+    """At periscope depth, stopped, waits for an escort `picks` chooses; turns the stern to the nearest
+    (until it lies more than `turn_within`° off the bow), floods tube 5 and fires the T5 once it is
+    closer than `fire_within_m`; then deep and slow to the end (the battery lasts, the aircraft cannot
+    see the boat)."""
     sea = c.g.module("sea")
     c.dive()
     c.speed("stop")
@@ -506,60 +510,21 @@ def win_t5_1943(c: Captain) -> None:
 
     def tick() -> bool:
         nonlocal fired
-        hunters = [v for v in sea.vessels.values() if v.is_escort and sea.truth(v.id, c.t).range_nm < 3.0]
-        if not hunters:
+        chosen = [v for v in sea.vessels.values() if v.is_escort and picks(sea.truth(v.id, c.t))]
+        if not chosen:
             return False
-        v = min(hunters, key=lambda v: sea.truth(v.id, c.t).range_nm)
+        v = min(chosen, key=lambda v: sea.truth(v.id, c.t).range_nm)
         bearing, range_m, _course, _speed = c.truth(v.id)
         rel = (bearing + 180.0) % 360.0 - 180.0
-        if abs(rel) < 120.0:  # turn the stern towards it
+        if abs(rel) < turn_within:  # turn the stern towards it
             heading = c.g.module("boat").heading_at(c.t)
-            c.course(round(heading + rel + 180.0) % 360, slack=20.0)
+            c.course(round(heading + rel + 180.0) % 360, slack=slack)
             c.speed("slow_ahead")
             return False
         tube5 = next(t for t in c.g.module("weapons").status()["tubes"] if t["tube"] == 5)
         if tube5["state"] == "loaded":
             c.order("flood_tubes", tubes=[5])
-        elif tube5["state"] == "flooded" and range_m < 3000:
-            c.aim(v.id)
-            c.order("fire_torpedoes", tubes=[5])
-            fired = True
-        return fired
-
-    c.patrol(20 * H, tick, step=30)
-    c.order("new_depth", depth_m=150)
-    c.speed("slow_ahead")
-    c.patrol(36 * H)  # deep and slow to the end: the battery lasts, the aircraft cannot see the boat
-    c.end()
-
-
-def lose_t5_1943(c: Captain) -> None:
-    """Fires the T5 at the first escort it sees, trusting the homing head: an escort of the screen 7 nm
-    off, plodding at the convoy's 8 kn. Its screws are too slow to be heard and it lies beyond the
-    torpedo's range: the T5 runs out. Then deep, as the winner goes."""
-    sea = c.g.module("sea")
-    c.dive()
-    c.speed("stop")
-    fired = False
-
-    def tick() -> bool:
-        nonlocal fired
-        slow = [v for v in sea.vessels.values() if v.is_escort and sea.truth(v.id, c.t).range_nm < 8.0
-                and sea.truth(v.id, c.t).speed_kn < 10.0]
-        if not slow:
-            return False
-        v = min(slow, key=lambda v: sea.truth(v.id, c.t).range_nm)
-        bearing, _range_m, _course, _speed = c.truth(v.id)
-        rel = (bearing + 180.0) % 360.0 - 180.0
-        if abs(rel) < 150.0:  # turn the stern towards it
-            heading = c.g.module("boat").heading_at(c.t)
-            c.course(round(heading + rel + 180.0) % 360, slack=10.0)
-            c.speed("slow_ahead")
-            return False
-        tube5 = next(t for t in c.g.module("weapons").status()["tubes"] if t["tube"] == 5)
-        if tube5["state"] == "loaded":
-            c.order("flood_tubes", tubes=[5])
-        elif tube5["state"] == "flooded":
+        elif tube5["state"] == "flooded" and range_m < fire_within_m:
             c.aim(v.id)
             c.order("fire_torpedoes", tubes=[5])
             fired = True
@@ -570,6 +535,20 @@ def lose_t5_1943(c: Captain) -> None:
     c.speed("slow_ahead")
     c.patrol(36 * H)
     c.end()
+
+
+def win_t5_1943(c: Captain) -> None:
+    """Waits at periscope depth for a hunting escort, turns the stern to it and fires the T5 from the
+    stern tube, then goes deep."""
+    t5_from_the_stern(c, lambda truth: truth.range_nm < 3.0, turn_within=120.0, slack=20.0, fire_within_m=3000.0)
+
+
+def lose_t5_1943(c: Captain) -> None:
+    """Fires the T5 at the first escort it sees, trusting the homing head: an escort of the screen 7 nm
+    off, plodding at the convoy's 8 kn. Its screws are too slow to be heard and it lies beyond the
+    torpedo's range: the T5 runs out. Then deep, as the winner goes."""
+    t5_from_the_stern(c, lambda truth: truth.range_nm < 8.0 and truth.speed_kn < 10.0, turn_within=150.0,
+                      slack=10.0, fire_within_m=math.inf)
 
 
 # -- 1939: a field of magnetic mines off Hartlepool ---------------------------------------------------------
