@@ -90,3 +90,22 @@ class Table_:
         while self.game.t < t - 1e-9:
             self.clock.now += min(step, t - self.game.t)
             self.runtime.step()
+
+
+def shown(table: Table_) -> list[str]:
+    """Every text the window draws in the next frame, in the table's language."""
+    win = table.window
+    said: list[str] = []
+    plain = win.tr
+
+    def tr(text: Any) -> str:
+        words = plain(text)
+        said.append(words)
+        return words
+
+    win.tr = tr  # type: ignore[method-assign]
+    try:
+        table.render()
+    finally:
+        del win.tr
+    return said

@@ -12,7 +12,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.ui.forms import ORDER_GROUPS
 from kaleun.ui.layout import TABS
 
-from window.fingers import Table_
+from window.fingers import Table_, shown
 from window.test_screens_render import LANGUAGES, busy_table, views
 
 
@@ -163,19 +163,9 @@ def test_a_figure_is_named_in_the_tables_language_in_a_sailors_details(language:
     from kaleun.uboot.figures import figure_term
 
     table = busy_table(language)
-    win = table.window
-    shown: list[str] = []
-    plain = win.tr
-
-    def tr(text: Any) -> str:
-        words = plain(text)
-        shown.append(words)
-        return words
-
-    win.tr = tr  # type: ignore[method-assign]
     table.tap("tab.crew")
     table.tap("sailor.officer-square")
-    table.render()
-    name = plain(figure_term("officer-square"))
-    assert name != "officer-square" and name in shown
-    assert not any("officer-square" in words for words in shown)
+    name = table.window.tr(figure_term("officer-square"))
+    drawn = shown(table)
+    assert name != "officer-square" and name in drawn
+    assert not any("officer-square" in words for words in drawn)

@@ -8,7 +8,6 @@ lines at the console."""
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import pytest
 from kaleun.boards.loader import default_board
@@ -17,7 +16,7 @@ from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
 from kaleun.ui.console import Console
 
-from window.fingers import Table_
+from window.fingers import Table_, shown
 
 
 class Desk:
@@ -37,25 +36,6 @@ class Desk:
             self.console.handle(line)
             self.runtime.step()
         return self.out.getvalue()[start:]
-
-
-def shown(table: Table_) -> list[str]:
-    """Every text the window draws in the next frame, in the table's language."""
-    win = table.window
-    said: list[str] = []
-    plain = win.tr
-
-    def tr(text: Any) -> str:
-        words = plain(text)
-        said.append(words)
-        return words
-
-    win.tr = tr  # type: ignore[method-assign]
-    try:
-        table.render()
-    finally:
-        del win.tr
-    return said
 
 
 def joined(texts: list[str]) -> str:
