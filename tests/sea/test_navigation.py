@@ -52,6 +52,25 @@ def test_12_sextant_fix_names_the_true_square_and_resets_dead_reckoning():
     assert nav.status()["fix_square"] == true_square
 
 
+def test_12_sextant_fix_says_when_the_reckoning_was_right():
+    """A fix at once after sailing a little finds the boat where it was reckoned; after two days of
+    current it names a new square and says the reckoning was off (the event keeps both squares)."""
+    game = new_game(2, "training")
+    game.apply({"do": "weather", "kind": "clear", "hold": True})
+    nav = game.module("navigation")
+    reckoned = nav.status()["dr_square"]
+    same = next(e for e in order(game, "sextant") if e.name == "sextant_fix")
+    assert same.data["reckoned"] == reckoned == same.data["square"]
+    assert same.text == f"Sextant fix: the boat is in square {reckoned}, as reckoned."
+    order(game, "new_speed", speed="half_ahead")
+    game.advance(2 * 86400)
+    order(game, "new_speed", speed="stop")
+    reckoned = nav.status()["dr_square"]
+    moved = next(e for e in order(game, "sextant") if e.name == "sextant_fix")
+    assert moved.data["reckoned"] == reckoned != moved.data["square"]
+    assert moved.text == f"Sextant fix: the boat is in square {moved.data['square']}."
+
+
 def test_12_sextant_needs_the_surface():
     game = new_game(0, "training")
     game.apply({"do": "weather", "kind": "clear", "hold": True})
