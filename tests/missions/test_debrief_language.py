@@ -128,3 +128,16 @@ def test_4_1_a_debrief_of_a_mission_still_running_gives_no_empty_reason():
     assert any(line.startswith("Result: running. Grade F: score 0 of par") for line in said)
     assert any(line.startswith("Ergebnis: läuft. Note F: 0 Punkte bei Soll") for line in said)
     assert not any("()" in line for line in said)
+
+
+@pytest.mark.parametrize(("hours", "code", "days"), [
+    (24, "en", "1 day at sea."), (36, "en", "1.5 days at sea."), (48, "en", "2 days at sea."),
+    (24, "de", "1 Tag auf See."), (36, "de", "1,5 Tage auf See."),
+    (24, "ru", "1 день в море."), (36, "ru", "1,5 дня в море."), (48, "ru", "2 дня в море."),
+])
+def test_4_1_the_debrief_counts_the_days_at_sea_in_the_language_s_plural(hours, code, days):
+    """One day, a day and a half, two days: the days at sea take the plural the number asks for."""
+    g = game("prize_rules_1939")
+    advance(g, hours * 3600)
+    first = language(code).render(lines(debrief(g))[0])
+    assert first.endswith(f", {days}")

@@ -237,8 +237,8 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
             y += font.get_linesize()
 
     line(Msg.term(d["name"] or d["mission"]), title)
-    line(Msg("{start} to {end}, {days} days at sea", start=d["start"][:16].replace("T", " "),
-             end=d["end"][:16].replace("T", " "), days=d["days"]))
+    line(Msg.plural("{start} to {end}, {n:g} day at sea", "{start} to {end}, {n:g} days at sea", n=d["days"],
+                    start=d["start"][:16].replace("T", " "), end=d["end"][:16].replace("T", " ")))
     if d.get("base"):
         line(Msg("Base: {base}", base=Msg.term(d["base"])))
     y += 10

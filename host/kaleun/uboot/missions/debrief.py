@@ -128,9 +128,10 @@ def crew_lost_lines(d: dict[str, Any]) -> list[Msg]:
 
 def lines(d: dict[str, Any]) -> list[Msg]:
     """The debrief read out (the console prints it when the mission ends)."""
-    out = [Msg("Debrief: {name} ({mission}), {start} to {end}, {days} days at sea.", name=Msg.term(d["name"] or ""),
-               mission=d["mission"], start=d["start"].replace("T", " ")[:16], end=d["end"].replace("T", " ")[:16],
-               days=d["days"])]
+    out = [Msg.plural("Debrief: {name} ({mission}), {start} to {end}, {n:g} day at sea.",
+                      "Debrief: {name} ({mission}), {start} to {end}, {n:g} days at sea.", n=d["days"],
+                      name=Msg.term(d["name"] or ""), mission=d["mission"], start=d["start"].replace("T", " ")[:16],
+                      end=d["end"].replace("T", " ")[:16])]
     result = word(d["result"] or "running")
     score = {"grade": d["grade"], "score": d["score"], "par": d["par"], "fame": d["fame"],
              "grt_fame": d["grt_fame"], "grt": d["grt"]}
