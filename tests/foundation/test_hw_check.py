@@ -300,3 +300,106 @@ def test_the_report_lists_every_part_with_what_to_look_at():
         "        look at: GPIO 22",
         "1 passed, 1 failed, 0 skipped.",
     ]
+
+
+# -- dials on the deck hub --------------------------------------------------------------------
+HUB_DIALS = '''
+[hub.encoders.telegraph]
+a = "GP8"
+b = "GP9"
+
+[hub.encoders.disc_own_course]
+a = "GP10"
+b = "GP11"
+home_pin = "GP14"
+
+[dials.telegraph]
+driver = "hub"
+{telegraph}
+
+[dials.disc_own_course]
+driver = "hub"
+steps_per_revolution = 600
+home = "switch"
+{ring}
+'''
+
+
+def hub_dials_board(tmp_path: Path, telegraph: str = "", ring: str = "") -> Path:
+    """The fake hub's board with the telegraph and the green ring on the hub's encoders (the
+    other rings stay simulated); `telegraph` and `ring` are more keys of their [dials] tables."""
+    text = (BOARDS / "fake-hub.toml").read_text(encoding="utf-8")
+    text = text.replace('[dials.telegraph]\ndriver = "sim"\n', "").replace('[dials.disc_own_course]\ndriver = "sim"\n',
+                                                                           "")
+    path = tmp_path / "hub-dials.toml"
+    path.write_text(text + HUB_DIALS.format(telegraph=telegraph, ring=ring), encoding="utf-8")
+    return path
+
+
+def hub_hands(turns: dict[str, tuple[int, int]], passes_mark: bool = True) -> Callable[[Rig, str], str | None]:
+    """The maker turns each hub dial's encoder by (forward, back) of the fake hub's counts (after
+    its divisor), passing the ring's reed switch on the way, and presses Enter once the hub has
+    reported it."""
+    def react(rig: Rig, line: str) -> str | None:
+        if not line.endswith("Press Enter when done."):
+            return None
+        for name, (forward, back) in turns.items():
+            index = [enc.dial for enc in rig.options.encoders].index(name)
+            if line.startswith(f"Turn {name} "):
+                rig.fake.turn_encoder(index, forward)
+                if passes_mark and rig.board.dials[name].homing == "switch":
+                    rig.fake.press_home(index)
+            elif line.startswith(f"Now turn {name} "):
+                rig.fake.turn_encoder(index, back)
+        rig.settle()
+        return ""
+    return react
+
+
+def test_the_scripted_check_turns_and_homes_the_dials_on_the_fake_hub(home, tmp_path):
+    """Issue 11 item 4 against the fake hub: its simulated encoders and reed switch are turned
+    and passed through real frames (they were skipped: "the fake hub has none to turn")."""
+    results = by_part(check(load_board(hub_dials_board(tmp_path)), auto=True, groups=["dials"],
+                            stdout=io.StringIO()))
+    assert (results["dial telegraph"].status, results["dial telegraph"].seen) == (
+        PASS, "counted +4 clockwise and -4 back")
+    assert (results["dial disc_own_course"].status, results["dial disc_own_course"].seen) == (
+        PASS, "counted +360 clockwise and -360 back, its zero mark seen")
+
+
+def test_a_hub_dial_is_counted_as_the_game_counts_it_with_reverse_and_steps_per_position(home, tmp_path):
+    """A build whose board file already says how its hub encoders count (A and B the other way
+    round: reverse = true; two counts a detent: steps_per_position = 2) passes, as it plays: the
+    check counted the hub's raw counts and failed it, asking for what the file already says."""
+    board = hub_dials_board(tmp_path, telegraph="reverse = true\nsteps_per_position = 2", ring="reverse = true")
+    results = by_part(interactive(board, hub_hands({"telegraph": (-8, 8), "disc_own_course": (-600, 600)}),
+                                  ["dials"]))
+    assert (results["dial telegraph"].status, results["dial telegraph"].seen) == (
+        PASS, "counted +4 clockwise and -4 back")
+    assert (results["dial disc_own_course"].status, results["dial disc_own_course"].seen) == (
+        PASS, "counted +360 clockwise and -360 back, its zero mark seen")
+
+
+def test_a_hub_dial_wired_backwards_or_counting_double_names_the_board_keys_and_the_hub_pins(home, tmp_path):
+    results = by_part(interactive(hub_dials_board(tmp_path), hub_hands({"telegraph": (-4, 4),
+                                                                        "disc_own_course": (1200, -1200)}),
+                                  ["dials"]))
+    telegraph = results["dial telegraph"]
+    assert telegraph.status == FAIL and telegraph.seen.startswith("counted -4 clockwise and +4 back")
+    assert telegraph.advice == ("it counted the wrong way: set dials.telegraph.reverse = true (or swap "
+                                "hub.encoders.telegraph.a and .b, or the A and B wires)")
+    ring = results["dial disc_own_course"]
+    assert ring.status == FAIL and ring.seen.startswith("counted +720 clockwise and -720 back")
+    assert ring.advice.startswith("it counted 720 for 360 steps of a whole turn: set "
+                                  "dials.disc_own_course.steps_per_revolution = 1200 (now 600; the hub's counts")
+
+
+def test_a_dial_already_reversed_that_counts_the_wrong_way_is_told_to_undo_it(home, tmp_path):
+    """A maker who set reverse = true and swapped the wires as well: the advice flips the
+    setting back instead of asking for the reverse = true the file already has."""
+    board = tmp_path / "reversed.toml"
+    board.write_text((BOARDS / "mock-gpio.toml").read_text(encoding="utf-8").replace(
+        "[dials.telegraph]\n", "[dials.telegraph]\nreverse = true\n"), encoding="utf-8")
+    result = telegraph(interactive(board, dial_answers("telegraph", -4, 4), ["dials"]))
+    assert result.status == FAIL
+    assert "it counted the wrong way: set dials.telegraph.reverse = false (or swap the A and B wires)" in result.advice

@@ -104,26 +104,33 @@ def encoder_wires(enc: EncoderSpec) -> str:
             f"pin C on the hub's GND (hub.encoders.{enc.dial})")
 
 
-def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderSpec, ring: bool = False) -> str:
+def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: bool = False,
+               enc: EncoderSpec | None = None) -> str:
     """The dial moved, but counted `counted` where a hand turned `expected` (detents of a dial
-    with end stops; a ring's steps of a whole turn)."""
+    with end stops; a ring's steps of a whole turn). `enc`: the dial's encoder is on the deck hub."""
     if counted == 0:
         return ""
     ratio = abs(counted) / expected
     unit = "steps of a whole turn" if ring else "detents"
-    if isinstance(spec, EncoderSpec):
-        key, now = f"hub.encoders.{name}.divisor", spec.divisor
-        direction = f"swap hub.encoders.{name}.a and .b (or the A and B wires)"
-        hint = "pin transitions per count" + (f"; or dials.{name}.steps_per_revolution, the counts a turn" if ring
-                                              else "")
+    # counting the wrong way: flip the board's reverse, whatever it says now
+    flip = f"set dials.{name}.reverse = {str(not spec.reverse).lower()}"
+    if enc is not None:
+        direction = f"{flip} (or swap hub.encoders.{name}.a and .b, or the A and B wires)"
+        if ring:
+            key, now = f"dials.{name}.steps_per_revolution", spec.steps_per_revolution
+            hint = (f"the hub's counts a turn of the ring, each count {enc.divisor} pin transitions "
+                    f"(hub.encoders.{name}.divisor)")
+        else:
+            key, now = f"hub.encoders.{name}.divisor", enc.divisor
+            hint = f"pin transitions per count; dials.{name}.steps_per_position counts per detent"
     elif ring:
         # a ring counts degrees: too many means the encoder makes more steps a turn than the board says
         key, now = f"dials.{name}.steps_per_revolution", spec.steps_per_revolution
-        direction = f"set dials.{name}.reverse = true (or swap the A and B wires)"
+        direction = f"{flip} (or swap the A and B wires)"
         hint = "full quadrature cycles per turn of the ring: the encoder's pulses per revolution times its gearing"
     else:
         key, now = f"dials.{name}.steps_per_position", spec.steps_per_position
-        direction = f"set dials.{name}.reverse = true (or swap the A and B wires)"
+        direction = f"{flip} (or swap the A and B wires)"
         hint = "full quadrature cycles per detent"
     parts = []
     if counted * expected < 0:
@@ -135,8 +142,8 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderS
         suggestion = (f"set {key} = {max(1, round(now * ratio))}" if round(now * ratio) >= 1 else
                       "this encoder makes one full cycle every second detent: use a full-cycle encoder, or turn "
                       "two detents per position")
-        parts.append(f"it counted only {abs(counted)} for {expected} {unit}: {suggestion}; a long bounce_time "
-                     "also swallows steps")
+        parts.append(f"it counted only {abs(counted)} for {expected} {unit}: {suggestion}"
+                     + ("; a long bounce_time also swallows steps" if enc is None else ""))
     return "; ".join(parts)
 
 

@@ -165,6 +165,7 @@ class Hands(Person):
     def until_enter(self, prompt: str) -> list[Happening]:
         self.say(prompt)
         self._act()
+        self.rig.settle()  # a fake hub's encoders report through frames, a moment later
         return self._collect(lambda item: False, 0.0)
 
     def until(self, prompt: str, wanted: Callable[[Happening], bool]) -> list[Happening]:
@@ -379,18 +380,15 @@ class Bringup:
         if part in rig.problems:
             self.add(Result(part, FAIL, f"cannot open it: {rig.problems[part]}", wires))
             return
-        if on_hub:
-            if offline := self._hub_online():
-                self.add(Result(part, FAIL, offline.seen, offline.advice))
-                return
-            if self.op.auto:
-                self.add(Result(part, SKIP, "an encoder on the hub: the fake hub has none to turn"))
-                return
+        if on_hub and (offline := self._hub_online()):
+            self.add(Result(part, FAIL, offline.seen, offline.advice))
+            return
         homing = spec.homing if spec is not None else "saved"
         marked = homing in ("switch", "index")
         if decl.is_ring:
-            # counted in the ring's steps (degrees), or in the hub's encoder counts
-            steps = spec.steps_per_revolution if on_hub and spec is not None else decl.steps
+            # counted in the ring's steps (degrees): the Pi's and the hub's dials alike turn their
+            # encoder's counts into steps with the board's steps_per_revolution and reverse
+            steps = decl.steps
             there = (f"Turn {name} ({decl.label}) one whole turn clockwise"
                      + (", past its zero mark." if marked else "."))
             back = f"Now turn {name} one whole turn back counter-clockwise."
@@ -401,7 +399,7 @@ class Bringup:
             back = f"Now turn {name} back counter-clockwise to where it started."
         rig.drain()
         self.op.turn(name, steps)
-        if marked and not on_hub:
+        if marked:
             self.op.pass_home(name)
         seen = self.op.until_enter(there)
         forward, homed = _turned(seen, name), _homed(seen, name)
@@ -428,8 +426,7 @@ class Bringup:
         if good:
             return Result(part, PASS, seen + ("" if homed is None else ", its zero mark seen"))
         wrong = forward if not right(forward) else -backward
-        counted_by: DialSpec | EncoderSpec | None = enc if enc is not None else spec
-        fix = advice.dial_count(name, wrong, steps, counted_by, ring=ring) if counted_by is not None else ""
+        fix = advice.dial_count(name, wrong, steps, spec, ring=ring, enc=enc) if spec is not None else ""
         return Result(part, FAIL, f"{seen}, {steps} {unit} each way expected", fix or wires)
 
     # -- buttons ------------------------------------------------------------------------------
