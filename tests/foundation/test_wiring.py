@@ -174,3 +174,24 @@ def test_wireviz_accepts_the_generated_harness(tmp_path):
         assert result.returncode == 0, result.stderr
         bom = (tmp_path / f"{yml.stem}.bom.tsv").read_text()
         assert "74AHCT125" in bom and "Touch Display" in bom
+
+
+def test_the_bill_of_materials_counts_one_33_ohm_resistor_per_driver_the_notes_name(tmp_path):
+    """SCK and MOSI get one at the Pico for each trunk, MISO one at each reader: 2 x 2 + 9 = 13
+    for the two trunks and nine readers of pico-hub.toml (the list asked for 20), and 2 + 3 for
+    a hub whose three readers all hang on the fore trunk."""
+    def resistors(board) -> int:
+        bom = documents(board)[f"{Path(board.path).stem}.md"].split("## Bill of materials", 1)[1]
+        (row,) = [line for line in bom.splitlines() if "| resistor 33 ohm |" in line]
+        return int(row.split("|")[1])
+
+    board = load_board(BOARDS / "pico-hub.toml")
+    assert resistors(board) == 2 * 2 + 9
+    text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8")
+    fore = text[:text.index("[[hub.readers]]")] + text[text.index("[hub.encoders.telegraph]"):]
+    for section, cs in ((1, "GP17"), (2, "GP20"), (3, "GP21")):
+        fore = fore.replace("[hub.encoders.telegraph]", f'[[hub.readers]]\nsection = {section}\ncs = "{cs}"\n\n'
+                            "[hub.encoders.telegraph]", 1)
+    path = tmp_path / "fore-only.toml"
+    path.write_text(fore, encoding="utf-8")
+    assert resistors(load_board(path)) == 2 + 3

@@ -507,7 +507,8 @@ def _hub(board: Board, h: Harness) -> None:
                      reader_ma[0] * 3.3 / 5 / BUCK_EFFICIENCY, reader_ma[1] * 3.3 / 5 / BUCK_EFFICIENCY))
     for kind, count in kinds.items():
         h.count(count, PARTS[kind].label, "under the sections: wiring/placement.md")
-    h.count(len(options.readers) * 2 + 2, "resistor 33 ohm", "SPI series termination: SCK and MOSI at the Pico "
+    used = sum(1 for numbers in trunks.values() if numbers)
+    h.count(2 * used + len(options.readers), "resistor 33 ohm", "SPI series termination: SCK and MOSI at the Pico "
             "(each trunk), MISO at each reader")
     h.count(len(options.readers), "capacitors 100 uF + 100 nF", "at each reader's 3.3 V")
     for trunk, numbers in trunks.items():
