@@ -11,6 +11,7 @@ maker following the page never builds a reader without power. A pin left open sa
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import re
 import shutil
 import tomllib
@@ -797,9 +798,21 @@ def svg_stamp(svg_text: str) -> str | None:
     return found.group(1) if found else None
 
 
+def cannot_render() -> str | None:
+    """Why the drawings cannot be drawn here (None: they can): WireViz draws them with
+    Graphviz's `dot`. WireViz comes with Kaleun's `dev` extra only, so an installed Kaleun
+    (`pip install kaleun`, `make play`) may have Graphviz and still lack it."""
+    missing = []
+    if shutil.which("dot") is None:
+        missing.append("Graphviz (sudo apt install graphviz)")
+    if importlib.util.find_spec("wireviz") is None:
+        missing.append("WireViz (pip install wireviz)")
+    return " and ".join(missing) or None
+
+
 def can_render() -> bool:
-    """Graphviz's `dot` is installed (WireViz needs it for drawings)."""
-    return shutil.which("dot") is not None
+    """Graphviz's `dot` and WireViz are installed: the drawings can be drawn."""
+    return cannot_render() is None
 
 
 def render_svg(yml: Path, out_dir: Path | None = None) -> Path:
