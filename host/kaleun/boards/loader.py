@@ -386,7 +386,11 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
             ld.problem(key_path, f"lamps.segments.{seg} must be [first_pixel, count], got {value!r}")
             continue
         first, count = value
-        if first < 0 or count < 1 or first + count > pixels:
+        if count < 1:
+            ld.problem(key_path, f"lamps.segments.{seg} = {value}: a segment needs at least one pixel "
+                       "([first_pixel, count], count 1 or more)")
+            continue
+        if first < 0 or first + count > pixels:
             ld.problem(key_path, f"lamps.segments.{seg} = {value} lies outside the {pixels} pixels")
             continue
         for px in range(first, first + count):
