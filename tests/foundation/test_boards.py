@@ -79,7 +79,7 @@ def test_segments_must_fit_the_strip_and_not_overlap(tmp_path):
 
 def test_a_segment_of_no_pixels_is_refused_as_such_not_as_outside_the_strip(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\n"crew" = [2, 0]\n')
-    assert problems == ["FILE:8: lamps.segments.crew = [2, 0]: a segment needs at least one pixel ([first_pixel, "
+    assert problems == ["FILE:7: lamps.segments.crew = [2, 0]: a segment needs at least one pixel ([first_pixel, "
                         "count], count 1 or more)"]
 
 
