@@ -244,11 +244,31 @@ def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):
         rig.close()
     faulty = results["reader 6 (section 6)"]
     assert faulty.status == FAIL and faulty.seen == "the hub reports it faulty (it does not answer on SPI)"
-    assert faulty.advice == ("reader 6's chip select on GP4 (Pico pin 6) (hub.readers[6].cs), the shared SPI wires "
-                             "SCK GP18 (Pico pin 24), MOSI GP19 (Pico pin 25), MISO GP16 (Pico pin 21), its 3.3 V "
-                             "(the readers' own regulator, never 5 V) and GND, RST on the 3.3 V rail (open or on GND, "
-                             "the reader stays powered down)")
+    assert faulty.advice == ("reader 6's chip select (its SDA pin, the aft trunk's CS 6) on GP4 (Pico pin 6) "
+                             "(hub.readers[6].cs), the shared SPI wires of the aft trunk SCK GP18 (Pico pin 24), MOSI "
+                             "GP19 (Pico pin 25), MISO GP16 (Pico pin 21) (through the reader's 33 ohm), its 3.3V pin "
+                             "on the aft trunk's 3V3 (the readers' own 3.3 V regulator, never 5 V), its GND on the aft "
+                             "trunk's GND, its RST on the aft trunk's 3V3 (open or on GND, the reader stays powered "
+                             "down)")
     assert results["reader 5 (section 5)"].status == PASS
+
+
+def test_a_readers_advice_names_its_wires_as_the_wiring_page_does():
+    """The maker holds the wiring page: the reader's own pin names (SDA, 3.3V, RST), its trunk
+    and the trunk's wires (CS n, 3V3) must be the page's, for every reader of pico-hub.toml."""
+    from kaleun.bringup import advice
+    from kaleun.hub.options import hub_options
+
+    page = (BOARDS.parent / "wiring" / "pico-hub.md").read_text(encoding="utf-8")
+    options = hub_options(load_board(BOARDS / "pico-hub.toml"))
+    for index, reader in enumerate(options.readers):
+        text = advice.reader_wires(options, index, reader)
+        line = advice.trunk(reader)
+        table = page.split(f"**Reader {index} (section {reader.section})**", 1)[1].split("\n\n**", 1)[0]
+        assert f"| SDA | {line.capitalize()} pin CS {index} |" in table
+        assert f"| 3.3V | {line.capitalize()} pin 3V3 |" in table and f"| RST | {line.capitalize()} pin 3V3 |" in table
+        assert f"its SDA pin, the {line}'s CS {index}) on {reader.cs} " in text
+        assert f"its 3.3V pin on the {line}'s 3V3" in text and f"its RST on the {line}'s 3V3" in text
 
 
 def test_a_hub_that_never_answers_names_the_cable_and_the_url(home, tmp_path):

@@ -8,6 +8,7 @@ from typing import Any
 from kaleun.boards.dials import DIALS
 from kaleun.boards.model import Board, ButtonSpec, DialSpec
 from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec
+from kaleun.wiring.generate import FORE_SECTIONS, PARTS
 from kaleun.wiring.header import GPIO_TO_PIN, PICO_PIN
 
 
@@ -159,15 +160,26 @@ def hub_link(options: HubOptions, url: str, reason: str) -> str:
             "Pico (kaleun firmware install), then kaleun hub status")
 
 
+def trunk(reader: ReaderSpec) -> str:
+    """The ribbon trunk a reader hangs on, as the wiring page names it (wiring/pico-hub.md)."""
+    return "fore trunk" if reader.section in FORE_SECTIONS else "aft trunk"
+
+
 def reader_wires(options: HubOptions, index: int, reader: ReaderSpec) -> str:
+    """A reader's wires by the names of the wiring page: its own pins (SDA or SS, 3.3V or VCC),
+    the trunk it hangs on and that trunk's wires (CS n, SCK, MOSI, MISO, 3V3, GND)."""
     spi: dict[str, Any] = options.spi
+    part = PARTS[reader.kind]
+    line = trunk(reader)
     # a reader whose RST (NRSTPD) is open or low stays powered down: it never answers
-    rst = (f", RST on {pico(reader.rst)} (hub.readers[{index}].rst)" if reader.rst else
-           ", RST on the 3.3 V rail (open or on GND, the reader stays powered down)")
-    power = "3.3 V (the readers' own regulator, never 5 V)" if reader.kind == "mfrc522" else "VCC"
-    return (f"reader {index}'s chip select on {pico(reader.cs)} (hub.readers[{index}].cs), the shared SPI wires "
-            f"SCK {pico(spi['sck'])}, MOSI {pico(spi['mosi'])}, MISO {pico(spi['miso'])}, its {power} and "
-            f"GND{rst if reader.kind == 'mfrc522' else ''}")
+    rst = (f", its RST on {pico(reader.rst)} (hub.readers[{index}].rst, the {line}'s RST {index})" if reader.rst else
+           f", its RST on the {line}'s 3V3 (open or on GND, the reader stays powered down)")
+    power = (f"its {part.power} pin on the {line}'s 3V3 (the readers' own 3.3 V regulator, never 5 V)"
+             if reader.kind == "mfrc522" else f"its {part.power} pin on the {line}'s 3V3")
+    return (f"reader {index}'s chip select (its {part.pins[0]} pin, the {line}'s CS {index}) on {pico(reader.cs)} "
+            f"(hub.readers[{index}].cs), the shared SPI wires of the {line} SCK {pico(spi['sck'])}, MOSI "
+            f"{pico(spi['mosi'])}, MISO {pico(spi['miso'])} (through the reader's 33 ohm), {power}, its GND on "
+            f"the {line}'s GND{rst if reader.kind == 'mfrc522' else ''}")
 
 
 def reader_no_tag(options: HubOptions, index: int, reader: ReaderSpec) -> str:
