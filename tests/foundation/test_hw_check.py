@@ -423,3 +423,12 @@ def test_a_dial_already_reversed_that_counts_the_wrong_way_is_told_to_undo_it(ho
     result = telegraph(interactive(board, dial_answers("telegraph", -4, 4), ["dials"]))
     assert result.status == FAIL
     assert "it counted the wrong way: set dials.telegraph.reverse = false (or swap the A and B wires)" in result.advice
+
+
+def test_a_hub_ring_whose_switch_never_closes_names_the_hub_pin_of_its_reed_switch(home, tmp_path):
+    result = by_part(interactive(hub_dials_board(tmp_path), hub_hands({"disc_own_course": (600, -600)},
+                                                                      passes_mark=False), ["dials"]))
+    ring = result["dial disc_own_course"]
+    assert ring.status == FAIL and ring.seen.endswith("but its zero mark was never seen")
+    assert ring.advice.startswith("the ring's home switch (the reed switch at its zero mark, closed by the magnet in "
+                                  "the ring) on the hub's GP14 (Pico pin 19) (hub.encoders.disc_own_course.home_pin)")

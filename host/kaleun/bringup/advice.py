@@ -83,10 +83,12 @@ def dial_wires(board: Board, spec: DialSpec) -> str:
             f"(header pin 9), and gpio.pin_factory = \"{board.pin_factory}\"")
 
 
-def home_mark(spec: DialSpec) -> str:
+def home_mark(spec: DialSpec, enc: EncoderSpec | None = None) -> str:
     """A ring turned a whole turn, but its switch or index pulse never came."""
     if spec.driver == "hub":
-        return (f"the ring's zero-mark sensor on the hub (hub.encoders.{spec.name}.home_pin) and its ground; "
+        where = f" {pico(enc.home_pin)}" if enc is not None and enc.home_pin else ""
+        return (f"the ring's home switch (the reed switch at its zero mark, closed by the magnet in the ring) on the "
+                f"hub's{where} (hub.encoders.{spec.name}.home_pin) and on the hub's GND rail; "
                 f"dials.{spec.name}.home = \"{spec.homing}\"")
     what = ("index (Z) output" if spec.homing == "index" else
             "home switch (the reed switch at its zero mark, closed by the magnet in the ring)")

@@ -422,7 +422,7 @@ class Bringup:
         good = right(forward) and right(-backward)
         if good and homed is False:
             assert spec is not None
-            return Result(part, FAIL, f"{seen}, but its zero mark was never seen", advice.home_mark(spec))
+            return Result(part, FAIL, f"{seen}, but its zero mark was never seen", advice.home_mark(spec, enc))
         if good:
             return Result(part, PASS, seen + ("" if homed is None else ", its zero mark seen"))
         wrong = forward if not right(forward) else -backward
