@@ -432,3 +432,23 @@ def test_a_hub_ring_whose_switch_never_closes_names_the_hub_pin_of_its_reed_swit
     assert ring.status == FAIL and ring.seen.endswith("but its zero mark was never seen")
     assert ring.advice.startswith("the ring's home switch (the reed switch at its zero mark, closed by the magnet in "
                                   "the ring) on the hub's GP14 (Pico pin 19) (hub.encoders.disc_own_course.home_pin)")
+
+
+def test_when_the_makers_input_ends_the_check_stops_and_reports_what_was_checked(home):
+    """Ctrl-D, or answers piped in that run out: the steps answered are reported, and the check
+    stops at the next step that waits for the maker (it waited for ever at the second)."""
+    import threading
+
+    out = io.StringIO()
+    results: list[Result] = []
+
+    def run() -> None:  # in a thread: a check that waits for ever fails the join below, not the run
+        results.extend(check(load_board(BOARDS / "mock-gpio.toml"), groups=["dials", "buttons"],
+                             stdin=io.StringIO("\n\n"), stdout=out))
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(GUARD)
+    assert not worker.is_alive(), "the check still waits for input that has ended"
+    assert [(r.part, r.status, r.seen) for r in results] == [("dial telegraph", FAIL, "no movement counted")]
+    assert out.getvalue().endswith("The input ended: the report covers the parts checked so far.\n")

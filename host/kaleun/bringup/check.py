@@ -44,6 +44,14 @@ AUTO_GUARD = 10.0
 HUB_RECHECK_S = 2.0
 
 
+#: what the input thread puts in the inbox when the maker's input ends (Ctrl-D, a closed pipe)
+END = "\x04"
+
+
+class InputEnded(Exception):
+    """The maker's input ended: no later step can be answered, so the check stops there."""
+
+
 @dataclass(frozen=True)
 class Result:
     part: str
@@ -68,16 +76,24 @@ class Person:
     def _read(self, stdin: IO[str]) -> None:
         for line in stdin:
             self.rig.inbox.put(Typed(line.strip()))
-        self.rig.inbox.put(Typed("\x04"))  # end of input: every later question is skipped
+        self.rig.inbox.put(Typed(END))  # end of input: the check stops at the next step that waits for it
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def _next(self, timeout: float | None = None) -> Happening:
+        """The next typed line or part's report (queue.Empty after `timeout`); InputEnded once
+        the input has ended."""
+        item = self.rig.inbox.get(timeout=timeout)
+        if isinstance(item, Typed) and item.text == END:
+            raise InputEnded
+        return item
+
     def line(self) -> str:
         """The next typed line (parts' reports that arrive meanwhile are dropped)."""
         while True:
-            item = self.rig.inbox.get()
+            item = self._next()
             if isinstance(item, Typed):
                 return item.text
 
@@ -86,8 +102,6 @@ class Person:
         while True:
             self.say(f"{question} [Y/n/s(kip)]")
             answer = self.line().lower()
-            if answer == "\x04":
-                return "s"
             if answer in ("", "y", "yes"):
                 return "y"
             if answer in ("n", "no"):
@@ -101,7 +115,7 @@ class Person:
         self.say(f"{prompt} Press Enter when done.")
         seen: list[Happening] = []
         while True:
-            item = self.rig.inbox.get()
+            item = self._next()
             if isinstance(item, Typed):
                 return seen
             seen.append(item)
@@ -113,7 +127,7 @@ class Person:
         deadline = time.monotonic() + self.timeout
         while (left := deadline - time.monotonic()) > 0:
             try:
-                item = self.rig.inbox.get(timeout=left)
+                item = self._next(timeout=left)
             except queue.Empty:
                 break
             if isinstance(item, Typed):
@@ -538,6 +552,8 @@ def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdi
             bringup.run(groups)
         except KeyboardInterrupt:
             out.write("\nStopped: the report covers the parts checked so far.\n")
+        except InputEnded:
+            out.write("The input ended: the report covers the parts checked so far.\n")
         return bringup.results
     finally:
         rig.close()
