@@ -452,3 +452,32 @@ def test_when_the_makers_input_ends_the_check_stops_and_reports_what_was_checked
     assert not worker.is_alive(), "the check still waits for input that has ended"
     assert [(r.part, r.status, r.seen) for r in results] == [("dial telegraph", FAIL, "no movement counted")]
     assert out.getvalue().endswith("The input ended: the report covers the parts checked so far.\n")
+
+
+def test_a_reader_that_fails_during_the_check_is_reported_faulty_not_waited_for(home):
+    """A reader that stops answering while the maker goes round (reader 6, broken at reader 2),
+    or while the maker holds a figure over it (reader 0: a check of the readers alone starts
+    before the hub has counted its failed scans): the hub's `fault` names its wires at once,
+    where the check asked for a figure and waited a minute for a tag it could never see."""
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader 0 "):
+            rig.fake.set_broken(0)  # and no tag: only the hub's fault can end this wait
+        elif line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            if number == 2:
+                rig.fake.set_broken(6)
+                assert rig.link.wait(lambda core: 6 in core.faults, GUARD)
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    rig.fake.remove(reader, uid)
+        return None
+
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    for faulty in ("reader 0 (section 1)", "reader 6 (section 6)"):
+        assert (results[faulty].status, results[faulty].seen) == (
+            FAIL, "the hub reports it faulty (it does not answer on SPI)")
+        assert results[faulty].advice.startswith(f"reader {faulty.split()[1]}'s chip select")
+    assert [r.status for name, r in results.items() if name not in ("reader 0 (section 1)", "reader 6 (section 6)")] \
+        == [PASS] * 7

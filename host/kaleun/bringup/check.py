@@ -25,7 +25,7 @@ from typing import IO, Any
 from kaleun.boards.dials import DIALS, DialDecl
 from kaleun.boards.model import Board, DialSpec
 from kaleun.bringup import advice
-from kaleun.bringup.rig import Happening, Rig, TagMoved, Typed
+from kaleun.bringup.rig import Happening, ReaderFault, Rig, TagMoved, Typed
 from kaleun.hub.options import EncoderSpec
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
@@ -233,6 +233,11 @@ def _pressed(button: str, item: Happening) -> bool:
 
 def _left(reader: int, item: Happening) -> bool:
     return isinstance(item, TagMoved) and item.reader == reader and not item.arrived
+
+
+def _tag_or_fault(reader: int, item: Happening) -> bool:
+    """A tag arrived on any reader, or the hub reports `reader` faulty."""
+    return (isinstance(item, TagMoved) and item.arrived) or (isinstance(item, ReaderFault) and item.reader == reader)
 
 
 def _turned(seen: Iterable[Happening], dial: str) -> int:
@@ -474,20 +479,23 @@ class Bringup:
         if offline := self._hub_online():
             self.add(offline)
             return
-        faulty = set(rig.link.core.faults)
         sections = rig.options.sections
         for index, reader in enumerate(rig.options.readers):
             part = f"reader {index} (section {reader.section})"
-            if index in faulty:
-                self.add(Result(part, FAIL, "the hub reports it faulty (it does not answer on SPI)",
-                                advice.reader_wires(rig.options, index, reader)))
+            faulty = Result(part, FAIL, "the hub reports it faulty (it does not answer on SPI)",
+                            advice.reader_wires(rig.options, index, reader))
+            if index in rig.link.core.faults:  # as the hub reports it now: a reader may fail at any time
+                self.add(faulty)
                 continue
             rig.drain()
             self.op.put_tag(index)
             seen = self.op.until(f"Put a figure on reader {index} (section {reader.section}; {reader.kind}, "
                                  f"chip select {advice.pico(reader.cs)}) now.",
-                                 lambda item: isinstance(item, TagMoved) and item.arrived)
+                                 functools.partial(_tag_or_fault, index))
             tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
+            if not tags and any(isinstance(item, ReaderFault) and item.reader == index for item in seen):
+                self.add(faulty)  # it failed while the maker held a figure over it
+                continue
             if not tags:
                 self.add(Result(part, FAIL, "no tag seen", advice.reader_no_tag(rig.options, index, reader)))
                 continue

@@ -37,13 +37,20 @@ class TagMoved:
 
 
 @dataclass(frozen=True)
+class ReaderFault:
+    """The deck hub reports reader `reader` faulty: it stopped answering on SPI."""
+
+    reader: int
+
+
+@dataclass(frozen=True)
 class Typed:
     """A line the maker typed."""
 
     text: str
 
 
-Happening = DialTurned | DialHomed | ButtonPressed | TagMoved | Typed
+Happening = DialTurned | DialHomed | ButtonPressed | TagMoved | ReaderFault | Typed
 
 
 class Rig:
@@ -167,6 +174,8 @@ class Rig:
     def _on_link(self, event: Any) -> None:
         if event.kind in ("arrived", "left"):
             self.inbox.put(TagMoved(event.reader, event.uid, event.kind == "arrived"))
+        elif event.kind == "fault":
+            self.inbox.put(ReaderFault(event.reader))
         elif event.kind in ("turn", "home"):
             # the hub's counts become dial steps as in a game (reverse, steps per position or turn)
             dial = self.hub_dials.get(event.reader)
