@@ -231,7 +231,8 @@ def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
     wrong = results["reader 4 (section 4)"]
     assert wrong.status == FAIL and wrong.seen == "the tag showed on reader 5 (section 5)"
     assert wrong.advice == ("the chip selects of readers 4 and 5 may be swapped: hub.readers[4].cs = GP2, "
-                            "hub.readers[5].cs = GP3")
+                            "hub.readers[5].cs = GP3; the hub reads that from its own kaleun_hub.json: write it with "
+                            f"kaleun hub config --board {BOARDS / 'fake-hub.toml'} --out /media/$USER/CIRCUITPY")
 
 
 def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):
@@ -406,8 +407,8 @@ def test_a_hub_dial_wired_backwards_or_counting_double_names_the_board_keys_and_
                                   ["dials"]))
     telegraph = results["dial telegraph"]
     assert telegraph.status == FAIL and telegraph.seen.startswith("counted -4 clockwise and +4 back")
-    assert telegraph.advice == ("it counted the wrong way: set dials.telegraph.reverse = true (or swap "
-                                "hub.encoders.telegraph.a and .b, or the A and B wires)")
+    assert telegraph.advice == ("it counted the wrong way: set dials.telegraph.reverse = true (or swap the A and B "
+                                "wires, or hub.encoders.telegraph.a and .b and then kaleun hub config)")
     ring = results["dial disc_own_course"]
     assert ring.status == FAIL and ring.seen.startswith("counted +720 clockwise and -720 back")
     assert ring.advice.startswith("it counted 720 for 360 steps of a whole turn: set "
@@ -481,3 +482,39 @@ def test_a_reader_that_fails_during_the_check_is_reported_faulty_not_waited_for(
         assert results[faulty].advice.startswith(f"reader {faulty.split()[1]}'s chip select")
     assert [r.status for name, r in results.items() if name not in ("reader 0 (section 1)", "reader 6 (section 6)")] \
         == [PASS] * 7
+
+
+def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home, monkeypatch):
+    """The hub keeps its reader map in its own kaleun_hub.json: a board file changed since (two
+    readers' sections swapped) and never written to the hub fails as "deck hub" with the command
+    that writes it, before the readers the maker would otherwise chase one by one."""
+    from kaleun.hub import options
+
+    written = options.hub_config
+
+    def stale(board):  # what the hub's CIRCUITPY drive still holds
+        cfg = written(board)
+        cfg["readers"][4]["section"], cfg["readers"][5]["section"] = 5, 4
+        return cfg
+
+    monkeypatch.setattr(options, "hub_config", stale)
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    rig.fake.remove(reader, uid)
+        return None
+
+    results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
+    assert results[0].part == "deck hub" and results[0].status == FAIL
+    assert results[0].seen.startswith("the hub's reader map [1, 2, 3, 3, 5, 4, 6, 7, 8] differs from the board's "
+                                      "[1, 2, 3, 3, 4, 5, 6, 7, 8]")
+    assert results[0].advice.startswith(f"the hub's own config (kaleun_hub.json on its CIRCUITPY drive) is written "
+                                        f"from the board file: kaleun hub config --board {BOARDS / 'fake-hub.toml'} "
+                                        "--out /media/$USER/CIRCUITPY")
+    assert [r.part for r in results[1:]] == [f"reader {i} (section {s})" for i, s in enumerate([1, 2, 3, 3, 4, 5, 6,
+                                                                                               7, 8])]

@@ -50,16 +50,31 @@ def lamp(board: Board, segment: str, earlier_lit: bool) -> str:
     last = first + count - 1
     where = f"pixel {first}" if count == 1 else f"pixels {first}-{last}"
     setting = (f"lamps.segments.\"{segment}\" = [{first}, {count}] and lamps.pixels = {board.lamps.pixels} "
-               "(the strip's length)")
+               "(the strip's length" + (", which the hub reads from its kaleun_hub.json: kaleun hub config" if
+                                        board.lamps.driver == "hub" else "") + ")")
     if earlier_lit and first > 0:
         return (f"{where}: the pixels before it light, so look at the joint from pixel {first - 1}'s DOUT to pixel "
                 f"{first}'s DIN and at this pixel's 5 V and GND; check {setting}")
     return f"{where}: {strip(board)}; check {setting}"
 
 
+def to_hub(board: Board) -> str:
+    """What a change to a setting the deck hub keeps in its own kaleun_hub.json (its readers'
+    chip selects, its encoders' pins and divisor, its strip's pixels and order) needs."""
+    return (f"; the hub reads that from its own kaleun_hub.json: write it with kaleun hub config --board "
+            f"{board.path} --out /media/$USER/CIRCUITPY")
+
+
+def hub_config(board: Board) -> str:
+    """The hub's own config does not match the board file (or the hub could not set a part up)."""
+    return ("the hub's own config (kaleun_hub.json on its CIRCUITPY drive) is written from the board file: "
+            f"kaleun hub config --board {board.path} --out /media/$USER/CIRCUITPY (the hub restarts by itself), "
+            "and its REPL console prints why a part could not be set up")
+
+
 def colour_order(board: Board) -> str:
     return (f"lamps.order = \"{board.lamps.order}\": most WS2812B strips are GRB; if red showed green, try "
-            "\"RGB\" (RGBW strips: \"GRBW\")")
+            "\"RGB\" (RGBW strips: \"GRBW\")" + (to_hub(board) if board.lamps.driver == "hub" else ""))
 
 
 def bell(board: Board, reason: str = "") -> str:
@@ -118,14 +133,16 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
     # counting the wrong way: flip the board's reverse, whatever it says now
     flip = f"set dials.{name}.reverse = {str(not spec.reverse).lower()}"
     if enc is not None:
-        direction = f"{flip} (or swap hub.encoders.{name}.a and .b, or the A and B wires)"
+        direction = (f"{flip} (or swap the A and B wires, or hub.encoders.{name}.a and .b and then kaleun hub "
+                     "config)")
         if ring:
             key, now = f"dials.{name}.steps_per_revolution", spec.steps_per_revolution
             hint = (f"the hub's counts a turn of the ring, each count {enc.divisor} pin transitions "
                     f"(hub.encoders.{name}.divisor)")
         else:
             key, now = f"hub.encoders.{name}.divisor", enc.divisor
-            hint = f"pin transitions per count; dials.{name}.steps_per_position counts per detent"
+            hint = (f"pin transitions per count, which the hub reads from its kaleun_hub.json: kaleun hub config; "
+                    f"or dials.{name}.steps_per_position, the counts per detent")
     elif ring:
         # a ring counts degrees: too many means the encoder makes more steps a turn than the board says
         key, now = f"dials.{name}.steps_per_revolution", spec.steps_per_revolution

@@ -260,6 +260,8 @@ class Bringup:
         self.results: list[Result] = []
         #: why the deck hub did not answer when a part last needed it (None: it did, or not asked yet)
         self._hub_down: str | None = None
+        #: the hub's own warnings (its config against the board file) were looked at
+        self._hub_looked = False
 
     def _simulated(self, part: str) -> Result | None:
         """Simulated parts have nothing to wire: skipped, except by the scripted hands."""
@@ -288,6 +290,10 @@ class Bringup:
             timeout = min(timeout, HUB_RECHECK_S)
         if link.wait_online(timeout):
             self._hub_down = None
+            if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
+                self._hub_looked = True
+                if warnings := list(link.core.warnings):
+                    self.add(Result("deck hub", FAIL, "; ".join(warnings), advice.hub_config(self.board)))
             return None
         reason = link.core.reason or "no answer"
         if self._hub_down is not None:
@@ -506,7 +512,8 @@ class Bringup:
                 self.add(Result(part, FAIL, f"the tag showed on {where}",
                                 f"the chip selects of readers {index} and {tag.reader} may be swapped: "
                                 f"hub.readers[{index}].cs = {reader.cs}"
-                                + (f", hub.readers[{tag.reader}].cs = {other.cs}" if other else "")))
+                                + (f", hub.readers[{tag.reader}].cs = {other.cs}" if other else "")
+                                + advice.to_hub(self.board)))
             else:
                 self.add(Result(part, PASS, f"tag {tag.uid}{self._figure(tag.uid)}"))
             self.op.remove_tag(tag.reader)
