@@ -530,12 +530,12 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
-    from kaleun.wiring.generate import can_render
+    from kaleun.wiring.generate import cannot_render
 
     for path in write_all(boards, out):
         print(f"wrote {path}")
-    if not can_render():
-        print("kaleun wiring: no drawings (SVG): install Graphviz (sudo apt install graphviz)", file=sys.stderr)
+    if missing := cannot_render():
+        print(f"kaleun wiring: no drawings (SVG): install {missing}", file=sys.stderr)
     return EXIT_OK
 
 

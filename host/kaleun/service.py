@@ -164,15 +164,16 @@ def install(p: Plan, say: Callable[[str], None], run: Run = _run) -> None:
     if p.mode == "system" and os.geteuid() != 0:
         raise ServiceError("a system service is installed by root: run the same command with sudo "
                            f"(sudo {shlex.quote(sys.executable)} -m kaleun service install --system ...)")
-    if p.mode == "user" and os.geteuid() == 0 and p.user == "root":
-        raise ServiceError("a user service belongs to the user who plays: run it as that user, without sudo")
+    if p.mode == "user" and os.geteuid() == 0:
+        # under sudo, `systemctl --user` would reach root's own systemd (or none), never the
+        # maker's, and the folders made on the way would belong to root
+        raise ServiceError("a user service belongs to the user who plays: run it as that user, without sudo "
+                           f"({shlex.quote(sys.executable)} -m kaleun service install --user ...)")
     try:
         p.unit_path.parent.mkdir(parents=True, exist_ok=True)
         p.unit_path.write_text(p.text, encoding="utf-8")
     except OSError as exc:
         raise ServiceError(f"cannot write {p.unit_path}: {exc.strerror or exc}") from exc
-    if p.mode == "user" and os.geteuid() == 0:
-        os.chown(p.unit_path, pwd.getpwnam(p.user).pw_uid, pwd.getpwnam(p.user).pw_gid)
     say(f"wrote {p.unit_path}")
     for argv in p.commands:
         done = run(argv)

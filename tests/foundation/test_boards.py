@@ -77,6 +77,12 @@ def test_segments_must_fit_the_strip_and_not_overlap(tmp_path):
                         "FILE:9: lamps.segments.alarm = [3, 5] lies outside the 4 pixels"]
 
 
+def test_a_segment_of_no_pixels_is_refused_as_such_not_as_outside_the_strip(tmp_path):
+    problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\n"crew" = [2, 0]\n')
+    assert problems == ["FILE:7: lamps.segments.crew = [2, 0]: a segment needs at least one pixel ([first_pixel, "
+                        "count], count 1 or more)"]
+
+
 def test_unknown_section_and_unknown_dial(tmp_path):
     problems = _problems(tmp_path, HEAD + '[dial.telegraph]\n[dials.periscope]\n')
     assert problems[0].startswith("FILE:4: unknown section [dial]")
@@ -175,3 +181,29 @@ def test_a_gpio_board_on_a_machine_without_gpio_is_explained(tmp_path):
     assert result.returncode == 2
     assert "cannot set up the table" in result.stderr and "pi4-basic.toml" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_switch_to_3v3_on_the_pis_pulled_up_i2c_pins_is_refused(tmp_path):
+    """GPIO 2 and 3 carry 1.8 kΩ pull-ups on every Pi: a button or a ring's zero-mark sensor
+    wired to 3.3 V there (no pull-up wanted) would read as closed all the time."""
+    problems = _problems(tmp_path, HEAD + '[buttons.pause]\naction = "pause"\ndriver = "gpio"\npin = 2\n'
+                         'pull_up = false\n[dials.disc_bearing]\ndriver = "gpio"\npin_a = 5\npin_b = 6\n'
+                         'home = "switch"\nhome_pin = 3\nhome_pull_up = false\n')
+    assert problems == [
+        "FILE:8: buttons.pause.pin = 2 with pull_up = false: GPIO 2 and 3 have the Pi's own 1.8 kΩ pull-ups to 3.3 V, "
+        "so the button would read as pressed all the time; wire it to GND with pull_up = true, or use another pin",
+        "FILE:15: dials.disc_bearing.home_pin = 3 with home_pull_up = false: GPIO 2 and 3 have the Pi's own 1.8 kΩ "
+        "pull-ups to 3.3 V, so the ring would read as at its zero mark all the time; wire the sensor to pull the pin "
+        "to GND with home_pull_up = true, or use another pin"]
+    path = tmp_path / "board.toml"
+    path.write_text(HEAD + '[buttons.pause]\naction = "pause"\ndriver = "gpio"\npin = 2\n')  # to GND: fine
+    assert load_board(path).buttons["pause"].pin == 2
+
+
+def test_a_pin_of_the_hat_id_eeprom_is_warned_about(tmp_path):
+    path = tmp_path / "board.toml"
+    path.write_text(HEAD + '[buttons.pause]\naction = "pause"\ndriver = "gpio"\npin = 1\n')
+    assert load_board(path).warnings == [
+        f"{path}:7: GPIO 1 of buttons.pause.pin (header pin 28) belongs to the HAT ID EEPROM, which the Pi reads at "
+        "boot; it works, but another pin is safer"]
+    assert load_board(BOARDS / "pi4-basic.toml").warnings == []

@@ -231,7 +231,8 @@ def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
     wrong = results["reader 4 (section 4)"]
     assert wrong.status == FAIL and wrong.seen == "the tag showed on reader 5 (section 5)"
     assert wrong.advice == ("the chip selects of readers 4 and 5 may be swapped: hub.readers[4].cs = GP2, "
-                            "hub.readers[5].cs = GP3")
+                            "hub.readers[5].cs = GP3; the hub reads that from its own kaleun_hub.json: write it with "
+                            f"kaleun hub config --board {BOARDS / 'fake-hub.toml'} --out /media/$USER/CIRCUITPY")
 
 
 def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):
@@ -244,11 +245,31 @@ def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):
         rig.close()
     faulty = results["reader 6 (section 6)"]
     assert faulty.status == FAIL and faulty.seen == "the hub reports it faulty (it does not answer on SPI)"
-    assert faulty.advice == ("reader 6's chip select on GP4 (Pico pin 6) (hub.readers[6].cs), the shared SPI wires "
-                             "SCK GP18 (Pico pin 24), MOSI GP19 (Pico pin 25), MISO GP16 (Pico pin 21), its 3.3 V "
-                             "(the readers' own regulator, never 5 V) and GND, RST on the 3.3 V rail (open or on GND, "
-                             "the reader stays powered down)")
+    assert faulty.advice == ("reader 6's chip select (its SDA pin, the aft trunk's CS 6) on GP4 (Pico pin 6) "
+                             "(hub.readers[6].cs), the shared SPI wires of the aft trunk SCK GP18 (Pico pin 24), MOSI "
+                             "GP19 (Pico pin 25), MISO GP16 (Pico pin 21) (through the reader's 33 ohm), its 3.3V pin "
+                             "on the aft trunk's 3V3 (the readers' own 3.3 V regulator, never 5 V), its GND on the aft "
+                             "trunk's GND, its RST on the aft trunk's 3V3 (open or on GND, the reader stays powered "
+                             "down)")
     assert results["reader 5 (section 5)"].status == PASS
+
+
+def test_a_readers_advice_names_its_wires_as_the_wiring_page_does():
+    """The maker holds the wiring page: the reader's own pin names (SDA, 3.3V, RST), its trunk
+    and the trunk's wires (CS n, 3V3) must be the page's, for every reader of pico-hub.toml."""
+    from kaleun.bringup import advice
+    from kaleun.hub.options import hub_options
+
+    page = (BOARDS.parent / "wiring" / "pico-hub.md").read_text(encoding="utf-8")
+    options = hub_options(load_board(BOARDS / "pico-hub.toml"))
+    for index, reader in enumerate(options.readers):
+        text = advice.reader_wires(options, index, reader)
+        line = advice.trunk(reader)
+        table = page.split(f"**Reader {index} (section {reader.section})**", 1)[1].split("\n\n**", 1)[0]
+        assert f"| SDA | {line.capitalize()} pin CS {index} |" in table
+        assert f"| 3.3V | {line.capitalize()} pin 3V3 |" in table and f"| RST | {line.capitalize()} pin 3V3 |" in table
+        assert f"its SDA pin, the {line}'s CS {index}) on {reader.cs} " in text
+        assert f"its 3.3V pin on the {line}'s 3V3" in text and f"its RST on the {line}'s 3V3" in text
 
 
 def test_a_hub_that_never_answers_names_the_cable_and_the_url(home, tmp_path):
@@ -300,3 +321,200 @@ def test_the_report_lists_every_part_with_what_to_look_at():
         "        look at: GPIO 22",
         "1 passed, 1 failed, 0 skipped.",
     ]
+
+
+# -- dials on the deck hub --------------------------------------------------------------------
+HUB_DIALS = '''
+[hub.encoders.telegraph]
+a = "GP8"
+b = "GP9"
+
+[hub.encoders.disc_own_course]
+a = "GP10"
+b = "GP11"
+home_pin = "GP14"
+
+[dials.telegraph]
+driver = "hub"
+{telegraph}
+
+[dials.disc_own_course]
+driver = "hub"
+steps_per_revolution = 600
+home = "switch"
+{ring}
+'''
+
+
+def hub_dials_board(tmp_path: Path, telegraph: str = "", ring: str = "") -> Path:
+    """The fake hub's board with the telegraph and the green ring on the hub's encoders (the
+    other rings stay simulated); `telegraph` and `ring` are more keys of their [dials] tables."""
+    text = (BOARDS / "fake-hub.toml").read_text(encoding="utf-8")
+    text = text.replace('[dials.telegraph]\ndriver = "sim"\n', "").replace('[dials.disc_own_course]\ndriver = "sim"\n',
+                                                                           "")
+    path = tmp_path / "hub-dials.toml"
+    path.write_text(text + HUB_DIALS.format(telegraph=telegraph, ring=ring), encoding="utf-8")
+    return path
+
+
+def hub_hands(turns: dict[str, tuple[int, int]], passes_mark: bool = True) -> Callable[[Rig, str], str | None]:
+    """The maker turns each hub dial's encoder by (forward, back) of the fake hub's counts (after
+    its divisor), passing the ring's reed switch on the way, and presses Enter once the hub has
+    reported it."""
+    def react(rig: Rig, line: str) -> str | None:
+        if not line.endswith("Press Enter when done."):
+            return None
+        for name, (forward, back) in turns.items():
+            index = [enc.dial for enc in rig.options.encoders].index(name)
+            if line.startswith(f"Turn {name} "):
+                rig.fake.turn_encoder(index, forward)
+                if passes_mark and rig.board.dials[name].homing == "switch":
+                    rig.fake.press_home(index)
+            elif line.startswith(f"Now turn {name} "):
+                rig.fake.turn_encoder(index, back)
+        rig.settle()
+        return ""
+    return react
+
+
+def test_the_scripted_check_turns_and_homes_the_dials_on_the_fake_hub(home, tmp_path):
+    """Issue 11 item 4 against the fake hub: its simulated encoders and reed switch are turned
+    and passed through real frames (they were skipped: "the fake hub has none to turn")."""
+    results = by_part(check(load_board(hub_dials_board(tmp_path)), auto=True, groups=["dials"],
+                            stdout=io.StringIO()))
+    assert (results["dial telegraph"].status, results["dial telegraph"].seen) == (
+        PASS, "counted +4 clockwise and -4 back")
+    assert (results["dial disc_own_course"].status, results["dial disc_own_course"].seen) == (
+        PASS, "counted +360 clockwise and -360 back, its zero mark seen")
+
+
+def test_a_hub_dial_is_counted_as_the_game_counts_it_with_reverse_and_steps_per_position(home, tmp_path):
+    """A build whose board file already says how its hub encoders count (A and B the other way
+    round: reverse = true; two counts a detent: steps_per_position = 2) passes, as it plays: the
+    check counted the hub's raw counts and failed it, asking for what the file already says."""
+    board = hub_dials_board(tmp_path, telegraph="reverse = true\nsteps_per_position = 2", ring="reverse = true")
+    results = by_part(interactive(board, hub_hands({"telegraph": (-8, 8), "disc_own_course": (-600, 600)}),
+                                  ["dials"]))
+    assert (results["dial telegraph"].status, results["dial telegraph"].seen) == (
+        PASS, "counted +4 clockwise and -4 back")
+    assert (results["dial disc_own_course"].status, results["dial disc_own_course"].seen) == (
+        PASS, "counted +360 clockwise and -360 back, its zero mark seen")
+
+
+def test_a_hub_dial_wired_backwards_or_counting_double_names_the_board_keys_and_the_hub_pins(home, tmp_path):
+    results = by_part(interactive(hub_dials_board(tmp_path), hub_hands({"telegraph": (-4, 4),
+                                                                        "disc_own_course": (1200, -1200)}),
+                                  ["dials"]))
+    telegraph = results["dial telegraph"]
+    assert telegraph.status == FAIL and telegraph.seen.startswith("counted -4 clockwise and +4 back")
+    assert telegraph.advice == ("it counted the wrong way: set dials.telegraph.reverse = true (or swap the A and B "
+                                "wires, or hub.encoders.telegraph.a and .b and then kaleun hub config)")
+    ring = results["dial disc_own_course"]
+    assert ring.status == FAIL and ring.seen.startswith("counted +720 clockwise and -720 back")
+    assert ring.advice.startswith("it counted 720 for 360 steps of a whole turn: set "
+                                  "dials.disc_own_course.steps_per_revolution = 1200 (now 600; the hub's counts")
+
+
+def test_a_dial_already_reversed_that_counts_the_wrong_way_is_told_to_undo_it(home, tmp_path):
+    """A maker who set reverse = true and swapped the wires as well: the advice flips the
+    setting back instead of asking for the reverse = true the file already has."""
+    board = tmp_path / "reversed.toml"
+    board.write_text((BOARDS / "mock-gpio.toml").read_text(encoding="utf-8").replace(
+        "[dials.telegraph]\n", "[dials.telegraph]\nreverse = true\n"), encoding="utf-8")
+    result = telegraph(interactive(board, dial_answers("telegraph", -4, 4), ["dials"]))
+    assert result.status == FAIL
+    assert "it counted the wrong way: set dials.telegraph.reverse = false (or swap the A and B wires)" in result.advice
+
+
+def test_a_hub_ring_whose_switch_never_closes_names_the_hub_pin_of_its_reed_switch(home, tmp_path):
+    result = by_part(interactive(hub_dials_board(tmp_path), hub_hands({"disc_own_course": (600, -600)},
+                                                                      passes_mark=False), ["dials"]))
+    ring = result["dial disc_own_course"]
+    assert ring.status == FAIL and ring.seen.endswith("but its zero mark was never seen")
+    assert ring.advice.startswith("the ring's home switch (the reed switch at its zero mark, closed by the magnet in "
+                                  "the ring) on the hub's GP14 (Pico pin 19) (hub.encoders.disc_own_course.home_pin)")
+
+
+def test_when_the_makers_input_ends_the_check_stops_and_reports_what_was_checked(home):
+    """Ctrl-D, or answers piped in that run out: the steps answered are reported, and the check
+    stops at the next step that waits for the maker (it waited for ever at the second)."""
+    import threading
+
+    out = io.StringIO()
+    results: list[Result] = []
+
+    def run() -> None:  # in a thread: a check that waits for ever fails the join below, not the run
+        results.extend(check(load_board(BOARDS / "mock-gpio.toml"), groups=["dials", "buttons"],
+                             stdin=io.StringIO("\n\n"), stdout=out))
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(GUARD)
+    assert not worker.is_alive(), "the check still waits for input that has ended"
+    assert [(r.part, r.status, r.seen) for r in results] == [("dial telegraph", FAIL, "no movement counted")]
+    assert out.getvalue().endswith("The input ended: the report covers the parts checked so far.\n")
+
+
+def test_a_reader_that_fails_during_the_check_is_reported_faulty_not_waited_for(home):
+    """A reader that stops answering while the maker goes round (reader 6, broken at reader 2),
+    or while the maker holds a figure over it (reader 0: a check of the readers alone starts
+    before the hub has counted its failed scans): the hub's `fault` names its wires at once,
+    where the check asked for a figure and waited a minute for a tag it could never see."""
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader 0 "):
+            rig.fake.set_broken(0)  # and no tag: only the hub's fault can end this wait
+        elif line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            if number == 2:
+                rig.fake.set_broken(6)
+                assert rig.link.wait(lambda core: 6 in core.faults, GUARD)
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    rig.fake.remove(reader, uid)
+        return None
+
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    for faulty in ("reader 0 (section 1)", "reader 6 (section 6)"):
+        assert (results[faulty].status, results[faulty].seen) == (
+            FAIL, "the hub reports it faulty (it does not answer on SPI)")
+        assert results[faulty].advice.startswith(f"reader {faulty.split()[1]}'s chip select")
+    assert [r.status for name, r in results.items() if name not in ("reader 0 (section 1)", "reader 6 (section 6)")] \
+        == [PASS] * 7
+
+
+def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home, monkeypatch):
+    """The hub keeps its reader map in its own kaleun_hub.json: a board file changed since (two
+    readers' sections swapped) and never written to the hub fails as "deck hub" with the command
+    that writes it, before the readers the maker would otherwise chase one by one."""
+    from kaleun.hub import options
+
+    written = options.hub_config
+
+    def stale(board):  # what the hub's CIRCUITPY drive still holds
+        cfg = written(board)
+        cfg["readers"][4]["section"], cfg["readers"][5]["section"] = 5, 4
+        return cfg
+
+    monkeypatch.setattr(options, "hub_config", stale)
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    rig.fake.remove(reader, uid)
+        return None
+
+    results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
+    assert results[0].part == "deck hub" and results[0].status == FAIL
+    assert results[0].seen.startswith("the hub's reader map [1, 2, 3, 3, 5, 4, 6, 7, 8] differs from the board's "
+                                      "[1, 2, 3, 3, 4, 5, 6, 7, 8]")
+    assert results[0].advice.startswith(f"the hub's own config (kaleun_hub.json on its CIRCUITPY drive) is written "
+                                        f"from the board file: kaleun hub config --board {BOARDS / 'fake-hub.toml'} "
+                                        "--out /media/$USER/CIRCUITPY")
+    assert [r.part for r in results[1:]] == [f"reader {i} (section {s})" for i, s in enumerate([1, 2, 3, 3, 4, 5, 6,
+                                                                                               7, 8])]

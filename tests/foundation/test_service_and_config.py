@@ -301,3 +301,22 @@ def test_continue_takes_the_autosave_while_its_mission_runs(home, capsys):
     Path(autosave_path()).write_text("{}", encoding="utf-8")
     assert _unfinished_autosave() is None
     assert "the autosave cannot be continued" in capsys.readouterr().err
+
+
+def test_a_user_service_installed_with_sudo_is_refused_before_anything_is_written(tmp_path, monkeypatch):
+    """Under sudo the maker's name is known (SUDO_USER), but `systemctl --user` would talk to
+    root's systemd, not the maker's, and the unit's folders would belong to root: the install
+    says to run it as the maker, and writes and runs nothing."""
+    ran: list[tuple[str, ...]] = []
+
+    def run(argv):
+        ran.append(tuple(argv))
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    unit = tmp_path / "home" / ".config" / "systemd" / "user" / "kaleun.service"
+    user = dataclasses.replace(plan("user", None), unit_path=unit, user="maker")
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 0)
+    with pytest.raises(ServiceError, match="a user service belongs to the user who plays: run it as that user, "
+                                           "without sudo"):
+        install(user, [].append, run)
+    assert ran == [] and not (tmp_path / "home").exists()

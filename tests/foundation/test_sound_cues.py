@@ -232,3 +232,24 @@ def test_host_readmes_cue_table_is_the_cue_table():
     for cue in CUES:
         event, channel = rows[cue.name]
         assert f"`{cue.event}`" in event and channel == cue.channel, cue.name
+
+
+def test_when_every_explosion_channel_is_busy_the_oldest_sound_is_cut(mixer):
+    """A pattern of depth charges: three play, the second ends, a fourth takes its channel; the
+    fifth and the sixth cut the first and then the third (the oldest still sounding), never the
+    fourth that began after them."""
+    channels = mixer.channel_of("depth_charge_near")
+    for _ in range(3):
+        mixer.play("depth_charge_near", {"distance_m": 20})
+    assert all(c.get_busy() for c in channels)
+    channels[1].stop()  # the second charge has died away
+    mixer.play("depth_charge_near", {"distance_m": 20})  # the fourth, on its channel
+    assert channels[1].get_busy()
+    began = dict(zip(("first", "fourth", "third"), channels, strict=True))
+    mixer.play("depth_charge_far", {"distance_m": 300})  # the fifth cuts the first
+    far = mixer._sound(BY_NAME["depth_charge_far"], {})
+    assert began["first"].get_sound() is far
+    near = mixer._sound(BY_NAME["depth_charge_near"], {})
+    assert began["third"].get_sound() is near and began["fourth"].get_sound() is near
+    mixer.play("depth_charge_far", {"distance_m": 300})  # the sixth cuts the third, not the fourth
+    assert began["third"].get_sound() is far and began["fourth"].get_sound() is near

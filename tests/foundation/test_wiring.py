@@ -53,7 +53,7 @@ def _texts(svg: str) -> list[str]:
     return sorted(re.findall(r"<text[^>]*>([^<]*)</text>", svg))
 
 
-@pytest.mark.skipif(not can_render(), reason="Graphviz (dot) is not installed")
+@pytest.mark.skipif(not can_render(), reason="Graphviz (dot) or WireViz is not installed")
 @pytest.mark.parametrize("path", HARDWARE, ids=lambda p: p.name)
 def test_the_committed_drawing_shows_what_wireviz_draws_from_the_harness_today(path, tmp_path):
     """Drawn again here, the drawing carries the same labels (layout may differ between
@@ -174,3 +174,38 @@ def test_wireviz_accepts_the_generated_harness(tmp_path):
         assert result.returncode == 0, result.stderr
         bom = (tmp_path / f"{yml.stem}.bom.tsv").read_text()
         assert "74AHCT125" in bom and "Touch Display" in bom
+
+
+def test_the_bill_of_materials_counts_one_33_ohm_resistor_per_driver_the_notes_name(tmp_path):
+    """SCK and MOSI get one at the Pico for each trunk, MISO one at each reader: 2 x 2 + 9 = 13
+    for the two trunks and nine readers of pico-hub.toml (the list asked for 20), and 2 + 3 for
+    a hub whose three readers all hang on the fore trunk."""
+    def resistors(board) -> int:
+        bom = documents(board)[f"{Path(board.path).stem}.md"].split("## Bill of materials", 1)[1]
+        (row,) = [line for line in bom.splitlines() if "| resistor 33 ohm |" in line]
+        return int(row.split("|")[1])
+
+    board = load_board(BOARDS / "pico-hub.toml")
+    assert resistors(board) == 2 * 2 + 9
+    text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8")
+    fore = text[:text.index("[[hub.readers]]")] + text[text.index("[hub.encoders.telegraph]"):]
+    for section, cs in ((1, "GP17"), (2, "GP20"), (3, "GP21")):
+        fore = fore.replace("[hub.encoders.telegraph]", f'[[hub.readers]]\nsection = {section}\ncs = "{cs}"\n\n'
+                            "[hub.encoders.telegraph]", 1)
+    path = tmp_path / "fore-only.toml"
+    path.write_text(fore, encoding="utf-8")
+    assert resistors(load_board(path)) == 2 + 3
+
+
+def test_kaleun_wiring_without_wireviz_writes_the_pages_and_says_what_the_drawings_need(tmp_path, monkeypatch,
+                                                                                      capsys):
+    """An installed Kaleun (`make play`, `pip install kaleun`) lacks WireViz, which comes with the
+    dev extra; with Graphviz on the Pi, `kaleun wiring` ended in a traceback (no module named
+    'wireviz') after writing half of it."""
+    from kaleun.cli import main
+
+    monkeypatch.setattr("kaleun.wiring.generate.shutil.which", lambda name: f"/usr/bin/{name}")  # Graphviz is there
+    monkeypatch.setitem(sys.modules, "wireviz", None)  # WireViz is not
+    assert main(["wiring", str(BOARDS / "pico-hub.toml"), "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pico-hub.md", "pico-hub.yml"]
+    assert capsys.readouterr().err.strip() == "kaleun wiring: no drawings (SVG): install WireViz (pip install wireviz)"

@@ -253,3 +253,19 @@ def test_set_up_problems_in_the_hubs_hello_are_warned_about():
     core.received(hello, 0)
     status = core.status()
     assert status["setup"] == ["spi", "encoder0"] and "could not set up: spi, encoder0" in status["warnings"][0]
+
+
+def test_a_second_answer_to_hello_from_a_hub_that_did_not_restart_keeps_the_link_online():
+    """A host held up while the hub boots says hello again before the first answer arrives; the
+    hub answers both. Its second hello runs on in sequence (the hub did not restart): the link
+    stays online and says `online` once, where it said it twice (the sensor then took a restart,
+    losing the rings' zero marks), and the snapshot after it counts only differences."""
+    core, hub = LinkCore(options()), Hub()
+    online(core, hub, [(0, A)])
+    assert kinds(core) == [("arrived", 0, A), ("online",)]
+    core.received(hub.hello() + hub.snap([(0, A), (1, B)]), 1)
+    assert core.state == "online" and kinds(core) == [("arrived", 1, B)]
+    assert core.lost == 0 and core.out_of_order == 0
+    hub = Hub()  # a restart still counts from 0: online again
+    core.received(hub.hello() + hub.snap([(1, B)]), 2)
+    assert kinds(core) == [("left", 0, A), ("online",)]

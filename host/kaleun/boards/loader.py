@@ -13,10 +13,17 @@ from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
 from kaleun.shipped import boards_dir, find_board
 from kaleun.shipped import source_tree as source_tree
+from kaleun.wiring.header import GPIO_TO_PIN
 
 FORMAT = 0
 #: GPIO numbers on the 40-pin header (BCM numbering)
 HEADER_GPIO = range(0, 28)
+#: GPIO 2 and 3 (header pins 3 and 5, the I2C bus) carry 1.8 kΩ pull-ups to 3.3 V on every Pi:
+#: a pin there always reads high unless something pulls it to ground
+PULLED_UP_GPIO = (2, 3)
+#: GPIO 0 and 1 (header pins 27 and 28) are the HAT ID EEPROM's bus, which the Pi's firmware
+#: reads at boot (Raspberry Pi documentation, "GPIO": reserved for advanced use)
+HAT_ID_GPIO = (0, 1)
 #: pins a feature takes from the header; a dial or button must not use them
 RESERVED_BY = {
     "audio i2s": {18: "I2S BCLK", 19: "I2S LRCLK", 20: "I2S DIN", 21: "I2S DOUT"},
@@ -245,14 +252,34 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         power.done()
 
     _check_reserved(ld, audio, lamps)
+    _check_pulled_up(ld, dials, buttons)
+    warnings = [f"{ld.path}:{ld.lines.line(key_path)}: GPIO {pin} of {owner} (header pin {GPIO_TO_PIN[pin]}) "
+                "belongs to the HAT ID EEPROM, which the Pi reads at boot; it works, but another pin is safer"
+                for pin, (owner, key_path) in sorted(ld.pins.items()) if pin in HAT_ID_GPIO]
     # what each supply carries is the wiring's power budget, reckoned by `kaleun board check`
     # (kaleun.wiring.generate.rail_loads), not at every start
     supply_line = ld.lines.line(("power", "supply_ma")) if supply is not None else 0
     if not ld.problems and name is not None:
         return m.Board(path=ld.path, name=name, pi=pi, pin_factory=pin_factory, figure_sensor=sensor,
                        dials=dials, buttons=buttons, lamps=lamps, audio=audio, hub=hub,
-                       supply_ma=supply, supply_line=supply_line)
+                       supply_ma=supply, supply_line=supply_line, warnings=warnings)
     return None
+
+
+def _check_pulled_up(ld: _Loader, dials: dict[str, m.DialSpec], buttons: dict[str, m.ButtonSpec]) -> None:
+    """A switch to 3.3 V (no pull-up wanted) on GPIO 2 or 3 reads as closed all the time."""
+    for button in buttons.values():
+        if button.pin in PULLED_UP_GPIO and not button.pull_up:
+            ld.problem(("buttons", button.name, "pull_up"),
+                       f"buttons.{button.name}.pin = {button.pin} with pull_up = false: GPIO 2 and 3 have the Pi's "
+                       "own 1.8 kΩ pull-ups to 3.3 V, so the button would read as pressed all the time; wire it to "
+                       "GND with pull_up = true, or use another pin")
+    for dial in dials.values():
+        if dial.home_pin in PULLED_UP_GPIO and not dial.home_pull_up:
+            ld.problem(("dials", dial.name, "home_pull_up"),
+                       f"dials.{dial.name}.home_pin = {dial.home_pin} with home_pull_up = false: GPIO 2 and 3 have "
+                       "the Pi's own 1.8 kΩ pull-ups to 3.3 V, so the ring would read as at its zero mark all the "
+                       "time; wire the sensor to pull the pin to GND with home_pull_up = true, or use another pin")
 
 
 #: keys of [dials.NAME] by what they apply to
@@ -386,7 +413,11 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
             ld.problem(key_path, f"lamps.segments.{seg} must be [first_pixel, count], got {value!r}")
             continue
         first, count = value
-        if first < 0 or count < 1 or first + count > pixels:
+        if count < 1:
+            ld.problem(key_path, f"lamps.segments.{seg} = {value}: a segment needs at least one pixel "
+                       "([first_pixel, count], count 1 or more)")
+            continue
+        if first < 0 or first + count > pixels:
             ld.problem(key_path, f"lamps.segments.{seg} = {value} lies outside the {pixels} pixels")
             continue
         for px in range(first, first + count):

@@ -8,6 +8,7 @@ from typing import Any
 from kaleun.boards.dials import DIALS
 from kaleun.boards.model import Board, ButtonSpec, DialSpec
 from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec
+from kaleun.wiring.generate import FORE_SECTIONS, PARTS
 from kaleun.wiring.header import GPIO_TO_PIN, PICO_PIN
 
 
@@ -49,16 +50,31 @@ def lamp(board: Board, segment: str, earlier_lit: bool) -> str:
     last = first + count - 1
     where = f"pixel {first}" if count == 1 else f"pixels {first}-{last}"
     setting = (f"lamps.segments.\"{segment}\" = [{first}, {count}] and lamps.pixels = {board.lamps.pixels} "
-               "(the strip's length)")
+               "(the strip's length" + (", which the hub reads from its kaleun_hub.json: kaleun hub config" if
+                                        board.lamps.driver == "hub" else "") + ")")
     if earlier_lit and first > 0:
         return (f"{where}: the pixels before it light, so look at the joint from pixel {first - 1}'s DOUT to pixel "
                 f"{first}'s DIN and at this pixel's 5 V and GND; check {setting}")
     return f"{where}: {strip(board)}; check {setting}"
 
 
+def to_hub(board: Board) -> str:
+    """What a change to a setting the deck hub keeps in its own kaleun_hub.json (its readers'
+    chip selects, its encoders' pins and divisor, its strip's pixels and order) needs."""
+    return (f"; the hub reads that from its own kaleun_hub.json: write it with kaleun hub config --board "
+            f"{board.path} --out /media/$USER/CIRCUITPY")
+
+
+def hub_config(board: Board) -> str:
+    """The hub's own config does not match the board file (or the hub could not set a part up)."""
+    return ("the hub's own config (kaleun_hub.json on its CIRCUITPY drive) is written from the board file: "
+            f"kaleun hub config --board {board.path} --out /media/$USER/CIRCUITPY (the hub restarts by itself), "
+            "and its REPL console prints why a part could not be set up")
+
+
 def colour_order(board: Board) -> str:
     return (f"lamps.order = \"{board.lamps.order}\": most WS2812B strips are GRB; if red showed green, try "
-            "\"RGB\" (RGBW strips: \"GRBW\")")
+            "\"RGB\" (RGBW strips: \"GRBW\")" + (to_hub(board) if board.lamps.driver == "hub" else ""))
 
 
 def bell(board: Board, reason: str = "") -> str:
@@ -82,10 +98,12 @@ def dial_wires(board: Board, spec: DialSpec) -> str:
             f"(header pin 9), and gpio.pin_factory = \"{board.pin_factory}\"")
 
 
-def home_mark(spec: DialSpec) -> str:
+def home_mark(spec: DialSpec, enc: EncoderSpec | None = None) -> str:
     """A ring turned a whole turn, but its switch or index pulse never came."""
     if spec.driver == "hub":
-        return (f"the ring's zero-mark sensor on the hub (hub.encoders.{spec.name}.home_pin) and its ground; "
+        where = f" {pico(enc.home_pin)}" if enc is not None and enc.home_pin else ""
+        return (f"the ring's home switch (the reed switch at its zero mark, closed by the magnet in the ring) on the "
+                f"hub's{where} (hub.encoders.{spec.name}.home_pin) and on the hub's GND rail; "
                 f"dials.{spec.name}.home = \"{spec.homing}\"")
     what = ("index (Z) output" if spec.homing == "index" else
             "home switch (the reed switch at its zero mark, closed by the magnet in the ring)")
@@ -104,26 +122,35 @@ def encoder_wires(enc: EncoderSpec) -> str:
             f"pin C on the hub's GND (hub.encoders.{enc.dial})")
 
 
-def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderSpec, ring: bool = False) -> str:
+def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: bool = False,
+               enc: EncoderSpec | None = None) -> str:
     """The dial moved, but counted `counted` where a hand turned `expected` (detents of a dial
-    with end stops; a ring's steps of a whole turn)."""
+    with end stops; a ring's steps of a whole turn). `enc`: the dial's encoder is on the deck hub."""
     if counted == 0:
         return ""
     ratio = abs(counted) / expected
     unit = "steps of a whole turn" if ring else "detents"
-    if isinstance(spec, EncoderSpec):
-        key, now = f"hub.encoders.{name}.divisor", spec.divisor
-        direction = f"swap hub.encoders.{name}.a and .b (or the A and B wires)"
-        hint = "pin transitions per count" + (f"; or dials.{name}.steps_per_revolution, the counts a turn" if ring
-                                              else "")
+    # counting the wrong way: flip the board's reverse, whatever it says now
+    flip = f"set dials.{name}.reverse = {str(not spec.reverse).lower()}"
+    if enc is not None:
+        direction = (f"{flip} (or swap the A and B wires, or hub.encoders.{name}.a and .b and then kaleun hub "
+                     "config)")
+        if ring:
+            key, now = f"dials.{name}.steps_per_revolution", spec.steps_per_revolution
+            hint = (f"the hub's counts a turn of the ring, each count {enc.divisor} pin transitions "
+                    f"(hub.encoders.{name}.divisor)")
+        else:
+            key, now = f"hub.encoders.{name}.divisor", enc.divisor
+            hint = (f"pin transitions per count, which the hub reads from its kaleun_hub.json: kaleun hub config; "
+                    f"or dials.{name}.steps_per_position, the counts per detent")
     elif ring:
         # a ring counts degrees: too many means the encoder makes more steps a turn than the board says
         key, now = f"dials.{name}.steps_per_revolution", spec.steps_per_revolution
-        direction = f"set dials.{name}.reverse = true (or swap the A and B wires)"
+        direction = f"{flip} (or swap the A and B wires)"
         hint = "full quadrature cycles per turn of the ring: the encoder's pulses per revolution times its gearing"
     else:
         key, now = f"dials.{name}.steps_per_position", spec.steps_per_position
-        direction = f"set dials.{name}.reverse = true (or swap the A and B wires)"
+        direction = f"{flip} (or swap the A and B wires)"
         hint = "full quadrature cycles per detent"
     parts = []
     if counted * expected < 0:
@@ -135,8 +162,8 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec | EncoderS
         suggestion = (f"set {key} = {max(1, round(now * ratio))}" if round(now * ratio) >= 1 else
                       "this encoder makes one full cycle every second detent: use a full-cycle encoder, or turn "
                       "two detents per position")
-        parts.append(f"it counted only {abs(counted)} for {expected} {unit}: {suggestion}; a long bounce_time "
-                     "also swallows steps")
+        parts.append(f"it counted only {abs(counted)} for {expected} {unit}: {suggestion}"
+                     + ("; a long bounce_time also swallows steps" if enc is None else ""))
     return "; ".join(parts)
 
 
@@ -152,15 +179,26 @@ def hub_link(options: HubOptions, url: str, reason: str) -> str:
             "Pico (kaleun firmware install), then kaleun hub status")
 
 
+def trunk(reader: ReaderSpec) -> str:
+    """The ribbon trunk a reader hangs on, as the wiring page names it (wiring/pico-hub.md)."""
+    return "fore trunk" if reader.section in FORE_SECTIONS else "aft trunk"
+
+
 def reader_wires(options: HubOptions, index: int, reader: ReaderSpec) -> str:
+    """A reader's wires by the names of the wiring page: its own pins (SDA or SS, 3.3V or VCC),
+    the trunk it hangs on and that trunk's wires (CS n, SCK, MOSI, MISO, 3V3, GND)."""
     spi: dict[str, Any] = options.spi
+    part = PARTS[reader.kind]
+    line = trunk(reader)
     # a reader whose RST (NRSTPD) is open or low stays powered down: it never answers
-    rst = (f", RST on {pico(reader.rst)} (hub.readers[{index}].rst)" if reader.rst else
-           ", RST on the 3.3 V rail (open or on GND, the reader stays powered down)")
-    power = "3.3 V (the readers' own regulator, never 5 V)" if reader.kind == "mfrc522" else "VCC"
-    return (f"reader {index}'s chip select on {pico(reader.cs)} (hub.readers[{index}].cs), the shared SPI wires "
-            f"SCK {pico(spi['sck'])}, MOSI {pico(spi['mosi'])}, MISO {pico(spi['miso'])}, its {power} and "
-            f"GND{rst if reader.kind == 'mfrc522' else ''}")
+    rst = (f", its RST on {pico(reader.rst)} (hub.readers[{index}].rst, the {line}'s RST {index})" if reader.rst else
+           f", its RST on the {line}'s 3V3 (open or on GND, the reader stays powered down)")
+    power = (f"its {part.power} pin on the {line}'s 3V3 (the readers' own 3.3 V regulator, never 5 V)"
+             if reader.kind == "mfrc522" else f"its {part.power} pin on the {line}'s 3V3")
+    return (f"reader {index}'s chip select (its {part.pins[0]} pin, the {line}'s CS {index}) on {pico(reader.cs)} "
+            f"(hub.readers[{index}].cs), the shared SPI wires of the {line} SCK {pico(spi['sck'])}, MOSI "
+            f"{pico(spi['mosi'])}, MISO {pico(spi['miso'])} (through the reader's 33 ohm), {power}, its GND on "
+            f"the {line}'s GND{rst if reader.kind == 'mfrc522' else ''}")
 
 
 def reader_no_tag(options: HubOptions, index: int, reader: ReaderSpec) -> str:

@@ -25,7 +25,7 @@ from typing import IO, Any
 from kaleun.boards.dials import DIALS, DialDecl
 from kaleun.boards.model import Board, DialSpec
 from kaleun.bringup import advice
-from kaleun.bringup.rig import Happening, Rig, TagMoved, Typed
+from kaleun.bringup.rig import Happening, ReaderFault, Rig, TagMoved, Typed
 from kaleun.hub.options import EncoderSpec
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
@@ -42,6 +42,14 @@ AUTO_GUARD = 10.0
 #: (the first waits hub.start_timeout_ms: it may still be booting); plugged in meanwhile, it
 #: comes online within this
 HUB_RECHECK_S = 2.0
+
+
+#: what the input thread puts in the inbox when the maker's input ends (Ctrl-D, a closed pipe)
+END = "\x04"
+
+
+class InputEnded(Exception):
+    """The maker's input ended: no later step can be answered, so the check stops there."""
 
 
 @dataclass(frozen=True)
@@ -68,16 +76,24 @@ class Person:
     def _read(self, stdin: IO[str]) -> None:
         for line in stdin:
             self.rig.inbox.put(Typed(line.strip()))
-        self.rig.inbox.put(Typed("\x04"))  # end of input: every later question is skipped
+        self.rig.inbox.put(Typed(END))  # end of input: the check stops at the next step that waits for it
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def _next(self, timeout: float | None = None) -> Happening:
+        """The next typed line or part's report (queue.Empty after `timeout`); InputEnded once
+        the input has ended."""
+        item = self.rig.inbox.get(timeout=timeout)
+        if isinstance(item, Typed) and item.text == END:
+            raise InputEnded
+        return item
+
     def line(self) -> str:
         """The next typed line (parts' reports that arrive meanwhile are dropped)."""
         while True:
-            item = self.rig.inbox.get()
+            item = self._next()
             if isinstance(item, Typed):
                 return item.text
 
@@ -86,8 +102,6 @@ class Person:
         while True:
             self.say(f"{question} [Y/n/s(kip)]")
             answer = self.line().lower()
-            if answer == "\x04":
-                return "s"
             if answer in ("", "y", "yes"):
                 return "y"
             if answer in ("n", "no"):
@@ -101,7 +115,7 @@ class Person:
         self.say(f"{prompt} Press Enter when done.")
         seen: list[Happening] = []
         while True:
-            item = self.rig.inbox.get()
+            item = self._next()
             if isinstance(item, Typed):
                 return seen
             seen.append(item)
@@ -113,7 +127,7 @@ class Person:
         deadline = time.monotonic() + self.timeout
         while (left := deadline - time.monotonic()) > 0:
             try:
-                item = self.rig.inbox.get(timeout=left)
+                item = self._next(timeout=left)
             except queue.Empty:
                 break
             if isinstance(item, Typed):
@@ -165,6 +179,7 @@ class Hands(Person):
     def until_enter(self, prompt: str) -> list[Happening]:
         self.say(prompt)
         self._act()
+        self.rig.settle()  # a fake hub's encoders report through frames, a moment later
         return self._collect(lambda item: False, 0.0)
 
     def until(self, prompt: str, wanted: Callable[[Happening], bool]) -> list[Happening]:
@@ -220,6 +235,11 @@ def _left(reader: int, item: Happening) -> bool:
     return isinstance(item, TagMoved) and item.reader == reader and not item.arrived
 
 
+def _tag_or_fault(reader: int, item: Happening) -> bool:
+    """A tag arrived on any reader, or the hub reports `reader` faulty."""
+    return (isinstance(item, TagMoved) and item.arrived) or (isinstance(item, ReaderFault) and item.reader == reader)
+
+
 def _turned(seen: Iterable[Happening], dial: str) -> int:
     return sum(item.clicks for item in seen if isinstance(item, DialTurned) and item.dial == dial)
 
@@ -240,6 +260,8 @@ class Bringup:
         self.results: list[Result] = []
         #: why the deck hub did not answer when a part last needed it (None: it did, or not asked yet)
         self._hub_down: str | None = None
+        #: the hub's own warnings (its config against the board file) were looked at
+        self._hub_looked = False
 
     def _simulated(self, part: str) -> Result | None:
         """Simulated parts have nothing to wire: skipped, except by the scripted hands."""
@@ -268,6 +290,10 @@ class Bringup:
             timeout = min(timeout, HUB_RECHECK_S)
         if link.wait_online(timeout):
             self._hub_down = None
+            if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
+                self._hub_looked = True
+                if warnings := list(link.core.warnings):
+                    self.add(Result("deck hub", FAIL, "; ".join(warnings), advice.hub_config(self.board)))
             return None
         reason = link.core.reason or "no answer"
         if self._hub_down is not None:
@@ -379,18 +405,15 @@ class Bringup:
         if part in rig.problems:
             self.add(Result(part, FAIL, f"cannot open it: {rig.problems[part]}", wires))
             return
-        if on_hub:
-            if offline := self._hub_online():
-                self.add(Result(part, FAIL, offline.seen, offline.advice))
-                return
-            if self.op.auto:
-                self.add(Result(part, SKIP, "an encoder on the hub: the fake hub has none to turn"))
-                return
+        if on_hub and (offline := self._hub_online()):
+            self.add(Result(part, FAIL, offline.seen, offline.advice))
+            return
         homing = spec.homing if spec is not None else "saved"
         marked = homing in ("switch", "index")
         if decl.is_ring:
-            # counted in the ring's steps (degrees), or in the hub's encoder counts
-            steps = spec.steps_per_revolution if on_hub and spec is not None else decl.steps
+            # counted in the ring's steps (degrees): the Pi's and the hub's dials alike turn their
+            # encoder's counts into steps with the board's steps_per_revolution and reverse
+            steps = decl.steps
             there = (f"Turn {name} ({decl.label}) one whole turn clockwise"
                      + (", past its zero mark." if marked else "."))
             back = f"Now turn {name} one whole turn back counter-clockwise."
@@ -401,7 +424,7 @@ class Bringup:
             back = f"Now turn {name} back counter-clockwise to where it started."
         rig.drain()
         self.op.turn(name, steps)
-        if marked and not on_hub:
+        if marked:
             self.op.pass_home(name)
         seen = self.op.until_enter(there)
         forward, homed = _turned(seen, name), _homed(seen, name)
@@ -424,12 +447,11 @@ class Bringup:
         good = right(forward) and right(-backward)
         if good and homed is False:
             assert spec is not None
-            return Result(part, FAIL, f"{seen}, but its zero mark was never seen", advice.home_mark(spec))
+            return Result(part, FAIL, f"{seen}, but its zero mark was never seen", advice.home_mark(spec, enc))
         if good:
             return Result(part, PASS, seen + ("" if homed is None else ", its zero mark seen"))
         wrong = forward if not right(forward) else -backward
-        counted_by: DialSpec | EncoderSpec | None = enc if enc is not None else spec
-        fix = advice.dial_count(name, wrong, steps, counted_by, ring=ring) if counted_by is not None else ""
+        fix = advice.dial_count(name, wrong, steps, spec, ring=ring, enc=enc) if spec is not None else ""
         return Result(part, FAIL, f"{seen}, {steps} {unit} each way expected", fix or wires)
 
     # -- buttons ------------------------------------------------------------------------------
@@ -463,20 +485,23 @@ class Bringup:
         if offline := self._hub_online():
             self.add(offline)
             return
-        faulty = set(rig.link.core.faults)
         sections = rig.options.sections
         for index, reader in enumerate(rig.options.readers):
             part = f"reader {index} (section {reader.section})"
-            if index in faulty:
-                self.add(Result(part, FAIL, "the hub reports it faulty (it does not answer on SPI)",
-                                advice.reader_wires(rig.options, index, reader)))
+            faulty = Result(part, FAIL, "the hub reports it faulty (it does not answer on SPI)",
+                            advice.reader_wires(rig.options, index, reader))
+            if index in rig.link.core.faults:  # as the hub reports it now: a reader may fail at any time
+                self.add(faulty)
                 continue
             rig.drain()
             self.op.put_tag(index)
             seen = self.op.until(f"Put a figure on reader {index} (section {reader.section}; {reader.kind}, "
                                  f"chip select {advice.pico(reader.cs)}) now.",
-                                 lambda item: isinstance(item, TagMoved) and item.arrived)
+                                 functools.partial(_tag_or_fault, index))
             tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
+            if not tags and any(isinstance(item, ReaderFault) and item.reader == index for item in seen):
+                self.add(faulty)  # it failed while the maker held a figure over it
+                continue
             if not tags:
                 self.add(Result(part, FAIL, "no tag seen", advice.reader_no_tag(rig.options, index, reader)))
                 continue
@@ -487,7 +512,8 @@ class Bringup:
                 self.add(Result(part, FAIL, f"the tag showed on {where}",
                                 f"the chip selects of readers {index} and {tag.reader} may be swapped: "
                                 f"hub.readers[{index}].cs = {reader.cs}"
-                                + (f", hub.readers[{tag.reader}].cs = {other.cs}" if other else "")))
+                                + (f", hub.readers[{tag.reader}].cs = {other.cs}" if other else "")
+                                + advice.to_hub(self.board)))
             else:
                 self.add(Result(part, PASS, f"tag {tag.uid}{self._figure(tag.uid)}"))
             self.op.remove_tag(tag.reader)
@@ -541,6 +567,8 @@ def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdi
             bringup.run(groups)
         except KeyboardInterrupt:
             out.write("\nStopped: the report covers the parts checked so far.\n")
+        except InputEnded:
+            out.write("The input ended: the report covers the parts checked so far.\n")
         return bringup.results
     finally:
         rig.close()

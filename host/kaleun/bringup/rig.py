@@ -2,8 +2,10 @@
 they report gathered in one queue (dial turns, button presses, tags on readers, typed lines).
 
 The same adapters as a game uses: gpiozero encoders and buttons (mock pins on a mock board),
-the lamps port of the board's driver, the sounder, and the deck hub's link (a fake hub inside
-Kaleun for `hub.url = "fake"`), here read reader by reader rather than section by section.
+the deck hub's dials (`HubDial`: the hub's counts turned into dial steps with the board's
+`reverse`, steps per position or per revolution, exactly as in a game), the lamps port of the
+board's driver, the sounder, and the deck hub's link (a fake hub inside Kaleun for
+`hub.url = "fake"`), here read reader by reader rather than section by section.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamps, Sound
 
 log = logging.getLogger(__name__)
 
+#: seconds the scripted hands wait for the fake hub to report what they did (a failure guard,
+#: never reached when it works)
+SETTLE_S = 10.0
+
 
 @dataclass(frozen=True)
 class TagMoved:
@@ -31,13 +37,20 @@ class TagMoved:
 
 
 @dataclass(frozen=True)
+class ReaderFault:
+    """The deck hub reports reader `reader` faulty: it stopped answering on SPI."""
+
+    reader: int
+
+
+@dataclass(frozen=True)
 class Typed:
     """A line the maker typed."""
 
     text: str
 
 
-Happening = DialTurned | DialHomed | ButtonPressed | TagMoved | Typed
+Happening = DialTurned | DialHomed | ButtonPressed | TagMoved | ReaderFault | Typed
 
 
 class Rig:
@@ -52,6 +65,10 @@ class Rig:
         self.link: Any = None
         self.fake: Any = None
         self.options: Any = None
+        #: the hub's encoder number -> the dial it turns
+        self.hub_dials: dict[int, Any] = {}
+        #: the hub has been online once (a later "online" is a hub that restarted: counts from zero)
+        self._hub_seen = False
         #: part -> why it could not be opened
         self.problems: dict[str, str] = {}
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
@@ -63,7 +80,7 @@ class Rig:
             self._open_hub()
         for name, dial in board.dials.items():
             if dial.driver == "hub":
-                continue  # the hub's link reports its turns and home marks
+                continue  # made with the hub's link (_open_hub)
             try:
                 self.dials[name] = self._dial(dial)
             except Exception as exc:
@@ -118,6 +135,13 @@ class Rig:
             self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-hw-check-")
             self.fake = FakeHub(hub_config(self.board), link=Path(self._tmp.name) / "deck-hub").start()
             url = self.fake.url
+        from kaleun.hub.dials import HubDial
+
+        encoders = [encoder.dial for encoder in self.options.encoders]
+        for name, spec in self.board.dials.items():
+            if spec.driver == "hub" and name in encoders:  # before the link: no turn goes unheard
+                index = encoders.index(name)
+                self.dials[name] = self.hub_dials[index] = HubDial(spec, index, fake=self.fake)
         self.link = HubLink(url, self.options, self._on_link).start()
 
     def _open_lamps(self) -> None:
@@ -150,14 +174,31 @@ class Rig:
     def _on_link(self, event: Any) -> None:
         if event.kind in ("arrived", "left"):
             self.inbox.put(TagMoved(event.reader, event.uid, event.kind == "arrived"))
-        elif event.kind == "turn" and self.options is not None:
-            encoders = self.options.encoders
-            if 0 <= event.reader < len(encoders):
-                self.inbox.put(DialTurned(encoders[event.reader].dial, int(event.detail["delta"])))
-        elif event.kind == "home" and self.options is not None:
-            encoders = self.options.encoders
-            if 0 <= event.reader < len(encoders):
-                self.inbox.put(DialHomed(encoders[event.reader].dial))
+        elif event.kind == "fault":
+            self.inbox.put(ReaderFault(event.reader))
+        elif event.kind in ("turn", "home"):
+            # the hub's counts become dial steps as in a game (reverse, steps per position or turn)
+            dial = self.hub_dials.get(event.reader)
+            if dial is None:
+                log.warning("deck hub encoder %d turns no dial of the board file; ignored", event.reader)
+            elif event.kind == "turn":
+                dial.turned(int(event.detail["delta"]), event.detail.get("pos"))
+            else:
+                dial.at_home()
+        elif event.kind == "online":
+            if self._hub_seen:  # the hub restarted: its encoders count from zero again
+                for dial in self.hub_dials.values():
+                    dial.restarted()
+            self._hub_seen = True
+
+    def settle(self) -> None:
+        """Wait until the fake hub has reported what the scripted hands did (a turn, a home
+        switch) and the link has handed it on; nothing to wait for without a fake hub."""
+        fake, link = self.fake, self.link
+        if fake is None or link is None or not link.wait_online(SETTLE_S):
+            return
+        if link.wait(lambda core: fake.settled(), SETTLE_S) and (seq := fake.last_seq()) is not None:
+            link.wait_seq(seq, SETTLE_S)
 
     def drain(self) -> None:
         """Forget what the parts reported so far (a new step starts from a clean slate); lines

@@ -14,7 +14,9 @@ the figures stay where the host knew them, and the crew hears about it (`foreign
 longer than the timeout (in the handshake: no hello from the hub, whatever else it sends), a
 port error or a mismatch takes the link offline; `offline` is announced once per outage. `online` comes every time
 a hub's hello and snapshot were taken in, also when the hub rebooted under an open port
-(its lamps are dark then: the sensor sends them again). After every hello the hub's
+(its lamps are dark then: the sensor sends them again); a hello whose sequence number runs on
+from the frames before answers a hello of ours sent twice (the hub did not restart) and keeps
+the link online. After every hello the hub's
 snapshot is compared with what the host knew, and only the differences come out as
 arrived/left: nothing is lost. Readers the snapshot lists as faulty keep the tags the host
 knew on them; when such a reader recovers, the host asks for a snapshot.
@@ -234,6 +236,13 @@ class LinkCore:
             self.expected = None
             self._announce("foreign", reason=refused, name=fields.get("name"), id=fields.get("id"))
             log.warning("deck hub link: %s", refused)
+            return []
+        if self.state == "online" and frame.seq == self.expected:
+            # its sequence runs on: the hub did not restart, this answers a hello of ours sent
+            # again while its first answer was on the way (a loaded host, a hub still booting).
+            # The link stays online; the snapshot that follows is read for differences only.
+            self.expected = (frame.seq + 1) & 0xFFFF
+            self.rehello = False
             return []
         self.state = "syncing"
         self.reason = "waiting for the hub's snapshot (it reads every reader first)"

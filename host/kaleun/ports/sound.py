@@ -43,7 +43,9 @@ class PygameSounder:
         self._sounds: dict[tuple[str, Hashable], Any] = {}
         self._lock = threading.Lock()
         self._channels: dict[str, list[Any]] = {}
-        self._next: dict[str, int] = {}
+        #: group -> when each of its channels last began a sound (a count of plays): the oldest is cut
+        self._began: dict[str, list[int]] = {}
+        self._plays = 0
         self._outputs = 1
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         drivers = audio_drivers()
@@ -119,12 +121,13 @@ class PygameSounder:
         return thread
 
     def _channel(self, group: str) -> Any:
+        """A free channel of the group, else the one whose sound began first (the oldest is cut)."""
         channels = self._channels[group]
-        for channel in channels:
-            if not channel.get_busy():
-                return channel
-        index = self._next.get(group, 0)
-        self._next[group] = (index + 1) % len(channels)
+        began = self._began.setdefault(group, [0] * len(channels))
+        free = [i for i, channel in enumerate(channels) if not channel.get_busy()]
+        index = free[0] if free else min(range(len(channels)), key=began.__getitem__)
+        self._plays += 1
+        began[index] = self._plays
         return channels[index]
 
     def channel_of(self, cue: str) -> list[Any]:

@@ -11,6 +11,7 @@ maker following the page never builds a reader without power. A pin left open sa
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import re
 import shutil
 import tomllib
@@ -507,7 +508,8 @@ def _hub(board: Board, h: Harness) -> None:
                      reader_ma[0] * 3.3 / 5 / BUCK_EFFICIENCY, reader_ma[1] * 3.3 / 5 / BUCK_EFFICIENCY))
     for kind, count in kinds.items():
         h.count(count, PARTS[kind].label, "under the sections: wiring/placement.md")
-    h.count(len(options.readers) * 2 + 2, "resistor 33 ohm", "SPI series termination: SCK and MOSI at the Pico "
+    used = sum(1 for numbers in trunks.values() if numbers)
+    h.count(2 * used + len(options.readers), "resistor 33 ohm", "SPI series termination: SCK and MOSI at the Pico "
             "(each trunk), MISO at each reader")
     h.count(len(options.readers), "capacitors 100 uF + 100 nF", "at each reader's 3.3 V")
     for trunk, numbers in trunks.items():
@@ -796,9 +798,21 @@ def svg_stamp(svg_text: str) -> str | None:
     return found.group(1) if found else None
 
 
+def cannot_render() -> str | None:
+    """Why the drawings cannot be drawn here (None: they can): WireViz draws them with
+    Graphviz's `dot`. WireViz comes with Kaleun's `dev` extra only, so an installed Kaleun
+    (`pip install kaleun`, `make play`) may have Graphviz and still lack it."""
+    missing = []
+    if shutil.which("dot") is None:
+        missing.append("Graphviz (sudo apt install graphviz)")
+    if importlib.util.find_spec("wireviz") is None:
+        missing.append("WireViz (pip install wireviz)")
+    return " and ".join(missing) or None
+
+
 def can_render() -> bool:
-    """Graphviz's `dot` is installed (WireViz needs it for drawings)."""
-    return shutil.which("dot") is not None
+    """Graphviz's `dot` and WireViz are installed: the drawings can be drawn."""
+    return cannot_render() is None
 
 
 def render_svg(yml: Path, out_dir: Path | None = None) -> Path:
