@@ -57,7 +57,8 @@ class DamageScreen(Screen):
         boat = game.module("boat").status()
         self.view = read_boat(game, figures, bool(boat["surfaced"]))
         crew = game.module("crew").status() if game.has_module("crew") else {}
-        self.crew = {k: crew.get(k) for k in ("conditions", "breaches", "items", "health", "sailors", "flooded")}
+        self.crew = {k: crew.get(k) for k in ("conditions", "breaches", "items", "health", "sailors", "flooded",
+                                              "repairs")}
         self.jobs = list(game.module("technical").status().get("jobs", [])) if game.has_module("technical") else []
         return (self.view, freeze(self.crew), freeze(self.jobs), self.page)
 
@@ -162,7 +163,11 @@ class DamageScreen(Screen):
             present, needed = int(job.get("sailors", 0)), int(job.get("crew", 1))
             progress = round(float(job.get("progress", 0.0)) * 100)
             job_buttons: Buttons = []
-            if present and not job.get("active"):
+            ordered = comp in (self.crew.get("repairs") or ())
+            if ordered and not job.get("active"):
+                # too few sailors left (§10.3.2): those left turned their chips over and the job waits;
+                # joining it again is a crew action, no new order
+                present = self._repairing(comp)
                 detail = Msg.plural("paused: {p} of {n} sailor, {pc} % done", "paused: {p} of {n} sailors, {pc} % done",
                                     p=present, n=needed, pc=progress)
                 job_buttons = [(f"join.{comp}", Msg("Join"),
@@ -194,6 +199,12 @@ class DamageScreen(Screen):
                              [(f"first_aid.{figure}", Msg("First aid"),
                                partial(win.open_form, "first_aid", {"patients": [figure]}))]))
         return rows
+
+    def _repairing(self, component: str) -> int:
+        """How many living sailors have the repair of `component` as their task."""
+        sailors = self.crew.get("sailors") or {}
+        return sum(1 for st in sailors.values() if not st.get("dead") and isinstance(st.get("task"), dict)
+                   and st["task"].get("kind") == "repair" and st["task"].get("component") == component)
 
     def _layout(self, c: Canvas, rows: list[Row], width: int) -> list[tuple[Row, list[str], list[str], int]]:
         """Each row with its title and detail wrapped to the width its buttons leave, and its height
