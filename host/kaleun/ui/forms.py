@@ -51,6 +51,8 @@ class Field:
     most: int = 0
     #: a choice may be cleared again (it is sent only when chosen)
     optional: bool = True
+    #: what the sheet says when there is nothing to choose (None: "nothing to choose now")
+    empty: Msg | None = None
 
 
 @dataclass(frozen=True)
@@ -301,7 +303,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("card", Msg("Engineer card"), options=_fixed((1, "+1"), (2, "+2")), when=_only_technical),
     )),
     Form("first_aid", Msg("First aid"), order="first_aid", fields=(
-        Field("patients", Msg("Patients (in one section)"), "multi", options=_patients),)),
+        Field("patients", Msg("Patients (in one section)"), "multi", options=_patients, optional=False,
+              empty=Msg("Nobody waits for first aid: enter an injured sailor's card first.")),
+    )),
     Form("address_crew", Msg("Address the crew"), order="address_crew"),
     Form("prepare_meal", Msg("Prepare a meal"), order="prepare_meal", fields=(
         Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3),

@@ -169,7 +169,10 @@ class FormSheet(Overlay):
         s = c.size
         options = self.options.get(f.key, [])
         if not options:
-            c.text(Msg("nothing to choose now"), (row.x, row.centery), theme.TEXT_SIZE, theme.TEXT_DIM, "midleft")
+            if f.empty is not None:
+                c.paragraph(f.empty, row, theme.MIN_TEXT, theme.TEXT_DIM)
+            else:
+                c.text(Msg("nothing to choose now"), (row.x, row.centery), theme.TEXT_SIZE, theme.TEXT_DIM, "midleft")
             return
         widths = []
         for o in options:
