@@ -1,6 +1,7 @@
 """The order assistant on the window's order sheet (item 1 of the console's issue): before an order
 is given it says, in the table's language, exactly what is missing — never a field's program name —
-and who would carry the order out with how many chips (rulebook §6.5 activation, §10.5 first aid).
+and who would carry the order out with how many chips (rulebook §6.5 activation, §6.10 first aid,
+§10.3.6 hull breach).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ def injured_without_cards(language: str) -> Table_:
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
-def test_10_5_first_aid_with_nobody_to_treat_says_what_is_missing_in_words(language: str) -> None:
-    """§10.5: first aid treats an ailment card; with injured sailors whose cards are not entered yet
+def test_6_10_first_aid_with_nobody_to_treat_says_what_is_missing_in_words(language: str) -> None:
+    """§6.10: first aid treats an ailment card; with injured sailors whose cards are not entered yet
     the sheet says to enter a card first and asks for the patients by the field's name, not by the
     order's program fields ("first_aid: needs the field 'patient'")."""
     table = injured_without_cards(language)
@@ -37,3 +38,45 @@ def test_10_5_first_aid_with_nobody_to_treat_says_what_is_missing_in_words(langu
     hint = tr(Msg("Nobody waits for first aid: enter an injured sailor's card first."))
     assert hint.split()[0] in words and hint.split()[-1] in words
     assert table.target("sheet.give").action is None  # nothing to give yet
+
+
+def breach_with_its_crew(language: str) -> Table_:
+    """A hull breach in the crew quarters with five sailors there, four of them without the repair
+    symbol (each of those pays two chips, §6.5)."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    rt = table.runtime
+    rt.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+    rt.submit({"do": "order", "order": "mobilize"})
+    for figure in ("officer-circle", "officer-hexagon", "navigator-circle", "engineer-circle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 4})
+    rt.submit({"do": "end_mobilize"})
+    table.until(5)
+    return table
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_10_3_6_the_assistant_names_every_sailor_who_would_seal_the_breach(language: str) -> None:
+    """§10.3.6 a hull breach needs five sailors with the repair symbol (others at two chips): the
+    assistant shows each of the five with his chips — a touch on the list turns to the next ones —
+    and never leaves any as a bare "+2 more"."""
+    from kaleun.core.messages import Msg
+
+    table = breach_with_its_crew(language)
+    table.tap("tab.damage")
+    table.tap("repair.breach.4")
+    table.render()
+    preview = table.window.overlay.preview
+    assert preview["accepted"] and len(preview["activated"]) == 5
+    names = table.game.module("crew").status()["sailors"]
+    tr = table.window.tr
+    wanted = {a["figure"]: tr(Msg("{name} in {section}: {chips}", name=Msg.term(names[a["figure"]]["name"]),
+                                  section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"])))
+              for a in preview["activated"]}
+    seen = ""
+    for _ in range(5):
+        seen += " " + " ".join(" ".join(shown(table)).split())
+        if table.window.targets.get("sheet.crew") is None:
+            break
+        table.tap("sheet.crew")
+    missing = [words for words in wanted.values() if words not in seen]
+    assert not missing, f"not shown: {missing}"
