@@ -253,7 +253,7 @@ class FormSheet(Overlay):
                     # each sailor whole, on two lines where the name needs them
                     lines, height = self._sailor(c, a, inner.w)
                     # each sailor above the bar's line, with room left for "+N more" while others follow
-                    if shown and y + height > limit - (s(22) if first + shown < len(activated) - 1 else 0):
+                    if y + height > limit - (s(22) if first + shown < len(activated) - 1 else 0):
                         break
                     draw_figure(c.surface, c.fonts, a["figure"], (inner.x + s(13), y + s(13)), s(24))
                     for k, line in enumerate(lines):
@@ -261,7 +261,10 @@ class FormSheet(Overlay):
                                width=inner.w - s(32))
                     y += height
                     shown += 1
-                if shown < len(activated):
+                if not shown:  # no room for any of them under what is missing
+                    c.text(Msg.plural("{n} sailor", "{n} sailors", n=len(activated)), (inner.x, y), theme.MIN_TEXT,
+                           theme.TEXT_DIM)
+                elif shown < len(activated):
                     # the others, with their chips; a touch on the list shows them (and then the first again)
                     rest = activated[first + shown:]
                     if rest:
