@@ -6,9 +6,10 @@ screen, and then the contact shows.
 
 from __future__ import annotations
 
+import pytest
 from kaleun.ui.alarms import BY_NAME, URGENCY
 
-from window.fingers import Table_
+from window.fingers import Table_, shown
 
 
 def test_9_every_alarm_has_its_place_in_the_order_of_urgency() -> None:
@@ -35,3 +36,19 @@ def test_10_3_6_a_breach_stays_on_the_banner_when_a_contact_report_follows() -> 
     assert table.window.tab == "damage"
     kind, _ = table.window.alarm_shown()
     assert kind == "contact"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_10_3_6_the_breach_banner_shows_its_instructions_whole(language: str) -> None:
+    """The breach's feed line says what to do (5 sailors with the repair symbol, then the puzzle):
+    on the banner it is read whole, on both rows, never cut with an ellipsis."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+    table.until(1)
+    win = table.window
+    win.cut.clear()
+    said = " ".join(" ".join(shown(table)).split())
+    kind, line = win.alarm_shown()
+    assert kind == "breach"
+    assert not win.cut, win.cut
+    assert " ".join(win.tr(line.words).split()) in said
