@@ -15,7 +15,15 @@ from pygame import Rect
 from kaleun.core.messages import Msg
 from kaleun.uboot.crew.hazards import CONDITIONS
 from kaleun.ui import icons, theme
-from kaleun.ui.boat_view import CONDITION_ICONS, CONDITION_WORDS, SECTION_NAMES, BoatView, draw_section, read_boat
+from kaleun.ui.boat_view import (
+    CONDITION_ICONS,
+    CONDITION_WORDS,
+    SECTION_NAMES,
+    BoatView,
+    draw_section,
+    read_boat,
+    section_icons,
+)
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import simple
@@ -91,16 +99,21 @@ class DamageScreen(Screen):
             hurt = sum(1 for f in here if not sailors[f]["dead"] and (sailors[f]["ailments"] or f in waiting))
             x = box.x + s(22)
             y = box.y + s(1) if n > 6 else box.bottom - s(22)
-            if n <= 6 and any(b.section == n for b in view.breaches):
-                y = box.y + s(21)
-            for count, icon, color in ((hurt, icons.cross, (210, 20, 20)), (dead, icons.x_mark, theme.OUTLINE)):
-                if count:
-                    badge = Rect(x, y, s(18), s(18))
-                    pygame.draw.rect(c.surface, (255, 255, 255), badge.inflate(s(2), s(2)), border_radius=s(3))
-                    icon(c.surface, badge, color)
-                    c.text(str(count), (badge.right + s(2), badge.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft",
-                           bold=True)
-                    x += s(40)
+            badges = [(count, icon, color) for count, icon, color in
+                      ((hurt, icons.cross, (210, 20, 20)), (dead, icons.x_mark, theme.OUTLINE)) if count]
+            if n <= 6 and badges and any(b.section == n for b in view.breaches):
+                # the breach's countdown holds the bottom: the badges go up beside the number, clear of
+                # the section's icons where they fit, else between the number and the countdown
+                wide = len(badges) * s(40)
+                icons_w = section_icons(view, n) * (s(18) + s(2)) + s(4)  # as the section draws them
+                y = box.y + s(4) if x + wide <= box.right - icons_w else box.y + s(21)
+            for count, icon, color in badges:
+                badge = Rect(x, y, s(18), s(18))
+                pygame.draw.rect(c.surface, (255, 255, 255), badge.inflate(s(2), s(2)), border_radius=s(3))
+                icon(c.surface, badge, color)
+                c.text(str(count), (badge.right + s(2), badge.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft",
+                       bold=True)
+                x += s(40)
 
     def _rows(self) -> list[Row]:
         """(id, icon, words, detail, colour, buttons) of everything to do, most urgent first."""
