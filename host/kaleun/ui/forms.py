@@ -53,6 +53,10 @@ class Field:
     optional: bool = True
     #: what the sheet says when there is nothing to choose (None: "nothing to choose now")
     empty: Msg | None = None
+    #: fewest options a "multi" takes once any is chosen (a swap takes two)
+    least: int = 0
+    #: the field is left off the sheet while it has no options (a lemon only when there is one)
+    hide_empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -204,6 +208,18 @@ def _pyramid(game: Any, values: Values) -> list[Option]:
             enumerate(food.get("pyramid", [])) if kind is not None and kind != "lemon"]
 
 
+def _places(game: Any, values: Values) -> list[Option]:
+    """Every filled place of the pyramid (a swap or a replacement may take any, a lemon too)."""
+    food = status(game, "crew").get("food", {})
+    return [Option(i + 1, f"{i + 1}", Msg.term(str(kind).replace("_", " "))) for i, kind in
+            enumerate(food.get("pyramid", [])) if kind is not None]
+
+
+def meal_form(game: Any) -> str:
+    """The form a Meal button opens: the order, or, after a swap or a replacement, the cooking."""
+    return "cook" if status(game, "crew").get("food", {}).get("waiting") else "prepare_meal"
+
+
 def _lemons(game: Any, values: Values) -> list[Option]:
     food = status(game, "crew").get("food", {})
     return [Option(i + 1, f"{i + 1}", Msg("lemon")) for i, kind in enumerate(food.get("pyramid",
@@ -308,8 +324,20 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     Form("address_crew", Msg("Address the crew"), order="address_crew"),
     Form("prepare_meal", Msg("Prepare a meal"), order="prepare_meal", fields=(
-        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3),
-        Field("lemon", Msg("Lemon"), options=_lemons),
+        # §9.4: the cook may first swap two chips or replace one from the supply (one more activation);
+        # after a replacement the chips are taken with "cook", once the new chip is seen
+        Field("swap", Msg("First swap two places (+1 activation)"), "multi", options=_places, most=2,
+              least=2),
+        Field("replace", Msg("Or replace one from the supply (+1 activation)"), options=_places,
+              when=lambda v: not v.get("swap")),
+        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3,
+              when=lambda v: v.get("replace") is None),
+        Field("lemon", Msg("Lemon"), options=_lemons, when=lambda v: v.get("replace") is None, hide_empty=True),
+    )),
+    Form("cook", Msg("Cook the meal"), command="cook", fields=(
+        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3,
+              optional=False),
+        Field("lemon", Msg("Lemon"), options=_lemons, hide_empty=True),
     )),
     # crew actions: free, no order
     Form("smoke", Msg("Smoke break"), command="smoke", fields=(

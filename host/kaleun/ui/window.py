@@ -297,9 +297,13 @@ class Window:
         self.touch()
 
     def open_form(self, form: str, preset: dict[str, Any] | None = None) -> None:
-        """The sheet of an order or crew action (with the order assistant)."""
+        """The sheet of an order or crew action (with the order assistant). A meal whose chips were
+        swapped or replaced is finished on the cooking sheet."""
+        from kaleun.ui.forms import meal_form
         from kaleun.ui.screens.sheet import FormSheet
 
+        if form == "prepare_meal":
+            form = meal_form(self.game)
         self.open(FormSheet(self, form, preset or {}))
 
     def open_debrief(self) -> None:

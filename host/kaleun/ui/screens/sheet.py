@@ -67,8 +67,11 @@ class FormSheet(Overlay):
         self.problem = None
         self.preview = None
         unset = next((f for f in self.fields() if not f.optional and self.values.get(f.key) in (None, [])), None)
+        short = next((f for f in self.fields() if f.least and 0 < len(self.values.get(f.key) or []) < f.least), None)
         if unset is not None:
             self.problem = Msg("Choose: {what}", what=unset.label)
+        elif short is not None:
+            self.problem = Msg("Choose {n}: {what}", n=short.least, what=short.label)
         elif self.form.order is not None:
             try:
                 self.preview = game.module("orders").preview({"order": self.form.order, **self.form.build(self.values)})
@@ -130,6 +133,8 @@ class FormSheet(Overlay):
         y = area.y + s(42)
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
         for f in self.fields():
+            if f.hide_empty and not self.options.get(f.key):
+                continue
             for line in c.rows(f.label, theme.MIN_TEXT, left.w):  # a long label takes a second line
                 c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
                 y += s(LABEL_H)
@@ -223,13 +228,13 @@ class FormSheet(Overlay):
         crew_rows = min(1, len(p.get("activated") or [])) if p.get("accepted") else 0
         # what is missing gets the room above the crew who would carry it out and the bar it is paid from
         bottom = buttons.y - s(26) - (s(22) + crew_rows * s(30) if crew_rows else 0)
-        if self.form.order is None:
-            c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)), theme.MIN_TEXT,
-                        theme.TEXT_DIM)
-        elif self.problem is not None:
+        if self.problem is not None:  # an order's or a crew action's choice still open
             enabled, why_not = False, self.problem
             y = self._verdict(c, inner, y, icons.warning, theme.WARNING, Msg("Not complete:"), self.problem,
                               bottom)
+        elif self.form.order is None:
+            c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)), theme.MIN_TEXT,
+                        theme.TEXT_DIM)
         elif self.preview is not None:
             p = self.preview
             if not p.get("accepted"):
