@@ -80,3 +80,25 @@ def test_10_3_6_the_assistant_names_every_sailor_who_would_seal_the_breach(langu
         table.tap("sheet.crew")
     missing = [words for words in wanted.values() if words not in seen]
     assert not missing, f"not shown: {missing}"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_4_2_return_to_base_says_why_not_before_it_is_sent(language: str) -> None:
+    """§4.2 "return to base" only out of combat, and only on a mission with a base: the sheet asks
+    the mission first (`why_not_return`), says why not in the table's language and keeps its button
+    grey; on a patrol with a base the crew sets off home."""
+    from kaleun.core.messages import Msg
+
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.tap("tab.orders")
+    table.tap("order.return_to_base")
+    said = shown(table)
+    assert table.window.tr(Msg("this mission has no base to return to")) in " ".join(said)
+    table.tap("sheet.give")
+    assert not table.named("action_refused") and not table.named("return_to_base")
+
+    patrol = Table_(mission="sc_convoy_1940", seed=0, language=language)
+    patrol.tap("tab.orders")
+    patrol.tap("order.return_to_base")
+    patrol.tap("sheet.give")
+    assert patrol.named("return_to_base")

@@ -70,6 +70,9 @@ class Form:
     fields: tuple[Field, ...] = ()
     #: fixed fields of the command
     fixed: Mapping[str, Any] = field(default_factory=dict)
+    #: a crew action's own check (game -> why the game would refuse it now, or None), shown before
+    #: it is sent as an order's refusal is
+    refusal: Callable[[Any], Msg | None] | None = None
 
     def build(self, values: Values) -> dict[str, Any]:
         """The command's fields (without "do") from the values chosen."""
@@ -365,7 +368,8 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     Form("kill", Msg("A sailor is dead"), command="kill", fields=(
         Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),)),
-    Form("return_to_base", Msg("Return to base"), command="return_to_base"),
+    Form("return_to_base", Msg("Return to base"), command="return_to_base",
+         refusal=lambda game: game.module("mission").why_not_return() if game.has_module("mission") else None),
 )}
 
 #: the orders, by group, as the orders screen lists them

@@ -72,6 +72,10 @@ class FormSheet(Overlay):
             self.problem = Msg("Choose: {what}", what=unset.label)
         elif short is not None:
             self.problem = Msg("Choose {n}: {what}", n=short.least, what=short.label)
+        elif self.form.refusal is not None:
+            reason = self.form.refusal(game)
+            if reason is not None:
+                self.preview = {"accepted": False, "reason": reason}
         elif self.form.order is not None:
             try:
                 self.preview = game.module("orders").preview({"order": self.form.order, **self.form.build(self.values)})
@@ -232,7 +236,7 @@ class FormSheet(Overlay):
             enabled, why_not = False, self.problem
             y = self._verdict(c, inner, y, icons.warning, theme.WARNING, Msg("Not complete:"), self.problem,
                               bottom)
-        elif self.form.order is None:
+        elif self.form.order is None and (self.preview is None or self.preview.get("accepted")):
             c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)), theme.MIN_TEXT,
                         theme.TEXT_DIM)
         elif self.preview is not None:
