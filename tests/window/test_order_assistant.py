@@ -102,3 +102,29 @@ def test_4_2_return_to_base_says_why_not_before_it_is_sent(language: str) -> Non
     patrol.tap("order.return_to_base")
     patrol.tap("sheet.give")
     assert patrol.named("return_to_base")
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_9_3_the_lookouts_to_choose_are_named_in_the_tables_language(language: str) -> None:
+    """§9.3 choosing the lookouts on the bridge (and a sailor for a correction): each button names
+    the sailor and his figure in the table's language, never the figure's program id
+    ("navigator-square" on a Russian screen)."""
+    from kaleun.uboot.figures import figure_term
+
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    rt = table.runtime
+    rt.submit({"do": "order", "order": "mobilize"})
+    for figure in ("navigator-square", "navigator-triangle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
+    rt.submit({"do": "end_mobilize"})
+    table.until(2)
+    for button, form in (("order.observe", "observe"), (None, "kill")):
+        table.tap("tab.orders")
+        if button:
+            table.tap(button)
+        else:
+            table.window.open_form(form)
+        said = shown(table)
+        assert not [words for words in said if "-square" in words or "-triangle" in words], said
+        assert table.window.tr(figure_term("navigator-square")) in said
+        table.tap("sheet.close")

@@ -15,6 +15,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.ui.telegraph import POSITION_NAMES
 
@@ -159,13 +160,14 @@ def _patients(game: Any, values: Values) -> list[Option]:
 
 def _on_bridge(game: Any, values: Values) -> list[Option]:
     crew = status(game, "crew")
-    return [Option(f, Msg.term(str(s["name"])), f) for f, s in crew.get("sailors", {}).items()
+    return [Option(f, Msg.term(str(s["name"])), figure_term(f)) for f, s in crew.get("sailors", {}).items()
             if s.get("section") == 8 and not s["dead"]]
 
 
 def _on_duty(game: Any) -> list[Option]:
     crew = status(game, "crew")
-    return [Option(f, Msg.term(str(s["name"])), f) for f, s in crew.get("sailors", {}).items() if not s["dead"]]
+    return [Option(f, Msg.term(str(s["name"])), figure_term(f)) for f, s in crew.get("sailors", {}).items()
+            if not s["dead"]]
 
 
 def _ailments(game: Any, values: Values) -> list[Option]:
