@@ -10,6 +10,8 @@ no alarm is told by colour alone.
 | breach | `hull_breach`, `breach_warning` | red | crack and water | `breach_alarm` | damage |
 | fire | `condition_placed` of a fire | orange | flame | `fire_alarm` | damage |
 
+The banner shows the most urgent alarm waiting (`URGENCY`: a hull breach first, then a fire, depth
+charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next.
 The sound plays through the runtime's sound output (every cue is declared in the cue table with
 its event); the window shows the banner, marks the feed line and lights the screen's tab.
 """
@@ -66,6 +68,9 @@ ALARMS: tuple[AlarmKind, ...] = (
               (("condition_placed", lambda d: d.get("condition") == "fire"),)),
 )
 BY_NAME: dict[str, AlarmKind] = {a.name: a for a in ALARMS}
+#: the alarms from the least to the most urgent: the banner shows the most urgent one waiting (a
+#: breach counting down is not hidden by a lookout's report that came after it), the newest of a kind
+URGENCY: tuple[str, ...] = ("contact", "aircraft", "gunfire", "depth_charges", "fire", "breach")
 
 
 def alarm_for(event: str, data: Data) -> AlarmKind | None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.ui.telegraph import POSITION_NAMES
 
@@ -51,6 +52,12 @@ class Field:
     most: int = 0
     #: a choice may be cleared again (it is sent only when chosen)
     optional: bool = True
+    #: what the sheet says when there is nothing to choose (None: "nothing to choose now")
+    empty: Msg | None = None
+    #: fewest options a "multi" takes once any is chosen (a swap takes two)
+    least: int = 0
+    #: the field is left off the sheet while it has no options (a lemon only when there is one)
+    hide_empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,9 @@ class Form:
     fields: tuple[Field, ...] = ()
     #: fixed fields of the command
     fixed: Mapping[str, Any] = field(default_factory=dict)
+    #: a crew action's own check (game -> why the game would refuse it now, or None), shown before
+    #: it is sent as an order's refusal is
+    refusal: Callable[[Any], Msg | None] | None = None
 
     def build(self, values: Values) -> dict[str, Any]:
         """The command's fields (without "do") from the values chosen."""
@@ -150,13 +160,14 @@ def _patients(game: Any, values: Values) -> list[Option]:
 
 def _on_bridge(game: Any, values: Values) -> list[Option]:
     crew = status(game, "crew")
-    return [Option(f, Msg.term(str(s["name"])), f) for f, s in crew.get("sailors", {}).items()
+    return [Option(f, Msg.term(str(s["name"])), figure_term(f)) for f, s in crew.get("sailors", {}).items()
             if s.get("section") == 8 and not s["dead"]]
 
 
 def _on_duty(game: Any) -> list[Option]:
     crew = status(game, "crew")
-    return [Option(f, Msg.term(str(s["name"])), f) for f, s in crew.get("sailors", {}).items() if not s["dead"]]
+    return [Option(f, Msg.term(str(s["name"])), figure_term(f)) for f, s in crew.get("sailors", {}).items()
+            if not s["dead"]]
 
 
 def _ailments(game: Any, values: Values) -> list[Option]:
@@ -200,6 +211,18 @@ def _pyramid(game: Any, values: Values) -> list[Option]:
     food = status(game, "crew").get("food", {})
     return [Option(i + 1, f"{i + 1}", Msg.term(str(kind).replace("_", " "))) for i, kind in
             enumerate(food.get("pyramid", [])) if kind is not None and kind != "lemon"]
+
+
+def _places(game: Any, values: Values) -> list[Option]:
+    """Every filled place of the pyramid (a swap or a replacement may take any, a lemon too)."""
+    food = status(game, "crew").get("food", {})
+    return [Option(i + 1, f"{i + 1}", Msg.term(str(kind).replace("_", " "))) for i, kind in
+            enumerate(food.get("pyramid", [])) if kind is not None]
+
+
+def meal_form(game: Any) -> str:
+    """The form a Meal button opens: the order, or, after a swap or a replacement, the cooking."""
+    return "cook" if status(game, "crew").get("food", {}).get("waiting") else "prepare_meal"
 
 
 def _lemons(game: Any, values: Values) -> list[Option]:
@@ -301,11 +324,25 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("card", Msg("Engineer card"), options=_fixed((1, "+1"), (2, "+2")), when=_only_technical),
     )),
     Form("first_aid", Msg("First aid"), order="first_aid", fields=(
-        Field("patients", Msg("Patients (in one section)"), "multi", options=_patients),)),
+        Field("patients", Msg("Patients (in one section)"), "multi", options=_patients, optional=False,
+              empty=Msg("Nobody waits for first aid: enter an injured sailor's card first.")),
+    )),
     Form("address_crew", Msg("Address the crew"), order="address_crew"),
     Form("prepare_meal", Msg("Prepare a meal"), order="prepare_meal", fields=(
-        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3),
-        Field("lemon", Msg("Lemon"), options=_lemons),
+        # §9.4: the cook may first swap two chips or replace one from the supply (one more activation);
+        # after a replacement the chips are taken with "cook", once the new chip is seen
+        Field("swap", Msg("First swap two places (+1 activation)"), "multi", options=_places, most=2,
+              least=2),
+        Field("replace", Msg("Or replace one from the supply (+1 activation)"), options=_places,
+              when=lambda v: not v.get("swap")),
+        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3,
+              when=lambda v: v.get("replace") is None),
+        Field("lemon", Msg("Lemon"), options=_lemons, when=lambda v: v.get("replace") is None, hide_empty=True),
+    )),
+    Form("cook", Msg("Cook the meal"), command="cook", fields=(
+        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3,
+              optional=False),
+        Field("lemon", Msg("Lemon"), options=_lemons, hide_empty=True),
     )),
     # crew actions: free, no order
     Form("smoke", Msg("Smoke break"), command="smoke", fields=(
@@ -333,7 +370,8 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     Form("kill", Msg("A sailor is dead"), command="kill", fields=(
         Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),)),
-    Form("return_to_base", Msg("Return to base"), command="return_to_base"),
+    Form("return_to_base", Msg("Return to base"), command="return_to_base",
+         refusal=lambda game: game.module("mission").why_not_return() if game.has_module("mission") else None),
 )}
 
 #: the orders, by group, as the orders screen lists them

@@ -3,7 +3,7 @@ compression, settings), the feed ticker, the tabs, and the alarm banner."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
@@ -14,7 +14,7 @@ from kaleun.ui import icons, theme
 from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.scene import FeedLine, Scene
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas
 
 if TYPE_CHECKING:
     from kaleun.ui.window import Window
@@ -138,7 +138,8 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
 
 
 def draw_alarm_banner(c: Canvas, win: Window, scene: Scene) -> None:
-    """The newest alarm over the top of the screen: its colour, icon, word and feed line."""
+    """The most urgent alarm waiting, over the feed: its colour, icon, word and feed line (on both
+    rows, after the word, when the line is long)."""
     assert scene.alarm is not None
     s = c.size
     kind_name, line = scene.alarm
@@ -149,12 +150,39 @@ def draw_alarm_banner(c: Canvas, win: Window, scene: Scene) -> None:
     icon = Rect(rect.x + s(8), rect.y + s(6), s(36), s(36))
     pygame.draw.rect(c.surface, theme.OUTLINE, icon.inflate(s(6), s(6)), border_radius=s(6))
     icons.ICONS[kind.icon](c.surface, icon, kind.color)
-    word = c.text(kind.word, (icon.right + s(12), rect.y + s(1)), 22, theme.TEXT_DARK, bold=True)
-    if scene.alarms_waiting:
-        c.text(Msg("+{n} more", n=scene.alarms_waiting), (word.right + s(10), word.centery), theme.MIN_TEXT,
-               theme.TEXT_DARK, "midleft")
     ok = Rect(rect.right - s(66), rect.y, s(62), rect.h)
-    c.text(line.words, (icon.right + s(12), word.bottom - s(2)), theme.MIN_TEXT, theme.TEXT_DARK,
-           width=ok.x - icon.right - s(20))
+    x, right = icon.right + s(12), ok.x - s(8)
+    font = c.font(theme.MIN_TEXT)
+    words = c.tr(line.words)
+    more = Msg("+{n} more", n=scene.alarms_waiting) if scene.alarms_waiting else None
+    if font.size(words)[0] * NARROWEST <= right - x:
+        # the alarm's word above its feed line
+        word = c.text(kind.word, (x, rect.y + s(1)), 22, theme.TEXT_DARK, bold=True)
+        if more is not None:
+            c.text(more, (word.right + s(10), word.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft")
+        c.text(words, (x, word.bottom - s(2)), theme.MIN_TEXT, theme.TEXT_DARK, width=right - x)
+    else:
+        # a long line (a breach says what to do about it) takes both rows, after the word
+        height = font.get_linesize()
+        top = rect.centery - height
+        word = c.text(kind.word, (x, top), theme.MIN_TEXT, theme.TEXT_DARK, bold=True)
+        start = word.right + s(8)
+        if more is not None:
+            start = c.text(more, (start, top), theme.MIN_TEXT, theme.TEXT_DARK).right + s(8)
+        # a bar between the alarm's own words and the feed line's
+        pygame.draw.line(c.surface, theme.TEXT_DARK, (start, top + s(3)), (start, top + height - s(3)), s(2))
+        start += s(10)
+        first, rest = _fill(font, words, right - start)
+        c.text(first, (start, top), theme.MIN_TEXT, theme.TEXT_DARK)
+        c.text(rest, (x, top + height), theme.MIN_TEXT, theme.TEXT_DARK, width=right - x)
     c.targets.add("alarm", rect, lambda pos: win.acknowledge_alarm())
     c.button("alarm.dismiss", ok, Msg("OK"), lambda pos: win.dismiss_alarms(), tone=(250, 250, 250))
+
+
+def _fill(font: Any, words: str, width: int) -> tuple[str, str]:
+    """The words that fit in `width` (whole words), and the rest."""
+    parts = words.split()
+    taken = 0
+    while taken < len(parts) and font.size(" ".join(parts[:taken + 1]))[0] <= width:
+        taken += 1
+    return " ".join(parts[:taken]), " ".join(parts[taken:])

@@ -31,7 +31,7 @@ from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
 from kaleun.ui import theme, typeface
 from kaleun.ui.alarms import BY_NAME as ALARM_KINDS
-from kaleun.ui.alarms import alarm_for
+from kaleun.ui.alarms import URGENCY, alarm_for
 from kaleun.ui.frame import clock_area, draw_alarm_banner, draw_clock, draw_tab_bar, draw_ticker, draw_top_bar
 from kaleun.ui.layout import TABS, Layout
 from kaleun.ui.scene import Drag, Feed, FeedLine, Scene, read_scene
@@ -172,10 +172,17 @@ class Window:
     def tr(self, text: Msg | str | None) -> str:
         return self.lang.render(text)
 
-    def alarm_shown(self) -> tuple[str, FeedLine] | None:
+    def _banner(self) -> int | None:
+        """Which waiting alarm the banner shows: the most urgent kind, the newest of it."""
         if not self.alarms:
             return None
-        kind, line, _ = self.alarms[-1]
+        return max(range(len(self.alarms)), key=lambda i: (URGENCY.index(self.alarms[i][0]), i))
+
+    def alarm_shown(self) -> tuple[str, FeedLine] | None:
+        shown = self._banner()
+        if shown is None:
+            return None
+        kind, line, _ = self.alarms[shown]
         return (kind, line)
 
     def scene(self) -> Scene:
@@ -290,9 +297,13 @@ class Window:
         self.touch()
 
     def open_form(self, form: str, preset: dict[str, Any] | None = None) -> None:
-        """The sheet of an order or crew action (with the order assistant)."""
+        """The sheet of an order or crew action (with the order assistant). A meal whose chips were
+        swapped or replaced is finished on the cooking sheet."""
+        from kaleun.ui.forms import meal_form
         from kaleun.ui.screens.sheet import FormSheet
 
+        if form == "prepare_meal":
+            form = meal_form(self.game)
         self.open(FormSheet(self, form, preset or {}))
 
     def open_debrief(self) -> None:
@@ -326,9 +337,10 @@ class Window:
 
     def acknowledge_alarm(self) -> None:
         """The banner was touched: its screen opens, the banner goes."""
-        if not self.alarms:
+        shown = self._banner()
+        if shown is None:
             return
-        kind, _, _ = self.alarms.pop()
+        kind, _, _ = self.alarms.pop(shown)
         self.alarms = [a for a in self.alarms if a[0] != kind]
         self.show(ALARM_KINDS[kind].screen)
 

@@ -839,7 +839,7 @@ class Crew(Module, Validator):
                 "health": self.health.status(), "cigarettes": dict(self.cigarettes.left),
                 "difficulty": dict(self.difficulty), "easy_watch_change": dict(self.easy),
                 "captain_hand": int(self.level("captain")["captain_hand"]),
-                "undo": self.undo.last}
+                "undo": self.undo.last, "repairs": sorted(self.repairs)}
 
     def _state(self, with_undo: bool = True) -> dict[str, Any]:
         out = {

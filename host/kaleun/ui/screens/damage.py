@@ -15,7 +15,15 @@ from pygame import Rect
 from kaleun.core.messages import Msg
 from kaleun.uboot.crew.hazards import CONDITIONS
 from kaleun.ui import icons, theme
-from kaleun.ui.boat_view import CONDITION_ICONS, CONDITION_WORDS, SECTION_NAMES, BoatView, draw_section, read_boat
+from kaleun.ui.boat_view import (
+    CONDITION_ICONS,
+    CONDITION_WORDS,
+    SECTION_NAMES,
+    BoatView,
+    draw_section,
+    read_boat,
+    section_icons,
+)
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import simple
@@ -57,7 +65,8 @@ class DamageScreen(Screen):
         boat = game.module("boat").status()
         self.view = read_boat(game, figures, bool(boat["surfaced"]))
         crew = game.module("crew").status() if game.has_module("crew") else {}
-        self.crew = {k: crew.get(k) for k in ("conditions", "breaches", "items", "health", "sailors", "flooded")}
+        self.crew = {k: crew.get(k) for k in ("conditions", "breaches", "items", "health", "sailors", "flooded",
+                                              "repairs")}
         self.jobs = list(game.module("technical").status().get("jobs", [])) if game.has_module("technical") else []
         return (self.view, freeze(self.crew), freeze(self.jobs), self.page)
 
@@ -90,16 +99,21 @@ class DamageScreen(Screen):
             hurt = sum(1 for f in here if not sailors[f]["dead"] and (sailors[f]["ailments"] or f in waiting))
             x = box.x + s(22)
             y = box.y + s(1) if n > 6 else box.bottom - s(22)
-            if n <= 6 and any(b.section == n for b in view.breaches):
-                y = box.y + s(21)
-            for count, icon, color in ((hurt, icons.cross, (210, 20, 20)), (dead, icons.x_mark, theme.OUTLINE)):
-                if count:
-                    badge = Rect(x, y, s(18), s(18))
-                    pygame.draw.rect(c.surface, (255, 255, 255), badge.inflate(s(2), s(2)), border_radius=s(3))
-                    icon(c.surface, badge, color)
-                    c.text(str(count), (badge.right + s(2), badge.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft",
-                           bold=True)
-                    x += s(40)
+            badges = [(count, icon, color) for count, icon, color in
+                      ((hurt, icons.cross, (210, 20, 20)), (dead, icons.x_mark, theme.OUTLINE)) if count]
+            if n <= 6 and badges and any(b.section == n for b in view.breaches):
+                # the breach's countdown holds the bottom: the badges go up beside the number, clear of
+                # the section's icons where they fit, else between the number and the countdown
+                wide = len(badges) * s(40)
+                icons_w = section_icons(view, n) * (s(18) + s(2)) + s(4)  # as the section draws them
+                y = box.y + s(4) if x + wide <= box.right - icons_w else box.y + s(21)
+            for count, icon, color in badges:
+                badge = Rect(x, y, s(18), s(18))
+                pygame.draw.rect(c.surface, (255, 255, 255), badge.inflate(s(2), s(2)), border_radius=s(3))
+                icon(c.surface, badge, color)
+                c.text(str(count), (badge.right + s(2), badge.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft",
+                       bold=True)
+                x += s(40)
 
     def _rows(self) -> list[Row]:
         """(id, icon, words, detail, colour, buttons) of everything to do, most urgent first."""
@@ -162,7 +176,11 @@ class DamageScreen(Screen):
             present, needed = int(job.get("sailors", 0)), int(job.get("crew", 1))
             progress = round(float(job.get("progress", 0.0)) * 100)
             job_buttons: Buttons = []
-            if present and not job.get("active"):
+            ordered = comp in (self.crew.get("repairs") or ())
+            if ordered and not job.get("active"):
+                # too few sailors left (§10.3.2): those left turned their chips over and the job waits;
+                # joining it again is a crew action, no new order
+                present = self._repairing(comp)
                 detail = Msg.plural("paused: {p} of {n} sailor, {pc} % done", "paused: {p} of {n} sailors, {pc} % done",
                                     p=present, n=needed, pc=progress)
                 job_buttons = [(f"join.{comp}", Msg("Join"),
@@ -194,6 +212,12 @@ class DamageScreen(Screen):
                              [(f"first_aid.{figure}", Msg("First aid"),
                                partial(win.open_form, "first_aid", {"patients": [figure]}))]))
         return rows
+
+    def _repairing(self, component: str) -> int:
+        """How many living sailors have the repair of `component` as their task."""
+        sailors = self.crew.get("sailors") or {}
+        return sum(1 for st in sailors.values() if not st.get("dead") and isinstance(st.get("task"), dict)
+                   and st["task"].get("kind") == "repair" and st["task"].get("component") == component)
 
     def _layout(self, c: Canvas, rows: list[Row], width: int) -> list[tuple[Row, list[str], list[str], int]]:
         """Each row with its title and detail wrapped to the width its buttons leave, and its height

@@ -143,6 +143,8 @@ class ScopeScreen(Screen):
                 return Msg("The boat is surfaced: use the binoculars.")
             if not self.periscope_depth:
                 return Msg("Too deep for the periscope: go to periscope depth (10 m).")
+            if not self.periscope_up:  # nobody looks through a lowered periscope
+                return Msg("The periscope is down: raise it (a periscope order).")
         return None
 
     def draw(self, c: Canvas, area: Rect) -> None:

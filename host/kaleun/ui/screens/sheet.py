@@ -18,7 +18,7 @@ from kaleun.ui.forms import FORMS, Field, Form, Option, Values
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas
 
 LEFT_W = 490
 ROW_H = 47
@@ -51,6 +51,8 @@ class FormSheet(Overlay):
         self.preview: dict[str, Any] | None = None
         self.problem: Msg | str | None = None
         self.names: dict[str, str] = {}
+        #: the first sailor the assistant lists (a touch on a long list shows the next ones)
+        self.crew_from = 0
 
     @property
     def title(self) -> Msg:  # type: ignore[override]
@@ -65,8 +67,15 @@ class FormSheet(Overlay):
         self.problem = None
         self.preview = None
         unset = next((f for f in self.fields() if not f.optional and self.values.get(f.key) in (None, [])), None)
+        short = next((f for f in self.fields() if f.least and 0 < len(self.values.get(f.key) or []) < f.least), None)
         if unset is not None:
             self.problem = Msg("Choose: {what}", what=unset.label)
+        elif short is not None:
+            self.problem = Msg("Choose {n}: {what}", n=short.least, what=short.label)
+        elif self.form.refusal is not None:
+            reason = self.form.refusal(game)
+            if reason is not None:
+                self.preview = {"accepted": False, "reason": reason}
         elif self.form.order is not None:
             try:
                 self.preview = game.module("orders").preview({"order": self.form.order, **self.form.build(self.values)})
@@ -75,7 +84,8 @@ class FormSheet(Overlay):
         crew = game.module("crew").status() if game.has_module("crew") else {}
         self.names = {f: str(s.get("name", f)) for f, s in crew.get("sailors", {}).items()}
         options = tuple((k, tuple((freeze(o.value), o.label, o.note) for o in v)) for k, v in self.options.items())
-        return (freeze(self.values), options, freeze(self.preview), self.problem, tuple(sorted(self.pages.items())))
+        return (freeze(self.values), options, freeze(self.preview), self.problem, tuple(sorted(self.pages.items())),
+                self.crew_from)
 
     # -- choosing --------------------------------------------------------------------------------
     def choose(self, f: Field, value: Any) -> None:
@@ -90,6 +100,7 @@ class FormSheet(Overlay):
             self.values[f.key] = None
         else:
             self.values[f.key] = value
+        self.crew_from = 0
         self.win.touch()
 
     def step(self, f: Field, by: int) -> None:
@@ -99,6 +110,7 @@ class FormSheet(Overlay):
         else:
             value = max(f.lo, min(f.hi, value))
         self.values[f.key] = value
+        self.crew_from = 0
         self.win.touch()
 
     def page(self, f: Field, by: int) -> None:
@@ -125,6 +137,8 @@ class FormSheet(Overlay):
         y = area.y + s(42)
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
         for f in self.fields():
+            if f.hide_empty and not self.options.get(f.key):
+                continue
             for line in c.rows(f.label, theme.MIN_TEXT, left.w):  # a long label takes a second line
                 c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
                 y += s(LABEL_H)
@@ -169,7 +183,10 @@ class FormSheet(Overlay):
         s = c.size
         options = self.options.get(f.key, [])
         if not options:
-            c.text(Msg("nothing to choose now"), (row.x, row.centery), theme.TEXT_SIZE, theme.TEXT_DIM, "midleft")
+            if f.empty is not None:
+                c.paragraph(f.empty, row, theme.MIN_TEXT, theme.TEXT_DIM)
+            else:
+                c.text(Msg("nothing to choose now"), (row.x, row.centery), theme.TEXT_SIZE, theme.TEXT_DIM, "midleft")
             return
         widths = []
         for o in options:
@@ -215,13 +232,13 @@ class FormSheet(Overlay):
         crew_rows = min(1, len(p.get("activated") or [])) if p.get("accepted") else 0
         # what is missing gets the room above the crew who would carry it out and the bar it is paid from
         bottom = buttons.y - s(26) - (s(22) + crew_rows * s(30) if crew_rows else 0)
-        if self.form.order is None:
-            c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)), theme.MIN_TEXT,
-                        theme.TEXT_DIM)
-        elif self.problem is not None:
+        if self.problem is not None:  # an order's or a crew action's choice still open
             enabled, why_not = False, self.problem
             y = self._verdict(c, inner, y, icons.warning, theme.WARNING, Msg("Not complete:"), self.problem,
                               bottom)
+        elif self.form.order is None and (self.preview is None or self.preview.get("accepted")):
+            c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)), theme.MIN_TEXT,
+                        theme.TEXT_DIM)
         elif self.preview is not None:
             p = self.preview
             if not p.get("accepted"):
@@ -235,15 +252,17 @@ class FormSheet(Overlay):
                 y = self._verdict(c, inner, y, icons.check, theme.GOOD, Msg("It can be given."), None, bottom)
             activated = p.get("activated") or []
             if activated and p.get("accepted"):
+                top = y
                 c.text(Msg("Carried out by:"), (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
                 y += s(22)
                 limit = buttons.y - s(26)
+                first = self.crew_from if self.crew_from < len(activated) else 0
                 shown = 0
-                for a in activated:
+                for a in activated[first:]:
                     # each sailor whole, on two lines where the name needs them
                     lines, height = self._sailor(c, a, inner.w)
                     # each sailor above the bar's line, with room left for "+N more" while others follow
-                    if y + height > limit - (s(22) if shown < len(activated) - 1 else 0):
+                    if y + height > limit - (s(22) if first + shown < len(activated) - 1 else 0):
                         break
                     draw_figure(c.surface, c.fonts, a["figure"], (inner.x + s(13), y + s(13)), s(24))
                     for k, line in enumerate(lines):
@@ -251,10 +270,21 @@ class FormSheet(Overlay):
                                width=inner.w - s(32))
                     y += height
                     shown += 1
-                if len(activated) > shown:
-                    more = (Msg("+{n} more", n=len(activated) - shown) if shown else
-                            Msg.plural("{n} sailor", "{n} sailors", n=len(activated)))
-                    c.text(more, (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+                if not shown:  # no room for any of them under what is missing
+                    c.text(Msg.plural("{n} sailor", "{n} sailors", n=len(activated)), (inner.x, y), theme.MIN_TEXT,
+                           theme.TEXT_DIM)
+                elif shown < len(activated):
+                    # the others, with their chips; a touch on the list shows them (and then the first again)
+                    rest = activated[first + shown:]
+                    if rest:
+                        chips = Msg.plural("{n} chip", "{n} chips", n=sum(int(a["chips"]) for a in rest))
+                        c.text(Msg("+{n} more: {chips}", n=len(rest), chips=chips), (inner.x, y), theme.MIN_TEXT,
+                               theme.TEXT_DIM)
+                    c.text(f"{first + 1}–{first + shown}/{len(activated)}", (inner.right, top), theme.MIN_TEXT,
+                           theme.TEXT_DIM, "topright")
+                    seen = first + shown
+                    c.targets.add("sheet.crew", Rect(inner.x, top, inner.w, max(s(47), y + s(22) - top)),
+                                  simple(lambda: self.more_crew(seen)))
             paid = p.get("paid")
             words = {"command": Msg("Paid from the command bar."), "morale": Msg("Paid from the morale bar."),
                      None: Msg("Both bars are spent: no orders now.")}.get(paid, Msg(""))
@@ -264,6 +294,11 @@ class FormSheet(Overlay):
         c.button("sheet.cancel", Rect(buttons.x, buttons.y, half, buttons.h), Msg("Cancel"), simple(self.close))
         c.button("sheet.give", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), give_label,
                  simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
+
+    def more_crew(self, seen: int) -> None:
+        """The assistant's next sailors (after the `seen` first), or the first ones again."""
+        self.crew_from = seen
+        self.win.touch()
 
     def _warnings(self) -> list[Msg]:
         """What to mind before giving the order (the console's `check` says the same)."""
@@ -276,7 +311,12 @@ class FormSheet(Overlay):
         s = c.size
         words = Msg("{name} in {section}: {chips}", name=Msg.term(self.names.get(a["figure"], a["figure"])),
                     section=a["section"], chips=Msg.plural("{n} chip", "{n} chips", n=a["chips"]))
-        lines = c.rows(words, theme.MIN_TEXT, width - s(32))
+        room = width - s(32)
+        # one line each where the words fit squeezed a little, so five sailors show in the panel
+        one = c.rows(words, theme.MIN_TEXT, room, rows=1)
+        if len(one) == 1 and c.text_width(one[0], theme.MIN_TEXT) * NARROWEST <= room:
+            return one, s(26)
+        lines = c.rows(words, theme.MIN_TEXT, room)
         return lines, max(s(30), len(lines) * s(20) + s(8))
 
     def _verdict(self, c: Canvas, inner: Rect, y: int, icon: Any, color: theme.Color, head: Msg,
