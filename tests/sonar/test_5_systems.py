@@ -165,6 +165,27 @@ def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
     assert ref(game).teams["blue"].damage == 4
 
 
+def test_5_a_blast_that_sinks_both_boats_is_a_draw(tmp_path):
+    """§1/§5: a blast checks both boats; when it gives both their fourth damage both sink at once and
+    nobody wins (rules.toml both_sunk = "draw", [gap]) — whichever team is checked first."""
+    lines = [*start("E2", "F5"),
+             *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5"),  # Y 1, B 2
+             *walk("yellow", "W:W2 W:W3 W:W4", "torpedo"), activate("yellow", "torpedo", cell="A5"),  # Y 2
+             *walk("yellow", "N:N1 N:N2 N:N5", "torpedo"), activate("yellow", "torpedo", cell="A1"),  # Y 3
+             *walk("yellow", "E:E2 S:S6 E:E3", "torpedo"),                                           # Y at D3
+             *walk("blue", "W:W2 N:N1 W:W3", "mine"),                                                # B at D4
+             activate("yellow", "torpedo", cell="D4"), course("blue", "N")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert named(events, "blast")[-1]["hits"] == {"yellow": 1, "blue": 2}
+    assert ref(game).teams["yellow"].damage == 4 and ref(game).teams["blue"].damage == 4
+    over = named(events, "game_over")
+    assert [(e["winner"], e["loser"], e["reason"]) for e in over] == [(None, None, "both_sunk")]
+    assert over[0]["feed"] == "Both boats sink: nobody wins."
+    names = [e["event"] for e in events]
+    assert names.index("game_over") > max(i for i, n in enumerate(names) if n in ("damage", "hull"))
+    assert refusals(events, "blue") == ["the game is over"] and ref(game).winner is None
+
+
 # -- mines -----------------------------------------------------------------------------------
 def test_5_a_mine_goes_next_to_the_boat_off_its_route_and_stays_secret(tmp_path):
     """§5: a mine on one of the 8 cells around the boat, not on its route; "Mine gelegt!" names no cell."""

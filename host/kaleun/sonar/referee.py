@@ -677,9 +677,11 @@ class Referee(Module):
         results: list[Msg | str] = [self._hit_words(team, hits[team]) for team in TEAMS]
         self.announce("blast", Msg("Blast at {cell}: {results}.", cell=cell_name(cell), results=join(results, "; ")),
                       team=owner, weapon=weapon, cell=cell_name(cell), hits=hits)
+        # both boats take their damage before the end is checked: one blast may sink both (rules.toml both_sunk)
         for team in TEAMS:
             if hits[team]:
-                self.take_damage(team, hits[team], "blast")
+                self.take_damage(team, hits[team], "blast", check=False)
+        self._check_end()
 
     @staticmethod
     def _hit_words(team: str, hit: int) -> Msg:
@@ -689,7 +691,9 @@ class Referee(Module):
             return Msg("{team}: indirect hit, 1 damage", team=team_name(team))
         return Msg("{team}: no hit", team=team_name(team))
 
-    def take_damage(self, team: str, amount: int, cause: str, public: bool = True) -> None:
+    def take_damage(self, team: str, amount: int, cause: str, public: bool = True, check: bool = True) -> None:
+        """`team` takes `amount` damage; `check`: see at once whether the game is over (a blast checks
+        once both boats took theirs)."""
         state = self.teams[team]
         state.damage += amount
         hull = int(self.rules["hull"])
@@ -698,7 +702,8 @@ class Referee(Module):
                           team=team, amount=amount, cause=cause)
         self.tell(team, "hull", Msg("Damage {total} of {hull}.", total=min(state.damage, hull), hull=hull),
                   damage=state.damage, hull=hull)
-        self._check_end()
+        if check:
+            self._check_end()
 
     def _check_end(self) -> None:
         if self.phase == "over":
