@@ -73,6 +73,18 @@ def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
     assert named(events, "drone")[0]["by"] == "first_mate" and named(events, "drone")[0]["answer"] is True
 
 
+def test_5_the_engineer_and_the_radio_operator_activate_nothing_and_are_told_so(tmp_path):
+    """§1/§5: only Captain and First Mate activate systems; the Engineer's or the Radio Operator's
+    activation is refused with a reason that can be read aloud (it named an empty list of systems)."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
+             activate("yellow", "drone", sector=9, by="engineer"),
+             activate("yellow", "drone", sector=9, by="radio_operator")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    said = "activates no system: the Captain activates every system, the First Mate the drone and the sonar"
+    assert refusals(events, "yellow") == [f"the engineer {said}", f"the radio operator {said}"]
+    assert named(events, "drone") == [] and ref(game).team_status("yellow")["gauges"]["drone"] == [4, 4]
+
+
 # -- torpedo ---------------------------------------------------------------------------------
 def test_5_a_torpedo_at_5_cells_is_refused_at_4_it_runs(tmp_path):
     """§5: the impact cell is 1 to 4 cells away, counted orthogonally."""

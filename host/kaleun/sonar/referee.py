@@ -500,8 +500,13 @@ class Referee(Module):
         self._gate(team, "activate")
         roles = state.crew.members[member]
         if not any(system in self.activators.get(role, ()) for role in roles):
-            raise Refused(Msg("the {member} may activate only {systems}", member=Msg.term(member.replace("_", " ")),
-                              systems=join(list(map(system_name, self._allowed(roles))), ", ")))
+            allowed = self._allowed(roles)
+            who = Msg.term(member.replace("_", " "))
+            if not allowed:
+                raise Refused(Msg("the {member} activates no system: the Captain activates every system, "
+                                  "the First Mate the drone and the sonar", member=who))
+            raise Refused(Msg("the {member} may activate only {systems}", member=who,
+                              systems=join(list(map(system_name, allowed)), ", ")))
         problem = state.activation_problem(system)
         if problem is None:
             problem = self._target_problem(team, system, target)
