@@ -107,9 +107,22 @@ def test_4_a_crossed_symbol_breaks_both_systems_of_its_colour(tmp_path):
              course("yellow", "S", "torpedo", "S2"),                    # S2 is red
              {"team": "yellow", "do": "activate", "system": "torpedo", "cell": "A2"}]
     _, events = run_lines(lines, tmp_path)
-    assert named(events, "crossed")[-1]["broken"] == ["drone", "mine", "scenario", "silence", "sonar", "torpedo"]
+    assert named(events, "crossed")[-1]["broken"] == ["drone", "mine", "silence", "sonar", "torpedo"]
     assert refusals(events, "yellow") == [
         "the torpedo is broken down: a symbol of its colour is crossed on the Engineer's board"]
+
+
+@pytest.mark.parametrize("scenario, broken", [("alpha", ["silence"]), ("delta", ["silence"]),
+                                              ("echo", ["scenario", "silence"])])
+def test_4_a_yellow_symbol_breaks_the_scenario_system_only_where_the_scenario_has_one(tmp_path, scenario, broken):
+    """§4.2/§7: a crossed yellow symbol breaks silence and the scenario system; Alpha to Delta have no
+    scenario system, so the crew is never told that one broke down."""
+    lines = [*start("A1", "O15"), course("yellow", "S", "torpedo", "S1"), {"team": "yellow", "do": "status"}]
+    _, events = run_lines(lines, tmp_path, scenario=scenario)
+    crossed = named(events, "crossed")[0]
+    assert crossed["broken"] == broken and named(events, "status")[0]["broken"] == broken
+    said = "scenario system, silence" if "scenario" in broken else "silence"
+    assert crossed["feed"] == f"S1 crossed (yellow); broken down: {said}."
 
 
 def test_4_a_full_direction_section_gives_1_damage_and_clears_the_breakdowns(tmp_path):

@@ -380,7 +380,7 @@ class Referee(Module):
         state = self.teams[team]
         result = state.board.cross(symbol)
         state.pending_cross = None
-        broken = sorted(state.board.broken())
+        broken = state.broken()
         colour = Msg.term(COLOUR_NAMES.get(result.symbol.colour, result.symbol.colour))
         if broken:
             feed = Msg("{symbol} crossed ({colour}); broken down: {systems}.", symbol=symbol,
@@ -787,7 +787,7 @@ class Referee(Module):
             "mines": [cell_name(c) for c in state.mines],
             "gauges": {s: [state.gauges.filled[s], state.gauges.size(s)] for s in SYSTEMS if state.gauges.size(s)},
             "crossed": sorted(state.board.crossed),
-            "broken": sorted(state.board.broken()),
+            "broken": state.broken(),
             "damage": state.damage,
             "surfaced": state.surfaced,
             "waiting_for": (["mark"] if state.pending_mark else []) + (["cross"] if state.pending_cross else []),
