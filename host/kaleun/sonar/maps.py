@@ -30,7 +30,8 @@ line starts with its row number, then one symbol per column, separated by spaces
 | `a` | Archer mine: sea with a mine of the old battle (scenario Echo) |
 
 A map with a mistake is refused with every problem as `file:line: problem`. A byte order mark
-at the start of the text (some editors write one) is skipped. This module does no file I/O: callers hand it the text and the name to report.
+at the start of the text (some editors write one) is skipped. This module does no file I/O:
+callers hand it the text and the name to report.
 """
 
 from __future__ import annotations

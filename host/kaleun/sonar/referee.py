@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
-from kaleun.core.errors import CommandError
+from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
@@ -25,6 +25,7 @@ from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_c
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.plot import Plot
 from kaleun.sonar.record import Record
+from kaleun.sonar.savecheck import state_problem
 from kaleun.sonar.scenarios import SYSTEMS as SCENARIO_SYSTEMS
 from kaleun.sonar.scenarios import Scenario, ScenarioSystem
 from kaleun.sonar.surfacing import repair_problem, sections_left
@@ -802,6 +803,13 @@ class Referee(Module):
         }
 
     # -- saving -----------------------------------------------------------------------------
+    def check_state(self, state: Any, path: str) -> None:
+        """The shape of every field, then that the fields hold together (`savecheck.py`)."""
+        super().check_state(state, path)
+        problem = state_problem(self, state)
+        if problem is not None:
+            raise SaveError(f"the save is damaged at {path}.{problem}")
+
     def to_state(self) -> dict[str, Any]:
         return {
             "phase": self.phase,
