@@ -62,6 +62,30 @@ def test_5_never_two_activations_without_a_move_in_between(tmp_path):
     assert [e["team"] for e in named(events, "sonar")] == ["yellow"]
 
 
+def test_5_a_detonation_counts_as_an_activation(tmp_path):
+    """§5 [gap] (rules.toml detonation_is_activation): setting off a mine uses the mine system, so it
+    is not allowed directly after laying one; after a move it is."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "mine"), activate("yellow", "mine", cell="B5"),
+             {"team": "yellow", "do": "detonate", "cell": "B5"}, course("yellow", "E", "torpedo", "E2"),
+             {"team": "yellow", "do": "detonate", "cell": "B5"}]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["never two activations without a move in between"]
+    assert [e["cell"] for e in named(events, "mine_detonated")] == ["B5"] and ref(game).teams["yellow"].mines == []
+
+
+def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
+    """§5 [gap] (rules.toml silence_counts_as_move): silence is an activation; its own run does not
+    count as the move that must come before the next activation, a course does."""
+    plan = "N:N1 N:N6 E:E2 E:E5 E:E6 S:S3 S:S5 W:W2 W:W4"     # nothing red or yellow, 4 radiation
+    lines = [*start("B10", "O15"), *walk("yellow", plan, ["silence"] * 6 + ["torpedo"] * 3),
+             activate("yellow", "silence", direction="S", distance=1), {"team": "yellow", "do": "mark", "system": "mine"},
+             {"team": "yellow", "do": "cross", "symbol": "S6"}, activate("yellow", "torpedo", cell="C9"),
+             course("yellow", "W", "mine", "W5"), activate("yellow", "torpedo", cell="C9")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["never two activations without a move in between"]
+    assert [e["cell"] for e in named(events, "torpedo")] == ["C9"]
+
+
 def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
     """§1/§5: drone and sonar by Captain or First Mate; mine, torpedo, silence, scenario by the Captain only."""
     plan = "S:S1 S:S2 S:S4 S:S6"
