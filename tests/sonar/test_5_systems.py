@@ -78,8 +78,9 @@ def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
     count as the move that must come before the next activation, a course does."""
     plan = "N:N1 N:N6 E:E2 E:E5 E:E6 S:S3 S:S5 W:W2 W:W4"     # nothing red or yellow, 4 radiation
     lines = [*start("B10", "O15"), *walk("yellow", plan, ["silence"] * 6 + ["torpedo"] * 3),
-             activate("yellow", "silence", direction="S", distance=1), {"team": "yellow", "do": "mark", "system": "mine"},
-             {"team": "yellow", "do": "cross", "symbol": "S6"}, activate("yellow", "torpedo", cell="C9"),
+             activate("yellow", "silence", direction="S", distance=1),
+             {"team": "yellow", "do": "mark", "system": "mine"}, {"team": "yellow", "do": "cross", "symbol": "S6"},
+             activate("yellow", "torpedo", cell="C9"),
              course("yellow", "W", "mine", "W5"), activate("yellow", "torpedo", cell="C9")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
     assert refusals(events, "yellow") == ["never two activations without a move in between"]
