@@ -168,6 +168,16 @@ def test_4_a_cross_that_fills_a_section_and_the_reactor_gives_2_damage():
     assert result.damage == 2 and set(result.full) == {"section", "radiation"} and board.crossed == set()
 
 
+def test_4_a_cross_that_fills_a_section_and_a_circuit_gives_the_damage_first():
+    """§4.3 before §4.5 ([gap], boards.toml): the last west symbol, W1, also completes circuit 1; the
+    full section gives 1 damage and erases everything (the circuit does not repair itself first)."""
+    board = EngineerBoard(layout())
+    for symbol in ("N1", "S1", "E1", "W2", "W3", "W4", "W5", "W6"):
+        assert board.cross(symbol).damage == 0
+    result = board.cross("W1")
+    assert (result.damage, result.full, result.circuit) == (1, ("section",), None) and board.crossed == set()
+
+
 @pytest.mark.parametrize("section", ["W", "N", "S", "E"])
 def test_4_the_board_layout_follows_the_rules(section):
     """§4: every section has circuit symbols of 3 linked circuits and a reactor; 6 radiation symbols in all."""
