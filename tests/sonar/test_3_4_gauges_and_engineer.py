@@ -107,9 +107,22 @@ def test_4_a_crossed_symbol_breaks_both_systems_of_its_colour(tmp_path):
              course("yellow", "S", "torpedo", "S2"),                    # S2 is red
              {"team": "yellow", "do": "activate", "system": "torpedo", "cell": "A2"}]
     _, events = run_lines(lines, tmp_path)
-    assert named(events, "crossed")[-1]["broken"] == ["drone", "mine", "scenario", "silence", "sonar", "torpedo"]
+    assert named(events, "crossed")[-1]["broken"] == ["drone", "mine", "silence", "sonar", "torpedo"]
     assert refusals(events, "yellow") == [
         "the torpedo is broken down: a symbol of its colour is crossed on the Engineer's board"]
+
+
+@pytest.mark.parametrize("scenario, broken", [("alpha", ["silence"]), ("delta", ["silence"]),
+                                              ("echo", ["scenario", "silence"])])
+def test_4_a_yellow_symbol_breaks_the_scenario_system_only_where_the_scenario_has_one(tmp_path, scenario, broken):
+    """§4.2/§7: a crossed yellow symbol breaks silence and the scenario system; Alpha to Delta have no
+    scenario system, so the crew is never told that one broke down."""
+    lines = [*start("A1", "O15"), course("yellow", "S", "torpedo", "S1"), {"team": "yellow", "do": "status"}]
+    _, events = run_lines(lines, tmp_path, scenario=scenario)
+    crossed = named(events, "crossed")[0]
+    assert crossed["broken"] == broken and named(events, "status")[0]["broken"] == broken
+    said = "scenario system, silence" if "scenario" in broken else "silence"
+    assert crossed["feed"] == f"S1 crossed (yellow); broken down: {said}."
 
 
 def test_4_a_full_direction_section_gives_1_damage_and_clears_the_breakdowns(tmp_path):
@@ -153,6 +166,16 @@ def test_4_a_cross_that_fills_a_section_and_the_reactor_gives_2_damage():
         assert board.cross(symbol).damage == 0
     result = board.cross("E6")
     assert result.damage == 2 and set(result.full) == {"section", "radiation"} and board.crossed == set()
+
+
+def test_4_a_cross_that_fills_a_section_and_a_circuit_gives_the_damage_first():
+    """§4.3 before §4.5 ([gap], boards.toml): the last west symbol, W1, also completes circuit 1; the
+    full section gives 1 damage and erases everything (the circuit does not repair itself first)."""
+    board = EngineerBoard(layout())
+    for symbol in ("N1", "S1", "E1", "W2", "W3", "W4", "W5", "W6"):
+        assert board.cross(symbol).damage == 0
+    result = board.cross("W1")
+    assert (result.damage, result.full, result.circuit) == (1, ("section",), None) and board.crossed == set()
 
 
 @pytest.mark.parametrize("section", ["W", "N", "S", "E"])

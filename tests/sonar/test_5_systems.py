@@ -62,6 +62,31 @@ def test_5_never_two_activations_without_a_move_in_between(tmp_path):
     assert [e["team"] for e in named(events, "sonar")] == ["yellow"]
 
 
+def test_5_a_detonation_counts_as_an_activation(tmp_path):
+    """§5 [gap] (rules.toml detonation_is_activation): setting off a mine uses the mine system, so it
+    is not allowed directly after laying one; after a move it is."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "mine"), activate("yellow", "mine", cell="B5"),
+             {"team": "yellow", "do": "detonate", "cell": "B5"}, course("yellow", "E", "torpedo", "E2"),
+             {"team": "yellow", "do": "detonate", "cell": "B5"}]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["never two activations without a move in between"]
+    assert [e["cell"] for e in named(events, "mine_detonated")] == ["B5"] and ref(game).teams["yellow"].mines == []
+
+
+def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
+    """§5 [gap] (rules.toml silence_counts_as_move): silence is an activation; its own run does not
+    count as the move that must come before the next activation, a course does."""
+    plan = "N:N1 N:N6 E:E2 E:E5 E:E6 S:S3 S:S5 W:W2 W:W4"     # nothing red or yellow, 4 radiation
+    lines = [*start("B10", "O15"), *walk("yellow", plan, ["silence"] * 6 + ["torpedo"] * 3),
+             activate("yellow", "silence", direction="S", distance=1),
+             {"team": "yellow", "do": "mark", "system": "mine"}, {"team": "yellow", "do": "cross", "symbol": "S6"},
+             activate("yellow", "torpedo", cell="C9"),
+             course("yellow", "W", "mine", "W5"), activate("yellow", "torpedo", cell="C9")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["never two activations without a move in between"]
+    assert [e["cell"] for e in named(events, "torpedo")] == ["C9"]
+
+
 def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
     """§1/§5: drone and sonar by Captain or First Mate; mine, torpedo, silence, scenario by the Captain only."""
     plan = "S:S1 S:S2 S:S4 S:S6"
@@ -71,6 +96,18 @@ def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
     _, events = run_lines(lines, tmp_path, scenario="charlie")
     assert refusals(events, "yellow") == ["the first mate may activate only drone, sonar"]
     assert named(events, "drone")[0]["by"] == "first_mate" and named(events, "drone")[0]["answer"] is True
+
+
+def test_5_the_engineer_and_the_radio_operator_activate_nothing_and_are_told_so(tmp_path):
+    """§1/§5: only Captain and First Mate activate systems; the Engineer's or the Radio Operator's
+    activation is refused with a reason that can be read aloud (it named an empty list of systems)."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
+             activate("yellow", "drone", sector=9, by="engineer"),
+             activate("yellow", "drone", sector=9, by="radio_operator")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    said = "activates no system: the Captain activates every system, the First Mate the drone and the sonar"
+    assert refusals(events, "yellow") == [f"the engineer {said}", f"the radio operator {said}"]
+    assert named(events, "drone") == [] and ref(game).team_status("yellow")["gauges"]["drone"] == [4, 4]
 
 
 # -- torpedo ---------------------------------------------------------------------------------
@@ -163,6 +200,27 @@ def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
     assert [(e["winner"], e["loser"]) for e in over] == [("yellow", "blue")]
     assert refusals(events, "blue") == ["the game is over"]
     assert ref(game).teams["blue"].damage == 4
+
+
+def test_5_a_blast_that_sinks_both_boats_is_a_draw(tmp_path):
+    """§1/§5: a blast checks both boats; when it gives both their fourth damage both sink at once and
+    nobody wins (rules.toml both_sunk = "draw", [gap]) — whichever team is checked first."""
+    lines = [*start("E2", "F5"),
+             *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5"),  # Y 1, B 2
+             *walk("yellow", "W:W2 W:W3 W:W4", "torpedo"), activate("yellow", "torpedo", cell="A5"),  # Y 2
+             *walk("yellow", "N:N1 N:N2 N:N5", "torpedo"), activate("yellow", "torpedo", cell="A1"),  # Y 3
+             *walk("yellow", "E:E2 S:S6 E:E3", "torpedo"),                                           # Y at D3
+             *walk("blue", "W:W2 N:N1 W:W3", "mine"),                                                # B at D4
+             activate("yellow", "torpedo", cell="D4"), course("blue", "N")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert named(events, "blast")[-1]["hits"] == {"yellow": 1, "blue": 2}
+    assert ref(game).teams["yellow"].damage == 4 and ref(game).teams["blue"].damage == 4
+    over = named(events, "game_over")
+    assert [(e["winner"], e["loser"], e["reason"]) for e in over] == [(None, None, "both_sunk")]
+    assert over[0]["feed"] == "Both boats sink: nobody wins."
+    names = [e["event"] for e in events]
+    assert names.index("game_over") > max(i for i, n in enumerate(names) if n in ("damage", "hull"))
+    assert refusals(events, "blue") == ["the game is over"] and ref(game).winner is None
 
 
 # -- mines -----------------------------------------------------------------------------------

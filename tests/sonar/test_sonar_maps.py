@@ -127,6 +127,17 @@ def test_map_check_and_a_game_on_an_owners_map(tmp_path):
     assert refused.returncode == 2 and f"{bad}:9: D2: unknown symbol 'x'" in refused.stderr
 
 
+def test_a_map_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """An owner's map typed in an editor that starts its files with a byte order mark (Windows Notepad's
+    "UTF-8 with BOM") is the same map: it was refused at line 1 as an unknown header."""
+    marked = tmp_path / "notepad.map"
+    marked.write_bytes(b"\xef\xbb\xbf" + OPEN.encode("utf-8"))
+    checked = run_kaleun("map", "check", str(marked), home=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert "notepad.map: ok: Test, 5 x 4, 1 islands" in checked.stdout
+    assert parse_map("\ufeff" + OPEN, "t.map") == parse_map(OPEN, "t.map")
+
+
 def test_a_save_keeps_an_owners_map_whole():
     from kaleun.sonar.game import load_game
 

@@ -7,6 +7,7 @@ import json
 import os
 import pty
 import random
+import re
 import select
 import time
 
@@ -80,6 +81,39 @@ def test_a_damaged_sonar_save_is_refused_with_the_reason(tmp_path):
         load_game(state)
     save_game(game, path)
     assert load_saved_game(path).to_state() == game.to_state()
+
+
+def _under_way() -> dict:
+    game = new_game(1, "alpha", "realtime")
+    for line in ({"do": "start", "team": "yellow", "cell": "A1"}, {"do": "start", "team": "blue", "cell": "O15"},
+                 {"do": "course", "team": "yellow", "direction": "E"}):
+        game.apply(line)
+    return json.loads(json.dumps(game.to_state()))
+
+
+@pytest.mark.parametrize("field, value, reason", [
+    (("teams", "blue", "position"), None, "teams.blue.position: a game under way needs both boats' cells"),
+    (("teams", "blue", "position"), "D2", "teams.blue.position: D2 is not a sea cell of the map"),
+    (("teams", "yellow", "route"), ["A1"], "teams.yellow.route: the route ends where the boat is (B1)"),
+    (("teams", "yellow", "gauges", "mine"), 9, "teams.yellow.gauges.mine: 9 boxes marked, the gauge has 3"),
+    (("teams", "yellow", "crossed"), ["E1", "E2", "E3", "E4", "E5", "E6"],
+     "teams.yellow.crossed: a full section or reactor gives damage and is erased at once"),
+    (("teams", "yellow", "repairs"), {"1": "cook"},
+     "teams.yellow.repairs.1: hull sections 1 to 4, outlined by the crew"),
+    (("turns", "sonar"), ["yellow", "yellow"], "turns.sonar: a sonar answer is awaited by one team from the other"),
+])
+def test_a_save_whose_fields_do_not_hold_together_is_refused(field, value, reason):
+    """A hand-made or damaged save that holds a game the rules never reach is refused when it loads,
+    naming the field: a boat without a cell in a game under way stopped the game at its next course
+    (an assertion), a fully crossed section held it for ever (no symbol left to cross)."""
+    state = _under_way()
+    part = state["modules"]["sonar"]
+    for key in field[:-1]:
+        part = part[key]
+    part[field[-1]] = value
+    with pytest.raises(SaveError, match=re.escape(f"the save is damaged at modules.sonar.{reason}")):
+        load_game(state)
+    assert load_game(_under_way()).to_state() == _under_way()
 
 
 # -- the command line ------------------------------------------------------------------------

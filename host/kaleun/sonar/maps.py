@@ -29,8 +29,9 @@ line starts with its row number, then one symbol per column, separated by spaces
 | `o` | water hole: sea where a boat may surface through the ice (scenario Delta) |
 | `a` | Archer mine: sea with a mine of the old battle (scenario Echo) |
 
-A map with a mistake is refused with every problem as `file:line: problem`.
-This module does no file I/O: callers hand it the text and the name to report.
+A map with a mistake is refused with every problem as `file:line: problem`. A byte order mark
+at the start of the text (some editors write one) is skipped. This module does no file I/O:
+callers hand it the text and the name to report.
 """
 
 from __future__ import annotations
@@ -117,6 +118,8 @@ _SIZE = re.compile(r"^(\d+)\s*x\s*(\d+)$")
 
 def parse_map(text: str, source: str) -> SeaMap:
     """Read a map. Raises MapError listing every problem as `source:line: problem`."""
+    # an editor's byte order mark (Windows Notepad's "UTF-8 with BOM") is no part of the map
+    text = text.removeprefix("\ufeff")
     problems: list[str] = []
 
     def bad(line: int, problem: str) -> None:

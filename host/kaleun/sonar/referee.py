@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
-from kaleun.core.errors import CommandError
+from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
@@ -25,6 +25,7 @@ from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_c
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.plot import Plot
 from kaleun.sonar.record import Record
+from kaleun.sonar.savecheck import state_problem
 from kaleun.sonar.scenarios import SYSTEMS as SCENARIO_SYSTEMS
 from kaleun.sonar.scenarios import Scenario, ScenarioSystem
 from kaleun.sonar.surfacing import repair_problem, sections_left
@@ -380,7 +381,7 @@ class Referee(Module):
         state = self.teams[team]
         result = state.board.cross(symbol)
         state.pending_cross = None
-        broken = sorted(state.board.broken())
+        broken = state.broken()
         colour = Msg.term(COLOUR_NAMES.get(result.symbol.colour, result.symbol.colour))
         if broken:
             feed = Msg("{symbol} crossed ({colour}); broken down: {systems}.", symbol=symbol,
@@ -500,8 +501,13 @@ class Referee(Module):
         self._gate(team, "activate")
         roles = state.crew.members[member]
         if not any(system in self.activators.get(role, ()) for role in roles):
-            raise Refused(Msg("the {member} may activate only {systems}", member=Msg.term(member.replace("_", " ")),
-                              systems=join(list(map(system_name, self._allowed(roles))), ", ")))
+            allowed = self._allowed(roles)
+            who = Msg.term(member.replace("_", " "))
+            if not allowed:
+                raise Refused(Msg("the {member} activates no system: the Captain activates every system, "
+                                  "the First Mate the drone and the sonar", member=who))
+            raise Refused(Msg("the {member} may activate only {systems}", member=who,
+                              systems=join(list(map(system_name, allowed)), ", ")))
         problem = state.activation_problem(system)
         if problem is None:
             problem = self._target_problem(team, system, target)
@@ -677,9 +683,11 @@ class Referee(Module):
         results: list[Msg | str] = [self._hit_words(team, hits[team]) for team in TEAMS]
         self.announce("blast", Msg("Blast at {cell}: {results}.", cell=cell_name(cell), results=join(results, "; ")),
                       team=owner, weapon=weapon, cell=cell_name(cell), hits=hits)
+        # both boats take their damage before the end is checked: one blast may sink both (rules.toml both_sunk)
         for team in TEAMS:
             if hits[team]:
-                self.take_damage(team, hits[team], "blast")
+                self.take_damage(team, hits[team], "blast", check=False)
+        self._check_end()
 
     @staticmethod
     def _hit_words(team: str, hit: int) -> Msg:
@@ -689,7 +697,9 @@ class Referee(Module):
             return Msg("{team}: indirect hit, 1 damage", team=team_name(team))
         return Msg("{team}: no hit", team=team_name(team))
 
-    def take_damage(self, team: str, amount: int, cause: str, public: bool = True) -> None:
+    def take_damage(self, team: str, amount: int, cause: str, public: bool = True, check: bool = True) -> None:
+        """`team` takes `amount` damage; `check`: see at once whether the game is over (a blast checks
+        once both boats took theirs)."""
         state = self.teams[team]
         state.damage += amount
         hull = int(self.rules["hull"])
@@ -698,7 +708,8 @@ class Referee(Module):
                           team=team, amount=amount, cause=cause)
         self.tell(team, "hull", Msg("Damage {total} of {hull}.", total=min(state.damage, hull), hull=hull),
                   damage=state.damage, hull=hull)
-        self._check_end()
+        if check:
+            self._check_end()
 
     def _check_end(self) -> None:
         if self.phase == "over":
@@ -777,7 +788,7 @@ class Referee(Module):
             "mines": [cell_name(c) for c in state.mines],
             "gauges": {s: [state.gauges.filled[s], state.gauges.size(s)] for s in SYSTEMS if state.gauges.size(s)},
             "crossed": sorted(state.board.crossed),
-            "broken": sorted(state.board.broken()),
+            "broken": state.broken(),
             "damage": state.damage,
             "surfaced": state.surfaced,
             "waiting_for": (["mark"] if state.pending_mark else []) + (["cross"] if state.pending_cross else []),
@@ -792,6 +803,13 @@ class Referee(Module):
         }
 
     # -- saving -----------------------------------------------------------------------------
+    def check_state(self, state: Any, path: str) -> None:
+        """The shape of every field, then that the fields hold together (`savecheck.py`)."""
+        super().check_state(state, path)
+        problem = state_problem(self, state)
+        if problem is not None:
+            raise SaveError(f"the save is damaged at {path}.{problem}")
+
     def to_state(self) -> dict[str, Any]:
         return {
             "phase": self.phase,

@@ -88,6 +88,11 @@ class Team:
     def handshake_pending(self) -> bool:
         return self.pending_mark or self.pending_cross is not None
 
+    def broken(self) -> list[str]:
+        """The boat's systems out of action for a crossed symbol of their colour, sorted (a scenario
+        without a scenario system has none to break down)."""
+        return sorted(s for s in self.board.broken() if self.gauges.size(s) > 0)
+
     def activation_problem(self, system: str) -> Msg | None:
         """Why `system` cannot be activated now (digest §5): full gauge, no breakdown, a move between."""
         gauges = self.gauges

@@ -1,0 +1,87 @@
+"""What a saved Captain Sonar game must hold together, beyond the shape of each field.
+
+`Referee.state_shape` checks each field on its own; a save put together by hand (or damaged) can
+still hold a game the rules never reach: a game under way with a boat that has no cell, a route
+that does not end where the boat is, a gauge fuller than its size, an Engineer's board with a whole
+section crossed (that gives damage and is erased at once), a repair by somebody not of the crew, a
+sonar answer awaited from nobody. Such a save would stop the game later (a course with no boat) or
+hold it for ever (a section whose every symbol is crossed takes no more crosses); it is refused
+when it is loaded, with the field and the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kaleun.sonar.grid import Cell, parse_cell
+from kaleun.sonar.turns import TEAMS
+
+if TYPE_CHECKING:
+    from kaleun.sonar.referee import Referee
+
+
+def state_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
+    """The first way `state` (the shape already checked) does not hold together, as `field: reason`;
+    None when it does."""
+    phase = state["phase"]
+    for team in TEAMS:
+        problem = _team_problem(referee, team, state["teams"][team], phase)
+        if problem is not None:
+            return f"teams.{team}.{problem}"
+    turns = state["turns"]
+    sonar = turns["sonar"]
+    if sonar is not None and (sorted(sonar) != sorted(TEAMS)):
+        return f"turns.sonar: a sonar answer is awaited by one team from the other, not {sonar}"
+    if turns["bonus_left"] > referee.turns.bonus or (turns["bonus_for"] is None) != (turns["bonus_left"] == 0):
+        return (f"turns.bonus_left: {turns['bonus_left']} extra turns for {turns['bonus_for']} "
+                f"(a surfacing gives the other team {referee.turns.bonus})")
+    if phase == "play" and referee.turns.turn_based and turns["current"] is None:
+        return "turns.current: a turn-based game under way needs the team whose turn it is"
+    return None
+
+
+def _team_problem(referee: Referee, team: str, state: Mapping[str, Any], phase: str) -> str | None:
+    sea = referee.sea
+
+    def cells(texts: list[str]) -> list[Cell | None]:
+        return [parse_cell(t) for t in texts]
+
+    for field in ("route", "mines"):
+        for text in state[field]:
+            found = parse_cell(text)
+            if found is None or not sea.on_map(found):
+                return f"{field}: '{text}' is not a cell of the map"
+    position = parse_cell(state["position"]) if state["position"] is not None else None
+    route, mines = cells(state["route"]), cells(state["mines"])
+    if position is None:
+        if phase != "setup":
+            return "position: a game under way needs both boats' cells"
+        if route or mines:
+            return "route: a boat without a start cell has no route and no mines"
+    else:
+        if not sea.is_sea(position):
+            return f"position: {state['position']} is not a sea cell of the map"
+        if not route or route[-1] != position:
+            return f"route: the route ends where the boat is ({state['position']})"
+        if len(set(route)) != len(route) or not all(c is not None and sea.is_sea(c) for c in route):
+            return "route: a route runs over sea cells and never crosses itself"
+    if len(set(mines)) != len(mines) or not all(c is not None and sea.is_sea(c) for c in mines):
+        return "mines: each mine lies on its own sea cell"
+    gauges = referee.teams[team].gauges
+    for system, filled in state["gauges"].items():
+        if not 0 <= filled <= gauges.size(system):
+            return f"gauges.{system}: {filled} boxes marked, the gauge has {gauges.size(system)}"
+    board = referee.teams[team].board.layout
+    crossed = set(state["crossed"])
+    if crossed - set(board.symbols):
+        return f"crossed: unknown engineer symbols {sorted(crossed - set(board.symbols))}"
+    full = [d for d, ids in board.by_direction.items() if set(ids) <= crossed]
+    if full or set(board.radiation) <= crossed:
+        return "crossed: a full section or reactor gives damage and is erased at once; it is never left crossed"
+    crew = referee.teams[team].crew
+    total = int(referee.rules["repair_sections"])
+    for section, member in state["repairs"].items():
+        if not 1 <= int(section) <= total or member not in crew.members:
+            return f"repairs.{section}: hull sections 1 to {total}, outlined by the crew ({', '.join(crew.members)})"
+    return None
