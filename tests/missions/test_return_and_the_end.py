@@ -7,7 +7,9 @@ from __future__ import annotations
 import itertools
 import json
 
+import pytest
 from kaleun.uboot.game import load_game
+from kaleun.uboot.missions import passage
 from missionkit import advance, do, game, lookouts, named, one, order, until_event
 
 H = 3600.0
@@ -30,6 +32,33 @@ def test_4_2_return_to_base_sails_home_in_transit_and_ends_the_mission_returned(
     finished = one(end, "mission_end")
     assert finished == {**finished, "result": "returned", "reason": "returned"}
     assert finished["feed"] == "The boat is home in Lorient."
+
+
+@pytest.mark.parametrize("where, lat, lon", [("east of the Strait of Gibraltar", 36.2, -4.5),
+                                              ("the central North Sea", 56.0, 3.0),
+                                              ("the southern North Sea", 53.8, 3.0), ("the Irish Sea", 53.5, -5.3),
+                                              ("the Barents Sea", 73.0, 30.0), ("the Skagerrak", 57.9, 9.0)])
+def test_4_2_the_route_home_from_behind_a_coast_runs_clear_of_land_to_every_base(where, lat, lon):
+    """§4.2, §11 (running aground loses the boat): from a sea that none of a base's approach waypoints can be
+    reached from in a straight line, the route goes round the coasts by the sea lanes; every leg is clear."""
+    for base_id in passage.BASES:
+        route = passage.route(passage.base(base_id), lat, lon)
+        legs = [(lat, lon), *route]
+        assert route[-1] == passage.base(base_id).arrival
+        assert all(passage.clear(*a, *b) for a, b in itertools.pairwise(legs)), (where, base_id, route)
+
+
+def test_4_2_a_boat_through_the_strait_sails_home_to_lorient_without_running_aground():
+    """§4.2: the Strait mission's base is Lorient; a boat east of the Strait that returns to base is steered
+    back through the narrows and round Cape St Vincent (it ran onto Spain before), and comes home."""
+    g = game("gibraltar_1941", changes={"encounter": [], "air_cover": "none", "traffic": "none",
+                                        "position": [36.1, -4.5], "time_limit_h": 200})
+    assert one(do(g, {"do": "return_to_base"}), "return_to_base")["distance_nm"] > 1000
+    end = one(until_event(g, "mission_end", 120 * H, step=3 * H), "mission_end")
+    assert (end["result"], end["reason"], end["feed"].split(" Mission over")[0]) == (
+        "won", "returned", "The boat is home in Lorient.")
+    track = g.module("mission").log["track"]
+    assert min(p[2] for p in track) < -9.0  # round Cape St Vincent, not over Spain
 
 
 def test_4_2_return_to_base_is_refused_in_combat_with_the_reason():

@@ -728,10 +728,16 @@ class Mission(Module):
             self.log["passages"].append({"t": round(now, 1), "event": "arrived"})
             self.finish("returned")
             return
-        while len(route) > 1 and math.hypot(*geo.offset(lat, lon, *route[0])) <= ARRIVE_NM:
+        turned = False
+        # a waypoint is passed once the boat is near it and the next leg is clear of land from here with
+        # the lanes' margin (a corner is cut only where no coast lies near the way), or once the boat is
+        # at it; the boat turns for the next one at once
+        while len(route) > 1 and (near := math.hypot(*geo.offset(lat, lon, *route[0]))) <= ARRIVE_NM and (
+                near <= passage.MARGIN_NM or passage.clear(lat, lon, route[1][0], route[1][1], margin_nm=passage.MARGIN_NM)):
             route.pop(0)
+            turned = True
         self.passage["route"] = [list(p) for p in route]
-        if now + 1e-6 < float(self.passage["next_steer"]):
+        if not turned and now + 1e-6 < float(self.passage["next_steer"]):
             return
         self.passage["next_steer"] = now + RESTEER_S
         course = round(geo.rhumb(lat, lon, *route[0])[0]) % 360
