@@ -732,8 +732,9 @@ class Mission(Module):
         # a waypoint is passed once the boat is near it and the next leg is clear of land from here with
         # the lanes' margin (a corner is cut only where no coast lies near the way), or once the boat is
         # at it; the boat turns for the next one at once
+        margin = passage.MARGIN_NM
         while len(route) > 1 and (near := math.hypot(*geo.offset(lat, lon, *route[0]))) <= ARRIVE_NM and (
-                near <= passage.MARGIN_NM or passage.clear(lat, lon, route[1][0], route[1][1], margin_nm=passage.MARGIN_NM)):
+                near <= margin or passage.clear(lat, lon, route[1][0], route[1][1], margin_nm=margin)):
             route.pop(0)
             turned = True
         self.passage["route"] = [list(p) for p in route]
