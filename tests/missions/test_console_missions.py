@@ -41,7 +41,7 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
     console._on_event(Event(end.t, end.clock, end.name, end.data, end.feed))
     text = out.getvalue()
     assert "Debrief: Zaunkoenig (t5_1943), 1943-09-20 20:00 to" in text
-    assert "  [ ] Primary: Sink an escort with the acoustic torpedo. (1000 fame)" in text
+    assert "  [ ] Primary: Sink an escort with the acoustic torpedo. (1,000 fame)" in text
     assert "Ships sunk: 0, 0 GRT." in text
     console.runtime.close()
 

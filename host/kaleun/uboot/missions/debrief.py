@@ -150,7 +150,7 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         if obj["coded"]:
             out.append(Msg("  {mark} {kind}: a signal never decoded.", mark=mark, kind=kind))
             continue
-        out.append(Msg("  {mark} {kind}: {text} ({fame} fame)", mark=mark, kind=kind, text=Msg.term(obj["text"]),
+        out.append(Msg("  {mark} {kind}: {text} ({fame:,} fame)", mark=mark, kind=kind, text=Msg.term(obj["text"]),
                        fame=obj["fame"]))
     total = sum(int(s["grt"]) for s in d["sunk"])
     out.append(Msg.plural("Ships sunk: {n}, {grt:,} GRT.", "Ships sunk: {n}, {grt:,} GRT.", n=len(d["sunk"]),
