@@ -662,7 +662,7 @@ class Mission(Module):
                 continue
             if obj.kind == "sink" and objs.sinking_counts(obj, entry):
                 self._progress(obj, 1.0)
-            elif obj.kind == "grt" and entry["grt"] > 0 and entry["type"] != "escort":
+            elif obj.kind == "grt" and objs.tonnage_counts(obj, entry):
                 self._progress(obj, float(entry["grt"]))
 
     # -- return to base ---------------------------------------------------------------------------

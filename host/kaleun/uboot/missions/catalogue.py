@@ -186,7 +186,7 @@ OBJECTIVE_COMMON: dict[str, Check] = {
 OBJECTIVE_KEYS: dict[str, dict[str, Check]] = {
     "sink": {"count": _number(1, 100, whole=True), "type": _choice(SHIP_TYPES), "class": _any,
              "cause": _choice(CAUSES), "convoy": _bool},
-    "grt": {"grt": _number(1, 1_000_000, whole=True)},
+    "grt": {"grt": _number(1, 1_000_000, whole=True), "convoy": _bool},
     "reach": {},
     "station": {"hours": _number(0, 24 * 60, lo_open=True)},
     "report": {"report": _choice(REPORT_KINDS), "count": _number(1, 100, whole=True), "every_h": _number(0, 240)},
