@@ -68,6 +68,8 @@ def test_4_2_return_to_base_is_refused_in_combat_with_the_reason():
     refused = one(do(g, {"do": "return_to_base"}), "action_refused")
     assert refused["action"] == "return_to_base"
     assert refused["reason"].startswith("the boat is in combat: contact")
+    assert refused["reason"].endswith(("is still plotted; 30 minutes of quiet are needed once it is lost",
+                                       "are still plotted; 30 minutes of quiet are needed once they are lost"))
     assert refused["feed"].startswith("Return to base refused: the boat is in combat: contact")
 
 

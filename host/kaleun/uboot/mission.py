@@ -202,17 +202,21 @@ class Mission(Module):
         now = self.engine.t if now is None else now
         if self.engine.has_module("sea"):
             active = self.engine.module("sea").picture.active()
-            if active:
+            if active:  # how long it takes: the quiet time counts from the last contact report
                 ids = ", ".join(c["id"] for c in active[:3])
-                return Msg.plural("contact {ids} is still plotted", "contacts {ids} are still plotted",
-                                  n=len(active), ids=ids)
+                return Msg.plural("contact {ids} is still plotted; {need} once it is lost",
+                                  "contacts {ids} are still plotted; {need} once they are lost",
+                                  n=len(active), ids=ids, need=self._quiet_needed())
         quiet = now - self.last_combat
         if quiet < QUIET_S:
             return Msg.plural("the last contact or attack was {n} minute ago; {need}",
                               "the last contact or attack was {n} minutes ago; {need}", n=int(quiet // 60),
-                              need=Msg.plural("{n} minute of quiet is needed", "{n} minutes of quiet are needed",
-                                              n=int(QUIET_S // 60)))
+                              need=self._quiet_needed())
         return None
+
+    @staticmethod
+    def _quiet_needed() -> Msg:
+        return Msg.plural("{n} minute of quiet is needed", "{n} minutes of quiet are needed", n=int(QUIET_S // 60))
 
     def _boat(self) -> Any:
         return self.engine.module("boat")
