@@ -189,6 +189,9 @@ def mission_lines(engine: Engine) -> list[Msg]:
             continue
         kind = Msg("Primary") if obj.primary else Msg("Secondary")
         state = word({"given": "open", "met": "met", "failed": "failed"}[obj.state])
+        if obj.kind in ("reach", "return"):  # there or not: the state says it all ("0 of 1" says nothing)
+            out.append(Msg("  {kind} ({state}): {text}", kind=kind, state=state, text=Msg.term(obj.text)))
+            continue
         out.append(Msg("  {kind} ({state}): {text} - {progress}", kind=kind, state=state,
                        text=Msg.term(obj.text), progress=_progress(obj.kind, round(obj.progress, 1), obj.target)))
     for m in mission.messages:
@@ -206,7 +209,7 @@ def mission_lines(engine: Engine) -> list[Msg]:
 
 
 def _progress(kind: str, progress: float, target: float) -> Msg:
-    """An objective's progress with its unit: "0 of 10,000 GRT", "1.5 of 3 hours", "0 of 2 ships"."""
+    """An objective's progress with its unit: "0 of 10,000 GRT", "1.5 of 3 hours", "0 of 2 ships", "3 of 9 mines"."""
     if kind == "grt":
         return Msg("{done:,g} of {goal:,g} GRT", done=progress, goal=target)
     if kind in ("station", "shadow"):
@@ -217,5 +220,11 @@ def _progress(kind: str, progress: float, target: float) -> Msg:
                           goal=target)
     if kind == "rendezvous":
         return Msg.plural("{done:,g} of {goal:,g} minute", "{done:,g} of {goal:,g} minutes", n=int(target),
+                          done=progress, goal=target)
+    if kind == "mines":
+        return Msg.plural("{done:,g} of {goal:,g} mine", "{done:,g} of {goal:,g} mines", n=int(target), done=progress,
+                          goal=target)
+    if kind == "report":
+        return Msg.plural("{done:,g} of {goal:,g} report", "{done:,g} of {goal:,g} reports", n=int(target),
                           done=progress, goal=target)
     return Msg("{done:,g} of {goal:,g}", done=progress, goal=target)
