@@ -48,17 +48,38 @@ def test_4_2_the_route_home_from_behind_a_coast_runs_clear_of_land_to_every_base
         assert all(passage.clear(*a, *b) for a, b in itertools.pairwise(legs)), (where, base_id, route)
 
 
-def test_4_2_a_boat_through_the_strait_sails_home_to_lorient_without_running_aground():
-    """§4.2: the Strait mission's base is Lorient; a boat east of the Strait that returns to base is steered
-    back through the narrows and round Cape St Vincent (it ran onto Spain before), and comes home."""
-    g = game("gibraltar_1941", changes={"encounter": [], "air_cover": "none", "traffic": "none",
-                                        "position": [36.1, -4.5], "time_limit_h": 200})
+def test_4_2_a_boat_east_of_the_strait_sails_home_to_lorient_without_running_aground():
+    """§4.2: a Lorient boat east of the Strait of Gibraltar that returns to base is steered back through the
+    narrows and round Cape St Vincent (it ran onto Spain before), and comes home."""
+    g = game("patrol_atlantic", changes={"air_cover": "none", "traffic": "none", "position": [36.1, -4.5]})
     assert one(do(g, {"do": "return_to_base"}), "return_to_base")["distance_nm"] > 1000
     end = one(until_event(g, "mission_end", 120 * H, step=3 * H), "mission_end")
-    assert (end["result"], end["reason"], end["feed"].split(" Mission over")[0]) == (
-        "won", "returned", "The boat is home in Lorient.")
+    assert (end["result"], end["reason"], end["feed"]) == ("returned", "returned", "The boat is home in Lorient.")
     track = g.module("mission").log["track"]
     assert min(p[2] for p in track) < -9.0  # round Cape St Vincent, not over Spain
+
+
+def test_4_1_the_strait_mission_ends_won_once_the_boat_is_through_with_no_call_to_go_back():
+    """The boat ordered into the Mediterranean does not come back (ends_when_met): east of 5° West the mission is
+    won and over. Before, the game told the crew "the boat may return to base" (Lorient, back through the Strait
+    past the pickets) and a crew that did was rammed."""
+    import io
+    from pathlib import Path
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.script import EventWriter, ScriptRun
+    from kaleun.uboot.game import new_game
+
+    g = new_game(0, "gibraltar_1941")
+    out = io.StringIO()
+    ScriptRun(g, default_board(), EventWriter(out)).run(Path(__file__).parent / "scripts" / "gibraltar_1941.win.jsonl")
+    events = [json.loads(x) for x in out.getvalue().splitlines()]
+    met = [e for e in events if e["event"] == "objective" and e["state"] == "met"]
+    end = one(events, "mission_end")
+    assert [e["objective"] for e in met] == ["through"] and end["t"] == met[0]["t"]
+    assert (end["result"], end["reason"], end["grade"]) == ("won", "objectives_met", "A")
+    assert end["feed"].startswith("Every primary objective is met: the boat's orders are carried out. Mission over")
+    assert not [e for e in events if "return to base" in e.get("feed", "")]
 
 
 def test_4_2_return_to_base_is_refused_in_combat_with_the_reason():

@@ -324,13 +324,17 @@ class Mission(Module):
         obj.state, obj.done_at = "met", now
         obj.progress = max(obj.progress, obj.target)
         primaries = [o for o in self.objectives.values() if o.primary]
-        if obj.primary and all(o.met for o in primaries):
+        done = obj.primary and all(o.met for o in primaries)
+        if done and not self.spec.get("ends_when_met"):
             feed = Msg("Objective met: {text} Every primary objective is met: the boat may return to base.",
                        text=obj.text_msg())
         else:
             feed = Msg("Objective met: {text}", text=obj.text_msg())
         self.emit("objective", feed=feed, objective=obj.id, state="met", primary=obj.primary, kind=obj.kind,
                   text=obj.text, fame=obj.fame, progress=round(obj.progress, 2), target=obj.target)
+        if done and self.spec.get("ends_when_met"):  # the orders are carried out: no way home to make
+            self.end("won", "objectives_met", Msg("Every primary objective is met: the boat's orders are carried out."))
+            return
         for i, table in enumerate(self.spec.get("radio", [])):
             if table.get("after") == obj.id:
                 self._plan("radio", i, now + self._draw_h(table.get("delay_h", [0.5, 2.0])))

@@ -161,7 +161,8 @@ COMMON: dict[str, Check] = {
     # the mission proper
     "base": _choice(tuple(BASES)), "briefing": _text, "time_limit_h": _number(0, 24 * 60, lo_open=True),
     "par_grt": _number(0, 1_000_000, whole=True), "patrol": _text, "part": _number(1, 20, whole=True),
-    "campaign": _bool, "event_cards": _any, "objective": _any, "radio": _any, "encounter": _any, "answers": _any,
+    "campaign": _bool, "ends_when_met": _bool, "event_cards": _any, "objective": _any, "radio": _any,
+    "encounter": _any, "answers": _any,
 }
 #: fields a game's set-up adds to a mission (never in a mission file): see `setup.py`
 SETUP_FIELDS = ("difficulty", "easy_watch_change", "linked_missions", "carry", "setup")

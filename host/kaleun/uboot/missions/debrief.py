@@ -45,7 +45,8 @@ WORDS: dict[str, str] = {
 
 
 #: why a mission ended, where the code is also a result's word ("won (returned)" says nothing)
-REASONS: dict[str, str] = {"returned": N_("home after a return to base")}
+REASONS: dict[str, str] = {"returned": N_("home after a return to base"),
+                           "objectives_met": N_("every primary objective met")}
 
 
 def why(reason: str | None) -> Msg | str:
