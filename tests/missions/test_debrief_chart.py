@@ -94,3 +94,39 @@ def test_4_1_the_mine_field_is_marked_where_it_lies_and_counted_in_the_panel(mon
     x, y = chart.xy(field["lat"], field["lon"])
     around = {image.get_at((x + dx, y + dy))[:3] for dx in range(-10, 11) for dy in range(-10, 11)}
     assert MINES in around  # the mine's spikes show beside the collier that ran onto the field
+
+
+@pytest.mark.parametrize("mission", ["prize_rules_1939", "t5_1943", "weather_1940", "long_patrol_1941"])
+def test_4_1_no_label_hides_an_attack_a_sextant_fix_or_where_the_patrol_began_and_ended(mission):
+    """The chart's labels sit on a ground of their own: placed over an attack's cross, a fix's ring or the
+    track's start and end, they hid them (the T5 patrol's one attack lay under its frigate's name)."""
+    d = won(mission)
+    chart = debrief_chart._Chart(debrief_chart._points(d), (0, 0, CHART, HEIGHT))
+    marks = [(a["lat"], a["lon"]) for a in d["attacks"]] + [(f["lat"], f["lon"]) for f in d["fixes"]]
+    marks += [(p[1], p[2]) for p in (d["track"][0], d["track"][-1])]
+    assert d["fixes"] if mission == "weather_1940" else d["attacks"]
+    boxes = [pygame.Rect(x - 7, y - 7, 15, 15) for x, y in (chart.xy(*m) for m in marks)]
+    for name, rect in chart_labels(d):
+        assert rect.collidelist(boxes) == -1, (name, rect)
+
+
+def test_4_1_an_escort_sunk_is_named_by_its_class_without_a_tonnage_it_never_had(monkeypatch):
+    """Escorts carry no GRT (the score counts none): the T5 patrol's frigate is "River-class frigate", not
+    "River-class frigate, 0 GRT", on the chart, in the panel and in the console's debrief."""
+    from kaleun.uboot.missions.debrief import lines
+
+    d = won("t5_1943")
+    assert [s["type"] for s in d["sunk"]] == ["escort"]
+    assert [name for name, _ in chart_labels(d)] == ["River-class frigate"]
+    drawn: list[str] = []
+    real = debrief_chart.render
+
+    def spy(*args: Any) -> str:
+        drawn.append(real(*args))
+        return drawn[-1]
+
+    monkeypatch.setattr(debrief_chart, "render", spy)
+    render_debrief(d)
+    assert "River-class frigate (escort), torpedo" in drawn
+    assert not [x for x in drawn if x.startswith("River-class frigate") and "GRT" in x]
+    assert "  River-class frigate (torpedo)" in [str(m) for m in lines(d)]

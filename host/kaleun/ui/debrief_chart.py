@@ -255,7 +255,8 @@ def _labels(d: dict[str, Any], chart: _Chart, fonts: _Fonts, text: Any) -> list[
     bounds = pygame.Rect(2, 2, CHART - 4, HEIGHT - 4)
     marks: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
     for sunk in d["sunk"]:
-        marks.append((text(Msg("{name}, {grt:,} GRT", name=Msg.term(sunk["class_name"]), grt=sunk["grt"])),
+        name = Msg.term(sunk["class_name"])  # an escort carries no GRT: its class alone
+        marks.append((text(Msg("{name}, {grt:,} GRT", name=name, grt=sunk["grt"]) if sunk["grt"] else name),
                       chart.xy(sunk["lat"], sunk["lon"]), SUNK))
     for field in d.get("mines", []):
         marks.append((text(Msg.plural("{n} mine ({type})", "{n} mines ({type})", n=int(field["count"]),
@@ -264,6 +265,11 @@ def _labels(d: dict[str, Any], chart: _Chart, fonts: _Fonts, text: Any) -> list[
         marks.append((text(Msg.term(d["base"])), chart.xy(*d["base_at"]), INK))
     marks = [m for m in marks if bounds.collidepoint(m[1])]  # a mark off the chart (the base) has no label
     taken = [_legend_frame()] + [pygame.Rect(x - 9, y - 10, 18, 17) for _, (x, y), _ in marks]
+    # the other marks stay in sight too: attacks, sextant fixes, where the patrol began and ended
+    others = [(a["lat"], a["lon"]) for a in d["attacks"]]
+    others += [(f["lat"], f["lon"]) for f in d["fixes"] if f.get("lat") is not None]
+    others += [(p[1], p[2]) for p in d["track"][:1] + d["track"][-1:]]
+    taken += [pygame.Rect(x - 8, y - 8, 17, 17) for x, y in (chart.xy(*p) for p in others)]
     out: list[_Label] = []
     for words, (x, y), colour in marks:
         image = font.render(words, True, colour)
@@ -389,8 +395,9 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
                     grt=sum(int(s["grt"]) for s in d["sunk"])), bold)
     for sunk in d["sunk"]:
         line(Msg("{name} ({kind}), {grt:,} GRT, {cause}", name=Msg.term(sunk["class_name"]),
-                 kind=said(sunk["type"]), grt=sunk["grt"], cause=said(sunk["cause"])),
-             indent=8)
+                 kind=said(sunk["type"]), grt=sunk["grt"], cause=said(sunk["cause"])) if sunk["grt"]
+             else Msg("{name} ({kind}), {cause}", name=Msg.term(sunk["class_name"]), kind=said(sunk["type"]),
+                      cause=said(sunk["cause"])), indent=8)
     laid = d.get("mines", [])
     if laid:
         y += 6

@@ -158,7 +158,8 @@ def lines(d: dict[str, Any]) -> list[Msg]:
                           grt=total))
     for s in d["sunk"]:
         out.append(Msg("  {name} ({grt:,} GRT, {cause})", name=Msg.term(s["class_name"]), grt=s["grt"],
-                       cause=word(s["cause"])))
+                       cause=word(s["cause"])) if s["grt"]  # an escort carries no GRT
+                   else Msg("  {name} ({cause})", name=Msg.term(s["class_name"]), cause=word(s["cause"])))
     laid = d.get("mines", [])
     if laid:
         out.append(Msg("Mines laid: {mines} in {fields}.", mines=sum(int(m["count"]) for m in laid),
