@@ -174,8 +174,8 @@ def lines(d: dict[str, Any]) -> list[Msg]:
 
 
 def mission_lines(engine: Engine) -> list[Msg]:
-    """The mission as it stands: briefing, objectives and their progress, HQ's signals, time left
-    (the console's `mission` command)."""
+    """The mission as it stands: briefing, base, start and time limit, objectives and their progress, HQ's
+    signals, time left (the console's `mission` command and the window's mission sheet)."""
     mission = engine.module("mission")
     spec = mission.spec
     out = [Msg("{name} ({mission}).", name=Msg.term(spec.get("name", "")), mission=mission.mission)]
@@ -186,6 +186,13 @@ def mission_lines(engine: Engine) -> list[Msg]:
     if not mission.has_hq:
         out.append(Msg("A practice mission: no objectives, no HQ."))
         return out
+    if "base" in spec and "time_limit_h" in spec:  # what the briefing's paper gave: the base, the start, the time
+        limit = float(spec["time_limit_h"])
+        out.append(Msg.plural("Base: {base}. Start: {start} in square {square}. Time limit: {n} hour.",
+                              "Base: {base}. Start: {start} in square {square}. Time limit: {n} hours.",
+                              base=Msg.term(passage.base(spec["base"]).name), start=engine.clock.iso(0.0)[:16]
+                              .replace("T", " "), square=spec.get("square", "?"),
+                              n=int(limit) if limit.is_integer() else limit))
     for obj in mission.objectives.values():
         if obj.state == "pending":
             continue
