@@ -389,7 +389,7 @@ def win_aircrew_1942(c: Captain) -> None:
     c.go(*DINGHY, within=0.4, step=1800)
     c.speed("stop")
     c.patrol(c.t + 1.5 * H, tick=lambda: rescue.met)
-    c.go_home(40 * H)
+    c.go_home(72 * H)
     c.end()
 
 
@@ -409,7 +409,7 @@ def lose_aircrew_1942(c: Captain) -> None:
         c.speed("full_ahead")
         c.patrol(c.t + max(120.0, min(1800.0, reckoned_left() / 12.5 * H * 0.6)))
     c.speed("stop")
-    c.patrol(40 * H)
+    c.patrol(72 * H)
     c.end()
 
 
