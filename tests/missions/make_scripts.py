@@ -319,13 +319,7 @@ def win_gibraltar_1941(c: Captain) -> None:
         if not through.met and c.position()[1] < lon - 0.03:  # the inflow carries the boat past a waypoint
             c.go(lat, lon, speed="slow_ahead", within=2.0, step=3600, slack=15.0,
                  until_east_of=lon)
-    c.patrol(40 * H, tick=lambda: through.met)
-    c.patrol(c.t + 1 * H)
-    c.surface(lookouts=False)
-    m = c.mission_module
-    c.patrol(48 * H, tick=lambda: bool(m.objectives["through_report"].active
-                                       and c.order("enigma", report="position")))
-    c.patrol(48 * H)
+    c.patrol(40 * H, tick=lambda: through.met)  # east of 5° West the mission ends: its orders are carried out
     c.end()
 
 
@@ -395,7 +389,7 @@ def win_aircrew_1942(c: Captain) -> None:
     c.go(*DINGHY, within=0.4, step=1800)
     c.speed("stop")
     c.patrol(c.t + 1.5 * H, tick=lambda: rescue.met)
-    c.go_home(40 * H)
+    c.go_home(72 * H)
     c.end()
 
 
@@ -415,7 +409,7 @@ def lose_aircrew_1942(c: Captain) -> None:
         c.speed("full_ahead")
         c.patrol(c.t + max(120.0, min(1800.0, reckoned_left() / 12.5 * H * 0.6)))
     c.speed("stop")
-    c.patrol(40 * H)
+    c.patrol(72 * H)
     c.end()
 
 

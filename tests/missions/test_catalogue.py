@@ -156,3 +156,27 @@ def test_a_session_replays_a_configured_game_with_its_changes():
 
     game = start_game(GameSetup(mission="training", seed=4, difficulty={"captain": "hard"}))
     assert replay_args(game) == ('--seed 4 --mission training --changes \'{"difficulty":{"captain":"hard"}}\'')
+
+
+def test_4_1_the_strait_briefing_says_what_the_sea_does_a_submerged_boat_is_carried_through():
+    """gibraltar_1941's briefing once said the *surface* water runs in and a boat "deep under it" is carried
+    through, which contradicts itself; the sea carries a boat submerged at 80 m east at two knots, and the
+    briefing says so."""
+    from kaleun.uboot.sea import geo
+    from missionkit import advance, game, order
+
+    briefing = " ".join(catalogue().missions["gibraltar_1941"]["briefing"].split())
+    assert "at two knots, down to well below periscope depth: a boat submerged in it" in briefing
+    assert "surface water" not in briefing and "deep under it" not in briefing
+    g = game("gibraltar_1941", changes={"encounter": [], "air_cover": "none", "traffic": "none",
+                                        "position": [35.95, -5.9]})
+    order(g, "dive")
+    advance(g, 120)
+    order(g, "new_depth", depth_m=80)
+    advance(g, 1800)
+    boat = g.module("boat")
+    assert boat.depth_at(g.t) > 60 and boat.telegraph == "stop"
+    start = boat.position_at(g.t)
+    advance(g, g.t + 3600)
+    east, north = geo.offset(*start, *boat.position_at(g.t))
+    assert abs(east - 2.0) < 0.2 and abs(north) < 0.2  # carried east at two knots, deep down

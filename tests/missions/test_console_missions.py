@@ -28,9 +28,27 @@ def test_the_mission_command_shows_the_briefing_and_the_objectives(home):
     text = out.getvalue()
     assert "Through the Strait (gibraltar_1941)." in text
     assert "Briefing: November 1941. The boat is ordered into the Mediterranean." in text
-    assert "  Primary (open): Pass the Strait: be east of 5° West. - 0 of 1" in text
+    # what the briefing's paper gave besides the words: the base, the start, the time allowed
+    assert "Base: Lorient. Start: 1941-11-20 09:00 in square CG94. Time limit: 48 hours." in text
+    assert "  Primary (open): Pass the Strait: be east of 5° West." in text  # no "0 of 1": there or not
     assert "Patrol time left: 48 hours." in text
     console.runtime.close()
+
+
+@pytest.mark.parametrize(("mission", "shown"), [
+    ("minefield_1939", "  Primary (open): Lay at least nine mines in the approaches to Hartlepool before dawn."
+                       " - 0 of 9 mines"),
+    ("weather_1940", "  Primary (open): Send three weather reports from the station, ten hours apart."
+                     " - 0 of 3 reports"),
+    ("aircrew_1942", "  Primary (open): Take the airmen aboard: 20 minutes stopped within 1.5 nm of the dinghy,"
+                     " within 36 hours. - 0 of 20 minutes"),
+])
+def test_4_1_the_mission_command_counts_each_objective_in_its_unit(mission, shown):
+    """The crew reads how far an objective has come: mines and reports counted as such, not "0 of 9"."""
+    from kaleun.uboot.missions.debrief import mission_lines
+    from missionkit import game
+
+    assert shown in [str(m) for m in mission_lines(game(mission))]
 
 
 def test_the_console_prints_the_debrief_when_the_mission_ends(home):
@@ -41,7 +59,7 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
     console._on_event(Event(end.t, end.clock, end.name, end.data, end.feed))
     text = out.getvalue()
     assert "Debrief: Zaunkoenig (t5_1943), 1943-09-20 20:00 to" in text
-    assert "  [ ] Primary: Sink an escort with the acoustic torpedo. (1000 fame)" in text
+    assert "  [ ] Primary: Sink an escort with the acoustic torpedo. (1,000 fame)" in text
     assert "Ships sunk: 0, 0 GRT." in text
     console.runtime.close()
 

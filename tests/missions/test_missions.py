@@ -49,6 +49,16 @@ def test_4_1_the_winning_script_wins_the_mission(mission):
     assert primaries and all(o["met"] for o in primaries)
 
 
+def test_4_1_hq_s_order_to_bring_the_airmen_home_can_be_carried_out_within_the_time_limit():
+    """aircrew_1942: HQ orders the rescued airmen home to La Pallice. Out to the dinghy (about 240 nm) and home
+    (about 500 nm) at 12.5 kn take some 60 hours; the mission once gave 40, so a perfect crew could never meet
+    the order and never grade better than C. The winning crew now brings them home: every objective, grade A."""
+    _, events = replay("aircrew_1942", "win")
+    end = next(e for e in events if e["event"] == "mission_end")
+    assert (end["result"], end["reason"], end["grade"]) == ("won", "returned", "A")
+    assert {o["id"]: o["met"] for o in end["objectives"]} == {"rescue": True, "home": True}
+
+
 @pytest.mark.parametrize("mission", SCORED)
 def test_4_1_the_losing_script_loses_the_mission(mission):
     game, events = replay(mission, "lose")

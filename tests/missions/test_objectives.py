@@ -13,7 +13,10 @@ from kaleun.uboot.missions.objectives import (
     rendezvous_conditions,
     report_counts,
     sinking_counts,
+    tonnage_counts,
 )
+from missionkit import advance as play_on
+from missionkit import game, one
 
 
 def objective(kind: str, **spec):
@@ -34,6 +37,35 @@ def test_4_1_a_sinking_counts_only_of_the_type_class_cause_and_convoy_asked_for(
     assert sinking_counts(objective("sink", convoy=True), SHIP)
     assert not sinking_counts(objective("sink", convoy=True), {**SHIP, "convoy": False})
     assert sinking_counts(objective("sink"), {**SHIP, "convoy": False})
+
+
+def test_4_1_tonnage_counts_merchants_only_and_with_convoy_only_a_convoy_s():
+    assert tonnage_counts(objective("grt", grt=1000), {**SHIP, "grt": 4800})
+    assert tonnage_counts(objective("grt", grt=1000), {**SHIP, "grt": 4800, "convoy": False})
+    assert not tonnage_counts(objective("grt", grt=1000), {**SHIP, "type": "escort", "grt": 0})
+    assert tonnage_counts(objective("grt", grt=1000, convoy=True), {**SHIP, "grt": 4800})
+    assert not tonnage_counts(objective("grt", grt=1000, convoy=True), {**SHIP, "grt": 4800, "convoy": False})
+
+
+def test_4_1_the_slow_convoy_s_tonnage_is_sunk_from_the_convoy_not_from_a_lone_ship_met_by_chance():
+    """sc_convoy_1940 asks for "10,000 GRT from the slow convoy": a lone tramp sunk on the way (the mission has
+    light traffic) brings GRT fame but no progress; a ship of the convoy does."""
+    g = game("sc_convoy_1940", changes={
+        "vessel": [{"class": "tramp", "bearing": 90, "range_nm": 5}],
+        "convoy": [{"kind": "SC", "bearing": 270, "range_nm": 12, "course": 110, "columns": 2,
+                    "ships_per_column": 2, "escorts": ["flower"]}]})
+    sea = g.module("sea")
+    lone = next(vid for vid, v in sea.vessels.items() if v.group is None)
+    sea.sink(lone, "torpedo")
+    play_on(g, g.t + 60)
+    tonnage = g.module("mission").objectives["tonnage"]
+    assert tonnage.progress == 0
+    in_convoy = next(vid for vid, v in sea.vessels.items() if v.group is not None and v.cls.type == "merchant")
+    grt = sea.vessels[in_convoy].cls.grt
+    sea.sink(in_convoy, "torpedo")
+    events = play_on(g, g.t + 60)
+    assert tonnage.progress == grt
+    assert one(events, "objective")["progress"] == grt
 
 
 def test_4_1_a_report_counts_by_its_kind_its_area_and_every_h_hours_after_the_last_that_counted():

@@ -7,7 +7,9 @@ from __future__ import annotations
 import itertools
 import json
 
+import pytest
 from kaleun.uboot.game import load_game
+from kaleun.uboot.missions import passage
 from missionkit import advance, do, game, lookouts, named, one, order, until_event
 
 H = 3600.0
@@ -32,6 +34,54 @@ def test_4_2_return_to_base_sails_home_in_transit_and_ends_the_mission_returned(
     assert finished["feed"] == "The boat is home in Lorient."
 
 
+@pytest.mark.parametrize("where, lat, lon", [("east of the Strait of Gibraltar", 36.2, -4.5),
+                                              ("the central North Sea", 56.0, 3.0),
+                                              ("the southern North Sea", 53.8, 3.0), ("the Irish Sea", 53.5, -5.3),
+                                              ("the Barents Sea", 73.0, 30.0), ("the Skagerrak", 57.9, 9.0)])
+def test_4_2_the_route_home_from_behind_a_coast_runs_clear_of_land_to_every_base(where, lat, lon):
+    """§4.2, §11 (running aground loses the boat): from a sea that none of a base's approach waypoints can be
+    reached from in a straight line, the route goes round the coasts by the sea lanes; every leg is clear."""
+    for base_id in passage.BASES:
+        route = passage.route(passage.base(base_id), lat, lon)
+        legs = [(lat, lon), *route]
+        assert route[-1] == passage.base(base_id).arrival
+        assert all(passage.clear(*a, *b) for a, b in itertools.pairwise(legs)), (where, base_id, route)
+
+
+def test_4_2_a_boat_east_of_the_strait_sails_home_to_lorient_without_running_aground():
+    """§4.2: a Lorient boat east of the Strait of Gibraltar that returns to base is steered back through the
+    narrows and round Cape St Vincent (it ran onto Spain before), and comes home."""
+    g = game("patrol_atlantic", changes={"air_cover": "none", "traffic": "none", "position": [36.1, -4.5]})
+    assert one(do(g, {"do": "return_to_base"}), "return_to_base")["distance_nm"] > 1000
+    end = one(until_event(g, "mission_end", 120 * H, step=3 * H), "mission_end")
+    assert (end["result"], end["reason"], end["feed"]) == ("returned", "returned", "The boat is home in Lorient.")
+    track = g.module("mission").log["track"]
+    assert min(p[2] for p in track) < -9.0  # round Cape St Vincent, not over Spain
+
+
+def test_4_1_the_strait_mission_ends_won_once_the_boat_is_through_with_no_call_to_go_back():
+    """The boat ordered into the Mediterranean does not come back (ends_when_met): east of 5° West the mission is
+    won and over. Before, the game told the crew "the boat may return to base" (Lorient, back through the Strait
+    past the pickets) and a crew that did was rammed."""
+    import io
+    from pathlib import Path
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.script import EventWriter, ScriptRun
+    from kaleun.uboot.game import new_game
+
+    g = new_game(0, "gibraltar_1941")
+    out = io.StringIO()
+    ScriptRun(g, default_board(), EventWriter(out)).run(Path(__file__).parent / "scripts" / "gibraltar_1941.win.jsonl")
+    events = [json.loads(x) for x in out.getvalue().splitlines()]
+    met = [e for e in events if e["event"] == "objective" and e["state"] == "met"]
+    end = one(events, "mission_end")
+    assert [e["objective"] for e in met] == ["through"] and end["t"] == met[0]["t"]
+    assert (end["result"], end["reason"], end["grade"]) == ("won", "objectives_met", "A")
+    assert end["feed"].startswith("Every primary objective is met: the boat's orders are carried out. Mission over")
+    assert not [e for e in events if "return to base" in e.get("feed", "")]
+
+
 def test_4_2_return_to_base_is_refused_in_combat_with_the_reason():
     g = game("exercise_convoy", changes={"base": "lorient"})
     lookouts(g)
@@ -39,6 +89,8 @@ def test_4_2_return_to_base_is_refused_in_combat_with_the_reason():
     refused = one(do(g, {"do": "return_to_base"}), "action_refused")
     assert refused["action"] == "return_to_base"
     assert refused["reason"].startswith("the boat is in combat: contact")
+    assert refused["reason"].endswith(("is still plotted; 30 minutes of quiet are needed once it is lost",
+                                       "are still plotted; 30 minutes of quiet are needed once they are lost"))
     assert refused["feed"].startswith("Return to base refused: the boat is in combat: contact")
 
 

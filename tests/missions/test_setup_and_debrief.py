@@ -77,7 +77,7 @@ def test_4_1_the_debrief_holds_the_track_fixes_attacks_sinkings_objectives_and_g
     assert any(p["event"] == "arrived" for p in d["passages"])
     text = [str(m) for m in lines(d)]
     assert text[1].startswith(f"Result: won (home after a return to base). Grade {end['grade']}: score ")
-    assert "  [x] Primary: Sink two merchants with the deck gun. (1000 fame)" in text
+    assert "  [x] Primary: Sink two merchants with the deck gun. (1,000 fame)" in text
 
 
 def test_4_1_the_debrief_chart_is_a_png_of_the_patrol(tmp_path):

@@ -202,17 +202,21 @@ class Mission(Module):
         now = self.engine.t if now is None else now
         if self.engine.has_module("sea"):
             active = self.engine.module("sea").picture.active()
-            if active:
+            if active:  # how long it takes: the quiet time counts from the last contact report
                 ids = ", ".join(c["id"] for c in active[:3])
-                return Msg.plural("contact {ids} is still plotted", "contacts {ids} are still plotted",
-                                  n=len(active), ids=ids)
+                return Msg.plural("contact {ids} is still plotted; {need} once it is lost",
+                                  "contacts {ids} are still plotted; {need} once they are lost",
+                                  n=len(active), ids=ids, need=self._quiet_needed())
         quiet = now - self.last_combat
         if quiet < QUIET_S:
             return Msg.plural("the last contact or attack was {n} minute ago; {need}",
                               "the last contact or attack was {n} minutes ago; {need}", n=int(quiet // 60),
-                              need=Msg.plural("{n} minute of quiet is needed", "{n} minutes of quiet are needed",
-                                              n=int(QUIET_S // 60)))
+                              need=self._quiet_needed())
         return None
+
+    @staticmethod
+    def _quiet_needed() -> Msg:
+        return Msg.plural("{n} minute of quiet is needed", "{n} minutes of quiet are needed", n=int(QUIET_S // 60))
 
     def _boat(self) -> Any:
         return self.engine.module("boat")
@@ -320,13 +324,17 @@ class Mission(Module):
         obj.state, obj.done_at = "met", now
         obj.progress = max(obj.progress, obj.target)
         primaries = [o for o in self.objectives.values() if o.primary]
-        if obj.primary and all(o.met for o in primaries):
+        done = obj.primary and all(o.met for o in primaries)
+        if done and not self.spec.get("ends_when_met"):
             feed = Msg("Objective met: {text} Every primary objective is met: the boat may return to base.",
                        text=obj.text_msg())
         else:
             feed = Msg("Objective met: {text}", text=obj.text_msg())
         self.emit("objective", feed=feed, objective=obj.id, state="met", primary=obj.primary, kind=obj.kind,
                   text=obj.text, fame=obj.fame, progress=round(obj.progress, 2), target=obj.target)
+        if done and self.spec.get("ends_when_met"):  # the orders are carried out: no way home to make
+            self.end("won", "objectives_met", Msg("Every primary objective is met: the boat's orders are carried out."))
+            return
         for i, table in enumerate(self.spec.get("radio", [])):
             if table.get("after") == obj.id:
                 self._plan("radio", i, now + self._draw_h(table.get("delay_h", [0.5, 2.0])))
@@ -662,7 +670,7 @@ class Mission(Module):
                 continue
             if obj.kind == "sink" and objs.sinking_counts(obj, entry):
                 self._progress(obj, 1.0)
-            elif obj.kind == "grt" and entry["grt"] > 0 and entry["type"] != "escort":
+            elif obj.kind == "grt" and objs.tonnage_counts(obj, entry):
                 self._progress(obj, float(entry["grt"]))
 
     # -- return to base ---------------------------------------------------------------------------
@@ -728,10 +736,17 @@ class Mission(Module):
             self.log["passages"].append({"t": round(now, 1), "event": "arrived"})
             self.finish("returned")
             return
-        while len(route) > 1 and math.hypot(*geo.offset(lat, lon, *route[0])) <= ARRIVE_NM:
+        turned = False
+        # a waypoint is passed once the boat is near it and the next leg is clear of land from here with
+        # the lanes' margin (a corner is cut only where no coast lies near the way), or once the boat is
+        # at it; the boat turns for the next one at once
+        margin = passage.MARGIN_NM
+        while len(route) > 1 and (near := math.hypot(*geo.offset(lat, lon, *route[0]))) <= ARRIVE_NM and (
+                near <= margin or passage.clear(lat, lon, route[1][0], route[1][1], margin_nm=margin)):
             route.pop(0)
+            turned = True
         self.passage["route"] = [list(p) for p in route]
-        if now + 1e-6 < float(self.passage["next_steer"]):
+        if not turned and now + 1e-6 < float(self.passage["next_steer"]):
             return
         self.passage["next_steer"] = now + RESTEER_S
         course = round(geo.rhumb(lat, lon, *route[0])[0]) % 360

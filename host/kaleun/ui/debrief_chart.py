@@ -4,8 +4,10 @@
 Surface: on the left the chart (Mercator) with the naval grid's two-digit squares, the coastlines
 of seabed.toml, the true track (solid red) and the dead-reckoned one (dashed blue), sextant fixes
 (green rings joined to where the boat really was), attacks (orange crosses), ships sunk (black
-marks with class and GRT), the base; on the right the grade, score, objectives met and unmet,
-ships sunk and crew losses. `write_debrief(d, path)` saves it. Headless: it needs no display
+marks with class and GRT), mine fields laid (purple, with their count and type), the base; on the
+right the grade, score, objectives met and unmet, ships sunk, mines laid and crew losses. Every
+label lies whole inside the chart and clear of the others and of the legend (`chart_labels`).
+`write_debrief(d, path)` saves it. Headless: it needs no display
 (SDL_VIDEODRIVER=dummy is set for it) and no new dependency.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +36,7 @@ DR_TRACK = (30, 70, 190)
 FIX = (20, 140, 60)
 ATTACK = (230, 120, 0)
 SUNK = (20, 20, 20)
+MINES = (120, 40, 150)
 INK = (25, 25, 30)
 PAPER = (248, 246, 240)
 GRADE_COLOURS = {"S": (160, 120, 0), "A": (20, 120, 40), "B": (40, 120, 80), "C": (60, 100, 140),
@@ -107,6 +111,7 @@ def _points(d: dict[str, Any]) -> list[tuple[float, float]]:
     pts = [(p[1], p[2]) for p in d["track"]] + [(p[3], p[4]) for p in d["track"]]
     pts += [(f["lat"], f["lon"]) for f in d["fixes"] if f.get("lat") is not None]
     pts += [(s["lat"], s["lon"]) for s in d["sunk"]]
+    pts += [(m["lat"], m["lon"]) for m in d.get("mines", [])]
     if d.get("base_at") and d.get("passages"):
         pts.append((d["base_at"][0], d["base_at"][1]))
     return pts
@@ -115,7 +120,6 @@ def _points(d: dict[str, Any]) -> list[tuple[float, float]]:
 def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> None:
     import pygame
 
-    from kaleun.uboot.sea.grid import naval_grid
     from kaleun.uboot.sea.seabed import seabed
 
     box = (0, 0, CHART, HEIGHT)
@@ -135,17 +139,10 @@ def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
             pygame.draw.polygon(surface, LAND, poly)
             pygame.draw.polygon(surface, COAST, poly, 1)
     # the naval grid's squares
-    small = fonts.get(12)
-    for sq in naval_grid().squares.values():
-        if sq.north < chart.south or sq.south > chart.north or sq.east < chart.west or sq.west > chart.east:
-            continue
-        x1, y1 = chart.xy(sq.north, sq.west)
-        x2, y2 = chart.xy(sq.south, sq.east)
-        rect = pygame.Rect(x1, y1, max(1, x2 - x1), max(1, y2 - y1))
+    for rect, _name, label, at in _squares(chart, fonts):
         pygame.draw.rect(surface, GRID, rect, 1)
-        if rect.width > 44 and rect.height > 22:
-            label = small.render(sq.name, True, GRID_TEXT)
-            surface.blit(label, (rect.x + 3, rect.y + 2))
+        if label is not None:
+            surface.blit(label, at)
     # tracks
     true_pts = [chart.xy(p[1], p[2]) for p in d["track"]]
     dr_pts = [chart.xy(p[3], p[4]) for p in d["track"]]
@@ -162,19 +159,26 @@ def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         x, y = chart.xy(attack["lat"], attack["lon"])
         pygame.draw.line(surface, ATTACK, (x - 7, y - 7), (x + 7, y + 7), 3)
         pygame.draw.line(surface, ATTACK, (x - 7, y + 7), (x + 7, y - 7), 3)
-    label_font = fonts.get(14, bold=True)
-    for i, sunk in enumerate(d["sunk"]):
+    for field in d.get("mines", []):
+        x, y = chart.xy(field["lat"], field["lon"])
+        for k in range(4):
+            angle = math.radians(45 + 90 * k)
+            pygame.draw.line(surface, MINES, (x, y), (x + round(10 * math.cos(angle)), y + round(10 * math.sin(angle))),
+                             2)
+        pygame.draw.circle(surface, MINES, (x, y), 6)
+    for sunk in d["sunk"]:
         x, y = chart.xy(sunk["lat"], sunk["lon"])
         pygame.draw.polygon(surface, SUNK, [(x - 8, y), (x + 8, y), (x + 5, y + 6), (x - 5, y + 6)])
         pygame.draw.line(surface, SUNK, (x, y), (x, y - 9), 2)
-        name = text(Msg("{name}, {grt:,} GRT", name=Msg.term(sunk["class_name"]), grt=sunk["grt"]))
-        img = label_font.render(name, True, SUNK)
-        surface.blit(img, (x + 10, y - 8 + (i % 4) * 17))  # ships sunk close together: labels stacked
     if d.get("base_at"):
         x, y = chart.xy(*d["base_at"])
         pygame.draw.circle(surface, INK, (x, y), 7)
         pygame.draw.circle(surface, PAPER, (x, y), 3)
-        surface.blit(label_font.render(text(Msg.term(d["base"])), True, INK), (x + 10, y - 8))
+    for label in _labels(d, chart, fonts, text):
+        if label.leader:  # moved away from its mark: a thin line leads back to it
+            pygame.draw.line(surface, label.colour, label.mark, _nearest(label.rect, label.mark), 1)
+        surface.fill(PAPER, label.rect)  # on a ground of its own: the grid's names and the coast do not show through
+        surface.blit(label.image, label.rect)
     if true_pts:
         pygame.draw.circle(surface, TRUE_TRACK, true_pts[0], 6)
         pygame.draw.rect(surface, TRUE_TRACK, pygame.Rect(true_pts[-1][0] - 5, true_pts[-1][1] - 5, 10, 10))
@@ -197,15 +201,125 @@ def _dashed(surface: Any, colour: tuple[int, int, int], pts: list[tuple[int, int
             on = not on
 
 
+def _squares(chart: _Chart, fonts: _Fonts) -> list[tuple[Any, str, Any, Any]]:
+    """The naval grid's squares on the chart: (rect, name, its label's picture or None, where it goes). A name
+    is written whole inside its square and the chart, or not at all (no "6" of an "AN36" cut at the edge)."""
+    import pygame
+
+    from kaleun.uboot.sea.grid import naval_grid
+
+    small = fonts.get(12)
+    bounds = pygame.Rect(chart.box)
+    out = []
+    for sq in naval_grid().squares.values():
+        if sq.north < chart.south or sq.south > chart.north or sq.east < chart.west or sq.west > chart.east:
+            continue
+        x1, y1 = chart.xy(sq.north, sq.west)
+        x2, y2 = chart.xy(sq.south, sq.east)
+        rect = pygame.Rect(x1, y1, max(1, x2 - x1), max(1, y2 - y1))
+        label = small.render(sq.name, True, GRID_TEXT)
+        at = label.get_rect(topleft=(rect.x + 3, rect.y + 2))
+        whole = rect.contains(at) and bounds.contains(at)
+        out.append((rect, sq.name, label if whole else None, at if whole else None))
+    return out
+
+
+def _legend_frame() -> Any:
+    import pygame
+
+    return pygame.Rect(8, HEIGHT - 138, 292, 132)
+
+
+@dataclass
+class _Label:
+    """A text on the chart: its picture, where it is drawn, the mark it names."""
+
+    words: str
+    image: Any
+    rect: Any
+    mark: tuple[int, int]
+    colour: tuple[int, int, int]
+    leader: bool
+
+
+#: where a label may go beside its mark: right of it, left of it, then stepped above and below (px)
+_STEPS = (0, 18, -18, 36, -36, 54, -54, 72, -72, 90, -90, 108, -108)
+
+
+def _labels(d: dict[str, Any], chart: _Chart, fonts: _Fonts, text: Any) -> list[_Label]:
+    """The chart's labels (ships sunk with class and GRT, mine fields, the base), each whole inside the
+    chart and clear of the legend, the marks and the labels placed before it where there is room."""
+    import pygame
+
+    font = fonts.get(14, bold=True)
+    bounds = pygame.Rect(2, 2, CHART - 4, HEIGHT - 4)
+    marks: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
+    for sunk in d["sunk"]:
+        name = Msg.term(sunk["class_name"])  # an escort carries no GRT: its class alone
+        marks.append((text(Msg("{name}, {grt:,} GRT", name=name, grt=sunk["grt"]) if sunk["grt"] else name),
+                      chart.xy(sunk["lat"], sunk["lon"]), SUNK))
+    for field in d.get("mines", []):
+        marks.append((text(Msg.plural("{n} mine ({type})", "{n} mines ({type})", n=int(field["count"]),
+                                      type=Msg.term(str(field["type"])))), chart.xy(field["lat"], field["lon"]), MINES))
+    if d.get("base_at"):
+        marks.append((text(Msg.term(d["base"])), chart.xy(*d["base_at"]), INK))
+    marks = [m for m in marks if bounds.collidepoint(m[1])]  # a mark off the chart (the base) has no label
+    taken = [_legend_frame()] + [pygame.Rect(x - 9, y - 10, 18, 17) for _, (x, y), _ in marks]
+    # the other marks stay in sight too: attacks, sextant fixes, where the patrol began and ended
+    others = [(a["lat"], a["lon"]) for a in d["attacks"]]
+    others += [(f["lat"], f["lon"]) for f in d["fixes"] if f.get("lat") is not None]
+    others += [(p[1], p[2]) for p in d["track"][:1] + d["track"][-1:]]
+    taken += [pygame.Rect(x - 8, y - 8, 17, 17) for x, y in (chart.xy(*p) for p in others)]
+    out: list[_Label] = []
+    for words, (x, y), colour in marks:
+        image = font.render(words, True, colour)
+        w, h = image.get_size()
+        tries = [pygame.Rect(x + side, y - h // 2 + dy, w, h) for dy in _STEPS for side in (11, -11 - w)]
+        inside = [r for r in tries if bounds.contains(r)] or [tries[0].clamp(bounds)]
+        free = [r for r in inside if r.collidelist(taken) == -1]
+        # no free place near the mark: the place overlapping least
+        rect = free[0] if free else min(inside, key=lambda r: sum(_overlap(r, t) for t in taken))
+        taken.append(rect)
+        out.append(_Label(words, image, rect, (x, y), colour, leader=abs(rect.centery - y) > h))
+    return out
+
+
+def _overlap(a: Any, b: Any) -> int:
+    clip = a.clip(b)
+    return int(clip.width * clip.height)
+
+
+def _nearest(rect: Any, point: tuple[int, int]) -> tuple[int, int]:
+    return (min(max(point[0], rect.left), rect.right - 1), min(max(point[1], rect.top), rect.bottom - 1))
+
+
+def chart_labels(d: dict[str, Any], translate: Translate | None = None, translate_plural: TranslatePlural | None = None,
+                 localise: Localise | None = None, squares: bool = False) -> list[tuple[str, Any]]:
+    """(words, rect) of every label the chart of the debrief `d` draws (its ships, mine fields and base), in
+    the language given, where `render_debrief` draws them; with `squares`, the grid's square names first."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.font.init()
+
+    def text(msg: Msg | str) -> str:
+        return render(msg, translate, translate_plural, localise)
+
+    chart = _Chart(_points(d), (0, 0, CHART, HEIGHT))
+    out = [(name, at) for _, name, label, at in _squares(chart, _Fonts()) if label is not None] if squares else []
+    return out + [(label.words, label.rect) for label in _labels(d, chart, _Fonts(), text)]
+
+
 def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
     import pygame
 
     font = fonts.get(13)
-    x, y = 14, HEIGHT - 118
-    pygame.draw.rect(surface, PAPER, pygame.Rect(x - 6, y - 6, 292, 112))
-    pygame.draw.rect(surface, GRID, pygame.Rect(x - 6, y - 6, 292, 112), 1)
+    frame = _legend_frame()
+    x, y = frame.x + 6, frame.y + 6
+    pygame.draw.rect(surface, PAPER, frame)
+    pygame.draw.rect(surface, GRID, frame, 1)
     rows = [(Msg("true track"), "line"), (Msg("dead reckoning"), "dash"), (Msg("sextant fix"), "fix"),
-            (Msg("attack"), "attack"), (Msg("ship sunk"), "sunk")]
+            (Msg("attack"), "attack"), (Msg("ship sunk"), "sunk"), (Msg("mines laid"), "mines")]
     for i, (label, kind) in enumerate(rows):
         cy = y + 8 + i * 20
         if kind == "line":
@@ -217,6 +331,10 @@ def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
         elif kind == "attack":
             pygame.draw.line(surface, ATTACK, (x + 9, cy - 6), (x + 21, cy + 6), 3)
             pygame.draw.line(surface, ATTACK, (x + 9, cy + 6), (x + 21, cy - 6), 3)
+        elif kind == "mines":
+            pygame.draw.circle(surface, MINES, (x + 15, cy), 5)
+            for dx, dy in ((-8, -8), (8, -8), (-8, 8), (8, 8)):
+                pygame.draw.line(surface, MINES, (x + 15, cy), (x + 15 + dx * 3 // 4, cy + dy * 3 // 4), 2)
         else:
             pygame.draw.polygon(surface, SUNK, [(x + 7, cy), (x + 23, cy), (x + 20, cy + 6), (x + 10, cy + 6)])
         surface.blit(font.render(text(label), True, INK), (x + 40, cy - 8))
@@ -254,9 +372,10 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
                     Msg("Score {score:,} of par {par:,}", score=d["score"], par=d["par"]),
                     Msg("{fame:,} fame from objectives", fame=d["fame"]),
                     Msg("{grt_fame:,} for {grt:,} GRT sunk", grt_fame=d["grt_fame"], grt=d["grt"])):
-            surface.blit(body.render(text(msg), True, INK), (gx, gy))
-            gy += body.get_linesize() + 2
-        y += img.get_height() + 8
+            for k, piece in enumerate(_wrap(text(msg), body, x + width - gx)):  # beside the grade, wrapped
+                surface.blit(body.render(piece, True, INK), (gx + (12 if k else 0), gy))
+                gy += body.get_linesize() + (0 if k else 2)
+        y = max(y + img.get_height() + 8, gy + 8)
     else:
         line(Msg("Result: {result} ({reason})", result=said(d["result"] or "running"),
                  reason=debrief_text.why(d["reason"])) if d["reason"]
@@ -269,15 +388,21 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
             kind = Msg("primary") if obj["primary"] else Msg("secondary")
             words: Msg = (Msg("a signal never decoded") if obj["coded"] else Msg.term(obj["text"]))
             colour = (20, 110, 40) if obj["met"] else (150, 30, 30)
-            line(Msg("{mark} {words} ({kind}, {fame} fame)", mark=mark, words=words, kind=kind, fame=obj["fame"]),
+            line(Msg("{mark} {words} ({kind}, {fame:,} fame)", mark=mark, words=words, kind=kind, fame=obj["fame"]),
                  body, colour, indent=8)
     y += 6
     line(Msg.plural("{n} ship sunk, {grt:,} GRT", "{n} ships sunk, {grt:,} GRT", n=len(d["sunk"]),
                     grt=sum(int(s["grt"]) for s in d["sunk"])), bold)
     for sunk in d["sunk"]:
         line(Msg("{name} ({kind}), {grt:,} GRT, {cause}", name=Msg.term(sunk["class_name"]),
-                 kind=said(sunk["type"]), grt=sunk["grt"], cause=said(sunk["cause"])),
-             indent=8)
+                 kind=said(sunk["type"]), grt=sunk["grt"], cause=said(sunk["cause"])) if sunk["grt"]
+             else Msg("{name} ({kind}), {cause}", name=Msg.term(sunk["class_name"]), kind=said(sunk["type"]),
+                      cause=said(sunk["cause"])), indent=8)
+    laid = d.get("mines", [])
+    if laid:
+        y += 6
+        line(Msg("Mines laid: {mines} in {fields}.", mines=sum(int(m["count"]) for m in laid),
+                 fields=Msg.plural("{n} field", "{n} fields", n=len(laid))), bold)
     y += 6
     line(Msg.plural("{n} sailor lost", "{n} sailors lost", n=len(d["crew_lost"])), bold)
     for lost in debrief_text.crew_lost_lines(d):

@@ -161,7 +161,8 @@ COMMON: dict[str, Check] = {
     # the mission proper
     "base": _choice(tuple(BASES)), "briefing": _text, "time_limit_h": _number(0, 24 * 60, lo_open=True),
     "par_grt": _number(0, 1_000_000, whole=True), "patrol": _text, "part": _number(1, 20, whole=True),
-    "campaign": _bool, "event_cards": _any, "objective": _any, "radio": _any, "encounter": _any, "answers": _any,
+    "campaign": _bool, "ends_when_met": _bool, "event_cards": _any, "objective": _any, "radio": _any,
+    "encounter": _any, "answers": _any,
 }
 #: fields a game's set-up adds to a mission (never in a mission file): see `setup.py`
 SETUP_FIELDS = ("difficulty", "easy_watch_change", "linked_missions", "carry", "setup")
@@ -186,7 +187,7 @@ OBJECTIVE_COMMON: dict[str, Check] = {
 OBJECTIVE_KEYS: dict[str, dict[str, Check]] = {
     "sink": {"count": _number(1, 100, whole=True), "type": _choice(SHIP_TYPES), "class": _any,
              "cause": _choice(CAUSES), "convoy": _bool},
-    "grt": {"grt": _number(1, 1_000_000, whole=True)},
+    "grt": {"grt": _number(1, 1_000_000, whole=True), "convoy": _bool},
     "reach": {},
     "station": {"hours": _number(0, 24 * 60, lo_open=True)},
     "report": {"report": _choice(REPORT_KINDS), "count": _number(1, 100, whole=True), "every_h": _number(0, 240)},

@@ -45,7 +45,8 @@ WORDS: dict[str, str] = {
 
 
 #: why a mission ended, where the code is also a result's word ("won (returned)" says nothing)
-REASONS: dict[str, str] = {"returned": N_("home after a return to base")}
+REASONS: dict[str, str] = {"returned": N_("home after a return to base"),
+                           "objectives_met": N_("every primary objective met")}
 
 
 def why(reason: str | None) -> Msg | str:
@@ -151,14 +152,15 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         if obj["coded"]:
             out.append(Msg("  {mark} {kind}: a signal never decoded.", mark=mark, kind=kind))
             continue
-        out.append(Msg("  {mark} {kind}: {text} ({fame} fame)", mark=mark, kind=kind, text=Msg.term(obj["text"]),
+        out.append(Msg("  {mark} {kind}: {text} ({fame:,} fame)", mark=mark, kind=kind, text=Msg.term(obj["text"]),
                        fame=obj["fame"]))
     total = sum(int(s["grt"]) for s in d["sunk"])
     out.append(Msg.plural("Ships sunk: {n}, {grt:,} GRT.", "Ships sunk: {n}, {grt:,} GRT.", n=len(d["sunk"]),
                           grt=total))
     for s in d["sunk"]:
         out.append(Msg("  {name} ({grt:,} GRT, {cause})", name=Msg.term(s["class_name"]), grt=s["grt"],
-                       cause=word(s["cause"])))
+                       cause=word(s["cause"])) if s["grt"]  # an escort carries no GRT
+                   else Msg("  {name} ({cause})", name=Msg.term(s["class_name"]), cause=word(s["cause"])))
     laid = d.get("mines", [])
     if laid:
         out.append(Msg("Mines laid: {mines} in {fields}.", mines=sum(int(m["count"]) for m in laid),
@@ -173,8 +175,8 @@ def lines(d: dict[str, Any]) -> list[Msg]:
 
 
 def mission_lines(engine: Engine) -> list[Msg]:
-    """The mission as it stands: briefing, objectives and their progress, HQ's signals, time left
-    (the console's `mission` command)."""
+    """The mission as it stands: briefing, base, start and time limit, objectives and their progress, HQ's
+    signals, time left (the console's `mission` command and the window's mission sheet)."""
     mission = engine.module("mission")
     spec = mission.spec
     out = [Msg("{name} ({mission}).", name=Msg.term(spec.get("name", "")), mission=mission.mission)]
@@ -185,11 +187,21 @@ def mission_lines(engine: Engine) -> list[Msg]:
     if not mission.has_hq:
         out.append(Msg("A practice mission: no objectives, no HQ."))
         return out
+    if "base" in spec and "time_limit_h" in spec:  # what the briefing's paper gave: the base, the start, the time
+        limit = float(spec["time_limit_h"])
+        out.append(Msg.plural("Base: {base}. Start: {start} in square {square}. Time limit: {n} hour.",
+                              "Base: {base}. Start: {start} in square {square}. Time limit: {n} hours.",
+                              base=Msg.term(passage.base(spec["base"]).name), start=engine.clock.iso(0.0)[:16]
+                              .replace("T", " "), square=spec.get("square", "?"),
+                              n=int(limit) if limit.is_integer() else limit))
     for obj in mission.objectives.values():
         if obj.state == "pending":
             continue
         kind = Msg("Primary") if obj.primary else Msg("Secondary")
         state = word({"given": "open", "met": "met", "failed": "failed"}[obj.state])
+        if obj.kind in ("reach", "return"):  # there or not: the state says it all ("0 of 1" says nothing)
+            out.append(Msg("  {kind} ({state}): {text}", kind=kind, state=state, text=Msg.term(obj.text)))
+            continue
         out.append(Msg("  {kind} ({state}): {text} - {progress}", kind=kind, state=state,
                        text=Msg.term(obj.text), progress=_progress(obj.kind, round(obj.progress, 1), obj.target)))
     for m in mission.messages:
@@ -207,7 +219,7 @@ def mission_lines(engine: Engine) -> list[Msg]:
 
 
 def _progress(kind: str, progress: float, target: float) -> Msg:
-    """An objective's progress with its unit: "0 of 10,000 GRT", "1.5 of 3 hours", "0 of 2 ships"."""
+    """An objective's progress with its unit: "0 of 10,000 GRT", "1.5 of 3 hours", "0 of 2 ships", "3 of 9 mines"."""
     if kind == "grt":
         return Msg("{done:,g} of {goal:,g} GRT", done=progress, goal=target)
     if kind in ("station", "shadow"):
@@ -218,5 +230,11 @@ def _progress(kind: str, progress: float, target: float) -> Msg:
                           goal=target)
     if kind == "rendezvous":
         return Msg.plural("{done:,g} of {goal:,g} minute", "{done:,g} of {goal:,g} minutes", n=int(target),
+                          done=progress, goal=target)
+    if kind == "mines":
+        return Msg.plural("{done:,g} of {goal:,g} mine", "{done:,g} of {goal:,g} mines", n=int(target), done=progress,
+                          goal=target)
+    if kind == "report":
+        return Msg.plural("{done:,g} of {goal:,g} report", "{done:,g} of {goal:,g} reports", n=int(target),
                           done=progress, goal=target)
     return Msg("{done:,g} of {goal:,g}", done=progress, goal=target)

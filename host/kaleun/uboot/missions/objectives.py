@@ -4,7 +4,8 @@ Kinds (fields in a mission file's `[[objective]]`, a radio message's or an HQ an
 
     sink        count, type (merchant small escort any), class (id or ids), cause (torpedo gunfire any),
                 convoy (true: the ship sailed in a convoy)
-    grt         grt: the GRT sunk since the objective was given
+    grt         grt: the GRT sunk since the objective was given (escorts carry none); convoy (true: only ships
+                that sailed in a convoy count)
     reach       an area (areas.py): the boat's true position inside it
     station     an area and hours: that long inside it, in all
     report      report (convoy weather position contact), count, every_h (hours between two that count),
@@ -146,6 +147,14 @@ def sinking_counts(obj: Objective, sunk: Mapping[str, Any]) -> bool:
     if cause != "any" and sunk.get("cause") != cause:
         return False
     return not (spec.get("convoy") and not sunk.get("convoy"))
+
+
+def tonnage_counts(obj: Objective, sunk: Mapping[str, Any]) -> bool:
+    """Does a ship sunk count for a `grt` objective? (an escort carries no GRT; with `convoy`, a lone ship met by
+    chance does not count)"""
+    if int(sunk.get("grt") or 0) <= 0 or sunk.get("type") == "escort":
+        return False
+    return not (obj.spec.get("convoy") and not sunk.get("convoy"))
 
 
 @dataclass(frozen=True)

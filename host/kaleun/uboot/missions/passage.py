@@ -2,12 +2,17 @@
 
 Bases are data (`bases.toml`): the port and its approach waypoints. The route heads for the
 waypoint nearest the port that the boat can reach in a straight (rhumb) line clear of land, then
-follows the waypoints to the approach point. The passage is sailed on the true position: the
+follows the waypoints to the approach point. A boat that can reach none of them in a straight line
+(in the Mediterranean, the North Sea or the Irish Sea for an Atlantic base) first goes round the
+coasts by the shortest way over the sea lanes (`mission_rules.toml` [passage] `lanes`, and every
+base's approach waypoints), each leg clear of land. The passage is sailed on the true position: the
 navigator knows the way home.
 """
 
 from __future__ import annotations
 
+import functools
+import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -39,8 +44,9 @@ def base(base_id: str) -> Base:
                 tuple((float(a), float(b)) for a, b in spec["approach"]))
 
 
-def clear(lat1: float, lon1: float, lat2: float, lon2: float) -> bool:
-    """Is the rhumb line between two positions clear of land (water deeper than the boat's draft)?"""
+def clear(lat1: float, lon1: float, lat2: float, lon2: float, margin_nm: float = 0.0) -> bool:
+    """Is the rhumb line between two positions clear of land (water deeper than the boat's draft)? With
+    `margin_nm`, so are the lines that far to either side of it."""
     bed = seabed()
     course, dist = geo.rhumb(lat1, lon1, lat2, lon2)
     step = float(PASSAGE["check_nm"])
@@ -49,7 +55,14 @@ def clear(lat1: float, lon1: float, lat2: float, lon2: float) -> bool:
         lat, lon = geo.destination(lat1, lon1, course, dist * i / n)
         if bed.depth_at(lat, lon) <= bed.draft_m:
             return False
+        if margin_nm > 0.0 and any(bed.depth_at(*geo.destination(lat, lon, course + side, margin_nm)) <= bed.draft_m
+                                   for side in (-90.0, 90.0)):
+            return False
     return True
+
+
+#: how far a leg of the route round the coasts keeps from land on either side (nm)
+MARGIN_NM = float(PASSAGE["lane_margin_nm"])
 
 
 def route(home: Base, lat: float, lon: float) -> list[tuple[float, float]]:
@@ -58,7 +71,66 @@ def route(home: Base, lat: float, lon: float) -> list[tuple[float, float]]:
     for i in range(len(points) - 1, -1, -1):
         if clear(lat, lon, *points[i]):
             return points[i:]
-    return points
+    return round_the_coasts(home, lat, lon) or points
+
+
+def lanes() -> tuple[tuple[float, float], ...]:
+    """The turning points a route home may use: the sea lanes and every base's approach waypoints."""
+    points = [(float(a), float(b)) for a, b in PASSAGE.get("lanes", [])]
+    for base_id in BASES:
+        points += [p for p in base(base_id).approach]
+    return tuple(dict.fromkeys(points))
+
+
+@functools.lru_cache(maxsize=4096)
+def _leg_clear(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return clear(*a, *b, margin_nm=MARGIN_NM)
+
+
+def round_the_coasts(home: Base, lat: float, lon: float) -> list[tuple[float, float]] | None:
+    """The shortest route home over the sea lanes when no approach waypoint can be reached in a straight
+    line: lanes, then the base's approach from the first waypoint reached (None: there is no way). Each
+    leg keeps `MARGIN_NM` from land on either side, so a boat a little off the line still clears the
+    coast."""
+    approach = list(home.approach)
+    along = [distance(*approach[i], approach[i + 1:]) for i in range(len(approach))]
+    nodes = [p for p in lanes() if p not in approach]
+    start = (lat, lon)
+    # Dijkstra: a node is a lane (index into nodes) or an approach waypoint (-1 - its index), which ends
+    # the search with the rest of the approach to sail
+    best: dict[int, float] = {}
+    came: dict[int, int | None] = {}
+    queue: list[tuple[float, int, int, int | None]] = []  # cost, order pushed, node, the node before
+    pushed = 0
+    for margin in (MARGIN_NM, 0.0):  # a boat close under a coast takes its first leg without the margin
+        for i, p in enumerate(nodes):
+            if clear(lat, lon, *p, margin_nm=margin):
+                heapq.heappush(queue, (geo.rhumb(*start, *p)[1], pushed, i, None))
+                pushed += 1
+        if queue:
+            break
+    while queue:
+        cost, _, node, prev = heapq.heappop(queue)
+        if node in best:
+            continue
+        best[node], came[node] = cost, prev
+        if node < 0:
+            path: list[tuple[float, float]] = list(approach[-1 - node:])
+            back = prev
+            while back is not None:
+                path.insert(0, nodes[back])
+                back = came[back]
+            return path
+        here = nodes[node]
+        for j, p in enumerate(approach):
+            if -1 - j not in best and _leg_clear(here, p):
+                heapq.heappush(queue, (cost + geo.rhumb(*here, *p)[1] + along[j], pushed, -1 - j, node))
+                pushed += 1
+        for j, p in enumerate(nodes):
+            if j not in best and _leg_clear(here, p):
+                heapq.heappush(queue, (cost + geo.rhumb(*here, *p)[1], pushed, j, node))
+                pushed += 1
+    return None
 
 
 def distance(lat: float, lon: float, waypoints: list[tuple[float, float]]) -> float:

@@ -152,8 +152,10 @@ class Debrief(Overlay):
             tally.append((Msg.plural("{n} torpedo fired, {hits}", "{n} torpedoes fired, {hits}", n=w.get("fired", 0),
                                      hits=Msg.plural("{n} hit", "{n} hits", n=w.get("hits", 0))), theme.TEXT))
             for ship in w.get("sunk", [])[:5]:
-                tally.append((Msg("{name}, {grt:,} GRT", name=Msg.term(class_name(ship.get("class"))),
-                                  grt=int(ship.get("grt") or 0)), theme.TEXT_DIM))
+                name = Msg.term(class_name(ship.get("class")))  # an escort carries no GRT: its class alone
+                grt_sunk = int(ship.get("grt") or 0)
+                tally.append((Msg("{name}, {grt:,} GRT", name=name, grt=grt_sunk) if grt_sunk else name,
+                              theme.TEXT_DIM))
         self._column(c, right, tally)
         self._buttons(c, area)
 
