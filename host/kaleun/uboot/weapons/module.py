@@ -203,6 +203,10 @@ class Weapons(Module):
     def _tech(self, component: str) -> tuple[bool, bool]:
         return component_state(self.engine, component)
 
+    def out_of_action(self, component: str) -> bool:
+        """A major failure of the component (technical.toml): its orders are refused, a gun stops firing."""
+        return self._tech(component)[0]
+
     def _over(self) -> bool:
         return self.engine.has_module("mission") and bool(self.engine.module("mission").over)
 
