@@ -103,12 +103,17 @@ def test_1939_40_magnetic_pistols_fire_prematurely_at_the_datas_rate(start):
     assert prematures / fired == pytest.approx(0.30, abs=0.03)
 
 
-def test_the_magnetic_pistol_is_not_issued_between_norway_and_the_pi_2():
-    g = range_game(start="1941-06-01T12:00:00")
+@pytest.mark.parametrize("start, month", [("1941-06-01T12:00:00", "June 1941"), ("1942-06-01T12:00:00", "June 1942")])
+def test_the_magnetic_pistol_is_not_issued_between_norway_and_the_pi_2(start, month):
+    """torpedoes.toml [[periods]]: withdrawn after Norway (July 1940) until the Pi 2 (December 1942). The
+    refusal is read aloud: it says what the boats carry, not the data's name of the period ("depth keeping
+    cured: contact only" told a crew nothing)."""
+    g = range_game(start=start)
     rejected = one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, pistol="magnetic"),
                    "order_rejected")
-    assert rejected["reason"] == ("the magnetic pistol is not issued in June 1941 (contact pistols only: "
-                                  "contact only)")
+    assert rejected["reason"] == f"the magnetic pistol is not issued in {month} (the boats carry contact pistols only)"
+    assert rejected["feed"] == ("Program the TDC refused: the magnetic pistol is not issued in "
+                                f"{month} (the boats carry contact pistols only).")
 
 
 def test_a_magnetic_torpedo_set_under_the_keel_breaks_the_ships_back():

@@ -100,6 +100,20 @@ WEAPONS_STATE = Obj(
 
 
 
+def _gyro_said(gyro: float) -> int | float:
+    """A gyro angle as the crew is told it: whole degrees, unless rounding would put it on the other side
+    of the limit (90.3° is beyond 90°: said as 90.3°, never as 90°)."""
+    angle = abs(gyro)
+    beyond = angle > GYRO_LIMIT + 1e-9
+    whole = round(angle)
+    if (whole > GYRO_LIMIT + 1e-9) == beyond:
+        return whole
+    tenths = round(angle, 1)
+    if beyond:
+        return tenths if tenths > GYRO_LIMIT + 1e-9 else round(GYRO_LIMIT + 0.1, 1)
+    return min(tenths, GYRO_LIMIT)
+
+
 def _beyond_limits(sol: Solution, reach: float | None) -> list[Msg]:
     """What the TDC's report warns of for one facing: a gyro angle beyond the limit, a run longer than
     the torpedo of those tubes goes."""
@@ -460,10 +474,10 @@ class Weapons(Module):
         period = self._period()
         if p.get("pistol") is not None and p.get("pistol") not in period.pistols:
             when = self._now_date()
-            return Msg("the {pistol} pistol is not issued in {month} {year} ({period}: {pistols} only)",
+            return Msg("the {pistol} pistol is not issued in {month} {year} (the boats carry {pistols} pistols only)",
                        pistol=Msg.term(PISTOL_NAMES.get(p["pistol"], p["pistol"])),
-                       month=Msg.term(MONTHS[when.month - 1]), year=str(when.year), period=Msg.term(period.name),
-                       pistols=join([Msg.term(PISTOL_NAMES.get(x, x)) for x in period.pistols]))
+                       month=Msg.term(MONTHS[when.month - 1]), year=str(when.year),
+                       pistols=and_list([Msg.term(PISTOL_NAMES.get(x, x)) for x in period.pistols]))
         wanted = p.get("torpedo_kn")
         if wanted is not None:
             aboard = sorted({kn for t in self.tubes.values() if t["torpedo"] for kn in
@@ -552,8 +566,9 @@ class Weapons(Module):
         if not sol.reachable:
             parts.append(Msg(" The torpedo cannot catch the target."))
         else:
-            gyro, gside = aob_text(sol.gyro)
-            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro, side=Msg.term(gside),
+            _degrees, gside = aob_text(sol.gyro)
+            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=_gyro_said(sol.gyro),
+                             side=Msg.term(gside),
                              seconds=round(sol.run_s)))
             parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
@@ -569,8 +584,8 @@ class Weapons(Module):
             return []
         if bow.reachable and self.reach_m("bow") is not None and abs(bow.gyro) <= abs(sol.gyro):
             return []
-        gyro, side = aob_text(sol.gyro)
-        return [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro,
+        _degrees, side = aob_text(sol.gyro)
+        return [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=_gyro_said(sol.gyro),
                     side=Msg.term(side), seconds=round(sol.run_s)), *_beyond_limits(sol, reach)]
 
     def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
@@ -668,8 +683,8 @@ class Weapons(Module):
                 return Msg("no TDC solution for tube {tube}: the torpedo cannot catch the target", tube=number)
             gyro = sol.gyro + offset
             if abs(gyro) > GYRO_LIMIT + 1e-9:
-                return Msg("gyro angle {gyro:.0f}° is beyond the limit of {limit:.0f}° for tube {tube}", gyro=abs(gyro),
-                           tube=number, limit=GYRO_LIMIT)
+                return Msg("gyro angle {gyro}° is beyond the limit of {limit}° for tube {tube}", gyro=_gyro_said(gyro),
+                           tube=number, limit=round(GYRO_LIMIT))
         return None
 
     def _fire(self, p: dict[str, Any]) -> None:
