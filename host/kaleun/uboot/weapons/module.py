@@ -598,13 +598,26 @@ class Weapons(Module):
                 pass
         return kind.settings[0][0]
 
+    def _running(self, number: int) -> tuple[float, float, bool]:
+        """(speed kn, range m, warm) of the torpedo in a tube as it would run if fired now: at its setting
+        (the TDC's torpedo speed), or cold (a G7e's 28 kn, 3,000 m) until its battery is warm."""
+        tube = self.tubes[number]
+        kind = torpedo_type(tube["torpedo"])
+        speed, reach = kind.setting(self._torpedo_speed(kind))
+        warm = (tube["loaded_at"] is not None
+                and self.engine.t - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6)
+        if kind.cold is not None and not warm:
+            return kind.cold[0], kind.cold[1], False
+        return speed, reach, True
+
     def solution(self, facing: str, torpedo_kn: float | None = None) -> Solution | None:
-        """The TDC's solution now for a tube facing bow or stern (None when it is not programmed)."""
+        """The TDC's solution now for a tube facing bow or stern (None when it is not programmed), for the
+        speed its torpedo runs at (`torpedo_kn`; default: the first tube ready to fire that way)."""
         if self.tdc is None:
             return None
         if torpedo_kn is None:  # the torpedo of the first tube ready to fire (flooded, else loaded)
             first = self._first_ready(facing)
-            torpedo_kn = (self._torpedo_speed(torpedo_type(self.tubes[first]["torpedo"])) if first is not None
+            torpedo_kn = (self._running(first)[0] if first is not None
                           else float(self.tdc["torpedo_kn"] or 30.0))
         now = self.engine.t
         boat = self.boat
@@ -623,14 +636,7 @@ class Weapons(Module):
         first = self._first_ready(facing)
         if first is None:
             return None
-        tube = self.tubes[first]
-        kind = torpedo_type(tube["torpedo"])
-        reach = kind.setting(self._torpedo_speed(kind))[1]
-        warm = (tube["loaded_at"] is not None
-                and self.engine.t - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6)
-        if kind.cold is not None and not warm:
-            reach = kind.cold[1]
-        return float(reach)
+        return float(self._running(first)[1])
 
     def tdc_status(self) -> dict[str, Any]:
         if self.tdc is None:
@@ -676,8 +682,7 @@ class Weapons(Module):
                 return Msg("tube {tube} is not flooded ({what})", tube=number, what=what)
         offsets = spread_offsets(len(p["tubes"]), float(self.tdc["spread_deg"]))
         for number, offset in zip(p["tubes"], offsets, strict=True):
-            kind = torpedo_type(self.tubes[number]["torpedo"])
-            sol = self.solution(tubes()[number].facing, self._torpedo_speed(kind))
+            sol = self.solution(tubes()[number].facing, self._running(number)[0])
             assert sol is not None
             if not sol.reachable:
                 return Msg("no TDC solution for tube {tube}: the torpedo cannot catch the target", tube=number)
@@ -703,13 +708,9 @@ class Weapons(Module):
             tube = self.tubes[number]
             spec = tubes()[number]
             kind = torpedo_type(tube["torpedo"])
-            nominal = self._torpedo_speed(kind)
-            sol = self.solution(spec.facing, nominal)
+            speed, reach, warm = self._running(number)
+            sol = self.solution(spec.facing, speed)  # the TDC leads for the speed it will run at
             assert sol is not None
-            speed, reach = kind.setting(nominal)
-            warm = tube["loaded_at"] is not None and now - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6
-            if kind.cold is not None and not warm:
-                speed, reach = kind.cold
             gyro = sol.gyro + offset
             if tdc_sick:
                 gyro += rng.gauss(0.0, 1.5)  # [gap] a faulty TDC sets the gyro angles a little wrong
@@ -736,7 +737,7 @@ class Weapons(Module):
             tube.update({"state": "fired", "torpedo": None, "loaded_at": None, "until": None})
             self.emit("torpedo_fired", torpedo=f"t{self.fired}", number=self.fired, tube=number, type=kind.id,
                       speed_kn=speed, range_m=round(reach), gyro=round(gyro, 1), depth_m=launch["set_depth"],
-                      pistol=pistol, run_s=round(sol.run_s, 1), warm=warm or kind.cold is None)
+                      pistol=pistol, run_s=round(sol.run_s, 1), warm=warm)
             torpedo_run.launch(self.sea, launch)
             runs.append((number, sol.run_s, sol.run_m > reach))
         seconds = round(min(r for _n, r, _far in runs))
