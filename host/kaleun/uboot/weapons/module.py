@@ -718,7 +718,9 @@ class Weapons(Module):
             pistol = str(self.tdc["pistol"])
             premature = None
             if pistol == "magnetic" and rng.random() < period.premature:
-                premature = rng.uniform(250.0, max(300.0, reach * 0.8))
+                # once armed, anywhere on the run to the target (after it, a premature would be none)
+                arm = float(arsenal.TORPEDOES["pistols"]["arming_m"])
+                premature = rng.uniform(arm, max(arm, min(reach, sol.run_m)))
             self.fired += 1
             launch = {
                 "number": self.fired, "tube": number, "type": kind.id, "name": kind.name, "speed": speed,
