@@ -382,3 +382,20 @@ def test_12_the_tdc_aims_a_cold_g7e_for_the_28_kn_it_runs():
     assert one(fired, "salvo")["run_s"] == round(torpedo["run_s"])
     hit = one(advance(g, g.t + 600), "torpedo_hit")
     assert hit["aimed"] is True and hit["run_s"] == pytest.approx(torpedo["run_s"], abs=2.0)
+
+
+def test_7_5_a_reload_of_mines_the_boat_does_not_carry_is_refused_in_plain_words():
+    """A reload naming mines the racks do not hold says so as a sentence ("there are no TMB ground mines
+    ...", not "there is no TMB ground mines"); the deck containers hold torpedoes only (torpedoes.toml) and
+    a deck transfer naming mines says that. Neither takes anything."""
+    g = range_game(flooded=[1])
+    _fire(g, [1])
+    racks = list(weapons(g).racks[1])
+    assert refused(order(g, "reload_torpedo", tube=1, torpedo="TMB")) == (
+        "there are no TMB ground mines in the bow room's racks")
+    assert weapons(g).racks[1] == racks and tube(g, 1)["state"] == "fired"
+    surfaced = range_game(surfaced=True, weather="clear")
+    deck = list(weapons(surfaced).deck)
+    assert refused(order(surfaced, "reload_torpedo", **{"from": "deck", "torpedo": "TMB"})) == (
+        "the deck containers hold torpedoes, not mines")
+    assert weapons(surfaced).deck == deck

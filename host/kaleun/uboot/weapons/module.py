@@ -320,6 +320,9 @@ class Weapons(Module):
                            minutes=math.ceil((min(float(s["until"]) for s in coming) - self.engine.t) / 60.0))
             return Msg("no reloads are left in the {room}", room=Msg.term(ROOM_NAMES[room]))
         if p["torpedo"] is not None and p["torpedo"] not in rack:
+            if is_mine(p["torpedo"]):
+                return Msg("there are no {mines} in the {room}'s racks", mines=Msg.term(load_name(p["torpedo"])),
+                           room=Msg.term(ROOM_NAMES[room]))
             return Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(load_name(p["torpedo"])),
                        room=Msg.term(ROOM_NAMES[room]))
         return None
@@ -329,6 +332,8 @@ class Weapons(Module):
         room = p["room"]
         if not self.deck:
             return Msg("the deck containers are empty")
+        if p["torpedo"] is not None and is_mine(p["torpedo"]):
+            return Msg("the deck containers hold torpedoes, not mines")
         if p["torpedo"] is not None and p["torpedo"] not in self.deck:
             return Msg("there is no {torpedo} in the deck containers", torpedo=Msg.term(load_name(p["torpedo"])))
         if not self.boat.surfaced:
