@@ -90,25 +90,34 @@ def test_1940_the_torpedo_runs_two_metres_deeper_than_set_and_passes_under_a_cor
 @pytest.mark.parametrize("start", ["1939-12-01T12:00:00", "1940-04-14T12:00:00"])  # and off Norway in 1940
 def test_1939_40_magnetic_pistols_fire_prematurely_at_the_datas_rate(start):
     """Issue 8, Tests: torpedoes.toml's period "torpedo crisis" (September 1939 - June 1940) has 30 % of
-    magnetic pistols fire on their own during the run. 400 seeds × a fan of 4 = 1,600 magnetic shots:
-    480 prematures expected, 432-528 accepted (30 % ± 3 points, about 2.6 standard deviations of
-    sqrt(1600 · 0.3 · 0.7) = 18.3 shots; a rate of 25 % or 35 % falls outside)."""
+    magnetic pistols fire on their own during the run — the run to the target, once armed
+    (`pistols.arming_m`): a premature after the torpedo has struck or passed its target is none. 400 seeds ×
+    a fan of 4 at a tramp 1,500 m off = 1,600 magnetic shots: 480 prematures expected, 432-528 accepted
+    (30 % ± 3 points, about 2.6 standard deviations of sqrt(1600 · 0.3 · 0.7) = 18.3 shots; a rate of
+    25 % or 35 % falls outside — and so does the 7 % a premature drawn along the torpedo's whole 7,500 m
+    would give at 1,500 m)."""
     fired = prematures = 0
     for seed in range(400):
-        g = range_game(seed, start=start)
-        order(g, "tdc", bearing=0, range_m=3000, course=90, speed_kn=7.5, pistol="magnetic")
+        g = range_game(seed, start=start, vessels=[{"class": "tramp", "bearing": 0, "range_m": 1500, "course": 90,
+                                                    "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1500, course=90, speed_kn=7.5, pistol="magnetic")
         fired += len(named(order(g, "fire_torpedoes", tubes=[1, 2, 3, 4]), "torpedo_fired"))
         prematures += len(named(advance(g, 1200), "torpedo_premature"))
     assert fired == 1600
     assert prematures / fired == pytest.approx(0.30, abs=0.03)
 
 
-def test_the_magnetic_pistol_is_not_issued_between_norway_and_the_pi_2():
-    g = range_game(start="1941-06-01T12:00:00")
+@pytest.mark.parametrize("start, month", [("1941-06-01T12:00:00", "June 1941"), ("1942-06-01T12:00:00", "June 1942")])
+def test_the_magnetic_pistol_is_not_issued_between_norway_and_the_pi_2(start, month):
+    """torpedoes.toml [[periods]]: withdrawn after Norway (July 1940) until the Pi 2 (December 1942). The
+    refusal is read aloud: it says what the boats carry, not the data's name of the period ("depth keeping
+    cured: contact only" told a crew nothing)."""
+    g = range_game(start=start)
     rejected = one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, pistol="magnetic"),
                    "order_rejected")
-    assert rejected["reason"] == ("the magnetic pistol is not issued in June 1941 (contact pistols only: "
-                                  "contact only)")
+    assert rejected["reason"] == f"the magnetic pistol is not issued in {month} (the boats carry contact pistols only)"
+    assert rejected["feed"] == ("Program the TDC refused: the magnetic pistol is not issued in "
+                                f"{month} (the boats carry contact pistols only).")
 
 
 def test_a_magnetic_torpedo_set_under_the_keel_breaks_the_ships_back():

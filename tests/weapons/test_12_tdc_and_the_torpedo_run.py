@@ -152,3 +152,20 @@ def test_12_a_hydrophone_contact_has_no_course_for_the_tdc():
     assert reason == (f"the TDC needs the target's course or angle on the bow ({contact} has no course estimate: "
                       "the hydrophone gives none)")
     one(order(g, "tdc", contact=contact, aob=90), "tdc_programmed")
+
+
+def test_12_a_gyro_angle_just_beyond_the_limit_is_not_rounded_onto_it():
+    """90.3° is beyond the 90° limit: the TDC's report and the refusal say 90.3°, not "90°" (a refusal
+    "gyro angle 90° is beyond the limit of 90°" contradicts itself aloud). A fan's outer torpedo is told
+    the same way (88° + half of a 5° spread = 90.5°); angles well clear of the limit stay whole degrees."""
+    g = range_game()
+    programmed = one(order(g, "tdc", bearing=90.3, range_m=1500, course=90.3, speed_kn=0), "tdc_programmed")
+    assert programmed["bow"]["gyro"] == pytest.approx(90.3, abs=0.01)
+    assert programmed["feed"].startswith("TDC set: range 1,500 m, speed 0.0 kn, angle on the bow 180° port. "
+                                         "Gyro angle 90.3° starboard, run 73 s. The gyro angle is beyond the "
+                                         "limit of 90°: turn the boat.")
+    assert refused(order(g, "fire_torpedoes", tubes=[1])) == "gyro angle 90.3° is beyond the limit of 90° for tube 1"
+    order(g, "tdc", bearing=88, range_m=1500, course=88, speed_kn=0, spread_deg=5)
+    assert refused(order(g, "fire_torpedoes", tubes=[1, 2])) == "gyro angle 90.5° is beyond the limit of 90° for tube 2"
+    order(g, "tdc", bearing=95, range_m=1500, course=95, speed_kn=0)
+    assert refused(order(g, "fire_torpedoes", tubes=[1])) == "gyro angle 95° is beyond the limit of 90° for tube 1"

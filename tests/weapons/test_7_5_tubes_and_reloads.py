@@ -344,3 +344,58 @@ def test_a_deck_torpedo_half_way_down_when_the_mission_ends_is_back_in_its_conta
     one(events, "mission_end")
     assert named(events, "torpedo_stowed") == []
     assert weapons(g).deck == ["G7a", "G7a"] and weapons(g).stowing == [] and weapons(g).torpedoes_left() == 13
+
+
+def test_12_the_tdc_aims_a_cold_g7e_for_the_28_kn_it_runs():
+    """Issue 8 (the TDC computes the lead "for the chosen torpedo speed"; torpedoes.toml: a G7e loaded
+    from the racks runs cold at 28 kn until its battery is warm). The TDC is set on the truth — a tramp
+    on 090 at 7.5 kn — when the reloaded tube 3 is flooded, its torpedo still cold: the gyro angle, the
+    run and the salvo's run time are those of a 28 kn torpedo, whose lead is asin(7.5 · sin AOB / 28),
+    and it hits. (Aimed for 30 kn it would lead too little: the gyro angle would be asin(7.5 · sin AOB
+    / 30) off the bearing.)"""
+    import math
+
+    from kaleun.uboot.sea import geo
+
+    g = range_game(vessels=[{"class": "tramp", "bearing": 290, "range_m": 3500, "course": 90, "speed_kn": 7.5}],
+                   flooded=[3])
+    _fire(g, [3])  # tube 3 empties (the shot misses: the tramp is far off the bow)
+    one(order(g, "reload_torpedo", tube=3, torpedo="G7e"), "tube_loading")
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[3])
+    advance(g, g.t + 30)
+    assert tube(g, 3)["warm"] is False
+    sea = g.module("sea")
+    vessel = next(iter(sea.vessels))
+    truth = sea.truth(vessel, g.t)
+    heading = g.module("boat").heading_at(g.t)
+    programmed = one(order(g, "tdc", bearing=geo.norm360(truth.bearing - heading), range_m=truth.range_nm * 1852,
+                           course=90, speed_kn=7.5), "tdc_programmed")
+    aob = math.radians(programmed["bow"]["aob"])
+    lead = math.degrees(math.asin(7.5 * math.sin(aob) / 28))
+    assert programmed["bow"]["lead"] == pytest.approx(lead, abs=0.1)
+    fired = order(g, "fire_torpedoes", tubes=[3])
+    torpedo = one(fired, "torpedo_fired")
+    assert (torpedo["speed_kn"], torpedo["range_m"], torpedo["warm"]) == (28, 3000, False)
+    assert torpedo["gyro"] == pytest.approx(geo.norm180(truth.bearing + lead - heading), abs=0.1)
+    assert torpedo["run_s"] == pytest.approx(programmed["bow"]["run_m"] / (28 * 1852 / 3600), abs=0.2)
+    assert one(fired, "salvo")["run_s"] == round(torpedo["run_s"])
+    hit = one(advance(g, g.t + 600), "torpedo_hit")
+    assert hit["aimed"] is True and hit["run_s"] == pytest.approx(torpedo["run_s"], abs=2.0)
+
+
+def test_7_5_a_reload_of_mines_the_boat_does_not_carry_is_refused_in_plain_words():
+    """A reload naming mines the racks do not hold says so as a sentence ("there are no TMB ground mines
+    ...", not "there is no TMB ground mines"); the deck containers hold torpedoes only (torpedoes.toml) and
+    a deck transfer naming mines says that. Neither takes anything."""
+    g = range_game(flooded=[1])
+    _fire(g, [1])
+    racks = list(weapons(g).racks[1])
+    assert refused(order(g, "reload_torpedo", tube=1, torpedo="TMB")) == (
+        "there are no TMB ground mines in the bow room's racks")
+    assert weapons(g).racks[1] == racks and tube(g, 1)["state"] == "fired"
+    surfaced = range_game(surfaced=True, weather="clear")
+    deck = list(weapons(surfaced).deck)
+    assert refused(order(surfaced, "reload_torpedo", **{"from": "deck", "torpedo": "TMB"})) == (
+        "the deck containers hold torpedoes, not mines")
+    assert weapons(surfaced).deck == deck

@@ -108,7 +108,7 @@ def test_the_20mm_flak_both_drives_aircraft_off_and_shoots_them_down():
 
 def test_the_20mm_flak_needs_an_aircraft_in_range():
     g = _surfaced_with()
-    assert refused(order(g, "gun_20")) == "no aircraft within the flak's range (2,037 m)"
+    assert refused(order(g, "gun_20")) == "no aircraft in sight within the flak's range (2,037 m)"
 
 
 def test_12_an_escort_answers_the_88mm_gun_with_its_own():
@@ -159,3 +159,36 @@ def test_the_88mm_gun_fires_15_rounds_a_minute_and_hits_as_often_as_its_chance(s
         shots += len(rounds)
         hits += sum(r["hit"] for r in rounds)
     assert shots > 200 and hits / shots == pytest.approx(chance, abs=0.08)
+
+
+def test_the_20mm_flak_engages_only_an_aircraft_in_sight():
+    """§4 (the flak on the bridge, sensors.toml: an aircraft is seen 0.1 nm off on a foggy night): a
+    Wellington 1.8 nm off that nobody can see is no target — the order is refused as if no aircraft were
+    there (it tells the crew nothing the lookouts do not know) and leaves the weapons as they were; by
+    day in clear weather the same aircraft is engaged."""
+    import json
+
+    night = _surfaced_with(aircraft=[{"type": "wellington", "bearing": 90, "range_nm": 1.8}],
+                           start="1942-12-20T23:00:00", weather="fog")
+    before = json.dumps(weapons(night).to_state(), sort_keys=True)
+    assert refused(order(night, "gun_20")) == "no aircraft in sight within the flak's range (2,037 m)"
+    assert json.dumps(weapons(night).to_state(), sort_keys=True) == before
+    day = _surfaced_with(aircraft=[{"type": "wellington", "bearing": 90, "range_nm": 1.8}])
+    one(order(day, "gun_20"), "gun_firing")
+
+
+def test_10_3_a_gun_put_out_of_action_ceases_fire_at_once():
+    """technical.toml: a major failure of the 88 mm gun means "the deck gun cannot fire" — a gun firing
+    its ordered rounds when it fails fires no round more, and says why it ceased."""
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    one(order(g, "gun_88", target=cid, rounds=60), "gun_firing")
+    advance(g, g.t + 20)
+    do(g, {"do": "damage", "kind": "technical", "component": "gun_88", "severity": "major_failure"})
+    rounds = weapons(g).ammo["gun_88"]
+    events = advance(g, g.t + 120)
+    assert named(events, "gun_round") == []
+    ceased = one(events, "gun_ceased")
+    assert ceased["reason"] == "the gun is out of action"
+    assert ceased["feed"] == "88 mm gun: cease fire (the gun is out of action)."
+    assert weapons(g).ammo["gun_88"] == rounds

@@ -64,11 +64,18 @@ def target_ship(weapons: Any, cid: str) -> Any:
     return v
 
 
+def _aircraft_sight(sea: Any) -> float:
+    """How far the flak gunners see an aircraft now (nm; sensors.toml, as the lookouts)."""
+    return visual_range("aircraft", sea.conditions())
+
+
 def target_aircraft(weapons: Any, cid: str | None) -> Any:
-    """The aircraft to engage: the one named, else the nearest within twice the flak's range."""
+    """The aircraft to engage: the one named, else the nearest in sight within twice the flak's range
+    (an aircraft nobody can see is no target: the order must not tell the crew it is there)."""
     sea = weapons.sea
     now = weapons.engine.t
     reach = float(GUN["gun_20"]["range_nm"])
+    sight = _aircraft_sight(sea)
     if cid is not None:
         contact = sea.picture.get(cid)
         if contact is None:
@@ -78,12 +85,15 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
         plane = sea.aircraft.get(contact["entity"])
         if plane is None or contact["lost"]:
             return Msg("contact {contact} is lost", contact=cid)
-        if _range(sea, plane.id, now) > 2 * reach:
+        r = _range(sea, plane.id, now)
+        if r > 2 * reach:
             return Msg("{contact} is out of range", contact=cid)
+        if r > sight:
+            return Msg("{contact} is not in sight of the flak gunners", contact=cid)
         return plane
-    near = sorted((_range(sea, a.id, now), a.id) for a in sea.aircraft.values())
+    near = sorted((r, a.id) for a in sea.aircraft.values() if (r := _range(sea, a.id, now)) <= sight)
     if not near or near[0][0] > 2 * reach:
-        return Msg("no aircraft within the flak's range ({range:,.0f} m)", range=reach * 1852)
+        return Msg("no aircraft in sight within the flak's range ({range:,.0f} m)", range=reach * 1852)
     return sea.aircraft[near[0][1]]
 
 
@@ -94,6 +104,9 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
     boat = weapons.boat
     if not boat.surfaced or boat.lost:
         weapons.cease(gun, Msg("the boat is not surfaced"))
+        return
+    if weapons.out_of_action(gun):  # a major failure since the order (technical.toml): it cannot fire
+        weapons.cease(gun, Msg("the gun is out of action"))
         return
     weather = sea.weather
     sea_state = int(weather.sea_state) if weather is not None else 2
@@ -129,7 +142,7 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
         if r > 3 * float(spec["range_nm"]) or plane.ai.get("mode") == "leave":
             weapons.cease(gun, Msg("the aircraft is out of range"))
             return
-        if r <= float(spec["range_nm"]):
+        if r <= float(spec["range_nm"]) and r <= _aircraft_sight(sea):  # a burst at what the gunners see
             weapons.ammo[gun] = max(0, weapons.ammo[gun] - int(spec["burst"]))
             firing["shots"] += 1
             hit = rng.random() < hit_p(spec, r, sea_state, True)

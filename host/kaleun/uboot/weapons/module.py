@@ -100,6 +100,20 @@ WEAPONS_STATE = Obj(
 
 
 
+def _gyro_said(gyro: float) -> int | float:
+    """A gyro angle as the crew is told it: whole degrees, unless rounding would put it on the other side
+    of the limit (90.3° is beyond 90°: said as 90.3°, never as 90°)."""
+    angle = abs(gyro)
+    beyond = angle > GYRO_LIMIT + 1e-9
+    whole = round(angle)
+    if (whole > GYRO_LIMIT + 1e-9) == beyond:
+        return whole
+    tenths = round(angle, 1)
+    if beyond:
+        return tenths if tenths > GYRO_LIMIT + 1e-9 else round(GYRO_LIMIT + 0.1, 1)
+    return min(tenths, GYRO_LIMIT)
+
+
 def _beyond_limits(sol: Solution, reach: float | None) -> list[Msg]:
     """What the TDC's report warns of for one facing: a gyro angle beyond the limit, a run longer than
     the torpedo of those tubes goes."""
@@ -203,6 +217,10 @@ class Weapons(Module):
     def _tech(self, component: str) -> tuple[bool, bool]:
         return component_state(self.engine, component)
 
+    def out_of_action(self, component: str) -> bool:
+        """A major failure of the component (technical.toml): its orders are refused, a gun stops firing."""
+        return self._tech(component)[0]
+
     def _over(self) -> bool:
         return self.engine.has_module("mission") and bool(self.engine.module("mission").over)
 
@@ -302,6 +320,9 @@ class Weapons(Module):
                            minutes=math.ceil((min(float(s["until"]) for s in coming) - self.engine.t) / 60.0))
             return Msg("no reloads are left in the {room}", room=Msg.term(ROOM_NAMES[room]))
         if p["torpedo"] is not None and p["torpedo"] not in rack:
+            if is_mine(p["torpedo"]):
+                return Msg("there are no {mines} in the {room}'s racks", mines=Msg.term(load_name(p["torpedo"])),
+                           room=Msg.term(ROOM_NAMES[room]))
             return Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(load_name(p["torpedo"])),
                        room=Msg.term(ROOM_NAMES[room]))
         return None
@@ -311,6 +332,8 @@ class Weapons(Module):
         room = p["room"]
         if not self.deck:
             return Msg("the deck containers are empty")
+        if p["torpedo"] is not None and is_mine(p["torpedo"]):
+            return Msg("the deck containers hold torpedoes, not mines")
         if p["torpedo"] is not None and p["torpedo"] not in self.deck:
             return Msg("there is no {torpedo} in the deck containers", torpedo=Msg.term(load_name(p["torpedo"])))
         if not self.boat.surfaced:
@@ -456,10 +479,10 @@ class Weapons(Module):
         period = self._period()
         if p.get("pistol") is not None and p.get("pistol") not in period.pistols:
             when = self._now_date()
-            return Msg("the {pistol} pistol is not issued in {month} {year} ({period}: {pistols} only)",
+            return Msg("the {pistol} pistol is not issued in {month} {year} (the boats carry {pistols} pistols only)",
                        pistol=Msg.term(PISTOL_NAMES.get(p["pistol"], p["pistol"])),
-                       month=Msg.term(MONTHS[when.month - 1]), year=str(when.year), period=Msg.term(period.name),
-                       pistols=join([Msg.term(PISTOL_NAMES.get(x, x)) for x in period.pistols]))
+                       month=Msg.term(MONTHS[when.month - 1]), year=str(when.year),
+                       pistols=and_list([Msg.term(PISTOL_NAMES.get(x, x)) for x in period.pistols]))
         wanted = p.get("torpedo_kn")
         if wanted is not None:
             aboard = sorted({kn for t in self.tubes.values() if t["torpedo"] for kn in
@@ -548,8 +571,9 @@ class Weapons(Module):
         if not sol.reachable:
             parts.append(Msg(" The torpedo cannot catch the target."))
         else:
-            gyro, gside = aob_text(sol.gyro)
-            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro, side=Msg.term(gside),
+            _degrees, gside = aob_text(sol.gyro)
+            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=_gyro_said(sol.gyro),
+                             side=Msg.term(gside),
                              seconds=round(sol.run_s)))
             parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
@@ -565,8 +589,8 @@ class Weapons(Module):
             return []
         if bow.reachable and self.reach_m("bow") is not None and abs(bow.gyro) <= abs(sol.gyro):
             return []
-        gyro, side = aob_text(sol.gyro)
-        return [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro,
+        _degrees, side = aob_text(sol.gyro)
+        return [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=_gyro_said(sol.gyro),
                     side=Msg.term(side), seconds=round(sol.run_s)), *_beyond_limits(sol, reach)]
 
     def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
@@ -579,13 +603,26 @@ class Weapons(Module):
                 pass
         return kind.settings[0][0]
 
+    def _running(self, number: int) -> tuple[float, float, bool]:
+        """(speed kn, range m, warm) of the torpedo in a tube as it would run if fired now: at its setting
+        (the TDC's torpedo speed), or cold (a G7e's 28 kn, 3,000 m) until its battery is warm."""
+        tube = self.tubes[number]
+        kind = torpedo_type(tube["torpedo"])
+        speed, reach = kind.setting(self._torpedo_speed(kind))
+        warm = (tube["loaded_at"] is not None
+                and self.engine.t - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6)
+        if kind.cold is not None and not warm:
+            return kind.cold[0], kind.cold[1], False
+        return speed, reach, True
+
     def solution(self, facing: str, torpedo_kn: float | None = None) -> Solution | None:
-        """The TDC's solution now for a tube facing bow or stern (None when it is not programmed)."""
+        """The TDC's solution now for a tube facing bow or stern (None when it is not programmed), for the
+        speed its torpedo runs at (`torpedo_kn`; default: the first tube ready to fire that way)."""
         if self.tdc is None:
             return None
         if torpedo_kn is None:  # the torpedo of the first tube ready to fire (flooded, else loaded)
             first = self._first_ready(facing)
-            torpedo_kn = (self._torpedo_speed(torpedo_type(self.tubes[first]["torpedo"])) if first is not None
+            torpedo_kn = (self._running(first)[0] if first is not None
                           else float(self.tdc["torpedo_kn"] or 30.0))
         now = self.engine.t
         boat = self.boat
@@ -604,14 +641,7 @@ class Weapons(Module):
         first = self._first_ready(facing)
         if first is None:
             return None
-        tube = self.tubes[first]
-        kind = torpedo_type(tube["torpedo"])
-        reach = kind.setting(self._torpedo_speed(kind))[1]
-        warm = (tube["loaded_at"] is not None
-                and self.engine.t - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6)
-        if kind.cold is not None and not warm:
-            reach = kind.cold[1]
-        return float(reach)
+        return float(self._running(first)[1])
 
     def tdc_status(self) -> dict[str, Any]:
         if self.tdc is None:
@@ -657,15 +687,14 @@ class Weapons(Module):
                 return Msg("tube {tube} is not flooded ({what})", tube=number, what=what)
         offsets = spread_offsets(len(p["tubes"]), float(self.tdc["spread_deg"]))
         for number, offset in zip(p["tubes"], offsets, strict=True):
-            kind = torpedo_type(self.tubes[number]["torpedo"])
-            sol = self.solution(tubes()[number].facing, self._torpedo_speed(kind))
+            sol = self.solution(tubes()[number].facing, self._running(number)[0])
             assert sol is not None
             if not sol.reachable:
                 return Msg("no TDC solution for tube {tube}: the torpedo cannot catch the target", tube=number)
             gyro = sol.gyro + offset
             if abs(gyro) > GYRO_LIMIT + 1e-9:
-                return Msg("gyro angle {gyro:.0f}° is beyond the limit of {limit:.0f}° for tube {tube}", gyro=abs(gyro),
-                           tube=number, limit=GYRO_LIMIT)
+                return Msg("gyro angle {gyro}° is beyond the limit of {limit}° for tube {tube}", gyro=_gyro_said(gyro),
+                           tube=number, limit=round(GYRO_LIMIT))
         return None
 
     def _fire(self, p: dict[str, Any]) -> None:
@@ -684,13 +713,9 @@ class Weapons(Module):
             tube = self.tubes[number]
             spec = tubes()[number]
             kind = torpedo_type(tube["torpedo"])
-            nominal = self._torpedo_speed(kind)
-            sol = self.solution(spec.facing, nominal)
+            speed, reach, warm = self._running(number)
+            sol = self.solution(spec.facing, speed)  # the TDC leads for the speed it will run at
             assert sol is not None
-            speed, reach = kind.setting(nominal)
-            warm = tube["loaded_at"] is not None and now - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6
-            if kind.cold is not None and not warm:
-                speed, reach = kind.cold
             gyro = sol.gyro + offset
             if tdc_sick:
                 gyro += rng.gauss(0.0, 1.5)  # [gap] a faulty TDC sets the gyro angles a little wrong
@@ -698,7 +723,9 @@ class Weapons(Module):
             pistol = str(self.tdc["pistol"])
             premature = None
             if pistol == "magnetic" and rng.random() < period.premature:
-                premature = rng.uniform(250.0, max(300.0, reach * 0.8))
+                # once armed, anywhere on the run to the target (after it, a premature would be none)
+                arm = float(arsenal.TORPEDOES["pistols"]["arming_m"])
+                premature = rng.uniform(arm, max(arm, min(reach, sol.run_m)))
             self.fired += 1
             launch = {
                 "number": self.fired, "tube": number, "type": kind.id, "name": kind.name, "speed": speed,
@@ -717,7 +744,7 @@ class Weapons(Module):
             tube.update({"state": "fired", "torpedo": None, "loaded_at": None, "until": None})
             self.emit("torpedo_fired", torpedo=f"t{self.fired}", number=self.fired, tube=number, type=kind.id,
                       speed_kn=speed, range_m=round(reach), gyro=round(gyro, 1), depth_m=launch["set_depth"],
-                      pistol=pistol, run_s=round(sol.run_s, 1), warm=warm or kind.cold is None)
+                      pistol=pistol, run_s=round(sol.run_s, 1), warm=warm)
             torpedo_run.launch(self.sea, launch)
             runs.append((number, sol.run_s, sol.run_m > reach))
         seconds = round(min(r for _n, r, _far in runs))
