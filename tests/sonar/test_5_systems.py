@@ -325,7 +325,7 @@ def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
     _, events = run_lines(lines, tmp_path, scenario="charlie")
     assert refusals(events, "blue") == ["Stop! Yellow is activating a system: wait"]
     assert refusals(events, "yellow") == ["you called Stop!: activate a system or call go",
-                                          "only the Captain or the First Mate calls Stop!"]
+                                          "Stop! is called by the Captain or the First Mate only"]
     assert [e["event"] for e in events if e["event"] in ("stop", "go", "drone")] == ["stop", "drone", "stop", "go"]
     assert len(named(events, "course", team="blue")) == 2
 

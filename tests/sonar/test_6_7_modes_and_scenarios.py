@@ -61,6 +61,38 @@ def test_6_turn_based_a_system_is_activated_in_the_own_turn(tmp_path):
     assert [(e["team"], e["answer"]) for e in named(events, "drone")] == [("yellow", True)]
 
 
+def test_6_turn_based_a_mine_may_be_set_off_in_the_other_team_s_turn(tmp_path):
+    """§5 [R] "zu einem beliebigen Zeitpunkt, außer wenn das Boot aufgetaucht ist" (rules.toml
+    detonate_in_any_turn): in Blue's turn Yellow still sets off its mine; its course waits for its turn."""
+    crews = Crews()
+    lines = [*start("A1", "O1")]
+    for symbol in ("S1", "S3", "S5"):                            # no red symbol crossed
+        lines += [crews.move("yellow", "S", mark="mine", cross=symbol), crews.move("blue", "S")]
+    lines += [{"team": "yellow", "do": "activate", "system": "mine", "cell": "B5"}, crews.move("yellow", "S"),
+              crews.move("yellow", "S"), {"team": "yellow", "do": "detonate", "cell": "B5"}]
+    game, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events, "yellow") == ["it is Blue's turn"]
+    detonated = named(events, "mine_detonated")
+    assert [e["cell"] for e in detonated] == ["B5"]
+    turns = [e for e in events if e["event"] in ("turn", "mine_detonated")]
+    assert turns[-2:] == [{**turns[-2], "event": "turn", "team": "blue"}, detonated[0]]
+    assert ref(game).turns.current == "blue"
+
+
+def test_6_turn_based_a_surfaced_boat_sets_off_no_mine(tmp_path):
+    """§5: mines go off at any moment except while the own boat is surfaced (during the other team's
+    extra turns after a surfacing, say); the mine stays in the water."""
+    crews = Crews()
+    lines = [*start("A1", "O1")]
+    for symbol in ("S1", "S3", "S5"):                            # no red symbol crossed
+        lines += [crews.move("yellow", "S", mark="mine", cross=symbol), crews.move("blue", "S")]
+    lines += [{"team": "yellow", "do": "activate", "system": "mine", "cell": "B5"},
+              {"team": "yellow", "do": "surface"}, {"team": "yellow", "do": "detonate", "cell": "B5"}]
+    game, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events, "yellow") == ["a surfaced boat cannot set off its mines"]
+    assert named(events, "mine_detonated") == [] and len(ref(game).teams["yellow"].mines) == 1
+
+
 # -- §6 real time ----------------------------------------------------------------------------
 def test_6_the_real_time_handshake_blocks_a_second_course(tmp_path):
     """§6: real time: the next course only after First Mate and Engineer confirmed the last one."""

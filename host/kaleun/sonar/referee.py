@@ -181,7 +181,8 @@ class Referee(Module):
                 raise Refused(Msg("Stop! {holder} is activating a system: wait", holder=team_name(holder)))
             if command not in WHILE_STOPPED:
                 raise Refused(Msg("you called Stop!: activate a system or call go"))
-        if self.turns.turn_based and command not in ANY_TIME and self.turns.current != team:
+        if (self.turns.turn_based and command not in ANY_TIME and self.turns.current != team
+                and not (command == "detonate" and self.rules["detonate_in_any_turn"])):
             raise Refused(Msg("it is {team}'s turn", team=team_name(OTHER[team])))
         state = self.teams[team]
         if state.surfaced and not self.turns.turn_based and command not in WHILE_SURFACED:
@@ -601,6 +602,8 @@ class Referee(Module):
         args.finish()
         self._gate(team, "detonate")
         state = self.teams[team]
+        if state.surfaced:
+            raise Refused(Msg("a surfaced boat cannot set off its mines"))
         if cell not in state.mines:
             raise Refused(Msg("you have no mine at {cell}", cell=cell_name(cell)))
         counts = bool(self.rules["detonation_is_activation"])
@@ -655,7 +658,7 @@ class Referee(Module):
             raise Refused(Msg("Stop! is for the real-time game; in turn-based mode activate in your turn"))
         roles = state.crew.members[member]
         if not ({"captain", "first_mate"} & set(roles)):
-            raise Refused(Msg("only the Captain or the First Mate calls Stop!"))
+            raise Refused(Msg("Stop! is called by the Captain or the First Mate only"))
         if self.turns.frozen_by == team:
             raise Refused(Msg("you called Stop! already"))
         self.turns.frozen_by = team
