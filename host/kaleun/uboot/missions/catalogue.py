@@ -16,7 +16,7 @@ import math
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -388,11 +388,10 @@ def _check_aircraft(c: _Checker, table: Any, path: tuple[str | int, ...], year: 
 def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], year: int) -> None:
     start = datetime.fromisoformat(spec["start"])
     base = spec.get("base")
-    if isinstance(base, str) and base in BASES:
-        opened = datetime.fromisoformat(BASES[base]["from_date"])
-        if start < opened:
-            c.add((*path, "base"), f"base: {BASES[base]['name']} took U-boats only from {opened:%B %Y}; the "
-                                   f"mission starts in {start:%B %Y}")
+    opened = base_dates().get(base) if isinstance(base, str) else None
+    if opened is not None and start.date() < opened:
+        c.add((*path, "base"), f"base: {BASES[str(base)]['name']} took U-boats only from {_day(opened)}; the "
+                               f"mission starts on {_day(start.date())}")
     cards = spec.get("event_cards")
     if cards is not None and cards is not False and _window(0.5, 24 * 30)(cards) is not None:
         c.add((*path, "event_cards"), "event_cards must be false or a window [earliest, latest] of hours between "
@@ -516,6 +515,41 @@ def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: 
         c.add((*path, "primary"), f"{_dotted(path)}: an objective from HQ during the mission is secondary")
 
 
+# -- dates of the data: bases --------------------------------------------------------------------------
+def _day(when: date) -> str:
+    """A day as a message names it: "29 September 1940"."""
+    return f"{when.day} {when:%B %Y}"
+
+
+def _iso_day(value: Any) -> date | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+@cache
+def base_dates() -> dict[str, date]:
+    """The day each base took U-boats (bases.toml `from_date`); a base whose date is no date is left out
+    here and refused by `catalogue()`."""
+    return {bid: day for bid, spec in BASES.items() if (day := _iso_day(spec.get("from_date"))) is not None}
+
+
+def _check_dates(filename: str, rows: Mapping[str, Any], head: tuple[str, ...], what: str) -> list[str]:
+    """Every row of a data file has a `from_date` that is a day ("1940-09-29")."""
+    c = _Checker(what)
+    for rid, spec in rows.items():
+        value = spec.get("from_date") if isinstance(spec, Mapping) else None
+        if _iso_day(value) is None:
+            c.add((*head, rid, "from_date"), f"{rid}: from_date must be a day like \"1940-09-29\", got {value!r}")
+    if not c.problems:
+        return []
+    text = resources.files(data.__package__).joinpath(filename).read_text(encoding="utf-8")
+    return _locate(text, c.problems, filename, what)
+
+
 # -- reading files ----------------------------------------------------------------------------------
 def _locate(text: str, problems: list[tuple[tuple[str | int, ...], str]], filename: str,
             mission: str) -> list[str]:
@@ -617,6 +651,7 @@ def catalogue() -> Catalogue:
                 continue
             missions[mid] = spec
             files[mid] = filename
+    problems += _check_dates("bases.toml", BASES, (), "bases")
     problems += _check_patrols(missions, files)
     problems += _check_default_answers()
     if problems:
