@@ -97,7 +97,7 @@ convoy = { kind = "HX", escorts = ["river"], speed = 8 }
         check_text(bad, "mine.toml", "mine")
     text = str(err.value)
     assert "mine.toml:15: mine: radio[0].after: no objective 'nothing'" in text
-    assert "the River-class frigate is not at sea before 1942 (the mission is in 1941)" in text
+    assert "the River-class frigate is not at sea before 3 April 1942 (the mission starts on 1 June 1941)" in text
     assert "encounter[0].convoy.speed: unknown key" in text
     assert len(err.value.problems) == 3
 

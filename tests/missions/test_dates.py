@@ -62,3 +62,84 @@ def test_a_base_without_a_day_stops_the_catalogue_with_file_and_line(monkeypatch
     line = next(n for n in range(table, len(lines)) if lines[n].startswith("from_date")) + 1
     assert err.value.problems == [f"bases.toml:{line}: bases: st_nazaire: from_date must be a day like \"1940-09-29\", "
                                   "got 'autumn 1940'"]
+
+
+HUNTED = """\
+name = "Early escort"
+start = "{start}"
+base = "kiel"
+square = "AN15"
+time_limit_h = 24
+briefing = "A test."
+
+[[objective]]
+id = "escort"
+kind = "sink"
+class = ["{sink}"]
+text = "Sink an escort."
+
+[[encounter]]
+at_h = 1
+convoy = {{ kind = "SC", escorts = ["black_swan", "{escort}"] }}
+
+[[encounter]]
+at_h = 2
+vessel = {{ class = "{vessel}", bearing = 10, range_nm = 5 }}
+"""
+
+
+def test_11_a_ship_class_is_refused_before_the_first_of_it_was_in_service_to_the_day():
+    """The year alone let a Hunt-class destroyer escort a convoy in March 1940; the first Hunt, HMS Atherstone,
+    was commissioned on 23 March 1940, the first Flower on 6 April 1940 (ships.toml names the sources). The
+    escorts, the vessels and a sink objective's classes are all checked against the mission's day."""
+    early = HUNTED.format(start="1940-03-15T08:00:00", escort="hunt", vessel="flower", sink="flower")
+    with pytest.raises(MissionError) as err:
+        check_text(early, "early.toml", "early")
+    assert err.value.problems == [
+        "early.toml:11: early: objective[0].class: the Flower-class corvette is not at sea before 6 April 1940 "
+        "(the mission starts on 15 March 1940)",
+        "early.toml:16: early: encounter[0].convoy.escorts: the Hunt-class destroyer is not at sea before "
+        "23 March 1940 (the mission starts on 15 March 1940)",
+        "early.toml:20: early: encounter[1].vessel.class: the Flower-class corvette is not at sea before "
+        "6 April 1940 (the mission starts on 15 March 1940)",
+    ]
+    later = HUNTED.format(start="1940-04-10T08:00:00", escort="hunt", vessel="flower", sink="flower")
+    assert check_text(later, "later.toml", "later")
+
+
+def test_11_every_ship_class_has_its_day_and_every_shipped_mission_sets_up_classes_already_in_service():
+    dates = cat.class_dates()
+    assert set(dates) == set(cat.ship_classes())
+    assert dates["hunt"] == date(1940, 3, 23) and dates["flower"] == date(1940, 4, 6)
+    assert dates["black_swan"] == date(1939, 11, 3) and dates["river"] == date(1942, 4, 3)
+    assert all(cat.ship_classes()[cid].from_year >= day.year for cid, day in dates.items())
+    assert catalogue().missions  # every shipped mission passed the check when it was read
+
+
+def test_4_1_the_narvik_troop_convoy_of_april_1940_is_escorted_by_sloops_that_were_there():
+    """torpedo_crisis_1940 (15 April 1940, off the Lofoten) had a Hunt among the escorts: the one Hunt in
+    commission was three weeks old and working up for the Channel. The Black Swan-class sloops served off
+    Norway that April (HMS Black Swan was bombed at Andalsnes on 27 April 1940; en.wikipedia "HMS Black
+    Swan"), so the troop convoy has two of them."""
+    (troops,) = [e for e in catalogue().missions["torpedo_crisis_1940"]["encounter"] if "convoy" in e]
+    assert troops["convoy"]["escorts"] == ["black_swan", "black_swan"]
+
+
+def test_a_ship_class_without_a_day_stops_the_catalogue_with_file_and_line(monkeypatch):
+    ships = {**cat.SHIPS, "classes": {cid: dict(spec) for cid, spec in cat.SHIPS["classes"].items()}}
+    ships["classes"]["hunt"]["from_date"] = 1940
+    ships["classes"]["river"]["from_year"] = 1941
+    monkeypatch.setattr(cat, "SHIPS", ships)
+    cat.catalogue.cache_clear()
+    try:
+        with pytest.raises(MissionError) as err:
+            cat.catalogue()
+    finally:
+        monkeypatch.undo()
+        cat.catalogue.cache_clear()
+    found = [p.split(": ", 2) for p in err.value.problems]
+    assert [(where.split(":")[0], what, problem) for where, what, problem in found] == [
+        ("ships.toml", "ships", "river: from_year = 1941 is before from_date (1942-04-03): the sea would draw the "
+                                "class before it existed"),
+        ("ships.toml", "ships", "hunt: from_date must be a day like \"1940-09-29\", got 1940"),
+    ]
