@@ -56,6 +56,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     problem = _game_options_problem(args, "kaleun run")
     if problem:
         return _fail(problem)
+    from kaleun.mission_commands import listing_language
+
+    debrief_language = listing_language(args) if args.debrief or args.language else "en"  # as `kaleun play`
+    if debrief_language is None:  # a --language Kaleun does not speak, said on stderr
+        return EXIT_BAD_INPUT
     try:
         if args.load:
             game = load_saved_game(Path(args.load))
@@ -96,7 +101,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             return _fail(f"kaleun run: cannot save to {args.save}: {exc.strerror or exc}", EXIT_FAIL)
     if args.debrief and status == EXIT_OK and game.game == "uboot":
         try:
-            _write_debrief(game, Path(args.debrief))
+            _write_debrief(game, Path(args.debrief), debrief_language)
         except OSError as exc:
             return _fail(f"kaleun run: cannot write the debrief {args.debrief}: {exc.strerror or exc}", EXIT_FAIL)
     log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
@@ -127,15 +132,15 @@ def _changes(text: str | None) -> dict | None:
     return changes
 
 
-def _write_debrief(game: Engine, png: Path) -> None:
-    """`kaleun run --debrief X.png`: the debrief chart, and its data as X.json beside it."""
+def _write_debrief(game: Engine, png: Path, language: str = "en") -> None:
+    """`kaleun run --debrief X.png`: the debrief chart in the table's language, and its data as X.json beside it."""
     from kaleun.saves import write_atomic
     from kaleun.uboot.missions.debrief import debrief
     from kaleun.ui.debrief_chart import write_debrief
 
     data = debrief(game)
     write_atomic(png.with_suffix(".json"), json.dumps(data, ensure_ascii=False, indent=1))
-    write_debrief(data, png)
+    write_debrief(data, png, language)
 
 
 #: options of Captain Sonar games (refused for U-BOOT)
@@ -625,6 +630,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "a linked patrol's carry-over")
     run.add_argument("--debrief", metavar="FILE.png", default=None,
                      help="U-BOOT: write the mission's debrief chart there at the end (and its data as FILE.json)")
+    run.add_argument("--language", metavar="CODE",
+                     help="U-BOOT: the language of the --debrief chart (default: `kaleun config`, else en)")
     sonar_options(run)
     run.add_argument("--events-for", default=None, choices=("yellow", "blue"), metavar="TEAM",
                      help="Captain Sonar: write only what this team may know (yellow or blue)")

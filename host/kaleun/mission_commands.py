@@ -34,9 +34,10 @@ def missions_epilog() -> str:
         return f"missions: cannot be listed:\n{exc}"
 
 
-def _listing_language(args: argparse.Namespace) -> str | None:
-    """The language `kaleun missions` and `kaleun career` print in (--language, else the saved setting,
-    else English); None after saying why a --language given cannot be used."""
+def listing_language(args: argparse.Namespace) -> str | None:
+    """The language `kaleun missions` and `kaleun career` print in and `kaleun run --debrief` draws in
+    (--language, else the saved setting, else English); None after saying why a --language given cannot be
+    used."""
     from kaleun.settings import SettingsError, check_language
 
     if getattr(args, "language", None):
@@ -52,7 +53,7 @@ def cmd_missions(args: argparse.Namespace) -> int:
     from kaleun.i18n import language
     from kaleun.uboot.missions.catalogue import MissionError
 
-    code = _listing_language(args)
+    code = listing_language(args)
     if code is None:
         return EXIT_BAD_INPUT
 
@@ -105,7 +106,7 @@ def cmd_career(args: argparse.Namespace) -> int:
     from kaleun.core.messages import Msg, of_error
     from kaleun.i18n import language
 
-    code = _listing_language(args)
+    code = listing_language(args)
     if code is None:
         return EXIT_BAD_INPUT
     lang = language(code)

@@ -131,7 +131,7 @@ def test_4_1_mission_shows_the_objectives_progress_with_its_unit(convoy):
         convoy.type("mission")
     practice = Desk(new_game(0, "exercise_convoy_battle"))
     shown = practice.type("mission").splitlines()
-    assert shown[1] == "Practice: a night attack from inside a slow convoy of 40 ships and 8 escorts."
+    assert shown[1] == "A night attack from inside a slow convoy of 40 ships and 8 escorts."
 
 
 def test_10_3_8_a_crewed_breach_names_the_puzzle_as_its_next_step(convoy):

@@ -67,7 +67,7 @@ def test_a_good_mission_file_passes():
 @pytest.mark.parametrize("change, line, problem", [
     ('square = "BF54"', 4, "square: square 'ZZ99' is not on the strategic map"),
     ('time_limit_h = 24', 5, "time_limit_h = -3 is out of range"),
-    ('base = "lorient"', 3, "base: Lorient took U-boats only from July 1940; the mission starts in June 1939"),
+    ('base = "lorient"', 3, "base: Lorient took U-boats only from 7 July 1940; the mission starts on 1 June 1939"),
     ('kind = "reach"', 10, "objective[0].kind must be one of"),
 ])
 def test_a_mistake_is_refused_with_file_line_and_the_problem(change, line, problem):
@@ -97,7 +97,7 @@ convoy = { kind = "HX", escorts = ["river"], speed = 8 }
         check_text(bad, "mine.toml", "mine")
     text = str(err.value)
     assert "mine.toml:15: mine: radio[0].after: no objective 'nothing'" in text
-    assert "the River-class frigate is not at sea before 1942 (the mission is in 1941)" in text
+    assert "the River-class frigate is not at sea before 3 April 1942 (the mission starts on 1 June 1941)" in text
     assert "encounter[0].convoy.speed: unknown key" in text
     assert len(err.value.problems) == 3
 

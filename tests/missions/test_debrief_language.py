@@ -141,3 +141,49 @@ def test_4_1_the_debrief_counts_the_days_at_sea_in_the_language_s_plural(hours, 
     advance(g, hours * 3600)
     first = language(code).render(lines(debrief(g))[0])
     assert first.endswith(f", {days}")
+
+
+def run_with_debrief(tmp_path: Path, monkeypatch: Any, *options: str) -> tuple[int, list[str]]:
+    """`kaleun run --debrief` of the prize-rules win, in this process: the exit status and every text the
+    chart drew."""
+    from kaleun.cli import main
+    from kaleun.ui import debrief_chart
+
+    drawn: list[str] = []
+    real = debrief_chart.render
+
+    def spy(*args: Any) -> str:
+        drawn.append(real(*args))
+        return drawn[-1]
+
+    monkeypatch.setattr(debrief_chart, "render", spy)
+    status = main(["run", "--mission", "prize_rules_1939", "--script", str(SCRIPTS / "prize_rules_1939.win.jsonl"),
+                   "--events", str(tmp_path / "events.jsonl"), "--debrief", str(tmp_path / "debrief.png"), *options])
+    return status, drawn
+
+
+def test_4_1_kaleun_run_draws_the_debrief_chart_in_the_language_given(home, tmp_path, monkeypatch):
+    """`kaleun run --debrief` drew in English whatever the table spoke; --language (as `kaleun play`) chooses."""
+    status, drawn = run_with_debrief(tmp_path, monkeypatch, "--language", "de")
+    assert status == 0 and (tmp_path / "debrief.png").exists()
+    assert "Stützpunkt: Wilhelmshaven" in drawn and "2 Schiffe versenkt, 10.553 BRT" in drawn
+    assert "Punkte 1.528 bei Soll 1.680" in drawn
+    assert not [x for x in drawn if "Base:" in x or "ships sunk" in x or x == "Objectives"]
+
+
+def test_4_1_kaleun_run_draws_the_debrief_chart_in_the_preferred_language_of_the_config_folder(home, tmp_path,
+                                                                                             monkeypatch):
+    from kaleun.cli import main
+
+    assert main(["config", "set", "language", "ru"]) == 0
+    status, drawn = run_with_debrief(tmp_path, monkeypatch)
+    assert status == 0
+    assert any(x.startswith("База: ") for x in drawn), drawn
+    status, drawn = run_with_debrief(tmp_path, monkeypatch, "--language", "en")
+    assert status == 0 and "Base: Wilhelmshaven" in drawn
+
+
+def test_kaleun_run_refuses_a_language_it_does_not_speak_before_running(home, tmp_path, monkeypatch, capsys):
+    status, drawn = run_with_debrief(tmp_path, monkeypatch, "--language", "xx")
+    assert status == 2 and drawn == [] and not (tmp_path / "events.jsonl").exists()
+    assert "'xx' is not a language Kaleun speaks" in capsys.readouterr().err

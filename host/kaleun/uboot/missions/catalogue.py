@@ -16,7 +16,7 @@ import math
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -29,9 +29,10 @@ from kaleun.uboot.weapons import arsenal
 
 RULES = data.load("mission_rules")
 BASES: Mapping[str, Mapping[str, Any]] = data.load("bases")
+SHIPS: Mapping[str, Any] = data.load("ships")
 WEATHER_KINDS = tuple(data.load("weather")["kinds"])
 TELEGRAPH = tuple(data.load("boat")["telegraph"])
-TRAFFIC = tuple(data.load("ships")["traffic"]["mean_hours"])
+TRAFFIC = tuple(SHIPS["traffic"]["mean_hours"])
 AIR_COVER = tuple(data.load("aircraft")["cover"]["mean_hours"])
 CONVOY_KINDS = tuple(data.load("convoys")["types"])
 ZIGZAGS = tuple(data.load("convoys")["zigzag"])
@@ -277,10 +278,10 @@ def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int,
             c.add(path, f"needs the field '{key}'")
     if c.problems:
         return c.problems
-    year = datetime.fromisoformat(spec["start"]).year
+    day = datetime.fromisoformat(spec["start"]).date()
     _check_position(c, spec, path)
-    _check_setup(c, spec, path, year)
-    _check_mission_proper(c, spec, path, year)
+    _check_setup(c, spec, path, day)
+    _check_mission_proper(c, spec, path, day)
     return c.problems
 
 
@@ -296,14 +297,14 @@ def _check_position(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int,
                                    f"{north:.1f} N), got {value!r}")
 
 
-def _check_setup(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], year: int) -> None:
-    """The sea's set-up: convoys, vessels and aircraft of the mission's year."""
+def _check_setup(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], day: date) -> None:
+    """The sea's set-up: ship classes in service on the mission's day, aircraft of its year."""
     for i, table in enumerate(_tables(c, spec, "convoy", path)):
-        _check_convoy(c, table, (*path, "convoy", i), year)
+        _check_convoy(c, table, (*path, "convoy", i), day)
     for i, table in enumerate(_tables(c, spec, "vessel", path)):
-        _check_vessel(c, table, (*path, "vessel", i), year)
+        _check_vessel(c, table, (*path, "vessel", i), day)
     for i, table in enumerate(_tables(c, spec, "aircraft", path)):
-        _check_aircraft(c, table, (*path, "aircraft", i), year)
+        _check_aircraft(c, table, (*path, "aircraft", i), day)
     _check_loadout(c, spec, path)
     ammo = spec.get("ammo")
     if ammo is not None and (not isinstance(ammo, Mapping) or any(
@@ -330,7 +331,7 @@ def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, 
                 c.add((*path, "tubes_flooded"), f"tubes_flooded: tube {number} holds mines in the loadout {name}")
 
 
-def _class_of_year(c: _Checker, cid: Any, where: tuple[str | int, ...], year: int, escort: bool) -> None:
+def _class_of_day(c: _Checker, cid: Any, where: tuple[str | int, ...], day: date, escort: bool) -> None:
     classes = ship_classes()
     if cid not in classes:
         c.add(where, f"{_dotted(where)}: unknown ship class {cid!r} (known: {', '.join(sorted(classes))})")
@@ -338,12 +339,19 @@ def _class_of_year(c: _Checker, cid: Any, where: tuple[str | int, ...], year: in
     cls = classes[cid]
     if escort and cls.type != "escort":
         c.add(where, f"{_dotted(where)}: {cid} is not an escort")
-    if cls.from_year > year:
-        c.add(where, f"{_dotted(where)}: the {cls.name} is not at sea before {cls.from_year} (the mission is "
-                     f"in {year})")
+    _in_service(c, cid, where, day)
 
 
-def _type_of_year(c: _Checker, tid: Any, where: tuple[str | int, ...], year: int) -> None:
+def _in_service(c: _Checker, cid: str, where: tuple[str | int, ...], day: date) -> None:
+    """A ship class a mission sets up was in service on the mission's day (ships.toml `from_date`)."""
+    since = class_dates().get(cid)
+    if since is not None and day < since:
+        c.add(where, f"{_dotted(where)}: the {ship_classes()[cid].name} is not at sea before {_day(since)} (the "
+                     f"mission starts on {_day(day)})")
+
+
+def _type_of_year(c: _Checker, tid: Any, where: tuple[str | int, ...], day: date) -> None:
+    year = day.year
     types = aircraft_types()
     if tid not in types:
         c.add(where, f"{_dotted(where)}: unknown aircraft type {tid!r} (known: {', '.join(sorted(types))})")
@@ -352,7 +360,7 @@ def _type_of_year(c: _Checker, tid: Any, where: tuple[str | int, ...], year: int
                      f"(the mission is in {year})")
 
 
-def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], year: int) -> None:
+def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], day: date) -> None:
     if not c.keys(table, CONVOY_KEYS, path, "convoy"):
         return
     for key, escort in (("escorts", True), ("air_escort", False)):
@@ -362,37 +370,36 @@ def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], year: in
             continue
         for item in items:
             if escort:
-                _class_of_year(c, item, (*path, key), year, escort=True)
+                _class_of_day(c, item, (*path, key), day, escort=True)
             else:
-                _type_of_year(c, item, (*path, key), year)
+                _type_of_year(c, item, (*path, key), day)
 
 
-def _check_vessel(c: _Checker, table: Any, path: tuple[str | int, ...], year: int) -> None:
+def _check_vessel(c: _Checker, table: Any, path: tuple[str | int, ...], day: date) -> None:
     if not c.keys(table, VESSEL_KEYS, path, "vessel"):
         return
     if "class" not in table:
         c.add(path, f"{_dotted(path)} needs the field 'class'")
     else:
-        _class_of_year(c, table["class"], (*path, "class"), year, escort=False)
+        _class_of_day(c, table["class"], (*path, "class"), day, escort=False)
 
 
-def _check_aircraft(c: _Checker, table: Any, path: tuple[str | int, ...], year: int) -> None:
+def _check_aircraft(c: _Checker, table: Any, path: tuple[str | int, ...], day: date) -> None:
     if not c.keys(table, AIRCRAFT_KEYS, path, "aircraft"):
         return
     if "type" not in table:
         c.add(path, f"{_dotted(path)} needs the field 'type'")
     else:
-        _type_of_year(c, table["type"], (*path, "type"), year)
+        _type_of_year(c, table["type"], (*path, "type"), day)
 
 
-def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], year: int) -> None:
+def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], day: date) -> None:
     start = datetime.fromisoformat(spec["start"])
     base = spec.get("base")
-    if isinstance(base, str) and base in BASES:
-        opened = datetime.fromisoformat(BASES[base]["from_date"])
-        if start < opened:
-            c.add((*path, "base"), f"base: {BASES[base]['name']} took U-boats only from {opened:%B %Y}; the "
-                                   f"mission starts in {start:%B %Y}")
+    opened = base_dates().get(base) if isinstance(base, str) else None
+    if opened is not None and start.date() < opened:
+        c.add((*path, "base"), f"base: {BASES[str(base)]['name']} took U-boats only from {_day(opened)}; the "
+                               f"mission starts on {_day(start.date())}")
     cards = spec.get("event_cards")
     if cards is not None and cards is not False and _window(0.5, 24 * 30)(cards) is not None:
         c.add((*path, "event_cards"), "event_cards must be false or a window [earliest, latest] of hours between "
@@ -400,7 +407,7 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
     ids: dict[str, tuple[str | int, ...]] = {}
     objectives = _tables(c, spec, "objective", path)
     for i, table in enumerate(objectives):
-        _check_objective(c, table, (*path, "objective", i), ids, year)
+        _check_objective(c, table, (*path, "objective", i), ids, day)
     radios = _tables(c, spec, "radio", path)
     for i, table in enumerate(radios):
         where = (*path, "radio", i)
@@ -410,7 +417,7 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
         if "text" not in table:
             c.add(where, f"{_dotted(where)} needs the field 'text' (what HQ says)")
         if "objective" in table:
-            _check_objective(c, table["objective"], (*where, "objective"), ids, year, secondary=True)
+            _check_objective(c, table["objective"], (*where, "objective"), ids, day, secondary=True)
     placed = {str(t["id"]) for t in spec.get("encounter", []) if isinstance(t, Mapping) and "id" in t
               and ("square" in t or "point" in t)}
     for i, table in enumerate(radios):
@@ -427,11 +434,11 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
         if len(kinds) != 1:
             c.add(where, f"{_dotted(where)} needs exactly one of convoy, vessel, aircraft")
         elif kinds[0] == "convoy":
-            _check_convoy(c, table["convoy"], (*where, "convoy"), year)
+            _check_convoy(c, table["convoy"], (*where, "convoy"), day)
         elif kinds[0] == "vessel":
-            _check_vessel(c, table["vessel"], (*where, "vessel"), year)
+            _check_vessel(c, table["vessel"], (*where, "vessel"), day)
         else:
-            _check_aircraft(c, table["aircraft"], (*where, "aircraft"), year)
+            _check_aircraft(c, table["aircraft"], (*where, "aircraft"), day)
         if "square" in table and "point" in table:
             c.add((*where, "point"), f"{_dotted(where)}: give square or point, not both")
         if "point" in table:
@@ -450,7 +457,7 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
                 for i, item in enumerate(items):
                     where = (*path, "answers", report, i)
                     if c.keys(item, ANSWER_KEYS, where, "answer") and "objective" in item:
-                        _check_objective(c, item["objective"], (*where, "objective"), ids, year, secondary=True)
+                        _check_objective(c, item["objective"], (*where, "objective"), ids, day, secondary=True)
     for i, table in enumerate(radios + _tables(c, spec, "encounter", path)):
         after = table.get("after") if isinstance(table, Mapping) else None
         if isinstance(after, str) and after not in ids:
@@ -476,7 +483,7 @@ def _check_timing(c: _Checker, table: Mapping[str, Any], where: tuple[str | int,
 
 
 def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: dict[str, tuple[str | int, ...]],
-                     year: int, secondary: bool = False) -> None:
+                     day: date, secondary: bool = False) -> None:
     if not isinstance(table, Mapping):
         c.add(path, f"{_dotted(path)} must be a table, got {table!r}")
         return
@@ -509,11 +516,57 @@ def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: 
         for cid in classes:
             if cid not in ship_classes():
                 c.add((*path, "class"), f"{_dotted((*path, 'class'))}: unknown ship class {cid!r}")
-            elif ship_classes()[cid].from_year > year:
-                c.add((*path, "class"), f"{_dotted((*path, 'class'))}: no {ship_classes()[cid].name} sails before "
-                                        f"{ship_classes()[cid].from_year}")
+            else:
+                _in_service(c, cid, (*path, "class"), day)
     if secondary and table.get("primary"):
         c.add((*path, "primary"), f"{_dotted(path)}: an objective from HQ during the mission is secondary")
+
+
+# -- dates of the data: bases --------------------------------------------------------------------------
+def _day(when: date) -> str:
+    """A day as a message names it: "29 September 1940"."""
+    return f"{when.day} {when:%B %Y}"
+
+
+def _iso_day(value: Any) -> date | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+@cache
+def base_dates() -> dict[str, date]:
+    """The day each base took U-boats (bases.toml `from_date`); a base whose date is no date is left out
+    here and refused by `catalogue()`."""
+    return {bid: day for bid, spec in BASES.items() if (day := _iso_day(spec.get("from_date"))) is not None}
+
+
+@cache
+def class_dates() -> dict[str, date]:
+    """The day the first ship of each class was in service (ships.toml `from_date`); a class whose date is no
+    date is left out here and refused by `catalogue()`."""
+    return {cid: day for cid, spec in SHIPS["classes"].items() if (day := _iso_day(spec.get("from_date"))) is not None}
+
+
+def _check_dates(filename: str, rows: Mapping[str, Any], head: tuple[str, ...], what: str) -> list[str]:
+    """Every row of a data file has a `from_date` that is a day ("1940-09-29"), and where the row also has a
+    `from_year` (the first year the sea draws a ship class at random) that year is not before the day."""
+    c = _Checker(what)
+    for rid, spec in rows.items():
+        value = spec.get("from_date") if isinstance(spec, Mapping) else None
+        day = _iso_day(value)
+        if day is None:
+            c.add((*head, rid, "from_date"), f"{rid}: from_date must be a day like \"1940-09-29\", got {value!r}")
+        elif isinstance(spec.get("from_year"), int) and spec["from_year"] < day.year:
+            c.add((*head, rid, "from_year"), f"{rid}: from_year = {spec['from_year']} is before from_date "
+                                             f"({value}): the sea would draw the class before it existed")
+    if not c.problems:
+        return []
+    text = resources.files(data.__package__).joinpath(filename).read_text(encoding="utf-8")
+    return _locate(text, c.problems, filename, what)
 
 
 # -- reading files ----------------------------------------------------------------------------------
@@ -617,6 +670,8 @@ def catalogue() -> Catalogue:
                 continue
             missions[mid] = spec
             files[mid] = filename
+    problems += _check_dates("bases.toml", BASES, (), "bases")
+    problems += _check_dates("ships.toml", SHIPS["classes"], ("classes",), "ships")
     problems += _check_patrols(missions, files)
     problems += _check_default_answers()
     if problems:
@@ -635,7 +690,7 @@ def _check_default_answers() -> list[str]:
         for i, item in enumerate(items):
             where = ("answers", report, i)
             if c.keys(item, ANSWER_KEYS, where, "answer") and "objective" in item:
-                _check_objective(c, item["objective"], (*where, "objective"), {}, 1945, secondary=True)
+                _check_objective(c, item["objective"], (*where, "objective"), {}, date(1945, 12, 31), secondary=True)
     if not c.problems:
         return []
     text = resources.files(data.__package__).joinpath("mission_rules.toml").read_text(encoding="utf-8")

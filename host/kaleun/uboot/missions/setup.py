@@ -44,7 +44,7 @@ class MissionLine:
     start: str  # ship's time at the start (ISO 8601)
     year: int
     square: str
-    base: str | None  # the base's name
+    base: str | None  # the base's name (where the patrol returns)
     scored: bool  # has objectives (a real mission, not a practice piece)
     time_limit_h: float | None
     patrol: str | None  # linked patrol id
@@ -52,10 +52,19 @@ class MissionLine:
     parts: int  # parts of its patrol (1 for a single mission)
     campaign: int | None  # its place in the campaign (1, 2, ...), None if not in it
 
+    @property
+    def continues(self) -> bool:
+        """A later part of a linked patrol: the boat is at sea, not sailing from its base."""
+        return self.patrol is not None and (self.part or 1) > 1
+
     def line(self) -> Msg:
         """The one line of `kaleun missions` (str() for English)."""
-        where = (Msg("from {base}", base=Msg.term(self.base)) if self.base
-                 else Msg("in {square}", square=self.square))
+        if self.continues:  # the patrol sailed with its first part; this part heads home to its base
+            where = (Msg("at sea in {square}, home to {base}", square=self.square, base=Msg.term(self.base))
+                     if self.base else Msg("at sea in {square}", square=self.square))
+        else:
+            where = (Msg("from {base}", base=Msg.term(self.base)) if self.base
+                     else Msg("in {square}", square=self.square))
         part = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
         return Msg("{id} {date}  {name} ({where}){part}: {summary}", id=f"{self.id:<24}", date=self.start[:10],
                    name=Msg.term(self.name), where=where, part=part, summary=Msg.term(self.summary))
