@@ -399,3 +399,30 @@ def test_7_5_a_reload_of_mines_the_boat_does_not_carry_is_refused_in_plain_words
     assert refused(order(surfaced, "reload_torpedo", **{"from": "deck", "torpedo": "TMB"})) == (
         "the deck containers hold torpedoes, not mines")
     assert weapons(surfaced).deck == deck
+
+
+def test_7_5_a_reload_naming_no_tube_takes_an_empty_one_or_says_none_is():
+    """§7.5 (one torpedo per reload order): without a tube named the order loads the lowest empty tube
+    whose room still has a reload — here the bow room's racks are spent and tube 1 is empty, so the
+    stern room's reload goes into tube 5. With every tube loaded the order is refused in words a player
+    can read aloud, and names no tube (the order did not)."""
+    g = range_game()  # all five tubes loaded and flooded
+    rejected = one(order(g, "reload_torpedo"), "order_rejected")
+    assert rejected["reason"] == "no tube is empty" and "tube" not in rejected
+    _fire(g, [1, 2, 3, 4])
+    assert [one(order(g, "reload_torpedo"), "tube_loading")["tube"] for _ in range(4)] == [1, 2, 3, 4]
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[1, 2])
+    advance(g, g.t + 30)
+    _fire(g, [1, 2])
+    assert [one(order(g, "reload_torpedo"), "tube_loading")["tube"] for _ in range(2)] == [1, 2]
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[1])
+    advance(g, g.t + 30)
+    _fire(g, [1])
+    order(g, "tdc", bearing=180, range_m=1000, course=90, speed_kn=7.5)
+    one(order(g, "fire_torpedoes", tubes=[5]), "torpedo_fired")
+    assert weapons(g).racks[1] == [] and tube(g, 1)["state"] == "fired" and tube(g, 5)["state"] == "fired"
+    assert one(order(g, "reload_torpedo"), "tube_loading")["tube"] == 5  # not tube 1: its room has none left
+    assert refused(order(g, "reload_torpedo")) == "no reloads are left in the bow room"
+

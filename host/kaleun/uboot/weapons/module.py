@@ -265,11 +265,24 @@ class Weapons(Module):
                                    "racks); a reload from the racks names its tube", command=args.name))
         chosen = self._tube_arg(args)
         if chosen is None:
-            chosen = [min((n for n, t in self.tubes.items() if t["state"] in ("empty", "fired")), default=1)]
+            empty = self._empty_tube(kind)
+            if empty is None:  # no tube to name: the order's check says so ("no tube is empty")
+                return {"from": source, "torpedo": kind}
+            chosen = [empty]
         if len(chosen) != 1:
             raise CommandError(Msg("{command}: one torpedo is reloaded per order, got tubes {value}", command=args.name,
                                    value=repr(chosen)))
         return {"tube": chosen[0], "from": source, "torpedo": kind}
+
+    def _empty_tube(self, kind: str | None) -> int | None:
+        """The tube a reload that names none loads: the lowest empty tube whose room's racks hold a reload
+        (of the type named), else the lowest empty tube (its check says why not); None when none is empty."""
+        empty = sorted(n for n, t in self.tubes.items() if t["state"] in ("empty", "fired"))
+        for number in empty:
+            rack = self.racks.get(tubes()[number].room, [])
+            if rack and (kind is None or kind in rack):
+                return number
+        return empty[0] if empty else None
 
     def _room_arg(self, args: Args) -> int:
         """The torpedo room a deck torpedo goes into (`room`; default the first with a free rack, bow first)."""
@@ -302,6 +315,8 @@ class Weapons(Module):
             return Msg("the boat is lost")
         if p["from"] == "deck":
             return self._check_bring_inside(p)
+        if "tube" not in p:
+            return Msg("no tube is empty")
         number = p["tube"]
         tube = self.tubes[number]
         state = tube["state"]
