@@ -10,7 +10,8 @@ A tube is `empty` → `loading` (a reload order, minutes) → `loaded` → `floo
 outer door open) → `fired` (empty again until reloaded). Reloads come from the room's racks. The two
 torpedoes of the deck containers are brought inside first (`reload_torpedo` with `from: deck`: surfaced,
 in a calm sea, over hours, through a torpedo room's hatch into its racks, where there is room) and are
-then loaded like any other reload. Every tally the missions need —
+then loaded like any other reload. A major failure of the tubes (technical.toml) stops a reload or a
+flooding under way in their room (§10.3.1). Every tally the missions need —
 torpedoes fired, hits, ships and GRT sunk — is kept here.
 """
 
@@ -129,7 +130,7 @@ class Weapons(Module):
     name = "weapons"
     state_shape = WEAPONS_STATE
     subscribes = ("boat_submerged", "ship_sunk", "mission_end", "torpedo_hit", "torpedo_dud", "torpedo_miss",
-                  "torpedo_premature", "weather")
+                  "torpedo_premature", "weather", "technical_condition")
 
     def __init__(self, loadout: Mapping[str, Any] | None = None, flooded: list[int] | None = None,
                  ammo: Mapping[str, int] | None = None) -> None:
@@ -997,6 +998,9 @@ class Weapons(Module):
             if int(d.get("sea_state") or 0) > int(BOAT["deck_transfer_max_sea"]):
                 self._stop_deck_transfers(N_("The sea is getting up, the {room}'s torpedo hatch is shut: the "
                                              "{torpedo} stays in its deck container."), "sea")
+        elif name == "technical_condition":
+            if d.get("severity") == "major_failure":
+                self._stop_tube_work(str(d.get("component")))
         elif name == "torpedo_hit":
             self.hits += 1
         elif name == "ship_sunk":
@@ -1009,6 +1013,42 @@ class Weapons(Module):
                 tube["until"] = None
             self.deck += [str(s["torpedo"]) for s in self.stowing]  # half-way down: back into its container
             self.stowing = []
+
+    def _blocked(self, order: str, room: int) -> bool:
+        """Does a major failure (technical.toml `disables`) make `order` impossible in this torpedo room now?"""
+        if not self.engine.has_module("technical"):
+            return False
+        return self.engine.module("technical").blocks(order, bool(self.boat.surfaced), (room,)) is not None
+
+    def _stop_tube_work(self, component: str) -> None:
+        """A major failure puts tubes out of action (§10.3.1: the component does not work until repaired):
+        a reload under way stops and its torpedo goes back into the room's racks, a tube being flooded
+        stays dry with its outer door shut. Either order must be given again once the tubes are repaired
+        ([gap] our choice: the rulebook says only that the component is out of action)."""
+        flooding: list[int] = []
+        for number, tube in sorted(self.tubes.items()):
+            room = tubes()[number].room
+            if tube["state"] == "loading" and tube["until"] is not None and self._blocked("reload_torpedo", room):
+                load = str(tube["torpedo"] or tube.get("mines"))
+                self.racks.setdefault(room, []).insert(0, load)  # the next reload takes it first
+                tube.update({"state": "empty", "torpedo": None, "mines": None, "loaded_at": None, "until": None,
+                             "source": None})
+                name = Msg.term(load_name(load))
+                feed = (Msg("Tube {tube}: loading stopped (the tube is out of action); the {mines} go back into "
+                            "the {room}'s racks.", tube=number, mines=name, room=Msg.term(ROOM_NAMES[room]))
+                        if is_mine(load) else
+                        Msg("Tube {tube}: loading stopped (the tube is out of action); the {torpedo} goes back into "
+                            "the {room}'s racks.", tube=number, torpedo=name, room=Msg.term(ROOM_NAMES[room])))
+                self.emit("tube_loading_stopped", feed=feed, tube=number, torpedo=load, component=component)
+            elif tube["state"] == "flooding" and self._blocked("flood_tubes", room):
+                tube.update({"state": "loaded", "until": None})
+                flooding.append(number)
+        if flooding:
+            self.emit("tube_flooding_stopped",
+                      feed=Msg.plural("Tube {tubes}: flooding stopped (the tube is out of action).",
+                                      "Tubes {tubes}: flooding stopped (the tubes are out of action).",
+                                      n=len(flooding), tubes=_tube_list(flooding)),
+                      tubes=flooding, component=component)
 
     def _stop_deck_transfers(self, template: str, why: str) -> None:
         """A torpedo on its way down from a deck container goes back into it (the boat dives, or the sea
