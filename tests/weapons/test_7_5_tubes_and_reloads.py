@@ -399,3 +399,59 @@ def test_7_5_a_reload_of_mines_the_boat_does_not_carry_is_refused_in_plain_words
     assert refused(order(surfaced, "reload_torpedo", **{"from": "deck", "torpedo": "TMB"})) == (
         "the deck containers hold torpedoes, not mines")
     assert weapons(surfaced).deck == deck
+
+
+def test_7_5_a_reload_naming_no_tube_takes_an_empty_one_or_says_none_is():
+    """§7.5 (one torpedo per reload order): without a tube named the order loads the lowest empty tube
+    whose room still has a reload — here the bow room's racks are spent and tube 1 is empty, so the
+    stern room's reload goes into tube 5. With every tube loaded the order is refused in words a player
+    can read aloud, and names no tube (the order did not)."""
+    g = range_game()  # all five tubes loaded and flooded
+    rejected = one(order(g, "reload_torpedo"), "order_rejected")
+    assert rejected["reason"] == "no tube is empty" and "tube" not in rejected
+    _fire(g, [1, 2, 3, 4])
+    assert [one(order(g, "reload_torpedo"), "tube_loading")["tube"] for _ in range(4)] == [1, 2, 3, 4]
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[1, 2])
+    advance(g, g.t + 30)
+    _fire(g, [1, 2])
+    assert [one(order(g, "reload_torpedo"), "tube_loading")["tube"] for _ in range(2)] == [1, 2]
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[1])
+    advance(g, g.t + 30)
+    _fire(g, [1])
+    order(g, "tdc", bearing=180, range_m=1000, course=90, speed_kn=7.5)
+    one(order(g, "fire_torpedoes", tubes=[5]), "torpedo_fired")
+    assert weapons(g).racks[1] == [] and tube(g, 1)["state"] == "fired" and tube(g, 5)["state"] == "fired"
+    assert one(order(g, "reload_torpedo"), "tube_loading")["tube"] == 5  # not tube 1: its room has none left
+    assert refused(order(g, "reload_torpedo")) == "no reloads are left in the bow room"
+
+
+def test_10_3_1_a_major_failure_of_the_tubes_stops_a_reload_and_a_flooding_under_way():
+    """§10.3.1: a major failure puts the component out of action until it is repaired (technical.toml:
+    the bow tubes cannot be flooded, fired or reloaded). A reload under way in the bow room stops at
+    that moment and its torpedo goes back into the racks; tubes being flooded stay dry, their outer
+    doors shut. Both say so in the feed, and both orders must be given again after the repair. The
+    stern room's work goes on: its tube has not failed."""
+    g = range_game(flooded=[1, 5])
+    _fire(g, [1])
+    order(g, "tdc", bearing=180, range_m=1000, course=90, speed_kn=7.5)
+    order(g, "fire_torpedoes", tubes=[5])
+    racks = list(weapons(g).racks[1])
+    one(order(g, "reload_torpedo", tube=1), "tube_loading")
+    one(order(g, "reload_torpedo", tube=5), "tube_loading")
+    one(order(g, "flood_tubes", tubes=[2, 3]), "order_accepted")
+    advance(g, g.t + 10)
+    failed = do(g, {"do": "damage", "kind": "technical", "component": "bow_tubes", "severity": "major_failure"})
+    stopped = one(failed, "tube_loading_stopped")
+    assert (stopped["tube"], stopped["torpedo"], stopped["component"]) == (1, racks[0], "bow_tubes")
+    assert stopped["feed"] == ("Tube 1: loading stopped (the tube is out of action); the G7e (T II) goes back into "
+                               "the bow room's racks.")
+    dry = one(failed, "tube_flooding_stopped")
+    assert (dry["tubes"], dry["component"]) == ([2, 3], "bow_tubes")
+    assert dry["feed"] == "Tubes 2, 3: flooding stopped (the tubes are out of action)."
+    assert weapons(g).racks[1] == racks and tube(g, 1)["state"] == "empty"
+    assert [tube(g, n)["state"] for n in (2, 3)] == ["loaded", "loaded"]
+    later = advance(g, g.t + 30 * 60)
+    assert named(later, "tubes_flooded") == [] and [e["tube"] for e in named(later, "tube_loaded")] == [5]
+    assert refused(order(g, "reload_torpedo", tube=1)).startswith("major failure of the bow torpedo tubes")

@@ -46,3 +46,58 @@ def test_the_disc_command_checks_its_rings():
         g.apply({"do": "attack_disc", "bearing": 400})
     with pytest.raises(CommandError):
         g.apply({"do": "attack_disc"})
+
+
+def _sim_table(g):
+    """The simulated table (boards/sim.toml) over game `g`, feeding it as the runtime does."""
+    from kaleun.boards.loader import load_board
+    from kaleun.runtime.table import Table
+    from kit import BOARDS
+
+    table = Table(load_board(BOARDS / "sim.toml"), g)
+    table.start(g.apply)
+    return table
+
+
+def _status(table) -> str:
+    """The disc's line of the console's `status` (the rings as the table reads them)."""
+    from kaleun.i18n import language
+    from kaleun.ui.console_views import rings
+
+    return "\n".join(rings(table, language("en")))
+
+
+def test_9_2_1_status_and_the_tdc_agree_whether_the_simulated_disc_is_set():
+    """§9.2.1 on the simulated table (boards/sim.toml: its rings always know where they stand, at their
+    zero in a new game). A ring the crew has not set yet has not fed the game's disc: `status` shows it
+    as not set, with what to do, exactly as the TDC's refusal names it — never a reading of 000 that
+    the TDC then refuses. A ring dialled to where it already stands (the worked example's enemy at 000
+    would be one) is set by that; a resumed game remembers which rings were set."""
+    import json
+
+    from kaleun.uboot.game import load_game
+
+    g = range_game(course=290)
+    table = _sim_table(g)
+    assert _status(table) == ("disc: own course 000 (not set yet: turn it, or dial disc_own_course 0), enemy course "
+                              "000 (not set yet: turn it, or dial disc_enemy_course 0), bearing 000 (not set yet: "
+                              "turn it, or dial disc_bearing 0)")
+    assert refused(order(g, "tdc", source="disc", range_nm=4, speed_kn=7)) == (
+        "the attack disc is not set: set the own course ring and enemy course ring and bearing pointer")
+    table.set_dial("disc_own_course", 290)  # the pointer stays on the white scale: its bearing changes too
+    assert _status(table) == ("disc: own course 290, enemy course 000 (not set yet: turn it, or dial "
+                              "disc_enemy_course 0), bearing 070")
+    assert refused(order(g, "tdc", source="disc", range_nm=4, speed_kn=7)) == (
+        "the attack disc is not set: set the enemy course ring")
+    table.set_dial("disc_enemy_course", 0)  # it stands there: dialling it sets it
+    assert g.module("weapons").status()["disc"]["enemy_course"] == 0
+    assert _status(table) == "disc: own course 290, enemy course 000, bearing 070"
+    one(order(g, "tdc", source="disc", range_nm=4, speed_kn=7), "tdc_programmed")
+    table.close()
+    resumed = load_game(json.loads(json.dumps(g.to_state())))
+    again = _sim_table(resumed)
+    assert _status(again) == "disc: own course 290, enemy course 000, bearing 070"
+    again.close()
+    fresh = _sim_table(range_game())
+    assert "not set yet" in _status(fresh)
+    fresh.close()

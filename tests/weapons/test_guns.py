@@ -192,3 +192,33 @@ def test_10_3_a_gun_put_out_of_action_ceases_fire_at_once():
     assert ceased["reason"] == "the gun is out of action"
     assert ceased["feed"] == "88 mm gun: cease fire (the gun is out of action)."
     assert weapons(g).ammo["gun_88"] == rounds
+
+
+def test_the_guns_never_fire_rounds_they_no_longer_have():
+    """Ammunition is counted and shown (issue 8, item 5): the flak fires bursts of one 20-round magazine
+    (guns.toml); with 50 rounds left it fires 20, 20, then the last 10, and ceases fire for want of
+    ammunition — never below nought, never a round that is not there. The 88 mm gun with 3 rounds
+    left fires 3 of the 10 ordered and ceases the same way."""
+    ran_dry = []
+    for seed in range(12):
+        g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.8}], seed=seed,
+                           ammo={"gun_20": 50})
+        one(order(g, "gun_20", bursts=30), "gun_firing")
+        events = advance(g, g.t + 300)
+        bursts = [r["rounds"] for r in named(events, "gun_round")]
+        assert sum(bursts) == 50 - weapons(g).ammo["gun_20"] and weapons(g).ammo["gun_20"] >= 0
+        assert all(b == 20 for b in bursts[:-1])
+        if weapons(g).ammo["gun_20"] == 0:
+            assert bursts == [20, 20, 10]
+        over = named(events, "aircraft_shot_down") + named(events, "aircraft_driven_off")
+        if bursts == [20, 20, 10] and not over:  # the last ten rounds did not end the attack
+            ceased = one(events, "gun_ceased")
+            assert ceased["feed"] == "20 mm flak: cease fire (no ammunition left)." and ceased["shots"] == 3
+            ran_dry.append(seed)
+    assert ran_dry  # some of the Sunderlands pressed on until the magazines were empty
+    g = _surfaced_with([TARGET], seed=3, ammo={"gun_88": 3})
+    one(order(g, "gun_88", target=_first_contact(g), rounds=10), "gun_firing")
+    events = advance(g, g.t + 120)
+    assert [r["rounds"] for r in named(events, "gun_round")] == [1, 1, 1] and weapons(g).ammo["gun_88"] == 0
+    assert one(events, "gun_ceased")["feed"] == "88 mm gun: cease fire (no ammunition left)."
+    assert refused(order(g, "gun_88", target=_first_contact(g))) == "no ammunition left for the 88 mm gun"

@@ -11,8 +11,11 @@ script's `turn` goes through exactly the code a hand on the real telegraph would
 Where a dial stands is kept as a step against the table's fixed scale (a position of a
 detented dial, a ring's angle); a ring whose zero the table has not found yet (`home`) stands
 nowhere known, and its reading (and that of a ring read against it) is unknown and feeds
-nothing. Positions are saved in `engine.table_state` (the telegraph's by name, a ring's
-angle in whole degrees).
+nothing. A simulated ring always knows where it stands (at its zero in a new game), but the game
+has its reading only once the ring has fed it: until it is turned (or dialled to where it
+stands) it is `unset`, as the game's attack disc says. Positions are saved in
+`engine.table_state` (the telegraph's by name, a ring's angle in whole degrees) once known and,
+for a ring, fed to the game: a ring saved there has fed it.
 """
 
 from __future__ import annotations
@@ -81,14 +84,20 @@ class Table:
             raise TableError(f"{board.path}: {exc}") from exc
         #: where each dial stands (a step against the fixed scale), None until it is homed
         self.steps: dict[str, int | None] = {name: self._start_step(decl) for name, decl in DIALS.items()}
-        #: what each dial last fed the game (its reading then; None: nothing yet)
-        self._sent: dict[str, str | int | None] = {name: self.reading(name) for name in DIALS}
+        #: what each dial last fed the game (its reading then; None: nothing yet). A ring saved in the game's
+        #: table state has fed it; a simulated ring the game never had (a new game) has not, wherever it stands
+        self._sent: dict[str, str | int | None] = {
+            name: self.reading(name) if not decl.is_ring or name in game.table_state else None
+            for name, decl in DIALS.items()}
         #: group -> when a dial of it last moved, while it has not fed the game yet
         self._moved: dict[str, float] = {}
+        #: the dials moved (or homed) since their group last fed the game
+        self._touched: set[str] = set()
         self._submit: Submit | None = None
         self.unknown_tags: list[UnknownTag] = []
         for name, step in self.steps.items():
-            if step is not None:  # a ring still to be homed leaves what was saved alone
+            # a ring still to be homed, or not yet fed to the game, leaves what was saved alone
+            if step is not None and (not DIALS[name].is_ring or self._sent[name] is not None):
                 self._save(name)
 
     # -- building ---------------------------------------------------------------------------
@@ -191,6 +200,12 @@ class Table:
             return None
         return (decl.degrees(step) - DIALS[decl.reference].degrees(ref)) % 360
 
+    def unset(self, name: str) -> bool:
+        """Is dial `name` a ring whose reading is known but has not fed the game yet (a simulated ring
+        nobody has turned)? The game's attack disc does not have it: turn the ring, or dial it to where
+        it stands (`set_dial`)."""
+        return DIALS[name].is_ring and self._sent[name] is None and self.reading(name) is not None
+
     @property
     def telegraph(self) -> int:
         """The telegraph lever's position (index of its positions)."""
@@ -253,6 +268,7 @@ class Table:
             if moved != step:
                 self.steps[dial] = moved
                 self._moved[decl.group] = self.clock()
+                self._touched.add(dial)
                 self._save(dial)
 
     def _homed(self, dial: str) -> None:
@@ -263,6 +279,7 @@ class Table:
         with self._lock:
             self.steps[dial] = decl.step_of(spec.home_at) if decl.is_ring else 0
             self._moved[decl.group] = self.clock()
+            self._touched.add(dial)
             self._save(dial)
         log.info("%s homed: it reads %s", decl.label, self.reading(dial))
 
@@ -290,9 +307,15 @@ class Table:
                 fields: dict[str, Any] = {}
                 for decl in dials:
                     value = self.reading(decl.name)
-                    if value is not None and value != self._sent[decl.name]:
+                    # a ring the game has not had yet feeds it once the hand has moved it (or the ring it is
+                    # read against): one left alone stays unset, wherever it stands
+                    moved = (self._sent[decl.name] is not None or decl.name in self._touched
+                             or decl.reference in self._touched)
+                    if value is not None and value != self._sent[decl.name] and moved:
                         fields[decl.field] = value
                         self._sent[decl.name] = value
+                        self._save(decl.name)  # fed: saved (a ring read against another moves with it)
+                self._touched.difference_update(d.name for d in dials)
                 if fields:
                     commands.append({**dials[0].command, **fields, "via": group})
         for command in commands:
@@ -380,6 +403,11 @@ class Table:
             clicks = (clicks + decl.steps // 2) % decl.steps - decl.steps // 2  # the short way round
         if clicks:
             self.actuate({"do": "turn", "dial": name, "steps": clicks})
+        elif self.unset(name):  # dialled to where it stands: the crew means that reading
+            with self._lock:
+                self._moved[decl.group] = self.clock()
+                self._touched.add(name)
+            self.flush()
 
     def home_dial(self, name: str) -> None:
         """The crew confirms that a `calibrate` dial stands at its zero (console, screen)."""

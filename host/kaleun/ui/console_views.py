@@ -404,6 +404,9 @@ def rings(table: Any, lang: Language) -> list[str]:
             what = Msg.term(decl.field.replace("_", " "))
             if value is None:
                 parts.append(lang.render(Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name)))
+            elif table.unset(decl.name):  # the game's disc does not have it yet
+                parts.append(lang.render(Msg("{ring} {value:03d} (not set yet: turn it, or dial {dial} {value})",
+                                             ring=what, value=int(value), dial=decl.name)))
             else:
                 parts.append(lang.render(Msg("{ring} {value:03d}", ring=what, value=int(value))))
         if parts:

@@ -367,7 +367,9 @@ def _premature(sea: Any, tp: dict[str, Any], now: float, here: tuple[float, floa
 def _spent(sea: Any, tp: dict[str, Any], now: float) -> None:
     aim = tp["aim"]
     contact = sea.picture.of(aim) if aim is not None else None
-    sea.emit("torpedo_miss", feed=Msg("{torpedo}: miss.", torpedo=_label(tp)), **_common(tp, now),
+    common = _common(tp, now)
+    sea.emit("torpedo_miss", feed=Msg("{torpedo}: missed; its run ended after {seconds} s.", torpedo=_label(tp),
+                                      seconds=round(common["run_s"])), **common,
              ship=contact["id"] if contact else None, passed_m=tp["crossing"],
              side=None if tp["crossing"] is None else ("ahead" if tp["crossing"] > 0 else "astern"),
              ran_under=list(tp["passed"]))

@@ -4,7 +4,9 @@ A gun order keeps the gun firing round after round (or burst after burst) at its
 boat stays surfaced and the target stays in range and in sight. Each round hits with a chance
 that falls with range and is lower in a rough sea and in darkness; a shell hit takes a share of
 a ship's structure (`sea/shipdamage.py`); a flak hit brings an aircraft closer to going down and
-may make its pilot turn away.
+may make its pilot turn away. The rounds are counted: a gun never fires rounds it no longer has —
+the flak's last burst fires what is left of its magazines (with a chance as of that many rounds),
+then the gun ceases fire for want of ammunition.
 """
 
 from __future__ import annotations
@@ -97,6 +99,14 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
     return sea.aircraft[near[0][1]]
 
 
+def burst_p(p: float, rounds: int, burst: int) -> float:
+    """Chance a short burst of `rounds` hits when a full one of `burst` rounds hits with `p` (each round
+    as likely to hit as any other: [gap] our choice)."""
+    if rounds >= burst:
+        return p
+    return 1.0 - (1.0 - p) ** (rounds / burst)
+
+
 def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
     """One round (88 mm) or one burst (20 mm) at the target; schedules the next."""
     sea = weapons.sea
@@ -107,6 +117,9 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
         return
     if weapons.out_of_action(gun):  # a major failure since the order (technical.toml): it cannot fire
         weapons.cease(gun, Msg("the gun is out of action"))
+        return
+    if weapons.ammo[gun] <= 0:  # never a round that is not there
+        weapons.cease(gun, Msg("no ammunition left"))
         return
     weather = sea.weather
     sea_state = int(weather.sea_state) if weather is not None else 2
@@ -124,7 +137,7 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
         weapons.ammo[gun] -= 1
         firing["shots"] += 1
         hit = rng.random() < hit_p(spec, r, sea_state, day)
-        sea.emit("gun_round", gun=gun, target=firing["contact"], hit=hit, range_m=round(r * 1852))
+        sea.emit("gun_round", gun=gun, target=firing["contact"], hit=hit, range_m=round(r * 1852), rounds=1)
         if hit:
             firing["hits"] += 1
             struck_on = sea.vmotion(v)[0]  # its heading when struck, before its convoy turns away
@@ -143,10 +156,12 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
             weapons.cease(gun, Msg("the aircraft is out of range"))
             return
         if r <= float(spec["range_nm"]) and r <= _aircraft_sight(sea):  # a burst at what the gunners see
-            weapons.ammo[gun] = max(0, weapons.ammo[gun] - int(spec["burst"]))
+            burst = int(spec["burst"])
+            rounds = min(burst, weapons.ammo[gun])  # the last burst: what is left
+            weapons.ammo[gun] -= rounds
             firing["shots"] += 1
-            hit = rng.random() < hit_p(spec, r, sea_state, True)
-            sea.emit("gun_round", gun=gun, target=firing["contact"], hit=hit, range_m=round(r * 1852))
+            hit = rng.random() < burst_p(hit_p(spec, r, sea_state, True), rounds, burst)
+            sea.emit("gun_round", gun=gun, target=firing["contact"], hit=hit, range_m=round(r * 1852), rounds=rounds)
             if hit:
                 firing["hits"] += 1
                 if _flak_hit(weapons, plane, now):

@@ -10,7 +10,8 @@ A tube is `empty` → `loading` (a reload order, minutes) → `loaded` → `floo
 outer door open) → `fired` (empty again until reloaded). Reloads come from the room's racks. The two
 torpedoes of the deck containers are brought inside first (`reload_torpedo` with `from: deck`: surfaced,
 in a calm sea, over hours, through a torpedo room's hatch into its racks, where there is room) and are
-then loaded like any other reload. Every tally the missions need —
+then loaded like any other reload. A major failure of the tubes (technical.toml) stops a reload or a
+flooding under way in their room (§10.3.1). Every tally the missions need —
 torpedoes fired, hits, ships and GRT sunk — is kept here.
 """
 
@@ -129,7 +130,7 @@ class Weapons(Module):
     name = "weapons"
     state_shape = WEAPONS_STATE
     subscribes = ("boat_submerged", "ship_sunk", "mission_end", "torpedo_hit", "torpedo_dud", "torpedo_miss",
-                  "torpedo_premature", "weather")
+                  "torpedo_premature", "weather", "technical_condition")
 
     def __init__(self, loadout: Mapping[str, Any] | None = None, flooded: list[int] | None = None,
                  ammo: Mapping[str, int] | None = None) -> None:
@@ -265,11 +266,24 @@ class Weapons(Module):
                                    "racks); a reload from the racks names its tube", command=args.name))
         chosen = self._tube_arg(args)
         if chosen is None:
-            chosen = [min((n for n, t in self.tubes.items() if t["state"] in ("empty", "fired")), default=1)]
+            empty = self._empty_tube(kind)
+            if empty is None:  # no tube to name: the order's check says so ("no tube is empty")
+                return {"from": source, "torpedo": kind}
+            chosen = [empty]
         if len(chosen) != 1:
             raise CommandError(Msg("{command}: one torpedo is reloaded per order, got tubes {value}", command=args.name,
                                    value=repr(chosen)))
         return {"tube": chosen[0], "from": source, "torpedo": kind}
+
+    def _empty_tube(self, kind: str | None) -> int | None:
+        """The tube a reload that names none loads: the lowest empty tube whose room's racks hold a reload
+        (of the type named), else the lowest empty tube (its check says why not); None when none is empty."""
+        empty = sorted(n for n, t in self.tubes.items() if t["state"] in ("empty", "fired"))
+        for number in empty:
+            rack = self.racks.get(tubes()[number].room, [])
+            if rack and (kind is None or kind in rack):
+                return number
+        return empty[0] if empty else None
 
     def _room_arg(self, args: Args) -> int:
         """The torpedo room a deck torpedo goes into (`room`; default the first with a free rack, bow first)."""
@@ -302,6 +316,8 @@ class Weapons(Module):
             return Msg("the boat is lost")
         if p["from"] == "deck":
             return self._check_bring_inside(p)
+        if "tube" not in p:
+            return Msg("no tube is empty")
         number = p["tube"]
         tube = self.tubes[number]
         state = tube["state"]
@@ -982,6 +998,9 @@ class Weapons(Module):
             if int(d.get("sea_state") or 0) > int(BOAT["deck_transfer_max_sea"]):
                 self._stop_deck_transfers(N_("The sea is getting up, the {room}'s torpedo hatch is shut: the "
                                              "{torpedo} stays in its deck container."), "sea")
+        elif name == "technical_condition":
+            if d.get("severity") == "major_failure":
+                self._stop_tube_work(str(d.get("component")))
         elif name == "torpedo_hit":
             self.hits += 1
         elif name == "ship_sunk":
@@ -994,6 +1013,42 @@ class Weapons(Module):
                 tube["until"] = None
             self.deck += [str(s["torpedo"]) for s in self.stowing]  # half-way down: back into its container
             self.stowing = []
+
+    def _blocked(self, order: str, room: int) -> bool:
+        """Does a major failure (technical.toml `disables`) make `order` impossible in this torpedo room now?"""
+        if not self.engine.has_module("technical"):
+            return False
+        return self.engine.module("technical").blocks(order, bool(self.boat.surfaced), (room,)) is not None
+
+    def _stop_tube_work(self, component: str) -> None:
+        """A major failure puts tubes out of action (§10.3.1: the component does not work until repaired):
+        a reload under way stops and its torpedo goes back into the room's racks, a tube being flooded
+        stays dry with its outer door shut. Either order must be given again once the tubes are repaired
+        ([gap] our choice: the rulebook says only that the component is out of action)."""
+        flooding: list[int] = []
+        for number, tube in sorted(self.tubes.items()):
+            room = tubes()[number].room
+            if tube["state"] == "loading" and tube["until"] is not None and self._blocked("reload_torpedo", room):
+                load = str(tube["torpedo"] or tube.get("mines"))
+                self.racks.setdefault(room, []).insert(0, load)  # the next reload takes it first
+                tube.update({"state": "empty", "torpedo": None, "mines": None, "loaded_at": None, "until": None,
+                             "source": None})
+                name = Msg.term(load_name(load))
+                feed = (Msg("Tube {tube}: loading stopped (the tube is out of action); the {mines} go back into "
+                            "the {room}'s racks.", tube=number, mines=name, room=Msg.term(ROOM_NAMES[room]))
+                        if is_mine(load) else
+                        Msg("Tube {tube}: loading stopped (the tube is out of action); the {torpedo} goes back into "
+                            "the {room}'s racks.", tube=number, torpedo=name, room=Msg.term(ROOM_NAMES[room])))
+                self.emit("tube_loading_stopped", feed=feed, tube=number, torpedo=load, component=component)
+            elif tube["state"] == "flooding" and self._blocked("flood_tubes", room):
+                tube.update({"state": "loaded", "until": None})
+                flooding.append(number)
+        if flooding:
+            self.emit("tube_flooding_stopped",
+                      feed=Msg.plural("Tube {tubes}: flooding stopped (the tube is out of action).",
+                                      "Tubes {tubes}: flooding stopped (the tubes are out of action).",
+                                      n=len(flooding), tubes=_tube_list(flooding)),
+                      tubes=flooding, component=component)
 
     def _stop_deck_transfers(self, template: str, why: str) -> None:
         """A torpedo on its way down from a deck container goes back into it (the boat dives, or the sea
