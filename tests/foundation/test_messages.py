@@ -4,7 +4,7 @@ any language through a translation function, and the event log always in English
 from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, join, render
+from kaleun.core.messages import Msg, and_list, join, or_list, render
 
 
 def test_a_message_renders_english_with_its_values():
@@ -46,3 +46,15 @@ def test_the_event_log_holds_the_english_text_of_a_message_feed_and_values():
     line = event.to_json()
     assert line["feed"] == "The Tramp steamer is sinking!" and line["class_name"] == "Tramp steamer"
     assert event.text == "The Tramp steamer is sinking!"
+
+
+def test_a_list_reads_with_commas_and_one_last_and_in_every_language():
+    """Three things read "a, b and c" (not "a and b and c"); the word is the table's."""
+    from kaleun.i18n import language
+
+    three = ["own course ring", "enemy course ring", "bearing pointer"]
+    assert str(and_list(three)) == "own course ring, enemy course ring and bearing pointer"
+    assert str(or_list(three[:2])) == "own course ring or enemy course ring"
+    assert str(and_list(three[:1])) == "own course ring"
+    assert language("de").render(and_list(["a", "b", "c"])) == "a, b und c"
+    assert language("ru").render(or_list(["a", "b", "c"])) == "a, b или c"

@@ -138,19 +138,17 @@ def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
 
 
 def and_list(parts: Sequence[Msg | str]) -> Msg:
-    """Parts read out as "a and b and c" (the word "and" translated)."""
-    out = join(parts[:1])
-    for part in parts[1:]:
-        out = Msg("{list} and {last}", list=out, last=part)
-    return out
+    """Parts read out as "a, b and c" (the word "and" translated)."""
+    if len(parts) < 2:
+        return join(parts)
+    return Msg("{list} and {last}", list=join(parts[:-1]), last=parts[-1])
 
 
 def or_list(parts: Sequence[Msg | str]) -> Msg:
-    """Parts read out as "a or b or c" (the word "or" translated)."""
-    out = join(parts[:1])
-    for part in parts[1:]:
-        out = Msg("{list} or {last}", list=out, last=part)
-    return out
+    """Parts read out as "a, b or c" (the word "or" translated)."""
+    if len(parts) < 2:
+        return join(parts)
+    return Msg("{list} or {last}", list=join(parts[:-1]), last=parts[-1])
 
 
 def of_error(exc: BaseException) -> Msg | str:
