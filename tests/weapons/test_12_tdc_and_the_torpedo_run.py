@@ -76,6 +76,20 @@ def test_12_the_tdc_keeps_the_solution_current_as_time_passes():
     assert named(advance(g, 600), "torpedo_hit")
 
 
+def test_10_3_1_a_tdc_put_out_of_action_loses_its_solution():
+    """§10.3.1: a major failure puts the TDC out of action until it is repaired (technical.toml: it
+    cannot be programmed). [gap] our choice: it no longer tracks the target either, so the solution it
+    held is lost and a fire order is refused until the TDC is repaired and programmed again."""
+    g = range_game(vessels=[TRAMP], flooded=[1])
+    one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5), "tdc_programmed")
+    failed = do(g, {"do": "damage", "kind": "technical", "component": "tdc", "severity": "major_failure"})
+    assert one(failed, "tdc_lost")["feed"] == "The TDC is out of action: its solution is lost."
+    assert weapons(g).tdc_status() == {"programmed": False}
+    assert refused(order(g, "fire_torpedoes", tubes=[1])) == (
+        "no TDC solution: the TDC is out of action until it is repaired")
+    assert tube(g, 1)["state"] == "flooded"
+
+
 def test_7_5_firing_needs_a_flooded_tube_and_a_programmed_tdc():
     g = range_game(vessels=[TRAMP], flooded=[])
     assert refused(order(g, "fire_torpedoes", tubes=[1])) == "no TDC solution: program the TDC first"

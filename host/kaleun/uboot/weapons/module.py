@@ -694,6 +694,8 @@ class Weapons(Module):
             return Msg("the boat is too deep to fire ({depth:.0f} m): the tubes fire at {limit:.0f} m or shallower",
                        depth=depth, limit=limit)
         if self.tdc is None:
+            if self.out_of_action("tdc"):
+                return Msg("no TDC solution: the TDC is out of action until it is repaired")
             return Msg("no TDC solution: program the TDC first")
         for number in p["tubes"]:
             tube = self.tubes[number]
@@ -1001,6 +1003,11 @@ class Weapons(Module):
         elif name == "technical_condition":
             if d.get("severity") == "major_failure":
                 self._stop_tube_work(str(d.get("component")))
+                if d.get("component") == "tdc" and self.tdc is not None:
+                    # [gap] our choice: an out-of-action TDC no longer tracks the target (§10.3.1: the component
+                    # does not work until repaired), so the solution it held is lost with it
+                    self.tdc = None
+                    self.emit("tdc_lost", feed=Msg("The TDC is out of action: its solution is lost."))
         elif name == "torpedo_hit":
             self.hits += 1
         elif name == "ship_sunk":
