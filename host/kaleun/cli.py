@@ -198,22 +198,26 @@ def _crews(text: str | None) -> list[int] | None:
     return [int(p) for p in parts]
 
 
-def _say_kept(autosave: Autosave | None) -> None:
-    """Tell the table where a new game put the game saved before it, and what was pruned."""
+def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
+    """Tell the table where a new game put the game saved before it, and what was pruned (in the
+    table's language)."""
+    from kaleun.i18n import language
     from kaleun.saves import KEEP_GAMES
 
     if autosave is None or autosave.kept is None:
         return
-    print(f"kaleun: the previous game was kept as {autosave.kept} (continue it with: kaleun resume --save "
-          f"{autosave.kept})", file=sys.stderr)
+    render = language(table_language).render
+    print(render(Msg("kaleun: the previous game was kept as {path} (continue it with: kaleun resume --save {path})",
+                     path=str(autosave.kept))), file=sys.stderr)
     pruned = autosave.pruned
     if pruned is not None and pruned.deleted:
-        print(f"kaleun: {len(pruned.deleted)} older finished game(s) deleted (the newest "
-              f"{KEEP_GAMES} earlier games are kept)", file=sys.stderr)
+        print(render(Msg.plural("kaleun: {n} older finished game deleted (the newest {keep} earlier games are kept)",
+                                "kaleun: {n} older finished games deleted (the newest {keep} earlier games are kept)",
+                                n=len(pruned.deleted), keep=KEEP_GAMES)), file=sys.stderr)
     if pruned is not None and pruned.unfinished_over:
-        print(f"kaleun: {autosave.kept.parent} holds more than {KEEP_GAMES} earlier games that are not "
-              "finished; they are never deleted by themselves: delete the ones you no longer want",
-              file=sys.stderr)
+        print(render(Msg("kaleun: {folder} holds more than {keep} earlier games that are not finished; they are "
+                         "never deleted by themselves: delete the ones you no longer want",
+                         folder=str(autosave.kept.parent), keep=KEEP_GAMES)), file=sys.stderr)
 
 
 def _fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
@@ -375,7 +379,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         except BoardError as exc:
             return _fail(str(exc))
         except (SaveError, CommandError) as exc:
-            return _fail(f"kaleun: {exc}")
+            return _fail(f"kaleun: {_said(exc, language)}")
         except MissionOver as exc:
             return _fail(f"kaleun: {_said(exc, language)}")
         except ValueError as exc:  # a map or mission file with mistakes: file:line: problem; a bad set-up
@@ -394,7 +398,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                                            language=language, keep_previous=not resume or bool(elsewhere))
             except SessionError as exc:
                 return _fail(f"kaleun: {exc}")
-            _say_kept(sonar.runtime.autosave)
+            _say_kept(sonar.runtime.autosave, language)
             return sonar.run()
         assert board is not None
         try:
@@ -411,7 +415,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             STOPPER.closing()
             return _fail(f"kaleun: stopped by {exc} before the game started; nothing was saved, the previous "
                          "save is as it was", 128 + exc.signum)
-        _say_kept(session.runtime.autosave)
+        _say_kept(session.runtime.autosave, language)
         return session.run()
     finally:
         lock.release()

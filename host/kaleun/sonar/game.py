@@ -36,7 +36,8 @@ def crews_of(value: Any) -> dict[str, int]:
     for team in TEAMS:
         size = value[team]
         if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
-            raise CommandError(f"a crew has {SIZES[0]} to {SIZES[-1]} players, got {size!r} for {team}")
+            raise CommandError(Msg("a crew has {low} to {high} players, got {size} for {team}", low=SIZES[0],
+                                      high=SIZES[-1], size=repr(size), team=Msg.term(team)))
         out[team] = size
     most = int(data.load("rules")["rules"]["crew_difference"])
     if abs(out[TEAMS[0]] - out[TEAMS[1]]) > most:

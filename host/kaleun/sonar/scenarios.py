@@ -54,7 +54,7 @@ def scenarios() -> dict[str, Scenario]:
 def scenario(sid: str) -> Scenario:
     table = data.load("scenarios")
     if sid not in table:
-        raise CommandError(f"unknown scenario '{sid}' (known: {', '.join(table)})")
+        raise CommandError(Msg("unknown scenario '{scenario}' (known: {known})", scenario=sid, known=", ".join(table)))
     return _scenario(sid, table[sid])
 
 

@@ -35,7 +35,8 @@ MISSIONS: Mapping[str, Any] = catalogue().missions
 def mission_spec(mission: str, changes: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A mission's fields from its file, with `changes` applied. Raises CommandError."""
     if mission not in MISSIONS:
-        raise CommandError(f"unknown mission '{mission}' (known: {', '.join(sorted(MISSIONS))})")
+        raise CommandError(Msg("unknown mission '{mission}' (known: {known})", mission=mission,
+                               known=", ".join(sorted(MISSIONS))))
     return {**MISSIONS[mission], **(changes or {})}
 
 

@@ -290,7 +290,7 @@ class Console:
                 raise CommandError(Msg("the volume is a number from 0 to 1 or a percentage such as 60%, not '{value}'",
                                        value=text))
             sounder.set_volume(level)
-        self.say(f"volume {round(sounder.volume * 100)}%")
+        self.say(self.lang.render(Msg("volume {percent}%", percent=round(sounder.volume * 100))))
 
     def _save(self, args: list[str]) -> None:
         problem = self._saved()

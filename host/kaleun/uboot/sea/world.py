@@ -525,10 +525,11 @@ class Sea(Module):
         cid = args.str("contact")
         contact = self.picture.get(cid)
         if contact is None:
-            known = ", ".join(sorted(self.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
+            known = ", ".join(sorted(self.picture.contacts, key=lambda c: int(c[1:])))
             from kaleun.core.errors import CommandError
 
-            raise CommandError(f"'{args.name}': no contact '{cid}' (contacts: {known})")
+            raise CommandError(Msg("'{command}': no contact '{contact}' (contacts: {known})", command=args.name,
+                                   contact=cid, known=known or Msg("none yet")))
         return contact
 
     def _over(self, action: str) -> bool:
