@@ -103,3 +103,12 @@ def test_kaleun_play_names_an_unknown_mission_in_the_table_language(home, capsys
 
     assert main(["play", "--console", "--language", "de", "--mission", "nope"]) != 0
     assert capsys.readouterr().err.startswith("kaleun: unbekannte Mission „nope“ (bekannt: agents_1941")
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_every_tube_state_of_the_weapons_view_is_translated(code: str) -> None:
+    """§10 torpedo tubes: the console's `weapons` view names each tube's state in the table's
+    language (a flooded tube read 'flooded' at a German or Russian table)."""
+    from kaleun.uboot.weapons.module import TUBE_STATES
+
+    assert [s for s in TUBE_STATES if language(code).text(s) == s] == []

@@ -57,7 +57,8 @@ from kaleun.uboot.weapons.tdc import Solution, Target, aob_text, solve, spread_o
 
 log = logging.getLogger(__name__)
 
-TUBE_STATES = ("empty", "loading", "loaded", "flooding", "flooded", "fired")
+#: a tube's states, as the console's weapons view names them (translated)
+TUBE_STATES = (N_("empty"), N_("loading"), N_("loaded"), N_("flooding"), N_("flooded"), N_("fired"))
 ROOM_NAMES = {1: N_("bow room"), 6: N_("stern room")}
 #: the pistols as players read them
 PISTOL_NAMES = {"contact": N_("contact"), "magnetic": N_("magnetic")}
