@@ -117,7 +117,7 @@ def test_the_views_speak_german_and_russian():
     assert de.type("chart AN66").startswith("Von AN56 (gekoppelt) nach AN66: Kurs ")
     assert "Obermaschinist" in de.type("crew")
     assert "- 0 von 9" in de.type("mission")
-    assert "Fahrt 0,0 kn von 0,0 kn (Diesel, aufgetaucht)  zurückgelegt 0,00 sm" in de.type("status")
+    assert "Fahrt 0,0 kn (Soll 0,0 kn; Diesel, aufgetaucht)  zurückgelegt 0,00 sm" in de.type("status")
     ru = Desk(new_game(0, "minefield_1939"))
     ru.console.lang = language("ru")
     status = ru.type("status")
