@@ -112,3 +112,17 @@ def test_every_tube_state_of_the_weapons_view_is_translated(code: str) -> None:
     from kaleun.uboot.weapons.module import TUBE_STATES
 
     assert [s for s in TUBE_STATES if language(code).text(s) == s] == []
+
+
+@pytest.mark.parametrize(("code", "said"), [("de", "Boot noch ohne Startfeld; Schaden 0; getaucht."),
+                                            ("ru", "Лодка ещё без стартовой клетки; повреждения 0; "
+                                                   "в подводном положении.")])
+def test_a_sonar_boat_without_its_start_cell_reads_as_a_sentence(code: str, said: str) -> None:
+    """Captain Sonar, the start (captains mark their start cells): the status line before it reads
+    whole in German and Russian ('Лодка стартовой клетки ещё нет' did not)."""
+    from kaleun.sonar.game import new_game as new_sonar_game
+    from kaleun.ui.sonar_text import describe_status
+
+    status = new_sonar_game(0).module("sonar").team_status("yellow")
+    assert status["cell"] is None
+    assert describe_status(status, language(code)).splitlines()[0] == said
