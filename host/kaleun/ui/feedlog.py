@@ -30,6 +30,11 @@ Grouping (`RULES`, each rule a small class; the first that takes an event wins):
 - a lookouts' count replaces the one before it within 2 minutes.
 
 A line that changes (other than a quiet repeat) moves to the end: the newest news is always last.
+
+A change raises its line's alarm (`Change.raises`: the window's banner, the alarm's sound) when it
+starts a line or its rule says the event is news again (`Rule.raises_again`: another pattern of depth
+charges, another ship firing, a fire after the damage); ships added to an open contact report do not:
+the report raised the contact alarm once. `AlarmGate` answers the same for the runtime's sound output.
 """
 
 from __future__ import annotations
@@ -135,6 +140,9 @@ class Change:
     line: FeedLine  # the line as it is now
     kind: str  # "new", "update" (moved to the end), "repeat" (changed in place, quietly)
     news: str | None  # what is new, for a reader of a stream (the console); None for a quiet repeat
+    #: the change raises its line's alarm (the window's banner, the alarm's sound): a new line, or an
+    #: update its rule says is news again (`Rule.raises_again`); never a quiet repeat
+    raises: bool = True
 
 
 # -- grouping rules ----------------------------------------------------------------------------------
@@ -169,6 +177,10 @@ class Rule:
     longest_s: float = 3600.0
     #: events that only update an open group (never start a line: they have no feed of their own)
     quiet: tuple[str, ...] = ()
+    #: an event this rule adds to an open line raises the line's alarm again (the window's banner and
+    #: the alarm's sound): another pattern of depth charges, another ship firing, a fire after the
+    #: damage. False: the event only adds to what the alarm already said (more ships of a report)
+    raises_again: bool = True
 
     def key(self, event: Event, log: FeedLog) -> Hashable | None:
         raise NotImplementedError
@@ -190,10 +202,12 @@ def _reported(sensor: str, n: int, where: Msg, new: int) -> Msg | None:
 
 
 class ContactReports(Rule):
-    """Ship reports of one sensor merge: how many, where, how many new (reports with aircraft stand alone)."""
+    """Ship reports of one sensor merge: how many, where, how many new (reports with aircraft stand alone).
+    A ship added to the open report does not raise the contact alarm again: the report raised it."""
 
     within_s = 300.0
     longest_s = 1800.0
+    raises_again = False
 
     def key(self, event: Event, log: FeedLog) -> Hashable | None:
         d = event.data
@@ -461,7 +475,8 @@ class FeedLog:
         if event.feed is not None:
             self.last_event, self.last_line, self.last_t = event, group.line, event.t
         news = None if step.news is None else self.language.render(step.news)
-        return Change(line, "repeat" if step.quiet else "update", news)
+        return Change(line, "repeat" if step.quiet else "update", news,
+                      raises=not step.quiet and group.rule.raises_again)
 
     def _put(self, line: FeedLine) -> None:
         self._lines[line.id] = line
@@ -469,3 +484,20 @@ class FeedLog:
         while len(self._lines) > self.length:
             self._lines.popitem(last=False)
         self.version += 1
+
+
+class AlarmGate:
+    """Which events raise their feed line's alarm, as the feed groups them (`Change.raises`). The
+    runtime's sound output asks it for every event, so a window alarm's sound (`Cue.feed_alarm`)
+    comes with its banner: a convoy's first report chimes, each ship added to the report does not.
+
+        gate = AlarmGate()
+        SoundOutput(sounder, raises=gate.raises)
+    """
+
+    def __init__(self) -> None:
+        self.log = FeedLog()
+
+    def raises(self, event: Event) -> bool:
+        change = self.log.add(event)
+        return change is not None and change.raises

@@ -129,10 +129,11 @@ class Feed:
             self._shown = (self.log.version, tuple(_shown(line) for line in self.log.lines))
         return self._shown[1]
 
-    def on_event(self, event: Event) -> FeedLine | None:
-        """The line the event went into (None: an event without a feed text)."""
+    def on_event(self, event: Event) -> tuple[FeedLine, bool] | None:
+        """The line the event went into and whether it raises the line's alarm (a ship added to a
+        contact report does not: `kaleun.ui.feedlog`); None: an event without a feed text."""
         change = self.log.add(event)
-        return None if change is None else _shown(change.line)
+        return None if change is None else (_shown(change.line), change.raises)
 
     def problem(self, clock: str, text: Msg | str) -> None:
         self.log.problem(clock, text)

@@ -145,9 +145,10 @@ class Window:
     # -- reading the state --------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
         self._events += 1
-        line = self.feed.on_event(event)
+        shown = self.feed.on_event(event)
         self.track.on_event(event)
-        kind = alarm_for(event.name, event.data) if line is not None else None
+        line, raises = shown if shown is not None else (None, False)
+        kind = alarm_for(event.name, event.data) if raises else None
         if kind is not None and line is not None:
             self.alarms.append((kind.name, line, self.wall()))
             del self.alarms[:-8]
