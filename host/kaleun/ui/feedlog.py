@@ -486,18 +486,54 @@ class FeedLog:
         self.version += 1
 
 
+# -- the past: a front end that starts on a game already under way -------------------------------------
+def past_of(game: Any) -> list[Event]:
+    """The feed's recent past the game keeps (`kaleun.uboot.feed_record`), oldest first; [] for a
+    game that keeps none."""
+    if not game.has_module("compression"):
+        return []
+    record = getattr(game.module("compression"), "record", None)
+    return record.past() if record is not None else []
+
+
+class Recalled:
+    """The past a front end took when it started. The same events may still be waiting in the
+    runtime (a new game's opening lines): `fresh` says which events it has not taken yet."""
+
+    def __init__(self, past: Iterable[Event] = ()) -> None:
+        self.past = list(past)
+        self._waiting = {id(event): event for event in self.past}
+
+    def fresh(self, event: Event) -> bool:
+        return not self._waiting or self._waiting.pop(id(event), None) is None
+
+
+def recall(log: FeedLog, game: Any) -> Recalled:
+    """Put the game's recent past into `log` (a resumed game, a window opened on a saved one: the
+    crew sees the last feed lines it saw, grouped as they were); the window, the console and the
+    alarm gate all start so. Give the runtime's events to `log` only while `fresh`."""
+    told = Recalled(past_of(game))
+    for event in told.past:
+        log.add(event)
+    return told
+
+
 class AlarmGate:
     """Which events raise their feed line's alarm, as the feed groups them (`Change.raises`). The
     runtime's sound output asks it for every event, so a window alarm's sound (`Cue.feed_alarm`)
     comes with its banner: a convoy's first report chimes, each ship added to the report does not.
+    It starts from the game's recent past, as the feed on screen does.
 
-        gate = AlarmGate()
+        gate = AlarmGate(game)
         SoundOutput(sounder, raises=gate.raises)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, game: Any = None) -> None:
         self.log = FeedLog()
+        self.told = recall(self.log, game) if game is not None else Recalled()
 
     def raises(self, event: Event) -> bool:
+        if not self.told.fresh(event):
+            return False  # taken with the past already (its alarm was raised back then)
         change = self.log.add(event)
         return change is not None and change.raises

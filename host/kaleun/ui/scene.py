@@ -20,7 +20,7 @@ from kaleun.uboot.compression import FACTORS
 from kaleun.uboot.figures import FIGURES
 from kaleun.ui.alarms import BY_NAME
 from kaleun.ui.feedlog import FeedLine as LogLine
-from kaleun.ui.feedlog import FeedLog
+from kaleun.ui.feedlog import FeedLog, Recalled, recall
 
 #: how many info-feed messages the window keeps
 FEED_LENGTH = 200
@@ -112,7 +112,7 @@ class Feed:
     newest change last), each with the sentence to render in the table's language and the window
     alarm it raised (`kaleun.ui.alarms`), plus refused inputs.
 
-    The window reads only `lines` and `version` and calls `on_event` and `problem`."""
+    The window reads only `lines` and `version` and calls `recall` (once), `on_event` and `problem`."""
 
     def __init__(self, length: int = FEED_LENGTH) -> None:
         self.log = FeedLog(length=length)
@@ -137,6 +137,11 @@ class Feed:
 
     def problem(self, clock: str, text: Msg | str) -> None:
         self.log.problem(clock, text)
+
+    def recall(self, game: Any) -> Recalled:
+        """Start with the game's recent past (`kaleun.ui.feedlog.recall`): the lines the crew saw
+        before a resume, in the table's language."""
+        return recall(self.log, game)
 
     def newest(self, count: int) -> Sequence[FeedLine]:
         return self.lines[-count:]

@@ -86,7 +86,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     table = Table(board, game)
     sounder = make_sounder(board)
     # a window alarm sounds when the feed raises it (a convoy's first report, not each ship added to it)
-    outputs: list = [SoundOutput(sounder, raises=AlarmGate().raises), EventLog(sessions / f"{stamp}.events.jsonl")]
+    outputs: list = [SoundOutput(sounder, raises=AlarmGate(game).raises), EventLog(sessions / f"{stamp}.events.jsonl")]
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
                       record=sessions / f"{stamp}.script.jsonl")
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
