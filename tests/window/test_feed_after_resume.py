@@ -57,7 +57,7 @@ def test_a_resumed_window_shows_the_feed_it_showed_in_the_tables_language(tmp_pa
     again = resumed(table, tmp_path, code)
     assert lines(again, code) == before
     said = [words for _, words, _ in lines(again, code)]
-    assert any("18" not in w and language(code).render(table.named("mission_start")[0].feed) == w for w in said)
+    assert language(code).render(table.named("mission_start")[0].feed) in said  # the evening's first line
     assert again.window.alarm_shown() is None  # the past's alarms were raised back then
 
 
