@@ -178,7 +178,7 @@ def test_9_3_more_lookouts_join_without_an_order_and_a_lookout_can_stand_down():
     stations(g, {"navigator-square": 8, "navigator-triangle": 8})
     do(g, {"do": "end_mobilize"})
     refused = one(do(g, {"do": "join_task", "task": "observation"}), "action_refused")
-    assert "posted by the 'observe' order" in refused["reason"]
+    assert "no lookouts are posted: assign observation sectors first" in refused["reason"]
     stations(g, {"navigator-square": 8})
     do(g, {"do": "order", "order": "observe"})  # both lookouts posted
     stations(g, {"navigator-hexagon": 8})

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 from kaleun.boards.loader import default_board
+from kaleun.core.engine import Engine
 from kaleun.core.events import Event
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
@@ -25,9 +26,10 @@ class Table_:
     """A window on a game with a fake wall clock, and the events it produced."""
 
     def __init__(self, mission: str = "training", seed: int = 7, size: tuple[int, int] = SIZE,
-                 language: str = "en") -> None:
+                 language: str = "en", game: Engine | None = None) -> None:
+        """A new game of `mission`, or `game` (a loaded save: the window opens on it as on a resume)."""
         self.clock = FakeClock(0.0)
-        self.game = new_game(seed=seed, mission=mission)
+        self.game = game if game is not None else new_game(seed=seed, mission=mission)
         self.runtime = Runtime(self.game, Table(default_board(), self.game), clock=self.clock)
         self.runtime.language = language
         self.events: list[Event] = []

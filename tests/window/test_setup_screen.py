@@ -121,7 +121,7 @@ def test_4_1_the_window_shows_the_briefing_objectives_signals_and_time_left() ->
     sheet = table.window.overlay
     assert type(sheet).__name__ == "MissionSheet"
     shown = [str(line) for line in sheet.lines]
-    assert shown[0] == "Two passengers (agents_1941)."
+    assert shown[0] == "Two passengers"  # its name: the id is for the console (kaleun play --mission)
     assert shown[1].startswith("Briefing: Two men in civilian clothes came aboard")
     assert ("  Primary (open): Land the agents at the landing point: 45 minutes there, surfaced, stopped, in the "
             "dark. - 0 of 45 minutes") in shown

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from kaleun.core.args import Args
@@ -229,6 +229,13 @@ class Engine:
     def take_events(self) -> list[Event]:
         """Events emitted outside `apply`/`advance_to` (e.g. while building the game)."""
         return self._drain()
+
+    @property
+    def emitted(self) -> Sequence[Event]:
+        """The events emitted since they were last handed out, in the order they were emitted. A
+        listener hears an event after the listeners that emit in answer to it (whose events it hears
+        first); this is the order the world sees them in."""
+        return self._out
 
     # -- commands -------------------------------------------------------------------------
     def apply(self, command: Mapping[str, Any]) -> list[Event]:

@@ -29,14 +29,21 @@ class Output(Protocol):
 
 
 class SoundOutput:
-    """Plays the sound cues (kaleun.sounds.cues) of every event: the bell, pings, depth charges..."""
+    """Plays the sound cues (kaleun.sounds.cues) of every event: the bell, pings, depth charges...
 
-    def __init__(self, sounder: Sounder) -> None:
+    `raises` (the front ends pass `kaleun.ui.feedlog.AlarmGate.raises`) hears every event and says
+    whether it raises its feed line's alarm; a window alarm's cue (`Cue.feed_alarm`) plays only then
+    (a convoy's first report, not each ship added to it). Without it every cue plays."""
+
+    def __init__(self, sounder: Sounder, raises: Callable[[Event], bool] | None = None) -> None:
         self.sounder = sounder
+        self.raises = raises
 
     def handle(self, event: Event) -> None:
+        raised = self.raises(event) if self.raises is not None else True
         for cue in cues_for(event.name, event.data):
-            self.sounder.play(cue.name, event.data)
+            if raised or not cue.feed_alarm:
+                self.sounder.play(cue.name, event.data)
 
     def close(self) -> None:
         self.sounder.close()

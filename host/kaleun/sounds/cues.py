@@ -68,6 +68,10 @@ class Cue:
     #: what makes two renders differ (the bell's pattern); renders are cached by it
     variant: Callable[[Data], Hashable] = _same
     description: str = ""
+    #: a window alarm's sound: it plays when the info feed raises the alarm (the event starts a feed
+    #: line, or is news again on its line), not when the event only adds to a line whose alarm
+    #: sounded already (a ship added to a contact report: `kaleun.ui.feedlog`, `Change.raises`)
+    feed_alarm: bool = False
 
 
 CUES: tuple[Cue, ...] = (
@@ -90,16 +94,17 @@ CUES: tuple[Cue, ...] = (
         description="the hull creaks below the test depth"),
     Cue("telegraph_ring", "order_accepted", _fixed(signals.telegraph_ring), "telegraph", 0.6,
         when=lambda d: d.get("order") == "new_speed", description="the engine telegraph answers a new speed"),
-    # the window's alarms (kaleun.ui.alarms): each its own sound
-    Cue("contact_alarm", "contact_report", _fixed(alarms.contact_chime), "alarms", 0.6,
-        when=lambda d: not d.get("aircraft"), description="a lookout reports ships: two rising chimes"),
-    Cue("aircraft_alarm", "contact_report", _fixed(alarms.aircraft_klaxon), "alarms", 0.8,
+    # the window's alarms (kaleun.ui.alarms): each its own sound, played when the feed raises the alarm
+    Cue("contact_alarm", "contact_report", _fixed(alarms.contact_chime), "alarms", 0.6, feed_alarm=True,
+        when=lambda d: not d.get("aircraft"),
+        description="ships reported (a new report; ships added to it are quiet): two rising chimes"),
+    Cue("aircraft_alarm", "contact_report", _fixed(alarms.aircraft_klaxon), "alarms", 0.8, feed_alarm=True,
         when=lambda d: bool(d.get("aircraft")), description="aircraft reported: the klaxon, three blasts"),
-    Cue("gunfire_alarm", "gunfire", _fixed(alarms.gunfire_reports), "alarms", 0.8,
+    Cue("gunfire_alarm", "gunfire", _fixed(alarms.gunfire_reports), "alarms", 0.8, feed_alarm=True,
         description="the enemy opens fire: shells bursting near the boat"),
-    Cue("breach_alarm", "hull_breach", _fixed(alarms.breach_whoop), "alarms", 0.8,
+    Cue("breach_alarm", "hull_breach", _fixed(alarms.breach_whoop), "alarms", 0.8, feed_alarm=True,
         description="a hull breach: the alarm whoop over water coming in"),
-    Cue("fire_alarm", "condition_placed", _fixed(alarms.fire_bell), "alarms", 0.7,
+    Cue("fire_alarm", "condition_placed", _fixed(alarms.fire_bell), "alarms", 0.7, feed_alarm=True,
         when=lambda d: d.get("condition") == "fire", description="a fire: the fire bell in two bursts"),
 )
 

@@ -3,7 +3,10 @@ time by every new info-feed message. The runtime turns the mode into a wall-cloc
 
 Once the mission is over (`mission_end`) the clock stands: the mode goes to `pause` (reason
 `mission_end`) and every later time command is refused (`action_refused`), as the crew's
-actions are after the end."""
+actions are after the end.
+
+Hearing every event, it also keeps the feed's recent past for the save (`feed_record.FeedRecord`,
+its state's `feed`): a resumed table shows the last feed lines it saw."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from kaleun.core.events import Event
 from kaleun.core.messages import Msg
 from kaleun.core.shape import Obj, Text
 from kaleun.uboot import data
+from kaleun.uboot.feed_record import RECORD_SHAPE, FeedRecord
 
 COMPRESSION = data.load("time_compression")
 MODES: list[str] = COMPRESSION["modes"]
@@ -34,6 +38,8 @@ class Compression(Module):
     def __init__(self) -> None:
         self.mode = "real_time"
         self.ended = False  # the mission is over: the clock stands
+        #: the feed's recent past, for a table that resumes the game
+        self.record = FeedRecord()
 
     @property
     def factor(self) -> float:
@@ -73,6 +79,7 @@ class Compression(Module):
         return bool(self.engine.has_module("mission") and self.engine.module("mission").over)
 
     def on_event(self, event: Event) -> None:
+        self.record.hear(event, self.engine.emitted)
         if event.name == "mission_end":
             self.ended = True
             self.set_mode("pause", "mission_end")
@@ -85,12 +92,14 @@ class Compression(Module):
     def status(self) -> dict[str, Any]:
         return {"mode": self.mode, "factor": self.factor}
 
-    state_shape = Obj(mode=Text(MODES))
+    state_shape = Obj(mode=Text(MODES), optional={"feed": RECORD_SHAPE})
 
     def to_state(self) -> dict[str, Any]:
-        return {"mode": self.mode}
+        # the record is left out while empty: a save from before it loads and gives back the same
+        return {"mode": self.mode, **({"feed": self.record.to_state()} if len(self.record) else {})}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         if state["mode"] not in MODES:
             raise ValueError(f"unknown time compression {state['mode']!r}")
         self.mode = state["mode"]
+        self.record.load_state(state.get("feed"))

@@ -10,6 +10,11 @@ no alarm is told by colour alone.
 | breach | `hull_breach`, `breach_warning` | red | crack and water | `breach_alarm` | damage |
 | fire | `condition_placed` of a fire | orange | flame | `fire_alarm` | damage |
 
+An alarm is raised when the feed says so (`kaleun.ui.feedlog`, `Change.raises`): by an event that
+starts a feed line or is news again on its line (another pattern of depth charges, another ship
+firing, a fire after the damage), not by a ship added to an open contact report (a convoy coming
+into view raises the contact alarm once); the alarm cues play on the same condition (`feed_alarm`).
+
 The banner shows the most urgent alarm waiting (`URGENCY`: a hull breach first, then a fire, depth
 charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next.
 The sound plays through the runtime's sound output (every cue is declared in the cue table with

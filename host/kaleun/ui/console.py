@@ -8,7 +8,8 @@ Every action the window offers is a command here, made from the one declaration 
 thread; a line that cannot be read is answered with what is wrong and changes nothing.
 
 The feed is grouped as the window groups it (`kaleun.ui.feedlog`): a line that grows (a convoy coming
-into view ship by ship) is printed again saying what is new.
+into view ship by ship) is printed again saying what is new. On start (`run`) it prints the feed's
+recent past the game keeps, as the window shows it: after `kaleun resume` the last lines the crew saw.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, find, for_order, perform
-from kaleun.ui.feedlog import FeedLog
+from kaleun.ui.feedlog import FeedLog, Recalled, recall
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,8 @@ class Console:
         self.quit_unsaved = False
         self.lang = language(getattr(runtime, "language", "en"))
         self.feed = FeedLog(language=self.lang.code)
+        #: the past `recall` printed (the same events still waiting in the runtime print once)
+        self._told = Recalled()
         runtime.listeners.append(self._on_event)
         runtime.problems[:] = [self._problem]
         self.actions: tuple[Action, ...] = (*ACTIONS, *CONSOLE)
@@ -156,8 +159,15 @@ class Console:
         if self.interactive:
             self._write("> ")
 
+    def recall(self) -> None:
+        """Print the feed's recent past the game keeps (`kaleun.ui.feedlog.recall`), grouped as the
+        window shows it: after a resume the last lines the crew saw; in a new game its opening lines."""
+        self._told = recall(self.feed, self.game)
+        for line in self.feed.lines:
+            self.say(f"[{line.clock}] {line.text}")
+
     def _on_event(self, event: Event) -> None:
-        change = self.feed.add(event)
+        change = self.feed.add(event) if self._told.fresh(event) else None
         if change is not None and change.news is not None:
             self.say(f"[{change.line.clock}] {change.news}")
         if event.name == "time_compression":
@@ -372,6 +382,7 @@ class Console:
             threading.Thread(target=self._read, name="console-input", daemon=True).start()
         else:
             self.say(self.lang.render(Msg("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")))
+        self.recall()
         self.prompt()
         try:
             self.runtime.run(lambda: self.stopping)

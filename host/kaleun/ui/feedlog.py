@@ -30,6 +30,11 @@ Grouping (`RULES`, each rule a small class; the first that takes an event wins):
 - a lookouts' count replaces the one before it within 2 minutes.
 
 A line that changes (other than a quiet repeat) moves to the end: the newest news is always last.
+
+A change raises its line's alarm (`Change.raises`: the window's banner, the alarm's sound) when it
+starts a line or its rule says the event is news again (`Rule.raises_again`: another pattern of depth
+charges, another ship firing, a fire after the damage); ships added to an open contact report do not:
+the report raised the contact alarm once. `AlarmGate` answers the same for the runtime's sound output.
 """
 
 from __future__ import annotations
@@ -135,6 +140,9 @@ class Change:
     line: FeedLine  # the line as it is now
     kind: str  # "new", "update" (moved to the end), "repeat" (changed in place, quietly)
     news: str | None  # what is new, for a reader of a stream (the console); None for a quiet repeat
+    #: the change raises its line's alarm (the window's banner, the alarm's sound): a new line, or an
+    #: update its rule says is news again (`Rule.raises_again`); never a quiet repeat
+    raises: bool = True
 
 
 # -- grouping rules ----------------------------------------------------------------------------------
@@ -169,6 +177,10 @@ class Rule:
     longest_s: float = 3600.0
     #: events that only update an open group (never start a line: they have no feed of their own)
     quiet: tuple[str, ...] = ()
+    #: an event this rule adds to an open line raises the line's alarm again (the window's banner and
+    #: the alarm's sound): another pattern of depth charges, another ship firing, a fire after the
+    #: damage. False: the event only adds to what the alarm already said (more ships of a report)
+    raises_again: bool = True
 
     def key(self, event: Event, log: FeedLog) -> Hashable | None:
         raise NotImplementedError
@@ -190,10 +202,12 @@ def _reported(sensor: str, n: int, where: Msg, new: int) -> Msg | None:
 
 
 class ContactReports(Rule):
-    """Ship reports of one sensor merge: how many, where, how many new (reports with aircraft stand alone)."""
+    """Ship reports of one sensor merge: how many, where, how many new (reports with aircraft stand alone).
+    A ship added to the open report does not raise the contact alarm again: the report raised it."""
 
     within_s = 300.0
     longest_s = 1800.0
+    raises_again = False
 
     def key(self, event: Event, log: FeedLog) -> Hashable | None:
         d = event.data
@@ -461,7 +475,8 @@ class FeedLog:
         if event.feed is not None:
             self.last_event, self.last_line, self.last_t = event, group.line, event.t
         news = None if step.news is None else self.language.render(step.news)
-        return Change(line, "repeat" if step.quiet else "update", news)
+        return Change(line, "repeat" if step.quiet else "update", news,
+                      raises=not step.quiet and group.rule.raises_again)
 
     def _put(self, line: FeedLine) -> None:
         self._lines[line.id] = line
@@ -469,3 +484,56 @@ class FeedLog:
         while len(self._lines) > self.length:
             self._lines.popitem(last=False)
         self.version += 1
+
+
+# -- the past: a front end that starts on a game already under way -------------------------------------
+def past_of(game: Any) -> list[Event]:
+    """The feed's recent past the game keeps (`kaleun.uboot.feed_record`), oldest first; [] for a
+    game that keeps none."""
+    if not game.has_module("compression"):
+        return []
+    record = getattr(game.module("compression"), "record", None)
+    return record.past() if record is not None else []
+
+
+class Recalled:
+    """The past a front end took when it started. The same events may still be waiting in the
+    runtime (a new game's opening lines): `fresh` says which events it has not taken yet."""
+
+    def __init__(self, past: Iterable[Event] = ()) -> None:
+        self.past = list(past)
+        self._waiting = {id(event): event for event in self.past}
+
+    def fresh(self, event: Event) -> bool:
+        return not self._waiting or self._waiting.pop(id(event), None) is None
+
+
+def recall(log: FeedLog, game: Any) -> Recalled:
+    """Put the game's recent past into `log` (a resumed game, a window opened on a saved one: the
+    crew sees the last feed lines it saw, grouped as they were); the window, the console and the
+    alarm gate all start so. Give the runtime's events to `log` only while `fresh`."""
+    told = Recalled(past_of(game))
+    for event in told.past:
+        log.add(event)
+    return told
+
+
+class AlarmGate:
+    """Which events raise their feed line's alarm, as the feed groups them (`Change.raises`). The
+    runtime's sound output asks it for every event, so a window alarm's sound (`Cue.feed_alarm`)
+    comes with its banner: a convoy's first report chimes, each ship added to the report does not.
+    It starts from the game's recent past, as the feed on screen does.
+
+        gate = AlarmGate(game)
+        SoundOutput(sounder, raises=gate.raises)
+    """
+
+    def __init__(self, game: Any = None) -> None:
+        self.log = FeedLog()
+        self.told = recall(self.log, game) if game is not None else Recalled()
+
+    def raises(self, event: Event) -> bool:
+        if not self.told.fresh(event):
+            return False  # taken with the past already (its alarm was raised back then)
+        change = self.log.add(event)
+        return change is not None and change.raises

@@ -20,7 +20,7 @@ from kaleun.uboot.compression import FACTORS
 from kaleun.uboot.figures import FIGURES
 from kaleun.ui.alarms import BY_NAME
 from kaleun.ui.feedlog import FeedLine as LogLine
-from kaleun.ui.feedlog import FeedLog
+from kaleun.ui.feedlog import FeedLog, Recalled, recall
 
 #: how many info-feed messages the window keeps
 FEED_LENGTH = 200
@@ -112,7 +112,7 @@ class Feed:
     newest change last), each with the sentence to render in the table's language and the window
     alarm it raised (`kaleun.ui.alarms`), plus refused inputs.
 
-    The window reads only `lines` and `version` and calls `on_event` and `problem`."""
+    The window reads only `lines` and `version` and calls `recall` (once), `on_event` and `problem`."""
 
     def __init__(self, length: int = FEED_LENGTH) -> None:
         self.log = FeedLog(length=length)
@@ -129,13 +129,19 @@ class Feed:
             self._shown = (self.log.version, tuple(_shown(line) for line in self.log.lines))
         return self._shown[1]
 
-    def on_event(self, event: Event) -> FeedLine | None:
-        """The line the event went into (None: an event without a feed text)."""
+    def on_event(self, event: Event) -> tuple[FeedLine, bool] | None:
+        """The line the event went into and whether it raises the line's alarm (a ship added to a
+        contact report does not: `kaleun.ui.feedlog`); None: an event without a feed text."""
         change = self.log.add(event)
-        return None if change is None else _shown(change.line)
+        return None if change is None else (_shown(change.line), change.raises)
 
     def problem(self, clock: str, text: Msg | str) -> None:
         self.log.problem(clock, text)
+
+    def recall(self, game: Any) -> Recalled:
+        """Start with the game's recent past (`kaleun.ui.feedlog.recall`): the lines the crew saw
+        before a resume, in the table's language."""
+        return recall(self.log, game)
 
     def newest(self, count: int) -> Sequence[FeedLine]:
         return self.lines[-count:]

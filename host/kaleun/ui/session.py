@@ -18,6 +18,7 @@ from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave, AutosaveFailed, EventLog, SoundOutput
 from kaleun.runtime.signals import STOPPER
 from kaleun.runtime.table import Table
+from kaleun.ui.feedlog import AlarmGate
 
 if TYPE_CHECKING:
     from kaleun.uboot.missions.setup import GameSetup
@@ -84,7 +85,8 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     stamp = _session_stem(sessions)
     table = Table(board, game)
     sounder = make_sounder(board)
-    outputs: list = [SoundOutput(sounder), EventLog(sessions / f"{stamp}.events.jsonl")]
+    # a window alarm sounds when the feed raises it (a convoy's first report, not each ship added to it)
+    outputs: list = [SoundOutput(sounder, raises=AlarmGate(game).raises), EventLog(sessions / f"{stamp}.events.jsonl")]
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
                       record=sessions / f"{stamp}.script.jsonl")
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link

@@ -32,6 +32,7 @@ from kaleun.runtime.signals import STOPPER
 from kaleun.ui import theme, typeface
 from kaleun.ui.alarms import BY_NAME as ALARM_KINDS
 from kaleun.ui.alarms import URGENCY, alarm_for
+from kaleun.ui.feedlog import Recalled
 from kaleun.ui.frame import clock_area, draw_alarm_banner, draw_clock, draw_tab_bar, draw_ticker, draw_top_bar
 from kaleun.ui.layout import TABS, Layout
 from kaleun.ui.scene import Drag, Feed, FeedLine, Scene, read_scene
@@ -77,7 +78,6 @@ class Window:
         self.layout = Layout(*size)
         self.fonts = Fonts(self.layout.scale, face=typeface.face(), bold=typeface.face(True))
         self.cache = TextCache()
-        self.feed = Feed()
         self.targets = Targets()
         #: characters drawn that the font cannot show (only with a glyph check, e.g. in tests)
         self.glyph_check: GlyphCheck | None = None
@@ -98,8 +98,6 @@ class Window:
         self.alarms: list[tuple[str, FeedLine, float]] = []
         #: tabs with news: tab -> alarm kind
         self.badges: dict[str, str] = {}
-        #: the mission's end (the debrief reads its fields)
-        self.mission_end: Event | None = None
         #: frames drawn (whole or only the ticking clock)
         self.frames = 0
         #: what the finger went down on: ("figure", id) or ("target", id) or ("none", None)
@@ -116,6 +114,10 @@ class Window:
         self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
         self.screens: dict[str, Screen] = {}
         self.track = Track()
+        #: the feed, the past it started with, and the mission's end (the debrief reads its fields)
+        self.feed = Feed()
+        self._told = Recalled()
+        self.mission_end: Event | None = None
         self._bind(runtime)
         self.screens = {cls.id: cls(self) for cls in SCREENS}
         if setup is not None:
@@ -130,24 +132,31 @@ class Window:
         self.lang: Language = language(getattr(runtime, "language", "en"))
         runtime.listeners.append(self._on_event)
         runtime.problems.append(self._on_problem)
+        self._recall()
+
+    def _recall(self) -> None:
+        """The feed starts with the game's recent past (a resumed game, a window opened on a saved
+        one): the lines the crew saw before, grouped as they were, without their alarms again."""
+        self.feed = Feed()
+        self._told = self.feed.recall(self.game)
+        self.mission_end = next((e for e in reversed(self._told.past) if e.name == "mission_end"), None)
 
     def rebind(self, runtime: Runtime) -> None:
         """Run another runtime (a new game chosen at the set-up) in this window."""
         self._bind(runtime)
-        self.feed = Feed()
         self.track = Track()
         self.alarms.clear()
         self.badges.clear()
         self.ui.clear()
-        self.mission_end = None
         self.touch()
 
     # -- reading the state --------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
         self._events += 1
-        line = self.feed.on_event(event)
+        shown = self.feed.on_event(event) if self._told.fresh(event) else None
         self.track.on_event(event)
-        kind = alarm_for(event.name, event.data) if line is not None else None
+        line, raises = shown if shown is not None else (None, False)
+        kind = alarm_for(event.name, event.data) if raises else None
         if kind is not None and line is not None:
             self.alarms.append((kind.name, line, self.wall()))
             del self.alarms[:-8]

@@ -368,7 +368,7 @@ def _join_plan(crew: Crew, task: str, component: str | None, figures: list[str] 
     (§9.3 lookouts, §10.3.2 a paused repair)."""
     if task == "observation":
         if crew.lookouts() == 0:
-            return Msg("lookouts are posted by the 'observe' order; join_task adds to them")
+            return Msg("no lookouts are posted: assign observation sectors first, then more sailors can join them")
         lookouts = crew.lookout_group(figures, count)
         if isinstance(lookouts, Msg):
             return lookouts

@@ -88,7 +88,7 @@ class Food:
         if len(self.spoiled) == len(SPOIL_ORDER):
             return Msg("all the food has spoiled")
         if self.pending and (swap is not None or replace is not None):
-            return Msg("a swap or replacement was already made for this meal: take the chips with 'cook'")
+            return Msg("a swap or replacement was already made for this meal: choose its chips and cook it")
         pyramid = list(self.pyramid)
         for p in (swap or []) + ([replace] if replace else []):
             if pyramid[p - 1] is None:
@@ -132,14 +132,14 @@ class Food:
                       old=old, new=self.pyramid[replace - 1], pyramid=list(self.pyramid))
         if take is None or replace is not None:
             self.pending = True
-            crew.emit("meal_waiting", feed=Msg("Navigator: choose the chips for the meal ('cook')."),
+            crew.emit("meal_waiting", feed=Msg("Navigator: choose the chips for the meal, then cook it."),
                       pyramid=list(self.pyramid))
             return
         self._take(take, lemon)
 
     def cook_problem(self, take: list[int], lemon: int | None) -> Msg | None:
         if not self.pending:
-            return Msg("no meal is being prepared: give the prepare_meal order")
+            return Msg("no meal is being prepared: give the order to prepare a meal first")
         return self._take_problem(self.pyramid, take, lemon)
 
     def cook(self, take: list[int], lemon: int | None) -> None:

@@ -270,11 +270,11 @@ class Crew(Module, Validator):
             section = tech.section(component)
             self.emit("technical_repair_paused", feed=Msg.plural(
                 "Repair of the {component} paused: {left} of {n} sailor left. Activate enough sailors in "
-                "section {section} to resume (join_task).",
+                "section {section} and let them join the repair to resume it.",
                 "Repair of the {component} paused: {left} of {n} sailors left. Activate enough sailors in "
-                "section {section} to resume (join_task).", component=Msg.term(component_name(component)),
-                left=len(crew), n=job.required, section=section), component=component, sailors=crew,
-                required=job.required, progress=round(tech.progress(component), 3))
+                "section {section} and let them join the repair to resume it.",
+                component=Msg.term(component_name(component)), left=len(crew), n=job.required, section=section),
+                component=component, sailors=crew, required=job.required, progress=round(tech.progress(component), 3))
         self.after_crew_change()
 
     def change_morale(self, change: int, cause: Reason) -> None:

@@ -17,6 +17,14 @@ from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas, wrap
 
 
+def crew_words(lines: list[Msg], game: Any) -> list[Msg]:
+    """The mission's lines as the crew reads them: the console's heading names the mission's id too
+    (what `kaleun play --mission` takes), the sheet its name alone."""
+    mission = game.module("mission")
+    name = Msg.term(str(mission.spec.get("name", "")))
+    return [name if any(v == mission.mission for v in line.values.values()) else line for line in lines[:1]] + lines[1:]
+
+
 class MissionSheet(PagedSheet):
     id = "mission"
     title = Msg("Mission")
@@ -29,7 +37,8 @@ class MissionSheet(PagedSheet):
         from kaleun.uboot.missions.debrief import mission_lines
 
         game = self.game
-        self.lines = mission_lines(game) if game.has_module("mission") else [Msg("This game has no mission.")]
+        self.lines = crew_words(mission_lines(game), game) if game.has_module("mission") else [
+            Msg("This game has no mission.")]
         return (tuple(str(line) for line in self.lines), self.page, self.win.lang.code)
 
     def draw(self, c: Canvas, area: Rect) -> None:

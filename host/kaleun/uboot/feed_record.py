@@ -1,0 +1,139 @@
+"""The info feed's recent past, kept in the save: a resumed table shows the last feed lines it saw.
+
+The window and the console build their feed from the game's events as they come
+(`kaleun.ui.feedlog`); after `kaleun resume` they would start empty while the boat and damage screens
+show everything. The game therefore keeps the last `FEED_KEPT` events with a feed text, and the
+last few of the events without one that the feed reads to group its lines (`DETAILS`: each
+contact's first bearing and range, the own guns' rounds), numbered in the order they happened. A
+front end that starts late puts `past()` through its feed first (`kaleun.ui.feedlog.recall`).
+
+Each kept event keeps its feed as a message (template and values, `messages.to_json`), so a table
+that resumes in another language reads its past in that language too. Each is turned into its saved
+form when it happens (a later change to its data cannot reach the save) and checked against the
+shape a save is read with; an event that would not fit (nothing the game emits today) is left out
+rather than making the save unreadable.
+
+The time compression module keeps it (it hears every event) in its state as `feed`:
+
+    {"count": 153, "events": [{"n": 150, "t": 540.0, "clock": "1941-06-01T04:09:00",
+      "event": "contact_report", "data": {"sensor": "lookouts", "contacts": ["c4"], ...},
+      "feed": {"msg": "Lookouts report {what}.", "values": {...}}}, ...]}
+
+A save from before it has no `feed`: the game resumes with an empty past.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kaleun.core.events import Event
+from kaleun.core.messages import as_values, from_json, to_json
+from kaleun.core.shape import Int, Json, List, Num, Obj, ShapeError, Text, check
+
+log = logging.getLogger(__name__)
+
+#: events with a feed text kept (the feed log keeps as many lines)
+FEED_KEPT = 60
+#: events without a feed text the feed reads to group its lines, and how many of each are kept
+DETAILS: dict[str, int] = {"contact": 60, "gun_round": 30}
+
+#: one kept event in the save
+KEPT_SHAPE = Obj(n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=64), data=Json(depth=8),
+                 optional={"feed": Json(depth=24)})
+#: the record in the save (`Compression`'s state `feed`)
+RECORD_SHAPE = Obj(count=Int(0), events=List(KEPT_SHAPE, most=FEED_KEPT + sum(DETAILS.values())))
+
+
+def _saved(n: int, event: Event) -> dict[str, Any] | None:
+    """An event's saved form, or None when it would not fit the save's shape."""
+    out: dict[str, Any] = {"n": n, "t": event.t, "clock": event.clock, "event": event.name,
+                           "data": as_values(event.data)}
+    if event.feed is not None:
+        out["feed"] = to_json(event.feed)
+    try:
+        out = json.loads(json.dumps(out, allow_nan=False))  # lists for tuples; nothing JSON cannot hold
+        check(KEPT_SHAPE, out, "event")
+    except (TypeError, ValueError, ShapeError) as exc:
+        log.warning("the feed's record leaves out the event %s: %s", event.name, exc)
+        return None
+    return out
+
+
+def _event(saved: Mapping[str, Any]) -> Event:
+    return Event(float(saved["t"]), str(saved["clock"]), str(saved["event"]), dict(saved["data"]),
+                 from_json(saved.get("feed")))
+
+
+class FeedRecord:
+    """The last events the feed reads, in the order they happened."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        #: the last event taken (`hear`), to take the next ones in the order they were emitted
+        self._heard: Event | None = None
+        #: (number, the event as it happened or None after a load, its saved form)
+        self.feed: deque[tuple[int, Event | None, dict[str, Any]]] = deque(maxlen=FEED_KEPT)
+        self.details: dict[str, deque[tuple[int, Event | None, dict[str, Any]]]] = {
+            name: deque(maxlen=n) for name, n in DETAILS.items()}
+
+    def hear(self, event: Event, emitted: Sequence[Event]) -> None:
+        """Take `event` as a listener of every event hears it, with the engine's events emitted so
+        far (`Engine.emitted`). A listener hears an event after the listeners that emit in answer
+        to it, so the record takes every event up to the newest in the order they were emitted
+        (a damage before the technical condition it causes), as the front ends see them. An event
+        the engine did not emit is not kept."""
+        last = len(emitted) - 1
+        if last >= 0 and emitted[last] is event and (last == 0 or emitted[last - 1] is self._heard):
+            self.add(event)  # the usual case: the newest event, everything before it taken
+            self._heard = event
+            return
+        heard = -1
+        for index in range(last, -1, -1):
+            if emitted[index] is self._heard:
+                heard = index
+                break
+        tail = emitted[heard + 1:]
+        if not any(e is event for e in tail):
+            return  # taken already, with an event emitted in answer to it
+        for later in tail:
+            self.add(later)
+        self._heard = tail[-1]
+
+    def add(self, event: Event) -> None:
+        kept = self.feed if event.feed is not None else self.details.get(event.name)
+        if kept is None:
+            return
+        self.count += 1
+        saved = _saved(self.count, event)
+        if saved is not None:
+            kept.append((self.count, event, saved))
+
+    def _kept(self) -> list[tuple[int, Event | None, dict[str, Any]]]:
+        return sorted((*self.feed, *(item for kept in self.details.values() for item in kept)), key=lambda k: k[0])
+
+    def past(self) -> list[Event]:
+        """The kept events, oldest first: those of this game's run as they happened (the same objects
+        the runtime hands on), those of a loaded save rebuilt from it."""
+        return [event if event is not None else _event(saved) for _, event, saved in self._kept()]
+
+    def __len__(self) -> int:
+        return len(self.feed) + sum(len(kept) for kept in self.details.values())
+
+    # -- saving -----------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return {"count": self.count, "events": [dict(saved) for _, _, saved in self._kept()]}
+
+    def load_state(self, state: Mapping[str, Any] | None) -> None:
+        """Load a saved record (None: a save from before it: nothing is kept)."""
+        self.count = int(state["count"]) if state else 0
+        self.feed.clear()
+        for kept in self.details.values():
+            kept.clear()
+        for saved in (state or {}).get("events", []):
+            into = self.feed if saved.get("feed") is not None else self.details.get(str(saved["event"]))
+            if into is not None:
+                into.append((int(saved["n"]), None, dict(saved)))
