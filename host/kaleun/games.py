@@ -13,6 +13,7 @@ from typing import Any
 
 from kaleun.core.engine import Engine, check_state_header
 from kaleun.core.errors import SaveError
+from kaleun.core.messages import Msg
 
 #: game id -> the module with its new_game and load_game
 GAMES: dict[str, str] = {"uboot": "kaleun.uboot.game", "sonar": "kaleun.sonar.game"}
@@ -30,8 +31,8 @@ def load_game(state: Mapping[str, Any]) -> Engine:
     check_state_header(state)
     game_id = state.get("game")
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise SaveError(f"this save belongs to the game {game_id!r}, which this Kaleun does not play "
-                        f"(known: {', '.join(GAMES)})")
+        raise SaveError(Msg("this save belongs to the game {game}, which this Kaleun does not play (known: {known})",
+                            game=repr(game_id), known=", ".join(GAMES)))
     engine: Engine = game_module(game_id).load_game(state)
     return engine
 

@@ -23,6 +23,7 @@ from typing import Any
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
+from kaleun.core.messages import Msg, of_error
 from kaleun.files import UnreadableFile, read_file, regular_or_missing
 from kaleun.games import load_game
 from kaleun.journal import MAX_BYTES as JOURNAL_MAX_BYTES
@@ -92,19 +93,23 @@ def read_save(path: Path) -> tuple[dict[str, Any], bytes]:
     try:
         data = read_file(path, MAX_BYTES)
     except FileNotFoundError as exc:
-        raise SaveError(f"{path}: no such save file") from exc
+        raise SaveError(Msg("{path}: no such save file", path=str(path))) from exc
     except UnreadableFile as exc:
-        raise SaveError(f"{path}: not a save of this Kaleun ({exc.strerror}); it was kept as it is") from exc
+        raise SaveError(Msg("{path}: not a save of this Kaleun ({why}); it was kept as it is", path=str(path),
+                              why=str(exc.strerror))) from exc
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read the save ({exc.strerror or exc})") from exc
+        raise SaveError(Msg("{path}: cannot read the save ({why})", path=str(path),
+                            why=str(exc.strerror or exc))) from exc
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError(f"{path}: the save is damaged (not UTF-8 text); the file was kept as it is") from exc
+        raise SaveError(Msg("{path}: the save is damaged (not UTF-8 text); the file was kept as it is",
+                             path=str(path))) from exc
     try:
         state = jsonin.loads(text, max_depth=MAX_DEPTH)
     except jsonin.JsonInputError as exc:
-        raise SaveError(f"{path}: the save is damaged ({exc}); the file was kept as it is") from exc
+        raise SaveError(Msg("{path}: the save is damaged ({why}); the file was kept as it is", path=str(path),
+                             why=str(exc))) from exc
     return state, data
 
 
@@ -123,7 +128,8 @@ def load_checked(state: Any) -> Engine:
         raise SaveError(f"the loaded game cannot be written again ({exc})") from exc
     where = _first_difference(state, again, "")
     if where is not None:
-        raise SaveError(f"the save is damaged at {where}: the game does not keep what the file holds there")
+        raise SaveError(Msg("the save is damaged at {where}: the game does not keep what the file holds there",
+                             where=where))
     return engine
 
 
@@ -161,8 +167,8 @@ def trial_run(engine: Engine) -> None:
     except SaveError:
         raise
     except Exception as exc:  # anything the rules raise on this state: refuse it, do not crash
-        raise SaveError(f"the saved game fails within {TRIAL_S:.0f} game seconds of its time "
-                        f"({type(exc).__name__}: {exc}), so it cannot be resumed") from exc
+        raise SaveError(Msg("the saved game fails within {seconds:.0f} game seconds of its time ({why}), so it cannot "
+                            "be resumed", seconds=TRIAL_S, why=f"{type(exc).__name__}: {exc}")) from exc
 
 
 @dataclass
@@ -185,7 +191,8 @@ def open_save(path: Path, with_journal: bool = True, trial: bool = True) -> Open
     try:
         engine = load_checked(state)
     except SaveError as exc:
-        raise SaveError(f"{path}: {exc}; the file was kept as it is") from exc
+        raise SaveError(Msg("{path}: {problem}; the file was kept as it is", path=str(path),
+                                problem=of_error(exc))) from exc
     opened = Opened(engine, path, saved_t=engine.t)
     if with_journal:
         _replay_journal(opened, state, data)
@@ -193,7 +200,8 @@ def open_save(path: Path, with_journal: bool = True, trial: bool = True) -> Open
         try:
             trial_run(opened.engine)
         except SaveError as exc:
-            raise SaveError(f"{path}: {exc}; the file was kept as it is") from exc
+            raise SaveError(Msg("{path}: {problem}; the file was kept as it is", path=str(path),
+                                problem=of_error(exc))) from exc
     return opened
 
 

@@ -126,3 +126,23 @@ def test_a_sonar_boat_without_its_start_cell_reads_as_a_sentence(code: str, said
     status = new_sonar_game(0).module("sonar").team_status("yellow")
     assert status["cell"] is None
     assert describe_status(status, language(code)).splitlines()[0] == said
+
+
+@pytest.mark.parametrize(("code", "content", "said"), [
+    ("de", None, "diese Spielstand-Datei gibt es nicht"),
+    ("ru", '{"format": "kaleun-save", "version": 1, "game": "uboot", "seed": "x"', "сохранение повреждено ("),
+    ("de", "[]", "der Spielstand ist kein JSON-Objekt; die Datei bleibt, wie sie ist"),
+])
+def test_kaleun_resume_refuses_a_missing_or_damaged_save_in_the_table_language(home, tmp_path, capsys, code,
+                                                                                content, said) -> None:
+    """A German or Russian table that resumes a missing or damaged save reads why in its language
+    (the technical detail, a JSON parser's words, may stay as it is); the file is kept."""
+    from kaleun.cli import main
+
+    save = tmp_path / "evening.json"
+    if content is not None:
+        save.write_text(content, encoding="utf-8")
+    assert main(["resume", "--console", "--language", code, "--save", str(save)]) != 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"kaleun: {save}: ") and said in err
+    assert content is None or save.read_text(encoding="utf-8") == content

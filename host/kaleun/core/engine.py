@@ -367,7 +367,7 @@ class Engine:
                     raise SaveError(f"the save has no state for '{module.name}'")
                 module.check_state(modules[module.name], f"modules.{module.name}")
         except ShapeError as exc:
-            raise SaveError(f"the save is damaged at {exc}") from exc
+            raise SaveError(Msg("the save is damaged at {where}", where=str(exc))) from exc
         try:
             self.t = float(state["t"])
             self.table_state = dict(state.get("table", {}))
@@ -377,14 +377,15 @@ class Engine:
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
-            raise SaveError(f"the saved state is damaged ({type(exc).__name__}: {exc})") from exc
+            raise SaveError(Msg("the saved state is damaged ({why})", why=f"{type(exc).__name__}: {exc}")) from exc
 
 
 def check_state_header(state: Any) -> None:
     if not isinstance(state, Mapping):
-        raise SaveError("the save is not a JSON object")
+        raise SaveError(Msg("the save is not a JSON object"))
     if state.get("format") != STATE_FORMAT:
-        raise SaveError("this is not a Kaleun save (format field missing or wrong)")
+        raise SaveError(Msg("this is not a Kaleun save (format field missing or wrong)"))
     version = state.get("version")
     if version != STATE_VERSION:
-        raise SaveError(f"save version {version!r} is not supported (this Kaleun reads {STATE_VERSION})")
+        raise SaveError(Msg("save version {version} is not supported (this Kaleun reads {reads})",
+                            version=repr(version), reads=STATE_VERSION))

@@ -125,7 +125,8 @@ def load_game(state: Mapping[str, Any]) -> Engine:
     """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
     check_state_header(state)
     if state.get("game") != GAME_ID:
-        raise SaveError(f"this save belongs to the game {state.get('game')!r}, not {GAME_ID!r}")
+        raise SaveError(Msg("this save belongs to the game {game}, not {this}", game=repr(state.get("game")),
+                            this=repr(GAME_ID)))
     try:
         seed = state["seed"]
         mission = state["config"]["mission"]
@@ -137,9 +138,10 @@ def load_game(state: Mapping[str, Any]) -> Engine:
         check_changes(mission, changes)
         engine = new_game(seed, mission, changes)
     except (KeyError, TypeError, ValueError, OverflowError, CommandError) as exc:
-        raise SaveError(f"the save's game settings are damaged ({exc})") from exc
+        raise SaveError(Msg("the save's game settings are damaged ({why})", why=str(exc))) from exc
     except Exception as exc:  # settings the game cannot be built from, whatever fails on them
-        raise SaveError(f"the save's game settings are damaged ({type(exc).__name__}: {exc})") from exc
+        raise SaveError(Msg("the save's game settings are damaged ({why})",
+                            why=f"{type(exc).__name__}: {exc}")) from exc
     engine.take_events()  # a loaded game does not start again
     engine.load_state(state)
     return engine
