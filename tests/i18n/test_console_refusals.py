@@ -4,30 +4,13 @@ the table's language, and a field's problem names the order ("fire_torpedoes: tu
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from kaleun.boards.loader import default_board
 from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
-from kaleun.runtime.loop import Runtime
-from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
-from kaleun.ui.console import Console
+from kit import console_typed
 
-
-def typed(language: str, *lines: str) -> str:
-    game = new_game(0)
-    runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
-    runtime.language = language
-    out = io.StringIO()
-    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
-    runtime.step()
-    start = len(out.getvalue())
-    for line in lines:
-        console.handle(line)
-        runtime.step()
-    return out.getvalue()[start:]
+typed = console_typed
 
 
 @pytest.mark.parametrize(("language", "line", "said"), [

@@ -9,28 +9,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from kaleun.boards.loader import default_board
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import of_error
 from kaleun.i18n import language
-from kaleun.runtime.loop import Runtime
-from kaleun.runtime.table import Table
 from kaleun.uboot.game import mission_spec, new_game
 from kaleun.ui.console import Console
+from kit import console_typed
 
-
-def typed(code: str, *lines: str) -> str:
-    game = new_game(0)
-    runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
-    runtime.language = code
-    out = io.StringIO()
-    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
-    runtime.step()
-    start = len(out.getvalue())
-    for line in lines:
-        console.handle(line)
-        runtime.step()
-    return out.getvalue()[start:]
+typed = console_typed
 
 
 @pytest.mark.parametrize(("code", "said"), [
