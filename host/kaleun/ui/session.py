@@ -113,6 +113,16 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     return runtime
 
 
+def retire(runtime: Runtime) -> None:
+    """The game a window opened with gives way to the one chosen at its set-up (before the new
+    runtime is made). That game never ran: nothing of it is saved again (closing it later must not
+    write it over the chosen game's autosave and journal), and its table lets go of the deck hub's
+    port and the GPIO pins at once, so the new table takes them without waiting for them."""
+    if runtime.autosave is not None:
+        runtime.autosave.abandon("the game gave way to the one chosen at the set-up")
+    runtime.table.close()
+
+
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
                  fullscreen: bool = False, language: str = "en", keep_previous: bool = False,
                  setup: bool = False) -> Session:
@@ -131,10 +141,15 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
         if setup:
             from kaleun.ui.screens.setup import Setup
 
+            current = [runtime]
+
             def restart(chosen: GameSetup) -> Runtime:
                 from kaleun.career import start_configured
 
-                return make_runtime(start_configured(chosen), board)
+                game = start_configured(chosen)  # a refusal leaves the game on the screen as it is
+                retire(current[0])
+                current[0] = make_runtime(game, board)
+                return current[0]
 
             return Window(runtime, fullscreen=True if fullscreen else None, setup=lambda w: Setup(w, restart))
         return Window(runtime, fullscreen=True if fullscreen else None)
