@@ -18,6 +18,7 @@ from kaleun.games import make_table
 from kaleun.paths import autosave_path, state_dir
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave, EventLog, Output
+from kaleun.runtime.signals import STOPPER
 from kaleun.sonar.turns import TEAMS
 from kaleun.ui.session import Session, _session_stem
 
@@ -46,6 +47,7 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
                                                            triggers=SAVE_ON),
                       record=sessions / f"{stamp}.script.jsonl")
     runtime.language = language
+    STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
     runtime.save()
     return runtime
 
