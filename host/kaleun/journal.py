@@ -56,6 +56,10 @@ SYNC_WALL_S = 2.0
 MAX_BYTES = 256 * 1024 * 1024
 #: nesting a journal line may have (a command nests about 4 levels)
 MAX_DEPTH = 32
+#: how far (game s) a journal may run past its save: a full save starts the journal afresh every
+#: watch (6 game hours), so a week is far beyond anything written; a time damaged into years would
+#: have the resume simulate them for hours (a game day replays in about 0.05 s)
+MAX_SPAN_S = 7 * 86400.0
 
 
 def journal_path(save: Path) -> Path:
@@ -402,7 +406,7 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
     last = base_t
     for number, text in enumerate(lines[first:], start=first + 1):
         try:
-            entry = _entry(text, last)
+            entry = _entry(text, last, base_t + MAX_SPAN_S)
         except ValueError as exc:
             journal.problem = f"{path}:{number}: {exc}; the journal was replayed up to the line before"
             return journal
@@ -434,7 +438,7 @@ def _table_value(value: Any) -> bool:
     return value is None or (isinstance(value, int) and not isinstance(value, bool) and -10**6 < value < 10**6)
 
 
-def _entry(text: bytes, last: float) -> Entry:
+def _entry(text: bytes, last: float, latest: float) -> Entry:
     obj = jsonin.loads(text, max_depth=MAX_DEPTH)
     if not isinstance(obj, dict) or not set(obj) <= {"t", "command", "table", "save"}:
         raise ValueError("not a journal line")
@@ -443,6 +447,8 @@ def _entry(text: bytes, last: float) -> Entry:
     t = obj.get("t")
     if isinstance(t, bool) or not isinstance(t, int | float) or not last <= t <= 1e10:
         raise ValueError(f"the game time {t!r} does not follow {last!r}")
+    if t > latest:
+        raise ValueError(f"the game time {t!r} is more than {MAX_SPAN_S / 86400:g} game days after the save's")
     command = obj.get("command")
     if command is not None and (not isinstance(command, dict) or not isinstance(command.get("do"), str)):
         raise ValueError("a command must be an object with 'do'")
