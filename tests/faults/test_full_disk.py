@@ -254,3 +254,35 @@ def test_captain_sonars_consoles_never_say_saved_when_the_storage_could_not_take
     assert session.run() == 1
     text = out.getvalue()
     assert "Game saved" not in text and "could not be saved in" in text, text
+
+
+def test_a_debrief_chart_the_storage_cannot_take_leaves_no_half_written_file(tmp_path, monkeypatch):
+    """The mission ends on a full disk: the PNG writer (pygame) fails with its own error after writing
+    part of the file. That is an OSError to its callers (`kaleun run --debrief` said nothing else), and
+    the part written is taken back: it took the last room on the storage and stayed there."""
+    import pygame
+    from kaleun.cli import main
+    from kaleun.ui import debrief_chart
+
+    def full(surface: Any, name: str) -> None:
+        Path(name).write_bytes(b"\x89PNG" + b"\0" * 4096)  # as far as it got
+        raise pygame.error(f"Couldn't write {name}: No space left on device")
+
+    monkeypatch.setattr(pygame.image, "save", full)
+    png = tmp_path / "out" / "debrief.png"
+    with pytest.raises(OSError, match="No space left on device"):
+        debrief_chart.write_debrief(debrief_data(), png)
+    assert list(png.parent.iterdir()) == []
+    script = tmp_path / "end.jsonl"
+    script.write_text('{"t": 60, "do": "end"}\n')
+    code = main(["run", "--mission", "exercise_convoy", "--script", str(script), "--events",
+                 str(tmp_path / "ev.jsonl"), "--debrief", str(png)])
+    assert code == 1 and sorted(p.name for p in png.parent.iterdir()) == ["debrief.json"]
+
+
+def debrief_data() -> dict[str, Any]:
+    from kaleun.uboot.missions.debrief import debrief
+
+    game = new_game(3, "exercise_convoy")
+    game.advance_to(60)
+    return debrief(game)
