@@ -389,6 +389,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                                            language=language, keep_previous=not resume or bool(elsewhere))
             except SessionError as exc:
                 return _fail(f"kaleun: {exc}")
+            except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
+                return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
             _say_kept(sonar.runtime.autosave)
             return sonar.run()
         assert board is not None

@@ -255,11 +255,16 @@ def keep_aside(path: Path) -> Path | None:
 
 
 def _copy_durably(src: Path, dst: Path) -> None:
+    """Copy `src` to `dst` atomically; a copy that fails half way (a full disk) leaves nothing behind."""
     tmp = dst.with_name(f".{dst.name}.tmp")
-    shutil.copyfile(src, tmp)
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, dst)
+    try:
+        shutil.copyfile(src, tmp)
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, dst)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def game_finished(path: Path) -> bool | None:

@@ -286,3 +286,37 @@ def debrief_data() -> dict[str, Any]:
     game = new_game(3, "exercise_convoy")
     game.advance_to(60)
     return debrief(game)
+
+
+def test_a_captain_sonar_game_whose_first_save_fails_is_not_started(tmp_path):
+    """As for U-BOOT: nothing is played that cannot be saved. A Captain Sonar game was played to its
+    end with a log line about it, and then said it could not be saved."""
+    from kit import run_kaleun
+
+    (tmp_path / "autosave.json").mkdir()
+    result = run_kaleun("play", "--console", "--game", "sonar", "--seed", "1", home=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "cannot be saved in" in result.stderr and "so it was not started" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and "yellow>" not in result.stdout
+
+
+def test_a_new_game_on_a_full_disk_leaves_the_previous_game_and_no_half_copy(tmp_path, monkeypatch):
+    """A new game keeps the previous one aside first: its save by a hard link, its journal by a copy.
+    The copy that fails half way (the disk full) was left as a hidden temporary file, taking room on a
+    storage that had none; now only the previous game's own files stay, as they were."""
+    import shutil
+
+    old = new_game(77)
+    saves.save_game(old, tmp_path / "autosave.json")
+    journal_path(tmp_path / "autosave.json").write_text('{"journal":"kaleun-journal","version":1}\n' * 200)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def copy_until_full(src: Any, dst: Any) -> None:
+        Path(dst).write_bytes(Path(src).read_bytes()[:1000])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(shutil, "copyfile", copy_until_full)
+    autosave = Autosave(new_game(5), tmp_path / "autosave.json", keep_previous=True)
+    autosave.save()
+    assert autosave.problem is not None and autosave.reason == os.strerror(errno.ENOSPC)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

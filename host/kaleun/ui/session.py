@@ -98,19 +98,26 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     runtime.debrief = DebriefOutput(game, sessions, stamp, language=lambda: str(getattr(runtime, "language", "en")))
     runtime.outputs.append(runtime.debrief)
     STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
+    first_save(runtime)  # a power cut before the first watch change loses nothing
+    return runtime
+
+
+def first_save(runtime: Runtime) -> None:
+    """Save a game that is about to start (U-BOOT and Captain Sonar alike). Nothing is played that
+    cannot be saved: a save that fails (a full disk, a folder where the autosave belongs) closes the
+    runtime and raises AutosaveFailed, the previous save as it was."""
     autosave = runtime.autosave
     if autosave is not None:
         autosave.report, told = (lambda text: None), autosave.report  # a failure here is said below
-    runtime.save()  # a power cut before the first watch change loses nothing
+    runtime.save()
     if autosave is not None:
         autosave.report = told
-    if autosave is not None and autosave.problem is not None:  # nothing is played that cannot be saved
+    if autosave is not None and autosave.problem is not None:
         autosave.abandon("the first save failed")
         runtime.close()
         raise AutosaveFailed(Msg("the game cannot be saved in {path} ({reason}), so it was not started; the previous "
                                  "save is as it was. Make room on the storage (or move away what is in the way) and "
                                  "start again.", path=str(autosave.path), reason=autosave.reason))
-    return runtime
 
 
 def retire(runtime: Runtime) -> None:

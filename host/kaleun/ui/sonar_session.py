@@ -20,7 +20,7 @@ from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave, EventLog, Output
 from kaleun.runtime.signals import STOPPER
 from kaleun.sonar.turns import TEAMS
-from kaleun.ui.session import Session, _session_stem
+from kaleun.ui.session import Session, _session_stem, first_save
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
                       record=sessions / f"{stamp}.script.jsonl")
     runtime.language = language
     STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
-    runtime.save()
+    first_save(runtime)  # AutosaveFailed: nothing is played that cannot be saved
     return runtime
 
 
