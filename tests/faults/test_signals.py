@@ -155,3 +155,30 @@ def test_a_stop_signal_while_the_program_loads_ends_it_with_a_line_not_a_traceba
     assert result.returncode == 128 + sig and "kaleun: stopped by" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
     assert (tmp_path / "autosave.json").read_bytes() == before and not list(tmp_path.glob("autosave-*"))
+
+
+LEAVING = """
+import os, signal, sys
+import kaleun.cli
+from kaleun.__main__ import run
+
+kaleun.cli._main = lambda argv: 0  # a game played, saved and closed
+code = run()
+for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):  # a crew still pressing Ctrl-C, systemd stopping
+    os.kill(os.getpid(), sig)
+sys.exit(code)
+"""
+
+
+def test_a_stop_signal_after_the_game_is_saved_and_closed_changes_nothing(tmp_path):
+    """Between `Game saved` and the interpreter's end a stop signal ended the exit with `stopped ...
+    while starting; nothing was changed` (status 143) or killed it outright; the game is saved then,
+    so the exit status stays the game's."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    result = subprocess.run([sys.executable, "-c", LEAVING], capture_output=True, text=True,
+                            env=kaleun_env(tmp_path), cwd=tmp_path, timeout=60)
+    assert result.returncode == 0 and result.stderr == "", (result.returncode, result.stderr)
