@@ -182,3 +182,30 @@ def test_a_stop_signal_after_the_game_is_saved_and_closed_changes_nothing(tmp_pa
     result = subprocess.run([sys.executable, "-c", LEAVING], capture_output=True, text=True,
                             env=kaleun_env(tmp_path), cwd=tmp_path, timeout=60)
     assert result.returncode == 0 and result.stderr == "", (result.returncode, result.stderr)
+
+
+@pytest.mark.parametrize("moment", ["kept aside", "pruned"])
+def test_a_stop_between_keeping_the_previous_game_and_the_first_save_leaves_it_where_resume_finds_it(
+        tmp_path, monkeypatch, moment):
+    """Issue 13 item 2 at its narrowest: the new game's first save keeps the previous game under an
+    earlier-game name, then writes the new one. A stop signal (or a kill) between the two must leave
+    the previous game at autosave.json with its journal (it was moved aside before, and `kaleun resume`
+    said 'no such save file'). The moment is made exact by raising there as a signal handler does."""
+    from kaleun.journal import journal_path
+    from kaleun.runtime import outputs
+    from kaleun.runtime.outputs import Autosave
+    from kaleun.runtime.signals import StopRequested
+
+    before = old_game(tmp_path)
+    journal_path(tmp_path / "autosave.json").write_text('{"journal":"kaleun-journal"}\n')
+    files = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def stopped(*args, **kwargs):
+        raise StopRequested(signal.SIGTERM)
+
+    monkeypatch.setattr(outputs, "save_game" if moment == "kept aside" else "prune_kept", stopped)
+    with pytest.raises(StopRequested):
+        Autosave(new_game(NEW_SEED), tmp_path / "autosave.json", keep_previous=True).save()
+    assert (tmp_path / "autosave.json").read_bytes() == before
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if not p.name.startswith("autosave-")} == files
+    assert open_save(tmp_path / "autosave.json").engine.seed == OLD_SEED
