@@ -25,10 +25,12 @@ line is ignored when the journal is read.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
 import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -38,7 +40,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
-from kaleun.files import UnreadableFile, read_file
+from kaleun.files import UnreadableFile, read_file, regular_or_missing
 
 log = logging.getLogger(__name__)
 
@@ -173,8 +175,14 @@ class JournalWriter:
         """Begin afresh after a full save with digest `base` at game time `t` (the save is on
         the storage already: a journal cut short now only loses what the save holds)."""
         if self.fd is None:
+            self.check()
             existed = self.path.exists()
-            self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            # without waiting: a named pipe put there since the check would block the table for ever
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK, 0o600)
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                self.check()
+            self.fd = fd
             if not existed:
                 _sync_folder(self.path.parent)
             self.flusher = _Flusher(self)
@@ -190,6 +198,14 @@ class JournalWriter:
         self.unflushed = None
         self.flushed_t = t
         self.lines = 0
+
+    def check(self) -> None:
+        """Raise OSError (naming the path and what is there) when the journal's path holds something
+        that is not a file: a folder, a named pipe (opening it to write waits for a reader for ever), a
+        link to a device (/dev/zero would swallow every line)."""
+        what = regular_or_missing(self.path)
+        if what is not None:
+            raise OSError(errno.EINVAL, f"{self.path}: {what}")
 
     def _write(self, obj: Mapping[str, Any]) -> None:
         """Append one line (ValueError/TypeError for a value JSON cannot hold, before anything is

@@ -244,7 +244,7 @@ def keep_aside(path: Path) -> Path | None:
         return None
     kept = kept_name(path.parent)
     journal = journal_path(path)
-    if journal.exists():
+    if journal.exists() and regular_or_missing(journal) is None:  # a pipe or /dev/zero is no journal to copy
         _copy_durably(journal, journal_path(kept))
     try:
         os.link(path, kept)  # the same file under a second name: nothing to copy

@@ -118,3 +118,26 @@ def test_arrays_nested_without_end_in_a_board_or_mission_file_are_refused_by_the
         line = 2
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert f"{path}:{line}: not valid TOML" in result.stderr and "nested too deeply" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "folder"])
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_an_odd_thing_where_the_journal_belongs_stops_the_start_with_what_it_is(tmp_path, odd, command):
+    """The journal is written next to the autosave. A named pipe there hung `kaleun play` and `kaleun
+    resume` for ever (opening it to write waits for a reader), a folder stopped the start only after the
+    new game had replaced the previous one in autosave.json, and a new game copied a link to /dev/zero
+    (the previous game's journal, kept aside) until the storage was full. Now the start stops at once,
+    naming the path and what is there, and the previous save is as it was."""
+    make, words = ODD[odd]
+    save_game(new_game(77), tmp_path / "autosave.json")
+    before = (tmp_path / "autosave.json").read_bytes()
+    journal = journal_path(tmp_path / "autosave.json")
+    make(journal)
+    args = ["play", "--seed", "1", "--mission", "training"] if command == "play" else ["resume"]
+    result = run_kaleun(*args, "--console", home=tmp_path, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    said = f"cannot be saved in {tmp_path / 'autosave.json'} ({journal}: it is a {words}"
+    assert said in result.stderr, result.stderr
+    assert "so it was not started; the previous save is as it was" in result.stderr
+    assert (tmp_path / "autosave.json").read_bytes() == before
+    assert not list(tmp_path.glob("autosave-*")) and not list(tmp_path.glob(".*.tmp"))
