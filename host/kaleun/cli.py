@@ -673,6 +673,7 @@ def main(argv: list[str] | None = None) -> int:
     from kaleun.runtime.signals import STOPPER, StopRequested
 
     STOPPER.install()  # first: a stop signal at any moment leaves the files as they were
+    _tolerant_input()
     try:
         return _main(argv)
     except StopRequested as exc:
@@ -680,6 +681,18 @@ def main(argv: list[str] | None = None) -> int:
         return 128 + exc.signum
     finally:
         STOPPER.uninstall()
+
+
+def _tolerant_input() -> None:
+    """A byte typed that is not UTF-8 (a terminal set to Latin-1, line noise on a serial console) is
+    read as U+FFFD and refused like any unknown word. With a UTF-8 locale Python decodes the terminal
+    strictly: the console took such a line for its input gone and left the game."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):  # not a text stream that can change (a test's stand-in)
+            pass
 
 
 def _main(argv: list[str] | None) -> int:
