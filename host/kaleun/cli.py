@@ -687,12 +687,12 @@ def _tolerant_input() -> None:
     """A byte typed that is not UTF-8 (a terminal set to Latin-1, line noise on a serial console) is
     read as U+FFFD and refused like any unknown word. With a UTF-8 locale Python decodes the terminal
     strictly: the console took such a line for its input gone and left the game."""
+    import contextlib
+
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
-        try:
+        with contextlib.suppress(ValueError, OSError):  # not a text stream that can change (a test's stand-in)
             reconfigure(errors="replace")
-        except (ValueError, OSError):  # not a text stream that can change (a test's stand-in)
-            pass
 
 
 def _main(argv: list[str] | None) -> int:
