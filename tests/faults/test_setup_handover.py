@@ -99,3 +99,22 @@ def test_a_replaced_game_is_never_saved_again(home, monkeypatch):
     old.game.advance_to(600)
     old.close()
     assert (home / "autosave.json").read_bytes() == before
+
+
+def test_the_chosen_game_keeps_its_speaker_when_the_replaced_one_closes(home, monkeypatch, caplog):
+    """Both games' speakers share pygame's mixer. The replaced game was closed after the new one had
+    made its speaker, and its close shut the mixer: the chosen game played its evening in silence
+    ('the sound bell could not play: mixer not initialized' at every cue)."""
+    import pygame
+
+    win = window_on_the_set_up(monkeypatch)
+    assert win.runtime.sounder.available  # SDL's dummy audio driver: a mixer that plays
+    setup = win.overlay
+    setup.choose("exercise_convoy")
+    setup.start()
+    sounder = win.runtime.sounder
+    assert sounder.available and pygame.mixer.get_init() is not None
+    with caplog.at_level(logging.WARNING, logger="kaleun.ports.sound"):
+        sounder.bell([2, 2])
+    assert not [r for r in caplog.records if "could not play" in r.getMessage()], caplog.text
+    win.runtime.close()

@@ -122,12 +122,13 @@ def first_save(runtime: Runtime) -> None:
 
 def retire(runtime: Runtime) -> None:
     """The game a window opened with gives way to the one chosen at its set-up (before the new
-    runtime is made). That game never ran: nothing of it is saved again (closing it later must not
-    write it over the chosen game's autosave and journal), and its table lets go of the deck hub's
-    port and the GPIO pins at once, so the new table takes them without waiting for them."""
+    runtime is made). That game never ran: nothing of it is saved again (closing it later wrote it
+    over the chosen game's autosave and journal), and it is closed now: its table lets go of the deck
+    hub's port and the GPIO pins, its lamps of their pixels and its speaker of the mixer, so the new
+    game takes them (closed later, it shut the mixer the new game's speaker shares: a silent evening)."""
     if runtime.autosave is not None:
         runtime.autosave.abandon("the game gave way to the one chosen at the set-up")
-    runtime.table.close()
+    runtime.close()
 
 
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
