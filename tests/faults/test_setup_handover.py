@@ -118,3 +118,32 @@ def test_the_chosen_game_keeps_its_speaker_when_the_replaced_one_closes(home, mo
         sounder.bell([2, 2])
     assert not [r for r in caplog.records if "could not play" in r.getMessage()], caplog.text
     win.runtime.close()
+
+
+def test_a_chosen_game_that_cannot_be_saved_is_refused_on_the_set_up_and_a_stop_signal_still_ends_the_window(
+        home, monkeypatch):
+    """The chosen game's first save fails (the storage filled up since the window opened): the set-up says
+    why and nothing is played; a stop signal must still end the window (it was sent to the chosen game's
+    runtime, closed at once, while the window went on showing the one it opened with)."""
+    from kaleun.runtime.signals import STOPPER
+    from kaleun.ui import session
+
+    win = window_on_the_set_up(monkeypatch)
+    real = session.first_save
+
+    def full(runtime):
+        monkeypatch.setattr(session, "first_save", real)  # once
+        runtime.autosave.abandon("test")
+        runtime.close()
+        raise session.AutosaveFailed("the game cannot be saved in the test's autosave (No space left on device)")
+
+    monkeypatch.setattr(session, "first_save", full)
+    setup = win.overlay
+    setup.choose("exercise_convoy")
+    setup.start()
+    assert "No space left on device" in str(setup.problem)
+    STOPPER._stop()  # what a SIGTERM does now
+    assert win.runtime.stopping
+    setup.start()  # there is room again: the chosen game starts
+    assert win.runtime.game.module("mission").mission == "exercise_convoy" and not win.runtime.stopping
+    win.runtime.close()

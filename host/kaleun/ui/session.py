@@ -156,7 +156,11 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
 
                 game = start_configured(chosen)  # a refusal leaves the game on the screen as it is
                 retire(current[0])
-                current[0] = make_runtime(game, board)
+                try:
+                    current[0] = make_runtime(game, board)
+                except BaseException:  # the set-up says why; a stop signal still ends the window
+                    STOPPER.running(current[0].request_stop)
+                    raise
                 return current[0]
 
             return Window(runtime, fullscreen=True if fullscreen else None, setup=lambda w: Setup(w, restart))
