@@ -673,7 +673,7 @@ def main(argv: list[str] | None = None) -> int:
     from kaleun.runtime.signals import STOPPER, StopRequested
 
     STOPPER.install()  # first: a stop signal at any moment leaves the files as they were
-    _tolerant_input()
+    _tolerant_terminal()
     try:
         return _main(argv)
     except StopRequested as exc:
@@ -683,16 +683,19 @@ def main(argv: list[str] | None = None) -> int:
         STOPPER.uninstall()
 
 
-def _tolerant_input() -> None:
+def _tolerant_terminal() -> None:
     """A byte typed that is not UTF-8 (a terminal set to Latin-1, line noise on a serial console) is
-    read as U+FFFD and refused like any unknown word. With a UTF-8 locale Python decodes the terminal
-    strictly: the console took such a line for its input gone and left the game."""
+    read as U+FFFD and refused like any unknown word; a letter the terminal cannot show (Cyrillic on a
+    Latin-1 terminal) is printed as '?'. Python reads and writes a terminal strictly: the consoles took
+    such a line for their input gone and left the game, or at the first such letter took the terminal
+    for gone and printed nothing more."""
     import contextlib
 
-    reconfigure = getattr(sys.stdin, "reconfigure", None)
-    if reconfigure is not None:
-        with contextlib.suppress(ValueError, OSError):  # not a text stream that can change (a test's stand-in)
-            reconfigure(errors="replace")
+    for stream in (sys.stdin, sys.stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # not a text stream that can change (a test's stand-in)
+                reconfigure(errors="replace")
 
 
 def _main(argv: list[str] | None) -> int:
