@@ -15,6 +15,14 @@ def _stopped_while_loading(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
+def _leaving() -> None:
+    """The program has done its work (a game is saved and closed): a stop signal from now until the
+    interpreter has gone changes nothing, so it is ignored. Before, it ended the exit with a line saying
+    nothing was changed, or (once the interpreter began to finalise) as killed by the signal."""
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_IGN)
+
+
 def run() -> int:
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, _stopped_while_loading)
@@ -24,7 +32,9 @@ def run() -> int:
     try:
         from kaleun.cli import main
 
-        return main()
+        code = main()
+        _leaving()
+        return code
     except StopRequested as exc:  # stopped while the program loads: nothing was read or written yet
         print(f"kaleun: stopped by {exc}", file=sys.stderr)
         return 128 + exc.signum

@@ -398,6 +398,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                                            language=language, keep_previous=not resume or bool(elsewhere))
             except SessionError as exc:
                 return _fail(f"kaleun: {exc}")
+            except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
+                return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
             _say_kept(sonar.runtime.autosave, language)
             return sonar.run()
         assert board is not None
@@ -682,6 +684,7 @@ def main(argv: list[str] | None = None) -> int:
     from kaleun.runtime.signals import STOPPER, StopRequested
 
     STOPPER.install()  # first: a stop signal at any moment leaves the files as they were
+    _tolerant_terminal()
     try:
         return _main(argv)
     except StopRequested as exc:
@@ -689,6 +692,21 @@ def main(argv: list[str] | None = None) -> int:
         return 128 + exc.signum
     finally:
         STOPPER.uninstall()
+
+
+def _tolerant_terminal() -> None:
+    """A byte typed that is not UTF-8 (a terminal set to Latin-1, line noise on a serial console) is
+    read as U+FFFD and refused like any unknown word; a letter the terminal cannot show (Cyrillic on a
+    Latin-1 terminal) is printed as '?'. Python reads and writes a terminal strictly: the consoles took
+    such a line for their input gone and left the game, or at the first such letter took the terminal
+    for gone and printed nothing more."""
+    import contextlib
+
+    for stream in (sys.stdin, sys.stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # not a text stream that can change (a test's stand-in)
+                reconfigure(errors="replace")
 
 
 def _main(argv: list[str] | None) -> int:

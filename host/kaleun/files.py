@@ -12,7 +12,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import tomllib
 from pathlib import Path
+from typing import Any
 
 
 class UnreadableFile(OSError):
@@ -70,3 +72,15 @@ def regular_or_missing(path: Path) -> str | None:
     except OSError as exc:
         return exc.strerror or str(exc)
     return None if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """`tomllib.loads` for the files a crew writes (boards, missions). Arrays or inline tables nested
+    without end are refused as a TOMLDecodeError naming their line: the standard parser recurses once
+    per level, so a file of 100,000 `[` would otherwise raise RecursionError (a traceback)."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        line = next((n for n, row in enumerate(text.splitlines(), start=1)
+                     if row.count("[") + row.count("{") > 100), 1)
+        raise tomllib.TOMLDecodeError(f"arrays or tables nested too deeply (at line {line}, column 1)") from None

@@ -25,10 +25,12 @@ line is ignored when the journal is read.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
 import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -38,7 +40,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
-from kaleun.files import UnreadableFile, read_file
+from kaleun.files import UnreadableFile, read_file, regular_or_missing
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +58,10 @@ SYNC_WALL_S = 2.0
 MAX_BYTES = 256 * 1024 * 1024
 #: nesting a journal line may have (a command nests about 4 levels)
 MAX_DEPTH = 32
+#: how far (game s) a journal may run past its save: a full save starts the journal afresh every
+#: watch (6 game hours), so a week is far beyond anything written; a time damaged into years would
+#: have the resume simulate them for hours (a game day replays in about 0.05 s)
+MAX_SPAN_S = 7 * 86400.0
 
 
 def journal_path(save: Path) -> Path:
@@ -169,8 +175,14 @@ class JournalWriter:
         """Begin afresh after a full save with digest `base` at game time `t` (the save is on
         the storage already: a journal cut short now only loses what the save holds)."""
         if self.fd is None:
+            self.check()
             existed = self.path.exists()
-            self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            # without waiting: a named pipe put there since the check would block the table for ever
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK, 0o600)
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                self.check()
+            self.fd = fd
             if not existed:
                 _sync_folder(self.path.parent)
             self.flusher = _Flusher(self)
@@ -186,6 +198,14 @@ class JournalWriter:
         self.unflushed = None
         self.flushed_t = t
         self.lines = 0
+
+    def check(self) -> None:
+        """Raise OSError (naming the path and what is there) when the journal's path holds something
+        that is not a file: a folder, a named pipe (opening it to write waits for a reader for ever), a
+        link to a device (/dev/zero would swallow every line)."""
+        what = regular_or_missing(self.path)
+        if what is not None:
+            raise OSError(errno.EINVAL, f"{self.path}: {what}")
 
     def _write(self, obj: Mapping[str, Any]) -> None:
         """Append one line (ValueError/TypeError for a value JSON cannot hold, before anything is
@@ -402,7 +422,7 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
     last = base_t
     for number, text in enumerate(lines[first:], start=first + 1):
         try:
-            entry = _entry(text, last)
+            entry = _entry(text, last, base_t + MAX_SPAN_S)
         except ValueError as exc:
             journal.problem = f"{path}:{number}: {exc}; the journal was replayed up to the line before"
             return journal
@@ -434,7 +454,7 @@ def _table_value(value: Any) -> bool:
     return value is None or (isinstance(value, int) and not isinstance(value, bool) and -10**6 < value < 10**6)
 
 
-def _entry(text: bytes, last: float) -> Entry:
+def _entry(text: bytes, last: float, latest: float) -> Entry:
     obj = jsonin.loads(text, max_depth=MAX_DEPTH)
     if not isinstance(obj, dict) or not set(obj) <= {"t", "command", "table", "save"}:
         raise ValueError("not a journal line")
@@ -443,6 +463,8 @@ def _entry(text: bytes, last: float) -> Entry:
     t = obj.get("t")
     if isinstance(t, bool) or not isinstance(t, int | float) or not last <= t <= 1e10:
         raise ValueError(f"the game time {t!r} does not follow {last!r}")
+    if t > latest:
+        raise ValueError(f"the game time {t!r} is more than {MAX_SPAN_S / 86400:g} game days after the save's")
     command = obj.get("command")
     if command is not None and (not isinstance(command, dict) or not isinstance(command.get("do"), str)):
         raise ValueError("a command must be an object with 'do'")

@@ -252,7 +252,7 @@ def keep_aside(path: Path) -> Path | None:
         return None
     kept = kept_name(path.parent)
     journal = journal_path(path)
-    if journal.exists():
+    if journal.exists() and regular_or_missing(journal) is None:  # a pipe or /dev/zero is no journal to copy
         _copy_durably(journal, journal_path(kept))
     try:
         os.link(path, kept)  # the same file under a second name: nothing to copy
@@ -263,11 +263,16 @@ def keep_aside(path: Path) -> Path | None:
 
 
 def _copy_durably(src: Path, dst: Path) -> None:
+    """Copy `src` to `dst` atomically; a copy that fails half way (a full disk) leaves nothing behind."""
     tmp = dst.with_name(f".{dst.name}.tmp")
-    shutil.copyfile(src, tmp)
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, dst)
+    try:
+        shutil.copyfile(src, tmp)
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, dst)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def game_finished(path: Path) -> bool | None:

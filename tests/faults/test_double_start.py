@@ -32,7 +32,9 @@ def test_two_starts_at_the_same_instant_give_one_game_and_one_sentence(tmp_path)
                 for seed in (11, 12)]
         try:
             loser = None
+            deadline = time.monotonic() + GUARD_S
             while loser is None:  # the refused one leaves at once; the winner plays until stopped
+                assert time.monotonic() < deadline, "neither start was refused: both play in one home"
                 for proc in both:
                     try:
                         proc.wait(0.1)

@@ -254,3 +254,69 @@ def test_captain_sonars_consoles_never_say_saved_when_the_storage_could_not_take
     assert session.run() == 1
     text = out.getvalue()
     assert "Game saved" not in text and "could not be saved in" in text, text
+
+
+def test_a_debrief_chart_the_storage_cannot_take_leaves_no_half_written_file(tmp_path, monkeypatch):
+    """The mission ends on a full disk: the PNG writer (pygame) fails with its own error after writing
+    part of the file. That is an OSError to its callers (`kaleun run --debrief` said nothing else), and
+    the part written is taken back: it took the last room on the storage and stayed there."""
+    import pygame
+    from kaleun.cli import main
+    from kaleun.ui import debrief_chart
+
+    def full(surface: Any, name: str) -> None:
+        Path(name).write_bytes(b"\x89PNG" + b"\0" * 4096)  # as far as it got
+        raise pygame.error(f"Couldn't write {name}: No space left on device")
+
+    monkeypatch.setattr(pygame.image, "save", full)
+    png = tmp_path / "out" / "debrief.png"
+    with pytest.raises(OSError, match="No space left on device"):
+        debrief_chart.write_debrief(debrief_data(), png)
+    assert list(png.parent.iterdir()) == []
+    script = tmp_path / "end.jsonl"
+    script.write_text('{"t": 60, "do": "end"}\n')
+    code = main(["run", "--mission", "exercise_convoy", "--script", str(script), "--events",
+                 str(tmp_path / "ev.jsonl"), "--debrief", str(png)])
+    assert code == 1 and sorted(p.name for p in png.parent.iterdir()) == ["debrief.json"]
+
+
+def debrief_data() -> dict[str, Any]:
+    from kaleun.uboot.missions.debrief import debrief
+
+    game = new_game(3, "exercise_convoy")
+    game.advance_to(60)
+    return debrief(game)
+
+
+def test_a_captain_sonar_game_whose_first_save_fails_is_not_started(tmp_path):
+    """As for U-BOOT: nothing is played that cannot be saved. A Captain Sonar game was played to its
+    end with a log line about it, and then said it could not be saved."""
+    from kit import run_kaleun
+
+    (tmp_path / "autosave.json").mkdir()
+    result = run_kaleun("play", "--console", "--game", "sonar", "--seed", "1", home=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "cannot be saved in" in result.stderr and "so it was not started" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and "yellow>" not in result.stdout
+
+
+def test_a_new_game_on_a_full_disk_leaves_the_previous_game_and_no_half_copy(tmp_path, monkeypatch):
+    """A new game keeps the previous one aside first: its save by a hard link, its journal by a copy.
+    The copy that fails half way (the disk full) was left as a hidden temporary file, taking room on a
+    storage that had none; now only the previous game's own files stay, as they were."""
+    import shutil
+
+    old = new_game(77)
+    saves.save_game(old, tmp_path / "autosave.json")
+    journal_path(tmp_path / "autosave.json").write_text('{"journal":"kaleun-journal","version":1}\n' * 200)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def copy_until_full(src: Any, dst: Any) -> None:
+        Path(dst).write_bytes(Path(src).read_bytes()[:1000])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(shutil, "copyfile", copy_until_full)
+    autosave = Autosave(new_game(5), tmp_path / "autosave.json", keep_previous=True)
+    autosave.save()
+    assert autosave.problem is not None and autosave.reason == os.strerror(errno.ENOSPC)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

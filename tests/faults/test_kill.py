@@ -1,11 +1,13 @@
-"""kill -9 at random moments of a transit run: the resumed game has lost at most a game minute
-(and nothing the crew saw happen before the last clock mark). The moments are seeded;
+"""kill -9 at random moments of a transit run with orders given as it runs: the resumed game has lost
+at most a game minute (and nothing the crew saw happen before the last clock mark), and every command
+the game had applied. The moments are seeded;
 `KALEUN_KILLS` sets how many (default 6; the figures are printed with `pytest -s`)."""
 
 from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import time
 
@@ -27,18 +29,29 @@ def test_kill_9_during_transit_loses_at_most_a_game_minute(tmp_path):
         game.expect("> ")
         game.send("time transit")
         moment = time.monotonic() + rng.uniform(0.3, 2.5)
+        turn = 0
         while time.monotonic() < moment:
             game.send("status")  # what the crew sees: the clock as it runs
+            turn += 1
+            if kill % 2 and turn % 10 == 0:  # every other run: an order given as it runs (its feed line drops
+                # the time to real time: the other runs measure a transit undisturbed)
+                game.send(f"order new_course course={turn % 360}")
+                game.send("time transit")
             game.read(0.05)
         game.proc.send_signal(signal.SIGKILL)
         game.finish()
         seen = game.clocks()
         assert seen, game.text
         last_seen = seconds(seen[-1])
+        # every command the game applied (the session script has it, written after the journal's line)
+        applied = [line for line in next((home / "sessions").glob("*.script.jsonl")).read_text().splitlines()
+                   if line.startswith("{")]
         resumed = Console(home, "resume", "--console")
         resumed.send("quit")
         assert resumed.finish() == 0, resumed.text
         at = seconds(resumed.text.split("resuming training at ", 1)[1][:19])
+        replayed = int(re.search(r"and (\d+) commands? from its journal", resumed.text).group(1))  # type: ignore[union-attr]
+        assert replayed >= len(applied), f"kill {kill}: {len(applied)} commands applied, {replayed} replayed"
         lost.append(last_seen - at)
         assert last_seen - at <= MARK_GAME_S, f"kill {kill}: the crew saw {seen[-1]}, the resume starts {at} s in"
     print(f"\nkill -9 in transit, {KILLS} kills: game time lost behind the last clock the crew saw: "

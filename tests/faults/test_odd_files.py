@@ -85,3 +85,59 @@ def test_a_new_game_with_a_pipe_where_the_autosave_belongs_keeps_no_pipe_as_an_e
     assert "Traceback" not in result.stderr, result.stderr
     assert not list(tmp_path.glob("autosave-*.json"))  # a pipe is no game to keep
     assert open_save(tmp_path / "autosave.json").engine.t >= 0  # the new game is saved in its place
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "/dev/zero", "folder"])
+def test_an_odd_thing_at_a_board_files_path_is_refused_with_what_it_is(tmp_path, odd):
+    """A board file (`--board`, or the preferred board `kaleun play` reads at every start) is read only
+    when it is a regular file: a pipe hung the start, /dev/zero filled the memory."""
+    from kaleun.boards.loader import BoardError, load_board
+
+    make, words = ODD[odd]
+    path = tmp_path / "table.toml"
+    make(path)
+    with pytest.raises(BoardError) as refused:
+        load_board(path)
+    assert str(path) in str(refused.value) and words in str(refused.value), str(refused.value)
+
+
+@pytest.mark.parametrize("kind", ["board", "mission"])
+def test_arrays_nested_without_end_in_a_board_or_mission_file_are_refused_by_their_line(tmp_path, kind):
+    """`kaleun board check` and `kaleun missions check` (and every start with that board) read TOML a
+    crew wrote: 100,000 `[` raised RecursionError out of the standard parser, a traceback."""
+    depth = 100_000
+    if kind == "board":
+        path = tmp_path / "deep.toml"
+        path.write_text('[board]\nname = "deep"\nformat = 0\ndescription = ' + "[" * depth + "]" * depth + "\n")
+        result = run_kaleun("board", "check", str(path), home=tmp_path)
+        line = 4
+    else:
+        path = tmp_path / "deep_1941.toml"
+        path.write_text('name = "deep"\nstart = ' + "[" * depth + "]" * depth + "\n")
+        result = run_kaleun("missions", "check", str(path), home=tmp_path)
+        line = 2
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert f"{path}:{line}: not valid TOML" in result.stderr and "nested too deeply" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "folder"])
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_an_odd_thing_where_the_journal_belongs_stops_the_start_with_what_it_is(tmp_path, odd, command):
+    """The journal is written next to the autosave. A named pipe there hung `kaleun play` and `kaleun
+    resume` for ever (opening it to write waits for a reader), a folder stopped the start only after the
+    new game had replaced the previous one in autosave.json, and a new game copied a link to /dev/zero
+    (the previous game's journal, kept aside) until the storage was full. Now the start stops at once,
+    naming the path and what is there, and the previous save is as it was."""
+    make, words = ODD[odd]
+    save_game(new_game(77), tmp_path / "autosave.json")
+    before = (tmp_path / "autosave.json").read_bytes()
+    journal = journal_path(tmp_path / "autosave.json")
+    make(journal)
+    args = ["play", "--seed", "1", "--mission", "training"] if command == "play" else ["resume"]
+    result = run_kaleun(*args, "--console", home=tmp_path, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    said = f"cannot be saved in {tmp_path / 'autosave.json'} ({journal}: it is a {words}"
+    assert said in result.stderr, result.stderr
+    assert "so it was not started; the previous save is as it was" in result.stderr
+    assert (tmp_path / "autosave.json").read_bytes() == before
+    assert not list(tmp_path.glob("autosave-*")) and not list(tmp_path.glob(".*.tmp"))

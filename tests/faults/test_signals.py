@@ -155,3 +155,57 @@ def test_a_stop_signal_while_the_program_loads_ends_it_with_a_line_not_a_traceba
     assert result.returncode == 128 + sig and "kaleun: stopped by" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
     assert (tmp_path / "autosave.json").read_bytes() == before and not list(tmp_path.glob("autosave-*"))
+
+
+LEAVING = """
+import os, signal, sys
+import kaleun.cli
+from kaleun.__main__ import run
+
+kaleun.cli._main = lambda argv: 0  # a game played, saved and closed
+code = run()
+for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):  # a crew still pressing Ctrl-C, systemd stopping
+    os.kill(os.getpid(), sig)
+sys.exit(code)
+"""
+
+
+def test_a_stop_signal_after_the_game_is_saved_and_closed_changes_nothing(tmp_path):
+    """Between `Game saved` and the interpreter's end a stop signal ended the exit with `stopped ...
+    while starting; nothing was changed` (status 143) or killed it outright; the game is saved then,
+    so the exit status stays the game's."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    result = subprocess.run([sys.executable, "-c", LEAVING], capture_output=True, text=True,
+                            env=kaleun_env(tmp_path), cwd=tmp_path, timeout=60)
+    assert result.returncode == 0 and result.stderr == "", (result.returncode, result.stderr)
+
+
+@pytest.mark.parametrize("moment", ["kept aside", "pruned"])
+def test_a_stop_between_keeping_the_previous_game_and_the_first_save_leaves_it_where_resume_finds_it(
+        tmp_path, monkeypatch, moment):
+    """Issue 13 item 2 at its narrowest: the new game's first save keeps the previous game under an
+    earlier-game name, then writes the new one. A stop signal (or a kill) between the two must leave
+    the previous game at autosave.json with its journal (it was moved aside before, and `kaleun resume`
+    said 'no such save file'). The moment is made exact by raising there as a signal handler does."""
+    from kaleun.journal import journal_path
+    from kaleun.runtime import outputs
+    from kaleun.runtime.outputs import Autosave
+    from kaleun.runtime.signals import StopRequested
+
+    before = old_game(tmp_path)
+    journal_path(tmp_path / "autosave.json").write_text('{"journal":"kaleun-journal"}\n')
+    files = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def stopped(*args, **kwargs):
+        raise StopRequested(signal.SIGTERM)
+
+    monkeypatch.setattr(outputs, "save_game" if moment == "kept aside" else "prune_kept", stopped)
+    with pytest.raises(StopRequested):
+        Autosave(new_game(NEW_SEED), tmp_path / "autosave.json", keep_previous=True).save()
+    assert (tmp_path / "autosave.json").read_bytes() == before
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if not p.name.startswith("autosave-")} == files
+    assert open_save(tmp_path / "autosave.json").engine.seed == OLD_SEED

@@ -11,11 +11,14 @@ from typing import Any
 
 from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
+from kaleun.files import parse_toml, read_file
 from kaleun.shipped import boards_dir, find_board
 from kaleun.shipped import source_tree as source_tree
 from kaleun.wiring.header import GPIO_TO_PIN
 
 FORMAT = 0
+#: a board file longer than this is not read (the shipped ones are a few kB)
+MAX_BYTES = 1024 * 1024
 #: GPIO numbers on the 40-pin header (BCM numbering)
 HEADER_GPIO = range(0, 28)
 #: GPIO 2 and 3 (header pins 3 and 5, the I2C bus) carry 1.8 kΩ pull-ups to 3.3 V on every Pi:
@@ -155,13 +158,13 @@ def load_board(path: str | Path) -> m.Board:
     `pico-hub`: `kaleun.shipped.find_board`). Raises BoardError listing every problem."""
     path = find_board(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_file(path, MAX_BYTES).decode("utf-8")  # a regular file only: a pipe or /dev/zero is refused
     except OSError as exc:
         raise BoardError([f"{path}: cannot read the board file ({exc.strerror or exc})"]) from exc
     except UnicodeDecodeError as exc:
         raise BoardError([f"{path}:1: the board file is not UTF-8 text"]) from exc
     try:
-        data = tomllib.loads(text)
+        data = parse_toml(text)
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"at line (\d+)", str(exc))
         line = found.group(1) if found else "1"

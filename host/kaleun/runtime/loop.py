@@ -67,6 +67,7 @@ class Runtime:
             self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}"
                                f"{' (resumed at t=' + repr(game.t) + ')' if game.t else ''}\n")
         self._last = clock()
+        self._closed = False
         self._held: dict[str, Any] | Callable[[], None] | None = None
         self._loop_thread: int | None = None
         self._starting = game.take_events()
@@ -293,6 +294,11 @@ class Runtime:
             self.autosave.save()
 
     def close(self) -> None:
+        """Close the table, save, close the outputs and the session's script. Once: a second call (the
+        window's set-up retires a runtime, then closes it as the one it showed) does nothing."""
+        if self._closed:
+            return
+        self._closed = True
         self.table.close()
         if self.autosave is not None:
             self.autosave.close()

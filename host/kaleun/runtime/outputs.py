@@ -237,6 +237,8 @@ class Autosave:
         if self.abandoned is not None:
             return
         try:
+            if self.journal is not None and self.journal.fd is None:
+                self.journal.check()  # before anything is kept aside or written: the journal can be kept
             if self.saves == 0 and self.keep_previous:
                 self.kept = keep_aside(self.path)
                 if self.kept is not None:

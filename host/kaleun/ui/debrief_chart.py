@@ -439,14 +439,22 @@ def _language(code: str) -> tuple[Translate | None, TranslatePlural | None, Loca
 
 
 def write_debrief(d: dict[str, Any], path: Path, language: str = "en") -> Path:
-    """Draw the debrief and save it as PNG (raises OSError)."""
+    """Draw the debrief and save it as PNG (raises OSError). A PNG that cannot be written whole (a full
+    disk: pygame says so with its own error) leaves no half-written file behind."""
     import pygame
 
     surface = render_debrief(d, *_language(language))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp.png")
-    pygame.image.save(surface, str(tmp))
-    os.replace(tmp, path)
+    try:
+        pygame.image.save(surface, str(tmp))
+        os.replace(tmp, path)
+    except pygame.error as exc:
+        tmp.unlink(missing_ok=True)
+        raise OSError(f"cannot write {path} ({exc})") from exc
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return path
 
 

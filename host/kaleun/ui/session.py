@@ -100,19 +100,37 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     runtime.debrief = DebriefOutput(game, sessions, stamp, language=lambda: str(getattr(runtime, "language", "en")))
     runtime.outputs.append(runtime.debrief)
     STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
+    first_save(runtime)  # a power cut before the first watch change loses nothing
+    return runtime
+
+
+def first_save(runtime: Runtime) -> None:
+    """Save a game that is about to start (U-BOOT and Captain Sonar alike). Nothing is played that
+    cannot be saved: a save that fails (a full disk, a folder where the autosave belongs) closes the
+    runtime and raises AutosaveFailed, the previous save as it was."""
     autosave = runtime.autosave
     if autosave is not None:
         autosave.report, told = (lambda text: None), autosave.report  # a failure here is said below
-    runtime.save()  # a power cut before the first watch change loses nothing
+    runtime.save()
     if autosave is not None:
         autosave.report = told
-    if autosave is not None and autosave.problem is not None:  # nothing is played that cannot be saved
+    if autosave is not None and autosave.problem is not None:
         autosave.abandon("the first save failed")
         runtime.close()
         raise AutosaveFailed(Msg("the game cannot be saved in {path} ({reason}), so it was not started; the previous "
                                  "save is as it was. Make room on the storage (or move away what is in the way) and "
                                  "start again.", path=str(autosave.path), reason=autosave.reason))
-    return runtime
+
+
+def retire(runtime: Runtime) -> None:
+    """The game a window opened with gives way to the one chosen at its set-up (before the new
+    runtime is made). That game never ran: nothing of it is saved again (closing it later wrote it
+    over the chosen game's autosave and journal), and it is closed now: its table lets go of the deck
+    hub's port and the GPIO pins, its lamps of their pixels and its speaker of the mixer, so the new
+    game takes them (closed later, it shut the mixer the new game's speaker shares: a silent evening)."""
+    if runtime.autosave is not None:
+        runtime.autosave.abandon("the game gave way to the one chosen at the set-up")
+    runtime.close()
 
 
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
@@ -133,10 +151,19 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
         if setup:
             from kaleun.ui.screens.setup import Setup
 
+            current = [runtime]
+
             def restart(chosen: GameSetup) -> Runtime:
                 from kaleun.career import start_configured
 
-                return make_runtime(start_configured(chosen), board)
+                game = start_configured(chosen)  # a refusal leaves the game on the screen as it is
+                retire(current[0])
+                try:
+                    current[0] = make_runtime(game, board)
+                except BaseException:  # the set-up says why; a stop signal still ends the window
+                    STOPPER.running(current[0].request_stop)
+                    raise
+                return current[0]
 
             return Window(runtime, fullscreen=True if fullscreen else None, setup=lambda w: Setup(w, restart))
         return Window(runtime, fullscreen=True if fullscreen else None)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import signal
 import threading
 from collections.abc import Callable
 from typing import IO, Any
@@ -22,7 +21,8 @@ from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import N_, Msg, of_error
 from kaleun.i18n import Language, language
-from kaleun.runtime.loop import Runtime
+from kaleun.runtime.loop import Runtime, failure_message
+from kaleun.runtime.signals import STOPPER
 from kaleun.sonar.game import referee
 from kaleun.sonar.grid import COURSE_LETTERS
 from kaleun.sonar.referee import Referee
@@ -63,6 +63,8 @@ class TeamConsole:
         self.stdout = stdout
         self.interactive = interactive
         self.stopping = False
+        #: the terminal is gone (SIGHUP): nothing more is written to it
+        self.gone = False
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
@@ -76,13 +78,23 @@ class TeamConsole:
     # -- output -----------------------------------------------------------------------------
     def say(self, text: str) -> None:
         safe = text.encode("utf-8", "backslashreplace").decode("utf-8")
-        self.stdout.write(safe + "\n")
-        self.stdout.flush()
+        self._write(safe + "\n")
+
+    def _write(self, text: str) -> None:
+        """Write to the team's terminal; once it is gone (SIGHUP, a closed pipe) the game plays on
+        and saves without it."""
+        if self.gone:
+            return
+        try:
+            self.stdout.write(text)
+            self.stdout.flush()
+        except (OSError, ValueError):
+            self.gone = True
+            log.info("%s's terminal is gone; the game carries on without it", self.team)
 
     def prompt(self) -> None:
         if self.interactive:
-            self.stdout.write(f"{self.lang.render(team_name(self.team)).lower()}> ")
-            self.stdout.flush()
+            self._write(f"{self.lang.render(team_name(self.team)).lower()}> ")
 
     def recall(self) -> None:
         """Print what this team was told before this console started (the referee's record: the last
@@ -271,8 +283,11 @@ class TeamConsole:
     # -- reading ----------------------------------------------------------------------------
     def start_reading(self, on_end: Callable[[], None]) -> None:
         def read() -> None:
-            for line in self.stdin:
-                self.runtime.call(functools.partial(self.handle, line))
+            try:
+                for line in self.stdin:
+                    self.runtime.call(functools.partial(self.handle, line))
+            except (OSError, ValueError):  # the terminal hung up
+                log.info("%s's console input is gone", self.team)
             self.runtime.call(on_end)
 
         threading.Thread(target=read, name=f"console-{self.team}", daemon=True).start()
@@ -291,11 +306,9 @@ class SonarConsoles:
     def _stop(self) -> None:
         self.stopping = True
 
-    def _terminate(self, signum: int, frame: object) -> None:
-        self.stopping = True
-
     def run(self) -> int:
-        previous = signal.signal(signal.SIGTERM, self._terminate)
+        """Play until quit, the end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the runtime's
+        stop request); then save. Returns the exit status (1: the game failed or could not be saved)."""
         for console in self.consoles:
             lang = console.lang
             console.say(lang.render(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
@@ -310,15 +323,19 @@ class SonarConsoles:
             console.prompt()
         try:
             self.runtime.run(lambda: self.stopping or any(c.stopping for c in self.consoles))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl-C where no stop signal handler is installed (tests, embedding)
             pass
         finally:
+            STOPPER.closing()
             self.runtime.close()
-            signal.signal(signal.SIGTERM, previous)
             autosave = self.runtime.autosave
             unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
-            for console in self.consoles:  # never "saved" when the storage could not take it (a full disk)
-                console.say(console.lang.render(unsaved or Msg("Game saved. Continue with: kaleun resume")))
+            failed = failure_message(self.runtime) if self.runtime.failure is not None else None
+            for console in self.consoles:  # never "saved" when the game failed or the storage could not take it
+                console.say(console.lang.render(failed or unsaved or Msg("Game saved. Continue with: kaleun resume")))
             for fh in self.files:
-                fh.close()
-        return 0 if self.runtime.save_problem is None else 1
+                try:
+                    fh.close()
+                except OSError:  # a terminal gone
+                    log.debug("closing a team's terminal failed", exc_info=True)
+        return 0 if self.runtime.failure is None and self.runtime.save_problem is None else 1

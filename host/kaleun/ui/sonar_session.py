@@ -18,8 +18,9 @@ from kaleun.games import make_table
 from kaleun.paths import autosave_path, state_dir
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave, EventLog, Output
+from kaleun.runtime.signals import STOPPER
 from kaleun.sonar.turns import TEAMS
-from kaleun.ui.session import Session, _session_stem
+from kaleun.ui.session import Session, _session_stem, first_save
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,8 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
                                                            triggers=SAVE_ON),
                       record=sessions / f"{stamp}.script.jsonl")
     runtime.language = language
-    runtime.save()
+    STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
+    first_save(runtime)  # AutosaveFailed: nothing is played that cannot be saved
     return runtime
 
 

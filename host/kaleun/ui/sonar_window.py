@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
 from kaleun.i18n import language
-from kaleun.runtime.loop import Runtime
+from kaleun.runtime.loop import Runtime, failure_message
+from kaleun.runtime.signals import STOPPER
 from kaleun.sonar.game import referee
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -100,13 +102,15 @@ class SonarWindow:
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> int:
+        """Play until the window closes or a stop signal (the runtime's stop request); then save.
+        Returns the exit status (1: the game failed or could not be saved, the last good save is kept)."""
         self.running = True
         try:
             pygame.display.init()
             pygame.font.init()
             screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
             pygame.display.set_caption("Kaleun: Captain Sonar")
-            while self.running:
+            while self.running and not self.runtime.stopping:
                 started = time.monotonic()
                 surface = pygame.display.get_surface() or screen
                 for event in pygame.event.get():
@@ -121,6 +125,14 @@ class SonarWindow:
                 if rest > 0:
                     self.runtime.wait(rest)
         finally:
+            STOPPER.closing()
             self.runtime.close()
             pygame.display.quit()
+        if self.runtime.failure is not None:
+            print(f"kaleun: {language(self.runtime.language).render(failure_message(self.runtime))}", file=sys.stderr)
+            return 1
+        autosave = self.runtime.autosave
+        if autosave is not None and autosave.problem is not None:  # the last save failed (a full disk)
+            print(f"kaleun: {language(self.runtime.language).render(autosave.left_behind())}", file=sys.stderr)
+            return 1
         return 0

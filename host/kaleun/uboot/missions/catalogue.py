@@ -584,8 +584,10 @@ def check_text(text: str, filename: str, mission: str | None = None) -> dict[str
 
     With `mission` the file holds that one mission at its top level (data/missions/<id>.toml);
     without, a table per mission (data/missions.toml)."""
+    from kaleun.files import parse_toml
+
     try:
-        raw = tomllib.loads(text)
+        raw = parse_toml(text)  # nesting without end is a TOMLDecodeError too, not a RecursionError
     except tomllib.TOMLDecodeError as exc:
         line = _toml_line(str(exc))
         raise MissionError([f"{filename}:{line}: not valid TOML ({exc})"]) from exc
