@@ -27,7 +27,7 @@ from kaleun.core.messages import Msg, of_error
 from kaleun.files import UnreadableFile, read_file, regular_or_missing
 from kaleun.games import load_game
 from kaleun.journal import MAX_BYTES as JOURNAL_MAX_BYTES
-from kaleun.journal import ReplayError, digest, journal_path, read_journal, replay
+from kaleun.journal import Entry, ReplayError, digest, journal_path, read_journal, replay
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +182,8 @@ class Opened:
     replayed: int = 0
     #: what was wrong with the journal (the game resumes from where it could be replayed to)
     notes: list[str] = field(default_factory=list)
+    #: the journal's entries replayed (the trial may resume from fewer: `_resume_earlier`)
+    entries: list[Entry] = field(default_factory=list)
 
 
 def open_save(path: Path, with_journal: bool = True, trial: bool = True) -> Opened:
@@ -200,9 +202,44 @@ def open_save(path: Path, with_journal: bool = True, trial: bool = True) -> Open
         try:
             trial_run(opened.engine)
         except SaveError as exc:
-            raise SaveError(Msg("{path}: {problem}; the file was kept as it is", path=str(path),
-                                problem=of_error(exc))) from exc
+            if not (opened.entries and _resume_earlier(opened, state, exc)):
+                raise SaveError(Msg("{path}: {problem}; the file was kept as it is", path=str(path),
+                                    problem=of_error(exc))) from exc
     return opened
+
+
+def _resume_earlier(opened: Opened, state: Any, failure: SaveError) -> bool:
+    """The game fails within TRIAL_S game seconds of where its journal ends: a failure in the rules that
+    stopped the game while it ran (the runtime keeps the last good save and names it), met again on the
+    way. Resume from the latest journal entry the game runs on from (the full save alone at the least),
+    so the crew can play that moment otherwise; the note says so. False when the full save alone fails."""
+    entries = opened.entries
+    best: tuple[int, Engine] | None = None
+    low, high = 0, len(entries)  # replaying all of them fails
+    while low < high:
+        middle = (low + high) // 2
+        engine = load_checked(state)
+        try:
+            replay(engine, entries[:middle])
+            trial_run(engine)
+        except (SaveError, ReplayError):
+            high = middle
+            continue
+        best = (middle, engine)
+        low = middle + 1
+    if best is None:
+        return False
+    count, engine = best
+    lost = opened.engine.t - engine.t
+    cause = failure.__cause__ or failure
+    opened.notes.append(f"the game fails within {TRIAL_S:.0f} game seconds of where its journal ends "
+                        f"({type(cause).__name__}: {cause}); it resumes {lost:.0f} game seconds earlier, at "
+                        f"{engine.now_iso.replace('T', ' ')}, the last moment it runs on from: play it otherwise")
+    log.warning("%s: %s", opened.path, opened.notes[-1])
+    opened.engine = engine
+    opened.entries = entries[:count]
+    opened.replayed = sum(1 for e in opened.entries if e.command is not None)
+    return True
 
 
 def _replay_journal(opened: Opened, state: Any, data: bytes) -> None:
@@ -226,6 +263,7 @@ def _replay_journal(opened: Opened, state: Any, data: bytes) -> None:
             entries = []
             opened.engine = load_checked(state)
     opened.replayed = sum(1 for e in entries if e.command is not None)
+    opened.entries = entries
 
 
 def load_saved_game(path: Path) -> Engine:
