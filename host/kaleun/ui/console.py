@@ -34,6 +34,7 @@ from kaleun.ui import console_views as views
 from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, find, for_order, perform
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
+from kaleun.ui.terminal_out import TerminalOut
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ def parse_value(text: str) -> Any:
         raise CommandError(Msg("that value cannot be read: {problem}", problem=str(exc))) from exc
 
 
-class Console:
+class Console(TerminalOut):
     def __init__(self, runtime: Runtime, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
                  interactive: bool = True) -> None:
         self.runtime = runtime
@@ -99,7 +100,6 @@ class Console:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.stopping = False
-        #: the terminal is gone (SIGHUP): nothing more is written to it
         self.gone = False
         #: a quit whose save failed was said once: the next quit leaves
         self.quit_unsaved = False
@@ -135,22 +135,6 @@ class Console:
         return [word for action in self.actions for word in action.words]
 
     # -- output -----------------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        safe = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates from JSON input
-        self._write(safe + "\n")
-
-    def _write(self, text: str) -> None:
-        """Write to the terminal; once it is gone (SIGHUP, a closed pipe) the game plays on
-        and saves without it."""
-        if self.gone:
-            return
-        try:
-            self.stdout.write(text)
-            self.stdout.flush()
-        except (OSError, ValueError):
-            self.gone = True
-            log.info("the console's terminal is gone; the game carries on without it")
-
     def _show(self, lines: list[str]) -> None:
         for line in lines:
             self.say(line)

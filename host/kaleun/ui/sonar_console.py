@@ -30,6 +30,7 @@ from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.sonar_commands import COMMANDS, Command, course_id, course_words, find, symbol_id
 from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, track_text
+from kaleun.ui.terminal_out import TerminalOut
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ def parse_value(text: str) -> Any:
         raise CommandError(Msg("that value cannot be read: {problem}", problem=str(exc))) from exc
 
 
-class TeamConsole:
+class TeamConsole(TerminalOut):
     """One team's console on one terminal (text in, text out)."""
 
     def __init__(self, runtime: Runtime, team: str, stdin: IO[str], stdout: IO[str], interactive: bool = True) -> None:
@@ -63,8 +64,8 @@ class TeamConsole:
         self.stdout = stdout
         self.interactive = interactive
         self.stopping = False
-        #: the terminal is gone (SIGHUP): nothing more is written to it
         self.gone = False
+        self.who = team
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
@@ -76,22 +77,6 @@ class TeamConsole:
         return language(getattr(self.runtime, "language", "en"))
 
     # -- output -----------------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        safe = text.encode("utf-8", "backslashreplace").decode("utf-8")
-        self._write(safe + "\n")
-
-    def _write(self, text: str) -> None:
-        """Write to the team's terminal; once it is gone (SIGHUP, a closed pipe) the game plays on
-        and saves without it."""
-        if self.gone:
-            return
-        try:
-            self.stdout.write(text)
-            self.stdout.flush()
-        except (OSError, ValueError):
-            self.gone = True
-            log.info("%s's terminal is gone; the game carries on without it", self.team)
-
     def prompt(self) -> None:
         if self.interactive:
             self._write(f"{self.lang.render(team_name(self.team)).lower()}> ")
