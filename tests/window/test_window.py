@@ -406,3 +406,22 @@ def test_a_screen_that_fails_is_shown_as_failed_and_the_table_goes_on(table: Tab
     assert "the helm screen failed" in caplog.text
     table.tap("tab.boat")  # the rest of the window still works
     assert window.tab == "boat"
+
+
+def test_a_game_that_fails_in_the_window_says_where_its_last_good_save_is_in_the_table_language(
+        tmp_path, capsys) -> None:
+    """A German table whose game fails while the window runs reads, on the terminal, what happened
+    and where the last good save is in German (it was printed in English)."""
+    from kaleun.runtime.outputs import Autosave
+
+    table = Table_(language="de")
+    table.runtime.autosave = Autosave(table.game, tmp_path / "autosave.json")
+    pygame.display.init()
+
+    def fail() -> None:
+        raise RuntimeError("a rule failed")
+
+    table.runtime.call(fail)
+    assert table.window.run() == 1
+    err = capsys.readouterr().err
+    assert err.startswith("kaleun: Das Spiel wurde gestoppt: ") and str(tmp_path / "autosave.json") in err

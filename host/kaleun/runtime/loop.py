@@ -322,6 +322,17 @@ def failure_message(runtime: Runtime) -> Msg:
     return text
 
 
+def closing_problem(runtime: Runtime) -> Msg | None:
+    """What a window tells the terminal when its game has closed badly: the game failed (and where its
+    last good save is), or the last save could not be written (a full disk); None when all is well."""
+    if runtime.failure is not None:
+        return failure_message(runtime)
+    autosave = runtime.autosave
+    if autosave is not None and autosave.problem is not None:
+        return autosave.left_behind()
+    return None
+
+
 def _wake_up() -> None:
     """Posted to wake the loop (a stop request); does nothing itself."""
 

@@ -18,7 +18,7 @@ from typing import Any
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
 from kaleun.i18n import language
-from kaleun.runtime.loop import Runtime, failure_message
+from kaleun.runtime.loop import Runtime, closing_problem
 from kaleun.runtime.signals import STOPPER
 from kaleun.sonar.game import referee
 
@@ -128,11 +128,8 @@ class SonarWindow:
             STOPPER.closing()
             self.runtime.close()
             pygame.display.quit()
-        if self.runtime.failure is not None:
-            print(f"kaleun: {language(self.runtime.language).render(failure_message(self.runtime))}", file=sys.stderr)
-            return 1
-        autosave = self.runtime.autosave
-        if autosave is not None and autosave.problem is not None:  # the last save failed (a full disk)
-            print(f"kaleun: {language(self.runtime.language).render(autosave.left_behind())}", file=sys.stderr)
+        problem = closing_problem(self.runtime)  # the game failed, or its last save did (a full disk)
+        if problem is not None:
+            print(f"kaleun: {language(self.runtime.language).render(problem)}", file=sys.stderr)
             return 1
         return 0

@@ -27,7 +27,7 @@ from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, of_error
 from kaleun.i18n import Language, language
-from kaleun.runtime.loop import Runtime, failure_message
+from kaleun.runtime.loop import Runtime, closing_problem
 from kaleun.runtime.signals import STOPPER
 from kaleun.ui import theme, typeface
 from kaleun.ui.alarms import BY_NAME as ALARM_KINDS
@@ -593,12 +593,9 @@ class Window:
             STOPPER.closing()
             self.runtime.close()
             pygame.display.quit()
-        if self.runtime.failure is not None:
-            print(f"kaleun: {failure_message(self.runtime)}", file=sys.stderr)
-            return 1
-        autosave = self.runtime.autosave
-        if autosave is not None and autosave.problem is not None:  # the last save failed (a full disk)
-            print(f"kaleun: {self.lang.render(autosave.left_behind())}", file=sys.stderr)
+        problem = closing_problem(self.runtime)  # the game failed, or its last save did (a full disk)
+        if problem is not None:
+            print(f"kaleun: {self.lang.render(problem)}", file=sys.stderr)
             return 1
         return 0
 
