@@ -222,3 +222,28 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
     assert [r["rounds"] for r in named(events, "gun_round")] == [1, 1, 1] and weapons(g).ammo["gun_88"] == 0
     assert one(events, "gun_ceased")["feed"] == "88 mm gun: cease fire (no ammunition left)."
     assert refused(order(g, "gun_88", target=_first_contact(g))) == "no ammunition left for the 88 mm gun"
+
+
+@pytest.mark.parametrize("gun", ["gun_88", "gun_20"])
+def test_a_gun_ceases_fire_when_the_sea_gets_up_beyond_what_its_crew_can_work(gun):
+    """Issue 8, item 5: the guns are worked surfaced in a sea of state 5 or less (weather.toml [guns]).
+    A sea that gets up while a gun fires its ordered rounds stops it at its next round, with the
+    reason read aloud: the gun crews are not left on a swept deck firing with a calm sea's chance."""
+    if gun == "gun_88":
+        g = _surfaced_with([TARGET], seed=3)
+        opened = order(g, "gun_88", target=_first_contact(g), rounds=60)
+    else:
+        g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.8}], seed=0)
+        opened = order(g, "gun_20", bursts=30)
+    one(opened, "gun_firing")
+    advance(g, g.t + 10)
+    assert weapons(g).firing[gun] is not None
+    rounds = weapons(g).ammo[gun]
+    events = do(g, {"do": "weather", "kind": "storm", "hold": True})  # sea state 7
+    events += advance(g, g.t + 300)
+    assert named(events, "gun_round") == []
+    ceased = one(events, "gun_ceased")
+    assert ceased["reason"] == "the sea has got up to state 7, too heavy for the gun crews"
+    name = "88 mm gun" if gun == "gun_88" else "20 mm flak"
+    assert ceased["feed"] == f"{name}: cease fire (the sea has got up to state 7, too heavy for the gun crews)."
+    assert weapons(g).ammo[gun] == rounds and weapons(g).firing[gun] is None

@@ -1,7 +1,8 @@
 """The 88 mm deck gun against ships and the 20 mm flak against aircraft (`guns.toml`).
 
 A gun order keeps the gun firing round after round (or burst after burst) at its rate while the
-boat stays surfaced and the target stays in range and in sight. Each round hits with a chance
+boat stays surfaced, the sea stays workable (weather.toml [guns]) and the target stays in range and
+in sight. Each round hits with a chance
 that falls with range and is lower in a rough sea and in darkness; a shell hit takes a share of
 a ship's structure (`sea/shipdamage.py`); a flak hit brings an aircraft closer to going down and
 may make its pilot turn away. The rounds are counted: a gun never fires rounds it no longer has —
@@ -122,6 +123,10 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
         weapons.cease(gun, Msg("no ammunition left"))
         return
     weather = sea.weather
+    if weather is not None and weather.guns_usable() is not None:  # the sea got up since the order
+        weapons.cease(gun, Msg("the sea has got up to state {state}, too heavy for the gun crews",
+                               state=weather.sea_state))
+        return
     sea_state = int(weather.sea_state) if weather is not None else 2
     day = weather is None or weather.is_day
     rng = weapons.rng
