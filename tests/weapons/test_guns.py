@@ -247,3 +247,27 @@ def test_a_gun_ceases_fire_when_the_sea_gets_up_beyond_what_its_crew_can_work(gu
     name = "88 mm gun" if gun == "gun_88" else "20 mm flak"
     assert ceased["feed"] == f"{name}: cease fire (the sea has got up to state 7, too heavy for the gun crews)."
     assert weapons(g).ammo[gun] == rounds and weapons(g).firing[gun] is None
+
+
+@pytest.mark.parametrize("gun", ["gun_88", "gun_20"])
+def test_an_order_given_again_while_the_gun_fires_keeps_its_rate_of_fire(gun):
+    """guns.toml: the 88 mm gun fires 15 aimed rounds a minute, the flak a 20-round burst every 8 s. A crew
+    repeating "open fire!" while the gun is firing gives it new rounds to fire, not a faster gun: the next
+    round comes when the gun is ready, not the moment the order is repeated."""
+    if gun == "gun_88":
+        g = _surfaced_with([TARGET], seed=3)
+        fields = {"target": _first_contact(g), "rounds": 60}
+        every = 4.0
+    else:
+        g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.0}], seed=1)
+        fields = {"bursts": 30}
+        every = 8.0
+    one(order(g, gun, **fields), "gun_firing")
+    events = advance(g, g.t + 1)
+    for _ in range(3):
+        events += order(g, gun, **fields)
+        events += advance(g, g.t + 1)
+    events += advance(g, g.t + 20)
+    times = [r["t"] for r in named(events, "gun_round")]
+    assert len(times) >= 2
+    assert all(b - a >= every - 1e-6 for a, b in itertools.pairwise(times)), times

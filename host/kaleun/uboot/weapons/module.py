@@ -900,6 +900,13 @@ class Weapons(Module):
             return Msg("no ammunition left for the {gun}", gun=Msg.term(str(guns.GUN[gun]["name"])))
         return None
 
+    def _gun_ready_at(self, gun: str) -> float:
+        """When a gun ordered to open fire fires its first round: now, or — when it is firing already (the
+        order given again) — when its next round is due: a repeated order never fires faster than the gun's
+        rate (guns.toml)."""
+        firing = self.firing[gun]
+        return self.engine.t if firing is None else max(self.engine.t, float(firing["next"]))
+
     def _check_gun_88(self, p: dict[str, Any]) -> Msg | None:
         problem = self._gun_ready("gun_88")
         if problem:
@@ -911,7 +918,7 @@ class Weapons(Module):
         v = guns.target_ship(self, p["target"])
         assert not isinstance(v, Msg)
         self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": 0, "hits": 0,
-                                 "next": self.engine.t}
+                                 "next": self._gun_ready_at("gun_88")}
         self.emit("gun_firing", feed=Msg.plural("88 mm gun: open fire on {target}, {n} round.",
                                                 "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"],
                                                 n=p["rounds"]),
@@ -929,7 +936,7 @@ class Weapons(Module):
         assert not isinstance(plane, Msg)
         contact = self.sea.picture.of(plane.id)
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
-                                 "left": p["bursts"], "shots": 0, "hits": 0, "next": self.engine.t}
+                                 "left": p["bursts"], "shots": 0, "hits": 0, "next": self._gun_ready_at("gun_20")}
         self.emit("gun_firing", feed=Msg.plural("20 mm flak: open fire, {n} burst.",
                                                 "20 mm flak: open fire, {n} bursts.", n=p["bursts"]),
                   gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
