@@ -169,6 +169,17 @@ def test_12_a_hydrophone_contact_has_no_course_for_the_tdc():
     one(order(g, "tdc", contact=contact, aob=90), "tdc_programmed")
 
 
+def test_12_what_the_tdc_still_needs_is_read_out_as_a_list():
+    """Issue 8: a refused order says exactly why, readable aloud: "range, course or angle on the bow and
+    speed", never a bare run of commas ("range, course or angle on the bow, speed")."""
+    g = range_game()
+    assert refused(order(g, "tdc", bearing=10)) == (
+        "the TDC needs the target's range, course or angle on the bow and speed")
+    assert refused(order(g, "tdc", bearing=10, range_m=1000, speed_kn=7)) == (
+        "the TDC needs the target's course or angle on the bow")
+    assert refused(order(g, "tdc", bearing=10, course=90)) == "the TDC needs the target's range and speed"
+
+
 def test_12_a_gyro_angle_just_beyond_the_limit_is_not_rounded_onto_it():
     """90.3° is beyond the 90° limit: the TDC's report and the refusal say 90.3°, not "90°" (a refusal
     "gyro angle 90° is beyond the limit of 90°" contradicts itself aloud). A fan's outer torpedo is told

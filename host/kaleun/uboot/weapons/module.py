@@ -566,8 +566,8 @@ class Weapons(Module):
         if missing:
             if contact is not None and course is None:
                 return Msg("the TDC needs the target's {missing} ({contact} has no course estimate: the hydrophone "
-                           "gives none)", missing=join(missing), contact=p["contact"])
-            return Msg("the TDC needs the target's {missing}", missing=join(missing))
+                           "gives none)", missing=and_list(missing), contact=p["contact"])
+            return Msg("the TDC needs the target's {missing}", missing=and_list(missing))
         assert bearing is not None and range_m is not None and course is not None and speed is not None
         return target_from(blat, blon, t0, bearing, range_m, course, speed)
 
