@@ -271,3 +271,41 @@ def test_an_order_given_again_while_the_gun_fires_keeps_its_rate_of_fire(gun):
     times = [r["t"] for r in named(events, "gun_round")]
     assert len(times) >= 2
     assert all(b - a >= every - 1e-6 for a, b in itertools.pairwise(times)), times
+
+
+def test_a_gun_that_loses_its_target_in_fog_says_so_not_out_of_range():
+    """A gun ceases fire when its target passes out of sight as well as out of range (guns.py); the feed
+    names which: a ship 1.2 nm off in fog (seen 0.5 nm) is out of sight, within the gun's 4 nm."""
+    g = _surfaced_with([TARGET], seed=3)
+    one(order(g, "gun_88", target=_first_contact(g), rounds=60), "gun_firing")
+    advance(g, g.t + 10)
+    events = do(g, {"do": "weather", "kind": "fog", "hold": True})
+    events += advance(g, g.t + 60)
+    ceased = one(events, "gun_ceased")
+    assert ceased["feed"] == "88 mm gun: cease fire (the target is out of sight)."
+
+
+def test_the_flak_is_told_when_the_aircraft_flies_off_not_that_it_is_out_of_range():
+    """After its attack, or driven off, an aircraft heads home: the flak that was firing ceases "the aircraft
+    is flying off", and an order to fire at it then is refused with that reason — never "open fire" followed
+    at once by "out of range" for an aircraft a few hundred metres off."""
+    checked = 0
+    for seed in range(12):
+        g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.8}], seed=seed)
+        order(g, "gun_20", bursts=30)
+        plane = next(iter(g.module("sea").aircraft.values()))
+        events: list = []
+        while plane.ai["mode"] != "leave" and g.t < 300:  # until it has attacked or been driven off
+            events += advance(g, g.t + 2)
+        if named(events, "aircraft_shot_down"):
+            continue
+        assert plane.ai["mode"] == "leave"
+        events += advance(g, g.t + 10)
+        assert {c["reason"] for c in named(events, "gun_ceased")} <= {None, "the aircraft is flying off"}
+        contact = g.module("sea").picture.of(plane.id)
+        if contact is None or contact["lost"]:
+            continue
+        reason = refused(order(g, "gun_20", target=contact["id"]))
+        assert reason in (f"{contact['id']} is flying off", f"{contact['id']} is not in sight of the flak gunners")
+        checked += 1
+    assert checked

@@ -93,11 +93,16 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
             return Msg("{contact} is out of range", contact=cid)
         if r > sight:
             return Msg("{contact} is not in sight of the flak gunners", contact=cid)
+        if plane.ai.get("mode") == "leave":  # the gun would cease fire at once
+            return Msg("{contact} is flying off", contact=cid)
         return plane
     near = sorted((r, a.id) for a in sea.aircraft.values() if (r := _range(sea, a.id, now)) <= sight)
     if not near or near[0][0] > 2 * reach:
         return Msg("no aircraft in sight within the flak's range ({range:,.0f} m)", range=reach * 1852)
-    return sea.aircraft[near[0][1]]
+    attacking = [a for r, a in near if r <= 2 * reach and sea.aircraft[a].ai.get("mode") != "leave"]
+    if not attacking:
+        return Msg("the aircraft in sight is flying off")
+    return sea.aircraft[attacking[0]]
 
 
 def burst_p(p: float, rounds: int, burst: int) -> float:
@@ -136,8 +141,11 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
             weapons.cease(gun, Msg("the target is gone"))
             return
         r = _range(sea, v.id, now)
-        if r > float(spec["range_nm"]) or r > visual_range(v.cls.size, sea.conditions()):
+        if r > float(spec["range_nm"]):
             weapons.cease(gun, Msg("the target is out of range"))
+            return
+        if r > visual_range(v.cls.size, sea.conditions()):
+            weapons.cease(gun, Msg("the target is out of sight"))
             return
         weapons.ammo[gun] -= 1
         firing["shots"] += 1
@@ -156,8 +164,11 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
         if plane is None:
             weapons.cease(gun, Msg("the aircraft is gone"))
             return
+        if plane.ai.get("mode") == "leave":  # its attack made, or driven off: out of the fight
+            weapons.cease(gun, Msg("the aircraft is flying off"))
+            return
         r = _range(sea, plane.id, now)
-        if r > 3 * float(spec["range_nm"]) or plane.ai.get("mode") == "leave":
+        if r > 3 * float(spec["range_nm"]):
             weapons.cease(gun, Msg("the aircraft is out of range"))
             return
         if r <= float(spec["range_nm"]) and r <= _aircraft_sight(sea):  # a burst at what the gunners see
