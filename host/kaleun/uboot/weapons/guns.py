@@ -2,12 +2,11 @@
 
 A gun order keeps the gun firing round after round (or burst after burst) at its rate while the
 boat stays surfaced, the sea stays workable (weather.toml [guns]) and the target stays in range and
-in sight. Each round hits with a chance
-that falls with range and is lower in a rough sea and in darkness; a shell hit takes a share of
-a ship's structure (`sea/shipdamage.py`); a flak hit brings an aircraft closer to going down and
-may make its pilot turn away. The rounds are counted: a gun never fires rounds it no longer has —
-the flak's last burst fires what is left of its magazines (with a chance as of that many rounds),
-then the gun ceases fire for want of ammunition.
+in sight. Each round hits with a chance that falls with range and is lower in a rough sea and in
+darkness; a shell hit takes a share of a ship's structure (`sea/shipdamage.py`); a flak hit brings
+an aircraft closer to going down and may make its pilot turn away. The rounds are counted: a gun
+never fires rounds it no longer has — the flak's last burst fires what is left of its magazines
+(with a chance as of that many rounds), then the gun ceases fire for want of ammunition.
 """
 
 from __future__ import annotations
