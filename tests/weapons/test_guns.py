@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from kaleun.core.errors import CommandError
 from weaponskit import advance, do, named, one, order, range_game, refused, weapons
 
 
@@ -309,3 +310,25 @@ def test_the_flak_is_told_when_the_aircraft_flies_off_not_that_it_is_out_of_rang
         assert reason in (f"{contact['id']} is flying off", f"{contact['id']} is not in sight of the flak gunners")
         checked += 1
     assert checked
+
+
+def test_the_captain_can_order_cease_fire_without_an_activation():
+    """"Cease fire!" is a word to the gun crews, not an order ([gap] our choice): the gun stops at once with
+    the shots and hits it fired, no chip is paid, no round leaves the gun after it; a gun that is not
+    firing is told so and nothing changes."""
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    order(g, "gun_88", target=cid, rounds=60)
+    advance(g, g.t + 30)
+    ammo = weapons(g).ammo["gun_88"]
+    chips = g.module("crew").to_state()
+    ceased = one(do(g, {"do": "cease_fire", "gun": "gun_88"}), "gun_ceased")
+    assert ceased["reason"] is None and ceased["shots"] == 220 - ammo
+    assert ceased["feed"].startswith("88 mm gun: cease fire, ")
+    assert g.module("crew").to_state() == chips
+    assert not named(advance(g, g.t + 600), "gun_round")
+    assert weapons(g).ammo["gun_88"] == ammo
+    with pytest.raises(CommandError, match="88 mm gun is not firing"):
+        g.apply({"do": "cease_fire", "gun": "gun_88"})
+    with pytest.raises(CommandError, match="no gun is firing"):
+        g.apply({"do": "cease_fire"})

@@ -501,6 +501,9 @@ ACTIONS: tuple[Action, ...] = (
     _order("flak", "gun_20", "attack", N_("order: the 20 mm flak opens fire on an aircraft"),
            _f("target", "contact", N_("an aircraft contact (default: the nearest)"), positional=True),
            _f("bursts", "whole", N_("bursts to fire"), lo=1, hi=30), example="flak bursts=5", aliases=("gun_20",)),
+    _command("cease", "cease_fire", "attack", N_("the guns cease fire (a word to the gun crews, no order)"),
+             _f("gun", "choice", N_("the gun (default: every gun that fires)"), choices=("gun_88", "gun_20"),
+                positional=True), example="cease gun_88", aliases=("cease_fire",)),
     # crew
     _order("repair", "repair", "crew", N_("order: repair (a component, a condition in a section, or a breach)"),
            _f("component", "choice", N_("a component with a technical condition"), choices=tuple(COMPONENTS)),

@@ -437,7 +437,20 @@ class Weapons(Module):
 
     # -- the attack disc -----------------------------------------------------------------------------
     def commands(self) -> Mapping[str, Handler]:
-        return {"attack_disc": self._attack_disc}
+        return {"attack_disc": self._attack_disc, "cease_fire": self._cease_fire}
+
+    def _cease_fire(self, args: Args) -> None:
+        """The Captain's "cease fire!" to a gun crew: a word, not an order (no activation; [gap] our
+        choice, the rulebook has no order for it). Without `gun`, every gun that fires stops."""
+        gun = args.str("gun", default=None, choices=tuple(guns.GUNS))
+        args.str("via", default="script")
+        args.finish()
+        firing = [g for g in ((gun,) if gun else guns.GUNS) if self.firing[g] is not None]
+        if not firing:
+            raise CommandError(Msg("{gun} is not firing", gun=Msg.term(str(guns.GUN[gun]["name"])))
+                               if gun else Msg("no gun is firing"))
+        for g in firing:
+            self.cease(g, None)
 
     def _attack_disc(self, args: Args) -> None:
         values: dict[str, int] = {}
