@@ -16,6 +16,13 @@ def test_9_2_1_the_worked_example_on_the_disc():
     assert (disc["true_bearing"], disc["aob"]) == (330, 80)
 
 
+def test_9_2_1_a_boat_dead_astern_of_the_enemy_reads_180_on_the_bow():
+    """The disc's angle on the bow runs to 180 (stern-on), never -180."""
+    g = range_game(course=0)
+    disc = one(do(g, {"do": "attack_disc", "own_course": 0, "bearing": 0, "enemy_course": 0}), "attack_disc")
+    assert (disc["true_bearing"], disc["aob"]) == (0, 180)
+
+
 def test_9_2_1_the_tdc_takes_the_disc_as_the_navigator_set_it():
     g = range_game(course=290)
     do(g, {"do": "attack_disc", "own_course": 290, "bearing": 40, "enemy_course": 70, "via": "disc"})

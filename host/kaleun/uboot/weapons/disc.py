@@ -42,11 +42,13 @@ class Disc:
         return geo.norm360(self.own_course + self.bearing)
 
     def aob(self) -> float | None:
-        """Angle on the bow: where the boat lies seen from the enemy's bow (+ starboard)."""
+        """Angle on the bow: where the boat lies seen from the enemy's bow (+ starboard), from -179 to 180
+        (a boat dead astern of the enemy is 180, as a plotter says it, not -180)."""
         true = self.true_bearing()
         if true is None or self.enemy_course is None:
             return None
-        return geo.norm180(true + 180.0 - self.enemy_course)
+        aob = geo.norm180(true + 180.0 - self.enemy_course)
+        return 180.0 if aob == -180.0 else aob
 
     def status(self) -> dict[str, Any]:
         true, aob = self.true_bearing(), self.aob()
