@@ -64,6 +64,28 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
     console.runtime.close()
 
 
+def test_4_1_after_the_end_the_console_says_where_the_debrief_is_saved_and_open_objectives_failed(home):
+    """Issue 9 item 5: a group at the console is told where the session's saved debrief (the chart) is, as the
+    window's debrief screen names it; the `mission` command after the end shows an objective not met as failed,
+    not as open (the mission is over)."""
+    from kaleun.runtime.debrief_output import DebriefOutput
+
+    console, out = console_for("t5_1943")
+    runtime, game = console.runtime, console.game
+    runtime.debrief = DebriefOutput(game, home, "session", career=False)
+    end = next(e for e in game.advance_to(36 * 3600) if e.name == "mission_end")
+    event = Event(end.t, end.clock, end.name, end.data, end.feed)
+    runtime.debrief.handle(event)
+    console._on_event(event)
+    text = out.getvalue()
+    assert f"Saved debrief: {home / 'session.debrief.png'}" in text and (home / "session.debrief.png").exists()
+    console.handle("mission")
+    shown = out.getvalue()[len(text):]
+    assert "  Primary (failed): Sink an escort with the acoustic torpedo. - 0 of 1 ship" in shown
+    assert "(open)" not in shown
+    runtime.close()
+
+
 def test_kaleun_play_sets_a_game_up_from_the_command_line(home):
     from missionkit import Terminal
 
