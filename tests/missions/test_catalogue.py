@@ -102,6 +102,31 @@ convoy = { kind = "HX", escorts = ["river"], speed = 8 }
     assert len(err.value.problems) == 3
 
 
+def test_a_mistake_in_a_top_level_field_hides_no_other_mistake():
+    """host/README.md: "every mistake of a file at once": a misspelt top-level key, a square off the map or a
+    wrong kind of value stopped the check there, and the group met the file's other mistakes one run at a
+    time. A field refused is not reported again as missing."""
+    bad = GOOD.replace("time_limit_h = 24", "time_limt_h = 24").replace('square = "BF54"', 'square = "BF5"') \
+        .replace('1941-06-01', '1940-06-01') + """
+[[radio]]
+after = "nothing"
+text = "Go home."
+"""
+    with pytest.raises(MissionError) as err:
+        check_text(bad, "mine.toml", "mine")
+    problems = err.value.problems
+    assert any(p.startswith("mine.toml:4: mine: square: square 'BF5'") for p in problems)
+    assert any(p.startswith("mine.toml:5: mine: time_limt_h: unknown key") for p in problems)
+    assert "mine.toml:3: mine: base: Lorient took U-boats only from 7 July 1940; the mission starts on 1 June " \
+           "1940" in problems
+    assert "mine.toml:15: mine: radio[0].after: no objective 'nothing' (objectives: go)" in problems
+    assert "mine.toml:1: mine: a mission with objectives needs a time limit (time_limit_h)" in problems
+    refused = GOOD.replace('base = "lorient"', 'base = "lorinet"')
+    with pytest.raises(MissionError) as err:
+        check_text(refused, "mine.toml", "mine")
+    assert [p.split(": ", 2)[2][:5] for p in err.value.problems] == ["base:"]  # not "needs a base" too
+
+
 def test_an_objective_needs_its_place_and_a_rendezvous_a_point():
     bad = GOOD.replace('square = "BF45"\n', "").replace('kind = "reach"', 'kind = "rendezvous"\nminutes = 5')
     with pytest.raises(MissionError, match="a rendezvous objective needs a place"):

@@ -49,8 +49,9 @@ JOIN_NM = float(RULES["encounters"]["join_nm"])
 WARN_BEFORE_S = 12 * 3600.0
 #: events that mean the boat is in combat (return to base waits until they have stopped); a contact lost
 #: counts too: the quiet time is counted from the moment the crew's picture lost the last contact
-COMBAT = ("contact", "contact_report", "contact_lost", "ping", "depth_charges", "explosion", "aircraft_attack", "gunfire",
-          "escort_chase", "torpedo_fired", "torpedo_hit", "ship_sunk", "gun_firing", "damage", "ship_damaged")
+COMBAT = ("contact", "contact_report", "contact_lost", "ping", "depth_charges", "explosion", "aircraft_attack",
+          "gunfire", "escort_chase", "torpedo_fired", "torpedo_hit", "ship_sunk", "gun_firing", "damage",
+          "ship_damaged")
 #: what interrupts the passage home
 INTERRUPT = {"contact_report": Msg("a contact is reported"), "aircraft_attack": Msg("an aircraft attacks"),
              "depth_charges": Msg("depth charges"), "gunfire": Msg("gunfire"),
