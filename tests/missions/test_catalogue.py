@@ -47,6 +47,19 @@ def test_4_1_each_mission_has_its_own_decisive_problem_and_its_own_words():
     assert {"AN", "AF", "AC", "AL", "AK", "CG", "CA"} <= seas  # North Sea, Norwegian and Barents Sea, Atlantic
 
 
+def test_4_1_a_sink_objective_names_no_weapon_the_game_does_not_check():
+    """An objective is checked by the game as its words say: "with the deck gun" is a `cause = "gunfire"`; the T5
+    mission's "Sink an escort with the acoustic torpedo." was met by an escort sunk with any torpedo (the game
+    knows no torpedo type of a sinking), so its words claimed a check that was never made."""
+    weapons = {"deck gun": "gunfire", "gunfire": "gunfire", "torpedo": "torpedo", "mine": "mine"}
+    for mission, spec in catalogue().missions.items():
+        tables = list(spec.get("objective", [])) + [r["objective"] for r in spec.get("radio", []) if "objective" in r]
+        for table in (t for t in tables if t["kind"] == "sink"):
+            for words, cause in weapons.items():
+                if words in table["text"].lower():
+                    assert table.get("cause") == cause, (mission, table["text"])
+
+
 def test_4_3_the_campaign_runs_in_date_order_and_linked_patrols_have_their_parts():
     order = campaign_order()
     starts = [catalogue().missions[m]["start"] for m in order]

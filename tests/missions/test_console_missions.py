@@ -58,8 +58,8 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
     end = next(e for e in events if e.name == "mission_end")
     console._on_event(Event(end.t, end.clock, end.name, end.data, end.feed))
     text = out.getvalue()
-    assert "Debrief: Zaunkoenig (t5_1943), 1943-09-20 20:00 to" in text
-    assert "  [ ] Primary: Sink an escort with the acoustic torpedo. (1,000 fame)" in text
+    assert "Debrief: Zaunkönig (t5_1943), 1943-09-20 20:00 to" in text
+    assert "  [ ] Primary: Sink an escort. (1,000 fame)" in text
     assert "Ships sunk: 0, 0 GRT." in text
     console.runtime.close()
 
@@ -81,7 +81,7 @@ def test_4_1_after_the_end_the_console_says_where_the_debrief_is_saved_and_open_
     assert f"Saved debrief: {home / 'session.debrief.png'}" in text and (home / "session.debrief.png").exists()
     console.handle("mission")
     shown = out.getvalue()[len(text):]
-    assert "  Primary (failed): Sink an escort with the acoustic torpedo. - 0 of 1 ship" in shown
+    assert "  Primary (failed): Sink an escort. - 0 of 1 ship" in shown
     assert "(open)" not in shown
     runtime.close()
 
