@@ -274,6 +274,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             pick = str(going_on["next"])  # the linked patrol in progress goes on (§5.2), as the window's set-up
             told = career_messages(record)[1 + (record.get("campaign") is not None)]
             stdout.write(lang.render(told) + "\n")
+        if mode == "campaign" and record is not None and record.get("campaign") is not None:
+            stdout.write(lang.render(career_messages(record)[1]) + "\n")  # the campaign picks its own mission
         problem = setup_problem(GameSetup(mission=pick, seed=seed, mode=mode)) if mode != "campaign" else None
         if problem is not None:  # a single mission as a linked patrol: at once
             stdout.write(f"! {lang.render(problem)}\n")

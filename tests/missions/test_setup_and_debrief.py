@@ -184,6 +184,12 @@ def test_5_2_the_terminal_set_up_refuses_at_once_and_goes_on_with_the_linked_pat
     # a part of a linked patrol chosen starts a new patrol with it
     setup = interactive_setup(io.StringIO("shadow_1941\nlinked\n\n\n\n\n"), io.StringIO(), record=record)
     assert setup.mission == "shadow_1941"
+    # the campaign: what the career record says of it, as the window's set-up shows it
+    start_configured(GameSetup(mission="", mode="campaign"))
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\ncampaign\n\n\n\n\n"), out, record=load_career())
+    assert setup.mode == "campaign" and "Campaign (since " in out.getvalue()
+    assert "running; next: prize_rules_1939" in out.getvalue()
 
 
 def test_5_3_an_unknown_mode_or_level_is_refused_at_once_by_its_names():
