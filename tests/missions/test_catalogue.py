@@ -134,6 +134,8 @@ text = "Go home."
            "1940" in problems
     assert "mine.toml:15: mine: radio[0].after: no objective 'nothing' (objectives: go)" in problems
     assert "mine.toml:1: mine: a mission with objectives needs a time limit (time_limit_h)" in problems
+    numbers = [int(p.split(":")[1]) for p in problems]
+    assert numbers == sorted(numbers)  # in the file's order, as a group reads it
     refused = GOOD.replace('base = "lorient"', 'base = "lorinet"')
     with pytest.raises(MissionError) as err:
         check_text(refused, "mine.toml", "mine")

@@ -583,7 +583,8 @@ def _locate(text: str, problems: list[tuple[tuple[str | int, ...], str]], filena
     from kaleun.boards.locate import KeyLines
 
     lines = KeyLines(text)
-    return [f"{filename}:{lines.line(p)}: {mission}: {problem}" for p, problem in problems]
+    located = sorted(((lines.line(p), problem) for p, problem in problems), key=lambda found: found[0])
+    return [f"{filename}:{line}: {mission}: {problem}" for line, problem in located]  # in the file's order
 
 
 def check_text(text: str, filename: str, mission: str | None = None) -> dict[str, dict[str, Any]]:
