@@ -101,11 +101,12 @@ def test_4_2_half_an_hour_of_quiet_after_an_attack_and_only_on_the_surface():
     advance(g, g.t + 600)
     reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
     assert reason == ("the boat is in combat: the last contact or attack was 10 minutes ago; 30 minutes of quiet "
-                      "are needed")
+                      "are needed: 20 minutes to go")  # how long until the boat may head home
     attacked = g.t - 600
     advance(g, attacked + 29 * 60 + 30)
     reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
-    assert reason.startswith("the boat is in combat: the last contact or attack was 29 minutes ago")
+    assert reason == ("the boat is in combat: the last contact or attack was 29 minutes ago; 30 minutes of quiet "
+                      "are needed: 1 minute to go")
     advance(g, attacked + 30 * 60)
     assert one(do(g, {"do": "return_to_base"}), "return_to_base")["base"] == "lorient"  # quiet and surfaced
     order(g, "dive")
@@ -128,7 +129,7 @@ def test_4_2_the_half_hour_of_quiet_counts_from_the_moment_the_last_contact_is_l
     assert gone["t"] - max(seen) > 3600  # plotted for an hour and more after the last sighting reported
     reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
     assert reason.startswith("the boat is in combat: the last contact or attack was ")
-    assert reason.endswith(" minutes ago; 30 minutes of quiet are needed")
+    assert " minutes ago; 30 minutes of quiet are needed: " in reason and reason.endswith(" to go")
     advance(g, gone["t"] + 29 * 60)
     assert named(do(g, {"do": "return_to_base"}), "action_refused")
     advance(g, gone["t"] + 31 * 60)

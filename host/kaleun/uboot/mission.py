@@ -210,10 +210,12 @@ class Mission(Module):
                                   "contacts {ids} are still plotted; {need} once they are lost",
                                   n=len(active), ids=ids, need=self._quiet_needed())
         quiet = now - self.last_combat
-        if quiet < QUIET_S:
+        if quiet < QUIET_S:  # how long until the boat may head home, in whole minutes still to wait
+            left = max(1, math.ceil((QUIET_S - quiet) / 60.0 - 1e-6))
             return Msg.plural("the last contact or attack was {n} minute ago; {need}",
                               "the last contact or attack was {n} minutes ago; {need}", n=int(quiet // 60),
-                              need=self._quiet_needed())
+                              need=Msg.plural("{need}: {n} minute to go", "{need}: {n} minutes to go", n=left,
+                                              need=self._quiet_needed()))
         return None
 
     @staticmethod
