@@ -53,7 +53,7 @@ def test_the_worked_examples_story_tells_the_ships_clock_of_the_scripts_orders()
     text = (HOST / "README.md").read_text(encoding="utf-8")
     section = text[text.index("### Worked example: two passengers for Kerry"):]
     story = " ".join(section[:section.index("The debrief, as the console prints it")].split())
-    corrected = re.search(r"at (\d\d:\d\d) the navigator corrected by eye", story)
+    corrected = re.search(r"At (\d\d:\d\d) the script turns for the landing point", story)
     stopped = re.search(r"Stopped there in the night from (\d\d:\d\d)", story)
     assert corrected is not None and stopped is not None
     game = new_game(0, "agents_1941")
