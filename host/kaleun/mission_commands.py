@@ -186,7 +186,14 @@ def start_from_args(args: argparse.Namespace) -> Any:
     from kaleun.career import start_configured
 
     if getattr(args, "setup", False):
-        setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0), language=_table_language(args))
+        from kaleun.career import CareerError, load_career
+
+        try:
+            record: dict[str, Any] | None = load_career()
+        except CareerError:
+            record = None  # start_configured says what is wrong with it
+        setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0), language=_table_language(args),
+                                  record=record)
     else:
         setup = parse_setup(args)
         if setup.mode == "single" and not setup.mission:
@@ -208,11 +215,16 @@ def _table_language(args: argparse.Namespace) -> str:
 YES = ("y", "yes", "j", "ja", "д", "да")
 
 
-def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: str = "en") -> Any:
+def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: str = "en",
+                      record: dict[str, Any] | None = None) -> Any:
     """Ask for a new game's set-up on a terminal, in the table's `language`: mission, mode, difficulty
     and easy watch change per role. Roles, modes and levels are shown by their names in that language
-    and taken by name or id. Enter takes the default shown in brackets. Raises ValueError when the
+    and taken by name or id. Enter takes the default shown in brackets. An unknown mission, or a single
+    mission as a linked patrol, is refused at once and asked again. With the career `record`, "linked
+    patrol" goes on with the next part of the linked patrol in progress (as the window's set-up does)
+    unless the mission chosen is a part of a linked patrol (a new one). Raises ValueError when the
     input ends."""
+    from kaleun.career import career_messages
     from kaleun.core.messages import Msg
     from kaleun.i18n import language as table_language
     from kaleun.uboot.figures import ROSTER
@@ -243,14 +255,31 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                                                 choices=", ".join(lang.render(w) for w in names.values()))) + "\n")
 
     lines = mission_lines()
+    patrols = {m.id: m.patrol for m in lines}
+    patrol = (record or {}).get("patrol")
+    going_on = patrol if patrol is not None and patrol.get("mode") == "linked" else None
     stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
     for i, m in enumerate(lines, start=1):
         stdout.write(f" {i:>2}. {lang.render(m.line())}\n")
     while True:
         choice = ask(Msg("Mission (number or id)"), lines[0].id)
         pick = lines[int(choice) - 1].id if choice.isdigit() and 1 <= int(choice) <= len(lines) else choice
+        problem = setup_problem(GameSetup(mission=pick, seed=seed))
+        if problem is not None:  # an unknown mission: at once, not after every question
+            stdout.write(f"! {lang.render(problem)}\n")
+            continue
         mode = choose(Msg("Mode: {modes}", modes=", ".join(lang.render(modes[m]) for m in MODES if m in modes)),
                       modes, "single")
+        if mode == "linked" and going_on is not None and record is not None and not patrols.get(pick):
+            pick = str(going_on["next"])  # the linked patrol in progress goes on (§5.2), as the window's set-up
+            told = career_messages(record)[1 + (record.get("campaign") is not None)]
+            stdout.write(lang.render(told) + "\n")
+        if mode == "campaign" and record is not None and record.get("campaign") is not None:
+            stdout.write(lang.render(career_messages(record)[1]) + "\n")  # the campaign picks its own mission
+        problem = setup_problem(GameSetup(mission=pick, seed=seed, mode=mode)) if mode != "campaign" else None
+        if problem is not None:  # a single mission as a linked patrol: at once
+            stdout.write(f"! {lang.render(problem)}\n")
+            continue
         difficulty = {}
         for role in ROLES:
             level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],

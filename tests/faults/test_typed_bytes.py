@@ -6,6 +6,7 @@ undecodable line for their input gone and left the game (with whatever was typed
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -35,4 +36,5 @@ def test_letters_the_terminal_cannot_show_are_printed_as_question_marks_and_the_
                             env=env, cwd=tmp_path, timeout=120)
     out = result.stdout.decode("latin-1")
     assert result.returncode == 0 and "terminal is gone" not in result.stderr.decode(), result.stderr.decode()
-    assert "1941-06-01 04:00:00" in out and "kaleun resume" in out, out  # status, and the last words
+    # status (the game's clock runs in real time: a loaded machine may show a second or two later), and the last words
+    assert re.search(r"1941-06-01 04:0\d:\d\d", out) and "kaleun resume" in out, out

@@ -47,6 +47,19 @@ def test_4_1_each_mission_has_its_own_decisive_problem_and_its_own_words():
     assert {"AN", "AF", "AC", "AL", "AK", "CG", "CA"} <= seas  # North Sea, Norwegian and Barents Sea, Atlantic
 
 
+def test_4_1_a_sink_objective_names_no_weapon_the_game_does_not_check():
+    """An objective is checked by the game as its words say: "with the deck gun" is a `cause = "gunfire"`; the T5
+    mission's "Sink an escort with the acoustic torpedo." was met by an escort sunk with any torpedo (the game
+    knows no torpedo type of a sinking), so its words claimed a check that was never made."""
+    weapons = {"deck gun": "gunfire", "gunfire": "gunfire", "torpedo": "torpedo", "mine": "mine"}
+    for mission, spec in catalogue().missions.items():
+        tables = list(spec.get("objective", [])) + [r["objective"] for r in spec.get("radio", []) if "objective" in r]
+        for table in (t for t in tables if t["kind"] == "sink"):
+            for words, cause in weapons.items():
+                if words in table["text"].lower():
+                    assert table.get("cause") == cause, (mission, table["text"])
+
+
 def test_4_3_the_campaign_runs_in_date_order_and_linked_patrols_have_their_parts():
     order = campaign_order()
     starts = [catalogue().missions[m]["start"] for m in order]
@@ -100,6 +113,33 @@ convoy = { kind = "HX", escorts = ["river"], speed = 8 }
     assert "the River-class frigate is not at sea before 3 April 1942 (the mission starts on 1 June 1941)" in text
     assert "encounter[0].convoy.speed: unknown key" in text
     assert len(err.value.problems) == 3
+
+
+def test_a_mistake_in_a_top_level_field_hides_no_other_mistake():
+    """host/README.md: "every mistake of a file at once": a misspelt top-level key, a square off the map or a
+    wrong kind of value stopped the check there, and the group met the file's other mistakes one run at a
+    time. A field refused is not reported again as missing."""
+    bad = GOOD.replace("time_limit_h = 24", "time_limt_h = 24").replace('square = "BF54"', 'square = "BF5"') \
+        .replace('1941-06-01', '1940-06-01') + """
+[[radio]]
+after = "nothing"
+text = "Go home."
+"""
+    with pytest.raises(MissionError) as err:
+        check_text(bad, "mine.toml", "mine")
+    problems = err.value.problems
+    assert any(p.startswith("mine.toml:4: mine: square: square 'BF5'") for p in problems)
+    assert any(p.startswith("mine.toml:5: mine: time_limt_h: unknown key") for p in problems)
+    assert "mine.toml:3: mine: base: Lorient took U-boats only from 7 July 1940; the mission starts on 1 June " \
+           "1940" in problems
+    assert "mine.toml:15: mine: radio[0].after: no objective 'nothing' (objectives: go)" in problems
+    assert "mine.toml:1: mine: a mission with objectives needs a time limit (time_limit_h)" in problems
+    numbers = [int(p.split(":")[1]) for p in problems]
+    assert numbers == sorted(numbers)  # in the file's order, as a group reads it
+    refused = GOOD.replace('base = "lorient"', 'base = "lorinet"')
+    with pytest.raises(MissionError) as err:
+        check_text(refused, "mine.toml", "mine")
+    assert [p.split(": ", 2)[2][:5] for p in err.value.problems] == ["base:"]  # not "needs a base" too
 
 
 def test_an_objective_needs_its_place_and_a_rendezvous_a_point():

@@ -58,10 +58,32 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
     end = next(e for e in events if e.name == "mission_end")
     console._on_event(Event(end.t, end.clock, end.name, end.data, end.feed))
     text = out.getvalue()
-    assert "Debrief: Zaunkoenig (t5_1943), 1943-09-20 20:00 to" in text
-    assert "  [ ] Primary: Sink an escort with the acoustic torpedo. (1,000 fame)" in text
+    assert "Debrief: Zaunkönig (t5_1943), 1943-09-20 20:00 to" in text
+    assert "  [ ] Primary: Sink an escort. (1,000 fame)" in text
     assert "Ships sunk: 0, 0 GRT." in text
     console.runtime.close()
+
+
+def test_4_1_after_the_end_the_console_says_where_the_debrief_is_saved_and_open_objectives_failed(home):
+    """Issue 9 item 5: a group at the console is told where the session's saved debrief (the chart) is, as the
+    window's debrief screen names it; the `mission` command after the end shows an objective not met as failed,
+    not as open (the mission is over)."""
+    from kaleun.runtime.debrief_output import DebriefOutput
+
+    console, out = console_for("t5_1943")
+    runtime, game = console.runtime, console.game
+    runtime.debrief = DebriefOutput(game, home, "session", career=False)
+    end = next(e for e in game.advance_to(36 * 3600) if e.name == "mission_end")
+    event = Event(end.t, end.clock, end.name, end.data, end.feed)
+    runtime.debrief.handle(event)
+    console._on_event(event)
+    text = out.getvalue()
+    assert f"Saved debrief: {home / 'session.debrief.png'}" in text and (home / "session.debrief.png").exists()
+    console.handle("mission")
+    shown = out.getvalue()[len(text):]
+    assert "  Primary (failed): Sink an escort. - 0 of 1 ship" in shown
+    assert "(open)" not in shown
+    runtime.close()
 
 
 def test_kaleun_play_sets_a_game_up_from_the_command_line(home):

@@ -187,3 +187,14 @@ def test_kaleun_run_refuses_a_language_it_does_not_speak_before_running(home, tm
     status, drawn = run_with_debrief(tmp_path, monkeypatch, "--language", "xx")
     assert status == 2 and drawn == [] and not (tmp_path / "events.jsonl").exists()
     assert "'xx' is not a language Kaleun speaks" in capsys.readouterr().err
+
+
+def test_4_1_a_mission_lost_by_its_time_limit_is_no_loss_of_the_boat_in_russian():
+    """A mission whose time ran out with its primary objective unmet ends `lost` with the boat afloat; the Russian
+    debrief called that result "гибель" (the boat's destruction). It reads "провал" (a failure) now, which is
+    also true of a boat lost (the reason says how)."""
+    g = game("weather_1940", changes={"time_limit_h": 1})
+    advance(g, 2 * 3600)
+    told = [language("ru").render(line) for line in lines(debrief(g))]
+    result = next(line for line in told if line.startswith("Итог:"))
+    assert "провал" in result and "гибель" not in result, result

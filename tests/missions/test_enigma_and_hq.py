@@ -120,3 +120,24 @@ def test_4_1_a_convoy_report_brings_hqs_answer_with_a_new_objective():
     assert "boats are closing on your convoy in" in text
     assert one(decoded, "objective")["objective"] == "pack_attack"
 
+
+
+@pytest.mark.parametrize(("mission", "near", "out"), [
+    ("agents_1941", [51.75, -10.4], [51.74, -11.04]),  # the landing point; where the worked example reports
+    ("minefield_1939", [54.7, -0.86], [54.72, -0.55]),  # the field; where the winning script reports
+])
+def test_4_1_report_once_clear_of_the_coast_counts_only_from_clear_of_the_coast(mission, near, out):
+    """HQ: "Report your position when you are clear of the coast." A position report sent at the landing point
+    or over the minefield met it as well: the objective had no place. It counts from out at sea now."""
+    from kaleun.uboot.missions.catalogue import catalogue
+
+    spec = catalogue().missions[mission]
+    signal = next(r for r in spec["radio"] if r.get("objective", {}).get("id") == "clear")
+    for where, counts in ((near, False), (out, True)):
+        g = game(mission, changes={"position": where, "objective": [], "encounter": [],
+                                   "radio": [{"at_h": 0.1, "text": signal["text"], "objective": signal["objective"]}]})
+        until_event(g, "radio_message", 1 * H, step=60)
+        order(g, "enigma")
+        sent = order(g, "enigma", report="position")
+        assert named(sent, "radio_message")[0]["state"] == "sent"
+        assert g.module("mission").objectives["clear"].met is counts, (mission, where)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from kaleun.runtime.script import EventWriter, ScriptRun
 from kaleun.saves import load_saved_game, save_game
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.setup import GameSetup, changes_for
-from kit import read_events, run_kaleun, write_script
+from kit import HOST, read_events, run_kaleun, write_script
 from missionkit import advance, do, named, one, order
 
 H = 3600.0
@@ -122,6 +123,12 @@ def test_4_3_the_campaign_goes_on_with_e_or_better_and_ends_with_f(home):
     assert "Campaign (since" in lines[1] and "ended: a mission was graded below E" in lines[1]
     shown = run_kaleun("career", home=home)
     assert shown.returncode == 0 and "prize_rules_1939" in shown.stdout and "grade F" in shown.stdout
+    # host/README.md's `kaleun career` is this campaign as the command prints it (but the day it was played)
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    readme = text[text.index("$ kaleun career\n") + len("$ kaleun career\n"):]
+    readme = readme[:readme.index("```")]
+    dated = re.compile(r"\d{4}-\d\d-\d\d")
+    assert dated.sub("DAY", readme).splitlines() == dated.sub("DAY", shown.stdout).splitlines()
 
 
 def test_a_mission_is_booked_once_and_a_damaged_record_is_refused_and_kept(home):

@@ -101,16 +101,39 @@ def test_4_2_half_an_hour_of_quiet_after_an_attack_and_only_on_the_surface():
     advance(g, g.t + 600)
     reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
     assert reason == ("the boat is in combat: the last contact or attack was 10 minutes ago; 30 minutes of quiet "
-                      "are needed")
+                      "are needed: 20 minutes to go")  # how long until the boat may head home
     attacked = g.t - 600
     advance(g, attacked + 29 * 60 + 30)
     reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
-    assert reason.startswith("the boat is in combat: the last contact or attack was 29 minutes ago")
+    assert reason == ("the boat is in combat: the last contact or attack was 29 minutes ago; 30 minutes of quiet "
+                      "are needed: 1 minute to go")
     advance(g, attacked + 30 * 60)
     assert one(do(g, {"do": "return_to_base"}), "return_to_base")["base"] == "lorient"  # quiet and surfaced
     order(g, "dive")
     reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
     assert reason == "the passage home runs on the diesels: surface first"
+
+
+def test_4_2_the_half_hour_of_quiet_counts_from_the_moment_the_last_contact_is_lost():
+    """§4.2: the refusal says "30 minutes of quiet are needed once it is lost"; a ship plotted for two hours and
+    then lost let the boat head home at once (the quiet counted from its first report)."""
+    g = game("prize_rules_1939", seed=1)
+    lookouts(g)
+    lost = until_event(g, "contact_report", 3 * H, step=300)
+    picture = g.module("sea").picture
+    while picture.active() and g.t < 6 * H:
+        lost += advance(g, g.t + 60)
+    assert not picture.active()
+    gone = named(lost, "contact_lost")[-1]
+    seen = [e["t"] for e in lost if e["event"] in ("contact", "contact_report")]
+    assert gone["t"] - max(seen) > 3600  # plotted for an hour and more after the last sighting reported
+    reason = one(do(g, {"do": "return_to_base"}), "action_refused")["reason"]
+    assert reason.startswith("the boat is in combat: the last contact or attack was ")
+    assert " minutes ago; 30 minutes of quiet are needed: " in reason and reason.endswith(" to go")
+    advance(g, gone["t"] + 29 * 60)
+    assert named(do(g, {"do": "return_to_base"}), "action_refused")
+    advance(g, gone["t"] + 31 * 60)
+    assert one(do(g, {"do": "return_to_base"}), "return_to_base")["base"] == "wilhelmshaven"
 
 
 def test_4_2_a_mission_without_a_base_has_no_return():

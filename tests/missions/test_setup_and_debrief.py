@@ -143,11 +143,53 @@ def test_5_3_the_set_up_asked_on_the_terminal():
     asked = out.getvalue()
     assert "New game. Missions:" in asked and "Easy watch change for the First Officer? (y/n) [n]: " in asked
     assert "Difficulty of the Chief Engineer (easy, normal, hard) [normal]: " in asked
-    again = io.StringIO("1\nlinked\n\n\n\n\ntraining\nsingle\n\n\n\n\n")
-    setup = interactive_setup(again, io.StringIO())
+    again = io.StringIO("1\nlinked\ntraining\nsingle\n\n\n\n\n")
+    told = io.StringIO()
+    setup = interactive_setup(again, told)
     assert setup.mission == "training"  # prize_rules_1939 is no linked patrol: asked again
+    assert "! prize_rules_1939 is a single mission, not a part of a linked patrol" in told.getvalue()
     with pytest.raises(ValueError, match="cut short"):
         interactive_setup(io.StringIO("1\n"), io.StringIO())
+
+
+def test_5_2_the_terminal_set_up_refuses_at_once_and_goes_on_with_the_linked_patrol_in_progress(home):
+    """Issue 9 item 8: `kaleun play --setup` refuses an unknown mission and a single mission played as a linked
+    patrol right after they are typed (they came after every difficulty); "linked patrol" goes on with the next
+    part of the linked patrol in progress, as the window's set-up does (§5.2: the boat and crew carried over),
+    unless the mission chosen is a part of a linked patrol (a new patrol)."""
+    from kaleun.career import load_career, record_mission, start_configured
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("99\nconvoy\n10\nlinked\n4\nlinked\n\n\n\n\n"), out)
+    asked = out.getvalue()
+    assert (setup.mission, setup.mode) == ("sc_convoy_1940", "linked")
+    assert "! unknown mission '99'" in asked and "! unknown mission 'convoy'" in asked
+    assert "! hatteras_1942 is a single mission, not a part of a linked patrol" in asked
+    assert asked.count("Difficulty of the Captain") == 1  # asked once, for the set-up that starts
+    # part 1 played and booked: the next evening's set-up picks part 2 with what part 1 left
+    g = start_configured(setup)
+    g.apply({"do": "kill", "figure": "engineer-square", "why": "washed overboard"})
+    g.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    while not g.module("mission").over:
+        g.advance_to(g.t + 6 * 3600)
+    record_mission(g)
+    record = load_career()
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\nlinked\n\n\n\n\n"), out, record=record)
+    assert (setup.mission, setup.mode) == ("weather_1940", "linked")
+    assert "Linked patrol autumn_1940 goes on with weather_1940 (linked): 1 sailor dead" in out.getvalue()
+    carried = [e.to_json() for e in start_configured(setup).take_events() if e.name == "carried_over"]
+    assert carried and carried[0]["dead"] == ["engineer-square/1"]
+    # a part of a linked patrol chosen starts a new patrol with it
+    setup = interactive_setup(io.StringIO("shadow_1941\nlinked\n\n\n\n\n"), io.StringIO(), record=record)
+    assert setup.mission == "shadow_1941"
+    # the campaign: what the career record says of it, as the window's set-up shows it
+    start_configured(GameSetup(mission="", mode="campaign"))
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\ncampaign\n\n\n\n\n"), out, record=load_career())
+    assert setup.mode == "campaign" and "Campaign (since " in out.getvalue()
+    assert "running; next: prize_rules_1939" in out.getvalue()
 
 
 def test_5_3_an_unknown_mode_or_level_is_refused_at_once_by_its_names():

@@ -45,3 +45,23 @@ def test_the_missions_worked_example_is_the_real_script_and_its_real_output():
         else:
             raise AssertionError(f"not in the run, or out of order: {want}")
     assert told.strip().splitlines() == [str(m) for m in lines(debrief(game))]
+
+
+def test_the_worked_examples_story_tells_the_ships_clock_of_the_scripts_orders():
+    """The paragraph under the events names the times of the script's turn for the coast and its stop at the
+    landing point by the ship's clock, as the events' `clock` gives them (it said 23:00 and 00:25)."""
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Worked example: two passengers for Kerry"):]
+    story = " ".join(section[:section.index("The debrief, as the console prints it")].split())
+    corrected = re.search(r"At (\d\d:\d\d) the script turns for the landing point", story)
+    stopped = re.search(r"Stopped there in the night from (\d\d:\d\d)", story)
+    assert corrected is not None and stopped is not None
+    game = new_game(0, "agents_1941")
+    out = io.StringIO()
+    ScriptRun(game, default_board(), EventWriter(out)).run(SCRIPT)
+    clocks = {}
+    for event in (json.loads(line) for line in out.getvalue().splitlines()):
+        if event["event"] == "order_accepted":
+            clocks.setdefault((event["t"], event["order"]), event["clock"][11:16])
+    assert corrected.group(1) == clocks[(45000, "new_course")]  # course 155 for the landing point
+    assert stopped.group(1) == clocks[(48300, "new_speed")]  # stop at the landing point

@@ -47,9 +47,11 @@ RESTEER_S = float(RULES["passage"]["resteer_min"]) * 60.0
 ARRIVE_NM = float(RULES["passage"]["arrive_nm"])
 JOIN_NM = float(RULES["encounters"]["join_nm"])
 WARN_BEFORE_S = 12 * 3600.0
-#: events that mean the boat is in combat (return to base waits until they have stopped)
-COMBAT = ("contact", "contact_report", "ping", "depth_charges", "explosion", "aircraft_attack", "gunfire",
-          "escort_chase", "torpedo_fired", "torpedo_hit", "ship_sunk", "gun_firing", "damage", "ship_damaged")
+#: events that mean the boat is in combat (return to base waits until they have stopped); a contact lost
+#: counts too: the quiet time is counted from the moment the crew's picture lost the last contact
+COMBAT = ("contact", "contact_report", "contact_lost", "ping", "depth_charges", "explosion", "aircraft_attack",
+          "gunfire", "escort_chase", "torpedo_fired", "torpedo_hit", "ship_sunk", "gun_firing", "damage",
+          "ship_damaged")
 #: what interrupts the passage home
 INTERRUPT = {"contact_report": Msg("a contact is reported"), "aircraft_attack": Msg("an aircraft attacks"),
              "depth_charges": Msg("depth charges"), "gunfire": Msg("gunfire"),
@@ -208,10 +210,12 @@ class Mission(Module):
                                   "contacts {ids} are still plotted; {need} once they are lost",
                                   n=len(active), ids=ids, need=self._quiet_needed())
         quiet = now - self.last_combat
-        if quiet < QUIET_S:
+        if quiet < QUIET_S:  # how long until the boat may head home, in whole minutes still to wait
+            left = max(1, math.ceil((QUIET_S - quiet) / 60.0 - 1e-6))
             return Msg.plural("the last contact or attack was {n} minute ago; {need}",
                               "the last contact or attack was {n} minutes ago; {need}", n=int(quiet // 60),
-                              need=self._quiet_needed())
+                              need=Msg.plural("{need}: {n} minute to go", "{need}: {n} minutes to go", n=left,
+                                              need=self._quiet_needed()))
         return None
 
     @staticmethod

@@ -165,6 +165,10 @@ class Console(TerminalOut):
 
             for line in lines(debrief(self.game)):
                 self.say(self.lang.render(line))
+            output = getattr(self.runtime, "debrief", None)  # the session's saved debrief: where to look at it
+            for path in getattr(output, "paths", []):
+                if str(path).endswith(".png"):
+                    self.say(self.lang.render(Msg("Saved debrief: {file}", file=str(path))))
 
     def _mission(self, args: list[str]) -> None:
         from kaleun.uboot.missions.debrief import mission_lines

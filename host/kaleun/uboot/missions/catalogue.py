@@ -273,15 +273,19 @@ def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int,
                      setup=_setup_note, carry=_carry)
     if not c.keys(spec, known, path, mission):
         return c.problems
-    for key in ("name", "start", "square"):
-        if key not in spec:
-            c.add(path, f"needs the field '{key}'")
-    if c.problems:
+    missing = [key for key in ("name", "start", "square") if key not in spec]
+    for key in missing:
+        c.add(path, f"needs the field '{key}'")
+    # a field refused by its own check is left out of the checks that build on it, so that every other
+    # mistake of the file is still found at once (a misspelt key hid them all)
+    refused = {p[len(path)] for p, _ in c.problems if len(p) > len(path)}
+    if missing or "start" in refused:
         return c.problems
+    sound = {k: v for k, v in spec.items() if k not in refused}
     day = datetime.fromisoformat(spec["start"]).date()
-    _check_position(c, spec, path)
-    _check_setup(c, spec, path, day)
-    _check_mission_proper(c, spec, path, day)
+    _check_position(c, sound, path)
+    _check_setup(c, sound, path, day)
+    _check_mission_proper(c, sound, path, day, refused)
     return c.problems
 
 
@@ -393,7 +397,10 @@ def _check_aircraft(c: _Checker, table: Any, path: tuple[str | int, ...], day: d
         _type_of_year(c, table["type"], (*path, "type"), day)
 
 
-def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], day: date) -> None:
+def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], day: date,
+                          refused: set[str | int] | None = None) -> None:
+    """The mission proper; `refused`: the fields already refused (left out of `spec`), not missing."""
+    refused = refused or set()
     start = datetime.fromisoformat(spec["start"])
     base = spec.get("base")
     opened = base_dates().get(base) if isinstance(base, str) else None
@@ -467,11 +474,11 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
                                                  f"{', '.join(ids) or 'none'})")
     if "time_limit_h" in spec and not objectives and not radios:
         c.add((*path, "time_limit_h"), "time_limit_h needs objectives: a mission without any has no end to judge")
-    if objectives and "base" not in spec:
+    if objectives and "base" not in spec and "base" not in refused:
         c.add(path, "a mission with objectives needs a base to return to (base = \"lorient\", ...)")
-    if objectives and "time_limit_h" not in spec:
+    if objectives and "time_limit_h" not in spec and "time_limit_h" not in refused:
         c.add(path, "a mission with objectives needs a time limit (time_limit_h)")
-    if "part" in spec and "patrol" not in spec:
+    if "part" in spec and "patrol" not in spec and "patrol" not in refused:
         c.add((*path, "part"), "part needs patrol, the id of the linked patrol it belongs to")
 
 
@@ -576,7 +583,8 @@ def _locate(text: str, problems: list[tuple[tuple[str | int, ...], str]], filena
     from kaleun.boards.locate import KeyLines
 
     lines = KeyLines(text)
-    return [f"{filename}:{lines.line(p)}: {mission}: {problem}" for p, problem in problems]
+    located = sorted(((lines.line(p), problem) for p, problem in problems), key=lambda found: found[0])
+    return [f"{filename}:{line}: {mission}: {problem}" for line, problem in located]  # in the file's order
 
 
 def check_text(text: str, filename: str, mission: str | None = None) -> dict[str, dict[str, Any]]:

@@ -198,7 +198,9 @@ def mission_lines(engine: Engine) -> list[Msg]:
         if obj.state == "pending":
             continue
         kind = Msg("Primary") if obj.primary else Msg("Secondary")
-        state = word({"given": "open", "met": "met", "failed": "failed"}[obj.state])
+        # once the mission is over an objective still open was not met: failed, not "open"
+        shown = "failed" if obj.state == "given" and mission.over else obj.state
+        state = word({"given": "open", "met": "met", "failed": "failed"}[shown])
         if obj.kind in ("reach", "return"):  # there or not: the state says it all ("0 of 1" says nothing)
             out.append(Msg("  {kind} ({state}): {text}", kind=kind, state=state, text=Msg.term(obj.text)))
             continue
