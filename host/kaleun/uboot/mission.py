@@ -47,6 +47,8 @@ RESTEER_S = float(RULES["passage"]["resteer_min"]) * 60.0
 ARRIVE_NM = float(RULES["passage"]["arrive_nm"])
 JOIN_NM = float(RULES["encounters"]["join_nm"])
 WARN_BEFORE_S = 12 * 3600.0
+SIGHT_REBEARING = float(RULES["sighting"]["rebearing_deg"])
+SIGHT_RERANGE = float(RULES["sighting"]["rerange_nm"])
 #: events that mean the boat is in combat (return to base waits until they have stopped); a contact lost
 #: counts too: the quiet time is counted from the moment the crew's picture lost the last contact
 COMBAT = ("contact", "contact_report", "contact_lost", "ping", "depth_charges", "explosion", "aircraft_attack",
@@ -275,6 +277,8 @@ class Mission(Module):
         for obj in list(self.objectives.values()):
             if not obj.active:
                 continue
+            if obj.kind == "rendezvous" and "sighted" in obj.spec:
+                self._look_out(obj, situation)
             if obj.kind in ("reach", "station", "shadow", "rendezvous") and objs.advance(obj, situation):
                 self._meet(obj)
             elif obj.deadline is not None and now > obj.deadline + 1e-6:
@@ -284,9 +288,35 @@ class Mission(Module):
         boat = self._boat()
         lat, lon = boat.position_at(now)
         weather = self.engine.module("weather") if self.engine.has_module("weather") else None
+        crew = self.engine.module("crew") if self.engine.has_module("crew") else None
         return Situation(t=now, dt=dt, lat=lat, lon=lon, surfaced=bool(boat.surfaced),
                          speed_kn=abs(boat.speed_at(now)), phase=weather.phase if weather else "day",
-                         convoy_contact=self._convoy_contact(now))
+                         convoy_contact=self._convoy_contact(now),
+                         light=weather.light_factor if weather else 1.0,
+                         visibility_nm=weather.visibility_nm if weather else 15.0,
+                         lookouts=crew.lookouts() if crew is not None else 0)
+
+    def _look_out(self, obj: Objective, now: Situation) -> None:
+        """The lookouts' reports of a rendezvous's mark (a dinghy, a coast): when it comes into sight, when
+        its bearing or range has moved (mission_rules.toml [sighting]), and when it is lost."""
+        since = obj.memo.get("look_from")
+        seen = objs.mark_in_sight(obj, now, (float(since[0]), float(since[1])) if since else None)
+        obj.memo["look_from"] = [round(now.lat, 6), round(now.lon, 6)]
+        what = Msg.term(str(obj.spec["sighted"]["what"]))
+        last = obj.memo.get("seen")
+        if seen is None:
+            if last is not None:
+                obj.memo.pop("seen")
+                self.emit("mark_lost", feed=Msg("Lookouts: {what} is out of sight.", what=what), objective=obj.id)
+            return
+        bearing, range_nm = round(seen[0]) % 360, round(seen[1] * 10) / 10
+        if last is not None and abs(range_nm - float(last[1])) < SIGHT_RERANGE \
+                and (float(last[1]) < 1.0 or abs(geo.norm180(bearing - float(last[0]))) < SIGHT_REBEARING):
+            return  # close aboard (under a mile) a bearing that swings says nothing new
+        obj.memo["seen"] = [bearing, range_nm]
+        self.emit("mark_sighted", feed=Msg("Lookouts: {what} in sight, bearing {bearing:03d}, {range:.1f} nm.",
+                                           what=what, bearing=bearing, range=range_nm),
+                  objective=obj.id, what=str(obj.spec["sighted"]["what"]), bearing=bearing, range_nm=range_nm)
 
     def _convoy_contact(self, now: float) -> bool:
         """The crew's picture holds a convoy ship seen in the last half hour (shadowing)."""

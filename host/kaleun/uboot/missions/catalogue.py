@@ -85,6 +85,21 @@ def _choice(options: tuple[str, ...]) -> Check:
     return check
 
 
+def _sighted(value: Any) -> str | None:
+    """A rendezvous's mark the lookouts can see: `{ what = "the dinghy", day_nm = 2.0, night_nm = 5.0 }`."""
+    if not isinstance(value, Mapping):
+        return f"must be a table {{ what = \"...\", day_nm = N, night_nm = N }}, got {value!r}"
+    unknown = sorted(set(value) - {"what", "day_nm", "night_nm"})
+    if unknown:
+        return f"has no field {unknown[0]!r} (fields: what, day_nm, night_nm)"
+    if "what" not in value or "day_nm" not in value:
+        return "needs 'what' and 'day_nm'"
+    for key, check in (("what", _text), ("day_nm", _number(0, 30)), ("night_nm", _number(0, 30))):
+        if key in value and (problem := check(value[key])):
+            return f"{key} {problem}" if problem.startswith("=") else f"{key}: {problem}"
+    return None
+
+
 def _date(value: Any) -> str | None:
     if not isinstance(value, str):
         return f"must be a date and time as text, e.g. \"1941-06-01T04:00:00\", got {value!r}"
@@ -194,7 +209,7 @@ OBJECTIVE_KEYS: dict[str, dict[str, Check]] = {
     "report": {"report": _choice(REPORT_KINDS), "count": _number(1, 100, whole=True), "every_h": _number(0, 240)},
     "shadow": {"hours": _number(0, 240, lo_open=True)},
     "rendezvous": {"minutes": _number(0, 24 * 60, lo_open=True), "night": _bool, "surfaced": _bool,
-                   "stopped": _bool, "window_h": _window(0, 24 * 60)},
+                   "stopped": _bool, "window_h": _window(0, 24 * 60), "sighted": _sighted},
     "mines": {"count": _number(1, 1000, whole=True), "type": _choice(tuple(arsenal.mine_types()))},
     "return": {},
 }

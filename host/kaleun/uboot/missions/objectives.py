@@ -12,7 +12,9 @@ Kinds (fields in a mission file's `[[objective]]`, a radio message's or an HQ an
                 optionally an area the reports are sent from
     shadow      hours: that long with a convoy ship in the crew's contact picture
     rendezvous  a point with radius_nm, minutes: that long in it without a break, surfaced (default),
-                stopped (default; at most 1 kn), at night if night = true, within window_h [from, to]
+                stopped (default; at most 1 kn), at night if night = true, within window_h [from, to];
+                sighted = { what, day_nm, night_nm }: the lookouts see the point (a dinghy, a coast) and
+                report its bearing and range (mark_in_sight)
     mines       count (default 1), type (a mine type id, default any), an area: that many mines laid
                 (the lay_mines order) whose true positions lie in the area
     return      the boat returns to base
@@ -27,12 +29,14 @@ An objective's record is plain data (saved with the game): `Objective.to_json`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.missions.areas import Area, parse_area
+from kaleun.uboot.sea import geo
 
 STATES = ("pending", "given", "met", "failed")
 #: fastest the boat may go and still count as stopped at a rendezvous (kn) [gap]
@@ -169,6 +173,9 @@ class Situation:
     speed_kn: float
     phase: str  # daylight phase
     convoy_contact: bool  # the crew's picture holds a ship that sails in a convoy
+    light: float = 1.0  # the light factor of the moment (weather.toml)
+    visibility_nm: float = 15.0
+    lookouts: int = 0  # sailors on observation duty on the bridge
 
 
 def advance(obj: Objective, now: Situation) -> bool:
@@ -196,6 +203,29 @@ def advance(obj: Objective, now: Situation) -> bool:
         obj.progress = (now.t - float(since)) / 60.0
         return obj.progress >= obj.target - 1e-9
     return False
+
+
+def mark_in_sight(obj: Objective, now: Situation, since: tuple[float, float] | None) -> tuple[float, float] | None:
+    """A rendezvous's `sighted` mark as the lookouts see it now: (true bearing, range nm) from the boat, or
+    None when it is not in sight. Seen when the boat is surfaced with lookouts and its track since the
+    last look (`since`, a straight line) passed within the mark's range (mission_rules.toml [sighting])."""
+    spec = obj.spec.get("sighted")
+    point = obj.spec.get("point")
+    if not isinstance(spec, Mapping) or not isinstance(point, list) or not now.surfaced or now.lookouts <= 0:
+        return None
+    reach = float(spec["day_nm"]) * now.light
+    if now.phase in NIGHT_PHASES:
+        reach = max(reach, float(spec.get("night_nm", 0.0)))
+    reach = min(reach, now.visibility_nm)
+    lat, lon = float(point[0]), float(point[1])
+    x1, y1 = geo.offset(lat, lon, now.lat, now.lon)
+    x0, y0 = geo.offset(lat, lon, *since) if since is not None else (x1, y1)
+    dx, dy = x1 - x0, y1 - y0
+    run = dx * dx + dy * dy
+    k = 0.0 if run <= 0.0 else max(0.0, min(1.0, -(x0 * dx + y0 * dy) / run))
+    if math.hypot(x0 + k * dx, y0 + k * dy) > reach:
+        return None
+    return geo.bearing_to(-x1, -y1), math.hypot(x1, y1)
 
 
 def rendezvous_conditions(obj: Objective, now: Situation) -> str | None:
