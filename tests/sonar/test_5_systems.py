@@ -76,7 +76,7 @@ def test_5_a_detonation_counts_as_an_activation(tmp_path):
 def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
     """§5 [gap] (rules.toml silence_counts_as_move): silence is an activation; its own run does not
     count as the move that must come before the next activation, a course does."""
-    plan = "N:N1 N:N6 E:E2 E:E5 E:E6 S:S3 S:S5 W:W2 W:W4"     # nothing red or yellow, 4 radiation
+    plan = "N:N5 N:N6 E:E2 E:E5 E:E6 S:S3 S:S5 W:W2 W:W4"     # nothing red or yellow, 4 radiation
     lines = [*start("B10", "O15"), *walk("yellow", plan, ["silence"] * 6 + ["torpedo"] * 3),
              activate("yellow", "silence", direction="S", distance=1),
              {"team": "yellow", "do": "mark", "system": "mine"}, {"team": "yellow", "do": "cross", "symbol": "S6"},
