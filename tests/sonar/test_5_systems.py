@@ -330,6 +330,17 @@ def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
     assert len(named(events, "course", team="blue")) == 2
 
 
+def test_5_the_one_who_called_stop_lifts_it_unused_with_go(tmp_path):
+    """§5 "Stop!": the First Mate raises the fist for a drone, then thinks better of it: `go` names who
+    lifts it as `stop` names who called it (host/README.md, Commands: `stop` / `go`, optional `by`)."""
+    lines = [*start("A1", "O15"), {"team": "yellow", "do": "stop", "by": "first_mate"},
+             {"team": "yellow", "do": "go", "by": "first_mate"}, course("blue", "N", "torpedo", "N1")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert [(e["event"], e["by"]) for e in events if e["event"] in ("stop", "go")] == [
+        ("stop", "first_mate"), ("go", "first_mate")]
+    assert refusals(events) == [] and len(named(events, "course", team="blue")) == 1
+
+
 def test_5_stop_belongs_to_the_real_time_game(tmp_path):
     """§5/§6: in turn-based mode systems are activated in the own turn; there is no Stop! to call."""
     _, events = run_lines([*start("A1", "O15"), {"team": "yellow", "do": "stop"}], tmp_path, mode="turn",

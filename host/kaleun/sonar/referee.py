@@ -666,12 +666,13 @@ class Referee(Module):
                       team=team, by=member)
 
     def _go(self, team: str, args: Args) -> None:
+        member = self._member(args, self.teams[team].crew, "captain")
         args.finish()
         self._gate(team, "go")
         if self.turns.frozen_by != team:
             raise Refused(Msg("there is no Stop! of yours to lift"))
         self.turns.frozen_by = None
-        self.announce("go", Msg("{team} lifts the Stop!: play on.", team=team_name(team)), team=team)
+        self.announce("go", Msg("{team} lifts the Stop!: play on.", team=team_name(team)), team=team, by=member)
 
     # -- blasts and damage ------------------------------------------------------------------
     def blast(self, owner: str, cell: Cell, weapon: str) -> None:
