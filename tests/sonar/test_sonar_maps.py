@@ -79,6 +79,16 @@ def test_every_problem_of_a_map_is_listed():
     assert [p.split(":")[1] for p in caught.value.problems] == ["9", "11"]
 
 
+def test_a_grid_without_its_line_of_column_letters_is_one_problem():
+    """A map typed in without the letters line is told so once, at the line where they belong; its rows
+    are read as rows (not each reported as the row before it)."""
+    text = GOOD.replace("    A B C D E\n", "")
+    with pytest.raises(MapError) as caught:
+        parse_map(text, "test.map")
+    assert caught.value.problems == ["test.map:7: the grid starts with the column letters A B C D E, "
+                                     "got '1  . . . . .'"]
+
+
 def test_a_map_must_fit_its_scenario():
     """§7: Delta needs water holes, Echo Archer mines; a feature the scenario does not use is a mistake."""
     delta = data.text("maps/delta.map")
