@@ -71,6 +71,15 @@ def test_3_the_scenario_gauge_exists_only_where_the_scenario_has_a_system(tmp_pa
     assert refusals(events, "yellow") == ["this scenario has no scenario system"]
 
 
+@pytest.mark.parametrize("scenario", ["alpha", "bravo", "charlie", "delta"])
+def test_7_the_scenario_system_of_a_scenario_without_one_is_refused_not_malformed(tmp_path, scenario):
+    """§7: only Echo has a scenario system; the console's `scenario CELL` (an `activate` with a cell)
+    elsewhere is refused by the rules like any system the boat lacks, not stopped as a malformed line."""
+    line = {"team": "yellow", "do": "activate", "system": "scenario", "cell": "G8"}
+    _, events = run_lines([*start("A1", "O15"), line], tmp_path, scenario=scenario)
+    assert refusals(events, "yellow") == ["this scenario has no scenario system"]
+
+
 def test_3_with_every_gauge_full_there_is_nothing_to_mark(tmp_path):
     """§3: full gauges take no marks: with all of them full a course waits only for the Engineer."""
     crews = Crews()

@@ -571,6 +571,10 @@ class Referee(Module):
             return {"direction": self._direction(args), "distance": args.int("distance", lo=lo, hi=hi)}
         if system == "scenario":
             if self.system is None:
+                # the console's `scenario CELL` on a map without a scenario system: a well-formed line
+                # the rules refuse ("this scenario has no scenario system"), not a malformed one
+                if args.has("cell"):
+                    self._cell(args)
                 return {}
             return self.system.read(args)
         return {}
