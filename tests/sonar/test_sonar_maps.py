@@ -137,6 +137,21 @@ def test_map_check_and_a_game_on_an_owners_map(tmp_path):
     assert refused.returncode == 2 and f"{bad}:9: D2: unknown symbol 'x'" in refused.stderr
 
 
+def test_map_check_without_a_scenario_checks_the_scenario_the_map_names(tmp_path):
+    """§7: an owner's typed-in Echo map (named Echo, with its Archer mines) checked without --scenario
+    was checked for Alpha and refused ("scenario Alpha has no archer mines"); it is checked for the
+    scenario its 'name:' names, else for Alpha."""
+    echo = tmp_path / "echo.map"
+    echo.write_text(OPEN.replace("name: Test", "name: Echo").replace(" 3  . . . . .", " 3  . . . a ."))
+    other = tmp_path / "mine.map"
+    other.write_text(GOOD.replace("name: Test", "name: My Delta"))
+    checked = run_kaleun("map", "check", str(echo), str(other), home=tmp_path)
+    assert checked.returncode == 2
+    assert f"{echo}: ok: Echo, 5 x 4, 1 islands, 1 archer mines; sectors: realtime 9, turn 4; fits scenario echo" \
+        in checked.stdout
+    assert f"{other}:10: scenario Alpha has no water holes" in checked.stderr
+
+
 def test_a_map_saved_with_a_byte_order_mark_is_read(tmp_path):
     """An owner's map typed in an editor that starts its files with a byte order mark (Windows Notepad's
     "UTF-8 with BOM") is the same map: it was refused at line 1 as an unknown header."""
