@@ -291,6 +291,17 @@ def test_5_a_sonar_answer_is_two_statements_of_different_kinds():
             game.apply({"do": "sonar_answer", "team": "blue", **command})
 
 
+@pytest.mark.parametrize("column", ["AB", "", "CD", "P"])
+def test_5_a_sonar_statement_of_a_column_names_one_column_of_the_map(column):
+    """§5 ("die Spalte ... in dem sich das Boot befindet"): "AB" or "" is no column; it was taken for
+    the false statement of a true row and announced ("we are in row 15 and column AB")."""
+    game = new_game(0, "charlie", "realtime")
+    for team, cell in (("yellow", "A1"), ("blue", "O15")):
+        game.apply({"do": "start", "team": team, "cell": cell})
+    with pytest.raises(CommandError, match="is not a column of the map"):
+        game.apply({"do": "sonar_answer", "team": "blue", "row": 15, "column": column})
+
+
 # -- silence ---------------------------------------------------------------------------------
 def test_5_silence_moves_1_to_4_cells_straight_and_only_the_own_team_sees_where(tmp_path):
     """§5: silence: 1-4 cells in a straight line, route rules apply; the course is shown to the own team

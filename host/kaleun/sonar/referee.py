@@ -631,7 +631,7 @@ class Referee(Module):
             statements["row"] = args.int("row", lo=1, hi=self.sea.rows)
         if args.has("column"):
             letter = args.str("column").upper()
-            if letter not in self.sea.column_letters():
+            if len(letter) != 1 or letter not in self.sea.column_letters():
                 raise CommandError(f"'{args.name}': column '{letter}' is not a column of the map "
                                    f"(A to {LETTERS[self.sea.columns - 1]})")
             statements["column"] = letter
