@@ -437,7 +437,8 @@ def cmd_map_check(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             continue
         try:
-            sea = build_map(args.scenario, args.mode, text, path)
+            scenario_id = args.scenario or _map_scenario(text, path)
+            sea = build_map(scenario_id, args.mode, text, path)
         except MapError as exc:
             print(exc, file=sys.stderr)
             status = EXIT_BAD_INPUT
@@ -447,8 +448,18 @@ def cmd_map_check(args: argparse.Namespace) -> int:
         features = "".join(f", {len(cells)} {name.replace('_', ' ')}s" for name, cells in sorted(sea.features.items()))
         sectors = ", ".join(f"{mode} {sea.sector_count(mode)}" for mode in sea.sector_bands)
         print(f"{path}: ok: {sea.name}, {sea.columns} x {sea.rows}, {len(sea.islands)} islands{features}; "
-              f"sectors: {sectors}; fits scenario {args.scenario} ({args.mode})")
+              f"sectors: {sectors}; fits scenario {scenario_id} ({args.mode})")
     return status
+
+
+def _map_scenario(text: str, path: str) -> str:
+    """The scenario a map is checked for without --scenario: the one its 'name:' names (an owner's
+    typed-in Echo map is named Echo), else alpha. Raises MapError for a map that does not read."""
+    from kaleun.sonar.maps import parse_map
+    from kaleun.sonar.scenarios import scenarios
+
+    name = parse_map(text, path).name.strip().lower()
+    return name if name in scenarios() else "alpha"
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:
@@ -665,7 +676,8 @@ def build_parser() -> argparse.ArgumentParser:
     maps_sub = maps.add_subparsers(dest="map_command", metavar="ACTION", required=True)
     map_check = maps_sub.add_parser("check", help="validate map files (problems as file:line: problem)")
     map_check.add_argument("files", nargs="+", metavar="FILE.map")
-    map_check.add_argument("--scenario", default="alpha", help="the scenario the map is for (default: alpha)")
+    map_check.add_argument("--scenario", default=None,
+                           help="the scenario the map is for (default: the one its 'name:' names, else alpha)")
     map_check.add_argument("--mode", choices=("turn", "realtime"), default="realtime",
                            help="the mode it is played in (default: realtime)")
     map_check.set_defaults(func=cmd_map_check)

@@ -121,3 +121,12 @@ def test_2_the_engineer_begins_the_repairs(tmp_path, crew, first):
     holder = first.replace("_", " ")
     assert refusals(events, "yellow") == [f"the Engineer begins the repairs: the {holder} outlines the first section"]
     assert ref(game).team_status("yellow")["repairs"] == {"1": first}
+
+
+def test_2_the_consoles_help_says_when_a_surfacing_erases_the_breakdowns():
+    """§2 ([B] "Auftauchen: Echtzeit", step 4): in real time the breakdowns are erased with the repairs,
+    not at the surfacing; the console's `help` said "route and breakdowns are cleared" for both modes."""
+    from kaleun.ui.sonar_commands import COMMANDS
+
+    summary = next(c.summary for c in COMMANDS if c.name == "surface")
+    assert "at once (turn-based)" in summary and "with the repairs (real time)" in summary

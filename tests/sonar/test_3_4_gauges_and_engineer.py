@@ -71,6 +71,15 @@ def test_3_the_scenario_gauge_exists_only_where_the_scenario_has_a_system(tmp_pa
     assert refusals(events, "yellow") == ["this scenario has no scenario system"]
 
 
+@pytest.mark.parametrize("scenario", ["alpha", "bravo", "charlie", "delta"])
+def test_7_the_scenario_system_of_a_scenario_without_one_is_refused_not_malformed(tmp_path, scenario):
+    """§7: only Echo has a scenario system; the console's `scenario CELL` (an `activate` with a cell)
+    elsewhere is refused by the rules like any system the boat lacks, not stopped as a malformed line."""
+    line = {"team": "yellow", "do": "activate", "system": "scenario", "cell": "G8"}
+    _, events = run_lines([*start("A1", "O15"), line], tmp_path, scenario=scenario)
+    assert refusals(events, "yellow") == ["this scenario has no scenario system"]
+
+
 def test_3_with_every_gauge_full_there_is_nothing_to_mark(tmp_path):
     """§3: full gauges take no marks: with all of them full a course waits only for the Engineer."""
     crews = Crews()
@@ -138,14 +147,16 @@ def test_4_a_full_direction_section_gives_1_damage_and_clears_the_breakdowns(tmp
 
 
 def test_4_a_linked_circuit_clears_itself_without_damage(tmp_path):
-    """§4.5: all 4 symbols of a linked circuit crossed: those 4 are erased, no damage."""
-    lines = [*start("E5", "O15"), course("yellow", "N", "torpedo", "N1"), course("yellow", "E", "torpedo", "E1"),
-             course("yellow", "S", "torpedo", "S1"), course("yellow", "S", "mine", "S2"),
-             course("yellow", "W", "mine", "W1")]
+    """§4.5 ([B] "Selbstreparatur", its example): 3 symbols of a circuit crossed in the west section,
+    a course east crosses the circuit's last symbol: the 4 are erased, no damage."""
+    lines = [*start("E5", "O15"), course("yellow", "W", "torpedo", "W1"), course("yellow", "W", "torpedo", "W2"),
+             course("yellow", "W", "torpedo", "W3"), course("yellow", "N", "mine", "N6")]
     game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert named(events, "circuit_repaired") == []
+    _, events = run_lines([{"t": 9, **course("yellow", "E", "mine", "E1")}], tmp_path, game=game)
     assert [e["circuit"] for e in named(events, "circuit_repaired", team="yellow")] == [1]
     assert named(events, "damage") == []
-    assert ref(game).team_status("yellow")["crossed"] == ["S2"]
+    assert ref(game).team_status("yellow")["crossed"] == ["N6"]
 
 
 def test_4_six_radiation_symbols_give_1_damage(tmp_path):
@@ -180,11 +191,27 @@ def test_4_a_cross_that_fills_a_section_and_a_circuit_gives_the_damage_first():
 
 @pytest.mark.parametrize("section", ["W", "N", "S", "E"])
 def test_4_the_board_layout_follows_the_rules(section):
-    """§4: every section has circuit symbols of 3 linked circuits and a reactor; 6 radiation symbols in all."""
+    """§4 ([B] "Der Maschinist", "Reparaturen"): each section has 3 symbols in the central circuits
+    and 3 in the reactor; 6 radiation symbols in all; 3 circuits of 4 linked symbols."""
     board = layout()
+    symbols = [board.symbols[s] for s in board.by_direction[section]]
     assert len(board.radiation) == 6
-    assert {board.symbols[s].circuit for s in board.by_direction[section]} == {1, 2, 3, None}
-    assert all(len(members) == 4 for members in board.circuits.values())
+    assert sorted(board.circuits) == [1, 2, 3] and all(len(m) == 4 for m in board.circuits.values())
+    assert [s.circuit is not None for s in symbols] == [True] * 3 + [False] * 3
+
+
+def test_4_the_board_fits_the_rulebook_examples():
+    """§4 [B] examples: "Kurs Nord! ... 1 der beiden gelben Symbole der zentralen Schaltkreise" (the
+    north section's circuit symbols hold two yellow ones), and "3 Defektsymbole des gelben
+    Schaltkreises ... (im Bereich Westen) ... nach Osten ... das letzte Defektsymbol" (a circuit
+    links 3 symbols of the west section with one of the east section)."""
+    board = layout()
+    north = [board.symbols[s] for s in board.by_direction["N"] if board.symbols[s].circuit is not None]
+    assert [s.colour for s in north].count("yellow") == 2
+    west = {board.symbols[s].circuit for s in board.by_direction["W"]} - {None}
+    assert len(west) == 1
+    members = board.circuits[west.pop()]
+    assert sorted(m[0] for m in members) == ["E", "W", "W", "W"]
 
 
 def test_4_surfacing_erases_every_breakdown(tmp_path):

@@ -76,7 +76,7 @@ def test_5_a_detonation_counts_as_an_activation(tmp_path):
 def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
     """§5 [gap] (rules.toml silence_counts_as_move): silence is an activation; its own run does not
     count as the move that must come before the next activation, a course does."""
-    plan = "N:N1 N:N6 E:E2 E:E5 E:E6 S:S3 S:S5 W:W2 W:W4"     # nothing red or yellow, 4 radiation
+    plan = "N:N5 N:N6 E:E2 E:E5 E:E6 S:S3 S:S5 W:W2 W:W4"     # nothing red or yellow, 4 radiation
     lines = [*start("B10", "O15"), *walk("yellow", plan, ["silence"] * 6 + ["torpedo"] * 3),
              activate("yellow", "silence", direction="S", distance=1),
              {"team": "yellow", "do": "mark", "system": "mine"}, {"team": "yellow", "do": "cross", "symbol": "S6"},
@@ -291,6 +291,17 @@ def test_5_a_sonar_answer_is_two_statements_of_different_kinds():
             game.apply({"do": "sonar_answer", "team": "blue", **command})
 
 
+@pytest.mark.parametrize("column", ["AB", "", "CD", "P"])
+def test_5_a_sonar_statement_of_a_column_names_one_column_of_the_map(column):
+    """§5 ("die Spalte ... in dem sich das Boot befindet"): "AB" or "" is no column; it was taken for
+    the false statement of a true row and announced ("we are in row 15 and column AB")."""
+    game = new_game(0, "charlie", "realtime")
+    for team, cell in (("yellow", "A1"), ("blue", "O15")):
+        game.apply({"do": "start", "team": team, "cell": cell})
+    with pytest.raises(CommandError, match="is not a column of the map"):
+        game.apply({"do": "sonar_answer", "team": "blue", "row": 15, "column": column})
+
+
 # -- silence ---------------------------------------------------------------------------------
 def test_5_silence_moves_1_to_4_cells_straight_and_only_the_own_team_sees_where(tmp_path):
     """§5: silence: 1-4 cells in a straight line, route rules apply; the course is shown to the own team
@@ -328,6 +339,17 @@ def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
                                           "Stop! is called by the Captain or the First Mate only"]
     assert [e["event"] for e in events if e["event"] in ("stop", "go", "drone")] == ["stop", "drone", "stop", "go"]
     assert len(named(events, "course", team="blue")) == 2
+
+
+def test_5_the_one_who_called_stop_lifts_it_unused_with_go(tmp_path):
+    """§5 "Stop!": the First Mate raises the fist for a drone, then thinks better of it: `go` names who
+    lifts it as `stop` names who called it (host/README.md, Commands: `stop` / `go`, optional `by`)."""
+    lines = [*start("A1", "O15"), {"team": "yellow", "do": "stop", "by": "first_mate"},
+             {"team": "yellow", "do": "go", "by": "first_mate"}, course("blue", "N", "torpedo", "N1")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert [(e["event"], e["by"]) for e in events if e["event"] in ("stop", "go")] == [
+        ("stop", "first_mate"), ("go", "first_mate")]
+    assert refusals(events) == [] and len(named(events, "course", team="blue")) == 1
 
 
 def test_5_stop_belongs_to_the_real_time_game(tmp_path):

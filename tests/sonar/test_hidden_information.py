@@ -6,6 +6,8 @@
 2. Non-interference: two games that differ only in one team's secrets (its start cell, hence its
    whole route, silent runs and mine cells) but not in what it announces give the other team
    exactly the same view, byte for byte.
+3. The same for the First Mate's and the Engineer's secrets: other marks and other crosses behind the
+   same courses give the other team the same view.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from kaleun.core.events import visible_to
 from kaleun.sonar import visibility
 from kaleun.sonar.game import new_game, referee
 from kaleun.sonar.grid import DIRECTIONS, around, cell_name, parse_cell, step
-from kaleun.sonar.turns import TEAMS
+from kaleun.sonar.turns import OTHER, TEAMS
 from random_sonar import play_random
 from sonarkit import SCRIPTS, read_json_lines
 
@@ -256,3 +258,43 @@ def test_a_teams_console_window_and_view_log_never_show_the_other_teams_hidden_s
         own_near = _front_ends(plan, 0, secret, mode, seed, secret, home)
         own_far = _front_ends(plan, 6, secret, mode, seed, secret, home)
         assert all(a != b for a, b in zip(own_near, own_far, strict=True))
+
+
+def _crew_game(seed: int, mode: str, secret: str) -> tuple[list[str], list[str]]:
+    """One game on the open sea: both boats sail a fixed plan; `secret`'s First Mate marks and Engineer
+    crosses are drawn from `seed` (never a cross that fills a section or the reactor: no damage is said
+    aloud). Returns the other team's view and the secret team's."""
+    other = next(t for t in TEAMS if t != secret)
+    game = new_game(1, "alpha", mode, map_text=OPEN_SEA, map_source="open.map")
+    ref = referee(game)
+    rng = random.Random(seed)
+    events = list(game.take_events())
+    for team, cell in ((secret, "C3"), (other, "M13")):
+        events += game.apply({"do": "start", "team": team, "cell": cell})
+    plans = {secret: "EEESSSWWSSEE", other: "WWWNNNEENNWW"}
+    for i in range(len(plans[secret])):
+        for team in ((ref.turns.current, OTHER[ref.turns.current]) if ref.turns.turn_based else TEAMS):
+            direction = plans[team][i]
+            events += game.apply({"do": "course", "team": team, "direction": direction})
+            status = ref.team_status(team)
+            open_gauges = sorted(s for s, (f, n) in status["gauges"].items() if f < n)
+            board = ref.teams[team].board
+            safe = [s for s in board.open_symbols(direction)
+                    if not all(x in board.crossed | {s} for x in board.layout.by_direction[direction])
+                    and not all(x in board.crossed | {s} for x in board.layout.radiation)]
+            mark, cross = (rng.choice(open_gauges), rng.choice(safe)) if team == secret else (open_gauges[0], safe[0])
+            events += game.apply({"do": "mark", "team": team, "system": mark})
+            events += game.apply({"do": "cross", "team": team, "symbol": cross})
+    assert ref.phase == "play" and not [e for e in events if e.name in ("refused", "damage")]
+    return _view(events, other), _view(events, secret)
+
+
+
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+@pytest.mark.parametrize("secret", TEAMS)
+def test_a_teams_gauges_and_engineer_board_never_reach_the_other_team(mode, secret):
+    """Non-interference for the First Mate's and the Engineer's secrets (digest §9: gauges, breakdowns):
+    the same courses with other marks and other crosses give the other team the same view byte for byte."""
+    views = [_crew_game(seed, mode, secret) for seed in range(5)]
+    assert len({tuple(other) for other, _ in views}) == 1
+    assert len({tuple(own) for _, own in views}) == 5        # the secret team's own view did change

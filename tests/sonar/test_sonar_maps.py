@@ -79,6 +79,16 @@ def test_every_problem_of_a_map_is_listed():
     assert [p.split(":")[1] for p in caught.value.problems] == ["9", "11"]
 
 
+def test_a_grid_without_its_line_of_column_letters_is_one_problem():
+    """A map typed in without the letters line is told so once, at the line where they belong; its rows
+    are read as rows (not each reported as the row before it)."""
+    text = GOOD.replace("    A B C D E\n", "")
+    with pytest.raises(MapError) as caught:
+        parse_map(text, "test.map")
+    assert caught.value.problems == ["test.map:7: the grid starts with the column letters A B C D E, "
+                                     "got '1  . . . . .'"]
+
+
 def test_a_map_must_fit_its_scenario():
     """§7: Delta needs water holes, Echo Archer mines; a feature the scenario does not use is a mistake."""
     delta = data.text("maps/delta.map")
@@ -125,6 +135,21 @@ def test_map_check_and_a_game_on_an_owners_map(tmp_path):
     refused = run_kaleun("run", "--game", "sonar", "--map", str(bad), "--script", str(script), "--events",
                          str(tmp_path / "out.jsonl"), home=tmp_path)
     assert refused.returncode == 2 and f"{bad}:9: D2: unknown symbol 'x'" in refused.stderr
+
+
+def test_map_check_without_a_scenario_checks_the_scenario_the_map_names(tmp_path):
+    """§7: an owner's typed-in Echo map (named Echo, with its Archer mines) checked without --scenario
+    was checked for Alpha and refused ("scenario Alpha has no archer mines"); it is checked for the
+    scenario its 'name:' names, else for Alpha."""
+    echo = tmp_path / "echo.map"
+    echo.write_text(OPEN.replace("name: Test", "name: Echo").replace(" 3  . . . . .", " 3  . . . a ."))
+    other = tmp_path / "mine.map"
+    other.write_text(GOOD.replace("name: Test", "name: My Delta"))
+    checked = run_kaleun("map", "check", str(echo), str(other), home=tmp_path)
+    assert checked.returncode == 2
+    assert f"{echo}: ok: Echo, 5 x 4, 1 islands, 1 archer mines; sectors: realtime 9, turn 4; fits scenario echo" \
+        in checked.stdout
+    assert f"{other}:10: scenario Alpha has no water holes" in checked.stderr
 
 
 def test_a_map_saved_with_a_byte_order_mark_is_read(tmp_path):

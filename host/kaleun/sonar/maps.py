@@ -227,7 +227,12 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
             expected = list(LETTERS[:columns])
             if words != expected:
                 report(number, f"the grid starts with the column letters {' '.join(expected)}, got {_short(line)!r}")
-            continue
+                if words[0] != "1":
+                    continue
+                # the letters are missing and this is row 1: read it as row 1, so that one missing
+                # line is one problem, not one for every row after it
+            else:
+                continue
         if row >= rows:
             report(number, f"the map is {rows} rows high; this line is one too many")
             break

@@ -571,6 +571,10 @@ class Referee(Module):
             return {"direction": self._direction(args), "distance": args.int("distance", lo=lo, hi=hi)}
         if system == "scenario":
             if self.system is None:
+                # the console's `scenario CELL` on a map without a scenario system: a well-formed line
+                # the rules refuse ("this scenario has no scenario system"), not a malformed one
+                if args.has("cell"):
+                    self._cell(args)
                 return {}
             return self.system.read(args)
         return {}
@@ -627,7 +631,7 @@ class Referee(Module):
             statements["row"] = args.int("row", lo=1, hi=self.sea.rows)
         if args.has("column"):
             letter = args.str("column").upper()
-            if letter not in self.sea.column_letters():
+            if len(letter) != 1 or letter not in self.sea.column_letters():
                 raise CommandError(f"'{args.name}': column '{letter}' is not a column of the map "
                                    f"(A to {LETTERS[self.sea.columns - 1]})")
             statements["column"] = letter
@@ -666,12 +670,13 @@ class Referee(Module):
                       team=team, by=member)
 
     def _go(self, team: str, args: Args) -> None:
+        member = self._member(args, self.teams[team].crew, "captain")
         args.finish()
         self._gate(team, "go")
         if self.turns.frozen_by != team:
             raise Refused(Msg("there is no Stop! of yours to lift"))
         self.turns.frozen_by = None
-        self.announce("go", Msg("{team} lifts the Stop!: play on.", team=team_name(team)), team=team)
+        self.announce("go", Msg("{team} lifts the Stop!: play on.", team=team_name(team)), team=team, by=member)
 
     # -- blasts and damage ------------------------------------------------------------------
     def blast(self, owner: str, cell: Cell, weapon: str) -> None:

@@ -24,7 +24,7 @@ PUBLIC: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "turn": ("team", "extra"),
     "course": ("team", "direction"),
     "stop": ("team", "by"),
-    "go": ("team",),
+    "go": ("team", "by"),
     "torpedo": ("team", "cell", "by"),
     "mine_laid": ("team",),
     "mine_detonated": ("team", "cell"),

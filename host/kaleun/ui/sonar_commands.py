@@ -115,7 +115,8 @@ COMMANDS: tuple[Command, ...] = (
             example="answer column=L sector=6"),
     Command("stop", N_("real time: Stop! freezes both teams until the activation is resolved"), example="stop"),
     Command("go", N_("real time: lift your Stop!"), example="go"),
-    Command("surface", N_("surface: the sector is announced, route and breakdowns are cleared"), example="surface"),
+    Command("surface", N_("surface: the sector is announced, the route erased; the breakdowns go at once "
+                          "(turn-based) or with the repairs (real time)"), example="surface"),
     Command("repair", N_("real time, surfaced: outline a hull section (1 to 4)"),
             (Field("section", N_("SECTION"), N_("a hull section, 1 to 4")),
              Field("member", N_("MEMBER"), N_("who outlines it: captain, first_mate, engineer, radio_operator"),
