@@ -1,0 +1,117 @@
+"""What the `kaleun` commands say to a table's crew and its maker, in the table's language: why
+`kaleun play`/`resume` cannot start (`--language`, else the preferred language), `kaleun board
+check`'s report and a board file's problems, `kaleun config` (the preferred language). Each used
+to be English whatever the table spoke. A file's problem keeps its `file:line:` in every language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from kaleun.cli import main
+from kit import BOARDS, run_kaleun
+
+BROKEN = ('[board]\nname = "Broken"\nformat = 0\n[lamps]\ndriver = "sim"\npixels = 4\n'
+          'segments = { alarm = [2, 5] }\n[colour]\nx = 1\n')
+
+
+def _prefer(language: str) -> None:
+    assert main(["config", "set", "language", language]) == 0
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", [":7: lamps.segments.alarm = [2, 5] liegt außerhalb der 4 Pixel",
+            ":8: unbekannter Abschnitt [colour] (bekannt: audio, board, buttons, dials, figures, gpio, hub, lamps, "
+            "power)"]),
+    ("ru", [":7: lamps.segments.alarm = [2, 5] выходит за пределы 4 пикселей",
+            ":8: неизвестный раздел [colour] (известны: audio, board, buttons, dials, figures, gpio, hub, lamps, "
+            "power)"]),
+    ("en", [":7: lamps.segments.alarm = [2, 5] lies outside the 4 pixels",
+            ":8: unknown section [colour] (known: audio, board, buttons, dials, figures, gpio, hub, lamps, power)"]),
+])
+def test_board_check_tells_a_broken_board_in_the_preferred_language(home: Path, tmp_path: Path, capsys, code: str,
+                                                                    said: list[str]) -> None:
+    board = tmp_path / "broken.toml"
+    board.write_text(BROKEN, encoding="utf-8")
+    _prefer(code)
+    capsys.readouterr()
+    assert main(["board", "check", str(board)]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"{board}{line}" for line in said]
+
+
+def test_board_check_reports_a_good_board_in_the_preferred_language(home: Path, capsys) -> None:
+    _prefer("de")
+    capsys.readouterr()
+    assert main(["board", "check", str(BOARDS / "pi4-basic.toml")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{BOARDS / 'pi4-basic.toml'}: in Ordnung: Pi 4 basic table; Figuren: sim; Drehregler: "
+                          "telegraph (gpio), disc_own_course (gpio, Nullpunkt: switch)")
+    assert "geschätzte Stromaufnahme: Pi 5V supply bis zu 2210 von 3000 mA" in out
+
+
+def test_a_start_that_cannot_set_up_the_table_says_why_in_russian(tmp_path: Path) -> None:
+    """A Pi's board on a machine without GPIO: `kaleun play --language ru` says so in Russian."""
+    result = run_kaleun("play", "--console", "--language", "ru", "--board", str(BOARDS / "pi4-basic.toml"),
+                        home=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"kaleun: не удаётся подготовить стол: {BOARDS / 'pi4-basic.toml'}: "
+                                    "фабрика выводов GPIO «lgpio» ")
+    assert "cannot" not in result.stderr
+
+
+def test_a_start_with_a_broken_board_names_its_lines_in_the_table_language(tmp_path: Path) -> None:
+    board = tmp_path / "broken.toml"
+    board.write_text(BROKEN, encoding="utf-8")
+    result = run_kaleun("play", "--console", "--language", "de", "--board", str(board), home=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[0] == f"{board}:7: lamps.segments.alarm = [2, 5] liegt außerhalb der 4 Pixel"
+
+
+def test_options_of_the_other_game_are_refused_in_the_table_language(home: Path, capsys) -> None:
+    assert main(["play", "--language", "ru", "--game", "sonar", "--mission", "training"]) == 2
+    assert capsys.readouterr().err == "kaleun: --mission — параметр для U-BOOT; Captain Sonar принимает --scenario\n"
+    assert main(["play", "--language", "de", "--crew", "3,3"]) == 2
+    assert capsys.readouterr().err == "kaleun: --crew ist für --game sonar\n"
+
+
+def test_a_table_already_playing_is_told_in_the_table_language(home: Path) -> None:
+    from kaleun.core.messages import of_error
+    from kaleun.homelock import TableBusy
+    from kaleun.i18n import language
+
+    said = language("de").render(of_error(TableBusy(home, 4711)))
+    assert said.startswith("ein anderes Kaleun (Prozess 4711) spielt bereits an diesem Tisch: seine Spiele liegen in ")
+    assert str(TableBusy(home, 4711)).startswith("another Kaleun (process 4711) is already playing at this table")
+
+
+def test_config_speaks_the_preferred_language(home: Path, capsys) -> None:
+    _prefer("ru")
+    assert capsys.readouterr().out == f"language = ru (в {home / 'settings.json'})\n"
+    assert main(["config", "unset", "board"]) == 0
+    assert capsys.readouterr().out.startswith("board не было задано (в ")
+    assert main(["config", "set", "language", "xx"]) == 2
+    assert capsys.readouterr().err.startswith("kaleun config set: «xx» — не язык, на котором говорит Kaleun")
+    assert main(["config", "show"]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0] == f"настройки в {home / 'settings.json'}:"
+    assert shown[1:3] == ["  board     не задано (по умолчанию: boards/sim.toml)",
+                          "            файл платы, с которым стол запускается, если --board не указан"]
+
+
+def test_a_bad_board_for_the_preferred_settings_is_told_with_its_lines(home: Path, tmp_path: Path, capsys) -> None:
+    board = tmp_path / "broken.toml"
+    board.write_text(BROKEN, encoding="utf-8")
+    _prefer("de")
+    capsys.readouterr()
+    assert main(["config", "set", "board", str(board)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"kaleun config set: die Board-Datei {board} ist nicht verwendbar:"
+    assert err[1] == f"{board}:7: lamps.segments.alarm = [2, 5] liegt außerhalb der 4 Pixel"
+
+
+def test_without_a_preferred_language_the_commands_stay_english(home: Path, tmp_path: Path, capsys) -> None:
+    board = tmp_path / "broken.toml"
+    board.write_text(BROKEN, encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == f"{board}:7: lamps.segments.alarm = [2, 5] lies outside the 4 pixels"
