@@ -40,32 +40,37 @@ def _table_board(path: str | None) -> Board:
 def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
+    from kaleun.core.messages import of_error
     from kaleun.games import make_table
     from kaleun.runtime.script import MAX_T, EventWriter, ScriptError, ScriptRun
     from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
 
     script, events_path = Path(args.script), Path(args.events)
-    if events_path.exists() and script.exists() and events_path.resolve() == script.resolve():
-        return _fail("kaleun run: --events would overwrite the script itself")
-    if args.until is not None and not 0 <= args.until <= MAX_T:
-        return _fail(f"kaleun run: --until must be a game time from 0 to {MAX_T:.0f} s, got {args.until}")
-    if args.load and (args.seed is not None or args.mission is not None or args.changes is not None
-                      or _sonar_options(args)):
-        return _fail("kaleun run: --seed, --mission and the game's options come from the save when --load is given")
-    problem = _game_options_problem(args, "kaleun run")
-    if problem:
-        return _fail(problem)
     from kaleun.mission_commands import listing_language
 
     debrief_language = listing_language(args) if args.debrief or args.language else "en"  # as `kaleun play`
     if debrief_language is None:  # a --language Kaleun does not speak, said on stderr
         return EXIT_BAD_INPUT
+    said = debrief_language  # what the run says on stderr: --language (with --debrief the table's), else English
+    if events_path.exists() and script.exists() and events_path.resolve() == script.resolve():
+        return _fail(Msg("kaleun run: --events would overwrite the script itself"), code=said)
+    if args.until is not None and not 0 <= args.until <= MAX_T:
+        return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
+                         most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
+    if args.load and (args.seed is not None or args.mission is not None or args.changes is not None
+                      or _sonar_options(args)):
+        return _fail(Msg("kaleun run: --seed, --mission and the game's options come from the save when --load is "
+                         "given"), code=said)
+    problem = _game_options_problem(args, "kaleun run")
+    if problem:
+        return _fail(problem, code=said)
     try:
         if args.load:
             game = load_saved_game(Path(args.load))
             if args.game is not None and game.game != args.game:
-                return _fail(f"kaleun run: {args.load} holds a game of {game.game}, not {args.game}")
+                return _fail(Msg("kaleun run: {save} holds a game of {game}, not {wanted}", save=args.load,
+                                 game=game.game, wanted=args.game), code=said)
         else:
             game = None
         game_id = game.game if game is not None else (args.game or "uboot")
@@ -74,36 +79,39 @@ def cmd_run(args: argparse.Namespace) -> int:
             game = (_new_sonar_game(args, args.seed or 0) if game_id == "sonar"
                     else _new_uboot_game(args.seed or 0, args.mission or "training", _changes(args.changes)))
     except BoardError as exc:
-        return _fail(str(exc))
+        return _fail(_said(exc, said))
     except (SaveError, CommandError) as exc:
-        return _fail(f"kaleun run: {exc}")
+        return _fail(f"kaleun run: {_said(exc, said)}")
     except ValueError as exc:  # a map with mistakes: file:line: problem
-        return _fail(str(exc))
+        return _fail(_said(exc, said))
     if args.events_for is not None and game.game != "sonar":
-        return _fail("kaleun run: --events-for is for games with teams (--game sonar)")
+        return _fail(Msg("kaleun run: --events-for is for games with teams (--game sonar)"), code=said)
     try:
         fh = open(events_path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
     except OSError as exc:
-        return _fail(f"kaleun run: cannot write {events_path}: {exc.strerror}", EXIT_FAIL)
+        return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path), why=str(exc.strerror)),
+                     EXIT_FAIL, said)
     status = EXIT_OK
     with fh:
         writer = EventWriter(fh, viewer=args.events_for)
         try:
             ScriptRun(game, board, writer, table=make_table(game, board)).run(script, until=args.until)
         except TableError as exc:
-            status = _fail(f"kaleun run: cannot set up the table: {exc}")
+            status = _fail(Msg("kaleun run: cannot set up the table: {problem}", problem=of_error(exc)), code=said)
         except (ScriptError, CommandError) as exc:
-            status = _fail(str(exc))
+            status = _fail(_said(exc, said))
     if args.save and status == EXIT_OK:
         try:
             save_game(game, Path(args.save))
         except OSError as exc:
-            return _fail(f"kaleun run: cannot save to {args.save}: {exc.strerror or exc}", EXIT_FAIL)
+            return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=str(exc.strerror or exc)),
+                         EXIT_FAIL, said)
     if args.debrief and status == EXIT_OK and game.game == "uboot":
         try:
             _write_debrief(game, Path(args.debrief), debrief_language)
         except OSError as exc:
-            return _fail(f"kaleun run: cannot write the debrief {args.debrief}: {exc.strerror or exc}", EXIT_FAIL)
+            return _fail(Msg("kaleun run: cannot write the debrief {path}: {why}", path=args.debrief,
+                             why=str(exc.strerror or exc)), EXIT_FAIL, said)
     log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
     return status
 
@@ -567,7 +575,9 @@ def cmd_wiring(args: argparse.Namespace) -> int:
     try:
         boards = [load_board(f) for f in files]
     except BoardError as exc:
-        print(exc, file=sys.stderr)
+        from kaleun.settings import in_preferred_language
+
+        print(in_preferred_language(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
     from kaleun.wiring.generate import cannot_render

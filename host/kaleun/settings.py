@@ -97,7 +97,8 @@ class Settings:
             raise SettingsError(Msg("{where}: not valid JSON ({why}); fix it or delete the file",
                                     where=f"{path}{line}", why=msg)) from exc
         except jsonin.JsonInputError as exc:
-            raise SettingsError(Msg("{path}: {why}; fix it or delete the file", path=str(path), why=str(exc))) from exc
+            raise SettingsError(Msg("{path}: {why}; fix it or delete the file", path=str(path),
+                                    why=of_error(exc))) from exc
         if not isinstance(raw, dict):
             raise SettingsError(Msg("{path}: the settings must be a JSON object; fix it or delete the file",
                                     path=str(path)))
@@ -157,3 +158,11 @@ def preferred_language() -> str:
     the preferred one of `kaleun config`, English when none is set or the settings cannot be read."""
     code = preferred("language")
     return code if code in LANGUAGES else "en"
+
+
+def in_preferred_language(text: Msg | str | BaseException) -> str:
+    """A `Msg` (or what an exception raised with one says) in `preferred_language()`: the words of a
+    maker's command, e.g. a board file's problems (`file:line: problem`)."""
+    from kaleun.i18n import language
+
+    return language(preferred_language()).render(of_error(text) if isinstance(text, BaseException) else text)

@@ -15,11 +15,9 @@ EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 def _say(text: Any) -> str:
     """A `Msg` (or an exception raised with one) in the preferred language of `kaleun config`."""
-    from kaleun.core.messages import of_error
-    from kaleun.i18n import language
-    from kaleun.settings import preferred_language
+    from kaleun.settings import in_preferred_language
 
-    return language(preferred_language()).render(of_error(text) if isinstance(text, BaseException) else text)
+    return in_preferred_language(text)
 
 
 def _board(path: str | None) -> Any:

@@ -5,6 +5,7 @@ to be English whatever the table spoke. A file's problem keeps its `file:line:` 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,60 @@ def test_without_a_preferred_language_the_commands_stay_english(home: Path, tmp_
     assert main(["board", "check", str(board)]) == 2
     first = capsys.readouterr().err.splitlines()[0]
     assert first == f"{board}:7: lamps.segments.alarm = [2, 5] lies outside the 4 pixels"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", ":2: t = 5 geht in der Zeit zurück (vorige Zeile: 10.0)"),
+    ("ru", ":2: t = 5 идёт назад во времени (предыдущая строка: 10.0)"),
+])
+def test_a_table_script_file_error_is_told_in_the_language_asked_for(tmp_path: Path, capsys, code: str,
+                                                                     said: str) -> None:
+    """`kaleun run --language`: a script's problem in that language, its `file:line:` kept."""
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 10, "do": "report"}\n{"t": 5, "do": "report"}\n', encoding="utf-8")
+    assert main(["run", "--script", str(script), "--events", str(tmp_path / "e.jsonl"), "--language", code]) == 2
+    assert capsys.readouterr().err == f"{script}{said}\n"
+
+
+def test_a_table_script_error_stays_english_without_a_language(home: Path, tmp_path: Path, capsys) -> None:
+    """A tester's run reads the same on every machine: the preferred language does not change it."""
+    _prefer("de")
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 0, "do": "report"}\n[1, 2]\n', encoding="utf-8")
+    capsys.readouterr()
+    assert main(["run", "--script", str(script), "--events", str(tmp_path / "e.jsonl")]) == 2
+    assert capsys.readouterr().err == f"{script}:2: a script line must be a JSON object\n"
+
+
+def test_a_bad_json_line_names_its_column_in_the_table_language(tmp_path: Path, capsys) -> None:
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 0, "do": "report",}\n', encoding="utf-8")
+    assert main(["run", "--script", str(script), "--events", str(tmp_path / "e.jsonl"), "--language", "de"]) == 2
+    err = capsys.readouterr().err  # what is wrong is Python's own English words, where it is German
+    assert re.fullmatch(re.escape(f"{script}:1: kein gültiges JSON (") + r"[A-Za-z ]+ bei Spalte 2[45]\)\n", err), err
+
+
+def test_a_damaged_journal_is_told_on_resume_in_the_table_language(home: Path, capsys) -> None:
+    """The journal's last line cut short by a crash is left out, and `kaleun resume` says so in the
+    table's language (the note used to be English)."""
+    from argparse import Namespace
+
+    from kaleun.cli import _resume_game
+    from kaleun.journal import JournalWriter, journal_path
+    from kaleun.paths import autosave_path
+    from kaleun.saves import save_game
+    from kaleun.uboot.game import new_game
+
+    game = new_game(3)
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    writer = JournalWriter(journal_path(path), clock=lambda: 0.0)
+    writer.start(save_game(game, path), game.t, game.table_state)
+    game.advance_to(60)
+    writer.progress(game.t, game.table_state)
+    writer.close()
+    with open(journal_path(path), "a", encoding="utf-8") as fh:
+        fh.write('{"t": 61, "comm')
+    _resume_game(Namespace(save=None, table_language="ru"))
+    err = capsys.readouterr().err
+    assert f"kaleun: {journal_path(path)}: последняя строка оборвана (сбой во время записи); она пропущена\n" in err
