@@ -53,8 +53,11 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
                        "without --auto and check the parts by hand.", path=str(board.path),
                        problems=join(problems, "; "))), file=sys.stderr)
         return EXIT_BAD_INPUT
-    results = check(board, auto=args.auto, groups=groups)
-    print(report(board, results))
+    from kaleun.settings import preferred_language
+
+    language = preferred_language()  # the maker's language (kaleun config set language ...)
+    results = check(board, auto=args.auto, groups=groups, language=language)
+    print(report(board, results, language))
     return EXIT_FAIL if any(r.status == "fail" for r in results) else EXIT_OK
 
 

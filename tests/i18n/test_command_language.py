@@ -173,3 +173,46 @@ def test_a_damaged_journal_is_told_on_resume_in_the_table_language(home: Path, c
     _resume_game(Namespace(save=None, table_language="ru"))
     err = capsys.readouterr().err
     assert f"kaleun: {journal_path(path)}: последняя строка оборвана (сбой во время записи); она пропущена\n" in err
+
+
+def test_hw_check_asks_and_reports_in_the_preferred_language(home: Path, capsys) -> None:
+    """`kaleun hw check` (scripted hands on the mock GPIO board) in Russian: its questions, the line after
+    each part and the report."""
+    _prefer("ru")
+    capsys.readouterr()
+    assert main(["hw", "check", "--auto", "--board", str(BOARDS / "mock-gpio.toml"), "--only", "lamps,dials"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Ввод Kaleun в работу: Mocked GPIO ({BOARDS / 'mock-gpio.toml'})"
+    assert out[1] == "Лампы (sim, 15 пикс.)"
+    assert out[2] == ("[1/15] Лампа section.1 (пиксель 0) должна сейчас гореть белым, одна. Так? -> да (определено "
+                      "сценарием проверки)")
+    assert "  PASS  регулятор telegraph: насчитано +4 по часовой стрелке и -4 обратно" in out
+    assert out[-1] == "пройдено: 20, не пройдено: 0, пропущено: 0."
+
+
+def test_hw_check_tells_a_maker_what_to_look_at_in_german() -> None:
+    from kaleun.boards.loader import load_board
+    from kaleun.bringup import advice
+    from kaleun.bringup.check import FAIL, Result, report
+    from kaleun.core.messages import Msg
+
+    board = load_board(BOARDS / "mock-gpio.toml")
+    spec = board.buttons["pause"]
+    results = [Result("button pause", FAIL, Msg("no press seen"), advice.button(board, spec))]
+    lines = report(board, results, "de").splitlines()
+    assert lines[1] == "  FAIL  Taster pause: kein Druck erkannt"
+    assert lines[2] == ("        prüfen: ein Anschluss des Tasters an GPIO 22 (Pin 15 der Stiftleiste), der andere an "
+                        "GND (Pin 9 der Stiftleiste), wie buttons.pause.pull_up = true es verlangt, und "
+                        "gpio.pin_factory = \"mock\"")
+    assert report(board, results).splitlines()[2] == (
+        "        look at: one leg of the button on GPIO 22 (header pin 15), the other on GND (header pin 9), as "
+        "buttons.pause.pull_up = true wants, and gpio.pin_factory = \"mock\"")
+
+
+def test_hw_check_on_real_hardware_refuses_the_scripted_hands_in_the_preferred_language(home: Path, capsys) -> None:
+    _prefer("de")
+    capsys.readouterr()
+    assert main(["hw", "check", "--auto", "--board", str(BOARDS / "pi4-basic.toml")]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"kaleun hw check --auto: {BOARDS / 'pi4-basic.toml'} kann von den geskripteten Händen nicht geprüft werden: "
+        "seine GPIO-Teile sind echt (gpio.pin_factory = \"lgpio\")")
