@@ -676,7 +676,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--debrief", metavar="FILE.png", default=None,
                      help="U-BOOT: write the mission's debrief chart there at the end (and its data as FILE.json)")
     run.add_argument("--language", metavar="CODE",
-                     help="U-BOOT: the language of the --debrief chart (default: `kaleun config`, else en)")
+                     help="the language of what the run says on stderr (default: en) and, U-BOOT, of the --debrief "
+                          "chart (default: `kaleun config`, else en)")
     sonar_options(run)
     run.add_argument("--events-for", default=None, choices=("yellow", "blue"), metavar="TEAM",
                      help="Captain Sonar: write only what this team may know (yellow or blue)")

@@ -216,3 +216,10 @@ def test_hw_check_on_real_hardware_refuses_the_scripted_hands_in_the_preferred_l
     assert capsys.readouterr().err.startswith(
         f"kaleun hw check --auto: {BOARDS / 'pi4-basic.toml'} kann von den geskripteten Händen nicht geprüft werden: "
         "seine GPIO-Teile sind echt (gpio.pin_factory = \"lgpio\")")
+
+
+def test_idsheet_refuses_a_bad_year_in_the_sheets_language(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["idsheet", "--year", "1938", "--language", "ru"]) == 2
+    assert capsys.readouterr().err == ("kaleun idsheet: --year должен быть годом войны на море, от 1939 до 1945, "
+                                       "получено 1938\n")
