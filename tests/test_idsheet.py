@@ -282,7 +282,7 @@ def test_kaleun_idsheet_writes_the_sheet(tmp_path, capsys):
     out = tmp_path / "sheet-1941.png"
     assert main(["idsheet", "--out", str(out), "--year", "1941", "--language", "de"]) == 0
     assert out.is_file()
-    assert "8 ship classes" in capsys.readouterr().out
+    assert "8 Schiffsklassen" in capsys.readouterr().out  # said in the sheet's language
 
 
 @pytest.mark.parametrize(("args", "status", "message"), [

@@ -30,7 +30,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
-from kaleun.core.messages import N_, Msg
+from kaleun.core.messages import N_, Msg, of_error
 from kaleun.core.shape import Int, List, Maybe, Obj, Shape, ShapeError, Text, check
 from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import state_dir
@@ -89,7 +89,7 @@ def record_shape() -> Shape:
                totals=totals, campaign=Maybe(campaign), patrol=Maybe(patrol))
 
 
-def _damaged(path: Path, problem: str) -> Msg:
+def _damaged(path: Path, problem: Msg | str) -> Msg:
     return Msg("{path}: the career record is damaged ({problem}); the file was kept as it is",
                path=str(path), problem=problem)
 
@@ -107,7 +107,7 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     except UnreadableFile as exc:
         raise CareerError(_damaged(path, str(exc.strerror))) from exc
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        raise CareerError(_damaged(path, str(exc))) from exc
+        raise CareerError(_damaged(path, of_error(exc))) from exc
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
         raise CareerError(Msg("{path}: this is not a Kaleun career record of version {version}; the file was "
                               "kept as it is", path=str(path), version=VERSION))

@@ -40,32 +40,37 @@ def _table_board(path: str | None) -> Board:
 def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
+    from kaleun.core.messages import of_error
     from kaleun.games import make_table
     from kaleun.runtime.script import MAX_T, EventWriter, ScriptError, ScriptRun
     from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
 
     script, events_path = Path(args.script), Path(args.events)
-    if events_path.exists() and script.exists() and events_path.resolve() == script.resolve():
-        return _fail("kaleun run: --events would overwrite the script itself")
-    if args.until is not None and not 0 <= args.until <= MAX_T:
-        return _fail(f"kaleun run: --until must be a game time from 0 to {MAX_T:.0f} s, got {args.until}")
-    if args.load and (args.seed is not None or args.mission is not None or args.changes is not None
-                      or _sonar_options(args)):
-        return _fail("kaleun run: --seed, --mission and the game's options come from the save when --load is given")
-    problem = _game_options_problem(args, "kaleun run")
-    if problem:
-        return _fail(problem)
     from kaleun.mission_commands import listing_language
 
     debrief_language = listing_language(args) if args.debrief or args.language else "en"  # as `kaleun play`
     if debrief_language is None:  # a --language Kaleun does not speak, said on stderr
         return EXIT_BAD_INPUT
+    said = debrief_language  # what the run says on stderr: --language (with --debrief the table's), else English
+    if events_path.exists() and script.exists() and events_path.resolve() == script.resolve():
+        return _fail(Msg("kaleun run: --events would overwrite the script itself"), code=said)
+    if args.until is not None and not 0 <= args.until <= MAX_T:
+        return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
+                         most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
+    if args.load and (args.seed is not None or args.mission is not None or args.changes is not None
+                      or _sonar_options(args)):
+        return _fail(Msg("kaleun run: --seed, --mission and the game's options come from the save when --load is "
+                         "given"), code=said)
+    problem = _game_options_problem(args, "kaleun run")
+    if problem:
+        return _fail(problem, code=said)
     try:
         if args.load:
             game = load_saved_game(Path(args.load))
             if args.game is not None and game.game != args.game:
-                return _fail(f"kaleun run: {args.load} holds a game of {game.game}, not {args.game}")
+                return _fail(Msg("kaleun run: {save} holds a game of {game}, not {wanted}", save=args.load,
+                                 game=game.game, wanted=args.game), code=said)
         else:
             game = None
         game_id = game.game if game is not None else (args.game or "uboot")
@@ -74,36 +79,39 @@ def cmd_run(args: argparse.Namespace) -> int:
             game = (_new_sonar_game(args, args.seed or 0) if game_id == "sonar"
                     else _new_uboot_game(args.seed or 0, args.mission or "training", _changes(args.changes)))
     except BoardError as exc:
-        return _fail(str(exc))
+        return _fail(_said(exc, said))
     except (SaveError, CommandError) as exc:
-        return _fail(f"kaleun run: {exc}")
+        return _fail(f"kaleun run: {_said(exc, said)}")
     except ValueError as exc:  # a map with mistakes: file:line: problem
-        return _fail(str(exc))
+        return _fail(_said(exc, said))
     if args.events_for is not None and game.game != "sonar":
-        return _fail("kaleun run: --events-for is for games with teams (--game sonar)")
+        return _fail(Msg("kaleun run: --events-for is for games with teams (--game sonar)"), code=said)
     try:
         fh = open(events_path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
     except OSError as exc:
-        return _fail(f"kaleun run: cannot write {events_path}: {exc.strerror}", EXIT_FAIL)
+        return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path), why=str(exc.strerror)),
+                     EXIT_FAIL, said)
     status = EXIT_OK
     with fh:
         writer = EventWriter(fh, viewer=args.events_for)
         try:
             ScriptRun(game, board, writer, table=make_table(game, board)).run(script, until=args.until)
         except TableError as exc:
-            status = _fail(f"kaleun run: cannot set up the table: {exc}")
+            status = _fail(Msg("kaleun run: cannot set up the table: {problem}", problem=of_error(exc)), code=said)
         except (ScriptError, CommandError) as exc:
-            status = _fail(str(exc))
+            status = _fail(_said(exc, said))
     if args.save and status == EXIT_OK:
         try:
             save_game(game, Path(args.save))
         except OSError as exc:
-            return _fail(f"kaleun run: cannot save to {args.save}: {exc.strerror or exc}", EXIT_FAIL)
+            return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=str(exc.strerror or exc)),
+                         EXIT_FAIL, said)
     if args.debrief and status == EXIT_OK and game.game == "uboot":
         try:
             _write_debrief(game, Path(args.debrief), debrief_language)
         except OSError as exc:
-            return _fail(f"kaleun run: cannot write the debrief {args.debrief}: {exc.strerror or exc}", EXIT_FAIL)
+            return _fail(Msg("kaleun run: cannot write the debrief {path}: {why}", path=args.debrief,
+                             why=str(exc.strerror or exc)), EXIT_FAIL, said)
     log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
     return status
 
@@ -151,20 +159,23 @@ def _sonar_options(args: argparse.Namespace) -> list[str]:
     return [f"--{name.replace('_', '-')}" for name in SONAR_OPTIONS if getattr(args, name, None) is not None]
 
 
-def _game_options_problem(args: argparse.Namespace, command: str) -> str | None:
+def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
     """Options that do not fit the chosen game, as a message (None: they fit)."""
     game = getattr(args, "game", None)
     if game == "sonar":
         if getattr(args, "mission", None) is not None:
-            return f"{command}: --mission is a U-BOOT option; Captain Sonar takes --scenario"
+            return Msg("{command}: --mission is a U-BOOT option; Captain Sonar takes --scenario", command=command)
         if getattr(args, "board", None) is not None:
-            return f"{command}: --board is a U-BOOT option (the Captain Sonar table takes game commands)"
+            return Msg("{command}: --board is a U-BOOT option (the Captain Sonar table takes game commands)",
+                       command=command)
         if getattr(args, "headless", False):
-            return f"{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the window"
+            return Msg("{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the window",
+                       command=command)
     elif game in (None, "uboot") and not getattr(args, "load", None):
         extra = _sonar_options(args)
         if extra and not (game is None and getattr(args, "resume", False)):
-            return f"{command}: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} for --game sonar"
+            return Msg.plural("{command}: {options} is for --game sonar", "{command}: {options} are for --game sonar",
+                              n=len(extra), command=command, options=", ".join(extra))
     return None
 
 
@@ -220,8 +231,11 @@ def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
                          folder=str(autosave.kept.parent), keep=KEEP_GAMES)), file=sys.stderr)
 
 
-def _fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
-    print(message, file=sys.stderr)
+def _fail(message: Msg | str, status: int = EXIT_BAD_INPUT, code: str = "en") -> int:
+    """Say why a command stops (a `Msg` in the language `code`), and return its exit status."""
+    from kaleun.i18n import language
+
+    print(language(code).render(message), file=sys.stderr)
     return status
 
 
@@ -234,8 +248,11 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     path = Path(args.save) if args.save else autosave_path()
     opened = open_save(path)
     game = opened.engine
+    from kaleun.i18n import language
+
     for note in opened.notes:
-        print(f"kaleun: {note}", file=sys.stderr)
+        print(language(getattr(args, "table_language", "en")).render(Msg("kaleun: {note}", note=note)),
+              file=sys.stderr)
     if not game.has_module("mission"):
         return game
     mission = game.module("mission")
@@ -245,7 +262,6 @@ def _resume_game(args: argparse.Namespace) -> Engine:
             "that mission is over ({result}: {reason}) and cannot be played on. The save stays in {path}; "
             "start a new game with kaleun play.", result=mission.result,
             reason=str(mission.reason or "no reason given").replace("_", " "), path=str(path)))
-    from kaleun.i18n import language
 
     said = Msg.plural("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command from its journal).",
                       "kaleun: resuming {mission} at {clock} (the save of {saved} and {n} commands from its journal).",
@@ -295,16 +311,17 @@ def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
         if wants_setup(args):
             from kaleun.core.errors import CommandError
 
-            raise CommandError("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options")
+            raise CommandError(Msg("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options"))
         return _new_sonar_game(args, args.seed)
     if wants_setup(args):
         return start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
     return _new_uboot_game(args.seed, args.mission or "training")
 
 
-def _unfinished_autosave() -> Engine | None:
+def _unfinished_autosave(code: str = "en") -> Engine | None:
     """The autosaved game, its journal replayed, if its mission is still running (`kaleun play --continue`)."""
     from kaleun.core.errors import SaveError
+    from kaleun.core.messages import of_error
     from kaleun.paths import autosave_path
     from kaleun.saves import open_save
 
@@ -314,7 +331,8 @@ def _unfinished_autosave() -> Engine | None:
     try:
         game = open_save(path).engine
     except SaveError as exc:
-        print(f"kaleun: the autosave cannot be continued ({exc}); a new game starts", file=sys.stderr)
+        _fail(Msg("kaleun: the autosave cannot be continued ({problem}); a new game starts", problem=of_error(exc)),
+              code=code)
         return None
     if game.has_module("mission") and game.module("mission").over:
         return None
@@ -335,6 +353,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.career import CareerError
     from kaleun.core.errors import CommandError, SaveError
+    from kaleun.core.messages import of_error
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
     from kaleun.runtime.outputs import AutosaveFailed
@@ -344,40 +363,44 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.ui.session import open_session
 
     args.resume = resume
+    from kaleun.mission_commands import _table_language
+
+    said = _table_language(args)  # the table's language, English while a --language given is not one
     problem = _game_options_problem(args, "kaleun")
     if problem:
-        return _fail(problem)
+        return _fail(problem, code=said)
     fullscreen = bool(getattr(args, "fullscreen", False))
     if fullscreen:
         from kaleun.ui.display import has_display
 
         if not has_display():  # a service started before the desktop: fail, systemd tries again
-            return _fail("kaleun: --fullscreen needs a display and there is none (no desktop session, "
-                         "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)", EXIT_FAIL)
+            return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
+                             "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)
     try:
         language = check_language(args.language or preferred("language") or "en")
     except SettingsError as exc:
-        return _fail(f"kaleun: {exc}")
+        return _fail(f"kaleun: {_said(exc, said)}")
     args.table_language = language
     try:
         lock = HomeLock(state_dir()).acquire()
     except TableBusy as exc:
-        return _fail(f"kaleun: {exc}", EXIT_FAIL)
+        return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
     except OSError as exc:
-        return _fail(f"kaleun: cannot use {state_dir()} ({exc.strerror or exc})", EXIT_FAIL)
+        return _fail(Msg("kaleun: cannot use {folder} ({why})", folder=str(state_dir()), why=str(exc.strerror or exc)),
+                     EXIT_FAIL, language)
     try:
         try:
-            game = _unfinished_autosave() if getattr(args, "continue_game", False) and not resume else None
+            game = _unfinished_autosave(language) if getattr(args, "continue_game", False) and not resume else None
             if game is not None:
                 resume = True
             else:
                 game = _start_game(args, resume)
             if resume and game.game != "sonar" and _sonar_options(args):
-                return _fail(f"kaleun: {', '.join(_sonar_options(args))} are for a Captain Sonar game; "
-                             "the save holds a U-BOOT game")
+                return _fail(Msg("kaleun: {options} are for a Captain Sonar game; the save holds a U-BOOT game",
+                                 options=", ".join(_sonar_options(args))), code=language)
             board = _table_board(args.board) if game.game == "uboot" else None
         except BoardError as exc:
-            return _fail(str(exc))
+            return _fail(_said(exc, language))
         except (SaveError, CommandError) as exc:
             return _fail(f"kaleun: {_said(exc, language)}")
         except MissionOver as exc:
@@ -392,12 +415,13 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             from kaleun.ui.sonar_session import SessionError, open_sonar_session
 
             if args.headless:
-                return _fail("kaleun: --headless is for U-BOOT tables; Captain Sonar needs a console or the window")
+                return _fail(Msg("{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the "
+                                 "window", command="kaleun"), code=language)
             try:
                 sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty,
                                            language=language, keep_previous=not resume or bool(elsewhere))
             except SessionError as exc:
-                return _fail(f"kaleun: {exc}")
+                return _fail(f"kaleun: {_said(exc, language)}")
             except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
                 return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
             _say_kept(sonar.runtime.autosave, language)
@@ -410,13 +434,13 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                                    setup=not resume and getattr(args, "mission", None) is None
                                    and not _set_up_already(args))
         except TableError as exc:
-            return _fail(f"kaleun: cannot set up the table: {exc}")
+            return _fail(Msg("kaleun: cannot set up the table: {problem}", problem=of_error(exc)), code=language)
         except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
             return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
         except StopRequested as exc:
             STOPPER.closing()
-            return _fail(f"kaleun: stopped by {exc} before the game started; nothing was saved, the previous "
-                         "save is as it was", 128 + exc.signum)
+            return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the previous "
+                             "save is as it was", signal=str(exc)), 128 + exc.signum, language)
         _say_kept(session.runtime.autosave, language)
         return session.run()
     finally:
@@ -463,68 +487,81 @@ def _map_scenario(text: str, path: str) -> str:
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:
+    """`kaleun board check`: each board file's summary or its problems (`file:line: problem`), in the
+    preferred language of `kaleun config`."""
     from kaleun.boards.loader import BoardError, load_board
+    from kaleun.core.messages import join, of_error
+    from kaleun.i18n import language
+    from kaleun.settings import preferred, preferred_language
 
+    say = language(preferred_language()).render
     status = EXIT_OK
     files = args.files
     if not files:
-        from kaleun.settings import preferred
-
         chosen = preferred("board")
         if chosen is None:
-            print("kaleun board check: name a board file (or a shipped board such as pico-hub); "
-                  "no preferred board is set (kaleun config set board FILE)", file=sys.stderr)
+            print(say(Msg("kaleun board check: name a board file (or a shipped board such as pico-hub); "
+                          "no preferred board is set (kaleun config set board FILE)")), file=sys.stderr)
             return EXIT_BAD_INPUT
-        print(f"checking the preferred board: {chosen}")
+        print(say(Msg("checking the preferred board: {board}", board=chosen)))
         files = [chosen]
     for path in files:
         try:
             board = load_board(path)
         except BoardError as exc:
-            print(exc, file=sys.stderr)
+            print(say(of_error(exc)), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        dials = ", ".join(f"{d.name} ({d.driver}{', home: ' + d.homing if d.decl.is_ring else ''})"
-                          for d in board.dials.values()) or "none"
+        dials = join([Msg("{dial} ({driver}, home: {home})", dial=d.name, driver=d.driver, home=d.homing)
+                      if d.decl.is_ring else Msg("{dial} ({driver})", dial=d.name, driver=d.driver)
+                      for d in board.dials.values()]) if board.dials else Msg("none")
         estimate, power_warnings = _power_estimate(board)
-        print(f"{board.path}: ok: {board.name}; figures: {board.figure_sensor}; dials: {dials}; "
-              f"lamps: {board.lamps.driver} ({board.lamps.pixels} px); audio: {board.audio.driver} "
-              f"({board.audio.output}); estimated draw: {estimate}")
+        print(say(Msg("{path}: ok: {name}; figures: {figures}; dials: {dials}; lamps: {lamps} ({pixels} px); "
+                      "audio: {audio} ({output}); estimated draw: {estimate}", path=str(board.path), name=board.name,
+                      figures=board.figure_sensor, dials=dials, lamps=board.lamps.driver,
+                      pixels=str(board.lamps.pixels), audio=board.audio.driver, output=board.audio.output,
+                      estimate=estimate)))
         for warning in [*board.warnings, *power_warnings]:
-            print(f"warning: {warning}", file=sys.stderr)
+            print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
         for warning in _lamp_warnings(board):
-            print(f"warning: {path}: {warning}", file=sys.stderr)
+            print(say(Msg("warning: {path}: {warning}", path=str(path), warning=warning)), file=sys.stderr)
     return status
 
 
-def _power_estimate(board: Board) -> tuple[str, list[str]]:
+def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
     """Each supply's worst-case load as the wiring page's power budget reckons it (the Pi's own
     supply carries the Pi, its screen and what hangs on its header and USB ports; the deck hub
     and a strip have supplies of their own), and a warning for each supply it would overload."""
+    from kaleun.core.messages import join
     from kaleun.wiring.generate import PI_SUPPLY, WiringError, has_hardware, rail_loads
 
     if not has_hardware(board):
-        return "none (no real hardware: simulated, mocked or a fake hub)", []
+        return Msg("none (no real hardware: simulated, mocked or a fake hub)"), []
     try:
         loads = rail_loads(board)
     except WiringError as exc:
-        return "not reckoned", [f"the wiring cannot be drawn: {problem}" for problem in exc.problems]
-    estimate = ", ".join(f"{load.rail} up to {load.max_ma:.0f}" + (f" of {load.rating_ma}" if load.rating_ma else "")
-                         + " mA" for load in loads)
+        return Msg("not reckoned"), [Msg("the wiring cannot be drawn: {problem}", problem=problem)
+                                     for problem in exc.problems]
+    estimate = join([Msg("{rail} up to {most} of {rating} mA", rail=load.rail, most=f"{load.max_ma:.0f}",
+                         rating=str(load.rating_ma)) if load.rating_ma else
+                     Msg("{rail} up to {most} mA", rail=load.rail, most=f"{load.max_ma:.0f}") for load in loads])
     warnings = []
     for load in loads:
         if not load.over:
             continue
         if load.rail == PI_SUPPLY:
-            warnings.append(f"{board.path}:{board.supply_line}: the {load.rail} would carry up to "
-                            f"{load.max_ma:.0f} mA, more than its [power] supply_ma = {board.supply_ma}")
+            warnings.append(Msg("{where}: the {rail} would carry up to {most} mA, more than its [power] supply_ma = "
+                                "{supply}", where=f"{board.path}:{board.supply_line}", rail=load.rail,
+                                most=f"{load.max_ma:.0f}", supply=str(board.supply_ma)))
         else:
-            warnings.append(f"{board.path}: the {load.rail} would carry up to {load.max_ma:.0f} mA, more than "
-                            f"{load.rating} gives ({load.rating_ma} mA): see the power budget of `kaleun wiring`")
+            warnings.append(Msg("{path}: the {rail} would carry up to {most} mA, more than {rating} gives ({rating_ma} "
+                                "mA): see the power budget of `kaleun wiring`", path=str(board.path), rail=load.rail,
+                                most=f"{load.max_ma:.0f}", rating=Msg.term(load.rating),
+                                rating_ma=str(load.rating_ma)))
     return estimate, warnings
 
 
-def _lamp_warnings(board: Board) -> list[str]:
+def _lamp_warnings(board: Board) -> list[Msg]:
     """Lamp scenes the board's segments leave dark (none for a board without lamps)."""
     if board.lamps.driver == "none":
         return []
@@ -533,7 +570,7 @@ def _lamp_warnings(board: Board) -> list[str]:
     try:
         from kaleun.runtime.lamps import unlit_scenes
     except FirmwareNotFound as exc:  # the lamp patterns live in the hub firmware
-        return [f"lamp scenes not checked: {exc}"]
+        return [Msg("lamp scenes not checked: {why}", why=str(exc))]
     return unlit_scenes(board.lamps.segments)
 
 
@@ -549,7 +586,9 @@ def cmd_wiring(args: argparse.Namespace) -> int:
     try:
         boards = [load_board(f) for f in files]
     except BoardError as exc:
-        print(exc, file=sys.stderr)
+        from kaleun.settings import in_preferred_language
+
+        print(in_preferred_language(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
     from kaleun.wiring.generate import cannot_render
@@ -648,7 +687,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--debrief", metavar="FILE.png", default=None,
                      help="U-BOOT: write the mission's debrief chart there at the end (and its data as FILE.json)")
     run.add_argument("--language", metavar="CODE",
-                     help="U-BOOT: the language of the --debrief chart (default: `kaleun config`, else en)")
+                     help="the language of what the run says on stderr (default: en) and, U-BOOT, of the --debrief "
+                          "chart (default: `kaleun config`, else en)")
     sonar_options(run)
     run.add_argument("--events-for", default=None, choices=("yellow", "blue"), metavar="TEAM",
                      help="Captain Sonar: write only what this team may know (yellow or blue)")

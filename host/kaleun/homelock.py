@@ -13,6 +13,8 @@ import os
 import time
 from pathlib import Path
 
+from kaleun.core.messages import Msg
+
 LOCK_NAME = "kaleun.lock"
 
 
@@ -20,10 +22,15 @@ class TableBusy(RuntimeError):
     """Another Kaleun plays with this home; str() says which process."""
 
     def __init__(self, folder: Path, pid: int | None) -> None:
-        who = f"process {pid}" if pid is not None else "another process"
-        super().__init__(f"another Kaleun ({who}) is already playing at this table: its games are in {folder}. "
-                         f"Stop that one first (quit it{f', or kill {pid}' if pid is not None else ''}), "
-                         "or give this one another folder with KALEUN_HOME")
+        if pid is not None:
+            said = Msg("another Kaleun (process {pid}) is already playing at this table: its games are in {folder}. "
+                       "Stop that one first (quit it, or kill {pid}), or give this one another folder with "
+                       "KALEUN_HOME", pid=str(pid), folder=str(folder))
+        else:
+            said = Msg("another Kaleun (another process) is already playing at this table: its games are in "
+                       "{folder}. Stop that one first (quit it), or give this one another folder with KALEUN_HOME",
+                       folder=str(folder))
+        super().__init__(said)
         self.pid = pid
 
 

@@ -40,6 +40,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
+from kaleun.core.messages import Msg, of_error
 from kaleun.files import UnreadableFile, read_file, regular_or_missing
 
 log = logging.getLogger(__name__)
@@ -378,8 +379,8 @@ class Journal:
     """What a journal holds for one save: its entries, and what was wrong with the rest."""
 
     entries: list[Entry] = field(default_factory=list)
-    #: why reading stopped early or the journal was ignored (None: read to its end)
-    problem: str | None = None
+    #: why reading stopped early or the journal was ignored (None: read to its end), for the table's language
+    problem: Msg | None = None
     #: the journal belongs to another save (an older one) and was ignored
     stale: bool = False
 
@@ -395,9 +396,11 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
     except FileNotFoundError:
         return Journal()
     except UnreadableFile as exc:
-        return Journal(problem=f"{path} is not a journal this Kaleun reads ({exc.strerror}); it was ignored")
+        return Journal(problem=Msg("{path} is not a journal this Kaleun reads ({why}); it was ignored", path=str(path),
+                                   why=str(exc.strerror)))
     except OSError as exc:
-        return Journal(problem=f"{path} cannot be read ({exc.strerror or exc}); it was ignored")
+        return Journal(problem=Msg("{path} cannot be read ({why}); it was ignored", path=str(path),
+                                   why=str(exc.strerror or exc)))
     lines = raw.split(b"\n")
     torn = lines.pop()  # after the last newline: empty, or a line cut short by a crash
     journal = Journal()
@@ -408,7 +411,7 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
     except jsonin.JsonInputError:
         head = None
     if not isinstance(head, dict) or head.get("journal") != FORMAT or head.get("version") != VERSION:
-        journal.problem = f"{path}:1: not a Kaleun journal; it was ignored"
+        journal.problem = Msg("{where}: not a Kaleun journal; it was ignored", where=f"{path}:1")
         return journal
     first = 1
     if head.get("base") != base:
@@ -424,12 +427,14 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
         try:
             entry = _entry(text, last, base_t + MAX_SPAN_S)
         except ValueError as exc:
-            journal.problem = f"{path}:{number}: {exc}; the journal was replayed up to the line before"
+            journal.problem = Msg("{where}: {problem}; the journal was replayed up to the line before",
+                                  where=f"{path}:{number}", problem=of_error(exc))
             return journal
         journal.entries.append(entry)
         last = entry.t
     if torn.strip():
-        journal.problem = f"{path}: the last line was cut short (a crash while writing it); it was left out"
+        journal.problem = Msg("{path}: the last line was cut short (a crash while writing it); it was left out",
+                              path=str(path))
     return journal
 
 
@@ -457,17 +462,18 @@ def _table_value(value: Any) -> bool:
 def _entry(text: bytes, last: float, latest: float) -> Entry:
     obj = jsonin.loads(text, max_depth=MAX_DEPTH)
     if not isinstance(obj, dict) or not set(obj) <= {"t", "command", "table", "save"}:
-        raise ValueError("not a journal line")
+        raise ValueError(Msg("not a journal line"))
     if "save" in obj and (set(obj) != {"t", "save"} or not isinstance(obj["save"], str) or len(obj["save"]) > 64):
-        raise ValueError("a full save's mark holds its game time and the save's digest only")
+        raise ValueError(Msg("a full save's mark holds its game time and the save's digest only"))
     t = obj.get("t")
     if isinstance(t, bool) or not isinstance(t, int | float) or not last <= t <= 1e10:
-        raise ValueError(f"the game time {t!r} does not follow {last!r}")
+        raise ValueError(Msg("the game time {t} does not follow {last}", t=repr(t), last=repr(last)))
     if t > latest:
-        raise ValueError(f"the game time {t!r} is more than {MAX_SPAN_S / 86400:g} game days after the save's")
+        raise ValueError(Msg("the game time {t} is more than {days} game days after the save's", t=repr(t),
+                             days=f"{MAX_SPAN_S / 86400:g}"))
     command = obj.get("command")
     if command is not None and (not isinstance(command, dict) or not isinstance(command.get("do"), str)):
-        raise ValueError("a command must be an object with 'do'")
+        raise ValueError(Msg("a command must be an object with 'do'"))
     table = obj.get("table")
     if table is not None and (not isinstance(table, dict) or not all(_table_value(v) for v in table.values())):
         raise ValueError("the table state must be an object of short texts and whole numbers (dial readings)")
@@ -478,7 +484,8 @@ class ReplayError(Exception):
     """Replaying entry `index` (game time `t`) failed; `__cause__` says how."""
 
     def __init__(self, index: int, t: float, cause: BaseException) -> None:
-        super().__init__(f"the journal's entry at t={t:g} could not be replayed ({type(cause).__name__}: {cause})")
+        super().__init__(Msg("the journal's entry at t={t} could not be replayed ({why})", t=f"{t:g}",
+                             why=f"{type(cause).__name__}: {cause}"))
         self.index = index
         self.t = t
 

@@ -109,7 +109,7 @@ def read_save(path: Path) -> tuple[dict[str, Any], bytes]:
         state = jsonin.loads(text, max_depth=MAX_DEPTH)
     except jsonin.JsonInputError as exc:
         raise SaveError(Msg("{path}: the save is damaged ({why}); the file was kept as it is", path=str(path),
-                             why=str(exc))) from exc
+                             why=of_error(exc))) from exc
     return state, data
 
 
@@ -125,7 +125,7 @@ def load_checked(state: Any) -> Engine:
     try:
         again = json.loads(json.dumps(engine.to_state()))
     except (TypeError, ValueError) as exc:  # pragma: no cover - a module that cannot write its own state
-        raise SaveError(f"the loaded game cannot be written again ({exc})") from exc
+        raise SaveError(Msg("the loaded game cannot be written again ({why})", why=str(exc))) from exc
     where = _first_difference(state, again, "")
     if where is not None:
         raise SaveError(Msg("the save is damaged at {where}: the game does not keep what the file holds there",
@@ -181,7 +181,7 @@ class Opened:
     saved_t: float = 0.0
     replayed: int = 0
     #: what was wrong with the journal (the game resumes from where it could be replayed to)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Msg | str] = field(default_factory=list)
     #: the journal's entries replayed (the trial may resume from fewer: `_resume_earlier`)
     entries: list[Entry] = field(default_factory=list)
 
@@ -232,9 +232,10 @@ def _resume_earlier(opened: Opened, state: Any, failure: SaveError) -> bool:
     count, engine = best
     lost = opened.engine.t - engine.t
     cause = failure.__cause__ or failure
-    opened.notes.append(f"the game fails within {TRIAL_S:.0f} game seconds of where its journal ends "
-                        f"({type(cause).__name__}: {cause}); it resumes {lost:.0f} game seconds earlier, at "
-                        f"{engine.now_iso.replace('T', ' ')}, the last moment it runs on from: play it otherwise")
+    opened.notes.append(Msg("the game fails within {seconds} game seconds of where its journal ends ({why}); it "
+                            "resumes {lost} game seconds earlier, at {moment}, the last moment it runs on from: play "
+                            "it otherwise", seconds=f"{TRIAL_S:.0f}", why=f"{type(cause).__name__}: {cause}",
+                            lost=f"{lost:.0f}", moment=engine.now_iso.replace("T", " ")))
     log.warning("%s: %s", opened.path, opened.notes[-1])
     opened.engine = engine
     opened.entries = entries[:count]
@@ -253,7 +254,8 @@ def _replay_journal(opened: Opened, state: Any, data: bytes) -> None:
     try:
         replay(opened.engine, entries)
     except ReplayError as exc:
-        opened.notes.append(f"{jpath}: {exc}; the game resumes from the entry before")
+        opened.notes.append(Msg("{path}: {problem}; the game resumes from the entry before", path=str(jpath),
+                                problem=of_error(exc)))
         log.warning("%s", opened.notes[-1], exc_info=exc.__cause__)
         entries = entries[:exc.index]
         opened.engine = load_checked(state)

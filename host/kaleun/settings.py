@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core import jsonin
+from kaleun.core.messages import N_, Msg, of_error
 from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import config_dir
 
@@ -34,7 +35,8 @@ LANGUAGES = {"en": "English", "de": "German (Deutsch)", "ru": "Russian (Русс
 
 
 class SettingsError(ValueError):
-    """A setting cannot be used; str() says why, in words for the maker."""
+    """A setting cannot be used; str() says why, in words for the maker (English), `of_error(exc)` as a
+    `Msg` in the table's language."""
 
 
 def check_board(value: str) -> str:
@@ -47,7 +49,8 @@ def check_board(value: str) -> str:
     try:
         load_board(path)
     except BoardError as exc:
-        raise SettingsError(f"the board file {value} cannot be used:\n{exc}") from exc
+        raise SettingsError(Msg("the board file {file} cannot be used:\n{problems}", file=value,
+                                problems=of_error(exc))) from exc
     return board_reference(path)
 
 
@@ -55,14 +58,15 @@ def check_language(value: str) -> str:
     code = value.strip().lower()
     if code not in LANGUAGES:
         known = ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
-        raise SettingsError(f"'{value}' is not a language Kaleun speaks; choose one of: {known}")
+        raise SettingsError(Msg("'{value}' is not a language Kaleun speaks; choose one of: {known}", value=value,
+                                known=known))
     return code
 
 
 #: key -> (what it is, its check)
 KEYS: dict[str, tuple[str, Callable[[str], str]]] = {
-    "board": ("the board file a table starts with when no --board is given", check_board),
-    "language": ("the language of the window and the console (en, de, ru)", check_language),
+    "board": (N_("the board file a table starts with when no --board is given"), check_board),
+    "language": (N_("the language of the window and the console (en, de, ru)"), check_language),
 }
 
 
@@ -80,25 +84,31 @@ class Settings:
         except FileNotFoundError:
             return cls(path, {})
         except UnreadableFile as exc:
-            raise SettingsError(f"{path}: cannot read the settings ({exc.strerror}); fix it or delete it") from exc
+            raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
+                                    why=str(exc.strerror))) from exc
         except (OSError, UnicodeDecodeError) as exc:
-            raise SettingsError(f"{path}: cannot read the settings ({exc})") from exc
+            raise SettingsError(Msg("{path}: cannot read the settings ({why})", path=str(path), why=str(exc))) from exc
         try:
             raw: Any = jsonin.loads(text, max_depth=2)
         except jsonin.JsonSyntaxError as exc:
             cause = exc.__cause__
             line = f":{cause.lineno}" if isinstance(cause, json.JSONDecodeError) else ""
             msg = cause.msg if isinstance(cause, json.JSONDecodeError) else str(exc)
-            raise SettingsError(f"{path}{line}: not valid JSON ({msg}); fix it or delete the file") from exc
+            raise SettingsError(Msg("{where}: not valid JSON ({why}); fix it or delete the file",
+                                    where=f"{path}{line}", why=msg)) from exc
         except jsonin.JsonInputError as exc:
-            raise SettingsError(f"{path}: {exc}; fix it or delete the file") from exc
+            raise SettingsError(Msg("{path}: {why}; fix it or delete the file", path=str(path),
+                                    why=of_error(exc))) from exc
         if not isinstance(raw, dict):
-            raise SettingsError(f"{path}: the settings must be a JSON object; fix it or delete the file")
+            raise SettingsError(Msg("{path}: the settings must be a JSON object; fix it or delete the file",
+                                    path=str(path)))
         for key, value in raw.items():
             if key not in KEYS:
-                raise SettingsError(f"{path}: unknown setting '{key}' (known: {', '.join(KEYS)})")
+                raise SettingsError(Msg("{path}: unknown setting '{key}' (known: {known})", path=str(path), key=key,
+                                        known=", ".join(KEYS)))
             if not isinstance(value, str):
-                raise SettingsError(f"{path}: the setting '{key}' must be text, got {value!r}")
+                raise SettingsError(Msg("{path}: the setting '{key}' must be text, got {value}", path=str(path),
+                                        key=key, value=repr(value)))
         return cls(path, dict(raw))
 
     def get(self, key: str) -> str | None:
@@ -107,14 +117,14 @@ class Settings:
     def set(self, key: str, value: str) -> str:
         """Check and keep a value (save() writes it); returns the value as kept."""
         if key not in KEYS:
-            raise SettingsError(f"unknown setting '{key}' (known: {', '.join(KEYS)})")
+            raise SettingsError(Msg("unknown setting '{key}' (known: {known})", key=key, known=", ".join(KEYS)))
         checked = KEYS[key][1](value)
         self.values[key] = checked
         return checked
 
     def unset(self, key: str) -> bool:
         if key not in KEYS:
-            raise SettingsError(f"unknown setting '{key}' (known: {', '.join(KEYS)})")
+            raise SettingsError(Msg("unknown setting '{key}' (known: {known})", key=key, known=", ".join(KEYS)))
         return self.values.pop(key, None) is not None
 
     def save(self) -> None:
@@ -141,3 +151,18 @@ def preferred(key: str) -> str | None:
     except SettingsError as exc:
         log.warning("settings ignored: %s", exc)
         return None
+
+
+def preferred_language() -> str:
+    """The language a maker's command speaks in (`kaleun board check`, `hw check`, `config`, `wiring`):
+    the preferred one of `kaleun config`, English when none is set or the settings cannot be read."""
+    code = preferred("language")
+    return code if code in LANGUAGES else "en"
+
+
+def in_preferred_language(text: Msg | str | BaseException) -> str:
+    """A `Msg` (or what an exception raised with one says) in `preferred_language()`: the words of a
+    maker's command, e.g. a board file's problems (`file:line: problem`)."""
+    from kaleun.i18n import language
+
+    return language(preferred_language()).render(of_error(text) if isinstance(text, BaseException) else text)

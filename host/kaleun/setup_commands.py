@@ -8,7 +8,16 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from kaleun.core.messages import Msg, join, of_error
+
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _say(text: Any) -> str:
+    """A `Msg` (or an exception raised with one) in the preferred language of `kaleun config`."""
+    from kaleun.settings import in_preferred_language
+
+    return in_preferred_language(text)
 
 
 def _board(path: str | None) -> Any:
@@ -20,7 +29,7 @@ def _board(path: str | None) -> Any:
     try:
         return load_board(path) if path else default_board()
     except BoardError as exc:
-        print(exc, file=sys.stderr)
+        print(_say(exc), file=sys.stderr)
         return None
 
 
@@ -36,14 +45,19 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
         groups = tuple(g.strip() for g in args.only.split(",") if g.strip())
         unknown = [g for g in groups if g not in GROUPS]
         if unknown:
-            print(f"kaleun hw check: --only {', '.join(unknown)}: the parts are {', '.join(GROUPS)}", file=sys.stderr)
+            print(_say(Msg("kaleun hw check: --only {unknown}: the parts are {parts}", unknown=", ".join(unknown),
+                           parts=", ".join(GROUPS))), file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.auto and (problems := scripted_problems(board)):
-        print(f"kaleun hw check --auto: {board.path} cannot be checked by the scripted hands: "
-              f"{'; '.join(problems)}. Run it without --auto and check the parts by hand.", file=sys.stderr)
+        print(_say(Msg("kaleun hw check --auto: {path} cannot be checked by the scripted hands: {problems}. Run it "
+                       "without --auto and check the parts by hand.", path=str(board.path),
+                       problems=join(problems, "; "))), file=sys.stderr)
         return EXIT_BAD_INPUT
-    results = check(board, auto=args.auto, groups=groups)
-    print(report(board, results))
+    from kaleun.settings import preferred_language
+
+    language = preferred_language()  # the maker's language (kaleun config set language ...)
+    results = check(board, auto=args.auto, groups=groups, language=language)
+    print(report(board, results, language))
     return EXIT_FAIL if any(r.status == "fail" for r in results) else EXIT_OK
 
 
@@ -80,21 +94,22 @@ def _settings() -> Any:
     try:
         return Settings.load()
     except SettingsError as exc:
-        print(f"kaleun config: {exc}", file=sys.stderr)
+        print(_say(Msg("kaleun config: {problem}", problem=of_error(exc))), file=sys.stderr)
         return None
 
 
 def cmd_config_set(args: argparse.Namespace) -> int:
     return _change_setting("set", lambda settings: settings.set(args.key, args.value),
-                           lambda value: f"{args.key} = {value}")
+                           lambda value: Msg("{key} = {value}", key=args.key, value=value))
 
 
 def cmd_config_unset(args: argparse.Namespace) -> int:
     return _change_setting("unset", lambda settings: settings.unset(args.key),
-                           lambda removed: f"{args.key} {'removed' if removed else 'was not set'}")
+                           lambda removed: Msg("{key} removed", key=args.key) if removed
+                           else Msg("{key} was not set", key=args.key))
 
 
-def _change_setting(verb: str, change: Callable[[Any], Any], said: Callable[[Any], str]) -> int:
+def _change_setting(verb: str, change: Callable[[Any], Any], said: Callable[[Any], Msg]) -> int:
     """`kaleun config set|unset`: change the settings, save them, say what was done."""
     from kaleun.settings import SettingsError
 
@@ -105,12 +120,13 @@ def _change_setting(verb: str, change: Callable[[Any], Any], said: Callable[[Any
         result = change(settings)
         settings.save()
     except SettingsError as exc:
-        print(f"kaleun config {verb}: {exc}", file=sys.stderr)
+        print(_say(Msg("kaleun config {verb}: {problem}", verb=verb, problem=of_error(exc))), file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
-        print(f"kaleun config {verb}: cannot write {settings.path} ({exc.strerror or exc})", file=sys.stderr)
+        print(_say(Msg("kaleun config {verb}: cannot write {path} ({why})", verb=verb, path=str(settings.path),
+                       why=str(exc.strerror or exc))), file=sys.stderr)
         return EXIT_FAIL
-    print(f"{said(result)} (in {settings.path})")
+    print(_say(Msg("{done} (in {path})", done=said(result), path=str(settings.path))))
     return EXIT_OK
 
 
@@ -121,12 +137,12 @@ def cmd_config_show(args: argparse.Namespace) -> int:
     if settings is None:
         return EXIT_BAD_INPUT
     defaults = {"board": "boards/sim.toml", "language": "en"}
-    print(f"settings in {settings.path}:")
+    print(_say(Msg("settings in {path}:", path=str(settings.path))))
     for key, (what, _check) in KEYS.items():
         value = settings.get(key)
-        shown = value if value is not None else f"not set (default: {defaults[key]})"
+        shown = value if value is not None else _say(Msg("not set (default: {default})", default=defaults[key]))
         print(f"  {key:9} {shown}")
-        print(f"            {what}")
+        print(f"            {_say(Msg.term(what))}")
     return EXIT_OK
 
 

@@ -151,7 +151,7 @@ def test_boards_without_a_scene_segment_are_named():
 def test_10_3_4_a_board_missing_one_section_or_tube_is_told_which_state_stays_dark_there():
     """A fire in section 6 (§10.3.4) on a board whose segments stop at section.5 shows nowhere."""
     segments = {f"section.{n}": (n - 1, 1) for n in range(1, 6)} | {f"tube.{n}": (n + 7, 1) for n in (1, 2, 4, 5)}
-    warnings = unlit_scenes(segments | {"alarm": (13, 1), "crew": (14, 1)})
+    warnings = [str(w) for w in unlit_scenes(segments | {"alarm": (13, 1), "crew": (14, 1)})]  # English
     fire = [w for w in warnings if "'fire'" in w]
     assert fire == [w for w in warnings if "'section.{section}'" in w] and len(fire) == 1
     assert fire[0].endswith("light 'section.{section}': the board has no segment section.6")

@@ -11,6 +11,7 @@ from typing import Any
 
 from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
+from kaleun.core.messages import N_, Msg, join
 from kaleun.files import parse_toml, read_file
 from kaleun.shipped import boards_dir, find_board
 from kaleun.shipped import source_tree as source_tree
@@ -37,11 +38,18 @@ NEOPIXEL_PINS = (10, 12, 18, 21)
 
 
 class BoardError(ValueError):
-    """A board file cannot be used. `problems` holds one `file:line: problem` per entry."""
+    """A board file cannot be used. `problems` holds one `file:line: problem` per entry (English);
+    `str(exc)` is them one a line, and `of_error(exc)` the same as a `Msg` that renders in the
+    table's language (`file:line:` stays as it is)."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
+    def __init__(self, problems: list[Msg | str]) -> None:
+        super().__init__(join(problems, "\n"))
+        self.problems = [str(problem) for problem in problems]
+
+
+def _at(where: str, problem: Msg | str) -> Msg:
+    """A problem of a file as `file:line: problem` (the place stays as it is in every language)."""
+    return Msg("{where}: {problem}", where=where, problem=problem)
 
 
 def default_board() -> m.Board:
@@ -66,7 +74,7 @@ class _Reader:
         path = self.path if key is None else (*self.path, key)
         return ".".join(str(p) for p in path)
 
-    def problem(self, key: str | None, text: str) -> None:
+    def problem(self, key: str | None, text: Msg | str) -> None:
         path = self.path if key is None else (*self.path, key)
         self.loader.problem(path, text)
 
@@ -76,7 +84,7 @@ class _Reader:
         self.seen.add(key)
         if key not in self.table:
             if required:
-                self.problem(None, f"[{self.where()}] needs the key '{key}'")
+                self.problem(None, Msg("[{table}] needs the key '{key}'", table=self.where(), key=key))
             return default
         value = self.table[key]
         ok = {
@@ -87,19 +95,24 @@ class _Reader:
             "table": isinstance(value, dict),
         }[kind]
         if not ok:
-            words = {"str": "text", "int": "a whole number", "float": "a number",
-                     "bool": "true or false", "table": "a table"}
+            wrong = {"str": N_("{key} must be text, got {value}"),
+                     "int": N_("{key} must be a whole number, got {value}"),
+                     "float": N_("{key} must be a number, got {value}"),
+                     "bool": N_("{key} must be true or false, got {value}"),
+                     "table": N_("{key} must be a table, got {value}")}
             if isinstance(value, float) and not math.isfinite(value):
-                self.problem(key, f"{self.where(key)} must be a finite number; got {value!r} (nan or inf, or a "
-                             "number beyond a float's range such as 1e999)")
+                self.problem(key, Msg("{key} must be a finite number; got {value} (nan or inf, or a number beyond "
+                                      "a float's range such as 1e999)", key=self.where(key), value=repr(value)))
                 return default
-            self.problem(key, f"{self.where(key)} must be {words[kind]}, got {value!r}")
+            self.problem(key, Msg(wrong[kind], key=self.where(key), value=repr(value)))
             return default
         if choices is not None and value not in choices:
-            self.problem(key, f"{self.where(key)} = {value!r} is not one of: {', '.join(choices)}")
+            self.problem(key, Msg("{key} = {value} is not one of: {choices}", key=self.where(key), value=repr(value),
+                                  choices=", ".join(choices)))
             return default
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            self.problem(key, f"{self.where(key)} = {value!r} is out of range ({lo} to {hi})")
+            self.problem(key, Msg("{key} = {value} is out of range ({lo} to {hi})", key=self.where(key),
+                                  value=repr(value), lo=str(lo), hi=str(hi)))
             return default
         return float(value) if kind == "float" else value
 
@@ -108,7 +121,7 @@ class _Reader:
         if pin is None:
             return None
         if pin not in HEADER_GPIO:
-            self.problem(key, f"{self.where(key)} = {pin} is not a header GPIO (0-27)")
+            self.problem(key, Msg("{key} = {pin} is not a header GPIO (0-27)", key=self.where(key), pin=str(pin)))
             return None
         self.loader.claim(pin, f"{owner}.{key}", (*self.path, key))
         return pin
@@ -116,36 +129,37 @@ class _Reader:
     def done(self) -> None:
         for key in self.table:
             if key not in self.seen:
-                self.problem(key, f"unknown key '{key}' in [{self.where()}]")
+                self.problem(key, Msg("unknown key '{key}' in [{table}]", key=key, table=self.where()))
 
 
 class _Loader:
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
         self.lines = KeyLines(text)
-        self.problems: list[tuple[int, str]] = []
+        self.problems: list[tuple[int, Msg | str]] = []
         self.pins: dict[int, tuple[str, tuple[str | int, ...]]] = {}
 
-    def problem(self, key_path: tuple[str | int, ...], text: str) -> None:
+    def problem(self, key_path: tuple[str | int, ...], text: Msg | str) -> None:
         self.problems.append((self.lines.line(key_path), text))
 
     def claim(self, pin: int, owner: str, key_path: tuple[str | int, ...]) -> None:
         if pin in self.pins:
             other = self.pins[pin][0]
-            self.problem(key_path, f"GPIO {pin} is used twice: {other} and {owner}")
+            self.problem(key_path, Msg("GPIO {pin} is used twice: {other} and {owner}", pin=str(pin), other=other,
+                                       owner=owner))
         else:
             self.pins[pin] = (owner, key_path)
 
     def reader(self, path: tuple[str | int, ...], table: Any) -> _Reader | None:
         if not isinstance(table, dict):
-            self.problem(path, f"{'.'.join(map(str, path))} must be a table")
+            self.problem(path, Msg("{key} must be a table", key=".".join(map(str, path))))
             return None
         return _Reader(self, path, table)
 
     def tables(self, root: dict[str, Any], key: str) -> Iterator[tuple[str, _Reader]]:
         group = root.get(key, {})
         if not isinstance(group, dict):
-            self.problem((key,), f"[{key}] must be a table of named entries")
+            self.problem((key,), Msg("[{key}] must be a table of named entries", key=key))
             return
         for name, table in group.items():
             reader = self.reader((key, name), table)
@@ -160,22 +174,28 @@ def load_board(path: str | Path) -> m.Board:
     try:
         text = read_file(path, MAX_BYTES).decode("utf-8")  # a regular file only: a pipe or /dev/zero is refused
     except OSError as exc:
-        raise BoardError([f"{path}: cannot read the board file ({exc.strerror or exc})"]) from exc
+        raise BoardError([_at(str(path), Msg("cannot read the board file ({why})",
+                                             why=str(exc.strerror or exc)))]) from exc
     except UnicodeDecodeError as exc:
-        raise BoardError([f"{path}:1: the board file is not UTF-8 text"]) from exc
+        raise BoardError([_at(f"{path}:1", Msg("the board file is not UTF-8 text"))]) from exc
     try:
         data = parse_toml(text)
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"at line (\d+)", str(exc))
         line = found.group(1) if found else "1"
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        raise BoardError([f"{path}:{line}: not valid TOML: {message}"]) from exc
+        raise BoardError([_at(f"{path}:{line}", Msg("not valid TOML: {why}", why=message))]) from exc
     loader = _Loader(path, text)
     board = _build(loader, data)
     if loader.problems:
-        raise BoardError([f"{path}:{line}: {text}" for line, text in sorted(loader.problems)])
+        raise BoardError([_at(f"{path}:{line}", text) for line, text in sorted(loader.problems, key=_by_line)])
     assert board is not None
     return board
+
+
+def _by_line(problem: tuple[int, Msg | str]) -> tuple[int, str]:
+    """Problems in the order of the file, then of their English text (as they were always sorted)."""
+    return problem[0], str(problem[1])
 
 
 _Section = Callable[[_Loader, dict[str, Any]], Any]
@@ -185,16 +205,17 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     known = {"board", "gpio", "figures", "hub", "dials", "buttons", "lamps", "audio", "power"}
     for key in data:
         if key not in known:
-            ld.problem((key,), f"unknown section [{key}] (known: {', '.join(sorted(known))})")
+            ld.problem((key,), Msg("unknown section [{key}] (known: {known})", key=key, known=", ".join(sorted(known))))
     head = ld.reader(("board",), data.get("board", {}))
     if head is None:
         return None
     if "board" not in data:
-        ld.problem((), "the file needs a [board] section with name and format")
+        ld.problem((), Msg("the file needs a [board] section with name and format"))
     name = head.get("name", "str", required="board" in data)
     fmt = head.get("format", "int", required="board" in data)
     if fmt is not None and fmt != FORMAT:
-        head.problem("format", f"board format {fmt} is not supported (this Kaleun reads format {FORMAT})")
+        head.problem("format", Msg("board format {format} is not supported (this Kaleun reads format {reads})",
+                                   format=str(fmt), reads=str(FORMAT)))
     pi = head.get("pi", "str", "none", choices=m.PI_MODELS)
     head.get("description", "str")
     head.done()
@@ -226,7 +247,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         hub_reader.seen.update(options)  # the hub's own keys: kaleun.hub.options
         hub = m.HubSpec(url=url, options=options)
     if sensor == "hub" and hub.url is None and "hub" not in data:
-        ld.problem(("figures", "sensor"), "figures.sensor = 'hub' needs a [hub] section with its url")
+        ld.problem(("figures", "sensor"), Msg("figures.sensor = 'hub' needs a [hub] section with its url"))
 
     audio = _audio(ld, data)
     lamps = _lamps(ld, data, audio)
@@ -256,9 +277,11 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
 
     _check_reserved(ld, audio, lamps)
     _check_pulled_up(ld, dials, buttons)
-    warnings = [f"{ld.path}:{ld.lines.line(key_path)}: GPIO {pin} of {owner} (header pin {GPIO_TO_PIN[pin]}) "
-                "belongs to the HAT ID EEPROM, which the Pi reads at boot; it works, but another pin is safer"
-                for pin, (owner, key_path) in sorted(ld.pins.items()) if pin in HAT_ID_GPIO]
+    warnings: list[Msg | str] = [
+        _at(f"{ld.path}:{ld.lines.line(key_path)}",
+            Msg("GPIO {pin} of {owner} (header pin {header}) belongs to the HAT ID EEPROM, which the Pi reads at "
+                "boot; it works, but another pin is safer", pin=str(pin), owner=owner, header=str(GPIO_TO_PIN[pin])))
+        for pin, (owner, key_path) in sorted(ld.pins.items()) if pin in HAT_ID_GPIO]
     # what each supply carries is the wiring's power budget, reckoned by `kaleun board check`
     # (kaleun.wiring.generate.rail_loads), not at every start
     supply_line = ld.lines.line(("power", "supply_ma")) if supply is not None else 0
@@ -274,15 +297,16 @@ def _check_pulled_up(ld: _Loader, dials: dict[str, m.DialSpec], buttons: dict[st
     for button in buttons.values():
         if button.pin in PULLED_UP_GPIO and not button.pull_up:
             ld.problem(("buttons", button.name, "pull_up"),
-                       f"buttons.{button.name}.pin = {button.pin} with pull_up = false: GPIO 2 and 3 have the Pi's "
-                       "own 1.8 kΩ pull-ups to 3.3 V, so the button would read as pressed all the time; wire it to "
-                       "GND with pull_up = true, or use another pin")
+                       Msg("buttons.{name}.pin = {pin} with pull_up = false: GPIO 2 and 3 have the Pi's own 1.8 kΩ "
+                           "pull-ups to 3.3 V, so the button would read as pressed all the time; wire it to GND with "
+                           "pull_up = true, or use another pin", name=button.name, pin=str(button.pin)))
     for dial in dials.values():
         if dial.home_pin in PULLED_UP_GPIO and not dial.home_pull_up:
             ld.problem(("dials", dial.name, "home_pull_up"),
-                       f"dials.{dial.name}.home_pin = {dial.home_pin} with home_pull_up = false: GPIO 2 and 3 have "
-                       "the Pi's own 1.8 kΩ pull-ups to 3.3 V, so the ring would read as at its zero mark all the "
-                       "time; wire the sensor to pull the pin to GND with home_pull_up = true, or use another pin")
+                       Msg("dials.{name}.home_pin = {pin} with home_pull_up = false: GPIO 2 and 3 have the Pi's own "
+                           "1.8 kΩ pull-ups to 3.3 V, so the ring would read as at its zero mark all the time; wire "
+                           "the sensor to pull the pin to GND with home_pull_up = true, or use another pin",
+                           name=dial.name, pin=str(dial.home_pin)))
 
 
 #: keys of [dials.NAME] by what they apply to
@@ -299,26 +323,31 @@ def _dials(ld: _Loader, data: dict[str, Any], hub: m.HubSpec, sensor: str) -> di
     for name, rd in ld.tables(data, "dials"):
         decl = m.DIALS.get(name)
         if decl is None:
-            rd.problem(None, f"unknown dial '{name}' (known: {', '.join(m.DIALS)})")
+            rd.problem(None, Msg("unknown dial '{name}' (known: {known})", name=name, known=", ".join(m.DIALS)))
             continue
         driver = rd.get("driver", "str", "hub" if name in on_hub else "sim", choices=m.DIAL_DRIVERS)
         if driver == "hub" and name not in on_hub:
-            rd.problem("driver", f"dials.{name}.driver = 'hub' needs [hub.encoders.{name}] with the encoder's "
-                       "hub pins")
+            rd.problem("driver", Msg("dials.{name}.driver = 'hub' needs [hub.encoders.{name}] with the encoder's "
+                                     "hub pins", name=name))
         if driver != "hub" and name in on_hub:
-            rd.problem("driver", f"[hub.encoders.{name}] puts {name} on the deck hub: dials.{name}.driver must be "
-                       "'hub' (or left out)")
+            rd.problem("driver", Msg("[hub.encoders.{name}] puts {name} on the deck hub: dials.{name}.driver must "
+                                     "be 'hub' (or left out)", name=name))
         if driver == "hub" and sensor != "hub":
-            rd.problem("driver", f"dials.{name}.driver = 'hub' needs the deck hub (figures.sensor = 'hub')")
+            rd.problem("driver", Msg("dials.{name}.driver = 'hub' needs the deck hub (figures.sensor = 'hub')",
+                                     name=name))
         for key in rd.table:
             if key in DIAL_KEYS_GPIO and driver != "gpio":
-                rd.problem(key, f"dials.{name}.{key}: only a dial on the Pi's GPIO (driver = 'gpio') has it"
-                           + (f"; a hub dial's pins are in [hub.encoders.{name}]" if driver == "hub" else ""))
+                rd.problem(key, Msg("dials.{name}.{key}: only a dial on the Pi's GPIO (driver = 'gpio') has it; a "
+                                    "hub dial's pins are in [hub.encoders.{name}]", name=name, key=key)
+                           if driver == "hub" else
+                           Msg("dials.{name}.{key}: only a dial on the Pi's GPIO (driver = 'gpio') has it",
+                               name=name, key=key))
                 rd.seen.add(key)
             for kind, keys in DIAL_KEYS_KIND.items():
                 if key in keys and kind != decl.kind:
-                    rd.problem(key, f"dials.{name}.{key} is for {'rings' if kind == 'ring' else 'detented dials'}; "
-                               f"{name} is {'a ring' if decl.is_ring else 'a detented dial'}")
+                    rd.problem(key, Msg("dials.{name}.{key} is for rings; {name} is a detented dial", name=name,
+                                        key=key) if kind == "ring" else
+                               Msg("dials.{name}.{key} is for detented dials; {name} is a ring", name=name, key=key))
                     rd.seen.add(key)
         dials[name] = _dial(ld, rd, decl, driver, on_hub.get(name))
         rd.done()
@@ -337,9 +366,9 @@ def _dial(ld: _Loader, rd: _Reader, decl: m.DialDecl, driver: str, hub_entry: di
         homes = [m.HOME_KNOWN, *(h for h in homes if h == "calibrate")]  # no switch on a screen
     home = rd.get("home", "str", m.default_home(decl, driver), choices=tuple(homes))
     if home == "index" and driver == "hub":
-        rd.problem("home", f"dials.{name}.home = 'index': the deck hub reads its pins between scans and would miss "
-                   "a short index pulse; use 'switch' (a switch or hall sensor closed over the zero mark) or "
-                   "'calibrate'")
+        rd.problem("home", Msg("dials.{name}.home = 'index': the deck hub reads its pins between scans and would "
+                               "miss a short index pulse; use 'switch' (a switch or hall sensor closed over the zero "
+                               "mark) or 'calibrate'", name=name))
     wants_pin = home in ("switch", "index")
     kind_keys = {}
     if decl.is_ring:
@@ -359,8 +388,8 @@ def _dial(ld: _Loader, rd: _Reader, decl: m.DialDecl, driver: str, hub_entry: di
         **kind_keys,
     )
     if gpio and not wants_pin and "home_pin" in rd.table:
-        rd.problem("home_pin", f"dials.{name}.home_pin is only used with home = 'switch' or 'index' "
-                   f"(home = {home!r})")
+        rd.problem("home_pin", Msg("dials.{name}.home_pin is only used with home = 'switch' or 'index' "
+                                   "(home = {home})", name=name, home=repr(home)))
     if driver == "hub" and hub_entry is not None:
         _check_hub_home(ld, spec, hub_entry)
     return spec
@@ -369,11 +398,13 @@ def _dial(ld: _Loader, rd: _Reader, decl: m.DialDecl, driver: str, hub_entry: di
 def _check_hub_home(ld: _Loader, spec: m.DialSpec, entry: dict[str, Any]) -> None:
     has_pin = entry.get("home_pin") is not None
     if spec.homing == "switch" and not has_pin:
-        ld.problem(("hub", "encoders", spec.name), f"dials.{spec.name}.home = 'switch' needs "
-                   f"hub.encoders.{spec.name}.home_pin, the hub pin of its home switch")
+        ld.problem(("hub", "encoders", spec.name), Msg("dials.{name}.home = 'switch' needs "
+                                                       "hub.encoders.{name}.home_pin, the hub pin of its home switch",
+                                                       name=spec.name))
     elif spec.homing != "switch" and has_pin:
-        ld.problem(("hub", "encoders", spec.name, "home_pin"), f"hub.encoders.{spec.name}.home_pin is only used "
-                   f"with dials.{spec.name}.home = 'switch' (home = {spec.homing!r})")
+        ld.problem(("hub", "encoders", spec.name, "home_pin"),
+                   Msg("hub.encoders.{name}.home_pin is only used with dials.{name}.home = 'switch' (home = {home})",
+                       name=spec.name, home=repr(spec.homing)))
 
 
 def _audio(ld: _Loader, data: dict[str, Any]) -> m.AudioSpec:
@@ -398,34 +429,38 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
     pin = rd.pin("pin", "lamps", required=driver == "neopixel")
     if driver == "neopixel" and pin is not None:
         if pin not in NEOPIXEL_PINS:
-            rd.problem("pin", f"lamps.pin = {pin}: the PWM NeoPixel driver needs GPIO "
-                       f"{', '.join(map(str, NEOPIXEL_PINS))}")
+            rd.problem("pin", Msg("lamps.pin = {pin}: the PWM NeoPixel driver needs GPIO {pins}", pin=str(pin),
+                                  pins=", ".join(map(str, NEOPIXEL_PINS))))
         if audio.driver != "none" and audio.output == "analog":
-            rd.problem("driver", "lamps.driver = 'neopixel' uses the PWM hardware that the Pi's analogue "
-                       "audio (audio.output = 'analog') needs: use neopixel_spi or another audio output")
+            rd.problem("driver", Msg("lamps.driver = 'neopixel' uses the PWM hardware that the Pi's analogue "
+                                     "audio (audio.output = 'analog') needs: use neopixel_spi or another audio output"))
     segments: dict[str, tuple[int, int]] = {}
     table = rd.get("segments", "table", {})
     used: dict[int, str] = {}
     for seg, value in table.items():
         key_path = ("lamps", "segments", seg)
         if not re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)?", seg):
-            ld.problem(key_path, f"lamps.segments: bad segment name {seg!r} (use e.g. section.3, tube.5, alarm)")
+            ld.problem(key_path, Msg("lamps.segments: bad segment name {name} (use e.g. section.3, tube.5, alarm)",
+                                     name=repr(seg)))
             continue
         if (not isinstance(value, list) or len(value) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            ld.problem(key_path, f"lamps.segments.{seg} must be [first_pixel, count], got {value!r}")
+            ld.problem(key_path, Msg("lamps.segments.{name} must be [first_pixel, count], got {value}", name=seg,
+                                     value=repr(value)))
             continue
         first, count = value
         if count < 1:
-            ld.problem(key_path, f"lamps.segments.{seg} = {value}: a segment needs at least one pixel "
-                       "([first_pixel, count], count 1 or more)")
+            ld.problem(key_path, Msg("lamps.segments.{name} = {value}: a segment needs at least one pixel "
+                                     "([first_pixel, count], count 1 or more)", name=seg, value=str(value)))
             continue
         if first < 0 or first + count > pixels:
-            ld.problem(key_path, f"lamps.segments.{seg} = {value} lies outside the {pixels} pixels")
+            ld.problem(key_path, Msg("lamps.segments.{name} = {value} lies outside the {pixels} pixels", name=seg,
+                                     value=str(value), pixels=str(pixels)))
             continue
         for px in range(first, first + count):
             if px in used:
-                ld.problem(key_path, f"lamps.segments.{seg} overlaps {used[px]} at pixel {px}")
+                ld.problem(key_path, Msg("lamps.segments.{name} overlaps {other} at pixel {pixel}", name=seg,
+                                         other=used[px], pixel=str(px)))
                 break
             used[px] = seg
         segments[seg] = (first, count)
@@ -446,4 +481,5 @@ def _check_reserved(ld: _Loader, audio: m.AudioSpec, lamps: m.LampSpec) -> None:
         for pin, role in RESERVED_BY[feature].items():
             if pin in ld.pins:
                 owner, key_path = ld.pins[pin]
-                ld.problem(key_path, f"GPIO {pin} of {owner} is taken by {feature} ({role})")
+                ld.problem(key_path, Msg("GPIO {pin} of {owner} is taken by {feature} ({role})", pin=str(pin),
+                                         owner=owner, feature=feature, role=role))

@@ -9,6 +9,7 @@ from typing import Any
 
 from kaleun.boards.dials import DIAL_NAMES as DIAL_NAMES
 from kaleun.boards.dials import DIALS, HOME_KNOWN, DialDecl
+from kaleun.core.messages import Msg
 
 #: what a button can do
 BUTTON_ACTIONS = ("pause", "real_time", "cycle_compression")
@@ -122,7 +123,8 @@ class Board:
     supply_ma: int | None = None
     #: the line of `supply_ma` in the board file (0: not given), for the warning that names it
     supply_line: int = 0
-    warnings: list[str] = field(default_factory=list)
+    #: what works but is unwise (`file:line: warning`, each in the table's language when rendered)
+    warnings: list[Msg | str] = field(default_factory=list)
 
     @property
     def uses_gpio(self) -> bool:

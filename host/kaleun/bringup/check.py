@@ -26,6 +26,7 @@ from kaleun.boards.dials import DIALS, DialDecl
 from kaleun.boards.model import Board, DialSpec
 from kaleun.bringup import advice
 from kaleun.bringup.rig import Happening, ReaderFault, Rig, TagMoved, Typed
+from kaleun.core.messages import N_, Msg, join
 from kaleun.hub.options import EncoderSpec
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
@@ -54,10 +55,39 @@ class InputEnded(Exception):
 
 @dataclass(frozen=True)
 class Result:
+    """A part's outcome. `said` and `said_advice` render in the maker's language (`report`); `seen`
+    and `advice` are their English text."""
+
     part: str
     status: str  # pass | fail | skip
-    seen: str
-    advice: str = ""
+    said: Msg | str
+    said_advice: Msg | str = ""
+
+    @property
+    def seen(self) -> str:
+        return str(self.said)
+
+    @property
+    def advice(self) -> str:
+        return str(self.said_advice)
+
+
+#: a part's name in a sentence, by its kind (the rest of its name is the board file's)
+_PART_KINDS = {"lamp": N_("lamp {name}"), "dial": N_("dial {name}"), "button": N_("button {name}")}
+_PARTS = {"lamps": N_("lamps"), "lamp colours": N_("lamp colours"), "bell": N_("bell"), "deck hub": N_("deck hub")}
+
+
+def part_name(part: str) -> Msg:
+    """A part as the maker reads it: "dial telegraph", "reader 3 (section 3)", "bell" ..."""
+    import re
+
+    if part in _PARTS:
+        return Msg.term(_PARTS[part])
+    reader = re.fullmatch(r"reader (\d+) \(section (\d+)\)", part)
+    if reader:
+        return Msg("reader {index} (section {section})", index=reader.group(1), section=reader.group(2))
+    kind, _, name = part.partition(" ")
+    return Msg(_PART_KINDS[kind], name=name) if kind in _PART_KINDS else Msg("{part}", part=part)
 
 
 class Person:
@@ -65,9 +95,14 @@ class Person:
 
     auto = False
 
-    def __init__(self, rig: Rig, stdin: IO[str] | None, stdout: IO[str], timeout: float = 60.0) -> None:
-        """`stdin` None: the typed lines are put in `rig.inbox` by someone else (tests)."""
+    def __init__(self, rig: Rig, stdin: IO[str] | None, stdout: IO[str], timeout: float = 60.0,
+                 language: str = "en") -> None:
+        """`stdin` None: the typed lines are put in `rig.inbox` by someone else (tests). `language`: what
+        the check says it in (the preferred language of `kaleun config`)."""
+        from kaleun.i18n import language as of_language
+
         self.rig = rig
+        self.lang = of_language(language)
         self.out = stdout
         self.timeout = timeout
         if stdin is not None:
@@ -78,8 +113,8 @@ class Person:
             self.rig.inbox.put(Typed(line.strip()))
         self.rig.inbox.put(Typed(END))  # end of input: the check stops at the next step that waits for it
 
-    def say(self, text: str) -> None:
-        self.out.write(text + "\n")
+    def say(self, text: Msg | str) -> None:
+        self.out.write(self.lang.render(text) + "\n")
         self.out.flush()
 
     def _next(self, timeout: float | None = None) -> Happening:
@@ -97,22 +132,23 @@ class Person:
             if isinstance(item, Typed):
                 return item.text
 
-    def ask(self, question: str, check: Callable[[], bool]) -> str:
-        """y, n or s (skip) for a question about what the maker sees or hears."""
+    def ask(self, question: Msg, check: Callable[[], bool]) -> str:
+        """y, n or s (skip) for a question about what the maker sees or hears (yes and no also in
+        the words of the table's languages)."""
         while True:
-            self.say(f"{question} [Y/n/s(kip)]")
+            self.say(Msg("{question} [Y/n/s(kip)]", question=question))
             answer = self.line().lower()
-            if answer in ("", "y", "yes"):
+            if answer in ("", "y", "yes", "j", "ja", "д", "да"):
                 return "y"
-            if answer in ("n", "no"):
+            if answer in ("n", "no", "nein", "н", "нет"):
                 return "n"
             if answer in ("s", "skip"):
                 return "s"
-            self.say("Please answer y (yes), n (no) or s (skip).")
+            self.say(Msg("Please answer y (yes), n (no) or s (skip)."))
 
-    def until_enter(self, prompt: str) -> list[Happening]:
+    def until_enter(self, prompt: Msg) -> list[Happening]:
         """What the parts report until the maker presses Enter."""
-        self.say(f"{prompt} Press Enter when done.")
+        self.say(Msg("{prompt} Press Enter when done.", prompt=prompt))
         seen: list[Happening] = []
         while True:
             item = self._next()
@@ -120,9 +156,9 @@ class Person:
                 return seen
             seen.append(item)
 
-    def until(self, prompt: str, wanted: Callable[[Happening], bool]) -> list[Happening]:
+    def until(self, prompt: Msg, wanted: Callable[[Happening], bool]) -> list[Happening]:
         """What the parts report until `wanted` holds for one of them, Enter, or the timeout."""
-        self.say(f"{prompt} (Enter if nothing happens.)")
+        self.say(Msg("{prompt} (Enter if nothing happens.)", prompt=prompt))
         seen: list[Happening] = []
         deadline = time.monotonic() + self.timeout
         while (left := deadline - time.monotonic()) > 0:
@@ -159,16 +195,20 @@ class Hands(Person):
 
     auto = True
 
-    def __init__(self, rig: Rig, stdout: IO[str]) -> None:  # no terminal input
+    def __init__(self, rig: Rig, stdout: IO[str], language: str = "en") -> None:  # no terminal input
+        from kaleun.i18n import language as of_language
+
         self.rig = rig
+        self.lang = of_language(language)
         self.out = stdout
         self.timeout = AUTO_GUARD
         self.actions: list[Callable[[], None]] = []
         self.uids: dict[int, str] = {}
 
-    def ask(self, question: str, check: Callable[[], bool]) -> str:
+    def ask(self, question: Msg, check: Callable[[], bool]) -> str:
         answer = "y" if check() else "n"
-        self.say(f"{question} -> {'yes' if answer == 'y' else 'no'} (seen by the scripted check)")
+        self.say(Msg("{question} -> yes (seen by the scripted check)", question=question) if answer == "y" else
+                 Msg("{question} -> no (seen by the scripted check)", question=question))
         return answer
 
     def _act(self) -> None:
@@ -176,13 +216,13 @@ class Hands(Person):
             action()
         self.actions = []
 
-    def until_enter(self, prompt: str) -> list[Happening]:
+    def until_enter(self, prompt: Msg) -> list[Happening]:
         self.say(prompt)
         self._act()
         self.rig.settle()  # a fake hub's encoders report through frames, a moment later
         return self._collect(lambda item: False, 0.0)
 
-    def until(self, prompt: str, wanted: Callable[[Happening], bool]) -> list[Happening]:
+    def until(self, prompt: Msg, wanted: Callable[[Happening], bool]) -> list[Happening]:
         self.say(prompt)
         self._act()
         return self._collect(wanted, self.timeout)
@@ -252,6 +292,9 @@ def _position(decl: DialDecl, index: int) -> str:
     return decl.positions[index].replace("_", " ")
 
 
+_MARKS = {PASS: N_("ok"), FAIL: N_("FAILED"), SKIP: N_("skipped")}
+
+
 class Bringup:
     def __init__(self, rig: Rig, operator: Person) -> None:
         self.rig = rig
@@ -259,7 +302,7 @@ class Bringup:
         self.op = operator
         self.results: list[Result] = []
         #: why the deck hub did not answer when a part last needed it (None: it did, or not asked yet)
-        self._hub_down: str | None = None
+        self._hub_down: Msg | str | None = None
         #: the hub's own warnings (its config against the board file) were looked at
         self._hub_looked = False
 
@@ -267,12 +310,12 @@ class Bringup:
         """Simulated parts have nothing to wire: skipped, except by the scripted hands."""
         if self.op.auto:
             return None
-        return Result(part, SKIP, "simulated on the screen: nothing to wire")
+        return Result(part, SKIP, Msg("simulated on the screen: nothing to wire"))
 
     def add(self, result: Result) -> None:
         self.results.append(result)
-        mark = {PASS: "ok", FAIL: "FAILED", SKIP: "skipped"}[result.status]
-        self.op.say(f"  -> {result.part}: {mark} ({result.seen})")
+        self.op.say(Msg("  -> {part}: {mark} ({seen})", part=part_name(result.part),
+                        mark=Msg.term(_MARKS[result.status]), seen=result.said))
 
     def run(self, groups: Iterable[str] = GROUPS) -> list[Result]:
         chosen = set(groups)
@@ -293,15 +336,16 @@ class Bringup:
             if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
                 self._hub_looked = True
                 if warnings := list(link.core.warnings):
-                    self.add(Result("deck hub", FAIL, "; ".join(warnings), advice.hub_config(self.board)))
+                    self.add(Result("deck hub", FAIL, join(warnings, "; "), advice.hub_config(self.board)))
             return None
-        reason = link.core.reason or "no answer"
+        reason = link.core.reason or Msg("no answer")
         if self._hub_down is not None:
             self._hub_down = reason
-            return Result("deck hub", FAIL, f"offline: {reason}", "the deck hub, as for the first part above that "
-                          "needed it")
+            return Result("deck hub", FAIL, Msg("offline: {reason}", reason=reason),
+                          Msg("the deck hub, as for the first part above that needed it"))
         self._hub_down = reason
-        return Result("deck hub", FAIL, f"offline: {reason}", advice.hub_link(self.rig.options, link.url, reason))
+        return Result("deck hub", FAIL, Msg("offline: {reason}", reason=reason),
+                      advice.hub_link(self.rig.options, link.url, reason))
 
     # -- lamps --------------------------------------------------------------------------------
     def _lit(self, segment: str, color: tuple[int, int, int]) -> bool:
@@ -324,13 +368,13 @@ class Bringup:
         board, rig = self.board, self.rig
         if board.lamps.driver == "none":
             return
-        self.op.say(f"Lamps ({board.lamps.driver}, {board.lamps.pixels} pixels)")
+        self.op.say(Msg("Lamps ({driver}, {pixels} pixels)", driver=board.lamps.driver, pixels=str(board.lamps.pixels)))
         if board.lamps.driver == "sim" and (skip := self._simulated("lamps")):
             self.add(skip)
             return
         if "lamps" in rig.problems or rig.lamps is None:
-            why = rig.problems.get("lamps", "no lamps port")
-            self.add(Result("lamps", FAIL, f"cannot open the lamps: {why}", advice.strip(board)))
+            why = rig.problems.get("lamps", Msg("no lamps port"))
+            self.add(Result("lamps", FAIL, Msg("cannot open the lamps: {why}", why=why), advice.strip(board)))
             return
         if board.lamps.driver == "hub" and (offline := self._hub_online()):
             self.add(Result("lamps", FAIL, offline.seen, offline.advice))
@@ -340,22 +384,23 @@ class Bringup:
         earlier_lit = False
         for number, (name, (first, count)) in enumerate(segments, start=1):
             lamps.show({name: Lamp(WHITE, "steady")})
-            where = f"pixel {first}" if count == 1 else f"pixels {first}-{first + count - 1}"
-            answer = self.op.ask(f"[{number}/{len(segments)}] Lamp {name} ({where}) should now be lit white, "
-                                 "alone. Is it?", functools.partial(self._lit, name, WHITE))
+            where = advice.pixels(first, count)
+            answer = self.op.ask(Msg("[{number}/{count}] Lamp {name} ({where}) should now be lit white, alone. Is it?",
+                                     number=str(number), count=str(len(segments)), name=name, where=where),
+                                 functools.partial(self._lit, name, WHITE))
             if answer == "y":
                 earlier_lit = True
-                self.add(Result(f"lamp {name}", PASS, "lit"))
+                self.add(Result(f"lamp {name}", PASS, Msg("lit")))
             elif answer == "n":
-                self.add(Result(f"lamp {name}", FAIL, "not lit", advice.lamp(board, name, earlier_lit)))
+                self.add(Result(f"lamp {name}", FAIL, Msg("not lit"), advice.lamp(board, name, earlier_lit)))
             else:
-                self.add(Result(f"lamp {name}", SKIP, "not looked at"))
+                self.add(Result(f"lamp {name}", SKIP, Msg("not looked at")))
         lamps.show({name: Lamp(RED, "steady") for name, _ in segments})
-        answer = self.op.ask("Every lamp should now be red (not green, not blue). Is it?",
+        answer = self.op.ask(Msg("Every lamp should now be red (not green, not blue). Is it?"),
                              lambda: all(self._lit(name, RED) for name, _ in segments))
         status = {"y": PASS, "n": FAIL, "s": SKIP}[answer]
-        self.add(Result("lamp colours", status, {"y": "red is red", "n": "red shows another colour",
-                                                 "s": "not looked at"}[answer],
+        self.add(Result("lamp colours", status, {"y": Msg("red is red"), "n": Msg("red shows another colour"),
+                                                 "s": Msg("not looked at")}[answer],
                         advice.colour_order(board) if status == FAIL else ""))
         lamps.show({})
 
@@ -364,19 +409,19 @@ class Bringup:
         board, sounder = self.board, self.rig.sounder
         if board.audio.driver == "none" or sounder is None:
             return
-        self.op.say("Sound")
+        self.op.say(Msg("Sound"))
         sounder.bell([2])
         if not getattr(sounder, "available", True):
-            self.add(Result("bell", FAIL, "no sound device could be opened", advice.bell(board)))
+            self.add(Result("bell", FAIL, Msg("no sound device could be opened"), advice.bell(board)))
             return
 
         def playing() -> bool:
             channels = sounder.channel_of("bell") if hasattr(sounder, "channel_of") else []
             return bool(channels) and any(c.get_busy() for c in channels)
 
-        answer = self.op.ask("The ship's bell rings two strokes now. Did you hear them?", playing)
+        answer = self.op.ask(Msg("The ship's bell rings two strokes now. Did you hear them?"), playing)
         status = {"y": PASS, "n": FAIL, "s": SKIP}[answer]
-        self.add(Result("bell", status, {"y": "heard", "n": "not heard", "s": "not listened to"}[answer],
+        self.add(Result("bell", status, {"y": Msg("heard"), "n": Msg("not heard"), "s": Msg("not listened to")}[answer],
                         advice.bell(board) if status == FAIL else ""))
 
     # -- dials --------------------------------------------------------------------------------
@@ -388,7 +433,7 @@ class Bringup:
         hub = {enc.dial: enc for enc in rig.options.encoders} if rig.options is not None else {}
         names = [*board.dials, *(name for name in hub if name not in board.dials)]
         if names:
-            self.op.say("Dials")
+            self.op.say(Msg("Dials"))
         for name in names:
             self._dial(name, board.dials.get(name), hub.get(name))
 
@@ -403,7 +448,7 @@ class Bringup:
             self.add(skip)
             return
         if part in rig.problems:
-            self.add(Result(part, FAIL, f"cannot open it: {rig.problems[part]}", wires))
+            self.add(Result(part, FAIL, Msg("cannot open it: {why}", why=rig.problems[part]), wires))
             return
         if on_hub and (offline := self._hub_online()):
             self.add(Result(part, FAIL, offline.seen, offline.advice))
@@ -414,14 +459,16 @@ class Bringup:
             # counted in the ring's steps (degrees): the Pi's and the hub's dials alike turn their
             # encoder's counts into steps with the board's steps_per_revolution and reverse
             steps = decl.steps
-            there = (f"Turn {name} ({decl.label}) one whole turn clockwise"
-                     + (", past its zero mark." if marked else "."))
-            back = f"Now turn {name} one whole turn back counter-clockwise."
+            label = Msg.term(decl.label)
+            there = (Msg("Turn {name} ({label}) one whole turn clockwise, past its zero mark.", name=name, label=label)
+                     if marked else Msg("Turn {name} ({label}) one whole turn clockwise.", name=name, label=label))
+            back = Msg("Now turn {name} one whole turn back counter-clockwise.", name=name)
         else:
             steps = decl.steps - 1
-            there = (f"Turn {name} clockwise from one end stop to the other ({_position(decl, 0)} to "
-                     f"{_position(decl, -1)}: {steps} detents).")
-            back = f"Now turn {name} back counter-clockwise to where it started."
+            there = Msg("Turn {name} clockwise from one end stop to the other ({first} to {last}: {steps} detents).",
+                        name=name, first=Msg.term(_position(decl, 0)), last=Msg.term(_position(decl, -1)),
+                        steps=str(steps))
+            back = Msg("Now turn {name} back counter-clockwise to where it started.", name=name)
         rig.drain()
         self.op.turn(name, steps)
         if marked:
@@ -434,141 +481,163 @@ class Bringup:
                              homed if marked else None))
 
     def _judge(self, name: str, spec: DialSpec | None, enc: EncoderSpec | None, steps: int, forward: int,
-               backward: int, wires: str, homed: bool | None) -> Result:
+               backward: int, wires: Msg | str, homed: bool | None) -> Result:
         part = f"dial {name}"
         ring = DIALS[name].is_ring
-        unit = "steps" if ring else "detents"
-        seen = f"counted {forward:+d} clockwise and {backward:+d} back"
+        counted = {"forward": f"{forward:+d}", "backward": f"{backward:+d}"}
+        seen = Msg("counted {forward} clockwise and {backward} back", **counted)
         if forward == 0 and backward == 0:
-            return Result(part, FAIL, "no movement counted", wires)
+            return Result(part, FAIL, Msg("no movement counted"), wires)
         def right(count: int) -> bool:
             return abs(count - steps) <= steps * RING_SLACK if ring else count == steps
 
         good = right(forward) and right(-backward)
         if good and homed is False:
             assert spec is not None
-            return Result(part, FAIL, f"{seen}, but its zero mark was never seen", advice.home_mark(spec, enc))
+            return Result(part, FAIL, Msg("counted {forward} clockwise and {backward} back, but its zero mark was "
+                                          "never seen", **counted), advice.home_mark(spec, enc))
         if good:
-            return Result(part, PASS, seen + ("" if homed is None else ", its zero mark seen"))
+            return Result(part, PASS, seen if homed is None else
+                          Msg("counted {forward} clockwise and {backward} back, its zero mark seen", **counted))
         wrong = forward if not right(forward) else -backward
         fix = advice.dial_count(name, wrong, steps, spec, ring=ring, enc=enc) if spec is not None else ""
-        return Result(part, FAIL, f"{seen}, {steps} {unit} each way expected", fix or wires)
+        expected = (Msg("counted {forward} clockwise and {backward} back, {steps} steps each way expected",
+                        steps=str(steps), **counted) if ring else
+                    Msg("counted {forward} clockwise and {backward} back, {steps} detents each way expected",
+                        steps=str(steps), **counted))
+        return Result(part, FAIL, expected, fix or wires)
 
     # -- buttons ------------------------------------------------------------------------------
     def buttons(self) -> None:
         board, rig = self.board, self.rig
         if board.buttons:
-            self.op.say("Buttons")
+            self.op.say(Msg("Buttons"))
         for name, spec in board.buttons.items():
             part = f"button {name}"
             if spec.driver == "sim" and (skip := self._simulated(part)):
                 self.add(skip)
                 continue
             if part in rig.problems:
-                self.add(Result(part, FAIL, f"cannot open it: {rig.problems[part]}", advice.button(board, spec)))
+                self.add(Result(part, FAIL, Msg("cannot open it: {why}", why=rig.problems[part]),
+                                advice.button(board, spec)))
                 continue
-            where = f" on {advice.gpio(spec.pin)}" if spec.driver == "gpio" else ""
             rig.drain()
             self.op.press(name)
-            seen = self.op.until(f"Press the button {name}{where} now.", functools.partial(_pressed, name))
+            ask = (Msg("Press the button {name} on {pin} now.", name=name, pin=advice.gpio(spec.pin))
+                   if spec.driver == "gpio" else Msg("Press the button {name} now.", name=name))
+            seen = self.op.until(ask, functools.partial(_pressed, name))
             if any(isinstance(item, ButtonPressed) and item.button == name for item in seen):
-                self.add(Result(part, PASS, "pressed"))
+                self.add(Result(part, PASS, Msg("pressed")))
             else:
-                self.add(Result(part, FAIL, "no press seen", advice.button(board, spec)))
+                self.add(Result(part, FAIL, Msg("no press seen"), advice.button(board, spec)))
 
     # -- NFC readers --------------------------------------------------------------------------
     def readers(self) -> None:
         rig = self.rig
         if rig.link is None or not rig.options.readers:
             return
-        self.op.say(f"NFC readers ({len(rig.options.readers)} on the deck hub)")
+        self.op.say(Msg("NFC readers ({count} on the deck hub)", count=str(len(rig.options.readers))))
         if offline := self._hub_online():
             self.add(offline)
             return
         sections = rig.options.sections
         for index, reader in enumerate(rig.options.readers):
             part = f"reader {index} (section {reader.section})"
-            faulty = Result(part, FAIL, "the hub reports it faulty (it does not answer on SPI)",
+            faulty = Result(part, FAIL, Msg("the hub reports it faulty (it does not answer on SPI)"),
                             advice.reader_wires(rig.options, index, reader))
             if index in rig.link.core.faults:  # as the hub reports it now: a reader may fail at any time
                 self.add(faulty)
                 continue
             rig.drain()
             self.op.put_tag(index)
-            seen = self.op.until(f"Put a figure on reader {index} (section {reader.section}; {reader.kind}, "
-                                 f"chip select {advice.pico(reader.cs)}) now.",
+            seen = self.op.until(Msg("Put a figure on reader {index} (section {section}; {kind}, chip select {cs}) "
+                                     "now.", index=str(index), section=str(reader.section), kind=reader.kind,
+                                     cs=advice.pico(reader.cs)),
                                  functools.partial(_tag_or_fault, index))
             tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
             if not tags and any(isinstance(item, ReaderFault) and item.reader == index for item in seen):
                 self.add(faulty)  # it failed while the maker held a figure over it
                 continue
             if not tags:
-                self.add(Result(part, FAIL, "no tag seen", advice.reader_no_tag(rig.options, index, reader)))
+                self.add(Result(part, FAIL, Msg("no tag seen"), advice.reader_no_tag(rig.options, index, reader)))
                 continue
             tag = tags[-1]
             if tag.reader != index:
                 other = rig.options.readers[tag.reader] if 0 <= tag.reader < len(sections) else None
-                where = f"reader {tag.reader} (section {other.section})" if other else f"reader {tag.reader}"
-                self.add(Result(part, FAIL, f"the tag showed on {where}",
-                                f"the chip selects of readers {index} and {tag.reader} may be swapped: "
-                                f"hub.readers[{index}].cs = {reader.cs}"
-                                + (f", hub.readers[{tag.reader}].cs = {other.cs}" if other else "")
-                                + advice.to_hub(self.board)))
+                where = (Msg("reader {index} (section {section})", index=str(tag.reader), section=str(other.section))
+                         if other else Msg("reader {index}", index=str(tag.reader)))
+                keys = f"hub.readers[{index}].cs = {reader.cs}" + (f", hub.readers[{tag.reader}].cs = {other.cs}"
+                                                                   if other else "")
+                self.add(Result(part, FAIL, Msg("the tag showed on {where}", where=where),
+                                Msg("the chip selects of readers {index} and {other} may be swapped: {keys}{to_hub}",
+                                    index=str(index), other=str(tag.reader), keys=keys,
+                                    to_hub=advice.to_hub(self.board))))
             else:
-                self.add(Result(part, PASS, f"tag {tag.uid}{self._figure(tag.uid)}"))
+                self.add(Result(part, PASS, Msg("tag {uid}{figure}", uid=tag.uid, figure=self._figure(tag.uid))))
             self.op.remove_tag(tag.reader)
-            self.op.until("Take the figure off again.", functools.partial(_left, tag.reader))
+            self.op.until(Msg("Take the figure off again."), functools.partial(_left, tag.reader))
 
     @staticmethod
-    def _figure(uid: str) -> str:
+    def _figure(uid: str) -> Msg | str:
         from kaleun.hub.tags import FigureTags, TagStoreError
 
         try:
             figure = FigureTags.load().figure_of(uid)
         except TagStoreError:
             return ""
-        return f", enrolled as {figure}" if figure else ", not enrolled yet: kaleun figures enroll"
+        return (Msg(", enrolled as {figure}", figure=figure) if figure else
+                Msg(", not enrolled yet: kaleun figures enroll"))
 
 
-def report(board: Board, results: list[Result]) -> str:
-    lines = [f"Bring-up report: {board.name} ({board.path})"]
+def report(board: Board, results: list[Result], language: str = "en") -> str:
+    """The report at the end, in `language`: each part's outcome and, for a failing one, what to look at.
+    The status words PASS, FAIL, SKIP stay as they are (a column to scan)."""
+    from kaleun.i18n import language as of_language
+
+    say = of_language(language).render
+    lines = [say(Msg("Bring-up report: {name} ({path})", name=board.name, path=str(board.path)))]
     for result in results:
-        lines.append(f"  {result.status.upper():4}  {result.part}: {result.seen}")
-        if result.advice:
-            lines.append(f"        look at: {result.advice}")
-    counts = {status: sum(r.status == status for r in results) for status in (PASS, FAIL, SKIP)}
-    lines.append(f"{counts[PASS]} passed, {counts[FAIL]} failed, {counts[SKIP]} skipped.")
+        lines.append(f"  {result.status.upper():4}  " + say(Msg("{part}: {seen}", part=part_name(result.part),
+                                                                seen=result.said)))
+        if result.said_advice:
+            lines.append("        " + say(Msg("look at: {advice}", advice=result.said_advice)))
+    counts = {status: str(sum(r.status == status for r in results)) for status in (PASS, FAIL, SKIP)}
+    lines.append(say(Msg("{passed} passed, {failed} failed, {skipped} skipped.", passed=counts[PASS],
+                         failed=counts[FAIL], skipped=counts[SKIP])))
     return "\n".join(lines)
 
 
-def scripted_problems(board: Board) -> list[str]:
+def scripted_problems(board: Board) -> list[Msg]:
     """Why the scripted hands cannot run on this board (real hardware), or nothing."""
     problems = []
     if board.uses_gpio and board.pin_factory != "mock":
-        problems.append(f"its GPIO parts are real (gpio.pin_factory = \"{board.pin_factory}\")")
+        problems.append(Msg("its GPIO parts are real (gpio.pin_factory = \"{factory}\")", factory=board.pin_factory))
     if board.hub.url is not None and board.hub.url != "fake":
-        problems.append(f"its deck hub is real (hub.url = \"{board.hub.url}\")")
+        problems.append(Msg("its deck hub is real (hub.url = \"{url}\")", url=board.hub.url))
     if board.lamps.driver in ("neopixel", "neopixel_spi"):
-        problems.append(f"its lamps are real NeoPixels (lamps.driver = \"{board.lamps.driver}\")")
+        problems.append(Msg("its lamps are real NeoPixels (lamps.driver = \"{driver}\")", driver=board.lamps.driver))
     return problems
 
 
 def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdin: IO[str] | None = None,
-          stdout: IO[str] | None = None) -> list[Result]:
-    """Run the bring-up on a board; returns the results (the report is printed at the end)."""
+          stdout: IO[str] | None = None, language: str = "en") -> list[Result]:
+    """Run the bring-up on a board; returns the results (the report is printed at the end). `language`:
+    what the questions and the lines on the way are said in."""
     out = stdout or sys.stdout
     rig = Rig(board)
     try:
         rig.open()
-        operator: Person = Hands(rig, out) if auto else Person(rig, stdin or sys.stdin, out)
-        out.write(f"Kaleun bring-up: {board.name} ({board.path})\n")
+        operator: Person = (Hands(rig, out, language=language) if auto else
+                            Person(rig, stdin or sys.stdin, out, language=language))
+        operator.say(Msg("Kaleun bring-up: {name} ({path})", name=board.name, path=str(board.path)))
         bringup = Bringup(rig, operator)
         try:
             bringup.run(groups)
         except KeyboardInterrupt:
-            out.write("\nStopped: the report covers the parts checked so far.\n")
+            out.write("\n")
+            operator.say(Msg("Stopped: the report covers the parts checked so far."))
         except InputEnded:
-            out.write("The input ended: the report covers the parts checked so far.\n")
+            operator.say(Msg("The input ended: the report covers the parts checked so far."))
         return bringup.results
     finally:
         rig.close()

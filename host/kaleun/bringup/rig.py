@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.boards.model import Board
+from kaleun.core.messages import Msg, of_error
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamps, Sounder, TableInput
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ class Rig:
         #: the hub has been online once (a later "online" is a hub that restarted: counts from zero)
         self._hub_seen = False
         #: part -> why it could not be opened
-        self.problems: dict[str, str] = {}
+        self.problems: dict[str, Msg | str] = {}
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
 
     # -- opening ----------------------------------------------------------------------------
@@ -84,12 +85,12 @@ class Rig:
             try:
                 self.dials[name] = self._dial(dial)
             except Exception as exc:
-                self.problems[f"dial {name}"] = str(exc)
+                self.problems[f"dial {name}"] = of_error(exc)
         for name, button in board.buttons.items():
             try:
                 self.buttons[name] = self._button(button)
             except Exception as exc:
-                self.problems[f"button {name}"] = str(exc)
+                self.problems[f"button {name}"] = of_error(exc)
         for port in (*self.dials.values(), *self.buttons.values()):
             port.start(self._input)
         self._open_lamps()
@@ -164,7 +165,7 @@ class Rig:
 
                 self.lamps = SimLamps(spec.segments)
         except Exception as exc:
-            self.problems["lamps"] = str(exc)
+            self.problems["lamps"] = of_error(exc)
 
     # -- what the parts report (any thread) ---------------------------------------------------
     def _input(self, item: TableInput) -> None:

@@ -361,10 +361,10 @@ class Engine:
             self._stale.update(range(len(self.modules)))
             for name in modules:
                 if name not in self._by_name:
-                    raise SaveError(f"the save has state for a part this game does not have ('{name}')")
+                    raise SaveError(Msg("the save has state for a part this game does not have ('{name}')", name=name))
             for module in self.modules:
                 if module.name not in modules:
-                    raise SaveError(f"the save has no state for '{module.name}'")
+                    raise SaveError(Msg("the save has no state for '{name}'", name=module.name))
                 module.check_state(modules[module.name], f"modules.{module.name}")
         except ShapeError as exc:
             raise SaveError(Msg("the save is damaged at {where}", where=str(exc))) from exc

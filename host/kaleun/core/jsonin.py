@@ -14,6 +14,8 @@ import math
 import sys
 from typing import Any
 
+from kaleun.core.messages import Msg
+
 #: nesting a value may have unless the caller says otherwise (a game command needs about 4)
 MAX_DEPTH = 32
 #: the largest magnitude a number may have: what a float can hold (about 1.8e308)
@@ -35,19 +37,23 @@ def _short(text: str) -> str:
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise JsonInputError(f"the number {_short(text)} is too large (numbers go up to about 1.8e308)")
+        raise JsonInputError(_too_large(text))
     return value
+
+
+def _too_large(text: str) -> Msg:
+    return Msg("the number {number} is too large (numbers go up to about 1.8e308)", number=_short(text))
 
 
 def _int(text: str) -> int:
     value = int(text)  # ValueError beyond Python's 4,300 digits
     if len(text) > 300 and abs(value) > FLOAT_MAX:
-        raise JsonInputError(f"the number {_short(text)} is too large (numbers go up to about 1.8e308)")
+        raise JsonInputError(_too_large(text))
     return value
 
 
 def _constant(name: str) -> Any:
-    raise JsonInputError(f"{name} is not a JSON number")
+    raise JsonInputError(Msg("{name} is not a JSON number", name=name))
 
 
 def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
@@ -60,18 +66,24 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         raise
     except json.JSONDecodeError as exc:
         multiline = "\n" in str(exc.doc).strip()
-        where = f"line {exc.lineno}, column {exc.colno}" if multiline else f"column {exc.colno}"
-        raise JsonSyntaxError(f"not valid JSON ({exc.msg} at {where})") from exc
+        where = (Msg("line {line}, column {column}", line=str(exc.lineno), column=str(exc.colno)) if multiline
+                 else Msg("column {column}", column=str(exc.colno)))
+        # what is wrong is Python's own words (English); where it is reads in the table's language
+        raise JsonSyntaxError(Msg("not valid JSON ({why} at {where})", why=exc.msg, where=where)) from exc
     except RecursionError as exc:
-        raise JsonInputError(f"not valid JSON here (nested more than {max_depth} levels deep)") from exc
+        raise JsonInputError(_too_deep(max_depth)) from exc
     except ValueError as exc:  # int() beyond Python's digit limit
-        raise JsonInputError(f"a number with too many digits ({exc})") from exc
+        raise JsonInputError(Msg("a number with too many digits ({why})", why=str(exc))) from exc
     depth = nesting(value, max_depth)
     if depth > max_depth:
-        raise JsonInputError(f"not valid JSON here (nested more than {max_depth} levels deep)")
+        raise JsonInputError(_too_deep(max_depth))
     if _has_surrogate(value):
-        raise JsonInputError("contains an unpaired surrogate escape (\\ud800-\\udfff), not text")
+        raise JsonInputError(Msg("contains an unpaired surrogate escape (\\ud800-\\udfff), not text"))
     return value
+
+
+def _too_deep(max_depth: int) -> Msg:
+    return Msg("not valid JSON here (nested more than {depth} levels deep)", depth=str(max_depth))
 
 
 def nesting(value: Any, limit: int = MAX_DEPTH) -> int:

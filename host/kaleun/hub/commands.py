@@ -42,7 +42,9 @@ def _hub_board(args: argparse.Namespace, fallback_fake: bool = False) -> Any | N
     try:
         board = _board(args.board, fallback_fake)
     except BoardError as exc:
-        print(exc, file=sys.stderr)
+        from kaleun.settings import in_preferred_language
+
+        print(in_preferred_language(exc), file=sys.stderr)  # file:line: problem, as `kaleun board check` says it
         return None
     url = getattr(args, "url", None)
     if url:
@@ -385,13 +387,13 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
         config = hub_config(board)
     else:  # the preferred board (kaleun config), when it has a deck hub
         from kaleun.boards.loader import BoardError
-        from kaleun.settings import preferred
+        from kaleun.settings import in_preferred_language, preferred
 
         mine = preferred("board")
         try:
             board = _board(mine) if mine else None
         except BoardError as exc:
-            print(exc, file=sys.stderr)
+            print(in_preferred_language(exc), file=sys.stderr)
             return EXIT_BAD_INPUT
         if board is not None and board.hub.url is not None:
             print(f"the hub's config from the preferred board {board.path}")

@@ -34,8 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kaleun.boards.dials import DIALS
+from kaleun.core.messages import Msg
 
-Problem = Callable[[tuple[str | int, ...], str], None]
+Problem = Callable[[tuple[str | int, ...], Msg | str], None]
 
 FAKE_URL = "fake"
 #: pyserial URL schemes that only carry the serial stream (spy:// also writes a log of every byte
@@ -147,24 +148,28 @@ class _Check:
         where = _where(path)
         if value is None:
             if required:
-                self.problem(path[:-1], f"{_where(path[:-1])} needs the key '{path[-1]}'")
+                self.problem(path[:-1], Msg("{table} needs the key '{key}'", table=_where(path[:-1]),
+                                            key=str(path[-1])))
             return None
         if not isinstance(value, str) or value not in PICO_PINS:
-            self.problem(path, f"{where} = {value!r} is not a Pico pin (GP0-GP22, GP26-GP28)")
+            self.problem(path, Msg("{key} = {value} is not a Pico pin (GP0-GP22, GP26-GP28)", key=where,
+                                   value=repr(value)))
             return None
         if value in self.pins:
-            self.problem(path, f"{value} is used twice: {self.pins[value]} and {where}")
+            self.problem(path, Msg("{pin} is used twice: {other} and {owner}", pin=value, other=self.pins[value],
+                                   owner=where))
         else:
             self.pins[value] = where
         return value
 
     def table(self, path: tuple[str | int, ...], value: Any, known: tuple[str, ...]) -> dict[str, Any] | None:
         if not isinstance(value, dict):
-            self.problem(path, f"{_where(path)} must be a table")
+            self.problem(path, Msg("{key} must be a table", key=_where(path)))
             return None
         for key in value:
             if key not in known:
-                self.problem((*path, key), f"unknown key '{key}' in [{_where(path)}] (known: {', '.join(known)})")
+                self.problem((*path, key), Msg("unknown key '{key}' in [{table}] (known: {known})", key=key,
+                                               table=_where(path), known=", ".join(known)))
         return value
 
 
@@ -182,22 +187,26 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
     ck = _Check(problem)
     for key in options:
         if key not in KEYS:
-            problem((key,), f"unknown key '{key}' in [hub] (known: {', '.join(KEYS)})")
+            problem((key,), Msg("unknown key '{key}' in [{table}] (known: {known})", key=key, table="hub",
+                                known=", ".join(KEYS)))
     name = options.get("name", "deck-hub")
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.\-]{1,32}", name):
-        problem(("name",), f"hub.name = {name!r} must be one word (letters, digits, - _ .)")
+        problem(("name",), Msg("hub.name = {name} must be one word (letters, digits, - _ .)", name=repr(name)))
     hub_id = options.get("id")
     if hub_id is not None and (not isinstance(hub_id, str) or not re.fullmatch(r"[0-9A-F]{4,64}", hub_id)):
-        problem(("id",), f"hub.id = {hub_id!r} must be the hub's id in upper-case hex, as `kaleun hub status` shows it")
+        problem(("id",), Msg("hub.id = {id} must be the hub's id in upper-case hex, as `kaleun hub status` shows it",
+                             id=repr(hub_id)))
     for key, (_, lo, hi) in WHOLE.items():
         value = options.get(key)
         if value is not None and (not _whole(value) or not lo <= value <= hi):
-            problem((key,), f"hub.{key} = {value!r} must be a whole number from {lo} to {hi}")
+            problem((key,), Msg("hub.{key} = {value} must be a whole number from {lo} to {hi}", key=key,
+                                value=repr(value), lo=str(lo), hi=str(hi)))
     heartbeat = options.get("heartbeat_ms", WHOLE["heartbeat_ms"][0])
     timeout = options.get("timeout_ms", WHOLE["timeout_ms"][0])
     if _whole(heartbeat) and _whole(timeout) and timeout < 2 * heartbeat:
-        problem(("timeout_ms",), f"hub.timeout_ms = {timeout} must be at least twice hub.heartbeat_ms "
-                f"({heartbeat}), or one late heartbeat takes the hub offline")
+        problem(("timeout_ms",), Msg("hub.timeout_ms = {timeout} must be at least twice hub.heartbeat_ms "
+                                     "({heartbeat}), or one late heartbeat takes the hub offline",
+                                     timeout=str(timeout), heartbeat=str(heartbeat)))
     spi = options.get("spi", {})
     table = ck.table(("spi",), spi, tuple(SPI_DEFAULTS))
     if table is not None:
@@ -208,16 +217,16 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
                 blocks[key] = spi_block(found, key)
         if len(blocks) == 3 and (None in blocks.values() or len(set(blocks.values())) != 1):
             got = ", ".join(f"{key} {table.get(key, SPI_DEFAULTS[key])}" for key in blocks)
-            problem(("spi",), "hub.spi: sck, mosi and miso must be the SCK, TX and RX pins of one RP2040 SPI block "
-                    "(SPI0: sck GP2/6/18/22, mosi GP3/7/19, miso GP0/4/16/20; SPI1: sck GP10/14/26, "
-                    f"mosi GP11/15/27, miso GP8/12/28), got {got}")
+            problem(("spi",), Msg("hub.spi: sck, mosi and miso must be the SCK, TX and RX pins of one RP2040 SPI "
+                                  "block (SPI0: sck GP2/6/18/22, mosi GP3/7/19, miso GP0/4/16/20; SPI1: sck "
+                                  "GP10/14/26, mosi GP11/15/27, miso GP8/12/28), got {got}", got=got))
         rate = table.get("baudrate", SPI_DEFAULTS["baudrate"])
         if not _whole(rate) or not 100_000 <= rate <= 10_000_000:
-            problem(("spi", "baudrate"), f"hub.spi.baudrate = {rate!r} must be from 100000 to 10000000 "
-                    "(MFRC522: 10 MHz at most, keep it lower on long wires)")
+            problem(("spi", "baudrate"), Msg("hub.spi.baudrate = {rate} must be from 100000 to 10000000 "
+                                             "(MFRC522: 10 MHz at most, keep it lower on long wires)", rate=repr(rate)))
     readers = options.get("readers", [])
     if not isinstance(readers, list):
-        problem(("readers",), "hub.readers must be an array of tables: [[hub.readers]]")
+        problem(("readers",), Msg("hub.readers must be an array of tables: [[hub.readers]]"))
         readers = []
     for index, reader in enumerate(readers):
         path: tuple[str | int, ...] = ("readers", index)
@@ -226,35 +235,38 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
             continue
         section = entry.get("section")
         if section is None:
-            problem(path, f"{_where(path)} needs the key 'section' (1-8)")
+            problem(path, Msg("{reader} needs the key 'section' (1-8)", reader=_where(path)))
         elif not _whole(section) or not 1 <= section <= 8:
-            problem((*path, "section"), f"{_where(path)}.section = {section!r} is not a section (1-8)")
+            problem((*path, "section"), Msg("{reader}.section = {section} is not a section (1-8)", reader=_where(path),
+                                            section=repr(section)))
         kind = entry.get("kind", "mfrc522")
         if kind not in READER_KINDS:
-            problem((*path, "kind"), f"{_where(path)}.kind = {kind!r} is not one of: {', '.join(READER_KINDS)}")
+            problem((*path, "kind"), Msg("{key} = {value} is not one of: {choices}", key=f"{_where(path)}.kind",
+                                         value=repr(kind), choices=", ".join(READER_KINDS)))
         cs = entry.get("cs")
         if isinstance(cs, str) and cs in ck.pins and ck.pins[cs].startswith("hub.readers"):
-            problem((*path, "cs"), f"{_where(path)} is a duplicate reader: chip select {cs} is already "
-                    f"{ck.pins[cs].removesuffix('.cs')}'s")
+            problem((*path, "cs"), Msg("{reader} is a duplicate reader: chip select {cs} is already {other}'s",
+                                       reader=_where(path), cs=cs, other=ck.pins[cs].removesuffix(".cs")))
         else:
             ck.pin((*path, "cs"), cs)
         if "rst" in entry:
             ck.pin((*path, "rst"), entry["rst"])
     if sensor == "hub" and not readers:
-        problem(("readers",), "figures.sensor = 'hub' needs at least one [[hub.readers]] (section, kind, cs)")
+        problem(("readers",), Msg("figures.sensor = 'hub' needs at least one [[hub.readers]] (section, kind, cs)"))
     pixel_pin = options.get("pixel_pin")
     if lamps_driver == "hub" and pixel_pin is None:
-        problem(("pixel_pin",), "lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel strip")
+        problem(("pixel_pin",), Msg("lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel strip"))
     if pixel_pin is not None:
         ck.pin(("pixel_pin",), pixel_pin)
     encoders = options.get("encoders", {})
     if not isinstance(encoders, dict):
-        problem(("encoders",), f"hub.encoders must be a table of dials: [hub.encoders.{next(iter(DIALS))}]")
+        problem(("encoders",), Msg("hub.encoders must be a table of dials: [hub.encoders.{dial}]",
+                                   dial=next(iter(DIALS))))
         encoders = {}
     for dial, spec in encoders.items():
         path = ("encoders", dial)
         if dial not in DIALS:
-            problem(path, f"hub.encoders.{dial}: unknown dial (known: {', '.join(DIALS)})")
+            problem(path, Msg("hub.encoders.{dial}: unknown dial (known: {known})", dial=dial, known=", ".join(DIALS)))
             continue
         entry = ck.table(path, spec, ("a", "b", "divisor", "home_pin"))
         if entry is None:
@@ -264,12 +276,13 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
         if "home_pin" in entry:
             ck.pin((*path, "home_pin"), entry["home_pin"])
         if a is not None and b is not None and abs(int(a[2:]) - int(b[2:])) != 1:
-            problem((*path, "b"), f"hub.encoders.{dial}: a = {a} and b = {b} must be adjacent GPIOs (e.g. GP6 and "
-                    "GP7): the Pico counts encoders with PIO, which needs sequential pins")
+            problem((*path, "b"), Msg("hub.encoders.{dial}: a = {a} and b = {b} must be adjacent GPIOs (e.g. GP6 and "
+                                      "GP7): the Pico counts encoders with PIO, which needs sequential pins", dial=dial,
+                                      a=a, b=b))
         divisor = entry.get("divisor", 4)
         if not _whole(divisor) or divisor not in (1, 2, 4):
-            problem((*path, "divisor"), f"hub.encoders.{dial}.divisor = {divisor!r} must be 1, 2 or 4 "
-                    "(pin transitions per detent)")
+            problem((*path, "divisor"), Msg("hub.encoders.{dial}.divisor = {divisor} must be 1, 2 or 4 (pin "
+                                            "transitions per detent)", dial=dial, divisor=repr(divisor)))
 
 
 def parse_hub_options(options: Mapping[str, Any], url: str | None = None, check_name: bool = True) -> HubOptions:

@@ -24,6 +24,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.hub.fake import FakeHub
 from kaleun.hub.link import HubLink, LinkEvent
 from kaleun.hub.options import HubOptions, hub_config, hub_options
@@ -95,8 +96,9 @@ class HubFigureSensor:
                     self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
                 return
             self.close()
-            raise TableError(f"{self.board_path}: the deck hub at {url} did not come online within {wait:g} s "
-                             f"({reason}); check the cable and hub.url, then `kaleun hub status`")
+            raise TableError(Msg("{path}: the deck hub at {url} did not come online within {wait} s ({reason}); "
+                                 "check the cable and hub.url, then `kaleun hub status`", path=str(self.board_path),
+                                 url=url, wait=f"{wait:g}", reason=reason))
 
     def close(self) -> None:
         self._sink = None

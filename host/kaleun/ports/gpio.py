@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from kaleun.boards.model import ButtonSpec, DialSpec
+from kaleun.core.messages import Msg
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, HardwareOnly, Sink
 from kaleun.ports.encoder import StepCounter
 
@@ -47,11 +48,12 @@ def make_pin_factory(name: str) -> Any:
 
             return NativeFactory()
     except ImportError as exc:
-        raise GpioUnavailable(f"GPIO pin factory '{name}' is not installed ({exc}); "
-                              "install the Pi extra: pip install 'kaleun[pi]'") from exc
+        raise GpioUnavailable(Msg("GPIO pin factory '{name}' is not installed ({why}); install the Pi extra: "
+                                  "pip install 'kaleun[pi]'", name=name, why=str(exc))) from exc
     except Exception as exc:  # gpiozero raises assorted errors off a Pi
-        raise GpioUnavailable(f"GPIO pin factory '{name}' does not work here: {exc}") from exc
-    raise GpioUnavailable(f"unknown pin factory '{name}'")
+        raise GpioUnavailable(Msg("GPIO pin factory '{name}' does not work here: {why}", name=name,
+                                  why=str(exc))) from exc
+    raise GpioUnavailable(Msg("unknown pin factory '{name}'", name=name))
 
 
 def _is_mock(factory: Any) -> bool:
@@ -62,8 +64,8 @@ def _is_mock(factory: Any) -> bool:
     return isinstance(factory, MockFactory)
 
 
-def _device_error(what: str, exc: Exception) -> GpioUnavailable:
-    return GpioUnavailable(f"cannot open {what}: {type(exc).__name__}: {exc}")
+def _device_error(what: Msg, exc: Exception) -> GpioUnavailable:
+    return GpioUnavailable(Msg("cannot open {what}: {why}", what=what, why=f"{type(exc).__name__}: {exc}"))
 
 
 class GpioDial:
@@ -87,13 +89,15 @@ class GpioDial:
             self.encoder = RotaryEncoder(spec.pin_a, spec.pin_b, max_steps=0,
                                          bounce_time=spec.bounce_time, pin_factory=factory)
         except Exception as exc:
-            raise _device_error(f"dial {spec.name} on GPIO {spec.pin_a}/{spec.pin_b}", exc) from exc
+            raise _device_error(Msg("dial {name} on GPIO {a}/{b}", name=spec.name, a=str(spec.pin_a),
+                                    b=str(spec.pin_b)), exc) from exc
         if spec.homing in ("switch", "index"):
             try:
                 self.home_input = DigitalInputDevice(spec.home_pin, pull_up=spec.home_pull_up, pin_factory=factory)
             except Exception as exc:
                 self.encoder.close()
-                raise _device_error(f"the {spec.homing} of dial {spec.name} on GPIO {spec.home_pin}", exc) from exc
+                raise _device_error(Msg("the {homing} of dial {name} on GPIO {pin}", homing=spec.homing,
+                                        name=spec.name, pin=str(spec.home_pin)), exc) from exc
             self.home_input.when_activated = self._at_home
         #: dial steps reported so far (the mock's `turn` drives until its own are out)
         self.reported = 0
@@ -174,7 +178,7 @@ class GpioButton:
             self.button = Button(spec.pin, pull_up=spec.pull_up, bounce_time=spec.bounce_time,
                                  pin_factory=factory)
         except Exception as exc:
-            raise _device_error(f"button {spec.name} on GPIO {spec.pin}", exc) from exc
+            raise _device_error(Msg("button {name} on GPIO {pin}", name=spec.name, pin=str(spec.pin)), exc) from exc
         self._sink: Sink | None = None
         self.button.when_pressed = self._pressed
 

@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import Any
 
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 from kaleun.hub.firmware import load as load_firmware
 from kaleun.ports.base import Lamp, Lamps
 from kaleun.runtime.lamp_states import STATES, Fact, field_values, read_states
@@ -166,19 +167,20 @@ def load_scenes(raw: Mapping[str, Any] | None = None) -> list[Scene]:
     return scenes
 
 
-def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> list[str]:
+def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> list[Msg]:
     """What a board's segments leave dark: one line per scene segment no segment matches, and
     one line per lasting state's segment that some of the state's values miss (a board with
     `section.1`-`section.5` leaves a fire in section 6 dark)."""
     names = list(segments)
     values = field_values()
-    out = []
+    out: list[Msg] = []
     partly: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for scene in scenes if scenes is not None else load_scenes():
         for pattern in scene.segments:
             wanted = _FIELD.sub("*", pattern)
             if not any(fnmatch.fnmatchcase(s, wanted) for s in names):
-                out.append(f"the lamp scene for the {scene.name} lights '{pattern}': the board has no such segment")
+                out.append(Msg("the lamp scene for the {scene} lights '{pattern}': the board has no such segment",
+                               scene=scene.name, pattern=pattern))
                 continue
             used = _FIELD.findall(pattern)
             if scene.state is None or not used or any(f not in values for f in used):
@@ -192,8 +194,10 @@ def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> 
                 partly.setdefault((pattern, tuple(missing)), []).append(scene.state)
     for (pattern, dark), states in partly.items():
         which = ", ".join(f"'{state}'" for state in states)
-        out.append(f"the lamp scenes for the {'states' if len(states) > 1 else 'state'} {which} light '{pattern}': "
-                   f"the board has no segment {', '.join(dark)}")
+        out.append(Msg("the lamp scenes for the states {which} light '{pattern}': the board has no segment {dark}",
+                       which=which, pattern=pattern, dark=", ".join(dark)) if len(states) > 1 else
+                   Msg("the lamp scenes for the state {which} light '{pattern}': the board has no segment {dark}",
+                       which=which, pattern=pattern, dark=", ".join(dark)))
     return out
 
 

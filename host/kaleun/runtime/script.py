@@ -21,6 +21,7 @@ from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
+from kaleun.core.messages import Msg, of_error
 from kaleun.runtime.table import TABLE_ACTIONS, Table
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,8 @@ MAX_T = 366 * 86400.0
 
 
 class ScriptError(Exception):
-    """A script line is bad. str() is `FILE:LINE: problem`."""
+    """A script line is bad. str() is `FILE:LINE: problem` (English); `of_error(exc)` the same as a `Msg`
+    for the table's language (a game command's own refusal stays as the game words it)."""
 
 
 @dataclass(frozen=True)
@@ -51,33 +53,40 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
     try:
         fh = open(path, "rb")  # noqa: SIM115 - generator keeps it open
     except OSError as exc:
-        raise ScriptError(f"{path}: cannot read the script ({exc.strerror or exc})") from exc
+        raise ScriptError(Msg("{where}: {problem}", where=str(path), problem=Msg(
+            "cannot read the script ({why})", why=str(exc.strerror or exc)))) from exc
     with fh:
         last_t = 0.0
         for number, raw in enumerate(fh, start=1):
             try:
                 text = raw.decode("utf-8").strip()
             except UnicodeDecodeError as exc:
-                raise ScriptError(f"{path}:{number}: not UTF-8 text") from exc
+                raise ScriptError(_at(path, number, Msg("not UTF-8 text"))) from exc
             if not text or text.startswith(("#", "//")):
                 continue
             try:
                 obj = _parse_line(text)
             except ValueError as exc:  # also int() limits of huge numbers
-                raise ScriptError(f"{path}:{number}: {exc}") from exc
+                raise ScriptError(_at(path, number, of_error(exc))) from exc
             if not isinstance(obj, dict):
-                raise ScriptError(f"{path}:{number}: a script line must be a JSON object")
+                raise ScriptError(_at(path, number, Msg("a script line must be a JSON object")))
             t = obj.get("t")
             if isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t <= MAX_T:
-                raise ScriptError(f"{path}:{number}: needs 't', game seconds since mission start "
-                                  f"(0 to {MAX_T:.0f}), got {_short(t)}")
+                raise ScriptError(_at(path, number, Msg("needs 't', game seconds since mission start (0 to {most}), "
+                                                        "got {value}", most=f"{MAX_T:.0f}", value=_short(t))))
             if t < last_t:
-                raise ScriptError(f"{path}:{number}: t = {t} goes back in time (previous line: {last_t})")
+                raise ScriptError(_at(path, number, Msg("t = {t} goes back in time (previous line: {last})",
+                                                        t=str(t), last=str(last_t))))
             if not isinstance(obj.get("do"), str):
-                raise ScriptError(f"{path}:{number}: needs 'do', the action to perform")
+                raise ScriptError(_at(path, number, Msg("needs 'do', the action to perform")))
             last_t = float(t)
             command = {k: v for k, v in obj.items() if k != "t"}
             yield ScriptLine(number, float(t), command)
+
+
+def _at(path: Path, number: int, problem: Msg | str) -> Msg:
+    """A problem of a script line as `FILE:LINE: problem` (the place stays as it is in every language)."""
+    return Msg("{where}: {problem}", where=f"{path}:{number}", problem=problem)
 
 
 def _short(value: Any) -> str:
@@ -136,13 +145,15 @@ class ScriptRun:
         try:
             for line in read_script(path):
                 if line.t < self.game.t:
-                    raise ScriptError(f"{path}:{line.number}: t = {line.t} is before the game's time "
-                                      f"{self.game.t} (the run was loaded from a later save)")
+                    raise ScriptError(_at(path, line.number, Msg(
+                        "t = {t} is before the game's time {now} (the run was loaded from a later save)",
+                        t=str(line.t), now=str(self.game.t))))
                 self._advance(line.t)
                 if line.command["do"] == "end":
                     if len(line.command) > 1:
                         extra = sorted(k for k in line.command if k != "do")
-                        raise ScriptError(f"{path}:{line.number}: 'end': unknown field(s) {extra}")
+                        raise ScriptError(_at(path, line.number, Msg("'end': unknown field(s) {extra}",
+                                                                     extra=str(extra))))
                     return
                 try:
                     if line.command["do"] in TABLE_ACTIONS:
@@ -150,7 +161,7 @@ class ScriptRun:
                     else:
                         self._apply(line.command)
                 except CommandError as exc:
-                    raise ScriptError(f"{path}:{line.number}: {exc}") from exc
+                    raise ScriptError(_at(path, line.number, of_error(exc))) from exc
             if until is not None and until > self.game.t:
                 self._advance(until)
         finally:

@@ -31,6 +31,7 @@ from kaleun.boards.model import Board
 from kaleun.core.args import Args
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg, of_error
 from kaleun.ports.base import (
     ButtonPressed,
     DialHomed,
@@ -81,7 +82,7 @@ class Table:
                 self.buttons[name] = self._make_button(name, spec)
         except Exception as exc:
             self.close()
-            raise TableError(f"{board.path}: {exc}") from exc
+            raise TableError(Msg("{path}: {problem}", path=str(board.path), problem=of_error(exc))) from exc
         #: where each dial stands (a step against the fixed scale), None until it is homed
         self.steps: dict[str, int | None] = {name: self._start_step(decl) for name, decl in DIALS.items()}
         #: what each dial last fed the game (its reading then; None: nothing yet). A ring saved in the game's

@@ -816,7 +816,7 @@ class Referee(Module):
         super().check_state(state, path)
         problem = state_problem(self, state)
         if problem is not None:
-            raise SaveError(f"the save is damaged at {path}.{problem}")
+            raise SaveError(Msg("the save is damaged at {where}", where=f"{path}.{problem}"))
 
     def to_state(self) -> dict[str, Any]:
         return {

@@ -138,7 +138,7 @@ def _json(text: str, f: Field) -> Any:
     try:
         return jsonin.loads(text)  # no NaN, no 1e999
     except jsonin.JsonInputError as exc:
-        raise CommandError(Msg("{field} must be JSON ({problem}), not '{value}'", field=f.name, problem=str(exc),
+        raise CommandError(Msg("{field} must be JSON ({problem}), not '{value}'", field=f.name, problem=of_error(exc),
                                value=text)) from None
 
 
@@ -328,7 +328,7 @@ def _json_or_text(text: str) -> Any:
     except jsonin.JsonSyntaxError:
         return text
     except jsonin.JsonInputError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(of_error(exc)) from None
 
 
 def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -> None:

@@ -87,7 +87,7 @@ def parse_value(text: str) -> Any:
     except jsonin.JsonSyntaxError:
         return text
     except jsonin.JsonInputError as exc:
-        raise CommandError(Msg("that value cannot be read: {problem}", problem=str(exc))) from exc
+        raise CommandError(Msg("that value cannot be read: {problem}", problem=of_error(exc))) from exc
 
 
 class Console(TerminalOut):

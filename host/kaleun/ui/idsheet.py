@@ -377,24 +377,31 @@ def write_sheet(out: Path, year: int | None = None, language: str = "en", dpi: i
 
 
 def run_command(out: str | None, year: int | None, language: str) -> int:
-    """`kaleun idsheet`: 0 when written, 2 for bad arguments, 1 when the file cannot be written."""
+    """`kaleun idsheet`: 0 when written, 2 for bad arguments, 1 when the file cannot be written. What it says
+    is in the sheet's `language` (the silhouettes' file problems keep their `file:line:` and English words)."""
     import sys
 
+    from kaleun.i18n import language as of_language
+
+    say = of_language(language).render
     if year is not None and not FIRST_YEAR <= year <= LAST_YEAR:
-        print(f"kaleun idsheet: --year must be a year of the war at sea, {FIRST_YEAR} to {LAST_YEAR}, got {year}",
-              file=sys.stderr)
+        print(say(Msg("kaleun idsheet: --year must be a year of the war at sea, {first} to {last}, got {year}",
+                      first=str(FIRST_YEAR), last=str(LAST_YEAR), year=str(year))), file=sys.stderr)
         return 2
     path = Path(out) if out else Path(f"idsheet-{year}.png" if year else "idsheet.png")
     if path.suffix.lower() != ".png":
-        print(f"kaleun idsheet: --out must end in .png, got {path.name}", file=sys.stderr)
+        print(say(Msg("kaleun idsheet: --out must end in .png, got {name}", name=path.name)), file=sys.stderr)
         return 2
     try:
         layout = write_sheet(path, year, language)
     except SilhouetteError as exc:
-        print(f"kaleun idsheet: the silhouettes cannot be drawn:\n{exc}", file=sys.stderr)
+        print(say(Msg("kaleun idsheet: the silhouettes cannot be drawn:\n{problems}", problems=str(exc))),
+              file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"kaleun idsheet: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        print(say(Msg("kaleun idsheet: cannot write {path}: {why}", path=str(path), why=str(exc.strerror or exc))),
+              file=sys.stderr)
         return 1
-    print(f"wrote {path}: A4 at {layout.dpi} dpi, {len(layout.class_ids)} ship classes, scale 1:{layout.scale:,}")
+    print(say(Msg("wrote {path}: A4 at {dpi} dpi, {classes} ship classes, scale 1:{scale:,}", path=str(path),
+                  dpi=str(layout.dpi), classes=str(len(layout.class_ids)), scale=layout.scale)))
     return 0

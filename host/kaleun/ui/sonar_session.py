@@ -14,6 +14,7 @@ import sys
 from typing import Any, cast
 
 from kaleun.core.engine import Engine
+from kaleun.core.messages import Msg
 from kaleun.games import make_table
 from kaleun.paths import autosave_path, state_dir
 from kaleun.runtime.loop import Runtime
@@ -67,14 +68,15 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
     from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
 
     if len(seats) == 2 and tty is None:
-        raise SessionError("two team consoles need a second terminal: --tty DEVICE (e.g. /dev/pts/3) for blue")
+        raise SessionError(Msg("two team consoles need a second terminal: --tty DEVICE (e.g. /dev/pts/3) for blue"))
     other_io: tuple[Any, Any] | None = None
     if tty is not None:
         try:  # a terminal is not seekable: one stream each way
             other_io = (open(tty, encoding="utf-8", errors="backslashreplace"),  # noqa: SIM115 - the session's
                         open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
         except OSError as exc:
-            raise SessionError(f"cannot open the terminal {tty}: {exc.strerror or exc}") from exc
+            raise SessionError(Msg("cannot open the terminal {tty}: {why}", tty=tty,
+                                   why=str(exc.strerror or exc))) from exc
         if len(seats) == 1:
             seats.append(next(t for t in TEAMS if t != seats[0]))
     runtime = make_sonar_runtime(game, keep_previous, language)

@@ -10,7 +10,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 
 MAX_LINE = 4096
 
@@ -30,7 +30,7 @@ def json_command(text: str) -> dict[str, Any]:
     try:
         command = jsonin.loads(text)
     except jsonin.JsonInputError as exc:
-        raise CommandError(Msg("that is not a JSON command: {problem}", problem=str(exc))) from exc
+        raise CommandError(Msg("that is not a JSON command: {problem}", problem=of_error(exc))) from exc
     if not isinstance(command, dict):
         raise CommandError(Msg("a JSON command must be an object"))
     command.pop("t", None)

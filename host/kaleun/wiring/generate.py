@@ -22,6 +22,7 @@ from typing import Any
 
 from kaleun.boards.dials import DIALS
 from kaleun.boards.model import Board, DialSpec
+from kaleun.core.messages import N_
 from kaleun.wiring.header import (
     GPIO_TO_PIN,
     GROUND_PINS,
@@ -49,8 +50,9 @@ PI4_USB_MA = 1200
 PI_SUPPLY = "Pi 5V supply"
 #: what feeds the other rails can give (mA): the supplies and the regulator the bill of
 #: materials lists for them, and how the budget names them
-RAIL_RATINGS = {"Hub 5V rail": (2000, "the hub's 2 A supply"), "Strip 5V rail": (2000, "the strip's 2 A supply"),
-                "Readers 3V3 rail": (1500, "the 1.5 A regulator")}
+RAIL_RATINGS = {"Hub 5V rail": (2000, N_("the hub's 2 A supply")),
+                "Strip 5V rail": (2000, N_("the strip's 2 A supply")),
+                "Readers 3V3 rail": (1500, N_("the 1.5 A regulator"))}
 #: the readers of these sections hang on the fore trunk (the bow rooms, the control room, and
 #: the deck and the bridge above them); the rest on the aft trunk
 FORE_SECTIONS = (1, 2, 3, 7, 8)
