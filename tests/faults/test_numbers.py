@@ -63,8 +63,9 @@ def test_a_json_field_of_the_window_beyond_a_float_is_refused(number):
 def test_a_captain_sonar_typed_value_beyond_a_float_is_refused(home, number):
     from kaleun.sonar.game import new_game as new_sonar_game
     from kaleun.sonar.game import referee
-    from kaleun.ui.sonar_console import TeamConsole, parse_value
+    from kaleun.ui.sonar_console import TeamConsole
     from kaleun.ui.sonar_session import make_sonar_runtime
+    from kaleun.ui.typed import parse_value
 
     with pytest.raises(CommandError, match=r"too large|is not a JSON number"):
         parse_value(number)

@@ -380,7 +380,9 @@ class Engine:
             raise SaveError(Msg("the saved state is damaged ({why})", why=f"{type(exc).__name__}: {exc}")) from exc
 
 
-def check_state_header(state: Any) -> None:
+def check_state_header(state: Any, game: str | None = None) -> None:
+    """A save's outer shape: a JSON object of Kaleun's format and version (and of `game` when given);
+    raises SaveError with the reason."""
     if not isinstance(state, Mapping):
         raise SaveError(Msg("the save is not a JSON object"))
     if state.get("format") != STATE_FORMAT:
@@ -389,3 +391,6 @@ def check_state_header(state: Any) -> None:
     if version != STATE_VERSION:
         raise SaveError(Msg("save version {version} is not supported (this Kaleun reads {reads})",
                             version=repr(version), reads=STATE_VERSION))
+    if game is not None and state.get("game") != game:
+        raise SaveError(Msg("this save belongs to the game {game}, not {this}", game=repr(state.get("game")),
+                            this=repr(game)))

@@ -94,10 +94,7 @@ SONAR_CONFIG = Obj(scenario=Text(max_len=40), mode=Text(max_len=40),
 
 def load_game(state: Mapping[str, Any]) -> Engine:
     """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
-    check_state_header(state)
-    if state.get("game") != GAME_ID:
-        raise SaveError(Msg("this save belongs to the game {game}, not {this}", game=repr(state.get("game")),
-                            this=repr(GAME_ID)))
+    check_state_header(state, GAME_ID)
     try:
         seed = state["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):

@@ -123,10 +123,7 @@ def start_position(spec: Mapping[str, Any]) -> tuple[float, float]:
 
 def load_game(state: Mapping[str, Any]) -> Engine:
     """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
-    check_state_header(state)
-    if state.get("game") != GAME_ID:
-        raise SaveError(Msg("this save belongs to the game {game}, not {this}", game=repr(state.get("game")),
-                            this=repr(GAME_ID)))
+    check_state_header(state, GAME_ID)
     try:
         seed = state["seed"]
         mission = state["config"]["mission"]

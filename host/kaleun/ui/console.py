@@ -21,7 +21,6 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any
 
-from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, of_error
@@ -35,6 +34,7 @@ from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, find, for_order, perform
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
 from kaleun.ui.terminal_out import TerminalOut
+from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
 
@@ -77,17 +77,6 @@ CONSOLE: tuple[Action, ...] = (
     Action("save", "console", N_("save now (the game also saves at every watch change and on quit)"), example="save"),
     Action("quit", "console", N_("save and leave"), example="quit", aliases=("exit",)),
 )
-
-
-def parse_value(text: str) -> Any:
-    """A typed value: JSON when it is JSON (numbers, true, lists...), else the text itself.
-    Numbers beyond a float's range (1e999) and NaN are refused."""
-    try:
-        return jsonin.loads(text)
-    except jsonin.JsonSyntaxError:
-        return text
-    except jsonin.JsonInputError as exc:
-        raise CommandError(Msg("that value cannot be read: {problem}", problem=of_error(exc))) from exc
 
 
 class Console(TerminalOut):

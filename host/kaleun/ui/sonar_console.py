@@ -16,7 +16,6 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any
 
-from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import N_, Msg, of_error
@@ -31,6 +30,7 @@ from kaleun.ui import typed
 from kaleun.ui.sonar_commands import COMMANDS, Command, course_id, course_words, find, symbol_id
 from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, track_text
 from kaleun.ui.terminal_out import TerminalOut
+from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
 
@@ -41,17 +41,6 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "sonar": ("sonar", ()), "silence": ("silence", ("direction", "distance")),
     "scenario": ("scenario", ("cell",)), "archer": ("scenario", ("cell",)),
 }
-
-
-def parse_value(text: str) -> Any:
-    """A typed value: JSON when it is JSON (numbers, true, lists...), else the text itself.
-    Numbers beyond a float's range (1e999) and NaN are refused (CommandError)."""
-    try:
-        return jsonin.loads(text)
-    except jsonin.JsonSyntaxError:
-        return text
-    except jsonin.JsonInputError as exc:
-        raise CommandError(Msg("that value cannot be read: {problem}", problem=of_error(exc))) from exc
 
 
 class TeamConsole(TerminalOut):

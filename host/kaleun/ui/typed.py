@@ -43,3 +43,14 @@ def words(text: str) -> list[str]:
         return shlex.split(text)
     except ValueError as exc:
         raise CommandError(Msg("the line cannot be read as words: {problem}", problem=str(exc))) from exc
+
+
+def parse_value(text: str) -> Any:
+    """A typed value: JSON when it is JSON (numbers, true, lists...), else the text itself.
+    Numbers beyond a float's range (1e999) and NaN are refused (CommandError)."""
+    try:
+        return jsonin.loads(text)
+    except jsonin.JsonSyntaxError:
+        return text
+    except jsonin.JsonInputError as exc:
+        raise CommandError(Msg("that value cannot be read: {problem}", problem=of_error(exc))) from exc
