@@ -16,6 +16,7 @@ from kaleun.ui.order_warnings import beyond_reach
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
+from kaleun.ui.weapon_faults import WeaponFaults, weapon_faults
 from kaleun.ui.widgets import Canvas
 
 #: a tube's state: its word, its colour, and whether its box is filled (colour is never alone)
@@ -43,6 +44,8 @@ class AttackScreen(Screen):
         super().__init__(win)
         self.weapons: dict[str, Any] = {}
         self.short: set[str] = set()
+        #: what a major failure has put out of action (tubes, TDC, guns): shown where the weapons are
+        self.faults = WeaponFaults()
 
     @property
     def chosen(self) -> list[int]:
@@ -55,7 +58,8 @@ class AttackScreen(Screen):
         tdc = self.weapons.get("tdc") or {}
         self.short = {facing for facing in ("bow", "stern")
                       if tdc.get(facing) and beyond_reach(game, facing, tdc[facing]) is not None}
-        return (freeze(self.weapons), tuple(self.chosen), tuple(sorted(self.short)))
+        self.faults = weapon_faults(game)
+        return (freeze(self.weapons), tuple(self.chosen), tuple(sorted(self.short)), self.faults.key())
 
     def toggle(self, tube: int) -> None:
         chosen = self.chosen
@@ -110,7 +114,11 @@ class AttackScreen(Screen):
             name = tube.get("name")
             head = Msg("{facing} · {torpedo}", facing=facing,
                        torpedo=Msg.term(str(name)) if name else Msg("no torpedo"))
-            c.text(head, (mark.right + s(8), row.y + s(2)), theme.MIN_TEXT, text_color, bold=True,
+            broken = number in self.faults.tubes
+            if broken:  # a major failure of its tubes (§10.3.1): said in words, not by colour alone
+                head = Msg("{facing} · out of action", facing=facing)
+            c.text(head, (mark.right + s(8), row.y + s(2)), theme.MIN_TEXT,
+                   theme.WARNING if broken and not chosen else text_color, bold=True,
                    width=row.right - mark.right - s(12))
             state: Msg | str = word
             if tube["state"] == "loading" and tube.get("ready_in_s") is not None:
@@ -143,7 +151,11 @@ class AttackScreen(Screen):
         top = c.panel(rect, Msg("TDC"))
         x, w = rect.x + s(8), rect.w - s(16)
         y = top
-        if not tdc.get("programmed"):
+        if self.faults.tdc is not None:
+            icons.warning(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.WARNING)
+            y = c.paragraph(Msg("Out of action until repaired: the TDC holds no solution and cannot be set."),
+                            Rect(x + s(24), y, w - s(24), s(150)), theme.MIN_TEXT, theme.WARNING, bold=True) + s(2)
+        elif not tdc.get("programmed"):
             y = c.paragraph(Msg("Not programmed. Choose a target on the plot, or set the attack disc."),
                             Rect(x, y, w, s(110)), theme.MIN_TEXT, theme.TEXT_DIM) + s(2)
         else:
@@ -222,8 +234,12 @@ class AttackScreen(Screen):
         for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
             g = guns.get(gun, {})
             state = Msg("firing at {t}", t=g.get("target")) if g.get("firing") else Msg("rounds")
-            c.text(Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state),
-                   (rect.x + s(2), y), theme.MIN_TEXT, theme.WARNING if g.get("firing") else theme.TEXT, width=rect.w)
+            line = Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state)
+            if gun in self.faults.guns:
+                line = Msg("{gun}: out of action", gun=word)
+            c.text(line, (rect.x + s(2), y), theme.MIN_TEXT,
+                   theme.WARNING if gun in self.faults.guns else theme.WARNING if g.get("firing") else theme.TEXT,
+                   bold=gun in self.faults.guns, width=rect.w)
             y += s(21)
         sunk = self.weapons.get("sunk", [])
         c.text(Msg("Fired {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
