@@ -136,10 +136,12 @@ class FormSheet(Overlay):
                width=close.x - area.x - s(20))
         y = area.y + s(42)
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
-        for f in self.fields():
-            if f.hide_empty and not self.options.get(f.key):
-                continue
-            for line in c.rows(f.label, theme.MIN_TEXT, left.w):  # a long label takes a second line
+        shown = [f for f in self.fields() if not (f.hide_empty and not self.options.get(f.key))]
+        labels = {f.key: c.rows(f.label, theme.MIN_TEXT, left.w) for f in shown}
+        # a long label takes a second line, unless that would push a field's buttons off the sheet
+        wrap = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h
+        for f in shown:
+            for line in labels[f.key] if wrap else [f.label]:
                 c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
                 y += s(LABEL_H)
             row = Rect(left.x, y, left.w, s(ROW_H))
