@@ -42,3 +42,22 @@ def test_9_4_the_meal_sheet_offers_the_lemon_in_reach(language: str) -> None:
     table.tap("field.lemon=4")
     table.render()
     assert win.overlay is not None and getattr(win.overlay, "values", {}).get("lemon") == 4
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_10_a_sheet_with_room_shows_every_choice_at_once(language: str) -> None:
+    """§10 damage and repairs: with a breach, five conditions and a periscope failure the repair sheet
+    shows every job on rows of its own, none behind a page arrow (in Russian, whose job names are
+    long, it once showed one or two a page: six touches to reach the periscope)."""
+    table = busy_table(language)
+    win = table.window
+    win.close_overlay()
+    win.open_form("repair")
+    table.render()
+    jobs = win.overlay.options["job"]  # type: ignore[union-attr]
+    assert len(jobs) >= 6
+    shown = win.targets.ids("field.job=")
+    assert len(shown) == len(jobs), f"{language}: {len(shown)} of {len(jobs)} jobs on the first page"
+    assert win.targets.get("field.job.more") is None
+    table.tap(shown[-1])
+    assert win.overlay is not None and win.overlay.values.get("job") == jobs[-1].value  # type: ignore[attr-defined]
