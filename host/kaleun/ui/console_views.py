@@ -332,6 +332,11 @@ def weapons(game: Any, lang: Language) -> list[str]:
         out.append(r(Msg("  coming down from the deck containers into section {room}: {kind}, in {time}",
                          room=down["room"], kind=down["torpedo"], time=_mmss(down["ready_in_s"]))))
     tdc = w["tdc"]
+    from kaleun.ui.weapon_faults import lost_target
+
+    lost = lost_target(game)
+    if lost is not None:  # as the window's attack screen says
+        out.append(r(Msg("{contact} is off the plot: the TDC runs on its last data.", contact=lost)))
     if tdc.get("programmed"):
         out.append(r(Msg("TDC on {target}: course {course}, speed {speed} kn, depth {depth} m, {pistol} pistol, "
                          "spread {spread}°", target=tdc.get("contact") or Msg.term(str(tdc.get("source"))),

@@ -2,7 +2,8 @@
 it is repaired; technical.toml's `disables` says which orders it stops): the tubes that cannot be
 flooded, fired or reloaded, the TDC, the guns. The window's attack screen and the console's `weapons`
 view both show it from here, so a First Officer sees it where the weapons are, not only on the repair
-list."""
+list. Also the TDC's target when it has left the crew's picture (sunk or lost): the TDC runs on
+with its last data, and the screen says so instead of showing a live solution."""
 
 from __future__ import annotations
 
@@ -43,3 +44,15 @@ def weapon_faults(game: Any) -> WeaponFaults:
             tubes[int(tube["tube"])] = why
     guns = {gun: why for gun in ("gun_88", "gun_20") if (why := tech.blocks(gun, surfaced)) is not None}
     return WeaponFaults(tubes, tech.blocks("tdc", surfaced), guns)
+
+
+def lost_target(game: Any) -> str | None:
+    """The contact the TDC was set on when it is no longer in the crew's picture (sunk, or lost from
+    sight and hearing), else None."""
+    if not (game.has_module("weapons") and game.has_module("sea")):
+        return None
+    contact = game.module("weapons").status()["tdc"].get("contact")
+    if not contact:
+        return None
+    active = {c.get("contact") for c in game.module("sea").status().get("contacts", [])}
+    return None if contact in active else str(contact)
