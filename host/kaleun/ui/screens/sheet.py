@@ -232,8 +232,13 @@ class FormSheet(Overlay):
         if len(rows) > lines:
             rows = self._fill(widths, row.w - arrows, s(4))
         pages = range(0, len(rows), lines)  # each page: `lines` rows
-        page = min(self.pages.get(f.key, 0), len(pages) - 1)
         chosen = self.values.get(f.key)
+        if f.key not in self.pages:  # a sheet opens on the page of the choice made for it (a job, a chip)
+            picked = [i for i, o in enumerate(options)
+                      if (o.value in chosen if f.kind == "multi" and isinstance(chosen, list) else o.value == chosen)]
+            self.pages[f.key] = next((k for k, start in enumerate(pages)
+                                      if picked and any(picked[0] in row for row in rows[start:start + lines])), 0)
+        page = min(self.pages[f.key], len(pages) - 1)
         for n, line in enumerate(rows[page * lines:(page + 1) * lines]):
             x, y = row.x, row.y + n * (row.h + s(4))
             for i in line:
