@@ -52,3 +52,32 @@ def test_10_3_6_the_breach_banner_shows_its_instructions_whole(language: str) ->
     assert kind == "breach"
     assert not win.cut, win.cut
     assert " ".join(win.tr(line.words).split()) in said
+
+
+def test_10_3_6_a_flooded_section_replaces_its_countdown_on_the_banner() -> None:
+    """The breach in section 2 is not sealed: its warning ("1:00 left to seal it") waits on the banner;
+    when the section floods (§10.3.6) the banner says so instead, never a time left that has run out."""
+    table = Table_(mission="exercise_convoy_battle", seed=0)
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 2})
+    table.until(150, step=1)
+    kind, line = table.window.alarm_shown()
+    assert kind == "breach" and line.event == "breach_warning"
+    table.until(200, step=1)
+    assert table.named("section_flooded")
+    kind, line = table.window.alarm_shown()
+    assert kind == "breach" and line.event == "section_flooded"
+    assert [a[1].event for a in table.window.alarms] == ["section_flooded"]
+
+
+def test_10_3_6_a_sealed_breach_leaves_the_banner() -> None:
+    """A breach sealed (the puzzle solved) while its countdown waits on the banner: the banner goes."""
+    table = Table_(mission="exercise_convoy_battle", seed=0)
+    rt = table.runtime
+    rt.submit({"do": "damage", "kind": "hull_breach", "section": 3})  # the control room: 5 repair sailors there
+    rt.submit({"do": "order", "order": "repair", "breach": 3})
+    table.until(130, step=1)
+    assert table.window.alarm_shown() is not None
+    rt.submit({"do": "puzzle", "section": 3, "result": "solved"})
+    table.runtime.step()
+    assert table.named("hull_breach_sealed")
+    assert table.window.alarm_shown() is None

@@ -147,3 +147,21 @@ def test_a_repair_after_the_depth_charges(played: Table_) -> None:
     repairs = [e for e in played.named("order_accepted") if e.data["order"] == "repair"]
     assert [(e.data["component"], e.data["via"]) for e in repairs] == [("diesels", "window")]
     assert played.named("technical_repair_started")[0].data["component"] == "diesels"
+
+
+def test_12_the_tdc_says_its_sunk_target_is_off_the_plot(played: Table_) -> None:
+    """§12 the tramp c3 the TDC was set on went down: the TDC still holds its data (it runs on by dead
+    reckoning), and the attack screen and the console's `weapons` say the target is off the plot rather
+    than showing a live solution on a ship that is gone."""
+    from kaleun.i18n import language
+    from kaleun.ui.console_views import weapons
+
+    from window.fingers import shown
+
+    assert played.game.module("weapons").status()["tdc"]["contact"] == "c3"
+    assert "c3" not in {c["contact"] for c in played.game.module("sea").status()["contacts"]}
+    played.tap("tab.attack")
+    said = " ".join(shown(played))
+    assert "c3 is off the plot: the TDC runs on its last data." in said
+    assert "range 7" not in said  # no solution in detail for a target that is gone
+    assert "c3 is off the plot: the TDC runs on its last data." in weapons(played.game, language("en"))

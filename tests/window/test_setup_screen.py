@@ -207,3 +207,22 @@ def test_4_1_the_window_debrief_shows_the_patrol_chart_and_names_the_saved_file(
     assert sheet.chart and sheet.chart_image.get_size() == (1600, 1000)
     table.tap("debrief.chart")  # back to the summary
     assert not table.window.overlay.chart
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+@pytest.mark.parametrize("mission", ["training", "sc_convoy_1940"])
+def test_5_3_the_set_up_names_every_role_and_the_mission_whole(home, language: str, mission: str) -> None:
+    """Page two of the set-up at 800x480: each role's name beside its difficulty (the Russian "Старший
+    помощник" was cut to "Старший помощ…", taking a second line as on the settings sheet) and the
+    mission's line are drawn whole, in English, German and Russian."""
+    table, _ = set_up_window(language)
+    for _ in range(5):  # the mission's page
+        table.render()
+        if table.window.targets.get(f"mission.{mission}") is not None:
+            break
+        table.tap("mission.more")
+    table.tap(f"mission.{mission}")
+    table.tap("setup.next")
+    table.window.cut.clear()
+    table.render()
+    assert not table.window.cut, f"cut on the set-up in {language}: {table.window.cut}"

@@ -57,6 +57,8 @@ HULL_LEFT, HULL_RIGHT = 22, 778
 LABEL_H = 19
 #: label lines of a hull section (two: "3 Central" over "post"); deck and bridge have one
 HULL_LABEL_ROWS = 2
+#: the strip at a hull section's foot kept free of figures for a breach's countdown or "Flooded"
+FOOT_H = 32
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,8 @@ class BoatPlan:
     #: lines of each section's label (a hull section crowded with figures gives its name one line
     #: and its figures three rows)
     label_rows: dict[int, int] = field(default_factory=dict)
+    #: hull sections whose foot shows a breach's countdown or "Flooded" (no figure stands there)
+    footed: frozenset[int] = frozenset()
 
     def rows(self, number: int) -> int:
         return self.label_rows.get(number, label_rows(number))
@@ -170,9 +174,12 @@ def _widths(needs: list[int], room: float, gap: float, labels: list[tuple[float,
 
 
 def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...],
-              labels: dict[int, dict[int, tuple[float, ...]]] | None = None) -> BoatPlan:
+              labels: dict[int, dict[int, tuple[float, ...]]] | None = None,
+              footed: frozenset[int] = frozenset()) -> BoatPlan:
     """The sections' places for this distribution of the figures; `labels`: for each hull section
-    and number of label lines, the widths (design px) its labels need, best first (`label_widths`).
+    and number of label lines, the widths (design px) its labels need, best first (`label_widths`);
+    `footed`: the hull sections that show a breach's countdown or "Flooded" at their foot, kept
+    clear of figures (`FOOT_H`).
 
     A hull section's label has two lines over two rows of figures, or one line over three rows
     where that makes the section narrower (a crowd whose name fits on one line)."""
@@ -185,7 +192,7 @@ def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...],
     for number in range(1, 7):
         best: tuple[float, int, int, tuple[float, ...]] | None = None
         for lines in (HULL_LABEL_ROWS, 1):
-            figure_rows = (HULL_H - lines * LABEL_H - 4) // MIN_TARGET
+            figure_rows = max(1, (HULL_H - lines * LABEL_H - 4 - (FOOT_H if number in footed else 0)) // MIN_TARGET)
             columns = max(1, math.ceil(counts.get(number, 0) / figure_rows))
             need = (0.0,) if labels is None else labels.get(number, {}).get(lines, (0.0,))
             width = max(columns * MIN_TARGET + 8.0, min(need))
@@ -219,7 +226,7 @@ def boat_plan(layout: Layout, figures: tuple[tuple[str, int | None], ...],
         (2, mid), (HULL_LEFT - 2, HULL_Y - 4), (HULL_RIGHT + 2, HULL_Y - 4), (798, mid - 30), (798, mid + 30),
         (HULL_RIGHT + 2, HULL_Y + HULL_H + 2), (HULL_LEFT - 2, HULL_Y + HULL_H + 2)))
     return BoatPlan(sections, layout.rect(4, TRAY_Y, 792, TRAY_H), tower, controls, hull,
-                    layout.point(0, HULL_Y + HULL_H * 0.45)[1], rows)
+                    layout.point(0, HULL_Y + HULL_H * 0.45)[1], rows, frozenset(footed))
 
 
 def label_rows(number: int) -> int:
@@ -227,11 +234,13 @@ def label_rows(number: int) -> int:
     return HULL_LABEL_ROWS if number <= 6 else 1
 
 
-def figure_area(layout: Layout, rect: Rect, rows: int = 1) -> Rect:
-    """The part of a section below its label (of `rows` lines), where figures stand."""
+def figure_area(layout: Layout, rect: Rect, rows: int = 1, foot: bool = False) -> Rect:
+    """The part of a section below its label (of `rows` lines), where figures stand (above its foot's
+    countdown or "Flooded" when `foot`)."""
     label = layout.size(LABEL_H * rows)
     pad = layout.size(2)
-    return Rect(rect.x + pad, rect.y + label, rect.w - 2 * pad, rect.h - label - pad)
+    below = layout.size(FOOT_H) if foot else pad
+    return Rect(rect.x + pad, rect.y + label, rect.w - 2 * pad, rect.h - label - below)
 
 
 def tray_area(layout: Layout, tray: Rect) -> Rect:
@@ -246,7 +255,7 @@ def figure_places(layout: Layout, plan: BoatPlan, figures: tuple[tuple[str, int 
     places: Places = {}
     for section, members in groups.items():
         area = (tray_area(layout, plan.tray) if section is None
-                else figure_area(layout, plan.sections[section], plan.rows(section)))
+                else figure_area(layout, plan.sections[section], plan.rows(section), section in plan.footed))
         cell, centres = figure_cells(area, len(members), layout.size(54))
         for figure, centre in zip(members, centres, strict=True):
             places[figure] = (centre, cell)

@@ -320,6 +320,11 @@ def weapons(game: Any, lang: Language) -> list[str]:
         out.append(r(Msg("Mines aboard: {n}; laid: {laid}.", n=w.get("mines_left", 0), laid=w.get("mines_laid", 0))))
     out += columns(_words(lang, N_("tube"), N_("facing"), N_("state"), N_("torpedo"), N_("battery"), N_("ready in")),
                    rows)
+    from kaleun.ui.weapon_faults import weapon_faults
+
+    faults = weapon_faults(game)  # what a major failure put out of action, as the window's attack screen says
+    said = dict.fromkeys(r(why) for why in (*faults.tubes.values(), faults.tdc, *faults.guns.values()) if why)
+    out += [r(Msg("Out of action until repaired: {why}.", why=why)) for why in said]
     racks = "; ".join(r(Msg("section {room}: {kinds}", room=room, kinds=" ".join(kinds) or DASH))
                       for room, kinds in w["racks"].items())
     out.append(r(Msg("  reloads: {racks}; deck containers: {deck}", racks=racks, deck=" ".join(w["deck"]) or DASH)))
@@ -327,6 +332,11 @@ def weapons(game: Any, lang: Language) -> list[str]:
         out.append(r(Msg("  coming down from the deck containers into section {room}: {kind}, in {time}",
                          room=down["room"], kind=down["torpedo"], time=_mmss(down["ready_in_s"]))))
     tdc = w["tdc"]
+    from kaleun.ui.weapon_faults import lost_target
+
+    lost = lost_target(game)
+    if lost is not None:  # as the window's attack screen says
+        out.append(r(Msg("{contact} is off the plot: the TDC runs on its last data.", contact=lost)))
     if tdc.get("programmed"):
         out.append(r(Msg("TDC on {target}: course {course}, speed {speed} kn, depth {depth} m, {pistol} pistol, "
                          "spread {spread}°", target=tdc.get("contact") or Msg.term(str(tdc.get("source"))),

@@ -170,6 +170,24 @@ def _on_duty(game: Any) -> list[Option]:
             if not s["dead"]]
 
 
+def _movers(game: Any, values: Values) -> list[Option]:
+    """The sailors moved in the open mobilization: only they carry a chip on their way (§6.4)."""
+    crew = status(game, "crew")
+    if not crew.get("mobilization"):
+        return []
+    moved = getattr(getattr(game.module("crew"), "moves", None), "start", None)
+    return [o for o in _on_duty(game) if moved is None or o.value in moved]
+
+
+def _items(game: Any, values: Values) -> list[Option]:
+    """The equipment chips and toolboxes aboard, each with the section it lies in."""
+    from kaleun.uboot.crew.hazards import Hazards
+
+    items = status(game, "crew").get("items", {})
+    return [Option(item, Hazards.item_term(item), Msg("section {n}", n=where))
+            for item, where in items.items() if where is not None]
+
+
 def _ailments(game: Any, values: Values) -> list[Option]:
     sailor = status(game, "crew").get("sailors", {}).get(values.get("figure"), {})
     return [Option(a["id"], Msg("{deck} card", deck=Msg.term(str(a.get("deck")))),
@@ -363,6 +381,14 @@ FORMS: dict[str, Form] = {f.id: f for f in (
               default=lambda g, v: 0),
         Field("bearing", Msg("Bearing ring (from the bow)"), "number", lo=0, hi=359, steps=(1, 10), wrap=True,
               default=lambda g, v: 0),
+    )),
+    Form("carry", Msg("Carry equipment"), command="carry", fields=(
+        Field("figure", Msg("Who carries it (moved in this mobilization)"), options=_movers, optional=False,
+              empty=Msg("Nobody has moved in an open mobilization: mobilize, move a sailor past the chip, "
+                        "then carry it.")),
+        Field("item", Msg("What"), options=_items, optional=False),
+        Field("to", Msg("To section (none chosen: where he stands)"),
+              options=_fixed(*((n, str(n)) for n in range(1, 9)))),
     )),
     Form("cure", Msg("Discard an ailment card"), command="cure", fields=(
         Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),

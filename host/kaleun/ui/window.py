@@ -61,6 +61,8 @@ RESTING_AFTER = 10.0
 DRAG_START = 6
 #: how long (wall seconds) an alarm's banner stays unless touched
 ALARM_SECONDS = 15.0
+#: events that end a hull breach (§10.3.6): its waiting alarms leave the banner
+BREACH_OVER = ("hull_breach_sealed", "section_flooded")
 
 
 class Window:
@@ -96,6 +98,8 @@ class Window:
         self.ui: dict[str, Any] = {}
         #: alarm banners waiting: (kind, feed line, wall time raised), newest last
         self.alarms: list[tuple[str, FeedLine, float]] = []
+        #: the section of each breach alarm's feed line (by the line's identity; the line is kept with it)
+        self._breach_of: dict[int, tuple[FeedLine, Any]] = {}
         #: tabs with news: tab -> alarm kind
         self.badges: dict[str, str] = {}
         #: frames drawn (whole or only the ticking clock)
@@ -156,8 +160,19 @@ class Window:
         shown = self.feed.on_event(event) if self._told.fresh(event) else None
         self.track.on_event(event)
         line, raises = shown if shown is not None else (None, False)
+        if event.name in BREACH_OVER:
+            # the breach's story is over (sealed, or the section flooded): its countdown no longer waits
+            # on the banner saying time is left
+            section = event.data.get("section")
+            self.alarms = [a for a in self.alarms
+                           if a[0] != "breach" or self._breach_of.get(id(a[1]), (None, None))[1] != section]
+            self.touch()
         kind = alarm_for(event.name, event.data) if raises else None
         if kind is not None and line is not None:
+            if kind.name == "breach":
+                self._breach_of[id(line)] = (line, event.data.get("section"))
+                while len(self._breach_of) > 16:
+                    del self._breach_of[next(iter(self._breach_of))]
             self.alarms.append((kind.name, line, self.wall()))
             del self.alarms[:-8]
             if self.tab != kind.screen:

@@ -16,6 +16,7 @@ from kaleun.ui.order_warnings import beyond_reach
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
+from kaleun.ui.weapon_faults import WeaponFaults, lost_target, weapon_faults
 from kaleun.ui.widgets import Canvas
 
 #: a tube's state: its word, its colour, and whether its box is filled (colour is never alone)
@@ -43,6 +44,10 @@ class AttackScreen(Screen):
         super().__init__(win)
         self.weapons: dict[str, Any] = {}
         self.short: set[str] = set()
+        #: what a major failure has put out of action (tubes, TDC, guns): shown where the weapons are
+        self.faults = WeaponFaults()
+        #: the TDC's target when it has left the crew's picture (sunk or lost)
+        self.lost: str | None = None
 
     @property
     def chosen(self) -> list[int]:
@@ -55,7 +60,9 @@ class AttackScreen(Screen):
         tdc = self.weapons.get("tdc") or {}
         self.short = {facing for facing in ("bow", "stern")
                       if tdc.get(facing) and beyond_reach(game, facing, tdc[facing]) is not None}
-        return (freeze(self.weapons), tuple(self.chosen), tuple(sorted(self.short)))
+        self.faults = weapon_faults(game)
+        self.lost = lost_target(game)
+        return (freeze(self.weapons), tuple(self.chosen), tuple(sorted(self.short)), self.faults.key(), self.lost)
 
     def toggle(self, tube: int) -> None:
         chosen = self.chosen
@@ -110,7 +117,11 @@ class AttackScreen(Screen):
             name = tube.get("name")
             head = Msg("{facing} · {torpedo}", facing=facing,
                        torpedo=Msg.term(str(name)) if name else Msg("no torpedo"))
-            c.text(head, (mark.right + s(8), row.y + s(2)), theme.MIN_TEXT, text_color, bold=True,
+            broken = number in self.faults.tubes
+            if broken:  # a major failure of its tubes (§10.3.1): said in words, not by colour alone
+                head = Msg("{facing} · out of action", facing=facing)
+            c.text(head, (mark.right + s(8), row.y + s(2)), theme.MIN_TEXT,
+                   theme.WARNING if broken and not chosen else text_color, bold=True,
                    width=row.right - mark.right - s(12))
             state: Msg | str = word
             if tube["state"] == "loading" and tube.get("ready_in_s") is not None:
@@ -143,7 +154,11 @@ class AttackScreen(Screen):
         top = c.panel(rect, Msg("TDC"))
         x, w = rect.x + s(8), rect.w - s(16)
         y = top
-        if not tdc.get("programmed"):
+        if self.faults.tdc is not None:
+            icons.warning(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.WARNING)
+            y = c.paragraph(Msg("Out of action until repaired: the TDC holds no solution and cannot be set."),
+                            Rect(x + s(24), y, w - s(24), s(150)), theme.MIN_TEXT, theme.WARNING, bold=True) + s(2)
+        elif not tdc.get("programmed"):
             y = c.paragraph(Msg("Not programmed. Choose a target on the plot, or set the attack disc."),
                             Rect(x, y, w, s(110)), theme.MIN_TEXT, theme.TEXT_DIM) + s(2)
         else:
@@ -154,6 +169,12 @@ class AttackScreen(Screen):
             c.text(Msg("depth {d} m · spread {sp}°", d=tdc.get("depth_m"), sp=tdc.get("spread_deg")), (x, y),
                    theme.MIN_TEXT, theme.TEXT_DIM, width=w)
             y += s(24)
+            if self.lost is not None:  # the target has left the crew's picture: the solution is a guess
+                icons.warning(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.WARNING)
+                y = self._lines(c, Msg("{contact} is off the plot: the TDC runs on its last data.",
+                                       contact=self.lost), x + s(24), y, w - s(24), theme.WARNING, bold=True, rows=3)
+                y += s(4)
+            shown = self.facing()
             for facing, word in (("bow", Msg("Bow")), ("stern", Msg("Stern"))):
                 sol = tdc.get(facing) or {}
                 # the torpedo would stop short of the target: the console's weapons view says the same
@@ -162,24 +183,23 @@ class AttackScreen(Screen):
                 mark(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.GOOD if good else theme.WARNING)
                 gyro = float(sol.get("gyro", 0.0))
                 side = Msg("starboard") if gyro >= 0 else Msg("port")
-                c.text(Msg("{word}: gyro {g}° {side}", word=word, g=round(abs(gyro)), side=side), (x + s(24), y),
-                       theme.MIN_TEXT, theme.TEXT, bold=True, width=w - s(24))
-                y += s(21)
-                c.text(Msg("range {m:,} m · run {t} s", m=int(sol.get("range_m", 0)),
-                           t=round(float(sol.get("run_s", 0)))),
-                       (x + s(24), y), theme.MIN_TEXT, theme.TEXT, width=w - s(24))
-                y += s(21)
-                aob = float(sol.get("aob", 0.0))
-                c.text(Msg("angle on the bow {a}° · track {tr}°", a=round(aob), tr=round(float(sol.get("track_angle",
-                                                                                                       0)))),
-                       (x + s(24), y), theme.MIN_TEXT, theme.TEXT_DIM, width=w - s(24))
-                y += s(24)
+                # each reading on as many lines as it needs (German and Russian are long): the whole
+                # solution of the facing of the chosen tubes, the other one's gyro angle and verdict
+                y = self._lines(c, Msg("{word}: gyro {g}° {side}", word=word, g=round(abs(gyro)), side=side),
+                                x + s(24), y, w - s(24), theme.TEXT, bold=True)
+                if facing == shown and self.lost is None:  # a lost target's solution is a guess: its angle will do
+                    y = self._lines(c, Msg("range {m:,} m · run {t} s", m=int(sol.get("range_m", 0)),
+                                           t=round(float(sol.get("run_s", 0)))), x + s(24), y, w - s(24), theme.TEXT)
+                    aob = float(sol.get("aob", 0.0))
+                    y = self._lines(c, Msg("angle on the bow {a}° · track {tr}°", a=round(aob),
+                                           tr=round(float(sol.get("track_angle", 0)))),
+                                    x + s(24), y, w - s(24), theme.TEXT_DIM)
                 if not good:
                     why = (Msg("the torpedo cannot reach it") if not sol.get("reachable") else
                            Msg("beyond the gyro limit") if not sol.get("within_limit") else
                            Msg("beyond the torpedo's range"))
-                    c.text(why, (x + s(24), y - s(3)), theme.MIN_TEXT, theme.WARNING, width=w - s(24))
-                    y += s(20)
+                    y = self._lines(c, why, x + s(24), y, w - s(24), theme.WARNING)
+                y += s(4)
         disc = self.weapons.get("disc", {})
         if disc.get("own_course") is not None or disc.get("enemy_course") is not None:
             # the attack disc's reading at the panel's foot, on the lines it needs
@@ -189,11 +209,32 @@ class AttackScreen(Screen):
             if disc.get("aob") is not None:
                 texts.append((Msg("true bearing {tb}°, angle on the bow {a}°", tb=disc.get("true_bearing"),
                                   a=disc.get("aob")), theme.TEXT))
-            laid = [(line, color) for text, color in texts for line in c.rows(text, theme.MIN_TEXT, w)]
+            blocks = [[(line, color) for line in c.rows(text, theme.MIN_TEXT, w)] for text, color in texts]
+            room = (rect.bottom - s(4) - y) // s(20)
+            while blocks and sum(map(len, blocks)) > room:
+                # no room under a long solution (German, Russian): the rings go first, then the reading
+                # (the console's `status` prints it; the disc's sheet sets it)
+                blocks.pop(0)
+            laid = [row for block in blocks for row in block]
             y = max(y, rect.bottom - s(4) - len(laid) * s(20))
             for line, color in laid:
                 c.text(line, (x, y), theme.MIN_TEXT, color, width=w)
                 y += s(20)
+
+    def facing(self) -> str:
+        """The facing whose whole TDC solution the panel shows: the stern when every chosen tube is a
+        stern tube, else the bow."""
+        facings = {str(t.get("facing")) for t in self.weapons.get("tubes", []) if int(t["tube"]) in self.chosen}
+        return "stern" if facings == {"stern"} else "bow"
+
+    @staticmethod
+    def _lines(c: Canvas, text: Msg, x: int, y: int, width: int, color: theme.Color, bold: bool = False,
+               rows: int = 2) -> int:
+        """`text` on one line, or more (up to `rows`) when too wide for one; returns the y below it."""
+        for line in c.rows(text, theme.MIN_TEXT, width, rows=rows, bold=bold):
+            c.text(line, (x, y), theme.MIN_TEXT, color, bold=bold, width=width)
+            y += c.size(20)
+        return y
 
     def _actions(self, c: Canvas, rect: Rect) -> None:
         s = c.size
@@ -222,8 +263,12 @@ class AttackScreen(Screen):
         for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
             g = guns.get(gun, {})
             state = Msg("firing at {t}", t=g.get("target")) if g.get("firing") else Msg("rounds")
-            c.text(Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state),
-                   (rect.x + s(2), y), theme.MIN_TEXT, theme.WARNING if g.get("firing") else theme.TEXT, width=rect.w)
+            line = Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state)
+            if gun in self.faults.guns:
+                line = Msg("{gun}: out of action", gun=word)
+            c.text(line, (rect.x + s(2), y), theme.MIN_TEXT,
+                   theme.WARNING if gun in self.faults.guns else theme.WARNING if g.get("firing") else theme.TEXT,
+                   bold=gun in self.faults.guns, width=rect.w)
             y += s(21)
         sunk = self.weapons.get("sunk", [])
         c.text(Msg("Fired {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),

@@ -67,7 +67,9 @@ class BoatScreen(Screen):
             self.read()
         assert self.view is not None
         layout = self.win.layout
-        self.plan = boat_plan(layout, self.view.figures, label_widths(layout, self.win.fonts, self.win.tr, self.view))
+        footed = frozenset({b.section for b in self.view.breaches} | set(self.view.flooded))
+        self.plan = boat_plan(layout, self.view.figures, label_widths(layout, self.win.fonts, self.win.tr, self.view),
+                              footed)
         return figure_places(self.win.layout, self.plan, self.view.figures)
 
     def draw(self, c: Canvas, area: Rect) -> None:

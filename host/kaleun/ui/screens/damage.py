@@ -66,7 +66,7 @@ class DamageScreen(Screen):
         self.view = read_boat(game, figures, bool(boat["surfaced"]))
         crew = game.module("crew").status() if game.has_module("crew") else {}
         self.crew = {k: crew.get(k) for k in ("conditions", "breaches", "items", "health", "sailors", "flooded",
-                                              "repairs")}
+                                              "repairs", "mobilization")}
         self.jobs = list(game.module("technical").status().get("jobs", [])) if game.has_module("technical") else []
         return (self.view, freeze(self.crew), freeze(self.jobs), self.page)
 
@@ -161,6 +161,11 @@ class DamageScreen(Screen):
             if kind == "light_failure":
                 color = theme.TEXT_DIM
             buttons: Buttons = []
+            if (item and not spec.get("vented_by_surfacing") and items.get(item) not in (sec, None)
+                    and self.crew.get("mobilization")):
+                # §6.4: a sailor moving in this mobilization takes the chip along on his way
+                buttons.append((f"carry.{item}.{sec}", Msg("Carry"),
+                                partial(win.open_form, "carry", {"item": item, "to": sec})))
             if item and not spec.get("vented_by_surfacing") and items.get(item) != sec:
                 # a correction (§6.14): the crew has carried the equipment chip here on the board
                 buttons.append((f"item.{item}.{sec}", Msg("Moved here"),

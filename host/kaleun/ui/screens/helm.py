@@ -187,12 +187,18 @@ class HelmScreen(Screen):
         y = top + s(4)
         lines: list[tuple[Msg | str, theme.Color]] = []
         # surfaced: a line of its own (the Russian "Глубина: в надводном положении" would not fit)
+        # below test depth the gauge's bands are said in words too, never by colour alone (§3)
+        deep = not boat.get("surfaced") and depth > TEST_M + 0.5
         lines.append((Msg("Surfaced") if boat.get("surfaced") else
-                      Msg("Depth: {where}", where=Msg("{m} m", m=round(depth))), theme.TEXT))
+                      Msg("Depth: {where}", where=Msg("{m} m", m=round(depth))), theme.WARNING if deep else theme.TEXT))
         lines.append((Msg("ordered {m} m", m=round(ordered)), theme.ACCENT))
         if isinstance(seabed, int | float):
             lines.append((Msg("bottom {m} m", m=round(float(seabed))), theme.TEXT_DIM))
-        lines.append((Msg("test depth {m} m", m=round(TEST_M)), theme.TEXT_DIM))
+        if deep:
+            lines.append((Msg("below test depth {m} m!", m=round(TEST_M)), theme.WARNING))
+            lines.append((Msg("crush depth {m} m", m=round(CRUSH_M)), theme.WARNING))
+        else:
+            lines.append((Msg("test depth {m} m", m=round(TEST_M)), theme.TEXT_DIM))
         for text, color in lines:
             c.text(text, (x, y), theme.MIN_TEXT, color, width=w)
             y += s(21)
@@ -209,17 +215,16 @@ class HelmScreen(Screen):
         if boat.get("stopped"):
             c.text(Msg("Engines stopped"), (x, y), theme.MIN_TEXT, theme.WARNING, width=w)
             y += s(21)
-        c.text(Msg("Run {nm} nm", nm=boat.get("distance_nm", 0)), (x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=w)
-        y += s(21)
         square = self.nav.get("dr_square") or "—"
-        c.text(Msg("DR square {square}", square=square), (x, y), theme.MIN_TEXT, theme.TEXT, width=w)
-        y += s(21)
-        if self.nav.get("fix_square") is not None or "fix_age_h" in self.nav:
-            c.text(Msg("Fix {square}, {h} h ago", square=self.nav.get("fix_square") or "—",
-                       h=self.nav.get("fix_age_h")),
-                   (x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=w)
-        else:
-            c.text(Msg("No fix yet"), (x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=w)
+        fix = (Msg("Fix {square}, {h} h ago", square=self.nav.get("fix_square") or "—", h=self.nav.get("fix_age_h"))
+               if self.nav.get("fix_square") is not None or "fix_age_h" in self.nav else Msg("No fix yet"))
+        rest = [(Msg("Run {nm} nm", nm=boat.get("distance_nm", 0)), theme.TEXT_DIM),
+                (Msg("DR square {square}", square=square), theme.TEXT), (fix, theme.TEXT_DIM)]
+        room = max(0, (buttons.y - y) // s(21))
+        for text, color in rest[len(rest) - room:] if room < len(rest) else rest:
+            # a crowded panel (deep, engines stopped) keeps the square and the fix, the run goes first
+            c.text(text, (x, y), theme.MIN_TEXT, color, width=w)
+            y += s(21)
 
     def _gauge_touched(self, pos: tuple[int, int]) -> None:
         gauge = self.gauge

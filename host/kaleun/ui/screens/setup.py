@@ -215,7 +215,7 @@ class Setup(Overlay):
                    (body.x, y), theme.MIN_TEXT, theme.TEXT, width=body.w)
             y += s(40)
         elif line is not None:
-            y = c.paragraph(line.line(), Rect(body.x, y, body.w, s(46)), theme.MIN_TEXT, theme.TEXT)
+            y = c.paragraph(line.line(), Rect(body.x, y, body.w, s(66)), theme.MIN_TEXT, theme.TEXT)
         y = max(y, body.y + s(46))
         label_w = s(150)
         bw = (body.w - label_w - s(8)) // 3
@@ -227,7 +227,12 @@ class Setup(Overlay):
         level_w = s(110)
         easy_x = body.x + label_w + 3 * (level_w + s(4))
         for role, word in ROLE_WORDS.items():
-            c.text(word, (body.x, y + s(24)), theme.MIN_TEXT, theme.TEXT, "midleft", width=label_w - s(4))
+            # the role on one line, or two ("Старший" over "помощник") when it is too wide for one
+            lines = c.rows(word, theme.MIN_TEXT, label_w - s(4))
+            step = s(20)
+            top = y + s(24) - step * (len(lines) - 1) // 2
+            for k, text in enumerate(lines):
+                c.text(text, (body.x, top + k * step), theme.MIN_TEXT, theme.TEXT, "midleft", width=label_w - s(4))
             level = self.difficulty.get(role, "normal")
             for i, name in enumerate(LEVEL_WORDS):
                 c.button(f"setup.difficulty.{role}.{name}", Rect(body.x + label_w + i * (level_w + s(4)), y,

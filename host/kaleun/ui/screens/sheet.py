@@ -136,22 +136,32 @@ class FormSheet(Overlay):
                width=close.x - area.x - s(20))
         y = area.y + s(42)
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
-        for f in self.fields():
-            if f.hide_empty and not self.options.get(f.key):
-                continue
-            for line in c.rows(f.label, theme.MIN_TEXT, left.w):  # a long label takes a second line
+        shown = [f for f in self.fields() if not (f.hide_empty and not self.options.get(f.key))]
+        labels = {f.key: c.rows(f.label, theme.MIN_TEXT, left.w) for f in shown}
+        # a long label takes a second line, unless that would push a field's buttons off the sheet
+        wrap = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h
+        warnings = self._warnings()
+        # the room left under the fields (and their warnings) lets a field with more choices than one row
+        # holds show them on more rows instead of pages: the jobs of a repair in Russian, a long contact list
+        spare = left.h - sum((len(labels[f.key]) if wrap else 1) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
+        spare -= sum(len(c.rows(w, theme.MIN_TEXT, left.w - s(30))) * s(22) + s(6) for w in warnings)
+        for f in shown:
+            for line in labels[f.key] if wrap else [f.label]:
                 c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
                 y += s(LABEL_H)
             row = Rect(left.x, y, left.w, s(ROW_H))
             if f.kind == "number":
                 self._number(c, f, row)
             else:
-                self._options(c, f, row)
+                more = max(0, min(self._lines(c, f, row.w) - 1, spare // (s(ROW_H) + s(4))))
+                spare -= more * (s(ROW_H) + s(4))
+                self._options(c, f, row, 1 + more)
+                y += more * (s(ROW_H) + s(4))
             y += s(ROW_H) + s(4)
         if not self.form.fields:
             y = c.paragraph(Msg("This order has nothing to choose."), Rect(left.x, y, left.w, s(60)),
                             theme.TEXT_SIZE, theme.TEXT_DIM) + s(6)
-        for warning in self._warnings():
+        for warning in warnings:
             # what to mind before giving the order, under its fields where there is room
             icons.warning(c.surface, Rect(left.x, y, s(24), s(24)), theme.WARNING)
             y = c.paragraph(warning, Rect(left.x + s(30), y, left.w - s(30), max(s(22), left.bottom - y)),
@@ -179,7 +189,34 @@ class FormSheet(Overlay):
             c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by))
             x += w + s(4)
 
-    def _options(self, c: Canvas, f: Field, row: Rect) -> None:
+    def _widths(self, c: Canvas, f: Field) -> list[int]:
+        """The width of each option's button of a field."""
+        s = c.size
+        widths = []
+        for o in self.options.get(f.key, []):
+            text_w = max(c.text_width(o.label, theme.MIN_TEXT, True), c.text_width(o.note,
+                                                                                   theme.MIN_TEXT) if o.note else 0)
+            widths.append(max(s(56), text_w + s(16)))
+        return widths
+
+    @staticmethod
+    def _fill(widths: list[int], room: int, gap: int) -> list[list[int]]:
+        """The options (by index) on each row of `room` pixels, in order."""
+        lines: list[list[int]] = [[]]
+        used = 0
+        for i, w in enumerate(widths):
+            if lines[-1] and used + w > room:
+                lines.append([])
+                used = 0
+            lines[-1].append(i)
+            used += w + gap
+        return lines
+
+    def _lines(self, c: Canvas, f: Field, width: int) -> int:
+        """How many rows the field's options take when all are shown at once."""
+        return len(self._fill(self._widths(c, f), width, c.size(4))) if self.options.get(f.key) else 1
+
+    def _options(self, c: Canvas, f: Field, row: Rect, lines: int = 1) -> None:
         s = c.size
         options = self.options.get(f.key, [])
         if not options:
@@ -188,31 +225,28 @@ class FormSheet(Overlay):
             else:
                 c.text(Msg("nothing to choose now"), (row.x, row.centery), theme.TEXT_SIZE, theme.TEXT_DIM, "midleft")
             return
-        widths = []
-        for o in options:
-            text_w = max(c.text_width(o.label, theme.MIN_TEXT, True), c.text_width(o.note,
-                                                                                   theme.MIN_TEXT) if o.note else 0)
-            widths.append(max(s(56), text_w + s(16)))
+        widths = self._widths(c, f)
         arrows = s(48) * 2 + s(8)
-        # pages: as many options as fit in the row (with room for the arrows when they do not all fit)
-        pages: list[list[int]] = [[]]
-        used = 0
-        room = row.w if sum(widths) + s(4) * len(widths) <= row.w else row.w - arrows
-        for i, w in enumerate(widths):
-            if pages[-1] and used + w > room:
-                pages.append([])
-                used = 0
-            pages[-1].append(i)
-            used += w + s(4)
-        page = min(self.pages.get(f.key, 0), len(pages) - 1)
+        # pages: as many options as fit on the field's rows (with room for the arrows when they do not all fit)
+        rows = self._fill(widths, row.w, s(4))
+        if len(rows) > lines:
+            rows = self._fill(widths, row.w - arrows, s(4))
+        pages = range(0, len(rows), lines)  # each page: `lines` rows
         chosen = self.values.get(f.key)
-        x = row.x
-        for i in pages[page]:
-            o = options[i]
-            active = o.value in chosen if f.kind == "multi" and isinstance(chosen, list) else o.value == chosen
-            c.button(f"field.{f.key}={option_id(o.value)}", Rect(x, row.y, widths[i], row.h), o.label,
-                     call(self.choose, f, o.value), active=active, note=o.note, size=theme.MIN_TEXT)
-            x += widths[i] + s(4)
+        if f.key not in self.pages:  # a sheet opens on the page of the choice made for it (a job, a chip)
+            picked = [i for i, o in enumerate(options)
+                      if (o.value in chosen if f.kind == "multi" and isinstance(chosen, list) else o.value == chosen)]
+            self.pages[f.key] = next((k for k, start in enumerate(pages)
+                                      if picked and any(picked[0] in row for row in rows[start:start + lines])), 0)
+        page = min(self.pages[f.key], len(pages) - 1)
+        for n, line in enumerate(rows[page * lines:(page + 1) * lines]):
+            x, y = row.x, row.y + n * (row.h + s(4))
+            for i in line:
+                o = options[i]
+                active = o.value in chosen if f.kind == "multi" and isinstance(chosen, list) else o.value == chosen
+                c.button(f"field.{f.key}={option_id(o.value)}", Rect(x, y, widths[i], row.h), o.label,
+                         call(self.choose, f, o.value), active=active, note=o.note, size=theme.MIN_TEXT)
+                x += widths[i] + s(4)
         if len(pages) > 1:
             back = Rect(row.right - arrows + s(8), row.y, s(48), row.h)
             c.button(f"field.{f.key}.back", back, None, simple(lambda: self.page(f, -1)), icon=icons.arrow_left,
