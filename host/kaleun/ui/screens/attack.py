@@ -4,7 +4,7 @@ the guns and their ammunition, and the tally."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
@@ -249,14 +249,14 @@ class AttackScreen(Screen):
             ("weapon.tdc", Msg("TDC"), lambda: win.open_form("tdc", self._tdc_preset())),
             ("weapon.reload", Msg("Reload"), lambda: win.open_form("reload_torpedo", self._reload_preset(tubes))),
             ("weapon.disc", Msg("Disc"), lambda: win.open_form("attack_disc")),
-            ("weapon.gun_88", Msg("88 mm"), lambda: win.open_form("gun_88", self._gun_preset())),
-            ("weapon.gun_20", Msg("20 mm"), lambda: win.open_form("gun_20")),
+            self._gun_button("gun_88", Msg("88 mm"), lambda: win.open_form("gun_88", self._gun_preset())),
+            self._gun_button("gun_20", Msg("20 mm"), lambda: win.open_form("gun_20")),
             ("weapon.plot", Msg("Plot"), lambda: win.show("plot")),
         ]
         bw = (rect.w - s(4)) // 2
         for i, (bid, label, action) in enumerate(buttons):
             box = Rect(rect.x + (i % 2) * (bw + s(4)), rect.y + (i // 2) * s(51), bw, s(47))
-            tone = (200, 70, 60) if bid == "weapon.fire" and fire else None
+            tone = (200, 70, 60) if (bid == "weapon.fire" and fire) or bid.startswith("weapon.cease") else None
             c.button(bid, box, label, simple(action), tone=tone, size=theme.MIN_TEXT)
         y = rect.y + 4 * s(51) + s(2)
         guns = self.weapons.get("guns", {})
@@ -276,6 +276,14 @@ class AttackScreen(Screen):
         y += s(21)
         c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
+
+    def _gun_button(self, gun: str, word: Msg, order: Callable[[], None]) -> tuple[str, Msg, Callable[[], None]]:
+        """A gun's button: its order sheet, or while the gun fires the Captain's "cease fire!" (a word to
+        the gun crew: the command cease_fire, no order)."""
+        if self.weapons.get("guns", {}).get(gun, {}).get("firing"):
+            return (f"weapon.cease.{gun}", Msg("{gun}: cease fire", gun=word),
+                    lambda: self.win.submit({"do": "cease_fire", "gun": gun, "via": "window"}))
+        return f"weapon.{gun}", word, order
 
     def _tdc_preset(self) -> dict[str, Any]:
         contact = self.win.ui.get("contact")

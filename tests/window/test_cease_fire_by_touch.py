@@ -1,0 +1,36 @@
+"""The Captain's "cease fire!" by touch: while the 88 mm gun fires, its button on the attack screen
+is the cease fire (the command cease_fire, a word to the gun crew, no order); the gun stops with the
+shots it fired and the button is the gun's order sheet again."""
+
+from __future__ import annotations
+
+from kit import do, order
+from weapons.weaponskit import range_game
+
+from window.fingers import Table_
+
+TARGET = {"class": "tramp", "bearing": 40, "range_m": 2500, "course": 40, "speed_kn": 0}
+
+
+def test_the_88mm_gun_ceases_fire_at_a_touch() -> None:
+    g = range_game(3, vessels=[TARGET], surfaced=True, flooded=[])
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    for _ in range(40):
+        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
+        if ships:
+            break
+        g.advance_to(g.t + 30)
+    order(g, "gun_88", target=ships[0], rounds=60)
+    table = Table_(game=g)
+    table.tap("tab.attack")
+    table.render()
+    assert table.target("weapon.cease.gun_88") is not None
+    table.tap("weapon.cease.gun_88")
+    table.runtime.step()
+    ceased = table.named("gun_ceased")
+    assert ceased and ceased[0].data["gun"] == "gun_88" and ceased[0].data["reason"] is None
+    table.render()
+    assert table.target("weapon.gun_88") is not None
