@@ -365,6 +365,9 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return _fail(f"kaleun: {exc}", EXIT_FAIL)
     except OSError as exc:
         return _fail(f"kaleun: cannot use {state_dir()} ({exc.strerror or exc})", EXIT_FAIL)
+    from kaleun.saves import remove_leftovers
+
+    remove_leftovers(state_dir())  # the half-written files of a save a crash cut short
     try:
         try:
             game = _unfinished_autosave() if getattr(args, "continue_game", False) and not resume else None
