@@ -165,6 +165,14 @@ def test_a_missing_board_file_is_named(tmp_path):
         load_board(tmp_path / "nope.toml")
 
 
+def test_a_board_name_mistyped_is_answered_with_the_names_of_the_shipped_boards(tmp_path, monkeypatch):
+    """A maker who types `--board pico` (not `pico-hub`) learns which names Kaleun ships."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BoardError, match=r"pico: cannot read the board file \(.*\); the boards Kaleun ships: "
+                                         r"fake-hub, mock-gpio, pi4-basic, pico-hub, sim"):
+        load_board("pico")
+
+
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999", "-1e999"])
 def test_non_finite_numbers_are_refused(tmp_path, value):
     """TOML reads 1e999 as infinity: refused like inf itself, never a brightness of infinity."""

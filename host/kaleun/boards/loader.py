@@ -159,6 +159,11 @@ def load_board(path: str | Path) -> m.Board:
     path = find_board(path)
     try:
         text = read_file(path, MAX_BYTES).decode("utf-8")  # a regular file only: a pipe or /dev/zero is refused
+    except FileNotFoundError as exc:
+        folder = boards_dir()
+        names = sorted(p.stem for p in folder.glob("*.toml")) if folder is not None else []
+        hint = f"; the boards Kaleun ships: {', '.join(names)}" if names else ""
+        raise BoardError([f"{path}: cannot read the board file ({exc.strerror or exc}){hint}"]) from exc
     except OSError as exc:
         raise BoardError([f"{path}: cannot read the board file ({exc.strerror or exc})"]) from exc
     except UnicodeDecodeError as exc:
