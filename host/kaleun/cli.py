@@ -486,6 +486,11 @@ def cmd_board_check(args: argparse.Namespace) -> int:
             print(f"warning: {warning}", file=sys.stderr)
         for warning in _lamp_warnings(board):
             print(f"warning: {path}: {warning}", file=sys.stderr)
+        if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
+            name = board.hub.options.get("name", "deck-hub")
+            print(f"note: {board.path}: no hub.id: at each start the table trusts the first hub named '{name}' it "
+                  "meets at its port (and only that one until it stops); to trust only your hub, put the id "
+                  "`kaleun hub status` shows into [hub] id", file=sys.stderr)
     return status
 
 
@@ -518,7 +523,7 @@ def _power_estimate(board: Board) -> tuple[str, list[str]]:
 
 def _lamp_warnings(board: Board) -> list[str]:
     """Lamp scenes the board's segments leave dark (none for a board without lamps)."""
-    if board.lamps.driver == "none":
+    if board.lamps.driver == "none" or board.lamps.pixels == 0:
         return []
     from kaleun.hub.firmware import FirmwareNotFound
 

@@ -96,6 +96,9 @@ def format_status(status: dict[str, Any]) -> str:
         faults = ", ".join(map(str, status["faults"])) or "none"
         lines.append(f"  readers: {status['readers']} (sections {sections}); faulty readers: {faults}")
         lines.append(f"  tags on the readers: {status['tags']}")
+        if status.get("id") and not status.get("board_id"):
+            lines.append(f"  the board names no hub.id, so each start trusts the first hub it meets: to trust only "
+                         f"this one, put id = \"{status['id']}\" into the board's [hub] section")
     drops = status.get("drops") or {}
     dropped = sum(drops.values())
     why = ", ".join(f"{reason} {count}" for reason, count in sorted(drops.items())) if dropped else "none"

@@ -341,6 +341,7 @@ class LinkCore:
             "name": hello.get("name"),
             "id": hello.get("id"),
             "trusted_id": (self.identity or {}).get("id"),
+            "board_id": self.options.hub_id,
             "foreign": self.foreign,
             "readers": hello.get("readers"),
             "sections": hello.get("sections"),
