@@ -215,3 +215,12 @@ def test_a_pin_of_the_hat_id_eeprom_is_warned_about(tmp_path):
         f"{path}:7: GPIO 1 of buttons.pause.pin (header pin 28) belongs to the HAT ID EEPROM, which the Pi reads at "
         "boot; it works, but another pin is safer"]
     assert load_board(BOARDS / "pi4-basic.toml").warnings == []
+
+
+def test_the_board_format_states_the_reader_currents_the_power_estimate_counts():
+    """Issue 11 item 9: boards/README said 100 mA per reader while `board check` counts the
+    parts list's maximum (120 mA an MFRC522): the page a maker sizes a supply from must agree."""
+    from kaleun.wiring.generate import PARTS
+
+    text = " ".join((BOARDS / "README.md").read_text(encoding="utf-8").split())
+    assert f"{PARTS['mfrc522'].ma_max:.0f} mA for an MFRC522, {PARTS['pn532'].ma_max:.0f} mA for a PN532" in text
