@@ -47,8 +47,10 @@ def make_pin_factory(name: str) -> Any:
 
             return NativeFactory()
     except ImportError as exc:
+        from kaleun.shipped import install_command
+
         raise GpioUnavailable(f"GPIO pin factory '{name}' is not installed ({exc}); "
-                              "install the Pi extra: pip install 'kaleun[pi]'") from exc
+                              f"install the Pi extra: {install_command()}") from exc
     except Exception as exc:  # gpiozero raises assorted errors off a Pi
         raise GpioUnavailable(f"GPIO pin factory '{name}' does not work here: {exc}") from exc
     raise GpioUnavailable(f"unknown pin factory '{name}'")
