@@ -541,7 +541,8 @@ def cmd_wiring(args: argparse.Namespace) -> int:
     root = source_tree()
     files = [Path(f) for f in args.boards] or sorted((root / "boards").glob("*.toml") if root else [])
     if not files:
-        print("kaleun wiring: no board files given", file=sys.stderr)
+        print("kaleun wiring: name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as "
+              "pico-hub): only in Kaleun's source folder does it take every file of its boards/", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         boards = [load_board(f) for f in files]
@@ -658,7 +659,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=cmd_board_check)
 
     wiring = sub.add_parser("wiring", help="generate wiring documents (harness, pinout, BOM) from board files")
-    wiring.add_argument("boards", nargs="*", metavar="BOARD", help="board files (default: every file in boards/)")
+    wiring.add_argument("boards", nargs="*", metavar="BOARD",
+                        help="board files (in Kaleun's source folder the default is every file of its boards/)")
     wiring.add_argument("--out", metavar="DIR", help="output folder (default: wiring/)")
     wiring.set_defaults(func=cmd_wiring)
 

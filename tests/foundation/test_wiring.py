@@ -237,4 +237,15 @@ def test_kaleun_wiring_without_wireviz_writes_the_pages_and_says_what_the_drawin
     monkeypatch.setitem(sys.modules, "wireviz", None)  # WireViz is not
     assert main(["wiring", str(BOARDS / "pico-hub.toml"), "--out", str(tmp_path)]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pico-hub.md", "pico-hub.yml"]
-    assert capsys.readouterr().err.strip() == "kaleun wiring: no drawings (SVG): install WireViz (pip install wireviz)"
+    assert capsys.readouterr().err.strip() == \
+        f"kaleun wiring: no drawings (SVG): install WireViz ({sys.executable} -m pip install wireviz)"
+
+
+def test_kaleun_wiring_without_board_names_outside_the_source_folder_says_what_to_give(monkeypatch, capsys):
+    """An installed Kaleun has no boards/ folder to take every file of: it says to name them."""
+    from kaleun.cli import main
+
+    monkeypatch.setattr("kaleun.boards.loader.source_tree", lambda: None)
+    assert main(["wiring"]) == 2
+    assert "kaleun wiring: name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as " \
+           "pico-hub)" in capsys.readouterr().err

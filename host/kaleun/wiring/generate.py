@@ -814,7 +814,9 @@ def cannot_render() -> str | None:
     if shutil.which("dot") is None:
         missing.append("Graphviz (sudo apt install graphviz)")
     if importlib.util.find_spec("wireviz") is None:
-        missing.append("WireViz (pip install wireviz)")
+        from kaleun.shipped import install_command
+
+        missing.append(f"WireViz ({install_command('wireviz')})")
     return " and ".join(missing) or None
 
 
