@@ -174,6 +174,10 @@ def button(board: Board, spec: ButtonSpec) -> str:
 
 
 def hub_link(options: HubOptions, url: str, reason: str) -> str:
+    from kaleun.hub.link import PORT_HELD
+
+    if PORT_HELD in reason:  # the hub may be fine: a table playing holds its port
+        return f"the deck hub at {url} is in use: {PORT_HELD}; then run this check again"
     return (f"the deck hub at {url} did not answer ({reason}): its USB cable, hub.url in the board file "
             "(ls /dev/serial/by-id/ lists the Pico's ports: the data port ends in -if02), the firmware on the "
             "Pico (kaleun firmware install), then kaleun hub status")
