@@ -224,3 +224,11 @@ def test_the_board_format_states_the_reader_currents_the_power_estimate_counts()
 
     text = " ".join((BOARDS / "README.md").read_text(encoding="utf-8").split())
     assert f"{PARTS['mfrc522'].ma_max:.0f} mA for an MFRC522, {PARTS['pn532'].ma_max:.0f} mA for a PN532" in text
+
+
+def test_a_board_file_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """A board written with a Windows editor begins with a UTF-8 byte-order mark; it said
+    `FILE:1: not valid TOML: Invalid statement`, which names nothing a maker can see."""
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b'\xef\xbb\xbf[board]\r\nname = "Mine"\r\nformat = 0\r\n')
+    assert load_board(path).name == "Mine"

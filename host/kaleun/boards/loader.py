@@ -158,7 +158,8 @@ def load_board(path: str | Path) -> m.Board:
     `pico-hub`: `kaleun.shipped.find_board`). Raises BoardError listing every problem."""
     path = find_board(path)
     try:
-        text = read_file(path, MAX_BYTES).decode("utf-8")  # a regular file only: a pipe or /dev/zero is refused
+        # a regular file only (a pipe or /dev/zero is refused); a byte-order mark (Windows editors) is no mistake
+        text = read_file(path, MAX_BYTES).decode("utf-8-sig")
     except FileNotFoundError as exc:
         folder = boards_dir()
         names = sorted(p.stem for p in folder.glob("*.toml")) if folder is not None else []
