@@ -11,7 +11,8 @@ import sys
 
 def _stopped_while_loading(signum: int, frame: object) -> None:
     """Until the program's own handlers are in place: leave at once (nothing was read or written)."""
-    os.write(2, f"kaleun: stopped by signal {signum} while starting; nothing was changed\n".encode())
+    name = signal.Signals(signum).name  # SIGTERM, as the later phases say it (no import here: one may be under way)
+    os.write(2, f"kaleun: stopped by {name} while starting; nothing was changed\n".encode())
     os._exit(128 + signum)
 
 

@@ -388,6 +388,9 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     except OSError as exc:
         return _fail(Msg("kaleun: cannot use {folder} ({why})", folder=str(state_dir()), why=str(exc.strerror or exc)),
                      EXIT_FAIL, language)
+    from kaleun.saves import remove_leftovers
+
+    remove_leftovers(state_dir())  # the half-written files of a save a crash cut short
     try:
         try:
             game = _unfinished_autosave(language) if getattr(args, "continue_game", False) and not resume else None
@@ -525,6 +528,12 @@ def cmd_board_check(args: argparse.Namespace) -> int:
             print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
         for warning in _lamp_warnings(board):
             print(say(Msg("warning: {path}: {warning}", path=str(path), warning=warning)), file=sys.stderr)
+        if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
+            name = board.hub.options.get("name", "deck-hub")
+            print(say(Msg("note: {path}: no hub.id: at each start the table trusts the first hub named '{name}' it "
+                          "meets at its port (and only that one until it stops); to trust only your hub, put the id "
+                          "`kaleun hub status` shows into [hub] id", path=str(board.path), name=str(name))),
+                  file=sys.stderr)
     return status
 
 
@@ -563,7 +572,7 @@ def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
 
 def _lamp_warnings(board: Board) -> list[Msg]:
     """Lamp scenes the board's segments leave dark (none for a board without lamps)."""
-    if board.lamps.driver == "none":
+    if board.lamps.driver == "none" or board.lamps.pixels == 0:
         return []
     from kaleun.hub.firmware import FirmwareNotFound
 
@@ -581,7 +590,8 @@ def cmd_wiring(args: argparse.Namespace) -> int:
     root = source_tree()
     files = [Path(f) for f in args.boards] or sorted((root / "boards").glob("*.toml") if root else [])
     if not files:
-        print("kaleun wiring: no board files given", file=sys.stderr)
+        print("kaleun wiring: name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as "
+              "pico-hub): only in Kaleun's source folder does it take every file of its boards/", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         boards = [load_board(f) for f in files]
@@ -701,7 +711,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=cmd_board_check)
 
     wiring = sub.add_parser("wiring", help="generate wiring documents (harness, pinout, BOM) from board files")
-    wiring.add_argument("boards", nargs="*", metavar="BOARD", help="board files (default: every file in boards/)")
+    wiring.add_argument("boards", nargs="*", metavar="BOARD",
+                        help="board files (in Kaleun's source folder the default is every file of its boards/)")
     wiring.add_argument("--out", metavar="DIR", help="output folder (default: wiring/)")
     wiring.set_defaults(func=cmd_wiring)
 

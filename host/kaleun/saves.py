@@ -61,6 +61,34 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     sync_folder(path.parent)  # make the rename itself durable
 
 
+#: what a save cut short (kill -9, a power cut) leaves beside the autosave: the save being written
+#: (`.autosave.json.<random>.tmp`, `write_atomic`), an earlier game being copied aside
+#: (`.autosave-<stamp>.json.tmp`, `_copy_durably`), the journal being compacted (`.autosave.journal.jsonl.new`)
+LEFTOVER = re.compile(r"\.autosave[^/]*\.(tmp|new)")
+
+
+def remove_leftovers(folder: Path) -> list[Path]:
+    """Delete the half-written files a save cut short left in the state folder; returns them.
+    They are never read (the autosave is either the old or the new file), but each would stay
+    for good. Only for the process that holds the folder's lock (`kaleun.homelock`): no other
+    Kaleun writes an autosave there meanwhile."""
+    removed: list[Path] = []
+    try:
+        names = [p for p in Path(folder).iterdir() if LEFTOVER.fullmatch(p.name)]
+    except OSError:
+        return removed
+    for path in sorted(names):
+        try:
+            if path.is_symlink() or path.is_file():
+                path.unlink()
+                removed.append(path)
+        except OSError as exc:
+            log.warning("cannot remove %s, left by a save cut short (%s)", path, exc.strerror or exc)
+    if removed:
+        log.info("removed %d file(s) left by a save cut short: %s", len(removed), ", ".join(p.name for p in removed))
+    return removed
+
+
 def sync_folder(folder: Path) -> None:
     try:
         dir_fd = os.open(folder, os.O_RDONLY)

@@ -7,6 +7,8 @@ when the wheel is built), so an installed Kaleun finds them wherever it runs.
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -70,3 +72,30 @@ def board_reference(path: str | Path) -> str:
     if found != given:
         return found.stem
     return str(given.resolve())
+
+
+def install_command(*packages: str) -> str:
+    """The command that installs `packages`, or without any the Pi extra (GPIO, NeoPixels, the
+    hub firmware's libraries), into the Python that runs this Kaleun: from a checkout (`make play`
+    installs it into .venv without the extra) the checkout's own extra, never a package of
+    Kaleun's name from the index; from a wheel the extra's packages by name."""
+    python = shlex.quote(sys.executable)
+    if not packages:
+        root = source_tree()
+        if root is not None:
+            return f"{python} -m pip install -e {shlex.quote(f'{root}[pi]')}"
+        packages = tuple(pi_extra())
+    return f"{python} -m pip install " + " ".join(shlex.quote(p) for p in packages)
+
+
+def pi_extra() -> list[str]:
+    """The packages of the installed Kaleun's `pi` extra (its metadata)."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        wanted = requires("kaleun") or []
+    except PackageNotFoundError:
+        wanted = []
+    extra = [r.split(";", 1)[0].strip() for r in wanted if "extra" in r and '"pi"' in r.split(";", 1)[-1]]
+    return extra or ["gpiozero", "lgpio", "adafruit-blinka", "adafruit-circuitpython-neopixel",
+                     "adafruit-circuitpython-neopixel-spi", "adafruit-circuitpython-pn532"]

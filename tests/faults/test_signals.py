@@ -209,3 +209,18 @@ def test_a_stop_between_keeping_the_previous_game_and_the_first_save_leaves_it_w
     assert (tmp_path / "autosave.json").read_bytes() == before
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if not p.name.startswith("autosave-")} == files
     assert open_save(tmp_path / "autosave.json").engine.seed == OLD_SEED
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=lambda s: s.name)
+def test_a_stop_signal_before_the_program_loaded_is_named_like_in_the_later_phases(sig):
+    """The first phase said `stopped by signal 15`, the later ones `stopped by SIGTERM`."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    code = f"import kaleun.__main__ as m; m._stopped_while_loading({int(sig)}, None)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=kaleun_env(Path(".")),
+                          timeout=60)
+    assert done.returncode == 128 + sig
+    assert done.stderr == f"kaleun: stopped by {sig.name} while starting; nothing was changed\n"

@@ -165,6 +165,14 @@ def test_a_missing_board_file_is_named(tmp_path):
         load_board(tmp_path / "nope.toml")
 
 
+def test_a_board_name_mistyped_is_answered_with_the_names_of_the_shipped_boards(tmp_path, monkeypatch):
+    """A maker who types `--board pico` (not `pico-hub`) learns which names Kaleun ships."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BoardError, match=r"pico: cannot read the board file \(.*\); the boards Kaleun ships: "
+                                         r"fake-hub, mock-gpio, pi4-basic, pico-hub, sim"):
+        load_board("pico")
+
+
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999", "-1e999"])
 def test_non_finite_numbers_are_refused(tmp_path, value):
     """TOML reads 1e999 as infinity: refused like inf itself, never a brightness of infinity."""
@@ -207,3 +215,20 @@ def test_a_pin_of_the_hat_id_eeprom_is_warned_about(tmp_path):
         f"{path}:7: GPIO 1 of buttons.pause.pin (header pin 28) belongs to the HAT ID EEPROM, which the Pi reads at "
         "boot; it works, but another pin is safer"]
     assert load_board(BOARDS / "pi4-basic.toml").warnings == []
+
+
+def test_the_board_format_states_the_reader_currents_the_power_estimate_counts():
+    """Issue 11 item 9: boards/README said 100 mA per reader while `board check` counts the
+    parts list's maximum (120 mA an MFRC522): the page a maker sizes a supply from must agree."""
+    from kaleun.wiring.generate import PARTS
+
+    text = " ".join((BOARDS / "README.md").read_text(encoding="utf-8").split())
+    assert f"{PARTS['mfrc522'].ma_max:.0f} mA for an MFRC522, {PARTS['pn532'].ma_max:.0f} mA for a PN532" in text
+
+
+def test_a_board_file_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """A board written with a Windows editor begins with a UTF-8 byte-order mark; it said
+    `FILE:1: not valid TOML: Invalid statement`, which names nothing a maker can see."""
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b'\xef\xbb\xbf[board]\r\nname = "Mine"\r\nformat = 0\r\n')
+    assert load_board(path).name == "Mine"

@@ -233,3 +233,13 @@ def test_host_readmes_lamp_tables_are_the_scenes():
         assert scene.pattern in look or (scene.pattern == "steady" and "`" not in look), scene
         if scene.state:
             assert cells[4] == str(scene.priority), scene
+
+
+def test_board_check_says_nothing_of_lamp_scenes_for_a_board_without_lamps(tmp_path, capsys):
+    """A board with no [lamps] (0 pixels) has no lamp to leave dark: not 24 warnings."""
+    from kaleun.cli import main
+
+    board = tmp_path / "bare.toml"
+    board.write_text('[board]\nname = "Bare"\nformat = 0\n', encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 0
+    assert "lamp scene" not in capsys.readouterr().err

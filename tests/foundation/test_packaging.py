@@ -90,6 +90,12 @@ def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tr
     hw = kaleun("hw", "check", "--board", "mock-gpio", "--auto", "--only", "dials,buttons")
     assert hw.returncode == 0, hw.stdout + hw.stderr
     assert "share/boards/mock-gpio.toml" in hw.stdout and "PASS  button pause: pressed" in hw.stdout
+    # what to install for the hardware names this Python and the extra's packages, never `kaleun[pi]`
+    # from the package index (there is no Kaleun there)
+    hint = subprocess.run([str(python), "-c", "from kaleun.shipped import install_command; print(install_command())"],
+                          capture_output=True, text=True, env=env, cwd=outside, timeout=60)
+    assert hint.stdout.startswith(f"{python} -m pip install ") and "'gpiozero>=2.0'" in hint.stdout, hint.stderr
+    assert "kaleun" not in hint.stdout.split(" -m pip ", 1)[1]
     # the service an installed Kaleun writes starts the installed one, with the shipped board by its name
     unit = kaleun("service", "install", "--dry-run", "--board", "pico-hub")
     assert unit.returncode == 0, unit.stderr
@@ -107,3 +113,27 @@ def test_a_shipped_board_is_found_by_its_name_from_any_folder(tmp_path, monkeypa
     assert load_board("pico-hub.toml").name == "mine"  # a file of that name here comes first
     with pytest.raises(BoardError, match="no-such-board: cannot read the board file"):
         load_board("no-such-board")
+
+
+def test_a_missing_hardware_library_is_answered_with_a_command_that_installs_it_here(monkeypatch):
+    """Issue 11 item 6: `make play` installs the checkout without the Pi extra; a board with GPIO
+    then said `pip install 'kaleun[pi]'`, which asks the package index for a Kaleun that is not
+    there (and the system's pip, which Raspberry Pi OS refuses). The hint installs the checkout's
+    own extra with the Python that runs Kaleun."""
+    import importlib.util
+
+    from kaleun.ports.gpio import GpioUnavailable, make_pin_factory
+
+    if importlib.util.find_spec("pigpio") is not None:
+        pytest.skip("pigpio is installed here")
+    with pytest.raises(GpioUnavailable) as refused:
+        make_pin_factory("pigpio")
+    assert f"install the Pi extra: {sys.executable} -m pip install -e '{ROOT}[pi]'" in str(refused.value)
+    from kaleun import shipped
+
+    monkeypatch.setattr(shipped, "source_tree", lambda: None)  # an installed wheel
+    command = shipped.install_command()
+    assert command.startswith(f"{sys.executable} -m pip install ") and "kaleun" not in command.split(" -m pip ")[1]
+    assert "'adafruit-circuitpython-neopixel-spi>=1.0'" in command
+    assert shipped.install_command("adafruit-circuitpython-pn532") == \
+        f"{sys.executable} -m pip install adafruit-circuitpython-pn532"

@@ -20,6 +20,7 @@ from kaleun.wiring.generate import (
     has_hardware,
     render_svg,
     svg_stamp,
+    wireviz,
 )
 from kit import BOARDS, ROOT
 
@@ -161,6 +162,34 @@ def test_each_trunk_has_a_socket_and_header_at_the_hub_and_at_every_reader():
     assert bom["pin header, 2.54 mm, 2 x 7, on a scrap of perfboard"] == aft + 1
 
 
+def test_the_drawings_ribbon_trunks_are_as_wide_as_the_bill_of_materials_buys():
+    """Issue 11 item 9: the drawing named every trunk a 16-way ribbon while the list buys a
+    20-way one for the fore trunk (17 wires) and a 14-way one for the aft trunk."""
+    board = load_board(BOARDS / "pico-hub.toml")
+    harness = build(board)
+    connectors = wireviz(board, harness)["connectors"]
+    bom = [part for _, part, _ in harness.bom]
+    for trunk, ways in (("Fore trunk", 20), ("Aft trunk", 14)):
+        assert connectors[trunk]["type"] == f"{ways}-way ribbon trunk, 1.27 mm pitch"
+        assert f"ribbon cable 1.27 mm pitch, {ways}-way, up to 50 cm" in bom
+        assert len(connectors[trunk]["pinlabels"]) <= ways
+
+
+def test_a_cable_in_the_drawing_keeps_the_note_of_every_wire_it_carries():
+    """Issue 11 item 9: a cable's note was the last of its wires' notes, so the drawing lost the
+    33 ohm resistors at the Pico (SCK, MOSI) and the capacitors at each reader's 3.3 V."""
+    board = load_board(BOARDS / "pico-hub.toml")
+    harness = build(board)
+    notes = {key: note for key, note in harness.notes.items()}
+    for trunk in ("Fore trunk", "Aft trunk"):
+        assert "33 ohm in series at the Pico on SCK and MOSI" in notes[("Pico", trunk, f"Pico to {trunk}")]
+    reader = ("Fore trunk", "Reader 0 (section 1)", "Fore trunk to Reader 0 (section 1)")
+    for need in ("33 ohm in series at the reader's MISO", "100 uF + 100 nF at the reader", "RST held high"):
+        assert need in notes[reader]
+    drawn = (ROOT / "wiring" / "pico-hub.yml").read_text(encoding="utf-8")
+    assert "100 uF + 100 nF at the reader" in drawn and "33 ohm in series at the Pico on SCK and MOSI" in drawn
+
+
 def test_a_speaker_on_the_pis_usb_counts_in_the_pis_power_budget():
     harness = build(load_board(BOARDS / "pico-hub.toml"))  # audio.output = "usb"
     assert ("Pi 5V rail", "speaker on USB", 100, 500) in harness.budget
@@ -208,4 +237,15 @@ def test_kaleun_wiring_without_wireviz_writes_the_pages_and_says_what_the_drawin
     monkeypatch.setitem(sys.modules, "wireviz", None)  # WireViz is not
     assert main(["wiring", str(BOARDS / "pico-hub.toml"), "--out", str(tmp_path)]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pico-hub.md", "pico-hub.yml"]
-    assert capsys.readouterr().err.strip() == "kaleun wiring: no drawings (SVG): install WireViz (pip install wireviz)"
+    assert capsys.readouterr().err.strip() == \
+        f"kaleun wiring: no drawings (SVG): install WireViz ({sys.executable} -m pip install wireviz)"
+
+
+def test_kaleun_wiring_without_board_names_outside_the_source_folder_says_what_to_give(monkeypatch, capsys):
+    """An installed Kaleun has no boards/ folder to take every file of: it says to name them."""
+    from kaleun.cli import main
+
+    monkeypatch.setattr("kaleun.boards.loader.source_tree", lambda: None)
+    assert main(["wiring"]) == 2
+    assert "kaleun wiring: name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as " \
+           "pico-hub)" in capsys.readouterr().err

@@ -160,3 +160,41 @@ def test_a_tag_file_listing_a_tag_twice_in_different_case_is_refused():
     path.write_text(json.dumps({"format": "kaleun-figure-tags", "version": 1, "tags": tags}), encoding="utf-8")
     with pytest.raises(TagStoreError, match="tag DEADBEEF is listed twice \\(as 'deadbeef' and 'DEADBEEF'\\)"):
         FigureTags.load()
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_an_enrollment_stopped_says_what_it_kept_not_that_the_hub_went_offline(tmp_path, kaleun_home, sig):
+    """"Ctrl-C stops; progress is kept": the stop said only "(deck hub offline: link closed)" (the
+    link the command closed itself) and ended with status 1."""
+    import signal
+
+    from kaleun.boards.loader import load_board
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.options import hub_config
+
+    board = load_board(ROOT / "boards" / "fake-hub.toml")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(kaleun_home)}
+    with FakeHub(hub_config(board)) as fake:
+        proc = subprocess.Popen([sys.executable, "-m", "kaleun", "figures", "enroll", "--board",
+                                 str(ROOT / "boards" / "fake-hub.toml"), "--url", fake.url, "--figure",
+                                 "captain-square", "--figure", "navigator-hexagon", "--timeout", "60"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        try:
+            assert proc.stdout is not None
+            lines: list[str] = []
+            while not lines or "Place the Navigator (hexagon)" not in lines[-1]:
+                if lines and "Place the Captain (square)" in lines[-1]:
+                    fake.put(2, "04ABCDEF012345")
+                line = proc.stdout.readline()
+                assert line, f"no prompt: {lines} {proc.stderr.read() if proc.stderr else ''}"
+                lines.append(line)
+            proc.send_signal(getattr(signal, sig))
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert proc.returncode == 128 + getattr(signal, sig), "".join(lines) + out + err
+    assert f"Stopped: 1 of 2 figures enrolled (saved in {kaleun_home / 'figures.json'})." in out
+    assert "offline" not in out + err
+    assert json.loads((kaleun_home / "figures.json").read_text())["tags"] == {"04ABCDEF012345": "captain-square"}

@@ -166,7 +166,10 @@ def test_an_unplugged_fake_hub_leaves_no_port_name_behind_for_the_host_to_reopen
 
 
 def test_a_second_program_cannot_open_the_port_a_link_holds():
-    from kaleun.hub.link import HubLink
+    """Issue 11 item 4: `kaleun hw check` or `hub status` run while the table plays (the service
+    started it) said the hub did not answer and sent the maker to its USB cable and firmware."""
+    from kaleun.bringup import advice
+    from kaleun.hub.link import PORT_HELD, HubLink
     from kaleun.hub.options import hub_options
 
     board = load_board(FAKE_BOARD)
@@ -178,6 +181,10 @@ def test_a_second_program_cannot_open_the_port_a_link_holds():
             second = HubLink(fake.url, hub_options(board), lambda event: None).start()
             assert second.wait(lambda core: core.connects == 0 and "cannot open" in core.reason, GUARD)
             assert first.core.state == "online" and first.core.connects == 1
+            # the bring-up run while the table plays (the service) names the program, not the cable
+            assert PORT_HELD in second.core.reason
+            assert str(advice.hub_link(second.options, second.url, second.core.reason)).startswith(
+                f"the deck hub at {fake.url} is in use: another program holds the hub's port")
         finally:
             first.close()
             if second is not None:

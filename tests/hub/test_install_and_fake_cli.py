@@ -49,7 +49,7 @@ def test_install_names_the_pip_package_of_a_missing_library(tmp_path, monkeypatc
     real = install.importlib.util.find_spec
     monkeypatch.setattr(install.importlib.util, "find_spec",
                         lambda name: None if name == "adafruit_pn532" else real(name))
-    with pytest.raises(install.InstallError, match="pip install adafruit-circuitpython-pn532"):
+    with pytest.raises(install.InstallError, match="-m pip install adafruit-circuitpython-pn532"):
         install.install(tmp_path, force=True)
     assert list(tmp_path.iterdir()) == []  # nothing half-written
 

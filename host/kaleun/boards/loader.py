@@ -172,7 +172,13 @@ def load_board(path: str | Path) -> m.Board:
     `pico-hub`: `kaleun.shipped.find_board`). Raises BoardError listing every problem."""
     path = find_board(path)
     try:
-        text = read_file(path, MAX_BYTES).decode("utf-8")  # a regular file only: a pipe or /dev/zero is refused
+        # a regular file only (a pipe or /dev/zero is refused); a byte-order mark (Windows editors) is no mistake
+        text = read_file(path, MAX_BYTES).decode("utf-8-sig")
+    except FileNotFoundError as exc:
+        folder = boards_dir()
+        names = sorted(p.stem for p in folder.glob("*.toml")) if folder is not None else []
+        hint = f"; the boards Kaleun ships: {', '.join(names)}" if names else ""
+        raise BoardError([f"{path}: cannot read the board file ({exc.strerror or exc}){hint}"]) from exc
     except OSError as exc:
         raise BoardError([_at(str(path), Msg("cannot read the board file ({why})",
                                              why=str(exc.strerror or exc)))]) from exc

@@ -213,6 +213,10 @@ def button(board: Board, spec: ButtonSpec) -> Msg:
 
 
 def hub_link(options: HubOptions, url: str, reason: Msg | str) -> Msg:
+    from kaleun.hub.link import PORT_HELD
+
+    if PORT_HELD in str(reason):  # the hub may be fine: a table playing holds its port
+        return Msg("the deck hub at {url} is in use: {held}; then run this check again", url=url, held=PORT_HELD)
     return Msg("the deck hub at {url} did not answer ({reason}): its USB cable, hub.url in the board file (ls "
                "/dev/serial/by-id/ lists the Pico's ports: the data port ends in -if02), the firmware on the Pico "
                "(kaleun firmware install), then kaleun hub status", url=url, reason=reason)

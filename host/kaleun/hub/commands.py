@@ -98,6 +98,9 @@ def format_status(status: dict[str, Any]) -> str:
         faults = ", ".join(map(str, status["faults"])) or "none"
         lines.append(f"  readers: {status['readers']} (sections {sections}); faulty readers: {faults}")
         lines.append(f"  tags on the readers: {status['tags']}")
+        if status.get("id") and not status.get("board_id"):
+            lines.append(f"  the board names no hub.id, so each start trusts the first hub it meets: to trust only "
+                         f"this one, put id = \"{status['id']}\" into the board's [hub] section")
     drops = status.get("drops") or {}
     dropped = sum(drops.values())
     why = ", ".join(f"{reason} {count}" for reason, count in sorted(drops.items())) if dropped else "none"
@@ -305,16 +308,18 @@ def _hub_tags(board: Any, url: str | None, timeout: float | None) -> tuple[HubAr
     """(tags, close): the tags arriving on the hub's readers once it is online. Raises
     HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms."""
     source = HubArrivals(timeout)
+    closing: list[bool] = []
 
     def on_event(event: Any) -> None:
         if event.kind == "arrived":
             source.put(event.uid)
-        elif event.kind == "offline":
+        elif event.kind == "offline" and not closing:  # not the link this command closes itself
             print(f"(deck hub offline: {event.detail.get('reason')})", flush=True)
 
     link, fake = _open_link(board, url, on_event)
 
     def close() -> None:
+        closing.append(True)
         link.close()
         if fake is not None:
             fake.stop()
@@ -365,8 +370,13 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
     enrollment = Enrollment(store, args.figure or FIGURES, lambda text: print(text, flush=True))
     try:
         done = enrollment.run(source)
-    except KeyboardInterrupt:
-        done = False
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (StopRequested): what was enrolled is saved
+        if close is not None:
+            close()
+            close = None
+        print(f"Stopped: {len(enrollment.enrolled)} of {len(enrollment.figures)} figures enrolled "
+              f"(saved in {store.path}).", flush=True)
+        return 128 + getattr(exc, "signum", signal.SIGINT)
     finally:
         if close is not None:
             close()

@@ -35,8 +35,10 @@ def library_source(name: str) -> Path:
     """Where the pip-installed library `name` lives (a .py file or a package folder)."""
     spec = importlib.util.find_spec(name)
     if spec is None:
+        from kaleun.shipped import install_command
+
         raise InstallError(f"the CircuitPython library {name} is not installed here: "
-                           f"pip install {LIBRARIES.get(name, name)}")
+                           f"{install_command(LIBRARIES.get(name, name))}")
     if spec.submodule_search_locations:
         return Path(next(iter(spec.submodule_search_locations)))
     assert spec.origin is not None

@@ -24,6 +24,7 @@ knew on them; when such a reader recovers, the host asks for a snapshot.
 
 from __future__ import annotations
 
+import errno
 import logging
 import threading
 import time
@@ -42,6 +43,11 @@ log = logging.getLogger(__name__)
 BEFORE_HELLO = "before_hello"
 #: protocols this host speaks: 2 adds the hub's id to its hello; hubs speaking 1 are still taken
 SUPPORTED_PROTOCOLS = (1, PROTOCOL_VERSION)
+#: why a port cannot be opened that another program holds open exclusively (a table playing, the
+#: service, `kaleun hub status` at the same time): not the hub's cable or firmware
+PORT_HELD = ("another program holds the hub's port (a Kaleun playing at this table, the kaleun service, or a "
+             "serial terminal): quit it or stop the service first (sudo systemctl stop kaleun, or "
+             "systemctl --user stop kaleun)")
 #: reconnect waits: first, factor, longest (seconds)
 BACKOFF = (0.1, 2.0, 2.0)
 #: a round of the link's loop that took longer than this means the host itself was held up
@@ -341,6 +347,7 @@ class LinkCore:
             "name": hello.get("name"),
             "id": hello.get("id"),
             "trusted_id": (self.identity or {}).get("id"),
+            "board_id": self.options.hub_id,
             "foreign": self.foreign,
             "readers": hello.get("readers"),
             "sections": hello.get("sections"),
@@ -481,6 +488,8 @@ class HubLink:
             port = serial.serial_for_url(self.url, baudrate=self.options.baudrate, timeout=0.02, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             failed = f"cannot open {self.url} ({exc})"
+            if getattr(exc, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):  # pyserial's exclusive lock
+                failed = f"cannot open {self.url}: {PORT_HELD}"
             with self._changed:
                 self.core.closed(failed)
             return failed

@@ -48,8 +48,10 @@ def make_pin_factory(name: str) -> Any:
 
             return NativeFactory()
     except ImportError as exc:
+        from kaleun.shipped import install_command
+
         raise GpioUnavailable(Msg("GPIO pin factory '{name}' is not installed ({why}); install the Pi extra: "
-                                  "pip install 'kaleun[pi]'", name=name, why=str(exc))) from exc
+                                  "{command}", name=name, why=str(exc), command=install_command())) from exc
     except Exception as exc:  # gpiozero raises assorted errors off a Pi
         raise GpioUnavailable(Msg("GPIO pin factory '{name}' does not work here: {why}", name=name,
                                   why=str(exc))) from exc

@@ -24,8 +24,12 @@ def make_pixels(spec: LampSpec) -> Any:
     try:
         import board
         import neopixel
-    except (ImportError, NotImplementedError, RuntimeError) as exc:
-        raise LampsUnavailable(f"NeoPixels need the Pi extra and a supported board ({exc}); "
+    except ImportError as exc:
+        from kaleun.shipped import install_command
+
+        raise LampsUnavailable(f"NeoPixels need the Pi extra ({exc}): {install_command()}") from exc
+    except (NotImplementedError, RuntimeError) as exc:
+        raise LampsUnavailable(f"NeoPixels need a supported board ({exc}); "
                                "on a PC set BLINKA_OS_AGNOSTIC=1") from exc
     order = getattr(neopixel, spec.order)
     try:

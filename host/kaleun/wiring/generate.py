@@ -141,6 +141,8 @@ class Harness:
     bom: list[tuple[int, str, str]] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
     budget: list[tuple[str, str, float, float]] = field(default_factory=list)  # (rail, what, typ, max)
+    #: the ribbon trunks and their widths (ways), as the bill of materials lists them
+    ribbons: dict[str, int] = field(default_factory=dict)
     _grounds: dict[str, int] = field(default_factory=dict)
 
     # -- building ------------------------------------------------------------------------------
@@ -172,8 +174,12 @@ class Harness:
         if b in self.rails:
             b_pin = self._rail_pin(b, a, feed=b_pin == "feed")
         self.cables.setdefault(key, []).append((a_pin, b_pin, color))
-        if note:
-            self.notes[key] = note
+        if note:  # a cable's note names what each of its wires needs: every note is kept
+            known = self.notes.get(key)
+            if not known:
+                self.notes[key] = note
+            elif note not in known.split("; "):
+                self.notes[key] = f"{known}; {note}"
         for end, pin, other, other_pin in ((a, a_pin, b, b_pin), (b, b_pin, a, a_pin)):
             if end in self.parts:
                 self.parts[end].wired.setdefault(str(pin), []).append(self._end_label(other, other_pin))
@@ -469,7 +475,7 @@ def _hub(board: Board, h: Harness) -> None:
         if not numbers:
             continue
         for line, (pin, signal) in bus.items():
-            note = "33 ohm in series at the Pico" if line != "MISO" else "33 ohm in series at each reader's MISO"
+            note = "33 ohm in series at the Pico on SCK and MOSI" if line != "MISO" else ""
             h.to_host("Pico", pin, signal, trunk, line, YELLOW if line == "SCK" else GREEN if line == "MOSI" else BLUE,
                       cable=f"Pico to {trunk}", note=note)
         h.tap(v33, trunk, "3V3", RED)
@@ -485,7 +491,8 @@ def _hub(board: Board, h: Harness) -> None:
             h.wire(trunk, f"CS {number}", name, cs_label, ORANGE, cable=f"{trunk} to {name}")
             for line in ("SCK", "MOSI", "MISO"):
                 h.wire(trunk, line, name, line, YELLOW if line == "SCK" else GREEN if line == "MOSI" else BLUE,
-                       cable=f"{trunk} to {name}")
+                       cable=f"{trunk} to {name}",
+                       note="33 ohm in series at the reader's MISO" if line == "MISO" else "")
             power, ground = part.part.power, part.part.ground
             assert power is not None and ground is not None
             h.wire(trunk, "3V3", name, power, RED, cable=f"{trunk} to {name}", note="100 uF + 100 nF at the reader")
@@ -520,6 +527,7 @@ def _hub(board: Board, h: Harness) -> None:
         # GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, a chip select (and a reset) per reader, GND
         wires = 10 + len(numbers) + sum(1 for n in numbers if options.readers[n].rst) + 1
         ways = next(w for w in RIBBON_WAYS if w >= wires)
+        h.ribbons[trunk] = ways
         sections = ", ".join(str(options.readers[n].section) for n in numbers)
         h.count(1, f"ribbon cable 1.27 mm pitch, {ways}-way, up to 50 cm", f"the {trunk.lower()}: readers of sections "
                 f"{sections} ({wires} wires used)")
@@ -595,7 +603,7 @@ def wireviz(board: Board, h: Harness) -> dict[str, Any]:
         connectors[rail.name] = {"type": f"{rail.kind} (perfboard strip or lever connectors)", "pinlabels": labels}
     trunk_pins = _trunk_pins(h)
     for trunk, labels in trunk_pins.items():
-        connectors[trunk] = {"type": "16-way ribbon trunk, 1.27 mm pitch", "pinlabels": labels}
+        connectors[trunk] = {"type": f"{h.ribbons[trunk]}-way ribbon trunk, 1.27 mm pitch", "pinlabels": labels}
     cables: dict[str, dict[str, Any]] = {}
     connections: list[list[dict[str, list[Any]]]] = []
     for number, ((a, b, _), wires) in enumerate(h.cables.items(), start=1):
@@ -808,7 +816,9 @@ def cannot_render() -> str | None:
     if shutil.which("dot") is None:
         missing.append("Graphviz (sudo apt install graphviz)")
     if importlib.util.find_spec("wireviz") is None:
-        missing.append("WireViz (pip install wireviz)")
+        from kaleun.shipped import install_command
+
+        missing.append(f"WireViz ({install_command('wireviz')})")
     return " and ".join(missing) or None
 
 
