@@ -78,7 +78,8 @@ def record_shape() -> Shape:
                 seed=Int(-2**63, 2**63), result=Maybe(Text(max_len=40)), reason=Maybe(Text(max_len=200)),
                 grade=Text(ORDER), score=number, fame=number, grt=number, ships_sunk=number, crew_lost=number,
                 start=when, end=when, played=when)
-    patrol = Obj(id=Text(max_len=200), mode=Text(("linked", "campaign")), next=mission, carry=carry_shape(),
+    # carry None: the patrol's first part is played again (§4.3), the boat sails fresh from its base
+    patrol = Obj(id=Text(max_len=200), mode=Text(("linked", "campaign")), next=mission, carry=Maybe(carry_shape()),
                  optional={"from": Text(max_len=200)})
     # the campaign's own patrol in progress (records written before it have none)
     campaign = Obj(state=Text(("running", "failed", "complete")), started=when, done=List(Text(max_len=200), most=1000),
@@ -116,7 +117,7 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     except ShapeError as exc:
         raise CareerError(_damaged(path, str(exc))) from exc
     for patrol in (record["patrol"], (record["campaign"] or {}).get("patrol")):
-        problem = check_carry(patrol["carry"]) if patrol is not None else None
+        problem = check_carry(patrol["carry"]) if patrol is not None and patrol["carry"] is not None else None
         if problem is not None:
             raise CareerError(_damaged(path, problem))
     return record
@@ -167,7 +168,7 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
     patrol = _patrol_of(record, mode)
     if patrol is not None and patrol.get("next") == mission:
-        carry: dict[str, Any] = patrol["carry"]
+        carry: dict[str, Any] | None = patrol["carry"]
         return carry
     return None
 
@@ -228,9 +229,13 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
         totals[k] += int(final[v])
     lost = mission.result == "lost" and mission.reason != "time_limit"
     patrol = mission.spec.get("patrol")
+    again = mission.part_again()  # §4.3: the next part needs this part's primary objectives met
     if mode in ("linked", "campaign"):  # a single mission leaves the patrols in progress as they are
         going_on = None
-        if patrol and not lost:
+        if patrol and again:  # the patrol stays at this part, with what the boat began it with
+            going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": mission.mission,
+                        "carry": mission.spec.get("carry")}
+        elif patrol and not lost:
             parts = patrol_parts(patrol)
             i = parts.index(mission.mission)
             if i + 1 < len(parts):
@@ -240,12 +245,15 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     campaign = record.get("campaign")
     if mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
             and campaign.get("next") == mission.mission:
-        campaign["done"].append(mission.mission)
-        campaign["grades"].append(final["grade"])
-        for k in ("score", "fame", "grt"):
-            campaign[k] += int(final[k])
         order = campaign_order()
-        if lost or not passes_campaign(final["grade"]):
+        if not again:  # a part played again (§4.3) is booked with the missions, not in the campaign's totals
+            campaign["done"].append(mission.mission)
+            campaign["grades"].append(final["grade"])
+            for k in ("score", "fame", "grt"):
+                campaign[k] += int(final[k])
+        if again:
+            campaign["next"] = mission.mission
+        elif lost or not passes_campaign(final["grade"]):
             campaign["state"], campaign["next"] = "failed", None
             _set_patrol(record, "campaign", None)
         elif order.index(mission.mission) + 1 < len(order):
@@ -298,14 +306,21 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     for patrol in (record.get("patrol"), (campaign or {}).get("patrol")):
         if patrol is None:
             continue
-        carry = patrol["carry"]
+        carry = patrol["carry"] or {}
         dead = sum(1 for row in carry.get("sailors", []) for s in row.values() if s["dead"])
+        flooded = ", ".join(map(str, carry.get("flooded", []))) or Msg("none")
+        if patrol.get("from") == patrol["next"]:  # §4.3: its primary objective not met, the part is played again
+            out.append(Msg.plural("Linked patrol {patrol} plays {next} again ({mode}): a primary objective was not "
+                                  "met. {n} sailor dead, flooded sections {flooded}.",
+                                  "Linked patrol {patrol} plays {next} again ({mode}): a primary objective was not "
+                                  "met. {n} sailors dead, flooded sections {flooded}.", n=dead, patrol=patrol["id"],
+                                  next=patrol["next"], mode=_mode(patrol["mode"]), flooded=flooded))
+            continue
         out.append(Msg.plural("Linked patrol {patrol} goes on with {next} ({mode}): {n} sailor dead, flooded "
                               "sections {flooded}.",
                               "Linked patrol {patrol} goes on with {next} ({mode}): {n} sailors dead, flooded "
                               "sections {flooded}.", n=dead, patrol=patrol["id"], next=patrol["next"],
-                              mode=_mode(patrol["mode"]),
-                              flooded=", ".join(map(str, carry.get("flooded", []))) or Msg("none")))
+                              mode=_mode(patrol["mode"]), flooded=flooded))
     if record["missions"]:
         out.append(Msg("Missions:"))
     for m in record["missions"]:

@@ -839,7 +839,27 @@ class Mission(Module):
         score = self.final
         told = Msg("{feed} Mission over ({result}): grade {grade}, score {score:,}.", feed=feed,
                    result=word(result), grade=score["grade"], score=score["score"])
+        if self.part_again():
+            told = Msg("{told} A primary objective is not met: the patrol cannot go on to its next part, and this "
+                       "part is played again from where it began.", told=told)
+            score = {**score, "part_again": True}
         self.emit("mission_end", feed=told, result=result, reason=reason, **score)
+
+    def part_again(self) -> bool:
+        """Must this part of a linked patrol be played again? Rulebook §4.3 [R]: "some linked missions
+        require the primary objective to be met first to go on to the next mission"; a part's file says
+        it is one (`next_needs_primary`). It applies played linked or in the campaign (which plays linked
+        missions by their rules), once the mission is over with a primary objective not met, the boat
+        not lost; in the campaign only with a grade that goes on (an F ends the campaign, §4.3)."""
+        mode = (self.spec.get("setup") or {}).get("mode")
+        if not (self.scored and self.over and self.final is not None and self.spec.get("next_needs_primary")
+                and mode in ("linked", "campaign")):
+            return False
+        if self.result == "lost" and self.reason != "time_limit":
+            return False
+        if all(o.met for o in self.objectives.values() if o.primary):
+            return False
+        return mode == "linked" or scoring.passes_campaign(str(self.final["grade"]))
 
     def _lost_with_the_boat(self) -> None:
         """The boat or its crew is lost (rulebook §4.1: "you lose the game together"): every sailor not

@@ -177,8 +177,8 @@ COMMON: dict[str, Check] = {
     # the mission proper
     "base": _choice(tuple(BASES)), "briefing": _text, "time_limit_h": _number(0, 24 * 60, lo_open=True),
     "par_grt": _number(0, 1_000_000, whole=True), "patrol": _text, "part": _number(1, 20, whole=True),
-    "campaign": _bool, "ends_when_met": _bool, "event_cards": _any, "objective": _any, "radio": _any,
-    "encounter": _any, "answers": _any,
+    "campaign": _bool, "ends_when_met": _bool, "next_needs_primary": _bool, "event_cards": _any, "objective": _any,
+    "radio": _any, "encounter": _any, "answers": _any,
 }
 #: fields a game's set-up adds to a mission (never in a mission file): see `setup.py`
 SETUP_FIELDS = ("difficulty", "easy_watch_change", "linked_missions", "carry", "setup")
@@ -495,6 +495,9 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
         c.add(path, "a mission with objectives needs a time limit (time_limit_h)")
     if "part" in spec and "patrol" not in spec and "patrol" not in refused:
         c.add((*path, "part"), "part needs patrol, the id of the linked patrol it belongs to")
+    if spec.get("next_needs_primary") and "patrol" not in spec and "patrol" not in refused:
+        c.add((*path, "next_needs_primary"), "next_needs_primary needs patrol: only a part of a linked patrol "
+                                             "has a next part")
 
 
 def _check_timing(c: _Checker, table: Mapping[str, Any], where: tuple[str | int, ...]) -> None:
@@ -740,5 +743,9 @@ def _check_patrols(missions: Mapping[str, Mapping[str, Any]], files: Mapping[str
         if starts != sorted(starts):
             problems.append(f"{files[items[0][1]]}:1: {items[0][1]}: the parts of patrol {patrol!r} must start in "
                             "the order of their numbers")
+        last = items[-1][1]
+        if missions[last].get("next_needs_primary"):
+            problems.append(f"{files[last]}:1: {last}: next_needs_primary on the last part of patrol {patrol!r}: "
+                            "it has no next part")
     return problems
 
