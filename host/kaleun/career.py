@@ -10,10 +10,11 @@ as it is. The record holds:
 - `campaign`: the running or last campaign (rulebook §4.3): its state (running, failed, complete),
   the missions done, the next one, its fame, score and GRT. A grade E or better goes on; F ends it;
 - `patrol`: the linked patrol in progress (rulebook §5.2): its id, the next part and what carries
-  over to it (`kaleun.uboot.missions.carry`). The campaign keeps its own patrol in progress as the
-  campaign's `patrol` (a campaign passes through the linked patrols' parts in date order): a single
-  mission or a campaign mission played in between leaves a linked patrol as it was, and the other way
-  round.
+  over to it (`kaleun.uboot.missions.carry`); a part whose file says `next_needs_primary` and whose primary
+  objective was not met is its own next part, with the carry-over it began with (rulebook §4.3). The
+  campaign keeps its own patrol in progress as the campaign's `patrol` (a campaign passes
+  through the linked patrols' parts in date order): a single mission or a campaign mission played in
+  between leaves a linked patrol as it was, and the other way round.
 
 `start_configured(setup)` starts a game as a set-up asks (single, linked or campaign), taking the
 carry-over from the record; `record_mission(game)` books a finished mission (the runtime calls it

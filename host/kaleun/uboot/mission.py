@@ -10,7 +10,8 @@ with objectives (a mission file's `[[objective]]`) also ends itself: when its ti
 - `lost`: the boat or the crew lost (any time), or the time limit reached with a primary objective
   not met.
 
-Its `mission_end` event then carries the score and grade (scoring.py). Missions without objectives
+Its `mission_end` event then carries the score and grade (scoring.py), and `part_again` when a linked part
+that needs its primary objective met is to be played again (`part_again()`, §4.3). Missions without objectives
 (training, the exercises, the open patrol) end only when the boat is lost, as before, with just
 `result`, `reason` and `crew_lost` (every sailor, those still alive "lost with the boat").
 
