@@ -447,9 +447,10 @@ def compression(data: Mapping[str, Any]) -> Msg:
 
 def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
     """The protractor and the range ruler of the strategic map (rulebook §9): course and distance between
-    square centres, from the boat's square by dead reckoning, and the hours it takes at full ahead."""
-    from kaleun.uboot.sea.boat import BOAT
-    from kaleun.uboot.sea.grid import GridError, naval_grid
+    square centres, from the boat's square by dead reckoning, and the hours it takes at full ahead
+    (`kaleun.ui.reckoning`, which the window's map uses too)."""
+    from kaleun.uboot.sea.grid import GridError
+    from kaleun.ui import reckoning
 
     r = lang.render
     if not _has(game, "navigation"):
@@ -458,43 +459,19 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
         raise CommandError(Msg("chart: give one square of the strategic map, e.g. chart AL28"))
     if not words:
         return _chart_areas(game, lang)
-    here = game.module("navigation").dr_square()
-    if here is None:
-        return [r(Msg("The boat's square is not known (off the strategic map)."))]
-    grid = naval_grid()
     try:
-        there = grid.square(words[0]).name
+        leg = reckoning.to_square(game, words[0])
     except GridError:
         raise CommandError(Msg("chart: square '{square}' is not on the strategic map (a square is two letters and "
                                "two digits, e.g. AL28)", square=words[0])) from None
-    if there == here:
-        return [r(Msg("The boat is in {square} (dead reckoning).", square=here))]
-    course, distance = grid.course(here, there)
-    full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
-    return [r(Msg("From {here} (dead reckoning) to {there}: course {course}, {distance}; {hours:.1f} h at "
-                  "full ahead surfaced ({speed:g} kn).", here=here, there=there, course=f"{round(course) % 360:03d}",
-                  distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance)), hours=distance / full, speed=full))]
+    return [r(leg.line if isinstance(leg, reckoning.Leg) else leg)]
 
 
 def _chart_areas(game: Any, lang: Language) -> list[str]:
     """Course and distance from the boat (dead reckoning) to the area of each objective HQ has given."""
-    from kaleun.uboot.sea import geo
-    from kaleun.uboot.sea.boat import BOAT
+    from kaleun.ui import reckoning
 
-    mission = game.module("mission") if _has(game, "mission") else None
-    areas = [(o, o.area) for o in mission.objectives.values() if o.state == "given"] if mission else []
-    areas = [(o, a) for o, a in areas if a is not None]
-    if not areas:
+    legs = [reckoning.to_area(game, objective) for objective in reckoning.objectives_with_areas(game)]
+    if not legs:
         raise CommandError(Msg("chart: no objective names an area: give a square, e.g. chart AL28"))
-    lat, lon = game.module("navigation").dr_position()
-    full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
-    out = []
-    for objective, area in areas:
-        clat, clon = area.centre
-        course, distance = geo.rhumb(lat, lon, clat, clon)
-        out.append(lang.render(Msg("To the area of \"{objective}\": course {course}, {distance}; {hours:.1f} h "
-                                   "at full ahead surfaced ({speed:g} kn).", objective=Msg.term(objective.text),
-                                   course=f"{round(course) % 360:03d}",
-                                   distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance)),
-                                   hours=distance / full, speed=full)))
-    return out
+    return [lang.render(leg.line) for leg in legs]
