@@ -304,6 +304,21 @@ def _beyond_reach(game: Any, facing: str, sol: Mapping[str, Any]) -> bool:
 
     return beyond_reach(game, facing, sol) is not None
 
+def running(run: Mapping[str, Any]) -> Msg:
+    """A torpedo in the water (`weapons.status()["running"]`) as the console prints it: the hit the TDC's
+    solution expects, or once that time has passed (or the run is beyond its range) the run it has left."""
+    time = _mmss(run["hit_in_s"] if run.get("hit_in_s") is not None else run["run_left_s"])
+    if run.get("contact"):
+        if run.get("hit_in_s") is not None:
+            return Msg("  running: tube {tube} at {target}, hit expected in {time} by the TDC's solution",
+                       tube=run["tube"], target=run["contact"], time=time)
+        return Msg("  running: tube {tube} at {target}, {time} of its run left", tube=run["tube"],
+                   target=run["contact"], time=time)
+    if run.get("hit_in_s") is not None:
+        return Msg("  running: tube {tube}, hit expected in {time} by the TDC's solution", tube=run["tube"], time=time)
+    return Msg("  running: tube {tube}, {time} of its run left", tube=run["tube"], time=time)
+
+
 def weapons(game: Any, lang: Language) -> list[str]:
     """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
     if not _has(game, "weapons"):
@@ -331,6 +346,8 @@ def weapons(game: Any, lang: Language) -> list[str]:
     for down in w.get("stowing", []):
         out.append(r(Msg("  coming down from the deck containers into section {room}: {kind}, in {time}",
                          room=down["room"], kind=down["torpedo"], time=_mmss(down["ready_in_s"]))))
+    for run in w.get("running", []):  # the crew's reckoning from the TDC's solution until the result comes in
+        out.append(r(running(run)))
     tdc = w["tdc"]
     from kaleun.ui.weapon_faults import lost_target
 
