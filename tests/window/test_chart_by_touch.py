@@ -69,3 +69,14 @@ def test_9_touching_the_missions_area_gives_the_course_to_it_and_the_panel_close
     table.tap("map.leg_close")
     assert console[0] not in joined(shown(table))
     assert table.window.targets.get("map.course") is None
+
+
+def test_9_the_boats_own_square_has_no_course_to_lay_off() -> None:
+    table = Table_()
+    table.tap("tab.map")
+    table.render()
+    here = table.game.module("navigation").dr_square()
+    table.tap("map.chart", at(table, *naval_grid().centre(here)))
+    assert console_views.chart(table.game, [here], Language("en")) == [f"The boat is in {here} (dead reckoning)."]
+    assert f"The boat is in {here} (dead reckoning)." in joined(shown(table))
+    assert table.window.targets.get("map.course") is None and table.window.targets.get("map.leg_close") is not None

@@ -261,7 +261,8 @@ class ChartScreen(Screen):
         centre = xy(lat0, lon0)
         leg = self.leg
         if isinstance(leg, reckoning.Leg):  # the course laid off, and where it leads
-            if self.win.ui["map_pick"][0] == "square":
+            pick = self.win.ui.get("map_pick")
+            if isinstance(pick, tuple) and pick[0] == "square":
                 sq = grid.square(leg.to)
                 (x0, y0), (x1, y1) = xy(sq.north, sq.west), xy(sq.south, sq.east)
                 there = Rect(x0, y0, x1 - x0, y1 - y0)
@@ -294,13 +295,19 @@ class ChartScreen(Screen):
         if self.game.has_module("mission"):  # the briefing, the objectives and HQ's signals, to read again
             c.button("map.mission", Rect(area.right - s(260), area.bottom - s(52), s(124), s(47)), Msg("Mission"),
                      simple(self.win.open_mission), size=theme.MIN_TEXT)
-        if leg is not None:
+        if isinstance(leg, reckoning.Leg):
             self._leg_panel(c, Rect(area.x + s(4), area.bottom - s(156), area.w - s(272), s(152)), leg)
+        elif leg is not None:  # no course to lay off (the boat is in that square): the sentence and close
+            self._leg_panel(c, Rect(area.x + s(4), area.bottom - s(64), area.w - s(272), s(60)), leg)
         else:
-            c.text(Msg("Touch a square for its course and distance."), (area.x + s(6), area.bottom - s(26)),
-                   theme.MIN_TEXT, theme.TEXT_DIM, "bottomleft", width=area.w - s(272))
-            c.text(Msg("Track and fixes are the navigator's plot."), (area.x + s(6), area.bottom - s(4)),
-                   theme.MIN_TEXT, theme.TEXT_DIM, "bottomleft", width=area.w - s(272))
+            notes = (Msg("Touch a square for its course and distance."),
+                     Msg("Track and fixes are the navigator's plot."))
+            wide = min(area.w - s(272), max(c.text_width(note, theme.MIN_TEXT) for note in notes) + s(12))
+            pygame.draw.rect(surface, theme.PANEL, Rect(area.x + s(2), area.bottom - s(50), wide, s(48)),
+                             border_radius=s(6))
+            for i, note in enumerate(notes):
+                c.text(note, (area.x + s(8), area.bottom - s(48) + i * s(22)), theme.MIN_TEXT, theme.TEXT_DIM,
+                       width=wide - s(12))
 
     def _leg_panel(self, c: Canvas, rect: Rect, leg: reckoning.Leg | Msg) -> None:
         """The protractor's answer (the console's `chart` line), the course order preset to it, and close."""
@@ -310,6 +317,9 @@ class ChartScreen(Screen):
         c.targets.add("map.leg", rect, None, "cover")  # a finger on the panel does not pick the square under it
         buttons = Rect(rect.x + s(6), rect.bottom - s(53), rect.w - s(12), s(48))
         text = Rect(rect.x + s(8), rect.y + s(4), rect.w - s(16), buttons.y - rect.y - s(6))
+        if not isinstance(leg, reckoning.Leg):  # one sentence beside the close button
+            buttons = Rect(rect.x + s(6), rect.y + s(6), rect.w - s(12), s(48))
+            text = Rect(rect.x + s(8), rect.y + s(6), rect.w - s(70), rect.h - s(8))
         line = leg.line if isinstance(leg, reckoning.Leg) else leg
         c.paragraph(line, text, theme.MIN_TEXT, theme.TEXT)
         close = Rect(buttons.right - s(48), buttons.y, s(48), s(48))
