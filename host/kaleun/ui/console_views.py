@@ -304,6 +304,21 @@ def _beyond_reach(game: Any, facing: str, sol: Mapping[str, Any]) -> bool:
 
     return beyond_reach(game, facing, sol) is not None
 
+def running(run: Mapping[str, Any]) -> Msg:
+    """A torpedo in the water (`weapons.status()["running"]`) as the console prints it: the hit the TDC's
+    solution expects, or once that time has passed (or the run is beyond its range) the run it has left."""
+    time = _mmss(run["hit_in_s"] if run.get("hit_in_s") is not None else run["run_left_s"])
+    if run.get("contact"):
+        if run.get("hit_in_s") is not None:
+            return Msg("  running: tube {tube} at {target}, hit expected in {time} by the TDC's solution",
+                       tube=run["tube"], target=run["contact"], time=time)
+        return Msg("  running: tube {tube} at {target}, {time} of its run left", tube=run["tube"],
+                   target=run["contact"], time=time)
+    if run.get("hit_in_s") is not None:
+        return Msg("  running: tube {tube}, hit expected in {time} by the TDC's solution", tube=run["tube"], time=time)
+    return Msg("  running: tube {tube}, {time} of its run left", tube=run["tube"], time=time)
+
+
 def weapons(game: Any, lang: Language) -> list[str]:
     """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
     if not _has(game, "weapons"):
@@ -331,6 +346,8 @@ def weapons(game: Any, lang: Language) -> list[str]:
     for down in w.get("stowing", []):
         out.append(r(Msg("  coming down from the deck containers into section {room}: {kind}, in {time}",
                          room=down["room"], kind=down["torpedo"], time=_mmss(down["ready_in_s"]))))
+    for run in w.get("running", []):  # the crew's reckoning from the TDC's solution until the result comes in
+        out.append(r(running(run)))
     tdc = w["tdc"]
     from kaleun.ui.weapon_faults import lost_target
 
@@ -447,9 +464,10 @@ def compression(data: Mapping[str, Any]) -> Msg:
 
 def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
     """The protractor and the range ruler of the strategic map (rulebook §9): course and distance between
-    square centres, from the boat's square by dead reckoning, and the hours it takes at full ahead."""
-    from kaleun.uboot.sea.boat import BOAT
-    from kaleun.uboot.sea.grid import GridError, naval_grid
+    square centres, from the boat's square by dead reckoning, and the hours it takes at full ahead
+    (`kaleun.ui.reckoning`, which the window's map uses too)."""
+    from kaleun.uboot.sea.grid import GridError
+    from kaleun.ui import reckoning
 
     r = lang.render
     if not _has(game, "navigation"):
@@ -458,43 +476,19 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
         raise CommandError(Msg("chart: give one square of the strategic map, e.g. chart AL28"))
     if not words:
         return _chart_areas(game, lang)
-    here = game.module("navigation").dr_square()
-    if here is None:
-        return [r(Msg("The boat's square is not known (off the strategic map)."))]
-    grid = naval_grid()
     try:
-        there = grid.square(words[0]).name
+        leg = reckoning.to_square(game, words[0])
     except GridError:
         raise CommandError(Msg("chart: square '{square}' is not on the strategic map (a square is two letters and "
                                "two digits, e.g. AL28)", square=words[0])) from None
-    if there == here:
-        return [r(Msg("The boat is in {square} (dead reckoning).", square=here))]
-    course, distance = grid.course(here, there)
-    full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
-    return [r(Msg("From {here} (dead reckoning) to {there}: course {course}, {distance}; {hours:.1f} h at "
-                  "full ahead surfaced ({speed:g} kn).", here=here, there=there, course=f"{round(course) % 360:03d}",
-                  distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance)), hours=distance / full, speed=full))]
+    return [r(leg.line if isinstance(leg, reckoning.Leg) else leg)]
 
 
 def _chart_areas(game: Any, lang: Language) -> list[str]:
     """Course and distance from the boat (dead reckoning) to the area of each objective HQ has given."""
-    from kaleun.uboot.sea import geo
-    from kaleun.uboot.sea.boat import BOAT
+    from kaleun.ui import reckoning
 
-    mission = game.module("mission") if _has(game, "mission") else None
-    areas = [(o, o.area) for o in mission.objectives.values() if o.state == "given"] if mission else []
-    areas = [(o, a) for o, a in areas if a is not None]
-    if not areas:
+    legs = [reckoning.to_area(game, objective) for objective in reckoning.objectives_with_areas(game)]
+    if not legs:
         raise CommandError(Msg("chart: no objective names an area: give a square, e.g. chart AL28"))
-    lat, lon = game.module("navigation").dr_position()
-    full = float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
-    out = []
-    for objective, area in areas:
-        clat, clon = area.centre
-        course, distance = geo.rhumb(lat, lon, clat, clon)
-        out.append(lang.render(Msg("To the area of \"{objective}\": course {course}, {distance}; {hours:.1f} h "
-                                   "at full ahead surfaced ({speed:g} kn).", objective=Msg.term(objective.text),
-                                   course=f"{round(course) % 360:03d}",
-                                   distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance)),
-                                   hours=distance / full, speed=full)))
-    return out
+    return [lang.render(leg.line) for leg in legs]

@@ -84,6 +84,10 @@ TUBE = Obj(state=Text(TUBE_STATES), torpedo=Maybe(TORPEDO_TYPE), loaded_at=Maybe
            source=Maybe(Text(("racks", "deck"))), optional={"mines": Maybe(MINE_TYPE)})
 #: a torpedo on its way down from a deck container into a torpedo room's racks
 STOWING = Obj(room=Int(1, 8), torpedo=TORPEDO_TYPE, until=TIME)
+#: a fired torpedo as the crew reckons it until its result is reported: the hit the TDC's solution expects
+#: (None: the run is longer than the torpedo's range) and the end of its run by its range and speed
+RUNNING = Obj(torpedo=Text(max_len=12), tube=Int(1, 8), contact=Maybe(Text(max_len=40)), fired=TIME,
+              hit_at=Maybe(TIME), spent_at=TIME)
 FIRING = Maybe(Obj(target=Text(max_len=40), contact=Maybe(Text(max_len=40)), left=COUNT, shots=COUNT, hits=COUNT,
                    next=TIME))
 #: the shape of `Weapons.to_state()`, checked before a save is loaded
@@ -98,7 +102,7 @@ WEAPONS_STATE = Obj(
     sunk=List(Obj({"ship": Maybe(Text(max_len=40)), "class": Maybe(Text(max_len=40)),
                    "type": Maybe(Text(max_len=40)), "grt": COUNT, "cause": Maybe(Text(max_len=40)), "t": TIME}),
               most=10_000),
-    optional={"mines_laid": COUNT, "stowing": List(STOWING, most=10)})
+    optional={"mines_laid": COUNT, "stowing": List(STOWING, most=10), "running": List(RUNNING, most=100)})
 
 
 
@@ -156,6 +160,8 @@ class Weapons(Module):
         self.hits = 0
         self.mines_laid = 0
         self.sunk: list[dict[str, Any]] = []
+        #: torpedoes in the water as the crew reckons them (`RUNNING`), until their result is reported
+        self.running: list[dict[str, Any]] = []
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -778,6 +784,9 @@ class Weapons(Module):
                       speed_kn=speed, range_m=round(reach), gyro=round(gyro, 1), depth_m=launch["set_depth"],
                       pistol=pistol, run_s=round(sol.run_s, 1), warm=warm)
             torpedo_run.launch(self.sea, launch)
+            self.running.append({"torpedo": f"t{self.fired}", "tube": number, "contact": self.tdc["contact"],
+                                 "fired": now, "hit_at": None if sol.run_m > reach else now + sol.run_s,
+                                 "spent_at": now + reach / (speed * M_PER_NM / 3600.0)})
             runs.append((number, sol.run_s, sol.run_m > reach))
         seconds = round(min(r for _n, r, _far in runs))
         feed = Msg.plural("Tube {tubes}: torpedo away! Run time {seconds} s.",
@@ -1031,6 +1040,9 @@ class Weapons(Module):
                     self.emit("tdc_lost", feed=Msg("The TDC is out of action: its solution is lost."))
         elif name == "torpedo_hit":
             self.hits += 1
+            self._reported(d.get("torpedo"))
+        elif name in ("torpedo_dud", "torpedo_miss", "torpedo_premature"):
+            self._reported(d.get("torpedo"))
         elif name == "ship_sunk":
             self.sunk.append({"ship": d.get("ship"), "class": d.get("class"), "type": d.get("type"),
                               "grt": int(d.get("grt") or 0), "cause": d.get("cause"), "t": round(self.engine.t, 3)})
@@ -1041,6 +1053,11 @@ class Weapons(Module):
                 tube["until"] = None
             self.deck += [str(s["torpedo"]) for s in self.stowing]  # half-way down: back into its container
             self.stowing = []
+            self.running = []
+
+    def _reported(self, torpedo: Any) -> None:
+        """A torpedo's result is in (hit, dud, miss, premature): it is no longer counted as running."""
+        self.running = [r for r in self.running if r["torpedo"] != torpedo]
 
     def _blocked(self, order: str, room: int) -> bool:
         """Does a major failure (technical.toml `disables`) make `order` impossible in this torpedo room now?"""
@@ -1114,7 +1131,14 @@ class Weapons(Module):
                 "guns": {gun: {"rounds": self.ammo[gun], "firing": self.firing[gun] is not None,
                                "target": (self.firing[gun] or {}).get("contact")} for gun in guns.GUNS},
                 "fired": self.fired, "hits": self.hits, "sunk": [dict(s) for s in self.sunk],
-                "grt_sunk": sum(int(s["grt"]) for s in self.sunk)}
+                "grt_sunk": sum(int(s["grt"]) for s in self.sunk),
+                # the crew's reckoning from the TDC's solution, not the truth: hit_in_s counts down to the hit
+                # the solution expects (None once that time has passed, or when the run is beyond the range)
+                "running": [{"torpedo": r["torpedo"], "tube": r["tube"], "contact": r["contact"],
+                             "run_s": round(now - float(r["fired"])),
+                             "hit_in_s": (round(float(r["hit_at"]) - now)
+                                          if r["hit_at"] is not None and float(r["hit_at"]) > now else None),
+                             "run_left_s": max(0, round(float(r["spent_at"]) - now))} for r in self.running]}
 
     def to_state(self) -> dict[str, Any]:
         return {"tubes": {str(k): dict(v) for k, v in self.tubes.items()},
@@ -1122,7 +1146,7 @@ class Weapons(Module):
                 "tdc": copy.deepcopy(self.tdc), "disc": self.disc.to_state(), "ammo": dict(self.ammo),
                 "firing": copy.deepcopy(self.firing), "fired": self.fired, "hits": self.hits,
                 "sunk": copy.deepcopy(self.sunk), "mines_laid": self.mines_laid,
-                "stowing": copy.deepcopy(self.stowing)}
+                "stowing": copy.deepcopy(self.stowing), "running": copy.deepcopy(self.running)}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         tubes_ = {int(k): dict(v) for k, v in state["tubes"].items()}
@@ -1160,4 +1184,5 @@ class Weapons(Module):
         self.fired, self.hits = int(state["fired"]), int(state["hits"])
         self.mines_laid = int(state.get("mines_laid", 0))
         self.sunk = [dict(s) for s in state["sunk"]]
+        self.running = [dict(r) for r in state.get("running", [])]  # a save from before has none
 

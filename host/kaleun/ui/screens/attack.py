@@ -91,6 +91,7 @@ class AttackScreen(Screen):
         w = self.weapons
         top = c.panel(rect, Msg("TUBES"))
         y = top
+        runs = {int(r["tube"]): r for r in w.get("running", [])}  # the last torpedo each tube fired, still running
         for tube in w.get("tubes", []):
             number = int(tube["tube"])
             row = Rect(rect.x + s(4), y, rect.w - s(8), s(47))
@@ -118,10 +119,15 @@ class AttackScreen(Screen):
             head = Msg("{facing} · {torpedo}", facing=facing,
                        torpedo=Msg.term(str(name)) if name else Msg("no torpedo"))
             broken = number in self.faults.tubes
+            run = runs.get(number)
+            if run is not None:  # its torpedo in the water: its target here, the countdown on the line below
+                head = (Msg("{facing} · → {target}", facing=facing, target=run["contact"]) if run.get("contact")
+                        else Msg("{facing} · torpedo running", facing=facing))
             if broken:  # a major failure of its tubes (§10.3.1): said in words, not by colour alone
                 head = Msg("{facing} · out of action", facing=facing)
             c.text(head, (mark.right + s(8), row.y + s(2)), theme.MIN_TEXT,
-                   theme.WARNING if broken and not chosen else text_color, bold=True,
+                   theme.WARNING if broken and not chosen else theme.ACCENT if run and not chosen else text_color,
+                   bold=True,
                    width=row.right - mark.right - s(12))
             state: Msg | str = word
             if tube["state"] == "loading" and tube.get("ready_in_s") is not None:
@@ -130,7 +136,10 @@ class AttackScreen(Screen):
                 state = Msg("flooding, {t}", t=_clock(float(tube["ready_in_s"])))
             if tube.get("warm") is False:
                 state = Msg("{state} (cold)", state=state)
-            c.text(state, (mark.right + s(8), row.bottom - s(2)), theme.MIN_TEXT, text_color, "bottomleft",
+            if run is not None:  # while its torpedo runs (even with the tube being reloaded): the countdown
+                state = self._running(run)
+            c.text(state, (mark.right + s(8), row.bottom - s(2)), theme.MIN_TEXT,
+                   theme.ACCENT if run and not chosen else text_color, "bottomleft",
                    width=row.right - mark.right - s(12))
             c.targets.add(f"tube.{number}", row, call(self.toggle, number))
             y += s(49)
@@ -147,6 +156,15 @@ class AttackScreen(Screen):
                               "{n} torpedoes: bow {bow}, stern {stern}, deck {deck}", **counts)
         c.paragraph(left, Rect(rect.x + s(6), y, rect.w - s(12), rect.bottom - y - s(2)), theme.MIN_TEXT,
                     theme.TEXT_DIM)
+
+    @staticmethod
+    def _running(run: dict[str, Any]) -> Msg:
+        """A tube's torpedo in the water: the crew's reckoning, not the truth: the time to the hit the TDC's
+        solution expects, and once that has passed (or the run is beyond its range) the run it has left."""
+        due = run.get("hit_in_s")
+        if due is not None:
+            return Msg("hit expected in {t}", t=_clock(float(due)))
+        return Msg("run left {t}", t=_clock(float(run.get("run_left_s", 0))))
 
     def _tdc(self, c: Canvas, rect: Rect) -> None:
         s = c.size

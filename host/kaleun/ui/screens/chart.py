@@ -1,6 +1,8 @@
 """The strategic map: the naval grid around the boat with its squares named, the dead-reckoning
 track, sextant fixes and the mission's target area (when the mission names one). Everything is
-the navigator's plot: the boat's true position is never drawn."""
+the navigator's plot: the boat's true position is never drawn. Touching a square (or a mission's
+area) lays off the course to it with the protractor and the range ruler, as the console's `chart`
+does (`kaleun.ui.reckoning`), with a button that opens the course order preset to it."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from pygame import Rect
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
 from kaleun.uboot.sea.grid import Square, naval_grid
-from kaleun.ui import icons, theme
+from kaleun.ui import icons, reckoning, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import simple
@@ -107,6 +109,10 @@ class ChartScreen(Screen):
         self.nav: dict[str, Any] = {}
         self.area: list[str] = []
         self.shapes: list[tuple[str, Any]] = []
+        #: the course laid off to the square or area last touched (or why there is none)
+        self.leg: reckoning.Leg | Msg | None = None
+        #: where the map lies on the screen: (area, lat0, lon0, pixels per degree of latitude, cos lat0)
+        self.frame: tuple[Rect, float, float, float, float] | None = None
 
     @property
     def span(self) -> float:
@@ -126,9 +132,47 @@ class ChartScreen(Screen):
         for kind, value in self.shapes:
             if kind == "squares":
                 self.area += [sq for sq in value if sq not in self.area]
+        self.leg = self._leg(self.win.ui.get("map_pick"))
+        leg = ((self.leg.to, self.leg.course, round(self.leg.distance_nm)) if isinstance(self.leg, reckoning.Leg)
+               else self.leg.template if self.leg is not None else None)
         track = self.win.track
         return (freeze(self.nav), tuple(self.area), tuple(self.shapes), len(track.points), len(track.fixes),
-                self.span)
+                self.span, self.win.ui.get("map_pick"), leg)
+
+    def _leg(self, pick: Any) -> reckoning.Leg | Msg | None:
+        """The course to what was touched: ("square", name) or ("area", objective id)."""
+        if not isinstance(pick, tuple):
+            return None
+        kind, name = pick
+        if kind == "area":
+            for objective in reckoning.objectives_with_areas(self.game, given_only=False):
+                if objective.id == name:
+                    return reckoning.to_area(self.game, objective)
+            return None
+        return reckoning.to_square(self.game, name)
+
+    def pick(self, pos: tuple[int, int]) -> None:
+        """A finger on the map: the mission's area under it, else the square under it."""
+        if self.frame is None:
+            return
+        area, lat0, lon0, k, coslat = self.frame
+        lat = lat0 - (pos[1] - area.centery) / k
+        lon = lon0 + (pos[0] - area.centerx) / (coslat * k)
+        lon = (lon + 180) % 360 - 180
+        found: tuple[str, str] | None = None
+        for objective in reckoning.objectives_with_areas(self.game, given_only=False):
+            if objective.area.contains(lat, lon):
+                found = ("area", str(objective.id))
+                break
+        if found is None:
+            name = naval_grid().name_at(lat, lon)
+            found = ("square", name) if name else None
+        self.win.ui["map_pick"] = found
+        self.win.touch()
+
+    def unpick(self) -> None:
+        self.win.ui.pop("map_pick", None)
+        self.win.touch()
 
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
@@ -141,6 +185,8 @@ class ChartScreen(Screen):
         span = self.span
         k = (area.h / 2) / span  # pixels per degree of latitude
         coslat = math.cos(math.radians(lat0))
+        self.frame = (Rect(area), lat0, lon0, k, coslat)
+        c.targets.add("map.chart", area, self.pick)  # under everything drawn on it later
 
         def xy(lat: float, lon: float) -> tuple[int, int]:
             dlon = (lon - lon0 + 180) % 360 - 180
@@ -213,6 +259,21 @@ class ChartScreen(Screen):
             pygame.draw.line(surface, theme.GOOD, (p[0] - s(11), p[1]), (p[0] + s(11), p[1]), s(2))
             pygame.draw.line(surface, theme.GOOD, (p[0], p[1] - s(11)), (p[0], p[1] + s(11)), s(2))
         centre = xy(lat0, lon0)
+        leg = self.leg
+        if isinstance(leg, reckoning.Leg):  # the course laid off, and where it leads
+            pick = self.win.ui.get("map_pick")
+            if isinstance(pick, tuple) and pick[0] == "square":
+                sq = grid.square(leg.to)
+                (x0, y0), (x1, y1) = xy(sq.north, sq.west), xy(sq.south, sq.east)
+                there = Rect(x0, y0, x1 - x0, y1 - y0)
+                pygame.draw.rect(surface, theme.TEXT, there, s(3))
+                end = there.center
+            else:
+                end = centre
+                for objective in reckoning.objectives_with_areas(self.game, given_only=False):
+                    if objective.id == leg.to:
+                        end = xy(*objective.area.centre)
+            pygame.draw.line(surface, theme.TEXT, centre, end, s(2))
         pygame.draw.circle(surface, theme.OWN_BOAT, centre, s(7))
         pygame.draw.circle(surface, theme.OUTLINE, centre, s(7), s(2))
         info = Rect(area.x + s(6), area.y + s(6), s(300), s(48))
@@ -234,5 +295,37 @@ class ChartScreen(Screen):
         if self.game.has_module("mission"):  # the briefing, the objectives and HQ's signals, to read again
             c.button("map.mission", Rect(area.right - s(260), area.bottom - s(52), s(124), s(47)), Msg("Mission"),
                      simple(self.win.open_mission), size=theme.MIN_TEXT)
-        c.text(Msg("Track and fixes are the navigator's plot."), (area.x + s(6), area.bottom - s(4)), theme.MIN_TEXT,
-               theme.TEXT_DIM, "bottomleft")
+        if isinstance(leg, reckoning.Leg):
+            self._leg_panel(c, Rect(area.x + s(4), area.bottom - s(156), area.w - s(272), s(152)), leg)
+        elif leg is not None:  # no course to lay off (the boat is in that square): the sentence and close
+            self._leg_panel(c, Rect(area.x + s(4), area.bottom - s(64), area.w - s(272), s(60)), leg)
+        else:
+            notes = (Msg("Touch a square for its course and distance."),
+                     Msg("Track and fixes are the navigator's plot."))
+            wide = min(area.w - s(272), max(c.text_width(note, theme.MIN_TEXT) for note in notes) + s(12))
+            pygame.draw.rect(surface, theme.PANEL, Rect(area.x + s(2), area.bottom - s(50), wide, s(48)),
+                             border_radius=s(6))
+            for i, note in enumerate(notes):
+                c.text(note, (area.x + s(8), area.bottom - s(48) + i * s(22)), theme.MIN_TEXT, theme.TEXT_DIM,
+                       width=wide - s(12))
+
+    def _leg_panel(self, c: Canvas, rect: Rect, leg: reckoning.Leg | Msg) -> None:
+        """The protractor's answer (the console's `chart` line), the course order preset to it, and close."""
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL, rect, border_radius=s(6))
+        pygame.draw.rect(c.surface, theme.PANEL_EDGE, rect, 1, border_radius=s(6))
+        c.targets.add("map.leg", rect, None, "cover")  # a finger on the panel does not pick the square under it
+        buttons = Rect(rect.x + s(6), rect.bottom - s(53), rect.w - s(12), s(48))
+        text = Rect(rect.x + s(8), rect.y + s(4), rect.w - s(16), buttons.y - rect.y - s(6))
+        if not isinstance(leg, reckoning.Leg):  # one sentence beside the close button
+            buttons = Rect(rect.x + s(6), rect.y + s(6), rect.w - s(12), s(48))
+            text = Rect(rect.x + s(8), rect.y + s(6), rect.w - s(70), rect.h - s(8))
+        line = leg.line if isinstance(leg, reckoning.Leg) else leg
+        c.paragraph(line, text, theme.MIN_TEXT, theme.TEXT)
+        close = Rect(buttons.right - s(48), buttons.y, s(48), s(48))
+        c.button("map.leg_close", close, None, simple(self.unpick), icon=icons.x_mark)
+        if isinstance(leg, reckoning.Leg):
+            c.button("map.course", Rect(buttons.x, buttons.y, min(s(220), close.x - buttons.x - s(6)), s(48)),
+                     Msg("Course {course}°", course=f"{leg.course:03d}"),
+                     simple(lambda: self.win.open_form("new_course", {"course": leg.course})), icon=icons.compass,
+                     size=theme.MIN_TEXT)

@@ -1,0 +1,86 @@
+"""The protractor and the range ruler of the strategic map (rulebook §9), in one place for the
+console's `chart` and the window's map: course, distance and hours at full ahead surfaced from the
+boat's square or position by dead reckoning (the navigator's plot, never the truth) to a square of
+the naval grid or to the area of a mission objective."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from kaleun.core.messages import Msg
+
+
+@dataclass(frozen=True)
+class Leg:
+    """A course laid off on the chart: where to, the course (whole degrees), the distance (nm), the hours
+    at full ahead surfaced and that speed (kn), and the line the console prints and the window shows."""
+
+    to: str
+    course: int
+    distance_nm: float
+    hours: float
+    speed_kn: float
+    line: Msg
+
+
+def full_ahead_kn() -> float:
+    from kaleun.uboot.sea.boat import BOAT
+
+    return float(BOAT["surfaced"]["speed_kn"]["full_ahead"])
+
+
+def _nm(distance: float) -> Msg:
+    return Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance))
+
+
+def to_square(game: Any, square: str) -> Leg | Msg:
+    """From the boat's square by dead reckoning to `square` (square centre to square centre), or what
+    stands in the way as a sentence. An unknown square raises `GridError`."""
+    from kaleun.uboot.sea.grid import naval_grid
+
+    if not game.has_module("navigation"):
+        return Msg("This game has no strategic map.")
+    here = game.module("navigation").dr_square()
+    if here is None:
+        return Msg("The boat's square is not known (off the strategic map).")
+    grid = naval_grid()
+    there = grid.square(square).name
+    if there == here:
+        return Msg("The boat is in {square} (dead reckoning).", square=here)
+    course, distance = grid.course(here, there)
+    full = full_ahead_kn()
+    heading = round(course) % 360
+    line = Msg("From {here} (dead reckoning) to {there}: course {course}, {distance}; {hours:.1f} h at full ahead "
+               "surfaced ({speed:g} kn).", here=here, there=there, course=f"{heading:03d}", distance=_nm(distance),
+               hours=distance / full, speed=full)
+    return Leg(there, heading, distance, distance / full, full, line)
+
+
+def to_area(game: Any, objective: Any) -> Leg:
+    """From the boat's position by dead reckoning to the centre of an objective's area."""
+    from kaleun.uboot.sea import geo
+
+    lat, lon = game.module("navigation").dr_position()
+    clat, clon = objective.area.centre
+    course, distance = geo.rhumb(lat, lon, clat, clon)
+    full = full_ahead_kn()
+    heading = round(course) % 360
+    line = Msg("To the area of \"{objective}\": course {course}, {distance}; {hours:.1f} h at full ahead surfaced "
+               "({speed:g} kn).", objective=Msg.term(objective.text), course=f"{heading:03d}", distance=_nm(distance),
+               hours=distance / full, speed=full)
+    return Leg(str(objective.id), heading, distance, distance / full, full, line)
+
+
+def objectives_with_areas(game: Any, given_only: bool = True) -> Iterator[Any]:
+    """The mission's objectives that name an area: those HQ has given (or, `given_only=False`, every one
+    the crew knows of, not those still in a coded signal)."""
+    if not game.has_module("mission") or not game.has_module("navigation"):
+        return
+    for objective in game.module("mission").objectives.values():
+        if getattr(objective, "area", None) is None:
+            continue
+        state = getattr(objective, "state", "pending")
+        if state == "given" or (not given_only and state != "pending"):
+            yield objective

@@ -1,0 +1,124 @@
+"""§12 torpedoes in the water on the attack screen: after a salvo fired by touch, each tube whose torpedo
+runs shows its target and a countdown to the hit the TDC's solution expects, then (that time passed
+with no report) the run it has left, until its result event (hit, dud, miss, premature). The countdown
+is the crew's reckoning from the solution, not the truth: in the convoy battle the solution expects
+the hits at 104 s and 138 s, the one real hit comes at 202 s, and nothing on screen claims a hit before
+it is reported. The console's `weapons` prints the same (issue item 12), in English, German and Russian.
+"""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.i18n import language as tongue
+from kaleun.ui import console_views
+
+from window.fingers import Table_
+from window.test_convoy_by_touch import choose_contact, dismiss_alarms
+from window.test_order_warnings import joined, shown
+
+#: the countdown's words and a fired tube's head without a running torpedo, per language
+WORDS = {
+    "en": ("hit expected in {t}", "run left {t}", "bow · → c3", "bow · no torpedo"),
+    "de": ("Treffer erwartet in {t}", "noch {t} Laufzeit", "Bug · → c3", "Bug · kein Torpedo"),
+    "ru": ("ждём попадания через {t}", "хода осталось {t}", "нос · → c3", "нос · нет торпеды"),
+}
+
+
+def clock(seconds: float) -> str:
+    seconds = round(seconds)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def salvo_by_touch(language: str) -> Table_:
+    """The convoy battle's night attack (seed 0) by touch: tubes 1-3 flooded, the TDC on c3 from the
+    plot, the salvo fired from the attack screen at t=302."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.tap("mobilize")
+    table.tap("sheet.give")
+    for t, figure, section in ((2, "navigator-square", 8), (4, "navigator-triangle", 8), (6, "engineer-square", 5)):
+        table.until(t)
+        table.drag(f"figure.{figure}", f"section.{section}")
+    table.until(10)
+    table.tap("tab.orders")
+    table.give("order.observe")
+    table.until(20)
+    table.tap("tab.attack")
+    for tube in (1, 2, 3):
+        table.tap(f"tube.{tube}")
+    table.give("weapon.flood")
+    table.until(290)
+    dismiss_alarms(table)
+    table.tap("tab.plot")
+    choose_contact(table, "c3")
+    table.tap("target.data")
+    table.until(300)
+    table.tap("target.tdc")
+    table.tap("field.spread_deg=6")
+    table.tap("sheet.give")
+    table.until(302)
+    table.tap("tab.attack")
+    table.give("weapon.fire")
+    for tube in (1, 2, 3):  # the tubes chosen for the salvo: unchosen, so each row shows as any other
+        table.tap(f"tube.{tube}")
+    assert [e.data["tube"] for e in table.named("torpedo_fired")] == [1, 2, 3]
+    return table
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+def test_12_each_running_torpedo_counts_down_by_the_tdc_until_its_result(language: str) -> None:
+    hit_in, run_left, running_head, idle_head = WORDS[language]
+    table = salvo_by_touch(language)
+    expected = {e.data["tube"]: 302 + float(e.data["run_s"]) for e in table.named("torpedo_fired")}
+    assert [round(expected[n]) for n in (1, 2, 3)] == [406, 406, 440]
+    weapons = table.game.module("weapons")
+
+    table.until(330)
+    text = joined(shown(table))
+    assert text.count(running_head) == 3
+    for tube in (1, 2, 3):
+        assert hit_in.format(t=clock(expected[tube] - 330)) in text
+    console = "\n".join(console_views.weapons(table.game, tongue(language)))
+    assert table.window.tr(console_views.running(weapons.status()["running"][0])) in console
+
+    table.until(420)  # tubes 1 and 2: the solution's time has passed, no report yet: the run left, no hit claimed
+    running = {r["tube"]: r for r in weapons.status()["running"]}
+    assert running[1]["hit_in_s"] is None and running[3]["hit_in_s"] == 20
+    assert not table.named("torpedo_hit")
+    text = joined(shown(table))
+    assert run_left.format(t=clock(running[1]["run_left_s"])) in text
+    assert hit_in.format(t=clock(20)) in text
+
+    table.until(510, step=1)  # tube 1's torpedo hit at 504 s: its row is an empty tube again
+    assert [e.data["torpedo"] for e in table.named("torpedo_hit")] == ["t1"]
+    assert [r["tube"] for r in weapons.status()["running"]] == [2, 3]
+    text = joined(shown(table))
+    assert text.count(running_head) == 2 and idle_head in text
+
+    table.until(700, step=10)  # the misses ran their range out: nothing runs, no countdown is left
+    assert sorted(e.data["torpedo"] for e in table.named("torpedo_miss")) == ["t2", "t3"]
+    assert weapons.status()["running"] == []
+    text = joined(shown(table))
+    assert running_head not in text and text.count(idle_head) == 3
+
+
+def test_12_the_running_torpedoes_are_saved_and_loaded_with_the_game() -> None:
+    table = Table_(mission="training", seed=0)
+    rt = table.runtime
+    rt.submit({"do": "order", "order": "tdc", "source": "manual", "bearing": 10, "range_nm": 1, "course": 90,
+               "speed_kn": 5})
+    rt.submit({"do": "order", "order": "flood_tubes", "tubes": [1]})
+    table.until(120)
+    rt.submit({"do": "order", "order": "fire_torpedoes", "tubes": [1]})
+    table.until(130)
+    weapons = table.game.module("weapons")
+    state = weapons.to_state()
+    weapons.check_state(state, "weapons")
+    assert [r["tube"] for r in state["running"]] == [1]
+    before = weapons.status()["running"]
+    weapons.running = []
+    weapons.load_state(state)
+    assert weapons.status()["running"] == before
+    del state["running"]  # a save from before running torpedoes were kept
+    weapons.check_state(state, "weapons")
+    weapons.load_state(state)
+    assert weapons.status()["running"] == []
