@@ -184,3 +184,20 @@ def test_console_sets_the_attack_disc_and_status_shows_its_reading(terminal):
     terminal.expect("! 'home': the attack disc, top pointer (relative bearing on the green ring) needs no homing")
     terminal.send("quit")
     assert terminal.close() == 0
+
+
+def test_a_new_game_tells_a_newcomer_the_first_steps_and_how_to_settle_a_move(terminal):
+    """A crew's first evening: the console names the first steps (mobilize, a lookout on the bridge,
+    observe), and a figure moved without a Mobilize (§6.3) is answered with the two console commands
+    that settle it; the first of them, `mobilize`, then carries the move out."""
+    terminal.expect("First steps: mission reads the briefing; mobilize lets the figures move;")
+    terminal.expect("> ")
+    terminal.send("place navigator-square 8")
+    terminal.expect("navigator-square moved 4 → 8 without Mobilize: pay a Mobilize or put the figure back")
+    terminal.expect("To settle it: mobilize (pays the Mobilize), or move_fix navigator-square put_back.")
+    terminal.send("mobilize")
+    terminal.expect("Order: mobilize the crew.")
+    terminal.send("?observe")
+    terminal.expect("navigator-square/1  8        1      yes")
+    terminal.send("quit")
+    assert terminal.close() == 0

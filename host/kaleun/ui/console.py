@@ -145,6 +145,10 @@ class Console(TerminalOut):
             self.say(f"[{change.line.clock}] {change.news}")
         if event.name == "time_compression":
             self.say(self.lang.render(views.compression(event.data)))
+        if event.name == "move_unmobilized" and change is not None:  # the console's way to settle it
+            settle = Msg("  To settle it: mobilize (pays the Mobilize), or move_fix {figure} put_back.",
+                         figure=str(event.data.get("figure", "")))
+            self.say(self.lang.render(settle))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang))
         elif event.name == "attack_disc":
@@ -356,6 +360,11 @@ class Console(TerminalOut):
         runtime's stop request); then save. Returns the exit status (1: the game failed)."""
         if self.interactive:
             self.say(self.lang.render(Msg("Kaleun console. Type help for the commands.")))
+            if self.game.game == "uboot" and self.game.t == 0:  # a new game: where a crew begins
+                self.say(self.lang.render(Msg(
+                    "First steps: mission reads the briefing; mobilize lets the figures move; place "
+                    "navigator-square 8 puts a lookout on the bridge; observe sends the lookouts up; "
+                    "?ORDER shows who would carry an order out.")))
             threading.Thread(target=self._read, name="console-input", daemon=True).start()
         else:
             self.say(self.lang.render(Msg("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")))
