@@ -201,3 +201,14 @@ def test_a_new_game_tells_a_newcomer_the_first_steps_and_how_to_settle_a_move(te
     terminal.expect("navigator-square/1  8        1      yes")
     terminal.send("quit")
     assert terminal.close() == 0
+
+
+def test_a_new_game_begun_submerged_names_no_lookout_on_the_bridge(tmp_path):
+    """§3: nobody stands on the bridge of a submerged boat, so the first steps of the hunted exercise
+    (it begins submerged) speak of the hydrophone instead of lookouts."""
+    with Terminal(tmp_path, "play", "--seed", "3", "--mission", "exercise_escort") as terminal:
+        terminal.expect("First steps: mission reads the briefing; the boat is submerged: mobilize lets")
+        assert "puts a lookout on the bridge" not in terminal.text
+        terminal.send("quit")
+        terminal.expect("Continue with: kaleun resume")
+        assert terminal.close() == 0

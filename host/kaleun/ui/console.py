@@ -364,7 +364,10 @@ class Console(TerminalOut):
                 self.say(self.lang.render(Msg(
                     "First steps: mission reads the briefing; mobilize lets the figures move; place "
                     "navigator-square 8 puts a lookout on the bridge; observe sends the lookouts up; "
-                    "?ORDER shows who would carry an order out.")))
+                    "?ORDER shows who would carry an order out.") if self.game.module("boat").status()["surfaced"]
+                    else Msg("First steps: mission reads the briefing; the boat is submerged: mobilize lets the "
+                             "figures move; hydrophone listens for the enemy; status shows the depth and the "
+                             "bottom; ?ORDER shows who would carry an order out.")))
             threading.Thread(target=self._read, name="console-input", daemon=True).start()
         else:
             self.say(self.lang.render(Msg("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")))
