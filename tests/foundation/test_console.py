@@ -188,7 +188,7 @@ def test_console_sets_the_attack_disc_and_status_shows_its_reading(terminal):
 
 def test_a_new_game_tells_a_newcomer_the_first_steps_and_how_to_settle_a_move(terminal):
     """A crew's first evening: the console names the first steps (mobilize, a lookout on the bridge,
-    observe), and a figure moved without a Mobilize (§6.3) is answered with the two console commands
+    observe) at the start and under `help`, and a figure moved without a Mobilize (§6.3) is answered with the two console commands
     that settle it; the first of them, `mobilize`, then carries the move out."""
     terminal.expect("First steps: mission reads the briefing; mobilize lets the figures move;")
     terminal.expect("> ")
@@ -199,6 +199,10 @@ def test_a_new_game_tells_a_newcomer_the_first_steps_and_how_to_settle_a_move(te
     terminal.expect("Order: mobilize the crew.")
     terminal.send("?observe")
     terminal.expect("navigator-square/1  8        1      yes")
+    terminal.send("help")
+    terminal.expect('any table-script line as JSON, without "t"')
+    text = terminal.expect("?ORDER shows who would carry an order out.\r\n> ")
+    assert text.count("First steps:") == 2, "help ends with the first steps too"
     terminal.send("quit")
     assert terminal.close() == 0
 
