@@ -268,6 +268,16 @@ def test_crew_shows_sailors_tasks_ailments_and_waiting_injuries(desk):
     assert "medical supplies: pills 4" in shown
 
 
+def test_crew_says_what_each_chip_letter_is(desk):
+    """§6.2, §6.7, §6.9: the chips column's letters are read with the legend under the table."""
+    desk.type("mobilize", "place navigator-square 8", "observe", "ailment engineer-square deck=wounds wounds=1")
+    shown = desk.type("crew")
+    assert re.search(r"navigator-square\s+Navigator\s+8\s+O\s", shown)  # a busy lookout's chip
+    assert re.search(r"engineer-square\s+Chief mechanic\s+\d\s+W\d", shown)
+    assert ("  (chips: A activation, O lookout, T repair job, W red cross, E exhaustion; the number after W or E is "
+            "its ailment)") in shown
+
+
 def test_weapons_show_tubes_tdc_guns_and_tally():
     desk = Desk(new_game(0, "exercise_convoy_battle"))
     shown = desk.type("weapons")
