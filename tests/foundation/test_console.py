@@ -188,8 +188,9 @@ def test_console_sets_the_attack_disc_and_status_shows_its_reading(terminal):
 
 def test_a_new_game_tells_a_newcomer_the_first_steps_and_how_to_settle_a_move(terminal):
     """A crew's first evening: the console names the first steps (mobilize, a lookout on the bridge,
-    observe) at the start and under `help`, and a figure moved without a Mobilize (§6.3) is answered with the two console commands
-    that settle it; the first of them, `mobilize`, then carries the move out."""
+    observe) at the start and under `help`, and a figure moved without a Mobilize (§6.3) is answered
+    with the two console commands that settle it; the first of them, `mobilize`, then carries the move
+    out."""
     terminal.expect("First steps: mission reads the briefing; mobilize lets the figures move;")
     terminal.expect("> ")
     terminal.send("place navigator-square 8")

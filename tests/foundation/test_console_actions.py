@@ -310,3 +310,13 @@ def test_the_console_plays_the_night_attack_by_commands_alone():
     assert "Target data c3 (ship):" in shown
     assert "refused" not in shown
     assert re.search(r"Tally: 3 torpedoes fired, 1 hit, 1 ship sunk \(\d[\d,]* GRT\)\.", desk.type("weapons"))
+
+
+def test_a_choice_typed_with_capitals_is_the_one_it_names(desk):
+    """A newcomer's first `place Navigator-Square 8` (a capital typed) moves the navigator; a word
+    that names no choice is still refused with the choices."""
+    desk.type("mobilize")
+    desk.type("place Navigator-Square 8", "telegraph Half_Ahead")
+    assert desk.game.module("crew").status()["sailors"]["navigator-square"]["section"] == 8
+    assert desk.game.module("boat").status()["telegraph"] == "half_ahead"
+    assert "! place: figure 'navigator' is not one of: captain-square" in desk.type("place navigator 8")
