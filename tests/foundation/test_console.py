@@ -184,3 +184,36 @@ def test_console_sets_the_attack_disc_and_status_shows_its_reading(terminal):
     terminal.expect("! 'home': the attack disc, top pointer (relative bearing on the green ring) needs no homing")
     terminal.send("quit")
     assert terminal.close() == 0
+
+
+def test_a_new_game_tells_a_newcomer_the_first_steps_and_how_to_settle_a_move(terminal):
+    """A crew's first evening: the console names the first steps (mobilize, a lookout on the bridge,
+    observe) at the start and under `help`, and a figure moved without a Mobilize (§6.3) is answered
+    with the two console commands that settle it; the first of them, `mobilize`, then carries the move
+    out."""
+    terminal.expect("First steps: mission reads the briefing; mobilize lets the figures move;")
+    terminal.expect("> ")
+    terminal.send("place navigator-square 8")
+    terminal.expect("navigator-square moved 4 → 8 without Mobilize: pay a Mobilize or put the figure back")
+    terminal.expect("To settle it: mobilize (pays the Mobilize), or move_fix navigator-square put_back.")
+    terminal.send("mobilize")
+    terminal.expect("Order: mobilize the crew.")
+    terminal.send("?observe")
+    terminal.expect("navigator-square/1  8        1      yes")
+    terminal.send("help")
+    terminal.expect('any table-script line as JSON, without "t"')
+    text = terminal.expect("?ORDER shows who would carry an order out.\r\n> ")
+    assert text.count("First steps:") == 2, "help ends with the first steps too"
+    terminal.send("quit")
+    assert terminal.close() == 0
+
+
+def test_a_new_game_begun_submerged_names_no_lookout_on_the_bridge(tmp_path):
+    """§3: nobody stands on the bridge of a submerged boat, so the first steps of the hunted exercise
+    (it begins submerged) speak of the hydrophone instead of lookouts."""
+    with Terminal(tmp_path, "play", "--seed", "3", "--mission", "exercise_escort") as terminal:
+        terminal.expect("First steps: mission reads the briefing; the boat is submerged: mobilize lets")
+        assert "puts a lookout on the bridge" not in terminal.text
+        terminal.send("quit")
+        terminal.expect("Continue with: kaleun resume")
+        assert terminal.close() == 0

@@ -268,6 +268,16 @@ def test_crew_shows_sailors_tasks_ailments_and_waiting_injuries(desk):
     assert "medical supplies: pills 4" in shown
 
 
+def test_crew_says_what_each_chip_letter_is(desk):
+    """§6.2, §6.7, §6.9: the chips column's letters are read with the legend under the table."""
+    desk.type("mobilize", "place navigator-square 8", "observe", "ailment engineer-square deck=wounds wounds=1")
+    shown = desk.type("crew")
+    assert re.search(r"navigator-square\s+Navigator\s+8\s+O\s", shown)  # a busy lookout's chip
+    assert re.search(r"engineer-square\s+Chief mechanic\s+\d\s+W\d", shown)
+    assert ("  (chips: A activation, O lookout, T repair job, W red cross, E exhaustion; the number after W or E is "
+            "its ailment)") in shown
+
+
 def test_weapons_show_tubes_tdc_guns_and_tally():
     desk = Desk(new_game(0, "exercise_convoy_battle"))
     shown = desk.type("weapons")
@@ -300,3 +310,13 @@ def test_the_console_plays_the_night_attack_by_commands_alone():
     assert "Target data c3 (ship):" in shown
     assert "refused" not in shown
     assert re.search(r"Tally: 3 torpedoes fired, 1 hit, 1 ship sunk \(\d[\d,]* GRT\)\.", desk.type("weapons"))
+
+
+def test_a_choice_typed_with_capitals_is_the_one_it_names(desk):
+    """A newcomer's first `place Navigator-Square 8` (a capital typed) moves the navigator; a word
+    that names no choice is still refused with the choices."""
+    desk.type("mobilize")
+    desk.type("place Navigator-Square 8", "telegraph Half_Ahead")
+    assert desk.game.module("crew").status()["sailors"]["navigator-square"]["section"] == 8
+    assert desk.game.module("boat").status()["telegraph"] == "half_ahead"
+    assert "! place: figure 'navigator' is not one of: captain-square" in desk.type("place navigator 8")

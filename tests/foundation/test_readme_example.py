@@ -291,3 +291,42 @@ def test_a_python_example_in_the_readme_gives_what_its_comments_show(example: tu
             want = shown.strip().split(" - ")[0].strip()
             got = value if isinstance(value, str) else repr(value)
             assert got == want, f"README.md:{line}: {row.strip()}\n  gives {got}"
+
+
+def test_the_readme_contacts_view_four_minutes_after_observe_is_what_seed_0_shows():
+    """host/README.md's `contacts` example ("Four minutes after `observe` sent the lookouts up",
+    `--seed 0`) is what the console prints on exercise_convoy after the transcript before it and
+    `observe`, four game minutes on."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.console import Console
+
+    text = README.read_text(encoding="utf-8")
+    intro = text.index("Four minutes after `observe` sent the lookouts up")
+    assert "--seed 0" in text[intro:intro + 200]
+    block = re.search(r"^```\n(.*?)^```", text[intro:], re.S | re.M)
+    assert block is not None
+    rows = block.group(1).splitlines()
+    assert rows[0] == "> contacts"
+    shown = [ELIDED if row.strip() == ELIDED else row for row in rows[1:]]
+    game = new_game(0, "exercise_convoy")
+    out = io.StringIO()
+    now = [0.0]
+    runtime = Runtime(game, Table(default_board(), game), clock=lambda: now[0])
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    for typed in ("mobilize", "place navigator-square 8", "place navigator-triangle 8", "observe"):
+        console.handle(typed)
+        runtime.step()
+    while now[0] < 240:
+        now[0] += 5.0
+        runtime.step()
+    seen = len(out.getvalue())
+    console.handle("contacts")
+    runtime.step()
+    printed = out.getvalue()[seen:].splitlines()
+    assert _same_lines(shown, printed), "\n".join(printed)

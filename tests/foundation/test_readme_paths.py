@@ -46,3 +46,33 @@ def test_every_path_a_readme_names_exists(readme: str) -> None:
     assert paths, f"{readme}: no paths found (the test reads nothing)"
     missing = [f"{readme}:{line}: {path}" for line, path in paths if not _exists(readme, path)]
     assert not missing, "paths named in the README that do not exist:\n" + "\n".join(missing)
+
+
+def _kaleun_lines(readme: str) -> list[tuple[int, list[str]]]:
+    """The `kaleun ...` command lines of a README's ```sh blocks (comments cut off)."""
+    text = (ROOT / readme).read_text(encoding="utf-8")
+    found = []
+    for m in re.finditer(r"^```sh\n(.*?)^```", text, re.S | re.M):
+        first = text.count("\n", 0, m.start()) + 2
+        for i, row in enumerate(m.group(1).splitlines()):
+            words = row.split("#")[0].split()
+            if words[:1] == ["kaleun"]:
+                found.append((first + i, words[1:]))
+    return found
+
+
+def test_every_kaleun_command_of_the_top_readme_parses_and_names_a_real_mission() -> None:
+    """README.md's first evening: each `kaleun ...` line it shows is a command the program takes,
+    and each `--mission ID` is a mission `kaleun missions` lists."""
+    from kaleun.cli import build_parser
+    from kaleun.uboot.missions.setup import mission_lines
+
+    lines = _kaleun_lines("README.md")
+    assert lines, "README.md shows no kaleun command to type"
+    ids = {m.id for m in mission_lines()}
+    parser = build_parser()
+    for line, words in lines:
+        parser.parse_args(words)
+        for i, word in enumerate(words[:-1]):
+            if word == "--mission":
+                assert words[i + 1] in ids, f"README.md:{line}: no mission {words[i + 1]!r}"

@@ -96,6 +96,9 @@ def _text(text: str, f: Field) -> str:
 
 
 def _choice(text: str, f: Field) -> str:
+    same = [c for c in f.choices if c.lower() == text.lower()]
+    if text not in f.choices and len(same) == 1:  # a capital typed (Navigator-Square): the one it names
+        return same[0]
     if text not in f.choices:
         raise CommandError(Msg("{field} '{value}' is not one of: {choices}", field=f.name, value=text,
                                choices=", ".join(f.choices)))

@@ -145,6 +145,10 @@ class Console(TerminalOut):
             self.say(f"[{change.line.clock}] {change.news}")
         if event.name == "time_compression":
             self.say(self.lang.render(views.compression(event.data)))
+        if event.name == "move_unmobilized" and change is not None:  # the console's way to settle it
+            settle = Msg("  To settle it: mobilize (pays the Mobilize), or move_fix {figure} put_back.",
+                         figure=str(event.data.get("figure", "")))
+            self.say(self.lang.render(settle))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang))
         elif event.name == "attack_disc":
@@ -194,6 +198,19 @@ class Console(TerminalOut):
             for action in members:
                 self.say(f"  {action.usage(short=True).ljust(min(width, 34))}  {text(action.summary)}")
         self.say("  {...}  " + text(N_('any table-script line as JSON, without "t"')))
+        self._first_steps()
+
+    def _first_steps(self) -> None:
+        """Where a crew begins (a new game's greeting, the end of `help`), as the boat lies now."""
+        if self.game.game != "uboot":
+            return
+        self.say(self.lang.render(Msg(
+            "First steps: mission reads the briefing; mobilize lets the figures move; place "
+            "navigator-square 8 puts a lookout on the bridge; observe sends the lookouts up; "
+            "?ORDER shows who would carry an order out.") if self.game.module("boat").status()["surfaced"]
+            else Msg("First steps: mission reads the briefing; the boat is submerged: mobilize lets the "
+                     "figures move; hydrophone listens for the enemy; status shows the depth and the "
+                     "bottom; ?ORDER shows who would carry an order out.")))
 
     def describe(self, action: Action) -> list[str]:
         """`help COMMAND`: its usage, what it does, each field, an example (all from its declaration)."""
@@ -356,6 +373,8 @@ class Console(TerminalOut):
         runtime's stop request); then save. Returns the exit status (1: the game failed)."""
         if self.interactive:
             self.say(self.lang.render(Msg("Kaleun console. Type help for the commands.")))
+            if self.game.t == 0:  # a new game: where a crew begins
+                self._first_steps()
             threading.Thread(target=self._read, name="console-input", daemon=True).start()
         else:
             self.say(self.lang.render(Msg("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")))

@@ -215,6 +215,8 @@ def crew(game: Any, lang: Language) -> list[str]:
                  watch=s["watch"], command=bars["command"], morale=bars["morale"],
                  exhausted=Msg(", exhausted") if bars.get("exhausted") else "", rules=Msg.term(str(s["rules"]))))]
     out += columns(heads, rows)
+    out.append(r(Msg("  (chips: A activation, O lookout, T repair job, W red cross, E exhaustion; the number after W "
+                     "or E is its ailment)")))
     out.append(r(Msg("  (* an ailment not yet treated)")))
     for fig, move in s.get("unsettled", {}).items():
         out.append(r(Msg("  unsettled move: {figure} {move}", figure=figure_term(fig), move=str(move))))
