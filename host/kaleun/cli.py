@@ -391,6 +391,9 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.saves import remove_leftovers
 
     remove_leftovers(state_dir())  # the half-written files of a save a crash cut short
+    from kaleun.housekeeping import tidy
+
+    tidy()  # the older sessions, and the temporary files of writes cut short (kaleun.housekeeping)
     try:
         try:
             game = _unfinished_autosave(language) if getattr(args, "continue_game", False) and not resume else None
