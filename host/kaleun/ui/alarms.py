@@ -7,13 +7,16 @@ no alarm is told by colour alone.
 | aircraft | `contact_report` with aircraft, `aircraft_attack` | sky blue | aircraft | `aircraft_alarm` | plot |
 | gunfire | `gunfire` (the enemy fires on the boat) | magenta | shell burst | `gunfire_alarm` | plot |
 | depth charges | `depth_charges` | violet | depth charge | `depth_charge_near` / `_far` | damage |
-| breach | `hull_breach`, `breach_warning`, `puzzle_failed`, `section_flooded` | red | crack | `breach_alarm`, `breach_countdown_alarm` (`breach_warning`) | damage |
+| breach | `hull_breach`, `breach_warning`, `puzzle_failed`, `section_flooded` | red | crack | `breach_alarm` | damage |
 | fire | `condition_placed` of a fire | orange | flame | `fire_alarm` | damage |
 
 An alarm is raised when the feed says so (`kaleun.ui.feedlog`, `Change.raises`): by an event that
 starts a feed line or is news again on its line (another pattern of depth charges, another ship
 firing, a fire after the damage), not by a ship added to an open contact report (a convoy coming
 into view raises the contact alarm once); the alarm cues play on the same condition (`feed_alarm`).
+
+A breach's countdown warning (`breach_warning`) sounds `breach_countdown_alarm`, the breach's whoop
+higher and three times as fast.
 
 The banner shows the most urgent alarm waiting (`URGENCY`: a hull breach first, then a fire, depth
 charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next.
