@@ -101,8 +101,8 @@ def test_a_table_started_again_and_again_keeps_the_newest_sessions_and_every_deb
     sessions = tmp_path / "sessions"
     sessions.mkdir()
     count = KEEP_SESSIONS + 7
-    made = [_session(sessions, f"202601{1 + i // 24:02d}-{i % 24:02d}0000", debrief=i == 2) for i in range(count)]
-    (sessions / ".20260101-020000.debrief.json.x1y2z3ab.tmp").write_text("{")  # a debrief cut short
+    made = [_session(sessions, f"200101{1 + i // 24:02d}-{i % 24:02d}0000", debrief=i == 2) for i in range(count)]
+    (sessions / ".20010101-020000.debrief.json.x1y2z3ab.tmp").write_text("{")  # a debrief cut short
     (sessions / "notes.txt").write_text("our crew's notes")
     stale = [tmp_path / ".settings.json.a1b2c3d4.tmp", tmp_path / ".career.json.q9w8e7r6.tmp",
              tmp_path / ".figures.json.zz_yy_xx.tmp"]
@@ -121,8 +121,8 @@ def test_a_table_started_again_and_again_keeps_the_newest_sessions_and_every_deb
     gone = [p for files in made[:7] for p in files if not p.name.endswith((".debrief.json", ".debrief.png"))]
     assert not [p.name for p in gone if p.exists()]
     assert all(p.exists() for files in made[7:] for p in files)  # the newest sessions whole
-    assert (sessions / "20260101-020000.debrief.json").exists() and (sessions / "20260101-020000.debrief.png").exists()
-    assert not (sessions / ".20260101-020000.debrief.json.x1y2z3ab.tmp").exists()
+    assert (sessions / "20010101-020000.debrief.json").exists() and (sessions / "20010101-020000.debrief.png").exists()
+    assert not (sessions / ".20010101-020000.debrief.json.x1y2z3ab.tmp").exists()
     assert (sessions / "notes.txt").exists()
     assert not [p.name for p in stale if p.exists()]
     assert fresh.exists()  # perhaps a `kaleun config set` writing right now: not ours to remove
