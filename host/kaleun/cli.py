@@ -381,6 +381,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     except SettingsError as exc:
         return _fail(f"kaleun: {_said(exc, said)}")
     args.table_language = language
+    _TABLE_LANGUAGE["code"] = language  # a stop signal from now on is said in it (`main`)
     try:
         lock = HomeLock(state_dir()).acquire()
     except TableBusy as exc:
@@ -391,6 +392,9 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.saves import remove_leftovers
 
     remove_leftovers(state_dir())  # the half-written files of a save a crash cut short
+    from kaleun.housekeeping import tidy
+
+    tidy()  # the older sessions, and the temporary files of writes cut short (kaleun.housekeeping)
     try:
         try:
             game = _unfinished_autosave(language) if getattr(args, "continue_game", False) and not resume else None
@@ -443,7 +447,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         except StopRequested as exc:
             STOPPER.closing()
             return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the previous "
-                             "save is as it was", signal=str(exc)), 128 + exc.signum, language)
+                             "save is as it was", signal=stop_words(exc.signum)), 128 + exc.signum, language)
         _say_kept(session.runtime.autosave, language)
         return session.run()
     finally:
@@ -747,14 +751,40 @@ def main(argv: list[str] | None = None) -> int:
     from kaleun.runtime.signals import STOPPER, StopRequested
 
     STOPPER.install()  # first: a stop signal at any moment leaves the files as they were
+    _TABLE_LANGUAGE.clear()
     _tolerant_terminal()
     try:
         return _main(argv)
     except StopRequested as exc:
-        print(f"kaleun: stopped by {exc}", file=sys.stderr)
+        try:
+            line = _in_table_language(Msg("kaleun: stopped by {signal}", signal=stop_words(exc.signum)))
+        except (Exception, StopRequested):  # a settings file that cannot be read, a second signal: in English
+            line = f"kaleun: stopped by {exc}"
+        print(line, file=sys.stderr)
         return 128 + exc.signum
     finally:
         STOPPER.uninstall()
+
+
+#: the language a start found for its table (`kaleun play --language`, or `kaleun config`), once known
+_TABLE_LANGUAGE: dict[str, str] = {}
+
+
+def _in_table_language(text: Msg) -> str:
+    """`text` in the table's language: the one this start found (`--language` or `kaleun config`), else the
+    preferred one of `kaleun config` (a small JSON file read at once), else English."""
+    from kaleun.i18n import language
+    from kaleun.settings import preferred_language
+
+    return language(_TABLE_LANGUAGE.get("code") or preferred_language()).render(text)
+
+
+def stop_words(signum: int) -> Msg | str:
+    """A stop signal as a sentence names it (`stopped by SIGINT (Ctrl-C)`), in the sentence's language."""
+    import signal
+
+    said = {signal.SIGINT: Msg("SIGINT (Ctrl-C)"), signal.SIGHUP: Msg("SIGHUP (the terminal closed)")}
+    return said.get(signal.Signals(signum)) or signal.Signals(signum).name
 
 
 def _tolerant_terminal() -> None:

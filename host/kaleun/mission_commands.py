@@ -44,7 +44,9 @@ def listing_language(args: argparse.Namespace) -> str | None:
         try:
             return str(check_language(args.language))
         except SettingsError as exc:
-            print(f"kaleun: {exc}", file=sys.stderr)
+            from kaleun.settings import in_preferred_language
+
+            print(f"kaleun: {in_preferred_language(exc)}", file=sys.stderr)
             return None
     return _table_language(args)
 
@@ -202,13 +204,14 @@ def start_from_args(args: argparse.Namespace) -> Any:
 
 
 def _table_language(args: argparse.Namespace) -> str:
-    """The language `kaleun play` runs in (--language, else the saved setting, else English)."""
-    from kaleun.settings import SettingsError, check_language, preferred
+    """The language `kaleun play` runs in (--language, else the saved setting, else English). A --language
+    Kaleun does not speak gives the saved setting: the refusal of it is said in the table's language."""
+    from kaleun.settings import SettingsError, check_language, preferred_language
 
     try:
-        return str(check_language(getattr(args, "language", None) or preferred("language") or "en"))
+        return str(check_language(getattr(args, "language", None) or preferred_language()))
     except SettingsError:
-        return "en"
+        return preferred_language()
 
 
 #: answers that mean yes to a y/n question, in every language of the table

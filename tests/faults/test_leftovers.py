@@ -75,3 +75,70 @@ def test_a_save_killed_half_written_is_removed_at_the_next_start_and_the_game_re
     assert read_state(tmp_path / "autosave.json")["t"] >= 900
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".autosave")]
     assert all(path.exists() for path in theirs)
+
+
+def _session(folder, stamp: str, debrief: bool = False) -> list:
+    names = [f"{stamp}.events.jsonl", f"{stamp}.script.jsonl"]
+    if debrief:
+        names += [f"{stamp}.debrief.json", f"{stamp}.debrief.png"]
+    for name in names:
+        (folder / name).write_text("{}\n")
+    return [folder / name for name in names]
+
+
+@pytest.mark.slow
+def test_a_table_started_again_and_again_keeps_the_newest_sessions_and_every_debrief(tmp_path):
+    """A table left running for months: every start writes a session (event log, script), so the
+    session folder grew without end. The next start, holding the lock, keeps the newest
+    KEEP_SESSIONS whole, every debrief, and files that are not a session's; a write of the settings,
+    the tags or the career record cut short long ago is removed, one under way (fresh) is not."""
+    import os
+
+    from kaleun.housekeeping import KEEP_SESSIONS, STALE_TMP_S
+
+    game = new_game(41)
+    save_game(game, tmp_path / "autosave.json")
+    sessions = tmp_path / "sessions"
+    sessions.mkdir()
+    count = KEEP_SESSIONS + 7
+    made = [_session(sessions, f"200101{1 + i // 24:02d}-{i % 24:02d}0000", debrief=i == 2) for i in range(count)]
+    (sessions / ".20010101-020000.debrief.json.x1y2z3ab.tmp").write_text("{")  # a debrief cut short
+    (sessions / "notes.txt").write_text("our crew's notes")
+    stale = [tmp_path / ".settings.json.a1b2c3d4.tmp", tmp_path / ".career.json.q9w8e7r6.tmp",
+             tmp_path / ".figures.json.zz_yy_xx.tmp"]
+    fresh = tmp_path / ".settings.json.f7f7f7f7.tmp"
+    for path in [*stale, fresh]:
+        path.write_text("{")
+    old = os.stat(fresh).st_mtime - STALE_TMP_S - 60
+    for path in stale:
+        os.utime(path, (old, old))
+
+    resumed = Console(tmp_path, "resume", "--console")
+    resumed.expect("> ")
+    resumed.send("quit")
+    assert resumed.finish() == 0, resumed.text
+
+    gone = [p for files in made[:7] for p in files if not p.name.endswith((".debrief.json", ".debrief.png"))]
+    assert not [p.name for p in gone if p.exists()]
+    assert all(p.exists() for files in made[7:] for p in files)  # the newest sessions whole
+    assert (sessions / "20010101-020000.debrief.json").exists() and (sessions / "20010101-020000.debrief.png").exists()
+    assert not (sessions / ".20010101-020000.debrief.json.x1y2z3ab.tmp").exists()
+    assert (sessions / "notes.txt").exists()
+    assert not [p.name for p in stale if p.exists()]
+    assert fresh.exists()  # perhaps a `kaleun config set` writing right now: not ours to remove
+    # this start's own session is there, beside the KEEP_SESSIONS kept
+    logs = sorted(p.name for p in sessions.iterdir() if p.name.endswith(".script.jsonl"))
+    assert len(logs) == KEEP_SESSIONS + 1 and logs[-1] > made[-1][1].name
+
+
+def test_sessions_are_ordered_by_their_start_and_number_within_a_second(tmp_path):
+    """`<stamp>-10` started after `<stamp>-9` and `<stamp>` (names sort otherwise): with two kept,
+    the two last started stay; a team's event log of Captain Sonar goes with its session."""
+    from kaleun.housekeeping import prune_sessions
+
+    for stem in ("20260101-120000", "20260101-120000-9", "20260101-120000-10"):
+        _session(tmp_path, stem)
+    (tmp_path / "20260101-120000.yellow.events.jsonl").write_text("{}\n")
+    removed = prune_sessions(tmp_path, keep=2)
+    assert sorted(p.name for p in removed) == ["20260101-120000.events.jsonl", "20260101-120000.script.jsonl",
+                                               "20260101-120000.yellow.events.jsonl"]

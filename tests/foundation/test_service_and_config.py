@@ -288,6 +288,37 @@ def test_play_refuses_an_unknown_language_and_a_full_screen_without_display(home
     assert not autosave_path().exists()  # nothing started
 
 
+def test_an_unknown_language_and_a_stop_signal_are_said_in_the_tables_preferred_language(home, capsys, monkeypatch):
+    """A German table (`kaleun config set language de`): `--language klingon` was refused in English (the
+    table's language was taken as English once the --language given was not one), and so was `kaleun:
+    stopped by SIGINT (Ctrl-C)` from `main`. Both are said in the preferred language; a start that chose
+    its language (`--language ru`) is stopped in that one."""
+    from kaleun import cli
+    from kaleun.runtime.signals import StopRequested
+
+    assert main(["config", "set", "language", "de"]) == 0
+    capsys.readouterr()
+    assert main(["play", "--language", "klingon", "--headless"]) == 2
+    assert "„klingon“ ist keine Sprache, die Kaleun spricht" in capsys.readouterr().err
+    assert main(["missions", "--language", "klingon"]) == 2
+    assert "„klingon“ ist keine Sprache, die Kaleun spricht" in capsys.readouterr().err
+
+    def stopped(argv):
+        raise StopRequested(signal.SIGINT)
+
+    monkeypatch.setattr(cli, "_main", stopped)
+    assert main(["play"]) == 128 + signal.SIGINT
+    assert capsys.readouterr().err.strip() == "kaleun: durch SIGINT (Strg-C) angehalten"
+
+    def stopped_after_choosing(argv):
+        cli._TABLE_LANGUAGE["code"] = "ru"  # as cmd_play does once it has checked --language ru
+        raise StopRequested(signal.SIGHUP)
+
+    monkeypatch.setattr(cli, "_main", stopped_after_choosing)
+    assert main(["play", "--language", "ru"]) == 128 + signal.SIGHUP
+    assert capsys.readouterr().err.strip() == "kaleun: остановлено сигналом SIGHUP (терминал закрыт)"
+
+
 def test_continue_takes_the_autosave_while_its_mission_runs(home, capsys):
     assert _unfinished_autosave() is None  # nothing saved: a new game
     game = new_game(7)

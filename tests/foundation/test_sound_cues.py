@@ -253,3 +253,39 @@ def test_when_every_explosion_channel_is_busy_the_oldest_sound_is_cut(mixer):
     assert began["third"].get_sound() is near and began["fourth"].get_sound() is near
     mixer.play("depth_charge_far", {"distance_m": 300})  # the sixth cuts the third, not the fourth
     assert began["third"].get_sound() is far and began["fourth"].get_sound() is near
+
+
+def test_a_breachs_countdown_warning_sounds_its_own_urgent_cue_through_the_tables_sound_output(home: Path):
+    """§ hull breach (the countdown): a minute before the section floods, `breach_warning` raises the
+    window's breach alarm and must be heard too (a crew at the table looks at the boat, not at the
+    screen). It played nothing: only `hull_breach` had a cue. Through the sound output `kaleun play`
+    builds (the feed's alarm gate), the breach sounds `breach_alarm` and its warning
+    `breach_countdown_alarm`, a sound of its own: higher and faster than the breach's whoop."""
+    from kaleun.boards.loader import load_board
+    from kaleun.ui.session import make_runtime
+    from kit import BOARDS
+
+    board = home / "quiet.toml"
+    board.write_text((BOARDS / "sim.toml").read_text(encoding="utf-8").replace('driver = "pygame"', 'driver = "none"'),
+                     encoding="utf-8")
+    game = new_game(1)
+    events = game.apply({"do": "damage", "kind": "hull_breach", "section": 2})
+    events += game.advance_to(game.t + 3600)
+    heard = [e.name for e in events if e.name in ("hull_breach", "breach_warning")]
+    assert heard == ["hull_breach", "breach_warning"], heard
+    runtime = make_runtime(new_game(1), load_board(board))
+    try:
+        output = next(o for o in runtime.outputs if isinstance(o, SoundOutput))
+        sounder = output.sounder
+        assert isinstance(sounder, SilentSounder)
+        for event in events:
+            output.handle(event)
+    finally:
+        runtime.close()
+    alarms = [c for c in sounder.cues if c.startswith("breach")]
+    assert alarms == ["breach_alarm", "breach_countdown_alarm"], sounder.cues
+    rate = cues.bell.RATE
+    urgent = BY_NAME["breach_countdown_alarm"].render(rate, {})
+    whoop = BY_NAME["breach_alarm"].render(rate, {})
+    assert not np.array_equal(urgent[:len(whoop)], whoop[:len(urgent)])
+    assert _centroid(urgent, rate) > _centroid(whoop, rate)  # higher: heard as the more urgent one

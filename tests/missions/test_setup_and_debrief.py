@@ -266,4 +266,5 @@ def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
     english = run_kaleun("career", "--language", "en", home=tmp_path)
     assert "prize_rules_1939       campaign won      grade B" in english.stdout
     bad = run_kaleun("missions", "--language", "xx", home=tmp_path)
-    assert bad.returncode == 2 and "'xx' is not a language Kaleun speaks" in bad.stderr
+    # refused in the table's language (`kaleun config set language de` above), not in English
+    assert bad.returncode == 2 and "„xx“ ist keine Sprache, die Kaleun spricht" in bad.stderr, bad.stderr

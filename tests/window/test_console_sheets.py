@@ -147,7 +147,8 @@ def test_9_each_alarm_has_its_colour_icon_word_and_sound(kind) -> None:
     if kind.name == "depth_charges":
         assert all(c in CUES for c in kind.cues)  # the charges' own explosions sound it
     else:
-        assert [c.name for c in cues_for(event, data)] == list(kind.cues)
+        # each event that raises it plays its cue (a breach's countdown warning has one of its own)
+        assert [c.name for name, _ in kind.raised_by for c in cues_for(name, data)] == list(kind.cues)
     assert alarm_for(event, data) is kind
     others = [k for k in ALARMS if k is not kind]
     assert all(k.color != kind.color and k.icon != kind.icon for k in others)

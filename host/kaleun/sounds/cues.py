@@ -104,6 +104,8 @@ CUES: tuple[Cue, ...] = (
         description="the enemy opens fire: shells bursting near the boat"),
     Cue("breach_alarm", "hull_breach", _fixed(alarms.breach_whoop), "alarms", 0.8, feed_alarm=True,
         description="a hull breach: the alarm whoop over water coming in"),
+    Cue("breach_countdown_alarm", "breach_warning", _fixed(alarms.breach_countdown), "alarms", 0.9, feed_alarm=True,
+        description="a minute before a breached section floods: the whoop again, higher and three times as fast"),
     Cue("fire_alarm", "condition_placed", _fixed(alarms.fire_bell), "alarms", 0.7, feed_alarm=True,
         when=lambda d: d.get("condition") == "fire", description="a fire: the fire bell in two bursts"),
 )

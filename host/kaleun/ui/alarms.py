@@ -15,6 +15,9 @@ starts a feed line or is news again on its line (another pattern of depth charge
 firing, a fire after the damage), not by a ship added to an open contact report (a convoy coming
 into view raises the contact alarm once); the alarm cues play on the same condition (`feed_alarm`).
 
+A breach's countdown warning (`breach_warning`) sounds `breach_countdown_alarm`, the breach's whoop
+higher and three times as fast.
+
 The banner shows the most urgent alarm waiting (`URGENCY`: a hull breach first, then a fire, depth
 charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next.
 The sound plays through the runtime's sound output (every cue is declared in the cue table with
@@ -67,7 +70,7 @@ ALARMS: tuple[AlarmKind, ...] = (
     AlarmKind("gunfire", Msg("Gunfire"), "burst", ("gunfire_alarm",), "plot", (("gunfire", _always),)),
     AlarmKind("depth_charges", Msg("Depth charges"), "depth_charge", ("depth_charge_near", "depth_charge_far"),
               "damage", (("depth_charges", _always),)),
-    AlarmKind("breach", Msg("Hull breach"), "breach", ("breach_alarm",), "damage",
+    AlarmKind("breach", Msg("Hull breach"), "breach", ("breach_alarm", "breach_countdown_alarm"), "damage",
               (("hull_breach", _always), ("breach_warning", _always), ("puzzle_failed", _always),
                ("section_flooded", _always))),
     AlarmKind("fire", Msg("Fire"), "fire", ("fire_alarm",), "damage",
