@@ -75,7 +75,7 @@ def prune_sessions(folder: Path, keep: int = KEEP_SESSIONS) -> list[Path]:
     older = sorted(by_session)[:-keep] if keep > 0 else sorted(by_session)
     for key in older:
         doomed += [p for p in by_session[key] if not p.name.endswith(KEPT_KINDS)]
-    return _delete(sorted(doomed), "file(s) of older sessions")
+    return delete_files(sorted(doomed), "file(s) of older sessions")
 
 
 def remove_stale_temporaries(folders: list[Path], older_than: float = STALE_TMP_S,
@@ -97,10 +97,12 @@ def remove_stale_temporaries(folders: list[Path], older_than: float = STALE_TMP_
                     doomed.append(path)
             except OSError:
                 continue
-    return _delete(sorted(doomed), "temporary file(s) of writes cut short")
+    return delete_files(sorted(doomed), "temporary file(s) of writes cut short")
 
 
-def _delete(paths: list[Path], what: str) -> list[Path]:
+def delete_files(paths: list[Path], what: str) -> list[Path]:
+    """Delete these files (a symlink itself, never what it points to), logging what went and what could not;
+    returns those removed. `what` names them in the log ("file(s) of older sessions")."""
     removed: list[Path] = []
     for path in paths:
         try:

@@ -26,6 +26,7 @@ from kaleun.core.errors import SaveError
 from kaleun.core.messages import Msg, of_error
 from kaleun.files import UnreadableFile, read_file, regular_or_missing
 from kaleun.games import load_game
+from kaleun.housekeeping import delete_files
 from kaleun.journal import MAX_BYTES as JOURNAL_MAX_BYTES
 from kaleun.journal import Entry, ReplayError, digest, journal_path, read_journal, replay
 
@@ -72,21 +73,11 @@ def remove_leftovers(folder: Path) -> list[Path]:
     They are never read (the autosave is either the old or the new file), but each would stay
     for good. Only for the process that holds the folder's lock (`kaleun.homelock`): no other
     Kaleun writes an autosave there meanwhile."""
-    removed: list[Path] = []
     try:
         names = [p for p in Path(folder).iterdir() if LEFTOVER.fullmatch(p.name)]
     except OSError:
-        return removed
-    for path in sorted(names):
-        try:
-            if path.is_symlink() or path.is_file():
-                path.unlink()
-                removed.append(path)
-        except OSError as exc:
-            log.warning("cannot remove %s, left by a save cut short (%s)", path, exc.strerror or exc)
-    if removed:
-        log.info("removed %d file(s) left by a save cut short: %s", len(removed), ", ".join(p.name for p in removed))
-    return removed
+        return []
+    return delete_files(sorted(names), "file(s) left by a save cut short")
 
 
 def sync_folder(folder: Path) -> None:
