@@ -86,14 +86,13 @@ def test_9_2_1_status_and_the_tdc_agree_whether_the_simulated_disc_is_set():
 
     g = range_game(course=290)
     table = _sim_table(g)
-    assert _status(table) == ("disc: own course 000 (not set yet: turn it, or dial disc_own_course 0), enemy course "
-                              "000 (not set yet: turn it, or dial disc_enemy_course 0), bearing 000 (not set yet: "
-                              "turn it, or dial disc_bearing 0)")
+    assert _status(table) == ("disc: not set yet (turn the rings, or: dial disc_own_course 0, "
+                              "dial disc_enemy_course 0, dial disc_bearing 0)")
     assert refused(order(g, "tdc", source="disc", range_nm=4, speed_kn=7)) == (
         "the attack disc is not set: set the own course ring, enemy course ring and bearing pointer")
     table.set_dial("disc_own_course", 290)  # the pointer stays on the white scale: its bearing changes too
-    assert _status(table) == ("disc: own course 290, enemy course 000 (not set yet: turn it, or dial "
-                              "disc_enemy_course 0), bearing 070")
+    assert _status(table) == ("disc: own course 290, enemy course not set yet, bearing 070 (turn the rings, or: dial "
+                              "disc_enemy_course 0)")
     assert refused(order(g, "tdc", source="disc", range_nm=4, speed_kn=7)) == (
         "the attack disc is not set: set the enemy course ring")
     table.set_dial("disc_enemy_course", 0)  # it stands there: dialling it sets it

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg
+from kaleun.core.messages import N_, Msg, join
 from kaleun.i18n import Language
 from kaleun.uboot.figures import figure_term
 
@@ -425,21 +425,26 @@ def rings(table: Any, lang: Language) -> list[str]:
 
     out = []
     for group, dials in groups().items():
-        parts = []
+        parts: list[Msg] = []
+        unset: list[str] = []  # what sets the rings the game's disc does not have yet (one hint for them all)
         for decl in dials:
             if not decl.is_ring:
                 continue
             value = table.reading(decl.name)
             what = Msg.term(decl.field.replace("_", " "))
             if value is None:
-                parts.append(lang.render(Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name)))
-            elif table.unset(decl.name):  # the game's disc does not have it yet
-                parts.append(lang.render(Msg("{ring} {value:03d} (not set yet: turn it, or dial {dial} {value})",
-                                             ring=what, value=int(value), dial=decl.name)))
+                parts.append(Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
+            elif table.unset(decl.name):
+                parts.append(Msg("{ring} not set yet", ring=what))
+                unset.append(f"dial {decl.name} {int(value)}")
             else:
-                parts.append(lang.render(Msg("{ring} {value:03d}", ring=what, value=int(value))))
-        if parts:
-            out.append(f"{lang.text(group)}: " + ", ".join(parts))
+                parts.append(Msg("{ring} {value:03d}", ring=what, value=int(value)))
+        if not parts:
+            continue
+        line = Msg("not set yet") if len(unset) == len(parts) else join(parts)
+        if unset:
+            line = Msg("{rings} (turn the rings, or: {commands})", rings=line, commands=", ".join(unset))
+        out.append(f"{lang.text(group)}: {lang.render(line)}")
     return out
 
 
