@@ -289,3 +289,32 @@ def test_a_breachs_countdown_warning_sounds_its_own_urgent_cue_through_the_table
     whoop = BY_NAME["breach_alarm"].render(rate, {})
     assert not np.array_equal(urgent[:len(whoop)], whoop[:len(urgent)])
     assert _centroid(urgent, rate) > _centroid(whoop, rate)  # higher: heard as the more urgent one
+
+
+def test_a_failed_breach_puzzle_and_a_flooded_section_are_heard_too(home: Path):
+    """§ hull breach: the breach alarm's other events (the puzzle failed, the section flooded) raised the
+    window's banner in silence; through the table's sound output each now plays its cue."""
+    from kaleun.boards.loader import load_board
+    from kaleun.ui.session import make_runtime
+    from kit import BOARDS
+
+    board = home / "quiet.toml"
+    board.write_text((BOARDS / "sim.toml").read_text(encoding="utf-8").replace('driver = "pygame"', 'driver = "none"'),
+                     encoding="utf-8")
+    game = new_game(1)
+    game.apply({"do": "crew_options", "rules": "advise"})
+    events = game.apply({"do": "damage", "kind": "hull_breach", "section": 2})
+    events += game.apply({"do": "order", "order": "repair", "breach": 2})  # the crew rules advise: it goes ahead
+    events += game.apply({"do": "puzzle", "section": 2, "result": "failed"})
+    events += game.advance_to(game.t + 3600)
+    assert {"puzzle_failed", "section_flooded"} <= {e.name for e in events}
+    runtime = make_runtime(new_game(1), load_board(board))
+    try:
+        output = next(o for o in runtime.outputs if isinstance(o, SoundOutput))
+        for event in events:
+            output.handle(event)
+        sounder = output.sounder
+        assert isinstance(sounder, SilentSounder)
+    finally:
+        runtime.close()
+    assert "breach_failed_alarm" in sounder.cues and "flooding_alarm" in sounder.cues, sounder.cues

@@ -106,6 +106,10 @@ CUES: tuple[Cue, ...] = (
         description="a hull breach: the alarm whoop over water coming in"),
     Cue("breach_countdown_alarm", "breach_warning", _fixed(alarms.breach_countdown), "alarms", 0.9, feed_alarm=True,
         description="a minute before a breached section floods: the whoop again, higher and three times as fast"),
+    Cue("breach_failed_alarm", "puzzle_failed", _fixed(alarms.breach_countdown), "alarms", 0.9, feed_alarm=True,
+        description="the breach could not be sealed (its puzzle failed): the countdown's urgent whoop"),
+    Cue("flooding_alarm", "section_flooded", _fixed(alarms.breach_whoop), "alarms", 0.9, feed_alarm=True,
+        description="a section floods and is sealed off: the breach's whoop once more"),
     Cue("fire_alarm", "condition_placed", _fixed(alarms.fire_bell), "alarms", 0.7, feed_alarm=True,
         when=lambda d: d.get("condition") == "fire", description="a fire: the fire bell in two bursts"),
 )

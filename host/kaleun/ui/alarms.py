@@ -7,7 +7,7 @@ no alarm is told by colour alone.
 | aircraft | `contact_report` with aircraft, `aircraft_attack` | sky blue | aircraft | `aircraft_alarm` | plot |
 | gunfire | `gunfire` (the enemy fires on the boat) | magenta | shell burst | `gunfire_alarm` | plot |
 | depth charges | `depth_charges` | violet | depth charge | `depth_charge_near` / `_far` | damage |
-| breach | `hull_breach`, `breach_warning`, `puzzle_failed`, `section_flooded` | red | crack | `breach_alarm` | damage |
+| breach | `hull_breach`, `breach_warning`, `puzzle_failed`, `section_flooded` | red | crack | four (below) | damage |
 | fire | `condition_placed` of a fire | orange | flame | `fire_alarm` | damage |
 
 An alarm is raised when the feed says so (`kaleun.ui.feedlog`, `Change.raises`): by an event that
@@ -16,7 +16,8 @@ firing, a fire after the damage), not by a ship added to an open contact report 
 into view raises the contact alarm once); the alarm cues play on the same condition (`feed_alarm`).
 
 A breach's countdown warning (`breach_warning`) sounds `breach_countdown_alarm`, the breach's whoop
-higher and three times as fast.
+higher and three times as fast; a failed breach puzzle (`puzzle_failed`) sounds the same urgent whoop
+(`breach_failed_alarm`), a flooded section (`section_flooded`) the breach's whoop (`flooding_alarm`).
 
 The banner shows the most urgent alarm waiting (`URGENCY`: a hull breach first, then a fire, depth
 charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next.
@@ -70,7 +71,8 @@ ALARMS: tuple[AlarmKind, ...] = (
     AlarmKind("gunfire", Msg("Gunfire"), "burst", ("gunfire_alarm",), "plot", (("gunfire", _always),)),
     AlarmKind("depth_charges", Msg("Depth charges"), "depth_charge", ("depth_charge_near", "depth_charge_far"),
               "damage", (("depth_charges", _always),)),
-    AlarmKind("breach", Msg("Hull breach"), "breach", ("breach_alarm", "breach_countdown_alarm"), "damage",
+    AlarmKind("breach", Msg("Hull breach"), "breach", ("breach_alarm", "breach_countdown_alarm", "breach_failed_alarm",
+                                                          "flooding_alarm"), "damage",
               (("hull_breach", _always), ("breach_warning", _always), ("puzzle_failed", _always),
                ("section_flooded", _always))),
     AlarmKind("fire", Msg("Fire"), "fire", ("fire_alarm",), "damage",
