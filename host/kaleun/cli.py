@@ -389,12 +389,9 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     except OSError as exc:
         return _fail(Msg("kaleun: cannot use {folder} ({why})", folder=str(state_dir()), why=str(exc.strerror or exc)),
                      EXIT_FAIL, language)
-    from kaleun.saves import remove_leftovers
-
-    remove_leftovers(state_dir())  # the half-written files of a save a crash cut short
     from kaleun.housekeeping import tidy
 
-    tidy()  # the older sessions, and the temporary files of writes cut short (kaleun.housekeeping)
+    tidy()  # what saves cut short left, the older sessions (kaleun.housekeeping)
     try:
         try:
             game = _unfinished_autosave(language) if getattr(args, "continue_game", False) and not resume else None

@@ -1,7 +1,9 @@
 """What a table left running for months would pile up, cleared at start under the table's lock.
 
 `kaleun play` and `kaleun resume` call `tidy()` once they hold the home's lock (`kaleun.homelock`),
-before the new game writes anything, as they remove a save's leftovers (`saves.remove_leftovers`):
+before the new game writes anything:
+
+- **An autosave's half-written files** a crash cut short (`saves.remove_leftovers`).
 
 - **Session files** (`sessions/<stamp>.events.jsonl`, `.script.jsonl`, a Captain Sonar team's
   `.<team>.events.jsonl`, `.failure.txt`): each start writes a session of its own, so the
@@ -47,6 +49,8 @@ RARE_TMP = re.compile(r"\.(?:" + "|".join(re.escape(n) for n in RARE_FILES) + r"
 
 @dataclass
 class Tidied:
+    #: the half-written files of autosaves a crash cut short (`saves.remove_leftovers`)
+    saves: list[Path] = field(default_factory=list)
     #: session files deleted (the older sessions, the debriefs cut short)
     sessions: list[Path] = field(default_factory=list)
     #: temporary files of rarely written files deleted
@@ -117,8 +121,10 @@ def delete_files(paths: list[Path], what: str) -> list[Path]:
 
 
 def tidy() -> Tidied:
-    """At a start, holding the home's lock: the older sessions, and what writes cut short left."""
+    """At a start, holding the home's lock: what autosaves cut short left, the older sessions, and the
+    temporary files of other writes cut short."""
     from kaleun.paths import config_dir, state_dir
+    from kaleun.saves import remove_leftovers  # saves uses delete_files: imported here, not at the top
 
-    return Tidied(prune_sessions(state_dir() / "sessions"),
+    return Tidied(remove_leftovers(state_dir()), prune_sessions(state_dir() / "sessions"),
                   remove_stale_temporaries([config_dir(), state_dir()]))
