@@ -111,3 +111,18 @@ def shown(table: Table_) -> list[str]:
     finally:
         del win.tr
     return said
+
+
+def convoy_in_sight(until: float = 0.0) -> Table_:
+    """The convoy exercise (seed 1) with two lookouts: ship reports at 90 s (3 ships, a new report),
+    180 s (1 more: the same report), 540 s (a new report after 6 quiet minutes), 690 s and 810 s
+    (added to it); aircraft at 840 s, depth charges and damage follow. Played up to `until`."""
+    table = Table_(mission="exercise_convoy_battle", seed=1)
+    rt = table.runtime
+    rt.submit({"do": "order", "order": "mobilize"})
+    for figure in ("navigator-square", "navigator-triangle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
+    rt.submit({"do": "order", "order": "observe"})
+    if until:
+        table.until(until, step=10)
+    return table

@@ -14,20 +14,7 @@ from kaleun.ports.sim import SilentSounder
 from kaleun.runtime.outputs import SoundOutput
 from kit import BOARDS
 
-from window.fingers import Table_
-
-
-def convoy_in_sight() -> Table_:
-    """The convoy exercise (seed 1) with two lookouts: ships are reported at 90 s (3, a new report),
-    180 s (1 more: the same report), 540 s (a new report after 6 quiet minutes), 690 s and 810 s
-    (added to it), aircraft at 840 s."""
-    table = Table_(mission="exercise_convoy_battle", seed=1)
-    rt = table.runtime
-    rt.submit({"do": "order", "order": "mobilize"})
-    for figure in ("navigator-square", "navigator-triangle"):
-        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
-    rt.submit({"do": "order", "order": "observe"})
-    return table
+from window.fingers import Table_, convoy_in_sight
 
 
 def ship_reports(events: list[Event]) -> list[float]:

@@ -17,21 +17,7 @@ from kaleun.i18n import language
 from kaleun.saves import load_checked, open_save, save_game, save_text
 from kaleun.ui.feedlog import AlarmGate
 
-from window.fingers import Table_
-
-
-def convoy_in_sight(until: float) -> Table_:
-    """The convoy exercise (seed 1) with two lookouts: ship reports at 90 s (3 ships, a new report),
-    180 s (1 more), 540 s (a new report), 690 s and 810 s (added to it); an aircraft attacks at
-    840 s, depth charges and damage follow."""
-    table = Table_(mission="exercise_convoy_battle", seed=1)
-    rt = table.runtime
-    rt.submit({"do": "order", "order": "mobilize"})
-    for figure in ("navigator-square", "navigator-triangle"):
-        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
-    rt.submit({"do": "order", "order": "observe"})
-    table.until(until, step=10)
-    return table
+from window.fingers import Table_, convoy_in_sight
 
 
 def resumed(table: Table_, tmp_path: Path, code: str = "en") -> Table_:
