@@ -48,3 +48,19 @@ def lookouts(g: Engine) -> None:
         do(g, {"do": "place", "figure": figure, "section": 8})
     do(g, {"do": "end_mobilize"})
     order(g, "observe")
+
+
+def catalogue_refused(monkeypatch: Any) -> list[str]:
+    """The problems the mission catalogue refuses with, read under the `monkeypatch` a test has set up (a
+    data folder of its own, changed bases ...); the real catalogue is read again afterwards."""
+    import pytest
+    from kaleun.uboot.missions import catalogue as cat
+
+    cat.catalogue.cache_clear()
+    try:
+        with pytest.raises(cat.MissionError) as err:
+            cat.catalogue()
+    finally:
+        monkeypatch.undo()
+        cat.catalogue.cache_clear()
+    return list(err.value.problems)

@@ -14,7 +14,7 @@ from kaleun.career import career_lines, load_career, record_mission, save_career
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.catalogue import MissionError, catalogue, check_text
 from kaleun.uboot.missions.setup import GameSetup, changes_for, start_game
-from missionkit import advance, do, one
+from missionkit import advance, catalogue_refused, do, one
 
 H = 3600.0
 HERE = {"id": "here", "kind": "reach", "square": "AK52", "text": "Be in AK52."}  # where shadow_1941 starts
@@ -157,12 +157,6 @@ def test_4_3_next_needs_primary_is_refused_on_a_mission_outside_a_patrol_or_on_i
     (data / "missions" / "two.toml").write_text(GOOD.replace("next_needs_primary", 'patrol = "p"\npart = 2\n'
                                                              'next_needs_primary'))
     monkeypatch.setattr(cat.resources, "files", lambda package: data)
-    cat.catalogue.cache_clear()
-    try:
-        with pytest.raises(MissionError) as err:
-            cat.catalogue()
-    finally:
-        monkeypatch.undo()
-        cat.catalogue.cache_clear()
-    assert err.value.problems == ["missions/two.toml:1: two: next_needs_primary on the last part of patrol 'p': "
+    problems = catalogue_refused(monkeypatch)
+    assert problems == ["missions/two.toml:1: two: next_needs_primary on the last part of patrol 'p': "
                                   "it has no next part"]

@@ -11,6 +11,7 @@ from kaleun.uboot.missions.catalogue import MissionError, catalogue, check_text
 from kaleun.uboot.missions.setup import campaign_order, mission_lines, patrol_parts
 from kaleun.uboot.sea.grid import naval_grid
 from kit import run_kaleun
+from missionkit import catalogue_refused
 
 GOOD = """\
 name = "Test patrol"
@@ -178,15 +179,9 @@ def test_a_mistake_in_the_shipped_files_stops_the_start_with_file_and_line(tmp_p
                                          'square = "AF76"\nwaether = "fair"\n')
     (data / "missions" / "mine.toml").write_text(GOOD.replace('base = "lorient"', 'base = "hamburg"'))
     monkeypatch.setattr(cat.resources, "files", lambda package: data)
-    cat.catalogue.cache_clear()
-    try:
-        with pytest.raises(MissionError) as err:
-            cat.catalogue()
-    finally:
-        monkeypatch.undo()
-        cat.catalogue.cache_clear()
-    assert err.value.problems[0].startswith("missions.toml:5: practice: waether: unknown key (known: ")
-    assert err.value.problems[1].startswith("missions/mine.toml:3: mine: base: 'hamburg' is not one of: ")
+    problems = catalogue_refused(monkeypatch)
+    assert problems[0].startswith("missions.toml:5: practice: waether: unknown key (known: ")
+    assert problems[1].startswith("missions/mine.toml:3: mine: base: 'hamburg' is not one of: ")
     assert catalogue().missions  # the real files again
 
 

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 from kaleun.uboot.missions import catalogue as cat
 from kaleun.uboot.missions.catalogue import MissionError, catalogue, check_text
+from missionkit import catalogue_refused
 
 ST_NAZAIRE = """\
 name = "Early boat"
@@ -48,19 +49,13 @@ def test_a_base_without_a_day_stops_the_catalogue_with_file_and_line(monkeypatch
     bases = {bid: dict(spec) for bid, spec in cat.BASES.items()}
     bases["st_nazaire"]["from_date"] = "autumn 1940"
     monkeypatch.setattr(cat, "BASES", bases)
-    cat.catalogue.cache_clear()
-    try:
-        with pytest.raises(MissionError) as err:
-            cat.catalogue()
-    finally:
-        monkeypatch.undo()
-        cat.catalogue.cache_clear()
+    problems = catalogue_refused(monkeypatch)
     from importlib import resources
 
     lines = resources.files("kaleun.uboot.data").joinpath("bases.toml").read_text(encoding="utf-8").splitlines()
     table = lines.index("[st_nazaire]")
     line = next(n for n in range(table, len(lines)) if lines[n].startswith("from_date")) + 1
-    assert err.value.problems == [f"bases.toml:{line}: bases: st_nazaire: from_date must be a day like \"1940-09-29\", "
+    assert problems == [f"bases.toml:{line}: bases: st_nazaire: from_date must be a day like \"1940-09-29\", "
                                   "got 'autumn 1940'"]
 
 
@@ -130,14 +125,8 @@ def test_a_ship_class_without_a_day_stops_the_catalogue_with_file_and_line(monke
     ships["classes"]["hunt"]["from_date"] = 1940
     ships["classes"]["river"]["from_year"] = 1941
     monkeypatch.setattr(cat, "SHIPS", ships)
-    cat.catalogue.cache_clear()
-    try:
-        with pytest.raises(MissionError) as err:
-            cat.catalogue()
-    finally:
-        monkeypatch.undo()
-        cat.catalogue.cache_clear()
-    found = [p.split(": ", 2) for p in err.value.problems]
+    problems = catalogue_refused(monkeypatch)
+    found = [p.split(": ", 2) for p in problems]
     assert [(where.split(":")[0], what, problem) for where, what, problem in found] == [
         ("ships.toml", "ships", "river: from_year = 1941 is before from_date (1942-04-03): the sea would draw the "
                                 "class before it existed"),
