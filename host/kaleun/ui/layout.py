@@ -99,3 +99,18 @@ def figure_cells(area: Rect, count: int, largest: int) -> tuple[int, list[tuple[
     y0 = area.y + max(0, (area.h - rows * cell) // 2) + cell // 2
     centres = [(x0 + (i % cols) * cell, y0 + (i // cols) * cell) for i in range(count)]
     return cell, centres
+
+
+def pack_in_order(sizes: list[int], room: int, gap: int = 0) -> list[list[int]]:
+    """The items (by index) on each line of `room` (pixels across a row, or down a page), in order: each
+    item whole, a line filled until the next would not fit (`gap` between two items); an item bigger
+    than `room` stands alone on its line."""
+    lines: list[list[int]] = [[]]
+    used = 0
+    for i, size in enumerate(sizes):
+        if lines[-1] and used + size > room:
+            lines.append([])
+            used = 0
+        lines[-1].append(i)
+        used += size + gap
+    return lines

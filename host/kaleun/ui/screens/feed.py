@@ -11,6 +11,7 @@ from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
 from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.frame import line_color
+from kaleun.ui.layout import pack_in_order
 from kaleun.ui.screens.base import PagedSheet
 from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas
@@ -18,15 +19,7 @@ from kaleun.ui.widgets import Canvas
 
 def feed_pages(heights: list[int], room: int) -> list[list[int]]:
     """The lines (by index) on each page, each line whole, pages filled in order."""
-    pages: list[list[int]] = [[]]
-    used = 0
-    for i, h in enumerate(heights):
-        if pages[-1] and used + h > room:
-            pages.append([])
-            used = 0
-        pages[-1].append(i)
-        used += h
-    return pages
+    return pack_in_order(heights, room)
 
 
 class FeedLog(PagedSheet):

@@ -15,6 +15,7 @@ from kaleun.core.messages import Msg, of_error
 from kaleun.ui import icons, theme
 from kaleun.ui.boat_view import draw_figure
 from kaleun.ui.forms import FORMS, Field, Form, Option, Values
+from kaleun.ui.layout import pack_in_order
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.touch import call, simple
@@ -199,22 +200,9 @@ class FormSheet(Overlay):
             widths.append(max(s(56), text_w + s(16)))
         return widths
 
-    @staticmethod
-    def _fill(widths: list[int], room: int, gap: int) -> list[list[int]]:
-        """The options (by index) on each row of `room` pixels, in order."""
-        lines: list[list[int]] = [[]]
-        used = 0
-        for i, w in enumerate(widths):
-            if lines[-1] and used + w > room:
-                lines.append([])
-                used = 0
-            lines[-1].append(i)
-            used += w + gap
-        return lines
-
     def _lines(self, c: Canvas, f: Field, width: int) -> int:
         """How many rows the field's options take when all are shown at once."""
-        return len(self._fill(self._widths(c, f), width, c.size(4))) if self.options.get(f.key) else 1
+        return len(pack_in_order(self._widths(c, f), width, c.size(4))) if self.options.get(f.key) else 1
 
     def _options(self, c: Canvas, f: Field, row: Rect, lines: int = 1) -> None:
         s = c.size
@@ -228,9 +216,9 @@ class FormSheet(Overlay):
         widths = self._widths(c, f)
         arrows = s(48) * 2 + s(8)
         # pages: as many options as fit on the field's rows (with room for the arrows when they do not all fit)
-        rows = self._fill(widths, row.w, s(4))
+        rows = pack_in_order(widths, row.w, s(4))
         if len(rows) > lines:
-            rows = self._fill(widths, row.w - arrows, s(4))
+            rows = pack_in_order(widths, row.w - arrows, s(4))
         pages = range(0, len(rows), lines)  # each page: `lines` rows
         chosen = self.values.get(f.key)
         if f.key not in self.pages:  # a sheet opens on the page of the choice made for it (a job, a chip)
