@@ -15,6 +15,22 @@ from kit import (  # noqa: F401 (the helpers of every kit)
     order,
 )
 
+#: a small mission file the catalogue accepts, for tests that change it to show a refusal
+MISSION_TOML = """\
+name = "Test patrol"
+start = "1941-06-01T04:00:00"
+base = "lorient"
+square = "BF54"
+time_limit_h = 24
+briefing = "A test."
+
+[[objective]]
+id = "go"
+kind = "reach"
+square = "BF45"
+text = "Reach BF45."
+"""
+
 
 def game(mission: str = "prize_rules_1939", seed: int = 0, changes: dict[str, Any] | None = None,
          rules: str = "advise") -> Engine:

@@ -14,7 +14,7 @@ from kaleun.career import career_lines, load_career, record_mission, save_career
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.catalogue import MissionError, catalogue, check_text
 from kaleun.uboot.missions.setup import GameSetup, changes_for, start_game
-from missionkit import advance, catalogue_refused, do, one
+from missionkit import MISSION_TOML, advance, catalogue_refused, do, one
 
 H = 3600.0
 HERE = {"id": "here", "kind": "reach", "square": "AK52", "text": "Be in AK52."}  # where shadow_1941 starts
@@ -126,21 +126,7 @@ def test_4_3_in_the_campaign_an_f_ends_it_even_where_the_part_would_be_played_ag
     assert campaign["state"] == "failed" and campaign["grades"] == ["B", "F"] and campaign["patrol"] is None
 
 
-GOOD = """\
-name = "Test patrol"
-start = "1941-06-01T04:00:00"
-base = "lorient"
-square = "BF54"
-time_limit_h = 24
-briefing = "A test."
-next_needs_primary = true
-
-[[objective]]
-id = "go"
-kind = "reach"
-square = "BF45"
-text = "Reach BF45."
-"""
+GOOD = MISSION_TOML.replace('briefing = "A test."\n', 'briefing = "A test."\nnext_needs_primary = true\n')
 
 
 def test_4_3_next_needs_primary_is_refused_on_a_mission_outside_a_patrol_or_on_its_last_part(tmp_path, monkeypatch):

@@ -11,22 +11,9 @@ from kaleun.uboot.missions.catalogue import MissionError, catalogue, check_text
 from kaleun.uboot.missions.setup import campaign_order, mission_lines, patrol_parts
 from kaleun.uboot.sea.grid import naval_grid
 from kit import run_kaleun
-from missionkit import catalogue_refused
+from missionkit import MISSION_TOML, catalogue_refused
 
-GOOD = """\
-name = "Test patrol"
-start = "1941-06-01T04:00:00"
-base = "lorient"
-square = "BF54"
-time_limit_h = 24
-briefing = "A test."
-
-[[objective]]
-id = "go"
-kind = "reach"
-square = "BF45"
-text = "Reach BF45."
-"""
+GOOD = MISSION_TOML
 
 
 def test_4_3_the_shipped_missions_load_and_are_checked():
