@@ -10,22 +10,10 @@ from datetime import date
 import pytest
 from kaleun.uboot.missions import catalogue as cat
 from kaleun.uboot.missions.catalogue import MissionError, catalogue, check_text
-from missionkit import catalogue_refused
+from missionkit import MISSION_TOML, catalogue_refused
 
-ST_NAZAIRE = """\
-name = "Early boat"
-start = "{start}"
-base = "st_nazaire"
-square = "BF54"
-time_limit_h = 24
-briefing = "A test."
-
-[[objective]]
-id = "go"
-kind = "reach"
-square = "BF45"
-text = "Reach BF45."
-"""
+ST_NAZAIRE = MISSION_TOML.replace('start = "1941-06-01T04:00:00"', 'start = "{start}"').replace(
+    'base = "lorient"', 'base = "st_nazaire"')
 
 
 def test_4_1_no_boat_sails_from_st_nazaire_before_the_first_u_boat_put_in_on_29_september_1940():
