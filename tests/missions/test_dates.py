@@ -63,7 +63,7 @@ text = "Sink an escort."
 
 [[encounter]]
 at_h = 1
-convoy = {{ kind = "SC", escorts = ["black_swan", "{escort}"] }}
+convoy = {{ kind = "HX", escorts = ["black_swan", "{escort}"] }}
 
 [[encounter]]
 at_h = 2

@@ -34,7 +34,8 @@ WEATHER_KINDS = tuple(data.load("weather")["kinds"])
 TELEGRAPH = tuple(data.load("boat")["telegraph"])
 TRAFFIC = tuple(SHIPS["traffic"]["mean_hours"])
 AIR_COVER = tuple(data.load("aircraft")["cover"]["mean_hours"])
-CONVOY_KINDS = tuple(data.load("convoys")["types"])
+CONVOY_TYPES: Mapping[str, Mapping[str, Any]] = data.load("convoys")["types"]
+CONVOY_KINDS = tuple(CONVOY_TYPES)
 ZIGZAGS = tuple(data.load("convoys")["zigzag"])
 GUN_IDS = ("gun_88", "gun_20")
 
@@ -319,7 +320,7 @@ def _check_position(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int,
 def _check_setup(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], day: date) -> None:
     """The sea's set-up: ship classes in service on the mission's day, aircraft of its year."""
     for i, table in enumerate(_tables(c, spec, "convoy", path)):
-        _check_convoy(c, table, (*path, "convoy", i), day)
+        _check_convoy(c, table, (*path, "convoy", i), day, _where_of(spec, "position"))
     for i, table in enumerate(_tables(c, spec, "vessel", path)):
         _check_vessel(c, table, (*path, "vessel", i), day)
     for i, table in enumerate(_tables(c, spec, "aircraft", path)):
@@ -379,9 +380,11 @@ def _type_of_year(c: _Checker, tid: Any, where: tuple[str | int, ...], day: date
                      f"(the mission is in {year})")
 
 
-def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], day: date) -> None:
+def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], day: date,
+                  near: tuple[float, float] | None = None) -> None:
     if not c.keys(table, CONVOY_KEYS, path, "convoy"):
         return
+    _series_of_day(c, table, path, day, near)
     for key, escort in (("escorts", True), ("air_escort", False)):
         items = table.get(key, [])
         if not isinstance(items, list):
@@ -392,6 +395,44 @@ def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], day: dat
                 _class_of_day(c, item, (*path, key), day, escort=True)
             else:
                 _type_of_year(c, item, (*path, key), day)
+
+
+def _where_of(spec: Mapping[str, Any], key: str) -> tuple[float, float] | None:
+    """[lat, lon] of a mission's `position` or an encounter's `point`, else its `square`'s centre (None when
+    neither is given or sound: refused by its own check)."""
+    value = spec.get(key)
+    if isinstance(value, list) and len(value) == 2 and all(
+            isinstance(x, int | float) and not isinstance(x, bool) for x in value):
+        return float(value[0]), float(value[1])
+    square = spec.get("square")
+    if isinstance(square, str) and _square(square) is None:
+        return naval_grid().centre(square)
+    return None
+
+
+def _series_of_day(c: _Checker, table: Mapping[str, Any], path: tuple[str | int, ...], day: date,
+                   near: tuple[float, float] | None) -> None:
+    """A convoy series sailed on the mission's day, on its route's heading and in its route's waters
+    (convoys.toml `from_date`, `until_date`, `heading`, `waters`): no SC convoy before August 1940, no HX
+    convoy steaming west or in the Barents Sea."""
+    kind = table.get("kind", "HX")
+    if kind not in CONVOY_TYPES:
+        return  # already refused as unknown
+    spec = CONVOY_TYPES[kind]
+    first, last = date.fromisoformat(spec["from_date"]), date.fromisoformat(spec["until_date"])
+    if not first <= day <= last:
+        c.add((*path, "kind"), f"{_dotted((*path, 'kind'))}: the {spec['name']} series sailed from {_day(first)} "
+                               f"to {_day(last)} (the mission starts on {_day(day)})")
+    course = table.get("course", 90.0)
+    lo, hi = (float(x) for x in spec["heading"])
+    if isinstance(course, int | float) and not (lo <= course <= hi or lo <= float(course) % 360.0 <= hi):
+        c.add((*path, "course"), f"{_dotted((*path, 'course'))}: the {spec['name']} steers between {lo:g} and "
+                                 f"{hi:g} degrees, got {course!r}")
+    if near is not None:
+        (south, north), (west, east) = spec["waters"]["lat"], spec["waters"]["lon"]
+        if not (south <= near[0] <= north and west <= near[1] <= east):
+            c.add((*path, "kind"), f"{_dotted((*path, 'kind'))}: the {spec['name']} sails between {south:g} and "
+                                   f"{north:g} N, {west:g} and {east:g} E, not at {near[0]:g} N {near[1]:g} E")
 
 
 def _check_vessel(c: _Checker, table: Any, path: tuple[str | int, ...], day: date) -> None:
@@ -456,7 +497,8 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
         if len(kinds) != 1:
             c.add(where, f"{_dotted(where)} needs exactly one of convoy, vessel, aircraft")
         elif kinds[0] == "convoy":
-            _check_convoy(c, table["convoy"], (*where, "convoy"), day)
+            _check_convoy(c, table["convoy"], (*where, "convoy"), day,
+                          _where_of(table, "point") or _where_of(spec, "position"))
         elif kinds[0] == "vessel":
             _check_vessel(c, table["vessel"], (*where, "vessel"), day)
         else:

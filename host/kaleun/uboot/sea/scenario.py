@@ -4,8 +4,9 @@ Mission fields read here (all optional):
 
 - `traffic` (none, light, moderate, heavy): lone ships and small vessels met by chance;
 - `air_cover` (none, light, medium, heavy): air patrols over the boat's area;
-- `[[<mission>.convoy]]`: `kind` (HX, SC), `bearing` and `range_nm` of its centre from the
-  boat, `course`, `columns`, `ships_per_column`, `escorts` (class ids), `zigzag` (plan id),
+- `[[<mission>.convoy]]`: `kind` (a series of `convoys.toml`: HX, SC, OB, ON, PQ, NP), `bearing`
+  and `range_nm` of its centre from the boat, `course`, `columns`, `ships_per_column`, `escorts`
+  (class ids), `zigzag` (plan id),
   `air_escort` (aircraft type ids; only types that reach the convoy from a base in the mission's
   year fly), `aware` (escorts start hunting the boat); the merchants are drawn among the classes
   sailing in the mission's year;
