@@ -89,3 +89,25 @@ def test_4_1_once_the_mission_is_over_the_clock_stands_and_the_console_refuses_t
     assert said.count("Time compression refused: the mission is over, the clock stands.") == 2, said
     refused = [json.loads(x) for x in (tmp_path / "events.jsonl").read_text().splitlines()]
     assert [e["action"] for e in refused if e["event"] == "action_refused"] == ["time_compression", "toggle_pause"]
+
+
+def test_4_1_after_the_boat_is_lost_the_crew_view_shows_every_sailor_dead_as_the_debrief_counts_them():
+    """A boat rammed (§4.1 "you lose the game together"): the debrief counts 32 sailors lost with the boat, so
+    the crew's own view (console `crew`, the window's crew screen: both read the crew's status) shows them dead
+    too, both watches, and no figure standing in a section."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+    from kaleun.ui import console_views
+
+    g = new_game(0, "sc_convoy_1940")
+    g.module("mission").end("lost", "rammed", Msg("Rammed."))
+    assert len(debrief(g)["crew_lost"]) == 32  # type: ignore[arg-type]
+    crew = g.module("crew")
+    assert all(state.dead for states in crew.states for state in states.values())
+    assert sum(len(states) for states in crew.states) == 32
+    status = crew.status()
+    assert all(sailor["dead"] for sailor in status["sailors"].values())
+    shown = console_views.crew(g, language("en"))
+    rows = [line for line in shown if line.startswith("  captain-") or line.startswith("  engineer-")
+            or line.startswith("  officer-") or line.startswith("  navigator-")]
+    assert len(rows) == 16 and all(" dead " in row for row in rows)

@@ -864,7 +864,8 @@ class Mission(Module):
 
     def _lost_with_the_boat(self) -> None:
         """The boat or its crew is lost (rulebook §4.1: "you lose the game together"): every sailor not
-        yet in the log goes down with it, so the debrief and the career count the whole crew."""
+        yet in the log goes down with it, so the debrief and the career count the whole crew, and the crew's
+        own view shows them dead."""
         if not self.engine.has_module("crew"):
             return
         crew = self.engine.module("crew")
@@ -876,6 +877,7 @@ class Mission(Module):
                 if sid not in logged:
                     self.log["deaths"].append({"t": round(self.engine.t, 1), "sailor": sid, "figure": figure,
                                                "cause": cause})
+        crew.go_down()
 
     def outcome(self) -> dict[str, Any]:
         """The score as the mission stands (its final value once it is over)."""

@@ -364,6 +364,14 @@ class Crew(Module, Validator):
     def all_hands_lost(self, what: Msg) -> None:
         """Every sailor of both watches dies with the boat; the mission is lost."""
         self.emit("all_hands_lost", feed=Msg("All hands lost: {what}.", what=what), why=what)
+        self.go_down()
+        self.mission_lost("all_hands_lost", Msg("All hands lost: {what}. The mission is over.", what=what))
+
+    def go_down(self) -> None:
+        """The boat is lost with everyone aboard (rulebook §4.1): every sailor of both watches is dead, no
+        figure stands anywhere, no task or repair goes on. The crew's view then agrees with the debrief,
+        which counts the whole crew lost with the boat. Silent: the loss itself is told by its cause."""
+        self.engine.touch(self)  # the mission calls it when the boat is lost
         for states in self.states:
             for state in states.values():
                 state.task = None
@@ -378,7 +386,6 @@ class Crew(Module, Validator):
             for component in sorted(self.repairs):
                 tech.set_crew(component, 0)
         self.repairs.clear()
-        self.mission_lost("all_hands_lost", Msg("All hands lost: {what}. The mission is over.", what=what))
 
     def adjust_command(self, by: int, why: Reason) -> None:
         """A correction of the command bar: + moves the marker left (more orders)."""
