@@ -11,7 +11,8 @@ with objectives (a mission file's `[[objective]]`) also ends itself: when its ti
   not met.
 
 Its `mission_end` event then carries the score and grade (scoring.py), and `part_again` when a linked part
-that needs its primary objective met is to be played again (`part_again()`, §4.3). Missions without objectives
+that needs its primary objective met is to be played again (`part_again()`, §4.3), and `campaign_over` when
+a campaign mission's grade is below E (§4.3: the campaign ends; its feed line says so). Missions without objectives
 (training, the exercises, the open patrol) end only when the boat is lost, as before, with just
 `result`, `reason` and `crew_lost` (every sailor, those still alive "lost with the boat").
 
@@ -844,6 +845,12 @@ class Mission(Module):
             told = Msg("{told} A primary objective is not met: the patrol cannot go on to its next part, and this "
                        "part is played again from where it began.", told=told)
             score = {**score, "part_again": True}
+        elif (self.spec.get("setup") or {}).get("mode") == "campaign" \
+                and not scoring.passes_campaign(str(score["grade"])):
+            # §4.3: E or better to go on; the career record ends the campaign when it books the mission
+            told = Msg("{told} Grade {grade} is below {least}: the campaign ends here.", told=told,
+                       grade=score["grade"], least=str(scoring.GRADES["campaign_pass"]))
+            score = {**score, "campaign_over": True}
         self.emit("mission_end", feed=told, result=result, reason=reason, **score)
 
     def part_again(self) -> bool:

@@ -1,0 +1,50 @@
+"""Rulebook §4.3: "at the end of a mission you must have reached at least an E to go on" in the campaign. The
+table is told when it happens (the mission's end says the campaign ends here), and a group that starts the
+campaign again on a later evening is told that a new one begins and what the last one came to, instead of
+finding the ended campaign silently replaced."""
+
+from __future__ import annotations
+
+from kaleun.career import load_career, save_career, start_configured
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.setup import GameSetup, changes_for
+from missionkit import advance, one
+
+H = 3600.0
+FAR = {"id": "far", "kind": "reach", "square": "AL03", "text": "Be in AL03."}  # out of reach in an hour
+
+
+def short_first_mission(mode: str) -> dict:
+    """The campaign's first mission shortened to an hour, its objective out of reach: grade F."""
+    setup = GameSetup(mission="prize_rules_1939", seed=3, mode=mode)
+    g = new_game(3, "prize_rules_1939", {**changes_for(setup), "time_limit_h": 1, "encounter": [], "radio": [],
+                                          "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [FAR]})
+    g.take_events()
+    return one(advance(g, 2 * H), "mission_end")
+
+
+def test_4_3_a_campaign_mission_graded_below_e_says_the_campaign_ends_here():
+    end = short_first_mission("campaign")
+    assert end["grade"] == "F" and end["campaign_over"] is True
+    assert end["feed"].endswith("Grade F is below E: the campaign ends here.")
+
+
+def test_4_3_the_same_grade_played_as_a_single_mission_says_nothing_of_a_campaign():
+    end = short_first_mission("single")
+    assert end["grade"] == "F" and "campaign_over" not in end and "campaign" not in end["feed"]
+
+
+def test_4_3_a_new_campaign_after_an_ended_one_tells_the_table_what_the_last_one_came_to(home):
+    g = start_configured(GameSetup(mission="", mode="campaign"))
+    assert g.config["mission"] == "prize_rules_1939"
+    assert not [e for e in g.take_events() if e.name == "campaign_begins"]  # the first campaign: nothing ended
+    record = load_career()
+    record["campaign"].update(state="failed", next=None, done=["prize_rules_1939", "minefield_1939"],
+                              grades=["B", "F"], score=1528)
+    save_career(record)
+    g = start_configured(GameSetup(mission="", mode="campaign"))
+    (told,) = [e.to_json() for e in g.take_events() if e.name == "campaign_begins"]
+    assert told["feed"] == ("A new campaign begins with prize_rules_1939. The last one ended with a grade below E "
+                            "after 2 missions (grades B F, score 1,528); kaleun career keeps its missions.")
+    assert told["last"] == {"state": "failed", "grades": ["B", "F"], "score": 1528}
+    assert load_career()["campaign"]["state"] == "running"
