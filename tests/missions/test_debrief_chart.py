@@ -130,3 +130,27 @@ def test_4_1_an_escort_sunk_is_named_by_its_class_without_a_tonnage_it_never_had
     assert "River-class frigate (escort), torpedo" in drawn
     assert not [x for x in drawn if x.startswith("River-class frigate") and "GRT" in x]
     assert "  River-class frigate (torpedo)" in [str(m) for m in lines(d)]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_4_1_the_legend_says_which_end_of_the_track_is_where_the_patrol_began(code, monkeypatch):
+    """The track's first point is a dot and its last a square; a group reading the saved chart could not tell
+    which way the boat had gone (a patrol out and back crosses its own track). The legend names both marks, in
+    the table's language, inside its frame, which no label covers."""
+    d = won("prize_rules_1939")
+    drawn: list[str] = []
+    real = debrief_chart.render
+
+    def spy(*args: Any) -> str:
+        drawn.append(real(*args))
+        return drawn[-1]
+
+    monkeypatch.setattr(debrief_chart, "render", spy)
+    text = words(code)
+    image = render_debrief(d, *text)
+    began, ended = (real(debrief_chart.Msg(m), *text) for m in ("where the patrol began", "where the patrol ended"))
+    assert began in drawn and ended in drawn and began != ended
+    frame = debrief_chart._legend_frame()
+    seen = {image.get_at((x, y))[:3] for x in range(frame.x, frame.right) for y in range(frame.bottom - 44,
+                                                                                        frame.bottom)}
+    assert debrief_chart.TRUE_TRACK in seen  # the two marks, drawn as on the track

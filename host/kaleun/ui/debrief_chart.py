@@ -2,7 +2,8 @@
 
 `render_debrief(d)` draws the debrief data (`kaleun.uboot.missions.debrief.debrief`) on a pygame
 Surface: on the left the chart (Mercator) with the naval grid's two-digit squares, the coastlines
-of seabed.toml, the true track (solid red) and the dead-reckoned one (dashed blue), sextant fixes
+of seabed.toml, the true track (solid red, a dot where the patrol began, a square where it ended;
+the legend says which) and the dead-reckoned one (dashed blue), sextant fixes
 (green rings joined to where the boat really was), attacks (orange crosses), ships sunk (black
 marks with class and GRT), mine fields laid (purple, with their count and type), the base; on the
 right the grade, score, objectives met and unmet, ships sunk, mines laid and crew losses. Every
@@ -227,7 +228,7 @@ def _squares(chart: _Chart, fonts: _Fonts) -> list[tuple[Any, str, Any, Any]]:
 def _legend_frame() -> Any:
     import pygame
 
-    return pygame.Rect(8, HEIGHT - 138, 292, 132)
+    return pygame.Rect(8, HEIGHT - 178, 292, 172)
 
 
 @dataclass
@@ -319,7 +320,8 @@ def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
     pygame.draw.rect(surface, PAPER, frame)
     pygame.draw.rect(surface, GRID, frame, 1)
     rows = [(Msg("true track"), "line"), (Msg("dead reckoning"), "dash"), (Msg("sextant fix"), "fix"),
-            (Msg("attack"), "attack"), (Msg("ship sunk"), "sunk"), (Msg("mines laid"), "mines")]
+            (Msg("attack"), "attack"), (Msg("ship sunk"), "sunk"), (Msg("mines laid"), "mines"),
+            (Msg("where the patrol began"), "began"), (Msg("where the patrol ended"), "ended")]
     for i, (label, kind) in enumerate(rows):
         cy = y + 8 + i * 20
         if kind == "line":
@@ -331,6 +333,10 @@ def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
         elif kind == "attack":
             pygame.draw.line(surface, ATTACK, (x + 9, cy - 6), (x + 21, cy + 6), 3)
             pygame.draw.line(surface, ATTACK, (x + 9, cy + 6), (x + 21, cy - 6), 3)
+        elif kind == "began":  # as the track's first point is marked
+            pygame.draw.circle(surface, TRUE_TRACK, (x + 15, cy), 6)
+        elif kind == "ended":  # as its last point is marked
+            pygame.draw.rect(surface, TRUE_TRACK, pygame.Rect(x + 10, cy - 5, 10, 10))
         elif kind == "mines":
             pygame.draw.circle(surface, MINES, (x + 15, cy), 5)
             for dx, dy in ((-8, -8), (8, -8), (-8, 8), (8, 8)):
