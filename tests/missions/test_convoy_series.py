@@ -79,3 +79,10 @@ def test_11_the_barents_sea_in_july_1942_sees_a_pq_convoy_not_an_hx_convoy():
 def test_11_the_shipped_missions_send_the_convoy_series_of_their_date_and_place(mission, kind):
     (encounter,) = [e for e in catalogue().missions[mission]["encounter"] if "convoy" in e]
     assert encounter["convoy"]["kind"] == kind
+
+
+def test_11_hq_finds_the_convoy_in_the_air_gap_by_a_boat_of_the_patrol_line_not_by_aircraft():
+    """May 1941, 33° West: the air gap lay beyond the reach of the German long-range aircraft as well; HQ's
+    contact signal comes from a boat of the patrol line."""
+    (signal,) = [r for r in catalogue().missions["shadow_1941"]["radio"] if r.get("encounter") == "outbound"]
+    assert "patrol line" in signal["text"] and "air reconnaissance" not in signal["text"]
