@@ -258,10 +258,15 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     mission = game.module("mission")
     if mission.over:
         _book_late(game, getattr(args, "table_language", "en"))
+        reason = str(mission.reason or "no reason given").replace("_", " ")
+        going_on = _goes_on_with(game)
+        if going_on is not None:  # the next evening of a linked patrol or a campaign: say how it goes on
+            raise MissionOver(Msg("that mission is over ({result}: {reason}) and cannot be played on. The save stays "
+                                  "in {path}; {next}", result=mission.result, reason=reason, path=str(path),
+                                  next=going_on))
         raise MissionOver(Msg(
             "that mission is over ({result}: {reason}) and cannot be played on. The save stays in {path}; "
-            "start a new game with kaleun play.", result=mission.result,
-            reason=str(mission.reason or "no reason given").replace("_", " "), path=str(path)))
+            "start a new game with kaleun play.", result=mission.result, reason=reason, path=str(path)))
 
     said = Msg.plural("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command from its journal).",
                       "kaleun: resuming {mission} at {clock} (the save of {saved} and {n} commands from its journal).",
@@ -269,6 +274,31 @@ def _resume_game(args: argparse.Namespace) -> Engine:
                saved=game.clock.iso(opened.saved_t).replace("T", " "), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
     return game
+
+
+def _goes_on_with(game: Engine) -> Msg | None:
+    """How a group goes on after an ended mission of a linked patrol or a campaign, from the career record:
+    `kaleun play` alone would start a single training mission (None: a single mission, or no record)."""
+    from kaleun.career import CareerError, load_career
+
+    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
+    try:
+        record = load_career()
+    except (CareerError, OSError):
+        return None
+    if mode == "linked":
+        patrol = record.get("patrol")
+        if patrol is not None and patrol.get("mode") == "linked":
+            return Msg("the linked patrol goes on with {next}: kaleun play --linked.", next=str(patrol["next"]))
+        return Msg("the linked patrol is over: start a new game with kaleun play.")
+    if mode == "campaign":
+        campaign = record.get("campaign") or {}
+        if campaign.get("state") == "running":
+            return Msg("the campaign goes on with {next}: kaleun play --campaign.", next=str(campaign["next"]))
+        if campaign.get("state") == "failed":
+            return Msg("the campaign ended there (a mission graded below E, kaleun career shows it); a new one "
+                       "begins with kaleun play --campaign.")
+    return None
 
 
 def _book_late(game: Engine, table_language: str) -> None:

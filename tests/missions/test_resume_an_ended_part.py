@@ -1,0 +1,60 @@
+"""The next evening of a linked patrol (rulebook §5.2) or a campaign (§4.3): a group that ended the last
+evening at the debrief and types `kaleun resume` is told how its patrol or campaign goes on (`kaleun play
+--linked`, `--campaign`): "start a new game with kaleun play" alone would start a single training mission."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kaleun.career import load_career, record_mission, save_career, start_configured
+from kaleun.saves import save_game
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.setup import GameSetup, changes_for
+from kit import run_kaleun
+from missionkit import advance, one
+
+H = 3600.0
+FAR = {"id": "far", "kind": "reach", "square": "AL03", "text": "Be in AL03."}  # sc_convoy_1940 starts there
+
+
+def ended_and_saved(home: Path, mission: str, mode: str) -> None:
+    """The mission shortened to an hour, its objective out of reach, booked and saved as the table leaves it."""
+    setup = GameSetup(mission=mission, seed=3, mode=mode)
+    g = new_game(3, mission, {**changes_for(setup), "time_limit_h": 1, "encounter": [], "radio": [],
+                              "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [FAR]})
+    g.take_events()
+    assert one(advance(g, 2 * H), "mission_end")["reason"] == "time_limit"
+    assert record_mission(g) is not None
+    save_game(g, home / "autosave.json")
+
+
+def test_5_2_resuming_an_ended_part_of_a_linked_patrol_says_to_go_on_with_kaleun_play_linked(home):
+    ended_and_saved(home, "sc_convoy_1940", "linked")
+    assert load_career()["patrol"]["next"] == "weather_1940"
+    result = run_kaleun("resume", "--console", home=home)
+    assert result.returncode == 2
+    assert "that mission is over (won: time limit) and cannot be played on" in result.stderr
+    assert "the linked patrol goes on with weather_1940: kaleun play --linked." in result.stderr
+    german = run_kaleun("resume", "--console", "--language", "de", home=home)
+    assert "kaleun play --linked" in german.stderr and "weather_1940" in german.stderr
+    assert "Feindfahrt" in german.stderr, german.stderr
+
+
+def test_4_3_resuming_the_mission_that_ended_the_campaign_says_so(home):
+    start_configured(GameSetup(mission="", mode="campaign"))  # the record's campaign, as kaleun play --campaign
+    ended_and_saved(home, "prize_rules_1939", "campaign")
+    assert load_career()["campaign"]["state"] == "failed"
+    result = run_kaleun("resume", "--console", home=home)
+    assert result.returncode == 2
+    assert ("the campaign ended there (a mission graded below E, kaleun career shows it); a new one begins with "
+            "kaleun play --campaign.") in result.stderr
+
+
+def test_4_3_resuming_an_ended_campaign_mission_names_the_next_one(home):
+    start_configured(GameSetup(mission="", mode="campaign"))
+    ended_and_saved(home, "prize_rules_1939", "campaign")
+    record = load_career()
+    record["campaign"].update(state="running", next="minefield_1939")  # as if it had passed with an E
+    save_career(record)
+    result = run_kaleun("resume", "--console", "--language", "ru", home=home)
+    assert result.returncode == 2 and "kaleun play --campaign" in result.stderr and "minefield_1939" in result.stderr
