@@ -26,6 +26,8 @@ RESULTS: dict[str, tuple[Msg, theme.Color, str]] = {
     "returned": (Msg("Back in port"), (236, 180, 64), "boat"),
     "lost": (Msg("The boat is lost"), (235, 70, 60), "x"),
 }
+#: a mission lost by its time limit (a primary objective not met): the boat itself is not lost
+OUT_OF_TIME: tuple[Msg, theme.Color, str] = (Msg("Mission failed"), (236, 140, 60), "warning")
 
 
 def objective_lines(objectives: Any) -> list[tuple[Msg | str, bool | None]]:
@@ -109,21 +111,28 @@ class Debrief(Overlay):
         return (freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours,
                 self.chart, self.saved)
 
+    def headline(self) -> tuple[Msg, theme.Color, str]:
+        """The debrief's headline (words, colour, icon) for how the mission ended: a mission lost by its time
+        limit says so, not that the boat is lost (it sails on; only its orders were not carried out)."""
+        result = str(self.end.get("result") or "")
+        if result == "lost" and self.end.get("reason") == "time_limit":
+            return OUT_OF_TIME
+        return RESULTS.get(result, (Msg("The mission is over"), theme.ACCENT, "warning"))
+
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
         pygame.draw.rect(c.surface, theme.PANEL, area)
         if self.chart and self.chart_image is not None:
             self._draw_chart(c, area)
             return
-        result = str(self.end.get("result") or "")
-        word, color, icon = RESULTS.get(result, (Msg("The mission is over"), theme.ACCENT, "warning"))
+        word, color, icon = self.headline()
         pygame.draw.rect(c.surface, color, area, s(3))
         icons.ICONS[icon](c.surface, Rect(area.x + s(12), area.y + s(10), s(40), s(40)), color)
         c.text(word, (area.x + s(62), area.y + s(8)), 28, color, bold=True, width=area.w - s(80))
         reason = self.end.get("feed") or self.end.get("reason")
         y = area.y + s(48)
         if reason:
-            y = c.paragraph(reason, Rect(area.x + s(62), y, area.w - s(80), s(44)), theme.MIN_TEXT, theme.TEXT)
+            y = c.paragraph(reason, Rect(area.x + s(62), y, area.w - s(80), s(66)), theme.MIN_TEXT, theme.TEXT)
         left = Rect(area.x + s(12), y + s(6), area.w // 2 - s(20), area.bottom - y - s(64))
         right = Rect(area.centerx + s(4), y + s(6), area.w // 2 - s(16), left.h)
         lines: list[tuple[Msg | str, theme.Color]] = []
