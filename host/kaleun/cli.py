@@ -387,7 +387,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     except TableBusy as exc:
         return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
     except OSError as exc:
-        return _fail(Msg("kaleun: cannot use {folder} ({why})", folder=str(state_dir()), why=str(exc.strerror or exc)),
+        return _fail(Msg("kaleun: cannot use {folder} ({why})", folder=str(exc.filename or state_dir()),
+                         why=str(exc.strerror or exc)),
                      EXIT_FAIL, language)
     from kaleun.housekeeping import tidy
 

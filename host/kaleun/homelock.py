@@ -41,14 +41,25 @@ class HomeLock:
         self.fd: int | None = None
 
     def acquire(self) -> HomeLock:
-        """Take the lock, or raise TableBusy naming the process that holds it."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        """Take the lock, or raise TableBusy naming the process that holds it. A home that cannot be
+        used raises OSError whose `filename` and `strerror` say which path and why in words: a file
+        where the folder belongs, a lock the file system cannot take (ENOLCK on some network or FUSE
+        file systems), which is not another Kaleun playing."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError) as exc:
+            raise OSError(exc.errno, "it is a file, not a folder" if self.folder.exists()
+                          else "a part of its path is a file, not a folder", str(self.folder)) from None
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except BlockingIOError:  # EWOULDBLOCK: another process holds it
             os.close(fd)
             raise TableBusy(self.folder, self.holder()) from None
+        except OSError as exc:
+            os.close(fd)
+            raise OSError(exc.errno, f"the file system there cannot lock it: {exc.strerror or exc}",
+                          str(self.path)) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         self.fd = fd

@@ -1,0 +1,74 @@
+"""Issue 13 ("nothing lost", every outcome a specific message): faults a real table meets beyond
+kill -9, signals and damaged files. A home that is a file, a file system that cannot take the
+table's lock (some network and FUSE file systems answer flock with ENOLCK): each ends with a
+sentence naming the path and what is wrong there, and the last good save still resumes."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from kaleun import cli
+from kaleun.homelock import HomeLock, TableBusy
+from kaleun.saves import open_save, save_game
+from kaleun.uboot.game import new_game
+from kit import kaleun_env
+
+
+def resume_in(home: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`kaleun resume` as a user runs it, from a folder other than its home (the home may be no folder)."""
+    return subprocess.run([sys.executable, "-m", "kaleun", "resume", "--console"], capture_output=True, text=True,
+                          env=kaleun_env(home), timeout=60, cwd=cwd, stdin=subprocess.DEVNULL)
+
+
+def saved_home(home: Path) -> bytes:
+    game = new_game(5)
+    game.advance_to(900)
+    save_game(game, home / "autosave.json")
+    return (home / "autosave.json").read_bytes()
+
+
+def test_a_kaleun_home_that_is_a_file_is_named_as_such_and_left_as_it_is(tmp_path):
+    """Before, `kaleun: cannot use HOME (File exists)`: true of mkdir, not of what the user must fix."""
+    home = tmp_path / "home"
+    home.write_text("notes\n")
+    result = resume_in(home, tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert f"kaleun: cannot use {home} (it is a file, not a folder)" in result.stderr, result.stderr
+    assert "File exists" not in result.stderr and "Traceback" not in result.stderr
+    assert home.read_text() == "notes\n"
+    result = resume_in(home / "sub", tmp_path)
+    assert f"cannot use {home / 'sub'} (a part of its path is a file, not a folder)" in result.stderr, result.stderr
+
+
+def _no_locks(fd: int, operation: int) -> None:
+    raise OSError(errno.ENOLCK, "No locks available")
+
+
+def test_a_file_system_that_cannot_lock_is_not_taken_for_another_kaleun(tmp_path, monkeypatch):
+    """Before, any error of flock said `another Kaleun (another process) is already playing at this
+    table`: on a home that cannot lock (ENOLCK) the crew looked for a game that was not there."""
+    monkeypatch.setattr(fcntl, "flock", _no_locks)
+    with pytest.raises(OSError) as refused:
+        HomeLock(tmp_path).acquire()
+    assert not isinstance(refused.value, TableBusy)
+    assert refused.value.filename == str(tmp_path / "kaleun.lock")
+    assert refused.value.strerror == "the file system there cannot lock it: No locks available"
+
+
+def test_kaleun_resume_on_a_home_that_cannot_lock_says_so_and_keeps_the_save(tmp_path, monkeypatch, capsys):
+    before = saved_home(tmp_path)
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    monkeypatch.setattr(fcntl, "flock", _no_locks)
+    assert cli.main(["resume", "--console"]) == 1
+    said = capsys.readouterr().err
+    assert (f"kaleun: cannot use {tmp_path / 'kaleun.lock'} (the file system there cannot lock it: No locks "
+            f"available)") in said, said
+    assert "already playing" not in said
+    assert (tmp_path / "autosave.json").read_bytes() == before
+    monkeypatch.undo()
+    assert open_save(tmp_path / "autosave.json").engine.t == 900  # the last good save still resumes
