@@ -1,22 +1,31 @@
 """Issue 13 ("nothing lost", every outcome a specific message): faults a real table meets beyond
 kill -9, signals and damaged files. A home that is a file, a file system that cannot take the
 table's lock (some network and FUSE file systems answer flock with ENOLCK): each ends with a
-sentence naming the path and what is wrong there, and the last good save still resumes."""
+sentence naming the path and what is wrong there, and the last good save still resumes. A program
+stopped (SIGSTOP, Ctrl-Z at the console) and continued does not play on by the time it stood still.
+Wall clocks are set by hand (`FakeClock`); no test waits on the real one."""
 
 from __future__ import annotations
 
 import errno
 import fcntl
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from kaleun import cli
+from kaleun.boards.loader import default_board
 from kaleun.homelock import HomeLock, TableBusy
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.outputs import Autosave
+from kaleun.runtime.signals import Stopper
+from kaleun.runtime.table import Table
 from kaleun.saves import open_save, save_game
 from kaleun.uboot.game import new_game
-from kit import kaleun_env
+from kit import FakeClock, kaleun_env
 
 
 def resume_in(home: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -72,3 +81,33 @@ def test_kaleun_resume_on_a_home_that_cannot_lock_says_so_and_keeps_the_save(tmp
     assert (tmp_path / "autosave.json").read_bytes() == before
     monkeypatch.undo()
     assert open_save(tmp_path / "autosave.json").engine.t == 900  # the last good save still resumes
+
+
+def test_a_program_stopped_and_continued_does_not_play_on_by_the_time_it_stood_still(tmp_path):
+    """Ctrl-Z at the console's terminal (SIGTSTP), SIGSTOP, a debugger: the table shows nothing and takes no
+    order while it stands still. Before, the first step after SIGCONT advanced the game by the whole time
+    stopped at once (an hour of an escort's attack the crew never saw); now SIGCONT tells the runtime and
+    that step advances nothing. SIGCONT is no stop signal: the game plays on and saves as before."""
+    clock = FakeClock()
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                      autosave=Autosave(game, tmp_path / "autosave.json", clock=clock), clock=clock)
+    runtime.save()
+    stopper = Stopper().install()
+    try:
+        stopper.running(runtime.request_stop, runtime.continued)
+        clock.now += 1.0
+        runtime.step()
+        before = game.t
+        clock.now += 3600.0  # stopped for an hour
+        os.kill(os.getpid(), signal.SIGCONT)  # what the kernel sends when it goes on
+        runtime.step()
+        assert game.t == before and not runtime.stopping
+        clock.now += 2.0
+        runtime.step()
+        assert game.t == before + 2.0  # and on it runs by wall time
+    finally:
+        stopper.uninstall()
+    runtime.save()
+    runtime.close()
+    assert open_save(tmp_path / "autosave.json").engine.t == before + 2.0

@@ -73,6 +73,8 @@ class Runtime:
         self._starting = game.take_events()
         #: a stop was asked for (a signal, the window closed): the front end leaves its loop
         self.stop_requested = False
+        #: the process went on after it was stopped (`continued`): the next step does not advance the game
+        self._went_on = False
         #: why the game failed while running (then nothing more is saved), else None
         self.failure: str | None = None
         #: where the failure's details were written
@@ -127,6 +129,14 @@ class Runtime:
         self.stop_requested = True
         self.inbox.put(_wake_up)
 
+    def continued(self) -> None:
+        """The process goes on after it was stopped (SIGSTOP, Ctrl-Z at the console's terminal, a
+        debugger): the crew saw nothing and could do nothing meanwhile, so the game does not run
+        on by the time it stood still: the next step forgets the wall time since the last one, as
+        `rest` does (any thread, also a signal handler)."""
+        self._went_on = True
+        self.inbox.put(_wake_up)
+
     @property
     def stopping(self) -> bool:
         return self.stop_requested or self.failure is not None
@@ -151,6 +161,10 @@ class Runtime:
             self._dispatch(self._starting)
             self._starting = []
         now = self.clock()
+        if self._went_on:
+            self._went_on = False
+            log.info("the program was stopped for %.0f s (SIGSTOP or Ctrl-Z); the game waited", now - self._last)
+            self._last = now
         dt = max(0.0, now - self._last)
         self._last = now
         events = self._advance(dt)

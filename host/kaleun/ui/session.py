@@ -99,7 +99,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     # on mission_end: the debrief PNG (in the table's language then) and JSON, the career's entry
     runtime.debrief = DebriefOutput(game, sessions, stamp, language=lambda: str(getattr(runtime, "language", "en")))
     runtime.outputs.append(runtime.debrief)
-    STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
+    STOPPER.running(runtime.request_stop, runtime.continued)  # from here on a signal stops the loop, which saves
     first_save(runtime)  # a power cut before the first watch change loses nothing
     return runtime
 
@@ -161,7 +161,7 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 try:
                     current[0] = make_runtime(game, board)
                 except BaseException:  # the set-up says why; a stop signal still ends the window
-                    STOPPER.running(current[0].request_stop)
+                    STOPPER.running(current[0].request_stop, current[0].continued)
                     raise
                 return current[0]
 

@@ -48,7 +48,7 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
                                                            triggers=SAVE_ON),
                       record=sessions / f"{stamp}.script.jsonl")
     runtime.language = language
-    STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
+    STOPPER.running(runtime.request_stop, runtime.continued)  # from here on a signal stops the loop, which saves
     first_save(runtime)  # AutosaveFailed: nothing is played that cannot be saved
     return runtime
 
