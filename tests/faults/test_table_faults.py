@@ -111,3 +111,22 @@ def test_a_program_stopped_and_continued_does_not_play_on_by_the_time_it_stood_s
     runtime.save()
     runtime.close()
     assert open_save(tmp_path / "autosave.json").engine.t == before + 2.0
+
+
+@pytest.mark.parametrize("game", [["--mission", "training"], ["--game", "sonar"]])
+def test_a_session_folder_that_cannot_be_written_leaves_the_game_played_and_saved(tmp_path, game):
+    """A file where `sessions/` belongs (or a session folder left read-only, owned by root after a `sudo kaleun
+    play`): before, `kaleun play` ended in a FileExistsError or PermissionError traceback. The session's event
+    log and script are what it cannot write, as on a full disk: the log names the path and the game plays on
+    and saves; the file is left as it is."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "sessions").write_text("notes\n")
+    result = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *game], input="quit\n",
+                            capture_output=True, text=True, env=kaleun_env(home), timeout=120, cwd=tmp_path)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "Game saved" in result.stdout, result.stdout
+    assert f"{home / 'sessions'} is a file, not a folder" in result.stderr, result.stderr
+    assert "the game goes on without it" in result.stderr
+    assert (home / "sessions").read_text() == "notes\n"
+    assert open_save(home / "autosave.json").engine.game == ("sonar" if "sonar" in game else "uboot")

@@ -24,7 +24,7 @@ from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, of_error
-from kaleun.runtime.outputs import Autosave, Output
+from kaleun.runtime.outputs import Autosave, Output, open_session_file
 from kaleun.runtime.table import Table
 
 log = logging.getLogger(__name__)
@@ -60,12 +60,16 @@ class Runtime:
             autosave.report = self._tell
         self._record: IO[str] | None = None
         if record is not None:
-            record.parent.mkdir(parents=True, exist_ok=True)
-            self._record = open(record, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
             from kaleun.games import replay_args
 
-            self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}"
-                               f"{' (resumed at t=' + repr(game.t) + ')' if game.t else ''}\n")
+            try:
+                self._record = open_session_file(record)
+                self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}"
+                                   f"{' (resumed at t=' + repr(game.t) + ')' if game.t else ''}\n")
+            except OSError as exc:  # a session folder that is a file, or read-only: the game goes on (the autosave)
+                log.error("the session's script %s cannot be written (%s); the game goes on without it", record,
+                          exc.strerror or exc)
+                self._close_record()
         self._last = clock()
         self._closed = False
         self._held: dict[str, Any] | Callable[[], None] | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from datetime import datetime
 from pathlib import Path
@@ -81,7 +82,8 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     `keep_previous` (a new game, or a game resumed from another file) the first save keeps the
     game saved there before under an earlier-game name (`saves.keep_aside`)."""
     sessions = state_dir() / "sessions"
-    sessions.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # a file or a read-only folder there: the logs say so, the game goes on
+        sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     table = Table(board, game)
     sounder = make_sounder(board)
