@@ -16,8 +16,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from kaleun import cli
+from kaleun import cli, i18n
 from kaleun.boards.loader import default_board
+from kaleun.core.messages import Msg
 from kaleun.homelock import HomeLock, TableBusy
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave
@@ -130,3 +131,20 @@ def test_a_session_folder_that_cannot_be_written_leaves_the_game_played_and_save
     assert "the game goes on without it" in result.stderr
     assert (home / "sessions").read_text() == "notes\n"
     assert open_save(home / "autosave.json").engine.game == ("sonar" if "sonar" in game else "uboot")
+
+
+def test_a_language_cache_that_cannot_be_written_still_speaks_the_tables_language(tmp_path, monkeypatch):
+    """The compiled catalogues live in KALEUN_HOME/cache (or ~/.cache/kaleun). A file in their place, or a
+    cache that cannot be written: before, the German or Russian table was played in English (`the Deutsch
+    catalogue cannot be compiled ...: English is used`); now the catalogue is compiled for the run only."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "cache").write_text("notes\n")
+    monkeypatch.setenv("KALEUN_HOME", str(home))
+    i18n.language.cache_clear()
+    try:
+        said = i18n.language("de").render(Msg("kaleun: stopped by {signal}", signal="SIGTERM"))
+    finally:
+        i18n.language.cache_clear()
+    assert said == "kaleun: durch SIGTERM angehalten"
+    assert (home / "cache").read_text() == "notes\n"
