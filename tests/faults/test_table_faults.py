@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import json
 import os
 import signal
 import subprocess
@@ -148,3 +149,27 @@ def test_a_language_cache_that_cannot_be_written_still_speaks_the_tables_languag
         i18n.language.cache_clear()
     assert said == "kaleun: durch SIGTERM angehalten"
     assert (home / "cache").read_text() == "notes\n"
+
+
+def test_a_save_of_a_newer_kaleun_is_not_called_only_damaged_and_the_last_save_still_resumes(tmp_path, monkeypatch,
+                                                                                           capsys):
+    """A newer Kaleun keeps more in a save of the same format version (as the feed's recent past was added:
+    a save from before it loads without it). An older Kaleun at another table, or one put back after an
+    update, met such a save: `the save is damaged at modules.boat: unknown key ...`, sending the crew to look
+    for damage. Now it says a newer Kaleun may have written it; the file and the home's autosave are kept."""
+    home = tmp_path / "home"
+    home.mkdir()
+    before = saved_home(home)
+    state = json.loads(before)
+    state["modules"]["boat"]["trim_tanks"] = {"fore": 0.5}  # what a newer Kaleun might keep
+    newer = tmp_path / "from the other table ö.json"
+    newer.write_text(json.dumps(state), encoding="utf-8")
+    kept = newer.read_bytes()
+    monkeypatch.setenv("KALEUN_HOME", str(home))
+    assert cli.main(["resume", "--console", "--save", str(newer)]) == 2
+    said = capsys.readouterr().err
+    assert (f"kaleun: {newer}: the save holds what this Kaleun does not know (modules.boat: unknown key "
+            f"'trim_tanks'): a newer Kaleun wrote it (update this one to resume it), or it is damaged; the file "
+            f"was kept as it is") in said, said
+    assert newer.read_bytes() == kept and (home / "autosave.json").read_bytes() == before
+    assert open_save(home / "autosave.json").engine.t == 900
