@@ -11,6 +11,7 @@ import errno
 import fcntl
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from kaleun.core.messages import Msg
 from kaleun.homelock import HomeLock, TableBusy
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave
+from kaleun.runtime.script import MAX_LINE_BYTES, ScriptError, read_script
 from kaleun.runtime.signals import Stopper
 from kaleun.runtime.table import Table
 from kaleun.saves import open_save, save_game
@@ -173,3 +175,33 @@ def test_a_save_of_a_newer_kaleun_is_not_called_only_damaged_and_the_last_save_s
             f"was kept as it is") in said, said
     assert newer.read_bytes() == kept and (home / "autosave.json").read_bytes() == before
     assert open_save(home / "autosave.json").engine.t == 900
+
+
+def _at_most_2_gb() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))  # a run gone wrong fails, not the machine
+
+
+@pytest.mark.parametrize("script", ["/dev/zero", "binary"])
+def test_a_script_that_is_a_device_or_a_binary_without_lines_is_refused_at_its_first_line(tmp_path, script):
+    """`kaleun run --script /dev/zero` (or a firmware image, a photo given by mistake) read the whole of it as
+    one line: /dev/zero without end, until a MemoryError traceback or the out-of-memory killer; a Pi's other
+    programs went with it. Now a line is read up to MAX_LINE_BYTES and the run stops at `FILE:1` (exit 2)."""
+    path = Path(script) if script.startswith("/") else tmp_path / "photo.jsonl"
+    if not script.startswith("/"):
+        path.write_bytes(b"\x89PNG" + b"\x00\x17" * (MAX_LINE_BYTES // 2 + 10))
+    result = subprocess.run([sys.executable, "-m", "kaleun", "run", "--script", str(path), "--events",
+                             str(tmp_path / "events.jsonl")], capture_output=True, text=True, timeout=120,
+                            env=kaleun_env(tmp_path), cwd=tmp_path, preexec_fn=_at_most_2_gb)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert f"{path}:1: a line longer than {MAX_LINE_BYTES:,} bytes: not a table script" in result.stderr
+
+
+def test_a_script_line_just_under_the_bound_is_still_read_and_one_over_it_is_refused(tmp_path):
+    path = tmp_path / "long.jsonl"
+    report = '{"t": 0, "do": "report"}\n'
+    path.write_text(report + "# " + "x" * (MAX_LINE_BYTES - 3) + "\n" + report)
+    lines = list(read_script(path))  # a comment just under the bound is still a line
+    assert [line.number for line in lines] == [1, 3]
+    path.write_text("# " + "x" * MAX_LINE_BYTES + "\n")
+    with pytest.raises(ScriptError, match=r"long.jsonl:1: a line longer than"):
+        list(read_script(path))
