@@ -15,6 +15,7 @@ import resource
 import signal
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from kaleun import cli, i18n
 from kaleun.boards.loader import default_board
 from kaleun.core.messages import Msg
 from kaleun.homelock import HomeLock, TableBusy
+from kaleun.housekeeping import KEEP_SESSIONS, prune_sessions
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave
 from kaleun.runtime.script import MAX_LINE_BYTES, ScriptError, read_script
@@ -29,6 +31,7 @@ from kaleun.runtime.signals import Stopper
 from kaleun.runtime.table import Table
 from kaleun.saves import open_save, save_game
 from kaleun.uboot.game import new_game
+from kaleun.ui import session
 from kit import FakeClock, kaleun_env
 
 
@@ -205,3 +208,37 @@ def test_a_script_line_just_under_the_bound_is_still_read_and_one_over_it_is_ref
     path.write_text("# " + "x" * MAX_LINE_BYTES + "\n")
     with pytest.raises(ScriptError, match=r"long.jsonl:1: a line longer than"):
         list(read_script(path))
+
+
+class _BootedOffline(datetime):
+    """The wall clock of a Pi without a real-time clock or network: every boot starts at the same moment."""
+
+    @classmethod
+    def now(cls, tz=None):
+        return datetime(1970, 1, 1, 0, 0, 12)
+
+
+def test_a_wall_clock_that_repeats_itself_never_gives_a_new_session_the_name_of_a_kept_debrief(tmp_path,
+                                                                                             monkeypatch):
+    """A table without a real-time clock starts every boot at the same time (offline, no fake-hwclock), or at
+    a time it had before (fake-hwclock after a power cut). Sessions of one second are named -2, -3 ...; once
+    the oldest session is pruned its debrief stays (a crew's keepsake), and the next start took that session's
+    name again: the mission it played wrote its debrief over the kept one. Now no file of the name may be
+    there."""
+    monkeypatch.setattr(session, "datetime", _BootedOffline)
+    sessions = tmp_path / "sessions"
+    sessions.mkdir()
+    names = []
+    for _ in range(KEEP_SESSIONS + 1):  # one start per boot, each at 00:00:12
+        stem = session._session_stem(sessions)
+        names.append(stem)
+        for kind in ("events.jsonl", "script.jsonl"):
+            (sessions / f"{stem}.{kind}").write_text("\n")
+    assert names[:3] == ["19700101-000012", "19700101-000012-2", "19700101-000012-3"]
+    keepsake = sessions / "19700101-000012.debrief.json"
+    keepsake.write_text('{"mission": "training"}')
+    assert [p.name for p in prune_sessions(sessions)] == ["19700101-000012.events.jsonl",
+                                                          "19700101-000012.script.jsonl"]
+    stem = session._session_stem(sessions)  # the next boot
+    assert stem not in names and not list(sessions.glob(f"{stem}.*"))
+    assert keepsake.read_text() == '{"mission": "training"}'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import glob
 import logging
 from datetime import datetime
 from pathlib import Path
@@ -66,9 +67,13 @@ def make_lamps(board: Board, table: Table) -> Lamps | None:
 
 
 def _session_stem(folder: Path) -> str:
+    """A new session's name: the start's date and time, `-2`, `-3` ... when any file of that name is there.
+    Not only its event log: a Pi without a real-time clock may start at a time it had before (fake-hwclock
+    after a power cut, or 1970 offline), and a session pruned long ago keeps its debrief, which a new
+    session of the same name would write over."""
     stamp = f"{datetime.now():%Y%m%d-%H%M%S}"
     stem, n = stamp, 1
-    while (folder / f"{stem}.events.jsonl").exists():
+    while (folder / f"{stem}.events.jsonl").exists() or any(folder.glob(f"{glob.escape(stem)}.*")):
         n += 1
         stem = f"{stamp}-{n}"
     return stem
