@@ -242,3 +242,15 @@ def test_a_wall_clock_that_repeats_itself_never_gives_a_new_session_the_name_of_
     stem = session._session_stem(sessions)  # the next boot
     assert stem not in names and not list(sessions.glob(f"{stem}.*"))
     assert keepsake.read_text() == '{"mission": "training"}'
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (every write: no space left)")
+def test_kaleun_run_whose_events_file_cannot_be_written_says_so(tmp_path):
+    """A tester's run on a full disk: before, `kaleun run` ended in an OSError traceback (ENOSPC on the
+    events file's flush, again on its close). /dev/full answers every write as a full disk does."""
+    script = tmp_path / "report.jsonl"
+    script.write_text('{"t": 0, "do": "report"}\n{"t": 600, "do": "report"}\n')
+    result = subprocess.run([sys.executable, "-m", "kaleun", "run", "--script", str(script), "--events", "/dev/full"],
+                            capture_output=True, text=True, timeout=120, env=kaleun_env(tmp_path), cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "kaleun run: cannot write /dev/full: No space left on device" in result.stderr, result.stderr

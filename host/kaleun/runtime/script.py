@@ -115,11 +115,18 @@ class EventWriter:
     def write(self, events: list[Event]) -> None:
         if self.viewer is not None:
             events = [e for e in events if visible_to(e, self.viewer)]
-        for event in events:
-            self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
+        try:
+            for event in events:
+                self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
+            if events:
+                self.fh.flush()
+        except OSError as exc:  # a full disk: the run stops and says so (`kaleun run`)
+            raise EventsUnwritable(exc.errno, exc.strerror) from exc
         self.count += len(events)
-        if events:
-            self.fh.flush()
+
+
+class EventsUnwritable(OSError):
+    """The events file cannot be written (a full disk, a quota); `strerror` says why."""
 
 
 class ScriptRun:
