@@ -66,7 +66,13 @@ class HomeLock:
         return self
 
     def holder(self, wait: float = 0.5) -> int | None:
-        """The pid written in the lock file (a holder writes it right after it took the lock)."""
+        """The process holding the lock: as the kernel lists it (`/proc/locks`), else the pid written in
+        the lock file (a holder writes it right after it took the lock). The kernel's word comes first:
+        until the holder has written its pid the file still names the process that played before, long
+        gone, and its pid may by now be another program's, which the refusal would tell the crew to kill."""
+        kernel = self._holder_in_proc()
+        if kernel is not None:
+            return kernel
         deadline = time.monotonic() + wait
         while True:
             try:
@@ -78,6 +84,21 @@ class HomeLock:
             if time.monotonic() >= deadline:
                 return None
             time.sleep(0.02)
+
+    def _holder_in_proc(self, locks: Path = Path("/proc/locks")) -> int | None:
+        """The pid of the flock on the lock file in the kernel's list (`1: FLOCK  ADVISORY  WRITE 4242
+        b3:02:131073 0 EOF`: pid, then the device as major:minor in hex and the inode), or None."""
+        try:
+            info = os.stat(self.path)
+            text = locks.read_text(encoding="ascii", errors="replace")
+        except OSError:
+            return None
+        where = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+        for line in text.splitlines():
+            fields = line.split()
+            if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == where and fields[4].isdigit():
+                return int(fields[4])
+        return None
 
     def release(self) -> None:
         if self.fd is not None:

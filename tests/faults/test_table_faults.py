@@ -254,3 +254,30 @@ def test_kaleun_run_whose_events_file_cannot_be_written_says_so(tmp_path):
                             capture_output=True, text=True, timeout=120, env=kaleun_env(tmp_path), cwd=tmp_path)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert "kaleun run: cannot write /dev/full: No space left on device" in result.stderr, result.stderr
+
+
+def _proc_locks_lists_flocks() -> bool:
+    try:
+        return Path("/proc/locks").is_file()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _proc_locks_lists_flocks(), reason="needs Linux's /proc/locks")
+def test_a_refusal_names_the_process_that_holds_the_table_not_a_stale_pid_in_the_lock_file(tmp_path):
+    """kaleun.lock keeps the pid of the last game after it ended (a crash, a power cut). A second start that
+    met a fresh holder before it had written its own pid read the stale one, `another Kaleun (process N) ...
+    kill N`: a pid long reused, perhaps by the desktop. The kernel's list of locks names the holder."""
+    (tmp_path / "kaleun.lock").write_text("999999\n")  # the game before, long gone
+    held = os.open(tmp_path / "kaleun.lock", os.O_RDWR)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the fresh holder, its pid not yet written
+        with pytest.raises(TableBusy) as refused:
+            HomeLock(tmp_path).acquire()
+        assert refused.value.pid == os.getpid(), str(refused.value)
+        assert "999999" not in str(refused.value)
+    finally:
+        os.close(held)
+    lock = HomeLock(tmp_path).acquire()  # once it lets go, the table is free
+    assert (tmp_path / "kaleun.lock").read_text() == f"{os.getpid()}\n"
+    lock.release()
