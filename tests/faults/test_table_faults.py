@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from kaleun import cli, i18n
+from kaleun.career import CareerError, empty, load_career
 from kaleun.boards.loader import default_board
 from kaleun.core.messages import Msg
 from kaleun.homelock import HomeLock, TableBusy
@@ -281,3 +282,19 @@ def test_a_refusal_names_the_process_that_holds_the_table_not_a_stale_pid_in_the
     lock = HomeLock(tmp_path).acquire()  # once it lets go, the table is free
     assert (tmp_path / "kaleun.lock").read_text() == f"{os.getpid()}\n"
     lock.release()
+
+
+def test_a_career_record_of_a_newer_kaleun_is_not_called_only_damaged_and_is_kept(tmp_path):
+    """The career record outlives every version a table runs: one that a newer Kaleun wrote (more kept in it,
+    the same version) was refused by an older one as `the career record is damaged`; now it says a newer
+    Kaleun may have written it, and the file stays as it is."""
+    record = empty()
+    record["totals"]["medals"] = 2  # what a newer Kaleun might count
+    path = tmp_path / "career.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(CareerError) as refused:
+        load_career(path)
+    assert str(refused.value) == (f"{path}: the career record holds what this Kaleun does not know (totals: unknown "
+                                  f"key 'medals'): a newer Kaleun wrote it (update this one), or it is damaged; the "
+                                  f"file was kept as it is")
+    assert json.loads(path.read_text(encoding="utf-8")) == record
