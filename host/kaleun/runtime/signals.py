@@ -15,6 +15,7 @@ waited too.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import signal
 from collections.abc import Callable
@@ -68,7 +69,8 @@ class Stopper:
         self._stop = stop
         self._continued = continued
         if continued is not None and self._previous and signal.SIGCONT not in self._previous:
-            self._previous[signal.SIGCONT] = signal.signal(signal.SIGCONT, self._went_on)
+            with contextlib.suppress(ValueError):  # not the main thread: the game runs on by wall time as before
+                self._previous[signal.SIGCONT] = signal.signal(signal.SIGCONT, self._went_on)
         self.mode = "flag"
         if self.signum is not None:
             stop()
