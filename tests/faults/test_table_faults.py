@@ -19,14 +19,16 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from kaleun import cli, i18n
+from kaleun import cli, i18n, saves
 from kaleun.career import CareerError, empty, load_career
 from kaleun.boards.loader import default_board
 from kaleun.core.messages import Msg
 from kaleun.homelock import HomeLock, TableBusy
 from kaleun.housekeeping import KEEP_SESSIONS, prune_sessions
 from kaleun.runtime.loop import Runtime
-from kaleun.runtime.outputs import Autosave
+from kaleun.journal import journal_path
+from kaleun.runtime import outputs
+from kaleun.runtime.outputs import RETRY_S, Autosave
 from kaleun.runtime.script import MAX_LINE_BYTES, ScriptError, read_script
 from kaleun.runtime.signals import Stopper
 from kaleun.runtime.table import Table
@@ -298,3 +300,51 @@ def test_a_career_record_of_a_newer_kaleun_is_not_called_only_damaged_and_is_kep
                                   f"key 'medals'): a newer Kaleun wrote it (update this one), or it is damaged; the "
                                   f"file was kept as it is")
     assert json.loads(path.read_text(encoding="utf-8")) == record
+
+
+def test_a_storage_turned_read_only_while_playing_is_not_told_to_make_room(tmp_path, monkeypatch):
+    """A Pi's memory card with errors is remounted read-only by the system (ext4's errors=remount-ro), a USB
+    stick holding KALEUN_HOME is pulled out: every write fails with EROFS or EIO. Before, the crew was told
+    `make room on the storage`, which cannot help. Now it is told the storage takes no writes and to check
+    it; the journal stays whole and once the storage takes writes again the game is saved again."""
+    clock = FakeClock()
+    home = str(tmp_path)
+    broken = [False]
+    real_write, real_atomic = os.write, saves.write_atomic
+
+    def write(fd: int, data: bytes) -> int:
+        if broken[0] and os.readlink(f"/proc/self/fd/{fd}").startswith(home):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return real_write(fd, data)
+
+    def atomic(path: Path, text: str | bytes) -> None:
+        if broken[0] and str(path).startswith(home):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        real_atomic(path, text)
+
+    monkeypatch.setattr(os, "write", write)
+    monkeypatch.setattr(saves, "write_atomic", atomic)
+    monkeypatch.setattr(outputs, "write_atomic", atomic)
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                      autosave=Autosave(game, tmp_path / "autosave.json", clock=clock), clock=clock)
+    told: list[str] = []
+    runtime.problems[:] = [lambda text: told.append(str(text))]
+    runtime.save()
+    runtime.post({"do": "order", "order": "new_course", "course": 120})
+    clock.now += 1.5
+    runtime.step()
+    broken[0] = True
+    runtime.post({"do": "order", "order": "new_course", "course": 200})
+    clock.now += 1.5
+    runtime.step()
+    assert len(told) == 1 and "(Read-only file system)" in told[0], told
+    assert "the storage takes no writes at all" in told[0] and "make room" not in told[0], told[0]
+    journal = journal_path(tmp_path / "autosave.json").read_bytes()
+    assert journal.endswith(b"\n") and b'"course":200' not in journal and b'"course":120' in journal
+    broken[0] = False
+    clock.now += RETRY_S
+    runtime.step()
+    assert len(told) == 2 and "saved again" in told[1], told
+    runtime.close()
+    assert json.dumps(open_save(tmp_path / "autosave.json").engine.to_state()) == json.dumps(game.to_state())

@@ -106,6 +106,9 @@ class AutosaveFailed(SaveError):
 
 #: wall seconds between tries while the autosave cannot be written (a full disk ...)
 RETRY_S = 10.0
+#: write errors that more room does not mend: a file system remounted read-only (ext4 does so on errors, a
+#: failing memory card's usual end), a device gone (a USB stick pulled out), writing not allowed
+NO_WRITES = frozenset({errno.EROFS, errno.EIO, errno.ENODEV, errno.ENXIO, errno.EACCES, errno.EPERM})
 
 
 class Autosave:
@@ -287,11 +290,21 @@ class Autosave:
         self._retry_at = self.clock() + RETRY_S
         self.reason = exc.strerror or str(exc)
         held = self._held()
-        problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
-                             "{n} second: make room on the storage.",
-                             "The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
-                             "{n} seconds: make room on the storage.", path=str(self.path),
-                             reason=self.reason, held=held, n=int(RETRY_S))
+        if exc.errno in NO_WRITES:  # more room does not help here
+            problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every {n} "
+                                 "second, but the storage takes no writes at all (a memory card with errors is made "
+                                 "read-only by the system, a USB stick was pulled out): check the storage; more room "
+                                 "does not help.",
+                                 "The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every {n} "
+                                 "seconds, but the storage takes no writes at all (a memory card with errors is made "
+                                 "read-only by the system, a USB stick was pulled out): check the storage; more room "
+                                 "does not help.", path=str(self.path), reason=self.reason, held=held, n=int(RETRY_S))
+        else:
+            problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
+                                 "{n} second: make room on the storage.",
+                                 "The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
+                                 "{n} seconds: make room on the storage.", path=str(self.path),
+                                 reason=self.reason, held=held, n=int(RETRY_S))
         first = self.problem is None
         self.problem = problem
         if first:
