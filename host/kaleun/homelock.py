@@ -60,8 +60,11 @@ class HomeLock:
             os.close(fd)
             raise OSError(exc.errno, f"the file system there cannot lock it: {exc.strerror or exc}",
                           str(self.path)) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:  # a full card: the pid only helps a refusal (the kernel lists the holder); the start's
+            pass  # first save then says what the storage cannot take and keeps the previous save
         self.fd = fd
         return self
 

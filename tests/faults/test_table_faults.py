@@ -348,3 +348,38 @@ def test_a_storage_turned_read_only_while_playing_is_not_told_to_make_room(tmp_p
     assert len(told) == 2 and "saved again" in told[1], told
     runtime.close()
     assert json.dumps(open_save(tmp_path / "autosave.json").engine.to_state()) == json.dumps(game.to_state())
+
+
+def test_a_full_card_does_not_stop_the_lock_but_the_first_save_says_so(tmp_path, monkeypatch, capsys):
+    """On a full card (not even the few bytes of the pid fit), `kaleun resume` said `cannot use HOME (No space
+    left on device)` while holding the lock it had just taken. The pid only helps a refusal; the lock is
+    taken, and the start goes on to its first save, which says what the storage cannot take."""
+    real_write = os.write
+
+    def full(fd: int, data: bytes) -> int:
+        if os.readlink(f"/proc/self/fd/{fd}").startswith(str(tmp_path)):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    before = saved_home(tmp_path)
+    monkeypatch.setattr(os, "write", full)
+    lock = HomeLock(tmp_path).acquire()
+    try:
+        assert lock.fd is not None
+        with pytest.raises(TableBusy):
+            HomeLock(tmp_path).acquire()  # and it holds the table
+    finally:
+        lock.release()
+
+    def no_room(path: Path, text: str | bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(saves, "write_atomic", no_room)
+    monkeypatch.setattr(outputs, "write_atomic", no_room)
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    assert cli.main(["resume", "--console"]) == 1
+    said = capsys.readouterr().err
+    assert (f"the game cannot be saved in {tmp_path / 'autosave.json'} (No space left on device), so it was not "
+            f"started; the previous save is as it was") in said, said
+    assert "cannot use" not in said
+    assert (tmp_path / "autosave.json").read_bytes() == before
