@@ -20,14 +20,14 @@ from pathlib import Path
 
 import pytest
 from kaleun import cli, i18n, saves
-from kaleun.career import CareerError, empty, load_career
 from kaleun.boards.loader import default_board
+from kaleun.career import CareerError, empty, load_career
 from kaleun.core.messages import Msg
 from kaleun.homelock import HomeLock, TableBusy
 from kaleun.housekeeping import KEEP_SESSIONS, prune_sessions
-from kaleun.runtime.loop import Runtime
 from kaleun.journal import journal_path
 from kaleun.runtime import outputs
+from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import RETRY_S, Autosave
 from kaleun.runtime.script import MAX_LINE_BYTES, ScriptError, read_script
 from kaleun.runtime.signals import Stopper
