@@ -32,7 +32,7 @@ from typing import Any
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.messages import N_, Msg, of_error
-from kaleun.core.shape import Int, List, Maybe, Obj, Shape, ShapeError, Text, check
+from kaleun.core.shape import Int, List, Maybe, Obj, Shape, ShapeError, Text, UnknownKey, check
 from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
@@ -115,6 +115,10 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
                               "kept as it is", path=str(path), version=VERSION))
     try:
         check(record_shape(), record, "")
+    except UnknownKey as exc:  # the same version, and more in it: a newer Kaleun may have written it
+        raise CareerError(Msg("{path}: the career record holds what this Kaleun does not know ({where}): a newer "
+                              "Kaleun wrote it (update this one), or it is damaged; the file was kept as it is",
+                              path=str(path), where=str(exc))) from exc
     except ShapeError as exc:
         raise CareerError(_damaged(path, str(exc))) from exc
     for patrol in (record["patrol"], (record["campaign"] or {}).get("patrol")):

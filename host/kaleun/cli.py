@@ -42,7 +42,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.core.messages import of_error
     from kaleun.games import make_table
-    from kaleun.runtime.script import MAX_T, EventWriter, ScriptError, ScriptRun
+    from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun
     from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
 
@@ -92,14 +92,24 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path), why=str(exc.strerror)),
                      EXIT_FAIL, said)
     status = EXIT_OK
-    with fh:
-        writer = EventWriter(fh, viewer=args.events_for)
+    unwritten: OSError | None = None  # the events file could not be written (a full disk): said, exit status 1
+    writer = EventWriter(fh, viewer=args.events_for)
+    try:
+        ScriptRun(game, board, writer, table=make_table(game, board)).run(script, until=args.until)
+    except TableError as exc:
+        status = _fail(Msg("kaleun run: cannot set up the table: {problem}", problem=of_error(exc)), code=said)
+    except (ScriptError, CommandError) as exc:
+        status = _fail(_said(exc, said))
+    except EventsUnwritable as exc:
+        unwritten = exc
+    finally:
         try:
-            ScriptRun(game, board, writer, table=make_table(game, board)).run(script, until=args.until)
-        except TableError as exc:
-            status = _fail(Msg("kaleun run: cannot set up the table: {problem}", problem=of_error(exc)), code=said)
-        except (ScriptError, CommandError) as exc:
-            status = _fail(_said(exc, said))
+            fh.close()
+        except OSError as exc:
+            unwritten = unwritten or exc
+    if unwritten is not None:
+        return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
+                         why=str(unwritten.strerror or unwritten)), EXIT_FAIL, said)
     if args.save and status == EXIT_OK:
         try:
             save_game(game, Path(args.save))
@@ -417,7 +427,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     except TableBusy as exc:
         return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
     except OSError as exc:
-        return _fail(Msg("kaleun: cannot use {folder} ({why})", folder=str(state_dir()), why=str(exc.strerror or exc)),
+        return _fail(Msg("kaleun: cannot use {folder} ({why})", folder=str(exc.filename or state_dir()),
+                         why=str(exc.strerror or exc)),
                      EXIT_FAIL, language)
     from kaleun.housekeeping import tidy
 

@@ -41,21 +41,41 @@ class HomeLock:
         self.fd: int | None = None
 
     def acquire(self) -> HomeLock:
-        """Take the lock, or raise TableBusy naming the process that holds it."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        """Take the lock, or raise TableBusy naming the process that holds it. A home that cannot be
+        used raises OSError whose `filename` and `strerror` say which path and why in words: a file
+        where the folder belongs, a lock the file system cannot take (ENOLCK on some network or FUSE
+        file systems), which is not another Kaleun playing."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError) as exc:
+            raise OSError(exc.errno, "it is a file, not a folder" if self.folder.exists()
+                          else "a part of its path is a file, not a folder", str(self.folder)) from None
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except BlockingIOError:  # EWOULDBLOCK: another process holds it
             os.close(fd)
             raise TableBusy(self.folder, self.holder()) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError as exc:
+            os.close(fd)
+            raise OSError(exc.errno, f"the file system there cannot lock it: {exc.strerror or exc}",
+                          str(self.path)) from None
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:  # a full card: the pid only helps a refusal (the kernel lists the holder); the start's
+            pass  # first save then says what the storage cannot take and keeps the previous save
         self.fd = fd
         return self
 
     def holder(self, wait: float = 0.5) -> int | None:
-        """The pid written in the lock file (a holder writes it right after it took the lock)."""
+        """The process holding the lock: as the kernel lists it (`/proc/locks`), else the pid written in
+        the lock file (a holder writes it right after it took the lock). The kernel's word comes first:
+        until the holder has written its pid the file still names the process that played before, long
+        gone, and its pid may by now be another program's, which the refusal would tell the crew to kill."""
+        kernel = self._holder_in_proc()
+        if kernel is not None:
+            return kernel
         deadline = time.monotonic() + wait
         while True:
             try:
@@ -67,6 +87,21 @@ class HomeLock:
             if time.monotonic() >= deadline:
                 return None
             time.sleep(0.02)
+
+    def _holder_in_proc(self, locks: Path = Path("/proc/locks")) -> int | None:
+        """The pid of the flock on the lock file in the kernel's list (`1: FLOCK  ADVISORY  WRITE 4242
+        b3:02:131073 0 EOF`: pid, then the device as major:minor in hex and the inode), or None."""
+        try:
+            info = os.stat(self.path)
+            text = locks.read_text(encoding="ascii", errors="replace")
+        except OSError:
+            return None
+        where = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+        for line in text.splitlines():
+            fields = line.split()
+            if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == where and fields[4].isdigit():
+                return int(fields[4])
+        return None
 
     def release(self) -> None:
         if self.fd is not None:

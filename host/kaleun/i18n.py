@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext
 import hashlib
+import io
 import logging
 import os
 from dataclasses import dataclass, field
@@ -40,9 +41,10 @@ def catalogue_path(code: str) -> Path:
 STALE_MO_SECONDS = 7 * 24 * 3600.0
 
 
-def _compiled(code: str) -> Path | None:
+def _compiled(code: str) -> Path | bytes | None:
     """The `.mo` of a language, compiled once for each version of its `.po` (older ones, a week
-    unused, are cleared). None without a catalogue."""
+    unused, are cleared). None without a catalogue. Where the cache cannot be written (a file in its
+    place, a read-only home) the catalogue is compiled for this run only: its bytes."""
     po = catalogue_path(code)
     if not po.is_file():
         return None
@@ -67,10 +69,29 @@ def _compiled(code: str) -> Path | None:
             for old in mo.parent.glob(f"{DOMAIN}*.mo"):
                 if old != mo and old.stat().st_mtime < st.st_mtime - STALE_MO_SECONDS:
                     old.unlink(missing_ok=True)
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        try:
+            data = _compile_in_memory(po, code)
+        except (OSError, ValueError) as again:
+            log.warning("the %s catalogue cannot be compiled (%s): English is used", LANGUAGES.get(code, code), again)
+            return None
+        log.info("the %s catalogue cannot be kept in the cache (%s): compiled for this run only",
+                 LANGUAGES.get(code, code), exc.strerror or exc)
+        return data
+    except ValueError as exc:
         log.warning("the %s catalogue cannot be compiled (%s): English is used", LANGUAGES.get(code, code), exc)
         return None
     return mo
+
+
+def _compile_in_memory(po: Path, code: str) -> bytes:
+    from babel.messages import mofile, pofile
+
+    with open(po, "rb") as fh:
+        catalog = pofile.read_po(fh, locale=code)
+    out = io.BytesIO()
+    mofile.write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
 
 
 class _Number:
@@ -159,7 +180,9 @@ def language(code: str) -> Language:
     translations: gettext.NullTranslations = gettext.NullTranslations()
     if code != "en":
         mo = _compiled(code)
-        if mo is not None:
+        if isinstance(mo, bytes):
+            translations = gettext.GNUTranslations(io.BytesIO(mo))
+        elif mo is not None:
             with open(mo, "rb") as fh:
                 translations = gettext.GNUTranslations(fh)
     return Language(code, translations, _number_signs(code))

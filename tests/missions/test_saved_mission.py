@@ -46,7 +46,9 @@ def test_a_damaged_mission_state_is_refused_by_its_place(where, value, says):
     for key in where[:-1]:
         node = node[key]
     node[where[-1]] = value
-    with pytest.raises(SaveError, match="the save is damaged at " + says.replace("[", r"\[").replace("]", r"\]")
+    # an unknown key may also be what a newer Kaleun keeps: "the save holds what this Kaleun does not know (...)"
+    with pytest.raises(SaveError, match=r"(the save is damaged at |does not know \()" + says.replace("[", r"\[")
+                       .replace("]", r"\]")
                        .replace("(", r"\(").replace(")", r"\)")):
         load_checked(state)
 

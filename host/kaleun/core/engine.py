@@ -44,6 +44,7 @@ from kaleun.core.shape import (
     ShapeError,
     Text,
     Tuple,
+    UnknownKey,
     check,
 )
 
@@ -366,6 +367,9 @@ class Engine:
                 if module.name not in modules:
                     raise SaveError(Msg("the save has no state for '{name}'", name=module.name))
                 module.check_state(modules[module.name], f"modules.{module.name}")
+        except UnknownKey as exc:  # the same format version, and more in it: a newer Kaleun may have written it
+            raise SaveError(Msg("the save holds what this Kaleun does not know ({where}): a newer Kaleun wrote it "
+                                "(update this one to resume it), or it is damaged", where=str(exc))) from exc
         except ShapeError as exc:
             raise SaveError(Msg("the save is damaged at {where}", where=str(exc))) from exc
         try:

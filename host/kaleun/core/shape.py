@@ -31,6 +31,10 @@ class ShapeError(SaveError):
     """A value does not have its shape; str() is `path: what was expected, what was found`."""
 
 
+class UnknownKey(ShapeError):
+    """An object holds a key its shape does not name: damage, or a newer Kaleun that keeps more."""
+
+
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
@@ -217,7 +221,7 @@ class Obj(Shape):
                 continue
             other = self.optional.get(key, self.extra)
             if other is None:
-                raise ShapeError(f"{path or 'its top level'}: unknown key {_found(key)}")
+                raise UnknownKey(f"{path or 'its top level'}: unknown key {_found(key)}")
             other.check(item, _join(path, key))
 
 

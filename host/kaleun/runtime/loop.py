@@ -24,7 +24,7 @@ from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, of_error
-from kaleun.runtime.outputs import Autosave, Output
+from kaleun.runtime.outputs import Autosave, Output, open_session_file
 from kaleun.runtime.table import Table
 
 log = logging.getLogger(__name__)
@@ -60,12 +60,16 @@ class Runtime:
             autosave.report = self._tell
         self._record: IO[str] | None = None
         if record is not None:
-            record.parent.mkdir(parents=True, exist_ok=True)
-            self._record = open(record, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
             from kaleun.games import replay_args
 
-            self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}"
-                               f"{' (resumed at t=' + repr(game.t) + ')' if game.t else ''}\n")
+            try:
+                self._record = open_session_file(record)
+                self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}"
+                                   f"{' (resumed at t=' + repr(game.t) + ')' if game.t else ''}\n")
+            except OSError as exc:  # a session folder that is a file, or read-only: the game goes on (the autosave)
+                log.error("the session's script %s cannot be written (%s); the game goes on without it", record,
+                          exc.strerror or exc)
+                self._close_record()
         self._last = clock()
         self._closed = False
         self._held: dict[str, Any] | Callable[[], None] | None = None
@@ -73,6 +77,8 @@ class Runtime:
         self._starting = game.take_events()
         #: a stop was asked for (a signal, the window closed): the front end leaves its loop
         self.stop_requested = False
+        #: the process went on after it was stopped (`continued`): the next step does not advance the game
+        self._went_on = False
         #: why the game failed while running (then nothing more is saved), else None
         self.failure: str | None = None
         #: where the failure's details were written
@@ -127,6 +133,14 @@ class Runtime:
         self.stop_requested = True
         self.inbox.put(_wake_up)
 
+    def continued(self) -> None:
+        """The process goes on after it was stopped (SIGSTOP, Ctrl-Z at the console's terminal, a
+        debugger): the crew saw nothing and could do nothing meanwhile, so the game does not run
+        on by the time it stood still: the next step forgets the wall time since the last one, as
+        `rest` does (any thread, also a signal handler)."""
+        self._went_on = True
+        self.inbox.put(_wake_up)
+
     @property
     def stopping(self) -> bool:
         return self.stop_requested or self.failure is not None
@@ -151,6 +165,10 @@ class Runtime:
             self._dispatch(self._starting)
             self._starting = []
         now = self.clock()
+        if self._went_on:
+            self._went_on = False
+            log.info("the program was stopped for %.0f s (SIGSTOP or Ctrl-Z); the game waited", now - self._last)
+            self._last = now
         dt = max(0.0, now - self._last)
         self._last = now
         events = self._advance(dt)

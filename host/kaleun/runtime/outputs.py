@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import time
@@ -53,18 +54,33 @@ class SoundOutput:
 BellOutput = SoundOutput
 
 
+def open_session_file(path: Path) -> IO[str]:
+    """A session's file (event log, script) opened for appending, its folder made; an OSError says what is
+    in the way in words (a file where the session folder belongs: not mkdir's bare `File exists`)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise OSError(errno.ENOTDIR, f"{path.parent} is a file, not a folder", str(path)) from None
+    return open(path, "a", encoding="utf-8", errors="backslashreplace")
+
+
 class EventLog:
     """Appends every event to a JSONL file (the session's event log); with a `viewer`, only the
     events that party may know of (one team's view of a game of hidden information)."""
 
     def __init__(self, path: Path, viewer: str | None = None) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.viewer = viewer
-        self.fh: IO[str] = open(path, "a", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed in close()
+        self.fh: IO[str] | None = None
         self.failed = False
+        try:
+            self.fh = open_session_file(path)
+        except OSError as exc:  # a session folder that is a file, or read-only: the game goes on without its log
+            log.error("the session's event log %s cannot be written (%s); the game goes on without it", path,
+                      exc.strerror or exc)
+            self.failed = True
 
     def handle(self, event: Event) -> None:
-        if not visible_to(event, self.viewer) or self.failed:
+        if not visible_to(event, self.viewer) or self.failed or self.fh is None:
             return
         try:
             self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
@@ -74,6 +90,8 @@ class EventLog:
             self.failed = True
 
     def close(self) -> None:
+        if self.fh is None:
+            return
         try:
             self.fh.close()
         except OSError as exc:
@@ -88,6 +106,9 @@ class AutosaveFailed(SaveError):
 
 #: wall seconds between tries while the autosave cannot be written (a full disk ...)
 RETRY_S = 10.0
+#: write errors that more room does not mend: a file system remounted read-only (ext4 does so on errors, a
+#: failing memory card's usual end), a device gone (a USB stick pulled out), writing not allowed
+NO_WRITES = frozenset({errno.EROFS, errno.EIO, errno.ENODEV, errno.ENXIO, errno.EACCES, errno.EPERM})
 
 
 class Autosave:
@@ -269,11 +290,21 @@ class Autosave:
         self._retry_at = self.clock() + RETRY_S
         self.reason = exc.strerror or str(exc)
         held = self._held()
-        problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
-                             "{n} second: make room on the storage.",
-                             "The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
-                             "{n} seconds: make room on the storage.", path=str(self.path),
-                             reason=self.reason, held=held, n=int(RETRY_S))
+        if exc.errno in NO_WRITES:  # more room does not help here
+            problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every {n} "
+                                 "second, but the storage takes no writes at all (a memory card with errors is made "
+                                 "read-only by the system, a USB stick was pulled out): check the storage; more room "
+                                 "does not help.",
+                                 "The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every {n} "
+                                 "seconds, but the storage takes no writes at all (a memory card with errors is made "
+                                 "read-only by the system, a USB stick was pulled out): check the storage; more room "
+                                 "does not help.", path=str(self.path), reason=self.reason, held=held, n=int(RETRY_S))
+        else:
+            problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
+                                 "{n} second: make room on the storage.",
+                                 "The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every "
+                                 "{n} seconds: make room on the storage.", path=str(self.path),
+                                 reason=self.reason, held=held, n=int(RETRY_S))
         first = self.problem is None
         self.problem = problem
         if first:

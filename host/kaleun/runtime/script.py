@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 #: the longest game a script may describe: a year (a long patrol lasts weeks)
 MAX_T = 366 * 86400.0
+#: the longest script line read (a command is under a kilobyte): a binary file or a device such as
+#: /dev/zero given as the script is refused at its first line, never read into memory whole [our choice]
+MAX_LINE_BYTES = 1 << 20
 
 
 class ScriptError(Exception):
@@ -57,7 +60,10 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
             "cannot read the script ({why})", why=str(exc.strerror or exc)))) from exc
     with fh:
         last_t = 0.0
-        for number, raw in enumerate(fh, start=1):
+        for number, raw in enumerate(iter(lambda: fh.readline(MAX_LINE_BYTES + 1), b""), start=1):
+            if len(raw) > MAX_LINE_BYTES:
+                raise ScriptError(_at(path, number, Msg("a line longer than {most} bytes: not a table script",
+                                                         most=f"{MAX_LINE_BYTES:,}")))
             try:
                 text = raw.decode("utf-8").strip()
             except UnicodeDecodeError as exc:
@@ -109,11 +115,18 @@ class EventWriter:
     def write(self, events: list[Event]) -> None:
         if self.viewer is not None:
             events = [e for e in events if visible_to(e, self.viewer)]
-        for event in events:
-            self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
+        try:
+            for event in events:
+                self.fh.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
+            if events:
+                self.fh.flush()
+        except OSError as exc:  # a full disk: the run stops and says so (`kaleun run`)
+            raise EventsUnwritable(exc.errno, exc.strerror) from exc
         self.count += len(events)
-        if events:
-            self.fh.flush()
+
+
+class EventsUnwritable(OSError):
+    """The events file cannot be written (a full disk, a quota); `strerror` says why."""
 
 
 class ScriptRun:

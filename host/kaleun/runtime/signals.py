@@ -6,10 +6,16 @@ terminal of an SSH session dropped).
 nothing has been written yet, so the previous save stays as it was. From `running(runtime)` on
 a signal asks the loop to stop; the front end then saves the game and leaves as on `quit`.
 While the game is being saved and closed (`closing()`), signals wait: the save is never cut.
+
+SIGCONT (the process goes on after SIGSTOP, Ctrl-Z at its terminal or a debugger held it) is not a
+stop: while the game runs it tells the runtime, whose next step forgets the wall time the process
+was stopped (`Runtime.continued`): the crew saw nothing and could do nothing meanwhile, so the game
+waited too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import signal
 from collections.abc import Callable
@@ -39,6 +45,7 @@ class Stopper:
         self.signum: int | None = None
         self.mode = "raise"
         self._stop: Callable[[], None] | None = None
+        self._continued: Callable[[], None] | None = None
         self._previous: dict[int, Any] = {}
 
     def install(self) -> Stopper:
@@ -56,13 +63,21 @@ class Stopper:
             signal.signal(sig, previous)
         self._previous.clear()
 
-    def running(self, stop: Callable[[], None]) -> None:
+    def running(self, stop: Callable[[], None], continued: Callable[[], None] | None = None) -> None:
         """The game runs: a signal calls `stop` (which asks the loop to end) instead of raising.
-        A signal that came while switching over is passed on at once."""
+        A signal that came while switching over is passed on at once. SIGCONT calls `continued`."""
         self._stop = stop
+        self._continued = continued
+        if continued is not None and self._previous and signal.SIGCONT not in self._previous:
+            with contextlib.suppress(ValueError):  # not the main thread: the game runs on by wall time as before
+                self._previous[signal.SIGCONT] = signal.signal(signal.SIGCONT, self._went_on)
         self.mode = "flag"
         if self.signum is not None:
             stop()
+
+    def _went_on(self, signum: int, frame: FrameType | None) -> None:
+        if self._continued is not None and self.mode == "flag":
+            self._continued()
 
     def closing(self) -> None:
         """The game is being saved: signals only note themselves."""

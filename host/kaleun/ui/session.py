@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import logging
 from datetime import datetime
 from pathlib import Path
@@ -65,9 +67,13 @@ def make_lamps(board: Board, table: Table) -> Lamps | None:
 
 
 def _session_stem(folder: Path) -> str:
+    """A new session's name: the start's date and time, `-2`, `-3` ... when any file of that name is there.
+    Not only its event log: a Pi without a real-time clock may start at a time it had before (fake-hwclock
+    after a power cut, or 1970 offline), and a session pruned long ago keeps its debrief, which a new
+    session of the same name would write over."""
     stamp = f"{datetime.now():%Y%m%d-%H%M%S}"
     stem, n = stamp, 1
-    while (folder / f"{stem}.events.jsonl").exists():
+    while (folder / f"{stem}.events.jsonl").exists() or any(folder.glob(f"{glob.escape(stem)}.*")):
         n += 1
         stem = f"{stamp}-{n}"
     return stem
@@ -81,7 +87,8 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     `keep_previous` (a new game, or a game resumed from another file) the first save keeps the
     game saved there before under an earlier-game name (`saves.keep_aside`)."""
     sessions = state_dir() / "sessions"
-    sessions.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # a file or a read-only folder there: the logs say so, the game goes on
+        sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     table = Table(board, game)
     sounder = make_sounder(board)
@@ -99,7 +106,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     # on mission_end: the debrief PNG (in the table's language then) and JSON, the career's entry
     runtime.debrief = DebriefOutput(game, sessions, stamp, language=lambda: str(getattr(runtime, "language", "en")))
     runtime.outputs.append(runtime.debrief)
-    STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
+    STOPPER.running(runtime.request_stop, runtime.continued)  # from here on a signal stops the loop, which saves
     first_save(runtime)  # a power cut before the first watch change loses nothing
     return runtime
 
@@ -161,7 +168,7 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 try:
                     current[0] = make_runtime(game, board)
                 except BaseException:  # the set-up says why; a stop signal still ends the window
-                    STOPPER.running(current[0].request_stop)
+                    STOPPER.running(current[0].request_stop, current[0].continued)
                     raise
                 return current[0]
 

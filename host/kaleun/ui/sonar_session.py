@@ -9,6 +9,7 @@ showing one team's screen or both side by side (a Pi 4 driving two screens behin
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 from typing import Any, cast
@@ -38,7 +39,8 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
     `keep_previous` (a new game): the first save keeps the game saved before under an earlier-game
     name, as for U-BOOT (`Autosave`); `language` is the table's, for the front ends."""
     sessions = state_dir() / "sessions"
-    sessions.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # a file or a read-only folder there: the logs say so, the game goes on
+        sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     outputs: list[Output] = [EventLog(sessions / f"{stamp}.events.jsonl")]
     outputs += [EventLog(sessions / f"{stamp}.{team}.events.jsonl", viewer=team) for team in TEAMS]
@@ -48,7 +50,7 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
                                                            triggers=SAVE_ON),
                       record=sessions / f"{stamp}.script.jsonl")
     runtime.language = language
-    STOPPER.running(runtime.request_stop)  # from here on a signal stops the loop, which saves
+    STOPPER.running(runtime.request_stop, runtime.continued)  # from here on a signal stops the loop, which saves
     first_save(runtime)  # AutosaveFailed: nothing is played that cannot be saved
     return runtime
 
