@@ -455,3 +455,45 @@ def test_10_3_1_a_major_failure_of_the_tubes_stops_a_reload_and_a_flooding_under
     later = advance(g, g.t + 30 * 60)
     assert named(later, "tubes_flooded") == [] and [e["tube"] for e in named(later, "tube_loaded")] == [5]
     assert refused(order(g, "reload_torpedo", tube=1)).startswith("major failure of the bow torpedo tubes")
+
+
+def _flood_section(g, section):
+    """A hull breach in the section left unsealed until the section floods (§10.3.8)."""
+    do(g, {"do": "damage", "kind": "hull_breach", "section": section})
+    events = advance(g, g.t + 900)
+    flooded = one(events, "section_flooded")
+    assert flooded["section"] == section
+    return events
+
+
+def test_10_3_8_a_flooded_bow_room_loses_its_torpedoes_and_its_tubes_are_refused_by_name():
+    """§10.3.8: a flooded section can never be entered again and what is inside is lost. The bow room's
+    four tubes and six reloads go with it ([gap] our choice: the rulebook names chips); tube 5, the stern
+    room's reload and the deck containers stay; every order on a bow tube says the room is flooded."""
+    g = range_game(start="1941-06-01T04:00:00", flooded=[])
+    lost = one(_flood_section(g, 1), "torpedoes_lost")
+    assert lost["room"] == 1 and len(lost["loads"]) == 10 and lost["torpedoes"] == 10
+    assert "(4 torpedoes left aboard)." in lost["feed"]
+    status = weapons(g).status()
+    assert status["torpedoes_left"] == 4 and "1" not in status["racks"] and len(status["deck"]) == 2
+    assert [t["state"] for t in status["tubes"]] == ["empty"] * 4 + ["loaded"]
+    why = "tube 2 is in the flooded bow room: nobody can reach it"
+    assert refused(order(g, "reload_torpedo", tube=2)) == why
+    assert refused(order(g, "flood_tubes", tubes=[5, 2])) == why
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    assert refused(order(g, "fire_torpedoes", tubes=[2])) == why
+    # a refusal changes nothing; the stern tube still works
+    assert weapons(g).status()["torpedoes_left"] == 4
+    assert named(order(g, "flood_tubes", tubes=[5]), "order_accepted")
+
+
+def test_10_3_8_no_deck_torpedo_is_stowed_in_a_flooded_room():
+    """§10.3.8 with the deck containers (§7.5): a deck torpedo goes into the stern room when the bow room
+    is flooded, and one sent into the bow room is refused by name."""
+    g = range_game(start="1941-06-01T04:00:00", flooded=[], surfaced=True)
+    _flood_section(g, 1)
+    assert refused(order(g, "reload_torpedo", **{"from": "deck", "room": 1})) == \
+        "the bow room is flooded: nobody can stow a torpedo there"
+    weapons(g).racks[6] = []  # the stern room's reload taken into its tube
+    started = order(g, "reload_torpedo", **{"from": "deck"})
+    assert named(started, "order_accepted") and weapons(g).stowing[0]["room"] == 6

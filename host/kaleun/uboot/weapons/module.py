@@ -135,7 +135,7 @@ class Weapons(Module):
     name = "weapons"
     state_shape = WEAPONS_STATE
     subscribes = ("boat_submerged", "ship_sunk", "mission_end", "torpedo_hit", "torpedo_dud", "torpedo_miss",
-                  "torpedo_premature", "weather", "technical_condition")
+                  "torpedo_premature", "weather", "technical_condition", "section_flooded")
 
     def __init__(self, loadout: Mapping[str, Any] | None = None, flooded: list[int] | None = None,
                  ammo: Mapping[str, int] | None = None) -> None:
@@ -300,12 +300,50 @@ class Weapons(Module):
                                    "give the room ({rooms}), not a tube", command=args.name,
                                    rooms=" or ".join(str(r) for r in rooms)))
         if not args.has("room"):
-            return next((r for r in rooms if self._free_racks(r) > 0), rooms[0])
+            flooded = self._flooded_rooms()
+            return next((r for r in rooms if r not in flooded and self._free_racks(r) > 0), rooms[0])
         room = args.any("room")
         if isinstance(room, bool) or not isinstance(room, int) or room not in rooms:
             raise CommandError(Msg("{command}: room must be a torpedo room ({rooms}), got {value}", command=args.name,
                                    rooms=" or ".join(str(r) for r in rooms), value=repr(room)))
         return room
+
+    def _flooded_rooms(self) -> set[int]:
+        """Torpedo rooms in a flooded section (§10.3.8: it can never be entered again this patrol)."""
+        flooded = self.engine.module("crew").flooded if self.engine.has_module("crew") else []
+        return {int(s) for s in flooded if str(s) in BOAT["stores"]}
+
+    def _in_flooded_room(self, numbers: list[int]) -> Msg | None:
+        """Why tubes cannot be worked: the first of them in a flooded torpedo room."""
+        flooded = self._flooded_rooms()
+        for number in numbers:
+            room = tubes()[number].room
+            if room in flooded:
+                return Msg("tube {tube} is in the flooded {room}: nobody can reach it", tube=number,
+                           room=Msg.term(ROOM_NAMES[room]))
+        return None
+
+    def _lose_room(self, room: int) -> None:
+        """A torpedo room floods (§10.3.8: what is inside is lost): its tubes' loads, its racks and a deck torpedo
+        on its way down through its hatch are lost with it ([gap] our choice: the rulebook names chips only)."""
+        lost = [str(t["torpedo"] or t.get("mines")) for n, t in sorted(self.tubes.items())
+                if tubes()[n].room == room and (t["torpedo"] or t.get("mines"))]
+        lost += self.racks.pop(room, [])
+        lost += [str(s["torpedo"]) for s in self.stowing if int(s["room"]) == room]
+        self.stowing = [s for s in self.stowing if int(s["room"]) != room]
+        for number, tube in self.tubes.items():
+            if tubes()[number].room == room:
+                tube.update({"state": "empty", "torpedo": None, "mines": None, "loaded_at": None, "until": None,
+                             "source": None})
+        if lost:
+            torpedoes = sum(1 for x in lost if not is_mine(x))
+            left = self.torpedoes_left()
+            self.emit("torpedoes_lost", feed=Msg.plural(
+                "The {room} is flooded: {n} load is lost with it ({left} aboard).",
+                "The {room} is flooded: {n} loads are lost with it ({left} aboard).",
+                n=len(lost), room=Msg.term(ROOM_NAMES[room]),
+                left=Msg.plural("{n} torpedo left", "{n} torpedoes left", n=left)),
+                room=room, loads=lost, torpedoes=torpedoes)
 
     def _free_racks(self, room: int) -> int:
         """Reload places free in a room's racks (those of torpedoes on their way down count as taken)."""
@@ -326,6 +364,9 @@ class Weapons(Module):
         if "tube" not in p:
             return Msg("no tube is empty")
         number = p["tube"]
+        refusal = self._in_flooded_room([number])
+        if refusal is not None:
+            return refusal
         tube = self.tubes[number]
         state = tube["state"]
         if state not in ("empty", "fired"):
@@ -355,6 +396,8 @@ class Weapons(Module):
         room = p["room"]
         if not self.deck:
             return Msg("the deck containers are empty")
+        if room in self._flooded_rooms():
+            return Msg("the {room} is flooded: nobody can stow a torpedo there", room=Msg.term(ROOM_NAMES[room]))
         if p["torpedo"] is not None and is_mine(p["torpedo"]):
             return Msg("the deck containers hold torpedoes, not mines")
         if p["torpedo"] is not None and p["torpedo"] not in self.deck:
@@ -422,6 +465,9 @@ class Weapons(Module):
     def _check_flood(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
             return Msg("the boat is lost")
+        refusal = self._in_flooded_room(p["tubes"])
+        if refusal is not None:
+            return refusal
         for number in p["tubes"]:
             state = self.tubes[number]["state"]
             if self.tubes[number].get("mines"):
@@ -708,6 +754,9 @@ class Weapons(Module):
         boat = self.boat
         if boat.lost:
             return Msg("the boat is lost")
+        refusal = self._in_flooded_room(p["tubes"])
+        if refusal is not None:
+            return refusal
         depth = boat.depth_at(self.engine.t)
         limit = float(BOAT["max_firing_depth_m"])
         if not boat.surfaced and depth > limit + 1e-6:
@@ -840,6 +889,9 @@ class Weapons(Module):
         boat = self.boat
         if boat.lost:
             return Msg("the boat is lost")
+        refusal = self._in_flooded_room(p["tubes"])
+        if refusal is not None:
+            return refusal
         for number in p["tubes"]:
             tube = self.tubes[number]
             if tube["state"] == "loading":
@@ -1038,6 +1090,9 @@ class Weapons(Module):
                     # does not work until repaired), so the solution it held is lost with it
                     self.tdc = None
                     self.emit("tdc_lost", feed=Msg("The TDC is out of action: its solution is lost."))
+        elif name == "section_flooded":
+            if str(d.get("section")) in BOAT["stores"]:
+                self._lose_room(int(d["section"]))
         elif name == "torpedo_hit":
             self.hits += 1
             self._reported(d.get("torpedo"))
