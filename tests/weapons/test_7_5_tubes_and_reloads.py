@@ -379,7 +379,7 @@ def test_12_the_tdc_aims_a_cold_g7e_for_the_28_kn_it_runs():
     assert (torpedo["speed_kn"], torpedo["range_m"], torpedo["warm"]) == (28, 3000, False)
     assert torpedo["gyro"] == pytest.approx(geo.norm180(truth.bearing + lead - heading), abs=0.1)
     assert torpedo["run_s"] == pytest.approx(programmed["bow"]["run_m"] / (28 * 1852 / 3600), abs=0.2)
-    assert one(fired, "salvo")["run_s"] == round(torpedo["run_s"])
+    assert one(fired, "salvo")["run_s"] == [round(torpedo["run_s"])]
     hit = one(advance(g, g.t + 600), "torpedo_hit")
     assert hit["aimed"] is True and hit["run_s"] == pytest.approx(torpedo["run_s"], abs=2.0)
 
