@@ -1,5 +1,6 @@
-"""The TDC and the torpedo run, with numbers a reader can check by hand (rulebook §7.5, §12: the TDC
-must be programmed and the tubes flooded before firing; the rest of the attack lived in the app).
+"""The TDC and the torpedo run, with numbers a reader can check by hand (rulebook §7.5.3: the TDC
+must be programmed and the tubes flooded before firing; the rest of the attack lived in the app, §8;
+"test_12" names the rules digest's section 12, "Navigation and attack").
 
 The shot used throughout: the boat heading 000 at periscope depth, stopped; a tramp steamer
 (125 m long, 16.5 m beam, 7.8 m draught) 1,000 m dead ahead, crossing from port to starboard on

@@ -231,7 +231,7 @@ def test_7_5_bad_fields_for_a_deck_torpedo_change_nothing():
 
 
 def test_6_5_a_deck_torpedo_is_brought_in_by_the_hands_of_its_room():
-    """Staffed as a reload (§4 order table: 3x reload symbol in the room, one torpedo per order), in
+    """Staffed as a reload (§6.5 order table: 3x reload symbol in the room, one torpedo per order), in
     the room whose hatch takes it: section 1 for the bow room, section 6 for the stern room."""
     from kaleun.uboot.crew.requirements import static_need
 

@@ -1,5 +1,5 @@
-"""The deck guns (rulebook §4 order table: 88 mm gun on the fore deck, section 7; 20 mm flak on the
-bridge, section 8; guns.toml for ranges, rates, hits and ammunition)."""
+"""The deck guns (rulebook §6.5 order table and §8.4: 88 mm gun on the fore deck, section 7; 20 mm gun on
+the bridge, section 8; guns.toml for ranges, rates, hits and ammunition)."""
 
 from __future__ import annotations
 
@@ -163,7 +163,7 @@ def test_the_88mm_gun_fires_15_rounds_a_minute_and_hits_as_often_as_its_chance(s
 
 
 def test_the_20mm_flak_engages_only_an_aircraft_in_sight():
-    """§4 (the flak on the bridge, sensors.toml: an aircraft is seen 0.1 nm off on a foggy night): a
+    """§8.4 (the 20 mm gun on the bridge, sensors.toml: an aircraft is seen 0.1 nm off on a foggy night): a
     Wellington 1.8 nm off that nobody can see is no target — the order is refused as if no aircraft were
     there (it tells the crew nothing the lookouts do not know) and leaves the weapons as they were; by
     day in clear weather the same aircraft is engaged."""

@@ -1,6 +1,6 @@
 """The `weapons` engine module: tubes and torpedo stores, the TDC, the attack disc, the guns.
 
-Orders it carries out (rulebook §4 order table, §7.5, §9.2; the crew engine checks who executes
+Orders it carries out (rulebook §6.5 order table, §7.5.3, §9.2; the crew engine checks who executes
 them): `reload_torpedo`, `flood_tubes`, `tdc`, `fire_torpedoes`, `lay_mines`, `gun_88`, `gun_20`.
 The table's attack disc reaches it as the `attack_disc` command. Torpedoes it fires leave the boat
 into the sea (`sea/torpedo_run.py`); mines it lays go to the bottom (`sea/minefield.py`); shells and
