@@ -238,3 +238,22 @@ def test_12_a_salvo_names_the_tube_whose_run_is_beyond_its_torpedos_range():
     salvo = one(order(g, "fire_torpedoes", tubes=[1, G7E]), "salvo")
     assert salvo["feed"] == ("Tubes 1, 3: torpedoes away! Run times 292 s for tube 1; 389 s for tube 3. "
                              "The run of tube 3 is longer than its torpedo's range.")
+
+
+def test_8_4_torpedoes_are_fired_surfaced_or_at_periscope_depth_never_deeper():
+    """§8.4 ("Torpedos abfeuern"): torpedoes are fired from the TDC view, which the crew reaches from the
+    periscope view (at periscope depth, 10 m or shallower) or from the bridge's binoculars (surfaced). At
+    15 m — deeper than the periscope reaches — the order is refused and the tube stays flooded; back at
+    periscope depth it fires."""
+    g = range_game(vessels=[TRAMP], flooded=[G7E])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    one(order(g, "new_depth", depth_m=15), "order_accepted")
+    advance(g, 120)
+    assert g.module("boat").depth_at(g.t) == pytest.approx(15)
+    assert refused(order(g, "fire_torpedoes", tubes=[G7E])) == (
+        "the boat is too deep to fire (15 m): torpedoes are fired surfaced or at periscope depth, 10 m or shallower")
+    assert tube(g, G7E)["state"] == "flooded"
+    order(g, "new_depth", depth_m=10)
+    advance(g, 240)
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    one(order(g, "fire_torpedoes", tubes=[G7E]), "torpedo_fired")

@@ -736,10 +736,10 @@ class Weapons(Module):
         if boat.lost:
             return Msg("the boat is lost")
         depth = boat.depth_at(self.engine.t)
-        limit = float(BOAT["max_firing_depth_m"])
+        limit = float(boat.periscope_depth_m)  # §8.4: fired from the periscope's view or the bridge's
         if not boat.surfaced and depth > limit + 1e-6:
-            return Msg("the boat is too deep to fire ({depth:.0f} m): the tubes fire at {limit:.0f} m or shallower",
-                       depth=depth, limit=limit)
+            return Msg("the boat is too deep to fire ({depth:.0f} m): torpedoes are fired surfaced or at periscope "
+                       "depth, {limit:.0f} m or shallower", depth=depth, limit=limit)
         if self.tdc is None:
             if self.out_of_action("tdc"):
                 return Msg("no TDC solution: the TDC is out of action until it is repaired")
@@ -875,7 +875,7 @@ class Weapons(Module):
             return Msg("mines are laid submerged, unseen: dive first")
         now = self.engine.t
         depth = boat.depth_at(now)
-        limit = float(BOAT["max_firing_depth_m"])
+        limit = float(BOAT["max_laying_depth_m"])
         if depth > limit + 1e-6:
             return Msg("the boat is too deep to lay mines ({depth:.0f} m): the tubes eject at {limit:.0f} m or "
                        "shallower", depth=depth, limit=limit)
