@@ -131,6 +131,7 @@ def _beyond_limits(sol: Solution, reach: float | None) -> list[Msg]:
                        run=round(sol.run_m), reach=round(reach)))
     return out
 
+
 def _salvo_said(runs: list[tuple[int, float, bool]]) -> Msg:
     """The salvo's feed line from (tube, run s by the TDC's solution, run beyond the torpedo's range) of each
     torpedo: one run time when they all run alike, else each with its own (a G7a at 40 kn beside a G7e at
