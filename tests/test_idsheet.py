@@ -1,4 +1,4 @@
-"""The identification sheet and the ship silhouettes (rulebook §11 "Visual identification": the crew
+"""The identification sheet and the ship silhouettes (rulebook §8.2 visual identification: the crew
 identifies a ship's class on the identification sheet to know its GRT)."""
 
 from __future__ import annotations

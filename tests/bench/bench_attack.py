@@ -86,6 +86,18 @@ def nearest_escort_nm(game) -> float:
     return min((bn.rel(*sea.vpos(v, game.t))[2] for v in sea.vessels.values() if v.is_escort), default=math.inf)
 
 
+def nearest_ship_nm(game) -> float:
+    """How far the nearest ship is (a keel that could strike the boat at periscope depth)."""
+    sea = game.module("sea")
+    bn = sea.boat_now()
+    return min((bn.rel(*sea.vpos(v, game.t))[2] for v in sea.vessels.values()), default=math.inf)
+
+
+#: the boat waits below the keels and comes up to periscope depth (the rulebook's firing depth, §8.4) only
+#: with no ship this near
+WAIT_M, FIRE_M, CLEAR_NM = 15, 10, 0.3
+
+
 def aim(game, v) -> None:
     """Program the TDC on a ship (the crew's best picture: here the truth, so the shots tell)."""
     truth = game.module("sea").truth(v.id, game.t)
@@ -181,16 +193,17 @@ def below(game) -> list:
 
 
 def convoy_attack(seed: int = 1, hours: int = 6) -> None:
-    """The convoy battle exercise's SC convoy (40 merchants, 8 escorts) passes over the boat, an HX convoy
-    (24 merchants, 4 escorts) three hours behind it, and a straggler (a tanker: forty shells do not sink
-    her) lies stopped 3 nm south. The boat's tactics, minute by minute: at 15 m (below a keel, above the
-    tubes' firing depth) fire every flooded tube that bears on a merchant its torpedo can reach, hunted or
-    not; with tubes ready and a merchant within 4 nm that none bears on, turn the bow onto it in place (the
-    stern, when only the stern tube is ready); with nothing to fire at, go to 150 m while escorts ping it
-    or are within 1.5 nm; reload every empty tube and flood what is loaded; seal hull breaches; once the
-    escorts are 4 nm off and have been quiet for five minutes, surface, close a ship lying stopped within
-    8 nm to the gun's 3.5 nm and give her forty shells, then dive again; after the forty shells the ships
-    lying stopped are torpedo targets too, so all twelve torpedoes go."""
+    """The convoy battle exercise's SC convoy (40 merchants, 8 escorts) passes over the boat, an HX convoy (24
+    merchants, 4 escorts) three hours behind it, and a straggler (a tanker: forty shells do not sink her) lies
+    stopped 3 nm south. The boat's tactics, minute by minute: wait at 15 m (below a keel) and, with no ship within
+    0.3 nm, come up to periscope depth (10 m: the rulebook's firing depth, §8.4) and fire every flooded tube that
+    bears on a merchant its torpedo can reach, hunted or not, then go down below the keels again; with tubes ready
+    and a merchant within 4 nm that none bears on, turn the bow onto it in place (the stern, when only the stern
+    tube is ready); with nothing to fire at, go to 150 m while escorts ping it or are within 1.5 nm; reload every
+    empty tube and flood what is loaded; seal hull breaches; once the escorts are 4 nm off and have been quiet for
+    five minutes, surface, close a ship lying stopped within 8 nm to the gun's 3.5 nm and give her forty shells,
+    then dive again; after the forty shells the ships lying stopped are torpedo targets too, so all twelve torpedoes
+    go."""
     battle = MISSIONS["exercise_convoy_battle"]
     second = {"kind": "HX", "bearing": 270, "range_nm": 24.0, "course": 90, "columns": 6, "ships_per_column": 4,
               "escorts": ["flower", "flower", "hunt", "black_swan"], "zigzag": "plan_a"}
@@ -206,7 +219,7 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> None:
     total = hours * 3600
     t = 0.0
     last_ping = 0.0
-    for e in order(game, "dive") + order(game, "new_depth", depth_m=15):
+    for e in order(game, "dive") + order(game, "new_depth", depth_m=WAIT_M):
         counts[e.name] += 1
     start = time.perf_counter()
     Timed.spent = 0.0
@@ -253,12 +266,17 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> None:
                 step += steer_to(game, merchants(game, GUN_RUN_NM, stopped=True)[0][1], "full_ahead")
             elif weapons.firing["gun_88"] is None and (shells >= 40 or not wreck):
                 step += below(game)
-                step += order(game, "new_depth", depth_m=15)
+                step += order(game, "new_depth", depth_m=WAIT_M)
         elif targets(game, wrecks=shells >= 40):  # the wrecks get torpedoes once the gun has had its rounds
-            if boat.zt != 15:
-                step += order(game, "new_depth", depth_m=15)  # up to fire, hunted or not
-            elif abs(boat.depth_m - 15) < 1:
+            clear = nearest_ship_nm(game) >= CLEAR_NM
+            if not clear:
+                if boat.zt != WAIT_M:
+                    step += order(game, "new_depth", depth_m=WAIT_M)  # a keel near: below it
+            elif boat.zt != FIRE_M:
+                step += order(game, "new_depth", depth_m=FIRE_M)  # up to periscope depth to fire, hunted or not
+            elif abs(boat.depth_m - FIRE_M) < 1:
                 fire_ready(game, wrecks=shells >= 40)
+                step += order(game, "new_depth", depth_m=WAIT_M)  # and down below the keels again
         elif hunted:
             if boat.zt < 100:
                 step += order(game, "new_depth", depth_m=150)  # hunted: deep, below the charges' settings

@@ -55,9 +55,12 @@ def test_the_feed_lines_change_language_and_the_event_log_stays_english(played):
 def test_the_night_attack_reads_as_the_first_officer_would_say_it_in_german_and_russian():
     events = play_uboot("weapons/scripts/night_attack.jsonl", "exercise_convoy_battle")
     salvo = next(e.feed for e in events if e.name == "salvo")
-    assert str(salvo) == "Tubes 1, 2, 3: torpedoes away! Run time 104 s."
-    assert language("de").render(salvo) == "Rohre 1, 2, 3: Torpedos los! Laufzeit 104 s."
-    assert language("ru").render(salvo) == "Аппараты 1, 2, 3: торпеды пошли! Время хода 104 с."
+    # tubes 1 and 2 hold G7a (40 kn), tube 3 a G7e (30 kn): each with its own run time
+    assert str(salvo) == "Tubes 1, 2, 3: torpedoes away! Run times 104 s for tubes 1, 2; 138 s for tube 3."
+    assert language("de").render(salvo) == ("Rohre 1, 2, 3: Torpedos los! Laufzeiten 104 s für Rohre 1, 2; "
+                                            "138 s für Rohr 3.")
+    assert language("ru").render(salvo) == ("Аппараты 1, 2, 3: торпеды пошли! Время хода: аппараты 1, 2 — 104 с; "
+                                            "аппарат 3 — 138 с.")
     start = events[0].feed
     assert language("de").render(start) == "Übung: Geleitzugschlacht: Das Boot steht im Quadrat AK35."
 

@@ -1,4 +1,4 @@
-"""Hits, duds, prematures and sinkings (rulebook §7.4: +3 morale per ship sunk; the rest lived in the
+"""Hits, duds, prematures and sinkings (rulebook §7.3: +3 morale per ship sunk; the rest lived in the
 app: torpedoes.toml, ships.toml). Rates are checked over many seeds; each game is deterministic."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def test_a_small_tramp_sinks_from_one_hit_with_its_class_and_grt():
         assert sunk["feed"] == "The Tramp steamer (4,800 GRT) has gone down!"
         assert weapons(g).status()["grt_sunk"] == 4800
         morale = [e for e in events if e["event"] == "morale" and e["cause"].endswith("sunk")]
-        assert morale and morale[0]["asked"] == 3  # §7.4: +3 morale per ship sunk (capped at XI)
+        assert morale and morale[0]["asked"] == 3  # §7.3: +3 morale per ship sunk (capped at XI)
     assert hits >= 5
 
 
@@ -192,3 +192,20 @@ def test_a_ship_goes_down_after_its_delay_and_a_coup_de_grace_hastens_it():
     assert hastened == pytest.approx(g.t + max(30.0, left / 2)) and hastened < doomed_at
     sunk = one(advance(g, doomed_at), "ship_sunk")
     assert sunk["t"] == pytest.approx(hastened, abs=1e-3) and sunk["cause"] == "torpedo"
+
+
+def test_7_3_morale_rises_for_a_ship_sunk_the_crew_never_saw_without_its_internal_id():
+    """§7.3: +3 morale for every enemy ship sunk — also one the crew never had as a contact (at night a
+    fan's miss runs on into the next ship of a convoy). The feed names a ship the crew knows by its
+    contact (c3) and an unseen one as "a ship", never by the sea's internal vessel id ("v1 sunk")."""
+    from kaleun.core.messages import Msg
+
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    g.module("crew").change_morale(-4, Msg("a test"))  # down from XI, so that the rise is told
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 3600)
+    sunk = one(events, "ship_sunk")
+    assert sunk["vessel"] == "v1" and g.module("sea").picture.of("v1") is None  # never a contact
+    morale = one([e for e in events if e["event"] == "morale"], "morale")
+    assert (morale["change"], morale["cause"]) == (3, "a ship sunk")
+    assert morale["feed"] == "Morale rises to X (a ship sunk)."

@@ -1,5 +1,6 @@
-"""The TDC and the torpedo run, with numbers a reader can check by hand (rulebook §7.5, §12: the TDC
-must be programmed and the tubes flooded before firing; the rest of the attack lived in the app).
+"""The TDC and the torpedo run, with numbers a reader can check by hand (rulebook §7.5.3: the TDC
+must be programmed and the tubes flooded before firing; the rest of the attack lived in the app, §8;
+"test_12" names the rules digest's section 12, "Navigation and attack").
 
 The shot used throughout: the boat heading 000 at periscope depth, stopped; a tramp steamer
 (125 m long, 16.5 m beam, 7.8 m draught) 1,000 m dead ahead, crossing from port to starboard on
@@ -195,3 +196,64 @@ def test_12_a_gyro_angle_just_beyond_the_limit_is_not_rounded_onto_it():
     assert refused(order(g, "fire_torpedoes", tubes=[1, 2])) == "gyro angle 90.5° is beyond the limit of 90° for tube 2"
     order(g, "tdc", bearing=95, range_m=1500, course=95, speed_kn=0)
     assert refused(order(g, "fire_torpedoes", tubes=[1])) == "gyro angle 95° is beyond the limit of 90° for tube 1"
+
+
+def test_12_a_mixed_salvo_says_each_torpedos_own_run_time():
+    """Issue 8, item 3 (run time and result in the feed) with §7.5.3's salvo of several tubes: a G7a at
+    40 kn (tube 1) and a G7e at 30 kn (tube 3) fired together at the tramp 1,000 m ahead reach its track
+    at different times. By hand: the G7a leads asin(7.5 / 40) = 10.81°, runs 1,000 / cos 10.81° = 1,018 m
+    in 1,018 / 20.578 m/s = 49.5 s; the G7e leads 14.48° and runs 1,032.8 m in 66.9 s. The salvo's feed
+    and data give each tube its own run time (not the G7a's 49 s for both), and each torpedo's result
+    carries the time of its own run."""
+    g = range_game(vessels=[TRAMP])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    fired = order(g, "fire_torpedoes", tubes=[1, G7E])
+    steam, electric = named(fired, "torpedo_fired")
+    assert (steam["type"], electric["type"]) == ("G7a", "G7e")
+    assert steam["run_s"] == pytest.approx(1000 / math.cos(math.asin(7.5 / 40)) / (40 * KN), abs=0.05)  # 49.5 s
+    assert electric["run_s"] == pytest.approx(1000 / math.cos(math.asin(7.5 / 30)) / (30 * KN), abs=0.05)  # 66.9 s
+    salvo = one(fired, "salvo")
+    assert salvo["tubes"] == [1, 3] and salvo["run_s"] == [49, 67]
+    assert salvo["feed"] == "Tubes 1, 3: torpedoes away! Run times 49 s for tube 1; 67 s for tube 3."
+    results = {e["tube"]: e for e in advance(g, 600) if e["event"] in ("torpedo_hit", "torpedo_miss")}
+    assert results[1]["run_s"] == pytest.approx(49.1, abs=0.1)  # struck the hull half a beam before the keel line
+    assert results[3]["run_s"] != results[1]["run_s"]
+
+
+def test_12_a_salvo_of_one_kind_says_one_run_time():
+    """Two G7e of one speed in a fan of 0°: one run time for both, as before."""
+    g = range_game(vessels=[TRAMP])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    salvo = one(order(g, "fire_torpedoes", tubes=[3, 4]), "salvo")
+    assert salvo["run_s"] == [67, 67]
+    assert salvo["feed"] == "Tubes 3, 4: torpedoes away! Run time 67 s."
+
+
+def test_12_a_salvo_names_the_tube_whose_run_is_beyond_its_torpedos_range():
+    """A ship stopped 6,000 m dead ahead: the G7a (7,500 m at 40 kn) reaches it after 6,000 / 20.578 =
+    292 s; the G7e's 5,000 m do not (its 6,000 m would take 389 s). The salvo says which tube's run is too
+    long, not that "the torpedo" of both is."""
+    g = range_game()
+    order(g, "tdc", bearing=0, range_m=6000, course=90, speed_kn=0)
+    salvo = one(order(g, "fire_torpedoes", tubes=[1, G7E]), "salvo")
+    assert salvo["feed"] == ("Tubes 1, 3: torpedoes away! Run times 292 s for tube 1; 389 s for tube 3. "
+                             "The run of tube 3 is longer than its torpedo's range.")
+
+
+def test_8_4_torpedoes_are_fired_surfaced_or_at_periscope_depth_never_deeper():
+    """§8.4 ("Torpedos abfeuern"): torpedoes are fired from the TDC view, which the crew reaches from the
+    periscope view (at periscope depth, 10 m or shallower) or from the bridge's binoculars (surfaced). At
+    15 m — deeper than the periscope reaches — the order is refused and the tube stays flooded; back at
+    periscope depth it fires."""
+    g = range_game(vessels=[TRAMP], flooded=[G7E])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    one(order(g, "new_depth", depth_m=15), "order_accepted")
+    advance(g, 120)
+    assert g.module("boat").depth_at(g.t) == pytest.approx(15)
+    assert refused(order(g, "fire_torpedoes", tubes=[G7E])) == (
+        "the boat is too deep to fire (15 m): torpedoes are fired surfaced or at periscope depth, 10 m or shallower")
+    assert tube(g, G7E)["state"] == "flooded"
+    order(g, "new_depth", depth_m=10)
+    advance(g, 240)
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    one(order(g, "fire_torpedoes", tubes=[G7E]), "torpedo_fired")

@@ -231,7 +231,7 @@ def test_7_5_bad_fields_for_a_deck_torpedo_change_nothing():
 
 
 def test_6_5_a_deck_torpedo_is_brought_in_by_the_hands_of_its_room():
-    """Staffed as a reload (§4 order table: 3x reload symbol in the room, one torpedo per order), in
+    """Staffed as a reload (§6.5 order table: 3x reload symbol in the room, one torpedo per order), in
     the room whose hatch takes it: section 1 for the bow room, section 6 for the stern room."""
     from kaleun.uboot.crew.requirements import static_need
 
@@ -379,7 +379,7 @@ def test_12_the_tdc_aims_a_cold_g7e_for_the_28_kn_it_runs():
     assert (torpedo["speed_kn"], torpedo["range_m"], torpedo["warm"]) == (28, 3000, False)
     assert torpedo["gyro"] == pytest.approx(geo.norm180(truth.bearing + lead - heading), abs=0.1)
     assert torpedo["run_s"] == pytest.approx(programmed["bow"]["run_m"] / (28 * 1852 / 3600), abs=0.2)
-    assert one(fired, "salvo")["run_s"] == round(torpedo["run_s"])
+    assert one(fired, "salvo")["run_s"] == [round(torpedo["run_s"])]
     hit = one(advance(g, g.t + 600), "torpedo_hit")
     assert hit["aimed"] is True and hit["run_s"] == pytest.approx(torpedo["run_s"], abs=2.0)
 

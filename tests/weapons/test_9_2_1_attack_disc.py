@@ -107,3 +107,33 @@ def test_9_2_1_status_and_the_tdc_agree_whether_the_simulated_disc_is_set():
     fresh = _sim_table(range_game())
     assert "not set yet" in _status(fresh)
     fresh.close()
+
+
+def test_9_2_1_the_worked_example_gives_the_tdc_numbers_a_reader_can_check():
+    """§9.2.1's worked example (own course 290, contact bearing 40 ahead to starboard, range 4 nm, enemy
+    course 070) set on the disc, with a speed of 7 kn, programs the TDC; by hand, for the bow tubes' G7a
+    at 40 kn (20.578 m/s):
+        true bearing    290 + 40                                    = 330
+        angle on bow    330 + 180 - 070                             = 80° starboard
+        range           4 nm x 1,852 m                              = 7,408 m
+        lead            asin(7 x sin 80° / 40)                      = 9.92°
+        gyro angle      40 + 9.92                                   = 49.9° starboard
+        track angle     180 - 80 - 9.92                             = 90.1°
+        run             7,408 x sin 80° / sin 90.08°                = 7,295 m, in 7,295 / 20.578 = 354.5 s
+    """
+    import math
+
+    g = range_game(course=290)
+    do(g, {"do": "attack_disc", "own_course": 290, "bearing": 40, "enemy_course": 70, "via": "disc"})
+    programmed = one(order(g, "tdc", source="disc", range_nm=4, speed_kn=7), "tdc_programmed")
+    bow = programmed["bow"]
+    lead = math.degrees(math.asin(7 * math.sin(math.radians(80)) / 40))
+    run_m = 4 * 1852 * math.sin(math.radians(80)) / math.sin(math.radians(180 - 80 - lead))
+    assert (bow["bearing"], bow["rel_bearing"], bow["aob"], bow["range_m"]) == (330, 40, 80, 7408)
+    assert bow["lead"] == pytest.approx(lead, abs=0.05) == pytest.approx(9.92, abs=0.01)
+    assert bow["gyro"] == pytest.approx(40 + lead, abs=0.05) and bow["within_limit"]
+    assert bow["track_angle"] == pytest.approx(180 - 80 - lead, abs=0.05)
+    assert bow["run_m"] == pytest.approx(run_m, abs=1) == pytest.approx(7295, abs=1)
+    assert bow["run_s"] == pytest.approx(run_m / (40 * 1852 / 3600), abs=0.1) == pytest.approx(354.5, abs=0.1)
+    assert programmed["feed"] == ("TDC set: range 7,408 m, speed 7.0 kn, angle on the bow 80° starboard. "
+                                  "Gyro angle 50° starboard, run 355 s.")

@@ -1,5 +1,5 @@
-"""The deck guns (rulebook §4 order table: 88 mm gun on the fore deck, section 7; 20 mm flak on the
-bridge, section 8; guns.toml for ranges, rates, hits and ammunition)."""
+"""The deck guns (rulebook §6.5 order table and §8.4: 88 mm gun on the fore deck, section 7; 20 mm gun on
+the bridge, section 8; guns.toml for ranges, rates, hits and ammunition)."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_the_20mm_flak_both_drives_aircraft_off_and_shoots_them_down():
 
 def test_the_20mm_flak_needs_an_aircraft_in_range():
     g = _surfaced_with()
-    assert refused(order(g, "gun_20")) == "no aircraft in sight within the flak's range (2,037 m)"
+    assert refused(order(g, "gun_20")) == "no aircraft in sight within the 20 mm gun's range (2,037 m)"
 
 
 def test_12_an_escort_answers_the_88mm_gun_with_its_own():
@@ -163,7 +163,7 @@ def test_the_88mm_gun_fires_15_rounds_a_minute_and_hits_as_often_as_its_chance(s
 
 
 def test_the_20mm_flak_engages_only_an_aircraft_in_sight():
-    """§4 (the flak on the bridge, sensors.toml: an aircraft is seen 0.1 nm off on a foggy night): a
+    """§8.4 (the 20 mm gun on the bridge, sensors.toml: an aircraft is seen 0.1 nm off on a foggy night): a
     Wellington 1.8 nm off that nobody can see is no target — the order is refused as if no aircraft were
     there (it tells the crew nothing the lookouts do not know) and leaves the weapons as they were; by
     day in clear weather the same aircraft is engaged."""
@@ -172,7 +172,7 @@ def test_the_20mm_flak_engages_only_an_aircraft_in_sight():
     night = _surfaced_with(aircraft=[{"type": "wellington", "bearing": 90, "range_nm": 1.8}],
                            start="1942-12-20T23:00:00", weather="fog")
     before = json.dumps(weapons(night).to_state(), sort_keys=True)
-    assert refused(order(night, "gun_20")) == "no aircraft in sight within the flak's range (2,037 m)"
+    assert refused(order(night, "gun_20")) == "no aircraft in sight within the 20 mm gun's range (2,037 m)"
     assert json.dumps(weapons(night).to_state(), sort_keys=True) == before
     day = _surfaced_with(aircraft=[{"type": "wellington", "bearing": 90, "range_nm": 1.8}])
     one(order(day, "gun_20"), "gun_firing")
@@ -214,7 +214,7 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
         over = named(events, "aircraft_shot_down") + named(events, "aircraft_driven_off")
         if bursts == [20, 20, 10] and not over:  # the last ten rounds did not end the attack
             ceased = one(events, "gun_ceased")
-            assert ceased["feed"] == "20 mm flak: cease fire (no ammunition left)." and ceased["shots"] == 3
+            assert ceased["feed"] == "20 mm gun: cease fire (no ammunition left)." and ceased["shots"] == 3
             ran_dry.append(seed)
     assert ran_dry  # some of the Sunderlands pressed on until the magazines were empty
     g = _surfaced_with([TARGET], seed=3, ammo={"gun_88": 3})
@@ -245,7 +245,7 @@ def test_a_gun_ceases_fire_when_the_sea_gets_up_beyond_what_its_crew_can_work(gu
     assert named(events, "gun_round") == []
     ceased = one(events, "gun_ceased")
     assert ceased["reason"] == "the sea has got up to state 7, too heavy for the gun crews"
-    name = "88 mm gun" if gun == "gun_88" else "20 mm flak"
+    name = "88 mm gun" if gun == "gun_88" else "20 mm gun"
     assert ceased["feed"] == f"{name}: cease fire (the sea has got up to state 7, too heavy for the gun crews)."
     assert weapons(g).ammo[gun] == rounds and weapons(g).firing[gun] is None
 
@@ -307,7 +307,7 @@ def test_the_flak_is_told_when_the_aircraft_flies_off_not_that_it_is_out_of_rang
         if contact is None or contact["lost"]:
             continue
         reason = refused(order(g, "gun_20", target=contact["id"]))
-        assert reason in (f"{contact['id']} is flying off", f"{contact['id']} is not in sight of the flak gunners")
+        assert reason in (f"{contact['id']} is flying off", f"{contact['id']} is not in sight of the 20 mm gunners")
         checked += 1
     assert checked
 
@@ -332,3 +332,36 @@ def test_the_captain_can_order_cease_fire_without_an_activation():
         g.apply({"do": "cease_fire", "gun": "gun_88"})
     with pytest.raises(CommandError, match="no gun is firing"):
         g.apply({"do": "cease_fire"})
+
+
+def test_7_5_3_the_20mm_gun_has_one_name_in_the_order_and_in_the_feed():
+    """§7.5.3 (the order table: "20-mm-Geschütz", «20-мм орудие»): the crew gives the order "20 mm gun"
+    and hears of that gun by that name — the order's echo, the gun opening and ceasing fire, the refusals
+    and a failure of the gun — never of a "20 mm flak" the order table does not name. In English and in
+    the table's Russian (the rulebook's «20-мм орудие», never «зенитка»)."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+    from kaleun.uboot.orders import ORDER_NAMES
+
+    g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.8}])
+    said: list[Msg] = []
+    for command in ({"do": "order", "order": "gun_20", "bursts": 3}, {"do": "cease_fire"},
+                    {"do": "order", "order": "gun_20", "target": "c99"}):
+        for event in g.apply(command):
+            said += [m for m in (event.feed, event.data.get("reason")) if isinstance(m, Msg)]
+    g.apply({"do": "order", "order": "dive"})
+    g.advance_to(g.t + 60)
+    for event in g.apply({"do": "order", "order": "gun_20"}):
+        said += [m for m in (event.feed, event.data.get("reason")) if isinstance(m, Msg)]
+    english = [str(m) for m in said]
+    assert "Order: 20 mm gun, open fire." in english and "20 mm gun: open fire, 3 bursts." in english
+    assert any(line.startswith("20 mm gun: cease fire, ") for line in english)
+    name = {"en": ORDER_NAMES["gun_20"], "ru": "20-мм орудие"}
+    for code in name:
+        lang = language(code)
+        assert lang.render(Msg.term(ORDER_NAMES["gun_20"])) == name[code]
+        lines = [lang.render(m) for m in said]
+        gun_lines = [line for line in lines if "20" in line]
+        assert len(gun_lines) >= 3, lines
+        assert all(name[code].lower() in line.lower() for line in gun_lines), gun_lines
+        assert not [line for line in lines if "flak" in line.lower() or "зенитк" in line.lower()], lines

@@ -3,7 +3,7 @@
 The rulebook has no mines: the order, its refusals, who executes it and what a mine does are our
 rules, with the facts and the "[gap]" values in torpedoes.toml ([mines.TMB]: three TMB to a tube,
 laid in 25 m of water or less, armed after 60 minutes, firing under a ship passing within 50 m with
-a chance of 0.8). Who executes the order follows the order table's style (§4, §6.5: as flood tubes,
+a chance of 0.8). Who executes the order follows the order table's style (§6.5: as flood tubes,
 one torpedo-symbol activation per torpedo room); reloading a tube with mines is the §7.5 reload.
 
 The boat lies in seabed.toml's coastal shallows off Hartlepool (20 m of water) at periscope depth,

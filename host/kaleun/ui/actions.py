@@ -501,7 +501,7 @@ ACTIONS: tuple[Action, ...] = (
     _order("gun", "gun_88", "attack", N_("order: the 88 mm gun opens fire on a ship"),
            _f("target", "contact", N_("a ship contact"), required=True, positional=True),
            _f("rounds", "whole", N_("rounds to fire"), lo=1, hi=60), example="gun c1 rounds=10", aliases=("gun_88",)),
-    _order("flak", "gun_20", "attack", N_("order: the 20 mm flak opens fire on an aircraft"),
+    _order("flak", "gun_20", "attack", N_("order: the 20 mm gun opens fire on an aircraft"),
            _f("target", "contact", N_("an aircraft contact (default: the nearest)"), positional=True),
            _f("bursts", "whole", N_("bursts to fire"), lo=1, hi=30), example="flak bursts=5", aliases=("gun_20",)),
     _command("cease", "cease_fire", "attack", N_("the guns cease fire (a word to the gun crews, no order)"),

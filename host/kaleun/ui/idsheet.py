@@ -1,6 +1,6 @@
 """The identification sheet (`kaleun idsheet`): every ship class's silhouette on one A4 page.
 
-Rulebook §11 "Visual identification": the crew identifies a ship's class on the identification
+Rulebook §8.2 "visual identification": the crew identifies a ship's class on the identification
 sheet to know its tonnage. The sheet is generated from the data: the classes of ships.toml (at sea
 in a given year, or all of them), their silhouettes from silhouettes.toml drawn to one common
 scale, class name, type, GRT, top speed, length and year in service. Merchants and small vessels

@@ -776,7 +776,9 @@ class Crew(Module, Validator):
         elif name == "damage":
             self._damage(d)
         elif name == "ship_sunk":
-            self.change_morale(MORALE_CHANGES["ship_sunk"], Msg("{ship} sunk", ship=d.get("ship", Msg("a ship"))))
+            # a ship the crew never had as a contact is named by the sea's own id (`vessel`): say "a ship"
+            seen = d.get("ship") if d.get("ship") and d.get("ship") != d.get("vessel") else None
+            self.change_morale(MORALE_CHANGES["ship_sunk"], Msg("{ship} sunk", ship=seen or Msg("a ship")))
         elif name == "technical_repaired":
             component = d["component"]
             for f in self.repair_crew(component):

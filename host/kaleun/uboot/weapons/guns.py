@@ -83,7 +83,7 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
         if contact is None:
             return Msg("there is no contact {contact}", contact=cid)
         if contact["kind"] != "aircraft":
-            return Msg("{contact} is a ship: the 20 mm flak fires at aircraft", contact=cid)
+            return Msg("{contact} is a ship: the 20 mm gun fires at aircraft", contact=cid)
         plane = sea.aircraft.get(contact["entity"])
         if plane is None or contact["lost"]:
             return Msg("contact {contact} is lost", contact=cid)
@@ -91,13 +91,13 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
         if r > 2 * reach:
             return Msg("{contact} is out of range", contact=cid)
         if r > sight:
-            return Msg("{contact} is not in sight of the flak gunners", contact=cid)
+            return Msg("{contact} is not in sight of the 20 mm gunners", contact=cid)
         if plane.ai.get("mode") == "leave":  # the gun would cease fire at once
             return Msg("{contact} is flying off", contact=cid)
         return plane
     near = sorted((r, a.id) for a in sea.aircraft.values() if (r := _range(sea, a.id, now)) <= sight)
     if not near or near[0][0] > 2 * reach:
-        return Msg("no aircraft in sight within the flak's range ({range:,.0f} m)", range=reach * 1852)
+        return Msg("no aircraft in sight within the 20 mm gun's range ({range:,.0f} m)", range=reach * 1852)
     attacking = [a for r, a in near if r <= 2 * reach and sea.aircraft[a].ai.get("mode") != "leave"]
     if not attacking:
         return Msg("the aircraft in sight is flying off")

@@ -1,6 +1,6 @@
 """The `weapons` engine module: tubes and torpedo stores, the TDC, the attack disc, the guns.
 
-Orders it carries out (rulebook §4 order table, §7.5, §9.2; the crew engine checks who executes
+Orders it carries out (rulebook §6.5 order table, §7.5.3, §9.2; the crew engine checks who executes
 them): `reload_torpedo`, `flood_tubes`, `tdc`, `fire_torpedoes`, `lay_mines`, `gun_88`, `gun_20`.
 The table's attack disc reaches it as the `attack_disc` command. Torpedoes it fires leave the boat
 into the sea (`sea/torpedo_run.py`); mines it lays go to the bottom (`sea/minefield.py`); shells and
@@ -131,6 +131,34 @@ def _beyond_limits(sol: Solution, reach: float | None) -> list[Msg]:
                        run=round(sol.run_m), reach=round(reach)))
     return out
 
+
+def _salvo_said(runs: list[tuple[int, float, bool]]) -> Msg:
+    """The salvo's feed line from (tube, run s by the TDC's solution, run beyond the torpedo's range) of each
+    torpedo: one run time when they all run alike, else each with its own (a G7a at 40 kn beside a G7e at
+    30 kn reaches the target later: "Run times 104 s for tubes 1, 2; 138 s for tube 3"), never the shortest
+    for all; a run beyond the range is said for the tubes it concerns."""
+    fired = [n for n, _r, _f in runs]
+    by_time: dict[int, list[int]] = {}
+    for number, run_s, _far in runs:
+        by_time.setdefault(round(run_s), []).append(number)
+    if len(by_time) == 1:
+        feed = Msg.plural("Tube {tubes}: torpedo away! Run time {seconds} s.",
+                          "Tubes {tubes}: torpedoes away! Run time {seconds} s.", n=len(runs),
+                          tubes=_tube_list(fired), seconds=next(iter(by_time)))
+    else:
+        times = join([Msg.plural("{seconds} s for tube {tubes}", "{seconds} s for tubes {tubes}", n=len(ts),
+                                 seconds=seconds, tubes=_tube_list(ts)) for seconds, ts in by_time.items()], "; ")
+        feed = Msg("Tubes {tubes}: torpedoes away! Run times {times}.", tubes=_tube_list(fired), times=times)
+    far = [n for n, _r, too_far in runs if too_far]
+    if far and far == fired:
+        feed = feed + Msg(" The run is longer than the torpedo's range.")
+    elif far:
+        feed = feed + Msg.plural(" The run of tube {tubes} is longer than its torpedo's range.",
+                                 " The runs of tubes {tubes} are longer than their torpedoes' range.", n=len(far),
+                                 tubes=_tube_list(far))
+    return feed
+
+
 class Weapons(Module):
     name = "weapons"
     state_shape = WEAPONS_STATE
@@ -182,8 +210,8 @@ class Weapons(Module):
         desk.register("gun_88", Effect(self._parse_gun_88, self._check_gun_88, self._open_88,
                                        lambda p: Msg("88 mm gun, open fire on {target}", target=p["target"])))
         desk.register("gun_20", Effect(self._parse_gun_20, self._check_gun_20, self._open_20,
-                                       lambda p: Msg("20 mm flak, open fire on {target}", target=p["target"])
-                                       if p["target"] else Msg("20 mm flak, open fire")))
+                                       lambda p: Msg("20 mm gun, open fire on {target}", target=p["target"])
+                                       if p["target"] else Msg("20 mm gun, open fire")))
         if not self.tubes:
             self._stow(self.loadout or arsenal.loadout(engine.clock.at(engine.t)))
 
@@ -758,10 +786,10 @@ class Weapons(Module):
         if refusal is not None:
             return refusal
         depth = boat.depth_at(self.engine.t)
-        limit = float(BOAT["max_firing_depth_m"])
+        limit = float(boat.periscope_depth_m)  # §8.4: fired from the periscope's view or the bridge's
         if not boat.surfaced and depth > limit + 1e-6:
-            return Msg("the boat is too deep to fire ({depth:.0f} m): the tubes fire at {limit:.0f} m or shallower",
-                       depth=depth, limit=limit)
+            return Msg("the boat is too deep to fire ({depth:.0f} m): torpedoes are fired surfaced or at periscope "
+                       "depth, {limit:.0f} m or shallower", depth=depth, limit=limit)
         if self.tdc is None:
             if self.out_of_action("tdc"):
                 return Msg("no TDC solution: the TDC is out of action until it is repaired")
@@ -837,13 +865,9 @@ class Weapons(Module):
                                  "fired": now, "hit_at": None if sol.run_m > reach else now + sol.run_s,
                                  "spent_at": now + reach / (speed * M_PER_NM / 3600.0)})
             runs.append((number, sol.run_s, sol.run_m > reach))
-        seconds = round(min(r for _n, r, _far in runs))
-        feed = Msg.plural("Tube {tubes}: torpedo away! Run time {seconds} s.",
-                          "Tubes {tubes}: torpedoes away! Run time {seconds} s.", n=len(runs),
-                          tubes=_tube_list([n for n, _r, _f in runs]), seconds=seconds)
-        if any(far for _n, _r, far in runs):
-            feed = feed + Msg(" The run is longer than the torpedo's range.")
-        self.emit("salvo", feed=feed, tubes=[n for n, _r, _f in runs], run_s=seconds)
+        fired = [n for n, _r, _f in runs]
+        seconds = [round(r) for _n, r, _far in runs]
+        self.emit("salvo", feed=_salvo_said(runs), tubes=fired, run_s=seconds)
 
     def _aim(self) -> str | None:
         """The ship the TDC is laid on: its contact's ship, else the ship nearest the TDC's point."""
@@ -904,7 +928,7 @@ class Weapons(Module):
             return Msg("mines are laid submerged, unseen: dive first")
         now = self.engine.t
         depth = boat.depth_at(now)
-        limit = float(BOAT["max_firing_depth_m"])
+        limit = float(BOAT["max_laying_depth_m"])
         if depth > limit + 1e-6:
             return Msg("the boat is too deep to lay mines ({depth:.0f} m): the tubes eject at {limit:.0f} m or "
                        "shallower", depth=depth, limit=limit)
@@ -1011,8 +1035,8 @@ class Weapons(Module):
         contact = self.sea.picture.of(plane.id)
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
                                  "left": p["bursts"], "shots": 0, "hits": 0, "next": self._gun_ready_at("gun_20")}
-        self.emit("gun_firing", feed=Msg.plural("20 mm flak: open fire, {n} burst.",
-                                                "20 mm flak: open fire, {n} bursts.", n=p["bursts"]),
+        self.emit("gun_firing", feed=Msg.plural("20 mm gun: open fire, {n} burst.",
+                                                "20 mm gun: open fire, {n} bursts.", n=p["bursts"]),
                   gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
 
     def cease(self, gun: str, why: Msg | None) -> None:
