@@ -58,6 +58,15 @@ def test_pins_taken_by_i2s_audio_are_refused(tmp_path):
     assert problems == ["FILE:6: GPIO 19 of dials.telegraph.pin_a is taken by audio i2s (I2S LRCLK)"]
 
 
+def test_spi_chip_selects_are_refused_with_spi_neopixels(tmp_path):
+    """neopixel_spi needs SPI switched on, and then the kernel's SPI driver holds GPIO 8 and 7 (CE0,
+    CE1): a button there passed `board check` and failed at start with lgpio's 'GPIO busy'."""
+    for pin, role in ((8, "SPI0 CE0"), (7, "SPI0 CE1")):
+        problems = _problems(tmp_path, HEAD + '[lamps]\ndriver = "neopixel_spi"\npixels = 4\n'
+                             f'[buttons.pause]\ndriver = "gpio"\npin = {pin}\naction = "pause"\n')
+        assert problems == [f"FILE:9: GPIO {pin} of buttons.pause.pin is taken by lamps neopixel_spi ({role})"]
+
+
 def test_pwm_neopixels_and_analogue_audio_cannot_share_the_pwm(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\ndriver = "neopixel"\npin = 18\npixels = 8\n'
                          '[audio]\noutput = "analog"\n')

@@ -28,10 +28,13 @@ PULLED_UP_GPIO = (2, 3)
 #: GPIO 0 and 1 (header pins 27 and 28) are the HAT ID EEPROM's bus, which the Pi's firmware
 #: reads at boot (Raspberry Pi documentation, "GPIO": reserved for advanced use)
 HAT_ID_GPIO = (0, 1)
-#: pins a feature takes from the header; a dial or button must not use them
+#: pins a feature takes from the header; a dial or button must not use them. SPI switched on
+#: (`dtparam=spi=on`, which neopixel_spi needs) also gives both chip selects to the kernel's SPI
+#: driver: gpioinfo shows GPIO 8 and 7 as "spi0 CS0"/"spi0 CS1" [used], and lgpio's claim of
+#: either fails with 'GPIO busy'
 RESERVED_BY = {
     "audio i2s": {18: "I2S BCLK", 19: "I2S LRCLK", 20: "I2S DIN", 21: "I2S DOUT"},
-    "lamps neopixel_spi": {10: "SPI0 MOSI", 11: "SPI0 SCLK", 9: "SPI0 MISO"},
+    "lamps neopixel_spi": {10: "SPI0 MOSI", 11: "SPI0 SCLK", 9: "SPI0 MISO", 8: "SPI0 CE0", 7: "SPI0 CE1"},
 }
 #: the PWM NeoPixel driver needs a PWM- or PCM-capable pin
 NEOPIXEL_PINS = (10, 12, 18, 21)
