@@ -527,6 +527,8 @@ def cmd_board_check(args: argparse.Namespace) -> int:
                       estimate=estimate)))
         for warning in [*board.warnings, *power_warnings]:
             print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
+        for warning in _segment_warnings(board):
+            print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
         for warning in _lamp_warnings(board):
             print(say(Msg("warning: {path}: {warning}", path=str(path), warning=warning)), file=sys.stderr)
         if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
@@ -582,6 +584,22 @@ def _lamp_warnings(board: Board) -> list[Msg]:
     except FirmwareNotFound as exc:  # the lamp patterns live in the hub firmware
         return [Msg("lamp scenes not checked: {why}", why=str(exc))]
     return unlit_scenes(board.lamps.segments)
+
+
+def _segment_warnings(board: Board) -> list[Msg]:
+    """`file:line:` of each lamp segment no lamp scene lights: a typo in its name (`sectoin.3`,
+    `alarms`) or a section or tube the boat does not have (`section.9`)."""
+    if board.lamps.driver == "none" or not board.lamps.segments:
+        return []
+    from kaleun.hub.firmware import FirmwareNotFound
+
+    try:
+        from kaleun.runtime.lamps import scene_segment_names, segment_names_text, unlit_segments
+    except FirmwareNotFound:  # said once by _lamp_warnings
+        return []
+    return [Msg("{where}: lamps.segments.{name}: no lamp scene lights a segment of this name (the scenes light "
+                "{names})", where=f"{board.path}:{board.lamps.segment_lines.get(name, 1)}", name=name,
+                names=segment_names_text(scene_segment_names())) for name in unlit_segments(board.lamps.segments)]
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:

@@ -243,3 +243,32 @@ def test_board_check_says_nothing_of_lamp_scenes_for_a_board_without_lamps(tmp_p
     board.write_text('[board]\nname = "Bare"\nformat = 0\n', encoding="utf-8")
     assert main(["board", "check", str(board)]) == 0
     assert "lamp scene" not in capsys.readouterr().err
+
+
+def test_board_check_names_the_line_of_a_segment_no_scene_lights(tmp_path, capsys):
+    """A maker's typo in a segment's name (`sectoin.3`, `alarms`) or a section the boat does not
+    have (`section.9`) lit nothing and was only noticed as 'the board has no segment section.3':
+    the segment itself is named at its line, with the names the scenes light."""
+    from kaleun.cli import main
+
+    board = tmp_path / "typo.toml"
+    board.write_text('[board]\nname = "Typo"\nformat = 0\n[lamps]\npixels = 15\n[lamps.segments]\n'
+                     + "".join(f'"section.{n}" = [{n - 1}, 1]\n' for n in (1, 2, 4, 5, 6, 7, 8))
+                     + '"sectoin.3" = [2, 1]\n' + "".join(f'"tube.{n}" = [{n + 7}, 1]\n' for n in range(1, 6))
+                     + '"alarms" = [13, 1]\n"section.9" = [14, 1]\n', encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 0
+    err = capsys.readouterr().err
+    names = "(the scenes light section.1-8, alarm, crew, tube.1-5)"
+    assert f"warning: {board}:14: lamps.segments.sectoin.3: no lamp scene lights a segment of this name {names}" in err
+    assert f"warning: {board}:20: lamps.segments.alarms: no lamp scene lights" in err
+    assert f"warning: {board}:21: lamps.segments.section.9: no lamp scene lights" in err
+    assert err.count("no lamp scene lights") == 3
+
+
+def test_the_shipped_boards_segments_are_all_lit_by_some_scene():
+    from kaleun.boards.loader import load_board
+    from kaleun.runtime.lamps import unlit_segments
+    from kit import BOARDS
+
+    for path in sorted(BOARDS.glob("*.toml")):
+        assert unlit_segments(load_board(path).lamps.segments) == [], path.name
