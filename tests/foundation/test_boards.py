@@ -86,6 +86,16 @@ def test_segments_must_fit_the_strip_and_not_overlap(tmp_path):
                         "FILE:9: lamps.segments.alarm = [3, 5] lies outside the 4 pixels"]
 
 
+def test_a_segment_name_without_quotes_is_told_to_take_them(tmp_path):
+    """`section.1 = [0, 1]` (the quotes of boards/README.md forgotten) is a table `section` in TOML:
+    the maker is told to quote the name, at each such line."""
+    problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\nsection.1 = [0, 1]\n'
+                         'section.2 = [1, 1]\n"alarm" = [3, 1]\n')
+    assert problems == [f'FILE:{line}: lamps.segments: write the segment\'s name in quotes, "section.{n}" = '
+                        f'[first_pixel, count]: unquoted, TOML reads section.{n} as a table'
+                        for line, n in ((7, 1), (8, 2))]
+
+
 def test_a_segment_of_no_pixels_is_refused_as_such_not_as_outside_the_strip(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\n"crew" = [2, 0]\n')
     assert problems == ["FILE:7: lamps.segments.crew = [2, 0]: a segment needs at least one pixel ([first_pixel, "

@@ -452,6 +452,12 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
             ld.problem(key_path, Msg("lamps.segments: bad segment name {name} (use e.g. section.3, tube.5, alarm)",
                                      name=repr(seg)))
             continue
+        if isinstance(value, dict):  # `section.1 = [0, 1]`: TOML reads an unquoted dotted name as a table
+            for sub in value:
+                ld.problem((*key_path, sub), Msg("lamps.segments: write the segment's name in quotes, \"{name}\" = "
+                                                 "[first_pixel, count]: unquoted, TOML reads {name} as a table",
+                                                 name=f"{seg}.{sub}"))
+            continue
         if (not isinstance(value, list) or len(value) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             ld.problem(key_path, Msg("lamps.segments.{name} must be [first_pixel, count], got {value}", name=seg,
