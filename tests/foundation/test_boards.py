@@ -96,6 +96,15 @@ def test_a_segment_name_without_quotes_is_told_to_take_them(tmp_path):
                         for line, n in ((7, 1), (8, 2))]
 
 
+def test_a_board_without_a_hub_section_is_told_so_where_it_asks_for_the_hub(tmp_path):
+    """pi4-basic copied and switched to the hub's lamps or figures, [hub] not written yet: each
+    problem stands at the line that asks for the hub (it stood at line 1), and once."""
+    problems = _problems(tmp_path, HEAD + '[lamps]\ndriver = "hub"\npixels = 4\n')
+    assert problems == ["FILE:5: lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel strip"]
+    problems = _problems(tmp_path, HEAD + '[figures]\nsensor = "hub"\n')
+    assert problems == ["FILE:5: figures.sensor = 'hub' needs a [hub] section with its url"]
+
+
 def test_a_segment_of_no_pixels_is_refused_as_such_not_as_outside_the_strip(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\n"crew" = [2, 0]\n')
     assert problems == ["FILE:7: lamps.segments.crew = [2, 0]: a segment needs at least one pixel ([first_pixel, "

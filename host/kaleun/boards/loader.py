@@ -260,10 +260,13 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
 
     audio = _audio(ld, data)
     lamps = _lamps(ld, data, audio)
-    if hub_reader:
+    if hub_reader and "hub" in data:
         from kaleun.hub.options import check_hub_options  # the deck hub's keys
 
         check_hub_options(hub.options, lambda path, text: ld.problem(("hub", *path), text), lamps.driver, sensor)
+    elif lamps.driver == "hub":  # no [hub] at all: the problem is where the hub is asked for, not at line 1
+        ld.problem(("lamps", "driver"), Msg("lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel "
+                                            "strip"))
     dials = _dials(ld, data, hub, sensor)
     buttons = {}
     for button_name, rd in ld.tables(data, "buttons"):
