@@ -620,10 +620,15 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         print(in_preferred_language(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
-    from kaleun.wiring.generate import cannot_render
+    from kaleun.wiring.generate import WiringError, cannot_render
 
-    for path in write_all(boards, out):
-        print(f"wrote {path}")
+    try:
+        for path in write_all(boards, out):
+            print(f"wrote {path}")
+    except WiringError as exc:  # a part would miss a wire: that board's pages are not written
+        for problem in exc.problems:
+            print(f"kaleun wiring: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if missing := cannot_render():
         print(f"kaleun wiring: no drawings (SVG): install {missing}", file=sys.stderr)
     return EXIT_OK

@@ -249,3 +249,24 @@ def test_kaleun_wiring_without_board_names_outside_the_source_folder_says_what_t
     assert main(["wiring"]) == 2
     assert "kaleun wiring: name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as " \
            "pico-hub)" in capsys.readouterr().err
+
+
+def test_a_pn532_reset_pin_with_nothing_to_wire_it_to_is_refused_and_kaleun_wiring_says_why(tmp_path, capsys):
+    """`rst` on a PN532 reader (the board format allows it): the page wired it nowhere (no Pico pin,
+    no trunk wire, yet one more ribbon wire counted), so the maker's reset pin went to nothing.
+    The generator refuses it, and `kaleun wiring` says so instead of ending in a traceback."""
+    from kaleun.cli import main
+
+    text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8")
+    text = text.replace('kind = "mfrc522"\ncs = "GP20"', 'kind = "pn532"\ncs = "GP20"\nrst = "GP0"', 1)
+    path = tmp_path / "pn532-reset.toml"
+    path.write_text(text, encoding="utf-8")
+    board = load_board(path)  # the board itself is fine: the firmware takes a PN532's reset pin
+    with pytest.raises(WiringError, match=r"Reader 1 \(section 2\): hub\.readers\[1\]\.rst = GP0: the PN532 .* has no "
+                                          r"reset input on its header .*: leave rst out"):
+        build(board)
+    out = tmp_path / "wiring"
+    assert main(["wiring", str(path), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kaleun wiring: pn532-reset.toml: Reader 1 (section 2): hub.readers[1].rst = GP0")
+    assert "Traceback" not in err and not list(out.glob("pn532-reset.*"))

@@ -144,6 +144,8 @@ class Harness:
     #: the ribbon trunks and their widths (ways), as the bill of materials lists them
     ribbons: dict[str, int] = field(default_factory=dict)
     _grounds: dict[str, int] = field(default_factory=dict)
+    #: board settings the harness has no wire for (checked with the parts' pins)
+    loose: list[str] = field(default_factory=list)
 
     # -- building ------------------------------------------------------------------------------
     def part(self, name: str, key: str, note: str = "") -> Placed:
@@ -234,7 +236,7 @@ class Harness:
     # -- checking ------------------------------------------------------------------------------
     def check(self) -> list[str]:
         """Every pin a part needs is wired; an open pin says why."""
-        problems = []
+        problems = list(self.loose)
         for placed in self.parts.values():
             missing = [pin for pin in placed.part.pins if pin in placed.part.needs and pin not in placed.wired]
             for pin in missing:
@@ -509,6 +511,10 @@ def _hub(board: Board, h: Harness) -> None:
             else:
                 h.leave_open(name, "IRQ", "open: the driver polls the chip")
                 h.leave_open(name, "RSTO", "open")
+                if reader.rst:  # the board's reset pin would be wired to nothing
+                    h.loose.append(f"{name}: hub.readers[{number}].rst = {reader.rst}: the {PARTS[reader.kind].label} "
+                                   "has no reset input on its header (RSTO is an output), so no wire would go to "
+                                   "that pin: leave rst out")
             ma = PARTS[reader.kind]
             reader_ma[0] += ma.ma_typ
             reader_ma[1] += ma.ma_max
