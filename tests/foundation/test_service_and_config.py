@@ -351,3 +351,23 @@ def test_a_user_service_installed_with_sudo_is_refused_before_anything_is_writte
                                            "without sudo"):
         install(user, [].append, run)
     assert ran == [] and not (tmp_path / "home").exists()
+
+
+def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path, capsys, monkeypatch):
+    """Issue 11 item 5: the unit names no board, so the service starts with the preferred board of
+    the user it runs as; a maker who never set one (or set it under sudo, as root) got the
+    simulated table at boot without a word. The install reads that user's settings and says it."""
+    settings = home / "settings.json"
+    assert main(["service", "install", "--dry-run"]) == 0
+    err = capsys.readouterr().err
+    assert f"note: {MAKER} has no preferred board ({settings}), so the table starts with boards/sim.toml" in err
+    board = tmp_path / "my-table.toml"
+    board.write_text((BOARDS / "pi4-basic.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["config", "set", "board", str(board)]) == 0
+    capsys.readouterr()
+    assert main(["service", "install", "--dry-run"]) == 0
+    done = capsys.readouterr()
+    assert done.err.strip() == f"the table starts with the preferred board of {MAKER}: {board} ({settings})"
+    assert done.out.splitlines()[-1] == "# then: systemctl enable kaleun.service"  # the unit stays alone on stdout
+    monkeypatch.delenv("KALEUN_HOME")  # a service without KALEUN_HOME reads the user's own config folder
+    assert plan("system", None).settings == Path(pwd.getpwnam(MAKER).pw_dir) / ".config" / "kaleun" / "settings.json"
