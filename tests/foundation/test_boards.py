@@ -67,6 +67,18 @@ def test_spi_chip_selects_are_refused_with_spi_neopixels(tmp_path):
         assert problems == [f"FILE:9: GPIO {pin} of buttons.pause.pin is taken by lamps neopixel_spi ({role})"]
 
 
+def test_the_bell_on_an_audio_jack_a_pi_5_or_zero_2_w_does_not_have_is_refused(tmp_path):
+    """pi4-basic copied onto a Pi 5 (`pi = "pi5"`) kept `output = "analog"`: the Pi 5 has no 3.5 mm
+    jack (nor has the Zero 2 W), so the bell would ring nowhere; a Pi 4 keeps it."""
+    for pi, model in (("pi5", "Raspberry Pi 5"), ("zero2w", "Raspberry Pi Zero 2 W")):
+        problems = _problems(tmp_path, f'[board]\nname = "t"\nformat = 0\npi = "{pi}"\n[audio]\noutput = "analog"\n')
+        assert problems == [f"FILE:6: audio.output = 'analog': the {model} (board.pi = '{pi}') has no 3.5 mm "
+                            "audio jack; use hdmi, usb or i2s"]
+    path = tmp_path / "pi4.toml"
+    path.write_text('[board]\nname = "t"\nformat = 0\npi = "pi4"\n[audio]\noutput = "analog"\n')
+    assert load_board(path).audio.output == "analog"
+
+
 def test_pwm_neopixels_and_analogue_audio_cannot_share_the_pwm(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\ndriver = "neopixel"\npin = 18\npixels = 8\n'
                          '[audio]\noutput = "analog"\n')

@@ -15,7 +15,7 @@ from kaleun.core.messages import N_, Msg, join
 from kaleun.files import parse_toml, read_file
 from kaleun.shipped import boards_dir, find_board
 from kaleun.shipped import source_tree as source_tree
-from kaleun.wiring.header import GPIO_TO_PIN
+from kaleun.wiring.header import GPIO_TO_PIN, PI_NAMES
 
 FORMAT = 0
 #: a board file longer than this is not read (the shipped ones are a few kB)
@@ -38,6 +38,9 @@ RESERVED_BY = {
 }
 #: the PWM NeoPixel driver needs a PWM- or PCM-capable pin
 NEOPIXEL_PINS = (10, 12, 18, 21)
+#: Pis without a 3.5 mm audio jack (the Pi 5 dropped it; the Zero 2 W never had one): sound goes
+#: by HDMI, USB or an I2S amplifier
+NO_AUDIO_JACK = ("pi5", "zero2w")
 
 
 class BoardError(ValueError):
@@ -259,6 +262,10 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         ld.problem(("figures", "sensor"), Msg("figures.sensor = 'hub' needs a [hub] section with its url"))
 
     audio = _audio(ld, data)
+    if pi in NO_AUDIO_JACK and audio.driver != "none" and audio.output == "analog":
+        ld.problem(("audio", "output"), Msg("audio.output = 'analog': the {model} (board.pi = {pi}) has no 3.5 mm "
+                                            "audio jack; use hdmi, usb or i2s", model=Msg.term(PI_NAMES[pi]),
+                                            pi=repr(pi)))
     lamps = _lamps(ld, data, audio)
     if hub_reader and "hub" in data:
         from kaleun.hub.options import check_hub_options  # the deck hub's keys
