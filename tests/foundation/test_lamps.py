@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import os
+import sys
 
 import pytest
 from kaleun.boards.model import LampSpec
@@ -208,6 +210,36 @@ def test_neopixel_adapter_builds_the_real_blinka_driver(monkeypatch):
     lamps.show({"alarm": Lamp((0, 255, 0), "steady")})
     assert type(lamps.pixels).__module__ == "neopixel"
     assert tuple(lamps.pixels[0]) == (0, 255, 0)
+
+
+def test_blinka_never_stops_the_table_to_offer_an_install(monkeypatch):
+    """Blinka 10, at `import board` on a Pi and a terminal, offers to pip-install the backends it
+    misses (rpi_ws281x and the PWM backend, which the pi extra leaves out) and waits for an answer
+    on standard input: in the middle of `kaleun hw check` or the console game. Opening the
+    NeoPixels switches the offer off; a missing backend is named by Kaleun's own message."""
+    from types import SimpleNamespace
+
+    from adafruit_blinka import platform_dependencies as blinka
+    from kaleun.ports.neopixel import LampsUnavailable, make_pixels
+
+    monkeypatch.delenv("BLINKA_SKIP_DEPENDENCY_CHECK", raising=False)
+    monkeypatch.setitem(sys.modules, "board", None)  # as if the Pi's board module failed to load
+    pi4 = SimpleNamespace(board=SimpleNamespace(any_raspberry_pi=True, any_raspberry_pi_5_board=False,
+                                                any_jetson_board=False), chip=SimpleNamespace(id="BCM2XXX"))
+    monkeypatch.setattr(blinka, "get_missing_platform_dependencies", lambda detector, version=None: ["rpi_ws281x"])
+
+    def asked(prompt: str) -> str:
+        raise AssertionError(f"Blinka asked the maker: {prompt}")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    with pytest.raises(LampsUnavailable):
+        make_pixels(LampSpec(driver="neopixel_spi", pixels=4))
+    monkeypatch.setattr(sys, "stdin", Terminal())  # the maker at a terminal
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert blinka.install_missing_platform_dependencies(pi4, input_func=asked) is False
 
 
 def test_host_readmes_lamp_tables_are_the_scenes():
