@@ -594,12 +594,15 @@ def _segment_warnings(board: Board) -> list[Msg]:
     from kaleun.hub.firmware import FirmwareNotFound
 
     try:
-        from kaleun.runtime.lamps import scene_segment_names, segment_names_text, unlit_segments
+        from kaleun.runtime.lamps import scene_segment_names, unlit_segments
     except FirmwareNotFound:  # said once by _lamp_warnings
         return []
+    from kaleun.wiring.generate import segment_list
+
+    lit = segment_list({name: (n, 1) for n, name in enumerate(scene_segment_names())})  # section.1-8, ...
     return [Msg("{where}: lamps.segments.{name}: no lamp scene lights a segment of this name (the scenes light "
-                "{names})", where=f"{board.path}:{board.lamps.segment_lines.get(name, 1)}", name=name,
-                names=segment_names_text(scene_segment_names())) for name in unlit_segments(board.lamps.segments)]
+                "{names})", where=f"{board.path}:{board.lamps.segment_lines.get(name, 1)}", name=name, names=lit)
+            for name in unlit_segments(board.lamps.segments)]
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:

@@ -243,22 +243,6 @@ def unlit_segments(segments: Iterable[str], scenes: list[Scene] | None = None) -
             if segment not in named and not any(fnmatch.fnmatchcase(segment, p) for p in loose)]
 
 
-def segment_names_text(names: Iterable[str]) -> str:
-    """Segment names for a message, numbered families shortened: `section.1-8, tube.1-5, alarm, crew`."""
-    heads: list[str] = []
-    numbers: dict[str, list[int]] = {}
-    for name in names:
-        head, _, tail = name.partition(".")
-        if tail.isdigit():
-            if head not in numbers:
-                heads.append(head)
-            numbers.setdefault(head, []).append(int(tail))
-        else:
-            heads.append(name)
-    return ", ".join(f"{h}.{min(numbers[h])}-{max(numbers[h])}" if h in numbers and len(numbers[h]) > 1 else
-                     f"{h}.{numbers[h][0]}" if h in numbers else h for h in heads)
-
-
 def shade(color: tuple[int, int, int], k: int) -> tuple[int, int, int]:
     return (color[0] * k // 255, color[1] * k // 255, color[2] * k // 255)
 
