@@ -371,8 +371,15 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return _fail(problem, code=said)
     fullscreen = bool(getattr(args, "fullscreen", False))
     if fullscreen:
+        from kaleun.ports.sdl import unbuilt_video_drivers
         from kaleun.ui.display import has_display
 
+        if unbuilt := unbuilt_video_drivers():  # the service's kmsdrm with pip's pygame: it can never draw
+            return _fail(Msg("kaleun: --fullscreen: SDL_VIDEODRIVER={wanted}, but the SDL inside this pygame was "
+                             "built without it (it has {built}): the pygame wheels from pip cannot draw without a "
+                             "desktop; build pygame on Raspberry Pi OS's own SDL2 (host/README.md, \"A Pi that "
+                             "starts the table by itself\")", wanted=",".join(unbuilt[0]), built=", ".join(unbuilt[1])),
+                         EXIT_FAIL, said)
         if not has_display():  # a service started before the desktop: fail, systemd tries again
             return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
                              "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)

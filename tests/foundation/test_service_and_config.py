@@ -371,3 +371,29 @@ def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path
     assert done.out.splitlines()[-1] == "# then: systemctl enable kaleun.service"  # the unit stays alone on stdout
     monkeypatch.delenv("KALEUN_HOME")  # a service without KALEUN_HOME reads the user's own config folder
     assert plan("system", None).settings == Path(pwd.getpwnam(MAKER).pw_dir) / ".config" / "kaleun" / "settings.json"
+
+
+def test_a_pygame_without_kmsdrm_is_named_by_the_install_and_by_a_full_screen_start(home, capsys, monkeypatch):
+    """The system service draws with SDL_VIDEODRIVER=kmsdrm, and the pygame wheels from pip bring an
+    SDL built without it: the service's `kaleun play --fullscreen` ended in a traceback ("kmsdrm not
+    available") every 5 s and never showed the table. Both the install and the start say why."""
+    from kaleun.ports import sdl
+
+    wheel = ["x11", "wayland", "offscreen", "dummy", "evdev"]  # what pygame 2.6.1's wheels are built with
+    monkeypatch.setattr(sdl, "built_video_drivers", lambda: wheel)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    assert main(["play", "--fullscreen", "--mission", "training"]) == 1
+    err = capsys.readouterr().err
+    assert "kaleun: --fullscreen: SDL_VIDEODRIVER=kmsdrm, but the SDL inside this pygame was built without it (it " \
+           "has x11, wayland, offscreen, dummy, evdev)" in err and "Traceback" not in err
+    assert main(["service", "install", "--dry-run", "--board", str(BOARDS / "sim.toml")]) == 0
+    assert "warning: the SDL inside this pygame has no kmsdrm" in capsys.readouterr().err
+    monkeypatch.setattr(sdl, "built_video_drivers", lambda: [*wheel, "kmsdrm"])  # built on the OS's SDL2
+    assert main(["service", "install", "--dry-run", "--board", str(BOARDS / "sim.toml")]) == 0
+    assert "kmsdrm" not in capsys.readouterr().err
+
+
+def test_the_sdl_video_drivers_pygame_was_built_with_are_read():
+    from kaleun.ports.sdl import built_video_drivers
+
+    assert "dummy" in (built_video_drivers() or [])
