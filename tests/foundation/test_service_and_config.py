@@ -367,7 +367,8 @@ def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path
     capsys.readouterr()
     assert main(["service", "install", "--dry-run"]) == 0
     done = capsys.readouterr()
-    assert done.err.strip() == f"the table starts with the preferred board of {MAKER}: {board} ({settings})"
+    assert done.err.strip().splitlines()[-1] == \
+        f"the table starts with the preferred board of {MAKER}: {board} ({settings})"
     assert done.out.splitlines()[-1] == "# then: systemctl enable kaleun.service"  # the unit stays alone on stdout
     monkeypatch.delenv("KALEUN_HOME")  # a service without KALEUN_HOME reads the user's own config folder
     assert plan("system", None).settings == Path(pwd.getpwnam(MAKER).pw_dir) / ".config" / "kaleun" / "settings.json"
