@@ -135,6 +135,16 @@ def test_broken_toml_gives_the_parser_line(tmp_path):
     assert problems[0].startswith("FILE:5: not valid TOML")
 
 
+def test_a_segment_or_table_copied_twice_is_named_as_such(tmp_path):
+    """Copying a segment's line and forgetting to change its name gave tomllib's bare "Cannot
+    overwrite a value": the maker is told the key is already given above."""
+    problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\n"alarm" = [0, 1]\n"alarm" = [1, 1]\n')
+    assert problems == ["FILE:8: not valid TOML: Cannot overwrite a value: this key or table is already given above "
+                        "(a line copied twice?); each may appear once"]
+    problems = _problems(tmp_path, HEAD + '[buttons.pause]\naction = "pause"\n[buttons.pause]\naction = "pause"\n')
+    assert problems[0].startswith("FILE:6: not valid TOML: Cannot declare") and "already given above" in problems[0]
+
+
 def test_wrong_format_and_missing_board_section(tmp_path):
     assert _problems(tmp_path, '[board]\nname = "t"\nformat = 3\n') == [
         "FILE:3: board format 3 is not supported (this Kaleun reads format 0)"]

@@ -196,6 +196,10 @@ def load_board(path: str | Path) -> m.Board:
         found = re.search(r"at line (\d+)", str(exc))
         line = found.group(1) if found else "1"
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        if message.startswith(("Cannot overwrite a value", "Cannot declare")):  # a line copied twice
+            raise BoardError([_at(f"{path}:{line}", Msg("not valid TOML: {why}: this key or table is already "
+                                                        "given above (a line copied twice?); each may appear once",
+                                                        why=message))]) from exc
         raise BoardError([_at(f"{path}:{line}", Msg("not valid TOML: {why}", why=message))]) from exc
     loader = _Loader(path, text)
     board = _build(loader, data)
