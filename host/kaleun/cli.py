@@ -411,8 +411,15 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return _fail(problem, code=said)
     fullscreen = bool(getattr(args, "fullscreen", False))
     if fullscreen:
+        from kaleun.ports.sdl import unbuilt_video_drivers
         from kaleun.ui.display import has_display
 
+        if unbuilt := unbuilt_video_drivers():  # the service's kmsdrm with pip's pygame: it can never draw
+            return _fail(Msg("kaleun: --fullscreen: SDL_VIDEODRIVER={wanted}, but the SDL inside this pygame was "
+                             "built without it (it has {built}): the pygame wheels from pip cannot draw without a "
+                             "desktop; build pygame on Raspberry Pi OS's own SDL2 (host/README.md, \"A Pi that "
+                             "starts the table by itself\")", wanted=",".join(unbuilt[0]), built=", ".join(unbuilt[1])),
+                         EXIT_FAIL, said)
         if not has_display():  # a service started before the desktop: fail, systemd tries again
             return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
                              "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)
@@ -568,6 +575,8 @@ def cmd_board_check(args: argparse.Namespace) -> int:
                       estimate=estimate)))
         for warning in [*board.warnings, *power_warnings]:
             print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
+        for warning in _segment_warnings(board):
+            print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
         for warning in _lamp_warnings(board):
             print(say(Msg("warning: {path}: {warning}", path=str(path), warning=warning)), file=sys.stderr)
         if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
@@ -625,6 +634,25 @@ def _lamp_warnings(board: Board) -> list[Msg]:
     return unlit_scenes(board.lamps.segments)
 
 
+def _segment_warnings(board: Board) -> list[Msg]:
+    """`file:line:` of each lamp segment no lamp scene lights: a typo in its name (`sectoin.3`,
+    `alarms`) or a section or tube the boat does not have (`section.9`)."""
+    if board.lamps.driver == "none" or not board.lamps.segments:
+        return []
+    from kaleun.hub.firmware import FirmwareNotFound
+
+    try:
+        from kaleun.runtime.lamps import scene_segment_names, unlit_segments
+    except FirmwareNotFound:  # said once by _lamp_warnings
+        return []
+    from kaleun.wiring.generate import segment_list
+
+    lit = segment_list({name: (n, 1) for n, name in enumerate(scene_segment_names())})  # section.1-8, ...
+    return [Msg("{where}: lamps.segments.{name}: no lamp scene lights a segment of this name (the scenes light "
+                "{names})", where=f"{board.path}:{board.lamps.segment_lines.get(name, 1)}", name=name, names=lit)
+            for name in unlit_segments(board.lamps.segments)]
+
+
 def cmd_wiring(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError, load_board, source_tree
     from kaleun.wiring.generate import write_all
@@ -643,10 +671,15 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         print(in_preferred_language(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
-    from kaleun.wiring.generate import cannot_render
+    from kaleun.wiring.generate import WiringError, cannot_render
 
-    for path in write_all(boards, out):
-        print(f"wrote {path}")
+    try:
+        for path in write_all(boards, out):
+            print(f"wrote {path}")
+    except WiringError as exc:  # a part would miss a wire: that board's pages are not written
+        for problem in exc.problems:
+            print(f"kaleun wiring: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if missing := cannot_render():
         print(f"kaleun wiring: no drawings (SVG): install {missing}", file=sys.stderr)
     return EXIT_OK

@@ -50,6 +50,8 @@ class Plan:
     unit_path: Path
     text: str
     commands: tuple[tuple[str, ...], ...]
+    #: the settings the service's Kaleun reads its preferred board from (the user's, or KALEUN_HOME's)
+    settings: Path = Path()
 
 
 def command_line(board: str | None, python: str = sys.executable) -> list[str]:
@@ -152,7 +154,29 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
         text = unit_text("user", exec_start, kaleun_home=kaleun_home)
         commands = (("systemctl", "--user", "daemon-reload"), ("systemctl", "--user", "enable", UNIT),
                     ("loginctl", "enable-linger", account.pw_name))
-    return Plan(mode, account.pw_name, home, unit, text, commands)
+    from kaleun.settings import FILE
+
+    settings = Path(kaleun_home) / FILE if kaleun_home else home / ".config" / "kaleun" / FILE
+    return Plan(mode, account.pw_name, home, unit, text, commands, settings)
+
+
+def starting_board(p: Plan, board: str | None) -> tuple[bool, str]:
+    """Which board the service's table starts with, as a line for the maker: (is it a warning?,
+    the line). Without --board it is the preferred board of the user the service runs as, read
+    from that user's settings (not the settings of root, under sudo)."""
+    from kaleun.settings import Settings, SettingsError
+
+    if board:
+        return False, f"the table starts with the board {board_reference(board)}"
+    try:
+        chosen = Settings.load(p.settings).get("board")
+    except SettingsError as exc:
+        return True, f"{exc}: until it is fixed the table starts with boards/sim.toml (everything simulated)"
+    if chosen:
+        return False, f"the table starts with the preferred board of {p.user}: {chosen} ({p.settings})"
+    return True, (f"{p.user} has no preferred board ({p.settings}), so the table starts with boards/sim.toml "
+                  f"(everything simulated): set one as {p.user}, without sudo (kaleun config set board FILE), "
+                  "or install the service with --board FILE")
 
 
 def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str]:

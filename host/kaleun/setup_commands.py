@@ -63,7 +63,7 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
 
 # -- kaleun service install -------------------------------------------------------------------
 def cmd_service_install(args: argparse.Namespace) -> int:
-    from kaleun.service import ServiceError, install, plan
+    from kaleun.service import ServiceError, install, plan, starting_board
 
     if args.board is not None and _board(args.board) is None:
         return EXIT_BAD_INPUT
@@ -78,12 +78,25 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(p.text, end="")
         for argv in p.commands:
             print(f"# then: {' '.join(argv)}")
-        return EXIT_OK
-    try:
-        install(p, print)
-    except ServiceError as exc:
-        print(f"kaleun service install: {exc}", file=sys.stderr)
-        return EXIT_FAIL
+    else:
+        try:
+            install(p, print)
+        except ServiceError as exc:
+            print(f"kaleun service install: {exc}", file=sys.stderr)
+            return EXIT_FAIL
+    if mode == "system":  # it draws with SDL's kmsdrm, which the pygame wheels from pip lack
+        from kaleun.ports.sdl import unbuilt_video_drivers
+
+        if unbuilt := unbuilt_video_drivers({"SDL_VIDEODRIVER": "kmsdrm"}):
+            print(f"warning: the SDL inside this pygame has no kmsdrm (it has {', '.join(unbuilt[1])}), so the "
+                  "service cannot draw on a Pi without a desktop: build pygame on Raspberry Pi OS's own SDL2 "
+                  "(host/README.md, \"A Pi that starts the table by itself\"), or install --user on a Pi with "
+                  "the desktop", file=sys.stderr)
+    warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
+    if warn:
+        print(f"note: {line}", file=sys.stderr)
+    else:
+        print(line, file=sys.stderr if args.dry_run else sys.stdout)
     return EXIT_OK
 
 

@@ -58,6 +58,27 @@ def test_pins_taken_by_i2s_audio_are_refused(tmp_path):
     assert problems == ["FILE:6: GPIO 19 of dials.telegraph.pin_a is taken by audio i2s (I2S LRCLK)"]
 
 
+def test_spi_chip_selects_are_refused_with_spi_neopixels(tmp_path):
+    """neopixel_spi needs SPI switched on, and then the kernel's SPI driver holds GPIO 8 and 7 (CE0,
+    CE1): a button there passed `board check` and failed at start with lgpio's 'GPIO busy'."""
+    for pin, role in ((8, "SPI0 CE0"), (7, "SPI0 CE1")):
+        problems = _problems(tmp_path, HEAD + '[lamps]\ndriver = "neopixel_spi"\npixels = 4\n'
+                             f'[buttons.pause]\ndriver = "gpio"\npin = {pin}\naction = "pause"\n')
+        assert problems == [f"FILE:9: GPIO {pin} of buttons.pause.pin is taken by lamps neopixel_spi ({role})"]
+
+
+def test_the_bell_on_an_audio_jack_a_pi_5_or_zero_2_w_does_not_have_is_refused(tmp_path):
+    """pi4-basic copied onto a Pi 5 (`pi = "pi5"`) kept `output = "analog"`: the Pi 5 has no 3.5 mm
+    jack (nor has the Zero 2 W), so the bell would ring nowhere; a Pi 4 keeps it."""
+    for pi, model in (("pi5", "Raspberry Pi 5"), ("zero2w", "Raspberry Pi Zero 2 W")):
+        problems = _problems(tmp_path, f'[board]\nname = "t"\nformat = 0\npi = "{pi}"\n[audio]\noutput = "analog"\n')
+        assert problems == [f"FILE:6: audio.output = 'analog': the {model} (board.pi = '{pi}') has no 3.5 mm "
+                            "audio jack; use hdmi, usb or i2s"]
+    path = tmp_path / "pi4.toml"
+    path.write_text('[board]\nname = "t"\nformat = 0\npi = "pi4"\n[audio]\noutput = "analog"\n')
+    assert load_board(path).audio.output == "analog"
+
+
 def test_pwm_neopixels_and_analogue_audio_cannot_share_the_pwm(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\ndriver = "neopixel"\npin = 18\npixels = 8\n'
                          '[audio]\noutput = "analog"\n')
@@ -77,6 +98,25 @@ def test_segments_must_fit_the_strip_and_not_overlap(tmp_path):
                         "FILE:9: lamps.segments.alarm = [3, 5] lies outside the 4 pixels"]
 
 
+def test_a_segment_name_without_quotes_is_told_to_take_them(tmp_path):
+    """`section.1 = [0, 1]` (the quotes of boards/README.md forgotten) is a table `section` in TOML:
+    the maker is told to quote the name, at each such line."""
+    problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\nsection.1 = [0, 1]\n'
+                         'section.2 = [1, 1]\n"alarm" = [3, 1]\n')
+    assert problems == [f'FILE:{line}: lamps.segments: write the segment\'s name in quotes, "section.{n}" = '
+                        f'[first_pixel, count]: unquoted, TOML reads section.{n} as a table'
+                        for line, n in ((7, 1), (8, 2))]
+
+
+def test_a_board_without_a_hub_section_is_told_so_where_it_asks_for_the_hub(tmp_path):
+    """pi4-basic copied and switched to the hub's lamps or figures, [hub] not written yet: each
+    problem stands at the line that asks for the hub (it stood at line 1), and once."""
+    problems = _problems(tmp_path, HEAD + '[lamps]\ndriver = "hub"\npixels = 4\n')
+    assert problems == ["FILE:5: lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel strip"]
+    problems = _problems(tmp_path, HEAD + '[figures]\nsensor = "hub"\n')
+    assert problems == ["FILE:5: figures.sensor = 'hub' needs a [hub] section with its url"]
+
+
 def test_a_segment_of_no_pixels_is_refused_as_such_not_as_outside_the_strip(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\n"crew" = [2, 0]\n')
     assert problems == ["FILE:7: lamps.segments.crew = [2, 0]: a segment needs at least one pixel ([first_pixel, "
@@ -93,6 +133,16 @@ def test_unknown_section_and_unknown_dial(tmp_path):
 def test_broken_toml_gives_the_parser_line(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\npixels = = 3\n')
     assert problems[0].startswith("FILE:5: not valid TOML")
+
+
+def test_a_segment_or_table_copied_twice_is_named_as_such(tmp_path):
+    """Copying a segment's line and forgetting to change its name gave tomllib's bare "Cannot
+    overwrite a value": the maker is told the key is already given above."""
+    problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\n"alarm" = [0, 1]\n"alarm" = [1, 1]\n')
+    assert problems == ["FILE:8: not valid TOML: Cannot overwrite a value: this key or table is already given above "
+                        "(a line copied twice?); each may appear once"]
+    problems = _problems(tmp_path, HEAD + '[buttons.pause]\naction = "pause"\n[buttons.pause]\naction = "pause"\n')
+    assert problems[0].startswith("FILE:6: not valid TOML: Cannot declare") and "already given above" in problems[0]
 
 
 def test_wrong_format_and_missing_board_section(tmp_path):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import os
+import sys
 
 import pytest
 from kaleun.boards.model import LampSpec
@@ -210,6 +212,36 @@ def test_neopixel_adapter_builds_the_real_blinka_driver(monkeypatch):
     assert tuple(lamps.pixels[0]) == (0, 255, 0)
 
 
+def test_blinka_never_stops_the_table_to_offer_an_install(monkeypatch):
+    """Blinka 10, at `import board` on a Pi and a terminal, offers to pip-install the backends it
+    misses (rpi_ws281x and the PWM backend, which the pi extra leaves out) and waits for an answer
+    on standard input: in the middle of `kaleun hw check` or the console game. Opening the
+    NeoPixels switches the offer off; a missing backend is named by Kaleun's own message."""
+    from types import SimpleNamespace
+
+    from adafruit_blinka import platform_dependencies as blinka
+    from kaleun.ports.neopixel import LampsUnavailable, make_pixels
+
+    monkeypatch.delenv("BLINKA_SKIP_DEPENDENCY_CHECK", raising=False)
+    monkeypatch.setitem(sys.modules, "board", None)  # as if the Pi's board module failed to load
+    pi4 = SimpleNamespace(board=SimpleNamespace(any_raspberry_pi=True, any_raspberry_pi_5_board=False,
+                                                any_jetson_board=False), chip=SimpleNamespace(id="BCM2XXX"))
+    monkeypatch.setattr(blinka, "get_missing_platform_dependencies", lambda detector, version=None: ["rpi_ws281x"])
+
+    def asked(prompt: str) -> str:
+        raise AssertionError(f"Blinka asked the maker: {prompt}")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    with pytest.raises(LampsUnavailable):
+        make_pixels(LampSpec(driver="neopixel_spi", pixels=4))
+    monkeypatch.setattr(sys, "stdin", Terminal())  # the maker at a terminal
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert blinka.install_missing_platform_dependencies(pi4, input_func=asked) is False
+
+
 def test_host_readmes_lamp_tables_are_the_scenes():
     """host/README.md, "Lamp scenes": every state and event scene of lamp_scenes.toml has its row,
     with its pattern (and a state its priority); no row names a scene the file lacks."""
@@ -243,3 +275,32 @@ def test_board_check_says_nothing_of_lamp_scenes_for_a_board_without_lamps(tmp_p
     board.write_text('[board]\nname = "Bare"\nformat = 0\n', encoding="utf-8")
     assert main(["board", "check", str(board)]) == 0
     assert "lamp scene" not in capsys.readouterr().err
+
+
+def test_board_check_names_the_line_of_a_segment_no_scene_lights(tmp_path, capsys):
+    """A maker's typo in a segment's name (`sectoin.3`, `alarms`) or a section the boat does not
+    have (`section.9`) lit nothing and was only noticed as 'the board has no segment section.3':
+    the segment itself is named at its line, with the names the scenes light."""
+    from kaleun.cli import main
+
+    board = tmp_path / "typo.toml"
+    board.write_text('[board]\nname = "Typo"\nformat = 0\n[lamps]\npixels = 15\n[lamps.segments]\n'
+                     + "".join(f'"section.{n}" = [{n - 1}, 1]\n' for n in (1, 2, 4, 5, 6, 7, 8))
+                     + '"sectoin.3" = [2, 1]\n' + "".join(f'"tube.{n}" = [{n + 7}, 1]\n' for n in range(1, 6))
+                     + '"alarms" = [13, 1]\n"section.9" = [14, 1]\n', encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 0
+    err = capsys.readouterr().err
+    names = "(the scenes light section.1-8, alarm, crew, tube.1-5)"
+    assert f"warning: {board}:14: lamps.segments.sectoin.3: no lamp scene lights a segment of this name {names}" in err
+    assert f"warning: {board}:20: lamps.segments.alarms: no lamp scene lights" in err
+    assert f"warning: {board}:21: lamps.segments.section.9: no lamp scene lights" in err
+    assert err.count("no lamp scene lights") == 3
+
+
+def test_the_shipped_boards_segments_are_all_lit_by_some_scene():
+    from kaleun.boards.loader import load_board
+    from kaleun.runtime.lamps import unlit_segments
+    from kit import BOARDS
+
+    for path in sorted(BOARDS.glob("*.toml")):
+        assert unlit_segments(load_board(path).lamps.segments) == [], path.name

@@ -137,3 +137,28 @@ def test_a_missing_hardware_library_is_answered_with_a_command_that_installs_it_
     assert "'adafruit-circuitpython-neopixel-spi>=1.0'" in command
     assert shipped.install_command("adafruit-circuitpython-pn532") == \
         f"{sys.executable} -m pip install adafruit-circuitpython-pn532"
+
+
+def test_the_pi_extra_brings_every_backend_blinka_requires_on_a_pi():
+    """wiring/README.md step 1: `pip install -e '.[pi]'` brings the hardware libraries. Blinka 10
+    installs no Raspberry Pi backend of its own: without gpiod, `import board` on a Pi 4 fails
+    ('The platform library 'gpiod' was not found'), and with it the NeoPixels of pi4-basic.toml.
+    Every backend Blinka requires on a Pi (not its optional ones) is in the extra, for the Pi."""
+    import tomllib
+    from types import SimpleNamespace
+
+    from adafruit_blinka import platform_dependencies as blinka
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pi4 = SimpleNamespace(board=SimpleNamespace(any_raspberry_pi=True, any_raspberry_pi_5_board=False,
+                                                any_jetson_board=False), chip=SimpleNamespace(id="BCM2XXX"))
+    needed = {canonicalize_name(Requirement(req).name) for module, req in blinka.get_platform_dependencies(pi4, (3, 11))
+              if module not in blinka._OPTIONAL_BACKENDS}
+    assert needed, "Blinka names no backend for a Pi: the test reads nothing"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extra = project["optional-dependencies"]["pi"]
+    on_a_pi = {"sys_platform": "linux", "platform_machine": "aarch64"}
+    brought = {canonicalize_name(r.name) for r in map(Requirement, extra)
+               if r.marker is None or r.marker.evaluate(on_a_pi)}
+    assert needed <= brought, f"the pi extra lacks {sorted(needed - brought)}"

@@ -351,3 +351,50 @@ def test_a_user_service_installed_with_sudo_is_refused_before_anything_is_writte
                                            "without sudo"):
         install(user, [].append, run)
     assert ran == [] and not (tmp_path / "home").exists()
+
+
+def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path, capsys, monkeypatch):
+    """Issue 11 item 5: the unit names no board, so the service starts with the preferred board of
+    the user it runs as; a maker who never set one (or set it under sudo, as root) got the
+    simulated table at boot without a word. The install reads that user's settings and says it."""
+    settings = home / "settings.json"
+    assert main(["service", "install", "--dry-run"]) == 0
+    err = capsys.readouterr().err
+    assert f"note: {MAKER} has no preferred board ({settings}), so the table starts with boards/sim.toml" in err
+    board = tmp_path / "my-table.toml"
+    board.write_text((BOARDS / "pi4-basic.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["config", "set", "board", str(board)]) == 0
+    capsys.readouterr()
+    assert main(["service", "install", "--dry-run"]) == 0
+    done = capsys.readouterr()
+    assert done.err.strip().splitlines()[-1] == \
+        f"the table starts with the preferred board of {MAKER}: {board} ({settings})"
+    assert done.out.splitlines()[-1] == "# then: systemctl enable kaleun.service"  # the unit stays alone on stdout
+    monkeypatch.delenv("KALEUN_HOME")  # a service without KALEUN_HOME reads the user's own config folder
+    assert plan("system", None).settings == Path(pwd.getpwnam(MAKER).pw_dir) / ".config" / "kaleun" / "settings.json"
+
+
+def test_a_pygame_without_kmsdrm_is_named_by_the_install_and_by_a_full_screen_start(home, capsys, monkeypatch):
+    """The system service draws with SDL_VIDEODRIVER=kmsdrm, and the pygame wheels from pip bring an
+    SDL built without it: the service's `kaleun play --fullscreen` ended in a traceback ("kmsdrm not
+    available") every 5 s and never showed the table. Both the install and the start say why."""
+    from kaleun.ports import sdl
+
+    wheel = ["x11", "wayland", "offscreen", "dummy", "evdev"]  # what pygame 2.6.1's wheels are built with
+    monkeypatch.setattr(sdl, "built_video_drivers", lambda: wheel)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    assert main(["play", "--fullscreen", "--mission", "training"]) == 1
+    err = capsys.readouterr().err
+    assert "kaleun: --fullscreen: SDL_VIDEODRIVER=kmsdrm, but the SDL inside this pygame was built without it (it " \
+           "has x11, wayland, offscreen, dummy, evdev)" in err and "Traceback" not in err
+    assert main(["service", "install", "--dry-run", "--board", str(BOARDS / "sim.toml")]) == 0
+    assert "warning: the SDL inside this pygame has no kmsdrm" in capsys.readouterr().err
+    monkeypatch.setattr(sdl, "built_video_drivers", lambda: [*wheel, "kmsdrm"])  # built on the OS's SDL2
+    assert main(["service", "install", "--dry-run", "--board", str(BOARDS / "sim.toml")]) == 0
+    assert "kmsdrm" not in capsys.readouterr().err
+
+
+def test_the_sdl_video_drivers_pygame_was_built_with_are_read():
+    from kaleun.ports.sdl import built_video_drivers
+
+    assert "dummy" in (built_video_drivers() or [])

@@ -249,3 +249,46 @@ def test_kaleun_wiring_without_board_names_outside_the_source_folder_says_what_t
     assert main(["wiring"]) == 2
     assert "kaleun wiring: name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as " \
            "pico-hub)" in capsys.readouterr().err
+
+
+def test_a_pn532_reset_pin_with_nothing_to_wire_it_to_is_refused_and_kaleun_wiring_says_why(tmp_path, capsys):
+    """`rst` on a PN532 reader (the board format allows it): the page wired it nowhere (no Pico pin,
+    no trunk wire, yet one more ribbon wire counted), so the maker's reset pin went to nothing.
+    The generator refuses it, and `kaleun wiring` says so instead of ending in a traceback."""
+    from kaleun.cli import main
+
+    text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8")
+    text = text.replace('kind = "mfrc522"\ncs = "GP20"', 'kind = "pn532"\ncs = "GP20"\nrst = "GP0"', 1)
+    path = tmp_path / "pn532-reset.toml"
+    path.write_text(text, encoding="utf-8")
+    board = load_board(path)  # the board itself is fine: the firmware takes a PN532's reset pin
+    with pytest.raises(WiringError, match=r"Reader 1 \(section 2\): hub\.readers\[1\]\.rst = GP0: the PN532 .* has no "
+                                          r"reset input on its header .*: leave rst out"):
+        build(board)
+    out = tmp_path / "wiring"
+    assert main(["wiring", str(path), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kaleun wiring: pn532-reset.toml: Reader 1 (section 2): hub.readers[1].rst = GP0")
+    assert "Traceback" not in err and not list(out.glob("pn532-reset.*"))
+
+
+def test_the_touch_screen_and_the_supply_are_the_ones_each_pi_takes(tmp_path):
+    """pi4-basic.toml copied with another `pi`: a Pi 5's DSI ports are the small 22-way kind, so the
+    display's own ribbon does not fit and the bill of materials must buy the Pi 5 display cable (it
+    said "with its DSI ribbon"); its official supply is 5 A, a Pi 3 B+'s 2.5 A (every page said 3 A).
+    A Zero 2 W has no DSI port: the page would wire the display to nothing, so it is refused."""
+    text = (BOARDS / "pi4-basic.toml").read_text(encoding="utf-8")
+
+    def bom(pi: str) -> str:
+        path = tmp_path / f"{pi}.toml"
+        path.write_text(text.replace('pi = "pi4"', f'pi = "{pi}"').replace('output = "analog"', 'output = "hdmi"'),
+                        encoding="utf-8")
+        return documents(load_board(path))[f"{pi}.md"].split("## Bill of materials", 1)[1]
+
+    pi5 = bom("pi5")
+    assert "| 1 | Raspberry Pi 5 | with its official power supply (5.1 V, 5 A, USB-C) |" in pi5
+    assert "with a Raspberry Pi 5 display cable (22-way to 15-way" in pi5 and "with its DSI ribbon" not in pi5
+    assert "| 1 | Raspberry Pi 3 Model B+ | with its official power supply (5.1 V, 2.5 A, micro-USB) |" in bom("pi3")
+    assert "Raspberry Pi 4 Model B | with its official power supply (5.1 V, 3 A) |" in bom("pi4")
+    with pytest.raises(WiringError, match=r"Touch display: the Raspberry Pi Zero 2 W has no DSI port for it"):
+        bom("zero2w")

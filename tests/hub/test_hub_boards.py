@@ -214,3 +214,12 @@ def test_a_board_may_name_its_hubs_unique_id(tmp_path):
     assert hub_options(good).hub_id == "E6614103E7396B29"
     found = problems(tmp_path, '[hub]\nurl = "fake"\nid = "e661"\n\n[[hub.readers]]\nsection = 1\ncs = "GP17"\n')
     assert any(":10: hub.id = 'e661' must be the hub's id in upper-case hex" in p for p in found), found
+
+
+def test_a_hub_id_with_a_digit_lost_in_the_copy_is_refused(tmp_path):
+    """An id is whole bytes (two hex digits each): 15 digits copied from `kaleun hub status` passed
+    the check, and the table then refused its own hub as a foreign device at every start."""
+    found = problems(tmp_path, '[hub]\nurl = "fake"\nid = "E6614103E7396B2"\n\n[[hub.readers]]\nsection = 1\n'
+                               'cs = "GP17"\n')
+    assert any(":10: hub.id = 'E6614103E7396B2' has 15 digits: an id is whole bytes, two digits each (16 on a "
+               "Pico); copy it again from `kaleun hub status`" in p for p in found), found

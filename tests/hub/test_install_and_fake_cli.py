@@ -175,3 +175,19 @@ def test_a_boot_out_txt_that_is_a_link_does_not_make_a_drive(tmp_path):
     (drive / "boot_out.txt").symlink_to(tmp_path / "real_boot_out.txt")
     with pytest.raises(install.InstallError, match=r"no boot_out\.txt"):
         install.install(drive)
+
+
+def test_a_board_without_a_hub_is_refused_with_advice_the_command_takes(tmp_path, kaleun_home, capsys):
+    """`kaleun firmware install` and `kaleun hub config` have no --url: the refusal of a board without
+    a deck hub (pi4-basic, the build guide's first board) must not send the maker to one."""
+    from kaleun.cli import main
+
+    drive = _pico_drive(tmp_path)
+    board = str(ROOT / "boards" / "pi4-basic.toml")
+    for argv in (["firmware", "install", str(drive), "--board", board], ["hub", "config", "--board", board]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "the board has no [hub] with a url (give --board a board with a deck hub)" in err, argv
+        assert "--url" not in err
+    assert main(["hub", "status", "--board", board]) == 2
+    assert "(give --url or another --board)" in capsys.readouterr().err

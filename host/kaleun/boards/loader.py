@@ -15,7 +15,7 @@ from kaleun.core.messages import N_, Msg, join
 from kaleun.files import parse_toml, read_file
 from kaleun.shipped import boards_dir, find_board
 from kaleun.shipped import source_tree as source_tree
-from kaleun.wiring.header import GPIO_TO_PIN
+from kaleun.wiring.header import GPIO_TO_PIN, PI_NAMES
 
 FORMAT = 0
 #: a board file longer than this is not read (the shipped ones are a few kB)
@@ -28,13 +28,19 @@ PULLED_UP_GPIO = (2, 3)
 #: GPIO 0 and 1 (header pins 27 and 28) are the HAT ID EEPROM's bus, which the Pi's firmware
 #: reads at boot (Raspberry Pi documentation, "GPIO": reserved for advanced use)
 HAT_ID_GPIO = (0, 1)
-#: pins a feature takes from the header; a dial or button must not use them
+#: pins a feature takes from the header; a dial or button must not use them. SPI switched on
+#: (`dtparam=spi=on`, which neopixel_spi needs) also gives both chip selects to the kernel's SPI
+#: driver: gpioinfo shows GPIO 8 and 7 as "spi0 CS0"/"spi0 CS1" [used], and lgpio's claim of
+#: either fails with 'GPIO busy'
 RESERVED_BY = {
     "audio i2s": {18: "I2S BCLK", 19: "I2S LRCLK", 20: "I2S DIN", 21: "I2S DOUT"},
-    "lamps neopixel_spi": {10: "SPI0 MOSI", 11: "SPI0 SCLK", 9: "SPI0 MISO"},
+    "lamps neopixel_spi": {10: "SPI0 MOSI", 11: "SPI0 SCLK", 9: "SPI0 MISO", 8: "SPI0 CE0", 7: "SPI0 CE1"},
 }
 #: the PWM NeoPixel driver needs a PWM- or PCM-capable pin
 NEOPIXEL_PINS = (10, 12, 18, 21)
+#: Pis without a 3.5 mm audio jack (the Pi 5 dropped it; the Zero 2 W never had one): sound goes
+#: by HDMI, USB or an I2S amplifier
+NO_AUDIO_JACK = ("pi5", "zero2w")
 
 
 class BoardError(ValueError):
@@ -190,6 +196,10 @@ def load_board(path: str | Path) -> m.Board:
         found = re.search(r"at line (\d+)", str(exc))
         line = found.group(1) if found else "1"
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        if message.startswith(("Cannot overwrite a value", "Cannot declare")):  # a line copied twice
+            raise BoardError([_at(f"{path}:{line}", Msg("not valid TOML: {why}: this key or table is already "
+                                                        "given above (a line copied twice?); each may appear once",
+                                                        why=message))]) from exc
         raise BoardError([_at(f"{path}:{line}", Msg("not valid TOML: {why}", why=message))]) from exc
     loader = _Loader(path, text)
     board = _build(loader, data)
@@ -256,11 +266,18 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         ld.problem(("figures", "sensor"), Msg("figures.sensor = 'hub' needs a [hub] section with its url"))
 
     audio = _audio(ld, data)
+    if pi in NO_AUDIO_JACK and audio.driver != "none" and audio.output == "analog":
+        ld.problem(("audio", "output"), Msg("audio.output = 'analog': the {model} (board.pi = {pi}) has no 3.5 mm "
+                                            "audio jack; use hdmi, usb or i2s", model=Msg.term(PI_NAMES[pi]),
+                                            pi=repr(pi)))
     lamps = _lamps(ld, data, audio)
-    if hub_reader:
+    if hub_reader and "hub" in data:
         from kaleun.hub.options import check_hub_options  # the deck hub's keys
 
         check_hub_options(hub.options, lambda path, text: ld.problem(("hub", *path), text), lamps.driver, sensor)
+    elif lamps.driver == "hub":  # no [hub] at all: the problem is where the hub is asked for, not at line 1
+        ld.problem(("lamps", "driver"), Msg("lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel "
+                                            "strip"))
     dials = _dials(ld, data, hub, sensor)
     buttons = {}
     for button_name, rd in ld.tables(data, "buttons"):
@@ -449,6 +466,12 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
             ld.problem(key_path, Msg("lamps.segments: bad segment name {name} (use e.g. section.3, tube.5, alarm)",
                                      name=repr(seg)))
             continue
+        if isinstance(value, dict):  # `section.1 = [0, 1]`: TOML reads an unquoted dotted name as a table
+            for sub in value:
+                ld.problem((*key_path, sub), Msg("lamps.segments: write the segment's name in quotes, \"{name}\" = "
+                                                 "[first_pixel, count]: unquoted, TOML reads {name} as a table",
+                                                 name=f"{seg}.{sub}"))
+            continue
         if (not isinstance(value, list) or len(value) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             ld.problem(key_path, Msg("lamps.segments.{name} must be [first_pixel, count], got {value}", name=seg,
@@ -472,7 +495,8 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
         segments[seg] = (first, count)
     spec = m.LampSpec(driver=driver, pin=pin, pixels=pixels,
                       brightness=rd.get("brightness", "float", 0.3, lo=0, hi=1),
-                      order=rd.get("order", "str", "GRB", choices=m.PIXEL_ORDERS), segments=segments)
+                      order=rd.get("order", "str", "GRB", choices=m.PIXEL_ORDERS), segments=segments,
+                      segment_lines={seg: ld.lines.line(("lamps", "segments", seg)) for seg in segments})
     rd.done()
     return spec
 

@@ -91,6 +91,8 @@ class LampSpec:
     order: str = "GRB"
     #: segment name -> (first pixel, pixel count)
     segments: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: segment name -> its line in the board file (for `kaleun board check`'s warnings)
+    segment_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ def _hub_board(args: argparse.Namespace, fallback_fake: bool = False) -> Any | N
             print(f"--url: {refused.replace('hub.url ', '', 1)}", file=sys.stderr)
             return None
     if board.hub.url is None and not url:
-        print(f"{board.path}: the board has no [hub] with a url (give --url or another --board)", file=sys.stderr)
+        hint = "give --url or another --board" if hasattr(args, "url") else "give --board a board with a deck hub"
+        print(f"{board.path}: the board has no [hub] with a url ({hint})", file=sys.stderr)
         return None
     return board
 

@@ -196,6 +196,9 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
     if hub_id is not None and (not isinstance(hub_id, str) or not re.fullmatch(r"[0-9A-F]{4,64}", hub_id)):
         problem(("id",), Msg("hub.id = {id} must be the hub's id in upper-case hex, as `kaleun hub status` shows it",
                              id=repr(hub_id)))
+    elif hub_id is not None and len(hub_id) % 2:  # whole bytes, two digits each: a digit was lost in the copy
+        problem(("id",), Msg("hub.id = {id} has {digits} digits: an id is whole bytes, two digits each (16 on a "
+                             "Pico); copy it again from `kaleun hub status`", id=repr(hub_id), digits=str(len(hub_id))))
     for key, (_, lo, hi) in WHOLE.items():
         value = options.get(key)
         if value is not None and (not _whole(value) or not lo <= value <= hi):

@@ -7,6 +7,7 @@ from the board file. On a PC, set BLINKA_OS_AGNOSTIC=1 to get Blinka's generic n
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,7 +21,14 @@ class LampsUnavailable(RuntimeError):
     pass
 
 
+#: Blinka 10 offers, at `import board` on a terminal, to pip-install the Pi backends it misses
+#: (the optional ones too: PWM, rpi_ws281x) and waits for an answer on standard input: in the
+#: middle of `kaleun hw check` or the console. Kaleun names what is missing itself (below).
+SKIP_BLINKA_PROMPT = ("BLINKA_SKIP_DEPENDENCY_CHECK", "1")
+
+
 def make_pixels(spec: LampSpec) -> Any:
+    os.environ.setdefault(*SKIP_BLINKA_PROMPT)
     try:
         import board
         import neopixel

@@ -77,3 +77,36 @@ def drivers_for(variable: str, drivers: list[str] | None) -> Iterator[None]:
         yield
     finally:
         os.environ.pop(variable, None)
+
+
+def built_video_drivers() -> list[str] | None:
+    """The video drivers the SDL inside this pygame was built with (SDL_GetVideoDriver), or None
+    when that cannot be read. The pygame wheels from pip bring an SDL without kmsdrm, the one a
+    Pi without a desktop draws with; Raspberry Pi OS's own SDL2 has it."""
+    import ctypes
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame  # noqa: F401  (loads its SDL)
+
+        with open("/proc/self/maps", encoding="utf-8") as maps:
+            # address perms offset dev inode path: the path is the sixth field, spaces and all
+            path = next((line.split(maxsplit=5)[-1].strip() for line in maps
+                         if "libSDL2-2" in line or "libSDL2.so" in line), None)
+        if path is None:
+            return None
+        sdl = ctypes.CDLL(path)
+        sdl.SDL_GetVideoDriver.restype = ctypes.c_char_p
+        return [sdl.SDL_GetVideoDriver(i).decode() for i in range(sdl.SDL_GetNumVideoDrivers())]
+    except (ImportError, OSError, AttributeError, UnicodeDecodeError):
+        return None
+
+
+def unbuilt_video_drivers(environ: Mapping[str, str] = os.environ) -> tuple[list[str], list[str]] | None:
+    """(the drivers SDL_VIDEODRIVER names, the ones SDL was built with) when SDL has none of the
+    named ones: it would fail with "kmsdrm not available" however the screen is wired; else None."""
+    wanted = [d.strip() for d in environ.get("SDL_VIDEODRIVER", "").split(",") if d.strip()]
+    built = built_video_drivers() if wanted else None
+    if not wanted or built is None or any(d in built for d in wanted):
+        return None
+    return wanted, built

@@ -201,6 +201,48 @@ def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> 
     return out
 
 
+def _segment_families() -> dict[str, tuple[int, ...]]:
+    """The numbered segments a board may have: `section.1` ... `section.8` (every section, the
+    deck and the bridge too: `section.*` scenes light them), `tube.1` ... `tube.5`."""
+    from kaleun.uboot.crew.sections import SECTIONS
+
+    return {**field_values(), "section": SECTIONS}
+
+
+def scene_segment_names(scenes: list[Scene] | None = None) -> list[str]:
+    """The segment names the lamp scenes light, each field or `*` of a numbered family filled
+    with every value it takes (`section.{section}`: section.1 ... section.8), in the order the
+    scenes name them."""
+    families = _segment_families()
+    names: list[str] = []
+    for scene in scenes if scenes is not None else load_scenes():
+        for pattern in scene.segments:
+            family = re.fullmatch(r"([a-z_]+)\.\*", pattern)
+            if family and family.group(1) in families:
+                pattern = f"{family.group(1)}.{{{family.group(1)}}}"
+            used = _FIELD.findall(pattern)
+            if "*" in pattern or any(f not in families for f in used):
+                continue
+            for combo in itertools.product(*(families[f] for f in used)):
+                name = pattern.format(**dict(zip(used, combo, strict=True)))
+                if name not in names:
+                    names.append(name)
+    return names
+
+
+def unlit_segments(segments: Iterable[str], scenes: list[Scene] | None = None) -> list[str]:
+    """A board's segments that no lamp scene lights: a typo (`sectoin.3`, `alarms`) or a number
+    the boat does not have (`section.9`, `tube.6`). A wildcard scene that names no numbered
+    family (`gauge.*`) lights whatever it matches."""
+    scenes = scenes if scenes is not None else load_scenes()
+    named = set(scene_segment_names(scenes))
+    families = _segment_families()
+    loose = [p for scene in scenes for p in scene.segments if "*" in p
+             and not (re.fullmatch(r"([a-z_]+)\.\*", p) and p[:-2] in families)]
+    return [segment for segment in segments
+            if segment not in named and not any(fnmatch.fnmatchcase(segment, p) for p in loose)]
+
+
 def shade(color: tuple[int, int, int], k: int) -> tuple[int, int, int]:
     return (color[0] * k // 255, color[1] * k // 255, color[2] * k // 255)
 

@@ -27,6 +27,7 @@ from kaleun.wiring.header import (
     GPIO_TO_PIN,
     GROUND_PINS,
     PI_NAMES,
+    PI_SUPPLIES,
     PICO_GROUND_PINS,
     PICO_PIN,
     PICO_VSYS,
@@ -144,6 +145,8 @@ class Harness:
     #: the ribbon trunks and their widths (ways), as the bill of materials lists them
     ribbons: dict[str, int] = field(default_factory=dict)
     _grounds: dict[str, int] = field(default_factory=dict)
+    #: board settings the harness has no wire for (checked with the parts' pins)
+    loose: list[str] = field(default_factory=list)
 
     # -- building ------------------------------------------------------------------------------
     def part(self, name: str, key: str, note: str = "") -> Placed:
@@ -234,7 +237,7 @@ class Harness:
     # -- checking ------------------------------------------------------------------------------
     def check(self) -> list[str]:
         """Every pin a part needs is wired; an open pin says why."""
-        problems = []
+        problems = list(self.loose)
         for placed in self.parts.values():
             missing = [pin for pin in placed.part.pins if pin in placed.part.needs and pin not in placed.wired]
             for pin in missing:
@@ -260,8 +263,8 @@ def build(board: Board) -> Harness:
     h = Harness()
     h.host("Pi", "pi")
     pi_name = PI_NAMES.get(board.pi, board.pi)
-    h.count(1, pi_name, "with its official power supply (5.1 V, 3 A)")
-    _display(h)
+    h.count(1, pi_name, f"with its official power supply ({PI_SUPPLIES.get(board.pi, PI_SUPPLIES['none'])})")
+    _display(h, board.pi)
     pi5v = h.rail("Pi 5V rail", "5 V from the Pi's header", source=("Pi", PIN_5V[0], RED))
     pi_gnd = h.rail("Pi GND rail", "ground", source=("Pi", "GND", BLACK))
     gpio_rings = [d for d in board.dials.values() if d.driver == "gpio"]
@@ -314,14 +317,22 @@ def build(board: Board) -> Harness:
     return h
 
 
-def _display(h: Harness) -> None:
+def _display(h: Harness, pi: str) -> None:
     """The touch screen: its DSI ribbon to the Pi's DSI port, power from the header (the
-    Raspberry Pi documentation's way: 5 V on pin 4, ground on pin 6)."""
+    Raspberry Pi documentation's way: 5 V on pin 4, ground on pin 6). A Pi 5's DSI ports are
+    the small 22-way kind: the display's 15-way ribbon does not fit them, a Pi 5 display cable
+    does. A Zero 2 W has no DSI port at all."""
     display = h.part("Touch display", "display", "the window: 800x480, touch works like the mouse")
-    h.to_host("Pi", "DSI", "DSI port", display.name, "DSI", GREY, note="the display's 15-way DSI ribbon")
+    if pi == "zero2w":
+        h.loose.append(f"Touch display: the {PI_NAMES[pi]} has no DSI port for it (board.pi = 'zero2w'): "
+                       "build the table on a Pi 3, 4 or 5")
+    ribbon = "a Raspberry Pi 5 display cable (22-way to 15-way)" if pi == "pi5" else "the display's 15-way DSI ribbon"
+    h.to_host("Pi", "DSI", "DSI port", display.name, "DSI", GREY, note=ribbon)
     h.to_host("Pi", PIN_5V[1], "5V", display.name, "5V", RED, cable="display power")
     h.to_host("Pi", h.ground_pin("Pi"), "GND", display.name, "GND", BLACK, cable="display power")
-    h.count(1, PARTS["display"].label, "with its DSI ribbon and the two power leads")
+    h.count(1, PARTS["display"].label, "with a Raspberry Pi 5 display cable (22-way to 15-way: the display's own "
+            "ribbon does not fit the Pi 5) and the two power leads" if pi == "pi5" else
+            "with its DSI ribbon and the two power leads")
     h.budget.append(("Pi 5V rail", "touch display", PARTS["display"].ma_typ, PARTS["display"].ma_max))
 
 
@@ -509,6 +520,10 @@ def _hub(board: Board, h: Harness) -> None:
             else:
                 h.leave_open(name, "IRQ", "open: the driver polls the chip")
                 h.leave_open(name, "RSTO", "open")
+                if reader.rst:  # the board's reset pin would be wired to nothing
+                    h.loose.append(f"{name}: hub.readers[{number}].rst = {reader.rst}: the {PARTS[reader.kind].label} "
+                                   "has no reset input on its header (RSTO is an output), so no wire would go to "
+                                   "that pin: leave rst out")
             ma = PARTS[reader.kind]
             reader_ma[0] += ma.ma_typ
             reader_ma[1] += ma.ma_max

@@ -13,6 +13,10 @@ PIN_5V = (2, 4)
 
 PI_NAMES = {"pi3": "Raspberry Pi 3 Model B+", "pi4": "Raspberry Pi 4 Model B", "pi5": "Raspberry Pi 5",
             "zero2w": "Raspberry Pi Zero 2 W", "none": "Raspberry Pi (model not set)"}
+#: each model's official power supply (Raspberry Pi documentation, "Power supply": the Pi 5 wants
+#: 5 A, and gives its USB ports only 600 mA on a 3 A supply; a Pi 3 B+ or Zero 2 W 2.5 A)
+PI_SUPPLIES = {"pi3": "5.1 V, 2.5 A, micro-USB", "pi4": "5.1 V, 3 A", "pi5": "5.1 V, 5 A, USB-C",
+               "zero2w": "5.1 V, 2.5 A, micro-USB", "none": "5.1 V, 3 A"}
 
 #: Raspberry Pi Pico: GPIO name -> physical pin (the board's 40 castellated pins)
 PICO_PIN = {
