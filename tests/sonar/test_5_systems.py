@@ -73,6 +73,21 @@ def test_5_a_detonation_counts_as_an_activation(tmp_path):
     assert [e["cell"] for e in named(events, "mine_detonated")] == ["B5"] and ref(game).teams["yellow"].mines == []
 
 
+def test_5_a_refusal_after_a_detonation_says_the_detonation_counted(tmp_path):
+    """§5 [gap] (rules.toml detonation_is_activation): the printed rules call detonating no activation of
+    a ready system, so a crew refused a torpedo right after setting off a mine is told in the same line
+    that the detonation counted as one (else it reads as a wrong refusal: "we have not activated")."""
+    plan = "S:S1 S:S3 S:S5 E:E5 E:E6 N:N5"                  # nothing red crossed
+    lines = [*start("A1", "O15"), *walk("yellow", plan, ["mine"] * 3 + ["torpedo"] * 3),
+             activate("yellow", "mine", cell="D4"), course("yellow", "N", "drone", "N6"),
+             {"team": "yellow", "do": "detonate", "cell": "D4"}, activate("yellow", "torpedo", cell="A2")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["never two activations without a move in between: the mine set off was "
+                                          "the last one (the rulebook leaves open whether a detonation counts; "
+                                          "Kaleun counts it)"]
+    assert named(events, "torpedo") == []
+
+
 def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
     """§5 [gap] (rules.toml silence_counts_as_move): silence is an activation; its own run does not
     count as the move that must come before the next activation, a course does."""
@@ -83,8 +98,13 @@ def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
              activate("yellow", "torpedo", cell="C9"),
              course("yellow", "W", "mine", "W5"), activate("yellow", "torpedo", cell="C9")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
-    assert refusals(events, "yellow") == ["never two activations without a move in between"]
+    assert refusals(events, "yellow") == [SILENT_RUN_REFUSAL]
     assert [e["cell"] for e in named(events, "torpedo")] == ["C9"]
+
+
+#: the refusal of an activation right after a silent run: the [gap] choice in one line
+SILENT_RUN_REFUSAL = ("never two activations without a move in between: the silent run was the last one (the "
+                      "rulebook leaves open whether its own cells count as a move; Kaleun does not count them)")
 
 
 def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):

@@ -62,7 +62,7 @@ SONAR_STATE = Obj(
                   activated=BOOL, gauges=Map(Int(0, 100), keys=Text(max_len=40), most=20),
                   crossed=List(Text(max_len=40), most=200),
                   repairs=Map(Text(max_len=40), keys=Whole(0, 100), most=100), repaired=BOOL,
-                  optional={"silent_run": BOOL}),
+                  optional={"silent_run": BOOL, "last_activation": Maybe(Text(max_len=40))}),
               keys=TEAM_NAME, most=2),
     system=Maybe(Map(Json(depth=3), keys=Text(max_len=40), most=20)),
     optional={"plot": Map(List(CELL, most=10_000), keys=TEAM_NAME, most=2),
@@ -518,7 +518,7 @@ class Referee(Module):
             state.silent_run = True
         else:
             state.gauges.clear(system)
-        state.activated = True
+        state.activated, state.last_activation = True, system
         if system == "torpedo":
             cell = target["cell"]
             self.announce("torpedo", Msg("Stop! {team} fires a torpedo: impact at {cell}!", team=team_name(team),
@@ -612,13 +612,13 @@ class Referee(Module):
             raise Refused(Msg("you have no mine at {cell}", cell=cell_name(cell)))
         counts = bool(self.rules["detonation_is_activation"])
         if counts and state.activated:
-            raise Refused(Msg("never two activations without a move in between"))
+            raise Refused(state.two_activations())
         if self.rules["detonation_needs_working_mine"] and state.board.is_broken("mine"):
             raise Refused(Msg("the {system} is broken down: a symbol of its colour is crossed on the Engineer's board",
                               system=system_name("mine")))
         state.mines.remove(cell)
         if counts:
-            state.activated = True
+            state.activated, state.last_activation = True, "detonation"
         self.announce("mine_detonated", Msg("Stop! {team} detonates a mine at {cell}!", team=team_name(team),
                                             cell=cell_name(cell)), team=team, cell=cell_name(cell))
         self.blast(team, cell, "mine")
