@@ -57,8 +57,28 @@ def test_6_turn_based_a_system_is_activated_in_the_own_turn(tmp_path):
               {"team": "yellow", "do": "activate", "system": "drone", "sector": 2},
               crews.move("yellow", "S", cross="S3")]
     _, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
-    assert refusals(events, "blue") == ["it is Yellow's turn"]
+    assert refusals(events, "blue") == [OWN_TURN_REFUSAL]
     assert [(e["team"], e["answer"]) for e in named(events, "drone")] == [("yellow", True)]
+
+
+#: an activation in the other team's turn: the [gap] choice of rules.toml explained in one line
+OWN_TURN_REFUSAL = ("it is Yellow's turn: in the turn-based game a system is activated in the own turn (the "
+                    "rulebook leaves it open; a mine may be set off at any time)")
+
+
+def test_6_turn_based_an_activation_out_of_turn_is_refused_with_the_reading_that_refuses_it(tmp_path):
+    """§6 [gap] (rules.toml, turn-based activations): [B] lets the Captain use a ready system "zu einem
+    beliebigen Zeitpunkt" and alternates only the courses, and Kaleun lets a mine be set off in the other
+    team's turn; a crew refused a drone there is told in the same line why, not only whose turn it is."""
+    crews = Crews()
+    lines = [*start("A1", "O1")]
+    for symbol in ("S1", "S2", "S4", "S6"):                      # no green symbol crossed
+        lines += [crews.move("yellow", "S", cross=symbol), crews.move("blue", "S", mark="drone")]
+    lines += [{"team": "blue", "do": "activate", "system": "drone", "sector": 1},
+              {"team": "blue", "do": "course", "direction": "S"}]
+    _, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events, "blue") == [OWN_TURN_REFUSAL, "it is Yellow's turn"]
+    assert named(events, "drone") == []
 
 
 def test_6_turn_based_a_mine_may_be_set_off_in_the_other_team_s_turn(tmp_path):

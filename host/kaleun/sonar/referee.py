@@ -183,6 +183,10 @@ class Referee(Module):
                 raise Refused(Msg("you called Stop!: activate a system or call go"))
         if (self.turns.turn_based and command not in ANY_TIME and self.turns.current != team
                 and not (command == "detonate" and self.rules["detonate_in_any_turn"])):
+            if command == "activate":  # the [gap] reading of rules.toml, said in the same line
+                raise Refused(Msg("it is {team}'s turn: in the turn-based game a system is activated in the own "
+                                  "turn (the rulebook leaves it open; a mine may be set off at any time)",
+                                  team=team_name(OTHER[team])))
             raise Refused(Msg("it is {team}'s turn", team=team_name(OTHER[team])))
         state = self.teams[team]
         if state.surfaced and not self.turns.turn_based and command not in WHILE_SURFACED:
