@@ -210,6 +210,22 @@ def test_5_a_torpedo_destroys_a_mine_on_its_impact_cell(tmp_path):
     assert ref(game).teams["blue"].mines == []
 
 
+def test_5_a_mine_in_the_blast_area_off_the_impact_cell_stays_and_its_owner_is_told_why(tmp_path):
+    """§5 [gap] (rules.toml blast_destroys_mines): [B] destroys a mine on the torpedo's impact cell, the
+    quick reference [Q] every mine of the 3 x 3 area. Kaleun follows [B]; a crew reading the quick
+    reference would erase its mine next to the impact, so its owner is told in one line that it stays
+    (nobody else)."""
+    lines = [*start("E2", "F8"), *walk("blue", "N:N1 N:N2 N:N5", "mine"), activate("blue", "mine", cell="G5"),
+             *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="G6")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert named(events, "mine_destroyed") == []
+    kept = named(events, "mine_kept")
+    assert [(e["audience"], e["cell"], e["feed"]) for e in kept] == [
+        ("blue", "G5", "Your mine at G5 lies in the blast area and stays: only a mine on the impact cell is "
+                       "destroyed (the base rules; the quick reference says the whole area).")]
+    assert ref(game).teams["blue"].mines == [(6, 4)]
+
+
 def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
     """§1/§5: the first boat with 4 damage sinks; its team loses; nothing more is accepted."""
     lines = [*start("E2", "F5"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5"),
@@ -237,7 +253,7 @@ def test_5_a_blast_that_sinks_both_boats_is_a_draw(tmp_path):
     assert ref(game).teams["yellow"].damage == 4 and ref(game).teams["blue"].damage == 4
     over = named(events, "game_over")
     assert [(e["winner"], e["loser"], e["reason"]) for e in over] == [(None, None, "both_sunk")]
-    assert over[0]["feed"] == "Both boats sink: nobody wins."
+    assert over[0]["feed"] == "Both boats sink in the same blast: nobody wins (the rulebook names no winner for that)."
     names = [e["event"] for e in events]
     assert names.index("game_over") > max(i for i, n in enumerate(names) if n in ("damage", "hull"))
     assert refusals(events, "blue") == ["the game is over"] and ref(game).winner is None

@@ -685,12 +685,20 @@ class Referee(Module):
     # -- blasts and damage ------------------------------------------------------------------
     def blast(self, owner: str, cell: Cell, weapon: str) -> None:
         """A blast at `cell` (mine, torpedo, Archer mine): both boats checked, mines on it destroyed."""
+        reach = str(self.rules["blast_destroys_mines"])
         for team in TEAMS:
             state = self.teams[team]
-            for mine in damage.mines_destroyed(cell, state.mines, str(self.rules["blast_destroys_mines"])):
+            for mine in damage.mines_destroyed(cell, state.mines, reach):
                 state.mines.remove(mine)
                 self.tell(team, "mine_destroyed", Msg("The blast destroyed your mine at {mine}.",
                                                       mine=cell_name(mine)), cell=cell_name(mine))
+            # [gap] the quick reference destroys every mine of the blast area, the base rules only one on
+            # the impact cell: the owner of a mine the blast leaves is told so in one line
+            for mine in damage.mines_kept(cell, state.mines):
+                self.tell(team, "mine_kept", Msg("Your mine at {mine} lies in the blast area and stays: only a mine "
+                                                 "on the impact cell is destroyed (the base rules; the quick "
+                                                 "reference says the whole area).", mine=cell_name(mine)),
+                          cell=cell_name(mine))
         hits = {team: damage.blast_damage(cell, self.teams[team].position) for team in TEAMS}
         results: list[Msg | str] = [self._hit_words(team, hits[team]) for team in TEAMS]
         self.announce("blast", Msg("Blast at {cell}: {results}.", cell=cell_name(cell), results=join(results, "; ")),
@@ -735,8 +743,8 @@ class Referee(Module):
         winner, loser = damage.result(sunk, TEAMS, str(self.rules["both_sunk"]))
         self.winner = winner
         if winner is None:
-            self.announce("game_over", Msg("Both boats sink: nobody wins."), winner=None, loser=None,
-                          reason="both_sunk")
+            self.announce("game_over", Msg("Both boats sink in the same blast: nobody wins (the rulebook names no "
+                                           "winner for that)."), winner=None, loser=None, reason="both_sunk")
         else:
             assert loser is not None
             self.announce("game_over", Msg("{loser}'s boat sinks: {winner} wins!", loser=team_name(loser),
