@@ -114,7 +114,7 @@ def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
              activate("yellow", "torpedo", cell="A3", by="first_mate"),
              activate("yellow", "drone", sector=9, by="first_mate")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
-    assert refusals(events, "yellow") == ["the first mate may activate only drone, sonar"]
+    assert refusals(events, "yellow") == ["the first mate may activate only drone and sonar"]
     assert named(events, "drone")[0]["by"] == "first_mate" and named(events, "drone")[0]["answer"] is True
 
 

@@ -512,7 +512,7 @@ class Referee(Module):
                 raise Refused(Msg("the {member} activates no system: the Captain activates every system, "
                                   "the First Mate the drone and the sonar", member=who))
             raise Refused(Msg("the {member} may activate only {systems}", member=who,
-                              systems=join(list(map(system_name, allowed)), ", ")))
+                              systems=and_list(list(map(system_name, allowed)))))
         problem = state.activation_problem(system)
         if problem is None:
             problem = self._target_problem(team, system, target)
