@@ -81,6 +81,24 @@ def test_6_turn_based_an_activation_out_of_turn_is_refused_with_the_reading_that
     assert named(events, "drone") == []
 
 
+def test_6_turn_based_a_silent_run_is_the_turns_move_and_a_course_after_it_is_told_so(tmp_path):
+    """§6 [gap] (turns.py): turn-based, the Captains alternate their moves; a silent run moves the boat, so
+    it is the turn's move and the turn passes once it is confirmed. A crew that reads silence as one more
+    system before its course is refused that course with this reading in the same line."""
+    crews = Crews()
+    lines = [*start("A1", "O10")]
+    for direction, symbol, other in zip("SSSEEE", ("S2", "S3", "S4", "E1", "E2", "E5"), "SWSWSW", strict=True):
+        lines += [crews.move("yellow", direction, mark="silence", cross=symbol), crews.move("blue", other)]
+    lines += [{"team": "yellow", "do": "activate", "system": "silence", "direction": "S", "distance": 2},
+              {"team": "yellow", "do": "mark", "system": "torpedo"}, {"team": "yellow", "do": "cross", "symbol": "S5"},
+              course("yellow", "E"), crews.move("blue", "S")]
+    game, events = run_lines(lines, tmp_path, mode="turn", scenario="charlie", seed=YELLOW_FIRST)
+    assert refusals(events, "yellow") == [
+        "it is Blue's turn: the silent run was Yellow's move of this turn (the rulebook leaves it open; Kaleun "
+        "counts a silent run as the turn's move)"]
+    assert ref(game).teams["yellow"].position == (3, 5) and ref(game).turns.current == "yellow"
+
+
 def test_6_turn_based_a_mine_may_be_set_off_in_the_other_team_s_turn(tmp_path):
     """§5 [R] "zu einem beliebigen Zeitpunkt, außer wenn das Boot aufgetaucht ist" (rules.toml
     detonate_in_any_turn): in Blue's turn Yellow still sets off its mine; its course waits for its turn."""

@@ -187,6 +187,12 @@ class Referee(Module):
                 raise Refused(Msg("it is {team}'s turn: in the turn-based game a system is activated in the own "
                                   "turn (the rulebook leaves it open; a mine may be set off at any time)",
                                   team=team_name(OTHER[team])))
+            moved = self.teams[team]
+            if command == "course" and moved.activated and moved.last_activation == "silence":
+                # the [gap] of turns.py: the silent run was this turn's move, said in the same line
+                raise Refused(Msg("it is {team}'s turn: the silent run was {own}'s move of this turn (the rulebook "
+                                  "leaves it open; Kaleun counts a silent run as the turn's move)",
+                                  team=team_name(OTHER[team]), own=team_name(team)))
             raise Refused(Msg("it is {team}'s turn", team=team_name(OTHER[team])))
         state = self.teams[team]
         if state.surfaced and not self.turns.turn_based and command not in WHILE_SURFACED:
