@@ -174,6 +174,20 @@ def test_7_alpha_bravo_charlie_have_no_special_rules():
         assert table[sid].system is None and table[sid].surface_outside is None
 
 
+@pytest.mark.parametrize(("scenario", "rule"), [
+    ("delta", "Under the ice: surfacing outside a water hole costs 1 damage."),
+    ("echo", "The old battlefield: set off an Archer mine with a full scenario gauge."),
+    ("alpha", "Many small islands: the first game, best in turn-based mode.")])
+def test_7_the_game_start_tells_both_teams_the_scenarios_special_rule(tmp_path, scenario, rule):
+    """§7: the scenario sheets print their special rules ("SONDERREGELN": Delta's water holes, Echo's
+    Archer mines); the referee says the scenario's line (scenarios.toml `about`) in the public feed that
+    opens the game, which both teams' consoles and windows show, in the table's language."""
+    _, events = run_lines(start("A1", "O15"), tmp_path, scenario=scenario, mode="turn")
+    created = named(events, "game_created")[0]
+    assert "audience" not in created and rule in created["feed"]
+    assert created["feed"].index(rule) < created["feed"].index("Captains, mark your start cells.")
+
+
 def test_7_delta_surfacing_outside_a_water_hole_costs_1_damage(tmp_path):
     """§7 Delta: surfacing outside the marked water holes costs 1 damage, before the repair."""
     lines = [*start("B2", "E5"), {"team": "yellow", "do": "surface"}, {"team": "blue", "do": "surface"}]
