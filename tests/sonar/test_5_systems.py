@@ -143,14 +143,17 @@ def test_5_a_torpedo_at_5_cells_is_refused_at_4_it_runs(tmp_path):
 
 
 def test_5_islands_block_the_torpedo_path(tmp_path):
-    """§5 [gap]: the torpedo runs over sea cells only (islands block) and cannot strike an island."""
+    """§5 [gap]: the torpedo runs over sea cells only (islands block) and cannot strike an island; the
+    rulebook only counts orthogonal steps, so each refusal says in the same line that this is Kaleun's
+    reading (a crew aiming next to an island otherwise reads it as a wrong count)."""
     game = new_game(0, "alpha", "realtime", map_text=WALL, map_source="wall.map")
     lines = [*start("C1", "B5"), *walk("yellow", "E:E2 S:S1 W:W2", "torpedo"),
              activate("yellow", "torpedo", cell="C4"), activate("yellow", "torpedo", cell="A3"),
              activate("yellow", "torpedo", cell="E4")]
     _, events = run_lines(lines, tmp_path, game=game)
-    assert refusals(events, "yellow") == ["C4 is more than 4 cells away counted orthogonally around the islands",
-                                          "A3 is an island"]
+    reading = "a torpedo runs over sea only (the rulebook leaves it open; Kaleun's reading)"
+    assert refusals(events, "yellow") == [f"C4 is more than 4 cells away counted orthogonally around the islands: "
+                                          f"{reading}", f"A3 is an island: {reading}"]
     assert [e["cell"] for e in named(events, "torpedo")] == ["E4"]
 
 
