@@ -198,6 +198,21 @@ def test_7_delta_surfacing_outside_a_water_hole_costs_1_damage(tmp_path):
     assert ref(game).teams["blue"].damage == 1 and ref(game).teams["yellow"].damage == 0
 
 
+def test_7_echo_a_torpedo_on_an_archer_mine_leaves_it_and_both_teams_are_told_why(tmp_path):
+    """§7 Echo [gap] (rules.toml blast_destroys_mines): only the scenario system sets an Archer mine off, a
+    blast neither destroys nor sets it off. [B] destroys a mine a torpedo strikes, so both crews, who erase
+    Archer mines together, are told in one public line that it stays."""
+    plan = [("N", "N5"), ("N", "N6"), ("E", "E5")]                         # no red symbol crossed
+    lines = [*start("C6", "O15"), *[course("yellow", d, "torpedo", s) for d, s in plan],
+             {"team": "yellow", "do": "activate", "system": "torpedo", "cell": "C3"}]
+    game, events = run_lines(lines, tmp_path, scenario="echo")
+    kept = named(events, "archer_mine_kept")
+    assert [("audience" in e, e["cell"], e["feed"]) for e in kept] == [
+        (False, "C3", "The Archer mine at C3 stays: only a full scenario gauge sets it off (the rulebook leaves it "
+                      "open; Kaleun's reading).")]
+    assert "C3" in ref(game).team_status("blue")["archer_mines"] and named(events, "archer_mine") == []
+
+
 def test_7_echo_archer_mines_blast_once_with_a_full_scenario_gauge(tmp_path):
     """§7 Echo: a full 4-box scenario gauge sets off any Archer mine; it blasts like a mine, works once,
     both Captains erase it; the gauge empties and can be filled again."""

@@ -705,6 +705,8 @@ class Referee(Module):
                                                  "on the impact cell is destroyed (the base rules; the quick "
                                                  "reference says the whole area).", mine=cell_name(mine)),
                           cell=cell_name(mine))
+        if self.system is not None:
+            self.system.blasted(self, cell, reach)
         hits = {team: damage.blast_damage(cell, self.teams[team].position) for team in TEAMS}
         results: list[Msg | str] = [self._hit_words(team, hits[team]) for team in TEAMS]
         self.announce("blast", Msg("Blast at {cell}: {results}.", cell=cell_name(cell), results=join(results, "; ")),

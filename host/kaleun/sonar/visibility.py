@@ -34,6 +34,7 @@ PUBLIC: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "sonar_answer": ("team", "row", "column", "sector"),
     "silence": ("team",),
     "archer_mine": ("team", "cell"),
+    "archer_mine_kept": ("cell",),
     "scenario_system": ("team", "system"),
     "surfaced": ("team", "sector"),
     "dived": ("team",),
