@@ -97,6 +97,10 @@ def test_6_turn_based_a_silent_run_is_the_turns_move_and_a_course_after_it_is_to
         "it is Blue's turn: the silent run was Yellow's move of this turn (the rulebook leaves it open; Kaleun "
         "counts a silent run as the turn's move)"]
     assert ref(game).teams["yellow"].position == (3, 5) and ref(game).turns.current == "yellow"
+    # surfaced next instead of a course, the silent run is no longer the turn's move: the plain refusal
+    later = [{"t": 100, "team": "yellow", "do": "surface"}, {"t": 101, **course("yellow", "E")}]
+    _, events = run_lines(later, tmp_path, game=game)
+    assert refusals(events, "yellow") == ["it is Blue's turn"]
 
 
 def test_6_turn_based_a_mine_may_be_set_off_in_the_other_team_s_turn(tmp_path):

@@ -188,7 +188,8 @@ class Referee(Module):
                                   "turn (the rulebook leaves it open; a mine may be set off at any time)",
                                   team=team_name(OTHER[team])))
             moved = self.teams[team]
-            if command == "course" and moved.activated and moved.last_activation == "silence":
+            if (command == "course" and moved.activated and moved.last_activation == "silence"
+                    and not moved.surfaced):
                 # the [gap] of turns.py: the silent run was this turn's move, said in the same line
                 raise Refused(Msg("it is {team}'s turn: the silent run was {own}'s move of this turn (the rulebook "
                                   "leaves it open; Kaleun counts a silent run as the turn's move)",
