@@ -380,6 +380,19 @@ def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
     assert len(named(events, "course", team="blue")) == 2
 
 
+def test_5_a_refused_activation_under_the_own_stop_says_the_stop_still_holds(tmp_path):
+    """§5 "Stop!" freezes both teams until the activation is resolved: an activation the rules refuse
+    resolves nothing, so the crew that called Stop! is told in the same line that its Stop! still holds
+    (the other crew waits for it), then activates or calls go."""
+    lines = [*start("A1", "O15"), {"team": "yellow", "do": "stop"}, activate("yellow", "torpedo", cell="A3"),
+             {"team": "yellow", "do": "detonate", "cell": "B2"}, {"team": "yellow", "do": "go"},
+             activate("yellow", "torpedo", cell="A3")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    holds = "; your Stop! still holds: activate a system or call go"
+    assert refusals(events, "yellow") == [f"the torpedo gauge is not full (0 of 3){holds}",
+                                          f"you have no mine at B2{holds}", "the torpedo gauge is not full (0 of 3)"]
+
+
 def test_5_the_one_who_called_stop_lifts_it_unused_with_go(tmp_path):
     """§5 "Stop!": the First Mate raises the fist for a drone, then thinks better of it: `go` names who
     lifts it as `stop` names who called it (host/README.md, Commands: `stop` / `go`, optional `by`)."""

@@ -149,10 +149,14 @@ class Referee(Module):
             try:
                 fn(team, args)
             except Refused as refused:
+                reason = refused.reason
+                if self.turns.frozen_by == team and self.turns.sonar is None and args.name in ("activate", "detonate"):
+                    # nothing was resolved: the crew's own Stop! still freezes both teams
+                    reason = Msg("{reason}; your Stop! still holds: activate a system or call go", reason=reason)
                 self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
                                                command=Msg.term(self.COMMAND_NAMES.get(args.name, args.name)),
-                                               reason=refused.reason),
-                          command=args.name, reason=refused.reason)
+                                               reason=reason),
+                          command=args.name, reason=reason)
         return handler
 
     def _gate(self, team: str, command: str) -> None:
