@@ -427,3 +427,30 @@ def test_5_a_silent_runs_own_mark_cannot_go_on_the_silence_gauge(tmp_path):
     status = ref(game).team_status("yellow")
     assert status["gauges"]["silence"] == [0, 6] and status["gauges"]["torpedo"] == [1, 3]
     assert status["waiting_for"] == [] and refusals(events) == []
+
+
+# -- malformed lines at a German or Russian table ----------------------------------------------
+@pytest.mark.parametrize("line", [
+    {"team": "blue", "do": "activate", "system": "torpedo", "cell": "Z99"},
+    {"team": "blue", "do": "course", "direction": "X"},
+    {"team": "blue", "do": "activate", "system": "drone", "sector": 2, "by": "cook"},
+    {"team": "blue", "do": "cross", "symbol": "Q7"},
+    {"team": "blue", "do": "sonar_answer", "column": "Z", "sector": 2},
+    {"team": "blue", "do": "sonar_answer", "row": 12},
+    {"team": "blue", "do": "activate", "system": "scenario", "cell": "Z99"}])
+def test_5_a_malformed_command_is_refused_in_the_tables_language(line):
+    """§5 (and host/README.md: everything the console prints is in the table's language, the refusals
+    of malformed lines too): a crew answering a sonar with one statement, naming a cell off the map or
+    a crew member it has not is told so in German or Russian, not in English."""
+    from kaleun.core.messages import Msg, of_error
+    from kaleun.i18n import language
+
+    game = new_game(0, "echo", "realtime")
+    for command in (*start("A1", "M12"), {"team": "blue", "do": "course", "direction": "N"}):
+        game.apply(command)
+    with pytest.raises(CommandError) as caught:
+        game.apply(line)
+    said = of_error(caught.value)
+    assert isinstance(said, Msg), said
+    for code in ("de", "ru"):
+        assert language(code).missing(said) == [], (code, said.template)

@@ -207,8 +207,9 @@ class Referee(Module):
         text = args.str(key)
         cell = parse_cell(text)
         if cell is None or not self.sea.on_map(cell):
-            raise CommandError(f"'{args.name}': {key} '{text}' is not a cell of the map "
-                               f"(A1 to {LETTERS[self.sea.columns - 1]}{self.sea.rows})")
+            raise CommandError(Msg("'{command}': {field} '{value}' is not a cell of the map (A1 to {last})",
+                                   command=args.name, field=key, value=text,
+                                   last=f"{LETTERS[self.sea.columns - 1]}{self.sea.rows}"))
         return cell
 
     @staticmethod
@@ -216,13 +217,15 @@ class Referee(Module):
         text = args.str(key)
         direction = parse_direction(text)
         if direction is None:
-            raise CommandError(f"'{args.name}': {key} '{text}' is not one of: N, E, S, W")
+            raise CommandError(Msg("'{command}': {field} '{value}' is not one of: N, E, S, W", command=args.name,
+                                   field=key, value=text))
         return direction
 
     def _member(self, args: Args, crew_: Crew, default_role: str) -> str:
         member = args.str("by", default=crew_.holder(default_role))
         if member not in crew_.members:
-            raise CommandError(f"'{args.name}': by '{member}' is not one of this crew: {', '.join(crew_.members)}")
+            raise CommandError(Msg("'{command}': by '{member}' is not one of this crew: {crew}", command=args.name,
+                                   member=member, crew=", ".join(crew_.members)))
         return member
 
     # -- start ------------------------------------------------------------------------------
@@ -384,8 +387,8 @@ class Referee(Module):
     def _cross_check(self, state: Team, symbol: str, direction: str) -> None:
         problem = state.board.cross_problem(symbol, direction)
         if problem == "unknown":
-            raise CommandError(f"symbol '{symbol}' is not on the engineer board "
-                               f"(W1-W{len(state.board.layout.by_direction['W'])}, N.., S.., E..)")
+            raise CommandError(Msg("symbol '{symbol}' is not on the engineer board (W1-W{last}, N.., S.., E..)",
+                                   symbol=symbol, last=len(state.board.layout.by_direction["W"])))
         if problem == "section":
             ids = state.board.layout.by_direction[direction]
             raise Refused(Msg("the course was {direction}: cross a symbol of that section ({first} to {last})",
@@ -647,15 +650,15 @@ class Referee(Module):
         if args.has("column"):
             letter = args.str("column").upper()
             if len(letter) != 1 or letter not in self.sea.column_letters():
-                raise CommandError(f"'{args.name}': column '{letter}' is not a column of the map "
-                                   f"(A to {LETTERS[self.sea.columns - 1]})")
+                raise CommandError(Msg("'{command}': column '{value}' is not a column of the map (A to {last})",
+                                       command=args.name, value=letter, last=LETTERS[self.sea.columns - 1]))
             statements["column"] = letter
         if args.has("sector"):
             statements["sector"] = args.int("sector", lo=1, hi=self.sea.sector_count(self.mode))
         args.finish()
         if len(statements) != 2:
-            raise CommandError(f"'{args.name}': a sonar answer is two statements of different kinds: "
-                               "two of row, column, sector")
+            raise CommandError(Msg("'{command}': a sonar answer is two statements of different kinds: "
+                                   "two of row, column, sector", command=args.name))
         self._gate(team, "sonar_answer")
         problem = systems.sonar_problem(self.sea, self.mode, self.teams[team].cell, statements)
         if problem is not None:

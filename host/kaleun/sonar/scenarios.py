@@ -148,7 +148,8 @@ class ArcherMines(ScenarioSystem):
         text = args.str("cell")
         cell = parse_cell(text)
         if cell is None or not self.sea.on_map(cell):
-            raise CommandError(f"'{args.name}': cell '{text}' is not a cell of the map")
+            raise CommandError(Msg("'{command}': cell '{value}' is not a cell of the map", command=args.name,
+                                   value=text))
         return {"cell": cell}
 
     def problem(self, referee: Referee, team: str, target: Mapping[str, Any]) -> Msg | None:
