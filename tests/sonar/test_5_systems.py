@@ -73,6 +73,21 @@ def test_5_a_detonation_counts_as_an_activation(tmp_path):
     assert [e["cell"] for e in named(events, "mine_detonated")] == ["B5"] and ref(game).teams["yellow"].mines == []
 
 
+def test_5_a_refusal_after_a_detonation_says_the_detonation_counted(tmp_path):
+    """§5 [gap] (rules.toml detonation_is_activation): the printed rules call detonating no activation of
+    a ready system, so a crew refused a torpedo right after setting off a mine is told in the same line
+    that the detonation counted as one (else it reads as a wrong refusal: "we have not activated")."""
+    plan = "S:S1 S:S3 S:S5 E:E5 E:E6 N:N5"                  # nothing red crossed
+    lines = [*start("A1", "O15"), *walk("yellow", plan, ["mine"] * 3 + ["torpedo"] * 3),
+             activate("yellow", "mine", cell="D4"), course("yellow", "N", "drone", "N6"),
+             {"team": "yellow", "do": "detonate", "cell": "D4"}, activate("yellow", "torpedo", cell="A2")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["never two activations without a move in between: the mine set off was "
+                                          "the last one (the rulebook leaves open whether a detonation counts; "
+                                          "Kaleun counts it)"]
+    assert named(events, "torpedo") == []
+
+
 def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
     """§5 [gap] (rules.toml silence_counts_as_move): silence is an activation; its own run does not
     count as the move that must come before the next activation, a course does."""
@@ -83,8 +98,13 @@ def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
              activate("yellow", "torpedo", cell="C9"),
              course("yellow", "W", "mine", "W5"), activate("yellow", "torpedo", cell="C9")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
-    assert refusals(events, "yellow") == ["never two activations without a move in between"]
+    assert refusals(events, "yellow") == [SILENT_RUN_REFUSAL]
     assert [e["cell"] for e in named(events, "torpedo")] == ["C9"]
+
+
+#: the refusal of an activation right after a silent run: the [gap] choice in one line
+SILENT_RUN_REFUSAL = ("never two activations without a move in between: the silent run was the last one (the "
+                      "rulebook leaves open whether its own cells count as a move; Kaleun does not count them)")
 
 
 def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
@@ -94,7 +114,7 @@ def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
              activate("yellow", "torpedo", cell="A3", by="first_mate"),
              activate("yellow", "drone", sector=9, by="first_mate")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
-    assert refusals(events, "yellow") == ["the first mate may activate only drone, sonar"]
+    assert refusals(events, "yellow") == ["the first mate may activate only drone and sonar"]
     assert named(events, "drone")[0]["by"] == "first_mate" and named(events, "drone")[0]["answer"] is True
 
 
@@ -123,14 +143,17 @@ def test_5_a_torpedo_at_5_cells_is_refused_at_4_it_runs(tmp_path):
 
 
 def test_5_islands_block_the_torpedo_path(tmp_path):
-    """§5 [gap]: the torpedo runs over sea cells only (islands block) and cannot strike an island."""
+    """§5 [gap]: the torpedo runs over sea cells only (islands block) and cannot strike an island; the
+    rulebook only counts orthogonal steps, so each refusal says in the same line that this is Kaleun's
+    reading (a crew aiming next to an island otherwise reads it as a wrong count)."""
     game = new_game(0, "alpha", "realtime", map_text=WALL, map_source="wall.map")
     lines = [*start("C1", "B5"), *walk("yellow", "E:E2 S:S1 W:W2", "torpedo"),
              activate("yellow", "torpedo", cell="C4"), activate("yellow", "torpedo", cell="A3"),
              activate("yellow", "torpedo", cell="E4")]
     _, events = run_lines(lines, tmp_path, game=game)
-    assert refusals(events, "yellow") == ["C4 is more than 4 cells away counted orthogonally around the islands",
-                                          "A3 is an island"]
+    reading = "a torpedo runs over sea only (the rulebook leaves it open; Kaleun's reading)"
+    assert refusals(events, "yellow") == [f"C4 is more than 4 cells away counted orthogonally around the islands: "
+                                          f"{reading}", f"A3 is an island: {reading}"]
     assert [e["cell"] for e in named(events, "torpedo")] == ["E4"]
 
 
@@ -190,6 +213,22 @@ def test_5_a_torpedo_destroys_a_mine_on_its_impact_cell(tmp_path):
     assert ref(game).teams["blue"].mines == []
 
 
+def test_5_a_mine_in_the_blast_area_off_the_impact_cell_stays_and_its_owner_is_told_why(tmp_path):
+    """§5 [gap] (rules.toml blast_destroys_mines): [B] destroys a mine on the torpedo's impact cell, the
+    quick reference [Q] every mine of the 3 x 3 area. Kaleun follows [B]; a crew reading the quick
+    reference would erase its mine next to the impact, so its owner is told in one line that it stays
+    (nobody else)."""
+    lines = [*start("E2", "F8"), *walk("blue", "N:N1 N:N2 N:N5", "mine"), activate("blue", "mine", cell="G5"),
+             *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="G6")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert named(events, "mine_destroyed") == []
+    kept = named(events, "mine_kept")
+    assert [(e["audience"], e["cell"], e["feed"]) for e in kept] == [
+        ("blue", "G5", "Your mine at G5 lies in the blast area and stays: only a mine on the impact cell is "
+                       "destroyed (the base rules; the quick reference says the whole area).")]
+    assert ref(game).teams["blue"].mines == [(6, 4)]
+
+
 def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
     """§1/§5: the first boat with 4 damage sinks; its team loses; nothing more is accepted."""
     lines = [*start("E2", "F5"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5"),
@@ -217,7 +256,7 @@ def test_5_a_blast_that_sinks_both_boats_is_a_draw(tmp_path):
     assert ref(game).teams["yellow"].damage == 4 and ref(game).teams["blue"].damage == 4
     over = named(events, "game_over")
     assert [(e["winner"], e["loser"], e["reason"]) for e in over] == [(None, None, "both_sunk")]
-    assert over[0]["feed"] == "Both boats sink: nobody wins."
+    assert over[0]["feed"] == "Both boats sink in the same blast: nobody wins (the rulebook names no winner for that)."
     names = [e["event"] for e in events]
     assert names.index("game_over") > max(i for i, n in enumerate(names) if n in ("damage", "hull"))
     assert refusals(events, "blue") == ["the game is over"] and ref(game).winner is None
@@ -341,6 +380,19 @@ def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
     assert len(named(events, "course", team="blue")) == 2
 
 
+def test_5_a_refused_activation_under_the_own_stop_says_the_stop_still_holds(tmp_path):
+    """§5 "Stop!" freezes both teams until the activation is resolved: an activation the rules refuse
+    resolves nothing, so the crew that called Stop! is told in the same line that its Stop! still holds
+    (the other crew waits for it), then activates or calls go."""
+    lines = [*start("A1", "O15"), {"team": "yellow", "do": "stop"}, activate("yellow", "torpedo", cell="A3"),
+             {"team": "yellow", "do": "detonate", "cell": "B2"}, {"team": "yellow", "do": "go"},
+             activate("yellow", "torpedo", cell="A3")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie")
+    holds = "; your Stop! still holds: activate a system or call go"
+    assert refusals(events, "yellow") == [f"the torpedo gauge is not full (0 of 3){holds}",
+                                          f"you have no mine at B2{holds}", "the torpedo gauge is not full (0 of 3)"]
+
+
 def test_5_the_one_who_called_stop_lifts_it_unused_with_go(tmp_path):
     """§5 "Stop!": the First Mate raises the fist for a drone, then thinks better of it: `go` names who
     lifts it as `stop` names who called it (host/README.md, Commands: `stop` / `go`, optional `by`)."""
@@ -375,3 +427,30 @@ def test_5_a_silent_runs_own_mark_cannot_go_on_the_silence_gauge(tmp_path):
     status = ref(game).team_status("yellow")
     assert status["gauges"]["silence"] == [0, 6] and status["gauges"]["torpedo"] == [1, 3]
     assert status["waiting_for"] == [] and refusals(events) == []
+
+
+# -- malformed lines at a German or Russian table ----------------------------------------------
+@pytest.mark.parametrize("line", [
+    {"team": "blue", "do": "activate", "system": "torpedo", "cell": "Z99"},
+    {"team": "blue", "do": "course", "direction": "X"},
+    {"team": "blue", "do": "activate", "system": "drone", "sector": 2, "by": "cook"},
+    {"team": "blue", "do": "cross", "symbol": "Q7"},
+    {"team": "blue", "do": "sonar_answer", "column": "Z", "sector": 2},
+    {"team": "blue", "do": "sonar_answer", "row": 12},
+    {"team": "blue", "do": "activate", "system": "scenario", "cell": "Z99"}])
+def test_5_a_malformed_command_is_refused_in_the_tables_language(line):
+    """§5 (and host/README.md: everything the console prints is in the table's language, the refusals
+    of malformed lines too): a crew answering a sonar with one statement, naming a cell off the map or
+    a crew member it has not is told so in German or Russian, not in English."""
+    from kaleun.core.messages import Msg, of_error
+    from kaleun.i18n import language
+
+    game = new_game(0, "echo", "realtime")
+    for command in (*start("A1", "M12"), {"team": "blue", "do": "course", "direction": "N"}):
+        game.apply(command)
+    with pytest.raises(CommandError) as caught:
+        game.apply(line)
+    said = of_error(caught.value)
+    assert isinstance(said, Msg), said
+    for code in ("de", "ru"):
+        assert language(code).missing(said) == [], (code, said.template)

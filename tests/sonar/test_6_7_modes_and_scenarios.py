@@ -57,8 +57,50 @@ def test_6_turn_based_a_system_is_activated_in_the_own_turn(tmp_path):
               {"team": "yellow", "do": "activate", "system": "drone", "sector": 2},
               crews.move("yellow", "S", cross="S3")]
     _, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
-    assert refusals(events, "blue") == ["it is Yellow's turn"]
+    assert refusals(events, "blue") == [OWN_TURN_REFUSAL]
     assert [(e["team"], e["answer"]) for e in named(events, "drone")] == [("yellow", True)]
+
+
+#: an activation in the other team's turn: the [gap] choice of rules.toml explained in one line
+OWN_TURN_REFUSAL = ("it is Yellow's turn: in the turn-based game a system is activated in the own turn (the "
+                    "rulebook leaves it open; a mine may be set off at any time)")
+
+
+def test_6_turn_based_an_activation_out_of_turn_is_refused_with_the_reading_that_refuses_it(tmp_path):
+    """§6 [gap] (rules.toml, turn-based activations): [B] lets the Captain use a ready system "zu einem
+    beliebigen Zeitpunkt" and alternates only the courses, and Kaleun lets a mine be set off in the other
+    team's turn; a crew refused a drone there is told in the same line why, not only whose turn it is."""
+    crews = Crews()
+    lines = [*start("A1", "O1")]
+    for symbol in ("S1", "S2", "S4", "S6"):                      # no green symbol crossed
+        lines += [crews.move("yellow", "S", cross=symbol), crews.move("blue", "S", mark="drone")]
+    lines += [{"team": "blue", "do": "activate", "system": "drone", "sector": 1},
+              {"team": "blue", "do": "course", "direction": "S"}]
+    _, events = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    assert refusals(events, "blue") == [OWN_TURN_REFUSAL, "it is Yellow's turn"]
+    assert named(events, "drone") == []
+
+
+def test_6_turn_based_a_silent_run_is_the_turns_move_and_a_course_after_it_is_told_so(tmp_path):
+    """§6 [gap] (turns.py): turn-based, the Captains alternate their moves; a silent run moves the boat, so
+    it is the turn's move and the turn passes once it is confirmed. A crew that reads silence as one more
+    system before its course is refused that course with this reading in the same line."""
+    crews = Crews()
+    lines = [*start("A1", "O10")]
+    for direction, symbol, other in zip("SSSEEE", ("S2", "S3", "S4", "E1", "E2", "E5"), "SWSWSW", strict=True):
+        lines += [crews.move("yellow", direction, mark="silence", cross=symbol), crews.move("blue", other)]
+    lines += [{"team": "yellow", "do": "activate", "system": "silence", "direction": "S", "distance": 2},
+              {"team": "yellow", "do": "mark", "system": "torpedo"}, {"team": "yellow", "do": "cross", "symbol": "S5"},
+              course("yellow", "E"), crews.move("blue", "S")]
+    game, events = run_lines(lines, tmp_path, mode="turn", scenario="charlie", seed=YELLOW_FIRST)
+    assert refusals(events, "yellow") == [
+        "it is Blue's turn: the silent run was Yellow's move of this turn (the rulebook leaves it open; Kaleun "
+        "counts a silent run as the turn's move)"]
+    assert ref(game).teams["yellow"].position == (3, 5) and ref(game).turns.current == "yellow"
+    # surfaced next instead of a course, the silent run is no longer the turn's move: the plain refusal
+    later = [{"t": 100, "team": "yellow", "do": "surface"}, {"t": 101, **course("yellow", "E")}]
+    _, events = run_lines(later, tmp_path, game=game)
+    assert refusals(events, "yellow") == ["it is Blue's turn"]
 
 
 def test_6_turn_based_a_mine_may_be_set_off_in_the_other_team_s_turn(tmp_path):
@@ -136,6 +178,20 @@ def test_7_alpha_bravo_charlie_have_no_special_rules():
         assert table[sid].system is None and table[sid].surface_outside is None
 
 
+@pytest.mark.parametrize(("scenario", "rule"), [
+    ("delta", "Under the ice: surfacing outside a water hole costs 1 damage."),
+    ("echo", "The old battlefield: set off an Archer mine with a full scenario gauge."),
+    ("alpha", "Many small islands: the first game, best in turn-based mode.")])
+def test_7_the_game_start_tells_both_teams_the_scenarios_special_rule(tmp_path, scenario, rule):
+    """§7: the scenario sheets print their special rules ("SONDERREGELN": Delta's water holes, Echo's
+    Archer mines); the referee says the scenario's line (scenarios.toml `about`) in the public feed that
+    opens the game, which both teams' consoles and windows show, in the table's language."""
+    _, events = run_lines(start("A1", "O15"), tmp_path, scenario=scenario, mode="turn")
+    created = named(events, "game_created")[0]
+    assert "audience" not in created and rule in created["feed"]
+    assert created["feed"].index(rule) < created["feed"].index("Captains, mark your start cells.")
+
+
 def test_7_delta_surfacing_outside_a_water_hole_costs_1_damage(tmp_path):
     """§7 Delta: surfacing outside the marked water holes costs 1 damage, before the repair."""
     lines = [*start("B2", "E5"), {"team": "yellow", "do": "surface"}, {"team": "blue", "do": "surface"}]
@@ -144,6 +200,21 @@ def test_7_delta_surfacing_outside_a_water_hole_costs_1_damage(tmp_path):
     assert [(e["audience"], e["amount"]) for e in ice] == [("blue", 1)]
     assert named(events, "damage") == []           # nobody announces it: the enemy does not learn it
     assert ref(game).teams["blue"].damage == 1 and ref(game).teams["yellow"].damage == 0
+
+
+def test_7_echo_a_torpedo_on_an_archer_mine_leaves_it_and_both_teams_are_told_why(tmp_path):
+    """§7 Echo [gap] (rules.toml blast_destroys_mines): only the scenario system sets an Archer mine off, a
+    blast neither destroys nor sets it off. [B] destroys a mine a torpedo strikes, so both crews, who erase
+    Archer mines together, are told in one public line that it stays."""
+    plan = [("N", "N5"), ("N", "N6"), ("E", "E5")]                         # no red symbol crossed
+    lines = [*start("C6", "O15"), *[course("yellow", d, "torpedo", s) for d, s in plan],
+             {"team": "yellow", "do": "activate", "system": "torpedo", "cell": "C3"}]
+    game, events = run_lines(lines, tmp_path, scenario="echo")
+    kept = named(events, "archer_mine_kept")
+    assert [("audience" in e, e["cell"], e["feed"]) for e in kept] == [
+        (False, "C3", "The Archer mine at C3 stays: only a full scenario gauge sets it off (the rulebook leaves it "
+                      "open; Kaleun's reading).")]
+    assert "C3" in ref(game).team_status("blue")["archer_mines"] and named(events, "archer_mine") == []
 
 
 def test_7_echo_archer_mines_blast_once_with_a_full_scenario_gauge(tmp_path):

@@ -30,6 +30,12 @@ def mines_destroyed(impact: Cell, mines: list[Cell], reach: str) -> list[Cell]:
     return [m for m in mines if m in area]
 
 
+def mines_kept(impact: Cell, mines: list[Cell]) -> list[Cell]:
+    """The mines left in the blast area after `mines_destroyed` took its share (none when it took the area)."""
+    area = blast_area(impact)
+    return [m for m in mines if m in area]
+
+
 def result(sunk: list[str], teams: tuple[str, str], both_sunk: str) -> tuple[str | None, str | None]:
     """(winner, loser) once boats sank; (None, None) for a draw when both sank and the rules say so."""
     if len(sunk) == 2:

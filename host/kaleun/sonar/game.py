@@ -77,9 +77,14 @@ def new_game(seed: int = 0, scenario_id: str = "alpha", mode: str = "turn", crew
         config["training_aid"] = True
     referee = Referee(scen, sea, mode, sizes, training_aid=training_aid)
     engine = Engine(GAME_ID, seed, GameClock(GameClock.parse(START)), [referee], config=config)
-    referee.announce("game_created", Msg("Captain Sonar, scenario {scenario} on the {map} map, {mode}: Captains, "
-                                         "mark your start cells.", scenario=Msg.term(scen.name),
-                                         map=Msg.term(sea.name), mode=Msg.term(MODE_NAMES[mode])),
+    names = {"scenario": Msg.term(scen.name), "map": Msg.term(sea.name), "mode": Msg.term(MODE_NAMES[mode])}
+    if scen.about:  # the scenario's line (its special rules, as the printed scenario sheet gives them)
+        feed = Msg("Captain Sonar, scenario {scenario} on the {map} map, {mode}. {about} Captains, mark your "
+                   "start cells.", about=Msg.term(scen.about), **names)
+    else:
+        feed = Msg("Captain Sonar, scenario {scenario} on the {map} map, {mode}: Captains, mark your start cells.",
+                   **names)
+    referee.announce("game_created", feed,
                      scenario=scen.id, mode=mode, map=sea.name, columns=sea.columns, rows=sea.rows,
                      sectors=sea.sector_count(mode), seed=seed, crews=sizes, about=scen.about)
     return engine

@@ -62,7 +62,7 @@ SONAR_STATE = Obj(
                   activated=BOOL, gauges=Map(Int(0, 100), keys=Text(max_len=40), most=20),
                   crossed=List(Text(max_len=40), most=200),
                   repairs=Map(Text(max_len=40), keys=Whole(0, 100), most=100), repaired=BOOL,
-                  optional={"silent_run": BOOL}),
+                  optional={"silent_run": BOOL, "last_activation": Maybe(Text(max_len=40))}),
               keys=TEAM_NAME, most=2),
     system=Maybe(Map(Json(depth=3), keys=Text(max_len=40), most=20)),
     optional={"plot": Map(List(CELL, most=10_000), keys=TEAM_NAME, most=2),
@@ -149,10 +149,14 @@ class Referee(Module):
             try:
                 fn(team, args)
             except Refused as refused:
+                reason = refused.reason
+                if self.turns.frozen_by == team and self.turns.sonar is None and args.name in ("activate", "detonate"):
+                    # nothing was resolved: the crew's own Stop! still freezes both teams
+                    reason = Msg("{reason}; your Stop! still holds: activate a system or call go", reason=reason)
                 self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
                                                command=Msg.term(self.COMMAND_NAMES.get(args.name, args.name)),
-                                               reason=refused.reason),
-                          command=args.name, reason=refused.reason)
+                                               reason=reason),
+                          command=args.name, reason=reason)
         return handler
 
     def _gate(self, team: str, command: str) -> None:
@@ -183,6 +187,17 @@ class Referee(Module):
                 raise Refused(Msg("you called Stop!: activate a system or call go"))
         if (self.turns.turn_based and command not in ANY_TIME and self.turns.current != team
                 and not (command == "detonate" and self.rules["detonate_in_any_turn"])):
+            if command == "activate":  # the [gap] reading of rules.toml, said in the same line
+                raise Refused(Msg("it is {team}'s turn: in the turn-based game a system is activated in the own "
+                                  "turn (the rulebook leaves it open; a mine may be set off at any time)",
+                                  team=team_name(OTHER[team])))
+            moved = self.teams[team]
+            if (command == "course" and moved.activated and moved.last_activation == "silence"
+                    and not moved.surfaced):
+                # the [gap] of turns.py: the silent run was this turn's move, said in the same line
+                raise Refused(Msg("it is {team}'s turn: the silent run was {own}'s move of this turn (the rulebook "
+                                  "leaves it open; Kaleun counts a silent run as the turn's move)",
+                                  team=team_name(OTHER[team]), own=team_name(team)))
             raise Refused(Msg("it is {team}'s turn", team=team_name(OTHER[team])))
         state = self.teams[team]
         if state.surfaced and not self.turns.turn_based and command not in WHILE_SURFACED:
@@ -192,8 +207,9 @@ class Referee(Module):
         text = args.str(key)
         cell = parse_cell(text)
         if cell is None or not self.sea.on_map(cell):
-            raise CommandError(f"'{args.name}': {key} '{text}' is not a cell of the map "
-                               f"(A1 to {LETTERS[self.sea.columns - 1]}{self.sea.rows})")
+            raise CommandError(Msg("'{command}': {field} '{value}' is not a cell of the map (A1 to {last})",
+                                   command=args.name, field=key, value=text,
+                                   last=f"{LETTERS[self.sea.columns - 1]}{self.sea.rows}"))
         return cell
 
     @staticmethod
@@ -201,13 +217,15 @@ class Referee(Module):
         text = args.str(key)
         direction = parse_direction(text)
         if direction is None:
-            raise CommandError(f"'{args.name}': {key} '{text}' is not one of: N, E, S, W")
+            raise CommandError(Msg("'{command}': {field} '{value}' is not one of: N, E, S, W", command=args.name,
+                                   field=key, value=text))
         return direction
 
     def _member(self, args: Args, crew_: Crew, default_role: str) -> str:
         member = args.str("by", default=crew_.holder(default_role))
         if member not in crew_.members:
-            raise CommandError(f"'{args.name}': by '{member}' is not one of this crew: {', '.join(crew_.members)}")
+            raise CommandError(Msg("'{command}': by '{member}' is not one of this crew: {crew}", command=args.name,
+                                   member=member, crew=", ".join(crew_.members)))
         return member
 
     # -- start ------------------------------------------------------------------------------
@@ -369,8 +387,8 @@ class Referee(Module):
     def _cross_check(self, state: Team, symbol: str, direction: str) -> None:
         problem = state.board.cross_problem(symbol, direction)
         if problem == "unknown":
-            raise CommandError(f"symbol '{symbol}' is not on the engineer board "
-                               f"(W1-W{len(state.board.layout.by_direction['W'])}, N.., S.., E..)")
+            raise CommandError(Msg("symbol '{symbol}' is not on the engineer board (W1-W{last}, N.., S.., E..)",
+                                   symbol=symbol, last=len(state.board.layout.by_direction["W"])))
         if problem == "section":
             ids = state.board.layout.by_direction[direction]
             raise Refused(Msg("the course was {direction}: cross a symbol of that section ({first} to {last})",
@@ -508,7 +526,7 @@ class Referee(Module):
                 raise Refused(Msg("the {member} activates no system: the Captain activates every system, "
                                   "the First Mate the drone and the sonar", member=who))
             raise Refused(Msg("the {member} may activate only {systems}", member=who,
-                              systems=join(list(map(system_name, allowed)), ", ")))
+                              systems=and_list(list(map(system_name, allowed)))))
         problem = state.activation_problem(system)
         if problem is None:
             problem = self._target_problem(team, system, target)
@@ -518,7 +536,7 @@ class Referee(Module):
             state.silent_run = True
         else:
             state.gauges.clear(system)
-        state.activated = True
+        state.activated, state.last_activation = True, system
         if system == "torpedo":
             cell = target["cell"]
             self.announce("torpedo", Msg("Stop! {team} fires a torpedo: impact at {cell}!", team=team_name(team),
@@ -612,13 +630,13 @@ class Referee(Module):
             raise Refused(Msg("you have no mine at {cell}", cell=cell_name(cell)))
         counts = bool(self.rules["detonation_is_activation"])
         if counts and state.activated:
-            raise Refused(Msg("never two activations without a move in between"))
+            raise Refused(state.two_activations())
         if self.rules["detonation_needs_working_mine"] and state.board.is_broken("mine"):
             raise Refused(Msg("the {system} is broken down: a symbol of its colour is crossed on the Engineer's board",
                               system=system_name("mine")))
         state.mines.remove(cell)
         if counts:
-            state.activated = True
+            state.activated, state.last_activation = True, "detonation"
         self.announce("mine_detonated", Msg("Stop! {team} detonates a mine at {cell}!", team=team_name(team),
                                             cell=cell_name(cell)), team=team, cell=cell_name(cell))
         self.blast(team, cell, "mine")
@@ -632,15 +650,15 @@ class Referee(Module):
         if args.has("column"):
             letter = args.str("column").upper()
             if len(letter) != 1 or letter not in self.sea.column_letters():
-                raise CommandError(f"'{args.name}': column '{letter}' is not a column of the map "
-                                   f"(A to {LETTERS[self.sea.columns - 1]})")
+                raise CommandError(Msg("'{command}': column '{value}' is not a column of the map (A to {last})",
+                                       command=args.name, value=letter, last=LETTERS[self.sea.columns - 1]))
             statements["column"] = letter
         if args.has("sector"):
             statements["sector"] = args.int("sector", lo=1, hi=self.sea.sector_count(self.mode))
         args.finish()
         if len(statements) != 2:
-            raise CommandError(f"'{args.name}': a sonar answer is two statements of different kinds: "
-                               "two of row, column, sector")
+            raise CommandError(Msg("'{command}': a sonar answer is two statements of different kinds: "
+                                   "two of row, column, sector", command=args.name))
         self._gate(team, "sonar_answer")
         problem = systems.sonar_problem(self.sea, self.mode, self.teams[team].cell, statements)
         if problem is not None:
@@ -681,12 +699,22 @@ class Referee(Module):
     # -- blasts and damage ------------------------------------------------------------------
     def blast(self, owner: str, cell: Cell, weapon: str) -> None:
         """A blast at `cell` (mine, torpedo, Archer mine): both boats checked, mines on it destroyed."""
+        reach = str(self.rules["blast_destroys_mines"])
         for team in TEAMS:
             state = self.teams[team]
-            for mine in damage.mines_destroyed(cell, state.mines, str(self.rules["blast_destroys_mines"])):
+            for mine in damage.mines_destroyed(cell, state.mines, reach):
                 state.mines.remove(mine)
                 self.tell(team, "mine_destroyed", Msg("The blast destroyed your mine at {mine}.",
                                                       mine=cell_name(mine)), cell=cell_name(mine))
+            # [gap] the quick reference destroys every mine of the blast area, the base rules only one on
+            # the impact cell: the owner of a mine the blast leaves is told so in one line
+            for mine in damage.mines_kept(cell, state.mines):
+                self.tell(team, "mine_kept", Msg("Your mine at {mine} lies in the blast area and stays: only a mine "
+                                                 "on the impact cell is destroyed (the base rules; the quick "
+                                                 "reference says the whole area).", mine=cell_name(mine)),
+                          cell=cell_name(mine))
+        if self.system is not None:
+            self.system.blasted(self, cell, reach)
         hits = {team: damage.blast_damage(cell, self.teams[team].position) for team in TEAMS}
         results: list[Msg | str] = [self._hit_words(team, hits[team]) for team in TEAMS]
         self.announce("blast", Msg("Blast at {cell}: {results}.", cell=cell_name(cell), results=join(results, "; ")),
@@ -731,8 +759,8 @@ class Referee(Module):
         winner, loser = damage.result(sunk, TEAMS, str(self.rules["both_sunk"]))
         self.winner = winner
         if winner is None:
-            self.announce("game_over", Msg("Both boats sink: nobody wins."), winner=None, loser=None,
-                          reason="both_sunk")
+            self.announce("game_over", Msg("Both boats sink in the same blast: nobody wins (the rulebook names no "
+                                           "winner for that)."), winner=None, loser=None, reason="both_sunk")
         else:
             assert loser is not None
             self.announce("game_over", Msg("{loser}'s boat sinks: {winner} wins!", loser=team_name(loser),

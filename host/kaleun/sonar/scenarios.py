@@ -17,6 +17,7 @@ from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg
 from kaleun.sonar import data
+from kaleun.sonar.damage import mines_destroyed
 from kaleun.sonar.grid import Cell, cell_name, parse_cell
 from kaleun.sonar.maps import LEGEND, MapError, SeaMap, parse_map
 
@@ -116,6 +117,10 @@ class ScenarioSystem:
     def resolve(self, referee: Referee, team: str, target: Mapping[str, Any]) -> None:
         raise NotImplementedError
 
+    def blasted(self, referee: Referee, cell: Cell, reach: str) -> None:
+        """A blast at `cell` (mines in reach by rules.toml `blast_destroys_mines`): what it does to the
+        system's own features on the map; nothing by default."""
+
     def status(self) -> dict[str, Any]:
         """What both teams know about the system (public: printed on both sheets)."""
         return {}
@@ -143,7 +148,8 @@ class ArcherMines(ScenarioSystem):
         text = args.str("cell")
         cell = parse_cell(text)
         if cell is None or not self.sea.on_map(cell):
-            raise CommandError(f"'{args.name}': cell '{text}' is not a cell of the map")
+            raise CommandError(Msg("'{command}': cell '{value}' is not a cell of the map", command=args.name,
+                                   value=text))
         return {"cell": cell}
 
     def problem(self, referee: Referee, team: str, target: Mapping[str, Any]) -> Msg | None:
@@ -158,6 +164,14 @@ class ArcherMines(ScenarioSystem):
                                             team=referee.team_name(team), cell=cell_name(cell)),
                          team=team, cell=cell_name(cell))
         referee.blast(team, cell, "archer_mine")
+
+    def blasted(self, referee: Referee, cell: Cell, reach: str) -> None:
+        """[gap] a blast neither destroys nor sets off an Archer mine (only the system does), though [B]
+        destroys a mine a torpedo strikes: both Captains, who erase Archer mines together, hear so."""
+        for mine in mines_destroyed(cell, self.left, reach):
+            referee.announce("archer_mine_kept", Msg("The Archer mine at {cell} stays: only a full scenario gauge "
+                                                     "sets it off (the rulebook leaves it open; Kaleun's reading).",
+                                                     cell=cell_name(mine)), cell=cell_name(mine))
 
     def status(self) -> dict[str, Any]:
         return {"archer_mines": [cell_name(c) for c in self.left]}

@@ -53,13 +53,17 @@ def torpedo_problem(sea: SeaMap, position: Cell, target: Cell, reach: int, islan
         return Msg("{cell} is not on the map", cell=cell_name(target))
     if target == position:
         return Msg("a torpedo needs a target 1 to {reach} cells away, not the boat's own cell", reach=reach)
+    # islands_block is a [gap] reading of rules.toml: its refusals say so in the same line
     if islands_block and target in sea.islands:
-        return Msg("{cell} is an island", cell=cell_name(target))
+        return Msg("{cell} is an island: a torpedo runs over sea only (the rulebook leaves it open; Kaleun's reading)",
+                   cell=cell_name(target))
     if torpedo_distance(sea, position, target, reach, islands_block) is None:
         straight = abs(position[0] - target[0]) + abs(position[1] - target[1])
         if islands_block and straight <= reach:
-            return Msg.plural("{cell} is more than {n} cell away counted orthogonally around the islands",
-                              "{cell} is more than {n} cells away counted orthogonally around the islands",
+            return Msg.plural("{cell} is more than {n} cell away counted orthogonally around the islands: a "
+                              "torpedo runs over sea only (the rulebook leaves it open; Kaleun's reading)",
+                              "{cell} is more than {n} cells away counted orthogonally around the islands: a "
+                              "torpedo runs over sea only (the rulebook leaves it open; Kaleun's reading)",
                               cell=cell_name(target), n=reach)
         return Msg.plural("{cell} is more than {n} cell away counted orthogonally",
                           "{cell} is more than {n} cells away counted orthogonally", cell=cell_name(target), n=reach)

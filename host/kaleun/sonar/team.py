@@ -57,6 +57,8 @@ class Team:
     pending_cross: str | None = None
     #: a system was activated since the boat last moved
     activated: bool = False
+    #: what that activation was (a system, or "detonation"): a refusal names it
+    last_activation: str | None = None
     #: a silent run waits for its handshake; its full gauge is erased once it is confirmed
     silent_run: bool = False
     #: the repair ritual while surfaced in real time: hull section -> crew member
@@ -105,8 +107,19 @@ class Team:
             return Msg("the {system} is broken down: a symbol of its colour is crossed on the Engineer's board",
                        system=system_name(system))
         if self.activated:
-            return Msg("never two activations without a move in between")
+            return self.two_activations()
         return None
+
+    def two_activations(self) -> Msg:
+        """The refusal of a second activation without a move; where the last one counted only by a
+        [gap] choice of rules.toml (a detonation, a silent run's own cells), the line says so."""
+        if self.last_activation == "detonation":
+            return Msg("never two activations without a move in between: the mine set off was the last one "
+                       "(the rulebook leaves open whether a detonation counts; Kaleun counts it)")
+        if self.last_activation == "silence":
+            return Msg("never two activations without a move in between: the silent run was the last one "
+                       "(the rulebook leaves open whether its own cells count as a move; Kaleun does not count them)")
+        return Msg("never two activations without a move in between")
 
     # -- saving ---------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
@@ -119,6 +132,7 @@ class Team:
             "pending_mark": self.pending_mark,
             "pending_cross": self.pending_cross,
             "activated": self.activated,
+            "last_activation": self.last_activation,
             "silent_run": self.silent_run,
             "gauges": self.gauges.to_state(),
             "crossed": sorted(self.board.crossed),
@@ -142,6 +156,8 @@ class Team:
         self.pending_mark = bool(state["pending_mark"])
         self.pending_cross = state["pending_cross"]
         self.activated = bool(state["activated"])
+        last = state.get("last_activation")
+        self.last_activation = str(last) if last is not None else None
         self.silent_run = bool(state.get("silent_run", False))
         for system, filled in state["gauges"].items():
             if system not in self.gauges.filled:

@@ -34,6 +34,7 @@ PUBLIC: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "sonar_answer": ("team", "row", "column", "sector"),
     "silence": ("team",),
     "archer_mine": ("team", "cell"),
+    "archer_mine_kept": ("cell",),
     "scenario_system": ("team", "system"),
     "surfaced": ("team", "sector"),
     "dived": ("team",),
@@ -44,7 +45,7 @@ PUBLIC: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
 #: events only the named team may know of (its hidden state and what it was told privately)
 PRIVATE: frozenset[str] = frozenset({
     "start_cell", "moved", "marked", "crossed", "circuit_repaired", "breakdown", "breakdowns_cleared",
-    "mine_placed", "mine_destroyed", "route_cleared", "stuck", "ice_damage", "hull", "repair_needed",
+    "mine_placed", "mine_destroyed", "mine_kept", "route_cleared", "stuck", "ice_damage", "hull", "repair_needed",
     "repair_section", "ready_to_dive", "refused", "status", "plot",
 })
 
