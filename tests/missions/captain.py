@@ -315,9 +315,10 @@ class Captain:
 
     def fire_at_nearest(self, group: Any, done: set[str], until: float, max_range_m: float = 1600.0,
                         per_ship: int = 2, ships: int = 2, spread: float = 2.0, gyro: float = 55.0,
-                        depth: float | None = None, pistol: str | None = None) -> int:
-        """Wait for merchants of the convoy to come within range and the gyro limit; fire `per_ship`
-        flooded bow tubes at each of `ships` of them. Returns how many ships were fired at."""
+                        depth: float | None = None, pistol: str | None = None, min_range_m: float = 500.0) -> int:
+        """Wait for merchants of the convoy to come within range (and no closer than `min_range_m`: the
+        pistols arm after 250 m of run) and the gyro limit; fire `per_ship` flooded bow tubes at each of
+        `ships` of them. Returns how many ships were fired at."""
         sea = self.g.module("sea")
         while self.t < until and not self.over and len(done) < ships:
             self.wait(self.t + 15)
@@ -334,7 +335,7 @@ class Captain:
             candidates.sort(key=lambda v: sea.truth(v.id, self.t).range_nm)
             for v in candidates[:2]:
                 _b, r, _c, _s = self.truth(v.id)
-                if r <= max_range_m and self.gyro_ok(v.id, gyro):
+                if min_range_m <= r <= max_range_m and self.gyro_ok(v.id, gyro):
                     self.aim(v.id, spread=spread, depth=depth, pistol=pistol)
                     self.order("fire_torpedoes", tubes=flooded[:per_ship])
                     done.add(v.id)

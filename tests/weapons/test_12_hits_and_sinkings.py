@@ -209,3 +209,20 @@ def test_7_3_morale_rises_for_a_ship_sunk_the_crew_never_saw_without_its_interna
     morale = one([e for e in events if e["event"] == "morale"], "morale")
     assert (morale["change"], morale["cause"]) == (3, "a ship sunk")
     assert morale["feed"] == "Morale rises to X (a ship sunk)."
+
+
+@pytest.mark.parametrize("range_m, armed", [(150, False), (600, True)])
+def test_a_torpedo_that_strikes_before_its_pistol_is_armed_does_not_detonate(range_m, armed):
+    """torpedoes.toml `arming_m` (250 m, [gap]): a pistol arms only after the torpedo has run that far, so a
+    shot at 150 m strikes the tramp unarmed ("before its pistol was armed ... no detonation") and the ship
+    sails on, while the same shot at 600 m blows up. The same seeds, every one of six."""
+    for seed in range(6):
+        _g, events = _shot_at("tramp", seed, range_m=range_m)
+        if armed:
+            assert named(events, "torpedo_hit") or one(events, "torpedo_dud").get("why") != "unarmed"
+            continue
+        dud = one(events, "torpedo_dud")
+        speed_kn = one(events, "torpedo_fired")["speed_kn"]
+        assert dud["why"] == "unarmed" and dud["run_s"] * speed_kn * 1852 / 3600 < 250
+        assert "before its pistol was armed (250 m run) — no detonation." in dud["feed"]
+        assert named(events, "torpedo_hit") == [] and named(events, "ship_sunk") == []

@@ -63,7 +63,7 @@ def launch(sea: Any, spec: Mapping[str, Any]) -> str:
     """Put a torpedo in the water now. `spec` (from the weapons module): number, tube, type, name,
     speed (kn), range_m, depth (running depth, m), set_depth, pistol, course, lat, lon, wake,
     premature_m (or None), aim (vessel id or None), rates (dud, shallow_factor, shallow_deg,
-    magnetic_fail, reach, under_keel, warhead), pattern (FAT) or homing (T5) or None."""
+    magnetic_fail, reach, under_keel, warhead, arming), pattern (FAT) or homing (T5) or None."""
     now = sea.engine.t
     tid = f"t{int(spec['number'])}"
     lat, lon = float(spec["lat"]), float(spec["lon"])
@@ -316,6 +316,21 @@ def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float) -> b
     heading = sea.vmotion(v)[0]
     track = abs(geo.norm180(course - heading))  # 0: from astern, 180: bow-on, 90: square on the beam
     fine = min(track, 180.0 - track) <= float(rates["shallow_deg"])
+    arming = float(rates.get("arming", 0.0))  # a save from before the arming run had none
+    if run_at(tp, t_hit) < arming - 1e-6:
+        # fired too close: the pistol is not armed yet (torpedoes.toml arming_m), so nothing fires
+        if depth < draught:
+            sea.emit("torpedo_dud", feed=Msg("{torpedo}: struck the hull after {seconds} s, before its pistol was "
+                                             "armed ({arming} m run) — no detonation.", torpedo=_label(tp),
+                                             seconds=common["run_s"], arming=round(arming)),
+                     **common, track_angle=round(track), why="unarmed")
+            _done(sea, tp)
+            sea.attacked(v.id, Msg("a torpedo struck and failed"), _datum(sea, tp, t_hit))
+            return True
+        tp["passed"].append(v.id)
+        sea.emit("torpedo_under", **common, why=Msg("ran under the keel before its pistol was armed"),
+                 depth_m=round(depth, 1))
+        return False
     if depth < draught:
         p_dud = float(rates["dud"]) * (float(rates["shallow_factor"]) if fine else 1.0)
         if rng.random() < p_dud:

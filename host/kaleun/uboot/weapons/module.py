@@ -852,6 +852,7 @@ class Weapons(Module):
                           "magnetic_fail": period.magnetic_fail,
                           "reach": float(arsenal.TORPEDOES["pistols"]["magnetic_reach_m"]),
                           "under_keel": float(arsenal.TORPEDOES["pistols"]["under_keel_factor"]),
+                          "arming": float(arsenal.TORPEDOES["pistols"]["arming_m"]),
                           "warhead": kind.warhead_kg},
                 "pattern": self._pattern(kind, sol, geo.norm360(line + gyro)),
                 "homing": dict(kind.homing) if kind.homing else None,
