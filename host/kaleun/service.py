@@ -87,7 +87,9 @@ def _running(start: str, kaleun_home: str | None = None) -> list[str]:
 def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequence[str] = (),
               kaleun_home: str | None = None) -> str:
     """The unit file for a system or a user service."""
-    start = " ".join(shlex.quote(part) for part in exec_start)
+    # quoted as a shell would; systemd also reads "%" as a specifier and "$" as a variable in ExecStart, even
+    # inside quotes, so both are doubled (a board or a venv on a path such as "table 100%" or "$HOME")
+    start = " ".join(shlex.quote(part) for part in exec_start).replace("%", "%%").replace("$", "$$")
     if mode == "system":
         lines = [
             "[Unit]",

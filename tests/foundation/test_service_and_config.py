@@ -67,6 +67,17 @@ def test_a_table_kept_in_one_folder_keeps_it_under_systemd(tmp_path, monkeypatch
 
 
 @pytest.mark.parametrize("mode", ["system", "user"])
+def test_a_board_on_a_path_with_percent_or_dollar_reaches_the_table_as_written(tmp_path, monkeypatch, mode):
+    """Issue 11 item 5: systemd reads "%" as a specifier and "$" as a variable in ExecStart, even inside
+    quotes: both are doubled, so the service starts the board the maker named, not another path."""
+    monkeypatch.delenv("KALEUN_HOME", raising=False)
+    board = tmp_path / "100% $HOME table.toml"
+    start = next(line for line in plan(mode, str(board)).text.splitlines() if line.startswith("ExecStart="))
+    written = f"{tmp_path}/100%% $$HOME table.toml"
+    assert f"'{written}'" in start
+
+
+@pytest.mark.parametrize("mode", ["system", "user"])
 def test_systemd_accepts_the_unit(tmp_path, mode):
     text = plan(mode, None).text
     assert text.count("[Unit]") == text.count("[Service]") == text.count("[Install]") == 1
