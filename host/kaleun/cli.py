@@ -42,7 +42,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.core.messages import of_error
     from kaleun.games import make_table
-    from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun
+    from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
     from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
 
@@ -86,6 +86,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(_said(exc, said))
     if args.events_for is not None and game.game != "sonar":
         return _fail(Msg("kaleun run: --events-for is for games with teams (--game sonar)"), code=said)
+    try:  # a script that cannot be read leaves the events file of an earlier run as it was
+        check_readable(script)
+    except ScriptError as exc:
+        return _fail(_said(exc, said))
     try:
         fh = open(events_path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
     except OSError as exc:

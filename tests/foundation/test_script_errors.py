@@ -55,6 +55,20 @@ def test_missing_script_file_is_named(tmp_path):
     assert "none.jsonl: cannot read the script" in result.stderr
 
 
+@pytest.mark.parametrize("kind", ["missing", "folder"])
+def test_a_script_that_cannot_be_read_leaves_the_events_of_an_earlier_run(tmp_path, kind):
+    """Nothing lost: `kaleun run` with a mistyped script path (or a folder) says so and keeps the events file
+    an earlier run wrote, rather than emptying it before it finds the script unreadable."""
+    events = tmp_path / "events.jsonl"
+    events.write_text('{"t": 0, "event": "mission_start"}\n', encoding="utf-8")
+    script = tmp_path / "typo.jsonl"
+    if kind == "folder":
+        script.mkdir()
+    result = run_kaleun("run", "--script", str(script), "--events", str(events), home=tmp_path)
+    assert result.returncode == 2 and "typo.jsonl: cannot read the script" in result.stderr
+    assert events.read_text(encoding="utf-8") == '{"t": 0, "event": "mission_start"}\n'
+
+
 def test_unknown_mission_is_named(tmp_path):
     script = write_script(tmp_path / "s.jsonl", [GOOD])
     result = run_kaleun("run", "--script", str(script), "--events", str(tmp_path / "e"), "--mission", "moon",

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from kaleun.boards.model import Board
 from kaleun.core import jsonin
@@ -51,13 +51,23 @@ def _parse_line(text: str) -> Any:
     return jsonin.loads(text, max_depth=jsonin.MAX_DEPTH)
 
 
-def read_script(path: Path) -> Iterator[ScriptLine]:
-    """Yield script lines; blank lines and lines starting with # or // are skipped."""
+def _open_script(path: Path) -> BinaryIO:
     try:
-        fh = open(path, "rb")  # noqa: SIM115 - generator keeps it open
+        return open(path, "rb")
     except OSError as exc:
         raise ScriptError(Msg("{where}: {problem}", where=str(path), problem=Msg(
             "cannot read the script ({why})", why=str(exc.strerror or exc)))) from exc
+
+
+def check_readable(path: Path) -> None:
+    """Raise the ScriptError reading would raise when the script cannot be opened (missing, a folder, no
+    permission): `kaleun run` asks before it empties its events file."""
+    _open_script(path).close()
+
+
+def read_script(path: Path) -> Iterator[ScriptLine]:
+    """Yield script lines; blank lines and lines starting with # or // are skipped."""
+    fh = _open_script(path)
     with fh:
         last_t = 0.0
         for number, raw in enumerate(iter(lambda: fh.readline(MAX_LINE_BYTES + 1), b""), start=1):
