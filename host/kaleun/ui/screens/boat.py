@@ -119,7 +119,8 @@ class BoatScreen(Screen):
             c.button("move_fix.put_back", Rect(box.x + s(12) + half, y, half, s(47)), Msg("Put it back"),
                      simple(lambda: self.put_back(figure, int(flag["from"]))))
             return
-        row = Rect(rect.x + s(4), rect.y + s(2), (rect.w - s(16)) // 2, s(50))
+        # the buttons a finger's 9 mm high and three lines under them, all inside the box above the boat
+        row = Rect(rect.x + s(4), rect.y + s(1), (rect.w - s(16)) // 2, s(47))
         if crew.get("mobilization"):
             c.button("end_mobilize", row, Msg("End mobilization"), simple(lambda: win.submit({"do": "end_mobilize"})),
                      active=True)
@@ -128,18 +129,20 @@ class BoatScreen(Screen):
         undo = crew.get("undo")
         c.button("undo", row.move(row.w + s(8), 0), Msg("Undo"), simple(lambda: win.submit({"do": "undo"})),
                  icon=icons.undo, enabled=bool(undo), why_not=Msg("There is nothing to undo."))
-        y = row.bottom + s(6)
+        y = row.bottom + s(4)
         boat = self.boat
         where = Msg("surfaced") if boat.get("surfaced") else Msg("{depth} m deep", depth=round(float(boat["depth_m"])))
         line = Msg("{speed:.1f} kn · course {course:03d}° · {where}", speed=float(boat["speed_kn"]),
                    course=int(boat.get("course", 0)), where=where)
-        c.text(line, (rect.x + s(6), y), theme.TEXT_SIZE, theme.TEXT, width=rect.w - s(8))
+        lines: list[tuple[Msg, int, theme.Color]] = [(line, theme.TEXT_SIZE, theme.TEXT)]
         if self.square:
-            c.text(Msg("Square {square} by dead reckoning", square=self.square), (rect.x + s(6), y + s(26)),
-                   theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w - s(8))
+            lines.append((Msg("Square {square} by dead reckoning", square=self.square), theme.MIN_TEXT,
+                          theme.TEXT_DIM))
         if undo:
-            c.text(Msg("Undo: {what}", what=undo), (rect.x + s(6), y + s(48)), theme.MIN_TEXT, theme.TEXT_DIM,
-                   width=rect.w - s(8))
+            lines.append((Msg("Undo: {what}", what=undo), theme.MIN_TEXT, theme.TEXT_DIM))
+        for words, size, color in lines:  # a little closer than the font's own line distance
+            c.text(words, (rect.x + s(6), y), size, color, width=rect.w - s(8))
+            y += int(c.font(size).get_linesize()) - s(2)
 
     def put_back(self, figure: str, section: int) -> None:
         """The figure goes back where it stood; on a table whose figures only hands move, the crew is told."""
