@@ -257,6 +257,9 @@ class CrewScreen(Screen):
         task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
         if task:
             lines.append(Msg("task: {task}", task=TASK_WORDS.get(str(task), Msg.term(str(task)))))
+        waiting = [i for i in self.crew.get("health", {}).get("injuries_waiting", []) if i["figure"] == figure]
+        for injury in waiting:  # hurt by crew damage, his card not entered yet (the red cross on his card)
+            lines.append(Msg("injured: draw a {deck} card and enter it", deck=Msg.term(str(injury["deck"]))))
         for a in st.get("ailments", []):
             lines.append(Msg("{deck} card, {state}", deck=Msg.term(str(a.get("deck"))),
                              state=Msg("treated") if a.get("treated") else Msg("untreated")))
@@ -287,6 +290,10 @@ class CrewScreen(Screen):
         for i, (bid, label, action, enabled) in enumerate(buttons):
             box = grid.move((i % 2) * (bw + s(4)), (i // 2) * s(51))
             c.button(bid, box, label, simple(action), enabled=enabled, size=theme.MIN_TEXT)
+        injury = waiting[0]["id"] if waiting else None
+        c.button("sailor.card", grid.move(0, 3 * s(51)), Msg("Injury card"),
+                 simple(lambda: win.open_form("ailment", {"injury": injury})), enabled=injury is not None,
+                 why_not=Msg("No injury waits for its card."), size=theme.MIN_TEXT)
         c.button("crew.back", Rect(right.x, right.bottom - s(47), right.w, s(47)), Msg("Back to the watch"),
                  call(self.select, figure), size=theme.MIN_TEXT)
 
