@@ -18,6 +18,7 @@ from kaleun.core.messages import Msg
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Sailor, draw_figure
+from kaleun.ui.frame import bar_reading
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
@@ -179,13 +180,13 @@ class CrewScreen(Screen):
         top = c.panel(left, Msg("BARS AND STORES"))
         x, w = left.x + s(8), left.w - s(16)
         y = top
-        said = c.text(Msg("Command {bar}", bar=bars.get("command")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
+        said = c.text(bar_reading("command", bars.get("command")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
                       width=w)
         orders_left = Msg.plural("{n} order left", "{n} orders left", n=bars.get("command_fields_left") or 0)
         c.text(orders_left, (left.right - s(8), y), theme.MIN_TEXT,
                theme.TEXT_DIM, "topright", width=max(1, left.right - s(8) - said.right - s(8)))
         y += s(22)
-        said = c.text(Msg("Morale {bar}", bar=bars.get("morale")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
+        said = c.text(bar_reading("morale", bars.get("morale")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
                       width=w)
         if bars.get("exhausted"):
             c.text(Msg("exhausted"), (left.right - s(8), y), theme.MIN_TEXT, theme.WARNING, "topright", bold=True,
