@@ -43,3 +43,15 @@ def test_6_the_blank_fields_read_in_the_tables_language(language: str) -> None:
     assert not {command, morale} & set(table.window.cut), table.window.cut
     if language != "en":
         assert not [words for words in said if "blank" in words or "exhausted" in words], said
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_6_the_consoles_crew_view_names_the_blank_fields_in_the_tables_language(language: str) -> None:
+    """The text console's `crew` (issue item 12, parity) says the blank fields as the feed does."""
+    from kaleun.i18n import language as lang_of
+    from kaleun.ui.console_views import crew
+
+    table = on_blank_fields(language)
+    head = crew(table.game, lang_of(language))[0]
+    assert "blank" not in head, head
+    assert lang_of(language).render(Msg("blank")) in head, head
