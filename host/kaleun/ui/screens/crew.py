@@ -8,13 +8,14 @@ the watch on duty, the watch off duty (the reliefs), the bars and stores."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
+from kaleun.uboot.crew.food import NAMES
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Sailor, draw_figure
@@ -31,8 +32,11 @@ SUPPLY_SHORT: dict[str, Msg] = {"pills": Msg("pills"), "ointment": Msg("oint."),
 #: the crew screen's pages: the strip's buttons (id, label)
 PAGES: tuple[tuple[str, Msg], ...] = (("on", Msg("On watch")), ("off", Msg("Off watch")),
                                       ("stores", Msg("Bars and stores")))
-FOOD_LETTERS: dict[str, str] = {"egg": "Eg", "potato": "Po", "lemon": "Le", "canned_fish": "Fi", "meat": "Me",
-                                "bread": "Br", "onion": "On"}
+def food_letters(tr: Callable[[Any], str], kind: str) -> str:
+    """A food chip of the pyramid as its box shows it: the first two letters of the ingredient's name
+    in the table's language ("Ei" for Ei, "Яй" for яйцо)."""
+    letters = [ch for ch in tr(Msg.term(NAMES.get(kind, kind))) if ch.isalpha()][:2]
+    return "".join(letters).title()
 
 
 def off_duty(game: Any) -> dict[str, dict[str, Any]]:
@@ -194,10 +198,10 @@ class CrewScreen(Screen):
         y += s(26)
         bw = (w - s(12)) // 4
         for i, (bid, label, cmd) in enumerate((
-                ("bars.command-", "C−", {"do": "adjust_command", "by": -1}),
-                ("bars.command+", "C+", {"do": "adjust_command", "by": 1}),
-                ("bars.morale-", "M−", {"do": "adjust_morale", "by": -1}),
-                ("bars.morale+", "M+", {"do": "adjust_morale", "by": 1}))):
+                ("bars.command-", Msg("C−"), {"do": "adjust_command", "by": -1}),
+                ("bars.command+", Msg("C+"), {"do": "adjust_command", "by": 1}),
+                ("bars.morale-", Msg("M−"), {"do": "adjust_morale", "by": -1}),
+                ("bars.morale+", Msg("M+"), {"do": "adjust_morale", "by": 1}))):
             c.button(bid, Rect(x + i * (bw + s(4)), y, bw, s(47)), label, call(win.submit, dict(cmd)),
                      size=theme.MIN_TEXT)
         y += s(53)
@@ -226,7 +230,7 @@ class CrewScreen(Screen):
                 box = Rect(x + (2 - row) * size // 2 + k * size, y + row * row_h, size - s(2), row_h - s(2))
                 pygame.draw.rect(c.surface, (200, 180, 120) if kind else theme.BUTTON_DISABLED, box, border_radius=s(3))
                 if kind:
-                    c.text(FOOD_LETTERS.get(str(kind), str(kind)[:2].title()), box.center, theme.MIN_TEXT,
+                    c.text(food_letters(c.tr, str(kind)), box.center, theme.MIN_TEXT,
                            theme.TEXT_DARK, "center")
                 index += 1
         fx = x + 3 * size + s(10)
