@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from kaleun.core.messages import Msg
 from kaleun.ui import widgets
 
 from window.fingers import Table_, convoy_in_sight
@@ -65,3 +66,27 @@ def test_10_the_lines_beside_the_boat_stay_clear_of_the_hull(language: str, size
             assert not box.colliderect(section), (language, size, words, number)
     buttons = [table.window.targets.get(name) for name in ("mobilize", "undo")]
     assert all(b is not None and min(b.rect.size) >= 47 * min(size[0] / 800, size[1] / 480) - 1 for b in buttons)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_6_4_two_moves_without_a_mobilize_read_whole_above_their_buttons(language: str, size: tuple[int, int],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.4 two figures moved on the model without a Mobilize: the first move's warning, "+1 more",
+    and the buttons to pay a Mobilize or put it back, none over another ("+1 more" once sat half
+    under the buttons)."""
+    table = Table_(mission="exercise_convoy_battle", language=language, size=size)
+    for figure, section in (("navigator-square", 8), ("engineer-square", 5)):
+        table.runtime.table.actuate({"do": "place", "figure": figure, "section": section})
+    table.runtime.step()
+    assert len(table.game.module("crew").status()["unsettled"]) == 2
+    table.window.cut.clear()
+    drawn = controls_texts(table, monkeypatch)
+    more = table.window.tr(Msg("+{n} more", n=1))
+    assert more in [words for _, words in drawn]
+    buttons = [table.window.targets.get(name).rect for name in ("move_fix.mobilize", "move_fix.put_back")]
+    for box, words in drawn:
+        for button in buttons:
+            assert not box.colliderect(button) or button.contains(box), (language, size, words, button)
+    warnings = {words for _, words in drawn if "→" in words}
+    assert not warnings & set(table.window.cut), table.window.cut

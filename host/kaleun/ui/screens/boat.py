@@ -107,10 +107,18 @@ class BoatScreen(Screen):
                             a=flag["from"], b=flag["to"])
             else:
                 words = Msg("{figure} cannot go {a} → {b}", figure=figure_term(figure), a=flag["from"], b=flag["to"])
-            c.paragraph(words, Rect(box.x + s(32), box.y + s(4), box.w - s(36), s(44)), theme.MIN_TEXT)
+            text = Rect(box.x + s(32), box.y + s(4), box.w - s(36), s(44))
             if len(unsettled) > 1:
-                c.text(Msg("+{n} more", n=len(unsettled) - 1), (box.right - s(6), box.y + s(48)), theme.MIN_TEXT,
-                       theme.TEXT_DIM, "topright")
+                # "+N more" at the end of the warning's last line (narrowing the warning where needed),
+                # clear of the buttons under it
+                more = Msg("+{n} more", n=len(unsettled) - 1)
+                room = c.text_width(more, theme.MIN_TEXT) + s(10)
+                rows = c.lines(words, theme.MIN_TEXT, text.w)
+                if len(rows) > 1 and c.text_width(rows[-1], theme.MIN_TEXT) + room > text.w:
+                    text.w -= room
+                second = text.y + int(c.font(theme.MIN_TEXT).get_linesize())
+                c.text(more, (box.right - s(6), second), theme.MIN_TEXT, theme.TEXT_DIM, "topright")
+            c.paragraph(words, text, theme.MIN_TEXT)
             y = box.bottom - s(52)
             half = (box.w - s(18)) // 2
             if flag.get("reason") == "no_mobilize":
