@@ -55,3 +55,15 @@ def test_6_the_consoles_crew_view_names_the_blank_fields_in_the_tables_language(
     head = crew(table.game, lang_of(language))[0]
     assert "blank" not in head, head
     assert lang_of(language).render(Msg("blank")) in head, head
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_6_the_consoles_status_names_the_blank_fields_in_the_tables_language(language: str) -> None:
+    """The text console's `status` says the bars' blank fields as the feed does."""
+    from kaleun.i18n import language as lang_of
+    from kaleun.ui.console_views import status
+
+    table = on_blank_fields(language)
+    said = "\n".join(status(table.game, "stop", lang_of(language)))
+    assert "blank" not in said, said
+    assert lang_of(language).render(Msg("blank")) in said, said

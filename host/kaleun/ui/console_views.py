@@ -86,7 +86,8 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
     if _has(game, "crew"):
         crew = game.module("crew").status()
         bars = crew["bars"]
-        line = r(Msg("command bar {command}  morale {morale}", command=bars["command"], morale=bars["morale"]))
+        line = r(Msg("command bar {command}  morale {morale}", command=field_term(str(bars["command"])),
+                     morale=field_term(str(bars["morale"]))))
         extra = []
         if bars.get("exhausted"):
             extra.append(r(Msg("the crew is exhausted")))
