@@ -14,6 +14,7 @@ from typing import Any
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, join
 from kaleun.i18n import Language
+from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import figure_term
 
 DASH = "-"
@@ -85,7 +86,8 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
     if _has(game, "crew"):
         crew = game.module("crew").status()
         bars = crew["bars"]
-        line = r(Msg("command bar {command}  morale {morale}", command=bars["command"], morale=bars["morale"]))
+        line = r(Msg("command bar {command}  morale {morale}", command=field_term(str(bars["command"])),
+                     morale=field_term(str(bars["morale"]))))
         extra = []
         if bars.get("exhausted"):
             extra.append(r(Msg("the crew is exhausted")))
@@ -212,7 +214,7 @@ def crew(game: Any, lang: Language) -> list[str]:
                    N_("symbols"))
     bars = s["bars"]
     out = [r(Msg("Crew of watch {watch}: command bar {command}, morale {morale}{exhausted}; crew rules: {rules}.",
-                 watch=s["watch"], command=bars["command"], morale=bars["morale"],
+                 watch=s["watch"], command=field_term(str(bars["command"])), morale=field_term(str(bars["morale"])),
                  exhausted=Msg(", exhausted") if bars.get("exhausted") else "", rules=Msg.term(str(s["rules"]))))]
     out += columns(heads, rows)
     out.append(r(Msg("  (chips: A activation, O lookout, T repair job, W red cross, E exhaustion; the number after W "

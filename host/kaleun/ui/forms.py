@@ -267,6 +267,15 @@ def _heading(game: Any, values: Values) -> int:
     return int(status(game, "boat").get("course", 0))
 
 
+def _disc_ring(ring: str) -> Callable[[Any, Values], int]:
+    """The attack disc's `ring` where the crew last set it (0 on a disc never set): turning one ring
+    leaves the others as they stand (§12)."""
+    def where(game: Any, values: Values) -> int:
+        value = status(game, "weapons").get("disc", {}).get(ring)
+        return int(value) if isinstance(value, int | float) else 0
+    return where
+
+
 def _depth(game: Any, values: Values) -> int:
     boat = status(game, "boat")
     ordered = round(float(boat.get("ordered_depth_m", 0.0)))
@@ -378,9 +387,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("attack_disc", Msg("Attack disc"), command="attack_disc", fixed={"via": "window"}, fields=(
         Field("own_course", Msg("Own course ring"), "number", lo=0, hi=359, steps=(1, 10), wrap=True, default=_heading),
         Field("enemy_course", Msg("Enemy course ring"), "number", lo=0, hi=359, steps=(1, 10), wrap=True,
-              default=lambda g, v: 0),
+              default=_disc_ring("enemy_course")),
         Field("bearing", Msg("Bearing ring (from the bow)"), "number", lo=0, hi=359, steps=(1, 10), wrap=True,
-              default=lambda g, v: 0),
+              default=_disc_ring("bearing")),
     )),
     Form("carry", Msg("Carry equipment"), command="carry", fields=(
         Field("figure", Msg("Who carries it (moved in this mobilization)"), options=_movers, optional=False,

@@ -24,6 +24,16 @@ MODE_WORDS: dict[str, Msg] = {"pause": Msg("Pause"), "real_time": Msg("Real time
 WATCH_WORDS: dict[str, Msg] = {"first": Msg("first watch"), "second": Msg("second watch")}
 
 
+def bar_reading(bar: str, label: object) -> Msg:
+    """The command or morale bar's field as the First Officer reads it: "Command VI", or on its last,
+    blank field "Command blank" (the crew's label "blank" / "blank (exhausted)" is not a word of
+    the table's language)."""
+    field = str(label)
+    if bar == "command":
+        return Msg("Command blank") if field.startswith("blank") else Msg("Command {bar}", bar=field)
+    return Msg("Morale blank") if field.startswith("blank") else Msg("Morale {bar}", bar=field)
+
+
 def draw_top_bar(c: Canvas, win: Window, scene: Scene) -> None:
     layout = win.layout
     bar = layout.top_bar
@@ -60,10 +70,10 @@ def draw_clock(c: Canvas, win: Window, scene: Scene) -> None:
     if scene.bars:
         command, _, morale = scene.bars.partition(" · ")
         room = layout.buttons["pause"].x - bars_x - s(6)
-        c.text(Msg("Command {bar}", bar=command.split()[-1]), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
-               theme.ACCENT, "bottomleft", width=room)
-        c.text(Msg("Morale {bar}", bar=morale.split()[-1]), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
-               theme.ACCENT, "topleft", width=room)
+        c.text(bar_reading("command", command.removeprefix("command ")), (bars_x, clock.centery + s(1)),
+               theme.MIN_TEXT, theme.ACCENT, "bottomleft", width=room)
+        c.text(bar_reading("morale", morale.removeprefix("morale ")), (bars_x, clock.centery + s(1)),
+               theme.MIN_TEXT, theme.ACCENT, "topleft", width=room)
 
 
 def draw_tab_bar(c: Canvas, win: Window, scene: Scene) -> None:

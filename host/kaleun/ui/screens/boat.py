@@ -107,10 +107,18 @@ class BoatScreen(Screen):
                             a=flag["from"], b=flag["to"])
             else:
                 words = Msg("{figure} cannot go {a} → {b}", figure=figure_term(figure), a=flag["from"], b=flag["to"])
-            c.paragraph(words, Rect(box.x + s(32), box.y + s(4), box.w - s(36), s(44)), theme.MIN_TEXT)
+            text = Rect(box.x + s(32), box.y + s(4), box.w - s(36), s(44))
             if len(unsettled) > 1:
-                c.text(Msg("+{n} more", n=len(unsettled) - 1), (box.right - s(6), box.y + s(48)), theme.MIN_TEXT,
-                       theme.TEXT_DIM, "topright")
+                # "+N more" at the end of the warning's last line (narrowing the warning where needed),
+                # clear of the buttons under it
+                more = Msg("+{n} more", n=len(unsettled) - 1)
+                room = c.text_width(more, theme.MIN_TEXT) + s(10)
+                rows = c.lines(words, theme.MIN_TEXT, text.w)
+                if len(rows) > 1 and c.text_width(rows[-1], theme.MIN_TEXT) + room > text.w:
+                    text.w -= room
+                second = text.y + int(c.font(theme.MIN_TEXT).get_linesize())
+                c.text(more, (box.right - s(6), second), theme.MIN_TEXT, theme.TEXT_DIM, "topright")
+            c.paragraph(words, text, theme.MIN_TEXT)
             y = box.bottom - s(52)
             half = (box.w - s(18)) // 2
             if flag.get("reason") == "no_mobilize":
@@ -119,7 +127,8 @@ class BoatScreen(Screen):
             c.button("move_fix.put_back", Rect(box.x + s(12) + half, y, half, s(47)), Msg("Put it back"),
                      simple(lambda: self.put_back(figure, int(flag["from"]))))
             return
-        row = Rect(rect.x + s(4), rect.y + s(2), (rect.w - s(16)) // 2, s(50))
+        # the buttons a finger's 9 mm high and three lines under them, all inside the box above the boat
+        row = Rect(rect.x + s(4), rect.y + s(1), (rect.w - s(16)) // 2, s(47))
         if crew.get("mobilization"):
             c.button("end_mobilize", row, Msg("End mobilization"), simple(lambda: win.submit({"do": "end_mobilize"})),
                      active=True)
@@ -128,18 +137,20 @@ class BoatScreen(Screen):
         undo = crew.get("undo")
         c.button("undo", row.move(row.w + s(8), 0), Msg("Undo"), simple(lambda: win.submit({"do": "undo"})),
                  icon=icons.undo, enabled=bool(undo), why_not=Msg("There is nothing to undo."))
-        y = row.bottom + s(6)
+        y = row.bottom + s(4)
         boat = self.boat
         where = Msg("surfaced") if boat.get("surfaced") else Msg("{depth} m deep", depth=round(float(boat["depth_m"])))
         line = Msg("{speed:.1f} kn · course {course:03d}° · {where}", speed=float(boat["speed_kn"]),
                    course=int(boat.get("course", 0)), where=where)
-        c.text(line, (rect.x + s(6), y), theme.TEXT_SIZE, theme.TEXT, width=rect.w - s(8))
+        lines: list[tuple[Msg, int, theme.Color]] = [(line, theme.TEXT_SIZE, theme.TEXT)]
         if self.square:
-            c.text(Msg("Square {square} by dead reckoning", square=self.square), (rect.x + s(6), y + s(26)),
-                   theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w - s(8))
+            lines.append((Msg("Square {square} by dead reckoning", square=self.square), theme.MIN_TEXT,
+                          theme.TEXT_DIM))
         if undo:
-            c.text(Msg("Undo: {what}", what=undo), (rect.x + s(6), y + s(48)), theme.MIN_TEXT, theme.TEXT_DIM,
-                   width=rect.w - s(8))
+            lines.append((Msg("Undo: {what}", what=undo), theme.MIN_TEXT, theme.TEXT_DIM))
+        for words, size, color in lines:  # a little closer than the font's own line distance
+            c.text(words, (rect.x + s(6), y), size, color, width=rect.w - s(8))
+            y += int(c.font(size).get_linesize()) - s(2)
 
     def put_back(self, figure: str, section: int) -> None:
         """The figure goes back where it stood; on a table whose figures only hands move, the crew is told."""

@@ -8,16 +8,18 @@ the watch on duty, the watch off duty (the reliefs), the bars and stores."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
+from kaleun.uboot.crew.food import NAMES
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Sailor, draw_figure
+from kaleun.ui.frame import bar_reading
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
@@ -30,8 +32,11 @@ SUPPLY_SHORT: dict[str, Msg] = {"pills": Msg("pills"), "ointment": Msg("oint."),
 #: the crew screen's pages: the strip's buttons (id, label)
 PAGES: tuple[tuple[str, Msg], ...] = (("on", Msg("On watch")), ("off", Msg("Off watch")),
                                       ("stores", Msg("Bars and stores")))
-FOOD_LETTERS: dict[str, str] = {"egg": "Eg", "potato": "Po", "lemon": "Le", "canned_fish": "Fi", "meat": "Me",
-                                "bread": "Br", "onion": "On"}
+def food_letters(tr: Callable[[Any], str], kind: str) -> str:
+    """A food chip of the pyramid as its box shows it: the first two letters of the ingredient's name
+    in the table's language ("Ei" for Ei, "Яй" for яйцо)."""
+    letters = [ch for ch in tr(Msg.term(NAMES.get(kind, kind))) if ch.isalpha()][:2]
+    return "".join(letters).title()
 
 
 def off_duty(game: Any) -> dict[str, dict[str, Any]]:
@@ -179,13 +184,13 @@ class CrewScreen(Screen):
         top = c.panel(left, Msg("BARS AND STORES"))
         x, w = left.x + s(8), left.w - s(16)
         y = top
-        said = c.text(Msg("Command {bar}", bar=bars.get("command")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
+        said = c.text(bar_reading("command", bars.get("command")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
                       width=w)
         orders_left = Msg.plural("{n} order left", "{n} orders left", n=bars.get("command_fields_left") or 0)
         c.text(orders_left, (left.right - s(8), y), theme.MIN_TEXT,
                theme.TEXT_DIM, "topright", width=max(1, left.right - s(8) - said.right - s(8)))
         y += s(22)
-        said = c.text(Msg("Morale {bar}", bar=bars.get("morale")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
+        said = c.text(bar_reading("morale", bars.get("morale")), (x, y), theme.MIN_TEXT, theme.ACCENT, bold=True,
                       width=w)
         if bars.get("exhausted"):
             c.text(Msg("exhausted"), (left.right - s(8), y), theme.MIN_TEXT, theme.WARNING, "topright", bold=True,
@@ -193,10 +198,10 @@ class CrewScreen(Screen):
         y += s(26)
         bw = (w - s(12)) // 4
         for i, (bid, label, cmd) in enumerate((
-                ("bars.command-", "C−", {"do": "adjust_command", "by": -1}),
-                ("bars.command+", "C+", {"do": "adjust_command", "by": 1}),
-                ("bars.morale-", "M−", {"do": "adjust_morale", "by": -1}),
-                ("bars.morale+", "M+", {"do": "adjust_morale", "by": 1}))):
+                ("bars.command-", Msg("C−"), {"do": "adjust_command", "by": -1}),
+                ("bars.command+", Msg("C+"), {"do": "adjust_command", "by": 1}),
+                ("bars.morale-", Msg("M−"), {"do": "adjust_morale", "by": -1}),
+                ("bars.morale+", Msg("M+"), {"do": "adjust_morale", "by": 1}))):
             c.button(bid, Rect(x + i * (bw + s(4)), y, bw, s(47)), label, call(win.submit, dict(cmd)),
                      size=theme.MIN_TEXT)
         y += s(53)
@@ -225,7 +230,7 @@ class CrewScreen(Screen):
                 box = Rect(x + (2 - row) * size // 2 + k * size, y + row * row_h, size - s(2), row_h - s(2))
                 pygame.draw.rect(c.surface, (200, 180, 120) if kind else theme.BUTTON_DISABLED, box, border_radius=s(3))
                 if kind:
-                    c.text(FOOD_LETTERS.get(str(kind), str(kind)[:2].title()), box.center, theme.MIN_TEXT,
+                    c.text(food_letters(c.tr, str(kind)), box.center, theme.MIN_TEXT,
                            theme.TEXT_DARK, "center")
                 index += 1
         fx = x + 3 * size + s(10)
@@ -257,6 +262,9 @@ class CrewScreen(Screen):
         task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
         if task:
             lines.append(Msg("task: {task}", task=TASK_WORDS.get(str(task), Msg.term(str(task)))))
+        waiting = [i for i in self.crew.get("health", {}).get("injuries_waiting", []) if i["figure"] == figure]
+        for injury in waiting:  # hurt by crew damage, his card not entered yet (the red cross on his card)
+            lines.append(Msg("injured: draw a {deck} card and enter it", deck=Msg.term(str(injury["deck"]))))
         for a in st.get("ailments", []):
             lines.append(Msg("{deck} card, {state}", deck=Msg.term(str(a.get("deck"))),
                              state=Msg("treated") if a.get("treated") else Msg("untreated")))
@@ -287,6 +295,10 @@ class CrewScreen(Screen):
         for i, (bid, label, action, enabled) in enumerate(buttons):
             box = grid.move((i % 2) * (bw + s(4)), (i // 2) * s(51))
             c.button(bid, box, label, simple(action), enabled=enabled, size=theme.MIN_TEXT)
+        injury = waiting[0]["id"] if waiting else None
+        c.button("sailor.card", grid.move(0, 3 * s(51)), Msg("Injury card"),
+                 simple(lambda: win.open_form("ailment", {"injury": injury})), enabled=injury is not None,
+                 why_not=Msg("No injury waits for its card."), size=theme.MIN_TEXT)
         c.button("crew.back", Rect(right.x, right.bottom - s(47), right.w, s(47)), Msg("Back to the watch"),
                  call(self.select, figure), size=theme.MIN_TEXT)
 

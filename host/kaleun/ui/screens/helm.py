@@ -166,7 +166,9 @@ class HelmScreen(Screen):
                 pygame.draw.line(surface, (60, 44, 24), (x, bottom), (x + s(6), bottom + s(6)), 1)
         for m in range(0, GAUGE_M + 1, 50):
             pygame.draw.line(surface, theme.TEXT_DIM, (gauge.x, y_of(m)), (gauge.x + s(10), y_of(m)), 1)
-            c.text(str(m), (gauge.right + s(2), y_of(m)), theme.MIN_TEXT, theme.TEXT_DIM, "midleft")
+            # the scale's unit once, on its first mark
+            c.text(Msg("{m} m", m=m) if m == 0 else str(m), (gauge.right + s(2), y_of(m)), theme.MIN_TEXT,
+                   theme.TEXT_DIM, "midleft")
         pygame.draw.rect(surface, theme.PANEL_EDGE, gauge, 1)
         ordered = float(boat.get("ordered_depth_m", 0.0))
         pygame.draw.line(surface, theme.ACCENT, (gauge.x, y_of(ordered)), (gauge.right, y_of(ordered)), s(3))

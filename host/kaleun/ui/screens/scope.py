@@ -44,6 +44,16 @@ OPTICS: dict[str, Optic] = {
     "periscope": Optic("periscope", Msg("Periscope"), "periscope", 8.0, 1.5, 0.7, False),
     "gun_sight": Optic("gun_sight", Msg("88 mm sight"), "burst", 15.0, 3.0, 1.0, True),
 }
+#: the 88 mm sight's range marks (m): each where the waterline of a ship at that range is seen
+GUN_MARKS_M: tuple[int, ...] = (150, 200, 300, 500)
+
+
+def waterline_y(horizon: float, px_per_deg: float, eye_m: float, range_m: float) -> float:
+    """Where the waterline of a ship `range_m` away is seen: the dip below the horizon of an eye
+    `eye_m` above the water (the ships in the view and the gun sight's range marks)."""
+    return horizon + px_per_deg * math.degrees(eye_m / range_m)
+
+
 #: sky and sea by daylight phase
 SKIES: dict[str, tuple[theme.Color, theme.Color]] = {
     "day": ((150, 190, 225), (40, 80, 110)),
@@ -85,6 +95,8 @@ class ScopeScreen(Screen):
         self.periscope_depth = False
         self.periscope_up = False
         self.visible_nm = 10.0
+        #: the view's scale and horizon in the last frame (pixels a degree, the horizon's y)
+        self.sight_scale: tuple[float, float] = (0.0, 0.0)
 
     @property
     def optic(self) -> Optic:
@@ -200,6 +212,7 @@ class ScopeScreen(Screen):
             y = horizon + round((view.bottom - horizon) * ((i + 1) / (4 + state * 2)) ** 1.6)
             pygame.draw.line(surface, _mix(sea, sky, 0.25), (view.x, y), (view.right, y), 1)
         px_per_deg = view.w / optic.fov
+        self.sight_scale = (px_per_deg, float(horizon))
         centre_x = view.centerx
         for seen in sorted(self.seen, key=lambda x: -x.range_nm):
             off = _norm180(seen.bearing - self.bearing)
@@ -215,7 +228,7 @@ class ScopeScreen(Screen):
                                _mix((30, 30, 34), sky, fade))
                 continue
             scale = px_per_deg * math.degrees(1.0 / range_m)
-            y = horizon + px_per_deg * math.degrees(optic.eye_m / range_m)
+            y = waterline_y(horizon, px_per_deg, optic.eye_m, range_m)
             color = _mix((34, 36, 40), sky, 0.15 + 0.8 * fade)
             draw_silhouette(surface, seen.cls, (x, y), scale, color, aspect=seen.aob, antialias=False)
         surface.set_clip(clip)
@@ -250,10 +263,13 @@ class ScopeScreen(Screen):
         else:
             pygame.draw.line(surface, mark, (cx, view.y + s(20)), (cx, view.bottom - s(20)), 1)
             pygame.draw.line(surface, mark, (view.x + s(20), horizon), (view.right - s(20), horizon), 1)
-            for k in range(1, 5):
-                y = horizon + k * s(14)
+            # range marks, their labels on alternate sides of the vertical line (the far ones crowd
+            # the horizon)
+            for k, range_m in enumerate(sorted(GUN_MARKS_M, reverse=True)):
+                y = round(waterline_y(horizon, px_per_deg, optic.eye_m, range_m))
                 pygame.draw.line(surface, mark, (cx - s(10), y), (cx + s(10), y), s(2))
-                c.text(f"{k * 10}", (cx + s(14), y), theme.MIN_TEXT, mark, "midleft")
+                side = (cx + s(14), y) if k % 2 == 0 else (cx - s(14), y)
+                c.text(Msg("{m} m", m=range_m), side, theme.MIN_TEXT, mark, "midleft" if k % 2 == 0 else "midright")
         strip = Rect(view.x, view.y, view.w, s(24))
         pygame.draw.rect(surface, (0, 0, 0), strip)
         clip = surface.get_clip()

@@ -54,6 +54,11 @@ class FormSheet(Overlay):
         self.names: dict[str, str] = {}
         #: the first sailor the assistant lists (a touch on a long list shows the next ones)
         self.crew_from = 0
+        #: the first line shown of an account too long for the panel (a touch shows the next lines)
+        self.verdict_from = 0
+        #: that account's lines, all of them and those on the panel in the last frame
+        self.verdict_all: list[str] = []
+        self.verdict_rows: list[str] = []
 
     @property
     def title(self) -> Msg:  # type: ignore[override]
@@ -86,7 +91,7 @@ class FormSheet(Overlay):
         self.names = {f: str(s.get("name", f)) for f, s in crew.get("sailors", {}).items()}
         options = tuple((k, tuple((freeze(o.value), o.label, o.note) for o in v)) for k, v in self.options.items())
         return (freeze(self.values), options, freeze(self.preview), self.problem, tuple(sorted(self.pages.items())),
-                self.crew_from)
+                self.crew_from, self.verdict_from)
 
     # -- choosing --------------------------------------------------------------------------------
     def choose(self, f: Field, value: Any) -> None:
@@ -101,7 +106,7 @@ class FormSheet(Overlay):
             self.values[f.key] = None
         else:
             self.values[f.key] = value
-        self.crew_from = 0
+        self.crew_from = self.verdict_from = 0
         self.win.touch()
 
     def step(self, f: Field, by: int) -> None:
@@ -111,7 +116,7 @@ class FormSheet(Overlay):
         else:
             value = max(f.lo, min(f.hi, value))
         self.values[f.key] = value
-        self.crew_from = 0
+        self.crew_from = self.verdict_from = 0
         self.win.touch()
 
     def page(self, f: Field, by: int) -> None:
@@ -349,7 +354,37 @@ class FormSheet(Overlay):
         icon(c.surface, Rect(inner.x, y, s(24), s(24)), color)
         y = max(y + s(28), c.paragraph(head, Rect(inner.x + s(30), y, inner.w - s(30), s(66)), theme.MIN_TEXT, color,
                                        bold=True) + s(4))
+        self.verdict_all = self.verdict_rows = []
         if detail:
-            room = Rect(inner.x, y, inner.w, max(s(22), bottom - y))
-            y = c.paragraph(detail, room, theme.MIN_TEXT, theme.TEXT) + s(4)
+            y = self._account(c, c.lines(detail, theme.MIN_TEXT, inner.w), Rect(inner.x, y, inner.w, bottom - y))
         return y
+
+    def _account(self, c: Canvas, rows: list[str], room: Rect) -> int:
+        """What is missing (or why not), whole where the room allows; else page by page, the page's
+        number on the line under it, the next lines a touch away (after the last page, the first)."""
+        s = c.size
+        height = int(c.font(theme.MIN_TEXT).get_linesize())
+        lines = max(1, room.h // height)
+        if len(rows) > lines:
+            lines = max(1, lines - 1)  # the last line tells the page
+        first = self.verdict_from if self.verdict_from < len(rows) else 0
+        shown = rows[first:first + lines]
+        self.verdict_all, self.verdict_rows = rows, shown
+        y = room.y
+        for row in shown:
+            c.text(row, (room.x, y), theme.MIN_TEXT, theme.TEXT, width=room.w)
+            y += height
+        if len(rows) > lines:
+            pages = -(-len(rows) // lines)
+            y = room.y + lines * height
+            c.text(f"{first // lines + 1}/{pages} ▸", (room.right, y), theme.MIN_TEXT, theme.TEXT_DIM, "topright")
+            y += height
+            after = first + lines if first + lines < len(rows) else 0
+            c.targets.add("sheet.verdict", Rect(room.x, room.y, room.w, max(s(47), y - room.y)),
+                          simple(lambda: self.more_verdict(after)))
+        return y + s(4)
+
+    def more_verdict(self, first: int) -> None:
+        """The account's next lines (from line `first`), or its first ones again."""
+        self.verdict_from = first
+        self.win.touch()
