@@ -80,3 +80,18 @@ def catalogue_refused(monkeypatch: Any) -> list[str]:
         monkeypatch.undo()
         cat.catalogue.cache_clear()
     return list(err.value.problems)
+
+
+def chart_texts(monkeypatch: Any) -> list[str]:
+    """Every text the debrief chart draws from now on (debrief_chart.render spied on), in drawing order."""
+    from kaleun.ui import debrief_chart
+
+    drawn: list[str] = []
+    real = debrief_chart.render
+
+    def spy(*args: Any) -> str:
+        drawn.append(real(*args))
+        return drawn[-1]
+
+    monkeypatch.setattr(debrief_chart, "render", spy)
+    return drawn

@@ -20,6 +20,7 @@ from kaleun.uboot.missions.debrief import debrief
 from kaleun.ui import debrief_chart
 from kaleun.ui.debrief_chart import CHART, HEIGHT, MINES, PAPER, WIDTH, chart_labels, render_debrief
 from kit import Keeper
+from missionkit import chart_texts
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 LANGUAGES = ("en", "de", "ru")
@@ -80,14 +81,7 @@ def test_4_1_the_mine_field_is_marked_where_it_lies_and_counted_in_the_panel(mon
     field = d["mines"][0]
     labels = dict(chart_labels(d))
     assert "12 mines (TMB)" in labels and "Wilhelmshaven" not in labels
-    drawn: list[str] = []
-    real = debrief_chart.render
-
-    def spy(*args: Any) -> str:
-        drawn.append(real(*args))
-        return drawn[-1]
-
-    monkeypatch.setattr(debrief_chart, "render", spy)
+    drawn = chart_texts(monkeypatch)
     image = render_debrief(d)
     assert "Mines laid: 12 in 1 field." in drawn
     chart = debrief_chart._Chart(debrief_chart._points(d), (0, 0, CHART, HEIGHT))
@@ -118,14 +112,7 @@ def test_4_1_an_escort_sunk_is_named_by_its_class_without_a_tonnage_it_never_had
     d = won("t5_1943")
     assert [s["type"] for s in d["sunk"]] == ["escort"]
     assert [name for name, _ in chart_labels(d)] == ["River-class frigate"]
-    drawn: list[str] = []
-    real = debrief_chart.render
-
-    def spy(*args: Any) -> str:
-        drawn.append(real(*args))
-        return drawn[-1]
-
-    monkeypatch.setattr(debrief_chart, "render", spy)
+    drawn = chart_texts(monkeypatch)
     render_debrief(d)
     assert "River-class frigate (escort), torpedo" in drawn
     assert not [x for x in drawn if x.startswith("River-class frigate") and "GRT" in x]
@@ -138,14 +125,8 @@ def test_4_1_the_legend_says_which_end_of_the_track_is_where_the_patrol_began(co
     which way the boat had gone (a patrol out and back crosses its own track). The legend names both marks, in
     the table's language, inside its frame, which no label covers."""
     d = won("prize_rules_1939")
-    drawn: list[str] = []
     real = debrief_chart.render
-
-    def spy(*args: Any) -> str:
-        drawn.append(real(*args))
-        return drawn[-1]
-
-    monkeypatch.setattr(debrief_chart, "render", spy)
+    drawn = chart_texts(monkeypatch)
     text = words(code)
     image = render_debrief(d, *text)
     began, ended = (real(debrief_chart.Msg(m), *text) for m in ("where the patrol began", "where the patrol ended"))

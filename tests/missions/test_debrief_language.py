@@ -18,7 +18,7 @@ from kaleun.runtime.script import ScriptRun
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.debrief import debrief, lines
 from kit import FakeClock, Keeper
-from missionkit import advance, game, lookouts, order
+from missionkit import advance, chart_texts, game, lookouts, order
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 
@@ -71,14 +71,7 @@ def test_4_1_the_saved_chart_in_german_groups_a_crew_lost_with_the_boat_and_writ
     from kaleun.ui import debrief_chart
 
     g, _ = played("torpedo_crisis_1940", "lose")
-    drawn: list[str] = []
-    real = debrief_chart.render
-
-    def spy(*args: Any) -> str:
-        drawn.append(real(*args))
-        return drawn[-1]
-
-    monkeypatch.setattr(debrief_chart, "render", spy)
+    drawn = chart_texts(monkeypatch)
     debrief_chart.write_debrief(debrief(g), tmp_path / "d.png", "de")
     assert "32 Seeleute: mit dem Boot untergegangen" in [x.strip() for x in drawn]
     assert not [x for x in drawn if "/1:" in x or "/2:" in x]
@@ -147,16 +140,8 @@ def run_with_debrief(tmp_path: Path, monkeypatch: Any, *options: str) -> tuple[i
     """`kaleun run --debrief` of the prize-rules win, in this process: the exit status and every text the
     chart drew."""
     from kaleun.cli import main
-    from kaleun.ui import debrief_chart
 
-    drawn: list[str] = []
-    real = debrief_chart.render
-
-    def spy(*args: Any) -> str:
-        drawn.append(real(*args))
-        return drawn[-1]
-
-    monkeypatch.setattr(debrief_chart, "render", spy)
+    drawn = chart_texts(monkeypatch)
     status = main(["run", "--mission", "prize_rules_1939", "--script", str(SCRIPTS / "prize_rules_1939.win.jsonl"),
                    "--events", str(tmp_path / "events.jsonl"), "--debrief", str(tmp_path / "debrief.png"), *options])
     return status, drawn
