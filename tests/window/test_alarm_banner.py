@@ -81,3 +81,24 @@ def test_10_3_6_a_sealed_breach_leaves_the_banner() -> None:
     table.runtime.step()
     assert table.named("hull_breach_sealed")
     assert table.window.alarm_shown() is None
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_10_3_6_the_breach_banner_counts_down_with_the_boat_drawing(language: str) -> None:
+    """The breach's line was written when it opened ("3:00 to seal it"); 110 s later the boat drawing
+    says 1:10 is left, and so does the banner: never a time that is no longer true, its German and
+    Russian read whole."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+    table.until(110, step=1)
+    win = table.window
+    win.show("boat")
+    win.cut.clear()
+    said = " ".join(" ".join(shown(table)).split())
+    kind, line = win.alarm_shown()
+    assert kind == "breach" and line.event == "hull_breach"
+    words = " ".join(win.tr(line.words).split())
+    assert "1:10" in words and "3:00" not in words, words
+    assert words in said
+    assert "3:00" not in said
+    assert not win.cut, win.cut

@@ -90,3 +90,21 @@ def test_6_4_two_moves_without_a_mobilize_read_whole_above_their_buttons(languag
             assert not box.colliderect(button) or button.contains(box), (language, size, words, button)
     warnings = {words for _, words in drawn if "→" in words}
     assert not warnings & set(table.window.cut), table.window.cut
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_6_14_what_undo_takes_back_reads_whole(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.14 undo: the line under the buttons names the order Undo would take back, whole (squeezed a
+    little at most, never cut with an ellipsis) on the 7" screen. The Russian name of "Flood tubes"
+    is the longest ("Заполнение торпедного аппарата водой"); with the word "приказ" before it the
+    line ran about 50 px beyond its box and ended in "аппарата …"."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.runtime.submit({"do": "order", "order": "flood_tubes", "tubes": [1, 2]})
+    table.runtime.step()
+    undo = table.game.module("crew").status().get("undo")
+    assert undo is not None and "Flood tubes" in undo
+    table.window.cut.clear()
+    drawn = [words for _, words in controls_texts(table, monkeypatch)]
+    line = table.window.tr(Msg("Undo: {what}", what=undo))
+    assert line in drawn
+    assert not table.window.cut, table.window.cut

@@ -20,7 +20,9 @@ higher and three times as fast; a failed breach puzzle (`puzzle_failed`) sounds 
 (`breach_failed_alarm`), a flooded section (`section_flooded`) the breach's whoop (`flooding_alarm`).
 
 The banner shows the most urgent alarm waiting (`URGENCY`: a hull breach first, then a fire, depth
-charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next.
+charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next. A
+breach's line shows the time left now (its minutes and seconds counted down to the breach's deadline,
+as the boat drawing does), not the time it had when it was written.
 The sound plays through the runtime's sound output (every cue is declared in the cue table with
 its event); the window shows the banner, marks the feed line and lights the screen's tab.
 """

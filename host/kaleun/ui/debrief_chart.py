@@ -89,9 +89,11 @@ def _inv_merc(y: float) -> float:
 
 
 def render_debrief(d: dict[str, Any], translate: Translate | None = None,
-                   translate_plural: TranslatePlural | None = None, localise: Localise | None = None) -> Any:
+                   translate_plural: TranslatePlural | None = None, localise: Localise | None = None,
+                   legend: bool = True) -> Any:
     """The debrief drawn on a new Surface (WIDTH x HEIGHT), in the language of `translate` with the numbers
-    as `localise` writes them (`kaleun.i18n.Language.number`)."""
+    as `localise` writes them (`kaleun.i18n.Language.number`); without `legend` the chart has none (a
+    small window draws it beside the chart at a size it can read: `LEGEND`, `legend_mark`)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -103,7 +105,7 @@ def render_debrief(d: dict[str, Any], translate: Translate | None = None,
     def text(msg: Msg | str) -> str:
         return render(msg, translate, translate_plural, localise)
 
-    _draw_chart(surface, d, fonts, text)
+    _draw_chart(surface, d, fonts, text, legend)
     _draw_panel(surface, d, fonts, text)
     return surface
 
@@ -118,7 +120,7 @@ def _points(d: dict[str, Any]) -> list[tuple[float, float]]:
     return pts
 
 
-def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> None:
+def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any, legend: bool = True) -> None:
     import pygame
 
     from kaleun.uboot.sea.seabed import seabed
@@ -184,7 +186,8 @@ def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         pygame.draw.circle(surface, TRUE_TRACK, true_pts[0], 6)
         pygame.draw.rect(surface, TRUE_TRACK, pygame.Rect(true_pts[-1][0] - 5, true_pts[-1][1] - 5, 10, 10))
     surface.set_clip(clip)
-    _legend(surface, fonts, text)
+    if legend:
+        _legend(surface, fonts, text)
 
 
 def _dashed(surface: Any, colour: tuple[int, int, int], pts: list[tuple[int, int]]) -> None:
@@ -311,6 +314,47 @@ def chart_labels(d: dict[str, Any], translate: Translate | None = None, translat
     return out + [(label.words, label.rect) for label in _labels(d, chart, _Fonts(), text)]
 
 
+#: the legend's rows: what each mark on the chart means (`legend_mark` draws the mark)
+LEGEND: tuple[tuple[Msg, str], ...] = (
+    (Msg("true track"), "line"), (Msg("dead reckoning"), "dash"), (Msg("sextant fix"), "fix"),
+    (Msg("attack"), "attack"), (Msg("ship sunk"), "sunk"), (Msg("mines laid"), "mines"),
+    (Msg("where the patrol began"), "began"), (Msg("where the patrol ended"), "ended"))
+#: a legend mark's width (px at k=1); its words start 40 px after the mark's left
+LEGEND_MARK_W = 30
+
+
+def legend_mark(surface: Any, kind: str, x: int, cy: int, k: float = 1.0) -> None:
+    """The chart's mark of a legend row (`LEGEND`), its left at `x` and its middle at `cy`, `k` times
+    the size it has on the saved chart (the window draws the legend at its own scale)."""
+    import pygame
+
+    def p(dx: float, dy: float) -> tuple[int, int]:
+        return (x + round(dx * k), cy + round(dy * k))
+
+    def w(width: float) -> int:
+        return max(1, round(width * k))
+
+    if kind == "line":
+        pygame.draw.line(surface, TRUE_TRACK, p(0, 0), p(30, 0), w(3))
+    elif kind == "dash":
+        _dashed(surface, DR_TRACK, [p(0, 0), p(30, 0)])
+    elif kind == "fix":
+        pygame.draw.circle(surface, FIX, p(15, 0), w(6), w(2))
+    elif kind == "attack":
+        pygame.draw.line(surface, ATTACK, p(9, -6), p(21, 6), w(3))
+        pygame.draw.line(surface, ATTACK, p(9, 6), p(21, -6), w(3))
+    elif kind == "began":  # as the track's first point is marked
+        pygame.draw.circle(surface, TRUE_TRACK, p(15, 0), w(6))
+    elif kind == "ended":  # as its last point is marked
+        pygame.draw.rect(surface, TRUE_TRACK, pygame.Rect(p(10, -5), (w(10), w(10))))
+    elif kind == "mines":
+        pygame.draw.circle(surface, MINES, p(15, 0), w(5))
+        for dx, dy in ((-8, -8), (8, -8), (-8, 8), (8, 8)):
+            pygame.draw.line(surface, MINES, p(15, 0), p(15 + dx * 3 / 4, dy * 3 / 4), w(2))
+    else:
+        pygame.draw.polygon(surface, SUNK, [p(7, 0), p(23, 0), p(20, 6), p(10, 6)])
+
+
 def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
     import pygame
 
@@ -319,30 +363,9 @@ def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
     x, y = frame.x + 6, frame.y + 6
     pygame.draw.rect(surface, PAPER, frame)
     pygame.draw.rect(surface, GRID, frame, 1)
-    rows = [(Msg("true track"), "line"), (Msg("dead reckoning"), "dash"), (Msg("sextant fix"), "fix"),
-            (Msg("attack"), "attack"), (Msg("ship sunk"), "sunk"), (Msg("mines laid"), "mines"),
-            (Msg("where the patrol began"), "began"), (Msg("where the patrol ended"), "ended")]
-    for i, (label, kind) in enumerate(rows):
+    for i, (label, kind) in enumerate(LEGEND):
         cy = y + 8 + i * 20
-        if kind == "line":
-            pygame.draw.line(surface, TRUE_TRACK, (x, cy), (x + 30, cy), 3)
-        elif kind == "dash":
-            _dashed(surface, DR_TRACK, [(x, cy), (x + 30, cy)])
-        elif kind == "fix":
-            pygame.draw.circle(surface, FIX, (x + 15, cy), 6, 2)
-        elif kind == "attack":
-            pygame.draw.line(surface, ATTACK, (x + 9, cy - 6), (x + 21, cy + 6), 3)
-            pygame.draw.line(surface, ATTACK, (x + 9, cy + 6), (x + 21, cy - 6), 3)
-        elif kind == "began":  # as the track's first point is marked
-            pygame.draw.circle(surface, TRUE_TRACK, (x + 15, cy), 6)
-        elif kind == "ended":  # as its last point is marked
-            pygame.draw.rect(surface, TRUE_TRACK, pygame.Rect(x + 10, cy - 5, 10, 10))
-        elif kind == "mines":
-            pygame.draw.circle(surface, MINES, (x + 15, cy), 5)
-            for dx, dy in ((-8, -8), (8, -8), (-8, 8), (8, 8)):
-                pygame.draw.line(surface, MINES, (x + 15, cy), (x + 15 + dx * 3 // 4, cy + dy * 3 // 4), 2)
-        else:
-            pygame.draw.polygon(surface, SUNK, [(x + 7, cy), (x + 23, cy), (x + 20, cy + 6), (x + 10, cy + 6)])
+        legend_mark(surface, kind, x, cy)
         surface.blit(font.render(text(label), True, INK), (x + 40, cy - 8))
 
 

@@ -16,6 +16,7 @@ the same code serves mouse and finger.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import sys
 import time
@@ -98,8 +99,9 @@ class Window:
         self.ui: dict[str, Any] = {}
         #: alarm banners waiting: (kind, feed line, wall time raised), newest last
         self.alarms: list[tuple[str, FeedLine, float]] = []
-        #: the section of each breach alarm's feed line (by the line's identity; the line is kept with it)
-        self._breach_of: dict[int, tuple[FeedLine, Any]] = {}
+        #: the section and deadline (game seconds) of each breach alarm's feed line (by the line's
+        #: identity; the line is kept with it)
+        self._breach_of: dict[int, tuple[FeedLine, Any, float | None]] = {}
         #: tabs with news: tab -> alarm kind
         self.badges: dict[str, str] = {}
         #: frames drawn (whole or only the ticking clock)
@@ -165,12 +167,14 @@ class Window:
             # on the banner saying time is left
             section = event.data.get("section")
             self.alarms = [a for a in self.alarms
-                           if a[0] != "breach" or self._breach_of.get(id(a[1]), (None, None))[1] != section]
+                           if a[0] != "breach" or self._breach_of.get(id(a[1]), (None, None, None))[1] != section]
             self.touch()
         kind = alarm_for(event.name, event.data) if raises else None
         if kind is not None and line is not None:
             if kind.name == "breach":
-                self._breach_of[id(line)] = (line, event.data.get("section"))
+                deadline = event.data.get("deadline")
+                self._breach_of[id(line)] = (line, event.data.get("section"),
+                                             float(deadline) if isinstance(deadline, int | float) else None)
                 while len(self._breach_of) > 16:
                     del self._breach_of[next(iter(self._breach_of))]
             self.alarms.append((kind.name, line, self.wall()))
@@ -207,7 +211,22 @@ class Window:
         if shown is None:
             return None
         kind, line, _ = self.alarms[shown]
+        if kind == "breach":
+            line = self._counting(line)
         return (kind, line)
+
+    def _counting(self, line: FeedLine) -> FeedLine:
+        """A breach's line with the time left now (rulebook §10.3.6): the line was written when the
+        breach opened ("3:00 to seal it"), the banner keeps it and must not claim a time that has run
+        on; the boat drawing's countdown says the same."""
+        _, _, deadline = self._breach_of.get(id(line), (None, None, None))
+        msg = line.msg
+        if deadline is None or not isinstance(msg, Msg) or not {"minutes", "seconds"} <= msg.values.keys():
+            return line
+        left = max(0, math.ceil(deadline - self.game.t))
+        live = Msg(msg.template, **{**msg.values, "minutes": left // 60, "seconds": left % 60})
+        live.plural_form = msg.plural_form
+        return replace(line, msg=live)
 
     def scene(self) -> Scene:
         pressed = self.press[1] if self.press and self.press[0] == "target" else None

@@ -86,9 +86,10 @@ class Debrief(Overlay):
 
             language = self.win.lang
             english = language.code == "en"
+            # the legend is the window's own, beside the chart at a size read from the table
             self.chart_image = render_debrief(debrief(self.game), None if english else language.text,
                                               None if english else language.plural,
-                                              None if english else language.number)
+                                              None if english else language.number, legend=False)
         self.win.touch()
 
     def read(self) -> Hashable:
@@ -182,16 +183,32 @@ class Debrief(Overlay):
 
     def _draw_chart(self, c: Canvas, area: Rect) -> None:
         """The saved debrief's chart (its outcome panel is the summary's), scaled into the sheet above its
-        buttons."""
-        from kaleun.ui.debrief_chart import CHART, HEIGHT
+        buttons, and its legend beside it in the window's own text (on the 7" screen the chart is drawn
+        at about a quarter of its size: the saved legend's words would be 3 px high)."""
+        from kaleun.ui.debrief_chart import CHART, HEIGHT, INK, LEGEND, LEGEND_MARK_W, PAPER, legend_mark
 
         s = c.size
         room = Rect(area.x + s(4), area.y + s(4), area.w - s(8), area.h - s(66))
+        font = c.font(theme.MIN_TEXT)
+        row = max(font.get_linesize(), s(22))
+        mark_w = s(LEGEND_MARK_W)
+        words_w = max(c.text_width(label, theme.MIN_TEXT) for label, _ in LEGEND)
+        legend = Rect(0, 0, s(8) + mark_w + s(10) + words_w + s(8), s(8) + row * len(LEGEND))
         image = self.chart_image.subsurface(Rect(0, 0, CHART, HEIGHT))
-        scale = min(room.w / image.get_width(), room.h / image.get_height())
+        room_w = room.w - legend.w - s(8)
+        scale = min(room_w / image.get_width(), room.h / image.get_height())
         size = (max(1, int(image.get_width() * scale)), max(1, int(image.get_height() * scale)))
         fitted = pygame.transform.smoothscale(image, size)
-        c.surface.blit(fitted, fitted.get_rect(center=room.center))
+        left = room.x + (room.w - size[0] - s(8) - legend.w) // 2
+        chart = fitted.get_rect(topleft=(left, room.y + (room.h - size[1]) // 2))
+        c.surface.blit(fitted, chart)
+        legend.topleft = (chart.right + s(8), chart.y)
+        pygame.draw.rect(c.surface, PAPER, legend, border_radius=s(4))
+        x = legend.x + s(8)
+        for i, (label, kind) in enumerate(LEGEND):
+            cy = legend.y + s(4) + row * i + row // 2
+            legend_mark(c.surface, kind, x, cy, c.layout.scale)
+            c.text(label, (x + mark_w + s(10), cy), theme.MIN_TEXT, INK, "midleft", width=words_w)
         self._buttons(c, area)
 
     def _column(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> None:

@@ -109,11 +109,6 @@ class HelmScreen(Screen):
             p0 = (centre[0] + inner * math.sin(a), centre[1] - inner * math.cos(a))
             p1 = (centre[0] + radius * math.sin(a), centre[1] - radius * math.cos(a))
             pygame.draw.line(surface, theme.OUTLINE, p0, p1, s(2) if deg % 30 == 0 else 1)
-        for deg, word in ((0, Msg("N")), (90, Msg("E")), (180, Msg("S")), (270, Msg("W"))):
-            a = math.radians(deg)
-            r = radius * 0.62
-            c.text(word, (round(centre[0] + r * math.sin(a)), round(centre[1] - r * math.cos(a))), 22,
-                   theme.TEXT_DARK, "center", bold=True)
         ordered = int(self.boat.get("course", 0))
         heading = float(self.boat.get("heading", 0))
         a = math.radians(ordered)
@@ -128,6 +123,16 @@ class HelmScreen(Screen):
         end = (centre[0] + radius * 0.72 * math.sin(h), centre[1] - radius * 0.72 * math.cos(h))
         pygame.draw.line(surface, theme.OUTLINE, centre, end, s(5))
         pygame.draw.circle(surface, theme.OUTLINE, centre, s(6))
+        # the cardinal letters over the needle, each on a patch of the dial's face: on a heading of
+        # exactly N, E, S or W the needle runs under its letter, which reads whole
+        font = c.font(22, bold=True)
+        for deg, word in ((0, Msg("N")), (90, Msg("E")), (180, Msg("S")), (270, Msg("W"))):
+            a = math.radians(deg)
+            r = radius * 0.62
+            at = (round(centre[0] + r * math.sin(a)), round(centre[1] - r * math.cos(a)))
+            w, h = font.size(c.tr(word))
+            pygame.draw.circle(surface, theme.DIAL_FACE, at, max(w, h) // 2 + s(2))
+            c.text(word, at, 22, theme.TEXT_DARK, "center", bold=True)
         y = centre[1] + radius + s(6)
         c.text(Msg("Heading {heading:03d}°", heading=round(heading) % 360), (rect.x + s(8), y), theme.MIN_TEXT,
                theme.TEXT, bold=True, width=rect.w - s(16))

@@ -135,7 +135,8 @@ class PlotScreen(Screen):
         pygame.draw.circle(surface, theme.OUTLINE, centre, s(7), s(2))
         pygame.draw.line(surface, theme.OWN_BOAT, centre,
                          (centre[0] + s(40) * math.sin(h), centre[1] - s(40) * math.cos(h)), s(2))
-        labels: list[Rect] = []
+        marks: dict[str, Rect] = {}
+        named: list[tuple[dict[str, Any], tuple[int, int], theme.Color, bool]] = []
         for contact in sorted(self.contacts, key=lambda x: float(x["range_nm"])):
             b = math.radians(float(contact["bearing"]))
             r = float(contact["range_nm"]) * px_per_nm
@@ -152,18 +153,33 @@ class PlotScreen(Screen):
             if contact["contact"] == self.selected:
                 pygame.draw.circle(surface, theme.SELECTED, pos, s(16), s(3))
             draw_contact_symbol(surface, contact, pos, s(16), color)
-            label = contact["contact"]
-            if old:
-                label += f" · {round(float(contact['age_s']) / 60)}′"
-            image = c.image(label, theme.MIN_TEXT, color)
-            spot = image.get_rect(topleft=(pos[0] + s(10), pos[1] + s(2)))
-            if spot.collidelist(labels) < 0 or contact["contact"] == self.selected:
-                surface.blit(image, spot)
-                labels.append(spot)
+            mark = Rect(0, 0, s(18), s(18))
+            mark.center = pos
+            marks[contact["contact"]] = mark
+            named.append((contact, pos, color, old))
             box = Rect(0, 0, s(47), s(47))
             box.center = pos
             if rect.collidepoint(pos):
                 c.targets.add(f"contact.{contact['contact']}", box, call(self.select, contact["contact"]))
+        # the labels after every symbol, the chosen contact's first: each where it covers neither another
+        # label nor a symbol (beside its own symbol, right or left, below or above); one with no such
+        # place in a tight cluster is left out (the list beside the plot names every contact)
+        taken = [Rect(centre[0] - s(8), centre[1] - s(8), s(16), s(16)), *marks.values()]
+        for contact, pos, color, old in sorted(named, key=lambda n: n[0]["contact"] != self.selected):
+            label = contact["contact"]
+            if old:
+                label += f" · {round(float(contact['age_s']) / 60)}′"
+            image = c.image(label, theme.MIN_TEXT, color)
+            spots = [image.get_rect(topleft=(pos[0] + s(10), pos[1] + s(2))),
+                     image.get_rect(bottomleft=(pos[0] + s(10), pos[1] - s(2))),
+                     image.get_rect(topright=(pos[0] - s(10), pos[1] + s(2))),
+                     image.get_rect(bottomright=(pos[0] - s(10), pos[1] - s(2)))]
+            spot = next((sp for sp in spots if sp.collidelist(taken) < 0), None)
+            if spot is None and contact["contact"] == self.selected:
+                spot = spots[0]
+            if spot is not None:
+                surface.blit(image, spot)
+                taken.append(spot)
         surface.set_clip(clip)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
         c.text(Msg.plural("1 square = 1 nm · {n} nm to the edge", "1 square = 1 nm · {n} nm to the edge", n=self.scale),
