@@ -217,5 +217,10 @@ class Debrief(Overlay):
         for text, color in lines:
             if y + s(21) > rect.bottom:
                 break
-            c.text(text, (rect.x, y), theme.TEXT_SIZE if y == rect.y else theme.MIN_TEXT, color, width=rect.w)
-            y += s(24) if y == rect.y else s(21)
+            if y == rect.y:
+                c.text(text, (rect.x, y), theme.TEXT_SIZE, color, width=rect.w)
+                y += s(24)
+                continue
+            # a line too long for the half screen (a mission's objective in Russian) goes on in a second row
+            y = c.paragraph(text, Rect(rect.x, y, rect.w, min(2 * s(21), rect.bottom - y)), theme.MIN_TEXT, color)
+            y = max(y, rect.y)

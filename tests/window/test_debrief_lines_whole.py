@@ -1,0 +1,29 @@
+"""The window's debrief (rulebook §4.1): each objective with its mark, the score and the tally is read whole
+on the 7" screen in English, German and Russian; a line too long for its half of the screen (the Russian
+"Потопите два торговых судна палубным орудием.") goes on in a second row instead of ending in "…"."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.uboot.game import new_game
+
+from window.fingers import Table_, shown
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_4_1_the_debrief_reads_every_objective_whole(language: str) -> None:
+    game = new_game(0, "prize_rules_1939", {"time_limit_h": 1, "encounter": [], "radio": [], "air_cover": "none",
+                                            "traffic": "none"})
+    table = Table_(game=game, language=language)
+    table.runtime.submit({"do": "ui", "action": "time_compression", "mode": "transit"})
+    while not game.module("mission").over:
+        table.clock.now += 60.0
+        table.runtime.step()
+    win = table.window
+    win.open_debrief()
+    win.cut.clear()
+    said = shown(table)
+    marked = {line for line in said if line[:2] in ("✓ ", "✗ ", "· ")}
+    assert len(marked) >= len(game.module("mission").objectives) >= 1, said  # a wrapped one: whole and its rows
+    # (the one-line feed under the screen shortens its long lines: the feed sheet has them whole)
+    assert [line for line in win.cut if line[:2] in ("✓ ", "✗ ", "· ")] == []
