@@ -383,3 +383,53 @@ def test_a_full_card_does_not_stop_the_lock_but_the_first_save_says_so(tmp_path,
             f"started; the previous save is as it was") in said, said
     assert "cannot use" not in said
     assert (tmp_path / "autosave.json").read_bytes() == before
+
+
+def test_quit_on_a_storage_that_takes_no_writes_says_check_it_not_make_room(tmp_path, monkeypatch):
+    """Issue 13 (every outcome a specific message): the console's first `quit` whose save fails stays at the
+    console once. On a storage remounted read-only (EROFS) or pulled out (EIO) it said `Make room and type quit
+    again`, which cannot help: it says to check the storage, as the autosave's own report does (NO_WRITES)."""
+    import io
+
+    from kaleun.ui.console import Console as TextConsole
+
+    clock = FakeClock()
+    home = str(tmp_path)
+    real_atomic = saves.write_atomic
+
+    def atomic(path: Path, text: str | bytes) -> None:
+        if str(path).startswith(home):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_atomic(path, text)
+
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                      autosave=Autosave(game, tmp_path / "autosave.json", clock=clock), clock=clock)
+    runtime.save()
+    monkeypatch.setattr(saves, "write_atomic", atomic)
+    monkeypatch.setattr(outputs, "write_atomic", atomic)
+    out = io.StringIO()
+    assert TextConsole(runtime, stdin=io.StringIO("quit\nquit\n"), stdout=out).run() == 1
+    text = out.getvalue()
+    assert "Check the storage (it takes no writes) and type quit again" in text, text
+    assert "Make room" not in text and "make room" not in text, text
+
+
+def test_a_first_save_on_a_read_only_storage_does_not_say_make_room(tmp_path, monkeypatch):
+    """The start's first save on a read-only storage: the game is not started, and the refusal says to check
+    the storage rather than to make room on it."""
+    real_atomic = saves.write_atomic
+
+    def atomic(path: Path, text: str | bytes) -> None:
+        if str(path).startswith(str(tmp_path)):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        real_atomic(path, text)
+
+    monkeypatch.setattr(saves, "write_atomic", atomic)
+    monkeypatch.setattr(outputs, "write_atomic", atomic)
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game), autosave=Autosave(game, tmp_path / "autosave.json"))
+    with pytest.raises(outputs.AutosaveFailed) as refused:
+        session.first_save(runtime)
+    said = str(refused.value)
+    assert "so it was not started" in said and "check the storage" in said and "Make room" not in said, said

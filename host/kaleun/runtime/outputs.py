@@ -155,6 +155,8 @@ class Autosave:
         #: system's words for it ("No space left on device")
         self.problem: Msg | None = None
         self.reason: str | None = None
+        #: the storage takes no writes at all (NO_WRITES: read-only, gone): more room does not help
+        self.no_writes = False
         self._retry_at: float | None = None
         #: how many times a problem was reported (a front end that asked for a save says it unless told)
         self.told = 0
@@ -282,6 +284,7 @@ class Autosave:
         self.saved_t = t
         self._retry_at = None
         self.reason = None
+        self.no_writes = False
         if self.problem is not None:
             self.problem = None
             self.report(Msg("The game is saved again in {path}.", path=str(self.path)))
@@ -290,7 +293,8 @@ class Autosave:
         self._retry_at = self.clock() + RETRY_S
         self.reason = exc.strerror or str(exc)
         held = self._held()
-        if exc.errno in NO_WRITES:  # more room does not help here
+        self.no_writes = exc.errno in NO_WRITES
+        if self.no_writes:  # more room does not help here
             problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every {n} "
                                  "second, but the storage takes no writes at all (a memory card with errors is made "
                                  "read-only by the system, a USB stick was pulled out): check the storage; more room "
