@@ -433,6 +433,12 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return _fail(f"kaleun: {_said(exc, said)}")
     args.table_language = language
     _TABLE_LANGUAGE["code"] = language  # a stop signal from now on is said in it (`main`)
+    saved = Path(args.save) if resume and args.save else autosave_path() if resume else None
+    if saved is not None and not saved.exists() and not saved.is_symlink():
+        # nothing to resume: said before the lock, so a missing home is not made (with its kaleun.lock) for nothing
+        from kaleun.i18n import language as in_language
+
+        return _fail("kaleun: " + in_language(language).render(Msg("{path}: no such save file", path=str(saved))))
     try:
         lock = HomeLock(state_dir()).acquire()
     except TableBusy as exc:

@@ -433,3 +433,20 @@ def test_a_first_save_on_a_read_only_storage_does_not_say_make_room(tmp_path, mo
         session.first_save(runtime)
     said = str(refused.value)
     assert "so it was not started" in said and "check the storage" in said and "Make room" not in said, said
+
+
+@pytest.mark.parametrize("folder", ["missing", "empty"])
+def test_kaleun_resume_without_a_save_says_so_and_makes_nothing(tmp_path, monkeypatch, capsys, folder):
+    """`kaleun resume` with KALEUN_HOME not there (a typo, a card not mounted) made the folder and its kaleun.lock
+    before it said there is no save. Now it says so and leaves the storage as it was."""
+    home = tmp_path / folder
+    if folder == "empty":
+        home.mkdir()
+    monkeypatch.setenv("KALEUN_HOME", str(home))
+    assert cli.main(["resume", "--console"]) == 2
+    said = capsys.readouterr().err
+    assert f"kaleun: {home / 'autosave.json'}: no such save file" in said, said
+    assert (not home.exists()) if folder == "missing" else list(home.iterdir()) == []
+    assert cli.main(["resume", "--console", "--save", str(tmp_path / "nowhere.json")]) == 2
+    assert f"kaleun: {tmp_path / 'nowhere.json'}: no such save file" in capsys.readouterr().err
+    assert (not home.exists()) if folder == "missing" else list(home.iterdir()) == []
