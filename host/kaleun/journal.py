@@ -383,6 +383,8 @@ class Journal:
     problem: Msg | None = None
     #: the journal belongs to another save (an older one) and was ignored
     stale: bool = False
+    #: the version in the header of a journal a newer Kaleun wrote (None: one this Kaleun reads)
+    newer: int | None = None
 
     @property
     def commands(self) -> int:
@@ -410,7 +412,11 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
         head = jsonin.loads(lines[0], max_depth=MAX_DEPTH)
     except jsonin.JsonInputError:
         head = None
-    if not isinstance(head, dict) or head.get("journal") != FORMAT or head.get("version") != VERSION:
+    version = head.get("version") if isinstance(head, dict) and head.get("journal") == FORMAT else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        journal.newer = version  # a newer Kaleun's: the resume is refused, the journal kept (saves.open_save)
+        return journal
+    if not isinstance(head, dict) or head.get("journal") != FORMAT or version != VERSION:
         journal.problem = Msg("{where}: not a Kaleun journal; it was ignored", where=f"{path}:1")
         return journal
     first = 1

@@ -28,7 +28,7 @@ from kaleun.files import UnreadableFile, read_file, regular_or_missing
 from kaleun.games import load_game
 from kaleun.housekeeping import delete_files
 from kaleun.journal import MAX_BYTES as JOURNAL_MAX_BYTES
-from kaleun.journal import Entry, ReplayError, digest, journal_path, read_journal, replay
+from kaleun.journal import VERSION, Entry, ReplayError, digest, journal_path, read_journal, replay
 
 log = logging.getLogger(__name__)
 
@@ -265,6 +265,12 @@ def _resume_earlier(opened: Opened, state: Any, failure: SaveError) -> bool:
 def _replay_journal(opened: Opened, state: Any, data: bytes) -> None:
     jpath = journal_path(opened.path)
     journal = read_journal(jpath, digest(data), opened.engine.t)
+    if journal.newer is not None:  # resumed without it, the game's first save would write over what it holds
+        raise SaveError(Msg("{path}: the journal holds what this Kaleun does not know (journal version {version}; "
+                            "this one reads version {reads}): a newer Kaleun wrote it (update this one to resume the "
+                            "game), or it is damaged; the files were kept as they are. Move the journal away to "
+                            "resume from the save alone (what followed the save is lost then).", path=str(jpath),
+                            version=str(journal.newer), reads=str(VERSION)))
     if journal.stale:
         log.debug("%s belongs to an earlier save; ignored", jpath)
     if journal.problem:
