@@ -44,13 +44,18 @@ KEEP_GAMES = 10
 KEPT_NAME = re.compile(r"autosave-\d{8}-\d{6}(-\d+)?\.json")
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Replace `path` with `text` so that a crash leaves either the old or the new file."""
+def write_atomic(path: Path, text: str | bytes, mode: int | None = None) -> None:
+    """Replace `path` with `text` so that a crash leaves either the old or the new file. The file is
+    readable by its owner only unless `mode` (permissions, less the process's umask) says otherwise."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if mode is not None:
+            umask = os.umask(0o022)
+            os.umask(umask)
+            os.fchmod(fd, mode & ~umask)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

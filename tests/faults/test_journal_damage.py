@@ -5,7 +5,8 @@ The journal of a played game (commands, clock marks, table readings) is damaged 
 short, a stray byte, lines dropped, doubled or swapped, a block of zeros (what a power cut can leave
 in a file), junk lines, a value of another kind in a line, its command or its table reading, its
 header changed, its game time moved (up to years ahead). A header whose version became a larger number
-reads as a newer Kaleun's journal: the resume is refused and the files kept (a resume would write over it). `KALEUN_FUZZ_JOURNALS` sets how many
+reads as a newer Kaleun's journal: the resume is refused and the files kept (a resume would write over it).
+`KALEUN_FUZZ_JOURNALS` sets how many
 (default 300; the figures are printed with `pytest -s`)."""
 
 from __future__ import annotations
