@@ -214,7 +214,8 @@ def _table_language(args: argparse.Namespace) -> str:
         return preferred_language()
 
 
-#: answers that mean yes to a y/n question, in every language of the table
+#: answers that mean yes to a y/n question, in every language of the table (the question shows the table
+#: language's letters: `(y/n)`, `(j/n)`, `(д/н)`; anything else is no)
 YES = ("y", "yes", "j", "ja", "д", "да")
 
 
@@ -291,8 +292,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                 difficulty[role] = level
         easy = {}
         for role in ROLES:
+            # the default shown is the table language's word for no (`[nein]`, `[нет]`), and taken as no
             if difficulty.get(role) == "easy" and ask(Msg("Easy watch change for the {role}? (y/n)", role=roles[role]),
-                                                      "n").casefold() in YES:
+                                                      lang.render(Msg.term("no"))).casefold() in YES:
                 easy[role] = True
         setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
                           easy_watch_change=easy)
