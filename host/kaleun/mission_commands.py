@@ -175,7 +175,9 @@ def parse_setup(args: argparse.Namespace) -> Any:
             continue
         role, sep, level = pair.partition("=")
         if not sep:
-            raise ValueError(f"--difficulty takes ROLE=LEVEL pairs, e.g. captain=hard, got {pair!r}")
+            from kaleun.core.messages import Msg
+
+            raise ValueError(Msg("--difficulty takes ROLE=LEVEL pairs, e.g. captain=hard, got {pair}", pair=repr(pair)))
         difficulty[role.strip()] = level.strip()
     easy = {role.strip(): True for role in (args.easy_watch or "").split(",") if role.strip()}
     mode = "linked" if getattr(args, "linked", False) else "campaign" if getattr(args, "campaign", False) else "single"
@@ -184,7 +186,23 @@ def parse_setup(args: argparse.Namespace) -> Any:
 
 
 def start_from_args(args: argparse.Namespace) -> Any:
-    """The U-BOOT game `kaleun play` starts with set-up options (CareerError or ValueError: why not)."""
+    """The U-BOOT game `kaleun play` starts with set-up options (CareerError, CommandError: why not; MissionError:
+    a mission file with mistakes, `file:line: problem`). A set-up refused (a level no role has, the easy watch
+    change for a role not on easy, the input ended) is a CommandError: said as `kaleun: ...` like every refusal
+    of `kaleun play`, in the table's language."""
+    from kaleun.core.errors import CommandError
+    from kaleun.core.messages import of_error
+    from kaleun.uboot.missions.catalogue import MissionError
+
+    try:
+        return _start_from_args(args)
+    except (CommandError, MissionError):
+        raise
+    except ValueError as exc:
+        raise CommandError(of_error(exc)) from exc
+
+
+def _start_from_args(args: argparse.Namespace) -> Any:
     from kaleun.career import start_configured
 
     if getattr(args, "setup", False):

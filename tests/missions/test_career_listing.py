@@ -47,3 +47,25 @@ def test_the_set_up_asks_yes_or_no_with_the_letters_of_the_table_language(code, 
     setup = interactive_setup(answers, out, language=code)
     assert asked in out.getvalue(), out.getvalue()
     assert setup.easy_watch_change == {"captain": True}
+
+
+@pytest.mark.parametrize(("code", "options", "said"), [
+    ("en", ["--difficulty", "captain=xx"], "kaleun: difficulty maps roles"),
+    ("de", ["--difficulty", "captain=xx"], "kaleun: die Schwierigkeit ordnet Rollen"),
+    ("ru", ["--difficulty", "captain=xx"], "kaleun: "),
+    ("de", ["--easy-watch", "captain"], "kaleun: der leichte Wachwechsel gilt nur für Rollen mit leichter"),
+    ("de", ["--difficulty", "captain"], "kaleun: --difficulty nimmt Paare ROLLE=STUFE"),
+    ("de", ["--linked", "--mission", "nosuch"], "kaleun: unbekannte Mission „nosuch“"),
+])
+def test_5_3_a_set_up_refused_on_the_command_line_reads_like_every_refusal_of_kaleun_play(
+        tmp_path, monkeypatch, capsys, code, options, said):
+    """`kaleun play --linked --mission nosuch` said `unbekannte Mission ...` with no `kaleun:` before it, while
+    `kaleun play --mission nosuch` said `kaleun: unbekannte Mission ...`; `--difficulty captain` was refused in
+    English at a German table. A set-up refused reads like the other refusals, in the table's language."""
+    from kaleun import cli
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    assert cli.main(["play", "--console", "--language", code, *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(said), err
+    assert not (tmp_path / "autosave.json").exists()
