@@ -262,7 +262,8 @@ def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
     assert config.returncode == 0, config.stderr
     shown = run_kaleun("career", home=tmp_path)
     assert shown.returncode == 0, shown.stderr
-    assert "  2025-03-14  prize_rules_1939       Kampagne  gewonnen    Note B  Punkte  1.528" in shown.stdout, shown.stdout
+    german = "  2025-03-14  prize_rules_1939       Kampagne  gewonnen    Note B  Punkte  1.528"
+    assert german in shown.stdout, shown.stdout
     english = run_kaleun("career", "--language", "en", home=tmp_path)
     assert "prize_rules_1939       campaign won      grade B" in english.stdout
     bad = run_kaleun("missions", "--language", "xx", home=tmp_path)
