@@ -174,7 +174,11 @@ class JournalWriter:
 
     def start(self, base: str, t: float, table: Mapping[str, Any]) -> None:
         """Begin afresh after a full save with digest `base` at game time `t` (the save is on
-        the storage already: a journal cut short now only loses what the save holds)."""
+        the storage already: a journal cut short now only loses what the save holds). A journal
+        deleted while the game ran (the home with it) is made again, not written on unseen."""
+        if self.fd is not None and _deleted(self.fd):
+            log.warning("the autosave journal %s was deleted while the game ran; it is made again", self.path)
+            self.close()
         if self.fd is None:
             self.check()
             existed = self.path.exists()
@@ -351,6 +355,14 @@ class JournalWriter:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+
+def _deleted(fd: int) -> bool:
+    """The file open as `fd` has been deleted (no name leads to it any more)."""
+    try:
+        return os.fstat(fd).st_nlink == 0
+    except OSError:
+        return False
 
 
 def _sync_folder(folder: Path) -> None:

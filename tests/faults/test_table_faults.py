@@ -450,3 +450,48 @@ def test_kaleun_resume_without_a_save_says_so_and_makes_nothing(tmp_path, monkey
     assert cli.main(["resume", "--console", "--save", str(tmp_path / "nowhere.json")]) == 2
     assert f"kaleun: {tmp_path / 'nowhere.json'}: no such save file" in capsys.readouterr().err
     assert (not home.exists()) if folder == "missing" else list(home.iterdir()) == []
+
+
+@pytest.mark.parametrize("gone", ["sessions", "home"])
+def test_a_session_folder_or_home_deleted_while_playing_is_made_again_at_the_next_save(tmp_path, caplog, gone):
+    """Issue 13 ("nothing lost"): the session folder, or the whole KALEUN_HOME, deleted while a game runs (a
+    clean-up by hand, `rm -r ~/.local/state/kaleun`). Before, the event log, the script and the journal went on
+    into deleted files without a word, and kaleun.lock went with the home: a second Kaleun could play there.
+    At the next save each is made again with a warning in the log, the lock is taken again, and what is played
+    from there on is kept (a crash then resumes to the last command)."""
+    import logging
+    import shutil
+
+    clock = FakeClock()
+    home = tmp_path / "home"
+    sessions = home / "sessions"
+    lock = HomeLock(home).acquire()
+    try:
+        game = new_game(3)
+        runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                          [outputs.EventLog(sessions / "s.events.jsonl")],
+                          autosave=Autosave(game, home / "autosave.json", clock=clock),
+                          record=sessions / "s.script.jsonl", clock=clock)
+        runtime.save()
+        runtime.post({"do": "order", "order": "new_course", "course": 120})
+        clock.now += 1.5
+        runtime.step()
+        shutil.rmtree(sessions if gone == "sessions" else home)
+        with caplog.at_level(logging.WARNING):
+            runtime.save()  # a save moment: `save` typed, a watch change, quit
+        said = caplog.text
+        assert "was deleted while the game ran" in said and "s.events.jsonl" in said and "s.script.jsonl" in said
+        runtime.post({"do": "order", "order": "new_course", "course": 200})
+        clock.now += 1.5
+        runtime.step()
+        assert '"course": 200' in (sessions / "s.script.jsonl").read_text(encoding="utf-8")
+        assert "new_course" in (sessions / "s.events.jsonl").read_text(encoding="utf-8")
+        if gone == "home":
+            assert "kaleun.lock was deleted" in said and (home / "kaleun.lock").exists()
+            with pytest.raises(TableBusy):  # a second Kaleun in the same home is refused again
+                HomeLock(home).acquire()
+        resumed = open_save(home / "autosave.json")  # a crash now: the journal holds the last command
+        assert resumed.replayed == 1 and resumed.engine.t == runtime.game.t
+        runtime.close()
+    finally:
+        lock.release()
