@@ -3,6 +3,7 @@ identifies a ship's class on the identification sheet to know its GRT)."""
 
 from __future__ import annotations
 
+import os
 import re
 import struct
 from importlib import resources
@@ -295,3 +296,37 @@ def test_kaleun_idsheet_refuses_bad_arguments(tmp_path, monkeypatch, capsys, arg
     assert main(["idsheet", *args]) == status
     assert message in capsys.readouterr().err
     assert list(Path(tmp_path).iterdir()) == []
+
+
+def test_a_sheet_that_cannot_be_written_whole_leaves_the_one_that_was_there(tmp_path):
+    """On a full card the sheet was written in place: its old bytes were cut off and the new ones did not fit,
+    which left a broken file where a good sheet had been. It is written atomically now: the old sheet stays.
+    The full disk is the kernel's own file size limit (RLIMIT_FSIZE), in a `kaleun idsheet` of its own."""
+    import resource
+    import signal
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    out = tmp_path / "idsheet.png"
+    old = b"\x89PNG\r\n\x1a\n" + b"the sheet printed last week" * 100
+    out.write_bytes(old)
+
+    def full_card() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+        resource.setrlimit(resource.RLIMIT_FSIZE, (len(old) * 4, len(old) * 4))
+
+    result = subprocess.run([sys.executable, "-m", "kaleun", "idsheet", "--out", str(out)], capture_output=True,
+                            text=True, env=kaleun_env(tmp_path), cwd=tmp_path, preexec_fn=full_card, timeout=120)
+    assert result.returncode == 1 and f"cannot write {out}" in result.stderr, result.stderr
+    assert out.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["idsheet.png"]  # no temporary file left
+    assert main(["idsheet", "--out", str(out)]) == 0  # with room, the new sheet replaces it
+    assert out.read_bytes() != old and out.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -391,6 +391,17 @@ def _said(exc: Exception, code: str) -> str:
     return language(code).render(of_error(exc))
 
 
+def _nothing_at(path: Path) -> bool:
+    """No save at `path`, and only folders not there yet in its way (a file where a folder of it belongs is said
+    by the home's lock, naming it)."""
+    if path.exists() or path.is_symlink():
+        return False
+    for folder in path.parents:
+        if folder.exists():
+            return folder.is_dir()
+    return True
+
+
 def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     """`kaleun play` / `kaleun resume`. Until the game runs nothing is written: a board that
     cannot start here, a damaged save or a stop signal leave the previous autosave untouched."""
@@ -433,6 +444,12 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return _fail(f"kaleun: {_said(exc, said)}")
     args.table_language = language
     _TABLE_LANGUAGE["code"] = language  # a stop signal from now on is said in it (`main`)
+    saved = Path(args.save) if resume and args.save else autosave_path() if resume else None
+    if saved is not None and _nothing_at(saved):
+        # nothing to resume: said before the lock, so a missing home is not made (with its kaleun.lock) for nothing
+        from kaleun.i18n import language as in_language
+
+        return _fail("kaleun: " + in_language(language).render(Msg("{path}: no such save file", path=str(saved))))
     try:
         lock = HomeLock(state_dir()).acquire()
     except TableBusy as exc:

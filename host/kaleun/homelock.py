@@ -9,13 +9,18 @@ however it ends (kill -9, a power cut), so a stale lock file never blocks a tabl
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import time
 from pathlib import Path
 
 from kaleun.core.messages import Msg
 
+log = logging.getLogger(__name__)
+
 LOCK_NAME = "kaleun.lock"
+#: the locks this process holds (one: the home `kaleun play` plays in), renewed at every save
+HELD: list[HomeLock] = []
 
 
 class TableBusy(RuntimeError):
@@ -32,6 +37,14 @@ class TableBusy(RuntimeError):
                        folder=str(folder))
         super().__init__(said)
         self.pid = pid
+
+
+def renew_held(folder: Path) -> None:
+    """(At every save: `Runtime.keep_files`.) The lock this process holds on `folder` (the home the game saves
+    in), taken again if the home was deleted while the game ran (`HomeLock.renew`)."""
+    for lock in list(HELD):
+        if lock.folder == Path(folder):
+            lock.renew()
 
 
 class HomeLock:
@@ -66,6 +79,8 @@ class HomeLock:
         except OSError:  # a full card: the pid only helps a refusal (the kernel lists the holder); the start's
             pass  # first save then says what the storage cannot take and keeps the previous save
         self.fd = fd
+        if self not in HELD:
+            HELD.append(self)
         return self
 
     def holder(self, wait: float = 0.5) -> int | None:
@@ -103,7 +118,39 @@ class HomeLock:
                 return int(fields[4])
         return None
 
+    def renew(self) -> None:
+        """(At every save.) The lock file was deleted while this process held it (the whole home deleted): no
+        other Kaleun would find it, and two could play in the same home. It is made and taken again (a warning in
+        the log); if another Kaleun took it meanwhile, an error says so and this game goes on."""
+        if self.fd is None:
+            return
+        try:
+            held, there = os.fstat(self.fd), os.stat(self.path)
+            if (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino):
+                return
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return
+        log.warning("%s was deleted while the game ran (the home with it); the lock is made and taken again",
+                    self.path)
+        old = self.fd
+        self.fd = None
+        try:
+            self.acquire()
+        except TableBusy as exc:
+            log.error("%s was taken by another Kaleun while this one played: %s", self.path, exc)
+            self.fd = old
+            return
+        except OSError as exc:
+            log.error("%s cannot be made again (%s)", self.path, exc.strerror or exc)
+            self.fd = old
+            return
+        os.close(old)
+
     def release(self) -> None:
+        if self in HELD:
+            HELD.remove(self)
         if self.fd is not None:
             os.close(self.fd)  # closing lets go of the flock
             self.fd = None

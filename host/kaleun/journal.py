@@ -174,7 +174,11 @@ class JournalWriter:
 
     def start(self, base: str, t: float, table: Mapping[str, Any]) -> None:
         """Begin afresh after a full save with digest `base` at game time `t` (the save is on
-        the storage already: a journal cut short now only loses what the save holds)."""
+        the storage already: a journal cut short now only loses what the save holds). A journal
+        deleted while the game ran (the home with it) is made again, not written on unseen."""
+        if self.fd is not None and _deleted(self.fd):
+            log.warning("the autosave journal %s was deleted while the game ran; it is made again", self.path)
+            self.close()
         if self.fd is None:
             self.check()
             existed = self.path.exists()
@@ -353,6 +357,14 @@ class JournalWriter:
             self.fd = None
 
 
+def _deleted(fd: int) -> bool:
+    """The file open as `fd` has been deleted (no name leads to it any more)."""
+    try:
+        return os.fstat(fd).st_nlink == 0
+    except OSError:
+        return False
+
+
 def _sync_folder(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -383,6 +395,8 @@ class Journal:
     problem: Msg | None = None
     #: the journal belongs to another save (an older one) and was ignored
     stale: bool = False
+    #: the version in the header of a journal a newer Kaleun wrote (None: one this Kaleun reads)
+    newer: int | None = None
 
     @property
     def commands(self) -> int:
@@ -410,7 +424,11 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
         head = jsonin.loads(lines[0], max_depth=MAX_DEPTH)
     except jsonin.JsonInputError:
         head = None
-    if not isinstance(head, dict) or head.get("journal") != FORMAT or head.get("version") != VERSION:
+    version = head.get("version") if isinstance(head, dict) and head.get("journal") == FORMAT else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        journal.newer = version  # a newer Kaleun's: the resume is refused, the journal kept (saves.open_save)
+        return journal
+    if not isinstance(head, dict) or head.get("journal") != FORMAT or version != VERSION:
         journal.problem = Msg("{where}: not a Kaleun journal; it was ignored", where=f"{path}:1")
         return journal
     first = 1

@@ -175,7 +175,9 @@ def parse_setup(args: argparse.Namespace) -> Any:
             continue
         role, sep, level = pair.partition("=")
         if not sep:
-            raise ValueError(f"--difficulty takes ROLE=LEVEL pairs, e.g. captain=hard, got {pair!r}")
+            from kaleun.core.messages import Msg
+
+            raise ValueError(Msg("--difficulty takes ROLE=LEVEL pairs, e.g. captain=hard, got {pair}", pair=repr(pair)))
         difficulty[role.strip()] = level.strip()
     easy = {role.strip(): True for role in (args.easy_watch or "").split(",") if role.strip()}
     mode = "linked" if getattr(args, "linked", False) else "campaign" if getattr(args, "campaign", False) else "single"
@@ -184,7 +186,23 @@ def parse_setup(args: argparse.Namespace) -> Any:
 
 
 def start_from_args(args: argparse.Namespace) -> Any:
-    """The U-BOOT game `kaleun play` starts with set-up options (CareerError or ValueError: why not)."""
+    """The U-BOOT game `kaleun play` starts with set-up options (CareerError, CommandError: why not; MissionError:
+    a mission file with mistakes, `file:line: problem`). A set-up refused (a level no role has, the easy watch
+    change for a role not on easy, the input ended) is a CommandError: said as `kaleun: ...` like every refusal
+    of `kaleun play`, in the table's language."""
+    from kaleun.core.errors import CommandError
+    from kaleun.core.messages import of_error
+    from kaleun.uboot.missions.catalogue import MissionError
+
+    try:
+        return _start_from_args(args)
+    except (CommandError, MissionError):
+        raise
+    except ValueError as exc:
+        raise CommandError(of_error(exc)) from exc
+
+
+def _start_from_args(args: argparse.Namespace) -> Any:
     from kaleun.career import start_configured
 
     if getattr(args, "setup", False):
@@ -214,7 +232,8 @@ def _table_language(args: argparse.Namespace) -> str:
         return preferred_language()
 
 
-#: answers that mean yes to a y/n question, in every language of the table
+#: answers that mean yes to a y/n question, in every language of the table (the question shows the table
+#: language's letters: `(y/n)`, `(j/n)`, `(д/н)`; anything else is no)
 YES = ("y", "yes", "j", "ja", "д", "да")
 
 
@@ -291,8 +310,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                 difficulty[role] = level
         easy = {}
         for role in ROLES:
+            # the default shown is the table language's word for no (`[nein]`, `[нет]`), and taken as no
             if difficulty.get(role) == "easy" and ask(Msg("Easy watch change for the {role}? (y/n)", role=roles[role]),
-                                                      "n").casefold() in YES:
+                                                      lang.render(Msg.term("no"))).casefold() in YES:
                 easy[role] = True
         setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
                           easy_watch_change=easy)

@@ -28,7 +28,7 @@ from kaleun.files import UnreadableFile, read_file, regular_or_missing
 from kaleun.games import load_game
 from kaleun.housekeeping import delete_files
 from kaleun.journal import MAX_BYTES as JOURNAL_MAX_BYTES
-from kaleun.journal import Entry, ReplayError, digest, journal_path, read_journal, replay
+from kaleun.journal import VERSION, Entry, ReplayError, digest, journal_path, read_journal, replay
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +44,18 @@ KEEP_GAMES = 10
 KEPT_NAME = re.compile(r"autosave-\d{8}-\d{6}(-\d+)?\.json")
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Replace `path` with `text` so that a crash leaves either the old or the new file."""
+def write_atomic(path: Path, text: str | bytes, mode: int | None = None) -> None:
+    """Replace `path` with `text` so that a crash leaves either the old or the new file. The file is
+    readable by its owner only unless `mode` (permissions, less the process's umask) says otherwise."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if mode is not None:
+            umask = os.umask(0o022)
+            os.umask(umask)
+            os.fchmod(fd, mode & ~umask)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -265,6 +270,12 @@ def _resume_earlier(opened: Opened, state: Any, failure: SaveError) -> bool:
 def _replay_journal(opened: Opened, state: Any, data: bytes) -> None:
     jpath = journal_path(opened.path)
     journal = read_journal(jpath, digest(data), opened.engine.t)
+    if journal.newer is not None:  # resumed without it, the game's first save would write over what it holds
+        raise SaveError(Msg("{path}: the journal holds what this Kaleun does not know (journal version {version}; "
+                            "this one reads version {reads}): a newer Kaleun wrote it (update this one to resume the "
+                            "game), or it is damaged; the files were kept as they are. Move the journal away to "
+                            "resume from the save alone (what followed the save is lost then).", path=str(jpath),
+                            version=str(journal.newer), reads=str(VERSION)))
     if journal.stale:
         log.debug("%s belongs to an earlier save; ignored", jpath)
     if journal.problem:

@@ -383,3 +383,115 @@ def test_a_full_card_does_not_stop_the_lock_but_the_first_save_says_so(tmp_path,
             f"started; the previous save is as it was") in said, said
     assert "cannot use" not in said
     assert (tmp_path / "autosave.json").read_bytes() == before
+
+
+def test_quit_on_a_storage_that_takes_no_writes_says_check_it_not_make_room(tmp_path, monkeypatch):
+    """Issue 13 (every outcome a specific message): the console's first `quit` whose save fails stays at the
+    console once. On a storage remounted read-only (EROFS) or pulled out (EIO) it said `Make room and type quit
+    again`, which cannot help: it says to check the storage, as the autosave's own report does (NO_WRITES)."""
+    import io
+
+    from kaleun.ui.console import Console as TextConsole
+
+    clock = FakeClock()
+    home = str(tmp_path)
+    real_atomic = saves.write_atomic
+
+    def atomic(path: Path, text: str | bytes) -> None:
+        if str(path).startswith(home):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_atomic(path, text)
+
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                      autosave=Autosave(game, tmp_path / "autosave.json", clock=clock), clock=clock)
+    runtime.save()
+    monkeypatch.setattr(saves, "write_atomic", atomic)
+    monkeypatch.setattr(outputs, "write_atomic", atomic)
+    out = io.StringIO()
+    assert TextConsole(runtime, stdin=io.StringIO("quit\nquit\n"), stdout=out).run() == 1
+    text = out.getvalue()
+    assert "Check the storage (it takes no writes) and type quit again" in text, text
+    assert "Make room" not in text and "make room" not in text, text
+
+
+def test_a_first_save_on_a_read_only_storage_does_not_say_make_room(tmp_path, monkeypatch):
+    """The start's first save on a read-only storage: the game is not started, and the refusal says to check
+    the storage rather than to make room on it."""
+    real_atomic = saves.write_atomic
+
+    def atomic(path: Path, text: str | bytes) -> None:
+        if str(path).startswith(str(tmp_path)):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        real_atomic(path, text)
+
+    monkeypatch.setattr(saves, "write_atomic", atomic)
+    monkeypatch.setattr(outputs, "write_atomic", atomic)
+    game = new_game(3)
+    runtime = Runtime(game, Table(default_board(), game), autosave=Autosave(game, tmp_path / "autosave.json"))
+    with pytest.raises(outputs.AutosaveFailed) as refused:
+        session.first_save(runtime)
+    said = str(refused.value)
+    assert "so it was not started" in said and "check the storage" in said and "Make room" not in said, said
+
+
+@pytest.mark.parametrize("folder", ["missing", "empty"])
+def test_kaleun_resume_without_a_save_says_so_and_makes_nothing(tmp_path, monkeypatch, capsys, folder):
+    """`kaleun resume` with KALEUN_HOME not there (a typo, a card not mounted) made the folder and its kaleun.lock
+    before it said there is no save. Now it says so and leaves the storage as it was."""
+    home = tmp_path / folder
+    if folder == "empty":
+        home.mkdir()
+    monkeypatch.setenv("KALEUN_HOME", str(home))
+    assert cli.main(["resume", "--console"]) == 2
+    said = capsys.readouterr().err
+    assert f"kaleun: {home / 'autosave.json'}: no such save file" in said, said
+    assert (not home.exists()) if folder == "missing" else list(home.iterdir()) == []
+    assert cli.main(["resume", "--console", "--save", str(tmp_path / "nowhere.json")]) == 2
+    assert f"kaleun: {tmp_path / 'nowhere.json'}: no such save file" in capsys.readouterr().err
+    assert (not home.exists()) if folder == "missing" else list(home.iterdir()) == []
+
+
+@pytest.mark.parametrize("gone", ["sessions", "home"])
+def test_a_session_folder_or_home_deleted_while_playing_is_made_again_at_the_next_save(tmp_path, caplog, gone):
+    """Issue 13 ("nothing lost"): the session folder, or the whole KALEUN_HOME, deleted while a game runs (a
+    clean-up by hand, `rm -r ~/.local/state/kaleun`). Before, the event log, the script and the journal went on
+    into deleted files without a word, and kaleun.lock went with the home: a second Kaleun could play there.
+    At the next save each is made again with a warning in the log, the lock is taken again, and what is played
+    from there on is kept (a crash then resumes to the last command)."""
+    import logging
+    import shutil
+
+    clock = FakeClock()
+    home = tmp_path / "home"
+    sessions = home / "sessions"
+    lock = HomeLock(home).acquire()
+    try:
+        game = new_game(3)
+        runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                          [outputs.EventLog(sessions / "s.events.jsonl")],
+                          autosave=Autosave(game, home / "autosave.json", clock=clock),
+                          record=sessions / "s.script.jsonl", clock=clock)
+        runtime.save()
+        runtime.post({"do": "order", "order": "new_course", "course": 120})
+        clock.now += 1.5
+        runtime.step()
+        shutil.rmtree(sessions if gone == "sessions" else home)
+        with caplog.at_level(logging.WARNING):
+            runtime.save()  # a save moment: `save` typed, a watch change, quit
+        said = caplog.text
+        assert "was deleted while the game ran" in said and "s.events.jsonl" in said and "s.script.jsonl" in said
+        runtime.post({"do": "order", "order": "new_course", "course": 200})
+        clock.now += 1.5
+        runtime.step()
+        assert '"course": 200' in (sessions / "s.script.jsonl").read_text(encoding="utf-8")
+        assert "new_course" in (sessions / "s.events.jsonl").read_text(encoding="utf-8")
+        if gone == "home":
+            assert "kaleun.lock was deleted" in said and (home / "kaleun.lock").exists()
+            with pytest.raises(TableBusy):  # a second Kaleun in the same home is refused again
+                HomeLock(home).acquire()
+        resumed = open_save(home / "autosave.json")  # a crash now: the journal holds the last command
+        assert resumed.replayed == 1 and resumed.engine.t == runtime.game.t
+        runtime.close()
+    finally:
+        lock.release()

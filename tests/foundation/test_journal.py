@@ -274,3 +274,24 @@ def test_a_command_the_journal_cannot_hold_makes_a_full_save_instead(tmp_path):
     runtime.autosave.command({"do": "report", "x": float("nan")})  # nothing a player can type gets here
     opened = open_save(tmp_path / "autosave.json")
     assert opened.saved_t == runtime.game.t and opened.replayed == 0
+
+
+def test_a_journal_of_a_newer_kaleun_is_named_so_and_kept(tmp_path):
+    """A journal whose header has a newer version (a newer Kaleun played, then this one resumes) was said to be
+    `not a Kaleun journal` and ignored, and the resumed game's first save wrote over what it held. It is named a
+    newer Kaleun's, as a save is, and the resume is refused with the files as they were."""
+    clock = FakeClock()
+    runtime, _ = start(new_game(3), tmp_path, clock)
+    act(runtime, clock, STEPS[:4])
+    runtime.close()
+    path = journal_path(tmp_path / "autosave.json")
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    path.write_text("\n".join([json.dumps({**head, "version": 2}), *lines[1:]]) + "\n")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    with pytest.raises(SaveError) as refused:
+        open_save(tmp_path / "autosave.json")
+    said = str(refused.value)
+    assert "journal version 2; this one reads version 1" in said and "a newer Kaleun wrote it" in said, said
+    assert "not a Kaleun journal" not in said and "the files were kept as they are" in said
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

@@ -141,7 +141,7 @@ def test_5_3_the_set_up_asked_on_the_terminal():
     assert setup.difficulty == {"captain": "hard", "officer": "easy"}
     assert setup.easy_watch_change == {"officer": True}
     asked = out.getvalue()
-    assert "New game. Missions:" in asked and "Easy watch change for the First Officer? (y/n) [n]: " in asked
+    assert "New game. Missions:" in asked and "Easy watch change for the First Officer? (y/n) [no]: " in asked
     assert "Difficulty of the Chief Engineer (easy, normal, hard) [normal]: " in asked
     again = io.StringIO("1\nlinked\ntraining\nsingle\n\n\n\n\n")
     told = io.StringIO()
@@ -208,7 +208,7 @@ def test_5_3_an_unknown_mode_or_level_is_refused_at_once_by_its_names():
 
 @pytest.mark.parametrize(("language", "answers", "shown"), [
     ("ru", "gibraltar_1941\nодиночная миссия\nТрудная\nлёгкая\n\nnormal\nд\n",
-     "Облегчённая смена вахт для роли «Старший помощник»? (y/n) [n]: "),
+     "Облегчённая смена вахт для роли «Старший помощник»? (д/н) [нет]: "),
     ("de", "gibraltar_1941\neinzelne Mission\nschwer\nleicht\n\nnormal\nj\n", "[normal]: "),
 ])
 def test_5_3_the_terminal_set_up_names_roles_modes_and_levels_in_the_table_language(language, answers, shown):
@@ -262,7 +262,8 @@ def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
     assert config.returncode == 0, config.stderr
     shown = run_kaleun("career", home=tmp_path)
     assert shown.returncode == 0, shown.stderr
-    assert "  2025-03-14  prize_rules_1939       Kampagne gewonnen Note B  Punkte  1.528" in shown.stdout, shown.stdout
+    german = "  2025-03-14  prize_rules_1939       Kampagne  gewonnen    Note B  Punkte  1.528"
+    assert german in shown.stdout, shown.stdout
     english = run_kaleun("career", "--language", "en", home=tmp_path)
     assert "prize_rules_1939       campaign won      grade B" in english.stdout
     bad = run_kaleun("missions", "--language", "xx", home=tmp_path)

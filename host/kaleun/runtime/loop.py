@@ -24,7 +24,7 @@ from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, of_error
-from kaleun.runtime.outputs import Autosave, Output, open_session_file
+from kaleun.runtime.outputs import Autosave, Output, deleted, open_session_file
 from kaleun.runtime.table import Table
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,8 @@ class Runtime:
         self.problems: list[Callable[[Msg | str], None]] = [lambda text: log.warning("%s", text)]
         if autosave is not None:  # a save that fails (a full disk) is told like a refused command
             autosave.report = self._tell
+            autosave.before_save.append(self.keep_files)
+        self._record_path = record
         self._record: IO[str] | None = None
         if record is not None:
             from kaleun.games import replay_args
@@ -242,6 +244,31 @@ class Runtime:
                 log.error("the session's script cannot be written (%s); it stops here", exc)
                 self._close_record()
         return events
+
+    def keep_files(self) -> None:
+        """(At every save.) What was deleted while the game ran (the session folder, the whole home) is made
+        again with a warning in the log: the event logs, the session's script, the home's lock this process holds."""
+        for output in self.outputs:
+            keep = getattr(output, "keep", None)
+            if keep is not None:
+                keep()
+        if self._record is not None and self._record_path is not None and deleted(self._record):
+            log.warning("the session's script %s was deleted while the game ran (its folder or the home with it); "
+                        "it is made again and goes on from here", self._record_path)
+            self._close_record()
+            try:
+                self._record = open_session_file(self._record_path)
+                self._record.write(f"# Kaleun session: the file was deleted while the game ran and made again at "
+                                   f"t={self.game.t!r}; what came before is not in it\n")
+                self._record.flush()
+            except OSError as exc:
+                log.error("the session's script %s cannot be made again (%s); the game goes on without it",
+                          self._record_path, exc.strerror or exc)
+                self._close_record()
+        from kaleun.homelock import renew_held
+
+        if self.autosave is not None:
+            renew_held(self.autosave.path.parent)
 
     def _close_record(self) -> None:
         record, self._record = self._record, None

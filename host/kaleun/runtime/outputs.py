@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import logging
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -64,11 +65,22 @@ def open_session_file(path: Path) -> IO[str]:
     return open(path, "a", encoding="utf-8", errors="backslashreplace")
 
 
+def deleted(fh: IO[str] | int) -> bool:
+    """The file open as `fh` (a file object or descriptor) was deleted while open: its folder or the whole
+    home with it (what is written to it now goes nowhere)."""
+    try:
+        return os.fstat(fh if isinstance(fh, int) else fh.fileno()).st_nlink == 0
+    except (OSError, ValueError):
+        return False
+
+
 class EventLog:
     """Appends every event to a JSONL file (the session's event log); with a `viewer`, only the
-    events that party may know of (one team's view of a game of hidden information)."""
+    events that party may know of (one team's view of a game of hidden information). `keep` (at
+    every save) makes the file again when it was deleted while the game ran."""
 
     def __init__(self, path: Path, viewer: str | None = None) -> None:
+        self.path = Path(path)
         self.viewer = viewer
         self.fh: IO[str] | None = None
         self.failed = False
@@ -88,6 +100,21 @@ class EventLog:
         except OSError as exc:  # a full disk: the game goes on (the autosave says what is kept)
             log.error("the session's event log cannot be written (%s); it stops here", exc)
             self.failed = True
+
+    def keep(self) -> None:
+        """The event log was deleted while the game ran (its session folder, or the whole home): made again, so
+        the events from here on are kept (those before are gone with the file)."""
+        if self.fh is None or self.failed or not deleted(self.fh):
+            return
+        log.warning("the session's event log %s was deleted while the game ran (its folder or the home with it); "
+                    "it is made again and goes on from here", self.path)
+        self.close()
+        try:
+            self.fh = open_session_file(self.path)
+        except OSError as exc:
+            log.error("the session's event log %s cannot be made again (%s); the game goes on without it", self.path,
+                      exc.strerror or exc)
+            self.fh, self.failed = None, True
 
     def close(self) -> None:
         if self.fh is None:
@@ -155,11 +182,16 @@ class Autosave:
         #: system's words for it ("No space left on device")
         self.problem: Msg | None = None
         self.reason: str | None = None
+        #: the storage takes no writes at all (NO_WRITES: read-only, gone): more room does not help
+        self.no_writes = False
         self._retry_at: float | None = None
         #: how many times a problem was reported (a front end that asked for a save says it unless told)
         self.told = 0
         #: who hears that saving failed or works again (the runtime passes it to the front end)
         self.report: Callable[[Msg], None] = lambda text: log.warning("%s", text)
+        #: called before every full save: the runtime makes again what was deleted while the game ran (the
+        #: session's files, the home's lock); the save itself makes its folder again (`saves.write_atomic`)
+        self.before_save: list[Callable[[], None]] = []
 
     def handle(self, event: Event) -> None:
         if event.name in self.triggers:
@@ -198,7 +230,15 @@ class Autosave:
             self.journal.progress(self.game.t, self.game.table_state)
 
     # -- a full save on the writing thread -------------------------------------------------------
+    def _keep(self) -> None:
+        for keep in self.before_save:
+            try:
+                keep()
+            except Exception:  # making a deleted file again must never stop a save
+                log.exception("making the session's files again failed")
+
     def _save_in_background(self) -> None:
+        self._keep()
         try:
             data = save_text(self.game)
         except Exception:  # the game cannot write its state: keep the last good save
@@ -257,6 +297,7 @@ class Autosave:
         self.due = False
         if self.abandoned is not None:
             return
+        self._keep()
         try:
             if self.journal is not None and self.journal.fd is None:
                 self.journal.check()  # before anything is kept aside or written: the journal can be kept
@@ -282,6 +323,7 @@ class Autosave:
         self.saved_t = t
         self._retry_at = None
         self.reason = None
+        self.no_writes = False
         if self.problem is not None:
             self.problem = None
             self.report(Msg("The game is saved again in {path}.", path=str(self.path)))
@@ -290,7 +332,8 @@ class Autosave:
         self._retry_at = self.clock() + RETRY_S
         self.reason = exc.strerror or str(exc)
         held = self._held()
-        if exc.errno in NO_WRITES:  # more room does not help here
+        self.no_writes = exc.errno in NO_WRITES
+        if self.no_writes:  # more room does not help here
             problem = Msg.plural("The game cannot be saved in {path} ({reason}); {held}. Kaleun tries again every {n} "
                                  "second, but the storage takes no writes at all (a memory card with errors is made "
                                  "read-only by the system, a USB stick was pulled out): check the storage; more room "

@@ -320,7 +320,11 @@ class Console(TerminalOut):
         if self.runtime.autosave is not None and not self.quit_unsaved and not self.gone \
                 and self._saved() is not None:
             self.quit_unsaved = True
-            again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
+            if self.runtime.autosave.no_writes:  # a read-only or vanished storage: more room does not help
+                again = Msg("Check the storage (it takes no writes) and type quit again, or type quit again now to "
+                            "leave without this save.")
+            else:
+                again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
             self.say(f"! {self.lang.render(again)}")
             return
         self.stopping = True

@@ -13,6 +13,7 @@ so it prints at A4).
 
 from __future__ import annotations
 
+import errno
 import io
 import logging
 import math
@@ -367,12 +368,18 @@ def png_bytes(surface: Any, dpi: int) -> bytes:
 
 
 def write_sheet(out: Path, year: int | None = None, language: str = "en", dpi: int = DPI) -> SheetLayout:
-    """Lay out, draw and save the sheet as PNG. Raises OSError."""
+    """Lay out, draw and save the sheet as PNG, atomically: a write that fails (a full disk) leaves the sheet
+    that was there. Raises OSError (a folder that is not there is not made)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     layout = layout_sheet(year, dpi)
     surface = render_sheet(layout, language)
-    out.write_bytes(png_bytes(surface, dpi))
+    data = png_bytes(surface, dpi)
+    if not out.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(out.parent))
+    from kaleun.saves import write_atomic
+
+    write_atomic(out, data, mode=0o666)
     return layout
 
 

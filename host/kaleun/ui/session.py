@@ -124,6 +124,11 @@ def first_save(runtime: Runtime) -> None:
     if autosave is not None and autosave.problem is not None:
         autosave.abandon("the first save failed")
         runtime.close()
+        if autosave.no_writes:  # read-only or gone: more room does not help
+            raise AutosaveFailed(Msg("the game cannot be saved in {path} ({reason}), so it was not started; the "
+                                     "previous save is as it was. The storage takes no writes at all (made read-only "
+                                     "by the system, or pulled out): check the storage and start again.",
+                                     path=str(autosave.path), reason=autosave.reason))
         raise AutosaveFailed(Msg("the game cannot be saved in {path} ({reason}), so it was not started; the previous "
                                  "save is as it was. Make room on the storage (or move away what is in the way) and "
                                  "start again.", path=str(autosave.path), reason=autosave.reason))
