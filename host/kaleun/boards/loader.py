@@ -278,6 +278,17 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     elif lamps.driver == "hub":  # no [hub] at all: the problem is where the hub is asked for, not at line 1
         ld.problem(("lamps", "driver"), Msg("lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel "
                                             "strip"))
+    hub_unread: list[Msg | str] = []
+    if hub_reader and "hub" in data:
+        from kaleun.hub.options import unread_hub_keys
+
+        hub_unread = [_at(f"{ld.path}:{ld.lines.line(('hub', *path))}", why)
+                      for path, why in unread_hub_keys(hub.options, lamps.driver)]
+    if lamps.driver == "hub" and sensor != "hub":
+        hub_unread.append(_at(f"{ld.path}:{ld.lines.line(('lamps', 'driver'))}",
+                              Msg("lamps.driver = 'hub': the game lights the hub's lamps only with figures.sensor = "
+                                  "'hub' (it opens the hub's link for the figures); with figures.sensor = {sensor} "
+                                  "only `kaleun hw check` lights them", sensor=repr(sensor))))
     dials = _dials(ld, data, hub, sensor)
     buttons = {}
     for button_name, rd in ld.tables(data, "buttons"):
@@ -305,6 +316,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
             Msg("GPIO {pin} of {owner} (header pin {header}) belongs to the HAT ID EEPROM, which the Pi reads at "
                 "boot; it works, but another pin is safer", pin=str(pin), owner=owner, header=str(GPIO_TO_PIN[pin])))
         for pin, (owner, key_path) in sorted(ld.pins.items()) if pin in HAT_ID_GPIO]
+    warnings += hub_unread
     # what each supply carries is the wiring's power budget, reckoned by `kaleun board check`
     # (kaleun.wiring.generate.rail_loads), not at every start
     supply_line = ld.lines.line(("power", "supply_ma")) if supply is not None else 0
