@@ -1,8 +1,8 @@
-"""Files Kaleun ships beside its code: the board files and the deck hub's firmware.
+"""Files Kaleun ships beside its code: the board files, the deck hub's firmware, the wiring guide.
 
-In a source checkout they are the tree's `boards/` and `firmware/`. A wheel carries copies
-inside the package (`kaleun/share/boards`, `kaleun/share/firmware`, put there by setup.py
-when the wheel is built), so an installed Kaleun finds them wherever it runs.
+In a source checkout they are the tree's `boards/`, `firmware/` and `wiring/`. A wheel carries
+copies inside the package (`kaleun/share/boards`, `kaleun/share/firmware`, `kaleun/share/wiring`,
+put there by setup.py when the wheel is built), so an installed Kaleun finds them wherever it runs.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def source_tree() -> Path | None:
 
 
 def shipped(name: str) -> Path | None:
-    """The folder `name` ("boards" or "firmware") this Kaleun came with, or None.
+    """The folder `name` ("boards", "firmware" or "wiring") this Kaleun came with, or None.
 
     An installed wheel's own copy comes first (it matches the installed code); from a
     checkout (or an editable install) the tree's folder."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 from kit import ROOT
 
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host", "boards", "firmware")
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host", "boards", "firmware", "wiring")
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +47,10 @@ def test_the_wheel_holds_every_board_file_and_the_firmware(wheel):
         assert f"kaleun/share/firmware/{path.relative_to(ROOT / 'firmware').as_posix()}" in names
     assert {"kaleun/share/firmware/protocol_vectors.json", "kaleun/share/boards/README.md",
             "kaleun/boards/dials.toml", "kaleun/uboot/data/boat.toml"} <= names
+    # the wiring guide the pages of `kaleun wiring` link to, and the manual it links to
+    assert {"kaleun/share/wiring/README.md", "kaleun/share/wiring/placement.md", "kaleun/share/wiring/mechanics.md",
+            "kaleun/share/wiring/pico-hub.md", "kaleun/share/wiring/pico-hub.svg",
+            "kaleun/share/host/README.md"} <= names
     assert not any("__pycache__" in name or name.startswith(("tests/", "wiring/")) for name in names)
 
 
@@ -96,6 +101,20 @@ def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tr
                           capture_output=True, text=True, env=env, cwd=outside, timeout=60)
     assert hint.stdout.startswith(f"{python} -m pip install ") and "'gpiozero>=2.0'" in hint.stdout, hint.stderr
     assert "kaleun" not in hint.stdout.split(" -m pip ", 1)[1]
+    # the wiring pages of a board, written outside the source tree: their links to the wiring guide
+    # (placement.md, mechanics.md, the README and its Sources) lead to the copies the wheel carries
+    pages = kaleun("wiring", "pico-hub", "--out", "pages")
+    assert pages.returncode == 0, pages.stderr
+    page = outside / "pages" / "pico-hub.md"
+    links = [t.split("#", 1)[0] for t in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8"))]
+    guide = [link for link in links if Path(link).name in ("placement.md", "mechanics.md", "README.md")]
+    assert len(guide) == 3 and all((page.parent / link).is_file() for link in guide), links
+    assert all(str((page.parent / link).resolve()).startswith(str(venv.resolve())) for link in guide)
+    shipped_guide = (page.parent / guide[2]).resolve()
+    for doc in shipped_guide.parent.glob("*.md"):  # and the guide's own links stay whole in the wheel
+        text = doc.read_text(encoding="utf-8")
+        assert all((doc.parent / t.split("#", 1)[0]).exists() for t in re.findall(r"\]\(([^)\s#]+)", text)
+                   if "://" not in t), doc.name
     # the service an installed Kaleun writes starts the installed one, with the shipped board by its name
     unit = kaleun("service", "install", "--dry-run", "--board", "pico-hub")
     assert unit.returncode == 0, unit.stderr
