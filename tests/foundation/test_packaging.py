@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -101,6 +102,8 @@ def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tr
                           capture_output=True, text=True, env=env, cwd=outside, timeout=60)
     assert hint.stdout.startswith(f"{python} -m pip install ") and "'gpiozero>=2.0'" in hint.stdout, hint.stderr
     assert "kaleun" not in hint.stdout.split(" -m pip ", 1)[1]
+    if platform.machine() not in ("aarch64", "armv7l"):  # gpiod's marker: only on a Pi's Linux
+        assert "gpiod" not in hint.stdout, hint.stdout
     # the wiring pages of a board, written outside the source tree: their links to the wiring guide
     # (placement.md, mechanics.md, the README and its Sources) lead to the copies the wheel carries
     pages = kaleun("wiring", "pico-hub", "--out", "pages")
@@ -181,3 +184,38 @@ def test_the_pi_extra_brings_every_backend_blinka_requires_on_a_pi():
     brought = {canonicalize_name(r.name) for r in map(Requirement, extra)
                if r.marker is None or r.marker.evaluate(on_a_pi)}
     assert needed <= brought, f"the pi extra lacks {sorted(needed - brought)}"
+
+
+#: marker variables of Raspberry Pi OS (64-bit) on a Pi 4 or 5, and of a PC
+PI_OS_64 = {"sys_platform": "linux", "platform_machine": "aarch64", "python_version": "3.11"}
+PC = {"sys_platform": "linux", "platform_machine": "x86_64", "python_version": "3.11"}
+
+
+def test_the_pi_extra_install_hint_keeps_the_environment_markers():
+    """The hint `install_command()` gives an installed Kaleun lists what pip would install on this
+    machine: gpiod (its marker: Linux on an ARM Pi) only there, not off a Pi."""
+    from kaleun.shipped import pi_extra
+
+    on_pc = pi_extra(PC)
+    assert "gpiozero>=2.0" in on_pc and not any(p.startswith(("gpiod", "Adafruit-Blinka-Raspberry-Pi5")) for p in on_pc)
+    on_pi = pi_extra(PI_OS_64)
+    assert "gpiod<3,>=2.2.2" in on_pi and "gpiozero>=2.0" in on_pi
+    assert not any("extra" in p or ";" in p for p in on_pi)
+
+
+def test_a_pi5_with_pwm_neopixels_gets_the_pi5_neopixel_driver_from_the_pi_extra():
+    """lamps.driver = "neopixel" on a Pi 5: Blinka drives the strip with the RP1's PIO through
+    Adafruit-Blinka-Raspberry-Pi5-Neopixel (wheels for aarch64, CPython 3.11+, release candidates
+    only: the specifier names one so pip takes it); the `pi` extra brings it on 64-bit Pi OS."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extra = [Requirement(line) for line in project["optional-dependencies"]["pi"]]
+    (pi5,) = [req for req in extra if req.name == "Adafruit-Blinka-Raspberry-Pi5-Neopixel"]
+    assert pi5.marker is not None and pi5.marker.evaluate(PI_OS_64) and not pi5.marker.evaluate(PC)
+    assert pi5.specifier.prereleases and pi5.specifier.contains("1.0.0rc2")
+    from kaleun.shipped import pi_extra
+
+    assert "Adafruit-Blinka-Raspberry-Pi5-Neopixel>=1.0.0rc2" in pi_extra(PI_OS_64)
