@@ -219,3 +219,38 @@ def test_a_pi5_with_pwm_neopixels_gets_the_pi5_neopixel_driver_from_the_pi_extra
     from kaleun.shipped import pi_extra
 
     assert "Adafruit-Blinka-Raspberry-Pi5-Neopixel>=1.0.0rc2" in pi_extra(PI_OS_64)
+
+
+def test_a_neopixel_backend_blinka_misses_is_named_not_called_an_unsupported_board(monkeypatch):
+    """On a Pi 5 without Adafruit-Blinka-Raspberry-Pi5-Neopixel (32-bit Pi OS, where the pi extra cannot
+    bring it) or a Pi 4 without rpi_ws281x, `import neopixel` raises Blinka's RuntimeError naming the
+    library and its install command: the lamps say that, not 'a supported board' and BLINKA_OS_AGNOSTIC."""
+    import types
+
+    from kaleun.boards.model import LampSpec
+    from kaleun.ports.neopixel import LampsUnavailable, make_pixels
+
+    class FakeNeopixel(types.ModuleType):
+        def __getattr__(self, name: str) -> object:
+            try:
+                raise ModuleNotFoundError(name="adafruit_raspberry_pi5_neopixel_write")
+            except ModuleNotFoundError as missing:
+                raise RuntimeError("The platform library 'adafruit_raspberry_pi5_neopixel_write' was not found. To "
+                                   "install, try typing: python -m pip install Adafruit-Blinka-Raspberry-Pi5-Neopixel"
+                                   ) from missing
+
+    class Importer:
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "neopixel":
+                FakeNeopixel("neopixel").anything  # noqa: B018 - what Blinka's neopixel_write does at import
+            return None
+
+    monkeypatch.setitem(sys.modules, "board", types.ModuleType("board"))
+    monkeypatch.delitem(sys.modules, "neopixel", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Importer(), *sys.meta_path])
+    with pytest.raises(LampsUnavailable) as refused:
+        make_pixels(LampSpec(driver="neopixel", pin=18, pixels=4))
+    text = str(refused.value)
+    assert "NeoPixels (neopixel) need a library Blinka drives them with on this Pi" in text
+    assert "pip install Adafruit-Blinka-Raspberry-Pi5-Neopixel" in text
+    assert "supported board" not in text and "BLINKA_OS_AGNOSTIC" not in text
