@@ -36,8 +36,10 @@ RESERVED_BY = {
     "audio i2s": {18: "I2S BCLK", 19: "I2S LRCLK", 20: "I2S DIN", 21: "I2S DOUT"},
     "lamps neopixel_spi": {10: "SPI0 MOSI", 11: "SPI0 SCLK", 9: "SPI0 MISO", 8: "SPI0 CE0", 7: "SPI0 CE1"},
 }
-#: the PWM NeoPixel driver needs a PWM- or PCM-capable pin
+#: the PWM NeoPixel driver needs a PWM- or PCM-capable pin (rpi_ws281x); a Pi 5 drives the strip
+#: with its RP1's PIO (Adafruit-Blinka-Raspberry-Pi5-Neopixel), from any header GPIO
 NEOPIXEL_PINS = (10, 12, 18, 21)
+NEOPIXEL_ANY_PIN = ("pi5",)
 #: Pis without a 3.5 mm audio jack (the Pi 5 dropped it; the Zero 2 W never had one): sound goes
 #: by HDMI, USB or an I2S amplifier
 NO_AUDIO_JACK = ("pi5", "zero2w")
@@ -270,7 +272,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         ld.problem(("audio", "output"), Msg("audio.output = 'analog': the {model} (board.pi = {pi}) has no 3.5 mm "
                                             "audio jack; use hdmi, usb or i2s", model=Msg.term(PI_NAMES[pi]),
                                             pi=repr(pi)))
-    lamps = _lamps(ld, data, audio)
+    lamps = _lamps(ld, data, audio, pi)
     if hub_reader and "hub" in data:
         from kaleun.hub.options import check_hub_options  # the deck hub's keys
 
@@ -455,7 +457,7 @@ def _audio(ld: _Loader, data: dict[str, Any]) -> m.AudioSpec:
     return spec
 
 
-def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
+def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec, pi: str | None = None) -> m.LampSpec:
     rd = ld.reader(("lamps",), data.get("lamps", {}))
     if rd is None:
         return m.LampSpec()
@@ -463,8 +465,9 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
     pixels = rd.get("pixels", "int", 0, lo=0, hi=2000)
     pin = rd.pin("pin", "lamps", required=driver == "neopixel")
     if driver == "neopixel" and pin is not None:
-        if pin not in NEOPIXEL_PINS:
-            rd.problem("pin", Msg("lamps.pin = {pin}: the PWM NeoPixel driver needs GPIO {pins}", pin=str(pin),
+        if pin not in NEOPIXEL_PINS and pi not in NEOPIXEL_ANY_PIN:
+            rd.problem("pin", Msg("lamps.pin = {pin}: the PWM NeoPixel driver needs GPIO {pins} (a Pi 5, board.pi "
+                                  "= 'pi5', drives the strip from any GPIO)", pin=str(pin),
                                   pins=", ".join(map(str, NEOPIXEL_PINS))))
         if audio.driver != "none" and audio.output == "analog":
             rd.problem("driver", Msg("lamps.driver = 'neopixel' uses the PWM hardware that the Pi's analogue "
