@@ -1,10 +1,11 @@
-"""The board files and the deck hub's firmware travel inside the wheel.
+"""The board files, the deck hub's firmware and the wiring guide travel inside the wheel.
 
-They live at the top of the source tree (boards/, firmware/), where makers look for them.
-Building a wheel copies them into the package as kaleun/share/boards and
-kaleun/share/firmware, so an installed Kaleun finds them outside the source tree
-(`kaleun.shipped`): `--board pico-hub`, `kaleun firmware install`, the fake hub. Everything
-else about the package is in pyproject.toml.
+They live at the top of the source tree (boards/, firmware/, wiring/), where makers look for
+them. Building a wheel copies them into the package as kaleun/share/boards,
+kaleun/share/firmware and kaleun/share/wiring (with host/README.md as kaleun/share/host, which
+the wiring guide links to), so an installed Kaleun finds them outside the source tree
+(`kaleun.shipped`): `--board pico-hub`, `kaleun firmware install`, the fake hub, the documents
+the pages of `kaleun wiring` link to. Everything else about the package is in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ ROOT = Path(__file__).resolve().parent
 SHIPPED = {
     "boards": ("*.toml", "README.md"),
     "firmware": ("boot.py", "code.py", "lib/kaleun_hub/*.py", "protocol_vectors.json", "README.md"),
+    # the wiring guide and the shipped boards' pages, which the pages `kaleun wiring` writes link to
+    "wiring": ("*.md", "*.svg", "*.yml"),
+    # the program's manual, which the wiring guide links to
+    "host": ("README.md",),
 }
 
 

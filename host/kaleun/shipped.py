@@ -1,14 +1,15 @@
-"""Files Kaleun ships beside its code: the board files and the deck hub's firmware.
+"""Files Kaleun ships beside its code: the board files, the deck hub's firmware, the wiring guide.
 
-In a source checkout they are the tree's `boards/` and `firmware/`. A wheel carries copies
-inside the package (`kaleun/share/boards`, `kaleun/share/firmware`, put there by setup.py
-when the wheel is built), so an installed Kaleun finds them wherever it runs.
+In a source checkout they are the tree's `boards/`, `firmware/` and `wiring/`. A wheel carries
+copies inside the package (`kaleun/share/boards`, `kaleun/share/firmware`, `kaleun/share/wiring`,
+put there by setup.py when the wheel is built), so an installed Kaleun finds them wherever it runs.
 """
 
 from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -23,7 +24,7 @@ def source_tree() -> Path | None:
 
 
 def shipped(name: str) -> Path | None:
-    """The folder `name` ("boards" or "firmware") this Kaleun came with, or None.
+    """The folder `name` ("boards", "firmware" or "wiring") this Kaleun came with, or None.
 
     An installed wheel's own copy comes first (it matches the installed code); from a
     checkout (or an editable install) the tree's folder."""
@@ -88,14 +89,26 @@ def install_command(*packages: str) -> str:
     return f"{python} -m pip install " + " ".join(shlex.quote(p) for p in packages)
 
 
-def pi_extra() -> list[str]:
-    """The packages of the installed Kaleun's `pi` extra (its metadata)."""
+def pi_extra(environment: Mapping[str, str] | None = None) -> list[str]:
+    """The packages of the installed Kaleun's `pi` extra (its metadata) that pip would install here:
+    a package whose environment markers leave it out on this machine (gpiod off a Pi) is left out of
+    the hint too. `environment` overrides marker variables (`platform_machine`, ...)."""
     from importlib.metadata import PackageNotFoundError, requires
+
+    from packaging.requirements import InvalidRequirement, Requirement
 
     try:
         wanted = requires("kaleun") or []
     except PackageNotFoundError:
         wanted = []
-    extra = [r.split(";", 1)[0].strip() for r in wanted if "extra" in r and '"pi"' in r.split(";", 1)[-1]]
+    extra = []
+    for line in wanted:
+        try:
+            req = Requirement(line)
+        except InvalidRequirement:
+            continue
+        if req.marker is None or not req.marker.evaluate({**(environment or {}), "extra": "pi"}):
+            continue  # another extra's, or not for this machine
+        extra.append(f"{req.name}{''.join(f'[{e}]' for e in sorted(req.extras))}{req.specifier}")
     return extra or ["gpiozero", "lgpio", "adafruit-blinka", "adafruit-circuitpython-neopixel",
                      "adafruit-circuitpython-neopixel-spi", "adafruit-circuitpython-pn532"]

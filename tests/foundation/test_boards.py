@@ -282,3 +282,15 @@ def test_a_board_file_saved_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "bom.toml"
     path.write_bytes(b'\xef\xbb\xbf[board]\r\nname = "Mine"\r\nformat = 0\r\n')
     assert load_board(path).name == "Mine"
+
+
+def test_a_pi_5_drives_pwm_neopixels_from_any_gpio(tmp_path):
+    """lamps.driver = "neopixel": rpi_ws281x (Pi 3, 4, Zero 2 W) needs GPIO 10, 12, 18 or 21; on a Pi 5
+    Blinka drives the strip with the RP1's PIO (Adafruit-Blinka-Raspberry-Pi5-Neopixel), from any GPIO."""
+    lamps = '[lamps]\ndriver = "neopixel"\npin = 13\npixels = 8\n[audio]\noutput = "hdmi"\n'
+    problems = _problems(tmp_path, HEAD + 'pi = "pi4"\n' + lamps)
+    assert problems == ["FILE:7: lamps.pin = 13: the PWM NeoPixel driver needs GPIO 10, 12, 18, 21 (a Pi 5, board.pi "
+                        "= 'pi5', drives the strip from any GPIO)"]
+    path = tmp_path / "pi5.toml"
+    path.write_text(HEAD + 'pi = "pi5"\n' + lamps)
+    assert load_board(path).lamps.pin == 13

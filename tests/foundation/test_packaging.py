@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -15,7 +17,7 @@ from pathlib import Path
 import pytest
 from kit import ROOT
 
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host", "boards", "firmware")
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host", "boards", "firmware", "wiring")
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +48,10 @@ def test_the_wheel_holds_every_board_file_and_the_firmware(wheel):
         assert f"kaleun/share/firmware/{path.relative_to(ROOT / 'firmware').as_posix()}" in names
     assert {"kaleun/share/firmware/protocol_vectors.json", "kaleun/share/boards/README.md",
             "kaleun/boards/dials.toml", "kaleun/uboot/data/boat.toml"} <= names
+    # the wiring guide the pages of `kaleun wiring` link to, and the manual it links to
+    assert {"kaleun/share/wiring/README.md", "kaleun/share/wiring/placement.md", "kaleun/share/wiring/mechanics.md",
+            "kaleun/share/wiring/pico-hub.md", "kaleun/share/wiring/pico-hub.svg",
+            "kaleun/share/host/README.md"} <= names
     assert not any("__pycache__" in name or name.startswith(("tests/", "wiring/")) for name in names)
 
 
@@ -96,6 +102,22 @@ def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tr
                           capture_output=True, text=True, env=env, cwd=outside, timeout=60)
     assert hint.stdout.startswith(f"{python} -m pip install ") and "'gpiozero>=2.0'" in hint.stdout, hint.stderr
     assert "kaleun" not in hint.stdout.split(" -m pip ", 1)[1]
+    if platform.machine() not in ("aarch64", "armv7l"):  # gpiod's marker: only on a Pi's Linux
+        assert "gpiod" not in hint.stdout, hint.stdout
+    # the wiring pages of a board, written outside the source tree: their links to the wiring guide
+    # (placement.md, mechanics.md, the README and its Sources) lead to the copies the wheel carries
+    pages = kaleun("wiring", "pico-hub", "--out", "pages")
+    assert pages.returncode == 0, pages.stderr
+    page = outside / "pages" / "pico-hub.md"
+    links = [t.split("#", 1)[0] for t in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8"))]
+    guide = [link for link in links if Path(link).name in ("placement.md", "mechanics.md", "README.md")]
+    assert len(guide) == 3 and all((page.parent / link).is_file() for link in guide), links
+    assert all(str((page.parent / link).resolve()).startswith(str(venv.resolve())) for link in guide)
+    shipped_guide = (page.parent / guide[2]).resolve()
+    for doc in shipped_guide.parent.glob("*.md"):  # and the guide's own links stay whole in the wheel
+        text = doc.read_text(encoding="utf-8")
+        assert all((doc.parent / t.split("#", 1)[0]).exists() for t in re.findall(r"\]\(([^)\s#]+)", text)
+                   if "://" not in t), doc.name
     # the service an installed Kaleun writes starts the installed one, with the shipped board by its name
     unit = kaleun("service", "install", "--dry-run", "--board", "pico-hub")
     assert unit.returncode == 0, unit.stderr
@@ -162,3 +184,73 @@ def test_the_pi_extra_brings_every_backend_blinka_requires_on_a_pi():
     brought = {canonicalize_name(r.name) for r in map(Requirement, extra)
                if r.marker is None or r.marker.evaluate(on_a_pi)}
     assert needed <= brought, f"the pi extra lacks {sorted(needed - brought)}"
+
+
+#: marker variables of Raspberry Pi OS (64-bit) on a Pi 4 or 5, and of a PC
+PI_OS_64 = {"sys_platform": "linux", "platform_machine": "aarch64", "python_version": "3.11"}
+PC = {"sys_platform": "linux", "platform_machine": "x86_64", "python_version": "3.11"}
+
+
+def test_the_pi_extra_install_hint_keeps_the_environment_markers():
+    """The hint `install_command()` gives an installed Kaleun lists what pip would install on this
+    machine: gpiod (its marker: Linux on an ARM Pi) only there, not off a Pi."""
+    from kaleun.shipped import pi_extra
+
+    on_pc = pi_extra(PC)
+    assert "gpiozero>=2.0" in on_pc and not any(p.startswith(("gpiod", "Adafruit-Blinka-Raspberry-Pi5")) for p in on_pc)
+    on_pi = pi_extra(PI_OS_64)
+    assert "gpiod<3,>=2.2.2" in on_pi and "gpiozero>=2.0" in on_pi
+    assert not any("extra" in p or ";" in p for p in on_pi)
+
+
+def test_a_pi5_with_pwm_neopixels_gets_the_pi5_neopixel_driver_from_the_pi_extra():
+    """lamps.driver = "neopixel" on a Pi 5: Blinka drives the strip with the RP1's PIO through
+    Adafruit-Blinka-Raspberry-Pi5-Neopixel (wheels for aarch64, CPython 3.11+, release candidates
+    only: the specifier names one so pip takes it); the `pi` extra brings it on 64-bit Pi OS."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extra = [Requirement(line) for line in project["optional-dependencies"]["pi"]]
+    (pi5,) = [req for req in extra if req.name == "Adafruit-Blinka-Raspberry-Pi5-Neopixel"]
+    assert pi5.marker is not None and pi5.marker.evaluate(PI_OS_64) and not pi5.marker.evaluate(PC)
+    assert pi5.specifier.prereleases and pi5.specifier.contains("1.0.0rc2")
+    from kaleun.shipped import pi_extra
+
+    assert "Adafruit-Blinka-Raspberry-Pi5-Neopixel>=1.0.0rc2" in pi_extra(PI_OS_64)
+
+
+def test_a_neopixel_backend_blinka_misses_is_named_not_called_an_unsupported_board(monkeypatch):
+    """On a Pi 5 without Adafruit-Blinka-Raspberry-Pi5-Neopixel (32-bit Pi OS, where the pi extra cannot
+    bring it) or a Pi 4 without rpi_ws281x, `import neopixel` raises Blinka's RuntimeError naming the
+    library and its install command: the lamps say that, not 'a supported board' and BLINKA_OS_AGNOSTIC."""
+    import types
+
+    from kaleun.boards.model import LampSpec
+    from kaleun.ports.neopixel import LampsUnavailable, make_pixels
+
+    class FakeNeopixel(types.ModuleType):
+        def __getattr__(self, name: str) -> object:
+            try:
+                raise ModuleNotFoundError(name="adafruit_raspberry_pi5_neopixel_write")
+            except ModuleNotFoundError as missing:
+                raise RuntimeError("The platform library 'adafruit_raspberry_pi5_neopixel_write' was not found. To "
+                                   "install, try typing: python -m pip install Adafruit-Blinka-Raspberry-Pi5-Neopixel"
+                                   ) from missing
+
+    class Importer:
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "neopixel":
+                FakeNeopixel("neopixel").anything  # noqa: B018 - what Blinka's neopixel_write does at import
+            return None
+
+    monkeypatch.setitem(sys.modules, "board", types.ModuleType("board"))
+    monkeypatch.delitem(sys.modules, "neopixel", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Importer(), *sys.meta_path])
+    with pytest.raises(LampsUnavailable) as refused:
+        make_pixels(LampSpec(driver="neopixel", pin=18, pixels=4))
+    text = str(refused.value)
+    assert "NeoPixels (neopixel) need a library Blinka drives them with on this Pi" in text
+    assert "pip install Adafruit-Blinka-Raspberry-Pi5-Neopixel" in text
+    assert "supported board" not in text and "BLINKA_OS_AGNOSTIC" not in text

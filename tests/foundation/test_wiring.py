@@ -292,3 +292,29 @@ def test_the_touch_screen_and_the_supply_are_the_ones_each_pi_takes(tmp_path):
     assert "Raspberry Pi 4 Model B | with its official power supply (5.1 V, 3 A) |" in bom("pi4")
     with pytest.raises(WiringError, match=r"Touch display: the Raspberry Pi Zero 2 W has no DSI port for it"):
         bom("zero2w")
+
+
+def broken_links(page: Path) -> list[str]:
+    """The local links of a Markdown page whose file or folder is not there."""
+    text = page.read_text(encoding="utf-8")
+    targets = [t.split("#", 1)[0] for t in re.findall(r"\]\(([^)\s]+)\)", text)]
+    return [t for t in targets if t and "://" not in t and not (page.parent / t).exists()]
+
+
+def test_pages_written_outside_the_source_tree_link_to_the_wiring_guide(tmp_path):
+    """`kaleun wiring --out FOLDER` (and any run from an installed wheel) writes the pages where
+    placement.md, mechanics.md and the wiring README are not: their links lead to the copies this
+    Kaleun ships (kaleun.shipped), not into nothing."""
+    from kaleun.wiring.generate import write_all
+
+    out = tmp_path / "pages"
+    written = write_all([load_board(BOARDS / "pico-hub.toml")], out, draw=False)
+    page = out / "pico-hub.md"
+    assert page in written
+    assert broken_links(page) == ["pico-hub.svg", "pico-hub.svg"]  # drawn only where Graphviz is
+    text = page.read_text(encoding="utf-8")
+    assert "placement.md)" in text and "mechanics.md)" in text and "README.md)" in text
+    assert (out / Path(re.findall(r"\[placement\.md\]\(([^)]+)\)", text)[0])).resolve() == \
+        (ROOT / "wiring" / "placement.md").resolve()
+    # in the source tree the pages sit beside them and link by name (the committed pages)
+    assert "[placement.md](placement.md)" in (ROOT / "wiring" / "pico-hub.md").read_text(encoding="utf-8")

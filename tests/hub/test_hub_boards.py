@@ -223,3 +223,52 @@ def test_a_hub_id_with_a_digit_lost_in_the_copy_is_refused(tmp_path):
                                'cs = "GP17"\n')
     assert any(":10: hub.id = 'E6614103E7396B2' has 15 digits: an id is whole bytes, two digits each (16 on a "
                "Pico); copy it again from `kaleun hub status`" in p for p in found), found
+
+
+def test_hub_keys_of_a_part_not_on_the_hub_are_warned_about_at_their_lines(tmp_path):
+    """A [hub] key that serves the lamps or the readers (kaleun.hub.options.SERVES) is not read when
+    the board does not put that part on the hub: `kaleun board check` says so at the key's line."""
+    path = board(tmp_path, """[hub]
+url = "fake"
+pixel_pin = "GP28"
+
+[[hub.readers]]
+section = 1
+cs = "GP17"
+
+[lamps]
+driver = "sim"
+pixels = 4
+""")
+    assert load_board(path).warnings == [
+        f"{path}:10: hub.pixel_pin has no effect: the hub drives a NeoPixel strip only with lamps.driver = 'hub', "
+        "and this board has lamps.driver = 'sim'"]
+    path.write_text(HEAD.replace('"hub"', '"sim"') + """[hub]
+url = "fake"
+scan_ms = 20
+fault_after = 9
+""", encoding="utf-8")
+    assert load_board(path).warnings == [
+        f"{path}:10: hub.scan_ms has no effect: it serves the hub's NFC readers, and this board has no "
+        "[[hub.readers]]",
+        f"{path}:11: hub.fault_after has no effect: it serves the hub's NFC readers, and this board has no "
+        "[[hub.readers]]"]
+    assert load_board(ROOT / "boards" / "pico-hub.toml").warnings == []
+    assert load_board(ROOT / "boards" / "fake-hub.toml").warnings == []
+
+
+def test_hub_lamps_without_the_hub_figures_are_lit_only_by_the_bring_up_check(tmp_path):
+    """The game opens the hub's link only for figures.sensor = 'hub': hub lamps on a board with simulated
+    figures stay dark in the game (only `kaleun hw check` lights them), and board check says so."""
+    path = board(tmp_path, "")
+    path.write_text(HEAD.replace('"hub"', '"sim"') + """[hub]
+url = "fake"
+pixel_pin = "GP28"
+
+[lamps]
+driver = "hub"
+pixels = 4
+""", encoding="utf-8")
+    assert load_board(path).warnings == [
+        f"{path}:13: lamps.driver = 'hub': the game lights the hub's lamps only with figures.sensor = 'hub' (it "
+        "opens the hub's link for the figures); with figures.sensor = 'sim' only `kaleun hw check` lights them"]

@@ -36,8 +36,10 @@ RESERVED_BY = {
     "audio i2s": {18: "I2S BCLK", 19: "I2S LRCLK", 20: "I2S DIN", 21: "I2S DOUT"},
     "lamps neopixel_spi": {10: "SPI0 MOSI", 11: "SPI0 SCLK", 9: "SPI0 MISO", 8: "SPI0 CE0", 7: "SPI0 CE1"},
 }
-#: the PWM NeoPixel driver needs a PWM- or PCM-capable pin
+#: the PWM NeoPixel driver needs a PWM- or PCM-capable pin (rpi_ws281x); a Pi 5 drives the strip
+#: with its RP1's PIO (Adafruit-Blinka-Raspberry-Pi5-Neopixel), from any header GPIO
 NEOPIXEL_PINS = (10, 12, 18, 21)
+NEOPIXEL_ANY_PIN = ("pi5",)
 #: Pis without a 3.5 mm audio jack (the Pi 5 dropped it; the Zero 2 W never had one): sound goes
 #: by HDMI, USB or an I2S amplifier
 NO_AUDIO_JACK = ("pi5", "zero2w")
@@ -270,7 +272,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         ld.problem(("audio", "output"), Msg("audio.output = 'analog': the {model} (board.pi = {pi}) has no 3.5 mm "
                                             "audio jack; use hdmi, usb or i2s", model=Msg.term(PI_NAMES[pi]),
                                             pi=repr(pi)))
-    lamps = _lamps(ld, data, audio)
+    lamps = _lamps(ld, data, audio, pi)
     if hub_reader and "hub" in data:
         from kaleun.hub.options import check_hub_options  # the deck hub's keys
 
@@ -278,6 +280,17 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     elif lamps.driver == "hub":  # no [hub] at all: the problem is where the hub is asked for, not at line 1
         ld.problem(("lamps", "driver"), Msg("lamps.driver = 'hub' needs hub.pixel_pin, the hub pin of the NeoPixel "
                                             "strip"))
+    hub_unread: list[Msg | str] = []
+    if hub_reader and "hub" in data:
+        from kaleun.hub.options import unread_hub_keys
+
+        hub_unread = [_at(f"{ld.path}:{ld.lines.line(('hub', *path))}", why)
+                      for path, why in unread_hub_keys(hub.options, lamps.driver)]
+    if lamps.driver == "hub" and sensor != "hub":
+        hub_unread.append(_at(f"{ld.path}:{ld.lines.line(('lamps', 'driver'))}",
+                              Msg("lamps.driver = 'hub': the game lights the hub's lamps only with figures.sensor = "
+                                  "'hub' (it opens the hub's link for the figures); with figures.sensor = {sensor} "
+                                  "only `kaleun hw check` lights them", sensor=repr(sensor))))
     dials = _dials(ld, data, hub, sensor)
     buttons = {}
     for button_name, rd in ld.tables(data, "buttons"):
@@ -305,6 +318,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
             Msg("GPIO {pin} of {owner} (header pin {header}) belongs to the HAT ID EEPROM, which the Pi reads at "
                 "boot; it works, but another pin is safer", pin=str(pin), owner=owner, header=str(GPIO_TO_PIN[pin])))
         for pin, (owner, key_path) in sorted(ld.pins.items()) if pin in HAT_ID_GPIO]
+    warnings += hub_unread
     # what each supply carries is the wiring's power budget, reckoned by `kaleun board check`
     # (kaleun.wiring.generate.rail_loads), not at every start
     supply_line = ld.lines.line(("power", "supply_ma")) if supply is not None else 0
@@ -443,7 +457,7 @@ def _audio(ld: _Loader, data: dict[str, Any]) -> m.AudioSpec:
     return spec
 
 
-def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
+def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec, pi: str | None = None) -> m.LampSpec:
     rd = ld.reader(("lamps",), data.get("lamps", {}))
     if rd is None:
         return m.LampSpec()
@@ -451,8 +465,9 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec) -> m.LampSpec:
     pixels = rd.get("pixels", "int", 0, lo=0, hi=2000)
     pin = rd.pin("pin", "lamps", required=driver == "neopixel")
     if driver == "neopixel" and pin is not None:
-        if pin not in NEOPIXEL_PINS:
-            rd.problem("pin", Msg("lamps.pin = {pin}: the PWM NeoPixel driver needs GPIO {pins}", pin=str(pin),
+        if pin not in NEOPIXEL_PINS and pi not in NEOPIXEL_ANY_PIN:
+            rd.problem("pin", Msg("lamps.pin = {pin}: the PWM NeoPixel driver needs GPIO {pins} (a Pi 5, board.pi "
+                                  "= 'pi5', drives the strip from any GPIO)", pin=str(pin),
                                   pins=", ".join(map(str, NEOPIXEL_PINS))))
         if audio.driver != "none" and audio.output == "analog":
             rd.problem("driver", Msg("lamps.driver = 'neopixel' uses the PWM hardware that the Pi's analogue "

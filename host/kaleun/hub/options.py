@@ -66,6 +66,12 @@ def spi_block(pin: str, function: str) -> int | None:
     number = int(pin[2:])
     return (number // 8) % 2 if number % 4 == SPI_FUNCTIONS[function] else None
 KEYS = ("url", "name", "id", *WHOLE, "spi", "pixel_pin", "readers", "encoders")
+#: the part of the hub a key serves, for keys that do not serve the hub's link itself: the hub reads
+#: such a key only when the board puts that part on it ("readers": [[hub.readers]]; "lamps":
+#: lamps.driver = "hub"), and `kaleun board check` warns at the key's line that it has no effect
+#: when the board does not (the encoders' keys are checked against the dials themselves)
+SERVES = {"pixel_pin": "lamps", "spi": "readers", "scan_ms": "readers", "debounce_misses": "readers",
+          "debounce_hits": "readers", "fault_after": "readers"}
 
 
 @dataclass(frozen=True)
@@ -286,6 +292,26 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
         if not _whole(divisor) or divisor not in (1, 2, 4):
             problem((*path, "divisor"), Msg("hub.encoders.{dial}.divisor = {divisor} must be 1, 2 or 4 (pin "
                                             "transitions per detent)", dial=dial, divisor=repr(divisor)))
+
+
+def unread_hub_keys(options: Mapping[str, Any], lamps_driver: str | None) -> list[tuple[tuple[str, ...], Msg]]:
+    """(path, why) of each key of [hub] that has no effect on this board: a key that serves a part
+    (`SERVES`) the board does not put on the hub."""
+    readers = options.get("readers")
+    on_hub = {"readers": isinstance(readers, list) and bool(readers), "lamps": lamps_driver == "hub"}
+    unread: list[tuple[tuple[str, ...], Msg]] = []
+    for key in options:
+        part = SERVES.get(key)
+        if part is None or on_hub[part]:
+            continue
+        if part == "lamps":
+            unread.append(((key,), Msg("hub.{key} has no effect: the hub drives a NeoPixel strip only with "
+                                       "lamps.driver = 'hub', and this board has lamps.driver = {driver}", key=key,
+                                       driver=repr(lamps_driver or "none"))))
+        else:
+            unread.append(((key,), Msg("hub.{key} has no effect: it serves the hub's NFC readers, and this board "
+                                       "has no [[hub.readers]]", key=key)))
+    return unread
 
 
 def parse_hub_options(options: Mapping[str, Any], url: str | None = None, check_name: bool = True) -> HubOptions:

@@ -37,6 +37,11 @@ def make_pixels(spec: LampSpec) -> Any:
 
         raise LampsUnavailable(f"NeoPixels need the Pi extra ({exc}): {install_command()}") from exc
     except (NotImplementedError, RuntimeError) as exc:
+        if isinstance(exc.__cause__, ModuleNotFoundError):  # Blinka's word for a backend it misses
+            # (PWM: the Pi 5's Adafruit-Blinka-Raspberry-Pi5-Neopixel, which the pi extra brings on
+            # 64-bit Pi OS; rpi_ws281x on the older Pis, which builds from source and stays out of it)
+            raise LampsUnavailable(f"NeoPixels ({spec.driver}) need a library Blinka drives them with on this "
+                                   f"Pi: {exc}") from exc
         raise LampsUnavailable(f"NeoPixels need a supported board ({exc}); "
                                "on a PC set BLINKA_OS_AGNOSTIC=1") from exc
     order = getattr(neopixel, spec.order)
