@@ -8,10 +8,11 @@ contact's first bearing and range, the own guns' rounds), numbered in the order 
 front end that starts late puts `past()` through its feed first (`kaleun.ui.feedlog.recall`).
 
 Each kept event keeps its feed as a message (template and values, `messages.to_json`), so a table
-that resumes in another language reads its past in that language too. Each is turned into its saved
-form when it happens (a later change to its data cannot reach the save) and checked against the
-shape a save is read with; an event that would not fit (nothing the game emits today) is left out
-rather than making the save unreadable.
+that resumes in another language reads its past in that language too. Each is written as JSON text
+when it happens (a later change to its data cannot reach the save); the first save that holds it
+reads it back and checks it against the shape a save is read with, once (most events leave the
+record before any save: the busiest hour of a battle does not pay for them). An event that would not
+fit (nothing the game emits today) is left out rather than making the save unreadable.
 
 The time compression module keeps it (it hears every event) in its state as `feed`:
 
@@ -48,19 +49,28 @@ KEPT_SHAPE = Obj(n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=
 RECORD_SHAPE = Obj(count=Int(0), events=List(KEPT_SHAPE, most=FEED_KEPT + sum(DETAILS.values())))
 
 
-def _saved(n: int, event: Event) -> dict[str, Any] | None:
-    """An event's saved form, or None when it would not fit the save's shape."""
+def _written(n: int, event: Event) -> str | None:
+    """An event as the JSON text of its saved form (taken when it happens), or None when JSON cannot hold it."""
     out: dict[str, Any] = {"n": n, "t": event.t, "clock": event.clock, "event": event.name,
                            "data": as_values(event.data)}
     if event.feed is not None:
         out["feed"] = to_json(event.feed)
     try:
-        out = json.loads(json.dumps(out, allow_nan=False))  # lists for tuples; nothing JSON cannot hold
-        check(KEPT_SHAPE, out, "event")
-    except (TypeError, ValueError, ShapeError) as exc:
+        return json.dumps(out, allow_nan=False)  # lists for tuples; nothing JSON cannot hold
+    except (TypeError, ValueError) as exc:
         log.warning("the feed's record leaves out the event %s: %s", event.name, exc)
         return None
-    return out
+
+
+def _checked(text: str, name: str) -> dict[str, Any] | None:
+    """The saved form read back from its text, or None when it would not fit the save's shape."""
+    try:
+        out = json.loads(text)
+        check(KEPT_SHAPE, out, "event")
+    except (ValueError, ShapeError) as exc:
+        log.warning("the feed's record leaves out the event %s: %s", name, exc)
+        return None
+    return dict(out)
 
 
 def _event(saved: Mapping[str, Any]) -> Event:
@@ -79,6 +89,8 @@ class FeedRecord:
         self.feed: deque[tuple[int, Event | None, dict[str, Any]]] = deque(maxlen=FEED_KEPT)
         self.details: dict[str, deque[tuple[int, Event | None, dict[str, Any]]]] = {
             name: deque(maxlen=n) for name, n in DETAILS.items()}
+        #: the saved forms of events heard in this run, as JSON text until a save first checks them
+        self._text: dict[int, str] = {}
 
     def hear(self, event: Event, emitted: Sequence[Event]) -> None:
         """Take `event` as a listener of every event hears it, with the engine's events emitted so
@@ -108,9 +120,12 @@ class FeedRecord:
         if kept is None:
             return
         self.count += 1
-        saved = _saved(self.count, event)
-        if saved is not None:
-            kept.append((self.count, event, saved))
+        text = _written(self.count, event)
+        if text is not None:
+            if len(kept) == kept.maxlen:  # the oldest leaves the record, its text with it
+                self._text.pop(kept[0][0], None)
+            kept.append((self.count, event, {}))  # its saved form: checked from the text when first saved
+            self._text[self.count] = text
 
     def _kept(self) -> list[tuple[int, Event | None, dict[str, Any]]]:
         return sorted((*self.feed, *(item for kept in self.details.values() for item in kept)), key=lambda k: k[0])
@@ -125,12 +140,21 @@ class FeedRecord:
 
     # -- saving -----------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
-        return {"count": self.count, "events": [dict(saved) for _, _, saved in self._kept()]}
+        events = []
+        for n, event, saved in self._kept():
+            text = self._text.pop(n, None)
+            if text is not None:  # first saved now: read back and checked once, kept for the next saves
+                form = _checked(text, event.name if event is not None else "?")
+                saved.update(form if form is not None else {"left_out": True})
+            if saved and "left_out" not in saved:
+                events.append(dict(saved))
+        return {"count": self.count, "events": events}
 
     def load_state(self, state: Mapping[str, Any] | None) -> None:
         """Load a saved record (None: a save from before it: nothing is kept)."""
         self.count = int(state["count"]) if state else 0
         self.feed.clear()
+        self._text.clear()
         for kept in self.details.values():
             kept.clear()
         for saved in (state or {}).get("events", []):
