@@ -518,3 +518,21 @@ def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home,
                                         "--out /media/$USER/CIRCUITPY")
     assert [r.part for r in results[1:]] == [f"reader {i} (section {s})" for i, s in enumerate([1, 2, 3, 3, 4, 5, 6,
                                                                                                7, 8])]
+
+
+def test_the_strips_advice_names_what_each_pis_driver_needs():
+    """Issue 11 item 4 (bring-up advice): the PWM driver of a Pi 3/4 needs root; a Pi 5 drives the strip
+    with its PIO, which needs /dev/pio0, not root."""
+    import dataclasses
+
+    from kaleun.boards.loader import load_board
+    from kaleun.boards.model import LampSpec
+    from kaleun.bringup.advice import strip
+
+    board = load_board(BOARDS / "pi4-basic.toml")
+    pwm = dataclasses.replace(board, lamps=dataclasses.replace(board.lamps, driver="neopixel", pin=18))
+    assert isinstance(pwm.lamps, LampSpec)
+    assert str(strip(pwm)).endswith("the PWM driver needs root")
+    pi5 = dataclasses.replace(pwm, pi="pi5")
+    said = str(strip(pi5))
+    assert "/dev/pio0" in said and "root" not in said

@@ -44,6 +44,11 @@ def strip(board: Board) -> Msg:
         return Msg("the strip's DIN on SPI0 MOSI, {pin}, through the level shifter and the 330 Ω resistor, its 5 V "
                    "and GND (GND shared with the Pi), and SPI switched on (sudo raspi-config → Interface Options → "
                    "SPI)", pin=gpio(10))
+    if lamps.driver == "neopixel" and board.pi == "pi5":
+        # a Pi 5 drives the strip with its RP1's PIO (Adafruit-Blinka-Raspberry-Pi5-Neopixel), not the PWM
+        return Msg("the strip's DIN on {pin} (lamps.pin) through the level shifter, its 5 V and GND (GND shared "
+                   "with the Pi); the Pi 5's PIO driver needs read and write access to /dev/pio0 (an up-to-date "
+                   "Raspberry Pi OS gives it to the user's groups)", pin=gpio(lamps.pin))
     if lamps.driver == "neopixel":
         return Msg("the strip's DIN on {pin} (lamps.pin) through the level shifter, its 5 V and GND (GND shared "
                    "with the Pi); the PWM driver needs root", pin=gpio(lamps.pin))
