@@ -10,9 +10,10 @@ front end that starts late puts `past()` through its feed first (`kaleun.ui.feed
 Each kept event keeps its feed as a message (template and values, `messages.to_json`), so a table
 that resumes in another language reads its past in that language too. Each is written as JSON text
 when it happens (a later change to its data cannot reach the save); the first save that holds it
-reads it back and checks it against the shape a save is read with, once (most events leave the
-record before any save: the busiest hour of a battle does not pay for them). An event that would not
-fit (nothing the game emits today) is left out rather than making the save unreadable.
+reads it back and checks it against the shape a save is read with, once, so a save checks only the
+events heard since the one before and an event that leaves the record unsaved is never checked. An
+event that would not fit (nothing the game emits today) is left out rather than making the save
+unreadable.
 
 The time compression module keeps it (it hears every event) in its state as `feed`:
 
@@ -144,9 +145,8 @@ class FeedRecord:
         for n, event, saved in self._kept():
             text = self._text.pop(n, None)
             if text is not None:  # first saved now: read back and checked once, kept for the next saves
-                form = _checked(text, event.name if event is not None else "?")
-                saved.update(form if form is not None else {"left_out": True})
-            if saved and "left_out" not in saved:
+                saved.update(_checked(text, event.name if event is not None else "?") or {})
+            if saved:  # empty: it would not fit the save, left out of this save and every later one
                 events.append(dict(saved))
         return {"count": self.count, "events": events}
 
