@@ -354,15 +354,14 @@ class Weapons(Module):
     def _lose_room(self, room: int) -> None:
         """A torpedo room floods (§10.3.8: what is inside is lost): its tubes' loads, its racks and a deck torpedo
         on its way down through its hatch are lost with it ([gap] our choice: the rulebook names chips only)."""
-        lost = [str(t["torpedo"] or t.get("mines")) for n, t in sorted(self.tubes.items())
-                if tubes()[n].room == room and (t["torpedo"] or t.get("mines"))]
+        inside = [self.tubes[n] for n in sorted(self.tubes) if tubes()[n].room == room]
+        lost = [str(t["torpedo"] or t.get("mines")) for t in inside if t["torpedo"] or t.get("mines")]
         lost += self.racks.pop(room, [])
         lost += [str(s["torpedo"]) for s in self.stowing if int(s["room"]) == room]
         self.stowing = [s for s in self.stowing if int(s["room"]) != room]
-        for number, tube in self.tubes.items():
-            if tubes()[number].room == room:
-                tube.update({"state": "empty", "torpedo": None, "mines": None, "loaded_at": None, "until": None,
-                             "source": None})
+        for tube in inside:
+            tube.update({"state": "empty", "torpedo": None, "mines": None, "loaded_at": None, "until": None,
+                         "source": None})
         if lost:
             torpedoes = sum(1 for x in lost if not is_mine(x))
             left = self.torpedoes_left()
