@@ -317,30 +317,26 @@ def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float) -> b
     track = abs(geo.norm180(course - heading))  # 0: from astern, 180: bow-on, 90: square on the beam
     fine = min(track, 180.0 - track) <= float(rates["shallow_deg"])
     arming = float(rates.get("arming", 0.0))  # a save from before the arming run had none
-    if run_at(tp, t_hit) < arming - 1e-6:
-        # fired too close: the pistol is not armed yet (torpedoes.toml arming_m), so nothing fires
-        if depth < draught:
-            sea.emit("torpedo_dud", feed=Msg("{torpedo}: struck the hull after {seconds} s, before its pistol was "
-                                             "armed ({arming} m run) — no detonation.", torpedo=_label(tp),
-                                             seconds=common["run_s"], arming=round(arming)),
-                     **common, track_angle=round(track), why="unarmed")
-            _done(sea, tp)
-            sea.attacked(v.id, Msg("a torpedo struck and failed"), _datum(sea, tp, t_hit))
-            return True
-        tp["passed"].append(v.id)
-        sea.emit("torpedo_under", **common, why=Msg("ran under the keel before its pistol was armed"),
-                 depth_m=round(depth, 1))
-        return False
+    # fired too close: the pistol is not armed yet (torpedoes.toml arming_m), so nothing fires
+    unarmed = run_at(tp, t_hit) < arming - 1e-6
     if depth < draught:
         p_dud = float(rates["dud"]) * (float(rates["shallow_factor"]) if fine else 1.0)
-        if rng.random() < p_dud:
-            sea.emit("torpedo_dud", feed=Msg("{torpedo}: dud after {seconds} s — it clanged against the hull.",
-                                             torpedo=_label(tp), seconds=common["run_s"]),
-                     **common, track_angle=round(track))
+        if unarmed or rng.random() < p_dud:
+            feed = (Msg("{torpedo}: struck the hull after {seconds} s, before its pistol was armed ({arming} m run) "
+                        "— no detonation.", torpedo=_label(tp), seconds=common["run_s"], arming=round(arming))
+                    if unarmed else Msg("{torpedo}: dud after {seconds} s — it clanged against the hull.",
+                                        torpedo=_label(tp), seconds=common["run_s"]))
+            sea.emit("torpedo_dud", feed=feed, **common, track_angle=round(track),
+                     **({"why": "unarmed"} if unarmed else {}))
             _done(sea, tp)
             sea.attacked(v.id, Msg("a torpedo struck and failed"), _datum(sea, tp, t_hit))
             return True
         return _detonate(sea, tp, v, t_hit, now, "contact", common, track)
+    if unarmed:
+        tp["passed"].append(v.id)
+        sea.emit("torpedo_under", **common, why=Msg("ran under the keel before its pistol was armed"),
+                 depth_m=round(depth, 1))
+        return False
     if tp["pistol"] == "magnetic" and depth <= draught + float(rates["reach"]):
         if rng.random() < float(rates["magnetic_fail"]):
             tp["passed"].append(v.id)
