@@ -16,44 +16,8 @@ from window.fingers import Table_
 @pytest.fixture(scope="module")
 def played() -> Table_:
     table = Table_(mission="exercise_convoy_battle", seed=0)
-    # t=0: pay a Mobilize on the boat screen (the order sheet shows who carries it out first)
-    table.tap("mobilize")
-    assert type(table.window.overlay).__name__ == "FormSheet"
-    table.tap("sheet.give")
-    # lookouts to the bridge, the engine room crew to stations: dragged on the boat drawing
-    for t, figure, section in ((2, "navigator-square", 8), (4, "navigator-triangle", 8), (6, "engineer-square", 5),
-                               (8, "engineer-triangle", 6), (9, "engineer-circle", 6)):
-        table.until(t)
-        table.drag(f"figure.{figure}", f"section.{section}")
-    # t=10: observation sectors from the orders screen
-    table.until(10)
-    table.tap("tab.orders")
-    table.give("order.observe")
-    # t=20: the bow tubes flooded: choose tubes 1-3 on the attack screen, then flood
-    table.until(20)
-    table.tap("tab.attack")
-    for tube in (1, 2, 3):
-        table.tap(f"tube.{tube}")
-    table.tap("weapon.flood")
-    assert table.window.overlay.values["tubes"] == [1, 2, 3]
-    table.tap("sheet.give")
-    # t=290: target data of c3 on the plot
-    table.until(290)
-    dismiss_alarms(table)
-    table.tap("tab.plot")
-    choose_contact(table, "c3")
-    table.tap("target.data")
-    # t=300: the TDC on c3 with a fan of 6 degrees, from the target panel
-    table.until(300)
-    table.tap("target.tdc")
-    table.tap("field.spread_deg=6")
-    table.tap("sheet.give")
-    # t=302: fire the chosen tubes, now flooded
-    table.until(302)
-    table.tap("tab.attack")
-    table.tap("weapon.fire")
-    assert table.window.overlay.values["tubes"] == [1, 2, 3]
-    table.tap("sheet.give")
+    night_salvo(table, ((2, "navigator-square", 8), (4, "navigator-triangle", 8), (6, "engineer-square", 5),
+                        (8, "engineer-triangle", 6), (9, "engineer-circle", 6)))
     # t=310: everybody below, then dive, go deep, slow ahead
     table.until(310)
     table.tap("tab.boat")
@@ -83,6 +47,49 @@ def played() -> Table_:
     table.tap("sheet.give")
     table.until(2000)
     return table
+
+
+def night_salvo(table: Table_, stations: tuple[tuple[int, str, int], ...]) -> None:
+    """The night attack by touch up to its salvo: a Mobilize paid, the figures dragged to their
+    sections at their times (t, figure, section), observation sectors from the orders screen at t=10,
+    tubes 1-3 chosen and flooded at t=20, target data of c3 from the plot at t=290, the TDC on c3
+    with a fan of 6 degrees at t=300, the chosen tubes fired at t=302."""
+    # t=0: pay a Mobilize on the boat screen (the order sheet shows who carries it out first)
+    table.tap("mobilize")
+    assert type(table.window.overlay).__name__ == "FormSheet"
+    table.tap("sheet.give")
+    # lookouts to the bridge, the engine room crew to stations: dragged on the boat drawing
+    for t, figure, section in stations:
+        table.until(t)
+        table.drag(f"figure.{figure}", f"section.{section}")
+    table.until(10)
+    table.tap("tab.orders")
+    table.give("order.observe")
+    # t=20: the bow tubes flooded: choose tubes 1-3 on the attack screen, then flood
+    table.until(20)
+    table.tap("tab.attack")
+    for tube in (1, 2, 3):
+        table.tap(f"tube.{tube}")
+    table.tap("weapon.flood")
+    assert table.window.overlay.values["tubes"] == [1, 2, 3]
+    table.tap("sheet.give")
+    # t=290: target data of c3 on the plot
+    table.until(290)
+    dismiss_alarms(table)
+    table.tap("tab.plot")
+    choose_contact(table, "c3")
+    table.tap("target.data")
+    # t=300: the TDC on c3 with a fan of 6 degrees, from the target panel
+    table.until(300)
+    table.tap("target.tdc")
+    table.tap("field.spread_deg=6")
+    table.tap("sheet.give")
+    # t=302: fire the chosen tubes, now flooded
+    table.until(302)
+    table.tap("tab.attack")
+    table.tap("weapon.fire")
+    assert table.window.overlay.values["tubes"] == [1, 2, 3]
+    table.tap("sheet.give")
 
 
 def dismiss_alarms(table: Table_) -> None:

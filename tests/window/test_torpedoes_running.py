@@ -13,7 +13,7 @@ from kaleun.i18n import language as tongue
 from kaleun.ui import console_views
 
 from window.fingers import Table_
-from window.test_convoy_by_touch import choose_contact, dismiss_alarms
+from window.test_convoy_by_touch import night_salvo
 from window.test_order_warnings import joined, shown
 
 #: the countdown's words and a fired tube's head without a running torpedo, per language
@@ -33,31 +33,7 @@ def salvo_by_touch(language: str) -> Table_:
     """The convoy battle's night attack (seed 0) by touch: tubes 1-3 flooded, the TDC on c3 from the
     plot, the salvo fired from the attack screen at t=302."""
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
-    table.tap("mobilize")
-    table.tap("sheet.give")
-    for t, figure, section in ((2, "navigator-square", 8), (4, "navigator-triangle", 8), (6, "engineer-square", 5)):
-        table.until(t)
-        table.drag(f"figure.{figure}", f"section.{section}")
-    table.until(10)
-    table.tap("tab.orders")
-    table.give("order.observe")
-    table.until(20)
-    table.tap("tab.attack")
-    for tube in (1, 2, 3):
-        table.tap(f"tube.{tube}")
-    table.give("weapon.flood")
-    table.until(290)
-    dismiss_alarms(table)
-    table.tap("tab.plot")
-    choose_contact(table, "c3")
-    table.tap("target.data")
-    table.until(300)
-    table.tap("target.tdc")
-    table.tap("field.spread_deg=6")
-    table.tap("sheet.give")
-    table.until(302)
-    table.tap("tab.attack")
-    table.give("weapon.fire")
+    night_salvo(table, ((2, "navigator-square", 8), (4, "navigator-triangle", 8), (6, "engineer-square", 5)))
     for tube in (1, 2, 3):  # the tubes chosen for the salvo: unchosen, so each row shows as any other
         table.tap(f"tube.{tube}")
     assert [e.data["tube"] for e in table.named("torpedo_fired")] == [1, 2, 3]
