@@ -1,0 +1,71 @@
+"""host/README.md documents every event the program emits (COMMON: "document every new command, event,
+field and file format"): a tester scripting the table looks an event of the log up there by its name.
+
+Event names are read from the code as it emits them (`emit("name"`, Captain Sonar's `announce("name"`
+and `tell(team, "name"`, the boat's `_wreck("name"`); a README table row that lists `a_b_started`,
+`_paused` names `a_b_paused` too. Captain Sonar's public events declare their fields in
+`sonar/visibility.py`: each of them is in its event's row of the Captain Sonar events table."""
+
+from __future__ import annotations
+
+import re
+
+from kaleun.sonar import visibility
+from kit import HOST
+
+EMITS = re.compile(r"""(?:\bemit|\bannounce|_wreck)\(\s*"([a-z_0-9.]+)"|\btell\(\s*[a-z_.\[\]]+,\s*"([a-z_0-9.]+)\"""")
+
+
+def _emitted() -> dict[str, str]:
+    """Every event name the code emits -> the file that emits it first."""
+    found: dict[str, str] = {}
+    for path in sorted((HOST / "kaleun").rglob("*.py")):
+        for match in EMITS.finditer(path.read_text(encoding="utf-8")):
+            found.setdefault(match.group(1) or match.group(2), str(path.relative_to(HOST)))
+    return found
+
+
+def _documented(text: str) -> set[str]:
+    """The names the README writes as `name`, with a table row's `_suffix` expanded from the name before it."""
+    names: set[str] = set()
+    for line in text.splitlines():
+        last = None
+        for token in re.findall(r"`([a-z_0-9.]+)`", line):
+            if token.startswith("_") and last is not None and "_" in last:
+                names.add(last.rsplit("_", 1)[0] + token)
+                continue
+            names.add(token)
+            last = token
+    return names
+
+
+def test_every_event_the_program_emits_is_in_host_readme():
+    emitted = _emitted()
+    assert {"bell", "torpedo_fired", "mission_end", "start_cell", "crushed"} <= set(emitted)  # the reading works
+    documented = _documented((HOST / "README.md").read_text(encoding="utf-8"))
+    missing = sorted(f"{name} ({where})" for name, where in emitted.items() if name not in documented)
+    assert not missing, "events emitted but not documented in host/README.md:\n" + "\n".join(missing)
+
+
+def _sonar_rows() -> dict[str, str]:
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    start = text.index("\n## Captain Sonar")
+    start = text.index("### Events\n", start)
+    section = text[start:text.index("\n### ", start + 1)]
+    rows: dict[str, str] = {}
+    for row in section.splitlines():
+        if row.startswith("| `"):
+            for name in re.findall(r"`([a-z_0-9]+)`", row.split("|")[1]):
+                rows[name] = row
+    return rows
+
+
+def test_digest_9_every_sonar_event_has_its_row_and_every_public_field_is_in_it():
+    """Captain Sonar digest §9: what is public and what one team's. Each event of visibility.py has its row
+    of host/README.md's Captain Sonar events table, and a public event's row names every field it may carry."""
+    rows = _sonar_rows()
+    assert sorted(set(visibility.PUBLIC) - set(rows)) == []
+    assert sorted(visibility.PRIVATE - set(rows)) == []
+    missing = sorted(f"{name}: {field}" for name, fields in visibility.PUBLIC.items() for field in fields
+                     if f"`{field}`" not in rows[name])
+    assert not missing, "public fields missing from their row of the Captain Sonar events table:\n" + "\n".join(missing)
