@@ -816,7 +816,9 @@ def build_parser() -> argparse.ArgumentParser:
     idsheet.add_argument("--out", metavar="FILE.png",
                          help="where to write it, a .png (default: idsheet.png, or idsheet-YEAR.png)")
     idsheet.add_argument("--year", type=int, metavar="YYYY", help="only the classes at sea in that year")
-    idsheet.add_argument("--language", choices=("en", "de", "ru"), default="en", help="language of the sheet")
+    from kaleun.i18n import LANGUAGES
+
+    idsheet.add_argument("--language", choices=tuple(LANGUAGES), default="en", help="language of the sheet")
     idsheet.set_defaults(func=cmd_idsheet)
 
     maps = sub.add_parser("map", help="Captain Sonar map files")
