@@ -1,5 +1,5 @@
-"""host/README.md documents every event the program emits (COMMON: "document every new command, event,
-field and file format"): a tester scripting the table looks an event of the log up there by its name.
+"""host/README.md documents every event the program emits and every field an order or command takes: a
+tester scripting the table looks an event of the log, or the field of a line, up there by its name.
 
 Event names are read from the code as it emits them (`emit("name"`, Captain Sonar's `announce("name"`
 and `tell(team, "name"`, the boat's `_wreck("name"`); a README table row that lists `a_b_started`,
@@ -69,3 +69,14 @@ def test_digest_9_every_sonar_event_has_its_row_and_every_public_field_is_in_it(
     missing = sorted(f"{name}: {field}" for name, fields in visibility.PUBLIC.items() for field in fields
                      if f"`{field}`" not in rows[name])
     assert not missing, "public fields missing from their row of the Captain Sonar events table:\n" + "\n".join(missing)
+
+
+def test_every_field_of_an_order_or_command_is_named_in_host_readme():
+    """A tester writes `{"do": "order", "order": "first_aid", "patients": [...]}` from host/README.md: every
+    field an order or a game command takes (its declaration in ui/actions.py) is named there."""
+    from kaleun.ui.actions import ACTIONS
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    missing = sorted(f"{action.name}: {f.field}" for action in ACTIONS for f in action.fields
+                     if f"`{f.field}`" not in text and f'"{f.field}"' not in text and f"{f.field}=" not in text)
+    assert not missing, "fields not named in host/README.md:\n" + "\n".join(missing)
