@@ -1,0 +1,43 @@
+"""Every `kaleun` command and option is documented: a maker or tester who meets one in `--help` finds it
+in the READMEs (README.md, host/, boards/, firmware/, wiring/), and every command a README names exists."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from kaleun import cli
+from kit import ROOT
+
+READMES = ("README.md", "host/README.md", "boards/README.md", "firmware/README.md", "wiring/README.md")
+
+
+def _docs() -> str:
+    return "\n".join((ROOT / name).read_text(encoding="utf-8") for name in READMES)
+
+
+def _walk(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], list[str]]]:
+    """(command path, its options) for the parser and every subcommand under it."""
+    found = [(path, [o for a in parser._actions for o in a.option_strings if o not in ("-h", "--help")])]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += _walk(sub, (*path, name))
+    return found
+
+
+def test_every_command_and_option_of_kaleun_is_in_a_readme():
+    docs = _docs()
+    commands = _walk(cli.build_parser(), ())
+    assert len(commands) > 20  # the reading works: play, run, hub fake, ...
+    missing = [f"kaleun {' '.join(path)}" for path, _ in commands if path and f"kaleun {' '.join(path)}" not in docs]
+    missing += [f"kaleun {' '.join(path)} {option}" for path, options in commands for option in options
+                if option not in ("--version", "--verbose", "-v") and not re.search(re.escape(option) + r"\b", docs)]
+    assert not missing, "in `kaleun --help` but in no README:\n" + "\n".join(missing)
+
+
+def test_every_kaleun_command_a_readme_names_exists():
+    known = {" ".join(path) for path, _ in _walk(cli.build_parser(), ())}
+    named = {m.group(1) for m in re.finditer(r"`kaleun ([a-z]+(?: [a-z]+)?)", _docs())}
+    unknown = sorted(name for name in named if name not in known and name.split()[0] not in known)
+    assert not unknown, f"READMEs name kaleun commands that do not exist: {unknown}"
