@@ -9,7 +9,8 @@ import pytest
 from kit import HOST
 
 PURE = [*sorted((HOST / "kaleun" / "core").rglob("*.py")),
-        *sorted(p for p in (HOST / "kaleun" / "uboot").rglob("*.py"))]
+        *sorted(p for p in (HOST / "kaleun" / "uboot").rglob("*.py")),
+        *sorted((HOST / "kaleun" / "sonar").rglob("*.py"))]  # host/README.md: "pure like kaleun/uboot/"
 FORBIDDEN_MODULES = {"pygame", "serial", "gpiozero", "lgpio", "board", "busio", "neopixel", "neopixel_spi",
                      "threading", "multiprocessing", "asyncio", "time", "socket", "subprocess", "os", "shutil",
                      "tempfile", "secrets", "numpy"}
