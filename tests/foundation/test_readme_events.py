@@ -13,7 +13,8 @@ import re
 from kaleun.sonar import visibility
 from kit import HOST
 
-EMITS = re.compile(r"""(?:\bemit|\bannounce|_wreck)\(\s*"([a-z_0-9.]+)"|\btell\(\s*[A-Za-z_.\[\]]+,\s*"([a-z_0-9.]+)\"""")
+EMITS = re.compile(r'(?:\bemit|\bannounce|_wreck)\(\s*"([a-z_0-9.]+)"'
+                   r'|\btell\(\s*[A-Za-z_.\[\]]+,\s*"([a-z_0-9.]+)"')
 
 
 def _emitted() -> dict[str, str]:
