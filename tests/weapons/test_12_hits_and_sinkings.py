@@ -226,3 +226,27 @@ def test_a_torpedo_that_strikes_before_its_pistol_is_armed_does_not_detonate(ran
         assert dud["why"] == "unarmed" and dud["run_s"] * speed_kn * 1852 / 3600 < 250
         assert "before its pistol was armed (250 m run) — no detonation." in dud["feed"]
         assert named(events, "torpedo_hit") == [] and named(events, "ship_sunk") == []
+
+
+@pytest.mark.parametrize("pistol, depth_m, fires", [("contact", 9, False), ("magnetic", 9, True),
+                                                      ("magnetic", 12, False)])
+def test_12_the_depth_setting_against_the_draught_decides_contact_or_magnetic_detonation(pistol, depth_m, fires):
+    """Issue 8, item 3: "the depth setting against the draught decides contact or magnetic detonation". March
+    1943 (the Pi 2 period: both pistols, no depth-keeping fault); the tramp draws 7.8 m (ships.toml). Set to
+    9 m a contact pistol passes under the keel and never fires; a magnetic pistol passes 1.2 m under it,
+    within torpedoes.toml's magnetic_reach_m (3 m), and fires under the keel (but for its 5 % failures and
+    prematures); set to 12 m (4.2 m under) the magnetic pistol is out of reach and passes under too."""
+    detonations = []
+    for seed in range(10):
+        _g, events = _shot_at("tramp", seed, start="1943-03-01T12:00:00", pistol=pistol, depth_m=depth_m)
+        hits = named(events, "torpedo_hit")
+        detonations += [h["detonation"] for h in hits]
+        if not fires:
+            assert hits == [] and named(events, "torpedo_dud") == []
+            under = one(events, "torpedo_under")
+            assert under["why"] == "ran under the keel" and under["depth_m"] == depth_m
+            assert one(events, "torpedo_miss")["ran_under"]
+    if fires:
+        assert len(detonations) >= 8 and set(detonations) == {"magnetic"}
+    else:
+        assert detonations == []
