@@ -280,3 +280,25 @@ def test_a_g7a_runs_at_the_setting_the_tdc_is_given_and_the_s_boats_44_kn_is_ref
     order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
     fast = one(order(g, "fire_torpedoes", tubes=[1]), "torpedo_fired")
     assert (fast["speed_kn"], fast["range_m"]) == (40, 7500) and fast["gyro"] == pytest.approx(10.81, abs=0.05)
+
+
+def test_12_the_tdc_keeps_the_solution_current_as_the_boat_moves_and_turns():
+    """Issue 8, item 2: the TDC "keeps the solution current as the boat and time move". Programmed with the
+    true figures of a tramp 2,000 m off at 340°, the boat then runs at half ahead (4 kn at periscope depth)
+    and turns from 000 to 330 for three minutes: the TDC's bearing and range are then the truth's (it moved
+    its picture of the target and of the boat), the bearing from the bow has grown by the 30° turned away,
+    and the torpedo fired from there hits."""
+    g = range_game(vessels=[{**TRAMP, "bearing": 340, "range_m": 2000}], telegraph="half_ahead")
+    order(g, "tdc", bearing=340, range_m=2000, course=90, speed_kn=7.5)
+    order(g, "new_course", course=330)
+    advance(g, 180)
+    boat = g.module("boat")
+    assert boat.heading_at(g.t) == pytest.approx(330) and boat.speed_at(g.t) == pytest.approx(4.0)
+    bow = weapons(g).tdc_status()["bow"]
+    sea = g.module("sea")
+    truth = sea.truth(next(iter(sea.vessels)), g.t)
+    assert bow["range_m"] == pytest.approx(truth.range_nm * 1852, abs=2) and bow["range_m"] < 1600
+    assert bow["bearing"] == pytest.approx(truth.bearing, abs=0.1)
+    assert bow["rel_bearing"] == pytest.approx((truth.bearing - 330) % 360, abs=0.1)
+    order(g, "fire_torpedoes", tubes=[G7E])
+    assert named(advance(g, g.t + 600), "torpedo_hit")
