@@ -60,6 +60,21 @@ def test_7_5_reload_refusals_say_why():
 
 
 
+@pytest.mark.parametrize("fields, said", [
+    ({"order": "reload_torpedo", "tube": 9}, "reload_torpedo: tube must be a tube number 1-5, got 9"),
+    ({"order": "reload_torpedo", "tube": "x"}, "reload_torpedo: tube must be a tube number 1-5, got 'x'"),
+    ({"order": "flood_tubes", "tube": 0}, "flood_tubes: tube must be a tube number 1-5, got 0"),
+    ({"order": "fire_torpedoes", "tubes": [9]}, "fire_torpedoes: tubes must be a list of tube numbers 1-5, got [9]"),
+])
+def test_7_5_a_bad_tube_is_named_by_the_field_the_order_gave(fields, said):
+    """Issue 8, Interfaces: bad input gets a clear error. A script's `"tube": 9` (reload_torpedo's field, one tube)
+    was told "tubes must be a list of tube numbers 1-5, got [9]": a field it never gave and a list it never wrote."""
+    g = range_game(flooded=[1])
+    with pytest.raises(CommandError) as err:
+        g.apply({"do": "order", **fields})
+    assert str(err.value) == said
+
+
 def test_7_5_a_named_torpedo_must_be_in_the_rooms_racks():
     """A reload may name the torpedo to take; one the room's racks do not hold is refused and takes nothing."""
     g = range_game(flooded=[1])
