@@ -512,3 +512,19 @@ def test_10_3_8_no_deck_torpedo_is_stowed_in_a_flooded_room():
     weapons(g).racks[6] = []  # the stern room's reload taken into its tube
     started = order(g, "reload_torpedo", **{"from": "deck"})
     assert named(started, "order_accepted") and weapons(g).stowing[0]["room"] == 6
+
+
+def test_7_5_flood_and_fire_without_tubes_take_the_loaded_bow_tubes_and_the_lowest_flooded():
+    """host/README.md, the attack's orders: `flood_tubes` without `tubes` floods the loaded bow tubes (1-4,
+    not the stern tube), `fire_torpedoes` without `tubes` fires the lowest flooded tube — one torpedo, not
+    the salvo; with none flooded it is refused for tube 1 with the reason."""
+    g = range_game(flooded=[], vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90,
+                                         "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    assert refused(order(g, "fire_torpedoes")) == "tube 1 is not flooded (flood it first)"
+    one(order(g, "flood_tubes"), "order_accepted")
+    assert one(advance(g, 30), "tubes_flooded")["tubes"] == [1, 2, 3, 4]
+    assert tube(g, 5)["state"] == "loaded"
+    fired = named(order(g, "fire_torpedoes"), "torpedo_fired")
+    assert [f["tube"] for f in fired] == [1]
+    assert [named(order(g, "fire_torpedoes"), "torpedo_fired")[0]["tube"]] == [2]
