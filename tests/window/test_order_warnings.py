@@ -188,3 +188,17 @@ def test_11_the_window_writes_numbers_with_the_languages_signs(language: str, ro
     assert any(f": {rounds} " in text for text in shown(table))  # "20 mm: 4,000 rounds", "2 cm: 4.000 Schuss"
     table.tap("tab.boat")
     assert any(text.startswith(speed) for text in shown(table))
+
+
+@pytest.mark.parametrize(("language", "rounds", "grt"), [("en", "4,000", "4,800"), ("de", "4.000", "4.800"),
+                                                         ("ru", "4\xa0000", "4\xa0800")])
+def test_the_console_weapons_view_writes_the_rounds_and_the_tonnage_as_the_table_reads_numbers(
+        language: str, rounds: str, grt: str) -> None:
+    """Issue 8, item 5 (ammunition counted and shown) and the tally: the console's `weapons` wrote the flak's
+    rounds as "4000" and the tonnage sunk as "4,800" in every language — a German table reads 4,800 as four
+    point eight. Both are written as the window writes them, with the table's own digit grouping."""
+    desk = Desk("training", language)
+    desk.game.module("weapons").sunk.append({"ship": None, "class": "tramp", "type": "merchant", "grt": 4800,
+                                             "cause": "torpedo"})
+    text = desk.type("weapons")
+    assert f" {rounds} " in text and f"({grt} " in text, text

@@ -383,12 +383,12 @@ def weapons(game: Any, lang: Language) -> list[str]:
     for gun, g in w["guns"].items():
         firing = Msg(", firing at {target}", target=g.get("target") or "?") if g.get("firing") else ""
         out.append(r(Msg("{gun}: {rounds}{firing}", gun=Msg.term(str(GUN[gun]["name"])) if gun in GUN else gun,
-                         rounds=Msg.plural("{n} round", "{n} rounds", n=g["rounds"]), firing=firing)))
+                         rounds=Msg.plural("{n:,} round", "{n:,} rounds", n=g["rounds"]), firing=firing)))
     grt = w.get("grt_sunk", 0)
-    out.append(r(Msg.plural("Tally: {n} torpedo fired, {hits}, {sunk} ({grt} GRT).",
-                            "Tally: {n} torpedoes fired, {hits}, {sunk} ({grt} GRT).", n=w["fired"],
+    out.append(r(Msg.plural("Tally: {n} torpedo fired, {hits}, {sunk} ({grt:,} GRT).",
+                            "Tally: {n} torpedoes fired, {hits}, {sunk} ({grt:,} GRT).", n=w["fired"],
                             hits=Msg.plural("{n} hit", "{n} hits", n=w["hits"]),
-                            sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=len(w["sunk"])), grt=f"{grt:,}")))
+                            sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=len(w["sunk"])), grt=int(grt))))
     return out
 
 
