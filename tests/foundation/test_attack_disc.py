@@ -252,3 +252,24 @@ def test_a_hub_ring_cannot_home_on_an_index_pulse(tmp_path):
                for p in err.value.problems)
     assert any("hub.encoders.disc_bearing.home_pin is only used with dials.disc_bearing.home = 'switch'" in p
                for p in err.value.problems)
+
+
+def test_9_2_1_the_readmes_disc_example_is_the_real_run(tmp_path):
+    """host/README.md, "The attack disc": the three `turn` lines shown, run by `kaleun run` on the training patrol
+    (the default mission), write the three `attack_disc` events shown, word for word."""
+    import re
+
+    from kaleun.boards.loader import default_board
+    from kaleun.uboot.game import new_game
+    from kit import HOST
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### The attack disc (rulebook §9.2.1)"):text.index("### How to add a dial")]
+    script, shown = re.findall(r"```jsonl\n(.*?)```", section, re.S)[:2]
+    assert [json.loads(line) for line in script.splitlines()] == WORKED_EXAMPLE
+    path = tmp_path / "disc.jsonl"
+    path.write_text(script, encoding="utf-8")
+    out = io.StringIO()
+    ScriptRun(new_game(0, "training"), default_board(), EventWriter(out)).run(path)
+    events = [line for line in out.getvalue().splitlines() if '"event": "attack_disc"' in line]
+    assert events == shown.splitlines()

@@ -287,7 +287,7 @@ def test_weapons_show_tubes_tdc_guns_and_tally():
     assert "Tally: 0 torpedoes fired, 0 hits, 0 ships sunk (0 GRT)." in shown
     desk.type("tdc source=manual bearing=30 range_m=2000 course=120 speed_kn=8")
     shown = desk.type("weapons")
-    assert re.search(r"TDC on manual: course 120, speed 8.0 kn", shown)
+    assert re.search(r"TDC on manual input: course 120, speed 8.0 kn", shown)
     assert re.search(r"bow\s+2,000\s+", shown)
 
 

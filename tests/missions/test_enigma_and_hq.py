@@ -56,6 +56,13 @@ def test_8_4_one_activation_per_message():
     accepted = one(order(g, "enigma", decode=["m1", "m2"]), "order_accepted")
     assert accepted["messages"] == 2 and sum(a["chips"] for a in accepted["activated"]) == 2
     assert accepted["feed"] == "Order: Enigma: decode m1, m2."
+    # the order table: "one activation per message sent or received" — a report sent is a message too
+    g = game("training", changes=TWO_SIGNALS, rules="enforce")
+    advance(g, 0.3 * H)
+    both = one(order(g, "enigma", decode=["m1"], report="position"), "order_accepted")
+    assert both["messages"] == 2 and sum(a["chips"] for a in both["activated"]) == 2
+    alone = one(order(g, "enigma", report="position"), "order_accepted")
+    assert alone["messages"] == 1 and sum(a["chips"] for a in alone["activated"]) == 1
 
 
 @pytest.mark.parametrize("fields, reason", [

@@ -131,6 +131,28 @@ def test_kaleun_run_writes_the_debrief(tmp_path):
     assert read_events(out)[-1]["event"] in ("mission_end", "time_compression")
 
 
+def test_kaleun_run_with_a_debrief_writes_nothing_but_the_events_to_standard_output(tmp_path):
+    """A tester pipes the events to a reader (`--events /dev/stdout`) and asks for the debrief chart: standard
+    output holds the events alone, one JSON object a line. Drawing the chart loaded pygame, whose greeting
+    ("pygame 2.6.1 ... Hello from the pygame community") went to standard output between the events (the
+    test environment hides that greeting, so it is let through here as a user's shell has it)."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    png = tmp_path / "debrief.png"
+    env = kaleun_env(tmp_path)
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
+    result = subprocess.run([sys.executable, "-m", "kaleun", "run", "--mission", "prize_rules_1939", "--script",
+                             str(SCRIPTS / "prize_rules_1939.win.jsonl"), "--events", "/dev/stdout", "--debrief",
+                             str(png)], capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines_ = result.stdout.splitlines()
+    assert [line for line in lines_ if not line.startswith("{")] == []
+    assert json.loads(lines_[-1])["event"] in ("mission_end", "time_compression") and png.exists()
+
+
 def test_5_3_the_set_up_asked_on_the_terminal():
     from kaleun.mission_commands import interactive_setup
 

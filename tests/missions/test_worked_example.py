@@ -29,6 +29,13 @@ def blocks() -> tuple[str, str, str]:
 def test_the_missions_worked_example_is_the_real_script_and_its_real_output():
     script, shown, told = blocks()
     assert script == SCRIPT.read_text(encoding="utf-8")
+    # the command a reader types from the top of the repository runs this script on this mission and seed
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Worked example: two passengers for Kerry"):]
+    command = re.search(r"`kaleun run --mission (\S+) --seed (\d+) --script (\S+) ", section)
+    assert command is not None
+    assert (command.group(1), command.group(2)) == ("agents_1941", "0")
+    assert (HOST.parent / command.group(3)).resolve() == SCRIPT
     game = new_game(0, "agents_1941")
     out = io.StringIO()
     ScriptRun(game, default_board(), EventWriter(out)).run(SCRIPT)

@@ -226,3 +226,52 @@ def test_a_torpedo_that_strikes_before_its_pistol_is_armed_does_not_detonate(ran
         assert dud["why"] == "unarmed" and dud["run_s"] * speed_kn * 1852 / 3600 < 250
         assert "before its pistol was armed (250 m run) — no detonation." in dud["feed"]
         assert named(events, "torpedo_hit") == [] and named(events, "ship_sunk") == []
+
+
+@pytest.mark.parametrize("pistol, depth_m, fires", [("contact", 9, False), ("magnetic", 9, True),
+                                                      ("magnetic", 12, False)])
+def test_12_the_depth_setting_against_the_draught_decides_contact_or_magnetic_detonation(pistol, depth_m, fires):
+    """Issue 8, item 3: "the depth setting against the draught decides contact or magnetic detonation". March
+    1943 (the Pi 2 period: both pistols, no depth-keeping fault); the tramp draws 7.8 m (ships.toml). Set to
+    9 m a contact pistol passes under the keel and never fires; a magnetic pistol passes 1.2 m under it,
+    within torpedoes.toml's magnetic_reach_m (3 m), and fires under the keel (but for its 5 % failures and
+    prematures); set to 12 m (4.2 m under) the magnetic pistol is out of reach and passes under too."""
+    detonations = []
+    for seed in range(10):
+        _g, events = _shot_at("tramp", seed, start="1943-03-01T12:00:00", pistol=pistol, depth_m=depth_m)
+        hits = named(events, "torpedo_hit")
+        detonations += [h["detonation"] for h in hits]
+        if not fires:
+            assert hits == [] and named(events, "torpedo_dud") == []
+            under = one(events, "torpedo_under")
+            assert under["why"] == "ran under the keel" and under["depth_m"] == depth_m
+            assert one(events, "torpedo_miss")["ran_under"]
+    if fires:
+        assert len(detonations) >= 8 and set(detonations) == {"magnetic"}
+    else:
+        assert detonations == []
+
+
+@pytest.mark.parametrize("start, course, rate", [
+    ("1940-04-14T12:00:00", 90, 0.25),   # the torpedo crisis: a contact pistol fails one time in four ...
+    ("1940-04-14T12:00:00", 180, 0.50),  # ... twice as often striking bow-on (shallow_factor 2, within 40°)
+    ("1941-06-01T12:00:00", 90, 0.10),   # contact pistols only, after Norway: one in ten
+])
+def test_12_contact_pistols_are_duds_at_the_rate_of_their_date_and_track_angle(start, course, rate):
+    """Issue 8, item 3: "duds and prematures by date and pistol" (torpedoes.toml [[periods]], `dud`,
+    `shallow_factor`, `shallow_track_deg`). One G7e with its contact pistol at a tramp 1,500 m ahead, 400
+    seeds: every one strikes the hull (track angle 76° crossing, 180° bow-on), and the share of duds is the
+    period's rate — times two at a fine angle — within 5 points (2.3 standard deviations at 25 %; a period
+    read for the wrong date, or the angle ignored, falls outside). One torpedo a game: in a salvo the ship a
+    first torpedo stops is missed by the next, so the strikes that follow a dud would be counted twice."""
+    duds = strikes = 0
+    for seed in range(400):
+        g = range_game(seed, start=start, vessels=[{"class": "tramp", "bearing": 0, "range_m": 1500, "course": course,
+                                                    "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1500, course=course, speed_kn=7.5)
+        order(g, "fire_torpedoes", tubes=[3])
+        events = advance(g, 1200)
+        duds += len(named(events, "torpedo_dud"))
+        strikes += len(named(events, "torpedo_dud")) + len(named(events, "torpedo_hit"))
+    assert strikes == 400
+    assert duds / strikes == pytest.approx(rate, abs=0.05)

@@ -257,3 +257,48 @@ def test_8_4_torpedoes_are_fired_surfaced_or_at_periscope_depth_never_deeper():
     advance(g, 240)
     order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
     one(order(g, "fire_torpedoes", tubes=[G7E]), "torpedo_fired")
+
+
+def test_a_g7a_runs_at_the_setting_the_tdc_is_given_and_the_s_boats_44_kn_is_refused():
+    """Issue 8, item 1: "G7a (TI, steam: 30/40/44 kn settings ...) — check which settings U-boats used"
+    (torpedoes.toml [G7a]: U-boats set 40 kn for 7,500 m or 30 kn for 12,000 m; the 44 kn setting needed
+    the S-boats' reinforced engine). `torpedo_kn` 30 makes tube 1's G7a run at 30 kn for 12,000 m and the
+    TDC leads it as a 30 kn torpedo (asin(7.5 / 30) = 14.48°, 66.9 s to the tramp's keel line: it hits);
+    44 kn is refused, naming the settings aboard, and changes nothing."""
+    g = range_game(vessels=[TRAMP])
+    assert refused(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, torpedo_kn=44)) == (
+        "no torpedo in the tubes runs at 44 kn (settings: 40, 30)")
+    assert weapons(g).tdc_status() == {"programmed": False}
+    one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, torpedo_kn=30), "tdc_programmed")
+    fired = one(order(g, "fire_torpedoes", tubes=[1]), "torpedo_fired")
+    assert (fired["type"], fired["speed_kn"], fired["range_m"]) == ("G7a", 30, 12000)
+    assert fired["gyro"] == pytest.approx(14.48, abs=0.05)
+    assert fired["run_s"] == pytest.approx(1000 / math.cos(math.asin(7.5 / 30)) / (30 * KN), abs=0.05)
+    assert one(advance(g, 600), "torpedo_hit")["tube"] == 1
+    # at the default 40 kn setting the same G7a leads asin(7.5 / 40) = 10.81° and runs 7,500 m
+    g = range_game(vessels=[TRAMP])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    fast = one(order(g, "fire_torpedoes", tubes=[1]), "torpedo_fired")
+    assert (fast["speed_kn"], fast["range_m"]) == (40, 7500) and fast["gyro"] == pytest.approx(10.81, abs=0.05)
+
+
+def test_12_the_tdc_keeps_the_solution_current_as_the_boat_moves_and_turns():
+    """Issue 8, item 2: the TDC "keeps the solution current as the boat and time move". Programmed with the
+    true figures of a tramp 2,000 m off at 340°, the boat then runs at half ahead (4 kn at periscope depth)
+    and turns from 000 to 330 for three minutes: the TDC's bearing and range are then the truth's (it moved
+    its picture of the target and of the boat), the bearing from the bow has grown by the 30° turned away,
+    and the torpedo fired from there hits."""
+    g = range_game(vessels=[{**TRAMP, "bearing": 340, "range_m": 2000}], telegraph="half_ahead")
+    order(g, "tdc", bearing=340, range_m=2000, course=90, speed_kn=7.5)
+    order(g, "new_course", course=330)
+    advance(g, 180)
+    boat = g.module("boat")
+    assert boat.heading_at(g.t) == pytest.approx(330) and boat.speed_at(g.t) == pytest.approx(4.0)
+    bow = weapons(g).tdc_status()["bow"]
+    sea = g.module("sea")
+    truth = sea.truth(next(iter(sea.vessels)), g.t)
+    assert bow["range_m"] == pytest.approx(truth.range_nm * 1852, abs=2) and bow["range_m"] < 1600
+    assert bow["bearing"] == pytest.approx(truth.bearing, abs=0.1)
+    assert bow["rel_bearing"] == pytest.approx((truth.bearing - 330) % 360, abs=0.1)
+    order(g, "fire_torpedoes", tubes=[G7E])
+    assert named(advance(g, g.t + 600), "torpedo_hit")

@@ -60,6 +60,21 @@ def test_7_5_reload_refusals_say_why():
 
 
 
+@pytest.mark.parametrize("fields, said", [
+    ({"order": "reload_torpedo", "tube": 9}, "reload_torpedo: tube must be a tube number 1-5, got 9"),
+    ({"order": "reload_torpedo", "tube": "x"}, "reload_torpedo: tube must be a tube number 1-5, got 'x'"),
+    ({"order": "flood_tubes", "tube": 0}, "flood_tubes: tube must be a tube number 1-5, got 0"),
+    ({"order": "fire_torpedoes", "tubes": [9]}, "fire_torpedoes: tubes must be a list of tube numbers 1-5, got [9]"),
+])
+def test_7_5_a_bad_tube_is_named_by_the_field_the_order_gave(fields, said):
+    """Issue 8, Interfaces: bad input gets a clear error. A script's `"tube": 9` (reload_torpedo's field, one tube)
+    was told "tubes must be a list of tube numbers 1-5, got [9]": a field it never gave and a list it never wrote."""
+    g = range_game(flooded=[1])
+    with pytest.raises(CommandError) as err:
+        g.apply({"do": "order", **fields})
+    assert str(err.value) == said
+
+
 def test_7_5_a_named_torpedo_must_be_in_the_rooms_racks():
     """A reload may name the torpedo to take; one the room's racks do not hold is refused and takes nothing."""
     g = range_game(flooded=[1])
@@ -497,3 +512,19 @@ def test_10_3_8_no_deck_torpedo_is_stowed_in_a_flooded_room():
     weapons(g).racks[6] = []  # the stern room's reload taken into its tube
     started = order(g, "reload_torpedo", **{"from": "deck"})
     assert named(started, "order_accepted") and weapons(g).stowing[0]["room"] == 6
+
+
+def test_7_5_flood_and_fire_without_tubes_take_the_loaded_bow_tubes_and_the_lowest_flooded():
+    """host/README.md, the attack's orders: `flood_tubes` without `tubes` floods the loaded bow tubes (1-4,
+    not the stern tube), `fire_torpedoes` without `tubes` fires the lowest flooded tube — one torpedo, not
+    the salvo; with none flooded it is refused for tube 1 with the reason."""
+    g = range_game(flooded=[], vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90,
+                                         "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    assert refused(order(g, "fire_torpedoes")) == "tube 1 is not flooded (flood it first)"
+    one(order(g, "flood_tubes"), "order_accepted")
+    assert one(advance(g, 30), "tubes_flooded")["tubes"] == [1, 2, 3, 4]
+    assert tube(g, 5)["state"] == "loaded"
+    fired = named(order(g, "fire_torpedoes"), "torpedo_fired")
+    assert [f["tube"] for f in fired] == [1]
+    assert [named(order(g, "fire_torpedoes"), "torpedo_fired")[0]["tube"]] == [2]

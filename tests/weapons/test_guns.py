@@ -57,7 +57,10 @@ def test_the_guns_need_the_boat_surfaced_a_workable_sea_and_ammunition():
     g = range_game(vessels=[TARGET], flooded=[])  # at periscope depth
     assert refused(order(g, "gun_88", target="c1")) == "the boat must be surfaced to man the guns"
     storm = _surfaced_with([TARGET], weather="storm")
-    assert refused(order(storm, "gun_88", target="c1")).startswith("the sea is too heavy for the gun crews")
+    # weather.toml: a storm is sea state 7, beyond the 5 the gun crews can work ([guns] max_sea_state); rain is 5
+    assert refused(order(storm, "gun_88", target="c1")) == "the sea is too heavy for the gun crews (sea state 7)"
+    rain = _surfaced_with([TARGET], weather="rain")
+    assert "too heavy" not in refused(order(rain, "gun_88", target="c9"))  # refused only for the unknown target
     empty = _surfaced_with([TARGET], ammo={"gun_88": 0})
     assert refused(order(empty, "gun_88", target="c1")) == "no ammunition left for the 88 mm gun"
 

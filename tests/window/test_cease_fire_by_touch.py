@@ -34,3 +34,33 @@ def test_the_88mm_gun_ceases_fire_at_a_touch() -> None:
     assert ceased and ceased[0].data["gun"] == "gun_88" and ceased[0].data["reason"] is None
     table.render()
     assert table.target("weapon.gun_88") is not None
+
+
+def test_the_attack_screen_counts_the_guns_rounds_as_they_are_fired() -> None:
+    """Issue 8, item 5: "Ammunition is counted and shown": the attack screen reads the 88 mm gun's 220 rounds
+    and the flak's 4,000 (guns.toml) before a shot, and after the gun has fired at the tramp the rounds it
+    has left — the count the weapons keep, not the count it sailed with."""
+    from window.test_order_warnings import shown
+
+    g = range_game(3, vessels=[TARGET], surfaced=True, flooded=[])
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    ships: list[str] = []
+    for _ in range(40):
+        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
+        if ships:
+            break
+        g.advance_to(g.t + 30)
+    table = Table_(game=g)
+    table.tap("tab.attack")
+    before = shown(table)
+    assert "88 mm: 220 rounds" in before and "20 mm: 4,000 rounds" in before
+    order(g, "gun_88", target=ships[0], rounds=10)
+    g.advance_to(g.t + 120)
+    left = g.module("weapons").ammo["gun_88"]
+    assert left == 210
+    table.runtime.step()
+    after = shown(table)
+    assert "88 mm: 210 rounds" in after and "88 mm: 220 rounds" not in after

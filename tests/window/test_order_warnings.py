@@ -188,3 +188,50 @@ def test_11_the_window_writes_numbers_with_the_languages_signs(language: str, ro
     assert any(f": {rounds} " in text for text in shown(table))  # "20 mm: 4,000 rounds", "2 cm: 4.000 Schuss"
     table.tap("tab.boat")
     assert any(text.startswith(speed) for text in shown(table))
+
+
+@pytest.mark.parametrize(("language", "rounds", "grt"), [("en", "4,000", "4,800"), ("de", "4.000", "4.800"),
+                                                         ("ru", "4\xa0000", "4\xa0800")])
+def test_the_console_weapons_view_writes_the_rounds_and_the_tonnage_as_the_table_reads_numbers(
+        language: str, rounds: str, grt: str) -> None:
+    """Issue 8, item 5 (ammunition counted and shown) and the tally: the console's `weapons` wrote the flak's
+    rounds as "4000" and the tonnage sunk as "4,800" in every language — a German table reads 4,800 as four
+    point eight. Both are written as the window writes them, with the table's own digit grouping."""
+    desk = Desk("training", language)
+    desk.game.module("weapons").sunk.append({"ship": None, "class": "tramp", "type": "merchant", "grt": 4800,
+                                             "cause": "torpedo"})
+    text = desk.type("weapons")
+    assert f" {rounds} " in text and f"({grt} " in text, text
+
+
+@pytest.mark.parametrize(("language", "head", "row"), [
+    ("en", "TDC on manual input: course 090, speed 7.5 kn, depth 3 m", "1,500"),
+    ("de", "TDC auf Handeingabe: Kurs 090, Fahrt 7,5 kn, Tiefe 3 m", "1.500"),
+    ("ru", "СРП по ручному вводу: курс 090, скорость 7,5 уз., глубина 3 м", "1\xa0500"),
+])
+def test_12_the_console_tdc_reads_its_source_and_numbers_in_the_table_language(language: str, head: str,
+                                                                                 row: str) -> None:
+    """Issue 8, item 2 (the TDC's solution shown) in the console's `weapons`: a TDC set by hand was "TDC on
+    manual" in every language (the order's field value, untranslated), and its range of 1,500 m stood as
+    "1,500" before a German crew, who reads it as one and a half metres; the gyro angle's decimal point and
+    the speed's too."""
+    desk = Desk("training", language)
+    desk.runtime.submit({"do": "order", "order": "tdc", "bearing": 10, "range_m": 1500, "course": 90,
+                         "speed_kn": 7.5})
+    desk.runtime.step()
+    text = desk.type("weapons")
+    assert head in text, text
+    bow = next(line for line in text.splitlines() if f" {row} " in line)  # the bow tubes' row comes first
+    assert ("+20.6" if language == "en" else "+20,6") in bow.split("  "), bow
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Liberty ship (7,176 GRT)"), ("de", "(7.176 BRT)"),
+                                                ("ru", "(7\xa0176 БРТ)")])
+def test_8_2_an_identified_class_tells_its_tonnage_as_the_table_reads_numbers(language: str, said: str) -> None:
+    """§8.2: the crew identifies a class to know its GRT; the console's contacts list wrote it "7,176" in every
+    language, which a German crew reads as seven point one seven six."""
+    from kaleun.i18n import language as lang_of
+    from kaleun.ui.console_views import _class
+
+    shown_ = _class({"identified": True, "class_name": "Liberty ship", "grt": 7176}, lang_of(language))
+    assert said in shown_

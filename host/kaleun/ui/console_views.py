@@ -21,6 +21,8 @@ DASH = "-"
 
 #: words from the game's state the views print through `Msg.term` (here so the catalogues hold them):
 #: propulsion, the weather's kinds (`weather.toml`), the daylight phases, the attack disc's rings
+#: what the TDC was set from when no contact names it (the console's weapons view: "TDC on manual input: ...")
+SOURCES = {"manual": N_("manual input"), "disc": N_("attack disc input")}
 TERMS = (N_("diesel"), N_("electric"), N_("clear"), N_("fair"), N_("cloudy"), N_("overcast"), N_("rain"),
          N_("storm"), N_("fog"), N_("day"), N_("civil twilight"), N_("nautical twilight"), N_("night"), N_("disc"),
          N_("own course"), N_("enemy course"))
@@ -130,7 +132,9 @@ def _class(c: Mapping[str, Any], lang: Language) -> str:
     if not c.get("identified"):
         return lang.text(N_("not identified"))
     name = Msg.term(str(c.get("class_name") or c.get("class") or ""))
-    return lang.render(Msg("{name} ({grt} GRT)", name=name, grt=f"{c['grt']:,}") if c.get("grt") else name)
+    if not c.get("grt"):
+        return lang.render(name)
+    return lang.render(Msg("{name} ({grt} GRT)", name=name, grt=Msg("{n:,}", n=int(c["grt"]))))
 
 
 def contacts(game: Any, lang: Language) -> list[str]:
@@ -360,8 +364,10 @@ def weapons(game: Any, lang: Language) -> list[str]:
         out.append(r(Msg("{contact} is off the plot: the TDC runs on its last data.", contact=lost)))
     if tdc.get("programmed"):
         out.append(r(Msg("TDC on {target}: course {course}, speed {speed} kn, depth {depth} m, {pistol} pistol, "
-                         "spread {spread}°", target=tdc.get("contact") or Msg.term(str(tdc.get("source"))),
-                         course=f"{tdc['course']:03.0f}", speed=f"{tdc['speed_kn']:.1f}", depth=f"{tdc['depth_m']:g}",
+                         "spread {spread}°",
+                         target=tdc.get("contact") or Msg(SOURCES.get(str(tdc.get("source")), DASH)),
+                         course=f"{tdc['course']:03.0f}", speed=Msg("{n:.1f}", n=float(tdc["speed_kn"])),
+                         depth=Msg("{n:g}", n=float(tdc["depth_m"])),
                          pistol=Msg.term(str(tdc["pistol"])), spread=f"{tdc['spread_deg']:g}")))
         rows = []
         for room in ("bow", "stern"):
@@ -370,7 +376,8 @@ def weapons(game: Any, lang: Language) -> list[str]:
                 ok = (N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
                       if not sol["within_limit"] else N_("beyond the torpedo's range")
                       if _beyond_reach(game, room, sol) else N_("ok"))
-                rows.append([lang.text(room), f"{sol['range_m']:,}", f"{sol['aob']:+.0f}", f"{sol['gyro']:+.1f}",
+                rows.append([lang.text(room), lang.render(Msg("{n:,}", n=int(sol["range_m"]))), f"{sol['aob']:+.0f}",
+                             lang.render(Msg("{n:+.1f}", n=float(sol["gyro"]))),
                              f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
         out += columns(_words(lang, N_("tubes"), N_("range m"), N_("AOB"), N_("gyro"), N_("run s"), N_("track"),
                               N_("solution")), rows)
@@ -383,12 +390,12 @@ def weapons(game: Any, lang: Language) -> list[str]:
     for gun, g in w["guns"].items():
         firing = Msg(", firing at {target}", target=g.get("target") or "?") if g.get("firing") else ""
         out.append(r(Msg("{gun}: {rounds}{firing}", gun=Msg.term(str(GUN[gun]["name"])) if gun in GUN else gun,
-                         rounds=Msg.plural("{n} round", "{n} rounds", n=g["rounds"]), firing=firing)))
+                         rounds=Msg.plural("{n:,} round", "{n:,} rounds", n=g["rounds"]), firing=firing)))
     grt = w.get("grt_sunk", 0)
-    out.append(r(Msg.plural("Tally: {n} torpedo fired, {hits}, {sunk} ({grt} GRT).",
-                            "Tally: {n} torpedoes fired, {hits}, {sunk} ({grt} GRT).", n=w["fired"],
+    out.append(r(Msg.plural("Tally: {n} torpedo fired, {hits}, {sunk} ({grt:,} GRT).",
+                            "Tally: {n} torpedoes fired, {hits}, {sunk} ({grt:,} GRT).", n=w["fired"],
                             hits=Msg.plural("{n} hit", "{n} hits", n=w["hits"]),
-                            sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=len(w["sunk"])), grt=f"{grt:,}")))
+                            sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=len(w["sunk"])), grt=int(grt))))
     return out
 
 

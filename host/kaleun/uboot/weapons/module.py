@@ -276,7 +276,12 @@ class Weapons(Module):
         if args.has("tubes"):
             raw = args.any("tubes")
         elif args.has("tube"):
-            raw = [args.any("tube")]
+            one = args.any("tube")
+            raw = [one]
+            known = tubes()
+            if isinstance(one, bool) or not isinstance(one, int) or one not in known:  # said of the field given
+                raise CommandError(Msg("{command}: tube must be a tube number {first}-{last}, got {value}",
+                                       command=args.name, first=min(known), last=max(known), value=repr(one)))
         else:
             return None
         if isinstance(raw, int) and not isinstance(raw, bool):
