@@ -4,6 +4,7 @@ estimated bearing and range (the lookouts' errors, §9.3), not where the ship re
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pygame
@@ -42,7 +43,7 @@ def test_10_1_the_plots_squares_are_one_nm_and_its_marks_the_crews_estimates_not
     xs = [x for x in range(plot.x + 1, plot.right - 1)
           if tuple(table.surface.get_at((x, row))[:3]) in (theme.GRID, theme.GRID_BRIGHT)]
     assert len(xs) >= 4
-    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]  # a line hidden under a mark leaves a double gap
+    gaps = [b - a for a, b in itertools.pairwise(xs)]  # a line hidden under a mark leaves a double gap
     assert abs(min(gaps) - px_per_nm) < 1 and all(abs(g / px_per_nm - round(g / px_per_nm)) * px_per_nm < 1.5
                                                    for g in gaps), (gaps, px_per_nm)
     off_truth = 0
