@@ -312,8 +312,14 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("hydrophone", Msg("Hydrophone"), order="hydrophone"),
     Form("sextant", Msg("Sextant"), order="sextant"),
     Form("enigma", Msg("Enigma"), order="enigma", fields=(
-        Field("messages", Msg("Messages sent or received"), "number", lo=1, hi=MAX_MESSAGES, steps=(1,),
-              default=lambda g, v: 1),)),
+        # §8: a report to HQ (one message), or the oldest coded signals decoded
+        Field("report", Msg("Send HQ a report (on the surface)"), options=_fixed(
+            ("convoy", Msg("Convoy")), ("contact", Msg("Contact")), ("weather", Msg("Weather")),
+            ("position", Msg("Position")))),
+        Field("contact", Msg("The ship it reports (none chosen: the nearest)"), options=_contacts("ship"),
+              when=lambda v: v.get("report") in ("convoy", "contact")),
+        Field("messages", Msg("Coded signals to decode"), "number", lo=1, hi=MAX_MESSAGES, steps=(1,),
+              default=lambda g, v: 1, when=lambda v: not v.get("report")),)),
     Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
         Field("contact", Msg("Target"), options=_contacts("ship")),
         Field("source", Msg("Target data from"), options=_fixed(("contact", Msg("the contact")),
