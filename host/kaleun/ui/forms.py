@@ -15,6 +15,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.crew.health import DECKS
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.ui.telegraph import POSITION_NAMES
@@ -382,8 +383,14 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("roles", Msg("Who spends a cigarette"), "multi", options=_roles),)),
     Form("join_lookouts", Msg("More lookouts"), command="join_task", fixed={"task": "observation"}, fields=(
         Field("count", Msg("Lookouts"), options=_fixed(*((n, str(n)) for n in range(1, 7)))),)),
-    Form("ailment", Msg("Enter an injury card"), command="ailment", fields=(
-        Field("injury", Msg("Injured"), options=_injuries, optional=False),
+    Form("ailment", Msg("Enter an injury or ailment card"), command="ailment", fields=(
+        Field("injury", Msg("Injured"), options=_injuries, optional=False, when=lambda v: not v.get("figure")),
+        # §6.14: a card no injury brought (an event or morale card) is entered for the sailor named
+        Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False,
+              when=lambda v: v.get("injury") is None and bool(v.get("figure"))),
+        Field("deck", Msg("The card's deck"), options=_fixed(*((deck, Msg.term(deck)) for deck in ("event", "morale",
+                                                                                                  *DECKS))),
+              when=lambda v: v.get("injury") is None and bool(v.get("figure"))),
         Field("wounds", Msg("Wounds"), options=_fixed((1, "1"), (2, "2"))),
         Field("exhaustion", Msg("Exhaustion chips"), options=_fixed((1, "1"), (2, "2"), (3, "3"))),
         Field("supplies", Msg("Medical supplies the card asks for"), "multi", options=_fixed(
