@@ -16,6 +16,7 @@ from typing import Any
 from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.crew.health import DECKS
+from kaleun.uboot.crew.technical import component_name
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.ui.telegraph import POSITION_NAMES
@@ -202,6 +203,10 @@ def _injuries(game: Any, values: Values) -> list[Option]:
             for i in crew.get("health", {}).get("injuries_waiting", [])]
 
 
+#: a technical condition's severity as the repair list says it (§10.3.1)
+SEVERITY_WORDS: dict[str, Msg] = {"maintenance": Msg("maintenance"), "failure": Msg("failure"),
+                                  "major_failure": Msg("major failure")}
+
 CONDITION_NAMES: dict[str, Msg] = {"fire": Msg("fire"), "electrical_fault": Msg("electrical fault"),
                                    "toxic_gas": Msg("toxic gas"), "leak": Msg("leak"),
                                    "light_failure": Msg("light failure")}
@@ -219,9 +224,10 @@ def _jobs(game: Any, values: Values) -> list[Option]:
         out.append(Option({"condition": cond["condition"], "section": cond["section"]},
                           Msg("{what} in {n}", what=name, n=cond["section"])))
     for job in status(game, "technical").get("jobs", []):
+        severity = SEVERITY_WORDS.get(str(job["severity"]), Msg.term(str(job["severity"])))
         if not job.get("sailors"):
-            out.append(Option({"component": job["component"]}, Msg.term(str(job["component"]).replace("_", " ")),
-                              Msg("{severity}, {crew} needed", severity=Msg.term(str(job["severity"])),
+            out.append(Option({"component": job["component"]}, Msg.term(component_name(str(job["component"]))),
+                              Msg("{severity}, {crew} needed", severity=severity,
                                   crew=job["crew"])))
     return out
 
