@@ -536,3 +536,15 @@ def test_the_strips_advice_names_what_each_pis_driver_needs():
     pi5 = dataclasses.replace(pwm, pi="pi5")
     said = str(strip(pi5))
     assert "/dev/pio0" in said and "root" not in said
+
+
+def test_a_bell_the_maker_does_not_hear_fails_and_names_the_audio_output_and_the_volume(home):
+    """The bell rings; a maker who hears nothing is told which output and volume of the board
+    file to look at (and the Pi's own sound setting), not just 'FAIL bell'."""
+    results = by_part(interactive(BOARDS / "sim.toml", lambda rig, line: "n" if line.endswith("[Y/n/s(kip)]")
+                                  else None, ["bell"]))
+    bell = results["bell"]
+    assert bell.status == FAIL and str(bell.seen) == "not heard"
+    advice = str(bell.advice)
+    assert 'audio.output = "default"' in advice and "audio.volume = 0.8" in advice
+    assert "speaker-test" in advice and "raspi-config" in advice

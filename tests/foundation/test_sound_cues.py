@@ -318,3 +318,16 @@ def test_a_failed_breach_puzzle_and_a_flooded_section_are_heard_too(home: Path):
     finally:
         runtime.close()
     assert "breach_failed_alarm" in sounder.cues and "flooding_alarm" in sounder.cues, sounder.cues
+
+
+def test_every_cue_listens_for_an_event_the_game_emits():
+    """A cue keyed to an event no module emits (a name mistyped, an event renamed) would never sound at
+    the table while the tests above, which build their own events, still pass."""
+    import re
+
+    emitted = set()
+    for path in (HOST / "kaleun").rglob("*.py"):
+        emitted |= set(re.findall(r"""\bemit\(\s*["']([a-z_0-9]+)["']""", path.read_text(encoding="utf-8")))
+    assert {"torpedo_fired", "ship_sunk", "test_depth"} <= emitted  # the scan finds the game's events
+    silent = sorted({cue.name: cue.event for cue in CUES if cue.event not in emitted}.items())
+    assert silent == [], f"cues waiting for events nothing emits: {silent}"

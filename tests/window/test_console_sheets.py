@@ -152,6 +152,14 @@ def test_9_each_alarm_has_its_colour_icon_word_and_sound(kind) -> None:
     assert alarm_for(event, data) is kind
     others = [k for k in ALARMS if k is not kind]
     assert all(k.color != kind.color and k.icon != kind.icon for k in others)
+    # its own sound too: no other alarm plays its cues, and none of theirs sounds like its first
+    from kaleun.sounds import cues as sounds
+
+    assert all(set(k.cues).isdisjoint(kind.cues) for k in others)
+    mine = CUES[kind.cues[0]].render(sounds.bell.RATE, {})
+    for k in others:
+        theirs = CUES[k.cues[0]].render(sounds.bell.RATE, {})
+        assert len(theirs) != len(mine) or not (abs(theirs - mine) < 1e-3).all(), (kind.name, k.name)
 
 
 def test_9_an_alarm_stands_out_and_leads_to_its_screen() -> None:

@@ -17,3 +17,32 @@ def test_3_the_depth_gauges_scale_says_metres(language: str) -> None:
     said = shown(table)
     assert table.window.tr(Msg("{m} m", m=0)) in said, said
     assert all(str(m) in said for m in range(50, 301, 50))
+
+
+def test_2_the_gauge_shows_the_echo_sounders_bottom_and_the_ordered_depth() -> None:
+    """Item 2 of the console's issue: the depth gauge with the ordered depth and the echo sounder's
+    bottom. On the Dogger Bank (exercise_shoal, 20 m of water) the gauge is sea above the bottom and
+    bottom below it, and says "bottom 20 m"; an ordered depth is a line in the accent colour there."""
+    from kaleun.ui import theme
+
+    table = Table_(mission="exercise_shoal")
+    seabed = table.game.module("boat").status()["seabed_m"]
+    assert 0 < seabed < 300
+    table.tap("tab.helm")
+    said = shown(table)
+    assert f"bottom {round(seabed)} m" in said and "ordered 0 m" in said, said
+    gauge = table.window.screens["helm"].gauge  # type: ignore[attr-defined]
+
+    def colour_at(m: float) -> tuple[int, int, int]:
+        y = gauge.y + round(m / 300 * gauge.h)
+        return tuple(table.surface.get_at((gauge.x + gauge.w * 3 // 4, y))[:3])  # type: ignore[return-value]
+
+    assert colour_at(seabed / 2) == theme.SEA
+    below = {colour_at(seabed + 5), colour_at(seabed + 60), colour_at(150)}
+    assert theme.SEA not in below  # the sea ends at the bottom the echo sounder gives
+    table.runtime.submit({"do": "order", "order": "dive"})
+    table.runtime.submit({"do": "order", "order": "new_depth", "depth_m": 15})
+    table.until(5)
+    said = shown(table)
+    assert "ordered 15 m" in said, said
+    assert colour_at(15) == theme.ACCENT

@@ -52,3 +52,27 @@ def test_3_below_test_depth_the_helm_says_so_in_words(language: str) -> None:
     said = shown(table)
     assert below in said and crush in said
     assert not cut_outside_feed(table), table.window.cut
+
+
+def test_2_the_helm_shows_the_last_fix_after_a_sextant_sight() -> None:
+    """Item 2 of the console's issue: the helm shows the grid square by dead reckoning and the last
+    fix; before a sight "No fix yet", after the sextant (given by touch) the fix's square and age."""
+    table = Table_(mission="training")
+    table.window.dismiss_alarms()
+    table.tap("tab.helm")
+    said = shown(table)
+    square = table.game.module("navigation").status()["dr_square"]
+    assert "No fix yet" in said and f"DR square {square}" in said, said
+    table.tap("tab.orders")
+    table.tap("order.sextant")
+    table.tap("sheet.give")
+    nav = table.game.module("navigation")
+    for _ in range(60):
+        if nav.status().get("fix_square") is not None:
+            break
+        table.until(table.game.t + 60)
+    where = nav.status()
+    assert where.get("fix_square") is not None
+    table.tap("tab.helm")
+    said = shown(table)
+    assert f"Fix {where['fix_square']}, {where['fix_age_h']} h ago" in said and "No fix yet" not in said, said

@@ -130,6 +130,8 @@ def test_6_both_watches_names_show_whole_on_the_crew_screen(language: str) -> No
 
         names = {win.tr(Msg.term(crew.face(f, row).name)) for f in FIGURES}
         assert len(names) == 16
+        said = shown(table)  # this watch's 16 sailors, 32 on the two pages
+        assert [n for n in names if n not in said] == [], (page, said)
     table.tap("sailor.officer-square")
     win.cut.clear()
     table.render()

@@ -38,13 +38,17 @@ def test_6_10_a_sailor_waiting_for_his_injury_card_says_so_and_opens_it(language
 
 
 def test_6_10_an_unhurt_sailor_has_no_injury_card_to_enter() -> None:
+    """No other sailor's injury is entered for him: his card button is an ailment card (§6.14, an
+    event or morale card) for him alone, with no injury chosen."""
     table = busy_table("en")
     waiting = {i["figure"] for i in table.game.module("crew").status()["health"]["injuries_waiting"]}
     assert "navigator-square" not in waiting
     table.tap("tab.crew")
     table.tap("sailor.navigator-square")
-    assert table.target("sailor.card").why_not is not None  # greyed: a touch says why
     events = len(table.events)
     table.tap("sailor.card")
-    assert not isinstance(table.window.overlay, FormSheet)
+    sheet = table.window.overlay
+    assert isinstance(sheet, FormSheet) and sheet.form.id == "ailment"
+    assert sheet.values.get("injury") is None and sheet.values.get("figure") == "navigator-square"
+    assert sheet.form.command_for(sheet.values) == {"do": "ailment", "figure": "navigator-square"}
     assert len(table.events) == events

@@ -39,3 +39,36 @@ def test_6_5_the_raised_periscope_shows_the_convoy() -> None:
     scope = table.window.screens["scope"]
     assert scope.periscope_up and scope.seen
     assert all(s.range_nm <= scope.visible_nm for s in scope.seen if s.cls is not None)
+
+
+def test_8_the_view_is_under_the_weather_and_the_daylight_of_the_moment() -> None:
+    """Item 8: the binoculars on the bridge by day show the convoy under a day sky; in fog (0.5 nm of
+    visibility) no ship of the convoy beyond it is drawn and the sky is fog-grey; at night the sky is
+    the night's."""
+    from kaleun.ui.screens import scope as scope_screen
+
+    table = Table_(mission="exercise_convoy", seed=0)
+    table.runtime.submit({"do": "weather", "kind": "clear", "hold": True})
+    table.until(120)
+    table.tap("tab.scope")
+    table.tap("optic.binoculars")
+    table.render()
+    view = table.window.screens["scope"]
+    assert view.seen and view.weather["daylight"] == "day"
+    area = table.window.layout.content
+    width = area.w - 140  # the view, beside its controls
+    sky_at = (area.x + 4 + width // 2 - width // 8, area.y + 4 + (area.h - 8) // 5)  # in the sky, off the reticle
+    day_sky = tuple(table.surface.get_at(sky_at)[:3])
+    assert day_sky == scope_screen.SKIES["day"][0]
+    table.runtime.submit({"do": "weather", "kind": "fog", "hold": True})
+    table.until(table.game.t + 1, step=1)
+    table.render()
+    assert all(s.range_nm <= view.visible_nm for s in view.seen if s.cls is not None)
+    assert view.visible_nm <= 0.5 and not [s for s in view.seen if s.cls is not None and s.range_nm > 0.5]
+    fog_sky = tuple(table.surface.get_at(sky_at)[:3])
+    assert fog_sky != day_sky and sum(abs(a - b) for a, b in zip(fog_sky, scope_screen.FOGGY, strict=True)) < 90
+    table.runtime.submit({"do": "weather", "kind": "clear", "hold": True})
+    while table.game.module("weather").status()["daylight"] != "night":
+        table.until(table.game.t + 900, step=300)
+    table.render()
+    assert tuple(table.surface.get_at(sky_at)[:3]) == scope_screen.SKIES["night"][0]

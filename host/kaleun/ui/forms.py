@@ -15,6 +15,8 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.crew.health import DECKS
+from kaleun.uboot.crew.technical import component_name
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.ui.telegraph import POSITION_NAMES
@@ -201,6 +203,10 @@ def _injuries(game: Any, values: Values) -> list[Option]:
             for i in crew.get("health", {}).get("injuries_waiting", [])]
 
 
+#: a technical condition's severity as the repair list says it (§10.3.1)
+SEVERITY_WORDS: dict[str, Msg] = {"maintenance": Msg("maintenance"), "failure": Msg("failure"),
+                                  "major_failure": Msg("major failure")}
+
 CONDITION_NAMES: dict[str, Msg] = {"fire": Msg("fire"), "electrical_fault": Msg("electrical fault"),
                                    "toxic_gas": Msg("toxic gas"), "leak": Msg("leak"),
                                    "light_failure": Msg("light failure")}
@@ -218,9 +224,10 @@ def _jobs(game: Any, values: Values) -> list[Option]:
         out.append(Option({"condition": cond["condition"], "section": cond["section"]},
                           Msg("{what} in {n}", what=name, n=cond["section"])))
     for job in status(game, "technical").get("jobs", []):
+        severity = SEVERITY_WORDS.get(str(job["severity"]), Msg.term(str(job["severity"])))
         if not job.get("sailors"):
-            out.append(Option({"component": job["component"]}, Msg.term(str(job["component"]).replace("_", " ")),
-                              Msg("{severity}, {crew} needed", severity=Msg.term(str(job["severity"])),
+            out.append(Option({"component": job["component"]}, Msg.term(component_name(str(job["component"]))),
+                              Msg("{severity}, {crew} needed", severity=severity,
                                   crew=job["crew"])))
     return out
 
@@ -312,8 +319,14 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("hydrophone", Msg("Hydrophone"), order="hydrophone"),
     Form("sextant", Msg("Sextant"), order="sextant"),
     Form("enigma", Msg("Enigma"), order="enigma", fields=(
-        Field("messages", Msg("Messages sent or received"), "number", lo=1, hi=MAX_MESSAGES, steps=(1,),
-              default=lambda g, v: 1),)),
+        # §8: a report to HQ (one message), or the oldest coded signals decoded
+        Field("report", Msg("Send HQ a report (on the surface)"), options=_fixed(
+            ("convoy", Msg("Convoy")), ("contact", Msg("Contact")), ("weather", Msg("Weather")),
+            ("position", Msg("Position")))),
+        Field("contact", Msg("The ship it reports (none chosen: the nearest)"), options=_contacts("ship"),
+              when=lambda v: v.get("report") in ("convoy", "contact")),
+        Field("messages", Msg("Coded signals to decode"), "number", lo=1, hi=MAX_MESSAGES, steps=(1,),
+              default=lambda g, v: 1, when=lambda v: not v.get("report")),)),
     Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
         Field("contact", Msg("Target"), options=_contacts("ship")),
         Field("source", Msg("Target data from"), options=_fixed(("contact", Msg("the contact")),
@@ -376,8 +389,14 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("roles", Msg("Who spends a cigarette"), "multi", options=_roles),)),
     Form("join_lookouts", Msg("More lookouts"), command="join_task", fixed={"task": "observation"}, fields=(
         Field("count", Msg("Lookouts"), options=_fixed(*((n, str(n)) for n in range(1, 7)))),)),
-    Form("ailment", Msg("Enter an injury card"), command="ailment", fields=(
-        Field("injury", Msg("Injured"), options=_injuries, optional=False),
+    Form("ailment", Msg("Enter an injury or ailment card"), command="ailment", fields=(
+        Field("injury", Msg("Injured"), options=_injuries, optional=False, when=lambda v: not v.get("figure")),
+        # §6.14: a card no injury brought (an event or morale card) is entered for the sailor named
+        Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False,
+              when=lambda v: v.get("injury") is None and bool(v.get("figure"))),
+        Field("deck", Msg("The card's deck"), options=_fixed(*((deck, Msg.term(deck)) for deck in ("event", "morale",
+                                                                                                  *DECKS))),
+              when=lambda v: v.get("injury") is None and bool(v.get("figure"))),
         Field("wounds", Msg("Wounds"), options=_fixed((1, "1"), (2, "2"))),
         Field("exhaustion", Msg("Exhaustion chips"), options=_fixed((1, "1"), (2, "2"), (3, "3"))),
         Field("supplies", Msg("Medical supplies the card asks for"), "multi", options=_fixed(

@@ -296,9 +296,11 @@ class CrewScreen(Screen):
             box = grid.move((i % 2) * (bw + s(4)), (i // 2) * s(51))
             c.button(bid, box, label, simple(action), enabled=enabled, size=theme.MIN_TEXT)
         injury = waiting[0]["id"] if waiting else None
-        c.button("sailor.card", grid.move(0, 3 * s(51)), Msg("Injury card"),
-                 simple(lambda: win.open_form("ailment", {"injury": injury})), enabled=injury is not None,
-                 why_not=Msg("No injury waits for its card."), size=theme.MIN_TEXT)
+        # his waiting injury's card, else any card that ails him (an event or morale card, §6.14)
+        card = {"injury": injury} if injury is not None else {"figure": figure}
+        c.button("sailor.card", grid.move(0, 3 * s(51)), Msg("Injury card") if injury is not None else
+                 Msg("Ailment card"), simple(lambda: win.open_form("ailment", card)),
+                 enabled=injury is not None or not st["dead"], why_not=Msg("He is dead."), size=theme.MIN_TEXT)
         c.button("crew.back", Rect(right.x, right.bottom - s(47), right.w, s(47)), Msg("Back to the watch"),
                  call(self.select, figure), size=theme.MIN_TEXT)
 

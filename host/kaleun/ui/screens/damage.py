@@ -14,6 +14,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.crew.hazards import CONDITIONS
+from kaleun.uboot.crew.technical import component_name
 from kaleun.ui import icons, theme
 from kaleun.ui.boat_view import (
     CONDITION_ICONS,
@@ -24,13 +25,12 @@ from kaleun.ui.boat_view import (
     read_boat,
     section_icons,
 )
+from kaleun.ui.forms import SEVERITY_WORDS
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas, wrap
 
-SEVERITY_WORDS: dict[str, Msg] = {"maintenance": Msg("maintenance"), "failure": Msg("failure"),
-                                  "major_failure": Msg("major failure")}
 ITEM_WORDS: dict[str, Msg] = {"extinguisher": Msg("extinguisher"), "cables": Msg("cables"),
                               "breathing_set": Msg("breathing set"), "light_bulb": Msg("light bulb"),
                               "water_pump": Msg("water pump")}
@@ -177,7 +177,7 @@ class DamageScreen(Screen):
         for job in self.jobs:
             comp = str(job["component"])
             severity = SEVERITY_WORDS.get(str(job["severity"]), Msg.term(str(job["severity"])))
-            words = Msg("{what}: {severity}", what=Msg.term(comp.replace("_", " ")), severity=severity)
+            words = Msg("{what}: {severity}", what=Msg.term(component_name(comp)), severity=severity)
             present, needed = int(job.get("sailors", 0)), int(job.get("crew", 1))
             progress = round(float(job.get("progress", 0.0)) * 100)
             job_buttons: Buttons = []
