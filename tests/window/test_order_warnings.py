@@ -235,3 +235,28 @@ def test_8_2_an_identified_class_tells_its_tonnage_as_the_table_reads_numbers(la
 
     shown_ = _class({"identified": True, "class_name": "Liberty ship", "grt": 7176}, lang_of(language))
     assert said in shown_
+
+
+@pytest.mark.parametrize(("language", "range_", "speed"), [("en", "1.2 nm", "7.5 kn"), ("de", "1,2 sm", "7,5 kn"),
+                                                           ("ru", "1,2 мили", "7,5 уз.")])
+def test_12_the_console_contacts_and_target_data_read_decimals_in_the_table_language(language: str, range_: str,
+                                                                                     speed: str) -> None:
+    """Issue 10, item 3 (target data) in the console: `contacts` and `target` wrote the crew's estimates with an
+    English decimal point and "nm" at every table, so a German crew read "1.2" as twelve hundred."""
+    from kaleun.i18n import language as lang_of
+    from kaleun.ui import console_views
+
+    lang = lang_of(language)
+    data = {"contact": "c1", "kind": "ship", "bearing": 45, "rel_bearing": 45, "range_nm": 1.23, "course": 90,
+            "speed_kn": 7.5, "age_s": 30, "sensor": "lookouts", "identified": False}
+    shown = "\n".join(console_views.target(data, lang))
+    assert range_ in shown and speed in shown, shown
+
+    class Sea:
+        def status(self) -> dict[str, object]:
+            return {"contacts": [data]}
+
+    table = console_views.contacts(type("Game", (), {"has_module": lambda self, n: n == "sea",
+                                                     "module": lambda self, n: Sea()})(), lang)
+    row = table[2].split()
+    assert row[4] == range_.split()[0] and row[6] == speed.split()[0], table

@@ -137,6 +137,11 @@ def _class(c: Mapping[str, Any], lang: Language) -> str:
     return lang.render(Msg("{name} ({grt} GRT)", name=name, grt=Msg("{n:,}", n=int(c["grt"]))))
 
 
+def _tenths(lang: Language, value: float) -> str:
+    """A number to one decimal with the table's decimal sign (a German crew reads 1,2 sm)."""
+    return lang.render(Msg("{n:.1f}", n=float(value)))
+
+
 def contacts(game: Any, lang: Language) -> list[str]:
     """The crew's contact picture: estimates (bearing, range, course, speed), their age and sensor."""
     if not _has(game, "sea"):
@@ -145,8 +150,9 @@ def contacts(game: Any, lang: Language) -> list[str]:
     if not shown:
         return [lang.render(Msg("No contacts."))]
     rows = [[c["contact"], lang.text(c["kind"]), f"{c['bearing']:03d}", f"{c['rel_bearing']:03d}",
-             f"{c['range_nm']:.1f}", None if c.get("course") is None else f"{c['course']:03d}",
-             None if c.get("speed_kn") is None else f"{c['speed_kn']:.1f}", _mmss(c["age_s"]), lang.text(c["sensor"]),
+             _tenths(lang, c["range_nm"]), None if c.get("course") is None else f"{c['course']:03d}",
+             None if c.get("speed_kn") is None else _tenths(lang, c["speed_kn"]), _mmss(c["age_s"]),
+             lang.text(c["sensor"]),
              _class(c, lang)] for c in shown]
     heads = _words(lang, N_("contact"), N_("kind"), N_("bearing"), N_("relative"), N_("range nm"), N_("course"),
                    N_("speed kn"), N_("age"), N_("sensor"), N_("class"))
@@ -162,9 +168,10 @@ def target(data: Mapping[str, Any], lang: Language) -> list[str]:
     rows = [
         (N_("bearing"), f"{data['bearing']:03d}"),
         (N_("relative bearing"), f"{data['rel_bearing']:03d}"),
-        (N_("range"), f"{data['range_nm']:.1f} nm"),
+        (N_("range"), lang.render(Msg("{range:.1f} nm", range=float(data["range_nm"])))),
         (N_("course"), DASH if data.get("course") is None else f"{data['course']:03d}"),
-        (N_("speed"), DASH if data.get("speed_kn") is None else f"{data['speed_kn']:.1f} kn"),
+        (N_("speed"), DASH if data.get("speed_kn") is None
+         else lang.render(Msg("{speed:.1f} kn", speed=float(data["speed_kn"])))),
         (N_("age"), _mmss(data["age_s"])),
         (N_("sensor"), lang.text(str(data["sensor"]))),
         (N_("class"), _class(data, lang)),
