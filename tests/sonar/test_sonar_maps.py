@@ -52,6 +52,10 @@ def test_the_shipped_maps_are_in_the_documented_format(name):
      "test.map:5: the map needs 'size: COLUMNS x ROWS' before the grid"),
     (lambda t: t.replace("size: 5 x 4", "size: 5 by 4"), "test.map:3: size must be 'COLUMNS x ROWS', e.g. '15 x 15'"),
     (lambda t: t.replace("size: 5 x 4", "size: 30 x 4"), "test.map:3: a map has 2 to 26 columns"),
+    # Python reads no whole number of more than 4,300 digits: the map's line says so, no traceback
+    (lambda t: t.replace("size: 5 x 4", "size: 5 x " + "4" * 5000),
+     "test.map:3: a map has 2 to 26 columns and 2 to 99 rows, got '5 x 4444"),
+    (lambda t: t.replace("2 2 1 / 2 1 1", "2 2 1 / 2 1 " + "1" * 5000), "test.map:4: sectors are 'WIDTHS / HEIGHTS'"),
     (lambda t: t.replace("2 2 1 / 2 1 1", "2 2 / 2 1 1"),
      "test.map:4: the sector widths add up to 4, the map is 5 columns wide"),
     (lambda t: t.replace("sectors turn", "sectors slow"),

@@ -113,7 +113,9 @@ class SeaMap:
 
 
 _KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$")
-_SIZE = re.compile(r"^(\d+)\s*x\s*(\d+)$")
+_SIZE = re.compile(r"^([0-9]+)\s*x\s*([0-9]+)$")
+#: digits a number of a map may have (Python refuses to read a whole number of more than 4,300)
+MAX_DIGITS = 4
 
 
 def parse_map(text: str, source: str) -> SeaMap:
@@ -159,6 +161,10 @@ def parse_map(text: str, source: str) -> SeaMap:
             size_match = _SIZE.match(value)
             if size_match is None:
                 bad(number, f"size must be 'COLUMNS x ROWS', e.g. '15 x 15', got {_short(value)!r}")
+                continue
+            if max(len(size_match.group(1)), len(size_match.group(2))) > MAX_DIGITS:
+                bad(number, f"a map has 2 to {len(LETTERS)} columns and 2 to {MAX_ROWS} rows, "
+                            f"got {_short(value)!r}")
                 continue
             columns, rows = int(size_match.group(1)), int(size_match.group(2))
             if not 2 <= columns <= len(LETTERS):
@@ -282,7 +288,7 @@ def _bands(value: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     out = []
     for part in parts:
         words = part.split()
-        if not words or not all(w.isdigit() and w.isascii() and int(w) > 0 for w in words):
+        if not words or not all(w.isdigit() and w.isascii() and len(w) <= MAX_DIGITS and int(w) > 0 for w in words):
             return None
         out.append(tuple(int(w) for w in words))
     return out[0], out[1]
