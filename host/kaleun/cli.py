@@ -217,7 +217,8 @@ def _crews(text: str | None) -> list[int] | None:
     parts = text.split(",")
     if len(parts) == 1:
         parts = parts * 2
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    # (a crew is a few players: thousands of digits are no number Python reads)
+    if len(parts) != 2 or not all(p.strip().isdigit() and p.strip().isascii() and len(p.strip()) <= 3 for p in parts):
         raise CommandError(f"--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
                            f"got {text!r}")
     return [int(p) for p in parts]

@@ -125,6 +125,7 @@ def test_a_save_whose_fields_do_not_hold_together_is_refused(field, value, reaso
     (("--game", "sonar", "--crew", "5"), "a crew has 2 to 4 players, got 5 for yellow"),
     (("--game", "sonar", "--crew", "4,2"), "crews of 4 and 2 players are not a line-up of the rules"),
     (("--game", "sonar", "--crew", "x"), "--crew takes the players of yellow and blue"),
+    (("--game", "sonar", "--crew", "4" * 5000), "--crew takes the players of yellow and blue"),
     (("--game", "sonar", "--board", "boards/sim.toml"), "--board is a U-BOOT option"),
     (("--training-aid",), "--training-aid is for --game sonar"),
 ])
