@@ -271,6 +271,17 @@ def test_two_team_consoles_need_a_second_terminal(tmp_path):
     assert done.returncode == 2 and "two team consoles need a second terminal: --tty DEVICE" in done.stderr
 
 
+def test_a_tty_that_is_a_file_is_refused_and_left_as_it_was(tmp_path):
+    """`--tty` opens the other team's terminal for writing: a file named by mistake (a typo, the
+    autosave) was emptied and filled with blue's console. Nothing but a terminal is taken."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("the crew's notes\n")
+    done = run_kaleun("play", "--game", "sonar", "--console", "--tty", str(notes), home=tmp_path)
+    assert done.returncode == 2 and f"{notes} is not a terminal: --tty takes the other team's terminal" in done.stderr
+    assert notes.read_text() == "the crew's notes\n"
+    assert not (tmp_path / "autosave.json").exists()
+
+
 def test_lines_run_in_process_too(tmp_path):
     _, events = run_lines([{"team": "yellow", "do": "status"}], tmp_path)
     assert events[-1]["event"] == "status" and events[-1]["audience"] == "yellow"

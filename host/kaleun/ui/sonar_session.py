@@ -74,8 +74,12 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
     other_io: tuple[Any, Any] | None = None
     if tty is not None:
         try:  # a terminal is not seekable: one stream each way
-            other_io = (open(tty, encoding="utf-8", errors="backslashreplace"),  # noqa: SIM115 - the session's
-                        open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
+            reading = open(tty, encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - the session's
+            if not reading.isatty():  # a file named by mistake would be emptied by the writing side
+                reading.close()
+                raise SessionError(Msg("{tty} is not a terminal: --tty takes the other team's terminal, "
+                                       "e.g. /dev/pts/3 (the `tty` command prints its name)", tty=tty))
+            other_io = (reading, open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
         except OSError as exc:
             raise SessionError(Msg("cannot open the terminal {tty}: {why}", tty=tty,
                                    why=str(exc.strerror or exc))) from exc
