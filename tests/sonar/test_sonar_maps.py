@@ -69,6 +69,8 @@ def test_the_shipped_maps_are_in_the_documented_format(name):
     (lambda t: t.replace("grid:", "grod:"), "test.map:6: expected 'name:', 'size:', 'sectors MODE:' or 'grid:'"),
     (lambda t: t.split("grid:")[0], "test.map:5: the map has no 'grid:' line"),
     (lambda t: ROCK, "test.map:6: the map has no sea"),
+    # a save keeps the map's text whole and refuses a longer one: a game on it could not be resumed
+    (lambda t: "#" + "x" * 200_000 + "\n" + t, "test.map:1: a map has at most 200000 characters, this one 2001"),
 ])
 def test_a_map_with_a_mistake_is_refused_with_file_and_line(change, problem):
     with pytest.raises(MapError) as caught:

@@ -47,6 +47,8 @@ LEGEND: dict[str, str | None] = {".": None, "#": "island", "o": "water_hole", "a
 #: the game modes a map gives sectors for
 MODES = ("turn", "realtime")
 MAX_ROWS = 99
+#: characters a map's text may have (a save keeps the text whole: a longer one could not be resumed)
+MAX_CHARS = 200_000
 
 
 class MapError(ValueError):
@@ -122,6 +124,8 @@ def parse_map(text: str, source: str) -> SeaMap:
     """Read a map. Raises MapError listing every problem as `source:line: problem`."""
     # an editor's byte order mark (Windows Notepad's "UTF-8 with BOM") is no part of the map
     text = text.removeprefix("\ufeff")
+    if len(text) > MAX_CHARS:
+        raise MapError([f"{source}:1: a map has at most {MAX_CHARS} characters, this one {len(text)}"])
     problems: list[str] = []
 
     def bad(line: int, problem: str) -> None:
