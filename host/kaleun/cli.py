@@ -193,6 +193,15 @@ def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
     return None
 
 
+def _read_map(path: str) -> str:
+    """A map file's text: a regular file only (a named pipe hung the start, /dev/zero filled the memory),
+    of at most four bytes per character a map may have (`sonar.maps.MAX_CHARS`)."""
+    from kaleun.files import read_file
+    from kaleun.sonar.maps import MAX_CHARS
+
+    return read_file(Path(path), 4 * MAX_CHARS).decode("utf-8")
+
+
 def _new_sonar_game(args: argparse.Namespace, seed: int) -> Engine:
     """A Captain Sonar game from the options. Raises CommandError, or MapError (`file:line: problem`)."""
     from kaleun.core.errors import CommandError
@@ -201,7 +210,7 @@ def _new_sonar_game(args: argparse.Namespace, seed: int) -> Engine:
     map_text, map_source = None, "map"
     if args.map is not None:
         try:
-            map_text = Path(args.map).read_text(encoding="utf-8")
+            map_text = _read_map(args.map)
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read the map {args.map}: {getattr(exc, 'strerror', None) or exc}") from exc
         map_source = args.map
@@ -529,7 +538,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for path in args.files:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = _read_map(path)
         except (OSError, UnicodeDecodeError) as exc:
             print(f"{path}: cannot read the map ({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
             status = EXIT_BAD_INPUT
