@@ -141,14 +141,17 @@ def _changes(text: str | None) -> dict | None:
     """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
     from kaleun.core import jsonin
     from kaleun.core.errors import CommandError
+    from kaleun.files import read_file
 
     if text is None:
         return None
     try:
-        raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
+        # @FILE: a regular file only (a named pipe hung the start, /dev/zero filled the memory)
+        raw = read_file(Path(text[1:]), 1024 * 1024).decode("utf-8") if text.startswith("@") else text
         changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({exc})") from exc
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({why})") from exc
     if not isinstance(changes, dict):
         raise CommandError("--changes must be a JSON object of mission fields")
     return changes

@@ -159,3 +159,21 @@ def test_an_odd_thing_at_a_map_files_path_is_refused_with_what_it_is(tmp_path, o
                      str(tmp_path / "e.jsonl"), home=tmp_path, timeout=60)
     assert ran.returncode == 2 and f"cannot read the map {path}: it is a {words}" in ran.stderr, ran.stderr
     assert os.path.lexists(path)
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "/dev/zero", "folder"])
+def test_an_odd_thing_at_a_mission_or_changes_files_path_is_refused_with_what_it_is(tmp_path, odd):
+    """`kaleun missions check FILE` and `--changes @FILE` read a file a crew wrote: a named pipe hung
+    them, /dev/zero filled the memory. Only a regular file is read."""
+    make, words = ODD[odd]
+    path = tmp_path / "own_1941.toml"
+    make(path)
+    checked = run_kaleun("missions", "check", str(path), home=tmp_path, timeout=60)
+    assert checked.returncode == 2 and f"cannot read the mission file (it is a {words}" in checked.stderr, \
+        checked.stderr
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 0, "do": "report"}\n')
+    ran = run_kaleun("run", "--mission", "training", "--changes", f"@{path}", "--script", str(script), "--events",
+                     str(tmp_path / "e.jsonl"), home=tmp_path, timeout=60)
+    assert ran.returncode == 2 and f"@FILE holding one (it is a {words}" in ran.stderr, ran.stderr
+    assert os.path.lexists(path)
