@@ -266,6 +266,40 @@ def test_the_second_team_plays_on_its_own_terminal(tmp_path):
     assert {json.loads(line)["team"] for line in script[1:]} == {"yellow", "blue"}
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("waiting", ["at its prompt", "running sleep"])
+def test_a_shell_that_reads_the_second_terminal_too_is_told(tmp_path, waiting):
+    """`--tty`: the other team's terminal usually has a shell at its prompt, which reads it too: every
+    other line blue typed went to the shell ("status: command not found"), never to the game. Both
+    consoles are told how to free the terminal; a terminal whose shell runs `sleep infinity` is free."""
+    import subprocess
+
+    master, slave = pty.openpty()
+    shell = subprocess.Popen(["bash", "--norc", "--noprofile", "-i"], stdin=slave, stdout=slave, stderr=slave,
+                             start_new_session=True, env={"PATH": os.environ.get("PATH", ""), "PS1": "$ "})
+    seen = b""
+    try:
+        deadline = time.monotonic() + 30
+        while b"$ " not in seen and time.monotonic() < deadline:  # the shell is at its prompt
+            if select.select([master], [], [], 0.2)[0]:
+                seen += os.read(master, 4096)
+        if waiting == "running sleep":
+            os.write(master, b"sleep 600\n")
+            time.sleep(1.0)
+        with Terminal(tmp_path, "play", "--game", "sonar", "--console", "--tty", os.ttyname(slave)) as term:
+            term.expect("Yellow's console.")
+            term.send("quit")
+            assert term.close() == 0
+        told = f"reads {os.ttyname(slave)} too: lines typed there go to it or to the game at random"
+        assert (told in term.text) is (waiting == "at its prompt"), term.text
+    finally:
+        os.write(master, b"\x03")  # Ctrl-C: a sleep started there ends
+        shell.kill()
+        shell.wait(30)
+        os.close(master)
+        os.close(slave)
+
+
 def test_two_team_consoles_need_a_second_terminal(tmp_path):
     done = run_kaleun("play", "--game", "sonar", "--console", "--team", "both", home=tmp_path)
     assert done.returncode == 2 and "two team consoles need a second terminal: --tty DEVICE" in done.stderr

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sys
 from typing import Any, cast
 
@@ -30,8 +31,38 @@ log = logging.getLogger(__name__)
 SAVE_ON = ("dive_stations", "surfaced", "dived", "blast", "game_over", "turn")
 
 
+#: programs that read a terminal they wait at (a shell at its prompt)
+SHELLS = frozenset({"bash", "sh", "dash", "zsh", "fish", "ksh", "mksh", "tcsh", "csh", "ash", "busybox"})
+
+
 class SessionError(RuntimeError):
     """The session cannot start (a terminal that cannot be opened, a second team without one)."""
+
+
+def shell_reading(fd: int, proc: str = "/proc") -> tuple[str, int] | None:
+    """(name, process) of a shell in the foreground of the terminal open as `fd`, or None. A shell at its
+    prompt reads the terminal too: every other line the other team typed went to it ("status: command
+    not found"), never to the game. The terminal is not this process's own, so its foreground is found
+    in the processes that have it as theirs (/proc/PID/stat: tty_nr, tpgid)."""
+    try:
+        device = os.fstat(fd).st_rdev
+        pids = [p for p in os.listdir(proc) if p.isdigit()]
+    except OSError:
+        return None
+    for pid in pids:
+        try:
+            with open(f"{proc}/{pid}/stat", encoding="utf-8", errors="replace") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            tty_nr, group = int(fields[4]), int(fields[5])
+            if os.major(device) != (tty_nr >> 8) & 0xFFF or \
+                    os.minor(device) != (tty_nr & 0xFF) | ((tty_nr >> 12) & 0xFFF00) or group <= 0:
+                continue
+            with open(f"{proc}/{group}/comm", encoding="utf-8", errors="replace") as fh:
+                name = fh.read().strip()
+        except (OSError, ValueError, IndexError):
+            continue
+        return (name, group) if name in SHELLS and group != os.getpgrp() else None
+    return None
 
 
 def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str = "en") -> Runtime:
@@ -85,6 +116,17 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
                                    why=str(exc.strerror or exc))) from exc
         if len(seats) == 1:
             seats.append(next(t for t in TEAMS if t != seats[0]))
+        shell = shell_reading(other_io[0].fileno())
+        if shell is not None:
+            from kaleun.i18n import language as in_language
+
+            warning = in_language(language).render(Msg(
+                "Kaleun: a shell ({shell}, process {process}) reads {tty} too: lines typed there go to it or to the "
+                "game at random. Type `sleep infinity` in that terminal (Ctrl-C ends it after the game).",
+                shell=shell[0], process=shell[1], tty=tty))
+            for out in (stdout or sys.stdout, other_io[1]):
+                with contextlib.suppress(OSError, ValueError):
+                    print(warning, file=out, flush=True)
     runtime = make_sonar_runtime(game, keep_previous, language)
     consoles = [TeamConsole(runtime, seats[0], stdin or sys.stdin, stdout or sys.stdout)]
     if other_io is not None:
