@@ -505,7 +505,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                                  "window", command="kaleun"), code=language)
             try:
                 sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty,
-                                           language=language, keep_previous=not resume or bool(elsewhere))
+                                           language=language, keep_previous=not resume or bool(elsewhere),
+                                           fullscreen=fullscreen)
             except SessionError as exc:
                 return _fail(f"kaleun: {_said(exc, language)}")
             except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played

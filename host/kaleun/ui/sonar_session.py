@@ -88,16 +88,18 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
 
 def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False, tty: str | None = None,
                        stdin: Any = None, stdout: Any = None, language: str = "en",
-                       keep_previous: bool = False) -> Session:
+                       keep_previous: bool = False, fullscreen: bool = False) -> Session:
     """The window (one team, or both side by side) when a display exists, else the consoles;
-    `language` is the table's, `keep_previous` keeps the game saved before (a new game)."""
+    `language` is the table's, `keep_previous` keeps the game saved before (a new game),
+    `fullscreen` (`--fullscreen`) the window full screen."""
     from kaleun.ui.display import has_display
 
     seats = list(TEAMS) if team == "both" else [team]
     if not console and tty is None and has_display():
         from kaleun.ui.sonar_window import SonarWindow
 
-        return SonarWindow(make_sonar_runtime(game, keep_previous, language), seats)
+        return SonarWindow(make_sonar_runtime(game, keep_previous, language), seats,
+                           fullscreen=True if fullscreen else None)
     from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
 
     if len(seats) == 2 and tty is None:
