@@ -316,6 +316,23 @@ def test_a_tty_that_is_a_file_is_refused_and_left_as_it_was(tmp_path):
     assert not (tmp_path / "autosave.json").exists()
 
 
+def test_a_tty_that_is_the_consoles_own_terminal_is_refused(home):
+    """`--tty $(tty)` typed in the first terminal: both consoles read it, taking turns at its lines
+    (yellow's course went to blue's console). Refused, and nothing is saved."""
+    from kaleun.ui.sonar_session import SessionError, open_sonar_session
+
+    master, slave = pty.openpty()
+    try:
+        with open(os.ttyname(slave), encoding="utf-8") as own, \
+                pytest.raises(SessionError, match="is this console's own terminal: --tty takes the other team's"):
+            open_sonar_session(new_game(1, "alpha", "realtime"), console=True, tty=os.ttyname(slave), stdin=own,
+                               stdout=io.StringIO())
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert not (home / "autosave.json").exists()
+
+
 def test_lines_run_in_process_too(tmp_path):
     _, events = run_lines([{"team": "yellow", "do": "status"}], tmp_path)
     assert events[-1]["event"] == "status" and events[-1]["audience"] == "yellow"

@@ -39,6 +39,13 @@ class SessionError(RuntimeError):
     """The session cannot start (a terminal that cannot be opened, a second team without one)."""
 
 
+def _same_terminal(a: Any, b: Any) -> bool:
+    try:
+        return bool(b.isatty()) and os.fstat(a.fileno()).st_rdev == os.fstat(b.fileno()).st_rdev
+    except (OSError, ValueError, AttributeError):  # a stream without a file (tests) is no terminal
+        return False
+
+
 def shell_reading(fd: int, proc: str = "/proc") -> tuple[str, int] | None:
     """(name, process) of a shell in the foreground of the terminal open as `fd`, or None. A shell at its
     prompt reads the terminal too: every other line the other team typed went to it ("status: command
@@ -112,6 +119,10 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
                 reading.close()
                 raise SessionError(Msg("{tty} is not a terminal: --tty takes the other team's terminal, "
                                        "e.g. /dev/pts/3 (the `tty` command prints its name)", tty=tty))
+            if _same_terminal(reading, stdin or sys.stdin):  # two consoles would take turns at its lines
+                reading.close()
+                raise SessionError(Msg("{tty} is this console's own terminal: --tty takes the other team's "
+                                       "terminal (type `tty` there to learn its name)", tty=tty))
             other_io = (reading, open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
         except OSError as exc:
             raise SessionError(Msg("cannot open the terminal {tty}: {why}", tty=tty,
