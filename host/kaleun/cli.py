@@ -141,14 +141,17 @@ def _changes(text: str | None) -> dict | None:
     """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
     from kaleun.core import jsonin
     from kaleun.core.errors import CommandError
+    from kaleun.files import read_file
 
     if text is None:
         return None
     try:
-        raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
+        # @FILE: a regular file only (a named pipe hung the start, /dev/zero filled the memory)
+        raw = read_file(Path(text[1:]), 1024 * 1024).decode("utf-8") if text.startswith("@") else text
         changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({exc})") from exc
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({why})") from exc
     if not isinstance(changes, dict):
         raise CommandError("--changes must be a JSON object of mission fields")
     return changes
@@ -193,6 +196,15 @@ def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
     return None
 
 
+def _read_map(path: str) -> str:
+    """A map file's text: a regular file only (a named pipe hung the start, /dev/zero filled the memory),
+    of at most four bytes per character a map may have (`sonar.maps.MAX_CHARS`)."""
+    from kaleun.files import read_file
+    from kaleun.sonar.maps import MAX_CHARS
+
+    return read_file(Path(path), 4 * MAX_CHARS).decode("utf-8")
+
+
 def _new_sonar_game(args: argparse.Namespace, seed: int) -> Engine:
     """A Captain Sonar game from the options. Raises CommandError, or MapError (`file:line: problem`)."""
     from kaleun.core.errors import CommandError
@@ -201,7 +213,7 @@ def _new_sonar_game(args: argparse.Namespace, seed: int) -> Engine:
     map_text, map_source = None, "map"
     if args.map is not None:
         try:
-            map_text = Path(args.map).read_text(encoding="utf-8")
+            map_text = _read_map(args.map)
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read the map {args.map}: {getattr(exc, 'strerror', None) or exc}") from exc
         map_source = args.map
@@ -217,7 +229,8 @@ def _crews(text: str | None) -> list[int] | None:
     parts = text.split(",")
     if len(parts) == 1:
         parts = parts * 2
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    # (a crew is a few players: thousands of digits are no number Python reads)
+    if len(parts) != 2 or not all(p.strip().isdigit() and p.strip().isascii() and len(p.strip()) <= 3 for p in parts):
         raise CommandError(f"--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
                            f"got {text!r}")
     return [int(p) for p in parts]
@@ -492,7 +505,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                                  "window", command="kaleun"), code=language)
             try:
                 sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty,
-                                           language=language, keep_previous=not resume or bool(elsewhere))
+                                           language=language, keep_previous=not resume or bool(elsewhere),
+                                           fullscreen=fullscreen)
             except SessionError as exc:
                 return _fail(f"kaleun: {_said(exc, language)}")
             except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
@@ -528,7 +542,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for path in args.files:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = _read_map(path)
         except (OSError, UnicodeDecodeError) as exc:
             print(f"{path}: cannot read the map ({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
             status = EXIT_BAD_INPUT

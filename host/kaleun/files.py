@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import tomllib
 from pathlib import Path
@@ -77,10 +78,16 @@ def regular_or_missing(path: Path) -> str | None:
 def parse_toml(text: str) -> dict[str, Any]:
     """`tomllib.loads` for the files a crew writes (boards, missions). Arrays or inline tables nested
     without end are refused as a TOMLDecodeError naming their line: the standard parser recurses once
-    per level, so a file of 100,000 `[` would otherwise raise RecursionError (a traceback)."""
+    per level, so a file of 100,000 `[` would otherwise raise RecursionError (a traceback); a whole
+    number of thousands of digits is refused the same way (Python raises ValueError reading it)."""
     try:
         return tomllib.loads(text)
     except RecursionError:
         line = next((n for n, row in enumerate(text.splitlines(), start=1)
                      if row.count("[") + row.count("{") > 100), 1)
         raise tomllib.TOMLDecodeError(f"arrays or tables nested too deeply (at line {line}, column 1)") from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # a whole number of more than 4,300 digits, which Python refuses to read
+        line = next((n for n, row in enumerate(text.splitlines(), start=1) if re.search(r"[0-9_]{4300}", row)), 1)
+        raise tomllib.TOMLDecodeError(f"a number with too many digits (at line {line}, column 1)") from None

@@ -77,14 +77,19 @@ def cmd_missions(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: a mission file longer than this is not read (the shipped ones are a few kB)
+MISSION_BYTES = 1024 * 1024
+
+
 def cmd_missions_check(args: argparse.Namespace) -> int:
+    from kaleun.files import read_file
     from kaleun.uboot.missions.catalogue import MissionError, check_text
 
     status = EXIT_OK
     for name in args.files:
         path = Path(name)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_file(path, MISSION_BYTES).decode("utf-8")  # a regular file only: a pipe hung the check
         except (OSError, UnicodeDecodeError) as exc:
             print(f"{name}: cannot read the mission file ({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
             status = EXIT_BAD_INPUT

@@ -141,3 +141,39 @@ def test_an_odd_thing_where_the_journal_belongs_stops_the_start_with_what_it_is(
     assert "so it was not started; the previous save is as it was" in result.stderr
     assert (tmp_path / "autosave.json").read_bytes() == before
     assert not list(tmp_path.glob("autosave-*")) and not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "/dev/zero", "folder"])
+def test_an_odd_thing_at_a_map_files_path_is_refused_with_what_it_is(tmp_path, odd):
+    """A Captain Sonar map (`kaleun map check`, `--map`) is read only when it is a regular file: a named
+    pipe hung the command, /dev/zero filled the memory."""
+    make, words = ODD[odd]
+    path = tmp_path / "own.map"
+    make(path)
+    checked = run_kaleun("map", "check", str(path), home=tmp_path, timeout=60)
+    assert checked.returncode == 2 and f"{path}: cannot read the map (it is a {words}" in checked.stderr, \
+        checked.stderr
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 0, "team": "yellow", "do": "status"}\n')
+    ran = run_kaleun("run", "--game", "sonar", "--map", str(path), "--script", str(script), "--events",
+                     str(tmp_path / "e.jsonl"), home=tmp_path, timeout=60)
+    assert ran.returncode == 2 and f"cannot read the map {path}: it is a {words}" in ran.stderr, ran.stderr
+    assert os.path.lexists(path)
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "/dev/zero", "folder"])
+def test_an_odd_thing_at_a_mission_or_changes_files_path_is_refused_with_what_it_is(tmp_path, odd):
+    """`kaleun missions check FILE` and `--changes @FILE` read a file a crew wrote: a named pipe hung
+    them, /dev/zero filled the memory. Only a regular file is read."""
+    make, words = ODD[odd]
+    path = tmp_path / "own_1941.toml"
+    make(path)
+    checked = run_kaleun("missions", "check", str(path), home=tmp_path, timeout=60)
+    assert checked.returncode == 2 and f"cannot read the mission file (it is a {words}" in checked.stderr, \
+        checked.stderr
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 0, "do": "report"}\n')
+    ran = run_kaleun("run", "--mission", "training", "--changes", f"@{path}", "--script", str(script), "--events",
+                     str(tmp_path / "e.jsonl"), home=tmp_path, timeout=60)
+    assert ran.returncode == 2 and f"@FILE holding one (it is a {words}" in ran.stderr, ran.stderr
+    assert os.path.lexists(path)

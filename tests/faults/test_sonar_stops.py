@@ -139,3 +139,27 @@ def test_the_sonar_window_says_where_the_last_good_save_is_when_the_game_fails(h
     assert win.run() == 1
     err = capsys.readouterr().err
     assert "The game stopped" in err and str(home / "autosave.json") in err
+
+
+@pytest.mark.slow
+def test_kill_9_in_a_sonar_game_loses_no_command_the_game_applied(tmp_path):
+    """Issue 13 item 1 for Captain Sonar: a kill -9 (or a power cut) after a crew's command, before any
+    surfacing, dive or quit saved the game whole: the resume has every command the game applied (the
+    journal), so no Captain has to mark the start cell again."""
+    import time
+
+    from faultkit import Console
+
+    game = Console(tmp_path, "play", "--game", "sonar", "--mode", "realtime", "--console", "--seed", "3")
+    game.expect("yellow> ")
+    game.send("start B2")
+    game.send("status")
+    game.expect("Boat at B2")
+    time.sleep(0.3)
+    game.proc.send_signal(signal.SIGKILL)
+    game.finish()
+    applied = [line for line in next((tmp_path / "sessions").glob("*.script.jsonl")).read_text().splitlines()
+               if line.startswith("{")]
+    opened = open_save(tmp_path / "autosave.json")
+    assert opened.replayed >= len(applied) >= 1
+    assert yellow_cell(tmp_path) == "B2"

@@ -240,6 +240,14 @@ def test_non_finite_numbers_are_refused(tmp_path, value):
                         "number beyond a float's range such as 1e999)"]
 
 
+@pytest.mark.parametrize("value", ["1" * 5000, "-" + "1_0" * 2500])
+def test_a_number_of_thousands_of_digits_is_refused_at_its_line(tmp_path, value):
+    """Python reads no whole number of more than 4,300 digits (a ValueError, not a TOML mistake):
+    `kaleun board check` ended in a traceback; the file's line says so now."""
+    problems = _problems(tmp_path, HEAD + f"[lamps]\npixels = {value}\n")
+    assert len(problems) == 1 and problems[0].startswith("FILE:5: not valid TOML: a number with too many digits")
+
+
 def test_a_gpio_board_on_a_machine_without_gpio_is_explained(tmp_path):
     script = tmp_path / "s.jsonl"
     script.write_text('{"t": 0, "do": "report"}\n')

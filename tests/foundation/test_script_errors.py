@@ -21,7 +21,8 @@ GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
     ('{"t": NaN, "do": "report"}', "NaN is not a JSON number"),
     ('{"t": 9, "do": "order", "order": "enigma", "x": Infinity}', "Infinity is not a JSON number"),
     ('{"t": 9, "do": "report", "x": "\\ud800"}', "unpaired surrogate"),
-    ('{"t": 9, "do": "report", "x": ' + "9" * 5000 + '}', "Exceeds the limit"),
+    # Python's own words advised calling sys.set_int_max_str_digits(): said plainly instead
+    ('{"t": 9, "do": "report", "x": ' + "9" * 5000 + '}', "a number with too many digits (more than 4300)"),
     ('{"t": 9, "do": "order", "order": "enigma", "feed": "hi"}', "field(s) 'feed' cannot be order fields"),
     ('{"t": 9, "do": "end", "now": true}', "'end': unknown field(s) ['now']"),
     ('{"t": 1, "do": "report"}', "t = 1 goes back in time (previous line: 5.0)"),

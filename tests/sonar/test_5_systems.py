@@ -112,9 +112,11 @@ def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
     plan = "S:S1 S:S2 S:S4 S:S6"
     lines = [*start("A1", "O15"), *walk("yellow", plan, "drone"),
              activate("yellow", "torpedo", cell="A3", by="first_mate"),
+             activate("yellow", "mine", cell="B4", by="first_mate"),
+             activate("yellow", "silence", direction="E", distance=1, by="first_mate"),
              activate("yellow", "drone", sector=9, by="first_mate")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
-    assert refusals(events, "yellow") == ["the first mate may activate only drone and sonar"]
+    assert refusals(events, "yellow") == ["the first mate may activate only drone and sonar"] * 3
     assert named(events, "drone")[0]["by"] == "first_mate" and named(events, "drone")[0]["answer"] is True
 
 

@@ -52,6 +52,10 @@ def test_the_shipped_maps_are_in_the_documented_format(name):
      "test.map:5: the map needs 'size: COLUMNS x ROWS' before the grid"),
     (lambda t: t.replace("size: 5 x 4", "size: 5 by 4"), "test.map:3: size must be 'COLUMNS x ROWS', e.g. '15 x 15'"),
     (lambda t: t.replace("size: 5 x 4", "size: 30 x 4"), "test.map:3: a map has 2 to 26 columns"),
+    # Python reads no whole number of more than 4,300 digits: the map's line says so, no traceback
+    (lambda t: t.replace("size: 5 x 4", "size: 5 x " + "4" * 5000),
+     "test.map:3: a map has 2 to 26 columns and 2 to 99 rows, got '5 x 4444"),
+    (lambda t: t.replace("2 2 1 / 2 1 1", "2 2 1 / 2 1 " + "1" * 5000), "test.map:4: sectors are 'WIDTHS / HEIGHTS'"),
     (lambda t: t.replace("2 2 1 / 2 1 1", "2 2 / 2 1 1"),
      "test.map:4: the sector widths add up to 4, the map is 5 columns wide"),
     (lambda t: t.replace("sectors turn", "sectors slow"),
@@ -65,6 +69,8 @@ def test_the_shipped_maps_are_in_the_documented_format(name):
     (lambda t: t.replace("grid:", "grod:"), "test.map:6: expected 'name:', 'size:', 'sectors MODE:' or 'grid:'"),
     (lambda t: t.split("grid:")[0], "test.map:5: the map has no 'grid:' line"),
     (lambda t: ROCK, "test.map:6: the map has no sea"),
+    # a save keeps the map's text whole and refuses a longer one: a game on it could not be resumed
+    (lambda t: "#" + "x" * 200_000 + "\n" + t, "test.map:1: a map has at most 200000 characters, this one 2001"),
 ])
 def test_a_map_with_a_mistake_is_refused_with_file_and_line(change, problem):
     with pytest.raises(MapError) as caught:

@@ -125,6 +125,7 @@ def test_a_save_whose_fields_do_not_hold_together_is_refused(field, value, reaso
     (("--game", "sonar", "--crew", "5"), "a crew has 2 to 4 players, got 5 for yellow"),
     (("--game", "sonar", "--crew", "4,2"), "crews of 4 and 2 players are not a line-up of the rules"),
     (("--game", "sonar", "--crew", "x"), "--crew takes the players of yellow and blue"),
+    (("--game", "sonar", "--crew", "4" * 5000), "--crew takes the players of yellow and blue"),
     (("--game", "sonar", "--board", "boards/sim.toml"), "--board is a U-BOOT option"),
     (("--training-aid",), "--training-aid is for --game sonar"),
 ])
@@ -265,9 +266,71 @@ def test_the_second_team_plays_on_its_own_terminal(tmp_path):
     assert {json.loads(line)["team"] for line in script[1:]} == {"yellow", "blue"}
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("waiting", ["at its prompt", "running sleep"])
+def test_a_shell_that_reads_the_second_terminal_too_is_told(tmp_path, waiting):
+    """`--tty`: the other team's terminal usually has a shell at its prompt, which reads it too: every
+    other line blue typed went to the shell ("status: command not found"), never to the game. Both
+    consoles are told how to free the terminal; a terminal whose shell runs `sleep infinity` is free."""
+    import subprocess
+
+    master, slave = pty.openpty()
+    shell = subprocess.Popen(["bash", "--norc", "--noprofile", "-i"], stdin=slave, stdout=slave, stderr=slave,
+                             start_new_session=True, env={"PATH": os.environ.get("PATH", ""), "PS1": "$ "})
+    seen = b""
+    try:
+        deadline = time.monotonic() + 30
+        while b"$ " not in seen and time.monotonic() < deadline:  # the shell is at its prompt
+            if select.select([master], [], [], 0.2)[0]:
+                seen += os.read(master, 4096)
+        if waiting == "running sleep":
+            os.write(master, b"sleep 600\n")
+            time.sleep(1.0)
+        with Terminal(tmp_path, "play", "--game", "sonar", "--console", "--tty", os.ttyname(slave)) as term:
+            term.expect("Yellow's console.")
+            term.send("quit")
+            assert term.close() == 0
+        told = f"reads {os.ttyname(slave)} too: lines typed there go to it or to the game at random"
+        assert (told in term.text) is (waiting == "at its prompt"), term.text
+    finally:
+        os.write(master, b"\x03")  # Ctrl-C: a sleep started there ends
+        shell.kill()
+        shell.wait(30)
+        os.close(master)
+        os.close(slave)
+
+
 def test_two_team_consoles_need_a_second_terminal(tmp_path):
     done = run_kaleun("play", "--game", "sonar", "--console", "--team", "both", home=tmp_path)
     assert done.returncode == 2 and "two team consoles need a second terminal: --tty DEVICE" in done.stderr
+
+
+def test_a_tty_that_is_a_file_is_refused_and_left_as_it_was(tmp_path):
+    """`--tty` opens the other team's terminal for writing: a file named by mistake (a typo, the
+    autosave) was emptied and filled with blue's console. Nothing but a terminal is taken."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("the crew's notes\n")
+    done = run_kaleun("play", "--game", "sonar", "--console", "--tty", str(notes), home=tmp_path)
+    assert done.returncode == 2 and f"{notes} is not a terminal: --tty takes the other team's terminal" in done.stderr
+    assert notes.read_text() == "the crew's notes\n"
+    assert not (tmp_path / "autosave.json").exists()
+
+
+def test_a_tty_that_is_the_consoles_own_terminal_is_refused(home):
+    """`--tty $(tty)` typed in the first terminal: both consoles read it, taking turns at its lines
+    (yellow's course went to blue's console). Refused, and nothing is saved."""
+    from kaleun.ui.sonar_session import SessionError, open_sonar_session
+
+    master, slave = pty.openpty()
+    try:
+        with open(os.ttyname(slave), encoding="utf-8") as own, \
+                pytest.raises(SessionError, match="is this console's own terminal: --tty takes the other team's"):
+            open_sonar_session(new_game(1, "alpha", "realtime"), console=True, tty=os.ttyname(slave), stdin=own,
+                               stdout=io.StringIO())
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert not (home / "autosave.json").exists()
 
 
 def test_lines_run_in_process_too(tmp_path):

@@ -221,3 +221,33 @@ def test_the_window_speaks_the_tables_language(home):
         assert blue.text(Msg("damage")) == "Schaden"
     finally:
         win.runtime.close()
+
+
+@pytest.mark.parametrize("team, asked, desktop, full", [
+    ("yellow", False, (800, 480), True),       # the official 7" touch screen: all of it, as U-BOOT's window
+    ("yellow", False, (1280, 800), False),     # a bigger desktop: a window of the team's screen
+    ("both", False, (800, 480), False),        # both halves side by side: a window twice as wide
+    ("both", True, (1600, 480), True),         # --fullscreen
+])
+def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatch, team, asked, desktop, full):
+    """Issue 12 item 8 (host/README: a team's screen is designed for the official 7" touch screen, 800 x 480):
+    the window opened as a resizable 800 x 480 window there, its title bar pushing the bottom row of buttons
+    off the screen, and `kaleun play --game sonar --fullscreen` was taken and ignored."""
+    from types import SimpleNamespace
+
+    from kaleun.ui.sonar_session import open_sonar_session
+
+    opened: list[int] = []
+    real = pygame.display.set_mode
+
+    def set_mode(size, flags=0):
+        opened.append(flags)
+        return real(desktop if size == (0, 0) else size)
+
+    monkeypatch.setattr(pygame.display, "Info", lambda: SimpleNamespace(current_w=desktop[0], current_h=desktop[1]))
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    win = open_sonar_session(new_game(2, "alpha", "realtime"), team=team, fullscreen=asked)
+    win.runtime.call(win.runtime.request_stop)
+    assert win.run() == 0
+    assert opened and bool(opened[0] & pygame.FULLSCREEN) is full
+    assert bool(opened[0] & pygame.RESIZABLE) is not full

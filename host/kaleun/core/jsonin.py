@@ -72,8 +72,9 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         raise JsonSyntaxError(Msg("not valid JSON ({why} at {where})", why=exc.msg, where=where)) from exc
     except RecursionError as exc:
         raise JsonInputError(_too_deep(max_depth)) from exc
-    except ValueError as exc:  # int() beyond Python's digit limit
-        raise JsonInputError(Msg("a number with too many digits ({why})", why=str(exc))) from exc
+    except ValueError as exc:  # int() beyond Python's digit limit (its message advises a programmer's call)
+        raise JsonInputError(Msg("a number with too many digits ({why})",
+                                 why=f"more than {sys.get_int_max_str_digits()}")) from exc
     depth = nesting(value, max_depth)
     if depth > max_depth:
         raise JsonInputError(_too_deep(max_depth))

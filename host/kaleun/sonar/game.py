@@ -12,7 +12,7 @@ from kaleun.core.messages import N_, Msg
 from kaleun.core.shape import Bool, Int, Map, Obj, Text, check
 from kaleun.sonar import data
 from kaleun.sonar.crew import SIZES
-from kaleun.sonar.maps import MapError, SeaMap, parse_map
+from kaleun.sonar.maps import MAX_CHARS, MapError, SeaMap, parse_map
 from kaleun.sonar.referee import Referee
 from kaleun.sonar.scenarios import check_map, scenario, shipped_map
 from kaleun.sonar.turns import TEAMS
@@ -93,7 +93,7 @@ def new_game(seed: int = 0, scenario_id: str = "alpha", mode: str = "turn", crew
 #: the shape of a game's settings in its save (what `new_game` was given)
 SONAR_CONFIG = Obj(scenario=Text(max_len=40), mode=Text(max_len=40),
                    crews=Map(Int(0, 100), keys=Text(max_len=20), most=2),
-                   optional={"map": Obj(text=Text(max_len=200_000), source=Text(max_len=4000)),
+                   optional={"map": Obj(text=Text(max_len=MAX_CHARS), source=Text(max_len=4000)),
                              "training_aid": Bool()})
 
 

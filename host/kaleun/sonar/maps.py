@@ -47,6 +47,8 @@ LEGEND: dict[str, str | None] = {".": None, "#": "island", "o": "water_hole", "a
 #: the game modes a map gives sectors for
 MODES = ("turn", "realtime")
 MAX_ROWS = 99
+#: characters a map's text may have (a save keeps the text whole: a longer one could not be resumed)
+MAX_CHARS = 200_000
 
 
 class MapError(ValueError):
@@ -113,13 +115,17 @@ class SeaMap:
 
 
 _KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$")
-_SIZE = re.compile(r"^(\d+)\s*x\s*(\d+)$")
+_SIZE = re.compile(r"^([0-9]+)\s*x\s*([0-9]+)$")
+#: digits a number of a map may have (Python refuses to read a whole number of more than 4,300)
+MAX_DIGITS = 4
 
 
 def parse_map(text: str, source: str) -> SeaMap:
     """Read a map. Raises MapError listing every problem as `source:line: problem`."""
     # an editor's byte order mark (Windows Notepad's "UTF-8 with BOM") is no part of the map
     text = text.removeprefix("\ufeff")
+    if len(text) > MAX_CHARS:
+        raise MapError([f"{source}:1: a map has at most {MAX_CHARS} characters, this one {len(text)}"])
     problems: list[str] = []
 
     def bad(line: int, problem: str) -> None:
@@ -159,6 +165,10 @@ def parse_map(text: str, source: str) -> SeaMap:
             size_match = _SIZE.match(value)
             if size_match is None:
                 bad(number, f"size must be 'COLUMNS x ROWS', e.g. '15 x 15', got {_short(value)!r}")
+                continue
+            if max(len(size_match.group(1)), len(size_match.group(2))) > MAX_DIGITS:
+                bad(number, f"a map has 2 to {len(LETTERS)} columns and 2 to {MAX_ROWS} rows, "
+                            f"got {_short(value)!r}")
                 continue
             columns, rows = int(size_match.group(1)), int(size_match.group(2))
             if not 2 <= columns <= len(LETTERS):
@@ -282,7 +292,7 @@ def _bands(value: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     out = []
     for part in parts:
         words = part.split()
-        if not words or not all(w.isdigit() and w.isascii() and int(w) > 0 for w in words):
+        if not words or not all(w.isdigit() and w.isascii() and len(w) <= MAX_DIGITS and int(w) > 0 for w in words):
             return None
         out.append(tuple(int(w) for w in words))
     return out[0], out[1]

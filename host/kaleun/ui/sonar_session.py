@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sys
 from typing import Any, cast
 
@@ -30,8 +31,45 @@ log = logging.getLogger(__name__)
 SAVE_ON = ("dive_stations", "surfaced", "dived", "blast", "game_over", "turn")
 
 
+#: programs that read a terminal they wait at (a shell at its prompt)
+SHELLS = frozenset({"bash", "sh", "dash", "zsh", "fish", "ksh", "mksh", "tcsh", "csh", "ash", "busybox"})
+
+
 class SessionError(RuntimeError):
     """The session cannot start (a terminal that cannot be opened, a second team without one)."""
+
+
+def _same_terminal(a: Any, b: Any) -> bool:
+    try:
+        return bool(b.isatty()) and os.fstat(a.fileno()).st_rdev == os.fstat(b.fileno()).st_rdev
+    except (OSError, ValueError, AttributeError):  # a stream without a file (tests) is no terminal
+        return False
+
+
+def shell_reading(fd: int, proc: str = "/proc") -> tuple[str, int] | None:
+    """(name, process) of a shell in the foreground of the terminal open as `fd`, or None. A shell at its
+    prompt reads the terminal too: every other line the other team typed went to it ("status: command
+    not found"), never to the game. The terminal is not this process's own, so its foreground is found
+    in the processes that have it as theirs (/proc/PID/stat: tty_nr, tpgid)."""
+    try:
+        device = os.fstat(fd).st_rdev
+        pids = [p for p in os.listdir(proc) if p.isdigit()]
+    except OSError:
+        return None
+    for pid in pids:
+        try:
+            with open(f"{proc}/{pid}/stat", encoding="utf-8", errors="replace") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            tty_nr, group = int(fields[4]), int(fields[5])
+            if os.major(device) != (tty_nr >> 8) & 0xFFF or \
+                    os.minor(device) != (tty_nr & 0xFF) | ((tty_nr >> 12) & 0xFFF00) or group <= 0:
+                continue
+            with open(f"{proc}/{group}/comm", encoding="utf-8", errors="replace") as fh:
+                name = fh.read().strip()
+        except (OSError, ValueError, IndexError):
+            continue
+        return (name, group) if name in SHELLS and group != os.getpgrp() else None
+    return None
 
 
 def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str = "en") -> Runtime:
@@ -57,16 +95,18 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
 
 def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False, tty: str | None = None,
                        stdin: Any = None, stdout: Any = None, language: str = "en",
-                       keep_previous: bool = False) -> Session:
+                       keep_previous: bool = False, fullscreen: bool = False) -> Session:
     """The window (one team, or both side by side) when a display exists, else the consoles;
-    `language` is the table's, `keep_previous` keeps the game saved before (a new game)."""
+    `language` is the table's, `keep_previous` keeps the game saved before (a new game),
+    `fullscreen` (`--fullscreen`) the window full screen."""
     from kaleun.ui.display import has_display
 
     seats = list(TEAMS) if team == "both" else [team]
     if not console and tty is None and has_display():
         from kaleun.ui.sonar_window import SonarWindow
 
-        return SonarWindow(make_sonar_runtime(game, keep_previous, language), seats)
+        return SonarWindow(make_sonar_runtime(game, keep_previous, language), seats,
+                           fullscreen=True if fullscreen else None)
     from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
 
     if len(seats) == 2 and tty is None:
@@ -74,13 +114,32 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
     other_io: tuple[Any, Any] | None = None
     if tty is not None:
         try:  # a terminal is not seekable: one stream each way
-            other_io = (open(tty, encoding="utf-8", errors="backslashreplace"),  # noqa: SIM115 - the session's
-                        open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
+            reading = open(tty, encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - the session's
+            if not reading.isatty():  # a file named by mistake would be emptied by the writing side
+                reading.close()
+                raise SessionError(Msg("{tty} is not a terminal: --tty takes the other team's terminal, "
+                                       "e.g. /dev/pts/3 (the `tty` command prints its name)", tty=tty))
+            if _same_terminal(reading, stdin or sys.stdin):  # two consoles would take turns at its lines
+                reading.close()
+                raise SessionError(Msg("{tty} is this console's own terminal: --tty takes the other team's "
+                                       "terminal (type `tty` there to learn its name)", tty=tty))
+            other_io = (reading, open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
         except OSError as exc:
             raise SessionError(Msg("cannot open the terminal {tty}: {why}", tty=tty,
                                    why=str(exc.strerror or exc))) from exc
         if len(seats) == 1:
             seats.append(next(t for t in TEAMS if t != seats[0]))
+        shell = shell_reading(other_io[0].fileno())
+        if shell is not None:
+            from kaleun.i18n import language as in_language
+
+            warning = in_language(language).render(Msg(
+                "Kaleun: a shell ({shell}, process {process}) reads {tty} too: lines typed there go to it or to the "
+                "game at random. Type `sleep infinity` in that terminal (Ctrl-C ends it after the game).",
+                shell=shell[0], process=shell[1], tty=tty))
+            for out in (stdout or sys.stdout, other_io[1]):
+                with contextlib.suppress(OSError, ValueError):
+                    print(warning, file=out, flush=True)
     runtime = make_sonar_runtime(game, keep_previous, language)
     consoles = [TeamConsole(runtime, seats[0], stdin or sys.stdin, stdout or sys.stdout)]
     if other_io is not None:

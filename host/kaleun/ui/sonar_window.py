@@ -37,8 +37,12 @@ IDLE_PERIOD = 0.1
 
 
 class SonarWindow:
-    def __init__(self, runtime: Runtime, teams: list[str], size: tuple[int, int] | None = None) -> None:
+    def __init__(self, runtime: Runtime, teams: list[str], size: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None) -> None:
         self.runtime = runtime
+        #: True: full screen (`--fullscreen`); None: full screen by itself for one team's screen on a
+        #: display no larger than it (the official 7" touch screen), as the U-BOOT window does
+        self.fullscreen = fullscreen
         self.referee = referee(runtime.game)
         lang = language(getattr(runtime, "language", "en"))
         self.screens = [TeamScreen(self.referee, team, self._sender(team), lang) for team in teams]
@@ -101,6 +105,21 @@ class SonarWindow:
             self._shown = None
 
     # -- the loop ---------------------------------------------------------------------------
+    def _open(self) -> Any:
+        """The window: full screen when asked, or by itself for one team on a screen no larger than the
+        team's screen (a window there lost its bottom rows under the title bar); else a window of `size`."""
+        info = pygame.display.Info()
+        fullscreen = self.fullscreen
+        if fullscreen is None:
+            fullscreen = len(self.screens) == 1 and 0 < info.current_w <= DESIGN[0] and 0 < info.current_h <= DESIGN[1]
+        if fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            pygame.mouse.set_visible(False)  # a touch screen needs no pointer
+        else:
+            screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        pygame.display.set_caption("Kaleun: Captain Sonar")
+        return screen
+
     def run(self) -> int:
         """Play until the window closes or a stop signal (the runtime's stop request); then save.
         Returns the exit status (1: the game failed or could not be saved, the last good save is kept)."""
@@ -108,8 +127,7 @@ class SonarWindow:
         try:
             pygame.display.init()
             pygame.font.init()
-            screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-            pygame.display.set_caption("Kaleun: Captain Sonar")
+            screen = self._open()
             while self.running and not self.runtime.stopping:
                 started = time.monotonic()
                 surface = pygame.display.get_surface() or screen
