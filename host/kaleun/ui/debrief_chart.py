@@ -25,6 +25,8 @@ from kaleun.core.messages import Localise, Msg, Translate, TranslatePlural, rend
 from kaleun.uboot.missions import debrief as debrief_text
 from kaleun.uboot.missions.debrief import word as said
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # `kaleun run --debrief` keeps its standard output clean
+
 WIDTH, HEIGHT = 1600, 1000
 CHART = 1000  # the chart is CHART x HEIGHT on the left
 SEA = (214, 230, 240)
