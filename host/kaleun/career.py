@@ -168,24 +168,10 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
         carry = _carry_for(record, mission, "linked")
     if not mission:
         raise ValueError(Msg("no mission chosen"))
-    game = start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=dict(setup.difficulty),
-                                easy_watch_change=dict(setup.easy_watch_change), carry=carry))
-    if ended is not None:
-        _tell_new_campaign(game, ended, mission)
-    return game
-
-
-def _tell_new_campaign(game: Engine, ended: dict[str, Any], mission: str) -> None:
-    """A new campaign takes the place of one that had ended (§4.3: a grade below E, or every mission done):
-    the table is told, with what the last one came to (its missions stay in the career record)."""
-    state = Msg("ended with a grade below E") if ended["state"] == "failed" else Msg("was complete")
-    game.emit("campaign_begins", feed=Msg.plural(
-        "A new campaign begins with {mission}. The last one {state} after {n} mission (grades {grades}, score "
-        "{score:,}); kaleun career keeps its missions.",
-        "A new campaign begins with {mission}. The last one {state} after {n} missions (grades {grades}, score "
-        "{score:,}); kaleun career keeps its missions.", n=len(ended["done"]), mission=mission, state=state,
-        grades=" ".join(ended["grades"]) or "-", score=ended["score"]),
-        mission=mission, last={"state": ended["state"], "grades": list(ended["grades"]), "score": ended["score"]})
+    last = None if ended is None else {"state": ended["state"], "grades": list(ended["grades"]),
+                                       "score": ended["score"], "missions": len(ended["done"])}
+    return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=dict(setup.difficulty),
+                                easy_watch_change=dict(setup.easy_watch_change), carry=carry, last_campaign=last))
 
 
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:

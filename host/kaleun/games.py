@@ -52,8 +52,22 @@ def make_table(game: Engine, board: Any) -> Any:
 def replay_args(game: Engine) -> str:
     """The `kaleun run` options that replay a session of `game` (for the session script's first line)."""
     if game.game == "sonar":
-        return (f"--game sonar --seed {game.seed} --scenario {game.config.get('scenario', '?')} "
-                f"--mode {game.config.get('mode', '?')}")
+        out = (f"--game sonar --seed {game.seed} --scenario {game.config.get('scenario', '?')} "
+               f"--mode {game.config.get('mode', '?')}")
+        from kaleun.sonar.turns import TEAMS
+
+        crews = game.config.get("crews")
+        if isinstance(crews, dict) and set(crews) == set(TEAMS):  # the seats decide who may act: a 3,2 game
+            out += " --crew " + ",".join(str(crews[team]) for team in TEAMS)  # replayed with 4,4 is another game
+        if isinstance(game.config.get("map"), dict):  # an owner's map: the file it was read from
+            import shlex
+            from pathlib import Path
+
+            source = Path(str(game.config["map"].get("source", "?")))
+            out += " --map " + shlex.quote(str(source.resolve() if source.is_file() else source))
+        if game.config.get("training_aid"):
+            out += " --training-aid"
+        return out
     out = f"--seed {game.seed} --mission {game.config.get('mission', '?')}"
     if game.config.get("changes"):  # a set-up's difficulties, a linked patrol's carry-over
         import json

@@ -95,6 +95,7 @@ def test_6_14_corrections_replay_from_a_script_and_survive_a_save(tmp_path):
     ({"do": "chips", "figure": "officer-circle"}, "give either add or remove"),
     ({"do": "chips", "sailor": "officer-circle/3", "add": 1}, "is not <figure>/1 or <figure>/2"),
     ({"do": "ailment", "injury": 7}, "no injury 7 is waiting"),
+    ({"do": "ailment", "injury": 0}, "ailment: injury must be at least 1, got 0"),  # never "between 1 and None"
     ({"do": "damage", "kind": "environmental", "condition": "plague", "section": 2}, "condition 'plague' is not one"),
     ({"do": "damage", "kind": "hull_breach", "section": 7}, "section must be between 1 and 6"),
     ({"do": "damage", "kind": "crew", "sections": "outside"}, "sections must be a list of sections 1-8"),

@@ -295,3 +295,41 @@ def test_a_journal_of_a_newer_kaleun_is_named_so_and_kept(tmp_path):
     assert "journal version 2; this one reads version 1" in said and "a newer Kaleun wrote it" in said, said
     assert "not a Kaleun journal" not in said and "the files were kept as they are" in said
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_8_commands_given_while_the_clock_stands_resume_and_replay_to_the_crews_game(tmp_path):
+    """§8 (time compression): the crew pauses, the referee sets the weather twice and the clock runs
+    on. A sea task the first command puts on the agenda for this very instant used to wait in the
+    game for the clock, while the journal's and the script's replay run it before the next command:
+    a kill -9 then resumed another game than the crew's, and the session's script replayed to
+    another event log (the lookouts saw an aircraft the crew never saw)."""
+    from kaleun.runtime.script import EventWriter, ScriptRun
+
+    clock = FakeClock()
+    record = tmp_path / "sessions" / "s.script.jsonl"
+    game = new_game(0, "exercise_convoy_battle")
+    runtime = Runtime(game, Table(default_board(), game, clock=clock),
+                      autosave=Autosave(game, tmp_path / "autosave.json", clock=clock), clock=clock, record=record)
+    log: list[str] = []
+    runtime.listeners.append(lambda e: log.append(json.dumps(e.to_json(), ensure_ascii=False)))
+    runtime.save()
+    runtime.step()
+    for command in ({"do": "ui", "action": "toggle_pause"}, {"do": "weather", "kind": "storm"},
+                    {"do": "weather", "kind": "overcast", "hold": True}):
+        runtime.post(command)
+        runtime.step()
+        clock.now += 2.0
+        runtime.step()
+    at_crash = json.dumps(game.to_state(), sort_keys=True)
+    opened = open_save(tmp_path / "autosave.json")  # a kill -9 here
+    assert json.dumps(opened.engine.to_state(), sort_keys=True) == at_crash
+    runtime.post({"do": "ui", "action": "toggle_pause"})
+    runtime.post({"do": "ui", "action": "time_compression", "mode": "fast_forward"})
+    for _ in range(60):
+        clock.now += 4.0
+        runtime.step()
+    runtime.close()
+    replayed = tmp_path / "replayed.jsonl"
+    with open(replayed, "w", encoding="utf-8") as fh:
+        ScriptRun(new_game(0, "exercise_convoy_battle"), default_board(), EventWriter(fh)).run(record, until=game.t)
+    assert replayed.read_text(encoding="utf-8").splitlines() == log

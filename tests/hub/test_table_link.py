@@ -57,3 +57,26 @@ def test_the_link_state_survives_a_save():
     game.apply({"do": "hub", "state": "reader_fault", "reader": 1})
     loaded = load_game(game.to_state())
     assert loaded.module("table_link").status() == {"hub": "offline", "faulty_readers": [1]}
+
+
+@pytest.mark.parametrize("reader", [-1, 1001, None])
+def test_a_reader_fault_the_save_could_not_hold_is_refused(reader):
+    """A `fault` frame for reader -1 or 4000 (a hub's firmware gone wrong, a script) was taken into the game,
+    which then wrote a save that `kaleun resume` refused as damaged (`modules.table_link.faulty[0]`)."""
+    command = {"do": "hub", "state": "reader_fault", "error": "no_chip"}
+    if reader is not None:
+        command["reader"] = reader
+    with pytest.raises(CommandError, match="reader"):
+        new_game(0).apply(command)
+
+
+def test_every_reader_fault_the_game_takes_is_saved_and_resumed():
+    import json
+
+    from kaleun.saves import load_checked
+
+    game = new_game(0)
+    for reader in range(1001):
+        game.apply({"do": "hub", "state": "reader_fault", "reader": reader, "error": "no_chip"})
+    loaded = load_checked(json.loads(json.dumps(game.to_state())))
+    assert loaded.module("table_link").status()["faulty_readers"] == list(range(1001))

@@ -48,3 +48,29 @@ def test_4_3_a_new_campaign_after_an_ended_one_tells_the_table_what_the_last_one
                             "after 2 missions (grades B F, score 1,528); kaleun career keeps its missions.")
     assert told["last"] == {"state": "failed", "grades": ["B", "F"], "score": 1528}
     assert load_career()["campaign"]["state"] == "running"
+
+
+def test_4_3_the_session_of_a_new_campaign_replays_with_what_the_last_one_came_to(home):
+    """The table was told of the ended campaign by the career record alone, so the session's script, replayed
+    with the options its first line names, gave a log without it (and a save of its own that was not the
+    game's). The notice is part of the game's set-up now: the replay tells it too, word for word."""
+    import json
+    import shlex
+
+    from kaleun.games import replay_args
+    from kaleun.saves import load_checked
+
+    start_configured(GameSetup(mission="", mode="campaign"))
+    record = load_career()
+    record["campaign"].update(state="failed", next=None, done=["prize_rules_1939", "minefield_1939"],
+                              grades=["B", "F"], score=1528)
+    save_career(record)
+    played = start_configured(GameSetup(mission="", mode="campaign", seed=4))
+    args = shlex.split(replay_args(played))
+    assert args[:4] == ["--seed", "4", "--mission", "prize_rules_1939"] and args[4] == "--changes"
+    replayed = new_game(4, "prize_rules_1939", json.loads(args[5]))
+    told = [e.to_json() for e in played.take_events()]
+    assert [e.to_json() for e in replayed.take_events()] == told
+    assert [e["event"] for e in told].count("campaign_begins") == 1
+    loaded = load_checked(json.loads(json.dumps(played.to_state())))
+    assert loaded.config == played.config

@@ -122,13 +122,15 @@ def test_the_session_writes_the_debrief_and_books_the_career_when_the_mission_en
     assert career["missions"][0]["mission"] == "prize_rules_1939"
 
 
-def test_kaleun_run_writes_the_debrief(tmp_path):
+def test_kaleun_run_writes_the_debrief(tmp_path, monkeypatch):
     out, png = tmp_path / "events.jsonl", tmp_path / "debrief.png"
+    monkeypatch.delenv("PYGAME_HIDE_SUPPORT_PROMPT", raising=False)  # as in a tester's shell
     result = run_kaleun("run", "--mission", "prize_rules_1939", "--script", str(SCRIPTS / "prize_rules_1939.win.jsonl"),
                         "--events", str(out), "--debrief", str(png), home=tmp_path)
     assert result.returncode == 0, result.stderr
     assert png.exists() and json.loads(png.with_suffix(".json").read_text())["result"] == "won"
     assert read_events(out)[-1]["event"] in ("mission_end", "time_compression")
+    assert result.stdout == ""  # nothing on standard output: pygame's greeting once came with the chart
 
 
 def test_kaleun_run_with_a_debrief_writes_nothing_but_the_events_to_standard_output(tmp_path):

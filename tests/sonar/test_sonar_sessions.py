@@ -368,3 +368,34 @@ def test_the_console_speaks_the_tables_language(tmp_path):
         term.expect("Boot auf B2")
         term.send("quit")
         assert term.close() == 0
+
+
+def test_a_sessions_script_replays_with_its_crews_map_and_training_aid(tmp_path):
+    """The session script's first line says how to replay it: for Captain Sonar it named the seed,
+    scenario and mode only, so a game of 3 against 2 on an owner's map with the training aid replayed
+    as 4 against 4 on the scenario's map without it (another game from its first event on, and every
+    `plot` refused)."""
+    import shlex
+
+    from kaleun.sonar import data
+
+    owners = tmp_path / "harbour.map"
+    owners.write_text(data.text("maps/alpha.map").replace("name: Alpha", "name: Harbour"), encoding="utf-8")
+    with Terminal(tmp_path, "play", "--game", "sonar", "--console", "--seed", "3", "--crew", "3,2",
+                  "--map", str(owners), "--training-aid") as term:
+        term.expect("yellow> ")
+        term.send("start B2")
+        term.send("plot")
+        term.send("quit")
+        assert term.close() == 0
+    sessions = tmp_path / "sessions"
+    script = next(sessions.glob("*.script.jsonl"))
+    first = script.read_text(encoding="utf-8").splitlines()[0]
+    args = shlex.split(first.split("replay with kaleun run ", 1)[1])
+    (tmp_path / "elsewhere").mkdir()
+    done = run_kaleun("run", *args, "--script", str(script), "--events", str(tmp_path / "replayed.jsonl"),
+                      home=tmp_path / "elsewhere")
+    assert done.returncode == 0, done.stderr
+    played = (sessions / script.name.replace(".script.", ".events.")).read_bytes()
+    assert (tmp_path / "replayed.jsonl").read_bytes() == played
+    assert b'"crews": {"yellow": 3, "blue": 2}' in played and b"Harbour" in played

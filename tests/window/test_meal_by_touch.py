@@ -65,3 +65,22 @@ def test_6_14_a_crew_action_waits_for_its_choices() -> None:
     table.tap("sheet.give")
     assert not [line for line in table.window.feed.lines if "figure'" in line.text]
     assert not table.named("sailor_killed") and not table.named("action_refused")
+
+
+def test_6_13_a_smoke_break_waits_for_who_smokes() -> None:
+    """§6.13: the Smoke break sheet with nobody chosen once sent `smoke` without roles, and the feed said
+    "'smoke': roles must name the players (roles) who spend a cigarette each" in English at every table."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language="de")
+    table.tap("tab.crew")
+    table.window.open_form("smoke")
+    give = table.target("sheet.give")
+    assert give.action is None and give.why_not is not None
+    table.tap("sheet.give")
+    table.until(1)
+    assert not [line for line in table.window.feed.lines if "roles" in line.text]
+    assert not table.named("smoke_break") and not table.named("action_refused")
+    table.tap("field.roles=captain")
+    table.tap("sheet.give")
+    table.until(2)
+    [sent] = table.named("action_refused")  # sent now: the game answers with its own reason (nobody on deck yet)
+    assert sent.data["action"] == "smoke" and "on deck or bridge" in str(sent.feed)

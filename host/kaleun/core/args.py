@@ -100,6 +100,12 @@ class Args:
         return float(value)
 
     def _range(self, key: Text, lo: Number | None, hi: Number | None, value: Number) -> CommandError:
+        if hi is None:  # a bound on one side only: never "between 1 and None"
+            return CommandError(Msg("{command}: {field} must be at least {lo}, got {value}", command=self.name,
+                                    field=key, lo=str(lo), value=str(value)))
+        if lo is None:
+            return CommandError(Msg("{command}: {field} must be at most {hi}, got {value}", command=self.name,
+                                    field=key, hi=str(hi), value=str(value)))
         return CommandError(Msg("{command}: {field} must be between {lo} and {hi}, got {value}", command=self.name,
                                 field=key, lo=str(lo), hi=str(hi), value=str(value)))
 

@@ -227,12 +227,16 @@ class Runtime:
         return events
 
     def _apply(self, command: dict[str, Any]) -> list[Event]:
+        # the wakes due at this very instant run first, as a replay (the session's script, the journal) runs
+        # them before each command: a command given right after another (typed while the clock is paused, two
+        # in one step) would otherwise meet a game its replay never saw
+        early = self.game.advance_to(self.game.t)
         try:
-            events = self.game.apply(command)
+            events = early + self.game.apply(command)
         except CommandError as exc:
             for report in self.problems:
                 report(of_error(exc))
-            return []
+            return early
         if self.autosave is not None:
             self.autosave.command(command)
         if self._record is not None:

@@ -130,6 +130,7 @@ class Mission(Module):
         self.next_tick = now + TICK_S  # places, contacts, the passage home
         self.last_tick = now
         if not self.has_hq:
+            self._tell_new_campaign()
             return
         fame = scoring.FAME
         for table in setup.get("objective", []):
@@ -153,6 +154,22 @@ class Mission(Module):
         if cards is not False:
             self.next_card = now + self._draw_h(cards)
         self._briefing()
+        self._tell_new_campaign()
+
+    def _tell_new_campaign(self) -> None:
+        """A new campaign takes the place of one that had ended (§4.3: a grade below E, or every mission done):
+        the table is told, with what the last one came to (its missions stay in the career record)."""
+        last = (self.spec.get("setup") or {}).get("last_campaign")
+        if not last:
+            return
+        state = Msg("ended with a grade below E") if last["state"] == "failed" else Msg("was complete")
+        self.emit("campaign_begins", feed=Msg.plural(
+            "A new campaign begins with {mission}. The last one {state} after {n} mission (grades {grades}, score "
+            "{score:,}); kaleun career keeps its missions.",
+            "A new campaign begins with {mission}. The last one {state} after {n} missions (grades {grades}, score "
+            "{score:,}); kaleun career keeps its missions.", n=int(last["missions"]), mission=self.mission, state=state,
+            grades=" ".join(last["grades"]) or "-", score=int(last["score"])),
+            mission=self.mission, last={"state": last["state"], "grades": list(last["grades"]), "score": last["score"]})
 
     def _draw_h(self, window: Any) -> float:
         if isinstance(window, list):

@@ -23,6 +23,8 @@ from kaleun.core.messages import Msg
 from kaleun.core.shape import Int, List, Maybe, Obj, Text
 
 STATES = ("online", "offline", "foreign", "reader_fault", "reader_ok")
+#: the highest reader number a hub may name (a hub has a reader or two per section; the save keeps up to this)
+MAX_READER = 1000
 
 
 class TableLink(Module):
@@ -43,10 +45,12 @@ class TableLink(Module):
         firmware = args.str("firmware", "")
         protocol = args.int("protocol", 0, lo=0)
         readers = args.int("readers", 0, lo=0)
-        reader = args.int("reader", -1, lo=-1)
+        reader = args.int("reader", -1, lo=-1, hi=MAX_READER)
         section = args.int("section", 0, lo=0, hi=8)
         error = args.str("error", "")
         args.finish()
+        if state in ("reader_fault", "reader_ok") and reader < 0:
+            raise CommandError(f"'hub': {state} needs the reader's number (reader, 0 to {MAX_READER})")
         if state == "online":
             previous, self.hub = self.hub, "online"
             if previous == "online":
@@ -99,7 +103,8 @@ class TableLink(Module):
     def status(self) -> dict[str, Any]:
         return {"hub": self.hub, "faulty_readers": list(self.faulty)}
 
-    state_shape = Obj(hub=Maybe(Text(("online", "offline", "foreign"))), faulty=List(Int(0, 1000), most=1000))
+    state_shape = Obj(hub=Maybe(Text(("online", "offline", "foreign"))),
+                      faulty=List(Int(0, MAX_READER), most=MAX_READER + 1))
 
     def to_state(self) -> dict[str, Any]:
         return {"hub": self.hub, "faulty": list(self.faulty)}

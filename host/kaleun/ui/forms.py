@@ -386,7 +386,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     # crew actions: free, no order
     Form("smoke", Msg("Smoke break"), command="smoke", fields=(
-        Field("roles", Msg("Who spends a cigarette"), "multi", options=_roles),)),
+        Field("roles", Msg("Who spends a cigarette"), "multi", options=_roles, optional=False),)),
     Form("join_lookouts", Msg("More lookouts"), command="join_task", fixed={"task": "observation"}, fields=(
         Field("count", Msg("Lookouts"), options=_fixed(*((n, str(n)) for n in range(1, 7)))),)),
     Form("ailment", Msg("Enter an injury or ailment card"), command="ailment", fields=(

@@ -152,12 +152,28 @@ def _any(value: Any) -> str | None:
 
 
 def _setup_note(value: Any) -> str | None:
-    """The set-up a game was started with (`setup.changes_for`): its mode, patrol and part."""
-    if not isinstance(value, Mapping) or set(value) != {"mode", "patrol", "part"} \
+    """The set-up a game was started with (`setup.changes_for`): its mode, patrol and part (and what the
+    campaign a new one takes the place of came to)."""
+    if not isinstance(value, Mapping) or set(value) - {"last_campaign"} != {"mode", "patrol", "part"} \
+            or _last_campaign(value.get("last_campaign")) is not None \
             or value["mode"] not in ("single", "linked", "campaign") \
             or not (value["patrol"] is None or _text(value["patrol"]) is None) \
             or not (value["part"] is None or _number(1, 20, whole=True)(value["part"]) is None):
         return f"must be a table of mode, patrol and part, got {value!r}"[:300]
+    return None
+
+
+def _last_campaign(value: Any) -> str | None:
+    """What an ended campaign came to, told when a new one begins (`GameSetup.last_campaign`)."""
+    if value is None:
+        return None
+    grades = value.get("grades") if isinstance(value, Mapping) else None
+    if not isinstance(value, Mapping) or set(value) != {"state", "grades", "score", "missions"} \
+            or value["state"] not in ("failed", "complete") \
+            or not isinstance(grades, list) or len(grades) > 1000 or not all(_text(g) is None for g in grades) \
+            or _number(-10**12, 10**12, whole=True)(value["score"]) is not None \
+            or _number(0, 1000, whole=True)(value["missions"]) is not None:
+        return "the last campaign must be a table of state, grades, score and missions"
     return None
 
 

@@ -112,6 +112,9 @@ class GameSetup:
     easy_watch_change: dict[str, bool] = field(default_factory=dict)
     #: what the last part of a linked patrol left (carry.extract); None: a fresh boat
     carry: dict[str, Any] | None = None
+    #: what the campaign this new one takes the place of came to (state, grades, score, missions), told at the
+    #: start; kept in the game's config, so a replay of the session tells it too
+    last_campaign: dict[str, Any] | None = None
 
 
 def setup_problem(setup: GameSetup) -> Msg | None:
@@ -160,6 +163,8 @@ def changes_for(setup: GameSetup) -> dict[str, Any]:
         changes["carry"] = setup.carry
     if setup.mode != "single":
         changes["setup"] = {"mode": setup.mode, "patrol": patrol, "part": spec.get("part")}
+        if setup.last_campaign is not None:
+            changes["setup"]["last_campaign"] = dict(setup.last_campaign)
     return changes
 
 
