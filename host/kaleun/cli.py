@@ -41,7 +41,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.core.messages import of_error
-    from kaleun.games import make_table
+    from kaleun.games import GAMES, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
     from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
@@ -74,7 +74,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         else:
             game = None
         game_id = game.game if game is not None else (args.game or "uboot")
-        board = _board(args.board) if game_id == "uboot" else None
+        board = _board(args.board) if GAMES[game_id].board else None
         if game is None:
             game = (_new_sonar_game(args, args.seed or 0) if game_id == "sonar"
                     else _new_uboot_game(args.seed or 0, args.mission or "training", _changes(args.changes)))
@@ -409,6 +409,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.career import CareerError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.core.messages import of_error
+    from kaleun.games import GAMES
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
     from kaleun.runtime.outputs import AutosaveFailed
@@ -471,7 +472,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             if resume and game.game != "sonar" and _sonar_options(args):
                 return _fail(Msg("kaleun: {options} are for a Captain Sonar game; the save holds a U-BOOT game",
                                  options=", ".join(_sonar_options(args))), code=language)
-            board = _table_board(args.board) if game.game == "uboot" else None
+            board = _table_board(args.board) if GAMES[game.game].board else None
         except BoardError as exc:
             return _fail(_said(exc, language))
         except (SaveError, CommandError) as exc:
@@ -731,8 +732,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def sonar_options(p: argparse.ArgumentParser, new: bool = True) -> None:
         if new:
-            p.add_argument("--game", choices=("uboot", "sonar"), default=None,
-                           help="the game: uboot (U-BOOT, the default) or sonar (Captain Sonar)")
+            from kaleun.games import GAMES, game_choices_help
+
+            p.add_argument("--game", choices=tuple(GAMES), default=None, help=game_choices_help())
             p.add_argument("--scenario", default=None, metavar="ID",
                            help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo (default: alpha)")
             p.add_argument("--mode", choices=("turn", "realtime"), default=None,
