@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core import jsonin
-from kaleun.core.messages import N_, Msg, of_error
+from kaleun.core.messages import Msg, of_error
 from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import config_dir
 
@@ -62,10 +62,16 @@ def check_language(value: str) -> str:
     return code
 
 
+def _languages() -> str:
+    from kaleun.i18n import LANGUAGES
+
+    return ", ".join(LANGUAGES)
+
+
 #: key -> (what it is, its check)
-KEYS: dict[str, tuple[str, Callable[[str], str]]] = {
-    "board": (N_("the board file a table starts with when no --board is given"), check_board),
-    "language": (N_("the language of the window and the console (en, de, ru)"), check_language),
+KEYS: dict[str, tuple[Msg, Callable[[str], str]]] = {
+    "board": (Msg("the board file a table starts with when no --board is given"), check_board),
+    "language": (Msg("the language of the window and the console ({codes})", codes=_languages()), check_language),
 }
 
 
