@@ -76,8 +76,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         game_id = game.game if game is not None else (args.game or "uboot")
         board = _board(args.board) if GAMES[game_id].board else None
         if game is None:
-            game = (_new_sonar_game(args, args.seed or 0) if game_id == "sonar"
-                    else _new_uboot_game(args.seed or 0, args.mission or "training", _changes(args.changes)))
+            game = GAMES[game_id].new(args, args.seed or 0)
     except BoardError as exc:
         return _fail(_said(exc, said))
     except (SaveError, CommandError) as exc:
@@ -130,30 +129,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
-def _new_uboot_game(seed: int, mission: str, changes: dict | None = None) -> Engine:
-    from kaleun.uboot.game import check_changes, new_game
-
-    check_changes(mission, changes)  # from the command line: checked as a mission file is
-    return new_game(seed, mission, changes)
-
-
-def _changes(text: str | None) -> dict | None:
-    """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
-    from kaleun.core import jsonin
-    from kaleun.core.errors import CommandError
-
-    if text is None:
-        return None
-    try:
-        raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
-        changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
-    except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({exc})") from exc
-    if not isinstance(changes, dict):
-        raise CommandError("--changes must be a JSON object of mission fields")
-    return changes
-
-
 def _write_debrief(game: Engine, png: Path, language: str = "en") -> None:
     """`kaleun run --debrief X.png`: the debrief chart in the table's language, and its data as X.json beside it."""
     from kaleun.saves import write_atomic
@@ -192,35 +167,6 @@ def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
                               n=len(extra), command=command, options=", ".join(extra))
     return None
 
-
-def _new_sonar_game(args: argparse.Namespace, seed: int) -> Engine:
-    """A Captain Sonar game from the options. Raises CommandError, or MapError (`file:line: problem`)."""
-    from kaleun.core.errors import CommandError
-    from kaleun.sonar.game import new_game
-
-    map_text, map_source = None, "map"
-    if args.map is not None:
-        try:
-            map_text = Path(args.map).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"cannot read the map {args.map}: {getattr(exc, 'strerror', None) or exc}") from exc
-        map_source = args.map
-    return new_game(seed, args.scenario or "alpha", args.mode or "turn", _crews(args.crew),
-                    map_text=map_text, map_source=map_source, training_aid=bool(args.training_aid))
-
-
-def _crews(text: str | None) -> list[int] | None:
-    from kaleun.core.errors import CommandError
-
-    if text is None:
-        return None
-    parts = text.split(",")
-    if len(parts) == 1:
-        parts = parts * 2
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise CommandError(f"--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
-                           f"got {text!r}")
-    return [int(p) for p in parts]
 
 
 def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
@@ -349,6 +295,7 @@ class MissionOver(Exception):
 def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     if resume:
         return _resume_game(args)
+    from kaleun.games import GAMES
     from kaleun.mission_commands import start_from_args, wants_setup
 
     if args.game == "sonar":
@@ -356,10 +303,10 @@ def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
             from kaleun.core.errors import CommandError
 
             raise CommandError(Msg("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options"))
-        return _new_sonar_game(args, args.seed)
+        return GAMES["sonar"].new(args, args.seed)
     if wants_setup(args):
         return start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
-    return _new_uboot_game(args.seed, args.mission or "training")
+    return GAMES["uboot"].new(args, args.seed)
 
 
 def _unfinished_autosave(code: str = "en") -> Engine | None:

@@ -1,9 +1,10 @@
 """The games Kaleun referees, by the id a save and the command line use.
 
 One entry per game (`GAMES`), read by every layer outside the game: its name, the module that
-builds a new one and loads a save, which table its inputs come through, whether that table needs a
-board file, and how a session says it is replayed; `kaleun`'s `--game` takes its choices from it.
-Entries import their game lazily, so running one game never loads the other.
+loads a save, how a new one is built from the command line's options, which table its inputs come
+through, whether that table needs a board file, and how a session says it is replayed; `kaleun`'s
+`--game` takes its choices from it. Entries import their game lazily, so running one game never
+loads the other.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kaleun.core.engine import Engine, check_state_header
@@ -46,6 +48,65 @@ def _sonar_replay(game: Engine) -> str:
             f"--mode {game.config.get('mode', '?')}")
 
 
+def _uboot_new(options: Any, seed: int) -> Engine:
+    """A U-BOOT game from the options (`--mission`, default training; `kaleun run --changes`).
+    Raises CommandError, or MissionError for changes that do not fit the mission."""
+    from kaleun.uboot.game import check_changes, new_game
+
+    mission = options.mission or "training"
+    changes = _changes(getattr(options, "changes", None))
+    check_changes(mission, changes)  # from the command line: checked as a mission file is
+    return new_game(seed, mission, changes)
+
+
+def _changes(text: str | None) -> dict | None:
+    """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
+    from kaleun.core import jsonin
+    from kaleun.core.errors import CommandError
+
+    if text is None:
+        return None
+    try:
+        raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
+        changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
+    except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
+        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({exc})") from exc
+    if not isinstance(changes, dict):
+        raise CommandError("--changes must be a JSON object of mission fields")
+    return changes
+
+
+def _sonar_new(options: Any, seed: int) -> Engine:
+    """A Captain Sonar game from the options. Raises CommandError, or MapError (`file:line: problem`)."""
+    from kaleun.core.errors import CommandError
+    from kaleun.sonar.game import new_game
+
+    map_text, map_source = None, "map"
+    if options.map is not None:
+        try:
+            map_text = Path(options.map).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"cannot read the map {options.map}: {getattr(exc, 'strerror', None) or exc}") from exc
+        map_source = options.map
+    return new_game(seed, options.scenario or "alpha", options.mode or "turn", _crews(options.crew),
+                    map_text=map_text, map_source=map_source, training_aid=bool(options.training_aid))
+
+
+def _crews(text: str | None) -> list[int] | None:
+    """`--crew`: the players of yellow and blue ("4,3", or one number for both)."""
+    from kaleun.core.errors import CommandError
+
+    if text is None:
+        return None
+    parts = text.split(",")
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise CommandError(f"--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
+                           f"got {text!r}")
+    return [int(p) for p in parts]
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """One game Kaleun referees: everything the layers outside the game need to know of it."""
@@ -58,14 +119,17 @@ class GameEntry:
     table: Callable[[Engine, Any], Any]
     #: the `kaleun run` options that replay a session of it (the session script's first line)
     replay: Callable[[Engine], str]
+    #: a new game from the command line's options (`kaleun run`, `kaleun play`) and a seed; raises
+    #: CommandError or ValueError (`file:line: problem`) with what is wrong
+    new: Callable[[Any, int], Engine]
     #: its table is built from a board file (`--board`, the preferred board)
     board: bool = False
 
 
 #: game id (as a save, `--game` and the session script say it) -> the game; the first is the default
 GAMES: dict[str, GameEntry] = {
-    "uboot": GameEntry("U-BOOT", "kaleun.uboot.game", _uboot_table, _uboot_replay, board=True),
-    "sonar": GameEntry("Captain Sonar", "kaleun.sonar.game", _bare_table, _sonar_replay),
+    "uboot": GameEntry("U-BOOT", "kaleun.uboot.game", _uboot_table, _uboot_replay, _uboot_new, board=True),
+    "sonar": GameEntry("Captain Sonar", "kaleun.sonar.game", _bare_table, _sonar_replay, _sonar_new),
 }
 
 
