@@ -247,7 +247,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     figures = ld.reader(("figures",), data.get("figures", {}))
     sensor = "sim"
     if figures:
-        sensor = figures.get("sensor", "str", "sim", choices=m.FIGURE_SENSORS)
+        sensor = figures.get("sensor", "str", "sim", choices=tuple(m.FIGURE_SENSORS))
         figures.done()
 
     hub = m.HubSpec()

@@ -36,7 +36,10 @@ LAMP_DRIVERS = ("none", "sim", "neopixel", "neopixel_spi", "hub")
 AUDIO_DRIVERS = ("none", "pygame")
 AUDIO_OUTPUTS = ("default", "analog", "hdmi", "usb", "i2s")
 PI_MODELS = ("none", "pi3", "pi4", "pi5", "zero2w")
-FIGURE_SENSORS = ("sim", "hub")
+#: the figure sensors a board can name (`[figures] sensor`) -> the adapter a table builds for it, as
+#: "module:Class" (called with the board, imported only when a board uses it; behind
+#: `ports/base.py`'s FigureSensor); None: the table's own simulated sensor
+FIGURE_SENSORS: dict[str, str | None] = {"sim": None, "hub": "kaleun.hub.sensor:HubFigureSensor"}
 PIXEL_ORDERS = ("GRB", "RGB", "GRBW", "RGBW")
 
 
