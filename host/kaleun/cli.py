@@ -168,7 +168,6 @@ def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
     return None
 
 
-
 def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
     """Tell the table where a new game put the game saved before it, and what was pruned (in the
     table's language)."""
@@ -298,12 +297,13 @@ def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     from kaleun.games import GAMES
     from kaleun.mission_commands import start_from_args, wants_setup
 
-    if args.game == "sonar":
+    game_id = args.game or "uboot"
+    if game_id != "uboot":
         if wants_setup(args):
             from kaleun.core.errors import CommandError
 
             raise CommandError(Msg("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options"))
-        return GAMES["sonar"].new(args, args.seed)
+        return GAMES[game_id].new(args, args.seed)
     if wants_setup(args):
         return start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
     return GAMES["uboot"].new(args, args.seed)

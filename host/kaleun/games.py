@@ -126,7 +126,8 @@ class GameEntry:
     board: bool = False
 
 
-#: game id (as a save, `--game` and the session script say it) -> the game; the first is the default
+#: game id (as a save, `--game` and the session script say it) -> the game; the first, U-BOOT, is the
+#: default
 GAMES: dict[str, GameEntry] = {
     "uboot": GameEntry("U-BOOT", "kaleun.uboot.game", _uboot_table, _uboot_replay, _uboot_new, board=True),
     "sonar": GameEntry("Captain Sonar", "kaleun.sonar.game", _bare_table, _sonar_replay, _sonar_new),
