@@ -38,14 +38,15 @@ wiring: $(VENV)/.dev
 	$(BIN)/kaleun wiring
 
 # Translation catalogues: extract every message of the code and the data files (host/babel.cfg),
-# then bring each language's .po up to date (a new language in LANGUAGES gets a new .po);
-# translate what is new and run make test (it fails while a message has no translation).
+# then bring each language's .po up to date (a new language in LANGUAGES of kaleun/i18n.py gets a
+# new .po); translate what is new and run make test (it fails while a message has no translation).
 LOCALE    := host/kaleun/locale
-LANGUAGES := de ru
+LANGUAGES  = $(shell $(BIN)/python -c 'from kaleun.i18n import LANGUAGES; print(*(c for c in LANGUAGES if c != "en"))')
 i18n: $(VENV)/.dev
 	mkdir -p $(LOCALE)
 	cd host && ../$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k Msg:1 -k plural:1,2 -k term:1 \
 		-k N_:1 --no-location --sort-output --project Kaleun --version 0.1 -o kaleun/locale/kaleun.pot .
+	@test -n "$(LANGUAGES)" || { echo "cannot read LANGUAGES from kaleun/i18n.py"; exit 1; }
 	for lang in $(LANGUAGES); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/kaleun.po ]; then \
 			$(BIN)/pybabel update -i $(LOCALE)/kaleun.pot -d $(LOCALE) -D kaleun -l $$lang --ignore-obsolete --no-fuzzy-matching \

@@ -41,7 +41,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.core.messages import of_error
-    from kaleun.games import make_table
+    from kaleun.games import GAMES, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
     from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
@@ -74,10 +74,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         else:
             game = None
         game_id = game.game if game is not None else (args.game or "uboot")
-        board = _board(args.board) if game_id == "uboot" else None
+        board = _board(args.board) if GAMES[game_id].board else None
         if game is None:
-            game = (_new_sonar_game(args, args.seed or 0) if game_id == "sonar"
-                    else _new_uboot_game(args.seed or 0, args.mission or "training", _changes(args.changes)))
+            game = GAMES[game_id].new(args, args.seed or 0)
     except BoardError as exc:
         return _fail(_said(exc, said))
     except (SaveError, CommandError) as exc:
@@ -130,33 +129,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
-def _new_uboot_game(seed: int, mission: str, changes: dict | None = None) -> Engine:
-    from kaleun.uboot.game import check_changes, new_game
-
-    check_changes(mission, changes)  # from the command line: checked as a mission file is
-    return new_game(seed, mission, changes)
-
-
-def _changes(text: str | None) -> dict | None:
-    """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
-    from kaleun.core import jsonin
-    from kaleun.core.errors import CommandError
-    from kaleun.files import read_file
-
-    if text is None:
-        return None
-    try:
-        # @FILE: a regular file only (a named pipe hung the start, /dev/zero filled the memory)
-        raw = read_file(Path(text[1:]), 1024 * 1024).decode("utf-8") if text.startswith("@") else text
-        changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
-    except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({why})") from exc
-    if not isinstance(changes, dict):
-        raise CommandError("--changes must be a JSON object of mission fields")
-    return changes
-
-
 def _write_debrief(game: Engine, png: Path, language: str = "en") -> None:
     """`kaleun run --debrief X.png`: the debrief chart in the table's language, and its data as X.json beside it."""
     from kaleun.saves import write_atomic
@@ -194,46 +166,6 @@ def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
             return Msg.plural("{command}: {options} is for --game sonar", "{command}: {options} are for --game sonar",
                               n=len(extra), command=command, options=", ".join(extra))
     return None
-
-
-def _read_map(path: str) -> str:
-    """A map file's text: a regular file only (a named pipe hung the start, /dev/zero filled the memory),
-    of at most four bytes per character a map may have (`sonar.maps.MAX_CHARS`)."""
-    from kaleun.files import read_file
-    from kaleun.sonar.maps import MAX_CHARS
-
-    return read_file(Path(path), 4 * MAX_CHARS).decode("utf-8")
-
-
-def _new_sonar_game(args: argparse.Namespace, seed: int) -> Engine:
-    """A Captain Sonar game from the options. Raises CommandError, or MapError (`file:line: problem`)."""
-    from kaleun.core.errors import CommandError
-    from kaleun.sonar.game import new_game
-
-    map_text, map_source = None, "map"
-    if args.map is not None:
-        try:
-            map_text = _read_map(args.map)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"cannot read the map {args.map}: {getattr(exc, 'strerror', None) or exc}") from exc
-        map_source = args.map
-    return new_game(seed, args.scenario or "alpha", args.mode or "turn", _crews(args.crew),
-                    map_text=map_text, map_source=map_source, training_aid=bool(args.training_aid))
-
-
-def _crews(text: str | None) -> list[int] | None:
-    from kaleun.core.errors import CommandError
-
-    if text is None:
-        return None
-    parts = text.split(",")
-    if len(parts) == 1:
-        parts = parts * 2
-    # (a crew is a few players: thousands of digits are no number Python reads)
-    if len(parts) != 2 or not all(p.strip().isdigit() and p.strip().isascii() and len(p.strip()) <= 3 for p in parts):
-        raise CommandError(f"--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
-                           f"got {text!r}")
-    return [int(p) for p in parts]
 
 
 def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
@@ -362,17 +294,19 @@ class MissionOver(Exception):
 def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     if resume:
         return _resume_game(args)
+    from kaleun.games import GAMES
     from kaleun.mission_commands import start_from_args, wants_setup
 
-    if args.game == "sonar":
+    game_id = args.game or "uboot"
+    if game_id != "uboot":
         if wants_setup(args):
             from kaleun.core.errors import CommandError
 
             raise CommandError(Msg("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options"))
-        return _new_sonar_game(args, args.seed)
+        return GAMES[game_id].new(args, args.seed)
     if wants_setup(args):
         return start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
-    return _new_uboot_game(args.seed, args.mission or "training")
+    return GAMES["uboot"].new(args, args.seed)
 
 
 def _unfinished_autosave(code: str = "en") -> Engine | None:
@@ -422,6 +356,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.career import CareerError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.core.messages import of_error
+    from kaleun.games import GAMES
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
     from kaleun.runtime.outputs import AutosaveFailed
@@ -484,7 +419,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             if resume and game.game != "sonar" and _sonar_options(args):
                 return _fail(Msg("kaleun: {options} are for a Captain Sonar game; the save holds a U-BOOT game",
                                  options=", ".join(_sonar_options(args))), code=language)
-            board = _table_board(args.board) if game.game == "uboot" else None
+            board = _table_board(args.board) if GAMES[game.game].board else None
         except BoardError as exc:
             return _fail(_said(exc, language))
         except (SaveError, CommandError) as exc:
@@ -536,13 +471,14 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
 
 def cmd_map_check(args: argparse.Namespace) -> int:
     from kaleun.core.errors import CommandError
+    from kaleun.games import read_map
     from kaleun.sonar.game import build_map
     from kaleun.sonar.maps import MapError
 
     status = EXIT_OK
     for path in args.files:
         try:
-            text = _read_map(path)
+            text = read_map(path)
         except (OSError, UnicodeDecodeError) as exc:
             print(f"{path}: cannot read the map ({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
             status = EXIT_BAD_INPUT
@@ -745,8 +681,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def sonar_options(p: argparse.ArgumentParser, new: bool = True) -> None:
         if new:
-            p.add_argument("--game", choices=("uboot", "sonar"), default=None,
-                           help="the game: uboot (U-BOOT, the default) or sonar (Captain Sonar)")
+            from kaleun.games import GAMES, game_choices_help
+
+            p.add_argument("--game", choices=tuple(GAMES), default=None, help=game_choices_help())
             p.add_argument("--scenario", default=None, metavar="ID",
                            help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo (default: alpha)")
             p.add_argument("--mode", choices=("turn", "realtime"), default=None,

@@ -28,8 +28,35 @@ from kaleun.core.messages import Msg, render
 log = logging.getLogger(__name__)
 
 DOMAIN = "kaleun"
-#: the languages of the rulebooks the table is played from
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "ru": "Русский"}
+
+
+@dataclass(frozen=True)
+class LanguageName:
+    """How a language is named: in itself (the language buttons of the window) and in English
+    (what `kaleun config` tells a maker)."""
+
+    own: str
+    english: str
+
+    @property
+    def both(self) -> str:
+        """`German (Deutsch)`; English once."""
+        return self.english if self.own == self.english else f"{self.english} ({self.own})"
+
+
+#: the languages of the rulebooks the table is played from: the one list of languages that the
+#: settings, the window's language buttons, the commands' --language and `make i18n` read
+LANGUAGES: dict[str, LanguageName] = {
+    "en": LanguageName("English", "English"),
+    "de": LanguageName("Deutsch", "German"),
+    "ru": LanguageName("Русский", "Russian"),
+}
+
+
+def own_name(code: str) -> str:
+    """A language's name in itself (the code for an unknown one)."""
+    known = LANGUAGES.get(code)
+    return known.own if known is not None else code
 
 
 def catalogue_path(code: str) -> Path:
@@ -73,13 +100,13 @@ def _compiled(code: str) -> Path | bytes | None:
         try:
             data = _compile_in_memory(po, code)
         except (OSError, ValueError) as again:
-            log.warning("the %s catalogue cannot be compiled (%s): English is used", LANGUAGES.get(code, code), again)
+            log.warning("the %s catalogue cannot be compiled (%s): English is used", own_name(code), again)
             return None
         log.info("the %s catalogue cannot be kept in the cache (%s): compiled for this run only",
-                 LANGUAGES.get(code, code), exc.strerror or exc)
+                 own_name(code), exc.strerror or exc)
         return data
     except ValueError as exc:
-        log.warning("the %s catalogue cannot be compiled (%s): English is used", LANGUAGES.get(code, code), exc)
+        log.warning("the %s catalogue cannot be compiled (%s): English is used", own_name(code), exc)
         return None
     return mo
 
@@ -128,7 +155,7 @@ class Language:
 
     @property
     def name(self) -> str:
-        return LANGUAGES.get(self.code, self.code)
+        return own_name(self.code)
 
     def text(self, msgid: str) -> str:
         """A single phrase (a label, a name from the data) in this language."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core import jsonin
-from kaleun.core.messages import N_, Msg, of_error
+from kaleun.core.messages import Msg, of_error
 from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import config_dir
 
@@ -29,9 +29,6 @@ log = logging.getLogger(__name__)
 FILE = "settings.json"
 #: a settings file longer than this is not read (it holds two short values)
 MAX_BYTES = 64 * 1024
-#: the languages a table can be set to: English (the message templates) and the German and Russian
-#: catalogues of kaleun/locale (kaleun.i18n)
-LANGUAGES = {"en": "English", "de": "German (Deutsch)", "ru": "Russian (Русский)"}
 
 
 class SettingsError(ValueError):
@@ -55,18 +52,26 @@ def check_board(value: str) -> str:
 
 
 def check_language(value: str) -> str:
+    from kaleun.i18n import LANGUAGES
+
     code = value.strip().lower()
     if code not in LANGUAGES:
-        known = ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
+        known = ", ".join(f"{k} ({v.both})" for k, v in LANGUAGES.items())
         raise SettingsError(Msg("'{value}' is not a language Kaleun speaks; choose one of: {known}", value=value,
                                 known=known))
     return code
 
 
+def _languages() -> str:
+    from kaleun.i18n import LANGUAGES
+
+    return ", ".join(LANGUAGES)
+
+
 #: key -> (what it is, its check)
-KEYS: dict[str, tuple[str, Callable[[str], str]]] = {
-    "board": (N_("the board file a table starts with when no --board is given"), check_board),
-    "language": (N_("the language of the window and the console (en, de, ru)"), check_language),
+KEYS: dict[str, tuple[Msg, Callable[[str], str]]] = {
+    "board": (Msg("the board file a table starts with when no --board is given"), check_board),
+    "language": (Msg("the language of the window and the console ({codes})", codes=_languages()), check_language),
 }
 
 
@@ -156,6 +161,8 @@ def preferred(key: str) -> str | None:
 def preferred_language() -> str:
     """The language a maker's command speaks in (`kaleun board check`, `hw check`, `config`, `wiring`):
     the preferred one of `kaleun config`, English when none is set or the settings cannot be read."""
+    from kaleun.i18n import LANGUAGES
+
     code = preferred("language")
     return code if code in LANGUAGES else "en"
 

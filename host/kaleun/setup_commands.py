@@ -155,7 +155,7 @@ def cmd_config_show(args: argparse.Namespace) -> int:
         value = settings.get(key)
         shown = value if value is not None else _say(Msg("not set (default: {default})", default=defaults[key]))
         print(f"  {key:9} {shown}")
-        print(f"            {_say(Msg.term(what))}")
+        print(f"            {_say(what)}")
     return EXIT_OK
 
 

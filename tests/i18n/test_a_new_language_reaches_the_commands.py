@@ -1,5 +1,5 @@
-"""host/README.md, "Adding a language": a code added to `LANGUAGES` of `kaleun/i18n.py` (with settings.py
-and the Makefile) is a language every command takes; no command keeps a list of its own."""
+"""host/README.md, "Adding a language": a language added to `LANGUAGES` of `kaleun/i18n.py` is a
+language every command takes; no command keeps a list of its own."""
 
 from __future__ import annotations
 
@@ -17,6 +17,6 @@ def _choices(parser: argparse.ArgumentParser, *path: str) -> tuple[str, ...] | N
 
 
 def test_the_identification_sheet_takes_a_language_added_to_languages(monkeypatch):
-    monkeypatch.setattr(i18n, "LANGUAGES", {**i18n.LANGUAGES, "fr": "Français"})
+    monkeypatch.setattr(i18n, "LANGUAGES", {**i18n.LANGUAGES, "fr": i18n.LanguageName("Français", "French")})
     choices = _choices(cli.build_parser(), "idsheet")
     assert choices is not None and "fr" in choices and set(choices) == set(i18n.LANGUAGES)

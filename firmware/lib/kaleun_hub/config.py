@@ -10,7 +10,6 @@ import json
 CONFIG_FILE = "kaleun_hub.json"
 CONFIG_FORMAT = 1
 READER_KINDS = ("mfrc522", "pn532")
-PATTERNS = ("steady", "blink", "pulse", "off")
 
 DEFAULTS = {
     "name": "deck-hub",

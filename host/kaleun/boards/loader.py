@@ -247,7 +247,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     figures = ld.reader(("figures",), data.get("figures", {}))
     sensor = "sim"
     if figures:
-        sensor = figures.get("sensor", "str", "sim", choices=m.FIGURE_SENSORS)
+        sensor = figures.get("sensor", "str", "sim", choices=tuple(m.FIGURE_SENSORS))
         figures.done()
 
     hub = m.HubSpec()
@@ -297,7 +297,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
         driver = rd.get("driver", "str", "sim", choices=m.DRIVERS)
         buttons[button_name] = m.ButtonSpec(
             name=button_name,
-            action=rd.get("action", "str", "pause", required=True, choices=m.BUTTON_ACTIONS),
+            action=rd.get("action", "str", "pause", required=True, choices=tuple(m.BUTTON_ACTIONS)),
             driver=driver,
             pin=rd.pin("pin", f"buttons.{button_name}", required=driver == "gpio"),
             pull_up=rd.get("pull_up", "bool", True),

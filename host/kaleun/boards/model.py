@@ -11,8 +11,23 @@ from kaleun.boards.dials import DIAL_NAMES as DIAL_NAMES
 from kaleun.boards.dials import DIALS, HOME_KNOWN, DialDecl
 from kaleun.core.messages import Msg
 
-#: what a button can do
-BUTTON_ACTIONS = ("pause", "real_time", "cycle_compression")
+
+@dataclass(frozen=True)
+class ButtonAction:
+    """What a board's button can be set to do (`[buttons.NAME] action`): the game command a press
+    sends (the table adds `via`) and the words the wiring pages give the button."""
+
+    command: dict[str, str]
+    wiring: str
+
+
+#: what a button can do: the one declaration the board loader, the table and the wiring read
+BUTTON_ACTIONS: dict[str, ButtonAction] = {
+    "pause": ButtonAction({"do": "ui", "action": "toggle_pause"}, "pauses and resumes the game"),
+    "real_time": ButtonAction({"do": "ui", "action": "time_compression", "mode": "real_time"}, "back to real time"),
+    "cycle_compression": ButtonAction({"do": "ui", "action": "next_compression"},
+                                      "steps through the time compressions"),
+}
 DRIVERS = ("sim", "gpio")
 #: a dial may also be an encoder on the deck hub ([hub.encoders.NAME])
 DIAL_DRIVERS = ("sim", "gpio", "hub")
@@ -21,7 +36,10 @@ LAMP_DRIVERS = ("none", "sim", "neopixel", "neopixel_spi", "hub")
 AUDIO_DRIVERS = ("none", "pygame")
 AUDIO_OUTPUTS = ("default", "analog", "hdmi", "usb", "i2s")
 PI_MODELS = ("none", "pi3", "pi4", "pi5", "zero2w")
-FIGURE_SENSORS = ("sim", "hub")
+#: the figure sensors a board can name (`[figures] sensor`) -> the adapter a table builds for it, as
+#: "module:Class" (called with the board, imported only when a board uses it; behind
+#: `ports/base.py`'s FigureSensor); None: the table's own simulated sensor
+FIGURE_SENSORS: dict[str, str | None] = {"sim": None, "hub": "kaleun.hub.sensor:HubFigureSensor"}
 PIXEL_ORDERS = ("GRB", "RGB", "GRBW", "RGBW")
 
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kaleun.boards.dials import DIALS, HOME_KNOWN, DialDecl, groups
-from kaleun.boards.model import Board
+from kaleun.boards.model import BUTTON_ACTIONS, Board
 from kaleun.core.args import Args
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
@@ -326,13 +326,7 @@ class Table:
         spec = self.board.buttons.get(name)
         if spec is None:
             return
-        via = f"button.{name}"
-        if spec.action == "pause":
-            self._send({"do": "ui", "action": "toggle_pause", "via": via})
-        elif spec.action == "real_time":
-            self._send({"do": "ui", "action": "time_compression", "mode": "real_time", "via": via})
-        else:
-            self._send({"do": "ui", "action": "next_compression", "via": via})
+        self._send({**BUTTON_ACTIONS[spec.action].command, "via": f"button.{name}"})
 
     # -- hands on the table (scripts, the on-screen table) -----------------------------------
     def actuate(self, line: Mapping[str, Any]) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.boards.dials import DIALS
-from kaleun.boards.model import Board, DialSpec
+from kaleun.boards.model import BUTTON_ACTIONS, Board, DialSpec
 from kaleun.core.messages import N_
 from kaleun.wiring.header import (
     GPIO_TO_PIN,
@@ -37,8 +37,6 @@ from kaleun.wiring.header import (
 
 PARTS_FILE = Path(__file__).with_name("parts.toml")
 I2S_PINS = {"BCLK": 18, "LRC": 19, "DIN": 21}
-ACTIONS = {"pause": "pauses and resumes the game", "real_time": "back to real time",
-           "cycle_compression": "steps through the time compressions"}
 SPI_MOSI = 10
 #: the buck regulator's efficiency assumed for the 5 V side of the 3.3 V rail (small modules: 85-90 %)
 BUCK_EFFICIENCY = 0.85
@@ -275,14 +273,14 @@ def build(board: Board) -> Harness:
         if button.driver != "gpio" or button.pin is None:
             continue
         name = f"{button.name.capitalize()} button"
-        h.part(name, "button", ACTIONS[button.action])
+        h.part(name, "button", BUTTON_ACTIONS[button.action].wiring)
         pin, signal = _gpio(button.pin)
         h.to_host("Pi", pin, signal, name, "1", WHITE)
         if button.pull_up:
             h.tap(pi_gnd.name, name, "2", BLACK)
         else:
             h.to_host("Pi", 1, "3V3", name, "2", RED)
-        h.count(1, PARTS["button"].label, f"{button.name}: {ACTIONS[button.action]}")
+        h.count(1, PARTS["button"].label, f"{button.name}: {BUTTON_ACTIONS[button.action].wiring}")
     lamps = board.lamps
     if lamps.driver in ("neopixel", "neopixel_spi") and lamps.pixels:
         data = SPI_MOSI if lamps.driver == "neopixel_spi" else lamps.pin

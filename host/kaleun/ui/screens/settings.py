@@ -37,9 +37,10 @@ def remember_language(code: str) -> None:
 
 def language_buttons(c: Canvas, x: int, y: int, w: int, current: str, choose: Any) -> int:
     s = c.size
-    bw = (w - s(8)) // 3
+    n = len(LANGUAGES)  # one row, as many buttons as there are languages
+    bw = (w - s(4 * (n - 1))) // n
     for i, (code, name) in enumerate(LANGUAGES.items()):
-        c.button(f"language.{code}", Rect(x + i * (bw + s(4)), y, bw, s(47)), name,
+        c.button(f"language.{code}", Rect(x + i * (bw + s(4)), y, bw, s(47)), name.own,
                  call(choose, code), active=code == current, size=theme.MIN_TEXT)
     return y + s(51)
 
