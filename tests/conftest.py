@@ -5,7 +5,10 @@ Helpers live in kit.py (import them with `from kit import ...`).
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # every cached module wake is checked against a fresh one (core/engine.py): a missing touch fails
 os.environ.setdefault("KALEUN_CHECK_WAKES", "1")  # for the kaleun processes the tests start
 Engine.check_wakes = True
+# no test reads or writes the home of the user running them: a preferred board or language there (or one a
+# test run left) would change what a test sees; tests that need their own home take the `home` fixture
+SESSION_HOME = tempfile.mkdtemp(prefix="kaleun-tests-")
+os.environ["KALEUN_HOME"] = SESSION_HOME
+atexit.register(shutil.rmtree, SESSION_HOME, ignore_errors=True)
 
 
 @pytest.fixture
@@ -25,4 +33,4 @@ def home(tmp_path: Path) -> Path:
     path.mkdir()
     os.environ["KALEUN_HOME"] = str(path)
     yield path
-    os.environ.pop("KALEUN_HOME", None)
+    os.environ["KALEUN_HOME"] = SESSION_HOME
