@@ -28,10 +28,16 @@ WATCH_CHANGE_S = 7200  # the training mission starts at 04:00; 06:00 is two hour
 
 
 def game(seed: int = 0, rules: str = "enforce", wear: bool = False, aircraft: list[dict[str, Any]] | None = None,
-         **options: Any) -> Engine:
+         signals: int = 0, **options: Any) -> Engine:
     """A training game with the crew rules enforced (the training mission only advises); `aircraft`
-    places aircraft around the boat (mission `[[aircraft]]` tables)."""
-    g = new_game(seed, "training", {"aircraft": aircraft} if aircraft else None)
+    places aircraft around the boat (mission `[[aircraft]]` tables); `signals` coded signals from HQ
+    wait for the Enigma (received in the first game minute)."""
+    changes: dict[str, Any] = {"aircraft": aircraft} if aircraft else {}
+    if signals:
+        changes["radio"] = [{"at_h": 0.01, "text": f"Signal {n + 1}."} for n in range(signals)]
+    g = new_game(seed, "training", changes or None)
+    if signals:
+        g.advance_to(60)
     g.take_events()
     g.apply({"do": "crew_options", "rules": rules, "wear": wear, **options})
     return g

@@ -67,7 +67,7 @@ def test_6_5_a_refusal_names_the_order_and_the_sailors_it_needs_in_words():
     g = game(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.5}])
     assert one(do(g, {"do": "order", "order": "gun_20"}), "order_rejected")["feed"] == (
         "20 mm gun refused: 2 sailors with the 20 mm symbol needed in section 8; found nobody.")
-    g = game()
+    g = game(signals=2)  # two coded signals wait for the Enigma
     tubes_ready(g, [1, 2, 3])
     stations(g, {f: 4 for f in ("officer-square", "officer-triangle", "officer-circle", "captain-square",
                                 "captain-triangle", "captain-circle", "captain-hexagon", "engineer-circle",

@@ -23,7 +23,7 @@ GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
     ('{"t": 9, "do": "report", "x": "\\ud800"}', "unpaired surrogate"),
     # Python's own words advised calling sys.set_int_max_str_digits(): said plainly instead
     ('{"t": 9, "do": "report", "x": ' + "9" * 5000 + '}', "a number with too many digits (more than 4300)"),
-    ('{"t": 9, "do": "order", "order": "enigma", "feed": "hi"}', "field(s) 'feed' cannot be order fields"),
+    ('{"t": 9, "do": "order", "order": "enigma", "feed": "hi"}', "enigma: unknown field(s) 'feed'"),
     ('{"t": 9, "do": "end", "now": true}', "'end': unknown field(s) ['now']"),
     ('{"t": 1, "do": "report"}', "t = 1 goes back in time (previous line: 5.0)"),
     ('{"t": 9, "do": "fly"}', "unknown command 'fly'"),

@@ -99,10 +99,17 @@ def test_8_4_a_decoded_order_is_rejected_twice_and_a_malformed_enigma_order_is_a
         order(g, "enigma", decode=["m1", "m2", "m3"], report="position")
 
 
-def test_the_training_patrol_has_no_hq_and_its_enigma_order_keeps_its_fields():
+def test_8_4_the_training_patrol_has_no_hq_and_its_enigma_order_checks_its_fields_and_says_so():
+    """Issue 8's order desk: every order checks its fields once the missions give Enigma its effect. In the
+    training patrol (no HQ) the order took any field as given ("note": "practice" was echoed) and was
+    accepted for signals that never come; now a typo is an error and the refusal says why."""
+
     g = game("training")
-    accepted = one(order(g, "enigma", messages=2, note="practice"), "order_accepted")
-    assert accepted["note"] == "practice"
+    with pytest.raises(CommandError, match=r"^enigma: unknown field\(s\) 'note'$"):
+        order(g, "enigma", messages=2, note="practice")
+    assert one(order(g, "enigma", messages=2), "order_rejected")["reason"] == "no coded signal is waiting"
+    assert one(order(g, "enigma", report="weather"), "order_rejected")["reason"] == \
+        "this exercise has no HQ: a report would reach nobody"
 
 
 def test_4_1_a_convoy_report_brings_hqs_answer_with_a_new_objective():

@@ -80,19 +80,19 @@ def test_6_4_checking_a_weapon_order_changes_nothing(fields):
 
 def test_6_5_no_order_takes_its_fields_unchecked():
     """Issue 8, "The order desk": after the attack no U-BOOT order takes its fields unchecked except
-    `enigma` (its effect comes with a mission that has HQ): every other order of orders.toml has its
-    effect at the desk, and a field it does not know is a clear error that changes nothing."""
+    `enigma`, whose effect came with the missions: now every order of orders.toml has its effect at the
+    desk, in a game without HQ too, and a field it does not know is a clear error that changes nothing."""
     from kaleun.core.errors import CommandError
     from kaleun.uboot.orders import ORDER_NAMES
 
     g = range_game()  # the practice range: no HQ
     desk = g.module("orders")
-    assert [order for order in ORDER_NAMES if desk.effect(order) is None] == ["enigma"]
+    assert [order for order in ORDER_NAMES if desk.effect(order) is None] == []
     before = json.dumps(g.to_state(), sort_keys=True)
     needed = {"new_speed": {"speed": "stop"}, "new_course": {"course": 90}, "new_depth": {"depth_m": 30},
               "gun_88": {"target": "c1"}, "repair": {"component": "periscope"},
               "first_aid": {"patients": ["captain-circle"]}}  # the fields each needs, so the unknown one is what fails
-    for order in [o for o in ORDER_NAMES if o != "enigma"]:
+    for order in ORDER_NAMES:
         with pytest.raises(CommandError, match=f"^{order}: unknown field\\(s\\) 'colour'$"):
             do(g, {"do": "order", "order": order, "colour": "red", **needed.get(order, {})})
     assert json.dumps(g.to_state(), sort_keys=True) == before

@@ -103,11 +103,12 @@ class Mission(Module):
     # -- building -------------------------------------------------------------------------------
     def attach(self, engine: Any) -> None:
         super().attach(engine)
-        if self.has_hq:
-            from kaleun.uboot.orders import Effect
+        # the Enigma order checks its fields in every mission; without HQ (the training patrol, the
+        # exercises) no signal comes and no report is heard, and it is refused saying so
+        from kaleun.uboot.orders import Effect
 
-            engine.module("orders").register("enigma", Effect(radio.parse_enigma, self._check_enigma, self._enigma,
-                                                              radio.describe_enigma))
+        engine.module("orders").register("enigma", Effect(radio.parse_enigma, self._check_enigma, self._enigma,
+                                                          radio.describe_enigma))
 
     def begin(self) -> None:
         """The mission starts (called once by `new_game`, after `mission_start`): set-up choices, what
@@ -469,6 +470,8 @@ class Mission(Module):
                 return Msg.plural("only {n} coded signal is waiting", "only {n} coded signals are waiting",
                                   n=len(coded))
         report = params["report"]
+        if report is not None and not self.has_hq:
+            return Msg("this exercise has no HQ: a report would reach nobody")
         if report is not None:
             boat = self._boat()
             if boat.lost:
