@@ -107,7 +107,7 @@ class Mission(Module):
             from kaleun.uboot.orders import Effect
 
             engine.module("orders").register("enigma", Effect(radio.parse_enigma, self._check_enigma, self._enigma,
-                                                              lambda p: str(radio.describe_enigma(p))))
+                                                              radio.describe_enigma))
 
     def begin(self) -> None:
         """The mission starts (called once by `new_game`, after `mission_start`): set-up choices, what

@@ -258,6 +258,24 @@ def _roles(game: Any, values: Values) -> list[Option]:
     return [Option(role, ROLE_WORDS[role], Msg("{n} left", n=left.get(role, 0))) for role in ROLE_WORDS]
 
 
+#: the reports the Enigma order sends to HQ (`kaleun.uboot.missions.radio.REPORT_KINDS`)
+REPORT_WORDS: dict[str, Msg] = {"convoy": Msg("convoy report"), "contact": Msg("contact report"),
+                                "weather": Msg("weather report"), "position": Msg("position report")}
+
+
+def _coded(game: Any, values: Values) -> list[Option]:
+    """HQ's signals received and not yet decoded, oldest first."""
+    return [Option(m["id"], str(m["id"]), Msg("coded")) for m in status(game, "mission").get("signals", [])
+            if m["state"] == "coded"]
+
+
+def _reports(game: Any, values: Values) -> list[Option]:
+    """The reports to HQ, in a mission with HQ (an exercise has nobody to send them to)."""
+    if "signals" not in status(game, "mission"):
+        return []
+    return [Option(kind, word) for kind, word in REPORT_WORDS.items()]
+
+
 def _fixed(*pairs: tuple[Any, Msg | str]) -> Callable[[Any, Values], list[Option]]:
     options = [Option(v, label) for v, label in pairs]
     return lambda game, values: options
@@ -313,7 +331,14 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("sextant", Msg("Sextant"), order="sextant"),
     Form("enigma", Msg("Enigma"), order="enigma", fields=(
         Field("messages", Msg("Messages sent or received"), "number", lo=1, hi=MAX_MESSAGES, steps=(1,),
-              default=lambda g, v: 1),)),
+              default=lambda g, v: 1, when=lambda v: not v.get("decode") and not v.get("report")),
+        Field("decode", Msg("Signals to decode (none chosen: the oldest)"), "multi", options=_coded,
+              most=MAX_MESSAGES, hide_empty=True),
+        Field("report", Msg("Report to send to HQ (on the surface)"), options=_reports, hide_empty=True),
+        Field("contact", Msg("Contact reported (none chosen: the nearest ship)"), options=_contacts("ship"),
+              when=lambda v: v.get("report") in ("convoy", "contact"),
+              empty=Msg("no ship in contact: the report needs one")),
+    )),
     Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
         Field("contact", Msg("Target"), options=_contacts("ship")),
         Field("source", Msg("Target data from"), options=_fixed(("contact", Msg("the contact")),

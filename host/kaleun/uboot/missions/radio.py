@@ -28,11 +28,11 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import N_, Msg
 
 REPORT_KINDS = ("convoy", "contact", "weather", "position")
-REPORT_NAMES = {"convoy": "a convoy contact report", "contact": "a contact report", "weather": "a weather report",
-                "position": "a position report"}
+REPORT_NAMES = {"convoy": N_("a convoy contact report"), "contact": N_("a contact report"),
+                "weather": N_("a weather report"), "position": N_("a position report")}
 MAX_MESSAGES = 3
 
 
