@@ -65,3 +65,26 @@ def test_6_14_a_crew_action_waits_for_its_choices() -> None:
     table.tap("sheet.give")
     assert not [line for line in table.window.feed.lines if "figure'" in line.text]
     assert not table.named("sailor_killed") and not table.named("action_refused")
+
+
+def stores_words(table: Table_) -> str:
+    from window.fingers import shown
+
+    table.tap("tab.crew")
+    table.tap("crew.page.stores")
+    return " ".join(shown(table))
+
+
+def test_9_4_2_the_stores_page_says_what_the_meal_call_will_find() -> None:
+    """The meal call comes at its hour every day; before, only the console said when and what was
+    cooked, so a crew at the screen learnt of it from the morale it cost (no meal: morale -2)."""
+    table = cook_in_the_galley()
+    assert "Meal call at 19:00: nothing cooked yet (morale -2)." in stores_words(table)
+    table.tap("crew.meal")
+    table.tap("field.take=1")
+    table.tap("field.take=2")
+    table.tap("field.lemon=4")
+    table.tap("sheet.give")
+    table.until(5)
+    assert table.named("meal_prepared")
+    assert "Meal call at 19:00: 2 ingredients cooked (morale unchanged)." in stores_words(table)
