@@ -17,6 +17,8 @@ from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
+from kaleun.uboot.sea.boat import PERISCOPE_M
+from kaleun.uboot.sea.sensors import ENEMY
 from kaleun.ui.telegraph import POSITION_NAMES
 
 Values = dict[str, Any]
@@ -74,6 +76,8 @@ class Form:
     #: a crew action's own check (game -> why the game would refuse it now, or None), shown before
     #: it is sent as an order's refusal is
     refusal: Callable[[Any], Msg | None] | None = None
+    #: what the order does that the crew would not see on the sheet (shown under its fields)
+    note: Msg | None = None
 
     def build(self, values: Values) -> dict[str, Any]:
         """The command's fields (without "do") from the values chosen."""
@@ -318,7 +322,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("course", Msg("Course (degrees)"), "number", lo=0, hi=359, steps=(1, 10), wrap=True, default=_heading),)),
     Form("new_depth", Msg("New depth"), order="new_depth", fields=(
         Field("depth_m", Msg("Depth (metres)"), "number", lo=10, hi=300, steps=(10, 50), default=_depth),)),
-    Form("dive", Msg("Dive"), order="dive"),
+    Form("dive", Msg("Dive"), order="dive", note=Msg(
+        "The boat dives to periscope depth ({depth} m), where an escort can still ram it (shallower than {ram} m): "
+        "order a new depth to go deeper.", depth=round(PERISCOPE_M), ram=round(float(ENEMY["ram_depth_m"])))),
     Form("surface", Msg("Surface"), order="surface"),
     Form("observe", Msg("Assign observation sectors"), order="observe", fields=(
         Field("figures", Msg("Who (none chosen: the observation specialists on the bridge)"), "multi",
