@@ -61,3 +61,19 @@ def test_4_3_the_debrief_reads_out_whole_that_the_campaign_ends_here(code: str, 
     assert said.endswith({"en": "the campaign ends here.", "de": "Die Kampagne endet hier.",
                           "ru": "кампания на этом окончена."}[code])
     assert said not in cut
+
+
+def test_4_1_the_debrief_is_not_covered_by_an_alarm_from_before_the_end() -> None:
+    """The boat rammed after a sloop opened fire: the debrief opened under a "Gunfire!" banner asking for
+    an answer (and a lit tab) though nothing was left to do."""
+    from window.fingers import convoy_in_sight
+
+    table = convoy_in_sight(100)
+    table.render()
+    assert "alarm" in table.window.targets.ids()  # the convoy's contact alarm
+    table.tap("tab.boat")
+    table.window._on_event(Event(110.0, "1941-06-01T04:01:50", "mission_end", {"result": "lost", "reason": "rammed"},
+                                 feed="Rammed! The boat is lost."))
+    table.render()
+    assert "debrief.quit" in table.window.targets.ids()
+    assert "alarm" not in table.window.targets.ids() and not table.window.badges

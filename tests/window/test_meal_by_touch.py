@@ -84,3 +84,26 @@ def test_6_13_a_smoke_break_waits_for_who_smokes() -> None:
     table.until(2)
     [sent] = table.named("action_refused")  # sent now: the game answers with its own reason (nobody on deck yet)
     assert sent.data["action"] == "smoke" and "on deck or bridge" in str(sent.feed)
+
+
+def stores_words(table: Table_) -> str:
+    from window.fingers import shown
+
+    table.tap("tab.crew")
+    table.tap("crew.page.stores")
+    return " ".join(shown(table))
+
+
+def test_9_4_2_the_stores_page_says_what_the_meal_call_will_find() -> None:
+    """The meal call comes at its hour every day; before, only the console said when and what was
+    cooked, so a crew at the screen learnt of it from the morale it cost (no meal: morale -2)."""
+    table = cook_in_the_galley()
+    assert "Meal call at 19:00: nothing cooked yet (morale -2)." in stores_words(table)
+    table.tap("crew.meal")
+    table.tap("field.take=1")
+    table.tap("field.take=2")
+    table.tap("field.lemon=4")
+    table.tap("sheet.give")
+    table.until(5)
+    assert table.named("meal_prepared")
+    assert "Meal call at 19:00: 2 ingredients cooked (morale unchanged)." in stores_words(table)

@@ -226,3 +226,16 @@ def test_5_3_the_set_up_names_every_role_and_the_mission_whole(home, language: s
     table.window.cut.clear()
     table.render()
     assert not table.window.cut, f"cut on the set-up in {language}: {table.window.cut}"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_4_3_the_mission_line_reads_without_its_file_id(language: str, home) -> None:
+    """Page two describes the mission chosen by its name, date and summary; the file id
+    ("shadow_1941") is for the console's `kaleun missions`, not a crew reading the screen aloud."""
+    from window.fingers import shown
+
+    table, _ = set_up_window(language)
+    table.tap("mission.shadow_1941")
+    table.tap("setup.next")
+    said = " ".join(shown(table))
+    assert "1941-05-18" in said and "shadow_1941" not in said

@@ -207,6 +207,17 @@ class Table:
         it stands (`set_dial`)."""
         return DIALS[name].is_ring and self._sent[name] is None and self.reading(name) is not None
 
+    def _unanswered(self, decl: DialDecl, step: int) -> bool:
+        """Does dial `decl`, which follows the game, stand where the game is not (its order was refused:
+        the telegraph's handle at full ahead, the engine room at stop) with no move of it waiting? Dialled
+        there again, it gives its order again, as a hand pulling the handle back and forth would."""
+        if decl.follows is None:
+            return False
+        with self._lock:
+            if decl.group in self._moved:
+                return False
+        return self._followed(decl) != step
+
     @property
     def telegraph(self) -> int:
         """The telegraph lever's position (index of its positions)."""
@@ -398,10 +409,11 @@ class Table:
             clicks = (clicks + decl.steps // 2) % decl.steps - decl.steps // 2  # the short way round
         if clicks:
             self.actuate({"do": "turn", "dial": name, "steps": clicks})
-        elif self.unset(name):  # dialled to where it stands: the crew means that reading
-            with self._lock:
+        elif self.unset(name) or self._unanswered(decl, step):  # dialled to where it stands: the crew
+            with self._lock:                                     # means that reading (again)
                 self._moved[decl.group] = self.clock()
                 self._touched.add(name)
+                self._sent[name] = None
             self.flush()
 
     def home_dial(self, name: str) -> None:

@@ -19,6 +19,8 @@ from kaleun.uboot.crew.health import DECKS
 from kaleun.uboot.crew.technical import component_name
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
+from kaleun.uboot.sea.boat import PERISCOPE_M
+from kaleun.uboot.sea.sensors import ENEMY
 from kaleun.ui.telegraph import POSITION_NAMES
 
 Values = dict[str, Any]
@@ -76,6 +78,8 @@ class Form:
     #: a crew action's own check (game -> why the game would refuse it now, or None), shown before
     #: it is sent as an order's refusal is
     refusal: Callable[[Any], Msg | None] | None = None
+    #: what the order does that the crew would not see on the sheet (shown under its fields)
+    note: Msg | None = None
 
     def build(self, values: Values) -> dict[str, Any]:
         """The command's fields (without "do") from the values chosen."""
@@ -265,6 +269,24 @@ def _roles(game: Any, values: Values) -> list[Option]:
     return [Option(role, ROLE_WORDS[role], Msg("{n} left", n=left.get(role, 0))) for role in ROLE_WORDS]
 
 
+#: the reports the Enigma order sends to HQ (`kaleun.uboot.missions.radio.REPORT_KINDS`)
+REPORT_WORDS: dict[str, Msg] = {"convoy": Msg("convoy report"), "contact": Msg("contact report"),
+                                "weather": Msg("weather report"), "position": Msg("position report")}
+
+
+def _coded(game: Any, values: Values) -> list[Option]:
+    """HQ's signals received and not yet decoded, oldest first."""
+    return [Option(m["id"], str(m["id"]), Msg("coded")) for m in status(game, "mission").get("signals", [])
+            if m["state"] == "coded"]
+
+
+def _reports(game: Any, values: Values) -> list[Option]:
+    """The reports to HQ, in a mission with HQ (an exercise has nobody to send them to)."""
+    if "signals" not in status(game, "mission"):
+        return []
+    return [Option(kind, word) for kind, word in REPORT_WORDS.items()]
+
+
 def _fixed(*pairs: tuple[Any, Msg | str]) -> Callable[[Any, Values], list[Option]]:
     options = [Option(v, label) for v, label in pairs]
     return lambda game, values: options
@@ -307,7 +329,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("course", Msg("Course (degrees)"), "number", lo=0, hi=359, steps=(1, 10), wrap=True, default=_heading),)),
     Form("new_depth", Msg("New depth"), order="new_depth", fields=(
         Field("depth_m", Msg("Depth (metres)"), "number", lo=10, hi=300, steps=(10, 50), default=_depth),)),
-    Form("dive", Msg("Dive"), order="dive"),
+    Form("dive", Msg("Dive"), order="dive", note=Msg(
+        "The boat dives to periscope depth ({depth} m), where an escort can still ram it (shallower than {ram} m): "
+        "order a new depth to go deeper.", depth=round(PERISCOPE_M), ram=round(float(ENEMY["ram_depth_m"])))),
     Form("surface", Msg("Surface"), order="surface"),
     Form("observe", Msg("Assign observation sectors"), order="observe", fields=(
         Field("figures", Msg("Who (none chosen: the observation specialists on the bridge)"), "multi",
@@ -319,14 +343,15 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("hydrophone", Msg("Hydrophone"), order="hydrophone"),
     Form("sextant", Msg("Sextant"), order="sextant"),
     Form("enigma", Msg("Enigma"), order="enigma", fields=(
-        # §8: a report to HQ (one message), or the oldest coded signals decoded
-        Field("report", Msg("Send HQ a report (on the surface)"), options=_fixed(
-            ("convoy", Msg("Convoy")), ("contact", Msg("Contact")), ("weather", Msg("Weather")),
-            ("position", Msg("Position")))),
-        Field("contact", Msg("The ship it reports (none chosen: the nearest)"), options=_contacts("ship"),
-              when=lambda v: v.get("report") in ("convoy", "contact")),
         Field("messages", Msg("Coded signals to decode"), "number", lo=1, hi=MAX_MESSAGES, steps=(1,),
-              default=lambda g, v: 1, when=lambda v: not v.get("report")),)),
+              default=lambda g, v: 1, when=lambda v: not v.get("decode") and not v.get("report")),
+        Field("decode", Msg("Signals to decode (none chosen: the oldest)"), "multi", options=_coded,
+              most=MAX_MESSAGES, hide_empty=True),
+        Field("report", Msg("Report to send to HQ (on the surface)"), options=_reports, hide_empty=True),
+        Field("contact", Msg("Contact reported (none chosen: the nearest ship)"), options=_contacts("ship"),
+              when=lambda v: v.get("report") in ("convoy", "contact"),
+              empty=Msg("no ship in contact: the report needs one")),
+    )),
     Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
         Field("contact", Msg("Target"), options=_contacts("ship")),
         Field("source", Msg("Target data from"), options=_fixed(("contact", Msg("the contact")),

@@ -4,7 +4,8 @@ astern at the bottom, each position's words whole on one line in every language.
 The brass knob in the slot on the left and the shaded row are the handle (where the table's
 telegraph stands); the red band and notch on the right edge are the engine room's answer (the
 boat's accepted order). They differ when an order was refused. Tapping a row moves the table's
-handle there. (A round dial of this size cannot hold "ПОЛНЫЙ НАЗАД" or "LANGSAM VORAUS" at the
+handle there; tapping the handle's own row while the answer differs gives the order again.
+(A round dial of this size cannot hold "ПОЛНЫЙ НАЗАД" or "LANGSAM VORAUS" at the
 smallest readable size: its side sectors leave a word half its width.)
 """
 

@@ -183,6 +183,8 @@ class Window:
                 self.badges[kind.screen] = kind.name
         if event.name == "mission_end":
             self.mission_end = event
+            self.alarms.clear()  # the mission is over: no alarm is left to answer over the debrief
+            self.badges.clear()
             self.open_debrief()
 
     def _on_problem(self, text: Msg | str) -> None:

@@ -57,8 +57,9 @@ class MissionLine:
         """A later part of a linked patrol: the boat is at sea, not sailing from its base."""
         return self.patrol is not None and (self.part or 1) > 1
 
-    def line(self) -> Msg:
-        """The one line of `kaleun missions` (str() for English)."""
+    def line(self, with_id: bool = True) -> Msg:
+        """The one line of `kaleun missions` (str() for English); without its id for a crew reading the
+        window's set-up, where the mission was chosen by its name."""
         if self.continues:  # the patrol sailed with its first part; this part heads home to its base
             where = (Msg("at sea in {square}, home to {base}", square=self.square, base=Msg.term(self.base))
                      if self.base else Msg("at sea in {square}", square=self.square))
@@ -66,6 +67,9 @@ class MissionLine:
             where = (Msg("from {base}", base=Msg.term(self.base)) if self.base
                      else Msg("in {square}", square=self.square))
         part = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
+        if not with_id:
+            return Msg("{date}  {name} ({where}){part}: {summary}", date=self.start[:10], name=Msg.term(self.name),
+                       where=where, part=part, summary=Msg.term(self.summary))
         return Msg("{id} {date}  {name} ({where}){part}: {summary}", id=f"{self.id:<24}", date=self.start[:10],
                    name=Msg.term(self.name), where=where, part=part, summary=Msg.term(self.summary))
 

@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
-from kaleun.uboot.crew.food import NAMES
+from kaleun.uboot.crew.food import LEMON, MAX_INGREDIENTS, MEAL_HOUR, MEAL_MORALE, NAMES
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Sailor, draw_figure
@@ -32,6 +32,23 @@ SUPPLY_SHORT: dict[str, Msg] = {"pills": Msg("pills"), "ointment": Msg("oint."),
 #: the crew screen's pages: the strip's buttons (id, label)
 PAGES: tuple[tuple[str, Msg], ...] = (("on", Msg("On watch")), ("off", Msg("Off watch")),
                                       ("stores", Msg("Bars and stores")))
+def meal_call_line(food: dict[str, Any]) -> Msg:
+    """What the evening's meal call (§9.4.2) will find: the ingredients cooked since the last one and
+    what they do to morale, so a crew sees the call coming before it costs them."""
+    cooked = min(MAX_INGREDIENTS, len([k for k in food.get("tray", []) if k != LEMON]))
+    change = MEAL_MORALE[cooked]
+    effect = Msg("morale unchanged") if change == 0 else Msg("morale {change:+d}", change=change)
+    if not cooked:
+        line = Msg("Meal call at {hour}:00: nothing cooked yet ({effect}).", hour=MEAL_HOUR, effect=effect)
+    else:
+        line = Msg.plural("Meal call at {hour}:00: {n} ingredient cooked ({effect}).",
+                          "Meal call at {hour}:00: {n} ingredients cooked ({effect}).", n=cooked, hour=MEAL_HOUR,
+                          effect=effect)
+    if food.get("waiting"):
+        return Msg("{line} A meal waits to be cooked: touch Meal.", line=line)
+    return line
+
+
 def food_letters(tr: Callable[[Any], str], kind: str) -> str:
     """A food chip of the pyramid as its box shows it: the first two letters of the ingredient's name
     in the table's language ("Ei" for Ei, "Яй" for яйцо)."""
@@ -241,6 +258,8 @@ class CrewScreen(Screen):
         c.text(f"C{cigs.get('captain', 0)} O{cigs.get('officer', 0)} N{cigs.get('navigator', 0)} "
                f"E{cigs.get('engineer', 0)}", (fx, y + s(46)), theme.MIN_TEXT, theme.TEXT_DIM, width=fw)
         buttons = Rect(x, right.bottom - s(53), (w - s(8)) // 3, s(47))
+        below = y + 3 * row_h + s(6)
+        c.paragraph(meal_call_line(food), Rect(x, below, w, buttons.y - below - s(4)), theme.MIN_TEXT, theme.TEXT)
         c.button("crew.meal", buttons, Msg("Meal"), simple(lambda: win.open_form("prepare_meal")), size=theme.MIN_TEXT)
         c.button("crew.smoke", buttons.move(buttons.w + s(4), 0), Msg("Smoke"), simple(lambda: win.open_form("smoke")),
                  size=theme.MIN_TEXT)

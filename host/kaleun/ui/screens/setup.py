@@ -215,7 +215,7 @@ class Setup(Overlay):
                    (body.x, y), theme.MIN_TEXT, theme.TEXT, width=body.w)
             y += s(40)
         elif line is not None:
-            y = c.paragraph(line.line(), Rect(body.x, y, body.w, s(66)), theme.MIN_TEXT, theme.TEXT)
+            y = c.paragraph(line.line(with_id=False), Rect(body.x, y, body.w, s(66)), theme.MIN_TEXT, theme.TEXT)
         y = max(y, body.y + s(46))
         label_w = s(150)
         bw = (body.w - label_w - s(8)) // 3

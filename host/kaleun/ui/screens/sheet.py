@@ -167,6 +167,9 @@ class FormSheet(Overlay):
         if not self.form.fields:
             y = c.paragraph(Msg("This order has nothing to choose."), Rect(left.x, y, left.w, s(60)),
                             theme.TEXT_SIZE, theme.TEXT_DIM) + s(6)
+        if self.form.note is not None:
+            y = c.paragraph(self.form.note, Rect(left.x, y, left.w, max(s(22), left.bottom - y)), theme.MIN_TEXT,
+                            theme.TEXT) + s(6)
         for warning in warnings:
             # what to mind before giving the order, under its fields where there is room
             icons.warning(c.surface, Rect(left.x, y, s(24), s(24)), theme.WARNING)
