@@ -4,13 +4,15 @@ check` German and failed tests that only read English."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
-from conftest import SESSION_HOME
 from kaleun import paths
 
 
 def test_a_test_without_its_own_home_reads_and_writes_none_of_the_users_files() -> None:
+    session_home = Path(os.environ.get("KALEUN_HOME", Path.home()))
+    assert session_home.parent == Path(tempfile.gettempdir()) and session_home.name.startswith("kaleun-tests-")
     for folder in (paths.config_dir(), paths.state_dir(), paths.cache_dir()):
-        assert Path.home() / ".config" not in folder.parents and Path.home() / ".local" not in folder.parents
-        assert folder.is_relative_to(Path(SESSION_HOME)), folder
+        assert folder.is_relative_to(session_home) and not folder.is_relative_to(Path.home() / ".config"), folder
