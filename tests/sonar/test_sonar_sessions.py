@@ -228,7 +228,7 @@ def test_play_and_resume_a_sonar_game_on_the_console(tmp_path):
     with Terminal(tmp_path, "resume", "--console", "--team", "yellow") as again:
         again.expect("Yellow's console.")
         again.send("status")
-        again.expect("no start cell yet")
+        again.expect("Boat still without a start cell;")
         again.send("start B2")
         again.expect("Dive stations!")
         again.send("quit")

@@ -85,7 +85,7 @@ def draw_board(layout: BoardLayout, status: dict[str, Any], lang: Language) -> s
 def describe_status(status: dict[str, Any], lang: Language) -> str:
     """The boat's state: where, damage, surfaced or not; the gauges; what the game waits for."""
     where = Msg("at {cell}, sector {sector}", cell=status["cell"], sector=status["sector"]) if status["cell"] \
-        else Msg("no start cell yet")
+        else Msg("still without a start cell")
     lines: list[Msg | str] = [Msg("Boat {where}; damage {damage}; {state}.", where=where, damage=status["damage"],
                                   state=Msg("surfaced") if status["surfaced"] else Msg("submerged")),
                               draw_gauges(status, lang)]
