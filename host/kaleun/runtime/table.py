@@ -175,17 +175,6 @@ class Table:
         if self.factory is not None and hasattr(self.factory, "reset"):
             self.factory.reset()  # mock pins would otherwise stay claimed
 
-    def sync(self) -> None:
-        """Forget the physical telegraph position and take the boat's (after a load): every
-        dial that follows the game takes the game's value."""
-        with self._lock:
-            for name, decl in DIALS.items():
-                if decl.follows is not None:
-                    self.steps[name] = self._followed(decl)
-                    self._sent[name] = self.reading(name)
-                    self._moved.pop(decl.group, None)
-                    self._save(name)
-
     # -- where the dials stand -----------------------------------------------------------------
     def reading(self, name: str) -> str | int | None:
         """What dial `name` reads now: a position name, or whole degrees of a ring (read against
