@@ -90,8 +90,10 @@ class Group:
     def at(self, t: float) -> tuple[float, float]:
         return self.ref.at(t)
 
-    def member_at(self, vid: str, t: float) -> tuple[float, float]:
-        lat, lon = self.ref.at(t)
+    def member_at(self, vid: str, t: float, ref: tuple[float, float] | None = None) -> tuple[float, float]:
+        """Where member `vid` is at `t`; `ref` is the reference point's position at `t` when the
+        caller has it already (a sweep over the whole convoy reckons it once)."""
+        lat, lon = self.ref.at(t) if ref is None else ref
         east, north = self.offsets[vid]
         coslat = math.cos(math.radians(lat))
         if not coslat > 0.05:  # as max(0.05, coslat), without the call

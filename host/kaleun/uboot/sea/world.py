@@ -24,7 +24,7 @@ import copy
 import heapq
 import logging
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from kaleun.core.args import Args
@@ -300,6 +300,21 @@ class Sea(Module):
         if v.track is not None:
             return v.track.at(t)
         return self.groups[v.group].member_at(v.id, t)  # type: ignore[index]
+
+    def vpositions(self, t: float) -> Iterator[tuple[Vessel, float, float]]:
+        """Every vessel with its position at `t`, as `vpos` gives it, each convoy's reference point
+        reckoned once for all its ships."""
+        refs: dict[str, tuple[float, float]] = {}
+        for v in self.vessels.values():
+            if v.track is not None:
+                lat, lon = v.track.at(t)
+            else:
+                group = self.groups[v.group]  # type: ignore[index]
+                ref = refs.get(v.group)  # type: ignore[arg-type]
+                if ref is None:
+                    ref = refs[v.group] = group.ref.at(t)  # type: ignore[index]
+                lat, lon = group.member_at(v.id, t, ref)
+            yield v, lat, lon
 
     def vmotion(self, v: Vessel) -> tuple[float, float]:
         """(course, speed) of a vessel now."""
@@ -636,8 +651,9 @@ class Sea(Module):
         bn = self.boat_now(now)
         rmax = self._merchant_sight(bn)
         nearest = math.inf
+        ref = group.ref.at(now)
         for vid in group.offsets:
-            lat, lon = group.member_at(vid, now)
+            lat, lon = group.member_at(vid, now, ref)
             nearest = min(nearest, bn.rel(lat, lon)[2])
         if bn.surfaced and nearest < rmax and now >= group.alarm_until and \
                 self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
@@ -730,8 +746,7 @@ class Sea(Module):
             self.schedule("prox", now + 60.0)
             return
         nearest, who = math.inf, None
-        for v in self.vessels.values():
-            lat, lon = self.vpos(v, now)
+        for v, lat, lon in self.vpositions(now):
             r = bn.rel(lat, lon)[2]
             if r < nearest:
                 nearest, who = r, v
