@@ -250,9 +250,9 @@ def crew(game: Any, lang: Language) -> list[str]:
                            for i, x in enumerate(food["pyramid"], 1))
         out.append(r(Msg("  provisions: {pyramid}; {supply} in supply{waiting}", pyramid=pyramid, supply=food["supply"],
                          waiting=Msg(", a meal is waiting") if food.get("waiting") else "")))
-        from kaleun.uboot.crew.food import LEMON, MEAL_HOUR
+        from kaleun.uboot.crew.food import MEAL_HOUR
 
-        cooked = len([k for k in food.get("tray", []) if k != LEMON])
+        cooked = int(food.get("cooked", 0))
         out.append(r(Msg.plural("  meal call at {hour}:00: {n} ingredient cooked since the last one",
                                 "  meal call at {hour}:00: {n} ingredients cooked since the last one", n=cooked,
                                 hour=MEAL_HOUR)))

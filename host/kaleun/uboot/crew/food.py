@@ -34,6 +34,11 @@ DISHES: Mapping[str, str] = FOOD["dishes"]
 MEAL_HOUR: int = int(FOOD["meal_call_hour"])
 
 
+def morale_effect(change: int) -> Msg:
+    """A meal's change of morale as the feed says it."""
+    return Msg("morale unchanged") if change == 0 else Msg("morale {change:+d}", change=change)
+
+
 def dish_name(ingredients: Sequence[str]) -> Msg:
     """A meal as the feed names it: a dish ("stew"), its ingredients ("bread and onion"), or "nothing"."""
 
@@ -204,16 +209,21 @@ class Food:
         return True
 
     # -- the daily meal call ------------------------------------------------------------------------
+    def meal_so_far(self) -> tuple[list[str], int]:
+        """What the next meal call finds: the ingredients cooked since the last one (the lemon is no
+        ingredient) and the change of morale they bring (§9.4.2)."""
+        eaten = [k for k in self.tray if k != LEMON]
+        return eaten, MEAL_MORALE[min(MAX_INGREDIENTS, len(eaten))]
+
     def meal_call(self) -> None:
         crew = self.crew
-        eaten = [k for k in self.tray if k != LEMON]
+        eaten, change = self.meal_so_far()
         count = min(MAX_INGREDIENTS, len(eaten))
-        change = MEAL_MORALE[count]
         self.discard.extend(self.tray)
         self.tray = []
         what = (Msg.plural("{dish} ({n} ingredient)", "{dish} ({n} ingredients)", n=len(eaten), dish=dish_name(eaten))
                 if eaten else Msg("nothing"))
-        effect = Msg("morale unchanged") if change == 0 else Msg("morale {change:+d}", change=change)
+        effect = morale_effect(change)
         crew.emit("meal_eaten", feed=Msg("Meal call: the crew ate {what}: {effect}.", what=what, effect=effect),
                   ingredients=eaten, count=count, morale=change)
         if change:
@@ -221,8 +231,10 @@ class Food:
 
     # -- state -------------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:
+        """The food as the screens show it; `cooked` and `meal_morale`: what the next meal call finds."""
+        eaten, change = self.meal_so_far()
         return {"pyramid": list(self.pyramid), "supply": len(self.supply), "tray": list(self.tray),
-                "spoiled": list(self.spoiled), "waiting": self.pending}
+                "spoiled": list(self.spoiled), "waiting": self.pending, "cooked": len(eaten), "meal_morale": change}
 
     def to_state(self) -> dict[str, Any]:
         return {"pyramid": list(self.pyramid), "supply": list(self.supply), "discard": list(self.discard),

@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
-from kaleun.uboot.crew.food import LEMON, MAX_INGREDIENTS, MEAL_HOUR, MEAL_MORALE, NAMES
+from kaleun.uboot.crew.food import MEAL_HOUR, NAMES, morale_effect
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Sailor, draw_figure
@@ -32,12 +32,13 @@ SUPPLY_SHORT: dict[str, Msg] = {"pills": Msg("pills"), "ointment": Msg("oint."),
 #: the crew screen's pages: the strip's buttons (id, label)
 PAGES: tuple[tuple[str, Msg], ...] = (("on", Msg("On watch")), ("off", Msg("Off watch")),
                                       ("stores", Msg("Bars and stores")))
+
+
 def meal_call_line(food: dict[str, Any]) -> Msg:
     """What the evening's meal call (§9.4.2) will find: the ingredients cooked since the last one and
-    what they do to morale, so a crew sees the call coming before it costs them."""
-    cooked = min(MAX_INGREDIENTS, len([k for k in food.get("tray", []) if k != LEMON]))
-    change = MEAL_MORALE[cooked]
-    effect = Msg("morale unchanged") if change == 0 else Msg("morale {change:+d}", change=change)
+    what they do to morale (the food's status), so a crew sees the call coming before it costs them."""
+    cooked = int(food.get("cooked", 0))
+    effect = morale_effect(int(food.get("meal_morale", 0)))
     if not cooked:
         line = Msg("Meal call at {hour}:00: nothing cooked yet ({effect}).", hour=MEAL_HOUR, effect=effect)
     else:
