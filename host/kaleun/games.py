@@ -76,11 +76,10 @@ def _changes(text: str | None) -> dict | None:
     """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
     from kaleun.core import jsonin
     from kaleun.core.errors import CommandError
+    from kaleun.files import read_file
 
     if text is None:
         return None
-    from kaleun.files import read_file
-
     try:
         # @FILE: a regular file only (a named pipe hung the start, /dev/zero filled the memory)
         raw = read_file(Path(text[1:]), 1024 * 1024).decode("utf-8") if text.startswith("@") else text
