@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent
 #: folder of the source tree -> the files of it a wheel carries
 SHIPPED = {
     "boards": ("*.toml", "README.md"),
-    "firmware": ("boot.py", "code.py", "lib/kaleun_hub/*.py", "protocol_vectors.json", "README.md"),
+    "firmware": ("boot.py", "code.py", "lib/kaleun_hub/*.py", "lib/kaleun_hub/*.json", "protocol_vectors.json",
+                 "README.md"),
     # the wiring guide and the shipped boards' pages, which the pages `kaleun wiring` writes link to
     "wiring": ("*.md", "*.svg", "*.yml"),
     # the program's manual, which the wiring guide links to

@@ -46,7 +46,8 @@ def test_the_wheel_holds_every_board_file_and_the_firmware(wheel):
         assert f"kaleun/share/boards/{board.name}" in names
     for path in (ROOT / "firmware").rglob("*.py"):
         assert f"kaleun/share/firmware/{path.relative_to(ROOT / 'firmware').as_posix()}" in names
-    assert {"kaleun/share/firmware/protocol_vectors.json", "kaleun/share/boards/README.md",
+    assert {"kaleun/share/firmware/protocol_vectors.json", "kaleun/share/firmware/lib/kaleun_hub/settings.json",
+            "kaleun/share/boards/README.md",
             "kaleun/boards/dials.toml", "kaleun/uboot/data/boat.toml"} <= names
     # the wiring guide the pages of `kaleun wiring` link to, and the manual it links to
     assert {"kaleun/share/wiring/README.md", "kaleun/share/wiring/placement.md", "kaleun/share/wiring/mechanics.md",

@@ -30,7 +30,8 @@ def test_install_copies_firmware_libraries_and_config(tmp_path, kaleun_home):
                           env=_env(kaleun_home), timeout=60)
     assert done.returncode == 0, done.stderr
     for name in ("boot.py", "code.py", "kaleun_hub.json", "lib/kaleun_hub/codec.py", "lib/kaleun_hub/mfrc522.py",
-                 "lib/kaleun_hub/hardware.py", "lib/adafruit_pn532/adafruit_pn532.py", "lib/adafruit_pn532/spi.py",
+                 "lib/kaleun_hub/hardware.py", "lib/kaleun_hub/settings.json",
+                 "lib/adafruit_pn532/adafruit_pn532.py", "lib/adafruit_pn532/spi.py",
                  "lib/adafruit_bus_device/spi_device.py", "lib/neopixel.py"):
         assert (drive / name).is_file(), name
     assert (drive / "code.py").read_bytes() == (ROOT / "firmware" / "code.py").read_bytes()
@@ -74,7 +75,7 @@ def test_kaleun_hub_fake_prints_its_pty_and_obeys_scripted_commands(tmp_path, ka
         assert first.startswith("fake deck hub on /dev/pts/"), first
         assert proc.stdout.readline().strip() == f"link {link_path}"
         proc.stdout.readline()  # the readers and the command summary
-        link = HubLink(str(link_path), HubOptions(timeout_ms=1000), on_event).start()
+        link = HubLink(str(link_path), HubOptions(settings={"timeout_ms": 1000}), on_event).start()
         assert link.wait_online(20)
         proc.stdin.write("put 2 04A1B2C3D4E5F6\nplace engineer-square 5\nnonsense\n")
         proc.stdin.flush()

@@ -37,8 +37,8 @@ class Hub:
 
 
 def options(timeout_ms: int = 1500, **more: object) -> HubOptions:
-    return HubOptions(url="test", timeout_ms=timeout_ms, readers=(ReaderSpec(1), ReaderSpec(2, cs="GP20")),
-                      check_name=True, **more)  # type: ignore[arg-type]
+    return HubOptions(url="test", settings={"timeout_ms": timeout_ms},
+                      readers=(ReaderSpec(1), ReaderSpec(2, cs="GP20")), check_name=True, **more)  # type: ignore[arg-type]
 
 
 def online(core: LinkCore, hub: Hub, tags: list[tuple[int, str]] | None = None, now: float = 0.0) -> None:

@@ -3,6 +3,9 @@
 
 The host writes it from the board file (`kaleun hub config`, `kaleun firmware install`).
 `parse` checks it and fills in defaults; a problem raises ConfigError naming the key.
+The whole-number settings (scan_ms, heartbeat_ms, ...) are declared once, with their
+defaults and ranges, in settings.json beside this module: the host reads that file too
+(`declared`) to check a board's [hub] keys and to write this config.
 """
 
 import json
@@ -10,22 +13,12 @@ import json
 CONFIG_FILE = "kaleun_hub.json"
 CONFIG_FORMAT = 1
 READER_KINDS = ("mfrc522", "pn532")
-
-DEFAULTS = {
-    "name": "deck-hub",
-    "scan_ms": 50,
-    "heartbeat_ms": 500,
-    "debounce_misses": 3,
-    "debounce_hits": 1,
-    "fault_after": 5,
-}
-LIMITS = {
-    "scan_ms": (0, 10000),
-    "heartbeat_ms": (50, 10000),
-    "debounce_misses": (1, 100),
-    "debounce_hits": (1, 100),
-    "fault_after": (1, 1000),
-}
+NAME = "deck-hub"
+#: the declaration of the hub's settings, beside this module (firmware/lib/kaleun_hub/)
+SETTINGS_FILE = "settings.json"
+SETTING_FIELDS = ("default", "lowest", "highest", "serves", "hub_reads", "meaning")
+#: the parts of the hub a setting may serve (settings.json, "serves")
+PARTS = ("link", "readers", "lamps")
 SPI_DEFAULTS = {"sck": "GP18", "mosi": "GP19", "miso": "GP16", "baudrate": 4000000}
 #: most readers a hub drives (a Pico has 26 GPIO; the snapshot's fault list must stay short)
 MAX_READERS = 24
@@ -33,6 +26,62 @@ MAX_READERS = 24
 
 class ConfigError(ValueError):
     pass
+
+
+def _beside(name):
+    """The path of `name` in this module's folder (on the Pico /lib/kaleun_hub/)."""
+    try:
+        here = __file__
+    except NameError:  # a port that sets no __file__
+        here = "/lib/kaleun_hub/config.py"
+    cut = max(here.rfind("/"), here.rfind("\\"))
+    return here[:cut + 1] + name
+
+
+def declared(path):
+    """The settings declared in `path` (settings.json): key -> its entry, an object with
+    exactly SETTING_FIELDS. Raises ConfigError naming the file and the setting."""
+    try:
+        with open(path) as fh:
+            data = json.load(fh)
+    except OSError:
+        raise ConfigError("no %s: install the firmware again (kaleun firmware install)" % path) from None
+    except ValueError as exc:
+        raise ConfigError("%s is not valid JSON (%s)" % (path, exc)) from None
+    settings = data.get("settings") if isinstance(data, dict) else None
+    if not isinstance(settings, dict):
+        raise ConfigError("%s must be an object with a \"settings\" object" % path)
+    for key, entry in settings.items():
+        where = "%s: setting %s" % (path, key)
+        if not isinstance(entry, dict) or sorted(entry) != sorted(SETTING_FIELDS):
+            raise ConfigError("%s must be an object with exactly %s" % (where, ", ".join(SETTING_FIELDS)))
+        for field in ("default", "lowest", "highest"):
+            if isinstance(entry[field], bool) or not isinstance(entry[field], int):
+                raise ConfigError("%s: %s must be a whole number, got %r" % (where, field, entry[field]))
+        if not entry["lowest"] <= entry["default"] <= entry["highest"]:
+            raise ConfigError("%s: default %d is not from lowest %d to highest %d"
+                              % (where, entry["default"], entry["lowest"], entry["highest"]))
+        if entry["serves"] not in PARTS:
+            raise ConfigError("%s: serves %r is not one of %s" % (where, entry["serves"], ", ".join(PARTS)))
+        if not isinstance(entry["hub_reads"], bool):
+            raise ConfigError("%s: hub_reads must be true or false" % where)
+        if not isinstance(entry["meaning"], str) or not entry["meaning"]:
+            raise ConfigError("%s: meaning must be a line of text" % where)
+    return settings
+
+
+def hub_settings(path):
+    """key -> (default, lowest, highest) of each setting declared in `path` that the hub reads."""
+    out = {}
+    for key, entry in declared(path).items():
+        if entry["hub_reads"]:
+            out[key] = (entry["default"], entry["lowest"], entry["highest"])
+    return out
+
+
+SETTINGS_PATH = _beside(SETTINGS_FILE)
+#: the settings the hub reads from kaleun_hub.json: key -> (default, lowest, highest)
+SETTINGS = hub_settings(SETTINGS_PATH)
 
 
 def _whole(value, key, lo, hi):
@@ -60,16 +109,12 @@ def parse(data):
         raise ConfigError("the config must be a JSON object")
     if data.get("format") != CONFIG_FORMAT:
         raise ConfigError("config format %r is not %d" % (data.get("format"), CONFIG_FORMAT))
-    cfg = {"format": CONFIG_FORMAT}
-    for key, default in DEFAULTS.items():
-        value = data.get(key, default)
-        if key == "name":
-            if not isinstance(value, str) or not value or " " in value or "*" in value:
-                raise ConfigError("name must be one word, got %r" % (value,))
-            cfg[key] = value
-        else:
-            lo, hi = LIMITS[key]
-            cfg[key] = _whole(value, key, lo, hi)
+    name = data.get("name", NAME)
+    if not isinstance(name, str) or not name or " " in name or "*" in name:
+        raise ConfigError("name must be one word, got %r" % (name,))
+    cfg = {"format": CONFIG_FORMAT, "name": name}
+    for key, (default, lo, hi) in SETTINGS.items():
+        cfg[key] = _whole(data.get(key, default), key, lo, hi)
     spi = data.get("spi", {})
     if not isinstance(spi, dict):
         raise ConfigError("spi must be an object")

@@ -81,8 +81,8 @@ def _copy_file(drive: Path, src: Path, dst: Path, copied: list[Path]) -> None:
     copied.append(dst)
 
 
-def _copy_tree(drive: Path, src: Path, dst: Path, copied: list[Path]) -> None:
-    for path in sorted(src.rglob("*.py")):
+def _copy_tree(drive: Path, src: Path, dst: Path, copied: list[Path], kinds: tuple[str, ...] = ("*.py",)) -> None:
+    for path in sorted(p for kind in kinds for p in src.rglob(kind)):
         if "__pycache__" in path.parts:
             continue
         _copy_file(drive, path, dst / path.relative_to(src), copied)
@@ -132,7 +132,8 @@ def install(drive: Path, config: dict[str, Any] | None = None, force: bool = Fal
             _copy_tree(drive, path, lib / name, copied)
         else:
             _copy_file(drive, path, lib / path.name, copied)
-    _copy_tree(drive, source / "lib" / PACKAGE, lib / PACKAGE, copied)
+    # the firmware's data files too: settings.json declares the hub's settings
+    _copy_tree(drive, source / "lib" / PACKAGE, lib / PACKAGE, copied, ("*.py", "*.json"))
     if config is not None:
         copied.append(write_config(drive, config))
     elif not (drive / CONFIG_FILE).exists():

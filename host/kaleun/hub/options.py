@@ -2,21 +2,18 @@
 
 The board loader calls `check_hub_options` so problems come out as `file:line: ...`;
 `hub_options(board)` then reads the checked keys with their defaults, and `hub_config`
-turns them into the hub's own `kaleun_hub.json`. Keys:
+turns them into the hub's own `kaleun_hub.json`.
+
+The hub's settings, whole numbers such as `scan_ms` or `timeout_ms`, are declared once in the
+firmware's `lib/kaleun_hub/settings.json` (default, lowest, highest, the part of the hub each
+serves, whether the hub reads it, its meaning): `SETTINGS` here and the firmware's config.py both
+read that file through the firmware's own reader (`kaleun_hub.config.declared`). The other keys:
 
     url            serial port of the hub's data channel, or "fake" (an in-process fake hub)
     name           one word the hub reports in its hello (default "deck-hub"); a device at the
                    port with another name is not this table's hub
     id             the hub's unique id as `kaleun hub status` shows it (optional): only that hub
                    is trusted, also after Kaleun restarts (without it: the first hub met)
-    baudrate       serial speed (USB CDC ignores it; default 115200)
-    heartbeat_ms   the hub sends a heartbeat after this much silence (default 500)
-    timeout_ms     the host calls the hub offline after this much silence (default 1500)
-    start_timeout_ms  how long a game or script waits at its start for the hub to come
-                   online before it stops with the reason (default 10000)
-    scan_ms        pause between two scans of every reader (default 50)
-    debounce_misses, debounce_hits   scans in a row that make a tag leave / arrive (3, 1)
-    fault_after    failed scans in a row before a reader is reported faulty (default 5)
     spi            { sck, mosi, miso, baudrate } of the readers' shared SPI bus: the SCK,
                    TX and RX pins of one RP2040 SPI block
     pixel_pin      the hub pin of the NeoPixel strip when lamps.driver = "hub" (any GPIO)
@@ -31,10 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from kaleun.boards.dials import DIALS
 from kaleun.core.messages import Msg
+from kaleun.hub.proto import config as firmware_config
 
 Problem = Callable[[tuple[str | int, ...], Msg | str], None]
 
@@ -45,16 +44,32 @@ URL_SCHEMES = ("loop", "socket", "rfc2217", "hwgrep")
 READER_KINDS = ("mfrc522", "pn532")
 #: RP2040 pins a Pico brings out (GP23-GP25 and GP29 are used on the board itself)
 PICO_PINS = tuple(f"GP{n}" for n in (*range(0, 23), 26, 27, 28))
-WHOLE = {  # key: (default, lowest, highest)
-    "baudrate": (115200, 300, 4_000_000),
-    "heartbeat_ms": (500, 50, 10_000),
-    "timeout_ms": (1500, 100, 60_000),
-    "start_timeout_ms": (10_000, 100, 120_000),
-    "scan_ms": (50, 0, 10_000),
-    "debounce_misses": (3, 1, 100),
-    "debounce_hits": (1, 1, 100),
-    "fault_after": (5, 1, 1000),
-}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A hub setting as declared in the firmware's settings.json."""
+
+    key: str
+    default: int
+    lowest: int
+    highest: int
+    #: the part of the hub it is for: "link" (always read), "readers" or "lamps" (see `served_part`)
+    serves: str
+    #: the hub reads it from its kaleun_hub.json (`hub_config` writes it there); else only the host does
+    hub_reads: bool
+    meaning: str
+
+
+def load_declaration(path: Path | str | None = None) -> dict[str, Setting]:
+    """The hub settings declared in `path` (default: the firmware's settings.json), in file order.
+    Raises the firmware's ConfigError naming the file and setting when the declaration is wrong."""
+    where = str(path) if path is not None else firmware_config.SETTINGS_PATH
+    return {key: Setting(key, **entry) for key, entry in firmware_config.declared(where).items()}
+
+
+#: every hub setting, in declaration order (read it where it is needed: a test may add one)
+SETTINGS: dict[str, Setting] = load_declaration()
 SPI_DEFAULTS = {"sck": "GP18", "mosi": "GP19", "miso": "GP16", "baudrate": 4_000_000}
 #: what an RP2040 GPIO does for an SPI block: GPIO n is RX (MISO), CSn, SCK or TX (MOSI) by
 #: n % 4, of block SPI0 or SPI1 by (n // 8) % 2 (RP2040 data sheet, GPIO function table)
@@ -65,13 +80,30 @@ def spi_block(pin: str, function: str) -> int | None:
     """The SPI block (0 or 1) whose `function` ("sck", "mosi", "miso") pin `pin` can be, or None."""
     number = int(pin[2:])
     return (number // 8) % 2 if number % 4 == SPI_FUNCTIONS[function] else None
-KEYS = ("url", "name", "id", *WHOLE, "spi", "pixel_pin", "readers", "encoders")
-#: the part of the hub a key serves, for keys that do not serve the hub's link itself: the hub reads
-#: such a key only when the board puts that part on it ("readers": [[hub.readers]]; "lamps":
-#: lamps.driver = "hub"), and `kaleun board check` warns at the key's line that it has no effect
-#: when the board does not (the encoders' keys are checked against the dials themselves)
-SERVES = {"pixel_pin": "lamps", "spi": "readers", "scan_ms": "readers", "debounce_misses": "readers",
-          "debounce_hits": "readers", "fault_after": "readers"}
+
+
+def known_keys() -> tuple[str, ...]:
+    """Every key of [hub], the declared settings among them."""
+    return ("url", "name", "id", *SETTINGS, "spi", "pixel_pin", "readers", "encoders")
+
+
+#: the part of the hub a key that is no setting serves (a setting's part is declared with it)
+SERVES = {"pixel_pin": "lamps", "spi": "readers"}
+
+
+def served_part(key: str) -> str | None:
+    """The part of the hub `key` serves when it does not serve the hub's link itself: the hub reads
+    such a key only when the board puts that part on it ("readers": [[hub.readers]]; "lamps":
+    lamps.driver = "hub"), and `kaleun board check` warns at the key's line that it has no effect
+    when the board does not (the encoders' keys are checked against the dials themselves)."""
+    if key in SETTINGS:
+        part = SETTINGS[key].serves
+        return None if part == "link" else part
+    return SERVES.get(key)
+
+
+def default_settings() -> dict[str, int]:
+    return {key: setting.default for key, setting in SETTINGS.items()}
 
 
 @dataclass(frozen=True)
@@ -98,18 +130,35 @@ class HubOptions:
     hub_id: str | None = None
     #: a hub whose hello names another `name` is not this table's (set for boards with a [hub])
     check_name: bool = False
-    baudrate: int = 115200
-    heartbeat_ms: int = 500
-    timeout_ms: int = 1500
-    start_timeout_ms: int = 10_000
-    scan_ms: int = 50
-    debounce_misses: int = 3
-    debounce_hits: int = 1
-    fault_after: int = 5
+    #: every declared setting (`SETTINGS`): the values given, the defaults filled in for the others
+    settings: Mapping[str, int] = field(default_factory=default_settings)
     spi: dict[str, Any] = field(default_factory=lambda: dict(SPI_DEFAULTS))
     pixel_pin: str | None = None
     readers: tuple[ReaderSpec, ...] = ()
     encoders: tuple[EncoderSpec, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = set(self.settings) - set(SETTINGS)
+        if unknown:
+            raise ValueError(f"no hub setting {', '.join(sorted(unknown))} (declared: {', '.join(SETTINGS)})")
+        object.__setattr__(self, "settings", {**default_settings(), **self.settings})
+
+    # the settings the host itself acts on
+    @property
+    def baudrate(self) -> int:
+        return self.settings["baudrate"]
+
+    @property
+    def heartbeat_ms(self) -> int:
+        return self.settings["heartbeat_ms"]
+
+    @property
+    def timeout_ms(self) -> int:
+        return self.settings["timeout_ms"]
+
+    @property
+    def start_timeout_ms(self) -> int:
+        return self.settings["start_timeout_ms"]
 
     @property
     def sections(self) -> list[int]:
@@ -191,10 +240,11 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
     """Report every problem of the hub keys through `problem(key_path, text)`; the path is
     relative to [hub] (e.g. ("readers", 2, "cs"))."""
     ck = _Check(problem)
+    known = known_keys()
     for key in options:
-        if key not in KEYS:
+        if key not in known:
             problem((key,), Msg("unknown key '{key}' in [{table}] (known: {known})", key=key, table="hub",
-                                known=", ".join(KEYS)))
+                                known=", ".join(known)))
     name = options.get("name", "deck-hub")
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.\-]{1,32}", name):
         problem(("name",), Msg("hub.name = {name} must be one word (letters, digits, - _ .)", name=repr(name)))
@@ -205,13 +255,13 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
     elif hub_id is not None and len(hub_id) % 2:  # whole bytes, two digits each: a digit was lost in the copy
         problem(("id",), Msg("hub.id = {id} has {digits} digits: an id is whole bytes, two digits each (16 on a "
                              "Pico); copy it again from `kaleun hub status`", id=repr(hub_id), digits=str(len(hub_id))))
-    for key, (_, lo, hi) in WHOLE.items():
+    for key, setting in SETTINGS.items():
         value = options.get(key)
-        if value is not None and (not _whole(value) or not lo <= value <= hi):
+        if value is not None and (not _whole(value) or not setting.lowest <= value <= setting.highest):
             problem((key,), Msg("hub.{key} = {value} must be a whole number from {lo} to {hi}", key=key,
-                                value=repr(value), lo=str(lo), hi=str(hi)))
-    heartbeat = options.get("heartbeat_ms", WHOLE["heartbeat_ms"][0])
-    timeout = options.get("timeout_ms", WHOLE["timeout_ms"][0])
+                                value=repr(value), lo=str(setting.lowest), hi=str(setting.highest)))
+    heartbeat = options.get("heartbeat_ms", SETTINGS["heartbeat_ms"].default)
+    timeout = options.get("timeout_ms", SETTINGS["timeout_ms"].default)
     if _whole(heartbeat) and _whole(timeout) and timeout < 2 * heartbeat:
         problem(("timeout_ms",), Msg("hub.timeout_ms = {timeout} must be at least twice hub.heartbeat_ms "
                                      "({heartbeat}), or one late heartbeat takes the hub offline",
@@ -296,12 +346,12 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
 
 def unread_hub_keys(options: Mapping[str, Any], lamps_driver: str | None) -> list[tuple[tuple[str, ...], Msg]]:
     """(path, why) of each key of [hub] that has no effect on this board: a key that serves a part
-    (`SERVES`) the board does not put on the hub."""
+    (`served_part`) the board does not put on the hub."""
     readers = options.get("readers")
     on_hub = {"readers": isinstance(readers, list) and bool(readers), "lamps": lamps_driver == "hub"}
     unread: list[tuple[tuple[str, ...], Msg]] = []
     for key in options:
-        part = SERVES.get(key)
+        part = served_part(key)
         if part is None or on_hub[part]:
             continue
         if part == "lamps":
@@ -316,7 +366,7 @@ def unread_hub_keys(options: Mapping[str, Any], lamps_driver: str | None) -> lis
 
 def parse_hub_options(options: Mapping[str, Any], url: str | None = None, check_name: bool = True) -> HubOptions:
     """HubOptions from keys that passed `check_hub_options` (defaults filled in)."""
-    whole = {key: options.get(key, default) for key, (default, _, _) in WHOLE.items()}
+    settings = {key: options.get(key, setting.default) for key, setting in SETTINGS.items()}
     spi = dict(SPI_DEFAULTS)
     spi.update(options.get("spi", {}))
     readers = tuple(ReaderSpec(section=r["section"], kind=r.get("kind", "mfrc522"), cs=r["cs"], rst=r.get("rst"))
@@ -325,7 +375,8 @@ def parse_hub_options(options: Mapping[str, Any], url: str | None = None, check_
     entries = sorted(options.get("encoders", {}).items(), key=lambda item: declared.index(item[0]))
     encoders = tuple(EncoderSpec(dial, e["a"], e["b"], e.get("divisor", 4), e.get("home_pin")) for dial, e in entries)
     return HubOptions(url=url, name=options.get("name", "deck-hub"), hub_id=options.get("id"), check_name=check_name,
-                      spi=spi, pixel_pin=options.get("pixel_pin"), readers=readers, encoders=encoders, **whole)
+                      settings=settings, spi=spi, pixel_pin=options.get("pixel_pin"), readers=readers,
+                      encoders=encoders)
 
 
 def hub_options(board: Any) -> HubOptions:
@@ -339,11 +390,7 @@ def hub_config(board: Any) -> dict[str, Any]:
     cfg: dict[str, Any] = {
         "format": 1,
         "name": opts.name,
-        "scan_ms": opts.scan_ms,
-        "heartbeat_ms": opts.heartbeat_ms,
-        "debounce_misses": opts.debounce_misses,
-        "debounce_hits": opts.debounce_hits,
-        "fault_after": opts.fault_after,
+        **{key: opts.settings[key] for key, setting in SETTINGS.items() if setting.hub_reads},
         "spi": dict(opts.spi),
         "readers": [{"kind": r.kind, "cs": r.cs, "section": r.section, **({"rst": r.rst} if r.rst else {})}
                     for r in opts.readers],
