@@ -226,7 +226,7 @@ def test_a_hub_id_with_a_digit_lost_in_the_copy_is_refused(tmp_path):
 
 
 def test_hub_keys_of_a_part_not_on_the_hub_are_warned_about_at_their_lines(tmp_path):
-    """A [hub] key that serves the lamps or the readers (kaleun.hub.options.SERVES) is not read when
+    """A [hub] key that serves the lamps or the readers (kaleun.hub.options.served_part) is not read when
     the board does not put that part on the hub: `kaleun board check` says so at the key's line."""
     path = board(tmp_path, """[hub]
 url = "fake"

@@ -29,7 +29,7 @@ class Hub:
         self.write = write
         self.lamps = lamps
         self.encoders = encoders
-        self.scanner = Scanner(readers, misses=cfg["debounce_misses"], hits=cfg.get("debounce_hits", 1),
+        self.scanner = Scanner(readers, misses=cfg["debounce_misses"], hits=cfg["debounce_hits"],
                                fault_after=cfg["fault_after"])
         self.sections = [reader["section"] for reader in cfg["readers"]]
         self.parser = LineParser(HOST_FRAMES)

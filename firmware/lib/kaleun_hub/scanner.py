@@ -15,6 +15,7 @@ At most MAX_PRESENT tags are reported present at once, so a snapshot always fits
 """
 
 from kaleun_hub.codec import uid_hex
+from kaleun_hub.config import SETTINGS
 from kaleun_hub.debounce import Debouncer
 
 ARRIVED = "arrived"
@@ -33,7 +34,9 @@ def error_name(exc):
 
 
 class Scanner:
-    def __init__(self, readers, misses=3, hits=1, fault_after=5, max_present=MAX_PRESENT):
+    # the defaults are the declared ones (settings.json); the hub passes those of its config
+    def __init__(self, readers, misses=SETTINGS["debounce_misses"][0], hits=SETTINGS["debounce_hits"][0],
+                 fault_after=SETTINGS["fault_after"][0], max_present=MAX_PRESENT):
         self.readers = list(readers)
         self.fault_after = fault_after
         self.hits = hits

@@ -7,7 +7,9 @@ turns them into the hub's own `kaleun_hub.json`.
 The hub's settings, whole numbers such as `scan_ms` or `timeout_ms`, are declared once in the
 firmware's `lib/kaleun_hub/settings.json` (default, lowest, highest, the part of the hub each
 serves, whether the hub reads it, its meaning): `SETTINGS` here and the firmware's config.py both
-read that file through the firmware's own reader (`kaleun_hub.config.declared`). The other keys:
+read that file through the firmware's own reader (`kaleun_hub.config.declared`); a Kaleun that
+cannot find its firmware checks a board's [hub] without them and warns at its line (`MISSING`).
+The other keys:
 
     url            serial port of the hub's data channel, or "fake" (an in-process fake hub)
     name           one word the hub reports in its hello (default "deck-hub"); a device at the
@@ -33,7 +35,7 @@ from typing import Any
 
 from kaleun.boards.dials import DIALS
 from kaleun.core.messages import Msg
-from kaleun.hub.proto import config as firmware_config
+from kaleun.hub.firmware import FirmwareNotFound
 
 Problem = Callable[[tuple[str | int, ...], Msg | str], None]
 
@@ -44,6 +46,16 @@ URL_SCHEMES = ("loop", "socket", "rfc2217", "hwgrep")
 READER_KINDS = ("mfrc522", "pn532")
 #: RP2040 pins a Pico brings out (GP23-GP25 and GP29 are used on the board itself)
 PICO_PINS = tuple(f"GP{n}" for n in (*range(0, 23), 26, 27, 28))
+SPI_DEFAULTS = {"sck": "GP18", "mosi": "GP19", "miso": "GP16", "baudrate": 4_000_000}
+#: what an RP2040 GPIO does for an SPI block: GPIO n is RX (MISO), CSn, SCK or TX (MOSI) by
+#: n % 4, of block SPI0 or SPI1 by (n // 8) % 2 (RP2040 data sheet, GPIO function table)
+SPI_FUNCTIONS = {"miso": 0, "sck": 2, "mosi": 3}
+
+
+def spi_block(pin: str, function: str) -> int | None:
+    """The SPI block (0 or 1) whose `function` ("sck", "mosi", "miso") pin `pin` can be, or None."""
+    number = int(pin[2:])
+    return (number // 8) % 2 if number % 4 == SPI_FUNCTIONS[function] else None
 
 
 @dataclass(frozen=True)
@@ -64,22 +76,20 @@ class Setting:
 def load_declaration(path: Path | str | None = None) -> dict[str, Setting]:
     """The hub settings declared in `path` (default: the firmware's settings.json), in file order.
     Raises the firmware's ConfigError naming the file and setting when the declaration is wrong."""
-    where = str(path) if path is not None else firmware_config.SETTINGS_PATH
-    return {key: Setting(key, **entry) for key, entry in firmware_config.declared(where).items()}
+    from kaleun.hub.proto import config  # the firmware's config.py
+
+    where = str(path) if path is not None else config.SETTINGS_PATH
+    return {key: Setting(key, **entry) for key, entry in config.declared(where).items()}
 
 
-#: every hub setting, in declaration order (read it where it is needed: a test may add one)
-SETTINGS: dict[str, Setting] = load_declaration()
-SPI_DEFAULTS = {"sck": "GP18", "mosi": "GP19", "miso": "GP16", "baudrate": 4_000_000}
-#: what an RP2040 GPIO does for an SPI block: GPIO n is RX (MISO), CSn, SCK or TX (MOSI) by
-#: n % 4, of block SPI0 or SPI1 by (n // 8) % 2 (RP2040 data sheet, GPIO function table)
-SPI_FUNCTIONS = {"miso": 0, "sck": 2, "mosi": 3}
-
-
-def spi_block(pin: str, function: str) -> int | None:
-    """The SPI block (0 or 1) whose `function` ("sck", "mosi", "miso") pin `pin` can be, or None."""
-    number = int(pin[2:])
-    return (number // 8) % 2 if number % 4 == SPI_FUNCTIONS[function] else None
+#: why there are no SETTINGS: no firmware next to this Kaleun (a board's settings are then not checked)
+MISSING: str | None = None
+try:
+    #: every hub setting, in declaration order (read it where it is needed: a test may add one)
+    SETTINGS: dict[str, Setting] = load_declaration()
+except FirmwareNotFound as exc:
+    SETTINGS = {}
+    MISSING = str(exc)
 
 
 def known_keys() -> tuple[str, ...]:
@@ -242,7 +252,7 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
     ck = _Check(problem)
     known = known_keys()
     for key in options:
-        if key not in known:
+        if key not in known and MISSING is None:  # without the declaration a setting would look unknown
             problem((key,), Msg("unknown key '{key}' in [{table}] (known: {known})", key=key, table="hub",
                                 known=", ".join(known)))
     name = options.get("name", "deck-hub")
@@ -260,8 +270,8 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
         if value is not None and (not _whole(value) or not setting.lowest <= value <= setting.highest):
             problem((key,), Msg("hub.{key} = {value} must be a whole number from {lo} to {hi}", key=key,
                                 value=repr(value), lo=str(setting.lowest), hi=str(setting.highest)))
-    heartbeat = options.get("heartbeat_ms", SETTINGS["heartbeat_ms"].default)
-    timeout = options.get("timeout_ms", SETTINGS["timeout_ms"].default)
+    heartbeat = options.get("heartbeat_ms", SETTINGS["heartbeat_ms"].default if SETTINGS else None)
+    timeout = options.get("timeout_ms", SETTINGS["timeout_ms"].default if SETTINGS else None)
     if _whole(heartbeat) and _whole(timeout) and timeout < 2 * heartbeat:
         problem(("timeout_ms",), Msg("hub.timeout_ms = {timeout} must be at least twice hub.heartbeat_ms "
                                      "({heartbeat}), or one late heartbeat takes the hub offline",
@@ -346,10 +356,13 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
 
 def unread_hub_keys(options: Mapping[str, Any], lamps_driver: str | None) -> list[tuple[tuple[str, ...], Msg]]:
     """(path, why) of each key of [hub] that has no effect on this board: a key that serves a part
-    (`served_part`) the board does not put on the hub."""
+    (`served_part`) the board does not put on the hub. Without the firmware (`MISSING`), first a
+    note at [hub] that its settings, which the firmware declares, went unchecked."""
     readers = options.get("readers")
     on_hub = {"readers": isinstance(readers, list) and bool(readers), "lamps": lamps_driver == "hub"}
     unread: list[tuple[tuple[str, ...], Msg]] = []
+    if MISSING is not None:
+        unread.append(((), Msg("the deck hub's settings are not checked: {why}", why=MISSING)))
     for key in options:
         part = served_part(key)
         if part is None or on_hub[part]:
