@@ -196,10 +196,12 @@ def _sources() -> list[Path]:
 
 def test_no_module_keeps_its_own_default_or_range_of_a_setting():
     """A setting's default or range written beside its name in code ("scan_ms": 50,
-    `scan_ms: int = 50`, "scan_ms": (0, 10000), `fault_after=5`) would be a second declaration to
-    keep in step. (The SPI bus's `baudrate`, a key of hub.spi, is another thing than the setting.)"""
+    `scan_ms: int = 50`, "scan_ms": (0, 10000), `fault_after=5`, the debouncer's `misses=3`) would
+    be a second declaration to keep in step. (The SPI bus's `baudrate`, a key of hub.spi, is
+    another thing than the setting.)"""
     names = "|".join(SETTINGS)
-    second = re.compile(rf"""["']({names})["']\s*:\s*\(?\s*\d|\b({names})\s*:\s*int\s*=\s*\d|\b({names})=\d""")
+    second = re.compile(rf"""["']({names})["']\s*:\s*\(?\s*\d|\b({names})\s*:\s*int\s*=\s*\d"""
+                        rf"""|\b({names})=\d|\bdef .*\b(misses|hits)=\d""")
     found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}" for path in _sources()
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if second.search(line) and "SPI_DEFAULTS" not in line]

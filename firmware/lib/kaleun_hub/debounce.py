@@ -6,9 +6,12 @@ scans in a row did not. A single missed read (a figure's tag at the edge of the 
 collision that went wrong) therefore never lifts a figure.
 """
 
+from kaleun_hub.config import SETTINGS
+
 
 class Debouncer:
-    def __init__(self, misses=3, hits=1):
+    # the defaults are the declared ones (settings.json); the scanner passes those of the hub's config
+    def __init__(self, misses=SETTINGS["debounce_misses"][0], hits=SETTINGS["debounce_hits"][0]):
         if misses < 1 or hits < 1:
             raise ValueError("misses and hits must be at least 1")
         self.misses = misses
