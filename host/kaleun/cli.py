@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from pathlib import Path
@@ -41,7 +40,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.core.messages import of_error
-    from kaleun.games import GAMES, make_table
+    from kaleun.games import GAMES, default_game, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
     from kaleun.runtime.table import TableError
     from kaleun.saves import load_saved_game, save_game
@@ -49,7 +48,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     script, events_path = Path(args.script), Path(args.events)
     from kaleun.mission_commands import listing_language
 
-    debrief_language = listing_language(args) if args.debrief or args.language else "en"  # as `kaleun play`
+    drawn = any(entry.front.in_table_language(args) for entry in GAMES.values())  # U-BOOT: --debrief
+    debrief_language = listing_language(args) if drawn or args.language else "en"  # as `kaleun play`
     if debrief_language is None:  # a --language Kaleun does not speak, said on stderr
         return EXIT_BAD_INPUT
     said = debrief_language  # what the run says on stderr: --language (with --debrief the table's), else English
@@ -58,8 +58,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
                          most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
-    if args.load and (args.seed is not None or args.mission is not None or args.changes is not None
-                      or _sonar_options(args)):
+    if args.load and (args.seed is not None or any(entry.front.given(args) for entry in GAMES.values())):
         return _fail(Msg("kaleun run: --seed, --mission and the game's options come from the save when --load is "
                          "given"), code=said)
     problem = _game_options_problem(args, "kaleun run")
@@ -73,7 +72,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                                  game=game.game, wanted=args.game), code=said)
         else:
             game = None
-        game_id = game.game if game is not None else (args.game or "uboot")
+        game_id = game.game if game is not None else (args.game or default_game())
         board = _board(args.board) if GAMES[game_id].board else None
         if game is None:
             game = GAMES[game_id].new(args, args.seed or 0)
@@ -83,8 +82,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(f"kaleun run: {_said(exc, said)}")
     except ValueError as exc:  # a map with mistakes: file:line: problem
         return _fail(_said(exc, said))
-    if args.events_for is not None and game.game != "sonar":
-        return _fail(Msg("kaleun run: --events-for is for games with teams (--game sonar)"), code=said)
     try:  # a script that cannot be read leaves the events file of an earlier run as it was
         check_readable(script)
     except ScriptError as exc:
@@ -96,7 +93,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                      EXIT_FAIL, said)
     status = EXIT_OK
     unwritten: OSError | None = None  # the events file could not be written (a full disk): said, exit status 1
-    writer = EventWriter(fh, viewer=args.events_for)
+    front = GAMES[game.game].front
+    writer = EventWriter(fh, viewer=front.viewer(args))
     try:
         ScriptRun(game, board, writer, table=make_table(game, board)).run(script, until=args.until)
     except TableError as exc:
@@ -119,52 +117,27 @@ def cmd_run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=str(exc.strerror or exc)),
                          EXIT_FAIL, said)
-    if args.debrief and status == EXIT_OK and game.game == "uboot":
-        try:
-            _write_debrief(game, Path(args.debrief), debrief_language)
-        except OSError as exc:
-            return _fail(Msg("kaleun run: cannot write the debrief {path}: {why}", path=args.debrief,
-                             why=str(exc.strerror or exc)), EXIT_FAIL, said)
+    if status == EXIT_OK and (unwritten_after := front.after_run(game, args, debrief_language)) is not None:
+        return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
     log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
     return status
 
 
-def _write_debrief(game: Engine, png: Path, language: str = "en") -> None:
-    """`kaleun run --debrief X.png`: the debrief chart in the table's language, and its data as X.json beside it."""
-    from kaleun.saves import write_atomic
-    from kaleun.uboot.missions.debrief import debrief
-    from kaleun.ui.debrief_chart import write_debrief
-
-    data = debrief(game)
-    write_atomic(png.with_suffix(".json"), json.dumps(data, ensure_ascii=False, indent=1))
-    write_debrief(data, png, language)
-
-
-#: options of Captain Sonar games (refused for U-BOOT)
-SONAR_OPTIONS = ("scenario", "mode", "crew", "map", "events_for", "team", "tty", "training_aid")
-
-
-def _sonar_options(args: argparse.Namespace) -> list[str]:
-    return [f"--{name.replace('_', '-')}" for name in SONAR_OPTIONS if getattr(args, name, None) is not None]
-
-
 def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
-    """Options that do not fit the chosen game, as a message (None: they fit)."""
+    """Options that do not fit the chosen game (its front's `problem`), or that are another game's (that game's
+    front's `elsewhere`), as a message (None: they fit). With --load, or resuming without --game, the save says
+    the game."""
+    from kaleun.games import GAMES, default_game
+
     game = getattr(args, "game", None)
-    if game == "sonar":
-        if getattr(args, "mission", None) is not None:
-            return Msg("{command}: --mission is a U-BOOT option; Captain Sonar takes --scenario", command=command)
-        if getattr(args, "board", None) is not None:
-            return Msg("{command}: --board is a U-BOOT option (the Captain Sonar table takes game commands)",
-                       command=command)
-        if getattr(args, "headless", False):
-            return Msg("{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the window",
-                       command=command)
-    elif game in (None, "uboot") and not getattr(args, "load", None):
-        extra = _sonar_options(args)
-        if extra and not (game is None and getattr(args, "resume", False)):
-            return Msg.plural("{command}: {options} is for --game sonar", "{command}: {options} are for --game sonar",
-                              n=len(extra), command=command, options=", ".join(extra))
+    if game is not None and (problem := GAMES[game].front.problem(args, command)) is not None:
+        return problem
+    if getattr(args, "load", None) or (game is None and getattr(args, "resume", False)):
+        return None
+    played = game or default_game()
+    for game_id, entry in GAMES.items():
+        if game_id != played and (problem := entry.front.elsewhere(args, command, game_id)) is not None:
+            return problem
     return None
 
 
@@ -279,34 +252,27 @@ def _book_late(game: Engine, table_language: str) -> None:
                          grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
 
 
-def _set_up_already(args: argparse.Namespace) -> bool:
-    """The game was set up on the command line or the terminal (--linked, --campaign, --setup ...):
-    the window does not ask again."""
-    from kaleun.mission_commands import wants_setup
-
-    return getattr(args, "game", None) != "sonar" and wants_setup(args)
-
-
 class MissionOver(Exception):
     pass
+
+
+def _foreign_to_save(args: argparse.Namespace, saved: str) -> Msg | None:
+    """Options of another game given while a save of the game `saved` is resumed (None: none)."""
+    from kaleun.games import GAMES
+
+    for game_id, entry in GAMES.items():
+        if game_id != saved and (foreign := entry.front.on_save_of(args, entry.name, GAMES[saved].name)) is not None:
+            return foreign
+    return None
 
 
 def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     if resume:
         return _resume_game(args)
-    from kaleun.games import GAMES
-    from kaleun.mission_commands import start_from_args, wants_setup
+    from kaleun.games import GAMES, default_game
 
-    game_id = args.game or "uboot"
-    if game_id != "uboot":
-        if wants_setup(args):
-            from kaleun.core.errors import CommandError
-
-            raise CommandError(Msg("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options"))
-        return GAMES[game_id].new(args, args.seed)
-    if wants_setup(args):
-        return start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
-    return GAMES["uboot"].new(args, args.seed)
+    entry = GAMES[args.game or default_game()]
+    return entry.front.start(entry, args)  # U-BOOT: single, linked or campaign, with difficulties (kaleun.career)
 
 
 def _unfinished_autosave(code: str = "en") -> Engine | None:
@@ -355,15 +321,11 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.career import CareerError
     from kaleun.core.errors import CommandError, SaveError
-    from kaleun.core.messages import of_error
+    from kaleun.fronts import Opening
     from kaleun.games import GAMES
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
-    from kaleun.runtime.outputs import AutosaveFailed
-    from kaleun.runtime.signals import STOPPER, StopRequested
-    from kaleun.runtime.table import TableError
     from kaleun.settings import SettingsError, check_language, preferred
-    from kaleun.ui.session import open_session
 
     args.resume = resume
     from kaleun.mission_commands import _table_language
@@ -416,9 +378,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                 resume = True
             else:
                 game = _start_game(args, resume)
-            if resume and game.game != "sonar" and _sonar_options(args):
-                return _fail(Msg("kaleun: {options} are for a Captain Sonar game; the save holds a U-BOOT game",
-                                 options=", ".join(_sonar_options(args))), code=language)
+            if resume and (foreign := _foreign_to_save(args, game.game)) is not None:
+                return _fail(foreign, code=language)
             board = _table_board(args.board) if GAMES[game.game].board else None
         except BoardError as exc:
             return _fail(_said(exc, language))
@@ -432,46 +393,16 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             return _fail(f"kaleun: {_said(exc, language)}")
         # a new game, or one resumed from another file, must not overwrite the game in the autosave
         elsewhere = resume and args.save and Path(args.save).resolve() != autosave_path().resolve()
-        if game.game == "sonar":
-            from kaleun.ui.sonar_session import SessionError, open_sonar_session
-
-            if args.headless:
-                return _fail(Msg("{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the "
-                                 "window", command="kaleun"), code=language)
-            try:
-                sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty,
-                                           language=language, keep_previous=not resume or bool(elsewhere),
-                                           fullscreen=fullscreen)
-            except SessionError as exc:
-                return _fail(f"kaleun: {_said(exc, language)}")
-            except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
-                return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
-            _say_kept(sonar.runtime.autosave, language)
-            return sonar.run()
-        assert board is not None
-        try:
-            session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
-                                   fullscreen=fullscreen, language=language,
-                                   keep_previous=not resume or bool(elsewhere),
-                                   setup=not resume and getattr(args, "mission", None) is None
-                                   and not _set_up_already(args))
-        except TableError as exc:
-            return _fail(Msg("kaleun: cannot set up the table: {problem}", problem=of_error(exc)), code=language)
-        except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
-            return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
-        except StopRequested as exc:
-            STOPPER.closing()
-            return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the previous "
-                             "save is as it was", signal=stop_words(exc.signum)), 128 + exc.signum, language)
-        _say_kept(session.runtime.autosave, language)
-        return session.run()
+        opening = Opening(language=language, keep_previous=not resume or bool(elsewhere), fullscreen=fullscreen,
+                          resume=resume)
+        return GAMES[game.game].front.play(game, board, args, opening)  # its window or console
     finally:
         lock.release()
 
 
 def cmd_map_check(args: argparse.Namespace) -> int:
     from kaleun.core.errors import CommandError
-    from kaleun.games import read_map
+    from kaleun.fronts.sonar import read_map
     from kaleun.sonar.game import build_map
     from kaleun.sonar.maps import MapError
 
@@ -679,40 +610,23 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the window full screen, and fail when there is no display (the service)")
         p.add_argument("--language", metavar="CODE", help="the table's language (default: `kaleun config`, else en)")
 
-    def sonar_options(p: argparse.ArgumentParser, new: bool = True) -> None:
+    def games_options(p: argparse.ArgumentParser, command: str, new: bool = True) -> None:
+        """--game (for a new game), then each game's own options (its front's `add_arguments`)."""
+        from kaleun.games import GAMES, game_choices_help
+
         if new:
-            from kaleun.games import GAMES, game_choices_help
-
             p.add_argument("--game", choices=tuple(GAMES), default=None, help=game_choices_help())
-            p.add_argument("--scenario", default=None, metavar="ID",
-                           help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo (default: alpha)")
-            p.add_argument("--mode", choices=("turn", "realtime"), default=None,
-                           help="Captain Sonar mode: turn (turn-based, the default) or realtime")
-            p.add_argument("--crew", default=None, metavar="Y,B",
-                           help="Captain Sonar players per team, yellow,blue (2-4 each; default 4,4)")
-            p.add_argument("--map", default=None, metavar="FILE.map",
-                           help="Captain Sonar: play on this map instead of the scenario's own")
-            p.add_argument("--training-aid", action="store_const", const=True, default=None,
-                           help="Captain Sonar: each team may ask for the enemy's possible cells (plot; default off)")
+        for entry in GAMES.values():
+            entry.front.add_arguments(p, command)
 
-    def team_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--team", choices=("yellow", "blue", "both"), default=None,
-                       help="Captain Sonar: whose view this screen shows (window: both = side by side; "
-                            "console: both needs --tty for the second team; default yellow)")
-        p.add_argument("--tty", default=None, metavar="DEVICE",
-                       help="Captain Sonar console: the other team's terminal (e.g. /dev/pts/3)")
-
-    from kaleun.mission_commands import PlayHelp, add_play_options
+    from kaleun.fronts import PlayHelp
 
     play = sub.add_parser("play", help="play at the table (window, or console without a display)", add_help=False,
                           formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("-h", "--help", action=PlayHelp, nargs=0, help="show this help (and the missions) and exit")
     table_options(play)
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")
-    play.add_argument("--mission", default=None, help="mission id (default: training; the list: kaleun missions)")
-    add_play_options(play)
-    sonar_options(play)
-    team_options(play)
+    games_options(play, "play")
     play.add_argument("--console", action="store_true", help="use the text console even with a display")
     play.add_argument("--headless", action="store_true",
                       help="no screen and no typed input: run until stopped (a service); the feed goes to stdout")
@@ -725,7 +639,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("--save", metavar="FILE", help="save file (default: the autosave)")
     resume.add_argument("--console", action="store_true", help="use the text console even with a display")
     resume.add_argument("--headless", action="store_true", help="no screen and no typed input: run until stopped")
-    team_options(resume)
+    games_options(resume, "resume", new=False)
     resume.set_defaults(func=lambda a: cmd_play(a, resume=True))
 
     run = sub.add_parser("run", help="run a table script headless, as fast as possible")
@@ -733,22 +647,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--script", required=True, metavar="FILE.jsonl", help="table script to run")
     run.add_argument("--events", required=True, metavar="OUT.jsonl", help="where to write the events")
     run.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
-    run.add_argument("--mission", default=None, help="mission id (default: training)")
     run.add_argument("--until", type=float, metavar="T",
                      help="after the last line, keep running to game second T (an `end` line stops at once)")
     run.add_argument("--load", metavar="SAVE", help="start from a saved game instead of a new one")
     run.add_argument("--save", metavar="SAVE", help="save the game at the end of the run")
-    run.add_argument("--changes", metavar="JSON", default=None,
-                     help="U-BOOT: mission field changes as a JSON object (or @FILE): a set-up's difficulties, "
-                          "a linked patrol's carry-over")
-    run.add_argument("--debrief", metavar="FILE.png", default=None,
-                     help="U-BOOT: write the mission's debrief chart there at the end (and its data as FILE.json)")
     run.add_argument("--language", metavar="CODE",
                      help="the language of what the run says on stderr (default: en) and, U-BOOT, of the --debrief "
                           "chart (default: `kaleun config`, else en)")
-    sonar_options(run)
-    run.add_argument("--events-for", default=None, choices=("yellow", "blue"), metavar="TEAM",
-                     help="Captain Sonar: write only what this team may know (yellow or blue)")
+    games_options(run, "run")
     run.set_defaults(func=cmd_run)
 
     board = sub.add_parser("board", help="board files")

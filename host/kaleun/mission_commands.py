@@ -14,18 +14,8 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
 
-class PlayHelp(argparse.Action):
-    """`kaleun play --help`: the options, then the missions (read only when help is asked for)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        parser.epilog = missions_epilog()
-        parser.print_help()
-        parser.exit()
-
-
 def missions_epilog() -> str:
-    """The missions, one line each, for `kaleun play --help`."""
+    """The missions, one line each, for `kaleun play --help` (U-BOOT's front's `epilog`, kaleun/fronts/uboot.py)."""
     try:
         from kaleun.uboot.missions.setup import mission_lines
 

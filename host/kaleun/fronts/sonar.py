@@ -1,0 +1,148 @@
+"""Captain Sonar's front end on the command line: `--scenario`, `--mode`, `--crew`, `--map`,
+`--training-aid`, the screen's `--team` and `--tty`, `kaleun run --events-for`; its table takes game
+commands (the window or a console per team, kaleun/ui/sonar_session.py)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kaleun.core.messages import Msg
+from kaleun.fronts import Front, Opening
+
+if TYPE_CHECKING:
+    from kaleun.core.engine import Engine
+    from kaleun.games import GameEntry
+
+
+def replay(game: Engine) -> str:
+    out = (f"--game sonar --seed {game.seed} --scenario {game.config.get('scenario', '?')} "
+           f"--mode {game.config.get('mode', '?')}")
+    from kaleun.sonar.turns import TEAMS
+
+    crews = game.config.get("crews")
+    if isinstance(crews, dict) and set(crews) == set(TEAMS):  # the seats decide who may act: a 3,2 game
+        out += " --crew " + ",".join(str(crews[team]) for team in TEAMS)  # replayed with 4,4 is another game
+    if isinstance(game.config.get("map"), dict):  # an owner's map: the file it was read from
+        import shlex
+
+        source = Path(str(game.config["map"].get("source", "?")))
+        out += " --map " + shlex.quote(str(source.resolve() if source.is_file() else source))
+    if game.config.get("training_aid"):
+        out += " --training-aid"
+    return out
+
+
+def new(options: Any, seed: int) -> Engine:
+    """A Captain Sonar game from the options. Raises CommandError, or MapError (`file:line: problem`)."""
+    from kaleun.core.errors import CommandError
+    from kaleun.sonar.game import new_game
+
+    map_text, map_source = None, "map"
+    if options.map is not None:
+        try:
+            map_text = read_map(options.map)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"cannot read the map {options.map}: {getattr(exc, 'strerror', None) or exc}") from exc
+        map_source = options.map
+    return new_game(seed, options.scenario or "alpha", options.mode or "turn", _crews(options.crew),
+                    map_text=map_text, map_source=map_source, training_aid=bool(options.training_aid))
+
+
+def read_map(path: str) -> str:
+    """A map file's text: a regular file only (a named pipe hung the start, /dev/zero filled the memory),
+    of at most four bytes per character a map may have (`sonar.maps.MAX_CHARS`)."""
+    from kaleun.files import read_file
+    from kaleun.sonar.maps import MAX_CHARS
+
+    return read_file(Path(path), 4 * MAX_CHARS).decode("utf-8")
+
+
+def _crews(text: str | None) -> list[int] | None:
+    """`--crew`: the players of yellow and blue ("4,3", or one number for both)."""
+    from kaleun.core.errors import CommandError
+
+    if text is None:
+        return None
+    parts = text.split(",")
+    if len(parts) == 1:
+        parts = parts * 2
+    # (a crew is a few players: thousands of digits are no number Python reads)
+    if len(parts) != 2 or not all(p.strip().isdigit() and p.strip().isascii() and len(p.strip()) <= 3 for p in parts):
+        raise CommandError(f"--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
+                           f"got {text!r}")
+    return [int(p) for p in parts]
+
+
+class SonarFront(Front):
+    options = ("scenario", "mode", "crew", "map", "events_for", "team", "tty", "training_aid")
+
+    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
+        if command in ("play", "run"):
+            parser.add_argument("--scenario", default=None, metavar="ID",
+                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo (default: alpha)")
+            parser.add_argument("--mode", choices=("turn", "realtime"), default=None,
+                                help="Captain Sonar mode: turn (turn-based, the default) or realtime")
+            parser.add_argument("--crew", default=None, metavar="Y,B",
+                                help="Captain Sonar players per team, yellow,blue (2-4 each; default 4,4)")
+            parser.add_argument("--map", default=None, metavar="FILE.map",
+                                help="Captain Sonar: play on this map instead of the scenario's own")
+            parser.add_argument("--training-aid", action="store_const", const=True, default=None,
+                                help="Captain Sonar: each team may ask for the enemy's possible cells (plot; "
+                                     "default off)")
+        if command in ("play", "resume"):
+            parser.add_argument("--team", choices=("yellow", "blue", "both"), default=None,
+                                help="Captain Sonar: whose view this screen shows (window: both = side by side; "
+                                     "console: both needs --tty for the second team; default yellow)")
+            parser.add_argument("--tty", default=None, metavar="DEVICE",
+                                help="Captain Sonar console: the other team's terminal (e.g. /dev/pts/3)")
+        if command == "run":
+            parser.add_argument("--events-for", default=None, choices=("yellow", "blue"), metavar="TEAM",
+                                help="Captain Sonar: write only what this team may know (yellow or blue)")
+
+    def problem(self, args: argparse.Namespace, command: str) -> Msg | None:
+        if getattr(args, "mission", None) is not None:
+            return Msg("{command}: --mission is a U-BOOT option; Captain Sonar takes --scenario", command=command)
+        if getattr(args, "board", None) is not None:
+            return Msg("{command}: --board is a U-BOOT option (the Captain Sonar table takes game commands)",
+                       command=command)
+        if getattr(args, "headless", False):
+            return _headless(command)
+        return None
+
+    def start(self, entry: GameEntry, args: argparse.Namespace) -> Engine:
+        from kaleun.mission_commands import wants_setup
+
+        if wants_setup(args):
+            from kaleun.core.errors import CommandError
+
+            raise CommandError(Msg("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options"))
+        return new(args, args.seed)
+
+    def play(self, game: Engine, board: Any, args: argparse.Namespace, opening: Opening) -> int:
+        from kaleun.cli import EXIT_FAIL, _fail, _said, _say_kept
+        from kaleun.runtime.outputs import AutosaveFailed
+        from kaleun.ui.sonar_session import SessionError, open_sonar_session
+
+        language = opening.language
+        if args.headless:  # a save resumed (`kaleun resume --headless`)
+            return _fail(_headless("kaleun"), code=language)
+        try:
+            sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty,
+                                       language=language, keep_previous=opening.keep_previous,
+                                       fullscreen=opening.fullscreen)
+        except SessionError as exc:
+            return _fail(f"kaleun: {_said(exc, language)}")
+        except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
+            return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
+        _say_kept(sonar.runtime.autosave, language)
+        return int(sonar.run())
+
+    def viewer(self, args: argparse.Namespace) -> str | None:
+        return getattr(args, "events_for", None)
+
+
+def _headless(command: str) -> Msg:
+    return Msg("{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the window",
+               command=command)

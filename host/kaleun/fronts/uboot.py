@@ -1,0 +1,150 @@
+"""U-BOOT's front end on the command line: `--mission`, the set-up of `kaleun play` (`--linked`,
+`--campaign`, `--difficulty`, `--easy-watch`, `--setup`: kaleun/mission_commands.py), `kaleun run
+--changes` and `--debrief`; its table from the board's adapters, the window or the console."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kaleun.core.messages import Msg
+from kaleun.fronts import Front, Opening
+
+if TYPE_CHECKING:
+    from kaleun.core.engine import Engine
+    from kaleun.games import GameEntry
+
+
+def table(game: Engine, board: Any) -> Any:
+    """U-BOOT's inputs come through the board's adapters (figures, telegraph, dials, buttons)."""
+    from kaleun.runtime.table import Table
+
+    return Table(board, game)
+
+
+def replay(game: Engine) -> str:
+    out = f"--seed {game.seed} --mission {game.config.get('mission', '?')}"
+    if game.config.get("changes"):  # a set-up's difficulties, a linked patrol's carry-over
+        out += " --changes '" + json.dumps(game.config["changes"], separators=(",", ":")).replace("'", "\\u0027") + "'"
+    return out
+
+
+def new(options: Any, seed: int) -> Engine:
+    """A U-BOOT game from the options (`--mission`, default training; `kaleun run --changes`).
+    Raises CommandError, or MissionError for changes that do not fit the mission."""
+    from kaleun.uboot.game import check_changes, new_game
+
+    mission = options.mission or "training"
+    changes = _changes(getattr(options, "changes", None))
+    check_changes(mission, changes)  # from the command line: checked as a mission file is
+    return new_game(seed, mission, changes)
+
+
+def _changes(text: str | None) -> dict | None:
+    """`--changes`: mission field changes as a JSON object, or @FILE holding one (CommandError)."""
+    from kaleun.core import jsonin
+    from kaleun.core.errors import CommandError
+    from kaleun.files import read_file
+
+    if text is None:
+        return None
+    try:
+        # @FILE: a regular file only (a named pipe hung the start, /dev/zero filled the memory)
+        raw = read_file(Path(text[1:]), 1024 * 1024).decode("utf-8") if text.startswith("@") else text
+        changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
+    except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({why})") from exc
+    if not isinstance(changes, dict):
+        raise CommandError("--changes must be a JSON object of mission fields")
+    return changes
+
+
+def _write_debrief(game: Engine, png: Path, language: str = "en") -> None:
+    """`kaleun run --debrief X.png`: the debrief chart in the table's language, and its data as X.json beside it."""
+    from kaleun.saves import write_atomic
+    from kaleun.uboot.missions.debrief import debrief
+    from kaleun.ui.debrief_chart import write_debrief
+
+    data = debrief(game)
+    write_atomic(png.with_suffix(".json"), json.dumps(data, ensure_ascii=False, indent=1))
+    write_debrief(data, png, language)
+
+
+class UbootFront(Front):
+    #: a save holds them (`kaleun run --load` refuses them); U-BOOT is the default game, and another game
+    #: says itself what it takes instead of U-BOOT's options (Captain Sonar: --scenario for --mission)
+    options = ("mission", "changes")
+    refused_elsewhere = False
+
+    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
+        if command == "play":
+            from kaleun.mission_commands import add_play_options
+
+            parser.add_argument("--mission", default=None,
+                                help="mission id (default: training; the list: kaleun missions)")
+            add_play_options(parser)
+        elif command == "run":
+            parser.add_argument("--mission", default=None, help="mission id (default: training)")
+            parser.add_argument("--changes", metavar="JSON", default=None,
+                                help="U-BOOT: mission field changes as a JSON object (or @FILE): a set-up's "
+                                     "difficulties, a linked patrol's carry-over")
+            parser.add_argument("--debrief", metavar="FILE.png", default=None,
+                                help="U-BOOT: write the mission's debrief chart there at the end (and its data as "
+                                     "FILE.json)")
+
+    def start(self, entry: GameEntry, args: argparse.Namespace) -> Engine:
+        from kaleun.mission_commands import start_from_args, wants_setup
+
+        if wants_setup(args):
+            engine: Engine = start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
+            return engine
+        return new(args, args.seed)
+
+    def play(self, game: Engine, board: Any, args: argparse.Namespace, opening: Opening) -> int:
+        from kaleun.cli import EXIT_FAIL, _fail, _said, _say_kept, stop_words
+        from kaleun.core.messages import of_error
+        from kaleun.mission_commands import wants_setup
+        from kaleun.runtime.outputs import AutosaveFailed
+        from kaleun.runtime.signals import STOPPER, StopRequested
+        from kaleun.runtime.table import TableError
+        from kaleun.ui.session import open_session
+
+        language = opening.language
+        # a game set up on the command line or the terminal (--linked, --campaign, --setup ...): the window
+        # does not ask again
+        set_up = not opening.resume and getattr(args, "mission", None) is None and not wants_setup(args)
+        try:
+            session = open_session(game, board, console=args.console or args.headless, headless=args.headless,
+                                   fullscreen=opening.fullscreen, language=language,
+                                   keep_previous=opening.keep_previous, setup=set_up)
+        except TableError as exc:
+            return _fail(Msg("kaleun: cannot set up the table: {problem}", problem=of_error(exc)), code=language)
+        except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
+            return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
+        except StopRequested as exc:
+            STOPPER.closing()
+            return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the previous "
+                             "save is as it was", signal=stop_words(exc.signum)), 128 + exc.signum, language)
+        _say_kept(session.runtime.autosave, language)
+        return int(session.run())
+
+    def in_table_language(self, args: argparse.Namespace) -> bool:
+        return bool(getattr(args, "debrief", None))
+
+    def after_run(self, game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
+        if not getattr(args, "debrief", None):
+            return None
+        try:
+            _write_debrief(game, Path(args.debrief), language)
+        except OSError as exc:
+            return Msg("kaleun run: cannot write the debrief {path}: {why}", path=args.debrief,
+                       why=str(exc.strerror or exc))
+        return None
+
+    def epilog(self) -> str | None:
+        from kaleun.mission_commands import missions_epilog
+
+        return missions_epilog()
