@@ -392,7 +392,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         except CareerError as exc:
             return _fail(f"kaleun: {_said(exc, language)}")
         # a new game, or one resumed from another file, must not overwrite the game in the autosave
-        elsewhere = resume and args.save and Path(args.save).resolve() != autosave_path().resolve()
+        save = getattr(args, "save", None)  # `play --continue` resumes the autosave: it has no --save
+        elsewhere = resume and save and Path(save).resolve() != autosave_path().resolve()
         opening = Opening(language=language, keep_previous=not resume or bool(elsewhere), fullscreen=fullscreen,
                           resume=resume)
         return GAMES[game.game].front.play(game, board, args, opening)  # its window or console
