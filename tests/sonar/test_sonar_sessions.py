@@ -128,6 +128,8 @@ def test_a_save_whose_fields_do_not_hold_together_is_refused(field, value, reaso
     (("--game", "sonar", "--crew", "4" * 5000), "--crew takes the players of yellow and blue"),
     (("--game", "sonar", "--board", "boards/sim.toml"), "--board is a U-BOOT option"),
     (("--training-aid",), "--training-aid is for --game sonar"),
+    (("--game", "sonar", "--changes", "{}"), "--changes is a U-BOOT option (a mission's fields)"),
+    (("--game", "sonar", "--debrief", "x.png"), "--debrief is a U-BOOT option (a mission's debrief chart)"),
 ])
 def test_options_that_do_not_fit_the_game_are_refused(tmp_path, args, message):
     script = write_script(tmp_path / "s.jsonl", [{"t": 0, "do": "report"}])

@@ -109,6 +109,10 @@ class SonarFront(Front):
                        command=command)
         if getattr(args, "headless", False):
             return _headless(command)
+        if getattr(args, "changes", None) is not None:
+            return Msg("{command}: --changes is a U-BOOT option (a mission's fields)", command=command)
+        if getattr(args, "debrief", None) is not None:
+            return Msg("{command}: --debrief is a U-BOOT option (a mission's debrief chart)", command=command)
         return None
 
     def start(self, entry: GameEntry, args: argparse.Namespace) -> Engine:
