@@ -506,7 +506,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("card", Msg("Engineer card"), options=_fixed((1, "+1"), (2, "+2")), when=_only_technical),
         # §10.3: the card's advanced effect needs the most experienced sailor in the repair crew
         Field("advanced", Msg("The card's effect (none chosen: its basic one)"),
-              options=_fixed((True, Msg("advanced"), Msg("the most experienced sailor"))),
+              options=_fixed((True, Msg("advanced effect"), Msg("needs the most experienced sailor"))),
               when=lambda v: _only_technical(v) and bool(v.get("card"))),
     )),
     Form("first_aid", Msg("First aid"), order="first_aid", fields=(
