@@ -424,9 +424,10 @@ def _disc_ring(ring: str) -> Callable[[Any, Values], int]:
 
 
 def _depth(game: Any, values: Values) -> int:
+    """The depth ordered last, or periscope depth (the shallowest a depth order takes)."""
     boat = status(game, "boat")
     ordered = round(float(boat.get("ordered_depth_m", 0.0)))
-    return max(10, ordered or 10)
+    return max(round(PERISCOPE_M), ordered)
 
 
 def _only_technical(values: Values) -> bool:
@@ -561,8 +562,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
               empty=Msg("Nobody has moved in an open mobilization: mobilize, move a sailor past the chip, "
                         "then carry it.")),
         Field("item", Msg("What"), options=_items, optional=False),
-        Field("to", Msg("To section (none chosen: where he stands)"),
-              each=True),
+        Field("to", Msg("To section (none chosen: where he stands)"), each=True),
     )),
     Form("cure", Msg("Discard an ailment card"), command="cure", fields=(
         Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),
