@@ -38,7 +38,7 @@ from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
 from kaleun.uboot.figures import FIGURES, ROLES
 from kaleun.uboot.missions.radio import MAX_MESSAGES, REPORT_KINDS
 from kaleun.uboot.orders import ORDER_NAMES
-from kaleun.uboot.sea.boat import DEPTH
+from kaleun.uboot.sea.boat import DEPTH, PERISCOPE_M
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
 from kaleun.uboot.weapons.arsenal import PISTOLS, load_ids
 
@@ -424,8 +424,10 @@ ACTIONS: tuple[Action, ...] = (
     _order("course", "new_course", "manoeuvre", N_("order: a new course"), _f(
         "course", "whole", N_("degrees true, 0-359"), lo=0, hi=359, required=True, positional=True),
         example="course 270"),
+    # from periscope depth (the shallowest: the game refuses any depth above it) to the deepest it accepts
     _order("depth", "new_depth", "manoeuvre", N_("order: a new depth (submerged)"), _f(
-        "depth_m", "whole", N_("metres"), lo=1, hi=int(DEPTH["max_order_m"]), required=True, positional=True),
+        "depth_m", "whole", N_("metres"), lo=round(PERISCOPE_M), hi=int(DEPTH["max_order_m"]), required=True,
+        positional=True),
         example="depth 80"),
     _order("dive", "dive", "manoeuvre", N_("order: dive (sailors left on the bridge or deck die)"), example="dive"),
     _order("surface", "surface", "manoeuvre", N_("order: surface"), example="surface"),

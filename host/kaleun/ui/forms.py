@@ -1,6 +1,14 @@
 """Every order and crew action the window gives, as a form: its fields and the choices each offers
 from the game as it stands (the crew's contacts, the tubes, the jobs to repair ...).
 
+An order's fields are declared once, by the console's `Action` (`ui/actions.py`): its command key,
+its bounds, whether it takes one value or several, and its help. A form names that action (the one
+giving its `order`, or sending its `command`) and each of its fields names one of the action's
+fields; the form adds only what the window needs: the label on the sheet (default: the field's
+help), the options read from the game, a default, when the field applies, a stepper's steps. A
+form field that names no field of its action, or declares bounds of its own, is refused when the
+form is made (at import).
+
 A form builds exactly the command a table script would send (`{"do": "order", "order": "tdc",
 "contact": "c3", "spread_deg": 4}`); the order sheet (`screens/sheet.py`) shows the fields as
 buttons and, for an order, asks the order desk's `preview` who would carry it out before it is
@@ -10,7 +18,7 @@ given. A field left empty is not sent, so the desk's default applies.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kaleun.core.messages import Msg
@@ -21,9 +29,19 @@ from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.uboot.sea.boat import PERISCOPE_M
 from kaleun.uboot.sea.sensors import ENEMY
+from kaleun.ui import actions
 from kaleun.ui.telegraph import POSITION_NAMES
 
 Values = dict[str, Any]
+
+#: the action field kinds a form field takes several values of (its kind is "multi")
+MULTI_KINDS = ("choices", "wholes", "words")
+#: the action field kinds a stepper may count (its kind is "number")
+NUMBER_KINDS = ("whole", "number")
+
+
+class FormError(ValueError):
+    """A form that does not agree with the console's action it gives (raised at import)."""
 
 
 @dataclass(frozen=True)
@@ -34,22 +52,34 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Fixed:
+    """Options that do not depend on the game (a test checks each against the action's field)."""
+
+    options: tuple[Option, ...]
+
+    def __call__(self, game: Any, values: Values) -> list[Option]:
+        return list(self.options)
+
+
+@dataclass(frozen=True)
 class Field:
+    #: the action field it is (its name or its command key); once the form is made, the command key
     key: str
-    label: Msg
-    #: "choice" (one of the options), "multi" (several), "number" (a stepper)
-    kind: str = "choice"
+    #: what the sheet calls it (None: the action field's help)
+    label: Msg | None = None
     #: (game, the values chosen so far) -> the options
     options: Callable[[Any, Values], list[Option]] | None = None
-    lo: int = 0
-    hi: int = 0
-    steps: tuple[int, ...] = (1, 10)
+    #: a stepper (kind "number") with these steps, the biggest last (): buttons of options
+    steps: tuple[int, ...] = ()
+    #: a button for each whole number of the action field's bounds (the options)
+    each: bool = False
     #: the number wraps round (a course)
     wrap: bool = False
     #: (game, values) -> the starting value (None: not sent until chosen)
     default: Callable[[Any, Values], Any] | None = None
-    #: the value is a dict of command fields merged into the command (a repair job)
-    merge: bool = False
+    #: the value is a dict of command fields merged into the command (a repair job): the action's
+    #: fields its values may set; the field's own `key` is the window's name for it, never sent
+    fills: tuple[str, ...] = ()
     #: the field applies only when this holds for the values
     when: Callable[[Values], bool] | None = None
     #: most options a "multi" takes (0: any)
@@ -62,6 +92,73 @@ class Field:
     least: int = 0
     #: the field is left off the sheet while it has no options (a lemon only when there is one)
     hide_empty: bool = False
+    # -- from the action's field, when the form is made (never declared here) -------------------
+    #: "choice" (one of the options), "multi" (several), "number" (a stepper)
+    kind: str = ""
+    lo: float | None = None
+    hi: float | None = None
+
+    @property
+    def merge(self) -> bool:
+        return bool(self.fills)
+
+    @property
+    def title(self) -> Msg:
+        """The label the sheet shows."""
+        assert self.label is not None, f"{self.key}: a form field is made by its Form"
+        return self.label
+
+
+def _action_of(form: str, order: str | None, command: str | None, word: str) -> actions.Action:
+    """The console's action a form gives: named by its word, or the one giving the order or sending the command."""
+    if word:
+        found = actions.find(word)
+        if found is None:
+            raise FormError(f"form {form}: no console command '{word}'")
+    elif order is not None:
+        found = actions.for_order(order)
+        if found is None:
+            raise FormError(f"form {form}: no console action gives the order '{order}'")
+    else:
+        sending = [a for a in actions.ACTIONS if command is not None and a.command == command]
+        if len(sending) != 1:
+            raise FormError(f"form {form}: {len(sending)} console actions send '{command}' (name one as action=)")
+        found = sending[0]
+    if (order is not None and found.order != order) or (order is None and found.command != command):
+        raise FormError(f"form {form}: the console's '{found.name}' does not give what the form does")
+    return found
+
+
+def _declared(form: str, action: actions.Action, name: str) -> actions.Field:
+    got = action._field(name)
+    if got is None:
+        known = ", ".join(f.name for f in action.fields) or "none"
+        raise FormError(f"form {form}: field '{name}' is no field of the console's '{action.name}' (fields: {known})")
+    return got
+
+
+def _made(form: str, action: actions.Action, f: Field) -> Field:
+    """A form field with what its action field declares: the command key, bounds, kind and label."""
+    if f.kind or f.lo is not None or f.hi is not None:
+        raise FormError(f"form {form}: field '{f.key}' declares its kind or bounds; they are the console's "
+                        f"'{action.name}' action's")
+    if f.fills:  # a window-only field whose options set several of the action's fields (a repair job)
+        for name in f.fills:
+            _declared(form, action, name)
+        if f.label is None or f.steps or f.each:
+            raise FormError(f"form {form}: field '{f.key}' fills fields: it needs a label and options")
+        return replace(f, kind="choice")
+    a = _declared(form, action, f.key)
+    kind = "multi" if a.kind in MULTI_KINDS else "number" if f.steps else "choice"
+    if (f.steps or f.each) and (a.kind not in NUMBER_KINDS or a.lo is None or a.hi is None):
+        raise FormError(f"form {form}: field '{f.key}' counts, but the console's '{action.name}' declares it "
+                        f"{a.kind} from {a.lo} to {a.hi}")
+    options = f.options
+    if f.each:
+        assert a.lo is not None and a.hi is not None
+        options = Fixed(tuple(Option(n, str(n)) for n in range(int(a.lo), int(a.hi) + 1)))
+    return replace(f, key=a.field, kind=kind, lo=a.lo, hi=a.hi, options=options,
+                   label=f.label if f.label is not None else Msg(a.help))
 
 
 @dataclass(frozen=True)
@@ -80,6 +177,23 @@ class Form:
     refusal: Callable[[Any], Msg | None] | None = None
     #: what the order does that the crew would not see on the sheet (shown under its fields)
     note: Msg | None = None
+    #: the console command whose fields these are (default: the action giving `order` or sending `command`)
+    action: str = ""
+
+    def __post_init__(self) -> None:
+        declared = _action_of(self.id, self.order, self.command, self.action)
+        object.__setattr__(self, "action", declared.name)
+        object.__setattr__(self, "fields", tuple(_made(self.id, declared, f) for f in self.fields))
+        for key in self.fixed:
+            if key != "via":
+                _declared(self.id, declared, key)
+
+    @property
+    def declared(self) -> actions.Action:
+        """The console's action whose fields these are."""
+        found = actions.find(self.action)
+        assert found is not None
+        return found
 
     def build(self, values: Values) -> dict[str, Any]:
         """The command's fields (without "do") from the values chosen."""
@@ -230,9 +344,13 @@ def _jobs(game: Any, values: Values) -> list[Option]:
     for job in status(game, "technical").get("jobs", []):
         severity = SEVERITY_WORDS.get(str(job["severity"]), Msg.term(str(job["severity"])))
         if not job.get("sailors"):
+            # the crew it needs, and an engineer card still in play on it (a paused repair's), as the
+            # console's `repairs` shows them (`0/2 +1`)
+            needed = (Msg("{severity}, {crew} needed, card +{bonus} played", severity=severity, crew=job["crew"],
+                          bonus=job["bonus"]) if job.get("bonus") else
+                      Msg("{severity}, {crew} needed", severity=severity, crew=job["crew"]))
             out.append(Option({"component": job["component"]}, Msg.term(component_name(str(job["component"]))),
-                              Msg("{severity}, {crew} needed", severity=severity,
-                                  crew=job["crew"])))
+                              needed))
     return out
 
 
@@ -287,9 +405,9 @@ def _reports(game: Any, values: Values) -> list[Option]:
     return [Option(kind, word) for kind, word in REPORT_WORDS.items()]
 
 
-def _fixed(*pairs: tuple[Any, Msg | str]) -> Callable[[Any, Values], list[Option]]:
-    options = [Option(v, label) for v, label in pairs]
-    return lambda game, values: options
+def _fixed(*options: tuple[Any, Msg | str] | tuple[Any, Msg | str, Msg]) -> Fixed:
+    """Options the game does not change: (value, label) or (value, label, note)."""
+    return Fixed(tuple(Option(*o) for o in options))
 
 
 def _heading(game: Any, values: Values) -> int:
@@ -306,9 +424,10 @@ def _disc_ring(ring: str) -> Callable[[Any, Values], int]:
 
 
 def _depth(game: Any, values: Values) -> int:
+    """The depth ordered last, or periscope depth (the shallowest a depth order takes)."""
     boat = status(game, "boat")
     ordered = round(float(boat.get("ordered_depth_m", 0.0)))
-    return max(10, ordered or 10)
+    return max(round(PERISCOPE_M), ordered)
 
 
 def _only_technical(values: Values) -> bool:
@@ -326,26 +445,25 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("speed", Msg("Telegraph"), options=lambda g, v: [Option(p, POSITION_NAMES[p]) for p in TELEGRAPH],
               default=_speed, optional=False),)),
     Form("new_course", Msg("New course"), order="new_course", fields=(
-        Field("course", Msg("Course (degrees)"), "number", lo=0, hi=359, steps=(1, 10), wrap=True, default=_heading),)),
+        Field("course", Msg("Course (degrees)"), steps=(1, 10), wrap=True, default=_heading),)),
     Form("new_depth", Msg("New depth"), order="new_depth", fields=(
-        Field("depth_m", Msg("Depth (metres)"), "number", lo=10, hi=300, steps=(10, 50), default=_depth),)),
+        Field("depth_m", Msg("Depth (metres)"), steps=(10, 50), default=_depth),)),
     Form("dive", Msg("Dive"), order="dive", note=Msg(
         "The boat dives to periscope depth ({depth} m), where an escort can still ram it (shallower than {ram} m): "
         "order a new depth to go deeper.", depth=round(PERISCOPE_M), ram=round(float(ENEMY["ram_depth_m"])))),
     Form("surface", Msg("Surface"), order="surface"),
     Form("observe", Msg("Assign observation sectors"), order="observe", fields=(
-        Field("figures", Msg("Who (none chosen: the observation specialists on the bridge)"), "multi",
+        Field("figures", Msg("Who (none chosen: the observation specialists on the bridge)"),
               options=_on_bridge, most=6),
-        Field("count", Msg("Or how many"), options=_fixed(*((n, str(n)) for n in range(1, 7))),
-              when=lambda v: not v.get("figures")),
+        Field("count", Msg("Or how many"), each=True, when=lambda v: not v.get("figures")),
     )),
     Form("periscope", Msg("Periscope"), order="periscope"),
     Form("hydrophone", Msg("Hydrophone"), order="hydrophone"),
     Form("sextant", Msg("Sextant"), order="sextant"),
     Form("enigma", Msg("Enigma"), order="enigma", fields=(
-        Field("messages", Msg("Coded signals to decode"), "number", lo=1, hi=MAX_MESSAGES, steps=(1,),
+        Field("messages", Msg("Coded signals to decode"), steps=(1,),
               default=lambda g, v: 1, when=lambda v: not v.get("decode") and not v.get("report")),
-        Field("decode", Msg("Signals to decode (none chosen: the oldest)"), "multi", options=_coded,
+        Field("decode", Msg("Signals to decode (none chosen: the oldest)"), options=_coded,
               most=MAX_MESSAGES, hide_empty=True),
         Field("report", Msg("Report to send to HQ (on the surface)"), options=_reports, hide_empty=True),
         Field("contact", Msg("Contact reported (none chosen: the nearest ship)"), options=_contacts("ship"),
@@ -360,9 +478,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("depth_m", Msg("Depth setting (metres)"), options=_fixed(*((d, str(d)) for d in (2, 3, 4, 5, 6, 8)))),
     )),
     Form("flood_tubes", Msg("Flood tubes"), order="flood_tubes", fields=(
-        Field("tubes", Msg("Tubes (none chosen: the loaded bow tubes)"), "multi", options=_tubes(("loaded",))),)),
+        Field("tubes", Msg("Tubes (none chosen: the loaded bow tubes)"), options=_tubes(("loaded",))),)),
     Form("fire_torpedoes", Msg("Fire torpedoes"), order="fire_torpedoes", fields=(
-        Field("tubes", Msg("Tubes (none chosen: the lowest flooded)"), "multi", options=_tubes(("flooded",))),)),
+        Field("tubes", Msg("Tubes (none chosen: the lowest flooded)"), options=_tubes(("flooded",))),)),
     Form("reload_torpedo", Msg("Reload torpedo"), order="reload_torpedo", fields=(
         Field("from", Msg("From"), options=_fixed(("racks", Msg("the racks")),
                                                   ("deck", Msg("the deck containers, into a room's racks")))),
@@ -374,7 +492,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("torpedo", Msg("Torpedo"), options=_reload_types),
     )),
     Form("lay_mines", Msg("Lay mines"), order="lay_mines", fields=(
-        Field("tubes", Msg("Tubes (none chosen: every tube loaded with mines)"), "multi",
+        Field("tubes", Msg("Tubes (none chosen: every tube loaded with mines)"),
               options=_tubes(("loaded",), mines=True)),)),
     Form("gun_88", Msg("88 mm gun"), order="gun_88", fields=(
         Field("target", Msg("Target"), options=_contacts("ship"), optional=False),
@@ -385,35 +503,39 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("bursts", Msg("Bursts"), options=_fixed(*((n, str(n)) for n in (5, 10, 20)))),
     )),
     Form("repair", Msg("Repair"), order="repair", fields=(
-        Field("job", Msg("Job"), options=_jobs, merge=True, optional=False),
+        Field("job", Msg("Job"), options=_jobs, fills=("component", "breach", "condition", "section"), optional=False),
         Field("card", Msg("Engineer card"), options=_fixed((1, "+1"), (2, "+2")), when=_only_technical),
+        # §10.3: the card's advanced effect needs the most experienced sailor in the repair crew
+        Field("advanced", Msg("The card's effect (none chosen: its basic one)"),
+              options=_fixed((True, Msg("advanced effect"), Msg("needs the most experienced sailor"))),
+              when=lambda v: _only_technical(v) and bool(v.get("card"))),
     )),
     Form("first_aid", Msg("First aid"), order="first_aid", fields=(
-        Field("patients", Msg("Patients (in one section)"), "multi", options=_patients, optional=False,
+        Field("patients", Msg("Patients (in one section)"), options=_patients, optional=False,
               empty=Msg("Nobody waits for first aid: enter an injured sailor's card first.")),
     )),
     Form("address_crew", Msg("Address the crew"), order="address_crew"),
     Form("prepare_meal", Msg("Prepare a meal"), order="prepare_meal", fields=(
         # §9.4: the cook may first swap two chips or replace one from the supply (one more activation);
         # after a replacement the chips are taken with "cook", once the new chip is seen
-        Field("swap", Msg("First swap two places (+1 activation)"), "multi", options=_places, most=2,
+        Field("swap", Msg("First swap two places (+1 activation)"), options=_places, most=2,
               least=2),
         Field("replace", Msg("Or replace one from the supply (+1 activation)"), options=_places,
               when=lambda v: not v.get("swap")),
-        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3,
+        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), options=_pyramid, most=3,
               when=lambda v: v.get("replace") is None),
         Field("lemon", Msg("Lemon"), options=_lemons, when=lambda v: v.get("replace") is None, hide_empty=True),
     )),
     Form("cook", Msg("Cook the meal"), command="cook", fields=(
-        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), "multi", options=_pyramid, most=3,
+        Field("take", Msg("Ingredients (1 to 3 touching places of the pyramid)"), options=_pyramid, most=3,
               optional=False),
         Field("lemon", Msg("Lemon"), options=_lemons, hide_empty=True),
     )),
     # crew actions: free, no order
     Form("smoke", Msg("Smoke break"), command="smoke", fields=(
-        Field("roles", Msg("Who spends a cigarette"), "multi", options=_roles, optional=False),)),
+        Field("roles", Msg("Who spends a cigarette"), options=_roles, optional=False),)),
     Form("join_lookouts", Msg("More lookouts"), command="join_task", fixed={"task": "observation"}, fields=(
-        Field("count", Msg("Lookouts"), options=_fixed(*((n, str(n)) for n in range(1, 7)))),)),
+        Field("count", Msg("Lookouts"), each=True),)),
     Form("ailment", Msg("Enter an injury or ailment card"), command="ailment", fields=(
         Field("injury", Msg("Injured"), options=_injuries, optional=False, when=lambda v: not v.get("figure")),
         # §6.14: a card no injury brought (an event or morale card) is entered for the sailor named
@@ -424,15 +546,15 @@ FORMS: dict[str, Form] = {f.id: f for f in (
               when=lambda v: v.get("injury") is None and bool(v.get("figure"))),
         Field("wounds", Msg("Wounds"), options=_fixed((1, "1"), (2, "2"))),
         Field("exhaustion", Msg("Exhaustion chips"), options=_fixed((1, "1"), (2, "2"), (3, "3"))),
-        Field("supplies", Msg("Medical supplies the card asks for"), "multi", options=_fixed(
+        Field("supplies", Msg("Medical supplies the card asks for"), options=_fixed(
             ("pills", Msg("pills")), ("ointment", Msg("ointment")), ("bandages", Msg("bandages")),
             ("injections", Msg("injections")), ("surgical_instruments", Msg("instruments")))),
     )),
     Form("attack_disc", Msg("Attack disc"), command="attack_disc", fixed={"via": "window"}, fields=(
-        Field("own_course", Msg("Own course ring"), "number", lo=0, hi=359, steps=(1, 10), wrap=True, default=_heading),
-        Field("enemy_course", Msg("Enemy course ring"), "number", lo=0, hi=359, steps=(1, 10), wrap=True,
+        Field("own_course", Msg("Own course ring"), steps=(1, 10), wrap=True, default=_heading),
+        Field("enemy_course", Msg("Enemy course ring"), steps=(1, 10), wrap=True,
               default=_disc_ring("enemy_course")),
-        Field("bearing", Msg("Bearing ring (from the bow)"), "number", lo=0, hi=359, steps=(1, 10), wrap=True,
+        Field("bearing", Msg("Bearing ring (from the bow)"), steps=(1, 10), wrap=True,
               default=_disc_ring("bearing")),
     )),
     Form("carry", Msg("Carry equipment"), command="carry", fields=(
@@ -440,8 +562,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
               empty=Msg("Nobody has moved in an open mobilization: mobilize, move a sailor past the chip, "
                         "then carry it.")),
         Field("item", Msg("What"), options=_items, optional=False),
-        Field("to", Msg("To section (none chosen: where he stands)"),
-              options=_fixed(*((n, str(n)) for n in range(1, 9)))),
+        Field("to", Msg("To section (none chosen: where he stands)"), each=True),
     )),
     Form("cure", Msg("Discard an ailment card"), command="cure", fields=(
         Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),

@@ -75,9 +75,9 @@ class FormSheet(Overlay):
         unset = next((f for f in self.fields() if not f.optional and self.values.get(f.key) in (None, [])), None)
         short = next((f for f in self.fields() if f.least and 0 < len(self.values.get(f.key) or []) < f.least), None)
         if unset is not None:
-            self.problem = Msg("Choose: {what}", what=unset.label)
+            self.problem = Msg("Choose: {what}", what=unset.title)
         elif short is not None:
-            self.problem = Msg("Choose {n}: {what}", n=short.least, what=short.label)
+            self.problem = Msg("Choose {n}: {what}", n=short.least, what=short.title)
         elif self.form.refusal is not None:
             reason = self.form.refusal(game)
             if reason is not None:
@@ -110,11 +110,12 @@ class FormSheet(Overlay):
         self.win.touch()
 
     def step(self, f: Field, by: int) -> None:
-        value = int(self.values.get(f.key) or f.lo) + by
+        lo, hi = int(f.lo or 0), int(f.hi or 0)  # a stepper's bounds: its action field's
+        value = int(self.values.get(f.key) or lo) + by
         if f.wrap:
-            value %= f.hi + 1
+            value %= hi + 1
         else:
-            value = max(f.lo, min(f.hi, value))
+            value = max(lo, min(hi, value))
         self.values[f.key] = value
         self.crew_from = self.verdict_from = 0
         self.win.touch()
@@ -143,7 +144,7 @@ class FormSheet(Overlay):
         y = area.y + s(42)
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
         shown = [f for f in self.fields() if not (f.hide_empty and not self.options.get(f.key))]
-        labels = {f.key: c.rows(f.label, theme.MIN_TEXT, left.w) for f in shown}
+        labels = {f.key: c.rows(f.title, theme.MIN_TEXT, left.w) for f in shown}
         # a long label takes a second line, unless that would push a field's buttons off the sheet
         wrap = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h
         warnings = self._warnings()
@@ -152,7 +153,7 @@ class FormSheet(Overlay):
         spare = left.h - sum((len(labels[f.key]) if wrap else 1) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
         spare -= sum(len(c.rows(w, theme.MIN_TEXT, left.w - s(30))) * s(22) + s(6) for w in warnings)
         for f in shown:
-            for line in labels[f.key] if wrap else [f.label]:
+            for line in labels[f.key] if wrap else [f.title]:
                 c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
                 y += s(LABEL_H)
             row = Rect(left.x, y, left.w, s(ROW_H))
