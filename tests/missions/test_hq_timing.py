@@ -58,7 +58,7 @@ def test_4_2_a_game_may_shorten_the_time_limit_and_its_late_signals_do_not_come(
 def test_4_2_an_objective_that_cannot_be_met_before_the_time_limit_is_refused():
     station = MISSION_TOML.replace('kind = "reach"', 'kind = "station"\nhours = 30\nby_h = 25')
     assert refused("", station) == [
-        "mine.toml:11: mine: objective[0].hours = 30: a station that long takes more than the whole patrol "
+        "mine.toml:11: mine: objective[0].hours = 30: a station that long takes the whole patrol or more "
         "(time_limit_h = 24): it can never be met",
         "mine.toml:12: mine: objective[0].by_h = 25 is after the time limit (time_limit_h = 24): the patrol is over "
         "first"]
@@ -68,7 +68,8 @@ def test_8_a_secondary_objective_whose_deadline_passes_before_its_signal_comes_i
     problems = refused('\n[[radio]]\nat_h = [6, 8]\ntext = "Report the weather."\n'
                        'objective = { id = "w", kind = "report", report = "weather", text = "Report.", by_h = 5 }\n')
     assert problems == ["mine.toml:17: mine: radio[0].objective.by_h: the objective's deadline (5 h after the start) "
-                        "has passed before the signal carrying it can come (6 h at the earliest): it would fail at once"]
+                        "has passed before the signal carrying it can come (6 h at the earliest): it would fail at "
+                        "once"]
 
 
 # -- a signal's id ----------------------------------------------------------------------------------------
@@ -132,7 +133,8 @@ def test_8_a_text_naming_a_value_it_is_not_given_is_refused(extra, problem):
 
 
 def test_8_a_signal_text_without_an_encounter_may_hold_a_brace():
-    assert check_text(MISSION_TOML + '\n[[radio]]\nat_h = 1\ntext = "Stay clear of the { marked } zone."\n', "mine.toml", "mine")
+    text = MISSION_TOML + '\n[[radio]]\nat_h = 1\ntext = "Stay clear of the { marked } zone."\n'
+    assert check_text(text, "mine.toml", "mine")["mine"]["radio"][0]["text"] == "Stay clear of the { marked } zone."
 
 
 def test_8_an_encounter_id_used_twice_is_refused():
@@ -140,3 +142,24 @@ def test_8_an_encounter_id_used_twice_is_refused():
                        '[[encounter]]\nid = "e1"\nat_h = 2\nvessel = { class = "flower" }\n')
     assert problems == ["mine.toml:19: mine: encounter[1].id: 'e1' is used twice (also encounter[0]; an encounter "
                         "without an id is e1, e2 ... in file order)"]
+
+
+def test_8_a_signal_telling_where_an_encounter_is_comes_once_it_is_there():
+    """A signal's text tells the encounter's square, course and speed; sent before the encounter is placed it
+    read "?" for each."""
+    convoy = ('\n[[encounter]]\nid = "c"\nat_h = [2, 4]\nsquare = "BF45"\n'
+              'convoy = { kind = "OB", course = 270, columns = 2, ships_per_column = 2 }\n\n'
+              '[[radio]]\nat_h = {at}\nencounter = "c"\ntext = "Convoy in {{square}}."\n')
+    problems = refused(convoy.replace("{at}", "3"))
+    assert problems == ["mine.toml:22: mine: radio[0].encounter: the signal may come 3 h after the start, before "
+                        "encounter 'c' is there (it comes up to 4 h after the start): the text would tell '?' for its "
+                        "square, course and speed"]
+    assert check_text(MISSION_TOML + convoy.replace("{at}", "[4, 5]").replace("{{", "{").replace("}}", "}"),
+                      "mine.toml", "mine")
+
+
+def test_4_2_reports_further_apart_than_the_patrol_is_long_are_refused():
+    reports = MISSION_TOML.replace('kind = "reach"\nsquare = "BF45"', 'kind = "report"\nreport = "weather"\n'
+                                   'count = 3\nevery_h = 12')
+    assert refused("", reports) == ["mine.toml:13: mine: objective[0].every_h: 3 reports 12 h apart take 24 h, the "
+                                    "whole patrol or more (time_limit_h = 24): it can never be met"]

@@ -15,7 +15,9 @@ file timing one so is refused with `FILE:LINE: problem`, as is:
   carrying it can come: it would fail the moment it is given;
 - a signal whose text names a value it is not given (`{square}`, `{course}`, `{speed}` need the signal's
   `encounter`; an answer's text may use `{square}` and `{boats}`): the feed would read the braces;
-- an encounter id used twice (a signal's `encounter` would name either).
+- an encounter id used twice (a signal's `encounter` would name either), a signal telling where an
+  encounter is that may come before the encounter is there (its square would read "?");
+- a report objective whose `count` reports `every_h` apart take the whole patrol.
 
 A game's set-up may shorten a mission's time limit (`kaleun run --changes '{"time_limit_h": 1}'`, an
 exercise): the checks against the time limit are the mission file's, not the set-up's.
@@ -116,6 +118,7 @@ def check_signals(c: _Checker, spec: Mapping[str, Any], path: Path, objective_id
             continue
         _check_texts(c, table, where)
         _check_carried_deadline(c, table, where, radios)
+        _check_told_encounter(c, table, where, radios, encounters)
     check_answer_texts(c, spec, path)
     limit = spec.get("time_limit_h")
     window = span(limit)
@@ -231,6 +234,23 @@ def _check_carried_deadline(c: _Checker, table: Mapping[str, Any], where: Path, 
                                           f"it can come ({comes[0]:g} h at the earliest): it would fail at once")
 
 
+def _check_told_encounter(c: _Checker, table: Mapping[str, Any], where: Path, radios: Sequence[Any],
+                          encounters: Sequence[Any]) -> None:
+    """A signal telling where an encounter is comes after the encounter is there (else its square reads "?")."""
+    ident = table.get("encounter")
+    told = next((e for i, e in enumerate(encounters) if isinstance(e, Mapping) and e.get("id", f"e{i + 1}") == ident),
+                None)
+    comes = arrival(table, "radio", radios)
+    there = arrival(told, "encounter", radios) if told is not None else None
+    if comes is None or there is None or (math.isinf(comes[1]) and math.isinf(there[1])):
+        return  # both after objectives: the file's author times them
+    if comes[0] < there[1]:  # at the same moment the encounter comes first (plans in the order at, kind)
+        late = f"up to {there[1]:g} h after the start" if math.isfinite(there[1]) else "after an objective is met"
+        c.add((*where, "encounter"), f"{_dotted((*where, 'encounter'))}: the signal may come {comes[0]:g} h after "
+                                     f"the start, before encounter {ident!r} is there (it comes {late}): the text "
+                                     "would tell '?' for its square, course and speed")
+
+
 def _check_before_limit(c: _Checker, table: Mapping[str, Any], kind: str, where: Path, radios: Sequence[Any],
                         limit: float) -> None:
     comes = arrival(table, kind, radios)
@@ -266,6 +286,11 @@ def _check_objective_time(c: _Checker, table: Mapping[str, Any], where: Path, li
     took = span(hours)
     if took is not None and not isinstance(hours, list):
         need = took[0] / 60.0 if key == "minutes" else took[0]
-        if need > limit:
-            c.add((*where, key), f"{_dotted((*where, key))} = {hours!r}: a {kind} that long takes more than the "
-                                 f"whole patrol (time_limit_h = {limit:g}): it can never be met")
+        if need >= limit:
+            c.add((*where, key), f"{_dotted((*where, key))} = {hours!r}: a {kind} that long takes the whole "
+                                 f"patrol or more (time_limit_h = {limit:g}): it can never be met")
+    every, count = span(table.get("every_h")), span(table.get("count", 1))
+    if kind == "report" and every is not None and count is not None and every[0] * (count[0] - 1) >= limit:
+        c.add((*where, "every_h"), f"{_dotted((*where, 'every_h'))}: {count[0]:g} reports {every[0]:g} h apart take "
+                                   f"{every[0] * (count[0] - 1):g} h, the whole patrol or more (time_limit_h = "
+                                   f"{limit:g}): it can never be met")
