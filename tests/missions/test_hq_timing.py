@@ -163,3 +163,19 @@ def test_4_2_reports_further_apart_than_the_patrol_is_long_are_refused():
                                    'count = 3\nevery_h = 12')
     assert refused("", reports) == ["mine.toml:13: mine: objective[0].every_h: 3 reports 12 h apart take 24 h, the "
                                     "whole patrol or more (time_limit_h = 24): it can never be met"]
+
+
+@pytest.mark.parametrize("extra", [
+    '\n[[radio]]\nat_h = [5, 6]\ntext = "A."\nobjective = { id = "w", kind = "report", report = "weather", '
+    'text = "W.", by_h = "soon" }\n',
+    '\n[[radio]]\nid = 5\nafter = ["go"]\ndelay_h = "x"\ntext = "A {b"\nencounter = 7\n',
+    '\n[[encounter]]\nid = ["e"]\nat_h = "late"\nvessel = { class = "flower" }\n',
+    '\n[answers]\nconvoy = "x"\n',
+])
+def test_a_mistake_in_a_timed_field_is_refused_by_its_own_check_and_never_crashes_the_check(extra):
+    assert refused(extra)
+    assert refused(extra, MISSION_TOML.replace("time_limit_h = 24", 'time_limit_h = "a day"'))
+
+
+def test_objectives_that_are_no_list_are_refused_without_a_crash():
+    assert refused("", MISSION_TOML.replace("[[objective]]\n", "objective = 5\n[[radio]]\n"))

@@ -129,7 +129,9 @@ def check_signals(c: _Checker, spec: Mapping[str, Any], path: Path, objective_id
         for i, table in enumerate(tables):
             if isinstance(table, Mapping):
                 _check_before_limit(c, table, kind, (*path, kind, i), radios, hours)
-    objectives = [(table, (*path, "objective", i)) for i, table in enumerate(spec.get("objective", []))]
+    primaries = spec.get("objective", [])
+    objectives = [(table, (*path, "objective", i)) for i, table in enumerate(primaries if isinstance(primaries, list)
+                                                                               else [])]
     objectives += [(table["objective"], (*path, "radio", i, "objective")) for i, table in enumerate(radios)
                    if isinstance(table, Mapping) and "objective" in table]
     for table, where in objectives:
@@ -211,13 +213,16 @@ def _check_fields(c: _Checker, text: str, allowed: Sequence[str], where: Path, r
                      "or the feed reads the braces")
 
 
-def _deadline_h(table: Mapping[str, Any]) -> float | None:
-    """An objective's deadline in hours after the start (`by_h`, the end of a rendezvous's `window_h`)."""
-    ends = [float(table["by_h"])] if span(table.get("by_h")) is not None and not isinstance(table["by_h"], list) \
-        else []
+def _deadline_h(table: Mapping[str, Any]) -> tuple[float, str] | None:
+    """An objective's deadline in hours after the start (`by_h`, the end of a rendezvous's `window_h`), and
+    the key that sets it."""
+    ends: list[tuple[float, str]] = []
+    by = span(table.get("by_h"))
+    if by is not None and not isinstance(table["by_h"], list):
+        ends.append((by[0], "by_h"))
     window = span(table.get("window_h"))
     if window is not None and isinstance(table.get("window_h"), list):
-        ends.append(window[1])
+        ends.append((window[1], "window_h"))
     return min(ends) if ends else None
 
 
@@ -225,10 +230,10 @@ def _check_carried_deadline(c: _Checker, table: Mapping[str, Any], where: Path, 
     carried = table.get("objective")
     if not isinstance(carried, Mapping):
         return
-    deadline = _deadline_h(carried)
+    due = _deadline_h(carried)
     comes = arrival(table, "radio", radios)
-    if deadline is not None and comes is not None and deadline <= comes[0]:
-        key = "by_h" if "by_h" in carried and float(carried["by_h"]) == deadline else "window_h"
+    if due is not None and comes is not None and due[0] <= comes[0]:
+        deadline, key = due
         c.add((*where, "objective", key), f"{_dotted((*where, 'objective', key))}: the objective's deadline "
                                           f"({deadline:g} h after the start) has passed before the signal carrying "
                                           f"it can come ({comes[0]:g} h at the earliest): it would fail at once")
