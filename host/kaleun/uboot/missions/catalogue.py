@@ -474,6 +474,7 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
     """The mission proper; `refused`: the fields already refused (left out of `spec`), not missing; `in_file`:
     a mission file (a game's set-up may shorten the time limit, see `hq_timing`)."""
     from kaleun.uboot.missions.hq_timing import check_signals, signal_ids
+    from kaleun.uboot.missions.meetable import check_meetable
 
     refused = refused or set()
     start = datetime.fromisoformat(spec["start"])
@@ -551,6 +552,8 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
             c.add((*path, kind, index, "after"), f"{kind}[{index}].after: no objective {after!r} (objectives: "
                                                  f"{', '.join(ids) or 'none'}{named})")
     check_signals(c, spec, path, ids, in_file)
+    if "loadout" not in refused:
+        check_meetable(c, spec, path)
     if "time_limit_h" in spec and not objectives and not radios:
         c.add((*path, "time_limit_h"), "time_limit_h needs objectives: a mission without any has no end to judge")
     if objectives and "base" not in spec and "base" not in refused:
