@@ -153,7 +153,7 @@ def test_10_3_the_feed_names_components_as_a_crew_says_them():
     rejected = one(do(g, {"do": "order", "order": "repair", "component": "e_motors"}), "order_rejected")
     assert rejected["reason"] == "the electric motors are already being repaired"
     events = do(g, {"do": "stop_task", "figure": "engineer-square"})
-    assert one(events, "task_stopped")["feed"] == ("engineer-square (Chief mechanic) stops his repair of the "
+    assert one(events, "task_stopped")["feed"] == ("square engineer (Chief mechanic) stops his repair of the "
                                                    "electric motors: stood down.")
     assert one(events, "technical_repair_paused")["feed"].startswith("Repair of the electric motors paused: 1 of 2")
     events = do(g, {"do": "join_task", "task": "repair", "component": "e_motors"})

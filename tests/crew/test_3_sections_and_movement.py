@@ -52,7 +52,7 @@ def test_6_4_an_illegal_route_is_reported_with_the_reason_and_the_sailor_stays_p
     ], g=g)
     illegal = one(events, "move_illegal")
     assert illegal["reason"] == "sections 3 and 8 connect only while the boat is surfaced"
-    assert illegal["feed"] == ("navigator-circle cannot go 3 → 8: sections 3 and 8 connect only while the boat is "
+    assert illegal["feed"] == ("circle navigator cannot go 3 → 8: sections 3 and 8 connect only while the boat is "
                                "surfaced. Put the figure back in section 3.")
     assert g.module("crew").pos["navigator-circle"] == 3
     # put back: settled without a word

@@ -21,12 +21,12 @@ def test_6_12_fire_in_section_5_with_four_sailors_worked_example():
     assert damage["draws"] == 4 and len(damage["drawn"]) == 4
     assert damage["injured"] == ["engineer-square"] == [f for f in damage["drawn"] if f in ENGINE_ROOM]
     assert damage["deck"] == "burns"
-    assert damage["feed"] == ("Crew damage in section 5 (fire): 4 chips drawn; injured: engineer-square (Chief "
+    assert damage["feed"] == ("Crew damage in section 5 (fire): 4 chips drawn; injured: square engineer (Chief "
                               "mechanic). First Officer: draw a burns card for each and enter it.")
     injury = damage["injuries"][0]
     events = do(g, {"do": "ailment", "injury": injury["id"], "wounds": 1, "activation": 1,
                     "supplies": ["ointment"]})
-    assert one(events, "ailment")["feed"] == ("engineer-square (Chief mechanic): burns card, 1 red cross, "
+    assert one(events, "ailment")["feed"] == ("square engineer (Chief mechanic): burns card, 1 red cross, "
                                               "1 activation chip.")
     assert sorted(chips(g, "engineer-square")) == ["A", "W2"]
     assert g.module("crew").health.injuries == []

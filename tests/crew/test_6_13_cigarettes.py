@@ -32,7 +32,7 @@ def test_6_13_several_cigarettes_in_one_break_and_only_with_an_own_sailor_outsid
     refused = one(do(g, {"do": "smoke", "roles": ["navigator", "officer"],
                          "sailors": ["navigator-square", "navigator-triangle", "officer-square", "captain-square",
                                      "engineer-square", "officer-circle"]}), "action_refused")
-    assert refused["reason"] == "officer-circle is not on deck or bridge"
+    assert refused["reason"] == "circle officer is not on deck or bridge"
     smoke = one(do(g, {"do": "smoke", "roles": ["navigator", "officer"]}), "smoke_break")
     assert len(smoke["sailors"]) == 5
 
@@ -51,7 +51,7 @@ def test_6_13_only_activation_chips_are_discarded():
     stations(g, {"navigator-square": 8})
     do(g, {"do": "order", "order": "observe"})
     refused = one(do(g, {"do": "smoke", "role": "navigator", "sailors": ["navigator-square"]}), "action_refused")
-    assert refused["reason"] == "navigator-square has no activation chip to discard"
+    assert refused["reason"] == "square navigator has no activation chip to discard"
 
 
 def test_6_13_a_break_in_which_nobody_can_discard_is_refused_and_costs_nothing():
@@ -72,7 +72,7 @@ def test_6_13_the_feed_says_where_the_break_is_taken():
     do(g, {"do": "end_mobilize"})
     do(g, {"do": "chips", "figure": "captain-square", "add": 1})
     assert one(do(g, {"do": "smoke", "role": "captain"}), "smoke_break")["feed"] == (
-        "Smoke break on deck: captain-square discards an activation chip.")
+        "Smoke break on deck: square captain discards an activation chip.")
     g = game()
     _on_the_bridge(g)
     assert one(do(g, {"do": "smoke", "roles": ["navigator", "officer"]}), "smoke_break")["feed"].startswith(

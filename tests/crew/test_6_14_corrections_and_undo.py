@@ -144,7 +144,7 @@ def test_6_14_a_refused_action_leaves_the_undo_history_alone(command):
     do(g, {"do": "adjust_morale", "by": -1, "why": "morale card"})
     assert one(do(g, command), "action_refused")
     assert one(do(g, {"do": "undo"}), "undone")["action"] == "morale -1"
-    assert one(do(g, {"do": "undo"}), "undone")["action"] == "officer-circle killed"
+    assert one(do(g, {"do": "undo"}), "undone")["action"] == "circle officer killed"
 
 
 def test_6_14_6_12_undo_never_reaches_back_past_a_draw_from_the_bag():

@@ -41,7 +41,7 @@ def test_6_4_a_move_without_mobilize_is_flagged_with_a_choice():
     do(g, {"do": "end_mobilize"})
     events = do(g, {"do": "place", "figure": "engineer-square", "section": 6})
     flag = one(events, "move_unmobilized")
-    assert flag["feed"] == ("engineer-square moved 5 → 6 without Mobilize: pay a Mobilize or put the figure back "
+    assert flag["feed"] == ("square engineer moved 5 → 6 without Mobilize: pay a Mobilize or put the figure back "
                             "in section 5.")
     assert flag["choices"] == [{"do": "move_fix", "figure": "engineer-square", "choice": "mobilize"},
                                {"do": "move_fix", "figure": "engineer-square", "choice": "put_back"}]
@@ -62,7 +62,7 @@ def test_6_4_putting_the_figure_back_settles_the_move():
     g = game()
     do(g, {"do": "place", "figure": "engineer-square", "section": 5})
     events = do(g, {"do": "move_fix", "figure": "engineer-square", "choice": "put_back"})
-    assert one(events, "move_fix")["feed"] == "Put engineer-square back in section 4."
+    assert one(events, "move_fix")["feed"] == "Put square engineer back in section 4."
     events = do(g, {"do": "place", "figure": "engineer-square", "section": 4})
     assert one(events, "move_settled")["how"] == "put back"
     assert g.module("crew").moves.flags == {}
@@ -74,8 +74,8 @@ def test_6_4_an_unsettled_figure_does_not_count_where_it_stands_and_the_refusal_
     do(g, {"do": "place", "figure": "engineer-triangle", "section": 5})
     rejected = one(do(g, {"do": "order", "order": "new_speed", "speed": "slow_ahead"}), "order_rejected")
     assert rejected["reason"] == ("2 sailors with the engines symbol needed in section 5 while surfaced; found "
-                                  "engineer-square "
-                                  "(moved here without Mobilize), engineer-triangle (moved here without Mobilize)")
+                                  "square engineer "
+                                  "(moved here without Mobilize), triangle engineer (moved here without Mobilize)")
 
 
 def test_6_4_no_orders_during_a_mobilization_the_next_order_ends_it():
@@ -96,12 +96,12 @@ def test_6_4_toolboxes_and_equipment_travel_with_movers_one_per_sailor():
     assert (moved["previous"], moved["section"]) == (4, 6)
     events = do(g, {"do": "carry", "figure": "engineer-square", "item": "extinguisher"})
     refused = one(events, "action_refused")
-    assert refused["reason"] == "engineer-square already carried the toolbox 2 in this mobilization"
+    assert refused["reason"] == "square engineer already carried the toolbox 2 in this mobilization"
     events = do(g, {"do": "carry", "figure": "engineer-triangle", "item": "extinguisher"})
-    assert one(events, "action_refused")["reason"] == "engineer-triangle has not moved in this mobilization"
+    assert one(events, "action_refused")["reason"] == "triangle engineer has not moved in this mobilization"
     do(g, {"do": "place", "figure": "engineer-triangle", "section": 3})
     events = do(g, {"do": "carry", "figure": "engineer-triangle", "item": "extinguisher"})
-    assert "lies in section 5, not on engineer-triangle's way 4 → 3" in one(events, "action_refused")["reason"]
+    assert "lies in section 5, not on triangle engineer's way 4 → 3" in one(events, "action_refused")["reason"]
 
 
 def test_6_7_moving_a_busy_sailor_stops_his_task():
@@ -111,6 +111,6 @@ def test_6_7_moving_a_busy_sailor_stops_his_task():
     assert g.module("crew").lookouts() == 2
     events = stations(g, {"navigator-square": 3})
     stopped = one(events, "task_stopped")
-    assert stopped["feed"] == "navigator-square (Navigator) stops his observation: moved out of section 8."
+    assert stopped["feed"] == "square navigator (Navigator) stops his observation: moved out of section 8."
     assert one(events, "lookouts")["count"] == 1 == g.module("crew").lookouts()
     assert chips(g, "navigator-square") == ["A"]  # the observation chip turned to its activation side

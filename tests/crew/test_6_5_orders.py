@@ -27,7 +27,7 @@ def test_6_5_a_refusal_says_exactly_what_is_missing():
     do(g, {"do": "chips", "figure": "officer-circle", "add": 2})
     rejected = one(do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"}), "order_rejected")
     assert rejected["reason"] == ("2 sailors with the engines symbol needed in section 6 while submerged; found "
-                                  "officer-circle (no engines, 1 free slot)")
+                                  "circle officer (no engines, 1 free slot)")
     assert rejected["feed"] == f"New speed refused: {rejected['reason']}."
     assert g.module("crew").bars.status()["command"] == "VII"  # a refused order is not paid
 
@@ -45,10 +45,10 @@ def test_6_6_a_sailor_with_too_few_free_slots_cannot_take_part():
     stations(g, {"engineer-square": 5, "officer-circle": 5})
     do(g, {"do": "chips", "figure": "officer-circle", "add": 2})
     rejected = one(do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"}), "order_rejected")
-    assert "officer-circle (no engines, 1 free slot)" in rejected["reason"]
+    assert "circle officer (no engines, 1 free slot)" in rejected["reason"]
     do(g, {"do": "chips", "figure": "engineer-square", "add": 3})
     rejected = one(do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"}), "order_rejected")
-    assert "engineer-square (engines, no free slot)" in rejected["reason"]
+    assert "square engineer (engines, no free slot)" in rejected["reason"]
 
 
 def test_6_5_specialists_first_then_fewest_chips():
@@ -240,8 +240,8 @@ def test_9_3_named_lookouts_must_stand_on_the_bridge_and_six_at_most():
     stations(g, {"navigator-square": 8})
     rejected = one(do(g, {"do": "order", "order": "observe", "figures": ["navigator-square", "navigator-circle"]}),
                    "order_rejected")
-    assert rejected["reason"] == ("lookouts navigator-square and navigator-circle needed in section 8; found "
-                                  "navigator-square (observation)")
+    assert rejected["reason"] == ("lookouts square navigator and circle navigator needed in section 8; found "
+                                  "square navigator (observation)")
     assert g.module("crew").lookouts() == 0
     stations(g, {"navigator-triangle": 8})
     do(g, {"do": "order", "order": "observe", "count": 2})

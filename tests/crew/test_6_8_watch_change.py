@@ -141,16 +141,16 @@ def test_6_10_figures_of_dead_sailors_leave_and_come_back_at_watch_changes():
     g = game()
     events = do(g, {"do": "kill", "figure": "engineer-square", "why": "event card"})
     killed = one(events, "sailor_killed")
-    assert killed["feed"] == "engineer-square (Chief mechanic) is dead (event card). Take the figure off the model."
+    assert killed["feed"] == "square engineer (Chief mechanic) is dead (event card). Take the figure off the model."
     assert one(events, "morale")["change"] == -2
     do(g, {"do": "lift", "figure": "engineer-square"})
     change = one(advance(g, WATCH_CHANGE_S), "crew_watch_change")
-    assert change["back"] == ["engineer-square"] and "put back in any section: engineer-square" in change["feed"]
+    assert change["back"] == ["engineer-square"] and "put back in any section: square engineer" in change["feed"]
     events = do(g, {"do": "place", "figure": "engineer-square", "section": 5})  # anywhere, no mobilize
     assert one(events, "sailor_returned")["section"] == 5 and not named(events, "move_unmobilized")
     change = one(advance(g, 2 * WATCH_CHANGE_S + 4 * 3600), "crew_watch_change")
     assert change["leave"] == ["engineer-square"]
-    assert "take off the model: engineer-square" in change["feed"]
+    assert "take off the model: square engineer" in change["feed"]
 
 
 def test_6_10_a_relief_whose_figure_was_never_taken_off_comes_on_duty_where_it_stands():
@@ -161,7 +161,7 @@ def test_6_10_a_relief_whose_figure_was_never_taken_off_comes_on_duty_where_it_s
     events = advance(g, WATCH_CHANGE_S)
     change = one(events, "crew_watch_change")
     assert change["back"] == ["navigator-square"] and change["returned"] == {"navigator-square": 4}
-    assert "back on duty where the figure stands: navigator-square (4)" in change["feed"]
+    assert "back on duty where the figure stands: square navigator (4)" in change["feed"]
     assert "put back" not in change["feed"]
     assert one(events, "sailor_returned")["section"] == 4
     crew = g.module("crew")
@@ -194,7 +194,7 @@ def test_6_10_a_figure_left_on_the_bridge_of_a_submerged_boat_must_be_moved_in()
     do(g, {"do": "kill", "sailor": "navigator-square/1"})  # the figure is left on the bridge
     g.module("boat").surfaced = False  # the boat is down when the watch changes
     change = one(advance(g, WATCH_CHANGE_S), "crew_watch_change")
-    assert change["returned"] == {} and "put back in any section: navigator-square" in change["feed"]
+    assert change["returned"] == {} and "put back in any section: square navigator" in change["feed"]
     assert g.module("crew").pos["navigator-square"] is None
     assert one(do(g, {"do": "place", "figure": "navigator-square", "section": 3}), "sailor_returned")
 

@@ -38,15 +38,15 @@ def test_6_9_a_busy_chip_is_discarded_only_when_no_activation_chip_is_left():
 def test_6_9_an_ailment_can_forbid_an_order():
     g = game()
     events = do(g, {"do": "ailment", "figure": "officer-square", "deck": "shock", "forbid": ["new_course"]})
-    assert one(events, "ailment")["feed"] == ("officer-square (First watch officer): shock card, no chips; he may "
+    assert one(events, "ailment")["feed"] == ("square officer (First watch officer): shock card, no chips; he may "
                                               "not execute: New course.")
     accepted = one(do(g, {"do": "order", "order": "new_course", "course": 10}), "order_accepted")
     assert "officer-square" not in [a["figure"] for a in accepted["activated"]]
     stations(g, {f: 4 for f in ("captain-square", "captain-triangle", "engineer-circle", "engineer-hexagon",
                                 "navigator-circle")})
     rejected = one(do(g, {"do": "order", "order": "new_course", "course": 20}), "order_rejected")
-    assert rejected["reason"] == ("2 sailors with the helm symbol needed in section 3; found officer-square (helm, "
-                                  "an ailment forbids it), officer-triangle (helm)")
+    assert rejected["reason"] == ("2 sailors with the helm symbol needed in section 3; found square officer (helm, "
+                                  "an ailment forbids it), triangle officer (helm)")
 
 
 def test_6_10_the_second_red_cross_kills():
@@ -133,7 +133,7 @@ def test_6_9_a_card_that_is_discarded_takes_its_chips_along():
     events = do(g, {"do": "ailment", "figure": "officer-circle", "deck": "poisoning", "exhaustion": 2})
     ailment = one(events, "ailment")["id"]
     events = do(g, {"do": "cure", "figure": "officer-circle", "ailment": ailment})
-    assert one(events, "ailment_healed")["feed"] == "officer-circle (Radio operator) is rid of his poisoning."
+    assert one(events, "ailment_healed")["feed"] == "circle officer (Radio operator) is rid of his poisoning."
     assert chips(g, "officer-circle") == []
 
 
@@ -141,7 +141,7 @@ def test_6_10_a_dead_sailors_figure_put_on_the_model_is_reported():
     g = game()
     do(g, {"do": "kill", "figure": "officer-circle"})
     events = do(g, {"do": "place", "figure": "officer-circle", "section": 3})
-    assert one(events, "dead_figure_placed")["feed"] == ("officer-circle stands for a dead sailor (Radio operator): "
+    assert one(events, "dead_figure_placed")["feed"] == ("circle officer stands for a dead sailor (Radio operator): "
                                                          "take the figure off the model.")
 
 

@@ -17,7 +17,7 @@ def test_6_10_9_3_a_lookout_lost_in_a_dive_is_one_line_and_the_lookouts_are_coun
     do(g, {"do": "crew_options", "rules": "advise"})
     events = do(g, {"do": "order", "order": "dive"})
     feed = _feed(events)
-    assert ("navigator-square (Navigator) is dead (left outside when the boat dived); his observation ends. "
+    assert ("square navigator (Navigator) is dead (left outside when the boat dived); his observation ends. "
             "Take the figure off the model.") in feed
     assert not any("stops his observation" in line for line in feed)
     assert [e["count"] for e in named(events, "lookouts")] == [0]
@@ -92,4 +92,4 @@ def test_6_8_a_task_that_stops_at_the_watch_change_is_named():
     do(g, {"do": "order", "order": "observe"})
     do(g, {"do": "kill", "sailor": "navigator-triangle/2"})
     stopped = one(advance(g, WATCH_CHANGE_S), "task_stopped")
-    assert stopped["feed"] == "navigator-triangle: the observation stops at the watch change: his relief is dead."
+    assert stopped["feed"] == "triangle navigator: the observation stops at the watch change: his relief is dead."

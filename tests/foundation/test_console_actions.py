@@ -14,6 +14,7 @@ from kaleun.boards.loader import default_board
 from kaleun.core.engine import Engine
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
+from kaleun.uboot.figures import figure_term
 from kaleun.uboot.game import new_game
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui.actions import ACTIONS, GROUPS, NOT_ACTIONS, find, for_order
@@ -264,7 +265,8 @@ def test_crew_shows_sailors_tasks_ailments_and_waiting_injuries(desk):
     waiting = desk.game.module("crew").status()["health"]["injuries_waiting"]
     assert waiting  # the crew damage in section 3 injured somebody (seed 0)
     for injury in waiting:
-        assert f"injury {injury['id']} waiting for its card: {injury['figure']}, deck {injury['deck']}" in shown
+        figure = figure_term(injury["figure"])  # the figure as a player reads it: "square engineer"
+        assert f"injury {injury['id']} waiting for its card: {figure}, deck {injury['deck']}" in shown
     assert "medical supplies: pills 4" in shown
 
 

@@ -67,11 +67,11 @@ def test_3_the_order_assistant_warns_that_a_dive_kills_the_sailors_outside(convo
     assert "Warning" not in convoy.type("?dive")
     convoy.type("mobilize", "place navigator-square 8", "place navigator-triangle 7")
     refused = convoy.type("?dive")  # no engine men in 5 and 6 yet: refused, and the warning stands
-    assert "would be refused" in refused and "Warning: navigator-square, navigator-triangle" in refused
+    assert "would be refused" in refused and "Warning: square navigator, triangle navigator" in refused
     convoy.type("place engineer-square 5", "place engineer-circle 6", "end_mobilize")
     shown = convoy.type("?dive")
     assert "would be carried out" in shown
-    assert ("Warning: navigator-square, navigator-triangle are still on the bridge or deck and die in the dive; "
+    assert ("Warning: square navigator, triangle navigator are still on the bridge or deck and die in the dive; "
             "mobilize and bring them down first.") in shown
     assert "die" in convoy.type("help dive").splitlines()[1]
 

@@ -45,7 +45,7 @@ def joined(texts: list[str]) -> str:
 
 # -- §3 a dive with sailors outside -------------------------------------------------------------------
 @pytest.mark.parametrize(("language", "words"), [
-    ("en", "Warning: navigator-square is still on the bridge or deck and dies in the dive"),
+    ("en", "Warning: square navigator is still on the bridge or deck and dies in the dive"),
     ("de", "Achtung: Navigator-Quadrat ist noch auf Brücke oder Deck und stirbt beim Tauchen"),
 ])
 def test_3_the_dive_sheet_and_the_console_warn_of_a_lookout_left_on_the_bridge(language: str, words: str) -> None:

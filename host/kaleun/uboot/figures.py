@@ -27,9 +27,12 @@ def figure_name(figure: str) -> str:
 
 
 def figure_term(figure: str) -> Msg:
-    """A figure as the feed names it ("engineer-square"), its role and shape in the table's language."""
+    """A figure as a player reads it, its base shape and role in the table's language: "square navigator"
+    in English (as a player says it, and without brackets: a sailor's name or what he does often follows
+    in brackets), "Navigator-Quadrat" in German. The id ("navigator-square") stays the word of commands,
+    scripts, saves and the events' fields; only the words a player reads name the figure so."""
     role, shape = figure.split("-", 1)
-    return Msg("{role}-{shape}", role=Msg.term(role), shape=Msg.term(shape))
+    return Msg("{shape} {role}", role=Msg.term(role), shape=Msg.term(shape))
 
 
 class Figures(Module):

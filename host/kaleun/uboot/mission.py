@@ -34,6 +34,7 @@ from kaleun.uboot import data
 from kaleun.uboot.missions import objectives as objs
 from kaleun.uboot.missions import passage, radio, scoring
 from kaleun.uboot.missions.debrief import word
+from kaleun.uboot.missions.hq_timing import DEFAULT_DELAY_H
 from kaleun.uboot.missions.objectives import Objective, Situation
 from kaleun.uboot.missions.radio import Message
 from kaleun.uboot.missions.saved import LOGS, MISSION_STATE, RESULTS
@@ -389,18 +390,20 @@ class Mission(Module):
         if done and self.spec.get("ends_when_met"):  # the orders are carried out: no way home to make
             self.end("won", "objectives_met", Msg("Every primary objective is met: the boat's orders are carried out."))
             return
-        for i, table in enumerate(self.spec.get("radio", [])):
-            if table.get("after") == obj.id:
-                self._plan("radio", i, now + self._draw_h(table.get("delay_h", [0.5, 2.0])))
-        for i, table in enumerate(self.spec.get("encounter", [])):
-            if table.get("after") == obj.id:
-                self._plan("encounter", i, now + self._draw_h(table.get("delay_h", 0)))
+        self._follow(obj.id, now)
 
     def _fail(self, obj: Objective, why: Msg) -> None:
         obj.state, obj.done_at = "failed", self.engine.t
         self.emit("objective", feed=Msg("Objective failed ({why}): {text}", text=obj.text_msg(), why=why),
                   objective=obj.id, state="failed", primary=obj.primary, kind=obj.kind, text=obj.text,
                   fame=obj.fame, progress=round(obj.progress, 2), target=obj.target)
+
+    def _follow(self, ident: str, now: float) -> None:
+        """Plan the signals and encounters that come `after` this objective (met) or signal (sent by HQ)."""
+        for kind in ("radio", "encounter"):
+            for i, table in enumerate(self.spec.get(kind, [])):
+                if table.get("after") == ident:
+                    self._plan(kind, i, now + self._draw_h(table.get("delay_h", DEFAULT_DELAY_H[kind])))
 
     def _plan(self, kind: str, index: int, at: float) -> None:
         self.plans.append({"kind": kind, "index": index, "at": at})
@@ -431,6 +434,8 @@ class Mission(Module):
             values = self._encounter_values(str(table["encounter"]), now)
         objective = table["objective"]["id"] if "objective" in table else None
         self._new_message(str(table["text"]), "order", values, objective)
+        if "id" in table:  # what comes `after` this signal
+            self._follow(str(table["id"]), now)
 
     def can_receive(self) -> bool:
         boat = self._boat()

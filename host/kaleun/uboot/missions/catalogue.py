@@ -317,7 +317,7 @@ def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int,
     day = datetime.fromisoformat(spec["start"]).date()
     _check_position(c, sound, path)
     _check_setup(c, sound, path, day)
-    _check_mission_proper(c, sound, path, day, refused)
+    _check_mission_proper(c, sound, path, day, refused, in_file=not allow_setup)
     return c.problems
 
 
@@ -470,8 +470,12 @@ def _check_aircraft(c: _Checker, table: Any, path: tuple[str | int, ...], day: d
 
 
 def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], day: date,
-                          refused: set[str | int] | None = None) -> None:
-    """The mission proper; `refused`: the fields already refused (left out of `spec`), not missing."""
+                          refused: set[str | int] | None = None, in_file: bool = True) -> None:
+    """The mission proper; `refused`: the fields already refused (left out of `spec`), not missing; `in_file`:
+    a mission file (a game's set-up may shorten the time limit, see `hq_timing`)."""
+    from kaleun.uboot.missions.hq_timing import check_signals, signal_ids
+    from kaleun.uboot.missions.meetable import check_meetable
+
     refused = refused or set()
     start = datetime.fromisoformat(spec["start"])
     base = spec.get("base")
@@ -538,13 +542,18 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
                     where = (*path, "answers", report, i)
                     if c.keys(item, ANSWER_KEYS, where, "answer") and "objective" in item:
                         _check_objective(c, item["objective"], (*where, "objective"), ids, day, secondary=True)
+    signals = signal_ids(radios)
     for i, table in enumerate(radios + _tables(c, spec, "encounter", path)):
         after = table.get("after") if isinstance(table, Mapping) else None
-        if isinstance(after, str) and after not in ids:
+        if isinstance(after, str) and after not in ids and after not in signals:
             kind = "radio" if i < len(radios) else "encounter"
             index = i if i < len(radios) else i - len(radios)
+            named = f"; signals: {', '.join(signals)}" if signals else ""
             c.add((*path, kind, index, "after"), f"{kind}[{index}].after: no objective {after!r} (objectives: "
-                                                 f"{', '.join(ids) or 'none'})")
+                                                 f"{', '.join(ids) or 'none'}{named})")
+    check_signals(c, spec, path, ids, in_file)
+    if "loadout" not in refused:
+        check_meetable(c, spec, path)
     if "time_limit_h" in spec and not objectives and not radios:
         c.add((*path, "time_limit_h"), "time_limit_h needs objectives: a mission without any has no end to judge")
     if objectives and "base" not in spec and "base" not in refused:
@@ -777,6 +786,9 @@ def _check_default_answers() -> list[str]:
             where = ("answers", report, i)
             if c.keys(item, ANSWER_KEYS, where, "answer") and "objective" in item:
                 _check_objective(c, item["objective"], (*where, "objective"), {}, date(1945, 12, 31), secondary=True)
+    from kaleun.uboot.missions.hq_timing import check_answer_texts
+
+    check_answer_texts(c, RULES, ())
     if not c.problems:
         return []
     text = resources.files(data.__package__).joinpath("mission_rules.toml").read_text(encoding="utf-8")

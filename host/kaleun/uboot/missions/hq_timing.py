@@ -1,0 +1,301 @@
+"""When HQ's signals and the mission's encounters come, checked against the mission's time limit.
+
+Part of the mission file's check (`catalogue.check_mission`). A signal (`[[radio]]`) or an encounter
+(`[[encounter]]`) comes `at_h` hours after the start (or in a window `[earliest, latest]`), or
+`delay_h` hours `after` an objective is met or after HQ sent a named signal (a `[[radio]]`'s `id`).
+What comes at or after the time limit never comes: the patrol is over first (rulebook §4.2: the
+mission ends at its time limit; §8: HQ sends the secondary objectives *during* the mission). A mission
+file timing one so is refused with `FILE:LINE: problem`, as is:
+
+- a signal's `id` used twice or also an objective's id (an `after` naming it would be ambiguous);
+- signals whose `after` wait for each other in a ring: none of them ever comes;
+- an objective whose `by_h` lies after the time limit, or a station, shadow or rendezvous that takes
+  longer than the whole patrol: it can never be met (or fail) as its words say;
+- a secondary objective whose deadline (`by_h`, a rendezvous's `window_h`) has passed before the signal
+  carrying it can come: it would fail the moment it is given;
+- a signal whose text names a value it is not given (`{square}`, `{course}`, `{speed}` need the signal's
+  `encounter`; an answer's text may use `{square}` and `{boats}`): the feed would read the braces;
+- an encounter id used twice (a signal's `encounter` would name either), a signal telling where an
+  encounter is that may come before the encounter is there (its square would read "?");
+- a report objective whose `count` reports `every_h` apart take the whole patrol.
+
+A game's set-up may shorten a mission's time limit (`kaleun run --changes '{"time_limit_h": 1}'`, an
+exercise): the checks against the time limit are the mission file's, not the set-up's.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from string import Formatter
+from typing import Any
+
+from kaleun.uboot.missions.catalogue import _Checker, _dotted
+
+#: hours between the moment an `after` names and the signal or encounter, when `delay_h` is not given
+DEFAULT_DELAY_H: dict[str, float | list[float]] = {"radio": [0.5, 2.0], "encounter": 0.0}
+#: what fills a text's {placeholders}: a signal naming an encounter, an answer to a report
+SIGNAL_VALUES = ("square", "course", "speed")
+ANSWER_VALUES = ("square", "boats")
+
+Path = tuple[str | int, ...]
+
+
+def span(value: Any) -> tuple[float, float] | None:
+    """Hours, or a window [earliest, latest] of hours, as (earliest, latest); None if it is neither."""
+    def number(x: Any) -> bool:
+        return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+    if isinstance(value, list) and len(value) == 2 and all(number(x) for x in value):
+        return float(value[0]), float(value[1])
+    if number(value):
+        return float(value), float(value)
+    return None
+
+
+def signal_ids(radios: Sequence[Any]) -> dict[str, int]:
+    """The named signals: {id: index of its [[radio]]} (the first of an id used twice)."""
+    out: dict[str, int] = {}
+    for i, table in enumerate(radios):
+        ident = table.get("id") if isinstance(table, Mapping) else None
+        if isinstance(ident, str) and ident not in out:
+            out[ident] = i
+    return out
+
+
+def arrival(table: Mapping[str, Any], kind: str, radios: Sequence[Any],
+            trail: tuple[str, ...] = ()) -> tuple[float, float] | None:
+    """Hours after the start a signal or encounter comes at the earliest and at the latest (the latest is
+    infinite after an objective: it is met when the crew meets it); None when it never comes (signals
+    waiting for each other) or its timing is refused by its own check."""
+    if "at_h" in table:
+        return span(table["at_h"])
+    after = table.get("after")
+    delay = span(table.get("delay_h", DEFAULT_DELAY_H[kind]))
+    if not isinstance(after, str) or delay is None:
+        return None
+    named = signal_ids(radios)
+    if after not in named:
+        return delay[0], math.inf  # after an objective, met at the start at the earliest
+    if after in trail:
+        return None
+    parent = radios[named[after]]
+    first = arrival(parent, "radio", radios, (*trail, after)) if isinstance(parent, Mapping) else None
+    return None if first is None else (first[0] + delay[0], first[1] + delay[1])
+
+
+def _ring(radios: Sequence[Any], start: str) -> list[str] | None:
+    """The named signals a signal's `after` waits for, when they never end in a time or an objective."""
+    named = signal_ids(radios)
+    seen: list[str] = []
+    ident: Any = start
+    while isinstance(ident, str) and ident in named:
+        if ident in seen:
+            return seen
+        seen.append(ident)
+        table = radios[named[ident]]
+        ident = table.get("after") if isinstance(table, Mapping) and "at_h" not in table else None
+    return None
+
+
+def check_signals(c: _Checker, spec: Mapping[str, Any], path: Path, objective_ids: Mapping[str, Path],
+                  in_file: bool) -> None:
+    """The checks of this module (see its docstring); `in_file`: a mission file, not a game's set-up."""
+    radios = spec.get("radio", [])
+    encounters = spec.get("encounter", [])
+    if not isinstance(radios, list) or not isinstance(encounters, list):
+        return  # refused by their own check
+    _check_ids(c, radios, encounters, path, objective_ids)
+    for i, table in enumerate(radios):
+        if not isinstance(table, Mapping):
+            continue
+        where = (*path, "radio", i)
+        after = table.get("after")
+        if "at_h" not in table and isinstance(after, str) and (ring := _ring(radios, after)) is not None:
+            c.add((*where, "after"), f"{_dotted(where)}.after: the signals {', '.join(map(repr, ring))} wait for "
+                                     "each other: none of them ever comes")
+            continue
+        _check_texts(c, table, where)
+        _check_carried_deadline(c, table, where, radios)
+        _check_told_encounter(c, table, where, radios, encounters)
+    check_answer_texts(c, spec, path)
+    limit = spec.get("time_limit_h")
+    window = span(limit)
+    if not in_file or window is None or isinstance(limit, list):
+        return
+    hours = window[0]
+    for kind, tables in (("radio", radios), ("encounter", encounters)):
+        for i, table in enumerate(tables):
+            if isinstance(table, Mapping):
+                _check_before_limit(c, table, kind, (*path, kind, i), radios, hours)
+    primaries = spec.get("objective", [])
+    objectives = [(table, (*path, "objective", i)) for i, table in enumerate(primaries if isinstance(primaries, list)
+                                                                               else [])]
+    objectives += [(table["objective"], (*path, "radio", i, "objective")) for i, table in enumerate(radios)
+                   if isinstance(table, Mapping) and "objective" in table]
+    for table, where in objectives:
+        if isinstance(table, Mapping):
+            _check_objective_time(c, table, where, hours)
+
+
+def _check_ids(c: _Checker, radios: Sequence[Any], encounters: Sequence[Any], path: Path,
+               objective_ids: Mapping[str, Path]) -> None:
+    seen: dict[str, int] = {}
+    for i, table in enumerate(radios):
+        ident = table.get("id") if isinstance(table, Mapping) else None
+        if not isinstance(ident, str):
+            continue
+        where = (*path, "radio", i, "id")
+        if ident in seen:
+            c.add(where, f"radio[{i}].id: {ident!r} is used twice (also radio[{seen[ident]}].id)")
+        elif ident in objective_ids:
+            c.add(where, f"radio[{i}].id: {ident!r} is also an objective's id: an after naming it would "
+                         "not say which it waits for")
+        seen.setdefault(ident, i)
+    placed: dict[str, int] = {}
+    for i, table in enumerate(encounters):
+        if not isinstance(table, Mapping):
+            continue
+        ident = table.get("id", f"e{i + 1}")
+        if not isinstance(ident, str):
+            continue
+        if ident in placed:
+            c.add((*path, "encounter", i, "id") if "id" in table else (*path, "encounter", i),
+                  f"encounter[{i}].id: {ident!r} is used twice (also encounter[{placed[ident]}]; an encounter "
+                  "without an id is e1, e2 ... in file order)")
+        placed.setdefault(ident, i)
+
+
+def _fields(text: str) -> list[str] | None:
+    """The {placeholders} of a text; None when its braces do not pair ("{{" and "}}" are braces)."""
+    try:
+        return [name for _, name, _, _ in Formatter().parse(text) if name is not None]
+    except ValueError:
+        return None
+
+
+def _check_texts(c: _Checker, table: Mapping[str, Any], where: Path) -> None:
+    text = table.get("text")
+    if not isinstance(text, str):
+        return
+    rule = "a signal's text takes {square}, {course} and {speed} only with the signal's encounter"
+    if "encounter" in table:
+        _check_fields(c, text, SIGNAL_VALUES, (*where, "text"), rule)
+        return
+    # without an encounter the text is read as it is written, a brace too: only a {name} is a mistake
+    unknown = sorted(set(re.findall(r"\{([A-Za-z_]\w*)\}", text)))
+    if unknown:
+        c.add((*where, "text"), f"{_dotted((*where, 'text'))}: {', '.join('{' + n + '}' for n in unknown)} is "
+                                f"given no value: {rule}, or the feed reads the braces")
+
+
+def check_answer_texts(c: _Checker, spec: Mapping[str, Any], path: Path) -> None:
+    answers = spec.get("answers")
+    if not isinstance(answers, Mapping):
+        return
+    for report, items in answers.items():
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            if isinstance(item, Mapping) and isinstance(item.get("text"), str):
+                _check_fields(c, item["text"], ANSWER_VALUES, (*path, "answers", report, i, "text"),
+                              "an answer's text takes {square} and {boats}")
+
+
+def _check_fields(c: _Checker, text: str, allowed: Sequence[str], where: Path, rule: str) -> None:
+    names = _fields(text)
+    if names is None:
+        c.add(where, f"{_dotted(where)}: a brace {{ or }} without its pair (write {{{{ or }}}} for a brace "
+                     "itself)")
+        return
+    unknown = sorted({n for n in names if n not in allowed})
+    if unknown:
+        c.add(where, f"{_dotted(where)}: {', '.join('{' + n + '}' for n in unknown)} is given no value: {rule}, "
+                     "or the feed reads the braces")
+
+
+def _deadline_h(table: Mapping[str, Any]) -> tuple[float, str] | None:
+    """An objective's deadline in hours after the start (`by_h`, the end of a rendezvous's `window_h`), and
+    the key that sets it."""
+    ends: list[tuple[float, str]] = []
+    by = span(table.get("by_h"))
+    if by is not None and not isinstance(table["by_h"], list):
+        ends.append((by[0], "by_h"))
+    window = span(table.get("window_h"))
+    if window is not None and isinstance(table.get("window_h"), list):
+        ends.append((window[1], "window_h"))
+    return min(ends) if ends else None
+
+
+def _check_carried_deadline(c: _Checker, table: Mapping[str, Any], where: Path, radios: Sequence[Any]) -> None:
+    carried = table.get("objective")
+    if not isinstance(carried, Mapping):
+        return
+    due = _deadline_h(carried)
+    comes = arrival(table, "radio", radios)
+    if due is not None and comes is not None and due[0] <= comes[0]:
+        deadline, key = due
+        c.add((*where, "objective", key), f"{_dotted((*where, 'objective', key))}: the objective's deadline "
+                                          f"({deadline:g} h after the start) has passed before the signal carrying "
+                                          f"it can come ({comes[0]:g} h at the earliest): it would fail at once")
+
+
+def _check_told_encounter(c: _Checker, table: Mapping[str, Any], where: Path, radios: Sequence[Any],
+                          encounters: Sequence[Any]) -> None:
+    """A signal telling where an encounter is comes after the encounter is there (else its square reads "?")."""
+    ident = table.get("encounter")
+    told = next((e for i, e in enumerate(encounters) if isinstance(e, Mapping) and e.get("id", f"e{i + 1}") == ident),
+                None)
+    comes = arrival(table, "radio", radios)
+    there = arrival(told, "encounter", radios) if told is not None else None
+    if comes is None or there is None or (math.isinf(comes[1]) and math.isinf(there[1])):
+        return  # both after objectives: the file's author times them
+    if comes[0] < there[1]:  # at the same moment the encounter comes first (plans in the order at, kind)
+        late = f"up to {there[1]:g} h after the start" if math.isfinite(there[1]) else "after an objective is met"
+        c.add((*where, "encounter"), f"{_dotted((*where, 'encounter'))}: the signal may come {comes[0]:g} h after "
+                                     f"the start, before encounter {ident!r} is there (it comes {late}): the text "
+                                     "would tell '?' for its square, course and speed")
+
+
+def _check_before_limit(c: _Checker, table: Mapping[str, Any], kind: str, where: Path, radios: Sequence[Any],
+                        limit: float) -> None:
+    comes = arrival(table, kind, radios)
+    if comes is None:
+        return
+    if kind == "radio":
+        what = "the signal and the objective it carries" if "objective" in table else "the signal"
+    else:
+        what = "the encounter"
+    key = "at_h" if "at_h" in table else "after"
+    head = f"{_dotted((*where, key))}: {what}"
+    if comes[0] >= limit:
+        c.add((*where, key), f"{head} comes {comes[0]:g} h after the start at the earliest, not before the time "
+                             f"limit (time_limit_h = {limit:g}): the patrol is over first and it never comes")
+    elif comes[1] >= limit and math.isfinite(comes[1]):
+        c.add((*where, key), f"{head} may come as late as {comes[1]:g} h after the start, not before the time "
+                             f"limit (time_limit_h = {limit:g}): in some games the patrol is over first")
+
+
+def _check_objective_time(c: _Checker, table: Mapping[str, Any], where: Path, limit: float) -> None:
+    by = table.get("by_h")
+    due = span(by)
+    if due is not None and not isinstance(by, list) and due[0] > limit:
+        c.add((*where, "by_h"), f"{_dotted((*where, 'by_h'))} = {by!r} is after the time limit (time_limit_h = "
+                                f"{limit:g}): the patrol is over first")
+    window = span(table.get("window_h"))
+    if window is not None and window[0] >= limit:
+        c.add((*where, "window_h"), f"{_dotted((*where, 'window_h'))} = {table['window_h']!r} opens at or after "
+                                    f"the time limit (time_limit_h = {limit:g}): the patrol is over first")
+    kind = table.get("kind")
+    key, hours = {"station": ("hours", table.get("hours")), "shadow": ("hours", table.get("hours")),
+                  "rendezvous": ("minutes", table.get("minutes"))}.get(str(kind), ("", None))
+    took = span(hours)
+    if took is not None and not isinstance(hours, list):
+        need = took[0] / 60.0 if key == "minutes" else took[0]
+        if need >= limit:
+            c.add((*where, key), f"{_dotted((*where, key))} = {hours!r}: a {kind} that long takes the whole "
+                                 f"patrol or more (time_limit_h = {limit:g}): it can never be met")
+    every, count = span(table.get("every_h")), span(table.get("count", 1))
+    if kind == "report" and every is not None and count is not None and every[0] * (count[0] - 1) >= limit:
+        c.add((*where, "every_h"), f"{_dotted((*where, 'every_h'))}: {count[0]:g} reports {every[0]:g} h apart take "
+                                   f"{every[0] * (count[0] - 1):g} h, the whole patrol or more (time_limit_h = "
+                                   f"{limit:g}): it can never be met")
