@@ -126,6 +126,9 @@ class FireControl(WeaponsPart):
     def _check_tdc(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
             return Msg("the boat is lost")
+        refusal = self._out_of_sight()
+        if refusal is not None:
+            return refusal
         model = self._model(p)
         if isinstance(model, Msg):
             return model
@@ -145,6 +148,18 @@ class FireControl(WeaponsPart):
                 return Msg("no torpedo in the tubes runs at {speed:g} kn (settings: {settings})", speed=wanted,
                            settings=settings)
         return None
+
+    def _out_of_sight(self) -> Msg | None:
+        """Why the crew cannot take the target's data for the TDC at this depth (rulebook §8.4 "TDC": the TDC
+        view is reached from the periscope view, at periscope depth, or from the lookouts' view on the bridge,
+        surfaced; the book gives no TDC from the hydrophone, so none deeper — torpedoes.toml [boat])."""
+        boat = self.boat
+        depth = boat.depth_at(self.engine.t)
+        limit = float(boat.periscope_depth_m)
+        if boat.surfaced or depth <= limit + 1e-6:
+            return None
+        return Msg("the TDC needs the target in sight: come to periscope depth or surface (the boat is at {depth:.0f} "
+                   "m; periscope depth is {limit:.0f} m or shallower)", depth=depth, limit=limit)
 
     def _model(self, p: Mapping[str, Any]) -> Target | Msg:
         """The TDC's picture of the target from the order's inputs, or why it cannot be made."""

@@ -13,6 +13,7 @@ from kaleun.core.messages import Msg
 from kaleun.core.rng import GameRandom
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.weapons import guns
+from kaleun.uboot.weapons.fire_control import MONTHS
 from kaleun.uboot.weapons.part import WeaponsPart
 
 if TYPE_CHECKING:
@@ -47,6 +48,21 @@ class Gunnery(WeaponsPart):
     def out_of_action(self, component: str) -> bool:
         return self.w.out_of_action(component)
 
+    def aboard(self, gun: str) -> bool:
+        """Does the boat carry the gun on this patrol? (guns.toml `until`: the 88 mm gun is landed from
+        mid-1943, by the day the patrol started)"""
+        return guns.aboard(gun, self.engine.clock.start.date())
+
+    def _not_aboard(self, gun: str) -> Msg | None:
+        """Why a gun the boat does not carry cannot fire: it was landed before the patrol sailed."""
+        if self.aboard(gun):
+            return None
+        last = guns.LAST_DAY[gun]
+        assert last is not None
+        return Msg("the boat has no {gun}: boats sailing after {month} {year} have it landed at their refit "
+                   "(more flak on the tower instead)", gun=Msg.term(str(guns.GUN[gun]["name"])),
+                   month=Msg.term(MONTHS[last.month - 1]), year=str(last.year))
+
     def _parse_gun_88(self, args: Args) -> dict[str, Any]:
         most = int(guns.GUN["gun_88"]["max_rounds_per_order"])
         return {"target": args.str("target"), "rounds": args.int("rounds", default=10, lo=1, hi=most)}
@@ -58,6 +74,9 @@ class Gunnery(WeaponsPart):
     def _gun_ready(self, gun: str) -> Msg | None:
         if self.boat.lost:
             return Msg("the boat is lost")
+        landed = self._not_aboard(gun)
+        if landed is not None:
+            return landed
         if not self.boat.surfaced:
             return Msg("the boat must be surfaced to man the guns")
         weather = self.sea.weather

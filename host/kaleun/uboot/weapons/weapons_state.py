@@ -93,7 +93,8 @@ def status(w: Weapons) -> dict[str, Any]:
             "mines_laid": w.mining.mines_laid, "tdc": w.fire_control.tdc_status(),
             "disc": w.fire_control.disc.status(),
             "guns": {gun: {"rounds": gunnery.ammo[gun], "firing": gunnery.firing[gun] is not None,
-                           "target": (gunnery.firing[gun] or {}).get("contact")} for gun in guns.GUNS},
+                           "target": (gunnery.firing[gun] or {}).get("contact")}
+                     for gun in guns.GUNS if gunnery.aboard(gun)},  # a gun landed before the patrol: none
             "fired": w.torpedo_firing.fired, "hits": w.torpedo_firing.hits, "sunk": [dict(s) for s in w.sunk],
             "grt_sunk": sum(int(s["grt"]) for s in w.sunk),
             # the crew's reckoning from the TDC's solution, not the truth: hit_in_s counts down to the hit
