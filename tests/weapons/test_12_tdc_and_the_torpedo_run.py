@@ -259,6 +259,27 @@ def test_8_4_torpedoes_are_fired_surfaced_or_at_periscope_depth_never_deeper():
     one(order(g, "fire_torpedoes", tubes=[G7E]), "torpedo_fired")
 
 
+def test_8_4_the_tdc_is_programmed_surfaced_or_at_periscope_depth_never_deeper():
+    """§8.4 ("TDC"): the TDC view is reached from the periscope view (at periscope depth, 10 m or
+    shallower) or from the lookouts' view on the bridge (surfaced, §8.3): the target's data are taken by
+    eye. The book gives no TDC from the hydrophone (torpedoes.toml [boat]), so at 15 m the order is
+    refused, even with every figure given, and the TDC stays unprogrammed; back at periscope depth, or
+    surfaced, it is programmed."""
+    g = range_game(vessels=[TRAMP], flooded=[G7E])
+    one(order(g, "new_depth", depth_m=15), "order_accepted")
+    advance(g, 120)
+    assert g.module("boat").depth_at(g.t) == pytest.approx(15)
+    assert refused(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)) == (
+        "the TDC needs the target in sight: come to periscope depth or surface (the boat is at 15 m; periscope "
+        "depth is 10 m or shallower)")
+    assert weapons(g).tdc_status() == {"programmed": False}
+    order(g, "new_depth", depth_m=10)
+    advance(g, 240)
+    one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5), "tdc_programmed")
+    surfaced = range_game(vessels=[TRAMP], flooded=[G7E], surfaced=True)
+    one(order(surfaced, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5), "tdc_programmed")
+
+
 def test_a_g7a_runs_at_the_setting_the_tdc_is_given_and_the_s_boats_44_kn_is_refused():
     """Issue 8, item 1: "G7a (TI, steam: 30/40/44 kn settings ...) — check which settings U-boats used"
     (torpedoes.toml [G7a]: U-boats set 40 kn for 7,500 m or 30 kn for 12,000 m; the 44 kn setting needed

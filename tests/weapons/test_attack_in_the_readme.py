@@ -10,7 +10,7 @@ import pytest
 from kaleun.ui.actions import for_order
 from kit import HOST
 
-SOURCES = [HOST / "kaleun" / "uboot" / "weapons" / name for name in ("module.py", "guns.py")] + [
+SOURCES = sorted((HOST / "kaleun" / "uboot" / "weapons").glob("*.py")) + [
     HOST / "kaleun" / "uboot" / "sea" / name for name in ("torpedo_run.py", "shipdamage.py", "minefield.py")]
 ORDERS = ("reload_torpedo", "flood_tubes", "tdc", "fire_torpedoes", "lay_mines", "gun_88", "gun_20")
 

@@ -368,3 +368,34 @@ def test_7_5_3_the_20mm_gun_has_one_name_in_the_order_and_in_the_feed():
         assert len(gun_lines) >= 3, lines
         assert all(name[code].lower() in line.lower() for line in gun_lines), gun_lines
         assert not [line for line in lines if "flak" in line.lower() or "зенитк" in line.lower()], lines
+
+
+def test_the_88mm_gun_is_landed_from_mid_1943_and_a_later_patrol_has_none():
+    """The order table's 88 mm gun (§6.5, §8.4) is dated in guns.toml (`until`): from about the middle of
+    1943 the Type VIIC boats landed it at their refits for more flak ([gap] the last day is our choice,
+    30 June 1943). A patrol that sails on 1 July 1943 has none: its order is refused with the reason a
+    First Officer reads aloud, and neither the weapons' status, the console nor the attack screen and the
+    target sheet show an 88 mm gun; the 20 mm flak stays. A patrol that sailed on 30 June keeps the gun."""
+    from kaleun.i18n import language as Language
+    from kaleun.ui import console_views
+    from window.fingers import Table_, shown
+    from window.test_convoy_by_touch import choose_contact
+
+    late = _surfaced_with([TARGET], start="1943-07-01T12:00:00")
+    cid = _first_contact(late)
+    assert list(weapons(late).status()["guns"]) == ["gun_20"]
+    console = "\n".join(console_views.weapons(late, Language("en")))
+    assert "20 mm gun: 4,000 rounds" in console and "88 mm" not in console
+    table = Table_(game=late)
+    table.tap("tab.attack")
+    assert not any("88 mm" in line for line in shown(table)) and table.window.targets.get("weapon.gun_88") is None
+    assert table.target("weapon.gun_20") is not None
+    table.tap("tab.plot")
+    choose_contact(table, cid)
+    assert table.target("target.tdc") is not None and table.window.targets.get("target.gun") is None
+    assert refused(order(late, "gun_88", target=cid)) == (
+        "the boat has no 88 mm gun: boats sailing after June 1943 have it landed at their refit (more flak on "
+        "the tower instead)")
+    early = _surfaced_with([TARGET], start="1943-06-30T12:00:00")
+    assert list(weapons(early).status()["guns"]) == ["gun_88", "gun_20"]
+    one(order(early, "gun_88", target=_first_contact(early)), "gun_firing")

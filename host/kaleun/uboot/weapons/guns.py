@@ -12,6 +12,7 @@ never fires rounds it no longer has — the flak's last burst fires what is left
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from kaleun.core.messages import Msg
@@ -22,6 +23,26 @@ from kaleun.uboot.weapons.arsenal import GUNS as GUN_DATA
 
 GUNS = ("gun_88", "gun_20")
 GUN: Mapping[str, Mapping[str, Any]] = {gun: GUN_DATA[gun] for gun in GUNS}
+
+
+def _last_day(gun: str) -> date | None:
+    """The last day a boat sails with the gun (guns.toml `until`), None: to the end of the war."""
+    until = GUN[gun].get("until")
+    if until is None:
+        return None
+    try:
+        return date.fromisoformat(str(until))
+    except ValueError:
+        raise ValueError(f"guns.toml: [{gun}] until must be a day like \"1943-06-30\", got {until!r}") from None
+
+
+LAST_DAY = {gun: _last_day(gun) for gun in GUNS}
+
+
+def aboard(gun: str, sailed: date) -> bool:
+    """Is the gun aboard a boat whose patrol started on that day? (a gun landed at a refit stays ashore)"""
+    last = LAST_DAY[gun]
+    return last is None or sailed <= last
 
 
 def _range(sea: Any, entity: str, now: float) -> float:

@@ -273,12 +273,16 @@ class AttackScreen(Screen):
         ]
         bw = (rect.w - s(4)) // 2
         for i, (bid, label, action) in enumerate(buttons):
+            if bid.endswith("gun_88") and not self._aboard("gun_88"):
+                continue  # a gun landed before the patrol: its place stays empty
             box = Rect(rect.x + (i % 2) * (bw + s(4)), rect.y + (i // 2) * s(51), bw, s(47))
             tone = (200, 70, 60) if (bid == "weapon.fire" and fire) or bid.startswith("weapon.cease") else None
             c.button(bid, box, label, simple(action), tone=tone, size=theme.MIN_TEXT)
         y = rect.y + 4 * s(51) + s(2)
         guns = self.weapons.get("guns", {})
         for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
+            if not self._aboard(gun):
+                continue
             g = guns.get(gun, {})
             state = Msg("firing at {t}", t=g.get("target")) if g.get("firing") else Msg("rounds")
             line = Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state)
@@ -294,6 +298,10 @@ class AttackScreen(Screen):
         y += s(21)
         c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
+
+    def _aboard(self, gun: str) -> bool:
+        """Is the gun in the weapons' status (a gun landed before the patrol is not)?"""
+        return "guns" not in self.weapons or gun in self.weapons["guns"]
 
     def _gun_button(self, gun: str, word: Msg, order: Callable[[], None]) -> tuple[str, Msg, Callable[[], None]]:
         """A gun's button: its order sheet, or while the gun fires the Captain's "cease fire!" (a word to

@@ -221,6 +221,11 @@ class PlotScreen(Screen):
         self.page = max(0, self.page + by)
         self.win.touch()
 
+    def _gun_aboard(self) -> bool:
+        """Does the boat carry the 88 mm gun this patrol? (landed from mid-1943: guns.toml `until`)"""
+        game = self.game
+        return bool(game.has_module("weapons") and game.module("weapons").gunnery.aboard("gun_88"))
+
     def _target(self, c: Canvas, rect: Rect, contact: dict[str, Any]) -> None:
         s = c.size
         cid = contact["contact"]
@@ -264,7 +269,7 @@ class PlotScreen(Screen):
             ("target.data", Msg("Target data"), lambda: win.submit({"do": "target", "contact": cid}), True),
             ("target.identify", Msg("Identify"), lambda: win.submit({"do": "identify", "contact": cid}), ship),
             ("target.tdc", Msg("TDC"), lambda: win.open_form("tdc", {"contact": cid}), ship),
-            ("target.gun", Msg("88 mm"), lambda: win.open_form("gun_88", {"target": cid}), ship),
+            ("target.gun", Msg("88 mm"), lambda: win.open_form("gun_88", {"target": cid}), ship and self._gun_aboard()),
             ("target.scope", Msg("Look"), lambda: self.look(contact), True),
             ("target.close", Msg("Back"), lambda: self.select(None), True),
         ]

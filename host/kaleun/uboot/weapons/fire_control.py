@@ -1,0 +1,330 @@
+"""The fire control of the `weapons` module: the TDC (`tdc` order, rulebook §7.5.3, §8.4) and the
+attack disc (`attack_disc` command, §9.2.1) — the TDC's picture of the target, its solution for the
+bow and stern tubes, and the report the crew gives when it is programmed.
+
+The picture comes from a contact's target data, from the attack disc, or from values the Captain
+gives; the solution is made for the torpedo of the first tube ready to fire that way, at the speed
+it will run (`tdc.py` holds the geometry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kaleun.core.args import Args
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import N_, Msg, and_list, join
+from kaleun.uboot.orders import Effect, OrderDesk
+from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.geo import M_PER_NM
+from kaleun.uboot.weapons import arsenal
+from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, torpedo_type, tubes
+from kaleun.uboot.weapons.disc import RINGS, Disc
+from kaleun.uboot.weapons.part import WeaponsPart
+from kaleun.uboot.weapons.tdc import Solution, Target, aob_text, solve, target_from
+
+if TYPE_CHECKING:
+    from kaleun.uboot.weapons.module import Weapons
+
+#: the pistols as players read them
+PISTOL_NAMES = {"contact": N_("contact"), "magnetic": N_("magnetic")}
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+GYRO_LIMIT = float(BOAT["gyro_limit_deg"])
+#: which tube's torpedo the TDC works with: the one nearest to firing
+READINESS = {"flooded": 0, "flooding": 1, "loaded": 2, "loading": 3}
+DEPTHS = (float(BOAT["depth_setting_m"][0]), float(BOAT["depth_setting_m"][1]))
+
+
+def gyro_said(gyro: float) -> int | float:
+    """A gyro angle as the crew is told it: whole degrees, unless rounding would put it on the other side
+    of the limit (90.3° is beyond 90°: said as 90.3°, never as 90°)."""
+    angle = abs(gyro)
+    beyond = angle > GYRO_LIMIT + 1e-9
+    whole = round(angle)
+    if (whole > GYRO_LIMIT + 1e-9) == beyond:
+        return whole
+    tenths = round(angle, 1)
+    if beyond:
+        return tenths if tenths > GYRO_LIMIT + 1e-9 else round(GYRO_LIMIT + 0.1, 1)
+    return min(tenths, GYRO_LIMIT)
+
+
+def _beyond_limits(sol: Solution, reach: float | None) -> list[Msg]:
+    """What the TDC's report warns of for one facing: a gyro angle beyond the limit, a run longer than
+    the torpedo of those tubes goes."""
+    out = []
+    if not sol.within(GYRO_LIMIT):
+        out.append(Msg(" The gyro angle is beyond the limit of {limit}°: turn the boat.", limit=round(GYRO_LIMIT)))
+    if reach is not None and sol.run_m > reach + 1e-6:
+        out.append(Msg(" The run of {run:,} m is longer than the torpedo's range of {reach:,} m: close in.",
+                       run=round(sol.run_m), reach=round(reach)))
+    return out
+
+
+class FireControl(WeaponsPart):
+    """The TDC (its programme: the target's picture, torpedo speed, depth, pistol, spread) and the attack disc."""
+
+    def __init__(self, weapons: Weapons) -> None:
+        super().__init__(weapons)
+        self.tdc: dict[str, Any] | None = None
+        self.disc = Disc()
+
+    def register(self, desk: OrderDesk) -> None:
+        desk.register("tdc", Effect(self._parse_tdc, self._check_tdc, self._program, self._describe_tdc))
+
+    # -- the attack disc -----------------------------------------------------------------------------
+    def attack_disc(self, args: Args) -> None:
+        values: dict[str, int] = {}
+        for ring in RINGS:
+            if args.has(ring):
+                values[ring] = args.int(ring, lo=0, hi=359)
+        args.str("via", default="script")
+        args.finish()
+        if not values:
+            raise CommandError(Msg("{command}: needs at least one of: {fields}", command=args.name,
+                                   fields=", ".join(RINGS)))
+        self.disc.set(values)
+        self.emit("attack_disc", **self.disc.status())
+
+    # -- TDC -----------------------------------------------------------------------------------------
+    def _parse_tdc(self, args: Args) -> dict[str, Any]:
+        p: dict[str, Any] = {
+            "contact": args.str("contact", default=None),
+            "source": args.str("source", default=None, choices=("contact", "disc", "manual")),
+            "bearing": args.float("bearing", default=None, lo=0, hi=360),
+            "range_m": args.float("range_m", default=None, lo=50, hi=25000),
+            "course": args.float("course", default=None, lo=0, hi=360),
+            "aob": args.float("aob", default=None, lo=-180, hi=180),
+            "speed_kn": args.float("speed_kn", default=None, lo=0, hi=40),
+            "torpedo_kn": args.float("torpedo_kn", default=None, lo=1, hi=60),
+            "depth_m": args.float("depth_m", default=float(BOAT["default_depth_m"]), lo=DEPTHS[0], hi=DEPTHS[1]),
+            "pistol": args.str("pistol", default=None, choices=PISTOLS),
+            "spread_deg": args.float("spread_deg", default=0.0, lo=0, hi=float(BOAT["spread_max_deg"])),
+        }
+        if args.has("range_nm"):
+            if p.get("range_m") is not None:
+                raise CommandError(Msg("{command}: give range_m or range_nm, not both", command=args.name))
+            p["range_m"] = args.float("range_nm", lo=0.03, hi=13.5) * M_PER_NM
+        if p.get("course") is not None and p.get("aob") is not None:
+            raise CommandError(Msg("{command}: give the target's course or its angle on the bow (aob), not both",
+                                   command=args.name))
+        if p["source"] is None:
+            p["source"] = "contact" if p.get("contact") is not None else "manual"
+        if p["source"] == "contact" and p.get("contact") is None:
+            raise CommandError(Msg("{command}: source 'contact' needs the field 'contact'", command=args.name))
+        return {k: v for k, v in p.items() if v is not None}  # what was given (echoed in the order's events)
+
+    def _describe_tdc(self, p: dict[str, Any]) -> Msg:
+        if p["source"] == "disc":
+            return Msg("program the TDC from the attack disc")
+        if p.get("contact") is not None:
+            return Msg("program the TDC on {contact}", contact=p["contact"])
+        return Msg("program the TDC")
+
+    def _check_tdc(self, p: dict[str, Any]) -> Msg | None:
+        if self.boat.lost:
+            return Msg("the boat is lost")
+        refusal = self._out_of_sight()
+        if refusal is not None:
+            return refusal
+        model = self._model(p)
+        if isinstance(model, Msg):
+            return model
+        period = self.w.period()
+        if p.get("pistol") is not None and p.get("pistol") not in period.pistols:
+            when = self.w.now_date()
+            return Msg("the {pistol} pistol is not issued in {month} {year} (the boats carry {pistols} pistols only)",
+                       pistol=Msg.term(PISTOL_NAMES.get(p["pistol"], p["pistol"])),
+                       month=Msg.term(MONTHS[when.month - 1]), year=str(when.year),
+                       pistols=and_list([Msg.term(PISTOL_NAMES.get(x, x)) for x in period.pistols]))
+        wanted = p.get("torpedo_kn")
+        if wanted is not None:
+            aboard = sorted({kn for t in self.w.stores.tubes.values() if t["torpedo"] for kn in
+                             torpedo_type(t["torpedo"]).speeds()}, reverse=True)
+            if not any(abs(kn - wanted) < 1e-6 for kn in aboard):
+                settings = join([f"{kn:g}" for kn in aboard]) if aboard else Msg("none")
+                return Msg("no torpedo in the tubes runs at {speed:g} kn (settings: {settings})", speed=wanted,
+                           settings=settings)
+        return None
+
+    def _out_of_sight(self) -> Msg | None:
+        """Why the crew cannot take the target's data for the TDC at this depth (rulebook §8.4 "TDC": the TDC
+        view is reached from the periscope view, at periscope depth, or from the lookouts' view on the bridge,
+        surfaced; the book gives no TDC from the hydrophone, so none deeper — torpedoes.toml [boat])."""
+        boat = self.boat
+        depth = boat.depth_at(self.engine.t)
+        limit = float(boat.periscope_depth_m)
+        if boat.surfaced or depth <= limit + 1e-6:
+            return None
+        return Msg("the TDC needs the target in sight: come to periscope depth or surface (the boat is at {depth:.0f} "
+                   "m; periscope depth is {limit:.0f} m or shallower)", depth=depth, limit=limit)
+
+    def _model(self, p: Mapping[str, Any]) -> Target | Msg:
+        """The TDC's picture of the target from the order's inputs, or why it cannot be made."""
+        boat = self.boat
+        now = self.engine.t
+        heading = boat.heading_at(now)
+        blat, blon = boat.position_at(now)
+        bearing = course = speed = range_m = None
+        t0 = now
+        contact = None
+        if p.get("contact") is not None:
+            contact = self.sea.picture.get(p.get("contact"))
+            if contact is None:
+                known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
+                return Msg("there is no contact {contact} (contacts: {known})", contact=p["contact"],
+                           known=known if known != "none yet" else Msg("none yet"))
+            if contact["lost"]:
+                return Msg("contact {contact} is lost", contact=p["contact"])
+            if contact["kind"] != "ship":
+                return Msg("{contact} is an aircraft, not a ship", contact=p["contact"])
+            range_m = float(contact["range_nm"]) * M_PER_NM
+            speed = float(contact["speed_kn"])
+            course = contact["course"]
+            if p["source"] == "contact":
+                t0 = float(contact["t"])
+                bearing = float(contact["bearing"])
+                if "from" in contact:
+                    blat, blon = (float(x) for x in contact["from"])
+        if p["source"] == "disc":
+            unset = self.disc.missing()
+            if unset:
+                return Msg("the attack disc is not set: set the {missing}",
+                           missing=and_list([Msg.term(m) for m in unset]))
+            disc = self.disc
+            assert disc.bearing is not None and disc.own_course is not None and disc.enemy_course is not None
+            bearing = geo.norm360(heading + disc.bearing)
+            course = geo.norm360(heading + disc.enemy_course - disc.own_course)
+            t0 = now
+            blat, blon = boat.position_at(now)
+        # explicit inputs override
+        given = {k: float(v) for k, v in p.items() if k in ("bearing", "range_m", "speed_kn", "course", "aob")}
+        if "bearing" in given:
+            bearing = geo.norm360(heading + given["bearing"])
+            t0 = now
+            blat, blon = boat.position_at(now)
+        range_m = given.get("range_m", range_m)
+        speed = given.get("speed_kn", speed)
+        if "course" in given:
+            course = given["course"]
+        elif "aob" in given and bearing is not None:
+            course = geo.norm360(bearing + 180.0 - given["aob"])
+        missing: list[Msg | str] = [Msg(name) for name, v in (
+            (N_("bearing"), bearing), (N_("range"), range_m), (N_("course or angle on the bow"), course),
+            (N_("speed"), speed)) if v is None]
+        if missing:
+            if contact is not None and course is None:
+                return Msg("the TDC needs the target's {missing} ({contact} has no course estimate: the hydrophone "
+                           "gives none)", missing=and_list(missing), contact=p["contact"])
+            return Msg("the TDC needs the target's {missing}", missing=and_list(missing))
+        assert bearing is not None and range_m is not None and course is not None and speed is not None
+        return target_from(blat, blon, t0, bearing, range_m, course, speed)
+
+    def _program(self, p: dict[str, Any]) -> None:
+        target = self._model(p)
+        assert isinstance(target, Target)
+        period = self.w.period()
+        self.tdc = {"target": target.to_json(), "source": p["source"], "contact": p.get("contact"),
+                    "torpedo_kn": p.get("torpedo_kn"), "depth_m": p["depth_m"],
+                    "pistol": p.get("pistol") or period.pistols[0], "spread_deg": p["spread_deg"],
+                    "programmed": self.engine.t}
+        sol = self.solution("bow")
+        assert sol is not None
+        degrees, side = aob_text(sol.aob)
+        parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}° {side}.",
+                     on=Msg(" on {contact}", contact=p.get("contact")) if p.get("contact") else "",
+                     range=round(sol.range_m), speed=round(target.speed, 1), aob=degrees, side=Msg.term(side))]
+        if not sol.reachable:
+            parts.append(Msg(" The torpedo cannot catch the target."))
+        else:
+            _degrees, gside = aob_text(sol.gyro)
+            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro_said(sol.gyro),
+                             side=Msg.term(gside),
+                             seconds=round(sol.run_s)))
+            parts += _beyond_limits(sol, self.reach_m("bow"))
+        parts += self._stern_report(sol)
+        self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
+
+    def _stern_report(self, bow: Solution) -> list[Msg]:
+        """The stern tube's solution too, when it holds a torpedo and is the better shot (the bow
+        tubes cannot reach or would turn further), with its own limits: its torpedo may be another
+        type with another range (a T5 aft, G7a forward)."""
+        reach = self.reach_m("stern")
+        sol = self.solution("stern")
+        if reach is None or sol is None or not sol.reachable:
+            return []
+        if bow.reachable and self.reach_m("bow") is not None and abs(bow.gyro) <= abs(sol.gyro):
+            return []
+        _degrees, side = aob_text(sol.gyro)
+        return [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro_said(sol.gyro),
+                    side=Msg.term(side), seconds=round(sol.run_s)), *_beyond_limits(sol, reach)]
+
+    def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
+        """The speed the TDC works with for a torpedo of this type (its setting when warm)."""
+        wanted = self.tdc["torpedo_kn"] if self.tdc else None
+        if wanted is not None:
+            try:
+                return kind.setting(wanted)[0]
+            except ValueError:
+                pass
+        return kind.settings[0][0]
+
+    def run_of(self, number: int) -> tuple[float, float, bool]:
+        """(speed kn, range m, warm) of the torpedo in a tube as it would run if fired now: at its setting
+        (the TDC's torpedo speed), or cold (a G7e's 28 kn, 3,000 m) until its battery is warm."""
+        tube = self.w.stores.tubes[number]
+        kind = torpedo_type(tube["torpedo"])
+        speed, reach = kind.setting(self._torpedo_speed(kind))
+        warm = (tube["loaded_at"] is not None
+                and self.engine.t - float(tube["loaded_at"]) >= kind.warm_h * 3600.0 - 1e-6)
+        if kind.cold is not None and not warm:
+            return kind.cold[0], kind.cold[1], False
+        return speed, reach, True
+
+    def solution(self, facing: str, torpedo_kn: float | None = None) -> Solution | None:
+        """The TDC's solution now for a tube facing bow or stern (None when it is not programmed), for the
+        speed its torpedo runs at (`torpedo_kn`; default: the first tube ready to fire that way)."""
+        if self.tdc is None:
+            return None
+        if torpedo_kn is None:  # the torpedo of the first tube ready to fire (flooded, else loaded)
+            first = self._first_ready(facing)
+            torpedo_kn = (self.run_of(first)[0] if first is not None
+                          else float(self.tdc["torpedo_kn"] or 30.0))
+        now = self.engine.t
+        boat = self.boat
+        lat, lon = boat.position_at(now)
+        return solve(Target.from_json(self.tdc["target"]), now, lat, lon, boat.heading_at(now), torpedo_kn, facing)
+
+    def _first_ready(self, facing: str) -> int | None:
+        """The tube facing bow or stern whose torpedo fires first: flooded, else flooding, loaded, loading."""
+        ready = [(READINESS.get(t["state"], 9), n) for n, t in self.w.stores.tubes.items()
+                 if t["torpedo"] and tubes()[n].facing == facing]
+        return min(ready)[1] if ready else None
+
+    def reach_m(self, facing: str) -> float | None:
+        """How far the torpedo the solution is made for would run (None: no torpedo that way): the first tube
+        ready to fire facing bow or stern, at its speed setting, or its cold range when it is not warm yet."""
+        first = self._first_ready(facing)
+        if first is None:
+            return None
+        return float(self.run_of(first)[1])
+
+    def tdc_status(self) -> dict[str, Any]:
+        if self.tdc is None:
+            return {"programmed": False}
+        target = Target.from_json(self.tdc["target"])
+        out: dict[str, Any] = {"programmed": True, "source": self.tdc["source"], "contact": self.tdc["contact"],
+                               "course": round(target.course), "speed_kn": round(target.speed, 1),
+                               "depth_m": self.tdc["depth_m"], "pistol": self.tdc["pistol"],
+                               "spread_deg": self.tdc["spread_deg"], "gyro_limit": GYRO_LIMIT}
+        for facing in ("bow", "stern"):
+            sol = self.solution(facing)
+            assert sol is not None
+            out[facing] = {"bearing": round(sol.bearing, 1), "rel_bearing": round(sol.rel_bearing, 1),
+                           "range_m": round(sol.range_m), "aob": round(sol.aob, 1), "gyro": round(sol.gyro, 1),
+                           "lead": round(sol.lead, 1), "run_s": round(sol.run_s, 1), "run_m": round(sol.run_m),
+                           "track_angle": round(sol.track_angle, 1), "reachable": sol.reachable,
+                           "within_limit": sol.within(GYRO_LIMIT)}
+        return out

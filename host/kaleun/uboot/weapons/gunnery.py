@@ -1,0 +1,172 @@
+"""The gunnery of the `weapons` module: the `gun_88` and `gun_20` orders (rulebook §6.5 order table,
+§7.5.3, §8.4), the Captain's `cease_fire`, the rounds left, and each gun's fire while an order lasts
+(`guns.py` holds how a round or a burst is fired and what it hits)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kaleun.core.args import Args
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
+from kaleun.core.rng import GameRandom
+from kaleun.uboot.orders import Effect, OrderDesk
+from kaleun.uboot.weapons import guns
+from kaleun.uboot.weapons.fire_control import MONTHS
+from kaleun.uboot.weapons.part import WeaponsPart
+
+if TYPE_CHECKING:
+    from kaleun.uboot.weapons.module import Weapons
+
+
+class Gunnery(WeaponsPart):
+    """The 88 mm gun and the 20 mm flak: their rounds and their fire (`guns.shoot` works on this part)."""
+
+    def __init__(self, weapons: Weapons, ammo: Mapping[str, int] | None = None) -> None:
+        """`ammo` sets the guns' rounds (else guns.toml's)."""
+        super().__init__(weapons)
+        self.ammo: dict[str, int] = {gun: int(guns.GUN[gun]["rounds"]) for gun in guns.GUNS}
+        for gun, rounds in (ammo or {}).items():
+            if gun not in guns.GUNS or isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+                raise ValueError(f"ammo: {gun!r} = {rounds!r} (guns: {', '.join(guns.GUNS)}; whole rounds)")
+            self.ammo[gun] = rounds
+        self.firing: dict[str, dict[str, Any] | None] = dict.fromkeys(guns.GUNS)
+
+    def register(self, desk: OrderDesk) -> None:
+        desk.register("gun_88", Effect(self._parse_gun_88, self._check_gun_88, self._open_88,
+                                       lambda p: Msg("88 mm gun, open fire on {target}", target=p["target"])))
+        desk.register("gun_20", Effect(self._parse_gun_20, self._check_gun_20, self._open_20,
+                                       lambda p: Msg("20 mm gun, open fire on {target}", target=p["target"])
+                                       if p["target"] else Msg("20 mm gun, open fire")))
+
+    @property
+    def rng(self) -> GameRandom:
+        """The weapons module's random stream (each round's hit)."""
+        return self.w.rng
+
+    def out_of_action(self, component: str) -> bool:
+        return self.w.out_of_action(component)
+
+    def aboard(self, gun: str) -> bool:
+        """Does the boat carry the gun on this patrol? (guns.toml `until`: the 88 mm gun is landed from
+        mid-1943, by the day the patrol started)"""
+        return guns.aboard(gun, self.engine.clock.start.date())
+
+    def _not_aboard(self, gun: str) -> Msg | None:
+        """Why a gun the boat does not carry cannot fire: it was landed before the patrol sailed."""
+        if self.aboard(gun):
+            return None
+        last = guns.LAST_DAY[gun]
+        assert last is not None
+        return Msg("the boat has no {gun}: boats sailing after {month} {year} have it landed at their refit "
+                   "(more flak on the tower instead)", gun=Msg.term(str(guns.GUN[gun]["name"])),
+                   month=Msg.term(MONTHS[last.month - 1]), year=str(last.year))
+
+    def _parse_gun_88(self, args: Args) -> dict[str, Any]:
+        most = int(guns.GUN["gun_88"]["max_rounds_per_order"])
+        return {"target": args.str("target"), "rounds": args.int("rounds", default=10, lo=1, hi=most)}
+
+    def _parse_gun_20(self, args: Args) -> dict[str, Any]:
+        most = int(guns.GUN["gun_20"]["max_bursts_per_order"])
+        return {"target": args.str("target", default=None), "bursts": args.int("bursts", default=10, lo=1, hi=most)}
+
+    def _gun_ready(self, gun: str) -> Msg | None:
+        if self.boat.lost:
+            return Msg("the boat is lost")
+        landed = self._not_aboard(gun)
+        if landed is not None:
+            return landed
+        if not self.boat.surfaced:
+            return Msg("the boat must be surfaced to man the guns")
+        weather = self.sea.weather
+        if weather is not None:
+            heavy = weather.guns_usable()
+            if heavy:
+                return heavy
+        if self.ammo[gun] <= 0:
+            return Msg("no ammunition left for the {gun}", gun=Msg.term(str(guns.GUN[gun]["name"])))
+        return None
+
+    def _gun_ready_at(self, gun: str) -> float:
+        """When a gun ordered to open fire fires its first round: now, or — when it is firing already (the
+        order given again) — when its next round is due: a repeated order never fires faster than the gun's
+        rate (guns.toml)."""
+        firing = self.firing[gun]
+        return self.engine.t if firing is None else max(self.engine.t, float(firing["next"]))
+
+    def _check_gun_88(self, p: dict[str, Any]) -> Msg | None:
+        problem = self._gun_ready("gun_88")
+        if problem:
+            return problem
+        found = guns.target_ship(self, p["target"])
+        return found if isinstance(found, Msg) else None
+
+    def _open_88(self, p: dict[str, Any]) -> None:
+        v = guns.target_ship(self, p["target"])
+        assert not isinstance(v, Msg)
+        self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": 0, "hits": 0,
+                                 "next": self._gun_ready_at("gun_88")}
+        self.emit("gun_firing", feed=Msg.plural("88 mm gun: open fire on {target}, {n} round.",
+                                                "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"],
+                                                n=p["rounds"]),
+                  gun="gun_88", target=p["target"], rounds=p["rounds"])
+
+    def _check_gun_20(self, p: dict[str, Any]) -> Msg | None:
+        problem = self._gun_ready("gun_20")
+        if problem:
+            return problem
+        found = guns.target_aircraft(self, p["target"])
+        return found if isinstance(found, Msg) else None
+
+    def _open_20(self, p: dict[str, Any]) -> None:
+        plane = guns.target_aircraft(self, p["target"])
+        assert not isinstance(plane, Msg)
+        contact = self.sea.picture.of(plane.id)
+        self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
+                                 "left": p["bursts"], "shots": 0, "hits": 0, "next": self._gun_ready_at("gun_20")}
+        self.emit("gun_firing", feed=Msg.plural("20 mm gun: open fire, {n} burst.",
+                                                "20 mm gun: open fire, {n} bursts.", n=p["bursts"]),
+                  gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
+
+    def cease(self, gun: str, why: Msg | None) -> None:
+        firing = self.firing[gun]
+        if firing is None:
+            return
+        self.firing[gun] = None
+        name = Msg.term(str(guns.GUN[gun]["name"]))
+        if why is None:
+            feed = Msg.plural("{gun}: cease fire, {n} shot, {hits}.", "{gun}: cease fire, {n} shots, {hits}.",
+                              n=firing["shots"], gun=name, hits=Msg.plural("{n} hit", "{n} hits", n=firing["hits"]))
+        else:
+            feed = Msg("{gun}: cease fire ({why}).", gun=name, why=why)
+        self.emit("gun_ceased", feed=feed, gun=gun, shots=firing["shots"], hits=firing["hits"],
+                  target=firing["contact"], reason=why)
+    def cease_fire(self, args: Args) -> None:
+        """The Captain's "cease fire!" to a gun crew: a word, not an order (no activation; [gap] our
+        choice, the rulebook has no order for it). Without `gun`, every gun that fires stops."""
+        gun = args.str("gun", default=None, choices=tuple(guns.GUNS))
+        args.str("via", default="script")
+        args.finish()
+        firing = [g for g in ((gun,) if gun else guns.GUNS) if self.firing[g] is not None]
+        if not firing:
+            raise CommandError(Msg("{gun} is not firing", gun=Msg.term(str(guns.GUN[gun]["name"])))
+                               if gun else Msg("no gun is firing"))
+        for g in firing:
+            self.cease(g, None)
+
+    # -- time ----------------------------------------------------------------------------------------
+    def wake_times(self) -> list[float]:
+        return [float(f["next"]) for f in self.firing.values() if f is not None]
+
+    def wake(self, now: float) -> None:
+        """Each gun fires its round or burst that is due."""
+        for gun in guns.GUNS:
+            firing = self.firing[gun]
+            if firing is not None and float(firing["next"]) <= now + 1e-9:
+                guns.shoot(self, gun, firing, now)
+
+    def end(self) -> None:
+        """The mission is over: the guns stop, without a word."""
+        for gun in guns.GUNS:
+            self.firing[gun] = None

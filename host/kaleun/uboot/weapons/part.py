@@ -1,0 +1,35 @@
+"""What every part of the `weapons` module (the torpedo stores, the fire control, the firing, the mine
+laying, the guns) reaches through the module that owns it: the engine, the boat, the sea, the events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kaleun.core.events import Event
+from kaleun.core.messages import Msg
+
+if TYPE_CHECKING:
+    from kaleun.core.engine import Engine
+    from kaleun.uboot.weapons.module import Weapons
+
+
+class WeaponsPart:
+    """A part of the weapons module: its own state and orders; the module's engine, boat, sea and events."""
+
+    def __init__(self, weapons: Weapons) -> None:
+        self.w = weapons
+
+    @property
+    def engine(self) -> Engine:
+        return self.w.engine
+
+    @property
+    def boat(self) -> Any:
+        return self.w.boat
+
+    @property
+    def sea(self) -> Any:
+        return self.w.sea
+
+    def emit(self, name: str, /, feed: Msg | str | None = None, **data: Any) -> Event:
+        return self.w.emit(name, feed=feed, **data)
