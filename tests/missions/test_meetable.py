@@ -52,3 +52,16 @@ def test_an_unknown_loadout_is_refused_once_not_again_as_a_boat_without_mines():
                                                                                           "time_limit_h")
     problems = refused(text)
     assert len(problems) == 1 and problems[0].startswith("mine.toml:5: mine: loadout: 'nope' is not one of: ")
+
+
+def test_rounds_for_a_gun_landed_before_the_patrol_sailed_are_refused():
+    """guns.toml: the 88 mm gun is landed from mid-1943 ([gap] day): a mission after it giving the gun rounds
+    is a mistake of its file (the rounds would never be shown or fired)."""
+    late = MISSION_TOML.replace('start = "1941-06-01T04:00:00"', 'start = "1943-09-01T04:00:00"')
+    text = late.replace("time_limit_h", "ammo = { gun_88 = 100, gun_20 = 500 }\ntime_limit_h")
+    assert [p.split(": ", 2)[2] for p in refused(text)] == [
+        "ammo.gun_88: a boat sailing on 1943-09-01 has no gun_88 (landed after 1943-06-30, guns.toml): its rounds "
+        "would go unused"]
+    assert check_text(late.replace("time_limit_h", "ammo = { gun_20 = 500 }\ntime_limit_h"), "mine.toml", "mine")
+    assert check_text(MISSION_TOML.replace("time_limit_h", "ammo = { gun_88 = 100 }\ntime_limit_h"), "mine.toml",
+                      "mine")

@@ -25,7 +25,7 @@ from kaleun.uboot import data
 from kaleun.uboot.missions.areas import AREA_KEYS, area_problems, has_area
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
 from kaleun.uboot.sea.grid import GridError, naval_grid
-from kaleun.uboot.weapons import arsenal
+from kaleun.uboot.weapons import arsenal, guns
 
 RULES = data.load("mission_rules")
 BASES: Mapping[str, Mapping[str, Any]] = data.load("bases")
@@ -346,6 +346,11 @@ def _check_setup(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ..
     if ammo is not None and (not isinstance(ammo, Mapping) or any(
             k not in GUN_IDS or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in ammo.items())):
         c.add((*path, "ammo"), f"ammo must be {{ gun_88 = rounds, gun_20 = rounds }}, got {ammo!r}")
+    elif ammo is not None:
+        for gun in ammo:
+            if not guns.aboard(gun, day):
+                c.add((*path, "ammo", gun), f"ammo.{gun}: a boat sailing on {day.isoformat()} has no {gun} (landed "
+                                            f"after {guns.LAST_DAY[gun]}, guns.toml): its rounds would go unused")
 
 
 def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
