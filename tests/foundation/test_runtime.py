@@ -133,3 +133,21 @@ def test_read_script_skips_blank_and_comment_lines_and_keeps_line_numbers(tmp_pa
     script = write_script(tmp_path / "s.jsonl", ["# setup", "", "// note", {"t": 3, "do": "press", "button": "x"}])
     lines = list(read_script(script))
     assert [(line.number, line.t, line.command) for line in lines] == [(4, 3.0, {"do": "press", "button": "x"})]
+
+
+def test_commands_that_come_while_a_step_applies_its_own_wait_for_the_next_step(tmp_path):
+    """A console asking for its status as fast as the game answers must not stop the clock: a step applies
+    the commands waiting when it began; one posted meanwhile comes in the next step, after the clock moved."""
+    runtime, clock = make_runtime(tmp_path)
+    seen: list[float] = []
+
+    def status() -> None:  # each answer asks again at once, as a flooding console does
+        seen.append(runtime.game.t)
+        if len(seen) < 10:
+            runtime.call(status)
+
+    runtime.call(status)
+    for _ in range(3):
+        runtime.step()
+        clock.now += 1
+    assert seen == [0, 1, 2]

@@ -177,14 +177,20 @@ class Runtime:
         if self.autosave is not None:
             self.autosave.progress()  # before anything shows the new time
         self._dispatch(events)
+        # the commands waiting now; those that come while they apply wait for the next step, so that a
+        # flood of them (a console asked for its status as fast as it answers) cannot stop the clock
+        waiting = self.inbox.qsize()
         while True:
             if self._held is not None:
                 command, self._held = self._held, None
-            else:
+            elif waiting > 0:
+                waiting -= 1
                 try:
                     command = self.inbox.get_nowait()
                 except queue.Empty:
                     break
+            else:
+                break
             if callable(command):
                 command()
                 more = self.game.take_events()
