@@ -164,3 +164,26 @@ def test_10_3_the_feed_names_components_as_a_crew_says_them():
     do(g, {"do": "stop_task", "figure": "engineer-square"})
     events = do(g, {"do": "join_task", "task": "repair", "component": "periscope"})
     assert one(events, "technical_repair_resumed")["feed"] == "Repair of the periscope goes on with 1 sailor."
+
+
+def test_10_3_3_an_engineer_card_stays_in_play_until_the_repair_is_done_one_card_per_repair():
+    """§10.3.3: +1/+2 crew cards stay until the repair is done; one card per repair. A paused repair ordered
+    again keeps its card (before, the new order set it back to none); a second card is refused."""
+    g = game()
+    do(g, {"do": "damage", "kind": "technical", "component": "periscope", "severity": "failure"})  # 2 needed
+    do(g, {"do": "move_item", "item": "toolbox_1", "section": 3})
+    stations(g, {"engineer-square": 3})
+    do(g, {"do": "order", "order": "repair", "component": "periscope", "card": 1})
+    job = g.module("technical").job("periscope")
+    assert job.active and job.bonus == 1
+    advance(g, 10 * 60)
+    one(stations(g, {"engineer-square": 4}), "technical_repair_paused")  # the repairman moves away
+    do(g, {"do": "end_mobilize"})
+    assert job.bonus == 1 and not job.active
+    rejected = one(do(g, {"do": "order", "order": "repair", "component": "periscope", "card": 1}), "order_rejected")
+    assert rejected["reason"] == "an engineer card is already in play on this repair (one card per repair)"
+    stations(g, {"engineer-triangle": 3})
+    do(g, {"do": "end_mobilize"})
+    events = do(g, {"do": "order", "order": "repair", "component": "periscope"})
+    assert one(events, "technical_repair_started")["card"] == 1
+    assert job.bonus == 1 and job.active

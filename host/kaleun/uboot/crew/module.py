@@ -604,7 +604,8 @@ class Crew(Module, Validator):
             advanced = args.bool("advanced", default=False)
             job = tech.job(component) if tech else None
             required = job.required if job else 1
-            sailors = args.int("crew", default=max(1, required - bonus), lo=1, hi=6)
+            in_play = job.bonus if job else 0  # a card already played on this repair (§10.3.3)
+            sailors = args.int("crew", default=max(1, required - (bonus or in_play)), lo=1, hi=6)
             section = int(COMPONENTS[component]["section"])
             return {"target": "technical", "component": component, "section": section, "sailors": sailors,
                     "card": bonus, "advanced": advanced}
@@ -629,6 +630,8 @@ class Crew(Module, Validator):
             if job.sailors:
                 return (Msg("the {component} are already being repaired", component=name) if many
                         else Msg("the {component} is already being repaired", component=name))
+            if p["card"] and job.bonus:
+                return Msg("an engineer card is already in play on this repair (one card per repair)")
             if p["card"]:
                 toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
                 if not toolboxes:
@@ -682,6 +685,8 @@ class Crew(Module, Validator):
                 self.emit("card_note", feed=Msg("The card's advanced effect needs the most experienced sailor in the "
                                                 "repair crew: only its basic effect applies."), component=component)
             tech = self.engine.module("technical")
+            if not p["card"]:  # a card played on this repair stays in play until it is done (§10.3.3)
+                bonus = tech.job(component).bonus
             tech.set_crew(component, 0, bonus)
             self.repairs.add(component)
             job = tech.job(component)
