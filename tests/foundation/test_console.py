@@ -60,14 +60,17 @@ def test_console_commands_help_fields_views_and_the_order_assistant(terminal):
     assert terminal.close() == 0
 
 
-def test_resume_continues_the_saved_game(tmp_path):
+@pytest.mark.parametrize("again", [("resume", "--console"), ("play", "--continue")])
+def test_resume_continues_the_saved_game(tmp_path, again):
+    """`kaleun resume`, and `kaleun play --continue` (the service's start: before, it crashed on a running
+    game in the autosave): the saved game goes on where it stood."""
     with Terminal(tmp_path, "play", "--seed", "3") as term:
         term.expect("> ")
         term.send("telegraph full_ahead")
         term.expect("Order: full ahead.")
         term.send("quit")
         assert term.close() == 0
-    with Terminal(tmp_path, "resume", "--console") as resumed:
+    with Terminal(tmp_path, *again) as resumed:
         resumed.expect("> ")
         resumed.send("status")
         resumed.expect("telegraph: full ahead (lever at full ahead)")
@@ -217,19 +220,3 @@ def test_a_new_game_begun_submerged_names_no_lookout_on_the_bridge(tmp_path):
         terminal.send("quit")
         terminal.expect("Continue with: kaleun resume")
         assert terminal.close() == 0
-
-
-def test_play_continue_takes_up_the_running_game(tmp_path):
-    """`kaleun play --continue` (the service's start): the autosaved game goes on where it stood."""
-    with Terminal(tmp_path, "play", "--seed", "3") as term:
-        term.expect("> ")
-        term.send("telegraph full_ahead")
-        term.expect("Order: full ahead.")
-        term.send("quit")
-        assert term.close() == 0
-    with Terminal(tmp_path, "play", "--continue") as continued:
-        continued.expect("> ")
-        continued.send("status")
-        continued.expect("telegraph: full ahead (lever at full ahead)")
-        continued.send("quit")
-        assert continued.close() == 0
