@@ -83,9 +83,7 @@ class TorpedoFiring(WeaponsPart):
 
     def _check_fire(self, p: dict[str, Any]) -> Msg | None:
         boat = self.boat
-        if boat.lost:
-            return Msg("the boat is lost")
-        refusal = self.w.stores.in_flooded_room(p["tubes"])
+        refusal = self.tubes_refusal(p["tubes"])
         if refusal is not None:
             return refusal
         depth = boat.depth_at(self.engine.t)

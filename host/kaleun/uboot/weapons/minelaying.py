@@ -42,9 +42,7 @@ class MineLaying(WeaponsPart):
     def _check_lay(self, p: dict[str, Any]) -> Msg | None:
         """Why the mines cannot be laid now (our rules: the rulebook has no mines)."""
         boat = self.boat
-        if boat.lost:
-            return Msg("the boat is lost")
-        refusal = self.w.stores.in_flooded_room(p["tubes"])
+        refusal = self.tubes_refusal(p["tubes"])
         if refusal is not None:
             return refusal
         for number in p["tubes"]:

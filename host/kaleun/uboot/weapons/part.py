@@ -33,3 +33,10 @@ class WeaponsPart:
 
     def emit(self, name: str, /, feed: Msg | str | None = None, **data: Any) -> Event:
         return self.w.emit(name, feed=feed, **data)
+
+    def tubes_refusal(self, tubes: list[int]) -> Msg | None:
+        """Why nothing leaves these tubes now, whatever it is (torpedoes, mines): the boat is lost, or a
+        tube's room is flooded. None: that much is fine."""
+        if self.boat.lost:
+            return Msg("the boat is lost")
+        return self.w.stores.in_flooded_room(tubes)
