@@ -165,13 +165,20 @@ def test_7_4_the_depth_order_goes_from_periscope_depth_to_the_deepest_in_both_fr
     assert sheet.values["depth_m"] == 300
 
 
-def paused_periscope_repair(code: str) -> Table_:
-    """§10.3: an engineer card (+1) played on the periscope's repair; its one sailor moved away, the
-    repair waits with the card still in play."""
+def periscope_failure(code: str) -> Table_:
+    """A failure of the periscope, an engineer card's toolbox beside it in section 3."""
     table = Table_(mission="exercise_convoy_battle", seed=0, language=code)
     rt = table.runtime
     rt.submit({"do": "damage", "kind": "technical", "component": "periscope", "severity": "failure"})
     rt.submit({"do": "move_item", "item": "toolbox_1", "section": 3})  # the card's toolbox, by the periscope
+    return table
+
+
+def paused_periscope_repair(code: str) -> Table_:
+    """§10.3: an engineer card (+1) played on the periscope's repair; its one sailor moved away, the
+    repair waits with the card still in play."""
+    table = periscope_failure(code)
+    rt = table.runtime
     rt.submit({"do": "order", "order": "mobilize"})
     rt.table.actuate({"do": "place", "figure": "engineer-square", "section": 3})
     rt.submit({"do": "order", "order": "repair", "component": "periscope", "card": 1})
@@ -195,6 +202,11 @@ def test_10_3_the_repair_sheet_says_the_crew_a_job_needs_and_the_card_in_play(co
     note = lang.render(Msg("{severity}, {crew} needed, card +{bonus} played", severity=Msg("failure"), crew=2,
                            bonus=1))
     assert note in said, said
+    # §10.3.3: one card per repair, and it stays: no second card is offered on the job, and the sheet says why
+    table.window.open_form("repair", {"job": {"component": "periscope"}})
+    table.render()
+    assert table.window.targets.get("field.card=1") is None
+    assert lang.render(Msg("an engineer card is already in play on this repair (one card per repair)")) in shown(table)
 
 
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
@@ -202,7 +214,10 @@ def test_10_3_the_repair_sheet_plays_an_engineer_cards_advanced_effect(code: str
     """§10.3: an engineer card's advanced effect needs the most experienced sailor in the repair crew.
     The sheet offers it once a card is chosen (the console's `repair ... card=1 advanced=true`) and
     says what it needs; without a card it is not offered, nor sent."""
-    table = paused_periscope_repair(code)
+    table = periscope_failure(code)
+    table.runtime.submit({"do": "order", "order": "mobilize"})
+    table.runtime.table.actuate({"do": "place", "figure": "engineer-square", "section": 3})
+    table.until(60)
     lang = language(code)
     table.window.open_form("repair", {"job": {"component": "periscope"}})
     table.render()

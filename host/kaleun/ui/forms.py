@@ -430,6 +430,19 @@ def _depth(game: Any, values: Values) -> int:
     return max(round(PERISCOPE_M), ordered)
 
 
+CARDS = _fixed((1, "+1"), (2, "+2"))
+
+
+def _cards(game: Any, values: Values) -> list[Option]:
+    """The engineer cards to play on the chosen job: none while one is in play on it (§10.3.3: one card per
+    repair, and it stays until the repair is done)."""
+    job = values.get("job")
+    component = job.get("component") if isinstance(job, Mapping) else None
+    if any(j["component"] == component and j.get("bonus") for j in status(game, "technical").get("jobs", [])):
+        return []
+    return CARDS(game, values)
+
+
 def _only_technical(values: Values) -> bool:
     job = values.get("job")
     return isinstance(job, Mapping) and "component" in job
@@ -504,7 +517,8 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     Form("repair", Msg("Repair"), order="repair", fields=(
         Field("job", Msg("Job"), options=_jobs, fills=("component", "breach", "condition", "section"), optional=False),
-        Field("card", Msg("Engineer card"), options=_fixed((1, "+1"), (2, "+2")), when=_only_technical),
+        Field("card", Msg("Engineer card"), options=_cards, when=_only_technical,
+              empty=Msg("an engineer card is already in play on this repair (one card per repair)")),
         # §10.3: the card's advanced effect needs the most experienced sailor in the repair crew
         Field("advanced", Msg("The card's effect (none chosen: its basic one)"),
               options=_fixed((True, Msg("advanced effect"), Msg("needs the most experienced sailor"))),
