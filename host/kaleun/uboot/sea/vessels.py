@@ -86,19 +86,33 @@ class Group:
     turn_away: float = 0.0  # emergency turn in force (deg off base)
     hits: list[float] = field(default_factory=list)
     scattered: bool = False
+    #: the last frame worked out: (reference track, time, frame); a track never changes once made
+    _frame: tuple[Track, float, tuple[float, float, float]] | None = field(default=None, init=False, repr=False,
+                                                                         compare=False)
 
     def at(self, t: float) -> tuple[float, float]:
         return self.ref.at(t)
 
-    def member_at(self, vid: str, t: float, ref: tuple[float, float] | None = None) -> tuple[float, float]:
-        """Where member `vid` is at `t`; `ref` is the reference point's position at `t` when the
-        caller has it already (a sweep over the whole convoy reckons it once)."""
-        lat, lon = self.ref.at(t) if ref is None else ref
-        east, north = self.offsets[vid]
+    def frame(self, t: float) -> tuple[float, float, float]:
+        """(lat, lon, nm per degree of longitude) of the reference point at `t`: what every member's
+        position is reckoned from (all ships of a convoy ask for the same moment, so it is kept)."""
+        ref = self.ref
+        last = self._frame
+        if last is not None and last[0] is ref and last[1] == t:
+            return last[2]
+        lat, lon = ref.at(t)
         coslat = math.cos(math.radians(lat))
         if not coslat > 0.05:  # as max(0.05, coslat), without the call
             coslat = 0.05
-        return lat + north / 60.0, lon + east / (60.0 * coslat)
+        frame = (lat, lon, 60.0 * coslat)
+        self._frame = (ref, t, frame)
+        return frame
+
+    def member_at(self, vid: str, t: float) -> tuple[float, float]:
+        """Where member `vid` is at `t`."""
+        lat, lon, scale = self.frame(t)
+        east, north = self.offsets[vid]
+        return lat + north / 60.0, lon + east / scale
 
     @property
     def course(self) -> float:

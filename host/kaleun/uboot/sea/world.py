@@ -63,6 +63,8 @@ SHIP_CLOSING_KN = 50.0
 AIR_CLOSING_KN = 240.0
 MAX_SLEEP_S = 1800.0
 PROX_DEPTH_M = 15.0
+#: a share just under one: a ship whose north-south distance times this is beyond a range is surely farther
+FAR_SHARE = 1.0 - 1e-9
 
 
 class BoatNow:
@@ -304,16 +306,16 @@ class Sea(Module):
     def vpositions(self, t: float) -> Iterator[tuple[Vessel, float, float]]:
         """Every vessel with its position at `t`, as `vpos` gives it, each convoy's reference point
         reckoned once for all its ships."""
-        refs: dict[str, tuple[float, float]] = {}
+        groups = self.groups
         for v in self.vessels.values():
-            if v.track is not None:
-                lat, lon = v.track.at(t)
-            else:
-                group = self.groups[v.group]  # type: ignore[index]
-                ref = refs.get(v.group)  # type: ignore[arg-type]
-                if ref is None:
-                    ref = refs[v.group] = group.ref.at(t)  # type: ignore[index]
-                lat, lon = group.member_at(v.id, t, ref)
+            track = v.track
+            if track is not None:
+                lat, lon = track.at(t)
+            else:  # Group.member_at, without the call
+                group = groups[v.group]  # type: ignore[index]
+                glat, glon, scale = group.frame(t)
+                east, north = group.offsets[v.id]
+                lat, lon = glat + north / 60.0, glon + east / scale
             yield v, lat, lon
 
     def vmotion(self, v: Vessel) -> tuple[float, float]:
@@ -651,9 +653,8 @@ class Sea(Module):
         bn = self.boat_now(now)
         rmax = self._merchant_sight(bn)
         nearest = math.inf
-        ref = group.ref.at(now)
         for vid in group.offsets:
-            lat, lon = group.member_at(vid, now, ref)
+            lat, lon = group.member_at(vid, now)
             nearest = min(nearest, bn.rel(lat, lon)[2])
         if bn.surfaced and nearest < rmax and now >= group.alarm_until and \
                 self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
@@ -746,8 +747,31 @@ class Sea(Module):
             self.schedule("prox", now + 60.0)
             return
         nearest, who = math.inf, None
-        for v, lat, lon in self.vpositions(now):
-            r = bn.rel(lat, lon)[2]
+        # every ship's range as BoatNow.rel gives it, reckoned only for the ships that could be nearer than the
+        # nearest so far: a ship whose north-south distance alone is beyond it (a range is never shorter than
+        # either leg; the margin keeps clear of the last bit) is passed over before its longitude is reckoned
+        blat, blon, bscale = bn.lat, bn.lon, bn.coslat
+        groups = self.groups
+        hypot = math.hypot
+        for v in self.vessels.values():
+            track = v.track
+            if track is None:
+                group = groups[v.group]  # type: ignore[index]
+                glat, glon, scale = group.frame(now)
+                east, north = group.offsets[v.id]
+                lat = glat + north / 60.0
+                dy = (lat - blat) * 60.0
+                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                    continue
+                lon = glon + east / scale
+            else:
+                lat, lon = track.at(now)
+                dy = (lat - blat) * 60.0
+                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                    continue
+            shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
+            east_nm = (shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale
+            r = hypot(east_nm, dy)
             if r < nearest:
                 nearest, who = r, v
         limit = float(ENEMY["collision_nm"])
