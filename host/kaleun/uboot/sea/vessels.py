@@ -43,6 +43,10 @@ class Track:
         self._last = self._at(t)
         return self._last
 
+    def lat_at(self, t: float) -> float:
+        """The latitude at t, as `at` gives it (without the longitude's cosine)."""
+        return self.lat0 + self._vn * (t - self.t0)
+
     def _at(self, t: float) -> tuple[float, float]:
         dt = t - self.t0
         north = self._vn * dt

@@ -149,6 +149,8 @@ class Sea(Module):
         self.heap: list[tuple[float, int, str]] = []
         self.seq = 0
         self._boat_cache: BoatNow | None = None
+        #: the ship nearest the boat at the last collision watch (it is looked at first the next time)
+        self._nearest_hint: str | None = None
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -746,34 +748,7 @@ class Sea(Module):
         if not shallow and bn.depth > PROX_DEPTH_M:  # deep: nothing can strike it; look again in a minute
             self.schedule("prox", now + 60.0)
             return
-        nearest, who = math.inf, None
-        # every ship's range as BoatNow.rel gives it, reckoned only for the ships that could be nearer than the
-        # nearest so far: a ship whose north-south distance alone is beyond it (a range is never shorter than
-        # either leg; the margin keeps clear of the last bit) is passed over before its longitude is reckoned
-        blat, blon, bscale = bn.lat, bn.lon, bn.coslat
-        groups = self.groups
-        hypot = math.hypot
-        for v in self.vessels.values():
-            track = v.track
-            if track is None:
-                group = groups[v.group]  # type: ignore[index]
-                glat, glon, scale = group.frame(now)
-                east, north = group.offsets[v.id]
-                lat = glat + north / 60.0
-                dy = (lat - blat) * 60.0
-                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
-                    continue
-                lon = glon + east / scale
-            else:
-                lat, lon = track.at(now)
-                dy = (lat - blat) * 60.0
-                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
-                    continue
-            shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
-            east_nm = (shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale
-            r = hypot(east_nm, dy)
-            if r < nearest:
-                nearest, who = r, v
+        nearest, who = self._nearest_ship(bn, now)
         limit = float(ENEMY["collision_nm"])
         if who is not None and nearest <= limit and shallow:
             ramming = who.is_escort and who.ai.get("mode") == "chase"
@@ -785,6 +760,52 @@ class Sea(Module):
             return
         wait = min(MAX_SLEEP_S, max(1.0, (nearest - limit) / SHIP_CLOSING_KN * 3600.0 * 0.8))
         self.schedule("prox", now + wait)
+
+    def _nearest_ship(self, bn: BoatNow, now: float) -> tuple[float, Vessel | None]:
+        """(range, ship) of the ship nearest the boat, its range as BoatNow.rel gives it (of ships equally near,
+        the first of `vessels`).
+
+        The ship nearest at the last look is reckoned first; then a ship is reckoned whole only when it could be
+        nearer: one whose north-south distance alone is beyond the nearest so far (a range is never shorter than
+        either leg; the margin keeps clear of the last bit) is passed over before its longitude is worked out."""
+        vessels = self.vessels
+        hint = vessels.get(self._nearest_hint) if self._nearest_hint is not None else None
+        nearest, who = math.inf, None
+        if hint is not None:
+            nearest, who = bn.rel(*self.vpos(hint, now))[2], hint
+        before_hint = hint is not None  # a ship before it in `vessels` as near as it is the one
+        blat, blon, bscale = bn.lat, bn.lon, bn.coslat
+        groups = self.groups
+        frames: dict[str | None, tuple[float, float, float, dict[str, tuple[float, float]]]] = {}
+        hypot = math.hypot
+        for v in vessels.values():
+            if v is hint:
+                before_hint = False
+                continue
+            track = v.track
+            if track is None:  # Group.member_at, without the calls
+                frame = frames.get(v.group)
+                if frame is None:
+                    group = groups[v.group]  # type: ignore[index]
+                    frame = frames[v.group] = (*group.frame(now), group.offsets)
+                glat, glon, scale, offsets = frame
+                east, north = offsets[v.id]
+                dy = (glat + north / 60.0 - blat) * 60.0
+                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                    continue
+                lon = glon + east / scale
+            else:
+                dy = (track.lat_at(now) - blat) * 60.0
+                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                    continue
+                lon = track.at(now)[1]
+            shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
+            east_nm = (shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale
+            r = hypot(east_nm, dy)
+            if r < nearest or (r == nearest and before_hint and who is hint):
+                nearest, who = r, v
+        self._nearest_hint = None if who is None else who.id
+        return nearest, who
 
     # -- housekeeping ---------------------------------------------------------------------------------
     def _cleanup(self, now: float) -> None:
@@ -969,6 +990,7 @@ class Sea(Module):
         self.heap = sorted((t, s, k) for k, (t, s) in self.sched.items())
         self.seq = int(state["seq"])
         self._boat_cache = None
+        self._nearest_hint = None
 
 
 def _describe(contacts: list[dict[str, Any]], kind: str) -> Msg:
