@@ -36,7 +36,8 @@ from kaleun.uboot.sea.classes import ShipClass
 from kaleun.uboot.sea.kinematics import intercept
 from kaleun.uboot.sea.sensors import (
     ENEMY,
-    asdic_can_hold,
+    asdic_in_beam,
+    asdic_in_reach,
     boat_sighting_range,
     escort_hearing_range,
     notice_p,
@@ -190,14 +191,14 @@ def step(sea: Any, v: Vessel, now: float) -> None:
         return
     cond = sea.conditions()
     rng = sea.rng
-    to_boat = geo.bearing_to(-dx, -dy)
     # look
     sight = boat_sighting_range(bn.surfaced, bn.periscope_up, bn.speed, cond)
     seen = sight > 0 and (r <= sight * 1.2 if mode == "chase" else rng.random() < notice_p(VISUAL_P, 1, r, sight))
     # ping
     pinged, why = False, "no asdic"
-    if cls.asdic:
-        why = asdic_can_hold(bn.surfaced, speed, geo.norm180(to_boat - course), r, bn.depth, cond) or ""
+    if cls.asdic:  # sensors.asdic_can_hold, the boat's bearing worked out only when it is within reach
+        why = asdic_in_reach(bn.surfaced, speed, r, cond) or \
+            asdic_in_beam(geo.norm180(geo.bearing_to(-dx, -dy) - course), r, bn.depth) or ""
         if not why:
             pinged = rng.random() < (ASDIC_P_ECHO if ai["contact"] else ASDIC_P_SEARCH)
             why = "" if pinged else "no echo"
@@ -401,7 +402,14 @@ def plot_fix(ai: dict[str, Any], now: float, lat: float, lon: float) -> tuple[fl
     while fixes and fix[0] - float(fixes[0][0]) > window_h + 1e-12:
         _sum(sums, fixes.pop(0), -1.0)
     fixes.append(fix)
-    _sum(sums, fix, 1.0)
+    t, e, n = fix  # _sum(sums, fix, 1.0), without the call: the same sums (1.0 * x is x)
+    sums[0] += 1.0
+    sums[1] += t
+    sums[2] += t * t
+    sums[3] += e
+    sums[4] += n
+    sums[5] += t * e
+    sums[6] += t * n
     k, st, stt, se, sn, ste, stn = sums
     span_h = fix[0] - float(fixes[0][0])
     if k < 2 or span_h * 3600.0 < PLOT_MIN_S:

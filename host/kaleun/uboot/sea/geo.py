@@ -66,6 +66,8 @@ def shift(lat: float, lon: float, east_nm: float, north_nm: float) -> tuple[floa
         lat2 = 89.9
     if not lat2 > -89.9:
         lat2 = -89.9
+    if east_nm == 0.0 and north_nm == 0.0:  # no offset (a plot reckoned for the moment it was made): what
+        return lat2, norm180(lon + east_nm)  # the scale below gives, east_nm / NM_PER_DEG / q being east_nm itself
     # short hops (under 10 nm north-south): the mid-latitude scale matches the rhumb line to 1e-5
     if -10.0 < north_nm < 10.0:
         q = math.cos(math.radians((lat + lat2) / 2))

@@ -129,12 +129,23 @@ def blind_radius_nm(depth_m: float) -> float:
 def asdic_can_hold(surfaced: bool, escort_speed: float, rel_bearing: float, r: float, depth_m: float,
                    cond: Conditions) -> str | None:
     """None when the boat is inside the ASDIC beam's reach, else why not."""
+    return asdic_in_reach(surfaced, escort_speed, r, cond) or asdic_in_beam(rel_bearing, r, depth_m)
+
+
+def asdic_in_reach(surfaced: bool, escort_speed: float, r: float, cond: Conditions) -> str | None:
+    """The first half of `asdic_can_hold`, whatever the bearing: None when the boat is submerged within the
+    set's range and the escort slow enough to listen, else why not."""
     if surfaced:
         return "surfaced"
     if escort_speed > _ASDIC_MAX_SPEED_KN:
         return "too fast"
     if r > _ASDIC_RANGE_NM * sea_factor(_ASDIC_SEA_PENALTY, cond.sea_state):  # asdic_range, without the call
         return "out of range"
+    return None
+
+
+def asdic_in_beam(rel_bearing: float, r: float, depth_m: float) -> str | None:
+    """The second half of `asdic_can_hold`: None when a boat within reach is in the beam and not below it."""
     if abs(rel_bearing) > _ASDIC_BEAM_DEG:
         return "out of the beam"
     if r < blind_radius_nm(depth_m):

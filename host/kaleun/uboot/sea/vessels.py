@@ -23,14 +23,19 @@ KN_TO_DEG_S = 1.0 / 216000.0
 class Track:
     """Straight-line motion: a position at t0, a course and a speed (kn)."""
 
-    __slots__ = ("_last", "_last_t", "_ve", "_vn", "course", "lat0", "lon0", "speed", "t0")
+    __slots__ = ("_last", "_last_t", "_ve", "course", "lat0", "lon0", "speed", "t0", "vn")
 
     def __init__(self, t0: float, lat0: float, lon0: float, course: float, speed: float) -> None:
         self.t0, self.lat0, self.lon0 = float(t0), float(lat0), float(lon0)
-        self.course, self.speed = geo.norm360(float(course)), float(speed)
-        s, c = geo.unit(self.course)
-        self._vn = self.speed * c * KN_TO_DEG_S  # degrees of latitude per second
-        self._ve = self.speed * s * KN_TO_DEG_S  # degrees of longitude per second at the equator
+        course = float(course)
+        if not 0.0 <= course < 360.0:  # geo.norm360's common case without the call
+            course = geo.norm360(course)
+        self.course = course
+        self.speed = speed = float(speed)
+        rad = math.radians(course)  # geo.unit, without the call
+        #: degrees of latitude per second
+        self.vn = speed * math.cos(rad) * KN_TO_DEG_S
+        self._ve = speed * math.sin(rad) * KN_TO_DEG_S  # degrees of longitude per second at the equator
         #: the last position asked for and its time (a convoy's ships all ask their formation's
         #: reference point for the same moment); a track never changes once made
         self._last_t: float | None = None
@@ -45,11 +50,11 @@ class Track:
 
     def lat_at(self, t: float) -> float:
         """The latitude at t, as `at` gives it (without the longitude's cosine)."""
-        return self.lat0 + self._vn * (t - self.t0)
+        return self.lat0 + self.vn * (t - self.t0)
 
     def _at(self, t: float) -> tuple[float, float]:
         dt = t - self.t0
-        north = self._vn * dt
+        north = self.vn * dt
         lat0 = self.lat0
         coslat = math.cos(math.radians(lat0 + north / 2))
         if not coslat > 0.05:  # as max(0.05, coslat), without the call

@@ -151,6 +151,8 @@ class Sea(Module):
         self._boat_cache: BoatNow | None = None
         #: the ship nearest the boat at the last collision watch (it is looked at first the next time)
         self._nearest_hint: str | None = None
+        #: in its own wake (the engine asks for the next wake after it: a change of the agenda needs no touch)
+        self._waking = False
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -172,10 +174,11 @@ class Sea(Module):
         self.seq += 1
         self.sched[key] = (t, self.seq)
         heapq.heappush(self.heap, (t, self.seq, key))
-        self.engine.touch(self)  # other modules (the weapons) put things on the agenda too
+        if not self._waking:  # other modules (the weapons) put things on the agenda too; within its own wake
+            self.engine.touch(self)  # the engine asks the sea for its next wake afterwards anyway
 
     def cancel(self, key: str) -> None:
-        if self.sched.pop(key, None) is not None:
+        if self.sched.pop(key, None) is not None and not self._waking:
             self.engine.touch(self)
 
     def _clean_top(self) -> None:
@@ -192,18 +195,22 @@ class Sea(Module):
 
     def wake(self, now: float) -> None:
         heap, sched = self.heap, self.sched
-        while heap:
-            t, seq, key = heap[0]
-            if sched.get(key) != (t, seq):  # cancelled or moved: as _clean_top drops it
+        self._waking = True
+        try:
+            while heap:
+                t, seq, key = heap[0]
+                if sched.get(key) != (t, seq):  # cancelled or moved: as _clean_top drops it
+                    heapq.heappop(heap)
+                    continue
+                if t > now:
+                    return
                 heapq.heappop(heap)
-                continue
-            if t > now:
-                return
-            heapq.heappop(heap)
-            del sched[key]
-            if self.stopped:
-                continue
-            self._dispatch(key, now)
+                del sched[key]
+                if self.stopped:
+                    continue
+                self._dispatch(key, now)
+        finally:
+            self._waking = False
 
     def _dispatch(self, key: str, now: float) -> None:
         kind, _, ident = key.partition(":")
@@ -304,6 +311,24 @@ class Sea(Module):
         if v.track is not None:
             return v.track.at(t)
         return self.groups[v.group].member_at(v.id, t)  # type: ignore[index]
+
+    def vlats(self, t: float) -> list[tuple[Vessel, float]]:
+        """Every vessel with its latitude at `t`, as `vpos` gives it, without the longitudes (and their cosines):
+        for the sweeps that pass over most ships on their north-south distance alone."""
+        out = []
+        groups = self.groups
+        frames: dict[str | None, tuple[float, dict[str, tuple[float, float]]]] = {}
+        for v in self.vessels.values():
+            track = v.track
+            if track is not None:  # Track.lat_at and Group.member_at, without the calls
+                out.append((v, track.lat0 + track.vn * (t - track.t0)))
+                continue
+            frame = frames.get(v.group)
+            if frame is None:
+                group = groups[v.group]  # type: ignore[index]
+                frame = frames[v.group] = (group.frame(t)[0], group.offsets)
+            out.append((v, frame[0] + frame[1][v.id][1] / 60.0))
+        return out
 
     def vpositions(self, t: float) -> Iterator[tuple[Vessel, float, float]]:
         """Every vessel with its position at `t`, as `vpos` gives it, each convoy's reference point
@@ -775,30 +800,16 @@ class Sea(Module):
             nearest, who = bn.rel(*self.vpos(hint, now))[2], hint
         before_hint = hint is not None  # a ship before it in `vessels` as near as it is the one
         blat, blon, bscale = bn.lat, bn.lon, bn.coslat
-        groups = self.groups
-        frames: dict[str | None, tuple[float, float, float, dict[str, tuple[float, float]]]] = {}
+        vpos = self.vpos
         hypot = math.hypot
-        for v in vessels.values():
+        for v, lat in self.vlats(now):
             if v is hint:
                 before_hint = False
                 continue
-            track = v.track
-            if track is None:  # Group.member_at, without the calls
-                frame = frames.get(v.group)
-                if frame is None:
-                    group = groups[v.group]  # type: ignore[index]
-                    frame = frames[v.group] = (*group.frame(now), group.offsets)
-                glat, glon, scale, offsets = frame
-                east, north = offsets[v.id]
-                dy = (glat + north / 60.0 - blat) * 60.0
-                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
-                    continue
-                lon = glon + east / scale
-            else:
-                dy = (track.lat_at(now) - blat) * 60.0
-                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
-                    continue
-                lon = track.at(now)[1]
+            dy = (lat - blat) * 60.0
+            if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                continue
+            lon = vpos(v, now)[1]
             shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
             east_nm = (shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale
             r = hypot(east_nm, dy)
