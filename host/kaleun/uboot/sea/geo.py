@@ -90,9 +90,10 @@ def offset(lat0: float, lon0: float, lat: float, lon: float) -> tuple[float, flo
 
 def bearing_to(dx: float, dy: float) -> float:
     """True bearing of an (east, north) offset."""
-    if abs(dx) < _EPS and abs(dy) < _EPS:
+    if -_EPS < dx < _EPS and -_EPS < dy < _EPS:  # as abs(dx) < _EPS and abs(dy) < _EPS, without the calls
         return 0.0
-    return norm360(math.degrees(math.atan2(dx, dy)))
+    deg = math.degrees(math.atan2(dx, dy))
+    return deg if 0.0 <= deg < 360.0 else norm360(deg)  # norm360's common case, without the call
 
 
 def unit(course: float) -> tuple[float, float]:

@@ -164,6 +164,7 @@ class Vessel:
     ai: dict[str, Any] = field(default_factory=dict)
     #: the class, looked up on first use (a ship never changes its class)
     _cls: ShipClass | None = field(default=None, init=False, repr=False, compare=False)
+    _escort: bool | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def cls(self) -> ShipClass:
@@ -174,7 +175,10 @@ class Vessel:
 
     @property
     def is_escort(self) -> bool:
-        return self.cls.type == "escort"
+        escort = self._escort
+        if escort is None:
+            escort = self._escort = self.cls.type == "escort"
+        return escort
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "cid": self.cid, "group": self.group,

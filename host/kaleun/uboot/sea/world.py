@@ -149,6 +149,7 @@ class Sea(Module):
         self.heap: list[tuple[float, int, str]] = []
         self.seq = 0
         self._boat_cache: BoatNow | None = None
+        self._weather: Any = None
         #: the ship nearest the boat at the last collision watch (it is looked at first the next time)
         self._nearest_hint: str | None = None
         #: in its own wake (the engine asks for the next wake after it: a change of the agenda needs no touch)
@@ -156,6 +157,8 @@ class Sea(Module):
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
+        #: the weather module (the engine's modules are all there before any is attached)
+        self._weather = engine.module("weather") if engine.has_module("weather") else None
         desk: OrderDesk = engine.module("orders")
         desk.register("observe", Effect(self._no_params, self._check_observe, self._observe,
                                         lambda p: Msg("assign observation sectors")))
@@ -271,10 +274,10 @@ class Sea(Module):
 
     @property
     def weather(self) -> Any:
-        return self.engine.module("weather") if self.engine.has_module("weather") else None
+        return self._weather
 
     def conditions(self) -> Conditions:
-        weather = self.weather
+        weather = self._weather
         return Conditions() if weather is None else weather.conditions()
 
     def look_out(self, now: float) -> None:
@@ -680,9 +683,20 @@ class Sea(Module):
         bn = self.boat_now(now)
         rmax = self._merchant_sight(bn)
         nearest = math.inf
-        for vid in group.offsets:
-            lat, lon = group.member_at(vid, now)
-            nearest = min(nearest, bn.rel(lat, lon)[2])
+        # the ranges as BoatNow.rel gives them, of the ships that could be nearer than the nearest so far (the
+        # collision watch's way: a ship whose north-south distance alone is beyond it is passed over)
+        glat, glon, scale = group.frame(now)
+        blat, blon, bscale = bn.lat, bn.lon, bn.coslat
+        for east, north in group.offsets.values():  # Group.member_at, without the calls
+            dy = (glat + north / 60.0 - blat) * 60.0
+            if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                continue
+            lon = glon + east / scale
+            shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
+            r = math.hypot((shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale,
+                           dy)
+            if r < nearest:
+                nearest = r
         if bn.surfaced and nearest < rmax and now >= group.alarm_until and \
                 self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
             self.alarm(group, now, Msg("a merchant sighted a U-boat at {range:.1f} nm", range=nearest))
@@ -800,16 +814,30 @@ class Sea(Module):
             nearest, who = bn.rel(*self.vpos(hint, now))[2], hint
         before_hint = hint is not None  # a ship before it in `vessels` as near as it is the one
         blat, blon, bscale = bn.lat, bn.lon, bn.coslat
-        vpos = self.vpos
+        groups = self.groups
+        frames: dict[str | None, tuple[float, float, float, dict[str, tuple[float, float]]]] = {}
         hypot = math.hypot
-        for v, lat in self.vlats(now):
+        for v in vessels.values():
             if v is hint:
                 before_hint = False
                 continue
-            dy = (lat - blat) * 60.0
-            if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
-                continue
-            lon = vpos(v, now)[1]
+            track = v.track
+            if track is None:  # Group.member_at, without the calls
+                frame = frames.get(v.group)
+                if frame is None:
+                    group = groups[v.group]  # type: ignore[index]
+                    frame = frames[v.group] = (*group.frame(now), group.offsets)
+                glat, glon, scale, offsets = frame
+                east, north = offsets[v.id]
+                dy = (glat + north / 60.0 - blat) * 60.0
+                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                    continue
+                lon = glon + east / scale
+            else:
+                dy = (track.lat0 + track.vn * (now - track.t0) - blat) * 60.0  # Track.lat_at, without the call
+                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                    continue
+                lon = track.at(now)[1]
             shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
             east_nm = (shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale
             r = hypot(east_nm, dy)
