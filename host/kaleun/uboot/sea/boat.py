@@ -29,6 +29,7 @@ from kaleun.core.shape import AMOUNT, ANGLE, BOOL, DEPTH_M, LAT, LON, SPEED, TEX
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.geo import RAD
 from kaleun.uboot.sea.kinematics import log_distance, motion, ramp_time, value_at
 from kaleun.uboot.sea.machinery import component_state
 from kaleun.uboot.sea.seabed import seabed
@@ -208,7 +209,7 @@ class Boat(Module):
             h0 = self.h0
             unit = self._unit
             if unit is None or unit[0] != h0 or h0 == 0.0:  # (a heading of 0 may be -0.0: not kept)
-                th = math.radians(h0)
+                th = h0 * RAD
                 unit = self._unit = (h0, math.sin(th), math.cos(th))
             return dist * unit[1], dist * unit[2]
         # at a steady speed the acceleration plays no part in the motion (and costs a table look-up)

@@ -160,8 +160,7 @@ def _call_help(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
 
 # -- one step ------------------------------------------------------------------------------------
 def step(sea: Any, v: Vessel, now: float) -> None:
-    boat = sea.engine.module("boat")
-    if boat.lost:
+    if sea.boat_module.lost:
         return
     ai = v.ai
     mode = ai["mode"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.classes import AircraftType, ShipClass, aircraft_type, ship_class
+from kaleun.uboot.sea.geo import RAD
 
 #: knots -> degrees of latitude per second
 KN_TO_DEG_S = 1.0 / 216000.0
@@ -32,7 +33,7 @@ class Track:
             course = geo.norm360(course)
         self.course = course
         self.speed = speed = float(speed)
-        rad = math.radians(course)  # geo.unit, without the call
+        rad = course * RAD  # geo.unit, without the calls
         #: degrees of latitude per second
         self.vn = speed * math.cos(rad) * KN_TO_DEG_S
         self._ve = speed * math.sin(rad) * KN_TO_DEG_S  # degrees of longitude per second at the equator
@@ -56,7 +57,7 @@ class Track:
         dt = t - self.t0
         north = self.vn * dt
         lat0 = self.lat0
-        coslat = math.cos(math.radians(lat0 + north / 2))
+        coslat = math.cos((lat0 + north / 2) * RAD)
         if not coslat > 0.05:  # as max(0.05, coslat), without the call
             coslat = 0.05
         return lat0 + north, self.lon0 + self._ve * dt / coslat
@@ -110,7 +111,7 @@ class Group:
         if last is not None and last[0] is ref and last[1] == t:
             return last[2]
         lat, lon = ref.at(t)
-        coslat = math.cos(math.radians(lat))
+        coslat = math.cos(lat * RAD)
         if not coslat > 0.05:  # as max(0.05, coslat), without the call
             coslat = 0.05
         frame = (lat, lon, 60.0 * coslat)

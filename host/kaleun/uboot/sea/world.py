@@ -36,6 +36,7 @@ from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import aircraft as air_ai
 from kaleun.uboot.sea import attacks, escorts, geo, minefield, scenario, shipdamage, torpedo_run
 from kaleun.uboot.sea.contacts import Picture, Truth
+from kaleun.uboot.sea.geo import RAD
 from kaleun.uboot.sea.machinery import component_state
 from kaleun.uboot.sea.minefield import Minefield
 from kaleun.uboot.sea.saved import check_sea_state
@@ -75,10 +76,10 @@ class BoatNow:
                  "speed", "surfaced", "t")
 
     def __init__(self, sea: Sea, t: float) -> None:
-        boat = self._boat = sea.engine.module("boat")
+        boat = self._boat = sea.boat_module
         self.t = t
         self.lat, self.lon = boat.position_at(t)
-        self.coslat = math.cos(math.radians(self.lat))
+        self.coslat = math.cos(self.lat * RAD)
         self.depth = boat.depth_at(t)
         self.surfaced = boat.surfaced
         self.speed = boat.speed_at(t)
@@ -118,7 +119,8 @@ class BoatNow:
 
     def rel(self, lat: float, lon: float) -> tuple[float, float, float]:
         """(east, north, range) nm of a position seen from the boat."""
-        dx = geo.norm180(lon - self.lon) * 60.0 * self.coslat
+        shifted = lon - self.lon + 180.0  # geo.norm180's common case, without the call
+        dx = (shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - self.lon)) * 60.0 * self.coslat
         dy = (lat - self.lat) * 60.0
         return dx, dy, math.hypot(dx, dy)
 
@@ -150,6 +152,7 @@ class Sea(Module):
         self.seq = 0
         self._boat_cache: BoatNow | None = None
         self._weather: Any = None
+        self._boat: Any = None
         #: the ship nearest the boat at the last collision watch (it is looked at first the next time)
         self._nearest_hint: str | None = None
         #: in its own wake (the engine asks for the next wake after it: a change of the agenda needs no touch)
@@ -159,6 +162,7 @@ class Sea(Module):
         super().attach(engine)
         #: the weather module (the engine's modules are all there before any is attached)
         self._weather = engine.module("weather") if engine.has_module("weather") else None
+        self._boat = engine.module("boat") if engine.has_module("boat") else None
         desk: OrderDesk = engine.module("orders")
         desk.register("observe", Effect(self._no_params, self._check_observe, self._observe,
                                         lambda p: Msg("assign observation sectors")))
@@ -275,6 +279,12 @@ class Sea(Module):
     @property
     def weather(self) -> Any:
         return self._weather
+
+    @property
+    def boat_module(self) -> Any:
+        """The boat module (looked up once)."""
+        boat = self._boat
+        return self.engine.module("boat") if boat is None else boat
 
     def conditions(self) -> Conditions:
         weather = self._weather
