@@ -367,8 +367,8 @@ def _missed_echo(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: flo
 def _ping(sea: Any, v: Vessel, now: float, r: float, feed: Msg | None, echo: bool) -> None:
     v.ai["pings"] += 1
     contact = sea.picture.of(v.id)
-    sea.emit("ping", feed=feed, escort=contact["id"] if contact else None, range_scale_yd=range_scale_yd(r),
-             echo=echo)
+    sea.engine.emit("ping", feed=feed, escort=contact["id"] if contact else None, range_scale_yd=range_scale_yd(r),
+                    echo=echo)
 
 
 def _close(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: float) -> None:
@@ -399,9 +399,17 @@ def plot_fix(ai: dict[str, Any], now: float, lat: float, lon: float) -> tuple[fl
     fixes = ai["fixes"]
     window_h = PLOT_WINDOW_H
     while fixes and fix[0] - float(fixes[0][0]) > window_h + 1e-12:
-        _sum(sums, fixes.pop(0), -1.0)
+        old = fixes.pop(0)  # the oldest fix leaves the sums
+        t, e, n = float(old[0]), float(old[1]), float(old[2])
+        sums[0] -= 1.0
+        sums[1] -= t
+        sums[2] -= t * t
+        sums[3] -= e
+        sums[4] -= n
+        sums[5] -= t * e
+        sums[6] -= t * n
     fixes.append(fix)
-    t, e, n = fix  # _sum(sums, fix, 1.0), without the call: the same sums (1.0 * x is x)
+    t, e, n = fix  # the new one joins them
     sums[0] += 1.0
     sums[1] += t
     sums[2] += t * t
@@ -422,17 +430,6 @@ def plot_fix(ai: dict[str, Any], now: float, lat: float, lon: float) -> tuple[fl
     east, north = me + ve * (fix[0] - mt), mn + vn * (fix[0] - mt)  # the line at t = now
     plat, plon = geo.shift(olat, olon, east, north)
     return plat, plon, (ve, vn)
-
-
-def _sum(sums: list[float], fix: list[float], sign: float) -> None:
-    t, e, n = float(fix[0]), float(fix[1]), float(fix[2])
-    sums[0] += sign
-    sums[1] += sign * t
-    sums[2] += sign * t * t
-    sums[3] += sign * e
-    sums[4] += sign * n
-    sums[5] += sign * t * e
-    sums[6] += sign * t * n
 
 
 def _start_run(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any) -> None:
