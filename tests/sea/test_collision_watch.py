@@ -69,3 +69,25 @@ def test_of_ships_equally_near_the_collision_watch_names_the_first_whichever_it_
     for hint in (None, first.id, second.id):
         sea._nearest_hint = hint
         assert sea._nearest_ship(sea.boat_now(now), now)[1] is first
+
+
+def test_of_ships_in_formation_equally_near_the_collision_watch_names_the_first():
+    game = battle()
+    sea = game.module("sea")
+    now = 120.0
+    bn = sea.boat_now(now)
+    in_formation = [v for v in sea.vessels.values() if v.track is None]
+    nearest = min(in_formation, key=lambda v: bn.rel(*sea.vpos(v, now))[2]).id
+    group = sea.groups[sea.vessels[nearest].group]
+    members = list(group.offsets)
+    twin = next(vid for vid in reversed(members) if vid != nearest)
+    group.offsets[twin] = group.offsets[nearest]  # two keels on one spot of the formation
+    for v in list(sea.vessels.values()):  # the ships on tracks of their own far off
+        if v.track is not None:
+            v.track = type(v.track)(now, bn.lat + 0.5, bn.lon, 0.0, 0.0)
+    first = min(nearest, twin, key=list(sea.vessels).index)
+    for hint in (None, nearest, twin):
+        sea._nearest_hint = hint
+        r, who = sea._nearest_ship(sea.boat_now(now), now)
+        assert (r, who) == plain_nearest(sea, now)
+        assert who is sea.vessels[first]

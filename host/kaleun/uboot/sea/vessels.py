@@ -99,6 +99,9 @@ class Group:
     #: the last frame worked out: (reference track, time, frame); a track never changes once made
     _frame: tuple[Track, float, tuple[float, float, float]] | None = field(default=None, init=False, repr=False,
                                                                          compare=False)
+    #: the members' offsets the north index was made from, and the index (see `north_index`)
+    _north: tuple[tuple[tuple[str, tuple[float, float]], ...], list[float], list[str]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def at(self, t: float) -> tuple[float, float]:
         return self.ref.at(t)
@@ -117,6 +120,16 @@ class Group:
         frame = (lat, lon, 60.0 * coslat)
         self._frame = (ref, t, frame)
         return frame
+
+    def north_index(self) -> tuple[list[float], list[str]]:
+        """The members' northings in degrees of latitude (north / 60, as `member_at` adds them), in order, with
+        their ids: the members within a band of latitude are found by bisection (kept while the offsets stay)."""
+        items = tuple(self.offsets.items())
+        last = self._north
+        if last is None or last[0] != items:
+            pairs = sorted((north / 60.0, vid) for vid, (_east, north) in items)
+            last = self._north = (items, [n for n, _vid in pairs], [vid for _n, vid in pairs])
+        return last[1], last[2]
 
     def member_at(self, vid: str, t: float) -> tuple[float, float]:
         """Where member `vid` is at `t`."""

@@ -20,6 +20,7 @@ a mine of the boat's field went off under a ship, `minefield.py`).
 
 from __future__ import annotations
 
+import bisect
 import copy
 import heapq
 import logging
@@ -66,6 +67,8 @@ MAX_SLEEP_S = 1800.0
 PROX_DEPTH_M = 15.0
 #: a share just under one: a ship whose north-south distance times this is beyond a range is surely farther
 FAR_SHARE = 1.0 - 1e-9
+#: a band of latitude a little wider than a range (share and degrees): a ship in formation outside it is surely farther
+BAND_SHARE, BAND_DEG = 1.0 + 1e-6, 1e-9
 
 
 class BoatNow:
@@ -816,45 +819,62 @@ class Sea(Module):
 
         The ship nearest at the last look is reckoned first; then a ship is reckoned whole only when it could be
         nearer: one whose north-south distance alone is beyond the nearest so far (a range is never shorter than
-        either leg; the margin keeps clear of the last bit) is passed over before its longitude is worked out."""
+        either leg; the margins keep clear of the last bits) is passed over before its longitude is worked out,
+        and of a convoy's ships in formation only those within that band of latitude are looked at (found by
+        bisection in the convoy's north index)."""
         vessels = self.vessels
         hint = vessels.get(self._nearest_hint) if self._nearest_hint is not None else None
         nearest, who = math.inf, None
         if hint is not None:
             nearest, who = bn.rel(*self.vpos(hint, now))[2], hint
-        before_hint = hint is not None  # a ship before it in `vessels` as near as it is the one
         blat, blon, bscale = bn.lat, bn.lon, bn.coslat
-        groups = self.groups
-        frames: dict[str | None, tuple[float, float, float, dict[str, tuple[float, float]]]] = {}
         hypot = math.hypot
-        for v in vessels.values():
-            if v is hint:
-                before_hint = False
+        for gid, group in self.groups.items():  # ships in formation, convoy by convoy
+            offsets = group.offsets
+            if not offsets:
                 continue
-            track = v.track
-            if track is None:  # Group.member_at, without the calls
-                frame = frames.get(v.group)
-                if frame is None:
-                    group = groups[v.group]  # type: ignore[index]
-                    frame = frames[v.group] = (*group.frame(now), group.offsets)
-                glat, glon, scale, offsets = frame
-                east, north = offsets[v.id]
+            norths, ids = group.north_index()
+            glat, glon, scale = group.frame(now)
+            band = nearest / 60.0 * BAND_SHARE + BAND_DEG  # degrees of latitude, a little wider than the nearest
+            lo = bisect.bisect_left(norths, blat - glat - band)
+            hi = bisect.bisect_right(norths, blat - glat + band)
+            for i in range(lo, hi):
+                v = vessels.get(ids[i])
+                if v is None or v is hint or v.track is not None or v.group != gid:
+                    continue
+                east, north = offsets[v.id]  # Group.member_at, without the call
                 dy = (glat + north / 60.0 - blat) * 60.0
                 if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
                     continue
                 lon = glon + east / scale
-            else:
-                dy = (track.lat0 + track.vn * (now - track.t0) - blat) * 60.0  # Track.lat_at, without the call
-                if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
-                    continue
-                lon = track.at(now)[1]
+                shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
+                r = hypot((shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale,
+                          dy)
+                if r < nearest or (r == nearest and self._before(v, who)):
+                    nearest, who = r, v
+        for v in vessels.values():  # ships on tracks of their own
+            track = v.track
+            if track is None or v is hint:
+                continue
+            dy = (track.lat0 + track.vn * (now - track.t0) - blat) * 60.0  # Track.lat_at, without the call
+            if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+                continue
+            lon = track.at(now)[1]
             shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
-            east_nm = (shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale
-            r = hypot(east_nm, dy)
-            if r < nearest or (r == nearest and before_hint and who is hint):
+            r = hypot((shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale, dy)
+            if r < nearest or (r == nearest and self._before(v, who)):
                 nearest, who = r, v
         self._nearest_hint = None if who is None else who.id
         return nearest, who
+
+    def _before(self, v: Vessel, other: Vessel | None) -> bool:
+        """Is `v` before `other` among the vessels (of ships equally near, the first is the one)?"""
+        if other is None:
+            return True
+        for vid in self.vessels:
+            if vid == v.id or vid == other.id:
+                return vid == v.id
+        return False
 
     # -- housekeeping ---------------------------------------------------------------------------------
     def _cleanup(self, now: float) -> None:
