@@ -9,6 +9,7 @@ import math
 import random
 
 from kaleun.uboot.game import MISSIONS, new_game
+from kaleun.uboot.sea import collisions
 
 
 def plain_nearest(sea, now):
@@ -40,7 +41,7 @@ def test_the_collision_watch_finds_the_nearest_ship_of_the_plain_reckoning():
     for now in range(0, 7200, 37):
         for hint in (None, rnd.choice(ids), ids[-1], ids[0]):  # whatever the ship looked at first
             sea._nearest_hint = hint
-            found = sea._nearest_ship(sea.boat_now(float(now)), float(now))
+            found = collisions.nearest_ship(sea, sea.boat_now(float(now)), float(now))
             assert found == plain_nearest(sea, float(now)), (now, hint)
 
 
@@ -53,7 +54,7 @@ def test_of_ships_equally_near_the_collision_watch_names_the_first_whichever_it_
     for hint in (None, first.id, second.id):
         sea._nearest_hint = hint
         bn = sea.boat_now(now)
-        r, who = sea._nearest_ship(bn, now)
+        r, who = collisions.nearest_ship(sea, bn, now)
         assert who is not None
         if r == bn.rel(*sea.vpos(first, now))[2]:
             assert who is first
@@ -68,7 +69,7 @@ def test_of_ships_equally_near_the_collision_watch_names_the_first_whichever_it_
             sea.remove_vessel(v.id, "out of range")
     for hint in (None, first.id, second.id):
         sea._nearest_hint = hint
-        assert sea._nearest_ship(sea.boat_now(now), now)[1] is first
+        assert collisions.nearest_ship(sea, sea.boat_now(now), now)[1] is first
 
 
 def test_of_ships_in_formation_equally_near_the_collision_watch_names_the_first():
@@ -88,6 +89,6 @@ def test_of_ships_in_formation_equally_near_the_collision_watch_names_the_first(
     first = min(nearest, twin, key=list(sea.vessels).index)
     for hint in (None, nearest, twin):
         sea._nearest_hint = hint
-        r, who = sea._nearest_ship(sea.boat_now(now), now)
+        r, who = collisions.nearest_ship(sea, sea.boat_now(now), now)
         assert (r, who) == plain_nearest(sea, now)
         assert who is sea.vessels[first]
