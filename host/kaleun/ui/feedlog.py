@@ -46,7 +46,7 @@ from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, join
-from kaleun.uboot.sea.world import bearing_arc, range_span
+from kaleun.uboot.sea.reports import bearing_arc, range_span
 
 #: how many lines the feed keeps
 FEED_LENGTH = 60

@@ -15,5 +15,7 @@ Small modules with one job each:
 - `sensors` detection both ways (lookouts, periscope, hydrophone, ASDIC, sight);
 - `contacts` the crew's contact picture: target data and identification;
 - `escorts` and `aircraft` the enemy's behaviour; `attacks` depth charges, guns, damage;
+- `convoys` the convoys' legs, lookouts, alarm and scattering; `collisions` the collision watch;
+- `boatnow` the boat at one moment as the sea needs it; `reports` the wording of the sensors' reports;
 - `world` the `sea` engine module that schedules all of it.
 """

@@ -29,6 +29,7 @@ from kaleun.core.shape import AMOUNT, ANGLE, BOOL, DEPTH_M, LAT, LON, SPEED, TEX
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.geo import RAD
 from kaleun.uboot.sea.kinematics import log_distance, motion, ramp_time, value_at
 from kaleun.uboot.sea.machinery import component_state
 from kaleun.uboot.sea.seabed import seabed
@@ -95,6 +96,8 @@ class Boat(Module):
         self.vt = 0.0
         self.brate = 0.0
         self._wake: float | None = None
+        #: (heading, its sine, its cosine) of the last straight run reckoned (`_run`)
+        self._unit: tuple[float, float, float] | None = None
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -180,6 +183,8 @@ class Boat(Module):
         return geo.norm360(self.h0 + self.turn * min(max(0.0, t - self.t0), self.turn_s))
 
     def depth_at(self, t: float) -> float:
+        if self.z0 == self.zt:  # holding its depth: what value_at gives
+            return self.zt
         return value_at(self.z0, self.zt, self.zrate, t - self.t0)
 
     def battery_at(self, t: float) -> float:
@@ -196,6 +201,17 @@ class Boat(Module):
 
     def _run(self, t: float) -> tuple[float, float]:
         v0, vt = self.v0, self.vt
+        if v0 == vt and self.turn_s <= 0:  # straight and steady: kinematics.motion's common case, its sine and
+            dt = t - self.t0               # cosine of the heading kept while the heading stays
+            if dt <= 0:
+                return 0.0, 0.0
+            dist = v0 * dt / 3600.0
+            h0 = self.h0
+            unit = self._unit
+            if unit is None or unit[0] != h0 or h0 == 0.0:  # (a heading of 0 may be -0.0: not kept)
+                th = h0 * RAD
+                unit = self._unit = (h0, math.sin(th), math.cos(th))
+            return dist * unit[1], dist * unit[2]
         # at a steady speed the acceleration plays no part in the motion (and costs a table look-up)
         return motion(v0, vt, 0.0 if v0 == vt else self._accel(), self.h0, self.turn, self.turn_s, t - self.t0)
 
@@ -212,7 +228,10 @@ class Boat(Module):
     def position_at(self, t: float) -> tuple[float, float]:
         """True position (latitude, longitude)."""
         east, north = self._run(t)
-        de, dn = self.drift_at(t)
+        dt = t - self.t0  # drift_at, without the call
+        dt = (dt if dt > 0.0 else 0.0) / 3600.0
+        drift, current = self.drift, self.current
+        de, dn = drift[0] + current[0] * dt, drift[1] + current[1] * dt
         return geo.shift(self.lat0, self.lon0, east + de, north + dn)
 
     def velocity_at(self, t: float) -> tuple[float, float]:

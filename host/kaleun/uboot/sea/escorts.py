@@ -36,7 +36,8 @@ from kaleun.uboot.sea.classes import ShipClass
 from kaleun.uboot.sea.kinematics import intercept
 from kaleun.uboot.sea.sensors import (
     ENEMY,
-    asdic_can_hold,
+    asdic_in_beam,
+    asdic_in_reach,
     boat_sighting_range,
     escort_hearing_range,
     notice_p,
@@ -51,6 +52,20 @@ HUNTING = ("transit", "search", "attack", "run", "open", "chase")
 LOOKING = ("screen", "patrol", "return", "transit", "search")
 MAX_SLEEP_S = 1800.0
 CLOSING_KN = 50.0
+#: the data's numbers every step asks for, read once (the same floats the data gives)
+RELEVANCE_NM = float(ENEMY["relevance_nm"])
+CHECK_S = float(ENEMY["check_s"])
+VISUAL_P = float(ENEMY["visual_p"])
+ASDIC_P_ECHO = float(ENEMY["asdic_p_echo"])
+ASDIC_P_SEARCH = float(ENEMY["asdic_p_search"])
+HYDROPHONE_P = float(ENEMY["hydrophone_p"])
+ASDIC_LOST_AFTER = int(ENEMY["asdic_lost_after"])
+GIVE_UP_S = float(ESC["give_up_min"]) * 60.0
+MAX_HUNT_S = float(ESC["max_hunt_min"]) * 60.0
+#: an ASDIC fix's error (nm)
+FIX_ERROR_NM = float(ESC["contact_error_m"]) / 1852.0
+PLOT_WINDOW_H = float(ESC["plot_window_s"]) / 3600.0
+PLOT_MIN_S = float(ESC["plot_min_s"])
 
 
 def initial_ai(cls: ShipClass, mode: str) -> dict[str, Any]:
@@ -74,14 +89,19 @@ def _begin_hunt(ai: dict[str, Any], now: float) -> None:
 def _datum_now(ai: dict[str, Any], now: float) -> tuple[float, float]:
     lat, lon, t = ai["datum"]
     hours = (now - t) / 3600.0
-    return geo.shift(lat, lon, ai["dvel"][0] * hours, ai["dvel"][1] * hours)
+    dvel = ai["dvel"]
+    return geo.shift(lat, lon, dvel[0] * hours, dvel[1] * hours)
 
 
 def _steer(sea: Any, v: Vessel, now: float, course: float, speed: float) -> None:
     """Leave the formation if in it, and steam on a new course and speed from now."""
-    lat, lon = sea.vpos(v, now)
-    if v.track is None and v.group in sea.groups:
-        sea.groups[v.group].offsets.pop(v.id, None)
+    track = v.track
+    if track is not None:
+        lat, lon = track.at(now)
+    else:
+        lat, lon = sea.vpos(v, now)
+        if v.group in sea.groups:
+            sea.groups[v.group].offsets.pop(v.id, None)
     v.track = Track(now, lat, lon, course, speed)
 
 
@@ -100,7 +120,7 @@ def start_hunt(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm
     ai = v.ai
     _begin_hunt(ai, now)
     ai["mode"] = "transit"
-    ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+    ai["give_up"] = now + GIVE_UP_S
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
         ai["station"] = list(sea.groups[v.group].offsets[v.id])
     sea.schedule(f"ai:{v.id}", now)
@@ -116,7 +136,7 @@ def alert(sea: Any, lat: float, lon: float, now: float, why: Msg | str, group: s
         mode = v.ai.get("mode")
         if mode in ("transit", "search"):
             _set_datum(sea, v, now, lat, lon, error_nm)
-            v.ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+            v.ai["give_up"] = now + GIVE_UP_S
             continue
         if mode in HUNTING:
             continue
@@ -140,19 +160,24 @@ def _call_help(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
 
 # -- one step ------------------------------------------------------------------------------------
 def step(sea: Any, v: Vessel, now: float) -> None:
-    boat = sea.engine.module("boat")
-    if boat.lost:
+    if sea.boat_module.lost:
         return
     ai = v.ai
     mode = ai["mode"]
     cls = v.cls
-    lat, lon = sea.vpos(v, now)
-    course, speed = sea.vmotion(v)
+    track = v.track  # Sea.vpos and Sea.vmotion, without the calls
+    if track is not None:
+        lat, lon = track.at(now)
+        course, speed = track.course, track.speed
+    else:
+        group = sea.groups[v.group]
+        lat, lon = group.member_at(v.id, now)
+        course, speed = group.ref.course, group.ref.speed
     bn = sea.boat_now(now)
     dx, dy, r = bn.rel(lat, lon)  # the escort seen from the boat
-    if mode in ("screen", "patrol") and r > float(ENEMY["relevance_nm"]):
-        gap = (r - float(ENEMY["relevance_nm"])) / CLOSING_KN * 3600.0
-        sea.schedule(f"ai:{v.id}", now + min(MAX_SLEEP_S, max(float(ENEMY["check_s"]), gap)))
+    if mode in ("screen", "patrol") and r > RELEVANCE_NM:
+        gap = (r - RELEVANCE_NM) / CLOSING_KN * 3600.0
+        sea.schedule(f"ai:{v.id}", now + min(MAX_SLEEP_S, max(CHECK_S, gap)))
         return
     if mode == "run":
         _drop(sea, v, now, lat, lon, course)
@@ -160,30 +185,27 @@ def step(sea: Any, v: Vessel, now: float) -> None:
     if mode == "open":
         _begin_search(sea, v, now)
         return
-    if mode in HUNTING and v.group in sea.groups and \
-            now - ai.get("hunt_since", now) > float(ESC["max_hunt_min"]) * 60.0:
+    if mode in HUNTING and v.group in sea.groups and now - ai.get("hunt_since", now) > MAX_HUNT_S:
         _return(sea, v, now, lat, lon)  # the convoy cannot spare its escort any longer
         return
     cond = sea.conditions()
     rng = sea.rng
-    to_boat = geo.bearing_to(-dx, -dy)
     # look
     sight = boat_sighting_range(bn.surfaced, bn.periscope_up, bn.speed, cond)
-    seen = sight > 0 and (r <= sight * 1.2 if mode == "chase" else
-                          rng.random() < notice_p(float(ENEMY["visual_p"]), 1, r, sight))
+    seen = sight > 0 and (r <= sight * 1.2 if mode == "chase" else rng.random() < notice_p(VISUAL_P, 1, r, sight))
     # ping
     pinged, why = False, "no asdic"
-    if cls.asdic:
-        why = asdic_can_hold(bn.surfaced, speed, geo.norm180(to_boat - course), r, bn.depth, cond) or ""
+    if cls.asdic:  # sensors.asdic_can_hold, the boat's bearing worked out only when it is within reach
+        why = asdic_in_reach(bn.surfaced, speed, r, cond) or \
+            asdic_in_beam(geo.norm180(geo.bearing_to(-dx, -dy) - course), r, bn.depth) or ""
         if not why:
-            p = float(ENEMY["asdic_p_echo" if ai["contact"] else "asdic_p_search"])
-            pinged = rng.random() < p
+            pinged = rng.random() < (ASDIC_P_ECHO if ai["contact"] else ASDIC_P_SEARCH)
             why = "" if pinged else "no echo"
     # listen
     heard = False
     if not seen and not pinged and not bn.surfaced:
         hear = escort_hearing_range(bn.noise, speed, cond)
-        heard = r < hear and rng.random() < float(ENEMY["hydrophone_p"]) * (1 - (r / hear) ** 2)
+        heard = r < hear and rng.random() < HYDROPHONE_P * (1 - (r / hear) ** 2)
 
     if seen and bn.surfaced:
         _chase(sea, v, now, lat, lon, bn, r)
@@ -193,7 +215,7 @@ def step(sea: Any, v: Vessel, now: float) -> None:
             _set_datum(sea, v, now, bn.lat, bn.lon, float(ESC["visual_error_nm"]))
             ai["under_since"] = now
             ai["mode"] = "transit"
-            ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+            ai["give_up"] = now + GIVE_UP_S
         else:
             _begin_search(sea, v, now)
             return
@@ -201,7 +223,7 @@ def step(sea: Any, v: Vessel, now: float) -> None:
         _attack(sea, v, now, lat, lon, bn, r)
         return
     if mode == "attack":
-        if why == "no echo" and int(ai.get("misses", 0)) + 1 < int(ENEMY["asdic_lost_after"]):
+        if why == "no echo" and int(ai.get("misses", 0)) + 1 < ASDIC_LOST_AFTER:
             _missed_echo(sea, v, now, lat, lon, r)
             return
         ai["contact"] = False
@@ -224,7 +246,7 @@ def step(sea: Any, v: Vessel, now: float) -> None:
             start_hunt(sea, v, now, bn.lat, bn.lon, float(ESC["hydrophone_error_nm"]))
             return
         _set_datum(sea, v, now, bn.lat, bn.lon, float(ESC["hydrophone_error_nm"]))
-        ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+        ai["give_up"] = now + GIVE_UP_S
     _carry_on(sea, v, now, lat, lon, course)
 
 
@@ -232,7 +254,7 @@ def _carry_on(sea: Any, v: Vessel, now: float, lat: float, lon: float, course: f
     ai = v.ai
     mode = ai["mode"]
     cls = v.cls
-    check = float(ENEMY["check_s"])
+    check = CHECK_S
     if mode == "transit":
         dlat, dlon = _datum_now(ai, now)
         dx, dy = geo.offset(lat, lon, dlat, dlon)
@@ -268,7 +290,7 @@ def _begin_search(sea: Any, v: Vessel, now: float) -> None:
     ai["mode"] = "search"
     ai["contact"] = False
     ai["misses"] = 0
-    ai["give_up"] = max(ai.get("give_up", 0.0), now + float(ESC["give_up_min"]) * 60.0 / 2)
+    ai["give_up"] = max(ai.get("give_up", 0.0), now + GIVE_UP_S / 2)
     if ai.get("datum") is None:
         lat, lon = sea.vpos(v, now)
         ai["datum"] = [lat, lon, now]
@@ -285,7 +307,7 @@ def _return(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
         ai["mode"] = "patrol"
         course, _speed = sea.vmotion(v)
         _steer(sea, v, now, course, v.cls.cruise_kn)
-        sea.schedule(f"ai:{v.id}", now + float(ENEMY["check_s"]))
+        sea.schedule(f"ai:{v.id}", now + CHECK_S)
         return
     glat, glon = group.at(now)
     slat, slon = geo.shift(glat, glon, station[0], station[1])
@@ -297,20 +319,20 @@ def _return(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
         ai["mode"] = "screen"
         ai["datum"] = None
         sea.emit("escort_returned", ship=v.id)
-        sea.schedule(f"ai:{v.id}", now + float(ENEMY["check_s"]))
+        sea.schedule(f"ai:{v.id}", now + CHECK_S)
         return
     gve, gvn = group.ref.velocity()
     speed = v.cls.speed_kn if d > 3.0 else v.cls.cruise_kn  # catch up with the convoy, then ease off
     course, hours = intercept(dx, dy, gve, gvn, speed)
     _steer(sea, v, now, course, speed)
-    sea.schedule(f"ai:{v.id}", now + min(float(ENEMY["check_s"]) * 3, max(1.0, hours * 3600.0)))
+    sea.schedule(f"ai:{v.id}", now + min(CHECK_S * 3, max(1.0, hours * 3600.0)))
 
 
 def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: float) -> None:
     """An echo: plot the boat, close it at attack speed, ping again at the range scale's round trip."""
     ai = v.ai
     first = not ai["contact"]
-    err_nm = float(ESC["contact_error_m"]) / 1852.0
+    err_nm = FIX_ERROR_NM
     rng = sea.rng
     flat, flon = geo.shift(bn.lat, bn.lon, rng.gauss(0.0, err_nm), rng.gauss(0.0, err_nm))  # this echo's fix
     if ai["mode"] in ("screen", "patrol", "return"):
@@ -321,7 +343,7 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
     ai["mode"] = "attack"
     ai["contact"] = True
     ai["misses"] = 0
-    ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+    ai["give_up"] = now + GIVE_UP_S
     dlat, dlon, vel = plot_fix(ai, now, flat, flon)
     ai["datum"] = [dlat, dlon, now]
     ai["dvel"] = list(vel)
@@ -345,8 +367,8 @@ def _missed_echo(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: flo
 def _ping(sea: Any, v: Vessel, now: float, r: float, feed: Msg | None, echo: bool) -> None:
     v.ai["pings"] += 1
     contact = sea.picture.of(v.id)
-    sea.emit("ping", feed=feed, escort=contact["id"] if contact else None, range_scale_yd=range_scale_yd(r),
-             echo=echo)
+    sea.engine.emit("ping", feed=feed, escort=contact["id"] if contact else None, range_scale_yd=range_scale_yd(r),
+                    echo=echo)
 
 
 def _close(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: float) -> None:
@@ -375,14 +397,29 @@ def plot_fix(ai: dict[str, Any], now: float, lat: float, lon: float) -> tuple[fl
     fix = [(now - float(plot["t0"])) / 3600.0, e, n]
     sums = plot["sums"]
     fixes = ai["fixes"]
-    window_h = float(ESC["plot_window_s"]) / 3600.0
+    window_h = PLOT_WINDOW_H
     while fixes and fix[0] - float(fixes[0][0]) > window_h + 1e-12:
-        _sum(sums, fixes.pop(0), -1.0)
+        old = fixes.pop(0)  # the oldest fix leaves the sums
+        t, e, n = float(old[0]), float(old[1]), float(old[2])
+        sums[0] -= 1.0
+        sums[1] -= t
+        sums[2] -= t * t
+        sums[3] -= e
+        sums[4] -= n
+        sums[5] -= t * e
+        sums[6] -= t * n
     fixes.append(fix)
-    _sum(sums, fix, 1.0)
+    t, e, n = fix  # the new one joins them
+    sums[0] += 1.0
+    sums[1] += t
+    sums[2] += t * t
+    sums[3] += e
+    sums[4] += n
+    sums[5] += t * e
+    sums[6] += t * n
     k, st, stt, se, sn, ste, stn = sums
     span_h = fix[0] - float(fixes[0][0])
-    if k < 2 or span_h * 3600.0 < float(ESC["plot_min_s"]):
+    if k < 2 or span_h * 3600.0 < PLOT_MIN_S:
         return lat, lon, (float(ai["dvel"][0]), float(ai["dvel"][1]))
     mt, me, mn = st / k, se / k, sn / k
     var = stt - k * mt * mt
@@ -393,17 +430,6 @@ def plot_fix(ai: dict[str, Any], now: float, lat: float, lon: float) -> tuple[fl
     east, north = me + ve * (fix[0] - mt), mn + vn * (fix[0] - mt)  # the line at t = now
     plat, plon = geo.shift(olat, olon, east, north)
     return plat, plon, (ve, vn)
-
-
-def _sum(sums: list[float], fix: list[float], sign: float) -> None:
-    t, e, n = float(fix[0]), float(fix[1]), float(fix[2])
-    sums[0] += sign
-    sums[1] += sign * t
-    sums[2] += sign * t * t
-    sums[3] += sign * e
-    sums[4] += sign * n
-    sums[5] += sign * t * e
-    sums[6] += sign * t * n
 
 
 def _start_run(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any) -> None:
@@ -455,7 +481,7 @@ def _chase(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: 
             ai["station"] = list(sea.groups[v.group].offsets[v.id])
         _begin_hunt(ai, now)
         ai["mode"] = "chase"
-        ai["give_up"] = now + float(ESC["give_up_min"]) * 60.0
+        ai["give_up"] = now + GIVE_UP_S
         contact = sea.picture.of(v.id)
         sea.emit("escort_chase", feed=Msg("An escort turns towards us at full speed!") if contact else None,
                  escort=contact["id"] if contact else None)
@@ -464,5 +490,5 @@ def _chase(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r: 
     dx, dy = geo.offset(lat, lon, bn.lat, bn.lon)
     course, hours = intercept(dx, dy, bn.ve, bn.vn, v.cls.speed_kn)
     _steer(sea, v, now, course, v.cls.speed_kn)
-    wait = min(float(ENEMY["check_s"]) / 2, max(1.0, hours * 3600.0 / 3))
+    wait = min(CHECK_S / 2, max(1.0, hours * 3600.0 / 3))
     sea.schedule(f"ai:{v.id}", now + wait)

@@ -16,6 +16,8 @@ NM_PER_RAD = NM_PER_DEG * 180.0 / math.pi
 YD_PER_NM = 2025.372
 M_PER_NM = 1852.0
 _EPS = 1e-12
+#: radians per degree: x * RAD is math.radians(x) to the last bit (it multiplies by pi / 180 so), without the call
+RAD = math.pi / 180.0
 
 
 def norm360(deg: float) -> float:
@@ -66,13 +68,15 @@ def shift(lat: float, lon: float, east_nm: float, north_nm: float) -> tuple[floa
         lat2 = 89.9
     if not lat2 > -89.9:
         lat2 = -89.9
+    if east_nm == 0.0 and north_nm == 0.0:  # no offset (a plot reckoned for the moment it was made): what
+        lon2 = lon + east_nm                 # the scale below gives, east_nm / NM_PER_DEG / q being east_nm itself
     # short hops (under 10 nm north-south): the mid-latitude scale matches the rhumb line to 1e-5
-    if -10.0 < north_nm < 10.0:
-        q = math.cos(math.radians((lat + lat2) / 2))
+    elif -10.0 < north_nm < 10.0:
+        lon2 = lon + east_nm / NM_PER_DEG / math.cos((lat + lat2) / 2 * RAD)
     else:
-        q = _q(math.radians(lat), math.radians(lat2))
-    lon2 = lon + east_nm / NM_PER_DEG / q
-    return lat2, norm180(lon2)
+        lon2 = lon + east_nm / NM_PER_DEG / _q(math.radians(lat), math.radians(lat2))
+    shifted = lon2 + 180.0  # norm180's common case, without the call
+    return lat2, (shifted - 180.0 if 0.0 <= shifted < 360.0 else norm180(lon2))
 
 
 def destination(lat: float, lon: float, course: float, dist_nm: float) -> tuple[float, float]:
@@ -82,19 +86,22 @@ def destination(lat: float, lon: float, course: float, dist_nm: float) -> tuple[
 
 def offset(lat0: float, lon0: float, lat: float, lon: float) -> tuple[float, float]:
     """(east, north) nm of (lat, lon) seen from (lat0, lon0); local plane, fine for tactical ranges."""
-    coslat = math.cos(math.radians((lat0 + lat) / 2))
-    return norm180(lon - lon0) * NM_PER_DEG * coslat, (lat - lat0) * NM_PER_DEG
+    coslat = math.cos((lat0 + lat) / 2 * RAD)
+    shifted = lon - lon0 + 180.0  # norm180's common case, without the call
+    east = shifted - 180.0 if 0.0 <= shifted < 360.0 else norm180(lon - lon0)
+    return east * NM_PER_DEG * coslat, (lat - lat0) * NM_PER_DEG
 
 
 def bearing_to(dx: float, dy: float) -> float:
     """True bearing of an (east, north) offset."""
-    if abs(dx) < _EPS and abs(dy) < _EPS:
+    if -_EPS < dx < _EPS and -_EPS < dy < _EPS:  # as abs(dx) < _EPS and abs(dy) < _EPS, without the calls
         return 0.0
-    return norm360(math.degrees(math.atan2(dx, dy)))
+    deg = math.degrees(math.atan2(dx, dy))
+    return deg if 0.0 <= deg < 360.0 else norm360(deg)  # norm360's common case, without the call
 
 
 def unit(course: float) -> tuple[float, float]:
-    c = math.radians(course)
+    c = course * RAD
     return math.sin(c), math.cos(c)
 
 

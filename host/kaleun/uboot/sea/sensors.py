@@ -93,15 +93,25 @@ def boat_sighting_range(surfaced: bool, periscope_up: bool, speed: float, cond: 
     return 0.0
 
 
+#: the enemy's numbers every escort's step asks for, read once (the same floats the data gives)
+_QUIET_KN, _DEAF_KN = float(ENEMY["hydrophone_quiet_kn"]), float(ENEMY["hydrophone_deaf_kn"])
+_HEARING_SEA_PENALTY = float(ENEMY["hydrophone_sea_penalty"])
+_ASDIC_RANGE_NM = float(ENEMY["asdic_range_nm"])
+_ASDIC_SEA_PENALTY = float(ENEMY["asdic_sea_penalty"])
+_ASDIC_MAX_SPEED_KN = float(ENEMY["asdic_max_speed_kn"])
+_ASDIC_BEAM_DEG = float(ENEMY["asdic_beam_deg"])
+_BLIND_MIN_NM = float(ENEMY["blind_min_nm"])
+
+
 def escort_hearing_range(boat_noise_nm: float, escort_speed: float, cond: Conditions) -> float:
     """How far an escort's hydrophone hears the boat: less the faster the escort goes."""
-    quiet, deaf = float(ENEMY["hydrophone_quiet_kn"]), float(ENEMY["hydrophone_deaf_kn"])
+    quiet, deaf = _QUIET_KN, _DEAF_KN
     own = max(0.0, min(1.0, (deaf - abs(escort_speed)) / (deaf - quiet)))
-    return boat_noise_nm * own * sea_factor(float(ENEMY["hydrophone_sea_penalty"]), cond.sea_state)
+    return boat_noise_nm * own * sea_factor(_HEARING_SEA_PENALTY, cond.sea_state)
 
 
 def asdic_range(cond: Conditions) -> float:
-    return float(ENEMY["asdic_range_nm"]) * sea_factor(float(ENEMY["asdic_sea_penalty"]), cond.sea_state)
+    return _ASDIC_RANGE_NM * sea_factor(_ASDIC_SEA_PENALTY, cond.sea_state)
 
 
 #: the ASDIC beam's downward slope, and its range scales (yd) as the data lists them (worked out once:
@@ -113,19 +123,30 @@ _WHOLE_SCALES_YD = [int(s) for s in ENEMY["asdic_scales_yd"]]
 
 def blind_radius_nm(depth_m: float) -> float:
     """ASDIC loses a boat at this depth closer than this (the beam cannot look down further)."""
-    return max(float(ENEMY["blind_min_nm"]), depth_m / _BLIND_SLOPE / M_PER_NM)
+    return max(_BLIND_MIN_NM, depth_m / _BLIND_SLOPE / M_PER_NM)
 
 
 def asdic_can_hold(surfaced: bool, escort_speed: float, rel_bearing: float, r: float, depth_m: float,
                    cond: Conditions) -> str | None:
     """None when the boat is inside the ASDIC beam's reach, else why not."""
+    return asdic_in_reach(surfaced, escort_speed, r, cond) or asdic_in_beam(rel_bearing, r, depth_m)
+
+
+def asdic_in_reach(surfaced: bool, escort_speed: float, r: float, cond: Conditions) -> str | None:
+    """The first half of `asdic_can_hold`, whatever the bearing: None when the boat is submerged within the
+    set's range and the escort slow enough to listen, else why not."""
     if surfaced:
         return "surfaced"
-    if escort_speed > float(ENEMY["asdic_max_speed_kn"]):
+    if escort_speed > _ASDIC_MAX_SPEED_KN:
         return "too fast"
-    if r > asdic_range(cond):
+    if r > _ASDIC_RANGE_NM * sea_factor(_ASDIC_SEA_PENALTY, cond.sea_state):  # asdic_range, without the call
         return "out of range"
-    if abs(rel_bearing) > float(ENEMY["asdic_beam_deg"]):
+    return None
+
+
+def asdic_in_beam(rel_bearing: float, r: float, depth_m: float) -> str | None:
+    """The second half of `asdic_can_hold`: None when a boat within reach is in the beam and not below it."""
+    if abs(rel_bearing) > _ASDIC_BEAM_DEG:
         return "out of the beam"
     if r < blind_radius_nm(depth_m):
         return "blind zone"

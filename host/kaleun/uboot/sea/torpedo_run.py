@@ -38,6 +38,8 @@ HOMING_DT = 2.0
 SHIP_MAX_MS = 15.0
 HULL_MARGIN_M = 100.0
 KN_MS = M_PER_NM / 3600.0
+#: a share just under one: a ship whose north-south distance times this is beyond a range is surely farther
+FAR_SHARE = 1.0 - 1e-9
 _EPS = 1e-9
 
 
@@ -186,7 +188,21 @@ def _look(sea: Any, tp: dict[str, Any], now: float) -> None:
     here_lat, here_lon = here
     aim = tp["aim"]
     vpos, offset = sea.vpos, geo.offset
-    for v in sea.vessels.values():
+    vessels = sea.vessels
+    # the ship aimed at is near whatever its range, and its range bounds the nearest: a ship whose north-south
+    # distance alone is beyond both the reach and the nearest so far (a range is never shorter than either leg;
+    # the margin keeps clear of the last bit) can neither come near nor be the nearest, and is passed over
+    target = vessels.get(aim) if isinstance(aim, str) else None
+    if target is not None:
+        lat, lon = vpos(target, now)
+        e, n = offset(lat, lon, here_lat, here_lon)
+        nearest = math.hypot(e * M_PER_NM, n * M_PER_NM)
+    for v, lat in sea.vlats(now):
+        if v is not target:
+            north_m = (here_lat - lat) * geo.NM_PER_DEG * M_PER_NM
+            far = (north_m if north_m >= 0.0 else -north_m) * FAR_SHARE
+            if far > reach and far > nearest:
+                continue
         lat, lon = vpos(v, now)
         e, n = offset(lat, lon, here_lat, here_lon)  # _rel, without the call: every ship, every look
         rel = (e * M_PER_NM, n * M_PER_NM)

@@ -15,6 +15,7 @@ from typing import Any
 
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.classes import AircraftType, ShipClass, aircraft_type, ship_class
+from kaleun.uboot.sea.geo import RAD
 
 #: knots -> degrees of latitude per second
 KN_TO_DEG_S = 1.0 / 216000.0
@@ -23,14 +24,19 @@ KN_TO_DEG_S = 1.0 / 216000.0
 class Track:
     """Straight-line motion: a position at t0, a course and a speed (kn)."""
 
-    __slots__ = ("_last", "_last_t", "_ve", "_vn", "course", "lat0", "lon0", "speed", "t0")
+    __slots__ = ("_last", "_last_t", "_ve", "course", "lat0", "lon0", "speed", "t0", "vn")
 
     def __init__(self, t0: float, lat0: float, lon0: float, course: float, speed: float) -> None:
         self.t0, self.lat0, self.lon0 = float(t0), float(lat0), float(lon0)
-        self.course, self.speed = geo.norm360(float(course)), float(speed)
-        s, c = geo.unit(self.course)
-        self._vn = self.speed * c * KN_TO_DEG_S  # degrees of latitude per second
-        self._ve = self.speed * s * KN_TO_DEG_S  # degrees of longitude per second at the equator
+        course = float(course)
+        if not 0.0 <= course < 360.0:  # geo.norm360's common case without the call
+            course = geo.norm360(course)
+        self.course = course
+        self.speed = speed = float(speed)
+        rad = course * RAD  # geo.unit, without the calls
+        #: degrees of latitude per second
+        self.vn = speed * math.cos(rad) * KN_TO_DEG_S
+        self._ve = speed * math.sin(rad) * KN_TO_DEG_S  # degrees of longitude per second at the equator
         #: the last position asked for and its time (a convoy's ships all ask their formation's
         #: reference point for the same moment); a track never changes once made
         self._last_t: float | None = None
@@ -43,11 +49,15 @@ class Track:
         self._last = self._at(t)
         return self._last
 
+    def lat_at(self, t: float) -> float:
+        """The latitude at t, as `at` gives it (without the longitude's cosine)."""
+        return self.lat0 + self.vn * (t - self.t0)
+
     def _at(self, t: float) -> tuple[float, float]:
         dt = t - self.t0
-        north = self._vn * dt
+        north = self.vn * dt
         lat0 = self.lat0
-        coslat = math.cos(math.radians(lat0 + north / 2))
+        coslat = math.cos((lat0 + north / 2) * RAD)
         if not coslat > 0.05:  # as max(0.05, coslat), without the call
             coslat = 0.05
         return lat0 + north, self.lon0 + self._ve * dt / coslat
@@ -86,19 +96,46 @@ class Group:
     turn_away: float = 0.0  # emergency turn in force (deg off base)
     hits: list[float] = field(default_factory=list)
     scattered: bool = False
+    #: the last frame worked out: (reference track, time, frame); a track never changes once made
+    _frame: tuple[Track, float, tuple[float, float, float]] | None = field(default=None, init=False, repr=False,
+                                                                         compare=False)
+    #: the members' offsets the north index was made from, and the index (see `north_index`)
+    _north: tuple[tuple[tuple[str, tuple[float, float]], ...], list[float], list[str]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def at(self, t: float) -> tuple[float, float]:
         return self.ref.at(t)
 
-    def member_at(self, vid: str, t: float, ref: tuple[float, float] | None = None) -> tuple[float, float]:
-        """Where member `vid` is at `t`; `ref` is the reference point's position at `t` when the
-        caller has it already (a sweep over the whole convoy reckons it once)."""
-        lat, lon = self.ref.at(t) if ref is None else ref
-        east, north = self.offsets[vid]
-        coslat = math.cos(math.radians(lat))
+    def frame(self, t: float) -> tuple[float, float, float]:
+        """(lat, lon, nm per degree of longitude) of the reference point at `t`: what every member's
+        position is reckoned from (all ships of a convoy ask for the same moment, so it is kept)."""
+        ref = self.ref
+        last = self._frame
+        if last is not None and last[0] is ref and last[1] == t:
+            return last[2]
+        lat, lon = ref.at(t)
+        coslat = math.cos(lat * RAD)
         if not coslat > 0.05:  # as max(0.05, coslat), without the call
             coslat = 0.05
-        return lat + north / 60.0, lon + east / (60.0 * coslat)
+        frame = (lat, lon, 60.0 * coslat)
+        self._frame = (ref, t, frame)
+        return frame
+
+    def north_index(self) -> tuple[list[float], list[str]]:
+        """The members' northings in degrees of latitude (north / 60, as `member_at` adds them), in order, with
+        their ids: the members within a band of latitude are found by bisection (kept while the offsets stay)."""
+        items = tuple(self.offsets.items())
+        last = self._north
+        if last is None or last[0] != items:
+            pairs = sorted((north / 60.0, vid) for vid, (_east, north) in items)
+            last = self._north = (items, [n for n, _vid in pairs], [vid for _n, vid in pairs])
+        return last[1], last[2]
+
+    def member_at(self, vid: str, t: float) -> tuple[float, float]:
+        """Where member `vid` is at `t`."""
+        lat, lon, scale = self.frame(t)
+        east, north = self.offsets[vid]
+        return lat + north / 60.0, lon + east / scale
 
     @property
     def course(self) -> float:
@@ -141,6 +178,7 @@ class Vessel:
     ai: dict[str, Any] = field(default_factory=dict)
     #: the class, looked up on first use (a ship never changes its class)
     _cls: ShipClass | None = field(default=None, init=False, repr=False, compare=False)
+    _escort: bool | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def cls(self) -> ShipClass:
@@ -151,7 +189,10 @@ class Vessel:
 
     @property
     def is_escort(self) -> bool:
-        return self.cls.type == "escort"
+        escort = self._escort
+        if escort is None:
+            escort = self._escort = self.cls.type == "escort"
+        return escort
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "cid": self.cid, "group": self.group,

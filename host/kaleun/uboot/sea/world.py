@@ -16,6 +16,10 @@ Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `iden
 (feed), `ping`, `depth_charges` (feed), `explosion`, `damage` (feed), `gunfire` (feed),
 `aircraft_attack` (feed), `collision`, `convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit` (feed:
 a mine of the boat's field went off under a ship, `minefield.py`).
+
+Its parts elsewhere: the convoys (`convoys.py`), the collision watch (`collisions.py`), the boat at one moment
+(`boatnow.py`), the wording of the sensors' reports (`reports.py`), the escorts (`escorts.py`), the aircraft
+(`aircraft.py`).
 """
 
 from __future__ import annotations
@@ -30,95 +34,35 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, and_list, join
+from kaleun.core.messages import Msg, and_list
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import aircraft as air_ai
-from kaleun.uboot.sea import attacks, escorts, geo, minefield, scenario, shipdamage, torpedo_run
+from kaleun.uboot.sea import attacks, collisions, convoys, escorts, geo, minefield, scenario, shipdamage, torpedo_run
+from kaleun.uboot.sea.boatnow import BoatNow
+from kaleun.uboot.sea.collisions import MAX_SLEEP_S, SHIP_CLOSING_KN
 from kaleun.uboot.sea.contacts import Picture, Truth
 from kaleun.uboot.sea.machinery import component_state
 from kaleun.uboot.sea.minefield import Minefield
+from kaleun.uboot.sea.reports import describe, identification_feed, too_far
 from kaleun.uboot.sea.saved import check_sea_state
 from kaleun.uboot.sea.sensors import (
-    ENEMY,
     HYDROPHONE,
     LOOKOUTS,
     PERISCOPE,
     Conditions,
-    boat_sighting_range,
     hydrophone_range,
     notice_p,
     sight_blur,
     visual_range,
 )
-from kaleun.uboot.sea.vessels import Aircraft, Group, Track, Vessel
+from kaleun.uboot.sea.vessels import Aircraft, Group, Vessel
 
 log = logging.getLogger(__name__)
 
 SHIPS = data.load("ships")
 AIR = data.load("aircraft")
-CONVOYS = data.load("convoys")
-#: fastest a ship and the boat close on each other (kn): for sleeping until something matters
-SHIP_CLOSING_KN = 50.0
 AIR_CLOSING_KN = 240.0
-MAX_SLEEP_S = 1800.0
-PROX_DEPTH_M = 15.0
-
-
-class BoatNow:
-    """The boat at one moment, as the sea needs it. Heading, velocity and noise are worked out on
-    first use (most looks need only the position and depth)."""
-
-    __slots__ = ("_boat", "_heading", "_noise", "_velocity", "coslat", "depth", "lat", "lon", "periscope_up",
-                 "speed", "surfaced", "t")
-
-    def __init__(self, sea: Sea, t: float) -> None:
-        boat = self._boat = sea.engine.module("boat")
-        self.t = t
-        self.lat, self.lon = boat.position_at(t)
-        self.coslat = math.cos(math.radians(self.lat))
-        self.depth = boat.depth_at(t)
-        self.surfaced = boat.surfaced
-        self.speed = boat.speed_at(t)
-        self.periscope_up = (not self.surfaced) and t < sea.periscope_until and boat.at_periscope_depth
-        self._heading: float | None = None
-        self._velocity: tuple[float, float] | None = None
-        self._noise: float | None = None
-
-    @property
-    def heading(self) -> float:
-        if self._heading is None:
-            self._heading = float(self._boat.heading_at(self.t))
-        return self._heading
-
-    @property
-    def velocity(self) -> tuple[float, float]:
-        """(east, north) kn over the ground: through the water plus the current."""
-        if self._velocity is None:
-            s, c = geo.unit(self.heading)
-            current = self._boat.current
-            self._velocity = (self.speed * s + current[0], self.speed * c + current[1])
-        return self._velocity
-
-    @property
-    def ve(self) -> float:
-        return self.velocity[0]
-
-    @property
-    def vn(self) -> float:
-        return self.velocity[1]
-
-    @property
-    def noise(self) -> float:
-        if self._noise is None:
-            self._noise = float(self._boat.noise_nm(self.t))
-        return self._noise
-
-    def rel(self, lat: float, lon: float) -> tuple[float, float, float]:
-        """(east, north, range) nm of a position seen from the boat."""
-        dx = geo.norm180(lon - self.lon) * 60.0 * self.coslat
-        dy = (lat - self.lat) * 60.0
-        return dx, dy, math.hypot(dx, dy)
 
 
 class Sea(Module):
@@ -147,9 +91,18 @@ class Sea(Module):
         self.heap: list[tuple[float, int, str]] = []
         self.seq = 0
         self._boat_cache: BoatNow | None = None
+        self._weather: Any = None
+        self._boat: Any = None
+        #: the ship nearest the boat at the last collision watch (it is looked at first the next time)
+        self._nearest_hint: str | None = None
+        #: in its own wake (the engine asks for the next wake after it: a change of the agenda needs no touch)
+        self._waking = False
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
+        #: the weather module (the engine's modules are all there before any is attached)
+        self._weather = engine.module("weather") if engine.has_module("weather") else None
+        self._boat = engine.module("boat") if engine.has_module("boat") else None
         desk: OrderDesk = engine.module("orders")
         desk.register("observe", Effect(self._no_params, self._check_observe, self._observe,
                                         lambda p: Msg("assign observation sectors")))
@@ -168,10 +121,11 @@ class Sea(Module):
         self.seq += 1
         self.sched[key] = (t, self.seq)
         heapq.heappush(self.heap, (t, self.seq, key))
-        self.engine.touch(self)  # other modules (the weapons) put things on the agenda too
+        if not self._waking:  # other modules (the weapons) put things on the agenda too; within its own wake
+            self.engine.touch(self)  # the engine asks the sea for its next wake afterwards anyway
 
     def cancel(self, key: str) -> None:
-        if self.sched.pop(key, None) is not None:
+        if self.sched.pop(key, None) is not None and not self._waking:
             self.engine.touch(self)
 
     def _clean_top(self) -> None:
@@ -188,18 +142,22 @@ class Sea(Module):
 
     def wake(self, now: float) -> None:
         heap, sched = self.heap, self.sched
-        while heap:
-            t, seq, key = heap[0]
-            if sched.get(key) != (t, seq):  # cancelled or moved: as _clean_top drops it
+        self._waking = True
+        try:
+            while heap:
+                t, seq, key = heap[0]
+                if sched.get(key) != (t, seq):  # cancelled or moved: as _clean_top drops it
+                    heapq.heappop(heap)
+                    continue
+                if t > now:
+                    return
                 heapq.heappop(heap)
-                continue
-            if t > now:
-                return
-            heapq.heappop(heap)
-            del sched[key]
-            if self.stopped:
-                continue
-            self._dispatch(key, now)
+                del sched[key]
+                if self.stopped:
+                    continue
+                self._dispatch(key, now)
+        finally:
+            self._waking = False
 
     def _dispatch(self, key: str, now: float) -> None:
         kind, _, ident = key.partition(":")
@@ -210,7 +168,7 @@ class Sea(Module):
             if vessel is not None and vessel.is_escort:
                 escorts.step(self, vessel, now)
             elif vessel is not None:
-                self._merchant_step(vessel, now)
+                convoys.merchant_step(self, vessel, now)
         elif kind == "air":
             plane = self.aircraft.get(ident)
             if plane is not None:
@@ -218,11 +176,11 @@ class Sea(Module):
         elif kind == "leg":
             group = self.groups.get(ident)
             if group is not None:
-                self._next_leg(group, now)
+                convoys.next_leg(self, group, now)
         elif kind == "gwatch":
             group = self.groups.get(ident)
             if group is not None:
-                self._convoy_lookouts(group, now)
+                convoys.convoy_lookouts(self, group, now)
         elif kind == "charge":
             charge = self.charges.pop(ident, None)
             if charge is not None:
@@ -230,7 +188,7 @@ class Sea(Module):
         elif kind == "watch":
             self._lookout_sweep(now)
         elif kind == "prox":
-            self._proximity(now)
+            collisions.proximity(self, now)
         elif kind == "spawn":
             scenario.spawn_traffic(self, now)
         elif kind == "airspawn":
@@ -260,10 +218,16 @@ class Sea(Module):
 
     @property
     def weather(self) -> Any:
-        return self.engine.module("weather") if self.engine.has_module("weather") else None
+        return self._weather
+
+    @property
+    def boat_module(self) -> Any:
+        """The boat module (looked up once)."""
+        boat = self._boat
+        return self.engine.module("boat") if boat is None else boat
 
     def conditions(self) -> Conditions:
-        weather = self.weather
+        weather = self._weather
         return Conditions() if weather is None else weather.conditions()
 
     def look_out(self, now: float) -> None:
@@ -301,19 +265,37 @@ class Sea(Module):
             return v.track.at(t)
         return self.groups[v.group].member_at(v.id, t)  # type: ignore[index]
 
+    def vlats(self, t: float) -> list[tuple[Vessel, float]]:
+        """Every vessel with its latitude at `t`, as `vpos` gives it, without the longitudes (and their cosines):
+        for the sweeps that pass over most ships on their north-south distance alone."""
+        out = []
+        groups = self.groups
+        frames: dict[str | None, tuple[float, dict[str, tuple[float, float]]]] = {}
+        for v in self.vessels.values():
+            track = v.track
+            if track is not None:  # Track.lat_at and Group.member_at, without the calls
+                out.append((v, track.lat0 + track.vn * (t - track.t0)))
+                continue
+            frame = frames.get(v.group)
+            if frame is None:
+                group = groups[v.group]  # type: ignore[index]
+                frame = frames[v.group] = (group.frame(t)[0], group.offsets)
+            out.append((v, frame[0] + frame[1][v.id][1] / 60.0))
+        return out
+
     def vpositions(self, t: float) -> Iterator[tuple[Vessel, float, float]]:
         """Every vessel with its position at `t`, as `vpos` gives it, each convoy's reference point
         reckoned once for all its ships."""
-        refs: dict[str, tuple[float, float]] = {}
+        groups = self.groups
         for v in self.vessels.values():
-            if v.track is not None:
-                lat, lon = v.track.at(t)
-            else:
-                group = self.groups[v.group]  # type: ignore[index]
-                ref = refs.get(v.group)  # type: ignore[arg-type]
-                if ref is None:
-                    ref = refs[v.group] = group.ref.at(t)  # type: ignore[index]
-                lat, lon = group.member_at(v.id, t, ref)
+            track = v.track
+            if track is not None:
+                lat, lon = track.at(t)
+            else:  # Group.member_at, without the call
+                group = groups[v.group]  # type: ignore[index]
+                glat, glon, scale = group.frame(t)
+                east, north = group.offsets[v.id]
+                lat, lon = glat + north / 60.0, glon + east / scale
             yield v, lat, lon
 
     def vmotion(self, v: Vessel) -> tuple[float, float]:
@@ -426,9 +408,9 @@ class Sea(Module):
         planes = [c for c in contacts if c["kind"] == "aircraft"]
         parts = []
         if planes:
-            parts.append(_describe(planes, "aircraft"))
+            parts.append(describe(planes, "aircraft"))
         if ships:
-            parts.append(_describe(ships, "noise" if sensor == "hydrophone" else "ship"))
+            parts.append(describe(ships, "noise" if sensor == "hydrophone" else "ship"))
         what = and_list(parts)
         alarm = bool(planes) and len(ships) < 6
         if sensor == "lookouts":
@@ -493,9 +475,9 @@ class Sea(Module):
             planes = [c for c in seen if c["kind"] == "aircraft"]
             parts = []
             if ships:
-                parts.append(_describe(ships, "ship"))
+                parts.append(describe(ships, "ship"))
             if planes:
-                parts.append(_describe(planes, "aircraft"))
+                parts.append(describe(planes, "aircraft"))
             feed = Msg("Periscope: {what} in sight.", what=and_list(parts))
         else:
             feed = Msg("Periscope: nothing in sight.")
@@ -525,7 +507,7 @@ class Sea(Module):
                 contact, _fresh = self._report(v.id, "ship", "hydrophone", now)
                 heard.append(contact)
         if heard:
-            feed = Msg("Hydrophone: {what}.", what=_describe(heard, "noise"))
+            feed = Msg("Hydrophone: {what}.", what=describe(heard, "noise"))
         else:
             feed = Msg("Hydrophone: no propeller noises.")
         self.emit("hydrophone_report", feed=feed, contacts=[c["id"] for c in heard])
@@ -589,16 +571,16 @@ class Sea(Module):
                                                         reason=failed[0][1]), contact=contact["id"],
                       reason=failed[0][1])
         if done:
-            far = [c["id"] for c, why in failed if _too_far(why)]
-            self.emit("identification", feed=_identification_feed(done, len(far)), contacts=[c["id"] for c in done],
+            far = [c["id"] for c, why in failed if too_far(why)]
+            self.emit("identification", feed=identification_feed(done, len(far)), contacts=[c["id"] for c in done],
                       too_far=far,
                       merchants=sum(1 for c in done if c["type"] == "merchant"),
                       escorts=sum(1 for c in done if c["type"] == "escort"),
                       small=sum(1 for c in done if c["type"] == "small"),
                       grt=sum(c["grt"] or 0 for c in done if c["type"] != "escort"))
         elif contact is None:
-            far = [c["id"] for c, why in failed if _too_far(why)]
-            reach = max((float(why.values["reach"]) for c, why in failed if isinstance(why, Msg) and _too_far(why)),
+            far = [c["id"] for c, why in failed if too_far(why)]
+            reach = max((float(why.values["reach"]) for c, why in failed if isinstance(why, Msg) and too_far(why)),
                         default=0.0)
             text = (Msg.plural("{n} ship in sight, too far to identify: come within about {reach:.1f} nm.",
                                "{n} ships in sight, all too far to identify: come within about {reach:.1f} nm.",
@@ -634,133 +616,6 @@ class Sea(Module):
         if first:
             self.emit("identified", contact=contact["id"], type=cls.type, **{"class": cls.id}, class_name=cls.name,
                       grt=cls.grt)
-
-    # -- convoys -------------------------------------------------------------------------------------
-    def _next_leg(self, group: Group, now: float) -> None:
-        if now >= group.leg_end - 1e-6:
-            group.leg += 1
-            group.leg_end = now + group.leg_minutes() * 60.0
-        course = group.leg_course(now)
-        if course != group.ref.course:
-            group.ref = group.ref.steer(now, course=course)
-        nxt = group.leg_end if now >= group.alarm_until else min(group.leg_end, group.alarm_until)
-        self.schedule(f"leg:{group.id}", max(nxt, now + 1.0))
-
-    def _convoy_lookouts(self, group: Group, now: float) -> None:
-        """Merchants' lookouts raise the alarm at a surfaced boat close by (by day)."""
-        bn = self.boat_now(now)
-        rmax = self._merchant_sight(bn)
-        nearest = math.inf
-        ref = group.ref.at(now)
-        for vid in group.offsets:
-            lat, lon = group.member_at(vid, now, ref)
-            nearest = min(nearest, bn.rel(lat, lon)[2])
-        if bn.surfaced and nearest < rmax and now >= group.alarm_until and \
-                self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
-            self.alarm(group, now, Msg("a merchant sighted a U-boat at {range:.1f} nm", range=nearest))
-        gap = (nearest - rmax) / SHIP_CLOSING_KN * 3600.0
-        self.schedule(f"gwatch:{group.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
-
-    def alarm(self, group: Group, now: float, why: Msg | str, datum: tuple[float, float, float] | None = None) -> None:
-        """A convoy under attack: emergency turn away; a second blow scatters it; escorts hunt.
-
-        `datum` (lat, lon, error nm) is where the convoy believes the boat to be (by default
-        where it was sighted)."""
-        reaction = CONVOYS["reaction"]
-        if datum is None:
-            bn = self.boat_now(now)
-            datum = (bn.lat, bn.lon, 0.5)
-        dlat, dlon, error = datum
-        window = float(reaction["scatter_window_min"]) * 60.0
-        group.hits = [h for h in group.hits if now - h <= window] + [now]
-        escorts.alert(self, dlat, dlon, now, why, group=group.id, error_nm=error)
-        if group.scattered:
-            return
-        if len(group.hits) >= int(reaction["scatter_after_hits"]):
-            self._scatter(group, now, dlat, dlon)
-            return
-        lat, lon = group.at(now)
-        away = geo.bearing_to(*geo.offset(dlat, dlon, lat, lon))  # from the datum to the convoy
-        side = geo.norm180(away - group.base_course)
-        group.turn_away = float(reaction["emergency_turn_deg"]) * (1 if side >= 0 else -1)
-        group.alarm_until = now + float(reaction["emergency_min"]) * 60.0
-        group.ref = group.ref.steer(now, course=group.leg_course(now))
-        self.schedule(f"leg:{group.id}", group.alarm_until)
-        self.emit("convoy_alarm", group=group.id, reason=why, course=round(group.ref.course))
-
-    def _scatter(self, group: Group, now: float, dlat: float, dlon: float) -> None:
-        group.scattered = True
-        spread = float(CONVOYS["reaction"]["scatter_spread_deg"])
-        for vid in list(group.offsets):
-            v = self.vessels[vid]
-            if v.is_escort:
-                continue
-            lat, lon = group.member_at(vid, now)
-            away = geo.bearing_to(*geo.offset(dlat, dlon, lat, lon))  # from the datum to the ship
-            course = geo.norm360(away + self.rng.uniform(-spread, spread))
-            v.track = Track(now, lat, lon, course, v.cls.speed_kn * shipdamage.speed_factor(v))
-            del group.offsets[vid]
-            v.ai = {"mode": "flee"}
-        self.emit("convoy_scattered", group=group.id)
-
-    def _merchant_step(self, v: Vessel, now: float) -> None:
-        """A lone merchant turns away at full speed from a surfaced boat it sights."""
-        if v.track is None:
-            return
-        bn = self.boat_now(now)
-        lat, lon = v.track.at(now)
-        _dx, _dy, r = bn.rel(lat, lon)
-        rmax = self._merchant_sight(bn)
-        if v.ai.get("mode") != "flee" and bn.surfaced and r < rmax and \
-                self.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
-            self.flee(v, now)
-        gap = (r - rmax) / SHIP_CLOSING_KN * 3600.0
-        if v.ai.get("mode") != "flee":
-            self.schedule(f"ai:{v.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
-
-    def _merchant_sight(self, bn: BoatNow) -> float:
-        """How far merchants' lookouts notice the boat: its sighting range, at most `lookout_range_nm`."""
-        cond = self.conditions()
-        seen = boat_sighting_range(bn.surfaced, bn.periscope_up, bn.speed, cond)
-        return min(seen, float(CONVOYS["reaction"]["lookout_range_nm"]) * cond.light)
-
-    def flee(self, v: Vessel, now: float) -> None:
-        if shipdamage.disabled(v):
-            return
-        bn = self.boat_now(now)
-        lat, lon = self.vpos(v, now)
-        away = geo.bearing_to(*bn.rel(lat, lon)[:2])
-        if v.track is None and v.group in self.groups:
-            self.groups[v.group].offsets.pop(v.id, None)
-        v.track = Track(now, lat, lon, away, v.cls.speed_kn * shipdamage.speed_factor(v))
-        v.ai["mode"] = "flee"
-
-    # -- collisions -----------------------------------------------------------------------------------
-    def _proximity(self, now: float) -> None:
-        boat = self.engine.module("boat")
-        if boat.lost:
-            return
-        bn = self.boat_now(now)
-        shallow = bn.surfaced or bn.depth < float(ENEMY["ram_depth_m"])
-        if not shallow and bn.depth > PROX_DEPTH_M:  # deep: nothing can strike it; look again in a minute
-            self.schedule("prox", now + 60.0)
-            return
-        nearest, who = math.inf, None
-        for v, lat, lon in self.vpositions(now):
-            r = bn.rel(lat, lon)[2]
-            if r < nearest:
-                nearest, who = r, v
-        limit = float(ENEMY["collision_nm"])
-        if who is not None and nearest <= limit and shallow:
-            ramming = who.is_escort and who.ai.get("mode") == "chase"
-            reason = "rammed" if ramming else "collision"
-            text = (Msg("Rammed by the {ship}! The boat is lost.", ship=Msg.term(who.cls.name)) if ramming
-                    else Msg("Collision with the {ship}! The boat is lost.", ship=Msg.term(who.cls.name)))
-            self.emit("collision", ship=who.id, **{"class": who.cid}, rammed=ramming, depth_m=round(bn.depth, 1))
-            boat.wreck(reason, text)
-            return
-        wait = min(MAX_SLEEP_S, max(1.0, (nearest - limit) / SHIP_CLOSING_KN * 3600.0 * 0.8))
-        self.schedule("prox", now + wait)
 
     # -- housekeeping ---------------------------------------------------------------------------------
     def _cleanup(self, now: float) -> None:
@@ -868,9 +723,9 @@ class Sea(Module):
         if datum is None:
             datum = self._torpedo_datum(v, now)
         if v.track is None and v.group in self.groups:
-            self.alarm(self.groups[v.group], now, why, datum)
+            convoys.alarm(self, self.groups[v.group], now, why, datum)
         elif not v.is_escort:
-            self.flee(v, now)
+            convoys.flee(self, v, now)
             escorts.alert(self, datum[0], datum[1], now, why, error_nm=datum[2])
 
     def _torpedo_datum(self, v: Vessel, now: float) -> tuple[float, float, float]:
@@ -945,81 +800,6 @@ class Sea(Module):
         self.heap = sorted((t, s, k) for k, (t, s) in self.sched.items())
         self.seq = int(state["seq"])
         self._boat_cache = None
+        self._nearest_hint = None
 
 
-def _describe(contacts: list[dict[str, Any]], kind: str) -> Msg:
-    """Where a sensor's new contacts of one kind (aircraft, ship, noise) are, as the feed says it."""
-    bearings = sorted(c["bearing"] for c in contacts)
-    ranges = sorted(c["range_nm"] for c in contacts)
-    n = len(contacts)
-    if n == 1:
-        what = {"aircraft": Msg("aircraft"), "ship": Msg("a ship"), "noise": Msg("propeller noise")}[kind]
-        if ranges[0] >= 1:  # a plural for the languages whose word for miles follows the number
-            return Msg.plural("{what} bearing {bearing:03d}, range about {range:.0f} nm",
-                              "{what} bearing {bearing:03d}, range about {range:.0f} nm", n=round(ranges[0]),
-                              what=what, bearing=bearings[0], range=ranges[0])
-        return Msg("{what} bearing {bearing:03d}, close, {range:.1f} nm", what=what, bearing=bearings[0],
-                   range=ranges[0])
-    many = {"aircraft": Msg.plural("{n} aircraft", "{n} aircraft", n=n),
-            "ship": Msg.plural("{n} ship", "{n} ships", n=n),
-            "noise": Msg.plural("{n} propeller noise", "{n} propeller noises", n=n)}[kind]
-    lo, hi = bearing_arc(bearings)
-    span = range_span(ranges[0], ranges[-1])
-    if lo == hi:
-        return Msg("{what} bearing {bearing:03d}, {span}", what=many, bearing=lo, span=span)
-    return Msg("{what} bearing {lo:03d} to {hi:03d}, {span}", what=many, lo=lo, hi=hi, span=span)
-
-
-def range_span(near: float, far: float) -> Msg:
-    """The ranges of several contacts as a lookout says them: never "8 to 8 nm"."""
-    if far < 1:
-        if f"{near:.1f}" == f"{far:.1f}":
-            return Msg("close, {range:.1f} nm", range=near)
-        return Msg("close, {near:.1f} to {far:.1f} nm", near=near, far=far)
-    if round(near) == round(far):
-        return Msg.plural("range about {range:.0f} nm", "range about {range:.0f} nm", n=round(far), range=far)
-    if near < 1:  # never "range 0 to 2 nm"
-        return Msg.plural("range {near:.1f} to {far:.0f} nm", "range {near:.1f} to {far:.0f} nm", n=round(far),
-                          near=near, far=far)
-    return Msg.plural("range {near:.0f} to {far:.0f} nm", "range {near:.0f} to {far:.0f} nm", n=round(far),
-                      near=near, far=far)
-
-
-def _too_far(why: Msg | str) -> bool:
-    return (why.template if isinstance(why, Msg) else why).startswith("too far")
-
-
-def bearing_arc(bearings: list[int]) -> tuple[int, int]:
-    """The smallest arc holding all bearings (it may cross north)."""
-    if len(bearings) < 2:
-        return bearings[0], bearings[0]
-    gaps = [(bearings[(i + 1) % len(bearings)] - bearings[i]) % 360 for i in range(len(bearings))]
-    i = max(range(len(gaps)), key=lambda k: gaps[k])
-    return bearings[(i + 1) % len(bearings)], bearings[i]
-
-
-def _identification_feed(done: list[dict[str, Any]], far: int = 0) -> Msg:
-    counts: dict[str, dict[str, int]] = {}
-    for c in done:
-        counts.setdefault(c["type"], {}).setdefault(c["name"], 0)
-        counts[c["type"]][c["name"]] += 1
-    parts: list[Msg | str] = []
-    for kind in ("merchant", "small", "escort"):
-        if kind not in counts:
-            continue
-        total = sum(counts[kind].values())
-        names = join([Msg("{ship} x{count}", ship=Msg.term(n), count=k) if k > 1 else Msg.term(n)
-                      for n, k in sorted(counts[kind].items())])
-        if kind == "merchant":
-            part = Msg.plural("{n} merchant ({names})", "{n} merchants ({names})", n=total, names=names)
-        elif kind == "small":
-            part = Msg.plural("{n} small vessel ({names})", "{n} small vessels ({names})", n=total, names=names)
-        else:
-            part = Msg.plural("{n} escort ({names})", "{n} escorts ({names})", n=total, names=names)
-        parts.append(part)
-    grt = sum(c["grt"] or 0 for c in done if c["type"] != "escort")
-    if grt:
-        parts.append(Msg("{grt:,} GRT in sight", grt=grt))
-    if far:
-        parts.append(Msg.plural("{n} more too far to identify", "{n} more too far to identify", n=far))
-    return Msg("Identified: {what}.", what=join(parts, "; "))

@@ -1,0 +1,86 @@
+"""How the crew's sensors report what they found, as the feed says it: bearings, ranges and the
+identification's summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaleun.core.messages import Msg, join
+
+
+def describe(contacts: list[dict[str, Any]], kind: str) -> Msg:
+    """Where a sensor's new contacts of one kind (aircraft, ship, noise) are, as the feed says it."""
+    bearings = sorted(c["bearing"] for c in contacts)
+    ranges = sorted(c["range_nm"] for c in contacts)
+    n = len(contacts)
+    if n == 1:
+        what = {"aircraft": Msg("aircraft"), "ship": Msg("a ship"), "noise": Msg("propeller noise")}[kind]
+        if ranges[0] >= 1:  # a plural for the languages whose word for miles follows the number
+            return Msg.plural("{what} bearing {bearing:03d}, range about {range:.0f} nm",
+                              "{what} bearing {bearing:03d}, range about {range:.0f} nm", n=round(ranges[0]),
+                              what=what, bearing=bearings[0], range=ranges[0])
+        return Msg("{what} bearing {bearing:03d}, close, {range:.1f} nm", what=what, bearing=bearings[0],
+                   range=ranges[0])
+    many = {"aircraft": Msg.plural("{n} aircraft", "{n} aircraft", n=n),
+            "ship": Msg.plural("{n} ship", "{n} ships", n=n),
+            "noise": Msg.plural("{n} propeller noise", "{n} propeller noises", n=n)}[kind]
+    lo, hi = bearing_arc(bearings)
+    span = range_span(ranges[0], ranges[-1])
+    if lo == hi:
+        return Msg("{what} bearing {bearing:03d}, {span}", what=many, bearing=lo, span=span)
+    return Msg("{what} bearing {lo:03d} to {hi:03d}, {span}", what=many, lo=lo, hi=hi, span=span)
+
+
+def range_span(near: float, far: float) -> Msg:
+    """The ranges of several contacts as a lookout says them: never "8 to 8 nm"."""
+    if far < 1:
+        if f"{near:.1f}" == f"{far:.1f}":
+            return Msg("close, {range:.1f} nm", range=near)
+        return Msg("close, {near:.1f} to {far:.1f} nm", near=near, far=far)
+    if round(near) == round(far):
+        return Msg.plural("range about {range:.0f} nm", "range about {range:.0f} nm", n=round(far), range=far)
+    if near < 1:  # never "range 0 to 2 nm"
+        return Msg.plural("range {near:.1f} to {far:.0f} nm", "range {near:.1f} to {far:.0f} nm", n=round(far),
+                          near=near, far=far)
+    return Msg.plural("range {near:.0f} to {far:.0f} nm", "range {near:.0f} to {far:.0f} nm", n=round(far),
+                      near=near, far=far)
+
+
+def too_far(why: Msg | str) -> bool:
+    return (why.template if isinstance(why, Msg) else why).startswith("too far")
+
+
+def bearing_arc(bearings: list[int]) -> tuple[int, int]:
+    """The smallest arc holding all bearings (it may cross north)."""
+    if len(bearings) < 2:
+        return bearings[0], bearings[0]
+    gaps = [(bearings[(i + 1) % len(bearings)] - bearings[i]) % 360 for i in range(len(bearings))]
+    i = max(range(len(gaps)), key=lambda k: gaps[k])
+    return bearings[(i + 1) % len(bearings)], bearings[i]
+
+
+def identification_feed(done: list[dict[str, Any]], far: int = 0) -> Msg:
+    counts: dict[str, dict[str, int]] = {}
+    for c in done:
+        counts.setdefault(c["type"], {}).setdefault(c["name"], 0)
+        counts[c["type"]][c["name"]] += 1
+    parts: list[Msg | str] = []
+    for kind in ("merchant", "small", "escort"):
+        if kind not in counts:
+            continue
+        total = sum(counts[kind].values())
+        names = join([Msg("{ship} x{count}", ship=Msg.term(n), count=k) if k > 1 else Msg.term(n)
+                      for n, k in sorted(counts[kind].items())])
+        if kind == "merchant":
+            part = Msg.plural("{n} merchant ({names})", "{n} merchants ({names})", n=total, names=names)
+        elif kind == "small":
+            part = Msg.plural("{n} small vessel ({names})", "{n} small vessels ({names})", n=total, names=names)
+        else:
+            part = Msg.plural("{n} escort ({names})", "{n} escorts ({names})", n=total, names=names)
+        parts.append(part)
+    grt = sum(c["grt"] or 0 for c in done if c["type"] != "escort")
+    if grt:
+        parts.append(Msg("{grt:,} GRT in sight", grt=grt))
+    if far:
+        parts.append(Msg.plural("{n} more too far to identify", "{n} more too far to identify", n=far))
+    return Msg("Identified: {what}.", what=join(parts, "; "))
