@@ -151,3 +151,37 @@ def test_commands_that_come_while_a_step_applies_its_own_wait_for_the_next_step(
         runtime.step()
         clock.now += 1
     assert seen == [0, 1, 2]
+
+
+def test_a_lever_moved_just_before_a_kill_gives_its_order_when_the_game_resumes(tmp_path):
+    """Nothing lost (issue 13): a hand moves the telegraph's lever, the save is taken before it has come
+    to rest (DIAL_SETTLE_S) and the program is killed. The resumed table stands where the hand left it and
+    gives the order it owed, once; a table whose move was fed before the save gives none."""
+    from kaleun.uboot.game import load_game
+
+    def resumed(state):
+        clock = FakeClock()
+        game = load_game(json.loads(json.dumps(state)))
+        table = Table(default_board(), game, clock=clock)
+        sent: list[dict] = []
+        table.start(sent.append)
+        clock.now += DIAL_SETTLE_S
+        table.flush(clock.now)
+        table.flush(clock.now + 10)
+        return table, sent
+
+    clock = FakeClock()
+    game = new_game(1)
+    table = Table(default_board(), game, clock=clock)
+    given: list[dict] = []
+    table.start(given.append)
+    table.dials["telegraph"].turn(2)  # the lever's encoder (a hand at the table: fed once at rest)
+    killed = game.to_state()  # the save of that moment: the lever moved, its order not yet given
+    table2, sent = resumed(killed)
+    assert table2.reading("telegraph") == "half_ahead" and [(c["order"], c["speed"], c["via"]) for c in sent] == [
+        ("new_speed", "half_ahead", "telegraph")]
+    assert "moving" not in table2.game.table_state
+    clock.now += DIAL_SETTLE_S
+    table.flush(clock.now)
+    assert [c["speed"] for c in given] == ["half_ahead"] and "moving" not in game.table_state
+    assert resumed(game.to_state())[1] == []  # its order given: nothing owed (whatever the game made of it)

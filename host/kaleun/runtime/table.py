@@ -55,6 +55,9 @@ TABLE_ACTIONS = ("place", "lift", "turn", "home", "press")
 MAX_TURN = 100
 #: seconds a real dial must rest before its position becomes an order
 DIAL_SETTLE_S = 0.6
+#: the table state's key for the dial groups moved and not yet fed to the game (a save taken in the
+#: moment between a move and its order, a kill -9 then: the resumed table gives the order)
+MOVING = "moving"
 
 Submit = Callable[[dict[str, Any]], None]
 
@@ -100,6 +103,29 @@ class Table:
             # a ring still to be homed, or not yet fed to the game, leaves what was saved alone
             if step is not None and (not DIALS[name].is_ring or self._sent[name] is not None):
                 self._save(name)
+        self._resume_moving()
+
+    def _resume_moving(self) -> None:
+        """Dials a hand had moved when the game was saved, their order not yet given (the program was killed
+        in the moment between): they feed the game once they have come to rest, as if just moved."""
+        moving = self.game.table_state.get(MOVING)
+        wanted = groups()
+        for group in moving if isinstance(moving, list) else []:
+            dials = wanted.get(group) if isinstance(group, str) else None
+            if not dials:
+                continue
+            self._moved[group] = self.clock()
+            for decl in dials:
+                self._touched.add(decl.name)
+                # what the game has: a dial that follows the game has fed it where the game stands
+                self._sent[decl.name] = decl.value(self._followed(decl)) if decl.follows is not None else None
+        self._save_moving()
+
+    def _save_moving(self) -> None:
+        if self._moved:
+            self.game.table_state[MOVING] = sorted(self._moved)
+        else:
+            self.game.table_state.pop(MOVING, None)
 
     # -- building ---------------------------------------------------------------------------
     def _gpio_factory(self) -> Any:
@@ -271,6 +297,7 @@ class Table:
                 self._moved[decl.group] = self.clock()
                 self._touched.add(dial)
                 self._save(dial)
+                self._save_moving()
 
     def _homed(self, dial: str) -> None:
         decl = DIALS.get(dial)
@@ -282,6 +309,7 @@ class Table:
             self._moved[decl.group] = self.clock()
             self._touched.add(dial)
             self._save(dial)
+            self._save_moving()
         log.info("%s homed: it reads %s", decl.label, self.reading(dial))
 
     def _lost(self, dial: str) -> None:
@@ -317,6 +345,7 @@ class Table:
                         self._sent[decl.name] = value
                         self._save(decl.name)  # fed: saved (a ring read against another moves with it)
                 self._touched.difference_update(d.name for d in dials)
+                self._save_moving()
                 if fields:
                     commands.append({**dials[0].command, **fields, "via": group})
         for command in commands:
