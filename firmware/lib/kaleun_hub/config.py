@@ -121,7 +121,7 @@ def declaration(path):
         _check_setting(entry, "%s: setting %s" % (path, key))
     for part in DECLARED:
         if part not in data:
-            raise ConfigError("%s must declare %s" % (path, ", ".join(DECLARED)))
+            raise ConfigError("%s: no %s declared (it declares %s)" % (path, part, ", ".join(DECLARED)))
     _exactly(data["name"], ("default",), path + ": name")
     if not _one_word(data["name"]["default"]):
         raise ConfigError("%s: name: default must be one word, got %r" % (path, data["name"]["default"]))

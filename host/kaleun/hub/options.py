@@ -95,20 +95,25 @@ except FirmwareNotFound as exc:
     MISSING = str(exc)
 
 
-def _declared_defaults() -> tuple[str, dict[str, Any], tuple[int, int], str, tuple[str, ...]]:
-    """NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND, READER_KINDS as the firmware's config.py read
-    them from settings.json (without the firmware: nothing, and the board check leaves them out)."""
-    if MISSING is not None:
-        return "", {}, (0, 0), "", ()
+Defaults = tuple[str, dict[str, Any], tuple[int, int], str, tuple[str, ...]]
+
+
+def load_defaults(path: Path | str | None = None) -> Defaults:
+    """NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND and READER_KINDS as declared in `path` (default:
+    the firmware's settings.json), read and checked by the firmware's own reader."""
     from kaleun.hub.proto import config  # the firmware's config.py
 
-    return (config.NAME, dict(config.SPI_DEFAULTS), tuple(config.SPI_BAUDRATE), config.READER_KIND,
-            tuple(config.READER_KINDS))
+    data = config.declaration(str(path) if path is not None else config.SETTINGS_PATH)
+    rate = data["spi"]["baudrate"]
+    return (data["name"]["default"], dict(data["spi"]["default"]), (rate["lowest"], rate["highest"]),
+            data["reader_kinds"]["default"], tuple(data["reader_kinds"]["one_of"]))
 
 
 #: the hub's name when a board gives none; the SPI bus's defaults (sck, mosi, miso, baudrate) and its
 #: baudrate's (lowest, highest); the kind of a reader that names none, and every kind the hub drives
-NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND, READER_KINDS = _declared_defaults()
+#: (without the firmware: none, and the board check leaves out what needs them)
+_UNDECLARED: Defaults = ("", {}, (0, 0), "", ())
+NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND, READER_KINDS = load_defaults() if MISSING is None else _UNDECLARED
 
 
 def known_keys() -> tuple[str, ...]:
@@ -309,7 +314,7 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
             problem(("spi",), Msg("hub.spi: sck, mosi and miso must be the SCK, TX and RX pins of one RP2040 SPI "
                                   "block (SPI0: sck GP2/6/18/22, mosi GP3/7/19, miso GP0/4/16/20; SPI1: sck "
                                   "GP10/14/26, mosi GP11/15/27, miso GP8/12/28), got {got}", got=got))
-        rate = table.get("baudrate", SPI_DEFAULTS["baudrate"])
+        rate: Any = table.get("baudrate", SPI_DEFAULTS["baudrate"])
         lowest, highest = SPI_BAUDRATE
         if not _whole(rate) or not lowest <= rate <= highest:
             problem(("spi", "baudrate"), Msg("hub.spi.baudrate = {rate} must be from {lowest} to {highest} "
