@@ -348,6 +348,13 @@ def test_a_wrong_declaration_of_the_name_spi_bus_or_reader_kinds_names_the_file_
         _config_module(lib)
 
 
+def test_a_declared_name_a_board_could_not_give_is_refused_by_the_host(tmp_path):
+    lib = _firmware_changed(tmp_path, _put("name", {"default": "deck/hub"}))
+    with pytest.raises(config.ConfigError, match=re.escape("settings.json: name: default 'deck/hub' must be one "
+                                                           "word of letters, digits, - _ . for a board file")):
+        options.load_defaults(lib / "settings.json")
+
+
 def _second_copies() -> list[re.Pattern[str]]:
     """What a second declaration of the hub's name, SPI bus defaults, baudrate range or reader kinds
     looks like in code, made from the one declaration."""
@@ -430,3 +437,20 @@ def test_the_readmes_show_the_declared_name_spi_bus_and_reader_kinds():
     readers = _row(firmware, "### kaleun_hub.json", "`readers`")[1]
     assert readers.startswith("list of `{kind: " + r" \| ".join(config.READER_KINDS) + ", cs, section, rst?}`") \
         and f"at most {config.MAX_READERS};" in readers and f"(`{config.READER_KIND}` when left out)" in readers
+
+
+def test_without_the_firmware_a_boards_name_spi_bus_and_reader_kinds_go_unchecked_too(tmp_path, monkeypatch):
+    """The hub's default name, SPI bus and reader kinds are declared with the firmware as well: without
+    it the board still loads, with the one warning at its [hub], and its hub.spi and readers' kinds
+    are left to the hub."""
+    monkeypatch.setattr(options, "MISSING", "KALEUN_FIRMWARE=/nowhere is not the deck hub's firmware folder")
+    monkeypatch.setattr(options, "SETTINGS", {})
+    for name, value in zip(("NAME", "SPI_DEFAULTS", "SPI_BAUDRATE", "READER_KIND", "READER_KINDS"),
+                           options._UNDECLARED, strict=True):
+        monkeypatch.setattr(options, name, value)
+    path = _board(tmp_path, 'name = "aft-hub"\nspi = { sck = "GP2", baudrate = 20000000 }\n'
+                            '\n[[hub.readers]]\nsection = 1\ncs = "GP17"\nkind = "pn532"\n')
+    board = load_board(path)
+    assert board.warnings == [f"{path}:8: the deck hub's settings are not checked: KALEUN_FIRMWARE=/nowhere is "
+                              "not the deck hub's firmware folder"]
+    assert options.parse_hub_options(board.hub.options).name == "aft-hub"

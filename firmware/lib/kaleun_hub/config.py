@@ -183,7 +183,7 @@ def parse(data):
     if data.get("format") != CONFIG_FORMAT:
         raise ConfigError("config format %r is not %d" % (data.get("format"), CONFIG_FORMAT))
     name = data.get("name", NAME)
-    if not isinstance(name, str) or not name or " " in name or "*" in name:
+    if not _one_word(name):
         raise ConfigError("name must be one word, got %r" % (name,))
     cfg = {"format": CONFIG_FORMAT, "name": name}
     for key, (default, lo, hi) in SETTINGS.items():

@@ -103,7 +103,11 @@ def load_defaults(path: Path | str | None = None) -> Defaults:
     the firmware's settings.json), read and checked by the firmware's own reader."""
     from kaleun.hub.proto import config  # the firmware's config.py
 
-    data = config.declaration(str(path) if path is not None else config.SETTINGS_PATH)
+    where = str(path) if path is not None else config.SETTINGS_PATH
+    data = config.declaration(where)
+    if not re.fullmatch(NAME_PATTERN, data["name"]["default"]):  # it names the fake hub's link file too
+        raise config.ConfigError(f"{where}: name: default {data['name']['default']!r} must be one word of "
+                                 "letters, digits, - _ . for a board file")
     rate = data["spi"]["baudrate"]
     return (data["name"]["default"], dict(data["spi"]["default"]), (rate["lowest"], rate["highest"]),
             data["reader_kinds"]["default"], tuple(data["reader_kinds"]["one_of"]))
@@ -279,7 +283,7 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
         if key not in known and MISSING is None:  # without the declaration a setting would look unknown
             problem((key,), Msg("unknown key '{key}' in [{table}] (known: {known})", key=key, table="hub",
                                 known=", ".join(known)))
-    name = options.get("name", NAME)  # the declared NAME passes (tests/hub/test_hub_settings.py)
+    name = options.get("name")  # the declared NAME, used without one, is one word too (test_hub_settings.py)
     if "name" in options and (not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name)):
         problem(("name",), Msg("hub.name = {name} must be one word (letters, digits, - _ .)", name=repr(name)))
     hub_id = options.get("id")
