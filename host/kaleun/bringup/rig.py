@@ -128,13 +128,13 @@ class Rig:
     def _open_hub(self) -> None:
         from kaleun.hub.fake import FakeHub
         from kaleun.hub.link import HubLink
-        from kaleun.hub.options import hub_config, hub_options
+        from kaleun.hub.options import NAME, hub_config, hub_options
 
         self.options = hub_options(self.board)
         url = self.options.url
         if self.options.is_fake:
             self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-hw-check-")
-            self.fake = FakeHub(hub_config(self.board), link=Path(self._tmp.name) / "deck-hub").start()
+            self.fake = FakeHub(hub_config(self.board), link=Path(self._tmp.name) / NAME).start()
             url = self.fake.url
         from kaleun.hub.dials import HubDial
 

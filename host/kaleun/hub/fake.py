@@ -84,7 +84,7 @@ class FakeHub:
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if link is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-fake-hub-")
-            link = Path(self._tmp.name) / "deck-hub"
+            link = Path(self._tmp.name) / fwconfig.NAME  # named like the hub by default
         self.link = Path(link)
         self.clock = clock
         self.lock = threading.RLock()

@@ -7,19 +7,22 @@ turns them into the hub's own `kaleun_hub.json`.
 The hub's settings, whole numbers such as `scan_ms` or `timeout_ms`, are declared once in the
 firmware's `lib/kaleun_hub/settings.json` (default, lowest, highest, the part of the hub each
 serves, whether the hub reads it, its meaning): `SETTINGS` here and the firmware's config.py both
-read that file through the firmware's own reader (`kaleun_hub.config.declared`); a Kaleun that
-cannot find its firmware checks a board's [hub] without them and warns at its line (`MISSING`).
+read that file through the firmware's own reader (`kaleun_hub.config.declaration`). So are the
+hub's default name (`NAME`), the SPI bus's defaults and its baudrate's range (`SPI_DEFAULTS`,
+`SPI_BAUDRATE`) and the reader kinds (`READER_KINDS`, `READER_KIND`): this module takes them from
+the firmware's config.py, which read them there. A Kaleun that cannot find its firmware checks a
+board's [hub] without them and warns at its line (`MISSING`).
 The other keys:
 
     url            serial port of the hub's data channel, or "fake" (an in-process fake hub)
-    name           one word the hub reports in its hello (default "deck-hub"); a device at the
-                   port with another name is not this table's hub
+    name           one word the hub reports in its hello (default: the declared `NAME`); a device
+                   at the port with another name is not this table's hub
     id             the hub's unique id as `kaleun hub status` shows it (optional): only that hub
                    is trusted, also after Kaleun restarts (without it: the first hub met)
     spi            { sck, mosi, miso, baudrate } of the readers' shared SPI bus: the SCK,
                    TX and RX pins of one RP2040 SPI block
     pixel_pin      the hub pin of the NeoPixel strip when lamps.driver = "hub" (any GPIO)
-    [[hub.readers]]  section (1-8), kind ("mfrc522" | "pn532"), cs (chip select), rst
+    [[hub.readers]]  section (1-8), kind (one of `READER_KINDS`), cs (chip select), rst
     [hub.encoders.<dial>]  a, b (adjacent GPIOs: RP2040 rotaryio counts with PIO), divisor
                    (pin transitions per detent, default 4), home_pin (the dial's home switch,
                    with dials.<dial>.home = "switch"); dials: those of boards/dials.toml
@@ -43,10 +46,10 @@ FAKE_URL = "fake"
 #: pyserial URL schemes that only carry the serial stream (spy:// also writes a log of every byte
 #: to a file or the terminal, and is refused; so is any URL naming a file)
 URL_SCHEMES = ("loop", "socket", "rfc2217", "hwgrep")
-READER_KINDS = ("mfrc522", "pn532")
 #: RP2040 pins a Pico brings out (GP23-GP25 and GP29 are used on the board itself)
 PICO_PINS = tuple(f"GP{n}" for n in (*range(0, 23), 26, 27, 28))
-SPI_DEFAULTS = {"sck": "GP18", "mosi": "GP19", "miso": "GP16", "baudrate": 4_000_000}
+#: a hub name a board may give: one word of letters, digits, - _ .
+NAME_PATTERN = r"[A-Za-z0-9_.\-]{1,32}"
 #: what an RP2040 GPIO does for an SPI block: GPIO n is RX (MISO), CSn, SCK or TX (MOSI) by
 #: n % 4, of block SPI0 or SPI1 by (n // 8) % 2 (RP2040 data sheet, GPIO function table)
 SPI_FUNCTIONS = {"miso": 0, "sck": 2, "mosi": 3}
@@ -92,6 +95,31 @@ except FirmwareNotFound as exc:
     MISSING = str(exc)
 
 
+Defaults = tuple[str, dict[str, Any], tuple[int, int], str, tuple[str, ...]]
+
+
+def load_defaults(path: Path | str | None = None) -> Defaults:
+    """NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND and READER_KINDS as declared in `path` (default:
+    the firmware's settings.json), read and checked by the firmware's own reader."""
+    from kaleun.hub.proto import config  # the firmware's config.py
+
+    where = str(path) if path is not None else config.SETTINGS_PATH
+    data = config.declaration(where)
+    if not re.fullmatch(NAME_PATTERN, data["name"]["default"]):  # it names the fake hub's link file too
+        raise config.ConfigError(f"{where}: name: default {data['name']['default']!r} must be one word of "
+                                 "letters, digits, - _ . for a board file")
+    rate = data["spi"]["baudrate"]
+    return (data["name"]["default"], dict(data["spi"]["default"]), (rate["lowest"], rate["highest"]),
+            data["reader_kinds"]["default"], tuple(data["reader_kinds"]["one_of"]))
+
+
+#: the hub's name when a board gives none; the SPI bus's defaults (sck, mosi, miso, baudrate) and its
+#: baudrate's (lowest, highest); the kind of a reader that names none, and every kind the hub drives
+#: (without the firmware: none, and the board check leaves out what needs them)
+_UNDECLARED: Defaults = ("", {}, (0, 0), "", ())
+NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND, READER_KINDS = load_defaults() if MISSING is None else _UNDECLARED
+
+
 def known_keys() -> tuple[str, ...]:
     """Every key of [hub], the declared settings among them."""
     return ("url", "name", "id", *SETTINGS, "spi", "pixel_pin", "readers", "encoders")
@@ -119,7 +147,7 @@ def default_settings() -> dict[str, int]:
 @dataclass(frozen=True)
 class ReaderSpec:
     section: int
-    kind: str = "mfrc522"
+    kind: str = READER_KIND
     cs: str = "GP17"
     rst: str | None = None
 
@@ -136,7 +164,7 @@ class EncoderSpec:
 @dataclass(frozen=True)
 class HubOptions:
     url: str | None = None
-    name: str = "deck-hub"
+    name: str = NAME
     hub_id: str | None = None
     #: a hub whose hello names another `name` is not this table's (set for boards with a [hub])
     check_name: bool = False
@@ -255,8 +283,8 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
         if key not in known and MISSING is None:  # without the declaration a setting would look unknown
             problem((key,), Msg("unknown key '{key}' in [{table}] (known: {known})", key=key, table="hub",
                                 known=", ".join(known)))
-    name = options.get("name", "deck-hub")
-    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.\-]{1,32}", name):
+    name = options.get("name")  # the declared NAME, used without one, is one word too (test_hub_settings.py)
+    if "name" in options and (not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name)):
         problem(("name",), Msg("hub.name = {name} must be one word (letters, digits, - _ .)", name=repr(name)))
     hub_id = options.get("id")
     if hub_id is not None and (not isinstance(hub_id, str) or not re.fullmatch(r"[0-9A-F]{4,64}", hub_id)):
@@ -277,7 +305,8 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
                                      "({heartbeat}), or one late heartbeat takes the hub offline",
                                      timeout=str(timeout), heartbeat=str(heartbeat)))
     spi = options.get("spi", {})
-    table = ck.table(("spi",), spi, tuple(SPI_DEFAULTS))
+    # the bus's defaults are declared with the firmware: without it hub.spi goes unchecked (MISSING)
+    table = ck.table(("spi",), spi, tuple(SPI_DEFAULTS)) if MISSING is None else None
     if table is not None:
         blocks = {}
         for key in ("sck", "mosi", "miso"):
@@ -289,10 +318,12 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
             problem(("spi",), Msg("hub.spi: sck, mosi and miso must be the SCK, TX and RX pins of one RP2040 SPI "
                                   "block (SPI0: sck GP2/6/18/22, mosi GP3/7/19, miso GP0/4/16/20; SPI1: sck "
                                   "GP10/14/26, mosi GP11/15/27, miso GP8/12/28), got {got}", got=got))
-        rate = table.get("baudrate", SPI_DEFAULTS["baudrate"])
-        if not _whole(rate) or not 100_000 <= rate <= 10_000_000:
-            problem(("spi", "baudrate"), Msg("hub.spi.baudrate = {rate} must be from 100000 to 10000000 "
-                                             "(MFRC522: 10 MHz at most, keep it lower on long wires)", rate=repr(rate)))
+        rate: Any = table.get("baudrate", SPI_DEFAULTS["baudrate"])
+        lowest, highest = SPI_BAUDRATE
+        if not _whole(rate) or not lowest <= rate <= highest:
+            problem(("spi", "baudrate"), Msg("hub.spi.baudrate = {rate} must be from {lowest} to {highest} "
+                                             "(MFRC522: 10 MHz at most, keep it lower on long wires)", rate=repr(rate),
+                                             lowest=str(lowest), highest=str(highest)))
     readers = options.get("readers", [])
     if not isinstance(readers, list):
         problem(("readers",), Msg("hub.readers must be an array of tables: [[hub.readers]]"))
@@ -308,8 +339,8 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
         elif not _whole(section) or not 1 <= section <= 8:
             problem((*path, "section"), Msg("{reader}.section = {section} is not a section (1-8)", reader=_where(path),
                                             section=repr(section)))
-        kind = entry.get("kind", "mfrc522")
-        if kind not in READER_KINDS:
+        kind = entry.get("kind", READER_KIND)
+        if MISSING is None and kind not in READER_KINDS:
             problem((*path, "kind"), Msg("{key} = {value} is not one of: {choices}", key=f"{_where(path)}.kind",
                                          value=repr(kind), choices=", ".join(READER_KINDS)))
         cs = entry.get("cs")
@@ -382,12 +413,12 @@ def parse_hub_options(options: Mapping[str, Any], url: str | None = None, check_
     settings = {key: options.get(key, setting.default) for key, setting in SETTINGS.items()}
     spi = dict(SPI_DEFAULTS)
     spi.update(options.get("spi", {}))
-    readers = tuple(ReaderSpec(section=r["section"], kind=r.get("kind", "mfrc522"), cs=r["cs"], rst=r.get("rst"))
+    readers = tuple(ReaderSpec(section=r["section"], kind=r.get("kind", READER_KIND), cs=r["cs"], rst=r.get("rst"))
                     for r in options.get("readers", []))
     declared = list(DIALS)  # the encoders in the order the dials are declared
     entries = sorted(options.get("encoders", {}).items(), key=lambda item: declared.index(item[0]))
     encoders = tuple(EncoderSpec(dial, e["a"], e["b"], e.get("divisor", 4), e.get("home_pin")) for dial, e in entries)
-    return HubOptions(url=url, name=options.get("name", "deck-hub"), hub_id=options.get("id"), check_name=check_name,
+    return HubOptions(url=url, name=options.get("name", NAME), hub_id=options.get("id"), check_name=check_name,
                       settings=settings, spi=spi, pixel_pin=options.get("pixel_pin"), readers=readers,
                       encoders=encoders)
 

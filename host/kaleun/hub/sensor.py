@@ -27,7 +27,7 @@ from typing import Any
 from kaleun.core.messages import Msg
 from kaleun.hub.fake import FakeHub
 from kaleun.hub.link import HubLink, LinkEvent
-from kaleun.hub.options import HubOptions, hub_config, hub_options
+from kaleun.hub.options import NAME, HubOptions, hub_config, hub_options
 from kaleun.hub.tags import FigureTags, TagStoreError, simulated_uid
 from kaleun.ports.base import FigureGone, FigureSeen, HardwareOnly, HubLinkChanged, Sink, UnknownTag
 
@@ -53,7 +53,7 @@ class HubFigureSensor:
         self.fake = fake
         if self.fake is None and self.options.is_fake:
             self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-fake-hub-")
-            self.fake = FakeHub(hub_config(board), link=Path(self._tmp.name) / "deck-hub")
+            self.fake = FakeHub(hub_config(board), link=Path(self._tmp.name) / NAME)
         self.link: HubLink | None = None
         self._sink: Sink | None = None
         self._lock = threading.Lock()
