@@ -483,7 +483,9 @@ def cmd_board_check(args: argparse.Namespace) -> int:
         for warning in _lamp_warnings(board):
             print(say(Msg("warning: {path}: {warning}", path=str(path), warning=warning)), file=sys.stderr)
         if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
-            name = __import__("kaleun.hub.options", fromlist=["hub_options"]).hub_options(board).name
+            from kaleun.hub.options import hub_options
+
+            name = hub_options(board).name
             print(say(Msg("note: {path}: no hub.id: at each start the table trusts the first hub named '{name}' it "
                           "meets at its port (and only that one until it stops); to trust only your hub, put the id "
                           "`kaleun hub status` shows into [hub] id", path=str(board.path), name=str(name))),
