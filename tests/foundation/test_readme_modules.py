@@ -55,6 +55,7 @@ LISTED = [
     ("uboot/missions", "## Missions, HQ and the patrol", "### The missions"),
     ("fronts", "### Extending Kaleun: where each kind of thing is declared once", "## The window"),
     ("hub", "## The deck hub (`kaleun/hub/`)", "**From tag to game.**"),
+    ("sonar", "## Captain Sonar", "### Running"),
 ]
 
 
