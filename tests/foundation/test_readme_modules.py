@@ -90,3 +90,17 @@ def test_the_action_field_kinds_the_readme_lists_are_the_consoles():
     listed = re.search(r"kind —\s*(.*?)\s*—", section, re.S)
     assert listed is not None, "the list of kinds is not found"
     assert re.findall(r"`([a-z]+)`", listed.group(1)) == list(KINDS)
+
+
+READMES = ("README.md", "host/README.md", "boards/README.md", "firmware/README.md", "wiring/README.md")
+
+
+@pytest.mark.parametrize("readme", READMES)
+def test_every_module_a_readme_names_by_its_file_name_exists(readme: str) -> None:
+    """A module named by its bare file name (`boatnow.py`, `config.py`: the paths with a folder are
+    test_readme_paths.py's) is a file of the program, the hub firmware or the tests."""
+    files = {p.name for folder in ("host", "firmware", "tests") for p in (ROOT / folder).rglob("*.py")}
+    text = (ROOT / readme).read_text(encoding="utf-8")
+    named = [(text.count("\n", 0, m.start()) + 1, m.group(1)) for m in re.finditer(r"`([A-Za-z0-9_]+\.py)`", text)]
+    missing = [f"{readme}:{line}: {name}" for line, name in named if name not in files]
+    assert not missing, "modules named in the README that do not exist:\n" + "\n".join(missing)
