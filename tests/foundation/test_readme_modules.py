@@ -104,3 +104,18 @@ def test_every_module_a_readme_names_by_its_file_name_exists(readme: str) -> Non
     named = [(text.count("\n", 0, m.start()) + 1, m.group(1)) for m in re.finditer(r"`([A-Za-z0-9_]+\.py)`", text)]
     missing = [f"{readme}:{line}: {name}" for line, name in named if name not in files]
     assert not missing, "modules named in the README that do not exist:\n" + "\n".join(missing)
+
+
+def test_the_readme_names_every_part_of_a_front_a_game_overrides():
+    """host/README.md, "Extending Kaleun", a game: every part of `Front` (kaleun/fronts/) a game's front
+    sets or overrides is named there."""
+    from kaleun.fronts import Front
+    from kaleun.games import GAMES
+
+    section = _section("### Extending Kaleun: where each kind of thing is declared once", "## The window")
+    game = section[section.index("**A game**"):]
+    parts = {name for entry in GAMES.values() for name, value in vars(type(entry.front)).items()
+             if not name.startswith("_") and (callable(value) or name in vars(Front))}
+    assert {"add_arguments", "play"} <= parts  # the fronts are read
+    missing = sorted(name for name in parts if not re.search(rf"`{name}[`( ]", game))
+    assert not missing, f"host/README.md, a game: the Front's parts a game sets that it does not name: {missing}"
