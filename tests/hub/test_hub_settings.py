@@ -65,7 +65,9 @@ def _board(tmp_path: Path, hub: str) -> Path:
     return path
 
 
-def test_a_new_setting_is_refused_by_the_board_check_until_it_is_declared(tmp_path):
+def test_a_new_setting_is_refused_by_the_board_check_until_it_is_declared(tmp_path, monkeypatch):
+    # (a copy of Kaleun following the README's steps has it declared already)
+    monkeypatch.setattr(options, "SETTINGS", {key: s for key, s in SETTINGS.items() if key != "reader_retries"})
     path = _board(tmp_path, "reader_retries = 4\n" + READER)
     with pytest.raises(BoardError) as info:
         load_board(path)
@@ -165,9 +167,11 @@ def test_the_boards_readme_shows_each_hub_key_and_each_setting_as_declared():
     """boards/README.md, `[hub]`: a row per key of [hub]; a setting's row is its declaration
     (meaning, range, default)."""
     rows = _table(ROOT / "boards" / "README.md", "### `[hub]`")
-    assert _first_cells(rows) == [f"`{key}`" for key in known_keys() if key not in ("readers", "encoders")] + \
-        ["`[[hub.readers]]`", "`[hub.encoders.<dial>]`"]
     wanted = [f"| `{s.key}` | {s.meaning} ({s.lowest}–{s.highest}) | {s.default} |" for s in SETTINGS.values()]
+    keys = [f"`{key}`" for key in known_keys() if key not in ("readers", "encoders")] + \
+        ["`[[hub.readers]]`", "`[hub.encoders.<dial>]`"]
+    assert _first_cells(rows) == keys, "boards/README.md, `[hub]`: a row per key, in this order: " + \
+        ", ".join(keys) + "\nthe settings' rows:\n" + "\n".join(wanted)
     got = [row for row in rows if row.split("|")[1].strip().strip("`") in SETTINGS]
     assert got == wanted, "the settings' rows of boards/README.md:\n" + "\n".join(wanted)
 
@@ -178,10 +182,11 @@ def test_the_firmware_readme_shows_each_key_of_the_hubs_config_and_each_setting_
     rows = _table(ROOT / "firmware" / "README.md", "### kaleun_hub.json")
     read = [s for s in SETTINGS.values() if s.hub_reads]
     written = hub_config(load_board(ROOT / "boards" / "pico-hub.toml"))
-    assert _first_cells(rows) == ["`format`", "`name`", *(f"`{s.key}`" for s in read), "`spi`", "`readers`",
-                                  "`pixels`", "`encoders`"]
-    assert set(written) == {cell.strip("`") for cell in _first_cells(rows)}
     wanted = [f"| `{s.key}` | {s.meaning}, {s.lowest}–{s.highest} ({s.default}) |" for s in read]
+    keys = ["`format`", "`name`", *(f"`{s.key}`" for s in read), "`spi`", "`readers`", "`pixels`", "`encoders`"]
+    assert _first_cells(rows) == keys, "firmware/README.md, kaleun_hub.json: a row per key, in this order: " + \
+        ", ".join(keys) + "\nthe settings' rows:\n" + "\n".join(wanted)
+    assert set(written) == {cell.strip("`") for cell in _first_cells(rows)}
     got = [row for row in rows if row.split("|")[1].strip().strip("`") in SETTINGS]
     assert got == wanted, "the settings' rows of firmware/README.md:\n" + "\n".join(wanted)
 
