@@ -294,27 +294,24 @@ class Engine:
         return {m.name: s for m in self.modules if (s := m.status()) is not None}
 
     # -- time -----------------------------------------------------------------------------
-    def _refresh_wakes(self) -> None:
-        """Ask the stale modules for their next wake; a changed wake goes onto the heap."""
-        due = self._due
-        wakes = self._wakes
-        modules = self.modules
-        for i in self._stale:
-            when = modules[i].next_wake()
-            if when != due[i]:
-                due[i] = when
-                if when is not None:
-                    heapq.heappush(wakes, (when, i))
-        self._stale.clear()
-        if len(wakes) > 64 + 4 * len(due):  # many entries outdated: rebuild from the cached wakes
-            wakes[:] = [(when, i) for i, when in enumerate(due) if when is not None]
-            heapq.heapify(wakes)
-
     def _next_due(self) -> tuple[float, int] | None:
-        """(time, module index) of the next wake: the earliest, ties in module order."""
-        if self._stale:
-            self._refresh_wakes()
+        """(time, module index) of the next wake: the earliest, ties in module order. The stale modules are
+        asked for their next wake first; a changed wake goes onto the heap."""
         due = self._due
+        stale = self._stale
+        if stale:
+            wakes = self._wakes
+            modules = self.modules
+            for i in stale:
+                when = modules[i].next_wake()
+                if when != due[i]:
+                    due[i] = when
+                    if when is not None:
+                        heapq.heappush(wakes, (when, i))
+            stale.clear()
+            if len(wakes) > 64 + 4 * len(due):  # many entries outdated: rebuild from the cached wakes
+                wakes[:] = [(when, i) for i, when in enumerate(due) if when is not None]
+                heapq.heapify(wakes)
         if self._check_wakes:
             fresh = [m.next_wake() for m in self.modules]
             if fresh != due:
