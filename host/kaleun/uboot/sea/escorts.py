@@ -344,7 +344,8 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
         _call_help(sea, v, now, flat, flon)
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
         ai["station"] = list(sea.groups[v.group].offsets[v.id])
-    _begin_hunt(ai, now)
+    if ai["mode"] not in HUNTING:  # _begin_hunt's test, without the call
+        _begin_hunt(ai, now)
     ai["mode"] = "attack"
     ai["contact"] = True
     ai["misses"] = 0
@@ -379,10 +380,15 @@ def _ping(sea: Any, v: Vessel, now: float, r: float, feed: Msg | None, echo: boo
 def _close(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: float) -> None:
     """Steer to meet the plotted boat at attack speed; the next ping after the round trip."""
     ai = v.ai
-    dlat, dlon = _datum_now(ai, now)
+    datum_lat, datum_lon, datum_t = ai["datum"]  # _datum_now, without the call
+    hours = (now - datum_t) / 3600.0
+    dvel = ai["dvel"]
+    dve, dvn = dvel[0], dvel[1]
+    dlat, dlon = geo.shift(datum_lat, datum_lon, dve * hours, dvn * hours)
     dx, dy = geo.offset(lat, lon, dlat, dlon)
-    course, _h = intercept(dx, dy, ai["dvel"][0], ai["dvel"][1], v.cls.attack_kn)
-    _steer(sea, v, now, course, v.cls.attack_kn)
+    speed = v.cls.attack_kn
+    course, _h = intercept(dx, dy, dve, dvn, speed)
+    _steer(sea, v, now, course, speed)
     sea.schedule(f"ai:{v.id}", now + ping_interval_s(r))
 
 
