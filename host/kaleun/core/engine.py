@@ -143,6 +143,8 @@ class Engine:
         self._by_name: dict[str, Module] = {}
         self._handlers: dict[str, Handler] = {}
         self._listeners: dict[str, list[Module]] = {}
+        #: what `_hearers_of` gives for each event name, worked out on its first emit
+        self._hearers: dict[str, tuple[tuple[Module, int | None], ...]] = {}
         self._rngs: dict[str, GameRandom] = {}
         self._out: list[Event] = []
         #: the ship's time of the last event's game time (events come in bursts at one moment)
@@ -212,13 +214,13 @@ class Engine:
         event = _new_event(Event)
         event.__dict__.update(t=t, clock=iso, name=name, data=data, feed=feed, audience=audience)
         self._out.append(event)
+        hearers = self._hearers.get(name)
+        if hearers is None:
+            hearers = self._hearers[name] = self._hearers_of(name)
         stale = self._stale
-        slot = self._slot
-        for module in self._listeners.get(name, ()):
-            stale.add(slot[id(module)])
-            module.on_event(event)
-        for module in self._listeners.get("*", ()):
-            stale.add(slot[id(module)])
+        for module, index in hearers:
+            if index is not None:
+                stale.add(index)
             module.on_event(event)
         if name == "mission_end":  # every module's clock may stop
             stale.update(range(len(self.modules)))
@@ -243,6 +245,13 @@ class Engine:
                     self._iso_base = (whole, iso, int(iso[17:19]))
                 return iso
         return clock.iso(t)
+
+    def _hearers_of(self, name: str) -> tuple[tuple[Module, int | None], ...]:
+        """The listeners of an event name (those of every event after them), each with its index among the
+        modules: its next wake is asked for again after it heard the event; None for a module that never
+        wakes (its next wake is always None)."""
+        listeners = (*self._listeners.get(name, ()), *self._listeners.get("*", ()))
+        return tuple((m, None if type(m).next_wake is Module.next_wake else self._slot[id(m)]) for m in listeners)
 
     def touch(self, module: Module) -> None:
         """`module`'s next wake may have changed (called by the module itself)."""
