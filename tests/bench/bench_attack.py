@@ -8,7 +8,7 @@
    busiest game hour. Target: at least 50,000 x real
    time in the busiest hour on one core. Measured: about 68,000-73,000 x in the busiest hour (the third or
    the fourth, as busy as each other; the median of alternated runs on a busy two-core machine 70,200 x),
-   about 110,000-119,000 x on average; the game's work in the third and fourth hours is about 331 and 366
+   about 110,000-119,000 x on average; the game's work in the third and fourth hours is about 330 and 361
    million instructions (valgrind's callgrind on a replay of the benchmark's commands).
    Where the time goes: the escorts' steps (look, listen, ping, plot; about half, the boat's position at
    each step's moment a tenth of it), the collision watch (under a tenth: it reckons only the ships that

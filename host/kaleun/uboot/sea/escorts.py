@@ -196,7 +196,8 @@ def step(sea: Any, v: Vessel, now: float) -> None:
         sight = boat_sighting_range(surfaced, bn.periscope_up, bn.speed, cond)
         seen = sight > 0 and (r <= sight * 1.2 if mode == "chase" else rng.random() < notice_p(VISUAL_P, 1, r, sight))
     # ping
-    pinged, why = False, "no asdic"
+    pinged = False
+    why: str | None = "no asdic"
     if v.cls.asdic:  # sensors.asdic_can_hold, the boat's bearing worked out only when it is within reach
         why = asdic_in_reach(surfaced, speed, r, cond)
         if why is None:
