@@ -6,11 +6,13 @@
    and 40 shells from the 88 mm gun at the straggler, and ships really sink, while the escorts hunt it
    with ASDIC and depth charges. Advanced headless in one-minute slices; the figure that counts is the
    busiest game hour. Target: at least 50,000 x real
-   time in the busiest hour on one core. Measured: about 56,000-67,000 x in the busiest hour (the third or
-   the fourth, as busy as each other; the median of alternated runs on a busy two-core machine 59,500 x),
-   about 95,000-114,000 x on average.
-   Where the time goes: the escorts' steps (look, listen, ping, plot; about half), the collision watch
-   (a tenth: it reckons only the ships that could be nearer than the nearest), the events' listeners.
+   time in the busiest hour on one core. Measured: about 68,000-73,000 x in the busiest hour (the third or
+   the fourth, as busy as each other; the median of alternated runs on a busy two-core machine 70,200 x),
+   about 110,000-119,000 x on average; the game's work in the third and fourth hours is about 330 and 361
+   million instructions (valgrind's callgrind on a replay of the benchmark's commands).
+   Where the time goes: the escorts' steps (look, listen, ping, plot; about half, the boat's position at
+   each step's moment a tenth of it), the collision watch (under a tenth: it reckons only the ships that
+   could be nearer than the nearest), the events and their listeners (under a tenth).
 2. A TDC solution update (the solution recomputed for the moment now). Target: at most 20 us.
 
 Run: `python tests/bench/bench_attack.py` (or `make bench`).

@@ -68,6 +68,9 @@ STATE_SHAPE = Obj(
 
 Handler = Callable[[Args], None]
 
+#: an Event made without its dataclass __init__ (`Engine.emit` fills its fields at once)
+_new_event = object.__new__
+
 
 class Module:
     """A slice of game rules and state. Subclasses set `name` and override what they need."""
@@ -140,10 +143,14 @@ class Engine:
         self._by_name: dict[str, Module] = {}
         self._handlers: dict[str, Handler] = {}
         self._listeners: dict[str, list[Module]] = {}
+        #: what `_hearers_of` gives for each event name, worked out on its first emit
+        self._hearers: dict[str, tuple[tuple[Module, int | None], ...]] = {}
         self._rngs: dict[str, GameRandom] = {}
         self._out: list[Event] = []
         #: the ship's time of the last event's game time (events come in bursts at one moment)
         self._iso_at: tuple[float, str] = (-1.0, "")
+        #: (whole second, its ship's time, its seconds field): what `_iso` counts on from
+        self._iso_base: tuple[int, str, int] | None = None
         #: cached next wake per module, the modules whose cache may be stale, and the cached wakes as a
         #: heap of (time, module index): an entry counts while it matches the module's cached wake
         self._due: list[float | None] = [None] * len(self.modules)
@@ -195,27 +202,56 @@ class Engine:
     def emit(self, name: str, /, feed: Msg | str | None = None, audience: str | None = None,
              **data: Any) -> Event:
         """Emit an event now. `audience`: None (public) or the one party that may know of it."""
-        clash = RESERVED_FIELDS.intersection(data)
-        if clash:
+        if not RESERVED_FIELDS.isdisjoint(data):
+            clash = RESERVED_FIELDS.intersection(data)
             raise ValueError(f"event field(s) {sorted(clash)} of '{name}' are reserved for the event's header")
         t = self.t
         at, iso = self._iso_at
         if t != at:
-            iso = self.clock.iso(t)
+            iso = self._iso(t)
             self._iso_at = (t, iso)
-        event = Event(t, iso, name, data, feed, audience)
+        # Event(t, iso, name, data, feed, audience), without the frozen dataclass's six guarded assignments
+        event = _new_event(Event)
+        event.__dict__.update(t=t, clock=iso, name=name, data=data, feed=feed, audience=audience)
         self._out.append(event)
+        hearers = self._hearers.get(name)
+        if hearers is None:
+            hearers = self._hearers[name] = self._hearers_of(name)
         stale = self._stale
-        slot = self._slot
-        for module in self._listeners.get(name, ()):
-            stale.add(slot[id(module)])
-            module.on_event(event)
-        for module in self._listeners.get("*", ()):
-            stale.add(slot[id(module)])
+        for module, index in hearers:
+            if index is not None:
+                stale.add(index)
             module.on_event(event)
         if name == "mission_end":  # every module's clock may stop
             stale.update(range(len(self.modules)))
         return event
+
+    def _iso(self, t: float) -> str:
+        """`clock.iso(t)`. Events come many to the minute (an escort's pings): a time whose fraction of a
+        second cannot round up to the next second has the text of its whole second, and a whole second
+        in the minute of the last one worked out has that text with its seconds counted on."""
+        clock = self.clock
+        if t >= 0.0 and clock.start.microsecond == 0:
+            whole = int(t)
+            if t - whole <= 0.999:  # its microseconds (at most 999,000) leave the whole second as it is
+                base = self._iso_base
+                if base is not None:
+                    base_whole, base_iso, base_sec = base
+                    sec = base_sec + whole - base_whole
+                    if base_whole <= whole and sec < 60:
+                        return f"{base_iso[:17]}{sec:02d}{base_iso[19:]}"
+                iso = clock.iso(float(whole))
+                if len(iso) >= 19 and iso[16] == ":" and iso[17:19].isdigit():
+                    self._iso_base = (whole, iso, int(iso[17:19]))
+                return iso
+        return clock.iso(t)
+
+    def _hearers_of(self, name: str) -> tuple[tuple[Module, int | None], ...]:
+        """The listeners of an event name (those of every event after them), each with its index among the
+        modules: its next wake is asked for again after it heard the event; None for a module that never
+        wakes (its next wake is always None)."""
+        listeners = (*self._listeners.get(name, ()), *self._listeners.get("*", ()))
+        return tuple((m, None if type(m).next_wake is Module.next_wake else self._slot[id(m)]) for m in listeners)
 
     def touch(self, module: Module) -> None:
         """`module`'s next wake may have changed (called by the module itself)."""
@@ -267,27 +303,24 @@ class Engine:
         return {m.name: s for m in self.modules if (s := m.status()) is not None}
 
     # -- time -----------------------------------------------------------------------------
-    def _refresh_wakes(self) -> None:
-        """Ask the stale modules for their next wake; a changed wake goes onto the heap."""
-        due = self._due
-        wakes = self._wakes
-        modules = self.modules
-        for i in self._stale:
-            when = modules[i].next_wake()
-            if when != due[i]:
-                due[i] = when
-                if when is not None:
-                    heapq.heappush(wakes, (when, i))
-        self._stale.clear()
-        if len(wakes) > 64 + 4 * len(due):  # many entries outdated: rebuild from the cached wakes
-            wakes[:] = [(when, i) for i, when in enumerate(due) if when is not None]
-            heapq.heapify(wakes)
-
     def _next_due(self) -> tuple[float, int] | None:
-        """(time, module index) of the next wake: the earliest, ties in module order."""
-        if self._stale:
-            self._refresh_wakes()
+        """(time, module index) of the next wake: the earliest, ties in module order. The stale modules are
+        asked for their next wake first; a changed wake goes onto the heap."""
         due = self._due
+        stale = self._stale
+        if stale:
+            wakes = self._wakes
+            modules = self.modules
+            for i in stale:
+                when = modules[i].next_wake()
+                if when != due[i]:
+                    due[i] = when
+                    if when is not None:
+                        heapq.heappush(wakes, (when, i))
+            stale.clear()
+            if len(wakes) > 64 + 4 * len(due):  # many entries outdated: rebuild from the cached wakes
+                wakes[:] = [(when, i) for i, when in enumerate(due) if when is not None]
+                heapq.heapify(wakes)
         if self._check_wakes:
             fresh = [m.next_wake() for m in self.modules]
             if fresh != due:

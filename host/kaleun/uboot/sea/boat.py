@@ -227,9 +227,19 @@ class Boat(Module):
 
     def position_at(self, t: float) -> tuple[float, float]:
         """True position (latitude, longitude)."""
-        east, north = self._run(t)
-        dt = t - self.t0  # drift_at, without the call
-        dt = (dt if dt > 0.0 else 0.0) / 3600.0
+        dt = t - self.t0
+        v0 = self.v0
+        if v0 == self.vt and self.turn_s <= 0 and dt > 0:  # _run's straight and steady case, without the call
+            dist = v0 * dt / 3600.0
+            h0 = self.h0
+            unit = self._unit
+            if unit is None or unit[0] != h0 or h0 == 0.0:
+                th = h0 * RAD
+                unit = self._unit = (h0, math.sin(th), math.cos(th))
+            east, north = dist * unit[1], dist * unit[2]
+        else:
+            east, north = self._run(t)
+        dt = (dt if dt > 0.0 else 0.0) / 3600.0  # drift_at, without the call
         drift, current = self.drift, self.current
         de, dn = drift[0] + current[0] * dt, drift[1] + current[1] * dt
         return geo.shift(self.lat0, self.lon0, east + de, north + dn)

@@ -22,12 +22,14 @@ class BoatNow:
     def __init__(self, sea: Sea, t: float) -> None:
         boat = self._boat = sea.boat_module
         self.t = t
-        self.lat, self.lon = boat.position_at(t)
-        self.coslat = math.cos(self.lat * RAD)
-        self.depth = boat.depth_at(t)
-        self.surfaced = boat.surfaced
-        self.speed = boat.speed_at(t)
-        self.periscope_up = (not self.surfaced) and t < sea.periscope_until and boat.at_periscope_depth
+        self.lat, self.lon = lat, _lon = boat.position_at(t)
+        self.coslat = math.cos(lat * RAD)
+        zt = boat.zt  # Boat.depth_at and Boat.speed_at's steady cases, without the calls
+        self.depth = zt if boat.z0 == zt else boat.depth_at(t)
+        vt = boat.vt
+        self.speed = vt if boat.v0 == vt else boat.speed_at(t)
+        surfaced = self.surfaced = boat.surfaced
+        self.periscope_up = (not surfaced) and t < sea.periscope_until and boat.at_periscope_depth
         self._heading: float | None = None
         self._velocity: tuple[float, float] | None = None
         self._noise: float | None = None

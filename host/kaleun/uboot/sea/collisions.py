@@ -85,18 +85,21 @@ def nearest_ship(sea: Any, bn: BoatNow, now: float) -> tuple[float, Vessel | Non
                       dy)
             if r < nearest or (r == nearest and _before(sea, v, who)):
                 nearest, who = r, v
+    band = nearest / 60.0 * BAND_SHARE + BAND_DEG  # degrees of latitude, a little wider than the nearest
     for v in vessels.values():  # ships on tracks of their own
         track = v.track
         if track is None or v is hint:
             continue
-        dy = (track.lat0 + track.vn * (now - track.t0) - blat) * 60.0  # Track.lat_at, without the call
-        if (dy if dy >= 0.0 else -dy) * FAR_SHARE > nearest:
+        north = track.lat0 + track.vn * (now - track.t0) - blat  # Track.lat_at, without the call
+        if north > band or north < -band:
             continue
+        dy = north * 60.0
         lon = track.at(now)[1]
         shifted = lon - blon + 180.0  # geo.norm180, its common case without the call
         r = hypot((shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(lon - blon)) * 60.0 * bscale, dy)
         if r < nearest or (r == nearest and _before(sea, v, who)):
             nearest, who = r, v
+            band = nearest / 60.0 * BAND_SHARE + BAND_DEG
     sea._nearest_hint = None if who is None else who.id
     return nearest, who
 

@@ -164,7 +164,6 @@ def step(sea: Any, v: Vessel, now: float) -> None:
         return
     ai = v.ai
     mode = ai["mode"]
-    cls = v.cls
     track = v.track  # Sea.vpos and Sea.vmotion, without the calls
     if track is not None:
         lat, lon = track.at(now)
@@ -190,28 +189,35 @@ def step(sea: Any, v: Vessel, now: float) -> None:
         return
     cond = sea.conditions()
     rng = sea.rng
-    # look
-    sight = boat_sighting_range(bn.surfaced, bn.periscope_up, bn.speed, cond)
-    seen = sight > 0 and (r <= sight * 1.2 if mode == "chase" else rng.random() < notice_p(VISUAL_P, 1, r, sight))
+    surfaced = bn.surfaced
+    # look (a boat submerged without its periscope up is not seen: boat_sighting_range gives 0)
+    seen = False
+    if surfaced or bn.periscope_up:
+        sight = boat_sighting_range(surfaced, bn.periscope_up, bn.speed, cond)
+        seen = sight > 0 and (r <= sight * 1.2 if mode == "chase" else rng.random() < notice_p(VISUAL_P, 1, r, sight))
     # ping
-    pinged, why = False, "no asdic"
-    if cls.asdic:  # sensors.asdic_can_hold, the boat's bearing worked out only when it is within reach
-        why = asdic_in_reach(bn.surfaced, speed, r, cond) or \
-            asdic_in_beam(geo.norm180(geo.bearing_to(-dx, -dy) - course), r, bn.depth) or ""
-        if not why:
-            pinged = rng.random() < (ASDIC_P_ECHO if ai["contact"] else ASDIC_P_SEARCH)
-            why = "" if pinged else "no echo"
+    pinged = False
+    why: str | None = "no asdic"
+    if v.cls.asdic:  # sensors.asdic_can_hold, the boat's bearing worked out only when it is within reach
+        why = asdic_in_reach(surfaced, speed, r, cond)
+        if why is None:
+            rel = geo.bearing_to(-dx, -dy) - course
+            shifted = rel + 180.0  # geo.norm180's common case, without the call
+            why = asdic_in_beam(shifted - 180.0 if 0.0 <= shifted < 360.0 else geo.norm180(rel), r, bn.depth)
+            if why is None:
+                pinged = rng.random() < (ASDIC_P_ECHO if ai["contact"] else ASDIC_P_SEARCH)
+                why = "" if pinged else "no echo"
     # listen
     heard = False
-    if not seen and not pinged and not bn.surfaced:
+    if not seen and not pinged and not surfaced:
         hear = escort_hearing_range(bn.noise, speed, cond)
         heard = r < hear and rng.random() < HYDROPHONE_P * (1 - (r / hear) ** 2)
 
-    if seen and bn.surfaced:
+    if seen and surfaced:
         _chase(sea, v, now, lat, lon, bn, r)
         return
     if mode == "chase":
-        if not bn.surfaced:  # it dived in front of us: go for the swirl and search with ASDIC
+        if not surfaced:  # it dived in front of us: go for the swirl and search with ASDIC
             _set_datum(sea, v, now, bn.lat, bn.lon, float(ESC["visual_error_nm"]))
             ai["under_since"] = now
             ai["mode"] = "transit"
@@ -339,7 +345,8 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
         _call_help(sea, v, now, flat, flon)
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
         ai["station"] = list(sea.groups[v.group].offsets[v.id])
-    _begin_hunt(ai, now)
+    if ai["mode"] not in HUNTING:  # _begin_hunt's test, without the call
+        _begin_hunt(ai, now)
     ai["mode"] = "attack"
     ai["contact"] = True
     ai["misses"] = 0
@@ -374,10 +381,15 @@ def _ping(sea: Any, v: Vessel, now: float, r: float, feed: Msg | None, echo: boo
 def _close(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: float) -> None:
     """Steer to meet the plotted boat at attack speed; the next ping after the round trip."""
     ai = v.ai
-    dlat, dlon = _datum_now(ai, now)
+    datum_lat, datum_lon, datum_t = ai["datum"]  # _datum_now, without the call
+    hours = (now - datum_t) / 3600.0
+    dvel = ai["dvel"]
+    dve, dvn = dvel[0], dvel[1]
+    dlat, dlon = geo.shift(datum_lat, datum_lon, dve * hours, dvn * hours)
     dx, dy = geo.offset(lat, lon, dlat, dlon)
-    course, _h = intercept(dx, dy, ai["dvel"][0], ai["dvel"][1], v.cls.attack_kn)
-    _steer(sea, v, now, course, v.cls.attack_kn)
+    speed = v.cls.attack_kn
+    course, _h = intercept(dx, dy, dve, dvn, speed)
+    _steer(sea, v, now, course, speed)
     sea.schedule(f"ai:{v.id}", now + ping_interval_s(r))
 
 
@@ -397,27 +409,29 @@ def plot_fix(ai: dict[str, Any], now: float, lat: float, lon: float) -> tuple[fl
     fix = [(now - float(plot["t0"])) / 3600.0, e, n]
     sums = plot["sums"]
     fixes = ai["fixes"]
-    window_h = PLOT_WINDOW_H
-    while fixes and fix[0] - float(fixes[0][0]) > window_h + 1e-12:
+    window_h = PLOT_WINDOW_H + 1e-12
+    k, st, stt, se, sn, ste, stn = sums  # the running sums as locals: the same operations in the same order
+    now_h = fix[0]
+    while fixes and now_h - float(fixes[0][0]) > window_h:
         old = fixes.pop(0)  # the oldest fix leaves the sums
         t, e, n = float(old[0]), float(old[1]), float(old[2])
-        sums[0] -= 1.0
-        sums[1] -= t
-        sums[2] -= t * t
-        sums[3] -= e
-        sums[4] -= n
-        sums[5] -= t * e
-        sums[6] -= t * n
+        k -= 1.0
+        st -= t
+        stt -= t * t
+        se -= e
+        sn -= n
+        ste -= t * e
+        stn -= t * n
     fixes.append(fix)
     t, e, n = fix  # the new one joins them
-    sums[0] += 1.0
-    sums[1] += t
-    sums[2] += t * t
-    sums[3] += e
-    sums[4] += n
-    sums[5] += t * e
-    sums[6] += t * n
-    k, st, stt, se, sn, ste, stn = sums
+    k += 1.0
+    st += t
+    stt += t * t
+    se += e
+    sn += n
+    ste += t * e
+    stn += t * n
+    sums[:] = (k, st, stt, se, sn, ste, stn)
     span_h = fix[0] - float(fixes[0][0])
     if k < 2 or span_h * 3600.0 < PLOT_MIN_S:
         return lat, lon, (float(ai["dvel"][0]), float(ai["dvel"][1]))
