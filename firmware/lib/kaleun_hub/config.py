@@ -102,18 +102,23 @@ def _check_kinds(kinds, where):
         raise ConfigError("%s: default %r is not one of %s" % (where, kinds["default"], ", ".join(one_of)))
 
 
+def _read_json(path, missing):
+    """The JSON in `path`; ConfigError with `missing` when there is no such file, or naming the mistake."""
+    try:
+        with open(path) as fh:
+            return json.load(fh)
+    except OSError:
+        raise ConfigError(missing) from None
+    except ValueError as exc:
+        raise ConfigError("%s is not valid JSON (%s)" % (path, exc)) from None
+
+
 def declaration(path):
     """The whole declaration in `path` (settings.json), checked: "settings" (key -> its entry,
     an object with exactly SETTING_FIELDS), "name" ({"default": one word}), "spi" ({"default":
     the SPI_KEYS, "baudrate": {"lowest", "highest"}}) and "reader_kinds" ({"default", "one_of"}).
     Raises ConfigError naming the file and the part that is wrong."""
-    try:
-        with open(path) as fh:
-            data = json.load(fh)
-    except OSError:
-        raise ConfigError("no %s: install the firmware again (kaleun firmware install)" % path) from None
-    except ValueError as exc:
-        raise ConfigError("%s is not valid JSON (%s)" % (path, exc)) from None
+    data = _read_json(path, "no %s: install the firmware again (kaleun firmware install)" % path)
     settings = data.get("settings") if isinstance(data, dict) else None
     if not isinstance(settings, dict):
         raise ConfigError("%s must be an object with a \"settings\" object" % path)
@@ -240,14 +245,8 @@ def parse(data):
 
 def load(path=CONFIG_FILE):
     """Read and check the config file. Raises ConfigError (also for a missing file)."""
-    try:
-        with open(path) as fh:
-            data = json.load(fh)
-    except OSError:
-        raise ConfigError("no %s on the drive: run `kaleun hub config` on the Pi" % path) from None
-    except ValueError as exc:
-        raise ConfigError("%s is not valid JSON (%s)" % (path, exc)) from None
-    return parse(data)
+    return parse(_read_json(path, "no %s on the drive: run `kaleun hub config` on the Pi" % path))
+
 
 
 def sections(cfg):
