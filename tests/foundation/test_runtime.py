@@ -185,3 +185,24 @@ def test_a_lever_moved_just_before_a_kill_gives_its_order_when_the_game_resumes(
     table.flush(clock.now)
     assert [c["speed"] for c in given] == ["half_ahead"] and "moving" not in game.table_state
     assert resumed(game.to_state())[1] == []  # its order given: nothing owed (whatever the game made of it)
+
+
+def test_the_first_save_takes_no_game_time(tmp_path):
+    """A slow card makes the first save take seconds before anyone can play: the clock starts after it."""
+    from kaleun.ui.session import first_save
+
+    runtime, clock = make_runtime(tmp_path, autosave=Autosave(None, tmp_path / "autosave.json"))
+    runtime.autosave.game = runtime.game
+    saving = runtime.autosave.save
+
+    def slow_save() -> None:
+        saving()
+        clock.now += 4  # the card took its time
+
+    runtime.autosave.save = slow_save
+    first_save(runtime)
+    runtime.step()
+    assert runtime.game.t == 0
+    clock.now += 1
+    runtime.step()
+    assert runtime.game.t == 1

@@ -132,6 +132,7 @@ def first_save(runtime: Runtime) -> None:
         raise AutosaveFailed(Msg("the game cannot be saved in {path} ({reason}), so it was not started; the previous "
                                  "save is as it was. Make room on the storage (or move away what is in the way) and "
                                  "start again.", path=str(autosave.path), reason=autosave.reason))
+    runtime.rest()  # the game's clock starts now: nobody could play while it was saved (a slow card)
 
 
 def retire(runtime: Runtime) -> None:
