@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from kaleun.core.args import Args
-from kaleun.core.clock import GameClock
+from kaleun.core.clock import GameClock, ShipTimeText
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import RESERVED_FIELDS, Event
 from kaleun.core.messages import Msg
@@ -149,8 +149,8 @@ class Engine:
         self._out: list[Event] = []
         #: the ship's time of the last event's game time (events come in bursts at one moment)
         self._iso_at: tuple[float, str] = (-1.0, "")
-        #: (whole second, its ship's time, its seconds field): what `_iso` counts on from
-        self._iso_base: tuple[int, str, int] | None = None
+        #: the ship's time of an event's game time (`clock.iso`, counted on within a minute)
+        self._iso = ShipTimeText(clock)
         #: cached next wake per module, the modules whose cache may be stale, and the cached wakes as a
         #: heap of (time, module index): an entry counts while it matches the module's cached wake
         self._due: list[float | None] = [None] * len(self.modules)
@@ -225,26 +225,6 @@ class Engine:
         if name == "mission_end":  # every module's clock may stop
             stale.update(range(len(self.modules)))
         return event
-
-    def _iso(self, t: float) -> str:
-        """`clock.iso(t)`. Events come many to the minute (an escort's pings): a time whose fraction of a
-        second cannot round up to the next second has the text of its whole second, and a whole second
-        in the minute of the last one worked out has that text with its seconds counted on."""
-        clock = self.clock
-        if t >= 0.0 and clock.start.microsecond == 0:
-            whole = int(t)
-            if t - whole <= 0.999:  # its microseconds (at most 999,000) leave the whole second as it is
-                base = self._iso_base
-                if base is not None:
-                    base_whole, base_iso, base_sec = base
-                    sec = base_sec + whole - base_whole
-                    if base_whole <= whole and sec < 60:
-                        return f"{base_iso[:17]}{sec:02d}{base_iso[19:]}"
-                iso = clock.iso(float(whole))
-                if len(iso) >= 19 and iso[16] == ":" and iso[17:19].isdigit():
-                    self._iso_base = (whole, iso, int(iso[17:19]))
-                return iso
-        return clock.iso(t)
 
     def _hearers_of(self, name: str) -> tuple[tuple[Module, int | None], ...]:
         """The listeners of an event name (those of every event after them), each with its index among the
