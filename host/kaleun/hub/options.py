@@ -76,35 +76,25 @@ class Setting:
     meaning: str
 
 
-def load_declaration(path: Path | str | None = None) -> dict[str, Setting]:
-    """The hub settings declared in `path` (default: the firmware's settings.json), in file order.
-    Raises the firmware's ConfigError naming the file and setting when the declaration is wrong."""
+def _declaration(path: Path | str | None = None) -> tuple[str, dict[str, Any]]:
+    """(where, the whole declaration) of `path` (default: the firmware's settings.json), read and checked by
+    the firmware's own reader; its ConfigError names the file and the part that is wrong."""
     from kaleun.hub.proto import config  # the firmware's config.py
 
     where = str(path) if path is not None else config.SETTINGS_PATH
-    return {key: Setting(key, **entry) for key, entry in config.declared(where).items()}
+    return where, config.declaration(where)
 
 
-#: why there are no SETTINGS: no firmware next to this Kaleun (a board's settings are then not checked)
-MISSING: str | None = None
-try:
-    #: every hub setting, in declaration order (read it where it is needed: a test may add one)
-    SETTINGS: dict[str, Setting] = load_declaration()
-except FirmwareNotFound as exc:
-    SETTINGS = {}
-    MISSING = str(exc)
+def _settings_of(data: dict[str, Any]) -> dict[str, Setting]:
+    return {key: Setting(key, **entry) for key, entry in data["settings"].items()}
 
 
 Defaults = tuple[str, dict[str, Any], tuple[int, int], str, tuple[str, ...]]
 
 
-def load_defaults(path: Path | str | None = None) -> Defaults:
-    """NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND and READER_KINDS as declared in `path` (default:
-    the firmware's settings.json), read and checked by the firmware's own reader."""
+def _defaults_of(where: str, data: dict[str, Any]) -> Defaults:
     from kaleun.hub.proto import config  # the firmware's config.py
 
-    where = str(path) if path is not None else config.SETTINGS_PATH
-    data = config.declaration(where)
     if not re.fullmatch(NAME_PATTERN, data["name"]["default"]):  # it names the fake hub's link file too
         raise config.ConfigError(f"{where}: name: default {data['name']['default']!r} must be one word of "
                                  "letters, digits, - _ . for a board file")
@@ -113,11 +103,32 @@ def load_defaults(path: Path | str | None = None) -> Defaults:
             data["reader_kinds"]["default"], tuple(data["reader_kinds"]["one_of"]))
 
 
+def load_declaration(path: Path | str | None = None) -> dict[str, Setting]:
+    """The hub settings declared in `path` (default: the firmware's settings.json), in file order.
+    Raises the firmware's ConfigError naming the file and setting when the declaration is wrong."""
+    return _settings_of(_declaration(path)[1])
+
+
+def load_defaults(path: Path | str | None = None) -> Defaults:
+    """NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND and READER_KINDS as declared in `path` (default:
+    the firmware's settings.json), read and checked by the firmware's own reader."""
+    return _defaults_of(*_declaration(path))
+
+
 #: the hub's name when a board gives none; the SPI bus's defaults (sck, mosi, miso, baudrate) and its
 #: baudrate's (lowest, highest); the kind of a reader that names none, and every kind the hub drives
 #: (without the firmware: none, and the board check leaves out what needs them)
 _UNDECLARED: Defaults = ("", {}, (0, 0), "", ())
-NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND, READER_KINDS = load_defaults() if MISSING is None else _UNDECLARED
+#: why there are no SETTINGS: no firmware next to this Kaleun (a board's settings are then not checked)
+MISSING: str | None = None
+try:
+    _FILE, _DECLARED = _declaration()  # the file read once for both
+except FirmwareNotFound as exc:
+    MISSING = str(exc)
+#: every hub setting, in declaration order (read it where it is needed: a test may add one)
+SETTINGS: dict[str, Setting] = _settings_of(_DECLARED) if MISSING is None else {}
+NAME, SPI_DEFAULTS, SPI_BAUDRATE, READER_KIND, READER_KINDS = (_defaults_of(_FILE, _DECLARED) if MISSING is None
+                                                               else _UNDECLARED)
 
 
 def known_keys() -> tuple[str, ...]:
