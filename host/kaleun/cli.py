@@ -576,17 +576,24 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         print(in_preferred_language(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
-    from kaleun.wiring.generate import WiringError, cannot_render
+    from kaleun.settings import in_preferred_language
+    from kaleun.wiring.generate import WiringError, cannot_render, nothing_to_wire, undrawn
 
+    for board in boards:  # said, not passed over in silence: a maker who names sim.toml learns why nothing came
+        if (why := nothing_to_wire(board)) is not None:
+            print("kaleun wiring: " + in_preferred_language(Msg("{board}: nothing to wire, so no page: {why}",
+                                                                board=board.path.name, why=why)), file=sys.stderr)
+    if not any(nothing_to_wire(board) is None for board in boards):
+        return EXIT_BAD_INPUT
     try:
-        for path in write_all(boards, out):
-            print(f"wrote {path}")
+        written = write_all(boards, out, wrote=lambda path: print(f"wrote {path}"))
     except WiringError as exc:  # a part would miss a wire: that board's pages are not written
         for problem in exc.problems:
             print(f"kaleun wiring: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if missing := cannot_render():
-        print(f"kaleun wiring: no drawings (SVG): install {missing}", file=sys.stderr)
+    if (undone := undrawn(written)) and (missing := cannot_render()):
+        names = ", ".join(path.with_suffix(".svg").name for path in undone)
+        print(f"kaleun wiring: no drawings (SVG) for {names}: install {missing}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -235,10 +235,57 @@ def test_kaleun_wiring_without_wireviz_writes_the_pages_and_says_what_the_drawin
 
     monkeypatch.setattr("kaleun.wiring.generate.shutil.which", lambda name: f"/usr/bin/{name}")  # Graphviz is there
     monkeypatch.setitem(sys.modules, "wireviz", None)  # WireViz is not
-    assert main(["wiring", str(BOARDS / "pico-hub.toml"), "--out", str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["pico-hub.md", "pico-hub.yml"]
+    mine = tmp_path / "my-table.toml"  # a maker's own board: no drawing of it ships with Kaleun
+    mine.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace('cs = "GP17"', 'cs = "GP0"', 1),
+                    encoding="utf-8")
+    out = tmp_path / "pages"
+    assert main(["wiring", str(mine), "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["my-table.md", "my-table.yml"]
     assert capsys.readouterr().err.strip() == \
-        f"kaleun wiring: no drawings (SVG): install WireViz ({sys.executable} -m pip install wireviz)"
+        f"kaleun wiring: no drawings (SVG) for my-table.svg: install WireViz ({sys.executable} -m pip install wireviz)"
+
+
+def test_a_shipped_boards_page_written_without_wireviz_gets_the_drawing_kaleun_ships(tmp_path, monkeypatch, capsys):
+    """A maker with an installed wheel (no WireViz) runs `kaleun wiring pico-hub`: the page showed
+    a picture that was never there. The shipped drawing of that very harness (its stamp says so)
+    is copied beside the page, and nothing is said about missing drawings."""
+    from kaleun.cli import main
+
+    monkeypatch.setitem(sys.modules, "wireviz", None)
+    assert main(["wiring", "pico-hub", "--out", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pico-hub.md", "pico-hub.svg", "pico-hub.yml"]
+    assert (tmp_path / "pico-hub.svg").read_bytes() == (ROOT / "wiring" / "pico-hub.svg").read_bytes()
+    assert f"wrote {tmp_path / 'pico-hub.svg'}" in captured.out
+    assert captured.err == ""
+    assert broken_links(tmp_path / "pico-hub.md") == []
+
+
+@pytest.mark.parametrize(("board", "why"), [
+    ("sim", "everything on it is simulated: no dial or button on GPIO pins, no NeoPixel strip, no deck hub"),
+    ("mock-gpio", "its GPIO parts are on gpiozero's mock pins (gpio.pin_factory = \"mock\"), which no wire reaches"),
+    ("fake-hub", "its deck hub is a fake hub inside Kaleun (hub.url = \"fake\")"),
+])
+def test_kaleun_wiring_on_a_board_with_nothing_to_wire_says_so_and_fails(tmp_path, capsys, board, why):
+    """`kaleun wiring sim` printed nothing, wrote nothing and exited 0: the maker could not tell
+    whether it worked. It now says why there is no page, and with nothing written exits 2."""
+    from kaleun.cli import main
+
+    assert main(["wiring", board, "--out", str(tmp_path / "out")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"kaleun wiring: {board}.toml: nothing to wire, so no page: {why}\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_kaleun_wiring_names_each_board_it_passes_over_and_writes_the_others(tmp_path, capsys):
+    from kaleun.cli import main
+
+    assert main(["wiring", "sim", "pico-hub", "--out", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert "kaleun wiring: sim.toml: nothing to wire, so no page: everything on it is simulated" in captured.err
+    assert f"wrote {tmp_path / 'pico-hub.md'}" in captured.out
+    assert not list(tmp_path.glob("sim.*"))
 
 
 def test_kaleun_wiring_without_board_names_outside_the_source_folder_says_what_to_give(monkeypatch, capsys):
@@ -311,7 +358,7 @@ def test_pages_written_outside_the_source_tree_link_to_the_wiring_guide(tmp_path
     written = write_all([load_board(BOARDS / "pico-hub.toml")], out, draw=False)
     page = out / "pico-hub.md"
     assert page in written
-    assert broken_links(page) == ["pico-hub.svg", "pico-hub.svg"]  # drawn only where Graphviz is
+    assert broken_links(page) == []  # the drawing Kaleun ships for this very harness is copied beside it
     text = page.read_text(encoding="utf-8")
     assert "placement.md)" in text and "mechanics.md)" in text and "README.md)" in text
     assert (out / Path(re.findall(r"\[placement\.md\]\(([^)]+)\)", text)[0])).resolve() == \

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,8 +28,8 @@ def test_enrollment_walks_the_figures_and_refuses_a_duplicate_and_a_bad_uid():
     done = run.run(iter(["04:a1:b2:c3:d4:e5:f6", "04A1B2C3D4E5F6", "not-a-tag", "04A1B2C3D4E5F7", "DEADBEEF"]))
     assert done and run.enrolled == ["captain-square", "captain-triangle", "officer-square"]
     assert run.refused == ["04A1B2C3D4E5F6", "not-a-tag"]
-    assert said[0] == "[1/3] Place the Captain (square) figure on any reader."
-    assert any("already belongs to the Captain (square)" in line for line in said)
+    assert said[0] == "[1/3] Place the square captain figure on any reader."
+    assert any("already belongs to the square captain" in line for line in said)
     again = FigureTags.load()  # saved after each figure, in the user's config folder
     assert again.path == config_dir() / "figures.json"
     assert again.tags == {"04A1B2C3D4E5F6": "captain-square", "04A1B2C3D4E5F7": "captain-triangle",
@@ -49,7 +50,7 @@ def test_re_enrolling_a_figure_replaces_its_old_tag_but_a_taken_tag_is_refused()
     assert store.tags == {"CAFEBABE": "engineer-square"}
     store.assign("DEADBEEF", "engineer-circle")
     store.assign("BEEFCAFE", "officer-circle")
-    with pytest.raises(DuplicateTag, match="Chief Engineer \\(circle\\)"):
+    with pytest.raises(DuplicateTag, match="already belongs to the circle engineer"):
         store.assign("DEADBEEF", "officer-circle")
     # the refusal changed nothing: the officer keeps his own tag
     assert store.tags == {"CAFEBABE": "engineer-square", "DEADBEEF": "engineer-circle", "BEEFCAFE": "officer-circle"}
@@ -80,10 +81,13 @@ def test_cli_enroll_with_scripted_tags_then_list(tmp_path, kaleun_home):
     done = _kaleun("figures", "enroll", "--tags", str(tags), "--figure", "captain-square",
                    "--figure", "officer-square", home=kaleun_home)
     assert done.returncode == 0, done.stderr
-    assert "Refused: tag DEADBEEF already belongs to the Captain (square)" in done.stdout
+    assert "Refused: tag DEADBEEF already belongs to the square captain" in done.stdout
     listing = _kaleun("figures", "list", home=kaleun_home)
     assert listing.returncode == 0
     assert "captain-square" in listing.stdout and "DEADBEEF" in listing.stdout and "CAFEBABE" in listing.stdout
+    # the figures are named as the game names them ("square captain"), not "Captain (square)"
+    assert re.search(r"captain-square +square captain +DEADBEEF", listing.stdout)
+    assert re.search(r"engineer-hexagon +hexagon engineer +not enrolled", listing.stdout)
     assert "14 figures have no tag" in listing.stdout
 
 
@@ -110,7 +114,7 @@ def test_cli_enroll_through_the_fake_hub(tmp_path, kaleun_home):
         try:
             assert proc.stdout is not None
             lines = []
-            while not lines or "Place the Navigator (hexagon)" not in lines[-1]:
+            while not lines or "Place the hexagon navigator" not in lines[-1]:
                 line = proc.stdout.readline()
                 assert line, f"no prompt: {lines} {proc.stderr.read() if proc.stderr else ''}"
                 lines.append(line)
@@ -122,7 +126,7 @@ def test_cli_enroll_through_the_fake_hub(tmp_path, kaleun_home):
                 proc.wait()
     assert proc.returncode == 0, "".join(lines) + out + err
     assert "(1 tag on the readers now: ignored" in "".join(lines)
-    assert "The Navigator (hexagon) is tag 04ABCDEF012345." in out
+    assert "The hexagon navigator is tag 04ABCDEF012345." in out
 
 
 def test_enrollment_takes_only_a_tag_put_down_after_its_prompt():
@@ -182,8 +186,8 @@ def test_an_enrollment_stopped_says_what_it_kept_not_that_the_hub_went_offline(t
         try:
             assert proc.stdout is not None
             lines: list[str] = []
-            while not lines or "Place the Navigator (hexagon)" not in lines[-1]:
-                if lines and "Place the Captain (square)" in lines[-1]:
+            while not lines or "Place the hexagon navigator" not in lines[-1]:
+                if lines and "Place the square captain" in lines[-1]:
                     fake.put(2, "04ABCDEF012345")
                 line = proc.stdout.readline()
                 assert line, f"no prompt: {lines} {proc.stderr.read() if proc.stderr else ''}"

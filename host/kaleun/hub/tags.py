@@ -1,6 +1,6 @@
 """Which NFC tag sits under which figure: `figures.json` in the user's config folder.
 
-Enrollment walks through the figures ("place the Captain (square) figure on any reader"),
+Enrollment walks through the figures ("place the square captain figure on any reader"),
 takes the UID of the next tag that arrives and stores it, refusing a tag that already
 belongs to another figure. Tags come from the hub link or, for tests and batch set-up,
 from a scripted list (`kaleun figures enroll --tags FILE`).

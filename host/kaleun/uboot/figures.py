@@ -22,8 +22,9 @@ SECTIONS = range(1, 9)
 
 
 def figure_name(figure: str) -> str:
-    role, shape = figure.split("-", 1)
-    return f"{ROSTER['role_names'][role]} ({shape})"
+    """A figure in English as the rest of the program names it ("square captain"): the words of
+    the commands that speak only English (`kaleun figures enroll`, `kaleun figures list`)."""
+    return figure_term(figure).render()
 
 
 def figure_term(figure: str) -> Msg:

@@ -16,14 +16,14 @@ import os
 import re
 import shutil
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kaleun.boards.dials import DIALS
 from kaleun.boards.model import BUTTON_ACTIONS, Board, DialSpec
-from kaleun.core.messages import N_
+from kaleun.core.messages import N_, Msg
 from kaleun.wiring.header import (
     GPIO_TO_PIN,
     GROUND_PINS,
@@ -580,9 +580,19 @@ def _hub(board: Board, h: Harness) -> None:
 
 def has_hardware(board: Board) -> bool:
     """Boards worth a wiring document: real GPIO devices, pixels or a real hub (not mock or fake)."""
-    if board.pin_factory == "mock" or board.hub.url == "fake":
-        return False
-    return board.uses_gpio or board.lamps.driver in ("neopixel", "neopixel_spi") or board.figure_sensor == "hub"
+    return nothing_to_wire(board) is None
+
+
+def nothing_to_wire(board: Board) -> Msg | None:
+    """Why a board gets no wiring page (gpiozero's mock pins, a fake hub, nothing real at all), or
+    None when it has something to wire."""
+    if board.pin_factory == "mock":
+        return Msg("its GPIO parts are on gpiozero's mock pins (gpio.pin_factory = \"mock\"), which no wire reaches")
+    if board.hub.url == "fake":
+        return Msg("its deck hub is a fake hub inside Kaleun (hub.url = \"fake\")")
+    if board.uses_gpio or board.lamps.driver in ("neopixel", "neopixel_spi") or board.figure_sensor == "hub":
+        return None
+    return Msg("everything on it is simulated: no dial or button on GPIO pins, no NeoPixel strip, no deck hub")
 
 
 # -- WireViz terms ------------------------------------------------------------------------------------
@@ -883,10 +893,47 @@ def render_svg(yml: Path, out_dir: Path | None = None) -> Path:
     return svg
 
 
-def write_all(boards: list[Board], out: Path, draw: bool | None = None) -> list[Path]:
+def shipped_drawing(yml_text: str) -> Path | None:
+    """The drawing Kaleun ships (wiring/*.svg) that was drawn from this very harness, or None: a
+    shipped board's page written without WireViz still gets its drawing."""
+    from kaleun.shipped import shipped
+
+    folder = shipped("wiring")
+    if folder is None:
+        return None
+    digest = harness_digest(yml_text)
+    for svg in sorted(folder.glob("*.svg")):
+        if svg_stamp(svg.read_text(encoding="utf-8")) == digest:
+            return svg
+    return None
+
+
+def undrawn(written: list[Path]) -> list[Path]:
+    """The harnesses among `written` that have no drawing beside them drawn from them (none, or a
+    drawing left from an earlier harness): their pages' pictures are missing or out of date."""
+    missing = []
+    for yml in written:
+        if yml.suffix != ".yml":
+            continue
+        svg = yml.with_suffix(".svg")
+        if not svg.is_file() or svg_stamp(svg.read_text(encoding="utf-8")) != \
+                harness_digest(yml.read_text(encoding="utf-8")):
+            missing.append(yml)
+    return missing
+
+
+def write_all(boards: list[Board], out: Path, draw: bool | None = None,
+              wrote: Callable[[Path], None] | None = None) -> list[Path]:
     """Write each board's page and harness into `out`; draw the harness (SVG) when Graphviz is
-    there (or `draw` says so)."""
-    written = []
+    there (or `draw` says so), else copy the drawing Kaleun ships for that very harness (a
+    shipped board's). `wrote` hears each file as soon as it is written."""
+    written: list[Path] = []
+
+    def keep(path: Path) -> None:
+        written.append(path)
+        if wrote is not None:
+            wrote(path)
+
     out.mkdir(parents=True, exist_ok=True)
     draw = can_render() if draw is None else draw
     docs = docs_prefix(out)
@@ -896,7 +943,14 @@ def write_all(boards: list[Board], out: Path, draw: bool | None = None) -> list[
         for name, text in documents(board, docs).items():
             path = out / name
             path.write_text(text, encoding="utf-8")
-            written.append(path)
-            if draw and path.suffix == ".yml":
-                written.append(render_svg(path))
+            keep(path)
+            if path.suffix != ".yml":
+                continue
+            if draw:
+                keep(render_svg(path))
+            elif (drawing := shipped_drawing(text)) is not None:
+                svg = path.with_suffix(".svg")
+                if not (svg.exists() and svg.samefile(drawing)):
+                    shutil.copyfile(drawing, svg)
+                    keep(svg)
     return written
