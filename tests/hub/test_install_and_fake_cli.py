@@ -55,6 +55,21 @@ def test_install_names_the_pip_package_of_a_missing_library(tmp_path, monkeypatc
     assert list(tmp_path.iterdir()) == []  # nothing half-written
 
 
+def test_install_names_every_missing_library_in_one_command(tmp_path, monkeypatch):
+    """A Kaleun installed from its wheel without the Pi extra lacks two of the hub's libraries: the
+    maker was told of adafruit_pn532, installed it, ran the install again and only then heard of
+    neopixel. Every missing one is named at once, with one command that installs them all."""
+    real = install.importlib.util.find_spec
+    monkeypatch.setattr(install.importlib.util, "find_spec",
+                        lambda name: None if name in ("adafruit_pn532", "neopixel") else real(name))
+    with pytest.raises(install.InstallError) as refused:
+        install.install(tmp_path, force=True)
+    assert str(refused.value).startswith("the CircuitPython libraries adafruit_pn532, neopixel are not installed "
+                                         "here: ")
+    assert str(refused.value).endswith("-m pip install adafruit-circuitpython-pn532 adafruit-circuitpython-neopixel")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_kaleun_hub_fake_prints_its_pty_and_obeys_scripted_commands(tmp_path, kaleun_home):
     link_path = tmp_path / "deck-hub"
     proc = subprocess.Popen([sys.executable, "-m", "kaleun", "hub", "fake", "--link", str(link_path)],

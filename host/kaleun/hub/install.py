@@ -45,6 +45,20 @@ def library_source(name: str) -> Path:
     return Path(spec.origin)
 
 
+def library_sources() -> dict[str, Path]:
+    """Where each library of `LIBRARIES` lives; InstallError naming every missing one with the one
+    command that installs them all (not one round trip per library)."""
+    missing = [name for name in LIBRARIES if importlib.util.find_spec(name) is None]
+    if missing:
+        from kaleun.shipped import install_command
+
+        names = ", ".join(missing)
+        raise InstallError(f"the CircuitPython {'libraries' if len(missing) > 1 else 'library'} {names} "
+                           f"{'are' if len(missing) > 1 else 'is'} not installed here: "
+                           f"{install_command(*(LIBRARIES[name] for name in missing))}")
+    return {name: library_source(name) for name in LIBRARIES}
+
+
 def _inside(drive: Path, dst: Path) -> None:
     """Refuse to write `dst` unless every part of its path below `drive` is a plain folder or
     file: a symbolic link there (a real CIRCUITPY drive is FAT and has none) could lead the
@@ -123,7 +137,7 @@ def install(drive: Path, config: dict[str, Any] | None = None, force: bool = Fal
     CircuitPython drive (it has boot_out.txt)."""
     drive = Path(drive)
     check_drive(drive, force)
-    sources = {name: library_source(name) for name in LIBRARIES}  # fail before writing anything
+    sources = library_sources()  # fail before writing anything
     source = firmware_dir()
     copied: list[Path] = []
     lib = drive / "lib"
