@@ -31,8 +31,21 @@ def test_the_scripted_check_passes_every_part_of_the_mock_gpio_board(home):
     assert parts["dial telegraph"].status == PASS and parts["dial telegraph"].seen == (
         "counted +4 clockwise and -4 back")
     assert parts["button pause"].status == PASS
-    assert all(r.status == PASS for r in results)
-    assert "bell" not in parts  # audio.driver = "none"
+    assert all(r.status == PASS for r in results if r.part not in ("bell", "readers"))
+    # audio.driver = "none" and no deck hub: no bell to ring, no reader to show a figure, and the
+    # report says so rather than passing over them
+    assert (parts["bell"].status, parts["bell"].seen) == (SKIP, 'the board has no speaker (audio.driver = "none")')
+    assert parts["readers"].status == SKIP
+
+
+def test_a_kind_of_part_the_board_has_none_of_is_named_not_passed_over(home, capsys):
+    """`kaleun hw check --only readers` on a board without a deck hub reported "0 passed, 0 failed,
+    0 skipped": a maker could not tell a check that found nothing to check from one that ran."""
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "readers,buttons"]) == 0
+    out = capsys.readouterr().out
+    assert "SKIP  NFC readers: the board has no NFC readers (no deck hub with [[hub.readers]])" in out
+    assert "SKIP  buttons: the board has no buttons ([buttons.NAME])" in out
+    assert out.rstrip().endswith("0 passed, 0 failed, 2 skipped.")
 
 
 def test_the_scripted_check_shows_every_fake_hub_reader_a_tag(home):
@@ -548,3 +561,33 @@ def test_a_bell_the_maker_does_not_hear_fails_and_names_the_audio_output_and_the
     advice = str(bell.advice)
     assert 'audio.output = "default"' in advice and "audio.volume = 0.8" in advice
     assert "speaker-test" in advice and "raspi-config" in advice
+
+
+def test_without_gpio_every_gpio_part_fails_once_for_the_set_up_not_for_its_wires(home, monkeypatch):
+    """A Kaleun installed without the Pi extra: each dial and button failed with the same long
+    install command and "look at: the encoder's A on GPIO 17 ...", sending the maker to wires
+    that were fine. The first part names the GPIO set-up; the others point back to it."""
+    from kaleun.core.messages import Msg
+    from kaleun.ports import gpio
+
+    tried: list[str] = []
+
+    def no_gpio(name: str) -> None:
+        tried.append(name)
+        raise gpio.GpioUnavailable(Msg("GPIO pin factory '{name}' is not installed (No module named 'gpiozero')",
+                                       name=name))
+
+    monkeypatch.setattr(gpio, "make_pin_factory", no_gpio)
+    results = check(load_board(BOARDS / "mock-gpio.toml"), auto=True, groups=["dials", "buttons"],
+                    stdout=io.StringIO())
+    assert tried == ["mock"]  # asked once, not once per part
+    assert [(r.part, r.status) for r in results] == [
+        *((f"dial {name}", FAIL) for name in ("telegraph", "disc_own_course", "disc_enemy_course", "disc_bearing")),
+        ("button pause", FAIL)]
+    first, *others = results
+    assert first.seen == "cannot open it: GPIO pin factory 'mock' is not installed (No module named 'gpiozero')"
+    assert first.advice == ('not its wires: no GPIO part can be opened here; the board\'s gpio.pin_factory = "mock" '
+                            "and the libraries it needs")
+    assert all(r.seen == "the GPIO pins cannot be used here" and
+               r.advice == "the GPIO set-up, as for the first part above that needed it" for r in others)
+    assert not any("header pin" in r.advice for r in results)

@@ -74,7 +74,8 @@ class Result:
 
 #: a part's name in a sentence, by its kind (the rest of its name is the board file's)
 _PART_KINDS = {"lamp": N_("lamp {name}"), "dial": N_("dial {name}"), "button": N_("button {name}")}
-_PARTS = {"lamps": N_("lamps"), "lamp colours": N_("lamp colours"), "bell": N_("bell"), "deck hub": N_("deck hub")}
+_PARTS = {"lamps": N_("lamps"), "lamp colours": N_("lamp colours"), "bell": N_("bell"), "deck hub": N_("deck hub"),
+          "dials": N_("dials"), "buttons": N_("buttons"), "readers": N_("NFC readers")}
 
 
 def part_name(part: str) -> Msg:
@@ -305,6 +306,8 @@ class Bringup:
         self._hub_down: Msg | str | None = None
         #: the hub's own warnings (its config against the board file) were looked at
         self._hub_looked = False
+        #: a GPIO set-up that fails every GPIO part was named in full once
+        self._gpio_told = False
 
     def _simulated(self, part: str) -> Result | None:
         """Simulated parts have nothing to wire: skipped, except by the scripted hands."""
@@ -321,8 +324,40 @@ class Bringup:
         chosen = set(groups)
         for group in GROUPS:
             if group in chosen:
+                before = len(self.results)
                 getattr(self, group)()
+                if len(self.results) == before:  # a kind of part the board has none of: said, not passed over
+                    self.add(Result(group, SKIP, self._none_of(group)))
         return self.results
+
+    def _none_of(self, group: str) -> Msg:
+        """Why the board has no part of `group` to check."""
+        board = self.board
+        if group == "lamps":
+            return Msg("the board has no lamps (lamps.driver = \"none\")")
+        if group == "bell":
+            return Msg("the board has no speaker (audio.driver = \"none\")")
+        if group == "readers":
+            return Msg("the board has no NFC readers (no deck hub with [[hub.readers]])")
+        if group == "buttons":
+            return Msg("the board has no buttons ([buttons.NAME])")
+        return Msg("the board has no dials ([dials.NAME])") if not board.dials else Msg("nothing to check")
+
+    def _cannot_open(self, part: str, wires: Msg | str) -> Result:
+        """A part that could not be opened: its wires to look at, or, when no GPIO part can open here
+        (gpiozero missing, no GPIO on this machine), the GPIO set-up, named once in full."""
+        rig = self.rig
+        why = rig.problems[part]
+        if rig.gpio_problem is None or why != rig.gpio_problem:
+            return Result(part, FAIL, Msg("cannot open it: {why}", why=why), wires)
+        if self._gpio_told:
+            return Result(part, FAIL, Msg("the GPIO pins cannot be used here"),
+                          Msg("the GPIO set-up, as for the first part above that needed it"))
+        self._gpio_told = True
+        return Result(part, FAIL, Msg("cannot open it: {why}", why=why),
+                      Msg("not its wires: no GPIO part can be opened here; the board's "
+                          "gpio.pin_factory = \"{factory}\" and the libraries it needs",
+                          factory=self.board.pin_factory))
 
     # -- the deck hub ---------------------------------------------------------------------------
     def _hub_online(self) -> Result | None:
@@ -448,7 +483,7 @@ class Bringup:
             self.add(skip)
             return
         if part in rig.problems:
-            self.add(Result(part, FAIL, Msg("cannot open it: {why}", why=rig.problems[part]), wires))
+            self.add(self._cannot_open(part, wires))
             return
         if on_hub and (offline := self._hub_online()):
             self.add(Result(part, FAIL, offline.seen, offline.advice))
@@ -518,8 +553,7 @@ class Bringup:
                 self.add(skip)
                 continue
             if part in rig.problems:
-                self.add(Result(part, FAIL, Msg("cannot open it: {why}", why=rig.problems[part]),
-                                advice.button(board, spec)))
+                self.add(self._cannot_open(part, advice.button(board, spec)))
                 continue
             rig.drain()
             self.op.press(name)

@@ -72,6 +72,9 @@ class Rig:
         self._hub_seen = False
         #: part -> why it could not be opened
         self.problems: dict[str, Msg | str] = {}
+        #: why the board's GPIO pin factory cannot be made (gpiozero missing, no GPIO here): then no
+        #: GPIO part opens, whatever its wires (None: it was made, or not needed)
+        self.gpio_problem: Msg | str | None = None
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
 
     # -- opening ----------------------------------------------------------------------------
@@ -102,9 +105,15 @@ class Rig:
 
     def _gpio(self) -> Any:
         if self.factory is None:
-            from kaleun.ports.gpio import make_pin_factory
+            from kaleun.ports.gpio import GpioUnavailable, make_pin_factory
 
-            self.factory = make_pin_factory(self.board.pin_factory)
+            if self.gpio_problem is not None:  # tried once for an earlier part: the same answer
+                raise GpioUnavailable(self.gpio_problem)
+            try:
+                self.factory = make_pin_factory(self.board.pin_factory)
+            except GpioUnavailable as exc:
+                self.gpio_problem = of_error(exc)
+                raise
         return self.factory
 
     def _dial(self, spec: Any) -> Any:
