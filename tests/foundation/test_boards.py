@@ -232,6 +232,20 @@ def test_a_board_name_mistyped_is_answered_with_the_names_of_the_shipped_boards(
         load_board("pico")
 
 
+def test_a_mistyped_board_name_is_answered_in_the_tables_language(tmp_path, monkeypatch, home, capsys):
+    """A German table (`kaleun config set language de`): every board problem was said in German but
+    this one, the first a maker meets (a mistyped name), stayed English."""
+    from kaleun.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["config", "set", "language", "de"]) == 0
+    capsys.readouterr()
+    assert main(["board", "check", "pico"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pico: die Board-Datei kann nicht gelesen werden (")
+    assert "); die Boards, die Kaleun mitbringt: fake-hub, mock-gpio, pi4-basic, pico-hub, sim" in err
+
+
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999", "-1e999"])
 def test_non_finite_numbers_are_refused(tmp_path, value):
     """TOML reads 1e999 as infinity: refused like inf itself, never a brightness of infinity."""

@@ -185,8 +185,10 @@ def load_board(path: str | Path) -> m.Board:
     except FileNotFoundError as exc:
         folder = boards_dir()
         names = sorted(p.stem for p in folder.glob("*.toml")) if folder is not None else []
-        hint = f"; the boards Kaleun ships: {', '.join(names)}" if names else ""
-        raise BoardError([f"{path}: cannot read the board file ({exc.strerror or exc}){hint}"]) from exc
+        why = str(exc.strerror or exc)
+        raise BoardError([_at(str(path), Msg("cannot read the board file ({why}); the boards Kaleun ships: {names}",
+                                             why=why, names=", ".join(names)) if names else
+                              Msg("cannot read the board file ({why})", why=why))]) from exc
     except OSError as exc:
         raise BoardError([_at(str(path), Msg("cannot read the board file ({why})",
                                              why=str(exc.strerror or exc)))]) from exc
