@@ -672,6 +672,10 @@ def build_parser() -> argparse.ArgumentParser:
     check = board_sub.add_parser("check", help="validate board files (none named: the preferred board)")
     check.add_argument("files", nargs="*", metavar="FILE")
     check.set_defaults(func=cmd_board_check)
+    from kaleun.setup_commands import cmd_board_list
+
+    board_sub.add_parser("list", help="the boards Kaleun ships, and where their files are").set_defaults(
+        func=cmd_board_list)
 
     wiring = sub.add_parser("wiring", help="generate wiring documents (harness, pinout, BOM) from board files")
     wiring.add_argument("boards", nargs="*", metavar="BOARD",

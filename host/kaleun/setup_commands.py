@@ -1,4 +1,4 @@
-"""The commands a maker sets a table up with: `kaleun hw check`, `kaleun service install`,
+"""The commands a maker sets a table up with: `kaleun board list`, `kaleun hw check`, `kaleun service install`,
 `kaleun config set|unset|show`."""
 
 from __future__ import annotations
@@ -97,6 +97,32 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(f"note: {line}", file=sys.stderr)
     else:
         print(line, file=sys.stderr if args.dry_run else sys.stdout)
+    return EXIT_OK
+
+
+# -- kaleun board list ------------------------------------------------------------------------
+def cmd_board_list(args: argparse.Namespace) -> int:
+    """`kaleun board list`: the boards this Kaleun ships, each with its file (a wheel's copy lies in
+    site-packages, where a maker would not look for a board to start their own from)."""
+    from kaleun.boards.loader import BoardError, load_board
+    from kaleun.shipped import boards_dir
+
+    folder = boards_dir()
+    files = sorted(folder.glob("*.toml")) if folder is not None else []
+    if folder is None or not files:
+        print(_say(Msg("kaleun board list: this Kaleun ships no board files (its boards/ folder is missing)")),
+              file=sys.stderr)
+        return EXIT_FAIL
+    example = folder / "pi4-basic.toml" if (folder / "pi4-basic.toml").is_file() else files[0]
+    print(_say(Msg("the boards Kaleun ships, in {folder} (copy one to start your own: cp {example} my-table.toml):",
+                   folder=str(folder), example=str(example))))
+    width = max(len(path.stem) for path in files)
+    for path in files:
+        try:
+            what = load_board(path).name
+        except BoardError as exc:
+            what = _say(exc)
+        print(f"  {path.stem:{width}}  {what}")
     return EXIT_OK
 
 

@@ -325,3 +325,16 @@ def test_a_pi_5_drives_pwm_neopixels_from_any_gpio(tmp_path):
     path = tmp_path / "pi5.toml"
     path.write_text(HEAD + 'pi = "pi5"\n' + lamps)
     assert load_board(path).lamps.pin == 13
+
+
+def test_kaleun_board_list_names_every_shipped_board_and_its_folder(capsys):
+    """A maker with Kaleun installed from its wheel has no boards/ folder to copy pi4-basic.toml from
+    (wiring/README.md, step 2): `kaleun board list` names the shipped boards and where they are."""
+    from kaleun.cli import main
+
+    assert main(["board", "list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (f"the boards Kaleun ships, in {BOARDS} (copy one to start your own: cp "
+                      f"{BOARDS / 'pi4-basic.toml'} my-table.toml):")
+    listed = {line.split()[0]: line.split(None, 1)[1] for line in out[1:]}
+    assert listed == {path.stem: load_board(path).name for path in BOARDS.glob("*.toml")}

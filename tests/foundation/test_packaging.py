@@ -113,6 +113,12 @@ def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tr
     links = [t.split("#", 1)[0] for t in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8"))]
     guide = [link for link in links if Path(link).name in ("placement.md", "mechanics.md", "README.md")]
     assert len(guide) == 3 and all((page.parent / link).is_file() for link in guide), links
+    assert all((page.parent / link).is_file() for link in links), links  # the drawing too: the wheel's own copy
+    # the shipped boards are listed with their folder, the wheel's copy, to start one's own from
+    listed = kaleun("board", "list")
+    assert listed.returncode == 0, listed.stderr
+    assert f"cp {venv}" in listed.stdout and "share/boards/pi4-basic.toml my-table.toml" in listed.stdout
+    assert "  pico-hub   Pico deck hub" in listed.stdout.splitlines()
     assert all(str((page.parent / link).resolve()).startswith(str(venv.resolve())) for link in guide)
     shipped_guide = (page.parent / guide[2]).resolve()
     for doc in shipped_guide.parent.glob("*.md"):  # and the guide's own links stay whole in the wheel
