@@ -111,6 +111,52 @@ def test_kaleun_hub_fake_prints_its_pty_and_obeys_scripted_commands(tmp_path, ka
             proc.wait()
 
 
+def test_kaleun_hub_fake_turns_a_hub_dials_encoder_and_closes_its_home_switch(tmp_path, kaleun_home):
+    """A tester bringing up a board with hub dials against `kaleun hub fake` (`kaleun hw check` in
+    another terminal) had no way to turn a dial: every dial failed with "no movement counted". The
+    fake hub names its encoders and takes `turn ENCODER COUNTS` and `home ENCODER`, sent as the
+    real `turn` and `home` frames."""
+    link_path = tmp_path / "deck-hub"
+    proc = subprocess.Popen([sys.executable, "-m", "kaleun", "hub", "fake", "--board", "pico-hub", "--link",
+                             str(link_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=_env(kaleun_home), cwd=ROOT)
+    events: list[LinkEvent] = []
+    homed = threading.Event()
+
+    def on_event(event: LinkEvent) -> None:
+        events.append(event)
+        if event.kind == "home":
+            homed.set()
+
+    link = None
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        proc.stdout.readline()
+        proc.stdout.readline()
+        summary = proc.stdout.readline()
+        assert "encoders 0 telegraph, 1 disc_own_course, 2 disc_enemy_course, 3 disc_bearing;" in summary
+        assert "turn ENCODER COUNTS | home ENCODER" in summary
+        link = HubLink(str(link_path), HubOptions(settings={"timeout_ms": 1000}, name="deck-hub"), on_event).start()
+        assert link.wait_online(20)
+        proc.stdin.write("turn 0 4\nhome 1\nturn 7 1\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().strip() == "ok"
+        assert proc.stdout.readline().strip() == "ok"
+        assert proc.stdout.readline().strip() == "error: the fake hub has encoders 0-3, not 7"
+        assert homed.wait(20)
+        assert [(e.reader, int(e.detail["delta"])) for e in events if e.kind == "turn"] == [(0, 4)]
+        assert [e.reader for e in events if e.kind == "home"] == [1]
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if link is not None:
+            link.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def _kaleun(*args: str, home: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kaleun", *args], capture_output=True, text=True,
                           env={**_env(home), **(env or {})}, timeout=60, cwd=ROOT)

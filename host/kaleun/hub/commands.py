@@ -154,7 +154,8 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
 
 # -- kaleun hub fake ----------------------------------------------------------------------
 FAKE_HELP = ("commands (one per line): put READER UID | remove READER UID | place FIGURE SECTION | lift FIGURE | "
-             "break READER | fix READER | unplug | plug | reload | freeze | thaw | wait SECONDS | status | quit")
+             "break READER | fix READER | turn ENCODER COUNTS | home ENCODER | unplug | plug | reload | freeze | "
+             "thaw | wait SECONDS | status | quit")
 
 
 def fake_command(fake: Any, tags: Any, line: str) -> str:
@@ -182,6 +183,10 @@ def fake_command(fake: Any, tags: Any, line: str) -> str:
             fake.lift_tag(figure_uid(rest[0]))
         elif verb in ("break", "fix") and len(rest) == 1:
             fake.set_broken(int(rest[0]), verb == "break")
+        elif verb == "turn" and len(rest) == 2:  # a hand turns a hub dial's encoder
+            fake.turn_encoder(int(rest[0]), int(rest[1]))
+        elif verb == "home" and len(rest) == 1:  # a ring passes its zero mark: its home switch closes
+            fake.press_home(int(rest[0]))
         elif verb in ("unplug", "plug", "reload", "freeze", "thaw") and not rest:
             getattr(fake, verb)()
             if verb == "plug":
@@ -228,7 +233,11 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         print(f"fake deck hub on {fake.port_path}", flush=True)
         if args.link:
             print(f"link {fake.url}", flush=True)
-        print(f"{len(fake.readers)} readers, sections {' '.join(map(str, fake.sections))}; {FAKE_HELP}", flush=True)
+        from kaleun.hub.options import hub_options
+
+        encoders = ", ".join(f"{index} {encoder.dial}" for index, encoder in enumerate(hub_options(board).encoders))
+        print(f"{len(fake.readers)} readers, sections {' '.join(map(str, fake.sections))}; "
+              f"{f'encoders {encoders}; ' if encoders else ''}{FAKE_HELP}", flush=True)
         sources: list[Any] = []
         if args.script:
             sources.append(open(args.script, encoding="utf-8"))  # noqa: SIM115 - closed below
