@@ -144,9 +144,9 @@ def test_the_host_shades_with_the_firmware_pattern_table():
 
 
 def test_boards_without_a_scene_segment_are_named():
-    warnings = unlit_scenes({f"section.{n}": (n - 1, 1) for n in range(1, 9)})
-    assert any("'alarm'" in w and "event 'hub_offline'" in w for w in warnings)
-    assert any("'tube.{tube}'" in w and "state 'tube_loaded'" in w for w in warnings)
+    warnings = [str(w) for w in unlit_scenes({f"section.{n}": (n - 1, 1) for n in range(1, 9)})]
+    assert any("'alarm'" in w and "'hub_offline'" in w for w in warnings)
+    assert any("'tube.{tube}'" in w and "'tube_loaded'" in w for w in warnings)
     assert not any("'section." in w for w in warnings)
 
 
@@ -173,9 +173,15 @@ def test_board_check_warns_about_scenes_the_board_leaves_dark(tmp_path, capsys):
                      'segments = { "section.1" = [0, 4], "section.2" = [4, 4] }\n', encoding="utf-8")
     assert main(["board", "check", str(board)]) == 0
     err = capsys.readouterr().err
-    assert (f"warning: {board}: the lamp scene for the state 'battle_stations' lights 'alarm': the board has no "
-            "such segment") in err
-    assert "'tube.{tube}'" in err
+    # one line per segment the board lacks, naming every scene that lights it (not one line per scene)
+    assert (f"warning: {board}: the lamp scenes for the state 'battle_stations' and the events 'order_rejected', "
+            "'ping', 'mission_end', 'hub_offline' light 'alarm': the board has no such segment") in err
+    assert (f"warning: {board}: the lamp scene for the state 'exhausted' lights 'crew': the board has no such "
+            "segment") in err
+    assert (f"warning: {board}: the lamp scenes for the states 'tube_loading', 'tube_loaded', 'tube_flooding', "
+            "'tube_flooded', 'tube_fired' and the event 'torpedo_fired' light 'tube.{tube}': the board has no such "
+            "segment") in err
+    assert err.count("'alarm'") == 1 and err.count("'tube.{tube}'") == 1
     # two of the six hull sections lit: a fire (or a flood, a breach...) in section 3-6 would stay dark
     assert (f"warning: {board}: the lamp scenes for the states 'lights', 'night_lights', 'light_failure', 'leak', "
             "'toxic_gas', 'electrical_fault', 'fire', 'flooded', 'hull_breach' light 'section.{section}': the board "

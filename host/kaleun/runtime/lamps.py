@@ -174,13 +174,14 @@ def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> 
     names = list(segments)
     values = field_values()
     out: list[Msg] = []
+    #: a segment the board has none of -> the scenes that light it (one line each, not one per scene)
+    absent: dict[str, list[Scene]] = {}
     partly: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for scene in scenes if scenes is not None else load_scenes():
         for pattern in scene.segments:
             wanted = _FIELD.sub("*", pattern)
             if not any(fnmatch.fnmatchcase(s, wanted) for s in names):
-                out.append(Msg("the lamp scene for the {scene} lights '{pattern}': the board has no such segment",
-                               scene=scene.name, pattern=pattern))
+                absent.setdefault(pattern, []).append(scene)
                 continue
             used = _FIELD.findall(pattern)
             if scene.state is None or not used or any(f not in values for f in used):
@@ -192,6 +193,20 @@ def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> 
                     missing.append(name)
             if missing:
                 partly.setdefault((pattern, tuple(missing)), []).append(scene.state)
+    for pattern, lighting in absent.items():
+        if len(lighting) == 1:
+            out.append(Msg("the lamp scene for the {scene} lights '{pattern}': the board has no such segment",
+                           scene=lighting[0].name, pattern=pattern))
+            continue
+        states = [f"'{scene.state}'" for scene in lighting if scene.state]
+        events = [f"'{scene.event}'" for scene in lighting if not scene.state]
+        said = [Msg.plural("the state {names}", "the states {names}", n=len(kind), names=", ".join(kind))
+                if kind is states else
+                Msg.plural("the event {names}", "the events {names}", n=len(kind), names=", ".join(kind))
+                for kind in (states, events) if kind]
+        out.append(Msg("the lamp scenes for {scenes} light '{pattern}': the board has no such segment",
+                       scenes=said[0] if len(said) == 1 else Msg("{states} and {events}", states=said[0],
+                                                                  events=said[1]), pattern=pattern))
     for (pattern, dark), states in partly.items():
         which = ", ".join(f"'{state}'" for state in states)
         out.append(Msg("the lamp scenes for the states {which} light '{pattern}': the board has no segment {dark}",
