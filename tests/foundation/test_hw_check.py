@@ -89,7 +89,7 @@ def interactive(board_file: Path, react: Callable[[Rig, str], str | None], group
     rig = Rig(load_board(board_file)).open()
     try:
         terminal = Terminal(rig, lambda line: react(rig, line))
-        results = Bringup(rig, Person(rig, None, terminal)).run(groups)
+        results = Bringup(rig, Person(rig, None, terminal, moves_simulated_parts=True)).run(groups)
         print(terminal.text)
         return results
     finally:
@@ -458,7 +458,7 @@ def test_when_the_makers_input_ends_the_check_stops_and_reports_what_was_checked
 
     def run() -> None:  # in a thread: a check that waits for ever fails the join below, not the run
         results.extend(check(load_board(BOARDS / "mock-gpio.toml"), groups=["dials", "buttons"],
-                             stdin=io.StringIO("\n\n"), stdout=out))
+                             stdin=io.StringIO("\n\n"), stdout=out, moves_simulated_parts=True))
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
@@ -591,3 +591,21 @@ def test_without_gpio_every_gpio_part_fails_once_for_the_set_up_not_for_its_wire
     assert all(r.seen == "the GPIO pins cannot be used here" and
                r.advice == "the GPIO set-up, as for the first part above that needed it" for r in others)
     assert not any("header pin" in r.advice for r in results)
+
+
+def test_a_maker_checking_by_hand_skips_what_no_hand_can_reach(home, monkeypatch, capsys):
+    """`kaleun hw check --board fake-hub` without --auto asked the maker to put a figure on each of
+    the fake hub's readers, which live inside Kaleun, and failed all nine with advice about chip
+    selects and SPI wires that do not exist. The fake hub's readers and gpiozero's mock pins are
+    skipped by hand, saying why and what checks them."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["hw", "check", "--board", str(BOARDS / "fake-hub.toml"), "--only", "readers"]) == 0
+    out = capsys.readouterr().out
+    assert out.count('SKIP  reader ') == 9 and "FAIL" not in out
+    assert ('SKIP  reader 0 (section 1): on the fake hub inside Kaleun (hub.url = "fake"): no hand can reach it '
+            "(kaleun hw check --auto moves it)") in out
+    assert main(["hw", "check", "--board", str(BOARDS / "mock-gpio.toml"), "--only", "dials,buttons"]) == 0
+    out = capsys.readouterr().out
+    assert ('SKIP  dial telegraph: on gpiozero\'s mock pins (gpio.pin_factory = "mock"): no hand can reach it '
+            "(kaleun hw check --auto moves it)") in out
+    assert 'SKIP  button pause: on gpiozero\'s mock pins' in out and "FAIL" not in out

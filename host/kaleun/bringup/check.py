@@ -97,11 +97,14 @@ class Person:
     auto = False
 
     def __init__(self, rig: Rig, stdin: IO[str] | None, stdout: IO[str], timeout: float = 60.0,
-                 language: str = "en") -> None:
+                 language: str = "en", moves_simulated_parts: bool = False) -> None:
         """`stdin` None: the typed lines are put in `rig.inbox` by someone else (tests). `language`: what
-        the check says it in (the preferred language of `kaleun config`)."""
+        the check says it in (the preferred language of `kaleun config`). `moves_simulated_parts`: whoever
+        answers also moves what no hand reaches, the fake hub's tags and encoders and gpiozero's mock
+        pins (a test playing the maker); otherwise those parts are skipped."""
         from kaleun.i18n import language as of_language
 
+        self.moves_simulated_parts = moves_simulated_parts
         self.rig = rig
         self.lang = of_language(language)
         self.out = stdout
@@ -199,6 +202,7 @@ class Hands(Person):
     def __init__(self, rig: Rig, stdout: IO[str], language: str = "en") -> None:  # no terminal input
         from kaleun.i18n import language as of_language
 
+        self.moves_simulated_parts = True
         self.rig = rig
         self.lang = of_language(language)
         self.out = stdout
@@ -315,6 +319,24 @@ class Bringup:
             return None
         return Result(part, SKIP, Msg("simulated on the screen: nothing to wire"))
 
+    def _out_of_reach(self, part: str, where: Msg) -> Result | None:
+        """A part inside Kaleun (the fake hub's) or on gpiozero's mock pins: no hand can move it, so a
+        maker checking by hand skips it (it would fail, sending them to wires that do not exist)."""
+        if self.op.moves_simulated_parts:
+            return None
+        return Result(part, SKIP, Msg("{where}: no hand can reach it (kaleun hw check --auto moves it)",
+                                      where=where))
+
+    def _fake_hub(self, part: str) -> Result | None:
+        if self.rig.fake is None:
+            return None
+        return self._out_of_reach(part, Msg("on the fake hub inside Kaleun (hub.url = \"fake\")"))
+
+    def _mock_pins(self, part: str, driver: str) -> Result | None:
+        if driver != "gpio" or self.board.pin_factory != "mock":
+            return None
+        return self._out_of_reach(part, Msg("on gpiozero's mock pins (gpio.pin_factory = \"mock\")"))
+
     def add(self, result: Result) -> None:
         self.results.append(result)
         self.op.say(Msg("  -> {part}: {mark} ({seen})", part=part_name(result.part),
@@ -411,6 +433,9 @@ class Bringup:
             why = rig.problems.get("lamps", Msg("no lamps port"))
             self.add(Result("lamps", FAIL, Msg("cannot open the lamps: {why}", why=why), advice.strip(board)))
             return
+        if board.lamps.driver == "hub" and (skip := self._fake_hub("lamps")):
+            self.add(skip)
+            return
         if board.lamps.driver == "hub" and (offline := self._hub_online()):
             self.add(Result("lamps", FAIL, offline.seen, offline.advice))
             return
@@ -482,6 +507,10 @@ class Bringup:
         if spec is not None and spec.driver == "sim" and (skip := self._simulated(part)):
             self.add(skip)
             return
+        if (skip := self._fake_hub(part) if on_hub else
+                self._mock_pins(part, spec.driver) if spec is not None else None):
+            self.add(skip)
+            return
         if part in rig.problems:
             self.add(self._cannot_open(part, wires))
             return
@@ -549,7 +578,8 @@ class Bringup:
             self.op.say(Msg("Buttons"))
         for name, spec in board.buttons.items():
             part = f"button {name}"
-            if spec.driver == "sim" and (skip := self._simulated(part)):
+            skip = self._simulated(part) if spec.driver == "sim" else self._mock_pins(part, spec.driver)
+            if skip:
                 self.add(skip)
                 continue
             if part in rig.problems:
@@ -577,6 +607,9 @@ class Bringup:
         sections = rig.options.sections
         for index, reader in enumerate(rig.options.readers):
             part = f"reader {index} (section {reader.section})"
+            if skip := self._fake_hub(part):
+                self.add(skip)
+                continue
             faulty = Result(part, FAIL, Msg("the hub reports it faulty (it does not answer on SPI)"),
                             advice.reader_wires(rig.options, index, reader))
             if index in rig.link.core.faults:  # as the hub reports it now: a reader may fail at any time
@@ -654,15 +687,16 @@ def scripted_problems(board: Board) -> list[Msg]:
 
 
 def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdin: IO[str] | None = None,
-          stdout: IO[str] | None = None, language: str = "en") -> list[Result]:
+          stdout: IO[str] | None = None, language: str = "en", moves_simulated_parts: bool = False) -> list[Result]:
     """Run the bring-up on a board; returns the results (the report is printed at the end). `language`:
-    what the questions and the lines on the way are said in."""
+    what the questions and the lines on the way are said in; `moves_simulated_parts`: see `Person`."""
     out = stdout or sys.stdout
     rig = Rig(board)
     try:
         rig.open()
         operator: Person = (Hands(rig, out, language=language) if auto else
-                            Person(rig, stdin or sys.stdin, out, language=language))
+                            Person(rig, stdin or sys.stdin, out, language=language,
+                                   moves_simulated_parts=moves_simulated_parts))
         operator.say(Msg("Kaleun bring-up: {name} ({path})", name=board.name, path=str(board.path)))
         bringup = Bringup(rig, operator)
         try:
