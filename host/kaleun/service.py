@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from kaleun.core.messages import Msg, of_error
 from kaleun.shipped import board_reference
 
 NAME = "kaleun"
@@ -135,7 +136,7 @@ def _account(name: str | None) -> pwd.struct_passwd:
     try:
         return pwd.getpwnam(name)
     except KeyError as exc:
-        raise ServiceError(f"there is no user '{name}' on this machine") from exc
+        raise ServiceError(Msg("there is no user '{name}' on this machine", name=name)) from exc
 
 
 def plan(mode: str, board: str | None = None, user: str | None = None, python: str = sys.executable,
@@ -162,52 +163,59 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
     return Plan(mode, account.pw_name, home, unit, text, commands, settings)
 
 
-def starting_board(p: Plan, board: str | None) -> tuple[bool, str]:
+def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
     """Which board the service's table starts with, as a line for the maker: (is it a warning?,
     the line). Without --board it is the preferred board of the user the service runs as, read
     from that user's settings (not the settings of root, under sudo)."""
     from kaleun.settings import Settings, SettingsError
 
     if board:
-        return False, f"the table starts with the board {board_reference(board)}"
+        return False, Msg("the table starts with the board {board}", board=board_reference(board))
     try:
         chosen = Settings.load(p.settings).get("board")
     except SettingsError as exc:
-        return True, f"{exc}: until it is fixed the table starts with boards/sim.toml (everything simulated)"
+        return True, Msg("{problem}: until it is fixed the table starts with boards/sim.toml (everything simulated)",
+                         problem=of_error(exc))
     if chosen:
-        return False, f"the table starts with the preferred board of {p.user}: {chosen} ({p.settings})"
-    return True, (f"{p.user} has no preferred board ({p.settings}), so the table starts with boards/sim.toml "
-                  f"(everything simulated): set one as {p.user}, without sudo (kaleun config set board FILE), "
-                  "or install the service with --board FILE")
+        return False, Msg("the table starts with the preferred board of {user}: {board} ({settings})", user=p.user,
+                          board=chosen, settings=str(p.settings))
+    return True, Msg("{user} has no preferred board ({settings}), so the table starts with boards/sim.toml "
+                     "(everything simulated): set one as {user}, without sudo (kaleun config set board FILE), "
+                     "or install the service with --board FILE", user=p.user, settings=str(p.settings))
 
 
 def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(list(argv), capture_output=True, text=True, check=False)
 
 
-def install(p: Plan, say: Callable[[str], None], run: Run = _run) -> None:
+def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
     """Write the unit, reload systemd and enable it; `say` hears every step."""
     if p.mode == "system" and os.geteuid() != 0:
-        raise ServiceError("a system service is installed by root: run the same command with sudo "
-                           f"(sudo {shlex.quote(sys.executable)} -m kaleun service install --system ...)")
+        raise ServiceError(Msg("a system service is installed by root: run the same command with sudo "
+                               "(sudo {python} -m kaleun service install --system ...)",
+                               python=shlex.quote(sys.executable)))
     if p.mode == "user" and os.geteuid() == 0:
         # under sudo, `systemctl --user` would reach root's own systemd (or none), never the
         # maker's, and the folders made on the way would belong to root
-        raise ServiceError("a user service belongs to the user who plays: run it as that user, without sudo "
-                           f"({shlex.quote(sys.executable)} -m kaleun service install --user ...)")
+        raise ServiceError(Msg("a user service belongs to the user who plays: run it as that user, without sudo "
+                               "({python} -m kaleun service install --user ...)", python=shlex.quote(sys.executable)))
     try:
         p.unit_path.parent.mkdir(parents=True, exist_ok=True)
         p.unit_path.write_text(p.text, encoding="utf-8")
     except OSError as exc:
-        raise ServiceError(f"cannot write {p.unit_path}: {exc.strerror or exc}") from exc
-    say(f"wrote {p.unit_path}")
+        raise ServiceError(Msg("cannot write {path}: {why}", path=str(p.unit_path), why=str(exc.strerror or exc))) \
+            from exc
+    say(Msg("wrote {path}", path=str(p.unit_path)))
     for argv in p.commands:
         done = run(argv)
         if done.returncode != 0:
             detail = (done.stderr or done.stdout).strip()
-            raise ServiceError(f"`{' '.join(argv)}` failed ({detail or f'exit status {done.returncode}'})")
-        say(f"ran {' '.join(argv)}")
+            raise ServiceError(Msg("`{command}` failed ({detail})", command=" ".join(argv), detail=detail) if detail
+                               else Msg("`{command}` failed (exit status {status})", command=" ".join(argv),
+                                        status=str(done.returncode)))
+        say(Msg("ran {command}", command=" ".join(argv)))
     scope = "" if p.mode == "system" else "--user "
     sudo = "sudo " if p.mode == "system" else ""
-    say(f"the table starts at the next boot; now: {sudo}systemctl {scope}start {UNIT}")
-    say(f"its log: journalctl {scope}-u {NAME} -f   (stop it, saving the game: {sudo}systemctl {scope}stop {UNIT})")
+    say(Msg("the table starts at the next boot; now: {start}", start=f"{sudo}systemctl {scope}start {UNIT}"))
+    say(Msg("its log: {log}   (stop it, saving the game: {stop})", log=f"journalctl {scope}-u {NAME} -f",
+            stop=f"{sudo}systemctl {scope}stop {UNIT}"))

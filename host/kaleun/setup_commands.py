@@ -71,7 +71,7 @@ def cmd_service_install(args: argparse.Namespace) -> int:
     try:
         p = plan(mode, args.board, args.as_user)
     except ServiceError as exc:
-        print(f"kaleun service install: {exc}", file=sys.stderr)
+        print(_say(Msg("kaleun service install: {problem}", problem=of_error(exc))), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.dry_run:
         print(f"# {p.unit_path} ({mode} service, runs as {p.user})")
@@ -80,23 +80,23 @@ def cmd_service_install(args: argparse.Namespace) -> int:
             print(f"# then: {' '.join(argv)}")
     else:
         try:
-            install(p, print)
+            install(p, lambda said: print(_say(said)))
         except ServiceError as exc:
-            print(f"kaleun service install: {exc}", file=sys.stderr)
+            print(_say(Msg("kaleun service install: {problem}", problem=of_error(exc))), file=sys.stderr)
             return EXIT_FAIL
     if mode == "system":  # it draws with SDL's kmsdrm, which the pygame wheels from pip lack
         from kaleun.ports.sdl import unbuilt_video_drivers
 
         if unbuilt := unbuilt_video_drivers({"SDL_VIDEODRIVER": "kmsdrm"}):
-            print(f"warning: the SDL inside this pygame has no kmsdrm (it has {', '.join(unbuilt[1])}), so the "
-                  "service cannot draw on a Pi without a desktop: build pygame on Raspberry Pi OS's own SDL2 "
-                  "(host/README.md, \"A Pi that starts the table by itself\"), or install --user on a Pi with "
-                  "the desktop", file=sys.stderr)
+            print(_say(Msg("warning: the SDL inside this pygame has no kmsdrm (it has {drivers}), so the service "
+                           "cannot draw on a Pi without a desktop: build pygame on Raspberry Pi OS's own SDL2 "
+                           "(host/README.md, \"A Pi that starts the table by itself\"), or install --user on a Pi "
+                           "with the desktop", drivers=", ".join(unbuilt[1]))), file=sys.stderr)
     warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
     if warn:
-        print(f"note: {line}", file=sys.stderr)
+        print(_say(Msg("note: {line}", line=line)), file=sys.stderr)
     else:
-        print(line, file=sys.stderr if args.dry_run else sys.stdout)
+        print(_say(line), file=sys.stderr if args.dry_run else sys.stdout)
     return EXIT_OK
 
 

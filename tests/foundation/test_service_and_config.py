@@ -139,11 +139,15 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
 
     said: list[str] = []
     p = plan("system", None, system_dir=tmp_path)
+
+    def say(line) -> None:  # what the maker reads, in English
+        said.append(str(line))
+
     monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
     with pytest.raises(ServiceError, match="a system service is installed by root: run the same command with sudo"):
-        install(p, said.append, run)
+        install(p, say, run)
     monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 0)
-    install(p, said.append, run)
+    install(p, say, run)
     assert (tmp_path / "kaleun.service").read_text(encoding="utf-8") == p.text
     assert ran == [("systemctl", "daemon-reload"), ("systemctl", "enable", "kaleun.service")]
     assert said[0] == f"wrote {tmp_path / 'kaleun.service'}"
@@ -156,7 +160,7 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
     user = dataclasses.replace(plan("user", None), unit_path=tmp_path / "user" / "kaleun.service", user="maker")
     monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
     with pytest.raises(ServiceError, match=r"`systemctl --user daemon-reload` failed \(Failed to connect to bus"):
-        install(user, said.append, fails)
+        install(user, say, fails)
 
 
 def test_a_service_for_a_board_that_does_not_load_is_refused(tmp_path, capsys):
@@ -383,6 +387,20 @@ def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path
     assert done.out.splitlines()[-1] == "# then: systemctl enable kaleun.service"  # the unit stays alone on stdout
     monkeypatch.delenv("KALEUN_HOME")  # a service without KALEUN_HOME reads the user's own config folder
     assert plan("system", None).settings == Path(pwd.getpwnam(MAKER).pw_dir) / ".config" / "kaleun" / "settings.json"
+
+
+def test_the_install_speaks_the_tables_preferred_language(home, capsys):
+    """Every other command a maker sets a table up with speaks the preferred language of `kaleun
+    config`; the service install said its steps, its notes and its refusals in English only."""
+    assert main(["config", "set", "language", "de"]) == 0
+    capsys.readouterr()
+    assert main(["service", "install", "--dry-run"]) == 0
+    err = capsys.readouterr().err
+    assert f"Hinweis: {MAKER} hat kein bevorzugtes Board ({home / 'settings.json'}), also startet der Tisch mit " \
+           "boards/sim.toml (alles simuliert)" in err
+    assert main(["service", "install", "--dry-run", "--as", "nobody-here-at-all"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "kaleun service install: auf diesem Rechner gibt es keinen Benutzer „nobody-here-at-all“"
 
 
 def test_a_pygame_without_kmsdrm_is_named_by_the_install_and_by_a_full_screen_start(home, capsys, monkeypatch):
