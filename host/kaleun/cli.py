@@ -591,6 +591,11 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"kaleun wiring: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except OSError as exc:  # --out a file, a folder not there or not writable, a full disk
+        said = (Msg("--out {path} is a file, not a folder", path=str(out)) if out.exists() and not out.is_dir() else
+                Msg("cannot write {path}: {why}", path=str(exc.filename or out), why=str(exc.strerror or exc)))
+        print("kaleun wiring: " + in_preferred_language(said), file=sys.stderr)
+        return EXIT_FAIL
     if (undone := undrawn(written)) and (missing := cannot_render()):
         names = ", ".join(path.with_suffix(".svg").name for path in undone)
         print(f"kaleun wiring: no drawings (SVG) for {names}: install {missing}", file=sys.stderr)

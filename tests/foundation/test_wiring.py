@@ -365,3 +365,16 @@ def test_pages_written_outside_the_source_tree_link_to_the_wiring_guide(tmp_path
         (ROOT / "wiring" / "placement.md").resolve()
     # in the source tree the pages sit beside them and link by name (the committed pages)
     assert "[placement.md](placement.md)" in (ROOT / "wiring" / "pico-hub.md").read_text(encoding="utf-8")
+
+
+def test_kaleun_wiring_into_a_folder_it_cannot_make_says_so_without_a_traceback(tmp_path, capsys):
+    """`kaleun wiring pico-hub --out FILE` (or a folder under a file) ended in a traceback."""
+    from kaleun.cli import main
+
+    taken = tmp_path / "pages"
+    taken.write_text("not a folder", encoding="utf-8")
+    assert main(["wiring", "pico-hub", "--out", str(taken)]) == 1
+    assert capsys.readouterr().err == f"kaleun wiring: --out {taken} is a file, not a folder\n"
+    assert main(["wiring", "pico-hub", "--out", str(taken / "sub")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"kaleun wiring: cannot write {taken / 'sub'}: ") and "Traceback" not in err
