@@ -609,3 +609,13 @@ def test_a_maker_checking_by_hand_skips_what_no_hand_can_reach(home, monkeypatch
     assert ('SKIP  dial telegraph: on gpiozero\'s mock pins (gpio.pin_factory = "mock"): no hand can reach it '
             "(kaleun hw check --auto moves it)") in out
     assert 'SKIP  button pause: on gpiozero\'s mock pins' in out and "FAIL" not in out
+
+
+def test_a_board_with_a_strip_but_no_segments_has_no_lamp_to_check(home, tmp_path):
+    """A board file without [lamps.segments]: the scripted check said "every lamp is red" of no lamp
+    at all and passed it."""
+    board = tmp_path / "bare.toml"
+    board.write_text('[board]\nname = "Bare"\nformat = 0\n[lamps]\ndriver = "sim"\npixels = 8\n', encoding="utf-8")
+    results = check(load_board(board), auto=True, groups=["lamps"], stdout=io.StringIO())
+    assert [(r.part, r.status, r.seen) for r in results] == [
+        ("lamps", SKIP, "the board has no lamp segments to light ([lamps.segments])")]

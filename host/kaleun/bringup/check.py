@@ -356,7 +356,8 @@ class Bringup:
         """Why the board has no part of `group` to check."""
         board = self.board
         if group == "lamps":
-            return Msg("the board has no lamps (lamps.driver = \"none\")")
+            return (Msg("the board has no lamps (lamps.driver = \"none\")") if board.lamps.driver == "none" else
+                    Msg("the board has no lamp segments to light ([lamps.segments])"))
         if group == "bell":
             return Msg("the board has no speaker (audio.driver = \"none\")")
         if group == "readers":
@@ -423,7 +424,7 @@ class Bringup:
 
     def lamps(self) -> None:
         board, rig = self.board, self.rig
-        if board.lamps.driver == "none":
+        if board.lamps.driver == "none" or not board.lamps.segments:
             return
         self.op.say(Msg("Lamps ({driver}, {pixels} pixels)", driver=board.lamps.driver, pixels=str(board.lamps.pixels)))
         if board.lamps.driver == "sim" and (skip := self._simulated("lamps")):
