@@ -202,3 +202,13 @@ def test_an_enrollment_stopped_says_what_it_kept_not_that_the_hub_went_offline(t
     assert f"Stopped: 1 of 2 figures enrolled (saved in {kaleun_home / 'figures.json'})." in out
     assert "offline" not in out + err
     assert json.loads((kaleun_home / "figures.json").read_text())["tags"] == {"04ABCDEF012345": "captain-square"}
+
+
+def test_enrolling_on_a_fake_hub_inside_kaleun_is_refused_with_the_way_that_works(kaleun_home):
+    """`kaleun figures enroll --board fake-hub` started a fake hub inside Kaleun and waited for ever
+    for a tag no hand could put on its readers."""
+    done = _kaleun("figures", "enroll", "--board", str(ROOT / "boards" / "fake-hub.toml"), home=kaleun_home)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "is a fake hub inside Kaleun (hub.url = \"fake\"), whose readers no hand reaches: run `kaleun hub fake " \
+           "--link PATH`" in done.stderr
+    assert "enroll with --url PATH, or give the tags with --tags FILE" in done.stderr

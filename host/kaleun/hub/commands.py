@@ -370,6 +370,14 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
         board = _hub_board(args)
         if board is None:
             return EXIT_BAD_INPUT
+        from kaleun.hub.options import hub_options
+
+        if not args.url and hub_options(board).is_fake:  # it would wait for ever for a tag nobody can put down
+            print(f"kaleun figures enroll: the deck hub of {board.path} is a fake hub inside Kaleun (hub.url = "
+                  "\"fake\"), whose readers no hand reaches: run `kaleun hub fake --link PATH` (its `put READER "
+                  "UID` puts a tag down) and enroll with --url PATH, or give the tags with --tags FILE",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
         print("Lift every figure off the model, then follow the prompts (Ctrl-C stops; progress is kept).",
               flush=True)
         try:
