@@ -108,3 +108,16 @@ def test_a_bad_set_up_is_refused_with_the_reason(tmp_path):
     assert linked.returncode == 2 and "no linked patrol is in progress" in linked.stderr
     russian = run_kaleun("play", "--headless", "--linked", "--language", "ru", home=tmp_path)
     assert russian.returncode == 2 and "связанный поход не идёт" in russian.stderr, russian.stderr
+
+
+def test_chart_says_the_boat_is_on_station_when_the_plot_puts_it_in_the_objectives_area(home):
+    """`chart` lays off the way to each objective's area (rulebook §9: protractor and range ruler). A boat that
+    starts on its station (hatteras_1942: squares CA87 and CA88, the boat in CA87) is told it is in the area by its
+    reckoning, not sent 30 nm to the middle of the two squares as if it had to get there first."""
+    console, out = console_for("hatteras_1942")
+    console.handle("chart")
+    said = out.getvalue()
+    assert 'In the area of "Hold station in squares CA87 and CA88 for 72 hours." by dead reckoning; its centre: ' \
+           'course 096, 30 nm.' in said
+    assert "To the area of" not in said
+    console.runtime.close()

@@ -876,7 +876,35 @@ class Mission(Module):
             told = Msg("{told} Grade {grade} is below {least}: the campaign ends here.", told=told,
                        grade=score["grade"], least=str(scoring.GRADES["campaign_pass"]))
             score = {**score, "campaign_over": True}
+        else:
+            told = self._goes_on(told)
         self.emit("mission_end", feed=told, result=result, reason=reason, **score)
+
+    def _goes_on(self, told: Msg) -> Msg:
+        """The end of a part of a linked patrol or of a campaign mission that goes on (rulebook §4.3, §5.2): the
+        table is told what comes next on another evening (the career record books it). A lost boat ends both."""
+        mode = (self.spec.get("setup") or {}).get("mode")
+        if mode not in ("linked", "campaign") or (self.result == "lost" and self.reason != "time_limit"):
+            return told
+        from kaleun.uboot.missions.setup import campaign_order, patrol_parts
+
+        if mode == "linked":
+            patrol = self.spec.get("patrol")
+            parts = patrol_parts(str(patrol)) if patrol else []
+            if self.mission not in parts:
+                return told
+            following = parts[parts.index(self.mission) + 1:]
+            if not following:
+                return Msg("{told} The linked patrol {patrol} is over.", told=told, patrol=str(patrol))
+            return Msg("{told} The linked patrol {patrol} goes on with {next}, the boat and crew as they are now.",
+                       told=told, patrol=str(patrol), next=following[0])
+        order = campaign_order()
+        if self.mission not in order:
+            return told
+        following = order[order.index(self.mission) + 1:]
+        if not following:
+            return Msg("{told} The campaign is complete.", told=told)
+        return Msg("{told} The campaign goes on with {next}.", told=told, next=following[0])
 
     def part_again(self) -> bool:
         """Must this part of a linked patrol be played again? Rulebook §4.3 [R]: "some linked missions
