@@ -329,6 +329,25 @@ def test_5_2_the_table_is_told_where_to_stand_figures_out_of_a_flooded_section_i
     assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []
 
 
+def test_5_2_the_table_is_told_which_crew_tiles_get_their_ailment_chips_back():
+    """§5.2 with §8.6: the crew's health carries over, and the ailment chips lie on the crew tiles of the table, which
+    is set up anew on the next evening. The First Officer reads out whose tiles get which chips again (by the sailor's
+    name, in the table's language), so the tiles show what the game holds."""
+    from kaleun.i18n import language
+    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.setup import start_game
+
+    first = new_game(3, "sc_convoy_1940")
+    first.take_events()
+    first.apply({"do": "ailment", "figure": "navigator-square", "deck": "event", "wounds": 1, "exhaustion": 2})
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first)))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert carried.data["wounded"] == ["navigator-square/1"]
+    assert "Put the ailment chips back on the crew tiles: Navigator (1 red cross, 2 exhaustion chips)." \
+        in str(carried.feed)
+    assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []
+
+
 def test_4_3_a_mission_that_ends_on_a_full_disk_is_booked_on_leaving_or_by_kaleun_resume(home, tmp_path, monkeypatch):
     """Nothing lost: the career record cannot be written when the mission ends (the storage is
     full). Leaving the table tries again; if that fails too, `kaleun resume` of the save books it

@@ -116,8 +116,12 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
     problem = check_carry(carry)
     if problem is not None:
         raise ValueError(problem)
+    from kaleun.uboot.crew.health import describe_chips
+    from kaleun.uboot.crew.roster import ROSTER
+
     dead: list[str] = []
     wounded: list[str] = []
+    tiles: list[Msg] = []  # the wounded's chips as the crew tiles must show them again
     moved: dict[str, int] = {}
     flooded = [int(s) for s in carry.get("flooded", [])]
     if engine.has_module("crew") and "sailors" in carry:
@@ -134,6 +138,9 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                     dead.append(sid)
                 elif state.ailments:
                     wounded.append(sid)
+                    tiles.append(Msg("{sailor} ({chips})", sailor=Msg.term(ROSTER[figure][row].name),
+                                     chips=describe_chips(sum(c[0] == "W" for c in state.chips),
+                                                          sum(c[0] == "E" for c in state.chips), 0)))
         crew.health.load_state(carry["health"])
         crew.food.pyramid = list(carry["food"]["pyramid"])
         crew.food.supply = list(carry["food"]["supply"])
@@ -171,6 +178,8 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
     if dead:
         parts.append(Msg.plural("{n} sailor is dead: take his figure off the model.",
                                 "{n} sailors are dead: take their figures off the model.", n=len(dead)))
+    if tiles:
+        parts.append(Msg("Put the ailment chips back on the crew tiles: {sailors}.", sailors=join(tiles, "; ")))
     if moved:
         parts.append(Msg("Flooded sections {sections}: stand {moves}.", sections=", ".join(map(str, flooded)),
                          moves=join([Msg("{figure} in section {section}", figure=figure_term(f), section=s)
