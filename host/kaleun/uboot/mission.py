@@ -380,8 +380,15 @@ class Mission(Module):
         obj.progress = max(obj.progress, obj.target)
         primaries = [o for o in self.objectives.values() if o.primary]
         done = obj.primary and all(o.met for o in primaries)
-        if done and not self.spec.get("ends_when_met"):
+        # the way home is open: told once the last primary is met, or only coming home is left; never at home
+        # (the return objective met) nor on the passage home already
+        home_left = obj.primary and not done and all(o.met or o.kind == "return" for o in primaries)
+        heading_home = obj.kind == "return" or self.passage is not None or "base" not in self.spec
+        if done and not self.spec.get("ends_when_met") and not heading_home:
             feed = Msg("Objective met: {text} Every primary objective is met: the boat may return to base.",
+                       text=obj.text_msg())
+        elif home_left and not heading_home:
+            feed = Msg("Objective met: {text} Only the way home is left: the boat may return to base.",
                        text=obj.text_msg())
         else:
             feed = Msg("Objective met: {text}", text=obj.text_msg())
