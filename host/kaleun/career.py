@@ -174,6 +174,19 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
                                 easy_watch_change=dict(setup.easy_watch_change), carry=carry, last_campaign=last))
 
 
+def patrol_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
+    """What a group is told when the linked set-up names a mission that is not the next part of the linked patrol
+    in progress: a new patrol begins with it, and the one in progress (with its carry-over, rulebook §5.2) is
+    given up once the new part is booked (None: nothing is given up)."""
+    patrol = record.get("patrol")
+    if setup.mode != "linked" or not setup.mission or patrol is None or patrol.get("mode") != "linked" \
+            or patrol["next"] == setup.mission:
+        return None
+    return Msg("A new linked patrol begins with {mission}: the linked patrol {patrol} in progress (next: {next}) is "
+               "given up with what it carries over once this part ends. To go on with it instead: kaleun play "
+               "--linked.", mission=setup.mission, patrol=patrol["id"], next=patrol["next"])
+
+
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
     patrol = _patrol_of(record, mode)
     if patrol is not None and patrol.get("next") == mission:
@@ -341,5 +354,5 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     return out
 
 
-__all__ = ["CareerError", "career_lines", "career_messages", "career_path", "load_career", "record_mission",
-           "save_career", "start_configured"]
+__all__ = ["CareerError", "career_lines", "career_messages", "career_path", "load_career", "patrol_given_up",
+           "record_mission", "save_career", "start_configured"]

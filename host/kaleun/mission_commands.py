@@ -213,7 +213,22 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         setup = parse_setup(args)
         if setup.mode == "single" and not setup.mission:
             setup.mission = "training"
+        _tell_patrol_given_up(setup, _table_language(args))
     return start_configured(setup)
+
+
+def _tell_patrol_given_up(setup: Any, code: str) -> None:
+    """A linked set-up naming a mission that is not the next part of the patrol in progress: say what is given up
+    (on standard error for the command line). A damaged record says nothing here: the start refuses it."""
+    from kaleun.career import CareerError, load_career, patrol_given_up
+    from kaleun.i18n import language
+
+    try:
+        told = patrol_given_up(load_career(), setup)
+    except CareerError:
+        return
+    if told is not None:
+        print("kaleun: " + language(code).render(told), file=sys.stderr)
 
 
 def _table_language(args: argparse.Namespace) -> str:
@@ -327,6 +342,12 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         if problem is not None:  # a single mission as a linked patrol: at once
             stdout.write(f"! {lang.render(problem)}\n")
             continue
+        if mode == "linked" and record is not None:
+            from kaleun.career import patrol_given_up
+
+            given_up = patrol_given_up(record, GameSetup(mission=pick, seed=seed, mode=mode))
+            if given_up is not None:
+                stdout.write(lang.render(given_up) + "\n")
         difficulty = {}
         for role in ROLES:
             level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],

@@ -389,3 +389,31 @@ def test_4_3_a_mission_that_ends_on_a_full_disk_is_booked_on_leaving_or_by_kaleu
     output2.unbooked = True
     output2.close()
     assert len(load_career()["missions"]) == 1
+
+
+def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
+    """§5.2: a linked patrol carries the boat and crew from part to part. A group that names another patrol's part
+    with --linked (or in the terminal's set-up) starts a new patrol, and the one in progress with its carry-over is
+    replaced once the new part is booked: the group is told so before it plays, and how to go on instead."""
+    from kaleun.mission_commands import interactive_setup
+
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    def play(*args: str) -> str:
+        return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *args], capture_output=True,
+                              text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home).stderr
+
+    first_part_ended(home)
+    told = ("A new linked patrol begins with shadow_1941: the linked patrol autumn_1940 in progress (next: "
+            "weather_1940) is given up with what it carries over once this part ends. To go on with it instead: "
+            "kaleun play --linked.")
+    assert f"kaleun: {told}" in play("--linked", "--mission", "shadow_1941")
+    out = io.StringIO()
+    interactive_setup(io.StringIO("shadow_1941\nlinked\n\n\n\n\n"), out, record=load_career())
+    assert told in out.getvalue()
+    # going on with the patrol in progress, or naming its next part, gives nothing up
+    for args in (("--linked",), ("--linked", "--mission", "weather_1940")):
+        assert "given up" not in play(*args)
