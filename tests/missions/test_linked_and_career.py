@@ -395,11 +395,10 @@ def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
     """§5.2: a linked patrol carries the boat and crew from part to part. A group that names another patrol's part
     with --linked (or in the terminal's set-up) starts a new patrol, and the one in progress with its carry-over is
     replaced once the new part is booked: the group is told so before it plays, and how to go on instead."""
-    from kaleun.mission_commands import interactive_setup
-
     import subprocess
     import sys
 
+    from kaleun.mission_commands import interactive_setup
     from kit import kaleun_env
 
     def play(*args: str) -> str:

@@ -557,10 +557,22 @@ class Mission(Module):
                                square=where),
                 "weather": Msg("Weather report sent to HQ from {square}.", square=where),
                 "position": Msg("Position report sent to HQ: square {square}.", square=where)}[report]
-        self.emit("radio_message", feed=feed, message=entry["id"], state="sent", coded=False, kind="report",
-                  report=report, square=square, contact=entry.get("contact"))
         lat, lon = self._boat().position_at(now)
         counted = report if not (report == "convoy" and not convoy) else "contact"
+        # an objective asking for this kind of report that it does not count for: the table is told why, not left
+        # to find "0 of 3 reports" later (the first such objective; the others say the same or nothing)
+        for obj in self.objectives.values():
+            if not (obj.active and obj.kind == "report" and obj.spec.get("report") == report):
+                continue
+            area = obj.area
+            why = (Msg("the ship reported does not sail in a convoy") if counted != report
+                   else objs.why_not_counted(obj, now, area is None or area.contains(lat, lon)))
+            if why is not None:
+                feed = Msg("{sent} It does not count for the objective \"{objective}\": {why}.", sent=feed,
+                           objective=obj.text_msg(), why=why)
+            break
+        self.emit("radio_message", feed=feed, message=entry["id"], state="sent", coded=False, kind="report",
+                  report=report, square=square, contact=entry.get("contact"))
         for obj in list(self.objectives.values()):
             if obj.active and obj.kind == "report":
                 area = obj.area
