@@ -19,6 +19,7 @@ runtime writes them into the session folder) and the console all read it. Its fi
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -234,7 +235,7 @@ def _way_home(engine: Engine) -> Msg | None:
         return None
     lat, lon = engine.module("navigation").dr_position()
     home = passage.base(mission.spec["base"])
-    distance = passage.distance(lat, lon, passage.route(home, lat, lon))
+    distance = _miles_home(home.id, round(lat, 1), round(lon, 1))
     if distance <= float(data.load("mission_rules")["passage"]["arrive_nm"]):
         return None
     hours = distance / float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
@@ -242,6 +243,13 @@ def _way_home(engine: Engine) -> Msg | None:
                       "Way home to {base} by dead reckoning: {distance}, about {n} hours at full ahead.",
                       base=Msg.term(home.name), n=round(hours), distance=Msg.plural("{n:,} nm", "{n:,} nm",
                                                                                    n=round(distance)))
+
+
+@functools.lru_cache(maxsize=256)
+def _miles_home(base_id: str, lat: float, lon: float) -> float:
+    """The route home's length from a position rounded to a tenth of a degree (about 6 nm): the window's mission
+    sheet reads the mission every game second, and a route round the coasts takes a while to find."""
+    return passage.distance(lat, lon, passage.route(passage.base(base_id), lat, lon))
 
 
 def _progress(kind: str, progress: float, target: float) -> Msg:
