@@ -145,19 +145,24 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
     ended: dict[str, Any] | None = None
     if setup.mode == "campaign":
         campaign = record.get("campaign")
-        if campaign is None or campaign.get("state") != "running":
-            order = campaign_order()
+        order = campaign_order()
+        # the campaign's first mission named while a campaign runs further on: the group begins anew (§4.3), and
+        # the campaign it gives up is told at the start as an ended one is (its missions stay in the record)
+        anew = campaign is not None and campaign.get("state") == "running" and setup.mission == order[0] \
+            and campaign.get("next") != order[0]
+        if campaign is None or campaign.get("state") != "running" or anew:
             if setup.mission and setup.mission != order[0]:
                 raise CareerError(Msg("a campaign starts with its first mission, {mission}", mission=order[0]))
-            ended = campaign
+            ended = dict(campaign, state="given_up") if anew and campaign is not None else campaign
             record["campaign"] = {"state": "running", "started": _now(), "done": [], "next": order[0], "score": 0,
                                   "fame": 0, "grt": 0, "grades": [], "patrol": None}
             _set_patrol(record, "campaign", None)
             save_career(record, path)
         mission = record["campaign"]["next"]
         if setup.mission and setup.mission != mission:
-            raise CareerError(Msg("the campaign goes on with {mission}, not {chosen}", mission=mission,
-                                  chosen=setup.mission))
+            raise CareerError(Msg("the campaign goes on with {mission}, not {chosen} (to give it up and begin a new "
+                                  "one: --campaign --mission {first})", mission=mission, chosen=setup.mission,
+                                  first=order[0]))
         carry = _carry_for(record, mission, "campaign")
     elif setup.mode == "linked":
         patrol = record.get("patrol")

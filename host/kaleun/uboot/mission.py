@@ -159,12 +159,14 @@ class Mission(Module):
         self._tell_new_campaign()
 
     def _tell_new_campaign(self) -> None:
-        """A new campaign takes the place of one that had ended (§4.3: a grade below E, or every mission done):
-        the table is told, with what the last one came to (its missions stay in the career record)."""
+        """A new campaign takes the place of one that had ended (§4.3: a grade below E, or every mission done) or
+        that the group gave up (its first mission named while it ran further on): the table is told, with what the
+        last one came to (its missions stay in the career record)."""
         last = (self.spec.get("setup") or {}).get("last_campaign")
         if not last:
             return
-        state = Msg("ended with a grade below E") if last["state"] == "failed" else Msg("was complete")
+        state = {"failed": Msg("ended with a grade below E"), "given_up": Msg("was given up")}.get(
+            last["state"], Msg("was complete"))
         self.emit("campaign_begins", feed=Msg.plural(
             "A new campaign begins with {mission}. The last one {state} after {n} mission (grades {grades}, score "
             "{score:,}); kaleun career keeps its missions.",
