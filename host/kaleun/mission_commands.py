@@ -148,7 +148,8 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
                      help="U-BOOT: play linked missions: the next part of the linked patrol in progress (or a new "
                           "patrol from --mission), carrying the boat and crew over")
     how.add_argument("--campaign", action="store_true",
-                     help="U-BOOT: the campaign's next mission (a new campaign if none is running)")
+                     help="U-BOOT: the campaign's next mission (a new campaign if none is running, or with "
+                          "--mission naming its first mission)")
     play.add_argument("--difficulty", default=None, metavar="ROLE=LEVEL,...",
                       help="difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, hard)")
     play.add_argument("--easy-watch", dest="easy_watch", default=None, metavar="ROLE,...",
