@@ -416,3 +416,28 @@ def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
     # going on with the patrol in progress, or naming its next part, gives nothing up
     for args in (("--linked",), ("--linked", "--mission", "weather_1940")):
         assert "given up" not in play(*args)
+
+
+def test_5_2_the_table_is_told_which_supplies_and_cigarettes_the_last_part_left():
+    """§5.2 with §6.13 and §8.6: medical supplies, refill kits and cigarettes are chips the table lays out anew at
+    each set-up, a fresh boat's by the rulebook. What the last part used stays used: the First Officer reads out
+    which supplies stay off the chest, the refill kits left and whose cigarettes are fewer."""
+    from kaleun.i18n import language
+    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.setup import start_game
+
+    first = new_game(3, "sc_convoy_1940")
+    first.take_events()
+    carry = extract(first)
+    carry["health"]["stock"]["bandages"] -= 2
+    carry["health"]["kits"] = 1
+    carry["cigarettes"]["officer"] = 1
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
+    feed = next(e for e in g.take_events() if e.name == "carried_over").feed
+    assert str(feed) == ("The patrol goes on from sc_convoy_1940. Medical supplies used and not restocked stay off the "
+                         "chest: 2 bandages. 1 refill kit left. Cigarettes left: First Officer 1. 14 torpedoes left.")
+    assert g.module("crew").health.stock["bandages"] == carry["health"]["stock"]["bandages"]
+    assert language("de").missing(feed) == [] and language("ru").missing(feed) == []
+    fresh = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first)))
+    said = str(next(e for e in fresh.take_events() if e.name == "carried_over").feed)
+    assert said == "The patrol goes on from sc_convoy_1940. 14 torpedoes left."  # nothing used: nothing to say
