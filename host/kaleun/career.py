@@ -145,19 +145,24 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
     ended: dict[str, Any] | None = None
     if setup.mode == "campaign":
         campaign = record.get("campaign")
-        if campaign is None or campaign.get("state") != "running":
-            order = campaign_order()
+        order = campaign_order()
+        # the campaign's first mission named while a campaign runs further on: the group begins anew (§4.3), and
+        # the campaign it gives up is told at the start as an ended one is (its missions stay in the record)
+        anew = campaign is not None and campaign.get("state") == "running" and setup.mission == order[0] \
+            and campaign.get("next") != order[0]
+        if campaign is None or campaign.get("state") != "running" or anew:
             if setup.mission and setup.mission != order[0]:
                 raise CareerError(Msg("a campaign starts with its first mission, {mission}", mission=order[0]))
-            ended = campaign
+            ended = dict(campaign, state="given_up") if anew and campaign is not None else campaign
             record["campaign"] = {"state": "running", "started": _now(), "done": [], "next": order[0], "score": 0,
                                   "fame": 0, "grt": 0, "grades": [], "patrol": None}
             _set_patrol(record, "campaign", None)
             save_career(record, path)
         mission = record["campaign"]["next"]
         if setup.mission and setup.mission != mission:
-            raise CareerError(Msg("the campaign goes on with {mission}, not {chosen}", mission=mission,
-                                  chosen=setup.mission))
+            raise CareerError(Msg("the campaign goes on with {mission}, not {chosen} (to give it up and begin a new "
+                                  "one: --campaign --mission {first})", mission=mission, chosen=setup.mission,
+                                  first=order[0]))
         carry = _carry_for(record, mission, "campaign")
     elif setup.mode == "linked":
         patrol = record.get("patrol")
@@ -172,6 +177,19 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
                                        "score": ended["score"], "missions": len(ended["done"])}
     return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=dict(setup.difficulty),
                                 easy_watch_change=dict(setup.easy_watch_change), carry=carry, last_campaign=last))
+
+
+def patrol_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
+    """What a group is told when the linked set-up names a mission that is not the next part of the linked patrol
+    in progress: a new patrol begins with it, and the one in progress (with its carry-over, rulebook §5.2) is
+    given up once the new part is booked (None: nothing is given up)."""
+    patrol = record.get("patrol")
+    if setup.mode != "linked" or not setup.mission or patrol is None or patrol.get("mode") != "linked" \
+            or patrol["next"] == setup.mission:
+        return None
+    return Msg("A new linked patrol begins with {mission}: the linked patrol {patrol} in progress (next: {next}) is "
+               "given up with what it carries over once this part ends. To go on with it instead: kaleun play "
+               "--linked.", mission=setup.mission, patrol=patrol["id"], next=patrol["next"])
 
 
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
@@ -341,5 +359,5 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     return out
 
 
-__all__ = ["CareerError", "career_lines", "career_messages", "career_path", "load_career", "record_mission",
-           "save_career", "start_configured"]
+__all__ = ["CareerError", "career_lines", "career_messages", "career_path", "load_career", "patrol_given_up",
+           "record_mission", "save_career", "start_configured"]

@@ -148,7 +148,8 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
                      help="U-BOOT: play linked missions: the next part of the linked patrol in progress (or a new "
                           "patrol from --mission), carrying the boat and crew over")
     how.add_argument("--campaign", action="store_true",
-                     help="U-BOOT: the campaign's next mission (a new campaign if none is running)")
+                     help="U-BOOT: the campaign's next mission (a new campaign if none is running, or with "
+                          "--mission naming its first mission)")
     play.add_argument("--difficulty", default=None, metavar="ROLE=LEVEL,...",
                       help="difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, hard)")
     play.add_argument("--easy-watch", dest="easy_watch", default=None, metavar="ROLE,...",
@@ -213,7 +214,22 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         setup = parse_setup(args)
         if setup.mode == "single" and not setup.mission:
             setup.mission = "training"
+        _tell_patrol_given_up(setup, _table_language(args))
     return start_configured(setup)
+
+
+def _tell_patrol_given_up(setup: Any, code: str) -> None:
+    """A linked set-up naming a mission that is not the next part of the patrol in progress: say what is given up
+    (on standard error for the command line). A damaged record says nothing here: the start refuses it."""
+    from kaleun.career import CareerError, load_career, patrol_given_up
+    from kaleun.i18n import language
+
+    try:
+        told = patrol_given_up(load_career(), setup)
+    except CareerError:
+        return
+    if told is not None:
+        print("kaleun: " + language(code).render(told), file=sys.stderr)
 
 
 def _table_language(args: argparse.Namespace) -> str:
@@ -227,9 +243,10 @@ def _table_language(args: argparse.Namespace) -> str:
         return preferred_language()
 
 
-#: answers that mean yes to a y/n question, in every language of the table (the question shows the table
-#: language's letters: `(y/n)`, `(j/n)`, `(д/н)`; anything else is no)
+#: answers that mean yes or no to a y/n question, in every language of the table (the question shows the table
+#: language's letters: `(y/n)`, `(j/n)`, `(д/н)`; anything else is refused and asked again)
 YES = ("y", "yes", "j", "ja", "д", "да")
+NO = ("n", "no", "nein", "н", "нет")
 
 
 def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: str = "en",
@@ -245,7 +262,15 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     from kaleun.core.messages import Msg
     from kaleun.i18n import language as table_language
     from kaleun.uboot.figures import ROSTER
-    from kaleun.uboot.missions.setup import LEVELS, MODES, ROLES, GameSetup, mission_lines, setup_problem
+    from kaleun.uboot.missions.setup import (
+        LEVELS,
+        MODES,
+        ROLES,
+        GameSetup,
+        campaign_order,
+        mission_lines,
+        setup_problem,
+    )
 
     lang = table_language(language)
     modes = {"single": Msg("single mission"), "linked": Msg("linked patrol"), "campaign": Msg("campaign")}
@@ -271,6 +296,15 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
                                                 choices=", ".join(lang.render(w) for w in names.values()))) + "\n")
 
+    def yes_or_no(question: Msg) -> bool:
+        """A y/n question; Enter takes the default shown, the table language's no."""
+        while True:
+            answer = ask(question, lang.render(Msg.term("no"))).casefold()
+            if answer in YES or answer in NO:
+                return answer in YES
+            stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
+                                                choices=lang.render(Msg("yes, no")))) + "\n")
+
     lines = mission_lines()
     patrols = {m.id: m.patrol for m in lines}
     patrol = (record or {}).get("patrol")
@@ -280,7 +314,11 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         stdout.write(f" {i:>2}. {lang.render(m.line())}\n")
     while True:
         choice = ask(Msg("Mission (number or id)"), lines[0].id)
-        pick = lines[int(choice) - 1].id if choice.isdigit() and 1 <= int(choice) <= len(lines) else choice
+        if choice.isdigit() and not 1 <= int(choice) <= len(lines):  # a number off the list: say so, not the ids
+            stdout.write("! " + lang.render(Msg("no mission has the number {number}: give a number from 1 to {last} "
+                                                "or a mission's id", number=choice, last=len(lines))) + "\n")
+            continue
+        pick = lines[int(choice) - 1].id if choice.isdigit() else choice
         problem = setup_problem(GameSetup(mission=pick, seed=seed))
         if problem is not None:  # an unknown mission: at once, not after every question
             stdout.write(f"! {lang.render(problem)}\n")
@@ -291,12 +329,26 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             pick = str(going_on["next"])  # the linked patrol in progress goes on (§5.2), as the window's set-up
             told = career_messages(record)[1 + (record.get("campaign") is not None)]
             stdout.write(lang.render(told) + "\n")
-        if mode == "campaign" and record is not None and record.get("campaign") is not None:
-            stdout.write(lang.render(career_messages(record)[1]) + "\n")  # the campaign picks its own mission
+        if mode == "campaign":  # the campaign picks its own mission (rulebook §4.3): say which
+            campaign = (record or {}).get("campaign")
+            if campaign is not None:
+                stdout.write(lang.render(career_messages(record or {})[1]) + "\n")
+            if campaign is None or campaign.get("state") != "running":
+                first = campaign_order()[0]
+                stdout.write(lang.render(Msg("A new campaign begins with its first mission, {first}.", first=first)
+                                         if pick == first else
+                                         Msg("A new campaign begins with its first mission, {first}, not {chosen}.",
+                                             first=first, chosen=pick)) + "\n")
         problem = setup_problem(GameSetup(mission=pick, seed=seed, mode=mode)) if mode != "campaign" else None
         if problem is not None:  # a single mission as a linked patrol: at once
             stdout.write(f"! {lang.render(problem)}\n")
             continue
+        if mode == "linked" and record is not None:
+            from kaleun.career import patrol_given_up
+
+            given_up = patrol_given_up(record, GameSetup(mission=pick, seed=seed, mode=mode))
+            if given_up is not None:
+                stdout.write(lang.render(given_up) + "\n")
         difficulty = {}
         for role in ROLES:
             level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],
@@ -306,8 +358,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         easy = {}
         for role in ROLES:
             # the default shown is the table language's word for no (`[nein]`, `[нет]`), and taken as no
-            if difficulty.get(role) == "easy" and ask(Msg("Easy watch change for the {role}? (y/n)", role=roles[role]),
-                                                      lang.render(Msg.term("no"))).casefold() in YES:
+            if difficulty.get(role) == "easy" and yes_or_no(Msg("Easy watch change for the {role}? (y/n)",
+                                                                role=roles[role])):
                 easy[role] = True
         setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
                           easy_watch_change=easy)

@@ -74,3 +74,45 @@ def test_4_3_the_session_of_a_new_campaign_replays_with_what_the_last_one_came_t
     assert [e["event"] for e in told].count("campaign_begins") == 1
     loaded = load_checked(json.loads(json.dumps(played.to_state())))
     assert loaded.config == played.config
+
+
+def test_4_3_naming_the_first_mission_gives_up_a_running_campaign_and_begins_anew(home):
+    """§4.3: the campaign plays the missions in order and goes on from the career record. A group that wants to
+    begin again had no way but to delete the record: naming the campaign's first mission while a campaign runs
+    further on gives it up and begins a new one, told at the start like an ended one; any other mission is
+    refused with the way to begin anew."""
+    import pytest
+    from kaleun.career import CareerError, record_mission
+
+    g = start_configured(GameSetup(mission="", mode="campaign"))
+    replay_game(g, "prize_rules_1939")
+    record_mission(g)
+    running = load_career()["campaign"]
+    assert running["next"] == "minefield_1939" and running["state"] == "running"
+    with pytest.raises(CareerError, match=r"the campaign goes on with minefield_1939, not t5_1943 \(to give it up "
+                                          r"and begin a new one: --campaign --mission prize_rules_1939\)"):
+        start_configured(GameSetup(mission="t5_1943", mode="campaign"))
+    again = start_configured(GameSetup(mission="prize_rules_1939", mode="campaign"))
+    (told,) = [e.to_json() for e in again.take_events() if e.name == "campaign_begins"]
+    assert told["feed"] == (f"A new campaign begins with prize_rules_1939. The last one was given up after 1 mission "
+                            f"(grades {running['grades'][0]}, score {running['score']:,}); kaleun career keeps its "
+                            f"missions.")
+    record = load_career()
+    assert (record["campaign"]["next"], record["campaign"]["done"]) == ("prize_rules_1939", [])
+    assert len(record["missions"]) == 1  # the given-up campaign's mission stays in the career
+    # the new campaign's first mission named again goes on with it (nothing more to give up)
+    assert start_configured(GameSetup(mission="prize_rules_1939", mode="campaign")).config["mission"] == \
+        "prize_rules_1939"
+    assert not [e for e in start_configured(GameSetup(mission="", mode="campaign")).take_events()
+                if e.name == "campaign_begins"]
+
+
+def replay_game(g, mission: str) -> None:
+    import io
+    from pathlib import Path
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.script import EventWriter, ScriptRun
+
+    ScriptRun(g, default_board(), EventWriter(io.StringIO())).run(
+        Path(__file__).resolve().parent / "scripts" / f"{mission}.win.jsonl")

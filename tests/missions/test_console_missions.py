@@ -108,3 +108,37 @@ def test_a_bad_set_up_is_refused_with_the_reason(tmp_path):
     assert linked.returncode == 2 and "no linked patrol is in progress" in linked.stderr
     russian = run_kaleun("play", "--headless", "--linked", "--language", "ru", home=tmp_path)
     assert russian.returncode == 2 and "связанный поход не идёт" in russian.stderr, russian.stderr
+
+
+def test_chart_says_the_boat_is_on_station_when_the_plot_puts_it_in_the_objectives_area(home):
+    """`chart` lays off the way to each objective's area (rulebook §9: protractor and range ruler). A boat that
+    starts on its station (hatteras_1942: squares CA87 and CA88, the boat in CA87) is told it is in the area by its
+    reckoning, not sent 30 nm to the middle of the two squares as if it had to get there first."""
+    console, out = console_for("hatteras_1942")
+    console.handle("chart")
+    said = out.getvalue()
+    assert 'In the area of "Hold station in squares CA87 and CA88 for 72 hours." by dead reckoning; its centre: ' \
+           'course 096, 30 nm.' in said
+    assert "To the area of" not in said
+    console.runtime.close()
+
+
+def test_4_2_the_mission_command_says_what_the_way_home_takes_when_the_boat_must_come_home(home):
+    """§4.2: a mission may order the boat home (long_patrol_1941: "Bring the boat home to Lorient"). Beside the
+    patrol time left the table reads what the way home takes by the navigator's reckoning, so a crew on station can
+    judge when to leave; a mission that ends at sea by its time limit says nothing of the way home."""
+    game = new_game(0, "long_patrol_1941", {"position": [50.0, -20.0]})  # out on the station, days from home
+    console = Console(make_runtime(game, default_board()), stdin=io.StringIO(""), stdout=(out := io.StringIO()),
+                      interactive=False)
+    console.handle("mission")
+    assert "Patrol time left: 504 hours.\nWay home to Lorient by dead reckoning: 667 nm, about 53 hours at full " \
+           "ahead.\n" in out.getvalue()
+    console.runtime.close()
+    console, out = console_for("long_patrol_1941")  # the boat sails from Lorient: in its home waters
+    console.handle("mission")
+    assert "Way home" not in out.getvalue()
+    console.runtime.close()
+    console, out = console_for("shadow_1941")
+    console.handle("mission")
+    assert "Way home" not in out.getvalue()
+    console.runtime.close()

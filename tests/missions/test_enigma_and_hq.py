@@ -155,3 +155,25 @@ def test_4_1_report_once_clear_of_the_coast_counts_only_from_clear_of_the_coast(
         sent = order(g, "enigma", report="position")
         assert named(sent, "radio_message")[0]["state"] == "sent"
         assert g.module("mission").objectives["clear"].met is counts, (mission, where)
+
+
+def test_4_1_a_report_that_does_not_count_for_its_objective_says_why():
+    """§4.1, §8.4: weather_1940 asks for three weather reports from the station, ten hours apart. A report sent
+    before the boat is there, or too soon after the last one that counted, goes out, but it does not count: the
+    table hears why at once instead of finding "0 of 3 reports" later."""
+    g = game("weather_1940")
+    sent = one(order(g, "enigma", report="weather"), "radio_message")
+    assert sent["feed"] == ('Weather report sent to HQ from AL31. It does not count for the objective "Send three '
+                            'weather reports from the station, ten hours apart.": it was not sent from squares '
+                            'AE76, AE79.')
+    assert g.module("mission").objectives["reports"].progress == 0
+    on_station = game("weather_1940", changes={"position": [62.25, -18.625], "weather": "fair"})
+    assert on_station.module("mission").objectives["reports"].area.contains(62.25, -18.625)
+    first = one(order(on_station, "enigma", report="weather"), "radio_message")
+    assert first["feed"].startswith("Weather report sent to HQ from ") and "count" not in first["feed"]
+    advance(on_station, 2 * H)
+    again = one(order(on_station, "enigma", report="weather"), "radio_message")
+    assert again["feed"].endswith('It does not count for the objective "Send three weather reports from the '
+                                  'station, ten hours apart.": the last one that counted was sent 2.0 h before, '
+                                  'and 10 h must lie between them.')
+    assert on_station.module("mission").objectives["reports"].progress == 1

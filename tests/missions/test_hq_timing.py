@@ -64,6 +64,28 @@ def test_4_2_an_objective_that_cannot_be_met_before_the_time_limit_is_refused():
         "first"]
 
 
+def test_4_1_an_objective_that_takes_longer_than_its_own_deadline_leaves_it_is_refused():
+    """An objective fails when its `by_h` passes unmet (§4.1). A station, shadow or run of reports that needs more
+    time than its deadline leaves it, from the moment it is given (a secondary's signal at the earliest), can never
+    be met: the file is refused with its line, as one longer than the whole patrol is."""
+    station = MISSION_TOML.replace('kind = "reach"', 'kind = "station"\nhours = 5\nby_h = 3')
+    assert refused("", station) == [
+        "mine.toml:11: mine: objective[0].hours = 5: a station that long cannot be over by its deadline (by_h = 3): it "
+        "can never be met"]
+    problems = refused('\n[[radio]]\nat_h = [6, 8]\ntext = "Shadow it."\n'
+                       'objective = { id = "s", kind = "shadow", hours = 4, text = "Shadow.", by_h = 9 }\n'
+                       '\n[[radio]]\nat_h = 2\ntext = "Report the weather."\n'
+                       'objective = { id = "w", kind = "report", report = "weather", count = 3, every_h = 4, '
+                       'text = "Report.", by_h = 9 }\n')
+    assert problems == [
+        "mine.toml:17: mine: radio[0].objective.hours = 4: a shadow that long cannot be over by its deadline (by_h = "
+        "9, 6 h after the start its signal comes at the earliest): it can never be met",
+        "mine.toml:22: mine: radio[1].objective.every_h: 3 reports 4 h apart take 8 h, more than its deadline allows "
+        "(by_h = 9, 2 h after the start its signal comes at the earliest): it can never be met"]
+    # just enough time is accepted
+    check_text(MISSION_TOML.replace('kind = "reach"', 'kind = "station"\nhours = 3\nby_h = 3'), "mine.toml", "mine")
+
+
 def test_8_a_secondary_objective_whose_deadline_passes_before_its_signal_comes_is_refused():
     problems = refused('\n[[radio]]\nat_h = [6, 8]\ntext = "Report the weather."\n'
                        'objective = { id = "w", kind = "report", report = "weather", text = "Report.", by_h = 5 }\n')

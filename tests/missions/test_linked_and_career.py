@@ -329,6 +329,25 @@ def test_5_2_the_table_is_told_where_to_stand_figures_out_of_a_flooded_section_i
     assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []
 
 
+def test_5_2_the_table_is_told_which_crew_tiles_get_their_ailment_chips_back():
+    """§5.2 with §8.6: the crew's health carries over, and the ailment chips lie on the crew tiles of the table, which
+    is set up anew on the next evening. The First Officer reads out whose tiles get which chips again (by the sailor's
+    name, in the table's language), so the tiles show what the game holds."""
+    from kaleun.i18n import language
+    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.setup import start_game
+
+    first = new_game(3, "sc_convoy_1940")
+    first.take_events()
+    first.apply({"do": "ailment", "figure": "navigator-square", "deck": "event", "wounds": 1, "exhaustion": 2})
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first)))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert carried.data["wounded"] == ["navigator-square/1"]
+    assert "Put the ailment chips back on the crew tiles: Navigator (1 red cross, 2 exhaustion chips)." \
+        in str(carried.feed)
+    assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []
+
+
 def test_4_3_a_mission_that_ends_on_a_full_disk_is_booked_on_leaving_or_by_kaleun_resume(home, tmp_path, monkeypatch):
     """Nothing lost: the career record cannot be written when the mission ends (the storage is
     full). Leaving the table tries again; if that fails too, `kaleun resume` of the save books it
@@ -370,3 +389,55 @@ def test_4_3_a_mission_that_ends_on_a_full_disk_is_booked_on_leaving_or_by_kaleu
     output2.unbooked = True
     output2.close()
     assert len(load_career()["missions"]) == 1
+
+
+def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
+    """§5.2: a linked patrol carries the boat and crew from part to part. A group that names another patrol's part
+    with --linked (or in the terminal's set-up) starts a new patrol, and the one in progress with its carry-over is
+    replaced once the new part is booked: the group is told so before it plays, and how to go on instead."""
+    import subprocess
+    import sys
+
+    from kaleun.mission_commands import interactive_setup
+    from kit import kaleun_env
+
+    def play(*args: str) -> str:
+        return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *args], capture_output=True,
+                              text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home).stderr
+
+    first_part_ended(home)
+    told = ("A new linked patrol begins with shadow_1941: the linked patrol autumn_1940 in progress (next: "
+            "weather_1940) is given up with what it carries over once this part ends. To go on with it instead: "
+            "kaleun play --linked.")
+    assert f"kaleun: {told}" in play("--linked", "--mission", "shadow_1941")
+    out = io.StringIO()
+    interactive_setup(io.StringIO("shadow_1941\nlinked\n\n\n\n\n"), out, record=load_career())
+    assert told in out.getvalue()
+    # going on with the patrol in progress, or naming its next part, gives nothing up
+    for args in (("--linked",), ("--linked", "--mission", "weather_1940")):
+        assert "given up" not in play(*args)
+
+
+def test_5_2_the_table_is_told_which_supplies_and_cigarettes_the_last_part_left():
+    """§5.2 with §6.13 and §8.6: medical supplies, refill kits and cigarettes are chips the table lays out anew at
+    each set-up, a fresh boat's by the rulebook. What the last part used stays used: the First Officer reads out
+    which supplies stay off the chest, the refill kits left and whose cigarettes are fewer."""
+    from kaleun.i18n import language
+    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.setup import start_game
+
+    first = new_game(3, "sc_convoy_1940")
+    first.take_events()
+    carry = extract(first)
+    carry["health"]["stock"]["bandages"] -= 2
+    carry["health"]["kits"] = 1
+    carry["cigarettes"]["officer"] = 1
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
+    feed = next(e for e in g.take_events() if e.name == "carried_over").feed
+    assert str(feed) == ("The patrol goes on from sc_convoy_1940. Medical supplies used and not restocked stay off the "
+                         "chest: 2 bandages. 1 refill kit left. Cigarettes left: First Officer 1. 14 torpedoes left.")
+    assert g.module("crew").health.stock["bandages"] == carry["health"]["stock"]["bandages"]
+    assert language("de").missing(feed) == [] and language("ru").missing(feed) == []
+    fresh = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first)))
+    said = str(next(e for e in fresh.take_events() if e.name == "carried_over").feed)
+    assert said == "The patrol goes on from sc_convoy_1940. 14 torpedoes left."  # nothing used: nothing to say

@@ -223,3 +223,29 @@ def test_4_1_a_boat_lost_takes_its_whole_crew_into_the_debrief_and_the_career():
     d = debrief(g)
     assert {x["cause"]["msg"] for x in d["crew_lost"]} == {"lost with the boat"}
     assert f"Crew lost: {everyone}." in [str(x) for x in lines(d)]
+
+
+def test_4_2_the_table_is_told_the_way_home_is_open_when_it_is_and_not_once_the_boat_is_home():
+    """§4.2: the crew may head home once its orders are carried out. long_patrol_1941's primaries are 15,000 GRT and
+    the boat brought home: when the tonnage is met only the way home is left, and the table is told it may return
+    to base; at home the last objective is met without being told to return to base once more."""
+    from test_missions import replay
+
+    _, events = replay("long_patrol_1941", "win")
+    met = {e["objective"]: e["feed"] for e in events if e["event"] == "objective" and e["state"] == "met"}
+    assert met["tonnage"] == ("Objective met: Sink at least 15,000 GRT during the patrol. Only the way home is left: "
+                              "the boat may return to base.")
+    assert met["home"] == "Objective met: Bring the boat home to Lorient."
+
+
+def test_4_1_coming_home_without_the_airmen_does_not_bring_them_home():
+    """aircrew_1942: HQ's order "Bring the airmen home" came 1-3 hours into the patrol, so a boat that turned for
+    home without ever finding the dinghy met it on arrival and scored its fame. The order comes once the airmen are
+    aboard: a boat home without them was never given it."""
+    g = game("aircrew_1942", changes={"air_cover": "none"})
+    advance(g, 4 * H)
+    assert [m.objective for m in g.module("mission").messages] == []  # no order before the rescue
+    one(do(g, {"do": "return_to_base"}), "return_to_base")
+    end = one(until_event(g, "mission_end", 72 * H, step=3 * H), "mission_end")
+    assert (end["result"], end["reason"], end["fame"]) == ("returned", "returned", 0)
+    assert [o["id"] for o in end["objectives"]] == ["rescue"]

@@ -188,7 +188,8 @@ def test_5_2_the_terminal_set_up_refuses_at_once_and_goes_on_with_the_linked_pat
     setup = interactive_setup(io.StringIO("99\nconvoy\n10\nlinked\n4\nlinked\n\n\n\n\n"), out)
     asked = out.getvalue()
     assert (setup.mission, setup.mode) == ("sc_convoy_1940", "linked")
-    assert "! unknown mission '99'" in asked and "! unknown mission 'convoy'" in asked
+    assert "! no mission has the number 99: give a number from 1 to 21 or a mission's id" in asked
+    assert "! unknown mission 'convoy'" in asked
     assert "! hatteras_1942 is a single mission, not a part of a linked patrol" in asked
     assert asked.count("Difficulty of the Captain") == 1  # asked once, for the set-up that starts
     # part 1 played and booked: the next evening's set-up picks part 2 with what part 1 left
@@ -214,6 +215,36 @@ def test_5_2_the_terminal_set_up_refuses_at_once_and_goes_on_with_the_linked_pat
     setup = interactive_setup(io.StringIO("\ncampaign\n\n\n\n\n"), out, record=load_career())
     assert setup.mode == "campaign" and "Campaign (since " in out.getvalue()
     assert "running; next: prize_rules_1939" in out.getvalue()
+
+
+def test_4_3_the_terminal_set_up_says_which_mission_a_new_campaign_begins_with():
+    """Rulebook §4.3: a campaign plays the missions in order. A group that picks a mission and then the campaign
+    is told that a new campaign begins with its first mission instead (the command line refuses the same choice:
+    `--campaign --mission t5_1943`), not left to find a different briefing on the screen."""
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("7\ncampaign\n\n\n\n\n"), out)
+    assert (setup.mission, setup.mode) == ("", "campaign")
+    assert "A new campaign begins with its first mission, prize_rules_1939, not agents_1941." in out.getvalue()
+    out = io.StringIO()
+    interactive_setup(io.StringIO("1\ncampaign\n\n\n\n\n"), out, language="de")
+    assert "Eine neue Kampagne beginnt mit ihrer ersten Mission, prize_rules_1939." in out.getvalue()
+
+
+def test_5_3_a_yes_or_no_question_refuses_another_answer_and_asks_again():
+    """The easy watch change (§5.3) is asked yes or no: an answer that is neither (a command typed too early, a
+    typo) is refused and the question comes again, instead of being taken as no without a word."""
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("training\nsingle\neasy\n\n\n\nmission\nyes\n"), out)
+    assert setup.easy_watch_change == {"captain": True}
+    assert "! mission is not one of: yes, no" in out.getvalue()
+    assert out.getvalue().count("Easy watch change for the Captain? (y/n) [no]: ") == 2
+    setup = interactive_setup(io.StringIO("training\nsingle\n\n\n\nleicht\nx\nnein\n"), out := io.StringIO(),
+                              language="de")
+    assert setup.easy_watch_change == {} and "! x ist keine der Wahlen: ja, nein" in out.getvalue()
 
 
 def test_5_3_an_unknown_mode_or_level_is_refused_at_once_by_its_names():

@@ -159,12 +159,14 @@ class Mission(Module):
         self._tell_new_campaign()
 
     def _tell_new_campaign(self) -> None:
-        """A new campaign takes the place of one that had ended (§4.3: a grade below E, or every mission done):
-        the table is told, with what the last one came to (its missions stay in the career record)."""
+        """A new campaign takes the place of one that had ended (§4.3: a grade below E, or every mission done) or
+        that the group gave up (its first mission named while it ran further on): the table is told, with what the
+        last one came to (its missions stay in the career record)."""
         last = (self.spec.get("setup") or {}).get("last_campaign")
         if not last:
             return
-        state = Msg("ended with a grade below E") if last["state"] == "failed" else Msg("was complete")
+        state = {"failed": Msg("ended with a grade below E"), "given_up": Msg("was given up")}.get(
+            last["state"], Msg("was complete"))
         self.emit("campaign_begins", feed=Msg.plural(
             "A new campaign begins with {mission}. The last one {state} after {n} mission (grades {grades}, score "
             "{score:,}); kaleun career keeps its missions.",
@@ -380,8 +382,15 @@ class Mission(Module):
         obj.progress = max(obj.progress, obj.target)
         primaries = [o for o in self.objectives.values() if o.primary]
         done = obj.primary and all(o.met for o in primaries)
-        if done and not self.spec.get("ends_when_met"):
+        # the way home is open: told once the last primary is met, or only coming home is left; never at home
+        # (the return objective met) nor on the passage home already
+        home_left = obj.primary and not done and all(o.met or o.kind == "return" for o in primaries)
+        heading_home = obj.kind == "return" or self.passage is not None or "base" not in self.spec
+        if done and not self.spec.get("ends_when_met") and not heading_home:
             feed = Msg("Objective met: {text} Every primary objective is met: the boat may return to base.",
+                       text=obj.text_msg())
+        elif home_left and not heading_home:
+            feed = Msg("Objective met: {text} Only the way home is left: the boat may return to base.",
                        text=obj.text_msg())
         else:
             feed = Msg("Objective met: {text}", text=obj.text_msg())
@@ -550,10 +559,22 @@ class Mission(Module):
                                square=where),
                 "weather": Msg("Weather report sent to HQ from {square}.", square=where),
                 "position": Msg("Position report sent to HQ: square {square}.", square=where)}[report]
-        self.emit("radio_message", feed=feed, message=entry["id"], state="sent", coded=False, kind="report",
-                  report=report, square=square, contact=entry.get("contact"))
         lat, lon = self._boat().position_at(now)
         counted = report if not (report == "convoy" and not convoy) else "contact"
+        # an objective asking for this kind of report that it does not count for: the table is told why, not left
+        # to find "0 of 3 reports" later (the first such objective; the others say the same or nothing)
+        for obj in self.objectives.values():
+            if not (obj.active and obj.kind == "report" and obj.spec.get("report") == report):
+                continue
+            area = obj.area
+            why = (Msg("the ship reported does not sail in a convoy") if counted != report
+                   else objs.why_not_counted(obj, now, area is None or area.contains(lat, lon)))
+            if why is not None:
+                feed = Msg("{sent} It does not count for the objective \"{objective}\": {why}.", sent=feed,
+                           objective=obj.text_msg(), why=why)
+            break
+        self.emit("radio_message", feed=feed, message=entry["id"], state="sent", coded=False, kind="report",
+                  report=report, square=square, contact=entry.get("contact"))
         for obj in list(self.objectives.values()):
             if obj.active and obj.kind == "report":
                 area = obj.area
@@ -876,7 +897,35 @@ class Mission(Module):
             told = Msg("{told} Grade {grade} is below {least}: the campaign ends here.", told=told,
                        grade=score["grade"], least=str(scoring.GRADES["campaign_pass"]))
             score = {**score, "campaign_over": True}
+        else:
+            told = self._goes_on(told)
         self.emit("mission_end", feed=told, result=result, reason=reason, **score)
+
+    def _goes_on(self, told: Msg) -> Msg:
+        """The end of a part of a linked patrol or of a campaign mission that goes on (rulebook §4.3, §5.2): the
+        table is told what comes next on another evening (the career record books it). A lost boat ends both."""
+        mode = (self.spec.get("setup") or {}).get("mode")
+        if mode not in ("linked", "campaign") or (self.result == "lost" and self.reason != "time_limit"):
+            return told
+        from kaleun.uboot.missions.setup import campaign_order, patrol_parts
+
+        if mode == "linked":
+            patrol = self.spec.get("patrol")
+            parts = patrol_parts(str(patrol)) if patrol else []
+            if self.mission not in parts:
+                return told
+            following = parts[parts.index(self.mission) + 1:]
+            if not following:
+                return Msg("{told} The linked patrol {patrol} is over.", told=told, patrol=str(patrol))
+            return Msg("{told} The linked patrol {patrol} goes on with {next}, the boat and crew as they are now.",
+                       told=told, patrol=str(patrol), next=following[0])
+        order = campaign_order()
+        if self.mission not in order:
+            return told
+        following = order[order.index(self.mission) + 1:]
+        if not following:
+            return Msg("{told} The campaign is complete.", told=told)
+        return Msg("{told} The campaign goes on with {next}.", told=told, next=following[0])
 
     def part_again(self) -> bool:
         """Must this part of a linked patrol be played again? Rulebook §4.3 [R]: "some linked missions

@@ -67,9 +67,13 @@ def to_area(game: Any, objective: Any) -> Leg:
     course, distance = geo.rhumb(lat, lon, clat, clon)
     full = full_ahead_kn()
     heading = round(course) % 360
-    line = Msg("To the area of \"{objective}\": course {course}, {distance}; {hours:.1f} h at full ahead surfaced "
-               "({speed:g} kn).", objective=Msg.term(objective.text), course=f"{heading:03d}", distance=_nm(distance),
-               hours=distance / full, speed=full)
+    if objective.area.contains(lat, lon):  # on station by the plot: the way to its centre is not a way there
+        line = Msg("In the area of \"{objective}\" by dead reckoning; its centre: course {course}, {distance}.",
+                   objective=Msg.term(objective.text), course=f"{heading:03d}", distance=_nm(distance))
+    else:
+        line = Msg("To the area of \"{objective}\": course {course}, {distance}; {hours:.1f} h at full ahead "
+                   "surfaced ({speed:g} kn).", objective=Msg.term(objective.text), course=f"{heading:03d}",
+                   distance=_nm(distance), hours=distance / full, speed=full)
     return Leg(str(objective.id), heading, distance, distance / full, full, line)
 
 

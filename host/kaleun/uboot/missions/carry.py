@@ -116,8 +116,12 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
     problem = check_carry(carry)
     if problem is not None:
         raise ValueError(problem)
+    from kaleun.uboot.crew.health import describe_chips
+    from kaleun.uboot.crew.roster import ROSTER
+
     dead: list[str] = []
     wounded: list[str] = []
+    tiles: list[Msg] = []  # the wounded's chips as the crew tiles must show them again
     moved: dict[str, int] = {}
     flooded = [int(s) for s in carry.get("flooded", [])]
     if engine.has_module("crew") and "sailors" in carry:
@@ -134,6 +138,9 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                     dead.append(sid)
                 elif state.ailments:
                     wounded.append(sid)
+                    tiles.append(Msg("{sailor} ({chips})", sailor=Msg.term(ROSTER[figure][row].name),
+                                     chips=describe_chips(sum(c[0] == "W" for c in state.chips),
+                                                          sum(c[0] == "E" for c in state.chips), 0)))
         crew.health.load_state(carry["health"])
         crew.food.pyramid = list(carry["food"]["pyramid"])
         crew.food.supply = list(carry["food"]["supply"])
@@ -171,6 +178,10 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
     if dead:
         parts.append(Msg.plural("{n} sailor is dead: take his figure off the model.",
                                 "{n} sailors are dead: take their figures off the model.", n=len(dead)))
+    if tiles:
+        parts.append(Msg("Put the ailment chips back on the crew tiles: {sailors}.", sailors=join(tiles, "; ")))
+    if engine.has_module("crew") and "sailors" in carry:
+        parts += _supplies_said(engine.module("crew"))
     if moved:
         parts.append(Msg("Flooded sections {sections}: stand {moves}.", sections=", ".join(map(str, flooded)),
                          moves=join([Msg("{figure} in section {section}", figure=figure_term(f), section=s)
@@ -185,6 +196,30 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                 torpedoes=torpedoes, ammo=engine.module("weapons").ammo if engine.has_module("weapons") else None,
                 kits=kits, moved=moved)
     return dead
+
+
+def _supplies_said(crew: Any) -> list[Msg]:
+    """The chips the table lays out anew that the last part left fewer of (§5.2, §6.13, §8.6): medical supplies
+    used, the refill kits left, each role's cigarettes (the rulebook's set-up gives a fresh boat's)."""
+    from kaleun.uboot.crew.cigarettes import CIGARETTES
+    from kaleun.uboot.crew.health import SUPPLIES, SUPPLY_NAMES
+    from kaleun.uboot.figures import ROSTER as FIGURES_ROSTER
+
+    out: list[Msg] = []
+    health = crew.health
+    used = [Msg("{n} {supply}", n=int(full) - int(health.stock.get(s, 0)), supply=Msg.term(SUPPLY_NAMES[s]))
+            for s, full in SUPPLIES.items() if int(health.stock.get(s, 0)) < int(full)]
+    if used:
+        out.append(Msg("Medical supplies used and not restocked stay off the chest: {supplies}.",
+                       supplies=join(used)))
+    if health.kits:
+        out.append(Msg.plural("{n} refill kit left.", "{n} refill kits left.", n=health.kits))
+    full = int(CIGARETTES["per_role"])
+    short = [Msg("{role} {n}", role=Msg.term(FIGURES_ROSTER["role_names"][role]), n=n)
+             for role, n in crew.cigarettes.left.items() if n < full]
+    if short:
+        out.append(Msg("Cigarettes left: {roles}.", roles=join(short)))
+    return out
 
 
 def _dry_section(section: int, flooded: list[int]) -> int:

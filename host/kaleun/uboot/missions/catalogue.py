@@ -169,7 +169,7 @@ def _last_campaign(value: Any) -> str | None:
         return None
     grades = value.get("grades") if isinstance(value, Mapping) else None
     if not isinstance(value, Mapping) or set(value) != {"state", "grades", "score", "missions"} \
-            or value["state"] not in ("failed", "complete") \
+            or value["state"] not in ("failed", "complete", "given_up") \
             or not isinstance(grades, list) or len(grades) > 1000 or not all(_text(g) is None for g in grades) \
             or _number(-10**12, 10**12, whole=True)(value["score"]) is not None \
             or _number(0, 1000, whole=True)(value["missions"]) is not None:

@@ -19,11 +19,13 @@ runtime writes them into the session folder) and the console all read it. Its fi
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 from kaleun.core.engine import Engine
 from kaleun.core.messages import N_, Msg, from_json, to_json
+from kaleun.uboot import data
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.uboot.missions import passage, scoring
 
@@ -217,7 +219,37 @@ def mission_lines(engine: Engine) -> list[Msg]:
                               n=int(hours) if hours.is_integer() else hours))
     if mission.passage is not None:
         out.append(Msg("On passage home to {base}.", base=Msg.term(passage.base(mission.passage["base"]).name)))
+    way = _way_home(engine)
+    if way is not None:
+        out.append(way)
     return out
+
+
+def _way_home(engine: Engine) -> Msg | None:
+    """What the way home takes, by the navigator's reckoning along the route home, when the mission orders the boat
+    home (an objective of kind `return` open, §4.2) and it is neither on its way nor in its home waters yet."""
+    mission = engine.module("mission")
+    if mission.over or mission.passage is not None or "base" not in mission.spec \
+            or not engine.has_module("navigation") \
+            or not any(o.kind == "return" and o.active for o in mission.objectives.values()):
+        return None
+    lat, lon = engine.module("navigation").dr_position()
+    home = passage.base(mission.spec["base"])
+    distance = _miles_home(home.id, round(lat, 1), round(lon, 1))
+    if distance <= float(data.load("mission_rules")["passage"]["arrive_nm"]):
+        return None
+    hours = distance / float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+    return Msg.plural("Way home to {base} by dead reckoning: {distance}, about {n} hour at full ahead.",
+                      "Way home to {base} by dead reckoning: {distance}, about {n} hours at full ahead.",
+                      base=Msg.term(home.name), n=round(hours), distance=Msg.plural("{n:,} nm", "{n:,} nm",
+                                                                                   n=round(distance)))
+
+
+@functools.lru_cache(maxsize=256)
+def _miles_home(base_id: str, lat: float, lon: float) -> float:
+    """The route home's length from a position rounded to a tenth of a degree (about 6 nm): the window's mission
+    sheet reads the mission every game second, and a route round the coasts takes a while to find."""
+    return passage.distance(lat, lon, passage.route(passage.base(base_id), lat, lon))
 
 
 def _progress(kind: str, progress: float, target: float) -> Msg:

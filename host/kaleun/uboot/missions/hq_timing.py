@@ -10,7 +10,8 @@ file timing one so is refused with `FILE:LINE: problem`, as is:
 - a signal's `id` used twice or also an objective's id (an `after` naming it would be ambiguous);
 - signals whose `after` wait for each other in a ring: none of them ever comes;
 - an objective whose `by_h` lies after the time limit, or a station, shadow or rendezvous that takes
-  longer than the whole patrol: it can never be met (or fail) as its words say;
+  longer than the whole patrol, or than its `by_h` leaves it from the moment it is given (so also `count`
+  reports `every_h` apart): it can never be met (or fail) as its words say;
 - a secondary objective whose deadline (`by_h`, a rendezvous's `window_h`) has passed before the signal
   carrying it can come: it would fail the moment it is given;
 - a signal whose text names a value it is not given (`{square}`, `{course}`, `{speed}` need the signal's
@@ -130,13 +131,17 @@ def check_signals(c: _Checker, spec: Mapping[str, Any], path: Path, objective_id
             if isinstance(table, Mapping):
                 _check_before_limit(c, table, kind, (*path, kind, i), radios, hours)
     primaries = spec.get("objective", [])
-    objectives = [(table, (*path, "objective", i)) for i, table in enumerate(primaries if isinstance(primaries, list)
-                                                                               else [])]
-    objectives += [(table["objective"], (*path, "radio", i, "objective")) for i, table in enumerate(radios)
-                   if isinstance(table, Mapping) and "objective" in table]
-    for table, where in objectives:
+    objectives: list[tuple[Any, Path, float]] = [
+        (table, (*path, "objective", i), 0.0) for i, table in enumerate(primaries if isinstance(primaries, list)
+                                                                          else [])]
+    for i, table in enumerate(radios):  # a secondary objective counts from its signal (at the earliest)
+        if isinstance(table, Mapping) and "objective" in table:
+            comes = arrival(table, "radio", radios)
+            objectives.append((table["objective"], (*path, "radio", i, "objective"),
+                               comes[0] if comes is not None and math.isfinite(comes[0]) else 0.0))
+    for table, where, given in objectives:
         if isinstance(table, Mapping):
-            _check_objective_time(c, table, where, hours)
+            _check_objective_time(c, table, where, hours, given)
 
 
 def _check_ids(c: _Checker, radios: Sequence[Any], encounters: Sequence[Any], path: Path,
@@ -275,9 +280,13 @@ def _check_before_limit(c: _Checker, table: Mapping[str, Any], kind: str, where:
                              f"limit (time_limit_h = {limit:g}): in some games the patrol is over first")
 
 
-def _check_objective_time(c: _Checker, table: Mapping[str, Any], where: Path, limit: float) -> None:
+def _check_objective_time(c: _Checker, table: Mapping[str, Any], where: Path, limit: float, given: float = 0.0
+                          ) -> None:
+    """`given`: the hours after the start when the objective is given at the earliest (a secondary's signal)."""
     by = table.get("by_h")
     due = span(by)
+    # the time the objective has before its deadline, from the moment it is given (None: no deadline of its own)
+    left = due[0] - given if due is not None and not isinstance(by, list) and due[0] <= limit else None
     if due is not None and not isinstance(by, list) and due[0] > limit:
         c.add((*where, "by_h"), f"{_dotted((*where, 'by_h'))} = {by!r} is after the time limit (time_limit_h = "
                                 f"{limit:g}): the patrol is over first")
@@ -294,8 +303,20 @@ def _check_objective_time(c: _Checker, table: Mapping[str, Any], where: Path, li
         if need >= limit:
             c.add((*where, key), f"{_dotted((*where, key))} = {hours!r}: a {kind} that long takes the whole "
                                  f"patrol or more (time_limit_h = {limit:g}): it can never be met")
+        elif left is not None and need > left:
+            c.add((*where, key), f"{_dotted((*where, key))} = {hours!r}: a {kind} that long cannot be over by its "
+                                 f"deadline (by_h = {by!r}{_from(given)}): it can never be met")
     every, count = span(table.get("every_h")), span(table.get("count", 1))
     if kind == "report" and every is not None and count is not None and every[0] * (count[0] - 1) >= limit:
         c.add((*where, "every_h"), f"{_dotted((*where, 'every_h'))}: {count[0]:g} reports {every[0]:g} h apart take "
                                    f"{every[0] * (count[0] - 1):g} h, the whole patrol or more (time_limit_h = "
                                    f"{limit:g}): it can never be met")
+    elif kind == "report" and every is not None and count is not None and left is not None \
+            and every[0] * (count[0] - 1) > left:
+        c.add((*where, "every_h"), f"{_dotted((*where, 'every_h'))}: {count[0]:g} reports {every[0]:g} h apart take "
+                                   f"{every[0] * (count[0] - 1):g} h, more than its deadline allows (by_h = "
+                                   f"{by!r}{_from(given)}): it can never be met")
+
+
+def _from(given: float) -> str:
+    return f", {given:g} h after the start its signal comes at the earliest" if given > 0 else ""

@@ -256,11 +256,19 @@ def mines_counting(obj: Objective, mines: list[Mapping[str, Any]]) -> int:
 
 def report_counts(obj: Objective, report: str, t: float, inside: bool) -> bool:
     """Does a report sent at `t` count for a `report` objective? (`inside`: sent from its area)"""
+    return obj.spec.get("report") == report and why_not_counted(obj, t, inside) is None
+
+
+def why_not_counted(obj: Objective, t: float, inside: bool) -> Msg | None:
+    """Why a report of the objective's kind sent at `t` does not count for it (None: it counts): sent from outside
+    its area, or sooner than `every_h` after the last one that counted."""
     spec = obj.spec
-    if spec.get("report") != report:
-        return False
-    if obj.area is not None and not inside:
-        return False
+    area = obj.area
+    if area is not None and not inside:
+        return Msg("it was not sent from {area}", area=area.describe())
     last = obj.memo.get("last")
     every = float(spec.get("every_h", 0)) * 3600.0
-    return last is None or t - float(last) >= every - 1e-6
+    if last is not None and t - float(last) < every - 1e-6:
+        return Msg("the last one that counted was sent {since:.1f} h before, and {every:g} h must lie between them",
+                   since=(t - float(last)) / 3600.0, every=every / 3600.0)
+    return None
