@@ -119,6 +119,15 @@ def test_8_6_a_treated_ailment_is_discarded_when_its_last_chip_is_gone_and_refil
     assert "no refill kit left" in refused["reason"]
 
 
+def test_8_6_a_refill_kit_is_kept_while_no_medical_supplies_are_discarded():
+    """§8.6 [R]: opening a kit returns the discarded supplies to the chest; with none discarded it would be
+    wasted, so it is refused and the kit stays."""
+    g = game(linked_missions=2)
+    refused = one(do(g, {"do": "first_aid_kit"}), "action_refused")
+    assert "would put nothing back" in refused["reason"]
+    assert g.module("crew").health.kits == 1
+
+
 @pytest.mark.parametrize("field, value", [("wounds", 3), ("forbid", ["dance"]), ("supplies", ["rum"])])
 def test_6_9_malformed_ailments_are_command_errors(field, value):
     from kaleun.core.errors import CommandError

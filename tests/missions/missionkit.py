@@ -15,6 +15,16 @@ from kit import (  # noqa: F401 (the helpers of every kit)
     order,
 )
 
+
+def spend_refill_kit(g: Engine, patient: str = "navigator-circle") -> None:
+    """§8.6: a refill kit opened to put back a treated ailment's supplies (an ailment, its first aid, its card
+    discarded), as a crew on a linked patrol would use one (crew rules in advise mode)."""
+    do(g, {"do": "ailment", "figure": patient, "deck": "event", "wounds": 1, "supplies": ["pills"]})
+    assert named(order(g, "first_aid", patient=patient), "first_aid_given")
+    do(g, {"do": "cure", "figure": patient})
+    assert named(do(g, {"do": "first_aid_kit"}), "supplies_refilled")
+
+
 #: a small mission file the catalogue accepts, for tests that change it to show a refusal
 MISSION_TOML = """\
 name = "Test patrol"

@@ -17,7 +17,7 @@ from kaleun.saves import load_saved_game, save_game
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.setup import GameSetup, changes_for
 from kit import HOST, read_events, run_kaleun, write_script
-from missionkit import advance, do, named, one, order
+from missionkit import advance, do, named, one, order, spend_refill_kit
 
 H = 3600.0
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
@@ -39,7 +39,7 @@ def first_part_ended(home: Path) -> tuple[dict, int]:
     advance(g, 600)  # the breach floods section 1 unrepaired
     order(g, "tdc", source="manual", bearing=10, range_m=2000, course=90, speed_kn=8)
     order(g, "fire_torpedoes", tubes=[2])
-    do(g, {"do": "first_aid_kit"})
+    spend_refill_kit(g)
     left = g.module("weapons").torpedoes_left()
     end = one(advance(g, 2 * H), "mission_end")
     assert end["reason"] == "time_limit"
@@ -211,7 +211,7 @@ def test_5_2_wounds_provisions_cigarettes_ammunition_and_the_medical_chest_carry
     do(g, {"do": "end_mobilize"})
     do(g, {"do": "chips", "figure": "officer-square", "add": 1})
     assert named(do(g, {"do": "smoke", "role": "officer"}), "smoke_break")
-    assert not named(do(g, {"do": "first_aid_kit"}), "action_refused")
+    spend_refill_kit(g)
     crew = g.module("crew")
     assert crew.cigarettes.left["officer"] == 1 and crew.health.kits == 0
     before = {"ailments": [dict(a) for a in crew.sailor("navigator-square", 0).ailments],
@@ -281,7 +281,7 @@ def test_5_2_every_carried_item_survives_kaleun_play_linked_and_kaleun_resume_in
     advance(g, 600)  # the breach floods section 1 unrepaired
     order(g, "tdc", source="manual", bearing=10, range_m=2000, course=90, speed_kn=8)
     order(g, "fire_torpedoes", tubes=[2])
-    do(g, {"do": "first_aid_kit"})
+    spend_refill_kit(g)
     assert one(advance(g, 3 * H), "mission_end")["reason"] == "time_limit"
     assert record_mission(g) is not None
     carry = load_career()["patrol"]["carry"]

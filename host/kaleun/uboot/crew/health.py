@@ -221,6 +221,8 @@ class Health:
     def refill_problem(self) -> Msg | None:
         if self.kits <= 0:
             return Msg("no refill kit left (one per linked mission after the first)")
+        if not any(self.discarded.values()):  # a kit puts back the discarded supplies: it would be wasted (§8.6)
+            return Msg("no medical supplies are discarded yet, so a refill kit would put nothing back")
         return None
 
     def refill(self) -> None:
