@@ -251,3 +251,39 @@ def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatc
     assert win.run() == 0
     assert opened and bool(opened[0] & pygame.FULLSCREEN) is full
     assert bool(opened[0] & pygame.RESIZABLE) is not full
+
+
+@pytest.mark.parametrize("displays", [[(800, 480), (800, 480)], [(1024, 600), (800, 480)]])
+def test_both_teams_full_screen_on_two_displays_give_each_team_its_own(home, monkeypatch, displays):
+    """Issue 12 item 8 ("a Pi 4 drives two screens, one per team behind the divider"): `--team both
+    --fullscreen` asked SDL for the full screen, which covers one display: both halves shared the first
+    screen and the second stayed empty. The window now spans both displays, each team's screen on its own."""
+    from types import SimpleNamespace
+
+    from kaleun.ui.sonar_session import open_sonar_session
+
+    opened: list[tuple[tuple[int, int], int]] = []
+    real = pygame.display.set_mode
+
+    def set_mode(size, flags=0):
+        opened.append((tuple(size), flags))
+        return real(size)
+
+    monkeypatch.setattr(pygame.display, "Info", lambda: SimpleNamespace(current_w=displays[0][0],
+                                                                         current_h=displays[0][1]))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: displays)
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    win = open_sonar_session(new_game(2, "alpha", "realtime"), team="both", fullscreen=True)
+    win.runtime.call(win.runtime.request_stop)
+    assert win.run() == 0
+    (size, flags), = opened
+    assert size == (displays[0][0] + displays[1][0], max(h for _, h in displays))
+    assert flags & pygame.NOFRAME and not flags & pygame.FULLSCREEN
+    yellow, blue = win.areas(size)
+    assert yellow == pygame.Rect((0, 0), displays[0])
+    assert blue == pygame.Rect((displays[0][0], 0), displays[1])
+    surface = pygame.Surface(size)
+    win.render(surface)  # each team's controls on its own display, none of them cut or too small
+    for screen, area in zip(win.screens, (yellow, blue), strict=True):
+        assert screen.hits and all(area.contains(rect) for rect, _ in screen.hits)
+    assert not win.labels.cut

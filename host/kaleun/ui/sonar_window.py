@@ -47,6 +47,8 @@ class SonarWindow:
         lang = language(getattr(runtime, "language", "en"))
         self.screens = [TeamScreen(self.referee, team, self._sender(team), lang) for team in teams]
         self.size = size or (DESIGN[0] * len(teams), DESIGN[1])
+        #: both teams full screen on two displays: each display's size, left to right (each half on its own)
+        self.displays: list[tuple[int, int]] | None = None
         self.fonts = theme.Fonts(1.0, face=typeface.face(), bold=typeface.face(True))
         #: the texts of every frame drawn: `labels.cut` (texts shortened) and `labels.missing` (glyphs the
         #: font lacks, with `labels.glyph_check` set) stay empty on a good screen (tests)
@@ -72,14 +74,23 @@ class SonarWindow:
 
     # -- drawing ----------------------------------------------------------------------------
     def areas(self, size: tuple[int, int]) -> list[Rect]:
+        displays = self.displays
+        if displays is not None and len(displays) == len(self.screens) and size[0] == sum(w for w, _ in displays):
+            # a window across two displays: each team's screen is one display, whatever their sizes
+            lefts = [sum(w for w, _ in displays[:i]) for i in range(len(displays))]
+            return [Rect(left, 0, w, min(h, size[1])) for left, (w, h) in zip(lefts, displays, strict=True)]
         width = size[0] // len(self.screens)
         return [Rect(i * width, 0, width, size[1]) for i in range(len(self.screens))]
 
     def render(self, surface: Any) -> None:
         size = surface.get_size()
-        self.fonts.rescale(min(size[0] / len(self.screens) / DESIGN[0], size[1] / DESIGN[1]))
+        areas = self.areas(size)
+        if self.displays is not None:  # across two displays: the smaller one sets the scale
+            self.fonts.rescale(min(min(area.width / DESIGN[0], area.height / DESIGN[1]) for area in areas))
+        else:
+            self.fonts.rescale(min(size[0] / len(self.screens) / DESIGN[0], size[1] / DESIGN[1]))
         surface.fill(theme.OUTLINE)
-        for screen, area in zip(self.screens, self.areas(size), strict=True):
+        for screen, area in zip(self.screens, areas, strict=True):
             self.labels.render = screen.text
             screen.draw(surface, area, self.fonts, self.labels)
         self.frames += 1
@@ -112,7 +123,17 @@ class SonarWindow:
         fullscreen = self.fullscreen
         if fullscreen is None:
             fullscreen = len(self.screens) == 1 and 0 < info.current_w <= DESIGN[0] and 0 < info.current_h <= DESIGN[1]
-        if fullscreen:
+        displays = _desktops() if fullscreen and len(self.screens) == 2 else []
+        if len(displays) >= 2:
+            # SDL's full screen covers one display only: both teams' halves would share it. A borderless
+            # window at the desktop's corner spans the first two displays (side by side, the first on the
+            # left, as a Pi 4's two HDMI screens are set up), and each team's screen is one display.
+            self.displays = displays[:2]
+            os.environ.setdefault("SDL_VIDEO_WINDOW_POS", "0,0")
+            screen = pygame.display.set_mode((displays[0][0] + displays[1][0], max(displays[0][1], displays[1][1])),
+                                             pygame.NOFRAME)
+            pygame.mouse.set_visible(False)
+        elif fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             pygame.mouse.set_visible(False)  # a touch screen needs no pointer
         else:
@@ -151,3 +172,11 @@ class SonarWindow:
             print(f"kaleun: {language(self.runtime.language).render(problem)}", file=sys.stderr)
             return 1
         return 0
+
+
+def _desktops() -> list[tuple[int, int]]:
+    """The size of each display's desktop, in SDL's order (one entry where SDL knows only one)."""
+    try:
+        return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
+    except (AttributeError, pygame.error):  # an SDL without the call
+        return []
