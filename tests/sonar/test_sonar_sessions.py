@@ -401,3 +401,48 @@ def test_a_sessions_script_replays_with_its_crews_map_and_training_aid(tmp_path)
     played = (sessions / script.name.replace(".script.", ".events.")).read_bytes()
     assert (tmp_path / "replayed.jsonl").read_bytes() == played
     assert b'"crews": {"yellow": 3, "blue": 2}' in played and b"Harbour" in played
+
+
+def test_play_continue_continues_only_a_running_game_of_the_game_asked_for(tmp_path):
+    """`kaleun play --continue` continues the autosaved game "if its mission is still running, else starts a
+    new one": `--game sonar --continue` resumed a U-BOOT patrol in the autosave, and a Captain Sonar game
+    that had ended was continued instead of a new one started. Both now start a new Captain Sonar game and
+    keep the saved one; a running Captain Sonar game is continued."""
+    from kaleun.uboot.game import new_game as new_patrol
+
+    save_game(new_patrol(1, "training"), tmp_path / "autosave.json")
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console") as term:
+        term.expect("the previous game was kept as")
+        term.expect("Captain Sonar, Yellow's console.")
+        term.send("start B2")
+        term.send("quit")
+        assert term.close() == 0
+    assert json.loads((tmp_path / "autosave.json").read_text())["game"] == "sonar"
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console") as term:
+        term.expect("yellow> ")
+        term.send("status")
+        term.expect("Boat at B2, sector 1")  # the running game goes on
+        term.send("quit")
+        assert term.close() == 0
+    assert "was kept" not in term.text
+    over = new_game(3, "alpha", "turn")
+    referee(over).phase = "over"
+    save_game(over, tmp_path / "autosave.json")
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console") as term:
+        term.expect("the previous game was kept as")
+        term.expect("Captains, mark your start cells.")
+        term.send("quit")
+        assert term.close() == 0
+
+
+def test_headless_is_refused_for_captain_sonar_as_the_other_u_boot_options(tmp_path):
+    """`kaleun play --game sonar --headless` (and `kaleun resume --headless` on a Captain Sonar save) is
+    refused in the words of the other U-BOOT options (`--board is a U-BOOT option (...)`), saying where
+    Captain Sonar is played, with exit status 2 and nothing started."""
+    said = "kaleun: --headless is a U-BOOT option (Captain Sonar is played at a console per team or in the window)"
+    done = run_kaleun("play", "--game", "sonar", "--headless", home=tmp_path)
+    assert (done.returncode, done.stderr.strip()) == (2, said)
+    assert not (tmp_path / "autosave.json").exists()
+    save_game(new_game(3, "alpha", "turn"), tmp_path / "autosave.json")
+    done = run_kaleun("resume", "--headless", home=tmp_path)
+    assert (done.returncode, done.stderr.strip().splitlines()[-1]) == (2, said)

@@ -146,7 +146,12 @@ class SonarFront(Front):
     def viewer(self, args: argparse.Namespace) -> str | None:
         return getattr(args, "events_for", None)
 
+    def over(self, game: Engine) -> bool:
+        from kaleun.sonar.game import referee
+
+        return referee(game).phase == "over"
+
 
 def _headless(command: str) -> Msg:
-    return Msg("{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the window",
-               command=command)
+    return Msg("{command}: --headless is a U-BOOT option (Captain Sonar is played at a console per team or in "
+               "the window)", command=command)
