@@ -61,15 +61,17 @@ def test_6_turn_based_a_system_is_activated_in_the_own_turn(tmp_path):
     assert [(e["team"], e["answer"]) for e in named(events, "drone")] == [("yellow", True)]
 
 
-#: an activation in the other team's turn: the [gap] choice of rules.toml explained in one line
-OWN_TURN_REFUSAL = ("it is Yellow's turn: in the turn-based game a system is activated in the own turn (the "
-                    "rulebook leaves it open; a mine may be set off at any time)")
+#: an activation in the other team's turn: Kaleun's reading (rules.toml) explained in one line; it said "the
+#: rulebook leaves it open", but [B] "Systeme aktivieren" says "zu einem beliebigen Zeitpunkt"
+OWN_TURN_REFUSAL = ("it is Yellow's turn: in the turn-based game Kaleun keeps activations to the own turn (the "
+                    "rulebook alternates only the courses; a mine may be set off at any time)")
 
 
 def test_6_turn_based_an_activation_out_of_turn_is_refused_with_the_reading_that_refuses_it(tmp_path):
-    """§6 [gap] (rules.toml, turn-based activations): [B] lets the Captain use a ready system "zu einem
-    beliebigen Zeitpunkt" and alternates only the courses, and Kaleun lets a mine be set off in the other
-    team's turn; a crew refused a drone there is told in the same line why, not only whose turn it is."""
+    """§6, our choice (rules.toml, turn-based activations): [B] "Systeme aktivieren" lets the Captain use a
+    ready system "zu einem beliebigen Zeitpunkt" and [B] "Einen neuen Kurs ansagen" alternates only the
+    courses; Kaleun keeps activations to the own turn and lets a mine be set off in the other team's turn;
+    a crew refused a drone there is told in the same line why, not only whose turn it is."""
     crews = Crews()
     lines = [*start("A1", "O1")]
     for symbol in ("S1", "S2", "S4", "S6"):                      # no green symbol crossed
@@ -104,8 +106,8 @@ def test_6_turn_based_a_silent_run_is_the_turns_move_and_a_course_after_it_is_to
 
 
 def test_6_turn_based_a_mine_may_be_set_off_in_the_other_team_s_turn(tmp_path):
-    """§5 [R] "zu einem beliebigen Zeitpunkt, außer wenn das Boot aufgetaucht ist" (rules.toml
-    detonate_in_any_turn): in Blue's turn Yellow still sets off its mine; its course waits for its turn."""
+    """§5 [B] "Eine Wassermine legen": "zu einem beliebigen Zeitpunkt, außer wenn das Boot aufgetaucht ist"
+    (rules.toml detonate_in_any_turn): in Blue's turn Yellow still sets off its mine; its course waits for its turn."""
     crews = Crews()
     lines = [*start("A1", "O1")]
     for symbol in ("S1", "S3", "S5"):                            # no red symbol crossed

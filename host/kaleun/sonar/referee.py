@@ -187,10 +187,10 @@ class Referee(Module):
                 raise Refused(Msg("you called Stop!: activate a system or call go"))
         if (self.turns.turn_based and command not in ANY_TIME and self.turns.current != team
                 and not (command == "detonate" and self.rules["detonate_in_any_turn"])):
-            if command == "activate":  # the [gap] reading of rules.toml, said in the same line
-                raise Refused(Msg("it is {team}'s turn: in the turn-based game a system is activated in the own "
-                                  "turn (the rulebook leaves it open; a mine may be set off at any time)",
-                                  team=team_name(OTHER[team])))
+            if command == "activate":  # Kaleun's reading (rules.toml, [rules]), said in the same line
+                raise Refused(Msg("it is {team}'s turn: in the turn-based game Kaleun keeps activations to the "
+                                  "own turn (the rulebook alternates only the courses; a mine may be set off at "
+                                  "any time)", team=team_name(OTHER[team])))
             moved = self.teams[team]
             if (command == "course" and moved.activated and moved.last_activation == "silence"
                     and not moved.surfaced):
