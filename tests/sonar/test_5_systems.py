@@ -252,6 +252,10 @@ def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
     assert [(e["winner"], e["loser"]) for e in over] == [("yellow", "blue")]
     assert refusals(events, "blue") == ["the game is over"]
     assert ref(game).teams["blue"].damage == 4
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import describe_status
+
+    assert "The game is over: Yellow won." in describe_status(ref(game).team_status("blue"), language("en"))
 
 
 def test_5_a_blast_that_sinks_both_boats_is_a_draw(tmp_path):

@@ -446,3 +446,21 @@ def test_headless_is_refused_for_captain_sonar_as_the_other_u_boot_options(tmp_p
     save_game(new_game(3, "alpha", "turn"), tmp_path / "autosave.json")
     done = run_kaleun("resume", "--headless", home=tmp_path)
     assert (done.returncode, done.stderr.strip().splitlines()[-1]) == (2, said)
+
+
+def test_status_says_what_the_game_waits_for_before_the_start_and_after_the_end():
+    """The console's `help` promises that `status` says "what the game waits for": before the start it
+    said only "Boat still without a start cell" (or the start cell) and nothing of the Captains' start
+    cells, and after the end nothing of who won."""
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import describe_status
+
+    game = new_game(3, "alpha", "turn")
+    said = lambda team: describe_status(referee(game).team_status(team), language("en"))  # noqa: E731
+    assert "Waiting: your Captain marks the start cell (start CELL)." in said("yellow")
+    game.apply({"do": "start", "team": "yellow", "cell": "B2"})
+    assert "Waiting: the other Captain marks the start cell." in said("yellow")
+    assert "Waiting: your Captain marks the start cell" in said("blue")
+    game.apply({"do": "start", "team": "blue", "cell": "N12"})
+    assert "Waiting:" not in said("yellow") and "game is over" not in said("yellow")
+    # after the end: test_5_four_damage_sinks_the_boat_and_ends_the_game
