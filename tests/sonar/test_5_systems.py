@@ -127,6 +127,19 @@ def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
     assert named(events, "drone")[0]["by"] == "first_mate" and named(events, "drone")[0]["answer"] is True
 
 
+@pytest.mark.parametrize("crews, by", [((3, 3), "captain"), ((2, 2), "captain"), ((4, 4), "first_mate")])
+def test_1_a_post_is_named_by_its_role_whoever_holds_it(tmp_path, crews, by):
+    """§1 [B] "Teamzusammenstellungen" ("In Dreierteams spielt ein Spieler den Kapitän und den Ersten Offizier"):
+    in a crew of 3 a drone `by=first_mate` stopped the whole script as malformed ("by 'first_mate' is not one
+    of this crew"), though the crew has a First Mate: the Captain. A post names the member who holds it."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
+             activate("yellow", "drone", sector=9, by="first_mate"), {"team": "yellow", "do": "surface"},
+             {"team": "yellow", "do": "repair", "section": 1, "by": "engineer"}]
+    _, events = run_lines(lines, tmp_path, scenario="charlie", crews=list(crews))
+    assert [e["by"] for e in named(events, "drone")] == [by]
+    assert [e["by"] for e in named(events, "repair_section")] == ["engineer" if crews[0] > 2 else "captain"]
+
+
 def test_5_the_engineer_and_the_radio_operator_activate_nothing_and_are_told_so(tmp_path):
     """§1/§5 [B] "Systeme aktivieren": only Captain and First Mate activate systems; the Engineer's or the Radio
     Operator's activation is refused with a reason that can be read aloud (it named an empty list of systems)."""

@@ -223,6 +223,8 @@ class Referee(Module):
 
     def _member(self, args: Args, crew_: Crew, default_role: str) -> str:
         member = args.str("by", default=crew_.holder(default_role))
+        if member not in crew_.members and any(member in roles for roles in crew_.members.values()):
+            member = crew_.holder(member)  # a post held by another member (a crew of 3: the Captain is First Mate)
         if member not in crew_.members:
             raise CommandError(Msg("'{command}': by '{member}' is not one of this crew: {crew}", command=args.name,
                                    member=member, crew=", ".join(crew_.members)))
