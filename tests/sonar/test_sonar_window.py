@@ -253,11 +253,13 @@ def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatc
     assert bool(opened[0] & pygame.RESIZABLE) is not full
 
 
-@pytest.mark.parametrize("displays", [[(800, 480), (800, 480)], [(1024, 600), (800, 480)]])
-def test_both_teams_full_screen_on_two_displays_give_each_team_its_own(home, monkeypatch, displays):
+@pytest.mark.parametrize("displays, asked", [([(800, 480), (800, 480)], True), ([(1024, 600), (800, 480)], True),
+                                             ([(800, 480), (800, 480)], None)])
+def test_both_teams_full_screen_on_two_displays_give_each_team_its_own(home, monkeypatch, displays, asked):
     """Issue 12 item 8 ("a Pi 4 drives two screens, one per team behind the divider"): `--team both
     --fullscreen` asked SDL for the full screen, which covers one display: both halves shared the first
-    screen and the second stayed empty. The window now spans both displays, each team's screen on its own."""
+    screen and the second stayed empty. The window now spans both displays, each team's screen on its own; on
+    two 7" touch screens it does so unasked, as one team's window fills its touch screen by itself."""
     from types import SimpleNamespace
 
     from kaleun.ui.sonar_session import open_sonar_session
@@ -273,7 +275,7 @@ def test_both_teams_full_screen_on_two_displays_give_each_team_its_own(home, mon
                                                                          current_h=displays[0][1]))
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: displays)
     monkeypatch.setattr(pygame.display, "set_mode", set_mode)
-    win = open_sonar_session(new_game(2, "alpha", "realtime"), team="both", fullscreen=True)
+    win = open_sonar_session(new_game(2, "alpha", "realtime"), team="both", fullscreen=asked)
     win.runtime.call(win.runtime.request_stop)
     assert win.run() == 0
     (size, flags), = opened

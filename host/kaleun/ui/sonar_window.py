@@ -118,11 +118,16 @@ class SonarWindow:
     # -- the loop ---------------------------------------------------------------------------
     def _open(self) -> Any:
         """The window: full screen when asked, or by itself for one team on a screen no larger than the
-        team's screen (a window there lost its bottom rows under the title bar); else a window of `size`."""
+        team's screen (a window there lost its bottom rows under the title bar), and for both teams on two
+        such screens; else a window of `size`."""
         info = pygame.display.Info()
         fullscreen = self.fullscreen
-        if fullscreen is None:
-            fullscreen = len(self.screens) == 1 and 0 < info.current_w <= DESIGN[0] and 0 < info.current_h <= DESIGN[1]
+        small = [0 < w <= DESIGN[0] and 0 < h <= DESIGN[1] for w, h in _desktops()[:2]]
+        if fullscreen is None:  # one team on its touch screen, or both teams on two of them
+            if len(self.screens) == 1:
+                fullscreen = 0 < info.current_w <= DESIGN[0] and 0 < info.current_h <= DESIGN[1]
+            else:
+                fullscreen = len(small) == 2 and all(small)
         displays = _desktops() if fullscreen and len(self.screens) == 2 else []
         if len(displays) >= 2:
             # SDL's full screen covers one display only: both teams' halves would share it. A borderless
