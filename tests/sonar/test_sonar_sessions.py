@@ -199,7 +199,7 @@ def test_a_console_speaks_for_its_own_team_only(consoles):
     seats["yellow"].handle('{"do": "start", "team": "blue", "cell": "A1"}')
     seats["yellow"].handle("start Q99")
     assert "! this console speaks for Yellow only" in outs["yellow"].getvalue()
-    assert "'start': cell 'Q99' is not a cell of the map (A1 to O15)" in outs["yellow"].getvalue()
+    assert "start: cell 'Q99' is not a cell of the map (A1 to O15)" in outs["yellow"].getvalue()
     assert outs["blue"].getvalue().count("!") == 0
     assert referee(runtime.game).teams["blue"].position is None
 

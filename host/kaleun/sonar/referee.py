@@ -207,7 +207,7 @@ class Referee(Module):
         text = args.str(key)
         cell = parse_cell(text)
         if cell is None or not self.sea.on_map(cell):
-            raise CommandError(Msg("'{command}': {field} '{value}' is not a cell of the map (A1 to {last})",
+            raise CommandError(Msg("{command}: {field} '{value}' is not a cell of the map (A1 to {last})",
                                    command=args.name, field=key, value=text,
                                    last=f"{LETTERS[self.sea.columns - 1]}{self.sea.rows}"))
         return cell
@@ -217,7 +217,7 @@ class Referee(Module):
         text = args.str(key)
         direction = parse_direction(text)
         if direction is None:
-            raise CommandError(Msg("'{command}': {field} '{value}' is not one of: N, E, S, W", command=args.name,
+            raise CommandError(Msg("{command}: {field} '{value}' is not one of: N, E, S, W", command=args.name,
                                    field=key, value=text))
         return direction
 
@@ -226,7 +226,7 @@ class Referee(Module):
         if member not in crew_.members and any(member in roles for roles in crew_.members.values()):
             member = crew_.holder(member)  # a post held by another member (a crew of 3: the Captain is First Mate)
         if member not in crew_.members:
-            raise CommandError(Msg("'{command}': by '{member}' is not one of this crew: {crew}", command=args.name,
+            raise CommandError(Msg("{command}: by '{member}' is not one of this crew: {crew}", command=args.name,
                                    member=member, crew=", ".join(crew_.members)))
         return member
 
@@ -652,14 +652,14 @@ class Referee(Module):
         if args.has("column"):
             letter = args.str("column").upper()
             if len(letter) != 1 or letter not in self.sea.column_letters():
-                raise CommandError(Msg("'{command}': column '{value}' is not a column of the map (A to {last})",
+                raise CommandError(Msg("{command}: column '{value}' is not a column of the map (A to {last})",
                                        command=args.name, value=letter, last=LETTERS[self.sea.columns - 1]))
             statements["column"] = letter
         if args.has("sector"):
             statements["sector"] = args.int("sector", lo=1, hi=self.sea.sector_count(self.mode))
         args.finish()
         if len(statements) != 2:
-            raise CommandError(Msg("'{command}': a sonar answer is two statements of different kinds: "
+            raise CommandError(Msg("{command}: a sonar answer is two statements of different kinds: "
                                    "two of row, column, sector", command=args.name))
         self._gate(team, "sonar_answer")
         problem = systems.sonar_problem(self.sea, self.mode, self.teams[team].cell, statements)

@@ -148,7 +148,7 @@ class ArcherMines(ScenarioSystem):
         text = args.str("cell")
         cell = parse_cell(text)
         if cell is None or not self.sea.on_map(cell):
-            raise CommandError(Msg("'{command}': cell '{value}' is not a cell of the map", command=args.name,
+            raise CommandError(Msg("{command}: cell '{value}' is not a cell of the map", command=args.name,
                                    value=text))
         return {"cell": cell}
 
