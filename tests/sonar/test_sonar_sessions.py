@@ -464,3 +464,17 @@ def test_status_says_what_the_game_waits_for_before_the_start_and_after_the_end(
     game.apply({"do": "start", "team": "blue", "cell": "N12"})
     assert "Waiting:" not in said("yellow") and "game is over" not in said("yellow")
     # after the end: test_5_four_damage_sinks_the_boat_and_ends_the_game
+
+
+@pytest.mark.parametrize("scenario, marks", [("alpha", []), ("delta", ["o water hole"]), ("echo", ["a Archer mine"])])
+def test_the_console_map_explains_only_the_marks_its_map_has(scenario, marks):
+    """The console's `map` legend named water holes and Archer mines on every map; it now names the marks of
+    this scenario's map only (Delta's water holes, Echo's Archer mines), the boat, route, mines and islands
+    always."""
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import draw_map
+
+    game = new_game(3, scenario, "realtime")
+    ref = referee(game)
+    legend = draw_map(ref.sea, ref.team_status("yellow"), language("en")).splitlines()[-1]
+    assert legend == "  ".join(["@ boat", "+ route", "M mine", "# island", *marks])

@@ -52,7 +52,12 @@ def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
                 mark = "."
             row.append(mark)
         lines.append(f"{y + 1:>3} " + " ".join(row))
-    lines.append(lang.render(Msg("@ boat  + route  M mine  # island  o water hole  a Archer mine")))
+    legend = [Msg("@ boat"), Msg("+ route"), Msg("M mine"), Msg("# island")]
+    if sea.feature("water_hole"):  # only the marks this map has (Alpha's legend named water holes)
+        legend.append(Msg("o water hole"))
+    if "archer_mines" in status:
+        legend.append(Msg("a Archer mine"))
+    lines.append("  ".join(lang.render(item) for item in legend))
     return "\n".join(lines)
 
 
