@@ -127,7 +127,8 @@ def playing_needs(win: SonarWindow, station: str) -> None:
         assert shown["tab"] == set(STATIONS) and shown["feed"] == {None}
         if station == "captain":
             assert shown["course"] == {"N", "E", "S", "W"}
-            assert {"surface", "dive"} <= shown["command"] and ({"stop"} & shown["command"] or ref.mode == "turn")
+            # turn-based, a surfaced boat dives by itself at its next turn: a Dive button there only refused
+            assert shown["command"] == ({"surface", "dive", "stop"} if ref.mode == "realtime" else {"surface"})
             assert shown["system"] == set(status["gauges"]) | {"detonate"}
             assert "scenario" in shown["system"]
         elif station == "mate":

@@ -91,8 +91,9 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     pygame.draw.circle(surface, theme.PANEL_EDGE, centre.center, centre.width // 2, 1)
     if status["cell"]:
         screen.labels.label(surface, centre, status["cell"], theme.TEXT, theme.TEXT_SIZE, lines=1, pad=0)
-    commands: list[tuple[str, Msg]] = [("surface", Msg("Surface")), ("dive", Msg("Dive"))]
-    if screen.referee.mode == "realtime":
+    commands: list[tuple[str, Msg]] = [("surface", Msg("Surface"))]
+    if screen.referee.mode == "realtime":  # turn-based, a surfaced boat dives by itself at its next turn
+        commands.append(("dive", Msg("Dive")))
         commands.append(("go", Msg("Go")) if status["stop"] == screen.team else ("stop", Msg("Stop!")))
     left = x + 3 * unit + 4
     height = (3 * unit) // len(commands)
