@@ -289,3 +289,42 @@ def test_both_teams_full_screen_on_two_displays_give_each_team_its_own(home, mon
     for screen, area in zip(win.screens, (yellow, blue), strict=True):
         assert screen.hits and all(area.contains(rect) for rect, _ in screen.hits)
     assert not win.labels.cut
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_5_the_first_mate_launches_the_drone_and_the_sonar_from_the_own_station(home, language):
+    """§5 [B] "Der Erste Offizier" ("Die Suchdrohne und das Sonar können sowohl vom Kapitän als auch vom Ersten
+    Offizier aktiviert werden"): the First Mate's station showed the gauges only, so a drone or sonar went out
+    as the Captain's. A tap on a full drone or sonar gauge there launches it as the First Mate's; the station
+    says so, whole in every language."""
+    pygame.font.init()
+    game = new_game(2, "alpha", "realtime")
+    runtime = make_sonar_runtime(game, language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    seen: list = []
+    runtime.listeners.append(seen.append)
+    runtime.step()
+    try:
+        tap(win, "yellow", "cell", parse_cell("A1"))
+        tap(win, "blue", "cell", parse_cell("H15"))
+        for (direction, symbol), mark in zip((("N", "N1"), ("N", "N2"), ("N", "N3"), ("N", "N4"), ("E", "E1"),
+                                              ("E", "E3"), ("E", "E4")), ["drone"] * 4 + ["sonar"] * 3, strict=True):
+            tap(win, "blue", "course", direction)
+            tap(win, "blue", "gauge", mark)
+            tap(win, "blue", "symbol", symbol)
+        blue = next(s for s in win.screens if s.team == "blue")
+        tap(win, "blue", "tab", "mate")
+        win.render(pygame.Surface((1600, 480)))
+        assert {hit.value for _, hit in blue.hits if hit.kind == "launch"} == {"drone", "sonar"}
+        assert not win.labels.cut and not win.labels.missing
+        tap(win, "blue", "launch", "drone")
+        tap(win, "blue", "cell", parse_cell("B2"))                 # a cell of sector 1, where yellow is
+        tap(win, "blue", "course", "E")
+        tap(win, "blue", "gauge", "torpedo")
+        tap(win, "blue", "symbol", "E5")
+        tap(win, "blue", "launch", "sonar")
+        assert referee(game).turns.sonar == ("blue", "yellow")   # yellow owes the answer
+    finally:
+        runtime.close()
+    assert [(e.name, e.data["by"]) for e in seen if e.name in ("drone", "sonar")] == [("drone", "first_mate"),
+                                                                                    ("sonar", "first_mate")]

@@ -126,9 +126,16 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     assert screen.labels is not None
     x, y, w, h = area
     waiting = "mark" in status["waiting_for"]
-    _title(screen, surface, Msg("First Mate: mark one gauge.") if waiting else Msg("First Mate: one mark per course."),
-           area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
     gauges = status["gauges"]
+    # [B] "Der Erste Offizier": the First Mate launches the drone and the sonar too (a tap on its full gauge)
+    launch = {s for s in ("drone", "sonar")
+              if s in gauges and gauges[s][0] >= gauges[s][1] and s not in status["broken"]}
+    title = Msg("First Mate: one mark per course.")
+    if waiting:
+        title = Msg("First Mate: mark one gauge.")
+    elif launch:
+        title = Msg("First Mate: tap a ready drone or sonar to launch it.")
+    _title(screen, surface, title, area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
     top = y + TITLE
     row_h = min(58, (h - TITLE) // max(1, len(gauges)))
     names = {s: Msg.term(SYSTEM_TITLES[s]) for s in gauges}
@@ -160,7 +167,7 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         if note is not None:
             screen.labels.label(surface, Rect(row.right - note_w, row.y, note_w, row.height), note, colour,
                                 theme.MIN_TEXT, lines=1, pad=screen.px(4))
-        screen.hits.append((row, Hit("gauge", system)))
+        screen.hits.append((row, Hit("launch" if system in launch else "gauge", system)))
 
 
 # -- the Engineer ---------------------------------------------------------------------------------
