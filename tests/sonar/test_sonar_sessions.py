@@ -204,6 +204,20 @@ def test_a_console_speaks_for_its_own_team_only(consoles):
     assert referee(runtime.game).teams["blue"].position is None
 
 
+def test_a_typed_commands_problem_names_the_command_as_typed(consoles):
+    """`torpedo A` at the console is an `activate` for the game, and its problem began "activate: cell 'A'
+    ..."; `answer row=0 ...` began "sonar_answer: ...". Each now begins with the word the player typed."""
+    _, seats, outs = consoles
+    seats["yellow"].handle("torpedo A")
+    seats["yellow"].handle("drone 99")
+    seats["yellow"].handle("answer row=0 column=A")
+    said = outs["yellow"].getvalue()
+    assert "! torpedo: cell 'A' is not a cell of the map (A1 to O15)" in said
+    assert "! drone: sector must be between 1 and 4, got 99" in said
+    assert "! answer: row must be between 1 and 15, got 0" in said
+    assert "activate:" not in said and "sonar_answer:" not in said
+
+
 def test_a_typed_json_command_is_read_as_strictly_as_a_table_script(consoles):
     """The same reading as U-BOOT's console (kaleun.ui.typed): NaN, numbers beyond a float's
     range and overlong lines are refused by name, and nothing reaches the game."""

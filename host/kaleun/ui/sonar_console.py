@@ -91,11 +91,20 @@ class TeamConsole(TerminalOut):
         self.say(f"! {self.lang.render(text)}")
 
     # -- input ------------------------------------------------------------------------------
-    def send(self, command: dict[str, Any]) -> None:
-        """Give the game one command of this team; a malformed one is reported here only."""
+    def send(self, command: dict[str, Any], typed_as: str | None = None) -> None:
+        """Give the game one command of this team; a malformed one is reported here only, named as it was
+        typed (`typed_as`: `torpedo A` is an `activate`, and its problem begins "torpedo:")."""
         command = {**command, "team": self.team}
         problems = self.runtime.problems[:]
-        self.runtime.problems[:] = [self._problem]
+
+        def problem(text: Msg | str) -> None:
+            if typed_as and isinstance(text, Msg) and text.values.get("command") == command["do"]:
+                renamed = Msg(text.template, **{**text.values, "command": typed_as})
+                renamed.plural_form = text.plural_form
+                text = renamed
+            self._problem(text)
+
+        self.runtime.problems[:] = [problem]
         try:
             self.runtime.submit(command)
         finally:
@@ -174,10 +183,10 @@ class TeamConsole(TerminalOut):
             values = {k: (parse_value(v) if k in ("sector", "distance") else v.upper() if k == "cell"
                           else course_id(v, self.lang.code) if k == "direction" else v)
                       for k, v in zip(keys, plain, strict=True)}
-            self.send({"do": "activate", "system": system, **values, **fields})
+            self.send({"do": "activate", "system": system, **values, **fields}, typed_as=name)
         elif name == "answer":
             self._need(plain, command)
-            self.send({"do": "sonar_answer", **fields})
+            self.send({"do": "sonar_answer", **fields}, typed_as=name)
         elif name in ("surface", "dive", "stop", "go", "plot"):
             self._need(plain, command)
             self.send({"do": name, **fields})
