@@ -138,7 +138,7 @@ def aid_window(home, training_aid: bool, language: str = "en") -> SonarWindow:
 
 
 def test_9_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
-    """Issue 12 item 7 / digest §9: the opt-in training aid on the team's screen: with `--training-aid`
+    """§9 (issue 12 item 7): the opt-in training aid on the team's screen: with `--training-aid`
     the Plot button marks on the map every cell where the enemy may be (what the console's `plot`
     lists); without it there is no button and nothing is drawn."""
     win = aid_window(home, training_aid=True)
@@ -182,7 +182,7 @@ def test_9_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
 
 
 def test_9_the_window_keeps_the_enemys_announcements(window):
-    """Issue 12 item 7: a team's screen shows the enemy's announcements: under the map the track of its
+    """§9 (issue 12 item 7): a team's screen shows the enemy's announcements: under the map the track of its
     announced courses, silent runs and surfacing sectors (the Radio Operator's record), and a tap on
     the feed opens the whole feed over the map; nothing of the team's own moves is in its enemy track."""
     tap(window, "yellow", "cell", parse_cell("B2"))
