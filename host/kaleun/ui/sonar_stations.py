@@ -127,9 +127,10 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     x, y, w, h = area
     waiting = "mark" in status["waiting_for"]
     gauges = status["gauges"]
-    # [B] "Der Erste Offizier": the First Mate launches the drone and the sonar too (a tap on its full gauge)
-    launch = {s for s in ("drone", "sonar")
-              if s in gauges and gauges[s][0] >= gauges[s][1] and s not in status["broken"]}
+    # [B] "Der Erste Offizier": the First Mate launches the drone and the sonar too (a tap on its full gauge,
+    # once the course's mark is made: while the station asks for a mark, a tap is a mark)
+    launch = set() if waiting else {s for s in ("drone", "sonar")
+                                    if s in gauges and gauges[s][0] >= gauges[s][1] and s not in status["broken"]}
     title = Msg("First Mate: one mark per course.")
     if waiting:
         title = Msg("First Mate: mark one gauge.")
