@@ -328,3 +328,49 @@ def test_5_the_first_mate_launches_the_drone_and_the_sonar_from_the_own_station(
         runtime.close()
     assert [(e.name, e.data["by"]) for e in seen if e.name in ("drone", "sonar")] == [("drone", "first_mate"),
                                                                                     ("sonar", "first_mate")]
+
+
+def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
+    """Issue 12 item 8 (a window per team, a console per team): `kaleun play --game sonar` with a display opened
+    yellow's window and nothing else, so blue could not give a single command; `--tty` opened two consoles and
+    no window. Now `--tty DEVICE` beside one team's window gives the other team its console on that terminal:
+    it sees its own view, plays, and `quit` there saves and closes the game."""
+    import os
+    import pty
+    import select
+    import threading
+    import time
+
+    from kaleun.ui.sonar_session import open_sonar_session
+
+    master, slave = pty.openpty()
+    said = bytearray()
+
+    def blue_at_the_terminal() -> None:
+        def read_until(text: bytes) -> None:
+            deadline = time.monotonic() + 30
+            while text not in said and time.monotonic() < deadline:
+                if select.select([master], [], [], 0.1)[0]:
+                    said.extend(os.read(master, 4096))
+        read_until(b"blue> ")
+        os.write(master, b"start N12\n")
+        read_until(b"Blue starts at N12")
+        os.write(master, b"quit\n")
+        read_until(b"Game saved.")
+
+    try:
+        win = open_sonar_session(new_game(2, "alpha", "turn"), team="yellow", tty=os.ttyname(slave))
+        assert [s.team for s in win.screens] == ["yellow"] and [c.team for c in win.consoles] == ["blue"]
+        typist = threading.Thread(target=blue_at_the_terminal)
+        typist.start()
+        assert win.run() == 0
+        typist.join(30)
+    finally:
+        os.close(master)
+        os.close(slave)
+    text = said.decode(errors="replace")
+    assert "Blue's console." in text and "Blue starts at N12 (sector 4)" in text and "Game saved." in text
+    assert "Only Blue's console runs here" not in text      # yellow plays in the window
+    assert referee(win.runtime.game).teams["blue"].position == parse_cell("N12")
+    yellow = win.screens[0]
+    assert not any("N12" in line for line in yellow.feed)      # yellow's window never shows blue's secrets

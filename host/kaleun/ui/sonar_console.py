@@ -292,18 +292,7 @@ class SonarConsoles:
     def run(self) -> int:
         """Play until quit, the end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the runtime's
         stop request); then save. Returns the exit status (1: the game failed or could not be saved)."""
-        for console in self.consoles:
-            lang = console.lang
-            console.say(lang.render(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
-                                        team=team_name(console.team))))
-            if len(self.consoles) == 1:
-                other = "blue" if console.team == "yellow" else "yellow"
-                console.say(lang.render(Msg("Only {team}'s console runs here: give {other} a terminal with --tty "
-                                            "DEVICE, or play in the window with --team both.",
-                                            team=team_name(console.team), other=team_name(other))))
-            console.recall()
-            console.start_reading(self._stop)
-            console.prompt()
+        start_consoles(self.consoles, self._stop)
         try:
             self.runtime.run(lambda: self.stopping or any(c.stopping for c in self.consoles))
         except KeyboardInterrupt:  # Ctrl-C where no stop signal handler is installed (tests, embedding)
@@ -311,14 +300,36 @@ class SonarConsoles:
         finally:
             STOPPER.closing()
             self.runtime.close()
-            autosave = self.runtime.autosave
-            unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
-            failed = failure_message(self.runtime) if self.runtime.failure is not None else None
-            for console in self.consoles:  # never "saved" when the game failed or the storage could not take it
-                console.say(console.lang.render(failed or unsaved or Msg("Game saved. Continue with: kaleun resume")))
-            for fh in self.files:
-                try:
-                    fh.close()
-                except OSError:  # a terminal gone
-                    log.debug("closing a team's terminal failed", exc_info=True)
+            say_goodbye(self.runtime, self.consoles, self.files)
         return 0 if self.runtime.failure is None and self.runtime.save_problem is None else 1
+
+
+def start_consoles(consoles: list[TeamConsole], on_end: Callable[[], None], alone: bool = True) -> None:
+    """Greet each console's team, print what it was told before, and read its lines (`on_end`: its input
+    ended). `alone`: a single console says the other team has no input here."""
+    for console in consoles:
+        lang = console.lang
+        console.say(lang.render(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
+                                    team=team_name(console.team))))
+        if alone and len(consoles) == 1:
+            other = "blue" if console.team == "yellow" else "yellow"
+            console.say(lang.render(Msg("Only {team}'s console runs here: give {other} a terminal with --tty "
+                                        "DEVICE, or play in the window with --team both.",
+                                        team=team_name(console.team), other=team_name(other))))
+        console.recall()
+        console.start_reading(on_end)
+        console.prompt()
+
+
+def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any, ...]) -> None:
+    """After the game closed: tell each console whether it was saved, and close the terminals opened."""
+    autosave = runtime.autosave
+    unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
+    failed = failure_message(runtime) if runtime.failure is not None else None
+    for console in consoles:  # never "saved" when the game failed or the storage could not take it
+        console.say(console.lang.render(failed or unsaved or Msg("Game saved. Continue with: kaleun resume")))
+    for fh in files:
+        try:
+            fh.close()
+        except OSError:  # a terminal gone
+            log.debug("closing a team's terminal failed", exc_info=True)

@@ -27,6 +27,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.ui import theme, typeface
+from kaleun.ui.sonar_console import TeamConsole, say_goodbye, start_consoles
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
 
@@ -38,8 +39,12 @@ IDLE_PERIOD = 0.1
 
 class SonarWindow:
     def __init__(self, runtime: Runtime, teams: list[str], size: tuple[int, int] | None = None,
-                 fullscreen: bool | None = None) -> None:
+                 fullscreen: bool | None = None, consoles: list[TeamConsole] | None = None,
+                 files: tuple[Any, ...] = ()) -> None:
         self.runtime = runtime
+        #: the other team's console beside one team's window (`--tty`), and the terminal files it opened
+        self.consoles = consoles or []
+        self.files = files
         #: True: full screen (`--fullscreen`); None: full screen by itself for one team's screen on a
         #: display no larger than it (the official 7" touch screen), as the U-BOOT window does
         self.fullscreen = fullscreen
@@ -71,6 +76,10 @@ class SonarWindow:
 
     def _on_problem(self, text: Msg | str) -> None:
         (self._current or self.screens[0]).problem(text)
+
+    def _console_ended(self) -> None:
+        """The other team's console lost its input (its terminal hung up): the game stops and is saved."""
+        self.running = False
 
     # -- drawing ----------------------------------------------------------------------------
     def areas(self, size: tuple[int, int]) -> list[Rect]:
@@ -154,7 +163,8 @@ class SonarWindow:
             pygame.display.init()
             pygame.font.init()
             screen = self._open()
-            while self.running and not self.runtime.stopping:
+            start_consoles(self.consoles, self._console_ended, alone=False)
+            while self.running and not self.runtime.stopping and not any(c.stopping for c in self.consoles):
                 started = time.monotonic()
                 surface = pygame.display.get_surface() or screen
                 for event in pygame.event.get():
@@ -172,6 +182,7 @@ class SonarWindow:
             STOPPER.closing()
             self.runtime.close()
             pygame.display.quit()
+            say_goodbye(self.runtime, self.consoles, self.files)
         problem = closing_problem(self.runtime)  # the game failed, or its last save did (a full disk)
         if problem is not None:
             print(f"kaleun: {language(self.runtime.language).render(problem)}", file=sys.stderr)
