@@ -229,7 +229,8 @@ def test_the_window_speaks_the_tables_language(home):
     ("both", False, (800, 480), False),        # both halves side by side: a window twice as wide
     ("both", True, (1600, 480), True),         # --fullscreen
 ])
-def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatch, team, asked, desktop, full):
+def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatch, capsys, team, asked, desktop,
+                                                                 full):
     """Issue 12 item 8 (host/README: a team's screen is designed for the official 7" touch screen, 800 x 480):
     the window opened as a resizable 800 x 480 window there, its title bar pushing the bottom row of buttons
     off the screen, and `kaleun play --game sonar --fullscreen` was taken and ignored."""
@@ -251,6 +252,9 @@ def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatc
     assert win.run() == 0
     assert opened and bool(opened[0] & pygame.FULLSCREEN) is full
     assert bool(opened[0] & pygame.RESIZABLE) is not full
+    # one team's window alone: the terminal it was started from says how the other team gets its input
+    lone = "Only Yellow's screen runs here: give Blue a terminal with --tty DEVICE"
+    assert (lone in capsys.readouterr().out) is (team == "yellow")
 
 
 @pytest.mark.parametrize("displays, asked", [([(800, 480), (800, 480)], True), ([(1024, 600), (800, 480)], True),

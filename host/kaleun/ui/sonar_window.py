@@ -21,6 +21,7 @@ from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime, closing_problem
 from kaleun.runtime.signals import STOPPER
 from kaleun.sonar.game import referee
+from kaleun.sonar.team import team_name
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
@@ -164,6 +165,12 @@ class SonarWindow:
             pygame.font.init()
             screen = self._open()
             start_consoles(self.consoles, self._console_ended, alone=False)
+            if len(self.screens) == 1 and not self.consoles:  # said where it was started, as a lone console does
+                team = self.screens[0].team
+                print(language(self.runtime.language).render(Msg(
+                    "Only {team}'s screen runs here: give {other} a terminal with --tty DEVICE, or play both "
+                    "teams in the window with --team both.", team=team_name(team),
+                    other=team_name("blue" if team == "yellow" else "yellow"))), flush=True)
             while self.running and not self.runtime.stopping and not any(c.stopping for c in self.consoles):
                 started = time.monotonic()
                 surface = pygame.display.get_surface() or screen
