@@ -275,10 +275,12 @@ def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     return entry.front.start(entry, args)  # U-BOOT: single, linked or campaign, with difficulties (kaleun.career)
 
 
-def _unfinished_autosave(code: str = "en") -> Engine | None:
-    """The autosaved game, its journal replayed, if its mission is still running (`kaleun play --continue`)."""
+def _unfinished_autosave(code: str = "en", wanted: str | None = None) -> Engine | None:
+    """The autosaved game, its journal replayed, if its mission is still running (`kaleun play --continue`);
+    with `--game` (`wanted`), only a game of that game (`--game sonar --continue` resumed a U-BOOT patrol)."""
     from kaleun.core.errors import SaveError
     from kaleun.core.messages import of_error
+    from kaleun.games import GAMES
     from kaleun.paths import autosave_path
     from kaleun.saves import open_save
 
@@ -292,6 +294,8 @@ def _unfinished_autosave(code: str = "en") -> Engine | None:
               code=code)
         return None
     if game.has_module("mission") and game.module("mission").over:
+        return None
+    if (wanted is not None and game.game != wanted) or (game.game in GAMES and GAMES[game.game].front.over(game)):
         return None
     return game
 
@@ -373,7 +377,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     tidy()  # what saves cut short left, the older sessions (kaleun.housekeeping)
     try:
         try:
-            game = _unfinished_autosave(language) if getattr(args, "continue_game", False) and not resume else None
+            continuing = getattr(args, "continue_game", False) and not resume
+            game = _unfinished_autosave(language, args.game) if continuing else None
             if game is not None:
                 resume = True
             else:

@@ -1,4 +1,9 @@
-"""Digest §2: map, sectors and movement, through table scripts."""
+"""Digest §2: map, sectors and movement, through table scripts.
+
+Each test is named by the rules digest's section (§) and cites where the rule stands in the German
+rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
+(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,8 @@ from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
 
 
 def test_2_sectors_nine_in_real_time_four_in_turn_based():
-    """§2: 9 sectors in real time, 4 in turn-based; the rules' example L14 lies in sector 9."""
+    """§2 [B] "Eine Suchdrohne aussenden": 9 sectors in real time, 4 in turn-based; the rules' example L14 lies in
+    sector 9."""
     realtime, turn = build_map("alpha", "realtime"), build_map("alpha", "turn")
     assert realtime.sector_count("realtime") == 9 and turn.sector_count("turn") == 4
     assert realtime.sector(parse_cell("L14"), "realtime") == 9
@@ -19,7 +25,7 @@ def test_2_sectors_nine_in_real_time_four_in_turn_based():
 
 
 def test_2_a_course_moves_one_cell_and_only_the_own_team_learns_where(tmp_path):
-    """§2: "Kurs Ost!" is public; the new cell is the team's own secret."""
+    """§2 [B] "Einen neuen Kurs ansagen": "Kurs Ost!" is public; the new cell is the team's own secret."""
     crews = Crews()
     _, events = run_lines([*start("A1", "O15"), crews.move("yellow", "E")], tmp_path)
     assert named(events, "course") == [{**named(events, "course")[0], "team": "yellow", "direction": "E"}]
@@ -29,7 +35,7 @@ def test_2_a_course_moves_one_cell_and_only_the_own_team_learns_where(tmp_path):
 
 
 def test_2_crossing_the_own_route_is_refused(tmp_path):
-    """§2: a boat may never cross or revisit its own route since the last surfacing."""
+    """§2 [B] "Einen neuen Kurs ansagen": a boat may never cross or revisit its own route since the last surfacing."""
     crews = Crews()
     game, events = run_lines([*start("E1", "O15"), *crews.moves("yellow", "SSEN"),
                               {"team": "yellow", "do": "course", "direction": "W"}], tmp_path)
@@ -40,7 +46,7 @@ def test_2_crossing_the_own_route_is_refused(tmp_path):
 
 
 def test_2_going_back_onto_the_route_is_refused_and_changes_nothing(tmp_path):
-    """§2: revisiting the previous cell is refused; the route stays as it was."""
+    """§2 [B] "Einen neuen Kurs ansagen": revisiting the previous cell is refused; the route stays as it was."""
     crews = Crews()
     game, events = run_lines([*start("E1", "O15"), crews.move("yellow", "S"),
                               {"team": "yellow", "do": "course", "direction": "N"}], tmp_path)
@@ -50,7 +56,7 @@ def test_2_going_back_onto_the_route_is_refused_and_changes_nothing(tmp_path):
 
 
 def test_2_islands_and_the_edge_are_refused(tmp_path):
-    """§2: no move onto an island or off the map."""
+    """§2 [B] "Einen neuen Kurs ansagen": no move onto an island or off the map."""
     crews = Crews()
     _, events = run_lines([*start("C2", "O15"), {"team": "yellow", "do": "course", "direction": "E"},
                            crews.move("yellow", "N"), {"team": "yellow", "do": "course", "direction": "N"}],
@@ -59,7 +65,8 @@ def test_2_islands_and_the_edge_are_refused(tmp_path):
 
 
 def test_2_own_mines_block_the_boat_enemy_mines_do_not(tmp_path):
-    """§2: a cell with an own mine is closed to the own boat; an enemy mine does not block."""
+    """§2 [B] "Einen neuen Kurs ansagen": a cell with an own mine is closed to the own boat; an enemy mine does not
+    block."""
     crews = Crews()
     lines = [*start("A1", "F5")]
     for direction, symbol in zip("SSSEEE", ("S1", "S3", "S5", "E2", "E3", "E4"), strict=True):  # no red crossed
@@ -77,7 +84,8 @@ def test_2_own_mines_block_the_boat_enemy_mines_do_not(tmp_path):
 
 
 def test_2_no_legal_course_forces_the_boat_to_surface(tmp_path):
-    """§2: a boat that cannot move must surface at once (real time: as soon as its move is confirmed)."""
+    """§2 [B] "Auftauchen!": a boat that cannot move must surface at once (real time: as soon as its move is
+    confirmed)."""
     crews = Crews()
     lines = [*start("A2", "O15"), *crews.moves("yellow", "EN"), crews.move("yellow", "W")]
     game, events = run_lines(lines, tmp_path)
@@ -91,7 +99,8 @@ def test_2_no_legal_course_forces_the_boat_to_surface(tmp_path):
 
 
 def test_2_turn_based_a_boat_with_no_course_surfaces_at_the_start_of_its_turn(tmp_path):
-    """§2: turn-based, the forced surfacing is the stuck boat's turn; the opponent gets its 3 turns."""
+    """§2 [B] "Auftauchen: rundenbasiert": turn-based, the forced surfacing is the stuck boat's turn; the opponent
+    gets its 3 turns."""
     crews = Crews()
     lines = [*start("A2", "O15"), crews.move("yellow", "E"), crews.move("blue", "W"), crews.move("yellow", "N"),
              crews.move("blue", "W"), crews.move("yellow", "W"), crews.move("blue", "W")]
@@ -105,7 +114,7 @@ def test_2_turn_based_a_boat_with_no_course_surfaces_at_the_start_of_its_turn(tm
 
 @pytest.mark.parametrize("mode", ["realtime", "turn"])
 def test_2_a_boat_walled_in_by_its_own_new_mine_surfaces_at_once(tmp_path, mode):
-    """§2: "no legal move → the boat must surface" also when the boat's own new mine closed its last
+    """§2 [B] "Auftauchen!": "no legal move → the boat must surface" also when the boat's own new mine closed its last
     open cell (§5: a mine goes off the route, and own mines block the boat)."""
     crews = Crews()
     lines = [*start("A3", "O15")]

@@ -1,4 +1,9 @@
-"""Digest §2: surfacing, the turn-based bonus turns and the real-time repair ritual."""
+"""Digest §2: surfacing, the turn-based bonus turns and the real-time repair ritual.
+
+Each test is named by the rules digest's section (§) and cites where the rule stands in the German
+rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
+(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+"""
 
 from __future__ import annotations
 
@@ -24,7 +29,8 @@ def test_2_surfacing_announces_the_sector_erases_route_and_breakdowns_keeps_mine
 
 
 def test_2_turn_based_surfacing_erases_breakdowns_and_gives_three_turns_in_a_row(tmp_path):
-    """§2: turn-based: the Engineer erases all breakdowns; the opponent plays 3 turns in a row."""
+    """§2 [B] "Auftauchen: rundenbasiert": turn-based: the Engineer erases all breakdowns; the opponent plays 3
+    turns in a row."""
     crews = Crews()
     lines = [*start("H1", "H15"), crews.move("yellow", "E"), crews.move("blue", "W"),
              {"team": "yellow", "do": "surface"}]
@@ -41,7 +47,8 @@ def test_2_turn_based_surfacing_erases_breakdowns_and_gives_three_turns_in_a_row
 
 
 def test_2_surfacing_during_the_extra_turns_cancels_the_rest(tmp_path):
-    """§2: if the opponent surfaces during its extra turns, the rest are lost and play goes on normally."""
+    """§2 [B] "Auftauchen: rundenbasiert": if the opponent surfaces during its extra turns, the rest are lost and
+    play goes on normally."""
     crews = Crews()
     lines = [*start("H1", "H15"), crews.move("yellow", "E"), crews.move("blue", "W"),
              {"team": "yellow", "do": "surface"}, crews.move("blue", "W"), {"team": "blue", "do": "surface"},
@@ -54,7 +61,8 @@ def test_2_surfacing_during_the_extra_turns_cancels_the_rest(tmp_path):
 
 
 def test_2_real_time_repair_ritual_needs_four_different_crew_members(tmp_path):
-    """§2: real time: each of the 4 hull sections outlined by a different crew member, then dive."""
+    """§2 [B] "Auftauchen: Echtzeit": real time: each of the 4 hull sections outlined by a different crew member,
+    then dive."""
     crews = Crews()
     lines = [*start("H1", "H15"), crews.move("yellow", "E"), {"team": "yellow", "do": "surface"},
              {"team": "yellow", "do": "course", "direction": "S"},                  # surfaced: repairs only
@@ -83,7 +91,8 @@ def test_2_real_time_repair_ritual_needs_four_different_crew_members(tmp_path):
 
 
 def test_2_smaller_crews_outline_more_than_one_section_each(tmp_path):
-    """§2: in a team of fewer than 4, players outline several sections, passing the sheet on."""
+    """§2 [B] "Auftauchen: Echtzeit": in a team of fewer than 4, players outline several sections, passing the sheet
+    on."""
     lines = [*start("H1", "H15"), {"team": "yellow", "do": "surface"},
              {"team": "yellow", "do": "repair", "section": 1, "by": "captain"},
              {"team": "yellow", "do": "repair", "section": 2, "by": "captain"},
@@ -97,7 +106,8 @@ def test_2_smaller_crews_outline_more_than_one_section_each(tmp_path):
 
 
 def test_2_a_surfaced_boat_cannot_detonate_mines(tmp_path):
-    """§2/§5: a surfaced boat cannot detonate its mines (real time: the crew only repairs)."""
+    """§2/§5 [B] "Eine Wassermine legen": a surfaced boat cannot detonate its mines (real time: the crew only
+    repairs)."""
     crews = Crews()
     lines = [*start("A1", "O15")]
     for direction, symbol in zip("SSSEEE", ("S1", "S3", "S5", "E2", "E3", "E4"), strict=True):
@@ -112,7 +122,7 @@ def test_2_a_surfaced_boat_cannot_detonate_mines(tmp_path):
 
 @pytest.mark.parametrize("crew, first", [(4, "engineer"), (3, "engineer"), (2, "captain")])
 def test_2_the_engineer_begins_the_repairs(tmp_path, crew, first):
-    """§2 real time ([B] step 1: "Der Maschinist beginnt mit den Reparaturen"): the first hull section
+    """§2 [B] "Auftauchen: Echtzeit", step 1 ("Der Maschinist beginnt mit den Reparaturen"): the first hull section
     is outlined by whoever holds the Engineer's post (in a team of 2 the Captain)."""
     lines = [*start("H1", "H15"), {"team": "yellow", "do": "surface"},
              {"team": "yellow", "do": "repair", "section": 1, "by": "radio_operator"},

@@ -1,4 +1,9 @@
-"""Digest §3 (the First Mate's gauges) and §4 (the Engineer's board), through table scripts."""
+"""Digest §3 (the First Mate's gauges) and §4 (the Engineer's board), through table scripts.
+
+Each test is named by the rules digest's section (§) and cites where the rule stands in the German
+rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
+(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,8 @@ def course(team: str, direction: str, mark: str | None = None, cross: str | None
 
 # -- §3 --------------------------------------------------------------------------------------
 def test_3_gauge_sizes_come_from_the_data_file(tmp_path):
-    """§3: six systems; sizes are data (rules.toml), the scenario gauge's from the scenario."""
+    """§3 [B] "Verwaltung der Drehschalter": six systems; sizes are data (rules.toml), the scenario gauge's from the
+    scenario."""
     game, _ = run_lines(start("A1", "O15"), tmp_path)
     sizes = {s: size for s, (_, size) in ref(game).team_status("yellow")["gauges"].items()}
     assert sizes == data.load("rules")["gauges"]
@@ -28,7 +34,8 @@ def test_3_gauge_sizes_come_from_the_data_file(tmp_path):
 
 
 def test_3_one_mark_per_course(tmp_path):
-    """§3: after every own course the First Mate marks one box; a second mark is refused."""
+    """§3 [B] "Verwaltung der Drehschalter": after every own course the First Mate marks one box; a second mark is
+    refused."""
     lines = [*start("A1", "O15"), course("yellow", "S", cross="S1"),
              {"team": "yellow", "do": "mark", "system": "torpedo"},
              {"team": "yellow", "do": "mark", "system": "mine"},
@@ -40,7 +47,8 @@ def test_3_one_mark_per_course(tmp_path):
 
 
 def test_3_a_full_gauge_takes_no_marks_and_says_ready(tmp_path):
-    """§3: "Torpedo bereit!" when full; a full gauge takes no more marks until the system is used."""
+    """§3 [B] "Verwaltung der Drehschalter": "Torpedo bereit!" when full; a full gauge takes no more marks until the
+    system is used."""
     lines = [*start("A1", "O15"), *[course("yellow", "S", "torpedo", f"S{i}") for i in (1, 3, 5)],
              course("yellow", "S", "torpedo", "S2"), course("yellow", "S", "mine", "S2")]
     game, events = run_lines(lines, tmp_path)
@@ -51,8 +59,8 @@ def test_3_a_full_gauge_takes_no_marks_and_says_ready(tmp_path):
 
 
 def test_3_using_a_system_empties_its_gauge_detonating_needs_no_full_gauge(tmp_path):
-    """§3: using a system empties its gauge; detonating a mine needs no full gauge and keeps the
-    gauge as it is ([B]); [gap] a red breakdown does not stop a detonation (rules.toml)."""
+    """§3 [B] "Eine Wassermine legen": using a system empties its gauge; detonating a mine needs no full gauge and
+    keeps the gauge as it is ([B]); [gap] a red breakdown does not stop a detonation (rules.toml)."""
     lines = [*start("A1", "O15"), *[course("yellow", "S", "mine", f"S{i}") for i in (1, 3, 5)],
              {"team": "yellow", "do": "activate", "system": "mine", "cell": "B5"},
              course("yellow", "S", "mine", "S2"),                        # S2 is red
@@ -66,22 +74,24 @@ def test_3_using_a_system_empties_its_gauge_detonating_needs_no_full_gauge(tmp_p
 
 
 def test_3_the_scenario_gauge_exists_only_where_the_scenario_has_a_system(tmp_path):
-    """§3/§7: Alpha has no scenario system: its gauge takes no marks."""
+    """§3/§7 [B] "Ein szenariospezifisches System einschalten": Alpha has no scenario system: its gauge takes no
+    marks."""
     _, events = run_lines([*start("A1", "O15"), course("yellow", "S", "scenario", "S1")], tmp_path)
     assert refusals(events, "yellow") == ["this scenario has no scenario system"]
 
 
 @pytest.mark.parametrize("scenario", ["alpha", "bravo", "charlie", "delta"])
 def test_7_the_scenario_system_of_a_scenario_without_one_is_refused_not_malformed(tmp_path, scenario):
-    """§7: only Echo has a scenario system; the console's `scenario CELL` (an `activate` with a cell)
-    elsewhere is refused by the rules like any system the boat lacks, not stopped as a malformed line."""
+    """§7 [B] "Die Szenarien": only Echo has a scenario system; the console's `scenario CELL` (an `activate` with a
+    cell) elsewhere is refused by the rules like any system the boat lacks, not stopped as a malformed line."""
     line = {"team": "yellow", "do": "activate", "system": "scenario", "cell": "G8"}
     _, events = run_lines([*start("A1", "O15"), line], tmp_path, scenario=scenario)
     assert refusals(events, "yellow") == ["this scenario has no scenario system"]
 
 
 def test_3_with_every_gauge_full_there_is_nothing_to_mark(tmp_path):
-    """§3: full gauges take no marks: with all of them full a course waits only for the Engineer."""
+    """§3 [B] "Verwaltung der Drehschalter": full gauges take no marks: with all of them full a course waits only
+    for the Engineer."""
     crews = Crews()
     marks = ["mine"] * 3 + ["torpedo"] * 3 + ["drone"] * 4 + ["sonar"] * 3 + ["silence"] * 6
     directions = "E" * 14 + "S" + "W" * 4
@@ -100,7 +110,7 @@ def test_3_with_every_gauge_full_there_is_nothing_to_mark(tmp_path):
 
 # -- §4 --------------------------------------------------------------------------------------
 def test_4_the_cross_must_be_in_the_course_section(tmp_path):
-    """§4.1: each course crosses one symbol of that course's direction section."""
+    """§4.1 [B] "Der Maschinist": each course crosses one symbol of that course's direction section."""
     lines = [*start("A1", "O15"), course("yellow", "S", "torpedo"),
              {"team": "yellow", "do": "cross", "symbol": "N1"},
              {"team": "yellow", "do": "cross", "symbol": "S2"},
@@ -111,7 +121,7 @@ def test_4_the_cross_must_be_in_the_course_section(tmp_path):
 
 
 def test_4_a_crossed_symbol_breaks_both_systems_of_its_colour(tmp_path):
-    """§4.2: a crossed red symbol: neither mine nor torpedo can be activated."""
+    """§4.2 [B] "Systemdefekt": a crossed red symbol: neither mine nor torpedo can be activated."""
     lines = [*start("A1", "O15"), course("yellow", "S", "torpedo", "S1"), course("yellow", "S", "torpedo", "S3"),
              course("yellow", "S", "torpedo", "S2"),                    # S2 is red
              {"team": "yellow", "do": "activate", "system": "torpedo", "cell": "A2"}]
@@ -124,8 +134,8 @@ def test_4_a_crossed_symbol_breaks_both_systems_of_its_colour(tmp_path):
 @pytest.mark.parametrize("scenario, broken", [("alpha", ["silence"]), ("delta", ["silence"]),
                                               ("echo", ["scenario", "silence"])])
 def test_4_a_yellow_symbol_breaks_the_scenario_system_only_where_the_scenario_has_one(tmp_path, scenario, broken):
-    """§4.2/§7: a crossed yellow symbol breaks silence and the scenario system; Alpha to Delta have no
-    scenario system, so the crew is never told that one broke down."""
+    """§4.2/§7 [B] "Systemdefekt": a crossed yellow symbol breaks silence and the scenario system; Alpha to Delta
+    have no scenario system, so the crew is never told that one broke down."""
     lines = [*start("A1", "O15"), course("yellow", "S", "torpedo", "S1"), {"team": "yellow", "do": "status"}]
     _, events = run_lines(lines, tmp_path, scenario=scenario)
     crossed = named(events, "crossed")[0]
@@ -135,7 +145,8 @@ def test_4_a_yellow_symbol_breaks_the_scenario_system_only_where_the_scenario_ha
 
 
 def test_4_a_full_direction_section_gives_1_damage_and_clears_the_breakdowns(tmp_path):
-    """§4.3: all symbols of one direction crossed: 1 damage ("Schaden!"), then every breakdown erased."""
+    """§4.3 [B] "Bereichsdefekt": all symbols of one direction crossed: 1 damage ("Schaden!"), then every breakdown
+    erased."""
     lines = [*start("A1", "O15"), *[course("yellow", "S", "torpedo" if i < 4 else "mine", f"S{i}")
                                     for i in range(1, 7)]]
     game, events = run_lines(lines, tmp_path)
@@ -160,7 +171,7 @@ def test_4_a_linked_circuit_clears_itself_without_damage(tmp_path):
 
 
 def test_4_six_radiation_symbols_give_1_damage(tmp_path):
-    """§4.4: all 6 radiation symbols crossed: 1 damage, then every breakdown erased."""
+    """§4.4 [B] "Reaktordefekte": all 6 radiation symbols crossed: 1 damage, then every breakdown erased."""
     plan = [("N", "N6"), ("W", "W5"), ("W", "W6"), ("S", "S6"), ("S", "S1"), ("E", "E5"), ("E", "E6")]
     lines = [*start("E5", "O15"), *[course("yellow", d, "torpedo" if i < 3 else "mine" if i < 6 else "drone", s)
                                     for i, (d, s) in enumerate(plan)]]
@@ -171,7 +182,8 @@ def test_4_six_radiation_symbols_give_1_damage(tmp_path):
 
 
 def test_4_a_cross_that_fills_a_section_and_the_reactor_gives_2_damage():
-    """§4.3 + §4.4 at once ([gap], boards.toml): each full breakdown is 1 damage."""
+    """§4.3 + §4.4 at once, [B] "Bereichsdefekt", "Reaktordefekte" ([gap], boards.toml): each full breakdown is 1
+    damage."""
     board = EngineerBoard(layout())
     for symbol in ("W5", "W6", "N6", "S6", "E1", "E2", "E3", "E4", "E5"):
         assert board.cross(symbol).damage == 0
@@ -180,8 +192,9 @@ def test_4_a_cross_that_fills_a_section_and_the_reactor_gives_2_damage():
 
 
 def test_4_a_cross_that_fills_a_section_and_a_circuit_gives_the_damage_first():
-    """§4.3 before §4.5 ([gap], boards.toml): the last west symbol, W1, also completes circuit 1; the
-    full section gives 1 damage and erases everything (the circuit does not repair itself first)."""
+    """§4.3 before §4.5, [B] "Bereichsdefekt", "Selbstreparatur der zentralen Schaltkreise" ([gap], boards.toml):
+    the last west symbol, W1, also completes circuit 1; the full section gives 1 damage and erases everything (the
+    circuit does not repair itself first)."""
     board = EngineerBoard(layout())
     for symbol in ("N1", "S1", "E1", "W2", "W3", "W4", "W5", "W6"):
         assert board.cross(symbol).damage == 0
@@ -215,7 +228,7 @@ def test_4_the_board_fits_the_rulebook_examples():
 
 
 def test_4_surfacing_erases_every_breakdown(tmp_path):
-    """§4.6: surfacing (turn-based: at once) erases everything on the board."""
+    """§4.6 [B] "Reparatur des Reaktors": surfacing (turn-based: at once) erases everything on the board."""
     crews = Crews()
     lines = [*start("H1", "H15"), crews.move("yellow", "E"), crews.move("blue", "W"), crews.move("yellow", "S"),
              crews.move("blue", "W"), {"team": "yellow", "do": "surface"}]

@@ -1,4 +1,9 @@
-"""Digest §5: activating systems, torpedo, mine, blasts, drone, sonar, silence, Stop!, sinking."""
+"""Digest §5: activating systems, torpedo, mine, blasts, drone, sonar, silence, Stop!, sinking.
+
+Each test is named by the rules digest's section (§) and cites where the rule stands in the German
+rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
+(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+"""
 
 from __future__ import annotations
 
@@ -44,7 +49,7 @@ grid:
 
 # -- activation ------------------------------------------------------------------------------
 def test_5_activation_needs_a_full_gauge(tmp_path):
-    """§5: a system is activated only with a full gauge."""
+    """§5 [B] "Systeme aktivieren": a system is activated only with a full gauge."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3", "torpedo"), activate("yellow", "torpedo", cell="A4")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
     assert refusals(events, "yellow") == ["the torpedo gauge is not full (2 of 3)"]
@@ -52,7 +57,8 @@ def test_5_activation_needs_a_full_gauge(tmp_path):
 
 
 def test_5_never_two_activations_without_a_move_in_between(tmp_path):
-    """§5: a team may not activate two systems directly after each other; the boat must move between."""
+    """§5 [B] "Systeme aktivieren": a team may not activate two systems directly after each other; the boat must
+    move between."""
     plan = "S:S1 S:S2 S:S4 S:S6 E:E1 E:E3 E:E4"          # no green symbol crossed
     lines = [*start("A1", "O15"), *walk("yellow", plan, ["drone"] * 4 + ["sonar"] * 3),
              activate("yellow", "drone", sector=1), activate("yellow", "sonar"),
@@ -63,8 +69,8 @@ def test_5_never_two_activations_without_a_move_in_between(tmp_path):
 
 
 def test_5_a_detonation_counts_as_an_activation(tmp_path):
-    """§5 [gap] (rules.toml detonation_is_activation): setting off a mine uses the mine system, so it
-    is not allowed directly after laying one; after a move it is."""
+    """§5 [B] "Eine Wassermine legen" [gap] (rules.toml detonation_is_activation): setting off a mine uses the mine
+    system, so it is not allowed directly after laying one; after a move it is."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "mine"), activate("yellow", "mine", cell="B5"),
              {"team": "yellow", "do": "detonate", "cell": "B5"}, course("yellow", "E", "torpedo", "E2"),
              {"team": "yellow", "do": "detonate", "cell": "B5"}]
@@ -74,9 +80,9 @@ def test_5_a_detonation_counts_as_an_activation(tmp_path):
 
 
 def test_5_a_refusal_after_a_detonation_says_the_detonation_counted(tmp_path):
-    """§5 [gap] (rules.toml detonation_is_activation): the printed rules call detonating no activation of
-    a ready system, so a crew refused a torpedo right after setting off a mine is told in the same line
-    that the detonation counted as one (else it reads as a wrong refusal: "we have not activated")."""
+    """§5 [B] "Eine Wassermine legen" [gap] (rules.toml detonation_is_activation): the printed rules call detonating
+    no activation of a ready system, so a crew refused a torpedo right after setting off a mine is told in the same
+    line that the detonation counted as one (else it reads as a wrong refusal: "we have not activated")."""
     plan = "S:S1 S:S3 S:S5 E:E5 E:E6 N:N5"                  # nothing red crossed
     lines = [*start("A1", "O15"), *walk("yellow", plan, ["mine"] * 3 + ["torpedo"] * 3),
              activate("yellow", "mine", cell="D4"), course("yellow", "N", "drone", "N6"),
@@ -89,8 +95,8 @@ def test_5_a_refusal_after_a_detonation_says_the_detonation_counted(tmp_path):
 
 
 def test_5_a_silent_run_is_no_move_between_two_activations(tmp_path):
-    """§5 [gap] (rules.toml silence_counts_as_move): silence is an activation; its own run does not
-    count as the move that must come before the next activation, a course does."""
+    """§5 [B] "Systeme aktivieren" [gap] (rules.toml silence_counts_as_move): silence is an activation; its own run
+    does not count as the move that must come before the next activation, a course does."""
     plan = "N:N5 N:N6 E:E2 E:E5 E:E6 S:S3 S:S5 W:W2 W:W4"     # nothing red or yellow, 4 radiation
     lines = [*start("B10", "O15"), *walk("yellow", plan, ["silence"] * 6 + ["torpedo"] * 3),
              activate("yellow", "silence", direction="S", distance=1),
@@ -108,7 +114,8 @@ SILENT_RUN_REFUSAL = ("never two activations without a move in between: the sile
 
 
 def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
-    """§1/§5: drone and sonar by Captain or First Mate; mine, torpedo, silence, scenario by the Captain only."""
+    """§1/§5 [B] "Der Erste Offizier": drone and sonar by Captain or First Mate; mine, torpedo, silence, scenario by
+    the Captain only."""
     plan = "S:S1 S:S2 S:S4 S:S6"
     lines = [*start("A1", "O15"), *walk("yellow", plan, "drone"),
              activate("yellow", "torpedo", cell="A3", by="first_mate"),
@@ -120,9 +127,22 @@ def test_5_the_first_mate_activates_only_drone_and_sonar(tmp_path):
     assert named(events, "drone")[0]["by"] == "first_mate" and named(events, "drone")[0]["answer"] is True
 
 
+@pytest.mark.parametrize("crews, by", [((3, 3), "captain"), ((2, 2), "captain"), ((4, 4), "first_mate")])
+def test_1_a_post_is_named_by_its_role_whoever_holds_it(tmp_path, crews, by):
+    """§1 [B] "Teamzusammenstellungen" ("In Dreierteams spielt ein Spieler den Kapitän und den Ersten Offizier"):
+    in a crew of 3 a drone `by=first_mate` stopped the whole script as malformed ("by 'first_mate' is not one
+    of this crew"), though the crew has a First Mate: the Captain. A post names the member who holds it."""
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
+             activate("yellow", "drone", sector=9, by="first_mate"), {"team": "yellow", "do": "surface"},
+             {"team": "yellow", "do": "repair", "section": 1, "by": "engineer"}]
+    _, events = run_lines(lines, tmp_path, scenario="charlie", crews=list(crews))
+    assert [e["by"] for e in named(events, "drone")] == [by]
+    assert [e["by"] for e in named(events, "repair_section")] == ["engineer" if crews[0] > 2 else "captain"]
+
+
 def test_5_the_engineer_and_the_radio_operator_activate_nothing_and_are_told_so(tmp_path):
-    """§1/§5: only Captain and First Mate activate systems; the Engineer's or the Radio Operator's
-    activation is refused with a reason that can be read aloud (it named an empty list of systems)."""
+    """§1/§5 [B] "Systeme aktivieren": only Captain and First Mate activate systems; the Engineer's or the Radio
+    Operator's activation is refused with a reason that can be read aloud (it named an empty list of systems)."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
              activate("yellow", "drone", sector=9, by="engineer"),
              activate("yellow", "drone", sector=9, by="radio_operator")]
@@ -134,7 +154,7 @@ def test_5_the_engineer_and_the_radio_operator_activate_nothing_and_are_told_so(
 
 # -- torpedo ---------------------------------------------------------------------------------
 def test_5_a_torpedo_at_5_cells_is_refused_at_4_it_runs(tmp_path):
-    """§5: the impact cell is 1 to 4 cells away, counted orthogonally."""
+    """§5 [B] "Einen Torpedo abfeuern": the impact cell is 1 to 4 cells away, counted orthogonally."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"),
              activate("yellow", "torpedo", cell="F4"), activate("yellow", "torpedo", cell="E3"),
              activate("yellow", "torpedo", cell="E4")]
@@ -145,9 +165,9 @@ def test_5_a_torpedo_at_5_cells_is_refused_at_4_it_runs(tmp_path):
 
 
 def test_5_islands_block_the_torpedo_path(tmp_path):
-    """§5 [gap]: the torpedo runs over sea cells only (islands block) and cannot strike an island; the
-    rulebook only counts orthogonal steps, so each refusal says in the same line that this is Kaleun's
-    reading (a crew aiming next to an island otherwise reads it as a wrong count)."""
+    """§5 [B] "Einen Torpedo abfeuern" [gap]: the torpedo runs over sea cells only (islands block) and cannot strike
+    an island; the rulebook only counts orthogonal steps, so each refusal says in the same line that this is
+    Kaleun's reading (a crew aiming next to an island otherwise reads it as a wrong count)."""
     game = new_game(0, "alpha", "realtime", map_text=WALL, map_source="wall.map")
     lines = [*start("C1", "B5"), *walk("yellow", "E:E2 S:S1 W:W2", "torpedo"),
              activate("yellow", "torpedo", cell="C4"), activate("yellow", "torpedo", cell="A3"),
@@ -160,7 +180,8 @@ def test_5_islands_block_the_torpedo_path(tmp_path):
 
 
 def test_5_the_torpedo_path_is_the_shortest_way_over_sea():
-    """§5: the pruned search agrees with a plain breadth-first search over every start and target on Alpha."""
+    """§5 [B] "Einen Torpedo abfeuern": the pruned search agrees with a plain breadth-first search over every start
+    and target on Alpha."""
     from collections import deque
 
     from kaleun.sonar.game import build_map
@@ -184,7 +205,8 @@ def test_5_the_torpedo_path_is_the_shortest_way_over_sea():
 
 
 def test_5_a_torpedo_at_the_boats_own_cell_is_refused_and_changes_nothing(tmp_path):
-    """§5: the impact cell is 1 to 4 cells away: the boat's own cell is refused, the gauge stays full."""
+    """§5 [B] "Einen Torpedo abfeuern": the impact cell is 1 to 4 cells away: the boat's own cell is refused, the
+    gauge stays full."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"),
              activate("yellow", "torpedo", cell="A4")]
     game, events = run_lines(lines, tmp_path, scenario="charlie")
@@ -194,7 +216,8 @@ def test_5_a_torpedo_at_the_boats_own_cell_is_refused_and_changes_nothing(tmp_pa
 
 # -- blasts ----------------------------------------------------------------------------------
 def test_5_a_blast_hits_both_boats(tmp_path):
-    """§5: 2 damage on the impact cell, 1 on the 8 around it; both boats are checked (self-damage too)."""
+    """§5 [B] "Schaden durch Minen oder Torpedos": 2 damage on the impact cell, 1 on the 8 around it; both boats are
+    checked (self-damage too)."""
     lines = [*start("E2", "F5"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5")]
     game, events = run_lines(lines, tmp_path, scenario="charlie")
     blast = named(events, "blast")[0]
@@ -205,7 +228,8 @@ def test_5_a_blast_hits_both_boats(tmp_path):
 
 
 def test_5_a_torpedo_destroys_a_mine_on_its_impact_cell(tmp_path):
-    """§5 [B]: a torpedo striking a cell with a mine destroys the mine (its owner is told, nobody else)."""
+    """§5 [B] "Einen Torpedo abfeuern": a torpedo striking a cell with a mine destroys the mine (its owner is told,
+    nobody else)."""
     lines = [*start("E2", "F8"), *walk("blue", "N:N1 N:N2 N:N5", "mine"), activate("blue", "mine", cell="G5"),
              *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="G5")]
     game, events = run_lines(lines, tmp_path, scenario="charlie")
@@ -216,10 +240,10 @@ def test_5_a_torpedo_destroys_a_mine_on_its_impact_cell(tmp_path):
 
 
 def test_5_a_mine_in_the_blast_area_off_the_impact_cell_stays_and_its_owner_is_told_why(tmp_path):
-    """§5 [gap] (rules.toml blast_destroys_mines): [B] destroys a mine on the torpedo's impact cell, the
-    quick reference [Q] every mine of the 3 x 3 area. Kaleun follows [B]; a crew reading the quick
-    reference would erase its mine next to the impact, so its owner is told in one line that it stays
-    (nobody else)."""
+    """§5 [Q] "Einschlagsgebiet" [gap] (rules.toml blast_destroys_mines): [B] destroys a mine on the torpedo's
+    impact cell, the quick reference [Q] every mine of the 3 x 3 area. Kaleun follows [B]; a crew reading the quick
+    reference would erase its mine next to the impact, so its owner is told in one line that it stays (nobody
+    else)."""
     lines = [*start("E2", "F8"), *walk("blue", "N:N1 N:N2 N:N5", "mine"), activate("blue", "mine", cell="G5"),
              *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="G6")]
     game, events = run_lines(lines, tmp_path, scenario="charlie")
@@ -232,7 +256,7 @@ def test_5_a_mine_in_the_blast_area_off_the_impact_cell_stays_and_its_owner_is_t
 
 
 def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
-    """§1/§5: the first boat with 4 damage sinks; its team loses; nothing more is accepted."""
+    """§1/§5 [B] "Spielende": the first boat with 4 damage sinks; its team loses; nothing more is accepted."""
     lines = [*start("E2", "F5"), *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5"),
              *walk("yellow", "W:W2 W:W3 W:W4", "torpedo"), activate("yellow", "torpedo", cell="F5"),
              course("blue", "N")]
@@ -241,10 +265,14 @@ def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
     assert [(e["winner"], e["loser"]) for e in over] == [("yellow", "blue")]
     assert refusals(events, "blue") == ["the game is over"]
     assert ref(game).teams["blue"].damage == 4
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import describe_status
+
+    assert "The game is over: Yellow won." in describe_status(ref(game).team_status("blue"), language("en"))
 
 
 def test_5_a_blast_that_sinks_both_boats_is_a_draw(tmp_path):
-    """§1/§5: a blast checks both boats; when it gives both their fourth damage both sink at once and
+    """§1/§5 [B] "Spielende": a blast checks both boats; when it gives both their fourth damage both sink at once and
     nobody wins (rules.toml both_sunk = "draw", [gap]) — whichever team is checked first."""
     lines = [*start("E2", "F5"),
              *walk("yellow", "S:S1 S:S3 S:S5", "torpedo"), activate("yellow", "torpedo", cell="F5"),  # Y 1, B 2
@@ -266,7 +294,8 @@ def test_5_a_blast_that_sinks_both_boats_is_a_draw(tmp_path):
 
 # -- mines -----------------------------------------------------------------------------------
 def test_5_a_mine_goes_next_to_the_boat_off_its_route_and_stays_secret(tmp_path):
-    """§5: a mine on one of the 8 cells around the boat, not on its route; "Mine gelegt!" names no cell."""
+    """§5 [B] "Eine Wassermine legen": a mine on one of the 8 cells around the boat, not on its route; "Mine
+    gelegt!" names no cell."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "mine"),
              activate("yellow", "mine", cell="C4"), activate("yellow", "mine", cell="A3"),
              activate("yellow", "mine", cell="B5"), course("yellow", "E", cross="E2"),
@@ -284,7 +313,8 @@ def test_5_a_mine_goes_next_to_the_boat_off_its_route_and_stays_secret(tmp_path)
 
 
 def test_5_a_second_mine_on_a_cell_that_holds_one_is_refused(tmp_path):
-    """§5: each of a team's mines has its own cell; laying another on it is refused and lays nothing."""
+    """§5 [B] "Eine Wassermine legen": each of a team's mines has its own cell; laying another on it is refused and
+    lays nothing."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S3 S:S5", "mine"), activate("yellow", "mine", cell="B5"),
              *walk("yellow", "E:E2 E:E3 S:S6", "mine"), activate("yellow", "mine", cell="B5")]
     game, events = run_lines(lines, tmp_path, scenario="charlie")
@@ -295,7 +325,8 @@ def test_5_a_second_mine_on_a_cell_that_holds_one_is_refused(tmp_path):
 # -- drone and sonar -------------------------------------------------------------------------
 @pytest.mark.parametrize("sector, answer", [(9, True), (5, False)])
 def test_5_the_drone_answer_is_the_truth(tmp_path, sector, answer):
-    """§5: "Seid ihr in Sektor N?" — the game answers truthfully (blue is at O15, sector 9)."""
+    """§5 [B] "Eine Suchdrohne aussenden": "Seid ihr in Sektor N?" — the game answers truthfully (blue is at O15,
+    sector 9)."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
              activate("yellow", "drone", sector=sector)]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
@@ -305,7 +336,8 @@ def test_5_the_drone_answer_is_the_truth(tmp_path, sector, answer):
 
 
 def test_5_a_false_sonar_pair_is_refused_and_everything_waits_for_a_true_one(tmp_path):
-    """§5: two statements of different kinds, exactly one true: the game checks and refuses a false pair."""
+    """§5 [B] "Das Sonar aktivieren": two statements of different kinds, exactly one true: the game checks and
+    refuses a false pair."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4", "sonar"), activate("yellow", "sonar"),
              course("yellow", "S", cross="S6"),
              {"team": "blue", "do": "sonar_answer", "row": 3, "sector": 1},
@@ -325,7 +357,8 @@ def test_5_a_false_sonar_pair_is_refused_and_everything_waits_for_a_true_one(tmp
 
 
 def test_5_a_sonar_answer_is_two_statements_of_different_kinds():
-    """§5: a third statement, or only one, is not an answer (malformed: refused before the rules)."""
+    """§5 [B] "Das Sonar aktivieren": a third statement, or only one, is not an answer (malformed: refused before
+    the rules)."""
     game = new_game(0, "charlie", "realtime")
     for command in ({"row": 1, "column": "A", "sector": 1}, {"row": 1}):
         with pytest.raises(CommandError, match="two of row, column, sector"):
@@ -334,8 +367,8 @@ def test_5_a_sonar_answer_is_two_statements_of_different_kinds():
 
 @pytest.mark.parametrize("column", ["AB", "", "CD", "P"])
 def test_5_a_sonar_statement_of_a_column_names_one_column_of_the_map(column):
-    """§5 ("die Spalte ... in dem sich das Boot befindet"): "AB" or "" is no column; it was taken for
-    the false statement of a true row and announced ("we are in row 15 and column AB")."""
+    """§5 [B] "Das Sonar aktivieren" ("die Spalte ... in dem sich das Boot befindet"): "AB" or "" is no column; it
+    was taken for the false statement of a true row and announced ("we are in row 15 and column AB")."""
     game = new_game(0, "charlie", "realtime")
     for team, cell in (("yellow", "A1"), ("blue", "O15")):
         game.apply({"do": "start", "team": team, "cell": cell})
@@ -345,8 +378,9 @@ def test_5_a_sonar_statement_of_a_column_names_one_column_of_the_map(column):
 
 # -- silence ---------------------------------------------------------------------------------
 def test_5_silence_moves_1_to_4_cells_straight_and_only_the_own_team_sees_where(tmp_path):
-    """§5: silence: 1-4 cells in a straight line, route rules apply; the course is shown to the own team
-    only; the First Mate marks a box and the Engineer crosses a symbol of the direction moved."""
+    """§5 [B] "Schleichfahrt aktivieren": silence: 1-4 cells in a straight line, route rules apply; the course is
+    shown to the own team only; the First Mate marks a box and the Engineer crosses a symbol of the direction
+    moved."""
     plan = "S:S3 S:S5 S:S2 E:E1 E:E2 E:E5"           # no yellow symbol crossed
     lines = [*start("A1", "O15"), *walk("yellow", plan, "silence"),
              activate("yellow", "silence", direction="W", distance=1),
@@ -367,7 +401,7 @@ def test_5_silence_moves_1_to_4_cells_straight_and_only_the_own_team_sees_where(
 
 # -- Stop! -----------------------------------------------------------------------------------
 def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
-    """§5: "Stop!": both teams freeze until the activation is resolved (real time)."""
+    """§5 [B] "Systeme aktivieren", "Stop!": both teams freeze until the activation is resolved (real time)."""
     lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
              {"team": "yellow", "do": "stop"}, course("blue", "N", "torpedo", "N1"),
              course("yellow", "E", cross="E1"), activate("yellow", "drone", sector=3),
@@ -383,8 +417,8 @@ def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
 
 
 def test_5_a_refused_activation_under_the_own_stop_says_the_stop_still_holds(tmp_path):
-    """§5 "Stop!" freezes both teams until the activation is resolved: an activation the rules refuse
-    resolves nothing, so the crew that called Stop! is told in the same line that its Stop! still holds
+    """§5 [B] "Systeme aktivieren": "Stop!" freezes both teams until the activation is resolved: an activation the
+    rules refuse resolves nothing, so the crew that called Stop! is told in the same line that its Stop! still holds
     (the other crew waits for it), then activates or calls go."""
     lines = [*start("A1", "O15"), {"team": "yellow", "do": "stop"}, activate("yellow", "torpedo", cell="A3"),
              {"team": "yellow", "do": "detonate", "cell": "B2"}, {"team": "yellow", "do": "go"},
@@ -396,8 +430,9 @@ def test_5_a_refused_activation_under_the_own_stop_says_the_stop_still_holds(tmp
 
 
 def test_5_the_one_who_called_stop_lifts_it_unused_with_go(tmp_path):
-    """§5 "Stop!": the First Mate raises the fist for a drone, then thinks better of it: `go` names who
-    lifts it as `stop` names who called it (host/README.md, Commands: `stop` / `go`, optional `by`)."""
+    """§5 [B] "Systeme aktivieren", "Stop!": the First Mate raises the fist for a drone, then thinks better of it:
+    `go` names who lifts it as `stop` names who called it (host/README.md, Commands: `stop` / `go`, optional
+    `by`)."""
     lines = [*start("A1", "O15"), {"team": "yellow", "do": "stop", "by": "first_mate"},
              {"team": "yellow", "do": "go", "by": "first_mate"}, course("blue", "N", "torpedo", "N1")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
@@ -407,15 +442,17 @@ def test_5_the_one_who_called_stop_lifts_it_unused_with_go(tmp_path):
 
 
 def test_5_stop_belongs_to_the_real_time_game(tmp_path):
-    """§5/§6: in turn-based mode systems are activated in the own turn; there is no Stop! to call."""
+    """§5/§6 [B] "Systeme aktivieren": in turn-based mode systems are activated in the own turn; there is no Stop!
+    to call."""
     _, events = run_lines([*start("A1", "O15"), {"team": "yellow", "do": "stop"}], tmp_path, mode="turn",
                           seed=YELLOW_FIRST)
     assert refusals(events, "yellow") == ["Stop! is for the real-time game; in turn-based mode activate in your turn"]
 
 
 def test_5_a_silent_runs_own_mark_cannot_go_on_the_silence_gauge(tmp_path):
-    """§5 silence ([B], [Q]): after the silent run the First Mate marks a box and the Engineer crosses a
-    symbol, *then* the First Mate erases the silence gauge: the run's own mark cannot recharge silence."""
+    """§5 [B] "Schleichfahrt aktivieren", [Q] "Schleichfahrt": after the silent run the First Mate marks a box and
+    the Engineer crosses a symbol, *then* the First Mate erases the silence gauge: the run's own mark cannot
+    recharge silence."""
     plan = "S:S3 S:S5 S:S2 E:E1 E:E2 E:E5"           # no yellow symbol crossed
     lines = [*start("A1", "O15"), *walk("yellow", plan, "silence"),
              activate("yellow", "silence", direction="E", distance=2),

@@ -1,4 +1,9 @@
-"""Digest §6 (turn-based and real-time) and §7 (scenarios Alpha to Echo), through table scripts."""
+"""Digest §6 (turn-based and real-time) and §7 (scenarios Alpha to Echo), through table scripts.
+
+Each test is named by the rules digest's section (§) and cites where the rule stands in the German
+rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
+(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+"""
 
 from __future__ import annotations
 
@@ -19,14 +24,15 @@ def course(team: str, direction: str, mark: str | None = None, cross: str | None
 
 # -- §6 turn-based ---------------------------------------------------------------------------
 def test_6_the_first_captain_is_drawn_from_the_seed():
-    """§6: turn-based: a random first Captain (the same for the same seed)."""
+    """§6 [B] "Der Kapitän": turn-based: a random first Captain (the same for the same seed)."""
     firsts = {first_team(seed) for seed in range(12)}
     assert firsts == {"yellow", "blue"}
     assert first_team(YELLOW_FIRST) == first_team(YELLOW_FIRST) == "yellow"
 
 
 def test_6_turn_based_captains_alternate_and_wait_for_their_turn(tmp_path):
-    """§6: one action each in turn (a course or a surfacing); out of turn everything is refused."""
+    """§6 [B] "Einen neuen Kurs ansagen": one action each in turn (a course or a surfacing); out of turn everything
+    is refused."""
     crews = Crews()
     lines = [*start("H1", "H15"), crews.move("blue", "W"), crews.move("yellow", "E"),
              crews.move("yellow", "E"), crews.move("blue", "W"), crews.move("yellow", "E")]
@@ -38,7 +44,8 @@ def test_6_turn_based_captains_alternate_and_wait_for_their_turn(tmp_path):
 
 
 def test_6_turn_based_the_turn_passes_once_first_mate_and_engineer_confirmed(tmp_path):
-    """§6: the handshake applies in turn-based mode too; the turn passes when the move is confirmed."""
+    """§6 [B] "Einen neuen Kurs ansagen": the handshake applies in turn-based mode too; the turn passes when the
+    move is confirmed."""
     lines = [*start("H1", "H15"), course("yellow", "E"), course("blue", "W"),
              {"team": "yellow", "do": "mark", "system": "torpedo"}, course("blue", "W"),
              {"team": "yellow", "do": "cross", "symbol": "E1"}, course("blue", "W", "torpedo", "W1")]
@@ -48,7 +55,8 @@ def test_6_turn_based_the_turn_passes_once_first_mate_and_engineer_confirmed(tmp
 
 
 def test_6_turn_based_a_system_is_activated_in_the_own_turn(tmp_path):
-    """§6: activations happen in the own turn, before the course (the turn passes with the move)."""
+    """§6, our choice (rules.toml; [B] "Systeme aktivieren" says "zu einem beliebigen Zeitpunkt"): activations
+    happen in the own turn, before the course (the turn passes with the move)."""
     crews = Crews()
     lines = [*start("A1", "O1")]
     for symbol in ("S1", "S2", "S4", "S6"):                      # no green symbol crossed
@@ -61,15 +69,17 @@ def test_6_turn_based_a_system_is_activated_in_the_own_turn(tmp_path):
     assert [(e["team"], e["answer"]) for e in named(events, "drone")] == [("yellow", True)]
 
 
-#: an activation in the other team's turn: the [gap] choice of rules.toml explained in one line
-OWN_TURN_REFUSAL = ("it is Yellow's turn: in the turn-based game a system is activated in the own turn (the "
-                    "rulebook leaves it open; a mine may be set off at any time)")
+#: an activation in the other team's turn: Kaleun's reading (rules.toml) explained in one line; it said "the
+#: rulebook leaves it open", but [B] "Systeme aktivieren" says "zu einem beliebigen Zeitpunkt"
+OWN_TURN_REFUSAL = ("it is Yellow's turn: in the turn-based game Kaleun keeps activations to the own turn (the "
+                    "rulebook alternates only the courses; a mine may be set off at any time)")
 
 
 def test_6_turn_based_an_activation_out_of_turn_is_refused_with_the_reading_that_refuses_it(tmp_path):
-    """§6 [gap] (rules.toml, turn-based activations): [B] lets the Captain use a ready system "zu einem
-    beliebigen Zeitpunkt" and alternates only the courses, and Kaleun lets a mine be set off in the other
-    team's turn; a crew refused a drone there is told in the same line why, not only whose turn it is."""
+    """§6, our choice (rules.toml, turn-based activations): [B] "Systeme aktivieren" lets the Captain use a
+    ready system "zu einem beliebigen Zeitpunkt" and [B] "Einen neuen Kurs ansagen" alternates only the
+    courses; Kaleun keeps activations to the own turn and lets a mine be set off in the other team's turn;
+    a crew refused a drone there is told in the same line why, not only whose turn it is."""
     crews = Crews()
     lines = [*start("A1", "O1")]
     for symbol in ("S1", "S2", "S4", "S6"):                      # no green symbol crossed
@@ -82,9 +92,9 @@ def test_6_turn_based_an_activation_out_of_turn_is_refused_with_the_reading_that
 
 
 def test_6_turn_based_a_silent_run_is_the_turns_move_and_a_course_after_it_is_told_so(tmp_path):
-    """§6 [gap] (turns.py): turn-based, the Captains alternate their moves; a silent run moves the boat, so
-    it is the turn's move and the turn passes once it is confirmed. A crew that reads silence as one more
-    system before its course is refused that course with this reading in the same line."""
+    """§6 [B] "Einen neuen Kurs ansagen" [gap] (turns.py): turn-based, the Captains alternate their moves; a silent
+    run moves the boat, so it is the turn's move and the turn passes once it is confirmed. A crew that reads silence
+    as one more system before its course is refused that course with this reading in the same line."""
     crews = Crews()
     lines = [*start("A1", "O10")]
     for direction, symbol, other in zip("SSSEEE", ("S2", "S3", "S4", "E1", "E2", "E5"), "SWSWSW", strict=True):
@@ -104,8 +114,8 @@ def test_6_turn_based_a_silent_run_is_the_turns_move_and_a_course_after_it_is_to
 
 
 def test_6_turn_based_a_mine_may_be_set_off_in_the_other_team_s_turn(tmp_path):
-    """§5 [R] "zu einem beliebigen Zeitpunkt, außer wenn das Boot aufgetaucht ist" (rules.toml
-    detonate_in_any_turn): in Blue's turn Yellow still sets off its mine; its course waits for its turn."""
+    """§5 [B] "Eine Wassermine legen": "zu einem beliebigen Zeitpunkt, außer wenn das Boot aufgetaucht ist"
+    (rules.toml detonate_in_any_turn): in Blue's turn Yellow still sets off its mine; its course waits for its turn."""
     crews = Crews()
     lines = [*start("A1", "O1")]
     for symbol in ("S1", "S3", "S5"):                            # no red symbol crossed
@@ -122,8 +132,8 @@ def test_6_turn_based_a_mine_may_be_set_off_in_the_other_team_s_turn(tmp_path):
 
 
 def test_6_turn_based_a_surfaced_boat_sets_off_no_mine(tmp_path):
-    """§5: mines go off at any moment except while the own boat is surfaced (during the other team's
-    extra turns after a surfacing, say); the mine stays in the water."""
+    """§5 [B] "Eine Wassermine legen": mines go off at any moment except while the own boat is surfaced (during the
+    other team's extra turns after a surfacing, say); the mine stays in the water."""
     crews = Crews()
     lines = [*start("A1", "O1")]
     for symbol in ("S1", "S3", "S5"):                            # no red symbol crossed
@@ -137,7 +147,8 @@ def test_6_turn_based_a_surfaced_boat_sets_off_no_mine(tmp_path):
 
 # -- §6 real time ----------------------------------------------------------------------------
 def test_6_the_real_time_handshake_blocks_a_second_course(tmp_path):
-    """§6: real time: the next course only after First Mate and Engineer confirmed the last one."""
+    """§6 [B] "Einen neuen Kurs ansagen": real time: the next course only after First Mate and Engineer confirmed
+    the last one."""
     lines = [*start("A1", "O15"), course("yellow", "S"), course("yellow", "S"),
              {"team": "yellow", "do": "mark", "system": "torpedo"}, course("yellow", "S"),
              {"team": "yellow", "do": "cross", "symbol": "S1"}, course("yellow", "S", "torpedo", "S3")]
@@ -150,7 +161,7 @@ def test_6_the_real_time_handshake_blocks_a_second_course(tmp_path):
 
 
 def test_6_real_time_both_teams_move_at_will(tmp_path):
-    """§6: real time: no turns; each team moves whenever its handshake is done."""
+    """§6 [B] "Einen neuen Kurs ansagen": real time: no turns; each team moves whenever its handshake is done."""
     crews = Crews()
     lines = [*start("H1", "H15"), *crews.moves("yellow", "EEE"), crews.move("blue", "W"), crews.move("yellow", "E")]
     _, events = run_lines(lines, tmp_path)
@@ -162,7 +173,7 @@ def test_6_real_time_both_teams_move_at_will(tmp_path):
 @pytest.mark.parametrize("scenario", ["alpha", "bravo", "charlie", "delta", "echo"])
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 def test_7_every_scenario_has_its_map_in_both_modes(scenario, mode):
-    """§7: Alpha to Echo ship their maps (15 x 15; 4 sectors turn-based, 9 real-time)."""
+    """§7 [B] "Die Szenarien": Alpha to Echo ship their maps (15 x 15; 4 sectors turn-based, 9 real-time)."""
     sea = build_map(scenario, mode)
     assert (sea.columns, sea.rows) == (15, 15)
     assert sea.sector_count(mode) == (4 if mode == "turn" else 9)
@@ -170,7 +181,8 @@ def test_7_every_scenario_has_its_map_in_both_modes(scenario, mode):
 
 
 def test_7_alpha_bravo_charlie_have_no_special_rules():
-    """§7: Alpha (many small islands), Bravo (more open), Charlie (open sea): no special rules."""
+    """§7 [B] "Alpha Karte", "Bravo Karte", "Charlie Karte": Alpha (many small islands), Bravo (more open), Charlie
+    (open sea): no special rules."""
     table = scenarios()
     islands = [len(build_map(s, "turn").islands) for s in ("alpha", "bravo", "charlie")]
     assert islands == sorted(islands, reverse=True) and islands[-1] <= 5
@@ -183,9 +195,9 @@ def test_7_alpha_bravo_charlie_have_no_special_rules():
     ("echo", "The old battlefield: set off an Archer mine with a full scenario gauge."),
     ("alpha", "Many small islands: the first game, best in turn-based mode.")])
 def test_7_the_game_start_tells_both_teams_the_scenarios_special_rule(tmp_path, scenario, rule):
-    """§7: the scenario sheets print their special rules ("SONDERREGELN": Delta's water holes, Echo's
-    Archer mines); the referee says the scenario's line (scenarios.toml `about`) in the public feed that
-    opens the game, which both teams' consoles and windows show, in the table's language."""
+    """§7 [B] "Delta Karte", "Echo Karte": the scenario sheets print their special rules ("SONDERREGELN": Delta's
+    water holes, Echo's Archer mines); the referee says the scenario's line (scenarios.toml `about`) in the public
+    feed that opens the game, which both teams' consoles and windows show, in the table's language."""
     _, events = run_lines(start("A1", "O15"), tmp_path, scenario=scenario, mode="turn")
     created = named(events, "game_created")[0]
     assert "audience" not in created and rule in created["feed"]
@@ -193,7 +205,7 @@ def test_7_the_game_start_tells_both_teams_the_scenarios_special_rule(tmp_path, 
 
 
 def test_7_delta_surfacing_outside_a_water_hole_costs_1_damage(tmp_path):
-    """§7 Delta: surfacing outside the marked water holes costs 1 damage, before the repair."""
+    """§7 [B] "Delta Karte": surfacing outside the marked water holes costs 1 damage, before the repair."""
     lines = [*start("B2", "E5"), {"team": "yellow", "do": "surface"}, {"team": "blue", "do": "surface"}]
     game, events = run_lines(lines, tmp_path, scenario="delta")
     ice = named(events, "ice_damage")
@@ -203,7 +215,7 @@ def test_7_delta_surfacing_outside_a_water_hole_costs_1_damage(tmp_path):
 
 
 def test_7_echo_a_torpedo_on_an_archer_mine_leaves_it_and_both_teams_are_told_why(tmp_path):
-    """§7 Echo [gap] (rules.toml blast_destroys_mines): only the scenario system sets an Archer mine off, a
+    """§7 [B] "Echo Karte" [gap] (rules.toml blast_destroys_mines): only the scenario system sets an Archer mine off, a
     blast neither destroys nor sets it off. [B] destroys a mine a torpedo strikes, so both crews, who erase
     Archer mines together, are told in one public line that it stays."""
     plan = [("N", "N5"), ("N", "N6"), ("E", "E5")]                         # no red symbol crossed
@@ -218,7 +230,7 @@ def test_7_echo_a_torpedo_on_an_archer_mine_leaves_it_and_both_teams_are_told_wh
 
 
 def test_7_echo_archer_mines_blast_once_with_a_full_scenario_gauge(tmp_path):
-    """§7 Echo: a full 4-box scenario gauge sets off any Archer mine; it blasts like a mine, works once,
+    """§7 [B] "Echo Karte": a full 4-box scenario gauge sets off any Archer mine; it blasts like a mine, works once,
     both Captains erase it; the gauge empties and can be filled again."""
     plan = [("S", "S3"), ("S", "S5"), ("S", "S2"), ("S", "S4")]             # no yellow symbol crossed
     lines = [*start("A1", "H9"), *[course("yellow", d, "scenario", s) for d, s in plan],
@@ -240,7 +252,7 @@ def test_7_echo_archer_mines_blast_once_with_a_full_scenario_gauge(tmp_path):
 
 # -- §1 line-ups -----------------------------------------------------------------------------
 def test_1_the_crews_are_the_line_ups_of_the_rules():
-    """§1: 8 players 4 vs 4, 7: 4 vs 3, 6: 3 vs 3, 5: 3 vs 2, 4: 2 vs 2; nothing else."""
+    """§1 [B] "Teamzusammenstellungen": 8 players 4 vs 4, 7: 4 vs 3, 6: 3 vs 3, 5: 3 vs 2, 4: 2 vs 2; nothing else."""
     from kaleun.core.errors import CommandError
     from kaleun.sonar.game import new_game
 

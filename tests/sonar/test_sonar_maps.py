@@ -102,7 +102,7 @@ def test_a_map_must_fit_its_scenario():
         build_map("alpha", "turn", delta, "delta.map")
     with pytest.raises(MapError, match="scenario Echo needs at least one archer mine"):
         build_map("echo", "turn", data.text("maps/alpha.map"), "alpha.map")
-    with pytest.raises(MapError, match="the map has no sectors for the turn game"):
+    with pytest.raises(MapError, match="the map has no sectors for the turn-based game"):
         build_map("alpha", "turn", OPEN.replace("sectors turn: 3 2 / 2 2\n", ""), "t.map")
 
 
@@ -117,7 +117,8 @@ def test_2_a_map_must_give_4_sectors_turn_based_and_9_in_real_time(line, mode, f
         with pytest.raises(MapError) as caught:
             build_map("alpha", played, text, "own.map")
         number = 1 + text.splitlines().index(wrong)
-        assert f"own.map:{number}: the {mode} game is played on {fine} sectors, this map gives {found}" \
+        played_as = {"turn": "turn-based", "realtime": "real-time"}[mode]  # it said "the turn game"
+        assert f"own.map:{number}: the {played_as} game is played on {fine} sectors, this map gives {found}" \
             in caught.value.problems
     assert build_map("alpha", mode, OPEN, "own.map").sector_count(mode) == fine
 

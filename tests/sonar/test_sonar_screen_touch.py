@@ -127,7 +127,8 @@ def playing_needs(win: SonarWindow, station: str) -> None:
         assert shown["tab"] == set(STATIONS) and shown["feed"] == {None}
         if station == "captain":
             assert shown["course"] == {"N", "E", "S", "W"}
-            assert {"surface", "dive"} <= shown["command"] and ({"stop"} & shown["command"] or ref.mode == "turn")
+            # turn-based, a surfaced boat dives by itself at its next turn: a Dive button there only refused
+            assert shown["command"] == ({"surface", "dive", "stop"} if ref.mode == "realtime" else {"surface"})
             assert shown["system"] == set(status["gauges"]) | {"detonate"}
             assert "scenario" in shown["system"]
         elif station == "mate":
@@ -140,7 +141,7 @@ def playing_needs(win: SonarWindow, station: str) -> None:
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_10_setup_and_picking_a_cell_fit_the_touch_screen(home, tmp_path, language, mode):
+def test_touch_setup_and_picking_a_cell_fit_the_touch_screen(home, tmp_path, language, mode):
     """Setup: the map takes the start cell in two taps (the enlarged cells >= 9 mm), with its prompt whole."""
     with table(language, mode) as win:
         every_station(win, f"{language}-{mode}-setup", tmp_path)
@@ -157,7 +158,7 @@ def test_10_setup_and_picking_a_cell_fit_the_touch_screen(home, tmp_path, langua
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_10_playing_every_station_fits_and_keeps_everything(home, tmp_path, language, mode):
+def test_touch_playing_every_station_fits_and_keeps_everything(home, tmp_path, language, mode):
     """Playing, each station of both teams; a course made (route on the map, a gauge marked, a symbol
     crossed); a system armed with the map enlarged; the whole feed open; the plot on."""
     with table(language, mode) as win:
@@ -186,7 +187,7 @@ def test_10_playing_every_station_fits_and_keeps_everything(home, tmp_path, lang
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_10_the_sonar_answer_panel_fits_at_each_step(home, tmp_path, language, mode):
+def test_touch_the_sonar_answer_panel_fits_at_each_step(home, tmp_path, language, mode):
     """§5 sonar: the answering team's panel (the true statement, the false one's kind, then its cell on
     the enlarged map); the asking team keeps its stations."""
     with table(language, mode) as win:
@@ -206,7 +207,7 @@ def test_10_the_sonar_answer_panel_fits_at_each_step(home, tmp_path, language, m
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_10_surfaced_fits_repairs_in_real_time_and_stations_in_turns(home, tmp_path, language, mode):
+def test_touch_surfaced_fits_repairs_in_real_time_and_stations_in_turns(home, tmp_path, language, mode):
     """§2 surfacing: in real time the repair panel (4 hull sections, the crew, Dive); turn-based, the
     stations as usual with the state "surfaced"."""
     with table(language, mode) as win:
@@ -224,7 +225,7 @@ def test_10_surfaced_fits_repairs_in_real_time_and_stations_in_turns(home, tmp_p
 
 
 @pytest.mark.parametrize("size", [(1600, 480), (2560, 800)])
-def test_10_targets_grow_with_the_window(home, size):
+def test_touch_targets_grow_with_the_window(home, size):
     """A larger window scales every target up (none shrinks below 9 mm at the 7" screen's scale)."""
     pygame.font.init()
     win = SonarWindow(make_sonar_runtime(new_game(1, "echo", "realtime", training_aid=True)), ["yellow", "blue"],

@@ -199,9 +199,23 @@ def test_a_console_speaks_for_its_own_team_only(consoles):
     seats["yellow"].handle('{"do": "start", "team": "blue", "cell": "A1"}')
     seats["yellow"].handle("start Q99")
     assert "! this console speaks for Yellow only" in outs["yellow"].getvalue()
-    assert "'start': cell 'Q99' is not a cell of the map (A1 to O15)" in outs["yellow"].getvalue()
+    assert "start: cell 'Q99' is not a cell of the map (A1 to O15)" in outs["yellow"].getvalue()
     assert outs["blue"].getvalue().count("!") == 0
     assert referee(runtime.game).teams["blue"].position is None
+
+
+def test_a_typed_commands_problem_names_the_command_as_typed(consoles):
+    """`torpedo A` at the console is an `activate` for the game, and its problem began "activate: cell 'A'
+    ..."; `answer row=0 ...` began "sonar_answer: ...". Each now begins with the word the player typed."""
+    _, seats, outs = consoles
+    seats["yellow"].handle("torpedo A")
+    seats["yellow"].handle("drone 99")
+    seats["yellow"].handle("answer row=0 column=A")
+    said = outs["yellow"].getvalue()
+    assert "! torpedo: cell 'A' is not a cell of the map (A1 to O15)" in said
+    assert "! drone: sector must be between 1 and 4, got 99" in said
+    assert "! answer: row must be between 1 and 15, got 0" in said
+    assert "activate:" not in said and "sonar_answer:" not in said
 
 
 def test_a_typed_json_command_is_read_as_strictly_as_a_table_script(consoles):
@@ -401,3 +415,80 @@ def test_a_sessions_script_replays_with_its_crews_map_and_training_aid(tmp_path)
     played = (sessions / script.name.replace(".script.", ".events.")).read_bytes()
     assert (tmp_path / "replayed.jsonl").read_bytes() == played
     assert b'"crews": {"yellow": 3, "blue": 2}' in played and b"Harbour" in played
+
+
+def test_play_continue_continues_only_a_running_game_of_the_game_asked_for(tmp_path):
+    """`kaleun play --continue` continues the autosaved game "if its mission is still running, else starts a
+    new one": `--game sonar --continue` resumed a U-BOOT patrol in the autosave, and a Captain Sonar game
+    that had ended was continued instead of a new one started. Both now start a new Captain Sonar game and
+    keep the saved one; a running Captain Sonar game is continued."""
+    from kaleun.uboot.game import new_game as new_patrol
+
+    save_game(new_patrol(1, "training"), tmp_path / "autosave.json")
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console") as term:
+        term.expect("the previous game was kept as")
+        term.expect("Captain Sonar, Yellow's console.")
+        term.send("start B2")
+        term.send("quit")
+        assert term.close() == 0
+    assert json.loads((tmp_path / "autosave.json").read_text())["game"] == "sonar"
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console") as term:
+        term.expect("yellow> ")
+        term.send("status")
+        term.expect("Boat at B2, sector 1")  # the running game goes on
+        term.send("quit")
+        assert term.close() == 0
+    assert "was kept" not in term.text
+    over = new_game(3, "alpha", "turn")
+    referee(over).phase = "over"
+    save_game(over, tmp_path / "autosave.json")
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console") as term:
+        term.expect("the previous game was kept as")
+        term.expect("Captains, mark your start cells.")
+        term.send("quit")
+        assert term.close() == 0
+
+
+def test_headless_is_refused_for_captain_sonar_as_the_other_u_boot_options(tmp_path):
+    """`kaleun play --game sonar --headless` (and `kaleun resume --headless` on a Captain Sonar save) is
+    refused in the words of the other U-BOOT options (`--board is a U-BOOT option (...)`), saying where
+    Captain Sonar is played, with exit status 2 and nothing started."""
+    said = "kaleun: --headless is a U-BOOT option (Captain Sonar is played at a console per team or in the window)"
+    done = run_kaleun("play", "--game", "sonar", "--headless", home=tmp_path)
+    assert (done.returncode, done.stderr.strip()) == (2, said)
+    assert not (tmp_path / "autosave.json").exists()
+    save_game(new_game(3, "alpha", "turn"), tmp_path / "autosave.json")
+    done = run_kaleun("resume", "--headless", home=tmp_path)
+    assert (done.returncode, done.stderr.strip().splitlines()[-1]) == (2, said)
+
+
+def test_status_says_what_the_game_waits_for_before_the_start_and_after_the_end():
+    """The console's `help` promises that `status` says "what the game waits for": before the start it
+    said only "Boat still without a start cell" (or the start cell) and nothing of the Captains' start
+    cells, and after the end nothing of who won."""
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import describe_status
+
+    game = new_game(3, "alpha", "turn")
+    said = lambda team: describe_status(referee(game).team_status(team), language("en"))  # noqa: E731
+    assert "Waiting: your Captain marks the start cell (start CELL)." in said("yellow")
+    game.apply({"do": "start", "team": "yellow", "cell": "B2"})
+    assert "Waiting: the other Captain marks the start cell." in said("yellow")
+    assert "Waiting: your Captain marks the start cell" in said("blue")
+    game.apply({"do": "start", "team": "blue", "cell": "N12"})
+    assert "Waiting:" not in said("yellow") and "game is over" not in said("yellow")
+    # after the end: test_5_four_damage_sinks_the_boat_and_ends_the_game
+
+
+@pytest.mark.parametrize("scenario, marks", [("alpha", []), ("delta", ["o water hole"]), ("echo", ["a Archer mine"])])
+def test_the_console_map_explains_only_the_marks_its_map_has(scenario, marks):
+    """The console's `map` legend named water holes and Archer mines on every map; it now names the marks of
+    this scenario's map only (Delta's water holes, Echo's Archer mines), the boat, route, mines and islands
+    always."""
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import draw_map
+
+    game = new_game(3, scenario, "realtime")
+    ref = referee(game)
+    legend = draw_map(ref.sea, ref.team_status("yellow"), language("en")).splitlines()[-1]
+    assert legend == "  ".join(["@ boat", "+ route", "M mine", "# island", *marks])

@@ -137,8 +137,8 @@ def aid_window(home, training_aid: bool, language: str = "en") -> SonarWindow:
     return win
 
 
-def test_7_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
-    """Issue 12 item 7 / digest §9: the opt-in training aid on the team's screen: with `--training-aid`
+def test_9_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
+    """§9 (issue 12 item 7): the opt-in training aid on the team's screen: with `--training-aid`
     the Plot button marks on the map every cell where the enemy may be (what the console's `plot`
     lists); without it there is no button and nothing is drawn."""
     win = aid_window(home, training_aid=True)
@@ -181,8 +181,8 @@ def test_7_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
         win.runtime.close()
 
 
-def test_7_the_window_keeps_the_enemys_announcements(window):
-    """Issue 12 item 7: a team's screen shows the enemy's announcements: under the map the track of its
+def test_9_the_window_keeps_the_enemys_announcements(window):
+    """§9 (issue 12 item 7): a team's screen shows the enemy's announcements: under the map the track of its
     announced courses, silent runs and surfacing sectors (the Radio Operator's record), and a tap on
     the feed opens the whole feed over the map; nothing of the team's own moves is in its enemy track."""
     tap(window, "yellow", "cell", parse_cell("B2"))
@@ -229,7 +229,8 @@ def test_the_window_speaks_the_tables_language(home):
     ("both", False, (800, 480), False),        # both halves side by side: a window twice as wide
     ("both", True, (1600, 480), True),         # --fullscreen
 ])
-def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatch, team, asked, desktop, full):
+def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatch, capsys, team, asked, desktop,
+                                                                 full):
     """Issue 12 item 8 (host/README: a team's screen is designed for the official 7" touch screen, 800 x 480):
     the window opened as a resizable 800 x 480 window there, its title bar pushing the bottom row of buttons
     off the screen, and `kaleun play --game sonar --fullscreen` was taken and ignored."""
@@ -251,3 +252,129 @@ def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatc
     assert win.run() == 0
     assert opened and bool(opened[0] & pygame.FULLSCREEN) is full
     assert bool(opened[0] & pygame.RESIZABLE) is not full
+    # one team's window alone: the terminal it was started from says how the other team gets its input
+    lone = "Only Yellow's screen runs here: give Blue a terminal with --tty DEVICE"
+    assert (lone in capsys.readouterr().out) is (team == "yellow")
+
+
+@pytest.mark.parametrize("displays, asked", [([(800, 480), (800, 480)], True), ([(1024, 600), (800, 480)], True),
+                                             ([(800, 480), (800, 480)], None)])
+def test_both_teams_full_screen_on_two_displays_give_each_team_its_own(home, monkeypatch, displays, asked):
+    """Issue 12 item 8 ("a Pi 4 drives two screens, one per team behind the divider"): `--team both
+    --fullscreen` asked SDL for the full screen, which covers one display: both halves shared the first
+    screen and the second stayed empty. The window now spans both displays, each team's screen on its own; on
+    two 7" touch screens it does so unasked, as one team's window fills its touch screen by itself."""
+    from types import SimpleNamespace
+
+    from kaleun.ui.sonar_session import open_sonar_session
+
+    opened: list[tuple[tuple[int, int], int]] = []
+    real = pygame.display.set_mode
+
+    def set_mode(size, flags=0):
+        opened.append((tuple(size), flags))
+        return real(size)
+
+    monkeypatch.setattr(pygame.display, "Info", lambda: SimpleNamespace(current_w=displays[0][0],
+                                                                         current_h=displays[0][1]))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: displays)
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    win = open_sonar_session(new_game(2, "alpha", "realtime"), team="both", fullscreen=asked)
+    win.runtime.call(win.runtime.request_stop)
+    assert win.run() == 0
+    (size, flags), = opened
+    assert size == (displays[0][0] + displays[1][0], max(h for _, h in displays))
+    assert flags & pygame.NOFRAME and not flags & pygame.FULLSCREEN
+    yellow, blue = win.areas(size)
+    assert yellow == pygame.Rect((0, 0), displays[0])
+    assert blue == pygame.Rect((displays[0][0], 0), displays[1])
+    surface = pygame.Surface(size)
+    win.render(surface)  # each team's controls on its own display, none of them cut or too small
+    for screen, area in zip(win.screens, (yellow, blue), strict=True):
+        assert screen.hits and all(area.contains(rect) for rect, _ in screen.hits)
+    assert not win.labels.cut
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_5_the_first_mate_launches_the_drone_and_the_sonar_from_the_own_station(home, language):
+    """§5 [B] "Der Erste Offizier" ("Die Suchdrohne und das Sonar können sowohl vom Kapitän als auch vom Ersten
+    Offizier aktiviert werden"): the First Mate's station showed the gauges only, so a drone or sonar went out
+    as the Captain's. A tap on a full drone or sonar gauge there launches it as the First Mate's; the station
+    says so, whole in every language."""
+    pygame.font.init()
+    game = new_game(2, "alpha", "realtime")
+    runtime = make_sonar_runtime(game, language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    seen: list = []
+    runtime.listeners.append(seen.append)
+    runtime.step()
+    try:
+        tap(win, "yellow", "cell", parse_cell("A1"))
+        tap(win, "blue", "cell", parse_cell("H15"))
+        for (direction, symbol), mark in zip((("N", "N1"), ("N", "N2"), ("N", "N3"), ("N", "N4"), ("E", "E1"),
+                                              ("E", "E3"), ("E", "E4")), ["drone"] * 4 + ["sonar"] * 3, strict=True):
+            tap(win, "blue", "course", direction)
+            tap(win, "blue", "gauge", mark)
+            tap(win, "blue", "symbol", symbol)
+        blue = next(s for s in win.screens if s.team == "blue")
+        tap(win, "blue", "tab", "mate")
+        win.render(pygame.Surface((1600, 480)))
+        assert {hit.value for _, hit in blue.hits if hit.kind == "launch"} == {"drone", "sonar"}
+        assert not win.labels.cut and not win.labels.missing
+        tap(win, "blue", "launch", "drone")
+        tap(win, "blue", "cell", parse_cell("B2"))                 # a cell of sector 1, where yellow is
+        tap(win, "blue", "course", "E")
+        tap(win, "blue", "gauge", "torpedo")
+        tap(win, "blue", "symbol", "E5")
+        tap(win, "blue", "launch", "sonar")
+        assert referee(game).turns.sonar == ("blue", "yellow")   # yellow owes the answer
+    finally:
+        runtime.close()
+    assert [(e.name, e.data["by"]) for e in seen if e.name in ("drone", "sonar")] == [("drone", "first_mate"),
+                                                                                    ("sonar", "first_mate")]
+
+
+def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
+    """Issue 12 item 8 (a window per team, a console per team): `kaleun play --game sonar` with a display opened
+    yellow's window and nothing else, so blue could not give a single command; `--tty` opened two consoles and
+    no window. Now `--tty DEVICE` beside one team's window gives the other team its console on that terminal:
+    it sees its own view, plays, and `quit` there saves and closes the game."""
+    import os
+    import pty
+    import select
+    import threading
+    import time
+
+    from kaleun.ui.sonar_session import open_sonar_session
+
+    master, slave = pty.openpty()
+    said = bytearray()
+
+    def blue_at_the_terminal() -> None:
+        def read_until(text: bytes) -> None:
+            deadline = time.monotonic() + 30
+            while text not in said and time.monotonic() < deadline:
+                if select.select([master], [], [], 0.1)[0]:
+                    said.extend(os.read(master, 4096))
+        read_until(b"blue> ")
+        os.write(master, b"start N12\n")
+        read_until(b"Blue starts at N12")
+        os.write(master, b"quit\n")
+        read_until(b"Game saved.")
+
+    try:
+        win = open_sonar_session(new_game(2, "alpha", "turn"), team="yellow", tty=os.ttyname(slave))
+        assert [s.team for s in win.screens] == ["yellow"] and [c.team for c in win.consoles] == ["blue"]
+        typist = threading.Thread(target=blue_at_the_terminal)
+        typist.start()
+        assert win.run() == 0
+        typist.join(30)
+    finally:
+        os.close(master)
+        os.close(slave)
+    text = said.decode(errors="replace")
+    assert "Blue's console." in text and "Blue starts at N12 (sector 4)" in text and "Game saved." in text
+    assert "Only Blue's console runs here" not in text      # yellow plays in the window
+    assert referee(win.runtime.game).teams["blue"].position == parse_cell("N12")
+    yellow = win.screens[0]
+    assert not any("N12" in line for line in yellow.feed)      # yellow's window never shows blue's secrets

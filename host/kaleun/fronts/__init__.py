@@ -85,6 +85,10 @@ class Front:
         return _fail(Msg("kaleun: {game} has no table to play at yet; kaleun run plays its table scripts",
                          game=name), EXIT_BAD_INPUT, opening.language)
 
+    def over(self, game: Engine) -> bool:
+        """The game has ended (`kaleun play --continue` starts a new one instead)."""
+        return False
+
     def viewer(self, args: argparse.Namespace) -> str | None:
         """Whose view `kaleun run` writes to its events file (None: every event)."""
         return None

@@ -96,7 +96,8 @@ class SonarFront(Front):
                                 help="Captain Sonar: whose view this screen shows (window: both = side by side; "
                                      "console: both needs --tty for the second team; default yellow)")
             parser.add_argument("--tty", default=None, metavar="DEVICE",
-                                help="Captain Sonar console: the other team's terminal (e.g. /dev/pts/3)")
+                                help="Captain Sonar: the other team's console on this terminal (e.g. /dev/pts/3), "
+                                     "beside this team's console or window")
         if command == "run":
             parser.add_argument("--events-for", default=None, choices=("yellow", "blue"), metavar="TEAM",
                                 help="Captain Sonar: write only what this team may know (yellow or blue)")
@@ -146,7 +147,12 @@ class SonarFront(Front):
     def viewer(self, args: argparse.Namespace) -> str | None:
         return getattr(args, "events_for", None)
 
+    def over(self, game: Engine) -> bool:
+        from kaleun.sonar.game import referee
+
+        return referee(game).phase == "over"
+
 
 def _headless(command: str) -> Msg:
-    return Msg("{command}: --headless is for U-BOOT tables; Captain Sonar needs a console or the window",
-               command=command)
+    return Msg("{command}: --headless is a U-BOOT option (Captain Sonar is played at a console per team or in "
+               "the window)", command=command)

@@ -187,10 +187,10 @@ class Referee(Module):
                 raise Refused(Msg("you called Stop!: activate a system or call go"))
         if (self.turns.turn_based and command not in ANY_TIME and self.turns.current != team
                 and not (command == "detonate" and self.rules["detonate_in_any_turn"])):
-            if command == "activate":  # the [gap] reading of rules.toml, said in the same line
-                raise Refused(Msg("it is {team}'s turn: in the turn-based game a system is activated in the own "
-                                  "turn (the rulebook leaves it open; a mine may be set off at any time)",
-                                  team=team_name(OTHER[team])))
+            if command == "activate":  # Kaleun's reading (rules.toml, [rules]), said in the same line
+                raise Refused(Msg("it is {team}'s turn: in the turn-based game Kaleun keeps activations to the "
+                                  "own turn (the rulebook alternates only the courses; a mine may be set off at "
+                                  "any time)", team=team_name(OTHER[team])))
             moved = self.teams[team]
             if (command == "course" and moved.activated and moved.last_activation == "silence"
                     and not moved.surfaced):
@@ -207,7 +207,7 @@ class Referee(Module):
         text = args.str(key)
         cell = parse_cell(text)
         if cell is None or not self.sea.on_map(cell):
-            raise CommandError(Msg("'{command}': {field} '{value}' is not a cell of the map (A1 to {last})",
+            raise CommandError(Msg("{command}: {field} '{value}' is not a cell of the map (A1 to {last})",
                                    command=args.name, field=key, value=text,
                                    last=f"{LETTERS[self.sea.columns - 1]}{self.sea.rows}"))
         return cell
@@ -217,14 +217,16 @@ class Referee(Module):
         text = args.str(key)
         direction = parse_direction(text)
         if direction is None:
-            raise CommandError(Msg("'{command}': {field} '{value}' is not one of: N, E, S, W", command=args.name,
+            raise CommandError(Msg("{command}: {field} '{value}' is not one of: N, E, S, W", command=args.name,
                                    field=key, value=text))
         return direction
 
     def _member(self, args: Args, crew_: Crew, default_role: str) -> str:
         member = args.str("by", default=crew_.holder(default_role))
+        if member not in crew_.members and any(member in roles for roles in crew_.members.values()):
+            member = crew_.holder(member)  # a post held by another member (a crew of 3: the Captain is First Mate)
         if member not in crew_.members:
-            raise CommandError(Msg("'{command}': by '{member}' is not one of this crew: {crew}", command=args.name,
+            raise CommandError(Msg("{command}: by '{member}' is not one of this crew: {crew}", command=args.name,
                                    member=member, crew=", ".join(crew_.members)))
         return member
 
@@ -650,14 +652,14 @@ class Referee(Module):
         if args.has("column"):
             letter = args.str("column").upper()
             if len(letter) != 1 or letter not in self.sea.column_letters():
-                raise CommandError(Msg("'{command}': column '{value}' is not a column of the map (A to {last})",
+                raise CommandError(Msg("{command}: column '{value}' is not a column of the map (A to {last})",
                                        command=args.name, value=letter, last=LETTERS[self.sea.columns - 1]))
             statements["column"] = letter
         if args.has("sector"):
             statements["sector"] = args.int("sector", lo=1, hi=self.sea.sector_count(self.mode))
         args.finish()
         if len(statements) != 2:
-            raise CommandError(Msg("'{command}': a sonar answer is two statements of different kinds: "
+            raise CommandError(Msg("{command}: a sonar answer is two statements of different kinds: "
                                    "two of row, column, sector", command=args.name))
         self._gate(team, "sonar_answer")
         problem = systems.sonar_problem(self.sea, self.mode, self.teams[team].cell, statements)

@@ -73,6 +73,10 @@ def shipped_map(name: str) -> SeaMap:
     return parse_map(data.text(f"maps/{name}.map"), f"{name}.map")
 
 
+#: the modes as a map's problems name them (`sectors turn:` is the turn-based game's line)
+PLAYED = {"turn": "turn-based", "realtime": "real-time"}
+
+
 def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
     """The map fits the scenario and mode. Raises MapError with `file:line: problem`."""
     problems = []
@@ -85,12 +89,12 @@ def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
         problems.append(f"{sea.source}:{sea.feature_lines[feature]}: scenario {scen.name} has no "
                         f"{feature.replace('_', ' ')}s ('{symbols[feature]}'); mark that cell '.'")
     if not sea.has_mode(mode):
-        problems.append(f"{sea.source}:1: the map has no sectors for the {mode} game ('sectors {mode}: ...')")
+        problems.append(f"{sea.source}:1: the map has no sectors for the {PLAYED[mode]} game ('sectors {mode}: ...')")
     counts = data.load("rules")["sectors"]
     for side in sorted(sea.sector_bands):
         if side in counts and sea.sector_count(side) != int(counts[side]):
-            problems.append(f"{sea.source}:{sea.sector_lines.get(side, 1)}: the {side} game is played on "
-                            f"{counts[side]} sectors, this map gives {sea.sector_count(side)}")
+            problems.append(f"{sea.source}:{sea.sector_lines.get(side, 1)}: the {PLAYED.get(side, side)} game is "
+                            f"played on {counts[side]} sectors, this map gives {sea.sector_count(side)}")
     if problems:
         raise MapError(problems)
 
@@ -148,7 +152,7 @@ class ArcherMines(ScenarioSystem):
         text = args.str("cell")
         cell = parse_cell(text)
         if cell is None or not self.sea.on_map(cell):
-            raise CommandError(Msg("'{command}': cell '{value}' is not a cell of the map", command=args.name,
+            raise CommandError(Msg("{command}: cell '{value}' is not a cell of the map", command=args.name,
                                    value=text))
         return {"cell": cell}
 

@@ -1,7 +1,8 @@
 """Who may act now (digest §5, §6): turn order, the surfacing bonus, the Stop! freeze, sonar answers.
 
 - **Turn-based**: the Captains alternate; a turn is a course (or silence) confirmed by First Mate
-  and Engineer, or a surfacing. Systems are activated in the own turn. After a surfacing the
+  and Engineer, or a surfacing. Systems are activated in the own turn (our choice: rules.toml quotes
+  the rulebook's "zu einem beliebigen Zeitpunkt"). After a surfacing the
   opponent plays `bonus` turns in a row; if it surfaces during them the rest are lost and play
   goes on normally. [gap] The turn passes once the move's handshake is complete. [gap] A silent
   run moves the boat, so it is the turn's move (no course follows it in that turn); a course

@@ -91,11 +91,20 @@ class TeamConsole(TerminalOut):
         self.say(f"! {self.lang.render(text)}")
 
     # -- input ------------------------------------------------------------------------------
-    def send(self, command: dict[str, Any]) -> None:
-        """Give the game one command of this team; a malformed one is reported here only."""
+    def send(self, command: dict[str, Any], typed_as: str | None = None) -> None:
+        """Give the game one command of this team; a malformed one is reported here only, named as it was
+        typed (`typed_as`: `torpedo A` is an `activate`, and its problem begins "torpedo:")."""
         command = {**command, "team": self.team}
         problems = self.runtime.problems[:]
-        self.runtime.problems[:] = [self._problem]
+
+        def problem(text: Msg | str) -> None:
+            if typed_as and isinstance(text, Msg) and text.values.get("command") == command["do"]:
+                renamed = Msg(text.template, **{**text.values, "command": typed_as})
+                renamed.plural_form = text.plural_form
+                text = renamed
+            self._problem(text)
+
+        self.runtime.problems[:] = [problem]
         try:
             self.runtime.submit(command)
         finally:
@@ -174,10 +183,10 @@ class TeamConsole(TerminalOut):
             values = {k: (parse_value(v) if k in ("sector", "distance") else v.upper() if k == "cell"
                           else course_id(v, self.lang.code) if k == "direction" else v)
                       for k, v in zip(keys, plain, strict=True)}
-            self.send({"do": "activate", "system": system, **values, **fields})
+            self.send({"do": "activate", "system": system, **values, **fields}, typed_as=name)
         elif name == "answer":
             self._need(plain, command)
-            self.send({"do": "sonar_answer", **fields})
+            self.send({"do": "sonar_answer", **fields}, typed_as=name)
         elif name in ("surface", "dive", "stop", "go", "plot"):
             self._need(plain, command)
             self.send({"do": name, **fields})
@@ -283,18 +292,7 @@ class SonarConsoles:
     def run(self) -> int:
         """Play until quit, the end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the runtime's
         stop request); then save. Returns the exit status (1: the game failed or could not be saved)."""
-        for console in self.consoles:
-            lang = console.lang
-            console.say(lang.render(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
-                                        team=team_name(console.team))))
-            if len(self.consoles) == 1:
-                other = "blue" if console.team == "yellow" else "yellow"
-                console.say(lang.render(Msg("Only {team}'s console runs here: give {other} a terminal with --tty "
-                                            "DEVICE, or play in the window with --team both.",
-                                            team=team_name(console.team), other=team_name(other))))
-            console.recall()
-            console.start_reading(self._stop)
-            console.prompt()
+        start_consoles(self.consoles, self._stop)
         try:
             self.runtime.run(lambda: self.stopping or any(c.stopping for c in self.consoles))
         except KeyboardInterrupt:  # Ctrl-C where no stop signal handler is installed (tests, embedding)
@@ -302,14 +300,36 @@ class SonarConsoles:
         finally:
             STOPPER.closing()
             self.runtime.close()
-            autosave = self.runtime.autosave
-            unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
-            failed = failure_message(self.runtime) if self.runtime.failure is not None else None
-            for console in self.consoles:  # never "saved" when the game failed or the storage could not take it
-                console.say(console.lang.render(failed or unsaved or Msg("Game saved. Continue with: kaleun resume")))
-            for fh in self.files:
-                try:
-                    fh.close()
-                except OSError:  # a terminal gone
-                    log.debug("closing a team's terminal failed", exc_info=True)
+            say_goodbye(self.runtime, self.consoles, self.files)
         return 0 if self.runtime.failure is None and self.runtime.save_problem is None else 1
+
+
+def start_consoles(consoles: list[TeamConsole], on_end: Callable[[], None], alone: bool = True) -> None:
+    """Greet each console's team, print what it was told before, and read its lines (`on_end`: its input
+    ended). `alone`: a single console says the other team has no input here."""
+    for console in consoles:
+        lang = console.lang
+        console.say(lang.render(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
+                                    team=team_name(console.team))))
+        if alone and len(consoles) == 1:
+            other = "blue" if console.team == "yellow" else "yellow"
+            console.say(lang.render(Msg("Only {team}'s console runs here: give {other} a terminal with --tty "
+                                        "DEVICE, or play in the window with --team both.",
+                                        team=team_name(console.team), other=team_name(other))))
+        console.recall()
+        console.start_reading(on_end)
+        console.prompt()
+
+
+def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any, ...]) -> None:
+    """After the game closed: tell each console whether it was saved, and close the terminals opened."""
+    autosave = runtime.autosave
+    unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
+    failed = failure_message(runtime) if runtime.failure is not None else None
+    for console in consoles:  # never "saved" when the game failed or the storage could not take it
+        console.say(console.lang.render(failed or unsaved or Msg("Game saved. Continue with: kaleun resume")))
+    for fh in files:
+        try:
+            fh.close()
+        except OSError:  # a terminal gone
+            log.debug("closing a team's terminal failed", exc_info=True)

@@ -113,6 +113,8 @@ class TeamScreen:
         #: the training aid's possible enemy cells are drawn on the map
         self.plotting = False
         self.armed: str | None = None
+        #: who launches the armed system: None the Captain, "first_mate" from the First Mate's station
+        self.armed_by: str | None = None
         self.repair_section: int | None = None
         self.answer_true: str | None = None
         self.answer_lie: str | None = None
@@ -207,6 +209,13 @@ class TeamScreen:
             self.send({"do": "course", "direction": value})
         elif kind == "gauge":
             self.send({"do": "mark", "system": value})
+        elif kind == "launch":  # [B] "Der Erste Offizier": the drone and the sonar are the First Mate's too
+            if value == "sonar":
+                self.armed = self.armed_by = None
+                self.send({"do": "activate", "system": "sonar", "by": "first_mate"})
+            else:
+                self.armed, self.armed_by = value, "first_mate"
+                self.zoom = None
         elif kind == "symbol":
             self.send({"do": "cross", "symbol": value})
         elif kind == "command":
@@ -220,6 +229,7 @@ class TeamScreen:
             if self.plotting:  # the feed says how many cells, as the console's plot
                 self.send({"do": "plot"})
         elif kind == "system":
+            self.armed_by = None
             if value == "sonar":
                 self.armed = None
                 self.send({"do": "activate", "system": "sonar"})
@@ -232,7 +242,7 @@ class TeamScreen:
                 self.zoom = zoom_around(self.referee.sea, cell)
         elif kind == "cancel":
             self.zoom = None
-            self.armed = None
+            self.armed = self.armed_by = None
             self.answer_lie = None
         elif kind == "section":
             self.repair_section = value
@@ -260,12 +270,13 @@ class TeamScreen:
             self.answer_true = self.answer_lie = None
             return
         armed, self.armed = self.armed, None
+        by, self.armed_by = ({"by": self.armed_by} if self.armed_by else {}), None
         if armed is None:
             return
         if armed == "detonate":
             self.send({"do": "detonate", "cell": cell_name(cell)})
         elif armed == "drone":
-            self.send({"do": "activate", "system": "drone", "sector": self.referee.sector(cell)})
+            self.send({"do": "activate", "system": "drone", "sector": self.referee.sector(cell), **by})
         elif armed == "silence":
             here = parse_cell(status["cell"])
             assert here is not None

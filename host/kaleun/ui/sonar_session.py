@@ -102,47 +102,61 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
     from kaleun.ui.display import has_display
 
     seats = list(TEAMS) if team == "both" else [team]
-    if not console and tty is None and has_display():
+    if not console and has_display() and (tty is None or len(seats) == 1):
+        from kaleun.ui.sonar_console import TeamConsole
         from kaleun.ui.sonar_window import SonarWindow
 
-        return SonarWindow(make_sonar_runtime(game, keep_previous, language), seats,
-                           fullscreen=True if fullscreen else None)
+        # `--tty` beside one team's window: the other team's console on its terminal (a Pi's touch screen for
+        # one team, a terminal for the other); without it the other team has no input at this table
+        beside = _other_terminal(tty, stdin, stdout, language) if tty is not None else None
+        runtime = make_sonar_runtime(game, keep_previous, language)
+        consoles = [TeamConsole(runtime, next(t for t in TEAMS if t != seats[0]), *beside)] if beside else []
+        return SonarWindow(runtime, seats, fullscreen=True if fullscreen else None, consoles=consoles,
+                           files=(beside[1],) if beside else ())
     from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
 
     if len(seats) == 2 and tty is None:
         raise SessionError(Msg("two team consoles need a second terminal: --tty DEVICE (e.g. /dev/pts/3) for blue"))
     other_io: tuple[Any, Any] | None = None
     if tty is not None:
-        try:  # a terminal is not seekable: one stream each way
-            reading = open(tty, encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - the session's
-            if not reading.isatty():  # a file named by mistake would be emptied by the writing side
-                reading.close()
-                raise SessionError(Msg("{tty} is not a terminal: --tty takes the other team's terminal, "
-                                       "e.g. /dev/pts/3 (the `tty` command prints its name)", tty=tty))
-            if _same_terminal(reading, stdin or sys.stdin):  # two consoles would take turns at its lines
-                reading.close()
-                raise SessionError(Msg("{tty} is this console's own terminal: --tty takes the other team's "
-                                       "terminal (type `tty` there to learn its name)", tty=tty))
-            other_io = (reading, open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
-        except OSError as exc:
-            raise SessionError(Msg("cannot open the terminal {tty}: {why}", tty=tty,
-                                   why=str(exc.strerror or exc))) from exc
+        other_io = _other_terminal(tty, stdin, stdout, language)
         if len(seats) == 1:
             seats.append(next(t for t in TEAMS if t != seats[0]))
-        shell = shell_reading(other_io[0].fileno())
-        if shell is not None:
-            from kaleun.i18n import language as in_language
-
-            warning = in_language(language).render(Msg(
-                "Kaleun: a shell ({shell}, process {process}) reads {tty} too: lines typed there go to it or to the "
-                "game at random. Type `sleep infinity` in that terminal (Ctrl-C ends it after the game).",
-                shell=shell[0], process=shell[1], tty=tty))
-            for out in (stdout or sys.stdout, other_io[1]):
-                with contextlib.suppress(OSError, ValueError):
-                    print(warning, file=out, flush=True)
     runtime = make_sonar_runtime(game, keep_previous, language)
     consoles = [TeamConsole(runtime, seats[0], stdin or sys.stdin, stdout or sys.stdout)]
     if other_io is not None:
         consoles.append(TeamConsole(runtime, seats[1], other_io[0], other_io[1]))
     # the reading side stays open: its thread may still be waiting in read() (closing would block)
     return SonarConsoles(runtime, consoles, files=(other_io[1],) if other_io else ())
+
+
+def _other_terminal(tty: str, stdin: Any, stdout: Any, language: str) -> tuple[Any, Any]:
+    """The other team's terminal (`--tty`), open for reading and writing; a file, this console's own terminal
+    or one that cannot be opened is refused (SessionError). A shell waiting at its prompt there reads it too:
+    both terminals are told so."""
+    try:  # a terminal is not seekable: one stream each way
+        reading = open(tty, encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - the session's
+        if not reading.isatty():  # a file named by mistake would be emptied by the writing side
+            reading.close()
+            raise SessionError(Msg("{tty} is not a terminal: --tty takes the other team's terminal, "
+                                   "e.g. /dev/pts/3 (the `tty` command prints its name)", tty=tty))
+        if _same_terminal(reading, stdin or sys.stdin):  # two consoles would take turns at its lines
+            reading.close()
+            raise SessionError(Msg("{tty} is this console's own terminal: --tty takes the other team's "
+                                   "terminal (type `tty` there to learn its name)", tty=tty))
+        other_io = (reading, open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
+    except OSError as exc:
+        raise SessionError(Msg("cannot open the terminal {tty}: {why}", tty=tty,
+                               why=str(exc.strerror or exc))) from exc
+    shell = shell_reading(other_io[0].fileno())
+    if shell is not None:
+        from kaleun.i18n import language as in_language
+
+        warning = in_language(language).render(Msg(
+            "Kaleun: a shell ({shell}, process {process}) reads {tty} too: lines typed there go to it or to the "
+            "game at random. Type `sleep infinity` in that terminal (Ctrl-C ends it after the game).",
+            shell=shell[0], process=shell[1], tty=tty))
+        for out in (stdout or sys.stdout, other_io[1]):
+            with contextlib.suppress(OSError, ValueError):
+                print(warning, file=out, flush=True)
+    return other_io

@@ -91,8 +91,9 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     pygame.draw.circle(surface, theme.PANEL_EDGE, centre.center, centre.width // 2, 1)
     if status["cell"]:
         screen.labels.label(surface, centre, status["cell"], theme.TEXT, theme.TEXT_SIZE, lines=1, pad=0)
-    commands: list[tuple[str, Msg]] = [("surface", Msg("Surface")), ("dive", Msg("Dive"))]
-    if screen.referee.mode == "realtime":
+    commands: list[tuple[str, Msg]] = [("surface", Msg("Surface"))]
+    if screen.referee.mode == "realtime":  # turn-based, a surfaced boat dives by itself at its next turn
+        commands.append(("dive", Msg("Dive")))
         commands.append(("go", Msg("Go")) if status["stop"] == screen.team else ("stop", Msg("Stop!")))
     left = x + 3 * unit + 4
     height = (3 * unit) // len(commands)
@@ -125,9 +126,17 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     assert screen.labels is not None
     x, y, w, h = area
     waiting = "mark" in status["waiting_for"]
-    _title(screen, surface, Msg("First Mate: mark one gauge.") if waiting else Msg("First Mate: one mark per course."),
-           area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
     gauges = status["gauges"]
+    # [B] "Der Erste Offizier": the First Mate launches the drone and the sonar too (a tap on its full gauge,
+    # once the course's mark is made: while the station asks for a mark, a tap is a mark)
+    launch = set() if waiting else {s for s in ("drone", "sonar")
+                                    if s in gauges and gauges[s][0] >= gauges[s][1] and s not in status["broken"]}
+    title = Msg("First Mate: one mark per course.")
+    if waiting:
+        title = Msg("First Mate: mark one gauge.")
+    elif launch:
+        title = Msg("First Mate: tap a ready drone or sonar to launch it.")
+    _title(screen, surface, title, area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
     top = y + TITLE
     row_h = min(58, (h - TITLE) // max(1, len(gauges)))
     names = {s: Msg.term(SYSTEM_TITLES[s]) for s in gauges}
@@ -159,7 +168,7 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         if note is not None:
             screen.labels.label(surface, Rect(row.right - note_w, row.y, note_w, row.height), note, colour,
                                 theme.MIN_TEXT, lines=1, pad=screen.px(4))
-        screen.hits.append((row, Hit("gauge", system)))
+        screen.hits.append((row, Hit("launch" if system in launch else "gauge", system)))
 
 
 # -- the Engineer ---------------------------------------------------------------------------------

@@ -52,7 +52,12 @@ def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
                 mark = "."
             row.append(mark)
         lines.append(f"{y + 1:>3} " + " ".join(row))
-    lines.append(lang.render(Msg("@ boat  + route  M mine  # island  o water hole  a Archer mine")))
+    legend = [Msg("@ boat"), Msg("+ route"), Msg("M mine"), Msg("# island")]
+    if sea.feature("water_hole"):  # only the marks this map has (Alpha's legend named water holes)
+        legend.append(Msg("o water hole"))
+    if "archer_mines" in status:
+        legend.append(Msg("a Archer mine"))
+    lines.append("  ".join(lang.render(item) for item in legend))
     return "\n".join(lines)
 
 
@@ -92,6 +97,12 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
     if status["broken"]:
         names = join([Msg.term(SYSTEM_NAMES[s]) for s in status["broken"]])
         lines.append(Msg("Broken down: {systems}.", systems=names))
+    if status["phase"] == "setup":  # the help promises what the game waits for: in setup, a start cell
+        lines.append(Msg("Waiting: the other Captain marks the start cell.") if status["cell"]
+                     else Msg("Waiting: your Captain marks the start cell (start CELL)."))
+    elif status["phase"] == "over":
+        lines.append(Msg("The game is over: {winner} won.", winner=team_name(status["winner"])) if status["winner"]
+                     else Msg("The game is over: both boats sank."))
     if status["waiting_for"]:
         waits: list[Msg | str] = []
         if "mark" in status["waiting_for"]:

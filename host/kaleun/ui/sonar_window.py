@@ -21,12 +21,14 @@ from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime, closing_problem
 from kaleun.runtime.signals import STOPPER
 from kaleun.sonar.game import referee
+from kaleun.sonar.team import team_name
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 from pygame import Rect
 
 from kaleun.ui import theme, typeface
+from kaleun.ui.sonar_console import TeamConsole, say_goodbye, start_consoles
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
 
@@ -38,8 +40,12 @@ IDLE_PERIOD = 0.1
 
 class SonarWindow:
     def __init__(self, runtime: Runtime, teams: list[str], size: tuple[int, int] | None = None,
-                 fullscreen: bool | None = None) -> None:
+                 fullscreen: bool | None = None, consoles: list[TeamConsole] | None = None,
+                 files: tuple[Any, ...] = ()) -> None:
         self.runtime = runtime
+        #: the other team's console beside one team's window (`--tty`), and the terminal files it opened
+        self.consoles = consoles or []
+        self.files = files
         #: True: full screen (`--fullscreen`); None: full screen by itself for one team's screen on a
         #: display no larger than it (the official 7" touch screen), as the U-BOOT window does
         self.fullscreen = fullscreen
@@ -47,6 +53,8 @@ class SonarWindow:
         lang = language(getattr(runtime, "language", "en"))
         self.screens = [TeamScreen(self.referee, team, self._sender(team), lang) for team in teams]
         self.size = size or (DESIGN[0] * len(teams), DESIGN[1])
+        #: both teams full screen on two displays: each display's size, left to right (each half on its own)
+        self.displays: list[tuple[int, int]] | None = None
         self.fonts = theme.Fonts(1.0, face=typeface.face(), bold=typeface.face(True))
         #: the texts of every frame drawn: `labels.cut` (texts shortened) and `labels.missing` (glyphs the
         #: font lacks, with `labels.glyph_check` set) stay empty on a good screen (tests)
@@ -70,16 +78,29 @@ class SonarWindow:
     def _on_problem(self, text: Msg | str) -> None:
         (self._current or self.screens[0]).problem(text)
 
+    def _console_ended(self) -> None:
+        """The other team's console lost its input (its terminal hung up): the game stops and is saved."""
+        self.running = False
+
     # -- drawing ----------------------------------------------------------------------------
     def areas(self, size: tuple[int, int]) -> list[Rect]:
+        displays = self.displays
+        if displays is not None and len(displays) == len(self.screens) and size[0] == sum(w for w, _ in displays):
+            # a window across two displays: each team's screen is one display, whatever their sizes
+            lefts = [sum(w for w, _ in displays[:i]) for i in range(len(displays))]
+            return [Rect(left, 0, w, min(h, size[1])) for left, (w, h) in zip(lefts, displays, strict=True)]
         width = size[0] // len(self.screens)
         return [Rect(i * width, 0, width, size[1]) for i in range(len(self.screens))]
 
     def render(self, surface: Any) -> None:
         size = surface.get_size()
-        self.fonts.rescale(min(size[0] / len(self.screens) / DESIGN[0], size[1] / DESIGN[1]))
+        areas = self.areas(size)
+        if self.displays is not None:  # across two displays: the smaller one sets the scale
+            self.fonts.rescale(min(min(area.width / DESIGN[0], area.height / DESIGN[1]) for area in areas))
+        else:
+            self.fonts.rescale(min(size[0] / len(self.screens) / DESIGN[0], size[1] / DESIGN[1]))
         surface.fill(theme.OUTLINE)
-        for screen, area in zip(self.screens, self.areas(size), strict=True):
+        for screen, area in zip(self.screens, areas, strict=True):
             self.labels.render = screen.text
             screen.draw(surface, area, self.fonts, self.labels)
         self.frames += 1
@@ -107,12 +128,27 @@ class SonarWindow:
     # -- the loop ---------------------------------------------------------------------------
     def _open(self) -> Any:
         """The window: full screen when asked, or by itself for one team on a screen no larger than the
-        team's screen (a window there lost its bottom rows under the title bar); else a window of `size`."""
+        team's screen (a window there lost its bottom rows under the title bar), and for both teams on two
+        such screens; else a window of `size`."""
         info = pygame.display.Info()
         fullscreen = self.fullscreen
-        if fullscreen is None:
-            fullscreen = len(self.screens) == 1 and 0 < info.current_w <= DESIGN[0] and 0 < info.current_h <= DESIGN[1]
-        if fullscreen:
+        small = [0 < w <= DESIGN[0] and 0 < h <= DESIGN[1] for w, h in _desktops()[:2]]
+        if fullscreen is None:  # one team on its touch screen, or both teams on two of them
+            if len(self.screens) == 1:
+                fullscreen = 0 < info.current_w <= DESIGN[0] and 0 < info.current_h <= DESIGN[1]
+            else:
+                fullscreen = len(small) == 2 and all(small)
+        displays = _desktops() if fullscreen and len(self.screens) == 2 else []
+        if len(displays) >= 2:
+            # SDL's full screen covers one display only: both teams' halves would share it. A borderless
+            # window at the desktop's corner spans the first two displays (side by side, the first on the
+            # left, as a Pi 4's two HDMI screens are set up), and each team's screen is one display.
+            self.displays = displays[:2]
+            os.environ.setdefault("SDL_VIDEO_WINDOW_POS", "0,0")
+            screen = pygame.display.set_mode((displays[0][0] + displays[1][0], max(displays[0][1], displays[1][1])),
+                                             pygame.NOFRAME)
+            pygame.mouse.set_visible(False)
+        elif fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             pygame.mouse.set_visible(False)  # a touch screen needs no pointer
         else:
@@ -128,7 +164,14 @@ class SonarWindow:
             pygame.display.init()
             pygame.font.init()
             screen = self._open()
-            while self.running and not self.runtime.stopping:
+            start_consoles(self.consoles, self._console_ended, alone=False)
+            if len(self.screens) == 1 and not self.consoles:  # said where it was started, as a lone console does
+                team = self.screens[0].team
+                print(language(self.runtime.language).render(Msg(
+                    "Only {team}'s screen runs here: give {other} a terminal with --tty DEVICE, or play both "
+                    "teams in the window with --team both.", team=team_name(team),
+                    other=team_name("blue" if team == "yellow" else "yellow"))), flush=True)
+            while self.running and not self.runtime.stopping and not any(c.stopping for c in self.consoles):
                 started = time.monotonic()
                 surface = pygame.display.get_surface() or screen
                 for event in pygame.event.get():
@@ -146,8 +189,17 @@ class SonarWindow:
             STOPPER.closing()
             self.runtime.close()
             pygame.display.quit()
+            say_goodbye(self.runtime, self.consoles, self.files)
         problem = closing_problem(self.runtime)  # the game failed, or its last save did (a full disk)
         if problem is not None:
             print(f"kaleun: {language(self.runtime.language).render(problem)}", file=sys.stderr)
             return 1
         return 0
+
+
+def _desktops() -> list[tuple[int, int]]:
+    """The size of each display's desktop, in SDL's order (one entry where SDL knows only one)."""
+    try:
+        return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
+    except (AttributeError, pygame.error):  # an SDL without the call
+        return []
