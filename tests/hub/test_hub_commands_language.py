@@ -82,6 +82,10 @@ def test_hub_status_speaks_the_preferred_language_and_its_json_keeps_its_english
     assert any(line.startswith("  Frames: ") and "unterwegs verloren" in line for line in lines)
     assert lines[-1].startswith("  Verbindungen: ")
 
+    assert main(["hub", "status", "--url", "spy://loop://?file=x"]) == 2
+    assert capsys.readouterr().err.startswith("--url 'spy://loop://?file=x': Anschlüsse der Art spy:// sind nicht "
+                                              "erlaubt (sie schreiben jedes Byte in eine Datei")
+
     assert main(["hub", "status", "--board", FAKE_BOARD, "--json", "--wait", "30"]) == 0
     german = json.loads(capsys.readouterr().out)
     assert german.keys() == english.keys()  # machine-readable: the link's own words, in any language

@@ -74,9 +74,9 @@ def _hub_board(args: argparse.Namespace, say: Say, fallback_fake: bool = False) 
     if url:
         from kaleun.hub.options import check_url
 
-        refused = check_url(url)
+        refused = check_url(url, key="--url")
         if refused is not None:
-            print(f"--url: {refused.replace('hub.url ', '', 1)}", file=sys.stderr)
+            print(say(refused), file=sys.stderr)
             return None
     if board.hub.url is None and not url:
         if hasattr(args, "url"):
