@@ -235,26 +235,38 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str) -> str:
             raise ValueError(Msg("unknown figure {figure}", figure=repr(name)))
         return tags.uid_of(name) or simulated_uid(name)
 
+    def whole(word: str) -> int:  # a reader, a section, an encoder, a count
+        try:
+            return int(word)
+        except ValueError:
+            raise ValueError(Msg("{word} is not a whole number", word=repr(word))) from None
+
+    def seconds(word: str) -> float:
+        try:
+            return max(0.0, float(word))
+        except ValueError:
+            raise ValueError(Msg("{word} is not a number of seconds", word=repr(word))) from None
+
     try:
         if verb in ("put", "remove") and len(rest) == 2:
-            getattr(fake, verb)(int(rest[0]), normalize_uid(rest[1]))
+            getattr(fake, verb)(whole(rest[0]), normalize_uid(rest[1]))
         elif verb == "place" and len(rest) == 2:
-            reader = fake.place_tag(figure_uid(rest[0]), int(rest[1]))
+            reader = fake.place_tag(figure_uid(rest[0]), whole(rest[1]))
             return "ok " + say(Msg("{figure} on reader {reader}", figure=rest[0], reader=reader))
         elif verb == "lift" and len(rest) == 1:
             fake.lift_tag(figure_uid(rest[0]))
         elif verb in ("break", "fix") and len(rest) == 1:
-            fake.set_broken(int(rest[0]), verb == "break")
+            fake.set_broken(whole(rest[0]), verb == "break")
         elif verb == "turn" and len(rest) == 2:  # a hand turns a hub dial's encoder
-            fake.turn_encoder(int(rest[0]), int(rest[1]))
+            fake.turn_encoder(whole(rest[0]), whole(rest[1]))
         elif verb == "home" and len(rest) == 1:  # a ring passes its zero mark: its home switch closes
-            fake.press_home(int(rest[0]))
+            fake.press_home(whole(rest[0]))
         elif verb in ("unplug", "plug", "reload", "freeze", "thaw") and not rest:
             getattr(fake, verb)()
             if verb == "plug":
                 return "ok " + say(Msg("plugged in on {port}", port=str(fake.port_path)))
         elif verb == "wait" and len(rest) == 1:
-            time.sleep(max(0.0, float(rest[0])))
+            time.sleep(seconds(rest[0]))
         elif verb == "status" and not rest:  # a record for scripts: its words stay as they are
             fields = " ".join(f"{i}:{','.join(r.uids_field.uids()) or '-'}" for i, r in enumerate(fake.readers))
             return f"ok {'plugged' if fake.plugged else 'unplugged'}{' frozen' if fake.frozen else ''} {fields}"
@@ -286,11 +298,20 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
     except TagStoreError as exc:
         _refuse(say, "hub fake", exc)
         return EXIT_BAD_INPUT
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     if args.id is not None and not re.fullmatch(r"[0-9A-F]{4,64}", args.id):
         _refuse(say, "hub fake", Msg("--id {id} must be 4 to 64 upper-case hex digits", id=repr(args.id)))
         return EXIT_BAD_INPUT
+    sources: list[Any] = []
+    if args.script:
+        try:
+            sources.append(open(args.script, encoding="utf-8"))  # noqa: SIM115 - closed below
+        except OSError as exc:
+            _refuse(say, "hub fake", Msg("cannot read {path} ({why})", path=args.script, why=str(exc.strerror or exc)))
+            return EXIT_BAD_INPUT
+    if not args.no_stdin:
+        sources.append(sys.stdin)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
                    uid=args.id or FAKE_UID).start()
     try:
@@ -307,26 +328,27 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
             summary.append(say(Msg("encoders {encoders}", encoders=encoders)))
         summary.append(say(Msg("commands (one per line): {commands}", commands=FAKE_COMMANDS)))
         print("; ".join(summary), flush=True)
-        sources: list[Any] = []
-        if args.script:
-            sources.append(open(args.script, encoding="utf-8"))  # noqa: SIM115 - closed below
-        if not args.no_stdin:
-            sources.append(sys.stdin)
+        reading = ""
         for source in sources:
+            reading = str(getattr(source, "name", "-"))
             for line in source:
                 answer = fake_command(fake, tags, line, say)
                 if answer == "quit":
                     return EXIT_OK
                 if answer:
                     print(answer, flush=True)
-            if source is not sys.stdin:
-                source.close()
         while not stop.wait(0.5):  # input ended: keep serving until stopped
             pass
     except KeyboardInterrupt:
         pass
+    except UnicodeDecodeError as exc:  # a script (or an input) that is not text
+        _refuse(say, "hub fake", Msg("cannot read {path} ({why})", path=reading, why=str(exc)))
+        return EXIT_BAD_INPUT
     finally:
         fake.stop()
+        for source in sources:
+            if source is not sys.stdin:
+                source.close()
     return EXIT_OK
 
 
