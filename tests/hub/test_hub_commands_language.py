@@ -170,7 +170,7 @@ def test_the_fake_hub_answers_in_the_preferred_language_behind_its_answer_words(
     _speak("de", capsys)
     script = tmp_path / "hands.txt"
     script.write_text("put 2 04A1B2C3D4E5F6\nplace engineer-square 5\nplace engineer-square 9\nnonsense\nstatus\n"
-                      "put two 04A1B2C3D4E5F6\nwait soon\nquit\n", encoding="utf-8")
+                      "put two 04A1B2C3D4E5F6\nwait soon\nturn 0 1\nquit\n", encoding="utf-8")
     link = tmp_path / "deck-hub"
     done = subprocess.run([sys.executable, "-m", "kaleun", "hub", "fake", "--link", str(link), "--script", str(script),
                            "--no-stdin"], capture_output=True, text=True, timeout=60, cwd=ROOT,
@@ -186,7 +186,9 @@ def test_the_fake_hub_answers_in_the_preferred_language_behind_its_answer_words(
     assert lines[6].startswith("error: 'nonsense' nicht verstanden; Befehle (einer je Zeile): put READER UID")
     assert lines[7] == "ok plugged 0:- 1:- 2:04A1B2C3D4E5F6 3:- 4:- 5:044B4C0C000000 6:- 7:- 8:-"
     # a word that is no number was Python's "invalid literal for int() with base 10: 'two'"
-    assert lines[8:] == ["error: 'two' ist keine ganze Zahl", "error: 'soon' ist keine Anzahl Sekunden"]
+    assert lines[8:10] == ["error: 'two' ist keine ganze Zahl", "error: 'soon' ist keine Anzahl Sekunden"]
+    # a board without hub dials (it said "encoders 0--1, not 0")
+    assert lines[10:] == ["error: der nachgebildete Hub hat keine Drehgeber (sein Board hat kein [hub.encoders])"]
 
 
 def test_the_fake_hub_names_a_script_it_cannot_read_in_the_preferred_language(tmp_path, kaleun_home, capsys):

@@ -248,6 +248,8 @@ class FakeHub:
     def turn_encoder(self, index: int, detents: int) -> None:
         """A hand turns encoder `index` by `detents` (positive clockwise)."""
         with self.lock:
+            if not self.encoders:
+                raise ValueError(Msg("the fake hub has no encoders (its board has no [hub.encoders])"))
             if not 0 <= index < len(self.encoders):
                 raise ValueError(Msg("the fake hub has encoders 0-{last}, not {index}", last=len(self.encoders) - 1,
                                      index=index))
