@@ -147,7 +147,7 @@ def test_enrollment_takes_only_a_tag_put_down_after_its_prompt():
             new_tags = iter(["04ABCDEF000001", "04ABCDEF000002"])
 
             def say(text: str) -> None:
-                if text.startswith("["):  # a prompt: a hand puts the next figure down
+                if str(text).startswith("["):  # a prompt: a hand puts the next figure down
                     fake.put(5, next(new_tags))
 
             store = FigureTags.load()

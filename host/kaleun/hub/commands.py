@@ -1,4 +1,11 @@
-"""The `kaleun hub ...`, `kaleun figures ...` and `kaleun firmware ...` commands."""
+"""The `kaleun hub ...`, `kaleun figures ...` and `kaleun firmware ...` commands.
+
+Like the maker's other commands (`kaleun hw check`, `board check`, `service install`) they speak
+the preferred language of `kaleun config` (`kaleun config set language de`): every line for a
+person is a `Msg` rendered in it. What programs read stays as it is: the JSON of `hub status
+--json` and `hub config`, the hub's frames and files, and the fake hub's answer words (`ok`,
+`error:`, `link`, the `status` answer).
+"""
 
 from __future__ import annotations
 
@@ -10,12 +17,31 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from kaleun.core.messages import Msg, of_error
+
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 FAKE_BOARD = "fake-hub.toml"
+
+#: a sentence (or plain text) as the maker reads it
+Say = Callable[[Msg | str], str]
+
+
+def speaker() -> Say:
+    """The maker's language: the preferred one of `kaleun config`, else English."""
+    from kaleun.i18n import language
+    from kaleun.settings import preferred_language
+
+    return language(preferred_language()).render
+
+
+def _refuse(say: Say, command: str, problem: Msg | str | BaseException) -> None:
+    """`kaleun COMMAND: problem` on stderr, the problem in the maker's language."""
+    said = of_error(problem) if isinstance(problem, BaseException) else problem
+    print(f"kaleun {command}: {say(said)}", file=sys.stderr)
 
 
 def _board(path: str | None, fallback_fake: bool = False) -> Any:
@@ -36,27 +62,30 @@ def _board(path: str | None, fallback_fake: bool = False) -> Any:
     return default_board()
 
 
-def _hub_board(args: argparse.Namespace, fallback_fake: bool = False) -> Any | None:
+def _hub_board(args: argparse.Namespace, say: Say, fallback_fake: bool = False) -> Any | None:
     from kaleun.boards.loader import BoardError
 
     try:
         board = _board(args.board, fallback_fake)
     except BoardError as exc:
-        from kaleun.settings import in_preferred_language
-
-        print(in_preferred_language(exc), file=sys.stderr)  # file:line: problem, as `kaleun board check` says it
+        print(say(of_error(exc)), file=sys.stderr)  # file:line: problem, as `kaleun board check` says it
         return None
     url = getattr(args, "url", None)
     if url:
         from kaleun.hub.options import check_url
 
-        refused = check_url(url)
+        refused = check_url(url, key="--url")
         if refused is not None:
-            print(f"--url: {refused.replace('hub.url ', '', 1)}", file=sys.stderr)
+            print(say(refused), file=sys.stderr)
             return None
     if board.hub.url is None and not url:
-        hint = "give --url or another --board" if hasattr(args, "url") else "give --board a board with a deck hub"
-        print(f"{board.path}: the board has no [hub] with a url ({hint})", file=sys.stderr)
+        if hasattr(args, "url"):
+            said = Msg("{path}: the board has no [hub] with a url (give --url or another --board)",
+                       path=str(board.path))
+        else:
+            said = Msg("{path}: the board has no [hub] with a url (give --board a board with a deck hub)",
+                       path=str(board.path))
+        print(say(said), file=sys.stderr)
         return None
     return board
 
@@ -66,57 +95,86 @@ def cmd_hub_config(args: argparse.Namespace) -> int:
     from kaleun.hub.install import InstallError, check_drive, write_config
     from kaleun.hub.options import hub_config
 
-    board = _hub_board(args)
+    say = speaker()
+    board = _hub_board(args, say)
     if board is None:
         return EXIT_BAD_INPUT
     cfg = hub_config(board)
     if not args.out:
-        print(json.dumps(cfg, indent=2))
+        print(json.dumps(cfg, indent=2))  # the file the hub reads: as it is, in any language
         return EXIT_OK
     out = Path(args.out)
     try:
         check_drive(out, force=args.force)  # an unmounted drive must not become a file named CIRCUITPY
         path = write_config(out, cfg)
     except InstallError as exc:
-        print(f"kaleun hub config: {exc}", file=sys.stderr)
+        _refuse(say, "hub config", exc)
         return EXIT_FAIL
     except OSError as exc:
-        print(f"kaleun hub config: writing to {out} failed ({exc.strerror or exc})", file=sys.stderr)
+        _refuse(say, "hub config", Msg("writing to {path} failed ({why})", path=str(out), why=str(exc.strerror or exc)))
         return EXIT_FAIL
     sections = " ".join(str(r["section"]) for r in cfg["readers"])
-    print(f"wrote {path}: {len(cfg['readers'])} readers (sections {sections}); the hub restarts by itself")
+    print(say(Msg.plural("wrote {path}: {n} reader (section {sections}); the hub restarts by itself",
+                         "wrote {path}: {n} readers (sections {sections}); the hub restarts by itself",
+                         n=len(cfg["readers"]), path=str(path), sections=sections)))
     return EXIT_OK
 
 
 # -- kaleun hub status --------------------------------------------------------------------
-def format_status(status: dict[str, Any]) -> str:
-    lines = [f"deck hub at {status.get('url')}: {status['state']}"
-             + (f" ({status['reason']})" if status.get("reason") else "")]
+#: the link's states (`kaleun.hub.link`) as the maker reads them; `--json` keeps the state's own word
+STATES: dict[str, Msg] = {
+    "closed": Msg("closed"),
+    "handshake": Msg("handshake"),
+    "syncing": Msg("syncing"),
+    "online": Msg("online"),
+    "mismatch": Msg("version mismatch"),
+    "foreign": Msg("another device"),
+}
+
+
+def format_status(status: dict[str, Any], say: Say = str) -> str:
+    """The status of `HubLink.status()` for the maker, in the language of `say` (English by default).
+    The link's own reasons and warnings come as it words them."""
+    state = STATES.get(status["state"], status["state"])
+    url = str(status.get("url"))
+    lines = [say(Msg("deck hub at {url}: {state} ({reason})", url=url, state=state, reason=status["reason"])
+                 if status.get("reason") else Msg("deck hub at {url}: {state}", url=url, state=state))]
+    none = Msg("none")
     if status.get("firmware"):
-        lines.append(f"  firmware {status['firmware']}, protocol {status['protocol']} (this Kaleun speaks "
-                     f"{status['host_protocol']}), name {status.get('name') or '-'}, id {status.get('id') or '-'}")
+        lines.append(say(Msg("firmware {firmware}, protocol {protocol} (this Kaleun speaks {host_protocol}), "
+                             "name {name}, id {id}", firmware=status["firmware"], protocol=status["protocol"],
+                             host_protocol=status["host_protocol"], name=status.get("name") or "-",
+                             id=status.get("id") or "-")))
         sections = " ".join(map(str, status.get("sections") or [])) or "-"
-        faults = ", ".join(map(str, status["faults"])) or "none"
-        lines.append(f"  readers: {status['readers']} (sections {sections}); faulty readers: {faults}")
-        lines.append(f"  tags on the readers: {status['tags']}")
+        faults: Msg | str = ", ".join(map(str, status["faults"])) or none
+        lines.append(say(Msg("readers: {readers} (sections {sections}); faulty readers: {faults}",
+                             readers=status["readers"], sections=sections, faults=faults)))
+        lines.append(say(Msg("tags on the readers: {tags}", tags=status["tags"])))
         if status.get("id") and not status.get("board_id"):
-            lines.append(f"  the board names no hub.id, so each start trusts the first hub it meets: to trust only "
-                         f"this one, put id = \"{status['id']}\" into the board's [hub] section")
+            lines.append(say(Msg("the board names no hub.id, so each start trusts the first hub it meets: to trust "
+                                 "only this one, put id = \"{id}\" into the board's [hub] section", id=status["id"])))
     drops = status.get("drops") or {}
     dropped = sum(drops.values())
-    why = ", ".join(f"{reason} {count}" for reason, count in sorted(drops.items())) if dropped else "none"
-    lines.append(f"  frames: {status['frames']} good, {status['lost']} lost in transit "
-                 f"({status['resyncs']} resyncs), {status.get('out_of_order', 0)} out of order, "
-                 f"dropped: {dropped} ({why})")
+    # the reasons are the protocol's words (as --json has them)
+    why: Msg | str = ", ".join(f"{reason} {count}" for reason, count in sorted(drops.items())) if dropped else none
+    lines.append(say(Msg("frames: {frames} good, {lost} lost in transit ({resyncs} resyncs), {out_of_order} out of "
+                         "order, dropped: {dropped} ({why})", frames=status["frames"], lost=status["lost"],
+                         resyncs=status["resyncs"], out_of_order=status.get("out_of_order", 0), dropped=dropped,
+                         why=why)))
     hub = status.get("hub") or {}
     if hub:
-        errors = f", {hub['errs']} loop errors (see its REPL console)" if hub.get("errs") else ""
-        lines.append(f"  hub: up {hub.get('up', '?')} s, {hub.get('scans', '?')} scans, last scan "
-                     f"{hub.get('ms', '?')} ms, {hub.get('drops', 0)} commands dropped{errors}")
-    lines.append(f"  connections: {status['connects']}")
+        figures = {"up": hub.get("up", "?"), "scans": hub.get("scans", "?"), "ms": hub.get("ms", "?"),
+                   "drops": hub.get("drops", 0)}
+        if hub.get("errs"):
+            lines.append(say(Msg("hub: up {up} s, {scans} scans, last scan {ms} ms, {drops} commands dropped, "
+                                 "{errs} loop errors (see its REPL console)", errs=hub["errs"], **figures)))
+        else:
+            lines.append(say(Msg("hub: up {up} s, {scans} scans, last scan {ms} ms, {drops} commands dropped",
+                                 **figures)))
+    lines.append(say(Msg("connections: {connects}", connects=status["connects"])))
     for warning in status.get("warnings") or []:
-        lines.append(f"  warning: {warning}")
-    return "\n".join(lines)
+        lines.append(say(Msg("warning: {warning}", warning=warning)))
+    return "\n".join([lines[0], *("  " + line for line in lines[1:])])
 
 
 def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
@@ -135,7 +193,8 @@ def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
 
 
 def cmd_hub_status(args: argparse.Namespace) -> int:
-    board = _hub_board(args, fallback_fake=False)
+    say = speaker()
+    board = _hub_board(args, say, fallback_fake=False)
     if board is None:
         return EXIT_BAD_INPUT
     link, fake = _open_link(board, args.url, lambda event: None)
@@ -148,18 +207,21 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
         link.close()
         if fake is not None:
             fake.stop()
-    print(json.dumps(status, indent=2) if args.json else format_status(status))
+    print(json.dumps(status, indent=2) if args.json else format_status(status, say))  # JSON: English keys
     return EXIT_OK if online else EXIT_FAIL
 
 
 # -- kaleun hub fake ----------------------------------------------------------------------
-FAKE_HELP = ("commands (one per line): put READER UID | remove READER UID | place FIGURE SECTION | lift FIGURE | "
-             "break READER | fix READER | turn ENCODER COUNTS | home ENCODER | unplug | plug | reload | freeze | "
-             "thaw | wait SECONDS | status | quit")
+#: the fake hub's commands: words of its command language, the same in every language
+FAKE_COMMANDS = ("put READER UID | remove READER UID | place FIGURE SECTION | lift FIGURE | break READER | "
+                 "fix READER | turn ENCODER COUNTS | home ENCODER | unplug | plug | reload | freeze | thaw | "
+                 "wait SECONDS | status | quit")
+FAKE_HELP = f"commands (one per line): {FAKE_COMMANDS}"
 
 
-def fake_command(fake: Any, tags: Any, line: str) -> str:
-    """Run one fake-hub command; returns the answer line ("ok ..." or "error: ...")."""
+def fake_command(fake: Any, tags: Any, line: str, say: Say = str) -> str:
+    """Run one fake-hub command; returns the answer line ("ok ..." or "error: ...": the first word
+    for scripts, what follows for a person in the language of `say`)."""
     from kaleun.hub.tags import normalize_uid, simulated_uid
     from kaleun.uboot.figures import FIGURES
 
@@ -170,38 +232,51 @@ def fake_command(fake: Any, tags: Any, line: str) -> str:
 
     def figure_uid(name: str) -> str:
         if name not in FIGURES:
-            raise ValueError(f"unknown figure {name!r}")
+            raise ValueError(Msg("unknown figure {figure}", figure=repr(name)))
         return tags.uid_of(name) or simulated_uid(name)
+
+    def whole(word: str) -> int:  # a reader, a section, an encoder, a count
+        try:
+            return int(word)
+        except ValueError:
+            raise ValueError(Msg("{word} is not a whole number", word=repr(word))) from None
+
+    def seconds(word: str) -> float:
+        try:
+            return max(0.0, float(word))
+        except ValueError:
+            raise ValueError(Msg("{word} is not a number of seconds", word=repr(word))) from None
 
     try:
         if verb in ("put", "remove") and len(rest) == 2:
-            getattr(fake, verb)(int(rest[0]), normalize_uid(rest[1]))
+            getattr(fake, verb)(whole(rest[0]), normalize_uid(rest[1]))
         elif verb == "place" and len(rest) == 2:
-            reader = fake.place_tag(figure_uid(rest[0]), int(rest[1]))
-            return f"ok {rest[0]} on reader {reader}"
+            reader = fake.place_tag(figure_uid(rest[0]), whole(rest[1]))
+            return "ok " + say(Msg("{figure} on reader {reader}", figure=rest[0], reader=reader))
         elif verb == "lift" and len(rest) == 1:
             fake.lift_tag(figure_uid(rest[0]))
         elif verb in ("break", "fix") and len(rest) == 1:
-            fake.set_broken(int(rest[0]), verb == "break")
+            fake.set_broken(whole(rest[0]), verb == "break")
         elif verb == "turn" and len(rest) == 2:  # a hand turns a hub dial's encoder
-            fake.turn_encoder(int(rest[0]), int(rest[1]))
+            fake.turn_encoder(whole(rest[0]), whole(rest[1]))
         elif verb == "home" and len(rest) == 1:  # a ring passes its zero mark: its home switch closes
-            fake.press_home(int(rest[0]))
+            fake.press_home(whole(rest[0]))
         elif verb in ("unplug", "plug", "reload", "freeze", "thaw") and not rest:
             getattr(fake, verb)()
             if verb == "plug":
-                return f"ok plugged in on {fake.port_path}"
+                return "ok " + say(Msg("plugged in on {port}", port=str(fake.port_path)))
         elif verb == "wait" and len(rest) == 1:
-            time.sleep(max(0.0, float(rest[0])))
-        elif verb == "status" and not rest:
+            time.sleep(seconds(rest[0]))
+        elif verb == "status" and not rest:  # a record for scripts: its words stay as they are
             fields = " ".join(f"{i}:{','.join(r.uids_field.uids()) or '-'}" for i, r in enumerate(fake.readers))
             return f"ok {'plugged' if fake.plugged else 'unplugged'}{' frozen' if fake.frozen else ''} {fields}"
         elif verb == "quit" and not rest:
             return "quit"
         else:
-            return f"error: cannot read {line.strip()!r}; {FAKE_HELP}"
+            return "error: " + say(Msg("cannot read {line}; commands (one per line): {commands}",
+                                       line=repr(line.strip()), commands=FAKE_COMMANDS))
     except ValueError as exc:
-        return f"error: {exc}"
+        return "error: " + say(of_error(exc))
     return "ok"
 
 
@@ -210,78 +285,97 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
     from kaleun.hub.options import hub_config
     from kaleun.hub.tags import FigureTags, TagStoreError
 
-    board = _hub_board(args, fallback_fake=True)
+    say = speaker()
+    board = _hub_board(args, say, fallback_fake=True)
     if board is None:
         return EXIT_BAD_INPUT
     cfg = hub_config(board)
     if not cfg["readers"]:
-        print(f"{board.path}: the board's [hub] lists no readers", file=sys.stderr)
+        print(say(Msg("{path}: the board's [hub] lists no readers", path=str(board.path))), file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         tags = FigureTags.load()
     except TagStoreError as exc:
-        print(f"kaleun hub fake: {exc}", file=sys.stderr)
+        _refuse(say, "hub fake", exc)
         return EXIT_BAD_INPUT
+    if args.id is not None and not re.fullmatch(r"[0-9A-F]{4,64}", args.id):
+        _refuse(say, "hub fake", Msg("--id {id} must be 4 to 64 upper-case hex digits", id=repr(args.id)))
+        return EXIT_BAD_INPUT
+    sources: list[Any] = []
+    if args.script:
+        try:
+            sources.append(open(args.script, encoding="utf-8"))  # noqa: SIM115 - closed below
+        except OSError as exc:
+            _refuse(say, "hub fake", Msg("cannot read {path} ({why})", path=args.script, why=str(exc.strerror or exc)))
+            return EXIT_BAD_INPUT
+    if not args.no_stdin:
+        sources.append(sys.stdin)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    if args.id is not None and not re.fullmatch(r"[0-9A-F]{4,64}", args.id):
-        print(f"kaleun hub fake: --id {args.id!r} must be 4 to 64 upper-case hex digits", file=sys.stderr)
-        return EXIT_BAD_INPUT
     fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
                    uid=args.id or FAKE_UID).start()
     try:
-        print(f"fake deck hub on {fake.port_path}", flush=True)
+        print(say(Msg("fake deck hub on {port}", port=str(fake.port_path))), flush=True)
         if args.link:
-            print(f"link {fake.url}", flush=True)
+            print(f"link {fake.url}", flush=True)  # the stable path, for scripts: the same in every language
         from kaleun.hub.options import hub_options
 
+        sections = " ".join(map(str, fake.sections))
+        summary = [say(Msg.plural("{n} reader, section {sections}", "{n} readers, sections {sections}",
+                                  n=len(fake.readers), sections=sections))]
         encoders = ", ".join(f"{index} {encoder.dial}" for index, encoder in enumerate(hub_options(board).encoders))
-        print(f"{len(fake.readers)} readers, sections {' '.join(map(str, fake.sections))}; "
-              f"{f'encoders {encoders}; ' if encoders else ''}{FAKE_HELP}", flush=True)
-        sources: list[Any] = []
-        if args.script:
-            sources.append(open(args.script, encoding="utf-8"))  # noqa: SIM115 - closed below
-        if not args.no_stdin:
-            sources.append(sys.stdin)
+        if encoders:  # by number, with the dials they turn (the dials' ids: words of the board files)
+            summary.append(say(Msg("encoders {encoders}", encoders=encoders)))
+        summary.append(say(Msg("commands (one per line): {commands}", commands=FAKE_COMMANDS)))
+        print("; ".join(summary), flush=True)
+        reading = ""
         for source in sources:
+            reading = str(getattr(source, "name", "-"))
             for line in source:
-                answer = fake_command(fake, tags, line)
+                answer = fake_command(fake, tags, line, say)
                 if answer == "quit":
                     return EXIT_OK
                 if answer:
                     print(answer, flush=True)
-            if source is not sys.stdin:
-                source.close()
         while not stop.wait(0.5):  # input ended: keep serving until stopped
             pass
     except KeyboardInterrupt:
         pass
+    except UnicodeDecodeError as exc:  # a script (or an input) that is not text
+        _refuse(say, "hub fake", Msg("cannot read {path} ({why})", path=reading, why=str(exc)))
+        return EXIT_BAD_INPUT
     finally:
         fake.stop()
+        for source in sources:
+            if source is not sys.stdin:
+                source.close()
     return EXIT_OK
 
 
 # -- kaleun figures -----------------------------------------------------------------------
 def cmd_figures_list(args: argparse.Namespace) -> int:
     from kaleun.hub.tags import FigureTags, TagStoreError
-    from kaleun.uboot.figures import FIGURES, figure_name
+    from kaleun.uboot.figures import FIGURES, figure_term
 
+    say = speaker()
     try:
         store = FigureTags.load()
     except TagStoreError as exc:
-        print(f"kaleun figures list: {exc}", file=sys.stderr)
+        _refuse(say, "figures list", exc)
         return EXIT_BAD_INPUT
-    print(f"figure tags in {store.path}:")
-    for figure in FIGURES:
-        print(f"  {figure:20} {figure_name(figure):28} {store.uid_of(figure) or 'not enrolled'}")
+    print(say(Msg("figure tags in {path}:", path=str(store.path))))
+    not_enrolled = say(Msg("not enrolled"))
+    for figure in FIGURES:  # the id (the word of commands), the figure as a player names it, its tag
+        print(f"  {figure:20} {say(figure_term(figure)):28} {store.uid_of(figure) or not_enrolled}")
     missing = sum(store.uid_of(f) is None for f in FIGURES)
     if missing:
-        print(f"{missing} figures have no tag: run `kaleun figures enroll`")
+        print(say(Msg.plural("{n} figure has no tag: run `kaleun figures enroll`",
+                             "{n} figures have no tag: run `kaleun figures enroll`", n=missing)))
     return EXIT_OK
 
 
 class HubNotOnline(RuntimeError):
-    pass
+    """The hub did not come online: str() in English, `of_error(exc)` as a `Msg`."""
 
 
 class HubArrivals:
@@ -289,8 +383,9 @@ class HubArrivals:
     `before_prompt()` forgets what arrived so far (the hub's snapshot of tags already on the
     model among it): only a tag put down after a prompt answers it."""
 
-    def __init__(self, timeout: float | None) -> None:
+    def __init__(self, timeout: float | None, say: Say = str) -> None:
         self.timeout = timeout
+        self.say = say
         self.arrivals: queue.SimpleQueue[str] = queue.SimpleQueue()
 
     def put(self, uid: str) -> None:
@@ -310,21 +405,21 @@ class HubArrivals:
         try:
             return self.arrivals.get(timeout=self.timeout)
         except queue.Empty:
-            print(f"(no tag within {self.timeout:.0f} s)", flush=True)
+            print(self.say(Msg("(no tag within {seconds:.0f} s)", seconds=self.timeout)), flush=True)
             raise StopIteration from None
 
 
-def _hub_tags(board: Any, url: str | None, timeout: float | None) -> tuple[HubArrivals, Any]:
+def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str) -> tuple[HubArrivals, Any]:
     """(tags, close): the tags arriving on the hub's readers once it is online. Raises
     HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms."""
-    source = HubArrivals(timeout)
+    source = HubArrivals(timeout, say)
     closing: list[bool] = []
 
     def on_event(event: Any) -> None:
         if event.kind == "arrived":
             source.put(event.uid)
         elif event.kind == "offline" and not closing:  # not the link this command closes itself
-            print(f"(deck hub offline: {event.detail.get('reason')})", flush=True)
+            print(say(Msg("(deck hub offline: {reason})", reason=str(event.detail.get("reason")))), flush=True)
 
     link, fake = _open_link(board, url, on_event)
 
@@ -338,11 +433,13 @@ def _hub_tags(board: Any, url: str | None, timeout: float | None) -> tuple[HubAr
     if not link.wait_online(wait):  # once online, its snapshot's arrivals are queued
         reason = link.core.reason
         close()
-        raise HubNotOnline(f"the deck hub at {link.url} did not come online within {wait:g} s ({reason})")
+        raise HubNotOnline(Msg("the deck hub at {url} did not come online within {seconds:g} s ({reason})",
+                               url=link.url, seconds=wait, reason=str(reason)))
     standing = sum(len(tags) for tags in link.core.tags.values())
     if standing:
-        print(f"({standing} tag{'s' if standing > 1 else ''} on the readers now: ignored, only a tag put down "
-              "after its prompt counts)", flush=True)
+        print(say(Msg.plural("({n} tag on the readers now: ignored, only a tag put down after its prompt counts)",
+                             "({n} tags on the readers now: ignored, only a tag put down after its prompt counts)",
+                             n=standing)), flush=True)
     return source, close
 
 
@@ -350,50 +447,51 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
     from kaleun.hub.tags import Enrollment, FigureTags, TagStoreError, scripted_tags
     from kaleun.uboot.figures import FIGURES
 
+    say = speaker()
     for figure in args.figure or []:
         if figure not in FIGURES:
-            print(f"kaleun figures enroll: unknown figure {figure!r} (known: {', '.join(FIGURES)})", file=sys.stderr)
+            _refuse(say, "figures enroll", Msg("unknown figure {figure} (known: {known})", figure=repr(figure),
+                                               known=", ".join(FIGURES)))
             return EXIT_BAD_INPUT
     try:
         store = FigureTags.load()
     except TagStoreError as exc:
-        print(f"kaleun figures enroll: {exc}", file=sys.stderr)
+        _refuse(say, "figures enroll", exc)
         return EXIT_BAD_INPUT
     close = None
     if args.tags:
         try:
             source: Iterator[str] = iter(list(scripted_tags(Path(args.tags))))
         except (OSError, UnicodeDecodeError) as exc:
-            print(f"kaleun figures enroll: cannot read {args.tags} ({exc})", file=sys.stderr)
+            _refuse(say, "figures enroll", Msg("cannot read {path} ({why})", path=args.tags, why=str(exc)))
             return EXIT_BAD_INPUT
     else:
-        board = _hub_board(args)
+        board = _hub_board(args, say)
         if board is None:
             return EXIT_BAD_INPUT
         from kaleun.hub.options import hub_options
 
         if not args.url and hub_options(board).is_fake:  # it would wait for ever for a tag nobody can put down
-            print(f"kaleun figures enroll: the deck hub of {board.path} is a fake hub inside Kaleun (hub.url = "
-                  "\"fake\"), whose readers no hand reaches: run `kaleun hub fake --link PATH` (its `put READER "
-                  "UID` puts a tag down) and enroll with --url PATH, or give the tags with --tags FILE",
-                  file=sys.stderr)
+            _refuse(say, "figures enroll", Msg(
+                "the deck hub of {board} is a fake hub inside Kaleun (hub.url = \"fake\"), whose readers no hand "
+                "reaches: run `kaleun hub fake --link PATH` (its `put READER UID` puts a tag down) and enroll with "
+                "--url PATH, or give the tags with --tags FILE", board=str(board.path)))
             return EXIT_BAD_INPUT
-        print("Lift every figure off the model, then follow the prompts (Ctrl-C stops; progress is kept).",
+        print(say(Msg("Lift every figure off the model, then follow the prompts (Ctrl-C stops; progress is kept).")),
               flush=True)
         try:
-            source, close = _hub_tags(board, args.url, args.timeout)
+            source, close = _hub_tags(board, args.url, args.timeout, say)
         except HubNotOnline as exc:
-            print(f"kaleun figures enroll: {exc}", file=sys.stderr)
+            _refuse(say, "figures enroll", exc)
             return EXIT_FAIL
-    enrollment = Enrollment(store, args.figure or FIGURES, lambda text: print(text, flush=True))
+    enrollment = Enrollment(store, args.figure or FIGURES, lambda text: print(say(text), flush=True))
     try:
         done = enrollment.run(source)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (StopRequested): what was enrolled is saved
         if close is not None:
             close()
             close = None
-        print(f"Stopped: {len(enrollment.enrolled)} of {len(enrollment.figures)} figures enrolled "
-              f"(saved in {store.path}).", flush=True)
+        print(say(enrollment.stopped()), flush=True)
         return 128 + getattr(exc, "signum", signal.SIGINT)
     finally:
         if close is not None:
@@ -407,41 +505,50 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
     from kaleun.hub.install import InstallError, boot_changes, install
     from kaleun.hub.options import hub_config
 
+    say = speaker()
     config = None
     if args.board:
-        board = _hub_board(args)
+        board = _hub_board(args, say)
         if board is None:
             return EXIT_BAD_INPUT
         config = hub_config(board)
     else:  # the preferred board (kaleun config), when it has a deck hub
         from kaleun.boards.loader import BoardError
-        from kaleun.settings import in_preferred_language, preferred
+        from kaleun.settings import preferred
 
         mine = preferred("board")
         try:
             board = _board(mine) if mine else None
         except BoardError as exc:
-            print(in_preferred_language(exc), file=sys.stderr)
+            print(say(of_error(exc)), file=sys.stderr)
             return EXIT_BAD_INPUT
         if board is not None and board.hub.url is not None:
-            print(f"the hub's config from the preferred board {board.path}")
+            print(say(Msg("the hub's config from the preferred board {board}", board=str(board.path))))
             config = hub_config(board)
+    drive = args.path
     try:
-        new_boot = boot_changes(Path(args.path))
-        copied = install(Path(args.path), config, force=args.force)
+        new_boot = boot_changes(Path(drive))
+        copied = install(Path(drive), config, force=args.force,
+                         note=lambda warning: print(say(Msg("warning: {warning}", warning=warning)),
+                                                    file=sys.stderr))
     except (InstallError, FirmwareNotFound) as exc:
-        print(f"kaleun firmware install: {exc}", file=sys.stderr)
+        _refuse(say, "firmware install", exc)
         return EXIT_FAIL
     except OSError as exc:
-        print(f"kaleun firmware install: writing to {args.path} failed ({exc})", file=sys.stderr)
+        _refuse(say, "firmware install", Msg("writing to {path} failed ({why})", path=drive, why=str(exc)))
         return EXIT_FAIL
     for path in copied:
         print(f"  {path}")
     if new_boot:  # a first install, or a new boot.py: it only runs at power-up
-        print(f"installed {len(copied)} files on {args.path}. Now unplug the Pico and plug it back in: boot.py, "
-              "which opens the hub's data port, only runs at power-up. Then: kaleun hub status")
+        print(say(Msg.plural("installed {n} file on {drive}. Now unplug the Pico and plug it back in: boot.py, which "
+                             "opens the hub's data port, only runs at power-up. Then: kaleun hub status",
+                             "installed {n} files on {drive}. Now unplug the Pico and plug it back in: boot.py, "
+                             "which opens the hub's data port, only runs at power-up. Then: kaleun hub status",
+                             n=len(copied), drive=drive)))
     else:
-        print(f"installed {len(copied)} files on {args.path}; the hub restarts by itself. Then: kaleun hub status")
+        print(say(Msg.plural("installed {n} file on {drive}; the hub restarts by itself. Then: kaleun hub status",
+                             "installed {n} files on {drive}; the hub restarts by itself. Then: kaleun hub status",
+                             n=len(copied), drive=drive)))
     return EXIT_OK
 
 
@@ -456,7 +563,7 @@ def _needs_firmware(func: Any, name: str) -> Any:
         try:
             return int(func(args))
         except FirmwareNotFound as exc:
-            print(f"kaleun {name}: {exc}", file=sys.stderr)
+            _refuse(speaker(), name, exc)
             return EXIT_FAIL
 
     return run

@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.hub.proto import config as fwconfig
 from kaleun.hub.proto import encoders as fwencoders
 from kaleun.hub.proto import hub as fwhub
@@ -225,7 +226,7 @@ class FakeHub:
         with self.lock:
             berths = self.readers_of(section)
             if not berths:
-                raise ValueError(f"the fake hub has no reader under section {section}")
+                raise ValueError(Msg("the fake hub has no reader under section {section}", section=section))
             here = [r for r in self.where(uid) if r in berths]
             if here:
                 return here[0]
@@ -247,8 +248,11 @@ class FakeHub:
     def turn_encoder(self, index: int, detents: int) -> None:
         """A hand turns encoder `index` by `detents` (positive clockwise)."""
         with self.lock:
+            if not self.encoders:
+                raise ValueError(Msg("the fake hub has no encoders (its board has no [hub.encoders])"))
             if not 0 <= index < len(self.encoders):
-                raise ValueError(f"the fake hub has encoders 0-{len(self.encoders) - 1}, not {index}")
+                raise ValueError(Msg("the fake hub has encoders 0-{last}, not {index}", last=len(self.encoders) - 1,
+                                     index=index))
             self.encoders[index].position += detents
         self._wake.set()
 
@@ -256,7 +260,7 @@ class FakeHub:
         """The home switch of encoder `index` closes (its ring passes its zero mark)."""
         with self.lock:
             if index not in self.home_of:
-                raise ValueError(f"encoder {index} of the fake hub has no home switch")
+                raise ValueError(Msg("encoder {index} of the fake hub has no home switch", index=index))
             self.homes.press(self.home_of.index(index))
         self._wake.set()
 
@@ -267,7 +271,8 @@ class FakeHub:
 
     def _reader(self, reader: int) -> SimReader:
         if not 0 <= reader < len(self.readers):
-            raise ValueError(f"the fake hub has readers 0-{len(self.readers) - 1}, not {reader}")
+            raise ValueError(Msg("the fake hub has readers 0-{last}, not {reader}", last=len(self.readers) - 1,
+                                 reader=reader))
         return self.readers[reader]
 
     # -- state for settle() -----------------------------------------------------------------

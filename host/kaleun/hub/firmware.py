@@ -15,13 +15,14 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from kaleun.core.messages import Msg
 from kaleun.shipped import firmware_dir as shipped_firmware
 
 PACKAGE = "kaleun_hub"
 
 
 class FirmwareNotFound(RuntimeError):
-    pass
+    """No firmware folder: str() in English, `of_error(exc)` as a `Msg` in the maker's language."""
 
 
 def firmware_dir() -> Path:
@@ -32,11 +33,12 @@ def firmware_dir() -> Path:
         if (candidate / "lib" / PACKAGE / "__init__.py").is_file():
             return candidate
     if env:
-        raise FirmwareNotFound(f"KALEUN_FIRMWARE={env} is not the deck hub's firmware folder (it has no "
-                               f"lib/{PACKAGE}/): point it at the firmware/ folder of Kaleun's source tree")
-    raise FirmwareNotFound("the deck hub firmware (firmware/lib/kaleun_hub) is not next to this Kaleun: "
-                           "reinstall it (the wheel carries the firmware), run it from its source tree, or set "
-                           "KALEUN_FIRMWARE to the firmware folder")
+        raise FirmwareNotFound(Msg("KALEUN_FIRMWARE={folder} is not the deck hub's firmware folder (it has no "
+                                   "lib/{package}/): point it at the firmware/ folder of Kaleun's source tree",
+                                   folder=env, package=PACKAGE))
+    raise FirmwareNotFound(Msg("the deck hub firmware (firmware/lib/kaleun_hub) is not next to this Kaleun: "
+                               "reinstall it (the wheel carries the firmware), run it from its source tree, or set "
+                               "KALEUN_FIRMWARE to the firmware folder"))
 
 
 def load() -> ModuleType:

@@ -11,9 +11,11 @@ import importlib.util
 import json
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.hub.firmware import PACKAGE, firmware_dir
 
 log = logging.getLogger(__name__)
@@ -28,7 +30,7 @@ CONFIG_FILE = "kaleun_hub.json"
 
 
 class InstallError(RuntimeError):
-    pass
+    """Why the install cannot go on: str() in English, `of_error(exc)` as a `Msg` in the maker's language."""
 
 
 def library_source(name: str) -> Path:
@@ -37,8 +39,8 @@ def library_source(name: str) -> Path:
     if spec is None:
         from kaleun.shipped import install_command
 
-        raise InstallError(f"the CircuitPython library {name} is not installed here: "
-                           f"{install_command(LIBRARIES.get(name, name))}")
+        raise InstallError(Msg("the CircuitPython library {name} is not installed here: {command}", name=name,
+                               command=install_command(LIBRARIES.get(name, name))))
     if spec.submodule_search_locations:
         return Path(next(iter(spec.submodule_search_locations)))
     assert spec.origin is not None
@@ -52,10 +54,12 @@ def library_sources() -> dict[str, Path]:
     if missing:
         from kaleun.shipped import install_command
 
-        names = ", ".join(missing)
-        raise InstallError(f"the CircuitPython {'libraries' if len(missing) > 1 else 'library'} {names} "
-                           f"{'are' if len(missing) > 1 else 'is'} not installed here: "
-                           f"{install_command(*(LIBRARIES[name] for name in missing))}")
+        command = install_command(*(LIBRARIES[name] for name in missing))
+        if len(missing) == 1:
+            raise InstallError(Msg("the CircuitPython library {name} is not installed here: {command}",
+                                   name=missing[0], command=command))
+        raise InstallError(Msg("the CircuitPython libraries {names} are not installed here: {command}",
+                               names=", ".join(missing), command=command))
     return {name: library_source(name) for name in LIBRARIES}
 
 
@@ -66,15 +70,15 @@ def _inside(drive: Path, dst: Path) -> None:
     try:
         rel = dst.relative_to(drive)
     except ValueError:
-        raise InstallError(f"{dst} is not on {drive}") from None
+        raise InstallError(Msg("{path} is not on {drive}", path=str(dst), drive=str(drive))) from None
     here = drive
     for part in rel.parts:
         here = here / part
         if here.is_symlink():
-            raise InstallError(f"{here} is a symbolic link (a CIRCUITPY drive has none): refusing to write "
-                               "through it; remove it or install onto the real drive")
+            raise InstallError(Msg("{path} is a symbolic link (a CIRCUITPY drive has none): refusing to write "
+                                   "through it; remove it or install onto the real drive", path=str(here)))
     if ".." in rel.parts:
-        raise InstallError(f"{dst} is not on {drive}")
+        raise InstallError(Msg("{path} is not on {drive}", path=str(dst), drive=str(drive)))
 
 
 def _write_file(drive: Path, dst: Path, data: bytes) -> None:
@@ -113,10 +117,11 @@ def check_drive(drive: Path, force: bool = False) -> None:
     """Raise InstallError unless `drive` is a folder that looks like a CircuitPython drive
     (it has boot_out.txt); with `force` any folder will do."""
     if not drive.is_dir():
-        raise InstallError(f"{drive} is not a folder: mount the Pico's CIRCUITPY drive and give its path")
+        raise InstallError(Msg("{drive} is not a folder: mount the Pico's CIRCUITPY drive and give its path",
+                               drive=str(drive)))
     if not force and ((drive / "boot_out.txt").is_symlink() or not (drive / "boot_out.txt").is_file()):
-        raise InstallError(f"{drive} has no boot_out.txt, so it is not a CircuitPython drive "
-                           "(use --force to write there anyway)")
+        raise InstallError(Msg("{drive} has no boot_out.txt, so it is not a CircuitPython drive "
+                               "(use --force to write there anyway)", drive=str(drive)))
 
 
 def boot_changes(drive: Path) -> bool:
@@ -129,12 +134,14 @@ def boot_changes(drive: Path) -> bool:
         return True
 
 
-def install(drive: Path, config: dict[str, Any] | None = None, force: bool = False) -> list[Path]:
+def install(drive: Path, config: dict[str, Any] | None = None, force: bool = False,
+            note: Callable[[Msg], None] | None = None) -> list[Path]:
     """Copy everything the hub needs to `drive`; returns the files written.
 
     Libraries first, `code.py` last: CircuitPython restarts on every write, and the last
     restart then finds everything in place. Without `force` the drive must look like a
-    CircuitPython drive (it has boot_out.txt)."""
+    CircuitPython drive (it has boot_out.txt). `note` hears a warning for the maker (a drive
+    left without the hub's config); without it the warning is logged."""
     drive = Path(drive)
     check_drive(drive, force)
     sources = library_sources()  # fail before writing anything
@@ -151,8 +158,12 @@ def install(drive: Path, config: dict[str, Any] | None = None, force: bool = Fal
     if config is not None:
         copied.append(write_config(drive, config))
     elif not (drive / CONFIG_FILE).exists():
-        log.warning("no %s on the drive and no board given: the hub will run without readers "
-                    "until `kaleun hub config --board FILE --out %s`", CONFIG_FILE, drive)
+        warning = Msg("no {file} on the drive and no board given: the hub will run without readers until "
+                      "`kaleun hub config --board FILE --out {drive}`", file=CONFIG_FILE, drive=str(drive))
+        if note is not None:
+            note(warning)
+        else:
+            log.warning("%s", warning)
     _copy_file(drive, source / "boot.py", drive / "boot.py", copied)
     _copy_file(drive, source / "code.py", drive / "code.py", copied)
     return copied

@@ -219,23 +219,28 @@ class HubOptions:
         return self.url == FAKE_URL
 
 
-def check_url(url: str) -> str | None:
-    """Why `url` cannot be the hub's port, or None. Device paths (/dev/ttyACM1,
-    /dev/serial/by-id/...), "fake" and the pyserial URLs loop://, socket://, rfc2217:// and
-    hwgrep:// are fine; spy:// and anything else that could write a file are refused."""
+def check_url(url: str, key: str = "hub.url") -> Msg | None:
+    """Why `url` cannot be the hub's port, or None; `key` names where it was given (the board's
+    hub.url, the command's --url). Device paths (/dev/ttyACM1, /dev/serial/by-id/...), "fake" and
+    the pyserial URLs loop://, socket://, rfc2217:// and hwgrep:// are fine; spy:// and anything
+    else that could write a file are refused."""
     if not url or "\x00" in url or len(url) > 1000:
-        return "hub.url must name a serial port"
+        return Msg("{key} must name a serial port", key=key)
     if url == FAKE_URL or "://" not in url:
         return None
     scheme = url.split("://", 1)[0].lower()
     if scheme not in URL_SCHEMES:
-        extra = " (it writes a log of every byte to a file or the terminal)" if scheme == "spy" else ""
-        return (f"hub.url {url!r}: the {scheme}:// kind of port is not allowed{extra}; use a device path "
-                f"such as /dev/ttyACM1, \"fake\", or {', '.join(s + '://' for s in URL_SCHEMES)}")
+        schemes = ", ".join(s + "://" for s in URL_SCHEMES)
+        if scheme == "spy":
+            return Msg("{key} {url}: the {scheme}:// kind of port is not allowed (it writes a log of every byte to a "
+                       "file or the terminal); use a device path such as /dev/ttyACM1, \"fake\", or {schemes}",
+                       key=key, url=repr(url), scheme=scheme, schemes=schemes)
+        return Msg("{key} {url}: the {scheme}:// kind of port is not allowed; use a device path such as /dev/ttyACM1, "
+                   "\"fake\", or {schemes}", key=key, url=repr(url), scheme=scheme, schemes=schemes)
     query = url.split("?", 1)[1] if "?" in url else ""
     keys = {part.split("=", 1)[0].strip().lower() for part in query.split("&") if part}
     if keys & {"file", "logfile", "log"}:
-        return f"hub.url {url!r}: a port URL may not name a file to write"
+        return Msg("{key} {url}: a port URL may not name a file to write", key=key, url=repr(url))
     return None
 
 

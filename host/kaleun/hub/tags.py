@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from kaleun.core import jsonin
+from kaleun.core.messages import Msg, of_error
 from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import config_dir
 from kaleun.saves import write_atomic
-from kaleun.uboot.figures import FIGURES, figure_name
+from kaleun.uboot.figures import FIGURES, figure_term
 
 log = logging.getLogger(__name__)
 
@@ -32,12 +33,13 @@ VERSION = 1
 
 
 class TagStoreError(ValueError):
-    """The tag file cannot be used; the message says why (the file is left untouched)."""
+    """The tag file cannot be used; the message says why (the file is left untouched): str() in English,
+    `of_error(exc)` as a `Msg` in the maker's language."""
 
 
 class DuplicateTag(ValueError):
     def __init__(self, uid: str, owner: str) -> None:
-        super().__init__(f"tag {uid} already belongs to the {figure_name(owner)}")
+        super().__init__(Msg("tag {uid} already belongs to the {figure}", uid=uid, figure=figure_term(owner)))
         self.uid = uid
         self.owner = owner
 
@@ -46,7 +48,8 @@ def normalize_uid(text: str) -> str:
     """A UID as upper-case hex; accepts separators (04:A1:B2...). Raises ValueError."""
     raw = re.sub(r"[\s:\-]", "", str(text)).upper()
     if not re.fullmatch(r"[0-9A-F]+", raw) or len(raw) not in (8, 14, 20):
-        raise ValueError(f"{text!r} is not a tag UID (4, 7 or 10 bytes in hex, e.g. 04A1B2C3D4E5F6)")
+        raise ValueError(Msg("{text} is not a tag UID (4, 7 or 10 bytes in hex, e.g. 04A1B2C3D4E5F6)",
+                             text=repr(text)))
     return raw
 
 
@@ -73,33 +76,40 @@ class FigureTags:
         except FileNotFoundError:
             return cls({}, path)
         except UnreadableFile as exc:
-            raise TagStoreError(f"{path}: cannot read the figure tags ({exc.strerror})") from exc
+            raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path),
+                                    why=str(exc.strerror))) from exc
         except (OSError, UnicodeDecodeError) as exc:
-            raise TagStoreError(f"{path}: cannot read the figure tags ({exc})") from exc
+            raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path), why=str(exc))) \
+                from exc
         try:
             data = jsonin.loads(text, max_depth=MAX_DEPTH)
         except jsonin.JsonInputError as exc:
-            raise TagStoreError(f"{path}: {exc}; fix it or delete it and enroll again") from exc
+            raise TagStoreError(Msg("{path}: {problem}; fix it or delete it and enroll again", path=str(path),
+                                    problem=of_error(exc))) from exc
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise TagStoreError(f"{path}: not a Kaleun figure tag file (format {FORMAT} version {VERSION})")
+            raise TagStoreError(Msg("{path}: not a Kaleun figure tag file (format {format} version {version})",
+                                    path=str(path), format=FORMAT, version=VERSION))
         tags = data.get("tags")
         if not isinstance(tags, dict):
-            raise TagStoreError(f"{path}: 'tags' must map tag UIDs to figures")
+            raise TagStoreError(Msg("{path}: 'tags' must map tag UIDs to figures", path=str(path)))
         out: dict[str, str] = {}
         written: dict[str, str] = {}
         for uid, figure in tags.items():
             try:
                 key = normalize_uid(uid)
             except ValueError as exc:
-                raise TagStoreError(f"{path}: {exc}") from exc
+                raise TagStoreError(Msg("{path}: {problem}", path=str(path), problem=of_error(exc))) from exc
             if key in written:
-                raise TagStoreError(f"{path}: tag {key} is listed twice (as {written[key]!r} and {uid!r}); "
-                                    "keep the line of the figure it belongs to")
+                raise TagStoreError(Msg("{path}: tag {uid} is listed twice (as {first} and {second}); keep the line "
+                                        "of the figure it belongs to", path=str(path), uid=key,
+                                        first=repr(written[key]), second=repr(uid)))
             written[key] = uid
             if figure not in FIGURES:
-                raise TagStoreError(f"{path}: tag {uid} names an unknown figure {figure!r}")
+                raise TagStoreError(Msg("{path}: tag {uid} names an unknown figure {figure}", path=str(path),
+                                        uid=uid, figure=repr(figure)))
             if figure in out.values():
-                raise TagStoreError(f"{path}: the {figure_name(figure)} has two tags")
+                raise TagStoreError(Msg("{path}: the {figure} has two tags", path=str(path),
+                                        figure=figure_term(figure)))
             out[key] = figure
         return cls(out, path)
 
@@ -121,7 +131,7 @@ class FigureTags:
         """Give `figure` the tag `uid` (its old tag is forgotten). Raises DuplicateTag."""
         uid = normalize_uid(uid)
         if figure not in FIGURES:
-            raise ValueError(f"unknown figure {figure!r}")
+            raise ValueError(Msg("unknown figure {figure}", figure=repr(figure)))
         owner = self.tags.get(uid)
         if owner is not None and owner != figure:
             raise DuplicateTag(uid, owner)
@@ -135,9 +145,10 @@ class Enrollment:
     """Walk through `figures`, taking one tag each from a source of UIDs.
 
     A source that has `before_prompt()` (the hub's) is told before each prompt, so that it
-    forgets tags that arrived earlier: only a tag put down after its prompt answers it."""
+    forgets tags that arrived earlier: only a tag put down after its prompt answers it. `say` hears
+    every line for the maker as a `Msg` (the command renders it in the maker's language)."""
 
-    def __init__(self, store: FigureTags, figures: Iterable[str], say: Callable[[str], None]) -> None:
+    def __init__(self, store: FigureTags, figures: Iterable[str], say: Callable[[Msg], None]) -> None:
         self.store = store
         self.figures = list(figures)
         self.say = say
@@ -149,32 +160,41 @@ class Enrollment:
         before_prompt = getattr(tags, "before_prompt", None) or (lambda: None)
         for number, figure in enumerate(self.figures, start=1):
             before_prompt()
-            self.say(f"[{number}/{len(self.figures)}] Place the {figure_name(figure)} figure on any reader.")
+            self.say(Msg("[{number}/{count}] Place the {figure} figure on any reader.", number=number,
+                         count=len(self.figures), figure=figure_term(figure)))
             while True:
                 try:
                     raw = next(tags)
                 except StopIteration:
-                    self.say(f"Stopped: {len(self.enrolled)} of {len(self.figures)} figures enrolled "
-                             f"(saved in {self.store.path}).")
+                    self.say(self.stopped())
                     return False
                 try:
                     self.store.assign(raw, figure)
                 except DuplicateTag as exc:
                     self.refused.append(exc.uid)
                     before_prompt()
-                    self.say(f"Refused: {exc}. Use another tag for the {figure_name(figure)}.")
+                    self.say(Msg("Refused: {problem}. Use another tag for the {figure}.", problem=of_error(exc),
+                                 figure=figure_term(figure)))
                     continue
                 except ValueError as exc:
                     self.refused.append(str(raw))
                     before_prompt()
-                    self.say(f"Refused: {exc}.")
+                    self.say(Msg("Refused: {problem}.", problem=of_error(exc)))
                     continue
                 self.store.save()
                 self.enrolled.append(figure)
-                self.say(f"The {figure_name(figure)} is tag {normalize_uid(raw)}.")
+                self.say(Msg("The {figure} is tag {uid}.", figure=figure_term(figure), uid=normalize_uid(raw)))
                 break
-        self.say(f"Done: {len(self.enrolled)} figures enrolled (saved in {self.store.path}).")
+        self.say(Msg.plural("Done: {n} figure enrolled (saved in {path}).",
+                            "Done: {n} figures enrolled (saved in {path}).", n=len(self.enrolled),
+                            path=str(self.store.path)))
         return True
+
+    def stopped(self) -> Msg:
+        """What an enrollment that stops early says: how many figures it kept, and where."""
+        return Msg.plural("Stopped: {enrolled} of {n} figure enrolled (saved in {path}).",
+                          "Stopped: {enrolled} of {n} figures enrolled (saved in {path}).", n=len(self.figures),
+                          enrolled=len(self.enrolled), path=str(self.store.path))
 
 
 def scripted_tags(path: Path) -> Iterator[str]:
