@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kaleun import __version__
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 
 if TYPE_CHECKING:
     from kaleun.boards.model import Board
@@ -39,7 +39,6 @@ def _table_board(path: str | None) -> Board:
 def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
-    from kaleun.core.messages import of_error
     from kaleun.games import GAMES, default_game, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
     from kaleun.runtime.table import TableError
@@ -279,7 +278,6 @@ def _unfinished_autosave(code: str = "en", wanted: str | None = None) -> Engine 
     """The autosaved game, its journal replayed, if its mission is still running (`kaleun play --continue`);
     with `--game` (`wanted`), only a game of that game (`--game sonar --continue` resumed a U-BOOT patrol)."""
     from kaleun.core.errors import SaveError
-    from kaleun.core.messages import of_error
     from kaleun.games import GAMES
     from kaleun.paths import autosave_path
     from kaleun.saves import open_save
@@ -302,7 +300,6 @@ def _unfinished_autosave(code: str = "en", wanted: str | None = None) -> Engine 
 
 def _said(exc: Exception, code: str) -> str:
     """An exception's message in the table's language (a set-up's or the career record's refusal)."""
-    from kaleun.core.messages import of_error
     from kaleun.i18n import language
 
     return language(code).render(of_error(exc))
@@ -540,7 +537,7 @@ def _lamp_warnings(board: Board) -> list[Msg]:
     try:
         from kaleun.runtime.lamps import unlit_scenes
     except FirmwareNotFound as exc:  # the lamp patterns live in the hub firmware
-        return [Msg("lamp scenes not checked: {why}", why=str(exc))]
+        return [Msg("lamp scenes not checked: {why}", why=of_error(exc))]
     return unlit_scenes(board.lamps.segments)
 
 

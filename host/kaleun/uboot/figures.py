@@ -21,12 +21,6 @@ FIGURES: list[str] = [f"{role}-{shape}" for role in ROLES for shape in SHAPES]
 SECTIONS = range(1, 9)
 
 
-def figure_name(figure: str) -> str:
-    """A figure in English as the rest of the program names it ("square captain"): the words of
-    the commands that speak only English (`kaleun figures enroll`, `kaleun figures list`)."""
-    return figure_term(figure).render()
-
-
 def figure_term(figure: str) -> Msg:
     """A figure as a player reads it, its base shape and role in the table's language: "square navigator"
     in English (as a player says it, and without brackets: a sailor's name or what he does often follows
