@@ -50,8 +50,8 @@ class Gunnery(WeaponsPart):
 
     def aboard(self, gun: str) -> bool:
         """Does the boat carry the gun on this patrol? (guns.toml `until`: the 88 mm gun is landed from
-        mid-1943, by the day the patrol started)"""
-        return guns.aboard(gun, self.engine.clock.start.date())
+        mid-1943, by the day the patrol sailed — a linked patrol's first part —, never by the game's day)"""
+        return guns.aboard(gun, self.w.sailed())
 
     def _not_aboard(self, gun: str) -> Msg | None:
         """Why a gun the boat does not carry cannot fire: it was landed before the patrol sailed."""
