@@ -128,3 +128,41 @@ def test_8_4_advised_the_surfaced_tdc_goes_ahead_without_a_lookout_and_says_what
     events = order(watched, "tdc", **TDC)
     one(events, "tdc_programmed")
     assert named(events, "crew_warning") == []
+
+
+GUNS_NO_VIEW = ("the guns are laid from the lookouts' view: post at least one lookout in section 8 (the "
+                "observation order)")
+
+
+def _contact(g) -> str:
+    from weaponskit import advance
+
+    for _ in range(20):
+        active = [c for c in g.module("sea").picture.active() if c["kind"] == "ship"]
+        if active:
+            return str(active[0]["id"])
+        advance(g, g.t + 30)
+    raise AssertionError("no contact")
+
+
+def test_8_3_the_deck_guns_too_are_laid_from_the_lookouts_view():
+    """§8.3: "while the First Officer is in the lookouts' view he has access to the TDC and the deck guns"
+    (German rulebook; Russian: from the binoculars' view to the torpedo aiming and the guns' sights). With
+    nobody on observation duty on the bridge the 88 mm and the 20 mm are refused (rules enforced) and
+    nothing fires; with a lookout posted the 88 mm opens fire. Advised, it opens fire with a crew warning."""
+    g = _enforced()
+    cid = _contact(g)
+    before = _weapons_state(g)
+    assert refused(order(g, "gun_88", target=cid)) == GUNS_NO_VIEW
+    assert refused(order(g, "gun_20")) == GUNS_NO_VIEW
+    assert _weapons_state(g) == before
+    advised = range_game(vessels=[TRAMP], flooded=[1], surfaced=True)
+    events = order(advised, "gun_88", target=_contact(advised))
+    one(events, "gun_firing")
+    assert "88 mm gun went ahead without its crew: no lookout on the bridge (section 8) for the guns' view." in [
+        e["feed"] for e in named(events, "crew_warning")]  # beside the crew engine's own (no gunners on deck)
+    do(g, {"do": "crew_options", "rules": "advise"})  # the gun crew is not what this test is about
+    post_lookout(g)
+    events = order(g, "gun_88", target=cid)
+    one(events, "gun_firing")
+    assert not [e for e in named(events, "crew_warning") if "lookout" in str(e["missing"])]

@@ -181,10 +181,11 @@ class FireControl(WeaponsPart):
         engine = self.engine
         return bool(engine.has_module("crew") and engine.module("crew").rules == "advise")
 
-    def warn_without_bridge(self, order: str) -> None:
-        """An order the crew rules only advise on went ahead surfaced with no lookout on the bridge: say so."""
+    def warn_without_bridge(self, order: str, missing: Msg | None = None) -> None:
+        """An order the crew rules only advise on went ahead surfaced with no lookout on the bridge: say so
+        (`missing`: what it lacked, by default the TDC's view)."""
         if self.boat.surfaced and self._advised() and self.sea.lookouts() <= 0:
-            missing = Msg("no lookout on the bridge (section 8) for the TDC's view")
+            missing = missing or Msg("no lookout on the bridge (section 8) for the TDC's view")
             self.emit("crew_warning", feed=Msg("{order} went ahead without its crew: {missing}.",
                                                order=order_term(order), missing=missing),
                       order=order, missing=missing)
@@ -240,7 +241,8 @@ class FireControl(WeaponsPart):
         elif "aob" in given and bearing is not None:
             course = geo.norm360(bearing + 180.0 - given["aob"])
         missing: list[Msg | str] = [Msg(name) for name, v in (
-            (N_("bearing"), bearing), (N_("range"), range_m), (N_("course or angle on the bow"), course),
+            (N_("bearing"), bearing), (N_("range"), range_m),
+            (N_("course or angle on the bow"), course if "aob" not in given else 0.0),  # the aob waits for a bearing
             (N_("speed"), speed)) if v is None]
         if missing:
             if contact is not None and course is None:
