@@ -92,11 +92,13 @@ class OrdersScreen(Screen):
 
     def _carried(self, order: str) -> bool:
         """Is the order's weapon aboard? A gun landed before the patrol sailed (the 88 mm gun from July 1943,
-        guns.toml `until`) has no button: the boat has no such order to give."""
+        guns.toml `until`) has no button, nor has the mine laying of a boat with no mines: the boat has no such
+        order to give."""
         game = self.game
-        if order not in ("gun_88", "gun_20") or not game.has_module("weapons"):
+        if order not in ("gun_88", "gun_20", "lay_mines") or not game.has_module("weapons"):
             return True
-        return bool(game.module("weapons").gunnery.aboard(order))
+        weapons = game.module("weapons")
+        return bool(weapons.mines_left() > 0 if order == "lay_mines" else weapons.gunnery.aboard(order))
 
     def _actions(self, c: Canvas, x: int, y: int, w: int) -> None:
         s = c.size
