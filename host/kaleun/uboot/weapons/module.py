@@ -73,8 +73,8 @@ class Weapons(Module):
         self.mining.register(desk)  # lay_mines
         self.torpedo_firing.register(desk)  # fire_torpedoes
         self.gunnery.register(desk)  # gun_88, gun_20
-        if not self.tubes:
-            self.stores.stow(self.loadout or arsenal.loadout(engine.clock.at(engine.t)))
+        if not self.tubes:  # what the boat sailed with: a later part of a linked patrol, by its first part's day
+            self.stores.stow(self.loadout or arsenal.loadout(self.sailed()))
 
     def commands(self) -> Mapping[str, Handler]:
         return {"attack_disc": self.fire_control.attack_disc, "cease_fire": self.gunnery.cease_fire}
