@@ -167,7 +167,7 @@ class FireControl(WeaponsPart):
         """Why the surfaced boat has no lookouts' view for the TDC (rulebook §8.3: the lookouts' view needs at
         least one busy lookout in section 8; §8.3/§8.4: from it, and only from it while surfaced, the TDC is
         reached and torpedoes are fired). A lookout is a sailor on the bridge on observation duty, as the
-        sea's own lookouts count them. None: submerged, or a lookout is on watch.
+        sea's own lookouts count them. None: submerged, a lookout on watch, or the crew rules only advising.
 
         Who stands where is the crew rules' business: enforced, this refuses the order; advised (the training
         mission), the order goes ahead and a `crew_warning` says what was missing (`warn_without_bridge`), as
