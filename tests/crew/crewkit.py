@@ -75,12 +75,17 @@ def stations(g: Engine, places: dict[str, int]) -> list[dict[str, Any]]:
 
 def tubes_ready(g: Engine, tubes: list[int], bearing: float = 0.0, course: float = 90.0) -> None:
     """Flood the tubes and program the TDC on a target at `bearing` (relative), 1,000 m, on `course` at
-    7.5 kn — the orders given in advise mode, so whoever stands where, the tubes are ready to fire."""
+    7.5 kn — the orders given in advise mode, so whoever stands where, the tubes are ready to fire; surfaced, a
+    lookout is posted on the bridge first, whose view the salvo is fired from."""
     rules = g.module("crew").rules
     do(g, {"do": "crew_options", "rules": "advise"})
     for event in do(g, {"do": "order", "order": "flood_tubes", "tubes": tubes}):
         assert event["event"] != "order_rejected", event
     g.advance(60)
+    if g.module("boat").surfaced:  # surfaced, the TDC and the salvo work from the lookouts' view (§8.3, §8.4)
+        do(g, {"do": "order", "order": "mobilize"})
+        do(g, {"do": "place", "figure": "navigator-square", "section": 8})
+        do(g, {"do": "order", "order": "observe"})
     for event in do(g, {"do": "order", "order": "tdc", "bearing": bearing, "range_m": 1000, "course": course,
                         "speed_kn": 7.5}):
         assert event["event"] != "order_rejected", event

@@ -65,8 +65,11 @@ def test_9_4_3_spoilage_counts_its_chips_in_words():
 
 def test_6_5_a_refusal_names_the_order_and_the_sailors_it_needs_in_words():
     g = game(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.5}])
+    stations(g, {"officer-square": 8})  # a lookout: the guns are laid from the lookouts' view (§8.3)
+    do(g, {"do": "order", "order": "observe"})
     assert one(do(g, {"do": "order", "order": "gun_20"}), "order_rejected")["feed"] == (
-        "20 mm gun refused: 2 sailors with the 20 mm symbol needed in section 8; found nobody.")
+        "20 mm gun refused: 2 sailors with the 20 mm symbol needed in section 8; found square officer (no 20 mm, "
+        "1 free slot).")
     g = game(signals=2)  # two coded signals wait for the Enigma
     tubes_ready(g, [1, 2, 3])
     stations(g, {f: 4 for f in ("officer-square", "officer-triangle", "officer-circle", "captain-square",

@@ -323,3 +323,13 @@ def test_12_the_tdc_keeps_the_solution_current_as_the_boat_moves_and_turns():
     assert bow["rel_bearing"] == pytest.approx((truth.bearing - 330) % 360, abs=0.1)
     order(g, "fire_torpedoes", tubes=[G7E])
     assert named(advance(g, g.t + 600), "torpedo_hit")
+
+
+def test_12_an_angle_on_the_bow_without_a_bearing_asks_for_the_bearing_alone():
+    """The angle on the bow is measured from the target's bearing: given without one, the TDC asks for the
+    bearing, not for the course or angle on the bow it was just given; nothing is programmed."""
+    g = range_game(vessels=[TRAMP])
+    assert refused(order(g, "tdc", aob=90, range_m=1000, speed_kn=7.5)) == "the TDC needs the target's bearing"
+    assert refused(order(g, "tdc", range_m=1000, speed_kn=7.5)) == (
+        "the TDC needs the target's bearing and course or angle on the bow")
+    assert weapons(g).tdc_status() == {"programmed": False}

@@ -40,7 +40,7 @@ REFUSALS = [
     ({"order": "tdc", "source": "disc", "range_m": 1500, "speed_kn": 7}, "effect", "the attack disc is not set"),
     ({"order": "fire_torpedoes", "tubes": [2]}, "effect", "tube 2 is not flooded"),
     ({"order": "fire_torpedoes", "tubes": [1]}, "crew", ""),
-    ({"order": "lay_mines", "tubes": [1]}, "effect", "tube 1 holds a torpedo, not mines"),
+    ({"order": "lay_mines", "tubes": [1]}, "effect", "the boat carries no mines"),
     ({"order": "gun_88", "target": "c9"}, "effect", ""),
     ({"order": "gun_20"}, "effect", ""),
 ]

@@ -34,6 +34,23 @@ def test_later_torpedo_types_only_from_their_dates(when, types):
     assert aboard | set(status["deck"]) == types
 
 
+def test_later_torpedo_types_come_with_a_patrol_that_sails_after_their_date_not_to_a_boat_at_sea():
+    """The torpedoes go by the day the boat sailed: a later part of a linked patrol finds the boat at sea, so
+    one started without the last part's stores (a fresh boat) carries what its patrol sailed with — the
+    autumn 1940 patrol's G7e T II in a part set in August 1942 —, while a patrol sailing then has the T III."""
+    from kaleun.uboot.game import new_game
+
+    def aboard(g) -> set[str]:
+        status = weapons(g).status()
+        return ({t["torpedo"] for t in status["tubes"]} | {t for rack in status["racks"].values() for t in rack}
+                | set(status["deck"]))
+
+    at_sea = new_game(0, "weather_1940", {"start": "1942-08-10T08:00:00"})  # part 2 of autumn_1940
+    assert weapons(at_sea).sailed().isoformat() == "1940-10-17" and aboard(at_sea) == {"G7a", "G7e"}
+    sailing = new_game(0, "sc_convoy_1940", {"start": "1942-08-10T08:00:00"})  # part 1: sails that day
+    assert aboard(sailing) == {"G7a", "G7e_t3"}
+
+
 @pytest.mark.parametrize("tube_no, room, minutes", [(1, 1, 15), (5, 6, 25)])
 def test_7_5_one_reload_per_order_takes_its_time(tube_no, room, minutes):
     """§7.5 and issue 8, Tests (reload times; torpedoes.toml reload_min, our choice): a reload takes 15

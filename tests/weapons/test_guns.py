@@ -399,3 +399,52 @@ def test_the_88mm_gun_is_landed_from_mid_1943_and_a_later_patrol_has_none():
     early = _surfaced_with([TARGET], start="1943-06-30T12:00:00")
     assert list(weapons(early).status()["guns"]) == ["gun_88", "gun_20"]
     one(order(early, "gun_88", target=_first_contact(early)), "gun_firing")
+
+
+def test_6_5_a_boat_at_sea_keeps_its_88mm_gun_until_it_is_back_in_base():
+    """guns.toml `until` dates the gun by the day the patrol sailed, never by the game's day: a boat that
+    sailed on 30 June 1943 still has the gun on 1 July, and its order opens fire then. The later part of a
+    linked patrol finds the boat at sea (it sailed with the first part), so the patrol that sailed from
+    Lorient in October 1940 keeps its gun in a part 2 set in July 1943, and the window's order menu offers
+    it; a patrol that sails on 5 July 1943 has none — neither the status nor the order menu shows it."""
+    from kaleun.uboot.game import new_game
+    from window.fingers import Table_
+
+    early = _surfaced_with([dict(TARGET, range_m=1500)], start="1943-06-30T23:55:00")
+    cid = _first_contact(early)
+    advance(early, 6 * 60)
+    assert early.clock.at(early.t).isoformat() == "1943-07-01T00:01:00"
+    assert list(weapons(early).status()["guns"]) == ["gun_88", "gun_20"]
+    one(order(early, "gun_88", target=cid), "gun_firing")
+
+    at_sea = new_game(0, "weather_1940", {"start": "1943-07-10T08:00:00"})  # part 2 of the autumn 1940 patrol
+    assert weapons(at_sea).sailed().isoformat() == "1940-10-17"  # part 1, sc_convoy_1940, sailed that day
+    assert list(weapons(at_sea).status()["guns"]) == ["gun_88", "gun_20"]
+    table = Table_(game=at_sea)
+    table.tap("tab.orders")
+    assert table.target("order.gun_88") is not None and table.target("order.gun_20") is not None
+
+    late = new_game(0, "sc_convoy_1940", {"start": "1943-07-05T14:00:00"})  # part 1: the patrol sails then
+    assert weapons(late).sailed().isoformat() == "1943-07-05"
+    assert list(weapons(late).status()["guns"]) == ["gun_20"]
+    table = Table_(game=late)
+    table.tap("tab.orders")
+    assert table.target("order.gun_20") is not None and table.window.targets.get("order.gun_88") is None
+
+
+def test_6_5_every_part_of_a_patrol_that_sailed_after_june_1943_is_without_the_88mm_gun():
+    """`guns.patrol_sailed`: a later part's sailing day is its patrol's first part's start, whatever day the
+    part itself begins; a mission outside a patrol sails on its own start."""
+    from datetime import date
+
+    from kaleun.uboot.weapons import guns
+
+    missions = {"first": {"start": "1943-07-02T06:00:00", "patrol": "summer_1943", "part": 1},
+                "second": {"start": "1943-07-20T06:00:00", "patrol": "summer_1943", "part": 2},
+                "third": {"start": "1943-08-01T06:00:00", "patrol": "summer_1943", "part": 3},
+                "other": {"start": "1943-06-01T06:00:00", "patrol": "spring_1943", "part": 1}}
+    for mid in ("second", "third"):
+        sailed = guns.patrol_sailed(missions[mid], missions)
+        assert sailed == date(1943, 7, 2) and not guns.aboard("gun_88", sailed) and guns.aboard("gun_20", sailed)
+    single = {"start": "1943-06-30T20:00:00"}
+    assert guns.patrol_sailed(single, missions) == date(1943, 6, 30) and guns.aboard("gun_88", date(1943, 6, 30))

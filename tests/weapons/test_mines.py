@@ -285,3 +285,27 @@ def test_a_mine_radius_is_small_against_the_field_spacing():
     tmb = arsenal.mine_type("TMB")
     assert tmb.spacing_m <= 2 * tmb.radius_m
     assert math.isclose(tmb.max_water_m, 25.0) and tmb.per_tube == 3
+
+
+def test_a_boat_without_mines_is_told_so_not_that_tube_1_holds_a_torpedo():
+    """A lay mines order on a boat that sailed with torpedoes only (the date's loadout) is refused with what
+    is wrong — no mines aboard — not with the torpedo in the tube the order fell back on; nothing changes."""
+    g = range_game(flooded=[])  # at periscope depth: only the mines are missing
+    before = json.dumps(weapons(g).to_state(), sort_keys=True)
+    assert refused(order(g, "lay_mines")) == "the boat carries no mines: it sailed with torpedoes only"
+    assert refused(order(g, "lay_mines", tubes=[2])) == "the boat carries no mines: it sailed with torpedoes only"
+    assert json.dumps(weapons(g).to_state(), sort_keys=True) == before
+
+
+def test_the_window_order_menu_offers_mine_laying_only_to_a_boat_with_mines():
+    """The orders screen lists no order for a weapon the boat does not carry: a boat that sailed with
+    torpedoes only has no "Mines" button; the minelayer has one."""
+    from window.fingers import Table_
+
+    torpedo_boat = Table_(game=range_game(flooded=[]))
+    torpedo_boat.tap("tab.orders")
+    assert torpedo_boat.target("order.fire_torpedoes") is not None
+    assert torpedo_boat.window.targets.get("order.lay_mines") is None
+    minelayer = Table_(game=mine_game())
+    minelayer.tap("tab.orders")
+    assert minelayer.target("order.lay_mines") is not None

@@ -33,6 +33,14 @@ def range_game(seed: int = 0, start: str = "1942-06-20T12:00:00", vessels: Itera
     return g
 
 
+def post_lookout(g: Engine, figure: str = "navigator-square") -> None:
+    """A lookout on the bridge (§8.3): the sailor mobilized to section 8 and the observation order given;
+    surfaced, the TDC is reached only from the lookouts' view (§8.4)."""
+    order(g, "mobilize")
+    do(g, {"do": "place", "figure": figure, "section": 8})
+    one(order(g, "observe"), "observation")
+
+
 def refused(events: list[dict[str, Any]]) -> str:
     return str(one(events, "order_rejected")["reason"])
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, and_list, join
-from kaleun.uboot.orders import Effect, OrderDesk
+from kaleun.uboot.orders import Effect, OrderDesk, order_term
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.geo import M_PER_NM
 from kaleun.uboot.weapons import arsenal
@@ -154,12 +154,41 @@ class FireControl(WeaponsPart):
         view is reached from the periscope view, at periscope depth, or from the lookouts' view on the bridge,
         surfaced; the book gives no TDC from the hydrophone, so none deeper — torpedoes.toml [boat])."""
         boat = self.boat
+        if boat.surfaced:
+            return self.no_bridge_view()
         depth = boat.depth_at(self.engine.t)
         limit = float(boat.periscope_depth_m)
-        if boat.surfaced or depth <= limit + 1e-6:
+        if depth <= limit + 1e-6:
             return None
         return Msg("the TDC needs the target in sight: come to periscope depth or surface (the boat is at {depth:.0f} "
                    "m; periscope depth is {limit:.0f} m or shallower)", depth=depth, limit=limit)
+
+    def no_bridge_view(self) -> Msg | None:
+        """Why the surfaced boat has no lookouts' view for the TDC (rulebook §8.3: the lookouts' view needs at
+        least one busy lookout in section 8; §8.3/§8.4: from it, and only from it while surfaced, the TDC is
+        reached and torpedoes are fired). A lookout is a sailor on the bridge on observation duty, as the
+        sea's own lookouts count them. None: submerged, a lookout on watch, or the crew rules only advising.
+
+        Who stands where is the crew rules' business: enforced, this refuses the order; advised (the training
+        mission), the order goes ahead and a `crew_warning` says what was missing (`warn_without_bridge`), as
+        for an order short of its sailors."""
+        if not self.boat.surfaced or self.sea.lookouts() > 0 or self._advised():
+            return None
+        return Msg("the TDC needs the lookouts' view from the bridge: post at least one lookout in section 8 "
+                   "(the observation order)")
+
+    def _advised(self) -> bool:
+        engine = self.engine
+        return bool(engine.has_module("crew") and engine.module("crew").rules == "advise")
+
+    def warn_without_bridge(self, order: str, missing: Msg | None = None) -> None:
+        """An order the crew rules only advise on went ahead surfaced with no lookout on the bridge: say so
+        (`missing`: what it lacked, by default the TDC's view)."""
+        if self.boat.surfaced and self._advised() and self.sea.lookouts() <= 0:
+            missing = missing or Msg("no lookout on the bridge (section 8) for the TDC's view")
+            self.emit("crew_warning", feed=Msg("{order} went ahead without its crew: {missing}.",
+                                               order=order_term(order), missing=missing),
+                      order=order, missing=missing)
 
     def _model(self, p: Mapping[str, Any]) -> Target | Msg:
         """The TDC's picture of the target from the order's inputs, or why it cannot be made."""
@@ -212,7 +241,8 @@ class FireControl(WeaponsPart):
         elif "aob" in given and bearing is not None:
             course = geo.norm360(bearing + 180.0 - given["aob"])
         missing: list[Msg | str] = [Msg(name) for name, v in (
-            (N_("bearing"), bearing), (N_("range"), range_m), (N_("course or angle on the bow"), course),
+            (N_("bearing"), bearing), (N_("range"), range_m),
+            (N_("course or angle on the bow"), course if "aob" not in given else 0.0),  # the aob waits for a bearing
             (N_("speed"), speed)) if v is None]
         if missing:
             if contact is not None and course is None:
@@ -246,6 +276,7 @@ class FireControl(WeaponsPart):
             parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
+        self.warn_without_bridge("tdc")
 
     def _stern_report(self, bow: Solution) -> list[Msg]:
         """The stern tube's solution too, when it holds a torpedo and is the better shot (the bow

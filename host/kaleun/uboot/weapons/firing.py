@@ -95,6 +95,9 @@ class TorpedoFiring(WeaponsPart):
             if self.w.out_of_action("tdc"):
                 return Msg("no TDC solution: the TDC is out of action until it is repaired")
             return Msg("no TDC solution: program the TDC first")
+        no_view = self.w.fire_control.no_bridge_view()  # §8.4: surfaced, fired from the lookouts' view
+        if no_view is not None:
+            return no_view
         for number in p["tubes"]:
             tube = self.w.stores.tubes[number]
             if tube["state"] != "flooded":
@@ -170,6 +173,7 @@ class TorpedoFiring(WeaponsPart):
         fired = [n for n, _r, _f in runs]
         seconds = [round(r) for _n, r, _far in runs]
         self.emit("salvo", feed=_salvo_said(runs), tubes=fired, run_s=seconds)
+        self.w.fire_control.warn_without_bridge("fire_torpedoes")
 
     def _aim(self) -> str | None:
         """The ship the TDC is laid on: its contact's ship, else the ship nearest the TDC's point."""

@@ -50,8 +50,8 @@ class Gunnery(WeaponsPart):
 
     def aboard(self, gun: str) -> bool:
         """Does the boat carry the gun on this patrol? (guns.toml `until`: the 88 mm gun is landed from
-        mid-1943, by the day the patrol started)"""
-        return guns.aboard(gun, self.engine.clock.start.date())
+        mid-1943, by the day the patrol sailed — a linked patrol's first part —, never by the game's day)"""
+        return guns.aboard(gun, self.w.sailed())
 
     def _not_aboard(self, gun: str) -> Msg | None:
         """Why a gun the boat does not carry cannot fire: it was landed before the patrol sailed."""
@@ -62,6 +62,18 @@ class Gunnery(WeaponsPart):
         return Msg("the boat has no {gun}: boats sailing after {month} {year} have it landed at their refit "
                    "(more flak on the tower instead)", gun=Msg.term(str(guns.GUN[gun]["name"])),
                    month=Msg.term(MONTHS[last.month - 1]), year=str(last.year))
+
+    def _no_bridge_view(self) -> Msg | None:
+        """Why no gun can be laid for want of the lookouts' view (rulebook §8.3: "while the First Officer is in
+        the lookouts' view he has access to the TDC and the deck guns", and that view needs at least one busy
+        lookout in section 8): refused with the crew rules enforced; advised, a crew warning follows."""
+        if self.w.fire_control.no_bridge_view() is None:
+            return None
+        return Msg("the guns are laid from the lookouts' view: post at least one lookout in section 8 (the "
+                   "observation order)")
+
+    def _warn_without_bridge(self, gun: str) -> None:
+        self.w.fire_control.warn_without_bridge(gun, Msg("no lookout on the bridge (section 8) for the guns' view"))
 
     def _parse_gun_88(self, args: Args) -> dict[str, Any]:
         most = int(guns.GUN["gun_88"]["max_rounds_per_order"])
@@ -79,6 +91,9 @@ class Gunnery(WeaponsPart):
             return landed
         if not self.boat.surfaced:
             return Msg("the boat must be surfaced to man the guns")
+        no_view = self._no_bridge_view()
+        if no_view is not None:
+            return no_view
         weather = self.sea.weather
         if weather is not None:
             heavy = weather.guns_usable()
@@ -111,6 +126,7 @@ class Gunnery(WeaponsPart):
                                                 "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"],
                                                 n=p["rounds"]),
                   gun="gun_88", target=p["target"], rounds=p["rounds"])
+        self._warn_without_bridge("gun_88")
 
     def _check_gun_20(self, p: dict[str, Any]) -> Msg | None:
         problem = self._gun_ready("gun_20")
@@ -128,6 +144,7 @@ class Gunnery(WeaponsPart):
         self.emit("gun_firing", feed=Msg.plural("20 mm gun: open fire, {n} burst.",
                                                 "20 mm gun: open fire, {n} bursts.", n=p["bursts"]),
                   gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
+        self._warn_without_bridge("gun_20")
 
     def cease(self, gun: str, why: Msg | None) -> None:
         firing = self.firing[gun]

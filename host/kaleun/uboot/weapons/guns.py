@@ -12,7 +12,7 @@ never fires rounds it no longer has — the flak's last burst fires what is left
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from kaleun.core.messages import Msg
@@ -43,6 +43,22 @@ def aboard(gun: str, sailed: date) -> bool:
     """Is the gun aboard a boat whose patrol started on that day? (a gun landed at a refit stays ashore)"""
     last = LAST_DAY[gun]
     return last is None or sailed <= last
+
+
+def patrol_sailed(spec: Mapping[str, Any], missions: Mapping[str, Mapping[str, Any]]) -> date:
+    """The day the boat sailed on the patrol a mission belongs to: the mission's own start, or — for a
+    later part of a linked patrol, which finds the boat at sea, not sailing from its base — the start of
+    the patrol's first part. A boat at sea keeps its 88 mm gun until it is back in base, whatever day the
+    game has come to; a patrol that sails after the gun's last day has none in any of its parts."""
+    start = datetime.fromisoformat(str(spec["start"])).date()
+    patrol = spec.get("patrol")
+    if patrol is None or int(spec.get("part", 1)) <= 1:
+        return start
+    parts = [(int(other.get("part", 1)), str(other["start"])) for other in missions.values()
+             if other.get("patrol") == patrol and "start" in other]
+    if not parts:
+        return start
+    return min(start, datetime.fromisoformat(min(parts)[1]).date())
 
 
 def _range(sea: Any, entity: str, now: float) -> float:

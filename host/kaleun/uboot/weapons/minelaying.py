@@ -45,6 +45,8 @@ class MineLaying(WeaponsPart):
         refusal = self.tubes_refusal(p["tubes"])
         if refusal is not None:
             return refusal
+        if self.w.mines_left() == 0:  # not a tube's matter: none of them, nor the racks, holds a mine
+            return Msg("the boat carries no mines: it sailed with torpedoes only")
         for number in p["tubes"]:
             tube = self.w.stores.tubes[number]
             if tube["state"] == "loading":

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from kaleun.core.engine import Handler, Module
@@ -62,6 +63,7 @@ class Weapons(Module):
         self.mining = MineLaying(self)
         self.gunnery = Gunnery(self, ammo)
         self.sunk: list[dict[str, Any]] = []
+        self._sailed: date | None = None  # worked out from the mission once asked (not saved: the config holds it)
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -71,8 +73,8 @@ class Weapons(Module):
         self.mining.register(desk)  # lay_mines
         self.torpedo_firing.register(desk)  # fire_torpedoes
         self.gunnery.register(desk)  # gun_88, gun_20
-        if not self.tubes:
-            self.stores.stow(self.loadout or arsenal.loadout(engine.clock.at(engine.t)))
+        if not self.tubes:  # what the boat sailed with: a later part of a linked patrol, by its first part's day
+            self.stores.stow(self.loadout or arsenal.loadout(self.sailed()))
 
     def commands(self) -> Mapping[str, Handler]:
         return {"attack_disc": self.fire_control.attack_disc, "cease_fire": self.gunnery.cease_fire}
@@ -88,6 +90,20 @@ class Weapons(Module):
 
     def now_date(self) -> Any:
         return self.engine.clock.at(self.engine.t)
+
+    def sailed(self) -> date:
+        """The day the boat sailed on this patrol (`guns.patrol_sailed`): the game's start, or the first
+        part's for a later part of a linked patrol. What the boat carries (the 88 mm gun) follows it, not
+        the day the game has come to."""
+        if self._sailed is None:
+            spec = self.engine.module("mission").spec if self.engine.has_module("mission") else None
+            if spec is not None and spec.get("patrol") is not None and "start" in spec:
+                from kaleun.uboot.missions.catalogue import catalogue
+
+                self._sailed = guns.patrol_sailed(spec, catalogue().missions)
+            else:
+                self._sailed = self.engine.clock.start.date()
+        return self._sailed
 
     def period(self) -> arsenal.Period:
         return arsenal.period(self.now_date())
