@@ -215,7 +215,25 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         if setup.mode == "single" and not setup.mission:
             setup.mission = "training"
         _tell_patrol_given_up(setup, _table_language(args))
+        _tell_carried(setup, _table_language(args))
     return start_configured(setup)
+
+
+def _tell_carried(setup: Any, code: str) -> None:
+    """The difficulty and easy watch change per role the linked patrol or the campaign carries to this game (on
+    standard error for the command line), and that a role named with --difficulty or --easy-watch takes that
+    instead. A damaged record says nothing here: the start refuses it."""
+    from kaleun.career import CareerError, carried_settings, load_career, settings_said
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+
+    try:
+        said = settings_said(carried_settings(load_career(), setup.mode, setup.mission))
+    except CareerError:
+        return
+    if said is not None:
+        print("kaleun: " + language(code).render(Msg("{carried} A role named with --difficulty or --easy-watch "
+                                                     "plays as named instead.", carried=said)), file=sys.stderr)
 
 
 def _tell_patrol_given_up(setup: Any, code: str) -> None:
@@ -258,7 +276,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     patrol" goes on with the next part of the linked patrol in progress (as the window's set-up does)
     unless the mission chosen is a part of a linked patrol (a new one). Raises ValueError when the
     input ends."""
-    from kaleun.career import career_messages
+    from kaleun.career import career_messages, carried_settings, settings_said
     from kaleun.core.messages import Msg
     from kaleun.i18n import language as table_language
     from kaleun.uboot.figures import ROSTER
@@ -296,10 +314,10 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
                                                 choices=", ".join(lang.render(w) for w in names.values()))) + "\n")
 
-    def yes_or_no(question: Msg) -> bool:
-        """A y/n question; Enter takes the default shown, the table language's no."""
+    def yes_or_no(question: Msg, default: bool = False) -> bool:
+        """A y/n question; Enter takes the default shown, the table language's no (or yes)."""
         while True:
-            answer = ask(question, lang.render(Msg.term("no"))).casefold()
+            answer = ask(question, lang.render(Msg.term("yes" if default else "no"))).casefold()
             if answer in YES or answer in NO:
                 return answer in YES
             stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
@@ -325,14 +343,17 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             continue
         mode = choose(Msg("Mode: {modes}", modes=", ".join(lang.render(modes[m]) for m in MODES if m in modes)),
                       modes, "single")
+        carried_told = False
         if mode == "linked" and going_on is not None and record is not None and not patrols.get(pick):
             pick = str(going_on["next"])  # the linked patrol in progress goes on (§5.2), as the window's set-up
             told = career_messages(record)[1 + (record.get("campaign") is not None)]
-            stdout.write(lang.render(told) + "\n")
+            stdout.write(lang.render(told) + "\n")  # with the difficulty it carries over
+            carried_told = True
         if mode == "campaign":  # the campaign picks its own mission (rulebook §4.3): say which
             campaign = (record or {}).get("campaign")
             if campaign is not None:
                 stdout.write(lang.render(career_messages(record or {})[1]) + "\n")
+                carried_told = campaign.get("state") == "running"
             if campaign is None or campaign.get("state") != "running":
                 first = campaign_order()[0]
                 stdout.write(lang.render(Msg("A new campaign begins with its first mission, {first}.", first=first)
@@ -349,20 +370,27 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             given_up = patrol_given_up(record, GameSetup(mission=pick, seed=seed, mode=mode))
             if given_up is not None:
                 stdout.write(lang.render(given_up) + "\n")
+        # the linked patrol's or the campaign's next part offers what the group played the last one with
+        carried = carried_settings(record or {}, mode, "" if mode == "campaign" else pick) if record else ({}, {})
+        said = settings_said(carried)
+        if said is not None and not carried_told:
+            stdout.write(lang.render(said) + "\n")
         difficulty = {}
         for role in ROLES:
             level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],
-                               levels=", ".join(lang.render(w) for w in levels.values())), levels, "normal")
+                               levels=", ".join(lang.render(w) for w in levels.values())), levels,
+                           carried[0].get(role, "normal"))
             if level != "normal":
                 difficulty[role] = level
         easy = {}
         for role in ROLES:
-            # the default shown is the table language's word for no (`[nein]`, `[нет]`), and taken as no
+            # the default shown is the table language's word for no (`[nein]`, `[нет]`), and taken as no; yes when
+            # the role carries it over
             if difficulty.get(role) == "easy" and yes_or_no(Msg("Easy watch change for the {role}? (y/n)",
-                                                                role=roles[role])):
+                                                                role=roles[role]), bool(carried[1].get(role))):
                 easy[role] = True
         setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
-                          easy_watch_change=easy)
+                          easy_watch_change=easy, every_role=True)
         if mode == "campaign":
             return setup
         problem = setup_problem(setup)
