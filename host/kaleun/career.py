@@ -270,6 +270,25 @@ def patrol_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
                "--linked.", mission=setup.mission, patrol=patrol["id"], next=patrol["next"])
 
 
+def campaign_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
+    """What a group is told when the campaign set-up names the campaign's first mission while a campaign runs
+    further on: that campaign is given up at the start and a new one begins (rulebook §4.3; its missions stay in the
+    record). None: nothing is given up."""
+    from kaleun.uboot.missions.setup import campaign_order
+
+    campaign = record.get("campaign")
+    first = campaign_order()[0]
+    if setup.mode != "campaign" or setup.mission != first or campaign is None \
+            or campaign.get("state") != "running" or campaign.get("next") == first:
+        return None
+    return Msg.plural("A new campaign begins with {first}: the campaign running since {started} ({n} mission, score "
+                      "{score:,}; next: {next}) is given up when it starts. Its missions stay in the career record.",
+                      "A new campaign begins with {first}: the campaign running since {started} ({n} missions, score "
+                      "{score:,}; next: {next}) is given up when it starts. Its missions stay in the career record.",
+                      n=len(campaign["done"]), first=first, started=campaign["started"][:10], score=campaign["score"],
+                      next=campaign["next"])
+
+
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
     patrol = _patrol_of(record, mode)
     if patrol is not None and patrol.get("next") == mission:
@@ -450,5 +469,6 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     return out
 
 
-__all__ = ["CareerError", "career_lines", "career_messages", "career_path", "carried_settings", "load_career",
-           "patrol_given_up", "record_mission", "save_career", "settings_said", "start_configured", "with_carried"]
+__all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
+           "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said", "start_configured",
+           "with_carried"]
