@@ -45,7 +45,7 @@ WORDS: dict[str, str] = {
     "collision": N_("a collision"), "torpedo": N_("torpedo"), "gunfire": N_("gunfire"), "damage": N_("damage"),
     "mine": N_("mine"),
     "merchant": N_("merchant"), "escort": N_("escort"), "small": N_("small craft"),
-    "torpedoes": N_("torpedoes"), "gun_88": N_("88 mm gun"), "gun_20": N_("20 mm flak"),
+    "torpedoes": N_("torpedoes"), "gun_88": N_("88 mm gun"), "gun_20": N_("20 mm gun"),
 }
 
 
