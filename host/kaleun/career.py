@@ -14,7 +14,9 @@ as it is. The record holds:
   objective was not met is its own next part, with the carry-over it began with (rulebook §4.3). The
   campaign keeps its own patrol in progress as the campaign's `patrol` (a campaign passes
   through the linked patrols' parts in date order): a single mission or a campaign mission played in
-  between leaves a linked patrol as it was, and the other way round.
+  between leaves a linked patrol as it was, and the other way round. The patrol and the campaign keep the
+  `difficulty` and `easy_watch_change` per role their last mission ended with: the set-up offers them for the
+  next (`carried_settings`, `with_carried`).
 
 `start_configured(setup)` starts a game as a set-up asks (single, linked or campaign), taking the
 carry-over from the record; `record_mission(game)` books a finished mission (the runtime calls it
@@ -235,8 +237,9 @@ def _played_with(game: Engine) -> dict[str, Any]:
         return {}
     crew = game.module("crew")
     default = data.load("difficulty")["default"]
-    return {"difficulty": {role: level for role, level in sorted(crew.difficulty.items()) if level != default},
-            "easy_watch_change": {role: True for role, on in sorted(crew.easy.items()) if on}}
+    played = {"difficulty": {role: level for role, level in sorted(crew.difficulty.items()) if level != default},
+              "easy_watch_change": {role: True for role, on in sorted(crew.easy.items()) if on}}
+    return {key: value for key, value in played.items() if value}  # every role normal: nothing kept
 
 
 def settings_said(settings: Settings) -> Msg | None:
@@ -370,6 +373,8 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     if mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
             and campaign.get("next") == mission.mission:
         order = campaign_order()
+        for key in ("difficulty", "easy_watch_change"):
+            campaign.pop(key, None)
         campaign.update(_played_with(game))  # the next mission's set-up offers them again
         if not again:  # a part played again (§4.3) is booked with the missions, not in the campaign's totals
             campaign["done"].append(mission.mission)

@@ -67,3 +67,28 @@ def test_12_a_manual_solution_names_no_target(tmp_path, monkeypatch):
     drawn = chart_texts(monkeypatch)
     render_debrief(d)
     assert any(t.endswith("torpedoes: no target chosen") for t in drawn)
+
+
+def test_12_the_window_s_debrief_names_what_each_attack_was_aimed_at(tmp_path, monkeypatch):
+    from kaleun.core.events import Event
+    from kaleun.ui.widgets import Canvas
+
+    from window.fingers import Table_
+
+    g = aimed_at_c3(tmp_path)
+    order(g, "fire_torpedoes", tubes=[1])
+    order(g, "tdc", source="manual", bearing=33, range_m=2200, course=137, speed_kn=7.5)
+    order(g, "fire_torpedoes", tubes=[2])
+    table = Table_(game=g)
+    drawn: list[str] = []
+    for name in ("text", "paragraph"):
+        real = getattr(Canvas, name)
+
+        def spy(self: Canvas, text: Any, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            drawn.append(str(text))
+            return _real(self, text, *args, **kwargs)
+
+        monkeypatch.setattr(Canvas, name, spy)
+    table.window._on_event(Event(g.t, g.now_iso, "mission_end", {"result": "lost", "reason": "time_limit"}))
+    table.render()
+    assert "torpedoes: c3" in drawn and "torpedoes: no target chosen" in drawn
