@@ -237,15 +237,17 @@ def _tell_carried(setup: Any, code: str) -> None:
 
 
 def _tell_patrol_given_up(setup: Any, code: str) -> None:
-    """A linked set-up naming a mission that is not the next part of the patrol in progress: say what is given up
-    (on standard error for the command line). A damaged record says nothing here: the start refuses it."""
-    from kaleun.career import CareerError, load_career, patrol_given_up
+    """A linked set-up naming a mission that is not the next part of the patrol in progress, or a campaign set-up
+    naming the first mission while a campaign runs further on: say what is given up (on standard error for the
+    command line). A damaged record says nothing here: the start refuses it."""
+    from kaleun.career import CareerError, campaign_given_up, load_career, patrol_given_up
     from kaleun.i18n import language
 
     try:
-        told = patrol_given_up(load_career(), setup)
+        record = load_career()
     except CareerError:
         return
+    told = patrol_given_up(record, setup) or campaign_given_up(record, setup)
     if told is not None:
         print("kaleun: " + language(code).render(told), file=sys.stderr)
 
