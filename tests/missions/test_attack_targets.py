@@ -72,7 +72,6 @@ def test_12_a_manual_solution_names_no_target(tmp_path, monkeypatch):
 def test_12_the_window_s_debrief_names_what_each_attack_was_aimed_at(tmp_path, monkeypatch):
     from kaleun.core.events import Event
     from kaleun.ui.widgets import Canvas
-
     from window.fingers import Table_
 
     g = aimed_at_c3(tmp_path)

@@ -278,8 +278,8 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_or_begins_a_new_one_sayin
     carries), or begins a new patrol with the part chosen on page one; that choice says, before Start, that the
     patrol in progress is given up with its carry-over, in the words of the terminal's set-up."""
     from kaleun.career import load_career, patrol_given_up
-    from kaleun.ui import theme
     from kaleun.uboot.missions.setup import GameSetup
+    from kaleun.ui import theme
 
     _in_progress(patrol=True)
     table, made = set_up_window()
@@ -338,6 +338,8 @@ def test_4_3_the_window_goes_on_with_the_campaign_or_begins_it_anew_saying_what_
     table.tap("setup.start")
     game, events = made[-1]
     assert game.config["mission"] == "prize_rules_1939"
+    assert next(e["feed"] for e in events if e["event"] == "campaign_begins").startswith(
+        "A new campaign begins with prize_rules_1939. The last one was given up after 1 mission")
     assert game.config["changes"]["setup"]["last_campaign"]["state"] == "given_up"
     assert load_career()["campaign"]["done"] == []
 
