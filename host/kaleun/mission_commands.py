@@ -346,6 +346,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         mode = choose(Msg("Mode: {modes}", modes=", ".join(lang.render(modes[m]) for m in MODES if m in modes)),
                       modes, "single")
         carried_told = False
+        anew = False  # the campaign running further on given up for a new one
         if mode == "linked" and going_on is not None and record is not None and not patrols.get(pick):
             pick = str(going_on["next"])  # the linked patrol in progress goes on (§5.2), as the window's set-up
             told = career_messages(record)[1 + (record.get("campaign") is not None)]
@@ -362,6 +363,15 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                                          if pick == first else
                                          Msg("A new campaign begins with its first mission, {first}, not {chosen}.",
                                              first=first, chosen=pick)) + "\n")
+            elif campaign.get("next") != campaign_order()[0]:  # running further on: it may be given up (§4.3)
+                first = campaign_order()[0]
+                anew = yes_or_no(Msg("Give up this campaign and begin a new one with {first}? (y/n)", first=first))
+                if anew and record is not None:
+                    from kaleun.career import campaign_given_up
+
+                    told = campaign_given_up(record, GameSetup(mission=first, seed=seed, mode=mode))
+                    if told is not None:
+                        stdout.write(lang.render(told) + "\n")
         problem = setup_problem(GameSetup(mission=pick, seed=seed, mode=mode)) if mode != "campaign" else None
         if problem is not None:  # a single mission as a linked patrol: at once
             stdout.write(f"! {lang.render(problem)}\n")
@@ -373,7 +383,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             if given_up is not None:
                 stdout.write(lang.render(given_up) + "\n")
         # the linked patrol's or the campaign's next part offers what the group played the last one with
-        carried = carried_settings(record or {}, mode, "" if mode == "campaign" else pick) if record else ({}, {})
+        first = campaign_order()[0]
+        asked = (first if anew else "") if mode == "campaign" else pick
+        carried = carried_settings(record or {}, mode, asked) if record else ({}, {})
         said = settings_said(carried)
         if said is not None and not carried_told:
             stdout.write(lang.render(said) + "\n")
@@ -391,8 +403,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             if difficulty.get(role) == "easy" and yes_or_no(Msg("Easy watch change for the {role}? (y/n)",
                                                                 role=roles[role]), bool(carried[1].get(role))):
                 easy[role] = True
-        setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
-                          easy_watch_change=easy, every_role=True)
+        setup = GameSetup(mission=asked, seed=seed, mode=mode, difficulty=difficulty, easy_watch_change=easy,
+                          every_role=True)
         if mode == "campaign":
             return setup
         problem = setup_problem(setup)

@@ -139,3 +139,26 @@ def test_4_3_kaleun_play_says_before_it_plays_that_the_running_campaign_is_given
     assert ("kaleun: A new campaign begins with prize_rules_1939: the campaign running since 2025-03-14 (1 mission, "
             "score 900; next: minefield_1939) is given up when it starts. Its missions stay in the career record."
             ) in play("--mission", "prize_rules_1939")
+
+
+def test_4_3_the_terminal_set_up_asks_whether_to_give_up_the_running_campaign(home):
+    """`kaleun play --setup`: "campaign" while a campaign runs further on asks whether to give it up and begin anew
+    (no, the default, goes on with its next mission and the difficulty it carries); yes says what is given up."""
+    import io
+
+    from kaleun.mission_commands import interactive_setup
+
+    save_career({**load_career(), "campaign": {
+        "state": "running", "started": "2025-03-14T20:00:00", "done": ["prize_rules_1939"], "next": "minefield_1939",
+        "score": 900, "fame": 500, "grt": 10553, "grades": ["B"], "patrol": None, "difficulty": {"captain": "hard"}}})
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\ncampaign\n\n\n\n\n\n"), out, record=load_career())
+    assert (setup.mission, setup.difficulty) == ("", {"captain": "hard"})
+    assert "Give up this campaign and begin a new one with prize_rules_1939? (y/n) [no]: " in out.getvalue()
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\ncampaign\nyes\n\n\n\n\n"), out, record=load_career())
+    assert (setup.mission, setup.difficulty) == ("prize_rules_1939", {})
+    assert "the campaign running since 2025-03-14 (1 mission, score 900; next: minefield_1939) is given up" \
+        in out.getvalue()
+    game = start_configured(setup)
+    assert game.config["mission"] == "prize_rules_1939" and load_career()["campaign"]["done"] == []
