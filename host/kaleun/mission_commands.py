@@ -151,9 +151,11 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
                      help="U-BOOT: the campaign's next mission (a new campaign if none is running, or with "
                           "--mission naming its first mission)")
     play.add_argument("--difficulty", default=None, metavar="ROLE=LEVEL,...",
-                      help="difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, hard)")
+                      help="difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, hard); with "
+                           "--linked or --campaign a role not named plays as the last part did")
     play.add_argument("--easy-watch", dest="easy_watch", default=None, metavar="ROLE,...",
-                      help="the easy watch change for these roles (roles on easy difficulty only)")
+                      help="the easy watch change for these roles (roles on easy difficulty only); with --linked or "
+                           "--campaign a role on easy keeps the last part's")
     play.add_argument("--setup", action="store_true", help="choose the mission, mode and difficulties on the terminal")
 
 
@@ -276,7 +278,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     and taken by name or id. Enter takes the default shown in brackets. An unknown mission, or a single
     mission as a linked patrol, is refused at once and asked again. With the career `record`, "linked
     patrol" goes on with the next part of the linked patrol in progress (as the window's set-up does)
-    unless the mission chosen is a part of a linked patrol (a new one). Raises ValueError when the
+    unless the mission chosen is a part of a linked patrol (a new one, said to give the one in progress up);
+    "campaign" while a campaign runs further on asks whether to give it up and begin anew. The difficulty and
+    easy watch change the patrol or campaign carries are the questions' defaults. Raises ValueError when the
     input ends."""
     from kaleun.career import career_messages, carried_settings, settings_said
     from kaleun.core.messages import Msg
