@@ -14,7 +14,9 @@ as it is. The record holds:
   objective was not met is its own next part, with the carry-over it began with (rulebook §4.3). The
   campaign keeps its own patrol in progress as the campaign's `patrol` (a campaign passes
   through the linked patrols' parts in date order): a single mission or a campaign mission played in
-  between leaves a linked patrol as it was, and the other way round.
+  between leaves a linked patrol as it was, and the other way round. The patrol and the campaign keep the
+  `difficulty` and `easy_watch_change` per role their last mission ended with: the set-up offers them for the
+  next (`carried_settings`, `with_carried`).
 
 `start_configured(setup)` starts a game as a set-up asks (single, linked or campaign), taking the
 carry-over from the record; `record_mission(game)` books a finished mission (the runtime calls it
@@ -32,7 +34,7 @@ from typing import Any
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.messages import N_, Msg, of_error
-from kaleun.core.shape import Int, List, Maybe, Obj, Shape, ShapeError, Text, UnknownKey, check
+from kaleun.core.shape import BOOL, Int, List, Map, Maybe, Obj, Shape, ShapeError, Text, UnknownKey, check
 from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
@@ -79,13 +81,19 @@ def record_shape() -> Shape:
                 seed=Int(-2**63, 2**63), result=Maybe(Text(max_len=40)), reason=Maybe(Text(max_len=200)),
                 grade=Text(ORDER), score=number, fame=number, grt=number, ships_sunk=number, crew_lost=number,
                 start=when, end=when, played=when)
+    from kaleun.uboot.missions.setup import LEVELS, ROLES
+
+    # the difficulty and easy watch change per role the group played the last part with (records written before
+    # they were kept have none): the set-up offers them again for the next part
+    settings = {"difficulty": Map(Text(LEVELS), keys=Text(ROLES), most=len(ROLES)),
+                "easy_watch_change": Map(BOOL, keys=Text(ROLES), most=len(ROLES))}
     # carry None: the patrol's first part is played again (§4.3), the boat sails fresh from its base
     patrol = Obj(id=Text(max_len=200), mode=Text(("linked", "campaign")), next=mission, carry=Maybe(carry_shape()),
-                 optional={"from": Text(max_len=200)})
+                 optional={"from": Text(max_len=200), **settings})
     # the campaign's own patrol in progress (records written before it have none)
     campaign = Obj(state=Text(("running", "failed", "complete")), started=when, done=List(Text(max_len=200), most=1000),
                    next=Maybe(mission), score=number, fame=number, grt=number, grades=List(Text(ORDER), most=1000),
-                   optional={"patrol": Maybe(patrol)})
+                   optional={"patrol": Maybe(patrol), **settings})
     totals = Obj(missions=number, score=number, fame=number, grt=number, ships=number, crew_lost=number)
     return Obj(format=Text((FORMAT,)), version=Int(VERSION, VERSION), missions=List(entry, most=100_000),
                totals=totals, campaign=Maybe(campaign), patrol=Maybe(patrol))
@@ -175,8 +183,81 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
         raise ValueError(Msg("no mission chosen"))
     last = None if ended is None else {"state": ended["state"], "grades": list(ended["grades"]),
                                        "score": ended["score"], "missions": len(ended["done"])}
-    return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=dict(setup.difficulty),
-                                easy_watch_change=dict(setup.easy_watch_change), carry=carry, last_campaign=last))
+    difficulty, easy = dict(setup.difficulty), dict(setup.easy_watch_change)
+    if not getattr(setup, "every_role", False):
+        difficulty, easy = with_carried(carried_settings(record, setup.mode, mission), difficulty, easy)
+    return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
+                                easy_watch_change=easy, carry=carry, last_campaign=last))
+
+
+Settings = tuple[dict[str, str], dict[str, bool]]
+
+
+def carried_settings(record: dict[str, Any], mode: str, mission: str = "") -> Settings:
+    """The difficulty and easy watch change per role the group played the last part of the linked patrol in
+    progress with (mode "linked"), or the last mission of the running campaign ("campaign"): what the set-up
+    offers as its defaults for the next one. Nothing for a single mission, a mission named that is not the next
+    one (a new patrol or campaign begins), or a record written before they were kept."""
+    source: dict[str, Any] | None = None
+    if mode == "campaign":
+        campaign = record.get("campaign")
+        if campaign is not None and campaign.get("state") == "running" and mission in ("", campaign.get("next")):
+            source = campaign
+    elif mode == "linked":
+        patrol = _patrol_of(record, "linked")
+        if patrol is not None and mission in ("", patrol["next"]):
+            source = patrol
+    if source is None:
+        return {}, {}
+    return dict(source.get("difficulty") or {}), dict(source.get("easy_watch_change") or {})
+
+
+def with_carried(carried: Settings, difficulty: dict[str, str], easy: dict[str, bool]) -> Settings:
+    """The set-up's difficulty and easy watch change per role over the carried ones: a role the set-up names
+    takes its choice, every other role keeps what it carried. A carried easy watch change goes with its role's
+    easy difficulty (a role set to normal or hard drops it); one the set-up asks for is kept as asked (the set-up
+    refuses it for a role not on easy). Roles on the default level and easy watch changes not taken are left
+    out, as a set-up without them starts."""
+    from kaleun.uboot import data
+
+    default = data.load("difficulty")["default"]
+    levels = {**carried[0], **difficulty}
+    levels = {role: level for role, level in levels.items() if level != default}
+    watch = {role: True for role, on in carried[1].items() if on and levels.get(role) == "easy"}
+    watch.update(easy)
+    return levels, {role: on for role, on in watch.items() if on is not False}
+
+
+def _played_with(game: Engine) -> dict[str, Any]:
+    """The difficulty and easy watch change per role a game ended with (a group may change them during the game
+    in the settings), kept with the patrol or campaign for the next part (only those off the default)."""
+    from kaleun.uboot import data
+
+    if not game.has_module("crew"):
+        return {}
+    crew = game.module("crew")
+    default = data.load("difficulty")["default"]
+    played = {"difficulty": {role: level for role, level in sorted(crew.difficulty.items()) if level != default},
+              "easy_watch_change": {role: True for role, on in sorted(crew.easy.items()) if on}}
+    return {key: value for key, value in played.items() if value}  # every role normal: nothing kept
+
+
+def settings_said(settings: Settings) -> Msg | None:
+    """The carried difficulty and easy watch change as a sentence (None: every role plays normal)."""
+    from kaleun.core.messages import join
+    from kaleun.uboot.figures import ROSTER
+
+    difficulty, easy = settings
+    if not difficulty and not any(easy.values()):
+        return None
+    names = ROSTER["role_names"]
+    levels = join([Msg("{role} {level}", role=Msg.term(names[r]), level=Msg.term(level))
+                   for r, level in sorted(difficulty.items()) if r in names])
+    watch = [Msg.term(names[r]) for r, on in sorted(easy.items()) if on and r in names]
+    if watch:
+        return Msg("Carried over: difficulty {levels}; easy watch change for {roles}.", levels=levels,
+                   roles=join(watch))
+    return Msg("Carried over: difficulty {levels}.", levels=levels)
 
 
 def patrol_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
@@ -190,6 +271,25 @@ def patrol_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
     return Msg("A new linked patrol begins with {mission}: the linked patrol {patrol} in progress (next: {next}) is "
                "given up with what it carries over once this part ends. To go on with it instead: kaleun play "
                "--linked.", mission=setup.mission, patrol=patrol["id"], next=patrol["next"])
+
+
+def campaign_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
+    """What a group is told when the campaign set-up names the campaign's first mission while a campaign runs
+    further on: that campaign is given up at the start and a new one begins (rulebook §4.3; its missions stay in the
+    record). None: nothing is given up."""
+    from kaleun.uboot.missions.setup import campaign_order
+
+    campaign = record.get("campaign")
+    first = campaign_order()[0]
+    if setup.mode != "campaign" or setup.mission != first or campaign is None \
+            or campaign.get("state") != "running" or campaign.get("next") == first:
+        return None
+    return Msg.plural("A new campaign begins with {first}: the campaign running since {started} ({n} mission, score "
+                      "{score:,}; next: {next}) is given up when it starts. Its missions stay in the career record.",
+                      "A new campaign begins with {first}: the campaign running since {started} ({n} missions, score "
+                      "{score:,}; next: {next}) is given up when it starts. Its missions stay in the career record.",
+                      n=len(campaign["done"]), first=first, started=campaign["started"][:10], score=campaign["score"],
+                      next=campaign["next"])
 
 
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
@@ -261,18 +361,21 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
         going_on = None
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
             going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": mission.mission,
-                        "carry": mission.spec.get("carry")}
+                        "carry": mission.spec.get("carry"), **_played_with(game)}
         elif patrol and not lost:
             parts = patrol_parts(patrol)
             i = parts.index(mission.mission)
             if i + 1 < len(parts):
                 going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": parts[i + 1],
-                            "carry": extract(game)}
+                            "carry": extract(game), **_played_with(game)}
         _set_patrol(record, mode, going_on)
     campaign = record.get("campaign")
     if mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
             and campaign.get("next") == mission.mission:
         order = campaign_order()
+        for key in ("difficulty", "easy_watch_change"):
+            campaign.pop(key, None)
+        campaign.update(_played_with(game))  # the next mission's set-up offers them again
         if not again:  # a part played again (§4.3) is booked with the missions, not in the campaign's totals
             campaign["done"].append(mission.mission)
             campaign["grades"].append(final["grade"])
@@ -289,6 +392,14 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
             campaign["state"], campaign["next"] = "complete", None
     save_career(record, path)
     return entry
+
+
+def _with_settings(out: list[Any], kept: dict[str, Any]) -> None:
+    """The last line of `out` with the difficulty and easy watch change `kept` (a patrol's or a campaign's) carries
+    to its next mission, when any role plays off the default."""
+    said = settings_said((dict(kept.get("difficulty") or {}), dict(kept.get("easy_watch_change") or {})))
+    if said is not None:
+        out[-1] = Msg("{line} {settings}", line=out[-1], settings=said)
 
 
 def _now() -> str:
@@ -330,6 +441,8 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                               "score {score:,}, {grt:,} GRT.", started=campaign["started"][:10], state=state,
                               n=len(campaign["done"]),
                        grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"]))
+        if campaign["state"] == "running":
+            _with_settings(out, campaign)
     for patrol in (record.get("patrol"), (campaign or {}).get("patrol")):
         if patrol is None:
             continue
@@ -342,12 +455,14 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                                   "Linked patrol {patrol} plays {next} again ({mode}): a primary objective was not "
                                   "met. {n} sailors dead, flooded sections {flooded}.", n=dead, patrol=patrol["id"],
                                   next=patrol["next"], mode=_mode(patrol["mode"]), flooded=flooded))
-            continue
-        out.append(Msg.plural("Linked patrol {patrol} goes on with {next} ({mode}): {n} sailor dead, flooded "
-                              "sections {flooded}.",
-                              "Linked patrol {patrol} goes on with {next} ({mode}): {n} sailors dead, flooded "
-                              "sections {flooded}.", n=dead, patrol=patrol["id"], next=patrol["next"],
-                              mode=_mode(patrol["mode"]), flooded=flooded))
+        else:
+            out.append(Msg.plural("Linked patrol {patrol} goes on with {next} ({mode}): {n} sailor dead, flooded "
+                                  "sections {flooded}.",
+                                  "Linked patrol {patrol} goes on with {next} ({mode}): {n} sailors dead, flooded "
+                                  "sections {flooded}.", n=dead, patrol=patrol["id"], next=patrol["next"],
+                                  mode=_mode(patrol["mode"]), flooded=flooded))
+        if patrol["mode"] == "linked":  # a campaign's patrol: the campaign's line says it
+            _with_settings(out, patrol)
     if record["missions"]:
         out.append(Msg("Missions:"))
     for m in record["missions"]:
@@ -359,5 +474,6 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     return out
 
 
-__all__ = ["CareerError", "career_lines", "career_messages", "career_path", "load_career", "patrol_given_up",
-           "record_mission", "save_career", "start_configured"]
+__all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
+           "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said", "start_configured",
+           "with_carried"]

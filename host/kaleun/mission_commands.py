@@ -151,9 +151,11 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
                      help="U-BOOT: the campaign's next mission (a new campaign if none is running, or with "
                           "--mission naming its first mission)")
     play.add_argument("--difficulty", default=None, metavar="ROLE=LEVEL,...",
-                      help="difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, hard)")
+                      help="difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, hard); with "
+                           "--linked or --campaign a role not named plays as the last part did")
     play.add_argument("--easy-watch", dest="easy_watch", default=None, metavar="ROLE,...",
-                      help="the easy watch change for these roles (roles on easy difficulty only)")
+                      help="the easy watch change for these roles (roles on easy difficulty only); with --linked or "
+                           "--campaign a role on easy keeps the last part's")
     play.add_argument("--setup", action="store_true", help="choose the mission, mode and difficulties on the terminal")
 
 
@@ -215,19 +217,39 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         if setup.mode == "single" and not setup.mission:
             setup.mission = "training"
         _tell_patrol_given_up(setup, _table_language(args))
+        _tell_carried(setup, _table_language(args))
     return start_configured(setup)
 
 
-def _tell_patrol_given_up(setup: Any, code: str) -> None:
-    """A linked set-up naming a mission that is not the next part of the patrol in progress: say what is given up
-    (on standard error for the command line). A damaged record says nothing here: the start refuses it."""
-    from kaleun.career import CareerError, load_career, patrol_given_up
+def _tell_carried(setup: Any, code: str) -> None:
+    """The difficulty and easy watch change per role the linked patrol or the campaign carries to this game (on
+    standard error for the command line), and that a role named with --difficulty or --easy-watch takes that
+    instead. A damaged record says nothing here: the start refuses it."""
+    from kaleun.career import CareerError, carried_settings, load_career, settings_said
+    from kaleun.core.messages import Msg
     from kaleun.i18n import language
 
     try:
-        told = patrol_given_up(load_career(), setup)
+        said = settings_said(carried_settings(load_career(), setup.mode, setup.mission))
     except CareerError:
         return
+    if said is not None:
+        print("kaleun: " + language(code).render(Msg("{carried} A role named with --difficulty or --easy-watch "
+                                                     "plays as named instead.", carried=said)), file=sys.stderr)
+
+
+def _tell_patrol_given_up(setup: Any, code: str) -> None:
+    """A linked set-up naming a mission that is not the next part of the patrol in progress, or a campaign set-up
+    naming the first mission while a campaign runs further on: say what is given up (on standard error for the
+    command line). A damaged record says nothing here: the start refuses it."""
+    from kaleun.career import CareerError, campaign_given_up, load_career, patrol_given_up
+    from kaleun.i18n import language
+
+    try:
+        record = load_career()
+    except CareerError:
+        return
+    told = patrol_given_up(record, setup) or campaign_given_up(record, setup)
     if told is not None:
         print("kaleun: " + language(code).render(told), file=sys.stderr)
 
@@ -256,9 +278,11 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     and taken by name or id. Enter takes the default shown in brackets. An unknown mission, or a single
     mission as a linked patrol, is refused at once and asked again. With the career `record`, "linked
     patrol" goes on with the next part of the linked patrol in progress (as the window's set-up does)
-    unless the mission chosen is a part of a linked patrol (a new one). Raises ValueError when the
+    unless the mission chosen is a part of a linked patrol (a new one, said to give the one in progress up);
+    "campaign" while a campaign runs further on asks whether to give it up and begin anew. The difficulty and
+    easy watch change the patrol or campaign carries are the questions' defaults. Raises ValueError when the
     input ends."""
-    from kaleun.career import career_messages
+    from kaleun.career import career_messages, carried_settings, settings_said
     from kaleun.core.messages import Msg
     from kaleun.i18n import language as table_language
     from kaleun.uboot.figures import ROSTER
@@ -296,10 +320,10 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
                                                 choices=", ".join(lang.render(w) for w in names.values()))) + "\n")
 
-    def yes_or_no(question: Msg) -> bool:
-        """A y/n question; Enter takes the default shown, the table language's no."""
+    def yes_or_no(question: Msg, default: bool = False) -> bool:
+        """A y/n question; Enter takes the default shown, the table language's no (or yes)."""
         while True:
-            answer = ask(question, lang.render(Msg.term("no"))).casefold()
+            answer = ask(question, lang.render(Msg.term("yes" if default else "no"))).casefold()
             if answer in YES or answer in NO:
                 return answer in YES
             stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
@@ -325,20 +349,33 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             continue
         mode = choose(Msg("Mode: {modes}", modes=", ".join(lang.render(modes[m]) for m in MODES if m in modes)),
                       modes, "single")
+        carried_told = False
+        anew = False  # the campaign running further on given up for a new one
         if mode == "linked" and going_on is not None and record is not None and not patrols.get(pick):
             pick = str(going_on["next"])  # the linked patrol in progress goes on (§5.2), as the window's set-up
             told = career_messages(record)[1 + (record.get("campaign") is not None)]
-            stdout.write(lang.render(told) + "\n")
+            stdout.write(lang.render(told) + "\n")  # with the difficulty it carries over
+            carried_told = True
         if mode == "campaign":  # the campaign picks its own mission (rulebook §4.3): say which
             campaign = (record or {}).get("campaign")
             if campaign is not None:
                 stdout.write(lang.render(career_messages(record or {})[1]) + "\n")
+                carried_told = campaign.get("state") == "running"
             if campaign is None or campaign.get("state") != "running":
                 first = campaign_order()[0]
                 stdout.write(lang.render(Msg("A new campaign begins with its first mission, {first}.", first=first)
                                          if pick == first else
                                          Msg("A new campaign begins with its first mission, {first}, not {chosen}.",
                                              first=first, chosen=pick)) + "\n")
+            elif campaign.get("next") != campaign_order()[0]:  # running further on: it may be given up (§4.3)
+                first = campaign_order()[0]
+                anew = yes_or_no(Msg("Give up this campaign and begin a new one with {first}? (y/n)", first=first))
+                if anew and record is not None:
+                    from kaleun.career import campaign_given_up
+
+                    told = campaign_given_up(record, GameSetup(mission=first, seed=seed, mode=mode))
+                    if told is not None:
+                        stdout.write(lang.render(told) + "\n")
         problem = setup_problem(GameSetup(mission=pick, seed=seed, mode=mode)) if mode != "campaign" else None
         if problem is not None:  # a single mission as a linked patrol: at once
             stdout.write(f"! {lang.render(problem)}\n")
@@ -349,20 +386,29 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             given_up = patrol_given_up(record, GameSetup(mission=pick, seed=seed, mode=mode))
             if given_up is not None:
                 stdout.write(lang.render(given_up) + "\n")
+        # the linked patrol's or the campaign's next part offers what the group played the last one with
+        first = campaign_order()[0]
+        asked = (first if anew else "") if mode == "campaign" else pick
+        carried = carried_settings(record or {}, mode, asked) if record else ({}, {})
+        said = settings_said(carried)
+        if said is not None and not carried_told:
+            stdout.write(lang.render(said) + "\n")
         difficulty = {}
         for role in ROLES:
             level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],
-                               levels=", ".join(lang.render(w) for w in levels.values())), levels, "normal")
+                               levels=", ".join(lang.render(w) for w in levels.values())), levels,
+                           carried[0].get(role, "normal"))
             if level != "normal":
                 difficulty[role] = level
         easy = {}
         for role in ROLES:
-            # the default shown is the table language's word for no (`[nein]`, `[нет]`), and taken as no
+            # the default shown is the table language's word for no (`[nein]`, `[нет]`), and taken as no; yes when
+            # the role carries it over
             if difficulty.get(role) == "easy" and yes_or_no(Msg("Easy watch change for the {role}? (y/n)",
-                                                                role=roles[role])):
+                                                                role=roles[role]), bool(carried[1].get(role))):
                 easy[role] = True
-        setup = GameSetup(mission="" if mode == "campaign" else pick, seed=seed, mode=mode, difficulty=difficulty,
-                          easy_watch_change=easy)
+        setup = GameSetup(mission=asked, seed=seed, mode=mode, difficulty=difficulty, easy_watch_change=easy,
+                          every_role=True)
         if mode == "campaign":
             return setup
         problem = setup_problem(setup)

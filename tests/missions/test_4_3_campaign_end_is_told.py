@@ -116,3 +116,49 @@ def replay_game(g, mission: str) -> None:
 
     ScriptRun(g, default_board(), EventWriter(io.StringIO())).run(
         Path(__file__).resolve().parent / "scripts" / f"{mission}.win.jsonl")
+
+
+def test_4_3_kaleun_play_says_before_it_plays_that_the_running_campaign_is_given_up(home):
+    """`kaleun play --campaign --mission prize_rules_1939` while the campaign runs further on says first what it
+    gives up (the window's set-up shows the same words before its Start)."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    save_career({**load_career(), "campaign": {
+        "state": "running", "started": "2025-03-14T20:00:00", "done": ["prize_rules_1939"], "next": "minefield_1939",
+        "score": 900, "fame": 500, "grt": 10553, "grades": ["B"], "patrol": None}})
+
+    def play(*args: str) -> str:
+        return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--campaign", *args],
+                              capture_output=True, text=True, input="quit\n", env=kaleun_env(home), timeout=120,
+                              cwd=home).stderr
+
+    assert "is given up" not in play()  # going on gives nothing up
+    assert ("kaleun: A new campaign begins with prize_rules_1939: the campaign running since 2025-03-14 (1 mission, "
+            "score 900; next: minefield_1939) is given up when it starts. Its missions stay in the career record."
+            ) in play("--mission", "prize_rules_1939")
+
+
+def test_4_3_the_terminal_set_up_asks_whether_to_give_up_the_running_campaign(home):
+    """`kaleun play --setup`: "campaign" while a campaign runs further on asks whether to give it up and begin anew
+    (no, the default, goes on with its next mission and the difficulty it carries); yes says what is given up."""
+    import io
+
+    from kaleun.mission_commands import interactive_setup
+
+    save_career({**load_career(), "campaign": {
+        "state": "running", "started": "2025-03-14T20:00:00", "done": ["prize_rules_1939"], "next": "minefield_1939",
+        "score": 900, "fame": 500, "grt": 10553, "grades": ["B"], "patrol": None, "difficulty": {"captain": "hard"}}})
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\ncampaign\n\n\n\n\n\n"), out, record=load_career())
+    assert (setup.mission, setup.difficulty) == ("", {"captain": "hard"})
+    assert "Give up this campaign and begin a new one with prize_rules_1939? (y/n) [no]: " in out.getvalue()
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\ncampaign\nyes\n\n\n\n\n"), out, record=load_career())
+    assert (setup.mission, setup.difficulty) == ("prize_rules_1939", {})
+    assert "the campaign running since 2025-03-14 (1 mission, score 900; next: minefield_1939) is given up" \
+        in out.getvalue()
+    game = start_configured(setup)
+    assert game.config["mission"] == "prize_rules_1939" and load_career()["campaign"]["done"] == []

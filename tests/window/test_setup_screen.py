@@ -239,3 +239,116 @@ def test_4_3_the_mission_line_reads_without_its_file_id(language: str, home) -> 
     table.tap("setup.next")
     said = " ".join(shown(table))
     assert "1941-05-18" in said and "shadow_1941" not in said
+
+
+def _in_progress(patrol: bool = False, campaign: bool = False) -> None:
+    """A career record with a linked patrol part-way (played with the Captain on hard) and a campaign part-way."""
+    from kaleun.career import empty, save_career
+
+    record = empty()
+    if patrol:
+        record["patrol"] = {"id": "autumn_1940", "mode": "linked", "from": "sc_convoy_1940", "next": "weather_1940",
+                            "carry": None, "difficulty": {"captain": "hard"}, "easy_watch_change": {}}
+    if campaign:
+        record["campaign"] = {"state": "running", "started": "2025-03-14T20:00:00", "done": ["prize_rules_1939"],
+                              "next": "minefield_1939", "score": 900, "fame": 500, "grt": 10553, "grades": ["B"],
+                              "patrol": None, "difficulty": {"engineer": "easy"},
+                              "easy_watch_change": {"engineer": True}}
+    save_career(record)
+
+
+def _paragraphs(monkeypatch) -> list:
+    """Every paragraph the window draws from now on, with its colour."""
+    from kaleun.ui.widgets import Canvas
+
+    drawn: list = []
+    real = Canvas.paragraph
+
+    def paragraph(self, text, rect, size, colour, *args, **kwargs):
+        drawn.append((self.win.tr(text) if hasattr(self, "win") else str(text), colour))
+        return real(self, text, rect, size, colour, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "paragraph", paragraph)
+    return drawn
+
+
+def test_5_2_the_window_goes_on_with_the_linked_patrol_or_begins_a_new_one_saying_what_is_given_up(home,
+                                                                                                  monkeypatch):
+    """§5.2: with a linked patrol in progress, "linked patrol" goes on with its next part (with the difficulty it
+    carries), or begins a new patrol with the part chosen on page one; that choice says, before Start, that the
+    patrol in progress is given up with its carry-over, in the words of the terminal's set-up."""
+    from kaleun.career import load_career, patrol_given_up
+    from kaleun.uboot.missions.setup import GameSetup
+    from kaleun.ui import theme
+
+    _in_progress(patrol=True)
+    table, made = set_up_window()
+    table.tap("mission.shadow_1941")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    overlay = table.window.overlay
+    assert overlay.mission == "weather_1940" and not overlay.anew  # going on is the first choice
+    assert overlay.difficulty == {"captain": "hard"}  # what the last part was played with
+    assert overlay.given_up() is None
+    table.tap("setup.anew")
+    told = patrol_given_up(load_career(), GameSetup(mission="shadow_1941", mode="linked"))
+    assert told is not None and overlay.given_up() == told
+    drawn = _paragraphs(monkeypatch)
+    table.render()
+    assert (table.window.tr(told), theme.WARNING) in [(str(t), c) for t, c in drawn]
+    table.tap("setup.going_on")  # thought better of it: nothing is given up
+    assert overlay.mission == "weather_1940" and overlay.given_up() is None
+    table.tap("setup.anew")
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "shadow_1941"
+    assert table.window.game.config["changes"]["setup"]["patrol"] == "spring_1941"  # a new patrol
+
+
+def test_5_2_going_on_plays_the_next_part_and_a_new_patrol_needs_a_part_of_another(home):
+    _in_progress(patrol=True)
+    table, made = set_up_window()
+    table.tap("mission.hatteras_1942")  # a single mission: no new patrol begins with it
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    assert table.target("setup.anew").action is None
+    table.tap("setup.start")
+    game = table.window.game
+    assert made and game.config["mission"] == "weather_1940"
+    assert game.module("crew").difficulty["captain"] == "hard"
+
+
+def test_4_3_the_window_goes_on_with_the_campaign_or_begins_it_anew_saying_what_is_given_up(home, monkeypatch):
+    """§4.3: with a campaign running further on, "campaign" goes on with its next mission, or begins a new campaign
+    with its first; that choice says before Start that the running campaign is given up (its missions stay in the
+    record), and the new game tells it at the start as the terminal's does."""
+    from kaleun.career import load_career
+
+    _in_progress(campaign=True)
+    table, made = set_up_window()
+    table.tap("setup.next")
+    table.tap("setup.mode.campaign")
+    overlay = table.window.overlay
+    assert overlay.setup().mission == "" and overlay.given_up() is None
+    assert overlay.difficulty == {"engineer": "easy"} and overlay.easy == {"engineer"}
+    table.tap("setup.anew")
+    told = str(overlay.given_up())
+    assert told == ("A new campaign begins with prize_rules_1939: the campaign running since 2025-03-14 (1 mission, "
+                    "score 900; next: minefield_1939) is given up when it starts. Its missions stay in the career "
+                    "record.")
+    table.tap("setup.start")
+    game, events = made[-1]
+    assert game.config["mission"] == "prize_rules_1939"
+    assert next(e["feed"] for e in events if e["event"] == "campaign_begins").startswith(
+        "A new campaign begins with prize_rules_1939. The last one was given up after 1 mission")
+    assert game.config["changes"]["setup"]["last_campaign"]["state"] == "given_up"
+    assert load_career()["campaign"]["done"] == []
+
+
+def test_4_3_going_on_with_the_campaign_plays_its_next_mission(home):
+    _in_progress(campaign=True)
+    table, made = set_up_window()
+    table.tap("setup.next")
+    table.tap("setup.mode.campaign")
+    table.tap("setup.start")
+    game = made[-1][0]
+    assert game.config["mission"] == "minefield_1939" and game.module("crew").easy["engineer"]

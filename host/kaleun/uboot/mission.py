@@ -704,7 +704,7 @@ class Mission(Module):
             lat, lon = self._boat().position_at(now)
             self.log["attacks"].append({"t": round(now, 1), "lat": round(lat, 4), "lon": round(lon, 4),
                                         "kind": "torpedoes" if name == "salvo" else str(d.get("gun")),
-                                        "target": d.get("target")})
+                                        "target": d.get("target"), "class_name": self._known_class(d.get("target"))})
         elif name == "sailor_killed":
             self.log["deaths"].append({"t": round(now, 1), "sailor": d.get("sailor"), "figure": d.get("figure"),
                                        "cause": to_json(d.get("cause"))})  # kept to be read in any language
@@ -714,6 +714,14 @@ class Mission(Module):
             self._mines_laid(d, now)
         elif name == "order_accepted" and self.passage is not None and d.get("order") in HELM_ORDERS:
             self.interrupt(Msg("the crew took the helm"))
+
+    def _known_class(self, target: Any) -> str | None:
+        """The class of the contact an attack was aimed at as the crew knew it then (None: not identified)."""
+        if target is None or not self.engine.has_module("sea"):
+            return None
+        contact = self.engine.module("sea").picture.get(str(target))
+        return str(contact["name"]) if contact is not None and contact.get("identified") and contact.get("name") \
+            else None
 
     def _mines_laid(self, d: Mapping[str, Any], now: float) -> None:
         """A field laid (the weapons' `mines_laid`): logged where it truly lies, and counted for `mines`

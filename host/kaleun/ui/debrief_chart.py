@@ -442,6 +442,16 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
     line(Msg.plural("{n:,} nm run; {fixes}; {attacks}", "{n:,} nm run; {fixes}; {attacks}", n=round(d["distance_nm"]),
                     fixes=Msg.plural("{n} sextant fix", "{n} sextant fixes", n=len(d["fixes"])),
                     attacks=Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
+    # each attack with what it was aimed at as the crew knew it (the contact, its class once identified)
+    for attack in d["attacks"][:ATTACKS_LISTED]:
+        line(text(debrief_text.attack_line(d, attack)).strip(), indent=8)
+    if len(d["attacks"]) > ATTACKS_LISTED:
+        more = len(d["attacks"]) - ATTACKS_LISTED
+        line(Msg.plural("and {n} more attack", "and {n} more attacks", n=more), indent=8)
+
+
+#: attacks the panel names one by one (a long patrol's others are counted)
+ATTACKS_LISTED = 6
 
 
 def _wrap(words: str, font: Any, width: int) -> list[str]:

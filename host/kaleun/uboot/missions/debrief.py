@@ -10,7 +10,9 @@ runtime writes them into the session folder) and the console all read it. Its fi
     crew_lost: [{t, sailor, figure, name, cause}]   (name: the sailor as the feed names him, a Msg as JSON)
     track: [[t, lat, lon, dr_lat, dr_lon]]   (true and dead-reckoned position)
     fixes: [{t, lat, lon, square, true}]     (sextant fixes: the measured position, the true one)
-    attacks: [{t, lat, lon, kind, target}]   (salvoes, guns opening fire)
+    attacks: [{t, lat, lon, kind, target, class_name}]   (salvoes, guns opening fire; target: the contact the TDC's
+                                             solution or the gun was laid on, None for a manual or attack disc
+                                             solution; class_name: its class as the crew had identified it, or None)
     passages: [{t, event, why}]              (return to base: start, interrupted, arrived)
     mines: [{t, field, type, count, lat, lon, water_m}]   (fields laid: where they truly lie, their middle)
     signals: [{id, state, kind, text}], reports: [{id, report, t, square, ...}]
@@ -43,6 +45,7 @@ WORDS: dict[str, str] = {
     "collision": N_("a collision"), "torpedo": N_("torpedo"), "gunfire": N_("gunfire"), "damage": N_("damage"),
     "mine": N_("mine"),
     "merchant": N_("merchant"), "escort": N_("escort"), "small": N_("small craft"),
+    "torpedoes": N_("torpedoes"), "gun_88": N_("88 mm gun"), "gun_20": N_("20 mm gun"),
 }
 
 
@@ -86,7 +89,7 @@ def debrief(engine: Engine) -> dict[str, Any]:
     out["crew_lost"] = [_named(engine, d) for d in log["deaths"]]
     out["track"] = [list(p) for p in log["track"]]
     out["fixes"] = [dict(f) for f in log["fixes"]]
-    out["attacks"] = [dict(a) for a in log["attacks"]]
+    out["attacks"] = [{"class_name": None, **a} for a in log["attacks"]]  # a save from before class_name: none
     out["passages"] = [dict(p) for p in log["passages"]]
     out["mines"] = [dict(m) for m in log.get("mines", [])]
     out["signals"] = [{"id": m.id, "state": m.state, "kind": m.kind,
@@ -173,7 +176,30 @@ def lines(d: dict[str, Any]) -> list[Msg]:
                           n=round(d["distance_nm"]),
                           fixes=Msg.plural("{n} sextant fix", "{n} sextant fixes", n=len(d["fixes"])),
                           attacks=Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
+    out.extend(attack_line(d, a) for a in d["attacks"])
     return out
+
+
+def attack_target(attack: dict[str, Any]) -> Msg:
+    """What an attack was aimed at as the crew knew it: the contact and its class, the contact alone (not
+    identified), or that none was chosen (a manual or attack disc solution of the TDC)."""
+    target, known = attack.get("target"), attack.get("class_name")
+    if target is None:
+        return Msg("no target chosen")
+    if known:
+        return Msg("{contact} ({class_name})", contact=target, class_name=Msg.term(known))
+    return Msg("{contact}", contact=target)
+
+
+def attack_line(d: dict[str, Any], attack: dict[str, Any]) -> Msg:
+    """One attack of the debrief: when (ship's time), with what, at what."""
+    from datetime import datetime, timedelta
+
+    try:
+        when = (datetime.fromisoformat(d["start"]) + timedelta(seconds=float(attack["t"]))).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        when = str(attack["t"])
+    return Msg("  {when}  {kind}: {target}", when=when, kind=word(attack["kind"]), target=attack_target(attack))
 
 
 def mission_lines(engine: Engine) -> list[Msg]:

@@ -119,6 +119,11 @@ class GameSetup:
     #: what the campaign this new one takes the place of came to (state, grades, score, missions), told at the
     #: start; kept in the game's config, so a replay of the session tells it too
     last_campaign: dict[str, Any] | None = None
+    #: the set-up asked the difficulty and easy watch change of every role (the terminal's questions, the window's
+    #: buttons, which offer the carried ones as their defaults): what it holds is played as it is. False (the
+    #: command line's options): a role it does not name keeps what the linked patrol or campaign carries
+    #: (`kaleun.career.with_carried`)
+    every_role: bool = False
 
 
 def setup_problem(setup: GameSetup) -> Msg | None:

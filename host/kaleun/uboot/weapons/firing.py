@@ -172,7 +172,9 @@ class TorpedoFiring(WeaponsPart):
             runs.append((number, sol.run_s, sol.run_m > reach))
         fired = [n for n, _r, _f in runs]
         seconds = [round(r) for _n, r, _far in runs]
-        self.emit("salvo", feed=_salvo_said(runs), tubes=fired, run_s=seconds)
+        # the contact whose target data the TDC's solution came from (None: a manual or attack disc solution)
+        target = self.tdc["contact"] if self.tdc.get("source") == "contact" else None
+        self.emit("salvo", feed=_salvo_said(runs), tubes=fired, run_s=seconds, target=target)
         self.w.fire_control.warn_without_bridge("fire_torpedoes")
 
     def _aim(self) -> str | None:

@@ -63,6 +63,10 @@ def class_name(cid: Any) -> str:
     return found.name if found is not None else str(cid or "?")
 
 
+#: the last attacks the summary names with their targets (the saved debrief lists more)
+ATTACKS_SHOWN = 3
+
+
 class Debrief(Overlay):
     id = "debrief"
     title = Msg("Debrief")
@@ -77,6 +81,8 @@ class Debrief(Overlay):
         self.chart = False
         self.chart_image: Any = None
         self.saved: str | None = None
+        #: the patrol's attacks (kind, the contact aimed at, its class as the crew knew it), from the mission's log
+        self.attacks: list[dict[str, Any]] = []
 
     def toggle_chart(self) -> None:
         self.chart = not self.chart
@@ -109,8 +115,10 @@ class Debrief(Overlay):
         output = getattr(self.win.runtime, "debrief", None)
         pngs = [p for p in getattr(output, "paths", []) if str(p).endswith(".png")]
         self.saved = pngs[-1].name if pngs else None
+        log = getattr(game.module("mission"), "log", {}) if game.has_module("mission") else {}
+        self.attacks = [dict(a) for a in log.get("attacks", [])]
         return (freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours,
-                self.chart, self.saved)
+                self.chart, self.saved, freeze(self.attacks))
 
     def headline(self) -> tuple[Msg, theme.Color, str]:
         """The debrief's headline (words, colour, icon) for how the mission ended: a mission lost by its time
@@ -166,6 +174,12 @@ class Debrief(Overlay):
                 grt_sunk = int(ship.get("grt") or 0)
                 tally.append((Msg("{name}, {grt:,} GRT", name=name, grt=grt_sunk) if grt_sunk else name,
                               theme.TEXT_DIM))
+        from kaleun.uboot.missions.debrief import attack_target
+        from kaleun.uboot.missions.debrief import word as said
+
+        for attack in self.attacks[-ATTACKS_SHOWN:]:  # what each was aimed at, as the crew knew it
+            tally.append((Msg("{kind}: {target}", kind=said(str(attack.get("kind"))), target=attack_target(attack)),
+                          theme.TEXT_DIM))
         self._column(c, right, tally)
         self._buttons(c, area)
 

@@ -3,8 +3,13 @@
 Page one: the table's language, the mission and how strict the crew rules are. Page two ("Next"):
 how the mission is played (a single mission, a linked patrol, the campaign), the difficulty of each
 role, the easy watch change for the roles on easy (with what the career record says of the mode: the
-totals, the campaign, the linked patrol in progress, whose next part "linked patrol" chooses), then
-"Start". The chosen set-up is a
+totals, the campaign, the linked patrol in progress), then "Start". With a linked patrol in progress,
+"linked patrol" offers two choices: go on with its next part (chosen at first, §5.2), or begin a new patrol
+with the mission chosen on page one (a part of another linked patrol); with a campaign running further on,
+"campaign" offers going on with its next mission or beginning anew with its first (§4.3). A choice that gives
+up the patrol or the campaign in progress says so in the warning's colour before "Start" (the words of the
+terminal's set-up: `kaleun.career.patrol_given_up`, `campaign_given_up`). Going on offers the difficulty
+and easy watch change the patrol or campaign carries as the buttons' choice. The chosen set-up is a
 `kaleun.uboot.missions.setup.GameSetup`; the session's `restart` builds its game with the career
 record (`kaleun.career.start_configured`: the carry-over of a linked patrol, the campaign's next
 mission) or says why it cannot start, which the page shows."""
@@ -18,10 +23,17 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from kaleun.career import CareerError, career_messages, load_career
+from kaleun.career import (
+    CareerError,
+    campaign_given_up,
+    career_messages,
+    carried_settings,
+    load_career,
+    patrol_given_up,
+)
 from kaleun.core.messages import Msg, of_error
 from kaleun.uboot.game import MISSIONS
-from kaleun.uboot.missions.setup import MODES, GameSetup, mission_lines, setup_problem
+from kaleun.uboot.missions.setup import MODES, GameSetup, campaign_order, mission_lines, setup_problem
 from kaleun.ui import icons, theme
 from kaleun.ui.forms import ROLE_WORDS
 from kaleun.ui.screens.base import Overlay
@@ -55,6 +67,10 @@ class Setup(Overlay):
         self.difficulty: dict[str, str] = {}
         self.easy: set[str] = set()
         self.problem: Msg | str | None = None
+        #: the patrol or campaign in progress is given up for a new one (False: it goes on)
+        self.anew = False
+        #: the mission chosen on page one (a linked patrol going on plays its own next part instead)
+        self.chosen = self.mission
         self.record: dict[str, Any] | None = None  # the career record (None: unreadable, it says so on Start)
         try:
             self.record = load_career()
@@ -63,13 +79,12 @@ class Setup(Overlay):
 
     def read(self) -> Hashable:
         return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
-                tuple(sorted(self.difficulty.items())), tuple(sorted(self.easy)), self.problem)
+                tuple(sorted(self.difficulty.items())), tuple(sorted(self.easy)), self.problem, self.anew)
 
     # -- choices ---------------------------------------------------------------------------------
     def choose(self, mission: str) -> None:
-        self.mission = mission
-        self.problem = None
-        self.win.touch()
+        self.mission = self.chosen = mission
+        self.set_anew(self.anew)  # a linked patrol going on still plays its own next part
 
     def set_rules(self, rules: str | None) -> None:
         self.rules = None if rules == self.rules else rules
@@ -86,11 +101,55 @@ class Setup(Overlay):
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
+        self.set_anew(False)  # the patrol or the campaign in progress goes on, unless the group chooses otherwise
+
+    def going_on(self) -> dict[str, Any] | None:
+        """The linked patrol (mode "linked") or the campaign running further on than its first mission ("campaign")
+        that the mode chosen can go on with or give up (None: there is none, a new one begins)."""
+        record = self.record or {}
+        if self.mode == "linked":
+            patrol = record.get("patrol")
+            return patrol if patrol is not None and patrol.get("mode") == "linked" else None
+        if self.mode == "campaign":
+            campaign = record.get("campaign")
+            if campaign is not None and campaign.get("state") == "running" and campaign.get("next") != \
+                    campaign_order()[0]:
+                return dict(campaign)
+        return None
+
+    def can_begin_anew(self) -> bool:
+        """A new linked patrol begins with the mission chosen on page one when that is a part of a linked patrol
+        and not the next part of the one in progress; a campaign can always begin anew."""
+        if self.mode == "campaign":
+            return True
+        patrol = self.going_on()
+        line = next((m for m in mission_lines() if m.id == self.chosen), None)
+        return patrol is not None and line is not None and line.patrol is not None and self.chosen != patrol["next"]
+
+    def set_anew(self, anew: bool) -> None:
+        """Go on with the linked patrol or campaign in progress (§5.2, §4.3), or give it up for a new one."""
         self.problem = None
-        patrol = (self.record or {}).get("patrol")
-        if mode == "linked" and patrol is not None and patrol.get("mode") == "linked":
-            self.mission = str(patrol["next"])  # the linked patrol in progress goes on (§5.2)
+        going_on = self.going_on()
+        self.anew = anew and going_on is not None and self.can_begin_anew()
+        if self.mode == "linked":
+            self.mission = str(going_on["next"]) if going_on is not None and not self.anew else self.chosen
+        elif self.mode == "single":
+            self.mission = self.chosen
+        if self.record is not None and not self.anew and self.mode != "single":
+            difficulty, easy = carried_settings(self.record, self.mode, "" if self.mode == "campaign" else
+                                                self.mission)
+            if difficulty or easy:  # what the group played the last part with, as the buttons' choice
+                self.difficulty = dict(difficulty)
+                self.easy = {role for role, on in easy.items() if on and difficulty.get(role) == "easy"}
         self.win.touch()
+
+    def given_up(self) -> Msg | None:
+        """What the choice gives up, said before "Start" as the terminal's set-up says it (None: nothing)."""
+        if self.record is None or not self.anew:
+            return None
+        if self.mode == "campaign":
+            return campaign_given_up(self.record, self.setup())
+        return patrol_given_up(self.record, self.setup())
 
     def career_line(self) -> Msg | None:
         """What the career record says about the mode chosen: the patrol or the campaign going on, or the
@@ -121,10 +180,13 @@ class Setup(Overlay):
         self.win.touch()
 
     def setup(self) -> GameSetup:
-        """The set-up chosen so far (the campaign picks its own mission)."""
-        return GameSetup(mission="" if self.mode == "campaign" else self.mission, seed=self.game.seed,
-                         mode=self.mode, difficulty=dict(self.difficulty),
-                         easy_watch_change={role: True for role in sorted(self.easy)})
+        """The set-up chosen so far (the campaign picks its own mission; begun anew, its first). Every role's
+        difficulty is on the page: what it shows is played (`every_role`)."""
+        mission = self.mission
+        if self.mode == "campaign":
+            mission = campaign_order()[0] if self.anew else ""
+        return GameSetup(mission=mission, seed=self.game.seed, mode=self.mode, difficulty=dict(self.difficulty),
+                         easy_watch_change={role: True for role in sorted(self.easy)}, every_role=True)
 
     def start(self) -> None:
         """The clock starts: a new game of the chosen set-up if it is not the game already open."""
@@ -210,7 +272,10 @@ class Setup(Overlay):
         s = c.size
         y = body.y
         line = next((m for m in mission_lines() if m.id == self.mission), None)
-        if self.mode == "campaign":
+        going_on = self.going_on()
+        if going_on is not None:
+            y = self._draw_going_on(c, body, going_on)
+        elif self.mode == "campaign":
             c.text(Msg("The campaign: its missions in date order, the next one from the career record."),
                    (body.x, y), theme.MIN_TEXT, theme.TEXT, width=body.w)
             y += s(40)
@@ -244,8 +309,11 @@ class Setup(Overlay):
                      enabled=level == "easy", why_not=Msg("for a role on easy difficulty"), size=theme.MIN_TEXT)
             y += s(51)
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
+        given_up = self.given_up()
         career = self.career_line()
-        if career is not None:
+        if given_up is not None:  # before it happens, in the warning's colour
+            c.paragraph(given_up, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
+        elif career is not None:
             c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
         c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 0),
                  size=theme.MIN_TEXT)
@@ -255,6 +323,29 @@ class Setup(Overlay):
                         theme.MIN_TEXT, theme.WARNING)
         pygame.draw.rect(c.surface, theme.PANEL_DARK, start.inflate(s(8), s(8)))
         c.button("setup.start", start, Msg("Start"), simple(self.start), active=True, icon=icons.play)
+
+    def _draw_going_on(self, c: Canvas, body: Rect, going_on: dict[str, Any]) -> int:
+        """The two choices of a linked patrol or campaign in progress: go on with its next mission, or begin a
+        new one (the mission chosen on page one; the campaign's first). Returns the y below them."""
+        s = c.size
+        names = {m.id: m.name for m in mission_lines()}
+
+        def named(mission: str) -> Msg:
+            return Msg.term(names.get(mission, mission))
+
+        if self.mode == "campaign":
+            new: Msg = Msg("begin anew: {mission}", mission=named(campaign_order()[0]))
+            why_not: Msg | None = None
+        else:
+            new = Msg("new patrol: {mission}", mission=named(self.chosen))
+            why_not = Msg("choose a part of another linked patrol on the first page to begin a new patrol with it")
+        bw = (body.w - s(4)) // 2
+        c.button("setup.going_on", Rect(body.x, body.y, bw, s(47)),
+                 Msg("go on: {mission}", mission=named(str(going_on["next"]))), call(self.set_anew, False),
+                 active=not self.anew, size=theme.MIN_TEXT)
+        c.button("setup.anew", Rect(body.x + bw + s(4), body.y, bw, s(47)), new, call(self.set_anew, True),
+                 active=self.anew, enabled=self.can_begin_anew(), why_not=why_not, size=theme.MIN_TEXT)
+        return int(body.y + s(51))
 
     def _page(self, pages: int) -> None:
         self.page = (self.page + 1) % pages
