@@ -99,8 +99,8 @@ class Window:
         self.ui: dict[str, Any] = {}
         #: alarm banners waiting: (kind, feed line, wall time raised), newest last
         self.alarms: list[tuple[str, FeedLine, float]] = []
-        #: the section and deadline (game seconds) of each breach alarm's feed line (by the line's
-        #: identity; the line is kept with it)
+        #: the section and deadline (game seconds) of each breach alarm's feed line (by the feed
+        #: line's id)
         self._breach_of: dict[int, tuple[FeedLine, Any, float | None]] = {}
         #: tabs with news: tab -> alarm kind
         self.badges: dict[str, str] = {}
@@ -167,16 +167,24 @@ class Window:
             # on the banner saying time is left
             section = event.data.get("section")
             self.alarms = [a for a in self.alarms
-                           if a[0] != "breach" or self._breach_of.get(id(a[1]), (None, None, None))[1] != section]
+                           if a[0] != "breach" or self._breach_of.get(a[1].id, (None, None, None))[1] != section]
             self.touch()
+        if line is not None and line.id >= 0:
+            # a waiting alarm shows its feed line as it is now: a convoy's report that grew by a ship
+            # says "4 ships ...; 1 new", not the first ship it began with
+            self.alarms = [(k, line if shown_line.id == line.id else shown_line, at)
+                           for k, shown_line, at in self.alarms]
         kind = alarm_for(event.name, event.data) if raises else None
         if kind is not None and line is not None:
             if kind.name == "breach":
                 deadline = event.data.get("deadline")
-                self._breach_of[id(line)] = (line, event.data.get("section"),
-                                             float(deadline) if isinstance(deadline, int | float) else None)
+                _, section, before = self._breach_of.get(line.id, (None, None, None))
+                self._breach_of[line.id] = (line, event.data.get("section", section),
+                                            float(deadline) if isinstance(deadline, int | float) else before)
                 while len(self._breach_of) > 16:
                     del self._breach_of[next(iter(self._breach_of))]
+            # the line's alarm raised again (news on it) waits once, as the newest
+            self.alarms = [a for a in self.alarms if a[1].id < 0 or a[1].id != line.id]
             self.alarms.append((kind.name, line, self.wall()))
             del self.alarms[:-8]
             if self.tab != kind.screen:
@@ -221,7 +229,7 @@ class Window:
         """A breach's line with the time left now (rulebook §10.3.6): the line was written when the
         breach opened ("3:00 to seal it"), the banner keeps it and must not claim a time that has run
         on; the boat drawing's countdown says the same."""
-        _, _, deadline = self._breach_of.get(id(line), (None, None, None))
+        _, _, deadline = self._breach_of.get(line.id, (None, None, None))
         msg = line.msg
         if deadline is None or not isinstance(msg, Msg) or not {"minutes", "seconds"} <= msg.values.keys():
             return line
