@@ -130,6 +130,8 @@ class Window:
             self.overlay = setup(self)
         elif self.game.has_module("mission") and self.game.module("mission").over:
             self.open_debrief()  # a finished game says so at once
+        else:
+            self._still_burning()
 
     def _bind(self, runtime: Runtime) -> None:
         self.runtime = runtime
@@ -157,6 +159,27 @@ class Window:
         self.touch()
 
     # -- reading the state --------------------------------------------------------------------
+    def _still_burning(self) -> None:
+        """A window opened on a game under way (a resume) raises again what still threatens the boat:
+        a hull breach counting down (its banner with the time left, rulebook §10.3.6) and a fire
+        burning light the damage tab. The other alarms of the past were answered back then."""
+        if not self.game.has_module("crew"):
+            return
+        crew = self.game.module("crew").status()
+        for section, breach in sorted((crew.get("breaches") or {}).items()):
+            deadline = breach.get("deadline")
+            if breach.get("result") == "failed" or not isinstance(deadline, int | float) or deadline <= self.game.t:
+                continue
+            line = next((line for line in reversed(self.feed.lines) if line.event == "hull_breach"
+                         and isinstance(line.msg, Msg) and str(line.msg.values.get("section")) == str(section)),
+                        None)
+            if line is not None:
+                self._breach_of[line.id] = (line, int(section), float(deadline))
+                self.alarms.append(("breach", line, self.wall()))
+            self.badges["damage"] = "breach"
+        if "damage" not in self.badges and any(c.get("condition") == "fire" for c in crew.get("conditions", [])):
+            self.badges["damage"] = "fire"
+
     def _on_event(self, event: Event) -> None:
         self._events += 1
         shown = self.feed.on_event(event) if self._told.fresh(event) else None
