@@ -431,9 +431,13 @@ def draw_pattern(surface: Any, rect: Rect, condition: str, step: int) -> None:
                 pygame.draw.line(surface, color, (x, y), (x, y + step // 2), max(2, step // 5))
     elif condition == "light_failure":
         dark = pygame.Surface(rect.size, pygame.SRCALPHA)
-        dark.fill((0, 0, 0, 120))
+        dark.fill((0, 0, 0, LIGHTS_OUT_ALPHA))
         surface.blit(dark, rect)
     surface.set_clip(clip)
+
+
+#: how dark a section whose lights failed is drawn (alpha of black over it)
+LIGHTS_OUT_ALPHA = 140
 
 
 def _clock(seconds: int) -> str:
@@ -489,7 +493,9 @@ def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool,
     if drop:
         edge_color, edge = theme.OUTLINE, s(3)
     pygame.draw.rect(surface, edge_color, rect, edge, border_radius=s(4))
-    label_color = (235, 235, 250) if flooded else theme.SECTION_LABEL
+    # a flooded or dark section (its lights failed) has its name in light letters, readable on it
+    dark = "light_failure" in conditions and not drop
+    label_color = (235, 235, 250) if flooded or dark else theme.SECTION_LABEL
     icon_side = s(18)
     shown: str | None = str(number)
     if compact:
