@@ -237,7 +237,9 @@ class DamageScreen(Screen):
             for _bid, label, _action in buttons:
                 bx -= max(s(86), c.text_width(label, theme.MIN_TEXT, True) + s(20)) + s(4)
             text_w = max(1, bx - s(48))
-            title = wrap(bold, c.tr(words), text_w)
+            said = c.tr(words)
+            # a row's title starts a sentence: "Diesels: failure" (a machine's name from the data is lower case)
+            title = wrap(bold, said[:1].upper() + said[1:], text_w)
             more = wrap(plain, c.tr(detail), text_w) if detail is not None else []
             height = max(s(47), len(title) * bold.get_linesize() + len(more) * line + s(4))
             out.append((row, title, more, height))
