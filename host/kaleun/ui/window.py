@@ -60,7 +60,7 @@ RESTING_PERIOD = 0.2
 RESTING_AFTER = 10.0
 #: how far (design pixels) a finger moves before a touch on a figure becomes a drag
 DRAG_START = 6
-#: how long (wall seconds) an alarm's banner stays unless touched
+#: how long (wall seconds) an alarm's banner stays unless touched (a breach counting down stays)
 ALARM_SECONDS = 15.0
 #: events that end a hull breach (§10.3.6): its waiting alarms leave the banner
 BREACH_OVER = ("hull_breach_sealed", "section_flooded")
@@ -581,9 +581,18 @@ class Window:
         return IDLE_PERIOD if self.wall() - self._touched < RESTING_AFTER else RESTING_PERIOD
 
     def _expire_alarms(self) -> None:
+        """The banners go ALARM_SECONDS after the newest came, except a breach still counting down
+        (rulebook §10.3.6): it stays until touched or until the breach is sealed or floods."""
         if self.alarms and self.wall() - self.alarms[-1][2] > ALARM_SECONDS:
-            self.alarms.clear()
-            self.touch()
+            ticking = [a for a in self.alarms if a[0] == "breach" and self._ticking(a[1])]
+            if len(ticking) != len(self.alarms):
+                self.alarms = ticking
+                self.touch()
+
+    def _ticking(self, line: FeedLine) -> bool:
+        """Is the breach of this alarm's line still counting down?"""
+        _, _, deadline = self._breach_of.get(line.id, (None, None, None))
+        return deadline is not None and deadline > self.game.t
 
     def _second_due(self) -> bool:
         """Has the ship's clock reached its next whole second since the last step?"""
