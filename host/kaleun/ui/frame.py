@@ -69,11 +69,14 @@ def draw_clock(c: Canvas, win: Window, scene: Scene) -> None:
                                                                             theme.MIN_TEXT)) + s(8)
     if scene.bars:
         command, _, morale = scene.bars.partition(" · ")
+        command, morale = command.removeprefix("command "), morale.removeprefix("morale ")
         room = layout.buttons["pause"].x - bars_x - s(6)
-        c.text(bar_reading("command", command.removeprefix("command ")), (bars_x, clock.centery + s(1)),
-               theme.MIN_TEXT, theme.ACCENT, "bottomleft", width=room)
-        c.text(bar_reading("morale", morale.removeprefix("morale ")), (bars_x, clock.centery + s(1)),
-               theme.MIN_TEXT, theme.ACCENT, "topleft", width=room)
+        # a bar on its blank field (orders now cost morale, or the crew is spent) in the warning colour,
+        # besides its word "blank"
+        c.text(bar_reading("command", command), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+               theme.WARNING if command.startswith("blank") else theme.ACCENT, "bottomleft", width=room)
+        c.text(bar_reading("morale", morale), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+               theme.WARNING if morale.startswith("blank") else theme.ACCENT, "topleft", width=room)
 
 
 def draw_tab_bar(c: Canvas, win: Window, scene: Scene) -> None:
