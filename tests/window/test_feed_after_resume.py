@@ -162,3 +162,22 @@ def test_a_resumed_window_lights_the_damage_tab_for_a_fire_still_burning(tmp_pat
     assert dict(again.window.scene().badges) == {"damage": "fire"}
     again.tap("tab.damage")
     assert not again.window.scene().badges
+
+
+def test_10_3_6_a_resumed_window_says_get_out_of_a_section_about_to_flood(tmp_path: Path) -> None:
+    """§10.3.6 the breach puzzle failed before the crew stopped: the section floods at the deadline and
+    whoever is in it drowns. The resumed window's banner is the failed puzzle's line ("evacuate ...
+    before it floods in"), with the time left now."""
+    table = Table_(mission="exercise_convoy", seed=0)
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 3})
+    table.window.dismiss_alarms()
+    table.tap("tab.damage")
+    table.tap("repair.breach.3")
+    table.tap("sheet.give")
+    table.tap("puzzle.3.failed")
+    assert table.named("puzzle_failed")
+    table.until(20)
+    again = resumed(table, tmp_path)
+    kind, line = again.window.alarm_shown()
+    assert kind == "breach" and line.event == "puzzle_failed"
+    assert "floods in 2:40" in again.window.tr(line.words)

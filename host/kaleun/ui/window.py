@@ -154,6 +154,7 @@ class Window:
         self._bind(runtime)
         self.track = Track()
         self.alarms.clear()
+        self._breach_of.clear()  # the new game's feed numbers its lines afresh
         self.badges.clear()
         self.ui.clear()
         self.touch()
@@ -168,9 +169,11 @@ class Window:
         crew = self.game.module("crew").status()
         for section, breach in sorted((crew.get("breaches") or {}).items()):
             deadline = breach.get("deadline")
-            if breach.get("result") == "failed" or not isinstance(deadline, int | float) or deadline <= self.game.t:
+            if not isinstance(deadline, int | float) or deadline <= self.game.t:
                 continue
-            line = next((line for line in reversed(self.feed.lines) if line.event == "hull_breach"
+            # its newest line: the breach, a countdown warning, or the failed puzzle's "get out"
+            line = next((line for line in reversed(self.feed.lines)
+                         if line.event in ("hull_breach", "breach_warning", "puzzle_failed")
                          and isinstance(line.msg, Msg) and str(line.msg.values.get("section")) == str(section)),
                         None)
             if line is not None:
