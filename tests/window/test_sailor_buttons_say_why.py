@@ -44,3 +44,18 @@ def test_6_14_a_living_sailors_greyed_buttons_say_why() -> None:
         assert said_last(table) == why, button
     table.tap("sailor.chip+")
     assert not table.named("action_refused")  # a living sailor takes a chip
+
+
+def test_6_14_a_dead_sailors_page_says_where_he_lies() -> None:
+    """A dead sailor has no section of his own in the crew's state; his page said "section —" while
+    the boat drawing shows his figure (crossed out) in the control room. It names the section his
+    figure stands in."""
+    from window.fingers import shown
+
+    table = sailor_page()
+    table.tap("sailor.kill")
+    table.tap("sheet.give")
+    table.window.dismiss_alarms()
+    assert table.game.module("figures").where["officer-square"] == 3
+    said = shown(table)
+    assert "section 3, 0 chips" in said and "section —, 0 chips" not in said, said

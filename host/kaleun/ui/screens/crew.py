@@ -277,7 +277,10 @@ class CrewScreen(Screen):
         top = c.panel(left, figure_term(figure))
         x, w = left.x + s(8), left.w - s(16)
         y = self._name(c, Msg.term(str(st["name"])), (x, top), w, theme.TEXT, size=theme.TEXT_SIZE, bold=True)
-        lines: list[Msg | str] = [Msg("section {n}, {chips}", n=st["section"] if st["section"] is not None else "—",
+        section = st["section"]
+        if section is None and st["dead"]:  # a dead sailor has no section of his own: his figure lies there
+            section = self.game.module("figures").where.get(figure)
+        lines: list[Msg | str] = [Msg("section {n}, {chips}", n=section if section is not None else "—",
                                       chips=Msg.plural("{n} chip", "{n} chips", n=len(st["chips"])))]
         task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
         if task:
