@@ -45,3 +45,23 @@ def test_7_5_the_attack_screen_counts_a_deck_torpedo_on_its_way_in_apart_from_th
     assert len(table.named("torpedo_stowed")) == 1
     text = joined(shown(table))
     assert stowed in text and coming_words not in text
+
+
+def test_12_the_attack_screens_tally_says_it_counts_torpedoes() -> None:
+    """§12 the 88 mm gun fires 20 rounds with 8 hits on a tramp: the attack screen's tally of torpedoes
+    said "Fired 0 · hits 0" beside it, as if the gun had missed; it says whose tally it is."""
+    from kaleun.core.messages import Msg
+
+    from window.test_every_action_by_touch import ship_in_gun_range
+
+    table = ship_in_gun_range()
+    ship = next(c["contact"] for c in table.game.module("sea").status()["contacts"])
+    table.runtime.submit({"do": "order", "order": "gun_88", "target": ship, "rounds": 20})
+    table.until(table.game.t + 240, step=5)
+    ceased = table.named("gun_ceased")
+    assert ceased and ceased[0].data["hits"] > 0
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    said = shown(table)
+    assert table.window.tr(Msg("Torpedoes {f} · hits {h}", f=0, h=0)) in said
+    assert not [text for text in said if text.startswith("Fired")]

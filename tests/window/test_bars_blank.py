@@ -67,3 +67,26 @@ def test_6_the_consoles_status_names_the_blank_fields_in_the_tables_language(lan
     said = "\n".join(status(table.game, "stop", lang_of(language)))
     assert "blank" not in said, said
     assert lang_of(language).render(Msg("blank")) in said, said
+
+
+def test_6_a_bar_on_its_blank_field_stands_out_in_the_top_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.6 a spent command bar makes every further order cost morale, a blank morale bar is an
+    exhausted crew: the top bar draws such a bar in the warning colour (its word "blank" says it too),
+    a bar with fields left in the accent colour."""
+    from kaleun.ui import theme, widgets
+
+    colours: dict[str, tuple[int, int, int]] = {}
+    text = widgets.Canvas.text
+
+    def recording(self, words, pos, size=theme.TEXT_SIZE, color=theme.TEXT, *args, **kw):  # type: ignore[no-untyped-def]
+        colours[self.tr(words)] = tuple(color)
+        return text(self, words, pos, size, color, *args, **kw)
+
+    monkeypatch.setattr(widgets.Canvas, "text", recording)
+    table = Table_()
+    table.render()
+    assert colours["Command VIII"] == theme.ACCENT and colours["Morale XI"] == theme.ACCENT
+    table = on_blank_fields("en")
+    colours.clear()
+    table.render()
+    assert colours["Command blank"] == theme.WARNING and colours["Morale blank"] == theme.WARNING

@@ -258,3 +258,22 @@ def test_a_finished_game_resumes_on_its_debrief(tmp_path) -> None:
     table.game.module("mission").end("lost", "all hands lost", "All hands lost.")
     win = Window(table.runtime, clock=table.clock)
     assert type(win.overlay).__name__ == "Debrief"
+
+
+def test_10_3_6_a_breach_counting_down_keeps_its_banner() -> None:
+    """§10.3.6 the banners go by themselves, but not a hull breach still counting down: its banner (the
+    time left now) stays over the other alarms' going until it is touched or the breach is over."""
+    table = Table_(mission="exercise_convoy")
+    table.runtime.submit({"do": "damage", "kind": "environmental", "condition": "fire", "section": 5})
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 2})
+    table.clock.now += 20
+    table.window._expire_alarms()
+    kind, line = table.window.scene().alarm
+    assert kind == "breach" and [a[0] for a in table.window.alarms] == ["breach"]  # the fire's banner went
+    table.until(table.game.t + 30, step=10)
+    table.clock.now += 20
+    table.window._expire_alarms()
+    kind, line = table.window.scene().alarm
+    assert kind == "breach" and "2:30 to seal it" in table.window.tr(line.words)
+    table.tap("alarm.dismiss")
+    assert table.window.scene().alarm is None

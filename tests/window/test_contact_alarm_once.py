@@ -110,3 +110,19 @@ def test_9_the_gate_agrees_with_the_feed_it_mirrors() -> None:
     for event in table.events:
         change = log.add(event)
         assert gate.raises(event) == (change is not None and change.raises)
+
+
+def test_9_the_waiting_banner_says_what_its_report_has_grown_to() -> None:
+    """The banner over the feed shows its report as it is now: a ship added to the open report while
+    the banner still waits (the clock runs fast, nobody touched it) turns its "a ship bearing ..." into
+    the grown report ("4 ships ...; 1 new"), as the feed line it covers says, and raises nothing new."""
+    table = convoy_in_sight()
+    win = table.window
+    table.until(100, step=10)
+    kind, line = win.alarm_shown()
+    assert kind == "contact" and "3 ships" in line.text
+    table.until(200, step=10)  # a fourth ship joins the report; the banner was not touched
+    kind, line = win.alarm_shown()
+    assert kind == "contact" and "4 ships" in line.text and "1 new" in line.text
+    assert len(win.alarms) == 1  # the same report: one alarm waiting, not two
+    assert line == win.scene().feed[-1]

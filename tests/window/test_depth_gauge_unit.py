@@ -33,12 +33,14 @@ def test_2_the_gauge_shows_the_echo_sounders_bottom_and_the_ordered_depth() -> N
     assert f"bottom {round(seabed)} m" in said and "ordered 0 m" in said, said
     gauge = table.window.screens["helm"].gauge  # type: ignore[attr-defined]
 
+    span = table.window.screens["helm"].span  # type: ignore[attr-defined]
+
     def colour_at(m: float) -> tuple[int, int, int]:
-        y = gauge.y + round(m / 300 * gauge.h)
+        y = gauge.y + round(m / span * gauge.h)
         return tuple(table.surface.get_at((gauge.x + gauge.w * 3 // 4, y))[:3])  # type: ignore[return-value]
 
     assert colour_at(seabed / 2) == theme.SEA
-    below = {colour_at(seabed + 5), colour_at(seabed + 60), colour_at(150)}
+    below = {colour_at(seabed + 5), colour_at(span - 2)}
     assert theme.SEA not in below  # the sea ends at the bottom the echo sounder gives
     table.runtime.submit({"do": "order", "order": "dive"})
     table.runtime.submit({"do": "order", "order": "new_depth", "depth_m": 15})
@@ -46,3 +48,26 @@ def test_2_the_gauge_shows_the_echo_sounders_bottom_and_the_ordered_depth() -> N
     said = shown(table)
     assert "ordered 15 m" in said, said
     assert colour_at(15) == theme.ACCENT
+
+
+def test_2_in_shallow_water_the_gauge_shows_the_water_there_is() -> None:
+    """Item 2 (the depth gauge with the echo sounder's bottom): on the Dogger Bank (20 m of water) the
+    0-300 m scale drew the boat at 10 m and the bottom at 20 m a few pixels apart, the rest of the gauge
+    all seabed. In shallow water the gauge takes the shortest scale that shows the bottom with room
+    under it (0-50 m, a mark each 10 m), and a touch on it asks for a depth on that scale."""
+    table = Table_(mission="exercise_shoal")
+    table.tap("tab.helm")
+    said = shown(table)
+    helm = table.window.screens["helm"]
+    assert helm.span == 50  # type: ignore[attr-defined]
+    assert all(str(m) in said for m in (10, 20, 30, 40, 50)) and "300" not in said, said
+    gauge = table.target("depth_gauge").rect
+    table.tap("depth_gauge", (gauge.centerx, gauge.y + round(15 / 50 * gauge.h)))
+    assert table.window.overlay.values["depth_m"] == 15  # type: ignore[union-attr]
+
+
+def test_2_in_open_water_the_gauge_reaches_past_crush_depth() -> None:
+    table = Table_(mission="exercise_convoy")
+    table.tap("tab.helm")
+    table.render()
+    assert table.window.screens["helm"].span == 300  # type: ignore[attr-defined]

@@ -132,3 +132,52 @@ def test_the_record_stays_small_and_every_save_loads() -> None:
     assert sum(1 for e in kept if "feed" in e) <= FEED_KEPT
     assert len(kept) <= FEED_KEPT + sum(DETAILS.values())
     assert load_checked(state).module("compression").record.to_state() == state["modules"]["compression"]["feed"]
+
+
+def test_10_3_6_a_resumed_window_raises_the_breach_still_counting_down(tmp_path: Path) -> None:
+    """§10.3.6 a hull breach left open when the crew stopped still counts down after the resume: the
+    window opens with its banner (the time left now, not the time the line was written with) and the
+    damage tab lit; the burning fire lights the damage tab too. The convoy reports, aircraft and the
+    other alarms of the past stay quiet (they were raised back then)."""
+    from window.test_screens_render import busy_table
+
+    table = busy_table("en")
+    breach = table.game.module("crew").status()["breaches"]
+    left = round(float(breach["4"]["deadline"]) - table.game.t)
+    again = resumed(table, tmp_path)
+    kind, line = again.window.alarm_shown()
+    assert kind == "breach" and "section 4" in line.text
+    assert f"{left // 60}:{left % 60:02d} to seal it" in again.window.tr(line.words)
+    assert len(again.window.alarms) == 1
+    assert dict(again.window.scene().badges) == {"damage": "breach"}
+    again.tap("alarm.dismiss")
+    assert again.window.alarm_shown() is None
+
+
+def test_a_resumed_window_lights_the_damage_tab_for_a_fire_still_burning(tmp_path: Path) -> None:
+    table = Table_(mission="exercise_convoy", seed=0)
+    table.runtime.submit({"do": "damage", "kind": "environmental", "condition": "fire", "section": 5})
+    again = resumed(table, tmp_path)
+    assert again.window.alarm_shown() is None  # the fire's alarm was raised back then
+    assert dict(again.window.scene().badges) == {"damage": "fire"}
+    again.tap("tab.damage")
+    assert not again.window.scene().badges
+
+
+def test_10_3_6_a_resumed_window_says_get_out_of_a_section_about_to_flood(tmp_path: Path) -> None:
+    """§10.3.6 the breach puzzle failed before the crew stopped: the section floods at the deadline and
+    whoever is in it drowns. The resumed window's banner is the failed puzzle's line ("evacuate ...
+    before it floods in"), with the time left now."""
+    table = Table_(mission="exercise_convoy", seed=0)
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 3})
+    table.window.dismiss_alarms()
+    table.tap("tab.damage")
+    table.tap("repair.breach.3")
+    table.tap("sheet.give")
+    table.tap("puzzle.3.failed")
+    assert table.named("puzzle_failed")
+    table.until(20)
+    again = resumed(table, tmp_path)
+    kind, line = again.window.alarm_shown()
+    assert kind == "breach" and line.event == "puzzle_failed"
+    assert "floods in 2:40" in again.window.tr(line.words)

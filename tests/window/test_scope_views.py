@@ -72,3 +72,33 @@ def test_8_the_view_is_under_the_weather_and_the_daylight_of_the_moment() -> Non
         table.until(table.game.t + 900, step=300)
     table.render()
     assert tuple(table.surface.get_at(sky_at)[:3]) == scope_screen.SKIES["night"][0]
+
+
+def test_8_the_target_button_turns_the_view_to_the_nearest_reported_contact() -> None:
+    """Item 8 by touch alone: with no contact chosen on the plot, the first-person view's Target
+    button turns to the nearest contact the crew has reported (the arrows turn half a field of view
+    a touch: a ship 39° off the bow took ten touches of the binoculars); the contact is then chosen
+    on the plot as well, and the button says so ("To c1")."""
+    from window.test_every_action_by_touch import ship_in_gun_range
+
+    table = ship_in_gun_range()
+    table.window.dismiss_alarms()
+    table.tap("tab.scope")
+    contacts = table.game.module("sea").status()["contacts"]
+    nearest = min(contacts, key=lambda x: x["range_nm"])
+    scope = table.window.screens["scope"]
+    assert scope.bearing == 0 and abs(nearest["bearing"]) > 10
+    assert table.target("scope.target").action is not None
+    assert table.window.tr(Msg("Nearest: {c}", c=nearest["contact"])) in shown(table)
+    table.tap("scope.target")
+    table.render()
+    assert scope.bearing == int(nearest["bearing"])
+    assert table.window.ui["contact"] == nearest["contact"]
+    assert table.window.tr(Msg("To {c}", c=nearest["contact"])) in shown(table)
+    assert [s for s in scope.seen if s.cls is not None], "the ship is in the view"
+
+
+def test_8_the_target_button_waits_for_a_contact() -> None:
+    table = Table_(mission="training", seed=0)
+    table.tap("tab.scope")
+    assert table.target("scope.target").action is None  # greyed: nobody has reported anything

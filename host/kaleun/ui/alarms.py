@@ -22,7 +22,10 @@ higher and three times as fast; a failed breach puzzle (`puzzle_failed`) sounds 
 The banner shows the most urgent alarm waiting (`URGENCY`: a hull breach first, then a fire, depth
 charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next. A
 breach's line shows the time left now (its minutes and seconds counted down to the breach's deadline,
-as the boat drawing does), not the time it had when it was written.
+as the boat drawing does), not the time it had when it was written. A banner goes by itself 15 s
+after the newest alarm came, except a breach still counting down: it stays until it is touched or
+the breach is over. A waiting banner shows its feed line as it is now (a convoy's report grown by a
+ship), and a window opened on a saved game raises the breach still counting down again.
 The sound plays through the runtime's sound output (every cue is declared in the cue table with
 its event); the window shows the banner, marks the feed line and lights the screen's tab.
 """

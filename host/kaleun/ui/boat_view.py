@@ -91,6 +91,9 @@ class BoatView:
     selected: str | None = None
     drag_figure: str | None = None
     drop: int | str | None = None
+    #: (section, colour) of the technical failures waiting for repair there: the worst one a section
+    #: (its colour: kaleun.ui.theme.SEVERITY_COLORS)
+    failures: tuple[tuple[int, str], ...] = ()
 
 
 def read_boat(game: Any, figures: tuple[tuple[str, int | None], ...], surfaced: bool, lamps: tuple[Any, ...] = (),
@@ -108,7 +111,25 @@ def read_boat(game: Any, figures: tuple[tuple[str, int | None], ...], surfaced: 
                                (s["task"] or {}).get("kind") if isinstance(s["task"], Mapping) else None))
                     for f, s in crew["sailors"].items())
     return BoatView(figures, surfaced, conditions, tuple(sorted(int(s) for s in crew.get("flooded", []))), breaches,
-                    sailors, lamps, selected, drag_figure, drop)
+                    sailors, lamps, selected, drag_figure, drop, failures=read_failures(game))
+
+
+#: the colours of technical damage from the least to the worst
+FAILURE_COLOURS = ("green", "yellow", "red")
+
+
+def read_failures(game: Any) -> tuple[tuple[int, str], ...]:
+    """Each section's worst technical failure waiting for its repair (rulebook §10.3.1), by colour."""
+    if not game.has_module("technical"):
+        return ()
+    worst: dict[int, str] = {}
+    for job in game.module("technical").status().get("jobs", []):
+        section, colour = job.get("section"), str(job.get("colour"))
+        if not isinstance(section, int) or colour not in FAILURE_COLOURS:
+            continue
+        if FAILURE_COLOURS.index(colour) >= FAILURE_COLOURS.index(worst.get(section, "green")):
+            worst[section] = colour
+    return tuple(sorted(worst.items()))
 
 
 # -- where things are --------------------------------------------------------------------------------
@@ -299,9 +320,10 @@ def _icons_width(layout: Layout, icons_count: int) -> int:
 
 
 def section_icons(view: BoatView, number: int) -> int:
-    """How many icons a section's label line carries (its conditions and a breach)."""
+    """How many icons a section's label line carries (its conditions, a breach, a technical failure)."""
     return (sum(1 for sec, _ in view.conditions if sec == number)
-            + sum(1 for b in view.breaches if b.section == number))
+            + sum(1 for b in view.breaches if b.section == number)
+            + sum(1 for sec, _ in view.failures if sec == number))
 
 
 _needs: dict[tuple[int, str, int, int], int] = {}
@@ -431,9 +453,13 @@ def draw_pattern(surface: Any, rect: Rect, condition: str, step: int) -> None:
                 pygame.draw.line(surface, color, (x, y), (x, y + step // 2), max(2, step // 5))
     elif condition == "light_failure":
         dark = pygame.Surface(rect.size, pygame.SRCALPHA)
-        dark.fill((0, 0, 0, 120))
+        dark.fill((0, 0, 0, LIGHTS_OUT_ALPHA))
         surface.blit(dark, rect)
     surface.set_clip(clip)
+
+
+#: how dark a section whose lights failed is drawn (alpha of black over it)
+LIGHTS_OUT_ALPHA = 140
 
 
 def _clock(seconds: int) -> str:
@@ -489,13 +515,15 @@ def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool,
     if drop:
         edge_color, edge = theme.OUTLINE, s(3)
     pygame.draw.rect(surface, edge_color, rect, edge, border_radius=s(4))
-    label_color = (235, 235, 250) if flooded else theme.SECTION_LABEL
+    # a flooded or dark section (its lights failed) has its name in light letters, readable on it
+    dark = "light_failure" in conditions and not drop
+    label_color = (235, 235, 250) if flooded or dark else theme.SECTION_LABEL
     icon_side = s(18)
     shown: str | None = str(number)
     if compact:
         c.text(str(number), (rect.x + s(4), rect.y + s(1)), theme.MIN_TEXT, label_color, bold=True)
     else:
-        shown = draw_label(c, number, rect, _icons_width(c.layout, len(conditions) + (breach is not None)),
+        shown = draw_label(c, number, rect, _icons_width(c.layout, section_icons(view, number)),
                            label_color, label_rows(number) if rows is None else rows)
     x = rect.right - s(3) - icon_side
     for cond in conditions:
@@ -508,6 +536,12 @@ def draw_section(c: Canvas, number: int, rect: Rect, view: BoatView, drop: bool,
         box = Rect(x, rect.y + s(2), icon_side, icon_side)
         pygame.draw.rect(surface, theme.OUTLINE, box.inflate(s(2), s(2)), border_radius=s(3))
         icons.breach(surface, box, theme.ALARM_COLORS["breach"])
+        x -= icon_side + s(2)
+    failure = next((colour for sec, colour in view.failures if sec == number), None)
+    if failure is not None:  # a machine here waits for its repair: a wrench in its severity's colour
+        box = Rect(x, rect.y + s(2), icon_side, icon_side)
+        pygame.draw.rect(surface, theme.OUTLINE, box.inflate(s(2), s(2)), border_radius=s(3))
+        icons.wrench(surface, box, theme.SEVERITY_COLORS[failure])
     if flooded:
         c.text(Msg("Flooded"), (rect.centerx, rect.bottom - s(4)), theme.MIN_TEXT, (235, 235, 250), "midbottom",
                bold=True, width=rect.w - s(4))

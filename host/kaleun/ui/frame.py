@@ -69,11 +69,14 @@ def draw_clock(c: Canvas, win: Window, scene: Scene) -> None:
                                                                             theme.MIN_TEXT)) + s(8)
     if scene.bars:
         command, _, morale = scene.bars.partition(" · ")
+        command, morale = command.removeprefix("command "), morale.removeprefix("morale ")
         room = layout.buttons["pause"].x - bars_x - s(6)
-        c.text(bar_reading("command", command.removeprefix("command ")), (bars_x, clock.centery + s(1)),
-               theme.MIN_TEXT, theme.ACCENT, "bottomleft", width=room)
-        c.text(bar_reading("morale", morale.removeprefix("morale ")), (bars_x, clock.centery + s(1)),
-               theme.MIN_TEXT, theme.ACCENT, "topleft", width=room)
+        # a bar on its blank field (orders now cost morale, or the crew is spent) in the warning colour,
+        # besides its word "blank"
+        c.text(bar_reading("command", command), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+               theme.WARNING if command.startswith("blank") else theme.ACCENT, "bottomleft", width=room)
+        c.text(bar_reading("morale", morale), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+               theme.WARNING if morale.startswith("blank") else theme.ACCENT, "topleft", width=room)
 
 
 def draw_tab_bar(c: Canvas, win: Window, scene: Scene) -> None:
@@ -113,8 +116,11 @@ def line_color(line: FeedLine) -> theme.Color:
     return theme.TEXT
 
 
-def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: int, newest: bool) -> int:
-    """One feed line: time, a mark (an alarm's icon, ! for a refused input) and the words. Returns its height."""
+def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: int, newest: bool,
+                   rows: int = 1) -> int:
+    """One feed line: time, a mark (an alarm's icon, ! for a refused input) and the words, on up to
+    `rows` rows when they do not fit on one (the rows after the first under the words). Returns its
+    height."""
     s = c.size
     font = c.font(size)
     height = font.get_linesize()
@@ -126,22 +132,48 @@ def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: 
         icons.ICONS[kind.icon](c.surface, Rect(mark_x, y + (height - s(18)) // 2, s(18), s(18)), kind.color)
     elif line.problem:
         c.text("!", (mark_x + s(6), y), size, theme.WARNING, bold=True)
-    c.text(line.words, (text_x, y), size,
-           line_color(line) if (newest or line.problem or line.alarm) else theme.TEXT_DIM,
-           width=x + width - text_x)
-    return int(height)
+    color = line_color(line) if (newest or line.problem or line.alarm) else theme.TEXT_DIM
+    room = x + width - text_x
+    words = c.tr(line.words)
+    used = 1
+    while used < rows and font.size(words)[0] * NARROWEST > room:
+        first, words = _fill(font, words, room)
+        if not first or not words:
+            break
+        c.text(first, (text_x, y), size, color)
+        y += height
+        used += 1
+    rest = words
+    c.text(rest, (text_x, y), size, color, width=room)
+    if used > 1 and rest in c.cut:  # too long even for its rows: the line is reported cut as a whole
+        whole = c.tr(line.words)
+        c.cut.setdefault(whole, c.cut.pop(rest))
+    return int(height) * used
+
+
+def fits_on_a_row(c: Canvas, line: FeedLine, width: int, size: int) -> bool:
+    """Does the feed line's text fit on one row of the ticker (squeezed a little at most)?"""
+    room = width - c.text_width("00:00", size) - c.size(28)
+    return bool(c.font(size).size(c.tr(line.words))[0] * NARROWEST <= room)
 
 
 def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
-    """The two newest feed lines above the tabs; touching them opens the whole feed."""
+    """The two newest feed lines above the tabs (the newest alone on both rows when it is too long for
+    one); touching them opens the whole feed."""
     s = c.size
     rect = win.layout.ticker
     c.surface.fill(theme.PANEL_DARK, rect)
     pygame.draw.line(c.surface, theme.PANEL_EDGE, rect.topleft, (rect.right - 1, rect.y))
     lines = list(scene.feed[-2:])
     y = rect.y + s(2)
+    width = rect.w - s(60)
+    if lines and not fits_on_a_row(c, lines[-1], width, theme.TEXT_SIZE):
+        # the newest line is long (an order to draw a card, a damage report): it takes both rows, the
+        # line before it stays in the whole feed
+        draw_feed_line(c, lines[-1], rect.x + s(6), y, width, theme.TEXT_SIZE, newest=True, rows=2)
+        lines = []
     for i, line in enumerate(reversed(lines)):
-        y += draw_feed_line(c, line, rect.x + s(6), y, rect.w - s(60), theme.TEXT_SIZE, newest=i == 0)
+        y += draw_feed_line(c, line, rect.x + s(6), y, width, theme.TEXT_SIZE, newest=i == 0)
     more = Rect(rect.right - s(50), rect.y + s(1), s(48), rect.h - s(2))
     icons.feed(c.surface, more.inflate(-s(18), -s(18)), theme.TEXT_DIM)
     c.targets.add("feed", rect, lambda pos: win.open_feed())

@@ -45,6 +45,8 @@ class FeedLine:
     msg: Msg | str | None = None  # the sentence, rendered in the table's language
     alarm: str | None = None  # the alarm the event raised (kaleun.ui.alarms)
     event: str = ""
+    #: the feed log's line this shows (a line a later event changed keeps its id; -1: none)
+    id: int = -1
 
     @property
     def words(self) -> Msg | str:
@@ -149,7 +151,7 @@ class Feed:
 
 def _shown(line: LogLine) -> FeedLine:
     return FeedLine(line.clock[:5], line.text, line.problem, msg=line.message or None,
-                    alarm=line.alarm if line.alarm in BY_NAME else None, event=line.event)
+                    alarm=line.alarm if line.alarm in BY_NAME else None, event=line.event, id=line.id)
 
 
 def format_date(when: datetime, code: str = "en") -> str:

@@ -38,11 +38,29 @@ def split_wide(font: Any, word: str, width: int) -> list[str]:
     return [*pieces, word]
 
 
+#: the longest word taken for a unit that stays with the figure before it ("104 s", "2,195 m", "7,5 уз.")
+UNIT_LETTERS = 3
+
+
+def words_of(text: str) -> list[str]:
+    """The words of `text` for breaking it into lines: a short unit after a figure ("run 104 s",
+    "range 2,195 m") stays with its figure, so no line starts with a lone "s" or "m"."""
+    out: list[str] = []
+    for word in text.split():
+        unit = word.rstrip(".,;:)")
+        if out and out[-1][-1].isdigit() and unit.isalpha() and len(unit) <= UNIT_LETTERS:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
 def wrap(font: Any, text: str, width: int) -> list[str]:
-    """Break `text` into lines no wider than `width` (a word longer than that is cut)."""
+    """Break `text` into lines no wider than `width` (a word longer than that is cut); a unit stays
+    with its figure (`words_of`)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in words_of(text):
         candidate = f"{line} {word}" if line else word
         if font.size(candidate)[0] <= width:
             line = candidate

@@ -60,7 +60,7 @@ RESTING_PERIOD = 0.2
 RESTING_AFTER = 10.0
 #: how far (design pixels) a finger moves before a touch on a figure becomes a drag
 DRAG_START = 6
-#: how long (wall seconds) an alarm's banner stays unless touched
+#: how long (wall seconds) an alarm's banner stays unless touched (a breach counting down stays)
 ALARM_SECONDS = 15.0
 #: events that end a hull breach (§10.3.6): its waiting alarms leave the banner
 BREACH_OVER = ("hull_breach_sealed", "section_flooded")
@@ -99,8 +99,8 @@ class Window:
         self.ui: dict[str, Any] = {}
         #: alarm banners waiting: (kind, feed line, wall time raised), newest last
         self.alarms: list[tuple[str, FeedLine, float]] = []
-        #: the section and deadline (game seconds) of each breach alarm's feed line (by the line's
-        #: identity; the line is kept with it)
+        #: the section and deadline (game seconds) of each breach alarm's feed line (by the feed
+        #: line's id)
         self._breach_of: dict[int, tuple[FeedLine, Any, float | None]] = {}
         #: tabs with news: tab -> alarm kind
         self.badges: dict[str, str] = {}
@@ -130,6 +130,8 @@ class Window:
             self.overlay = setup(self)
         elif self.game.has_module("mission") and self.game.module("mission").over:
             self.open_debrief()  # a finished game says so at once
+        else:
+            self._still_burning()
 
     def _bind(self, runtime: Runtime) -> None:
         self.runtime = runtime
@@ -152,11 +154,35 @@ class Window:
         self._bind(runtime)
         self.track = Track()
         self.alarms.clear()
+        self._breach_of.clear()  # the new game's feed numbers its lines afresh
         self.badges.clear()
         self.ui.clear()
         self.touch()
 
     # -- reading the state --------------------------------------------------------------------
+    def _still_burning(self) -> None:
+        """A window opened on a game under way (a resume) raises again what still threatens the boat:
+        a hull breach counting down (its banner with the time left, rulebook §10.3.6) and a fire
+        burning light the damage tab. The other alarms of the past were answered back then."""
+        if not self.game.has_module("crew"):
+            return
+        crew = self.game.module("crew").status()
+        for section, breach in sorted((crew.get("breaches") or {}).items()):
+            deadline = breach.get("deadline")
+            if not isinstance(deadline, int | float) or deadline <= self.game.t:
+                continue
+            # its newest line: the breach, a countdown warning, or the failed puzzle's "get out"
+            line = next((line for line in reversed(self.feed.lines)
+                         if line.event in ("hull_breach", "breach_warning", "puzzle_failed")
+                         and isinstance(line.msg, Msg) and str(line.msg.values.get("section")) == str(section)),
+                        None)
+            if line is not None:
+                self._breach_of[line.id] = (line, int(section), float(deadline))
+                self.alarms.append(("breach", line, self.wall()))
+            self.badges["damage"] = "breach"
+        if "damage" not in self.badges and any(c.get("condition") == "fire" for c in crew.get("conditions", [])):
+            self.badges["damage"] = "fire"
+
     def _on_event(self, event: Event) -> None:
         self._events += 1
         shown = self.feed.on_event(event) if self._told.fresh(event) else None
@@ -167,16 +193,24 @@ class Window:
             # on the banner saying time is left
             section = event.data.get("section")
             self.alarms = [a for a in self.alarms
-                           if a[0] != "breach" or self._breach_of.get(id(a[1]), (None, None, None))[1] != section]
+                           if a[0] != "breach" or self._breach_of.get(a[1].id, (None, None, None))[1] != section]
             self.touch()
+        if line is not None and line.id >= 0:
+            # a waiting alarm shows its feed line as it is now: a convoy's report that grew by a ship
+            # says "4 ships ...; 1 new", not the first ship it began with
+            self.alarms = [(k, line if shown_line.id == line.id else shown_line, at)
+                           for k, shown_line, at in self.alarms]
         kind = alarm_for(event.name, event.data) if raises else None
         if kind is not None and line is not None:
             if kind.name == "breach":
                 deadline = event.data.get("deadline")
-                self._breach_of[id(line)] = (line, event.data.get("section"),
-                                             float(deadline) if isinstance(deadline, int | float) else None)
+                _, section, before = self._breach_of.get(line.id, (None, None, None))
+                self._breach_of[line.id] = (line, event.data.get("section", section),
+                                            float(deadline) if isinstance(deadline, int | float) else before)
                 while len(self._breach_of) > 16:
                     del self._breach_of[next(iter(self._breach_of))]
+            # the line's alarm raised again (news on it) waits once, as the newest
+            self.alarms = [a for a in self.alarms if a[1].id < 0 or a[1].id != line.id]
             self.alarms.append((kind.name, line, self.wall()))
             del self.alarms[:-8]
             if self.tab != kind.screen:
@@ -221,7 +255,7 @@ class Window:
         """A breach's line with the time left now (rulebook §10.3.6): the line was written when the
         breach opened ("3:00 to seal it"), the banner keeps it and must not claim a time that has run
         on; the boat drawing's countdown says the same."""
-        _, _, deadline = self._breach_of.get(id(line), (None, None, None))
+        _, _, deadline = self._breach_of.get(line.id, (None, None, None))
         msg = line.msg
         if deadline is None or not isinstance(msg, Msg) or not {"minutes", "seconds"} <= msg.values.keys():
             return line
@@ -550,9 +584,18 @@ class Window:
         return IDLE_PERIOD if self.wall() - self._touched < RESTING_AFTER else RESTING_PERIOD
 
     def _expire_alarms(self) -> None:
+        """The banners go ALARM_SECONDS after the newest came, except a breach still counting down
+        (rulebook §10.3.6): it stays until touched or until the breach is sealed or floods."""
         if self.alarms and self.wall() - self.alarms[-1][2] > ALARM_SECONDS:
-            self.alarms.clear()
-            self.touch()
+            ticking = [a for a in self.alarms if a[0] == "breach" and self._ticking(a[1])]
+            if len(ticking) != len(self.alarms):
+                self.alarms = ticking
+                self.touch()
+
+    def _ticking(self, line: FeedLine) -> bool:
+        """Is the breach of this alarm's line still counting down?"""
+        _, _, deadline = self._breach_of.get(line.id, (None, None, None))
+        return deadline is not None and deadline > self.game.t
 
     def _second_due(self) -> bool:
         """Has the ship's clock reached its next whole second since the last step?"""

@@ -293,7 +293,8 @@ class AttackScreen(Screen):
                    bold=gun in self.faults.guns, width=rect.w)
             y += s(21)
         sunk = self.weapons.get("sunk", [])
-        c.text(Msg("Fired {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
+        # the torpedoes' count (the guns' rounds and hits are told by their own cease-fire lines)
+        c.text(Msg("Torpedoes {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w)
         y += s(21)
         c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),

@@ -277,7 +277,10 @@ class CrewScreen(Screen):
         top = c.panel(left, figure_term(figure))
         x, w = left.x + s(8), left.w - s(16)
         y = self._name(c, Msg.term(str(st["name"])), (x, top), w, theme.TEXT, size=theme.TEXT_SIZE, bold=True)
-        lines: list[Msg | str] = [Msg("section {n}, {chips}", n=st["section"] if st["section"] is not None else "—",
+        section = st["section"]
+        if section is None and st["dead"]:  # a dead sailor has no section of his own: his figure lies there
+            section = self.game.module("figures").where.get(figure)
+        lines: list[Msg | str] = [Msg("section {n}, {chips}", n=section if section is not None else "—",
                                       chips=Msg.plural("{n} chip", "{n} chips", n=len(st["chips"])))]
         task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
         if task:
@@ -302,19 +305,25 @@ class CrewScreen(Screen):
         bw = (right.w - s(4)) // 2
         grid = Rect(right.x, right.y, bw, s(47))
         untreated = any(not a.get("treated") for a in st.get("ailments", []))
+        dead = bool(st["dead"])
+        # (id, label, action, usable now, why not): a greyed button says why when touched
         buttons = [
-            ("sailor.chip+", Msg("Chip +1"), lambda: win.submit({"do": "chips", "figure": figure, "add": 1}), True),
+            ("sailor.chip+", Msg("Chip +1"), lambda: win.submit({"do": "chips", "figure": figure, "add": 1}),
+             not dead, None),
             ("sailor.chip-", Msg("Chip −1"), lambda: win.submit({"do": "chips", "figure": figure, "remove": 1}),
-             bool(st["chips"])),
+             bool(st["chips"]), Msg("He has no chips.")),
             ("sailor.first_aid", Msg("First aid"), lambda: win.open_form("first_aid", {"patients": [figure]}),
-             untreated),
-            ("sailor.cure", Msg("Cure card"), lambda: win.open_form("cure", {"figure": figure}), bool(st["ailments"])),
-            ("sailor.stop", Msg("Stand down"), lambda: win.submit({"do": "stop_task", "figure": figure}), bool(task)),
-            ("sailor.kill", Msg("Dead"), lambda: win.open_form("kill", {"figure": figure}), not st["dead"]),
+             untreated and not dead, Msg("No ailment of his waits for first aid.")),
+            ("sailor.cure", Msg("Cure card"), lambda: win.open_form("cure", {"figure": figure}),
+             bool(st["ailments"]) and not dead, Msg("He has no ailment.")),
+            ("sailor.stop", Msg("Stand down"), lambda: win.submit({"do": "stop_task", "figure": figure}), bool(task),
+             Msg("He has no task.")),
+            ("sailor.kill", Msg("Dead"), lambda: win.open_form("kill", {"figure": figure}), not dead, None),
         ]
-        for i, (bid, label, action, enabled) in enumerate(buttons):
+        for i, (bid, label, action, enabled, why) in enumerate(buttons):
             box = grid.move((i % 2) * (bw + s(4)), (i // 2) * s(51))
-            c.button(bid, box, label, simple(action), enabled=enabled, size=theme.MIN_TEXT)
+            c.button(bid, box, label, simple(action), enabled=enabled, why_not=Msg("He is dead.") if dead else why,
+                     size=theme.MIN_TEXT)
         injury = waiting[0]["id"] if waiting else None
         # his waiting injury's card, else any card that ails him (an event or morale card, §6.14)
         card = {"injury": injury} if injury is not None else {"figure": figure}

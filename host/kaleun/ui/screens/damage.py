@@ -87,6 +87,7 @@ class DamageScreen(Screen):
         hull_y = rect.y + top_h + s(4)
         sailors = self.crew.get("sailors") or {}
         waiting = {i["figure"] for i in (self.crew.get("health") or {}).get("injuries_waiting", [])}
+        where = dict(view.figures)
         for n in range(1, 9):
             if n <= 6:
                 box = Rect(round(rect.x + s(4) + (n - 1) * (w + s(4))), hull_y, round(w), rect.bottom - hull_y - s(4))
@@ -94,16 +95,19 @@ class DamageScreen(Screen):
                 box = Rect(round(rect.x + s(4) + (n - 7) * (w + s(4)) + w * (0.5 if n == 7 else 1.5)), rect.y + s(3),
                            round(w), top_h - s(2))
             draw_section(c, n, box, view, False, compact=True)
-            here = [f for f, st in sailors.items() if st.get("section") == n]
+            # a dead sailor has no section of his own any more: his figure shows where he lies
+            here = [f for f, st in sailors.items()
+                    if (st.get("section") if st.get("section") is not None else where.get(f)) == n]
             dead = sum(1 for f in here if sailors[f]["dead"])
             hurt = sum(1 for f in here if not sailors[f]["dead"] and (sailors[f]["ailments"] or f in waiting))
             x = box.x + s(22)
             y = box.y + s(1) if n > 6 else box.bottom - s(22)
             badges = [(count, icon, color) for count, icon, color in
                       ((hurt, icons.cross, (210, 20, 20)), (dead, icons.x_mark, theme.OUTLINE)) if count]
-            if n <= 6 and badges and any(b.section == n for b in view.breaches):
-                # the breach's countdown holds the bottom: the badges go up beside the number, clear of
-                # the section's icons where they fit, else between the number and the countdown
+            flooded = n in view.flooded
+            if n <= 6 and badges and (flooded or any(b.section == n for b in view.breaches)):
+                # the breach's countdown (or "Flooded") holds the bottom: the badges go up beside the
+                # number, clear of the section's icons where they fit, else between the number and the foot
                 wide = len(badges) * s(40)
                 icons_w = section_icons(view, n) * (s(18) + s(2)) + s(4)  # as the section draws them
                 y = box.y + s(4) if x + wide <= box.right - icons_w else box.y + s(21)
@@ -111,8 +115,8 @@ class DamageScreen(Screen):
                 badge = Rect(x, y, s(18), s(18))
                 pygame.draw.rect(c.surface, (255, 255, 255), badge.inflate(s(2), s(2)), border_radius=s(3))
                 icon(c.surface, badge, color)
-                c.text(str(count), (badge.right + s(2), badge.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft",
-                       bold=True)
+                c.text(str(count), (badge.right + s(2), badge.centery), theme.MIN_TEXT,
+                       (235, 235, 250) if flooded else theme.TEXT_DARK, "midleft", bold=True)
                 x += s(40)
 
     def _rows(self) -> list[Row]:
@@ -216,6 +220,12 @@ class DamageScreen(Screen):
                              Msg("in section {n}", n=st.get("section")), (230, 60, 60),
                              [(f"first_aid.{figure}", Msg("First aid"),
                                partial(win.open_form, "first_aid", {"patients": [figure]}))]))
+        # the crew's losses on this watch, by name, last: nothing is left to do for them
+        dead = [Msg.term(str(st["name"])) for st in sailors.values() if st.get("dead")]
+        if dead:
+            names = ", ".join(self.win.tr(name) for name in dead)
+            rows.append(("dead", icons.x_mark, Msg.plural("{n} sailor dead", "{n} sailors dead", n=len(dead)), names,
+                         theme.TEXT_DIM, []))
         return rows
 
     def _repairing(self, component: str) -> int:
@@ -237,7 +247,9 @@ class DamageScreen(Screen):
             for _bid, label, _action in buttons:
                 bx -= max(s(86), c.text_width(label, theme.MIN_TEXT, True) + s(20)) + s(4)
             text_w = max(1, bx - s(48))
-            title = wrap(bold, c.tr(words), text_w)
+            said = c.tr(words)
+            # a row's title starts a sentence: "Diesels: failure" (a machine's name from the data is lower case)
+            title = wrap(bold, said[:1].upper() + said[1:], text_w)
             more = wrap(plain, c.tr(detail), text_w) if detail is not None else []
             height = max(s(47), len(title) * bold.get_linesize() + len(more) * line + s(4))
             out.append((row, title, more, height))

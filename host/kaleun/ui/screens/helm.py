@@ -21,11 +21,25 @@ from kaleun.ui.telegraph import POSITION_NAMES, Scale, draw_scale
 from kaleun.ui.touch import simple
 from kaleun.ui.widgets import Canvas
 
-#: the depth gauge's scale reaches this deep (metres)
+#: the depth gauge's scale reaches this deep (metres) in open water
 GAUGE_M = 300
+#: shallower scales for shallow water (metres) and the step of their marks: the gauge takes the
+#: shortest that shows the bottom with room under it, so 20 m of water is not a sliver of a 300 m scale
+SHALLOW_SPANS: tuple[tuple[int, int], ...] = ((50, 10), (100, 20), (200, 50))
 TEST_M = float(DEPTH["test_m"])
 CRUSH_M = float(DEPTH["crush_m"])
 PERISCOPE_M = float(DEPTH["periscope_m"])
+
+
+def gauge_span(seabed_m: float | None) -> tuple[int, int]:
+    """How deep the depth gauge reaches (metres) and the step of its marks: the whole 300 m (test and
+    crush depth on it) in open water, the shortest scale showing the bottom with a fifth more under it
+    in shallow water."""
+    if seabed_m is not None:
+        for span, step in SHALLOW_SPANS:
+            if seabed_m * 1.2 <= span:
+                return span, step
+    return GAUGE_M, 50
 
 
 class HelmScreen(Screen):
@@ -43,6 +57,8 @@ class HelmScreen(Screen):
         self.telegraph_words: list[Rect] = []
         self.rose: tuple[tuple[int, int], int] = ((0, 0), 1)
         self.gauge = Rect(0, 0, 1, 1)
+        #: how deep the depth gauge's scale reaches now (metres): GAUGE_M, less in shallow water
+        self.span = GAUGE_M
 
     def read(self) -> Hashable:
         game = self.game
@@ -156,20 +172,22 @@ class HelmScreen(Screen):
         boat = self.boat
         gauge = self.gauge = Rect(rect.x + s(8), top + s(10), s(64), rect.bottom - top - s(76))
         surface = c.surface
+        seabed = boat.get("seabed_m")
+        span, step = gauge_span(float(seabed) if isinstance(seabed, int | float) else None)
+        self.span = span
 
         def y_of(m: float) -> int:
-            return gauge.y + round(min(GAUGE_M, max(0.0, m)) / GAUGE_M * gauge.h)
+            return gauge.y + round(min(span, max(0.0, m)) / span * gauge.h)
 
         pygame.draw.rect(surface, theme.SEA, gauge)
         pygame.draw.rect(surface, (150, 90, 20), Rect(gauge.x, y_of(TEST_M), gauge.w, y_of(CRUSH_M) - y_of(TEST_M)))
         pygame.draw.rect(surface, (170, 30, 30), Rect(gauge.x, y_of(CRUSH_M), gauge.w, gauge.bottom - y_of(CRUSH_M)))
-        seabed = boat.get("seabed_m")
-        if isinstance(seabed, int | float) and seabed < GAUGE_M:
+        if isinstance(seabed, int | float) and seabed < span:
             bottom = y_of(float(seabed))
             pygame.draw.rect(surface, (110, 84, 50), Rect(gauge.x, bottom, gauge.w, gauge.bottom - bottom))
             for x in range(gauge.x, gauge.right, s(8)):
                 pygame.draw.line(surface, (60, 44, 24), (x, bottom), (x + s(6), bottom + s(6)), 1)
-        for m in range(0, GAUGE_M + 1, 50):
+        for m in range(0, span + 1, step):
             pygame.draw.line(surface, theme.TEXT_DIM, (gauge.x, y_of(m)), (gauge.x + s(10), y_of(m)), 1)
             # the scale's unit once, on its first mark
             c.text(Msg("{m} m", m=m) if m == 0 else str(m), (gauge.right + s(2), y_of(m)), theme.MIN_TEXT,
@@ -235,6 +253,7 @@ class HelmScreen(Screen):
 
     def _gauge_touched(self, pos: tuple[int, int]) -> None:
         gauge = self.gauge
-        m = (pos[1] - gauge.y) / max(1, gauge.h) * GAUGE_M
-        depth = max(int(PERISCOPE_M), min(GAUGE_M, round(m / 10) * 10))
+        m = (pos[1] - gauge.y) / max(1, gauge.h) * self.span
+        depth = max(int(PERISCOPE_M), min(self.span, round(m / (5 if self.span < GAUGE_M else 10))
+                                          * (5 if self.span < GAUGE_M else 10)))
         self.win.open_form("new_depth", {"depth_m": depth})

@@ -194,22 +194,27 @@ class PlotScreen(Screen):
 
     def _list(self, c: Canvas, rect: Rect) -> None:
         s = c.size
-        top = c.panel(rect, Msg("CONTACTS ({n})", n=len(self.contacts)))
+        title_h = s(3) + c.font(theme.MIN_TEXT, True).get_linesize() + s(2)  # as the panel's title takes it
+        rows = max(1, (rect.bottom - rect.y - title_h - s(56)) // s(51))
+        pages = max(1, math.ceil(len(self.contacts) / rows))
+        page = min(self.page, pages - 1)
+        # the page shown of how many (a convoy's forty contacts take a dozen pages)
+        top = c.panel(rect, Msg("CONTACTS ({n})", n=len(self.contacts)) if pages == 1 else
+                      Msg("CONTACTS ({n}) · {p}/{pages}", n=len(self.contacts), p=page + 1, pages=pages))
         if not self.contacts:
             c.paragraph(Msg("No contacts. Lookouts, the periscope or the hydrophone find them."),
                         Rect(rect.x + s(8), top + s(6), rect.w - s(16), s(120)), theme.TEXT_SIZE, theme.TEXT_DIM)
             return
-        rows = max(1, (rect.bottom - top - s(56)) // s(51))
-        pages = max(1, math.ceil(len(self.contacts) / rows))
-        page = min(self.page, pages - 1)
         y = top + s(2)
         for contact in self.contacts[page * rows:(page + 1) * rows]:
             row = Rect(rect.x + s(4), y, rect.w - s(8), s(47))
             name = contact.get("class_name")
             label = Msg("{id} {b:03d}° {nm:.1f} nm", id=contact["contact"], b=int(contact["bearing"]),
                         nm=float(contact["range_nm"]))
+            # a ship or an aircraft, by its shape as on the plot (not by the plot's colour alone)
             c.button(f"list.{contact['contact']}", row, label, call(self.select, contact["contact"]),
-                     note=Msg.term(str(name)) if name else None, size=theme.MIN_TEXT)
+                     note=Msg.term(str(name)) if name else None, size=theme.MIN_TEXT,
+                     icon=icons.aircraft if contact.get("kind") == "aircraft" else icons.ship)
             y += s(51)
         if pages > 1:
             nav = Rect(rect.x + s(4), rect.bottom - s(52), (rect.w - s(12)) // 2, s(48))

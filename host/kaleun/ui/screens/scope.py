@@ -90,6 +90,7 @@ class ScopeScreen(Screen):
     def __init__(self, win: Any) -> None:
         super().__init__(win)
         self.seen: list[Sighted] = []
+        self.aim: tuple[str, int, bool] | None = None
         self.weather: dict[str, Any] = {}
         self.surfaced = True
         self.periscope_depth = False
@@ -142,8 +143,20 @@ class ScopeScreen(Screen):
                 truth = sea.truth(aid, t)
                 if truth is not None and truth.range_nm <= self.visible_nm * 1.5:
                     self.seen.append(Sighted(aid, None, round(truth.bearing, 1), round(truth.range_nm, 2), 0.0))
+        self.aim = self._aim(sea_status.get("contacts", []))
         return (tuple(self.seen), self.optic.name, self.bearing, self.surfaced, self.periscope_depth,
-                self.periscope_up, tuple(sorted(self.weather.items())))
+                self.periscope_up, tuple(sorted(self.weather.items())), self.aim)
+
+    def _aim(self, contacts: list[dict[str, Any]]) -> tuple[str, int, bool] | None:
+        """The contact the Target button turns to: (contact, its bearing, chosen on the plot), or None.
+        With no contact chosen on the plot, the nearest one the crew has reported (turning there by
+        the arrows would take a finger dozens of touches)."""
+        chosen = self.win.ui.get("contact")
+        target = next((x for x in contacts if x["contact"] == chosen), None) if isinstance(chosen, str) else None
+        if target is not None:
+            return (str(chosen), int(target["bearing"]), True)
+        nearest = min(contacts, key=lambda x: (float(x.get("range_nm") or 1e9), str(x["contact"])), default=None)
+        return None if nearest is None else (str(nearest["contact"]), int(nearest["bearing"]), False)
 
     def _usable(self) -> Msg | None:
         """Why the chosen optic shows nothing now, or None."""
@@ -300,18 +313,17 @@ class ScopeScreen(Screen):
         y += s(51)
         c.text(f"{self.bearing:03d}°", (rect.centerx, y), 24, theme.TEXT, "midtop", bold=True)
         y += s(30)
-        contact = self.win.ui.get("contact")
-        target = None
-        if isinstance(contact, str) and self.game.has_module("sea"):
-            target = next((x for x in self.game.module("sea").status()["contacts"] if x["contact"] == contact), None)
-        c.button("scope.target", Rect(rect.x, y, rect.w, s(47)), Msg("To {c}", c=contact) if target else Msg("Target"),
-                 simple(lambda: self._to_target(target)), enabled=target is not None,
-                 why_not=Msg("Choose a contact on the plot first."), size=theme.MIN_TEXT)
+        aim = self.aim
+        label = (Msg("Target") if aim is None else Msg("To {c}", c=aim[0]) if aim[2] else
+                 Msg("Nearest: {c}", c=aim[0]))
+        c.button("scope.target", Rect(rect.x, y, rect.w, s(47)), label, simple(lambda: self._to_target(aim)),
+                 enabled=aim is not None, why_not=Msg("No contact is reported."), size=theme.MIN_TEXT)
         if self.optic.name == "periscope" and not self.surfaced:
             c.button("scope.raise", Rect(rect.x, rect.bottom - s(47), rect.w, s(47)), Msg("Raise"),
                      simple(lambda: self.win.open_form("periscope")), active=self.periscope_up, size=theme.MIN_TEXT)
 
-    def _to_target(self, contact: dict[str, Any] | None) -> None:
-        if contact is not None:
-            self.win.ui["scope_bearing"] = int(contact["bearing"])
+    def _to_target(self, aim: tuple[str, int, bool] | None) -> None:
+        if aim is not None:
+            self.win.ui["scope_bearing"] = aim[1]
+            self.win.ui["contact"] = aim[0]  # the plot shows its target data
             self.win.touch()
