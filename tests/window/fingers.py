@@ -88,10 +88,15 @@ class Table_:
 
     # -- time --------------------------------------------------------------------------------------
     def until(self, t: float, step: float = 60.0) -> None:
-        """Let the game run to game time `t` (real time: the wall clock moves as fast)."""
+        """Let the game run to game time `t` (real time: the wall clock moves as fast). A game whose time stops
+        (its mission over) fails the test at once instead of looping for ever."""
         while self.game.t < t - 1e-9:
+            before = self.game.t
             self.clock.now += min(step, t - self.game.t)
             self.runtime.step()
+            if self.game.t <= before:
+                raise AssertionError(f"the game's time stopped at {self.game.t:.0f} s, short of {t:.0f} s "
+                                     "(is the mission over?)")
 
 
 def shown(table: Table_) -> list[str]:

@@ -46,19 +46,42 @@ def base(base_id: str) -> Base:
 
 def clear(lat1: float, lon1: float, lat2: float, lon2: float, margin_nm: float = 0.0) -> bool:
     """Is the rhumb line between two positions clear of land (water deeper than the boat's draft)? With
-    `margin_nm`, so are the lines that far to either side of it."""
+    `margin_nm`, so are the lines that far to either side of it. The line is looked at every `check_nm`;
+    the points are taken halving the line again and again, the line itself before its sides, so a leg over
+    land is known for one in a few looks (the answer is the same in any order)."""
     bed = seabed()
     course, dist = geo.rhumb(lat1, lon1, lat2, lon2)
     step = float(PASSAGE["check_nm"])
     n = max(1, int(dist / step))
-    for i in range(n + 1):
+    points: list[tuple[float, float]] = []
+    for i in _halving(n):
         lat, lon = geo.destination(lat1, lon1, course, dist * i / n)
         if bed.depth_at(lat, lon) <= bed.draft_m:
             return False
-        if margin_nm > 0.0 and any(bed.depth_at(*geo.destination(lat, lon, course + side, margin_nm)) <= bed.draft_m
-                                   for side in (-90.0, 90.0)):
-            return False
+        points.append((lat, lon))
+    if margin_nm > 0.0:
+        for lat, lon in points:
+            if any(bed.depth_at(*geo.destination(lat, lon, course + side, margin_nm)) <= bed.draft_m
+                   for side in (-90.0, 90.0)):
+                return False
     return True
+
+
+@functools.lru_cache(maxsize=256)
+def _halving(n: int) -> tuple[int, ...]:
+    """0..n, the ends first, then the middle, then the middles of the halves, and so on."""
+    order, seen, spans = [0, n], {0, n}, [(0, n)]
+    while spans:
+        nxt = []
+        for a, b in spans:
+            if b - a > 1:
+                m = (a + b) // 2
+                if m not in seen:
+                    seen.add(m)
+                    order.append(m)
+                nxt += [(a, m), (m, b)]
+        spans = nxt
+    return tuple(order)
 
 
 #: how far a leg of the route round the coasts keeps from land on either side (nm)
@@ -113,6 +136,10 @@ def round_the_coasts(home: Base, lat: float, lon: float) -> list[tuple[float, fl
         cost, _, node, prev = heapq.heappop(queue)
         if node in best:
             continue
+        # a leg is looked at for land only when it would be the best way to its end yet: the same route as
+        # checking every leg before queueing it, for a fraction of the legs
+        if prev is not None and not _leg_clear(nodes[prev], nodes[node] if node >= 0 else approach[-1 - node]):
+            continue
         best[node], came[node] = cost, prev
         if node < 0:
             path: list[tuple[float, float]] = list(approach[-1 - node:])
@@ -123,11 +150,11 @@ def round_the_coasts(home: Base, lat: float, lon: float) -> list[tuple[float, fl
             return path
         here = nodes[node]
         for j, p in enumerate(approach):
-            if -1 - j not in best and _leg_clear(here, p):
+            if -1 - j not in best:
                 heapq.heappush(queue, (cost + geo.rhumb(*here, *p)[1] + along[j], pushed, -1 - j, node))
                 pushed += 1
         for j, p in enumerate(nodes):
-            if j not in best and _leg_clear(here, p):
+            if j not in best:
                 heapq.heappush(queue, (cost + geo.rhumb(*here, *p)[1], pushed, j, node))
                 pushed += 1
     return None
