@@ -448,3 +448,32 @@ def test_6_5_every_part_of_a_patrol_that_sailed_after_june_1943_is_without_the_8
         assert sailed == date(1943, 7, 2) and not guns.aboard("gun_88", sailed) and guns.aboard("gun_20", sailed)
     single = {"start": "1943-06-30T20:00:00"}
     assert guns.patrol_sailed(single, missions) == date(1943, 6, 30) and guns.aboard("gun_88", date(1943, 6, 30))
+
+
+def test_6_5_the_console_help_lists_no_gun_the_boat_does_not_carry():
+    """The console's `help` names the orders a crew can give: a patrol that sailed on 5 July 1943 carries no
+    88 mm gun, so its help has no `gun` line (as the window's order menu has no button), while a boat that
+    carries it has one."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.console import Console
+
+    def help_lines(start: str) -> list[str]:
+        game = new_game(0, "sc_convoy_1940", {"start": start})
+        runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
+        out = io.StringIO()
+        console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+        runtime.step()
+        begin = len(out.getvalue())
+        console.handle("help")
+        return out.getvalue()[begin:].splitlines()
+
+    def gun_lines(lines: list[str]) -> list[str]:
+        return [line for line in lines if line.split()[:1] in (["gun"], ["flak"])]
+
+    assert [line.split()[0] for line in gun_lines(help_lines("1940-10-17T08:00:00"))] == ["gun", "flak"]
+    assert [line.split()[0] for line in gun_lines(help_lines("1943-07-05T14:00:00"))] == ["flak"]

@@ -605,3 +605,13 @@ def find(word: str, actions: Iterable[Action] = ACTIONS) -> Action | None:
 def for_order(order: str) -> Action | None:
     """The action that gives an order (by its id)."""
     return next((a for a in ACTIONS if a.order == order), None)
+
+
+def aboard(game: Any, order: str | None) -> bool:
+    """Is the order's weapon aboard? A gun landed before the patrol sailed (the 88 mm gun from July 1943,
+    guns.toml `until`) has no button and no line in `help`, nor has the mine laying of a boat with no mines:
+    the boat has no such order to give."""
+    if order not in ("gun_88", "gun_20", "lay_mines") or not game.has_module("weapons"):
+        return True
+    weapons = game.module("weapons")
+    return bool(weapons.mines_left() > 0 if order == "lay_mines" else weapons.gunnery.aboard(order))

@@ -31,7 +31,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
-from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, find, for_order, perform
+from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, aboard, find, for_order, perform
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
 from kaleun.ui.terminal_out import TerminalOut
 from kaleun.ui.typed import parse_value
@@ -191,7 +191,7 @@ class Console(TerminalOut):
         groups = {**GROUPS, "console": CONSOLE_GROUP}
         width = max(len(a.usage(short=True)) for a in self.actions)
         for group, title in groups.items():
-            members = [a for a in self.actions if a.group == group]
+            members = [a for a in self.actions if a.group == group and aboard(self.game, a.order)]
             if not members:
                 continue
             self.say(text(title) + ":")

@@ -11,6 +11,7 @@ from pygame import Rect
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, of_error
 from kaleun.ui import icons, theme
+from kaleun.ui.actions import aboard
 from kaleun.ui.forms import FORMS, ORDER_GROUPS
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
@@ -72,7 +73,7 @@ class OrdersScreen(Screen):
             w = round(col_w) - s(4)
             c.text(title, (x + s(2), area.y + s(2)), theme.MIN_TEXT, theme.TEXT_DIM, bold=True, width=w)
             y = area.y + s(25)
-            items = [o for o in orders if self._carried(o)]
+            items = [o for o in orders if aboard(self.game, o)]
             if i == 0 and "return_to_base" in self.game.command_names:
                 items.append("return_to_base")
             for row in rows(items, (area.bottom - y + s(4)) // s(51)):
@@ -89,16 +90,6 @@ class OrdersScreen(Screen):
                 y += s(51)
             if i == len(columns) - 1:
                 self._actions(c, x, y, w)
-
-    def _carried(self, order: str) -> bool:
-        """Is the order's weapon aboard? A gun landed before the patrol sailed (the 88 mm gun from July 1943,
-        guns.toml `until`) has no button, nor has the mine laying of a boat with no mines: the boat has no such
-        order to give."""
-        game = self.game
-        if order not in ("gun_88", "gun_20", "lay_mines") or not game.has_module("weapons"):
-            return True
-        weapons = game.module("weapons")
-        return bool(weapons.mines_left() > 0 if order == "lay_mines" else weapons.gunnery.aboard(order))
 
     def _actions(self, c: Canvas, x: int, y: int, w: int) -> None:
         s = c.size
