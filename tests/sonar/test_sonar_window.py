@@ -378,3 +378,43 @@ def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
     assert referee(win.runtime.game).teams["blue"].position == parse_cell("N12")
     yellow = win.screens[0]
     assert not any("N12" in line for line in yellow.feed)      # yellow's window never shows blue's secrets
+
+
+def test_6_turn_based_controls_wait_for_the_own_turn_and_say_so(home):
+    """§6 turn-based: during the other team's turn the course pad, Surface, the systems, the First Mate's
+    gauges and the Engineer's symbols are drawn held (greyed *and* hatched, with the word "Blue's turn"
+    on Surface and in the stations' titles); a tap on one is still answered with the game's refusal. Setting
+    off a mine stays open (rules.toml: detonate_in_any_turn), and the team at turn has nothing held."""
+    pygame.font.init()
+    game = new_game(2, "alpha", "turn")
+    runtime = make_sonar_runtime(game)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    try:
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N12"))
+        runtime.step()
+        ref = referee(game)
+        at_turn, waiting = ref.turns.current, "yellow" if ref.turns.current == "blue" else "blue"
+        surface = pygame.Surface((1600, 480))
+        win.render(surface)
+        wait = next(s for s in win.screens if s.team == waiting)
+        turn = next(s for s in win.screens if s.team == at_turn)
+        assert turn.held == []
+        for hit in (Hit("course", "N"), Hit("command", "surface"), Hit("system", "torpedo"),
+                    Hit("system", "sonar")):
+            assert hit in wait.held, hit
+        assert Hit("system", "detonate") not in wait.held
+        assert wait.text(wait.waits_turn(ref.team_status(waiting))) == f"{at_turn.capitalize()}'s turn"
+        for station, hit in (("mate", Hit("gauge", "torpedo")), ("engineer", Hit("symbol", "N2"))):
+            wait.station = station
+            win.render(surface)
+            assert hit in wait.held and hit not in turn.held
+        wait.station = "captain"
+        tap(win, waiting, "course", "E")
+        runtime.step()
+        win.render(surface)
+        assert f"refused: it is {at_turn.capitalize()}'s turn" in wait.feed[0]
+        assert ref.teams[waiting].route == [parse_cell("B2" if waiting == "yellow" else "N12")]
+    finally:
+        runtime.close()

@@ -123,6 +123,9 @@ class TeamScreen:
         #: the enlarged part of the map while a cell is picked: (x0, y0, columns, rows)
         self.zoom: tuple[int, int, int, int] | None = None
         self.hits: list[tuple[Rect, Hit]] = []
+        #: the controls drawn held (greyed and hatched) for the other team's turn: a tap on one still sends
+        #: its command, and the game's refusal says whose turn it is
+        self.held: list[Hit] = []
         self.labels: Labels | None = None
         #: the overview map as last drawn (tests find a cell's pixels with `cell_rect`)
         self.overview: MapView | None = None
@@ -190,6 +193,19 @@ class TeamScreen:
         if status["sonar_waits_for"] == self.team:
             return "lie_cell" if self.answer_true and self.answer_lie else None
         return self.armed if self.armed in TARGETED else None
+
+    def waits_turn(self, status: dict[str, Any]) -> Msg | None:
+        """Turn-based, during the other team's turn: the words the held controls show, else None."""
+        if status["phase"] != "play" or status["turn"] in (None, self.team):
+            return None
+        return Msg("{team}'s turn", team=team_name(status["turn"]))
+
+    def holds(self, status: dict[str, Any], hit: Hit) -> bool:
+        """Whether `hit`'s command waits for the own turn (drawn held): everything but the tabs, the feed,
+        the training aid, the sonar answer and (when the rules allow it) setting off a mine."""
+        if self.waits_turn(status) is None or hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
+            return False
+        return not (hit.kind == "system" and hit.value == "detonate" and self.referee.rules["detonate_in_any_turn"])
 
     def cell_rect(self, cell: Cell) -> Rect:
         """Where `cell` is on the whole map as last drawn."""
@@ -308,14 +324,19 @@ class TeamScreen:
         return max(1, round(length * self._scale))
 
     def button(self, surface: Any, rect: Rect, text: Msg | str, hit: Hit, active: bool = False,
-               note: Msg | str | None = None, size: int = theme.TEXT_SIZE, warn: bool = False) -> None:
-        """A touch button with its label whole (and a note line under it); touching it is `hit`."""
+               note: Msg | str | None = None, size: int = theme.TEXT_SIZE, warn: bool = False,
+               held: bool = False) -> None:
+        """A touch button with its label whole (and a note line under it); touching it is `hit`. A `held`
+        one (the other team's turn) is greyed *and* hatched; touching it still sends `hit`."""
         assert self.labels is not None
-        fill = theme.BUTTON_ACTIVE if active else theme.BUTTON
+        fill = theme.BUTTON_DISABLED if held else theme.BUTTON_ACTIVE if active else theme.BUTTON
         pygame.draw.rect(surface, fill, rect, border_radius=self.px(5))
+        if held:
+            self.hatch(surface, rect)
+            self.held.append(hit)
         edge = theme.TEXT if active else theme.WARNING if warn else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, rect, 3 if active or warn else 1, border_radius=self.px(5))
-        colour = theme.TEXT_DARK if active else theme.TEXT
+        colour = theme.TEXT_DARK if active else theme.TEXT_DIM if held else theme.TEXT
         if note is None:
             self.labels.label(surface, rect, text, colour, size, pad=self.px(4))
         else:
@@ -326,6 +347,15 @@ class TeamScreen:
                               theme.TEXT_DARK if active else theme.WARNING if warn else theme.TEXT_DIM,
                               theme.MIN_TEXT, lines=1, pad=self.px(4))
         self.hits.append((rect, hit))
+
+    def hatch(self, surface: Any, rect: Rect) -> None:
+        """Diagonal lines over `rect`: a control waiting for the own turn (a pattern, not colour alone)."""
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip) if clip else rect)
+        step = self.px(12)
+        for x in range(rect.x - rect.height, rect.right, step):
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x, rect.bottom), (x + rect.height, rect.y), 1)
+        surface.set_clip(clip)
 
     def row_widths(self, texts: list[Msg | str], total: int, height: int, least: int) -> list[int]:
         """Widths for buttons side by side in `total` pixels: each as wide as its label needs, the rest shared."""
@@ -343,6 +373,7 @@ class TeamScreen:
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: Any, area: Rect, fonts: theme.Fonts, labels: Labels | None = None) -> None:
         self.hits = []
+        self.held = []
         self.labels = labels if labels is not None else self.labels or Labels(fonts, self.text)
         self.labels.render = self.text
         self._scale = scale = min(area.width / DESIGN[0], area.height / DESIGN[1])

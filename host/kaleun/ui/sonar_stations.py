@@ -84,9 +84,12 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     assert screen.labels is not None
     x, y, w, _ = area
     unit = 58
+    waits = screen.waits_turn(status)  # turn-based, the other team's turn: the controls are held, saying so
     for direction, (cx, cy) in {"N": (1, 0), "W": (0, 1), "E": (2, 1), "S": (1, 2)}.items():
         button = screen.r(x + cx * unit, y + cy * unit, unit - GAP, unit - GAP)
-        screen.button(surface, button, Msg.term(COURSE_LETTERS[direction]), Hit("course", direction), size=24)
+        hit = Hit("course", direction)
+        screen.button(surface, button, Msg.term(COURSE_LETTERS[direction]), hit, size=24,
+                      held=screen.holds(status, hit))
     centre = screen.r(x + unit, y + unit, unit - GAP, unit - GAP)
     pygame.draw.circle(surface, theme.PANEL_EDGE, centre.center, centre.width // 2, 1)
     if status["cell"]:
@@ -99,7 +102,9 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     height = (3 * unit) // len(commands)
     for i, (command, label) in enumerate(commands):
         button = screen.r(left, y + i * height, x + w - left, height - GAP)
-        screen.button(surface, button, label, Hit("command", command), active=command == "go")
+        hit = Hit("command", command)
+        held = screen.holds(status, hit)
+        screen.button(surface, button, label, hit, active=command == "go", held=held, note=waits if held else None)
     systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
     columns = 3
     top = y + 3 * unit + 6
@@ -115,8 +120,10 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
             note = Msg("broken") if broken else Msg("ready") if filled >= size else f"{filled}/{size}"
         else:
             note = Msg.plural("{n} mine", "{n} mines", n=len(status["mines"]))
-        screen.button(surface, button, Msg.term(BUTTON_NAMES[system]), Hit("system", system),
-                      active=screen.armed == system and system in TARGETED, note=note, warn=broken)
+        hit = Hit("system", system)
+        screen.button(surface, button, Msg.term(BUTTON_NAMES[system]), hit,
+                      active=screen.armed == system and system in TARGETED, note=note, warn=broken,
+                      held=screen.holds(status, hit))
 
 
 # -- the First Mate -------------------------------------------------------------------------------
@@ -131,8 +138,11 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     # once the course's mark is made: while the station asks for a mark, a tap is a mark)
     launch = set() if waiting else {s for s in ("drone", "sonar")
                                     if s in gauges and gauges[s][0] >= gauges[s][1] and s not in status["broken"]}
+    waits = screen.waits_turn(status)
     title = Msg("First Mate: one mark per course.")
-    if waiting:
+    if waits is not None:
+        title = Msg("First Mate: {turn}; marks wait for your own course.", turn=waits)
+    elif waiting:
         title = Msg("First Mate: mark one gauge.")
     elif launch:
         title = Msg("First Mate: tap a ready drone or sonar to launch it.")
@@ -150,7 +160,12 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         row = screen.r(x, top + i * row_h, w, row_h - GAP)
         broken = system in status["broken"]
         full = filled >= size
-        pygame.draw.rect(surface, theme.BUTTON, row, border_radius=screen.px(5))
+        hit = Hit("launch" if system in launch else "gauge", system)
+        held = screen.holds(status, hit)
+        pygame.draw.rect(surface, theme.BUTTON_DISABLED if held else theme.BUTTON, row, border_radius=screen.px(5))
+        if held:
+            screen.hatch(surface, row)
+            screen.held.append(hit)
         edge = theme.SELECTED if waiting and not full else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, row, 2 if waiting and not full else 1, border_radius=screen.px(5))
         colour = theme.WARNING if broken else theme.TEXT
@@ -168,7 +183,7 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         if note is not None:
             screen.labels.label(surface, Rect(row.right - note_w, row.y, note_w, row.height), note, colour,
                                 theme.MIN_TEXT, lines=1, pad=screen.px(4))
-        screen.hits.append((row, Hit("launch" if system in launch else "gauge", system)))
+        screen.hits.append((row, hit))
 
 
 # -- the Engineer ---------------------------------------------------------------------------------
@@ -180,7 +195,10 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
     layout = screen.referee.teams[screen.team].board.layout
     crossed = set(status["crossed"])
     waiting = status["course_to_cross"] if "cross" in status["waiting_for"] else None
-    if waiting is not None:
+    waits = screen.waits_turn(status)
+    if waits is not None:
+        title = Msg("Engineer: {turn}; crosses wait for your own course.", turn=waits)
+    elif waiting is not None:
         title = Msg("Engineer: cross a symbol of the {section} section.",
                     section=Msg.term(DIRECTION_NAMES[waiting]))
     else:
@@ -195,6 +213,8 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
     for i, direction in enumerate(SECTION_ORDER):
         row = screen.r(x, top + i * row_h, w, row_h - GAP)
         here = direction == waiting
+        if waits is not None:
+            screen.hatch(surface, row)
         pygame.draw.rect(surface, theme.SELECTED if here else theme.PANEL_EDGE, row, 3 if here else 1,
                          border_radius=screen.px(5))
         screen.labels.label(surface, Rect(row.x, row.y, label_w, row.height), Msg.term(DIRECTION_NAMES[direction]),
@@ -212,7 +232,10 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
                 cx, cy = centre
                 pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy - q), (cx + q, cy + q), 5)
                 pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy + q), (cx + q, cy - q), 5)
-            screen.hits.append((target, Hit("symbol", sid)))
+            hit = Hit("symbol", sid)
+            if screen.holds(status, hit):
+                screen.held.append(hit)
+            screen.hits.append((target, hit))
     legend_top = top + len(SECTION_ORDER) * row_h + 4
     screen.labels.paragraph(surface, Msg(LEGEND), screen.r(x, legend_top, w, y + h - legend_top), theme.TEXT_DIM)
 
