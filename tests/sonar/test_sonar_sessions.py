@@ -194,6 +194,25 @@ def test_each_console_shows_only_its_teams_view(consoles):
     assert "unknown command" not in blue
 
 
+def test_only_the_whole_word_quit_or_exit_leaves_as_at_the_u_boot_console(consoles):
+    """The U-BOOT console leaves on `quit` or `exit` only; so does this one (`q` sits beside the course `w`).
+    `q` and another beginning of those words are answered with them, and the game goes on; `e` stays east."""
+    runtime, seats, outs = consoles
+    for word in ("q", "QU", "ex"):
+        seats["yellow"].handle(word)
+    said = outs["yellow"].getvalue()
+    assert "! 'q' does not leave the game: type quit (or exit) to save and leave" in said
+    assert "'qu' does not leave" in said and "'ex' does not leave" in said
+    assert not seats["yellow"].stopping
+    seats["yellow"].handle("start B2")
+    seats["blue"].handle("start N12")
+    runtime.step()
+    first = referee(runtime.game).turns.current
+    seats[first].handle("e")
+    runtime.step()
+    assert len(referee(runtime.game).teams[first].route) == 2, outs[first].getvalue()  # `e` is a course east
+
+
 def test_a_console_speaks_for_its_own_team_only(consoles):
     runtime, seats, outs = consoles
     seats["yellow"].handle('{"do": "start", "team": "blue", "cell": "A1"}')
