@@ -468,6 +468,35 @@ def test_play_continue_continues_only_a_running_game_of_the_game_asked_for(tmp_p
         assert term.close() == 0
 
 
+def test_play_continue_says_which_new_game_options_it_ignores(tmp_path):
+    """`kaleun play --continue` going on with a running game ignored `--scenario` (Captain Sonar) and `--mission`
+    (U-BOOT) without a word; now one line names them and how to start a new game instead, in the table's
+    language, and the running game goes on as it stood."""
+    save_game(new_game(3, "alpha", "turn"), tmp_path / "autosave.json")
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console", "--scenario", "bravo",
+                  "--mode", "realtime", "--seed", "9") as term:
+        term.expect("kaleun: --seed, --scenario, --mode are ignored: --continue goes on with the running game; "
+                    "for a new game give the same command without --continue (the running game is kept)")
+        term.expect("yellow> ")
+        term.send("quit")
+        assert term.close() == 0
+    assert json.loads((tmp_path / "autosave.json").read_text())["config"]["scenario"] == "alpha"
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console", "--team", "blue") as term:
+        term.expect("blue> ")  # a session's own options are no new game's: nothing is said
+        term.send("quit")
+        assert term.close() == 0
+    assert "ignored" not in term.text
+    with Terminal(tmp_path, "play", "--seed", "3", "--language", "de") as term:
+        term.expect("> ")
+        term.send("quit")
+        assert term.close() == 0
+    with Terminal(tmp_path, "play", "--continue", "--mission", "training", "--language", "de") as term:
+        term.expect("kaleun: --mission wird ignoriert")
+        term.expect("> ")
+        term.send("quit")
+        assert term.close() == 0
+
+
 def test_headless_is_refused_for_captain_sonar_as_the_other_u_boot_options(tmp_path):
     """`kaleun play --game sonar --headless` (and `kaleun resume --headless` on a Captain Sonar save) is
     refused in the words of the other U-BOOT options (`--board is a U-BOOT option (...)`), saying where
