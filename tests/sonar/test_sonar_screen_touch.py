@@ -127,8 +127,9 @@ def playing_needs(win: SonarWindow, station: str) -> None:
         assert shown["tab"] == set(STATIONS) and shown["feed"] == {None}
         if station == "captain":
             assert shown["course"] == {"N", "E", "S", "W"}
-            # turn-based, a surfaced boat dives by itself at its next turn: a Dive button there only refused
-            assert shown["command"] == ({"surface", "dive", "stop"} if ref.mode == "realtime" else {"surface"})
+            # no Dive on a dived boat (it only drew a refusal): turn-based a surfaced boat dives by itself at its
+            # next turn, and in real time its repair panel has the Dive
+            assert shown["command"] == ({"surface", "stop"} if ref.mode == "realtime" else {"surface"})
             assert shown["system"] == set(status["gauges"]) | {"detonate"}
             assert "scenario" in shown["system"]
         elif station == "mate":

@@ -418,3 +418,36 @@ def test_6_turn_based_controls_wait_for_the_own_turn_and_say_so(home):
         assert ref.teams[waiting].route == [parse_cell("B2" if waiting == "yellow" else "N12")]
     finally:
         runtime.close()
+
+
+def test_3_the_repair_panel_says_who_outlines_next(window):
+    """§3 real time, the repair ritual: the Engineer begins, then the sheet passes on. The panel names who is
+    next and holds (greys and hatches) the other crew members and Dive, so the first tap is not a refusal;
+    a tap on a held one still draws the game's reason; the sections outlined say by whom."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "blue", "command", "surface")
+    window.runtime.step()
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    blue = next(s for s in window.screens if s.team == "blue")
+    held = {hit.value for hit in blue.held}
+    assert held == {"captain", "first_mate", "radio_operator", "dive"}
+    tap(window, "blue", "section", 1)
+    tap(window, "blue", "member", "captain")  # held: still sent, refused with the reason
+    window.runtime.step()
+    assert "the Engineer begins the repairs" in blue.feed[0]
+    tap(window, "blue", "section", 1)
+    tap(window, "blue", "member", "engineer")
+    window.runtime.step()
+    window.render(surface)
+    assert {hit.value for hit in blue.held} == {"engineer", "dive"}
+    for section, member in ((2, "captain"), (3, "first_mate"), (4, "radio_operator")):
+        tap(window, "blue", "section", section)
+        tap(window, "blue", "member", member)
+        window.runtime.step()
+    window.render(surface)
+    assert blue.held == [] and referee(window.runtime.game).teams["blue"].repaired
+    tap(window, "blue", "command", "dive")
+    window.runtime.step()
+    assert not referee(window.runtime.game).teams["blue"].surfaced

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from kaleun.core.messages import N_, Msg
+from kaleun.core.messages import N_, Msg, join, or_list
 from kaleun.sonar.engineer import SECTION_ORDER
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, parse_cell
 from kaleun.sonar.systems import describe
@@ -95,8 +95,9 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     if status["cell"]:
         screen.labels.label(surface, centre, status["cell"], theme.TEXT, theme.TEXT_SIZE, lines=1, pad=0)
     commands: list[tuple[str, Msg]] = [("surface", Msg("Surface"))]
-    if screen.referee.mode == "realtime":  # turn-based, a surfaced boat dives by itself at its next turn
-        commands.append(("dive", Msg("Dive")))
+    # no Dive here: turn-based, a surfaced boat dives by itself at its next turn; in real time a surfaced
+    # boat's station area is the repair panel, which has its Dive (a Dive on a dived boat only drew a refusal)
+    if screen.referee.mode == "realtime":
         commands.append(("go", Msg("Go")) if status["stop"] == screen.team else ("stop", Msg("Stop!")))
     left = x + 3 * unit + 4
     height = (3 * unit) // len(commands)
@@ -291,25 +292,47 @@ def _answer_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> N
 
 
 def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
+    """The repair ritual: a hull section, then who outlines it. Each outlined section says by whom; the
+    crew members who may not outline next are held (greyed and hatched: the Engineer begins, then the
+    sheet passes on), and the prompt names who is next, so the first tap is not a refusal."""
     from kaleun.sonar.crew import ROLE_NAMES
+    from kaleun.sonar.surfacing import repair_problem
     from kaleun.ui.sonar_screen import GAP, PANEL, Hit
 
     assert screen.labels is not None
     x, y, w, _ = PANEL
-    done = {int(k) for k in status["repairs"]}
+    repairs = {int(k): v for k, v in status["repairs"].items()}
+    crew = screen.referee.teams[screen.team].crew
+    members = list(crew.members)
+
+    def name(member: str) -> Msg:
+        return Msg.term(ROLE_NAMES.get(member, member.replace("_", " ")))
+
+    free = [s for s in range(1, 5) if s not in repairs]
+    may = [m for m in members if free and repair_problem(crew, repairs, free[0], m) is None]
     _title(screen, surface, Msg("Repair"), (x, y + 4, w, 28), theme.ACCENT)
-    prompt = Msg("Repair: a hull section, then who outlines it")
+    if not free:
+        prompt = Msg("Ready to dive!")
+    elif not repairs:
+        prompt = Msg("Repair: the {engineer} begins: tap a section, then the {engineer}.",
+                     engineer=name(crew.holder("engineer")))
+    else:
+        prompt = Msg("Repair: a hull section, then who outlines it (next: {members})",
+                     members=or_list([name(m) for m in may]))
     screen.labels.paragraph(surface, prompt, screen.r(x, y + 36, w, 48), theme.TEXT)
     width = w // 4
     for s in range(1, 5):
         button = screen.r(x + (s - 1) * width, y + 90, width - GAP, 64)
-        screen.button(surface, button, str(s), Hit("section", s), active=s in done or s == screen.repair_section,
+        screen.button(surface, button, str(s), Hit("section", s), active=s in repairs or s == screen.repair_section,
                       size=24)
-    members = list(screen.referee.teams[screen.team].crew.members)
     width = w // max(4, len(members))
     for i, member in enumerate(members):
         button = screen.r(x + i * width, y + 164, width - GAP, 64)
-        screen.button(surface, button, Msg.term(ROLE_NAMES.get(member, member.replace("_", " "))),
-                      Hit("member", member), size=theme.MIN_TEXT)
+        screen.button(surface, button, name(member), Hit("member", member), size=theme.MIN_TEXT,
+                      held=bool(free) and member not in may)
     dive = screen.r(x + w - 200, y + 250, 200, 60)
-    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"))
+    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"), held=bool(free))
+    if repairs:  # who outlined which section (the sheet passes on: each member in turn)
+        done = join([Msg("section {section}: {member}", section=k, member=name(v)) for k, v in sorted(repairs.items())],
+                    "; ")
+        screen.labels.paragraph(surface, done, screen.r(x, y + 320, w, 110), theme.TEXT_DIM)
