@@ -405,7 +405,7 @@ def test_6_turn_based_controls_wait_for_the_own_turn_and_say_so(home):
                     Hit("system", "sonar")):
             assert hit in wait.held, hit
         assert Hit("system", "detonate") not in wait.held
-        assert wait.text(wait.waits_turn(ref.team_status(waiting))) == f"{at_turn.capitalize()}'s turn"
+        assert wait.text(wait.waits(ref.team_status(waiting))) == f"{at_turn.capitalize()}'s turn"
         for station, hit in (("mate", Hit("gauge", "torpedo")), ("engineer", Hit("symbol", "N2"))):
             wait.station = station
             win.render(surface)
@@ -451,3 +451,31 @@ def test_3_the_repair_panel_says_who_outlines_next(window):
     tap(window, "blue", "command", "dive")
     window.runtime.step()
     assert not referee(window.runtime.game).teams["blue"].surfaced
+
+
+def test_6_a_stop_holds_what_it_freezes_and_says_whose(window):
+    """§6 real time, Stop!: the other team's controls are all held (greyed and hatched, "Blue's Stop!" on
+    Surface); the calling team keeps its systems and Go, and its course pad and Surface are held ("your
+    Stop!"). A tap on a held control is still answered with the refusal. Go frees both."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "blue", "command", "stop")
+    window.runtime.step()
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    yellow, blue = (next(s for s in window.screens if s.team == t) for t in ("yellow", "blue"))
+    status = referee(window.runtime.game).team_status
+    assert yellow.text(yellow.waits(status("yellow"))) == "Blue's Stop!"
+    assert blue.text(blue.waits(status("blue"))) == "your Stop!"
+    for hit in (Hit("course", "N"), Hit("command", "surface"), Hit("command", "stop"), Hit("system", "torpedo"),
+                Hit("system", "detonate")):
+        assert hit in yellow.held, hit
+    assert Hit("course", "N") in blue.held and Hit("command", "surface") in blue.held
+    assert not any(hit.kind == "system" or hit == Hit("command", "go") for hit in blue.held)
+    tap(window, "yellow", "course", "N")
+    window.runtime.step()
+    assert "refused: Stop! Blue is activating a system: wait" in yellow.feed[0]
+    tap(window, "blue", "command", "go")
+    window.runtime.step()
+    window.render(surface)
+    assert yellow.held == [] and blue.held == []

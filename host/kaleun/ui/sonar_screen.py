@@ -194,18 +194,32 @@ class TeamScreen:
             return "lie_cell" if self.answer_true and self.answer_lie else None
         return self.armed if self.armed in TARGETED else None
 
-    def waits_turn(self, status: dict[str, Any]) -> Msg | None:
-        """Turn-based, during the other team's turn: the words the held controls show, else None."""
-        if status["phase"] != "play" or status["turn"] in (None, self.team):
+    def waits(self, status: dict[str, Any]) -> Msg | None:
+        """Why the game now refuses what the crew's controls give (they are drawn held, saying this), else
+        None: turn-based, the other team's turn; a sonar answer awaited from the other team; a Stop! (the
+        other team's holds everything, the own leaves the systems and Go)."""
+        if status["phase"] != "play":
             return None
-        return Msg("{team}'s turn", team=team_name(status["turn"]))
+        if status["sonar_waits_for"] not in (None, self.team):
+            return Msg("{team} answers the sonar", team=team_name(status["sonar_waits_for"]))
+        if status["stop"] not in (None, self.team):
+            return Msg("{team}'s Stop!", team=team_name(status["stop"]))
+        if status["stop"] == self.team:
+            return Msg("your Stop!")
+        if status["turn"] not in (None, self.team):
+            return Msg("{team}'s turn", team=team_name(status["turn"]))
+        return None
 
     def holds(self, status: dict[str, Any], hit: Hit) -> bool:
-        """Whether `hit`'s command waits for the own turn (drawn held): everything but the tabs, the feed,
-        the training aid, the sonar answer and (when the rules allow it) setting off a mine."""
-        if self.waits_turn(status) is None or hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
+        """Whether `hit`'s command is refused now for `waits` (it is drawn held; a tap still sends it and the
+        game's refusal says why): everything but the tabs, the feed, the training aid, the sonar answer, the
+        systems and Go under the own Stop!, and (when the rules allow it) a mine set off in the other's turn."""
+        if self.waits(status) is None or hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
             return False
-        return not (hit.kind == "system" and hit.value == "detonate" and self.referee.rules["detonate_in_any_turn"])
+        if status["stop"] == self.team and status["sonar_waits_for"] is None:
+            return not (hit.kind in ("system", "launch") or hit == Hit("command", "go"))
+        in_turn = status["sonar_waits_for"] is None and status["stop"] is None
+        return not (in_turn and hit == Hit("system", "detonate") and self.referee.rules["detonate_in_any_turn"])
 
     def cell_rect(self, cell: Cell) -> Rect:
         """Where `cell` is on the whole map as last drawn."""

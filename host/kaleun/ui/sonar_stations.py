@@ -84,7 +84,7 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     assert screen.labels is not None
     x, y, w, _ = area
     unit = 58
-    waits = screen.waits_turn(status)  # turn-based, the other team's turn: the controls are held, saying so
+    waits = screen.waits(status)  # the other team's turn, a Stop!, a sonar answer: the controls held, saying so
     for direction, (cx, cy) in {"N": (1, 0), "W": (0, 1), "E": (2, 1), "S": (1, 2)}.items():
         button = screen.r(x + cx * unit, y + cy * unit, unit - GAP, unit - GAP)
         hit = Hit("course", direction)
@@ -139,10 +139,10 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     # once the course's mark is made: while the station asks for a mark, a tap is a mark)
     launch = set() if waiting else {s for s in ("drone", "sonar")
                                     if s in gauges and gauges[s][0] >= gauges[s][1] and s not in status["broken"]}
-    waits = screen.waits_turn(status)
+    waits = screen.waits(status)
     title = Msg("First Mate: one mark per course.")
     if waits is not None:
-        title = Msg("First Mate: {turn}; marks wait for your own course.", turn=waits)
+        title = Msg("First Mate: {why}: the marks wait.", why=waits)
     elif waiting:
         title = Msg("First Mate: mark one gauge.")
     elif launch:
@@ -196,9 +196,9 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
     layout = screen.referee.teams[screen.team].board.layout
     crossed = set(status["crossed"])
     waiting = status["course_to_cross"] if "cross" in status["waiting_for"] else None
-    waits = screen.waits_turn(status)
+    waits = screen.waits(status)
     if waits is not None:
-        title = Msg("Engineer: {turn}; crosses wait for your own course.", turn=waits)
+        title = Msg("Engineer: {why}: the crosses wait.", why=waits)
     elif waiting is not None:
         title = Msg("Engineer: cross a symbol of the {section} section.",
                     section=Msg.term(DIRECTION_NAMES[waiting]))
