@@ -479,3 +479,23 @@ def test_6_a_stop_holds_what_it_freezes_and_says_whose(window):
     window.runtime.step()
     window.render(surface)
     assert yellow.held == [] and blue.held == []
+
+
+def test_before_the_start_and_after_the_end_the_controls_are_held(window):
+    """Before both start cells are marked the game takes nothing but the start cell, and after the end
+    nothing: the controls are held and say so ("not started yet", "the game is over")."""
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    ref = referee(window.runtime.game)
+    assert yellow.text(yellow.waits(ref.team_status("yellow"))) == "not started yet"
+    assert Hit("course", "N") in yellow.held and Hit("system", "detonate") in yellow.held
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    window.runtime.step()
+    window.render(surface)
+    assert yellow.held == []
+    ref.phase = "over"
+    window.render(surface)
+    assert yellow.text(yellow.waits(ref.team_status("yellow"))) == "the game is over"
+    assert Hit("command", "stop") in yellow.held and Hit("system", "detonate") in yellow.held

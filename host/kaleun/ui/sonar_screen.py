@@ -196,10 +196,12 @@ class TeamScreen:
 
     def waits(self, status: dict[str, Any]) -> Msg | None:
         """Why the game now refuses what the crew's controls give (they are drawn held, saying this), else
-        None: turn-based, the other team's turn; a sonar answer awaited from the other team; a Stop! (the
-        other team's holds everything, the own leaves the systems and Go)."""
-        if status["phase"] != "play":
-            return None
+        None: before the start and after the end; turn-based, the other team's turn; a sonar answer awaited
+        from the other team; a Stop! (the other team's holds everything, the own leaves the systems and Go)."""
+        if status["phase"] == "setup":
+            return Msg("not started yet")
+        if status["phase"] == "over":
+            return Msg("the game is over")
         if status["sonar_waits_for"] not in (None, self.team):
             return Msg("{team} answers the sonar", team=team_name(status["sonar_waits_for"]))
         if status["stop"] not in (None, self.team):
@@ -216,9 +218,9 @@ class TeamScreen:
         systems and Go under the own Stop!, and (when the rules allow it) a mine set off in the other's turn."""
         if self.waits(status) is None or hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
             return False
-        if status["stop"] == self.team and status["sonar_waits_for"] is None:
+        if status["phase"] == "play" and status["stop"] == self.team and status["sonar_waits_for"] is None:
             return not (hit.kind in ("system", "launch") or hit == Hit("command", "go"))
-        in_turn = status["sonar_waits_for"] is None and status["stop"] is None
+        in_turn = status["phase"] == "play" and status["sonar_waits_for"] is None and status["stop"] is None
         return not (in_turn and hit == Hit("system", "detonate") and self.referee.rules["detonate_in_any_turn"])
 
     def cell_rect(self, cell: Cell) -> Rect:
