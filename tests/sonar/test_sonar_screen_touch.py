@@ -25,6 +25,8 @@ from kaleun.ui.typeface import missing_glyphs
 
 LANGUAGES = ("en", "de", "ru")
 SIZE = (1600, 480)
+#: the smallest gauge box on the First Mate's station, design pixels (3.5 mm on the 7" screen)
+GAUGE_BOX = 18
 
 
 @contextmanager
@@ -118,6 +120,10 @@ def kinds(win: SonarWindow, team: str) -> dict[str, set[Any]]:
     return out
 
 
+def language_of(win: SonarWindow) -> str:
+    return win.screens[0].lang.code
+
+
 def playing_needs(win: SonarWindow, station: str) -> None:
     """Nothing a team needs is lost: each station shows all of its controls."""
     ref = referee(win.runtime.game)
@@ -134,6 +140,8 @@ def playing_needs(win: SonarWindow, station: str) -> None:
             assert "scenario" in shown["system"]
         elif station == "mate":
             assert shown["gauge"] == set(status["gauges"])
+            # a gauge's boxes stay readable beside long names (Russian, Echo's scenario system: 9 px before)
+            assert min(min(box.size) for box in screen(win, team).gauge_boxes) >= GAUGE_BOX, language_of(win)
         elif station == "engineer":
             assert shown["symbol"] == set(ref.teams[team].board.layout.symbols)
         else:

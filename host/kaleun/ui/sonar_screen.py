@@ -126,6 +126,8 @@ class TeamScreen:
         #: the controls drawn held (greyed and hatched) for the other team's turn: a tap on one still sends
         #: its command, and the game's refusal says whose turn it is
         self.held: list[Hit] = []
+        #: the First Mate's gauge boxes as last drawn (tests measure them)
+        self.gauge_boxes: list[Rect] = []
         self.labels: Labels | None = None
         #: the overview map as last drawn (tests find a cell's pixels with `cell_rect`)
         self.overview: MapView | None = None
@@ -390,6 +392,7 @@ class TeamScreen:
     def draw(self, surface: Any, area: Rect, fonts: theme.Fonts, labels: Labels | None = None) -> None:
         self.hits = []
         self.held = []
+        self.gauge_boxes = []
         self.labels = labels if labels is not None else self.labels or Labels(fonts, self.text)
         self.labels.render = self.text
         self._scale = scale = min(area.width / DESIGN[0], area.height / DESIGN[1])

@@ -66,6 +66,8 @@ def _tabs(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
 
 #: a station's title: up to two lines
 TITLE = 46
+#: the smallest gauge box beside its name (design pixels); smaller, the name goes above the boxes
+MIN_BOX = 22
 
 
 def _title(screen: TeamScreen, surface: Any, text: Msg, area: tuple[int, int, int, int], colour: Any = None,
@@ -157,6 +159,10 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     name_w = max(font.size(screen.text(t))[0] for t in names.values()) + screen.px(12)
     note_w = max(font.size(screen.text(t))[0] for t in (Msg("broken"), Msg("ready"))) + screen.px(12)
     most = max(n for _, n in gauges.values())
+    line = font.get_linesize()
+    # long names (Russian, Echo's scenario system) left the boxes a few pixels wide beside them: then the
+    # name and its note go on a line of their own above the boxes
+    stacked = (screen.r(x, 0, w, 1).width - name_w - note_w) // most - screen.px(4) < screen.px(MIN_BOX)
     for i, (system, (filled, size)) in enumerate(gauges.items()):
         row = screen.r(x, top + i * row_h, w, row_h - GAP)
         broken = system in status["broken"]
@@ -170,20 +176,29 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         edge = theme.SELECTED if waiting and not full else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, row, 2 if waiting and not full else 1, border_radius=screen.px(5))
         colour = theme.WARNING if broken else theme.TEXT
-        screen.labels.label(surface, Rect(row.x, row.y, name_w, row.height), names[system], colour, theme.TEXT_SIZE,
-                            lines=1, align="left", pad=screen.px(6))
-        boxes = Rect(row.x + name_w, row.y, row.width - name_w - note_w, row.height)
-        box = max(4, min(row.height - screen.px(16), boxes.width // most - screen.px(4)))
+        if stacked:
+            top_line = Rect(row.x, row.y + screen.px(2), row.width - note_w, line)
+            screen.labels.label(surface, top_line, names[system], colour, theme.MIN_TEXT, lines=1, align="left",
+                                pad=screen.px(6))
+            boxes = Rect(row.x + screen.px(6), top_line.bottom, row.width - screen.px(12), row.bottom - top_line.bottom)
+            box = max(4, min(boxes.height - screen.px(4), boxes.width // most - screen.px(4)))
+        else:
+            screen.labels.label(surface, Rect(row.x, row.y, name_w, row.height), names[system], colour,
+                                theme.TEXT_SIZE, lines=1, align="left", pad=screen.px(6))
+            boxes = Rect(row.x + name_w, row.y, row.width - name_w - note_w, row.height)
+            box = max(4, min(row.height - screen.px(16), boxes.width // most - screen.px(4)))
         for b in range(size):
-            cell = Rect(boxes.x + b * (box + screen.px(4)), row.centery - box // 2, box, box)
+            cell = Rect(boxes.x + b * (box + screen.px(4)), boxes.centery - box // 2, box, box)
+            screen.gauge_boxes.append(cell)
             pygame.draw.rect(surface, TEAM_COLOURS[screen.team] if b < filled else theme.PANEL_DARK, cell)
             pygame.draw.rect(surface, theme.PANEL_EDGE, cell, 1)
             if b < filled:  # a mark is a cross as well as a colour
                 pygame.draw.line(surface, theme.TEXT_DARK, cell.topleft, cell.bottomright, 2)
         note = notes[system]
         if note is not None:
-            screen.labels.label(surface, Rect(row.right - note_w, row.y, note_w, row.height), note, colour,
-                                theme.MIN_TEXT, lines=1, pad=screen.px(4))
+            where = (Rect(row.right - note_w, row.y + screen.px(2), note_w, line) if stacked
+                     else Rect(row.right - note_w, row.y, note_w, row.height))
+            screen.labels.label(surface, where, note, colour, theme.MIN_TEXT, lines=1, pad=screen.px(4))
         screen.hits.append((row, hit))
 
 
