@@ -499,3 +499,32 @@ def test_before_the_start_and_after_the_end_the_controls_are_held(window):
     window.render(surface)
     assert yellow.text(yellow.waits(ref.team_status("yellow"))) == "the game is over"
     assert Hit("command", "stop") in yellow.held and Hit("system", "detonate") in yellow.held
+
+
+def test_5_after_an_activation_the_systems_are_held_until_the_next_move(window):
+    """§5: never two activations without a move in between. After the torpedo the systems' buttons are held
+    (greyed and hatched; a tap still draws the reason), the course pad stays open, and the next move frees them."""
+    do = window.runtime.submit
+    do({"do": "start", "team": "yellow", "cell": "B2"})
+    do({"do": "start", "team": "blue", "cell": "N12"})
+    for direction, symbol in (("E", "E5"), ("S", "S6"), ("E", "E6")):
+        do({"do": "course", "team": "yellow", "direction": direction})
+        do({"do": "mark", "team": "yellow", "system": "torpedo"})
+        do({"do": "cross", "team": "yellow", "symbol": symbol})
+    do({"do": "activate", "team": "yellow", "system": "torpedo", "cell": "F3"})
+    window.runtime.step()
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    assert yellow.feed and "torpedo" in " ".join(yellow.feed).lower()
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    assert Hit("system", "torpedo") in yellow.held and Hit("system", "silence") in yellow.held
+    assert Hit("course", "S") not in yellow.held
+    counts = bool(referee(window.runtime.game).rules["detonation_is_activation"])
+    assert (Hit("system", "detonate") in yellow.held) == counts
+    tap(window, "yellow", "system", "sonar")
+    window.runtime.step()
+    assert "Yellow: activate refused:" in yellow.feed[0]
+    do({"do": "course", "team": "yellow", "direction": "S"})
+    window.runtime.step()
+    window.render(surface)
+    assert not any(hit.kind == "system" for hit in yellow.held)

@@ -217,13 +217,23 @@ class TeamScreen:
     def holds(self, status: dict[str, Any], hit: Hit) -> bool:
         """Whether `hit`'s command is refused now for `waits` (it is drawn held; a tap still sends it and the
         game's refusal says why): everything but the tabs, the feed, the training aid, the sonar answer, the
-        systems and Go under the own Stop!, and (when the rules allow it) a mine set off in the other's turn."""
-        if self.waits(status) is None or hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
+        systems and Go under the own Stop!, and (when the rules allow it) a mine set off in the other's turn;
+        and the systems after an activation until the next move."""
+        if hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
             return False
+        if self.waits(status) is None:
+            return self._activated(status, hit)
         if status["phase"] == "play" and status["stop"] == self.team and status["sonar_waits_for"] is None:
-            return not (hit.kind in ("system", "launch") or hit == Hit("command", "go"))
+            return self._activated(status, hit) if hit.kind in ("system", "launch") else hit != Hit("command", "go")
         in_turn = status["phase"] == "play" and status["sonar_waits_for"] is None and status["stop"] is None
         return not (in_turn and hit == Hit("system", "detonate") and self.referee.rules["detonate_in_any_turn"])
+
+    def _activated(self, status: dict[str, Any], hit: Hit) -> bool:
+        """A system's button after an activation: never two activations without a move in between (§5; setting
+        off a mine counts when the rules say so, `detonation_is_activation`)."""
+        if status["phase"] != "play" or not status["activated_since_move"] or hit.kind not in ("system", "launch"):
+            return False
+        return hit.value != "detonate" or bool(self.referee.rules["detonation_is_activation"])
 
     def cell_rect(self, cell: Cell) -> Rect:
         """Where `cell` is on the whole map as last drawn."""
