@@ -528,3 +528,29 @@ def test_5_after_an_activation_the_systems_are_held_until_the_next_move(window):
     window.runtime.step()
     window.render(surface)
     assert not any(hit.kind == "system" for hit in yellow.held)
+
+
+def test_6_the_moves_are_held_until_the_last_course_is_confirmed(window):
+    """§6 real time, the course handshake: after a course the course pad, Surface and Silence are held
+    ("course not confirmed yet" on Surface) until the First Mate's mark and the Engineer's cross; a tap on
+    the pad is still answered with the reason; the other systems stay open."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "yellow", "course", "E")
+    window.runtime.step()
+    surface = pygame.Surface((1600, 480))
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    window.render(surface)  # the screen turns to the First Mate; the Captain's tab is a tap away
+    tap(window, "yellow", "tab", "captain")
+    window.render(surface)
+    for hit in (Hit("course", "S"), Hit("command", "surface"), Hit("system", "silence")):
+        assert hit in yellow.held, hit
+    assert Hit("system", "torpedo") not in yellow.held and Hit("command", "stop") not in yellow.held
+    tap(window, "yellow", "course", "S")
+    window.runtime.step()
+    assert "the last course is not confirmed yet" in yellow.feed[0]
+    tap(window, "yellow", "gauge", "torpedo")
+    tap(window, "yellow", "symbol", "E5")
+    window.runtime.step()
+    window.render(surface)
+    assert yellow.station == "captain" and yellow.held == []

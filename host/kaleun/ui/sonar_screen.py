@@ -218,15 +218,22 @@ class TeamScreen:
         """Whether `hit`'s command is refused now for `waits` (it is drawn held; a tap still sends it and the
         game's refusal says why): everything but the tabs, the feed, the training aid, the sonar answer, the
         systems and Go under the own Stop!, and (when the rules allow it) a mine set off in the other's turn;
-        and the systems after an activation until the next move."""
+        the systems after an activation until the next move; the moves until the last course is confirmed."""
         if hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
             return False
         if self.waits(status) is None:
-            return self._activated(status, hit)
+            return self._activated(status, hit) or self.confirming(status, hit)
         if status["phase"] == "play" and status["stop"] == self.team and status["sonar_waits_for"] is None:
             return self._activated(status, hit) if hit.kind in ("system", "launch") else hit != Hit("command", "go")
         in_turn = status["phase"] == "play" and status["sonar_waits_for"] is None and status["stop"] is None
         return not (in_turn and hit == Hit("system", "detonate") and self.referee.rules["detonate_in_any_turn"])
+
+    @staticmethod
+    def confirming(status: dict[str, Any], hit: Hit) -> bool:
+        """A move's button while the last course waits for the First Mate's mark or the Engineer's cross (§6:
+        the next course, a surfacing or a silent run only after both)."""
+        return (status["phase"] == "play" and bool(status["waiting_for"])
+                and (hit.kind == "course" or hit in (Hit("command", "surface"), Hit("system", "silence"))))
 
     def _activated(self, status: dict[str, Any], hit: Hit) -> bool:
         """A system's button after an activation: never two activations without a move in between (§5; setting

@@ -107,7 +107,8 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
         button = screen.r(left, y + i * height, x + w - left, height - GAP)
         hit = Hit("command", command)
         held = screen.holds(status, hit)
-        screen.button(surface, button, label, hit, active=command == "go", held=held, note=waits if held else None)
+        why = (waits or Msg("course not confirmed yet")) if held else None
+        screen.button(surface, button, label, hit, active=command == "go", held=held, note=why)
     systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
     columns = 3
     top = y + 3 * unit + 6
