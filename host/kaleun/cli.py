@@ -265,6 +265,25 @@ def _foreign_to_save(args: argparse.Namespace, saved: str) -> Msg | None:
     return None
 
 
+def _say_ignored(args: argparse.Namespace, saved: str, code: str) -> None:
+    """`kaleun play --continue` goes on with a running game of `saved`: one line (in the table's language) naming
+    the new-game options given, which it ignores, and how to start a new game instead."""
+    from kaleun.games import GAMES
+    from kaleun.i18n import language
+
+    ignored = ["--seed"] if getattr(args, "seed_given", False) else []
+    for game_id, entry in GAMES.items():
+        if game_id == saved or not entry.front.refused_elsewhere:  # another game's own are refused before
+            ignored += entry.front.ignored_on_continue(args)
+    if ignored:
+        print(language(code).render(Msg.plural(
+            "kaleun: {options} is ignored: --continue goes on with the running game; for a new game give the same "
+            "command without --continue (the running game is kept)",
+            "kaleun: {options} are ignored: --continue goes on with the running game; for a new game give the same "
+            "command without --continue (the running game is kept)", n=len(ignored), options=", ".join(ignored))),
+            file=sys.stderr)
+
+
 def _start_game(args: argparse.Namespace, resume: bool) -> Engine:
     if resume:
         return _resume_game(args)
@@ -376,12 +395,15 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         try:
             continuing = getattr(args, "continue_game", False) and not resume
             game = _unfinished_autosave(language, args.game) if continuing else None
+            continued = game is not None
             if game is not None:
                 resume = True
             else:
                 game = _start_game(args, resume)
             if resume and (foreign := _foreign_to_save(args, game.game)) is not None:
                 return _fail(foreign, code=language)
+            if continued:
+                _say_ignored(args, game.game, language)
             board = _table_board(args.board) if GAMES[game.game].board else None
         except BoardError as exc:
             return _fail(_said(exc, language))
@@ -788,6 +810,7 @@ def _main(argv: list[str] | None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_BAD_INPUT
+    args.seed_given = getattr(args, "seed", None) is not None  # `play --continue` says it ignores --seed
     if getattr(args, "seed", 0) is None and args.command == "play":
         import secrets
 

@@ -25,6 +25,8 @@ from kaleun.ui.typeface import missing_glyphs
 
 LANGUAGES = ("en", "de", "ru")
 SIZE = (1600, 480)
+#: the smallest gauge box on the First Mate's station, design pixels (3.5 mm on the 7" screen)
+GAUGE_BOX = 18
 
 
 @contextmanager
@@ -118,6 +120,10 @@ def kinds(win: SonarWindow, team: str) -> dict[str, set[Any]]:
     return out
 
 
+def language_of(win: SonarWindow) -> str:
+    return win.screens[0].lang.code
+
+
 def playing_needs(win: SonarWindow, station: str) -> None:
     """Nothing a team needs is lost: each station shows all of its controls."""
     ref = referee(win.runtime.game)
@@ -127,12 +133,15 @@ def playing_needs(win: SonarWindow, station: str) -> None:
         assert shown["tab"] == set(STATIONS) and shown["feed"] == {None}
         if station == "captain":
             assert shown["course"] == {"N", "E", "S", "W"}
-            # turn-based, a surfaced boat dives by itself at its next turn: a Dive button there only refused
-            assert shown["command"] == ({"surface", "dive", "stop"} if ref.mode == "realtime" else {"surface"})
+            # no Dive on a dived boat (it only drew a refusal): turn-based a surfaced boat dives by itself at its
+            # next turn, and in real time its repair panel has the Dive
+            assert shown["command"] == ({"surface", "stop"} if ref.mode == "realtime" else {"surface"})
             assert shown["system"] == set(status["gauges"]) | {"detonate"}
             assert "scenario" in shown["system"]
         elif station == "mate":
             assert shown["gauge"] == set(status["gauges"])
+            # a gauge's boxes stay readable beside long names (Russian, Echo's scenario system: 9 px before)
+            assert min(min(box.size) for box in screen(win, team).gauge_boxes) >= GAUGE_BOX, language_of(win)
         elif station == "engineer":
             assert shown["symbol"] == set(ref.teams[team].board.layout.symbols)
         else:

@@ -194,6 +194,25 @@ def test_each_console_shows_only_its_teams_view(consoles):
     assert "unknown command" not in blue
 
 
+def test_only_the_whole_word_quit_or_exit_leaves_as_at_the_u_boot_console(consoles):
+    """The U-BOOT console leaves on `quit` or `exit` only; so does this one (`q` sits beside the course `w`).
+    `q` and another beginning of those words are answered with them, and the game goes on; `e` stays east."""
+    runtime, seats, outs = consoles
+    for word in ("q", "QU", "ex"):
+        seats["yellow"].handle(word)
+    said = outs["yellow"].getvalue()
+    assert "! 'q' does not leave the game: type quit (or exit) to save and leave" in said
+    assert "'qu' does not leave" in said and "'ex' does not leave" in said
+    assert not seats["yellow"].stopping
+    seats["yellow"].handle("start B2")
+    seats["blue"].handle("start N12")
+    runtime.step()
+    first = referee(runtime.game).turns.current
+    seats[first].handle("e")
+    runtime.step()
+    assert len(referee(runtime.game).teams[first].route) == 2, outs[first].getvalue()  # `e` is a course east
+
+
 def test_a_console_speaks_for_its_own_team_only(consoles):
     runtime, seats, outs = consoles
     seats["yellow"].handle('{"do": "start", "team": "blue", "cell": "A1"}')
@@ -445,6 +464,35 @@ def test_play_continue_continues_only_a_running_game_of_the_game_asked_for(tmp_p
     with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console") as term:
         term.expect("the previous game was kept as")
         term.expect("Captains, mark your start cells.")
+        term.send("quit")
+        assert term.close() == 0
+
+
+def test_play_continue_says_which_new_game_options_it_ignores(tmp_path):
+    """`kaleun play --continue` going on with a running game ignored `--scenario` (Captain Sonar) and `--mission`
+    (U-BOOT) without a word; now one line names them and how to start a new game instead, in the table's
+    language, and the running game goes on as it stood."""
+    save_game(new_game(3, "alpha", "turn"), tmp_path / "autosave.json")
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console", "--scenario", "bravo",
+                  "--mode", "realtime", "--seed", "9") as term:
+        term.expect("kaleun: --seed, --scenario, --mode are ignored: --continue goes on with the running game; "
+                    "for a new game give the same command without --continue (the running game is kept)")
+        term.expect("yellow> ")
+        term.send("quit")
+        assert term.close() == 0
+    assert json.loads((tmp_path / "autosave.json").read_text())["config"]["scenario"] == "alpha"
+    with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console", "--team", "blue") as term:
+        term.expect("blue> ")  # a session's own options are no new game's: nothing is said
+        term.send("quit")
+        assert term.close() == 0
+    assert "ignored" not in term.text
+    with Terminal(tmp_path, "play", "--seed", "3", "--language", "de") as term:
+        term.expect("> ")
+        term.send("quit")
+        assert term.close() == 0
+    with Terminal(tmp_path, "play", "--continue", "--mission", "training", "--language", "de") as term:
+        term.expect("kaleun: --mission wird ignoriert")
+        term.expect("> ")
         term.send("quit")
         assert term.close() == 0
 

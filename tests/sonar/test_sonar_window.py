@@ -378,3 +378,179 @@ def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
     assert referee(win.runtime.game).teams["blue"].position == parse_cell("N12")
     yellow = win.screens[0]
     assert not any("N12" in line for line in yellow.feed)      # yellow's window never shows blue's secrets
+
+
+def test_6_turn_based_controls_wait_for_the_own_turn_and_say_so(home):
+    """§6 turn-based: during the other team's turn the course pad, Surface, the systems, the First Mate's
+    gauges and the Engineer's symbols are drawn held (greyed *and* hatched, with the word "Blue's turn"
+    on Surface and in the stations' titles); a tap on one is still answered with the game's refusal. Setting
+    off a mine stays open (rules.toml: detonate_in_any_turn), and the team at turn has nothing held."""
+    pygame.font.init()
+    game = new_game(2, "alpha", "turn")
+    runtime = make_sonar_runtime(game)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    try:
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N12"))
+        runtime.step()
+        ref = referee(game)
+        at_turn, waiting = ref.turns.current, "yellow" if ref.turns.current == "blue" else "blue"
+        surface = pygame.Surface((1600, 480))
+        win.render(surface)
+        wait = next(s for s in win.screens if s.team == waiting)
+        turn = next(s for s in win.screens if s.team == at_turn)
+        assert turn.held == []
+        for hit in (Hit("course", "N"), Hit("command", "surface"), Hit("system", "torpedo"),
+                    Hit("system", "sonar")):
+            assert hit in wait.held, hit
+        assert Hit("system", "detonate") not in wait.held
+        assert wait.text(wait.waits(ref.team_status(waiting))) == f"{at_turn.capitalize()}'s turn"
+        for station, hit in (("mate", Hit("gauge", "torpedo")), ("engineer", Hit("symbol", "N2"))):
+            wait.station = station
+            win.render(surface)
+            assert hit in wait.held and hit not in turn.held
+        wait.station = "captain"
+        tap(win, waiting, "course", "E")
+        runtime.step()
+        win.render(surface)
+        assert f"refused: it is {at_turn.capitalize()}'s turn" in wait.feed[0]
+        assert ref.teams[waiting].route == [parse_cell("B2" if waiting == "yellow" else "N12")]
+    finally:
+        runtime.close()
+
+
+def test_3_the_repair_panel_says_who_outlines_next(window):
+    """§3 real time, the repair ritual: the Engineer begins, then the sheet passes on. The panel names who is
+    next and holds (greys and hatches) the other crew members and Dive, so the first tap is not a refusal;
+    a tap on a held one still draws the game's reason; the sections outlined say by whom."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "blue", "command", "surface")
+    window.runtime.step()
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    blue = next(s for s in window.screens if s.team == "blue")
+    held = {hit.value for hit in blue.held}
+    assert held == {"captain", "first_mate", "radio_operator", "dive"}
+    tap(window, "blue", "section", 1)
+    tap(window, "blue", "member", "captain")  # held: still sent, refused with the reason
+    window.runtime.step()
+    assert "the Engineer begins the repairs" in blue.feed[0]
+    tap(window, "blue", "section", 1)
+    tap(window, "blue", "member", "engineer")
+    window.runtime.step()
+    window.render(surface)
+    assert {hit.value for hit in blue.held} == {"engineer", "dive"}
+    for section, member in ((2, "captain"), (3, "first_mate"), (4, "radio_operator")):
+        tap(window, "blue", "section", section)
+        tap(window, "blue", "member", member)
+        window.runtime.step()
+    window.render(surface)
+    assert blue.held == [] and referee(window.runtime.game).teams["blue"].repaired
+    tap(window, "blue", "command", "dive")
+    window.runtime.step()
+    assert not referee(window.runtime.game).teams["blue"].surfaced
+
+
+def test_6_a_stop_holds_what_it_freezes_and_says_whose(window):
+    """§6 real time, Stop!: the other team's controls are all held (greyed and hatched, "Blue's Stop!" on
+    Surface); the calling team keeps its systems and Go, and its course pad and Surface are held ("your
+    Stop!"). A tap on a held control is still answered with the refusal. Go frees both."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "blue", "command", "stop")
+    window.runtime.step()
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    yellow, blue = (next(s for s in window.screens if s.team == t) for t in ("yellow", "blue"))
+    status = referee(window.runtime.game).team_status
+    assert yellow.text(yellow.waits(status("yellow"))) == "Blue's Stop!"
+    assert blue.text(blue.waits(status("blue"))) == "your Stop!"
+    for hit in (Hit("course", "N"), Hit("command", "surface"), Hit("command", "stop"), Hit("system", "torpedo"),
+                Hit("system", "detonate")):
+        assert hit in yellow.held, hit
+    assert Hit("course", "N") in blue.held and Hit("command", "surface") in blue.held
+    assert not any(hit.kind == "system" or hit == Hit("command", "go") for hit in blue.held)
+    tap(window, "yellow", "course", "N")
+    window.runtime.step()
+    assert "refused: Stop! Blue is activating a system: wait" in yellow.feed[0]
+    tap(window, "blue", "command", "go")
+    window.runtime.step()
+    window.render(surface)
+    assert yellow.held == [] and blue.held == []
+
+
+def test_before_the_start_and_after_the_end_the_controls_are_held(window):
+    """Before both start cells are marked the game takes nothing but the start cell, and after the end
+    nothing: the controls are held and say so ("not started yet", "the game is over")."""
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    ref = referee(window.runtime.game)
+    assert yellow.text(yellow.waits(ref.team_status("yellow"))) == "not started yet"
+    assert Hit("course", "N") in yellow.held and Hit("system", "detonate") in yellow.held
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    window.runtime.step()
+    window.render(surface)
+    assert yellow.held == []
+    ref.phase = "over"
+    window.render(surface)
+    assert yellow.text(yellow.waits(ref.team_status("yellow"))) == "the game is over"
+    assert Hit("command", "stop") in yellow.held and Hit("system", "detonate") in yellow.held
+
+
+def test_5_after_an_activation_the_systems_are_held_until_the_next_move(window):
+    """§5: never two activations without a move in between. After the torpedo the systems' buttons are held
+    (greyed and hatched; a tap still draws the reason), the course pad stays open, and the next move frees them."""
+    do = window.runtime.submit
+    do({"do": "start", "team": "yellow", "cell": "B2"})
+    do({"do": "start", "team": "blue", "cell": "N12"})
+    for direction, symbol in (("E", "E5"), ("S", "S6"), ("E", "E6")):
+        do({"do": "course", "team": "yellow", "direction": direction})
+        do({"do": "mark", "team": "yellow", "system": "torpedo"})
+        do({"do": "cross", "team": "yellow", "symbol": symbol})
+    do({"do": "activate", "team": "yellow", "system": "torpedo", "cell": "F3"})
+    window.runtime.step()
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    assert yellow.feed and "torpedo" in " ".join(yellow.feed).lower()
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    assert Hit("system", "torpedo") in yellow.held and Hit("system", "silence") in yellow.held
+    assert Hit("course", "S") not in yellow.held
+    counts = bool(referee(window.runtime.game).rules["detonation_is_activation"])
+    assert (Hit("system", "detonate") in yellow.held) == counts
+    tap(window, "yellow", "system", "sonar")
+    window.runtime.step()
+    assert "Yellow: activate refused:" in yellow.feed[0]
+    do({"do": "course", "team": "yellow", "direction": "S"})
+    window.runtime.step()
+    window.render(surface)
+    assert not any(hit.kind == "system" for hit in yellow.held)
+
+
+def test_6_the_moves_are_held_until_the_last_course_is_confirmed(window):
+    """§6 real time, the course handshake: after a course the course pad, Surface and Silence are held
+    ("course not confirmed yet" on Surface) until the First Mate's mark and the Engineer's cross; a tap on
+    the pad is still answered with the reason; the other systems stay open."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "yellow", "course", "E")
+    window.runtime.step()
+    surface = pygame.Surface((1600, 480))
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    window.render(surface)  # the screen turns to the First Mate; the Captain's tab is a tap away
+    tap(window, "yellow", "tab", "captain")
+    window.render(surface)
+    for hit in (Hit("course", "S"), Hit("command", "surface"), Hit("system", "silence")):
+        assert hit in yellow.held, hit
+    assert Hit("system", "torpedo") not in yellow.held and Hit("command", "stop") not in yellow.held
+    tap(window, "yellow", "course", "S")
+    window.runtime.step()
+    assert "the last course is not confirmed yet" in yellow.feed[0]
+    tap(window, "yellow", "gauge", "torpedo")
+    tap(window, "yellow", "symbol", "E5")
+    window.runtime.step()
+    window.render(surface)
+    assert yellow.station == "captain" and yellow.held == []

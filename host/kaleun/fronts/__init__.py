@@ -41,6 +41,9 @@ class Front:
     #: `refused_elsewhere` is False
     options: tuple[str, ...] = ()
     refused_elsewhere: bool = True
+    #: its options only a new game reads (argparse dests; the save holds what they chose): `kaleun play
+    #: --continue` going on with a running game says it ignores them
+    new_game_options: tuple[str, ...] = ()
 
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
         """Its own options on the parser of `command`: "play", "resume" or "run"."""
@@ -48,6 +51,11 @@ class Front:
     def given(self, args: argparse.Namespace) -> list[str]:
         """Its `options` given on the command line, as typed (`--scenario`)."""
         return [f"--{name.replace('_', '-')}" for name in self.options if getattr(args, name, None) is not None]
+
+    def ignored_on_continue(self, args: argparse.Namespace) -> list[str]:
+        """Its `new_game_options` given on the command line, as typed (`--scenario`)."""
+        return [f"--{name.replace('_', '-')}" for name in self.new_game_options
+                if getattr(args, name, None) not in (None, False)]
 
     def problem(self, args: argparse.Namespace, command: str) -> Msg | None:
         """Options that do not fit this game when `--game` chooses it, as a message beginning with `command`

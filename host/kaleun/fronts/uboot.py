@@ -78,6 +78,7 @@ class UbootFront(Front):
     #: says itself what it takes instead of U-BOOT's options (Captain Sonar: --scenario for --mission)
     options = ("mission", "changes")
     refused_elsewhere = False
+    new_game_options = ("mission", "linked", "campaign", "difficulty", "easy_watch", "setup")
 
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
         if command == "play":

@@ -127,6 +127,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("quit", N_("save and leave"), aliases=("exit",), example="quit"),
 )
 
+#: the words that leave the game, whole: as at the U-BOOT console (`quit`, `exit`) and no single letter,
+#: since `q` sits beside the course `w` on the keyboard; a beginning of one of them is answered with them
+QUIT_WORDS = next((c.name, *c.aliases) for c in COMMANDS if c.name == "quit")
+
 
 def find(word: str, code: str = "en") -> Command | None:
     """The command a typed word names (its name, an alias, or a course in the table's language)."""

@@ -27,7 +27,7 @@ from kaleun.sonar.grid import COURSE_LETTERS
 from kaleun.sonar.referee import Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
-from kaleun.ui.sonar_commands import COMMANDS, Command, course_id, course_words, find, symbol_id
+from kaleun.ui.sonar_commands import COMMANDS, QUIT_WORDS, Command, course_id, course_words, find, symbol_id
 from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, track_text
 from kaleun.ui.terminal_out import TerminalOut
 from kaleun.ui.typed import parse_value
@@ -145,6 +145,10 @@ class TeamConsole(TerminalOut):
 
     def _words(self, verb: str, rest: list[str]) -> None:
         command = find(verb, self.lang.code)
+        if command is None and any(word.startswith(verb) for word in QUIT_WORDS):
+            # only the whole word leaves, as at the U-BOOT console: `q` sits next to the course `w`
+            raise CommandError(Msg("'{word}' does not leave the game: type quit (or exit) to save and leave",
+                                   word=verb))
         if command is None:
             raise CommandError(Msg("unknown command '{word}': type help", word=verb))
         name = command.name

@@ -123,6 +123,11 @@ class TeamScreen:
         #: the enlarged part of the map while a cell is picked: (x0, y0, columns, rows)
         self.zoom: tuple[int, int, int, int] | None = None
         self.hits: list[tuple[Rect, Hit]] = []
+        #: the controls drawn held (greyed and hatched) for the other team's turn: a tap on one still sends
+        #: its command, and the game's refusal says whose turn it is
+        self.held: list[Hit] = []
+        #: the First Mate's gauge boxes as last drawn (tests measure them)
+        self.gauge_boxes: list[Rect] = []
         self.labels: Labels | None = None
         #: the overview map as last drawn (tests find a cell's pixels with `cell_rect`)
         self.overview: MapView | None = None
@@ -190,6 +195,52 @@ class TeamScreen:
         if status["sonar_waits_for"] == self.team:
             return "lie_cell" if self.answer_true and self.answer_lie else None
         return self.armed if self.armed in TARGETED else None
+
+    def waits(self, status: dict[str, Any]) -> Msg | None:
+        """Why the game now refuses what the crew's controls give (they are drawn held, saying this), else
+        None: before the start and after the end; turn-based, the other team's turn; a sonar answer awaited
+        from the other team; a Stop! (the other team's holds everything, the own leaves the systems and Go)."""
+        if status["phase"] == "setup":
+            return Msg("not started yet")
+        if status["phase"] == "over":
+            return Msg("the game is over")
+        if status["sonar_waits_for"] not in (None, self.team):
+            return Msg("{team} answers the sonar", team=team_name(status["sonar_waits_for"]))
+        if status["stop"] not in (None, self.team):
+            return Msg("{team}'s Stop!", team=team_name(status["stop"]))
+        if status["stop"] == self.team:
+            return Msg("your Stop!")
+        if status["turn"] not in (None, self.team):
+            return Msg("{team}'s turn", team=team_name(status["turn"]))
+        return None
+
+    def holds(self, status: dict[str, Any], hit: Hit) -> bool:
+        """Whether `hit`'s command is refused now for `waits` (it is drawn held; a tap still sends it and the
+        game's refusal says why): everything but the tabs, the feed, the training aid, the sonar answer, the
+        systems and Go under the own Stop!, and (when the rules allow it) a mine set off in the other's turn;
+        the systems after an activation until the next move; the moves until the last course is confirmed."""
+        if hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
+            return False
+        if self.waits(status) is None:
+            return self._activated(status, hit) or self.confirming(status, hit)
+        if status["phase"] == "play" and status["stop"] == self.team and status["sonar_waits_for"] is None:
+            return self._activated(status, hit) if hit.kind in ("system", "launch") else hit != Hit("command", "go")
+        in_turn = status["phase"] == "play" and status["sonar_waits_for"] is None and status["stop"] is None
+        return not (in_turn and hit == Hit("system", "detonate") and self.referee.rules["detonate_in_any_turn"])
+
+    @staticmethod
+    def confirming(status: dict[str, Any], hit: Hit) -> bool:
+        """A move's button while the last course waits for the First Mate's mark or the Engineer's cross (§6:
+        the next course, a surfacing or a silent run only after both)."""
+        return (status["phase"] == "play" and bool(status["waiting_for"])
+                and (hit.kind == "course" or hit in (Hit("command", "surface"), Hit("system", "silence"))))
+
+    def _activated(self, status: dict[str, Any], hit: Hit) -> bool:
+        """A system's button after an activation: never two activations without a move in between (§5; setting
+        off a mine counts when the rules say so, `detonation_is_activation`)."""
+        if status["phase"] != "play" or not status["activated_since_move"] or hit.kind not in ("system", "launch"):
+            return False
+        return hit.value != "detonate" or bool(self.referee.rules["detonation_is_activation"])
 
     def cell_rect(self, cell: Cell) -> Rect:
         """Where `cell` is on the whole map as last drawn."""
@@ -308,14 +359,19 @@ class TeamScreen:
         return max(1, round(length * self._scale))
 
     def button(self, surface: Any, rect: Rect, text: Msg | str, hit: Hit, active: bool = False,
-               note: Msg | str | None = None, size: int = theme.TEXT_SIZE, warn: bool = False) -> None:
-        """A touch button with its label whole (and a note line under it); touching it is `hit`."""
+               note: Msg | str | None = None, size: int = theme.TEXT_SIZE, warn: bool = False,
+               held: bool = False) -> None:
+        """A touch button with its label whole (and a note line under it); touching it is `hit`. A `held`
+        one (the other team's turn) is greyed *and* hatched; touching it still sends `hit`."""
         assert self.labels is not None
-        fill = theme.BUTTON_ACTIVE if active else theme.BUTTON
+        fill = theme.BUTTON_DISABLED if held else theme.BUTTON_ACTIVE if active else theme.BUTTON
         pygame.draw.rect(surface, fill, rect, border_radius=self.px(5))
+        if held:
+            self.hatch(surface, rect)
+            self.held.append(hit)
         edge = theme.TEXT if active else theme.WARNING if warn else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, rect, 3 if active or warn else 1, border_radius=self.px(5))
-        colour = theme.TEXT_DARK if active else theme.TEXT
+        colour = theme.TEXT_DARK if active else theme.TEXT_DIM if held else theme.TEXT
         if note is None:
             self.labels.label(surface, rect, text, colour, size, pad=self.px(4))
         else:
@@ -326,6 +382,15 @@ class TeamScreen:
                               theme.TEXT_DARK if active else theme.WARNING if warn else theme.TEXT_DIM,
                               theme.MIN_TEXT, lines=1, pad=self.px(4))
         self.hits.append((rect, hit))
+
+    def hatch(self, surface: Any, rect: Rect) -> None:
+        """Diagonal lines over `rect`: a control waiting for the own turn (a pattern, not colour alone)."""
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip) if clip else rect)
+        step = self.px(12)
+        for x in range(rect.x - rect.height, rect.right, step):
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x, rect.bottom), (x + rect.height, rect.y), 1)
+        surface.set_clip(clip)
 
     def row_widths(self, texts: list[Msg | str], total: int, height: int, least: int) -> list[int]:
         """Widths for buttons side by side in `total` pixels: each as wide as its label needs, the rest shared."""
@@ -343,6 +408,8 @@ class TeamScreen:
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: Any, area: Rect, fonts: theme.Fonts, labels: Labels | None = None) -> None:
         self.hits = []
+        self.held = []
+        self.gauge_boxes = []
         self.labels = labels if labels is not None else self.labels or Labels(fonts, self.text)
         self.labels.render = self.text
         self._scale = scale = min(area.width / DESIGN[0], area.height / DESIGN[1])

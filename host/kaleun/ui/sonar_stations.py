@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from kaleun.core.messages import N_, Msg
+from kaleun.core.messages import N_, Msg, join, or_list
 from kaleun.sonar.engineer import SECTION_ORDER
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, parse_cell
 from kaleun.sonar.systems import describe
@@ -66,6 +66,8 @@ def _tabs(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
 
 #: a station's title: up to two lines
 TITLE = 46
+#: the smallest gauge box beside its name (design pixels); smaller, the name goes above the boxes
+MIN_BOX = 22
 
 
 def _title(screen: TeamScreen, surface: Any, text: Msg, area: tuple[int, int, int, int], colour: Any = None,
@@ -84,22 +86,29 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     assert screen.labels is not None
     x, y, w, _ = area
     unit = 58
+    waits = screen.waits(status)  # the other team's turn, a Stop!, a sonar answer: the controls held, saying so
     for direction, (cx, cy) in {"N": (1, 0), "W": (0, 1), "E": (2, 1), "S": (1, 2)}.items():
         button = screen.r(x + cx * unit, y + cy * unit, unit - GAP, unit - GAP)
-        screen.button(surface, button, Msg.term(COURSE_LETTERS[direction]), Hit("course", direction), size=24)
+        hit = Hit("course", direction)
+        screen.button(surface, button, Msg.term(COURSE_LETTERS[direction]), hit, size=24,
+                      held=screen.holds(status, hit))
     centre = screen.r(x + unit, y + unit, unit - GAP, unit - GAP)
     pygame.draw.circle(surface, theme.PANEL_EDGE, centre.center, centre.width // 2, 1)
     if status["cell"]:
         screen.labels.label(surface, centre, status["cell"], theme.TEXT, theme.TEXT_SIZE, lines=1, pad=0)
     commands: list[tuple[str, Msg]] = [("surface", Msg("Surface"))]
-    if screen.referee.mode == "realtime":  # turn-based, a surfaced boat dives by itself at its next turn
-        commands.append(("dive", Msg("Dive")))
+    # no Dive here: turn-based, a surfaced boat dives by itself at its next turn; in real time a surfaced
+    # boat's station area is the repair panel, which has its Dive (a Dive on a dived boat only drew a refusal)
+    if screen.referee.mode == "realtime":
         commands.append(("go", Msg("Go")) if status["stop"] == screen.team else ("stop", Msg("Stop!")))
     left = x + 3 * unit + 4
     height = (3 * unit) // len(commands)
     for i, (command, label) in enumerate(commands):
         button = screen.r(left, y + i * height, x + w - left, height - GAP)
-        screen.button(surface, button, label, Hit("command", command), active=command == "go")
+        hit = Hit("command", command)
+        held = screen.holds(status, hit)
+        why = (waits or Msg("course not confirmed yet")) if held else None
+        screen.button(surface, button, label, hit, active=command == "go", held=held, note=why)
     systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
     columns = 3
     top = y + 3 * unit + 6
@@ -115,8 +124,10 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
             note = Msg("broken") if broken else Msg("ready") if filled >= size else f"{filled}/{size}"
         else:
             note = Msg.plural("{n} mine", "{n} mines", n=len(status["mines"]))
-        screen.button(surface, button, Msg.term(BUTTON_NAMES[system]), Hit("system", system),
-                      active=screen.armed == system and system in TARGETED, note=note, warn=broken)
+        hit = Hit("system", system)
+        screen.button(surface, button, Msg.term(BUTTON_NAMES[system]), hit,
+                      active=screen.armed == system and system in TARGETED, note=note, warn=broken,
+                      held=screen.holds(status, hit))
 
 
 # -- the First Mate -------------------------------------------------------------------------------
@@ -131,8 +142,11 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     # once the course's mark is made: while the station asks for a mark, a tap is a mark)
     launch = set() if waiting else {s for s in ("drone", "sonar")
                                     if s in gauges and gauges[s][0] >= gauges[s][1] and s not in status["broken"]}
+    waits = screen.waits(status)
     title = Msg("First Mate: one mark per course.")
-    if waiting:
+    if waits is not None:
+        title = Msg("First Mate: {why}: the marks wait.", why=waits)
+    elif waiting:
         title = Msg("First Mate: mark one gauge.")
     elif launch:
         title = Msg("First Mate: tap a ready drone or sonar to launch it.")
@@ -146,29 +160,47 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     name_w = max(font.size(screen.text(t))[0] for t in names.values()) + screen.px(12)
     note_w = max(font.size(screen.text(t))[0] for t in (Msg("broken"), Msg("ready"))) + screen.px(12)
     most = max(n for _, n in gauges.values())
+    line = font.get_linesize()
+    # long names (Russian, Echo's scenario system) left the boxes a few pixels wide beside them: then the
+    # name and its note go on a line of their own above the boxes
+    stacked = (screen.r(x, 0, w, 1).width - name_w - note_w) // most - screen.px(4) < screen.px(MIN_BOX)
     for i, (system, (filled, size)) in enumerate(gauges.items()):
         row = screen.r(x, top + i * row_h, w, row_h - GAP)
         broken = system in status["broken"]
         full = filled >= size
-        pygame.draw.rect(surface, theme.BUTTON, row, border_radius=screen.px(5))
+        hit = Hit("launch" if system in launch else "gauge", system)
+        held = screen.holds(status, hit)
+        pygame.draw.rect(surface, theme.BUTTON_DISABLED if held else theme.BUTTON, row, border_radius=screen.px(5))
+        if held:
+            screen.hatch(surface, row)
+            screen.held.append(hit)
         edge = theme.SELECTED if waiting and not full else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, row, 2 if waiting and not full else 1, border_radius=screen.px(5))
         colour = theme.WARNING if broken else theme.TEXT
-        screen.labels.label(surface, Rect(row.x, row.y, name_w, row.height), names[system], colour, theme.TEXT_SIZE,
-                            lines=1, align="left", pad=screen.px(6))
-        boxes = Rect(row.x + name_w, row.y, row.width - name_w - note_w, row.height)
-        box = max(4, min(row.height - screen.px(16), boxes.width // most - screen.px(4)))
+        if stacked:
+            top_line = Rect(row.x, row.y + screen.px(2), row.width - note_w, line)
+            screen.labels.label(surface, top_line, names[system], colour, theme.MIN_TEXT, lines=1, align="left",
+                                pad=screen.px(6))
+            boxes = Rect(row.x + screen.px(6), top_line.bottom, row.width - screen.px(12), row.bottom - top_line.bottom)
+            box = max(4, min(boxes.height - screen.px(4), boxes.width // most - screen.px(4)))
+        else:
+            screen.labels.label(surface, Rect(row.x, row.y, name_w, row.height), names[system], colour,
+                                theme.TEXT_SIZE, lines=1, align="left", pad=screen.px(6))
+            boxes = Rect(row.x + name_w, row.y, row.width - name_w - note_w, row.height)
+            box = max(4, min(row.height - screen.px(16), boxes.width // most - screen.px(4)))
         for b in range(size):
-            cell = Rect(boxes.x + b * (box + screen.px(4)), row.centery - box // 2, box, box)
+            cell = Rect(boxes.x + b * (box + screen.px(4)), boxes.centery - box // 2, box, box)
+            screen.gauge_boxes.append(cell)
             pygame.draw.rect(surface, TEAM_COLOURS[screen.team] if b < filled else theme.PANEL_DARK, cell)
             pygame.draw.rect(surface, theme.PANEL_EDGE, cell, 1)
             if b < filled:  # a mark is a cross as well as a colour
                 pygame.draw.line(surface, theme.TEXT_DARK, cell.topleft, cell.bottomright, 2)
         note = notes[system]
         if note is not None:
-            screen.labels.label(surface, Rect(row.right - note_w, row.y, note_w, row.height), note, colour,
-                                theme.MIN_TEXT, lines=1, pad=screen.px(4))
-        screen.hits.append((row, Hit("launch" if system in launch else "gauge", system)))
+            where = (Rect(row.right - note_w, row.y + screen.px(2), note_w, line) if stacked
+                     else Rect(row.right - note_w, row.y, note_w, row.height))
+            screen.labels.label(surface, where, note, colour, theme.MIN_TEXT, lines=1, pad=screen.px(4))
+        screen.hits.append((row, hit))
 
 
 # -- the Engineer ---------------------------------------------------------------------------------
@@ -180,7 +212,10 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
     layout = screen.referee.teams[screen.team].board.layout
     crossed = set(status["crossed"])
     waiting = status["course_to_cross"] if "cross" in status["waiting_for"] else None
-    if waiting is not None:
+    waits = screen.waits(status)
+    if waits is not None:
+        title = Msg("Engineer: {why}: the crosses wait.", why=waits)
+    elif waiting is not None:
         title = Msg("Engineer: cross a symbol of the {section} section.",
                     section=Msg.term(DIRECTION_NAMES[waiting]))
     else:
@@ -195,6 +230,8 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
     for i, direction in enumerate(SECTION_ORDER):
         row = screen.r(x, top + i * row_h, w, row_h - GAP)
         here = direction == waiting
+        if waits is not None:
+            screen.hatch(surface, row)
         pygame.draw.rect(surface, theme.SELECTED if here else theme.PANEL_EDGE, row, 3 if here else 1,
                          border_radius=screen.px(5))
         screen.labels.label(surface, Rect(row.x, row.y, label_w, row.height), Msg.term(DIRECTION_NAMES[direction]),
@@ -212,7 +249,10 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
                 cx, cy = centre
                 pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy - q), (cx + q, cy + q), 5)
                 pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy + q), (cx + q, cy - q), 5)
-            screen.hits.append((target, Hit("symbol", sid)))
+            hit = Hit("symbol", sid)
+            if screen.holds(status, hit):
+                screen.held.append(hit)
+            screen.hits.append((target, hit))
     legend_top = top + len(SECTION_ORDER) * row_h + 4
     screen.labels.paragraph(surface, Msg(LEGEND), screen.r(x, legend_top, w, y + h - legend_top), theme.TEXT_DIM)
 
@@ -268,25 +308,47 @@ def _answer_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> N
 
 
 def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
+    """The repair ritual: a hull section, then who outlines it. Each outlined section says by whom; the
+    crew members who may not outline next are held (greyed and hatched: the Engineer begins, then the
+    sheet passes on), and the prompt names who is next, so the first tap is not a refusal."""
     from kaleun.sonar.crew import ROLE_NAMES
+    from kaleun.sonar.surfacing import repair_problem
     from kaleun.ui.sonar_screen import GAP, PANEL, Hit
 
     assert screen.labels is not None
     x, y, w, _ = PANEL
-    done = {int(k) for k in status["repairs"]}
+    repairs = {int(k): v for k, v in status["repairs"].items()}
+    crew = screen.referee.teams[screen.team].crew
+    members = list(crew.members)
+
+    def name(member: str) -> Msg:
+        return Msg.term(ROLE_NAMES.get(member, member.replace("_", " ")))
+
+    free = [s for s in range(1, 5) if s not in repairs]
+    may = [m for m in members if free and repair_problem(crew, repairs, free[0], m) is None]
     _title(screen, surface, Msg("Repair"), (x, y + 4, w, 28), theme.ACCENT)
-    prompt = Msg("Repair: a hull section, then who outlines it")
+    if not free:
+        prompt = Msg("Ready to dive!")
+    elif not repairs:
+        prompt = Msg("Repair: the {engineer} begins: tap a section, then the {engineer}.",
+                     engineer=name(crew.holder("engineer")))
+    else:
+        prompt = Msg("Repair: a hull section, then who outlines it (next: {members})",
+                     members=or_list([name(m) for m in may]))
     screen.labels.paragraph(surface, prompt, screen.r(x, y + 36, w, 48), theme.TEXT)
     width = w // 4
     for s in range(1, 5):
         button = screen.r(x + (s - 1) * width, y + 90, width - GAP, 64)
-        screen.button(surface, button, str(s), Hit("section", s), active=s in done or s == screen.repair_section,
+        screen.button(surface, button, str(s), Hit("section", s), active=s in repairs or s == screen.repair_section,
                       size=24)
-    members = list(screen.referee.teams[screen.team].crew.members)
     width = w // max(4, len(members))
     for i, member in enumerate(members):
         button = screen.r(x + i * width, y + 164, width - GAP, 64)
-        screen.button(surface, button, Msg.term(ROLE_NAMES.get(member, member.replace("_", " "))),
-                      Hit("member", member), size=theme.MIN_TEXT)
+        screen.button(surface, button, name(member), Hit("member", member), size=theme.MIN_TEXT,
+                      held=bool(free) and member not in may)
     dive = screen.r(x + w - 200, y + 250, 200, 60)
-    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"))
+    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"), held=bool(free))
+    if repairs:  # who outlined which section (the sheet passes on: each member in turn)
+        done = join([Msg("section {section}: {member}", section=k, member=name(v)) for k, v in sorted(repairs.items())],
+                    "; ")
+        screen.labels.paragraph(surface, done, screen.r(x, y + 320, w, 110), theme.TEXT_DIM)
