@@ -1,6 +1,7 @@
 """`python -m kaleun` and the `kaleun` command: stop signals are taken before the program loads
 (`kaleun.runtime.signals`), so a SIGTERM, Ctrl-C or SIGHUP at any moment of a start ends it with a
-line saying so, never a traceback, and leaves every file as it was."""
+line saying so, never a traceback, and leaves every file as it was; the other stop signals (SIGQUIT,
+SIGUSR1 ...) from the moment that module is loaded, a few milliseconds later."""
 
 from __future__ import annotations
 
@@ -20,13 +21,19 @@ def _leaving() -> None:
     """The program has done its work (a game is saved and closed): a stop signal from now until the
     interpreter has gone changes nothing, so it is ignored. Before, it ended the exit with a line saying
     nothing was changed, or (once the interpreter began to finalise) as killed by the signal."""
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(sig, signal.SIG_IGN)
+    from kaleun.runtime.signals import SIGNALS
+
+    for sig in SIGNALS:
+        try:
+            signal.signal(sig, signal.SIG_IGN)
+        except (ValueError, OSError):  # one this system does not let a program take
+            continue
 
 
 def run() -> int:
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(sig, _stopped_while_loading)
+        if sig != signal.SIGHUP or signal.getsignal(sig) != signal.SIG_IGN:  # `nohup kaleun`: SIGHUP stays ignored
+            signal.signal(sig, _stopped_while_loading)
     from kaleun.runtime.signals import STOPPER, StopRequested
 
     STOPPER.install()

@@ -737,8 +737,10 @@ def stop_words(signum: int) -> Msg | str:
     """A stop signal as a sentence names it (`stopped by SIGINT (Ctrl-C)`), in the sentence's language."""
     import signal
 
+    from kaleun.runtime.signals import signal_name
+
     said = {signal.SIGINT: Msg("SIGINT (Ctrl-C)"), signal.SIGHUP: Msg("SIGHUP (the terminal closed)")}
-    return said.get(signal.Signals(signum)) or signal.Signals(signum).name
+    return said.get(signum) or signal_name(signum)  # a real-time signal has no name of its own: SIGRTMIN+3
 
 
 def _tolerant_terminal() -> None:

@@ -1,5 +1,11 @@
 """Stop signals from the first line: SIGTERM (systemctl stop), SIGINT (Ctrl-C), SIGHUP (the
-terminal of an SSH session dropped).
+terminal of an SSH session dropped), and every other signal that would end the process from
+outside it: SIGQUIT (Ctrl-\\), SIGUSR1, SIGUSR2, SIGALRM, SIGPWR (a UPS says the power fails),
+SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGSTKFLT and the real-time signals. Each saves the game
+as SIGTERM does; left at their default they ended the process on the spot, saying nothing (the
+journal kept the game, but not its last second). Signals that report a fault of the program itself
+(SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) are left to Python: no handler can save
+a game from them. SIGPIPE and SIGXFSZ are ignored by Python already.
 
 `install()` is the first thing `kaleun` does. Until the game runs, a signal raises
 `StopRequested` wherever the program is (loading a save, waiting up to 10 s for the deck hub):
@@ -18,14 +24,32 @@ from __future__ import annotations
 import contextlib
 import logging
 import signal
+import threading
 from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
 log = logging.getLogger(__name__)
 
-SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+#: the signals that stop the game (it is saved first); the first three are taken before the program loads
+SIGNALS: tuple[int, ...] = (
+    signal.SIGTERM, signal.SIGINT, signal.SIGHUP,
+    *(getattr(signal, name) for name in ("SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGPWR", "SIGXCPU",
+                                         "SIGVTALRM", "SIGPROF", "SIGIO", "SIGSTKFLT") if hasattr(signal, name)),
+    *(range(signal.SIGRTMIN, signal.SIGRTMAX + 1) if hasattr(signal, "SIGRTMIN") else ()))
+#: a stop signal the process was started with ignored stays ignored: `nohup` ignores SIGHUP so that the
+#: program runs on when its terminal closes (the other ones are taken whatever the parent left)
+KEPT_IGNORED = (signal.SIGHUP,)
 NAMES = {signal.SIGTERM: "SIGTERM", signal.SIGINT: "SIGINT (Ctrl-C)", signal.SIGHUP: "SIGHUP (the terminal closed)"}
+
+
+def signal_name(signum: int) -> str:
+    """A signal as the system names it: SIGQUIT; a real-time signal as SIGRTMIN+3 (it has no name of its own)."""
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        rtmin = getattr(signal, "SIGRTMIN", None)
+        return f"SIGRTMIN+{signum - rtmin}" if rtmin is not None and signum > rtmin else f"signal {signum}"
 
 
 class StopRequested(KeyboardInterrupt):
@@ -34,7 +58,7 @@ class StopRequested(KeyboardInterrupt):
     `except Exception` does not swallow it."""
 
     def __init__(self, signum: int) -> None:
-        super().__init__(NAMES.get(signal.Signals(signum), f"signal {signum}"))
+        super().__init__(NAMES.get(signum, signal_name(signum)))
         self.signum = signum
 
 
@@ -51,11 +75,15 @@ class Stopper:
     def install(self) -> Stopper:
         if self._previous:  # installed already (the entry point, then `main`)
             return self
+        if threading.current_thread() is not threading.main_thread():  # an embedding program: leave signals alone
+            return self
         for sig in SIGNALS:
+            if sig in KEPT_IGNORED and signal.getsignal(sig) == signal.SIG_IGN:
+                continue  # `nohup kaleun play --headless`: the table plays on when the terminal closes
             try:
                 self._previous[sig] = signal.signal(sig, self._handle)
-            except ValueError:  # not the main thread (an embedding program): leave signals alone
-                return self
+            except (ValueError, OSError):  # a signal this system does not let a program take
+                continue
         return self
 
     def uninstall(self) -> None:
@@ -92,7 +120,7 @@ class Stopper:
         if self.mode == "flag" and self._stop is not None:
             self._stop()
         elif not first:
-            log.info("%s: already stopping", NAMES.get(signal.Signals(signum), signum))
+            log.info("%s: already stopping", NAMES.get(signum, signal_name(signum)))
 
 
 #: the process's stopper (`kaleun` installs it first thing)
