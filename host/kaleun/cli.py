@@ -739,7 +739,7 @@ def stop_words(signum: int) -> Msg | str:
 
     from kaleun.runtime.signals import signal_name
 
-    said = {signal.SIGINT: Msg("SIGINT (Ctrl-C)"), signal.SIGHUP: Msg("SIGHUP (the terminal closed)")}
+    said: dict[int, Msg] = {signal.SIGINT: Msg("SIGINT (Ctrl-C)"), signal.SIGHUP: Msg("SIGHUP (the terminal closed)")}
     return said.get(signum) or signal_name(signum)  # a real-time signal has no name of its own: SIGRTMIN+3
 
 

@@ -40,7 +40,7 @@ SIGNALS: tuple[int, ...] = (
 #: a stop signal the process was started with ignored stays ignored: `nohup` ignores SIGHUP so that the
 #: program runs on when its terminal closes (the other ones are taken whatever the parent left)
 KEPT_IGNORED = (signal.SIGHUP,)
-NAMES = {signal.SIGTERM: "SIGTERM", signal.SIGINT: "SIGINT (Ctrl-C)", signal.SIGHUP: "SIGHUP (the terminal closed)"}
+NAMES: dict[int, str] = {signal.SIGTERM: "SIGTERM", signal.SIGINT: "SIGINT (Ctrl-C)", signal.SIGHUP: "SIGHUP (the terminal closed)"}
 
 
 def signal_name(signum: int) -> str:
