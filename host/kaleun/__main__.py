@@ -1,7 +1,7 @@
 """`python -m kaleun` and the `kaleun` command: stop signals are taken before the program loads
 (`kaleun.runtime.signals`), so a SIGTERM, Ctrl-C or SIGHUP at any moment of a start ends it with a
-line saying so, never a traceback, and leaves every file as it was; the other stop signals (SIGQUIT,
-SIGUSR1 ...) from the moment that module is loaded, a few milliseconds later."""
+line saying so, never a traceback, and leaves every file as it was; so do the other stop signals
+(SIGQUIT, SIGUSR1 ...: `kaleun.runtime.stop_signals`, a module that imports only `signal`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import os
 import signal
 import sys
 
+from kaleun.runtime.stop_signals import KEPT_IGNORED, SIGNALS, signal_name
+
 
 def _stopped_while_loading(signum: int, frame: object) -> None:
     """Until the program's own handlers are in place: leave at once (nothing was read or written)."""
-    name = signal.Signals(signum).name  # SIGTERM, as the later phases say it (no import here: one may be under way)
+    name = signal_name(signum)  # SIGTERM, as the later phases say it
     os.write(2, f"kaleun: stopped by {name} while starting; nothing was changed\n".encode())
     os._exit(128 + signum)
 
@@ -21,8 +23,6 @@ def _leaving() -> None:
     """The program has done its work (a game is saved and closed): a stop signal from now until the
     interpreter has gone changes nothing, so it is ignored. Before, it ended the exit with a line saying
     nothing was changed, or (once the interpreter began to finalise) as killed by the signal."""
-    from kaleun.runtime.signals import SIGNALS
-
     for sig in SIGNALS:
         try:
             signal.signal(sig, signal.SIG_IGN)
@@ -31,9 +31,13 @@ def _leaving() -> None:
 
 
 def run() -> int:
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        if sig != signal.SIGHUP or signal.getsignal(sig) != signal.SIG_IGN:  # `nohup kaleun`: SIGHUP stays ignored
+    for sig in SIGNALS:
+        if sig in KEPT_IGNORED and signal.getsignal(sig) == signal.SIG_IGN:  # `nohup kaleun`: SIGHUP stays ignored
+            continue
+        try:
             signal.signal(sig, _stopped_while_loading)
+        except (ValueError, OSError):  # one this system does not let a program take
+            continue
     from kaleun.runtime.signals import STOPPER, StopRequested
 
     STOPPER.install()

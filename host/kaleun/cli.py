@@ -737,7 +737,7 @@ def stop_words(signum: int) -> Msg | str:
     """A stop signal as a sentence names it (`stopped by SIGINT (Ctrl-C)`), in the sentence's language."""
     import signal
 
-    from kaleun.runtime.signals import signal_name
+    from kaleun.runtime.stop_signals import signal_name
 
     said: dict[int, Msg] = {signal.SIGINT: Msg("SIGINT (Ctrl-C)"), signal.SIGHUP: Msg("SIGHUP (the terminal closed)")}
     return said.get(signum) or signal_name(signum)  # a real-time signal has no name of its own: SIGRTMIN+3

@@ -178,9 +178,15 @@ class Console:
         return CLOCK.findall(self.text)
 
     def finish(self) -> int:
-        code = self.proc.wait(GUARD_S)
+        """Wait for the process to end, reading what it prints meanwhile: a pipe left full would hold it in
+        its next write (a console that has a screenful of answers to print before it can save and leave)."""
+        deadline = time.monotonic() + GUARD_S
+        while self.proc.poll() is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(self.proc.args, GUARD_S)
+            self.read(0.05)
         self.read(0.1)
-        return code
+        return self.proc.returncode
 
 
 def seconds(clock: str, start: str = "1941-06-01 04:00:00") -> float:
