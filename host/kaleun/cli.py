@@ -185,7 +185,14 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     for note in opened.notes:
         print(language(getattr(args, "table_language", "en")).render(Msg("kaleun: {note}", note=note)),
               file=sys.stderr)
-    if not game.has_module("mission"):
+    if not game.has_module("mission"):  # Captain Sonar: where it resumes, as for U-BOOT (a crash before: what was kept)
+        from kaleun.games import GAMES
+
+        said = Msg.plural("kaleun: resuming {game} at {clock} of game time (the save of {saved} and {n} command from "
+                          "its journal).", "kaleun: resuming {game} at {clock} of game time (the save of {saved} and "
+                          "{n} commands from its journal).", game=GAMES[game.game].name,
+                          clock=game.now_iso[11:19], saved=game.clock.iso(opened.saved_t)[11:19], n=opened.replayed)
+        print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
         return game
     mission = game.module("mission")
     if mission.over:
