@@ -49,3 +49,34 @@ def test_a_journal_line_written_while_a_lever_settles_replays_with_all_that_foll
     assert opened.replayed == 2  # the lever's new_speed and the new course
     assert opened.engine.module("boat").telegraph == "half_ahead" and opened.engine.module("boat").course == 90
     runtime.table.close()
+
+
+def test_a_kill_while_the_lever_settles_resumes_to_the_lever_and_its_order_given_once(tmp_path):
+    """The same line as the last of the journal (killed within the lever's settling time): the resumed table
+    stands where the hand left the lever and gives the order it owed, once."""
+    from kaleun.runtime.table import DIAL_SETTLE_S
+
+    clock = FakeClock()
+    game = new_game(1)
+    autosave = Autosave(game, tmp_path / "autosave.json", clock=clock)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock), autosave=autosave, clock=clock)
+    autosave.save()
+    clock.now += 2.0
+    runtime.step()
+    runtime.table.dials["telegraph"].turn(2)
+    clock.now += 0.05
+    runtime.step()
+    autosave.journal.sync()  # killed before the lever came to rest
+    runtime.table.close()
+
+    opened = open_save(tmp_path / "autosave.json")
+    assert opened.notes == [] and opened.engine.table_state == {"telegraph": "half_ahead", "moving": ["telegraph"]}
+    resumed_clock = FakeClock()
+    table = Table(default_board(), opened.engine, clock=resumed_clock)
+    sent: list[dict] = []
+    table.start(sent.append)
+    resumed_clock.now += DIAL_SETTLE_S
+    table.flush(resumed_clock.now)
+    table.flush(resumed_clock.now + 10)
+    assert [(c["order"], c["speed"]) for c in sent] == [("new_speed", "half_ahead")]
+    table.close()
