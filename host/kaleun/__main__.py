@@ -5,6 +5,7 @@ line saying so, never a traceback, and leaves every file as it was; so do the ot
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
@@ -53,6 +54,14 @@ def run() -> int:
     except BrokenPipeError:  # the reader of the output left (`kaleun missions | head`): nothing to add
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush goes nowhere
         return 128 + signal.SIGPIPE
+    except OSError as exc:
+        if exc.errno != errno.EIO or STOPPER.signum is None:
+            raise
+        # the terminal hung up (an SSH session dropped: SIGHUP) before the game ran, and the line saying so
+        # could not be written to it: the exit status still says what stopped the start (it was 1, a traceback)
+        for stream in (sys.stdout, sys.stderr):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())  # the exit's flush goes nowhere
+        return 128 + STOPPER.signum
 
 
 if __name__ == "__main__":

@@ -128,3 +128,41 @@ def test_any_stop_signal_in_the_first_milliseconds_ends_the_start_with_a_line(tm
     assert result.returncode == 128 + sig, (result.returncode, result.stderr)
     assert result.stderr == f"kaleun: stopped by {signal_name(sig)} while starting; nothing was changed\n"
     assert (tmp_path / "autosave.json").read_bytes() == before
+
+
+@pytest.mark.slow
+def test_a_terminal_hanging_up_while_a_board_waits_for_its_hub_ends_with_sighups_status(tmp_path):
+    """The SSH session drops while `kaleun play` waits for the deck hub: the kernel hangs up the terminal (SIGHUP)
+    and the line saying the start stopped cannot be written to it (EIO). The start ended with a traceback and
+    status 1; it ends with 129 (128 + SIGHUP), the previous save as it was."""
+    import fcntl
+    import os
+    import select
+    import termios
+
+    from test_signals import no_hub_board, old_game
+
+    before = old_game(tmp_path)
+    master, slave = os.openpty()
+
+    def own_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_DFL)
+
+    proc = subprocess.Popen([sys.executable, "-m", "kaleun", "play", "--console", "--board",
+                             str(no_hub_board(tmp_path))], stdin=slave, stdout=slave, stderr=slave,
+                            env=kaleun_env(tmp_path), cwd=tmp_path, preexec_fn=own_terminal)
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 60
+    try:
+        while b"cannot open /dev/kaleun-test-no-such-hub" not in seen:  # it waits for the hub now
+            assert time.monotonic() < deadline and proc.poll() is None, seen.decode(errors="replace")
+            if select.select([master], [], [], 0.1)[0]:
+                seen += os.read(master, 65536)
+    finally:
+        os.close(master)  # the terminal hangs up
+    assert proc.wait(60) == 128 + signal.SIGHUP
+    assert (tmp_path / "autosave.json").read_bytes() == before and not list(tmp_path.glob("autosave-*"))
