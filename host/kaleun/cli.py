@@ -112,11 +112,22 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
                          why=str(unwritten.strerror or unwritten)), EXIT_FAIL, said)
     if args.save and status == EXIT_OK:
+        from kaleun.homelock import HomeLock, TableBusy
+        from kaleun.paths import autosave_path, state_dir
+
+        lock = None
         try:
+            if Path(args.save).resolve() == autosave_path().resolve():  # a game playing in this home must keep its save
+                lock = HomeLock(state_dir()).acquire()
             save_game(game, Path(args.save))
+        except TableBusy as exc:
+            return _fail(f"kaleun run: {_said(exc, said)}", EXIT_FAIL)
         except OSError as exc:
             return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=str(exc.strerror or exc)),
                          EXIT_FAIL, said)
+        finally:
+            if lock is not None:
+                lock.release()
     if status == EXIT_OK and (unwritten_after := front.after_run(game, args, debrief_language)) is not None:
         return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
     log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
