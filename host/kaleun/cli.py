@@ -111,11 +111,22 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
                          why=str(unwritten.strerror or unwritten)), EXIT_FAIL, said)
     if args.save and status == EXIT_OK:
+        from kaleun.homelock import HomeLock, TableBusy
+        from kaleun.paths import autosave_path, state_dir
+
+        lock = None
         try:
+            if Path(args.save).resolve() == autosave_path().resolve():  # a game playing in this home must keep its save
+                lock = HomeLock(state_dir()).acquire()
             save_game(game, Path(args.save))
+        except TableBusy as exc:
+            return _fail(f"kaleun run: {_said(exc, said)}", EXIT_FAIL)
         except OSError as exc:
             return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=str(exc.strerror or exc)),
                          EXIT_FAIL, said)
+        finally:
+            if lock is not None:
+                lock.release()
     if status == EXIT_OK and (unwritten_after := front.after_run(game, args, debrief_language)) is not None:
         return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
     log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
@@ -184,7 +195,14 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     for note in opened.notes:
         print(language(getattr(args, "table_language", "en")).render(Msg("kaleun: {note}", note=note)),
               file=sys.stderr)
-    if not game.has_module("mission"):
+    if not game.has_module("mission"):  # Captain Sonar: where it resumes, as for U-BOOT (a crash before: what was kept)
+        from kaleun.games import GAMES
+
+        said = Msg.plural("kaleun: resuming {game} at {clock} of game time (the save of {saved} and {n} command from "
+                          "its journal).", "kaleun: resuming {game} at {clock} of game time (the save of {saved} and "
+                          "{n} commands from its journal).", game=GAMES[game.game].name,
+                          clock=game.now_iso[11:19], saved=game.clock.iso(opened.saved_t)[11:19], n=opened.replayed)
+        print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
         return game
     mission = game.module("mission")
     if mission.over:
@@ -777,8 +795,10 @@ def stop_words(signum: int) -> Msg | str:
     """A stop signal as a sentence names it (`stopped by SIGINT (Ctrl-C)`), in the sentence's language."""
     import signal
 
-    said = {signal.SIGINT: Msg("SIGINT (Ctrl-C)"), signal.SIGHUP: Msg("SIGHUP (the terminal closed)")}
-    return said.get(signal.Signals(signum)) or signal.Signals(signum).name
+    from kaleun.runtime.stop_signals import signal_name
+
+    said: dict[int, Msg] = {signal.SIGINT: Msg("SIGINT (Ctrl-C)"), signal.SIGHUP: Msg("SIGHUP (the terminal closed)")}
+    return said.get(signum) or signal_name(signum)  # a real-time signal has no name of its own: SIGRTMIN+3
 
 
 def _tolerant_terminal() -> None:

@@ -471,9 +471,12 @@ def _mark_of(lines: list[bytes], base: str) -> int | None:
 
 
 def _table_value(value: Any) -> bool:
-    """A dial's saved place: a position's name, a ring's angle in whole degrees, or unknown."""
+    """A dial's saved place: a position's name, a ring's angle in whole degrees, or unknown; or the dial
+    groups a hand has moved whose order waits for them to come to rest (`moving`: a list of names)."""
     if isinstance(value, str):
         return len(value) < 100
+    if isinstance(value, list):
+        return len(value) <= 64 and all(isinstance(item, str) and len(item) < 100 for item in value)
     return value is None or (isinstance(value, int) and not isinstance(value, bool) and -10**6 < value < 10**6)
 
 
@@ -494,7 +497,8 @@ def _entry(text: bytes, last: float, latest: float) -> Entry:
         raise ValueError(Msg("a command must be an object with 'do'"))
     table = obj.get("table")
     if table is not None and (not isinstance(table, dict) or not all(_table_value(v) for v in table.values())):
-        raise ValueError("the table state must be an object of short texts and whole numbers (dial readings)")
+        raise ValueError(Msg("the table state must be an object of dial readings (short texts and whole numbers) and "
+                             "lists of dial groups"))
     return Entry(float(t), command, table)
 
 

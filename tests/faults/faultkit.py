@@ -132,7 +132,7 @@ def damage(text: str, rng: random.Random) -> tuple[str, str]:
 CLOCK = re.compile(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)  \w+ watch on duty")
 
 
-def _default_stop_signals() -> None:
+def default_stop_signals() -> None:
     """In the child before it runs: the stop signals as a terminal leaves them. A test run started
     as a background job inherits SIGINT ignored, and a signal sent before kaleun's first line would
     then be lost instead of ending the process."""
@@ -146,7 +146,7 @@ class Console:
     def __init__(self, home: Path, *args: str, env: dict[str, str] | None = None) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env or kaleun_env(home),
-                                     cwd=home, preexec_fn=_default_stop_signals)
+                                     cwd=home, preexec_fn=default_stop_signals)
         assert self.proc.stdout is not None
         os.set_blocking(self.proc.stdout.fileno(), False)
         self.text = ""
@@ -178,9 +178,15 @@ class Console:
         return CLOCK.findall(self.text)
 
     def finish(self) -> int:
-        code = self.proc.wait(GUARD_S)
+        """Wait for the process to end, reading what it prints meanwhile: a pipe left full would hold it in
+        its next write (a console that has a screenful of answers to print before it can save and leave)."""
+        deadline = time.monotonic() + GUARD_S
+        while self.proc.poll() is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(self.proc.args, GUARD_S)
+            self.read(0.05)
         self.read(0.1)
-        return code
+        return self.proc.returncode
 
 
 def seconds(clock: str, start: str = "1941-06-01 04:00:00") -> float:

@@ -63,3 +63,28 @@ def test_two_starts_at_the_same_instant_give_one_game_and_one_sentence(tmp_path)
         outcomes["one game, one refusal"] += 1
     print(f"\ndouble starts: {ROUNDS} rounds of two kaleun play at the same instant: {dict(outcomes)}")
     assert outcomes["one game, one refusal"] == ROUNDS
+
+
+def test_kaleun_run_refuses_to_save_over_the_autosave_of_a_game_playing_in_the_home(tmp_path):
+    """Issue 13 item 7, one game per home: `kaleun run --save` naming the home's autosave while a game plays there
+    wrote over the playing game's save, and its journal then belonged to no save: a crash lost the evening.
+    Refused with the process that holds the table; with no game playing it saves as asked."""
+    from kaleun.homelock import HomeLock
+    from kaleun.saves import read_state, save_game
+    from kaleun.uboot.game import new_game
+    from kit import run_kaleun, write_script
+
+    playing = new_game(3)
+    save_game(playing, tmp_path / "autosave.json")
+    before = (tmp_path / "autosave.json").read_bytes()
+    script = write_script(tmp_path / "s.jsonl", [{"t": 10, "do": "report"}])
+    args = ("run", "--script", str(script), "--events", str(tmp_path / "e.jsonl"), "--seed", "8",
+            "--save", str(tmp_path / "autosave.json"))
+    with HomeLock(tmp_path):  # a game playing in this home
+        done = run_kaleun(*args, home=tmp_path)
+    assert done.returncode == 1 and f"kaleun run: another Kaleun (process {os.getpid()}) is already playing at this " \
+        "table" in done.stderr, done.stderr
+    assert (tmp_path / "autosave.json").read_bytes() == before
+    done = run_kaleun(*args, home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert read_state(tmp_path / "autosave.json")["seed"] == 8

@@ -31,7 +31,8 @@ if str(Path(__file__).resolve().parents[1] / "crew") not in sys.path:
 
 
 def journaled(folder: Path, mission: str, seed: int, steps: int = 80):
-    """A saved game and its journal of `steps` random table commands and waits (a clock mark each)."""
+    """A saved game and its journal of `steps` random table commands and waits (a clock mark each; some with the
+    table's state: the telegraph's reading, the dial groups moved and not yet fed, `moving`)."""
     from random_table import random_command
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -45,6 +46,12 @@ def journaled(folder: Path, mission: str, seed: int, steps: int = 80):
         command = random_command(rng, game)
         wall[0] += rng.uniform(0.1, 2.0)
         if command["do"] == "wait":
+            if rng.random() < 0.3:  # a hand at the lever: its reading, and its order waiting for it to rest
+                game.table_state["telegraph"] = rng.choice(["stop", "slow_ahead", "half_ahead"])
+                if rng.random() < 0.5:
+                    game.table_state["moving"] = ["telegraph"]
+                else:
+                    game.table_state.pop("moving", None)
             game.advance_to(game.t + command["seconds"])
             writer.progress(game.t, game.table_state)
             continue

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from faultkit import Console
+from faultkit import Console, default_stop_signals
 from kaleun.saves import open_save, read_state, save_game
 from kaleun.uboot.game import new_game
 from kit import BOARDS
@@ -151,7 +151,7 @@ def test_a_stop_signal_while_the_program_loads_ends_it_with_a_line_not_a_traceba
 
     before = old_game(tmp_path)
     result = subprocess.run([sys.executable, "-c", LOADING.format(sig=int(sig))], capture_output=True, text=True,
-                            env=kaleun_env(tmp_path), cwd=tmp_path, timeout=60)
+                            env=kaleun_env(tmp_path), cwd=tmp_path, timeout=60, preexec_fn=default_stop_signals)
     assert result.returncode == 128 + sig and "kaleun: stopped by" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
     assert (tmp_path / "autosave.json").read_bytes() == before and not list(tmp_path.glob("autosave-*"))

@@ -163,3 +163,30 @@ def test_kill_9_in_a_sonar_game_loses_no_command_the_game_applied(tmp_path):
     opened = open_save(tmp_path / "autosave.json")
     assert opened.replayed >= len(applied) >= 1
     assert yellow_cell(tmp_path) == "B2"
+
+
+def test_a_captain_sonar_game_killed_resumes_with_its_journal_and_says_where(tmp_path):
+    """kill -9 of a Captain Sonar game: `kaleun resume` replays the journal, as for U-BOOT, and now says where the
+    game resumes and how many commands the journal gave back (it said nothing: a crew could not tell what a crash
+    had kept)."""
+    from kaleun.runtime.bare_table import BareTable
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.outputs import Autosave
+    from kit import FakeClock, run_kaleun
+
+    clock = FakeClock()
+    game = new_game(4, "alpha", "realtime")
+    autosave = Autosave(game, tmp_path / "autosave.json", clock=clock)
+    runtime = Runtime(game, BareTable("Captain Sonar"), autosave=autosave, clock=clock)  # type: ignore[arg-type]
+    autosave.save()
+    for command in ({"do": "start", "team": "yellow", "cell": "A1"}, {"do": "start", "team": "blue", "cell": "O15"},
+                    {"do": "course", "team": "yellow", "direction": "E"}):
+        runtime.post(command)
+        clock.now += 1.5
+        runtime.step()
+    autosave.journal.sync()  # killed here: nothing closed, nothing saved in full
+    done = run_kaleun("resume", "--console", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "kaleun: resuming Captain Sonar at 00:00:04 of game time (the save of 00:00:00 and 3 commands from its " \
+           "journal)." in done.stderr, done.stderr
+    assert referee(open_save(tmp_path / "autosave.json").engine).team_status("yellow")["cell"] == "B1"

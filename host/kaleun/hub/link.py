@@ -41,6 +41,9 @@ from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec
 log = logging.getLogger(__name__)
 
 BEFORE_HELLO = "before_hello"
+#: frames naming a reader the hub's hello did not count (a hub's memory damaged, line noise that passed the
+#: checksum): dropped, so they never reach the game as a reader fault of reader 65536
+BAD_READER = "bad_reader"
 #: protocols this host speaks: 2 adds the hub's id to its hello; hubs speaking 1 are still taken
 SUPPORTED_PROTOCOLS = (1, PROTOCOL_VERSION)
 #: why a port cannot be opened that another program holds open exclusively (a table playing, the
@@ -199,8 +202,15 @@ class LinkCore:
         self.last_seq = frame.seq
         fields = frame.fields
         verb = frame.verb
+        if "r" in fields and not self._reader(fields["r"]):  # a reader the hub's hello did not count: garbage
+            self.session_drops[BAD_READER] = self.session_drops.get(BAD_READER, 0) + 1
+            return out
         if verb == "snap":
-            self._snapshot(fields["tags"], fields.get("faults", []))
+            tags = [(reader, uid) for reader, uid in fields["tags"] if self._reader(reader)]
+            faults = [reader for reader in fields.get("faults", []) if self._reader(reader)]
+            if len(tags) + len(faults) < len(fields["tags"]) + len(fields.get("faults", [])):
+                self.session_drops[BAD_READER] = self.session_drops.get(BAD_READER, 0) + 1
+            self._snapshot(tags, faults)
         elif verb == "arrived":
             self._arrived(fields["r"], fields["uid"])
         elif verb == "left":
@@ -222,6 +232,11 @@ class LinkCore:
         elif verb == "home":
             self.events.append(LinkEvent("home", fields["enc"], detail={"pos": fields.get("pos")}))
         return out
+
+    def _reader(self, reader: int) -> bool:
+        """Is `reader` one of the readers the hub's hello counted (0 to readers - 1)?"""
+        readers = (self.hello or {}).get("readers")
+        return isinstance(readers, int) and 0 <= reader < readers
 
     def _hello(self, frame: Any) -> list[bytes]:
         fields = frame.fields

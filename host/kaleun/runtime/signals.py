@@ -1,5 +1,6 @@
 """Stop signals from the first line: SIGTERM (systemctl stop), SIGINT (Ctrl-C), SIGHUP (the
-terminal of an SSH session dropped).
+terminal of an SSH session dropped) and the other signals that would end the process from outside
+it (`kaleun.runtime.stop_signals` lists them): each saves the game as SIGTERM does.
 
 `install()` is the first thing `kaleun` does. Until the game runs, a signal raises
 `StopRequested` wherever the program is (loading a save, waiting up to 10 s for the deck hub):
@@ -18,14 +19,17 @@ from __future__ import annotations
 import contextlib
 import logging
 import signal
+import threading
 from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
+from kaleun.runtime.stop_signals import KEPT_IGNORED, SIGNALS, signal_name
+
 log = logging.getLogger(__name__)
 
-SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
-NAMES = {signal.SIGTERM: "SIGTERM", signal.SIGINT: "SIGINT (Ctrl-C)", signal.SIGHUP: "SIGHUP (the terminal closed)"}
+NAMES: dict[int, str] = {signal.SIGTERM: "SIGTERM", signal.SIGINT: "SIGINT (Ctrl-C)",
+                         signal.SIGHUP: "SIGHUP (the terminal closed)"}
 
 
 class StopRequested(KeyboardInterrupt):
@@ -34,7 +38,7 @@ class StopRequested(KeyboardInterrupt):
     `except Exception` does not swallow it."""
 
     def __init__(self, signum: int) -> None:
-        super().__init__(NAMES.get(signal.Signals(signum), f"signal {signum}"))
+        super().__init__(NAMES.get(signum, signal_name(signum)))
         self.signum = signum
 
 
@@ -51,11 +55,15 @@ class Stopper:
     def install(self) -> Stopper:
         if self._previous:  # installed already (the entry point, then `main`)
             return self
+        if threading.current_thread() is not threading.main_thread():  # an embedding program: leave signals alone
+            return self
         for sig in SIGNALS:
+            if sig in KEPT_IGNORED and signal.getsignal(sig) == signal.SIG_IGN:
+                continue  # `nohup kaleun play --headless`: the table plays on when the terminal closes
             try:
                 self._previous[sig] = signal.signal(sig, self._handle)
-            except ValueError:  # not the main thread (an embedding program): leave signals alone
-                return self
+            except (ValueError, OSError):  # a signal this system does not let a program take
+                continue
         return self
 
     def uninstall(self) -> None:
@@ -92,7 +100,7 @@ class Stopper:
         if self.mode == "flag" and self._stop is not None:
             self._stop()
         elif not first:
-            log.info("%s: already stopping", NAMES.get(signal.Signals(signum), signum))
+            log.info("%s: already stopping", NAMES.get(signum, signal_name(signum)))
 
 
 #: the process's stopper (`kaleun` installs it first thing)
