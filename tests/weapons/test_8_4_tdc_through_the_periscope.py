@@ -46,6 +46,9 @@ def test_8_4_enforced_the_tdc_and_the_salvo_are_refused_with_the_periscope_down_
     assert g.module("weapons").tdc_status() == {"programmed": False}
     one(order(g, "periscope"), "periscope_view")
     assert g.module("sea").periscope_up()
+    raised = _state(g)
+    assert g.module("orders").preview({"order": "tdc", **TDC})["accepted"] is True
+    assert _state(g) == raised  # checked, not given: the periscope is not kept up by a preview
     one(order(g, "tdc", **TDC), "tdc_programmed")
     one(order(g, "fire_torpedoes", tubes=[1]), "torpedo_fired")
     assert before != _state(g)
