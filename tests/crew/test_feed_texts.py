@@ -80,6 +80,9 @@ def test_6_5_a_refusal_names_the_order_and_the_sailors_it_needs_in_words():
     assert reason == "sailors with 2 helm and 2 ballast symbols needed in section 3; found nobody"
     reason = one(do(g, {"do": "order", "order": "enigma", "messages": 2}), "order_rejected")["reason"]
     assert reason.startswith("1 sailor with the Enigma symbol (2 activations) needed in section 2; found ")
+    do(g, {"do": "crew_options", "rules": "advise"})  # submerged, the salvo is fired through the periscope (§8.4)
+    one(do(g, {"do": "order", "order": "periscope"}), "periscope_view")
+    do(g, {"do": "crew_options", "rules": "enforce"})
     reason = one(do(g, {"do": "order", "order": "fire_torpedoes", "tubes": [1, 2, 3]}), "order_rejected")["reason"]
     assert reason.startswith("3 activations of sailors with the flood/fire torpedoes symbol needed in section 1")
     g = game()

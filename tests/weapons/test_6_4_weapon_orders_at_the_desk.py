@@ -12,12 +12,13 @@ from weaponskit import do, named, one, range_game
 
 
 def _armed(rules: str = "enforce"):
-    """The boat at periscope depth with the TDC programmed and tube 1 flooded (set up with the crew rules
-    only advising), then the rules as asked, and a mobilization open in which the
+    """The boat at periscope depth, its periscope up, with the TDC programmed and tube 1 flooded (set up
+    with the crew rules only advising), then the rules as asked, and a mobilization open in which the
     two men of the bow room have left it."""
     g = range_game(flooded=[1], vessels=[{"class": "tramp", "bearing": 0, "range_m": 1500, "course": 90,
                                           "speed_kn": 7.5}])
     do(g, {"do": "order", "order": "hydrophone"})  # contact c1
+    do(g, {"do": "order", "order": "periscope"})  # the TDC's view (§8.4), kept up by the TDC
     do(g, {"do": "order", "order": "tdc", "bearing": 0, "range_m": 1500, "course": 90, "speed_kn": 7.5})
     do(g, {"do": "crew_options", "rules": rules})
     do(g, {"do": "order", "order": "mobilize"})

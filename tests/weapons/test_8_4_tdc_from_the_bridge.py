@@ -54,14 +54,15 @@ def test_8_3_8_4_surfaced_the_tdc_and_the_salvo_need_a_lookout_on_the_bridge():
 
 def test_8_3_standing_on_the_bridge_is_not_enough_the_lookout_must_be_on_observation_duty():
     """A sailor in section 8 without the observation order is no lookout (§8.3: a busy lookout, activated
-    with an observation chip); at periscope depth no lookout is needed (the periscope's view, §8.4)."""
+    with an observation chip); at periscope depth no lookout is needed, the periscope's view is (§8.4)."""
     g = _enforced()
     order(g, "mobilize")
     do(g, {"do": "place", "figure": "navigator-square", "section": 8})
     assert refused(order(g, "tdc", **TDC)) == NO_VIEW
     one(order(g, "observe"), "observation")
     one(order(g, "tdc", **TDC), "tdc_programmed")
-    dived = _enforced(surfaced=False)  # at periscope depth
+    dived = _enforced(surfaced=False)  # at periscope depth: the periscope's view, no lookout
+    one(order(dived, "periscope"), "periscope_view")
     one(order(dived, "tdc", **TDC), "tdc_programmed")
 
 

@@ -1,6 +1,7 @@
 """What the First Officer should hear before an order the game would carry out: sailors left on
 the bridge when the boat dives (rulebook §3), a depth below test depth, at crush depth or on the
-bottom the echo sounder gives, a torpedo run longer than the torpedo goes. The order assistant
+bottom the echo sounder gives, a torpedo run longer than the torpedo goes, a weapon order without
+its view (no lookout on the bridge, the periscope down; §8.3, §8.4). The order assistant
 of the console (`check ORDER`) and of the window's order sheet both show these, from one place.
 Pure: reads the game's public status, changes nothing."""
 
@@ -32,6 +33,11 @@ def order_warnings(game: Any, answer: Mapping[str, Any]) -> list[Msg]:
         out += depth_warnings(game, float(params["depth_m"]))
     if order == "fire_torpedoes":
         out += _range_warnings(game, [int(t) for t in params.get("tubes") or []])
+    if answer.get("accepted") and order in ("tdc", "fire_torpedoes", "gun_88", "gun_20") \
+            and game.has_module("weapons"):  # enforced, the refusal says it
+        missing = game.module("weapons").view_missing(str(order))
+        if missing is not None:
+            out.append(Msg("Warning: {missing}: the order would go ahead without it.", missing=missing))
     return out
 
 

@@ -483,6 +483,20 @@ class Sea(Module):
             feed = Msg("Periscope: nothing in sight.")
         self.emit("periscope_view", feed=feed, contacts=[c["id"] for c in seen], new=[c["id"] for c in new])
 
+    def periscope_up(self) -> bool:
+        """Whether the periscope's view is up now (rulebook §8.4 "Periskop"): raised by the `periscope` order,
+        for sensors.toml [periscope] exposure_s, and the boat at periscope depth."""
+        boat = self.engine.module("boat")
+        now = self.engine.t
+        return (not boat.surfaced and boat.depth_at(now) <= float(boat.periscope_depth_m) + 1e-6
+                and now < self.periscope_until)
+
+    def keep_periscope_up(self, until: float) -> None:
+        """Keep the periscope up until `until` (the TDC worked through it, §8.4); never shortens its look."""
+        if until > self.periscope_until:
+            self.invalidate()
+            self.periscope_until = until
+
     def _check_hydrophone(self, params: dict[str, Any]) -> Msg | None:
         boat = self.engine.module("boat")
         if boat.lost:

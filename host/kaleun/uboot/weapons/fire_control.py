@@ -155,13 +155,21 @@ class FireControl(WeaponsPart):
         surfaced; the book gives no TDC from the hydrophone, so none deeper — torpedoes.toml [boat])."""
         boat = self.boat
         if boat.surfaced:
-            return self.no_bridge_view()
+            return self.no_view()
         depth = boat.depth_at(self.engine.t)
         limit = float(boat.periscope_depth_m)
         if depth <= limit + 1e-6:
-            return None
+            return self.no_view()
         return Msg("the TDC needs the target in sight: come to periscope depth or surface (the boat is at {depth:.0f} "
                    "m; periscope depth is {limit:.0f} m or shallower)", depth=depth, limit=limit)
+
+    def no_view(self) -> Msg | None:
+        """Why the TDC's view is not to be had for a `tdc` or `fire_torpedoes` order (§8.4: the TDC view, whence
+        torpedoes are fired, is entered from the lookouts' view surfaced, from the periscope's submerged), with
+        the crew rules enforced; None when it is there, or the rules only advise (`warn_without_view`)."""
+        if self.boat.surfaced:
+            return self.no_bridge_view()
+        return self.no_periscope_view()
 
     def no_bridge_view(self) -> Msg | None:
         """Why the surfaced boat has no lookouts' view for the TDC (rulebook §8.3: the lookouts' view needs at
@@ -177,6 +185,34 @@ class FireControl(WeaponsPart):
         return Msg("the TDC needs the lookouts' view from the bridge: post at least one lookout in section 8 "
                    "(the observation order)")
 
+    def no_periscope_view(self) -> Msg | None:
+        """Why the submerged boat has no periscope view for the TDC (§8.4 "Periskop": the periscope order opens
+        the periscope view, and the TDC view is entered from it): the periscope is down (never raised, or its
+        look is over and no `tdc` order kept it up, torpedoes.toml `tdc_periscope_s`). None: surfaced, the
+        periscope up, or the crew rules only advising."""
+        if self.boat.surfaced or self.sea.periscope_up() or self._advised():
+            return None
+        return Msg("the TDC needs the periscope's view: up periscope first (the periscope order)")
+
+    def view_missing(self, order: str) -> Msg | None:
+        """What view a `tdc` or `fire_torpedoes` order (`gun_88`, `gun_20`: the guns' view) lacks now, whatever
+        the crew rules (the order assistant's warning; enforced, the order's check refuses it): None when the
+        view is there or the order needs none."""
+        boat = self.boat
+        if boat.surfaced:
+            if self.sea.lookouts() > 0:
+                return None
+            if order in ("gun_88", "gun_20"):
+                return Msg("no lookout on the bridge (section 8) for the guns' view")
+            if order in ("tdc", "fire_torpedoes"):
+                return Msg("no lookout on the bridge (section 8) for the TDC's view")
+            return None
+        if order not in ("tdc", "fire_torpedoes") or self.sea.periscope_up():
+            return None
+        if boat.depth_at(self.engine.t) > float(boat.periscope_depth_m) + 1e-6:
+            return None  # too deep: the order's own check says so
+        return Msg("the periscope is not up for the TDC's view (the periscope order)")
+
     def _advised(self) -> bool:
         engine = self.engine
         return bool(engine.has_module("crew") and engine.module("crew").rules == "advise")
@@ -186,9 +222,27 @@ class FireControl(WeaponsPart):
         (`missing`: what it lacked, by default the TDC's view)."""
         if self.boat.surfaced and self._advised() and self.sea.lookouts() <= 0:
             missing = missing or Msg("no lookout on the bridge (section 8) for the TDC's view")
-            self.emit("crew_warning", feed=Msg("{order} went ahead without its crew: {missing}.",
-                                               order=order_term(order), missing=missing),
-                      order=order, missing=missing)
+            self._warn(order, missing)
+
+    def warn_without_view(self, order: str) -> None:
+        """A `tdc` or `fire_torpedoes` order the crew rules only advise on went ahead without the TDC's view
+        (surfaced: no lookout on the bridge; submerged: the periscope down): say so in a `crew_warning`."""
+        if not self._advised():
+            return
+        missing = self.view_missing(order)
+        if missing is not None:
+            self._warn(order, missing)
+
+    def _warn(self, order: str, missing: Msg) -> None:
+        self.emit("crew_warning", feed=Msg("{order} went ahead without its crew: {missing}.",
+                                           order=order_term(order), missing=missing),
+                  order=order, missing=missing)
+
+    def keep_periscope_up(self) -> None:
+        """A `tdc` order given through the periscope keeps it up while the TDC tracks the target (torpedoes.toml
+        `tdc_periscope_s`): the salvo is fired from the same view. A periscope that was down stays down."""
+        if not self.boat.surfaced and self.sea.periscope_up():
+            self.sea.keep_periscope_up(self.engine.t + float(BOAT["tdc_periscope_s"]))
 
     def _model(self, p: Mapping[str, Any]) -> Target | Msg:
         """The TDC's picture of the target from the order's inputs, or why it cannot be made."""
@@ -276,7 +330,8 @@ class FireControl(WeaponsPart):
             parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
-        self.warn_without_bridge("tdc")
+        self.keep_periscope_up()
+        self.warn_without_view("tdc")
 
     def _stern_report(self, bow: Solution) -> list[Msg]:
         """The stern tube's solution too, when it holds a torpedo and is the better shot (the bow

@@ -95,7 +95,7 @@ class TorpedoFiring(WeaponsPart):
             if self.w.out_of_action("tdc"):
                 return Msg("no TDC solution: the TDC is out of action until it is repaired")
             return Msg("no TDC solution: program the TDC first")
-        no_view = self.w.fire_control.no_bridge_view()  # §8.4: surfaced, fired from the lookouts' view
+        no_view = self.w.fire_control.no_view()  # §8.4: fired from the lookouts' view or the periscope's
         if no_view is not None:
             return no_view
         for number in p["tubes"]:
@@ -175,7 +175,7 @@ class TorpedoFiring(WeaponsPart):
         # the contact whose target data the TDC's solution came from (None: a manual or attack disc solution)
         target = self.tdc["contact"] if self.tdc.get("source") == "contact" else None
         self.emit("salvo", feed=_salvo_said(runs), tubes=fired, run_s=seconds, target=target)
-        self.w.fire_control.warn_without_bridge("fire_torpedoes")
+        self.w.fire_control.warn_without_view("fire_torpedoes")
 
     def _aim(self) -> str | None:
         """The ship the TDC is laid on: its contact's ship, else the ship nearest the TDC's point."""

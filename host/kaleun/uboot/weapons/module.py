@@ -132,6 +132,11 @@ class Weapons(Module):
     def tdc_status(self) -> dict[str, Any]:
         return self.fire_control.tdc_status()
 
+    def view_missing(self, order: str) -> Msg | None:
+        """The view a weapon order lacks now (§8.3/§8.4: the bridge's lookouts surfaced, the periscope's
+        submerged), whatever the crew rules; None: it is there, or the order needs none."""
+        return self.fire_control.view_missing(order)
+
     def cease(self, gun: str, why: Msg | None) -> None:
         self.gunnery.cease(gun, why)
 
