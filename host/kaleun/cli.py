@@ -379,7 +379,10 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         # nothing to resume: said before the lock, so a missing home is not made (with its kaleun.lock) for nothing
         from kaleun.i18n import language as in_language
 
-        return _fail("kaleun: " + in_language(language).render(Msg("{path}: no such save file", path=str(saved))))
+        missing = (Msg("{path}: no such save file", path=str(saved)) if args.save else
+                   Msg("{path}: no such save file: there is no game to continue yet; start one with: kaleun play",
+                       path=str(saved)))
+        return _fail("kaleun: " + in_language(language).render(missing))
     try:
         lock = HomeLock(state_dir()).acquire()
     except TableBusy as exc:
@@ -634,7 +637,11 @@ def cmd_idsheet(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kaleun",
-                                     description="Table controller for U-BOOT: The Board Game and Captain Sonar.")
+                                     description="Table controller for U-BOOT: The Board Game and Captain Sonar.",
+                                     epilog="A first evening without hardware: kaleun play (the training patrol, in a "
+                                            "window, or in the terminal without a display or with --console); "
+                                            "kaleun missions lists the missions; kaleun COMMAND --help explains "
+                                            "a command.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -738,6 +745,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_hub_commands(sub)
     add_setup_commands(sub)
     add_mission_commands(sub)
+    for command in sub.choices.values():  # a command without its ACTION shows its actions (`_main`)
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                action.required = False
     return parser
 
 
@@ -807,8 +818,9 @@ def _main(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(levelname)s %(name)s: %(message)s")
-    if not getattr(args, "func", None):
-        parser.print_help()
+    if not getattr(args, "func", None):  # no command, or a command without its ACTION: what there is to type
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        (sub.choices[args.command] if args.command else parser).print_help()
         return EXIT_BAD_INPUT
     args.seed_given = getattr(args, "seed", None) is not None  # `play --continue` says it ignores --seed
     if getattr(args, "seed", 0) is None and args.command == "play":

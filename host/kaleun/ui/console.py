@@ -92,6 +92,8 @@ class Console(TerminalOut):
         self.gone = False
         #: a quit whose save failed was said once: the next quit leaves
         self.quit_unsaved = False
+        #: the first order the crew could not carry out was answered with where to look (once a session)
+        self.crew_hint_told = False
         self.lang = language(getattr(runtime, "language", "en"))
         self.feed = FeedLog(language=self.lang.code)
         #: the past `recall` printed (the same events still waiting in the runtime print once)
@@ -149,6 +151,8 @@ class Console(TerminalOut):
             settle = Msg("  To settle it: mobilize (pays the Mobilize), or move_fix {figure} put_back.",
                          figure=str(event.data.get("figure", "")))
             self.say(self.lang.render(settle))
+        if event.name in ("order_rejected", "crew_warning") and change is not None:
+            self._crew_hint(str(event.data.get("order", "")))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang))
         elif event.name == "attack_disc":
@@ -162,6 +166,17 @@ class Console(TerminalOut):
             for path in getattr(output, "paths", []):
                 if str(path).endswith(".png"):
                     self.say(self.lang.render(Msg("Saved debrief: {file}", file=str(path))))
+
+    def _crew_hint(self, order: str) -> None:
+        """The first order refused (or gone ahead without its crew) this session: the commands that show who
+        could carry it out and how to bring them there, as a newcomer needs them (once: the table learns)."""
+        action = for_order(order)
+        if self.crew_hint_told or action is None:
+            return
+        self.crew_hint_told = True
+        self.say(self.lang.render(Msg(
+            "  ?{command} shows who could carry it out and what is missing; crew shows each sailor's section "
+            "and symbols; mobilize, then place FIGURE SECTION brings a sailor there.", command=action.name)))
 
     def _mission(self, args: list[str]) -> None:
         from kaleun.uboot.missions.debrief import mission_lines

@@ -1,0 +1,62 @@
+"""A group's first evening, as the top-level README leads it: what `kaleun` says when a newcomer types
+it bare, a command without its action, `kaleun resume` before any game, and the console's answer to
+the first order the crew cannot carry out."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun import cli
+from kit import Terminal
+
+
+def test_kaleun_alone_shows_the_commands_and_where_a_first_evening_begins(capsys):
+    """`kaleun` with nothing after it lists the commands and names the first one to type."""
+    assert cli.main([]) == 2
+    said = capsys.readouterr().out
+    assert "play         play at the table" in said, said
+    assert "A first evening without hardware: kaleun play (the training patrol" in said, said
+    assert "kaleun COMMAND --help explains a command" in said, said
+
+
+@pytest.mark.parametrize(("command", "actions"), [("board", ("check", "list")), ("config", ("set", "unset", "show")),
+                                                  ("hub", ("status", "config", "fake"))])
+def test_a_command_without_its_action_lists_its_actions(capsys, command, actions):
+    """`kaleun board` said only "the following arguments are required: ACTION", naming none: now it shows the
+    command's help with its actions, and still fails (nothing was done)."""
+    assert cli.main([command]) == 2
+    out, err = capsys.readouterr()
+    assert f"usage: kaleun {command}" in out and "arguments are required" not in err, (out, err)
+    for action in actions:
+        assert f"    {action} " in out, out
+
+
+def test_resume_before_any_game_says_how_to_start_one(tmp_path, monkeypatch, capsys):
+    """`kaleun resume` on a fresh machine: no autosave yet, so it names the command that starts a game (a save
+    file named with --save that is not there stays a plain 'no such save file')."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path / "home"))
+    assert cli.main(["resume", "--console"]) == 2
+    said = capsys.readouterr().err
+    assert "no such save file: there is no game to continue yet; start one with: kaleun play" in said, said
+    assert cli.main(["resume", "--console", "--language", "de"]) == 2
+    said = capsys.readouterr().err
+    assert "es gibt noch kein Spiel zum Fortsetzen; eines beginnt mit: kaleun play" in said, said
+    assert cli.main(["resume", "--console", "--save", str(tmp_path / "nowhere.json")]) == 2
+    assert "start one with" not in capsys.readouterr().err
+
+
+def test_the_first_refused_order_names_the_commands_that_show_who_could_carry_it_out(tmp_path):
+    """§6.2/§6.4: an order refused for want of its crew (a new speed with nobody in the engine room) is answered,
+    the first time in a session, with ?ORDER, crew and mobilize/place; the next refusal is said alone."""
+    with Terminal(tmp_path, "play", "--seed", "3", "--mission", "prize_rules_1939") as terminal:
+        terminal.expect("> ")
+        terminal.send("telegraph full_ahead")
+        terminal.expect("New speed refused: 2 sailors with the engines symbol needed in section 5")
+        terminal.expect("  ?speed shows who could carry it out and what is missing; crew shows each sailor's section "
+                        "and symbols; mobilize, then place FIGURE SECTION brings a sailor there.")
+        terminal.send("dive")
+        terminal.expect("Dive refused:")
+        terminal.send("status")
+        text = terminal.expect("command bar")
+        assert text.count("shows who could carry it out") == 1, text
+        terminal.send("quit")
+        assert terminal.close() == 0
