@@ -46,17 +46,18 @@ def test_resume_before_any_game_says_how_to_start_one(tmp_path, monkeypatch, cap
 
 def test_the_first_refused_order_names_the_commands_that_show_who_could_carry_it_out(tmp_path):
     """§6.2/§6.4: an order refused for want of its crew (a new speed with nobody in the engine room) is answered,
-    the first time in a session, with ?ORDER, crew and mobilize/place; the next refusal is said alone."""
+    the first time in a session, with crew, mobilize/place and ?ORDER; the next refusal is said alone."""
     with Terminal(tmp_path, "play", "--seed", "3", "--mission", "prize_rules_1939") as terminal:
         terminal.expect("> ")
         terminal.send("telegraph full_ahead")
         terminal.expect("New speed refused: 2 sailors with the engines symbol needed in section 5")
-        terminal.expect("  ?speed shows who could carry it out and what is missing; crew shows each sailor's section "
-                        "and symbols; mobilize, then place FIGURE SECTION brings a sailor there.")
+        terminal.expect("  crew shows each sailor's section and symbols; mobilize, then place FIGURE SECTION brings a "
+                        "sailor where the order needs him; ?speed with the order's fields asks again without "
+                        "giving it.")
         terminal.send("dive")
         terminal.expect("Dive refused:")
         terminal.send("status")
         text = terminal.expect("command bar")
-        assert text.count("shows who could carry it out") == 1, text
+        assert text.count("crew shows each sailor") == 1, text
         terminal.send("quit")
         assert terminal.close() == 0

@@ -175,8 +175,9 @@ class Console(TerminalOut):
             return
         self.crew_hint_told = True
         self.say(self.lang.render(Msg(
-            "  ?{command} shows who could carry it out and what is missing; crew shows each sailor's section "
-            "and symbols; mobilize, then place FIGURE SECTION brings a sailor there.", command=action.name)))
+            "  crew shows each sailor's section and symbols; mobilize, then place FIGURE SECTION brings a sailor "
+            "where the order needs him; ?{command} with the order's fields asks again without giving it.",
+            command=action.name)))
 
     def _mission(self, args: list[str]) -> None:
         from kaleun.uboot.missions.debrief import mission_lines
