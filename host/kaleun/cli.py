@@ -784,6 +784,19 @@ def _in_table_language(text: Msg) -> str:
     return language(_TABLE_LANGUAGE.get("code") or preferred_language()).render(text)
 
 
+class _TableFormatter(logging.Formatter):
+    """A line logged as a `Msg` is said to the players (no display: the console takes over; no sound card):
+    `kaleun: ...` in the table's language. Other log lines keep `LEVEL logger: message`."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        if isinstance(record.msg, Msg) and not record.args and not record.exc_info:
+            try:
+                return "kaleun: " + _in_table_language(record.msg)
+            except Exception:  # a settings file that cannot be read: in English, as it was logged
+                return f"kaleun: {record.msg}"
+        return super().format(record)
+
+
 def stop_words(signum: int) -> Msg | str:
     """A stop signal as a sentence names it (`stopped by SIGINT (Ctrl-C)`), in the sentence's language."""
     import signal
@@ -816,8 +829,9 @@ def _main(argv: list[str] | None) -> int:
         Engine.check_wakes = True
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(levelname)s %(name)s: %(message)s")
+    said = logging.StreamHandler()
+    said.setFormatter(_TableFormatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[said])
     if not getattr(args, "func", None):  # no command, or a command without its ACTION: what there is to type
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         (sub.choices[args.command] if args.command else parser).print_help()

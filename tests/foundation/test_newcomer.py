@@ -1,12 +1,16 @@
 """A group's first evening, as the top-level README leads it: what `kaleun` says when a newcomer types
-it bare, a command without its action, `kaleun resume` before any game, and the console's answer to
-the first order the crew cannot carry out."""
+it bare, a command without its action, `kaleun resume` before any game, the console's answer to
+the first order the crew cannot carry out, and a start without screen or sound in the table's language."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from kaleun import cli
-from kit import Terminal
+from kaleun.ports.sdl import audio_drivers, video_drivers
+from kit import Terminal, kaleun_env
 
 
 def test_kaleun_alone_shows_the_commands_and_where_a_first_evening_begins(capsys):
@@ -61,3 +65,20 @@ def test_the_first_refused_order_names_the_commands_that_show_who_could_carry_it
         assert text.count("crew shows each sailor") == 1, text
         terminal.send("quit")
         assert terminal.close() == 0
+
+
+def test_a_start_without_display_or_sound_says_so_in_the_tables_language(tmp_path):
+    """A German table on a machine with no screen and no sound card: the two lines that say the console takes over
+    and the bell stays silent are German sentences (`kaleun: ...`), not English log records."""
+    env = kaleun_env(tmp_path)
+    for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"):
+        env.pop(name, None)
+    if video_drivers(env) or audio_drivers(env):
+        pytest.skip("this machine has a display or a sound device: nothing to say")
+    done = subprocess.run([sys.executable, "-m", "kaleun", "play", "--seed", "1", "--language", "de"], input="quit\n",
+                          env=env, cwd=tmp_path, capture_output=True, text=True, timeout=Terminal.GUARD_S)
+    assert done.returncode == 0, done.stderr
+    assert "kaleun: kein Bildschirm (hier gibt es kein X11, Wayland oder KMS): es spielt die Konsole" in done.stderr
+    assert "kaleun: kein Ton: hier gibt es keine Soundkarte" in done.stderr, done.stderr
+    assert "INFO kaleun" not in done.stderr and "WARNING kaleun" not in done.stderr, done.stderr
+    assert "Kaleun-Konsole. Mit help erscheinen die Befehle." in done.stdout, done.stdout
