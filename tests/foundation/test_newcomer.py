@@ -10,7 +10,7 @@ import sys
 import pytest
 from kaleun import cli
 from kaleun.ports.sdl import audio_drivers, video_drivers
-from kit import Terminal, kaleun_env
+from kit import Terminal, console_typed, kaleun_env
 
 
 def test_kaleun_alone_shows_the_commands_and_where_a_first_evening_begins(capsys):
@@ -82,3 +82,15 @@ def test_a_start_without_display_or_sound_says_so_in_the_tables_language(tmp_pat
     assert "kaleun: kein Ton: hier gibt es keine Soundkarte" in done.stderr, done.stderr
     assert "INFO kaleun" not in done.stderr and "WARNING kaleun" not in done.stderr, done.stderr
     assert "Kaleun-Konsole. Mit help erscheinen die Befehle." in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "  navigator-square: section 4 → 8."),
+                                                ("de", "  navigator-square: Sektion 4 → 8."),
+                                                ("ru", "  navigator-square: отсек 4 → 8.")])
+def test_a_figure_placed_at_the_console_is_answered_with_its_way(language, said):
+    """§6.3: a `place` typed during a Mobilize moved the figure and the console said nothing (the window shows the
+    figure move): now it says where the figure went, in the table's language. A move without a Mobilize is not
+    carried out and says only how to settle it."""
+    text = console_typed(language, "mobilize", "place navigator-square 8")
+    assert said in text, text
+    assert "section 4 → 8" not in console_typed("en", "place navigator-square 8")

@@ -142,7 +142,8 @@ class Console(TerminalOut):
             self.say(f"[{line.clock}] {line.text}")
 
     def _on_event(self, event: Event) -> None:
-        change = self.feed.add(event) if self._told.fresh(event) else None
+        fresh = self._told.fresh(event)  # not one the start has printed already (`recall`)
+        change = self.feed.add(event) if fresh else None
         if change is not None and change.news is not None:
             self.say(f"[{change.line.clock}] {change.news}")
         if event.name == "time_compression":
@@ -151,6 +152,10 @@ class Console(TerminalOut):
             settle = Msg("  To settle it: mobilize (pays the Mobilize), or move_fix {figure} put_back.",
                          figure=str(event.data.get("figure", "")))
             self.say(self.lang.render(settle))
+        if event.name == "sailor_moved" and not event.data.get("hatch") and fresh:
+            # a typed `place` is answered (the window shows the figure move; the console said nothing)
+            self.say(self.lang.render(Msg("  {figure}: section {start} → {end}.", figure=str(event.data.get("figure")),
+                                          start=event.data.get("from"), end=event.data.get("to"))))
         if event.name in ("order_rejected", "crew_warning") and change is not None:
             self._crew_hint(str(event.data.get("order", "")))
         if event.name == "target_data":
