@@ -668,7 +668,11 @@ def build_parser() -> argparse.ArgumentParser:
     from kaleun.fronts import PlayHelp
 
     play = sub.add_parser("play", help="play at the table (window, or console without a display)", add_help=False,
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
+                          formatter_class=argparse.RawDescriptionHelpFormatter,
+                          description="Start a new game at the table: the window when there is a display, else the\n"
+                                      "text console (type help there). Without --mission the window opens on its\n"
+                                      "set-up screen and the console plays the training patrol. quit saves the game;\n"
+                                      "kaleun resume continues it.")
     play.add_argument("-h", "--help", action=PlayHelp, nargs=0, help="show this help (and the missions) and exit")
     table_options(play)
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")
@@ -680,7 +684,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="continue the autosaved game if its mission is still running, else start a new one")
     play.set_defaults(func=cmd_play)
 
-    resume = sub.add_parser("resume", help="continue the last game from its autosave")
+    resume = sub.add_parser("resume", help="continue the last game from its autosave",
+                            description="Continue the last game from its autosave (a game saves itself as it goes and "
+                                        "on quit), or with --save FILE another save, such as the previous game a new "
+                                        "one kept aside.")
     table_options(resume)
     resume.add_argument("--save", metavar="FILE", help="save file (default: the autosave)")
     resume.add_argument("--console", action="store_true", help="use the text console even with a display")

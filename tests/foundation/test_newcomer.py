@@ -94,3 +94,18 @@ def test_a_figure_placed_at_the_console_is_answered_with_its_way(language, said)
     text = console_typed(language, "mobilize", "place navigator-square 8")
     assert said in text, text
     assert "section 4 → 8" not in console_typed("en", "place navigator-square 8")
+
+
+@pytest.mark.parametrize(("command", "says"), [
+    ("play", ("else the\ntext console (type help there)", "the console plays the training patrol",
+              "kaleun resume continues it", "training ")),
+    ("resume", ("Continue the last game from its autosave", "--save FILE another save"))])
+def test_play_and_resume_help_say_what_the_command_does_before_its_options(capsys, command, says):
+    """`kaleun play --help` began with the options alone: it now says what opens (window or console), what plays
+    without --mission and how a game is kept and continued; `kaleun resume --help` likewise."""
+    with pytest.raises(SystemExit) as done:
+        cli.main([command, "--help"])
+    assert done.value.code == 0
+    said = capsys.readouterr().out
+    for words in says:
+        assert words in said, said
