@@ -638,10 +638,10 @@ def cmd_idsheet(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kaleun",
                                      description="Table controller for U-BOOT: The Board Game and Captain Sonar.",
-                                     epilog="A first evening without hardware: kaleun play (the training patrol, in a "
-                                            "window, or in the terminal without a display or with --console); "
-                                            "kaleun missions lists the missions; kaleun COMMAND --help explains "
-                                            "a command.")
+                                     epilog="A first evening without hardware: kaleun play (a window on its set-up "
+                                            "screen; without a display, or with --console, the training patrol in "
+                                            "the terminal); kaleun missions lists the missions; kaleun COMMAND "
+                                            "--help explains a command.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
