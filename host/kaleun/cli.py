@@ -397,7 +397,10 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         # nothing to resume: said before the lock, so a missing home is not made (with its kaleun.lock) for nothing
         from kaleun.i18n import language as in_language
 
-        return _fail("kaleun: " + in_language(language).render(Msg("{path}: no such save file", path=str(saved))))
+        missing = (Msg("{path}: no such save file", path=str(saved)) if args.save else
+                   Msg("{path}: no such save file: there is no game to continue yet; start one with: kaleun play",
+                       path=str(saved)))
+        return _fail("kaleun: " + in_language(language).render(missing))
     try:
         lock = HomeLock(state_dir()).acquire()
     except TableBusy as exc:
@@ -652,7 +655,11 @@ def cmd_idsheet(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kaleun",
-                                     description="Table controller for U-BOOT: The Board Game and Captain Sonar.")
+                                     description="Table controller for U-BOOT: The Board Game and Captain Sonar.",
+                                     epilog="A first evening without hardware: kaleun play (a window on its set-up "
+                                            "screen; without a display, or with --console, the training patrol in "
+                                            "the terminal); kaleun missions lists the missions; kaleun COMMAND "
+                                            "--help explains a command.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -679,7 +686,11 @@ def build_parser() -> argparse.ArgumentParser:
     from kaleun.fronts import PlayHelp
 
     play = sub.add_parser("play", help="play at the table (window, or console without a display)", add_help=False,
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
+                          formatter_class=argparse.RawDescriptionHelpFormatter,
+                          description="Start a new game at the table: the window when there is a display, else the\n"
+                                      "text console (type help there). Without --mission the window opens on its\n"
+                                      "set-up screen and the console plays the training patrol. quit saves the game;\n"
+                                      "kaleun resume continues it.")
     play.add_argument("-h", "--help", action=PlayHelp, nargs=0, help="show this help (and the missions) and exit")
     table_options(play)
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")
@@ -691,7 +702,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="continue the autosaved game if its mission is still running, else start a new one")
     play.set_defaults(func=cmd_play)
 
-    resume = sub.add_parser("resume", help="continue the last game from its autosave")
+    resume = sub.add_parser("resume", help="continue the last game from its autosave",
+                            description="Continue the last game from its autosave (a game saves itself as it goes and "
+                                        "on quit), or with --save FILE another save, such as the previous game a new "
+                                        "one kept aside.")
     table_options(resume)
     resume.add_argument("--save", metavar="FILE", help="save file (default: the autosave)")
     resume.add_argument("--console", action="store_true", help="use the text console even with a display")
@@ -756,6 +770,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_hub_commands(sub)
     add_setup_commands(sub)
     add_mission_commands(sub)
+    for command in sub.choices.values():  # a command without its ACTION shows its actions (`_main`)
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                action.required = False
     return parser
 
 
@@ -789,6 +807,19 @@ def _in_table_language(text: Msg) -> str:
     from kaleun.settings import preferred_language
 
     return language(_TABLE_LANGUAGE.get("code") or preferred_language()).render(text)
+
+
+class _TableFormatter(logging.Formatter):
+    """A line logged as a `Msg` is said to the players (no display: the console takes over; no sound card):
+    `kaleun: ...` in the table's language. Other log lines keep `LEVEL logger: message`."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        if isinstance(record.msg, Msg) and not record.args and not record.exc_info:
+            try:
+                return "kaleun: " + _in_table_language(record.msg)
+            except Exception:  # a settings file that cannot be read: in English, as it was logged
+                return f"kaleun: {record.msg}"
+        return super().format(record)
 
 
 def stop_words(signum: int) -> Msg | str:
@@ -825,10 +856,12 @@ def _main(argv: list[str] | None) -> int:
         Engine.check_wakes = True
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(levelname)s %(name)s: %(message)s")
-    if not getattr(args, "func", None):
-        parser.print_help()
+    said = logging.StreamHandler()
+    said.setFormatter(_TableFormatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[said])
+    if not getattr(args, "func", None):  # no command, or a command without its ACTION: what there is to type
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        (sub.choices[args.command] if args.command else parser).print_help()
         return EXIT_BAD_INPUT
     args.seed_given = getattr(args, "seed", None) is not None  # `play --continue` says it ignores --seed
     if getattr(args, "seed", 0) is None and args.command == "play":

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from kaleun.core.messages import Msg
 from kaleun.ports.sdl import audio_drivers, drivers_for
 from kaleun.sounds import bell
 from kaleun.sounds.cues import BY_NAME, CHANNELS, Cue
@@ -50,7 +51,7 @@ class PygameSounder:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         drivers = audio_drivers()
         if drivers == []:
-            log.warning("no sound: no sound card, PulseAudio or PipeWire here; the bell stays silent")
+            log.warning(Msg("no sound: no sound card, PulseAudio or PipeWire here; the bell stays silent"))
             return
         try:
             import pygame

@@ -92,6 +92,8 @@ class Console(TerminalOut):
         self.gone = False
         #: a quit whose save failed was said once: the next quit leaves
         self.quit_unsaved = False
+        #: the first order the crew could not carry out was answered with where to look (once a session)
+        self.crew_hint_told = False
         self.lang = language(getattr(runtime, "language", "en"))
         self.feed = FeedLog(language=self.lang.code)
         #: the past `recall` printed (the same events still waiting in the runtime print once)
@@ -140,7 +142,8 @@ class Console(TerminalOut):
             self.say(f"[{line.clock}] {line.text}")
 
     def _on_event(self, event: Event) -> None:
-        change = self.feed.add(event) if self._told.fresh(event) else None
+        fresh = self._told.fresh(event)  # not one the start has printed already (`recall`)
+        change = self.feed.add(event) if fresh else None
         if change is not None and change.news is not None:
             self.say(f"[{change.line.clock}] {change.news}")
         if event.name == "time_compression":
@@ -149,6 +152,12 @@ class Console(TerminalOut):
             settle = Msg("  To settle it: mobilize (pays the Mobilize), or move_fix {figure} put_back.",
                          figure=str(event.data.get("figure", "")))
             self.say(self.lang.render(settle))
+        if event.name == "sailor_moved" and not event.data.get("hatch") and fresh:
+            # a typed `place` is answered (the window shows the figure move; the console said nothing)
+            self.say(self.lang.render(Msg("  {figure}: section {start} → {end}.", figure=str(event.data.get("figure")),
+                                          start=event.data.get("from"), end=event.data.get("to"))))
+        if event.name in ("order_rejected", "crew_warning") and change is not None:
+            self._crew_hint(str(event.data.get("order", "")))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang))
         elif event.name == "attack_disc":
@@ -162,6 +171,18 @@ class Console(TerminalOut):
             for path in getattr(output, "paths", []):
                 if str(path).endswith(".png"):
                     self.say(self.lang.render(Msg("Saved debrief: {file}", file=str(path))))
+
+    def _crew_hint(self, order: str) -> None:
+        """The first order refused (or gone ahead without its crew) this session: the commands that show who
+        could carry it out and how to bring them there, as a newcomer needs them (once: the table learns)."""
+        action = for_order(order)
+        if self.crew_hint_told or action is None:
+            return
+        self.crew_hint_told = True
+        self.say(self.lang.render(Msg(
+            "  crew shows each sailor's section and symbols; mobilize, then place FIGURE SECTION brings a sailor "
+            "where the order needs him; ?{command} with the order's fields asks again without giving it.",
+            command=action.name)))
 
     def _mission(self, args: list[str]) -> None:
         from kaleun.uboot.missions.debrief import mission_lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 
+from kaleun.core.messages import Msg
 from kaleun.ports.sdl import drivers_for, video_drivers
 
 log = logging.getLogger(__name__)
@@ -23,23 +24,23 @@ def has_display() -> bool:
         return True
     drivers = video_drivers()
     if not drivers:
-        log.info("no display (no X11, Wayland or KMS screen here): using the console")
+        log.info(Msg("no display (no X11, Wayland or KMS screen here): using the console"))
         return False
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
     except ImportError:
-        log.warning("pygame is not installed: using the console")
+        log.warning(Msg("pygame is not installed: using the console"))
         return False
     try:
         with drivers_for("SDL_VIDEODRIVER", drivers):
             pygame.display.init()
     except pygame.error as exc:
-        log.info("no display (%s): using the console", exc)
+        log.info(Msg("no display ({why}): using the console", why=str(exc)))
         return False
     driver = pygame.display.get_driver()
     if driver in INVISIBLE:
         pygame.display.quit()
-        log.info("no display (SDL chose %s): using the console", driver)
+        log.info(Msg("no display (SDL chose {driver}): using the console", driver=driver))
         return False
     return True
