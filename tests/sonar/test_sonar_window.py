@@ -554,3 +554,98 @@ def test_6_the_moves_are_held_until_the_last_course_is_confirmed(window):
     window.runtime.step()
     window.render(surface)
     assert yellow.station == "captain" and yellow.held == []
+
+
+def test_6_the_top_bar_names_whose_stop_it_is(window):
+    """§6 real time, Stop!: the top bar said "Stop!" alone; the call is public (the team and who called it), so
+    each team's bar names it: "your Stop!" for the calling team, "Blue's Stop!" for the other."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "blue", "command", "stop")
+    window.runtime.step()
+    drawn: list[str] = []
+    line = window.labels.line
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(window.labels.render(text))
+        return line(surface, text, *args, **kwargs)
+
+    window.labels.line = recording
+    window.render(pygame.Surface((1600, 480)))
+    yellow, blue = (next(s for s in window.screens if s.team == t) for t in ("yellow", "blue"))
+    status = referee(window.runtime.game).team_status
+    assert yellow.text(yellow.state_line(status("yellow"))) == "Blue's Stop!"
+    assert blue.text(blue.state_line(status("blue"))) == "your Stop!"
+    assert "Blue's Stop!" in drawn and "your Stop!" in drawn and "Stop!" not in drawn
+
+
+def _drone_and_sonar_ready(window) -> None:
+    """Blue with full drone and sonar gauges (no green symbol crossed), yellow at A1."""
+    do = window.runtime.submit
+    do({"do": "start", "team": "yellow", "cell": "A1"})
+    do({"do": "start", "team": "blue", "cell": "H15"})
+    for (direction, symbol), mark in zip((("N", "N1"), ("N", "N2"), ("N", "N3"), ("N", "N4"), ("E", "E1"),
+                                          ("E", "E3"), ("E", "E4")), ["drone"] * 4 + ["sonar"] * 3, strict=True):
+        do({"do": "course", "team": "blue", "direction": direction})
+        do({"do": "mark", "team": "blue", "system": mark})
+        do({"do": "cross", "team": "blue", "symbol": symbol})
+    window.runtime.step()
+
+
+def test_5_a_held_system_says_the_reason_its_refusal_gives(window):
+    """§5: after an activation the systems are held until the next move. The line under each held button is the
+    reason the game gives for a tap, in the referee's order (the gauge, a breakdown, then the move): the drone just
+    launched reads "0/4" and a tap answers "not full (0 of 4)"; the full sonar reads "a move first" (not "ready")
+    and a tap answers "never two activations"."""
+    _drone_and_sonar_ready(window)
+    window.runtime.submit({"do": "activate", "team": "blue", "system": "drone", "sector": 1})
+    window.runtime.step()
+    blue = next(s for s in window.screens if s.team == "blue")
+    notes: dict[str, str] = {}
+    button = blue.button
+
+    def recording(surface, rect, text, hit, active=False, note=None, *args, **kwargs):
+        if hit.kind == "system" and note is not None:
+            notes[hit.value] = blue.text(note)
+        return button(surface, rect, text, hit, active, note, *args, **kwargs)
+
+    blue.button = recording
+    window.render(pygame.Surface((1600, 480)))
+    assert Hit("system", "drone") in blue.held and Hit("system", "sonar") in blue.held
+    assert notes["drone"] == "0/4" and notes["sonar"] == "a move first"
+    for system in ("drone", "sonar"):
+        tap(window, "blue", "system", system)
+        if system == "drone":
+            tap(window, "blue", "cell", parse_cell("B2"))
+        window.runtime.step()
+    assert "the drone gauge is not full (0 of 4)" in blue.feed[1]
+    assert "never two activations without a move in between" in blue.feed[0]
+
+
+def test_5_the_drone_armed_by_the_first_mate_is_marked_on_the_station(window):
+    """§5 [B] "Der Erste Offizier": a tap on the full drone gauge arms the drone from the First Mate's station
+    (the strip under the map asks for the sector). The armed row is drawn pressed, with a thick edge and the word
+    "armed" (not by colour alone); Cancel unmarks it."""
+    _drone_and_sonar_ready(window)
+    blue = next(s for s in window.screens if s.team == "blue")
+    blue.station = "mate"
+    drawn: list[str] = []
+    label = window.labels.label
+
+    def recording(surface, rect, text, *args, **kwargs):
+        drawn.append(window.labels.render(text))
+        return label(surface, rect, text, *args, **kwargs)
+
+    window.labels.label = recording
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    assert "armed" not in drawn
+    tap(window, "blue", "launch", "drone")
+    drawn.clear()
+    window.render(surface)
+    row = _find(blue, "launch", "drone")
+    assert "armed" in drawn and surface.get_at((row.centerx, row.y + 5))[:3] == (236, 180, 64)
+    tap(window, "blue", "cancel", None)
+    drawn.clear()
+    window.render(surface)
+    assert "armed" not in drawn and blue.armed is None

@@ -117,17 +117,35 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     width = w // columns
     for i, system in enumerate(systems):
         button = screen.r(x + (i % columns) * width, top + (i // columns) * height, width - GAP, height - GAP)
-        note: Msg | str | None = None
         broken = system in status["broken"]
-        if system in status["gauges"]:
-            filled, size = status["gauges"][system]
-            note = Msg("broken") if broken else Msg("ready") if filled >= size else f"{filled}/{size}"
-        else:
-            note = Msg.plural("{n} mine", "{n} mines", n=len(status["mines"]))
         hit = Hit("system", system)
+        held = screen.holds(status, hit)
+        note = system_note(screen, status, system, held)
         screen.button(surface, button, Msg.term(BUTTON_NAMES[system]), hit,
-                      active=screen.armed == system and system in TARGETED, note=note, warn=broken,
-                      held=screen.holds(status, hit))
+                      active=screen.armed == system and system in TARGETED, note=note, warn=broken, held=held)
+
+
+def system_note(screen: TeamScreen, status: dict[str, Any], system: str, held: bool) -> Msg | str | None:
+    """The line under a system's name: the reason a tap would be refused, in the referee's order
+    (`Team.activation_check`: the gauge, then a breakdown, then a move since the last activation), so a held
+    button and its refusal agree; else its gauge ("ready", "2/3") or, for Detonate, the mines laid."""
+    from kaleun.ui.sonar_screen import Hit
+
+    if system == "detonate":
+        if held and screen.held_after_activation(status, Hit("system", system)):
+            return Msg("a move first")
+        return Msg.plural("{n} mine", "{n} mines", n=len(status["mines"]))
+    if system not in status["gauges"]:
+        return None
+    filled, size = status["gauges"][system]
+    if filled < size:
+        return Msg("{filled}/{size}, broken", filled=filled, size=size) if system in status["broken"] \
+            else f"{filled}/{size}"
+    if system in status["broken"]:
+        return Msg("broken")
+    if status["phase"] == "play" and screen.referee.teams[screen.team].activation_check(system) == "move":
+        return Msg("a move first")
+    return Msg("ready")
 
 
 # -- the First Mate -------------------------------------------------------------------------------
@@ -148,17 +166,18 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         title = Msg("First Mate: {why}: the marks wait.", why=waits)
     elif waiting:
         title = Msg("First Mate: mark one gauge.")
-    elif launch:
+    elif launch and not status["activated_since_move"]:
         title = Msg("First Mate: tap a ready drone or sonar to launch it.")
     _title(screen, surface, title, area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
     top = y + TITLE
     row_h = min(58, (h - TITLE) // max(1, len(gauges)))
     names = {s: Msg.term(SYSTEM_TITLES[s]) for s in gauges}
-    notes = {s: Msg("broken") if s in status["broken"] else Msg("ready") if f >= n else None
+    notes = {s: system_note(screen, status, s, True) if f >= n else Msg("broken") if s in status["broken"] else None
              for s, (f, n) in gauges.items()}
     font = screen.labels.font(theme.MIN_TEXT)
     name_w = max(font.size(screen.text(t))[0] for t in names.values()) + screen.px(12)
-    note_w = max(font.size(screen.text(t))[0] for t in (Msg("broken"), Msg("ready"))) + screen.px(12)
+    said = (Msg("broken"), Msg("ready"), Msg("a move first"), Msg("armed"))
+    note_w = max(font.size(screen.text(t))[0] for t in said) + screen.px(12)
     most = max(n for _, n in gauges.values())
     line = font.get_linesize()
     # long names (Russian, Echo's scenario system) left the boxes a few pixels wide beside them: then the
@@ -170,13 +189,20 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         full = filled >= size
         hit = Hit("launch" if system in launch else "gauge", system)
         held = screen.holds(status, hit)
-        pygame.draw.rect(surface, theme.BUTTON_DISABLED if held else theme.BUTTON, row, border_radius=screen.px(5))
+        # the drone armed from this station: the row is drawn pressed, with a thick edge and "armed" as its
+        # note, while the strip under the map asks for the sector (not by colour alone)
+        armed = screen.armed == system and screen.armed_by == "first_mate" and system in launch
+        fill = theme.BUTTON_DISABLED if held else theme.BUTTON_ACTIVE if armed else theme.BUTTON
+        pygame.draw.rect(surface, fill, row, border_radius=screen.px(5))
         if held:
             screen.hatch(surface, row)
             screen.held.append(hit)
-        edge = theme.SELECTED if waiting and not full else theme.PANEL_EDGE
-        pygame.draw.rect(surface, edge, row, 2 if waiting and not full else 1, border_radius=screen.px(5))
-        colour = theme.WARNING if broken else theme.TEXT
+        edge = theme.TEXT if armed else theme.SELECTED if waiting and not full else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, row, 3 if armed else 2 if waiting and not full else 1,
+                         border_radius=screen.px(5))
+        colour = theme.TEXT_DARK if armed else theme.WARNING if broken else theme.TEXT
+        if armed:
+            notes[system] = Msg("armed")
         if stacked:
             top_line = Rect(row.x, row.y + screen.px(2), row.width - note_w, line)
             screen.labels.label(surface, top_line, names[system], colour, theme.MIN_TEXT, lines=1, align="left",
