@@ -649,3 +649,48 @@ def test_5_the_drone_armed_by_the_first_mate_is_marked_on_the_station(window):
     drawn.clear()
     window.render(surface)
     assert "armed" not in drawn and blue.armed is None
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_7_delta_surface_says_what_surfacing_under_the_ice_costs(home, language):
+    """§7 Delta (scenarios.toml surface_outside = "water_hole", surface_damage = 1): surfacing outside a water
+    hole costs 1 damage, and with 3 damage it sinks the boat. A crew learnt it only from the feed afterwards; now
+    the Captain's Surface says it beforehand (with a warning edge and words, whole in every language), and nothing
+    on a water hole."""
+    pygame.font.init()
+    game = new_game(5, "delta", "turn")
+    runtime = make_sonar_runtime(game, language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    notes: dict[str, str | None] = {}
+    try:
+        ref = referee(game)
+        holes = ref.sea.feature("water_hole")
+        assert parse_cell("B2") in holes and parse_cell("D2") not in holes
+        runtime.submit({"do": "start", "team": "yellow", "cell": "D2"})
+        runtime.submit({"do": "start", "team": "blue", "cell": "B2"})
+        runtime.step()
+        for screen in win.screens:
+            button = screen.button
+
+            def recording(surface, rect, text, hit, *args, _screen=screen, _button=button, **kwargs):
+                if hit == Hit("command", "surface"):
+                    note = kwargs.get("note")
+                    notes[_screen.team] = None if note is None else _screen.text(note)
+                return _button(surface, rect, text, hit, *args, **kwargs)
+
+            screen.button = recording
+            screen.station = "captain"
+        ref.turns.current = "yellow"
+        win.render(pygame.Surface((1600, 480)))
+        english = language == "en"
+        assert notes["yellow"] == "no water hole: 1 damage" or not english
+        ref.teams["yellow"].damage = 3
+        win.render(pygame.Surface((1600, 480)))
+        assert notes["yellow"] == "no water hole: the boat sinks!" or not english
+        ref.turns.current = "blue"
+        win.render(pygame.Surface((1600, 480)))
+        assert notes["blue"] is None and notes["yellow"] is not None
+        assert not win.labels.cut and not win.labels.missing
+    finally:
+        runtime.close()

@@ -459,8 +459,10 @@ class TeamScreen:
         if status["phase"] == "over":
             winner = status["winner"]
             return Msg("nobody wins") if winner is None else Msg("victory!") if winner == self.team else Msg("sunk")
-        if status["sonar_waits_for"]:
-            return Msg("Stop! sonar answer awaited")
+        if status["sonar_waits_for"]:  # public too: the sonar's announcement names who answers
+            if status["sonar_waits_for"] == self.team:
+                return Msg("Stop! your sonar answer")
+            return Msg("Stop! {team} answers the sonar", team=team_name(status["sonar_waits_for"]))
         if status["stop"]:  # a public event names who called it (visibility.PUBLIC["stop"]: team, by)
             return Msg("your Stop!") if status["stop"] == self.team else Msg("{team}'s Stop!",
                                                                               team=team_name(status["stop"]))

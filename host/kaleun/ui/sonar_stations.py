@@ -107,8 +107,9 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
         button = screen.r(left, y + i * height, x + w - left, height - GAP)
         hit = Hit("command", command)
         held = screen.holds(status, hit)
-        why = (waits or Msg("course not confirmed yet")) if held else None
-        screen.button(surface, button, label, hit, active=command == "go", held=held, note=why)
+        cost = ice(screen, status) if command == "surface" and not held else None
+        why = (waits or Msg("course not confirmed yet")) if held else cost
+        screen.button(surface, button, label, hit, active=command == "go", held=held, note=why, warn=cost is not None)
     systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
     columns = 3
     top = y + 3 * unit + 6
@@ -125,14 +126,28 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
                       active=screen.armed == system and system in TARGETED, note=note, warn=broken, held=held)
 
 
+def ice(screen: TeamScreen, status: dict[str, Any]) -> Msg | None:
+    """Delta (scenarios.toml surface_outside): on Surface, what surfacing here costs outside a water hole,
+    and that it sinks a boat with that much damage left; None on a water hole or in another scenario."""
+    scenario = screen.referee.scenario
+    here = parse_cell(status["cell"]) if status["cell"] else None
+    if not scenario.surface_outside or here is None or here in screen.referee.sea.feature(scenario.surface_outside):
+        return None
+    if status["damage"] + scenario.surface_damage >= int(screen.referee.rules["hull"]):
+        return Msg("no water hole: the boat sinks!")
+    return Msg("no water hole: {n} damage", n=scenario.surface_damage)
+
+
 def system_note(screen: TeamScreen, status: dict[str, Any], system: str, held: bool) -> Msg | str | None:
     """The line under a system's name: the reason a tap would be refused, in the referee's order
     (`Team.activation_check`: the gauge, then a breakdown, then a move since the last activation), so a held
     button and its refusal agree; else its gauge ("ready", "2/3") or, for Detonate, the mines laid."""
     from kaleun.ui.sonar_screen import Hit
 
-    if system == "detonate":
-        if held and screen.held_after_activation(status, Hit("system", system)):
+    if system == "detonate":  # the referee's order: no mine, a broken mine system (if it counts), the move
+        if held and status["mines"] and screen.held_after_activation(status, Hit("system", system)):
+            if screen.referee.rules["detonation_needs_working_mine"] and "mine" in status["broken"]:
+                return Msg("broken")
             return Msg("a move first")
         return Msg.plural("{n} mine", "{n} mines", n=len(status["mines"]))
     if system not in status["gauges"]:
