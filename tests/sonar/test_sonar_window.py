@@ -613,6 +613,19 @@ def test_5_a_held_system_says_the_reason_its_refusal_gives(window):
     window.render(pygame.Surface((1600, 480)))
     assert Hit("system", "drone") in blue.held and Hit("system", "sonar") in blue.held
     assert notes["drone"] == "0/4" and notes["sonar"] == "a move first"
+    drawn: list[str] = []
+    label = window.labels.label
+
+    def labelled(surface, rect, text, *args, **kwargs):
+        drawn.append(window.labels.render(text))
+        return label(surface, rect, text, *args, **kwargs)
+
+    window.labels.label = labelled
+    blue.station = "mate"                           # the First Mate's full sonar gauge says the same
+    window.render(pygame.Surface((1600, 480)))
+    assert Hit("launch", "sonar") in blue.held and "a move first" in drawn
+    window.labels.label = label
+    blue.station = "captain"
     for system in ("drone", "sonar"):
         tap(window, "blue", "system", system)
         if system == "drone":

@@ -187,8 +187,9 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     top = y + TITLE
     row_h = min(58, (h - TITLE) // max(1, len(gauges)))
     names = {s: Msg.term(SYSTEM_TITLES[s]) for s in gauges}
-    notes = {s: system_note(screen, status, s, True) if f >= n else Msg("broken") if s in status["broken"] else None
-             for s, (f, n) in gauges.items()}
+    # a gauge the First Mate launches says what a tap would draw, as the Captain's buttons do ("a move first")
+    notes = {s: system_note(screen, status, s, True) if s in launch else Msg("broken") if s in status["broken"]
+             else Msg("ready") if f >= n else None for s, (f, n) in gauges.items()}
     font = screen.labels.font(theme.MIN_TEXT)
     name_w = max(font.size(screen.text(t))[0] for t in names.values()) + screen.px(12)
     said = (Msg("broken"), Msg("ready"), Msg("a move first"), Msg("armed"))
