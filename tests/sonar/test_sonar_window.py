@@ -707,3 +707,29 @@ def test_7_delta_surface_says_what_surfacing_under_the_ice_costs(home, language)
         assert not win.labels.cut and not win.labels.missing
     finally:
         runtime.close()
+
+
+def test_4_a_crossed_symbol_is_dimmed_under_its_cross(window):
+    """§4: the Engineer crosses one symbol per course; on a full board the crossed symbols kept their bright colour
+    under a thin dark cross, so the open ones did not stand out. A crossed symbol is now drawn at half its colour
+    under a light cross (the cross says it, the dimming helps the glance); an open one keeps its colour."""
+    from kaleun.ui.sonar_stations import SYMBOL_COLOURS
+
+    do = window.runtime.submit
+    do({"do": "start", "team": "yellow", "cell": "A1"})
+    do({"do": "start", "team": "blue", "cell": "H15"})
+    do({"do": "course", "team": "blue", "direction": "N"})
+    do({"do": "mark", "team": "blue", "system": "drone"})
+    do({"do": "cross", "team": "blue", "symbol": "N1"})
+    window.runtime.step()
+    blue = next(s for s in window.screens if s.team == "blue")
+    blue.station = "engineer"
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    layout = referee(window.runtime.game).teams["blue"].board.layout
+    for sid, crossed in (("N1", True), ("N2", False)):
+        rect = _find(blue, "symbol", sid)
+        radius = min(rect.width, rect.height) // 2 - blue.px(3)
+        colour = SYMBOL_COLOURS[layout.symbols[sid].colour]
+        expected = tuple(c // 2 for c in colour) if crossed else colour
+        assert surface.get_at((rect.centerx, rect.centery + int(radius * 0.75)))[:3] == expected, sid

@@ -283,14 +283,17 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
             target = Rect(row.x + label_w + k * slot, row.y, slot - screen.px(2), row.height)
             radius = min(target.width, target.height) // 2 - screen.px(3)
             centre = target.center
-            pygame.draw.circle(surface, SYMBOL_COLOURS[symbol.colour], centre, radius)
+            colour = SYMBOL_COLOURS[symbol.colour]
+            if sid in crossed:  # a crossed symbol is dimmed under its cross: the open ones stand out at a glance
+                colour = (colour[0] // 2, colour[1] // 2, colour[2] // 2)
+            pygame.draw.circle(surface, colour, centre, radius)
             text = SYMBOL_LETTERS[symbol.colour] + (str(symbol.circuit) if symbol.circuit else "")
             screen.labels.line(surface, text, centre, theme.TEXT_DARK, theme.MIN_TEXT, "center")
             if sid in crossed:
                 q = int(radius * 0.8)
                 cx, cy = centre
-                pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy - q), (cx + q, cy + q), 5)
-                pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy + q), (cx + q, cy - q), 5)
+                pygame.draw.line(surface, theme.TEXT, (cx - q, cy - q), (cx + q, cy + q), 5)
+                pygame.draw.line(surface, theme.TEXT, (cx - q, cy + q), (cx + q, cy - q), 5)
             hit = Hit("symbol", sid)
             if screen.holds(status, hit):
                 screen.held.append(hit)
