@@ -733,3 +733,31 @@ def test_4_a_crossed_symbol_is_dimmed_under_its_cross(window):
         colour = SYMBOL_COLOURS[layout.symbols[sid].colour]
         expected = tuple(c // 2 for c in colour) if crossed else colour
         assert surface.get_at((rect.centerx, rect.centery + int(radius * 0.75)))[:3] == expected, sid
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_2_after_a_surfacing_the_top_bars_count_the_extra_turns(home, language):
+    """§2 turn-based: after a boat surfaces the other plays three turns in a row. The surfaced crew saw only
+    "enemy's turn" while the enemy moved again and again; both top bars now count them (the turn event is public:
+    "your extra turn 1 of 3", "enemy's extra turn 1 of 3"), whole in every language at 800 x 480."""
+    pygame.font.init()
+    game = new_game(2, "alpha", "turn")
+    runtime = make_sonar_runtime(game, language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    try:
+        runtime.submit({"do": "start", "team": "yellow", "cell": "A1"})
+        runtime.submit({"do": "start", "team": "blue", "cell": "H15"})
+        ref = referee(game)
+        first = ref.turns.current
+        other = "blue" if first == "yellow" else "yellow"
+        runtime.submit({"do": "surface", "team": first})
+        runtime.step()
+        win.render(pygame.Surface((1600, 480)))
+        surfaced, bonus = (next(s for s in win.screens if s.team == t) for t in (first, other))
+        if language == "en":
+            assert surfaced.text(surfaced.state_line(ref.team_status(first))) == "enemy's extra turn 1 of 3"
+            assert bonus.text(bonus.state_line(ref.team_status(other))) == "your extra turn 1 of 3"
+        assert not win.labels.cut and not win.labels.missing
+    finally:
+        runtime.close()

@@ -467,6 +467,11 @@ class TeamScreen:
             return Msg("your Stop!") if status["stop"] == self.team else Msg("{team}'s Stop!",
                                                                               team=team_name(status["stop"]))
         if status["turn"]:
+            extra = self.referee.turns.extra()  # public: the turn event says it (visibility.PUBLIC["turn"])
+            if extra:  # after the other boat surfaced: three turns in a row (§2), say which
+                bonus = self.referee.turns.bonus
+                return (Msg("your extra turn {n} of {of}", n=extra, of=bonus) if status["turn"] == self.team
+                        else Msg("enemy's extra turn {n} of {of}", n=extra, of=bonus))
             return Msg("your turn") if status["turn"] == self.team else Msg("enemy's turn")
         if status["surfaced"]:
             return Msg("surfaced")
