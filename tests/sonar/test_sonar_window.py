@@ -761,3 +761,16 @@ def test_2_after_a_surfacing_the_top_bars_count_the_extra_turns(home, language):
         assert not win.labels.cut and not win.labels.missing
     finally:
         runtime.close()
+
+
+def test_5_detonate_without_a_mine_says_so_at_once(window):
+    """§5 [B] "Eine Wassermine legen": only a laid mine can be set off. A tap on Detonate with no mine in the water
+    armed it and asked for a cell, and only the cell drew the refusal; the button reads "0 mines" and a tap now
+    says at once that there is none, arming nothing."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    window.runtime.step()
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    tap(window, "yellow", "system", "detonate")
+    assert yellow.armed is None
+    assert yellow.feed[0] == "! no mine of yours is in the water: lay one first"

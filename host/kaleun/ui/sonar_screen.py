@@ -283,7 +283,12 @@ class TeamScreen:
                 self.send({"do": "plot"})
         elif kind == "system":
             self.armed_by = None
-            if value == "sonar":
+            status = self.referee.team_status(self.team)
+            if value == "detonate" and status["phase"] == "play" and not status["mines"]:
+                # nothing to set off: said at once (the button's note reads "0 mines"), not after a cell is picked
+                self.armed = None
+                self.problem(Msg("no mine of yours is in the water: lay one first"))
+            elif value == "sonar":
                 self.armed = None
                 self.send({"do": "activate", "system": "sonar"})
             else:
