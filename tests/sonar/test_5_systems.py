@@ -493,3 +493,40 @@ def test_5_a_malformed_command_is_refused_in_the_tables_language(line):
     assert isinstance(said, Msg), said
     for code in ("de", "ru"):
         assert language(code).missing(said) == [], (code, said.template)
+
+
+def test_5_the_refusal_names_the_reason_that_stands_after_the_other_is_put_right(tmp_path):
+    """§5 [B] "Systeme aktivieren": a system needs a full gauge, no breakdown of its colour and a move since the last
+    activation. Where two fail, the refusal names the one a single fix leaves standing: a gauge fills only by the
+    First Mate's marks after courses, so right after the drone its empty gauge is named, not the missing move, and
+    one move later the gauge (1 of 4) still stands while the missing move is gone. A full gauge without a move
+    names the move. The checks change nothing: the team's state is the same before and after them."""
+    plan = "S:S1 S:S2 S:S4 S:S6 E:E1 E:E3 E:E4"          # no green symbol crossed
+    lines = [*start("A1", "O15"), *walk("yellow", plan, ["drone"] * 4 + ["sonar"] * 3),
+             activate("yellow", "drone", sector=1), activate("yellow", "drone", sector=1), activate("yellow", "sonar")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["the drone gauge is not full (0 of 4)",
+                                          "never two activations without a move in between"]
+    team = ref(game).teams["yellow"]
+    before = team.to_state()
+    assert [team.activation_check(s) for s in ("drone", "sonar")] == ["gauge", "move"]
+    assert team.to_state() == before
+    lines += [course("yellow", "E", "drone", "E5"), activate("yellow", "drone", sector=1)]
+    (tmp_path / "again").mkdir()
+    _, events = run_lines(lines, tmp_path / "again", scenario="charlie")
+    assert refusals(events, "yellow")[-1] == "the drone gauge is not full (1 of 4)"
+
+
+def test_5_a_breakdown_is_named_before_the_missing_move(tmp_path):
+    """§5 [B] "Systeme aktivieren", §4: a crossed symbol of its colour stops a system. A surfacing repairs it and is no
+    move, a course seldom repairs one: of a breakdown and a missing move the breakdown is named (it still stands
+    after the move), as the window's button says ("broken")."""
+    plan = "S:S2 S:S1 S:S4 S:S6 E:E1 E:E3 E:E4"          # S2 and S4 red: the torpedo breaks down; no green
+    lines = [*start("A1", "O15"), *walk("yellow", plan, ["torpedo"] * 3 + ["drone"] * 4),
+             activate("yellow", "drone", sector=1), activate("yellow", "torpedo", cell="A4")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "yellow") == ["the torpedo is broken down: a symbol of its colour is crossed on the "
+                                          "Engineer's board"]
+    team = ref(game).teams["yellow"]
+    assert team.gauges.full("torpedo") and team.activated
+    assert team.activation_check("torpedo") == "broken"

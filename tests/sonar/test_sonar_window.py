@@ -554,3 +554,223 @@ def test_6_the_moves_are_held_until_the_last_course_is_confirmed(window):
     window.runtime.step()
     window.render(surface)
     assert yellow.station == "captain" and yellow.held == []
+
+
+def test_6_the_top_bar_names_whose_stop_it_is(window):
+    """§6 real time, Stop!: the top bar said "Stop!" alone; the call is public (the team and who called it), so
+    each team's bar names it: "your Stop!" for the calling team, "Blue's Stop!" for the other."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "blue", "command", "stop")
+    window.runtime.step()
+    drawn: list[str] = []
+    line = window.labels.line
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(window.labels.render(text))
+        return line(surface, text, *args, **kwargs)
+
+    window.labels.line = recording
+    window.render(pygame.Surface((1600, 480)))
+    yellow, blue = (next(s for s in window.screens if s.team == t) for t in ("yellow", "blue"))
+    status = referee(window.runtime.game).team_status
+    assert yellow.text(yellow.state_line(status("yellow"))) == "Blue's Stop!"
+    assert blue.text(blue.state_line(status("blue"))) == "your Stop!"
+    assert "Blue's Stop!" in drawn and "your Stop!" in drawn and "Stop!" not in drawn
+
+
+def _drone_and_sonar_ready(window) -> None:
+    """Blue with full drone and sonar gauges (no green symbol crossed), yellow at A1."""
+    do = window.runtime.submit
+    do({"do": "start", "team": "yellow", "cell": "A1"})
+    do({"do": "start", "team": "blue", "cell": "H15"})
+    for (direction, symbol), mark in zip((("N", "N1"), ("N", "N2"), ("N", "N3"), ("N", "N4"), ("E", "E1"),
+                                          ("E", "E3"), ("E", "E4")), ["drone"] * 4 + ["sonar"] * 3, strict=True):
+        do({"do": "course", "team": "blue", "direction": direction})
+        do({"do": "mark", "team": "blue", "system": mark})
+        do({"do": "cross", "team": "blue", "symbol": symbol})
+    window.runtime.step()
+
+
+def test_5_a_held_system_says_the_reason_its_refusal_gives(window):
+    """§5: after an activation the systems are held until the next move. The line under each held button is the
+    reason the game gives for a tap, in the referee's order (the gauge, a breakdown, then the move): the drone just
+    launched reads "0/4" and a tap answers "not full (0 of 4)"; the full sonar reads "a move first" (not "ready")
+    and a tap answers "never two activations"."""
+    _drone_and_sonar_ready(window)
+    window.runtime.submit({"do": "activate", "team": "blue", "system": "drone", "sector": 1})
+    window.runtime.step()
+    blue = next(s for s in window.screens if s.team == "blue")
+    notes: dict[str, str] = {}
+    button = blue.button
+
+    def recording(surface, rect, text, hit, active=False, note=None, *args, **kwargs):
+        if hit.kind == "system" and note is not None:
+            notes[hit.value] = blue.text(note)
+        return button(surface, rect, text, hit, active, note, *args, **kwargs)
+
+    blue.button = recording
+    window.render(pygame.Surface((1600, 480)))
+    assert Hit("system", "drone") in blue.held and Hit("system", "sonar") in blue.held
+    assert notes["drone"] == "0/4" and notes["sonar"] == "a move first"
+    drawn: list[str] = []
+    label = window.labels.label
+
+    def labelled(surface, rect, text, *args, **kwargs):
+        drawn.append(window.labels.render(text))
+        return label(surface, rect, text, *args, **kwargs)
+
+    window.labels.label = labelled
+    blue.station = "mate"                           # the First Mate's full sonar gauge says the same
+    window.render(pygame.Surface((1600, 480)))
+    assert Hit("launch", "sonar") in blue.held and "a move first" in drawn
+    window.labels.label = label
+    blue.station = "captain"
+    for system in ("drone", "sonar"):
+        tap(window, "blue", "system", system)
+        if system == "drone":
+            tap(window, "blue", "cell", parse_cell("B2"))
+        window.runtime.step()
+    assert "the drone gauge is not full (0 of 4)" in blue.feed[1]
+    assert "never two activations without a move in between" in blue.feed[0]
+
+
+def test_5_the_drone_armed_by_the_first_mate_is_marked_on_the_station(window):
+    """§5 [B] "Der Erste Offizier": a tap on the full drone gauge arms the drone from the First Mate's station
+    (the strip under the map asks for the sector). The armed row is drawn pressed, with a thick edge and the word
+    "armed" (not by colour alone); Cancel unmarks it."""
+    _drone_and_sonar_ready(window)
+    blue = next(s for s in window.screens if s.team == "blue")
+    blue.station = "mate"
+    drawn: list[str] = []
+    label = window.labels.label
+
+    def recording(surface, rect, text, *args, **kwargs):
+        drawn.append(window.labels.render(text))
+        return label(surface, rect, text, *args, **kwargs)
+
+    window.labels.label = recording
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    assert "armed" not in drawn
+    tap(window, "blue", "launch", "drone")
+    drawn.clear()
+    window.render(surface)
+    row = _find(blue, "launch", "drone")
+    assert "armed" in drawn and surface.get_at((row.centerx, row.y + 5))[:3] == (236, 180, 64)
+    tap(window, "blue", "cancel", None)
+    drawn.clear()
+    window.render(surface)
+    assert "armed" not in drawn and blue.armed is None
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_7_delta_surface_says_what_surfacing_under_the_ice_costs(home, language):
+    """§7 Delta (scenarios.toml surface_outside = "water_hole", surface_damage = 1): surfacing outside a water
+    hole costs 1 damage, and with 3 damage it sinks the boat. A crew learnt it only from the feed afterwards; now
+    the Captain's Surface says it beforehand (with a warning edge and words, whole in every language), and nothing
+    on a water hole."""
+    pygame.font.init()
+    game = new_game(5, "delta", "turn")
+    runtime = make_sonar_runtime(game, language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    notes: dict[str, str | None] = {}
+    try:
+        ref = referee(game)
+        holes = ref.sea.feature("water_hole")
+        assert parse_cell("B2") in holes and parse_cell("D2") not in holes
+        runtime.submit({"do": "start", "team": "yellow", "cell": "D2"})
+        runtime.submit({"do": "start", "team": "blue", "cell": "B2"})
+        runtime.step()
+        for screen in win.screens:
+            button = screen.button
+
+            def recording(surface, rect, text, hit, *args, _screen=screen, _button=button, **kwargs):
+                if hit == Hit("command", "surface"):
+                    note = kwargs.get("note")
+                    notes[_screen.team] = None if note is None else _screen.text(note)
+                return _button(surface, rect, text, hit, *args, **kwargs)
+
+            screen.button = recording
+            screen.station = "captain"
+        ref.turns.current = "yellow"
+        win.render(pygame.Surface((1600, 480)))
+        english = language == "en"
+        assert notes["yellow"] == "no water hole: 1 damage" or not english
+        ref.teams["yellow"].damage = 3
+        win.render(pygame.Surface((1600, 480)))
+        assert notes["yellow"] == "no water hole: the boat sinks!" or not english
+        ref.turns.current = "blue"
+        win.render(pygame.Surface((1600, 480)))
+        assert notes["blue"] is None and notes["yellow"] is not None
+        assert not win.labels.cut and not win.labels.missing
+    finally:
+        runtime.close()
+
+
+def test_4_a_crossed_symbol_is_dimmed_under_its_cross(window):
+    """§4: the Engineer crosses one symbol per course; on a full board the crossed symbols kept their bright colour
+    under a thin dark cross, so the open ones did not stand out. A crossed symbol is now drawn at half its colour
+    under a light cross (the cross says it, the dimming helps the glance); an open one keeps its colour."""
+    from kaleun.ui.sonar_stations import SYMBOL_COLOURS
+
+    do = window.runtime.submit
+    do({"do": "start", "team": "yellow", "cell": "A1"})
+    do({"do": "start", "team": "blue", "cell": "H15"})
+    do({"do": "course", "team": "blue", "direction": "N"})
+    do({"do": "mark", "team": "blue", "system": "drone"})
+    do({"do": "cross", "team": "blue", "symbol": "N1"})
+    window.runtime.step()
+    blue = next(s for s in window.screens if s.team == "blue")
+    blue.station = "engineer"
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    layout = referee(window.runtime.game).teams["blue"].board.layout
+    for sid, crossed in (("N1", True), ("N2", False)):
+        rect = _find(blue, "symbol", sid)
+        radius = min(rect.width, rect.height) // 2 - blue.px(3)
+        colour = SYMBOL_COLOURS[layout.symbols[sid].colour]
+        expected = tuple(c // 2 for c in colour) if crossed else colour
+        assert surface.get_at((rect.centerx, rect.centery + int(radius * 0.75)))[:3] == expected, sid
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_2_after_a_surfacing_the_top_bars_count_the_extra_turns(home, language):
+    """§2 turn-based: after a boat surfaces the other plays three turns in a row. The surfaced crew saw only
+    "enemy's turn" while the enemy moved again and again; both top bars now count them (the turn event is public:
+    "your extra turn 1 of 3", "enemy's extra turn 1 of 3"), whole in every language at 800 x 480."""
+    pygame.font.init()
+    game = new_game(2, "alpha", "turn")
+    runtime = make_sonar_runtime(game, language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    try:
+        runtime.submit({"do": "start", "team": "yellow", "cell": "A1"})
+        runtime.submit({"do": "start", "team": "blue", "cell": "H15"})
+        ref = referee(game)
+        first = ref.turns.current
+        other = "blue" if first == "yellow" else "yellow"
+        runtime.submit({"do": "surface", "team": first})
+        runtime.step()
+        win.render(pygame.Surface((1600, 480)))
+        surfaced, bonus = (next(s for s in win.screens if s.team == t) for t in (first, other))
+        if language == "en":
+            assert surfaced.text(surfaced.state_line(ref.team_status(first))) == "enemy's extra turn 1 of 3"
+            assert bonus.text(bonus.state_line(ref.team_status(other))) == "your extra turn 1 of 3"
+        assert not win.labels.cut and not win.labels.missing
+    finally:
+        runtime.close()
+
+
+def test_5_detonate_without_a_mine_says_so_at_once(window):
+    """§5 [B] "Eine Wassermine legen": only a laid mine can be set off. A tap on Detonate with no mine in the water
+    armed it and asked for a cell, and only the cell drew the refusal; the button reads "0 mines" and a tap now
+    says at once that there is none, arming nothing."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    window.runtime.step()
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    tap(window, "yellow", "system", "detonate")
+    assert yellow.armed is None
+    assert yellow.feed[0] == "! no mine of yours is in the water: lay one first"

@@ -631,11 +631,12 @@ class Referee(Module):
         if cell not in state.mines:
             raise Refused(Msg("you have no mine at {cell}", cell=cell_name(cell)))
         counts = bool(self.rules["detonation_is_activation"])
-        if counts and state.activated:
-            raise Refused(state.two_activations())
+        # the order of Team.activation_check: a breakdown before the missing move (a course seldom repairs one)
         if self.rules["detonation_needs_working_mine"] and state.board.is_broken("mine"):
             raise Refused(Msg("the {system} is broken down: a symbol of its colour is crossed on the Engineer's board",
                               system=system_name("mine")))
+        if counts and state.activated:
+            raise Refused(state.two_activations())
         state.mines.remove(cell)
         if counts:
             state.activated, state.last_activation = True, "detonation"

@@ -95,18 +95,39 @@ class Team:
         without a scenario system has none to break down)."""
         return sorted(s for s in self.board.broken() if self.gauges.size(s) > 0)
 
-    def activation_problem(self, system: str) -> Msg | None:
-        """Why `system` cannot be activated now (digest §5): full gauge, no breakdown, a move between."""
+    def activation_check(self, system: str) -> str | None:
+        """Which of the activation rules (digest §5) stops `system` now, as a word: "none" (the scenario has
+        no scenario system), "gauge" (not full), "broken" (a symbol of its colour crossed), "move" (never
+        two activations without a move in between); None: it may be activated. Only reads the team.
+
+        The order names the reason that still stands once the other is put right: a gauge fills only by
+        the First Mate's marks, each after a course, so filling it makes the move too, while one move
+        leaves a gauge short by two still short (gauge before move); a breakdown is repaired by a
+        surfacing, which is no move, and a course seldom repairs one (breakdown before move); a gauge and
+        a breakdown are put right apart, and the rulebook names the full gauge first."""
         gauges = self.gauges
         if gauges.size(system) <= 0:
-            return Msg("this scenario has no scenario system")
+            return "none"
         if not gauges.full(system):
-            return Msg("the {system} gauge is not full ({filled} of {size})", system=system_name(system),
-                       filled=gauges.filled[system], size=gauges.size(system))
+            return "gauge"
         if self.board.is_broken(system):
+            return "broken"
+        if self.activated:
+            return "move"
+        return None
+
+    def activation_problem(self, system: str) -> Msg | None:
+        """Why `system` cannot be activated now (digest §5), in the order of `activation_check`."""
+        check = self.activation_check(system)
+        if check == "none":
+            return Msg("this scenario has no scenario system")
+        if check == "gauge":
+            return Msg("the {system} gauge is not full ({filled} of {size})", system=system_name(system),
+                       filled=self.gauges.filled[system], size=self.gauges.size(system))
+        if check == "broken":
             return Msg("the {system} is broken down: a symbol of its colour is crossed on the Engineer's board",
                        system=system_name(system))
-        if self.activated:
+        if check == "move":
             return self.two_activations()
         return None
 

@@ -222,9 +222,11 @@ class TeamScreen:
         if hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
             return False
         if self.waits(status) is None:
-            return self._activated(status, hit) or self.confirming(status, hit)
+            return self.held_after_activation(status, hit) or self.confirming(status, hit)
         if status["phase"] == "play" and status["stop"] == self.team and status["sonar_waits_for"] is None:
-            return self._activated(status, hit) if hit.kind in ("system", "launch") else hit != Hit("command", "go")
+            if hit.kind in ("system", "launch"):
+                return self.held_after_activation(status, hit)
+            return hit != Hit("command", "go")
         in_turn = status["phase"] == "play" and status["sonar_waits_for"] is None and status["stop"] is None
         return not (in_turn and hit == Hit("system", "detonate") and self.referee.rules["detonate_in_any_turn"])
 
@@ -235,7 +237,7 @@ class TeamScreen:
         return (status["phase"] == "play" and bool(status["waiting_for"])
                 and (hit.kind == "course" or hit in (Hit("command", "surface"), Hit("system", "silence"))))
 
-    def _activated(self, status: dict[str, Any], hit: Hit) -> bool:
+    def held_after_activation(self, status: dict[str, Any], hit: Hit) -> bool:
         """A system's button after an activation: never two activations without a move in between (§5; setting
         off a mine counts when the rules say so, `detonation_is_activation`)."""
         if status["phase"] != "play" or not status["activated_since_move"] or hit.kind not in ("system", "launch"):
@@ -281,7 +283,12 @@ class TeamScreen:
                 self.send({"do": "plot"})
         elif kind == "system":
             self.armed_by = None
-            if value == "sonar":
+            status = self.referee.team_status(self.team)
+            if value == "detonate" and status["phase"] == "play" and not status["mines"]:
+                # nothing to set off: said at once (the button's note reads "0 mines"), not after a cell is picked
+                self.armed = None
+                self.problem(Msg("no mine of yours is in the water: lay one first"))
+            elif value == "sonar":
                 self.armed = None
                 self.send({"do": "activate", "system": "sonar"})
             else:
@@ -447,20 +454,29 @@ class TeamScreen:
         damage = self.labels.line(surface, Msg("damage"), (right - 4 * (box + self.px(4)) - self.px(4), rect.centery),
                                   theme.TEXT_DARK, theme.MIN_TEXT, "midright", width=self.px(150))
         middle = Rect(shown.right + self.px(12), rect.y, damage.left - shown.right - self.px(24), rect.height)
-        self.labels.line(surface, self._state(status), middle.center, theme.TEXT_DARK, 20, "center",
+        self.labels.line(surface, self.state_line(status), middle.center, theme.TEXT_DARK, 20, "center",
                          width=middle.width)
 
-    def _state(self, status: dict[str, Any]) -> Msg:
+    def state_line(self, status: dict[str, Any]) -> Msg:
+        """The top bar's word on the game: the phase, whose Stop! or turn, surfaced."""
         if status["phase"] == "setup":
             return Msg("secret start cell") if status["cell"] is None else Msg("waiting for the enemy")
         if status["phase"] == "over":
             winner = status["winner"]
             return Msg("nobody wins") if winner is None else Msg("victory!") if winner == self.team else Msg("sunk")
-        if status["sonar_waits_for"]:
-            return Msg("Stop! sonar answer awaited")
-        if status["stop"]:
-            return Msg("Stop!")
+        if status["sonar_waits_for"]:  # public too: the sonar's announcement names who answers
+            if status["sonar_waits_for"] == self.team:
+                return Msg("Stop! your sonar answer")
+            return Msg("Stop! {team} answers the sonar", team=team_name(status["sonar_waits_for"]))
+        if status["stop"]:  # a public event names who called it (visibility.PUBLIC["stop"]: team, by)
+            return Msg("your Stop!") if status["stop"] == self.team else Msg("{team}'s Stop!",
+                                                                              team=team_name(status["stop"]))
         if status["turn"]:
+            extra = self.referee.turns.extra()  # public: the turn event says it (visibility.PUBLIC["turn"])
+            if extra:  # after the other boat surfaced: three turns in a row (§2), say which
+                bonus = self.referee.turns.bonus
+                return (Msg("your extra turn {n} of {of}", n=extra, of=bonus) if status["turn"] == self.team
+                        else Msg("enemy's extra turn {n} of {of}", n=extra, of=bonus))
             return Msg("your turn") if status["turn"] == self.team else Msg("enemy's turn")
         if status["surfaced"]:
             return Msg("surfaced")

@@ -107,8 +107,9 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
         button = screen.r(left, y + i * height, x + w - left, height - GAP)
         hit = Hit("command", command)
         held = screen.holds(status, hit)
-        why = (waits or Msg("course not confirmed yet")) if held else None
-        screen.button(surface, button, label, hit, active=command == "go", held=held, note=why)
+        cost = ice(screen, status) if command == "surface" and not held else None
+        why = (waits or Msg("course not confirmed yet")) if held else cost
+        screen.button(surface, button, label, hit, active=command == "go", held=held, note=why, warn=cost is not None)
     systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
     columns = 3
     top = y + 3 * unit + 6
@@ -117,17 +118,49 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     width = w // columns
     for i, system in enumerate(systems):
         button = screen.r(x + (i % columns) * width, top + (i // columns) * height, width - GAP, height - GAP)
-        note: Msg | str | None = None
         broken = system in status["broken"]
-        if system in status["gauges"]:
-            filled, size = status["gauges"][system]
-            note = Msg("broken") if broken else Msg("ready") if filled >= size else f"{filled}/{size}"
-        else:
-            note = Msg.plural("{n} mine", "{n} mines", n=len(status["mines"]))
         hit = Hit("system", system)
+        held = screen.holds(status, hit)
+        note = system_note(screen, status, system, held)
         screen.button(surface, button, Msg.term(BUTTON_NAMES[system]), hit,
-                      active=screen.armed == system and system in TARGETED, note=note, warn=broken,
-                      held=screen.holds(status, hit))
+                      active=screen.armed == system and system in TARGETED, note=note, warn=broken, held=held)
+
+
+def ice(screen: TeamScreen, status: dict[str, Any]) -> Msg | None:
+    """Delta (scenarios.toml surface_outside): on Surface, what surfacing here costs outside a water hole,
+    and that it sinks a boat with that much damage left; None on a water hole or in another scenario."""
+    scenario = screen.referee.scenario
+    here = parse_cell(status["cell"]) if status["cell"] else None
+    if not scenario.surface_outside or here is None or here in screen.referee.sea.feature(scenario.surface_outside):
+        return None
+    if status["damage"] + scenario.surface_damage >= int(screen.referee.rules["hull"]):
+        return Msg("no water hole: the boat sinks!")
+    return Msg("no water hole: {n} damage", n=scenario.surface_damage)
+
+
+def system_note(screen: TeamScreen, status: dict[str, Any], system: str, held: bool) -> Msg | str | None:
+    """The line under a system's name: the reason a tap would be refused, in the referee's order
+    (`Team.activation_check`: the gauge, then a breakdown, then a move since the last activation), so a held
+    button and its refusal agree; else its gauge ("ready", "2/3") or, for Detonate, the mines laid."""
+    from kaleun.ui.sonar_screen import Hit
+
+    if system == "detonate":  # the referee's order: no mine, a broken mine system (if it counts), the move
+        if held and status["mines"] and screen.held_after_activation(status, Hit("system", system)):
+            if screen.referee.rules["detonation_needs_working_mine"] and "mine" in status["broken"]:
+                return Msg("broken")
+            return Msg("a move first")
+        return Msg.plural("{n} mine", "{n} mines", n=len(status["mines"]))
+    if system not in status["gauges"]:
+        return None
+    filled, size = status["gauges"][system]
+    if filled < size:
+        return Msg("{filled}/{size}, broken", filled=filled, size=size) if system in status["broken"] \
+            else f"{filled}/{size}"
+    if system in status["broken"]:
+        return Msg("broken")
+    if status["phase"] == "play" and screen.referee.teams[screen.team].activation_check(system) == "move":
+        return Msg("a move first")
+    return Msg("ready")
 
 
 # -- the First Mate -------------------------------------------------------------------------------
@@ -148,17 +181,19 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         title = Msg("First Mate: {why}: the marks wait.", why=waits)
     elif waiting:
         title = Msg("First Mate: mark one gauge.")
-    elif launch:
+    elif launch and not status["activated_since_move"]:
         title = Msg("First Mate: tap a ready drone or sonar to launch it.")
     _title(screen, surface, title, area, theme.ACCENT if waiting else theme.TEXT_DIM, TITLE)
     top = y + TITLE
     row_h = min(58, (h - TITLE) // max(1, len(gauges)))
     names = {s: Msg.term(SYSTEM_TITLES[s]) for s in gauges}
-    notes = {s: Msg("broken") if s in status["broken"] else Msg("ready") if f >= n else None
-             for s, (f, n) in gauges.items()}
+    # a gauge the First Mate launches says what a tap would draw, as the Captain's buttons do ("a move first")
+    notes = {s: system_note(screen, status, s, True) if s in launch else Msg("broken") if s in status["broken"]
+             else Msg("ready") if f >= n else None for s, (f, n) in gauges.items()}
     font = screen.labels.font(theme.MIN_TEXT)
     name_w = max(font.size(screen.text(t))[0] for t in names.values()) + screen.px(12)
-    note_w = max(font.size(screen.text(t))[0] for t in (Msg("broken"), Msg("ready"))) + screen.px(12)
+    said = (Msg("broken"), Msg("ready"), Msg("a move first"), Msg("armed"))
+    note_w = max(font.size(screen.text(t))[0] for t in said) + screen.px(12)
     most = max(n for _, n in gauges.values())
     line = font.get_linesize()
     # long names (Russian, Echo's scenario system) left the boxes a few pixels wide beside them: then the
@@ -170,13 +205,20 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
         full = filled >= size
         hit = Hit("launch" if system in launch else "gauge", system)
         held = screen.holds(status, hit)
-        pygame.draw.rect(surface, theme.BUTTON_DISABLED if held else theme.BUTTON, row, border_radius=screen.px(5))
+        # the drone armed from this station: the row is drawn pressed, with a thick edge and "armed" as its
+        # note, while the strip under the map asks for the sector (not by colour alone)
+        armed = screen.armed == system and screen.armed_by == "first_mate" and system in launch
+        fill = theme.BUTTON_DISABLED if held else theme.BUTTON_ACTIVE if armed else theme.BUTTON
+        pygame.draw.rect(surface, fill, row, border_radius=screen.px(5))
         if held:
             screen.hatch(surface, row)
             screen.held.append(hit)
-        edge = theme.SELECTED if waiting and not full else theme.PANEL_EDGE
-        pygame.draw.rect(surface, edge, row, 2 if waiting and not full else 1, border_radius=screen.px(5))
-        colour = theme.WARNING if broken else theme.TEXT
+        edge = theme.TEXT if armed else theme.SELECTED if waiting and not full else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, row, 3 if armed else 2 if waiting and not full else 1,
+                         border_radius=screen.px(5))
+        colour = theme.TEXT_DARK if armed else theme.WARNING if broken else theme.TEXT
+        if armed:
+            notes[system] = Msg("armed")
         if stacked:
             top_line = Rect(row.x, row.y + screen.px(2), row.width - note_w, line)
             screen.labels.label(surface, top_line, names[system], colour, theme.MIN_TEXT, lines=1, align="left",
@@ -241,14 +283,17 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
             target = Rect(row.x + label_w + k * slot, row.y, slot - screen.px(2), row.height)
             radius = min(target.width, target.height) // 2 - screen.px(3)
             centre = target.center
-            pygame.draw.circle(surface, SYMBOL_COLOURS[symbol.colour], centre, radius)
+            colour = SYMBOL_COLOURS[symbol.colour]
+            if sid in crossed:  # a crossed symbol is dimmed under its cross: the open ones stand out at a glance
+                colour = (colour[0] // 2, colour[1] // 2, colour[2] // 2)
+            pygame.draw.circle(surface, colour, centre, radius)
             text = SYMBOL_LETTERS[symbol.colour] + (str(symbol.circuit) if symbol.circuit else "")
             screen.labels.line(surface, text, centre, theme.TEXT_DARK, theme.MIN_TEXT, "center")
             if sid in crossed:
                 q = int(radius * 0.8)
                 cx, cy = centre
-                pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy - q), (cx + q, cy + q), 5)
-                pygame.draw.line(surface, theme.OUTLINE, (cx - q, cy + q), (cx + q, cy - q), 5)
+                pygame.draw.line(surface, theme.TEXT, (cx - q, cy - q), (cx + q, cy + q), 5)
+                pygame.draw.line(surface, theme.TEXT, (cx - q, cy + q), (cx + q, cy - q), 5)
             hit = Hit("symbol", sid)
             if screen.holds(status, hit):
                 screen.held.append(hit)
