@@ -70,8 +70,12 @@ class HomeLock:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         except OSError as exc:
             if exc.errno == errno.ELOOP or self.path.is_symlink():
-                raise OSError(errno.ELOOP, f"it is a symbolic link (to {os.readlink(self.path)}), which Kaleun does not "
-                              "follow: remove the link (what it points to is left alone)", str(self.path)) from None
+                try:
+                    target = f" (to {os.readlink(self.path)})"
+                except OSError:
+                    target = ""
+                raise OSError(errno.ELOOP, f"it is a symbolic link{target}, which Kaleun does not follow: remove the "
+                              "link (what it points to is left alone)", str(self.path)) from None
             raise
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
