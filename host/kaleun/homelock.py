@@ -3,11 +3,14 @@
 The lock is `fcntl.flock` on `kaleun.lock` in the state folder (`KALEUN_HOME` when set), a file
 that holds the pid of the process playing. The kernel lets go of it when that process ends,
 however it ends (kill -9, a power cut), so a stale lock file never blocks a table. A second
-`kaleun play` with the same home is refused and told which process holds the table.
+`kaleun play` with the same home is refused and told which process holds the table. A `kaleun.lock`
+that is a symbolic link is not followed: the start is refused saying so (the link and what it
+points to are left as they are).
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import logging
 import os
@@ -63,7 +66,17 @@ class HomeLock:
         except (FileExistsError, NotADirectoryError) as exc:
             raise OSError(exc.errno, "it is a file, not a folder" if self.folder.exists()
                           else "a part of its path is a file, not a folder", str(self.folder)) from None
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:  # never through a symbolic link: what it points to is no lock of this home's, and may be anything
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP or self.path.is_symlink():
+                try:
+                    target = f" (to {os.readlink(self.path)})"
+                except OSError:
+                    target = ""
+                raise OSError(errno.ELOOP, f"it is a symbolic link{target}, which Kaleun does not follow: remove the "
+                              "link (what it points to is left alone)", str(self.path)) from None
+            raise
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:  # EWOULDBLOCK: another process holds it

@@ -148,13 +148,20 @@ class Settings:
             raise
 
 
+#: what `preferred` has warned of in this process: a damaged file is told once per start, not at every read
+_WARNED: set[str] = set()
+
+
 def preferred(key: str) -> str | None:
-    """A preferred setting, or None. A damaged file is reported (once per call) and the
-    caller's default applies; `kaleun config show` says what is wrong."""
+    """A preferred setting, or None. A damaged file is reported (once per start and problem) and
+    the caller's default applies; `kaleun config show` says what is wrong."""
     try:
         return Settings.load().get(key)
     except SettingsError as exc:
-        log.warning("settings ignored: %s", exc)
+        said = str(exc)
+        if said not in _WARNED:
+            _WARNED.add(said)
+            log.warning("settings ignored: %s", exc)
         return None
 
 

@@ -79,6 +79,32 @@ def test_a_file_system_that_cannot_lock_is_not_taken_for_another_kaleun(tmp_path
     assert refused.value.strerror == "the file system there cannot lock it: No locks available"
 
 
+def test_a_lock_file_that_is_a_symbolic_link_is_not_followed_and_what_it_points_to_is_kept(tmp_path, monkeypatch,
+                                                                                          capsys):
+    """One game per home: `kaleun.lock` made a symbolic link (to the crew's notes, or to nowhere) is not
+    followed. Before, the start truncated the file it pointed to and wrote its pid there, or made the
+    missing file at the link's end: the start is refused naming the link, and nothing is deleted."""
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    home.mkdir()
+    elsewhere.mkdir()
+    before = saved_home(home)
+    notes = elsewhere / "notes.txt"
+    notes.write_text("precious\n")
+    (home / "kaleun.lock").symlink_to(notes)
+    monkeypatch.setenv("KALEUN_HOME", str(home))
+    assert cli.main(["resume", "--console"]) == 1
+    said = capsys.readouterr().err
+    assert (f"kaleun: cannot use {home / 'kaleun.lock'} (it is a symbolic link (to {notes}), which Kaleun does not "
+            "follow: remove the link (what it points to is left alone))") in said, said
+    assert notes.read_text() == "precious\n" and (home / "kaleun.lock").is_symlink()
+    assert (home / "autosave.json").read_bytes() == before
+    (home / "kaleun.lock").unlink()
+    (home / "kaleun.lock").symlink_to(elsewhere / "nothing")  # a link to nowhere: no file is made there
+    with pytest.raises(OSError) as refused:
+        HomeLock(home).acquire()
+    assert refused.value.errno == errno.ELOOP and not (elsewhere / "nothing").exists()
+
+
 def test_kaleun_resume_on_a_home_that_cannot_lock_says_so_and_keeps_the_save(tmp_path, monkeypatch, capsys):
     before = saved_home(tmp_path)
     monkeypatch.setenv("KALEUN_HOME", str(tmp_path))

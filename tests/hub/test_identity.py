@@ -3,9 +3,17 @@ before it trusts a snapshot; a foreign device lifts no figure and the crew is to
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from kaleun.hub import sensor as sensor_module
+from kaleun.hub.known import RememberedHub
 from kaleun.hub.link import LinkCore
 from kaleun.hub.options import HubOptions, ReaderSpec
 from kaleun.hub.proto import PROTOCOL_VERSION, codec
+from kaleun.hub.tags import FigureTags
 from kaleun.uboot.game import new_game
 from test_link import HUB_ID, OTHER_ID, Hub
 
@@ -131,3 +139,87 @@ def test_board_check_notes_a_real_hubs_board_that_names_no_hub_id(tmp_path, caps
                      encoding="utf-8")
     assert main(["board", "check", str(named), str(BOARDS / "fake-hub.toml")]) == 0
     assert "hub.id" not in capsys.readouterr().err
+
+
+# -- the hub's identity across starts (issue 13: a reboot forgot it) ----------------------------------------
+
+def remembered(tmp_path: Path) -> RememberedHub:
+    return RememberedHub.for_board(tmp_path / "uboot.toml", "/dev/ttyACM1", folder=tmp_path)
+
+
+def test_after_a_restart_a_foreign_device_at_the_hubs_path_is_refused(tmp_path):
+    """A board without hub.id: the hub met at the first start is remembered in the home, so after a
+    reboot (a new LinkCore) another device sitting at the path is not believed, and the crew is told
+    how to accept a hub replaced on purpose."""
+    first = LinkCore(options(), remembered(tmp_path))
+    connect(first, Hub(), [(0, A), (1, B)], 0.0)
+    assert kinds(first) == [("arrived", A), ("arrived", B), ("online",)]
+    assert json.loads((tmp_path / "hubs.json").read_text())["hubs"] == {
+        f"{tmp_path / 'uboot.toml'} @ /dev/ttyACM1": {"name": "deck-hub", "id": HUB_ID}}
+    restarted = LinkCore(options(), remembered(tmp_path))
+    connect(restarted, Hub(), [], 0.0, hub_id=OTHER_ID)
+    events = restarted.take_events()
+    assert [e.kind for e in events] == ["foreign"] and restarted.tags == {}
+    reason = events[0].detail["reason"]
+    assert f"id {OTHER_ID}" in reason and f"id {HUB_ID}" in reason, reason
+    assert f"remembered in {tmp_path / 'hubs.json'}" in reason, reason
+    assert f'hub.id = "{OTHER_ID}"' in reason, reason
+    assert f"`kaleun hub trust --board {tmp_path / 'uboot.toml'}`" in reason, reason
+    connect(restarted, Hub(), [(0, A)], 2.0)  # our hub at its path again
+    assert kinds(restarted) == [("arrived", A), ("online",)]
+
+
+def test_another_board_or_path_keeps_its_own_hub(tmp_path):
+    first = LinkCore(options(), remembered(tmp_path))
+    connect(first, Hub(), [(0, A)], 0.0)
+    other = RememberedHub.for_board(tmp_path / "uboot.toml", "/dev/ttyACM2", folder=tmp_path)
+    core = LinkCore(options(), other)
+    connect(core, Hub(), [(0, A)], 0.0, hub_id=OTHER_ID)
+    assert kinds(core) == [("arrived", A), ("online",)]
+    assert remembered(tmp_path).identity() == {"name": "deck-hub", "id": HUB_ID}
+    assert other.identity() == {"name": "deck-hub", "id": OTHER_ID}
+
+
+def test_the_boards_hub_id_wins_over_the_remembered_hub_and_the_file_is_left_alone(tmp_path):
+    first = LinkCore(options(), remembered(tmp_path))
+    connect(first, Hub(), [(0, A)], 0.0)
+    before = (tmp_path / "hubs.json").read_bytes()
+    core = LinkCore(options(hub_id=OTHER_ID), remembered(tmp_path))  # the maker accepted the new hub
+    connect(core, Hub(), [(0, A)], 0.0, hub_id=OTHER_ID)
+    assert kinds(core) == [("arrived", A), ("online",)]
+    assert (tmp_path / "hubs.json").read_bytes() == before
+
+
+@pytest.mark.parametrize("damage", [b"{\"version\": 1, \"hubs\": {", b"\xff\xfe", b"[1, 2]",
+                                    b"{\"version\": 1, \"hubs\": {\"x\": {\"id\": 7}}}", b"[" * 5000,
+                                    b"{\"version\": 1e999}"], ids=["cut", "bytes", "list", "types", "deep", "huge"])
+def test_a_damaged_memory_of_hubs_is_named_relearned_and_never_a_crash(tmp_path, caplog, damage):
+    (tmp_path / "hubs.json").write_bytes(damage)
+    core = LinkCore(options(), remembered(tmp_path))
+    assert f"{tmp_path / 'hubs.json'}: " in caplog.text and "writes the file anew" in caplog.text, caplog.text
+    connect(core, Hub(), [(0, A)], 0.0)
+    assert kinds(core) == [("arrived", A), ("online",)]
+    assert remembered(tmp_path).identity() == {"name": "deck-hub", "id": HUB_ID}
+
+
+def test_a_hub_sensor_remembers_a_real_hub_for_its_board_and_path(tmp_path, monkeypatch):
+    """The table's start passes the home's memory to its link (a fake hub, made anew each start, is not
+    remembered)."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    seen: dict[str, object] = {}
+
+    class Link:
+        def __init__(self, url: str, options: HubOptions, on_event: object, known: object = None) -> None:
+            seen["known"] = known
+
+        def start(self) -> Link:
+            raise RuntimeError("stop here")
+
+    monkeypatch.setattr(sensor_module, "HubLink", Link)
+    board = SimpleNamespace(path=tmp_path / "uboot.toml")
+    monkeypatch.setattr(sensor_module, "hub_options", lambda b: HubOptions(url="/dev/ttyACM1", check_name=True))
+    with pytest.raises(RuntimeError, match="stop here"):
+        sensor_module.HubFigureSensor(board, tags=FigureTags({})).start(lambda change: None)  # type: ignore[arg-type]
+    known = seen["known"]
+    assert isinstance(known, RememberedHub) and known.path == tmp_path / "hubs.json"
+    assert known.key == f"{tmp_path / 'uboot.toml'} @ /dev/ttyACM1"

@@ -211,6 +211,47 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
     return EXIT_OK if online else EXIT_FAIL
 
 
+# -- kaleun hub trust ---------------------------------------------------------------------
+def cmd_hub_trust(args: argparse.Namespace) -> int:
+    """Remember the hub now at the board's port as its hub (a hub replaced on purpose): the next start
+    trusts it and refuses the one before (`kaleun.hub.known`)."""
+    from kaleun.hub.known import RememberedHub
+    from kaleun.hub.link import HubLink
+    from kaleun.hub.options import hub_options
+
+    say = speaker()
+    board = _hub_board(args, say, fallback_fake=False)
+    if board is None:
+        return EXIT_BAD_INPUT
+    options = hub_options(board)
+    url = options.url  # the port the table's start uses: what it remembers is the hub there
+    assert url is not None, "_hub_board() refuses a board without a hub url"
+    if options.hub_id:
+        print(say(Msg("{path}: the board names its hub (hub.id = {id}), which is the one trusted: to accept another "
+                      "hub, write its id there (kaleun hub status shows it)", path=str(board.path),
+                      id=options.hub_id)), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if options.is_fake:
+        print(say(Msg("{path}: a fake hub inside Kaleun is made anew at every start and not remembered",
+                      path=str(board.path))), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    link = HubLink(url, options, lambda event: None).start()  # no memory: it takes the hub it meets
+    try:
+        online = link.wait_online(args.wait)
+        identity, reason = link.core.identity, link.core.reason
+    finally:
+        link.close()
+    if not online or not identity or not identity.get("id"):
+        print(say(Msg("the deck hub at {url} was not trusted: {reason}", url=url,
+                      reason=reason if online else f"not online ({reason})")), file=sys.stderr)
+        return EXIT_FAIL
+    known = RememberedHub.for_board(board.path, url)
+    known.remember(identity.get("name"), str(identity["id"]))
+    print(say(Msg("deck hub '{name}' (id {id}) at {url} is now this board's hub (remembered in {file})",
+                  name=str(identity.get("name") or "?"), id=str(identity["id"]), url=url, file=str(known.path))))
+    return EXIT_OK
+
+
 # -- kaleun hub fake ----------------------------------------------------------------------
 #: the fake hub's commands: words of its command language, the same in every language
 FAKE_COMMANDS = ("put READER UID | remove READER UID | place FIGURE SECTION | lift FIGURE | break READER | "
@@ -581,6 +622,13 @@ def add_commands(sub: Any) -> None:
     status.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
     status.set_defaults(func=_needs_firmware(cmd_hub_status, "hub status"))
+
+    trust = hub_sub.add_parser("trust", help="accept the hub now at the board's port as its hub (one replaced on "
+                               "purpose); the next start refuses the one before")
+    trust.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
+                       "board of kaleun config, else boards/sim.toml)")
+    trust.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
+    trust.set_defaults(func=_needs_firmware(cmd_hub_trust, "hub trust"))
 
     config = hub_sub.add_parser("config", help="write the hub's kaleun_hub.json from a board file")
     config.add_argument("--board", metavar="FILE", required=True, help="board file with a [hub] section")

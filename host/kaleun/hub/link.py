@@ -9,7 +9,8 @@ States: ``closed`` (no port) → ``handshake`` (port open, our hello sent) → `
 (the hub's hello checked, waiting for its snapshot) → ``online``. A hub that speaks
 another protocol puts the link in ``mismatch``; a device that is not this table's hub (another
 name than the board's `hub.name`, another id than the board's `hub.id` or than the hub this
-link first met) puts it in ``foreign``: nothing it sends is trusted, no snapshot is taken in,
+link first met, which the home remembers for the next start: `kaleun.hub.known`) puts it in
+``foreign``: nothing it sends is trusted, no snapshot is taken in,
 the figures stay where the host knew them, and the crew hears about it (`foreign`). Silence
 longer than the timeout (in the handshake: no hello from the hub, whatever else it sends), a
 port error or a mismatch takes the link offline; `offline` is announced once per outage. `online` comes every time
@@ -35,6 +36,7 @@ from typing import Any
 import serial
 
 from kaleun import __version__
+from kaleun.hub.known import RememberedHub
 from kaleun.hub.options import HubOptions
 from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec
 
@@ -74,8 +76,10 @@ def _newer(seq: int, than: int) -> bool:
 
 
 class LinkCore:
-    def __init__(self, options: HubOptions | None = None) -> None:
+    def __init__(self, options: HubOptions | None = None, known: RememberedHub | None = None) -> None:
         self.options = options or HubOptions()
+        #: where the hub this table played with is remembered across starts (none: for this link only)
+        self.known = None if self.options.hub_id else known
         self.timeout_ms = self.options.timeout_ms
         self.parser = codec.LineParser(codec.HUB_FRAMES)
         #: drops the session adds to the parser's (frames before the hub's hello)
@@ -103,6 +107,11 @@ class LinkCore:
         #: the hub this link trusts: its name and id, from the board (`hub.id`) or its first hello
         self.identity: dict[str, str | None] | None = (
             {"name": self.options.name, "id": self.options.hub_id} if self.options.hub_id else None)
+        #: the trusted identity came from the home's memory of an earlier start (`kaleun.hub.known`)
+        self.remembered = False
+        if self.identity is None and self.known is not None:
+            self.identity = self.known.identity()
+            self.remembered = self.identity is not None
         #: hellos of devices that were not this table's hub
         self.foreign = 0
 
@@ -301,11 +310,20 @@ class LinkCore:
             return f"the device at the port speaks protocol {fields['proto']} but does not say its id"
         known = self.identity
         if known is not None and known.get("id") is not None and hub_id != known["id"]:
-            whose = "this board's hub (hub.id)" if self.options.hub_id else "the hub this table started with"
+            if self.options.hub_id:
+                whose, accept = "this board's hub (hub.id)", ""
+            elif self.remembered and self.known is not None:
+                whose = f"the hub this table played with before (remembered in {self.known})"
+                accept = (f"; a hub replaced on purpose is accepted with `kaleun hub trust --board {self.known.board}` "
+                          f"(or hub.id = \"{hub_id or '?'}\" in the board's [hub])")
+            else:
+                whose, accept = "the hub this table started with", ""
             return (f"another device answers at the port: deck hub {seen}, not {whose}, id {known['id']}; "
-                    "plug that one back in")
+                    f"plug that one back in{accept}")
         if hub_id is not None and (known is None or known.get("id") is None):
             self.identity = {"name": name, "id": hub_id}
+            if self.known is not None:  # the next start checks the hub against it (after a reboot too)
+                self.known.remember(name, hub_id)
         return None
 
     def _snapshot(self, tags: list[tuple[int, str]], faults: list[int]) -> None:
@@ -385,13 +403,14 @@ class HubLink:
     """The link on its own thread. `on_event` is called on that thread, in order."""
 
     def __init__(self, url: str, options: HubOptions, on_event: Callable[[LinkEvent], None],
-                 clock: Callable[[], float] = time.monotonic, backoff: tuple[float, float, float] = BACKOFF) -> None:
+                 clock: Callable[[], float] = time.monotonic, backoff: tuple[float, float, float] = BACKOFF,
+                 known: RememberedHub | None = None) -> None:
         self.url = url
         self.options = options
         self.on_event = on_event
         self.clock = clock
         self.backoff = backoff
-        self.core = LinkCore(options)
+        self.core = LinkCore(options, known)
         self.port: Any = None
         self._write_lock = threading.Lock()
         self._changed = threading.Condition()

@@ -26,6 +26,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.hub.fake import FakeHub
+from kaleun.hub.known import RememberedHub
 from kaleun.hub.link import HubLink, LinkEvent
 from kaleun.hub.options import NAME, HubOptions, hub_config, hub_options
 from kaleun.hub.tags import FigureTags, TagStoreError, simulated_uid
@@ -85,7 +86,9 @@ class HubFigureSensor:
         else:
             assert self.options.url is not None
             url = self.options.url
-        self.link = HubLink(url, self.options, self._on_link).start()
+        # a real hub's identity is remembered across starts (a fake hub is made anew each start)
+        known = None if self.fake is not None else RememberedHub.for_board(self.board_path, url)
+        self.link = HubLink(url, self.options, self._on_link, known=known).start()
         wait = self.options.start_timeout_ms / 1000
         if not self.link.wait_online(wait):
             reason = self.link.core.reason or "no answer"

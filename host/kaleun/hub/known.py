@@ -1,0 +1,94 @@
+"""The deck hub this home's table played with, remembered across starts.
+
+A board file without `hub.id` trusts the first hub whose hello names an id; that identity is kept in
+`hubs.json` in the config folder (`KALEUN_HOME` when set), one entry per board file and hub path, so
+a start after a reboot checks the device at the path against it (a reused pty or tty number can put
+another device there). The file is small and written atomically:
+
+    {"version": 1, "hubs": {"/home/pi/boards/uboot.toml @ /dev/ttyACM1":
+                            {"name": "uboot-deck", "id": "E6614103E7396B29"}}}
+
+A damaged file is never a crash: it is named in a warning, the hub of this start is trusted as on a
+first start and the file is written anew. A hub replaced on purpose is accepted with `kaleun hub
+trust --board FILE` (it remembers the hub now at the path), or by setting the board's `hub.id`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from kaleun.core import jsonin
+from kaleun.files import read_file
+from kaleun.paths import config_dir
+
+log = logging.getLogger(__name__)
+
+FILE = "hubs.json"
+VERSION = 1
+#: far more than any home's boards need; a larger file is damaged
+MAX_BYTES = 256 * 1024
+
+
+class RememberedHub:
+    """The identity remembered for one board file and hub path (`key`) in `path`."""
+
+    def __init__(self, path: Path, key: str, board: str = "FILE") -> None:
+        self.path = Path(path)
+        self.key = key
+        #: the board file, as `kaleun hub trust --board` takes it
+        self.board = board
+
+    @classmethod
+    def for_board(cls, board_path: object, url: str, folder: Path | None = None) -> RememberedHub:
+        board = Path(str(board_path))
+        where = str(board.resolve()) if board.suffix else str(board_path)
+        return cls((folder or config_dir()) / FILE, f"{where} @ {url}", where)
+
+    def _read(self) -> dict[str, Any] | None:
+        """Every remembered hub, or None when the file is damaged (a warning names it)."""
+        try:
+            raw: Any = jsonin.loads(read_file(self.path, MAX_BYTES).decode("utf-8"), max_depth=4)
+        except FileNotFoundError:
+            return {}
+        except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
+            why = getattr(exc, "strerror", None) or exc
+            log.warning("%s: the deck hubs remembered there cannot be read (%s); this start trusts the hub it "
+                        "meets as on a first start and writes the file anew", self.path, why)
+            return None
+        hubs = raw.get("hubs") if isinstance(raw, dict) and raw.get("version") == VERSION else None
+        if not isinstance(hubs, dict) or not all(_identity(v) for v in hubs.values()):
+            log.warning("%s: not a file of remembered deck hubs (version %d, hubs: name and id of each); this start "
+                        "trusts the hub it meets as on a first start and writes the file anew", self.path, VERSION)
+            return None
+        return hubs
+
+    def identity(self) -> dict[str, str | None] | None:
+        """The hub remembered for this board and path ({"name", "id"}), or None."""
+        hubs = self._read() or {}
+        known = hubs.get(self.key)
+        return {"name": known.get("name"), "id": known["id"]} if known else None
+
+    def remember(self, name: str | None, hub_id: str) -> None:
+        """Keep `hub_id` as this board's hub (a file that cannot be written: a warning, the game goes on)."""
+        from kaleun.saves import write_atomic
+
+        hubs = self._read() or {}
+        hubs[self.key] = {"name": name, "id": hub_id}
+        try:
+            text = json.dumps({"version": VERSION, "hubs": hubs}, indent=2, ensure_ascii=False, sort_keys=True)
+            write_atomic(self.path, text + "\n", mode=0o644)
+        except OSError as exc:
+            log.warning("%s: cannot remember the deck hub %s (%s); the next start trusts the hub it meets first",
+                        self.path, hub_id, exc.strerror or exc)
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+
+def _identity(value: Any) -> bool:
+    return (isinstance(value, dict) and isinstance(value.get("id"), str) and bool(value["id"])
+            and isinstance(value.get("name"), str | None))
+
