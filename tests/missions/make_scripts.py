@@ -52,7 +52,7 @@ def gun_patrol(c: Captain, max_range_nm: float, rounds: int, want: int = 2) -> N
             c.steer_to(lat, lon, "full_ahead", slack=10.0)
         elif not weapons.firing["gun_88"]:
             c.speed("slow_ahead")
-            c.order("gun_88", target=target["id"], rounds=rounds)
+            c.gun("gun_88", target=target["id"], rounds=rounds)
         return False
 
     c.patrol(70 * H, tick, step=60)
@@ -345,7 +345,7 @@ def win_hatteras_1942(c: Captain) -> None:
         boat = c.g.module("boat")
         ships = [v for v in sea.vessels.values() if v.cls.type == "merchant" and v.id not in tried
                  and sea.truth(v.id, c.t).range_nm < 10.0 and v.cls.grt >= 2000 and c.closest_approach(v.id) < 3.0]
-        if ships and m.objectives["tonnage"].active and len(tried) < 6 and c.orders_left() >= 5:
+        if ships and m.objectives["tonnage"].active and len(tried) < 6 and c.orders_left() >= 8:
             v = min(ships, key=lambda v: sea.truth(v.id, c.t).range_nm)
             tried.add(v.id)
             c.attack_lone(v.id, until=c.t + 1.5 * H)
@@ -520,7 +520,7 @@ def t5_from_the_stern(c: Captain, picks: Callable[[Any], bool], turn_within: flo
             c.order("flood_tubes", tubes=[5])
         elif tube5["state"] == "flooded" and range_m < fire_within_m:
             c.aim(v.id)
-            c.order("fire_torpedoes", tubes=[5])
+            c.fire([5])
             fired = True
         return fired
 
