@@ -87,6 +87,11 @@ class Captain:
         """Orders the command bar still pays this watch (after it the morale bar pays)."""
         return int(self.g.module("crew").bars.status()["command_fields_left"])
 
+    def orders_in_hand(self) -> int:
+        """Orders the bars can still pay without exhausting the crew (the morale bar's blank field)."""
+        status = self.g.module("crew").bars.status()
+        return int(status["command_fields_left"]) + max(0, int(status["morale_value"]) - 1)
+
     @property
     def mission_module(self) -> Any:
         return self.g.module("mission")
@@ -283,6 +288,21 @@ class Captain:
             self.wait(self.t + 35)
             self.order("new_depth", depth_m=depth)
 
+    def go_deep(self, depth: int, speed: str = "slow_ahead", patience: float = 3600.0) -> None:
+        """Deep and slow away after an attack; while the bars refuse the orders (the attack spent them), again
+        every minute as long as `patience` lasts."""
+        boat = self.g.module("boat")
+        until = self.t + patience
+        while not self.over:
+            if boat.surfaced:
+                self.dive(depth)
+            elif abs(boat.zt - depth) > 0.5:
+                self.order("new_depth", depth_m=depth)
+            self.speed(speed)
+            if (not boat.surfaced and abs(boat.zt - depth) <= 0.5 and boat.telegraph == speed) or self.t >= until:
+                return
+            self.wait(self.t + 60)
+
     def surface(self, lookouts: bool = True) -> None:
         self.order("surface")
         boat = self.g.module("boat")
@@ -354,6 +374,9 @@ class Captain:
             hunted = any(v.is_escort and v.ai.get("mode") in ("attack", "run", "chase") for v in sea.vessels.values())
             if hunted and done:
                 break
+            if done and self.orders_in_hand() < 6:  # another ship's salvo (the periscope, the TDC, the fire)
+                break  # and the orders to go deep after it would exhaust the crew
+
             tubes = self.g.module("weapons").status()["tubes"]
             flooded = [t["tube"] for t in tubes if t["state"] == "flooded" and t["tube"] <= 4]
             if not flooded:

@@ -120,11 +120,7 @@ def ambush(c: Captain, group: object, side_nm: float, ahead_nm: float = 9.0, sub
     c.speed("stop")
     c.course((group.base_course - 90) % 360 if side_nm > 0 else (group.base_course + 90) % 360)
     fired = c.fire_at_nearest(group, set(), c.t + 4 * H, **fire)  # type: ignore[arg-type]
-    if submerged:
-        c.order("new_depth", depth_m=120)
-    else:
-        c.dive(120)
-    c.speed("slow_ahead")
+    c.go_deep(120)
     return fired
 
 
@@ -615,7 +611,7 @@ def convoy_battle(c: Captain, index: int, until: float) -> None:
     if group is None:
         return
     c.busy = True
-    ambush(c, group, side_nm=2.2, ahead_nm=9.0, dive_within_nm=9.0, max_range_m=2400, spread=2.5)
+    ambush(c, group, side_nm=2.2, ahead_nm=9.0, dive_within_nm=9.0, max_range_m=2000, spread=2.5)
     c.patrol(c.t + 4 * H)
     c.surface(lookouts=False)
     c.busy = False
