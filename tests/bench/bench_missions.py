@@ -2,9 +2,10 @@
 
 A full three-week patrol through `kaleun run` in a fresh process, process start included — target <= 10 s
 on one core: the long patrol (long_patrol_1941) as its winning table script plays it: the passage out from
-Lorient to the air gap, the first convoy battle (two ships sunk, the escorts' depth charges), ten days on
-station with meals, repairs and HQ's signals, the second convoy battle, the passage home (return to base),
-the debrief. Also the same game in-process (no process start) and the mission module's share of its time.
+Lorient to the air gap, the first convoy battle (a ship sunk, the escorts' depth charges), ten days on
+station with meals, repairs and HQ's signals, the second convoy battle (two ships sunk), the passage home
+(return to base), the debrief. Also the same game in-process (no process start) and the mission module's
+share of its time.
 """
 
 from __future__ import annotations

@@ -87,6 +87,11 @@ class Captain:
         """Orders the command bar still pays this watch (after it the morale bar pays)."""
         return int(self.g.module("crew").bars.status()["command_fields_left"])
 
+    def orders_in_hand(self) -> int:
+        """Orders the bars can still pay without exhausting the crew (the morale bar's blank field)."""
+        status = self.g.module("crew").bars.status()
+        return int(status["command_fields_left"]) + max(0, int(status["morale_value"]) - 1)
+
     @property
     def mission_module(self) -> Any:
         return self.g.module("mission")
@@ -180,8 +185,37 @@ class Captain:
         heading = self.g.module("boat").heading_at(self.g.t)
         return (geo.norm360(tr.bearing - heading), tr.range_nm * geo.M_PER_NM, tr.course, tr.speed_kn)
 
+    def view(self, order: str) -> None:
+        """The view a weapon order is given from (rulebook §8.3/§8.4), if the boat lacks it: surfaced, the
+        navigators to the bridge (section 8) on observation duty, as the lookouts' view the TDC and the guns
+        are reached from needs; submerged at periscope depth, up periscope (the TDC's view is entered from
+        the periscope's, and its look may have ended since the TDC was set)."""
+        if self.g.module("weapons").view_missing(order) is None:
+            return
+        if self.g.module("boat").surfaced:
+            crew = self.g.module("crew")
+            moves = {f: 8 for f in ("navigator-square", "navigator-triangle", "navigator-hexagon")
+                     if crew.pos.get(f) != 8 and not crew.sailor(f).dead}
+            if moves:
+                self.stations(moves)
+            self.order("observe")
+        else:
+            self.order("periscope")
+
+    def fire(self, tubes: list[int]) -> list[dict[str, Any]]:
+        """Fire these tubes from the TDC's view (the periscope raised again if it went down since the TDC)."""
+        self.view("fire_torpedoes")
+        return self.order("fire_torpedoes", tubes=tubes)
+
+    def gun(self, gun: str, **fields: Any) -> list[dict[str, Any]]:
+        """Open fire with a deck gun from the lookouts' view (§8.3)."""
+        self.view(gun)
+        return self.order(gun, **fields)
+
     def aim(self, vid: str, spread: float = 0.0, depth: float | None = None, pistol: str | None = None,
             contact: str | None = None) -> list[dict[str, Any]]:
+        """Program the TDC on a vessel (the truth, as a perfect attack disc), from the TDC's view (§8.3/§8.4)."""
+        self.view("tdc")
         bearing, range_m, course, speed = self.truth(vid)
         fields: dict[str, Any] = {"source": "manual", "bearing": round(bearing, 1), "range_m": round(range_m),
                                   "course": round(course, 1), "speed_kn": round(speed, 1), "spread_deg": spread}
@@ -254,6 +288,21 @@ class Captain:
             self.wait(self.t + 35)
             self.order("new_depth", depth_m=depth)
 
+    def go_deep(self, depth: int, speed: str = "slow_ahead", patience: float = 3600.0) -> None:
+        """Deep and slow away after an attack; while the bars refuse the orders (the attack spent them), again
+        every minute as long as `patience` lasts."""
+        boat = self.g.module("boat")
+        until = self.t + patience
+        while not self.over:
+            if boat.surfaced:
+                self.dive(depth)
+            elif abs(boat.zt - depth) > 0.5:
+                self.order("new_depth", depth_m=depth)
+            self.speed(speed)
+            if (not boat.surfaced and abs(boat.zt - depth) <= 0.5 and boat.telegraph == speed) or self.t >= until:
+                return
+            self.wait(self.t + 60)
+
     def surface(self, lookouts: bool = True) -> None:
         self.order("surface")
         boat = self.g.module("boat")
@@ -325,6 +374,9 @@ class Captain:
             hunted = any(v.is_escort and v.ai.get("mode") in ("attack", "run", "chase") for v in sea.vessels.values())
             if hunted and done:
                 break
+            if done and self.orders_in_hand() < 6:  # another ship's salvo (the periscope, the TDC, the fire)
+                break  # and the orders to go deep after it would exhaust the crew
+
             tubes = self.g.module("weapons").status()["tubes"]
             flooded = [t["tube"] for t in tubes if t["state"] == "flooded" and t["tube"] <= 4]
             if not flooded:
@@ -337,7 +389,7 @@ class Captain:
                 _b, r, _c, _s = self.truth(v.id)
                 if min_range_m <= r <= max_range_m and self.gyro_ok(v.id, gyro):
                     self.aim(v.id, spread=spread, depth=depth, pistol=pistol)
-                    self.order("fire_torpedoes", tubes=flooded[:per_ship])
+                    self.fire(flooded[:per_ship])
                     done.add(v.id)
                     break
         return len(done)
@@ -414,11 +466,14 @@ class Captain:
             if vid not in sea.vessels:
                 break
             _b, r, _c, _s = self.truth(vid)
+            if r < 300:  # too near to fire (the pistols arm after 250 m of run): below her keel, let her pass
+                self.order("new_depth", depth_m=40)
+                return False
             flooded = [t["tube"] for t in self.g.module("weapons").status()["tubes"]
                        if t["state"] == "flooded" and t["tube"] <= 4]
             if flooded and r <= 2800 and self.gyro_ok(vid, 60):
                 self.aim(vid, spread=fire.get("spread", 2.0))
-                self.order("fire_torpedoes", tubes=flooded[:tubes])
+                self.fire(flooded[:tubes])
                 self.finish_off(vid)
                 return True
         return False
@@ -431,14 +486,17 @@ class Captain:
         if v is None or "damage" not in v.ai or v.ai.get("sinking_at") is not None:
             return
         weapons = self.g.module("weapons")
-        loaded = [t["tube"] for t in weapons.status()["tubes"] if t["state"] == "loaded" and t["tube"] <= 4]
-        if not loaded:
-            return
-        self.order("flood_tubes", tubes=loaded[:1])
-        self.wait(self.t + 35)
-        if vid in sea.vessels and self.gyro_ok(vid, 80):
+        tubes = weapons.status()["tubes"]
+        loaded = [t["tube"] for t in tubes if t["state"] == "flooded" and t["tube"] <= 4]
+        if not loaded:  # no tube flooded still: flood one that is loaded
+            loaded = [t["tube"] for t in tubes if t["state"] == "loaded" and t["tube"] <= 4]
+            if not loaded:
+                return
+            self.order("flood_tubes", tubes=loaded[:1])
+            self.wait(self.t + 35)
+        if vid in sea.vessels and self.gyro_ok(vid, 80) and self.truth(vid)[1] >= 300:
             self.aim(vid)
-            self.order("fire_torpedoes", tubes=loaded[:1])
+            self.fire(loaded[:1])
 
     def closest_approach(self, vid: str) -> float:
         """How close (nm) a ship on its present course and speed passes the boat where it lies now."""

@@ -52,7 +52,7 @@ def gun_patrol(c: Captain, max_range_nm: float, rounds: int, want: int = 2) -> N
             c.steer_to(lat, lon, "full_ahead", slack=10.0)
         elif not weapons.firing["gun_88"]:
             c.speed("slow_ahead")
-            c.order("gun_88", target=target["id"], rounds=rounds)
+            c.gun("gun_88", target=target["id"], rounds=rounds)
         return False
 
     c.patrol(70 * H, tick, step=60)
@@ -120,11 +120,7 @@ def ambush(c: Captain, group: object, side_nm: float, ahead_nm: float = 9.0, sub
     c.speed("stop")
     c.course((group.base_course - 90) % 360 if side_nm > 0 else (group.base_course + 90) % 360)
     fired = c.fire_at_nearest(group, set(), c.t + 4 * H, **fire)  # type: ignore[arg-type]
-    if submerged:
-        c.order("new_depth", depth_m=120)
-    else:
-        c.dive(120)
-    c.speed("slow_ahead")
+    c.go_deep(120)
     return fired
 
 
@@ -345,7 +341,7 @@ def win_hatteras_1942(c: Captain) -> None:
         boat = c.g.module("boat")
         ships = [v for v in sea.vessels.values() if v.cls.type == "merchant" and v.id not in tried
                  and sea.truth(v.id, c.t).range_nm < 10.0 and v.cls.grt >= 2000 and c.closest_approach(v.id) < 3.0]
-        if ships and m.objectives["tonnage"].active and len(tried) < 6 and c.orders_left() >= 5:
+        if ships and m.objectives["tonnage"].active and len(tried) < 6 and c.orders_left() >= 8:
             v = min(ships, key=lambda v: sea.truth(v.id, c.t).range_nm)
             tried.add(v.id)
             c.attack_lone(v.id, until=c.t + 1.5 * H)
@@ -520,7 +516,7 @@ def t5_from_the_stern(c: Captain, picks: Callable[[Any], bool], turn_within: flo
             c.order("flood_tubes", tubes=[5])
         elif tube5["state"] == "flooded" and range_m < fire_within_m:
             c.aim(v.id)
-            c.order("fire_torpedoes", tubes=[5])
+            c.fire([5])
             fired = True
         return fired
 
@@ -615,7 +611,7 @@ def convoy_battle(c: Captain, index: int, until: float) -> None:
     if group is None:
         return
     c.busy = True
-    ambush(c, group, side_nm=2.2, ahead_nm=9.0, dive_within_nm=9.0, max_range_m=2400, spread=2.5)
+    ambush(c, group, side_nm=2.2, ahead_nm=9.0, dive_within_nm=9.0, max_range_m=2000, spread=2.5)
     c.patrol(c.t + 4 * H)
     c.surface(lookouts=False)
     c.busy = False
