@@ -163,6 +163,19 @@ def _date_patterns(code: str) -> tuple[str, str, str]:
             str(locale.datetime_formats["medium"]))
 
 
+@cache
+def _short_width(code: str) -> int:
+    """The widest short date of a language (a two-digit day of its longest month's abbreviation): a table's
+    column of dates keeps the columns after it in line."""
+    from datetime import date
+
+    from babel.dates import format_date
+
+    pattern = _date_patterns(code)[1]
+    return max(len(format_date(date(1999, month, 28), pattern, locale=DATE_LOCALES.get(code, code)))
+               for month in range(1, 13))
+
+
 def written_when(when: When, code: str) -> str:
     """A day or a moment as a language writes it; text that is no ISO date stays as it is."""
     from datetime import date
@@ -175,6 +188,8 @@ def written_when(when: When, code: str) -> str:
 
     long, short, joined = _date_patterns(code)
     text = str(format_date(day, short if when.short else long, locale=DATE_LOCALES.get(code, code)))
+    if when.short and not when.time:  # a column: as wide as the language's widest short date
+        text = text.ljust(_short_width(code))
     if not when.time or not when.clock:
         return text
     return joined.replace("{1}", text).replace("{0}", when.clock)
