@@ -58,9 +58,9 @@ def test_4_1_kaleun_missions_and_the_set_up_write_the_missions_date(code: str) -
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
 def test_4_1_the_briefing_and_the_mission_sheet_write_the_start(code: str) -> None:
     """The console's `mission` and the window's mission sheet: "Start: <day and ship's time>"."""
+    from kaleun.uboot.game import new_game
     from kaleun.uboot.missions.debrief import mission_lines
     from kaleun.uboot.missions.setup import GameSetup, changes_for
-    from kaleun.uboot.game import new_game
 
     game = new_game(1, "gibraltar_1941", changes_for(GameSetup(mission="gibraltar_1941")))
     said = [language(code).render(m) for m in mission_lines(game)]
@@ -69,9 +69,9 @@ def test_4_1_the_briefing_and_the_mission_sheet_write_the_start(code: str) -> No
 
 
 def _debrief(code: str) -> list[str]:
+    from kaleun.uboot.game import new_game
     from kaleun.uboot.missions.debrief import debrief, lines
     from kaleun.uboot.missions.setup import GameSetup, changes_for
-    from kaleun.uboot.game import new_game
 
     game = new_game(1, "gibraltar_1941", changes_for(GameSetup(mission="gibraltar_1941")))
     game.advance_to(3600.0)
@@ -92,9 +92,9 @@ def test_5_the_debrief_writes_its_start_end_and_attacks(code: str) -> None:
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
 def test_5_the_debrief_png_writes_its_dates(code: str, monkeypatch: Any, tmp_path: Any) -> None:
     """The saved debrief picture: its line "<start> to <end>, n days at sea" and its attacks."""
+    from kaleun.uboot.game import new_game
     from kaleun.uboot.missions.debrief import debrief
     from kaleun.uboot.missions.setup import GameSetup, changes_for
-    from kaleun.uboot.game import new_game
     from kaleun.ui import debrief_chart
 
     drawn: list[str] = []

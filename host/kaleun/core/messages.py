@@ -39,8 +39,8 @@ class When:
 
     `When.day("1941-06-01T04:00:00")` is the day, `When.moment(...)` the day and the ship's time as the game
     writes it (HH:MM, or HH:MM:SS with `seconds=True`); `short=True` asks for the language's short form,
-    a day as wide as its widest one (a table's column). `str()` is the ISO text the event log and JSON always had; `kaleun.i18n` writes it
-    in the table's language. Text that is no date stays as it is."""
+    a day as wide as its widest one (a table's column). `str()` is the ISO text the event log and JSON always
+    had; `kaleun.i18n` writes it in the table's language. Text that is no date stays as it is."""
 
     __slots__ = ("iso", "seconds", "short", "time")
 
