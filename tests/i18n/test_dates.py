@@ -55,6 +55,13 @@ def test_4_1_kaleun_missions_and_the_set_up_write_the_missions_date(code: str) -
     assert line.start.startswith("1941-11-20T")  # --json keeps the ISO text
 
 
+def test_4_1_kaleun_play_help_lists_the_missions_with_their_dates_written_out() -> None:
+    from kaleun.mission_commands import missions_epilog
+
+    listed = missions_epilog()
+    assert f"gibraltar_1941           {DAY['en']}  " in listed and "1941-11-20" not in listed
+
+
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
 def test_4_1_the_briefing_and_the_mission_sheet_write_the_start(code: str) -> None:
     """The console's `mission` and the window's mission sheet: "Start: <day and ship's time>"."""
