@@ -166,3 +166,18 @@ def test_every_date_of_every_language_renders_in_the_table_font(bold: bool) -> N
     text = "".join(language(code).when(When(f"1941-{m:02d}-28T04:00:00", time=True, short=short))
                    for code in ("en", "de", "ru") for m in range(1, 13) for short in (False, True))
     assert missing_glyphs(text, font(22, bold)) == []
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_a_save_that_fails_says_the_ship_s_time_it_holds_as_the_language_writes_it(code: str, tmp_path: Any) -> None:
+    """The window's and console's warning when the autosave cannot be written: "the last save there holds the
+    game up to <day, ship's time>"."""
+    from kaleun.runtime.outputs import Autosave
+    from kaleun.uboot.game import new_game
+
+    game = new_game(1, "training")
+    saving = Autosave(game, tmp_path / "autosave.json", journal=False, background=False)
+    saving.saved_t, saving.reason = 600.0, "No space left on device"
+    said = language(code).render(saving.left_behind())
+    assert language(code).when(When.moment("1941-06-01T04:10:00", seconds=True)) in said, said
+    assert "1941-06-01" not in said and "1941-06-01 04:10:00" in str(saving.left_behind())
