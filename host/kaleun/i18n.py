@@ -20,7 +20,7 @@ import io
 import logging
 import os
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -178,7 +178,14 @@ def _short_width(code: str) -> int:
 
 def written_when(when: When, code: str) -> str:
     """A day or a moment as a language writes it; text that is no ISO date stays as it is."""
+    return _written(when.iso, when.time, when.seconds, when.short, code)
+
+
+@lru_cache(maxsize=512)  # a screen draws the same dates every frame
+def _written(iso: str, time: bool, seconds: bool, short_form: bool, code: str) -> str:
     from datetime import date
+
+    when = When(iso, time=time, seconds=seconds, short=short_form)
 
     try:
         day = date.fromisoformat(when.iso[:10])
