@@ -33,7 +33,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
-from kaleun.core.messages import N_, Msg, of_error
+from kaleun.core.messages import N_, Msg, When, of_error
 from kaleun.core.shape import BOOL, Int, List, Map, Maybe, Obj, Shape, ShapeError, Text, UnknownKey, check
 from kaleun.files import UnreadableFile, read_file
 from kaleun.paths import state_dir
@@ -288,8 +288,8 @@ def campaign_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
                       "{score:,}; next: {next}) is given up when it starts. Its missions stay in the career record.",
                       "A new campaign begins with {first}: the campaign running since {started} ({n} missions, score "
                       "{score:,}; next: {next}) is given up when it starts. Its missions stay in the career record.",
-                      n=len(campaign["done"]), first=first, started=campaign["started"][:10], score=campaign["score"],
-                      next=campaign["next"])
+                      n=len(campaign["done"]), first=first, started=When.day(campaign["started"]),
+                      score=campaign["score"], next=campaign["next"])
 
 
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
@@ -438,7 +438,7 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                  "complete": Msg("complete")}[campaign["state"]]
         out.append(Msg.plural("Campaign (since {started}): {state}. {n} mission ({grades}), score {score:,}, "
                               "{grt:,} GRT.", "Campaign (since {started}): {state}. {n} missions ({grades}), "
-                              "score {score:,}, {grt:,} GRT.", started=campaign["started"][:10], state=state,
+                              "score {score:,}, {grt:,} GRT.", started=When.day(campaign["started"]), state=state,
                               n=len(campaign["done"]),
                        grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"]))
         if campaign["state"] == "running":
@@ -467,7 +467,7 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
         out.append(Msg("Missions:"))
     for m in record["missions"]:
         out.append(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
-                       "{grt:>7,} GRT  {sunk}  {lost}", played=m["played"][:10], mission=m["mission"],
+                       "{grt:>7,} GRT  {sunk}  {lost}", played=When.day(m["played"], short=True), mission=m["mission"],
                        mode=_mode(m["mode"]), result=word(m["result"]), grade=m["grade"], score=m["score"],
                        grt=m["grt"], sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=m["ships_sunk"]),
                        lost=Msg.plural("{n} sailor lost", "{n} sailors lost", n=m["crew_lost"])))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kaleun import __version__
-from kaleun.core.messages import Msg, of_error
+from kaleun.core.messages import Msg, When, of_error
 
 if TYPE_CHECKING:
     from kaleun.boards.model import Board
@@ -219,8 +219,8 @@ def _resume_game(args: argparse.Namespace) -> Engine:
 
     said = Msg.plural("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command from its journal).",
                       "kaleun: resuming {mission} at {clock} (the save of {saved} and {n} commands from its journal).",
-                      mission=mission.mission, clock=game.now_iso.replace("T", " "),
-               saved=game.clock.iso(opened.saved_t).replace("T", " "), n=opened.replayed)
+                      mission=mission.mission, clock=When.moment(game.now_iso, seconds=True),
+               saved=When.moment(game.clock.iso(opened.saved_t), seconds=True), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
     return game
 

@@ -6,8 +6,10 @@ gettext `.po` files in `kaleun/locale/<code>/LC_MESSAGES/kaleun.po` (maintained 
 `pybabel extract / update`, see host/README.md "Languages"); they are compiled to `.mo` on first
 use into the user's cache folder, so a fresh install never needs a compile step by hand.
 English is the templates themselves and needs no catalogue. Numbers in a sentence take the
-language's decimal and grouping signs; `Language.missing(msg)` names the templates a language
-has no translation for (the tests and the screens' own checks use it).
+language's decimal and grouping signs, and a day or a moment (`kaleun.core.messages.When`) is written as
+the language writes dates, with Babel's date formats ("1 June 1941", "1. Juni 1941", "1 июня 1941 г.";
+a moment adds the ship's time as the game writes it: "1 June 1941, 04:00"); `Language.missing(msg)`
+names the templates a language has no translation for (the tests and the screens' own checks use it).
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ import io
 import logging
 import os
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Msg, render
+from kaleun.core.messages import Msg, When, render
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +149,59 @@ def _number_signs(code: str) -> dict[int, str]:
     return str.maketrans({".": get_decimal_symbol(code), ",": get_group_symbol(code)})
 
 
+#: the Babel locale a table language's dates are written in: English as in Britain ("1 June 1941")
+DATE_LOCALES = {"en": "en_GB"}
+
+
+@cache
+def _date_patterns(code: str) -> tuple[str, str, str]:
+    """A language's long and short date patterns and how it joins a date and a time ("{1}, {0}")."""
+    from babel import Locale
+
+    locale = Locale.parse(DATE_LOCALES.get(code, code))
+    return (locale.date_formats["long"].pattern, locale.date_formats["medium"].pattern,
+            str(locale.datetime_formats["medium"]))
+
+
+@cache
+def _short_width(code: str) -> int:
+    """The widest short date of a language (a two-digit day of its longest month's abbreviation): a table's
+    column of dates keeps the columns after it in line."""
+    from datetime import date
+
+    from babel.dates import format_date
+
+    pattern = _date_patterns(code)[1]
+    return max(len(format_date(date(1999, month, 28), pattern, locale=DATE_LOCALES.get(code, code)))
+               for month in range(1, 13))
+
+
+def written_when(when: When, code: str) -> str:
+    """A day or a moment as a language writes it; text that is no ISO date stays as it is."""
+    return _written(when.iso, when.time, when.seconds, when.short, code)
+
+
+@lru_cache(maxsize=512)  # a screen draws the same dates every frame
+def _written(iso: str, time: bool, seconds: bool, short_form: bool, code: str) -> str:
+    from datetime import date
+
+    when = When(iso, time=time, seconds=seconds, short=short_form)
+
+    try:
+        day = date.fromisoformat(when.iso[:10])
+    except ValueError:
+        return str(when)
+    from babel.dates import format_date
+
+    long, short, joined = _date_patterns(code)
+    text = str(format_date(day, short if when.short else long, locale=DATE_LOCALES.get(code, code)))
+    if when.short and not when.time:  # a column: as wide as the language's widest short date
+        text = text.ljust(_short_width(code))
+    if not when.time or not when.clock:
+        return text
+    return joined.replace("{1}", text).replace("{0}", when.clock)
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
@@ -170,9 +225,19 @@ class Language:
             return _Number(value, self.signs)
         return value
 
+    def when(self, value: When) -> str:
+        """A day or a moment as this language writes it ("1 June 1941", "1. Juni 1941, 04:00")."""
+        return written_when(value, self.code)
+
+    def localise(self, value: Any) -> Any:
+        """A plain value of a sentence as this language writes it: dates, and numbers with its signs."""
+        if isinstance(value, When):
+            return self.when(value)
+        return self.number(value)
+
     def render(self, text: Msg | str | None) -> str:
         """A sentence for the table: a `Msg` in this language, plain text as it is."""
-        return render(text, self.text, self.plural, self.number if self.signs else None)
+        return render(text, self.text, self.plural, self.localise)
 
     def missing(self, text: Msg | str | None) -> list[str]:
         """The templates of a sentence (its own and its values') this language has no translation

@@ -17,9 +17,11 @@ EXIT_BAD_INPUT = 2
 def missions_epilog() -> str:
     """The missions, one line each, for `kaleun play --help` (U-BOOT's front's `epilog`, kaleun/fronts/uboot.py)."""
     try:
+        from kaleun.i18n import language
         from kaleun.uboot.missions.setup import mission_lines
 
-        return "missions (--mission ID):\n" + "\n".join("  " + str(m.line()) for m in mission_lines())
+        english = language("en")  # the help is English; its dates read as written, "22 September 1939"
+        return "missions (--mission ID):\n" + "\n".join("  " + english.render(m.line()) for m in mission_lines())
     except ValueError as exc:  # a mission file with mistakes
         return f"missions: cannot be listed:\n{exc}"
 

@@ -23,7 +23,7 @@ from typing import Any
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
-from kaleun.core.messages import Msg, of_error
+from kaleun.core.messages import Msg, When, of_error
 from kaleun.files import UnreadableFile, read_file, regular_or_missing
 from kaleun.games import load_game
 from kaleun.housekeeping import delete_files
@@ -259,7 +259,7 @@ def _resume_earlier(opened: Opened, state: Any, failure: SaveError) -> bool:
     opened.notes.append(Msg("the game fails within {seconds} game seconds of where its journal ends ({why}); it "
                             "resumes {lost} game seconds earlier, at {moment}, the last moment it runs on from: play "
                             "it otherwise", seconds=f"{TRIAL_S:.0f}", why=f"{type(cause).__name__}: {cause}",
-                            lost=f"{lost:.0f}", moment=engine.now_iso.replace("T", " ")))
+                            lost=f"{lost:.0f}", moment=When.moment(engine.now_iso, seconds=True)))
     log.warning("%s: %s", opened.path, opened.notes[-1])
     opened.engine = engine
     opened.entries = entries[:count]

@@ -129,7 +129,10 @@ def damage(text: str, rng: random.Random) -> tuple[str, str]:
 
 
 # -- a console game in a process -----------------------------------------------------------------------
-CLOCK = re.compile(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)  \w+ watch on duty")
+#: the ship's day and time as the English console writes them ("1 June 1941, 04:00:30")
+WRITTEN = r"\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d:\d\d"
+CLOCK = re.compile(rf"({WRITTEN})  \w+ watch on duty")
+RESUMED_AT = re.compile(rf"resuming \w+ at ({WRITTEN})")
 
 
 def default_stop_signals() -> None:
@@ -189,7 +192,18 @@ class Console:
         return self.proc.returncode
 
 
-def seconds(clock: str, start: str = "1941-06-01 04:00:00") -> float:
+def seconds(clock: str, start: str = "1 June 1941, 04:00:00") -> float:
+    """Game seconds from `start` to `clock`, both as the English console writes the ship's time."""
     from datetime import datetime
 
-    return (datetime.fromisoformat(clock) - datetime.fromisoformat(start)).total_seconds()
+    def read(text: str) -> datetime:
+        return datetime.strptime(text, "%d %B %Y, %H:%M:%S")
+
+    return (read(clock) - read(start)).total_seconds()
+
+
+def resumed_at(text: str) -> str:
+    """The ship's time `kaleun resume` says it resumes at ("kaleun: resuming training at 1 June 1941, 04:00:30")."""
+    found = RESUMED_AT.search(text)
+    assert found is not None, text
+    return found.group(1)

@@ -13,7 +13,7 @@ import signal
 import time
 
 import pytest
-from faultkit import Console, seconds
+from faultkit import Console, resumed_at, seconds
 from kaleun.journal import MARK_GAME_S
 
 KILLS = int(os.environ.get("KALEUN_KILLS", "6"))
@@ -50,7 +50,7 @@ def test_kill_9_during_transit_loses_at_most_a_game_minute(tmp_path):
         resumed = Console(home, "resume", "--console")
         resumed.send("quit")
         assert resumed.finish() == 0, resumed.text
-        at = seconds(resumed.text.split("resuming training at ", 1)[1][:19])
+        at = seconds(resumed_at(resumed.text))
         replayed = int(re.search(r"and (\d+) commands? from its journal", resumed.text).group(1))  # type: ignore[union-attr]
         assert replayed >= len(applied), f"kill {kill}: {len(applied)} commands applied, {replayed} replayed"
         lost.append(last_seen - at)
@@ -85,7 +85,7 @@ def test_kill_9_in_real_time_loses_at_most_a_few_wall_seconds(tmp_path):
         resumed = Console(home, "resume", "--console")
         resumed.send("quit")
         assert resumed.finish() == 0, resumed.text
-        at = seconds(resumed.text.split("resuming training at ", 1)[1][:19])
+        at = seconds(resumed_at(resumed.text))
         assert last_seen >= 1, f"kill {kill}: the clock never ran ({seen[-1]})"
         lost.append(last_seen - at)
     print(f"\nkill -9 in real time, {len(lost)} kills: wall (= game) seconds lost behind the last clock seen: "

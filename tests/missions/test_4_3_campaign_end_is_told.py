@@ -136,7 +136,7 @@ def test_4_3_kaleun_play_says_before_it_plays_that_the_running_campaign_is_given
                               cwd=home).stderr
 
     assert "is given up" not in play()  # going on gives nothing up
-    assert ("kaleun: A new campaign begins with prize_rules_1939: the campaign running since 2025-03-14 (1 mission, "
+    assert ("kaleun: A new campaign begins with prize_rules_1939: the campaign running since 14 March 2025 (1 mission, "
             "score 900; next: minefield_1939) is given up when it starts. Its missions stay in the career record."
             ) in play("--mission", "prize_rules_1939")
 
@@ -158,7 +158,7 @@ def test_4_3_the_terminal_set_up_asks_whether_to_give_up_the_running_campaign(ho
     out = io.StringIO()
     setup = interactive_setup(io.StringIO("\ncampaign\nyes\n\n\n\n\n"), out, record=load_career())
     assert (setup.mission, setup.difficulty) == ("prize_rules_1939", {})
-    assert "the campaign running since 2025-03-14 (1 mission, score 900; next: minefield_1939) is given up" \
+    assert "the campaign running since 14 March 2025 (1 mission, score 900; next: minefield_1939) is given up" \
         in out.getvalue()
     game = start_configured(setup)
     assert game.config["mission"] == "prize_rules_1939" and load_career()["campaign"]["done"] == []

@@ -29,7 +29,7 @@ def test_the_mission_command_shows_the_briefing_and_the_objectives(home):
     assert "Through the Strait (gibraltar_1941)." in text
     assert "Briefing: November 1941. The boat is ordered into the Mediterranean." in text
     # what the briefing's paper gave besides the words: the base, the start, the time allowed
-    assert "Base: Lorient. Start: 1941-11-20 09:00 in square CG94. Time limit: 48 hours." in text
+    assert "Base: Lorient. Start: 20 November 1941, 09:00 in square CG94. Time limit: 48 hours." in text
     assert "  Primary (open): Pass the Strait: be east of 5° West." in text  # no "0 of 1": there or not
     assert "Patrol time left: 48 hours." in text
     console.runtime.close()
@@ -58,7 +58,7 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
     end = next(e for e in events if e.name == "mission_end")
     console._on_event(Event(end.t, end.clock, end.name, end.data, end.feed))
     text = out.getvalue()
-    assert "Debrief: Zaunkönig (t5_1943), 1943-09-20 20:00 to" in text
+    assert "Debrief: Zaunkönig (t5_1943), 20 September 1943, 20:00 to" in text
     assert "  [ ] Primary: Sink an escort. (1,000 fame)" in text
     assert "Ships sunk: 0, 0 GRT." in text
     console.runtime.close()

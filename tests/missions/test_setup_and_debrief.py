@@ -281,12 +281,12 @@ def test_5_3_the_terminal_set_up_names_roles_modes_and_levels_in_the_table_langu
 
 
 @pytest.mark.parametrize(("language", "listed"), [
-    ("de", "  1. prize_rules_1939         1939-09-22  Prisenordnung (ab Wilhelmshaven): "),
-    ("ru", "  1. prize_rules_1939         1939-09-22  Призовое право (база: Вильгельмсхафен): "),
+    ("de", "  1. prize_rules_1939         22. September 1939  Prisenordnung (ab Wilhelmshaven): "),
+    ("ru", "  1. prize_rules_1939         22 сентября 1939\u202fг.  Призовое право (база: Вильгельмсхафен): "),
 ])
 def test_5_3_the_terminal_set_up_lists_the_missions_in_the_table_language(language, listed):
     """Issue 9 item 8: `kaleun play --setup` at a German or Russian table lists the missions (name, base, summary)
-    in that language, not in English."""
+    in that language, not in English, with the date as that language writes it."""
     from kaleun.mission_commands import interactive_setup
 
     out = io.StringIO()
@@ -317,10 +317,13 @@ def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
     assert config.returncode == 0, config.stderr
     shown = run_kaleun("career", home=tmp_path)
     assert shown.returncode == 0, shown.stderr
-    german = "  2025-03-14  prize_rules_1939       Kampagne  gewonnen    Note B  Punkte  1.528"
+    german = "  14.03.2025  prize_rules_1939       Kampagne  gewonnen    Note B  Punkte  1.528"  # the short German date
     assert german in shown.stdout, shown.stdout
     english = run_kaleun("career", "--language", "en", home=tmp_path)
-    assert "prize_rules_1939       campaign won      grade B" in english.stdout
+    assert "prize_rules_1939       campaign won      grade B" in english.stdout and "  14 Mar 2025 " in english.stdout
+    listed = run_kaleun("missions", home=tmp_path)  # the table's language: German
+    assert "22. September 1939  Prisenordnung" in listed.stdout and "1939-09-22" not in listed.stdout
+    assert "1939-09-22" in run_kaleun("missions", "--json", home=tmp_path).stdout  # machine-readable: ISO
     bad = run_kaleun("missions", "--language", "xx", home=tmp_path)
     # refused in the table's language (`kaleun config set language de` above), not in English
     assert bad.returncode == 2 and "„xx“ ist keine Sprache, die Kaleun spricht" in bad.stderr, bad.stderr

@@ -11,6 +11,10 @@ whatever language a table is set to; the window and the console render the same 
 table's language (`kaleun.i18n`). Extraction for the catalogues reads every literal passed to
 `Msg(...)`, `Msg.plural(...)`, `Msg.term(...)` and `N_(...)` (`kaleun.catalogue`; see host/README.md,
 "Languages").
+
+A calendar day or a moment of the ship's clock in a sentence is a `When` value: its English text (event
+log, JSON) stays the ISO form ("1941-06-01", "1941-06-01 04:00"); the front ends write it as the
+table's language writes dates ("1 June 1941", "1. Juni 1941", "1 июня 1941 г.", see `kaleun.i18n`).
 """
 
 from __future__ import annotations
@@ -28,6 +32,61 @@ Localise = Callable[[Any], Any]
 def N_(text: str) -> str:
     """Mark a literal for the catalogues without translating it here (data names, table labels)."""
     return text
+
+
+class When:
+    """A calendar day or a moment (day and ship's time) in a sentence, kept as ISO text.
+
+    `When.day("1941-06-01T04:00:00")` is the day, `When.moment(...)` the day and the ship's time as the game
+    writes it (HH:MM, or HH:MM:SS with `seconds=True`); `short=True` asks for the language's short form,
+    a day as wide as its widest one (a table's column). `str()` is the ISO text the event log and JSON always
+    had; `kaleun.i18n` writes it in the table's language. Text that is no date stays as it is."""
+
+    __slots__ = ("iso", "seconds", "short", "time")
+
+    def __init__(self, iso: str, /, *, time: bool = False, seconds: bool = False, short: bool = False) -> None:
+        self.iso, self.time, self.seconds, self.short = iso, time, seconds, short
+
+    @classmethod
+    def day(cls, iso: str, /, *, short: bool = False) -> When:
+        return cls(iso[:10], short=short)
+
+    @classmethod
+    def moment(cls, iso: str, /, *, seconds: bool = False, short: bool = False) -> When:
+        return cls(iso, time=True, seconds=seconds, short=short)
+
+    @property
+    def clock(self) -> str:
+        """The ship's time of a moment as the game writes it ("04:00", "04:00:00"); empty for a day."""
+        return self.iso[11:19 if self.seconds else 16] if self.time else ""
+
+    def __str__(self) -> str:
+        return f"{self.iso[:10]} {self.clock}" if self.time and len(self.iso) > 10 else self.iso[:10]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"When({self.iso!r}, time={self.time}, seconds={self.seconds}, short={self.short})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, When):
+            return (self.iso, self.time, self.seconds, self.short) == (other.iso, other.time, other.seconds,
+                                                                        other.short)
+        if isinstance(other, str):
+            return str(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"when": self.iso, "time": self.time, "seconds": self.seconds, "short": self.short}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> When:
+        return cls(str(data["when"]), time=bool(data.get("time")), seconds=bool(data.get("seconds")),
+                   short=bool(data.get("short")))
 
 
 class Msg:
@@ -165,7 +224,7 @@ def as_values(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, Msg):
+    if isinstance(value, Msg | When):
         return str(value)
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
@@ -176,6 +235,8 @@ def _plain(value: Any) -> Any:
 
 def to_json(text: Msg | str | None) -> Any:
     """A message kept in a save: its template(s) and values, so it renders in any language later."""
+    if isinstance(text, When):
+        return text.to_json()
     if not isinstance(text, Msg):
         return text
     out: dict[str, Any] = {"msg": text.template, "values": {k: to_json(v) for k, v in text.values.items()}}
@@ -188,7 +249,8 @@ def from_json(data: Any) -> Msg | str | None:
     """A message back from `to_json` (plain text, e.g. from an older save, stays text)."""
     if not isinstance(data, dict):
         return None if data is None else str(data)
-    values = {k: from_json(v) if isinstance(v, dict) else v for k, v in dict(data.get("values", {})).items()}
+    values = {k: (When.from_json(v) if "when" in v else from_json(v)) if isinstance(v, dict) else v
+              for k, v in dict(data.get("values", {})).items()}
     plural = data.get("plural")
     if isinstance(plural, list) and len(plural) == 2:
         n = values.pop("n", 1)

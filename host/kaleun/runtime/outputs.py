@@ -15,7 +15,7 @@ from typing import IO, Any, Protocol
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
 from kaleun.core.events import Event, visible_to
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, When
 from kaleun.journal import Compacted, JournalWriter, digest, journal_path
 from kaleun.ports.base import Sounder
 from kaleun.saves import Pruned, keep_aside, prune_kept, save_game, save_text, write_atomic
@@ -363,7 +363,7 @@ class Autosave:
         if self.saved_t is None:
             return Msg("nothing of this game is saved yet")
         return Msg("the last save there holds the game up to {clock} and its journal what followed as far as it "
-                   "could be written", clock=self.game.clock.iso(self.saved_t).replace("T", " "))
+                   "could be written", clock=When.moment(self.game.clock.iso(self.saved_t), seconds=True))
 
     def abandon(self, reason: str) -> None:
         """The game failed: write nothing more, so the last good save (and journal) stays. A full

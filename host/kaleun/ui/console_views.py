@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg, join
+from kaleun.core.messages import N_, Msg, When, join
 from kaleun.i18n import Language
 from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import figure_term
@@ -61,7 +61,7 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
     watch = game.module("watch").status()
     helm: list[str] = []
     mode = game.module("compression").mode
-    out = [r(Msg("{when}  {watch} watch on duty  time: {mode}", when=game.now_iso.replace("T", " "),
+    out = [r(Msg("{when}  {watch} watch on duty  time: {mode}", when=When.moment(game.now_iso, seconds=True),
                  watch=Msg.term(str(watch["on_duty"])), mode=Msg.term(MODE_NAMES[mode]))),
            r(Msg("telegraph: {answered} (lever at {lever})  speed {speed:.1f} kn of {target:.1f} kn ({propulsion}, "
                  "{state})  distance run {run:.2f} nm", answered=Msg.term(TELEGRAPH_NAMES[boat["telegraph"]]),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Localise, Msg, Translate, TranslatePlural, render
+from kaleun.core.messages import Localise, Msg, Translate, TranslatePlural, When, render
 from kaleun.uboot.missions import debrief as debrief_text
 from kaleun.uboot.missions.debrief import word as said
 
@@ -387,7 +387,7 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
 
     line(Msg.term(d["name"] or d["mission"]), title)
     line(Msg.plural("{start} to {end}, {n:g} day at sea", "{start} to {end}, {n:g} days at sea", n=d["days"],
-                    start=d["start"][:16].replace("T", " "), end=d["end"][:16].replace("T", " ")))
+                    start=When.moment(d["start"]), end=When.moment(d["end"])))
     if d.get("base"):
         line(Msg("Base: {base}", base=Msg.term(d["base"])))
     y += 10
@@ -470,13 +470,14 @@ def _wrap(words: str, font: Any, width: int) -> list[str]:
 
 
 def _language(code: str) -> tuple[Translate | None, TranslatePlural | None, Localise | None]:
-    """The words and the numbers of a language for `render_debrief` (English: the templates as they are)."""
-    if code == "en":
-        return None, None, None
+    """The words, the numbers and the dates of a language for `render_debrief` (English: the templates as they
+    are, dates written out)."""
     from kaleun.i18n import language
 
     chosen = language(code)
-    return chosen.text, chosen.plural, chosen.number
+    if code == "en":
+        return None, None, chosen.localise
+    return chosen.text, chosen.plural, chosen.localise
 
 
 def write_debrief(d: dict[str, Any], path: Path, language: str = "en") -> Path:

@@ -26,7 +26,7 @@ import json
 from typing import Any
 
 from kaleun.core.engine import Engine
-from kaleun.core.messages import N_, Msg, from_json, to_json
+from kaleun.core.messages import N_, Msg, When, from_json, to_json
 from kaleun.uboot import data
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.uboot.missions import passage, scoring
@@ -136,8 +136,8 @@ def lines(d: dict[str, Any]) -> list[Msg]:
     """The debrief read out (the console prints it when the mission ends)."""
     out = [Msg.plural("Debrief: {name} ({mission}), {start} to {end}, {n:g} day at sea.",
                       "Debrief: {name} ({mission}), {start} to {end}, {n:g} days at sea.", n=d["days"],
-                      name=Msg.term(d["name"] or ""), mission=d["mission"], start=d["start"].replace("T", " ")[:16],
-                      end=d["end"].replace("T", " ")[:16])]
+                      name=Msg.term(d["name"] or ""), mission=d["mission"], start=When.moment(d["start"]),
+                      end=When.moment(d["end"]))]
     result = word(d["result"] or "running")
     score = {"grade": d["grade"], "score": d["score"], "par": d["par"], "fame": d["fame"],
              "grt_fame": d["grt_fame"], "grt": d["grt"]}
@@ -196,7 +196,8 @@ def attack_line(d: dict[str, Any], attack: dict[str, Any]) -> Msg:
     from datetime import datetime, timedelta
 
     try:
-        when = (datetime.fromisoformat(d["start"]) + timedelta(seconds=float(attack["t"]))).strftime("%Y-%m-%d %H:%M")
+        when: When | str = When.moment((datetime.fromisoformat(d["start"])
+                                        + timedelta(seconds=float(attack["t"]))).isoformat(timespec="seconds"))
     except (TypeError, ValueError):
         when = str(attack["t"])
     return Msg("  {when}  {kind}: {target}", when=when, kind=word(attack["kind"]), target=attack_target(attack))
@@ -219,8 +220,8 @@ def mission_lines(engine: Engine) -> list[Msg]:
         limit = float(spec["time_limit_h"])
         out.append(Msg.plural("Base: {base}. Start: {start} in square {square}. Time limit: {n} hour.",
                               "Base: {base}. Start: {start} in square {square}. Time limit: {n} hours.",
-                              base=Msg.term(passage.base(spec["base"]).name), start=engine.clock.iso(0.0)[:16]
-                              .replace("T", " "), square=spec.get("square", "?"),
+                              base=Msg.term(passage.base(spec["base"]).name), start=When.moment(engine.clock.iso(0.0)),
+                              square=spec.get("square", "?"),
                               n=int(limit) if limit.is_integer() else limit))
     for obj in mission.objectives.values():
         if obj.state == "pending":

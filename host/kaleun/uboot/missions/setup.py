@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from kaleun.core.engine import Engine
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, When
 from kaleun.uboot import data
 from kaleun.uboot.missions import passage
 from kaleun.uboot.missions.carry import check_carry
@@ -68,9 +68,9 @@ class MissionLine:
                      else Msg("in {square}", square=self.square))
         part = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
         if not with_id:
-            return Msg("{date}  {name} ({where}){part}: {summary}", date=self.start[:10], name=Msg.term(self.name),
+            return Msg("{date}  {name} ({where}){part}: {summary}", date=When.day(self.start), name=Msg.term(self.name),
                        where=where, part=part, summary=Msg.term(self.summary))
-        return Msg("{id} {date}  {name} ({where}){part}: {summary}", id=f"{self.id:<24}", date=self.start[:10],
+        return Msg("{id} {date}  {name} ({where}){part}: {summary}", id=f"{self.id:<24}", date=When.day(self.start),
                    name=Msg.term(self.name), where=where, part=part, summary=Msg.term(self.summary))
 
 

@@ -95,7 +95,7 @@ class Debrief(Overlay):
             # the legend is the window's own, beside the chart at a size read from the table
             self.chart_image = render_debrief(debrief(self.game), None if english else language.text,
                                               None if english else language.plural,
-                                              None if english else language.number, legend=False)
+                                              language.localise, legend=False)
         self.win.touch()
 
     def read(self) -> Hashable:
