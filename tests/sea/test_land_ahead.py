@@ -160,3 +160,20 @@ def test_a_saved_game_keeps_the_plot():
 def test_a_boat_lying_stopped_is_not_warned(hours):
     game = first_mission()
     assert "land_ahead" not in names(run(game, hours))
+
+
+def test_8_the_warning_drops_transit_compression_to_real_time():
+    """The newcomer's evening: full ahead, transit compression; the navigator's line stops the
+    clock racing (rulebook 8: every new feed message drops the compression to real time) well
+    before the boat would run aground."""
+    game = first_mission()
+    order(game, "new_speed", speed="full_ahead")
+    game.apply({"do": "ui", "action": "time_compression", "mode": "transit"})
+    compression = game.module("compression")
+    events = []
+    while compression.mode == "transit" and game.t < 6 * 3600:
+        events += game.advance(60)
+    warning = of(events, "land_ahead")
+    drop = next(e for e in events if e.name == "time_compression")
+    assert warning and drop.data == {"mode": "real_time", "factor": 1.0, "reason": "feed"}
+    assert drop.t == warning[0].t and not game.module("boat").lost
