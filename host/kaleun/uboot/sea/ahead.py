@@ -8,8 +8,10 @@ needs (its draft surfaced, its keel's depth submerged) is the danger ahead.
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
+from kaleun.uboot.sea.geo import NM_PER_DEG
 from kaleun.uboot.sea.seabed import seabed
 
 #: below this ground speed (kn) the boat makes no way worth plotting
@@ -38,6 +40,14 @@ def first_danger(track: Track, start: float, end: float,
     if speed < _STILL_KN or end <= start:
         return None
     bed = seabed()
+    # nowhere the boat can be before `end` comes near an area of the seabed: nothing to plot
+    lat, lon = track.position_at(start)
+    reach = speed * (end - start) / 3600.0 / NM_PER_DEG
+    if abs(lat) + reach < 80.0:
+        wide = reach / math.cos(math.radians(abs(lat) + reach))
+        box = (lat - reach, lat + reach, lon - wide, lon + wide)
+        if box[2] > -180.0 and box[3] < 180.0 and bed.open_ocean(*box):
+            return None
     draft = bed.draft_m
     dt = step_nm / speed * 3600.0
     t = start

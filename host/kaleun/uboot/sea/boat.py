@@ -477,7 +477,8 @@ class Boat(Module):
             self._stress()
         if before != (self.vt, self.brate, self.stopped):
             self._replot(rearm=False)
-        self._look_ahead(now)
+        if not self.ahead_warned and now + LOOK_AHEAD_S >= self.ahead_until:  # else: plotted clear, or warned
+            self._look_ahead(now)
 
     def _replot(self, rearm: bool) -> None:
         """The orders or the current changed: plot the track afresh at the next look (`_check`).
@@ -493,8 +494,6 @@ class Boat(Module):
         over too little water within the look-ahead time. The track is plotted `plot_min` beyond
         the look ahead, and only the stretch not yet plotted: a boat on a steady course plots each
         mile once, about once per `plot_min`."""
-        if self.ahead_warned or now + LOOK_AHEAD_S < self.ahead_until:
-            return
         danger = first_danger(self, max(self.ahead_until, now), now + LOOK_AHEAD_S + PLOT_S, STEP_NM)
         if danger is None:
             self.ahead_until = now + LOOK_AHEAD_S + PLOT_S
