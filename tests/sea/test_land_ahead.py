@@ -177,3 +177,31 @@ def test_8_the_warning_drops_transit_compression_to_real_time():
     drop = next(e for e in events if e.name == "time_compression")
     assert warning and drop.data == {"mode": "real_time", "factor": 1.0, "reason": "feed"}
     assert drop.t == warning[0].t and not game.module("boat").lost
+
+
+def test_the_console_and_the_window_feed_show_the_warning_as_a_warning():
+    """The console prints the navigator's line as it prints every feed line; the window's feed
+    gives it the warning alarm, as the echo sounder's."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.ui.console import Console
+    from kaleun.ui.feedlog import alarm_of
+
+    game = new_game(1, FIRST, ADVISE)
+    out = io.StringIO()
+    runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    console.handle("speed full_ahead")
+    runtime.step()
+    seen: list = []
+    while not of(seen, "land_ahead") and game.t < 6 * 3600:
+        events = game.advance(600)
+        seen += events
+        runtime._dispatch(events)
+    warning = of(seen, "land_ahead")[0]
+    assert alarm_of(warning) == "warning"
+    assert f"] {warning.text}" in out.getvalue()
