@@ -29,6 +29,7 @@ from kaleun.core.shape import AMOUNT, ANGLE, BOOL, DEPTH_M, LAT, LON, SPEED, TEX
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.ahead import first_danger
 from kaleun.uboot.sea.geo import RAD
 from kaleun.uboot.sea.kinematics import log_distance, motion, ramp_time, value_at
 from kaleun.uboot.sea.machinery import component_state
@@ -42,6 +43,10 @@ BATTERY = BOAT["battery"]
 NOISE = BOAT["noise"]
 TECH = BOAT["technical"]
 TURNING = BOAT["turning"]
+NAVIGATOR = BOAT["navigator"]
+LOOK_AHEAD_S = float(NAVIGATOR["look_ahead_min"]) * 60.0
+STEP_NM = float(NAVIGATOR["step_nm"])
+PLOT_S = float(NAVIGATOR["plot_min"]) * 60.0
 PERISCOPE_M = float(DEPTH["periscope_m"])
 TEST_M = float(DEPTH["test_m"])
 CRUSH_M = float(DEPTH["crush_m"])
@@ -92,6 +97,12 @@ class Boat(Module):
         self.lost: str | None = None  # grounded / crushed: nothing moves any more
         self.in_action = False  # the enemy is about: full ahead surfaced at the diesels' maximum
         self.shoal_warned = False  # the echo sounder warned that the ordered depth is on the bottom
+        # the navigator's plot (`_look_ahead`): the track under the present orders is looked at up to
+        # this time; the danger ahead was reported (until the orders change or it passes); the next
+        # look is a fresh one after a change the boat did not order (report only a new danger)
+        self.ahead_until = 0.0
+        self.ahead_warned = False
+        self.ahead_quiet = False
         self.v0 = 0.0
         self.vt = 0.0
         self.brate = 0.0
@@ -464,6 +475,57 @@ class Boat(Module):
         self._sounding()
         if self.z0 > TEST_M:
             self._stress()
+        if before != (self.vt, self.brate, self.stopped):
+            self._replot(rearm=False)
+        if not self.ahead_warned and now + LOOK_AHEAD_S >= self.ahead_until:  # else: plotted clear, or warned
+            self._look_ahead(now)
+
+    def _replot(self, rearm: bool) -> None:
+        """The orders or the current changed: plot the track afresh at the next look (`_check`).
+        An order of course or speed re-arms the warning; other changes report only a new danger."""
+        self.ahead_until = self.engine.t
+        if rearm:
+            self.ahead_warned = self.ahead_quiet = False
+        elif self.ahead_warned:
+            self.ahead_warned, self.ahead_quiet = False, True
+
+    def _look_ahead(self, now: float) -> None:
+        """The navigator's plot: warn once when the present orders bring the boat onto land or
+        over too little water within the look-ahead time. The track is plotted `plot_min` beyond
+        the look ahead, and only the stretch not yet plotted: a boat on a steady course plots each
+        mile once, about once per `plot_min`."""
+        danger = first_danger(self, max(self.ahead_until, now), now + LOOK_AHEAD_S + PLOT_S, STEP_NM)
+        if danger is None:
+            self.ahead_until = now + LOOK_AHEAD_S + PLOT_S
+            self.ahead_quiet = False
+            return
+        t, lat, lon, water, clear = danger
+        self.ahead_until = clear
+        if t > now + LOOK_AHEAD_S:  # plotted, not yet within the look ahead: looked at again then
+            return
+        quiet, self.ahead_quiet = self.ahead_quiet, False
+        self.ahead_warned = True
+        if quiet:
+            return
+        here_lat, here_lon = self.position_at(now)
+        bearing, dist = geo.rhumb(here_lat, here_lon, lat, lon)
+        minutes = max(1, round((t - now) / 60.0))
+        place = seabed().place_at(lat, lon)
+        distance = round(dist, 1) if dist < 10 else round(dist)
+        setting = Msg.term(TELEGRAPH_NAMES[self.telegraph])
+        if water < float(seabed().draft_m):
+            kind = "land"
+            feed = Msg("Navigator: land ahead — {place}, {distance} nm on this course ({minutes} min at "
+                       "{setting}). Alter course!", place=Msg.term(place), distance=distance, minutes=minutes,
+                       setting=setting)
+        else:
+            kind = "shoal"
+            feed = Msg("Navigator: shoal water ahead — {place}, {water:.0f} m deep, {distance} nm on this "
+                       "course ({minutes} min at {setting}). Alter course!", place=Msg.term(place), water=water,
+                       distance=distance, minutes=minutes, setting=setting)
+        self.emit("land_ahead", feed=feed, kind=kind, place=place, seabed_m=round(water, 1),
+                  distance_nm=round(dist, 1), bearing=round(bearing) % 360, eta_s=round(t - now),
+                  course=round(self.course) % 360, telegraph=self.telegraph)
 
     def _sounding(self) -> None:
         """The echo sounder: warn once when the ordered depth is at or below the bottom here."""
@@ -522,6 +584,7 @@ class Boat(Module):
         """The navigation module sets the current the boat drifts with."""
         self._rebase(self.engine.t)
         self.current = [float(east_kn), float(north_kn)]
+        self._replot(rearm=False)
         self._plan()
 
     def set_in_action(self, flag: bool) -> None:
@@ -539,6 +602,7 @@ class Boat(Module):
         self._retune()
         if self.vt != before:
             self._speed_event()
+            self._replot(rearm=False)
         self._plan()
 
     def _speed_event(self) -> None:
@@ -574,6 +638,7 @@ class Boat(Module):
         self.telegraph = params["speed"]
         self._retune()
         self._speed_event()
+        self._replot(rearm=True)
         self._plan()
 
     # -- orders: new course -----------------------------------------------------------------------
@@ -601,6 +666,7 @@ class Boat(Module):
         self.emit("course_set", course=params["course"], heading=round(self.h0, 1),
                   turn="starboard" if diff > 0 else "port" if diff < 0 else "none",
                   turn_s=round(self.turn_s, 1))
+        self._replot(rearm=True)
         self._plan()
 
     # -- orders: depth, dive, surface --------------------------------------------------------------
@@ -629,6 +695,7 @@ class Boat(Module):
         self.emit("depth_set", depth_m=params["depth_m"], from_m=round(self.z0, 1),
                   time_s=round(abs(self.zt - self.z0) / self.zrate, 1))
         self._sounding()
+        self._replot(rearm=False)
         self._plan()
 
     def _no_params(self, args: Args) -> dict[str, Any]:
@@ -661,6 +728,7 @@ class Boat(Module):
         self._retune()
         self.emit("boat_submerged", propulsion=self.mode["propulsion"], target_kn=self.vt,
                   speed_kn=round(self.v0, 2), depth_m=PERISCOPE_M, dive_s=float(DEPTH["dive_s"]))
+        self._replot(rearm=False)
         self._plan()
 
     def _surface(self, params: dict[str, Any]) -> None:
@@ -674,6 +742,7 @@ class Boat(Module):
         self.emit("surfacing", depth_m=round(self.z0, 1), time_s=round(self.z0 / rate, 1))
         if self.z0 <= _MARGIN:  # still at the surface (a dive called off at once): up again now
             self._depth_reached()
+        self._replot(rearm=False)
         self._plan()
 
     # -- state ----------------------------------------------------------------------------
@@ -695,7 +764,8 @@ class Boat(Module):
         b0=Num(-100, 200), brate=Num(-1000, 1000), flat=BOOL, dipped=BOOL,
         battery_level=Text(("ok", "low", "critical", "flat")), below_test=BOOL, stopped=Maybe(TEXT),
         seabed_m=DEPTH_M, next_check=TIME, lost=Maybe(TEXT),
-        optional={"in_action": BOOL, "shoal_warned": BOOL})
+        optional={"in_action": BOOL, "shoal_warned": BOOL, "ahead_until": TIME, "ahead_warned": BOOL,
+                  "ahead_quiet": BOOL})
 
     def to_state(self) -> dict[str, Any]:
         return {"surfaced": self.surfaced, "telegraph": self.telegraph, "t0": self.t0, "v0": self.v0,
@@ -706,7 +776,8 @@ class Boat(Module):
                 "battery_level": self.battery_level,
                 "below_test": self.below_test, "stopped": self.stopped, "seabed_m": self.seabed_m,
                 "next_check": self.next_check, "lost": self.lost, "in_action": self.in_action,
-                "shoal_warned": self.shoal_warned}
+                "shoal_warned": self.shoal_warned, "ahead_until": self.ahead_until,
+                "ahead_warned": self.ahead_warned, "ahead_quiet": self.ahead_quiet}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         telegraph = state["telegraph"]
@@ -727,4 +798,7 @@ class Boat(Module):
         self.lost = state["lost"]
         self.in_action = bool(state.get("in_action", False))
         self.shoal_warned = bool(state.get("shoal_warned", False))
+        self.ahead_until = float(state.get("ahead_until", 0.0))
+        self.ahead_warned = bool(state.get("ahead_warned", False))
+        self.ahead_quiet = bool(state.get("ahead_quiet", False))
         self._plan()

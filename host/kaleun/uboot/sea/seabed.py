@@ -70,6 +70,17 @@ class Seabed:
                 return area
         return None
 
+    def open_ocean(self, south: float, north: float, west: float, east: float) -> bool:
+        """True when no area reaches into the box (south..north, west..east, not across 180°):
+        every position in it is the open ocean."""
+        try:
+            lats = range(math.floor(south), math.floor(north) + 1)
+            lons = range(math.floor(west), math.floor(east) + 1)
+        except (ValueError, OverflowError):
+            return False
+        squares = self._squares
+        return not any((a, b) in squares for a in lats for b in lons)
+
     def depth_at(self, lat: float, lon: float) -> float:
         area = self.area_at(lat, lon)
         return self.ocean_m if area is None else area.depth_m
