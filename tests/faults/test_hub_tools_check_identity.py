@@ -123,3 +123,21 @@ def test_the_bring_up_rig_refuses_a_foreign_device_at_the_hubs_path(table):
     finally:
         rig.close()
         foreign.stop()
+
+
+@pytest.mark.slow
+def test_hw_check_fails_the_deck_hub_as_another_device_not_as_a_cable(table):
+    import io
+
+    from kaleun.bringup.check import FAIL, check
+
+    board_path, link = table
+    foreign = FakeHub(hub_config(load_board(board_path)), link=link, uid=OTHER_UID).start()
+    try:
+        (result,) = check(load_board(board_path), groups=["readers"], stdin=io.StringIO(""), stdout=io.StringIO())
+    finally:
+        foreign.stop()
+    assert result.part == "deck hub" and result.status == FAIL
+    assert refused(result.seen, board_path), result.seen
+    assert result.advice.startswith(f"the device at {link} is not this board's deck hub"), result.advice
+    assert "kaleun hub trust" in result.advice and "did not answer" not in result.advice
