@@ -103,7 +103,7 @@ def test_headless_runs_without_input_until_stopped(tmp_path):
         term.expect("Training patrol")
         assert term.proc.poll() is None  # no input is not the end
         term.proc.send_signal(signal.SIGTERM)
-        term.expect("Game saved.")
+        term.expect("Stopped by SIGTERM: game saved.")
         assert term.close() == 0
 
 

@@ -403,7 +403,7 @@ class Bringup:
                           Msg("the deck hub, as for the first part above that needed it"))
         self._hub_down = reason
         return Result("deck hub", FAIL, Msg("offline: {reason}", reason=reason),
-                      advice.hub_link(self.rig.options, link.url, reason))
+                      advice.hub_link(self.rig.options, link.url, reason, foreign=link.core.state == "foreign"))
 
     # -- lamps --------------------------------------------------------------------------------
     def _lit(self, segment: str, color: tuple[int, int, int]) -> bool:

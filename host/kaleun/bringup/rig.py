@@ -136,6 +136,7 @@ class Rig:
 
     def _open_hub(self) -> None:
         from kaleun.hub.fake import FakeHub
+        from kaleun.hub.known import RememberedHub
         from kaleun.hub.link import HubLink
         from kaleun.hub.options import NAME, hub_config, hub_options
 
@@ -152,7 +153,9 @@ class Rig:
             if spec.driver == "hub" and name in encoders:  # before the link: no turn goes unheard
                 index = encoders.index(name)
                 self.dials[name] = self.hub_dials[index] = HubDial(spec, index, fake=self.fake)
-        self.link = HubLink(url, self.options, self._on_link).start()
+        # a real hub is checked against the one the table played with (`kaleun.hub.known`), never learned here
+        known = None if self.fake is not None else RememberedHub.for_board(self.board.path, url, learn=False)
+        self.link = HubLink(url, self.options, self._on_link, known=known).start()
 
     def _open_lamps(self) -> None:
         spec = self.board.lamps

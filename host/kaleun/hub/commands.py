@@ -150,6 +150,12 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
         lines.append(say(Msg("readers: {readers} (sections {sections}); faulty readers: {faults}",
                              readers=status["readers"], sections=sections, faults=faults)))
         lines.append(say(Msg("tags on the readers: {tags}", tags=status["tags"])))
+        if status.get("remembered_id") and status.get("remembered_match"):
+            lines.append(say(Msg("this is the hub the table played with (id {id}, remembered in {file})",
+                                 id=status["remembered_id"], file=str(status.get("remembered_in")))))
+        elif status.get("remembered_id"):
+            lines.append(say(Msg("the hub the table played with is another one (id {id}, remembered in {file})",
+                                 id=status["remembered_id"], file=str(status.get("remembered_in")))))
         if status.get("id") and not status.get("board_id"):
             lines.append(say(Msg("the board names no hub.id, so each start trusts the first hub it meets: to trust "
                                  "only this one, put id = \"{id}\" into the board's [hub] section", id=status["id"])))
@@ -179,6 +185,7 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
 
 def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
     from kaleun.hub.fake import FakeHub
+    from kaleun.hub.known import RememberedHub
     from kaleun.hub.link import HubLink
     from kaleun.hub.options import hub_config, hub_options
 
@@ -189,7 +196,9 @@ def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
         fake = FakeHub(hub_config(board)).start()
         target = fake.url
     assert target is not None, "_hub_board() refuses a board without a hub url"
-    return HubLink(target, options, on_event).start(), fake
+    # a real hub is checked against the one the table played with (refused as at a start), never learned here
+    known = None if fake is not None else RememberedHub.for_board(board.path, target, learn=False)
+    return HubLink(target, options, on_event, known=known).start(), fake
 
 
 def cmd_hub_status(args: argparse.Namespace) -> int:

@@ -8,6 +8,10 @@ another device there). The file is small and written atomically:
     {"version": 1, "hubs": {"/home/pi/boards/uboot.toml @ /dev/ttyACM1":
                             {"name": "uboot-deck", "id": "E6614103E7396B29"}}}
 
+The tools that only look at the hub (`kaleun hub status`, `kaleun figures enroll`, `kaleun hw check`)
+check the device at the path against the same memory and refuse a foreign one with the same message,
+but never write it: only a table's start and `kaleun hub trust` decide which hub is the board's.
+
 A damaged file is never a crash: it is named in a warning, the hub of this start is trusted as on a
 first start and the file is written anew. A hub replaced on purpose is accepted with `kaleun hub
 trust --board FILE` (it remembers the hub now at the path), or by setting the board's `hub.id`.
@@ -35,17 +39,20 @@ MAX_BYTES = 256 * 1024
 class RememberedHub:
     """The identity remembered for one board file and hub path (`key`) in `path`."""
 
-    def __init__(self, path: Path, key: str, board: str = "FILE") -> None:
+    def __init__(self, path: Path, key: str, board: str = "FILE", learn: bool = True) -> None:
         self.path = Path(path)
         self.key = key
         #: the board file, as `kaleun hub trust --board` takes it
         self.board = board
+        #: a hub met with nothing remembered becomes this board's hub (a table's start); False: the
+        #: memory is only checked against (`kaleun hub status`, `figures enroll`, `hw check` look, never decide)
+        self.learn = learn
 
     @classmethod
-    def for_board(cls, board_path: object, url: str, folder: Path | None = None) -> RememberedHub:
+    def for_board(cls, board_path: object, url: str, folder: Path | None = None, learn: bool = True) -> RememberedHub:
         board = Path(str(board_path))
         where = str(board.resolve()) if board.suffix else str(board_path)
-        return cls((folder or config_dir()) / FILE, f"{where} @ {url}", where)
+        return cls((folder or config_dir()) / FILE, f"{where} @ {url}", where, learn)
 
     def _read(self) -> dict[str, Any] | None:
         """Every remembered hub, or None when the file is damaged (a warning names it)."""

@@ -322,7 +322,7 @@ class LinkCore:
                     f"plug that one back in{accept}")
         if hub_id is not None and (known is None or known.get("id") is None):
             self.identity = {"name": name, "id": hub_id}
-            if self.known is not None:  # the next start checks the hub against it (after a reboot too)
+            if self.known is not None and self.known.learn:  # the next start checks the hub against it
                 self.known.remember(name, hub_id)
         return None
 
@@ -381,6 +381,12 @@ class LinkCore:
             "id": hello.get("id"),
             "trusted_id": (self.identity or {}).get("id"),
             "board_id": self.options.hub_id,
+            # the hub remembered for this board and port across starts (`kaleun.hub.known`), and whether
+            # the device that answered is it (None: nothing remembered, or no hello with an id yet)
+            "remembered_id": (self.identity or {}).get("id") if self.remembered else None,
+            "remembered_in": str(self.known) if self.known is not None else None,
+            "remembered_match": (hello["id"] == (self.identity or {}).get("id")
+                                 if self.remembered and hello.get("id") else None),
             "foreign": self.foreign,
             "readers": hello.get("readers"),
             "sections": hello.get("sections"),

@@ -419,11 +419,7 @@ class Console(TerminalOut):
         if autosave is not None and autosave.problem is not None:  # the storage could not take the last save
             self.say(f"! {self.lang.render(autosave.left_behind())}")
             return 1
-        if STOPPER.signum is not None:  # named as `kaleun: stopped by ...` names it before the game runs
-            from kaleun.cli import stop_words
+        from kaleun.ui.session import saved_line
 
-            self.say(self.lang.render(Msg("Stopped by {signal}: game saved. Continue with: kaleun resume",
-                                          signal=stop_words(STOPPER.signum))))
-            return 0
-        self.say(self.lang.render(Msg("Game saved. Continue with: kaleun resume")))
+        self.say(self.lang.render(saved_line()))  # a stop signal named, as in every front end
         return 0

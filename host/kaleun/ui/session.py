@@ -34,6 +34,17 @@ class Session(Protocol):
     def run(self) -> int: ...
 
 
+
+def saved_line() -> Msg:
+    """The last line of a game that ended saved, the same in every front end (the U-BOOT console and
+    window, the Captain Sonar consoles and window): a stop signal is named as `kaleun: stopped by ...`
+    names it before the game runs (`Stopped by SIGTERM: game saved. Continue with: kaleun resume`)."""
+    if STOPPER.signum is not None:
+        from kaleun.cli import stop_words
+
+        return Msg("Stopped by {signal}: game saved. Continue with: kaleun resume", signal=stop_words(STOPPER.signum))
+    return Msg("Game saved. Continue with: kaleun resume")
+
 def make_sounder(board: Board) -> Sounder:
     if board.audio.driver == "none":
         return SilentSounder()

@@ -27,6 +27,7 @@ from kaleun.sonar.grid import COURSE_LETTERS
 from kaleun.sonar.referee import Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
+from kaleun.ui.session import saved_line
 from kaleun.ui.sonar_commands import COMMANDS, QUIT_WORDS, Command, course_id, course_words, find, symbol_id
 from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, track_text
 from kaleun.ui.terminal_out import TerminalOut
@@ -331,7 +332,7 @@ def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any,
     unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
     failed = failure_message(runtime) if runtime.failure is not None else None
     for console in consoles:  # never "saved" when the game failed or the storage could not take it
-        console.say(console.lang.render(failed or unsaved or Msg("Game saved. Continue with: kaleun resume")))
+        console.say(console.lang.render(failed or unsaved or saved_line()))  # a stop signal named
     for fh in files:
         try:
             fh.close()

@@ -28,6 +28,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.ui import theme, typeface
+from kaleun.ui.session import saved_line
 from kaleun.ui.sonar_console import TeamConsole, say_goodbye, start_consoles
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
@@ -194,6 +195,8 @@ class SonarWindow:
         if problem is not None:
             print(f"kaleun: {language(self.runtime.language).render(problem)}", file=sys.stderr)
             return 1
+        if STOPPER.signum is not None and not self.consoles:  # a team's console says it itself (say_goodbye)
+            print(language(self.runtime.language).render(saved_line()), flush=True)
         return 0
 
 

@@ -676,5 +676,9 @@ class Window:
         if problem is not None:
             print(f"kaleun: {self.lang.render(problem)}", file=sys.stderr)
             return 1
+        if STOPPER.signum is not None:  # where it was started, as the console says it (`saved_line`)
+            from kaleun.ui.session import saved_line
+
+            print(self.lang.render(saved_line()), flush=True)
         return 0
 
