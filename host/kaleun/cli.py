@@ -531,9 +531,10 @@ def cmd_board_check(args: argparse.Namespace) -> int:
             from kaleun.hub.options import hub_options
 
             name = hub_options(board).name
-            print(say(Msg("note: {path}: no hub.id: at each start the table trusts the first hub named '{name}' it "
-                          "meets at its port (and only that one until it stops); to trust only your hub, put the id "
-                          "`kaleun hub status` shows into [hub] id", path=str(board.path), name=str(name))),
+            print(say(Msg("note: {path}: no hub.id: the table remembers the first hub named '{name}' it meets at "
+                          "its port and refuses any other (kaleun hub trust accepts a new one); to name your hub in "
+                          "the board file, put the id `kaleun hub status` shows into [hub] id", path=str(board.path),
+                          name=str(name))),
                   file=sys.stderr)
     return status
 

@@ -106,9 +106,9 @@ def test_hub_status_in_russian_names_the_state_and_the_line_for_the_board():
     text = format_status(status, language("ru").render).splitlines()
     assert text[0] == "палубный концентратор на /dev/ttyACM1: несовпадение версий (firmware 0.9)"
     assert text[2] == "  считыватели: 8 (отсеки 1 2 3 4 5 6 7 8); неисправные считыватели: 3"
-    assert text[4] == '  в плате не указан hub.id, поэтому при каждом запуске стол доверяет первому встреченному ' \
-                      'концентратору: чтобы доверять только этому, впишите id = "E66138935F4B2C2A" в раздел [hub] ' \
-                      'файла платы'
+    assert text[4] == '  в плате не указан hub.id, поэтому стол запоминает первый встреченный концентратор и ' \
+                      'отвергает любой другой: чтобы назвать этот в файле платы, впишите id = "E66138935F4B2C2A" ' \
+                      'в её раздел [hub]'
     assert text[5] == "  кадры: 40 целых, 1 потеряно в пути (ресинхронизаций: 1), 0 не по порядку, отброшено: 2 (crc 2)"
     # the link's own warnings come as it words them (English), inside the translated line
     assert text[-1] == "  предупреждение: the hub has 8 readers, the board file 9"

@@ -114,13 +114,13 @@ def test_the_crew_hears_once_that_a_foreign_device_answers_and_when_the_hub_is_b
 
 def test_hub_status_says_the_line_that_makes_a_board_trust_only_the_hub_it_met():
     """A board need not name its hub (a first build learns the id from `kaleun hub status`), so
-    without `hub.id` each start trusts the first hub met: the status says the id to put in."""
+    without `hub.id` the table remembers the first hub met: the status says the id to put in."""
     from kaleun.hub.commands import format_status
 
     core = LinkCore(options())
     connect(core, Hub(), [], 0.0)
     text = format_status(core.status())
-    assert f'put id = "{HUB_ID}" into the board\'s [hub] section' in text
+    assert f'put id = "{HUB_ID}" into its [hub] section' in text
     core = LinkCore(options(hub_id=HUB_ID))
     connect(core, Hub(), [], 0.0)
     assert "hub.id" not in format_status(core.status())
@@ -133,7 +133,7 @@ def test_board_check_notes_a_real_hubs_board_that_names_no_hub_id(tmp_path, caps
     text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8")
     assert main(["board", "check", str(BOARDS / "pico-hub.toml")]) == 0
     err = capsys.readouterr().err
-    assert "note:" in err and "no hub.id: at each start the table trusts the first hub named 'deck-hub'" in err
+    assert "note:" in err and "no hub.id: the table remembers the first hub named 'deck-hub'" in err
     named = tmp_path / "named.toml"
     named.write_text(text.replace('name = "deck-hub"\n', 'name = "deck-hub"\nid = "E6614103E7396B29"\n', 1),
                      encoding="utf-8")

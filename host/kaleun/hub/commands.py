@@ -157,8 +157,9 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
             lines.append(say(Msg("the hub the table played with is another one (id {id}, remembered in {file})",
                                  id=status["remembered_id"], file=str(status.get("remembered_in")))))
         if status.get("id") and not status.get("board_id"):
-            lines.append(say(Msg("the board names no hub.id, so each start trusts the first hub it meets: to trust "
-                                 "only this one, put id = \"{id}\" into the board's [hub] section", id=status["id"])))
+            lines.append(say(Msg("the board names no hub.id, so the table remembers the first hub it meets and "
+                                 "refuses any other: to name this one in the board file, put id = \"{id}\" into its "
+                                 "[hub] section", id=status["id"])))
     drops = status.get("drops") or {}
     dropped = sum(drops.values())
     # the reasons are the protocol's words (as --json has them)

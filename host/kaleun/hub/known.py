@@ -1,6 +1,6 @@
 """The deck hub this home's table played with, remembered across starts.
 
-A board file without `hub.id` trusts the first hub whose hello names an id; that identity is kept in
+A board file without `hub.id` remembers the first hub whose hello names an id; that identity is kept in
 `hubs.json` in the config folder (`KALEUN_HOME` when set), one entry per board file and hub path, so
 a start after a reboot checks the device at the path against it (a reused pty or tty number can put
 another device there). The file is small and written atomically:
