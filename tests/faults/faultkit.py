@@ -207,3 +207,22 @@ def resumed_at(text: str) -> str:
     found = RESUMED_AT.search(text)
     assert found is not None, text
     return found.group(1)
+
+
+def signal_while_loading(module: str, sig: int) -> str:
+    """A `python -c` program that starts `kaleun play --console` and sends itself `sig` the moment `module`
+    starts loading, before anything of it ran."""
+    return f"""
+import importlib.abc, os, runpy, signal, sys
+
+class SignalWhileLoading(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), {sig})
+        return None
+
+sys.meta_path.insert(0, SignalWhileLoading())
+sys.argv = ["kaleun", "play", "--console"]
+runpy.run_module("kaleun", run_name="__main__")
+"""

@@ -12,7 +12,7 @@ import sys
 import time
 
 import pytest
-from faultkit import Console
+from faultkit import Console, signal_while_loading
 from kaleun.runtime.stop_signals import SIGNALS, signal_name
 from kaleun.saves import open_save, read_state
 from kit import kaleun_env
@@ -98,23 +98,6 @@ def test_nohup_keeps_sighup_ignored_and_the_table_plays_on(tmp_path):
     assert open_save(tmp_path / "autosave.json").engine.seed == 6
 
 
-EARLY = """
-import importlib.abc, os, runpy, signal, sys
-
-class SignalWhileLoading(importlib.abc.MetaPathFinder):
-    '''Sends the signal the moment the program's signal handling starts loading, before anything of it ran.'''
-    def find_spec(self, name, path=None, target=None):
-        if name == "kaleun.runtime.signals":
-            sys.meta_path.remove(self)
-            os.kill(os.getpid(), {sig})
-        return None
-
-sys.meta_path.insert(0, SignalWhileLoading())
-sys.argv = ["kaleun", "play", "--console"]
-runpy.run_module("kaleun", run_name="__main__")
-"""
-
-
 @pytest.mark.parametrize("sig", [signal.SIGUSR1, signal.SIGALRM, signal.SIGQUIT, signal.SIGRTMIN + 1],
                          ids=signal_name)
 def test_any_stop_signal_in_the_first_milliseconds_ends_the_start_with_a_line(tmp_path, sig):
@@ -123,7 +106,8 @@ def test_any_stop_signal_in_the_first_milliseconds_ends_the_start_with_a_line(tm
     from test_signals import old_game
 
     before = old_game(tmp_path)
-    result = subprocess.run([sys.executable, "-c", EARLY.format(sig=int(sig))], capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-c", signal_while_loading("kaleun.runtime.signals", int(sig))],
+                            capture_output=True, text=True,
                             env=kaleun_env(tmp_path), cwd=tmp_path, timeout=60)
     assert result.returncode == 128 + sig, (result.returncode, result.stderr)
     assert result.stderr == f"kaleun: stopped by {signal_name(sig)} while starting; nothing was changed\n"

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from faultkit import Console, default_stop_signals
+from faultkit import Console, default_stop_signals, signal_while_loading
 from kaleun.saves import open_save, read_state, save_game
 from kaleun.uboot.game import new_game
 from kit import BOARDS
@@ -124,23 +124,6 @@ def test_a_console_whose_terminal_is_gone_plays_on_and_saves(tmp_path):
     assert open_save(tmp_path / "autosave.json").engine.module("boat").telegraph == "slow_ahead"
 
 
-LOADING = """
-import importlib.abc, os, runpy, signal, sys
-
-class SignalWhileLoading(importlib.abc.MetaPathFinder):
-    '''Sends the signal the moment the program's command module starts loading.'''
-    def find_spec(self, name, path=None, target=None):
-        if name == "kaleun.cli":
-            sys.meta_path.remove(self)
-            os.kill(os.getpid(), {sig})
-        return None
-
-sys.meta_path.insert(0, SignalWhileLoading())
-sys.argv = ["kaleun", "play", "--console"]
-runpy.run_module("kaleun", run_name="__main__")
-"""
-
-
 @pytest.mark.parametrize("sig", SIGNALS, ids=lambda s: signal.Signals(s).name)
 def test_a_stop_signal_while_the_program_loads_ends_it_with_a_line_not_a_traceback(tmp_path, sig):
     """`python -m kaleun` (and the `kaleun` command) take the stop signals before the program's
@@ -151,7 +134,8 @@ def test_a_stop_signal_while_the_program_loads_ends_it_with_a_line_not_a_traceba
     from kit import kaleun_env
 
     before = old_game(tmp_path)
-    result = subprocess.run([sys.executable, "-c", LOADING.format(sig=int(sig))], capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-c", signal_while_loading("kaleun.cli", int(sig))],
+                            capture_output=True, text=True,
                             env=kaleun_env(tmp_path), cwd=tmp_path, timeout=60, preexec_fn=default_stop_signals)
     assert result.returncode == 128 + sig and "kaleun: stopped by" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
