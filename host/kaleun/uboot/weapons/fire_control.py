@@ -178,7 +178,7 @@ class FireControl(WeaponsPart):
         sea's own lookouts count them. None: submerged, a lookout on watch, or the crew rules only advising.
 
         Who stands where is the crew rules' business: enforced, this refuses the order; advised (the training
-        mission), the order goes ahead and a `crew_warning` says what was missing (`warn_without_bridge`), as
+        mission), the order goes ahead and a `crew_warning` says what was missing (`warn_without_view`), as
         for an order short of its sailors."""
         if not self.boat.surfaced or self.sea.lookouts() > 0 or self._advised():
             return None
@@ -217,16 +217,10 @@ class FireControl(WeaponsPart):
         engine = self.engine
         return bool(engine.has_module("crew") and engine.module("crew").rules == "advise")
 
-    def warn_without_bridge(self, order: str, missing: Msg | None = None) -> None:
-        """An order the crew rules only advise on went ahead surfaced with no lookout on the bridge: say so
-        (`missing`: what it lacked, by default the TDC's view)."""
-        if self.boat.surfaced and self._advised() and self.sea.lookouts() <= 0:
-            missing = missing or Msg("no lookout on the bridge (section 8) for the TDC's view")
-            self._warn(order, missing)
-
     def warn_without_view(self, order: str) -> None:
-        """A `tdc` or `fire_torpedoes` order the crew rules only advise on went ahead without the TDC's view
-        (surfaced: no lookout on the bridge; submerged: the periscope down): say so in a `crew_warning`."""
+        """A weapon order the crew rules only advise on went ahead without its view (`view_missing`: the TDC's or
+        the guns' view surfaced, no lookout on the bridge; the TDC's submerged, the periscope down): say so in a
+        `crew_warning`."""
         if not self._advised():
             return
         missing = self.view_missing(order)

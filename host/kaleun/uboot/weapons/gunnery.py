@@ -72,9 +72,6 @@ class Gunnery(WeaponsPart):
         return Msg("the guns are laid from the lookouts' view: post at least one lookout in section 8 (the "
                    "observation order)")
 
-    def _warn_without_bridge(self, gun: str) -> None:
-        self.w.fire_control.warn_without_bridge(gun, Msg("no lookout on the bridge (section 8) for the guns' view"))
-
     def _parse_gun_88(self, args: Args) -> dict[str, Any]:
         most = int(guns.GUN["gun_88"]["max_rounds_per_order"])
         return {"target": args.str("target"), "rounds": args.int("rounds", default=10, lo=1, hi=most)}
@@ -126,7 +123,7 @@ class Gunnery(WeaponsPart):
                                                 "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"],
                                                 n=p["rounds"]),
                   gun="gun_88", target=p["target"], rounds=p["rounds"])
-        self._warn_without_bridge("gun_88")
+        self.w.fire_control.warn_without_view("gun_88")
 
     def _check_gun_20(self, p: dict[str, Any]) -> Msg | None:
         problem = self._gun_ready("gun_20")
@@ -144,7 +141,7 @@ class Gunnery(WeaponsPart):
         self.emit("gun_firing", feed=Msg.plural("20 mm gun: open fire, {n} burst.",
                                                 "20 mm gun: open fire, {n} bursts.", n=p["bursts"]),
                   gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
-        self._warn_without_bridge("gun_20")
+        self.w.fire_control.warn_without_view("gun_20")
 
     def cease(self, gun: str, why: Msg | None) -> None:
         firing = self.firing[gun]
