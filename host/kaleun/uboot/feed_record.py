@@ -8,12 +8,13 @@ contact's first bearing and range, the own guns' rounds), numbered in the order 
 front end that starts late puts `past()` through its feed first (`kaleun.ui.feedlog.recall`).
 
 Each kept event keeps its feed as a message (template and values, `messages.to_json`), so a table
-that resumes in another language reads its past in that language too. Each is written as JSON text
-when it happens (a later change to its data cannot reach the save); the first save that holds it
-reads it back and checks it against the shape a save is read with, once, so a save checks only the
-events heard since the one before and an event that leaves the record unsaved is never checked. An
-event that would not fit (nothing the game emits today) is left out rather than making the save
-unreadable.
+that resumes in another language reads its past in that language too. When it happens, only a copy
+of its data is taken (a later change to the data cannot reach the save); the first save that holds
+it writes it as JSON text, reads it back and checks it against the shape a save is read with, once.
+A save thus works only on the events heard since the one before that are still kept, and an event
+that leaves the record unsaved (most of a battle's: the record keeps the last 60 lines, a battle
+makes more than that between two watch changes) costs nothing more than its copy. An event that
+would not fit (nothing the game emits today) is left out rather than making the save unreadable.
 
 The time compression module keeps it (it hears every event) in its state as `feed`:
 
@@ -63,6 +64,16 @@ def _written(n: int, event: Event) -> str | None:
         return None
 
 
+def _copied(value: Any) -> Any:
+    """`value` with its lists, tuples and objects copied (what the save writes of an event's data, taken
+    when it happens: messages and numbers do not change)."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copied(v) for v in value]
+    return value
+
+
 def _checked(text: str, name: str) -> dict[str, Any] | None:
     """The saved form read back from its text, or None when it would not fit the save's shape."""
     try:
@@ -90,8 +101,8 @@ class FeedRecord:
         self.feed: deque[tuple[int, Event | None, dict[str, Any]]] = deque(maxlen=FEED_KEPT)
         self.details: dict[str, deque[tuple[int, Event | None, dict[str, Any]]]] = {
             name: deque(maxlen=n) for name, n in DETAILS.items()}
-        #: the saved forms of events heard in this run, as JSON text until a save first checks them
-        self._text: dict[int, str] = {}
+        #: the events heard in this run that no save has written yet, with their data as it was then
+        self._unsaved: dict[int, Event] = {}
 
     def hear(self, event: Event, emitted: Sequence[Event]) -> None:
         """Take `event` as a listener of every event hears it, with the engine's events emitted so
@@ -121,12 +132,10 @@ class FeedRecord:
         if kept is None:
             return
         self.count += 1
-        text = _written(self.count, event)
-        if text is not None:
-            if len(kept) == kept.maxlen:  # the oldest leaves the record, its text with it
-                self._text.pop(kept[0][0], None)
-            kept.append((self.count, event, {}))  # its saved form: checked from the text when first saved
-            self._text[self.count] = text
+        if len(kept) == kept.maxlen:  # the oldest leaves the record, unsaved or not
+            self._unsaved.pop(kept[0][0], None)
+        kept.append((self.count, event, {}))  # its saved form: written and checked when first saved
+        self._unsaved[self.count] = Event(event.t, event.clock, event.name, _copied(event.data), event.feed)
 
     def _kept(self) -> list[tuple[int, Event | None, dict[str, Any]]]:
         return sorted((*self.feed, *(item for kept in self.details.values() for item in kept)), key=lambda k: k[0])
@@ -143,9 +152,10 @@ class FeedRecord:
     def to_state(self) -> dict[str, Any]:
         events = []
         for n, event, saved in self._kept():
-            text = self._text.pop(n, None)
-            if text is not None:  # first saved now: read back and checked once, kept for the next saves
-                saved.update(_checked(text, event.name if event is not None else "?") or {})
+            unsaved = self._unsaved.pop(n, None)
+            if unsaved is not None:  # first saved now: written, read back and checked once, kept for the next saves
+                text = _written(n, unsaved)
+                saved.update((_checked(text, unsaved.name) if text is not None else None) or {})
             if saved:  # empty: it would not fit the save, left out of this save and every later one
                 events.append(dict(saved))
         return {"count": self.count, "events": events}
@@ -154,7 +164,7 @@ class FeedRecord:
         """Load a saved record (None: a save from before it: nothing is kept)."""
         self.count = int(state["count"]) if state else 0
         self.feed.clear()
-        self._text.clear()
+        self._unsaved.clear()
         for kept in self.details.values():
             kept.clear()
         for saved in (state or {}).get("events", []):
