@@ -29,6 +29,7 @@ Run: `python tests/bench/bench_attack.py` (or `make bench`).
 from __future__ import annotations
 
 import math
+import statistics
 import sys
 import time
 from collections import Counter
@@ -77,21 +78,27 @@ def order(game, name, **params):
     return game.apply({"do": "order", "order": name, **params})
 
 
+#: the benchmark's own picture of the merchants at one moment (game time, the sea's vessel count, the ships afloat
+#: as (range, vessel, lying stopped) nearest first): its tactics look many times a minute, the ships move only when
+#: the game runs, and the benchmark's own work should stir the machine's caches as little as it can between the
+#: game's calls it times
+_PICTURE: list = [None, []]
+
+
 def merchants(game, max_nm: float, stopped: bool | None = None):
     """(range, vessel) of the merchants afloat within `max_nm`, nearest first (`stopped`: only those
     lying stopped, or only those under way)."""
     sea = game.module("sea")
-    bn = sea.boat_now()
-    out = []
-    for v in sea.vessels.values():
-        if v.is_escort or v.ai.get("sinking_at") is not None:
-            continue
-        if stopped is not None and (sea.vmotion(v)[1] < 1.0) != stopped:
-            continue
-        r = bn.rel(*sea.vpos(v, game.t))[2]
-        if r <= max_nm:
-            out.append((r, v))
-    return sorted(out, key=lambda x: (x[0], x[1].id))
+    key = (game.t, len(sea.vessels), sum(1 for v in sea.vessels.values() if v.ai.get("sinking_at") is not None))
+    if _PICTURE[0] != key:
+        bn = sea.boat_now()
+        afloat = []
+        for v in sea.vessels.values():
+            if v.is_escort or v.ai.get("sinking_at") is not None:
+                continue
+            afloat.append((bn.rel(*sea.vpos(v, game.t))[2], v, sea.vmotion(v)[1] < 1.0))
+        _PICTURE[0], _PICTURE[1] = key, sorted(afloat, key=lambda x: (x[0], x[1].id))
+    return [(r, v) for r, v, lying in _PICTURE[1] if r <= max_nm and (stopped is None or lying == stopped)]
 
 
 def nearest_escort_nm(game) -> float:
@@ -219,7 +226,7 @@ def below(game) -> list:
     return events + order(game, "dive")
 
 
-def convoy_attack(seed: int = 1, hours: int = 6) -> None:
+def convoy_attack(seed: int = 1, hours: int = 6) -> list[float]:
     """The convoy battle exercise's SC convoy (40 merchants, 8 escorts) passes over the boat, an HX convoy (24
     merchants, 4 escorts) three hours behind it, and a straggler (a tanker: forty shells do not sink her) lies
     stopped 3 nm south. The boat's tactics, minute by minute: wait at 15 m (below a keel) and, with no ship within
@@ -327,6 +334,17 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> None:
           f"{len(sunk)} ({sum(s['grt'] for s in sunk):,} GRT); pings {counts['ping']}, depth charges "
           f"{counts['explosion']}, damage {counts['damage']}; mission: {game.module('mission').result or 'going on'}"
           f" at {game.t / 3600:.1f} h; orders given without their view {counts['view_warning']}")
+    return per_hour
+
+
+def convoy_attacks(runs: int = 3, seed: int = 1, hours: int = 6) -> None:
+    """The convoy attack `runs` times (the same seed: the same battle, event for event); the figures that count
+    are each hour's median over the runs (one run on a shared machine is off by a fifth either way)."""
+    hourly = [convoy_attack(seed, hours) for _ in range(runs)]
+    medians = [statistics.median(run[h] for run in hourly) for h in range(hours)]
+    print(f"convoy attack, median of {runs} runs: busiest hour {3600 / max(medians):,.0f} x real time, on average "
+          f"{hours * 3600 / sum(medians):,.0f} x; hour by hour: "
+          + ", ".join(f"{3600 / h:,.0f} x" if h > 0 else "-" for h in medians))
 
 
 def tdc_update(n: int = 200_000) -> None:
@@ -340,5 +358,5 @@ def tdc_update(n: int = 200_000) -> None:
 
 
 if __name__ == "__main__":
-    convoy_attack()
+    convoy_attacks()
     tdc_update()
