@@ -158,3 +158,20 @@ def test_4_the_console_reads_the_sections_letters_of_the_table_s_language(typed,
     """§4.1 [B] "Bereich (N/S/O/W)": at a German table the east section is "O" (Ost), at a Russian one "В"
     (восток); the console reads such a symbol as its id, the east section's "O1" as E1."""
     assert symbol_id(typed, code) == symbol
+
+
+@pytest.mark.parametrize(("section", "entry", "problem"), [
+    ("W", "radiation c1", "board test: W5: a radiation symbol belongs to the reactor, not to circuit c1"),
+    ("N", "blue", "board test: N5: unknown colour 'blue'"),
+    ("S", "red c1 c2", "board test: S5: write 'COLOUR' or 'COLOUR cN', got 'red c1 c2'")])
+def test_4_a_board_that_breaks_the_sheet_s_rules_is_refused(section, entry, problem):
+    """§4 [B] "Reaktordefekte", "Selbstreparatur der zentralen Schaltkreise": radiation symbols are the reactor's
+    ("4 der 6 Reaktorsymbole"), the linked symbols are the central circuits'; a board (boards.toml, or an
+    expansion's) that links a radiation symbol into a circuit was taken silently and is now refused by name."""
+    from kaleun.sonar.engineer import BoardDataError, parse_layout
+
+    spec = {d: ["red c1", "green c2", "yellow c3", "red", "radiation", "radiation"] for d in SECTION_ORDER}
+    spec[section] = [*spec[section][:4], entry, "radiation"]
+    with pytest.raises(BoardDataError) as caught:
+        parse_layout("test", spec, layout().colours)
+    assert str(caught.value) == problem
