@@ -469,9 +469,12 @@ def cmd_map_check(args: argparse.Namespace) -> int:
             continue
         except CommandError as exc:
             return _fail(f"kaleun map check: {exc}")
-        features = "".join(f", {len(cells)} {name.replace('_', ' ')}s" for name, cells in sorted(sea.features.items()))
+        def count(n: int, name: str) -> str:  # "1 island", "2 water holes"
+            return f"{n} {name.replace('_', ' ')}{'' if n == 1 else 's'}"
+
+        features = "".join(f", {count(len(cells), name)}" for name, cells in sorted(sea.features.items()))
         sectors = ", ".join(f"{mode} {sea.sector_count(mode)}" for mode in sea.sector_bands)
-        print(f"{path}: ok: {sea.name}, {sea.columns} x {sea.rows}, {len(sea.islands)} islands{features}; "
+        print(f"{path}: ok: {sea.name}, {sea.columns} x {sea.rows}, {count(len(sea.islands), 'island')}{features}; "
               f"sectors: {sectors}; fits scenario {scenario_id} ({args.mode})")
     return status
 

@@ -231,7 +231,8 @@ def test_7_echo_a_torpedo_on_an_archer_mine_leaves_it_and_both_teams_are_told_wh
 
 def test_7_echo_archer_mines_blast_once_with_a_full_scenario_gauge(tmp_path):
     """§7 [B] "Echo Karte": a full 4-box scenario gauge sets off any Archer mine; it blasts like a mine, works once,
-    both Captains erase it; the gauge empties and can be filled again."""
+    both Captains erase it; the gauge empties and can be filled again. A refusal says whether the cell never held an
+    Archer mine or held one that went off already (both said "no Archer mine left")."""
     plan = [("S", "S3"), ("S", "S5"), ("S", "S2"), ("S", "S4")]             # no yellow symbol crossed
     lines = [*start("A1", "H9"), *[course("yellow", d, "scenario", s) for d, s in plan],
              {"team": "yellow", "do": "activate", "system": "scenario", "cell": "H8"},
@@ -241,13 +242,24 @@ def test_7_echo_archer_mines_blast_once_with_a_full_scenario_gauge(tmp_path):
     lines += [{"team": "yellow", "do": "activate", "system": "scenario", "cell": "G8"},
               {"team": "yellow", "do": "activate", "system": "scenario", "cell": "C3"}]
     game, events = run_lines(lines, tmp_path, scenario="echo")
-    assert refusals(events, "yellow") == ["there is no Archer mine left at H8", "there is no Archer mine left at G8"]
+    assert refusals(events, "yellow") == ["H8 holds no Archer mine",
+                                          "the Archer mine at G8 has gone off already: each works once"]
     archer = named(events, "archer_mine")
     assert [(e["team"], e["cell"]) for e in archer] == [("yellow", "G8"), ("yellow", "C3")]
     assert "audience" not in archer[0]
     assert [e["hits"] for e in named(events, "blast")] == [{"yellow": 0, "blue": 1}, {"yellow": 0, "blue": 0}]
     assert ref(game).team_status("blue")["archer_mines"] == ["M3", "H6", "I8", "H10", "C13", "M13"]
     assert ref(game).team_status("yellow")["gauges"]["scenario"] == [0, 4]
+
+
+def test_7_echo_an_archer_mine_does_not_block_a_course(tmp_path):
+    """§2 + §7 [B] "Einen neuen Kurs ansagen": "Ein Boot darf weder auf Inselfelder fahren, noch auf Felder, in denen
+    eigene Wasserminen liegen"; an Archer mine is nobody's own mine, so a boat may enter its cell ([gap], our reading,
+    scenarios.toml) — and sits on it should it go off."""
+    lines = [*start("B3", "O15"), course("yellow", "E", "torpedo", "E5")]            # C3 holds an Archer mine
+    game, events = run_lines(lines, tmp_path, scenario="echo")
+    assert refusals(events) == [] and ref(game).team_status("yellow")["cell"] == "C3"
+    assert "C3" in ref(game).team_status("yellow")["archer_mines"]
 
 
 # -- §1 line-ups -----------------------------------------------------------------------------

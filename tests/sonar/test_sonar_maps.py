@@ -124,14 +124,15 @@ def test_2_a_map_must_give_4_sectors_turn_based_and_9_in_real_time(line, mode, f
 
 
 def test_map_check_and_a_game_on_an_owners_map(tmp_path):
-    """`kaleun map check` and `kaleun run --map` read an owner's map; mistakes come as file:line."""
+    """`kaleun map check` and `kaleun run --map` read an owner's map; mistakes come as file:line. The check's
+    line counts in the singular where there is one ("1 island", not "1 islands")."""
     good = tmp_path / "good.map"
     good.write_text(OPEN)
     bad = tmp_path / "bad.map"
     bad.write_text(GOOD.replace(" 2  . # . . .", " 2  . # . x ."))
     checked = run_kaleun("map", "check", str(good), str(bad), home=tmp_path)
     assert checked.returncode == 2
-    assert "good.map: ok: Test, 5 x 4, 1 islands; sectors: realtime 9, turn 4" in checked.stdout
+    assert "good.map: ok: Test, 5 x 4, 1 island; sectors: realtime 9, turn 4" in checked.stdout
     assert f"{bad}:9: D2: unknown symbol 'x'" in checked.stderr
     script = write_script(tmp_path / "s.jsonl", [{"t": 0, "team": "yellow", "do": "start", "cell": "E4"}])
     ran = run_kaleun("run", "--game", "sonar", "--map", str(good), "--script", str(script), "--events",
@@ -154,7 +155,7 @@ def test_map_check_without_a_scenario_checks_the_scenario_the_map_names(tmp_path
     other.write_text(GOOD.replace("name: Test", "name: My Delta"))
     checked = run_kaleun("map", "check", str(echo), str(other), home=tmp_path)
     assert checked.returncode == 2
-    assert f"{echo}: ok: Echo, 5 x 4, 1 islands, 1 archer mines; sectors: realtime 9, turn 4; fits scenario echo" \
+    assert f"{echo}: ok: Echo, 5 x 4, 1 island, 1 archer mine; sectors: realtime 9, turn 4; fits scenario echo" \
         in checked.stdout
     assert f"{other}:10: scenario Alpha has no water holes" in checked.stderr
 
@@ -166,7 +167,7 @@ def test_a_map_saved_with_a_byte_order_mark_is_read(tmp_path):
     marked.write_bytes(b"\xef\xbb\xbf" + OPEN.encode("utf-8"))
     checked = run_kaleun("map", "check", str(marked), home=tmp_path)
     assert checked.returncode == 0, checked.stderr
-    assert "notepad.map: ok: Test, 5 x 4, 1 islands" in checked.stdout
+    assert "notepad.map: ok: Test, 5 x 4, 1 island" in checked.stdout
     assert parse_map("\ufeff" + OPEN, "t.map") == parse_map(OPEN, "t.map")
 
 

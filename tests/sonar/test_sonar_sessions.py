@@ -540,3 +540,45 @@ def test_the_console_map_explains_only_the_marks_its_map_has(scenario, marks):
     ref = referee(game)
     legend = draw_map(ref.sea, ref.team_status("yellow"), language("en")).splitlines()[-1]
     assert legend == "  ".join(["@ boat", "+ route", "M mine", "# island", *marks])
+
+
+@pytest.mark.parametrize("mode, count, col_border, row_border", [("turn", 4, 8, 8), ("realtime", 9, 5, 5)])
+def test_2_the_console_map_shows_the_sectors_of_the_mode(mode, count, col_border, row_border):
+    """§2 [B] "Eine Suchdrohne aussenden": "Die Karte ist im Echtzeitmodus in 9 Sektoren aufgeteilt und im
+    rundenbasierten Modus in 4 Sektoren": the console's map drew no sector at all, so a Radio Operator at the
+    console could not tell where a drone's sector or a surfacing's sector lies. It now draws the borders of the
+    mode's sectors ('|' between columns, '-' between rows) and says how they are numbered."""
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import draw_map
+
+    game = new_game(3, "alpha", mode)
+    ref = referee(game)
+    lines = draw_map(ref.sea, ref.team_status("yellow"), language("en")).splitlines()
+    grid = [line for line in lines if line[:3].strip().isdigit()]
+    assert len(grid) == 15 and all(len(line) == len(grid[0]) for line in grid)
+    column = 4 + 2 * col_border - 1  # the separator after the last column of the first band
+    assert {line[column] for line in grid} == {"|"}
+    border = lines.index(grid[row_border - 1]) + 1
+    assert set(lines[border].strip()) <= {"-", "+"} and lines[border][column] == "+"
+    assert f"Sectors 1 to {count}, numbered row by row from the north-west" in lines[-2]
+
+
+@pytest.mark.parametrize("line, said", [
+    ('{"do": "bogus"}', "! unbekannter Befehl „bogus“ in der JSON-Zeile (bekannt: activate, course, cross, detonate, "
+                        "dive, go, mark, plot, repair, sonar_answer, start, status, stop, surface)"),
+    ('{"cell": "G7"}', "! der JSON-Zeile fehlt das Feld „do“, das den Befehl nennt")])
+def test_a_json_line_with_an_unknown_or_no_command_is_answered_in_the_tables_language(home, line, said):
+    """The console takes any table-script line as JSON; one naming no command, or an unknown one, was answered in
+    English at every table (the engine's own words, listing its `report`, which a team console never shows). It is
+    now answered in the table's language with the commands a team may send."""
+    game = new_game(4, "alpha", "turn")
+    runtime = make_sonar_runtime(game, language="de")
+    out = io.StringIO()
+    console = TeamConsole(runtime, "yellow", io.StringIO(), out, interactive=False)
+    runtime.step()
+    try:
+        console.handle(line)
+        runtime.step()
+    finally:
+        runtime.close()
+    assert said in out.getvalue()

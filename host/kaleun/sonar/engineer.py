@@ -72,6 +72,9 @@ def parse_layout(board_id: str, spec: Mapping[str, Any], colours: Mapping[str, I
                 circuit = int(words[1][1:])
             elif len(words) != 1:
                 raise BoardDataError(f"board {board_id}: {direction}{i}: write 'COLOUR' or 'COLOUR cN', got {entry!r}")
+            if circuit is not None and colour == RADIATION:  # [B]: radiation symbols are the reactor's
+                raise BoardDataError(f"board {board_id}: {direction}{i}: a radiation symbol belongs to the reactor, "
+                                     f"not to circuit c{circuit}")
             sid = f"{direction}{i}"
             symbols[sid] = Symbol(sid, direction, colour, circuit)
             ids.append(sid)

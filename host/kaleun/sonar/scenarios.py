@@ -158,7 +158,10 @@ class ArcherMines(ScenarioSystem):
 
     def problem(self, referee: Referee, team: str, target: Mapping[str, Any]) -> Msg | None:
         if target["cell"] not in self.left:
-            return Msg("there is no Archer mine left at {cell}", cell=cell_name(target["cell"]))
+            if target["cell"] in self.sea.feature("archer_mine"):
+                return Msg("the Archer mine at {cell} has gone off already: each works once",
+                           cell=cell_name(target["cell"]))
+            return Msg("{cell} holds no Archer mine", cell=cell_name(target["cell"]))
         return None
 
     def resolve(self, referee: Referee, team: str, target: Mapping[str, Any]) -> None:

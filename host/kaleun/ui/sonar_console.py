@@ -131,6 +131,13 @@ class TeamConsole(TerminalOut):
     def _json(self, command: dict[str, Any]) -> None:
         if command.get("team", self.team) != self.team:
             raise CommandError(Msg("this console speaks for {team} only", team=team_name(self.team)))
+        name = command.get("do")
+        if not isinstance(name, str):  # the engine would say it in English at every table
+            raise CommandError(Msg("the JSON line has no field 'do' naming the command"))
+        known = [n for n in self.runtime.game.command_names if n != "report"]  # report shows no team anything
+        if name not in known:
+            raise CommandError(Msg("unknown command '{word}' in the JSON line (known: {known})", word=name,
+                                   known=", ".join(known)))
         self.send(command)
 
     @staticmethod

@@ -26,13 +26,20 @@ COLOUR_MARKS = {"red": "R", "green": "G", "yellow": "Y", "radiation": "*"}
 
 def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
     """The own map: '#' island, 'o' water hole, 'a' Archer mine, '+' own route, '@' the boat,
-    'M' an own mine."""
+    'M' an own mine; the borders of the game mode's sectors ('|', '-')."""
     route = {parse_cell(c) for c in status["route"]}
     mines = {parse_cell(c) for c in status["mines"]}
     archers = {parse_cell(c) for c in status.get("archer_mines", [])}
     here = parse_cell(status["cell"]) if status["cell"] else None
+    mode = status["mode"]
+    widths, heights = sea.sector_bands[mode] if sea.has_mode(mode) else ((sea.columns,), (sea.rows,))
+    col_borders = {sum(widths[:i]) for i in range(1, len(widths))}
+    row_borders = {sum(heights[:i]) for i in range(1, len(heights))}
     lines = ["    " + " ".join(LETTERS[: sea.columns])]
     for y in range(sea.rows):
+        if y in row_borders:  # the border between two bands of sectors
+            lines.append("    " + "".join(("+" if x in col_borders else "-") + "-" if x else "-"
+                                          for x in range(sea.columns)))
         row = []
         for x in range(sea.columns):
             cell = (x, y)
@@ -51,7 +58,10 @@ def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
             else:
                 mark = "."
             row.append(mark)
-        lines.append(f"{y + 1:>3} " + " ".join(row))
+        lines.append(f"{y + 1:>3} " + "".join(("|" if x in col_borders else " ") + mark if x else mark
+                                              for x, mark in enumerate(row)))
+    lines.append(lang.render(Msg("Sectors 1 to {last}, numbered row by row from the north-west; | and - mark their "
+                                 "borders.", last=len(widths) * len(heights))))
     legend = [Msg("@ boat"), Msg("+ route"), Msg("M mine"), Msg("# island")]
     if sea.feature("water_hole"):  # only the marks this map has (Alpha's legend named water holes)
         legend.append(Msg("o water hole"))
