@@ -25,6 +25,10 @@ typed = console_typed
      "! new_course: Feld „course“ muss eine ganze Zahl sein, nicht 'abc'"),
     ("en", '{"do": "order", "order": "new_course", "course": "abc"}',
      "! new_course: field 'course' must be a whole number, got 'abc'"),
+    # the engine's own refusals (a command it does not know, a line without `do`)
+    ("de", '{"do": "fly"}', "! unbekannter Befehl „fly“ (bekannt: adjust_command, "),
+    ("ru", '{"t": 1}', "! команде нужно поле «do», говорящее, что делать"),
+    ("en", '{"do": "fly"}', "! unknown command 'fly' (known: adjust_command, "),
 ])
 def test_a_mistake_is_told_in_the_table_language(language: str, line: str, said: str) -> None:
     assert said in typed(language, line)

@@ -258,13 +258,14 @@ class Engine:
     def apply(self, command: Mapping[str, Any]) -> list[Event]:
         """Apply one command at the current game time. Raises CommandError if malformed."""
         if not isinstance(command, Mapping):
-            raise CommandError(f"a command must be a JSON object, got {type(command).__name__}")
+            raise CommandError(Msg("a command must be a JSON object, got {kind}", kind=type(command).__name__))
         name = command.get("do")
         if not isinstance(name, str):
-            raise CommandError("a command needs a 'do' field naming what to do")
+            raise CommandError(Msg("a command needs a 'do' field naming what to do"))
         handler = self._handlers.get(name)
         if handler is None:
-            raise CommandError(f"unknown command '{name}' (known: {', '.join(self.command_names)})")
+            raise CommandError(Msg("unknown command '{name}' (known: {known})", name=name,
+                                   known=", ".join(self.command_names)))
         pending = len(self._out)
         try:
             handler(Args(command))
@@ -321,7 +322,7 @@ class Engine:
         the time at that wake (the runtime uses it to honour a change of time compression).
         """
         if target < self.t:
-            raise CommandError(f"time cannot run backwards ({target} < {self.t})")
+            raise CommandError(Msg("time cannot run backwards ({target} < {now})", target=target, now=self.t))
         last: tuple[float, int] | None = None
         modules = self.modules
         stale = self._stale
@@ -345,7 +346,7 @@ class Engine:
 
     def advance(self, dt: float) -> list[Event]:
         if dt < 0:
-            raise CommandError("advance needs dt >= 0")
+            raise CommandError(Msg("advance needs dt >= 0"))
         return self.advance_to(self.t + dt)
 
     # -- state ----------------------------------------------------------------------------

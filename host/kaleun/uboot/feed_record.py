@@ -151,7 +151,7 @@ class FeedRecord:
     # -- saving -----------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
         events = []
-        for n, event, saved in self._kept():
+        for n, _event, saved in self._kept():
             unsaved = self._unsaved.pop(n, None)
             if unsaved is not None:  # first saved now: written, read back and checked once, kept for the next saves
                 text = _written(n, unsaved)
