@@ -1,9 +1,9 @@
 """What the First Officer should hear before an order the game would carry out: sailors left on
 the bridge when the boat dives (rulebook §3), a depth below test depth, at crush depth or on the
-bottom the echo sounder gives, a torpedo run longer than the torpedo goes, a weapon order without
-its view (no lookout on the bridge, the periscope down; §8.3, §8.4), also when the order is refused for
-something else first. The order assistant of the console (`check ORDER`) and of the window's order sheet
-both show these, from one place.
+bottom the echo sounder gives, a torpedo run longer than the torpedo goes or too short for its pistol to
+arm, a weapon order without its view (no lookout on the bridge, the periscope down; §8.3, §8.4), also when
+the order is refused for something else first. The order assistant of the console (`check ORDER`) and of
+the window's order sheet both show these, from one place.
 Pure: reads the game's public status, changes nothing."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from kaleun.core.messages import Msg, join
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.sea.boat import CRUSH_M, TEST_M
+from kaleun.uboot.weapons.arsenal import TORPEDOES
 
 
 def order_warnings(game: Any, answer: Mapping[str, Any]) -> list[Msg]:
@@ -90,6 +91,15 @@ def beyond_reach(game: Any, facing: str, solution: Mapping[str, Any]) -> float |
     return float(reach)
 
 
+def too_close(solution: Mapping[str, Any]) -> float | None:
+    """The run a torpedo makes before its pistol is armed (torpedoes.toml `pistols.arming_m`), when the TDC's
+    `solution` runs shorter than that (the torpedo would strike without exploding); else None."""
+    arming = float(TORPEDOES["pistols"]["arming_m"])
+    if float(solution.get("run_m", arming)) >= arming - 1e-6:
+        return None
+    return arming
+
+
 def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
     if not game.has_module("weapons"):
         return []
@@ -104,4 +114,9 @@ def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
             out.append(Msg("Warning: the run of {run:,} m is longer than the torpedo's range of {reach:,} m: the "
                            "torpedoes stop short. Close in first.", run=round(float(solution["run_m"])),
                            reach=round(reach)))
+        arming = too_close(solution) if solution else None
+        if arming is not None and solution is not None:
+            out.append(Msg("Warning: the run of {run:,} m is shorter than the {arming:,} m a torpedo runs before its "
+                           "pistol is armed: it would strike without exploding. Open the range first.",
+                           run=round(float(solution["run_m"])), arming=round(arming)))
     return out
