@@ -92,3 +92,20 @@ def test_8_4_the_console_check_lists_the_refusal_and_the_missing_periscope_toget
     assert "would be refused: tube 1 is not flooded (flood it first)." in text
     assert ADVISED.format(missing=PERISCOPE) in text
     assert _state(g) == before
+
+
+def test_8_4_the_window_s_fire_sheet_shows_the_refusal_and_the_missing_periscope_together():
+    """On the window, the attack screen's Fire! sheet (tube 1 chosen) says it would be refused for the unflooded
+    tube and warns of the periscope beside it."""
+    from window.fingers import Table_, shown
+    from window.test_order_warnings import joined
+
+    g = range_game(vessels=[TRAMP], flooded=[])
+    order(g, "tdc", **TDC)
+    table = Table_(game=g)
+    table.tap("tab.attack")
+    table.tap("tube.1")
+    table.tap("weapon.fire")
+    text = joined(shown(table))
+    assert "tube 1 is not flooded (flood it first)" in text
+    assert ADVISED.format(missing=PERISCOPE) in text
