@@ -109,3 +109,15 @@ def test_8_4_the_window_s_fire_sheet_shows_the_refusal_and_the_missing_periscope
     text = joined(shown(table))
     assert "tube 1 is not flooded (flood it first)" in text
     assert ADVISED.format(missing=PERISCOPE) in text
+
+
+def test_8_3_no_lookout_is_asked_for_a_gun_the_boat_does_not_carry():
+    """A patrol sailing after June 1943 has no 88 mm gun (guns.toml `until`): the refusal says so, and the
+    assistant does not ask for a lookout to lay a gun that is not there."""
+    g = range_game(vessels=[TRAMP], flooded=[1], surfaced=True, start="1943-09-01T12:00:00")
+    answer, warnings = _preview(g, order="gun_88", target="c1")
+    assert "the boat has no 88 mm gun" in str(answer["reason"])
+    assert warnings == []
+    answer, warnings = _preview(g, order="gun_20")
+    assert answer["accepted"] is False
+    assert warnings == [ADVISED.format(missing=LOOKOUT_GUNS)]  # the flak is aboard: its view is asked for
