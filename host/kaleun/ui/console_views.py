@@ -398,7 +398,9 @@ def weapons(game: Any, lang: Language) -> list[str]:
     from kaleun.uboot.weapons.guns import GUN
 
     for gun, g in w["guns"].items():
-        firing = Msg(", firing at {target}", target=g.get("target") or "?") if g.get("firing") else ""
+        # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
+        firing = ("" if not g.get("firing") else Msg(", firing at {target}", target=g["target"]) if g.get("target")
+                  else Msg(", firing at an aircraft") if gun == "gun_20" else Msg(", firing"))
         out.append(r(Msg("{gun}: {rounds}{firing}", gun=Msg.term(str(GUN[gun]["name"])) if gun in GUN else gun,
                          rounds=Msg.plural("{n:,} round", "{n:,} rounds", n=g["rounds"]), firing=firing)))
     grt = w.get("grt_sunk", 0)

@@ -290,7 +290,9 @@ class AttackScreen(Screen):
             if not self._aboard(gun):
                 continue
             g = guns.get(gun, {})
-            state = Msg("firing at {t}", t=g.get("target")) if g.get("firing") else Msg("rounds")
+            # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
+            state = (Msg("rounds") if not g.get("firing") else Msg("firing at {t}", t=g["target"]) if g.get("target")
+                     else Msg("firing"))
             line = Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state)
             if gun in self.faults.guns:
                 line = Msg("{gun}: out of action", gun=word)
