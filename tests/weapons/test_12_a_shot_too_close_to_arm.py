@@ -58,3 +58,17 @@ def test_12_the_attack_screen_marks_the_solution_too_close_to_arm():
     far = Table_(game=_programmed(1000))
     far.tap("tab.attack")
     assert "too close: the pistol would not arm" not in joined(shown(far))
+
+
+def test_12_a_target_the_torpedo_cannot_catch_is_not_called_too_close():
+    """A target running away faster than the torpedo has no run at all (the fire order's own refusal says it
+    cannot catch the target): no warning of a run of 0 m."""
+    g = range_game(vessels=[{**NEAR, "range_m": 2000, "course": 0, "speed_kn": 35}], flooded=[3])
+    one(order(g, "periscope"), "periscope_view")
+    one(order(g, "tdc", bearing=0, range_m=2000, course=0, speed_kn=35, torpedo_kn=30), "tdc_programmed")
+    assert g.module("weapons").status()["tdc"]["bow"]["reachable"] is False
+    answer = g.module("orders").preview({"order": "fire_torpedoes", "tubes": [3]})
+    assert "cannot catch the target" in str(answer["reason"])
+    assert order_warnings(g, answer) == []
+    bow = next(line for line in weapons_view(g, language("en")) if line.strip().startswith("bow "))
+    assert bow.rstrip().endswith("out of reach")

@@ -93,9 +93,10 @@ def beyond_reach(game: Any, facing: str, solution: Mapping[str, Any]) -> float |
 
 def too_close(solution: Mapping[str, Any]) -> float | None:
     """The run a torpedo makes before its pistol is armed (torpedoes.toml `pistols.arming_m`), when the TDC's
-    `solution` runs shorter than that (the torpedo would strike without exploding); else None."""
+    `solution` runs shorter than that (the torpedo would strike without exploding); else None (also when the
+    torpedo cannot catch the target at all: that solution has no run)."""
     arming = float(TORPEDOES["pistols"]["arming_m"])
-    if float(solution.get("run_m", arming)) >= arming - 1e-6:
+    if not solution.get("reachable", True) or float(solution.get("run_m", arming)) >= arming - 1e-6:
         return None
     return arming
 
