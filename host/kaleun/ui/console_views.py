@@ -370,6 +370,8 @@ def weapons(game: Any, lang: Language) -> list[str]:
     if lost is not None:  # as the window's attack screen says
         out.append(r(Msg("{contact} is off the plot: the TDC runs on its last data.", contact=lost)))
     if tdc.get("programmed"):
+        from kaleun.ui.order_warnings import too_close
+
         out.append(r(Msg("TDC on {target}: course {course}, speed {speed} kn, depth {depth} m, {pistol} pistol, "
                          "spread {spread}°",
                          target=tdc.get("contact") or Msg(SOURCES.get(str(tdc.get("source")), DASH)),
@@ -382,7 +384,8 @@ def weapons(game: Any, lang: Language) -> list[str]:
             if sol:
                 ok = (N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
                       if not sol["within_limit"] else N_("beyond the torpedo's range")
-                      if _beyond_reach(game, room, sol) else N_("ok"))
+                      if _beyond_reach(game, room, sol) else N_("too close to arm")
+                      if too_close(sol) is not None else N_("ok"))
                 rows.append([lang.text(room), lang.render(Msg("{n:,}", n=int(sol["range_m"]))), f"{sol['aob']:+.0f}",
                              lang.render(Msg("{n:+.1f}", n=float(sol["gyro"]))),
                              f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
@@ -395,7 +398,9 @@ def weapons(game: Any, lang: Language) -> list[str]:
     from kaleun.uboot.weapons.guns import GUN
 
     for gun, g in w["guns"].items():
-        firing = Msg(", firing at {target}", target=g.get("target") or "?") if g.get("firing") else ""
+        # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
+        firing = ("" if not g.get("firing") else Msg(", firing at {target}", target=g["target"]) if g.get("target")
+                  else Msg(", firing at an aircraft") if gun == "gun_20" else Msg(", firing"))
         out.append(r(Msg("{gun}: {rounds}{firing}", gun=Msg.term(str(GUN[gun]["name"])) if gun in GUN else gun,
                          rounds=Msg.plural("{n:,} round", "{n:,} rounds", n=g["rounds"]), firing=firing)))
     grt = w.get("grt_sunk", 0)

@@ -263,6 +263,26 @@ def _reload_types(game: Any, values: Values) -> list[Option]:
     return [Option(kind, Msg.term(kind), Msg("{n} left", n=stock.count(kind))) for kind in sorted(set(stock))]
 
 
+def _tdc_sources(game: Any, values: Values) -> list[Option]:
+    """Where the TDC's target data comes from: a choice once a ring of the attack disc has been set (a disc never
+    set gives the TDC nothing; none chosen, the TDC takes the contact's data)."""
+    disc = status(game, "weapons").get("disc", {})
+    if all(disc.get(ring) is None for ring in ("own_course", "enemy_course", "bearing")):
+        return []
+    return [Option("contact", Msg("the contact")), Option("disc", Msg("the attack disc"))]
+
+
+def _pistols(game: Any, values: Values) -> list[Option]:
+    """The pistols issued on the game's day (torpedoes.toml [[periods]]), as a choice only while there are two
+    (until June 1940, from December 1942); none chosen, the TDC sets the first of them."""
+    if not game.has_module("weapons"):
+        return []
+    from kaleun.uboot.weapons.fire_control import PISTOL_NAMES
+
+    issued = game.module("weapons").period().pistols
+    return [Option(p, Msg.term(PISTOL_NAMES.get(p, p))) for p in issued] if len(issued) > 1 else []
+
+
 def _sailor_name(crew: Mapping[str, Any], figure: str) -> str:
     return str(crew.get("sailors", {}).get(figure, {}).get("name", figure))
 
@@ -485,10 +505,12 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
         Field("contact", Msg("Target"), options=_contacts("ship")),
-        Field("source", Msg("Target data from"), options=_fixed(("contact", Msg("the contact")),
-                                                                ("disc", Msg("the attack disc")))),
-        Field("spread_deg", Msg("Spread (degrees)"), options=_fixed(*((d, str(d)) for d in (0, 2, 4, 6, 8, 10)))),
+        Field("source", Msg("Target data from"), options=_tdc_sources, hide_empty=True),
+        # the pistol before depth and spread: with the disc's source shown too, the sheet has room for four fields
+        # and the spread (none chosen: 0) is the one left off (the console's `tdc` takes every field)
+        Field("pistol", Msg("Pistol (none chosen: contact)"), options=_pistols, hide_empty=True),
         Field("depth_m", Msg("Depth setting (metres)"), options=_fixed(*((d, str(d)) for d in (2, 3, 4, 5, 6, 8)))),
+        Field("spread_deg", Msg("Spread (degrees)"), options=_fixed(*((d, str(d)) for d in (0, 2, 4, 6, 8, 10)))),
     )),
     Form("flood_tubes", Msg("Flood tubes"), order="flood_tubes", fields=(
         Field("tubes", Msg("Tubes (none chosen: the loaded bow tubes)"), options=_tubes(("loaded",))),)),

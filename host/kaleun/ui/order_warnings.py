@@ -1,8 +1,9 @@
 """What the First Officer should hear before an order the game would carry out: sailors left on
 the bridge when the boat dives (rulebook §3), a depth below test depth, at crush depth or on the
-bottom the echo sounder gives, a torpedo run longer than the torpedo goes, a weapon order without
-its view (no lookout on the bridge, the periscope down; §8.3, §8.4). The order assistant
-of the console (`check ORDER`) and of the window's order sheet both show these, from one place.
+bottom the echo sounder gives, a torpedo run longer than the torpedo goes or too short for its pistol to
+arm, a weapon order without its view (no lookout on the bridge, the periscope down; §8.3, §8.4), also when
+the order is refused for something else first. The order assistant of the console (`check ORDER`) and of
+the window's order sheet both show these, from one place.
 Pure: reads the game's public status, changes nothing."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from kaleun.core.messages import Msg, join
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.sea.boat import CRUSH_M, TEST_M
+from kaleun.uboot.weapons.arsenal import TORPEDOES
 
 
 def order_warnings(game: Any, answer: Mapping[str, Any]) -> list[Msg]:
@@ -33,12 +35,33 @@ def order_warnings(game: Any, answer: Mapping[str, Any]) -> list[Msg]:
         out += depth_warnings(game, float(params["depth_m"]))
     if order == "fire_torpedoes":
         out += _range_warnings(game, [int(t) for t in params.get("tubes") or []])
-    if answer.get("accepted") and order in ("tdc", "fire_torpedoes", "gun_88", "gun_20") \
-            and game.has_module("weapons"):  # enforced, the refusal says it
-        missing = game.module("weapons").view_missing(str(order))
-        if missing is not None:
-            out.append(Msg("Warning: {missing}: the order would go ahead without it.", missing=missing))
+    if order in VIEW_ORDERS and game.has_module("weapons"):
+        out += _view_warnings(game, str(order), answer)
     return out
+
+
+#: the weapon orders given from a view (§8.3 the lookouts' view surfaced, §8.4 the periscope's submerged)
+VIEW_ORDERS = ("tdc", "fire_torpedoes", "gun_88", "gun_20")
+
+
+def _view_warnings(game: Any, order: str, answer: Mapping[str, Any]) -> list[Msg]:
+    """The view a weapon order lacks (§8.3, §8.4), named with whatever else the preview says: accepted (the crew
+    rules only advise), it would go ahead without it; refused for another reason first ("tube 1 is not
+    flooded"), it is named too, so the First Officer sees everything missing at once; refused for the view
+    itself (enforced), the refusal says it."""
+    weapons = game.module("weapons")
+    missing = weapons.view_missing(order)
+    if missing is None:
+        return []
+    if answer.get("accepted"):
+        return [Msg("Warning: {missing}: the order would go ahead without it.", missing=missing)]
+    refusal = weapons.view_refusal(order)
+    if refusal is None:  # the crew rules only advise: the view does not stop the order
+        return [Msg("Warning: also {missing}: once the rest is in order, the order would go ahead without it.",
+                    missing=missing)]
+    if refusal == answer.get("reason"):
+        return []
+    return [Msg("Warning: also {missing}: the order would be refused for that as well.", missing=missing)]
 
 
 def depth_warnings(game: Any, depth: float) -> list[Msg]:
@@ -68,6 +91,16 @@ def beyond_reach(game: Any, facing: str, solution: Mapping[str, Any]) -> float |
     return float(reach)
 
 
+def too_close(solution: Mapping[str, Any]) -> float | None:
+    """The run a torpedo makes before its pistol is armed (torpedoes.toml `pistols.arming_m`), when the TDC's
+    `solution` runs shorter than that (the torpedo would strike without exploding); else None (also when the
+    torpedo cannot catch the target at all: that solution has no run)."""
+    arming = float(TORPEDOES["pistols"]["arming_m"])
+    if not solution.get("reachable", True) or float(solution.get("run_m", arming)) >= arming - 1e-6:
+        return None
+    return arming
+
+
 def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
     if not game.has_module("weapons"):
         return []
@@ -82,4 +115,9 @@ def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
             out.append(Msg("Warning: the run of {run:,} m is longer than the torpedo's range of {reach:,} m: the "
                            "torpedoes stop short. Close in first.", run=round(float(solution["run_m"])),
                            reach=round(reach)))
+        arming = too_close(solution) if solution else None
+        if arming is not None and solution is not None:
+            out.append(Msg("Warning: the run of {run:,} m is shorter than the {arming:,} m a torpedo runs before its "
+                           "pistol is armed: it would strike without exploding. Open the range first.",
+                           run=round(float(solution["run_m"])), arming=round(arming)))
     return out

@@ -197,8 +197,10 @@ class FireControl(WeaponsPart):
     def view_missing(self, order: str) -> Msg | None:
         """What view a `tdc` or `fire_torpedoes` order (`gun_88`, `gun_20`: the guns' view) lacks now, whatever
         the crew rules (the order assistant's warning; enforced, the order's check refuses it): None when the
-        view is there or the order needs none."""
+        view is there or the order needs none (the boat lost, a gun it does not carry)."""
         boat = self.boat
+        if boat.lost or (order in ("gun_88", "gun_20") and not self.w.gunnery.aboard(order)):
+            return None
         if boat.surfaced:
             if self.sea.lookouts() > 0:
                 return None

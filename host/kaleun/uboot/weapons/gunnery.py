@@ -63,7 +63,7 @@ class Gunnery(WeaponsPart):
                    "(more flak on the tower instead)", gun=Msg.term(str(guns.GUN[gun]["name"])),
                    month=Msg.term(MONTHS[last.month - 1]), year=str(last.year))
 
-    def _no_bridge_view(self) -> Msg | None:
+    def no_bridge_view(self) -> Msg | None:
         """Why no gun can be laid for want of the lookouts' view (rulebook §8.3: "while the First Officer is in
         the lookouts' view he has access to the TDC and the deck guns", and that view needs at least one busy
         lookout in section 8): refused with the crew rules enforced; advised, a crew warning follows."""
@@ -88,7 +88,7 @@ class Gunnery(WeaponsPart):
             return landed
         if not self.boat.surfaced:
             return Msg("the boat must be surfaced to man the guns")
-        no_view = self._no_bridge_view()
+        no_view = self.no_bridge_view()
         if no_view is not None:
             return no_view
         weather = self.sea.weather

@@ -137,6 +137,16 @@ class Weapons(Module):
         submerged), whatever the crew rules; None: it is there, or the order needs none."""
         return self.fire_control.view_missing(order)
 
+    def view_refusal(self, order: str) -> Msg | None:
+        """The refusal a weapon order's own check gives for want of its view (the crew rules enforced), as the
+        order would read it; None: the view is there, the crew rules only advise, or the order needs none.
+        Changes nothing."""
+        if order in ("tdc", "fire_torpedoes"):
+            return self.fire_control.no_view()
+        if order in ("gun_88", "gun_20"):
+            return self.gunnery.no_bridge_view()
+        return None
+
     def cease(self, gun: str, why: Msg | None) -> None:
         self.gunnery.cease(gun, why)
 

@@ -12,7 +12,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
-from kaleun.ui.order_warnings import beyond_reach
+from kaleun.ui.order_warnings import beyond_reach, too_close
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
@@ -44,6 +44,7 @@ class AttackScreen(Screen):
         super().__init__(win)
         self.weapons: dict[str, Any] = {}
         self.short: set[str] = set()
+        self.close: set[str] = set()
         #: what a major failure has put out of action (tubes, TDC, guns): shown where the weapons are
         self.faults = WeaponFaults()
         #: the TDC's target when it has left the crew's picture (sunk or lost)
@@ -60,9 +61,12 @@ class AttackScreen(Screen):
         tdc = self.weapons.get("tdc") or {}
         self.short = {facing for facing in ("bow", "stern")
                       if tdc.get(facing) and beyond_reach(game, facing, tdc[facing]) is not None}
+        # the facings whose solution runs shorter than a pistol needs to arm (the torpedo would not explode)
+        self.close = {facing for facing in ("bow", "stern") if tdc.get(facing) and too_close(tdc[facing]) is not None}
         self.faults = weapon_faults(game)
         self.lost = lost_target(game)
-        return (freeze(self.weapons), tuple(self.chosen), tuple(sorted(self.short)), self.faults.key(), self.lost)
+        return (freeze(self.weapons), tuple(self.chosen), tuple(sorted(self.short)), tuple(sorted(self.close)),
+                self.faults.key(), self.lost)
 
     def toggle(self, tube: int) -> None:
         chosen = self.chosen
@@ -196,7 +200,8 @@ class AttackScreen(Screen):
             for facing, word in (("bow", Msg("Bow")), ("stern", Msg("Stern"))):
                 sol = tdc.get(facing) or {}
                 # the torpedo would stop short of the target: the console's weapons view says the same
-                good = bool(sol.get("reachable")) and bool(sol.get("within_limit")) and facing not in self.short
+                good = (bool(sol.get("reachable")) and bool(sol.get("within_limit")) and facing not in self.short
+                        and facing not in self.close)
                 mark = icons.check if good else icons.warning
                 mark(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.GOOD if good else theme.WARNING)
                 gyro = float(sol.get("gyro", 0.0))
@@ -215,7 +220,8 @@ class AttackScreen(Screen):
                 if not good:
                     why = (Msg("the torpedo cannot reach it") if not sol.get("reachable") else
                            Msg("beyond the gyro limit") if not sol.get("within_limit") else
-                           Msg("beyond the torpedo's range"))
+                           Msg("beyond the torpedo's range") if facing in self.short else
+                           Msg("too close: the pistol would not arm"))
                     y = self._lines(c, why, x + s(24), y, w - s(24), theme.WARNING)
                 y += s(4)
         disc = self.weapons.get("disc", {})
@@ -284,7 +290,9 @@ class AttackScreen(Screen):
             if not self._aboard(gun):
                 continue
             g = guns.get(gun, {})
-            state = Msg("firing at {t}", t=g.get("target")) if g.get("firing") else Msg("rounds")
+            # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
+            state = (Msg("rounds") if not g.get("firing") else Msg("firing at {t}", t=g["target"]) if g.get("target")
+                     else Msg("firing"))
             line = Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state)
             if gun in self.faults.guns:
                 line = Msg("{gun}: out of action", gun=word)
