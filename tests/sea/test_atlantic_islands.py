@@ -125,9 +125,14 @@ def test_4_2_the_route_home_from_west_of_the_azores_goes_round_them():
         assert all(passage.clear(*a, *b) for a, b in itertools.pairwise([(lat, lon), *route])), (base_id, route)
 
 
-@pytest.mark.parametrize("where, lat, lon", [("south of Tenerife", 28.0, -16.8), ("south-west of Gran Canaria", 27.5, -15.8),
-                                              ("west of Fuerteventura", 28.0, -14.3), ("south of Madeira", 32.4, -16.9),
-                                              ("south-west of Bermuda", 32.0, -65.1), ("west of Flores", 39.4, -31.5)])
+#: positions whose straight lines to some base's approach waypoints run over an island or its reefs (the three off
+#: the Canary Islands found no way home without the lanes round them)
+IN_THE_LEE = [("south of Tenerife", 28.0, -16.8), ("south-west of Gran Canaria", 27.5, -15.8),
+              ("west of Fuerteventura", 28.0, -14.3), ("south of Madeira", 32.4, -16.9),
+              ("west-south-west of Bermuda", 32.1, -65.2), ("west of Flores", 39.4, -31.5)]
+
+
+@pytest.mark.parametrize("where, lat, lon", IN_THE_LEE)
 def test_4_2_the_route_home_from_the_lee_of_an_island_runs_clear_of_it_to_every_base(where, lat, lon):
     for base_id in passage.BASES:
         route = passage.route(passage.base(base_id), lat, lon)
