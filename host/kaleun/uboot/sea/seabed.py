@@ -50,29 +50,44 @@ class Seabed:
                                    (min(lats), max(lats), min(lons), max(lons))))
         #: (south, north, west, east, area) in the areas' order: the box test without a call per area
         self._boxes: list[tuple[float, float, float, float, Area]] = [(*area.box, area) for area in self.areas]
-        #: the boxes (in the areas' order) that reach into each whole-degree square (floor of lat, lon):
-        #: a position is looked up only against the few areas whose box can hold it
-        self._squares: dict[tuple[int, int], list[tuple[float, float, float, float, Area]]] = {}
-        for box in self._boxes:
-            s, n, w, e = box[:4]
+        #: the areas (in their order) that reach into each whole-degree square (floor of lat, lon), each with
+        #: its box and whether it covers the whole square: a position is looked up only against the few areas
+        #: that can hold it, and an area covering its square holds it without a look at its outline (the areas
+        #: after it in that square are never reached)
+        self._squares: dict[tuple[int, int], list[tuple[float, float, float, float, Area, bool]]] = {}
+        for s, n, w, e, area in self._boxes:
+            edges = _edge_squares(area.poly)
             for sq_lat in range(math.floor(s), math.floor(n) + 1):
+                inside: bool | None = None  # of the squares since the last one an edge reaches (all alike)
                 for sq_lon in range(math.floor(w), math.floor(e) + 1):
-                    self._squares.setdefault((sq_lat, sq_lon), []).append(box)
+                    key = (sq_lat, sq_lon)
+                    # no edge comes near the square: it lies wholly inside the outline or wholly outside
+                    full = key not in edges
+                    if not full:
+                        inside = None
+                    elif inside is None:
+                        inside = area.contains(sq_lat + 0.5, sq_lon + 0.5)
+                    if full and not inside:
+                        continue  # the outline does not reach into this square
+                    here = self._squares.setdefault(key, [])
+                    if not here or not here[-1][5]:  # after an area covering the square nothing is reached
+                        here.append((s, n, w, e, area, full))
 
     def area_at(self, lat: float, lon: float) -> Area | None:
         """The first area (in the data's order) holding the position, or None."""
         try:
-            boxes = self._squares.get((math.floor(lat), math.floor(lon)), ())
+            key = (math.floor(lat), math.floor(lon))
         except (ValueError, OverflowError):  # not a finite position: try every area, as the data lists them
-            boxes = self._boxes
-        for s, n, w, e, area in boxes:
-            if s <= lat <= n and w <= lon <= e and area.contains(lat, lon):
+            return next((area for s, n, w, e, area in self._boxes
+                         if s <= lat <= n and w <= lon <= e and area.contains(lat, lon)), None)
+        for s, n, w, e, area, full in self._squares.get(key, ()):
+            if full or (s <= lat <= n and w <= lon <= e and area.contains(lat, lon)):
                 return area
         return None
 
     def open_ocean(self, south: float, north: float, west: float, east: float) -> bool:
-        """True when no area reaches into the box (south..north, west..east, not across 180°):
-        every position in it is the open ocean."""
+        """True when no area's outline reaches into the whole-degree squares of the box (south..north,
+        west..east, not across 180°): every position in it is the open ocean."""
         try:
             lats = range(math.floor(south), math.floor(north) + 1)
             lons = range(math.floor(west), math.floor(east) + 1)
@@ -88,6 +103,46 @@ class Seabed:
     def place_at(self, lat: float, lon: float) -> str:
         area = self.area_at(lat, lon)
         return N_("the open ocean") if area is None else area.name
+
+
+#: how far (degrees) an outline's edge must keep from a whole-degree square for the square to count as clear
+#: of it: far more than rounding, so the outline test of any position in the square falls the same way
+_CLEAR_DEG = 1e-6
+
+
+def _edge_squares(poly: Sequence[tuple[float, float]]) -> set[tuple[int, int]]:
+    """The whole-degree squares (floor of lat, lon) an outline's edges pass through or come near."""
+    out: set[tuple[int, int]] = set()
+    pad = _CLEAR_DEG
+    for (ya, xa), (yb, xb) in zip(poly, (*poly[1:], poly[0]), strict=True):
+        for sq_lat in range(math.floor(min(ya, yb) - pad), math.floor(max(ya, yb) + pad) + 1):
+            for sq_lon in range(math.floor(min(xa, xb) - pad), math.floor(max(xa, xb) + pad) + 1):
+                if (sq_lat, sq_lon) not in out and _meets(ya, xa, yb, xb, sq_lat - pad, sq_lat + 1 + pad,
+                                                          sq_lon - pad, sq_lon + 1 + pad):
+                    out.add((sq_lat, sq_lon))
+    return out
+
+
+def _meets(ya: float, xa: float, yb: float, xb: float, s: float, n: float, w: float, e: float) -> bool:
+    """Does the segment from (ya, xa) to (yb, xb) touch the box s..n, w..e? (the segment clipped to the box:
+    Liang and Barsky's parametric clipping)"""
+    t0, t1 = 0.0, 1.0
+    dx, dy = xb - xa, yb - ya
+    for p, q in ((-dx, xa - w), (dx, e - xa), (-dy, ya - s), (dy, n - ya)):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+            continue
+        r = q / p
+        if p < 0.0:
+            if r > t1:
+                return False
+            t0 = max(t0, r)
+        else:
+            if r < t0:
+                return False
+            t1 = min(t1, r)
+    return True
 
 
 @cache
