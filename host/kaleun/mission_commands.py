@@ -308,6 +308,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         ROLES,
         GameSetup,
         campaign_order,
+        difficulty_lines,
         mission_lines,
         setup_problem,
     )
@@ -409,6 +410,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         said = settings_said(carried)
         if said is not None and not carried_told:
             stdout.write(lang.render(said) + "\n")
+        for line in difficulty_lines():  # what the levels change, before the questions (§5.3)
+            stdout.write("  " + lang.render(line) + "\n")
         difficulty = {}
         for role in ROLES:
             level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],

@@ -197,10 +197,16 @@ class Mission(Module):
         if self.scored and self.engine.has_module("crew"):
             crew = self.engine.module("crew")
             cards = int(crew.level("captain")["captain_hand"])
-            self.emit("captain_hand", feed=Msg.plural(
-                "Captain: deal yourself {n} Captain card ({level} difficulty).",
-                "Captain: deal yourself {n} Captain cards ({level} difficulty).", n=cards,
-                level=Msg.term(crew.difficulty["captain"])), cards=cards, difficulty=crew.difficulty["captain"])
+            # §6.8/§7.2: the app says before the game how many fields the command bar moves back at each watch change
+            fields = int(crew.level("captain")["command_recovery"])
+            hand = Msg.plural("Captain: deal yourself {n} Captain card ({level} difficulty).",
+                              "Captain: deal yourself {n} Captain cards ({level} difficulty).", n=cards,
+                              level=Msg.term(crew.difficulty["captain"]))
+            recovery = Msg.plural("At each watch change the command bar moves {n} field back, never past VIII.",
+                                  "At each watch change the command bar moves {n} fields back, never past VIII.",
+                                  n=fields)
+            self.emit("captain_hand", feed=Msg("{hand} {recovery}", hand=hand, recovery=recovery), cards=cards,
+                      difficulty=crew.difficulty["captain"], command_recovery=fields)
 
     # -- reading ----------------------------------------------------------------------------------
     @property
