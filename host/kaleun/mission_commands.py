@@ -410,8 +410,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         said = settings_said(carried)
         if said is not None and not carried_told:
             stdout.write(lang.render(said) + "\n")
-        for line in difficulty_lines():  # what the levels change, before the questions (§5.3)
-            stdout.write("  " + lang.render(line) + "\n")
+        for effects in difficulty_lines():  # what the levels change, before the questions (§5.3)
+            stdout.write("  " + lang.render(effects) + "\n")
         difficulty = {}
         for role in ROLES:
             level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],
