@@ -108,9 +108,10 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             continue
         for mid, spec in found.items():
-            objectives = len(spec.get("objective", []))
-            print(f"{name}: ok: {mid}: {spec['name']}, {spec['start'][:10]}, {objectives} objectives, "
-                  f"{len(spec.get('radio', []))} HQ signals, {len(spec.get('encounter', []))} encounters")
+            counts = ", ".join(f"{n} {word if n == 1 else word + 's'}" for n, word in (
+                (len(spec.get("objective", [])), "objective"), (len(spec.get("radio", [])), "HQ signal"),
+                (len(spec.get("encounter", [])), "encounter")))
+            print(f"{name}: ok: {mid}: {spec['name']}, {spec['start'][:10]}, {counts}")
     return status
 
 
