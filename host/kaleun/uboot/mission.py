@@ -814,24 +814,22 @@ class Mission(Module):
         course = geo.rhumb(lat, lon, *route[0])[0]
         speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
         hours = distance / speed if speed > 0 else 0.0
-        feed: Msg = Msg.plural("Return to base: course {course:03d} for {base}, {distance}, about {n} hour at full "
-                               "ahead.",
-                               "Return to base: course {course:03d} for {base}, {distance}, about {n} hours at full "
-                               "ahead.", course=round(course) % 360, base=Msg.term(home.name), n=round(hours),
-                               distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance)))
-        extra: dict[str, Any] = {}
+        self.emit("return_to_base", feed=Msg.plural("Return to base: course {course:03d} for {base}, {distance}, "
+                                                    "about {n} hour at full ahead.",
+                                                    "Return to base: course {course:03d} for {base}, {distance}, "
+                                                    "about {n} hours at full ahead.", course=round(course) % 360,
+                                                    base=Msg.term(home.name), n=round(hours),
+                                                    distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance))),
+                  base=home.id, distance_nm=round(distance, 1), eta_h=round(hours, 1), course=round(course) % 360)
         open_primary = any(o.primary and not o.met for o in self.objectives.values())
         if self.limit_at is not None and open_primary and now + hours * 3600.0 > self.limit_at:
-            # the time limit comes first: a time-out with a primary objective open is a loss (`finish`)
+            # the time limit comes first, and a time-out with a primary objective open is a loss (`finish`)
             left = max(0, round((self.limit_at - now) / 3600.0))
-            extra["time_left_h"] = left
-            feed = Msg("{told} {late}", told=feed, late=Msg.plural(
+            self.emit("patrol_time", feed=Msg.plural(
                 "The patrol's time is up in {n} hour, before the boat is home: the mission is lost then unless its "
                 "primary objectives are met.",
                 "The patrol's time is up in {n} hours, before the boat is home: the mission is lost then unless its "
-                "primary objectives are met.", n=left))
-        self.emit("return_to_base", feed=feed, base=home.id, distance_nm=round(distance, 1), eta_h=round(hours, 1),
-                  course=round(course) % 360, **extra)
+                "primary objectives are met.", n=left), left_h=left, eta_h=round(hours, 1))
         self._steer_home(now)
 
     def _steer_home(self, now: float) -> None:
