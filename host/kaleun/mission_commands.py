@@ -21,9 +21,24 @@ def missions_epilog() -> str:
         from kaleun.uboot.missions.setup import mission_lines
 
         english = language("en")  # the help is English; its dates read as written, "22 September 1939"
-        return "missions (--mission ID):\n" + "\n".join("  " + english.render(m.line()) for m in mission_lines())
+        return "missions (--mission ID):\n" + "\n".join("  " + line for line in listed(english, mission_lines()))
     except ValueError as exc:  # a mission file with mistakes
         return f"missions: cannot be listed:\n{exc}"
+
+
+def listed(lang: Any, lines: list[Any]) -> list[str]:
+    """The missions' lines (`MissionLine.line`) in a language, their dates padded to one width so that the
+    names start in one column ("4 July 1942" is shorter than "22 September 1939")."""
+    from kaleun.core.messages import Msg, When
+
+    rendered = [(lang.render(m.line()), lang.render(Msg("{date}", date=When.day(m.start))), f"{m.id:<24} ")
+                for m in lines]
+    width = max((len(date) for _line, date, _id in rendered), default=0)
+    out = []
+    for line, date, ident in rendered:
+        head = ident + date
+        out.append(ident + date.ljust(width) + line[len(head):] if line.startswith(head) else line)
+    return out
 
 
 def listing_language(args: argparse.Namespace) -> str | None:
@@ -63,9 +78,8 @@ def cmd_missions(args: argparse.Namespace) -> int:
 
         print(json.dumps([asdict(m) for m in lines], ensure_ascii=False, indent=1))
         return EXIT_OK
-    lang = language(code)
-    for m in lines:
-        print(lang.render(m.line()))
+    for line in listed(language(code), lines):
+        print(line)
     return EXIT_OK
 
 
@@ -94,9 +108,10 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             continue
         for mid, spec in found.items():
-            objectives = len(spec.get("objective", []))
-            print(f"{name}: ok: {mid}: {spec['name']}, {spec['start'][:10]}, {objectives} objectives, "
-                  f"{len(spec.get('radio', []))} HQ signals, {len(spec.get('encounter', []))} encounters")
+            counts = ", ".join(f"{n} {word if n == 1 else word + 's'}" for n, word in (
+                (len(spec.get("objective", [])), "objective"), (len(spec.get("radio", [])), "HQ signal"),
+                (len(spec.get("encounter", [])), "encounter")))
+            print(f"{name}: ok: {mid}: {spec['name']}, {spec['start'][:10]}, {counts}")
     return status
 
 
@@ -294,6 +309,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         ROLES,
         GameSetup,
         campaign_order,
+        difficulty_lines,
         mission_lines,
         setup_problem,
     )
@@ -336,8 +352,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     patrol = (record or {}).get("patrol")
     going_on = patrol if patrol is not None and patrol.get("mode") == "linked" else None
     stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
-    for i, m in enumerate(lines, start=1):
-        stdout.write(f" {i:>2}. {lang.render(m.line())}\n")
+    for i, line in enumerate(listed(lang, lines), start=1):
+        stdout.write(f" {i:>2}. {line}\n")
     while True:
         choice = ask(Msg("Mission (number or id)"), lines[0].id)
         if choice.isdigit() and not 1 <= int(choice) <= len(lines):  # a number off the list: say so, not the ids
@@ -395,6 +411,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         said = settings_said(carried)
         if said is not None and not carried_told:
             stdout.write(lang.render(said) + "\n")
+        for effects in difficulty_lines():  # what the levels change, before the questions (§5.3)
+            stdout.write("  " + lang.render(effects) + "\n")
         difficulty = {}
         for role in ROLES:
             level = choose(Msg("Difficulty of the {role} ({levels})", role=roles[role],

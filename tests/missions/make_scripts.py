@@ -659,8 +659,10 @@ CAPTAINS: dict[str, tuple[Callable[[Captain], None], Callable[[Captain], None]]]
 }
 #: the seed each mission's scripts are played with
 SEEDS: dict[str, int] = {}
-#: set-up choices of a mission's scripts (besides captain.SETUP): the long patrol's Captain plays easy, for the
-#: orders three weeks at sea need
+#: set-up choices of a mission's scripts (besides captain.SETUP): the long patrol's Captain plays easy, a group's
+#: choice for its first three weeks at sea. Not a need: its winning captain wins on normal too (grade B, the
+#: bars and the morale as on easy: each convoy battle's dozen orders in an hour overrun the command bar's eight
+#: fields whatever the recovery, §7.2/§7.3); on hard it comes home with a primary objective unmet (returned, D)
 SETUPS: dict[str, dict[str, object]] = {"long_patrol_1941": {"difficulty": {"captain": "easy"}}}
 
 

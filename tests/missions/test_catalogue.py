@@ -146,7 +146,7 @@ def test_kaleun_missions_lists_them_and_checks_files(tmp_path):
     bad.write_text(GOOD.replace('square = "BF45"', 'square = "BF4"'))
     checked = run_kaleun("missions", "check", str(good), str(bad), home=tmp_path)
     assert checked.returncode == 2
-    assert f"{good}: ok: mine: Test patrol" in checked.stdout
+    assert f"{good}: ok: mine: Test patrol, 1941-06-01, 1 objective, 0 HQ signals, 0 encounters" in checked.stdout
     assert checked.stderr.strip() == f"{bad}:11: broken: objective[0].square: square 'BF4' is not on the strategic map"
 
 

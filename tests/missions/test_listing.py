@@ -47,3 +47,17 @@ def test_4_1_a_practice_mission_is_called_one_once_on_its_line_in_every_language
     assert "Exercise: aircraft (in AL15): A Sunderland finds the boat on the surface." in shown["exercise_aircraft"]
     assert "Training patrol (in AF76): Practice: the crew learns the rules;" in shown["training"]
     assert all(not ("Exercise:" in line and "Practice:" in line) for line in shown.values())
+
+
+def test_4_1_the_names_start_in_one_column_whatever_the_date_s_length_in_every_language():
+    """`kaleun missions` (and the terminal set-up, and `kaleun play --help`): "4 July 1942" is shorter than "22
+    September 1939", yet every mission's name starts in the same column, so a group reads the list down."""
+    from kaleun.mission_commands import listed
+
+    missions = mission_lines()
+    for code in ("en", "de", "ru"):
+        lang = language(code)
+        shown = dict(zip([m.id for m in missions], listed(lang, missions), strict=True))
+        columns = {shown[m.id].index(lang.render(Msg.term(m.name))) for m in missions}
+        assert len(columns) == 1, (code, columns)
+        assert shown["arctic_1942"].startswith(f"{'arctic_1942':<24} ")

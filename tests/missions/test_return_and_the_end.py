@@ -249,3 +249,20 @@ def test_4_1_coming_home_without_the_airmen_does_not_bring_them_home():
     end = one(until_event(g, "mission_end", 72 * H, step=3 * H), "mission_end")
     assert (end["result"], end["reason"], end["fame"]) == ("returned", "returned", 0)
     assert [o["id"] for o in end["objectives"]] == ["rescue"]
+
+
+def test_4_2_a_return_that_outlasts_the_patrol_time_says_so_while_a_primary_is_open():
+    """§4.2 with the mission's end by its time limit (§11 "Mission end: time limit, return to base"): the agents
+    are not landed and St-Nazaire is some 44 hours away with 40 left. Heading home, the crew is told the time runs
+    out on the way and the mission is lost then unless the primaries are met first (a time-out with a primary open
+    is a loss), on a line of its own after the course home; a return that gets home in time says nothing of it."""
+    g = game("agents_1941")
+    said = do(g, {"do": "return_to_base"})
+    told = one(said, "return_to_base")
+    assert told["eta_h"] > 40 and told["feed"].endswith("hours at full ahead.")
+    late = one(said, "patrol_time")
+    assert late["feed"] == ("The patrol's time is up in 40 hours, before the boat is home: the mission is lost then "
+                            "unless its primary objectives are met.")
+    assert (late["left_h"], late["eta_h"]) == (40, told["eta_h"])
+    assert [e["event"] for e in said].index("return_to_base") < [e["event"] for e in said].index("patrol_time")
+    assert not named(do(game("patrol_atlantic"), {"do": "return_to_base"}), "patrol_time")

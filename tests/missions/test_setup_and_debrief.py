@@ -38,7 +38,7 @@ def test_5_3_a_game_set_up_with_difficulty_and_easy_watch_change_per_role_deals_
     crew = g.module("crew")
     assert crew.difficulty == {**crew.difficulty, "captain": "hard", "officer": "easy"} and crew.easy["officer"]
     hand = one(events, "captain_hand")
-    assert hand["cards"] == 3 and hand["feed"] == "Captain: deal yourself 3 Captain cards (hard difficulty)."
+    assert hand["cards"] == 3 and hand["feed"].startswith("Captain: deal yourself 3 Captain cards (hard difficulty).")
     assert one(events, "briefing")["base"] == "Lorient"
     assert g.config["changes"]["difficulty"] == {"captain": "hard", "officer": "easy"}
 
@@ -327,3 +327,33 @@ def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
     bad = run_kaleun("missions", "--language", "xx", home=tmp_path)
     # refused in the table's language (`kaleun config set language de` above), not in English
     assert bad.returncode == 2 and "„xx“ ist keine Sprache, die Kaleun spricht" in bad.stderr, bad.stderr
+
+
+@pytest.mark.parametrize("level, cards, fields", [("easy", 5, 5), ("normal", 4, 4), ("hard", 3, 3)])
+def test_6_8_7_2_the_crew_is_told_before_the_game_how_far_the_command_bar_recovers_at_each_watch_change(
+        level, cards, fields):
+    """§6.8/§7.2: at each watch change the Captain moves the command marker left by a number of fields that
+    depends on the difficulty, "Die App sagt euch, um wie viele Felder" (the Russian edition: the number is shown
+    in the app before the game starts). With the Captain's hand (§7.7) at the start the crew is told that number
+    (difficulty.toml, our choice), not only the marker's new field at each watch change."""
+    g = start_game(GameSetup(mission="prize_rules_1939", difficulty={"captain": level}))
+    hand = one([e.to_json() for e in g.take_events()], "captain_hand")
+    assert (hand["cards"], hand["command_recovery"]) == (cards, fields)
+    assert hand["feed"] == (f"Captain: deal yourself {cards} Captain cards ({level} difficulty). At each watch "
+                            f"change the command bar moves {fields} fields back, never past VIII.")
+
+
+def test_5_3_the_terminal_set_up_lists_what_each_difficulty_changes_before_asking():
+    """§5.3: the crew chooses each role's difficulty from a menu that shows "die Unterschiede im Spielablauf
+    zwischen diesen in einer Liste": before the questions the terminal lists each level's values (difficulty.toml)."""
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    interactive_setup(io.StringIO("gibraltar_1941\nsingle\n\n\n\n\n"), out)
+    asked = out.getvalue()
+    listed = ("easy: Captain: the command bar moves 5 fields back at each watch change, 5 Captain cards; Chief "
+              "Engineer: 300 seconds to seal a hull breach, machinery wear factor 0.5; the easy watch "
+              "change may be chosen.")
+    assert listed in asked
+    assert "hard: Captain: the command bar moves 3 fields back at each watch change, 3 Captain cards" in asked
+    assert asked.index(listed) < asked.index("Difficulty of the Captain")

@@ -354,3 +354,40 @@ def test_4_3_going_on_with_the_campaign_plays_its_next_mission(home):
     table.tap("setup.start")
     game = made[-1][0]
     assert game.config["mission"] == "minefield_1939" and game.module("crew").easy["engineer"]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+@pytest.mark.parametrize("mission", ["long_patrol_1941", "agents_1941"])
+def test_5_3_the_page_says_what_the_chosen_levels_change_and_follows_the_buttons(home, monkeypatch, language,
+                                                                                 mission) -> None:
+    """§5.3: the app lets the crew see "die Unterschiede im Spielablauf" between the levels while they choose.
+    Under the roles the page draws what the chosen Captain's and Chief Engineer's levels do (difficulty.toml),
+    whole (below a mission line of two or three lines), and it changes as a level is tapped."""
+    from kaleun.i18n import language as table_language
+    from kaleun.uboot.missions.setup import level_effects
+    from kaleun.ui.widgets import Canvas
+
+    drawn: list[str] = []
+    real = Canvas.paragraph
+
+    def spy(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(self.tr(text))
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "paragraph", spy)
+    table, _ = set_up_window(language)
+    table.tap(f"mission.{mission}")
+    table.tap("setup.next")
+    lang = table_language(language)
+    normal = lang.render(level_effects({}))
+    table.render()
+    assert normal in drawn
+    table.tap("setup.difficulty.captain.easy")
+    drawn.clear()
+    table.render()
+    easy = lang.render(level_effects({"captain": "easy"}))
+    assert easy != normal and easy in drawn and normal not in drawn
+    assert not table.window.cut, table.window.cut  # nothing cut short
+    if language == "en":
+        assert easy == ("Captain easy: command bar 5 fields back per watch, 5 cards. Chief Engineer normal: hull "
+                        "breach 180 s, wear ×1.")

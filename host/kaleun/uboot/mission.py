@@ -197,10 +197,16 @@ class Mission(Module):
         if self.scored and self.engine.has_module("crew"):
             crew = self.engine.module("crew")
             cards = int(crew.level("captain")["captain_hand"])
-            self.emit("captain_hand", feed=Msg.plural(
-                "Captain: deal yourself {n} Captain card ({level} difficulty).",
-                "Captain: deal yourself {n} Captain cards ({level} difficulty).", n=cards,
-                level=Msg.term(crew.difficulty["captain"])), cards=cards, difficulty=crew.difficulty["captain"])
+            # §6.8/§7.2: the app says before the game how many fields the command bar moves back at each watch change
+            fields = int(crew.level("captain")["command_recovery"])
+            hand = Msg.plural("Captain: deal yourself {n} Captain card ({level} difficulty).",
+                              "Captain: deal yourself {n} Captain cards ({level} difficulty).", n=cards,
+                              level=Msg.term(crew.difficulty["captain"]))
+            recovery = Msg.plural("At each watch change the command bar moves {n} field back, never past VIII.",
+                                  "At each watch change the command bar moves {n} fields back, never past VIII.",
+                                  n=fields)
+            self.emit("captain_hand", feed=Msg("{hand} {recovery}", hand=hand, recovery=recovery), cards=cards,
+                      difficulty=crew.difficulty["captain"], command_recovery=fields)
 
     # -- reading ----------------------------------------------------------------------------------
     @property
@@ -815,6 +821,15 @@ class Mission(Module):
                                                     base=Msg.term(home.name), n=round(hours),
                                                     distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance))),
                   base=home.id, distance_nm=round(distance, 1), eta_h=round(hours, 1), course=round(course) % 360)
+        open_primary = any(o.primary and not o.met for o in self.objectives.values())
+        if self.limit_at is not None and open_primary and now + hours * 3600.0 > self.limit_at:
+            # the time limit comes first, and a time-out with a primary objective open is a loss (`finish`)
+            left = max(0, round((self.limit_at - now) / 3600.0))
+            self.emit("patrol_time", feed=Msg.plural(
+                "The patrol's time is up in {n} hour, before the boat is home: the mission is lost then unless its "
+                "primary objectives are met.",
+                "The patrol's time is up in {n} hours, before the boat is home: the mission is lost then unless its "
+                "primary objectives are met.", n=left), left_h=left, eta_h=round(hours, 1))
         self._steer_home(now)
 
     def _steer_home(self, now: float) -> None:

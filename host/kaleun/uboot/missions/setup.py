@@ -34,6 +34,37 @@ ROLES: tuple[str, ...] = tuple(data.load("roster")["roles"])
 LEVELS: tuple[str, ...] = tuple(data.load("difficulty")["levels"])
 
 
+def level_effects(difficulty: Mapping[str, str]) -> Msg:
+    """What the levels chosen for the Captain and the Chief Engineer do (difficulty.toml; a role not in
+    `difficulty` plays the default level), as the window's set-up shows it under the roles (§5.3)."""
+    table = data.load("difficulty")
+    captain = difficulty.get("captain", table["default"])
+    engineer = difficulty.get("engineer", table["default"])
+    return Msg("{captain} {level}: command bar {fields} fields back per watch, {cards} cards. {engineer} "
+               "{engineer_level}: hull breach {breach} s, wear ×{wear:g}.", captain=Msg.term("Captain"),
+               level=Msg.term(captain), fields=int(table[captain]["command_recovery"]),
+               cards=int(table[captain]["captain_hand"]), engineer=Msg.term("Chief Engineer"),
+               engineer_level=Msg.term(engineer), breach=int(table[engineer]["breach_countdown_s"]),
+               wear=float(table[engineer]["wear_factor"]))
+
+
+def difficulty_lines() -> list[Msg]:
+    """What each difficulty level changes (rulebook §5.3: the app lists "die Unterschiede im Spielablauf"), one
+    line per level from difficulty.toml: the Captain's command-bar recovery and hand, the Chief Engineer's hull
+    breach countdown and wear, the easy watch change."""
+    table = data.load("difficulty")
+    out = []
+    for level in LEVELS:
+        row = table[level]
+        easy: Msg | str = Msg("; the easy watch change may be chosen.") if row["easy_watch_change"] else "."
+        out.append(Msg("{level}: Captain: the command bar moves {fields} fields back at each watch change, {cards} "
+                       "Captain cards; Chief Engineer: {breach} seconds to seal a hull breach, machinery wear factor "
+                       "{wear:g}{easy}", level=Msg.term(level), fields=int(row["command_recovery"]),
+                       cards=int(row["captain_hand"]), breach=int(row["breach_countdown_s"]),
+                       wear=float(row["wear_factor"]), easy=easy))
+    return out
+
+
 @dataclass(frozen=True)
 class MissionLine:
     """One mission as a list shows it."""

@@ -33,13 +33,20 @@ from kaleun.career import (
 )
 from kaleun.core.messages import Msg, of_error
 from kaleun.uboot.game import MISSIONS
-from kaleun.uboot.missions.setup import MODES, GameSetup, campaign_order, mission_lines, setup_problem
+from kaleun.uboot.missions.setup import (
+    MODES,
+    GameSetup,
+    campaign_order,
+    level_effects,
+    mission_lines,
+    setup_problem,
+)
 from kaleun.ui import icons, theme
 from kaleun.ui.forms import ROLE_WORDS
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.screens.settings import LEVEL_WORDS, language_buttons, remember_language
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import Canvas, wrap
 
 log = logging.getLogger(__name__)
 
@@ -312,9 +319,14 @@ class Setup(Overlay):
         given_up = self.given_up()
         career = self.career_line()
         if given_up is not None:  # before it happens, in the warning's colour
-            c.paragraph(given_up, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
+            y = c.paragraph(given_up, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
         elif career is not None:
-            c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
+            y = c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
+        # what the chosen levels do (§5.3), where the page has room for it whole
+        effects = level_effects(self.difficulty)
+        font = c.font(theme.MIN_TEXT)
+        if len(wrap(font, c.tr(effects), body.w)) * font.get_linesize() <= bottom.y - s(4) - y:
+            c.paragraph(effects, Rect(body.x, y, body.w, bottom.y - s(4) - y), theme.MIN_TEXT, theme.TEXT_DIM)
         c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 0),
                  size=theme.MIN_TEXT)
         start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)

@@ -1,0 +1,21 @@
+"""The window's feed (rulebook §4.2 return to base, the mission's end by its time limit): when the passage home
+outlasts the patrol time with a primary objective open, the line that says so reads whole in the feed, in every
+language of the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from window.fingers import Table_
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_4_2_the_line_that_the_time_runs_out_on_the_way_home_reads_whole(language: str) -> None:
+    table = Table_(mission="agents_1941", language=language)
+    table.runtime.submit({"do": "crew_options", "rules": "advise", "wear": False})
+    table.runtime.submit({"do": "return_to_base"})
+    table.runtime.step()
+    table.render()
+    late = [e for e in table.events if e.name == "patrol_time"]
+    assert late and late[0].data["left_h"] == 40
+    assert not table.window.cut, table.window.cut
