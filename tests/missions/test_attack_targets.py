@@ -1,7 +1,8 @@
 """The debrief's attacks (issue 9 item 5: the patrol's attacks marked) name what each was aimed at as the crew
 knew it: a salvo fired on a TDC solution made from a contact's target data (rulebook §7.5.3, §12) names that
 contact, and its class once the crew had identified it; a manual or attack disc solution names none, and the
-debrief says "no target chosen" (never null or None)."""
+debrief says how it was aimed ("aimed by hand", "aimed with the attack disc"; §9.2.1), a save from before that
+was kept "no target chosen" (never null or None)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_12_the_debrief_names_the_class_as_the_crew_had_identified_it(tmp_path):
     assert german.render(lines(d)[-1]).endswith("Torpedos: c3 (Trampdampfer)")
 
 
-def test_12_a_manual_solution_names_no_target(tmp_path, monkeypatch):
+def test_12_a_manual_solution_names_no_target_and_says_it_was_aimed_by_hand(tmp_path, monkeypatch):
     g = aimed_at_c3(tmp_path)
     order(g, "tdc", source="manual", bearing=33, range_m=2200, course=137, speed_kn=7.5, spread_deg=6)
     salvo = one(order(g, "fire_torpedoes", tubes=[1, 2, 3]), "salvo")
@@ -62,11 +63,33 @@ def test_12_a_manual_solution_names_no_target(tmp_path, monkeypatch):
     d = debrief(g)
     assert d["attacks"][0]["target"] is None
     said = [str(m) for m in lines(d)]
-    assert said[-1].endswith("torpedoes: no target chosen") and not any("None" in s or "null" in s for s in said)
+    assert said[-1].endswith("torpedoes: aimed by hand") and not any("None" in s or "null" in s for s in said)
     # the saved chart's panel lists it the same
     drawn = chart_texts(monkeypatch)
     render_debrief(d)
-    assert any(t.endswith("torpedoes: no target chosen") for t in drawn)
+    assert any(t.endswith("torpedoes: aimed by hand") for t in drawn)
+
+
+def test_9_2_1_a_salvo_on_the_attack_disc_s_solution_says_it_was_aimed_with_the_disc(tmp_path):
+    g = aimed_at_c3(tmp_path)
+    heading = round(g.module("boat").heading)
+    g.apply({"do": "attack_disc", "own_course": heading, "bearing": 33, "enemy_course": 137, "via": "disc"})
+    order(g, "tdc", source="disc", range_m=2200, speed_kn=7.5, spread_deg=6)
+    assert g.module("weapons").fire_control.tdc["source"] == "disc"
+    salvo = one(order(g, "fire_torpedoes", tubes=[1, 2, 3]), "salvo")
+    assert salvo["target"] is None
+    d = debrief(g)
+    assert d["attacks"][0]["aimed"] == "disc"
+    assert str(lines(d)[-1]).endswith("torpedoes: aimed with the attack disc")
+    assert language("de").render(lines(d)[-1]).endswith("Torpedos: mit der Angriffsscheibe gezielt")
+
+
+def test_a_save_from_before_the_aim_was_kept_says_no_target_chosen(tmp_path):
+    g = aimed_at_c3(tmp_path)
+    order(g, "tdc", source="manual", bearing=33, range_m=2200, course=137, speed_kn=7.5, spread_deg=6)
+    order(g, "fire_torpedoes", tubes=[1, 2, 3])
+    del g.module("mission").log["attacks"][0]["aimed"]  # as such a save is loaded
+    assert str(lines(debrief(g))[-1]).endswith("torpedoes: no target chosen")
 
 
 def test_12_the_window_s_debrief_names_what_each_attack_was_aimed_at(tmp_path, monkeypatch):
@@ -90,4 +113,4 @@ def test_12_the_window_s_debrief_names_what_each_attack_was_aimed_at(tmp_path, m
         monkeypatch.setattr(Canvas, name, spy)
     table.window._on_event(Event(g.t, g.now_iso, "mission_end", {"result": "lost", "reason": "time_limit"}))
     table.render()
-    assert "torpedoes: c3" in drawn and "torpedoes: no target chosen" in drawn
+    assert "torpedoes: c3" in drawn and "torpedoes: aimed by hand" in drawn

@@ -708,9 +708,13 @@ class Mission(Module):
             self._track(now)
         elif name in ("salvo", "gun_firing"):
             lat, lon = self._boat().position_at(now)
-            self.log["attacks"].append({"t": round(now, 1), "lat": round(lat, 4), "lon": round(lon, 4),
-                                        "kind": "torpedoes" if name == "salvo" else str(d.get("gun")),
-                                        "target": d.get("target"), "class_name": self._known_class(d.get("target"))})
+            attack = {"t": round(now, 1), "lat": round(lat, 4), "lon": round(lon, 4),
+                      "kind": "torpedoes" if name == "salvo" else str(d.get("gun")),
+                      "target": d.get("target"), "class_name": self._known_class(d.get("target"))}
+            aimed = self._aimed() if name == "salvo" and d.get("target") is None else None
+            if aimed is not None:
+                attack["aimed"] = aimed
+            self.log["attacks"].append(attack)
         elif name == "sailor_killed":
             self.log["deaths"].append({"t": round(now, 1), "sailor": d.get("sailor"), "figure": d.get("figure"),
                                        "cause": to_json(d.get("cause"))})  # kept to be read in any language
@@ -720,6 +724,14 @@ class Mission(Module):
             self._mines_laid(d, now)
         elif name == "order_accepted" and self.passage is not None and d.get("order") in HELM_ORDERS:
             self.interrupt(Msg("the crew took the helm"))
+
+    def _aimed(self) -> str | None:
+        """How the TDC's solution of a salvo at no contact was made: "disc" (the attack disc) or "manual"."""
+        if not self.engine.has_module("weapons"):
+            return None
+        tdc = self.engine.module("weapons").fire_control.tdc
+        source = tdc.get("source") if tdc else None
+        return source if source in ("disc", "manual") else None
 
     def _known_class(self, target: Any) -> str | None:
         """The class of the contact an attack was aimed at as the crew knew it then (None: not identified)."""

@@ -182,9 +182,15 @@ def lines(d: dict[str, Any]) -> list[Msg]:
 
 def attack_target(attack: dict[str, Any]) -> Msg:
     """What an attack was aimed at as the crew knew it: the contact and its class, the contact alone (not
-    identified), or that none was chosen (a manual or attack disc solution of the TDC)."""
+    identified), or how the TDC's solution was made when no contact was chosen (the attack disc, by hand;
+    a save from before that was kept: that none was chosen)."""
     target, known = attack.get("target"), attack.get("class_name")
     if target is None:
+        aimed = attack.get("aimed")
+        if aimed == "disc":
+            return Msg("aimed with the attack disc")
+        if aimed == "manual":
+            return Msg("aimed by hand")
         return Msg("no target chosen")
     if known:
         return Msg("{contact} ({class_name})", contact=target, class_name=Msg.term(known))

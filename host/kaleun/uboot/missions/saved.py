@@ -56,7 +56,8 @@ LOG = Obj(optional={  # a save from before a log was kept has none of it
     "fixes": List(Obj(t=TIME, lat=Maybe(LAT), lon=Maybe(LON), square=Maybe(Text(max_len=40)), true=Tuple(LAT, LON)),
                   most=100_000),
     "attacks": List(Obj(t=TIME, kind=Text(max_len=64), target=Maybe(NAME), lat=LAT, lon=LON,
-                        optional={"class_name": Maybe(NAME)}), most=100_000),  # saves before it: no class_name
+                        optional={"class_name": Maybe(NAME), "aimed": Text(("disc", "manual"))}),
+                   most=100_000),  # saves before them: no class_name, no aimed
     "sunk": List(Obj({"class": Maybe(NAME)}, t=TIME, ship=Maybe(NAME), class_name=NAME, type=Maybe(Text(max_len=64)),
                      grt=Int(0, 10**7), cause=Maybe(NAME), convoy=BOOL, lat=LAT, lon=LON), most=100_000),
     "deaths": List(Obj(t=TIME, sailor=Text(max_len=64), figure=Text(max_len=64), cause=Maybe(MESSAGE_TEXT)),
