@@ -106,7 +106,7 @@ def test_figures_enroll_refuses_a_foreign_device_at_the_hubs_path(table, capsys)
     finally:
         foreign.stop()
     err = capsys.readouterr().err
-    assert "did not come online" in err and refused(err, board_path), err
+    assert "is not this board's deck hub" in err and refused(err, board_path), err
     assert not (board_path.parent / "figures.json").exists()  # nothing enrolled from a foreign device
     assert remembered(board_path.parent) == before
 

@@ -28,6 +28,7 @@ from kaleun.bringup import advice
 from kaleun.bringup.rig import Happening, ReaderFault, Rig, TagMoved, Typed
 from kaleun.core.messages import N_, Msg, join
 from kaleun.hub.options import EncoderSpec
+from kaleun.hub.reach import is_refused, reach
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
@@ -389,7 +390,8 @@ class Bringup:
         timeout = self.rig.options.start_timeout_ms / 1000
         if self._hub_down is not None:  # waited for in full already: each hub part need not wait again
             timeout = min(timeout, HUB_RECHECK_S)
-        if link.wait_online(timeout):
+        refused = reach(link, timeout)  # a foreign device ends the wait on its hello
+        if refused is None:
             self._hub_down = None
             if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
                 self._hub_looked = True
@@ -397,12 +399,13 @@ class Bringup:
                     self.add(Result("deck hub", FAIL, join(warnings, "; "), advice.hub_config(self.board)))
             return None
         reason = link.core.reason or Msg("no answer")
+        # another device or protocol is said as at a table's start; a silent hub is offline
+        seen = refused if is_refused(link) else Msg("offline: {reason}", reason=reason)
         if self._hub_down is not None:
             self._hub_down = reason
-            return Result("deck hub", FAIL, Msg("offline: {reason}", reason=reason),
-                          Msg("the deck hub, as for the first part above that needed it"))
+            return Result("deck hub", FAIL, seen, Msg("the deck hub, as for the first part above that needed it"))
         self._hub_down = reason
-        return Result("deck hub", FAIL, Msg("offline: {reason}", reason=reason),
+        return Result("deck hub", FAIL, seen,
                       advice.hub_link(self.rig.options, link.url, reason, foreign=link.core.state == "foreign"))
 
     # -- lamps --------------------------------------------------------------------------------

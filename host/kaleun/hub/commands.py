@@ -185,21 +185,9 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
 
 
 def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
-    from kaleun.hub.fake import FakeHub
-    from kaleun.hub.known import RememberedHub
-    from kaleun.hub.link import HubLink
-    from kaleun.hub.options import hub_config, hub_options
+    from kaleun.hub.reach import tool_link
 
-    options = hub_options(board)
-    fake = None
-    target = url or options.url
-    if not url and options.is_fake:
-        fake = FakeHub(hub_config(board)).start()
-        target = fake.url
-    assert target is not None, "_hub_board() refuses a board without a hub url"
-    # a real hub is checked against the one the table played with (refused as at a start), never learned here
-    known = None if fake is not None else RememberedHub.for_board(board.path, target, learn=False)
-    return HubLink(target, options, on_event, known=known).start(), fake
+    return tool_link(board, on_event, url)
 
 
 def cmd_hub_status(args: argparse.Namespace) -> int:
@@ -207,9 +195,11 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
     board = _hub_board(args, say, fallback_fake=False)
     if board is None:
         return EXIT_BAD_INPUT
+    from kaleun.hub.reach import reach
+
     link, fake = _open_link(board, args.url, lambda event: None)
     try:
-        online = link.wait_online(args.wait)
+        online = reach(link, args.wait) is None  # a foreign device ends the wait on its hello
         if online:  # one heartbeat, so the hub's own figures are in
             link.wait(lambda core: bool(core.hub_status), min(args.wait, 2 * link.options.heartbeat_ms / 1000))
         status = link.status()
@@ -462,7 +452,8 @@ class HubArrivals:
 
 def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str) -> tuple[HubArrivals, Any]:
     """(tags, close): the tags arriving on the hub's readers once it is online. Raises
-    HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms."""
+    HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms, or
+    as soon as its hello shows another device or protocol (`kaleun.hub.reach`)."""
     source = HubArrivals(timeout, say)
     closing: list[bool] = []
 
@@ -480,12 +471,13 @@ def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str
         if fake is not None:
             fake.stop()
 
-    wait = link.options.start_timeout_ms / 1000
-    if not link.wait_online(wait):  # once online, its snapshot's arrivals are queued
-        reason = link.core.reason
+    from kaleun.hub.reach import reach
+
+    # once online, its snapshot's arrivals are queued; a foreign device is refused on its hello
+    refused = reach(link, link.options.start_timeout_ms / 1000)
+    if refused is not None:
         close()
-        raise HubNotOnline(Msg("the deck hub at {url} did not come online within {seconds:g} s ({reason})",
-                               url=link.url, seconds=wait, reason=str(reason)))
+        raise HubNotOnline(refused)
     standing = sum(len(tags) for tags in link.core.tags.values())
     if standing:
         print(say(Msg.plural("({n} tag on the readers now: ignored, only a tag put down after its prompt counts)",
