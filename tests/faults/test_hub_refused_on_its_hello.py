@@ -74,7 +74,7 @@ def test_figures_enroll_refuses_a_foreign_device_on_its_hello_with_the_tables_me
 
 @pytest.mark.slow
 def test_hub_status_ends_its_wait_on_a_foreign_hello(foreign, capsys):
-    board_path, link, closed = foreign
+    board_path, _link, closed = foreign
     assert cli.main(["hub", "status", "--board", str(board_path), "--json", "--wait", "60"]) == 1
     status = json.loads(capsys.readouterr().out)
     assert status["state"] == "foreign" and status["connects"] == 1 and status["foreign"] == 1, status

@@ -27,6 +27,17 @@ class LampsUnavailable(RuntimeError):
 SKIP_BLINKA_PROMPT = ("BLINKA_SKIP_DEPENDENCY_CHECK", "1")
 
 
+#: the module of rpi_ws281x, Blinka's PWM backend on the Pis before the 5 (`lamps.driver = "neopixel"`)
+RPI_WS281X_MODULE = "_rpi_ws281x"
+#: why the `pi` extra leaves rpi_ws281x out, and how a maker adds it (the README says the same)
+RPI_WS281X_MISSING = (
+    "NeoPixels ({driver}) on this Pi are driven by rpi_ws281x, which the pi extra leaves out: it has no "
+    "wheel for the Pi and is compiled while it installs (and a Pi 5 cannot use it). Install it with `sudo apt "
+    "install build-essential python3-dev`, then `{install}`, "
+    "or wire the strip to SPI MOSI (GPIO 10) and set lamps.driver = "
+    "\"neopixel_spi\", which needs neither")
+
+
 def make_pixels(spec: LampSpec) -> Any:
     os.environ.setdefault(*SKIP_BLINKA_PROMPT)
     try:
@@ -40,6 +51,11 @@ def make_pixels(spec: LampSpec) -> Any:
         if isinstance(exc.__cause__, ModuleNotFoundError):  # Blinka's word for a backend it misses
             # (PWM: the Pi 5's Adafruit-Blinka-Raspberry-Pi5-Neopixel, which the pi extra brings on
             # 64-bit Pi OS; rpi_ws281x on the older Pis, which builds from source and stays out of it)
+            if exc.__cause__.name == RPI_WS281X_MODULE:
+                from kaleun.shipped import install_command
+
+                raise LampsUnavailable(RPI_WS281X_MISSING.format(
+                    driver=spec.driver, install=install_command("rpi_ws281x"))) from exc
             raise LampsUnavailable(f"NeoPixels ({spec.driver}) need a library Blinka drives them with on this "
                                    f"Pi: {exc}") from exc
         raise LampsUnavailable(f"NeoPixels need a supported board ({exc}); "
