@@ -619,3 +619,26 @@ def test_a_board_with_a_strip_but_no_segments_has_no_lamp_to_check(home, tmp_pat
     results = check(load_board(board), auto=True, groups=["lamps"], stdout=io.StringIO())
     assert [(r.part, r.status, r.seen) for r in results] == [
         ("lamps", SKIP, "the board has no lamp segments to light ([lamps.segments])")]
+
+
+def test_a_strip_this_machine_cannot_drive_is_not_sent_to_its_wires(home, monkeypatch):
+    """`kaleun hw check --board pi4-basic` on a PC or a Pi without the library its driver needs: the lamps
+    failed with "NeoPixels need a supported board" and "look at: the strip's DIN on SPI0 MOSI ... the level
+    shifter", sending the maker to wires that were fine. A strip that fails to open for its settings (SPI
+    switched off, no root for PWM) still names them."""
+    from kaleun.ports import neopixel
+
+    def cannot(spec: object, here: bool) -> None:
+        raise neopixel.LampsUnavailable("NeoPixels need a supported board (Board not supported); on a PC set "
+                                        "BLINKA_OS_AGNOSTIC=1", here=here)
+
+    board = load_board(BOARDS / "pi4-basic.toml")
+    monkeypatch.setattr(neopixel, "make_pixels", lambda spec: cannot(spec, True))
+    (lamps,) = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert lamps.status == FAIL and lamps.seen.startswith("cannot open the lamps: NeoPixels need a supported board")
+    assert lamps.advice.startswith('not its wires: this machine cannot drive the strip (lamps.driver = '
+                                   '"neopixel_spi")'), lamps.advice
+    assert "MOSI" not in lamps.advice and "level shifter" not in lamps.advice
+    monkeypatch.setattr(neopixel, "make_pixels", lambda spec: cannot(spec, False))
+    (lamps,) = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert "MOSI" in lamps.advice

@@ -435,7 +435,10 @@ class Bringup:
             return
         if "lamps" in rig.problems or rig.lamps is None:
             why = rig.problems.get("lamps", Msg("no lamps port"))
-            self.add(Result("lamps", FAIL, Msg("cannot open the lamps: {why}", why=why), advice.strip(board)))
+            look = (Msg("not its wires: this machine cannot drive the strip (lamps.driver = \"{driver}\"): what "
+                        "the reason names (a library, or a Raspberry Pi to run on)", driver=board.lamps.driver)
+                    if "lamps" in rig.not_here else advice.strip(board))
+            self.add(Result("lamps", FAIL, Msg("cannot open the lamps: {why}", why=why), look))
             return
         if board.lamps.driver == "hub" and (skip := self._fake_hub("lamps")):
             self.add(skip)

@@ -70,6 +70,9 @@ class Rig:
         self._hub_seen = False
         #: part -> why it could not be opened
         self.problems: dict[str, Msg | str] = {}
+        #: parts among `problems` that cannot be opened because of this machine (a library missing, not a
+        #: Raspberry Pi), not because of their wires
+        self.not_here: set[str] = set()
         #: why the board's GPIO pin factory cannot be made (gpiozero missing, no GPIO here): then no
         #: GPIO part opens, whatever its wires (None: it was made, or not needed)
         self.gpio_problem: Msg | str | None = None
@@ -169,6 +172,8 @@ class Rig:
                 self.lamps = SimLamps(spec.segments)
         except Exception as exc:
             self.problems["lamps"] = of_error(exc)
+            if getattr(exc, "here", False):
+                self.not_here.add("lamps")
 
     # -- what the parts report (any thread) ---------------------------------------------------
     def _input(self, item: TableInput) -> None:

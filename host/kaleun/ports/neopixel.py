@@ -18,7 +18,12 @@ log = logging.getLogger(__name__)
 
 
 class LampsUnavailable(RuntimeError):
-    pass
+    """The strip cannot be driven. `here`: because of this machine (a library missing, not a
+    Raspberry Pi), not its wires or settings: the bring-up check says so instead of naming wires."""
+
+    def __init__(self, message: str, here: bool = False) -> None:
+        super().__init__(message)
+        self.here = here
 
 
 #: Blinka 10 offers, at `import board` on a terminal, to pip-install the Pi backends it misses
@@ -46,7 +51,7 @@ def make_pixels(spec: LampSpec) -> Any:
     except ImportError as exc:
         from kaleun.shipped import install_command
 
-        raise LampsUnavailable(f"NeoPixels need the Pi extra ({exc}): {install_command()}") from exc
+        raise LampsUnavailable(f"NeoPixels need the Pi extra ({exc}): {install_command()}", here=True) from exc
     except (NotImplementedError, RuntimeError) as exc:
         if isinstance(exc.__cause__, ModuleNotFoundError):  # Blinka's word for a backend it misses
             # (PWM: the Pi 5's Adafruit-Blinka-Raspberry-Pi5-Neopixel, which the pi extra brings on
@@ -55,11 +60,11 @@ def make_pixels(spec: LampSpec) -> Any:
                 from kaleun.shipped import install_command
 
                 raise LampsUnavailable(RPI_WS281X_MISSING.format(
-                    driver=spec.driver, install=install_command("rpi_ws281x"))) from exc
+                    driver=spec.driver, install=install_command("rpi_ws281x")), here=True) from exc
             raise LampsUnavailable(f"NeoPixels ({spec.driver}) need a library Blinka drives them with on this "
-                                   f"Pi: {exc}") from exc
+                                   f"Pi: {exc}", here=True) from exc
         raise LampsUnavailable(f"NeoPixels need a supported board ({exc}); "
-                               "on a PC set BLINKA_OS_AGNOSTIC=1") from exc
+                               "on a PC set BLINKA_OS_AGNOSTIC=1", here=True) from exc
     order = getattr(neopixel, spec.order)
     try:
         if spec.driver == "neopixel_spi":
