@@ -642,3 +642,15 @@ def test_a_strip_this_machine_cannot_drive_is_not_sent_to_its_wires(home, monkey
     monkeypatch.setattr(neopixel, "make_pixels", lambda spec: cannot(spec, False))
     (lamps,) = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO())
     assert "MOSI" in lamps.advice
+
+
+def test_a_hub_port_that_is_not_there_is_named_once_in_words_a_maker_reads(home, tmp_path):
+    """pyserial's error for a missing device says its path three times, with two errno numbers:
+    "cannot open P ([Errno 2] could not open port P: [Errno 2] No such file or directory: 'P')"."""
+    board = tmp_path / "lost-hub.toml"
+    board.write_text((BOARDS / "fake-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "fake"', 'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 300'), encoding="utf-8")
+    (result,) = check(load_board(board), groups=["readers"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert result.seen == ("offline: cannot open /dev/ttyKALEUN_NOWHERE: no such port (the hub is not plugged in, "
+                           "or hub.url names another port)"), result.seen
+    assert result.advice.count("/dev/ttyKALEUN_NOWHERE") == 2 and "Errno" not in result.advice, result.advice
