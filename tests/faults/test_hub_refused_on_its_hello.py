@@ -1,6 +1,7 @@
 """Issue 13 item 6, the tools' side: a foreign device at the hub's path (its hello names another hub than the
-one remembered in `hubs.json`) is refused as soon as that hello arrives, by a table's start, `kaleun figures
-enroll`, `kaleun hub status` and `kaleun hw check` alike (one wait, `kaleun.hub.reach`), with one message:
+one remembered in `hubs.json`, or another name than the board's) is refused as soon as that hello arrives, by
+a table's start, `kaleun figures enroll`, `kaleun hub status`, `kaleun hw check` and `kaleun hub trust` alike
+(one wait, `kaleun.hub.reach`), with one message:
 "the device at PATH is not this board's deck hub: REASON", never "did not come online within N s".
 
 No timing asserts: the board waits a minute for its hub, and the link of each command must have connected
@@ -107,3 +108,27 @@ def test_a_scripts_table_start_refuses_a_foreign_device_on_its_hello(foreign):
     assert said.startswith(f"{board_path}: {refusal(link)}") and "check the cable" not in said, said
     assert on_the_first_hello(closed), closed
     assert json.loads((board_path.parent / "hubs.json").read_text())["hubs"]  # the start kept the hub it knew
+
+
+@pytest.mark.slow
+def test_hub_trust_refuses_a_device_with_another_name_on_its_hello(foreign, tmp_path, capsys):
+    """`kaleun hub trust` remembers whichever hub answers, but not a device whose hello names another hub than
+    the board's `hub.name`: it is refused on that hello with the same words, and nothing is remembered."""
+    board_path, _link, closed = foreign
+    link = tmp_path / "ttyACM-other"
+    board = load_board(board_path)
+    text = board_path.read_text().replace(str(_link), str(link))
+    other_board = tmp_path / "other.toml"
+    other_board.write_text(text)
+    cfg = {**hub_config(board), "name": "galley-lights"}
+    device = FakeHub(cfg, link=link).start()
+    before = (tmp_path / "hubs.json").read_bytes()
+    try:
+        assert cli.main(["hub", "trust", "--board", str(other_board), "--wait", "60"]) == 1
+    finally:
+        device.stop()
+    err = capsys.readouterr().err
+    assert err.startswith(f"kaleun hub trust: the device at {link} is not this board's deck hub: another device "
+                          "answers at the port: deck hub 'galley-lights'"), err
+    assert on_the_first_hello(closed), closed
+    assert (tmp_path / "hubs.json").read_bytes() == before

@@ -235,15 +235,20 @@ def cmd_hub_trust(args: argparse.Namespace) -> int:
         print(say(Msg("{path}: a fake hub inside Kaleun is made anew at every start and not remembered",
                       path=str(board.path))), file=sys.stderr)
         return EXIT_BAD_INPUT
+    from kaleun.hub.reach import is_refused, reach
+
     link = HubLink(url, options, lambda event: None).start()  # no memory: it takes the hub it meets
     try:
-        online = link.wait_online(args.wait)
+        refused = reach(link, args.wait)  # another name (hub.name) or protocol ends the wait on its hello
         identity, reason = link.core.identity, link.core.reason
     finally:
         link.close()
-    if not online or not identity or not identity.get("id"):
+    if refused is not None and is_refused(link):
+        _refuse(say, "hub trust", refused)
+        return EXIT_FAIL
+    if refused is not None or not identity or not identity.get("id"):
         print(say(Msg("the deck hub at {url} was not trusted: {reason}", url=url,
-                      reason=reason if online else f"not online ({reason})")), file=sys.stderr)
+                      reason=reason if refused is None else f"not online ({reason})")), file=sys.stderr)
         return EXIT_FAIL
     known = RememberedHub.for_board(board.path, url)
     known.remember(identity.get("name"), str(identity["id"]))
