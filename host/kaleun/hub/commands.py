@@ -461,11 +461,15 @@ def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str
     as soon as its hello shows another device or protocol (`kaleun.hub.reach`)."""
     source = HubArrivals(timeout, say)
     closing: list[bool] = []
+    online: list[bool] = []
 
     def on_event(event: Any) -> None:
         if event.kind == "arrived":
             source.put(event.uid)
-        elif event.kind == "offline" and not closing:  # not the link this command closes itself
+        elif event.kind == "online":
+            online.append(True)
+        # news only once it was online (before, the refusal below says why), and not the link this command closes
+        elif event.kind == "offline" and online and not closing:
             print(say(Msg("(deck hub offline: {reason})", reason=str(event.detail.get("reason")))), flush=True)
 
     link, fake = _open_link(board, url, on_event)
@@ -638,7 +642,8 @@ def add_commands(sub: Any) -> None:
     trust.set_defaults(func=_needs_firmware(cmd_hub_trust, "hub trust"))
 
     config = hub_sub.add_parser("config", help="write the hub's kaleun_hub.json from a board file")
-    config.add_argument("--board", metavar="FILE", required=True, help="board file with a [hub] section")
+    config.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
+                        "board of kaleun config)")
     config.add_argument("--out", metavar="CIRCUITPY", help="the mounted CIRCUITPY drive to write kaleun_hub.json to "
                         "(default: print it)")
     config.add_argument("--force", action="store_true", help="write to a folder without boot_out.txt too")
