@@ -36,3 +36,16 @@ def test_figures_enroll_says_why_a_hub_is_not_there_once(tmp_path, monkeypatch, 
     said = capsys.readouterr()
     assert "did not come online within 0.3 s (cannot open" in said.err and "no such port" in said.err, said.err
     assert "deck hub offline" not in said.out, said.out
+
+
+def test_a_hub_url_that_is_no_serial_port_is_named_so(tmp_path, monkeypatch, capsys):
+    """`--url /dev/null` (or a board's hub.url naming a plain file) said pyserial's "Could not configure port:
+    (25, 'Inappropriate ioctl for device')"."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    plain = tmp_path / "not-a-port"
+    plain.write_text("")
+    assert cli.main(["hub", "status", "--board", str(BOARDS / "pico-hub.toml"), "--url", str(plain), "--wait",
+                     "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert f"cannot open {plain}: not a serial port (hub.url names a file or another kind of device)" in out, out
+    assert "ioctl" not in out
