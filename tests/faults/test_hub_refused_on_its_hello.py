@@ -38,6 +38,9 @@ def foreign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[P
     link = tmp_path / "ttyACM-hub"
     board_path = tmp_path / "table.toml"
     text = (BOARDS / "fake-hub.toml").read_text().replace('url = "fake"', f'url = "{link}"')
+    # a long silence too, so a loaded machine that holds the fake hub's thread up never ends the first session
+    text = text.replace("timeout_ms = 1000\n", "timeout_ms = 30000\n", 1)
+    assert "timeout_ms = 30000\n" in text
     board_path.write_text(text.replace("[hub]\n", f"[hub]\nstart_timeout_ms = {START_TIMEOUT_MS}\n", 1))
     RememberedHub.for_board(board_path, str(link)).remember("fake-hub", FAKE_UID)
     closed: list[dict[str, Any]] = []
