@@ -135,3 +135,36 @@ def test_hub_trust_refuses_a_device_with_another_name_on_its_hello(foreign, tmp_
                           "answers at the port: deck hub 'galley-lights'"), err
     assert on_the_first_hello(closed), closed
     assert (tmp_path / "hubs.json").read_bytes() == before
+
+
+@pytest.mark.slow
+def test_figures_enroll_says_so_when_a_foreign_device_takes_the_hubs_place(tmp_path, monkeypatch, capsys):
+    """The hub unplugged during an enrollment and another device came up at its path: the link refused it, and
+    the maker, waiting for the next figure's tag, heard nothing of it."""
+    import time
+
+    from kaleun.hub.commands import _hub_tags
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    link = tmp_path / "ttyACM-hub"
+    board_path = tmp_path / "table.toml"
+    board_path.write_text((BOARDS / "fake-hub.toml").read_text().replace('url = "fake"', f'url = "{link}"'))
+    board = load_board(board_path)
+    RememberedHub.for_board(board_path, str(link)).remember("fake-hub", FAKE_UID)
+    ours = FakeHub(hub_config(board), link=link).start()
+    foreign = None
+    _source, close = _hub_tags(board, None, 1.0)
+    try:
+        ours.stop()  # unplugged
+        foreign = FakeHub(hub_config(board), link=link, uid=OTHER_UID).start()
+        said = ""
+        deadline = time.monotonic() + 20  # a failure guard: the link reconnects within seconds
+        while "is not this board's deck hub" not in said and time.monotonic() < deadline:
+            time.sleep(0.05)
+            said += capsys.readouterr().out
+    finally:
+        close()
+        if foreign is not None:
+            foreign.stop()
+    assert f"(deck hub offline: the device at {link} is not this board's deck hub: another device answers" in said, \
+        said

@@ -459,9 +459,12 @@ def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str
     """(tags, close): the tags arriving on the hub's readers once it is online. Raises
     HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms, or
     as soon as its hello shows another device or protocol (`kaleun.hub.reach`)."""
+    from kaleun.hub.options import hub_options
+
     source = HubArrivals(timeout, say)
     closing: list[bool] = []
     online: list[bool] = []
+    port = url or hub_options(board).url
 
     def on_event(event: Any) -> None:
         if event.kind == "arrived":
@@ -469,8 +472,12 @@ def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str
         elif event.kind == "online":
             online.append(True)
         # news only once it was online (before, the refusal below says why), and not the link this command closes
-        elif event.kind == "offline" and online and not closing:
-            print(say(Msg("(deck hub offline: {reason})", reason=str(event.detail.get("reason")))), flush=True)
+        elif event.kind in ("offline", "foreign") and online and not closing:
+            reason: Msg | str = str(event.detail.get("reason"))
+            if event.kind == "foreign":  # another device came to the hub's port: said as the start says it
+                reason = Msg("the device at {url} is not this board's deck hub: {reason}", url=str(port),
+                             reason=reason)
+            print(say(Msg("(deck hub offline: {reason})", reason=reason)), flush=True)
 
     link, fake = _open_link(board, url, on_event)
 
