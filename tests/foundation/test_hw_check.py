@@ -654,3 +654,37 @@ def test_a_hub_port_that_is_not_there_is_named_once_in_words_a_maker_reads(home,
     assert result.seen == ("offline: cannot open /dev/ttyKALEUN_NOWHERE: no such port (the hub is not plugged in, "
                            "or hub.url names another port)"), result.seen
     assert result.advice.count("/dev/ttyKALEUN_NOWHERE") == 2 and "Errno" not in result.advice, result.advice
+
+
+def test_a_hub_lost_during_the_readers_fails_them_for_the_hub_not_for_their_wires(home, tmp_path):
+    """The hub's cable pulled while the maker goes round the readers: each reader after it failed with "no tag
+    seen" and its antenna, chip select and SPI wires, a minute each. The reader at hand and the ones after it
+    fail for the hub (its cable and hub.url once, then pointing back to it), without a wait for a tag."""
+    board = tmp_path / "unplugged.toml"
+    board.write_text((BOARDS / "fake-hub.toml").read_text(encoding="utf-8").replace(
+        "[hub]\n", "[hub]\nstart_timeout_ms = 300\n", 1), encoding="utf-8")
+    prompted: list[int] = []
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            prompted.append(number)
+            if number == 2:
+                rig.fake.unplug()  # the cable is pulled while the maker holds a figure over reader 2
+                assert rig.link.wait(lambda core: core.state != "online", GUARD)
+                return ""  # Enter: nothing happened
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    rig.fake.remove(reader, uid)
+        return None
+
+    results = interactive(board, react, ["readers"])
+    assert prompted == [0, 1, 2]  # no figure asked for once the hub was gone
+    assert [r.status for r in results] == [PASS, PASS] + [FAIL] * 7
+    lost, *after = results[2:]
+    assert lost.part == "reader 2 (section 3)" and lost.seen.startswith("offline: "), lost.seen
+    assert lost.advice.startswith("the deck hub at ") and "did not answer" in lost.advice, lost.advice
+    assert all(r.advice == "the deck hub, as for the first part above that needed it" for r in after)
+    assert not any("no tag seen" in r.seen for r in results)

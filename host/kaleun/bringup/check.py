@@ -408,6 +408,14 @@ class Bringup:
         return Result("deck hub", FAIL, seen,
                       advice.hub_link(self.rig.options, link.url, reason, foreign=link.core.state == "foreign"))
 
+    def _hub_gone(self, part: str) -> Result | None:
+        """`part` fails for the hub, not for its own wires, when the hub that was online went away during
+        the check (unplugged, rebooting past its wait, another device at its port); None when it is online."""
+        if self.rig.link.core.state == "online":
+            return None
+        offline = self._hub_online()  # waits for it as for the first part that needed it
+        return None if offline is None else Result(part, FAIL, offline.seen, offline.advice)
+
     # -- lamps --------------------------------------------------------------------------------
     def _lit(self, segment: str, color: tuple[int, int, int]) -> bool:
         """What the strip shows (scripted hands): the fake hub's pixels, the Pi's pixel buffer,
@@ -619,6 +627,9 @@ class Bringup:
                 continue
             faulty = Result(part, FAIL, Msg("the hub reports it faulty (it does not answer on SPI)"),
                             advice.reader_wires(rig.options, index, reader))
+            if (gone := self._hub_gone(part)) is not None:  # unplugged, or another device at its port, meanwhile
+                self.add(gone)
+                continue
             if index in rig.link.core.faults:  # as the hub reports it now: a reader may fail at any time
                 self.add(faulty)
                 continue
@@ -631,6 +642,9 @@ class Bringup:
             tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
             if not tags and any(isinstance(item, ReaderFault) and item.reader == index for item in seen):
                 self.add(faulty)  # it failed while the maker held a figure over it
+                continue
+            if not tags and (gone := self._hub_gone(part)) is not None:  # not the reader: the hub went away
+                self.add(gone)
                 continue
             if not tags:
                 self.add(Result(part, FAIL, Msg("no tag seen"), advice.reader_no_tag(rig.options, index, reader)))
