@@ -688,3 +688,24 @@ def test_a_hub_lost_during_the_readers_fails_them_for_the_hub_not_for_their_wire
     assert lost.advice.startswith("the deck hub at ") and "did not answer" in lost.advice, lost.advice
     assert all(r.advice == "the deck hub, as for the first part above that needed it" for r in after)
     assert not any("no tag seen" in r.seen for r in results)
+
+
+def test_a_hub_lost_while_a_hub_dial_is_turned_fails_it_for_the_hub(home, tmp_path):
+    """The hub's cable pulled while the maker turns the telegraph on the hub: it failed as "no movement counted"
+    with its encoder's wires and divisor; the turns went unheard because the hub was gone."""
+    board = hub_dials_board(tmp_path)
+    board.write_text(board.read_text(encoding="utf-8").replace("[hub]\n", "[hub]\nstart_timeout_ms = 300\n", 1),
+                     encoding="utf-8")
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Turn telegraph ") and line.endswith("Press Enter when done."):
+            rig.fake.unplug()
+            assert rig.link.wait(lambda core: core.state != "online", GUARD)
+            return ""
+        return "" if line.endswith("Press Enter when done.") else None
+
+    results = by_part(interactive(board, react, ["dials"]))
+    lost = results["dial telegraph"]
+    assert lost.status == FAIL and lost.seen.startswith("offline: "), lost.seen
+    assert "did not answer" in lost.advice and "no movement" not in lost.seen, lost.advice
+    assert results["dial disc_own_course"].advice == "the deck hub, as for the first part above that needed it"

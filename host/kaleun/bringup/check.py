@@ -556,6 +556,9 @@ class Bringup:
         forward, homed = _turned(seen, name), _homed(seen, name)
         self.op.turn(name, -steps)
         backward = _turned(self.op.until_enter(back), name)
+        if on_hub and (gone := self._hub_gone(part)) is not None:  # its turns went unheard: not its wires
+            self.add(gone)
+            return
         self.add(self._judge(name, spec, enc if on_hub else None, steps, forward, backward, wires,
                              homed if marked else None))
 
