@@ -609,23 +609,26 @@ def _segment_warnings(board: Board) -> list[Msg]:
 
 def cmd_wiring(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError, load_board, source_tree
+    from kaleun.settings import in_preferred_language, preferred
     from kaleun.wiring.generate import write_all
 
     root = source_tree()
     files = [Path(f) for f in args.boards] or sorted((root / "boards").glob("*.toml") if root else [])
+    if not files and (mine := preferred("board")):  # an installed Kaleun: the board `kaleun config` names
+        print(in_preferred_language(Msg("the pages of the preferred board: {board}", board=mine)))
+        files = [Path(mine)]
     if not files:
-        print("kaleun wiring: name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as "
-              "pico-hub): only in Kaleun's source folder does it take every file of its boards/", file=sys.stderr)
+        print("kaleun wiring: " + in_preferred_language(Msg(
+            "name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as pico-hub), or "
+            "set a preferred board (kaleun config set board FILE): only in Kaleun's source folder does it take "
+            "every file of its boards/")), file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         boards = [load_board(f) for f in files]
     except BoardError as exc:
-        from kaleun.settings import in_preferred_language
-
         print(in_preferred_language(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out) if args.out else (root / "wiring" if root else Path("wiring"))
-    from kaleun.settings import in_preferred_language
     from kaleun.wiring.generate import WiringError, cannot_render, nothing_to_wire, undrawn
 
     for board in boards:  # said, not passed over in silence: a maker who names sim.toml learns why nothing came
@@ -647,7 +650,9 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     if (undone := undrawn(written)) and (missing := cannot_render()):
         names = ", ".join(path.with_suffix(".svg").name for path in undone)
-        print(f"kaleun wiring: no drawings (SVG) for {names}: install {missing}", file=sys.stderr)
+        print("kaleun wiring: " + in_preferred_language(Msg(
+            "not drawn: {drawings} (install {missing}, then run kaleun wiring again)", drawings=names,
+            missing=missing)), file=sys.stderr)
     return EXIT_OK
 
 

@@ -106,7 +106,7 @@ def test_figures_enroll_refuses_a_foreign_device_at_the_hubs_path(table, capsys)
     finally:
         foreign.stop()
     err = capsys.readouterr().err
-    assert "did not come online" in err and refused(err, board_path), err
+    assert "is not this board's deck hub" in err and refused(err, board_path), err
     assert not (board_path.parent / "figures.json").exists()  # nothing enrolled from a foreign device
     assert remembered(board_path.parent) == before
 
@@ -139,5 +139,6 @@ def test_hw_check_fails_the_deck_hub_as_another_device_not_as_a_cable(table):
         foreign.stop()
     assert result.part == "deck hub" and result.status == FAIL
     assert refused(result.seen, board_path), result.seen
-    assert result.advice.startswith(f"the device at {link} is not this board's deck hub"), result.advice
+    assert result.seen.startswith(f"the device at {link} is not this board's deck hub"), result.seen
+    assert result.advice.startswith(f"not its cable: plug the table's own hub in at {link}"), result.advice
     assert "kaleun hub trust" in result.advice and "did not answer" not in result.advice

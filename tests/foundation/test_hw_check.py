@@ -619,3 +619,93 @@ def test_a_board_with_a_strip_but_no_segments_has_no_lamp_to_check(home, tmp_pat
     results = check(load_board(board), auto=True, groups=["lamps"], stdout=io.StringIO())
     assert [(r.part, r.status, r.seen) for r in results] == [
         ("lamps", SKIP, "the board has no lamp segments to light ([lamps.segments])")]
+
+
+def test_a_strip_this_machine_cannot_drive_is_not_sent_to_its_wires(home, monkeypatch):
+    """`kaleun hw check --board pi4-basic` on a PC or a Pi without the library its driver needs: the lamps
+    failed with "NeoPixels need a supported board" and "look at: the strip's DIN on SPI0 MOSI ... the level
+    shifter", sending the maker to wires that were fine. A strip that fails to open for its settings (SPI
+    switched off, no root for PWM) still names them."""
+    from kaleun.ports import neopixel
+
+    def cannot(spec: object, here: bool) -> None:
+        raise neopixel.LampsUnavailable("NeoPixels need a supported board (Board not supported); on a PC set "
+                                        "BLINKA_OS_AGNOSTIC=1", here=here)
+
+    board = load_board(BOARDS / "pi4-basic.toml")
+    monkeypatch.setattr(neopixel, "make_pixels", lambda spec: cannot(spec, True))
+    (lamps,) = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert lamps.status == FAIL and lamps.seen.startswith("cannot open the lamps: NeoPixels need a supported board")
+    assert lamps.advice.startswith('not its wires: this machine cannot drive the strip (lamps.driver = '
+                                   '"neopixel_spi")'), lamps.advice
+    assert "MOSI" not in lamps.advice and "level shifter" not in lamps.advice
+    monkeypatch.setattr(neopixel, "make_pixels", lambda spec: cannot(spec, False))
+    (lamps,) = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert "MOSI" in lamps.advice
+
+
+def test_a_hub_port_that_is_not_there_is_named_once_in_words_a_maker_reads(home, tmp_path):
+    """pyserial's error for a missing device says its path three times, with two errno numbers:
+    "cannot open P ([Errno 2] could not open port P: [Errno 2] No such file or directory: 'P')"."""
+    board = tmp_path / "lost-hub.toml"
+    board.write_text((BOARDS / "fake-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "fake"', 'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 300'), encoding="utf-8")
+    (result,) = check(load_board(board), groups=["readers"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert result.seen == ("offline: cannot open /dev/ttyKALEUN_NOWHERE: no such port (the hub is not plugged in, "
+                           "or hub.url names another port)"), result.seen
+    assert result.advice.count("/dev/ttyKALEUN_NOWHERE") == 2 and "Errno" not in result.advice, result.advice
+
+
+def test_a_hub_lost_during_the_readers_fails_them_for_the_hub_not_for_their_wires(home, tmp_path):
+    """The hub's cable pulled while the maker goes round the readers: each reader after it failed with "no tag
+    seen" and its antenna, chip select and SPI wires, a minute each. The reader at hand and the ones after it
+    fail for the hub (its cable and hub.url once, then pointing back to it), without a wait for a tag."""
+    board = tmp_path / "unplugged.toml"
+    board.write_text((BOARDS / "fake-hub.toml").read_text(encoding="utf-8").replace(
+        "[hub]\n", "[hub]\nstart_timeout_ms = 300\n", 1), encoding="utf-8")
+    prompted: list[int] = []
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            prompted.append(number)
+            if number == 2:
+                rig.fake.unplug()  # the cable is pulled while the maker holds a figure over reader 2
+                assert rig.link.wait(lambda core: core.state != "online", GUARD)
+                return ""  # Enter: nothing happened
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    rig.fake.remove(reader, uid)
+        return None
+
+    results = interactive(board, react, ["readers"])
+    assert prompted == [0, 1, 2]  # no figure asked for once the hub was gone
+    assert [r.status for r in results] == [PASS, PASS] + [FAIL] * 7
+    lost, *after = results[2:]
+    assert lost.part == "reader 2 (section 3)" and lost.seen.startswith("offline: "), lost.seen
+    assert lost.advice.startswith("the deck hub at ") and "did not answer" in lost.advice, lost.advice
+    assert all(r.advice == "the deck hub, as for the first part above that needed it" for r in after)
+    assert not any("no tag seen" in r.seen for r in results)
+
+
+def test_a_hub_lost_while_a_hub_dial_is_turned_fails_it_for_the_hub(home, tmp_path):
+    """The hub's cable pulled while the maker turns the telegraph on the hub: it failed as "no movement counted"
+    with its encoder's wires and divisor; the turns went unheard because the hub was gone."""
+    board = hub_dials_board(tmp_path)
+    board.write_text(board.read_text(encoding="utf-8").replace("[hub]\n", "[hub]\nstart_timeout_ms = 300\n", 1),
+                     encoding="utf-8")
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Turn telegraph ") and line.endswith("Press Enter when done."):
+            rig.fake.unplug()
+            assert rig.link.wait(lambda core: core.state != "online", GUARD)
+            return ""
+        return "" if line.endswith("Press Enter when done.") else None
+
+    results = by_part(interactive(board, react, ["dials"]))
+    lost = results["dial telegraph"]
+    assert lost.status == FAIL and lost.seen.startswith("offline: "), lost.seen
+    assert "did not answer" in lost.advice and "no movement" not in lost.seen, lost.advice
+    assert results["dial disc_own_course"].advice == "the deck hub, as for the first part above that needed it"

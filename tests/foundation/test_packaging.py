@@ -261,3 +261,50 @@ def test_a_neopixel_backend_blinka_misses_is_named_not_called_an_unsupported_boa
     assert "NeoPixels (neopixel) need a library Blinka drives them with on this Pi" in text
     assert "pip install Adafruit-Blinka-Raspberry-Pi5-Neopixel" in text
     assert "supported board" not in text and "BLINKA_OS_AGNOSTIC" not in text
+
+
+def test_a_pi4_without_rpi_ws281x_says_why_the_pi_extra_leaves_it_out_and_how_to_add_it(monkeypatch):
+    """lamps.driver = "neopixel" on a Pi before the 5: Blinka drives the strip with rpi_ws281x, which the `pi`
+    extra leaves out (only a source build on the index, useless on a Pi 5, whose aarch64 marker a Pi 4 shares).
+    Its absence names the build tools, the pip command for this Kaleun's Python and the SPI driver that needs
+    neither, not only Blinka's bare install line."""
+    import types
+
+    from kaleun.boards.model import LampSpec
+    from kaleun.ports.neopixel import LampsUnavailable, make_pixels
+
+    class Importer:
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "neopixel":  # what Blinka's neopixel_write raises at import on a Pi 4
+                try:
+                    raise ModuleNotFoundError(name="_rpi_ws281x")
+                except ModuleNotFoundError as missing:
+                    raise RuntimeError("The platform library '_rpi_ws281x' was not found. To install, try typing: "
+                                       "python -m pip install 'rpi_ws281x>=4.0.0'") from missing
+            return None
+
+    monkeypatch.setitem(sys.modules, "board", types.ModuleType("board"))
+    monkeypatch.delitem(sys.modules, "neopixel", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Importer(), *sys.meta_path])
+    with pytest.raises(LampsUnavailable) as refused:
+        make_pixels(LampSpec(driver="neopixel", pin=18, pixels=4))
+    text = str(refused.value)
+    assert "rpi_ws281x, which the pi extra leaves out" in text, text
+    assert "sudo apt install build-essential python3-dev" in text and f"{sys.executable}" in text, text
+    assert "-m pip install rpi_ws281x" in text and 'lamps.driver = "neopixel_spi"' in text, text
+
+
+def test_the_pi_extra_leaves_rpi_ws281x_out_and_the_readme_says_why():
+    """The decision, where a maker reads about the `pi` extra: rpi_ws281x stays out of it on every
+    platform, and README.md names it with the reason and the command that adds it."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = {Requirement(line).name.lower() for line in project["optional-dependencies"]["pi"]}
+    assert "rpi_ws281x" not in names and "rpi-ws281x" not in names
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "rpi_ws281x" in readme and "no wheel" in readme and "pip install rpi_ws281x" in readme
+    guide = " ".join((ROOT / "wiring" / "README.md").read_text(encoding="utf-8").split())
+    assert "rpi_ws281x" in guide and "pip install rpi_ws281x" in guide

@@ -242,7 +242,8 @@ def test_kaleun_wiring_without_wireviz_writes_the_pages_and_says_what_the_drawin
     assert main(["wiring", str(mine), "--out", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["my-table.md", "my-table.yml"]
     assert capsys.readouterr().err.strip() == \
-        f"kaleun wiring: no drawings (SVG) for my-table.svg: install WireViz ({sys.executable} -m pip install wireviz)"
+        f"kaleun wiring: not drawn: my-table.svg (install WireViz ({sys.executable} -m pip install wireviz), " \
+        "then run kaleun wiring again)"
 
 
 def test_a_shipped_boards_page_written_without_wireviz_gets_the_drawing_kaleun_ships(tmp_path, monkeypatch, capsys):
@@ -295,7 +296,25 @@ def test_kaleun_wiring_without_board_names_outside_the_source_folder_says_what_t
     monkeypatch.setattr("kaleun.boards.loader.source_tree", lambda: None)
     assert main(["wiring"]) == 2
     assert "kaleun wiring: name the board files (kaleun wiring boards/my-table.toml, or a shipped board such as " \
-           "pico-hub)" in capsys.readouterr().err
+           "pico-hub), or set a preferred board (kaleun config set board FILE)" in capsys.readouterr().err
+
+
+def test_kaleun_wiring_outside_the_source_folder_takes_the_preferred_board(tmp_path, monkeypatch, capsys):
+    """An installed Kaleun with `kaleun config set board my-table.toml` (as `kaleun board check` and `hw check`
+    take it): `kaleun wiring` alone refused, asking for a board the maker had already named."""
+    from kaleun.cli import main
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("kaleun.boards.loader.source_tree", lambda: None)
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "my-table.toml"
+    mine.write_text((BOARDS / "pi4-basic.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["config", "set", "board", str(mine)]) == 0
+    capsys.readouterr()
+    assert main(["wiring"]) == 0
+    out = capsys.readouterr().out
+    assert f"the pages of the preferred board: {mine}" in out and "wrote wiring/my-table.md" in out, out
+    assert (tmp_path / "wiring" / "my-table.md").is_file()
 
 
 def test_a_pn532_reset_pin_with_nothing_to_wire_it_to_is_refused_and_kaleun_wiring_says_why(tmp_path, capsys):
@@ -378,3 +397,23 @@ def test_kaleun_wiring_into_a_folder_it_cannot_make_says_so_without_a_traceback(
     assert main(["wiring", "pico-hub", "--out", str(taken / "sub")]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"kaleun wiring: cannot write {taken / 'sub'}: ") and "Traceback" not in err
+
+
+def test_a_makers_own_board_written_without_wireviz_names_its_file_and_shows_no_missing_drawing(tmp_path):
+    """A maker's copy of pi4-basic (another harness than any Kaleun ships a drawing of), written outside
+    the source tree where WireViz is not installed: the page named `boards/my-table.toml`, which is not
+    where the file is, and showed a drawing `my-table.svg` that nothing wrote (a broken picture)."""
+    from kaleun.wiring.generate import write_all
+
+    mine = tmp_path / "my-table.toml"
+    text = (BOARDS / "pi4-basic.toml").read_text(encoding="utf-8")
+    mine.write_text(text.replace('name = "Pi 4 basic table"', 'name = "My table"', 1), encoding="utf-8")
+    out = tmp_path / "pages"
+    write_all([load_board(mine)], out, draw=False)
+    page = (out / "my-table.md").read_text(encoding="utf-8")
+    assert f"from `{mine.as_posix()}`" in page and "boards/my-table.toml" not in page
+    assert not (out / "my-table.svg").exists() and broken_links(out / "my-table.md") == []
+    assert "No drawing yet" in page and "sudo apt install graphviz" in page
+    # a shipped board's page keeps the drawing Kaleun ships for its very harness
+    write_all([load_board(BOARDS / "pi4-basic.toml")], out, draw=False)
+    assert "![harness](pi4-basic.svg)" in (out / "pi4-basic.md").read_text(encoding="utf-8")

@@ -221,8 +221,8 @@ def hub_link(options: HubOptions, url: str, reason: Msg | str, foreign: bool = F
     from kaleun.hub.link import PORT_HELD
 
     if foreign:  # it answered: not the cable, another hub (the reason names both ids and `kaleun hub trust`)
-        return Msg("the device at {url} is not this board's deck hub: plug the table's own hub in there, or accept "
-                   "this one as the reason above says (kaleun hub trust)", url=url)
+        return Msg("not its cable: plug the table's own hub in at {url}, or accept this one as the reason above "
+                   "says (kaleun hub trust)", url=url)
     if PORT_HELD in str(reason):  # the hub may be fine: a table playing holds its port
         return Msg("the deck hub at {url} is in use: {held}; then run this check again", url=url, held=PORT_HELD)
     return Msg("the deck hub at {url} did not answer ({reason}): its USB cable, hub.url in the board file (ls "

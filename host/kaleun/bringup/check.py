@@ -28,6 +28,7 @@ from kaleun.bringup import advice
 from kaleun.bringup.rig import Happening, ReaderFault, Rig, TagMoved, Typed
 from kaleun.core.messages import N_, Msg, join
 from kaleun.hub.options import EncoderSpec
+from kaleun.hub.reach import is_refused, reach
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
@@ -389,7 +390,8 @@ class Bringup:
         timeout = self.rig.options.start_timeout_ms / 1000
         if self._hub_down is not None:  # waited for in full already: each hub part need not wait again
             timeout = min(timeout, HUB_RECHECK_S)
-        if link.wait_online(timeout):
+        refused = reach(link, timeout)  # a foreign device ends the wait on its hello
+        if refused is None:
             self._hub_down = None
             if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
                 self._hub_looked = True
@@ -397,13 +399,22 @@ class Bringup:
                     self.add(Result("deck hub", FAIL, join(warnings, "; "), advice.hub_config(self.board)))
             return None
         reason = link.core.reason or Msg("no answer")
+        # another device or protocol is said as at a table's start; a silent hub is offline
+        seen = refused if is_refused(link) else Msg("offline: {reason}", reason=reason)
         if self._hub_down is not None:
             self._hub_down = reason
-            return Result("deck hub", FAIL, Msg("offline: {reason}", reason=reason),
-                          Msg("the deck hub, as for the first part above that needed it"))
+            return Result("deck hub", FAIL, seen, Msg("the deck hub, as for the first part above that needed it"))
         self._hub_down = reason
-        return Result("deck hub", FAIL, Msg("offline: {reason}", reason=reason),
+        return Result("deck hub", FAIL, seen,
                       advice.hub_link(self.rig.options, link.url, reason, foreign=link.core.state == "foreign"))
+
+    def _hub_gone(self, part: str) -> Result | None:
+        """`part` fails for the hub, not for its own wires, when the hub that was online went away during
+        the check (unplugged, rebooting past its wait, another device at its port); None when it is online."""
+        if self.rig.link.core.state == "online":
+            return None
+        offline = self._hub_online()  # waits for it as for the first part that needed it
+        return None if offline is None else Result(part, FAIL, offline.seen, offline.advice)
 
     # -- lamps --------------------------------------------------------------------------------
     def _lit(self, segment: str, color: tuple[int, int, int]) -> bool:
@@ -432,7 +443,10 @@ class Bringup:
             return
         if "lamps" in rig.problems or rig.lamps is None:
             why = rig.problems.get("lamps", Msg("no lamps port"))
-            self.add(Result("lamps", FAIL, Msg("cannot open the lamps: {why}", why=why), advice.strip(board)))
+            look = (Msg("not its wires: this machine cannot drive the strip (lamps.driver = \"{driver}\"): what "
+                        "the reason names (a library, or a Raspberry Pi to run on)", driver=board.lamps.driver)
+                    if "lamps" in rig.not_here else advice.strip(board))
+            self.add(Result("lamps", FAIL, Msg("cannot open the lamps: {why}", why=why), look))
             return
         if board.lamps.driver == "hub" and (skip := self._fake_hub("lamps")):
             self.add(skip)
@@ -542,6 +556,9 @@ class Bringup:
         forward, homed = _turned(seen, name), _homed(seen, name)
         self.op.turn(name, -steps)
         backward = _turned(self.op.until_enter(back), name)
+        if on_hub and (gone := self._hub_gone(part)) is not None:  # its turns went unheard: not its wires
+            self.add(gone)
+            return
         self.add(self._judge(name, spec, enc if on_hub else None, steps, forward, backward, wires,
                              homed if marked else None))
 
@@ -613,6 +630,9 @@ class Bringup:
                 continue
             faulty = Result(part, FAIL, Msg("the hub reports it faulty (it does not answer on SPI)"),
                             advice.reader_wires(rig.options, index, reader))
+            if (gone := self._hub_gone(part)) is not None:  # unplugged, or another device at its port, meanwhile
+                self.add(gone)
+                continue
             if index in rig.link.core.faults:  # as the hub reports it now: a reader may fail at any time
                 self.add(faulty)
                 continue
@@ -625,6 +645,9 @@ class Bringup:
             tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
             if not tags and any(isinstance(item, ReaderFault) and item.reader == index for item in seen):
                 self.add(faulty)  # it failed while the maker held a figure over it
+                continue
+            if not tags and (gone := self._hub_gone(part)) is not None:  # not the reader: the hub went away
+                self.add(gone)
                 continue
             if not tags:
                 self.add(Result(part, FAIL, Msg("no tag seen"), advice.reader_no_tag(rig.options, index, reader)))

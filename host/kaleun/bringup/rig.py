@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import logging
 import queue
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from kaleun.boards.model import Board
@@ -72,10 +70,12 @@ class Rig:
         self._hub_seen = False
         #: part -> why it could not be opened
         self.problems: dict[str, Msg | str] = {}
+        #: parts among `problems` that cannot be opened because of this machine (a library missing, not a
+        #: Raspberry Pi), not because of their wires
+        self.not_here: set[str] = set()
         #: why the board's GPIO pin factory cannot be made (gpiozero missing, no GPIO here): then no
         #: GPIO part opens, whatever its wires (None: it was made, or not needed)
         self.gpio_problem: Msg | str | None = None
-        self._tmp: tempfile.TemporaryDirectory[str] | None = None
 
     # -- opening ----------------------------------------------------------------------------
     def open(self) -> Rig:
@@ -135,27 +135,21 @@ class Rig:
         return SimButton(spec.name)
 
     def _open_hub(self) -> None:
-        from kaleun.hub.fake import FakeHub
-        from kaleun.hub.known import RememberedHub
-        from kaleun.hub.link import HubLink
-        from kaleun.hub.options import NAME, hub_config, hub_options
+        from kaleun.hub.options import hub_options
+        from kaleun.hub.reach import tool_link
 
         self.options = hub_options(self.board)
-        url = self.options.url
-        if self.options.is_fake:
-            self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-hw-check-")
-            self.fake = FakeHub(hub_config(self.board), link=Path(self._tmp.name) / NAME).start()
-            url = self.fake.url
+        # as `kaleun hub status` opens it: a fake hub inside Kaleun for "fake", else the port checked
+        # against the hub the table played with (`kaleun.hub.known`), never learned here
+        self.link, self.fake = tool_link(self.board, self._on_link, start=False)
         from kaleun.hub.dials import HubDial
 
         encoders = [encoder.dial for encoder in self.options.encoders]
         for name, spec in self.board.dials.items():
-            if spec.driver == "hub" and name in encoders:  # before the link: no turn goes unheard
+            if spec.driver == "hub" and name in encoders:  # before the link starts: no turn goes unheard
                 index = encoders.index(name)
                 self.dials[name] = self.hub_dials[index] = HubDial(spec, index, fake=self.fake)
-        # a real hub is checked against the one the table played with (`kaleun.hub.known`), never learned here
-        known = None if self.fake is not None else RememberedHub.for_board(self.board.path, url, learn=False)
-        self.link = HubLink(url, self.options, self._on_link, known=known).start()
+        self.link.start()
 
     def _open_lamps(self) -> None:
         spec = self.board.lamps
@@ -178,6 +172,8 @@ class Rig:
                 self.lamps = SimLamps(spec.segments)
         except Exception as exc:
             self.problems["lamps"] = of_error(exc)
+            if getattr(exc, "here", False):
+                self.not_here.add("lamps")
 
     # -- what the parts report (any thread) ---------------------------------------------------
     def _input(self, item: TableInput) -> None:
@@ -245,7 +241,5 @@ class Rig:
             self.link.close()
         if self.fake is not None:
             self.fake.stop()
-        if self._tmp is not None:
-            self._tmp.cleanup()
         if self.factory is not None and hasattr(self.factory, "reset"):
             self.factory.reset()

@@ -185,21 +185,9 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
 
 
 def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
-    from kaleun.hub.fake import FakeHub
-    from kaleun.hub.known import RememberedHub
-    from kaleun.hub.link import HubLink
-    from kaleun.hub.options import hub_config, hub_options
+    from kaleun.hub.reach import tool_link
 
-    options = hub_options(board)
-    fake = None
-    target = url or options.url
-    if not url and options.is_fake:
-        fake = FakeHub(hub_config(board)).start()
-        target = fake.url
-    assert target is not None, "_hub_board() refuses a board without a hub url"
-    # a real hub is checked against the one the table played with (refused as at a start), never learned here
-    known = None if fake is not None else RememberedHub.for_board(board.path, target, learn=False)
-    return HubLink(target, options, on_event, known=known).start(), fake
+    return tool_link(board, on_event, url)
 
 
 def cmd_hub_status(args: argparse.Namespace) -> int:
@@ -207,9 +195,11 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
     board = _hub_board(args, say, fallback_fake=False)
     if board is None:
         return EXIT_BAD_INPUT
+    from kaleun.hub.reach import reach
+
     link, fake = _open_link(board, args.url, lambda event: None)
     try:
-        online = link.wait_online(args.wait)
+        online = reach(link, args.wait) is None  # a foreign device ends the wait on its hello
         if online:  # one heartbeat, so the hub's own figures are in
             link.wait(lambda core: bool(core.hub_status), min(args.wait, 2 * link.options.heartbeat_ms / 1000))
         status = link.status()
@@ -245,15 +235,20 @@ def cmd_hub_trust(args: argparse.Namespace) -> int:
         print(say(Msg("{path}: a fake hub inside Kaleun is made anew at every start and not remembered",
                       path=str(board.path))), file=sys.stderr)
         return EXIT_BAD_INPUT
+    from kaleun.hub.reach import is_refused, reach
+
     link = HubLink(url, options, lambda event: None).start()  # no memory: it takes the hub it meets
     try:
-        online = link.wait_online(args.wait)
+        refused = reach(link, args.wait)  # another name (hub.name) or protocol ends the wait on its hello
         identity, reason = link.core.identity, link.core.reason
     finally:
         link.close()
-    if not online or not identity or not identity.get("id"):
+    if refused is not None and is_refused(link):
+        _refuse(say, "hub trust", refused)
+        return EXIT_FAIL
+    if refused is not None or not identity or not identity.get("id"):
         print(say(Msg("the deck hub at {url} was not trusted: {reason}", url=url,
-                      reason=reason if online else f"not online ({reason})")), file=sys.stderr)
+                      reason=reason if refused is None else f"not online ({reason})")), file=sys.stderr)
         return EXIT_FAIL
     known = RememberedHub.for_board(board.path, url)
     known.remember(identity.get("name"), str(identity["id"]))
@@ -462,15 +457,27 @@ class HubArrivals:
 
 def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str) -> tuple[HubArrivals, Any]:
     """(tags, close): the tags arriving on the hub's readers once it is online. Raises
-    HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms."""
+    HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms, or
+    as soon as its hello shows another device or protocol (`kaleun.hub.reach`)."""
+    from kaleun.hub.options import hub_options
+
     source = HubArrivals(timeout, say)
     closing: list[bool] = []
+    online: list[bool] = []
+    port = url or hub_options(board).url
 
     def on_event(event: Any) -> None:
         if event.kind == "arrived":
             source.put(event.uid)
-        elif event.kind == "offline" and not closing:  # not the link this command closes itself
-            print(say(Msg("(deck hub offline: {reason})", reason=str(event.detail.get("reason")))), flush=True)
+        elif event.kind == "online":
+            online.append(True)
+        # news only once it was online (before, the refusal below says why), and not the link this command closes
+        elif event.kind in ("offline", "foreign") and online and not closing:
+            reason: Msg | str = str(event.detail.get("reason"))
+            if event.kind == "foreign":  # another device came to the hub's port: said as the start says it
+                reason = Msg("the device at {url} is not this board's deck hub: {reason}", url=str(port),
+                             reason=reason)
+            print(say(Msg("(deck hub offline: {reason})", reason=reason)), flush=True)
 
     link, fake = _open_link(board, url, on_event)
 
@@ -480,12 +487,13 @@ def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str
         if fake is not None:
             fake.stop()
 
-    wait = link.options.start_timeout_ms / 1000
-    if not link.wait_online(wait):  # once online, its snapshot's arrivals are queued
-        reason = link.core.reason
+    from kaleun.hub.reach import reach
+
+    # once online, its snapshot's arrivals are queued; a foreign device is refused on its hello
+    refused = reach(link, link.options.start_timeout_ms / 1000)
+    if refused is not None:
         close()
-        raise HubNotOnline(Msg("the deck hub at {url} did not come online within {seconds:g} s ({reason})",
-                               url=link.url, seconds=wait, reason=str(reason)))
+        raise HubNotOnline(refused)
     standing = sum(len(tags) for tags in link.core.tags.values())
     if standing:
         print(say(Msg.plural("({n} tag on the readers now: ignored, only a tag put down after its prompt counts)",
@@ -641,7 +649,8 @@ def add_commands(sub: Any) -> None:
     trust.set_defaults(func=_needs_firmware(cmd_hub_trust, "hub trust"))
 
     config = hub_sub.add_parser("config", help="write the hub's kaleun_hub.json from a board file")
-    config.add_argument("--board", metavar="FILE", required=True, help="board file with a [hub] section")
+    config.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
+                        "board of kaleun config)")
     config.add_argument("--out", metavar="CIRCUITPY", help="the mounted CIRCUITPY drive to write kaleun_hub.json to "
                         "(default: print it)")
     config.add_argument("--force", action="store_true", help="write to a folder without boot_out.txt too")

@@ -53,6 +53,10 @@ SUPPORTED_PROTOCOLS = (1, PROTOCOL_VERSION)
 PORT_HELD = ("another program holds the hub's port (a Kaleun playing at this table, the kaleun service, or a "
              "serial terminal): quit it or stop the service first (sudo systemctl stop kaleun, or "
              "systemctl --user stop kaleun)")
+#: why a port cannot be opened that is not there at all
+NO_SUCH_PORT = "no such port (the hub is not plugged in, or hub.url names another port)"
+#: why a path cannot be opened as a port that is a file or another kind of device
+NOT_A_SERIAL_PORT = "not a serial port (hub.url names a file or another kind of device)"
 #: reconnect waits: first, factor, longest (seconds)
 BACKOFF = (0.1, 2.0, 2.0)
 #: a round of the link's loop that took longer than this means the host itself was held up
@@ -530,6 +534,10 @@ class HubLink:
             failed = f"cannot open {self.url} ({exc})"
             if getattr(exc, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):  # pyserial's exclusive lock
                 failed = f"cannot open {self.url}: {PORT_HELD}"
+            elif getattr(exc, "errno", None) == errno.ENOENT:  # pyserial says the path three times over
+                failed = f"cannot open {self.url}: {NO_SUCH_PORT}"
+            elif getattr(exc.__context__, "args", (None,))[:1] == (errno.ENOTTY,):  # termios on a file, /dev/null
+                failed = f"cannot open {self.url}: {NOT_A_SERIAL_PORT}"
             with self._changed:
                 self.core.closed(failed)
             return failed

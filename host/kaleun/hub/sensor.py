@@ -29,6 +29,7 @@ from kaleun.hub.fake import FakeHub
 from kaleun.hub.known import RememberedHub
 from kaleun.hub.link import HubLink, LinkEvent
 from kaleun.hub.options import NAME, HubOptions, hub_config, hub_options
+from kaleun.hub.reach import REFUSED, reach
 from kaleun.hub.tags import FigureTags, TagStoreError, simulated_uid
 from kaleun.ports.base import FigureGone, FigureSeen, HardwareOnly, HubLinkChanged, Sink, UnknownTag
 
@@ -90,7 +91,8 @@ class HubFigureSensor:
         known = None if self.fake is not None else RememberedHub.for_board(self.board_path, url)
         self.link = HubLink(url, self.options, self._on_link, known=known).start()
         wait = self.options.start_timeout_ms / 1000
-        if not self.link.wait_online(wait):
+        refused = reach(self.link, wait)  # a foreign device ends the wait on its hello
+        if refused is not None:
             reason = self.link.core.reason or "no answer"
             if not self.strict:
                 log.warning("the deck hub at %s is not online yet (%s); the game starts and waits for it", url, reason)
@@ -99,6 +101,8 @@ class HubFigureSensor:
                     self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
                 return
             self.close()
+            if self.link.core.state in REFUSED:  # it answered: not the cable
+                raise TableError(Msg("{path}: {refused}", path=str(self.board_path), refused=refused))
             raise TableError(Msg("{path}: the deck hub at {url} did not come online within {wait} s ({reason}); "
                                  "check the cable and hub.url, then `kaleun hub status`", path=str(self.board_path),
                                  url=url, wait=f"{wait:g}", reason=reason))

@@ -18,13 +18,29 @@ log = logging.getLogger(__name__)
 
 
 class LampsUnavailable(RuntimeError):
-    pass
+    """The strip cannot be driven. `here`: because of this machine (a library missing, not a
+    Raspberry Pi), not its wires or settings: the bring-up check says so instead of naming wires."""
+
+    def __init__(self, message: str, here: bool = False) -> None:
+        super().__init__(message)
+        self.here = here
 
 
 #: Blinka 10 offers, at `import board` on a terminal, to pip-install the Pi backends it misses
 #: (the optional ones too: PWM, rpi_ws281x) and waits for an answer on standard input: in the
 #: middle of `kaleun hw check` or the console. Kaleun names what is missing itself (below).
 SKIP_BLINKA_PROMPT = ("BLINKA_SKIP_DEPENDENCY_CHECK", "1")
+
+
+#: the module of rpi_ws281x, Blinka's PWM backend on the Pis before the 5 (`lamps.driver = "neopixel"`)
+RPI_WS281X_MODULE = "_rpi_ws281x"
+#: why the `pi` extra leaves rpi_ws281x out, and how a maker adds it (the README says the same)
+RPI_WS281X_MISSING = (
+    "NeoPixels ({driver}) on this Pi are driven by rpi_ws281x, which the pi extra leaves out: it has no "
+    "wheel for the Pi and is compiled while it installs (and a Pi 5 cannot use it). Install it with `sudo apt "
+    "install build-essential python3-dev`, then `{install}`, "
+    "or wire the strip to SPI MOSI (GPIO 10) and set lamps.driver = "
+    "\"neopixel_spi\", which needs neither")
 
 
 def make_pixels(spec: LampSpec) -> Any:
@@ -35,15 +51,20 @@ def make_pixels(spec: LampSpec) -> Any:
     except ImportError as exc:
         from kaleun.shipped import install_command
 
-        raise LampsUnavailable(f"NeoPixels need the Pi extra ({exc}): {install_command()}") from exc
+        raise LampsUnavailable(f"NeoPixels need the Pi extra ({exc}): {install_command()}", here=True) from exc
     except (NotImplementedError, RuntimeError) as exc:
         if isinstance(exc.__cause__, ModuleNotFoundError):  # Blinka's word for a backend it misses
             # (PWM: the Pi 5's Adafruit-Blinka-Raspberry-Pi5-Neopixel, which the pi extra brings on
             # 64-bit Pi OS; rpi_ws281x on the older Pis, which builds from source and stays out of it)
+            if exc.__cause__.name == RPI_WS281X_MODULE:
+                from kaleun.shipped import install_command
+
+                raise LampsUnavailable(RPI_WS281X_MISSING.format(
+                    driver=spec.driver, install=install_command("rpi_ws281x")), here=True) from exc
             raise LampsUnavailable(f"NeoPixels ({spec.driver}) need a library Blinka drives them with on this "
-                                   f"Pi: {exc}") from exc
+                                   f"Pi: {exc}", here=True) from exc
         raise LampsUnavailable(f"NeoPixels need a supported board ({exc}); "
-                               "on a PC set BLINKA_OS_AGNOSTIC=1") from exc
+                               "on a PC set BLINKA_OS_AGNOSTIC=1", here=True) from exc
     order = getattr(neopixel, spec.order)
     try:
         if spec.driver == "neopixel_spi":

@@ -1,0 +1,51 @@
+"""The hub commands as a maker meets them with a preferred board set and a hub that is not there."""
+
+from __future__ import annotations
+
+import json
+
+from kaleun import cli
+from kaleun.boards.loader import load_board
+from kaleun.hub.options import hub_config
+from kaleun.uboot.figures import FIGURES
+from kit import BOARDS
+
+
+def test_hub_config_takes_the_preferred_board_like_the_other_hub_commands(tmp_path, monkeypatch, capsys):
+    """`kaleun hub config` alone required --board, while `hub status`, `hub trust`, `figures enroll` and
+    `firmware install` take the preferred board of `kaleun config`."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    assert cli.main(["config", "set", "board", str(BOARDS / "pico-hub.toml")]) == 0
+    capsys.readouterr()
+    assert cli.main(["hub", "config"]) == 0
+    assert json.loads(capsys.readouterr().out) == hub_config(load_board(BOARDS / "pico-hub.toml"))
+    assert cli.main(["config", "unset", "board"]) == 0
+    capsys.readouterr()
+    assert cli.main(["hub", "config"]) == 2  # no preferred board: the default one has no deck hub
+    assert "the board has no [hub] with a url (give --board a board with a deck hub)" in capsys.readouterr().err
+
+
+def test_figures_enroll_says_why_a_hub_is_not_there_once(tmp_path, monkeypatch, capsys):
+    """Waiting for a hub that is not plugged in, enroll printed "(deck hub offline: ...)" and then refused with
+    the same reason: the offline news is for a hub that was online and went away."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    board_path = tmp_path / "table.toml"
+    text = (BOARDS / "fake-hub.toml").read_text().replace('url = "fake"', f'url = "{tmp_path / "no-hub"}"')
+    board_path.write_text(text.replace("[hub]\n", "[hub]\nstart_timeout_ms = 300\n", 1))
+    assert cli.main(["figures", "enroll", "--board", str(board_path), "--figure", FIGURES[0]]) == 1
+    said = capsys.readouterr()
+    assert "did not come online within 0.3 s (cannot open" in said.err and "no such port" in said.err, said.err
+    assert "deck hub offline" not in said.out, said.out
+
+
+def test_a_hub_url_that_is_no_serial_port_is_named_so(tmp_path, monkeypatch, capsys):
+    """`--url /dev/null` (or a board's hub.url naming a plain file) said pyserial's "Could not configure port:
+    (25, 'Inappropriate ioctl for device')"."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    plain = tmp_path / "not-a-port"
+    plain.write_text("")
+    assert cli.main(["hub", "status", "--board", str(BOARDS / "pico-hub.toml"), "--url", str(plain), "--wait",
+                     "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert f"cannot open {plain}: not a serial port (hub.url names a file or another kind of device)" in out, out
+    assert "ioctl" not in out
