@@ -35,15 +35,46 @@ class Session(Protocol):
 
 
 
-def saved_line() -> Msg:
+def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
     """The last line of a game that ended saved, the same in every front end (the U-BOOT console and
     window, the Captain Sonar consoles and window): a stop signal is named as `kaleun: stopped by ...`
-    names it before the game runs (`Stopped by SIGTERM: game saved. Continue with: kaleun resume`)."""
+    names it before the game runs (`Stopped by SIGTERM: game saved. Continue with: kaleun resume`).
+
+    With the `game` and the save's `path` it answers a `save` typed during play: what was saved (the game as
+    it stands at its clock) and where, and how to continue it later
+    (`Game saved as of 1 June 1941, 04:00:11 in .../autosave.json. Play on, or leave and continue it later
+    with: kaleun resume`)."""
     if STOPPER.signum is not None:
         from kaleun.cli import stop_words
 
         return Msg("Stopped by {signal}: game saved. Continue with: kaleun resume", signal=stop_words(STOPPER.signum))
+    if game is not None and path is not None:
+        from kaleun.core.messages import When
+
+        return Msg("Game saved as of {when} in {path}. Play on, or leave and continue it later with: kaleun resume",
+                   path=str(path),
+                   when=When.moment(game.now_iso, seconds=True))
     return Msg("Game saved. Continue with: kaleun resume")
+
+def first_steps(game: Engine, touch: bool = False) -> Msg | None:
+    """Where a crew begins, as the boat lies now (surfaced or submerged): a new U-BOOT game's greeting in
+    the console (also the end of its `help`) and in the window's feed, worded for typing or for `touch`.
+    None for a game without these steps (Captain Sonar)."""
+    if game.game != "uboot" or not game.has_module("boat"):
+        return None
+    surfaced = game.module("boat").status()["surfaced"]
+    if touch:
+        return (Msg("First steps: Mobilize, then drag a navigator to 8 Bridge; Orders, then Lookouts, sends him up "
+                    "to keep watch.") if surfaced
+                else Msg("First steps: the boat is submerged: Mobilize; Orders, then Hydrophone, listens for the "
+                         "enemy; Helm shows the depth."))
+    return (Msg("First steps: mission reads the briefing; mobilize lets the figures move; place "
+                "navigator-square 8 puts a lookout on the bridge; observe sends the lookouts up; "
+                "?ORDER shows who would carry an order out.") if surfaced
+            else Msg("First steps: mission reads the briefing; the boat is submerged: mobilize lets the "
+                     "figures move; hydrophone listens for the enemy; status shows the depth and the "
+                     "bottom; ?ORDER shows who would carry an order out."))
+
 
 def make_sounder(board: Board) -> Sounder:
     if board.audio.driver == "none":

@@ -66,8 +66,21 @@ class Settings(Overlay):
         remember_language(code)
 
     def save(self) -> None:
-        self.win.runtime.save()
-        self.win.say(Msg("The game is saved."))
+        """Save now: what was saved, where, and how to continue it later (as the console's `save` says it); a save
+        that failed (a full disk) is never called saved, and is said here unless the autosave has just said it."""
+        from kaleun.ui.session import saved_line
+
+        runtime = self.win.runtime
+        autosave = runtime.autosave
+        told = autosave.told if autosave is not None else 0
+        runtime.save()
+        problem = runtime.save_problem
+        if autosave is None:
+            self.win.say(Msg("This table keeps no save: nothing was written."))
+        elif problem is None:
+            self.win.note(saved_line(self.win.game, autosave.path))
+        elif autosave.told == told:  # not said by the autosave just now (it says a failure once)
+            self.win.say(problem)
 
     def volume(self, by: float) -> None:
         sounder = getattr(self.win.runtime, "sounder", None)

@@ -1,0 +1,117 @@
+"""Small things a newcomer meets in the first minutes at the text console and with `kaleun missions`:
+what `save` answers, the prompt after a line that printed nothing, and the missions' help."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from kaleun import cli
+from kaleun.boards.loader import default_board
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.outputs import Autosave
+from kaleun.runtime.table import Table
+from kaleun.uboot.game import new_game
+from kaleun.ui.console import Console
+
+
+class Typed(io.StringIO):
+    """What a player types at a terminal: the terminal echoes each line."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def console(stdin: io.StringIO, autosave: Path | None = None, language: str = "en") -> tuple[Console, io.StringIO]:
+    game = new_game(0)
+    runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0,
+                      autosave=Autosave(game, autosave, background=False) if autosave is not None else None)
+    runtime.language = language
+    out = io.StringIO()
+    return Console(runtime, stdin=stdin, stdout=out, interactive=True), out
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Game saved as of 1 June 1941, 04:00:00 in {path}. Play on, or leave and continue it later with: "
+           "kaleun resume"),
+    ("de", "kaleun resume"), ("ru", "kaleun resume")])
+def test_save_says_what_was_saved_where_and_how_to_continue(tmp_path, language, said):
+    """`save` answered only "saved.", while quit says how to continue: now it names the game's moment, the file
+    and the command that continues it, in the table's language (one wording, `saved_line`)."""
+    path = tmp_path / "autosave.json"
+    con, out = console(io.StringIO(), autosave=path, language=language)
+    con.runtime.step()
+    con.handle("save")
+    text = out.getvalue()
+    assert said.format(path=path) in text and str(path) in text, text
+    assert "saved." not in text.split(), text
+    assert path.exists()
+
+
+def test_save_without_an_autosave_does_not_claim_a_save():
+    con, out = console(io.StringIO())
+    con.handle("save")
+    assert "This table keeps no save: nothing was written." in out.getvalue()
+    assert "saved" not in out.getvalue().lower()
+
+
+def test_piped_lines_that_print_nothing_leave_one_prompt():
+    """Input that is not echoed (a pipe, a file): empty lines printed `> > > ` in a row. The prompt still standing
+    is not written again until something else was written."""
+    con, out = console(io.StringIO())
+    con.prompt()
+    for line in ("", "   ", ""):
+        con.handle(line)
+    assert out.getvalue() == "> ", repr(out.getvalue())
+    con.handle("status")
+    assert out.getvalue().count("> ") == 2 and out.getvalue().endswith("> "), out.getvalue()
+
+
+def test_lines_typed_ahead_get_one_prompt_after_the_last():
+    """A paste of three lines (or lines typed while the game was busy) ran each with its own prompt after the
+    terminal had echoed them all: `> > > `. The prompt now waits for the last line read."""
+    con, out = console(Typed("\n\nmobilize\n"))
+    con._read()  # the reader takes the three lines (and the end of input) before the game runs them
+    con.runtime.step()
+    text = out.getvalue()
+    assert text.count("> ") == 1 and text.endswith("Order: mobilize the crew.\n> "), text
+
+
+def test_an_echoing_terminal_gets_a_prompt_for_each_line_typed():
+    """At a terminal each typed line moves the cursor on: an empty line gets its fresh prompt, as a shell's."""
+    con, out = console(Typed())
+    con.handle("")
+    con.handle("")
+    assert out.getvalue() == "> > ", repr(out.getvalue())
+
+
+def test_missions_help_says_the_action_is_optional_and_lists_it(capsys):
+    """`kaleun missions --help` showed `ACTION ...` as if an action were required, though `kaleun missions` alone
+    lists the missions: the usage shows it optional, the help says what the bare command does and lists check."""
+    with pytest.raises(SystemExit) as done:
+        cli.main(["missions", "--help"])
+    assert done.value.code == 0
+    said = capsys.readouterr().out
+    assert "[ACTION ...]" in said and " ACTION ..." not in said.replace("[ACTION ...]", ""), said
+    assert "actions (optional: without one, the missions are listed)" in said, said
+    assert "    check " in said, said
+    assert "Without an action: the U-BOOT missions, one line each" in " ".join(said.split()), said
+    assert cli.main(["missions"]) == 0  # and it is so
+
+
+@pytest.mark.parametrize(("stdin", "before"), [(Typed(), "\r\x1b[K"), (io.StringIO(), "\n")])
+def test_a_report_while_the_prompt_stands_gets_its_own_line_and_a_prompt_after(stdin, before):
+    """The game speaks while the First Officer sits at the prompt (lookouts report a ship): the report was written
+    after the `> ` and the prompt was gone, so the next order was typed on a bare line. Now the report begins a
+    line of its own (the standing prompt taken off a terminal) and the prompt comes back after it."""
+    con, out = console(stdin)
+    con.runtime.step()
+    con.prompt()
+    start = len(out.getvalue())
+    con.runtime.submit({"do": "order", "order": "mobilize"})  # given elsewhere (the window, a deck button)
+    con.runtime.step()
+    con.runtime.step()
+    said = out.getvalue()[start:]
+    assert said.startswith(before + "[04:00:00] Order: mobilize the crew.\n"), repr(said)
+    assert said.endswith("\n> ") and said.count("> ") == 1, repr(said)
