@@ -115,3 +115,22 @@ def test_a_report_while_the_prompt_stands_gets_its_own_line_and_a_prompt_after(s
     said = out.getvalue()[start:]
     assert said.startswith(before + "[04:00:00] Order: mobilize the crew.\n"), repr(said)
     assert said.endswith("\n> ") and said.count("> ") == 1, repr(said)
+
+
+def test_a_finished_mission_is_not_sent_to_kaleun_resume_on_quit():
+    """§4.1 the boat rammed inside the convoy: the game is over, and `kaleun resume` refuses a mission that is over.
+    Quitting still said "Continue with: kaleun resume"; now it says the mission is over and how to go on."""
+    from kaleun.ui.session import saved_line
+
+    game = new_game(0, "exercise_convoy_battle")
+    game.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    game.advance(6 * 3600)
+    assert game.module("mission").result == "lost"
+    runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
+    out = io.StringIO()
+    assert Console(runtime, stdin=io.StringIO("quit\n"), stdout=out).run() == 0
+    said = out.getvalue()
+    assert "Game saved. The mission is over (lost) and cannot be played on; start a new game with kaleun play." \
+        in said, said
+    assert "Continue with: kaleun resume" not in said, said
+    assert saved_line(new_game(0)).template == "Game saved. Continue with: kaleun resume"  # a game that goes on

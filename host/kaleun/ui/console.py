@@ -468,7 +468,7 @@ class Console(TerminalOut):
             return 1
         from kaleun.ui.session import saved_line
 
-        self.say(self.lang.render(saved_line()))  # a stop signal named, as in every front end
+        self.say(self.lang.render(saved_line(self.game)))  # a stop signal named, as in every front end
         return 0
 
 

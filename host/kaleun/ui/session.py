@@ -43,11 +43,19 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
     With the `game` and the save's `path` it answers a `save` typed during play: what was saved (the game as
     it stands at its clock) and where, and how to continue it later
     (`Game saved as of 1 June 1941, 04:00:11 in .../autosave.json. Play on, or leave and continue it later
-    with: kaleun resume`)."""
+    with: kaleun resume`). A mission that is over is not sent to `kaleun resume`, which refuses it: the line
+    says what comes next (`Game saved. The mission is over (lost) and cannot be played on; start a new game
+    with kaleun play.`)."""
+    over = _over(game)
     if STOPPER.signum is not None:
         from kaleun.cli import stop_words
 
+        if over is not None:
+            return Msg("Stopped by {signal}: game saved. {over}", signal=stop_words(STOPPER.signum), over=over)
         return Msg("Stopped by {signal}: game saved. Continue with: kaleun resume", signal=stop_words(STOPPER.signum))
+    if over is not None:
+        return Msg("Game saved in {path}. {over}", path=str(path), over=over) if path is not None \
+            else Msg("Game saved. {over}", over=over)
     if game is not None and path is not None:
         from kaleun.core.messages import When
 
@@ -55,6 +63,22 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
                    path=str(path),
                    when=When.moment(game.now_iso, seconds=True))
     return Msg("Game saved. Continue with: kaleun resume")
+
+def _over(game: Engine | None) -> Msg | None:
+    """A U-BOOT mission that is over cannot be resumed (`kaleun resume` refuses it): what comes next instead
+    (the linked patrol's or the campaign's next mission, else a new game). None: the game goes on."""
+    if game is None or not game.has_module("mission") or not game.module("mission").over:
+        return None
+    from kaleun.cli import _goes_on_with
+    from kaleun.uboot.missions.debrief import WORDS
+
+    result = str(game.module("mission").result)
+    going_on = _goes_on_with(game)
+    if going_on is None:
+        going_on = Msg("start a new game with kaleun play.")
+    return Msg("The mission is over ({result}) and cannot be played on; {next}",
+               result=Msg.term(WORDS.get(result, result)), next=going_on)
+
 
 def first_steps(game: Engine, touch: bool = False) -> Msg | None:
     """Where a crew begins, as the boat lies now (surfaced or submerged): a new U-BOOT game's greeting in

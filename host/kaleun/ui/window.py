@@ -690,6 +690,6 @@ class Window:
         if STOPPER.signum is not None:  # where it was started, as the console says it (`saved_line`)
             from kaleun.ui.session import saved_line
 
-            print(self.lang.render(saved_line()), flush=True)
+            print(self.lang.render(saved_line(self.game)), flush=True)
         return 0
 
