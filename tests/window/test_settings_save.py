@@ -1,7 +1,6 @@
 """The settings sheet's "Save now": it said "The game is saved." whatever happened, also when the storage had just
-refused the save (a full disk, a folder where the save belongs). Now it says what the console's `save` says (what
-was saved, where, and how to continue it later: `kaleun.ui.session.saved_line`), and a save that failed is never
-called saved."""
+refused the save (a full disk, a folder where the save belongs), and marked it as a refusal. Now a save that failed
+is never called saved, and a save done is a plain line."""
 
 from __future__ import annotations
 
@@ -35,14 +34,13 @@ def texts(table: Table_) -> list[tuple[str, bool]]:
     return [(language("en").render(line.words), line.problem) for line in table.window.feed.lines]
 
 
-def test_save_now_says_what_was_saved_where_and_how_to_continue(tmp_path: Path) -> None:
+def test_save_now_says_the_game_is_saved_when_it_is(tmp_path: Path) -> None:
     path = tmp_path / "autosave.json"
     table = saving_to(path)
     table.tap("settings")
     table.tap("settings.save")
     said, problem = texts(table)[-1]
-    assert said == f"Game saved as of 1 June 1941, 04:00:00 in {path}. Play on, or leave and continue it later with: " \
-                   "kaleun resume" and not problem, said
+    assert said == "The game is saved." and not problem, said  # a plain line, not marked as a refusal
     assert path.exists()
 
 

@@ -66,8 +66,8 @@ class Settings(Overlay):
         remember_language(code)
 
     def save(self) -> None:
-        """Save now: what was saved, where, and how to continue it later (as the console's `save` says it); a save
-        that failed (a full disk) is never called saved, and is said here unless the autosave has just said it."""
+        """Save now. A save that failed (a full disk) is never called saved, and is said here unless the autosave
+        has just said it; a finished mission says it cannot be played on (`saved_line`)."""
         from kaleun.ui.session import saved_line
 
         runtime = self.win.runtime
@@ -77,8 +77,9 @@ class Settings(Overlay):
         problem = runtime.save_problem
         if autosave is None:
             self.win.say(Msg("This table keeps no save: nothing was written."))
-        elif problem is None:
-            self.win.note(saved_line(self.win.game, autosave.path))
+        elif problem is None:  # short enough for the ticker; the console's `save` also says the file
+            over = self.win.game.has_module("mission") and self.win.game.module("mission").over
+            self.win.note(saved_line(self.win.game) if over else Msg("The game is saved."))
         elif autosave.told == told:  # not said by the autosave just now (it says a failure once)
             self.win.say(problem)
 
