@@ -134,3 +134,6 @@ def test_a_finished_mission_is_not_sent_to_kaleun_resume_on_quit():
         in said, said
     assert "Continue with: kaleun resume" not in said, said
     assert saved_line(new_game(0)).template == "Game saved. Continue with: kaleun resume"  # a game that goes on
+    out = io.StringIO()
+    Console(runtime, stdin=io.StringIO(), stdout=out).handle("help")
+    assert "quit" in out.getvalue() and "First steps" not in out.getvalue()  # nothing is begun after the end

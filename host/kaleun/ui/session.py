@@ -83,8 +83,8 @@ def _over(game: Engine | None) -> Msg | None:
 def first_steps(game: Engine, touch: bool = False) -> Msg | None:
     """Where a crew begins, as the boat lies now (surfaced or submerged): a new U-BOOT game's greeting in
     the console (also the end of its `help`) and in the window's feed, worded for typing or for `touch`.
-    None for a game without these steps (Captain Sonar)."""
-    if game.game != "uboot" or not game.has_module("boat"):
+    None for a game without these steps (Captain Sonar) and for a mission that is over (nothing is begun then)."""
+    if game.game != "uboot" or not game.has_module("boat") or _over(game) is not None:
         return None
     surfaced = game.module("boat").status()["surfaced"]
     if touch:
