@@ -14,6 +14,7 @@ from kaleun.runtime.outputs import Autosave
 from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
 from kaleun.ui.console import Console
+from kit import console_typed
 
 
 class Typed(io.StringIO):
@@ -137,3 +138,20 @@ def test_a_finished_mission_is_not_sent_to_kaleun_resume_on_quit():
     out = io.StringIO()
     Console(runtime, stdin=io.StringIO(), stdout=out).handle("help")
     assert "quit" in out.getvalue() and "First steps" not in out.getvalue()  # nothing is begun after the end
+
+
+def test_10_3_a_bare_repair_says_what_can_be_repaired():
+    """§10.3 `repair` typed alone answered "needs the field 'condition'", as if only conditions were repaired: it
+    now names the three things a repair takes (a component, a condition in a section, a hull breach)."""
+    text = console_typed("en", "repair", "?repair")
+    said = "! repair: say what to repair: a component (component=radio), a condition in a section (condition=fire " \
+           "section=3) or a hull breach (breach=3)"
+    assert text.count(said) == 2 and "needs the field" not in text, text
+
+
+@pytest.mark.parametrize(("language", "said"), [("de", "! smoke: "), ("ru", "! smoke: ")])
+def test_6_13_a_smoke_break_without_a_smoker_is_refused_in_the_tables_language(language, said):
+    """§6.13 `smoke` alone (and a list naming a role that is not one) was refused in English at every table."""
+    text = console_typed(language, "smoke", "do smoke roles=7")
+    english = ("name who spends a cigarette", "must be a list of")
+    assert text.count(said) == 2 and not any(words in text for words in english), text

@@ -86,7 +86,8 @@ def lookout_fields(args: Args) -> dict[str, Any]:
 def _str_list(args: Args, key: str, choices: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
     raw = args.any(key, default=[])
     if not isinstance(raw, list) or any(x not in choices for x in raw):
-        raise CommandError(f"'{args.name}': {key} must be a list of: {', '.join(choices)}; got {raw!r}")
+        raise CommandError(Msg("{command}: {field} must be a list of: {choices}; got {value}", command=args.name,
+                               field=key, choices=", ".join(choices), value=repr(raw)))
     return raw
 
 
@@ -273,7 +274,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         else:
             roles = _str_list(args, "roles", tuple(ROLES))
             if not roles or len(set(roles)) != len(roles):
-                raise CommandError("'smoke': roles must name the players (roles) who spend a cigarette each")
+                raise CommandError(Msg("{command}: name who spends a cigarette: a player's role ({roles}), or "
+                                       "several as roles=A,B, each once", command=args.name, roles=", ".join(ROLES)))
         sailors = _figure_list(args, "sailors")
         args.finish()
         chosen = crew.cigarettes.plan(roles, sailors)
