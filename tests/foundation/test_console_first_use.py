@@ -161,12 +161,12 @@ def test_6_13_a_smoke_break_without_a_smoker_is_refused_in_the_tables_language(l
 def test_refusals_of_lookouts_chips_and_the_table_are_in_the_tables_language(language):
     """Issue 10, item 11: console text in the table's language. These refusals were English at every table (§9.3 the
     lookouts' figures and count both given, §6.14 chips without add or remove, a dial that needs no homing, a board
-    without buttons, a dial that does not exist)."""
+    without buttons, a dial that does not exist, a game command that does not exist)."""
     text = console_typed(language, "observe count=2 figures=navigator-square", "chips officer-circle",
-                         "home disc_bearing", "press foo", "do chips sailor=officer-circle/3 add=1")
+                         "home disc_bearing", "press foo", "do chips sailor=officer-circle/3 add=1", "do observe")
     english = ("give the lookouts' figures", "give either add or remove", "needs no homing", "has no buttons",
-               "is not <figure>/1")
-    assert text.count("! ") == 5 and not any(words in text for words in english), text
+               "is not <figure>/1", "unknown command")
+    assert text.count("! ") == 6 and not any(words in text for words in english), text
 
 
 def test_a_dial_that_does_not_exist_is_named_in_the_tables_language():

@@ -264,7 +264,8 @@ class Engine:
             raise CommandError("a command needs a 'do' field naming what to do")
         handler = self._handlers.get(name)
         if handler is None:
-            raise CommandError(f"unknown command '{name}' (known: {', '.join(self.command_names)})")
+            raise CommandError(Msg("unknown command '{command}' (known: {names})", command=name,
+                                   names=", ".join(self.command_names)))
         pending = len(self._out)
         try:
             handler(Args(command))
