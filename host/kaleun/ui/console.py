@@ -190,6 +190,9 @@ class Console(TerminalOut):
             # a typed `place` is answered (the window shows the figure move; the console said nothing)
             self.say(self.lang.render(Msg("  {figure}: section {start} → {end}.", figure=str(event.data.get("figure")),
                                           start=event.data.get("from"), end=event.data.get("to"))))
+        if event.name == "figure_lifted" and fresh:  # a typed `lift` said nothing (the window shows it in the tray)
+            self.say(self.lang.render(Msg("  {figure}: lifted off section {section}.",
+                                          figure=str(event.data.get("figure")), section=event.data.get("section"))))
         if event.name in ("order_rejected", "crew_warning") and change is not None:
             self._crew_hint(str(event.data.get("order", "")))
         if event.name == "target_data":
