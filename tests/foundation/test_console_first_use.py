@@ -190,3 +190,14 @@ def test_6_3_a_figure_lifted_at_the_console_is_answered(language, said):
     """§6.3 a typed `lift` said nothing (the window shows the figure in its tray): it says where it came off."""
     text = console_typed(language, "lift captain-square")
     assert text == said + "\n", text
+
+
+def test_a_captain_sonar_save_names_no_calendar_moment(tmp_path):
+    """Captain Sonar's clock is no calendar (it starts in 2048): its consoles' `save` says where, not "as of"."""
+    from kaleun.i18n import language
+    from kaleun.sonar.game import new_game as new_sonar_game
+    from kaleun.ui.session import saved_line
+
+    said = language("en").render(saved_line(new_sonar_game(0), tmp_path / "autosave.json"))
+    assert said == f"Game saved in {tmp_path / 'autosave.json'}. Play on, or leave and continue it later with: " \
+                   "kaleun resume", said

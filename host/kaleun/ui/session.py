@@ -59,6 +59,9 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
     if game is not None and path is not None:
         from kaleun.core.messages import When
 
+        if game.game != "uboot":  # Captain Sonar's clock is no calendar: where alone
+            return Msg("Game saved in {path}. Play on, or leave and continue it later with: kaleun resume",
+                       path=str(path))
         return Msg("Game saved as of {when} in {path}. Play on, or leave and continue it later with: kaleun resume",
                    path=str(path),
                    when=When.moment(game.now_iso, seconds=True))
