@@ -15,11 +15,12 @@ from kaleun.ui.session import first_steps
 from window.fingers import Table_, shown
 
 
+@pytest.mark.parametrize("mission", ["training", "exercise_escort"])  # surfaced, and submerged
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
-def test_a_new_game_in_the_window_greets_with_the_first_steps(code: str) -> None:
+def test_a_new_game_in_the_window_greets_with_the_first_steps(code: str, mission: str) -> None:
     from kaleun.ui.typeface import missing_glyphs
 
-    table = Table_(language=code)
+    table = Table_(language=code, mission=mission)
     steps = first_steps(table.game, touch=True)
     assert steps is not None
     newest = table.window.feed.lines[-1]
