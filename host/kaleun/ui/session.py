@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, When
 from kaleun.paths import autosave_path, state_dir
 from kaleun.ports.base import Lamps, Sounder
 from kaleun.ports.sim import SilentSounder, SimLamps
@@ -57,15 +57,13 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
         return Msg("Game saved in {path}. {over}", path=str(path), over=over) if path is not None \
             else Msg("Game saved. {over}", over=over)
     if game is not None and path is not None:
-        from kaleun.core.messages import When
-
         if game.game != "uboot":  # Captain Sonar's clock is no calendar: where alone
             return Msg("Game saved in {path}. Play on, or leave and continue it later with: kaleun resume",
                        path=str(path))
         return Msg("Game saved as of {when} in {path}. Play on, or leave and continue it later with: kaleun resume",
-                   path=str(path),
-                   when=When.moment(game.now_iso, seconds=True))
+                   path=str(path), when=When.moment(game.now_iso, seconds=True))
     return Msg("Game saved. Continue with: kaleun resume")
+
 
 def _over(game: Engine | None) -> Msg | None:
     """A U-BOOT mission that is over cannot be resumed (`kaleun resume` refuses it): what comes next instead

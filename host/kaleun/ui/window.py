@@ -236,7 +236,7 @@ class Window:
         self.touch()
 
     def note(self, text: Msg | str) -> None:
-        """A plain word from the table in the feed (not a refusal): a save done, where it is."""
+        """A plain word from the table in the feed (not a refusal): a save done."""
         self.feed.note(self.game.clock.hhmm(self.game.t), text)
         self.touch()
 
