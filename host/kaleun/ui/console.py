@@ -38,8 +38,6 @@ from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
 
-#: longest line the console reads (a table-script line is a few hundred characters)
-
 #: the console's own commands (views, the order assistant, the session), declared like the actions
 CONSOLE_GROUP = N_("The console")
 CONSOLE: tuple[Action, ...] = (
