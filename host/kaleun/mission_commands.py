@@ -141,16 +141,21 @@ def cmd_career(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: Any) -> None:
-    missions = sub.add_parser("missions", help="list the U-BOOT missions, one line each; check mission files")
+    missions = sub.add_parser("missions", help="list the U-BOOT missions, one line each; check mission files",
+                              description="Without an action: the U-BOOT missions, one line each (the id is what "
+                                          "kaleun play --mission takes); check checks mission files.")
     missions.add_argument("--json", action="store_true", help="the list as JSON (id, name, date, base, ...)")
     missions.add_argument("--language", metavar="CODE", help="the list's language (default: `kaleun config`, else en)")
     missions.set_defaults(func=cmd_missions)
-    missions_sub = missions.add_subparsers(dest="missions_command", metavar="ACTION")
+    missions_sub = missions.add_subparsers(dest="missions_command", metavar="ACTION",
+                                           title="actions (optional: without one, the missions are listed)")
     check = missions_sub.add_parser("check", help="check mission files (problems as file:line: problem)")
     check.add_argument("files", nargs="+", metavar="FILE.toml")
     check.add_argument("--table", action="store_true",
                        help="the file holds a table per mission (like missions.toml), not one mission")
     check.set_defaults(func=cmd_missions_check)
+    # the action may be left out (the list): the usage says so, as argparse would for an optional argument
+    missions.usage = missions.format_usage().removeprefix("usage: ").strip().replace("ACTION ...", "[ACTION ...]")
 
     career = sub.add_parser("career", help="the career record: missions played, the campaign, the linked patrol")
     career.add_argument("--json", action="store_true", help="the whole record as JSON")

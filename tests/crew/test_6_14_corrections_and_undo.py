@@ -100,7 +100,7 @@ def test_6_14_corrections_replay_from_a_script_and_survive_a_save(tmp_path):
     ({"do": "damage", "kind": "hull_breach", "section": 7}, "section must be between 1 and 6"),
     ({"do": "damage", "kind": "crew", "sections": "outside"}, "sections must be a list of sections 1-8"),
     ({"do": "crew_options", "difficulty": {"captain": "heroic"}}, "maps roles"),
-    ({"do": "smoke", "roles": []}, "roles must name the players"),
+    ({"do": "smoke", "roles": []}, "name who spends a cigarette"),
     ({"do": "move_fix", "figure": "engineer-square", "choice": "ignore"}, "choice 'ignore' is not one of"),
     ({"do": "adjust_morale", "by": 1, "becuase": "typo"}, "unknown field(s) 'becuase'"),
 ])

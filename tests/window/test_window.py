@@ -49,7 +49,8 @@ def test_render_frame_saves_png_screenshot(table: Table_, tmp_path) -> None:
     assert path.stat().st_size > 5000
     assert len({surface.get_at((x, y))[:3] for x in range(0, 800, 20) for y in range(0, 480, 20)}) > 10
     assert scene.time == "04:00:00" and scene.date == "1 Jun 1941"
-    assert scene.feed[-1].text.startswith("Training patrol")  # the mission's first feed message
+    assert scene.feed[-2].text.startswith("Training patrol")  # the mission's first feed message
+    assert scene.feed[-1].text.startswith("First steps:")  # and the window's greeting of a new game
 
 
 @pytest.mark.parametrize("size", SIZES)

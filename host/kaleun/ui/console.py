@@ -38,8 +38,6 @@ from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
 
-#: longest line the console reads (a table-script line is a few hundred characters)
-
 #: the console's own commands (views, the order assistant, the session), declared like the actions
 CONSOLE_GROUP = N_("The console")
 CONSOLE: tuple[Action, ...] = (
@@ -94,6 +92,18 @@ class Console(TerminalOut):
         self.quit_unsaved = False
         #: the first order the crew could not carry out was answered with where to look (once a session)
         self.crew_hint_told = False
+        #: lines read but not run yet (pasted, or typed ahead of a busy game): the prompt waits for the last one
+        self._queued = 0
+        self._queue_lock = threading.Lock()
+        #: the prompt is the last thing written (a line that printed nothing leaves it standing)
+        self._prompted = False
+        #: the input shows what is typed (a terminal's echo moves the cursor past the prompt at each line);
+        #: input from a pipe or a file is not shown, so a prompt still standing is not written again
+        self.echoes = _echoes(self.stdin)
+        #: a typed line is running (what it prints answers it; its prompt follows)
+        self._handling = False
+        #: a prompt is due after what the game said while the prompt stood
+        self._again = False
         self.lang = language(getattr(runtime, "language", "en"))
         self.feed = FeedLog(language=self.lang.code)
         #: the past `recall` printed (the same events still waiting in the runtime print once)
@@ -130,9 +140,31 @@ class Console(TerminalOut):
         for line in lines:
             self.say(line)
 
+    def say(self, text: str) -> None:
+        if self._prompted and not self._handling and self.interactive:
+            # the game speaks while the prompt stands (a report comes in): its line begins a line of its own,
+            # not after "> " (the standing prompt is taken off a terminal), and a prompt follows it (`_again`)
+            self._write("\r\x1b[K" if self.echoes else "\n")
+            if not self._again:
+                self._again = True
+                self.runtime.call(self._prompt_again)
+        super().say(text)
+        self._prompted = False
+
+    def _prompt_again(self) -> None:
+        """The prompt again after what the game said while it stood (on the runtime's thread)."""
+        self._again = False
+        if not self._prompted and not self.stopping:
+            self.prompt()
+
     def prompt(self) -> None:
-        if self.interactive:
-            self._write("> ")
+        """`> `, once for each line the player may type next: not while lines typed ahead wait to run
+        (a paste of three lines showed `> > > `), and not again where nothing was written since the last
+        one and the input is not echoed (a piped empty line)."""
+        if not self.interactive or self._queued > 0 or (self._prompted and not self.echoes):
+            return
+        self._write("> ")
+        self._prompted = True
 
     def recall(self) -> None:
         """Print the feed's recent past the game keeps (`kaleun.ui.feedlog.recall`), grouped as the
@@ -156,6 +188,9 @@ class Console(TerminalOut):
             # a typed `place` is answered (the window shows the figure move; the console said nothing)
             self.say(self.lang.render(Msg("  {figure}: section {start} → {end}.", figure=str(event.data.get("figure")),
                                           start=event.data.get("from"), end=event.data.get("to"))))
+        if event.name == "figure_lifted" and fresh:  # a typed `lift` said nothing (the window shows it in the tray)
+            self.say(self.lang.render(Msg("  {figure}: lifted off section {section}.",
+                                          figure=str(event.data.get("figure")), section=event.data.get("section"))))
         if event.name in ("order_rejected", "crew_warning") and change is not None:
             self._crew_hint(str(event.data.get("order", "")))
         if event.name == "target_data":
@@ -223,15 +258,11 @@ class Console(TerminalOut):
 
     def _first_steps(self) -> None:
         """Where a crew begins (a new game's greeting, the end of `help`), as the boat lies now."""
-        if self.game.game != "uboot":
-            return
-        self.say(self.lang.render(Msg(
-            "First steps: mission reads the briefing; mobilize lets the figures move; place "
-            "navigator-square 8 puts a lookout on the bridge; observe sends the lookouts up; "
-            "?ORDER shows who would carry an order out.") if self.game.module("boat").status()["surfaced"]
-            else Msg("First steps: mission reads the briefing; the boat is submerged: mobilize lets the "
-                     "figures move; hydrophone listens for the enemy; status shows the depth and the "
-                     "bottom; ?ORDER shows who would carry an order out.")))
+        from kaleun.ui.session import first_steps
+
+        steps = first_steps(self.game)
+        if steps is not None:
+            self.say(self.lang.render(steps))
 
     def describe(self, action: Action) -> list[str]:
         """`help COMMAND`: its usage, what it does, each field, an example (all from its declaration)."""
@@ -319,8 +350,13 @@ class Console(TerminalOut):
 
     def _save(self, args: list[str]) -> None:
         problem = self._saved()
-        if problem is None:
-            self.say(self.lang.render(Msg("saved.")))
+        autosave = self.runtime.autosave
+        if problem is None and autosave is not None:
+            from kaleun.ui.session import saved_line
+
+            self.say(self.lang.render(saved_line(self.game, autosave.path)))
+        elif autosave is None:  # a table without an autosave (embedded, tests): nothing was written
+            self.say(self.lang.render(Msg("This table keeps no save: nothing was written.")))
 
     def _saved(self) -> Msg | None:
         """Save now; what went wrong (said here unless the autosave has just told it)."""
@@ -353,6 +389,9 @@ class Console(TerminalOut):
     # -- reading a line ------------------------------------------------------------------------
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
+        self._handling = True
+        if self.echoes:  # the line typed moved the cursor past the prompt
+            self._prompted = False
         try:
             text = typed.line_text(line)
             if not text:
@@ -373,6 +412,7 @@ class Console(TerminalOut):
         except CommandError as exc:
             self.say(f"! {self.lang.render(of_error(exc))}")
         finally:
+            self._handling = False
             if not self.stopping:
                 self.prompt()
 
@@ -388,10 +428,18 @@ class Console(TerminalOut):
     def _read(self) -> None:
         try:
             for line in self.stdin:
-                self.runtime.call(functools.partial(self.handle, line))
+                with self._queue_lock:
+                    self._queued += 1
+                self.runtime.call(functools.partial(self._typed, line))
         except (OSError, ValueError):  # the terminal hung up
             log.info("the console's input is gone")
         self.runtime.call(self._leave)
+
+    def _typed(self, line: str) -> None:
+        """A line the reader took, run in its turn (on the runtime's thread)."""
+        with self._queue_lock:
+            self._queued -= 1
+        self.handle(line)
 
     def run(self) -> int:
         """Play until quit, end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the
@@ -421,5 +469,13 @@ class Console(TerminalOut):
             return 1
         from kaleun.ui.session import saved_line
 
-        self.say(self.lang.render(saved_line()))  # a stop signal named, as in every front end
+        self.say(self.lang.render(saved_line(self.game)))  # a stop signal named, as in every front end
         return 0
+
+
+def _echoes(stream: IO[str]) -> bool:
+    """Whether what is typed into `stream` shows on the screen (a terminal), as far as it can be told."""
+    try:
+        return stream.isatty()
+    except (OSError, ValueError, AttributeError):  # closed, or a stand-in without isatty
+        return False

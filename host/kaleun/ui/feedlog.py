@@ -437,6 +437,13 @@ class FeedLog:
         self.last_event, self.last_line = None, None
         return Change(line, "new", line.text)
 
+    def note(self, clock: str, text: Msg | str) -> Change:
+        """A word from the table itself, not the game's (a new game's first steps): shown plain, never grouped."""
+        line = FeedLine(self._next, clock, self.language.render(text), first=clock, message=text)
+        self._put(line)
+        self.last_event, self.last_line = None, None
+        return Change(line, "new", line.text)
+
     # -- inside -----------------------------------------------------------------------------------
     def _open(self, rule: Rule, key: Hashable, event: Event) -> Group | None:
         if isinstance(rule, FollowUp):

@@ -159,12 +159,14 @@ def fits_on_a_row(c: Canvas, line: FeedLine, width: int, size: int) -> bool:
 
 def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     """The two newest feed lines above the tabs (the newest alone on both rows when it is too long for
-    one); touching them opens the whole feed."""
+    one; the table's own word, a new game's first steps, only while it is the newest); touching them opens
+    the whole feed."""
     s = c.size
     rect = win.layout.ticker
     c.surface.fill(theme.PANEL_DARK, rect)
     pygame.draw.line(c.surface, theme.PANEL_EDGE, rect.topleft, (rect.right - 1, rect.y))
-    lines = list(scene.feed[-2:])
+    # the table's own word (a new game's first steps) shows while it is the newest; then the game's lines
+    lines = [line for line in scene.feed[-3:-1] if line.event or line.problem][-1:] + list(scene.feed[-1:])
     y = rect.y + s(2)
     width = rect.w - s(60)
     if lines and not fits_on_a_row(c, lines[-1], width, theme.TEXT_SIZE):

@@ -114,7 +114,7 @@ class Feed:
     newest change last), each with the sentence to render in the table's language and the window
     alarm it raised (`kaleun.ui.alarms`), plus refused inputs.
 
-    The window reads only `lines` and `version` and calls `recall` (once), `on_event` and `problem`."""
+    The window reads only `lines` and `version` and calls `recall` (once), `on_event`, `problem` and `note`."""
 
     def __init__(self, length: int = FEED_LENGTH) -> None:
         self.log = FeedLog(length=length)
@@ -139,6 +139,10 @@ class Feed:
 
     def problem(self, clock: str, text: Msg | str) -> None:
         self.log.problem(clock, text)
+
+    def note(self, clock: str, text: Msg | str) -> None:
+        """A word from the table, plain (a new game's first steps)."""
+        self.log.note(clock, text)
 
     def recall(self, game: Any) -> Recalled:
         """Start with the game's recent past (`kaleun.ui.feedlog.recall`): the lines the crew saw

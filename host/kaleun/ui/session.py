@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, When
 from kaleun.paths import autosave_path, state_dir
 from kaleun.ports.base import Lamps, Sounder
 from kaleun.ports.sim import SilentSounder, SimLamps
@@ -35,15 +35,71 @@ class Session(Protocol):
 
 
 
-def saved_line() -> Msg:
+def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
     """The last line of a game that ended saved, the same in every front end (the U-BOOT console and
     window, the Captain Sonar consoles and window): a stop signal is named as `kaleun: stopped by ...`
-    names it before the game runs (`Stopped by SIGTERM: game saved. Continue with: kaleun resume`)."""
+    names it before the game runs (`Stopped by SIGTERM: game saved. Continue with: kaleun resume`).
+
+    With the `game` and the save's `path` it answers a `save` typed during play: what was saved (the game as
+    it stands at its clock) and where, and how to continue it later
+    (`Game saved as of 1 June 1941, 04:00:11 in .../autosave.json. Play on, or leave and continue it later
+    with: kaleun resume`). A mission that is over is not sent to `kaleun resume`, which refuses it: the line
+    says what comes next (`Game saved. The mission is over (lost) and cannot be played on; start a new game
+    with kaleun play.`)."""
+    over = _over(game)
     if STOPPER.signum is not None:
         from kaleun.cli import stop_words
 
+        if over is not None:
+            return Msg("Stopped by {signal}: game saved. {over}", signal=stop_words(STOPPER.signum), over=over)
         return Msg("Stopped by {signal}: game saved. Continue with: kaleun resume", signal=stop_words(STOPPER.signum))
+    if over is not None:
+        return Msg("Game saved in {path}. {over}", path=str(path), over=over) if path is not None \
+            else Msg("Game saved. {over}", over=over)
+    if game is not None and path is not None:
+        if game.game != "uboot":  # Captain Sonar's clock is no calendar: where alone
+            return Msg("Game saved in {path}. Play on, or leave and continue it later with: kaleun resume",
+                       path=str(path))
+        return Msg("Game saved as of {when} in {path}. Play on, or leave and continue it later with: kaleun resume",
+                   path=str(path), when=When.moment(game.now_iso, seconds=True))
     return Msg("Game saved. Continue with: kaleun resume")
+
+
+def _over(game: Engine | None) -> Msg | None:
+    """A U-BOOT mission that is over cannot be resumed (`kaleun resume` refuses it): what comes next instead
+    (the linked patrol's or the campaign's next mission, else a new game). None: the game goes on."""
+    if game is None or not game.has_module("mission") or not game.module("mission").over:
+        return None
+    from kaleun.cli import _goes_on_with
+    from kaleun.uboot.missions.debrief import WORDS
+
+    result = str(game.module("mission").result)
+    going_on = _goes_on_with(game)
+    if going_on is None:
+        going_on = Msg("start a new game with kaleun play.")
+    return Msg("The mission is over ({result}) and cannot be played on; {next}",
+               result=Msg.term(WORDS.get(result, result)), next=going_on)
+
+
+def first_steps(game: Engine, touch: bool = False) -> Msg | None:
+    """Where a crew begins, as the boat lies now (surfaced or submerged): a new U-BOOT game's greeting in
+    the console (also the end of its `help`) and in the window's feed, worded for typing or for `touch`.
+    None for a game without these steps (Captain Sonar) and for a mission that is over (nothing is begun then)."""
+    if game.game != "uboot" or not game.has_module("boat") or _over(game) is not None:
+        return None
+    surfaced = game.module("boat").status()["surfaced"]
+    if touch:
+        return (Msg("First steps: Mobilize, then drag a navigator to 8 Bridge; Orders, then Lookouts, sends him up "
+                    "to keep watch.") if surfaced
+                else Msg("First steps: the boat is submerged: Mobilize; Orders, then Hydrophone, listens for the "
+                         "enemy; Helm shows the depth."))
+    return (Msg("First steps: mission reads the briefing; mobilize lets the figures move; place "
+                "navigator-square 8 puts a lookout on the bridge; observe sends the lookouts up; "
+                "?ORDER shows who would carry an order out.") if surfaced
+            else Msg("First steps: mission reads the briefing; the boat is submerged: mobilize lets the "
+                     "figures move; hydrophone listens for the enemy; status shows the depth and the "
+                     "bottom; ?ORDER shows who would carry an order out."))
+
 
 def make_sounder(board: Board) -> Sounder:
     if board.audio.driver == "none":

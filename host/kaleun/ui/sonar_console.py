@@ -212,8 +212,9 @@ class TeamConsole(TerminalOut):
             told = autosave.told if autosave is not None else 0
             self.runtime.save()
             problem = self.runtime.save_problem
-            if problem is None:
-                self.say(self.lang.render(Msg("Saved.")))
+            if problem is None:  # what was saved, where, and how to continue it later
+                self.say(self.lang.render(saved_line(self.runtime.game, autosave.path) if autosave is not None
+                                          else Msg("This table keeps no save: nothing was written.")))
             elif autosave is None or autosave.told == told:  # not said yet by the autosave
                 self._problem(problem)
         else:  # quit, exit

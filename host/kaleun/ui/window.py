@@ -148,6 +148,12 @@ class Window:
         self.feed = Feed()
         self._told = self.feed.recall(self.game)
         self.mission_end = next((e for e in reversed(self._told.past) if e.name == "mission_end"), None)
+        if self.game.t == 0 and self.mission_end is None:  # a new game: where a crew begins, as the console says
+            from kaleun.ui.session import first_steps
+
+            steps = first_steps(self.game, touch=True)
+            if steps is not None:
+                self.feed.note(self.game.clock.hhmm(self.game.t), steps)
 
     def rebind(self, runtime: Runtime) -> None:
         """Run another runtime (a new game chosen at the set-up) in this window."""
@@ -227,6 +233,11 @@ class Window:
     def say(self, text: Msg | str) -> None:
         """A word to the crew in the feed, marked like a refused input (why a button cannot be used)."""
         self.feed.problem(self.game.clock.hhmm(self.game.t), text)
+        self.touch()
+
+    def note(self, text: Msg | str) -> None:
+        """A plain word from the table in the feed (not a refusal): a save done."""
+        self.feed.note(self.game.clock.hhmm(self.game.t), text)
         self.touch()
 
     def touch(self) -> None:
@@ -679,6 +690,6 @@ class Window:
         if STOPPER.signum is not None:  # where it was started, as the console says it (`saved_line`)
             from kaleun.ui.session import saved_line
 
-            print(self.lang.render(saved_line()), flush=True)
+            print(self.lang.render(saved_line(self.game)), flush=True)
         return 0
 

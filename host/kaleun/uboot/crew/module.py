@@ -612,6 +612,9 @@ class Crew(Module, Validator):
         if args.has("breach"):
             section = args.int("breach", lo=1, hi=6)
             return {"target": "breach", "section": section}
+        if not args.has("condition"):  # nothing named (it said only "needs the field 'condition'"): what can be
+            raise CommandError(Msg("{command}: say what to repair: a component (component=radio), a condition in a "
+                                   "section (condition=fire section=3) or a hull breach (breach=3)", command=args.name))
         condition = args.str("condition", choices=list(CONDITIONS))
         section = args.int("section", lo=1, hi=6)
         return {"target": "condition", "condition": condition, "section": section}

@@ -66,8 +66,22 @@ class Settings(Overlay):
         remember_language(code)
 
     def save(self) -> None:
-        self.win.runtime.save()
-        self.win.say(Msg("The game is saved."))
+        """Save now. A save that failed (a full disk) is never called saved, and is said here unless the autosave
+        has just said it; a finished mission says it cannot be played on (`saved_line`)."""
+        from kaleun.ui.session import saved_line
+
+        runtime = self.win.runtime
+        autosave = runtime.autosave
+        told = autosave.told if autosave is not None else 0
+        runtime.save()
+        problem = runtime.save_problem
+        if autosave is None:
+            self.win.say(Msg("This table keeps no save: nothing was written."))
+        elif problem is None:  # short enough for the ticker; the console's `save` also says the file
+            over = self.win.game.has_module("mission") and self.win.game.module("mission").over
+            self.win.note(saved_line(self.win.game) if over else Msg("The game is saved."))
+        elif autosave.told == told:  # not said by the autosave just now (it says a failure once)
+            self.win.say(problem)
 
     def volume(self, by: float) -> None:
         sounder = getattr(self.win.runtime, "sounder", None)
