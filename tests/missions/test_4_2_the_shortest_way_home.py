@@ -28,8 +28,9 @@ def legs_clear(start: tuple[float, float], route: list[tuple[float, float]]) -> 
 
 def test_4_2_from_west_of_the_azores_the_route_home_is_not_a_detour_by_53_north():
     """38.3 N 29.5 W, west of Pico: Lorient's approach point lies 1,256 nm away on the great circle. The straight
-    line runs over Pico and São Jorge; round the north of the central group the way is about 1,290 nm. The
-    route once ran to 53 N 13 W (the approach waypoint for boats coming round Scotland) and on: 1,654 nm."""
+    line runs over Pico and São Jorge; round the north of the central group (the lane at 40.2 N 28.5 W, then La
+    Pallice's approach waypoint 46.5 N 8 W) the way is 1,282 nm. The route once ran to 53 N 13 W (the approach
+    waypoint for boats coming round Scotland) and on: 1,654 nm."""
     start = (38.3, -29.5)
     home = passage.base("lorient")
     assert round(great_circle_nm(start, home.arrival)) == 1256
@@ -42,8 +43,8 @@ def test_4_2_from_west_of_the_azores_the_route_home_is_not_a_detour_by_53_north(
 
 def test_4_2_from_west_of_flores_the_route_home_goes_north_about_corvo():
     """39.4 N 31.5 W, west of Flores: 1,299 nm to Lorient's approach point on the great circle; Flores lies on the
-    straight line. North about Corvo (its north cape 39.73 N) the way is about 1,310 nm; south about the Azores,
-    as the route once went for want of a lane north-west of Corvo, it was 1,422 nm."""
+    straight line. North about Corvo (its north cape 39.73 N; the lane at 39.85 N 31.25 W) the way is 1,310 nm;
+    south about the Azores, as the route once went for want of a lane north-west of Corvo, it was 1,422 nm."""
     start = (39.4, -31.5)
     home = passage.base("lorient")
     assert round(great_circle_nm(start, home.arrival)) == 1299
