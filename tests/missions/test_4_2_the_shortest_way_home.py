@@ -96,3 +96,14 @@ def test_4_2_a_boat_aground_a_hair_inside_the_coast_backs_out_and_finds_its_way_
     assert passage.clear(*inside, *route[0], ashore_nm=passage.ASHORE_NM)
     assert not passage.clear(*inside, *route[0])
     assert passage.shortest(home, 27.95, -15.6, 0.0) is None  # the middle of the island: no way out
+
+
+def test_4_2_a_boat_north_of_jan_mayen_finds_its_way_home():
+    """71.13 N 8.82 W, 2 nm off Jan Mayen's north-west corner (seabed.toml: 71.1 N 8.8 W): every straight line to
+    a lane or an approach waypoint runs over the island; the lane west of it (71.0 N 9.6 W) leads round it."""
+    start = (71.131, -8.821)
+    for base_id in ("lorient", "bergen", "narvik"):
+        home = passage.base(base_id)
+        assert not any(passage.clear(*start, *p) for p in home.approach)
+        route = passage.route(home, *start)
+        assert route[-1] == home.arrival and legs_clear(start, route), (base_id, route)
