@@ -253,10 +253,11 @@ def test_4_1_coming_home_without_the_airmen_does_not_bring_them_home():
 
 def test_4_2_a_return_that_outlasts_the_patrol_time_says_so_while_a_primary_is_open():
     """§4.2 with the mission's end by its time limit (§11 "Mission end: time limit, return to base"): the agents
-    are not landed and St-Nazaire is some 44 hours away with 40 left. Heading home, the crew is told the time runs
-    out on the way and the mission is lost then unless the primaries are met first (a time-out with a primary open
-    is a loss), on a line of its own after the course home; a return that gets home in time says nothing of it."""
-    g = game("agents_1941")
+    are not landed and, from 52 N 14 W, St-Nazaire is some 42 hours away (525 nm at 12.5 kn) with 40 left. Heading
+    home, the crew is told the time runs out on the way and the mission is lost then unless the primaries are met
+    first (a time-out with a primary open is a loss), on a line of its own after the course home; a return that gets
+    home in time says nothing of it."""
+    g = game("agents_1941", changes={"position": [52.0, -14.0]})
     said = do(g, {"do": "return_to_base"})
     told = one(said, "return_to_base")
     assert told["eta_h"] > 40 and told["feed"].endswith("hours at full ahead.")

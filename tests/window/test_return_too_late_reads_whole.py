@@ -1,17 +1,18 @@
 """The window's feed (rulebook §4.2 return to base, the mission's end by its time limit): when the passage home
 outlasts the patrol time with a primary objective open, the line that says so reads whole in the feed, in every
-language of the table."""
+language of the table. The boat starts at 52 N 14 W, some 42 hours from St-Nazaire with 40 left."""
 
 from __future__ import annotations
 
 import pytest
+from kaleun.uboot.game import new_game
 
 from window.fingers import Table_
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_4_2_the_line_that_the_time_runs_out_on_the_way_home_reads_whole(language: str) -> None:
-    table = Table_(mission="agents_1941", language=language)
+    table = Table_(language=language, game=new_game(7, "agents_1941", {"position": [52.0, -14.0]}))
     table.runtime.submit({"do": "crew_options", "rules": "advise", "wear": False})
     table.runtime.submit({"do": "return_to_base"})
     table.runtime.step()
