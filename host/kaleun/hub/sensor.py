@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.hub.fake import FakeHub
 from kaleun.hub.known import RememberedHub
 from kaleun.hub.link import HubLink, LinkEvent
@@ -142,7 +142,8 @@ class HubFigureSensor:
 
     def _fake(self, action: str) -> FakeHub:
         if self.fake is None:
-            raise HardwareOnly(f"'{action}': the figures stand on a real deck hub; move them by hand")
+            raise HardwareOnly(Msg("'{action}': the figures stand on a real deck hub; move them by hand",
+                                   action=action))
         return self.fake
 
     def place(self, figure: str, section: int) -> None:
@@ -150,7 +151,7 @@ class HubFigureSensor:
         try:
             fake.place_tag(self.uid_of(figure), section)
         except ValueError as exc:
-            raise HardwareOnly(str(exc)) from exc
+            raise HardwareOnly(of_error(exc)) from exc
 
     def lift(self, figure: str) -> None:
         fake = self._fake("lift")

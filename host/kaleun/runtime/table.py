@@ -395,8 +395,8 @@ class Table:
                 self.buttons[button].press()
             self.sensor.settle()
             self.flush()
-        except HardwareOnly as exc:
-            raise CommandError(str(exc)) from exc
+        except HardwareOnly as exc:  # what it says, in any language (its English text as before)
+            raise CommandError(of_error(exc)) from exc
 
     def set_telegraph(self, position: str) -> None:
         """Move the telegraph handle to `position` (on-screen table, console)."""
