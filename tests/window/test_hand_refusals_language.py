@@ -8,6 +8,7 @@ English in a German or Russian window and console. Its English text stays as it 
 from __future__ import annotations
 
 import pytest
+from kaleun.boards.dials import DIALS
 from kaleun.boards.loader import load_board
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import of_error
@@ -59,3 +60,34 @@ def test_a_hub_dial_turned_by_a_script_at_a_real_table_says_why_not_in_the_table
     said = of_error(caught.value)
     assert language(code).missing(said) == []  # type: ignore[arg-type]
     assert "by hand" not in language(code).render(said)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_a_dial_set_to_what_it_cannot_read_or_before_its_zero_is_known_says_why_in_the_tables_language(code) -> None:
+    """The console's and the window's dials: a telegraph position that is none, a ring whose zero is not known
+    yet ("home it first"), a dial the board has not."""
+    table = Table_(language=code)
+    hands = table.runtime.table
+    refusals = []
+    for call in (lambda: hands.set_dial("telegraph", "warp"), lambda: hands.set_dial("disc_bearing", "north"),
+                 lambda: hands.set_dial("periscope", 3)):
+        with pytest.raises(CommandError) as caught:
+            call()
+        refusals.append(caught.value)
+    hands.steps["disc_bearing"] = None  # turns went uncounted: its zero is not known
+    with pytest.raises(CommandError) as caught:
+        hands.set_dial("disc_bearing", 90)
+    refusals.append(caught.value)
+    assert [str(r) for r in refusals] == [
+        "telegraph position 'warp' is not one of: " + ", ".join(DIALS["telegraph"].positions),
+        "disc_bearing reads whole degrees, got 'north'",
+        "no dial 'periscope' (dials: telegraph, disc_own_course, disc_enemy_course, disc_bearing)",
+        str(refusals[3]),
+    ]
+    assert "its zero is not known yet; home it first" in str(refusals[3])
+    for refusal in refusals:
+        said = of_error(refusal)
+        assert language(code).missing(said) == [], said  # type: ignore[arg-type]
+        rendered = language(code).render(said)  # type: ignore[arg-type]
+        for words in ("is not one of", "reads whole degrees", "no dial", "not known yet"):
+            assert words not in rendered, rendered

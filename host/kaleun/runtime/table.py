@@ -384,12 +384,12 @@ class Table:
                 args.finish()
                 homing = self.board.dial(dial).homing
                 if homing not in ("switch", "index", "calibrate"):
-                    raise CommandError(f"'home': the {DIALS[dial].label} needs no homing (home = {homing!r}: "
-                                       "the table knows where it stands)")
+                    raise CommandError(Msg("'home': the {dial} needs no homing (home = {homing}: the table knows "
+                                           "where it stands)", dial=Msg.term(DIALS[dial].label), homing=repr(homing)))
                 self.dials[dial].home()
             elif action == "press":
                 if not self.buttons:
-                    raise CommandError(f"'press': the board {self.board.name!r} has no buttons")
+                    raise CommandError(Msg("'press': the board {board} has no buttons", board=repr(self.board.name)))
                 button = args.str("button", choices=list(self.buttons))
                 args.finish()
                 self.buttons[button].press()
@@ -408,18 +408,19 @@ class Table:
         on-screen table and the console; it turns the board's adapter like a script's `turn`."""
         decl = DIALS.get(name)
         if decl is None:
-            raise CommandError(f"no dial '{name}' (dials: {', '.join(DIALS)})")
+            raise CommandError(Msg("no dial '{name}' (dials: {dials})", name=name, dials=", ".join(DIALS)))
         try:
             target = decl.step_of(value)
         except ValueError as exc:
-            raise CommandError(str(exc)) from exc
+            raise CommandError(of_error(exc)) from exc
         with self._lock:
             step = self.steps[name]
             ref = self.steps[decl.reference] if decl.reference else 0
         if step is None or ref is None:
             unknown = name if step is None else decl.reference
-            raise CommandError(f"{DIALS[str(unknown)].label}: its zero is not known yet; home it first "
-                               f"({self.board.dial(str(unknown)).homing})")
+            raise CommandError(Msg("{dial}: its zero is not known yet; home it first ({homing})",
+                                   dial=Msg.term(DIALS[str(unknown)].label),
+                                   homing=self.board.dial(str(unknown)).homing))
         if decl.reference is not None:
             target = (target + ref) % decl.steps
         clicks = target - step
