@@ -62,7 +62,8 @@ def _figure_list(args: Args, key: str) -> list[str] | None:
         return None
     raw = args.any(key)
     if not isinstance(raw, list) or any(f not in FIGURES for f in raw) or len(set(raw)) != len(raw):
-        raise CommandError(f"'{args.name}': {key} must be a list of different figures, got {raw!r}")
+        raise CommandError(Msg("'{command}': {key} must be a list of different figures, got {got}", command=args.name,
+                               key=key, got=repr(raw)))
     return raw
 
 
@@ -72,9 +73,9 @@ def lookout_fields(args: Args) -> dict[str, Any]:
     figures = _figure_list(args, "figures")
     count = args.int("count", default=None, lo=1, hi=6)
     if figures is not None and count is not None:
-        raise CommandError(f"'{args.name}': give the lookouts' figures or their count, not both")
+        raise CommandError(Msg("'{command}': give the lookouts' figures or their count, not both", command=args.name))
     if figures is not None and not figures:
-        raise CommandError(f"'{args.name}': figures must name at least one sailor")
+        raise CommandError(Msg("'{command}': figures must name at least one sailor", command=args.name))
     out: dict[str, Any] = {}
     if figures is not None:
         out["figures"] = figures
@@ -86,7 +87,8 @@ def lookout_fields(args: Args) -> dict[str, Any]:
 def _str_list(args: Args, key: str, choices: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
     raw = args.any(key, default=[])
     if not isinstance(raw, list) or any(x not in choices for x in raw):
-        raise CommandError(f"'{args.name}': {key} must be a list of: {', '.join(choices)}; got {raw!r}")
+        raise CommandError(Msg("'{command}': {key} must be a list of: {choices}; got {got}", command=args.name, key=key,
+                               choices=", ".join(choices), got=repr(raw)))
     return raw
 
 
@@ -96,7 +98,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         if args.has("injury"):
             injury = crew.health.injury(args.int("injury", lo=1))
             if injury is None:
-                raise CommandError(f"'{args.name}': no injury {args.raw['injury']} is waiting for its card")
+                raise CommandError(Msg("'{command}': no injury {injury} is waiting for its card", command=args.name,
+                                       injury=str(args.raw["injury"])))
             figure, row = parse_sailor_id(injury["sailor"])
             return figure, row, injury
         if args.has("sailor"):
@@ -106,7 +109,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             except ValueError:
                 figure, row = "", -1
             if figure not in FIGURES or row not in (0, 1):
-                raise CommandError(f"'{args.name}': sailor '{text}' is not <figure>/1 or <figure>/2")
+                raise CommandError(Msg("'{command}': sailor '{sailor}' is not <figure>/1 or <figure>/2",
+                                       command=args.name, sailor=text))
             return figure, row, None
         return args.str("figure", choices=FIGURES), crew.row, None
 
@@ -122,7 +126,7 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             raw = args.any("sections", default=[7, 8])
             if (not isinstance(raw, list) or not raw
                     or any(isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 8 for s in raw)):
-                raise CommandError(f"'damage': sections must be a list of sections 1-8, got {raw!r}")
+                raise CommandError(Msg("'damage': sections must be a list of sections 1-8, got {got}", got=repr(raw)))
             fields["sections"] = raw
         else:
             from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
@@ -327,10 +331,11 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         wear = args.bool("wear") if args.has("wear") else None
         args.finish()
         if not isinstance(difficulty, Mapping) or any(r not in ROLES or v not in LEVELS for r, v in difficulty.items()):
-            raise CommandError(f"'crew_options': difficulty maps roles ({', '.join(ROLES)}) to levels "
-                               f"({', '.join(LEVELS)}), got {difficulty!r}")
+            raise CommandError(Msg("'crew_options': difficulty maps roles ({roles}) to levels ({levels}), got {got}",
+                                   roles=", ".join(ROLES), levels=", ".join(LEVELS), got=repr(difficulty)))
         if not isinstance(easy, Mapping) or any(r not in ROLES or not isinstance(v, bool) for r, v in easy.items()):
-            raise CommandError(f"'crew_options': easy_watch_change maps roles to true/false, got {easy!r}")
+            raise CommandError(Msg("'crew_options': easy_watch_change maps roles to true/false, got {got}",
+                                   got=repr(easy)))
         if rules is not None:
             crew.rules = rules
         crew.difficulty.update(difficulty)
