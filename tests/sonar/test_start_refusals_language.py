@@ -45,3 +45,16 @@ def test_a_sonar_start_that_cannot_be_made_says_why_in_the_tables_language(code,
         rendered = language(code).render(said)  # type: ignore[arg-type]
         for words in ("cannot read", "takes the players", "line-up", "are given for", "players play"):
             assert words not in rendered, rendered
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_a_hand_action_at_the_captain_sonar_table_is_refused_in_the_tables_language(code):
+    """The Captain Sonar table has no figures, dials or buttons: a `place` typed at its console is refused, in the
+    table's language (it was English)."""
+    from kaleun.runtime.bare_table import BareTable
+
+    exc = _refusal(lambda: BareTable("Captain Sonar").actuate({"do": "place", "figure": "x", "section": 1}))
+    assert str(exc) == "'place': the Captain Sonar table has no figures, dials or buttons; give game commands instead"
+    said = of_error(exc)
+    assert language(code).missing(said) == []  # type: ignore[arg-type]
+    assert "give game commands" not in language(code).render(said)  # type: ignore[arg-type]
