@@ -447,35 +447,40 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
 
 
 def cmd_map_check(args: argparse.Namespace) -> int:
+    """`kaleun map check`: each map's summary or its problems (`file:line: problem`), in the preferred
+    language of `kaleun config`."""
     from kaleun.core.errors import CommandError
+    from kaleun.core.messages import join
     from kaleun.fronts.sonar import read_map
+    from kaleun.settings import in_preferred_language
     from kaleun.sonar.game import build_map
-    from kaleun.sonar.maps import MapError
+    from kaleun.sonar.maps import MapError, feature_count
 
     status = EXIT_OK
     for path in args.files:
         try:
             text = read_map(path)
         except (OSError, UnicodeDecodeError) as exc:
-            print(f"{path}: cannot read the map ({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
+            print(in_preferred_language(Msg("{path}: cannot read the map ({why})", path=path,
+                                            why=str(getattr(exc, "strerror", None) or exc))), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         try:
             scenario_id = args.scenario or _map_scenario(text, path)
             sea = build_map(scenario_id, args.mode, text, path)
         except MapError as exc:
-            print(exc, file=sys.stderr)
+            print(in_preferred_language(exc), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         except CommandError as exc:
-            return _fail(f"kaleun map check: {exc}")
-        def count(n: int, name: str) -> str:  # "1 island", "2 water holes"
-            return f"{n} {name.replace('_', ' ')}{'' if n == 1 else 's'}"
-
-        features = "".join(f", {count(len(cells), name)}" for name, cells in sorted(sea.features.items()))
-        sectors = ", ".join(f"{mode} {sea.sector_count(mode)}" for mode in sea.sector_bands)
-        print(f"{path}: ok: {sea.name}, {sea.columns} x {sea.rows}, {count(len(sea.islands), 'island')}{features}; "
-              f"sectors: {sectors}; fits scenario {scenario_id} ({args.mode})")
+            return _fail(f"kaleun map check: {in_preferred_language(exc)}")
+        cells = join([feature_count("island", len(sea.islands)),
+                      *(feature_count(name, len(found)) for name, found in sorted(sea.features.items()))])
+        sectors = ", ".join(f"{mode} {sea.sector_count(mode)}" for mode in sea.sector_bands)  # the file's words
+        print(in_preferred_language(Msg("{path}: ok: {name}, {columns} x {rows}, {cells}; sectors: {sectors}; fits "
+                                        "scenario {scenario} ({mode})", path=path, name=sea.name,
+                                        columns=sea.columns, rows=sea.rows, cells=cells, sectors=sectors,
+                                        scenario=scenario_id, mode=args.mode)))
     return status
 
 

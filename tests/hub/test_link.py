@@ -237,11 +237,11 @@ def test_after_reconnecting_the_status_does_not_show_the_last_sessions_reason():
     online(core, hub)
     _frames, reason = core.tick(5.0)
     core.closed(reason)
-    assert core.status()["reason"].startswith("no heartbeat")
+    assert str(core.status()["reason"]).startswith("no heartbeat")  # a message: its English text
     core.opened(6.0)
     assert core.status()["state"] == "handshake" and core.status()["reason"] == "waiting for the hub's hello"
     core.received(Hub().hello(), 6.0)
-    assert core.status()["reason"].startswith("waiting for the hub's snapshot")
+    assert str(core.status()["reason"]).startswith("waiting for the hub's snapshot")
 
 
 def test_set_up_problems_in_the_hubs_hello_are_warned_about():

@@ -75,18 +75,37 @@ def test_4_3_the_window_starts_the_campaign_at_its_first_mission(home) -> None:
     assert table.window.game.config["changes"]["setup"]["mode"] == "campaign"
 
 
-def test_5_2_a_set_up_that_cannot_start_is_refused_on_the_page_with_the_reason(home) -> None:
+def test_5_2_a_single_mission_is_not_offered_as_a_linked_patrol_and_says_why(home) -> None:
+    """§5.2: a mission with no later part cannot be played as a linked patrol. The page offered "linked patrol"
+    for it and refused only at "Start"; as the terminal's set-up, it says so at once: the button is greyed and
+    its touch tells why, and the mission starts as the single mission it is."""
     table, made = set_up_window()
     table.tap("mission.hatteras_1942")
     table.tap("setup.next")
-    table.tap("setup.mode.linked")  # a single mission cannot be played as a linked patrol
-    table.tap("setup.start")
-    assert not made and table.window.holding
-    overlay = table.window.overlay
-    assert overlay.problem == "hatteras_1942 is a single mission, not a part of a linked patrol"
-    table.tap("setup.mode.single")
+    linked = table.target("setup.mode.linked")
+    assert linked.action is None
+    assert linked.why_not == "Off Hatteras is a single mission, not a part of a linked patrol"
+    table.tap("setup.mode.linked")
+    assert table.window.overlay.mode == "single"
     table.tap("setup.start")
     assert made and table.window.game.config["mission"] == "hatteras_1942" and not table.window.holding
+
+
+def test_5_2_a_linked_patrol_chosen_then_a_single_mission_goes_back_to_a_single_mission(home) -> None:
+    """Choosing a part of a linked patrol, "linked patrol", then (back on page one) a single mission: the mode goes
+    back to what that mission can be played as, so "Start" never meets a refusal the page did not show."""
+    table, made = set_up_window()
+    table.tap("mission.sc_convoy_1940")
+    table.tap("setup.next")
+    assert table.target("setup.mode.linked").action is not None
+    table.tap("setup.mode.linked")
+    table.tap("setup.back")
+    table.tap("mission.hatteras_1942")
+    table.tap("setup.next")
+    assert table.window.overlay.mode == "single" and table.target("setup.mode.linked").action is None
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "hatteras_1942" and not table.window.holding
+    assert table.window.game.config.get("changes", {}).get("setup", {}).get("mode", "single") == "single"
 
 
 def test_5_2_a_refused_set_up_and_a_damaged_career_record_speak_the_table_language(home) -> None:
@@ -97,12 +116,9 @@ def test_5_2_a_refused_set_up_and_a_damaged_career_record_speak_the_table_langua
     table, made = set_up_window("ru")
     table.tap("mission.hatteras_1942")
     table.tap("setup.next")
-    table.tap("setup.mode.linked")
-    table.tap("setup.start")
     win = table.window
-    assert not made
-    said = win.tr(win.overlay.problem)
-    assert said == "hatteras_1942 — одиночная миссия, а не часть связанного похода"
+    said = win.tr(table.target("setup.mode.linked").why_not)  # not offered, and says why in the table's language
+    assert said.endswith(" — одиночная миссия, а не часть связанного похода") and "single" not in said
     career_path().parent.mkdir(parents=True, exist_ok=True)
     career_path().write_text("{not json", encoding="utf-8")
     table.tap("setup.mode.campaign")

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaleun.core.messages import Msg
+
 DECLARATION = Path(__file__).with_name("dials.toml")
 KINDS = ("positions", "ring")
 HOMES = ("saved", "switch", "index", "calibrate")
@@ -53,10 +55,11 @@ class DialDecl:
         """The step of a reading: a position name, or degrees of a ring (any whole number)."""
         if self.is_ring:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{self.name} reads whole degrees, got {value!r}")
+                raise ValueError(Msg("{dial} reads whole degrees, got {got}", dial=self.name, got=repr(value)))
             return round((value % 360) * self.steps / 360) % self.steps
         if value not in self.positions:
-            raise ValueError(f"{self.name} position {value!r} is not one of: {', '.join(self.positions)}")
+            raise ValueError(Msg("{dial} position {got} is not one of: {positions}", dial=self.name, got=repr(value),
+                                 positions=", ".join(self.positions)))
         return self.positions.index(str(value))
 
     def value(self, step: int) -> str | int:

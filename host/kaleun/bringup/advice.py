@@ -224,7 +224,7 @@ def hub_link(options: HubOptions, url: str, reason: Msg | str, foreign: bool = F
         return Msg("not its cable: plug the table's own hub in at {url}, or accept this one as the reason above "
                    "says (kaleun hub trust)", url=url)
     if PORT_HELD in str(reason):  # the hub may be fine: a table playing holds its port
-        return Msg("the deck hub at {url} is in use: {held}; then run this check again", url=url, held=PORT_HELD)
+        return Msg("the deck hub at {url} is in use: {held}; then run this check again", url=url, held=Msg(PORT_HELD))
     return Msg("the deck hub at {url} did not answer ({reason}): its USB cable, hub.url in the board file (ls "
                "/dev/serial/by-id/ lists the Pico's ports: the data port ends in -if02), the firmware on the Pico "
                "(kaleun firmware install), then kaleun hub status", url=url, reason=reason)

@@ -44,7 +44,8 @@ def new(options: Any, seed: int) -> Engine:
         try:
             map_text = read_map(options.map)
         except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"cannot read the map {options.map}: {getattr(exc, 'strerror', None) or exc}") from exc
+            raise CommandError(Msg("cannot read the map {path}: {why}", path=str(options.map),
+                                   why=str(getattr(exc, "strerror", None) or exc))) from exc
         map_source = options.map
     return new_game(seed, options.scenario or "alpha", options.mode or "turn", _crews(options.crew),
                     map_text=map_text, map_source=map_source, training_aid=bool(options.training_aid))
@@ -70,8 +71,8 @@ def _crews(text: str | None) -> list[int] | None:
         parts = parts * 2
     # (a crew is a few players: thousands of digits are no number Python reads)
     if len(parts) != 2 or not all(p.strip().isdigit() and p.strip().isascii() and len(p.strip()) <= 3 for p in parts):
-        raise CommandError(f"--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
-                           f"got {text!r}")
+        raise CommandError(Msg("--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), got "
+                               "{got}", got=repr(text)))
     return [int(p) for p in parts]
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Msg, of_error
+from kaleun.core.messages import Msg, as_values, of_error
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 FAKE_BOARD = "fake-hub.toml"
@@ -135,10 +135,15 @@ STATES: dict[str, Msg] = {
 def format_status(status: dict[str, Any], say: Say = str) -> str:
     """The status of `HubLink.status()` for the maker, in the language of `say` (English by default).
     The link's own reasons and warnings come as it words them."""
+    from kaleun.hub.link import MISMATCH
+
     state = STATES.get(status["state"], status["state"])
     url = str(status.get("url"))
-    lines = [say(Msg("deck hub at {url}: {state} ({reason})", url=url, state=state, reason=status["reason"])
-                 if status.get("reason") else Msg("deck hub at {url}: {state}", url=url, state=state))]
+    reason = status.get("reason")
+    if isinstance(reason, Msg) and reason.template == MISMATCH:  # the state says "version mismatch" already
+        reason = reason.values["detail"]
+    lines = [say(Msg("deck hub at {url}: {state} ({reason})", url=url, state=state, reason=reason)
+                 if reason else Msg("deck hub at {url}: {state}", url=url, state=state))]
     none = Msg("none")
     if status.get("firmware"):
         lines.append(say(Msg("firmware {firmware}, protocol {protocol} (this Kaleun speaks {host_protocol}), "
@@ -207,7 +212,8 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
         link.close()
         if fake is not None:
             fake.stop()
-    print(json.dumps(status, indent=2) if args.json else format_status(status, say))  # JSON: English keys
+    # JSON: English keys, and the link's reasons and warnings in their English words
+    print(json.dumps(as_values(status), indent=2) if args.json else format_status(status, say))
     return EXIT_OK if online else EXIT_FAIL
 
 
@@ -248,7 +254,8 @@ def cmd_hub_trust(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     if refused is not None or not identity or not identity.get("id"):
         print(say(Msg("the deck hub at {url} was not trusted: {reason}", url=url,
-                      reason=reason if refused is None else f"not online ({reason})")), file=sys.stderr)
+                      reason=reason if refused is None else Msg("not online ({reason})", reason=reason))),
+              file=sys.stderr)
         return EXIT_FAIL
     known = RememberedHub.for_board(board.path, url)
     known.remember(identity.get("name"), str(identity["id"]))
@@ -473,7 +480,7 @@ def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str
             online.append(True)
         # news only once it was online (before, the refusal below says why), and not the link this command closes
         elif event.kind in ("offline", "foreign") and online and not closing:
-            reason: Msg | str = str(event.detail.get("reason"))
+            reason: Msg | str = event.detail.get("reason") or Msg("no reason given")
             if event.kind == "foreign":  # another device came to the hub's port: said as the start says it
                 reason = Msg("the device at {url} is not this board's deck hub: {reason}", url=str(port),
                              reason=reason)

@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from kaleun.boards.model import DialSpec
+from kaleun.core.messages import Msg
 from kaleun.ports.base import DialHomed, DialLost, DialTurned, HardwareOnly, Sink
 from kaleun.ports.encoder import StepCounter
 
@@ -68,7 +69,7 @@ class HubDial:
     def turn(self, clicks: int) -> None:
         """Turn the fake hub's encoder by the detents that make `clicks` steps of the dial."""
         if self.fake is None:
-            raise HardwareOnly(f"dial '{self.name}' is an encoder on the deck hub: turn it by hand")
+            raise HardwareOnly(Msg("dial '{name}' is an encoder on the deck hub: turn it by hand", name=self.name))
         steps = -clicks if self.spec.reverse else clicks
         goal = self.counter.counted + steps * self.counter.ratio
         target = math.ceil(goal) if steps > 0 else math.floor(goal)
@@ -79,5 +80,6 @@ class HubDial:
             self.at_home()  # the crew confirms: the ring stands at its zero
             return
         if self.fake is None:
-            raise HardwareOnly(f"dial '{self.name}' finds its zero by its home switch: turn it past its mark")
+            raise HardwareOnly(Msg("dial '{name}' finds its zero by its home switch: turn it past its mark",
+                                   name=self.name))
         self.fake.press_home(self.index)

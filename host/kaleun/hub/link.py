@@ -36,6 +36,7 @@ from typing import Any
 import serial
 
 from kaleun import __version__
+from kaleun.core.messages import N_, Msg
 from kaleun.hub.known import RememberedHub
 from kaleun.hub.options import HubOptions
 from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec
@@ -50,13 +51,18 @@ BAD_READER = "bad_reader"
 SUPPORTED_PROTOCOLS = (1, PROTOCOL_VERSION)
 #: why a port cannot be opened that another program holds open exclusively (a table playing, the
 #: service, `kaleun hub status` at the same time): not the hub's cable or firmware
-PORT_HELD = ("another program holds the hub's port (a Kaleun playing at this table, the kaleun service, or a "
-             "serial terminal): quit it or stop the service first (sudo systemctl stop kaleun, or "
-             "systemctl --user stop kaleun)")
+PORT_HELD = N_("another program holds the hub's port (a Kaleun playing at this table, the kaleun service, or a "
+               "serial terminal): quit it or stop the service first (sudo systemctl stop kaleun, or "
+               "systemctl --user stop kaleun)")
 #: why a port cannot be opened that is not there at all
-NO_SUCH_PORT = "no such port (the hub is not plugged in, or hub.url names another port)"
+NO_SUCH_PORT = N_("no such port (the hub is not plugged in, or hub.url names another port)")
 #: why a path cannot be opened as a port that is a file or another kind of device
-NOT_A_SERIAL_PORT = "not a serial port (hub.url names a file or another kind of device)"
+NOT_A_SERIAL_PORT = N_("not a serial port (hub.url names a file or another kind of device)")
+#: the reason of a hub that speaks another protocol; `kaleun hub status` names the state once (`detail`)
+MISMATCH = N_("version mismatch: {detail}")
+#: why the link is down or not online yet, as a sentence for the maker or the crew (its English text is
+#: what logs, `--json` and the crew's feed read); "" while online
+Reason = Msg | str
 #: reconnect waits: first, factor, longest (seconds)
 BACKOFF = (0.1, 2.0, 2.0)
 #: a round of the link's loop that took longer than this means the host itself was held up
@@ -89,7 +95,7 @@ class LinkCore:
         #: drops the session adds to the parser's (frames before the hub's hello)
         self.session_drops: dict[str, int] = {}
         self.state = "closed"
-        self.reason = "not connected yet"
+        self.reason: Reason = Msg("not connected yet")
         self.hello: dict[str, Any] | None = None
         self.tags: dict[int, set[str]] = {}
         self.faults: set[int] = set()
@@ -102,7 +108,7 @@ class LinkCore:
         self.resyncs = 0
         self.connects = 0
         self.hub_status: dict[str, int] = {}
-        self.warnings: list[str] = []
+        self.warnings: list[Msg] = []
         self.tx_seq = 0
         self.last_rx = 0.0
         self.last_hello = 0.0
@@ -148,7 +154,7 @@ class LinkCore:
     # -- the port ---------------------------------------------------------------------------
     def opened(self, now: float) -> list[bytes]:
         self.state = "handshake"
-        self.reason = "waiting for the hub's hello"
+        self.reason = Msg("waiting for the hub's hello")
         self.parser.reset()
         self.last_rx = self.last_hello = now
         self.expected = None
@@ -156,7 +162,7 @@ class LinkCore:
         self.connects += 1
         return [self._hello_frame()]
 
-    def closed(self, reason: str) -> None:
+    def closed(self, reason: Reason) -> None:
         if self.state in ("mismatch", "foreign"):
             return  # announced already, with its reason; the link keeps saying why it is down
         self.state = "closed"
@@ -174,14 +180,16 @@ class LinkCore:
         self.last_rx += seconds
         self.last_hello += seconds
 
-    def tick(self, now: float) -> tuple[list[bytes], str | None]:
+    def tick(self, now: float) -> tuple[list[bytes], Msg | None]:
         """Frames to send now, and a reason to close the port (silence) or None."""
         if self.state not in ("handshake", "syncing", "online"):
             return [], None
         silent = (now - self.last_rx) * 1000
         if silent > self.timeout_ms:
-            what = "no answer to hello" if self.state == "handshake" else "no heartbeat"
-            return [], f"{what} for {silent / 1000:.1f} s"
+            seconds = f"{silent / 1000:.1f}"
+            if self.state == "handshake":
+                return [], Msg("no answer to hello for {seconds} s", seconds=seconds)
+            return [], Msg("no heartbeat for {seconds} s", seconds=seconds)
         if self.state == "handshake" and (now - self.last_hello) * 1000 > self.timeout_ms / 3:
             self.last_hello = now  # the hub may still have been booting
             return [self._hello_frame()], None
@@ -257,9 +265,11 @@ class LinkCore:
         self.last_seq = frame.seq
         if fields["proto"] not in SUPPORTED_PROTOCOLS:
             self.state = "mismatch"
-            self.reason = (f"version mismatch: the deck hub runs firmware {fields['fw']} speaking protocol "
-                           f"{fields['proto']}, this Kaleun speaks protocol {PROTOCOL_VERSION}: install firmware "
-                           f"{FIRMWARE_VERSION} with `kaleun firmware install PATH-TO-CIRCUITPY`")
+            self.reason = Msg(MISMATCH, detail=Msg(
+                "the deck hub runs firmware {firmware} speaking protocol {protocol}, this Kaleun speaks protocol "
+                "{host_protocol}: install firmware {version} with `kaleun firmware install PATH-TO-CIRCUITPY`",
+                firmware=str(fields["fw"]), protocol=fields["proto"], host_protocol=PROTOCOL_VERSION,
+                version=FIRMWARE_VERSION))
             self._announce("offline", reason=self.reason)
             return []
         refused = self._not_ours(fields)
@@ -279,51 +289,58 @@ class LinkCore:
             self.rehello = False
             return []
         self.state = "syncing"
-        self.reason = "waiting for the hub's snapshot (it reads every reader first)"
+        self.reason = Msg("waiting for the hub's snapshot (it reads every reader first)")
         self.expected = (frame.seq + 1) & 0xFFFF
         self.rehello = False
         self.warnings = []
         board = self.options.sections
         hub = fields.get("sections")
         if board and hub is not None and hub != board:
-            self.warnings.append(f"the hub's reader map {hub} differs from the board's {board}: "
-                                 "write the board's with `kaleun hub config` (or `kaleun firmware install`)")
+            self.warnings.append(Msg("the hub's reader map {hub} differs from the board's {board}: write the board's "
+                                     "with `kaleun hub config` (or `kaleun firmware install`)", hub=str(hub),
+                                     board=str(board)))
         elif board and fields["readers"] != len(board):
-            self.warnings.append(f"the hub has {fields['readers']} readers, the board file {len(board)}")
+            self.warnings.append(Msg("the hub has {readers} readers, the board file {board}",
+                                     readers=fields["readers"], board=len(board)))
         if fields.get("id") is None:
-            self.warnings.append(f"the hub's firmware {fields['fw']} does not say its unique id (protocol "
-                                 f"{fields['proto']}), so another device at its port could pass for it: install "
-                                 f"firmware {FIRMWARE_VERSION} with `kaleun firmware install`")
+            self.warnings.append(Msg("the hub's firmware {firmware} does not say its unique id (protocol {protocol}), "
+                                     "so another device at its port could pass for it: install firmware {version} "
+                                     "with `kaleun firmware install`", firmware=str(fields["fw"]),
+                                     protocol=fields["proto"], version=FIRMWARE_VERSION))
         if fields.get("setup"):
-            self.warnings.append(f"the hub could not set up: {', '.join(fields['setup'])} (its REPL console says why; "
-                                 "`kaleun board check` the board file, then `kaleun hub config`)")
+            self.warnings.append(Msg("the hub could not set up: {parts} (its REPL console says why; `kaleun board "
+                                     "check` the board file, then `kaleun hub config`)",
+                                     parts=", ".join(map(str, fields["setup"]))))
         for warning in self.warnings:
             log.warning("deck hub: %s", warning)
         return []
 
-    def _not_ours(self, fields: dict[str, Any]) -> str | None:
+    def _not_ours(self, fields: dict[str, Any]) -> Msg | None:
         """Why the device that said this hello is not this table's hub, or None (then the first
         hub met with an id is the one this link trusts from now on)."""
         name, hub_id = fields.get("name"), fields.get("id")
         seen = f"'{name or '?'}'" + (f" (id {hub_id})" if hub_id else "")
         if self.options.check_name and name != self.options.name:
-            return (f"another device answers at the port: deck hub {seen}, not this board's "
-                    f"'{self.options.name}' (hub.name); plug in this table's hub, or write the board's settings "
-                    "to it with `kaleun hub config`")
+            return Msg("another device answers at the port: deck hub {seen}, not this board's '{name}' (hub.name); "
+                       "plug in this table's hub, or write the board's settings to it with `kaleun hub config`",
+                       seen=seen, name=str(self.options.name))
         if fields["proto"] >= 2 and hub_id is None:
-            return f"the device at the port speaks protocol {fields['proto']} but does not say its id"
+            return Msg("the device at the port speaks protocol {protocol} but does not say its id",
+                       protocol=fields["proto"])
         known = self.identity
         if known is not None and known.get("id") is not None and hub_id != known["id"]:
+            accept: Msg | str = ""
             if self.options.hub_id:
-                whose, accept = "this board's hub (hub.id)", ""
+                whose = Msg("this board's hub (hub.id)")
             elif self.remembered and self.known is not None:
-                whose = f"the hub this table played with before (remembered in {self.known})"
-                accept = (f"; a hub replaced on purpose is accepted with `kaleun hub trust --board {self.known.board}` "
-                          f"(or hub.id = \"{hub_id or '?'}\" in the board's [hub])")
+                whose = Msg("the hub this table played with before (remembered in {file})", file=str(self.known))
+                accept = Msg("; a hub replaced on purpose is accepted with `kaleun hub trust --board {board}` "
+                             "(or hub.id = \"{id}\" in the board's [hub])", board=str(self.known.board),
+                             id=hub_id or "?")
             else:
-                whose, accept = "the hub this table started with", ""
-            return (f"another device answers at the port: deck hub {seen}, not {whose}, id {known['id']}; "
-                    f"plug that one back in{accept}")
+                whose = Msg("the hub this table started with")
+            return Msg("another device answers at the port: deck hub {seen}, not {whose}, id {id}; plug that one "
+                       "back in{accept}", seen=seen, whose=whose, id=str(known["id"]), accept=accept)
         if hub_id is not None and (known is None or known.get("id") is None):
             self.identity = {"name": name, "id": hub_id}
             if self.known is not None and self.known.learn:  # the next start checks the hub against it
@@ -405,7 +422,7 @@ class LinkCore:
             "drops": self.drops,
             "hub": dict(self.hub_status),
             "connects": self.connects,
-            "warnings": list(self.warnings),
+            "warnings": list(self.warnings),  # messages: `as_values()` gives their English text
         }
 
 
@@ -509,7 +526,7 @@ class HubLink:
 
     def _run(self) -> None:
         wait = self.backoff[0]
-        last: str | None = None
+        last: Reason | None = None
         while not self._stop.is_set():
             reason = self._session()
             self._dispatch()
@@ -525,23 +542,23 @@ class HubLink:
             self._stop.wait(wait)
             wait = min(wait * self.backoff[1], self.backoff[2])
 
-    def _session(self) -> str | None:
+    def _session(self) -> Reason | None:
         """One connection, from opening the port to losing it. Returns why it ended."""
         try:
             # exclusive: a second program opening the same port gets an error, not half the frames
             port = serial.serial_for_url(self.url, baudrate=self.options.baudrate, timeout=0.02, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
-            failed = f"cannot open {self.url} ({exc})"
+            failed = Msg("cannot open {url} ({error})", url=self.url, error=str(exc))
             if getattr(exc, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):  # pyserial's exclusive lock
-                failed = f"cannot open {self.url}: {PORT_HELD}"
+                failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(PORT_HELD))
             elif getattr(exc, "errno", None) == errno.ENOENT:  # pyserial says the path three times over
-                failed = f"cannot open {self.url}: {NO_SUCH_PORT}"
+                failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(NO_SUCH_PORT))
             elif getattr(exc.__context__, "args", (None,))[:1] == (errno.ENOTTY,):  # termios on a file, /dev/null
-                failed = f"cannot open {self.url}: {NOT_A_SERIAL_PORT}"
+                failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(NOT_A_SERIAL_PORT))
             with self._changed:
                 self.core.closed(failed)
             return failed
-        reason: str | None = None
+        reason: Reason | None = None
         self._reached_online = False
         try:
             port.reset_input_buffer()
@@ -568,7 +585,7 @@ class HubLink:
                     reason = reason or self.core.reason
                     break
         except (serial.SerialException, OSError) as exc:
-            reason = f"serial port lost ({exc})"
+            reason = Msg("serial port lost ({error})", error=str(exc))
         finally:
             with self._write_lock:
                 self.port = None
@@ -577,5 +594,5 @@ class HubLink:
             except Exception:  # closing a vanished port may fail too
                 log.debug("closing %s failed", self.url, exc_info=True)
         with self._changed:
-            self.core.closed(reason or "link closed")
-        return reason or "link closed"
+            self.core.closed(reason or Msg("link closed"))
+        return reason or Msg("link closed")

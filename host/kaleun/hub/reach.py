@@ -27,7 +27,7 @@ REFUSED = ("foreign", "mismatch")
 
 def refusal(link: HubLink, seconds: float) -> Msg:
     """Why the hub at `link` is not online after a wait of `seconds`, for the maker or the crew."""
-    reason = link.core.reason or "no answer"
+    reason = link.core.reason or Msg("no answer")
     if link.core.state == "foreign":
         return Msg("the device at {url} is not this board's deck hub: {reason}", url=link.url, reason=reason)
     if link.core.state == "mismatch":

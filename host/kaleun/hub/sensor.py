@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.hub.fake import FakeHub
 from kaleun.hub.known import RememberedHub
 from kaleun.hub.link import HubLink, LinkEvent
@@ -93,7 +93,7 @@ class HubFigureSensor:
         wait = self.options.start_timeout_ms / 1000
         refused = reach(self.link, wait)  # a foreign device ends the wait on its hello
         if refused is not None:
-            reason = self.link.core.reason or "no answer"
+            reason = self.link.core.reason or Msg("no answer")
             if not self.strict:
                 log.warning("the deck hub at %s is not online yet (%s); the game starts and waits for it", url, reason)
                 self._connected = True
@@ -142,7 +142,8 @@ class HubFigureSensor:
 
     def _fake(self, action: str) -> FakeHub:
         if self.fake is None:
-            raise HardwareOnly(f"'{action}': the figures stand on a real deck hub; move them by hand")
+            raise HardwareOnly(Msg("'{action}': the figures stand on a real deck hub; move them by hand",
+                                   action=action))
         return self.fake
 
     def place(self, figure: str, section: int) -> None:
@@ -150,7 +151,7 @@ class HubFigureSensor:
         try:
             fake.place_tag(self.uid_of(figure), section)
         except ValueError as exc:
-            raise HardwareOnly(str(exc)) from exc
+            raise HardwareOnly(of_error(exc)) from exc
 
     def lift(self, figure: str) -> None:
         fake = self._fake("lift")
@@ -198,9 +199,10 @@ class HubFigureSensor:
             if not self._connected:  # a first attempt that failed while the start waits: it tries again
                 log.info("deck hub not reached yet: %s", event.detail.get("reason", ""))
                 return
-            self._deliver(HubLinkChanged("offline", event.detail.get("reason", ""), {}))
+            # the game's command holds the reason's English text (its event log is in English)
+            self._deliver(HubLinkChanged("offline", str(event.detail.get("reason", "")), {}))
         elif kind == "foreign":
-            self._deliver(HubLinkChanged("foreign", event.detail.get("reason", ""), {}))
+            self._deliver(HubLinkChanged("foreign", str(event.detail.get("reason", "")), {}))
         elif kind in ("fault", "recovered"):
             section = self._section(event.reader)
             log.warning("deck hub reader %d (section %s) %s %s", event.reader, section, kind,

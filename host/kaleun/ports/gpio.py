@@ -127,7 +127,7 @@ class GpioDial:
     def turn(self, clicks: int) -> None:
         """Drive the mock pins through full quadrature cycles until the dial has turned `clicks` steps."""
         if not _is_mock(self.factory):
-            raise HardwareOnly(f"dial '{self.name}' is real hardware: turn it by hand")
+            raise HardwareOnly(Msg("dial '{name}' is real hardware: turn it by hand", name=self.name))
         a = self.factory.pin(self.spec.pin_a)
         b = self.factory.pin(self.spec.pin_b)
         clockwise = (clicks > 0) != self.spec.reverse
@@ -149,7 +149,8 @@ class GpioDial:
             self._at_home()
             return
         if not _is_mock(self.factory):
-            raise HardwareOnly(f"dial '{self.name}' finds its zero by its {self.spec.homing}: turn it past its mark")
+            raise HardwareOnly(Msg("dial '{name}' finds its zero by its {homing}: turn it past its mark",
+                                   name=self.name, homing=self.spec.homing))
         _pulse(self.factory.pin(self.spec.home_pin), self.spec.home_pull_up)
 
     def close(self) -> None:
@@ -193,7 +194,7 @@ class GpioButton:
 
     def press(self) -> None:
         if not _is_mock(self.factory):
-            raise HardwareOnly(f"button '{self.name}' is real hardware: press it by hand")
+            raise HardwareOnly(Msg("button '{name}' is real hardware: press it by hand", name=self.name))
         _pulse(self.factory.pin(self.spec.pin), self.spec.pull_up)
 
     def close(self) -> None:

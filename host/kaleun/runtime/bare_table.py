@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg
 
 
 class BareTable:
@@ -23,8 +24,8 @@ class BareTable:
         pass
 
     def actuate(self, line: Mapping[str, Any]) -> None:
-        raise CommandError(f"'{line.get('do')}': the {self.game_name} table has no figures, dials or buttons; "
-                           "give game commands instead")
+        raise CommandError(Msg("'{action}': the {game} table has no figures, dials or buttons; give game commands "
+                               "instead", action=str(line.get("do")), game=self.game_name))
 
     def flush(self, now: float | None = None) -> None:
         pass

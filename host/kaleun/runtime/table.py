@@ -395,8 +395,8 @@ class Table:
                 self.buttons[button].press()
             self.sensor.settle()
             self.flush()
-        except HardwareOnly as exc:
-            raise CommandError(str(exc)) from exc
+        except HardwareOnly as exc:  # what it says, in any language (its English text as before)
+            raise CommandError(of_error(exc)) from exc
 
     def set_telegraph(self, position: str) -> None:
         """Move the telegraph handle to `position` (on-screen table, console)."""
@@ -408,11 +408,11 @@ class Table:
         on-screen table and the console; it turns the board's adapter like a script's `turn`."""
         decl = DIALS.get(name)
         if decl is None:
-            raise CommandError(Msg("no dial '{dial}' (dials: {dials})", dial=name, dials=", ".join(DIALS)))
+            raise CommandError(Msg("no dial '{name}' (dials: {dials})", name=name, dials=", ".join(DIALS)))
         try:
             target = decl.step_of(value)
         except ValueError as exc:
-            raise CommandError(str(exc)) from exc
+            raise CommandError(of_error(exc)) from exc
         with self._lock:
             step = self.steps[name]
             ref = self.steps[decl.reference] if decl.reference else 0

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from kaleun.core.messages import N_, Msg
 from kaleun.sonar import data
 
 RADIATION = "radiation"
@@ -50,6 +51,30 @@ class BoardLayout:
     radiation: tuple[str, ...]
     #: colour -> the systems a crossed symbol of that colour breaks
     colours: dict[str, tuple[str, ...]]
+    #: circuit -> the colour of its lines, the name players read (`circuit_name`; boards.toml `circuits`)
+    circuit_colours: dict[int, str] = field(default_factory=dict)
+
+
+#: the circuits' line colours ([B]: "gelbe, orange oder graue Linien") and their names for players
+CIRCUIT_NAMES = {"yellow": N_("yellow circuit"), "orange": N_("orange circuit"), "grey": N_("grey circuit")}
+#: what the feed says when a circuit of a colour is complete and repairs itself (§4.5)
+CIRCUIT_REPAIRED = {"yellow": N_("The yellow circuit is complete and repairs itself."),
+                    "orange": N_("The orange circuit is complete and repairs itself."),
+                    "grey": N_("The grey circuit is complete and repairs itself.")}
+
+
+def circuit_name(board: BoardLayout, circuit: int) -> Msg:
+    """A circuit as players read it: by its line colour ("yellow circuit"), else its number."""
+    colour = board.circuit_colours.get(circuit)
+    return Msg.term(CIRCUIT_NAMES[colour]) if colour in CIRCUIT_NAMES else Msg("circuit {circuit}", circuit=circuit)
+
+
+def circuit_repaired(board: BoardLayout, circuit: int) -> Msg:
+    """The feed's line for a circuit that is complete and repairs itself (§4.5)."""
+    colour = board.circuit_colours.get(circuit)
+    if colour in CIRCUIT_REPAIRED:
+        return Msg(CIRCUIT_REPAIRED[colour])
+    return Msg("Circuit {circuit} is complete and repairs itself.", circuit=circuit)
 
 
 def parse_layout(board_id: str, spec: Mapping[str, Any], colours: Mapping[str, Iterable[str]]) -> BoardLayout:
@@ -81,7 +106,7 @@ def parse_layout(board_id: str, spec: Mapping[str, Any], colours: Mapping[str, I
             if circuit is not None:
                 circuits.setdefault(circuit, []).append(sid)
         by_direction[direction] = tuple(ids)
-    extra = sorted(set(spec) - {"name", *SECTION_ORDER})
+    extra = sorted(set(spec) - {"name", "circuits", *SECTION_ORDER})
     if extra:
         raise BoardDataError(f"board {board_id}: unknown key(s) {', '.join(extra)}")
     radiation = tuple(s.id for s in symbols.values() if s.radiation)
@@ -90,9 +115,17 @@ def parse_layout(board_id: str, spec: Mapping[str, Any], colours: Mapping[str, I
     for n, members in circuits.items():
         if len(members) < 2:
             raise BoardDataError(f"board {board_id}: circuit c{n} links only {members[0]}")
+    circuit_colours: dict[int, str] = {}
+    for key, colour in dict(spec.get("circuits", {})).items():
+        if not (str(key).startswith("c") and str(key)[1:].isdigit() and int(str(key)[1:]) in circuits):
+            raise BoardDataError(f"board {board_id}: circuits: {key!r} is no circuit of the board (c1, c2, ...)")
+        if colour not in CIRCUIT_NAMES:
+            raise BoardDataError(f"board {board_id}: circuits: {key} has the lines {colour!r} "
+                                 f"(known: {', '.join(CIRCUIT_NAMES)})")
+        circuit_colours[int(str(key)[1:])] = str(colour)
     return BoardLayout(board_id, str(spec.get("name", board_id)), symbols, by_direction,
                        {n: tuple(m) for n, m in sorted(circuits.items())}, radiation,
-                       {c: tuple(s) for c, s in colours.items()})
+                       {c: tuple(s) for c, s in colours.items()}, circuit_colours)
 
 
 @cache

@@ -31,7 +31,8 @@ def crews_of(value: Any) -> dict[str, int]:
     if isinstance(value, list | tuple) and len(value) == 2:
         value = dict(zip(TEAMS, value, strict=True))
     if not isinstance(value, Mapping) or set(value) != set(TEAMS):
-        raise CommandError(f"crews are given for {' and '.join(TEAMS)}, got {value!r}")
+        raise CommandError(Msg("crews are given for {teams}, got {value}", teams=" and ".join(TEAMS),
+                               value=repr(value)))
     out = {}
     for team in TEAMS:
         size = value[team]
@@ -41,9 +42,9 @@ def crews_of(value: Any) -> dict[str, int]:
         out[team] = size
     most = int(data.load("rules")["rules"]["crew_difference"])
     if abs(out[TEAMS[0]] - out[TEAMS[1]]) > most:
-        raise CommandError(f"crews of {out[TEAMS[0]]} and {out[TEAMS[1]]} players are not a line-up of the rules: "
-                           "8 players play 4 against 4, 7 play 4 against 3, 6 play 3 against 3, "
-                           "5 play 3 against 2, 4 play 2 against 2")
+        raise CommandError(Msg("crews of {first} and {second} players are not a line-up of the rules: 8 players play 4 "
+                               "against 4, 7 play 4 against 3, 6 play 3 against 3, 5 play 3 against 2, 4 play 2 "
+                               "against 2", first=out[TEAMS[0]], second=out[TEAMS[1]]))
     return out
 
 
@@ -52,9 +53,10 @@ def build_map(scenario_id: str, mode: str, map_text: str | None = None, map_sour
     Raises CommandError (unknown scenario or mode) or MapError (`file:line: problem`)."""
     scen = scenario(scenario_id)
     if mode not in MODES:
-        raise CommandError(f"unknown mode '{mode}' (known: {', '.join(MODES)})")
+        raise CommandError(Msg("unknown mode '{mode}' (known: {known})", mode=mode, known=", ".join(MODES)))
     if mode not in scen.modes:
-        raise CommandError(f"scenario {scen.name} is not played in the {MODE_NAMES[mode]} mode")
+        raise CommandError(Msg("scenario {scenario} is not played in the {mode} mode", scenario=Msg.term(scen.name),
+                               mode=Msg.term(MODE_NAMES[mode])))
     sea = parse_map(map_text, map_source) if map_text is not None else shipped_map(scen.map)
     check_map(sea, scen, mode)
     return sea

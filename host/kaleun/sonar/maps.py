@@ -37,13 +37,39 @@ callers hand it the text and the name to report.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from kaleun.core.messages import N_, Msg, join
 from kaleun.sonar.grid import LETTERS, Cell, cell_name
 
 #: what each grid symbol means: None is open sea, "island" blocks, anything else is a scenario
 #: feature on a sea cell (new scenarios add their symbols here)
 LEGEND: dict[str, str | None] = {".": None, "#": "island", "o": "water_hole", "a": "archer_mine"}
+#: what a scenario without cells of a kind says of a map that marks them, and what a scenario that needs them
+#: says of a map without them (`kaleun.sonar.scenarios.check_map`; a new feature adds its words here)
+FEATURE_WORDS: dict[str, tuple[str, str]] = {
+    "water_hole": (N_("scenario {scenario} has no water holes ('{symbol}'); mark that cell '.'"),
+                   N_("scenario {scenario} needs at least one water hole ('{symbol}') on its map")),
+    "archer_mine": (N_("scenario {scenario} has no archer mines ('{symbol}'); mark that cell '.'"),
+                    N_("scenario {scenario} needs at least one archer mine ('{symbol}') on its map")),
+}
+#: "1 island", "2 water holes": cells of a kind counted for the maker (`kaleun map check`)
+COUNTS: dict[str, Callable[[int], Msg]] = {
+    "island": lambda n: Msg.plural("{n} island", "{n} islands", n=n),
+    "water_hole": lambda n: Msg.plural("{n} water hole", "{n} water holes", n=n),
+    "archer_mine": lambda n: Msg.plural("{n} archer mine", "{n} archer mines", n=n),
+}
+
+
+def feature_count(kind: str, n: int) -> Msg | str:
+    """`n` cells of a kind as the maker reads them ("1 island", "2 water holes")."""
+    count = COUNTS.get(kind)
+    if count is None:  # a kind without words of its own: its name
+        return f"{n} {kind.replace('_', ' ')}{'' if n == 1 else 's'}"
+    return count(n)
+
+
 #: the game modes a map gives sectors for
 MODES = ("turn", "realtime")
 MAX_ROWS = 99
@@ -52,11 +78,19 @@ MAX_CHARS = 200_000
 
 
 class MapError(ValueError):
-    """A map cannot be used. `problems` holds one `file:line: problem` per entry."""
+    """A map cannot be used. `problems` holds one `file:line: problem` per entry (English), `messages` the
+    same as `Msg`s in any language (`file:line:` stays as it is); `str(exc)` is the problems one a line, and
+    `of_error(exc)` the same as a `Msg`."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
+    def __init__(self, problems: list[Msg]) -> None:
+        super().__init__(join(problems, "\n"))
+        self.messages = problems
+        self.problems = [str(problem) for problem in problems]
+
+
+def at(source: str, line: int, problem: Msg | str) -> Msg:
+    """A map's problem as `file:line: problem` (the place stays as it is in every language)."""
+    return Msg("{where}: {problem}", where=f"{source}:{line}", problem=problem)
 
 
 @dataclass(frozen=True)
@@ -125,11 +159,12 @@ def parse_map(text: str, source: str) -> SeaMap:
     # an editor's byte order mark (Windows Notepad's "UTF-8 with BOM") is no part of the map
     text = text.removeprefix("\ufeff")
     if len(text) > MAX_CHARS:
-        raise MapError([f"{source}:1: a map has at most {MAX_CHARS} characters, this one {len(text)}"])
-    problems: list[str] = []
+        raise MapError([at(source, 1, Msg("a map has at most {most} characters, this one {count}", most=MAX_CHARS,
+                                          count=len(text)))])
+    problems: list[Msg] = []
 
-    def bad(line: int, problem: str) -> None:
-        problems.append(f"{source}:{line}: {problem}")
+    def bad(line: int, problem: Msg) -> None:
+        problems.append(at(source, line, problem))
 
     name: str | None = None
     size: tuple[int, int] | None = None
@@ -145,69 +180,73 @@ def parse_map(text: str, source: str) -> SeaMap:
             continue
         match = _KEY.match(line)
         if match is None:
-            bad(number, f"expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {_short(line)!r}")
+            bad(number, Msg("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {got}", got=repr(_short(line))))
             continue
         key, value = " ".join(match.group(1).split()), match.group(2).strip()
         if key in seen:
-            bad(number, f"'{key}' was given before, on line {seen[key]}")
+            bad(number, Msg("'{key}' was given before, on line {line}", key=key, line=seen[key]))
             continue
         seen[key] = number
         if key == "grid":
             if value:
-                bad(number, "'grid:' stands alone on its line; the grid follows on the next lines")
+                bad(number, Msg("'grid:' stands alone on its line; the grid follows on the next lines"))
             grid_line = number
             break
         if key == "name":
             if not value:
-                bad(number, "the map needs a name after 'name:'")
+                bad(number, Msg("the map needs a name after 'name:'"))
             name = value
         elif key == "size":
             size_match = _SIZE.match(value)
             if size_match is None:
-                bad(number, f"size must be 'COLUMNS x ROWS', e.g. '15 x 15', got {_short(value)!r}")
+                bad(number, Msg("size must be 'COLUMNS x ROWS', e.g. '15 x 15', got {got}", got=repr(_short(value))))
                 continue
             if max(len(size_match.group(1)), len(size_match.group(2))) > MAX_DIGITS:
-                bad(number, f"a map has 2 to {len(LETTERS)} columns and 2 to {MAX_ROWS} rows, "
-                            f"got {_short(value)!r}")
+                bad(number, Msg("a map has 2 to {columns} columns and 2 to {rows} rows, got {got}",
+                                columns=len(LETTERS), rows=MAX_ROWS, got=repr(_short(value))))
                 continue
             columns, rows = int(size_match.group(1)), int(size_match.group(2))
             if not 2 <= columns <= len(LETTERS):
-                bad(number, f"a map has 2 to {len(LETTERS)} columns (one letter each), got {columns}")
+                bad(number, Msg("a map has 2 to {most} columns (one letter each), got {columns}", most=len(LETTERS),
+                                columns=columns))
             elif not 2 <= rows <= MAX_ROWS:
-                bad(number, f"a map has 2 to {MAX_ROWS} rows, got {rows}")
+                bad(number, Msg("a map has 2 to {most} rows, got {rows}", most=MAX_ROWS, rows=rows))
             else:
                 size = (columns, rows)
         else:
             mode = key.split()[1]
             if mode not in MODES:
-                bad(number, f"sectors are given for the modes {' and '.join(MODES)}, not {mode!r}")
+                bad(number, Msg("sectors are given for the modes {modes}, not {mode}", modes=" and ".join(MODES),
+                                mode=repr(mode)))
                 continue
             parsed = _bands(value)
             if parsed is None:
-                bad(number, "sectors are 'WIDTHS / HEIGHTS', e.g. '5 5 5 / 5 5 5' "
-                            f"(whole numbers of cells), got {_short(value)!r}")
+                bad(number, Msg("sectors are 'WIDTHS / HEIGHTS', e.g. '5 5 5 / 5 5 5' (whole numbers of cells), got "
+                                "{got}", got=repr(_short(value))))
                 continue
             bands[mode], band_lines[mode] = parsed, number
     if not grid_line:
-        bad(max(number, 1), "the map has no 'grid:' line")
+        bad(max(number, 1), Msg("the map has no 'grid:' line"))
         raise MapError(problems)
     if name is None:
-        bad(grid_line, "the map needs 'name: NAME' before the grid")
+        bad(grid_line, Msg("the map needs 'name: NAME' before the grid"))
     if size is None:
         if "size" not in seen:
-            bad(grid_line, "the map needs 'size: COLUMNS x ROWS' before the grid")
+            bad(grid_line, Msg("the map needs 'size: COLUMNS x ROWS' before the grid"))
         raise MapError(problems)
     if not bands:
-        bad(grid_line, "the map needs sectors for at least one mode ('sectors realtime:' or 'sectors turn:')")
+        bad(grid_line, Msg("the map needs sectors for at least one mode ('sectors realtime:' or 'sectors turn:')"))
     columns, rows = size
     for mode, (widths, heights) in bands.items():
         if sum(widths) != columns:
-            bad(band_lines[mode], f"the sector widths add up to {sum(widths)}, the map is {columns} columns wide")
+            bad(band_lines[mode], Msg("the sector widths add up to {sum}, the map is {columns} columns wide",
+                                      sum=sum(widths), columns=columns))
         if sum(heights) != rows:
-            bad(band_lines[mode], f"the sector heights add up to {sum(heights)}, the map is {rows} rows high")
+            bad(band_lines[mode], Msg("the sector heights add up to {sum}, the map is {rows} rows high",
+                                      sum=sum(heights), rows=rows))
     islands, features, feature_lines = _grid(lines, grid_line, columns, rows, bad)
     if not problems and len(islands) == columns * rows:
-        bad(grid_line, "the map has no sea")
+        bad(grid_line, Msg("the map has no sea"))
     if problems:
         raise MapError(problems)
     assert name is not None
@@ -236,7 +275,8 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
             header_seen = True
             expected = list(LETTERS[:columns])
             if words != expected:
-                report(number, f"the grid starts with the column letters {' '.join(expected)}, got {_short(line)!r}")
+                report(number, Msg("the grid starts with the column letters {letters}, got {got}",
+                                   letters=" ".join(expected), got=repr(_short(line))))
                 if words[0] != "1":
                     continue
                 # the letters are missing and this is row 1: read it as row 1, so that one missing
@@ -244,19 +284,22 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
             else:
                 continue
         if row >= rows:
-            report(number, f"the map is {rows} rows high; this line is one too many")
+            report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
         if words[0] != str(row + 1):
-            report(number, f"row {row + 1} expected here, the line starts with {_short(words[0])!r}")
+            report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
+                               got=repr(_short(words[0]))))
             row += 1
             continue
         cells = words[1:]
         if len(cells) != columns:
-            report(number, f"row {row + 1} has {len(cells)} cells, the map is {columns} columns wide")
+            report(number, Msg("row {row} has {cells} cells, the map is {columns} columns wide", row=row + 1,
+                               cells=len(cells), columns=columns))
         for x, symbol in enumerate(cells[:columns]):
             if symbol not in LEGEND:
                 known = ", ".join(f"'{s}'" for s in LEGEND)
-                report(number, f"{cell_name((x, row))}: unknown symbol {_short(symbol)!r} (known: {known})")
+                report(number, Msg("{cell}: unknown symbol {symbol} (known: {known})", cell=cell_name((x, row)),
+                                   symbol=repr(_short(symbol)), known=known))
                 continue
             kind = LEGEND[symbol]
             if kind == "island":
@@ -266,9 +309,9 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
                 feature_lines.setdefault(kind, number)
         row += 1
     if not header_seen:
-        report(last, "the grid has no line of column letters")
+        report(last, Msg("the grid has no line of column letters"))
     elif row < rows:
-        report(last, f"the map is {rows} rows high but the grid has {row}")
+        report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines
 
 

@@ -19,7 +19,7 @@ from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
 from kaleun.sonar.crew import Crew, crew
-from kaleun.sonar.engineer import EngineerBoard, layout
+from kaleun.sonar.engineer import EngineerBoard, circuit_repaired, layout
 from kaleun.sonar.gauges import SYSTEMS, Gauges
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
 from kaleun.sonar.maps import SeaMap
@@ -411,8 +411,8 @@ class Referee(Module):
             feed = Msg("{symbol} crossed ({colour}).", symbol=symbol, colour=colour)
         self.tell(team, "crossed", feed, symbol=symbol, colour=result.symbol.colour, broken=broken)
         if result.circuit is not None:
-            self.tell(team, "circuit_repaired", Msg("Circuit {circuit} is complete and repairs itself.",
-                                                    circuit=result.circuit), circuit=result.circuit)
+            self.tell(team, "circuit_repaired", circuit_repaired(state.board.layout, result.circuit),
+                      circuit=result.circuit)
         if result.damage:
             section = Msg.term(DIRECTION_NAMES[symbol[0]])
             causes: list[Msg | str] = [Msg("the {direction} section is full", direction=section)

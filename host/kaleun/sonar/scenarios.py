@@ -19,7 +19,7 @@ from kaleun.core.messages import N_, Msg
 from kaleun.sonar import data
 from kaleun.sonar.damage import mines_destroyed
 from kaleun.sonar.grid import Cell, cell_name, parse_cell
-from kaleun.sonar.maps import LEGEND, MapError, SeaMap, parse_map
+from kaleun.sonar.maps import FEATURE_WORDS, LEGEND, MapError, SeaMap, at, parse_map
 
 if TYPE_CHECKING:
     from kaleun.sonar.referee import Referee
@@ -74,7 +74,7 @@ def shipped_map(name: str) -> SeaMap:
 
 
 #: the modes as a map's problems name them (`sectors turn:` is the turn-based game's line)
-PLAYED = {"turn": "turn-based", "realtime": "real-time"}
+PLAYED = {"turn": N_("turn-based"), "realtime": N_("real-time")}
 
 
 def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
@@ -83,18 +83,26 @@ def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
     symbols = {kind: sym for sym, kind in LEGEND.items() if kind}
     for feature in sorted(scen.features()):
         if not sea.feature(feature):
-            problems.append(f"{sea.source}:1: scenario {scen.name} needs at least one "
-                            f"{feature.replace('_', ' ')} ('{symbols[feature]}') on its map")
+            needs = FEATURE_WORDS[feature][1] if feature in FEATURE_WORDS else ""
+            problems.append(at(sea.source, 1, Msg(needs, scenario=Msg.term(scen.name), symbol=symbols[feature])
+                               if needs else f"scenario {scen.name} needs at least one {feature.replace('_', ' ')} "
+                                             f"('{symbols[feature]}') on its map"))
     for feature in sorted(set(sea.features) - scen.features()):
-        problems.append(f"{sea.source}:{sea.feature_lines[feature]}: scenario {scen.name} has no "
-                        f"{feature.replace('_', ' ')}s ('{symbols[feature]}'); mark that cell '.'")
+        none = FEATURE_WORDS[feature][0] if feature in FEATURE_WORDS else ""
+        problems.append(at(sea.source, sea.feature_lines[feature],
+                           Msg(none, scenario=Msg.term(scen.name), symbol=symbols[feature]) if none else
+                           f"scenario {scen.name} has no {feature.replace('_', ' ')}s ('{symbols[feature]}'); "
+                           "mark that cell '.'"))
     if not sea.has_mode(mode):
-        problems.append(f"{sea.source}:1: the map has no sectors for the {PLAYED[mode]} game ('sectors {mode}: ...')")
+        problems.append(at(sea.source, 1, Msg("the map has no sectors for the {played} game ('sectors {mode}: ...')",
+                                              played=Msg.term(PLAYED[mode]), mode=mode)))
     counts = data.load("rules")["sectors"]
     for side in sorted(sea.sector_bands):
         if side in counts and sea.sector_count(side) != int(counts[side]):
-            problems.append(f"{sea.source}:{sea.sector_lines.get(side, 1)}: the {PLAYED.get(side, side)} game is "
-                            f"played on {counts[side]} sectors, this map gives {sea.sector_count(side)}")
+            played = Msg.term(PLAYED[side]) if side in PLAYED else side
+            problems.append(at(sea.source, sea.sector_lines.get(side, 1),
+                               Msg("the {played} game is played on {needed} sectors, this map gives {given}",
+                                   played=played, needed=int(counts[side]), given=sea.sector_count(side))))
     if problems:
         raise MapError(problems)
 

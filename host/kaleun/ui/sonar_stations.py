@@ -28,8 +28,11 @@ SYMBOL_LETTERS = {"red": "R", "green": "G", "yellow": "Y", "radiation": "*"}
 SYSTEM_ORDER = ("torpedo", "mine", "drone", "sonar", "silence", "scenario")
 #: the systems' names on their buttons ("Scenario" for the scenario system: the button is narrow)
 BUTTON_NAMES = {**SYSTEM_TITLES, "scenario": N_("Scenario"), "detonate": N_("Detonate")}
-LEGEND = N_("R red (mine, torpedo), G green (drone, sonar), Y yellow (silence, scenario), * radiation; "
-            "1-3 a linked circuit.")
+LEGEND = N_("R red (mine, torpedo), G green (drone, sonar), Y yellow (silence, scenario), * radiation; ring: its "
+            "yellow, orange or grey circuit.")
+#: the circuits' lines as the sheet prints them ([B]: "gelbe, orange oder graue Linien"): colour and, so that
+#: colour is never alone, a pattern: the number of arcs the ring is drawn in (1: solid)
+CIRCUIT_RINGS = {"yellow": ((240, 206, 40), 1), "orange": ((240, 140, 30), 8), "grey": ((170, 170, 176), 16)}
 
 
 def draw_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
@@ -287,7 +290,11 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
             if sid in crossed:  # a crossed symbol is dimmed under its cross: the open ones stand out at a glance
                 colour = (colour[0] // 2, colour[1] // 2, colour[2] // 2)
             pygame.draw.circle(surface, colour, centre, radius)
-            text = SYMBOL_LETTERS[symbol.colour] + (str(symbol.circuit) if symbol.circuit else "")
+            ring = CIRCUIT_RINGS.get(layout.circuit_colours.get(symbol.circuit or 0, ""))
+            if ring is not None:  # a dark gap first: a yellow ring stands apart from a yellow symbol
+                pygame.draw.circle(surface, theme.PANEL_DARK, centre, radius, max(1, screen.px(2)))
+                _ring(surface, centre, radius + screen.px(2), *ring, screen.px(3))
+            text = SYMBOL_LETTERS[symbol.colour]
             screen.labels.line(surface, text, centre, theme.TEXT_DARK, theme.MIN_TEXT, "center")
             if sid in crossed:
                 q = int(radius * 0.8)
@@ -300,6 +307,20 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
             screen.hits.append((target, hit))
     legend_top = top + len(SECTION_ORDER) * row_h + 4
     screen.labels.paragraph(surface, Msg(LEGEND), screen.r(x, legend_top, w, y + h - legend_top), theme.TEXT_DIM)
+
+
+def _ring(surface: Any, centre: tuple[int, int], radius: int, colour: tuple[int, int, int], arcs: int,
+          width: int) -> None:
+    """A circuit's ring around its symbol: solid (1 arc) or drawn in `arcs` dashes."""
+    import math
+
+    if arcs <= 1:
+        pygame.draw.circle(surface, colour, centre, radius, max(1, width))
+        return
+    box = Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
+    step = 2 * math.pi / arcs
+    for n in range(arcs):
+        pygame.draw.arc(surface, colour, box, n * step, n * step + step / 2, max(1, width))
 
 
 # -- the Radio Operator ---------------------------------------------------------------------------

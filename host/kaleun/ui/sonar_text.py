@@ -14,7 +14,7 @@ from kaleun.core.events import Event
 from kaleun.core.messages import Msg, and_list, join
 from kaleun.i18n import Language
 from kaleun.sonar.crew import ROLE_NAMES
-from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout
+from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout, circuit_name
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, LETTERS, parse_cell
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.record import is_track
@@ -80,7 +80,8 @@ def draw_gauges(status: dict[str, Any], lang: Language) -> str:
 
 
 def draw_board(layout: BoardLayout, status: dict[str, Any], lang: Language) -> str:
-    """The engineer board: one line per section; crossed symbols in brackets."""
+    """The engineer board: one line per section, crossed symbols in brackets; then the linked circuits named
+    by their line colour as the rulebook names them ("yellow circuit: W1 W2 W3 E1")."""
     crossed = set(status["crossed"])
     names = {d: lang.text(DIRECTION_NAMES[d]) for d in SECTION_ORDER}
     width = max(len(name) for name in names.values())
@@ -89,11 +90,13 @@ def draw_board(layout: BoardLayout, status: dict[str, Any], lang: Language) -> s
         cells = []
         for sid in layout.by_direction[direction]:
             symbol = layout.symbols[sid]
-            mark = COLOUR_MARKS[symbol.colour] + (f"{symbol.circuit}" if symbol.circuit else " ")
+            mark = COLOUR_MARKS[symbol.colour] + ("~" if symbol.circuit else " ")
             cells.append(f"[{sid}:{mark}]" if sid in crossed else f" {sid}:{mark} ")
         lines.append(f"{names[direction]:>{width}}: " + "".join(cells))
+    lines.append("; ".join(f"{lang.render(circuit_name(layout, n))}: {' '.join(members)}"
+                           for n, members in layout.circuits.items()))
     lines.append(lang.render(Msg("R red (mine, torpedo)  G green (drone, sonar)  Y yellow (silence, scenario)  "
-                                 "* radiation  1-3 linked circuit  [..] crossed")))
+                                 "* radiation  ~ in a linked circuit  [..] crossed")))
     return "\n".join(lines)
 
 

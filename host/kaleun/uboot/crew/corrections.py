@@ -62,8 +62,8 @@ def _figure_list(args: Args, key: str) -> list[str] | None:
         return None
     raw = args.any(key)
     if not isinstance(raw, list) or any(f not in FIGURES for f in raw) or len(set(raw)) != len(raw):
-        raise CommandError(Msg("'{command}': {field} must be a list of different figures, got {value}",
-                               command=args.name, field=key, value=repr(raw)))
+        raise CommandError(Msg("'{command}': {key} must be a list of different figures, got {got}", command=args.name,
+                               key=key, got=repr(raw)))
     return raw
 
 
@@ -87,8 +87,8 @@ def lookout_fields(args: Args) -> dict[str, Any]:
 def _str_list(args: Args, key: str, choices: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
     raw = args.any(key, default=[])
     if not isinstance(raw, list) or any(x not in choices for x in raw):
-        raise CommandError(Msg("{command}: {field} must be a list of: {choices}; got {value}", command=args.name,
-                               field=key, choices=", ".join(choices), value=repr(raw)))
+        raise CommandError(Msg("'{command}': {key} must be a list of: {choices}; got {got}", command=args.name, key=key,
+                               choices=", ".join(choices), got=repr(raw)))
     return raw
 
 
@@ -126,8 +126,7 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             raw = args.any("sections", default=[7, 8])
             if (not isinstance(raw, list) or not raw
                     or any(isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 8 for s in raw)):
-                raise CommandError(Msg("'damage': sections must be a list of sections 1-8, got {value}",
-                                       value=repr(raw)))
+                raise CommandError(Msg("'damage': sections must be a list of sections 1-8, got {got}", got=repr(raw)))
             fields["sections"] = raw
         else:
             from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
@@ -333,11 +332,11 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         wear = args.bool("wear") if args.has("wear") else None
         args.finish()
         if not isinstance(difficulty, Mapping) or any(r not in ROLES or v not in LEVELS for r, v in difficulty.items()):
-            raise CommandError(Msg("'crew_options': difficulty maps roles ({roles}) to levels ({levels}), got {value}",
-                                   roles=", ".join(ROLES), levels=", ".join(LEVELS), value=repr(difficulty)))
+            raise CommandError(Msg("'crew_options': difficulty maps roles ({roles}) to levels ({levels}), got {got}",
+                                   roles=", ".join(ROLES), levels=", ".join(LEVELS), got=repr(difficulty)))
         if not isinstance(easy, Mapping) or any(r not in ROLES or not isinstance(v, bool) for r, v in easy.items()):
-            raise CommandError(Msg("'crew_options': easy_watch_change maps roles to true/false, got {value}",
-                                   value=repr(easy)))
+            raise CommandError(Msg("'crew_options': easy_watch_change maps roles to true/false, got {got}",
+                                   got=repr(easy)))
         if rules is not None:
             crew.rules = rules
         crew.difficulty.update(difficulty)

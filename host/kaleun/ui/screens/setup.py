@@ -3,7 +3,9 @@
 Page one: the table's language, the mission and how strict the crew rules are. Page two ("Next"):
 how the mission is played (a single mission, a linked patrol, the campaign), the difficulty of each
 role, the easy watch change for the roles on easy (with what the career record says of the mode: the
-totals, the campaign, the linked patrol in progress), then "Start". With a linked patrol in progress,
+totals, the campaign, the linked patrol in progress), then "Start". "Linked patrol" is offered only where it can
+be taken (§5.2): for a mission with no later part and no linked patrol in progress it is greyed, and its touch
+says why, as the terminal's set-up refuses it at once. With a linked patrol in progress,
 "linked patrol" offers two choices: go on with its next part (chosen at first, §5.2), or begin a new patrol
 with the mission chosen on page one (a part of another linked patrol); with a campaign running further on,
 "campaign" offers going on with its next mission or beginning anew with its first (§4.3). A choice that gives
@@ -91,7 +93,20 @@ class Setup(Overlay):
     # -- choices ---------------------------------------------------------------------------------
     def choose(self, mission: str) -> None:
         self.mission = self.chosen = mission
+        if self.mode == "linked" and self.not_linked() is not None:
+            self.mode = "single"  # that mission cannot be played as a linked patrol: what it can be played as
         self.set_anew(self.anew)  # a linked patrol going on still plays its own next part
+
+    def not_linked(self) -> Msg | None:
+        """Why "linked patrol" is not offered (§5.2): the mission chosen on page one has no later part and no
+        linked patrol is in progress to go on with, as the terminal's set-up refuses it (None: it is offered)."""
+        patrol = (self.record or {}).get("patrol")
+        if patrol is not None and patrol.get("mode") == "linked":
+            return None  # the patrol in progress goes on with its next part
+        line = next((m for m in mission_lines() if m.id == self.chosen), None)
+        if line is None or line.patrol is not None:
+            return None
+        return Msg("{mission} is a single mission, not a part of a linked patrol", mission=Msg.term(line.name))
 
     def set_rules(self, rules: str | None) -> None:
         self.rules = None if rules == self.rules else rules
@@ -107,6 +122,8 @@ class Setup(Overlay):
         self.win.touch()
 
     def set_mode(self, mode: str) -> None:
+        if mode == "linked" and self.not_linked() is not None:
+            return
         self.mode = mode
         self.set_anew(False)  # the patrol or the campaign in progress goes on, unless the group chooses otherwise
 
@@ -292,9 +309,12 @@ class Setup(Overlay):
         label_w = s(150)
         bw = (body.w - label_w - s(8)) // 3
         c.text(Msg("Play"), (body.x, y + s(24)), theme.MIN_TEXT, theme.TEXT_DIM, "midleft", width=label_w - s(4))
+        not_linked = self.not_linked()
         for i, mode in enumerate(MODES):
+            offered = mode != "linked" or not_linked is None  # a single mission is no linked patrol (§5.2)
             c.button(f"setup.mode.{mode}", Rect(body.x + label_w + i * (bw + s(4)), y, bw, s(47)), MODE_WORDS[mode],
-                     call(self.set_mode, mode), active=self.mode == mode, size=theme.MIN_TEXT)
+                     call(self.set_mode, mode), active=self.mode == mode, enabled=offered,
+                     why_not=None if offered else not_linked, size=theme.MIN_TEXT)
         y += s(51)
         level_w = s(110)
         easy_x = body.x + label_w + 3 * (level_w + s(4))

@@ -1,0 +1,98 @@
+"""The deck hub link's reasons speak the table's language (issue 11: the physical table; issue 10 §11).
+
+The link says why a hub is not online (another device at the port, another protocol, silence, a port that
+cannot be opened), and those reasons are read inside translated sentences: `kaleun.hub.reach.refusal()`,
+`kaleun hub status`, a table's start. Each reason is a message of its own, so a German or Russian sentence
+holds no English half; its English text stays word for word what logs, JSON and scripts read.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from kaleun.hub.commands import format_status
+from kaleun.hub.link import LinkCore
+from kaleun.hub.proto import PROTOCOL_VERSION
+from kaleun.hub.reach import refusal
+from kaleun.i18n import language
+from test_link import Hub, options
+
+
+def _link(core: LinkCore) -> SimpleNamespace:
+    return SimpleNamespace(core=core, url="/dev/ttyACM1")
+
+
+def _foreign() -> LinkCore:
+    core = LinkCore(options())
+    core.opened(0)
+    core.received(Hub().hello(name="other-hub"), 0)
+    return core
+
+
+def _mismatch() -> LinkCore:
+    core = LinkCore(options())
+    core.opened(0)
+    core.received(Hub().hello(proto=PROTOCOL_VERSION + 1), 0)
+    return core
+
+
+def _silent() -> LinkCore:
+    core = LinkCore(options(timeout_ms=1000))
+    core.opened(0)
+    _, reason = core.tick(3.0)
+    assert reason is not None
+    core.closed(reason)
+    return core
+
+
+@pytest.mark.parametrize("make, english", [
+    (_foreign, "another device answers at the port: deck hub 'other-hub' (id E6614103E7396B29), not this "
+               "board's 'deck-hub' (hub.name); plug in this table's hub, or write the board's settings to it with "
+               "`kaleun hub config`"),
+    (_mismatch, f"version mismatch: the deck hub runs firmware 1.0.0 speaking protocol {PROTOCOL_VERSION + 1}, "
+                f"this Kaleun speaks protocol {PROTOCOL_VERSION}: install firmware"),
+    (_silent, "no answer to hello for 3.0 s"),
+])
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_a_refusal_names_the_hubs_reason_in_the_tables_language_and_keeps_its_english(make, english, code):
+    said = refusal(_link(make()), 10)  # type: ignore[arg-type]
+    assert english in str(said)  # the English text, as logs and scripts read it
+    assert language(code).missing(said) == []
+    rendered = language(code).render(said)
+    for words in ("another device answers", "version mismatch", "no answer to hello", "plug in", "speaks protocol"):
+        assert words not in rendered, rendered
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_a_port_that_cannot_be_opened_and_a_lost_port_are_said_in_the_tables_language(code):
+    from kaleun.core.messages import Msg
+    from kaleun.hub.link import NO_SUCH_PORT, PORT_HELD
+
+    for reason in (Msg(PORT_HELD), Msg(NO_SUCH_PORT)):
+        assert language(code).missing(reason) == []
+        assert language(code).render(reason) != str(reason)
+
+
+def test_hub_status_for_a_hub_on_another_protocol_says_version_mismatch_once():
+    """`kaleun hub status` said "version mismatch (version mismatch: ...)"."""
+    status = {**_mismatch().status(), "url": "/dev/ttyACM1"}
+    first = format_status(status).splitlines()[0]
+    assert first.count("version mismatch") == 1, first
+    assert first.startswith("deck hub at /dev/ttyACM1: version mismatch (the deck hub runs firmware 1.0.0")
+    for code in ("de", "ru"):
+        rendered = format_status(status, language(code).render).splitlines()[0]
+        assert "version mismatch" not in rendered and "the deck hub runs" not in rendered, rendered
+
+
+def test_the_link_warnings_are_said_in_the_tables_language():
+    core = LinkCore(options())
+    core.opened(0)
+    core.received(Hub().hello(sections="2,1"), 0)
+    assert core.warnings
+    status = {**core.status(), "url": "/dev/ttyACM1"}
+    english = format_status(status)
+    assert "the hub's reader map" in english and "differs from the board's" in english
+    for code in ("de", "ru"):
+        rendered = format_status(status, language(code).render)
+        assert "differs from the board's" not in rendered and "does not say its unique id" not in rendered, rendered

@@ -1,0 +1,60 @@
+"""Digest §1, §2, §7: a Captain Sonar start that cannot be made says why in the table's language (issue 12;
+issue 10 §11).
+
+`kaleun play --game sonar --language de` said "cannot read the map ...", "--crew takes the players of yellow and
+blue ..." and "crews of 4 and 2 players are not a line-up of the rules ..." in English; the English text stays
+word for word (`kaleun run`, the logs).
+"""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import of_error
+from kaleun.fronts.sonar import _crews, new
+from kaleun.i18n import language
+from kaleun.sonar.game import crews_of
+
+
+def _refusal(call) -> object:
+    with pytest.raises(CommandError) as caught:
+        call()
+    return caught.value
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_a_sonar_start_that_cannot_be_made_says_why_in_the_tables_language(code, tmp_path):
+    class Options:
+        map = str(tmp_path / "none.map")
+        scenario, mode, crew, training_aid = "alpha", "turn", None, False
+
+    cases = [
+        (lambda: new(Options(), 1), f"cannot read the map {tmp_path / 'none.map'}: No such file or directory"),
+        (lambda: _crews("x"), "--crew takes the players of yellow and blue, e.g. 4,3 (or one number for both), "
+                              "got 'x'"),
+        (lambda: crews_of([4, 2]), "crews of 4 and 2 players are not a line-up of the rules: 8 players play 4 "
+                                   "against 4, 7 play 4 against 3, 6 play 3 against 3, 5 play 3 against 2, 4 play 2 "
+                                   "against 2"),
+        (lambda: crews_of({"red": 4}), "crews are given for yellow and blue, got {'red': 4}"),
+    ]
+    for call, english in cases:
+        exc = _refusal(call)
+        assert str(exc) == english
+        said = of_error(exc)
+        assert language(code).missing(said) == [], said  # type: ignore[arg-type]
+        rendered = language(code).render(said)  # type: ignore[arg-type]
+        for words in ("cannot read", "takes the players", "line-up", "are given for", "players play"):
+            assert words not in rendered, rendered
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_a_hand_action_at_the_captain_sonar_table_is_refused_in_the_tables_language(code):
+    """The Captain Sonar table has no figures, dials or buttons: a `place` typed at its console is refused, in the
+    table's language (it was English)."""
+    from kaleun.runtime.bare_table import BareTable
+
+    exc = _refusal(lambda: BareTable("Captain Sonar").actuate({"do": "place", "figure": "x", "section": 1}))
+    assert str(exc) == "'place': the Captain Sonar table has no figures, dials or buttons; give game commands instead"
+    said = of_error(exc)
+    assert language(code).missing(said) == []  # type: ignore[arg-type]
+    assert "give game commands" not in language(code).render(said)  # type: ignore[arg-type]
