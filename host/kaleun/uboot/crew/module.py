@@ -404,7 +404,7 @@ class Crew(Module, Validator):
 
     # -- undo ---------------------------------------------------------------------------------------
     def snapshot(self, label: Msg | str) -> None:
-        state = self._state(with_undo=False)
+        state = self._state(with_undo=False, like=self.undo.entries[-1]["state"]["crew"] if self.undo.entries else None)
         tech = self.engine.module("technical").to_state() if self.engine.has_module("technical") else None
         self.undo.push(label, {"crew": state, "technical": tech})
 
@@ -855,11 +855,18 @@ class Crew(Module, Validator):
                 "captain_hand": int(self.level("captain")["captain_hand"]),
                 "undo": self.undo.last, "repairs": sorted(self.repairs)}
 
-    def _state(self, with_undo: bool = True) -> dict[str, Any]:
+    def _state(self, with_undo: bool = True, like: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The crew's state. `like`: an earlier state (an undo entry's) whose sailors' states are shared where
+        a sailor is still exactly so (the saved states are never changed, so sharing them is safe)."""
+        if like is None:
+            sailors = [{f: s.to_state() for f, s in states.items()} for states in self.states]
+        else:
+            sailors = [{f: old if s.saved_as(old := before[f]) else s.to_state() for f, s in states.items()}
+                       for states, before in zip(self.states, like["sailors"], strict=True)]
         out = {
             "rules": self.rules, "row": self.row, "faces": {r: list(v) for r, v in self.faces.items()},
             "difficulty": dict(self.difficulty), "easy": dict(self.easy), "pos": dict(self.pos),
-            "sailors": [{f: s.to_state() for f, s in states.items()} for states in self.states],
+            "sailors": sailors,
             "returning": sorted(self.returning), "repairs": sorted(self.repairs), "bars": self.bars.to_state(),
             "moves": self.moves.to_state(), "hazards": self.hazards.to_state(), "breaches": self.breaches.to_state(),
             "health": self.health.to_state(), "food": self.food.to_state(),
