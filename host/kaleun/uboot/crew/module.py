@@ -9,7 +9,7 @@ and keeps the books the players used to keep with chips and cards.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any
 
 from kaleun.core.args import Args
@@ -178,14 +178,14 @@ class Crew(Module, Validator):
     def members(self, section: int) -> list[Member]:
         return self.by_section().get(section, [])
 
-    def by_section(self) -> dict[int, list[Member]]:
-        """Living on-duty sailors by the section they count in."""
+    def by_section(self, sections: Container[int] | None = None) -> dict[int, list[Member]]:
+        """Living on-duty sailors by the section they count in (only in `sections`, if given)."""
         states = self.states[self.row]
         self.face(FIGURES[0])
         faces = self._faces[self.row]  # type: ignore[index]
         out: dict[int, list[Member]] = {}
         for f, s in self.pos.items():
-            if s is not None:
+            if s is not None and (sections is None or s in sections):
                 st = states[f]
                 if not st.dead:
                     if s in out:
@@ -508,7 +508,7 @@ class Crew(Module, Validator):
         return None
 
     def _staff(self, order: str, groups: list[Group]) -> Msg | None:
-        index = self.by_section()
+        index = self.by_section({g.section for g in groups})
         taken: set[str] = set()
         picks: list[Pick] = []
         problems: list[Msg | str] = []

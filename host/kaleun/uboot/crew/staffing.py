@@ -194,10 +194,9 @@ def found(order: str, group: Group, members: list[Member], strangers: list[str])
         if unfit:
             desc.append(unfit)
         else:
-            want = cost if have else 2 * cost
-            if m.state.free < want:
-                desc.append(Msg("no free slot") if m.state.free == 0 else
-                            Msg.plural("{n} free slot", "{n} free slots", n=m.state.free))
+            free = m.state.free
+            if free < (cost if have else 2 * cost):
+                desc.append(Msg("no free slot") if free == 0 else Msg.plural("{n} free slot", "{n} free slots", n=free))
         parts.append(Msg("{figure} ({details})", figure=figure_term(m.figure), details=join(desc)))
     parts += [Msg("{figure} (moved here without Mobilize)", figure=figure_term(f)) for f in strangers]
     return join(parts) if parts else Msg("nobody")
