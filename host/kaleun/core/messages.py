@@ -19,6 +19,7 @@ table's language writes dates ("1 June 1941", "1. Juni 1941", "1 июня 1941 �
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -192,8 +193,17 @@ _NOTHING = ""
 
 def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
     """A list read out with a separator (each part translated on its own)."""
-    fields = {f"p{i}": p for i, p in enumerate(parts)}
-    return Msg(sep.join("{" + k + "}" for k in fields), **fields) if parts else Msg(_NOTHING)
+    if not parts:
+        return Msg(_NOTHING)
+    names, template = _joined(len(parts), sep)
+    return Msg(template, **dict(zip(names, parts, strict=True)))
+
+
+@functools.lru_cache(maxsize=256)
+def _joined(n: int, sep: str) -> tuple[tuple[str, ...], str]:
+    """The field names of a list of n parts and its template ("{p0}, {p1}"): the same for every list."""
+    names = tuple(f"p{i}" for i in range(n))
+    return names, sep.join("{" + k + "}" for k in names)
 
 
 def and_list(parts: Sequence[Msg | str]) -> Msg:

@@ -26,8 +26,16 @@ def figure_term(figure: str) -> Msg:
     in English (as a player says it, and without brackets: a sailor's name or what he does often follows
     in brackets), "Navigator-Quadrat" in German. The id ("navigator-square") stays the word of commands,
     scripts, saves and the events' fields; only the words a player reads name the figure so."""
+    return _FIGURE_TERMS.get(figure) or _words(figure)
+
+
+def _words(figure: str) -> Msg:
     role, shape = figure.split("-", 1)
     return Msg("{shape} {role}", role=Msg.term(role), shape=Msg.term(shape))
+
+
+#: the figures' words, made once and shared by every sentence naming them (a Msg is a value: never changed)
+_FIGURE_TERMS: dict[str, Msg] = {f: _words(f) for f in FIGURES}
 
 
 class Figures(Module):

@@ -9,7 +9,7 @@ and keeps the books the players used to keep with chips and cards.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any
 
 from kaleun.core.args import Args
@@ -178,14 +178,14 @@ class Crew(Module, Validator):
     def members(self, section: int) -> list[Member]:
         return self.by_section().get(section, [])
 
-    def by_section(self) -> dict[int, list[Member]]:
-        """Living on-duty sailors by the section they count in."""
+    def by_section(self, sections: Container[int] | None = None) -> dict[int, list[Member]]:
+        """Living on-duty sailors by the section they count in (only in `sections`, if given)."""
         states = self.states[self.row]
         self.face(FIGURES[0])
         faces = self._faces[self.row]  # type: ignore[index]
         out: dict[int, list[Member]] = {}
         for f, s in self.pos.items():
-            if s is not None:
+            if s is not None and (sections is None or s in sections):
                 st = states[f]
                 if not st.dead:
                     if s in out:
@@ -404,7 +404,7 @@ class Crew(Module, Validator):
 
     # -- undo ---------------------------------------------------------------------------------------
     def snapshot(self, label: Msg | str) -> None:
-        state = self._state(with_undo=False)
+        state = self._state(with_undo=False, like=self.undo.entries[-1]["state"]["crew"] if self.undo.entries else None)
         tech = self.engine.module("technical").to_state() if self.engine.has_module("technical") else None
         self.undo.push(label, {"crew": state, "technical": tech})
 
@@ -508,7 +508,7 @@ class Crew(Module, Validator):
         return None
 
     def _staff(self, order: str, groups: list[Group]) -> Msg | None:
-        index = self.by_section()
+        index = self.by_section({g.section for g in groups})
         taken: set[str] = set()
         picks: list[Pick] = []
         problems: list[Msg | str] = []
@@ -858,11 +858,18 @@ class Crew(Module, Validator):
                 "captain_hand": int(self.level("captain")["captain_hand"]),
                 "undo": self.undo.last, "repairs": sorted(self.repairs)}
 
-    def _state(self, with_undo: bool = True) -> dict[str, Any]:
+    def _state(self, with_undo: bool = True, like: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The crew's state. `like`: an earlier state (an undo entry's) whose sailors' states are shared where
+        a sailor is still exactly so (the saved states are never changed, so sharing them is safe)."""
+        if like is None:
+            sailors = [{f: s.to_state() for f, s in states.items()} for states in self.states]
+        else:
+            sailors = [{f: old if s.saved_as(old := before[f]) else s.to_state() for f, s in states.items()}
+                       for states, before in zip(self.states, like["sailors"], strict=True)]
         out = {
             "rules": self.rules, "row": self.row, "faces": {r: list(v) for r, v in self.faces.items()},
             "difficulty": dict(self.difficulty), "easy": dict(self.easy), "pos": dict(self.pos),
-            "sailors": [{f: s.to_state() for f, s in states.items()} for states in self.states],
+            "sailors": sailors,
             "returning": sorted(self.returning), "repairs": sorted(self.repairs), "bars": self.bars.to_state(),
             "moves": self.moves.to_state(), "hazards": self.hazards.to_state(), "breaches": self.breaches.to_state(),
             "health": self.health.to_state(), "food": self.food.to_state(),

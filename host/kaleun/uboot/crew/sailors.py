@@ -114,6 +114,14 @@ class SailorState:
                              for a in self.ailments],
                 "dead": self.dead}
 
+    def saved_as(self, state: Mapping[str, Any]) -> bool:
+        """Whether `state` is exactly what `to_state` would give now, to the byte of a save (only a sailor
+        without ailments qualifies; his task's fields in the same order)."""
+        task = state["task"]
+        return (self.chips == state["chips"] and self.dead is state["dead"] and not self.ailments
+                and not state["ailments"] and (task is None if self.task is None
+                                               else task is not None and list(self.task.items()) == list(task.items())))
+
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> SailorState:
         s = cls()

@@ -178,22 +178,25 @@ def found(order: str, group: Group, members: list[Member], strangers: list[str])
     from kaleun.uboot.figures import figure_term
 
     busy_ok = group.chip == "A"
-    needed = list(group.needs)
     cost = group.repeat or 1
+    # the group's symbol names, worded once and shared by every sailor's description (a Msg is a value)
+    terms = {s: Msg.term(SYMBOL_NAMES[s]) for s in group.needs}
+    none: Msg | None = None
     parts: list[Msg | str] = []
     for m in members:
-        have = [Msg.term(SYMBOL_NAMES[s]) for s in needed if s in m.face.symbols]
-        desc: list[Msg | str] = [join(have) if have else Msg("no {symbols}", symbols=or_list(
-            [Msg.term(SYMBOL_NAMES[s]) for s in needed]))]
+        have: list[Msg | str] = [t for s, t in terms.items() if s in m.face.symbols]
+        if have:
+            desc: list[Msg | str] = [join(have)]
+        else:
+            none = none or Msg("no {symbols}", symbols=or_list(list(terms.values())))
+            desc = [none]
         unfit = _unfit(m, order, busy_ok)
         if unfit:
             desc.append(unfit)
         else:
-            want = cost if have else 2 * cost
-            if m.state.free < want:
-                desc.append(Msg("no free slot") if m.state.free == 0 else
-                            Msg.plural("{n} free slot", "{n} free slots", n=m.state.free))
+            free = m.state.free
+            if free < (cost if have else 2 * cost):
+                desc.append(Msg("no free slot") if free == 0 else Msg.plural("{n} free slot", "{n} free slots", n=free))
         parts.append(Msg("{figure} ({details})", figure=figure_term(m.figure), details=join(desc)))
     parts += [Msg("{figure} (moved here without Mobilize)", figure=figure_term(f)) for f in strangers]
     return join(parts) if parts else Msg("nobody")
-
