@@ -149,6 +149,6 @@ def test_traffic_placed_on_open_water_draws_as_before():
     sea = game.module("sea")
     twin = GameRandom.from_json(sea.rng.to_json())
     scenario.spawn_traffic(sea, game.t)
-    (vid, v), = sea.vessels.items()
+    (_vid, v), = sea.vessels.items()
     bearing, dist = twin.uniform(0.0, 360.0), twin.uniform(14.0, 20.0)
     assert v.track.at(game.t) == geo.destination(*game.module("boat").position_at(game.t), bearing, dist)
