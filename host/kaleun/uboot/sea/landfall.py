@@ -1,8 +1,8 @@
 """Ships that reach a coast: a convoy, or a merchant on a track of its own, that would run onto land (or
 onto water shallower than its draught) ends its voyage before it does: it has reached its destination coast,
 makes port and leaves the sea (the `made_port` event). The look ahead is cheap: a convoy looks when each of
-its zigzag legs begins (and when an emergency turn begins), a lone merchant when its track begins and then
-each time it has run half the look's reach; out in the open ocean a look is one test of a box against the
+its zigzag legs begins, a lone merchant when its track begins, then each time it has run half the look's
+reach, and when it comes near the coast it saw ahead; out in the open ocean a look is one test of a box against the
 seabed's squares (`Seabed.open_ocean`). How far and how finely they look: `convoys.toml` [landfall].
 
 The crew hears of it only when it held one of the ships as a contact: the feed names its own contacts
@@ -27,14 +27,18 @@ LOOK_NM = float(LANDFALL["look_nm"])
 BEAM_NM = float(LANDFALL["beam_nm"])
 #: the look's spacing (nm) along and across the way ahead
 STEP_NM = float(LANDFALL["step_nm"])
+#: how close (nm) a lone merchant runs in to the coast before it makes port
+OFFING_NM = float(LANDFALL["offing_nm"])
 #: the agenda's key of a lone merchant's look ahead
 TASK = "port"
 
 
-def shoal_ahead(starts: list[tuple[float, float]], course: float, reach_nm: float, draught: float) -> str | None:
-    """The name of the first place (seabed.toml) with less water than `draught` on the lines from each start
-    position along `course` for `reach_nm`, looked at every `STEP_NM` (the nearest first); None if all of
-    the way ahead is deep enough."""
+def shoal_ahead(starts: list[tuple[float, float]], course: float, reach_nm: float,
+                draught: float) -> tuple[float, str] | None:
+    """(how far, the name of the place in seabed.toml) of the first water shallower than `draught` on the
+    lines from each start position along `course` for `reach_nm`, looked at every `STEP_NM` (the nearest
+    first; the shallows begin up to `STEP_NM` short of the distance given); None if all of the way ahead is
+    deep enough."""
     bed = seabed()
     reach_deg = reach_nm / geo.NM_PER_DEG
     south = min(lat for lat, _lon in starts) - reach_deg
@@ -52,7 +56,7 @@ def shoal_ahead(starts: list[tuple[float, float]], course: float, reach_nm: floa
             here = geo.destination(lat, lon, course, dist)
             area = bed.area_at(*here)
             if area is not None and area.depth_m < draught:
-                return area.name
+                return dist, area.name
     return None
 
 
@@ -80,11 +84,11 @@ def convoy_look(sea: Any, group: Group, now: float) -> bool:
     starts = [geo.shift(glat, glon, front * s + across * c, front * c - across * s)
               for across in (left + (right - left) * k / lines for k in range(lines + 1))]
     draught = max(sea.vessels[vid].cls.draft_m for vid in group.offsets)
-    coast = shoal_ahead(starts, course, LOOK_NM, draught)
-    if coast is None:
+    found = shoal_ahead(starts, course, LOOK_NM, draught)
+    if found is None:
         return False
     ships = list(group.offsets)
-    _make_port(sea, ships, coast, group=group.id)
+    _make_port(sea, ships, found[1], group=group.id)
     del sea.groups[group.id]
     sea.cancel(f"leg:{group.id}")
     sea.cancel(f"gwatch:{group.id}")
@@ -92,20 +96,27 @@ def convoy_look(sea: Any, group: Group, now: float) -> bool:
 
 
 def ship_look(sea: Any, v: Vessel, now: float) -> None:
-    """A merchant on a track of its own looks ahead (when its track begins, and again each time it has run
-    half the look's reach): land within `LOOK_NM` ahead and it makes port now."""
+    """A merchant on a track of its own looks ahead when its track begins: with no land within `LOOK_NM` it
+    looks again when it has run half of that; with land ahead it runs on until it is `OFFING_NM` off the
+    coast (looking again then, a step short of it) and makes port."""
     track = v.track
     if track is None or v.is_escort or v.id not in sea.vessels:
         return
+    key = f"{TASK}:{v.id}"
     if track.speed <= 0.0 or v.ai.get("mode") == "stopped" or v.ai.get("sinking_at") is not None:
-        sea.cancel(f"{TASK}:{v.id}")  # it makes no way: it goes nowhere
+        sea.cancel(key)  # it makes no way: it goes nowhere
         return
-    coast = shoal_ahead([track.at(now)], track.course, LOOK_NM, v.cls.draft_m)
-    if coast is not None:
-        sea.cancel(f"{TASK}:{v.id}")
-        _make_port(sea, [v.id], coast)
+    found = shoal_ahead([track.at(now)], track.course, LOOK_NM, v.cls.draft_m)
+    if found is None:
+        sea.schedule(key, now + LOOK_NM / 2.0 / track.speed * 3600.0)
         return
-    sea.schedule(f"{TASK}:{v.id}", now + LOOK_NM / 2.0 / track.speed * 3600.0)
+    dist, coast = found
+    run = dist - STEP_NM - OFFING_NM  # the shallows begin up to a step short of `dist`
+    if run > 0.0:
+        sea.schedule(key, now + run / track.speed * 3600.0)
+        return
+    sea.cancel(key)
+    _make_port(sea, [v.id], coast)
 
 
 def _make_port(sea: Any, ships: list[str], coast: str, group: str | None = None) -> None:
