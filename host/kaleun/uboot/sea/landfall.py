@@ -1,9 +1,10 @@
 """Ships that reach a coast: a convoy, or a merchant on a track of its own, that would run onto land (or
-onto water shallower than its draught) ends its voyage before it does: it has reached its destination coast,
-makes port and leaves the sea (the `made_port` event). The look ahead is cheap: a convoy looks when each of
-its zigzag legs begins, a lone merchant when its track begins, then each time it has run half the look's
-reach, and when it comes near the coast it saw ahead; out in the open ocean a look is one test of a box against the
-seabed's squares (`Seabed.open_ocean`). How far and how finely they look: `convoys.toml` [landfall].
+onto water shallower than its draught) ends its voyage before it does: it has reached its destination
+coast, makes port and leaves the sea (the `made_port` event). The look ahead is cheap: a convoy looks when
+each of its zigzag legs begins, a lone merchant when its track begins, then each time it has run half the
+look's reach, and when it comes near the coast it saw ahead; out in the open ocean a look is one test of a
+box against the seabed's squares (`Seabed.open_ocean`). How far and how finely they look: `convoys.toml`
+[landfall].
 
 The crew hears of it only when it held one of the ships as a contact: the feed names its own contacts
 that made for the coast; a ship nobody saw leaves without a word in the feed.
