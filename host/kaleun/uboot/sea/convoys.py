@@ -8,7 +8,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot import data
-from kaleun.uboot.sea import escorts, geo, shipdamage
+from kaleun.uboot.sea import escorts, geo, landfall, shipdamage
 from kaleun.uboot.sea.boatnow import BoatNow
 from kaleun.uboot.sea.collisions import FAR_SHARE, MAX_SLEEP_S, SHIP_CLOSING_KN
 from kaleun.uboot.sea.sensors import boat_sighting_range
@@ -18,6 +18,10 @@ CONVOYS = data.load("convoys")
 
 
 def next_leg(sea: Any, group: Group, now: float) -> None:
+    """A new zigzag leg (or the base course again after an emergency turn): the convoy looks ahead first,
+    and makes port if it is coming to land (`landfall`)."""
+    if landfall.convoy_look(sea, group, now):
+        return
     if now >= group.leg_end - 1e-6:
         group.leg += 1
         group.leg_end = now + group.leg_minutes() * 60.0
@@ -95,6 +99,7 @@ def _scatter(sea: Any, group: Group, now: float, dlat: float, dlon: float) -> No
         v.track = Track(now, lat, lon, course, v.cls.speed_kn * shipdamage.speed_factor(v))
         del group.offsets[vid]
         v.ai = {"mode": "flee"}
+        landfall.ship_look(sea, v, now)
     sea.emit("convoy_scattered", group=group.id)
 
 
@@ -131,3 +136,4 @@ def flee(sea: Any, v: Vessel, now: float) -> None:
         sea.groups[v.group].offsets.pop(v.id, None)
     v.track = Track(now, lat, lon, away, v.cls.speed_kn * shipdamage.speed_factor(v))
     v.ai["mode"] = "flee"
+    landfall.ship_look(sea, v, now)

@@ -82,7 +82,7 @@ CONTACT = Obj({"id": ID, "entity": ID, "kind": Text(("ship", "aircraft")), "iden
               # where the boat was when it was last reported, and the crew's plot of course and speed
               optional={"from": Tuple(LAT, LON), "plot": Tuple(Int(1, 1000), ANGLE, SPEED)})
 SCHEDULE_KEY = Text(max_len=60,
-                    pattern=r"(ai|air|leg|gwatch|charge|sink|torp):[a-z]\d{1,9}|watch|prox|spawn|airspawn|cleanup|mines")
+                    pattern=r"(ai|air|leg|gwatch|charge|sink|torp|port):[a-z]\d{1,9}|watch|prox|spawn|airspawn|cleanup|mines")
 #: a torpedo in the water (torpedo_run.launch)
 TORPEDO = Obj({
     "id": ID, "number": Int(1, 10_000), "tube": Int(1, 5), "type": Text(max_len=40), "name": Text(max_len=100),

@@ -22,8 +22,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.uboot import data
-from kaleun.uboot.sea import escorts, geo
+from kaleun.uboot.sea import escorts, geo, landfall
 from kaleun.uboot.sea.classes import aircraft_type, sailing, ship_class
+from kaleun.uboot.sea.seabed import seabed
 from kaleun.uboot.sea.vessels import Aircraft, Group, Track, Vessel
 
 log = logging.getLogger(__name__)
@@ -163,6 +164,7 @@ def add_vessel(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t: f
     else:
         v.ai = {"mode": "lone"}
         sea.schedule(f"ai:{vid}", t + 1.0)
+        landfall.ship_look(sea, v, t)
     return v
 
 
@@ -202,13 +204,23 @@ def spawn_traffic(sea: Any, now: float) -> None:
         spawn = SHIPS["traffic"]["spawn"]
         blat, blon = boat.position_at(now)
         lo, hi = (float(x) for x in spawn["range_nm"])
-        bearing = rng.uniform(0.0, 360.0)
-        dist = rng.uniform(lo, hi)
-        lat, lon = geo.destination(blat, blon, bearing, dist)
-        aim = geo.destination(blat, blon, rng.uniform(0.0, 360.0), rng.uniform(0.0, float(spawn["pass_nm"])))
-        course = geo.bearing_to(*geo.offset(lat, lon, *aim))
-        cls = ship_class(_pick(rng, sailing(SHIPS["traffic"]["classes"], sea.engine.clock.at(now).year)))
-        add_vessel(sea, {"class": cls.id, "bearing": bearing, "range_nm": dist, "course": course}, blat, blon, now)
+        classes = sailing(SHIPS["traffic"]["classes"], sea.engine.clock.at(now).year)
+        bed = seabed()
+        # a newcomer appears only where it floats: where the water under the place drawn is shallower than the
+        # ship's draught (land is depth 0), the whole draw (place, aim, class) is made again from the same
+        # seeded generator, up to `tries` times in all (deterministic: the same seed draws the same places);
+        # a boat so deep among the land that every draw fails meets nobody this time
+        for _ in range(int(spawn["tries"])):
+            bearing = rng.uniform(0.0, 360.0)
+            dist = rng.uniform(lo, hi)
+            lat, lon = geo.destination(blat, blon, bearing, dist)
+            aim = geo.destination(blat, blon, rng.uniform(0.0, 360.0), rng.uniform(0.0, float(spawn["pass_nm"])))
+            course = geo.bearing_to(*geo.offset(lat, lon, *aim))
+            cls = ship_class(_pick(rng, classes))
+            if bed.depth_at(lat, lon) >= cls.draft_m:
+                add_vessel(sea, {"class": cls.id, "bearing": bearing, "range_nm": dist, "course": course}, blat,
+                           blon, now)
+                break
     _next_spawn(sea, now)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from kaleun.core.messages import Msg
+from kaleun.uboot.sea import landfall
 from kaleun.uboot.sea.vessels import Track, Vessel
 
 #: shares of the structure at which a ship falls out of its convoy, and lies stopped
@@ -131,6 +132,8 @@ def _change_speed(sea: Any, v: Vessel, now: float, heading: float | None = None)
         sea.cancel(f"ai:{v.id}")
     elif not v.is_escort:
         v.ai["mode"] = "straggler"
+    if not v.is_escort:
+        landfall.ship_look(sea, v, now)  # on its own way now (or stopped: it goes nowhere)
 
 
 def disabled(v: Vessel) -> bool:

@@ -15,7 +15,8 @@ Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `iden
 `identification` (feed), `observation` (feed), `periscope_view` (feed), `hydrophone_report`
 (feed), `ping`, `depth_charges` (feed), `explosion`, `damage` (feed), `gunfire` (feed),
 `aircraft_attack` (feed), `collision`, `convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit` (feed:
-a mine of the boat's field went off under a ship, `minefield.py`).
+a mine of the boat's field went off under a ship, `minefield.py`), `made_port` (feed when the crew held one of
+the ships as a contact: a convoy or a lone merchant reached the coast, `landfall.py`).
 
 Its parts elsewhere: the convoys (`convoys.py`), the collision watch (`collisions.py`), the boat at one moment
 (`boatnow.py`), the wording of the sensors' reports (`reports.py`), the escorts (`escorts.py`), the aircraft
@@ -38,7 +39,18 @@ from kaleun.core.messages import Msg, and_list
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import aircraft as air_ai
-from kaleun.uboot.sea import attacks, collisions, convoys, escorts, geo, minefield, scenario, shipdamage, torpedo_run
+from kaleun.uboot.sea import (
+    attacks,
+    collisions,
+    convoys,
+    escorts,
+    geo,
+    landfall,
+    minefield,
+    scenario,
+    shipdamage,
+    torpedo_run,
+)
 from kaleun.uboot.sea.boatnow import BoatNow
 from kaleun.uboot.sea.collisions import MAX_SLEEP_S, SHIP_CLOSING_KN
 from kaleun.uboot.sea.contacts import Picture, Truth
@@ -203,6 +215,10 @@ class Sea(Module):
             torpedo_run.step(self, ident, now)
         elif kind == minefield.TASK:
             minefield.check(self, now)
+        elif kind == landfall.TASK:
+            vessel = self.vessels.get(ident)
+            if vessel is not None:
+                landfall.ship_look(self, vessel, now)
 
     # -- the boat and the conditions ----------------------------------------------------------------
     def boat_now(self, t: float | None = None) -> BoatNow:
