@@ -226,6 +226,13 @@ def test_a_button_that_never_presses_names_its_pin_and_ground(home):
     assert result.status == PASS
 
 
+def take_every_figure_off(rig: Rig) -> None:
+    """The maker lifts every figure off the fake hub's readers."""
+    for reader in range(len(rig.fake.readers)):
+        for uid in rig.fake.readers[reader].uids_field.uids():
+            rig.fake.remove(reader, uid)
+
+
 def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
     def react(rig: Rig, line: str) -> str | None:
         if line.startswith("Put a figure on reader 4 "):
@@ -234,9 +241,7 @@ def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
             number = int(line.split()[5])
             rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
         elif line.startswith("Take the figure off again"):
-            for reader in range(len(rig.fake.readers)):
-                for uid in rig.fake.readers[reader].uids_field.uids():
-                    rig.fake.remove(reader, uid)
+            take_every_figure_off(rig)
         return None
 
     results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
@@ -483,9 +488,7 @@ def test_a_reader_that_fails_during_the_check_is_reported_faulty_not_waited_for(
                 assert rig.link.wait(lambda core: 6 in core.faults, GUARD)
             rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
         elif line.startswith("Take the figure off again"):
-            for reader in range(len(rig.fake.readers)):
-                for uid in rig.fake.readers[reader].uids_field.uids():
-                    rig.fake.remove(reader, uid)
+            take_every_figure_off(rig)
         return None
 
     results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
@@ -517,9 +520,7 @@ def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home,
             number = int(line.split()[5])
             rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
         elif line.startswith("Take the figure off again"):
-            for reader in range(len(rig.fake.readers)):
-                for uid in rig.fake.readers[reader].uids_field.uids():
-                    rig.fake.remove(reader, uid)
+            take_every_figure_off(rig)
         return None
 
     results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
@@ -675,9 +676,7 @@ def test_a_hub_lost_during_the_readers_fails_them_for_the_hub_not_for_their_wire
                 return ""  # Enter: nothing happened
             rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
         elif line.startswith("Take the figure off again"):
-            for reader in range(len(rig.fake.readers)):
-                for uid in rig.fake.readers[reader].uids_field.uids():
-                    rig.fake.remove(reader, uid)
+            take_every_figure_off(rig)
         return None
 
     results = interactive(board, react, ["readers"])

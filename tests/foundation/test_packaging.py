@@ -228,14 +228,27 @@ def test_a_pi5_with_pwm_neopixels_gets_the_pi5_neopixel_driver_from_the_pi_extra
     assert "Adafruit-Blinka-Raspberry-Pi5-Neopixel>=1.0.0rc2" in pi_extra(PI_OS_64)
 
 
+def _neopixel_refusal(monkeypatch: pytest.MonkeyPatch, importer: object) -> str:
+    """What Kaleun says when `import neopixel` fails as `importer` makes it fail (on a Pi, `board` importable)."""
+    import types
+
+    from kaleun.boards.model import LampSpec
+    from kaleun.ports.neopixel import LampsUnavailable, make_pixels
+
+    monkeypatch.setitem(sys.modules, "board", types.ModuleType("board"))
+    monkeypatch.delitem(sys.modules, "neopixel", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [importer, *sys.meta_path])
+    with pytest.raises(LampsUnavailable) as refused:
+        make_pixels(LampSpec(driver="neopixel", pin=18, pixels=4))
+    return str(refused.value)
+
+
 def test_a_neopixel_backend_blinka_misses_is_named_not_called_an_unsupported_board(monkeypatch):
     """On a Pi 5 without Adafruit-Blinka-Raspberry-Pi5-Neopixel (32-bit Pi OS, where the pi extra cannot
     bring it) or a Pi 4 without rpi_ws281x, `import neopixel` raises Blinka's RuntimeError naming the
     library and its install command: the lamps say that, not 'a supported board' and BLINKA_OS_AGNOSTIC."""
     import types
 
-    from kaleun.boards.model import LampSpec
-    from kaleun.ports.neopixel import LampsUnavailable, make_pixels
 
     class FakeNeopixel(types.ModuleType):
         def __getattr__(self, name: str) -> object:
@@ -252,12 +265,7 @@ def test_a_neopixel_backend_blinka_misses_is_named_not_called_an_unsupported_boa
                 FakeNeopixel("neopixel").anything  # noqa: B018 - what Blinka's neopixel_write does at import
             return None
 
-    monkeypatch.setitem(sys.modules, "board", types.ModuleType("board"))
-    monkeypatch.delitem(sys.modules, "neopixel", raising=False)
-    monkeypatch.setattr(sys, "meta_path", [Importer(), *sys.meta_path])
-    with pytest.raises(LampsUnavailable) as refused:
-        make_pixels(LampSpec(driver="neopixel", pin=18, pixels=4))
-    text = str(refused.value)
+    text = _neopixel_refusal(monkeypatch, Importer())
     assert "NeoPixels (neopixel) need a library Blinka drives them with on this Pi" in text
     assert "pip install Adafruit-Blinka-Raspberry-Pi5-Neopixel" in text
     assert "supported board" not in text and "BLINKA_OS_AGNOSTIC" not in text
@@ -268,10 +276,7 @@ def test_a_pi4_without_rpi_ws281x_says_why_the_pi_extra_leaves_it_out_and_how_to
     extra leaves out (only a source build on the index, useless on a Pi 5, whose aarch64 marker a Pi 4 shares).
     Its absence names the build tools, the pip command for this Kaleun's Python and the SPI driver that needs
     neither, not only Blinka's bare install line."""
-    import types
 
-    from kaleun.boards.model import LampSpec
-    from kaleun.ports.neopixel import LampsUnavailable, make_pixels
 
     class Importer:
         def find_spec(self, name: str, path: object = None, target: object = None) -> None:
@@ -283,12 +288,7 @@ def test_a_pi4_without_rpi_ws281x_says_why_the_pi_extra_leaves_it_out_and_how_to
                                        "python -m pip install 'rpi_ws281x>=4.0.0'") from missing
             return None
 
-    monkeypatch.setitem(sys.modules, "board", types.ModuleType("board"))
-    monkeypatch.delitem(sys.modules, "neopixel", raising=False)
-    monkeypatch.setattr(sys, "meta_path", [Importer(), *sys.meta_path])
-    with pytest.raises(LampsUnavailable) as refused:
-        make_pixels(LampSpec(driver="neopixel", pin=18, pixels=4))
-    text = str(refused.value)
+    text = _neopixel_refusal(monkeypatch, Importer())
     assert "rpi_ws281x, which the pi extra leaves out" in text, text
     assert "sudo apt install build-essential python3-dev" in text and f"{sys.executable}" in text, text
     assert "-m pip install rpi_ws281x" in text and 'lamps.driver = "neopixel_spi"' in text, text
