@@ -33,9 +33,10 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kaleun.core import jsonin
 from kaleun.core.events import Event
 from kaleun.core.messages import as_values, from_json, to_json
-from kaleun.core.shape import Int, Json, List, Num, Obj, ShapeError, Text, check
+from kaleun.core.shape import BOOL, Int, Json, List, Map, Num, Obj, Shape, ShapeError, Text, check
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +45,36 @@ FEED_KEPT = 60
 #: events without a feed text the feed reads to group its lines, and how many of each are kept
 DETAILS: dict[str, int] = {"contact": 60, "gun_round": 30}
 
+#: a date or time kept in a message (`messages.When.to_json`)
+WHEN_SHAPE = Obj(when=Text(max_len=40), time=BOOL, seconds=BOOL, short=BOOL)
+
+
+class FeedShape(Shape):
+    """An event's feed kept in the save (`messages.to_json`): text, or a template, its values and its
+    plural forms, where a value that is an object is a date (`WHEN_SHAPE`) or a message again (at most
+    `depth` levels), any other a JSON value."""
+
+    def __init__(self, depth: int = 12) -> None:
+        self.depth = depth
+
+    def check(self, value: Any, path: str) -> None:
+        if isinstance(value, str):
+            Text().check(value, path)
+            return
+        if self.depth <= 0:
+            raise self.fail(value, path, "a message nested less deeply")
+        Obj(msg=Text(), values=Map(Json(depth=22), keys=Text(max_len=64), most=32),
+            optional={"plural": List(Text(), size=2)}).check(value, path)
+        for key, item in value["values"].items():
+            if isinstance(item, dict):
+                (WHEN_SHAPE if "when" in item else FeedShape(self.depth - 1)).check(item, f"{path}.values.{key}")
+        if "plural" in value:
+            Num().check(value["values"].get("n", 1), f"{path}.values.n")
+
+
 #: one kept event in the save
-KEPT_SHAPE = Obj(n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=64), data=Json(depth=8),
-                 optional={"feed": Json(depth=24)})
+KEPT_SHAPE = Obj(n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=64), data=Map(Json(depth=7)),
+                 optional={"feed": FeedShape()})
 #: the record in the save (`Compression`'s state `feed`)
 RECORD_SHAPE = Obj(count=Int(0), events=List(KEPT_SHAPE, most=FEED_KEPT + sum(DETAILS.values())))
 
@@ -59,25 +87,37 @@ def _written(n: int, event: Event) -> str | None:
         out["feed"] = to_json(event.feed)
     try:
         return json.dumps(out, allow_nan=False)  # lists for tuples; nothing JSON cannot hold
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         log.warning("the feed's record leaves out the event %s: %s", event.name, exc)
         return None
 
 
-def _copied(value: Any) -> Any:
+#: nesting of an event's data copied when it happens; deeper data (or data that holds itself) cannot
+#: fit the save's shape (`KEPT_SHAPE`) and is not copied
+COPY_DEPTH = 16
+
+
+class _TooDeep(ValueError):
+    pass
+
+
+def _copied(value: Any, depth: int = 0) -> Any:
     """`value` with its lists, tuples and objects copied (what the save writes of an event's data, taken
-    when it happens: messages and numbers do not change)."""
+    when it happens: messages and numbers do not change). Raises _TooDeep beyond `COPY_DEPTH` levels."""
+    if isinstance(value, dict | list | tuple) and depth >= COPY_DEPTH:
+        raise _TooDeep(f"its data is nested more than {COPY_DEPTH} levels deep")
     if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: _copied(v, depth + 1) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_copied(v) for v in value]
+        return [_copied(v, depth + 1) for v in value]
     return value
 
 
 def _checked(text: str, name: str) -> dict[str, Any] | None:
-    """The saved form read back from its text, or None when it would not fit the save's shape."""
+    """The saved form read back from its text as a save is read (`jsonin`: no unpaired surrogates, no
+    numbers beyond a float), or None when it would not fit the save's shape."""
     try:
-        out = json.loads(text)
+        out = jsonin.loads(text, max_depth=32)
         check(KEPT_SHAPE, out, "event")
     except (ValueError, ShapeError) as exc:
         log.warning("the feed's record leaves out the event %s: %s", name, exc)
@@ -135,7 +175,12 @@ class FeedRecord:
         if len(kept) == kept.maxlen:  # the oldest leaves the record, unsaved or not
             self._unsaved.pop(kept[0][0], None)
         kept.append((self.count, event, {}))  # its saved form: written and checked when first saved
-        self._unsaved[self.count] = Event(event.t, event.clock, event.name, _copied(event.data), event.feed)
+        try:
+            data = _copied(event.data)
+        except _TooDeep as exc:  # the front ends still show it in this run; no save holds it
+            log.warning("the feed's record leaves out the event %s: %s", event.name, exc)
+            return
+        self._unsaved[self.count] = Event(event.t, event.clock, event.name, data, event.feed)
 
     def _kept(self) -> list[tuple[int, Event | None, dict[str, Any]]]:
         return sorted((*self.feed, *(item for kept in self.details.values() for item in kept)), key=lambda k: k[0])
@@ -167,7 +212,12 @@ class FeedRecord:
         self._unsaved.clear()
         for kept in self.details.values():
             kept.clear()
-        for saved in (state or {}).get("events", []):
+        seen: set[int] = set()
+        # in the order they happened, each number once (a damaged save may double or swap them)
+        for saved in sorted((state or {}).get("events", []), key=lambda e: int(e["n"])):
             into = self.feed if saved.get("feed") is not None else self.details.get(str(saved["event"]))
-            if into is not None:
+            if into is not None and int(saved["n"]) not in seen:
+                seen.add(int(saved["n"]))
                 into.append((int(saved["n"]), None, dict(saved)))
+        # the next event is numbered after every kept one (a damaged count would put it before them)
+        self.count = max(self.count, *seen, 0)
