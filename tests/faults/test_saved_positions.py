@@ -16,7 +16,8 @@ from kaleun.uboot.game import new_game
 
 POSITIONS = {
     "inland on São Miguel": (37.80, -25.50, True), "inland on Madeira": (32.75, -16.95, True),
-    "on Bermuda": (32.32, -64.80, True), "on Rockall": (57.599, -13.673, True), "on the Formigas": (37.267, -24.767, True),
+    "on Bermuda": (32.32, -64.80, True), "on Rockall": (57.599, -13.673, True),
+    "on the Formigas": (37.267, -24.767, True),
     "on Tenerife": (28.3, -16.55, True), "inland in Scotland": (57.0, -4.0, True),
     "on São Miguel's coast, at a corner": (37.90, -25.82, False), "in São Miguel's lee": (37.70, -25.0, False),
     "at the north pole": (90.0, 0.0, True), "at the south pole": (-90.0, 0.0, False),
