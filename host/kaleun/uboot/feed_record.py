@@ -14,7 +14,8 @@ it writes it as JSON text, reads it back and checks it against the shape a save 
 A save thus works only on the events heard since the one before that are still kept, and an event
 that leaves the record unsaved (most of a battle's: the record keeps the last 60 lines, a battle
 makes more than that between two watch changes) costs nothing more than its copy. An event that
-would not fit (nothing the game emits today) is left out rather than making the save unreadable.
+would not fit (nothing the game emits today: NaN, an unpaired surrogate, data nested more than
+`COPY_DEPTH` levels, which is not even copied) is left out rather than making the save unreadable.
 
 The time compression module keeps it (it hears every event) in its state as `feed`:
 
