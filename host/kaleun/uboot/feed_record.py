@@ -34,7 +34,6 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kaleun.core import jsonin
 from kaleun.core.events import Event
 from kaleun.core.messages import as_values, from_json, to_json
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Num, Obj, Shape, ShapeError, Text, check
@@ -87,7 +86,9 @@ def _written(n: int, event: Event) -> str | None:
     if event.feed is not None:
         out["feed"] = to_json(event.feed)
     try:
-        return json.dumps(out, allow_nan=False)  # lists for tuples; nothing JSON cannot hold
+        text = json.dumps(out, allow_nan=False, ensure_ascii=False)  # lists for tuples; nothing JSON cannot hold
+        text.encode("utf-8")  # nor an unpaired surrogate (UnicodeEncodeError), which no save is read with
+        return text
     except (TypeError, ValueError, RecursionError) as exc:
         log.warning("the feed's record leaves out the event %s: %s", event.name, exc)
         return None
@@ -115,10 +116,9 @@ def _copied(value: Any, depth: int = 0) -> Any:
 
 
 def _checked(text: str, name: str) -> dict[str, Any] | None:
-    """The saved form read back from its text as a save is read (`jsonin`: no unpaired surrogates, no
-    numbers beyond a float), or None when it would not fit the save's shape."""
+    """The saved form read back from its text, or None when it would not fit the save's shape."""
     try:
-        out = jsonin.loads(text, max_depth=32)
+        out = json.loads(text)
         check(KEPT_SHAPE, out, "event")
     except (ValueError, ShapeError) as exc:
         log.warning("the feed's record leaves out the event %s: %s", name, exc)
