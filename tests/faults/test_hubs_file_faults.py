@@ -97,6 +97,14 @@ def test_something_else_at_the_files_place_is_named_and_never_a_crash(tmp_path, 
     assert (Path("/dev/zero").exists())
 
 
+def test_a_config_folder_that_is_a_file_is_named(tmp_path, caplog):
+    (tmp_path / "config").write_text("x")
+    with caplog.at_level(logging.WARNING):
+        RememberedHub(tmp_path / "config" / "hubs.json", "k").remember("deck", ID)
+    assert f"cannot remember the deck hub {ID} ({tmp_path / 'config'} is not a folder)" in caplog.text
+    assert (tmp_path / "config").read_text() == "x"
+
+
 def test_a_link_to_a_file_elsewhere_leaves_that_file_alone(tmp_path):
     elsewhere = tmp_path / "elsewhere.json"
     elsewhere.write_text("keep me")

@@ -129,8 +129,11 @@ def _locked(folder: Path) -> Iterator[None]:
     """Hold `folder` (flock on the folder itself) while the file is read and written again: two
     commands remembering their hubs at once each keep the other's. Raises OSError when the folder
     cannot be made or another command holds it longer than `LOCK_WAIT_S`."""
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except (FileExistsError, NotADirectoryError):
+        raise OSError(f"{folder} is not a folder") from None
     try:
         deadline = time.monotonic() + LOCK_WAIT_S
         while True:
