@@ -103,7 +103,10 @@ def _feed_damaged(state: dict[str, Any], rng: random.Random) -> str:
                                     {"msg": "{x}", "values": {"x": {"when": "1941-06-01T04:00:00", "time": 1}}},
                                     {"msg": "{n}", "plural": ["{n.y}", "{n[2]}"], "values": {"n": 2}}])
     elif kind == "data":
-        event["data"] = rng.choice([[], "x", {"a": _deep(5)}, {"contacts": None}, {"bearing": "x"}, {"1": 1e308}])
+        odd = rng.choice([[], "x", {"a": _deep(5)}, {"contacts": None}, {"contacts": 5}, {"contacts": [[1]]},
+                          {"bearing": "x"}, {"range_nm": None}, {"ships": "x"}, {"sensor": []}, {"gun": {}},
+                          {"contact": None}, {"1": 1e308}])
+        event["data"] = {**event["data"], **odd} if isinstance(odd, dict) and rng.random() < 0.7 else odd
     elif kind == "event":
         event["event"] = rng.choice(["contact", "gun_round", "", "x" * 64, "report"])
     else:  # the mission log's attacks: `aimed` damaged
@@ -181,3 +184,29 @@ def test_a_damaged_aimed_of_an_attack_in_the_patrol_log_is_refused_by_its_place(
     log["attacks"][0]["aimed"] = "disc"
     (tmp_path / "autosave.json").write_text(json.dumps(state))
     open_save(tmp_path / "autosave.json")
+
+
+READ_BY_THE_FEED = [
+    ("contact", {"contact": "c1", "bearing": "x", "range_nm": 3.0}), ("contact", {"contact": "c1", "bearing": 40}),
+    ("contact", {"contact": ["c1"], "bearing": 40, "range_nm": 3.0}), ("contact", {"bearing": 40, "range_nm": None}),
+    ("contact_report", {"ships": "x", "sensor": "lookouts", "contacts": ["c1"]}),
+    ("contact_report", {"ships": 1, "sensor": ["lookouts"], "contacts": ["c1"]}),
+    ("contact_report", {"ships": 1, "sensor": "lookouts", "contacts": 5}),
+    ("contact_report", {"ships": 1, "sensor": "lookouts", "contacts": [["c1"]]}),
+    ("gun_round", {"gun": ["gun_88"], "hit": True}), ("gun_firing", {"gun": {"a": 1}}),
+]
+
+
+@pytest.mark.parametrize(("event", "data"), READ_BY_THE_FEED)
+def test_a_kept_event_whose_data_the_feed_cannot_read_is_refused_by_its_place(tmp_path, event, data):
+    """The feed reads some events' data to group its lines (a contact's bearing and range, a report's
+    ships and contacts, a gun's rounds). A save whose kept event holds there what the feed cannot read
+    loaded, and the window or console resuming it crashed as it read its past (ValueError, TypeError)."""
+    game = new_game(1, "training")
+    game.emit("probe", feed=Msg("A line of the feed."))
+    state = game.to_state()
+    saved = state["modules"]["compression"]["feed"]["events"][-1]
+    saved["event"], saved["data"] = event, data
+    (tmp_path / "autosave.json").write_text(json.dumps(state))
+    with pytest.raises(SaveError, match=r"damaged at modules\.compression\.feed\.events\[\d+\]\.data\.\w+"):
+        open_save(tmp_path / "autosave.json")

@@ -36,7 +36,7 @@ from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.core.messages import as_values, from_json, to_json
-from kaleun.core.shape import BOOL, Int, Json, List, Map, Num, Obj, Shape, ShapeError, Text, check
+from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Shape, ShapeError, Text, check
 
 log = logging.getLogger(__name__)
 
@@ -72,9 +72,35 @@ class FeedShape(Shape):
             Num().check(value["values"].get("n", 1), f"{path}.values.n")
 
 
+_GUN = {"gun": Maybe(Text(max_len=64))}
+#: the data fields the feed reads to group its lines (`kaleun.ui.feedlog`), by event: each, where an event
+#: has it, must be what the feed can read (a contact with a bearing has its id and range too)
+READ_BY_THE_FEED: dict[str, dict[str, Shape]] = {
+    "contact": {"contact": Text(max_len=64), "bearing": Num(-7200, 7200), "range_nm": Num(0, 1e6)},
+    "contact_report": {"ships": Num(-1e9, 1e9), "sensor": Maybe(Text(max_len=64)),
+                       "contacts": List(Text(max_len=64), most=1000)},
+    "gun_firing": _GUN, "gun_round": _GUN, "gun_ceased": _GUN,
+}
+
+
+class KeptShape(Shape):
+    """One kept event in the save: its number, time, name, data and feed, and the data fields the feed
+    reads as it can read them (`READ_BY_THE_FEED`)."""
+
+    shape = Obj(n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=64), data=Map(Json(depth=7)),
+                optional={"feed": FeedShape()})
+
+    def check(self, value: Any, path: str) -> None:
+        self.shape.check(value, path)
+        data, fields = value["data"], READ_BY_THE_FEED.get(value["event"], {})
+        needed = ("contact", "range_nm") if value["event"] == "contact" and "bearing" in data else ()
+        for name, shape in fields.items():
+            if name in data or name in needed:
+                shape.check(data.get(name), f"{path}.data.{name}")
+
+
 #: one kept event in the save
-KEPT_SHAPE = Obj(n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=64), data=Map(Json(depth=7)),
-                 optional={"feed": FeedShape()})
+KEPT_SHAPE = KeptShape()
 #: the record in the save (`Compression`'s state `feed`)
 RECORD_SHAPE = Obj(count=Int(0), events=List(KEPT_SHAPE, most=FEED_KEPT + sum(DETAILS.values())))
 
