@@ -72,7 +72,7 @@ class FeedShape(Shape):
             Num().check(value["values"].get("n", 1), f"{path}.values.n")
 
 
-_GUN = {"gun": Maybe(Text(max_len=64))}
+_GUN: dict[str, Shape] = {"gun": Maybe(Text(max_len=64))}
 #: the data fields the feed reads to group its lines (`kaleun.ui.feedlog`), by event: each, where an event
 #: has it, must be what the feed can read (a contact with a bearing has its id and range too)
 READ_BY_THE_FEED: dict[str, dict[str, Shape]] = {
