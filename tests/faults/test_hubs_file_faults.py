@@ -150,3 +150,18 @@ def test_a_few_hundred_damaged_memories_of_hubs_warn_or_give_their_hubs(tmp_path
             assert identity is None or (isinstance(identity["id"], str) and 4 <= len(identity["id"]) <= 64), found
         outcomes["read"] += 1
     print(f"\nhubs.json damaged: 300 files: {dict(outcomes)}")
+
+
+def test_a_file_that_cannot_be_read_is_named_with_why(tmp_path, caplog, monkeypatch):
+    """An unreadable hubs.json (permissions: the tests run as root here, so the refusal is injected)."""
+    import kaleun.hub.known as known
+
+    def refused(path, limit):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    path = tmp_path / "hubs.json"
+    path.write_text(json.dumps({"version": 1, "hubs": {"k": {"name": "deck", "id": ID}}}))
+    monkeypatch.setattr(known, "read_file", refused)
+    with caplog.at_level(logging.WARNING):
+        assert RememberedHub(path, "k").identity() is None
+    assert f"{path}: the deck hubs remembered there cannot be read (Permission denied)" in caplog.text
