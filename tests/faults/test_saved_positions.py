@@ -54,3 +54,18 @@ def test_a_position_that_is_no_latitude_is_refused_and_kept(tmp_path, value):
     with pytest.raises(SaveError, match=f"{path}: .*(kept as it is|lat0)"):
         open_save(path)
     assert path.read_text() == damaged
+
+
+@pytest.mark.parametrize("base", ["nowhere", "", "LORIENT"])
+def test_a_passage_home_to_a_base_that_does_not_exist_is_refused_by_its_place(tmp_path, base):
+    """A save of a boat on its way home names its base; a damaged name loaded, ran through the two
+    minutes' trial and then stopped the game with a KeyError at the next steering (every 30 minutes)."""
+    game = new_game(1, "patrol_atlantic")
+    game.apply({"do": "return_to_base"})
+    game.advance_to(game.t + 600)
+    state = game.to_state()
+    state["modules"]["mission"]["passage"]["base"] = base
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state))
+    with pytest.raises(SaveError, match=r"damaged at modules\.mission\.passage\.base"):
+        open_save(path)
