@@ -75,9 +75,12 @@ def test_kill_9_in_a_battle_resumes_to_the_uninterrupted_game_and_its_event_log(
         # the uninterrupted run: the killed session's script (every command it applied up to the kill, the
         # journal has each before the script does) replayed to the moment the journal ends
         applied = [json.loads(line) for line in script.read_text().splitlines() if line.startswith("{")]
-        journaled = [e for e in opened.entries if getattr(e, "command", None) is not None]
-        if len(journaled) > len(applied):  # killed between the journal's line and the script's
-            applied.append({"t": journaled[-1].t, **journaled[-1].command})
+        journaled = [{"t": e.t, **e.command} for e in opened.entries if e.command is not None]
+        if journaled and applied[max(0, len(applied) - len(journaled)):] != journaled:
+            # killed between the journal's line and the script's: the script lacks the last command
+            tail = applied[max(0, len(applied) - len(journaled) + 1):]
+            assert tail == journaled[:-1], f"kill {kill}: the script and the journal part"
+            applied.append(journaled[-1])
         written = tmp_path / f"script{kill}.jsonl"
         written.write_text(script.read_text().split("\n", 1)[0] + "\n"
                            + "".join(json.dumps(c) + "\n" for c in applied if c["t"] <= resumed.t))
