@@ -134,9 +134,13 @@ class Msg:
                   for k, v in self.values.items()}
         try:
             return template.format(**values)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
             # a translation with a broken placeholder must never silence the feed: fall back to English
-            return self.template.format(**values) if template != self.template else template
+            # (a template read from a damaged save, "{x.real}" or "{n[2]}", is shown as it is)
+            try:
+                return self.template.format(**values) if template != self.template else template
+            except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+                return self.template
 
     def __str__(self) -> str:
         return self.render()

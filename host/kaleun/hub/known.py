@@ -13,14 +13,26 @@ check the device at the path against the same memory and refuse a foreign one wi
 but never write it: only a table's start and `kaleun hub trust` decide which hub is the board's.
 
 A damaged file is never a crash: it is named in a warning, the hub of this start is trusted as on a
-first start and the file is written anew. A hub replaced on purpose is accepted with `kaleun hub
+first start and the file is written anew. An entry no hub could say is damage too (an id that is not
+4 to 64 upper-case hex digits, as the protocol has it; a name that is not one word of at most 64
+characters). Two commands remembering their hubs at once (a table's start and `kaleun hub trust` for
+another board) take turns: each holds the folder (`flock`) while it reads and writes the file, so
+neither drops the other's hub. A link at the file's place is replaced by the file, never written through.
+
+A hub replaced on purpose is accepted with `kaleun hub
 trust --board FILE` (it remembers the hub now at the path), or by setting the board's `hub.id`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import logging
+import os
+import re
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +46,12 @@ FILE = "hubs.json"
 VERSION = 1
 #: far more than any home's boards need; a larger file is damaged
 MAX_BYTES = 256 * 1024
+#: a remembered id is one a hub can say in its hello (the protocol's device ids: 4 to 64 upper-case hex digits)
+ID = re.compile(r"[0-9A-F]{4,64}")
+#: a remembered name is one word of at most this many characters
+NAME_MAX = 64
+#: seconds a command waits for another one writing the file (each holds it for a few milliseconds)
+LOCK_WAIT_S = 5.0
 
 
 class RememberedHub:
@@ -65,7 +83,8 @@ class RememberedHub:
             log.warning("%s: the deck hubs remembered there cannot be read (%s); this start trusts the hub it "
                         "meets as on a first start and writes the file anew", self.path, why)
             return None
-        hubs = raw.get("hubs") if isinstance(raw, dict) and raw.get("version") == VERSION else None
+        version = raw.get("version") if isinstance(raw, dict) else None
+        hubs = raw.get("hubs") if type(version) is int and version == VERSION else None
         if not isinstance(hubs, dict) or not all(_identity(v) for v in hubs.values()):
             log.warning("%s: not a file of remembered deck hubs (version %d, hubs: name and id of each); this start "
                         "trusts the hub it meets as on a first start and writes the file anew", self.path, VERSION)
@@ -82,11 +101,12 @@ class RememberedHub:
         """Keep `hub_id` as this board's hub (a file that cannot be written: a warning, the game goes on)."""
         from kaleun.saves import write_atomic
 
-        hubs = self._read() or {}
-        hubs[self.key] = {"name": name, "id": hub_id}
         try:
-            text = json.dumps({"version": VERSION, "hubs": hubs}, indent=2, ensure_ascii=False, sort_keys=True)
-            write_atomic(self.path, text + "\n", mode=0o644)
+            with _locked(self.path.parent):  # another command adding its hub meanwhile keeps it
+                hubs = self._read() or {}
+                hubs[self.key] = {"name": name, "id": hub_id}
+                text = json.dumps({"version": VERSION, "hubs": hubs}, indent=2, ensure_ascii=False, sort_keys=True)
+                write_atomic(self.path, text + "\n", mode=0o644)
         except OSError as exc:
             log.warning("%s: cannot remember the deck hub %s (%s); the next start trusts the hub it meets first",
                         self.path, hub_id, exc.strerror or exc)
@@ -96,6 +116,35 @@ class RememberedHub:
 
 
 def _identity(value: Any) -> bool:
-    return (isinstance(value, dict) and isinstance(value.get("id"), str) and bool(value["id"])
-            and isinstance(value.get("name"), str | None))
+    """A remembered identity a hub could say: its id as the protocol has it, its name one short word."""
+    if not isinstance(value, dict) or not isinstance(value.get("id"), str) or not ID.fullmatch(value["id"]):
+        return False
+    name = value.get("name")
+    return name is None or (isinstance(name, str) and 0 < len(name) <= NAME_MAX and name.isprintable()
+                            and not any(c.isspace() for c in name))
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold `folder` (flock on the folder itself) while the file is read and written again: two
+    commands remembering their hubs at once each keep the other's. Raises OSError when the folder
+    cannot be made or another command holds it longer than `LOCK_WAIT_S`."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except (FileExistsError, NotADirectoryError):
+        raise OSError(f"{folder} is not a folder") from None
+    try:
+        deadline = time.monotonic() + LOCK_WAIT_S
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise OSError(f"another command has been writing it for more than {LOCK_WAIT_S:g} s") from None
+                time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)  # closing lets go of the flock
 

@@ -14,7 +14,8 @@ it writes it as JSON text, reads it back and checks it against the shape a save 
 A save thus works only on the events heard since the one before that are still kept, and an event
 that leaves the record unsaved (most of a battle's: the record keeps the last 60 lines, a battle
 makes more than that between two watch changes) costs nothing more than its copy. An event that
-would not fit (nothing the game emits today) is left out rather than making the save unreadable.
+would not fit (nothing the game emits today: NaN, an unpaired surrogate, data nested more than
+`COPY_DEPTH` levels, which is not even copied) is left out rather than making the save unreadable.
 
 The time compression module keeps it (it hears every event) in its state as `feed`:
 
@@ -35,7 +36,7 @@ from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.core.messages import as_values, from_json, to_json
-from kaleun.core.shape import Int, Json, List, Num, Obj, ShapeError, Text, check
+from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Shape, ShapeError, Text, check
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +45,62 @@ FEED_KEPT = 60
 #: events without a feed text the feed reads to group its lines, and how many of each are kept
 DETAILS: dict[str, int] = {"contact": 60, "gun_round": 30}
 
+#: a date or time kept in a message (`messages.When.to_json`)
+WHEN_SHAPE = Obj(when=Text(max_len=40), time=BOOL, seconds=BOOL, short=BOOL)
+
+
+class FeedShape(Shape):
+    """An event's feed kept in the save (`messages.to_json`): text, or a template, its values and its
+    plural forms, where a value that is an object is a date (`WHEN_SHAPE`) or a message again (at most
+    `depth` levels), any other a JSON value."""
+
+    def __init__(self, depth: int = 12) -> None:
+        self.depth = depth
+
+    def check(self, value: Any, path: str) -> None:
+        if isinstance(value, str):
+            Text().check(value, path)
+            return
+        if self.depth <= 0:
+            raise self.fail(value, path, "a message nested less deeply")
+        Obj(msg=Text(), values=Map(Json(depth=22), keys=Text(max_len=64), most=32),
+            optional={"plural": List(Text(), size=2)}).check(value, path)
+        for key, item in value["values"].items():
+            if isinstance(item, dict):
+                (WHEN_SHAPE if "when" in item else FeedShape(self.depth - 1)).check(item, f"{path}.values.{key}")
+        if "plural" in value:
+            Num().check(value["values"].get("n", 1), f"{path}.values.n")
+
+
+_GUN: dict[str, Shape] = {"gun": Maybe(Text(max_len=64))}
+#: the data fields the feed reads to group its lines (`kaleun.ui.feedlog`), by event: each, where an event
+#: has it, must be what the feed can read (a contact with a bearing has its id and range too)
+READ_BY_THE_FEED: dict[str, dict[str, Shape]] = {
+    "contact": {"contact": Text(max_len=64), "bearing": Num(-7200, 7200), "range_nm": Num(0, 1e6)},
+    "contact_report": {"ships": Num(-1e9, 1e9), "sensor": Maybe(Text(max_len=64)),
+                       "contacts": List(Text(max_len=64), most=1000)},
+    "gun_firing": _GUN, "gun_round": _GUN, "gun_ceased": _GUN,
+}
+
+
+class KeptShape(Shape):
+    """One kept event in the save: its number, time, name, data and feed, and the data fields the feed
+    reads as it can read them (`READ_BY_THE_FEED`)."""
+
+    shape = Obj(n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=64), data=Map(Json(depth=7)),
+                optional={"feed": FeedShape()})
+
+    def check(self, value: Any, path: str) -> None:
+        self.shape.check(value, path)
+        data, fields = value["data"], READ_BY_THE_FEED.get(value["event"], {})
+        needed = ("contact", "range_nm") if value["event"] == "contact" and "bearing" in data else ()
+        for name, shape in fields.items():
+            if name in data or name in needed:
+                shape.check(data.get(name), f"{path}.data.{name}")
+
+
 #: one kept event in the save
-KEPT_SHAPE = Obj(n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=64), data=Json(depth=8),
-                 optional={"feed": Json(depth=24)})
+KEPT_SHAPE = KeptShape()
 #: the record in the save (`Compression`'s state `feed`)
 RECORD_SHAPE = Obj(count=Int(0), events=List(KEPT_SHAPE, most=FEED_KEPT + sum(DETAILS.values())))
 
@@ -58,19 +112,32 @@ def _written(n: int, event: Event) -> str | None:
     if event.feed is not None:
         out["feed"] = to_json(event.feed)
     try:
-        return json.dumps(out, allow_nan=False)  # lists for tuples; nothing JSON cannot hold
-    except (TypeError, ValueError) as exc:
+        text = json.dumps(out, allow_nan=False, ensure_ascii=False)  # lists for tuples; nothing JSON cannot hold
+        text.encode("utf-8")  # nor an unpaired surrogate (UnicodeEncodeError), which no save is read with
+        return text
+    except (TypeError, ValueError, RecursionError) as exc:
         log.warning("the feed's record leaves out the event %s: %s", event.name, exc)
         return None
 
 
-def _copied(value: Any) -> Any:
+#: nesting of an event's data copied when it happens; deeper data (or data that holds itself) cannot
+#: fit the save's shape (`KEPT_SHAPE`) and is not copied
+COPY_DEPTH = 16
+
+
+class _TooDeep(ValueError):
+    pass
+
+
+def _copied(value: Any, depth: int = 0) -> Any:
     """`value` with its lists, tuples and objects copied (what the save writes of an event's data, taken
-    when it happens: messages and numbers do not change)."""
+    when it happens: messages and numbers do not change). Raises _TooDeep beyond `COPY_DEPTH` levels."""
+    if isinstance(value, dict | list | tuple) and depth >= COPY_DEPTH:
+        raise _TooDeep(f"its data is nested more than {COPY_DEPTH} levels deep")
     if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: _copied(v, depth + 1) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_copied(v) for v in value]
+        return [_copied(v, depth + 1) for v in value]
     return value
 
 
@@ -135,7 +202,12 @@ class FeedRecord:
         if len(kept) == kept.maxlen:  # the oldest leaves the record, unsaved or not
             self._unsaved.pop(kept[0][0], None)
         kept.append((self.count, event, {}))  # its saved form: written and checked when first saved
-        self._unsaved[self.count] = Event(event.t, event.clock, event.name, _copied(event.data), event.feed)
+        try:
+            data = _copied(event.data)
+        except _TooDeep as exc:  # the front ends still show it in this run; no save holds it
+            log.warning("the feed's record leaves out the event %s: %s", event.name, exc)
+            return
+        self._unsaved[self.count] = Event(event.t, event.clock, event.name, data, event.feed)
 
     def _kept(self) -> list[tuple[int, Event | None, dict[str, Any]]]:
         return sorted((*self.feed, *(item for kept in self.details.values() for item in kept)), key=lambda k: k[0])
@@ -167,7 +239,12 @@ class FeedRecord:
         self._unsaved.clear()
         for kept in self.details.values():
             kept.clear()
-        for saved in (state or {}).get("events", []):
+        seen: set[int] = set()
+        # in the order they happened, each number once (a damaged save may double or swap them)
+        for saved in sorted((state or {}).get("events", []), key=lambda e: int(e["n"])):
             into = self.feed if saved.get("feed") is not None else self.details.get(str(saved["event"]))
-            if into is not None:
+            if into is not None and int(saved["n"]) not in seen:
+                seen.add(int(saved["n"]))
                 into.append((int(saved["n"]), None, dict(saved)))
+        # the next event is numbered after every kept one (a damaged count would put it before them)
+        self.count = max(self.count, *seen, 0)

@@ -27,6 +27,7 @@ from kaleun.core.shape import (
 from kaleun.core.shape import (
                 MESSAGE as MESSAGE_TEXT,
 )
+from kaleun.uboot import data
 from kaleun.uboot.missions.catalogue import OBJECTIVE_KINDS
 from kaleun.uboot.missions.objectives import STATES
 from kaleun.uboot.missions.radio import REPORT_KINDS
@@ -47,7 +48,9 @@ PLAN = Obj(kind=Text(("radio", "encounter")), index=Int(0, 10_000), at=TIME)
 ANSWER = Obj(at=TIME, report=Text(REPORT_KINDS), index=Int(0, 10_000), values=FIELDS)
 ENCOUNTER = Obj(id=ID, index=Int(0, 10_000), kind=Text(("convoy", "vessel", "aircraft")), origin=Tuple(LAT, LON),
                 t0=TIME, course=ANGLE, speed=SPEED, joined=BOOL)
-PASSAGE = Obj(base=ID, route=List(Tuple(LAT, LON), least=1, most=1000), started=TIME, next_steer=TIME)
+#: a passage home names one of the bases (`data/bases.toml`)
+PASSAGE = Obj(base=Text(lambda: data.load("bases"), max_len=64), route=List(Tuple(LAT, LON), least=1, most=1000),
+              started=TIME, next_steer=TIME)
 
 # the patrol's log, entry by entry as `Mission` writes it (the debrief reads every field)
 NAME = Text(max_len=200)
