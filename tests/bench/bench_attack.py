@@ -7,20 +7,19 @@
    with ASDIC and depth charges. The boat attacks by the book: up periscope before the TDC at periscope
    depth, and again before the salvo if it went down (§8.4); lookouts on observation on the bridge before the
    gun (§8.3); the last line counts the orders given without their view (none). Advanced headless in
-   one-minute slices; the figure that counts is the busiest game hour. Target: at least 50,000 x real
-   time in the busiest hour on one core. Measured on a quiet two-core machine: about 32,000-48,000 x in the
-   busiest hour (the first or the fourth), about 63,000-70,000 x on average: under the target, because the
-   raised periscope lets the escorts find the boat sooner (44 % more pings in the first hour). Without the
-   periscope (the workload before §8.4 was kept) the same code measured 43,000-66,000 x in its busiest hour
-   on the same machine the same day, the code before the rule 42,000-71,000 x (68,000-73,000 x on a quieter
-   day); the game's work in the third and fourth hours was then about 330 and 361 million instructions
-   (valgrind's callgrind on a replay of the benchmark's commands).
-   Through the periscope (the same 12 torpedoes, 40 shells, 2 ships sunk, 10,553 GRT instead of 9,600), run
-   alternately with the attack without it, three times each, on a busier machine: busiest hour 35,600 x
-   (27,200-37,300) against 39,200 x (38,400-39,600) before, on average 63,100 x against 64,700 x (medians).
-   Where the time goes: the escorts' steps (look, listen, ping, plot; about half, the boat's position at
-   each step's moment a tenth of it), the collision watch (under a tenth: it reckons only the ships that
-   could be nearer than the nearest), the events and their listeners (under a tenth).
+   one-minute slices; the figure that counts is the busiest game hour, each hour's median over three runs of the
+   same battle (`convoy_attacks`: one run on a shared machine is off by a fifth either way). Target: at least
+   50,000 x real time in the busiest hour on one core. Measured on a two-core virtual machine whose host's speed
+   varies by a third within minutes: 44,700-60,600 x in the busiest hour (the first or the fourth; six runs),
+   about 79,000-109,000 x on average; the code before the feed record's change, alternating with it on the
+   same benchmark, 33,700-60,000 x. Counted by valgrind's callgrind on a replay of the benchmark's commands
+   (the machine's speed left out), the game's work in the first hour fell from 416 to 365 million instructions
+   and in the fourth from 418 to 376 million: the feed record copies an event's data and leaves writing it to
+   the save that holds it, and an order's crew check and undo snapshot copy less.
+   Where the time goes: the escorts' steps (look, listen, ping, plot; about 40 %), the orders (a fifth: the
+   crew's check, the undo snapshot, the events), the collision watch and the torpedo runs (under a tenth each),
+   the engine's events and wakes. The benchmark's tactics look at the merchants once per moment, so its own work
+   disturbs the machine's caches as little as it can between the game calls it times.
 2. A TDC solution update (the solution recomputed for the moment now). Target: at most 20 us.
 
 Run: `python tests/bench/bench_attack.py` (or `make bench`).
