@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 import pytest
 from kaleun.uboot.missions import passage
@@ -72,16 +73,23 @@ def test_11_no_area_is_narrower_than_the_navigators_step():
         assert min(tall, wide) >= 1.0, area.name
 
 
-def test_11_the_navigator_warns_of_the_azores_on_a_course_towards_them_and_the_boat_grounds_if_ignored():
-    """A boat west of Faial on course 090 at full ahead: the navigator names the island an hour ahead."""
-    game = game_with("training", overrides={"position": [38.58, -29.3], "course": 90})
+def _full_ahead_east(position: tuple[float, float], hours: int) -> tuple[Any, list[Any]]:
+    """A training boat at `position` on course 090 at full ahead for `hours` (or until it is lost): the game and
+    its events."""
+    game = game_with("training", overrides={"position": list(position), "course": 90})
     game.take_events()
     order(game, "new_speed", speed="full_ahead")
-    events = []
-    for _ in range(4 * 60):
+    events: list[Any] = []
+    for _ in range(hours * 60):
         events += game.advance(60)
         if game.module("boat").lost:
             break
+    return game, events
+
+
+def test_11_the_navigator_warns_of_the_azores_on_a_course_towards_them_and_the_boat_grounds_if_ignored():
+    """A boat west of Faial on course 090 at full ahead: the navigator names the island an hour ahead."""
+    game, events = _full_ahead_east((38.58, -29.3), hours=4)
     warnings = [e for e in events if e.name == "land_ahead"]
     grounded = [e for e in events if e.name == "grounded"]
     assert len(warnings) == 1 and len(grounded) == 1
@@ -95,12 +103,7 @@ def test_11_the_navigator_warns_of_the_azores_on_a_course_towards_them_and_the_b
 
 def test_11_a_course_past_the_azores_brings_no_warning():
     """North of the islands on course 090: the plot finds no land ahead."""
-    game = game_with("training", overrides={"position": [39.4, -29.5], "course": 90})
-    game.take_events()
-    order(game, "new_speed", speed="full_ahead")
-    events = []
-    for _ in range(12 * 60):
-        events += game.advance(60)
+    _game, events = _full_ahead_east((39.4, -29.5), hours=12)
     assert not [e for e in events if e.name in ("land_ahead", "grounded")]
 
 
