@@ -42,6 +42,11 @@ def remembered(home: Path) -> bytes:
     return (home / "hubs.json").read_bytes()
 
 
+def hub_at(board_path: Path, link: Path, uid: str = FAKE_UID) -> FakeHub:
+    """A fake hub with id `uid` at the board's hub path (a context manager: started on entry, stopped on exit)."""
+    return FakeHub(hub_config(load_board(board_path)), link=link, uid=uid)
+
+
 def refused(reason: str, board_path: Path) -> bool:
     return (f"id {OTHER_UID}" in reason and FAKE_UID in reason and "another device answers at the port" in reason
             and f"kaleun hub trust --board {board_path}" in reason)
@@ -51,8 +56,7 @@ def refused(reason: str, board_path: Path) -> bool:
 def test_hub_status_refuses_a_foreign_device_at_the_hubs_path_and_shows_the_remembered_hub(table, capsys):
     board_path, link = table
     before = remembered(board_path.parent)
-    foreign = FakeHub(hub_config(load_board(board_path)), link=link, uid=OTHER_UID).start()
-    try:
+    with hub_at(board_path, link, OTHER_UID):
         assert cli.main(["hub", "status", "--board", str(board_path), "--json", "--wait", "2"]) == 1
         status = json.loads(capsys.readouterr().out)
         assert status["state"] == "foreign" and refused(status["reason"], board_path), status["reason"]
@@ -63,36 +67,28 @@ def test_hub_status_refuses_a_foreign_device_at_the_hubs_path_and_shows_the_reme
         said = capsys.readouterr().out
         assert refused(said, board_path), said
         assert f"the hub the table played with is another one (id {FAKE_UID}" in said, said
-    finally:
-        foreign.stop()
     assert remembered(board_path.parent) == before  # a look never changes which hub is the board's
 
 
 @pytest.mark.slow
 def test_hub_status_of_the_remembered_hub_says_it_is_the_one(table, capsys):
     board_path, link = table
-    ours = FakeHub(hub_config(load_board(board_path)), link=link).start()
-    try:
+    with hub_at(board_path, link):
         assert cli.main(["hub", "status", "--board", str(board_path), "--json", "--wait", "3"]) == 0
         status = json.loads(capsys.readouterr().out)
         assert status["state"] == "online" and status["remembered_match"] is True
         assert cli.main(["hub", "status", "--board", str(board_path), "--wait", "3"]) == 0
         assert f"this is the hub the table played with (id {FAKE_UID}" in capsys.readouterr().out
-    finally:
-        ours.stop()
 
 
 @pytest.mark.slow
 def test_hub_status_does_not_learn_a_hub_when_nothing_is_remembered(table, capsys):
     board_path, link = table
     (board_path.parent / "hubs.json").unlink()
-    hub = FakeHub(hub_config(load_board(board_path)), link=link, uid=OTHER_UID).start()
-    try:
+    with hub_at(board_path, link, OTHER_UID):
         assert cli.main(["hub", "status", "--board", str(board_path), "--json", "--wait", "3"]) == 0
         status = json.loads(capsys.readouterr().out)
         assert status["remembered_id"] is None and status["remembered_match"] is None
-    finally:
-        hub.stop()
     assert not (board_path.parent / "hubs.json").exists()  # the table's start or `hub trust` decides
 
 
@@ -100,11 +96,8 @@ def test_hub_status_does_not_learn_a_hub_when_nothing_is_remembered(table, capsy
 def test_figures_enroll_refuses_a_foreign_device_at_the_hubs_path(table, capsys):
     board_path, link = table
     before = remembered(board_path.parent)
-    foreign = FakeHub(hub_config(load_board(board_path)), link=link, uid=OTHER_UID).start()
-    try:
+    with hub_at(board_path, link, OTHER_UID):
         assert cli.main(["figures", "enroll", "--board", str(board_path), "--figure", FIGURE]) == 1
-    finally:
-        foreign.stop()
     err = capsys.readouterr().err
     assert "is not this board's deck hub" in err and refused(err, board_path), err
     assert not (board_path.parent / "figures.json").exists()  # nothing enrolled from a foreign device
@@ -114,15 +107,14 @@ def test_figures_enroll_refuses_a_foreign_device_at_the_hubs_path(table, capsys)
 @pytest.mark.slow
 def test_the_bring_up_rig_refuses_a_foreign_device_at_the_hubs_path(table):
     board_path, link = table
-    foreign = FakeHub(hub_config(load_board(board_path)), link=link, uid=OTHER_UID).start()
-    rig = Rig(load_board(board_path)).open()
-    try:
-        assert rig.link.wait(lambda core: core.state == "foreign", 5.0), rig.link.core.state
-        assert not rig.link.wait_online(0.5) and rig.link.core.tags == {}
-        assert refused(rig.link.core.reason, board_path), rig.link.core.reason
-    finally:
-        rig.close()
-        foreign.stop()
+    with hub_at(board_path, link, OTHER_UID):
+        rig = Rig(load_board(board_path)).open()
+        try:
+            assert rig.link.wait(lambda core: core.state == "foreign", 5.0), rig.link.core.state
+            assert not rig.link.wait_online(0.5) and rig.link.core.tags == {}
+            assert refused(rig.link.core.reason, board_path), rig.link.core.reason
+        finally:
+            rig.close()
 
 
 @pytest.mark.slow
@@ -132,11 +124,8 @@ def test_hw_check_fails_the_deck_hub_as_another_device_not_as_a_cable(table):
     from kaleun.bringup.check import FAIL, check
 
     board_path, link = table
-    foreign = FakeHub(hub_config(load_board(board_path)), link=link, uid=OTHER_UID).start()
-    try:
+    with hub_at(board_path, link, OTHER_UID):
         (result,) = check(load_board(board_path), groups=["readers"], stdin=io.StringIO(""), stdout=io.StringIO())
-    finally:
-        foreign.stop()
     assert result.part == "deck hub" and result.status == FAIL
     assert refused(result.seen, board_path), result.seen
     assert result.seen.startswith(f"the device at {link} is not this board's deck hub"), result.seen

@@ -15,21 +15,9 @@ import signal
 from pathlib import Path
 
 import pytest
-from kaleun.runtime.signals import STOPPER
 from kaleun.saves import open_save
 from kaleun.sonar.game import new_game, referee
 from kaleun.ui.sonar_session import open_sonar_session
-
-
-@pytest.fixture
-def stopper():
-    """The process's stop signals taken as `kaleun` takes them at its first line."""
-    STOPPER.install()
-    try:
-        yield STOPPER
-    finally:
-        STOPPER.uninstall()
-        STOPPER.mode, STOPPER.signum, STOPPER._stop = "raise", None, None
 
 
 class GoneTerminal(io.StringIO):

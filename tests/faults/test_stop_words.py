@@ -38,19 +38,6 @@ def test_a_damaged_settings_file_is_warned_about_once_per_start(tmp_path):
 
 # -- the same stop line in every front end (the Captain Sonar consoles, the U-BOOT and Sonar windows) ---------
 
-@pytest.fixture
-def stopper():
-    """The process's stop signals taken as `kaleun` takes them at its first line."""
-    from kaleun.runtime.signals import STOPPER
-
-    STOPPER.install()
-    try:
-        yield STOPPER
-    finally:
-        STOPPER.uninstall()
-        STOPPER.mode, STOPPER.signum, STOPPER._stop = "raise", None, None
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("sig", "line"), [
     (signal.SIGTERM, "Stopped by SIGTERM: game saved. Continue with: kaleun resume"),

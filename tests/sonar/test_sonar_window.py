@@ -579,6 +579,19 @@ def test_6_the_top_bar_names_whose_stop_it_is(window):
     assert "Blue's Stop!" in drawn and "your Stop!" in drawn and "Stop!" not in drawn
 
 
+def _labels_drawn(window) -> list[str]:
+    """From now on, every label the window draws, as the player reads it (the list grows as it renders)."""
+    drawn: list[str] = []
+    label = window.labels.label
+
+    def recording(surface, rect, text, *args, **kwargs):
+        drawn.append(window.labels.render(text))
+        return label(surface, rect, text, *args, **kwargs)
+
+    window.labels.label = recording
+    return drawn
+
+
 def _drone_and_sonar_ready(window) -> None:
     """Blue with full drone and sonar gauges (no green symbol crossed), yellow at A1."""
     do = window.runtime.submit
@@ -613,18 +626,10 @@ def test_5_a_held_system_says_the_reason_its_refusal_gives(window):
     window.render(pygame.Surface((1600, 480)))
     assert Hit("system", "drone") in blue.held and Hit("system", "sonar") in blue.held
     assert notes["drone"] == "0/4" and notes["sonar"] == "a move first"
-    drawn: list[str] = []
-    label = window.labels.label
-
-    def labelled(surface, rect, text, *args, **kwargs):
-        drawn.append(window.labels.render(text))
-        return label(surface, rect, text, *args, **kwargs)
-
-    window.labels.label = labelled
+    drawn = _labels_drawn(window)
     blue.station = "mate"                           # the First Mate's full sonar gauge says the same
     window.render(pygame.Surface((1600, 480)))
     assert Hit("launch", "sonar") in blue.held and "a move first" in drawn
-    window.labels.label = label
     blue.station = "captain"
     for system in ("drone", "sonar"):
         tap(window, "blue", "system", system)
@@ -642,14 +647,7 @@ def test_5_the_drone_armed_by_the_first_mate_is_marked_on_the_station(window):
     _drone_and_sonar_ready(window)
     blue = next(s for s in window.screens if s.team == "blue")
     blue.station = "mate"
-    drawn: list[str] = []
-    label = window.labels.label
-
-    def recording(surface, rect, text, *args, **kwargs):
-        drawn.append(window.labels.render(text))
-        return label(surface, rect, text, *args, **kwargs)
-
-    window.labels.label = recording
+    drawn = _labels_drawn(window)
     surface = pygame.Surface((1600, 480))
     window.render(surface)
     assert "armed" not in drawn

@@ -132,15 +132,14 @@ class Msg:
         values = {k: render(v, translate, translate_plural, localise) if isinstance(v, Msg)
                   else localise(v) if localise is not None else v
                   for k, v in self.values.items()}
-        try:
-            return template.format(**values)
-        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-            # a translation with a broken placeholder must never silence the feed: fall back to English
-            # (a template read from a damaged save, "{x.real}" or "{n[2]}", is shown as it is)
+        # a translation with a broken placeholder must never silence the feed: fall back to English (a
+        # template read from a damaged save, "{x.real}" or "{n[2]}", is shown as it is)
+        for text in (template, self.template) if template != self.template else (template,):
             try:
-                return self.template.format(**values) if template != self.template else template
-            except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-                return self.template
+                return text.format(**values)
+            except _BROKEN_PLACEHOLDER:
+                pass
+        return self.template
 
     def __str__(self) -> str:
         return self.render()
@@ -193,6 +192,8 @@ def render(text: Msg | str | None, translate: Translate | None = None,
 
 
 _NOTHING = ""
+#: what `str.format` raises for a placeholder its values cannot fill
+_BROKEN_PLACEHOLDER = (KeyError, IndexError, ValueError, AttributeError, TypeError)
 
 
 def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
