@@ -98,6 +98,64 @@ def test_11_a_convoy_steaming_along_a_coast_keeps_the_sea():
     assert not [e for e in events if e.name == "made_port"]
 
 
+#: 25 nm west of Rockall (seabed.toml: rocks and reef some 2 nm across, alone in the ocean); an SC convoy
+#: 10 nm south of the boat steams due east for Liverpool, straight for the rocks
+WEST_OF_ROCKALL = [57.75, -14.45]
+FOR_ROCKALL = {"kind": "SC", "bearing": 180, "range_nm": 10.0, "course": 90, "escorts": ["flower"]}
+
+
+def test_11_a_convoy_steers_round_an_island_and_takes_its_base_course_up_again():
+    """An island is not a destination: the convoy turns by the smallest step that clears the rocks, never
+    runs onto them, and comes back to its base course once they are passed (convoys.toml [landfall])."""
+    game = new_game(0, "training", {"position": WEST_OF_ROCKALL, "convoy": [FOR_ROCKALL], **CALM})
+    sea = game.module("sea")
+    (gid, group), = sea.groups.items()
+    events = _afloat_every_ten_minutes(game, 5)
+    assert not [e for e in events if e.name == "made_port"]
+    detours = [e.data for e in events if e.name == "convoy_detour"]
+    assert detours[0]["group"] == gid and detours[0]["island"] == "Rockall"
+    turn = geo.norm180(detours[0]["course"] - 90.0)
+    assert turn != 0.0 and abs(turn) % landfall.DETOUR_STEP_DEG == 0.0 and abs(turn) <= landfall.DETOUR_MOST_DEG
+    assert detours[-1]["island"] is None and detours[-1]["course"] == 90.0
+    assert gid in sea.groups and group.base_course == 90.0 and group.resume is None
+    _lat, lon = group.at(game.t)
+    assert lon > -13.64 + 0.1  # past the rocks (their east edge) to the east
+
+
+def test_11_a_convoy_makes_port_at_a_coast_and_steers_round_only_islands():
+    """Ireland is wider than `round_nm`: a coast, where the convoy makes port; Rockall is an island."""
+    assert landfall.is_island("Rockall") and landfall.is_island("Corvo (Azores)")
+    assert not landfall.is_island("Ireland") and not landfall.is_island("Great Britain")
+
+
+def test_11_a_lone_merchant_steers_round_an_island_and_takes_its_course_up_again():
+    """A tramp 10 nm west of Rockall, steaming due east at it: it turns clear of the rocks (never onto them,
+    no `made_port`) and comes back to course 090 once past them."""
+    game = new_game(0, "training", {"position": [57.75, -14.0], "vessel": [
+        {"class": "tramp", "bearing": 180, "range_nm": 9.0, "course": 90, "speed_kn": 8.0}], **CALM})
+    v = next(iter(game.module("sea").vessels.values()))
+    courses = set()
+    for _ in range(6 * 6):
+        events = _afloat_every_ten_minutes(game, 1 / 6)
+        assert not [e for e in events if e.name == "made_port"]
+        courses.add(v.track.course)
+    assert courses - {90.0} and v.track.course == 90.0 and "resume" not in v.ai
+    assert v.track.at(game.t)[1] > -13.64 + 0.1  # past the rocks to the east
+
+
+def test_a_save_on_a_detour_round_an_island_resumes_to_the_same_log():
+    game = new_game(0, "training", {"position": WEST_OF_ROCKALL, "convoy": [FOR_ROCKALL], **CALM})
+    events = []
+    while not [e for e in events if e.name == "convoy_detour"]:
+        events += game.advance(600)
+    (group,) = game.module("sea").groups.values()
+    assert group.resume == 90.0
+    again = load_game(json.loads(json.dumps(game.to_state())))
+    ours = [(e.t, e.name, e.data) for e in game.advance(4 * 3600)]
+    theirs = [(e.t, e.name, e.data) for e in again.advance(4 * 3600)]
+    assert ours == theirs and any(name == "convoy_detour" for _t, name, _d in ours)
+
+
 def test_11_a_lone_merchant_on_a_track_for_the_coast_makes_port_before_it_reaches_land():
     game = new_game(0, "training", {"position": OFF_DONEGAL, "vessel": [
         {"class": "tramp", "bearing": 180, "range_nm": 3.0, "course": 90, "speed_kn": 8.0}], **CALM})

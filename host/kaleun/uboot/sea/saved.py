@@ -60,6 +60,8 @@ SHIP_AI = {
     "plot": Maybe(Obj(origin=Tuple(LAT, LON), t0=TIME, sums=List(REAL, size=7))),
     "announced": BOOL, "under_since": TIME, "hunt_since": TIME,
     # a ship hit (shipdamage.py)
+    # a lone merchant steering round an island (landfall.py): its course before, its course round
+    "resume": Tuple(ANGLE, ANGLE),
     "damage": Num(0, 1e3), "sinking_at": TIME, "sink_cause": Text(max_len=40), "burning": BOOL, "straggling": BOOL,
 }
 ESCORT_KEYS = ("mode", "dc", "datum", "dvel", "contact", "give_up", "next_gun", "pings", "guess", "station",
@@ -67,7 +69,8 @@ ESCORT_KEYS = ("mode", "dc", "datum", "dvel", "contact", "give_up", "next_gun", 
 
 GROUP = Obj(id=ID, kind=Text(lambda: CONVOYS["types"]), speed=SPEED, base_course=ANGLE,
             plan=List(Tuple(ANGLE, Num(1e-3, 1e6)), least=1, most=1000), ref=TRACK, leg=COUNT, leg_end=TIME,
-            offsets=Map(OFFSET), alarm_until=TIME, turn_away=ANGLE, hits=List(TIME), scattered=BOOL)
+            offsets=Map(OFFSET), alarm_until=TIME, turn_away=ANGLE, hits=List(TIME), scattered=BOOL,
+            optional={"resume": ANGLE})
 VESSEL = Obj(id=ID, cid=Text(lambda: ship_classes()), group=Maybe(ID), track=Maybe(TRACK),
              ai=Obj(optional=SHIP_AI))
 AIRCRAFT = Obj(id=ID, tid=Text(lambda: aircraft_types()), track=TRACK,

@@ -96,6 +96,8 @@ class Group:
     turn_away: float = 0.0  # emergency turn in force (deg off base)
     hits: list[float] = field(default_factory=list)
     scattered: bool = False
+    #: the base course to take up again once an island steered round is passed (`landfall`); None on it
+    resume: float | None = None
     #: the last frame worked out: (reference track, time, frame); a track never changes once made
     _frame: tuple[Track, float, tuple[float, float, float]] | None = field(default=None, init=False, repr=False,
                                                                          compare=False)
@@ -154,7 +156,8 @@ class Group:
         return {"id": self.id, "kind": self.kind, "speed": self.speed, "base_course": self.base_course,
                 "plan": self.plan, "ref": self.ref.to_json(), "leg": self.leg, "leg_end": self.leg_end,
                 "offsets": {k: list(v) for k, v in self.offsets.items()}, "alarm_until": self.alarm_until,
-                "turn_away": self.turn_away, "hits": list(self.hits), "scattered": self.scattered}
+                "turn_away": self.turn_away, "hits": list(self.hits), "scattered": self.scattered,
+                **({} if self.resume is None else {"resume": self.resume})}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Group:
@@ -163,7 +166,8 @@ class Group:
                    leg_end=float(d["leg_end"]),
                    offsets={k: (float(v[0]), float(v[1])) for k, v in d["offsets"].items()},
                    alarm_until=float(d["alarm_until"]), turn_away=float(d["turn_away"]),
-                   hits=[float(x) for x in d["hits"]], scattered=bool(d["scattered"]))
+                   hits=[float(x) for x in d["hits"]], scattered=bool(d["scattered"]),
+                   resume=None if d.get("resume") is None else float(d["resume"]))
 
 
 @dataclass
