@@ -10,7 +10,7 @@ import math
 
 from kaleun.core.rng import GameRandom
 from kaleun.uboot.game import load_game, new_game
-from kaleun.uboot.sea import geo, landfall, scenario
+from kaleun.uboot.sea import escorts, geo, landfall, scenario
 from kaleun.uboot.sea.seabed import seabed
 
 from .conftest import FakeCrew, game_with, order
@@ -141,6 +141,22 @@ def test_11_a_lone_merchant_steers_round_an_island_and_takes_its_course_up_again
         courses.add(v.track.course)
     assert courses - {90.0} and v.track.course == 90.0 and "resume" not in v.ai
     assert v.track.at(game.t)[1] > -13.64 + 0.1  # past the rocks to the east
+
+
+def test_11_an_escort_hunting_a_datum_ashore_searches_off_the_coast_and_never_runs_onto_land():
+    """A Flower 16 nm east of the boat off Donegal is sent to a datum 15 nm inland (a bad bearing): it steams
+    for it, stops at the coast to search the water off it, gives up, and patrols on, afloat all the while
+    ([gap] attacks.toml [escort] coast_look_nm, coast_turn_deg)."""
+    game = new_game(0, "training", {"position": OFF_DONEGAL, "vessel": [
+        {"class": "flower", "bearing": 90, "range_nm": 16.0, "course": 0, "mode": "patrol"}], **CALM})
+    sea = game.module("sea")
+    v = next(iter(sea.vessels.values()))
+    escorts.start_hunt(sea, v, game.t, 54.9, -7.6, 0.5)
+    modes = []
+    for _ in range(8 * 6):
+        _afloat_every_ten_minutes(game, 1 / 6)
+        modes.append(v.ai["mode"])
+    assert "search" in modes and modes[-1] == "patrol"
 
 
 def test_a_save_on_a_detour_round_an_island_resumes_to_the_same_log():

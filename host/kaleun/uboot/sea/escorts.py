@@ -31,7 +31,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot import data
-from kaleun.uboot.sea import attacks, geo, shipdamage
+from kaleun.uboot.sea import attacks, geo, landfall, shipdamage
 from kaleun.uboot.sea.classes import ShipClass
 from kaleun.uboot.sea.kinematics import intercept
 from kaleun.uboot.sea.sensors import (
@@ -66,6 +66,9 @@ MAX_HUNT_S = float(ESC["max_hunt_min"]) * 60.0
 FIX_ERROR_NM = float(ESC["contact_error_m"]) / 1852.0
 PLOT_WINDOW_H = float(ESC["plot_window_s"]) / 3600.0
 PLOT_MIN_S = float(ESC["plot_min_s"])
+#: how far ahead (nm) an escort looks for land when it sets a course, and the turns it tries to clear it
+COAST_LOOK_NM = float(ESC["coast_look_nm"])
+COAST_TURN_DEG = float(ESC["coast_turn_deg"])
 
 
 def initial_ai(cls: ShipClass, mode: str) -> dict[str, Any]:
@@ -94,7 +97,8 @@ def _datum_now(ai: dict[str, Any], now: float) -> tuple[float, float]:
 
 
 def _steer(sea: Any, v: Vessel, now: float, course: float, speed: float) -> None:
-    """Leave the formation if in it, and steam on a new course and speed from now."""
+    """Leave the formation if in it, and steam on a new course and speed from now (turned clear of any land
+    close ahead: `clear_of_land`)."""
     track = v.track
     if track is not None:
         lat, lon = track.at(now)
@@ -102,7 +106,25 @@ def _steer(sea: Any, v: Vessel, now: float, course: float, speed: float) -> None
         lat, lon = sea.vpos(v, now)
         if v.group in sea.groups:
             sea.groups[v.group].offsets.pop(v.id, None)
+    if speed > 0.0:
+        course = clear_of_land(lat, lon, course, v.cls.draft_m)
     v.track = Track(now, lat, lon, course, speed)
+
+
+def clear_of_land(lat: float, lon: float, course: float, draught: float) -> float:
+    """`course`, or, with land (or water shallower than `draught`) within `COAST_LOOK_NM` along it, the
+    smallest turn off it in `COAST_TURN_DEG` steps (starboard first) whose way is clear: an escort hunting a
+    datum or chasing a boat near a coast runs along the coast, never onto it. Out in the ocean one test of a
+    box (`landfall.shoal_ahead`)."""
+    here = [(lat, lon)]
+    if landfall.shoal_ahead(here, course, COAST_LOOK_NM, draught) is None:
+        return course
+    for k in range(1, int(180.0 // COAST_TURN_DEG) + 1):
+        for turn in (k * COAST_TURN_DEG, -k * COAST_TURN_DEG):
+            ahead = geo.norm360(course + turn)
+            if landfall.shoal_ahead(here, ahead, COAST_LOOK_NM, draught) is None:
+                return ahead
+    return course  # embayed all round: nothing better to steer
 
 
 def _set_datum(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm: float,
@@ -268,8 +290,12 @@ def _carry_on(sea: Any, v: Vessel, now: float, lat: float, lon: float, course: f
         if d < 0.3:
             _begin_search(sea, v, now)
             return
+        towards = geo.bearing_to(dx, dy)
+        if landfall.shoal_ahead([(lat, lon)], towards, min(d, COAST_LOOK_NM), cls.draft_m) is not None:
+            _begin_search(sea, v, now)  # the datum lies beyond the coast: it searches the water off it
+            return
         fast = cls.speed_kn if d > 3.0 else cls.search_kn
-        _steer(sea, v, now, geo.bearing_to(dx, dy), fast)
+        _steer(sea, v, now, towards, fast)
         sea.schedule(f"ai:{v.id}", now + min(check, max(1.0, (d - 0.25) / fast * 3600.0)))
     elif mode == "search":
         if now >= ai["give_up"]:
@@ -314,6 +340,7 @@ def _return(sea: Any, v: Vessel, now: float, lat: float, lon: float) -> None:
         course, _speed = sea.vmotion(v)
         _steer(sea, v, now, course, v.cls.cruise_kn)
         sea.schedule(f"ai:{v.id}", now + CHECK_S)
+        landfall.ship_look(sea, v, now)  # on a track of its own: it looks ahead for land as a merchant does
         return
     glat, glon = group.at(now)
     slat, slon = geo.shift(glat, glon, station[0], station[1])

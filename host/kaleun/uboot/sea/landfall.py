@@ -150,11 +150,16 @@ def ship_look(sea: Any, v: Vessel, now: float) -> None:
     """A merchant on a track of its own looks ahead when its track begins: with no land within `LOOK_NM` it
     looks again when it has run half of that; with land ahead it runs on until it is `OFFING_NM` off the
     coast (looking again then, a step short of it) and makes port. An island ahead it steers round as a
-    convoy does, and takes its course up again when the way along it is clear."""
+    convoy does, and takes its course up again when the way along it is clear. A lone escort on patrol
+    looks the same way and steers round any land a turn clears (a coast too); a hunting one does not look
+    here (it keeps clear at each of its steps: `escorts.clear_of_land`)."""
     track = v.track
-    if track is None or v.is_escort or v.id not in sea.vessels:
-        return
     key = f"{TASK}:{v.id}"
+    if v.is_escort and v.ai.get("mode") != "patrol":
+        sea.cancel(key)  # a hunting escort steers clear of the coast at every step (escorts.clear_of_land)
+        return
+    if track is None or v.id not in sea.vessels:
+        return
     if track.speed <= 0.0 or v.ai.get("mode") == "stopped" or v.ai.get("sinking_at") is not None:
         sea.cancel(key)  # it makes no way: it goes nowhere
         return
@@ -168,7 +173,7 @@ def ship_look(sea: Any, v: Vessel, now: float) -> None:
     if found is None and detour is not None and shoal_ahead([here], detour[0], LOOK_NM, draught) is None:
         del v.ai["resume"]
         track = v.track = track.steer(now, course=detour[0])
-    elif found is not None and is_island(found[1]):
+    elif found is not None and (v.is_escort or is_island(found[1])):
         turn = _clearing_turn(lambda ahead: [here], track.course, draught)
         if turn is not None:
             course = geo.norm360(track.course + turn)

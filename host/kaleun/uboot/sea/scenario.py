@@ -159,6 +159,7 @@ def add_vessel(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t: f
         mode = str(spec.get("mode", "patrol"))
         v.ai = escorts.initial_ai(cls, "patrol")
         sea.schedule(f"ai:{vid}", t)
+        landfall.ship_look(sea, v, t)
         if mode == "hunt":
             escorts.start_hunt(sea, v, t, blat, blon, float(spec.get("datum_error_nm", 0.5)))
     else:
