@@ -34,6 +34,7 @@ from kaleun.uboot import data
 from kaleun.uboot.sea import attacks, geo, landfall, shipdamage
 from kaleun.uboot.sea.classes import ShipClass
 from kaleun.uboot.sea.kinematics import intercept
+from kaleun.uboot.sea.seabed import seabed
 from kaleun.uboot.sea.sensors import (
     ENEMY,
     asdic_in_beam,
@@ -116,6 +117,8 @@ def clear_of_land(lat: float, lon: float, course: float, draught: float) -> floa
     smallest turn off it in `COAST_TURN_DEG` steps (starboard first) whose way is clear: an escort hunting a
     datum or chasing a boat near a coast runs along the coast, never onto it. Out in the ocean one test of a
     box (`landfall.shoal_ahead`)."""
+    if seabed().deep_near(lat, lon, COAST_LOOK_NM, draught):
+        return course  # the open ocean (or deep water) all round: the common case, one look at a square
     here = [(lat, lon)]
     if landfall.shoal_ahead(here, course, COAST_LOOK_NM, draught) is None:
         return course
@@ -291,7 +294,8 @@ def _carry_on(sea: Any, v: Vessel, now: float, lat: float, lon: float, course: f
             _begin_search(sea, v, now)
             return
         towards = geo.bearing_to(dx, dy)
-        if landfall.shoal_ahead([(lat, lon)], towards, min(d, COAST_LOOK_NM), cls.draft_m) is not None:
+        if not seabed().deep_near(lat, lon, COAST_LOOK_NM, cls.draft_m) and \
+                landfall.shoal_ahead([(lat, lon)], towards, min(d, COAST_LOOK_NM), cls.draft_m) is not None:
             _begin_search(sea, v, now)  # the datum lies beyond the coast: it searches the water off it
             return
         fast = cls.speed_kn if d > 3.0 else cls.search_kn

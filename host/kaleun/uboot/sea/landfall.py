@@ -56,7 +56,7 @@ def shoal_ahead(starts: list[tuple[float, float]], course: float, reach_nm: floa
         wide = reach_deg / math.cos(math.radians(max(abs(south), abs(north))))
         west = min(lon for _lat, lon in starts) - wide
         east = max(lon for _lat, lon in starts) + wide
-        if west > -180.0 and east < 180.0 and bed.open_ocean(south, north, west, east):
+        if west > -180.0 and east < 180.0 and bed.open_ocean(south, north, west, east, draught):
             return None  # nothing drawn anywhere near: the open ocean
     steps = max(1, math.ceil(reach_nm / STEP_NM))
     for i in range(steps + 1):

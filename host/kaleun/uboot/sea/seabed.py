@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -55,6 +55,9 @@ class Seabed:
         #: that can hold it, and an area covering its square holds it without a look at its outline (the areas
         #: after it in that square are never reached)
         self._squares: dict[tuple[int, int], list[tuple[float, float, float, float, Area, bool]]] = {}
+        #: the squares of `_squares` with an area shallower than a depth, by depth (`_shallow_squares`): the
+        #: depths asked for, and the areas' depths each set was worked out for
+        self._shallow: dict[float, set[tuple[int, int]]] = {}
         for s, n, w, e, area in self._boxes:
             edges = _edge_squares(area.poly)
             for sq_lat in range(math.floor(s), math.floor(n) + 1):
@@ -85,16 +88,48 @@ class Seabed:
                 return area
         return None
 
-    def open_ocean(self, south: float, north: float, west: float, east: float) -> bool:
-        """True when no area's outline reaches into the whole-degree squares of the box (south..north,
-        west..east, not across 180°): every position in it is the open ocean."""
+    def open_ocean(self, south: float, north: float, west: float, east: float, shallower: float = math.inf) -> bool:
+        """True when no area's outline (of those shallower than `shallower` m; any area by default) reaches
+        into the whole-degree squares of the box (south..north, west..east, not across 180°): every position
+        in it is the open ocean (or water at least that deep)."""
         try:
             lats = range(math.floor(south), math.floor(north) + 1)
             lons = range(math.floor(west), math.floor(east) + 1)
         except (ValueError, OverflowError):
             return False
-        squares = self._squares
+        squares: Container[tuple[int, int]] = (self._squares if shallower == math.inf
+                                                else self._shallow.get(shallower) or self._shallow_squares(shallower))
         return not any((a, b) in squares for a in lats for b in lons)
+
+    def deep_near(self, lat: float, lon: float, reach_nm: float, depth: float) -> bool:
+        """True when no area shallower than `depth` m reaches into the whole-degree squares within `reach_nm`
+        of the position (a few nm, away from the poles and 180°): all the water about it is at least that
+        deep. False when it cannot tell so quickly (an area is near: look at the way itself)."""
+        squares = self._shallow.get(depth)
+        if squares is None:
+            squares = self._shallow_squares(depth)
+        dlat = reach_nm / 60.0
+        try:
+            dlon = dlat / math.cos(lat * 0.017453292519943295)
+            south, north = math.floor(lat - dlat), math.floor(lat + dlat)
+            west, east = math.floor(lon - dlon), math.floor(lon + dlon)
+        except (ValueError, OverflowError, ZeroDivisionError):
+            return False
+        if south == north and west == east:  # the common case: one square
+            return (south, west) not in squares
+        return not any((a, b) in squares for a in range(south, north + 1) for b in range(west, east + 1))
+
+    def _shallow_squares(self, depth: float) -> set[tuple[int, int]]:
+        """The whole-degree squares where an area shallower than `depth` can hold a position: worked out once
+        for each of the areas' depths that can be the least one above it (ships' draughts of 3-10 m all ask for
+        the squares of the land and the 3 m shoals), then kept for `depth` itself."""
+        above = min((area.depth_m for area in self.areas if area.depth_m >= depth), default=math.inf)
+        found = self._shallow.get(above)
+        if found is None:
+            found = self._shallow[above] = {key for key, items in self._squares.items()
+                                            if any(item[4].depth_m < depth for item in items)}
+        self._shallow[depth] = found
+        return found
 
     def depth_at(self, lat: float, lon: float) -> float:
         area = self.area_at(lat, lon)
