@@ -78,6 +78,11 @@ class Validator:
         """What the validator would do with the order just checked (e.g. who executes it). Changes nothing."""
         return {}
 
+    def refused(self, order: Order, reason: Reason) -> dict[str, Any]:  # pragma: no cover - interface
+        """Fields the validator adds to the `order_rejected` event of an order refused for `reason` (the
+        crew engine: `missing`, when the reason is its own, sailors short at their stations). Changes nothing."""
+        return {}
+
     def commit(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
         return {}
 
@@ -191,9 +196,12 @@ class OrderDesk(Module):
         return params
 
     def _reject(self, order: Order, reason: Reason) -> None:
+        extra: dict[str, Any] = {}
+        for validator in self._validators:
+            extra.update(validator.refused(order, reason))
         self.emit("order_rejected", feed=Msg("{order} refused: {reason}.", order=order_term(order.order),
                                              reason=reason),
-                  order=order.order, via=order.source, reason=reason, **order.params)
+                  order=order.order, via=order.source, reason=reason, **extra, **order.params)
 
 
 def order_term(order: str) -> Msg:

@@ -227,12 +227,14 @@ class FireControl(WeaponsPart):
             return
         missing = self.view_missing(order)
         if missing is not None:
-            self._warn(order, missing)
+            self._warn(order, missing, "bridge" if self.boat.surfaced else "periscope")
 
-    def _warn(self, order: str, missing: Msg) -> None:
+    def _warn(self, order: str, missing: Msg, view: str) -> None:
+        """The `crew_warning` of an order gone ahead without its view; `view` names the one missing: `bridge` (no
+        lookout on the bridge: a sailor to place) or `periscope` (the periscope down: an order to give)."""
         self.emit("crew_warning", feed=Msg("{order} went ahead without its crew: {missing}.",
                                            order=order_term(order), missing=missing),
-                  order=order, missing=missing)
+                  order=order, missing=missing, view=view)
 
     def keep_periscope_up(self) -> None:
         """A `tdc` order given through the periscope keeps it up while the TDC tracks the target (torpedoes.toml
