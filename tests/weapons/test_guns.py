@@ -477,3 +477,35 @@ def test_6_5_the_console_help_lists_no_gun_the_boat_does_not_carry():
 
     assert [line.split()[0] for line in gun_lines(help_lines("1940-10-17T08:00:00"))] == ["gun", "flak"]
     assert [line.split()[0] for line in gun_lines(help_lines("1943-07-05T14:00:00"))] == ["flak"]
+
+
+def test_an_order_given_again_at_the_same_target_tells_the_whole_engagement_at_cease_fire():
+    """The gun crew's "cease fire, 27 shots, 2 hits" is the engagement's tally. An order given again while the gun
+    fired at the same ship started the count afresh: the rounds fired before it were never told, and its first
+    hit afterwards was taken for the engagement's first. At another target the first engagement ceases, told
+    with its own tally, before the gun opens fire on the new one."""
+    g = _surfaced_with([TARGET, {**TARGET, "bearing": 80, "range_m": 2600}], seed=3)
+    for _ in range(40):
+        ships = sorted((c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"),
+                       key=lambda c: int(c[1:]))
+        if len(ships) == 2:
+            break
+        advance(g, g.t + 30)
+    first, other = ships
+    events = order(g, "gun_88", target=first, rounds=60)
+    events += advance(g, g.t + 30)
+    events += order(g, "gun_88", target=first, rounds=60)
+    events += advance(g, g.t + 30)
+    events += do(g, {"do": "cease_fire", "gun": "gun_88"})
+    ceased = one(events, "gun_ceased")
+    rounds = named(events, "gun_round")
+    assert ceased["shots"] == len(rounds) > 8
+    assert ceased["hits"] == sum(1 for r in rounds if r["hit"])
+    assert ceased["feed"].startswith(f"88 mm gun: cease fire, {len(rounds)} shots")
+    events = order(g, "gun_88", target=first, rounds=60)
+    events += advance(g, g.t + 10)
+    events += order(g, "gun_88", target=other, rounds=60)
+    names = [e["event"] for e in events]
+    switched = one(events, "gun_ceased")
+    assert switched["target"] == first and switched["shots"] == len(named(events, "gun_round"))
+    assert names.index("gun_ceased") < len(names) - 1 - names[::-1].index("gun_firing")

@@ -114,11 +114,25 @@ class Gunnery(WeaponsPart):
         found = guns.target_ship(self, p["target"])
         return found if isinstance(found, Msg) else None
 
+    def _tally_so_far(self, gun: str, target: str) -> tuple[int, int]:
+        """(shots, hits) an order given again carries on from: the gun's own while it fires at the same target (its
+        cease fire then tells the whole engagement, not the last order's rounds alone); at another target the
+        first engagement ceases with its own tally and the new one starts from nothing."""
+        firing = self.firing[gun]
+        if firing is None:
+            return 0, 0
+        if firing["target"] == target:
+            return int(firing["shots"]), int(firing["hits"])
+        self.cease(gun, None)
+        return 0, 0
+
     def _open_88(self, p: dict[str, Any]) -> None:
         v = guns.target_ship(self, p["target"])
         assert not isinstance(v, Msg)
-        self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": 0, "hits": 0,
-                                 "next": self._gun_ready_at("gun_88")}
+        ready = self._gun_ready_at("gun_88")
+        shots, hits = self._tally_so_far("gun_88", v.id)
+        self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": shots,
+                                 "hits": hits, "next": ready}
         self.emit("gun_firing", feed=Msg.plural("88 mm gun: open fire on {target}, {n} round.",
                                                 "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"],
                                                 n=p["rounds"]),
@@ -136,8 +150,10 @@ class Gunnery(WeaponsPart):
         plane = guns.target_aircraft(self, p["target"])
         assert not isinstance(plane, Msg)
         contact = self.sea.picture.of(plane.id)
+        ready = self._gun_ready_at("gun_20")
+        shots, hits = self._tally_so_far("gun_20", plane.id)
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
-                                 "left": p["bursts"], "shots": 0, "hits": 0, "next": self._gun_ready_at("gun_20")}
+                                 "left": p["bursts"], "shots": shots, "hits": hits, "next": ready}
         self.emit("gun_firing", feed=Msg.plural("20 mm gun: open fire, {n} burst.",
                                                 "20 mm gun: open fire, {n} bursts.", n=p["bursts"]),
                   gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
@@ -156,6 +172,7 @@ class Gunnery(WeaponsPart):
             feed = Msg("{gun}: cease fire ({why}).", gun=name, why=why)
         self.emit("gun_ceased", feed=feed, gun=gun, shots=firing["shots"], hits=firing["hits"],
                   target=firing["contact"], reason=why)
+
     def cease_fire(self, args: Args) -> None:
         """The Captain's "cease fire!" to a gun crew: a word, not an order (no activation; [gap] our
         choice, the rulebook has no order for it). Without `gun`, every gun that fires stops."""
