@@ -207,7 +207,8 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
     for seed in range(12):
         g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.8}], seed=seed,
                            ammo={"gun_20": 50})
-        one(order(g, "gun_20", bursts=30), "gun_firing")
+        opened = one(order(g, "gun_20", bursts=30), "gun_firing")
+        assert opened["rounds"] == 3 and opened["feed"] == "20 mm gun: open fire with its last 3 bursts."
         events = advance(g, g.t + 300)
         bursts = [r["rounds"] for r in named(events, "gun_round")]
         assert sum(bursts) == 50 - weapons(g).ammo["gun_20"] and weapons(g).ammo["gun_20"] >= 0
@@ -221,7 +222,10 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
             ran_dry.append(seed)
     assert ran_dry  # some of the Sunderlands pressed on until the magazines were empty
     g = _surfaced_with([TARGET], seed=3, ammo={"gun_88": 3})
-    one(order(g, "gun_88", target=_first_contact(g), rounds=10), "gun_firing")
+    opened = one(order(g, "gun_88", target=_first_contact(g), rounds=10), "gun_firing")
+    # the First Officer says what the gun will fire: its last three rounds, not the ten ordered
+    assert opened["rounds"] == 3
+    assert opened["feed"] == f"88 mm gun: open fire on {opened['target']} with its last 3 rounds."
     events = advance(g, g.t + 120)
     assert [r["rounds"] for r in named(events, "gun_round")] == [1, 1, 1] and weapons(g).ammo["gun_88"] == 0
     assert one(events, "gun_ceased")["feed"] == "88 mm gun: cease fire (no ammunition left)."

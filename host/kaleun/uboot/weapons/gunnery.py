@@ -131,12 +131,17 @@ class Gunnery(WeaponsPart):
         assert not isinstance(v, Msg)
         ready = self._gun_ready_at("gun_88")
         shots, hits = self._tally_so_far("gun_88", v.id)
-        self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": shots,
+        rounds = min(p["rounds"], self.ammo["gun_88"])  # never more than the boat still has
+        self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": rounds, "shots": shots,
                                  "hits": hits, "next": ready}
-        self.emit("gun_firing", feed=Msg.plural("88 mm gun: open fire on {target}, {n} round.",
-                                                "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"],
-                                                n=p["rounds"]),
-                  gun="gun_88", target=p["target"], rounds=p["rounds"])
+        if rounds < p["rounds"]:
+            feed = Msg.plural("88 mm gun: open fire on {target} with its last round.",
+                              "88 mm gun: open fire on {target} with its last {n} rounds.", target=p["target"],
+                              n=rounds)
+        else:
+            feed = Msg.plural("88 mm gun: open fire on {target}, {n} round.",
+                              "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"], n=rounds)
+        self.emit("gun_firing", feed=feed, gun="gun_88", target=p["target"], rounds=rounds)
         self.w.fire_control.warn_without_view("gun_88")
 
     def _check_gun_20(self, p: dict[str, Any]) -> Msg | None:
@@ -152,11 +157,17 @@ class Gunnery(WeaponsPart):
         contact = self.sea.picture.of(plane.id)
         ready = self._gun_ready_at("gun_20")
         shots, hits = self._tally_so_far("gun_20", plane.id)
+        burst = int(guns.GUN["gun_20"]["burst"])
+        bursts = min(p["bursts"], -(-self.ammo["gun_20"] // burst))  # what is left (the last burst short)
+        # the order's bursts stay its time at the gun: one is let pass while the aircraft is out of reach
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
                                  "left": p["bursts"], "shots": shots, "hits": hits, "next": ready}
-        self.emit("gun_firing", feed=Msg.plural("20 mm gun: open fire, {n} burst.",
-                                                "20 mm gun: open fire, {n} bursts.", n=p["bursts"]),
-                  gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
+        if bursts < p["bursts"]:
+            feed = Msg.plural("20 mm gun: open fire with its last burst.",
+                              "20 mm gun: open fire with its last {n} bursts.", n=bursts)
+        else:
+            feed = Msg.plural("20 mm gun: open fire, {n} burst.", "20 mm gun: open fire, {n} bursts.", n=bursts)
+        self.emit("gun_firing", feed=feed, gun="gun_20", target=contact["id"] if contact else None, rounds=bursts)
         self.w.fire_control.warn_without_view("gun_20")
 
     def cease(self, gun: str, why: Msg | None) -> None:
