@@ -8,7 +8,8 @@ The desk's contract, for every order:
    mobilization ends, §6.4).
 3. The checks — the order's own effect first ("the telegraph already stands at stop"), then every
    validator (the crew engine: sailors in place, the bars) — change nothing. The first reason
-   refuses the order: an `order_rejected` event with that reason, never an error.
+   refuses the order: an `order_rejected` event with that reason, never an error (and what the
+   validators add to it, `Validator.refused`: the crew's `missing` when its sailors are short).
 4. An accepted order is paid (`Validator.commit`), carried out (`Effect.execute`) and told
    (`Validator.after`).
 
