@@ -134,7 +134,9 @@ def test_a_rounds_chance_falls_with_range_and_is_lower_in_a_rough_sea_and_by_nig
     """Issue 8, item 5 (guns.toml, our figures): the 88 mm gun's round hits with 0.45 at point-blank
     range, falling in a straight line to 0.06 at its 4 nm; × 0.45 in a sea of state 5, × 0.5 at night.
     At 1 nm: 0.45 - 0.39 / 4 = 0.3525 by day in a calm sea, 0.159 in a sea of state 5, 0.176 at night;
-    beyond 4 nm nothing. The 20 mm burst: 0.35 close in to 0.05 at 1.1 nm (0.2 at 0.55 nm)."""
+    beyond 4 nm nothing. The 20 mm burst: 0.35 close in to 0.05 at 1.1 nm (0.2 at 0.55 nm), × 0.6 in a sea of
+    state 5 (it took no notice of the sea: the flak on a rolling bridge hit as often as in a calm), and as often
+    by night as by day (it fires only at an aircraft its gunners see)."""
     from kaleun.uboot.weapons.guns import GUN, hit_p
 
     gun = GUN["gun_88"]
@@ -144,6 +146,8 @@ def test_a_rounds_chance_falls_with_range_and_is_lower_in_a_rough_sea_and_by_nig
     assert hit_p(gun, 1.0, 2, False) == pytest.approx(0.17625)
     assert hit_p(gun, 4.01, 2, True) == 0.0
     assert hit_p(GUN["gun_20"], 0.55, 2, True) == pytest.approx(0.2)
+    assert hit_p(GUN["gun_20"], 0.55, 5, True) == pytest.approx(0.2 * 0.6)
+    assert hit_p(GUN["gun_20"], 0.55, 4, False) == hit_p(GUN["gun_20"], 0.55, 4, True) == pytest.approx(0.2 * 0.75)
 
 
 @pytest.mark.parametrize("start, weather, chance", [("1941-12-20T12:00:00", "clear", 0.3525),
