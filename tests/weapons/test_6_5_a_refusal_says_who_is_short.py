@@ -56,3 +56,27 @@ def test_6_5_the_console_gives_the_crew_hint_after_a_crew_refusal_not_after_a_we
     assert "Reload torpedo refused: tube 1 is already loaded." in said
     assert "New speed refused: 2 sailors with the engines symbol needed in section 5" in lines[first - 1]
     assert said.count(HINT) == 1
+
+
+def test_8_3_8_4_a_weapon_order_refused_for_want_of_its_view_says_which():
+    """Enforced, a weapon order without its view is refused by its own check (§8.3: the lookouts' view needs a
+    lookout on observation duty in section 8; §8.4: submerged, the periscope's). Its `order_rejected` names the
+    view; the bridge's also says what is missing — a lookout to place, in the words of the warning the order
+    gets where the rules only advise — and the console's hint follows it; the periscope down is an order to
+    give, not a sailor to place."""
+    tdc = {"bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}
+    g = range_game(surfaced=True)
+    do(g, {"do": "crew_options", "rules": "enforce"})
+    for name, fields, missing in (
+            ("tdc", tdc, "no lookout on the bridge (section 8) for the TDC's view"),
+            ("gun_88", {"target": "c1"}, "no lookout on the bridge (section 8) for the guns' view")):
+        bare = one(order(g, name, **fields), "order_rejected")
+        assert str(bare["reason"]).startswith("the ") and "section 8" in str(bare["reason"])
+        assert bare["view"] == "bridge" and bare["missing"] == missing and crew_short("order_rejected", bare)
+    g = range_game()
+    do(g, {"do": "crew_options", "rules": "enforce"})
+    down = one(order(g, "tdc", **tdc), "order_rejected")
+    assert down["reason"] == "the TDC needs the periscope's view: up periscope first (the periscope order)"
+    assert down["view"] == "periscope" and "missing" not in down and not crew_short("order_rejected", down)
+    other = one(order(g, "fire_torpedoes", tubes=[1]), "order_rejected")  # no solution: no view named
+    assert "view" not in other and "missing" not in other

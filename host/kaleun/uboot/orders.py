@@ -9,7 +9,8 @@ The desk's contract, for every order:
 3. The checks — the order's own effect first ("the telegraph already stands at stop"), then every
    validator (the crew engine: sailors in place, the bars) — change nothing. The first reason
    refuses the order: an `order_rejected` event with that reason, never an error (and what the
-   validators add to it, `Validator.refused`: the crew's `missing` when its sailors are short).
+   effect and the validators add to it, `Effect.refused`, `Validator.refused`: the view a weapon
+   order lacked, the crew's `missing` when its sailors are short).
 4. An accepted order is paid (`Validator.commit`), carried out (`Effect.execute`) and told
    (`Validator.after`).
 
@@ -47,6 +48,9 @@ class Effect:
     check: Check
     execute: Execute
     describe: Callable[[dict[str, Any]], Msg | str]
+    #: fields the order's `order_rejected` event adds for the reason its own check gave (e.g. the view a weapon
+    #: order lacked); None: none. Changes nothing.
+    refused: Callable[[dict[str, Any], Reason], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -197,7 +201,8 @@ class OrderDesk(Module):
         return params
 
     def _reject(self, order: Order, reason: Reason) -> None:
-        extra: dict[str, Any] = {}
+        effect = self._effects.get(order.order)
+        extra: dict[str, Any] = effect.refused(order.params, reason) if effect and effect.refused else {}
         for validator in self._validators:
             extra.update(validator.refused(order, reason))
         self.emit("order_rejected", feed=Msg("{order} refused: {reason}.", order=order_term(order.order),

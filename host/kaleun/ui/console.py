@@ -475,9 +475,10 @@ class Console(TerminalOut):
 
 def crew_short(name: str, data: dict[str, Any]) -> bool:
     """Was an order refused, or did it go ahead with a warning, for want of sailors where the order needs them?
-    That is what the crew hint (crew, mobilize/place, ?ORDER) helps with: an `order_rejected` whose crew check
-    refused it (`missing`), or a `crew_warning` — not one for the periscope being down (an order to give, not a
-    sailor to place), and not a refusal by the order's own check ("no TDC solution", "tube 3 is not flooded")."""
+    That is what the crew hint (crew, mobilize/place, ?ORDER) helps with: an `order_rejected` that says what is
+    `missing` (the crew check's sailors, or a weapon order's lookout on the bridge), or a `crew_warning` — not one
+    for the periscope being down (an order to give, not a sailor to place), and not a refusal by the order's own
+    check ("no TDC solution", "tube 3 is not flooded")."""
     if name == "order_rejected":
         return data.get("missing") is not None
     return name == "crew_warning" and data.get("view") != "periscope"

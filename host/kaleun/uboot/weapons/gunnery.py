@@ -35,10 +35,12 @@ class Gunnery(WeaponsPart):
 
     def register(self, desk: OrderDesk) -> None:
         desk.register("gun_88", Effect(self._parse_gun_88, self._check_gun_88, self._open_88,
-                                       lambda p: Msg("88 mm gun, open fire on {target}", target=p["target"])))
+                                       lambda p: Msg("88 mm gun, open fire on {target}", target=p["target"]),
+                                       lambda p, reason: self.w.fire_control.refused_for_view("gun_88", reason)))
         desk.register("gun_20", Effect(self._parse_gun_20, self._check_gun_20, self._open_20,
                                        lambda p: Msg("20 mm gun, open fire on {target}", target=p["target"])
-                                       if p["target"] else Msg("20 mm gun, open fire")))
+                                       if p["target"] else Msg("20 mm gun, open fire"),
+                                       lambda p, reason: self.w.fire_control.refused_for_view("gun_20", reason)))
 
     @property
     def rng(self) -> GameRandom:
