@@ -15,7 +15,7 @@ from kaleun.cli import main
 from kaleun.uboot import data
 from kaleun.uboot.sea.classes import ship_classes
 from kaleun.uboot.sea.silhouettes import MIN_ASPECT, SilhouetteError, parse, profiles, silhouette
-from kaleun.ui.idsheet import A4_MM, card_lines, layout_sheet, px_per_m, render_sheet, write_sheet
+from kaleun.ui.idsheet import A4_MM, card_lines, card_text_px, layout_sheet, px_per_m, render_sheet, write_sheet
 from kaleun.ui.silhouette_draw import draw_silhouette, pixel_bounds
 from kit import HOST
 
@@ -250,6 +250,29 @@ def test_every_card_lies_on_the_page_without_overlap_and_holds_its_silhouette_to
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
             assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+@pytest.mark.parametrize("year", [None, 1940, 1942])
+def test_s8_2_every_line_of_every_card_fits_its_card_in_the_sheets_language(language, year):
+    """§8.2: the sheet is what the crew reads a class's name and figures from. The cards were as wide as their
+    silhouettes, and a German or Russian line longer than that was cut off with "...": "Korvette der Flower-K...",
+    a Black Swan's length as "длина 9...". Each card is now as wide as its widest line in the sheet's language,
+    and the cards still lie on the page without overlapping."""
+    layout = layout_sheet(year, language=language)
+    width = layout.size[0]
+    cards = [c for s in layout.sections for c in s.cards]
+    assert {c.class_id for c in cards} == {cid for cid, c in ship_classes().items()
+                                          if year is None or c.from_year <= year}
+    for c in cards:
+        assert card_text_px(ship_classes()[c.class_id], language) <= c.w, (language, c.class_id)
+        assert c.x > 0 and c.x + c.w < width and c.y + c.h <= layout.footer_y
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+    if language == "ru" and year is None:  # the case that was cut: the Russian escorts' two long lines
+        black_swan = next(c for c in cards if c.class_id == "black_swan")
+        assert black_swan.w > ship_classes()["black_swan"].length_m * layout.px_per_m + 1
 
 
 def test_card_text_is_built_from_messages():

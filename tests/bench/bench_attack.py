@@ -6,7 +6,8 @@
    and 40 shells from the 88 mm gun at the straggler, and ships really sink, while the escorts hunt it
    with ASDIC and depth charges. The boat attacks by the book: up periscope before the TDC at periscope
    depth, and again before the salvo if it went down (§8.4); lookouts on observation on the bridge before the
-   gun (§8.3); the last line counts the orders given without their view (none). Advanced headless in
+   gun (§8.3); the last line counts the orders given without their view and the orders refused (none: the
+   tactics give no order the boat cannot carry out, such as a surface while it is on its way up). Advanced headless in
    one-minute slices; the figure that counts is the busiest game hour, each hour's median over three runs of the
    same battle (`convoy_attacks`: one run on a shared machine is off by a fifth either way). Target: at least
    50,000 x real time in the busiest hour on one core. Measured on a two-core virtual machine whose host's speed
@@ -313,7 +314,8 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> list[float]:
         elif hunted:
             if boat.zt < 100:
                 step += order(game, "new_depth", depth_m=150)  # hunted: deep, below the charges' settings
-        elif shells < 40 and nearest_escort_nm(game) > 4.0 and merchants(game, GUN_RUN_NM, stopped=True):
+        elif shells < 40 and nearest_escort_nm(game) > 4.0 and merchants(game, GUN_RUN_NM, stopped=True) \
+                and boat.zt != 0.0:  # not while the boat is on its way up already (a wasted order)
             step += order(game, "surface")
         for e in step:
             counts[e.name] += 1
@@ -332,7 +334,8 @@ def convoy_attack(seed: int = 1, hours: int = 6) -> list[float]:
     print(f"  torpedoes fired {weapons.fired}, hits {weapons.hits}, shells {counts['gun_round']}; ships sunk "
           f"{len(sunk)} ({sum(s['grt'] for s in sunk):,} GRT); pings {counts['ping']}, depth charges "
           f"{counts['explosion']}, damage {counts['damage']}; mission: {game.module('mission').result or 'going on'}"
-          f" at {game.t / 3600:.1f} h; orders given without their view {counts['view_warning']}")
+          f" at {game.t / 3600:.1f} h; orders given without their view {counts['view_warning']}, orders refused "
+          f"{counts['order_rejected']}")
     return per_hour
 
 

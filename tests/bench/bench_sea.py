@@ -43,13 +43,15 @@ def heavy_convoy(seed: int = 7, hours: float = 6.0) -> None:
     ships = len(sea.vessels)
     escorts = sum(1 for v in sea.vessels.values() if v.is_escort)
     planes = len(sea.aircraft)
-    order(game, "dive")
+    order(game, "mobilize")  # the engine men to their stations: one at the diesels, two at the motors (§6.5)
+    for figure, section in (("engineer-square", 5), ("engineer-triangle", 6), ("engineer-circle", 6)):
+        game.apply({"do": "place", "figure": figure, "section": section})
+    order(game, "dive")  # to periscope depth
     order(game, "new_speed", speed="slow_ahead")
     counts: Counter[str] = Counter()
     script = {
         600: lambda: order(game, "periscope"),
         1200: lambda: order(game, "hydrophone"),
-        1800: lambda: order(game, "periscope"),
         1260: lambda: sea.attacked(nearest_merchant(game), "torpedo hit"),
         1320: lambda: order(game, "new_depth", depth_m=80),
         1500: lambda: sea.attacked(nearest_merchant(game), "torpedo hit"),
@@ -73,10 +75,11 @@ def heavy_convoy(seed: int = 7, hours: float = 6.0) -> None:
           f"damage {counts['damage']}, contact {counts['contact']}); mission: {game.module('mission').result}")
 
 
-#: the crew's stations on patrol: two lookouts on the bridge, an engine man in each engine room, the
-#: helmsmen and ballast men in the control room, the cook in the crew quarters
-STATIONS = {"navigator-square": 8, "navigator-triangle": 8, "engineer-square": 5, "engineer-triangle": 6,
-            "navigator-circle": 4}
+#: the crew's stations on patrol: two lookouts on the bridge, two engine men at the diesels (a new speed
+#: surfaced needs two, §6.5) and one at the motors (a dive needs one in each engine room), the helmsmen and
+#: ballast men in the control room, the cook in the crew quarters
+STATIONS = {"navigator-square": 8, "navigator-triangle": 8, "engineer-square": 5, "engineer-circle": 5,
+            "engineer-triangle": 6, "navigator-circle": 4}
 LOOKOUTS = ("navigator-square", "navigator-triangle")
 REPAIR_MEN = ("engineer-hexagon", "officer-hexagon", "engineer-circle")
 ADJACENT = [(4, 5), (5, 6), (2, 4), (2, 5), (3, 5), (3, 6), (1, 2), (1, 3), (2, 3)]

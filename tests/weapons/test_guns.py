@@ -134,7 +134,9 @@ def test_a_rounds_chance_falls_with_range_and_is_lower_in_a_rough_sea_and_by_nig
     """Issue 8, item 5 (guns.toml, our figures): the 88 mm gun's round hits with 0.45 at point-blank
     range, falling in a straight line to 0.06 at its 4 nm; × 0.45 in a sea of state 5, × 0.5 at night.
     At 1 nm: 0.45 - 0.39 / 4 = 0.3525 by day in a calm sea, 0.159 in a sea of state 5, 0.176 at night;
-    beyond 4 nm nothing. The 20 mm burst: 0.35 close in to 0.05 at 1.1 nm (0.2 at 0.55 nm)."""
+    beyond 4 nm nothing. The 20 mm burst: 0.35 close in to 0.05 at 1.1 nm (0.2 at 0.55 nm), × 0.6 in a sea of
+    state 5 (it took no notice of the sea: the flak on a rolling bridge hit as often as in a calm), and as often
+    by night as by day (it fires only at an aircraft its gunners see)."""
     from kaleun.uboot.weapons.guns import GUN, hit_p
 
     gun = GUN["gun_88"]
@@ -144,6 +146,8 @@ def test_a_rounds_chance_falls_with_range_and_is_lower_in_a_rough_sea_and_by_nig
     assert hit_p(gun, 1.0, 2, False) == pytest.approx(0.17625)
     assert hit_p(gun, 4.01, 2, True) == 0.0
     assert hit_p(GUN["gun_20"], 0.55, 2, True) == pytest.approx(0.2)
+    assert hit_p(GUN["gun_20"], 0.55, 5, True) == pytest.approx(0.2 * 0.6)
+    assert hit_p(GUN["gun_20"], 0.55, 4, False) == hit_p(GUN["gun_20"], 0.55, 4, True) == pytest.approx(0.2 * 0.75)
 
 
 @pytest.mark.parametrize("start, weather, chance", [("1941-12-20T12:00:00", "clear", 0.3525),
@@ -207,7 +211,8 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
     for seed in range(12):
         g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.8}], seed=seed,
                            ammo={"gun_20": 50})
-        one(order(g, "gun_20", bursts=30), "gun_firing")
+        opened = one(order(g, "gun_20", bursts=30), "gun_firing")
+        assert opened["rounds"] == 3 and opened["feed"] == "20 mm gun: open fire with its last 3 bursts."
         events = advance(g, g.t + 300)
         bursts = [r["rounds"] for r in named(events, "gun_round")]
         assert sum(bursts) == 50 - weapons(g).ammo["gun_20"] and weapons(g).ammo["gun_20"] >= 0
@@ -221,7 +226,10 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
             ran_dry.append(seed)
     assert ran_dry  # some of the Sunderlands pressed on until the magazines were empty
     g = _surfaced_with([TARGET], seed=3, ammo={"gun_88": 3})
-    one(order(g, "gun_88", target=_first_contact(g), rounds=10), "gun_firing")
+    opened = one(order(g, "gun_88", target=_first_contact(g), rounds=10), "gun_firing")
+    # the First Officer says what the gun will fire: its last three rounds, not the ten ordered
+    assert opened["rounds"] == 3
+    assert opened["feed"] == f"88 mm gun: open fire on {opened['target']} with its last 3 rounds."
     events = advance(g, g.t + 120)
     assert [r["rounds"] for r in named(events, "gun_round")] == [1, 1, 1] and weapons(g).ammo["gun_88"] == 0
     assert one(events, "gun_ceased")["feed"] == "88 mm gun: cease fire (no ammunition left)."
@@ -477,3 +485,35 @@ def test_6_5_the_console_help_lists_no_gun_the_boat_does_not_carry():
 
     assert [line.split()[0] for line in gun_lines(help_lines("1940-10-17T08:00:00"))] == ["gun", "flak"]
     assert [line.split()[0] for line in gun_lines(help_lines("1943-07-05T14:00:00"))] == ["flak"]
+
+
+def test_an_order_given_again_at_the_same_target_tells_the_whole_engagement_at_cease_fire():
+    """The gun crew's "cease fire, 27 shots, 2 hits" is the engagement's tally. An order given again while the gun
+    fired at the same ship started the count afresh: the rounds fired before it were never told, and its first
+    hit afterwards was taken for the engagement's first. At another target the first engagement ceases, told
+    with its own tally, before the gun opens fire on the new one."""
+    g = _surfaced_with([TARGET, {**TARGET, "bearing": 80, "range_m": 2600}], seed=3)
+    for _ in range(40):
+        ships = sorted((c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"),
+                       key=lambda c: int(c[1:]))
+        if len(ships) == 2:
+            break
+        advance(g, g.t + 30)
+    first, other = ships
+    events = order(g, "gun_88", target=first, rounds=60)
+    events += advance(g, g.t + 30)
+    events += order(g, "gun_88", target=first, rounds=60)
+    events += advance(g, g.t + 30)
+    events += do(g, {"do": "cease_fire", "gun": "gun_88"})
+    ceased = one(events, "gun_ceased")
+    rounds = named(events, "gun_round")
+    assert ceased["shots"] == len(rounds) > 8
+    assert ceased["hits"] == sum(1 for r in rounds if r["hit"])
+    assert ceased["feed"].startswith(f"88 mm gun: cease fire, {len(rounds)} shots")
+    events = order(g, "gun_88", target=first, rounds=60)
+    events += advance(g, g.t + 10)
+    events += order(g, "gun_88", target=other, rounds=60)
+    names = [e["event"] for e in events]
+    switched = one(events, "gun_ceased")
+    assert switched["target"] == first and switched["shots"] == len(named(events, "gun_round"))
+    assert names.index("gun_ceased") < len(names) - 1 - names[::-1].index("gun_firing")

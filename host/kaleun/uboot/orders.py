@@ -8,7 +8,9 @@ The desk's contract, for every order:
    mobilization ends, §6.4).
 3. The checks — the order's own effect first ("the telegraph already stands at stop"), then every
    validator (the crew engine: sailors in place, the bars) — change nothing. The first reason
-   refuses the order: an `order_rejected` event with that reason, never an error.
+   refuses the order: an `order_rejected` event with that reason, never an error (and what the
+   effect and the validators add to it, `Effect.refused`, `Validator.refused`: the view a weapon
+   order lacked, the crew's `missing` when its sailors are short).
 4. An accepted order is paid (`Validator.commit`), carried out (`Effect.execute`) and told
    (`Validator.after`).
 
@@ -46,6 +48,9 @@ class Effect:
     check: Check
     execute: Execute
     describe: Callable[[dict[str, Any]], Msg | str]
+    #: fields the order's `order_rejected` event adds for the reason its own check gave (e.g. the view a weapon
+    #: order lacked); None: none. Changes nothing.
+    refused: Callable[[dict[str, Any], Reason], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,11 @@ class Validator:
 
     def preview(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
         """What the validator would do with the order just checked (e.g. who executes it). Changes nothing."""
+        return {}
+
+    def refused(self, order: Order, reason: Reason) -> dict[str, Any]:  # pragma: no cover - interface
+        """Fields the validator adds to the `order_rejected` event of an order refused for `reason` (the
+        crew engine: `missing`, when the reason is its own, sailors short at their stations). Changes nothing."""
         return {}
 
     def commit(self, order: Order) -> dict[str, Any]:  # pragma: no cover - interface
@@ -191,9 +201,13 @@ class OrderDesk(Module):
         return params
 
     def _reject(self, order: Order, reason: Reason) -> None:
+        effect = self._effects.get(order.order)
+        extra: dict[str, Any] = effect.refused(order.params, reason) if effect and effect.refused else {}
+        for validator in self._validators:
+            extra.update(validator.refused(order, reason))
         self.emit("order_rejected", feed=Msg("{order} refused: {reason}.", order=order_term(order.order),
                                              reason=reason),
-                  order=order.order, via=order.source, reason=reason, **order.params)
+                  order=order.order, via=order.source, reason=reason, **extra, **order.params)
 
 
 def order_term(order: str) -> Msg:

@@ -191,7 +191,7 @@ class Console(TerminalOut):
         if event.name == "figure_lifted" and fresh:  # a typed `lift` said nothing (the window shows it in the tray)
             self.say(self.lang.render(Msg("  {figure}: lifted off section {section}.",
                                           figure=str(event.data.get("figure")), section=event.data.get("section"))))
-        if event.name in ("order_rejected", "crew_warning") and change is not None:
+        if change is not None and crew_short(event.name, event.data):
             self._crew_hint(str(event.data.get("order", "")))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang))
@@ -471,6 +471,17 @@ class Console(TerminalOut):
 
         self.say(self.lang.render(saved_line(self.game)))  # a stop signal named, as in every front end
         return 0
+
+
+def crew_short(name: str, data: dict[str, Any]) -> bool:
+    """Was an order refused, or did it go ahead with a warning, for want of sailors where the order needs them?
+    That is what the crew hint (crew, mobilize/place, ?ORDER) helps with: an `order_rejected` that says what is
+    `missing` (the crew check's sailors, or a weapon order's lookout on the bridge), or a `crew_warning` — not one
+    for the periscope being down (an order to give, not a sailor to place), and not a refusal by the order's own
+    check ("no TDC solution", "tube 3 is not flooded")."""
+    if name == "order_rejected":
+        return data.get("missing") is not None
+    return name == "crew_warning" and data.get("view") != "periscope"
 
 
 def _echoes(stream: IO[str]) -> bool:

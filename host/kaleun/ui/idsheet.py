@@ -6,9 +6,10 @@ in a given year, or all of them), their silhouettes from silhouettes.toml drawn 
 scale, class name, type, GRT, top speed, length and year in service. Merchants and small vessels
 come first, largest tonnage first; then the escorts.
 
-`layout_sheet` is pure geometry (which classes, where, at what scale); `render_sheet` draws it
-with pygame on an off-screen Surface; `write_sheet` saves it as PNG (with its resolution recorded,
-so it prints at A4).
+`layout_sheet` is geometry (which classes, where, at what scale; given the sheet's language, each
+card is made as wide as its text in that language needs, measured with the sheet's fonts, so no
+line is cut short); `render_sheet` draws it with pygame on an off-screen Surface; `write_sheet`
+saves it as PNG (with its resolution recorded, so it prints at A4).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import math
 import os
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -120,8 +122,9 @@ def sheet_classes(year: int | None) -> tuple[list[ShipClass], list[ShipClass]]:
 
 
 def _flow(classes: list[ShipClass], x0: int, width: int, y: int, ppm: float, mm: float,
-          row_gap_mm: float) -> tuple[list[Card], int]:
-    """Cards left to right, wrapping to a new row when the next does not fit; (cards, y after)."""
+          row_gap_mm: float, text_px: Callable[[ShipClass], int]) -> tuple[list[Card], int]:
+    """Cards left to right, wrapping to a new row when the next does not fit; (cards, y after). A card is as
+    wide as its silhouette, its text (`text_px`) and `MIN_CARD_MM`, whichever is widest."""
     cards: list[Card] = []
     row: list[tuple[ShipClass, int, float]] = []   # class, card width, silhouette height px
 
@@ -141,7 +144,7 @@ def _flow(classes: list[ShipClass], x0: int, width: int, y: int, ppm: float, mm:
     used = 0
     for cls in classes:
         sil = silhouette(cls.id)
-        w = max(math.ceil(sil.length_m * ppm), round(MIN_CARD_MM * mm))
+        w = min(width, max(math.ceil(sil.length_m * ppm), round(MIN_CARD_MM * mm), text_px(cls)))
         needed = w if not row else used + round(GAP_MM * mm) + w
         if row and needed > width:
             y = close_row(y)
@@ -151,13 +154,20 @@ def _flow(classes: list[ShipClass], x0: int, width: int, y: int, ppm: float, mm:
     return cards, close_row(y)
 
 
-def layout_sheet(year: int | None = None, dpi: int = DPI) -> SheetLayout:
+def layout_sheet(year: int | None = None, dpi: int = DPI, language: str | None = None,
+                 font_dir: Path | None = None) -> SheetLayout:
     """Where every class of `year` (all classes without one) goes on an A4 page at `dpi`.
 
     Tries the common scales from the largest down and keeps the first at which the page holds
-    every class.
+    every class. With a `language` each card is as wide as its lines in that language need (a German
+    "Korvette der Flower-Klasse" or a Russian "длина 91 м" is never cut off); without one the
+    layout is pure geometry and the cards are as wide as their silhouettes and `MIN_CARD_MM`.
     """
     mm = dpi / MM_PER_INCH
+    fonts = _Fonts(dpi, FONT_DIR if font_dir is None else font_dir)
+
+    def text_px(cls: ShipClass) -> int:
+        return 0 if language is None else card_text_px(cls, language, fonts)
     size = (round(A4_MM[0] * mm), round(A4_MM[1] * mm))
     trade, escorts = sheet_classes(year)
     x0, width = round(MARGIN_MM * mm), size[0] - 2 * round(MARGIN_MM * mm)
@@ -170,7 +180,8 @@ def layout_sheet(year: int | None = None, dpi: int = DPI) -> SheetLayout:
         sections = []
         for title, group in groups:
             if group:
-                cards, after = _flow(group, x0, width, y + round(SECTION_HEAD_MM * mm), ppm, mm, row_gap_mm)
+                cards, after = _flow(group, x0, width, y + round(SECTION_HEAD_MM * mm), ppm, mm, row_gap_mm,
+                                     text_px)
                 sections.append(Section(title, y, tuple(cards)))
                 y = after
         return SheetLayout(size, dpi, scale, year, tuple(sections), bottom), y
@@ -237,6 +248,23 @@ def card_lines(cls: ShipClass) -> list[tuple[Msg, bool]]:
     ]
 
 
+def _line_font(fonts: _Fonts, index: int, bold: bool) -> Any:
+    """The font of a card's line: the class name larger, the rest small."""
+    return fonts.get(9.5 if index == 0 else 8, bold)
+
+
+def card_text_px(cls: ShipClass, language: str, fonts: _Fonts | None = None) -> int:
+    """How wide a class's card must be, in pixels, for its widest line in `language` (the sheet's fonts at its
+    resolution: `fonts`, else DejaVu Sans at `DPI`)."""
+    import pygame
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    fonts = fonts or _Fonts(DPI)
+    render = table_language(language).render
+    return max(_line_font(fonts, i, bold).size(render(line))[0] for i, (line, bold) in enumerate(card_lines(cls)))
+
+
 def render_sheet(layout: SheetLayout, language: str = "en", font_dir: Path = FONT_DIR) -> Any:
     """Draw the sheet on a new pygame Surface (no display needed)."""
     import pygame
@@ -298,8 +326,8 @@ def _draw_card(surface: Any, card: Card, cls: ShipClass, ppm: float, fonts: _Fon
     draw_silhouette(surface, silhouette(cls.id), (cx, cy), ppm, INK)
     y = round(cy) + px(1.6)
     for i, (line, bold) in enumerate(card_lines(cls)):
-        font = fonts.get(9.5 if i == 0 else 8, bold)
-        words = fit(font, text(line), card.w)
+        font = _line_font(fonts, i, bold)
+        words = fit(font, text(line), card.w)  # the layout made the card wide enough: a guard only
         img = font.render(words, True, INK if i < 2 else GREY)
         surface.blit(img, (card.x, y))
         y += img.get_height() + (px(0.4) if i == 0 else 0)
@@ -372,7 +400,7 @@ def write_sheet(out: Path, year: int | None = None, language: str = "en", dpi: i
     that was there. Raises OSError (a folder that is not there is not made)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    layout = layout_sheet(year, dpi)
+    layout = layout_sheet(year, dpi, language)
     surface = render_sheet(layout, language)
     data = png_bytes(surface, dpi)
     if not out.parent.is_dir():

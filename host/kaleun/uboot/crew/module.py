@@ -99,6 +99,7 @@ class Crew(Module, Validator):
         self._plan: list[Pick] = []
         self._prepared: tuple[Order | None, Need | Msg] = (None, Need())
         self._warning: Reason | None = None
+        self._short: Reason | None = None  # the last validation's refusal for want of sailors (rules enforced)
         self._announce: list[Callable[[], Any]] = []
         self._ended = False  # the crew ended the mission in a game without a mission module
 
@@ -470,7 +471,7 @@ class Crew(Module, Validator):
 
     def prepare(self, order: Order) -> None:
         """The order's crew requirement, worked out before anything changes (CommandError if malformed)."""
-        self._plan, self._warning = [], None
+        self._plan, self._warning, self._short = [], None, None
         self._prepared = (order, self._need(order))
 
     def given(self, order: Order) -> None:
@@ -483,6 +484,7 @@ class Crew(Module, Validator):
         prepared, need = self._prepared
         if prepared is not order:  # validated without prepare(): work the requirement out now
             need = self._need(order)
+        self._short = None
         if self.over:  # never advisory
             return Msg("the mission is over")
         blocked = self._blocked(order, need)
@@ -493,7 +495,14 @@ class Crew(Module, Validator):
         if reason is not None and self.rules == "advise":
             self._warning = reason
             return None
+        self._short = reason
         return reason
+
+    def refused(self, order: Order, reason: Reason) -> dict[str, Any]:
+        """An order refused for want of its sailors at their stations says what is missing (`missing`, as a
+        `crew_warning` does where the rules only advise): the console then shows where to look. A refusal for
+        any other reason (the order's own check, the bars, a major failure) carries no `missing`."""
+        return {"missing": reason} if reason is not None and reason is self._short else {}
 
     def _blocked(self, order: Order, need: Need | Msg) -> Reason | None:
         """Why the order is impossible whoever stands where: bars exhausted, a major failure."""

@@ -72,7 +72,8 @@ class FireControl(WeaponsPart):
         self.disc = Disc()
 
     def register(self, desk: OrderDesk) -> None:
-        desk.register("tdc", Effect(self._parse_tdc, self._check_tdc, self._program, self._describe_tdc))
+        desk.register("tdc", Effect(self._parse_tdc, self._check_tdc, self._program, self._describe_tdc,
+                                    lambda p, reason: self.refused_for_view("tdc", reason)))
 
     # -- the attack disc -----------------------------------------------------------------------------
     def attack_disc(self, args: Args) -> None:
@@ -215,6 +216,21 @@ class FireControl(WeaponsPart):
             return None  # too deep: the order's own check says so
         return Msg("the periscope is not up for the TDC's view (the periscope order)")
 
+    def refused_for_view(self, order: str, reason: Any) -> dict[str, Any]:
+        """What an `order_rejected` of a weapon order adds when its own check refused it for want of its view
+        (the crew rules enforced): `view` (`bridge`, `periscope`), and for the bridge `missing` — a lookout to
+        place, as a `crew_warning` says it where the rules only advise. Any other reason: nothing. Changes
+        nothing."""
+        if order in ("gun_88", "gun_20"):
+            bridge, periscope = self.w.gunnery.no_bridge_view(), None
+        else:
+            bridge, periscope = self.no_bridge_view(), self.no_periscope_view()
+        if bridge is not None and reason == bridge:
+            return {"view": "bridge", "missing": self.view_missing(order)}
+        if periscope is not None and reason == periscope:
+            return {"view": "periscope"}
+        return {}
+
     def _advised(self) -> bool:
         engine = self.engine
         return bool(engine.has_module("crew") and engine.module("crew").rules == "advise")
@@ -227,12 +243,14 @@ class FireControl(WeaponsPart):
             return
         missing = self.view_missing(order)
         if missing is not None:
-            self._warn(order, missing)
+            self._warn(order, missing, "bridge" if self.boat.surfaced else "periscope")
 
-    def _warn(self, order: str, missing: Msg) -> None:
+    def _warn(self, order: str, missing: Msg, view: str) -> None:
+        """The `crew_warning` of an order gone ahead without its view; `view` names the one missing: `bridge` (no
+        lookout on the bridge: a sailor to place) or `periscope` (the periscope down: an order to give)."""
         self.emit("crew_warning", feed=Msg("{order} went ahead without its crew: {missing}.",
                                            order=order_term(order), missing=missing),
-                  order=order, missing=missing)
+                  order=order, missing=missing, view=view)
 
     def keep_periscope_up(self) -> None:
         """A `tdc` order given through the periscope keeps it up while the TDC tracks the target (torpedoes.toml

@@ -64,7 +64,9 @@ class TorpedoFiring(WeaponsPart):
     def register(self, desk: OrderDesk) -> None:
         desk.register("fire_torpedoes", Effect(self._parse_tubes_to_fire, self._check_fire, self._fire,
                                                lambda p: Msg.plural("fire tube {tubes}", "fire tubes {tubes}",
-                                                                    n=len(p["tubes"]), tubes=tube_list(p["tubes"]))))
+                                                                    n=len(p["tubes"]), tubes=tube_list(p["tubes"])),
+                                               lambda p, reason: self.w.fire_control.refused_for_view(
+                                                   "fire_torpedoes", reason)))
 
     @property
     def tdc(self) -> dict[str, Any] | None:

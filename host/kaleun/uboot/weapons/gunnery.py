@@ -35,10 +35,12 @@ class Gunnery(WeaponsPart):
 
     def register(self, desk: OrderDesk) -> None:
         desk.register("gun_88", Effect(self._parse_gun_88, self._check_gun_88, self._open_88,
-                                       lambda p: Msg("88 mm gun, open fire on {target}", target=p["target"])))
+                                       lambda p: Msg("88 mm gun, open fire on {target}", target=p["target"]),
+                                       lambda p, reason: self.w.fire_control.refused_for_view("gun_88", reason)))
         desk.register("gun_20", Effect(self._parse_gun_20, self._check_gun_20, self._open_20,
                                        lambda p: Msg("20 mm gun, open fire on {target}", target=p["target"])
-                                       if p["target"] else Msg("20 mm gun, open fire")))
+                                       if p["target"] else Msg("20 mm gun, open fire"),
+                                       lambda p, reason: self.w.fire_control.refused_for_view("gun_20", reason)))
 
     @property
     def rng(self) -> GameRandom:
@@ -114,15 +116,34 @@ class Gunnery(WeaponsPart):
         found = guns.target_ship(self, p["target"])
         return found if isinstance(found, Msg) else None
 
+    def _tally_so_far(self, gun: str, target: str) -> tuple[int, int]:
+        """(shots, hits) an order given again carries on from: the gun's own while it fires at the same target (its
+        cease fire then tells the whole engagement, not the last order's rounds alone); at another target the
+        first engagement ceases with its own tally and the new one starts from nothing."""
+        firing = self.firing[gun]
+        if firing is None:
+            return 0, 0
+        if firing["target"] == target:
+            return int(firing["shots"]), int(firing["hits"])
+        self.cease(gun, None)
+        return 0, 0
+
     def _open_88(self, p: dict[str, Any]) -> None:
         v = guns.target_ship(self, p["target"])
         assert not isinstance(v, Msg)
-        self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": p["rounds"], "shots": 0, "hits": 0,
-                                 "next": self._gun_ready_at("gun_88")}
-        self.emit("gun_firing", feed=Msg.plural("88 mm gun: open fire on {target}, {n} round.",
-                                                "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"],
-                                                n=p["rounds"]),
-                  gun="gun_88", target=p["target"], rounds=p["rounds"])
+        ready = self._gun_ready_at("gun_88")
+        shots, hits = self._tally_so_far("gun_88", v.id)
+        rounds = min(p["rounds"], self.ammo["gun_88"])  # never more than the boat still has
+        self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": rounds, "shots": shots,
+                                 "hits": hits, "next": ready}
+        if rounds < p["rounds"]:
+            feed = Msg.plural("88 mm gun: open fire on {target} with its last round.",
+                              "88 mm gun: open fire on {target} with its last {n} rounds.", target=p["target"],
+                              n=rounds)
+        else:
+            feed = Msg.plural("88 mm gun: open fire on {target}, {n} round.",
+                              "88 mm gun: open fire on {target}, {n} rounds.", target=p["target"], n=rounds)
+        self.emit("gun_firing", feed=feed, gun="gun_88", target=p["target"], rounds=rounds)
         self.w.fire_control.warn_without_view("gun_88")
 
     def _check_gun_20(self, p: dict[str, Any]) -> Msg | None:
@@ -136,11 +157,19 @@ class Gunnery(WeaponsPart):
         plane = guns.target_aircraft(self, p["target"])
         assert not isinstance(plane, Msg)
         contact = self.sea.picture.of(plane.id)
+        ready = self._gun_ready_at("gun_20")
+        shots, hits = self._tally_so_far("gun_20", plane.id)
+        burst = int(guns.GUN["gun_20"]["burst"])
+        bursts = min(p["bursts"], -(-self.ammo["gun_20"] // burst))  # what is left (the last burst short)
+        # the order's bursts stay its time at the gun: one is let pass while the aircraft is out of reach
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
-                                 "left": p["bursts"], "shots": 0, "hits": 0, "next": self._gun_ready_at("gun_20")}
-        self.emit("gun_firing", feed=Msg.plural("20 mm gun: open fire, {n} burst.",
-                                                "20 mm gun: open fire, {n} bursts.", n=p["bursts"]),
-                  gun="gun_20", target=contact["id"] if contact else None, rounds=p["bursts"])
+                                 "left": p["bursts"], "shots": shots, "hits": hits, "next": ready}
+        if bursts < p["bursts"]:
+            feed = Msg.plural("20 mm gun: open fire with its last burst.",
+                              "20 mm gun: open fire with its last {n} bursts.", n=bursts)
+        else:
+            feed = Msg.plural("20 mm gun: open fire, {n} burst.", "20 mm gun: open fire, {n} bursts.", n=bursts)
+        self.emit("gun_firing", feed=feed, gun="gun_20", target=contact["id"] if contact else None, rounds=bursts)
         self.w.fire_control.warn_without_view("gun_20")
 
     def cease(self, gun: str, why: Msg | None) -> None:
@@ -156,6 +185,7 @@ class Gunnery(WeaponsPart):
             feed = Msg("{gun}: cease fire ({why}).", gun=name, why=why)
         self.emit("gun_ceased", feed=feed, gun=gun, shots=firing["shots"], hits=firing["hits"],
                   target=firing["contact"], reason=why)
+
     def cease_fire(self, args: Args) -> None:
         """The Captain's "cease fire!" to a gun crew: a word, not an order (no activation; [gap] our
         choice, the rulebook has no order for it). Without `gun`, every gun that fires stops."""

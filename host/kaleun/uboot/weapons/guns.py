@@ -212,7 +212,7 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
             rounds = min(burst, weapons.ammo[gun])  # the last burst: what is left
             weapons.ammo[gun] -= rounds
             firing["shots"] += 1
-            hit = rng.random() < burst_p(hit_p(spec, r, sea_state, True), rounds, burst)
+            hit = rng.random() < burst_p(hit_p(spec, r, sea_state, day), rounds, burst)
             sea.emit("gun_round", gun=gun, target=firing["contact"], hit=hit, range_m=round(r * 1852), rounds=rounds)
             if hit:
                 firing["hits"] += 1
