@@ -29,8 +29,8 @@ from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.session import saved_line
 from kaleun.ui.sonar_commands import COMMANDS, QUIT_WORDS, Command, course_id, course_words, find, symbol_id
-from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, track_text
-from kaleun.ui.terminal_out import TerminalOut
+from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, first_steps, track_text
+from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-class TeamConsole(TerminalOut):
+class TeamConsole(Prompting):
     """One team's console on one terminal (text in, text out)."""
 
     def __init__(self, runtime: Runtime, team: str, stdin: IO[str], stdout: IO[str], interactive: bool = True) -> None:
@@ -56,6 +56,10 @@ class TeamConsole(TerminalOut):
         self.stopping = False
         self.gone = False
         self.who = team
+        #: the prompt's state (`Prompting`): the input shows what is typed when it is a terminal
+        self.echoes = echoes(stdin)
+        #: a quit whose save failed was said once: the next quit leaves (as at the U-BOOT console)
+        self.quit_unsaved = False
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
@@ -67,9 +71,8 @@ class TeamConsole(TerminalOut):
         return language(getattr(self.runtime, "language", "en"))
 
     # -- output -----------------------------------------------------------------------------
-    def prompt(self) -> None:
-        if self.interactive:
-            self._write(f"{self.lang.render(team_name(self.team)).lower()}> ")
+    def prompt_text(self) -> str:
+        return f"{self.lang.render(team_name(self.team)).lower()}> "
 
     def recall(self) -> None:
         """Print what this team was told before this console started (the referee's record: the last
@@ -113,6 +116,7 @@ class TeamConsole(TerminalOut):
 
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
+        self.begin_line()
         try:
             text = typed.line_text(line)
             if not text:
@@ -125,8 +129,7 @@ class TeamConsole(TerminalOut):
         except CommandError as exc:
             self._problem(of_error(exc))
         finally:
-            if not self.stopping:
-                self.prompt()
+            self.end_line()
 
     def _json(self, command: dict[str, Any]) -> None:
         if command.get("team", self.team) != self.team:
@@ -209,16 +212,36 @@ class TeamConsole(TerminalOut):
         elif name == "save":
             self._need(plain, command)
             autosave = self.runtime.autosave
-            told = autosave.told if autosave is not None else 0
-            self.runtime.save()
-            problem = self.runtime.save_problem
-            if problem is None:  # what was saved, where, and how to continue it later
+            if self._saved() is None:  # what was saved, where, and how to continue it later
                 self.say(self.lang.render(saved_line(self.runtime.game, autosave.path) if autosave is not None
                                           else Msg("This table keeps no save: nothing was written.")))
-            elif autosave is None or autosave.told == told:  # not said yet by the autosave
-                self._problem(problem)
         else:  # quit, exit
-            self.stopping = True
+            self._quit()
+
+    def _saved(self) -> Msg | None:
+        """Save now; what went wrong (said here unless the autosave has just told it)."""
+        autosave = self.runtime.autosave
+        told = autosave.told if autosave is not None else 0
+        self.runtime.save()
+        problem = self.runtime.save_problem
+        if problem is not None and (autosave is None or autosave.told == told):
+            self._problem(problem)
+        return problem
+
+    def _quit(self) -> None:
+        """Save and leave, as at the U-BOOT console: a save that fails (a full disk) keeps the console open
+        once, to make room; the next quit leaves (the goodbye says what the storage holds)."""
+        autosave = self.runtime.autosave
+        if autosave is not None and not self.quit_unsaved and not self.gone and self._saved() is not None:
+            self.quit_unsaved = True
+            if autosave.no_writes:  # a read-only or vanished storage: more room does not help
+                again = Msg("Check the storage (it takes no writes) and type quit again, or type quit again now to "
+                            "leave without this save.")
+            else:
+                again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
+            self._problem(again)
+            return
+        self.stopping = True
 
     def _local(self, fields: dict[str, Any]) -> dict[str, Any]:
         """A course's `cross=` symbol typed in the table's language, as its id."""
@@ -250,6 +273,13 @@ class TeamConsole(TerminalOut):
         for command in COMMANDS:
             self.say(f"  {command.usage(lang).ljust(min(width, 34))}  {lang.text(command.summary)}")
         self.say("  {...}  " + lang.render(Msg("any table-script line as JSON, without t and team")))
+        self.first_steps()
+
+    def first_steps(self) -> None:
+        """Where the team begins, as its game stands (a new game's greeting, the end of `help`)."""
+        steps = first_steps(self.referee.team_status(self.team))
+        if steps is not None:
+            self.say(self.lang.render(steps))
 
     def describe(self, command: Command) -> list[str]:
         """`help COMMAND`: its usage, what it does, each field in the table's language, an example."""
@@ -281,7 +311,8 @@ class TeamConsole(TerminalOut):
         def read() -> None:
             try:
                 for line in self.stdin:
-                    self.runtime.call(functools.partial(self.handle, line))
+                    self.took_line()
+                    self.runtime.call(functools.partial(self.typed_line, line))
             except (OSError, ValueError):  # the terminal hung up
                 log.info("%s's console input is gone", self.team)
             self.runtime.call(on_end)
@@ -330,6 +361,8 @@ def start_consoles(consoles: list[TeamConsole], on_end: Callable[[], None], alon
                                         "DEVICE, or play in the window with --team both.",
                                         team=team_name(console.team), other=team_name(other))))
         console.recall()
+        if console.referee.teams[console.team].position is None and console.referee.phase == "setup":
+            console.first_steps()  # a new game (or one resumed before this team marked its start cell)
         console.start_reading(on_end)
         console.prompt()
 

@@ -1,0 +1,147 @@
+"""The Captain Sonar team consoles behave as the U-BOOT console does for a newcomer: one prompt for each line
+to type (not one per line typed ahead, not again after a piped empty line), the enemy's announcement while the
+prompt stands on a line of its own with the prompt again after it, the first steps at the start of a new game
+and at the end of `help`, `help COMMAND` with its fields, and a quit whose save fails kept open once."""
+
+from __future__ import annotations
+
+import errno
+import io
+import time
+
+import pytest
+from kaleun.runtime.loop import Runtime
+from kaleun.sonar.game import new_game, referee
+from kaleun.ui.sonar_console import SonarConsoles, TeamConsole, start_consoles
+from kaleun.ui.sonar_session import make_sonar_runtime
+
+
+class Typed(io.StringIO):
+    """What a player types at a terminal: the terminal echoes each line."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def table(home):
+    game = new_game(4, "alpha", "realtime")
+    runtime: Runtime = make_sonar_runtime(game)
+    yield runtime
+    runtime.close()
+
+
+def seat(runtime: Runtime, team: str, stdin: io.StringIO | None = None,
+         language: str = "en") -> tuple[TeamConsole, io.StringIO]:
+    runtime.language = language
+    out = io.StringIO()
+    return TeamConsole(runtime, team, stdin if stdin is not None else io.StringIO(), out), out
+
+
+def test_piped_lines_that_print_nothing_leave_one_prompt(table):
+    console, out = seat(table, "yellow")
+    console.prompt()
+    for line in ("", "   ", ""):
+        console.handle(line)
+    assert out.getvalue() == "yellow> ", repr(out.getvalue())
+    console.handle("status")
+    assert out.getvalue().count("yellow> ") == 2 and out.getvalue().endswith("yellow> "), out.getvalue()
+
+
+def test_lines_typed_ahead_get_one_prompt_after_the_last(table):
+    """A paste of three lines ran each with its own prompt after the terminal had echoed them all."""
+    console, out = seat(table, "yellow", Typed("\n\nstart B2\n"))
+    ended = []
+    console.start_reading(lambda: ended.append(True))
+    deadline = time.monotonic() + 30
+    while table.inbox.qsize() < 4 and time.monotonic() < deadline:  # the reader takes the three lines and the end
+        time.sleep(0.01)
+    table.step()  # before the game runs them
+    text = out.getvalue()
+    assert ended and text.count("yellow> ") == 1, repr(text)
+    assert text.endswith("Yellow's Captain has marked the start cell.\nyellow> "), repr(text)
+
+
+def test_an_echoing_terminal_gets_a_prompt_for_each_line_typed(table):
+    console, out = seat(table, "yellow", Typed())
+    console.handle("")
+    console.handle("")
+    assert out.getvalue() == "yellow> yellow> ", repr(out.getvalue())
+
+
+@pytest.mark.parametrize(("stdin", "before"), [(Typed(), "\r\x1b[K"), (io.StringIO(), "\n")])
+def test_2_the_enemys_course_while_the_prompt_stands_gets_its_own_line_and_a_prompt_after(table, stdin, before):
+    """§2 the other Captain announces a course while this team sits at its prompt: the announcement was written
+    after `yellow> ` and the prompt was gone. Now it begins a line of its own and the prompt comes back after it."""
+    yellow, out = seat(table, "yellow", stdin)
+    blue, _ = seat(table, "blue")
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    table.step()
+    yellow.prompt()
+    start = len(out.getvalue())
+    blue.handle("n")
+    table.step()
+    said = out.getvalue()[start:]
+    assert said.startswith(before + "[00:00:00] Blue: course north!\n"), repr(said)
+    assert said.endswith("\nyellow> ") and said.count("yellow> ") == 1, repr(said)
+    assert "N11" not in said  # the enemy's cell is not told
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "First steps: map shows the sea, its islands and sectors; start CELL marks your secret start cell"),
+    ("de", "Erste Schritte: map zeigt"), ("ru", "Первые шаги: map показывает")])
+def test_a_new_game_greets_each_team_with_its_first_steps(table, language, said):
+    """The U-BOOT console names a new game's first steps; a team console began with nothing but the commands."""
+    console, out = seat(table, "blue", language=language)
+    start_consoles([console], lambda: None)
+    text = out.getvalue()
+    assert text.count(said) == 1, text
+    assert text.index(said) < text.index("blue> " if language == "en" else "> ")
+
+
+def test_help_ends_with_the_steps_as_the_game_stands_and_none_after_the_end(table):
+    yellow, out = seat(table, "yellow")
+    blue, _ = seat(table, "blue")
+    yellow.handle("help")
+    assert "First steps: map shows the sea" in out.getvalue()
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    table.step()
+    yellow.handle("help")
+    assert "First steps: announce a course (n, e, s or w)" in out.getvalue().rsplit("Commands for", 1)[1]
+    ref = referee(table.game)
+    ref.take_damage("blue", 4, "test")  # the game is over
+    mark = len(out.getvalue())
+    yellow.handle("help")
+    assert "First steps" not in out.getvalue()[mark:] and "quit" in out.getvalue()[mark:]
+
+
+def test_help_command_shows_its_fields_in_the_tables_language(table):
+    console, out = seat(table, "yellow", language="de")
+    console.handle("help torpedo")
+    text = out.getvalue()
+    assert text.startswith("torpedo FELD [by=WER]\n"), text
+    assert "  cell: " in text and "Beispiel: torpedo G5" in text, text
+
+
+def test_a_quit_whose_save_fails_keeps_the_console_open_once(table, monkeypatch):
+    """As at the U-BOOT console: a full storage keeps the first quit open to make room; the second leaves."""
+    from kaleun.runtime import outputs
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(outputs, "save_game", full)
+    console, out = seat(table, "yellow")
+    console.handle("quit")
+    assert not console.stopping
+    assert "Make room and type quit again, or type quit again now to leave without this save." in out.getvalue()
+    console.handle("quit")
+    assert console.stopping
+
+
+def test_quit_saves_and_says_so(table):
+    console, out = seat(table, "yellow", io.StringIO("quit\n"))
+    assert SonarConsoles(table, [console]).run() == 0
+    assert out.getvalue().rstrip().endswith("Game saved. Continue with: kaleun resume"), out.getvalue()
