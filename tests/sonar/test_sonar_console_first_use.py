@@ -145,3 +145,20 @@ def test_quit_saves_and_says_so(table):
     console, out = seat(table, "yellow", io.StringIO("quit\n"))
     assert SonarConsoles(table, [console]).run() == 0
     assert out.getvalue().rstrip().endswith("Game saved. Continue with: kaleun resume"), out.getvalue()
+
+
+def test_1_a_game_that_is_over_is_not_sent_to_kaleun_resume_to_play_on(table):
+    """§1 a boat with 4 damage sinks and the game ends: `save` still said "Play on, or leave and continue it later
+    with: kaleun resume" and quit "Continue with: kaleun resume" (every command is refused after the end, and
+    `kaleun play --continue` starts a new game). Both now say the game is over and how a new one starts."""
+    yellow, out = seat(table, "yellow", io.StringIO("quit\n"))
+    blue, _ = seat(table, "blue")
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    table.step()
+    referee(table.game).take_damage("blue", 4, "test")
+    yellow.handle("save")
+    assert SonarConsoles(table, [yellow]).run() == 0
+    said = out.getvalue()
+    over = "The game is over and cannot be played on; start a new game with kaleun play."
+    assert said.count(over) == 2 and "kaleun resume" not in said, said

@@ -373,7 +373,7 @@ def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any,
     unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
     failed = failure_message(runtime) if runtime.failure is not None else None
     for console in consoles:  # never "saved" when the game failed or the storage could not take it
-        console.say(console.lang.render(failed or unsaved or saved_line()))  # a stop signal named
+        console.say(console.lang.render(failed or unsaved or saved_line(runtime.game)))  # a stop signal named
     for fh in files:
         try:
             fh.close()
