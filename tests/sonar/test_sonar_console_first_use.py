@@ -162,3 +162,10 @@ def test_1_a_game_that_is_over_is_not_sent_to_kaleun_resume_to_play_on(table):
     said = out.getvalue()
     over = "The game is over and cannot be played on; start a new game with kaleun play."
     assert said.count(over) == 2 and "kaleun resume" not in said, said
+
+
+def test_7_help_names_echo_as_the_feed_does_at_a_russian_table(table):
+    """§7 Echo's Archer mines: the Russian feed calls the scenario «Эхо», `help scenario` called it Echo."""
+    console, out = seat(table, "yellow", language="ru")
+    console.handle("help scenario")
+    assert "(Эхо: подорвать мину «Арчер» в клетке)" in out.getvalue() and "Echo" not in out.getvalue(), out.getvalue()
