@@ -121,7 +121,7 @@ def test_help_command_shows_its_fields_in_the_tables_language(table):
     console, out = seat(table, "yellow", language="de")
     console.handle("help torpedo")
     text = out.getvalue()
-    assert text.startswith("torpedo FELD [by=WER]\n"), text
+    assert text.startswith("torpedo FELD\n"), text
     assert "  cell: " in text and "Beispiel: torpedo G5" in text, text
 
 
@@ -169,3 +169,36 @@ def test_7_help_names_echo_as_the_feed_does_at_a_russian_table(table):
     console, out = seat(table, "yellow", language="ru")
     console.handle("help scenario")
     assert "(Эхо: подорвать мину «Арчер» в клетке)" in out.getvalue() and "Echo" not in out.getvalue(), out.getvalue()
+
+
+def test_5_a_value_typed_by_position_may_be_named_as_help_shows_its_field(table):
+    """§5 `help drone` names the field `sector`; `drone sector=4` (as the U-BOOT console takes a field either way)
+    answered only the usage. A positional value given as name=value now takes its place; help says so."""
+    yellow, out = seat(table, "yellow")
+    blue, _ = seat(table, "blue")
+    yellow.handle("start cell=B2")
+    blue.handle("start N12")
+    table.step()
+    yellow.handle("course direction=E mark=drone cross=E1")
+    for direction, symbol in (("S", "S1"), ("S", "S2"), ("E", "E3")):  # no green symbol crossed: the drone works
+        yellow.handle(f"course direction={direction} mark=drone cross={symbol}")
+    said = out.getvalue()
+    assert "Yellow starts at B2" in said and said.count("Yellow: course south!") == 2, said
+    assert referee(table.game).teams["yellow"].position == (3, 3)  # D4
+    yellow.handle("drone sector=9")
+    assert "Yellow's drone asks: are you in sector 9? Blue: yes!" in out.getvalue(), out.getvalue()
+    yellow.handle("silence distance=2")  # the direction before it is missing: the usage, nothing sent
+    assert out.getvalue().endswith("! usage: silence DIRECTION DISTANCE\nyellow> "), out.getvalue()
+    yellow.handle("help drone")
+    assert "  sector: a sector number [required; also as sector=value]" in out.getvalue(), out.getvalue()
+
+
+@pytest.mark.parametrize(("command", "by"), [("torpedo", False), ("mine", False), ("silence", False),
+                                             ("scenario", False), ("drone", True), ("sonar", True)])
+def test_1_only_the_drone_and_the_sonar_offer_the_first_mate(table, command, by):
+    """§1 "Minen, Torpedos, Schleichfahrt und die szenariospezifischen Systeme können nur vom Kapitän aktiviert
+    werden": `help silence` offered `by=first_mate`, which the referee then refused."""
+    console, out = seat(table, "yellow")
+    console.handle(f"help {command}")
+    assert ("[by=WHO]" in out.getvalue().splitlines()[0]) is by, out.getvalue()
+    assert ("  by: who activates it when the rules let the First Mate do it: first_mate" in out.getvalue()) is by

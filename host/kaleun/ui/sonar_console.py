@@ -164,6 +164,7 @@ class TeamConsole(Prompting):
             raise CommandError(Msg("unknown command '{word}': type help", word=verb))
         name = command.name
         plain, fields = self._fields(rest)
+        plain = self._named(command, plain, fields)
         status = self.referee.team_status(self.team)
         if name == "help":
             self._need(plain, command)
@@ -243,6 +244,18 @@ class TeamConsole(Prompting):
             return
         self.stopping = True
 
+    def _named(self, command: Command, plain: list[str], fields: dict[str, Any]) -> list[str]:
+        """A value typed by position given as `name=value` (`torpedo cell=G5`, `drone sector=4`, as the U-BOOT
+        console takes its fields either way) joins the plain words in its place; it is taken out of `fields`."""
+        out = list(plain)
+        for index, field in enumerate(command.positional):
+            if field.name in fields:
+                if index > len(out):  # a value named while one before it is missing
+                    raise CommandError(Msg("usage: {usage}", usage=command.usage(self.lang)))
+                value = fields.pop(field.name)
+                out.insert(index, value if isinstance(value, str) else str(value))
+        return out
+
     def _local(self, fields: dict[str, Any]) -> dict[str, Any]:
         """A course's `cross=` symbol typed in the table's language, as its id."""
         cross = fields.get("cross")
@@ -301,6 +314,8 @@ class TeamConsole(Prompting):
                 notes.append(lang.text(N_("required")))
             if not f.positional:
                 notes.append(lang.render(Msg("typed as {name}=value", name=f.name)))
+            else:  # `_named`: `torpedo cell=G5` is `torpedo G5`
+                notes.append(lang.render(Msg("also as {name}=value", name=f.name)))
             out.append(f"  {f.name}: {lang.text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
         if command.example:
             out.append(lang.render(Msg("  example: {line}", line=command.example)))
