@@ -202,3 +202,24 @@ def test_1_only_the_drone_and_the_sonar_offer_the_first_mate(table, command, by)
     console.handle(f"help {command}")
     assert ("[by=WHO]" in out.getvalue().splitlines()[0]) is by, out.getvalue()
     assert ("  by: who activates it when the rules let the First Mate do it: first_mate" in out.getvalue()) is by
+
+
+@pytest.mark.parametrize(("language", "hint"), [
+    ("en", "  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two kinds, exactly one of them true"),
+    ("de", "  So antwortet ihr: answer row=ZEILE column=SPALTE (oder sector=SEKTOR)"),
+    ("ru", "  Как ответить: answer row=СТРОКА column=СТОЛБЕЦ (или sector=СЕКТОР)")])
+def test_5_the_enemys_sonar_says_how_to_answer_it_to_the_team_it_asks_only(table, language, hint):
+    """§5 the enemy's sonar freezes the game until this team's Captain answers: a newcomer at the console read only
+    that two statements are due, and `help` was the way to learn how to type them. The asked team is told how."""
+    yellow, yellow_out = seat(table, "yellow", language=language)
+    blue, blue_out = seat(table, "blue", language=language)
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    table.step()
+    for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):  # no green symbol crossed
+        yellow.handle(f"course {direction} mark=sonar cross={symbol}")
+    yellow.handle("sonar")
+    assert blue_out.getvalue().count(hint) == 1, blue_out.getvalue()
+    assert hint not in yellow_out.getvalue()
+    blue.handle("answer row=12 column=A")
+    assert referee(table.game).turns.sonar is None

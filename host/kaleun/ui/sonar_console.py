@@ -84,6 +84,10 @@ class TeamConsole(Prompting):
     def _on_event(self, event: Event) -> None:
         if self._told.fresh(event):
             self._print(event)
+            if event.name == "sonar" and event.data.get("team") not in (None, self.team):
+                # the enemy's sonar waits for this team's answer, and the whole game with it: how it is typed
+                self.say(self.lang.render(Msg("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two "
+                                              "kinds, exactly one of them true, e.g. answer column=L sector=6.")))
 
     def _print(self, event: Event) -> None:
         if not visible_to(event, self.team):
