@@ -223,3 +223,25 @@ def test_5_the_enemys_sonar_says_how_to_answer_it_to_the_team_it_asks_only(table
     assert hint not in yellow_out.getvalue()
     blue.handle("answer row=12 column=A")
     assert referee(table.game).turns.sonar is None
+
+
+def test_2_a_surfacing_in_real_time_says_how_the_repairs_are_typed(home):
+    """§2 real time: the surfaced crew outlines the four hull sections, the Engineer first and the sheet passed on;
+    the feed says so, but not which words do it at the console. The surfaced team is told, with its own crew."""
+    runtime = make_sonar_runtime(new_game(4, "alpha", "realtime", [3, 2]))
+    try:
+        yellow, yellow_out = seat(runtime, "yellow")
+        blue, blue_out = seat(runtime, "blue")
+        yellow.handle("start B2")
+        blue.handle("start N12")
+        runtime.step()
+        yellow.handle("surface")
+        hint = ("  To repair: repair SECTION MEMBER for each hull section, the Engineer first (repair 1 engineer), the "
+                "sheet passed on among captain, engineer, radio_operator; then dive.")
+        assert yellow_out.getvalue().count(hint) == 1, yellow_out.getvalue()
+        assert "To repair" not in blue_out.getvalue()
+        for line in ("repair 1 engineer", "repair 2 captain", "repair 3 radio_operator", "repair 4 engineer", "dive"):
+            yellow.handle(line)
+        assert "Yellow dives!" in yellow_out.getvalue(), yellow_out.getvalue()
+    finally:
+        runtime.close()

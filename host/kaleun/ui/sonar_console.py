@@ -88,6 +88,13 @@ class TeamConsole(Prompting):
                 # the enemy's sonar waits for this team's answer, and the whole game with it: how it is typed
                 self.say(self.lang.render(Msg("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two "
                                               "kinds, exactly one of them true, e.g. answer column=L sector=6.")))
+            elif event.name == "repair_needed" and event.audience == self.team:
+                # the real-time repair ritual at a console: which words outline the hull sections
+                crew = self.referee.teams[self.team].crew
+                self.say(self.lang.render(Msg("  To repair: repair SECTION MEMBER for each hull section, the Engineer "
+                                              "first (repair 1 {engineer}), the sheet passed on among {members}; "
+                                              "then dive.", engineer=crew.holder("engineer"),
+                                              members=", ".join(crew.members))))
 
     def _print(self, event: Event) -> None:
         if not visible_to(event, self.team):
