@@ -10,6 +10,7 @@ import io
 import time
 
 import pytest
+from kaleun.games import make_table
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import new_game, referee
 from kaleun.ui.sonar_console import SonarConsoles, TeamConsole, start_consoles
@@ -245,3 +246,26 @@ def test_2_a_surfacing_in_real_time_says_how_the_repairs_are_typed(home):
         assert "Yellow dives!" in yellow_out.getvalue(), yellow_out.getvalue()
     finally:
         runtime.close()
+
+
+def test_5_a_game_resumed_at_the_enemys_sonar_says_how_to_answer(home):
+    """§5 a game saved while the enemy's sonar waits for this team (everything frozen): after `kaleun resume` the
+    console showed the past lines but not how to type the answer the whole game waits for."""
+    from kaleun.runtime.loop import Runtime as Loop
+    from kaleun.sonar.game import load_game
+
+    game = new_game(4, "alpha", "realtime")
+    for command in ({"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N12"},
+                    *({"do": "course", "team": "yellow", "direction": d, "mark": "sonar", "cross": s}
+                      for d, s in (("E", "E1"), ("S", "S1"), ("S", "S2"))),
+                    {"do": "activate", "team": "yellow", "system": "sonar"}):
+        game.apply(command)
+    resumed = load_game(game.to_state())
+    runtime = Loop(resumed, make_table(resumed, None), [], clock=lambda: 0.0)
+    blue, out = seat(runtime, "blue")
+    yellow, yellow_out = seat(runtime, "yellow")
+    blue.recall()
+    yellow.recall()
+    assert "Stop! Yellow activates the sonar" in out.getvalue()
+    assert out.getvalue().count("  To answer: answer row=ROW column=COLUMN") == 1, out.getvalue()
+    assert "To answer" not in yellow_out.getvalue()

@@ -76,25 +76,36 @@ class TeamConsole(Prompting):
 
     def recall(self) -> None:
         """Print what this team was told before this console started (the referee's record: the last
-        feed lines after `kaleun resume`; in a new game the opening announcements)."""
+        feed lines after `kaleun resume`; in a new game the opening announcements), then how to type what
+        the game waits for from this team now (a game saved at the enemy's sonar or during the repairs)."""
         self._told = Told(self.referee.record.past(self.team))
         for event in self._told.past:
             self._print(event)
+        ref, state = self.referee, self.referee.teams[self.team]
+        if ref.phase == "play" and ref.turns.sonar is not None and ref.turns.sonar[1] == self.team:
+            self._answer_hint()
+        if ref.phase == "play" and state.surfaced and not ref.turns.turn_based and not state.repaired:
+            self._repair_hint()
 
     def _on_event(self, event: Event) -> None:
         if self._told.fresh(event):
             self._print(event)
             if event.name == "sonar" and event.data.get("team") not in (None, self.team):
-                # the enemy's sonar waits for this team's answer, and the whole game with it: how it is typed
-                self.say(self.lang.render(Msg("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two "
-                                              "kinds, exactly one of them true, e.g. answer column=L sector=6.")))
+                self._answer_hint()
             elif event.name == "repair_needed" and event.audience == self.team:
-                # the real-time repair ritual at a console: which words outline the hull sections
-                crew = self.referee.teams[self.team].crew
-                self.say(self.lang.render(Msg("  To repair: repair SECTION MEMBER for each hull section, the Engineer "
-                                              "first (repair 1 {engineer}), the sheet passed on among {members}; "
-                                              "then dive.", engineer=crew.holder("engineer"),
-                                              members=", ".join(crew.members))))
+                self._repair_hint()
+
+    def _answer_hint(self) -> None:
+        """The enemy's sonar waits for this team's answer, and the whole game with it: how it is typed."""
+        self.say(self.lang.render(Msg("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two kinds, "
+                                      "exactly one of them true, e.g. answer column=L sector=6.")))
+
+    def _repair_hint(self) -> None:
+        """The real-time repair ritual at a console: which words outline the hull sections."""
+        crew = self.referee.teams[self.team].crew
+        self.say(self.lang.render(Msg("  To repair: repair SECTION MEMBER for each hull section, the Engineer first "
+                                      "(repair 1 {engineer}), the sheet passed on among {members}; then dive.",
+                                      engineer=crew.holder("engineer"), members=", ".join(crew.members))))
 
     def _print(self, event: Event) -> None:
         if not visible_to(event, self.team):
