@@ -269,3 +269,14 @@ def test_5_a_game_resumed_at_the_enemys_sonar_says_how_to_answer(home):
     assert "Stop! Yellow activates the sonar" in out.getvalue()
     assert out.getvalue().count("  To answer: answer row=ROW column=COLUMN") == 1, out.getvalue()
     assert "To answer" not in yellow_out.getvalue()
+
+
+def test_a_status_typed_as_a_json_line_is_answered_as_the_typed_word(table):
+    """Any table-script line may be typed as JSON: `{"do": "status"}` went to the game and printed nothing (its
+    event has no feed line). It is answered as `status` is."""
+    console, out = seat(table, "yellow")
+    table.step()
+    console.handle('{"do": "status"}')
+    said = out.getvalue()
+    assert "Boat still without a start cell; damage 0; submerged." in said, said
+    assert "Waiting: your Captain marks the start cell (start CELL)." in said

@@ -94,6 +94,8 @@ class TeamConsole(Prompting):
                 self._answer_hint()
             elif event.name == "repair_needed" and event.audience == self.team:
                 self._repair_hint()
+            elif event.name == "status" and event.audience == self.team:  # `{"do": "status"}` typed as JSON
+                self.say(describe_status(event.data, self.lang))
 
     def _answer_hint(self) -> None:
         """The enemy's sonar waits for this team's answer, and the whole game with it: how it is typed."""
