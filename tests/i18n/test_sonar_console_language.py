@@ -117,18 +117,15 @@ def test_the_views_say_concretely_what_they_show(english):
 
 
 @pytest.mark.parametrize(("language", "lines"), [
-    ("de", ["silence KURS STRECKE [by=WER]", "  Schleichfahrt 1 bis 4 Felder geradeaus",
-            "  direction: ein Kurs [N, E, S, W, O; erforderlich]", "  distance: Felder, 1 bis 4 [erforderlich]",
-            "  by: wer es einsetzt, wenn die Regeln es dem Ersten Offizier erlauben: first_mate "
-            "[first_mate; einzugeben als by=Wert]", "  Beispiel: silence E 3"]),
-    ("ru", ["silence КУРС РАССТОЯНИЕ [by=КТО]", "  тишина: пройти от 1 до 4 клеток по прямой",
-            "  direction: курс [N, E, S, W, С, В, Ю, З; обязательно]", "  distance: клеток, от 1 до 4 [обязательно]",
-            "  by: кто применяет систему, если правила разрешают это старпому: first_mate "
-            "[first_mate; вводится как by=значение]", "  пример: silence E 3"]),
-    ("en", ["silence DIRECTION DISTANCE [by=WHO]", "  run silent 1 to 4 cells in a straight line",
-            "  direction: a course [N, E, S, W; required]", "  distance: cells, 1 to 4 [required]",
-            "  by: who activates it when the rules let the First Mate do it: first_mate "
-            "[first_mate; typed as by=value]",
+    ("de", ["silence KURS STRECKE", "  Schleichfahrt 1 bis 4 Felder geradeaus",
+            "  direction: ein Kurs [N, E, S, W, O; erforderlich; auch als direction=Wert]",
+            "  distance: Felder, 1 bis 4 [erforderlich; auch als distance=Wert]", "  Beispiel: silence E 3"]),
+    ("ru", ["silence КУРС РАССТОЯНИЕ", "  тишина: пройти от 1 до 4 клеток по прямой",
+            "  direction: курс [N, E, S, W, С, В, Ю, З; обязательно; или как direction=значение]",
+            "  distance: клеток, от 1 до 4 [обязательно; или как distance=значение]", "  пример: silence E 3"]),
+    ("en", ["silence DIRECTION DISTANCE", "  run silent 1 to 4 cells in a straight line",
+            "  direction: a course [N, E, S, W; required; also as direction=value]",
+            "  distance: cells, 1 to 4 [required; also as distance=value]",
             "  example: silence E 3"]),
 ])
 def test_help_command_shows_its_fields_in_the_tables_language(english, language, lines):

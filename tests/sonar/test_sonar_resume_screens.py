@@ -74,8 +74,13 @@ def test_a_resumed_window_keeps_the_enemy_track_and_the_feed(home, language):
             assert [s.text(w) for w in s.track] == tracks[s.team]
             assert list(s.feed) == feeds[s.team]
             assert len(s.feed) > 5
-            lines = [line.split("] ", 1)[1] for line in consoles[s.team].splitlines()]
+            past = [line for line in consoles[s.team].splitlines() if not line.startswith("  ")]  # not the hint
+            lines = [line.split("] ", 1)[1] for line in past]
             assert lines == [line.split(" ", 1)[1] for line in reversed(feeds[s.team])]
+        # blue was saved surfaced in real time, its repairs to do: its console says how they are typed
+        hint = "  To repair: repair" if language == "en" else "  So repariert"
+        assert consoles["blue"].splitlines()[-1].startswith(hint)
+        assert "  To repair" not in consoles["yellow"] and "  So repariert" not in consoles["yellow"]
         yellow = next(s for s in after.screens if s.team == "yellow")
         assert not any("refused" in line for line in yellow.feed)          # blue's refusal is blue's
         blue = next(s for s in after.screens if s.team == "blue")

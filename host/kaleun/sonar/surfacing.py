@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, or_list
 from kaleun.sonar.crew import Crew
 
 
@@ -39,7 +39,7 @@ def repair_problem(crew: Crew, repairs: Mapping[int, str], section: int, member:
         counts[who] += 1
     fewest = min(counts.values())
     if counts[member] > fewest:
-        waiting = [m for m, n in counts.items() if n == fewest]
+        waiting = [m for m, n in counts.items() if n == fewest]  # any of them may take the sheet next
         return Msg("pass the sheet on: the {waiting} outlines a section first",
-                   waiting=Msg.term(waiting[0].replace("_", " ")))
+                   waiting=or_list([Msg.term(m.replace("_", " ")) for m in waiting]))
     return None

@@ -33,7 +33,7 @@ from kaleun.ui import console_views as views
 from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, aboard, find, for_order, perform
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
-from kaleun.ui.terminal_out import TerminalOut
+from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
@@ -77,7 +77,7 @@ CONSOLE: tuple[Action, ...] = (
 )
 
 
-class Console(TerminalOut):
+class Console(Prompting):
     def __init__(self, runtime: Runtime, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
                  interactive: bool = True) -> None:
         self.runtime = runtime
@@ -92,18 +92,8 @@ class Console(TerminalOut):
         self.quit_unsaved = False
         #: the first order the crew could not carry out was answered with where to look (once a session)
         self.crew_hint_told = False
-        #: lines read but not run yet (pasted, or typed ahead of a busy game): the prompt waits for the last one
-        self._queued = 0
-        self._queue_lock = threading.Lock()
-        #: the prompt is the last thing written (a line that printed nothing leaves it standing)
-        self._prompted = False
-        #: the input shows what is typed (a terminal's echo moves the cursor past the prompt at each line);
-        #: input from a pipe or a file is not shown, so a prompt still standing is not written again
-        self.echoes = _echoes(self.stdin)
-        #: a typed line is running (what it prints answers it; its prompt follows)
-        self._handling = False
-        #: a prompt is due after what the game said while the prompt stood
-        self._again = False
+        #: the prompt's state (`Prompting`): the input shows what is typed when it is a terminal
+        self.echoes = echoes(self.stdin)
         self.lang = language(getattr(runtime, "language", "en"))
         self.feed = FeedLog(language=self.lang.code)
         #: the past `recall` printed (the same events still waiting in the runtime print once)
@@ -139,32 +129,6 @@ class Console(TerminalOut):
     def _show(self, lines: list[str]) -> None:
         for line in lines:
             self.say(line)
-
-    def say(self, text: str) -> None:
-        if self._prompted and not self._handling and self.interactive:
-            # the game speaks while the prompt stands (a report comes in): its line begins a line of its own,
-            # not after "> " (the standing prompt is taken off a terminal), and a prompt follows it (`_again`)
-            self._write("\r\x1b[K" if self.echoes else "\n")
-            if not self._again:
-                self._again = True
-                self.runtime.call(self._prompt_again)
-        super().say(text)
-        self._prompted = False
-
-    def _prompt_again(self) -> None:
-        """The prompt again after what the game said while it stood (on the runtime's thread)."""
-        self._again = False
-        if not self._prompted and not self.stopping:
-            self.prompt()
-
-    def prompt(self) -> None:
-        """`> `, once for each line the player may type next: not while lines typed ahead wait to run
-        (a paste of three lines showed `> > > `), and not again where nothing was written since the last
-        one and the input is not echoed (a piped empty line)."""
-        if not self.interactive or self._queued > 0 or (self._prompted and not self.echoes):
-            return
-        self._write("> ")
-        self._prompted = True
 
     def recall(self) -> None:
         """Print the feed's recent past the game keeps (`kaleun.ui.feedlog.recall`), grouped as the
@@ -389,9 +353,7 @@ class Console(TerminalOut):
     # -- reading a line ------------------------------------------------------------------------
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
-        self._handling = True
-        if self.echoes:  # the line typed moved the cursor past the prompt
-            self._prompted = False
+        self.begin_line()
         try:
             text = typed.line_text(line)
             if not text:
@@ -412,9 +374,7 @@ class Console(TerminalOut):
         except CommandError as exc:
             self.say(f"! {self.lang.render(of_error(exc))}")
         finally:
-            self._handling = False
-            if not self.stopping:
-                self.prompt()
+            self.end_line()
 
     def _json(self, command: dict[str, Any]) -> None:
         from kaleun.runtime.table import TABLE_ACTIONS
@@ -428,18 +388,11 @@ class Console(TerminalOut):
     def _read(self) -> None:
         try:
             for line in self.stdin:
-                with self._queue_lock:
-                    self._queued += 1
-                self.runtime.call(functools.partial(self._typed, line))
+                self.took_line()
+                self.runtime.call(functools.partial(self.typed_line, line))
         except (OSError, ValueError):  # the terminal hung up
             log.info("the console's input is gone")
         self.runtime.call(self._leave)
-
-    def _typed(self, line: str) -> None:
-        """A line the reader took, run in its turn (on the runtime's thread)."""
-        with self._queue_lock:
-            self._queued -= 1
-        self.handle(line)
 
     def run(self) -> int:
         """Play until quit, end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the
@@ -483,10 +436,3 @@ def crew_short(name: str, data: dict[str, Any]) -> bool:
         return data.get("missing") is not None
     return name == "crew_warning" and data.get("view") != "periscope"
 
-
-def _echoes(stream: IO[str]) -> bool:
-    """Whether what is typed into `stream` shows on the screen (a terminal), as far as it can be told."""
-    try:
-        return stream.isatty()
-    except (OSError, ValueError, AttributeError):  # closed, or a stand-in without isatty
-        return False

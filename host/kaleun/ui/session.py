@@ -67,8 +67,16 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
 
 def _over(game: Engine | None) -> Msg | None:
     """A U-BOOT mission that is over cannot be resumed (`kaleun resume` refuses it): what comes next instead
-    (the linked patrol's or the campaign's next mission, else a new game). None: the game goes on."""
-    if game is None or not game.has_module("mission") or not game.module("mission").over:
+    (the linked patrol's or the campaign's next mission, else a new game). A Captain Sonar game that is over
+    (a boat sank) is not played on either (`kaleun play --continue` starts a new one). None: the game goes on."""
+    if game is not None and not game.has_module("mission"):
+        from kaleun.games import GAMES
+
+        entry = GAMES.get(game.game)
+        if entry is not None and entry.front.over(game):
+            return Msg("The game is over and cannot be played on; start a new game with kaleun play.")
+        return None
+    if game is None or not game.module("mission").over:
         return None
     from kaleun.cli import _goes_on_with
     from kaleun.uboot.missions.debrief import WORDS

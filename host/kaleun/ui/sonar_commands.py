@@ -59,6 +59,8 @@ class Command:
 _CELL_HINT = N_("CELL")
 _CELL = N_("a cell: column letter and row number, e.g. C6")
 _DIRECTION = N_("a course")
+#: the drone and the sonar only: the First Mate may activate those two, the Captain every system (digest §1, §5;
+#: `by=captain` is taken by every activation, as any field of a table-script line)
 _BY = Field("by", N_("WHO"), N_("who activates it when the rules let the First Mate do it: first_mate"),
             ("first_mate",), positional=False, required=False)
 SYSTEMS = ("mine", "torpedo", "drone", "sonar", "silence", "scenario")
@@ -97,15 +99,15 @@ COMMANDS: tuple[Command, ...] = (
     Command("cross", N_("the Engineer crosses a symbol of the course's section"),
             (Field("symbol", N_("SYMBOL"), N_("a symbol of the Engineer's board, e.g. N2 (board shows them)")),),
             example="cross N2"),
-    Command("torpedo", N_("fire a torpedo at a cell 1 to 4 cells away"), (_cell(), _BY), example="torpedo G5"),
-    Command("mine", N_("lay a mine in a cell next to the boat"), (_cell(), _BY), example="mine B7"),
+    Command("torpedo", N_("fire a torpedo at a cell 1 to 4 cells away"), (_cell(),), example="torpedo G5"),
+    Command("mine", N_("lay a mine in a cell next to the boat"), (_cell(),), example="mine B7"),
     Command("drone", N_("ask the enemy whether its boat is in a sector"),
             (Field("sector", N_("SECTOR"), N_("a sector number")), _BY), example="drone 4"),
     Command("sonar", N_("activate the sonar: the enemy answers with two statements, exactly one true"), (_BY,),
             example="sonar"),
     Command("silence", N_("run silent 1 to 4 cells in a straight line"),
-            (_direction(), Field("distance", N_("DISTANCE"), N_("cells, 1 to 4")), _BY), example="silence E 3"),
-    Command("scenario", N_("the scenario system (Echo: set off the Archer mine at a cell)"), (_cell(), _BY),
+            (_direction(), Field("distance", N_("DISTANCE"), N_("cells, 1 to 4"))), example="silence E 3"),
+    Command("scenario", N_("the scenario system (Echo: set off the Archer mine at a cell)"), (_cell(),),
             aliases=("archer",), example="scenario G8"),
     Command("detonate", N_("detonate one of your mines"), (_cell(),), example="detonate B7"),
     Command("answer", N_("answer the enemy's sonar: two of row, column and sector, exactly one true"),

@@ -29,8 +29,8 @@ from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.session import saved_line
 from kaleun.ui.sonar_commands import COMMANDS, QUIT_WORDS, Command, course_id, course_words, find, symbol_id
-from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, track_text
-from kaleun.ui.terminal_out import TerminalOut
+from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, first_steps, track_text
+from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-class TeamConsole(TerminalOut):
+class TeamConsole(Prompting):
     """One team's console on one terminal (text in, text out)."""
 
     def __init__(self, runtime: Runtime, team: str, stdin: IO[str], stdout: IO[str], interactive: bool = True) -> None:
@@ -56,6 +56,10 @@ class TeamConsole(TerminalOut):
         self.stopping = False
         self.gone = False
         self.who = team
+        #: the prompt's state (`Prompting`): the input shows what is typed when it is a terminal
+        self.echoes = echoes(stdin)
+        #: a quit whose save failed was said once: the next quit leaves (as at the U-BOOT console)
+        self.quit_unsaved = False
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
@@ -67,20 +71,43 @@ class TeamConsole(TerminalOut):
         return language(getattr(self.runtime, "language", "en"))
 
     # -- output -----------------------------------------------------------------------------
-    def prompt(self) -> None:
-        if self.interactive:
-            self._write(f"{self.lang.render(team_name(self.team)).lower()}> ")
+    def prompt_text(self) -> str:
+        return f"{self.lang.render(team_name(self.team)).lower()}> "
 
     def recall(self) -> None:
         """Print what this team was told before this console started (the referee's record: the last
-        feed lines after `kaleun resume`; in a new game the opening announcements)."""
+        feed lines after `kaleun resume`; in a new game the opening announcements), then how to type what
+        the game waits for from this team now (a game saved at the enemy's sonar or during the repairs)."""
         self._told = Told(self.referee.record.past(self.team))
         for event in self._told.past:
             self._print(event)
+        ref, state = self.referee, self.referee.teams[self.team]
+        if ref.phase == "play" and ref.turns.sonar is not None and ref.turns.sonar[1] == self.team:
+            self._answer_hint()
+        if ref.phase == "play" and state.surfaced and not ref.turns.turn_based and not state.repaired:
+            self._repair_hint()
 
     def _on_event(self, event: Event) -> None:
         if self._told.fresh(event):
             self._print(event)
+            if event.name == "sonar" and event.data.get("team") not in (None, self.team):
+                self._answer_hint()
+            elif event.name == "repair_needed" and event.audience == self.team:
+                self._repair_hint()
+            elif event.name == "status" and event.audience == self.team:  # `{"do": "status"}` typed as JSON
+                self.say(describe_status(event.data, self.lang))
+
+    def _answer_hint(self) -> None:
+        """The enemy's sonar waits for this team's answer, and the whole game with it: how it is typed."""
+        self.say(self.lang.render(Msg("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two kinds, "
+                                      "exactly one of them true, e.g. answer column=L sector=6.")))
+
+    def _repair_hint(self) -> None:
+        """The real-time repair ritual at a console: which words outline the hull sections."""
+        crew = self.referee.teams[self.team].crew
+        self.say(self.lang.render(Msg("  To repair: repair SECTION MEMBER for each hull section, the Engineer first "
+                                      "(repair 1 {engineer}), the sheet passed on among {members}; then dive.",
+                                      engineer=crew.holder("engineer"), members=", ".join(crew.members))))
 
     def _print(self, event: Event) -> None:
         if not visible_to(event, self.team):
@@ -113,6 +140,7 @@ class TeamConsole(TerminalOut):
 
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
+        self.begin_line()
         try:
             text = typed.line_text(line)
             if not text:
@@ -125,8 +153,7 @@ class TeamConsole(TerminalOut):
         except CommandError as exc:
             self._problem(of_error(exc))
         finally:
-            if not self.stopping:
-                self.prompt()
+            self.end_line()
 
     def _json(self, command: dict[str, Any]) -> None:
         if command.get("team", self.team) != self.team:
@@ -161,6 +188,7 @@ class TeamConsole(TerminalOut):
             raise CommandError(Msg("unknown command '{word}': type help", word=verb))
         name = command.name
         plain, fields = self._fields(rest)
+        plain = self._named(command, plain, fields)
         status = self.referee.team_status(self.team)
         if name == "help":
             self._need(plain, command)
@@ -209,16 +237,48 @@ class TeamConsole(TerminalOut):
         elif name == "save":
             self._need(plain, command)
             autosave = self.runtime.autosave
-            told = autosave.told if autosave is not None else 0
-            self.runtime.save()
-            problem = self.runtime.save_problem
-            if problem is None:  # what was saved, where, and how to continue it later
+            if self._saved() is None:  # what was saved, where, and how to continue it later
                 self.say(self.lang.render(saved_line(self.runtime.game, autosave.path) if autosave is not None
                                           else Msg("This table keeps no save: nothing was written.")))
-            elif autosave is None or autosave.told == told:  # not said yet by the autosave
-                self._problem(problem)
         else:  # quit, exit
-            self.stopping = True
+            self._quit()
+
+    def _saved(self) -> Msg | None:
+        """Save now; what went wrong (said here unless the autosave has just told it)."""
+        autosave = self.runtime.autosave
+        told = autosave.told if autosave is not None else 0
+        self.runtime.save()
+        problem = self.runtime.save_problem
+        if problem is not None and (autosave is None or autosave.told == told):
+            self._problem(problem)
+        return problem
+
+    def _quit(self) -> None:
+        """Save and leave, as at the U-BOOT console: a save that fails (a full disk) keeps the console open
+        once, to make room; the next quit leaves (the goodbye says what the storage holds)."""
+        autosave = self.runtime.autosave
+        if autosave is not None and not self.quit_unsaved and not self.gone and self._saved() is not None:
+            self.quit_unsaved = True
+            if autosave.no_writes:  # a read-only or vanished storage: more room does not help
+                again = Msg("Check the storage (it takes no writes) and type quit again, or type quit again now to "
+                            "leave without this save.")
+            else:
+                again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
+            self._problem(again)
+            return
+        self.stopping = True
+
+    def _named(self, command: Command, plain: list[str], fields: dict[str, Any]) -> list[str]:
+        """A value typed by position given as `name=value` (`torpedo cell=G5`, `drone sector=4`, as the U-BOOT
+        console takes its fields either way) joins the plain words in its place; it is taken out of `fields`."""
+        out = list(plain)
+        for index, field in enumerate(command.positional):
+            if field.name in fields:
+                if index > len(out):  # a value named while one before it is missing
+                    raise CommandError(Msg("usage: {usage}", usage=command.usage(self.lang)))
+                value = fields.pop(field.name)
+                out.insert(index, value if isinstance(value, str) else str(value))
+        return out
 
     def _local(self, fields: dict[str, Any]) -> dict[str, Any]:
         """A course's `cross=` symbol typed in the table's language, as its id."""
@@ -250,6 +310,13 @@ class TeamConsole(TerminalOut):
         for command in COMMANDS:
             self.say(f"  {command.usage(lang).ljust(min(width, 34))}  {lang.text(command.summary)}")
         self.say("  {...}  " + lang.render(Msg("any table-script line as JSON, without t and team")))
+        self.first_steps()
+
+    def first_steps(self) -> None:
+        """Where the team begins, as its game stands (a new game's greeting, the end of `help`)."""
+        steps = first_steps(self.referee.team_status(self.team))
+        if steps is not None:
+            self.say(self.lang.render(steps))
 
     def describe(self, command: Command) -> list[str]:
         """`help COMMAND`: its usage, what it does, each field in the table's language, an example."""
@@ -271,6 +338,8 @@ class TeamConsole(TerminalOut):
                 notes.append(lang.text(N_("required")))
             if not f.positional:
                 notes.append(lang.render(Msg("typed as {name}=value", name=f.name)))
+            else:  # `_named`: `torpedo cell=G5` is `torpedo G5`
+                notes.append(lang.render(Msg("also as {name}=value", name=f.name)))
             out.append(f"  {f.name}: {lang.text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
         if command.example:
             out.append(lang.render(Msg("  example: {line}", line=command.example)))
@@ -281,7 +350,8 @@ class TeamConsole(TerminalOut):
         def read() -> None:
             try:
                 for line in self.stdin:
-                    self.runtime.call(functools.partial(self.handle, line))
+                    self.took_line()
+                    self.runtime.call(functools.partial(self.typed_line, line))
             except (OSError, ValueError):  # the terminal hung up
                 log.info("%s's console input is gone", self.team)
             self.runtime.call(on_end)
@@ -330,6 +400,8 @@ def start_consoles(consoles: list[TeamConsole], on_end: Callable[[], None], alon
                                         "DEVICE, or play in the window with --team both.",
                                         team=team_name(console.team), other=team_name(other))))
         console.recall()
+        if console.referee.teams[console.team].position is None and console.referee.phase == "setup":
+            console.first_steps()  # a new game (or one resumed before this team marked its start cell)
         console.start_reading(on_end)
         console.prompt()
 
@@ -340,7 +412,7 @@ def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any,
     unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
     failed = failure_message(runtime) if runtime.failure is not None else None
     for console in consoles:  # never "saved" when the game failed or the storage could not take it
-        console.say(console.lang.render(failed or unsaved or saved_line()))  # a stop signal named
+        console.say(console.lang.render(failed or unsaved or saved_line(runtime.game)))  # a stop signal named
     for fh in files:
         try:
             fh.close()

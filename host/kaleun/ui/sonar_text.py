@@ -180,3 +180,21 @@ def feed_line(event: Event, lang: Language) -> str:
     mark = "! " if event.name == "refused" else ""
     return f"{mark}{lang.render(event.feed)}" if event.feed is not None else ""
 
+
+
+def first_steps(status: dict[str, Any]) -> Msg | None:
+    """Where a team begins, as its game stands (`Referee.team_status`): a new game's greeting at the team's
+    console (as the U-BOOT console greets a new game) and the end of its `help`. None once the game is over."""
+    if status["phase"] == "over":
+        return None
+    if status["cell"] is None:
+        return Msg("First steps: map shows the sea, its islands and sectors; start CELL marks your secret start "
+                   "cell (e.g. start C6); status says what the game waits for.")
+    if status["mode"] == "turn":
+        return Msg("First steps: in your turn the Captain announces a course (n, e, s or w) and the First Mate "
+                   "and the Engineer confirm it: course N mark=torpedo cross=N2 does all three (board shows the "
+                   "symbols); a full gauge with no breakdown of its colour fires its system (help torpedo); "
+                   "status says what the game waits for.")
+    return Msg("First steps: announce a course (n, e, s or w) and confirm it with the First Mate's mark and the "
+               "Engineer's cross: course N mark=torpedo cross=N2 does all three (board shows the symbols); stop "
+               "freezes both teams for an activation; status says what the game waits for.")

@@ -196,7 +196,7 @@ class SonarWindow:
             print(f"kaleun: {language(self.runtime.language).render(problem)}", file=sys.stderr)
             return 1
         if STOPPER.signum is not None and not self.consoles:  # a team's console says it itself (say_goodbye)
-            print(language(self.runtime.language).render(saved_line()), flush=True)
+            print(language(self.runtime.language).render(saved_line(self.runtime.game)), flush=True)
         return 0
 
 

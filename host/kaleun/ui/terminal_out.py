@@ -1,11 +1,17 @@
 """Writing to a console's terminal, shared by the U-BOOT console and the Captain Sonar team consoles:
 a line is written whole (lone surrogates from JSON input escaped), and once the terminal is gone
-(SIGHUP, a closed pipe) nothing more is written while the game plays on and saves without it."""
+(SIGHUP, a closed pipe) nothing more is written while the game plays on and saves without it.
+
+`Prompting` adds the prompt both consoles show: once for each line the player may type next (not once
+per line typed ahead or pasted, not again after a piped line that printed nothing), and what the game
+says while the prompt stands (the enemy's course, a lookout's report) on a line of its own with the
+prompt written again after it."""
 
 from __future__ import annotations
 
 import logging
-from typing import IO
+import threading
+from typing import IO, Any
 
 log = logging.getLogger(__name__)
 
@@ -32,3 +38,90 @@ class TerminalOut:
         except (OSError, ValueError):
             self.gone = True
             log.info("%s's terminal is gone; the game carries on without it", self.who)
+
+
+class Prompting(TerminalOut):
+    """Mixin: a console's prompt. The console sets `runtime` (its `call` runs a function on the game's
+    thread), `interactive`, `stopping` and `echoes` (`echoes(stdin)`), calls `begin_line` and `end_line`
+    around each typed line it runs, and counts the lines its reader took with `took_line` (each then
+    run through `typed_line`)."""
+
+    runtime: Any
+    interactive: bool = True
+    stopping: bool = False
+    #: the input shows what is typed (a terminal's echo moves the cursor past the prompt at each line);
+    #: input from a pipe or a file is not shown, so a prompt still standing is not written again
+    echoes: bool = False
+    #: the prompt is the last thing written (a line that printed nothing leaves it standing)
+    _prompted: bool = False
+    #: a typed line is running (what it prints answers it; its prompt follows)
+    _handling: bool = False
+    #: a prompt is due after what the game said while the prompt stood
+    _again: bool = False
+    #: lines read but not run yet (pasted, or typed ahead of a busy game): the prompt waits for the last one
+    _queued: int = 0
+    #: guards `_queued` between the reading thread and the game's (one lock for every console: a tiny section)
+    _queue_lock = threading.Lock()
+
+    def prompt_text(self) -> str:
+        return "> "
+
+    def say(self, text: str) -> None:
+        if self._prompted and not self._handling and self.interactive:
+            # the game speaks while the prompt stands (a report comes in): its line begins a line of its own,
+            # not after "> " (the standing prompt is taken off a terminal), and a prompt follows it (`_again`)
+            self._write("\r\x1b[K" if self.echoes else "\n")
+            if not self._again:
+                self._again = True
+                self.runtime.call(self._prompt_again)
+        super().say(text)
+        self._prompted = False
+
+    def _prompt_again(self) -> None:
+        """The prompt again after what the game said while it stood (on the runtime's thread)."""
+        self._again = False
+        if not self._prompted and not self.stopping:
+            self.prompt()
+
+    def prompt(self) -> None:
+        """The prompt, once for each line the player may type next: not while lines typed ahead wait to run
+        (a paste of three lines showed `> > > `), and not again where nothing was written since the last
+        one and the input is not echoed (a piped empty line)."""
+        if not self.interactive or self._queued > 0 or (self._prompted and not self.echoes):
+            return
+        self._write(self.prompt_text())
+        self._prompted = True
+
+    def begin_line(self) -> None:
+        """A typed line begins to run: what it prints answers it."""
+        self._handling = True
+        if self.echoes:  # the line typed moved the cursor past the prompt
+            self._prompted = False
+
+    def end_line(self) -> None:
+        """The typed line has run: the prompt for the next one (unless the console is leaving)."""
+        self._handling = False
+        if not self.stopping:
+            self.prompt()
+
+    def took_line(self) -> None:
+        """The reader took a line (on its thread); it runs later through `typed_line`."""
+        with self._queue_lock:
+            self._queued += 1
+
+    def typed_line(self, line: str) -> None:
+        """A line the reader took, run in its turn (on the runtime's thread)."""
+        with self._queue_lock:
+            self._queued -= 1
+        self.handle(line)
+
+    def handle(self, line: str) -> None:
+        raise NotImplementedError
+
+
+def echoes(stream: IO[str]) -> bool:
+    """Whether what is typed into `stream` shows on the screen (a terminal), as far as it can be told."""
+    try:
+        return stream.isatty()
+    except (OSError, ValueError, AttributeError):  # closed, or a stand-in without isatty
+        return False
