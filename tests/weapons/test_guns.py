@@ -68,7 +68,8 @@ def test_the_guns_need_the_boat_surfaced_a_workable_sea_and_ammunition():
 def test_the_88mm_gun_refuses_a_target_out_of_range_or_unknown():
     g = _surfaced_with([{**TARGET, "range_m": 9500}], seed=1)
     cid = _first_contact(g)
-    assert refused(order(g, "gun_88", target=cid)).startswith(f"{cid} is out of range (")
+    # the gun's reach, not the true range (5.1 nm): the crew knows its own estimates only
+    assert refused(order(g, "gun_88", target=cid)) == f"{cid} is out of range (the gun reaches 4 nm)"
     assert refused(order(g, "gun_88", target="c99")) == "there is no contact c99"
 
 

@@ -98,8 +98,8 @@ def target_ship(weapons: Any, cid: str) -> Any:
         return Msg("{contact} is not in sight of the gun layer", contact=cid)
     reach = float(GUN["gun_88"]["range_nm"])
     if r > reach:
-        return Msg("{contact} is out of range ({range:.1f} nm; the gun reaches {reach:g} nm)", contact=cid, range=r,
-                   reach=reach)
+        # the gun layer's rangefinder says only that it is beyond the gun: the true range is not the crew's to know
+        return Msg("{contact} is out of range (the gun reaches {reach:g} nm)", contact=cid, reach=reach)
     return v
 
 
