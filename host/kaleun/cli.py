@@ -534,7 +534,8 @@ def cmd_board_check(args: argparse.Namespace) -> int:
         for warning in _segment_warnings(board):
             print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
         for warning in _lamp_warnings(board):
-            print(say(Msg("warning: {path}: {warning}", path=str(path), warning=warning)), file=sys.stderr)
+            print(say(Msg("warning: {path}: {warning}", path=f"{path}:{board.lamps.segments_line}",
+                          warning=warning)), file=sys.stderr)
         if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
             from kaleun.hub.options import hub_options
 

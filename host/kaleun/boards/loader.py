@@ -513,7 +513,8 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec, pi: str | None
     spec = m.LampSpec(driver=driver, pin=pin, pixels=pixels,
                       brightness=rd.get("brightness", "float", 0.3, lo=0, hi=1),
                       order=rd.get("order", "str", "GRB", choices=m.PIXEL_ORDERS), segments=segments,
-                      segment_lines={seg: ld.lines.line(("lamps", "segments", seg)) for seg in segments})
+                      segment_lines={seg: ld.lines.line(("lamps", "segments", seg)) for seg in segments},
+                      segments_line=ld.lines.line(("lamps", "segments")))
     rd.done()
     return spec
 

@@ -111,6 +111,9 @@ class LampSpec:
     segments: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: segment name -> its line in the board file (for `kaleun board check`'s warnings)
     segment_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: the line of the segments (`[lamps.segments]`, `segments = ...`, else `[lamps]`): where a
+    #: segment the lamp scenes need but the board lacks would go (`kaleun board check`)
+    segments_line: int = field(default=1, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
