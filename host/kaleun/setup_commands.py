@@ -11,6 +11,7 @@ from typing import Any
 from kaleun.core.messages import Msg, join, of_error
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 128 + 2  # Ctrl-C (SIGINT) during `kaleun hw check`
 
 
 def _say(text: Any) -> str:
@@ -58,7 +59,10 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
     language = preferred_language()  # the maker's language (kaleun config set language ...)
     results = check(board, auto=args.auto, groups=groups, language=language)
     print(report(board, results, language))
-    return EXIT_FAIL if any(r.status == "fail" for r in results) else EXIT_OK
+    if results.stopped == "interrupted":
+        return EXIT_INTERRUPTED
+    # a check cut short (its input ended) has not shown the whole build to work
+    return EXIT_FAIL if results.stopped or any(r.status == "fail" for r in results) else EXIT_OK
 
 
 # -- kaleun service install -------------------------------------------------------------------

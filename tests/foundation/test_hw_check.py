@@ -708,3 +708,17 @@ def test_a_hub_lost_while_a_hub_dial_is_turned_fails_it_for_the_hub(home, tmp_pa
     assert lost.status == FAIL and lost.seen.startswith("offline: "), lost.seen
     assert "did not answer" in lost.advice and "no movement" not in lost.seen, lost.advice
     assert results["dial disc_own_course"].advice == "the deck hub, as for the first part above that needed it"
+
+
+def test_a_check_cut_short_by_the_end_of_its_input_does_not_pass(home, monkeypatch, capsys):
+    """Answers that ran out before the bell was answered ended with `0 passed, 0 failed` and exit
+    status 0, as if the build had passed: a check that stopped before its end exits 1 (a script
+    running `kaleun hw check && ...` must not go on); answered to the end, it passes."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "bell"]) == 1
+    out = capsys.readouterr().out
+    assert "The input ended: the report covers the parts checked so far." in out
+    assert out.endswith("0 passed, 0 failed, 0 skipped.\n")
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "bell"]) == 0
+    assert capsys.readouterr().out.endswith("1 passed, 0 failed, 0 skipped.\n")

@@ -54,6 +54,15 @@ class InputEnded(Exception):
     """The maker's input ended: no later step can be answered, so the check stops there."""
 
 
+class Results(list["Result"]):
+    """The parts' outcomes in the order checked. `stopped`: why the check ended before its last
+    part ("input ended", "interrupted"), None when it went through: a check cut short has not
+    shown that the build works, whatever it passed so far (`kaleun hw check` exits 1, or 130
+    for Ctrl-C)."""
+
+    stopped: str | None = None
+
+
 @dataclass(frozen=True)
 class Result:
     """A part's outcome. `said` and `said_advice` render in the maker's language (`report`); `seen`
@@ -711,7 +720,7 @@ def scripted_problems(board: Board) -> list[Msg]:
 
 
 def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdin: IO[str] | None = None,
-          stdout: IO[str] | None = None, language: str = "en", moves_simulated_parts: bool = False) -> list[Result]:
+          stdout: IO[str] | None = None, language: str = "en", moves_simulated_parts: bool = False) -> Results:
     """Run the bring-up on a board; returns the results (the report is printed at the end). `language`:
     what the questions and the lines on the way are said in; `moves_simulated_parts`: see `Person`."""
     out = stdout or sys.stdout
@@ -723,13 +732,17 @@ def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdi
                                    moves_simulated_parts=moves_simulated_parts))
         operator.say(Msg("Kaleun bring-up: {name} ({path})", name=board.name, path=str(board.path)))
         bringup = Bringup(rig, operator)
+        results = Results()
         try:
             bringup.run(groups)
         except KeyboardInterrupt:
             out.write("\n")
             operator.say(Msg("Stopped: the report covers the parts checked so far."))
+            results.stopped = "interrupted"
         except InputEnded:
             operator.say(Msg("The input ended: the report covers the parts checked so far."))
-        return bringup.results
+            results.stopped = "input ended"
+        results.extend(bringup.results)
+        return results
     finally:
         rig.close()
