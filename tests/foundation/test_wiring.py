@@ -205,6 +205,20 @@ def test_the_drawings_trunk_pins_are_the_ribbons_wires_the_page_numbers():
     assert sck == ["| 2 | SCK | Pico pin 24 (GP18) |"] * 2
 
 
+@pytest.mark.parametrize("path", HARDWARE, ids=lambda p: p.name)
+def test_the_rails_the_drawing_joins_power_and_ground_through_are_in_the_bill_of_materials(path):
+    """The pages join power and ground through rails ("a strip of perfboard, or lever
+    connectors"), yet the list bought none: one per rail, with the wires each takes."""
+    board = load_board(path)
+    harness = build(board)
+    rails = wireviz(board, harness)["connectors"]
+    drawn = {name: len(c["pinlabels"]) for name, c in rails.items() if name.endswith(" rail")}
+    assert drawn
+    (row,) = [(qty, note) for qty, part, note in harness.bom if part.startswith("strip of perfboard")]
+    assert row[0] == len(drawn)
+    assert row[1].endswith("wires on each: " + ", ".join(f"{name} {wires}" for name, wires in drawn.items()))
+
+
 def test_a_cable_in_the_drawing_keeps_the_note_of_every_wire_it_carries():
     """Issue 11 item 9: a cable's note was the last of its wires' notes, so the drawing lost the
     33 ohm resistors at the Pico (SCK, MOSI) and the capacitors at each reader's 3.3 V."""

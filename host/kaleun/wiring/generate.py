@@ -310,12 +310,24 @@ def build(board: Board) -> Harness:
             h.budget.append((pi5v.name, "speaker on USB", speaker.ma_typ, speaker.ma_max))
     if board.figure_sensor == "hub":
         _hub(board, h)
+    _rails_bought(h)
     pi_part = PARTS.get(board.pi, PARTS["pi4"])  # a board that names no Pi is reckoned as a Pi 4
     h.budget.insert(0, (pi5v.name, pi_name, pi_part.ma_typ, pi_part.ma_max))
     problems = h.check()
     if problems:
         raise WiringError([f"{board.path.name}: {p}" for p in problems])
     return h
+
+
+def _rails_bought(h: Harness) -> None:
+    """The rails are parts too: the page's drawing joins power and ground through them, one
+    header pin taking one jumper. One strip or set of lever connectors per rail, as many wires
+    as the drawing puts on it."""
+    used = [(rail.name, len(rail.feeds) + len(rail.taps)) for rail in h.rails.values() if rail.feeds or rail.taps]
+    if used:
+        h.count(len(used), "strip of perfboard with a pin header, or 5-way lever connectors (e.g. WAGO 221-415)",
+                "one per rail (join two lever connectors with a short wire for more than 5 wires), wires on "
+                "each: " + ", ".join(f"{name} {wires}" for name, wires in used))
 
 
 def _display(h: Harness, pi: str) -> None:
