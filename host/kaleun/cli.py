@@ -31,9 +31,9 @@ def _board(path: str | None) -> Board:
 
 def _table_board(path: str | None) -> Board:
     """The board a table is played with: --board, else the preferred one (`kaleun config`)."""
-    from kaleun.settings import preferred
+    from kaleun.settings import load_preferred_board
 
-    return _board(path or preferred("board"))
+    return load_preferred_board(path, _board)
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -24,11 +24,10 @@ def _say(text: Any) -> str:
 def _board(path: str | None) -> Any:
     """--board, else the preferred board, else boards/sim.toml. Prints the problem, returns None."""
     from kaleun.boards.loader import BoardError, default_board, load_board
-    from kaleun.settings import preferred
+    from kaleun.settings import load_preferred_board
 
-    path = path or preferred("board")
     try:
-        return load_board(path) if path else default_board()
+        return load_preferred_board(path, lambda chosen: load_board(chosen) if chosen else default_board())
     except BoardError as exc:
         print(_say(exc), file=sys.stderr)
         return None
