@@ -575,7 +575,8 @@ def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
                                 most=f"{load.max_ma:.0f}", supply=str(board.supply_ma)))
         else:
             warnings.append(Msg("{path}: the {rail} would carry up to {most} mA, more than {rating} gives ({rating_ma} "
-                                "mA): see the power budget of `kaleun wiring`", path=str(board.path), rail=load.rail,
+                                "mA): see the power budget of `kaleun wiring`",
+                                path=f"{board.path}:{board.rail_lines.get(load.rail, 1)}", rail=load.rail,
                                 most=f"{load.max_ma:.0f}", rating=Msg.term(load.rating),
                                 rating_ma=str(load.rating_ma)))
     return estimate, warnings

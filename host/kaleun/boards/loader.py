@@ -327,7 +327,10 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     if not ld.problems and name is not None:
         return m.Board(path=ld.path, name=name, pi=pi, pin_factory=pin_factory, figure_sensor=sensor,
                        dials=dials, buttons=buttons, lamps=lamps, audio=audio, hub=hub,
-                       supply_ma=supply, supply_line=supply_line, warnings=warnings)
+                       supply_ma=supply, supply_line=supply_line, warnings=warnings,
+                       rail_lines={"Strip 5V rail": ld.lines.line(("lamps", "pixels")),
+                                   "Hub 5V rail": ld.lines.line(("hub",)),
+                                   "Readers 3V3 rail": ld.lines.line(("hub", "readers", 0))})
     return None
 
 
