@@ -110,8 +110,8 @@ def test_a_maker_answers_the_lamp_questions_and_a_dark_lamp_names_its_pixel_join
     board.write_text((BOARDS / "mock-gpio.toml").read_text(encoding="utf-8").replace(
         '[lamps]\ndriver = "sim"', '[lamps]\ndriver = "neopixel"\npin = 18'), encoding="utf-8")
 
-    def react(rig: Rig, line: str) -> str | None:
-        if "Lamp tube.3" in line:
+    def react(rig: Rig, line: str) -> str | None:  # the strip goes dark from tube.3 (pixel 10) on
+        if any(f"Lamp {name} " in line for name in ("tube.3", "tube.4", "tube.5", "crew")):
             return "n"
         if "Lamp alarm" in line:
             return "s"
@@ -125,6 +125,33 @@ def test_a_maker_answers_the_lamp_questions_and_a_dark_lamp_names_its_pixel_join
     assert failed.status == FAIL and failed.advice.startswith(
         "pixel 10: the pixels before it light, so look at the joint from pixel 9's DOUT to pixel 10's DIN")
     assert 'lamps.segments."tube.3" = [10, 1] and lamps.pixels = 15' in failed.advice
+
+
+def test_a_dark_lamp_with_lit_lamps_after_it_names_the_pixel_not_the_data_line(home, tmp_path, monkeypatch):
+    """A WS2812B passes the data on to the next pixel: when pixels after a dark one light, its data
+    joint and the strip's data line work. The check sent the maker to the data pin and level shifter
+    (the first pixel dark) or to the joint before it; it now names the pixel itself and where the
+    board file puts the segment."""
+    monkeypatch.setenv("BLINKA_OS_AGNOSTIC", "1")
+    board = tmp_path / "strip.toml"
+    board.write_text((BOARDS / "mock-gpio.toml").read_text(encoding="utf-8").replace(
+        '[lamps]\ndriver = "sim"', '[lamps]\ndriver = "neopixel"\npin = 18'), encoding="utf-8")
+
+    def react(rig: Rig, line: str) -> str | None:  # pixel 0 and pixel 3 dark, every other lit
+        if "Lamp section.1 " in line or "Lamp section.4 " in line:
+            return "n"
+        if line.endswith("[Y/n/s(kip)]"):
+            return ""
+        return None
+
+    results = by_part(interactive(board, react, ["lamps"]))
+    for name, pixel in (("section.1", 0), ("section.4", 3)):
+        failed = results[f"lamp {name}"]
+        assert failed.status == FAIL and failed.advice == (
+            f"pixel {pixel}: pixels after it light, so the data passes through it: this pixel itself (its LED, its "
+            f"5 V and GND pads), or the segment is not where the board file puts it; check "
+            f'lamps.segments."{name}" = [{pixel}, 1] and lamps.pixels = 15 (the strip\'s length)'), name
+    assert results["lamp section.2"].status == PASS
 
 
 def dial_answers(name: str, forward: int, back: int, passes_mark: bool = False) -> Callable[[Rig, str], str | None]:

@@ -59,7 +59,10 @@ def strip(board: Board) -> Msg:
     return Msg("the simulated lamps (nothing to wire)")
 
 
-def lamp(board: Board, segment: str, earlier_lit: bool) -> Msg:
+def lamp(board: Board, segment: str, earlier_lit: bool, later_lit: bool = False) -> Msg:
+    """A dark segment. `earlier_lit`: a segment before it on the strip lit; `later_lit`: one after
+    it lit, so the data went through this one (a WS2812B passes it on only while it is powered):
+    not the strip's data line, but the pixel itself or where the board file puts the segment."""
     first, count = board.lamps.segments[segment]
     where = pixels(first, count)
     values = {"segment": segment, "first": str(first), "count": str(count), "total": str(board.lamps.pixels)}
@@ -68,6 +71,10 @@ def lamp(board: Board, segment: str, earlier_lit: bool) -> Msg:
                if board.lamps.driver == "hub" else
                Msg("lamps.segments.\"{segment}\" = [{first}, {count}] and lamps.pixels = {total} (the strip's length)",
                    **values))
+    if later_lit:
+        return Msg("{where}: pixels after it light, so the data passes through it: this pixel itself (its LED, its "
+                   "5 V and GND pads), or the segment is not where the board file puts it; check {setting}",
+                   where=where, setting=setting)
     if earlier_lit and first > 0:
         return Msg("{where}: the pixels before it light, so look at the joint from pixel {before}'s DOUT to pixel "
                    "{first}'s DIN and at this pixel's 5 V and GND; check {setting}", where=where,

@@ -466,6 +466,7 @@ class Bringup:
         lamps = rig.lamps
         segments = sorted(board.lamps.segments.items(), key=lambda item: item[1][0])
         earlier_lit = False
+        dark: list[tuple[int, str]] = []  # failed segments since the last lit one: (result index, name)
         for number, (name, (first, count)) in enumerate(segments, start=1):
             lamps.show({name: Lamp(WHITE, "steady")})
             where = advice.pixels(first, count)
@@ -475,7 +476,12 @@ class Bringup:
             if answer == "y":
                 earlier_lit = True
                 self.add(Result(f"lamp {name}", PASS, Msg("lit")))
+                for index, before in dark:  # a pixel after them lit: their data line works
+                    self.results[index] = Result(f"lamp {before}", FAIL, Msg("not lit"),
+                                                 advice.lamp(board, before, False, later_lit=True))
+                dark = []
             elif answer == "n":
+                dark.append((len(self.results), name))
                 self.add(Result(f"lamp {name}", FAIL, Msg("not lit"), advice.lamp(board, name, earlier_lit)))
             else:
                 self.add(Result(f"lamp {name}", SKIP, Msg("not looked at")))
