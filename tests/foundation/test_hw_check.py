@@ -5,6 +5,7 @@ Failing parts name the wire or setting to look at. Timeouts are failure guards o
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -278,6 +279,35 @@ def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
     assert wrong.advice == ("the chip selects of readers 4 and 5 may be swapped: hub.readers[4].cs = GP2, "
                             "hub.readers[5].cs = GP3; the hub reads that from its own kaleun_hub.json: write it with "
                             f"kaleun hub config --board {BOARDS / 'fake-hub.toml'} --out /media/$USER/CIRCUITPY")
+
+
+def test_a_figure_seen_by_readers_of_two_sections_is_a_placement_fault_not_a_pass(home):
+    """wiring/placement.md: readers of different sections must not see each other's figures, while
+    berths of one section may. A figure over reader 1 that reader 2 (another section) saw as well
+    passed, and one over a berth that the other berth saw first was blamed on swapped chip selects."""
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader 1 "):  # fields of sections 2 and 3 overlap
+            rig.fake.put(1, "04AABBCCDDEE01")
+            rig.fake.put(2, "04AABBCCDDEE01")
+        elif line.startswith("Put a figure on reader 2 "):  # the other berth of section 3 reads it first
+            rig.fake.put(3, "04AABBCCDDEE02")
+            time.sleep(0.2)
+            rig.fake.put(2, "04AABBCCDDEE02")
+        elif line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            take_every_figure_off(rig)
+        return None
+
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    crossed = results["reader 1 (section 2)"]
+    assert crossed.status == FAIL and crossed.seen == "the tag also showed on reader 2 (section 3)"
+    assert crossed.advice.startswith("the readers' fields overlap: readers of different sections must not see each "
+                                     "other's figures, so move the antennas of reader 1 and reader 2 further apart")
+    assert "wiring/placement.md" in crossed.advice
+    assert results["reader 2 (section 3)"].status == PASS  # berths of one section may both see a figure
+    assert [r.status for part, r in results.items() if part not in ("reader 1 (section 2)",)] == [PASS] * 8
 
 
 def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):

@@ -269,3 +269,12 @@ def reader_no_tag(options: HubOptions, index: int, reader: ReaderSpec) -> Msg:
     return Msg("hold the figure's tag flat over the middle of the reader's antenna (through the model's floor the "
                "range is a few millimetres); if no tag ever shows, check {wires}",
                wires=reader_wires(options, index, reader))
+
+
+def readers_overlap(options: HubOptions, index: int, others: list[int]) -> Msg:
+    """One figure seen by readers of two sections: their fields overlap (placement, not wires)."""
+    return Msg("the readers' fields overlap: readers of different sections must not see each other's figures, so "
+               "move the antennas of reader {index} and reader {others} further apart, at least the read range you "
+               "measured (wiring/placement.md, \"Spacing\"); if they lie under the same section, give them the "
+               "same hub.readers[...].section (berths) and write the hub's kaleun_hub.json again: kaleun hub config",
+               index=str(index), others=", ".join(map(str, others)))

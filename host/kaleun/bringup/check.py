@@ -32,6 +32,9 @@ from kaleun.hub.reach import is_refused, reach
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
+#: seconds the readers' check waits for the reader asked for after another one saw the figure first
+#: (a figure over two overlapping fields: both read it within a few scans of each other)
+OVERLAP_S = 1.0
 GROUPS = ("lamps", "bell", "dials", "buttons", "readers")
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
@@ -187,6 +190,23 @@ class Person:
                 break
         return seen
 
+    def linger(self, wanted: Callable[[Happening], bool], seconds: float) -> list[Happening]:
+        """What the parts report for a few more `seconds`, asking nothing: until `wanted` holds for
+        one of them, or the maker presses Enter."""
+        seen: list[Happening] = []
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                item = self._next(timeout=left)
+            except queue.Empty:
+                break
+            if isinstance(item, Typed):
+                break
+            seen.append(item)
+            if wanted(item):
+                break
+        return seen
+
     # a person's hands move the parts: nothing to do for the program
     def turn(self, dial: str, clicks: int) -> None:
         pass
@@ -242,6 +262,9 @@ class Hands(Person):
         self._act()
         return self._collect(wanted, self.timeout)
 
+    def linger(self, wanted: Callable[[Happening], bool], seconds: float) -> list[Happening]:
+        return self._collect(wanted, seconds)
+
     def _collect(self, wanted: Callable[[Happening], bool], timeout: float) -> list[Happening]:
         seen: list[Happening] = []
         deadline = time.monotonic() + timeout
@@ -288,6 +311,10 @@ def _pressed(button: str, item: Happening) -> bool:
 
 def _left(reader: int, item: Happening) -> bool:
     return isinstance(item, TagMoved) and item.reader == reader and not item.arrived
+
+
+def _arrived_on(reader: int, item: Happening) -> bool:
+    return isinstance(item, TagMoved) and item.arrived and item.reader == reader
 
 
 def _tag_or_fault(reader: int, item: Happening) -> bool:
@@ -667,7 +694,11 @@ class Bringup:
             if not tags:
                 self.add(Result(part, FAIL, Msg("no tag seen"), advice.reader_no_tag(rig.options, index, reader)))
                 continue
-            tag = tags[-1]
+            if not any(item.reader == index for item in tags):  # another reader saw it first: a moment more for
+                seen += self.op.linger(functools.partial(_arrived_on, index), OVERLAP_S)  # the one asked for
+                tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
+            on_it = [item for item in tags if item.reader == index]
+            tag = on_it[0] if on_it else tags[-1]  # a figure seen by two readers at once is on the one asked for
             if tag.reader != index:
                 other = rig.options.readers[tag.reader] if 0 <= tag.reader < len(sections) else None
                 where = (Msg("reader {index} (section {section})", index=str(tag.reader), section=str(other.section))
@@ -678,10 +709,23 @@ class Bringup:
                                 Msg("the chip selects of readers {index} and {other} may be swapped: {keys}{to_hub}",
                                     index=str(index), other=str(tag.reader), keys=keys,
                                     to_hub=advice.to_hub(self.board))))
+                self.op.remove_tag(tag.reader)
+                self.op.until(Msg("Take the figure off again."), functools.partial(_left, tag.reader))
+                continue
+            self.op.remove_tag(tag.reader)
+            seen += self.op.until(Msg("Take the figure off again."), functools.partial(_left, tag.reader))
+            # the same figure on a reader of another section too (it arrived with it, or while it stood
+            # there): the two readers would each place it in their section (berths of one section may)
+            also = sorted({item.reader for item in seen if isinstance(item, TagMoved) and item.arrived
+                           and item.uid == tag.uid and item.reader != index and 0 <= item.reader < len(sections)
+                           and sections[item.reader] != reader.section})
+            if also:
+                where = join([Msg("reader {index} (section {section})", index=str(n), section=str(sections[n]))
+                              for n in also])
+                self.add(Result(part, FAIL, Msg("the tag also showed on {where}", where=where),
+                                advice.readers_overlap(rig.options, index, also)))
             else:
                 self.add(Result(part, PASS, Msg("tag {uid}{figure}", uid=tag.uid, figure=self._figure(tag.uid))))
-            self.op.remove_tag(tag.reader)
-            self.op.until(Msg("Take the figure off again."), functools.partial(_left, tag.reader))
 
     @staticmethod
     def _figure(uid: str) -> Msg | str:
