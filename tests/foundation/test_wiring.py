@@ -219,6 +219,18 @@ def test_the_rails_the_drawing_joins_power_and_ground_through_are_in_the_bill_of
     assert row[1].endswith("wires on each: " + ", ".join(f"{name} {wires}" for name, wires in drawn.items()))
 
 
+def test_a_page_with_pn532_readers_says_how_to_set_them_to_spi(tmp_path):
+    """A PN532 board answers on SPI only with its interface switches set for it (they come set
+    for HSU): the page said "in SPI mode" without saying how, and a maker's reader stayed silent."""
+    text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace('kind = "mfrc522"', 'kind = "pn532"', 1)
+    board_file = tmp_path / "pn532.toml"
+    board_file.write_text(text, encoding="utf-8")
+    steps = build(load_board(board_file)).steps
+    assert any(step.startswith("PN532 boards talk SPI only with their interface switches set for it") and
+               "switch 1 off (L) and switch 2 on (H)" in step for step in steps)
+    assert not any("PN532" in step for step in build(load_board(BOARDS / "pico-hub.toml")).steps)
+
+
 def test_a_cable_in_the_drawing_keeps_the_note_of_every_wire_it_carries():
     """Issue 11 item 9: a cable's note was the last of its wires' notes, so the drawing lost the
     33 ohm resistors at the Pico (SCK, MOSI) and the capacitors at each reader's 3.3 V."""

@@ -571,6 +571,11 @@ def _hub(board: Board, h: Harness) -> None:
         _encoder(h, dial, "Pico", (PICO_PIN[encoder.a], encoder.a), (PICO_PIN[encoder.b], encoder.b), home, v5, gnd)
     if board.lamps.driver == "hub" and options.pixel_pin:
         _strip(h, board, v5, gnd, ("Pico", PICO_PIN[options.pixel_pin], options.pixel_pin), supply_rail=v5)
+    if "pn532" in kinds:
+        h.steps.append(
+            "PN532 boards talk SPI only with their interface switches set for it, before power-up: on the common "
+            "red PN532 V3 board switch 1 off (L) and switch 2 on (H), as the table printed on the board says (HSU "
+            "0 0, I2C 1 0, SPI 0 1); the driver polls the chip, so IRQ stays open.")
     h.steps.append(
         f"Deck hub power: the readers with their fields on draw {reader_ma[0]:.0f} mA typical, {reader_ma[1]:.0f} mA "
         f"at most at 3.3 V; the Pico's own 3.3 V output is for {PICO_3V3_MA} mA at most (Pico data sheet), so a "
