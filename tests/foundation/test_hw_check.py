@@ -5,6 +5,7 @@ Failing parts name the wire or setting to look at. Timeouts are failure guards o
 from __future__ import annotations
 
 import io
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -341,8 +342,9 @@ def test_a_readers_advice_names_its_wires_as_the_wiring_page_does():
         text = advice.reader_wires(options, index, reader)
         line = advice.trunk(reader)
         table = page.split(f"**Reader {index} (section {reader.section})**", 1)[1].split("\n\n**", 1)[0]
-        assert f"| SDA | {line.capitalize()} pin CS {index} |" in table
-        assert f"| 3.3V | {line.capitalize()} pin 3V3 |" in table and f"| RST | {line.capitalize()} pin 3V3 |" in table
+        assert re.search(rf"\| SDA \| {line.capitalize()} wire \d+ \(CS {index}\) \|", table)
+        power = f"{line.capitalize()} wire 8 (3V3)"  # the page's ribbon: a ground beside every signal
+        assert f"| 3.3V | {power} |" in table and f"| RST | {power} |" in table
         assert f"its SDA pin, the {line}'s CS {index}) on {reader.cs} " in text
         assert f"its 3.3V pin on the {line}'s 3V3" in text and f"its RST on the {line}'s 3V3" in text
 

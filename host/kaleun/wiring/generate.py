@@ -162,7 +162,13 @@ class Harness:
         """A rail; with `source` (host or part, pin, colour) it is fed once something taps it."""
         return self.rails.setdefault(name, Rail(name, kind, source=source))
 
+    def trunk_wire(self, trunk: str, signal: str) -> str:
+        """A ribbon trunk's wire by its number and signal: "Fore trunk wire 11 (CS 0)"."""
+        return f"{trunk} wire {self.trunks[trunk].index(signal) + 1} ({signal})"
+
     def _end_label(self, end: str, pin: Any) -> str:
+        if end in self.trunks:
+            return self.trunk_wire(end, str(pin))
         if end in self.parts:
             return f"{end} {pin}"
         if end in self.rails:
@@ -201,7 +207,8 @@ class Harness:
         """A wire from a host's pin (header pin number) to a part's pin."""
         h = self.hosts[host]
         h.labels.setdefault(pin, signal)
-        h.rows.append((pin, signal, part if part in self.rails else f"{part} {part_pin}"))
+        h.rows.append((pin, signal, part if part in self.rails else
+                       self.trunk_wire(part, part_pin) if part in self.trunks else f"{part} {part_pin}"))
         self.wire(host, pin, part, part_pin, color, cable, note)
 
     def tap(self, rail: str, part: str, part_pin: str, color: str, note: str = "") -> None:
@@ -493,6 +500,9 @@ def _hub(board: Board, h: Harness) -> None:
     trunks: dict[str, list[int]] = {"Fore trunk": [], "Aft trunk": []}
     for number, reader in enumerate(options.readers):
         trunks["Fore trunk" if reader.section in FORE_SECTIONS else "Aft trunk"].append(number)
+    for trunk, numbers in trunks.items():  # the ribbon's wires first: the tables name each by its number
+        if numbers:
+            h.trunks[trunk] = ribbon_wires([(n, options.readers[n].rst is not None) for n in numbers])
     kinds: dict[str, int] = {}
     reader_ma = [0.0, 0.0]
     for trunk, numbers in trunks.items():
@@ -552,7 +562,6 @@ def _hub(board: Board, h: Harness) -> None:
     for trunk, numbers in trunks.items():
         if not numbers:
             continue
-        h.trunks[trunk] = ribbon_wires([(n, options.readers[n].rst is not None) for n in numbers])
         wires = len(h.trunks[trunk])
         ways = next(w for w in RIBBON_WAYS if w >= wires)
         h.ribbons[trunk] = ways
@@ -624,8 +633,8 @@ def _trunk_tables(harness: Harness) -> list[str]:
         hub_end: dict[str, str] = {}
         for host in harness.hosts.values():
             for pin, signal, target in host.rows:
-                if target.startswith(f"{trunk} "):
-                    hub_end[target[len(trunk) + 1:]] = f"{host.name} pin {pin} ({signal})"
+                if target.startswith(f"{trunk} wire "):  # "Fore trunk wire 11 (CS 0)"
+                    hub_end[target.rsplit(" (", 1)[1][:-1]] = f"{host.name} pin {pin} ({signal})"
         out += ["", f"**{trunk}** ({harness.ribbons[trunk]}-way, {len(wires)} wires used)", "",
                 "| wire | signal | at the hub |", "|---|---|---|"]
         for n, signal in enumerate(wires, start=1):
