@@ -31,9 +31,9 @@ def _board(path: str | None) -> Board:
 
 def _table_board(path: str | None) -> Board:
     """The board a table is played with: --board, else the preferred one (`kaleun config`)."""
-    from kaleun.settings import preferred
+    from kaleun.settings import load_preferred_board
 
-    return _board(path or preferred("board"))
+    return load_preferred_board(path, _board)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -534,7 +534,8 @@ def cmd_board_check(args: argparse.Namespace) -> int:
         for warning in _segment_warnings(board):
             print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
         for warning in _lamp_warnings(board):
-            print(say(Msg("warning: {path}: {warning}", path=str(path), warning=warning)), file=sys.stderr)
+            print(say(Msg("warning: {path}: {warning}", path=f"{path}:{board.lamps.segments_line}",
+                          warning=warning)), file=sys.stderr)
         if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
             from kaleun.hub.options import hub_options
 
@@ -574,7 +575,8 @@ def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
                                 most=f"{load.max_ma:.0f}", supply=str(board.supply_ma)))
         else:
             warnings.append(Msg("{path}: the {rail} would carry up to {most} mA, more than {rating} gives ({rating_ma} "
-                                "mA): see the power budget of `kaleun wiring`", path=str(board.path), rail=load.rail,
+                                "mA): see the power budget of `kaleun wiring`",
+                                path=f"{board.path}:{board.rail_lines.get(load.rail, 1)}", rail=load.rail,
                                 most=f"{load.max_ma:.0f}", rating=Msg.term(load.rating),
                                 rating_ma=str(load.rating_ma)))
     return estimate, warnings

@@ -165,6 +165,24 @@ def preferred(key: str) -> str | None:
         return None
 
 
+def load_preferred_board(given: str | None, load: Callable[[str | None], Any]) -> Any:
+    """`load(given or the preferred board)`; a preferred board that no longer loads (moved,
+    deleted, edited wrong since `kaleun config set board`) raises the loader's BoardError with
+    a last line saying where that board came from and how to change it: nobody named it."""
+    from kaleun.boards.loader import BoardError
+
+    chosen = given or preferred("board")
+    try:
+        return load(chosen)
+    except BoardError as exc:
+        if given or not chosen:
+            raise
+        raise BoardError([exc.args[0], Msg(
+            "{board} is the preferred board of kaleun config ({file}): give --board FILE, or set another with "
+            "kaleun config set board FILE (kaleun config unset board: the simulated table)", board=chosen,
+            file=str(config_dir() / FILE))]) from exc
+
+
 def preferred_language() -> str:
     """The language a maker's command speaks in (`kaleun board check`, `hw check`, `config`, `wiring`):
     the preferred one of `kaleun config`, English when none is set or the settings cannot be read."""

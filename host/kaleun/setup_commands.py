@@ -11,6 +11,7 @@ from typing import Any
 from kaleun.core.messages import Msg, join, of_error
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 128 + 2  # Ctrl-C (SIGINT) during `kaleun hw check`
 
 
 def _say(text: Any) -> str:
@@ -23,11 +24,10 @@ def _say(text: Any) -> str:
 def _board(path: str | None) -> Any:
     """--board, else the preferred board, else boards/sim.toml. Prints the problem, returns None."""
     from kaleun.boards.loader import BoardError, default_board, load_board
-    from kaleun.settings import preferred
+    from kaleun.settings import load_preferred_board
 
-    path = path or preferred("board")
     try:
-        return load_board(path) if path else default_board()
+        return load_preferred_board(path, lambda chosen: load_board(chosen) if chosen else default_board())
     except BoardError as exc:
         print(_say(exc), file=sys.stderr)
         return None
@@ -58,7 +58,10 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
     language = preferred_language()  # the maker's language (kaleun config set language ...)
     results = check(board, auto=args.auto, groups=groups, language=language)
     print(report(board, results, language))
-    return EXIT_FAIL if any(r.status == "fail" for r in results) else EXIT_OK
+    if results.stopped == "interrupted":
+        return EXIT_INTERRUPTED
+    # a check cut short (its input ended) has not shown the whole build to work
+    return EXIT_FAIL if results.stopped or any(r.status == "fail" for r in results) else EXIT_OK
 
 
 # -- kaleun service install -------------------------------------------------------------------

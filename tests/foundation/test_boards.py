@@ -183,7 +183,8 @@ def test_the_power_estimate_puts_the_hubs_readers_and_strip_on_the_hubs_own_supp
 
 def test_each_supply_the_board_would_overload_is_named(tmp_path, capsys):
     """A strip of 100 pixels at full white (60 mA each) on its own 2 A supply, an I2S amplifier
-    on the Pi's header: the Pi's supply at the line of `supply_ma`, the strip's supply by name."""
+    on the Pi's header: the Pi's supply at the line of `supply_ma`, the strip's supply by name at
+    the line of `lamps.pixels`."""
     from kaleun.cli import main
 
     path = tmp_path / "bright.toml"
@@ -194,7 +195,8 @@ def test_each_supply_the_board_would_overload_is_named(tmp_path, capsys):
     assert "estimated draw: Pi 5V supply up to 2650 of 2000 mA, Strip 5V rail up to 6000 of 2000 mA" in out
     assert (f"warning: {path}:12: the Pi 5V supply would carry up to 2650 mA, more than its [power] "
             "supply_ma = 2000") in err.splitlines()
-    assert (f"warning: {path}: the Strip 5V rail would carry up to 6000 mA, more than the strip's 2 A supply "
+    # the strip's supply at the line of its pixels, like every other warning of a board file
+    assert (f"warning: {path}:7: the Strip 5V rail would carry up to 6000 mA, more than the strip's 2 A supply "
             "gives (2000 mA): see the power budget of `kaleun wiring`") in err.splitlines()
     path.write_text(HEAD + '[lamps]\npixels = 100\nbrightness = 1.0\n[power]\nsupply_ma = 100\n', encoding="utf-8")
     assert main(["board", "check", str(path)]) == 0  # simulated lamps draw nothing from any supply
@@ -338,3 +340,25 @@ def test_kaleun_board_list_names_every_shipped_board_and_its_folder(capsys):
                       f"{BOARDS / 'pi4-basic.toml'} my-table.toml):")
     listed = {line.split()[0]: line.split(None, 1)[1] for line in out[1:]}
     assert listed == {path.stem: load_board(path).name for path in BOARDS.glob("*.toml")}
+
+
+def test_the_deck_hubs_overloaded_supplies_are_named_at_their_lines(tmp_path, capsys):
+    """The hub's 5 V supply (readers, strip, encoders) at the line of [hub], the readers' 3.3 V
+    regulator at the first [[hub.readers]]: `file:line:` like every other warning of a board file."""
+    from kaleun.cli import main
+
+    text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8")
+    text = text.replace("pixels = 15\nbrightness = 0.3", "pixels = 60\nbrightness = 1.0").replace(
+        'kind = "mfrc522"', 'kind = "pn532"').replace(
+        "[hub.encoders.telegraph]", '[[hub.readers]]\nsection = 4\nkind = "pn532"\ncs = "GP0"\n\n'
+        '[[hub.readers]]\nsection = 5\nkind = "pn532"\ncs = "GP1"\n\n[hub.encoders.telegraph]')
+    path = tmp_path / "bright-hub.toml"
+    path.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    hub, first_reader = lines.index("[hub]") + 1, lines.index("[[hub.readers]]") + 1
+    assert main(["board", "check", str(path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert (f"warning: {path}:{hub}: the Hub 5V rail would carry up to 5141 mA, more than the hub's 2 A supply "
+            "gives (2000 mA): see the power budget of `kaleun wiring`") in err
+    assert (f"warning: {path}:{first_reader}: the Readers 3V3 rail would carry up to 1650 mA, more than the 1.5 A "
+            "regulator gives (1500 mA): see the power budget of `kaleun wiring`") in err  # 11 PN532s, 150 mA each

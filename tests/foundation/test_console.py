@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kit import Terminal
+from kit import BOARDS, Terminal
 
 
 @pytest.fixture
@@ -220,3 +220,30 @@ def test_a_new_game_begun_submerged_names_no_lookout_on_the_bridge(tmp_path):
         terminal.send("quit")
         terminal.expect("Continue with: kaleun resume")
         assert terminal.close() == 0
+
+
+def test_9_2_1_status_tells_how_a_ring_finds_its_zero_as_the_board_homes_it(tmp_path):
+    """The status line told every ring not homed yet to `home` it, which a real table refuses for
+    a ring with a reed switch or an index pulse ("turn it past its mark"): the hint follows the
+    board's homing (pico-hub: switches on the deck hub, here unplugged; mock-gpio: a switch, an
+    index pulse and the crew's calibration)."""
+    board = tmp_path / "late-hub.toml"
+    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
+        f'url = "{tmp_path / "no-such-port"}"\nstart_timeout_ms = 200'), encoding="utf-8")
+    with Terminal(tmp_path, "play", "--console", "--board", str(board)) as term:
+        term.expect("> ")
+        term.send("status")
+        term.expect("disc: own course ? (not homed: turn it past its zero mark), enemy course ? (not homed: turn it "
+                    "past its zero mark), bearing ? (not homed: turn it past its zero mark)")
+        term.send("home disc_own_course")
+        term.expect("! dial 'disc_own_course' finds its zero by its home switch: turn it past its mark")
+        term.send("quit")
+        assert term.close() == 0
+    with Terminal(tmp_path, "play", "--console", "--board", str(BOARDS / "mock-gpio.toml")) as term:
+        term.expect("> ")
+        term.send("status")
+        term.expect("disc: own course ? (not homed: turn it past its zero mark), enemy course ? (not homed: turn it "
+                    "past its zero mark), bearing ? (not homed: home disc_bearing)")
+        term.send("quit")
+        assert term.close() == 0

@@ -5,6 +5,8 @@ Failing parts name the wire or setting to look at. Timeouts are failure guards o
 from __future__ import annotations
 
 import io
+import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -110,8 +112,8 @@ def test_a_maker_answers_the_lamp_questions_and_a_dark_lamp_names_its_pixel_join
     board.write_text((BOARDS / "mock-gpio.toml").read_text(encoding="utf-8").replace(
         '[lamps]\ndriver = "sim"', '[lamps]\ndriver = "neopixel"\npin = 18'), encoding="utf-8")
 
-    def react(rig: Rig, line: str) -> str | None:
-        if "Lamp tube.3" in line:
+    def react(rig: Rig, line: str) -> str | None:  # the strip goes dark from tube.3 (pixel 10) on
+        if any(f"Lamp {name} " in line for name in ("tube.3", "tube.4", "tube.5", "crew")):
             return "n"
         if "Lamp alarm" in line:
             return "s"
@@ -125,6 +127,33 @@ def test_a_maker_answers_the_lamp_questions_and_a_dark_lamp_names_its_pixel_join
     assert failed.status == FAIL and failed.advice.startswith(
         "pixel 10: the pixels before it light, so look at the joint from pixel 9's DOUT to pixel 10's DIN")
     assert 'lamps.segments."tube.3" = [10, 1] and lamps.pixels = 15' in failed.advice
+
+
+def test_a_dark_lamp_with_lit_lamps_after_it_names_the_pixel_not_the_data_line(home, tmp_path, monkeypatch):
+    """A WS2812B passes the data on to the next pixel: when pixels after a dark one light, its data
+    joint and the strip's data line work. The check sent the maker to the data pin and level shifter
+    (the first pixel dark) or to the joint before it; it now names the pixel itself and where the
+    board file puts the segment."""
+    monkeypatch.setenv("BLINKA_OS_AGNOSTIC", "1")
+    board = tmp_path / "strip.toml"
+    board.write_text((BOARDS / "mock-gpio.toml").read_text(encoding="utf-8").replace(
+        '[lamps]\ndriver = "sim"', '[lamps]\ndriver = "neopixel"\npin = 18'), encoding="utf-8")
+
+    def react(rig: Rig, line: str) -> str | None:  # pixel 0 and pixel 3 dark, every other lit
+        if "Lamp section.1 " in line or "Lamp section.4 " in line:
+            return "n"
+        if line.endswith("[Y/n/s(kip)]"):
+            return ""
+        return None
+
+    results = by_part(interactive(board, react, ["lamps"]))
+    for name, pixel in (("section.1", 0), ("section.4", 3)):
+        failed = results[f"lamp {name}"]
+        assert failed.status == FAIL and failed.advice == (
+            f"pixel {pixel}: pixels after it light, so the data passes through it: this pixel itself (its LED, its "
+            f"5 V and GND pads), or the segment is not where the board file puts it; check "
+            f'lamps.segments."{name}" = [{pixel}, 1] and lamps.pixels = 15 (the strip\'s length)'), name
+    assert results["lamp section.2"].status == PASS
 
 
 def dial_answers(name: str, forward: int, back: int, passes_mark: bool = False) -> Callable[[Rig, str], str | None]:
@@ -253,6 +282,35 @@ def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
                             f"kaleun hub config --board {BOARDS / 'fake-hub.toml'} --out /media/$USER/CIRCUITPY")
 
 
+def test_a_figure_seen_by_readers_of_two_sections_is_a_placement_fault_not_a_pass(home):
+    """wiring/placement.md: readers of different sections must not see each other's figures, while
+    berths of one section may. A figure over reader 1 that reader 2 (another section) saw as well
+    passed, and one over a berth that the other berth saw first was blamed on swapped chip selects."""
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader 1 "):  # fields of sections 2 and 3 overlap
+            rig.fake.put(1, "04AABBCCDDEE01")
+            rig.fake.put(2, "04AABBCCDDEE01")
+        elif line.startswith("Put a figure on reader 2 "):  # the other berth of section 3 reads it first
+            rig.fake.put(3, "04AABBCCDDEE02")
+            time.sleep(0.2)
+            rig.fake.put(2, "04AABBCCDDEE02")
+        elif line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            take_every_figure_off(rig)
+        return None
+
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    crossed = results["reader 1 (section 2)"]
+    assert crossed.status == FAIL and crossed.seen == "the tag also showed on reader 2 (section 3)"
+    assert crossed.advice.startswith("the readers' fields overlap: readers of different sections must not see each "
+                                     "other's figures, so move the antennas of reader 1 and reader 2 further apart")
+    assert "wiring/placement.md" in crossed.advice
+    assert results["reader 2 (section 3)"].status == PASS  # berths of one section may both see a figure
+    assert [r.status for part, r in results.items() if part not in ("reader 1 (section 2)",)] == [PASS] * 8
+
+
 def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):
     rig = Rig(load_board(BOARDS / "fake-hub.toml")).open()
     try:
@@ -284,8 +342,9 @@ def test_a_readers_advice_names_its_wires_as_the_wiring_page_does():
         text = advice.reader_wires(options, index, reader)
         line = advice.trunk(reader)
         table = page.split(f"**Reader {index} (section {reader.section})**", 1)[1].split("\n\n**", 1)[0]
-        assert f"| SDA | {line.capitalize()} pin CS {index} |" in table
-        assert f"| 3.3V | {line.capitalize()} pin 3V3 |" in table and f"| RST | {line.capitalize()} pin 3V3 |" in table
+        assert re.search(rf"\| SDA \| {line.capitalize()} wire \d+ \(CS {index}\) \|", table)
+        power = f"{line.capitalize()} wire 8 (3V3)"  # the page's ribbon: a ground beside every signal
+        assert f"| 3.3V | {power} |" in table and f"| RST | {power} |" in table
         assert f"its SDA pin, the {line}'s CS {index}) on {reader.cs} " in text
         assert f"its 3.3V pin on the {line}'s 3V3" in text and f"its RST on the {line}'s 3V3" in text
 
@@ -708,3 +767,17 @@ def test_a_hub_lost_while_a_hub_dial_is_turned_fails_it_for_the_hub(home, tmp_pa
     assert lost.status == FAIL and lost.seen.startswith("offline: "), lost.seen
     assert "did not answer" in lost.advice and "no movement" not in lost.seen, lost.advice
     assert results["dial disc_own_course"].advice == "the deck hub, as for the first part above that needed it"
+
+
+def test_a_check_cut_short_by_the_end_of_its_input_does_not_pass(home, monkeypatch, capsys):
+    """Answers that ran out before the bell was answered ended with `0 passed, 0 failed` and exit
+    status 0, as if the build had passed: a check that stopped before its end exits 1 (a script
+    running `kaleun hw check && ...` must not go on); answered to the end, it passes."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "bell"]) == 1
+    out = capsys.readouterr().out
+    assert "The input ended: the report covers the parts checked so far." in out
+    assert out.endswith("0 passed, 0 failed, 0 skipped.\n")
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "bell"]) == 0
+    assert capsys.readouterr().out.endswith("1 passed, 0 failed, 0 skipped.\n")

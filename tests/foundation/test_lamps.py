@@ -166,6 +166,8 @@ def test_10_3_4_a_board_missing_one_section_or_tube_is_told_which_state_stays_da
 
 
 def test_board_check_warns_about_scenes_the_board_leaves_dark(tmp_path, capsys):
+    """Each warning names the file and the line of the board's segments, where the missing
+    segment would go (`file:line:`, like every other problem of a board file)."""
     from kaleun.cli import main
 
     board = tmp_path / "eight.toml"
@@ -174,18 +176,28 @@ def test_board_check_warns_about_scenes_the_board_leaves_dark(tmp_path, capsys):
     assert main(["board", "check", str(board)]) == 0
     err = capsys.readouterr().err
     # one line per segment the board lacks, naming every scene that lights it (not one line per scene)
-    assert (f"warning: {board}: the lamp scenes for the state 'battle_stations' and the events 'order_rejected', "
+    assert (f"warning: {board}:6: the lamp scenes for the state 'battle_stations' and the events 'order_rejected', "
             "'ping', 'mission_end', 'hub_offline' light 'alarm': the board has no such segment") in err
-    assert (f"warning: {board}: the lamp scene for the state 'exhausted' lights 'crew': the board has no such "
+    assert (f"warning: {board}:6: the lamp scene for the state 'exhausted' lights 'crew': the board has no such "
             "segment") in err
-    assert (f"warning: {board}: the lamp scenes for the states 'tube_loading', 'tube_loaded', 'tube_flooding', "
+    assert (f"warning: {board}:6: the lamp scenes for the states 'tube_loading', 'tube_loaded', 'tube_flooding', "
             "'tube_flooded', 'tube_fired' and the event 'torpedo_fired' light 'tube.{tube}': the board has no such "
             "segment") in err
     assert err.count("'alarm'") == 1 and err.count("'tube.{tube}'") == 1
     # two of the six hull sections lit: a fire (or a flood, a breach...) in section 3-6 would stay dark
-    assert (f"warning: {board}: the lamp scenes for the states 'lights', 'night_lights', 'light_failure', 'leak', "
+    assert (f"warning: {board}:6: the lamp scenes for the states 'lights', 'night_lights', 'light_failure', 'leak', "
             "'toxic_gas', 'electrical_fault', 'fire', 'flooded', 'hull_breach' light 'section.{section}': the board "
             "has no segment section.3, section.4, section.5, section.6") in err
+    # segments in a table of their own: its header's line; no segments at all: the [lamps] line
+    table = tmp_path / "table.toml"
+    table.write_text('[board]\nname = "Table"\nformat = 0\n\n[lamps]\npixels = 8\n\n[lamps.segments]\n'
+                     + "".join(f'"section.{n}" = [{n - 1}, 1]\n' for n in range(1, 9)), encoding="utf-8")
+    assert main(["board", "check", str(table)]) == 0
+    assert f"warning: {table}:8: the lamp scene for the state 'exhausted' lights 'crew'" in capsys.readouterr().err
+    bare = tmp_path / "bare.toml"
+    bare.write_text('[board]\nname = "Bare"\nformat = 0\n[lamps]\npixels = 8\n', encoding="utf-8")
+    assert main(["board", "check", str(bare)]) == 0
+    assert f"warning: {bare}:4: the lamp scene for the state 'exhausted' lights 'crew'" in capsys.readouterr().err
     for shipped in sorted(BOARDS.glob("*.toml")):  # every shipped board defines what its scenes use
         assert main(["board", "check", str(shipped)]) == 0
         assert "lamp scene" not in capsys.readouterr().err, shipped.name

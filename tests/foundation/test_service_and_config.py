@@ -5,6 +5,7 @@ with (--fullscreen, --continue)."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import os
 import pwd
@@ -240,6 +241,28 @@ def test_board_check_without_a_file_checks_the_preferred_board(home, tmp_path, m
     assert main(["board", "check"]) == 0
     out = capsys.readouterr().out
     assert "checking the preferred board: pico-hub" in out and "ok: Pico deck hub" in out
+
+
+def test_a_preferred_board_that_no_longer_loads_says_where_it_came_from(home, tmp_path, monkeypatch, capsys):
+    """A board set months ago (`kaleun config set board`) and since moved or edited wrong: the
+    table (under its service: at every start, into the journal) and the bring-up check said only
+    that the file could not be read, naming no setting; they now say that it is the preferred
+    board, where that is kept and how to change it. A board given with --board stays as it was."""
+    mine = tmp_path / "my-table.toml"
+    mine.write_text((BOARDS / "sim.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["config", "set", "board", str(mine)]) == 0
+    mine.unlink()
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    note = (f"{mine} is the preferred board of kaleun config ({config_dir() / 'settings.json'}): give --board FILE, "
+            "or set another with kaleun config set board FILE (kaleun config unset board: the simulated table)")
+    for command in (["play", "--console"], ["hw", "check"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert err == [f"{mine}: cannot read the board file (No such file or directory); the boards Kaleun ships: "
+                       "fake-hub, mock-gpio, pi4-basic, pico-hub, sim", note], command
+    assert main(["play", "--console", "--board", str(mine)]) == 2
+    assert "preferred board" not in capsys.readouterr().err
 
 
 def test_the_hub_commands_take_the_preferred_board_too(home, tmp_path, capsys):

@@ -175,6 +175,62 @@ def test_the_drawings_ribbon_trunks_are_as_wide_as_the_bill_of_materials_buys():
         assert len(connectors[trunk]["pinlabels"]) <= ways
 
 
+def test_the_drawings_trunk_pins_are_the_ribbons_wires_the_page_numbers():
+    """The drawing numbered a trunk's pins 1-11 in the order of its signals (CS 0 on pin 6), while
+    the page's notes lay the ribbon out with a ground beside every signal (CS 0 on wire 11): a
+    maker crimping by the drawing put MOSI on a ground wire. Both now number the ribbon's wires:
+    the drawing's pin n, the page's wire n and pin n of each IDC socket are the same wire."""
+    board = load_board(BOARDS / "pico-hub.toml")
+    harness = build(board)
+    harness_yaml = wireviz(board, harness)
+    page = (ROOT / "wiring" / "pico-hub.md").read_text(encoding="utf-8")
+    drawing = (ROOT / "wiring" / "pico-hub.svg").read_text(encoding="utf-8")
+    for trunk, readers in (("Fore trunk", (0, 1, 2, 3, 7, 8)), ("Aft trunk", (4, 5, 6))):
+        wires = ["GND", "SCK", "GND", "MOSI", "GND", "MISO", "GND", "3V3", "3V3", "GND",
+                 *(f"CS {n}" for n in readers), "GND"]
+        connector = harness_yaml["connectors"][trunk]
+        assert connector["pins"] == list(range(1, len(wires) + 1)) and connector["pinlabels"] == wires
+        table = page.split(f"**{trunk}**", 1)[1].split("\n\n", 2)[1]
+        assert [row.split(" | ")[:2] for row in table.splitlines()[2:]] == [
+            [f"| {n}", signal] for n, signal in enumerate(wires, start=1)]
+        for n, signal in enumerate(wires, start=1):
+            if signal != "GND" and signal != "3V3":
+                assert f"{trunk}:{n}:{signal}<" in drawing  # the committed drawing's pin labels
+        for (a, b, _), cable in harness.cables.items():  # every wire to the trunk lands on its signal's wire
+            for a_pin, b_pin, _colour in cable:
+                for end, pin in ((a, a_pin), (b, b_pin)):
+                    if end == trunk:
+                        assert str(pin) in wires
+    sck = [row for row in page.splitlines() if row.startswith("| 2 | SCK |")]
+    assert sck == ["| 2 | SCK | Pico pin 24 (GP18) |"] * 2
+
+
+@pytest.mark.parametrize("path", HARDWARE, ids=lambda p: p.name)
+def test_the_rails_the_drawing_joins_power_and_ground_through_are_in_the_bill_of_materials(path):
+    """The pages join power and ground through rails ("a strip of perfboard, or lever
+    connectors"), yet the list bought none: one per rail, with the wires each takes."""
+    board = load_board(path)
+    harness = build(board)
+    rails = wireviz(board, harness)["connectors"]
+    drawn = {name: len(c["pinlabels"]) for name, c in rails.items() if name.endswith(" rail")}
+    assert drawn
+    (row,) = [(qty, note) for qty, part, note in harness.bom if part.startswith("strip of perfboard")]
+    assert row[0] == len(drawn)
+    assert row[1].endswith("wires on each: " + ", ".join(f"{name} {wires}" for name, wires in drawn.items()))
+
+
+def test_a_page_with_pn532_readers_says_how_to_set_them_to_spi(tmp_path):
+    """A PN532 board answers on SPI only with its interface switches set for it (they come set
+    for HSU): the page said "in SPI mode" without saying how, and a maker's reader stayed silent."""
+    text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace('kind = "mfrc522"', 'kind = "pn532"', 1)
+    board_file = tmp_path / "pn532.toml"
+    board_file.write_text(text, encoding="utf-8")
+    steps = build(load_board(board_file)).steps
+    assert any(step.startswith("PN532 boards talk SPI only with their interface switches set for it") and
+               "switch 1 off (L) and switch 2 on (H)" in step for step in steps)
+    assert not any("PN532" in step for step in build(load_board(BOARDS / "pico-hub.toml")).steps)
+
+
 def test_a_cable_in_the_drawing_keeps_the_note_of_every_wire_it_carries():
     """Issue 11 item 9: a cable's note was the last of its wires' notes, so the drawing lost the
     33 ohm resistors at the Pico (SCK, MOSI) and the capacitors at each reader's 3.3 V."""

@@ -327,7 +327,10 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     if not ld.problems and name is not None:
         return m.Board(path=ld.path, name=name, pi=pi, pin_factory=pin_factory, figure_sensor=sensor,
                        dials=dials, buttons=buttons, lamps=lamps, audio=audio, hub=hub,
-                       supply_ma=supply, supply_line=supply_line, warnings=warnings)
+                       supply_ma=supply, supply_line=supply_line, warnings=warnings,
+                       rail_lines={"Strip 5V rail": ld.lines.line(("lamps", "pixels")),
+                                   "Hub 5V rail": ld.lines.line(("hub",)),
+                                   "Readers 3V3 rail": ld.lines.line(("hub", "readers", 0))})
     return None
 
 
@@ -513,7 +516,8 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec, pi: str | None
     spec = m.LampSpec(driver=driver, pin=pin, pixels=pixels,
                       brightness=rd.get("brightness", "float", 0.3, lo=0, hi=1),
                       order=rd.get("order", "str", "GRB", choices=m.PIXEL_ORDERS), segments=segments,
-                      segment_lines={seg: ld.lines.line(("lamps", "segments", seg)) for seg in segments})
+                      segment_lines={seg: ld.lines.line(("lamps", "segments", seg)) for seg in segments},
+                      segments_line=ld.lines.line(("lamps", "segments")))
     rd.done()
     return spec
 

@@ -111,6 +111,9 @@ class LampSpec:
     segments: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: segment name -> its line in the board file (for `kaleun board check`'s warnings)
     segment_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: the line of the segments (`[lamps.segments]`, `segments = ...`, else `[lamps]`): where a
+    #: segment the lamp scenes need but the board lacks would go (`kaleun board check`)
+    segments_line: int = field(default=1, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,9 @@ class Board:
     supply_ma: int | None = None
     #: the line of `supply_ma` in the board file (0: not given), for the warning that names it
     supply_line: int = 0
+    #: the board file's line behind each of the other supplies (`kaleun.wiring.generate`'s rails:
+    #: the strip's pixels, the `[hub]`, its first reader), for the warning that one is overloaded
+    rail_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     #: what works but is unwise (`file:line: warning`, each in the table's language when rendered)
     warnings: list[Msg | str] = field(default_factory=list)
 

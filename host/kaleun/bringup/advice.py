@@ -59,7 +59,10 @@ def strip(board: Board) -> Msg:
     return Msg("the simulated lamps (nothing to wire)")
 
 
-def lamp(board: Board, segment: str, earlier_lit: bool) -> Msg:
+def lamp(board: Board, segment: str, earlier_lit: bool, later_lit: bool = False) -> Msg:
+    """A dark segment. `earlier_lit`: a segment before it on the strip lit; `later_lit`: one after
+    it lit, so the data went through this one (a WS2812B passes it on only while it is powered):
+    not the strip's data line, but the pixel itself or where the board file puts the segment."""
     first, count = board.lamps.segments[segment]
     where = pixels(first, count)
     values = {"segment": segment, "first": str(first), "count": str(count), "total": str(board.lamps.pixels)}
@@ -68,6 +71,10 @@ def lamp(board: Board, segment: str, earlier_lit: bool) -> Msg:
                if board.lamps.driver == "hub" else
                Msg("lamps.segments.\"{segment}\" = [{first}, {count}] and lamps.pixels = {total} (the strip's length)",
                    **values))
+    if later_lit:
+        return Msg("{where}: pixels after it light, so the data passes through it: this pixel itself (its LED, its "
+                   "5 V and GND pads), or the segment is not where the board file puts it; check {setting}",
+                   where=where, setting=setting)
     if earlier_lit and first > 0:
         return Msg("{where}: the pixels before it light, so look at the joint from pixel {before}'s DOUT to pixel "
                    "{first}'s DIN and at this pixel's 5 V and GND; check {setting}", where=where,
@@ -262,3 +269,12 @@ def reader_no_tag(options: HubOptions, index: int, reader: ReaderSpec) -> Msg:
     return Msg("hold the figure's tag flat over the middle of the reader's antenna (through the model's floor the "
                "range is a few millimetres); if no tag ever shows, check {wires}",
                wires=reader_wires(options, index, reader))
+
+
+def readers_overlap(options: HubOptions, index: int, others: list[int]) -> Msg:
+    """One figure seen by readers of two sections: their fields overlap (placement, not wires)."""
+    return Msg("the readers' fields overlap: readers of different sections must not see each other's figures, so "
+               "move the antennas of reader {index} and reader {others} further apart, at least the read range you "
+               "measured (wiring/placement.md, \"Spacing\"); if they lie under the same section, give them the "
+               "same hub.readers[...].section (berths) and write the hub's kaleun_hub.json again: kaleun hub config",
+               index=str(index), others=", ".join(map(str, others)))

@@ -32,6 +32,9 @@ from kaleun.hub.reach import is_refused, reach
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
+#: seconds the readers' check waits for the reader asked for after another one saw the figure first
+#: (a figure over two overlapping fields: both read it within a few scans of each other)
+OVERLAP_S = 1.0
 GROUPS = ("lamps", "bell", "dials", "buttons", "readers")
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
@@ -52,6 +55,15 @@ END = "\x04"
 
 class InputEnded(Exception):
     """The maker's input ended: no later step can be answered, so the check stops there."""
+
+
+class Results(list["Result"]):
+    """The parts' outcomes in the order checked. `stopped`: why the check ended before its last
+    part ("input ended", "interrupted"), None when it went through: a check cut short has not
+    shown that the build works, whatever it passed so far (`kaleun hw check` exits 1, or 130
+    for Ctrl-C)."""
+
+    stopped: str | None = None
 
 
 @dataclass(frozen=True)
@@ -178,6 +190,23 @@ class Person:
                 break
         return seen
 
+    def linger(self, wanted: Callable[[Happening], bool], seconds: float) -> list[Happening]:
+        """What the parts report for a few more `seconds`, asking nothing: until `wanted` holds for
+        one of them, or the maker presses Enter."""
+        seen: list[Happening] = []
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                item = self._next(timeout=left)
+            except queue.Empty:
+                break
+            if isinstance(item, Typed):
+                break
+            seen.append(item)
+            if wanted(item):
+                break
+        return seen
+
     # a person's hands move the parts: nothing to do for the program
     def turn(self, dial: str, clicks: int) -> None:
         pass
@@ -233,6 +262,9 @@ class Hands(Person):
         self._act()
         return self._collect(wanted, self.timeout)
 
+    def linger(self, wanted: Callable[[Happening], bool], seconds: float) -> list[Happening]:
+        return self._collect(wanted, seconds)
+
     def _collect(self, wanted: Callable[[Happening], bool], timeout: float) -> list[Happening]:
         seen: list[Happening] = []
         deadline = time.monotonic() + timeout
@@ -279,6 +311,10 @@ def _pressed(button: str, item: Happening) -> bool:
 
 def _left(reader: int, item: Happening) -> bool:
     return isinstance(item, TagMoved) and item.reader == reader and not item.arrived
+
+
+def _arrived_on(reader: int, item: Happening) -> bool:
+    return isinstance(item, TagMoved) and item.arrived and item.reader == reader
 
 
 def _tag_or_fault(reader: int, item: Happening) -> bool:
@@ -457,6 +493,7 @@ class Bringup:
         lamps = rig.lamps
         segments = sorted(board.lamps.segments.items(), key=lambda item: item[1][0])
         earlier_lit = False
+        dark: list[tuple[int, str]] = []  # failed segments since the last lit one: (result index, name)
         for number, (name, (first, count)) in enumerate(segments, start=1):
             lamps.show({name: Lamp(WHITE, "steady")})
             where = advice.pixels(first, count)
@@ -466,7 +503,12 @@ class Bringup:
             if answer == "y":
                 earlier_lit = True
                 self.add(Result(f"lamp {name}", PASS, Msg("lit")))
+                for index, before in dark:  # a pixel after them lit: their data line works
+                    self.results[index] = Result(f"lamp {before}", FAIL, Msg("not lit"),
+                                                 advice.lamp(board, before, False, later_lit=True))
+                dark = []
             elif answer == "n":
+                dark.append((len(self.results), name))
                 self.add(Result(f"lamp {name}", FAIL, Msg("not lit"), advice.lamp(board, name, earlier_lit)))
             else:
                 self.add(Result(f"lamp {name}", SKIP, Msg("not looked at")))
@@ -652,7 +694,11 @@ class Bringup:
             if not tags:
                 self.add(Result(part, FAIL, Msg("no tag seen"), advice.reader_no_tag(rig.options, index, reader)))
                 continue
-            tag = tags[-1]
+            if not any(item.reader == index for item in tags):  # another reader saw it first: a moment more for
+                seen += self.op.linger(functools.partial(_arrived_on, index), OVERLAP_S)  # the one asked for
+                tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
+            on_it = [item for item in tags if item.reader == index]
+            tag = on_it[0] if on_it else tags[-1]  # a figure seen by two readers at once is on the one asked for
             if tag.reader != index:
                 other = rig.options.readers[tag.reader] if 0 <= tag.reader < len(sections) else None
                 where = (Msg("reader {index} (section {section})", index=str(tag.reader), section=str(other.section))
@@ -663,10 +709,23 @@ class Bringup:
                                 Msg("the chip selects of readers {index} and {other} may be swapped: {keys}{to_hub}",
                                     index=str(index), other=str(tag.reader), keys=keys,
                                     to_hub=advice.to_hub(self.board))))
+                self.op.remove_tag(tag.reader)
+                self.op.until(Msg("Take the figure off again."), functools.partial(_left, tag.reader))
+                continue
+            self.op.remove_tag(tag.reader)
+            seen += self.op.until(Msg("Take the figure off again."), functools.partial(_left, tag.reader))
+            # the same figure on a reader of another section too (it arrived with it, or while it stood
+            # there): the two readers would each place it in their section (berths of one section may)
+            also = sorted({item.reader for item in seen if isinstance(item, TagMoved) and item.arrived
+                           and item.uid == tag.uid and item.reader != index and 0 <= item.reader < len(sections)
+                           and sections[item.reader] != reader.section})
+            if also:
+                where = join([Msg("reader {index} (section {section})", index=str(n), section=str(sections[n]))
+                              for n in also])
+                self.add(Result(part, FAIL, Msg("the tag also showed on {where}", where=where),
+                                advice.readers_overlap(rig.options, index, also)))
             else:
                 self.add(Result(part, PASS, Msg("tag {uid}{figure}", uid=tag.uid, figure=self._figure(tag.uid))))
-            self.op.remove_tag(tag.reader)
-            self.op.until(Msg("Take the figure off again."), functools.partial(_left, tag.reader))
 
     @staticmethod
     def _figure(uid: str) -> Msg | str:
@@ -711,7 +770,7 @@ def scripted_problems(board: Board) -> list[Msg]:
 
 
 def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdin: IO[str] | None = None,
-          stdout: IO[str] | None = None, language: str = "en", moves_simulated_parts: bool = False) -> list[Result]:
+          stdout: IO[str] | None = None, language: str = "en", moves_simulated_parts: bool = False) -> Results:
     """Run the bring-up on a board; returns the results (the report is printed at the end). `language`:
     what the questions and the lines on the way are said in; `moves_simulated_parts`: see `Person`."""
     out = stdout or sys.stdout
@@ -723,13 +782,17 @@ def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdi
                                    moves_simulated_parts=moves_simulated_parts))
         operator.say(Msg("Kaleun bring-up: {name} ({path})", name=board.name, path=str(board.path)))
         bringup = Bringup(rig, operator)
+        results = Results()
         try:
             bringup.run(groups)
         except KeyboardInterrupt:
             out.write("\n")
             operator.say(Msg("Stopped: the report covers the parts checked so far."))
+            results.stopped = "interrupted"
         except InputEnded:
             operator.say(Msg("The input ended: the report covers the parts checked so far."))
-        return bringup.results
+            results.stopped = "input ended"
+        results.extend(bringup.results)
+        return results
     finally:
         rig.close()

@@ -454,7 +454,12 @@ def rings(table: Any, lang: Language) -> list[str]:
             value = table.reading(decl.name)
             what = Msg.term(decl.field.replace("_", " "))
             if value is None:
-                parts.append(Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
+                # a switch or an index pulse finds the zero as the ring passes it: `home` is the crew's
+                # calibration, refused for such a ring on a real table
+                board = getattr(table, "board", None)
+                sensed = board is not None and board.dial(decl.name).homing in ("switch", "index")
+                parts.append(Msg("{ring} ? (not homed: turn it past its zero mark)", ring=what) if sensed else
+                             Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
             elif table.unset(decl.name):
                 parts.append(Msg("{ring} not set yet", ring=what))
                 unset.append(f"dial {decl.name} {int(value)}")

@@ -143,6 +143,8 @@ class Harness:
     budget: list[tuple[str, str, float, float]] = field(default_factory=list)  # (rail, what, typ, max)
     #: the ribbon trunks and their widths (ways), as the bill of materials lists them
     ribbons: dict[str, int] = field(default_factory=dict)
+    #: each ribbon trunk's wires in ribbon order, wire 1 first (a signal beside a ground each)
+    trunks: dict[str, list[str]] = field(default_factory=dict)
     _grounds: dict[str, int] = field(default_factory=dict)
     #: board settings the harness has no wire for (checked with the parts' pins)
     loose: list[str] = field(default_factory=list)
@@ -160,7 +162,13 @@ class Harness:
         """A rail; with `source` (host or part, pin, colour) it is fed once something taps it."""
         return self.rails.setdefault(name, Rail(name, kind, source=source))
 
+    def trunk_wire(self, trunk: str, signal: str) -> str:
+        """A ribbon trunk's wire by its number and signal: "Fore trunk wire 11 (CS 0)"."""
+        return f"{trunk} wire {self.trunks[trunk].index(signal) + 1} ({signal})"
+
     def _end_label(self, end: str, pin: Any) -> str:
+        if end in self.trunks:
+            return self.trunk_wire(end, str(pin))
         if end in self.parts:
             return f"{end} {pin}"
         if end in self.rails:
@@ -199,7 +207,8 @@ class Harness:
         """A wire from a host's pin (header pin number) to a part's pin."""
         h = self.hosts[host]
         h.labels.setdefault(pin, signal)
-        h.rows.append((pin, signal, part if part in self.rails else f"{part} {part_pin}"))
+        h.rows.append((pin, signal, part if part in self.rails else
+                       self.trunk_wire(part, part_pin) if part in self.trunks else f"{part} {part_pin}"))
         self.wire(host, pin, part, part_pin, color, cable, note)
 
     def tap(self, rail: str, part: str, part_pin: str, color: str, note: str = "") -> None:
@@ -308,12 +317,24 @@ def build(board: Board) -> Harness:
             h.budget.append((pi5v.name, "speaker on USB", speaker.ma_typ, speaker.ma_max))
     if board.figure_sensor == "hub":
         _hub(board, h)
+    _rails_bought(h)
     pi_part = PARTS.get(board.pi, PARTS["pi4"])  # a board that names no Pi is reckoned as a Pi 4
     h.budget.insert(0, (pi5v.name, pi_name, pi_part.ma_typ, pi_part.ma_max))
     problems = h.check()
     if problems:
         raise WiringError([f"{board.path.name}: {p}" for p in problems])
     return h
+
+
+def _rails_bought(h: Harness) -> None:
+    """The rails are parts too: the page's drawing joins power and ground through them, one
+    header pin taking one jumper. One strip or set of lever connectors per rail, as many wires
+    as the drawing puts on it."""
+    used = [(rail.name, len(rail.feeds) + len(rail.taps)) for rail in h.rails.values() if rail.feeds or rail.taps]
+    if used:
+        h.count(len(used), "strip of perfboard with a pin header, or 5-way lever connectors (e.g. WAGO 221-415)",
+                "one per rail (join two lever connectors with a short wire for more than 5 wires), wires on "
+                "each: " + ", ".join(f"{name} {wires}" for name, wires in used))
 
 
 def _display(h: Harness, pi: str) -> None:
@@ -479,6 +500,9 @@ def _hub(board: Board, h: Harness) -> None:
     trunks: dict[str, list[int]] = {"Fore trunk": [], "Aft trunk": []}
     for number, reader in enumerate(options.readers):
         trunks["Fore trunk" if reader.section in FORE_SECTIONS else "Aft trunk"].append(number)
+    for trunk, numbers in trunks.items():  # the ribbon's wires first: the tables name each by its number
+        if numbers:
+            h.trunks[trunk] = ribbon_wires([(n, options.readers[n].rst is not None) for n in numbers])
     kinds: dict[str, int] = {}
     reader_ma = [0.0, 0.0]
     for trunk, numbers in trunks.items():
@@ -538,8 +562,7 @@ def _hub(board: Board, h: Harness) -> None:
     for trunk, numbers in trunks.items():
         if not numbers:
             continue
-        # GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, a chip select (and a reset) per reader, GND
-        wires = 10 + len(numbers) + sum(1 for n in numbers if options.readers[n].rst) + 1
+        wires = len(h.trunks[trunk])
         ways = next(w for w in RIBBON_WAYS if w >= wires)
         h.ribbons[trunk] = ways
         sections = ", ".join(str(options.readers[n].section) for n in numbers)
@@ -557,6 +580,11 @@ def _hub(board: Board, h: Harness) -> None:
         _encoder(h, dial, "Pico", (PICO_PIN[encoder.a], encoder.a), (PICO_PIN[encoder.b], encoder.b), home, v5, gnd)
     if board.lamps.driver == "hub" and options.pixel_pin:
         _strip(h, board, v5, gnd, ("Pico", PICO_PIN[options.pixel_pin], options.pixel_pin), supply_rail=v5)
+    if "pn532" in kinds:
+        h.steps.append(
+            "PN532 boards talk SPI only with their interface switches set for it, before power-up: on the common "
+            "red PN532 V3 board switch 1 off (L) and switch 2 on (H), as the table printed on the board says (HSU "
+            "0 0, I2C 1 0, SPI 0 1); the driver polls the chip, so IRQ stays open.")
     h.steps.append(
         f"Deck hub power: the readers with their fields on draw {reader_ma[0]:.0f} mA typical, {reader_ma[1]:.0f} mA "
         f"at most at 3.3 V; the Pico's own 3.3 V output is for {PICO_3V3_MA} mA at most (Pico data sheet), so a "
@@ -571,11 +599,49 @@ def _hub(board: Board, h: Harness) -> None:
         "(its chip select, SCK, MOSI, MISO through its 33 ohm, 3V3 to 3.3V and RST, GND) to the reader's 8-pin "
         "header, as its table says. In the "
         "ribbon every signal runs beside a ground wire (GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, then the chip "
-        "selects and a last GND): the return current runs next to each signal. 33 ohm resistors in series "
+        "selects and a last GND: \"Ribbon trunks\" above numbers them): the return current runs next to each "
+        "signal. 33 ohm resistors in series "
         "at each driver (SCK and MOSI at the Pico, MISO at each reader) damp the ringing on the unterminated "
         f"ribbon, and the SPI clock is {spi['baudrate'] / 1e6:g} MHz (hub.spi.baudrate). If `kaleun hub status` "
         "shows readers faulting, shorten the trunk or lower the clock; 4 MHz is fine on runs under 20 cm. "
         "(Sources: the Sources of the wiring README, linked below.)")
+
+
+def ribbon_wires(readers: list[tuple[int, bool]]) -> list[str]:
+    """A trunk's wires in ribbon order for its readers (number, has a reset pin): every signal
+    beside a ground (GND SCK GND MOSI GND MISO GND 3V3 3V3 GND), then each reader's chip select
+    (and reset), and a last GND. Wire n of the ribbon is pin n of each IDC socket and header."""
+    wires = ["GND", "SCK", "GND", "MOSI", "GND", "MISO", "GND", "3V3", "3V3", "GND"]
+    for number, rst in readers:
+        wires.append(f"CS {number}")
+        if rst:
+            wires.append(f"RST {number}")
+    return [*wires, "GND"]
+
+
+def _trunk_tables(harness: Harness) -> list[str]:
+    """The page's table of each ribbon trunk: wire (= pin of its IDC sockets and headers) -> signal,
+    and where the hub's end of it goes."""
+    if not harness.trunks:
+        return []
+    out = ["", "## Ribbon trunks", "",
+           "Wire n of a ribbon is pin n of every IDC socket crimped onto it and of the pin header it plugs onto "
+           "(wire 1 is the ribbon's marked edge, pin 1 the socket's triangle). At the hub's header join all the GND "
+           "pins to the hub's GND rail and both 3V3 pins to the readers' 3.3 V rail; at a reader's header take the "
+           "wires its table names."]
+    for trunk, wires in harness.trunks.items():
+        hub_end: dict[str, str] = {}
+        for host in harness.hosts.values():
+            for pin, signal, target in host.rows:
+                if target.startswith(f"{trunk} wire "):  # "Fore trunk wire 11 (CS 0)"
+                    hub_end[target.rsplit(" (", 1)[1][:-1]] = f"{host.name} pin {pin} ({signal})"
+        out += ["", f"**{trunk}** ({harness.ribbons[trunk]}-way, {len(wires)} wires used)", "",
+                "| wire | signal | at the hub |", "|---|---|---|"]
+        for n, signal in enumerate(wires, start=1):
+            at_hub = hub_end.get(signal) or ("Hub GND rail" if signal == "GND" else
+                                             "Readers 3V3 rail" if signal == "3V3" else "")
+            out.append(f"| {n} | {signal} | {at_hub} |")
+    return out
 
 
 def has_hardware(board: Board) -> bool:
@@ -625,9 +691,9 @@ def wireviz(board: Board, h: Harness) -> dict[str, Any]:
             continue
         labels = [f"in {i + 1}" for i in range(len(rail.feeds))] + [str(i + 1) for i in range(len(rail.taps))]
         connectors[rail.name] = {"type": f"{rail.kind} (perfboard strip or lever connectors)", "pinlabels": labels}
-    trunk_pins = _trunk_pins(h)
-    for trunk, labels in trunk_pins.items():
-        connectors[trunk] = {"type": f"{h.ribbons[trunk]}-way ribbon trunk, 1.27 mm pitch", "pinlabels": labels}
+    for trunk, labels in h.trunks.items():  # numbered as the ribbon's wires, the same on the page
+        connectors[trunk] = {"type": f"{h.ribbons[trunk]}-way ribbon trunk, 1.27 mm pitch",
+                             "pins": list(range(1, len(labels) + 1)), "pinlabels": labels}
     cables: dict[str, dict[str, Any]] = {}
     connections: list[list[dict[str, list[Any]]]] = []
     for number, ((a, b, _), wires) in enumerate(h.cables.items(), start=1):
@@ -637,33 +703,16 @@ def wireviz(board: Board, h: Harness) -> dict[str, Any]:
         if note:
             cable["notes"] = note
         cables[name] = cable
-        connections.append([{a: [_pin_ref(connectors[a], w[0]) for w in wires]},
+        connections.append([{a: [_pin_ref(connectors[a], w[0], a in h.trunks) for w in wires]},
                             {name: list(range(1, len(wires) + 1))},
-                            {b: [_pin_ref(connectors[b], w[1]) for w in wires]}])
+                            {b: [_pin_ref(connectors[b], w[1], b in h.trunks) for w in wires]}])
     return _safe({"connectors": connectors, "cables": cables, "connections": connections})
 
 
-def _trunk_pins(h: Harness) -> dict[str, list[str]]:
-    """The pins of each ribbon trunk that its wires use, in ribbon order."""
-    used: dict[str, list[str]] = {}
-    for (a, b, _), wires in h.cables.items():
-        for end, index in ((a, 0), (b, 1)):
-            if end.endswith(" trunk"):
-                for wire in wires:
-                    pin = str(wire[index])
-                    if pin not in used.setdefault(end, []):
-                        used[end].append(pin)
-    order = ["GND", "SCK", "MOSI", "MISO", "3V3"]
-
-    def place(pin: str) -> tuple[int, str]:
-        return (order.index(pin) if pin in order else len(order), pin)
-
-    return {trunk: sorted(pins, key=place) for trunk, pins in used.items()}
-
-
-def _pin_ref(connector: dict[str, Any], pin: Any) -> Any:
-    """WireViz refers to a pin by its number: a host's own pin number, else its place (1-based)."""
-    if "pins" in connector:
+def _pin_ref(connector: dict[str, Any], pin: Any, by_label: bool = False) -> Any:
+    """WireViz refers to a pin by its number: a host's own pin number, a trunk's first wire of
+    that signal (`by_label`), else its place (1-based)."""
+    if "pins" in connector and not by_label:
         return pin
     return connector["pinlabels"].index(str(pin)) + 1
 
@@ -744,6 +793,7 @@ def markdown(board: Board, harness: Harness, stem: str, docs: str = "", drawn: b
         out += ["", f"## {title}", "", "| pin | signal | goes to |", "|---|---|---|"]
         for pin, signal, target in sorted(host.rows, key=lambda r: (_pin_key(r[0]), r[2])):
             out.append(f"| {pin} | {signal} | {target} |")
+    out += _trunk_tables(harness)
     out += ["", "## Every part, pin by pin", ""]
     for placed in harness.parts.values():
         note = f" — {placed.note}" if placed.note else ""
