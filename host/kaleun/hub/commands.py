@@ -151,7 +151,11 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
                              host_protocol=status["host_protocol"], name=status.get("name") or "-",
                              id=status.get("id") or "-")))
         sections = " ".join(map(str, status.get("sections") or [])) or "-"
-        faults: Msg | str = ", ".join(map(str, status["faults"])) or none
+        of = list(status.get("sections") or [])
+        # a faulty reader by its number (0 on) and, where the hub's map says it, the section it lies under
+        faults: Msg | str = ", ".join(
+            say(Msg("{reader} (section {section})", reader=r, section=of[r])) if isinstance(r, int) and 0 <= r < len(of)
+            else str(r) for r in status["faults"]) or none
         lines.append(say(Msg("readers: {readers} (sections {sections}); faulty readers: {faults}",
                              readers=status["readers"], sections=sections, faults=faults)))
         lines.append(say(Msg("tags on the readers: {tags}", tags=status["tags"])))
