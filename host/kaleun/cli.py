@@ -198,6 +198,9 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     if not game.has_module("mission"):  # Captain Sonar: where it resumes, as for U-BOOT (a crash before: what was kept)
         from kaleun.games import GAMES
 
+        if GAMES[game.game].front.over(game):  # a boat sank: as a U-BOOT mission that is over
+            raise MissionOver(Msg("that game is over (a boat sank) and cannot be played on. The save stays in {path}; "
+                                  "start a new game with kaleun play.", path=str(path)))
         said = Msg.plural("kaleun: resuming {game} at {clock} of game time (the save of {saved} and {n} command from "
                           "its journal).", "kaleun: resuming {game} at {clock} of game time (the save of {saved} and "
                           "{n} commands from its journal).", game=GAMES[game.game].name,

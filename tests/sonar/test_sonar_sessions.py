@@ -582,3 +582,23 @@ def test_a_json_line_with_an_unknown_or_no_command_is_answered_in_the_tables_lan
     finally:
         runtime.close()
     assert said in out.getvalue()
+
+
+def test_1_a_game_that_is_over_is_not_resumed_and_its_save_stays(tmp_path):
+    """§1 a boat with 4 damage sinks and the game ends: `kaleun resume` opened it to play on, and every command
+    was then refused. It now says the game is over, as for a U-BOOT mission that is over, keeps the save and
+    starts nothing (exit status 2)."""
+    game = new_game(3, "alpha", "turn")
+    game.apply({"do": "start", "team": "yellow", "cell": "B2"})
+    game.apply({"do": "start", "team": "blue", "cell": "N12"})
+    referee(game).take_damage("blue", 4, "test")
+    path = tmp_path / "autosave.json"
+    save_game(game, path)
+    before = path.read_bytes()
+    done = run_kaleun("resume", "--console", home=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "that game is over (a boat sank) and cannot be played on" in done.stderr
+    assert "start a new game with kaleun play" in done.stderr and path.read_bytes() == before
+    german = run_kaleun("resume", "--console", "--language", "de", home=tmp_path)
+    assert german.returncode == 2 and "dieses Spiel ist vorbei" in german.stderr, german.stderr
+    assert path.read_bytes() == before
