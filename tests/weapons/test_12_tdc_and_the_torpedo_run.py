@@ -115,6 +115,15 @@ def test_7_5_flooding_needs_a_loaded_tube():
     assert refused(order(g, "flood_tubes", tubes=[2])) == "tube 2 is not loaded"
 
 
+def test_7_5_flood_without_tubes_named_and_no_bow_tube_loaded_says_so():
+    """`flood` floods the loaded bow tubes; with none loaded it said "tube 1 is not loaded", as if tube 1 had
+    been asked for."""
+    g = range_game(flooded=[1, 2, 3, 4])
+    assert refused(order(g, "flood_tubes")) == \
+        "no bow tube is loaded to flood: reload one first, or name the tube (flood 5)"
+    assert refused(order(g, "flood_tubes", tubes=[2])) == "tube 2 is already flooded"
+
+
 def test_12_a_target_ahead_gets_no_stern_report():
     """A target fine on the bow: the bow tubes turn least, the TDC's report speaks of them alone."""
     g = range_game()

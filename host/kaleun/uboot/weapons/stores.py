@@ -305,12 +305,16 @@ class TorpedoStores(WeaponsPart):
         chosen = self.tube_arg(args)
         if chosen is None:
             chosen = [n for n, t in sorted(self.tubes.items()) if t["state"] == "loaded" and t["torpedo"]
-                      and tubes()[n].facing == "bow"] or [1]
+                      and tubes()[n].facing == "bow"]
+            if not chosen:  # refused by the check, which says so (tube 1 stands for the bow room's crew)
+                return {"tubes": [1], "none_loaded": True}
         return {"tubes": chosen}
 
     def _check_flood(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
             return Msg("the boat is lost")
+        if p.get("none_loaded"):
+            return Msg("no bow tube is loaded to flood: reload one first, or name the tube (flood 5)")
         refusal = self.in_flooded_room(p["tubes"])
         if refusal is not None:
             return refusal
