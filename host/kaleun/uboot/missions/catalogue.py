@@ -318,6 +318,9 @@ def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int,
     _check_position(c, sound, path)
     _check_setup(c, sound, path, day)
     _check_mission_proper(c, sound, path, day, refused, in_file=not allow_setup)
+    from kaleun.uboot.missions.afloat import check_afloat
+
+    check_afloat(c, sound, path, _where_of(sound, "position"), day.year)
     return c.problems
 
 
