@@ -45,10 +45,10 @@ def test_a_convoy_of_the_set_up_steaming_across_ireland_is_refused():
         and found[0].startswith("mine.toml:15: mine:") and "is Ireland" in found[0]
 
 
-def test_a_convoy_whose_screen_reaches_the_coast_is_refused_though_its_centre_is_at_sea():
-    """The screen's escorts stand miles out from the columns: a convoy placed just off a coast puts them ashore.
-    Placed 2 nm further out to sea, it floats."""
-    lat, lon = _coast_east_of(52.0, -13.0)
+def test_a_convoy_whose_ships_reach_the_coast_is_refused_though_its_centre_is_at_sea():
+    """The columns and the screen stand miles either side of the convoy's centre: a convoy centred a mile off a
+    coast puts ships ashore. Centred a dozen miles out, it floats."""
+    _lat, lon = _coast_east_of(52.0, -13.0)
     for nm, refused in ((1.0, True), (12.0, False)):
         text = WEST_OF_IRELAND + (f'\n[[convoy]]\nkind = "HX"\nbearing = 90\nrange_nm = {_east_nm(lon) - nm:.2f}\n'
                                   'course = 0\nescorts = ["flower", "flower", "flower", "flower"]\n')
