@@ -127,10 +127,10 @@ def check_afloat(c: Any, spec: Mapping[str, Any], path: Path, start: tuple[float
         if not isinstance(table, Mapping) or ("square" in table) == ("point" in table):
             continue  # placed around the boat when it comes, or refused by its own check
         origin = _fixed_place(table)
-        kind = next((k for k in ("convoy", "vessel") if isinstance(table.get(k), Mapping)), None)
-        if origin is not None and kind is not None and sound((*path, "encounter", i)):
+        sets = next((k for k in ("convoy", "vessel") if isinstance(table.get(k), Mapping)), None)
+        if origin is not None and sets is not None and sound((*path, "encounter", i)):
             where = (*path, "encounter", i)
-            _check_group(c, kind, table[kind], (*where, kind), *origin, 0.0, year, _dotted(where))
+            _check_group(c, sets, table[sets], (*where, sets), *origin, 0.0, year, _dotted(where))
 
 
 def _fixed_place(table: Mapping[str, Any]) -> tuple[float, float] | None:
