@@ -1,0 +1,32 @@
+"""A briefing's promise is what the game checks (rulebook §4.1: the primary objective is the briefing's): a
+`reach` objective whose words name a line to cross ("west of 14°30'W", "east of 5° West") is met wherever the
+boat crosses that line in the water the mission is about, not only inside a narrower box than the words say."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.uboot.sea.seabed import seabed
+from missionkit import game, named, order, until_event
+
+H = 3600.0
+
+
+@pytest.mark.parametrize("mission, objective, start, course, words", [
+    # a boat bound for the north Atlantic leaves the Bay on a north-westerly course: it crosses 14°30'W north of
+    # 49°N, which the box [43, 49] missed
+    ("biscay_1943", "out", [49.6, -14.2], 270, "west of 14°30'W"),
+    # and one bound south crosses it off Spain's north-west corner, south of 43°N
+    ("biscay_1943", "out", [42.6, -14.2], 270, "west of 14°30'W"),
+    # through the Strait close under the Spanish coast (water to 36.52°N at 5°W), north of the box's 36.4°N
+    ("gibraltar_1941", "through", [36.47, -5.04], 90, "east of 5° West"),
+])
+def test_4_1_a_reach_objective_is_met_where_its_words_say(mission, objective, start, course, words):
+    assert seabed().depth_at(*start) > 10
+    g = game(mission, changes={"position": start, "course": course, "air_cover": "none", "encounter": [],
+                               "traffic": "none"})
+    text = next(o for o in g.module("mission").objectives.values() if o.id == objective).text
+    assert words in text
+    order(g, "new_speed", speed="full_ahead")
+    events = until_event(g, "objective", 6 * H)
+    met = [e for e in named(events, "objective") if e["objective"] == objective and e["state"] == "met"]
+    assert met, f"{mission}: {text!r} not met after crossing from {start} on course {course}"
