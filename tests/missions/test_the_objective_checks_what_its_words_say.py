@@ -30,3 +30,23 @@ def test_4_1_a_reach_objective_is_met_where_its_words_say(mission, objective, st
     events = until_event(g, "objective", 6 * H)
     met = [e for e in named(events, "objective") if e["objective"] == objective and e["state"] == "met"]
     assert met, f"{mission}: {text!r} not met after crossing from {start} on course {course}"
+
+
+def test_4_1_hqs_clear_of_the_coast_names_the_line_its_report_must_come_from():
+    """agents_1941: HQ's "Report your position when you are clear of the coast" counts only west of 10°42'W. A
+    boat heading home to St-Nazaire runs south-east from the landing point, clear of the coast but never west of
+    it: its report did not count, though it did what the words said. The words now name the line, and the
+    report says why it does not count."""
+    from kaleun.uboot.missions.catalogue import catalogue
+
+    spec = catalogue().missions["agents_1941"]
+    signal = next(r for r in spec["radio"] if r.get("objective", {}).get("id") == "clear")
+    assert "west of 10°42'W" in signal["text"] and "west of 10°42'W" in signal["objective"]["text"]
+    # forty miles south-east of the landing point, on the way home
+    g = game("agents_1941", changes={"position": [51.3, -9.6], "objective": [], "encounter": [],
+                                     "radio": [{"at_h": 0.1, "text": signal["text"], "objective": signal["objective"]}]})
+    until_event(g, "radio_message", 1 * H, step=60)
+    order(g, "enigma")
+    sent = named(order(g, "enigma", report="position"), "radio_message")[0]
+    assert not g.module("mission").objectives["clear"].met
+    assert "It does not count" in sent["feed"] and "10.70°W" in sent["feed"]
