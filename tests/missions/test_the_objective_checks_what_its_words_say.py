@@ -43,8 +43,8 @@ def test_4_1_hqs_clear_of_the_coast_names_the_line_its_report_must_come_from():
     signal = next(r for r in spec["radio"] if r.get("objective", {}).get("id") == "clear")
     assert "west of 10°42'W" in signal["text"] and "west of 10°42'W" in signal["objective"]["text"]
     # forty miles south-east of the landing point, on the way home
-    g = game("agents_1941", changes={"position": [51.3, -9.6], "objective": [], "encounter": [],
-                                     "radio": [{"at_h": 0.1, "text": signal["text"], "objective": signal["objective"]}]})
+    radio = [{"at_h": 0.1, "text": signal["text"], "objective": signal["objective"]}]
+    g = game("agents_1941", changes={"position": [51.3, -9.6], "objective": [], "encounter": [], "radio": radio})
     until_event(g, "radio_message", 1 * H, step=60)
     order(g, "enigma")
     sent = named(order(g, "enigma", report="position"), "radio_message")[0]
