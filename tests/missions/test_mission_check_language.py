@@ -71,3 +71,40 @@ def test_kaleun_missions_check_says_the_problems_and_the_summary_in_the_tables_l
     capsys.readouterr()
     assert main(["missions", "check", str(bad)]) == 2
     assert land in capsys.readouterr().err
+
+
+#: the checks of HQ's timing, of objectives no game could meet and of areas, in one file
+TIMING = MISSION_TOML + """
+[[objective]]
+id = "escort"
+kind = "sink"
+type = "merchant"
+class = "flower"
+text = "Sink a corvette."
+
+[[objective]]
+id = "far"
+kind = "reach"
+box = [10.0, 20.0, 0.0, 1.0]
+text = "Nowhere."
+
+[[radio]]
+at_h = 30
+text = "Too late: {square}."
+"""
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_the_timing_meetable_and_area_checks_speak_the_tables_language_too(code):
+    with pytest.raises(MissionError) as err:
+        check_text(TIMING, "mine.toml", "mine")
+    english = "\n".join(err.value.problems)
+    for words in ("is an escort, not a merchant", "is not [south, north, west, east]",
+                  "is given no value", "not before the time limit (time_limit_h = 24)"):
+        assert words in english, english
+    lang = language(code)
+    for message in err.value.messages:
+        assert not lang.missing(message), lang.missing(message)
+        said = lang.render(message)
+        assert said.startswith("mine.toml:") and not any(
+            w in said for w in ("is an escort", "is not [south", "is given no value", "the patrol is over first"))

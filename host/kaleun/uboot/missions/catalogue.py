@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from kaleun.core.messages import Msg, When, join, of_error
+from kaleun.core.messages import Msg, When, join
 from kaleun.uboot import data
 from kaleun.uboot.missions.areas import AREA_KEYS, area_problems, has_area
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
@@ -147,8 +147,8 @@ def _square(value: Any) -> Problem | None:
         return Msg("must be a square name like \"AF76\", got {got}", got=repr(value))
     try:
         naval_grid().square(value)
-    except GridError as exc:
-        return of_error(exc)
+    except GridError:
+        return Msg("square {got} is not on the strategic map", got=repr(value))
     return None
 
 
