@@ -90,6 +90,14 @@ vessel = { class = "flower", bearing = 90, range_nm = 200 }
     # the last encounter is placed around the boat when it comes: where that is, the game alone knows
 
 
+def test_an_encounter_around_the_boat_at_the_start_is_placed_as_the_set_ups_are():
+    """An encounter with `at_h = 0` comes before the boat has moved: 200 nm east of it is Ireland."""
+    text = WEST_OF_IRELAND + '\n[[encounter]]\nat_h = 0\nvessel = { class = "flower", bearing = 90, range_nm = 200 }\n'
+    found = problems(text)
+    assert len(found) == 1 and "encounter[0]: the Flower-class corvette would start on land" in found[0]
+    check_text(text.replace("at_h = 0", "at_h = [0, 0.5]"), "mine.toml", "mine")  # may come later: not known
+
+
 def test_a_ship_in_water_shallower_than_its_draught_is_refused_as_aground():
     lat, lon = _shallow_spot()
     text = WEST_OF_IRELAND + f'\n[[encounter]]\nat_h = 1\npoint = [{lat}, {lon}]\nvessel = {{ class = "flower" }}\n'

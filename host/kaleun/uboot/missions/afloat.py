@@ -10,8 +10,9 @@ sea would otherwise begin with the boat aground or a convoy steaming across Irel
   classes that may be drawn for it in the mission's year, each escort against its class's;
 - a vessel of the set-up: its class's draught;
 - an `[[encounter]]` placed at a `square` or `point` (and its own `bearing`, `range_nm` from there): where it
-  is when it comes, checked the same way. An encounter placed around the boat when it comes depends on where
-  the boat has gone and is not checked here; the sea keeps the traffic it draws off the land itself.
+  is when it comes, checked the same way; one placed around the boat at the start (`at_h = 0`) as the set-up's
+  are. An encounter placed around the boat later depends on where the boat has gone and is not checked here;
+  the sea keeps the traffic it draws off the land itself.
 """
 
 from __future__ import annotations
@@ -124,13 +125,24 @@ def check_afloat(c: Any, spec: Mapping[str, Any], path: Path, start: tuple[float
                     _check_group(c, kind, table, (*path, kind, i), lat, lon, 10.0, year, _dotted((*path, kind, i)))
     encounters = spec.get("encounter", [])
     for i, table in enumerate(encounters if isinstance(encounters, list) else []):
-        if not isinstance(table, Mapping) or ("square" in table) == ("point" in table):
-            continue  # placed around the boat when it comes, or refused by its own check
-        origin = _fixed_place(table)
+        if not isinstance(table, Mapping) or ("square" in table and "point" in table):
+            continue  # refused by its own check
+        if "square" in table or "point" in table:
+            origin, default_range = _fixed_place(table), 0.0
+        elif _at_start(table.get("at_h")):  # around the boat before it has moved: where the set-up's are
+            origin, default_range = start, 10.0
+        else:
+            continue  # placed around the boat when it comes: where the boat has gone
         sets = next((k for k in ("convoy", "vessel") if isinstance(table.get(k), Mapping)), None)
         if origin is not None and sets is not None and sound((*path, "encounter", i)):
             where = (*path, "encounter", i)
-            _check_group(c, sets, table[sets], (*where, sets), *origin, 0.0, year, _dotted(where))
+            _check_group(c, sets, table[sets], (*where, sets), *origin, default_range, year, _dotted(where))
+
+
+def _at_start(at_h: Any) -> bool:
+    """An encounter's `at_h` that brings it at the start (0, or the window [0, 0])."""
+    times = at_h if isinstance(at_h, list) else [at_h]
+    return bool(times) and all(_number(x) == 0.0 for x in times)
 
 
 def _fixed_place(table: Mapping[str, Any]) -> tuple[float, float] | None:
