@@ -202,3 +202,19 @@ def test_4_1_the_strait_briefing_says_what_the_sea_does_a_submerged_boat_is_carr
     advance(g, g.t + 3600)
     east, north = geo.offset(*start, *boat.position_at(g.t))
     assert abs(east - 2.0) < 0.2 and abs(north) < 0.2  # carried east at two knots, deep down
+
+
+def test_a_mission_file_saved_with_a_byte_order_mark_and_windows_line_ends_is_read(tmp_path):
+    """A group writing its mission in Windows Notepad saves "UTF-8 with BOM" and CRLF line ends: the file was
+    refused as "not valid TOML (Invalid statement (at line 1, column 1))" with nothing wrong in it. Maps and
+    board files already read past the mark; a mission file does too, and a real mistake keeps its line."""
+    good = tmp_path / "mine.toml"
+    good.write_bytes(b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode("utf-8"))
+    checked = run_kaleun("missions", "check", str(good), home=tmp_path)
+    assert checked.returncode == 0 and f"{good}: ok: mine: Test patrol" in checked.stdout, checked.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"\xef\xbb\xbf" + GOOD.replace('square = "BF54"', 'square = "BF4"').replace("\n", "\r\n")
+                    .encode("utf-8"))
+    refused = run_kaleun("missions", "check", str(bad), home=tmp_path)
+    assert refused.returncode == 2 and f"{bad}:4: bad: square: square 'BF4' is not on the strategic map" in \
+        refused.stderr

@@ -759,6 +759,7 @@ def check_text(text: str, filename: str, mission: str | None = None) -> dict[str
     without, a table per mission (data/missions.toml)."""
     from kaleun.files import parse_toml
 
+    text = text.removeprefix("\ufeff")  # an editor's byte order mark (Notepad's "UTF-8 with BOM") is no part of it
     try:
         raw = parse_toml(text)  # nesting without end is a TOMLDecodeError too, not a RecursionError
     except tomllib.TOMLDecodeError as exc:
