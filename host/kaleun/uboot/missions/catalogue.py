@@ -53,15 +53,21 @@ class MissionError(ValueError):
     the problems one a line, and `of_error(exc)` the same as a `Msg`."""
 
     def __init__(self, problems: Sequence[Msg | str]) -> None:
-        from kaleun.i18n import language
-
         super().__init__(join(problems, "\n"))
         self.messages = list(problems)
-        english = language("en")
-        self.problems = [english.render(problem) for problem in problems]
+        self.problems = [problem.render(localise=_english_day) if isinstance(problem, Msg) else problem
+                         for problem in problems]
 
     def __str__(self) -> str:
         return "\n".join(self.problems)
+
+
+def _english_day(value: Any) -> Any:
+    """A day in an English problem as the problems always named it ("3 April 1942"); other values as they are."""
+    if isinstance(value, When) and not value.time:
+        day = date.fromisoformat(value.iso[:10])
+        return f"{day.day} {day:%B %Y}"
+    return value
 
 
 #: a problem of a mission file: a `Msg` (in the table's language), or text kept as it is
