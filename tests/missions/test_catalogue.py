@@ -218,3 +218,41 @@ def test_a_mission_file_saved_with_a_byte_order_mark_and_windows_line_ends_is_re
     refused = run_kaleun("missions", "check", str(bad), home=tmp_path)
     assert refused.returncode == 2 and f"{bad}:4: bad: square: square 'BF4' is not on the strategic map" in \
         refused.stderr
+
+
+@pytest.mark.parametrize("mistake, problem", [
+    # a key that takes an array of tables given a number: refused once, where the check read past it with a
+    # TypeError ('int' object is not iterable) and `kaleun missions check` ended in a traceback
+    ("encounter = 5\n", "mine.toml:6: mine: encounter must be an array of tables ([[encounter]]), got 5"),
+    # a sink objective's class as a list in a list: unhashable, and a traceback
+    ('[[objective]]\nid = "x"\nkind = "sink"\nclass = [["flower"]]\ntext = "Sink."\n',
+     "mine.toml:17: mine: objective[1].class: unknown ship class ['flower']"),
+])
+def test_a_value_of_the_wrong_shape_is_refused_by_name_never_with_a_traceback(mistake, problem, tmp_path):
+    bad = tmp_path / "mine.toml"
+    text = GOOD.replace("time_limit_h = 24\n", "time_limit_h = 24\n" + mistake) if mistake.startswith("encounter") \
+        else GOOD + "\n" + mistake
+    bad.write_text(text, encoding="utf-8")
+    checked = run_kaleun("missions", "check", str(bad), home=tmp_path)
+    assert checked.returncode == 2 and "Traceback" not in checked.stderr, checked.stderr
+    assert checked.stderr.splitlines() == [problem.replace("mine.toml", str(bad))]
+
+
+def test_a_signal_may_tell_where_an_encounter_without_an_id_is_by_its_default_id():
+    """host/README.md: an encounter's id defaults to e1, e2 ... in file order, and the game finds it so; the check
+    refused a signal naming `e1` as "no encounter 'e1' placed at a square or point"."""
+    text = GOOD + """
+[[encounter]]
+at_h = 1
+point = [47.0, -8.0]
+vessel = { class = "tramp", course = 90 }
+
+[[radio]]
+at_h = 2
+encounter = "e1"
+text = "A steamer in {square}, course {course}."
+"""
+    check_text(text, "mine.toml", "mine")
+    with pytest.raises(MissionError) as err:
+        check_text(text.replace('encounter = "e1"', 'encounter = "e2"'), "mine.toml", "mine")
+    assert "radio[0].encounter: no encounter 'e2' placed at a square or point" in str(err.value)

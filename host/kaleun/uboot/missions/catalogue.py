@@ -567,15 +567,16 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
             c.add(where, Msg("{key} needs the field 'text' (what HQ says)", key=_dotted(where)))
         if "objective" in table:
             _check_objective(c, table["objective"], (*where, "objective"), ids, day, secondary=True)
-    placed = {str(t["id"]) for t in spec.get("encounter", []) if isinstance(t, Mapping) and "id" in t
-              and ("square" in t or "point" in t)}
+    encounters = _tables(c, spec, "encounter", path)
+    placed = {str(t.get("id", f"e{i + 1}")) for i, t in enumerate(encounters)
+              if isinstance(t, Mapping) and ("square" in t or "point" in t)}  # without an id: e1, e2 ... in file order
     for i, table in enumerate(radios):
         ref = table.get("encounter") if isinstance(table, Mapping) else None
         if isinstance(ref, str) and ref not in placed:
             c.add((*path, "radio", i, "encounter"), Msg("radio[{index}].encounter: no encounter {got} placed at a "
                                                         "square or point (HQ can only tell where such a one is)",
                                                         index=str(i), got=repr(ref)))
-    for i, table in enumerate(_tables(c, spec, "encounter", path)):
+    for i, table in enumerate(encounters):
         where = (*path, "encounter", i)
         if not c.keys(table, ENCOUNTER_KEYS, where, "encounter"):
             continue
@@ -612,7 +613,7 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
                     if c.keys(item, ANSWER_KEYS, where, "answer") and "objective" in item:
                         _check_objective(c, item["objective"], (*where, "objective"), ids, day, secondary=True)
     signals = signal_ids(radios)
-    for i, table in enumerate(radios + _tables(c, spec, "encounter", path)):
+    for i, table in enumerate(radios + encounters):
         after = table.get("after") if isinstance(table, Mapping) else None
         if isinstance(after, str) and after not in ids and after not in signals:
             kind = "radio" if i < len(radios) else "encounter"
@@ -685,7 +686,7 @@ def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: 
     if kind == "sink" and "class" in table:
         classes = table["class"] if isinstance(table["class"], list) else [table["class"]]
         for cid in classes:
-            if cid not in ship_classes():
+            if not isinstance(cid, str) or cid not in ship_classes():  # a list in the list is no id either
                 c.add((*path, "class"), Msg("{key}: unknown ship class {got}", key=_dotted((*path, "class")),
                                             got=repr(cid)))
             else:
