@@ -256,3 +256,23 @@ text = "A steamer in {square}, course {course}."
     with pytest.raises(MissionError) as err:
         check_text(text.replace('encounter = "e1"', 'encounter = "e2"'), "mine.toml", "mine")
     assert "radio[0].encounter: no encounter 'e2' placed at a square or point" in str(err.value)
+
+
+@pytest.mark.parametrize("mistake", [
+    'vessel = [{ class = ["flower"] }]\n', 'aircraft = [{ type = ["sunderland"] }]\n', 'convoy = [{ kind = ["HX"] }]\n',
+])
+def test_an_id_given_as_a_list_is_refused_not_looked_up(mistake):
+    """A ship class, an aircraft type or a convoy series given as a list ended the check in "unhashable type:
+    'list'" (found by mutating the shipped missions' fields)."""
+    text = GOOD.replace("time_limit_h = 24\n", "time_limit_h = 24\n" + mistake)
+    with pytest.raises(MissionError) as err:
+        check_text(text, "mine.toml", "mine")
+    assert all(p.startswith("mine.toml:6: mine: ") for p in err.value.problems), err.value.problems
+
+
+def test_an_objective_kind_or_mine_type_given_as_a_list_is_refused_not_looked_up():
+    for change in ('kind = ["reach"]', 'kind = "mines"\ntype = ["TMB"]\ncount = 1'):
+        text = GOOD.replace('kind = "reach"', change)
+        with pytest.raises(MissionError) as err:
+            check_text(text, "mine.toml", "mine")
+        assert all(p.startswith("mine.toml:") for p in err.value.problems), err.value.problems

@@ -427,7 +427,7 @@ def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, 
 
 def _class_of_day(c: _Checker, cid: Any, where: tuple[str | int, ...], day: date, escort: bool) -> None:
     classes = ship_classes()
-    if cid not in classes:
+    if not isinstance(cid, str) or cid not in classes:  # a list or a table is no id (and no key)
         c.add(where, Msg("{key}: unknown ship class {got} (known: {known})", key=_dotted(where), got=repr(cid),
                          known=", ".join(sorted(classes))))
         return
@@ -448,7 +448,7 @@ def _in_service(c: _Checker, cid: str, where: tuple[str | int, ...], day: date) 
 def _type_of_year(c: _Checker, tid: Any, where: tuple[str | int, ...], day: date) -> None:
     year = day.year
     types = aircraft_types()
-    if tid not in types:
+    if not isinstance(tid, str) or tid not in types:
         c.add(where, Msg("{key}: unknown aircraft type {got} (known: {known})", key=_dotted(where), got=repr(tid),
                          known=", ".join(sorted(types))))
     elif types[tid].from_year > year:
@@ -494,7 +494,7 @@ def _series_of_day(c: _Checker, table: Mapping[str, Any], path: tuple[str | int,
     (convoys.toml `from_date`, `until_date`, `heading`, `waters`): no SC convoy before August 1940, no HX
     convoy steaming west or in the Barents Sea."""
     kind = table.get("kind", "HX")
-    if kind not in CONVOY_TYPES:
+    if not isinstance(kind, str) or kind not in CONVOY_TYPES:
         return  # already refused as unknown
     spec = CONVOY_TYPES[kind]
     first, last = date.fromisoformat(spec["from_date"]), date.fromisoformat(spec["until_date"])
@@ -657,7 +657,7 @@ def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: 
         c.add(path, Msg("{key} must be a table, got {got}", key=_dotted(path), got=repr(table)))
         return
     kind = table.get("kind")
-    if kind not in OBJECTIVE_KEYS:
+    if not isinstance(kind, str) or kind not in OBJECTIVE_KEYS:
         c.add((*path, "kind"), Msg("{key}.kind must be one of {kinds}, got {got}", key=_dotted(path),
                                    kinds=", ".join(OBJECTIVE_KINDS), got=repr(kind)))
         return

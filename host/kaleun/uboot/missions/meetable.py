@@ -81,7 +81,7 @@ def _check_mines(c: _Checker, spec: Mapping[str, Any], table: Mapping[str, Any],
         return
     row = arsenal.named_loadout(str(name)) if name is not None else arsenal.loadout(datetime.fromisoformat(str(start)))
     wanted = table.get("type")
-    if wanted is not None and wanted not in arsenal.mine_types():
+    if wanted is not None and (not isinstance(wanted, str) or wanted not in arsenal.mine_types()):
         return  # refused as unknown
     mines = [load for load in arsenal.loadout_loads(row) if arsenal.is_mine(load)
              and (wanted is None or load == wanted)]
