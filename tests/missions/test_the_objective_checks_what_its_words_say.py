@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from kaleun.uboot.sea.seabed import seabed
-from missionkit import game, named, order, until_event
+from missionkit import advance, game, named, order, until_event
 
 H = 3600.0
 
@@ -50,3 +50,23 @@ def test_4_1_hqs_clear_of_the_coast_names_the_line_its_report_must_come_from():
     sent = named(order(g, "enigma", report="position"), "radio_message")[0]
     assert not g.module("mission").objectives["clear"].met
     assert "It does not count" in sent["feed"] and "10.70°W" in sent["feed"]
+
+
+def test_4_1_the_weather_boats_briefing_asks_for_the_reports_the_objective_counts():
+    """weather_1940's briefing said "sending a weather report at least every ten hours" (no more than ten hours
+    between two), while the objective counts only reports at least ten hours apart: a crew that reported every
+    eight hours, as the briefing allowed, heard "It does not count" for every second report. The briefing now asks
+    for what is counted."""
+    from kaleun.uboot.missions.catalogue import catalogue
+
+    spec = catalogue().missions["weather_1940"]
+    reports = next(o for o in spec["objective"] if o["id"] == "reports")
+    assert reports["every_h"] == 10 and "ten hours apart" in reports["text"]
+    assert "at least every ten hours" not in spec["briefing"]
+    assert "three weather reports at least ten hours apart" in spec["briefing"]
+    g = game("weather_1940", changes={"position": [62.25, -18.625], "weather": "fair"})
+    first = named(order(g, "enigma", report="weather"), "radio_message")[0]
+    assert "count" not in first["feed"]
+    advance(g, 8 * H)
+    early = named(order(g, "enigma", report="weather"), "radio_message")[0]
+    assert "It does not count" in early["feed"] and "10 h must lie between them" in early["feed"]
