@@ -70,3 +70,21 @@ def test_4_1_the_weather_boats_briefing_asks_for_the_reports_the_objective_count
     advance(g, 8 * H)
     early = named(order(g, "enigma", report="weather"), "radio_message")[0]
     assert "It does not count" in early["feed"] and "10 h must lie between them" in early["feed"]
+
+
+def test_4_1_a_report_refused_for_its_place_says_so_when_the_reckoning_puts_the_boat_there():
+    """§9 (the navigator's reckoning drifts): a station is kept by the true position. A weather report sent where
+    the reckoning puts the boat inside the station, the truth outside, read "Weather report sent to HQ from AE79.
+    It does not count ...: it was not sent from squares AE76, AE79." - a square of the station refused for not
+    being one. It now says the boat is not where its reckoning puts it."""
+    g = game("weather_1940", changes={"position": [60.7, -18.6], "weather": "fair"})
+    nav = g.module("navigation")
+    nav.dr_shift = [0.0, 20.0]  # the plot 20 nm north of the truth, as a drifting reckoning leaves it
+    assert nav.dr_square() == "AE79" and nav.true_square() not in ("AE76", "AE79")
+    sent = named(order(g, "enigma", report="weather"), "radio_message")[0]
+    assert sent["feed"].startswith("Weather report sent to HQ from AE79. It does not count")
+    assert sent["feed"].endswith("the boat is not in squares AE76, AE79, though the reckoning puts it there.")
+    # reckoned outside as well: the plain reason
+    plain = game("weather_1940", changes={"position": [60.7, -18.6], "weather": "fair"})
+    said = named(order(plain, "enigma", report="weather"), "radio_message")[0]["feed"]
+    assert said.endswith("it was not sent from squares AE76, AE79.")
