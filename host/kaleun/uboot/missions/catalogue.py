@@ -570,7 +570,7 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
     encounters = _tables(c, spec, "encounter", path)
     placed = {str(t.get("id", f"e{i + 1}")) for i, t in enumerate(encounters)
               if isinstance(t, Mapping) and ("square" in t or "point" in t)}  # without an id: e1, e2 ... in file order
-    for i, table in enumerate(radios):
+    for i, table in enumerate(radios if isinstance(spec.get("encounter", []), list) else []):  # else refused above
         ref = table.get("encounter") if isinstance(table, Mapping) else None
         if isinstance(ref, str) and ref not in placed:
             c.add((*path, "radio", i, "encounter"), Msg("radio[{index}].encounter: no encounter {got} placed at a "
