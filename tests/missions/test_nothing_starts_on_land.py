@@ -157,3 +157,21 @@ def _shallow_spot() -> tuple[float, float]:
             if seabed().area_at(lat, lon) is area:
                 return round(lat, 3), round(lon, 3)
     raise AssertionError("the seabed has no water shallower than a corvette draws")
+
+
+def test_the_check_lays_a_convoy_out_where_the_sea_puts_its_ships():
+    """The check places every ship of a convoy as `sea.scenario.add_convoy` does (columns, ships per column, the
+    screen's stations): should the sea's formation change, this test says the check no longer looks where the
+    ships are."""
+    from kaleun.uboot.game import new_game
+    from kaleun.uboot.missions.afloat import _convoy_stations, _placed
+
+    convoy = {"kind": "HX", "bearing": 45, "range_nm": 20, "course": 130, "columns": 4, "ships_per_column": 3,
+              "escorts": ["flower", "flower", "black_swan"]}
+    g = new_game(0, "training", {"convoy": [convoy], "traffic": "none", "air_cover": "none"})
+    sea = g.module("sea")
+    centre = _placed(convoy, *g.module("boat").position_at(0.0), 10.0)
+    assert centre is not None
+    checked = sorted((round(lat, 4), round(lon, 4)) for lat, lon, _draft in _convoy_stations(convoy, *centre, 1941))
+    placed = sorted((round(lat, 4), round(lon, 4)) for lat, lon in (sea.vpos(v, 0.0) for v in sea.vessels.values()))
+    assert checked == placed
