@@ -172,6 +172,8 @@ def test_the_check_lays_a_convoy_out_where_the_sea_puts_its_ships():
     sea = g.module("sea")
     centre = _placed(convoy, *g.module("boat").position_at(0.0), 10.0)
     assert centre is not None
-    checked = sorted((round(lat, 4), round(lon, 4)) for lat, lon, _draft in _convoy_stations(convoy, *centre, 1941))
-    placed = sorted((round(lat, 4), round(lon, 4)) for lat, lon in (sea.vpos(v, 0.0) for v in sea.vessels.values()))
-    assert checked == placed
+    checked = sorted((lat, lon) for lat, lon, _draft in _convoy_stations(convoy, *centre, 1941))
+    placed = sorted(sea.vpos(v, 0.0) for v in sea.vessels.values())
+    assert len(checked) == len(placed) == 15
+    for (lat, lon), (lat2, lon2) in zip(checked, placed, strict=True):
+        assert abs(lat - lat2) < 1e-3 and abs(lon - lon2) < 1e-3  # within a few yards
