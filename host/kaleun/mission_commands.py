@@ -71,7 +71,9 @@ def cmd_missions(args: argparse.Namespace) -> int:
 
         lines = mission_lines()
     except MissionError as exc:
-        print(exc, file=sys.stderr)
+        from kaleun.core.messages import of_error
+
+        print(language(code).render(of_error(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         from dataclasses import asdict
