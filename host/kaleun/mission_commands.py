@@ -71,7 +71,9 @@ def cmd_missions(args: argparse.Namespace) -> int:
 
         lines = mission_lines()
     except MissionError as exc:
-        print(exc, file=sys.stderr)
+        from kaleun.core.messages import of_error
+
+        print(language(code).render(of_error(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         from dataclasses import asdict
@@ -88,30 +90,40 @@ MISSION_BYTES = 1024 * 1024
 
 
 def cmd_missions_check(args: argparse.Namespace) -> int:
+    """`kaleun missions check`: each file's missions or its problems (`file:line: problem`), in the table's
+    language (--language, else `kaleun config`, else English): a mission's maker may write in German or Russian."""
+    from kaleun.core.messages import Msg, join, of_error
     from kaleun.files import read_file
+    from kaleun.i18n import language
     from kaleun.uboot.missions.catalogue import MissionError, check_text
 
+    code = listing_language(args)
+    if code is None:
+        return EXIT_BAD_INPUT
+    lang = language(code)
     status = EXIT_OK
     for name in args.files:
         path = Path(name)
         try:
             text = read_file(path, MISSION_BYTES).decode("utf-8")  # a regular file only: a pipe hung the check
         except (OSError, UnicodeDecodeError) as exc:
-            print(f"{name}: cannot read the mission file ({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
+            print(lang.render(Msg("{path}: cannot read the mission file ({why})", path=name,
+                                  why=str(getattr(exc, "strerror", None) or exc))), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         single = None if args.table else path.stem
         try:
             found = check_text(text, name, single)
         except MissionError as exc:
-            print(exc, file=sys.stderr)
+            print(lang.render(of_error(exc)), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         for mid, spec in found.items():
-            counts = ", ".join(f"{n} {word if n == 1 else word + 's'}" for n, word in (
-                (len(spec.get("objective", [])), "objective"), (len(spec.get("radio", [])), "HQ signal"),
-                (len(spec.get("encounter", [])), "encounter")))
-            print(f"{name}: ok: {mid}: {spec['name']}, {spec['start'][:10]}, {counts}")
+            counts = join([Msg.plural("{n} objective", "{n} objectives", len(spec.get("objective", []))),
+                           Msg.plural("{n} HQ signal", "{n} HQ signals", len(spec.get("radio", []))),
+                           Msg.plural("{n} encounter", "{n} encounters", len(spec.get("encounter", [])))])
+            print(lang.render(Msg("{path}: ok: {mission}: {name}, {date}, {counts}", path=name, mission=mid,
+                                  name=Msg.term(spec["name"]), date=spec["start"][:10], counts=counts)))
     return status
 
 
@@ -153,6 +165,8 @@ def add_commands(sub: Any) -> None:
     check.add_argument("files", nargs="+", metavar="FILE.toml")
     check.add_argument("--table", action="store_true",
                        help="the file holds a table per mission (like missions.toml), not one mission")
+    check.add_argument("--language", metavar="CODE", default=argparse.SUPPRESS,
+                       help="the problems' language (default: `kaleun config`, else en)")
     check.set_defaults(func=cmd_missions_check)
     # the action may be left out (the list): the usage says so, as argparse would for an optional argument
     missions.usage = missions.format_usage().removeprefix("usage: ").strip().replace("ACTION ...", "[ACTION ...]")

@@ -202,3 +202,77 @@ def test_4_1_the_strait_briefing_says_what_the_sea_does_a_submerged_boat_is_carr
     advance(g, g.t + 3600)
     east, north = geo.offset(*start, *boat.position_at(g.t))
     assert abs(east - 2.0) < 0.2 and abs(north) < 0.2  # carried east at two knots, deep down
+
+
+def test_a_mission_file_saved_with_a_byte_order_mark_and_windows_line_ends_is_read(tmp_path):
+    """A group writing its mission in Windows Notepad saves "UTF-8 with BOM" and CRLF line ends: the file was
+    refused as "not valid TOML (Invalid statement (at line 1, column 1))" with nothing wrong in it. Maps and
+    board files already read past the mark; a mission file does too, and a real mistake keeps its line."""
+    good = tmp_path / "mine.toml"
+    good.write_bytes(b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode("utf-8"))
+    checked = run_kaleun("missions", "check", str(good), home=tmp_path)
+    assert checked.returncode == 0 and f"{good}: ok: mine: Test patrol" in checked.stdout, checked.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"\xef\xbb\xbf" + GOOD.replace('square = "BF54"', 'square = "BF4"').replace("\n", "\r\n")
+                    .encode("utf-8"))
+    refused = run_kaleun("missions", "check", str(bad), home=tmp_path)
+    assert refused.returncode == 2 and f"{bad}:4: bad: square: square 'BF4' is not on the strategic map" in \
+        refused.stderr
+
+
+@pytest.mark.parametrize("mistake, problem", [
+    # a key that takes an array of tables given a number: refused once, where the check read past it with a
+    # TypeError ('int' object is not iterable) and `kaleun missions check` ended in a traceback
+    ("encounter = 5\n", "mine.toml:6: mine: encounter must be an array of tables ([[encounter]]), got 5"),
+    # a sink objective's class as a list in a list: unhashable, and a traceback
+    ('[[objective]]\nid = "x"\nkind = "sink"\nclass = [["flower"]]\ntext = "Sink."\n',
+     "mine.toml:17: mine: objective[1].class: unknown ship class ['flower']"),
+])
+def test_a_value_of_the_wrong_shape_is_refused_by_name_never_with_a_traceback(mistake, problem, tmp_path):
+    bad = tmp_path / "mine.toml"
+    text = GOOD.replace("time_limit_h = 24\n", "time_limit_h = 24\n" + mistake) if mistake.startswith("encounter") \
+        else GOOD + "\n" + mistake
+    bad.write_text(text, encoding="utf-8")
+    checked = run_kaleun("missions", "check", str(bad), home=tmp_path)
+    assert checked.returncode == 2 and "Traceback" not in checked.stderr, checked.stderr
+    assert checked.stderr.splitlines() == [problem.replace("mine.toml", str(bad))]
+
+
+def test_a_signal_may_tell_where_an_encounter_without_an_id_is_by_its_default_id():
+    """host/README.md: an encounter's id defaults to e1, e2 ... in file order, and the game finds it so; the check
+    refused a signal naming `e1` as "no encounter 'e1' placed at a square or point"."""
+    text = GOOD + """
+[[encounter]]
+at_h = 1
+point = [47.0, -8.0]
+vessel = { class = "tramp", course = 90 }
+
+[[radio]]
+at_h = 2
+encounter = "e1"
+text = "A steamer in {square}, course {course}."
+"""
+    check_text(text, "mine.toml", "mine")
+    with pytest.raises(MissionError) as err:
+        check_text(text.replace('encounter = "e1"', 'encounter = "e2"'), "mine.toml", "mine")
+    assert "radio[0].encounter: no encounter 'e2' placed at a square or point" in str(err.value)
+
+
+@pytest.mark.parametrize("mistake", [
+    'vessel = [{ class = ["flower"] }]\n', 'aircraft = [{ type = ["sunderland"] }]\n', 'convoy = [{ kind = ["HX"] }]\n',
+])
+def test_an_id_given_as_a_list_is_refused_not_looked_up(mistake):
+    """A ship class, an aircraft type or a convoy series given as a list ended the check in "unhashable type:
+    'list'" (found by mutating the shipped missions' fields)."""
+    text = GOOD.replace("time_limit_h = 24\n", "time_limit_h = 24\n" + mistake)
+    with pytest.raises(MissionError) as err:
+        check_text(text, "mine.toml", "mine")
+    assert all(p.startswith("mine.toml:6: mine: ") for p in err.value.problems), err.value.problems
+
+
+def test_an_objective_kind_or_mine_type_given_as_a_list_is_refused_not_looked_up():
+    for change in ('kind = ["reach"]', 'kind = "mines"\ntype = ["TMB"]\ncount = 1'):
+        text = GOOD.replace('kind = "reach"', change)
+        with pytest.raises(MissionError) as err:
+            check_text(text, "mine.toml", "mine")
+        assert all(p.startswith("mine.toml:") for p in err.value.problems), err.value.problems

@@ -51,7 +51,7 @@ HUNTED = """\
 name = "Early escort"
 start = "{start}"
 base = "kiel"
-square = "AN15"
+square = "AN16"
 time_limit_h = 24
 briefing = "A test."
 

@@ -17,6 +17,7 @@ from kaleun.i18n import language
 from kaleun.runtime.script import ScriptRun
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.debrief import debrief
+from kaleun.uboot.sea.grid import naval_grid
 from kaleun.ui import debrief_chart
 from kaleun.ui.debrief_chart import CHART, HEIGHT, MINES, PAPER, WIDTH, chart_labels, render_debrief
 from kit import Keeper
@@ -135,3 +136,20 @@ def test_4_1_the_legend_says_which_end_of_the_track_is_where_the_patrol_began(co
     seen = {image.get_at((x, y))[:3] for x in range(frame.x, frame.right) for y in range(frame.bottom - 44,
                                                                                         frame.bottom)}
     assert debrief_chart.TRUE_TRACK in seen  # the two marks, drawn as on the track
+
+
+def test_4_1_a_patrol_that_ended_where_it_began_shows_the_squares_around_it_by_name():
+    """A boat lost in its first minutes has a track of one point: the chart zoomed in on it so far that a single
+    square's name stood on it, and the group could not tell where on the naval grid the patrol had been. The
+    chart shows at least the squares around the boat, named, the boat's own among them."""
+    g = new_game(0, "prize_rules_1939")
+    g.take_events()
+    for figure in ("captain-circle", "captain-hexagon", "captain-square", "captain-triangle", "engineer-circle",
+                   "engineer-hexagon"):
+        g.apply({"do": "kill", "figure": figure, "why": "test"})
+    g.apply({"do": "damage", "kind": "hull_breach", "section": 2})  # an exhausted crew: all hands lost
+    d = debrief(g)
+    assert d["result"] == "lost" and d["distance_nm"] == 0
+    squares = set(naval_grid().squares)
+    named = [name for name, _rect in chart_labels(d, squares=True) if name in squares]
+    assert "AN41" in named and len(named) >= 6, named

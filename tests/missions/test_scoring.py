@@ -35,3 +35,18 @@ def test_4_1_a_primary_objective_not_met_caps_the_grade_and_a_lost_boat_is_f():
 @pytest.mark.parametrize("grade, goes_on", [("S", True), ("C", True), ("E", True), ("F", False)])
 def test_4_3_a_campaign_goes_on_with_e_or_better(grade, goes_on):
     assert scoring.passes_campaign(grade) is goes_on
+
+
+@pytest.mark.parametrize("par", [1000, 1240, 1750, 2050, 2300, 2601, 3333, 7])
+def test_4_1_the_debriefs_thresholds_are_the_least_scores_that_earn_each_grade(par):
+    """The debrief's table of thresholds says what score earns each grade: that score earns it, one less does not
+    (arctic_1942's par 2,050: 1.25 x 2,050 = 2,562.5, so an S needs 2,563; the table said 2,562, which earns
+    an A)."""
+    table = scoring.thresholds(par)
+    for letter, least in table.items():
+        assert scoring.grade_for(least, par, primary_met=True, lost=False) == letter or \
+            scoring.ORDER.index(scoring.grade_for(least, par, primary_met=True, lost=False)) < \
+            scoring.ORDER.index(letter)
+        if least > 0:
+            below = scoring.grade_for(least - 1, par, primary_met=True, lost=False)
+            assert scoring.ORDER.index(below) > scoring.ORDER.index(letter), (letter, least)

@@ -8,7 +8,7 @@ from typing import Any
 from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine, Module, check_state_header
 from kaleun.core.errors import CommandError, SaveError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, join
 from kaleun.uboot.boat import Boat
 from kaleun.uboot.compression import Compression
 from kaleun.uboot.crew.module import Crew
@@ -54,7 +54,8 @@ def check_changes(mission: str, changes: Mapping[str, Any] | None) -> None:
     except Exception as exc:  # a value the checks themselves cannot read
         problems = [f"the changes cannot be read ({type(exc).__name__}: {exc})"]
     if problems:
-        raise CommandError(f"mission {mission} with these changes: {'; '.join(problems)}")
+        raise CommandError(Msg("mission {mission} with these changes: {problems}", mission=mission,
+                               problems=join(problems, "; ")))
 
 
 def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:

@@ -573,8 +573,9 @@ class Mission(Module):
             if not (obj.active and obj.kind == "report" and obj.spec.get("report") == report):
                 continue
             area = obj.area
+            reckoned = nav is not None and area is not None and area.contains(*nav.dr_position(now))
             why = (Msg("the ship reported does not sail in a convoy") if counted != report
-                   else objs.why_not_counted(obj, now, area is None or area.contains(lat, lon)))
+                   else objs.why_not_counted(obj, now, area is None or area.contains(lat, lon), reckoned))
             if why is not None:
                 feed = Msg("{sent} It does not count for the objective \"{objective}\": {why}.", sent=feed,
                            objective=obj.text_msg(), why=why)

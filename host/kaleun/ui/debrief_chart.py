@@ -68,7 +68,9 @@ class _Chart:
         lons = [p[1] for p in points] or [-10.0]
         south, north = min(lats), max(lats)
         west, east = min(lons), max(lons)
-        pad_lat = max(0.6, (north - south) * 0.12)
+        # at least three squares of the naval grid (0.9 degrees each) from south to north, so that a short patrol
+        # shows the squares around it by name
+        pad_lat = max(1.5, (north - south) * 0.12)
         pad_lon = max(1.0, (east - west) * 0.12)
         south, north, west, east = south - pad_lat, north + pad_lat, west - pad_lon, east + pad_lon
         ys, yn = _merc(south), _merc(north)

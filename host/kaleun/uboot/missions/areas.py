@@ -95,14 +95,15 @@ def has_area(spec: Mapping[str, Any]) -> bool:
     return any(k in spec for k in AREA_KEYS)
 
 
-def area_problems(spec: Mapping[str, Any]) -> list[tuple[str, str]]:
+def area_problems(spec: Mapping[str, Any]) -> list[tuple[str, Msg | str]]:
     """(key, problem) for every mistake in the area keys of a table (none: it is fine or absent)."""
     given = [k for k in AREA_KEYS if k in spec]
     if len(given) > 1:
-        return [(given[1], f"give one of {', '.join(AREA_KEYS)}, not {' and '.join(given)}")]
+        return [(given[1], Msg("give one of {keys}, not {given}", keys=", ".join(AREA_KEYS),
+                               given=" and ".join(given)))]
     if not given:
         if "radius_nm" in spec:
-            return [("radius_nm", "radius_nm needs a point = [lat, lon]")]
+            return [("radius_nm", Msg("radius_nm needs a point = [lat, lon]"))]
         return []
     key = given[0]
     value = spec[key]
@@ -110,32 +111,35 @@ def area_problems(spec: Mapping[str, Any]) -> list[tuple[str, str]]:
     if key in ("square", "squares"):
         names = [value] if key == "square" else value
         if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-            return [(key, f"{key} must be {'a square name' if key == 'square' else 'a list of square names'}, "
-                          f"got {value!r}")]
+            if key == "square":
+                return [(key, Msg("square must be a square name, got {got}", got=repr(value)))]
+            return [(key, Msg("squares must be a list of square names, got {got}", got=repr(value)))]
         for name in names:
             try:
                 naval_grid().square(name)
-            except GridError as exc:
-                return [(key, str(exc))]
+            except GridError:
+                return [(key, Msg("square {got} is not on the strategic map", got=repr(name)))]
         if "radius_nm" in spec:
-            return [("radius_nm", "radius_nm goes with a point, not with squares")]
+            return [("radius_nm", Msg("radius_nm goes with a point, not with squares"))]
         return []
     if key == "box":
         if not _numbers(value, 4):
-            return [(key, f"box must be [south, north, west, east] in degrees, got {value!r}")]
+            return [(key, Msg("box must be [south, north, west, east] in degrees, got {got}", got=repr(value)))]
         s, n, w, e = (float(x) for x in value)
         if not (south <= s < n <= north) or not (-180 <= w < e <= 180):
-            return [(key, f"box {value!r} is not [south, north, west, east] on the strategic map "
-                          f"({south:.1f} to {north:.1f} N)")]
+            return [(key, Msg("box {got} is not [south, north, west, east] on the strategic map ({south:.1f} to "
+                              "{north:.1f} N)", got=repr(value), south=south, north=north))]
         return []
     if not _numbers(value, 2):
-        return [(key, f"point must be [lat, lon] in degrees, got {value!r}")]
+        return [(key, Msg("point must be [lat, lon] in degrees, got {got}", got=repr(value)))]
     lat, lon = (float(x) for x in value)
     if not (south <= lat <= north) or not -180 <= lon <= 180:
-        return [(key, f"point {value!r} is beyond the strategic map ({south:.1f} to {north:.1f} N)")]
+        return [(key, Msg("point {got} is beyond the strategic map ({south:.1f} to {north:.1f} N)", got=repr(value),
+                          south=south, north=north))]
     radius = spec.get("radius_nm")
     if isinstance(radius, bool) or not isinstance(radius, int | float) or not 0 < radius <= 500:
-        return [("radius_nm", f"a point needs radius_nm, more than 0 and at most 500 nm, got {radius!r}")]
+        return [("radius_nm", Msg("a point needs radius_nm, more than 0 and at most 500 nm, got {got}",
+                                  got=repr(radius)))]
     return []
 
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from kaleun.core.messages import Msg, When, join
 from kaleun.uboot import data
 from kaleun.uboot.missions.areas import AREA_KEYS, area_problems, has_area
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
@@ -47,111 +48,147 @@ ANSWERS = ("shadow", "attack", "boats_joining", "acknowledged")
 
 
 class MissionError(ValueError):
-    """Mistakes in mission files; str() is one `FILE:LINE: problem` per line."""
+    """Mistakes in mission files. `problems` holds one `FILE:LINE: problem` per entry (English), `messages` the
+    same as `Msg`s a mission's maker reads in the table's language (`FILE:LINE:` stays as it is); `str(exc)` is
+    the problems one a line, and `of_error(exc)` the same as a `Msg`."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
+    def __init__(self, problems: Sequence[Msg | str]) -> None:
+        super().__init__(join(problems, "\n"))
+        self.messages = list(problems)
+        self.problems = [problem.render(localise=_english_day) if isinstance(problem, Msg) else problem
+                         for problem in problems]
+
+    def __str__(self) -> str:
+        return "\n".join(self.problems)
 
 
-Check = Callable[[Any], str | None]
+def _english_day(value: Any) -> Any:
+    """A day in an English problem as the problems always named it ("3 April 1942"); other values as they are."""
+    if isinstance(value, When) and not value.time:
+        day = date.fromisoformat(value.iso[:10])
+        return f"{day.day} {day:%B %Y}"
+    return value
+
+
+#: a problem of a mission file: a `Msg` (in the table's language), or text kept as it is
+Problem = Msg | str
+Check = Callable[[Any], Problem | None]
+
+
+def _is_value_problem(problem: Problem) -> bool:
+    """A problem that reads after the key's name with a space ("part = 30 is out of range ..."), not a colon."""
+    return (problem.template if isinstance(problem, Msg) else problem).startswith("=")
+
+
+def _after_key(key: str, problem: Problem) -> Msg:
+    """A key's problem: "part = 30 is out of range ...", or "kind: 'X' is not one of: ..."."""
+    if _is_value_problem(problem):
+        return Msg("{key} {problem}", key=key, problem=problem)
+    return Msg("{key}: {problem}", key=key, problem=problem)
 
 
 # -- value checks (each returns a problem or None) -------------------------------------------------
-def _text(value: Any) -> str | None:
-    return None if isinstance(value, str) and value.strip() else f"must be text, got {value!r}"
+def _text(value: Any) -> Problem | None:
+    return None if isinstance(value, str) and value.strip() else Msg("must be text, got {got}", got=repr(value))
 
 
-def _bool(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"must be true or false, got {value!r}"
+def _bool(value: Any) -> Problem | None:
+    return None if isinstance(value, bool) else Msg("must be true or false, got {got}", got=repr(value))
 
 
 def _number(lo: float, hi: float, whole: bool = False, lo_open: bool = False) -> Check:
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Problem | None:
         ok_type = isinstance(value, int) if whole else isinstance(value, int | float)
         if isinstance(value, bool) or not ok_type or (isinstance(value, float) and not math.isfinite(value)):
-            return f"must be a {'whole ' if whole else ''}number, got {value!r}"
+            if whole:
+                return Msg("must be a whole number, got {got}", got=repr(value))
+            return Msg("must be a number, got {got}", got=repr(value))
         if value < lo or value > hi or (lo_open and value == lo):
-            low = f"more than {lo:g}" if lo_open else f"at least {lo:g}"
-            return f"= {value!r} is out of range: it must be {low} and at most {hi:g}"
+            if lo_open:
+                return Msg("= {got} is out of range: it must be more than {lo:g} and at most {hi:g}", got=repr(value),
+                           lo=lo, hi=hi)
+            return Msg("= {got} is out of range: it must be at least {lo:g} and at most {hi:g}", got=repr(value),
+                       lo=lo, hi=hi)
         return None
     return check
 
 
 def _choice(options: tuple[str, ...]) -> Check:
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Problem | None:
         if value not in options:
-            return f"{value!r} is not one of: {', '.join(options)}"
+            return Msg("{got} is not one of: {options}", got=repr(value), options=", ".join(options))
         return None
     return check
 
 
-def _sighted(value: Any) -> str | None:
+def _sighted(value: Any) -> Problem | None:
     """A rendezvous's mark the lookouts can see: `{ what = "the dinghy", day_nm = 2.0, night_nm = 5.0 }`."""
     if not isinstance(value, Mapping):
-        return f"must be a table {{ what = \"...\", day_nm = N, night_nm = N }}, got {value!r}"
+        return Msg("must be a table {{ what = \"...\", day_nm = N, night_nm = N }}, got {got}", got=repr(value))
     unknown = sorted(set(value) - {"what", "day_nm", "night_nm"})
     if unknown:
-        return f"has no field {unknown[0]!r} (fields: what, day_nm, night_nm)"
+        return Msg("has no field {key} (fields: what, day_nm, night_nm)", key=repr(unknown[0]))
     if "what" not in value or "day_nm" not in value:
-        return "needs 'what' and 'day_nm'"
+        return Msg("needs 'what' and 'day_nm'")
     for key, check in (("what", _text), ("day_nm", _number(0, 30)), ("night_nm", _number(0, 30))):
         if key in value and (problem := check(value[key])):
-            return f"{key} {problem}" if problem.startswith("=") else f"{key}: {problem}"
+            return _after_key(key, problem)
     return None
 
 
-def _date(value: Any) -> str | None:
+def _date(value: Any) -> Problem | None:
     if not isinstance(value, str):
-        return f"must be a date and time as text, e.g. \"1941-06-01T04:00:00\", got {value!r}"
+        return Msg("must be a date and time as text, e.g. \"1941-06-01T04:00:00\", got {got}", got=repr(value))
     try:
         when = datetime.fromisoformat(value)
     except ValueError:
-        return f"{value!r} is not a date and time like \"1941-06-01T04:00:00\""
+        return Msg("{got} is not a date and time like \"1941-06-01T04:00:00\"", got=repr(value))
     if not 1939 <= when.year <= 1945:
-        return f"{value!r} is not in the war years 1939-1945"
+        return Msg("{got} is not in the war years 1939-1945", got=repr(value))
     return None
 
 
-def _square(value: Any) -> str | None:
+def _square(value: Any) -> Problem | None:
     if not isinstance(value, str):
-        return f"must be a square name like \"AF76\", got {value!r}"
+        return Msg("must be a square name like \"AF76\", got {got}", got=repr(value))
     try:
         naval_grid().square(value)
-    except GridError as exc:
-        return str(exc)
+    except GridError:
+        return Msg("square {got} is not on the strategic map", got=repr(value))
     return None
 
 
 def _window(lo: float, hi: float) -> Check:
     """A time in hours, or a window [earliest, latest] the game draws from."""
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Problem | None:
         number = _number(lo, hi)
         if isinstance(value, list):
             if len(value) != 2 or any(number(v) for v in value):
-                return f"must be hours or a window [earliest, latest] of hours from {lo:g} to {hi:g}, got {value!r}"
+                return Msg("must be hours or a window [earliest, latest] of hours from {lo:g} to {hi:g}, got {got}",
+                           lo=lo, hi=hi, got=repr(value))
             if value[0] > value[1]:
-                return f"window {value!r} ends before it starts"
+                return Msg("window {got} ends before it starts", got=repr(value))
             return None
         problem = number(value)
-        return None if problem is None else f"must be hours or a window [earliest, latest], got {value!r}"
+        return None if problem is None else Msg("must be hours or a window [earliest, latest], got {got}",
+                                                got=repr(value))
     return check
 
 
 def _int_list(lo: int, hi: int) -> Check:
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Problem | None:
         if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi
                                                for v in value):
-            return f"must be a list of whole numbers {lo}-{hi}, got {value!r}"
+            return Msg("must be a list of whole numbers {lo}-{hi}, got {got}", lo=lo, hi=hi, got=repr(value))
         return None
     return check
 
 
-def _any(value: Any) -> str | None:
+def _any(value: Any) -> Problem | None:
     return None
 
 
-def _setup_note(value: Any) -> str | None:
+def _setup_note(value: Any) -> Problem | None:
     """The set-up a game was started with (`setup.changes_for`): its mode, patrol and part (and what the
     campaign a new one takes the place of came to)."""
     if not isinstance(value, Mapping) or set(value) - {"last_campaign"} != {"mode", "patrol", "part"} \
@@ -159,11 +196,11 @@ def _setup_note(value: Any) -> str | None:
             or value["mode"] not in ("single", "linked", "campaign") \
             or not (value["patrol"] is None or _text(value["patrol"]) is None) \
             or not (value["part"] is None or _number(1, 20, whole=True)(value["part"]) is None):
-        return f"must be a table of mode, patrol and part, got {value!r}"[:300]
+        return Msg("must be a table of mode, patrol and part, got {got}", got=repr(value)[:250])
     return None
 
 
-def _last_campaign(value: Any) -> str | None:
+def _last_campaign(value: Any) -> Problem | None:
     """What an ended campaign came to, told when a new one begins (`GameSetup.last_campaign`)."""
     if value is None:
         return None
@@ -173,11 +210,11 @@ def _last_campaign(value: Any) -> str | None:
             or not isinstance(grades, list) or len(grades) > 1000 or not all(_text(g) is None for g in grades) \
             or _number(-10**12, 10**12, whole=True)(value["score"]) is not None \
             or _number(0, 1000, whole=True)(value["missions"]) is not None:
-        return "the last campaign must be a table of state, grades, score and missions"
+        return Msg("the last campaign must be a table of state, grades, score and missions")
     return None
 
 
-def _carry(value: Any) -> str | None:
+def _carry(value: Any) -> Problem | None:
     from kaleun.uboot.missions.carry import check_carry
 
     return check_carry(value)
@@ -249,25 +286,25 @@ class _Checker:
     """Collects the problems of one mission, each with its path for the line number."""
 
     mission: str
-    problems: list[tuple[tuple[str | int, ...], str]] = field(default_factory=list)
+    problems: list[tuple[tuple[str | int, ...], Problem]] = field(default_factory=list)
 
-    def add(self, path: tuple[str | int, ...], problem: str) -> None:
+    def add(self, path: tuple[str | int, ...], problem: Problem) -> None:
         self.problems.append((path, problem))
 
     def keys(self, table: Any, known: Mapping[str, Check], path: tuple[str | int, ...], what: str) -> bool:
         if not isinstance(table, Mapping):
-            self.add(path, f"{_dotted(path) or what} must be a table, got {table!r}")
+            self.add(path, Msg("{key} must be a table, got {got}", key=_dotted(path) or what, got=repr(table)))
             return False
         for key, value in table.items():
             check = known.get(key)
             where = (*path, key)
             if check is None:
-                self.add(where, f"{_dotted(where)}: unknown key (known: {', '.join(sorted(known))})")
+                self.add(where, Msg("{key}: unknown key (known: {known})", key=_dotted(where),
+                                    known=", ".join(sorted(known))))
                 continue
             problem = check(value)
             if problem is not None:
-                self.add(where, f"{_dotted(where)} {problem}" if problem.startswith("=") else
-                         f"{_dotted(where)}: {problem}")
+                self.add(where, _after_key(_dotted(where), problem))
         return True
 
 
@@ -281,23 +318,33 @@ def _dotted(path: tuple[str | int, ...]) -> str:
 def _tables(c: _Checker, spec: Mapping[str, Any], key: str, path: tuple[str | int, ...]) -> list[Any]:
     value = spec.get(key, [])
     if not isinstance(value, list):
-        c.add((*path, key), f"{key} must be an array of tables ([[{key}]]), got {value!r}")
+        c.add((*path, key), Msg("{key} must be an array of tables ([[{key}]]), got {got}", key=key, got=repr(value)))
         return []
     return value
 
 
 def check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int, ...] = (),
-                  allow_setup: bool = False) -> list[tuple[tuple[str | int, ...], str]]:
+                  allow_setup: bool = False) -> list[tuple[tuple[str | int, ...], Problem]]:
     """Every mistake of one mission's fields as (key path, problem)."""
     problems = _check_mission(mission, spec, path, allow_setup)
     if path:  # a table of missions.toml: the message names the mission once, before the key
         head = f"{_dotted(path)}."
-        return [(p, problem[len(head):] if problem.startswith(head) else problem) for p, problem in problems]
+        return [(p, _unheaded(problem, head)) for p, problem in problems]
     return problems
 
 
+def _unheaded(problem: Problem, head: str) -> Problem:
+    """A problem whose key names start with `head` ("training.convoy[0]"), said without it ("convoy[0]")."""
+    if isinstance(problem, str):
+        return problem[len(head):] if problem.startswith(head) else problem
+    out = Msg(problem.template, **{k: _unheaded(v, head) if isinstance(v, Msg | str) else v
+                                   for k, v in problem.values.items()})
+    out.plural_form = problem.plural_form
+    return out
+
+
 def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int, ...],
-                   allow_setup: bool) -> list[tuple[tuple[str | int, ...], str]]:
+                   allow_setup: bool) -> list[tuple[tuple[str | int, ...], Problem]]:
     c = _Checker(mission)
     known = dict(COMMON)
     if allow_setup:
@@ -307,7 +354,7 @@ def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int,
         return c.problems
     missing = [key for key in ("name", "start", "square") if key not in spec]
     for key in missing:
-        c.add(path, f"needs the field '{key}'")
+        c.add(path, Msg("needs the field '{key}'", key=key))
     # a field refused by its own check is left out of the checks that build on it, so that every other
     # mistake of the file is still found at once (a misspelt key hid them all)
     refused = {p[len(path)] for p, _ in c.problems if len(p) > len(path)}
@@ -318,6 +365,9 @@ def _check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int,
     _check_position(c, sound, path)
     _check_setup(c, sound, path, day)
     _check_mission_proper(c, sound, path, day, refused, in_file=not allow_setup)
+    from kaleun.uboot.missions.afloat import check_afloat
+
+    check_afloat(c, sound, path, _where_of(sound, "position"), day.year)
     return c.problems
 
 
@@ -329,8 +379,8 @@ def _check_position(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int,
     ok = (isinstance(value, list) and len(value) == 2
           and all(isinstance(x, int | float) and not isinstance(x, bool) for x in value))
     if not ok or not south <= value[0] <= north or not -180 <= value[1] <= 180:
-        c.add((*path, "position"), f"position must be [lat, lon] on the strategic map ({south:.1f} to "
-                                   f"{north:.1f} N), got {value!r}")
+        c.add((*path, "position"), Msg("position must be [lat, lon] on the strategic map ({south:.1f} to {north:.1f} "
+                                       "N), got {got}", south=south, north=north, got=repr(value)))
 
 
 def _check_setup(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...], day: date) -> None:
@@ -345,12 +395,13 @@ def _check_setup(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ..
     ammo = spec.get("ammo")
     if ammo is not None and (not isinstance(ammo, Mapping) or any(
             k not in GUN_IDS or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in ammo.items())):
-        c.add((*path, "ammo"), f"ammo must be {{ gun_88 = rounds, gun_20 = rounds }}, got {ammo!r}")
+        c.add((*path, "ammo"), Msg("ammo must be {{ gun_88 = rounds, gun_20 = rounds }}, got {got}", got=repr(ammo)))
     elif ammo is not None:
         for gun in ammo:
             if not guns.aboard(gun, day):
-                c.add((*path, "ammo", gun), f"ammo.{gun}: a boat sailing on {day.isoformat()} has no {gun} (landed "
-                                            f"after {guns.LAST_DAY[gun]}, guns.toml): its rounds would go unused")
+                c.add((*path, "ammo", gun), Msg("ammo.{gun}: a boat sailing on {day} has no {gun} (landed after "
+                                                "{last}, guns.toml): its rounds would go unused", gun=gun,
+                                                day=day.isoformat(), last=str(guns.LAST_DAY[gun])))
 
 
 def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
@@ -364,22 +415,25 @@ def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, 
     late = sorted({x for x in arsenal.loadout_loads(row) if not arsenal.issued_on(x, day)})
     if late:
         names = ", ".join(arsenal.load_name(x) for x in late)
-        c.add((*path, "loadout"), f"loadout: {name} carries {names}, not issued on {day.isoformat()}")
+        c.add((*path, "loadout"), Msg("loadout: {name} carries {names}, not issued on {day}", name=str(name),
+                                      names=names, day=day.isoformat()))
     flooded = spec.get("tubes_flooded")
     if isinstance(flooded, list):
         for number, load in zip(sorted(arsenal.tubes()), row["tubes"], strict=True):
             if number in flooded and arsenal.is_mine(load):
-                c.add((*path, "tubes_flooded"), f"tubes_flooded: tube {number} holds mines in the loadout {name}")
+                c.add((*path, "tubes_flooded"), Msg("tubes_flooded: tube {number} holds mines in the loadout {name}",
+                                                    number=number, name=str(name)))
 
 
 def _class_of_day(c: _Checker, cid: Any, where: tuple[str | int, ...], day: date, escort: bool) -> None:
     classes = ship_classes()
-    if cid not in classes:
-        c.add(where, f"{_dotted(where)}: unknown ship class {cid!r} (known: {', '.join(sorted(classes))})")
+    if not isinstance(cid, str) or cid not in classes:  # a list or a table is no id (and no key)
+        c.add(where, Msg("{key}: unknown ship class {got} (known: {known})", key=_dotted(where), got=repr(cid),
+                         known=", ".join(sorted(classes))))
         return
     cls = classes[cid]
     if escort and cls.type != "escort":
-        c.add(where, f"{_dotted(where)}: {cid} is not an escort")
+        c.add(where, Msg("{key}: {ship} is not an escort", key=_dotted(where), ship=str(cid)))
     _in_service(c, cid, where, day)
 
 
@@ -387,18 +441,20 @@ def _in_service(c: _Checker, cid: str, where: tuple[str | int, ...], day: date) 
     """A ship class a mission sets up was in service on the mission's day (ships.toml `from_date`)."""
     since = class_dates().get(cid)
     if since is not None and day < since:
-        c.add(where, f"{_dotted(where)}: the {ship_classes()[cid].name} is not at sea before {_day(since)} (the "
-                     f"mission starts on {_day(day)})")
+        c.add(where, Msg("{key}: the {ship} is not at sea before {since} (the mission starts on {day})",
+                         key=_dotted(where), ship=Msg.term(ship_classes()[cid].name), since=_day(since), day=_day(day)))
 
 
 def _type_of_year(c: _Checker, tid: Any, where: tuple[str | int, ...], day: date) -> None:
     year = day.year
     types = aircraft_types()
-    if tid not in types:
-        c.add(where, f"{_dotted(where)}: unknown aircraft type {tid!r} (known: {', '.join(sorted(types))})")
+    if not isinstance(tid, str) or tid not in types:
+        c.add(where, Msg("{key}: unknown aircraft type {got} (known: {known})", key=_dotted(where), got=repr(tid),
+                         known=", ".join(sorted(types))))
     elif types[tid].from_year > year:
-        c.add(where, f"{_dotted(where)}: the {types[tid].name} flies no patrols before {types[tid].from_year} "
-                     f"(the mission is in {year})")
+        c.add(where, Msg("{key}: the {aircraft} flies no patrols before {first} (the mission is in {year})",
+                         key=_dotted(where), aircraft=Msg.term(types[tid].name), first=str(types[tid].from_year),
+                         year=str(year)))
 
 
 def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], day: date,
@@ -409,7 +465,8 @@ def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], day: dat
     for key, escort in (("escorts", True), ("air_escort", False)):
         items = table.get(key, [])
         if not isinstance(items, list):
-            c.add((*path, key), f"{_dotted((*path, key))} must be a list of ids, got {items!r}")
+            c.add((*path, key), Msg("{key} must be a list of ids, got {got}", key=_dotted((*path, key)),
+                                    got=repr(items)))
             continue
         for item in items:
             if escort:
@@ -437,30 +494,34 @@ def _series_of_day(c: _Checker, table: Mapping[str, Any], path: tuple[str | int,
     (convoys.toml `from_date`, `until_date`, `heading`, `waters`): no SC convoy before August 1940, no HX
     convoy steaming west or in the Barents Sea."""
     kind = table.get("kind", "HX")
-    if kind not in CONVOY_TYPES:
+    if not isinstance(kind, str) or kind not in CONVOY_TYPES:
         return  # already refused as unknown
     spec = CONVOY_TYPES[kind]
     first, last = date.fromisoformat(spec["from_date"]), date.fromisoformat(spec["until_date"])
     if not first <= day <= last:
-        c.add((*path, "kind"), f"{_dotted((*path, 'kind'))}: the {spec['name']} series sailed from {_day(first)} "
-                               f"to {_day(last)} (the mission starts on {_day(day)})")
+        c.add((*path, "kind"), Msg("{key}: the {series} series sailed from {first} to {last} (the mission starts on "
+                                   "{day})", key=_dotted((*path, "kind")), series=Msg.term(spec["name"]),
+                                   first=_day(first), last=_day(last), day=_day(day)))
     course = table.get("course", 90.0)
     lo, hi = (float(x) for x in spec["heading"])
     if isinstance(course, int | float) and not (lo <= course <= hi or lo <= float(course) % 360.0 <= hi):
-        c.add((*path, "course"), f"{_dotted((*path, 'course'))}: the {spec['name']} steers between {lo:g} and "
-                                 f"{hi:g} degrees, got {course!r}")
+        c.add((*path, "course"), Msg("{key}: the {series} steers between {lo:g} and {hi:g} degrees, got {got}",
+                                     key=_dotted((*path, "course")), series=Msg.term(spec["name"]), lo=lo, hi=hi,
+                                     got=repr(course)))
     if near is not None:
         (south, north), (west, east) = spec["waters"]["lat"], spec["waters"]["lon"]
         if not (south <= near[0] <= north and west <= near[1] <= east):
-            c.add((*path, "kind"), f"{_dotted((*path, 'kind'))}: the {spec['name']} sails between {south:g} and "
-                                   f"{north:g} N, {west:g} and {east:g} E, not at {near[0]:g} N {near[1]:g} E")
+            c.add((*path, "kind"), Msg("{key}: the {series} sails between {south:g} and {north:g} N, {west:g} and "
+                                       "{east:g} E, not at {lat:g} N {lon:g} E", key=_dotted((*path, "kind")),
+                                       series=Msg.term(spec["name"]), south=south, north=north, west=west, east=east,
+                                       lat=near[0], lon=near[1]))
 
 
 def _check_vessel(c: _Checker, table: Any, path: tuple[str | int, ...], day: date) -> None:
     if not c.keys(table, VESSEL_KEYS, path, "vessel"):
         return
     if "class" not in table:
-        c.add(path, f"{_dotted(path)} needs the field 'class'")
+        c.add(path, Msg("{key} needs the field '{field}'", key=_dotted(path), field="class"))
     else:
         _class_of_day(c, table["class"], (*path, "class"), day, escort=False)
 
@@ -469,7 +530,7 @@ def _check_aircraft(c: _Checker, table: Any, path: tuple[str | int, ...], day: d
     if not c.keys(table, AIRCRAFT_KEYS, path, "aircraft"):
         return
     if "type" not in table:
-        c.add(path, f"{_dotted(path)} needs the field 'type'")
+        c.add(path, Msg("{key} needs the field '{field}'", key=_dotted(path), field="type"))
     else:
         _type_of_year(c, table["type"], (*path, "type"), day)
 
@@ -486,12 +547,12 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
     base = spec.get("base")
     opened = base_dates().get(base) if isinstance(base, str) else None
     if opened is not None and start.date() < opened:
-        c.add((*path, "base"), f"base: {BASES[str(base)]['name']} took U-boats only from {_day(opened)}; the "
-                               f"mission starts on {_day(start.date())}")
+        c.add((*path, "base"), Msg("base: {base} took U-boats only from {since}; the mission starts on {day}",
+                                   base=Msg.term(BASES[str(base)]["name"]), since=_day(opened), day=_day(start.date())))
     cards = spec.get("event_cards")
     if cards is not None and cards is not False and _window(0.5, 24 * 30)(cards) is not None:
-        c.add((*path, "event_cards"), "event_cards must be false or a window [earliest, latest] of hours between "
-                                      f"two prompts, got {cards!r}")
+        c.add((*path, "event_cards"), Msg("event_cards must be false or a window [earliest, latest] of hours between "
+                                          "two prompts, got {got}", got=repr(cards)))
     ids: dict[str, tuple[str | int, ...]] = {}
     objectives = _tables(c, spec, "objective", path)
     for i, table in enumerate(objectives):
@@ -503,24 +564,26 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
             continue
         _check_timing(c, table, where)
         if "text" not in table:
-            c.add(where, f"{_dotted(where)} needs the field 'text' (what HQ says)")
+            c.add(where, Msg("{key} needs the field 'text' (what HQ says)", key=_dotted(where)))
         if "objective" in table:
             _check_objective(c, table["objective"], (*where, "objective"), ids, day, secondary=True)
-    placed = {str(t["id"]) for t in spec.get("encounter", []) if isinstance(t, Mapping) and "id" in t
-              and ("square" in t or "point" in t)}
-    for i, table in enumerate(radios):
+    encounters = _tables(c, spec, "encounter", path)
+    placed = {str(t.get("id", f"e{i + 1}")) for i, t in enumerate(encounters)
+              if isinstance(t, Mapping) and ("square" in t or "point" in t)}  # without an id: e1, e2 ... in file order
+    for i, table in enumerate(radios if isinstance(spec.get("encounter", []), list) else []):  # else refused above
         ref = table.get("encounter") if isinstance(table, Mapping) else None
         if isinstance(ref, str) and ref not in placed:
-            c.add((*path, "radio", i, "encounter"), f"radio[{i}].encounter: no encounter {ref!r} placed at a square "
-                                                    "or point (HQ can only tell where such a one is)")
-    for i, table in enumerate(_tables(c, spec, "encounter", path)):
+            c.add((*path, "radio", i, "encounter"), Msg("radio[{index}].encounter: no encounter {got} placed at a "
+                                                        "square or point (HQ can only tell where such a one is)",
+                                                        index=str(i), got=repr(ref)))
+    for i, table in enumerate(encounters):
         where = (*path, "encounter", i)
         if not c.keys(table, ENCOUNTER_KEYS, where, "encounter"):
             continue
         _check_timing(c, table, where)
         kinds = [k for k in ("convoy", "vessel", "aircraft") if k in table]
         if len(kinds) != 1:
-            c.add(where, f"{_dotted(where)} needs exactly one of convoy, vessel, aircraft")
+            c.add(where, Msg("{key} needs exactly one of convoy, vessel, aircraft", key=_dotted(where)))
         elif kinds[0] == "convoy":
             _check_convoy(c, table["convoy"], (*where, "convoy"), day,
                           _where_of(table, "point") or _where_of(spec, "position"))
@@ -529,100 +592,114 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
         else:
             _check_aircraft(c, table["aircraft"], (*where, "aircraft"), day)
         if "square" in table and "point" in table:
-            c.add((*where, "point"), f"{_dotted(where)}: give square or point, not both")
+            c.add((*where, "point"), Msg("{key}: give square or point, not both", key=_dotted(where)))
         if "point" in table:
             problems = area_problems({"point": table["point"], "radius_nm": 1})
             for key, problem in problems:
-                c.add((*where, key), f"{_dotted((*where, key))}: {problem}")
+                c.add((*where, key), Msg("{key}: {problem}", key=_dotted((*where, key)), problem=problem))
     answers = spec.get("answers")
     if answers is not None:
         if not isinstance(answers, Mapping) or set(answers) - set(REPORT_KINDS):
-            c.add((*path, "answers"), f"answers must be a table of report kinds ({', '.join(REPORT_KINDS)})")
+            c.add((*path, "answers"), Msg("answers must be a table of report kinds ({kinds})",
+                                          kinds=", ".join(REPORT_KINDS)))
         else:
             for report, items in answers.items():
                 if not isinstance(items, list) or not items:
-                    c.add((*path, "answers", report), f"answers.{report} must be a list of answers")
+                    c.add((*path, "answers", report), Msg("answers.{report} must be a list of answers",
+                                                          report=str(report)))
                     continue
                 for i, item in enumerate(items):
                     where = (*path, "answers", report, i)
                     if c.keys(item, ANSWER_KEYS, where, "answer") and "objective" in item:
                         _check_objective(c, item["objective"], (*where, "objective"), ids, day, secondary=True)
     signals = signal_ids(radios)
-    for i, table in enumerate(radios + _tables(c, spec, "encounter", path)):
+    for i, table in enumerate(radios + encounters):
         after = table.get("after") if isinstance(table, Mapping) else None
         if isinstance(after, str) and after not in ids and after not in signals:
             kind = "radio" if i < len(radios) else "encounter"
             index = i if i < len(radios) else i - len(radios)
-            named = f"; signals: {', '.join(signals)}" if signals else ""
-            c.add((*path, kind, index, "after"), f"{kind}[{index}].after: no objective {after!r} (objectives: "
-                                                 f"{', '.join(ids) or 'none'}{named})")
+            key = f"{kind}[{index}].after"
+            objectives_named: Msg | str = ", ".join(ids) or Msg("none")
+            if signals:
+                c.add((*path, kind, index, "after"), Msg("{key}: no objective {got} (objectives: {objectives}; "
+                                                         "signals: {signals})", key=key, got=repr(after),
+                                                         objectives=objectives_named, signals=", ".join(signals)))
+            else:
+                c.add((*path, kind, index, "after"), Msg("{key}: no objective {got} (objectives: {objectives})",
+                                                         key=key, got=repr(after), objectives=objectives_named))
     check_signals(c, spec, path, ids, in_file)
     if "loadout" not in refused:
         check_meetable(c, spec, path)
     if "time_limit_h" in spec and not objectives and not radios:
-        c.add((*path, "time_limit_h"), "time_limit_h needs objectives: a mission without any has no end to judge")
+        c.add((*path, "time_limit_h"), Msg("time_limit_h needs objectives: a mission without any has no end to "
+                                           "judge"))
     if objectives and "base" not in spec and "base" not in refused:
-        c.add(path, "a mission with objectives needs a base to return to (base = \"lorient\", ...)")
+        c.add(path, Msg("a mission with objectives needs a base to return to (base = \"lorient\", ...)"))
     if objectives and "time_limit_h" not in spec and "time_limit_h" not in refused:
-        c.add(path, "a mission with objectives needs a time limit (time_limit_h)")
+        c.add(path, Msg("a mission with objectives needs a time limit (time_limit_h)"))
     if "part" in spec and "patrol" not in spec and "patrol" not in refused:
-        c.add((*path, "part"), "part needs patrol, the id of the linked patrol it belongs to")
+        c.add((*path, "part"), Msg("part needs patrol, the id of the linked patrol it belongs to"))
     if spec.get("next_needs_primary") and "patrol" not in spec and "patrol" not in refused:
-        c.add((*path, "next_needs_primary"), "next_needs_primary needs patrol: only a part of a linked patrol "
-                                             "has a next part")
+        c.add((*path, "next_needs_primary"), Msg("next_needs_primary needs patrol: only a part of a linked patrol "
+                                                 "has a next part"))
 
 
 def _check_timing(c: _Checker, table: Mapping[str, Any], where: tuple[str | int, ...]) -> None:
     if ("at_h" in table) == ("after" in table):
-        c.add(where, f"{_dotted(where)} needs either at_h (a time) or after (an objective id)")
+        c.add(where, Msg("{key} needs either at_h (a time) or after (an objective id)", key=_dotted(where)))
     if "delay_h" in table and "after" not in table:
-        c.add((*where, "delay_h"), f"{_dotted(where)}.delay_h goes with after")
+        c.add((*where, "delay_h"), Msg("{key}.delay_h goes with after", key=_dotted(where)))
 
 
 def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: dict[str, tuple[str | int, ...]],
                      day: date, secondary: bool = False) -> None:
     if not isinstance(table, Mapping):
-        c.add(path, f"{_dotted(path)} must be a table, got {table!r}")
+        c.add(path, Msg("{key} must be a table, got {got}", key=_dotted(path), got=repr(table)))
         return
     kind = table.get("kind")
-    if kind not in OBJECTIVE_KEYS:
-        c.add((*path, "kind"), f"{_dotted(path)}.kind must be one of {', '.join(OBJECTIVE_KINDS)}, got {kind!r}")
+    if not isinstance(kind, str) or kind not in OBJECTIVE_KEYS:
+        c.add((*path, "kind"), Msg("{key}.kind must be one of {kinds}, got {got}", key=_dotted(path),
+                                   kinds=", ".join(OBJECTIVE_KINDS), got=repr(kind)))
         return
     if not c.keys(table, {**OBJECTIVE_COMMON, **OBJECTIVE_KEYS[kind]}, path, "objective"):
         return
     for key in ("id", "text"):
         if key not in table:
-            c.add(path, f"{_dotted(path)} needs the field '{key}'")
+            c.add(path, Msg("{key} needs the field '{field}'", key=_dotted(path), field=key))
     ident = table.get("id")
     if isinstance(ident, str):
         if ident in ids:
-            c.add((*path, "id"), f"{_dotted(path)}.id: {ident!r} is used twice")
+            c.add((*path, "id"), Msg("{key}.id: {got} is used twice", key=_dotted(path), got=repr(ident)))
         ids[ident] = path
     for key, problem in area_problems(table):
-        c.add((*path, key), f"{_dotted((*path, key))}: {problem}")
+        c.add((*path, key), Msg("{key}: {problem}", key=_dotted((*path, key)), problem=problem))
     if kind in NEEDS_AREA and not has_area(table):
-        c.add(path, f"{_dotted(path)}: a {kind} objective needs a place ({', '.join(AREA_KEYS)})")
+        c.add(path, Msg("{key}: a {kind} objective needs a place ({keys})", key=_dotted(path), kind=kind,
+                        keys=", ".join(AREA_KEYS)))
     if kind == "rendezvous" and has_area(table) and "point" not in table:
-        c.add(path, f"{_dotted(path)}: a rendezvous is at a point = [lat, lon] with radius_nm")
+        c.add(path, Msg("{key}: a rendezvous is at a point = [lat, lon] with radius_nm", key=_dotted(path)))
     for key in {"station": ("hours",), "shadow": ("hours",), "grt": ("grt",), "report": ("report",),
                 "rendezvous": ("minutes",)}.get(kind, ()):
         if key not in table:
-            c.add(path, f"{_dotted(path)}: a {kind} objective needs the field '{key}'")
+            c.add(path, Msg("{key}: a {kind} objective needs the field '{field}'", key=_dotted(path), kind=kind,
+                            field=key))
     if kind == "sink" and "class" in table:
         classes = table["class"] if isinstance(table["class"], list) else [table["class"]]
         for cid in classes:
-            if cid not in ship_classes():
-                c.add((*path, "class"), f"{_dotted((*path, 'class'))}: unknown ship class {cid!r}")
+            if not isinstance(cid, str) or cid not in ship_classes():  # a list in the list is no id either
+                c.add((*path, "class"), Msg("{key}: unknown ship class {got}", key=_dotted((*path, "class")),
+                                            got=repr(cid)))
             else:
                 _in_service(c, cid, (*path, "class"), day)
     if secondary and table.get("primary"):
-        c.add((*path, "primary"), f"{_dotted(path)}: an objective from HQ during the mission is secondary")
+        c.add((*path, "primary"), Msg("{key}: an objective from HQ during the mission is secondary",
+                                      key=_dotted(path)))
 
 
 # -- dates of the data: bases --------------------------------------------------------------------------
-def _day(when: date) -> str:
-    """A day as a message names it: "29 September 1940"."""
-    return f"{when.day} {when:%B %Y}"
+def _day(when: date) -> When:
+    """A day as a message names it: "29 September 1940" (in the table's language)."""
+    return When.day(when.isoformat())
 
 
 def _iso_day(value: Any) -> date | None:
@@ -648,7 +725,7 @@ def class_dates() -> dict[str, date]:
     return {cid: day for cid, spec in SHIPS["classes"].items() if (day := _iso_day(spec.get("from_date"))) is not None}
 
 
-def _check_dates(filename: str, rows: Mapping[str, Any], head: tuple[str, ...], what: str) -> list[str]:
+def _check_dates(filename: str, rows: Mapping[str, Any], head: tuple[str, ...], what: str) -> list[Msg | str]:
     """Every row of a data file has a `from_date` that is a day ("1940-09-29"), and where the row also has a
     `from_year` (the first year the sea draws a ship class at random) that year is not before the day."""
     c = _Checker(what)
@@ -667,14 +744,19 @@ def _check_dates(filename: str, rows: Mapping[str, Any], head: tuple[str, ...], 
 
 
 # -- reading files ----------------------------------------------------------------------------------
-def _locate(text: str, problems: list[tuple[tuple[str | int, ...], str]], filename: str,
-            mission: str) -> list[str]:
+def _locate(text: str, problems: list[tuple[tuple[str | int, ...], Problem]], filename: str,
+            mission: str) -> list[Msg | str]:
     # the key lines are looked up only when there is something to report
     from kaleun.boards.locate import KeyLines
 
     lines = KeyLines(text)
     located = sorted(((lines.line(p), problem) for p, problem in problems), key=lambda found: found[0])
-    return [f"{filename}:{line}: {mission}: {problem}" for line, problem in located]  # in the file's order
+    return [at(filename, line, mission, problem) for line, problem in located]  # in the file's order
+
+
+def at(filename: str, line: int, mission: str, problem: Problem) -> Msg:
+    """A problem as `FILE:LINE: MISSION: problem` (the place stays as it is in every language)."""
+    return Msg("{where}: {mission}: {problem}", where=f"{filename}:{line}", mission=mission, problem=problem)
 
 
 def check_text(text: str, filename: str, mission: str | None = None) -> dict[str, dict[str, Any]]:
@@ -684,18 +766,19 @@ def check_text(text: str, filename: str, mission: str | None = None) -> dict[str
     without, a table per mission (data/missions.toml)."""
     from kaleun.files import parse_toml
 
+    text = text.removeprefix("\ufeff")  # an editor's byte order mark (Notepad's "UTF-8 with BOM") is no part of it
     try:
         raw = parse_toml(text)  # nesting without end is a TOMLDecodeError too, not a RecursionError
     except tomllib.TOMLDecodeError as exc:
         line = _toml_line(str(exc))
-        raise MissionError([f"{filename}:{line}: not valid TOML ({exc})"]) from exc
+        raise MissionError([Msg("{where}: not valid TOML ({why})", where=f"{filename}:{line}", why=str(exc))]) from exc
     out: dict[str, dict[str, Any]] = {}
-    problems: list[str] = []
+    problems: list[Msg | str] = []
     missions = {mission: raw} if mission is not None else raw
     for mid, spec in missions.items():
         prefix: tuple[str | int, ...] = () if mission is not None else (mid,)
         if not isinstance(spec, dict):
-            problems.append(f"{filename}:1: {mid}: a mission must be a table")
+            problems.append(at(filename, 1, mid, Msg("a mission must be a table")))
             continue
         found = check_mission(mid, spec, prefix)
         if found:
@@ -750,7 +833,7 @@ def catalogue() -> Catalogue:
     root = resources.files(data.__package__)
     missions: dict[str, dict[str, Any]] = {}
     files: dict[str, str] = {}
-    problems: list[str] = []
+    problems: list[Msg | str] = []
     sources: list[tuple[str, str, str | None]] = [
         ("missions.toml", root.joinpath("missions.toml").read_text(encoding="utf-8"), None)]
     folder = root.joinpath("missions")
@@ -779,7 +862,7 @@ def catalogue() -> Catalogue:
     return Catalogue(missions, files)
 
 
-def _check_default_answers() -> list[str]:
+def _check_default_answers() -> list[Msg | str]:
     """HQ's default answers (mission_rules.toml [[answers.*]]) follow the answers' format."""
     c = _Checker("mission_rules")
     answers = RULES.get("answers", {})

@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from string import Formatter
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.uboot.missions.catalogue import _Checker, _dotted
 
 #: hours between the moment an `after` names and the signal or encounter, when `delay_h` is not given
@@ -114,8 +115,8 @@ def check_signals(c: _Checker, spec: Mapping[str, Any], path: Path, objective_id
         where = (*path, "radio", i)
         after = table.get("after")
         if "at_h" not in table and isinstance(after, str) and (ring := _ring(radios, after)) is not None:
-            c.add((*where, "after"), f"{_dotted(where)}.after: the signals {', '.join(map(repr, ring))} wait for "
-                                     "each other: none of them ever comes")
+            c.add((*where, "after"), Msg("{key}.after: the signals {ring} wait for each other: none of them ever "
+                                         "comes", key=_dotted(where), ring=", ".join(map(repr, ring))))
             continue
         _check_texts(c, table, where)
         _check_carried_deadline(c, table, where, radios)
@@ -153,10 +154,11 @@ def _check_ids(c: _Checker, radios: Sequence[Any], encounters: Sequence[Any], pa
             continue
         where = (*path, "radio", i, "id")
         if ident in seen:
-            c.add(where, f"radio[{i}].id: {ident!r} is used twice (also radio[{seen[ident]}].id)")
+            c.add(where, Msg("radio[{index}].id: {got} is used twice (also radio[{other}].id)", index=str(i),
+                             got=repr(ident), other=str(seen[ident])))
         elif ident in objective_ids:
-            c.add(where, f"radio[{i}].id: {ident!r} is also an objective's id: an after naming it would "
-                         "not say which it waits for")
+            c.add(where, Msg("radio[{index}].id: {got} is also an objective's id: an after naming it would not say "
+                             "which it waits for", index=str(i), got=repr(ident)))
         seen.setdefault(ident, i)
     placed: dict[str, int] = {}
     for i, table in enumerate(encounters):
@@ -167,8 +169,8 @@ def _check_ids(c: _Checker, radios: Sequence[Any], encounters: Sequence[Any], pa
             continue
         if ident in placed:
             c.add((*path, "encounter", i, "id") if "id" in table else (*path, "encounter", i),
-                  f"encounter[{i}].id: {ident!r} is used twice (also encounter[{placed[ident]}]; an encounter "
-                  "without an id is e1, e2 ... in file order)")
+                  Msg("encounter[{index}].id: {got} is used twice (also encounter[{other}]; an encounter without an id "
+                      "is e1, e2 ... in file order)", index=str(i), got=repr(ident), other=str(placed[ident])))
         placed.setdefault(ident, i)
 
 
@@ -184,15 +186,14 @@ def _check_texts(c: _Checker, table: Mapping[str, Any], where: Path) -> None:
     text = table.get("text")
     if not isinstance(text, str):
         return
-    rule = "a signal's text takes {square}, {course} and {speed} only with the signal's encounter"
+    rule = Msg("a signal's text takes {square}, {course} and {speed} only with the signal's encounter")
     if "encounter" in table:
         _check_fields(c, text, SIGNAL_VALUES, (*where, "text"), rule)
         return
     # without an encounter the text is read as it is written, a brace too: only a {name} is a mistake
     unknown = sorted(set(re.findall(r"\{([A-Za-z_]\w*)\}", text)))
     if unknown:
-        c.add((*where, "text"), f"{_dotted((*where, 'text'))}: {', '.join('{' + n + '}' for n in unknown)} is "
-                                f"given no value: {rule}, or the feed reads the braces")
+        c.add((*where, "text"), _no_value((*where, "text"), unknown, rule))
 
 
 def check_answer_texts(c: _Checker, spec: Mapping[str, Any], path: Path) -> None:
@@ -203,19 +204,23 @@ def check_answer_texts(c: _Checker, spec: Mapping[str, Any], path: Path) -> None
         for i, item in enumerate(items if isinstance(items, list) else []):
             if isinstance(item, Mapping) and isinstance(item.get("text"), str):
                 _check_fields(c, item["text"], ANSWER_VALUES, (*path, "answers", report, i, "text"),
-                              "an answer's text takes {square} and {boats}")
+                              Msg("an answer's text takes {square} and {boats}"))
 
 
-def _check_fields(c: _Checker, text: str, allowed: Sequence[str], where: Path, rule: str) -> None:
+def _check_fields(c: _Checker, text: str, allowed: Sequence[str], where: Path, rule: Msg) -> None:
     names = _fields(text)
     if names is None:
-        c.add(where, f"{_dotted(where)}: a brace {{ or }} without its pair (write {{{{ or }}}} for a brace "
-                     "itself)")
+        c.add(where, Msg("{key}: a brace {{ or }} without its pair (write {{{{ or }}}} for a brace itself)",
+                         key=_dotted(where)))
         return
     unknown = sorted({n for n in names if n not in allowed})
     if unknown:
-        c.add(where, f"{_dotted(where)}: {', '.join('{' + n + '}' for n in unknown)} is given no value: {rule}, "
-                     "or the feed reads the braces")
+        c.add(where, _no_value(where, unknown, rule))
+
+
+def _no_value(where: Path, unknown: Sequence[str], rule: Msg) -> Msg:
+    return Msg("{key}: {names} is given no value: {rule}, or the feed reads the braces", key=_dotted(where),
+               names=", ".join("{" + n + "}" for n in unknown), rule=rule)
 
 
 def _deadline_h(table: Mapping[str, Any]) -> tuple[float, str] | None:
@@ -239,9 +244,11 @@ def _check_carried_deadline(c: _Checker, table: Mapping[str, Any], where: Path, 
     comes = arrival(table, "radio", radios)
     if due is not None and comes is not None and due[0] <= comes[0]:
         deadline, key = due
-        c.add((*where, "objective", key), f"{_dotted((*where, 'objective', key))}: the objective's deadline "
-                                          f"({deadline:g} h after the start) has passed before the signal carrying "
-                                          f"it can come ({comes[0]:g} h at the earliest): it would fail at once")
+        c.add((*where, "objective", key), Msg("{key}: the objective's deadline ({deadline:g} h after the start) has "
+                                              "passed before the signal carrying it can come ({comes:g} h at the "
+                                              "earliest): it would fail at once",
+                                              key=_dotted((*where, "objective", key)), deadline=deadline,
+                                              comes=comes[0]))
 
 
 def _check_told_encounter(c: _Checker, table: Mapping[str, Any], where: Path, radios: Sequence[Any],
@@ -255,10 +262,12 @@ def _check_told_encounter(c: _Checker, table: Mapping[str, Any], where: Path, ra
     if comes is None or there is None or (math.isinf(comes[1]) and math.isinf(there[1])):
         return  # both after objectives: the file's author times them
     if comes[0] < there[1]:  # at the same moment the encounter comes first (plans in the order at, kind)
-        late = f"up to {there[1]:g} h after the start" if math.isfinite(there[1]) else "after an objective is met"
-        c.add((*where, "encounter"), f"{_dotted((*where, 'encounter'))}: the signal may come {comes[0]:g} h after "
-                                     f"the start, before encounter {ident!r} is there (it comes {late}): the text "
-                                     "would tell '?' for its square, course and speed")
+        late = (Msg("up to {hours:g} h after the start", hours=there[1]) if math.isfinite(there[1])
+                else Msg("after an objective is met"))
+        c.add((*where, "encounter"), Msg("{key}: the signal may come {comes:g} h after the start, before encounter "
+                                         "{got} is there (it comes {late}): the text would tell '?' for its square, "
+                                         "course and speed", key=_dotted((*where, "encounter")), comes=comes[0],
+                                         got=repr(ident), late=late))
 
 
 def _check_before_limit(c: _Checker, table: Mapping[str, Any], kind: str, where: Path, radios: Sequence[Any],
@@ -267,17 +276,18 @@ def _check_before_limit(c: _Checker, table: Mapping[str, Any], kind: str, where:
     if comes is None:
         return
     if kind == "radio":
-        what = "the signal and the objective it carries" if "objective" in table else "the signal"
+        what = Msg("the signal and the objective it carries") if "objective" in table else Msg("the signal")
     else:
-        what = "the encounter"
+        what = Msg("the encounter")
     key = "at_h" if "at_h" in table else "after"
-    head = f"{_dotted((*where, key))}: {what}"
     if comes[0] >= limit:
-        c.add((*where, key), f"{head} comes {comes[0]:g} h after the start at the earliest, not before the time "
-                             f"limit (time_limit_h = {limit:g}): the patrol is over first and it never comes")
+        c.add((*where, key), Msg("{key}: {what} comes {hours:g} h after the start at the earliest, not before the "
+                                 "time limit (time_limit_h = {limit:g}): the patrol is over first and it never comes",
+                                 key=_dotted((*where, key)), what=what, hours=comes[0], limit=limit))
     elif comes[1] >= limit and math.isfinite(comes[1]):
-        c.add((*where, key), f"{head} may come as late as {comes[1]:g} h after the start, not before the time "
-                             f"limit (time_limit_h = {limit:g}): in some games the patrol is over first")
+        c.add((*where, key), Msg("{key}: {what} may come as late as {hours:g} h after the start, not before the "
+                                 "time limit (time_limit_h = {limit:g}): in some games the patrol is over first",
+                                 key=_dotted((*where, key)), what=what, hours=comes[1], limit=limit))
 
 
 def _check_objective_time(c: _Checker, table: Mapping[str, Any], where: Path, limit: float, given: float = 0.0
@@ -288,12 +298,13 @@ def _check_objective_time(c: _Checker, table: Mapping[str, Any], where: Path, li
     # the time the objective has before its deadline, from the moment it is given (None: no deadline of its own)
     left = due[0] - given if due is not None and not isinstance(by, list) and due[0] <= limit else None
     if due is not None and not isinstance(by, list) and due[0] > limit:
-        c.add((*where, "by_h"), f"{_dotted((*where, 'by_h'))} = {by!r} is after the time limit (time_limit_h = "
-                                f"{limit:g}): the patrol is over first")
+        c.add((*where, "by_h"), Msg("{key} = {got} is after the time limit (time_limit_h = {limit:g}): the patrol is "
+                                    "over first", key=_dotted((*where, "by_h")), got=repr(by), limit=limit))
     window = span(table.get("window_h"))
     if window is not None and window[0] >= limit:
-        c.add((*where, "window_h"), f"{_dotted((*where, 'window_h'))} = {table['window_h']!r} opens at or after "
-                                    f"the time limit (time_limit_h = {limit:g}): the patrol is over first")
+        c.add((*where, "window_h"), Msg("{key} = {got} opens at or after the time limit (time_limit_h = {limit:g}): "
+                                        "the patrol is over first", key=_dotted((*where, "window_h")),
+                                        got=repr(table["window_h"]), limit=limit))
     kind = table.get("kind")
     key, hours = {"station": ("hours", table.get("hours")), "shadow": ("hours", table.get("hours")),
                   "rendezvous": ("minutes", table.get("minutes"))}.get(str(kind), ("", None))
@@ -301,22 +312,26 @@ def _check_objective_time(c: _Checker, table: Mapping[str, Any], where: Path, li
     if took is not None and not isinstance(hours, list):
         need = took[0] / 60.0 if key == "minutes" else took[0]
         if need >= limit:
-            c.add((*where, key), f"{_dotted((*where, key))} = {hours!r}: a {kind} that long takes the whole "
-                                 f"patrol or more (time_limit_h = {limit:g}): it can never be met")
+            c.add((*where, key), Msg("{key} = {got}: a {kind} that long takes the whole patrol or more (time_limit_h "
+                                     "= {limit:g}): it can never be met", key=_dotted((*where, key)), got=repr(hours),
+                                     kind=str(kind), limit=limit))
         elif left is not None and need > left:
-            c.add((*where, key), f"{_dotted((*where, key))} = {hours!r}: a {kind} that long cannot be over by its "
-                                 f"deadline (by_h = {by!r}{_from(given)}): it can never be met")
+            c.add((*where, key), Msg("{key} = {got}: a {kind} that long cannot be over by its deadline (by_h = "
+                                     "{by}{given}): it can never be met", key=_dotted((*where, key)), got=repr(hours),
+                                     kind=str(kind), by=repr(by), given=_from(given)))
     every, count = span(table.get("every_h")), span(table.get("count", 1))
     if kind == "report" and every is not None and count is not None and every[0] * (count[0] - 1) >= limit:
-        c.add((*where, "every_h"), f"{_dotted((*where, 'every_h'))}: {count[0]:g} reports {every[0]:g} h apart take "
-                                   f"{every[0] * (count[0] - 1):g} h, the whole patrol or more (time_limit_h = "
-                                   f"{limit:g}): it can never be met")
+        c.add((*where, "every_h"), Msg("{key}: {count:g} reports {every:g} h apart take {hours:g} h, the whole "
+                                       "patrol or more (time_limit_h = {limit:g}): it can never be met",
+                                       key=_dotted((*where, "every_h")), count=count[0], every=every[0],
+                                       hours=every[0] * (count[0] - 1), limit=limit))
     elif kind == "report" and every is not None and count is not None and left is not None \
             and every[0] * (count[0] - 1) > left:
-        c.add((*where, "every_h"), f"{_dotted((*where, 'every_h'))}: {count[0]:g} reports {every[0]:g} h apart take "
-                                   f"{every[0] * (count[0] - 1):g} h, more than its deadline allows (by_h = "
-                                   f"{by!r}{_from(given)}): it can never be met")
+        c.add((*where, "every_h"), Msg("{key}: {count:g} reports {every:g} h apart take {hours:g} h, more than its "
+                                       "deadline allows (by_h = {by}{given}): it can never be met",
+                                       key=_dotted((*where, "every_h")), count=count[0], every=every[0],
+                                       hours=every[0] * (count[0] - 1), by=repr(by), given=_from(given)))
 
 
-def _from(given: float) -> str:
-    return f", {given:g} h after the start its signal comes at the earliest" if given > 0 else ""
+def _from(given: float) -> Msg | str:
+    return Msg(", {hours:g} h after the start its signal comes at the earliest", hours=given) if given > 0 else ""

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from kaleun.core.messages import N_, Msg
 from kaleun.uboot.missions.catalogue import _Checker, _dotted
 from kaleun.uboot.sea.classes import ship_classes
 from kaleun.uboot.weapons import arsenal
@@ -58,12 +59,17 @@ def _check_sink(c: _Checker, table: Mapping[str, Any], where: Path) -> None:
     for cid in named if isinstance(named, list) else [named]:
         if isinstance(cid, str) and cid in classes and classes[cid].type != kind:
             ship = classes[cid]
-            c.add((*where, "class"), f"{_dotted((*where, 'class'))}: the {ship.name} is {_a(ship.type)}, not "
-                                     f"{_a(kind)} (type = {kind!r}): one sunk never counts")
+            c.add((*where, "class"), Msg("{key}: the {ship} is {its}, not {kind} (type = {got}): one sunk never "
+                                         "counts", key=_dotted((*where, "class")), ship=Msg.term(ship.name),
+                                         its=_a(ship.type), kind=_a(str(kind)), got=repr(kind)))
 
 
-def _a(kind: str) -> str:
-    return f"an {kind}" if kind[:1] in "aeiou" else f"a {kind}"
+#: a ship's type with its article, as the problem says it
+TYPE_WORDS = {"merchant": N_("a merchant"), "escort": N_("an escort"), "small": N_("a small vessel")}
+
+
+def _a(kind: str) -> Msg | str:
+    return Msg.term(TYPE_WORDS[kind]) if kind in TYPE_WORDS else kind
 
 
 def _check_mines(c: _Checker, spec: Mapping[str, Any], table: Mapping[str, Any], where: Path) -> None:
@@ -75,7 +81,7 @@ def _check_mines(c: _Checker, spec: Mapping[str, Any], table: Mapping[str, Any],
         return
     row = arsenal.named_loadout(str(name)) if name is not None else arsenal.loadout(datetime.fromisoformat(str(start)))
     wanted = table.get("type")
-    if wanted is not None and wanted not in arsenal.mine_types():
+    if wanted is not None and (not isinstance(wanted, str) or wanted not in arsenal.mine_types()):
         return  # refused as unknown
     mines = [load for load in arsenal.loadout_loads(row) if arsenal.is_mine(load)
              and (wanted is None or load == wanted)]
@@ -83,11 +89,13 @@ def _check_mines(c: _Checker, spec: Mapping[str, Any], table: Mapping[str, Any],
     count = table.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool):
         return  # refused by its own check
-    sails = f"the loadout {name}" if name is not None else "the date's loadout (the mission names none)"
-    what = f"{wanted} mines" if wanted is not None else "mines"
+    sails = (Msg("the loadout {name}", name=str(name)) if name is not None
+             else Msg("the date's loadout (the mission names none)"))
+    what = Msg("{kind} mines", kind=str(wanted)) if wanted is not None else Msg("mines")
     if carried == 0:
-        c.add(where, f"{_dotted(where)}: a mines objective, but {sails} holds no {what}: name a loadout with "
-                     "mines (loadout = \"tmb_1939\")")
+        c.add(where, Msg("{key}: a mines objective, but {sails} holds no {what}: name a loadout with mines (loadout "
+                         "= \"tmb_1939\")", key=_dotted(where), sails=sails, what=what))
     elif count > carried:
         c.add((*where, "count") if "count" in table else where,
-              f"{_dotted(where)}: {count} mines to lay, but {sails} holds {carried} {what}: it can never be met")
+              Msg("{key}: {count} mines to lay, but {sails} holds {carried} {what}: it can never be met",
+                  key=_dotted(where), count=count, sails=sails, carried=carried, what=what))

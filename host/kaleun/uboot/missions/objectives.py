@@ -259,12 +259,16 @@ def report_counts(obj: Objective, report: str, t: float, inside: bool) -> bool:
     return obj.spec.get("report") == report and why_not_counted(obj, t, inside) is None
 
 
-def why_not_counted(obj: Objective, t: float, inside: bool) -> Msg | None:
+def why_not_counted(obj: Objective, t: float, inside: bool, reckoned_inside: bool = False) -> Msg | None:
     """Why a report of the objective's kind sent at `t` does not count for it (None: it counts): sent from outside
-    its area, or sooner than `every_h` after the last one that counted."""
+    its area (the true position; `reckoned_inside`: the navigator's reckoning put the boat in it, which the report's
+    own square says, so the table is told the reckoning is off rather than read a square inside the area refused),
+    or sooner than `every_h` after the last one that counted."""
     spec = obj.spec
     area = obj.area
     if area is not None and not inside:
+        if reckoned_inside:
+            return Msg("the boat is not in {area}, though the reckoning puts it there", area=area.describe())
         return Msg("it was not sent from {area}", area=area.describe())
     last = obj.memo.get("last")
     every = float(spec.get("every_h", 0)) * 3600.0

@@ -10,6 +10,7 @@ lost boat is `lost` (F).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -79,5 +80,7 @@ def score(met_fame: Iterable[int], grt: int, par_score: int, primary_met: bool, 
 
 
 def thresholds(par_score: int) -> dict[str, int]:
-    """The least score for each grade of a mission (for the briefing and the tests)."""
-    return {letter: round(float(GRADES[letter]) * par_score) for letter in ORDER}
+    """The least score for each grade of a mission (the debrief's table): the least whole score `grade_for` gives
+    that grade, a primary objective met (a share of the par rounded up: par 2,050 needs 2,563 for an S, as
+    2,562 is less than 1.25 times the par)."""
+    return {letter: max(0, math.ceil(float(GRADES[letter]) * par_score - 1e-9)) for letter in ORDER}
