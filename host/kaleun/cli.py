@@ -267,8 +267,8 @@ def _book_late(game: Engine, table_language: str) -> None:
                          problem=str(exc))), file=sys.stderr)
         return
     if entry is not None:
-        print(render(Msg("kaleun: the mission's result ({result}, grade {grade}) is booked in {path} now: it could "
-                         "not be written when the mission ended.", result=Msg.term(str(entry["result"])),
+        print(render(Msg("kaleun: the mission's result ({result}, grade {grade}) is booked in {path} now: it was "
+                         "not booked when the mission ended.", result=Msg.term(str(entry["result"])),
                          grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
 
 

@@ -379,7 +379,7 @@ def test_4_3_a_mission_that_ends_on_a_full_disk_is_booked_on_leaving_or_by_kaleu
     monkeypatch.setattr(career, "save_career", real_save)
     resumed = run_kaleun("resume", "--save", str(save), home=home)
     assert resumed.returncode != 0 and "that mission is over" in resumed.stderr
-    assert "is booked in" in resumed.stderr and "it could not be written when the mission ended" in resumed.stderr
+    assert "is booked in" in resumed.stderr and "it was not booked when the mission ended" in resumed.stderr
     booked = load_career()["missions"]
     assert [m["mission"] for m in booked] == ["prize_rules_1939"] and booked[0]["result"] == "won"
     again = run_kaleun("resume", "--save", str(save), home=home)
