@@ -102,9 +102,8 @@ def test_numbers_take_each_languages_decimal_and_grouping_signs():
     assert str(grt) == "10,448 GRT in sight"
     assert language("de").render(grt) == "10.448 BRT in Sicht"
     assert language("ru").render(grt) == "в поле зрения 10\u00a0448 БРТ"
-    close = Msg("{contact} is out of range ({range:.1f} nm; the gun reaches {reach:g} nm)", contact="c4", range=4.25,
-                reach=4.0)
-    assert language("de").render(close) == "c4 ist außer Reichweite (4,2 sm; das Geschütz reicht 4 sm)"
+    close = Msg("a merchant sighted a U-boat at {range:.1f} nm", range=4.25)
+    assert language("de").render(close) == "ein Handelsschiff sichtete ein U-Boot auf 4,2 sm"
     course = Msg("new course {course:03d}", course=7)
     assert language("de").render(course) == "neuer Kurs 007"
 

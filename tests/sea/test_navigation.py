@@ -17,6 +17,11 @@ def test_currents_come_from_the_data_table():
     assert current_at(65.0, 5.0)[0] == "Norwegian Current"
     assert current_at(55.0, -30.0)[0] == "North Atlantic Drift"
     assert current_at(30.0, -60.0)[0] == "open ocean"
+    # the Hatteras station (squares CA87, CA88: 34.8-35.7 N, 75.1-72.7 W) lies in the Gulf Stream to its
+    # southern edge, where the stream comes up from the Carolinas
+    assert {current_at(lat, lon)[0] for lat in (34.85, 35.6) for lon in (-74.95, -72.75)} == \
+        {"Gulf Stream", "Gulf Stream off the Carolinas"}
+    assert current_at(34.85, -74.95)[1:] == (40.0, 1.5)
 
 
 def test_dead_reckoning_drifts_away_from_the_true_position():
