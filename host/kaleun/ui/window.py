@@ -80,7 +80,7 @@ class Window:
         self.wall = clock
         self.layout = Layout(*size)
         self.fonts = Fonts(self.layout.scale, face=typeface.face(), bold=typeface.face(True))
-        self.cache = TextCache()
+        self.cache = TextCache(self._text_budget())
         self.targets = Targets()
         #: characters drawn that the font cannot show (only with a glyph check, e.g. in tests)
         self.glyph_check: GlyphCheck | None = None
@@ -319,6 +319,11 @@ class Window:
             self.layout = Layout(*size)
             self.fonts.rescale(self.layout.scale)
             self.cache.clear()
+            self.cache.budget = self._text_budget()
+
+    def _text_budget(self) -> int:
+        """The bytes of rendered text the window keeps: as much more than at 800x480 as it is larger."""
+        return round(TextCache.BUDGET * max(1.0, self.layout.sx * self.layout.sy))
 
     def canvas(self, surface: Any) -> Canvas:
         c = Canvas(surface, self.layout, self.fonts, self.tr, self.targets, self.cache, self.glyph_check)
