@@ -124,10 +124,6 @@ class TextCache:
         self._images: dict[tuple[Any, ...], Any] = {}
         self.bytes = 0
 
-    @property
-    def count(self) -> int:
-        return len(self._images)
-
     def _get(self, key: tuple[Any, ...]) -> Any:
         image = self._images.pop(key, None)
         if image is not None:
