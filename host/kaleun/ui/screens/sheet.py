@@ -74,7 +74,8 @@ class FormSheet(Overlay):
         self.options = {f.key: f.options(game, self.values) for f in self.fields() if f.options is not None}
         self.problem = None
         self.preview = None
-        unset = next((f for f in self.fields() if not f.optional and self.values.get(f.key) in (None, [])), None)
+        unset = next((f for f in self.fields() if self.values.get(f.key) in (None, []) and (
+            not f.optional or (f.needed is not None and f.needed(self.values) and self.options.get(f.key)))), None)
         short = next((f for f in self.fields() if f.least and 0 < len(self.values.get(f.key) or []) < f.least), None)
         if unset is not None:
             self.problem = Msg("Choose: {what}", what=unset.title)
