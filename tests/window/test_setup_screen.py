@@ -5,6 +5,8 @@ campaign, from the window as from the console): chosen by touch, the game built 
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 from kaleun.boards.loader import default_board
@@ -14,7 +16,7 @@ from kaleun.runtime.table import Table
 from kaleun.ui.screens.setup import Setup
 from kaleun.ui.window import Window
 
-from window.fingers import Table_, choose_mission
+from window.fingers import Table_, choose_mission, shown
 
 
 def set_up_window(language: str = "en") -> tuple[Table_, list]:
@@ -415,6 +417,8 @@ def test_4_3_the_mission_list_opens_on_the_page_of_the_mission_chosen(home, size
     table.surface = pygame.Surface(size)
     assert table.window.overlay.mission == "training"
     assert table.target("mission.training").action is not None  # on the page first shown
+    # the training is last in the list: its page says it is the last of the pages
+    assert [t for t in shown(table) if re.fullmatch(r"([2-9])/\1", t)], "no page number on the set-up"
     table.tap("mission.more")  # the pages still turn, round to the first
     table.render()
     assert table.window.targets.get("mission.training") is None

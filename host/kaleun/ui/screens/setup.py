@@ -280,9 +280,10 @@ class Setup(Overlay):
                                                                                       i % cols == 1 else 0), s(47))
             c.button(f"mission.{mid}", box, Msg.term(str(spec.get("name", mid))), call(self.choose, mid),
                      active=self.mission == mid, size=theme.MIN_TEXT)
-        if pages > 1:
+        if pages > 1:  # the next page (after the last, the first), and which page this is of how many
             more = Rect(body.right - s(48), y, s(48), s(47))
             c.button("mission.more", more, None, simple(lambda: self._page(pages)), icon=icons.arrow_down)
+            c.text(f"{page + 1}/{pages}", (more.centerx, more.bottom + s(4)), theme.MIN_TEXT, theme.TEXT_DIM, "midtop")
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
         label = Msg("Crew rules")
         rx = bottom.x + min(max(s(110), c.text_width(label, theme.MIN_TEXT) + s(8)), s(160))
