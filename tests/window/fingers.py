@@ -131,3 +131,14 @@ def convoy_in_sight(until: float = 0.0) -> Table_:
     if until:
         table.until(until, step=10)
     return table
+
+
+def choose_mission(table: Table_, mission: str) -> None:
+    """On the set-up's first page, turn the mission list's pages until `mission` shows, then touch it."""
+    for _ in range(10):
+        table.render()
+        if table.window.targets.get(f"mission.{mission}") is not None:
+            table.tap(f"mission.{mission}")
+            return
+        table.tap("mission.more")
+    raise AssertionError(f"{mission} is on no page of the set-up's mission list")

@@ -80,3 +80,34 @@ def test_9_the_boats_own_square_has_no_course_to_lay_off() -> None:
     assert console_views.chart(table.game, [here], Language("en")) == [f"The boat is in {here} (dead reckoning)."]
     assert f"The boat is in {here} (dead reckoning)." in joined(shown(table))
     assert table.window.targets.get("map.course") is None and table.window.targets.get("map.leg_close") is not None
+
+
+@pytest.mark.parametrize(("mission", "size"), [("training", (800, 480)), ("exercise_convoy", (800, 480)),
+                                               ("exercise_convoy", (1280, 800))])
+def test_7_the_name_of_the_boats_square_is_not_under_its_mark(monkeypatch: pytest.MonkeyPatch, mission: str,
+                                                              size: tuple[int, int]) -> None:
+    """Item 7 (the squares named): the boat's mark sat on the middle of its own square, over that square's name
+    ("AL●5"); the one name the crew most wants to read is drawn clear of the mark, inside its square."""
+    from kaleun.ui.widgets import Canvas
+
+    drawn: dict[str, object] = {}
+    real = Canvas.text
+
+    def spy(self, text, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(self, text, pos, *args, **kwargs)
+        drawn[self.tr(text)] = rect
+        return rect
+
+    table = Table_(mission=mission, size=size)
+    table.tap("tab.map")
+    monkeypatch.setattr(Canvas, "text", spy)
+    table.render()
+    here = table.game.module("navigation").dr_square()
+    mark = at(table, *table.game.module("navigation").dr_position())
+    scale = table.window.layout.scale
+    r = 7 * scale
+    label = drawn[here]
+    assert not label.colliderect((mark[0] - r, mark[1] - r, 2 * r, 2 * r)), (here, label, mark)
+    sq = naval_grid().square(here)
+    top, bottom = at(table, sq.north, sq.west), at(table, sq.south, sq.east)
+    assert top[1] <= label.centery <= bottom[1] and top[0] <= label.centerx <= bottom[0]

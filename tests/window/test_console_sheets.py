@@ -11,7 +11,7 @@ from kaleun.sounds.cues import cues_for
 from kaleun.ui.alarms import ALARMS, alarm_for
 from kaleun.ui.forms import FORMS
 
-from window.fingers import Table_
+from window.fingers import Table_, choose_mission
 
 
 def sheet(table: Table_):
@@ -203,8 +203,7 @@ def test_11_the_set_up_chooses_language_and_mission_and_holds_the_clock(home) ->
     assert win.holding
     table.tap("language.de")
     assert win.lang.code == "de" and preferred("language") == "de"
-    table.tap("mission.more")  # the missions by date fill the first page; the practice pieces follow
-    table.tap("mission.exercise_convoy")
+    choose_mission(table, "exercise_convoy")  # the missions by date first; the practice pieces follow
     table.tap("setup.rules.enforce")
     table.clock.now += 300  # the crew took five minutes to choose
     table.tap("setup.next")

@@ -5,6 +5,9 @@ campaign, from the window as from the console): chosen by touch, the game built 
 
 from __future__ import annotations
 
+import re
+
+import pygame
 import pytest
 from kaleun.boards.loader import default_board
 from kaleun.career import start_configured
@@ -13,7 +16,7 @@ from kaleun.runtime.table import Table
 from kaleun.ui.screens.setup import Setup
 from kaleun.ui.window import Window
 
-from window.fingers import Table_
+from window.fingers import Table_, choose_mission, shown
 
 
 def set_up_window(language: str = "en") -> tuple[Table_, list]:
@@ -34,7 +37,7 @@ def set_up_window(language: str = "en") -> tuple[Table_, list]:
 
 def test_5_3_the_window_sets_up_a_linked_patrol_with_difficulty_and_easy_watch_change_per_role(home) -> None:
     table, made = set_up_window()
-    table.tap("mission.sc_convoy_1940")
+    choose_mission(table, "sc_convoy_1940")
     table.tap("setup.next")
     table.tap("setup.mode.linked")
     table.tap("setup.difficulty.captain.hard")
@@ -67,7 +70,7 @@ def test_5_3_the_easy_watch_change_is_offered_only_to_a_role_on_easy(home) -> No
 
 def test_4_3_the_window_starts_the_campaign_at_its_first_mission(home) -> None:
     table, made = set_up_window()
-    table.tap("mission.hatteras_1942")  # the campaign chooses its own mission
+    choose_mission(table, "hatteras_1942")  # the campaign chooses its own mission
     table.tap("setup.next")
     table.tap("setup.mode.campaign")
     table.tap("setup.start")
@@ -80,7 +83,7 @@ def test_5_2_a_single_mission_is_not_offered_as_a_linked_patrol_and_says_why(hom
     for it and refused only at "Start"; as the terminal's set-up, it says so at once: the button is greyed and
     its touch tells why, and the mission starts as the single mission it is."""
     table, made = set_up_window()
-    table.tap("mission.hatteras_1942")
+    choose_mission(table, "hatteras_1942")
     table.tap("setup.next")
     linked = table.target("setup.mode.linked")
     assert linked.action is None
@@ -95,12 +98,12 @@ def test_5_2_a_linked_patrol_chosen_then_a_single_mission_goes_back_to_a_single_
     """Choosing a part of a linked patrol, "linked patrol", then (back on page one) a single mission: the mode goes
     back to what that mission can be played as, so "Start" never meets a refusal the page did not show."""
     table, made = set_up_window()
-    table.tap("mission.sc_convoy_1940")
+    choose_mission(table, "sc_convoy_1940")
     table.tap("setup.next")
     assert table.target("setup.mode.linked").action is not None
     table.tap("setup.mode.linked")
     table.tap("setup.back")
-    table.tap("mission.hatteras_1942")
+    choose_mission(table, "hatteras_1942")
     table.tap("setup.next")
     assert table.window.overlay.mode == "single" and table.target("setup.mode.linked").action is None
     table.tap("setup.start")
@@ -114,7 +117,7 @@ def test_5_2_a_refused_set_up_and_a_damaged_career_record_speak_the_table_langua
     from kaleun.career import career_path
 
     table, made = set_up_window("ru")
-    table.tap("mission.hatteras_1942")
+    choose_mission(table, "hatteras_1942")
     table.tap("setup.next")
     win = table.window
     said = win.tr(table.target("setup.mode.linked").why_not)  # not offered, and says why in the table's language
@@ -232,12 +235,7 @@ def test_5_3_the_set_up_names_every_role_and_the_mission_whole(home, language: s
     помощник" was cut to "Старший помощ…", taking a second line as on the settings sheet) and the
     mission's line are drawn whole, in English, German and Russian."""
     table, _ = set_up_window(language)
-    for _ in range(5):  # the mission's page
-        table.render()
-        if table.window.targets.get(f"mission.{mission}") is not None:
-            break
-        table.tap("mission.more")
-    table.tap(f"mission.{mission}")
+    choose_mission(table, mission)
     table.tap("setup.next")
     table.window.cut.clear()
     table.render()
@@ -253,7 +251,7 @@ def test_4_3_the_mission_line_reads_without_its_file_id(language: str, day: str,
     from window.fingers import shown
 
     table, _ = set_up_window(language)
-    table.tap("mission.shadow_1941")
+    choose_mission(table, "shadow_1941")
     table.tap("setup.next")
     said = " ".join(shown(table))
     assert day in said and "1941-05-18" not in said and "shadow_1941" not in said
@@ -301,7 +299,7 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_or_begins_a_new_one_sayin
 
     _in_progress(patrol=True)
     table, made = set_up_window()
-    table.tap("mission.shadow_1941")
+    choose_mission(table, "shadow_1941")
     table.tap("setup.next")
     table.tap("setup.mode.linked")
     overlay = table.window.overlay
@@ -325,7 +323,7 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_or_begins_a_new_one_sayin
 def test_5_2_going_on_plays_the_next_part_and_a_new_patrol_needs_a_part_of_another(home):
     _in_progress(patrol=True)
     table, made = set_up_window()
-    table.tap("mission.hatteras_1942")  # a single mission: no new patrol begins with it
+    choose_mission(table, "hatteras_1942")  # a single mission: no new patrol begins with it
     table.tap("setup.next")
     table.tap("setup.mode.linked")
     assert table.target("setup.anew").action is None
@@ -392,7 +390,7 @@ def test_5_3_the_page_says_what_the_chosen_levels_change_and_follows_the_buttons
 
     monkeypatch.setattr(Canvas, "paragraph", spy)
     table, _ = set_up_window(language)
-    table.tap(f"mission.{mission}")
+    choose_mission(table, mission)
     table.tap("setup.next")
     lang = table_language(language)
     normal = lang.render(level_effects({}))
@@ -407,3 +405,25 @@ def test_5_3_the_page_says_what_the_chosen_levels_change_and_follows_the_buttons
     if language == "en":
         assert easy == ("Captain easy: command bar 5 fields back per watch, 5 cards. Chief Engineer normal: hull "
                         "breach 180 s, wear ×1.")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_4_3_the_mission_list_opens_on_the_page_of_the_mission_chosen(home, size: tuple[int, int]) -> None:
+    """A new game's set-up opens with the mission the game would start already chosen: its button must be on the
+    page shown first. The list opened on its first page while the chosen mission (the training, last in the
+    list) sat on the third, so nothing on the page said which mission "Next" would play."""
+    table, _ = set_up_window()
+    table.window.resize(size)
+    table.surface = pygame.Surface(size)
+    assert table.window.overlay.mission == "training"
+    assert table.target("mission.training").action is not None  # on the page first shown
+    # the training is last in the list: its page says it is the last of the pages
+    assert [t for t in shown(table) if re.fullmatch(r"([2-9])/\1", t)], "no page number on the set-up"
+    table.tap("mission.more")  # the pages still turn, round to the first
+    table.render()
+    assert table.window.targets.get("mission.training") is None
+    for _ in range(5):
+        if table.window.targets.get("mission.prize_rules_1939") is not None:
+            break
+        table.tap("mission.more")
+    assert table.target("mission.prize_rules_1939").action is not None

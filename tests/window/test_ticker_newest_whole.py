@@ -33,3 +33,29 @@ def test_9_a_short_newest_line_leaves_the_line_before_it_in_the_ticker() -> None
     before, newest = (table.window.tr(line.words) for line in (game_lines[-1], feed[-1]))
     drawn = shown(table)
     assert newest in drawn and before in drawn
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_9_the_tdc_solution_reads_whole_in_the_ticker(language: str) -> None:
+    """The TDC's solution (§12: range, speed, angle on the bow, gyro angle, run) is the longest line an order
+    writes: in Russian it did not fit on the ticker's two rows and lost its run ("время хода 10…"). A line too
+    long for both rows in the usual text takes them in the smallest text, squeezed a little on each row."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    rt = table.runtime
+    rt.submit({"do": "order", "order": "mobilize"})
+    for figure in ("navigator-square", "navigator-triangle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
+    rt.submit({"do": "order", "order": "observe"})
+    table.until(290)
+    table.window.dismiss_alarms()
+    contact = table.game.module("sea").status()["contacts"][0]["contact"]
+    rt.submit({"do": "order", "order": "tdc", "contact": contact, "spread_deg": 6})
+    table.until(291)
+    table.window.dismiss_alarms()
+    newest = table.window.scene().feed[-1]
+    whole = table.window.tr(newest.words)
+    assert newest.event == "tdc_programmed" and len(whole) > 100  # two rows at least
+    table.window.cut.clear()
+    drawn = " ".join(shown(table))
+    assert whole not in table.window.cut, table.window.cut.get(whole)
+    assert whole in drawn

@@ -92,6 +92,9 @@ class Field:
     least: int = 0
     #: the field is left off the sheet while it has no options (a lemon only when there is one)
     hide_empty: bool = False
+    #: (values) -> the field must be chosen, while it has options, though the action can go without it (the TDC's
+    #: target while its data comes from the contact: the sheet asks for it instead of showing a refusal)
+    needed: Callable[[Values], bool] | None = None
     # -- from the action's field, when the form is made (never declared here) -------------------
     #: "choice" (one of the options), "multi" (several), "number" (a stepper)
     kind: str = ""
@@ -504,7 +507,8 @@ FORMS: dict[str, Form] = {f.id: f for f in (
               empty=Msg("no ship in contact: the report needs one")),
     )),
     Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
-        Field("contact", Msg("Target"), options=_contacts("ship")),
+        Field("contact", Msg("Target"), options=_contacts("ship"),
+              needed=lambda v: v.get("source") in (None, "contact")),
         Field("source", Msg("Target data from"), options=_tdc_sources, hide_empty=True),
         # the pistol before depth and spread: with the disc's source shown too, the sheet has room for four fields
         # and the spread (none chosen: 0) is the one left off (the console's `tdc` takes every field)

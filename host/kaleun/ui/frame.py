@@ -117,10 +117,10 @@ def line_color(line: FeedLine) -> theme.Color:
 
 
 def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: int, newest: bool,
-                   rows: int = 1) -> int:
+                   rows: int = 1, squeeze: bool = False) -> int:
     """One feed line: time, a mark (an alarm's icon, ! for a refused input) and the words, on up to
-    `rows` rows when they do not fit on one (the rows after the first under the words). Returns its
-    height."""
+    `rows` rows when they do not fit on one (the rows after the first under the words; with `squeeze`
+    every row holds as much as it does squeezed a little, not only the last). Returns its height."""
     s = c.size
     font = c.font(size)
     height = font.get_linesize()
@@ -137,10 +137,10 @@ def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: 
     words = c.tr(line.words)
     used = 1
     while used < rows and font.size(words)[0] * NARROWEST > room:
-        first, words = _fill(font, words, room)
+        first, words = _fill(font, words, int(room / NARROWEST) if squeeze else room)
         if not first or not words:
             break
-        c.text(first, (text_x, y), size, color)
+        c.text(first, (text_x, y), size, color, width=room)
         y += height
         used += 1
     rest = words
@@ -153,8 +153,22 @@ def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: 
 
 def fits_on_a_row(c: Canvas, line: FeedLine, width: int, size: int) -> bool:
     """Does the feed line's text fit on one row of the ticker (squeezed a little at most)?"""
+    return fits_on_rows(c, line, width, size, 1)
+
+
+def fits_on_rows(c: Canvas, line: FeedLine, width: int, size: int, rows: int, squeeze: bool = False) -> bool:
+    """Does the feed line's text fit on `rows` rows of the ticker, broken as `draw_feed_line` breaks it (its last
+    row squeezed a little at most, with `squeeze` every row)?"""
     room = width - c.text_width("00:00", size) - c.size(28)
-    return bool(c.font(size).size(c.tr(line.words))[0] * NARROWEST <= room)
+    font = c.font(size)
+    words = c.tr(line.words)
+    for _ in range(rows - 1):
+        if font.size(words)[0] * NARROWEST <= room:
+            break
+        first, words = _fill(font, words, int(room / NARROWEST) if squeeze else room)
+        if not first:
+            return False
+    return bool(font.size(words)[0] * NARROWEST <= room)
 
 
 def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
@@ -171,8 +185,12 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     width = rect.w - s(60)
     if lines and not fits_on_a_row(c, lines[-1], width, theme.TEXT_SIZE):
         # the newest line is long (an order to draw a card, a damage report): it takes both rows, the
-        # line before it stays in the whole feed
-        draw_feed_line(c, lines[-1], rect.x + s(6), y, width, theme.TEXT_SIZE, newest=True, rows=2)
+        # line before it stays in the whole feed; in the smallest text, and then squeezed a little on both rows,
+        # when that is what holds it whole (the Russian TDC solution: range, speed, angle on the bow, gyro angle
+        # and run)
+        size, squeeze = next(((size, squeeze) for size, squeeze in ((theme.TEXT_SIZE, False), (theme.MIN_TEXT, False))
+                              if fits_on_rows(c, lines[-1], width, size, 2, squeeze)), (theme.MIN_TEXT, True))
+        draw_feed_line(c, lines[-1], rect.x + s(6), y, width, size, newest=True, rows=2, squeeze=squeeze)
         lines = []
     for i, line in enumerate(reversed(lines)):
         y += draw_feed_line(c, line, rect.x + s(6), y, width, theme.TEXT_SIZE, newest=i == 0)

@@ -106,37 +106,60 @@ NARROWEST = 0.8
 
 
 class TextCache:
-    """Rendered text surfaces, reused across frames (rendering glyphs is most of a frame's work)."""
+    """Rendered text surfaces, reused across frames (rendering glyphs is most of a frame's work).
+
+    Bounded by the memory its images take, not only by their number: the ship's clock alone makes a new
+    text every second, and a window left running kept 3000 of them (80 MB at 800x480, 350 MB at
+    1920x1080) before it threw everything away at once. The texts used least recently go first, one at a
+    time, so the clock's past seconds leave and the screens' words stay."""
 
     LIMIT = 3000
+    #: the bytes of images kept at 800x480 (every screen and sheet drawn once takes about 10 MB); a larger
+    #: window keeps as much more as its area is larger (`Window` sets `budget`)
+    BUDGET = 16 * 2**20
 
-    def __init__(self) -> None:
-        self._images: dict[tuple[int, str, Color], Any] = {}
-        self._narrow: dict[tuple[int, str, Color, int], Any] = {}
+    def __init__(self, budget: int = BUDGET) -> None:
+        self.budget = budget
+        #: ("text", font id, text, colour) or ("narrow", font id, text, colour, width) -> image, oldest use first
+        self._images: dict[tuple[Any, ...], Any] = {}
+        self.bytes = 0
+
+    def _get(self, key: tuple[Any, ...]) -> Any:
+        image = self._images.pop(key, None)
+        if image is not None:
+            self._images[key] = image  # used now: the last to go
+        return image
+
+    def _keep(self, key: tuple[Any, ...], image: Any) -> Any:
+        self._images[key] = image
+        self.bytes += _image_bytes(image)
+        while len(self._images) > 1 and (self.bytes > self.budget or len(self._images) > self.LIMIT):
+            self.bytes -= _image_bytes(self._images.pop(next(iter(self._images))))
+        return image
 
     def render(self, font: Any, text: str, color: Color) -> Any:
-        key = (id(font), text, color)
-        image = self._images.get(key)
+        key = ("text", id(font), text, color)
+        image = self._get(key)
         if image is None:
-            if len(self._images) >= self.LIMIT:
-                self._images.clear()
-            image = self._images[key] = font.render(text, True, color)
+            image = self._keep(key, font.render(text, True, color))
         return image
 
     def narrowed(self, font: Any, text: str, color: Color, width: int) -> Any:
         """`text` squeezed sideways to `width` (its letters keep their height), remembered."""
-        key = (id(font), text, color, width)
-        image = self._narrow.get(key)
+        key = ("narrow", id(font), text, color, width)
+        image = self._get(key)
         if image is None:
-            if len(self._narrow) >= self.LIMIT:
-                self._narrow.clear()
             wide = self.render(font, text, color)
-            image = self._narrow[key] = pygame.transform.smoothscale(wide, (width, wide.get_height()))
+            image = self._keep(key, pygame.transform.smoothscale(wide, (width, wide.get_height())))
         return image
 
     def clear(self) -> None:
         self._images.clear()
-        self._narrow.clear()
+        self.bytes = 0
+
+
+def _image_bytes(image: Any) -> int:
+    return int(image.get_bytesize()) * int(image.get_width()) * int(image.get_height())
 
 
 #: (font, text) -> characters the font cannot draw
@@ -155,7 +178,7 @@ class Canvas:
         self.fonts = fonts
         self.tr = render
         self.targets = targets
-        self.cache = cache or TextCache()
+        self.cache = cache if cache is not None else TextCache()
         self.glyph_check = glyph_check
         #: characters drawn that the font lacks (only with a glyph check)
         self.missing: dict[str, str] = {}

@@ -66,6 +66,27 @@ ALARM_SECONDS = 15.0
 BREACH_OVER = ("hull_breach_sealed", "section_flooded")
 
 
+#: the template of a figure's words ("square navigator", `kaleun.uboot.figures.figure_term`)
+FIGURE_WORDS = "{shape} {role}"
+
+
+def leads_with_figure(text: Msg) -> bool:
+    """Does the text begin with a figure's words (its template's first field, or that field's first field...)?
+    A sentence naming a sailor first began in lower case in English and Russian; a contact's id ("c3") does not
+    begin a figure's words and keeps its case."""
+    for _ in range(8):
+        if text.template == FIGURE_WORDS:
+            return True
+        if not text.template.startswith("{") or "}" not in text.template:
+            return False
+        key = text.template[1:text.template.index("}")].split(":")[0].split("!")[0]
+        inner = text.values.get(key)
+        if not isinstance(inner, Msg):
+            return False
+        text = inner
+    return False
+
+
 class Window:
     """The console in a pygame window. `run()` until closed; returns the exit status."""
 
@@ -80,7 +101,7 @@ class Window:
         self.wall = clock
         self.layout = Layout(*size)
         self.fonts = Fonts(self.layout.scale, face=typeface.face(), bold=typeface.face(True))
-        self.cache = TextCache()
+        self.cache = TextCache(self._text_budget())
         self.targets = Targets()
         #: characters drawn that the font cannot show (only with a glyph check, e.g. in tests)
         self.glyph_check: GlyphCheck | None = None
@@ -245,7 +266,11 @@ class Window:
         self.version += 1
 
     def tr(self, text: Msg | str | None) -> str:
-        return self.lang.render(text)
+        words = self.lang.render(text)
+        if words[:1].islower() and isinstance(text, Msg) and leads_with_figure(text):
+            # "hexagon engineer (Control room mate) is dead" begins a sentence: "Hexagon engineer ..."
+            words = words[0].upper() + words[1:]
+        return words
 
     def _banner(self) -> int | None:
         """Which waiting alarm the banner shows: the most urgent kind, the newest of it."""
@@ -319,6 +344,11 @@ class Window:
             self.layout = Layout(*size)
             self.fonts.rescale(self.layout.scale)
             self.cache.clear()
+            self.cache.budget = self._text_budget()
+
+    def _text_budget(self) -> int:
+        """The bytes of rendered text the window keeps: as much more than at 800x480 as it is larger."""
+        return round(TextCache.BUDGET * max(1.0, self.layout.sx * self.layout.sy))
 
     def canvas(self, surface: Any) -> Canvas:
         c = Canvas(surface, self.layout, self.fonts, self.tr, self.targets, self.cache, self.glyph_check)

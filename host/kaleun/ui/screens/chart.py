@@ -28,6 +28,8 @@ SPANS = (1.35, 2.7, 5.4, 10.8)
 #: the track keeps a point every this many nm of dead reckoning (and at most this many points)
 TRACK_STEP_NM = 2.0
 TRACK_POINTS = 3000
+#: the radius of the boat's mark on the map (design pixels)
+BOAT_R = 7
 
 
 class Track:
@@ -197,6 +199,8 @@ class ChartScreen(Screen):
         small = (squares[0].east - squares[0].west) * coslat * k if squares else 0
         name_size = theme.MIN_TEXT
         label_squares = small >= c.text_width("AL55", name_size) + s(6)
+        boat = Rect(0, 0, s(2 * BOAT_R + 4), s(2 * BOAT_R + 4))  # the boat's mark, with a little room round it
+        boat.center = xy(lat0, lon0)
         large: dict[str, list[tuple[int, int]]] = {}
         for sq in squares:
             x0, y0 = xy(sq.north, sq.west)
@@ -204,7 +208,7 @@ class ChartScreen(Screen):
             box = Rect(x0, y0, x1 - x0, y1 - y0)
             pygame.draw.rect(surface, theme.GRID, box, 1)
             if label_squares:
-                c.text(sq.name, box.center, name_size, theme.GRID_BRIGHT, "center")
+                c.text(sq.name, self.label_at(c, sq.name, box, boat), name_size, theme.GRID_BRIGHT, "center")
             large.setdefault(sq.name[:2], []).append(box.center)
         if not label_squares:
             for name, centres in large.items():
@@ -274,8 +278,8 @@ class ChartScreen(Screen):
                     if objective.id == leg.to:
                         end = xy(*objective.area.centre)
             pygame.draw.line(surface, theme.TEXT, centre, end, s(2))
-        pygame.draw.circle(surface, theme.OWN_BOAT, centre, s(7))
-        pygame.draw.circle(surface, theme.OUTLINE, centre, s(7), s(2))
+        pygame.draw.circle(surface, theme.OWN_BOAT, centre, s(BOAT_R))
+        pygame.draw.circle(surface, theme.OUTLINE, centre, s(BOAT_R), s(2))
         info = Rect(area.x + s(6), area.y + s(6), s(300), s(48))
         pygame.draw.rect(surface, theme.PANEL, info, border_radius=s(6))
         c.text(Msg("Square {sq} by dead reckoning", sq=self.nav.get("dr_square") or "—"), (info.x + s(6),
@@ -308,6 +312,23 @@ class ChartScreen(Screen):
             for i, note in enumerate(notes):
                 c.text(note, (area.x + s(8), area.bottom - s(48) + i * s(22)), theme.MIN_TEXT, theme.TEXT_DIM,
                        width=wide - s(12))
+
+    @staticmethod
+    def label_at(c: Canvas, name: str, box: Rect, boat: Rect) -> tuple[int, int]:
+        """Where a square's name is centred: in the middle of the square, unless the boat's mark would cover it
+        there (the square the boat is in, the one the crew most wants to read): then above the mark, or below
+        it where the square has room for it only there."""
+        w, h = c.font(theme.MIN_TEXT).size(name)
+        label = Rect(0, 0, w, h)
+        label.center = box.center
+        if not label.colliderect(boat):
+            return box.center
+        above, below = boat.y - h // 2 - c.size(1), boat.bottom + h // 2 + c.size(1)
+        if above - h // 2 >= box.y:
+            return (box.centerx, above)
+        if below + h // 2 <= box.bottom:
+            return (box.centerx, below)
+        return (box.centerx, above if boat.y - box.y > box.bottom - boat.bottom else below)
 
     def _leg_panel(self, c: Canvas, rect: Rect, leg: reckoning.Leg | Msg) -> None:
         """The protractor's answer (the console's `chart` line), the course order preset to it, and close."""

@@ -70,7 +70,8 @@ class Setup(Overlay):
         self.restart = restart
         self.mission = str(self.game.module("mission").mission) if self.game.has_module("mission") else "training"
         self.rules: str | None = None
-        self.page = 0
+        #: the page of the mission list shown (None: the page holding the mission chosen, found when drawn)
+        self.page: int | None = None
         self.step = 0  # 0: language, mission, rules; 1: mode, difficulty, easy watch change
         self.mode = "single"
         self.difficulty: dict[str, str] = {}
@@ -270,15 +271,19 @@ class Setup(Overlay):
         rows = max(1, (body.bottom - y - s(56)) // s(51))
         per_page = rows * cols
         pages = max(1, -(-len(missions) // per_page))
+        if self.page is None:  # the list opens where the mission chosen is, so its button shows lit
+            ids = [mid for mid, _ in missions]
+            self.page = ids.index(self.mission) // per_page if self.mission in ids else 0
         page = min(self.page, pages - 1)
         for i, (mid, spec) in enumerate(missions[page * per_page:(page + 1) * per_page]):
             box = Rect(body.x + (i % cols) * (bw + s(4)), y + (i // cols) * s(51), bw - (s(52) if pages > 1 and
                                                                                       i % cols == 1 else 0), s(47))
             c.button(f"mission.{mid}", box, Msg.term(str(spec.get("name", mid))), call(self.choose, mid),
                      active=self.mission == mid, size=theme.MIN_TEXT)
-        if pages > 1:
+        if pages > 1:  # the next page (after the last, the first), and which page this is of how many
             more = Rect(body.right - s(48), y, s(48), s(47))
             c.button("mission.more", more, None, simple(lambda: self._page(pages)), icon=icons.arrow_down)
+            c.text(f"{page + 1}/{pages}", (more.centerx, more.bottom + s(4)), theme.MIN_TEXT, theme.TEXT_DIM, "midtop")
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
         label = Msg("Crew rules")
         rx = bottom.x + min(max(s(110), c.text_width(label, theme.MIN_TEXT) + s(8)), s(160))
@@ -380,5 +385,5 @@ class Setup(Overlay):
         return int(body.y + s(51))
 
     def _page(self, pages: int) -> None:
-        self.page = (self.page + 1) % pages
+        self.page = ((self.page or 0) + 1) % pages
         self.win.touch()

@@ -19,7 +19,7 @@ from kaleun.ui.layout import pack_in_order
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import NARROWEST, Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas, wrap
 
 LEFT_W = 490
 ROW_H = 47
@@ -56,6 +56,8 @@ class FormSheet(Overlay):
         self.crew_from = 0
         #: the first line shown of an account too long for the panel (a touch shows the next lines)
         self.verdict_from = 0
+        #: the first line of the warnings shown under the fields, when they take more than one page there
+        self.warnings_from = 0
         #: that account's lines, all of them and those on the panel in the last frame
         self.verdict_all: list[str] = []
         self.verdict_rows: list[str] = []
@@ -72,7 +74,8 @@ class FormSheet(Overlay):
         self.options = {f.key: f.options(game, self.values) for f in self.fields() if f.options is not None}
         self.problem = None
         self.preview = None
-        unset = next((f for f in self.fields() if not f.optional and self.values.get(f.key) in (None, [])), None)
+        unset = next((f for f in self.fields() if self.values.get(f.key) in (None, []) and (
+            not f.optional or (f.needed is not None and f.needed(self.values) and self.options.get(f.key)))), None)
         short = next((f for f in self.fields() if f.least and 0 < len(self.values.get(f.key) or []) < f.least), None)
         if unset is not None:
             self.problem = Msg("Choose: {what}", what=unset.title)
@@ -91,7 +94,7 @@ class FormSheet(Overlay):
         self.names = {f: str(s.get("name", f)) for f, s in crew.get("sailors", {}).items()}
         options = tuple((k, tuple((freeze(o.value), o.label, o.note) for o in v)) for k, v in self.options.items())
         return (freeze(self.values), options, freeze(self.preview), self.problem, tuple(sorted(self.pages.items())),
-                self.crew_from, self.verdict_from)
+                self.crew_from, self.verdict_from, self.warnings_from)
 
     # -- choosing --------------------------------------------------------------------------------
     def choose(self, f: Field, value: Any) -> None:
@@ -106,7 +109,7 @@ class FormSheet(Overlay):
             self.values[f.key] = None
         else:
             self.values[f.key] = value
-        self.crew_from = self.verdict_from = 0
+        self.crew_from = self.verdict_from = self.warnings_from = 0
         self.win.touch()
 
     def step(self, f: Field, by: int) -> None:
@@ -117,7 +120,7 @@ class FormSheet(Overlay):
         else:
             value = max(lo, min(hi, value))
         self.values[f.key] = value
-        self.crew_from = self.verdict_from = 0
+        self.crew_from = self.verdict_from = self.warnings_from = 0
         self.win.touch()
 
     def page(self, f: Field, by: int) -> None:
@@ -171,11 +174,8 @@ class FormSheet(Overlay):
         if self.form.note is not None:
             y = c.paragraph(self.form.note, Rect(left.x, y, left.w, max(s(22), left.bottom - y)), theme.MIN_TEXT,
                             theme.TEXT) + s(6)
-        for warning in warnings:
-            # what to mind before giving the order, under its fields where there is room
-            icons.warning(c.surface, Rect(left.x, y, s(24), s(24)), theme.WARNING)
-            y = c.paragraph(warning, Rect(left.x + s(30), y, left.w - s(30), max(s(22), left.bottom - y)),
-                            theme.MIN_TEXT, theme.WARNING, bold=True) + s(6)
+        if warnings:  # what to mind before giving the order, under its fields
+            self._warn(c, warnings, Rect(left.x, y, left.w, left.bottom - y))
         right = Rect(area.x + s(LEFT_W + 20), area.y + s(52), area.right - area.x - s(LEFT_W + 28), area.h - s(56))
         self._assistant(c, right)
 
@@ -325,6 +325,45 @@ class FormSheet(Overlay):
         c.button("sheet.cancel", Rect(buttons.x, buttons.y, half, buttons.h), Msg("Cancel"), simple(self.close))
         c.button("sheet.give", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), give_label,
                  simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
+
+    def _warn(self, c: Canvas, warnings: list[Msg], room: Rect) -> None:
+        """The warnings, each whole under its icon where the room holds them all; else line by line, page by
+        page, the page's number on the last line and the next lines a touch away (as the assistant's account):
+        a long warning under a sheet's fields was cut short ("the order would go ahead witho…")."""
+        s = c.size
+        font = c.font(theme.MIN_TEXT, True)
+        height = int(font.get_linesize())
+        text_w = room.w - s(30)
+        wrapped = [wrap(font, c.tr(w), max(1, text_w)) for w in warnings]
+        rows = [(k == 0, line) for lines in wrapped for k, line in enumerate(lines)]
+        if sum(len(lines) * height + s(6) for lines in wrapped) - s(6) <= room.h:
+            y = room.y
+            for lines in wrapped:
+                icons.warning(c.surface, Rect(room.x, y, s(24), s(24)), theme.WARNING)
+                for line in lines:
+                    c.text(line, (room.x + s(30), y), theme.MIN_TEXT, theme.WARNING, bold=True, width=text_w)
+                    y += height
+                y += s(6)
+            return
+        per_page = max(1, room.h // height - 1)  # the last line tells the page
+        first = self.warnings_from if self.warnings_from < len(rows) else 0
+        y = room.y
+        for starts, line in rows[first:first + per_page]:
+            if starts:
+                icons.warning(c.surface, Rect(room.x, y, s(24), s(24)), theme.WARNING)
+            c.text(line, (room.x + s(30), y), theme.MIN_TEXT, theme.WARNING, bold=True, width=text_w)
+            y += height
+        pages = -(-len(rows) // per_page)
+        c.text(f"{first // per_page + 1}/{pages} ▸", (room.right, room.y + per_page * height), theme.MIN_TEXT,
+               theme.TEXT_DIM, "topright")
+        after = first + per_page if first + per_page < len(rows) else 0
+        c.targets.add("sheet.warnings", Rect(room.x, room.y, room.w, max(s(47), (per_page + 1) * height)),
+                      simple(lambda: self.more_warnings(after)))
+
+    def more_warnings(self, first: int) -> None:
+        """The warnings' next lines (from line `first`), or their first ones again."""
+        self.warnings_from = first
+        self.win.touch()
 
     def more_crew(self, seen: int) -> None:
         """The assistant's next sailors (after the `seen` first), or the first ones again."""

@@ -1,0 +1,43 @@
+"""A feed line or a panel that names a sailor first begins with a capital letter (item 10 of the console's issue:
+readable at a glance). "hexagon engineer (Control room mate) is dead" and "square navigator moved 4 → 8 without a
+Mobilize" began in lower case in English and Russian, as the figure's words do inside a sentence; a contact's id
+("c3") at the start of a line keeps its case."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.core.messages import Msg
+from kaleun.uboot.figures import figure_term
+
+from window.fingers import Table_, shown
+from window.test_damage_dead import drowned
+
+BEGINS = {"en": "Hexagon engineer", "de": "Maschinist-Sechseck", "ru": "Механик-шестиугольник"}
+
+
+@pytest.mark.parametrize("language", sorted(BEGINS))
+def test_10_the_feed_line_of_a_sailor_drowned_begins_with_a_capital(language: str) -> None:
+    table = drowned(language)  # seven sailors drowned in the control room (§10.3.5): the newest line names one
+    newest = table.window.scene().feed[-1]
+    assert newest.event == "sailor_killed"
+    words = table.window.tr(newest.words)
+    assert words.startswith(BEGINS[language]), words
+    assert words in " ".join(shown(table))
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_10_the_move_without_a_mobilize_begins_with_a_capital(language: str) -> None:
+    table = Table_(mission="exercise_convoy", seed=0, language=language)
+    table.drag("figure.navigator-square", "section.8")  # no Mobilize paid
+    said = shown(table)
+    figure = table.window.lang.render(figure_term("navigator-square"))
+    assert figure[0].islower()  # inside a sentence the figure's words stay as they are
+    capital = figure[0].upper() + figure[1:]
+    assert any(text.startswith(capital) for text in said), said
+    assert not any(text.startswith(figure) for text in said), said
+
+
+def test_10_a_contact_id_keeps_its_case() -> None:
+    table = Table_()
+    assert table.window.tr(Msg("{contact} identified: {cls}", contact="c3", cls="tramp")) == "c3 identified: tramp"
+    assert table.window.tr(Msg("{who} in {n}", who=Msg("{c}", c="c3"), n=4)) == "c3 in 4"
