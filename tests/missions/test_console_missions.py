@@ -123,6 +123,17 @@ def test_chart_says_the_boat_is_on_station_when_the_plot_puts_it_in_the_objectiv
     console.runtime.close()
 
 
+def test_9_chart_lays_off_the_way_to_the_nearest_part_of_an_area_not_to_its_middle(home):
+    """§9 the range ruler measures the way to where the area begins: biscay_1943 sends the boat from the Breton
+    coast (47.2 N 4.3 W) to be "west of 14°30'W" (a box reaching to 22 W). Due west 10.2 degrees of longitude
+    at 47.2 N is 10.2 x 60 x cos 47.2 = 416 nm; the box's middle (46 N 18.25 W) lay some 570 nm off."""
+    console, out = console_for("biscay_1943")
+    console.handle("chart")
+    assert 'To the area of "Be clear of the Bay: west of 14°30\'W.": course 270, 416 nm; 33.3 h at full ahead ' \
+           'surfaced (12.5 kn).' in out.getvalue()
+    console.runtime.close()
+
+
 def test_4_2_the_mission_command_says_what_the_way_home_takes_when_the_boat_must_come_home(home):
     """§4.2: a mission may order the boat home (long_patrol_1941: "Bring the boat home to Lorient"). Beside the
     patrol time left the table reads what the way home takes by the navigator's reckoning, so a crew on station can

@@ -59,15 +59,20 @@ def to_square(game: Any, square: str) -> Leg | Msg:
 
 
 def to_area(game: Any, objective: Any) -> Leg:
-    """From the boat's position by dead reckoning to the centre of an objective's area."""
+    """From the boat's position by dead reckoning to the nearest part of an objective's area (a circle's rim,
+    a box's or square's edge); inside it, to its centre."""
     from kaleun.uboot.sea import geo
 
     lat, lon = game.module("navigation").dr_position()
-    clat, clon = objective.area.centre
+    area = objective.area
+    inside = area.contains(lat, lon)
+    clat, clon = area.centre if inside else area.nearest(lat, lon)
     course, distance = geo.rhumb(lat, lon, clat, clon)
+    if not inside and area.point is not None:
+        distance = max(0.0, distance - area.radius_nm)
     full = full_ahead_kn()
     heading = round(course) % 360
-    if objective.area.contains(lat, lon):  # on station by the plot: the way to its centre is not a way there
+    if inside:  # on station by the plot: the way to its centre is not a way there
         line = Msg("In the area of \"{objective}\" by dead reckoning; its centre: course {course}, {distance}.",
                    objective=Msg.term(objective.text), course=f"{heading:03d}", distance=_nm(distance))
     else:

@@ -45,6 +45,23 @@ class Area:
         clat, clon = self.centre
         return math.hypot(*geo.offset(clat, clon, lat, lon))
 
+    def nearest(self, lat: float, lon: float) -> tuple[float, float]:
+        """The area's point nearest to a position (the position itself when inside): a box's or a square's
+        edge or corner, the point of a circle (whose rim lies `radius_nm` short of it on the way)."""
+        if self.point is not None:
+            return self.point
+        boxes = [self.box] if self.box is not None else [
+            (sq.south, sq.north, sq.west, sq.east) for sq in (naval_grid().square(name) for name in self.squares)]
+        best: tuple[float, float, float] | None = None
+        for s, n, w, e in boxes:
+            east = geo.norm180(lon)
+            near = (min(max(lat, s), n), min(max(east, w), e))
+            far = math.hypot(*geo.offset(lat, lon, *near))
+            if best is None or far < best[0]:
+                best = (far, *near)
+        assert best is not None
+        return best[1], best[2]
+
     @property
     def centre(self) -> tuple[float, float]:
         if self.point is not None:
