@@ -176,19 +176,7 @@ class Person:
     def until(self, prompt: Msg, wanted: Callable[[Happening], bool]) -> list[Happening]:
         """What the parts report until `wanted` holds for one of them, Enter, or the timeout."""
         self.say(Msg("{prompt} (Enter if nothing happens.)", prompt=prompt))
-        seen: list[Happening] = []
-        deadline = time.monotonic() + self.timeout
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                item = self._next(timeout=left)
-            except queue.Empty:
-                break
-            if isinstance(item, Typed):
-                break
-            seen.append(item)
-            if wanted(item):
-                break
-        return seen
+        return self.linger(wanted, self.timeout)
 
     def linger(self, wanted: Callable[[Happening], bool], seconds: float) -> list[Happening]:
         """What the parts report for a few more `seconds`, asking nothing: until `wanted` holds for
