@@ -21,6 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from kaleun.core.args import finite_number
 from kaleun.uboot import data
 from kaleun.uboot.missions.areas import AREA_KEYS, area_problems, has_area
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
@@ -357,7 +358,7 @@ def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, 
     """A named loadout (torpedoes.toml [loadouts]): its torpedoes and mines issued on the mission's date,
     and no tube flooded at the start that holds mines."""
     name = spec.get("loadout")
-    if name not in arsenal.named_loadouts():
+    if not isinstance(name, str) or name not in arsenal.named_loadouts():
         return  # absent, or already refused as unknown
     row = arsenal.named_loadout(str(name))
     day = datetime.fromisoformat(spec["start"]).date()
@@ -374,7 +375,7 @@ def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, 
 
 def _class_of_day(c: _Checker, cid: Any, where: tuple[str | int, ...], day: date, escort: bool) -> None:
     classes = ship_classes()
-    if cid not in classes:
+    if not isinstance(cid, str) or cid not in classes:
         c.add(where, f"{_dotted(where)}: unknown ship class {cid!r} (known: {', '.join(sorted(classes))})")
         return
     cls = classes[cid]
@@ -394,7 +395,7 @@ def _in_service(c: _Checker, cid: str, where: tuple[str | int, ...], day: date) 
 def _type_of_year(c: _Checker, tid: Any, where: tuple[str | int, ...], day: date) -> None:
     year = day.year
     types = aircraft_types()
-    if tid not in types:
+    if not isinstance(tid, str) or tid not in types:
         c.add(where, f"{_dotted(where)}: unknown aircraft type {tid!r} (known: {', '.join(sorted(types))})")
     elif types[tid].from_year > year:
         c.add(where, f"{_dotted(where)}: the {types[tid].name} flies no patrols before {types[tid].from_year} "
@@ -422,8 +423,7 @@ def _where_of(spec: Mapping[str, Any], key: str) -> tuple[float, float] | None:
     """[lat, lon] of a mission's `position` or an encounter's `point`, else its `square`'s centre (None when
     neither is given or sound: refused by its own check)."""
     value = spec.get(key)
-    if isinstance(value, list) and len(value) == 2 and all(
-            isinstance(x, int | float) and not isinstance(x, bool) for x in value):
+    if isinstance(value, list) and len(value) == 2 and all(finite_number(x) for x in value):
         return float(value[0]), float(value[1])
     square = spec.get("square")
     if isinstance(square, str) and _square(square) is None:
@@ -437,7 +437,7 @@ def _series_of_day(c: _Checker, table: Mapping[str, Any], path: tuple[str | int,
     (convoys.toml `from_date`, `until_date`, `heading`, `waters`): no SC convoy before August 1940, no HX
     convoy steaming west or in the Barents Sea."""
     kind = table.get("kind", "HX")
-    if kind not in CONVOY_TYPES:
+    if not isinstance(kind, str) or kind not in CONVOY_TYPES:
         return  # already refused as unknown
     spec = CONVOY_TYPES[kind]
     first, last = date.fromisoformat(spec["from_date"]), date.fromisoformat(spec["until_date"])
@@ -446,7 +446,7 @@ def _series_of_day(c: _Checker, table: Mapping[str, Any], path: tuple[str | int,
                                f"to {_day(last)} (the mission starts on {_day(day)})")
     course = table.get("course", 90.0)
     lo, hi = (float(x) for x in spec["heading"])
-    if isinstance(course, int | float) and not (lo <= course <= hi or lo <= float(course) % 360.0 <= hi):
+    if finite_number(course) and not (lo <= course <= hi or lo <= float(course) % 360.0 <= hi):
         c.add((*path, "course"), f"{_dotted((*path, 'course'))}: the {spec['name']} steers between {lo:g} and "
                                  f"{hi:g} degrees, got {course!r}")
     if near is not None:
@@ -506,8 +506,9 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
             c.add(where, f"{_dotted(where)} needs the field 'text' (what HQ says)")
         if "objective" in table:
             _check_objective(c, table["objective"], (*where, "objective"), ids, day, secondary=True)
-    placed = {str(t["id"]) for t in spec.get("encounter", []) if isinstance(t, Mapping) and "id" in t
-              and ("square" in t or "point" in t)}
+    encounters = spec.get("encounter", [])
+    placed = {str(t["id"]) for t in (encounters if isinstance(encounters, list) else [])
+              if isinstance(t, Mapping) and "id" in t and ("square" in t or "point" in t)}
     for i, table in enumerate(radios):
         ref = table.get("encounter") if isinstance(table, Mapping) else None
         if isinstance(ref, str) and ref not in placed:
@@ -585,7 +586,7 @@ def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: 
         c.add(path, f"{_dotted(path)} must be a table, got {table!r}")
         return
     kind = table.get("kind")
-    if kind not in OBJECTIVE_KEYS:
+    if not isinstance(kind, str) or kind not in OBJECTIVE_KEYS:
         c.add((*path, "kind"), f"{_dotted(path)}.kind must be one of {', '.join(OBJECTIVE_KINDS)}, got {kind!r}")
         return
     if not c.keys(table, {**OBJECTIVE_COMMON, **OBJECTIVE_KEYS[kind]}, path, "objective"):
@@ -611,7 +612,7 @@ def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: 
     if kind == "sink" and "class" in table:
         classes = table["class"] if isinstance(table["class"], list) else [table["class"]]
         for cid in classes:
-            if cid not in ship_classes():
+            if not isinstance(cid, str) or cid not in ship_classes():
                 c.add((*path, "class"), f"{_dotted((*path, 'class'))}: unknown ship class {cid!r}")
             else:
                 _in_service(c, cid, (*path, "class"), day)

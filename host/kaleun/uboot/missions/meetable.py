@@ -68,14 +68,14 @@ def _a(kind: str) -> str:
 
 def _check_mines(c: _Checker, spec: Mapping[str, Any], table: Mapping[str, Any], where: Path) -> None:
     name = spec.get("loadout")
-    if name is not None and name not in arsenal.named_loadouts():
+    if name is not None and (not isinstance(name, str) or name not in arsenal.named_loadouts()):
         return  # refused as unknown
     start = spec.get("start")
     if name is None and not isinstance(start, str):
         return
     row = arsenal.named_loadout(str(name)) if name is not None else arsenal.loadout(datetime.fromisoformat(str(start)))
     wanted = table.get("type")
-    if wanted is not None and wanted not in arsenal.mine_types():
+    if wanted is not None and (not isinstance(wanted, str) or wanted not in arsenal.mine_types()):
         return  # refused as unknown
     mines = [load for load in arsenal.loadout_loads(row) if arsenal.is_mine(load)
              and (wanted is None or load == wanted)]
