@@ -216,7 +216,7 @@ def test_a_damaged_settings_file_is_reported_not_a_traceback(tmp_path, text):
     ('{"time_limit_h": NaN}', "NaN is not a JSON number"),
     ('{"ammo": {"gun_88": -1e999}}', "the number -1e999 is too large"),
     ('{"time_limit_h": 1e308}', "time_limit_h = 1e+308 is out of range"),
-    ('{"encounter": 7}', "the changes cannot be read"),
+    ('{"encounter": 7}', "encounter must be an array of tables ([[encounter]]), got 7"),
     ('{"radio": [5]}', "radio[0] must be a table, got 5"),
     ('{"setup": 5}', "setup: must be a table of mode, patrol and part"),
     ('{"carry": {"version": 1, "flooded": [9]}}', "carry.flooded[0]: a whole number from 1 to 8 was expected"),

@@ -289,8 +289,8 @@ def _tables(c: _Checker, spec: Mapping[str, Any], key: str, path: tuple[str | in
 
 def check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int, ...] = (),
                   allow_setup: bool = False) -> list[tuple[tuple[str | int, ...], str]]:
-    """Every mistake of one mission's fields as (key path, problem)."""
-    problems = _check_mission(mission, spec, path, allow_setup)
+    """Every mistake of one mission's fields as (key path, problem), each once."""
+    problems = list(dict.fromkeys(_check_mission(mission, spec, path, allow_setup)))
     if path:  # a table of missions.toml: the message names the mission once, before the key
         head = f"{_dotted(path)}."
         return [(p, problem[len(head):] if problem.startswith(head) else problem) for p, problem in problems]
@@ -618,6 +618,15 @@ def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: 
                 _in_service(c, cid, (*path, "class"), day)
     if secondary and table.get("primary"):
         c.add((*path, "primary"), f"{_dotted(path)}: an objective from HQ during the mission is secondary")
+
+
+def objective_problems(table: Mapping[str, Any], day: date) -> list[str]:
+    """What is wrong with one objective's table as a mission file's check finds it (empty: sound).
+    A save's objective is rebuilt into its table and checked so (`missions.saved`): a field its
+    kind needs that a damaged save lacks would fail the game later, while it runs."""
+    c = _Checker("")
+    _check_objective(c, table, ("objective",), {}, day)
+    return [problem for _, problem in c.problems]
 
 
 # -- dates of the data: bases --------------------------------------------------------------------------
