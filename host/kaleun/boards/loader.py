@@ -194,6 +194,8 @@ def load_board(path: str | Path) -> m.Board:
                                              why=str(exc.strerror or exc)))]) from exc
     except UnicodeDecodeError as exc:
         raise BoardError([_at(f"{path}:1", Msg("the board file is not UTF-8 text"))]) from exc
+    except ValueError as exc:  # a name holding a NUL byte (from a damaged settings.json)
+        raise BoardError([_at(repr(str(path)), Msg("cannot read the board file ({why})", why=str(exc)))]) from exc
     try:
         data = parse_toml(text)
     except tomllib.TOMLDecodeError as exc:
