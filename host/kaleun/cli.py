@@ -138,8 +138,14 @@ def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
     """Options that do not fit the chosen game (its front's `problem`), or that are another game's (that game's
     front's `elsewhere`), as a message (None: they fit). With --load, or resuming without --game, the save says
     the game."""
+    from kaleun.core.engine import SEEDS
     from kaleun.games import GAMES, default_game
 
+    seed = getattr(args, "seed", None)
+    if seed is not None and not SEEDS[0] <= seed <= SEEDS[1]:  # its save could not be resumed
+        written = str(seed) if len(str(seed)) <= 24 else f"{str(seed)[:12]}...{str(seed)[-6:]}"
+        return Msg("{command}: --seed must be a whole number from {lo} to {hi}, got {seed}", command=command,
+                   lo=str(SEEDS[0]), hi=str(SEEDS[1]), seed=written)
     game = getattr(args, "game", None)
     if game is not None and (problem := GAMES[game].front.problem(args, command)) is not None:
         return problem

@@ -55,9 +55,11 @@ STATE_VERSION = 1
 
 #: a seeded stream's state: Mersenne Twister version, 624 words and the position, gauss_next
 RNG_STATE = Tuple(Int(3, 3), List(Int(0, 2**32 - 1), size=625), Maybe(Num(-100, 100)))
+#: the seeds a save holds: a game started with another could never be resumed (`kaleun play --seed`)
+SEEDS = (-(2**63), 2**63)
 #: the parts of a save the engine itself reads (each module checks its own part)
 STATE_SHAPE = Obj(
-    format=TEXT, version=Int(), game=TEXT, seed=Int(-(2**63), 2**63),
+    format=TEXT, version=Int(), game=TEXT, seed=Int(*SEEDS),
     # each game reads its own config (U-BOOT: mission, changes; Captain Sonar: scenario, mode, crews) and
     # checks its whole shape; a linked patrol's carry-over nests a sailor's ailment 7 levels deep in it
     config=Map(Json(depth=10), most=100),
