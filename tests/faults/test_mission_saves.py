@@ -89,3 +89,56 @@ def test_every_damaged_mission_save_is_refused_and_kept_or_runs_on(tmp_path):
         outcomes["ran on"] += 1
     print(f"\n{SAVES} damaged saves of {len(bases)} missions with HQ: {dict(outcomes)}")
     assert outcomes["refused"] + outcomes["ran on"] == SAVES and outcomes["refused"] > SAVES / 2
+
+
+@pytest.mark.parametrize(("mission", "changes", "said"), [
+    ("patrol_atlantic", {"summary": "x" * 2001}, "a text of at most 2000 characters"),
+    ("weather_1940", {"objective": [{"id": "x" * 65, "kind": "return", "text": "Home."}]}, "at most 64 characters"),
+    ("weather_1940", {"radio": [{"id": "r", "at_h": 1, "text": "x" * 2001}]}, r"at most 2,?000 characters"),
+])
+def test_mission_changes_a_save_cannot_hold_are_refused_before_the_game_starts(mission, changes, said):
+    """`kaleun run --changes` with a text longer than a save keeps played and saved, and then every load of
+    that save was refused (`the save is damaged at config.changes`): refused at the start instead."""
+    from kaleun.core.errors import CommandError
+    from kaleun.uboot.game import check_changes
+
+    with pytest.raises(CommandError, match=said):
+        check_changes(mission, changes)
+
+
+def test_every_mission_change_accepted_at_the_start_gives_saves_that_load(tmp_path):
+    """Random changes to the missions' fields (texts long and short, ids, numbers at their bounds): every set
+    the start accepts builds a game whose save loads again."""
+    from faultkit import _paths, _set
+    from kaleun.core.errors import CommandError
+    from kaleun.uboot.game import check_changes
+
+    rng = random.Random(34)
+    values = ["x" * 64, "x" * 65, "x" * 2000, "x" * 2001, "", "x", 0, -1, 1e308, 2**63, True, [], {}, [1, 2],
+              {"a": 1}, 359.99, 89.99, "AE76", list(range(2000))]
+    outcomes: Counter[str] = Counter()
+    for number in range(300):
+        mission = rng.choice(sorted(MISSIONS))
+        key = rng.choice(sorted(MISSIONS[mission]))
+        value = json.loads(json.dumps(MISSIONS[mission][key]))
+        where = rng.choice(_paths(value))
+        if where:
+            _set(value, where, rng.choice(values))
+        else:
+            value = rng.choice(values)
+        try:
+            check_changes(mission, {key: value})
+            game = new_game(number, mission, {key: value})
+        except CommandError:
+            outcomes["refused"] += 1
+            continue
+        game.advance(60)
+        save_game(game, tmp_path / "autosave.json")
+        try:
+            open_save(tmp_path / "autosave.json")
+        except SaveError as exc:  # the failure this test exists for
+            raise AssertionError(f"{mission} with {key} changed at {where}: started, and its save is refused: "
+                                 f"{exc}") from exc
+        outcomes["saved and loaded"] += 1
+    print(f"\n300 random mission changes: {dict(outcomes)}")
+    assert outcomes["saved and loaded"] > 10

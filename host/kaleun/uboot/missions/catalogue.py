@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any
 
 from kaleun.core.args import finite_number
+from kaleun.core.shape import MAX_TEXT
 from kaleun.uboot import data
 from kaleun.uboot.missions.areas import AREA_KEYS, area_problems, has_area
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
@@ -61,6 +62,21 @@ Check = Callable[[Any], str | None]
 # -- value checks (each returns a problem or None) -------------------------------------------------
 def _text(value: Any) -> str | None:
     return None if isinstance(value, str) and value.strip() else f"must be text, got {value!r}"
+
+
+def _text_of(most: int) -> Check:
+    """Text of at most `most` characters: what a save keeps of it (an objective's id, HQ's words), so
+    a mission that started is one whose saves load."""
+    def check(value: Any) -> str | None:
+        problem = _text(value)
+        if problem is None and len(value) > most:
+            return f"must be text of at most {most:,} characters, got {len(value):,}"
+        return problem
+    return check
+
+
+_id = _text_of(64)
+_words = _text_of(MAX_TEXT)
 
 
 def _bool(value: Any) -> str | None:
@@ -214,7 +230,7 @@ AIRCRAFT_KEYS: dict[str, Check] = {
     "type": _any, "bearing": _number(0, 360), "range_nm": _number(0, 200), "course": _number(0, 360),
 }
 OBJECTIVE_COMMON: dict[str, Check] = {
-    "id": _text, "kind": _choice(OBJECTIVE_KINDS), "text": _text, "primary": _bool,
+    "id": _id, "kind": _choice(OBJECTIVE_KINDS), "text": _words, "primary": _bool,
     "fame": _number(0, 100_000, whole=True), "by_h": _number(0, 24 * 60, lo_open=True),
     **dict.fromkeys(AREA_KEYS, _any), "radius_nm": _any,
 }
@@ -233,15 +249,15 @@ OBJECTIVE_KEYS: dict[str, dict[str, Check]] = {
 }
 NEEDS_AREA = ("reach", "station", "rendezvous", "mines")
 RADIO_KEYS: dict[str, Check] = {
-    "id": _text, "at_h": _window(0, 24 * 60), "after": _text, "delay_h": _window(0, 24 * 60), "text": _text,
-    "objective": _any, "encounter": _text,
+    "id": _id, "at_h": _window(0, 24 * 60), "after": _id, "delay_h": _window(0, 24 * 60), "text": _words,
+    "objective": _any, "encounter": _id,
 }
 ENCOUNTER_KEYS: dict[str, Check] = {
-    "id": _text, "at_h": _window(0, 24 * 60), "after": _text, "delay_h": _window(0, 24 * 60),
+    "id": _id, "at_h": _window(0, 24 * 60), "after": _id, "delay_h": _window(0, 24 * 60),
     "convoy": _any, "vessel": _any, "aircraft": _any, "square": _square, "point": _any,
 }
 ANSWER_KEYS: dict[str, Check] = {
-    "answer": _choice(ANSWERS), "weight": _number(0, 1000, lo_open=True), "text": _text, "objective": _any,
+    "answer": _choice(ANSWERS), "weight": _number(0, 1000, lo_open=True), "text": _words, "objective": _any,
 }
 
 
