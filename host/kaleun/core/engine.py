@@ -57,8 +57,10 @@ STATE_VERSION = 1
 RNG_STATE = Tuple(Int(3, 3), List(Int(0, 2**32 - 1), size=625), Maybe(Num(-100, 100)))
 #: the seeds a save holds: a game started with another could never be resumed (`kaleun play --seed`)
 SEEDS = (-(2**63), 2**63)
-#: each value of a game's config (U-BOOT's mission changes): what a save holds, so what a new game may be given
-CONFIG_VALUE = Json(depth=10)
+#: each value of a game's config, as far as the engine checks it: each game checks its own in full (U-BOOT its
+#: mission changes as a mission file, with texts of at most 2,000 characters; Captain Sonar `SONAR_CONFIG`, whose
+#: map file's text may be as long as a map file may be)
+CONFIG_VALUE = Json(depth=10, max_len=200_000)
 #: the parts of a save the engine itself reads (each module checks its own part)
 STATE_SHAPE = Obj(
     format=TEXT, version=Int(), game=TEXT, seed=Int(*SEEDS),

@@ -46,12 +46,11 @@ def check_changes(mission: str, changes: Mapping[str, Any] | None) -> None:
     CommandError naming it, before any module is built from it."""
     if not changes:
         return
-    from kaleun.core.engine import CONFIG_VALUE
-    from kaleun.core.shape import ShapeError
+    from kaleun.core.shape import Json, ShapeError
     from kaleun.uboot.missions.catalogue import check_mission
 
     try:  # what a save can hold of them (a text of 5,000 characters played, and then no resume loaded its save)
-        CONFIG_VALUE.check(dict(changes), "changes")
+        Json(depth=10).check(dict(changes), "changes")
     except ShapeError as exc:
         raise CommandError(f"mission {mission} with these changes: {exc}") from exc
     spec = mission_spec(mission, changes)
