@@ -74,6 +74,7 @@ def test_damaged_missions_are_refused_by_their_place_never_a_traceback():
     ("position = [60.5, -18.0]", f"position = [{HUGE}, -18.0]", "position"),
     ("position = [60.5, -18.0]", "position = [inf, -18.0]", "position"),
     ("every_h = 10", f"every_h = -{HUGE}", "every_h"),
+    ('start = "1940-10-22T08:00:00"', 'start = "1940-10-22T08:00:00+01:00"', "names a UTC offset"),
 ])
 def test_a_mission_file_beyond_a_float_or_of_another_kind_is_refused_with_its_line(tmp_path, home, line, damaged, said):
     text = weather_text()

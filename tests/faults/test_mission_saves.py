@@ -95,6 +95,8 @@ def test_every_damaged_mission_save_is_refused_and_kept_or_runs_on(tmp_path):
     ("patrol_atlantic", {"summary": "x" * 2001}, "a text of at most 2000 characters"),
     ("weather_1940", {"objective": [{"id": "x" * 65, "kind": "return", "text": "Home."}]}, "at most 64 characters"),
     ("weather_1940", {"radio": [{"id": "r", "at_h": 1, "text": "x" * 2001}]}, r"at most 2,?000 characters"),
+    # a start with a UTC offset passed, and the sea then raised TypeError comparing it with the game's clock
+    ("training", {"start": "1941-06-01T04:00:00+05:00"}, "names a UTC offset"),
 ])
 def test_mission_changes_a_save_cannot_hold_are_refused_before_the_game_starts(mission, changes, said):
     """`kaleun run --changes` with a text longer than a save keeps played and saved, and then every load of

@@ -125,6 +125,8 @@ def _date(value: Any) -> str | None:
         when = datetime.fromisoformat(value)
     except ValueError:
         return f"{value!r} is not a date and time like \"1941-06-01T04:00:00\""
+    if when.tzinfo is not None:  # the game's clock has none: comparing the two raised TypeError in the sea
+        return f"{value!r} names a UTC offset; write the time without one, like \"1941-06-01T04:00:00\""
     if not 1939 <= when.year <= 1945:
         return f"{value!r} is not in the war years 1939-1945"
     return None
