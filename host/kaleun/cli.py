@@ -39,6 +39,7 @@ def _table_board(path: str | None) -> Board:
 def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
     from kaleun.core.errors import CommandError, SaveError
+    from kaleun.files import exists
     from kaleun.games import GAMES, default_game, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
     from kaleun.runtime.table import TableError
@@ -52,7 +53,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if debrief_language is None:  # a --language Kaleun does not speak, said on stderr
         return EXIT_BAD_INPUT
     said = debrief_language  # what the run says on stderr: --language (with --debrief the table's), else English
-    if events_path.exists() and script.exists() and events_path.resolve() == script.resolve():
+    if exists(events_path) and exists(script) and events_path.resolve() == script.resolve():
         return _fail(Msg("kaleun run: --events would overwrite the script itself"), code=said)
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
@@ -137,8 +138,14 @@ def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:
     """Options that do not fit the chosen game (its front's `problem`), or that are another game's (that game's
     front's `elsewhere`), as a message (None: they fit). With --load, or resuming without --game, the save says
     the game."""
+    from kaleun.core.engine import SEEDS
     from kaleun.games import GAMES, default_game
 
+    seed = getattr(args, "seed", None)
+    if seed is not None and not SEEDS[0] <= seed <= SEEDS[1]:  # its save could not be resumed
+        written = str(seed) if len(str(seed)) <= 24 else f"{str(seed)[:12]}...{str(seed)[-6:]}"
+        return Msg("{command}: --seed must be a whole number from {lo} to {hi}, got {seed}", command=command,
+                   lo=str(SEEDS[0]), hi=str(SEEDS[1]), seed=written)
     game = getattr(args, "game", None)
     if game is not None and (problem := GAMES[game].front.problem(args, command)) is not None:
         return problem
@@ -348,10 +355,15 @@ def _said(exc: Exception, code: str) -> str:
 def _nothing_at(path: Path) -> bool:
     """No save at `path`, and only folders not there yet in its way (a file where a folder of it belongs is said
     by the home's lock, naming it)."""
-    if path.exists() or path.is_symlink():
+    from kaleun.files import exists
+
+    try:
+        if exists(path) or path.is_symlink():
+            return False
+    except OSError:  # a name too long to look up: opening it says so
         return False
     for folder in path.parents:
-        if folder.exists():
+        if exists(folder):
             return folder.is_dir()
     return True
 

@@ -64,6 +64,16 @@ def read_file(path: Path, limit: int) -> bytes:
         os.close(fd)
 
 
+def exists(path: Path) -> bool:
+    """`path.exists()` for a name a user gave: a name the system cannot look up (longer than the
+    file system allows, or holding a NUL byte from a settings file) is not there, where pathlib
+    raises OSError or ValueError; opening it later says why in words."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def regular_or_missing(path: Path) -> str | None:
     """None when `path` holds a regular file or nothing; else what is there instead (in words)."""
     try:

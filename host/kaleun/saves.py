@@ -286,7 +286,8 @@ def _replay_journal(opened: Opened, state: Any, data: bytes) -> None:
     except ReplayError as exc:
         opened.notes.append(Msg("{path}: {problem}; the game resumes from the entry before", path=str(jpath),
                                 problem=of_error(exc)))
-        log.warning("%s", opened.notes[-1], exc_info=exc.__cause__)
+        log.warning("%s", opened.notes[-1])  # the crew reads why, never a traceback: that only for a maker (-v)
+        log.debug("the journal's entry failed so", exc_info=exc.__cause__)
         entries = entries[:exc.index]
         opened.engine = load_checked(state)
         try:

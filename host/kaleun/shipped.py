@@ -49,15 +49,20 @@ def find_board(path: str | Path) -> Path:
     """A board file as given, or, when there is no such file, the shipped board of that name:
     `pico-hub`, `pico-hub.toml` and `boards/pico-hub.toml` all find the shipped
     boards/pico-hub.toml from any folder."""
+    from kaleun.files import exists
+
     given = Path(path)
-    if given.exists():
+    if exists(given):
         return given
     folder = boards_dir()
     if folder is None or given.parent not in (Path("."), Path("boards")):
         return given
     name = given.name if given.suffix == ".toml" else given.name + ".toml"
     candidate = folder / name
-    return candidate if candidate.is_file() else given
+    try:
+        return candidate if candidate.is_file() else given
+    except (OSError, ValueError):  # a name too long to look up: reading `given` says so
+        return given
 
 
 def board_reference(path: str | Path) -> str:
@@ -66,8 +71,10 @@ def board_reference(path: str | Path) -> str:
     is the name of a shipped board (`pico-hub`), that name, which `find_board` finds again
     from any folder and in any later install of Kaleun; anything else as its absolute path
     (the caller has checked that it loads)."""
+    from kaleun.files import exists
+
     given = Path(path).expanduser()
-    if given.exists():
+    if exists(given):
         return str(given.resolve())
     found = find_board(given)
     if found != given:

@@ -159,3 +159,24 @@ def test_a_journal_time_damaged_far_ahead_is_not_replayed(tmp_path):
     assert opened.engine.t == game.t == last
     assert opened.notes and f"{path}:{len(lines)}: the game time" in opened.notes[0]
     assert "game days after the save's" in opened.notes[0]
+
+
+@pytest.mark.slow
+def test_a_journal_line_the_game_refuses_is_said_at_the_resume_without_a_traceback(tmp_path):
+    """The resume says which entry stopped the replay and why, in one line; the Python traceback of the
+    refused command is for a maker (`kaleun -v`), not the crew's terminal."""
+    from kit import run_kaleun
+
+    home = tmp_path / "home"
+    journaled(home, "training", 1, steps=40)
+    path = journal_path(home / "autosave.json")
+    lines = path.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if '"command"' in line)
+    entry = json.loads(lines[at])
+    entry["command"] = {"do": "order", "order": "new_course", "course": {}}
+    lines[at] = json.dumps(entry)
+    path.write_text("\n".join(lines) + "\n")
+    done = run_kaleun("resume", "--console", home=home)
+    assert done.returncode == 0, done.stderr
+    assert "could not be replayed" in done.stderr and "the game resumes from the entry before" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout, done.stderr

@@ -83,3 +83,23 @@ def test_a_captain_sonar_typed_value_beyond_a_float_is_refused(home, number):
     said = out.getvalue()
     assert said.count("! ") == 2 and ("too large" in said or "is not a JSON number" in said), said
     assert referee(runtime.game).teams["yellow"].position is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", ["1" + "0" * 400, "99999999999999999999999", "-9223372036854775809"])
+@pytest.mark.parametrize("command", [("play", "--console"), ("run", "--script", "s.jsonl", "--events", "e.jsonl")])
+def test_a_seed_no_save_can_hold_is_refused_before_the_game_starts(home, seed, command):
+    """A game started with `--seed 10**400` played and saved, and then every `kaleun resume` refused its save
+    (the seed out of the save's range): the evening was lost. It is refused before anything is written."""
+    from kit import run_kaleun, write_script
+
+    write_script(home / "s.jsonl", [{"t": 10, "do": "report"}])
+    done = run_kaleun(*command, "--seed", seed, home=home)
+    assert done.returncode == 2 and "--seed must be a whole number from -9223372036854775808" in done.stderr, \
+        done.stderr
+    assert not (home / "autosave.json").exists() and not (home / "e.jsonl").exists()
+    if command[0] == "run":  # the range's ends themselves are saves that load
+        saved = ("--save", str(home / "x.json"))
+        assert run_kaleun(*command, "--seed", str(2**63), *saved, home=home).returncode == 0
+        assert run_kaleun("run", "--script", "s.jsonl", "--events", "e2.jsonl", "--load", str(home / "x.json"),
+                          home=home).returncode == 0

@@ -101,6 +101,20 @@ def test_an_odd_thing_at_a_board_files_path_is_refused_with_what_it_is(tmp_path,
     assert str(path) in str(refused.value) and words in str(refused.value), str(refused.value)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("odd", ["named pipe", "/dev/zero", "folder"])
+def test_an_odd_thing_given_as_the_tags_file_of_an_enrollment_is_refused_at_once(tmp_path, odd):
+    """`kaleun figures enroll --tags FILE` read the whole file as text: a named pipe hung it, /dev/zero
+    filled the memory. It reads a regular file only, and says what is there instead."""
+    make, words = ODD[odd]
+    path = tmp_path / "tags.txt"
+    make(path)
+    done = run_kaleun("figures", "enroll", "--tags", str(path), home=tmp_path, timeout=20)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert f"cannot read {path} (it is a {words}" in done.stderr, done.stderr
+    assert not (tmp_path / "figures.json").exists()
+
+
 @pytest.mark.parametrize("kind", ["board", "mission"])
 def test_arrays_nested_without_end_in_a_board_or_mission_file_are_refused_by_their_line(tmp_path, kind):
     """`kaleun board check` and `kaleun missions check` (and every start with that board) read TOML a

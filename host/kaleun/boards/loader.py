@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import tomllib
 from collections.abc import Callable, Iterator
@@ -11,6 +10,7 @@ from typing import Any
 
 from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
+from kaleun.core.args import finite_number
 from kaleun.core.messages import N_, Msg, join
 from kaleun.files import parse_toml, read_file
 from kaleun.shipped import boards_dir, find_board
@@ -96,19 +96,19 @@ class _Reader:
             return default
         value = self.table[key]
         ok = {
-            "str": isinstance(value, str),
-            "int": isinstance(value, int) and not isinstance(value, bool),
-            "float": isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value),
-            "bool": isinstance(value, bool),
-            "table": isinstance(value, dict),
-        }[kind]
+            "str": lambda: isinstance(value, str),
+            "int": lambda: isinstance(value, int) and not isinstance(value, bool),
+            "float": lambda: finite_number(value),  # a whole number of 400 digits is beyond a float too
+            "bool": lambda: isinstance(value, bool),
+            "table": lambda: isinstance(value, dict),
+        }[kind]()
         if not ok:
             wrong = {"str": N_("{key} must be text, got {value}"),
                      "int": N_("{key} must be a whole number, got {value}"),
                      "float": N_("{key} must be a number, got {value}"),
                      "bool": N_("{key} must be true or false, got {value}"),
                      "table": N_("{key} must be a table, got {value}")}
-            if isinstance(value, float) and not math.isfinite(value):
+            if isinstance(value, int | float) and not isinstance(value, bool) and kind == "float":
                 self.problem(key, Msg("{key} must be a finite number; got {value} (nan or inf, or a number beyond "
                                       "a float's range such as 1e999)", key=self.where(key), value=repr(value)))
                 return default
@@ -194,6 +194,8 @@ def load_board(path: str | Path) -> m.Board:
                                              why=str(exc.strerror or exc)))]) from exc
     except UnicodeDecodeError as exc:
         raise BoardError([_at(f"{path}:1", Msg("the board file is not UTF-8 text"))]) from exc
+    except ValueError as exc:  # a name holding a NUL byte (from a damaged settings.json)
+        raise BoardError([_at(repr(str(path)), Msg("cannot read the board file ({why})", why=str(exc)))]) from exc
     try:
         data = parse_toml(text)
     except tomllib.TOMLDecodeError as exc:

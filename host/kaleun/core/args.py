@@ -27,6 +27,12 @@ def _finite(value: int | float) -> bool:
     return math.isfinite(value) if isinstance(value, float) else abs(value) <= sys.float_info.max
 
 
+def finite_number(value: Any) -> bool:
+    """A number (not true/false) a float can hold: what a file's number must be before anything
+    computes with it (`math.isfinite` raises OverflowError on a whole number of 400 digits)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and _finite(value)
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

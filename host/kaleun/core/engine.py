@@ -55,12 +55,18 @@ STATE_VERSION = 1
 
 #: a seeded stream's state: Mersenne Twister version, 624 words and the position, gauss_next
 RNG_STATE = Tuple(Int(3, 3), List(Int(0, 2**32 - 1), size=625), Maybe(Num(-100, 100)))
+#: the seeds a save holds: a game started with another could never be resumed (`kaleun play --seed`)
+SEEDS = (-(2**63), 2**63)
+#: each value of a game's config, as far as the engine checks it: each game checks its own in full (U-BOOT its
+#: mission changes as a mission file, with texts of at most 2,000 characters; Captain Sonar `SONAR_CONFIG`, whose
+#: map file's text may be as long as a map file may be)
+CONFIG_VALUE = Json(depth=10, max_len=200_000)
 #: the parts of a save the engine itself reads (each module checks its own part)
 STATE_SHAPE = Obj(
-    format=TEXT, version=Int(), game=TEXT, seed=Int(-(2**63), 2**63),
+    format=TEXT, version=Int(), game=TEXT, seed=Int(*SEEDS),
     # each game reads its own config (U-BOOT: mission, changes; Captain Sonar: scenario, mode, crews) and
     # checks its whole shape; a linked patrol's carry-over nests a sailor's ailment 7 levels deep in it
-    config=Map(Json(depth=10), most=100),
+    config=Map(CONFIG_VALUE, most=100),
     t=Num(0, 1e10), rng=Map(RNG_STATE, keys=Text(max_len=64), most=64),
     modules=Map(Checked(dict, "an object"), keys=Text(max_len=64), most=64),
     # what the physical table was like (the telegraph's lever, the attack disc's rings)

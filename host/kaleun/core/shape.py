@@ -256,10 +256,12 @@ class Whole(Shape):
 
 
 class Json(Shape):
-    """Any JSON value nested at most `depth` levels (content the rules pass through as given)."""
+    """Any JSON value nested at most `depth` levels (content the rules pass through as given), its texts of
+    at most `max_len` characters."""
 
-    def __init__(self, depth: int = 4) -> None:
+    def __init__(self, depth: int = 4, max_len: int = MAX_TEXT) -> None:
         self.depth = depth
+        self.text = Text(max_len=max_len)
 
     def check(self, value: Any, path: str) -> None:
         stack: list[tuple[Any, int]] = [(value, 0)]
@@ -274,7 +276,7 @@ class Json(Shape):
                         Text().check(key, f"{path} (key)")
                     stack.append((child, depth + 1))
             elif isinstance(item, str):
-                Text().check(item, path)
+                self.text.check(item, path)
             elif isinstance(item, int | float) and not isinstance(item, bool):
                 Num().check(item, path)
             elif item is not None and not isinstance(item, bool):

@@ -533,7 +533,8 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
         try:
             source: Iterator[str] = iter(list(scripted_tags(Path(args.tags))))
         except (OSError, UnicodeDecodeError) as exc:
-            _refuse(say, "figures enroll", Msg("cannot read {path} ({why})", path=args.tags, why=str(exc)))
+            why = str(exc.strerror or exc) if isinstance(exc, OSError) else str(exc)
+            _refuse(say, "figures enroll", Msg("cannot read {path} ({why})", path=args.tags, why=why))
             return EXIT_BAD_INPUT
     else:
         board = _hub_board(args, say)

@@ -198,8 +198,10 @@ class Enrollment:
 
 
 def scripted_tags(path: Path) -> Iterator[str]:
-    """UIDs from a file, one per line (# comments and blank lines skipped)."""
-    for line in path.read_text(encoding="utf-8").splitlines():
+    """UIDs from a file, one per line (# comments and blank lines skipped). A regular file of at most
+    `MAX_BYTES` only: /dev/zero would be read until the memory ran out, a named pipe waited on for ever
+    (OSError saying what it is)."""
+    for line in read_file(path, MAX_BYTES).decode("utf-8").splitlines():
         text = line.split("#", 1)[0].strip()
         if text:
             yield text

@@ -46,8 +46,13 @@ def check_changes(mission: str, changes: Mapping[str, Any] | None) -> None:
     CommandError naming it, before any module is built from it."""
     if not changes:
         return
+    from kaleun.core.shape import Json, ShapeError
     from kaleun.uboot.missions.catalogue import check_mission
 
+    try:  # what a save can hold of them (a text of 5,000 characters played, and then no resume loaded its save)
+        Json(depth=10).check(dict(changes), "changes")
+    except ShapeError as exc:
+        raise CommandError(f"mission {mission} with these changes: {exc}") from exc
     spec = mission_spec(mission, changes)
     try:
         problems = [problem for _, problem in check_mission(mission, spec, allow_setup=True)]

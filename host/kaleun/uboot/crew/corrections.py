@@ -86,7 +86,7 @@ def lookout_fields(args: Args) -> dict[str, Any]:
 
 def _str_list(args: Args, key: str, choices: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
     raw = args.any(key, default=[])
-    if not isinstance(raw, list) or any(x not in choices for x in raw):
+    if not isinstance(raw, list) or any(not isinstance(x, str) or x not in choices for x in raw):
         raise CommandError(Msg("'{command}': {key} must be a list of: {choices}; got {got}", command=args.name, key=key,
                                choices=", ".join(choices), got=repr(raw)))
     return raw

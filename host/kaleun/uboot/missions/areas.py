@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kaleun.core.args import finite_number
 from kaleun.core.messages import Msg
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.grid import GridError, naval_grid
@@ -177,4 +178,4 @@ def parse_area(spec: Mapping[str, Any]) -> Area | None:
 
 def _numbers(value: Any, n: int) -> bool:
     return (isinstance(value, list) and len(value) == n
-            and all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in value))
+            and all(finite_number(x) for x in value))

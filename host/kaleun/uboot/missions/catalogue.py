@@ -21,7 +21,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from kaleun.core.args import finite_number
 from kaleun.core.messages import Msg, When, join
+from kaleun.core.shape import MAX_TEXT
 from kaleun.uboot import data
 from kaleun.uboot.missions.areas import AREA_KEYS, area_problems, has_area
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
@@ -92,6 +94,21 @@ def _text(value: Any) -> Problem | None:
     return None if isinstance(value, str) and value.strip() else Msg("must be text, got {got}", got=repr(value))
 
 
+def _text_of(most: int) -> Check:
+    """Text of at most `most` characters: what a save keeps of it (an objective's id, HQ's words), so
+    a mission that started is one whose saves load."""
+    def check(value: Any) -> Problem | None:
+        problem = _text(value)
+        if problem is None and len(value) > most:
+            return Msg("must be text of at most {most:,} characters, got {got:,}", most=most, got=len(value))
+        return problem
+    return check
+
+
+_id = _text_of(64)
+_words = _text_of(MAX_TEXT)
+
+
 def _bool(value: Any) -> Problem | None:
     return None if isinstance(value, bool) else Msg("must be true or false, got {got}", got=repr(value))
 
@@ -143,6 +160,9 @@ def _date(value: Any) -> Problem | None:
         when = datetime.fromisoformat(value)
     except ValueError:
         return Msg("{got} is not a date and time like \"1941-06-01T04:00:00\"", got=repr(value))
+    if when.tzinfo is not None:  # the game's clock has none: comparing the two raised TypeError in the sea
+        return Msg("{got} names a UTC offset; write the time without one, like \"1941-06-01T04:00:00\"",
+                   got=repr(value))
     if not 1939 <= when.year <= 1945:
         return Msg("{got} is not in the war years 1939-1945", got=repr(value))
     return None
@@ -250,7 +270,7 @@ AIRCRAFT_KEYS: dict[str, Check] = {
     "type": _any, "bearing": _number(0, 360), "range_nm": _number(0, 200), "course": _number(0, 360),
 }
 OBJECTIVE_COMMON: dict[str, Check] = {
-    "id": _text, "kind": _choice(OBJECTIVE_KINDS), "text": _text, "primary": _bool,
+    "id": _id, "kind": _choice(OBJECTIVE_KINDS), "text": _words, "primary": _bool,
     "fame": _number(0, 100_000, whole=True), "by_h": _number(0, 24 * 60, lo_open=True),
     **dict.fromkeys(AREA_KEYS, _any), "radius_nm": _any,
 }
@@ -269,15 +289,15 @@ OBJECTIVE_KEYS: dict[str, dict[str, Check]] = {
 }
 NEEDS_AREA = ("reach", "station", "rendezvous", "mines")
 RADIO_KEYS: dict[str, Check] = {
-    "id": _text, "at_h": _window(0, 24 * 60), "after": _text, "delay_h": _window(0, 24 * 60), "text": _text,
-    "objective": _any, "encounter": _text,
+    "id": _id, "at_h": _window(0, 24 * 60), "after": _id, "delay_h": _window(0, 24 * 60), "text": _words,
+    "objective": _any, "encounter": _id,
 }
 ENCOUNTER_KEYS: dict[str, Check] = {
-    "id": _text, "at_h": _window(0, 24 * 60), "after": _text, "delay_h": _window(0, 24 * 60),
+    "id": _id, "at_h": _window(0, 24 * 60), "after": _id, "delay_h": _window(0, 24 * 60),
     "convoy": _any, "vessel": _any, "aircraft": _any, "square": _square, "point": _any,
 }
 ANSWER_KEYS: dict[str, Check] = {
-    "answer": _choice(ANSWERS), "weight": _number(0, 1000, lo_open=True), "text": _text, "objective": _any,
+    "answer": _choice(ANSWERS), "weight": _number(0, 1000, lo_open=True), "text": _words, "objective": _any,
 }
 
 
@@ -325,8 +345,8 @@ def _tables(c: _Checker, spec: Mapping[str, Any], key: str, path: tuple[str | in
 
 def check_mission(mission: str, spec: Mapping[str, Any], path: tuple[str | int, ...] = (),
                   allow_setup: bool = False) -> list[tuple[tuple[str | int, ...], Problem]]:
-    """Every mistake of one mission's fields as (key path, problem)."""
-    problems = _check_mission(mission, spec, path, allow_setup)
+    """Every mistake of one mission's fields as (key path, problem), each once."""
+    problems = list(dict.fromkeys(_check_mission(mission, spec, path, allow_setup)))
     if path:  # a table of missions.toml: the message names the mission once, before the key
         head = f"{_dotted(path)}."
         return [(p, _unheaded(problem, head)) for p, problem in problems]
@@ -408,7 +428,7 @@ def _check_loadout(c: _Checker, spec: Mapping[str, Any], path: tuple[str | int, 
     """A named loadout (torpedoes.toml [loadouts]): its torpedoes and mines issued on the mission's date,
     and no tube flooded at the start that holds mines."""
     name = spec.get("loadout")
-    if name not in arsenal.named_loadouts():
+    if not isinstance(name, str) or name not in arsenal.named_loadouts():
         return  # absent, or already refused as unknown
     row = arsenal.named_loadout(str(name))
     day = datetime.fromisoformat(spec["start"]).date()
@@ -479,8 +499,7 @@ def _where_of(spec: Mapping[str, Any], key: str) -> tuple[float, float] | None:
     """[lat, lon] of a mission's `position` or an encounter's `point`, else its `square`'s centre (None when
     neither is given or sound: refused by its own check)."""
     value = spec.get(key)
-    if isinstance(value, list) and len(value) == 2 and all(
-            isinstance(x, int | float) and not isinstance(x, bool) for x in value):
+    if isinstance(value, list) and len(value) == 2 and all(finite_number(x) for x in value):
         return float(value[0]), float(value[1])
     square = spec.get("square")
     if isinstance(square, str) and _square(square) is None:
@@ -504,7 +523,7 @@ def _series_of_day(c: _Checker, table: Mapping[str, Any], path: tuple[str | int,
                                    first=_day(first), last=_day(last), day=_day(day)))
     course = table.get("course", 90.0)
     lo, hi = (float(x) for x in spec["heading"])
-    if isinstance(course, int | float) and not (lo <= course <= hi or lo <= float(course) % 360.0 <= hi):
+    if finite_number(course) and not (lo <= course <= hi or lo <= float(course) % 360.0 <= hi):
         c.add((*path, "course"), Msg("{key}: the {series} steers between {lo:g} and {hi:g} degrees, got {got}",
                                      key=_dotted((*path, "course")), series=Msg.term(spec["name"]), lo=lo, hi=hi,
                                      got=repr(course)))
@@ -694,6 +713,15 @@ def _check_objective(c: _Checker, table: Any, path: tuple[str | int, ...], ids: 
     if secondary and table.get("primary"):
         c.add((*path, "primary"), Msg("{key}: an objective from HQ during the mission is secondary",
                                       key=_dotted(path)))
+
+
+def objective_problems(table: Mapping[str, Any], day: date) -> list[Problem]:
+    """What is wrong with one objective's table as a mission file's check finds it (empty: sound).
+    A save's objective is rebuilt into its table and checked so (`missions.saved`): a field its
+    kind needs that a damaged save lacks would fail the game later, while it runs."""
+    c = _Checker("")
+    _check_objective(c, table, ("objective",), {}, day)
+    return [problem for _, problem in c.problems]
 
 
 # -- dates of the data: bases --------------------------------------------------------------------------

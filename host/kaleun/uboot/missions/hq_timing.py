@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from string import Formatter
 from typing import Any
 
+from kaleun.core.args import finite_number
 from kaleun.core.messages import Msg
 from kaleun.uboot.missions.catalogue import _Checker, _dotted
 
@@ -46,12 +47,9 @@ Path = tuple[str | int, ...]
 
 def span(value: Any) -> tuple[float, float] | None:
     """Hours, or a window [earliest, latest] of hours, as (earliest, latest); None if it is neither."""
-    def number(x: Any) -> bool:
-        return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
-
-    if isinstance(value, list) and len(value) == 2 and all(number(x) for x in value):
+    if isinstance(value, list) and len(value) == 2 and all(finite_number(x) for x in value):
         return float(value[0]), float(value[1])
-    if number(value):
+    if finite_number(value):
         return float(value), float(value)
     return None
 

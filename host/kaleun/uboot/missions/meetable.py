@@ -74,7 +74,7 @@ def _a(kind: str) -> Msg | str:
 
 def _check_mines(c: _Checker, spec: Mapping[str, Any], table: Mapping[str, Any], where: Path) -> None:
     name = spec.get("loadout")
-    if name is not None and name not in arsenal.named_loadouts():
+    if name is not None and (not isinstance(name, str) or name not in arsenal.named_loadouts()):
         return  # refused as unknown
     start = spec.get("start")
     if name is None and not isinstance(start, str):

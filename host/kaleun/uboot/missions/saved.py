@@ -4,6 +4,9 @@ answer) are checked against it when the state is loaded (`Mission.load_state`)."
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Any
+
 from kaleun.core.shape import (
                 ANGLE,
                 BOOL,
@@ -21,6 +24,7 @@ from kaleun.core.shape import (
                 Maybe,
                 Num,
                 Obj,
+                ShapeError,
                 Text,
                 Tuple,
 )
@@ -28,7 +32,7 @@ from kaleun.core.shape import (
                 MESSAGE as MESSAGE_TEXT,
 )
 from kaleun.uboot import data
-from kaleun.uboot.missions.catalogue import OBJECTIVE_KINDS
+from kaleun.uboot.missions.catalogue import OBJECTIVE_KINDS, objective_problems
 from kaleun.uboot.missions.objectives import STATES
 from kaleun.uboot.missions.radio import REPORT_KINDS
 
@@ -39,9 +43,27 @@ KEY = Text(max_len=64)
 FIELDS = Map(Json(depth=4), keys=KEY, most=64)
 LOGS = ("track", "fixes", "attacks", "sunk", "deaths", "passages", "mines")
 
-OBJECTIVE = Obj(id=ID, kind=Text(OBJECTIVE_KINDS), text=TEXT, primary=BOOL, fame=Int(-10**6, 10**6), spec=FIELDS,
-                state=Text(STATES), given_at=Maybe(TIME), done_at=Maybe(TIME), progress=Num(-1e9, 1e9),
-                memo=Map(Json(depth=3), keys=KEY, most=100), message=Maybe(ID))
+#: the last day of the war: a save's objective is checked as its mission file's table is, every ship
+#: class in service (the mission's date was checked when it started)
+LAST_DAY = date(1945, 12, 31)
+
+
+class ObjectiveShape(Obj):
+    """An objective as saved, and its fields as its mission file gave them: rebuilt into the file's
+    table and checked as `kaleun missions check` checks one (a rendezvous without its radius, a
+    sighting without what is seen would fail the game once it runs)."""
+
+    def check(self, value: Any, path: str) -> None:
+        super().check(value, path)
+        table = {key: value[key] for key in ("id", "kind", "text", "primary", "fame")}
+        problems = objective_problems({**value["spec"], **table}, LAST_DAY)
+        if problems:
+            raise ShapeError(f"{path}.spec: the objective's fields are not a mission file's ({problems[0]})")
+
+
+OBJECTIVE = ObjectiveShape(id=ID, kind=Text(OBJECTIVE_KINDS), text=TEXT, primary=BOOL, fame=Int(-10**6, 10**6),
+                           spec=FIELDS, state=Text(STATES), given_at=Maybe(TIME), done_at=Maybe(TIME),
+                           progress=Num(-1e9, 1e9), memo=Map(Json(depth=3), keys=KEY, most=100), message=Maybe(ID))
 MESSAGE = Obj(id=ID, text=TEXT, sent_at=TIME, kind=Text(("order", "answer")), values=FIELDS, objective=Maybe(ID),
               received_at=Maybe(TIME), decoded_at=Maybe(TIME))
 PLAN = Obj(kind=Text(("radio", "encounter")), index=Int(0, 10_000), at=TIME)
