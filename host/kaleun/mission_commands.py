@@ -86,12 +86,24 @@ def cmd_missions(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _tell_left_out(lang: Any) -> None:
-    """The group's own mission files left out of the list, each with its problems (on standard error)."""
+def tell_left_out(args: argparse.Namespace) -> None:
+    """At the start of a new game (`kaleun play`, `kaleun run`): the group's own mission files left out, each with
+    its problems, in the table's language (on standard error)."""
+    from kaleun.i18n import language
+
+    _tell_left_out(language(_table_language(args)), getattr(args, "mission", None))
+
+
+def _tell_left_out(lang: Any, asked: str | None = None) -> None:
+    """The group's own mission files left out of the list, each with its problems (on standard error); not the
+    file of the mission `asked` for (its refusal says them)."""
     from kaleun.core.messages import Msg, join
     from kaleun.uboot.missions.own import own_missions
 
-    for name, problems in own_missions().refused.items():
+    own = own_missions()
+    for name, problems in own.refused.items():
+        if asked is not None and own.refusal(asked) is problems:
+            continue
         print(lang.render(Msg("kaleun: own mission file {path} left out:\n{problems}", path=name,
                               problems=join(problems, "\n"))), file=sys.stderr)
 

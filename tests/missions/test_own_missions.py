@@ -123,11 +123,18 @@ def test_4_1_an_own_file_with_a_mistake_is_refused_by_file_and_line_and_the_ship
            "number, got 'two'" in listed.stderr
     checked = run_kaleun("missions", "check", home=tmp_path)
     assert checked.returncode == 2 and f"{broken}:23: broken: objective[0].hours" in checked.stderr
-    played = run_kaleun("run", "--mission", "broken", "--script", str(write_script(tmp_path / "s.jsonl", STAY)),
-                        "--events", str(tmp_path / "out.jsonl"), home=tmp_path)
+    script = str(write_script(tmp_path / "s.jsonl", STAY))
+    played = run_kaleun("run", "--mission", "broken", "--script", script, "--events", str(tmp_path / "out.jsonl"),
+                        home=tmp_path)
     assert played.returncode == 2
     assert f"mission broken was left out: its file has mistakes:\n{broken}:23: broken: objective[0].hours" \
            in played.stderr
+    assert played.stderr.count(":23: broken:") == 1  # said once, not also as a file left out
+    # another mission starts, and the start says which file was left out and why
+    other = run_kaleun("run", "--mission", "wolf_watch", "--script", script, "--events", str(tmp_path / "o.jsonl"),
+                       home=tmp_path)
+    assert other.returncode == 0
+    assert f"kaleun: own mission file {broken} left out:\n{broken}:23: broken: objective[0].hours" in other.stderr
 
 
 def test_4_1_an_own_file_may_not_take_a_shipped_missions_id(tmp_path):
