@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from kaleun.own_missions import load_own_missions
 from kaleun.uboot.missions.own import OwnMissions, use_own
-
 from missions.test_own_missions import WOLF_WATCH
+
 from window.test_setup_screen import set_up_window
 
 
