@@ -173,3 +173,21 @@ def test_a_save_whose_own_mission_is_damaged_is_refused_naming_the_problem(own_r
     with pytest.raises(SaveError, match=r"the own mission wolf_watch \(from missions/wolf_watch.toml\): square: "
                                         r"square 'ZZ99' is not on the strategic map"):
         load_game(state)
+
+
+def test_4_1_the_terminals_set_up_lists_an_own_mission_and_starts_it(own_reset):
+    """`kaleun play --setup`: the group's own mission is on the numbered list, marked, and chosen by its id."""
+    import io
+
+    from kaleun.mission_commands import interactive_setup
+    from kaleun.uboot.missions.setup import start_game
+
+    use_own(read_own([("missions/wolf_watch.toml", WOLF_WATCH)]))
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("wolf_watch\n" + "\n" * 10), out, seed=3)
+    assert "wolf_watch               10 May 1941        Wolf watch (from Lorient) [own mission]: " in out.getvalue()
+    assert (setup.mission, setup.mode) == ("wolf_watch", "single")
+    game = start_game(setup)
+    assert game.config["own_mission"] == {"file": "missions/wolf_watch.toml",
+                                          "fields": read_own([("missions/wolf_watch.toml", WOLF_WATCH)])
+                                          .missions["wolf_watch"]}
