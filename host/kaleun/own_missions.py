@@ -51,7 +51,9 @@ def read_own_files(paths: list[Path]) -> OwnMissions:
             unreadable[str(path)] = [Msg("{path}: cannot read the mission file ({why})", path=str(path),
                                          why=str(getattr(exc, "strerror", None) or exc))]
     own = read_own(texts)
-    own.refused.update(unreadable)
+    refused = {**own.refused, **unreadable}
+    own.refused.clear()
+    own.refused.update(sorted(refused.items()))  # told in the order of the files' names
     return own
 
 
