@@ -885,6 +885,9 @@ def _main(argv: list[str] | None) -> int:
         from kaleun.core.engine import Engine
 
         Engine.check_wakes = True
+    from kaleun.own_missions import load_own_missions
+
+    load_own_missions()  # the group's own mission files join the shipped ones (`kaleun play --help` lists them)
     parser = build_parser()
     args = parser.parse_args(argv)
     said = logging.StreamHandler()

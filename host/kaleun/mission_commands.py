@@ -75,6 +75,7 @@ def cmd_missions(args: argparse.Namespace) -> int:
 
         print(language(code).render(of_error(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
+    _tell_left_out(language(code))
     if args.json:
         from dataclasses import asdict
 
@@ -83,6 +84,28 @@ def cmd_missions(args: argparse.Namespace) -> int:
     for line in listed(language(code), lines):
         print(line)
     return EXIT_OK
+
+
+def tell_left_out(args: argparse.Namespace) -> None:
+    """At the start of a new game (`kaleun play`, `kaleun run`): the group's own mission files left out, each with
+    its problems, in the table's language (on standard error)."""
+    from kaleun.i18n import language
+
+    _tell_left_out(language(_table_language(args)), getattr(args, "mission", None))
+
+
+def _tell_left_out(lang: Any, asked: str | None = None) -> None:
+    """The group's own mission files left out of the list, each with its problems (on standard error); not the
+    file of the mission `asked` for (its refusal says them)."""
+    from kaleun.core.messages import Msg, join
+    from kaleun.uboot.missions.own import own_missions
+
+    own = own_missions()
+    for name, problems in own.refused.items():
+        if asked is not None and own.refusal(asked) is problems:
+            continue
+        print(lang.render(Msg("kaleun: own mission file {path} left out:\n{problems}", path=name,
+                              problems=join(problems, "\n"))), file=sys.stderr)
 
 
 #: a mission file longer than this is not read (the shipped ones are a few kB)
@@ -102,6 +125,8 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     lang = language(code)
     status = EXIT_OK
+    if not args.files:  # the group's own missions folder
+        return _check_own_folder(lang)
     for name in args.files:
         path = Path(name)
         try:
@@ -118,13 +143,56 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
             print(lang.render(of_error(exc)), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
+        if single is not None and _in_own_folder(path):  # played as the group's own: what it may not be too
+            from kaleun.uboot.missions.own import own_problems
+
+            problems = own_problems(text, name, single, found[single])
+            if problems:
+                print(lang.render(join(problems, "\n")), file=sys.stderr)
+                status = EXIT_BAD_INPUT
+                continue
         for mid, spec in found.items():
-            counts = join([Msg.plural("{n} objective", "{n} objectives", len(spec.get("objective", []))),
-                           Msg.plural("{n} HQ signal", "{n} HQ signals", len(spec.get("radio", []))),
-                           Msg.plural("{n} encounter", "{n} encounters", len(spec.get("encounter", [])))])
-            print(lang.render(Msg("{path}: ok: {mission}: {name}, {date}, {counts}", path=name, mission=mid,
-                                  name=Msg.term(spec["name"]), date=spec["start"][:10], counts=counts)))
+            _say_ok(lang, name, mid, spec)
     return status
+
+
+def _say_ok(lang: Any, name: str, mid: str, spec: dict[str, Any]) -> None:
+    from kaleun.core.messages import Msg, join
+
+    counts = join([Msg.plural("{n} objective", "{n} objectives", len(spec.get("objective", []))),
+                   Msg.plural("{n} HQ signal", "{n} HQ signals", len(spec.get("radio", []))),
+                   Msg.plural("{n} encounter", "{n} encounters", len(spec.get("encounter", [])))])
+    print(lang.render(Msg("{path}: ok: {mission}: {name}, {date}, {counts}", path=name, mission=mid,
+                          name=Msg.term(spec["name"]), date=spec["start"][:10], counts=counts)))
+
+
+def _in_own_folder(path: Path) -> bool:
+    from kaleun.paths import own_missions_dir
+
+    try:
+        return path.resolve().parent == own_missions_dir().resolve()
+    except OSError:
+        return False
+
+
+def _check_own_folder(lang: Any) -> int:
+    """`kaleun missions check` without files: every file of the group's own missions folder, as the list and
+    `kaleun play` read them."""
+    from kaleun.core.messages import Msg, join
+    from kaleun.own_missions import own_files, read_own_files
+    from kaleun.paths import own_missions_dir
+
+    paths = own_files()
+    if not paths:
+        print(lang.render(Msg("no mission files in {folder} (a group's own missions go there, one <id>.toml each)",
+                              folder=str(own_missions_dir()))))
+        return EXIT_OK
+    own = read_own_files(paths)
+    for mid, spec in own.missions.items():
+        _say_ok(lang, own.files[mid], mid, spec)
+    for problems in own.refused.values():
+        print(lang.render(join(problems, "\n")), file=sys.stderr)
+    return EXIT_BAD_INPUT if own.refused else EXIT_OK
 
 
 def cmd_career(args: argparse.Namespace) -> int:
@@ -152,17 +220,31 @@ def cmd_career(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _own_folder_said() -> str:
+    """Where the group's own mission files go, as the help says it."""
+    from kaleun.paths import own_missions_dir
+
+    return str(own_missions_dir()).replace("%", "%%")  # argparse formats help texts with %
+
+
 def add_commands(sub: Any) -> None:
     missions = sub.add_parser("missions", help="list the U-BOOT missions, one line each; check mission files",
                               description="Without an action: the U-BOOT missions, one line each (the id is what "
-                                          "kaleun play --mission takes); check checks mission files.")
+                                          "kaleun play --mission takes), the group's own missions among them "
+                                          f"(marked; one <id>.toml each in {_own_folder_said()}); a file of them "
+                                          "with mistakes is left out and said with its problems. check checks "
+                                          "mission files.")
     missions.add_argument("--json", action="store_true", help="the list as JSON (id, name, date, base, ...)")
     missions.add_argument("--language", metavar="CODE", help="the list's language (default: `kaleun config`, else en)")
     missions.set_defaults(func=cmd_missions)
     missions_sub = missions.add_subparsers(dest="missions_command", metavar="ACTION",
                                            title="actions (optional: without one, the missions are listed)")
-    check = missions_sub.add_parser("check", help="check mission files (problems as file:line: problem)")
-    check.add_argument("files", nargs="+", metavar="FILE.toml")
+    check = missions_sub.add_parser("check", help="check mission files (problems as file:line: problem)",
+                                    description="Check mission files: each file's missions, or its problems as "
+                                                "file:line: problem. Without FILE: the group's own missions "
+                                                f"({_own_folder_said()}).")
+    check.add_argument("files", nargs="*", metavar="FILE.toml",
+                       help="mission files (default: every file of the group's own missions folder)")
     check.add_argument("--table", action="store_true",
                        help="the file holds a table per mission (like missions.toml), not one mission")
     check.add_argument("--language", metavar="CODE", default=argparse.SUPPRESS,

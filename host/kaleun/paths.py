@@ -34,3 +34,8 @@ def cache_dir() -> Path:
     if home:
         return Path(home) / "cache"
     return _base("XDG_CACHE_HOME", ".cache")
+
+
+def own_missions_dir() -> Path:
+    """Mission files a group wrote (`<id>.toml`, one mission each): listed and played beside the shipped ones."""
+    return config_dir() / "missions"

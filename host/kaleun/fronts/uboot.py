@@ -34,8 +34,10 @@ def replay(game: Engine) -> str:
 def new(options: Any, seed: int) -> Engine:
     """A U-BOOT game from the options (`--mission`, default training; `kaleun run --changes`).
     Raises CommandError, or MissionError for changes that do not fit the mission."""
+    from kaleun.mission_commands import tell_left_out
     from kaleun.uboot.game import check_changes, new_game
 
+    tell_left_out(options)  # the group's own mission files with mistakes: file:line: problem, at the start
     mission = options.mission or "training"
     changes = _changes(getattr(options, "changes", None))
     check_changes(mission, changes)  # from the command line: checked as a mission file is
@@ -97,9 +99,10 @@ class UbootFront(Front):
                                      "FILE.json)")
 
     def start(self, entry: GameEntry, args: argparse.Namespace) -> Engine:
-        from kaleun.mission_commands import start_from_args, wants_setup
+        from kaleun.mission_commands import start_from_args, tell_left_out, wants_setup
 
         if wants_setup(args):
+            tell_left_out(args)  # the group's own mission files with mistakes: file:line: problem, at the start
             engine: Engine = start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
             return engine
         return new(args, args.seed)

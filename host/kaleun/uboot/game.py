@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from kaleun.core.clock import GameClock
@@ -16,6 +16,7 @@ from kaleun.uboot.crew.technical import Technical
 from kaleun.uboot.figures import Figures
 from kaleun.uboot.mission import Mission
 from kaleun.uboot.missions.catalogue import catalogue
+from kaleun.uboot.missions.own import all_missions, is_own, own_missions
 from kaleun.uboot.orders import OrderDesk
 from kaleun.uboot.sea.grid import GridError, naval_grid
 from kaleun.uboot.sea.navigation import Navigation
@@ -27,20 +28,48 @@ from kaleun.uboot.weapons.arsenal import named_loadout
 from kaleun.uboot.weapons.module import Weapons
 
 GAME_ID = "uboot"
-#: every mission by id (data/missions.toml and data/missions/*.toml), checked: a mistake in a mission
-#: file raises MissionError (`FILE:LINE: MISSION: KEY: problem`) here
-MISSIONS: Mapping[str, Any] = catalogue().missions
+catalogue()  # every shipped mission, checked: a mistake in a mission file raises MissionError here
 
 
-def mission_spec(mission: str, changes: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A mission's fields from its file, with `changes` applied. Raises CommandError."""
-    if mission not in MISSIONS:
-        raise CommandError(Msg("unknown mission '{mission}' (known: {known})", mission=mission,
-                               known=", ".join(sorted(MISSIONS))))
-    return {**MISSIONS[mission], **(changes or {})}
+class _Missions(Mapping[str, Any]):
+    """Every mission by id: the shipped ones (data/missions.toml and data/missions/*.toml) and the group's own
+    (`missions/own.py`, handed in by the program's edge)."""
+
+    def __getitem__(self, mission: str) -> Any:
+        return all_missions()[mission]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(all_missions())
+
+    def __len__(self) -> int:
+        return len(all_missions())
 
 
-def check_changes(mission: str, changes: Mapping[str, Any] | None) -> None:
+MISSIONS: Mapping[str, Any] = _Missions()
+
+
+def unknown_mission(mission: str) -> Msg:
+    """Why a mission id cannot be played: the problems of the group's own file of that name (left out), else
+    that no mission has it."""
+    problems = own_missions().refusal(mission)
+    if problems is not None:
+        return Msg("mission {mission} was left out: its file has mistakes:\n{problems}", mission=mission,
+                   problems=join(problems, "\n"))
+    return Msg("unknown mission '{mission}' (known: {known})", mission=mission, known=", ".join(sorted(MISSIONS)))
+
+
+def mission_spec(mission: str, changes: Mapping[str, Any] | None = None,
+                 fields: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A mission's fields from its file (or `fields`: a group's own mission as its game kept it), with
+    `changes` applied. Raises CommandError."""
+    if fields is None:
+        if mission not in MISSIONS:
+            raise CommandError(unknown_mission(mission))
+        fields = MISSIONS[mission]
+    return {**fields, **(changes or {})}
+
+
+def check_changes(mission: str, changes: Mapping[str, Any] | None, fields: Mapping[str, Any] | None = None) -> None:
     """Mission changes from outside the program (`kaleun run --changes`, a save's settings) checked
     as a mission file is (`kaleun missions check`): a field of the wrong kind or out of range raises
     CommandError naming it, before any module is built from it."""
@@ -53,7 +82,7 @@ def check_changes(mission: str, changes: Mapping[str, Any] | None) -> None:
         Json(depth=10).check(dict(changes), "changes")
     except ShapeError as exc:
         raise CommandError(f"mission {mission} with these changes: {exc}") from exc
-    spec = mission_spec(mission, changes)
+    spec = mission_spec(mission, changes, fields)
     try:
         problems = [problem for _, problem in check_mission(mission, spec, allow_setup=True)]
     except Exception as exc:  # a value the checks themselves cannot read
@@ -91,17 +120,24 @@ def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:
 
 
 def new_game(seed: int = 0, mission: str = "training", changes: Mapping[str, Any] | None = None,
-             modules: list[Module] | None = None) -> Engine:
+             modules: list[Module] | None = None, own: Mapping[str, Any] | None = None) -> Engine:
     """A fresh game of the given mission. Raises CommandError for an unknown mission.
 
     `changes` alters mission fields (kept in the game's config, so a save rebuilds the same
     game); `modules` replaces the module list (tests that stand a module in for another).
+    A group's own mission keeps its fields in the config too (`own_mission`: its file and fields),
+    so a save resumes as it was played even after the file is changed or deleted; `own` is those
+    fields as a save kept them.
     """
-    spec = mission_spec(mission, changes)
+    if own is None and is_own(mission):
+        own = {"file": own_missions().files[mission], "fields": own_missions().missions[mission]}
+    spec = mission_spec(mission, changes, own["fields"] if own is not None else None)
     clock = GameClock(GameClock.parse(spec["start"]))
     config: dict[str, Any] = {"mission": mission}
     if changes:
         config["changes"] = dict(changes)
+    if own is not None:
+        config["own_mission"] = {"file": str(own["file"]), "fields": dict(own["fields"])}
     engine = Engine(GAME_ID, seed, clock, modules if modules is not None else build_modules(mission, spec),
                     config=config)
     engine.emit("mission_start", feed=Msg("{mission}: the boat is in square {square}.",
@@ -138,8 +174,9 @@ def load_game(state: Mapping[str, Any]) -> Engine:
         changes = state["config"].get("changes")
         if changes is not None and not isinstance(changes, dict):
             raise ValueError("the mission changes are not an object")
-        check_changes(mission, changes)
-        engine = new_game(seed, mission, changes)
+        own = _saved_own(mission, state["config"].get("own_mission"))
+        check_changes(mission, changes, own["fields"] if own is not None else None)
+        engine = new_game(seed, mission, changes, own=own)
     except (KeyError, TypeError, ValueError, OverflowError, CommandError) as exc:
         raise SaveError(Msg("the save's game settings are damaged ({why})", why=str(exc))) from exc
     except Exception as exc:  # settings the game cannot be built from, whatever fails on them
@@ -148,3 +185,23 @@ def load_game(state: Mapping[str, Any]) -> Engine:
     engine.take_events()  # a loaded game does not start again
     engine.load_state(state)
     return engine
+
+
+def _saved_own(mission: str, own: Any) -> dict[str, Any] | None:
+    """A group's own mission as its save kept it (None: a shipped mission), checked as its file was
+    (ValueError naming the problems)."""
+    if own is None:
+        return None
+    from kaleun.uboot.missions.catalogue import check_mission
+    from kaleun.uboot.missions.own import PATROL_KEYS
+
+    if not isinstance(own, dict) or set(own) != {"file", "fields"} or not isinstance(own["file"], str) \
+            or not isinstance(own["fields"], dict):
+        raise ValueError("the own mission is not an object of file and fields")
+    fields = own["fields"]
+    problems = [problem for _, problem in check_mission(mission, fields)]
+    problems += [f"{key}: an own mission is no part of a linked patrol" for key in PATROL_KEYS if key in fields]
+    if problems:
+        raise ValueError(Msg("the own mission {mission} (from {file}): {problems}", mission=mission,
+                             file=own["file"], problems=join(problems, "; ")))
+    return {"file": own["file"], "fields": fields}

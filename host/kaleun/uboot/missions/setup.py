@@ -28,6 +28,7 @@ from kaleun.uboot import data
 from kaleun.uboot.missions import passage
 from kaleun.uboot.missions.carry import check_carry
 from kaleun.uboot.missions.catalogue import catalogue
+from kaleun.uboot.missions.own import all_missions, own_missions
 
 MODES = ("single", "linked", "campaign")
 ROLES: tuple[str, ...] = tuple(data.load("roster")["roles"])
@@ -82,6 +83,7 @@ class MissionLine:
     part: int | None
     parts: int  # parts of its patrol (1 for a single mission)
     campaign: int | None  # its place in the campaign (1, 2, ...), None if not in it
+    own: str | None = None  # a group's own mission: the file it was read from (None: a shipped mission)
 
     @property
     def continues(self) -> bool:
@@ -97,7 +99,9 @@ class MissionLine:
         else:
             where = (Msg("from {base}", base=Msg.term(self.base)) if self.base
                      else Msg("in {square}", square=self.square))
-        part = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
+        part: Msg | str = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
+        if self.own is not None:
+            part = Msg(" [own mission]")
         if not with_id:
             return Msg("{date}  {name} ({where}){part}: {summary}", date=When.day(self.start), name=Msg.term(self.name),
                        where=where, part=part, summary=Msg.term(self.summary))
@@ -110,7 +114,8 @@ def _scored(spec: Mapping[str, Any]) -> bool:
 
 
 def campaign_order() -> list[str]:
-    """The campaign: every mission with objectives (unless `campaign = false`), by date."""
+    """The campaign: every shipped mission with objectives (unless `campaign = false`), by date (a group's own
+    missions are played as single missions)."""
     missions = catalogue().missions
     chosen = [m for m, s in missions.items() if _scored(s) and s.get("campaign", True)]
     return sorted(chosen, key=lambda m: (missions[m]["start"], m))
@@ -122,8 +127,10 @@ def patrol_parts(patrol: str) -> list[str]:
 
 
 def mission_lines() -> list[MissionLine]:
-    """Every mission: the real ones by date, then the practice pieces (training, exercises)."""
-    missions = catalogue().missions
+    """Every mission: the real ones by date, then the practice pieces (training, exercises); the group's own
+    among them (`missions/own.py`)."""
+    missions = all_missions()
+    files = own_missions().files
     order = {m: i + 1 for i, m in enumerate(campaign_order())}
     out = []
     for mid, spec in missions.items():
@@ -133,7 +140,7 @@ def mission_lines() -> list[MissionLine]:
             start=str(spec["start"]), year=datetime.fromisoformat(spec["start"]).year, square=str(spec["square"]),
             base=passage.base(spec["base"]).name if "base" in spec else None, scored=_scored(spec),
             time_limit_h=spec.get("time_limit_h"), patrol=patrol, part=spec.get("part") if patrol else None,
-            parts=len(patrol_parts(patrol)) if patrol else 1, campaign=order.get(mid)))
+            parts=len(patrol_parts(patrol)) if patrol else 1, campaign=order.get(mid), own=files.get(mid)))
     out.sort(key=lambda m: (not m.scored, m.start if m.scored else "", m.id))
     return out
 
@@ -159,10 +166,11 @@ class GameSetup:
 
 def setup_problem(setup: GameSetup) -> Msg | None:
     """Why a set-up cannot start, for a player in any language (None: it can)."""
-    missions = catalogue().missions
+    missions = all_missions()
     if setup.mission not in missions:
-        return Msg("unknown mission '{mission}' (known: {known})", mission=setup.mission,
-                   known=", ".join(sorted(missions)))
+        from kaleun.uboot.game import unknown_mission
+
+        return unknown_mission(setup.mission)
     if setup.mode not in MODES:
         return Msg("mode '{mode}' is not one of: {modes}", mode=setup.mode, modes=", ".join(MODES))
     for role, level in setup.difficulty.items():
@@ -188,7 +196,7 @@ def setup_problem(setup: GameSetup) -> Msg | None:
 
 def changes_for(setup: GameSetup) -> dict[str, Any]:
     """The mission field changes a set-up makes (kept in the game's config)."""
-    spec = catalogue().missions[setup.mission]
+    spec = all_missions()[setup.mission]
     changes: dict[str, Any] = {}
     if setup.difficulty:
         changes["difficulty"] = dict(setup.difficulty)

@@ -1,0 +1,74 @@
+"""The group's own mission files, read at the program's edge and handed to the game core.
+
+`kaleun missions`, `kaleun play` and `kaleun run` read `paths.own_missions_dir()` (`$KALEUN_HOME/missions`,
+else `~/.config/kaleun/missions`): each `<id>.toml` there is one mission, checked as `kaleun missions check`
+checks it (`uboot/missions/own.py`). A file with a mistake, or one that cannot be read, is left out with its
+problems; the shipped missions and the other files are not touched by it.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kaleun.core.messages import Msg
+from kaleun.paths import own_missions_dir
+
+if TYPE_CHECKING:
+    from kaleun.uboot.missions.own import OwnMissions
+
+log = logging.getLogger(__name__)
+
+#: an own mission file longer than this is not read (the shipped ones are a few kB)
+MISSION_BYTES = 1024 * 1024
+#: more files than this in the folder: the first ones by name are read
+MOST_FILES = 500
+
+
+def own_files(folder: Path | None = None) -> list[Path]:
+    """The mission files of the group's folder, by name (none when there is no folder)."""
+    folder = own_missions_dir() if folder is None else folder
+    try:
+        names = sorted(p for p in folder.iterdir() if p.name.endswith(".toml") and not p.name.startswith("."))
+    except OSError:  # no folder (the usual case), or one that cannot be listed
+        return []
+    return names[:MOST_FILES]
+
+
+def read_own_files(paths: list[Path]) -> OwnMissions:
+    """The missions of these files, checked; a file that cannot be read is left out, with the reason."""
+    from kaleun.files import read_file
+    from kaleun.uboot.missions.own import read_own
+
+    texts: list[tuple[str, str]] = []
+    unreadable: dict[str, list[Msg | str]] = {}
+    for path in paths:
+        try:
+            texts.append((str(path), read_file(path, MISSION_BYTES).decode("utf-8")))
+        except (OSError, UnicodeDecodeError) as exc:
+            unreadable[str(path)] = [Msg("{path}: cannot read the mission file ({why})", path=str(path),
+                                         why=str(getattr(exc, "strerror", None) or exc))]
+    own = read_own(texts)
+    refused = {**own.refused, **unreadable}
+    own.refused.clear()
+    own.refused.update(sorted(refused.items()))  # told in the order of the files' names
+    return own
+
+
+def load_own_missions() -> None:
+    """Read the group's folder and make its missions the ones the game core lists and plays beside the shipped
+    ones. A folder without mission files costs nothing: the shipped catalogue is not even read for it."""
+    paths = own_files()
+    if not paths and "kaleun.uboot.missions.own" not in sys.modules:
+        return
+    from kaleun.uboot.missions.own import OwnMissions, use_own
+
+    try:
+        own = read_own_files(paths) if paths else OwnMissions()
+    except ValueError:  # the shipped missions have a mistake: the command says so as it would without own files
+        return
+    for name in own.refused:
+        log.debug("own mission file %s left out", name)
+    use_own(own)

@@ -1,0 +1,104 @@
+"""A group's own missions: mission files the group wrote, joined to the shipped catalogue.
+
+The game core never reads the user's folders: the program's edge (`kaleun.own_missions`) reads the
+files and hands their texts to `read_own`, which checks each as `kaleun missions check` does and
+refuses a file with a mistake (`FILE:LINE: MISSION: problem`) without touching the shipped missions.
+`use_own` makes the result the one the set-up and `new_game` see (`all_missions`).
+
+What an own mission may not be:
+- a shipped mission's id (the file's name): a group's file never stands in for a shipped mission;
+- a part of a linked patrol (`patrol`, `part`, `next_needs_primary`): linked patrols and the campaign
+  are the shipped missions only (an own mission is played as a single mission).
+
+A game of an own mission keeps the mission's fields in its config (`uboot.game.new_game`), so a save
+resumes, and a session replays, as it was played even after the file is changed or deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaleun.core.messages import Msg
+from kaleun.uboot.missions.catalogue import MissionError, Problem, _locate, at, catalogue, check_text
+
+#: fields only a shipped mission may have (linked patrols and the campaign are shipped missions only)
+PATROL_KEYS = ("patrol", "part", "next_needs_primary")
+
+
+@dataclass(frozen=True)
+class OwnMissions:
+    #: mission id -> its fields, checked
+    missions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: mission id -> the file it was read from (as the group names it)
+    files: dict[str, str] = field(default_factory=dict)
+    #: a file left out -> its problems (`FILE:LINE: MISSION: problem`, in the table's language)
+    refused: dict[str, list[Msg | str]] = field(default_factory=dict)
+
+    def refusal(self, mission: str) -> list[Msg | str] | None:
+        """The problems of the file a mission of this id would have been read from (None: no such file left out)."""
+        for name, problems in self.refused.items():
+            if _stem(name) == mission:
+                return problems
+        return None
+
+
+def _stem(name: str) -> str:
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    return base[:-5] if base.endswith(".toml") else base
+
+
+def own_problems(text: str, name: str, mission: str, spec: Mapping[str, Any]) -> list[Msg | str]:
+    """What keeps a checked mission file out of the group's own missions: a shipped mission's id, a part of a
+    linked patrol."""
+    if mission in catalogue().missions:
+        return [at(name, 1, mission, Msg("the id {mission} is a shipped mission's: give the file another name "
+                                         "(the id is the file's name)", mission=mission))]
+    found: list[tuple[tuple[str | int, ...], Problem]] = [
+        ((key,), Msg("{key}: a group's own mission is played as a single mission: linked patrols and the campaign "
+                     "use the shipped missions only", key=key))
+        for key in PATROL_KEYS if key in spec]
+    return _locate(text, found, name, mission) if found else []
+
+
+def read_own(sources: Iterable[tuple[str, str]]) -> OwnMissions:
+    """The group's own missions from (file name, text) pairs, one mission per file (the id is the file's
+    name without `.toml`); a file with a mistake is left out, with its problems in `refused`."""
+    own = OwnMissions()
+    for name, text in sources:
+        mission = _stem(name)
+        try:
+            found = check_text(text, name, mission)
+        except MissionError as exc:
+            own.refused[name] = exc.messages
+            continue
+        spec = found[mission]
+        problems = own_problems(text, name, mission, spec)
+        if problems:
+            own.refused[name] = problems
+            continue
+        own.missions[mission] = spec
+        own.files[mission] = name
+    return own
+
+
+_OWN: list[OwnMissions] = [OwnMissions()]
+
+
+def use_own(own: OwnMissions) -> None:
+    """Make `own` the group's own missions the set-up lists and `new_game` plays (the program's edge calls it)."""
+    _OWN[0] = own
+
+
+def own_missions() -> OwnMissions:
+    return _OWN[0]
+
+
+def all_missions() -> dict[str, dict[str, Any]]:
+    """The shipped missions and the group's own (an own one never takes a shipped one's id)."""
+    return {**catalogue().missions, **_OWN[0].missions}
+
+
+def is_own(mission: str) -> bool:
+    return mission in _OWN[0].missions and mission not in catalogue().missions

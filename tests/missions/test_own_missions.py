@@ -1,0 +1,193 @@
+"""A group's own missions (host/README.md, "A group's own missions"): mission files in the missions folder of
+the Kaleun home join the shipped ones (rulebook §4.1: the mission a group plays for an evening). They are
+listed marked as the group's own, played by `kaleun run --mission`, saved and resumed exactly even after the
+file is changed or deleted; a file with a mistake is left out with `file:line: problem` while the shipped
+missions still list; an own file never takes a shipped mission's id nor joins a linked patrol."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kaleun.core.errors import SaveError
+from kaleun.uboot.game import load_game, new_game
+from kaleun.uboot.missions.own import OwnMissions, read_own, use_own
+from kaleun.uboot.missions.setup import GameSetup, campaign_order, mission_lines, setup_problem
+from kit import read_events, run_kaleun, write_script
+
+WOLF_WATCH = """\
+# A group's own mission: hold a square west of Ireland for two hours.
+name = "Wolf watch"
+summary = "Hold the square west of Ireland for two hours."
+start = "1941-05-10T08:00:00"
+base = "lorient"
+square = "AM52"
+course = 270
+surfaced = true
+telegraph = "stop"
+weather = "fair"
+traffic = "light"
+air_cover = "none"
+time_limit_h = 6
+ends_when_met = true
+briefing = \"\"\"
+Hold your square for two hours: HQ wants a boat there.
+\"\"\"
+
+[[objective]]
+id = "hold"
+kind = "station"
+square = "AM52"
+hours = 2
+text = "Hold square AM52 for two hours."
+"""
+
+#: the boat lies stopped in its square: the station is held and the mission won at two hours
+STAY = [{"t": 0, "do": "crew_options", "rules": "advise", "wear": False}, {"t": 3000, "do": "report"},
+        {"t": 9000, "do": "report"}]
+
+
+def own_file(home: Path, name: str, text: str) -> Path:
+    folder = home / "missions"
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def own_reset() -> Iterator[None]:
+    yield
+    use_own(OwnMissions())
+
+
+def test_4_1_an_own_mission_is_listed_as_the_groups_own_and_played_to_its_end_by_a_table_script(tmp_path):
+    own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH)
+    listed = run_kaleun("missions", home=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    (line,) = [row for row in listed.stdout.splitlines() if row.startswith("wolf_watch ")]
+    assert "Wolf watch (from Lorient) [own mission]: Hold the square west of Ireland" in line
+    assert "training " in listed.stdout and "agents_1941 " in listed.stdout  # the shipped ones as before
+    rows = {row["id"]: row for row in json.loads(run_kaleun("missions", "--json", home=tmp_path).stdout)}
+    assert rows["wolf_watch"]["own"].endswith("wolf_watch.toml") and rows["training"]["own"] is None
+    checked = run_kaleun("missions", "check", home=tmp_path)  # without a file: the group's folder
+    assert checked.returncode == 0 and "wolf_watch.toml: ok: wolf_watch: Wolf watch, 1941-05-10" in checked.stdout
+
+    script = write_script(tmp_path / "stay.jsonl", STAY)
+    done = run_kaleun("run", "--mission", "wolf_watch", "--seed", "3", "--script", str(script), "--events",
+                      str(tmp_path / "out.jsonl"), home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    events = read_events(tmp_path / "out.jsonl")
+    assert events[0]["event"] == "mission_start" and events[0]["mission"] == "wolf_watch"
+    (end,) = [e for e in events if e["event"] == "mission_end"]
+    assert (end["result"], end["reason"], end["t"]) == ("won", "objectives_met", 7200)
+
+
+@pytest.mark.parametrize("then", ["deleted", "changed"])
+def test_4_1_a_saved_own_mission_resumes_exactly_after_its_file_is_deleted_or_changed(tmp_path, then):
+    """The save keeps the mission's fields: the split run's events are the whole run's, although the file now
+    says one hour (the station would be held at 3600 s) or is gone."""
+    path = own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH)
+    whole = write_script(tmp_path / "whole.jsonl", STAY)
+    first = write_script(tmp_path / "first.jsonl", STAY[:2])
+    second = write_script(tmp_path / "second.jsonl", STAY[2:])
+    common = ("--mission", "wolf_watch", "--seed", "3")
+    assert run_kaleun("run", *common, "--script", str(whole), "--events", str(tmp_path / "whole.out"),
+                      home=tmp_path).returncode == 0
+    saved = run_kaleun("run", *common, "--script", str(first), "--events", str(tmp_path / "first.out"), "--save",
+                       str(tmp_path / "save.json"), home=tmp_path)
+    assert saved.returncode == 0, saved.stderr
+    if then == "deleted":
+        path.unlink()
+    else:
+        path.write_text(WOLF_WATCH.replace("hours = 2", "hours = 1"), encoding="utf-8")
+    resumed = run_kaleun("run", "--load", str(tmp_path / "save.json"), "--script", str(second), "--events",
+                         str(tmp_path / "second.out"), home=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr
+    split = read_events(tmp_path / "first.out") + read_events(tmp_path / "second.out")
+    assert split == read_events(tmp_path / "whole.out")
+    assert [e["t"] for e in split if e["event"] == "mission_end"] == [7200]
+
+
+def test_4_1_an_own_file_with_a_mistake_is_refused_by_file_and_line_and_the_shipped_missions_still_list(tmp_path):
+    own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH)
+    broken = own_file(tmp_path, "broken.toml", WOLF_WATCH.replace("hours = 2", 'hours = "two"'))
+    listed = run_kaleun("missions", home=tmp_path)
+    assert listed.returncode == 0
+    ids = [row.split()[0] for row in listed.stdout.splitlines()]
+    assert {"training", "agents_1941", "wolf_watch"} <= set(ids) and "broken" not in ids
+    assert f"kaleun: own mission file {broken} left out:\n{broken}:23: broken: objective[0].hours: must be a " \
+           "number, got 'two'" in listed.stderr
+    checked = run_kaleun("missions", "check", home=tmp_path)
+    assert checked.returncode == 2 and f"{broken}:23: broken: objective[0].hours" in checked.stderr
+    script = str(write_script(tmp_path / "s.jsonl", STAY))
+    played = run_kaleun("run", "--mission", "broken", "--script", script, "--events", str(tmp_path / "out.jsonl"),
+                        home=tmp_path)
+    assert played.returncode == 2
+    assert f"mission broken was left out: its file has mistakes:\n{broken}:23: broken: objective[0].hours" \
+           in played.stderr
+    assert played.stderr.count(":23: broken:") == 1  # said once, not also as a file left out
+    # another mission starts, and the start says which file was left out and why
+    other = run_kaleun("run", "--mission", "wolf_watch", "--script", script, "--events", str(tmp_path / "o.jsonl"),
+                       home=tmp_path)
+    assert other.returncode == 0
+    assert f"kaleun: own mission file {broken} left out:\n{broken}:23: broken: objective[0].hours" in other.stderr
+
+
+def test_4_1_an_own_file_may_not_take_a_shipped_missions_id(tmp_path):
+    mine = own_file(tmp_path, "training.toml", WOLF_WATCH)
+    listed = run_kaleun("missions", home=tmp_path)
+    assert f"{mine}:1: training: the id training is a shipped mission's: give the file another name" \
+           in listed.stderr
+    (line,) = [row for row in listed.stdout.splitlines() if row.startswith("training ")]
+    assert "Training patrol" in line and "[own mission]" not in line
+    checked = run_kaleun("missions", "check", str(mine), home=tmp_path)  # named, in the folder: the same rule
+    assert checked.returncode == 2 and "is a shipped mission's" in checked.stderr
+
+
+def test_4_3_an_own_mission_is_no_part_of_a_linked_patrol_nor_of_the_campaign(own_reset):
+    linked = WOLF_WATCH.replace('ends_when_met = true\n', 'ends_when_met = true\npatrol = "mine"\npart = 1\n')
+    own = read_own([("missions/raid.toml", linked), ("missions/wolf_watch.toml", WOLF_WATCH)])
+    assert [str(p) for p in own.refused["missions/raid.toml"]] == [
+        f"missions/raid.toml:{n}: raid: {key}: a group's own mission is played as a single mission: linked patrols "
+        "and the campaign use the shipped missions only" for n, key in ((15, "patrol"), (16, "part"))]
+    shipped = campaign_order()
+    use_own(own)
+    assert campaign_order() == shipped and "wolf_watch" not in shipped
+    assert "wolf_watch" in [m.id for m in mission_lines()]
+    assert setup_problem(GameSetup(mission="wolf_watch")) is None
+    assert str(setup_problem(GameSetup(mission="wolf_watch", mode="linked"))) == \
+        "wolf_watch is a single mission, not a part of a linked patrol"
+
+
+def test_a_save_whose_own_mission_is_damaged_is_refused_naming_the_problem(own_reset):
+    use_own(read_own([("missions/wolf_watch.toml", WOLF_WATCH)]))
+    state = json.loads(json.dumps(new_game(3, "wolf_watch").to_state()))
+    assert state["config"]["own_mission"]["file"] == "missions/wolf_watch.toml"
+    use_own(OwnMissions())  # the file is gone: the save alone rebuilds the game
+    assert load_game(copy.deepcopy(state)).config == state["config"]
+    state["config"]["own_mission"]["fields"]["square"] = "ZZ99"
+    with pytest.raises(SaveError, match=r"the own mission wolf_watch \(from missions/wolf_watch.toml\): square: "
+                                        r"square 'ZZ99' is not on the strategic map"):
+        load_game(state)
+
+
+def test_4_1_the_terminals_set_up_lists_an_own_mission_and_starts_it(own_reset):
+    """`kaleun play --setup`: the group's own mission is on the numbered list, marked, and chosen by its id."""
+    import io
+
+    from kaleun.mission_commands import interactive_setup
+    from kaleun.uboot.missions.setup import start_game
+
+    use_own(read_own([("missions/wolf_watch.toml", WOLF_WATCH)]))
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("wolf_watch\n" + "\n" * 10), out, seed=3)
+    assert "wolf_watch               10 May 1941        Wolf watch (from Lorient) [own mission]: " in out.getvalue()
+    assert (setup.mission, setup.mode) == ("wolf_watch", "single")
+    game = start_game(setup)
+    assert game.config["own_mission"] == {"file": "missions/wolf_watch.toml",
+                                          "fields": read_own([("missions/wolf_watch.toml", WOLF_WATCH)])
+                                          .missions["wolf_watch"]}

@@ -1,0 +1,34 @@
+"""The window's set-up lists a group's own missions with the shipped ones (host/README.md, "A group's own
+missions"; rulebook §4.1): chosen by touch, the game is built from the group's file and keeps its fields."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from kaleun.own_missions import load_own_missions
+from kaleun.uboot.missions.own import OwnMissions, use_own
+from missions.test_own_missions import WOLF_WATCH
+
+from window.test_setup_screen import set_up_window
+
+
+@pytest.fixture
+def own_reset() -> Iterator[None]:
+    yield
+    use_own(OwnMissions())
+
+
+def test_4_1_the_window_sets_up_a_groups_own_mission(home, own_reset) -> None:
+    (home / "missions").mkdir()
+    (home / "missions" / "wolf_watch.toml").write_text(WOLF_WATCH, encoding="utf-8")
+    load_own_missions()  # as the program's start does
+    table, made = set_up_window()
+    table.tap("mission.wolf_watch")
+    table.tap("setup.next")
+    table.tap("setup.start")
+    assert len(made) == 1
+    game = table.window.game
+    assert game.config["mission"] == "wolf_watch"
+    assert game.config["own_mission"]["fields"]["name"] == "Wolf watch"
+    assert [e["mission"] for e in made[0][1] if e["event"] == "mission_start"] == ["wolf_watch"]
