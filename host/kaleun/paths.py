@@ -6,10 +6,17 @@ import os
 from pathlib import Path
 
 
-def _base(env: str, default: str) -> Path:
+def _home() -> Path | None:
+    """KALEUN_HOME, with a leading ~ read as the user's home (a shell expands it, a systemd unit's
+    Environment= or a quoted value does not); None when not set."""
     home = os.environ.get("KALEUN_HOME")
-    if home:
-        return Path(home)
+    return Path(home).expanduser() if home else None
+
+
+def _base(env: str, default: str) -> Path:
+    home = _home()
+    if home is not None:
+        return home
     root = os.environ.get(env)
     return (Path(root) if root else Path.home() / default) / "kaleun"
 
@@ -30,9 +37,9 @@ def autosave_path() -> Path:
 
 def cache_dir() -> Path:
     """What can be made again at any time: compiled language catalogues."""
-    home = os.environ.get("KALEUN_HOME")
-    if home:
-        return Path(home) / "cache"
+    home = _home()
+    if home is not None:
+        return home / "cache"
     return _base("XDG_CACHE_HOME", ".cache")
 
 

@@ -147,7 +147,7 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
     exec_start = command_line(board, python)
     # a table kept in one folder (KALEUN_HOME: a kiosk) keeps it under systemd too
     kaleun_home = os.environ.get("KALEUN_HOME") or None
-    kaleun_home = os.path.abspath(kaleun_home) if kaleun_home else None
+    kaleun_home = os.path.abspath(os.path.expanduser(kaleun_home)) if kaleun_home else None
     if mode == "system":
         unit = system_dir / UNIT
         text = unit_text("system", exec_start, account.pw_name, existing_groups(), kaleun_home)
