@@ -57,7 +57,8 @@ def check_language(value: str) -> str:
     code = value.strip().lower()
     if code not in LANGUAGES:
         known = ", ".join(f"{k} ({v.both})" for k, v in LANGUAGES.items())
-        raise SettingsError(Msg("'{value}' is not a language Kaleun speaks; choose one of: {known}", value=value,
+        shown = value if len(value) <= 40 else value[:37] + "..."  # a pasted page is not echoed whole
+        raise SettingsError(Msg("'{value}' is not a language Kaleun speaks; choose one of: {known}", value=shown,
                                 known=known))
     return code
 

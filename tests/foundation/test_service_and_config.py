@@ -450,3 +450,11 @@ def test_the_sdl_video_drivers_pygame_was_built_with_are_read():
     from kaleun.ports.sdl import built_video_drivers
 
     assert "dummy" in (built_video_drivers() or [])
+
+
+def test_config_set_language_refuses_an_unknown_code_without_echoing_a_pasted_page(home, capsys):
+    """A page pasted by mistake as the language was echoed whole in the refusal (100,000 characters)."""
+    assert main(["config", "set", "language", "x" * 100_000]) != 0
+    err = capsys.readouterr().err
+    assert f"'{'x' * 37}...' is not a language Kaleun speaks; choose one of: en (English)" in err
+    assert len(err) < 400 and not (config_dir() / "settings.json").exists()
