@@ -17,10 +17,10 @@ sea would otherwise begin with the boat aground or a convoy steaming across Irel
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from kaleun.core.args import finite_number
 from kaleun.core.messages import Msg
 from kaleun.uboot import data
 from kaleun.uboot.missions.areas import _lat, _lon
@@ -34,9 +34,8 @@ CONVOYS: Mapping[str, Any] = data.load("convoys")
 
 
 def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        return None
-    return float(value)
+    """A number a float can hold (a whole number of 400 digits is none: the check beside says so), else None."""
+    return float(value) if finite_number(value) else None
 
 
 def _placed(table: Mapping[str, Any], lat: float, lon: float, default_range: float) -> tuple[float, float] | None:

@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from kaleun.boards.locate import KeyLines
+from kaleun.core.args import finite_number
 from kaleun.uboot import data
 from kaleun.uboot.sea.classes import ShipClass, ship_classes
 
@@ -408,7 +409,7 @@ class _Check:
                 return lo if not positive else 1.0
             return default
         value = table[key]
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        if not finite_number(value):  # a whole number of 400 digits too: math.isfinite raised on it
             self.problem(where, f"{self.name(where)} must be a number (metres or degrees), got {value!r}")
             return default if default is not None else 1.0
         if (positive and value <= 0) or value < lo or value > hi:
