@@ -86,6 +86,7 @@ def test_8_6_first_aid_one_medic_one_activation_per_patient_in_his_section():
                                       "specialist": True, "section": 3}]
     assert len(named(events, "first_aid_given")) == 2
     assert g.module("crew").health.stock["ointment"] == 2
+    assert accepted["feed"] == "Order: first aid for square officer and triangle officer."  # read aloud with "and"
 
 
 def test_8_6_first_aid_needs_the_supplies_in_stock():

@@ -16,7 +16,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, from_json, join
+from kaleun.core.messages import N_, Msg, and_list, from_json, join
 from kaleun.uboot import data
 from kaleun.uboot.crew import corrections, sections
 from kaleun.uboot.crew.bars import (
@@ -115,7 +115,7 @@ class Crew(Module, Validator):
         desk.register("first_aid", Effect(self._parse_first_aid, self._check_first_aid,
                                           lambda p: self.health.treat(p["patients"]),
                                           lambda p: Msg("first aid for {patients}",
-                                                        patients=join([figure_term(f) for f in p["patients"]]))))
+                                                        patients=and_list([figure_term(f) for f in p["patients"]]))))
         desk.register("address_crew", Effect(self._no_params, self._ok, self._address,
                                              lambda p: Msg("the Captain addresses the crew")))
         desk.register("prepare_meal", Effect(self._parse_meal, self._check_meal, self._meal,
