@@ -104,6 +104,21 @@ def test_6_4_toolboxes_and_equipment_travel_with_movers_one_per_sailor():
     assert "lies in section 5, not on triangle engineer's way 4 → 3" in one(events, "action_refused")["reason"]
 
 
+def test_6_4_a_carried_chip_is_put_down_only_further_along_the_carriers_way():
+    """§6.4: a sailor takes the chip out of a section he leaves or crosses and puts it down in a
+    section he enters or crosses after that, never in one he passed before he took it."""
+    g = game()
+    stations(g, {"engineer-square": 2})  # 4 -> 3 -> 2
+    do(g, {"do": "place", "figure": "engineer-square", "section": 6})  # 2 -> 3 -> 4 -> 5 -> 6
+    carry = {"do": "carry", "figure": "engineer-square", "item": "extinguisher"}  # it lies in section 5
+    refused = one(do(g, {**carry, "to": 3}), "action_refused")
+    assert refused["reason"] == "square engineer passed section 3 before he took the extinguisher in section 5"
+    assert one(do(g, {**carry, "to": 5}), "action_refused")["reason"] == "the extinguisher already lies in section 5"
+    assert g.module("crew").hazards.item_section("extinguisher") == 5
+    moved = one(do(g, {**carry, "to": 6}), "item_moved")
+    assert (moved["previous"], moved["section"]) == (5, 6)
+
+
 def test_6_7_moving_a_busy_sailor_stops_his_task():
     g = game()
     stations(g, {"navigator-square": 8, "navigator-triangle": 8})

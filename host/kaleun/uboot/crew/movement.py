@@ -196,6 +196,13 @@ class Movement:
             if to is not None:
                 return Msg("{figure} did not pass section {section}", figure=who, section=to)
             return Msg("{figure} is not on the model", figure=who)
+        # he picks the chip up where he first leaves its section and drops it further along his way (§6.4)
+        after = route[route.index(where) + 1:]
+        if target == where:
+            return Msg("the {item} already lies in section {section}", item=name, section=where)
+        if target not in after:
+            return Msg("{figure} passed section {section} before he took the {item} in section {where}", figure=who,
+                       section=target, item=name, where=where)
         return target
 
     def carry(self, figure: str, item: str, target: int) -> None:
