@@ -11,7 +11,7 @@ def test_10_3_5_a_condition_is_repaired_by_one_repair_sailor_with_its_equipment_
     stations(g, {"engineer-square": 5})
     do(g, {"do": "damage", "kind": "environmental", "condition": "leak", "section": 5})
     rejected = one(do(g, {"do": "order", "order": "repair", "condition": "leak", "section": 5}), "order_rejected")
-    assert rejected["reason"] == "repairing the leak needs the water pump in section 5; it is in section 1"
+    assert rejected["reason"] == "repairing the leak needs the water pump in section 5; the chip lies in section 1"
     do(g, {"do": "move_item", "item": "water_pump", "section": 5})
     events = do(g, {"do": "order", "order": "repair", "condition": "leak", "section": 5})
     assert one(events, "order_accepted")["activated"][0]["chips"] == 1

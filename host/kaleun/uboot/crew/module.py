@@ -670,9 +670,11 @@ class Crew(Module, Validator):
         if where != section:
             tool = self.hazards.item_term(item)
             if where is None:
-                return Msg("repairing the {condition} needs the {item} in section {section}; it is lost",
+                return Msg("repairing the {condition} needs the {item} in section {section}; the chip went down with a "
+                           "flooded section",
                            condition=what, item=tool, section=section)
-            return Msg("repairing the {condition} needs the {item} in section {section}; it is in section {where}",
+            return Msg("repairing the {condition} needs the {item} in section {section}; the chip lies in section "
+                           "{where}",
                        condition=what, item=tool, section=section, where=where)
         return None
 

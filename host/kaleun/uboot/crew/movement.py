@@ -187,10 +187,10 @@ class Movement:
         where = crew.hazards.item_section(item)
         name = crew.hazards.item_term(item)
         if where is None:
-            return Msg("the {item} is lost", item=name)
+            return Msg("the {item} went down with a flooded section", item=name)
         if where not in route[:-1]:
-            return Msg("the {item} lies in section {section}, not on {figure}'s way {route}", item=name, section=where,
-                       figure=who, route=" → ".join(map(str, route)))
+            return Msg("{figure}'s way {route} does not lead out of or through section {section}, which holds the "
+                       "{item}", item=name, section=where, figure=who, route=" → ".join(map(str, route)))
         target = crew.pos[figure] if to is None else to
         if target is None or target not in self.visited[figure]:
             if to is not None:
@@ -199,7 +199,7 @@ class Movement:
         # he picks the chip up where he first leaves its section and drops it further along his way (§6.4)
         after = route[route.index(where) + 1:]
         if target == where:
-            return Msg("the {item} already lies in section {section}", item=name, section=where)
+            return Msg("section {section} already holds the {item}", item=name, section=where)
         if target not in after:
             return Msg("{figure} passed section {section} before he took the {item} in section {where}", figure=who,
                        section=target, item=name, where=where)
