@@ -462,7 +462,8 @@ class Crew(Module, Validator):
             if target == "technical":
                 n = params["sailors"]
                 return Need([Group(params["section"], {"repair": n}, chip="T")])
-            count = BREACH_REPAIR if target == "breach" else 1
+            # a card counts for sailors, but a card alone never repairs (§10.3.3, §10.3.8)
+            count = max(1, BREACH_REPAIR - params.get("card", 0)) if target == "breach" else 1
             return Need([Group(params["section"], {"repair": count})])
         if kind == "first_aid":
             section = self.pos[params["patients"][0]]
@@ -620,7 +621,8 @@ class Crew(Module, Validator):
                     "card": bonus, "advanced": advanced}
         if args.has("breach"):
             section = args.int("breach", lo=1, hi=6)
-            return {"target": "breach", "section": section}
+            # §10.3.8: the Chief Engineer may play one engineer card while sealing a breach (+1/+2 crew)
+            return {"target": "breach", "section": section, "card": args.int("card", default=0, lo=0, hi=2)}
         if not args.has("condition"):  # nothing named (it said only "needs the field 'condition'"): what can be
             raise CommandError(Msg("{command}: say what to repair: a component (component=radio), a condition in a "
                                    "section (condition=fire section=3) or a hull breach (breach=3)", command=args.name))
@@ -657,6 +659,13 @@ class Crew(Module, Validator):
                 return Msg("the repair crew for the breach in section {section} is already at work", section=section)
             if breach["result"] == "failed":
                 return Msg("the puzzle for section {section} failed: evacuate the section", section=section)
+            if p["card"]:
+                toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
+                if not toolboxes:
+                    return Msg("an engineer card needs its toolbox in section {section}", section=section)
+                if not any("repair" in m.face.symbols and m.state.free >= 1 for m in self.members(section)):
+                    return Msg("an engineer card needs a sailor with the repair symbol in the repair crew (section "
+                               "{section})", section=section)
             return None
         condition = p["condition"]
         spec = CONDITIONS[condition]
@@ -674,14 +683,16 @@ class Crew(Module, Validator):
                            "flooded section",
                            condition=what, item=tool, section=section)
             return Msg("repairing the {condition} needs the {item} in section {section}; the chip lies in section "
-                           "{where}",
-                       condition=what, item=tool, section=section, where=where)
+                       "{where}", condition=what, item=tool, section=section, where=where)
         return None
 
     def _describe_repair(self, p: dict[str, Any]) -> Msg:
         if p["target"] == "technical":
             return Msg("repair the {component}", component=Msg.term(component_name(p["component"])))
         if p["target"] == "breach":
+            if p.get("card"):
+                return Msg("seal the hull breach in section {section} with an engineer card (+{card})",
+                           section=p["section"], card=p["card"])
             return Msg("seal the hull breach in section {section}", section=p["section"])
         condition = Msg.term(CONDITIONS[p["condition"]]["name"])
         return Msg("repair the {condition} in section {section}", condition=condition, section=p["section"])
