@@ -334,6 +334,7 @@ class Crew(Module, Validator):
         if task is not None:
             self.stop_task(figure, Msg("killed"), discard=True, row=row, quiet=True)
         state.dead = True
+        self.health.forget_injuries(sailor_id(figure, row))
         on_duty = row == self.row
         if on_duty:
             self.pos[figure] = None
