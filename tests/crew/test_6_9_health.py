@@ -162,6 +162,9 @@ def test_6_10_7_6_a_dead_sailors_injuries_no_longer_wait_for_their_cards():
     assert [i["id"] for i in crew.health.injuries] == others
     assert all(i["figure"] != first for i in crew.status()["health"]["injuries_waiting"])
     assert one(do(g, {"do": "undo"}), "undone") and crew.health.injury(injuries[0]["id"]) is not None
+    do(g, {"do": "adjust_morale", "by": -11})
+    do(g, {"do": "damage", "kind": "environmental", "condition": "leak", "section": 6})  # all hands lost (§7.4)
+    assert crew.status()["health"]["injuries_waiting"] == []
 
 
 def test_6_10_a_dead_sailors_figure_put_on_the_model_is_reported():

@@ -379,6 +379,7 @@ class Crew(Module, Validator):
                 state.task = None
                 state.dead = True
         self.pos = dict.fromkeys(FIGURES)
+        self.health.injuries = []  # no card is entered for the dead (§7.6)
         self.returning.clear()
         self.moves.flags.clear()
         self.moves.open = False
