@@ -120,6 +120,23 @@ def test_6_4_a_carried_chip_is_put_down_only_further_along_the_carriers_way():
     assert (moved["previous"], moved["section"]) == (5, 6)
 
 
+def test_6_7_a_flagged_move_settled_by_a_mobilize_stops_the_task_taken_on_meanwhile():
+    """A lookout put down in the control room without a mobilize still counts on the bridge and may be
+    posted there; when a mobilize carries his move out, he has moved: his observation stops (§6.7)."""
+    g = game()
+    stations(g, {"navigator-square": 8, "navigator-triangle": 8})
+    do(g, {"do": "end_mobilize"})
+    assert one(do(g, {"do": "place", "figure": "navigator-square", "section": 3}), "move_unmobilized")
+    do(g, {"do": "order", "order": "observe"})
+    crew = g.module("crew")
+    assert crew.lookouts() == 2 and crew.sailor("navigator-square").task is not None
+    events = do(g, {"do": "move_fix", "figure": "navigator-square", "choice": "mobilize"})
+    assert one(events, "task_stopped")["feed"] == ("square navigator (Navigator) stops his observation: moved out of "
+                                                    "section 8.")
+    assert crew.pos["navigator-square"] == 3 and crew.sailor("navigator-square").task is None
+    assert chips(g, "navigator-square") == ["A"] and crew.lookouts() == 1
+
+
 def test_6_7_moving_a_busy_sailor_stops_his_task():
     g = game()
     stations(g, {"navigator-square": 8, "navigator-triangle": 8})

@@ -117,6 +117,8 @@ class Movement:
                 return False
             crew.add_chips(figure, ("A",) * sections.HATCH_CHIPS, order="mobilize")
             self.hatch.append(figure)
+        if crew.sailor(figure).busy:  # busy since a flagged move, which a mobilize now carries out (§6.7)
+            crew.stop_task(figure, Msg("moved out of section {section}", section=here))
         self.flags.pop(figure, None)
         self.start.setdefault(figure, here)
         self.visited.setdefault(figure, []).extend(way.path[1:])
