@@ -6,8 +6,9 @@
 3. Every outgoing sailor discards one activation chip. A busy sailor instead hands his
    observation or repair chip to his relief, who takes one more chip if he lacks the symbol; a
    dead or full relief, or one whose ailment forbids the task (§6.9), cannot take it and the chip
-   is discarded ([gap] it then counts as the outgoing sailor's discarded chip). A sailor with a treated ailment sheds one of its chips
-   instead of an activation chip, even if he handed over a task.
+   is discarded ([gap] it then counts as the outgoing sailor's discarded chip). A sailor with a
+   treated ailment sheds one of its chips instead of an activation chip, even if he handed over a
+   task.
    Then the tiles flip (or slide, with the easy watch change: the same symbols stay on duty).
 4. Figures of dead sailors leave the model; a living relief's figure is put back anywhere
    (not in a flooded section, nor on deck or bridge while submerged). A figure nobody took
