@@ -11,7 +11,7 @@ def test_10_3_5_a_condition_is_repaired_by_one_repair_sailor_with_its_equipment_
     stations(g, {"engineer-square": 5})
     do(g, {"do": "damage", "kind": "environmental", "condition": "leak", "section": 5})
     rejected = one(do(g, {"do": "order", "order": "repair", "condition": "leak", "section": 5}), "order_rejected")
-    assert rejected["reason"] == "repairing the leak needs the water pump in section 5; it is in section 1"
+    assert rejected["reason"] == "repairing the leak needs the water pump in section 5; the chip lies in section 1"
     do(g, {"do": "move_item", "item": "water_pump", "section": 5})
     events = do(g, {"do": "order", "order": "repair", "condition": "leak", "section": 5})
     assert one(events, "order_accepted")["activated"][0]["chips"] == 1
@@ -68,6 +68,36 @@ def test_10_3_7_seal_a_breach_repair_order_then_the_puzzle_in_time():
     advance(g, 100)
     assert one(do(g, {"do": "puzzle", "section": 4, "result": "solved"}), "hull_breach_sealed")
     assert not named(advance(g, 600), "section_flooded")
+
+
+def test_10_3_8_10_3_3_an_engineer_card_counts_for_sailors_while_sealing_a_breach():
+    """§10.3.8: "Während der Versiegelung eines Hüllenbruchs kann der Erste Maschinist 1 Karte spielen":
+    a +2 card (its toolbox, toolbox 2, lies in section 4) lets three sailors seal the breach."""
+    g = game()
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 4})
+    events = do(g, {"do": "order", "order": "repair", "breach": 4, "card": 2})
+    accepted = one(events, "order_accepted")
+    assert accepted["feed"] == "Order: seal the hull breach in section 4 with an engineer card (+2)."
+    assert len(accepted["activated"]) == 3
+    assert {"engineer-square", "engineer-triangle"} <= {a["figure"] for a in accepted["activated"]}
+    assert one(events, "puzzle_start")
+    assert one(do(g, {"do": "puzzle", "section": 4, "result": "solved"}), "hull_breach_sealed")
+
+
+def test_10_3_3_a_card_on_a_breach_needs_its_toolbox_and_a_repair_specialist_there():
+    g = game()
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 3})
+    refused = one(do(g, {"do": "order", "order": "repair", "breach": 3, "card": 1}), "order_rejected")
+    assert refused["reason"] == "an engineer card needs its toolbox in section 3"
+    g = game()
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 1})
+    do(g, {"do": "move_item", "item": "toolbox_1", "section": 1})
+    refused = one(do(g, {"do": "order", "order": "repair", "breach": 1, "card": 1}), "order_rejected")
+    assert refused["reason"] == ("an engineer card needs a sailor with the repair symbol in the repair crew "
+                                 "(section 1)")
+    # without the card, the crew in section 1 is simply short of sailors
+    refused = one(do(g, {"do": "order", "order": "repair", "breach": 1}), "order_rejected")
+    assert refused["reason"].startswith("5 sailors with the repair symbol needed in section 1")
 
 
 def test_10_3_7_an_unsealed_breach_floods_the_section_killing_sailors_and_losing_its_chips():

@@ -79,6 +79,16 @@ def test_6_13_the_feed_says_where_the_break_is_taken():
         "Smoke break on deck and bridge: ")
 
 
+def test_6_13_the_feed_reads_the_smokers_out_as_a_list_with_and():
+    """The First Officer reads the feed aloud: "a, b and c discard", not "a, b, c discard"."""
+    g = game()
+    _on_the_bridge(g)
+    smoke = one(do(g, {"do": "smoke", "role": "navigator", "sailors": ["navigator-square", "navigator-triangle",
+                                                                      "officer-square"]}), "smoke_break")
+    assert smoke["feed"] == ("Smoke break on the bridge: square navigator, triangle navigator and square officer "
+                             "discard an activation chip.")
+
+
 def test_6_13_each_role_has_two_cigarettes_and_a_third_break_is_refused_and_costs_nothing():
     """§6.13: every player starts with 2 cigarettes; with none left his break is refused, and no
     chip, cigarette or break of the watch is spent by the refusal."""

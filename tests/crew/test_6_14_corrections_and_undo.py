@@ -30,6 +30,21 @@ def test_6_14_chips_added_and_removed_a_sailor_killed_an_item_moved():
     assert (moved["previous"], moved["section"]) == (6, 2)
 
 
+def test_6_14_6_6_a_chips_correction_that_would_change_nothing_is_refused_and_keeps_no_undo_entry():
+    """§6.6: at most 3 chips on a sailor. Adding to a full sailor or removing from one without an
+    activation chip said "0 activation chips added" and left an undo entry that undid nothing."""
+    g = game()
+    do(g, {"do": "adjust_morale", "by": -1, "why": "morale card"})
+    refused = one(do(g, {"do": "chips", "figure": "officer-circle", "remove": 1}), "action_refused")
+    assert refused["feed"] == ("Chips refused: circle officer (Radio operator) has no activation chip to remove.")
+    do(g, {"do": "chips", "figure": "officer-circle", "add": 3})
+    refused = one(do(g, {"do": "chips", "figure": "officer-circle", "add": 1}), "action_refused")
+    assert refused["reason"] == "circle officer (Radio operator) has no free activation slot (3 chips at most)"
+    assert g.module("crew").sailor("officer-circle").chips == ["A", "A", "A"]
+    assert one(do(g, {"do": "undo"}), "undone")["action"] == "chips on circle officer"
+    assert one(do(g, {"do": "undo"}), "undone")["action"] == "morale -1"
+
+
 def test_6_14_undo_takes_back_the_last_action_one_at_a_time():
     g = game()
     before = g.module("crew").to_state()

@@ -101,7 +101,40 @@ def test_6_4_toolboxes_and_equipment_travel_with_movers_one_per_sailor():
     assert one(events, "action_refused")["reason"] == "triangle engineer has not moved in this mobilization"
     do(g, {"do": "place", "figure": "engineer-triangle", "section": 3})
     events = do(g, {"do": "carry", "figure": "engineer-triangle", "item": "extinguisher"})
-    assert "lies in section 5, not on triangle engineer's way 4 → 3" in one(events, "action_refused")["reason"]
+    assert one(events, "action_refused")["reason"] == ("triangle engineer's way 4 → 3 does not lead out of or "
+                                                        "through section 5, which holds the extinguisher")
+
+
+def test_6_4_a_carried_chip_is_put_down_only_further_along_the_carriers_way():
+    """§6.4: a sailor takes the chip out of a section he leaves or crosses and puts it down in a
+    section he enters or crosses after that, never in one he passed before he took it."""
+    g = game()
+    stations(g, {"engineer-square": 2})  # 4 -> 3 -> 2
+    do(g, {"do": "place", "figure": "engineer-square", "section": 6})  # 2 -> 3 -> 4 -> 5 -> 6
+    carry = {"do": "carry", "figure": "engineer-square", "item": "extinguisher"}  # it lies in section 5
+    refused = one(do(g, {**carry, "to": 3}), "action_refused")
+    assert refused["reason"] == "square engineer passed section 3 before he took the extinguisher in section 5"
+    assert one(do(g, {**carry, "to": 5}), "action_refused")["reason"] == "section 5 already holds the extinguisher"
+    assert g.module("crew").hazards.item_section("extinguisher") == 5
+    moved = one(do(g, {**carry, "to": 6}), "item_moved")
+    assert (moved["previous"], moved["section"]) == (5, 6)
+
+
+def test_6_7_a_flagged_move_settled_by_a_mobilize_stops_the_task_taken_on_meanwhile():
+    """A lookout put down in the control room without a mobilize still counts on the bridge and may be
+    posted there; when a mobilize carries his move out, he has moved: his observation stops (§6.7)."""
+    g = game()
+    stations(g, {"navigator-square": 8, "navigator-triangle": 8})
+    do(g, {"do": "end_mobilize"})
+    assert one(do(g, {"do": "place", "figure": "navigator-square", "section": 3}), "move_unmobilized")
+    do(g, {"do": "order", "order": "observe"})
+    crew = g.module("crew")
+    assert crew.lookouts() == 2 and crew.sailor("navigator-square").task is not None
+    events = do(g, {"do": "move_fix", "figure": "navigator-square", "choice": "mobilize"})
+    assert one(events, "task_stopped")["feed"] == ("square navigator (Navigator) stops his observation: moved out of "
+                                                    "section 8.")
+    assert crew.pos["navigator-square"] == 3 and crew.sailor("navigator-square").task is None
+    assert chips(g, "navigator-square") == ["A"] and crew.lookouts() == 1
 
 
 def test_6_7_moving_a_busy_sailor_stops_his_task():

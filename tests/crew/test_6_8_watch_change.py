@@ -65,6 +65,23 @@ def test_6_8_a_full_or_dead_relief_cannot_take_the_task_over():
     assert one(events, "lookouts")["count"] == 0
 
 
+def test_6_8_6_9_a_relief_whose_ailment_forbids_the_task_cannot_take_it_over():
+    """§6.9: a card may forbid a sailor an order; a relief forbidden observation cannot take the
+    lookout's chip over at the watch change (§6.8): the observation stops, as for a full relief."""
+    g = game()
+    stations(g, {"navigator-square": 8})
+    do(g, {"do": "order", "order": "observe"})
+    do(g, {"do": "ailment", "sailor": "navigator-square/2", "deck": "event", "forbid": ["observe"]})
+    events = advance(g, WATCH_CHANGE_S)
+    change = one(events, "crew_watch_change")
+    assert change["handed"] == []
+    assert change["stopped"] == [{"figure": "navigator-square", "task": {"kind": "observation"},
+                                  "why": "an ailment forbids it to his relief"}]
+    assert one(events, "task_stopped")["feed"] == ("square navigator: the observation stops at the watch change: an "
+                                                   "ailment forbids it to his relief.")
+    assert g.module("crew").lookouts() == 0 and g.module("crew").sailor("navigator-square").task is None
+
+
 def test_6_8_command_bar_recovery_depends_on_the_captains_difficulty():
     for level, expected in (("hard", "III"), ("normal", "IV"), ("easy", "V")):
         g = game(difficulty={"captain": level})

@@ -86,6 +86,7 @@ def test_8_6_first_aid_one_medic_one_activation_per_patient_in_his_section():
                                       "specialist": True, "section": 3}]
     assert len(named(events, "first_aid_given")) == 2
     assert g.module("crew").health.stock["ointment"] == 2
+    assert accepted["feed"] == "Order: first aid for square officer and triangle officer."  # read aloud with "and"
 
 
 def test_8_6_first_aid_needs_the_supplies_in_stock():
@@ -144,6 +145,26 @@ def test_6_9_a_card_that_is_discarded_takes_its_chips_along():
     events = do(g, {"do": "cure", "figure": "officer-circle", "ailment": ailment})
     assert one(events, "ailment_healed")["feed"] == "circle officer (Radio operator) is rid of his poisoning."
     assert chips(g, "officer-circle") == []
+
+
+def test_6_10_7_6_a_dead_sailors_injuries_no_longer_wait_for_their_cards():
+    """An injured sailor who dies before his injury card is entered (another card's second red cross, a
+    flood, a correction) leaves no injury waiting: the card could never be entered for the dead."""
+    g = game(seed=3)
+    for _ in range(3):
+        do(g, {"do": "damage", "kind": "crew", "sections": [4]})
+    crew = g.module("crew")
+    injuries = crew.health.injuries
+    first = injuries[0]["figure"]
+    others = [i["id"] for i in injuries if i["figure"] != first]
+    assert len(others) < len(injuries)
+    do(g, {"do": "kill", "figure": first, "why": "event card"})
+    assert [i["id"] for i in crew.health.injuries] == others
+    assert all(i["figure"] != first for i in crew.status()["health"]["injuries_waiting"])
+    assert one(do(g, {"do": "undo"}), "undone") and crew.health.injury(injuries[0]["id"]) is not None
+    do(g, {"do": "adjust_morale", "by": -11})
+    do(g, {"do": "damage", "kind": "environmental", "condition": "leak", "section": 6})  # all hands lost (§7.4)
+    assert crew.status()["health"]["injuries_waiting"] == []
 
 
 def test_6_10_a_dead_sailors_figure_put_on_the_model_is_reported():

@@ -52,6 +52,35 @@ def test_9_4_1_meals_that_break_the_rules_are_refused(take, reason):
     assert g.module("crew").food.to_state() == before  # nothing taken, nothing drawn
 
 
+@pytest.mark.parametrize("take", [[2, 3, 4], [4, 6, 5], [3, 4, 5]])
+def test_9_4_1_a_connected_group_is_a_meal_whatever_order_its_places_are_named_in(take):
+    """§9.4.1: the chips form a connected group (first touches second, second third); naming the
+    places in another order (a window's tap order, the places sorted) takes the same chips."""
+    g = game()
+    set_food(g, ["lemon", "egg", "onion", "potato", "meat", "bread"], supply=["bread"] * 10)
+    stations(g, {"navigator-circle": 4})
+    events = do(g, {"do": "order", "order": "prepare_meal", "take": take})
+    assert one(events, "order_accepted")
+    pyramid = ["lemon", "egg", "onion", "potato", "meat", "bread"]
+    assert sorted(one(events, "meal_prepared")["ingredients"]) == sorted(pyramid[p - 1] for p in take)
+
+
+@pytest.mark.parametrize("take, reason", [
+    ([2, 3, 6], None),
+    ([4, 2, 6], "place 6 touches neither of the other places: a meal is a chain of touching chips"),
+    ([4, 6], "places 4 and 6 do not touch: a meal is a chain of touching chips"),
+])
+def test_9_4_1_a_group_that_is_not_connected_is_refused(take, reason):
+    g = game()
+    set_food(g, ["lemon", "egg", "onion", "potato", "meat", "bread"], supply=["bread"] * 10)
+    stations(g, {"navigator-circle": 4})
+    events = do(g, {"do": "order", "order": "prepare_meal", "take": take})
+    if reason is None:
+        assert one(events, "order_accepted")
+    else:
+        assert one(events, "order_rejected")["reason"] == reason
+
+
 def test_9_4_1_swapping_two_chips_costs_one_more_activation():
     g = game()
     set_food(g, ["egg", "meat", "onion", "bread", "lemon", "potato"], supply=["bread"] * 10)

@@ -49,7 +49,7 @@ def test_10_3_7_a_lost_equipment_chip_put_back_is_not_moved_from_section_none():
     do(g, {"do": "damage", "kind": "hull_breach", "section": 1})
     assert one(advance(g, 180), "section_flooded")["lost"] == ["water_pump"]
     moved = one(do(g, {"do": "move_item", "item": "water_pump", "section": 3}), "item_moved")
-    assert moved["feed"] == "The water pump is put in section 3 (correction)."
+    assert moved["feed"] == "Put in section 3: the water pump (correction)."
 
 
 def test_9_4_3_spoilage_counts_its_chips_in_words():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kaleun.core.messages import Msg, join
+from kaleun.core.messages import Msg, and_list
 from kaleun.uboot.crew.roster import ROLES, role_of
 from kaleun.uboot.crew.sailors import RULES
 from kaleun.uboot.figures import figure_term
@@ -70,7 +70,7 @@ class Cigarettes:
             crew.sailor(f).drop("A")
         self.smoked = True
         where = {crew.pos[f] for f in chosen}
-        names = join([figure_term(f) for f in chosen])
+        names = and_list([figure_term(f) for f in chosen])
         n = len(chosen)
         if where == {7}:
             feed = Msg.plural("Smoke break on deck: {names} discards an activation chip.",

@@ -197,8 +197,14 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         if bool(add) == bool(remove):
             raise CommandError(Msg("'chips': give either add or remove, a number 1-3"))
         state = crew.sailor(figure, row)
-        if not ready("chips", Msg("chips on {figure}", figure=figure_term(figure)),
-                     Msg("{sailor} is dead", sailor=crew.label(figure, row)) if state.dead else None):
+        problem: Msg | None = None
+        if state.dead:
+            problem = Msg("{sailor} is dead", sailor=crew.label(figure, row))
+        elif add and not state.free:
+            problem = Msg("{sailor} has no free activation slot (3 chips at most)", sailor=crew.label(figure, row))
+        elif remove and not state.count("A"):
+            problem = Msg("{sailor} has no activation chip to remove", sailor=crew.label(figure, row))
+        if not ready("chips", Msg("chips on {figure}", figure=figure_term(figure)), problem):
             return
         if add:
             done = min(add, state.free)

@@ -11,7 +11,6 @@ the discards. Once a day the meal call counts the ingredients eaten and changes 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.errors import CommandError
@@ -111,9 +110,13 @@ class Food:
                 return Msg("pyramid place {place} is empty", place=p)
             if pyramid[p - 1] == LEMON:
                 return Msg("place {place} holds a lemon, which is never an ingredient", place=p)
-        for a, b in pairwise(take):
-            if not touching(a, b):
-                return Msg("places {a} and {b} do not touch: a meal is a chain of touching chips", a=a, b=b)
+        if len(take) == 2 and not touching(*take):
+            a, b = take
+            return Msg("places {a} and {b} do not touch: a meal is a chain of touching chips", a=a, b=b)
+        lonely = [p for p in take if len(take) > 1 and not any(touching(p, q) for q in take if q != p)]
+        if lonely:
+            return Msg("place {place} touches neither of the other places: a meal is a chain of touching chips",
+                       place=lonely[0])
         if lemon is not None and pyramid[lemon - 1] != LEMON:
             return Msg("place {place} holds no lemon", place=lemon)
         return None

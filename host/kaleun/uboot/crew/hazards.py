@@ -191,10 +191,10 @@ class Hazards:
         before = self.items.get(item)
         self.items[item] = section
         if before is None:
-            feed = Msg("The {item} is put in section {section} ({how}).", item=self.item_term(item), section=section,
+            feed = Msg("Put in section {section}: the {item} ({how}).", item=self.item_term(item), section=section,
                        how=how)
         else:
-            feed = Msg("The {item} moves from section {before} to section {section} ({how}).",
+            feed = Msg("Moved from section {before} to section {section}: the {item} ({how}).",
                        item=self.item_term(item), before=before, section=section, how=how)
         crew.emit("item_moved", feed=feed,
                   item=item, section=section, previous=before, how=how)

@@ -78,6 +78,10 @@ class Health:
     def injury(self, injury_id: int) -> dict[str, Any] | None:
         return next((i for i in self.injuries if i["id"] == injury_id), None)
 
+    def forget_injuries(self, sailor: str) -> None:
+        """A dead sailor's injuries wait for no card: card effects never apply to the dead (§6.10, §7.6)."""
+        self.injuries = [i for i in self.injuries if i["sailor"] != sailor]
+
     # -- ailments -------------------------------------------------------------------------------------
     def add(self, figure: str, row: int, deck: str | None, wounds: int, exhaustion: int, activation: int,
             forbid: Sequence[str], supplies: Sequence[str], note: str, injury: dict[str, Any] | None) -> None:

@@ -16,7 +16,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, from_json, join
+from kaleun.core.messages import N_, Msg, and_list, from_json, join
 from kaleun.uboot import data
 from kaleun.uboot.crew import corrections, sections
 from kaleun.uboot.crew.bars import (
@@ -115,7 +115,7 @@ class Crew(Module, Validator):
         desk.register("first_aid", Effect(self._parse_first_aid, self._check_first_aid,
                                           lambda p: self.health.treat(p["patients"]),
                                           lambda p: Msg("first aid for {patients}",
-                                                        patients=join([figure_term(f) for f in p["patients"]]))))
+                                                        patients=and_list([figure_term(f) for f in p["patients"]]))))
         desk.register("address_crew", Effect(self._no_params, self._ok, self._address,
                                              lambda p: Msg("the Captain addresses the crew")))
         desk.register("prepare_meal", Effect(self._parse_meal, self._check_meal, self._meal,
@@ -334,6 +334,7 @@ class Crew(Module, Validator):
         if task is not None:
             self.stop_task(figure, Msg("killed"), discard=True, row=row, quiet=True)
         state.dead = True
+        self.health.forget_injuries(sailor_id(figure, row))
         on_duty = row == self.row
         if on_duty:
             self.pos[figure] = None
@@ -378,6 +379,7 @@ class Crew(Module, Validator):
                 state.task = None
                 state.dead = True
         self.pos = dict.fromkeys(FIGURES)
+        self.health.injuries = []  # no card is entered for the dead (§7.6)
         self.returning.clear()
         self.moves.flags.clear()
         self.moves.open = False
@@ -462,7 +464,8 @@ class Crew(Module, Validator):
             if target == "technical":
                 n = params["sailors"]
                 return Need([Group(params["section"], {"repair": n}, chip="T")])
-            count = BREACH_REPAIR if target == "breach" else 1
+            # a card counts for sailors, but a card alone never repairs (§10.3.3, §10.3.8)
+            count = max(1, BREACH_REPAIR - params.get("card", 0)) if target == "breach" else 1
             return Need([Group(params["section"], {"repair": count})])
         if kind == "first_aid":
             section = self.pos[params["patients"][0]]
@@ -620,7 +623,8 @@ class Crew(Module, Validator):
                     "card": bonus, "advanced": advanced}
         if args.has("breach"):
             section = args.int("breach", lo=1, hi=6)
-            return {"target": "breach", "section": section}
+            # §10.3.8: the Chief Engineer may play one engineer card while sealing a breach (+1/+2 crew)
+            return {"target": "breach", "section": section, "card": args.int("card", default=0, lo=0, hi=2)}
         if not args.has("condition"):  # nothing named (it said only "needs the field 'condition'"): what can be
             raise CommandError(Msg("{command}: say what to repair: a component (component=radio), a condition in a "
                                    "section (condition=fire section=3) or a hull breach (breach=3)", command=args.name))
@@ -657,6 +661,13 @@ class Crew(Module, Validator):
                 return Msg("the repair crew for the breach in section {section} is already at work", section=section)
             if breach["result"] == "failed":
                 return Msg("the puzzle for section {section} failed: evacuate the section", section=section)
+            if p["card"]:
+                toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
+                if not toolboxes:
+                    return Msg("an engineer card needs its toolbox in section {section}", section=section)
+                if not any("repair" in m.face.symbols and m.state.free >= 1 for m in self.members(section)):
+                    return Msg("an engineer card needs a sailor with the repair symbol in the repair crew (section "
+                               "{section})", section=section)
             return None
         condition = p["condition"]
         spec = CONDITIONS[condition]
@@ -670,16 +681,20 @@ class Crew(Module, Validator):
         if where != section:
             tool = self.hazards.item_term(item)
             if where is None:
-                return Msg("repairing the {condition} needs the {item} in section {section}; it is lost",
+                return Msg("repairing the {condition} needs the {item} in section {section}; the chip went down with a "
+                           "flooded section",
                            condition=what, item=tool, section=section)
-            return Msg("repairing the {condition} needs the {item} in section {section}; it is in section {where}",
-                       condition=what, item=tool, section=section, where=where)
+            return Msg("repairing the {condition} needs the {item} in section {section}; the chip lies in section "
+                       "{where}", condition=what, item=tool, section=section, where=where)
         return None
 
     def _describe_repair(self, p: dict[str, Any]) -> Msg:
         if p["target"] == "technical":
             return Msg("repair the {component}", component=Msg.term(component_name(p["component"])))
         if p["target"] == "breach":
+            if p.get("card"):
+                return Msg("seal the hull breach in section {section} with an engineer card (+{card})",
+                           section=p["section"], card=p["card"])
             return Msg("seal the hull breach in section {section}", section=p["section"])
         condition = Msg.term(CONDITIONS[p["condition"]]["name"])
         return Msg("repair the {condition} in section {section}", condition=condition, section=p["section"])

@@ -117,6 +117,8 @@ class Movement:
                 return False
             crew.add_chips(figure, ("A",) * sections.HATCH_CHIPS, order="mobilize")
             self.hatch.append(figure)
+        if crew.sailor(figure).busy:  # busy since a flagged move, which a mobilize now carries out (§6.7)
+            crew.stop_task(figure, Msg("moved out of section {section}", section=here))
         self.flags.pop(figure, None)
         self.start.setdefault(figure, here)
         self.visited.setdefault(figure, []).extend(way.path[1:])
@@ -187,15 +189,22 @@ class Movement:
         where = crew.hazards.item_section(item)
         name = crew.hazards.item_term(item)
         if where is None:
-            return Msg("the {item} is lost", item=name)
+            return Msg("the {item} went down with a flooded section", item=name)
         if where not in route[:-1]:
-            return Msg("the {item} lies in section {section}, not on {figure}'s way {route}", item=name, section=where,
-                       figure=who, route=" → ".join(map(str, route)))
+            return Msg("{figure}'s way {route} does not lead out of or through section {section}, which holds the "
+                       "{item}", item=name, section=where, figure=who, route=" → ".join(map(str, route)))
         target = crew.pos[figure] if to is None else to
         if target is None or target not in self.visited[figure]:
             if to is not None:
                 return Msg("{figure} did not pass section {section}", figure=who, section=to)
             return Msg("{figure} is not on the model", figure=who)
+        # he picks the chip up where he first leaves its section and drops it further along his way (§6.4)
+        after = route[route.index(where) + 1:]
+        if target == where:
+            return Msg("section {section} already holds the {item}", item=name, section=where)
+        if target not in after:
+            return Msg("{figure} passed section {section} before he took the {item} in section {where}", figure=who,
+                       section=target, item=name, where=where)
         return target
 
     def carry(self, figure: str, item: str, target: int) -> None:

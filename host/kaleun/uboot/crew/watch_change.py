@@ -5,9 +5,10 @@
    ends first and its draw, which also covers sailors who crossed such a section, is this one).
 3. Every outgoing sailor discards one activation chip. A busy sailor instead hands his
    observation or repair chip to his relief, who takes one more chip if he lacks the symbol; a
-   dead or full relief cannot take it and the chip is discarded ([gap] it then counts as the
-   outgoing sailor's discarded chip). A sailor with a treated ailment sheds one of its chips
-   instead of an activation chip, even if he handed over a task.
+   dead or full relief, or one whose ailment forbids the task (§6.9), cannot take it and the chip
+   is discarded ([gap] it then counts as the outgoing sailor's discarded chip). A sailor with a
+   treated ailment sheds one of its chips instead of an activation chip, even if he handed over a
+   task.
    Then the tiles flip (or slide, with the easy watch change: the same symbols stay on duty).
 4. Figures of dead sailors leave the model; a living relief's figure is put back anywhere
    (not in a flooded section, nor on deck or bridge while submerged). A figure nobody took
@@ -53,8 +54,10 @@ def hand_over(crew: Crew) -> None:
             cost = 1 if symbol in face.symbols else 2
             chip = "O" if task["kind"] == "observation" else "T"
             outgoing.discard_busy_chip()
-            if relief.dead or relief.free < cost:
-                why = Msg("his relief is dead") if relief.dead else Msg("his relief has no free slot")
+            order = "observe" if task["kind"] == "observation" else "repair"
+            if relief.dead or relief.free < cost or relief.forbids(order):
+                why = (Msg("his relief is dead") if relief.dead else Msg("his relief has no free slot")
+                       if relief.free < cost else Msg("an ailment forbids it to his relief"))
                 stopped.append({"figure": figure, "task": task, "why": why})
             else:
                 relief.chips.append(chip)
