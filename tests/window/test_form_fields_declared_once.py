@@ -228,3 +228,25 @@ def test_10_3_the_repair_sheet_plays_an_engineer_cards_advanced_effect(code: str
     table.tap("sheet.give")
     given = [e.data for e in table.named("order_accepted") if e.data["order"] == "repair"][-1]
     assert (given["component"], given["card"], given["advanced"]) == ("periscope", 1, True)
+
+
+def test_10_3_8_the_repair_sheet_offers_an_engineer_card_while_sealing_a_breach() -> None:
+    """§10.3.8: "Während der Versiegelung eines Hüllenbruchs kann der Erste Maschinist 1 Karte spielen": the
+    console and table scripts took `repair breach=4 card=2`, the window's sheet offered a card for technical
+    repairs only. A +2 card (its toolbox lies in section 4) lets three sailors seal the breach by touch too."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language="en")
+    rt = table.runtime
+    rt.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+    rt.submit({"do": "order", "order": "mobilize"})
+    for figure in ("engineer-square", "engineer-triangle", "engineer-circle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 4})
+    table.until(60)
+    table.window.dismiss_alarms()
+    table.window.open_form("repair", {"job": {"breach": 4}})
+    table.render()
+    assert table.window.targets.get("field.advanced=True") is None  # the advanced effect is a technical repair's
+    table.tap("field.card=2")
+    table.tap("sheet.give")
+    given = [e.data for e in table.named("order_accepted") if e.data["order"] == "repair"][-1]
+    assert (given["target"], given["section"], given["card"]) == ("breach", 4, 2), given
+    assert len(given["activated"]) == 3

@@ -471,6 +471,12 @@ def _only_technical(values: Values) -> bool:
     return isinstance(job, Mapping) and "component" in job
 
 
+def _takes_a_card(values: Values) -> bool:
+    """A technical repair, or a hull breach being sealed (§10.3.8: the First Engineer may play one card then)."""
+    job = values.get("job")
+    return isinstance(job, Mapping) and ("component" in job or "breach" in job)
+
+
 def _speed(game: Any, values: Values) -> str:
     return str(status(game, "boat").get("telegraph", "stop"))
 
@@ -543,7 +549,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     Form("repair", Msg("Repair"), order="repair", fields=(
         Field("job", Msg("Job"), options=_jobs, fills=("component", "breach", "condition", "section"), optional=False),
-        Field("card", Msg("Engineer card"), options=_cards, when=_only_technical,
+        Field("card", Msg("Engineer card"), options=_cards, when=_takes_a_card,
               empty=Msg("an engineer card is already in play on this repair (one card per repair)")),
         # §10.3: the card's advanced effect needs the most experienced sailor in the repair crew
         Field("advanced", Msg("The card's effect (none chosen: its basic one)"),
