@@ -86,8 +86,9 @@ def test_9_chart_is_the_protractor_and_range_ruler_from_the_boats_square(convoy)
 
 def test_chart_without_a_square_gives_the_course_to_each_objectives_area():
     desk = Desk(new_game(0, "minefield_1939"))
+    # to the rim of the area (2.5 nm round its point, 48 nm off): 45 nm
     assert desk.type("chart") == ('To the area of "Lay at least nine mines in the approaches to Hartlepool before '
-                                  'dawn.": course 259, 48 nm; 3.8 h at full ahead surfaced (12.5 kn).\n')
+                                  'dawn.": course 259, 45 nm; 3.6 h at full ahead surfaced (12.5 kn).\n')
     assert convoy_chart_refusal() == "! chart: no objective names an area: give a square, e.g. chart AL28\n"
 
 
