@@ -442,7 +442,7 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: An
 
 def rings(table: Any, lang: Language) -> list[str]:
     """The rings of each dial group on the table (the attack disc's), as the table reads them."""
-    from kaleun.boards.dials import groups
+    from kaleun.boards.dials import DIALS, groups
 
     out = []
     for group, dials in groups().items():
@@ -458,8 +458,14 @@ def rings(table: Any, lang: Language) -> list[str]:
                 # calibration, refused for such a ring on a real table
                 board = getattr(table, "board", None)
                 sensed = board is not None and board.dial(decl.name).homing in ("switch", "index")
-                parts.append(Msg("{ring} ? (not homed: turn it past its zero mark)", ring=what) if sensed else
-                             Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
+                if decl.reference is not None and getattr(table, "steps", {}).get(decl.name) is not None:
+                    # homed itself, but read against a ring that is not: homing this one again helps nothing
+                    ref = Msg.term(DIALS[decl.reference].field.replace("_", " "))
+                    parts.append(Msg("{ring} ? (read against the {reference} ring, which is not homed yet)",
+                                     ring=what, reference=ref))
+                else:
+                    parts.append(Msg("{ring} ? (not homed: turn it past its zero mark)", ring=what) if sensed else
+                                 Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
             elif table.unset(decl.name):
                 parts.append(Msg("{ring} not set yet", ring=what))
                 unset.append(f"dial {decl.name} {int(value)}")
