@@ -772,7 +772,8 @@ def build_parser() -> argparse.ArgumentParser:
     wiring = sub.add_parser("wiring", help="generate wiring documents (harness, pinout, BOM) from board files")
     wiring.add_argument("boards", nargs="*", metavar="BOARD",
                         help="board files (in Kaleun's source folder the default is every file of its boards/)")
-    wiring.add_argument("--out", metavar="DIR", help="output folder (default: wiring/)")
+    wiring.add_argument("--out", metavar="DIR", help="output folder (default: the wiring/ folder of Kaleun's source "
+                        "folder, from any folder; an installed Kaleun: wiring/ in the current folder)")
     wiring.set_defaults(func=cmd_wiring)
 
     idsheet = sub.add_parser("idsheet", help="write the ship identification sheet (A4 PNG)")
