@@ -398,7 +398,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                              "desktop; build pygame on Raspberry Pi OS's own SDL2 (host/README.md, \"A Pi that "
                              "starts the table by itself\")", wanted=",".join(unbuilt[0]), built=", ".join(unbuilt[1])),
                          EXIT_FAIL, said)
-        if not has_display():  # a service started before the desktop: fail, systemd tries again
+        if not has_display(console_next=False):  # a service started before the desktop: fail, systemd tries again
             return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
                              "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)
     try:
