@@ -398,7 +398,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                              "desktop; build pygame on Raspberry Pi OS's own SDL2 (host/README.md, \"A Pi that "
                              "starts the table by itself\")", wanted=",".join(unbuilt[0]), built=", ".join(unbuilt[1])),
                          EXIT_FAIL, said)
-        if not has_display():  # a service started before the desktop: fail, systemd tries again
+        if not has_display(console_next=False):  # a service started before the desktop: fail, systemd tries again
             return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
                              "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)
     try:
@@ -772,7 +772,8 @@ def build_parser() -> argparse.ArgumentParser:
     wiring = sub.add_parser("wiring", help="generate wiring documents (harness, pinout, BOM) from board files")
     wiring.add_argument("boards", nargs="*", metavar="BOARD",
                         help="board files (in Kaleun's source folder the default is every file of its boards/)")
-    wiring.add_argument("--out", metavar="DIR", help="output folder (default: wiring/)")
+    wiring.add_argument("--out", metavar="DIR", help="output folder (default: the wiring/ folder of Kaleun's source "
+                        "folder, from any folder; an installed Kaleun: wiring/ in the current folder)")
     wiring.set_defaults(func=cmd_wiring)
 
     idsheet = sub.add_parser("idsheet", help="write the ship identification sheet (A4 PNG)")

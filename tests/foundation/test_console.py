@@ -247,3 +247,16 @@ def test_9_2_1_status_tells_how_a_ring_finds_its_zero_as_the_board_homes_it(tmp_
                     "past its zero mark), bearing ? (not homed: home disc_bearing)")
         term.send("quit")
         assert term.close() == 0
+
+
+def test_9_2_1_status_does_not_ask_again_for_a_ring_homed_against_an_unhomed_one(tmp_path):
+    """§9.2.1: the bearing is read on the green ring. A crew that has calibrated the bearing pointer
+    (`home disc_bearing`) while the green ring has not passed its switch was still told `home
+    disc_bearing`; the status now says which ring the reading waits for."""
+    with Terminal(tmp_path, "play", "--console", "--board", str(BOARDS / "mock-gpio.toml")) as term:
+        term.expect("> ")
+        term.send("home disc_bearing")
+        term.send("status")
+        term.expect("bearing ? (read against the own course ring, which is not homed yet)")
+        term.send("quit")
+        assert term.close() == 0

@@ -320,10 +320,26 @@ def test_table_scripts_ignore_the_preferred_board(home, tmp_path):
 def test_play_refuses_an_unknown_language_and_a_full_screen_without_display(home, capsys, monkeypatch):
     assert main(["play", "--language", "klingon", "--headless"]) == 2
     assert "'klingon' is not a language Kaleun speaks" in capsys.readouterr().err
-    monkeypatch.setattr("kaleun.ui.display.has_display", lambda: False)
+    monkeypatch.setattr("kaleun.ui.display.has_display", lambda **_: False)
     assert main(["play", "--fullscreen"]) == 1
     assert "--fullscreen needs a display and there is none" in capsys.readouterr().err
     assert not autosave_path().exists()  # nothing started
+
+
+def test_a_full_screen_without_display_fails_without_saying_the_console_takes_over(home, capsys, caplog,
+                                                                                    monkeypatch):
+    """`kaleun play --fullscreen` (the service) fails without a display; its journal read `no display ...:
+    using the console` and then that it fails: only the failure is said (the other line goes to `-v`)."""
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setattr("kaleun.ui.display.video_drivers", lambda: [])
+    assert main(["play", "--fullscreen"]) == 1
+    assert "--fullscreen needs a display and there is none" in capsys.readouterr().err
+    said = [str(r.msg) for r in caplog.records if r.levelno >= logging.INFO]
+    assert not [line for line in said if "using the console" in line], said
+    assert any("using the console" in str(r.msg) for r in caplog.records)  # kept for -v
 
 
 def test_an_unknown_language_and_a_stop_signal_are_said_in_the_tables_preferred_language(home, capsys, monkeypatch):

@@ -109,6 +109,24 @@ def test_9_2_1_status_and_the_tdc_agree_whether_the_simulated_disc_is_set():
     fresh.close()
 
 
+def test_9_2_1_status_does_not_ask_to_dial_the_rings_the_disc_command_has_set():
+    """§9.2.1 at the console: `disc own=290 enemy=70 bearing=40` sets the game's disc without the simulated
+    rings. `status` then still said `disc: not set yet (turn the rings, or: dial disc_own_course 0, ...)`
+    beside the disc it had just set, and the dial hint would have overwritten it with zeros. A ring whose
+    field the game holds is left out of the rings' line; the others still say what to do."""
+    from kaleun.i18n import language
+    from kaleun.ui.console_views import disc_held, rings
+
+    g = range_game(course=290)
+    table = _sim_table(g)
+    do(g, {"do": "attack_disc", "own_course": 290, "via": "console"})
+    assert rings(table, language("en"), disc_held(g)) == [
+        "disc: not set yet (turn the rings, or: dial disc_enemy_course 0, dial disc_bearing 0)"]
+    do(g, {"do": "attack_disc", "enemy_course": 70, "bearing": 40, "via": "console"})
+    assert rings(table, language("en"), disc_held(g)) == []
+    table.close()
+
+
 def test_9_2_1_the_worked_example_gives_the_tdc_numbers_a_reader_can_check():
     """§9.2.1's worked example (own course 290, contact bearing 40 ahead to starboard, range 4 nm, enemy
     course 070) set on the disc, with a speed of 7 kn, programs the TDC; by hand, for the bow tubes' G7a

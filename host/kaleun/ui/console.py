@@ -104,7 +104,7 @@ class Console(Prompting):
         self.views: dict[str, Callable[[list[str]], None]] = {
             "help": self._help,
             "status": lambda words: self._show(views.status(self.game, TELEGRAPH[self.table.telegraph], self.lang)
-                                               + views.rings(self.table, self.lang)
+                                               + views.rings(self.table, self.lang, views.disc_held(self.game))
                                                + views.game_disc(self.game, self.lang)),
             "contacts": lambda words: self._show(views.contacts(self.game, self.lang)),
             "crew": lambda words: self._show(views.crew(self.game, self.lang)),

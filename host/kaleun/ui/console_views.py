@@ -8,7 +8,7 @@ Everything is read from the game's public status (`boat.status()`, `navigation`,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from kaleun.core.errors import CommandError
@@ -440,9 +440,11 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: An
     return out + warnings
 
 
-def rings(table: Any, lang: Language) -> list[str]:
-    """The rings of each dial group on the table (the attack disc's), as the table reads them."""
-    from kaleun.boards.dials import groups
+def rings(table: Any, lang: Language, held: Collection[str] = ()) -> list[str]:
+    """The rings of each dial group on the table (the attack disc's), as the table reads them. A ring that has
+    not fed the game is left out when the game holds its field already (`held`: set by the `disc` command):
+    the game's disc says it, and dialling the ring would only overwrite it."""
+    from kaleun.boards.dials import DIALS, groups
 
     out = []
     for group, dials in groups().items():
@@ -458,9 +460,17 @@ def rings(table: Any, lang: Language) -> list[str]:
                 # calibration, refused for such a ring on a real table
                 board = getattr(table, "board", None)
                 sensed = board is not None and board.dial(decl.name).homing in ("switch", "index")
-                parts.append(Msg("{ring} ? (not homed: turn it past its zero mark)", ring=what) if sensed else
-                             Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
+                if decl.reference is not None and getattr(table, "steps", {}).get(decl.name) is not None:
+                    # homed itself, but read against a ring that is not: homing this one again helps nothing
+                    ref = Msg.term(DIALS[decl.reference].field.replace("_", " "))
+                    parts.append(Msg("{ring} ? (read against the {reference} ring, which is not homed yet)",
+                                     ring=what, reference=ref))
+                else:
+                    parts.append(Msg("{ring} ? (not homed: turn it past its zero mark)", ring=what) if sensed else
+                                 Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
             elif table.unset(decl.name):
+                if decl.field in held:
+                    continue
                 parts.append(Msg("{ring} not set yet", ring=what))
                 unset.append(f"dial {decl.name} {int(value)}")
             else:
@@ -472,6 +482,13 @@ def rings(table: Any, lang: Language) -> list[str]:
             line = Msg("{rings} (turn the rings, or: {commands})", rings=line, commands=", ".join(unset))
         out.append(f"{lang.text(group)}: {lang.render(line)}")
     return out
+
+
+def disc_held(game: Any) -> set[str]:
+    """The fields of the attack disc the game holds (set by the table's rings or the `disc` command)."""
+    if not _has(game, "weapons"):
+        return set()
+    return {k for k, v in game.module("weapons").status().get("disc", {}).items() if v is not None}
 
 
 def game_disc(game: Any, lang: Language) -> list[str]:
