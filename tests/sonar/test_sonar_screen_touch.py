@@ -229,6 +229,9 @@ def test_touch_surfaced_fits_repairs_in_real_time_and_stations_in_turns(home, tm
             assert shown["section"] == {1, 2, 3, 4} and shown["member"] == members and "dive" in shown["command"]
             screen(win, team).repair_section = 2
             check(win, f"{language}-{mode}-repair-2", tmp_path)
+            # a section outlined: the prompt names who may outline next (German, Russian: three lines)
+            do(win, {"do": "repair", "team": team, "section": 1, "by": "engineer"})
+            check(win, f"{language}-{mode}-repair-next", tmp_path)
         else:
             assert "tab" in shown
 

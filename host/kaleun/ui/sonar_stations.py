@@ -401,20 +401,21 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> N
     else:
         prompt = Msg("Repair: a hull section, then who outlines it (next: {members})",
                      members=or_list([name(m) for m in may]))
-    screen.labels.paragraph(surface, prompt, screen.r(x, y + 36, w, 48), theme.TEXT)
+    # three lines: the prompt naming who may outline next runs to three in German and Russian
+    screen.labels.paragraph(surface, prompt, screen.r(x, y + 34, w, 68), theme.TEXT)
     width = w // 4
     for s in range(1, 5):
-        button = screen.r(x + (s - 1) * width, y + 90, width - GAP, 64)
+        button = screen.r(x + (s - 1) * width, y + 106, width - GAP, 64)
         screen.button(surface, button, str(s), Hit("section", s), active=s in repairs or s == screen.repair_section,
                       size=24)
     width = w // max(4, len(members))
     for i, member in enumerate(members):
-        button = screen.r(x + i * width, y + 164, width - GAP, 64)
+        button = screen.r(x + i * width, y + 178, width - GAP, 64)
         screen.button(surface, button, name(member), Hit("member", member), size=theme.MIN_TEXT,
                       held=bool(free) and member not in may)
-    dive = screen.r(x + w - 200, y + 250, 200, 60)
+    dive = screen.r(x + w - 200, y + 256, 200, 60)
     screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"), held=bool(free))
     if repairs:  # who outlined which section (the sheet passes on: each member in turn)
         done = join([Msg("section {section}: {member}", section=k, member=name(v)) for k, v in sorted(repairs.items())],
                     "; ")
-        screen.labels.paragraph(surface, done, screen.r(x, y + 320, w, 110), theme.TEXT_DIM)
+        screen.labels.paragraph(surface, done, screen.r(x, y + 324, w, 106), theme.TEXT_DIM)

@@ -1,0 +1,143 @@
+"""A whole game of Captain Sonar by touch alone, on the window both teams play from (each half is one
+team's 800 x 480 touch screen behind the divider): the start cells, courses confirmed by the First
+Mate's mark and the Engineer's cross, a torpedo, a sonar answered, a surfacing with its extra turns
+(§2, §6), the second torpedo that sinks the boat, and the end shown on both screens. Every tap lands
+on what the screen drew, on a target of at least 9 mm; no command is sent any other way."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pygame
+import pytest
+from kaleun.core.messages import Msg
+from kaleun.sonar.game import new_game, referee
+from kaleun.sonar.grid import parse_cell
+from kaleun.ui.sonar_screen import STATIONS, Hit, TeamScreen
+from kaleun.ui.sonar_session import make_sonar_runtime
+from kaleun.ui.sonar_window import SonarWindow
+from kaleun.ui.theme import MIN_TARGET
+from kaleun.ui.typeface import missing_glyphs
+from sonarkit import YELLOW_FIRST
+
+SIZE = (1600, 480)
+
+
+@contextmanager
+def table(language: str = "en", mode: str = "turn") -> Iterator[SonarWindow]:
+    pygame.font.init()
+    runtime = make_sonar_runtime(new_game(YELLOW_FIRST, "alpha", mode), language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=SIZE)
+    win.labels.glyph_check = missing_glyphs
+    runtime.step()
+    try:
+        yield win
+    finally:
+        runtime.close()
+
+
+def screen(win: SonarWindow, team: str) -> TeamScreen:
+    return next(s for s in win.screens if s.team == team)
+
+
+def drawn(win: SonarWindow) -> pygame.Surface:
+    """A frame as the team sees it: nothing cut, no glyph missing, every target at least 9 mm."""
+    surface = pygame.Surface(SIZE)
+    win.labels.cut.clear()
+    win.render(surface)
+    for s in win.screens:
+        small = [(h.kind, h.value, r.size) for r, h in s.hits if min(r.size) < MIN_TARGET]
+        assert not small, f"{s.team}: targets under 9 mm: {small}"
+    assert not win.labels.cut, f"labels cut: {win.labels.cut}"
+    assert not win.labels.missing, f"glyphs missing: {win.labels.missing}"
+    return surface
+
+
+def _find(s: TeamScreen, kind: str, value: Any) -> pygame.Rect | None:
+    return next((r for r, hit in s.hits if hit == Hit(kind, value)), None)
+
+
+def tap(win: SonarWindow, team: str, kind: str, value: Any) -> None:
+    """Touch what the team's half shows for (kind, value): a cell in two taps (the map where the cell is, then
+    the enlarged cell), a control of another station after its tab."""
+    drawn(win)
+    s = screen(win, team)
+    rect = _find(s, kind, value)
+    if rect is None and kind == "cell":
+        assert any(hit.kind == "map" for _, hit in s.hits), f"{team}'s map takes no tap now"
+        win.click(s.cell_rect(value).center, SIZE)
+        drawn(win)
+        rect = _find(s, kind, value)
+    if rect is None:
+        for station in STATIONS:
+            win.click(_find(s, "tab", station).center, SIZE)
+            drawn(win)
+            rect = _find(s, kind, value)
+            if rect is not None:
+                break
+    assert rect is not None, f"{team}'s screen shows no {kind} {value}"
+    win.click(rect.center, SIZE)
+    drawn(win)
+
+
+def course(win: SonarWindow, team: str, direction: str, mark: str, cross: str) -> None:
+    """The Captain's course, the First Mate's mark, the Engineer's cross: three taps on the team's screen."""
+    tap(win, team, "course", direction)
+    tap(win, team, "gauge", mark)
+    tap(win, team, "symbol", cross)
+    assert not referee(win.runtime.game).team_status(team)["waiting_for"], screen(win, team).feed[0]
+
+
+def fire(win: SonarWindow, team: str, cell: str) -> None:
+    tap(win, team, "system", "torpedo")
+    tap(win, team, "cell", parse_cell(cell))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_2_to_6_a_whole_turn_based_game_by_touch_alone(home, tmp_path, language):
+    with table(language) as win:
+        ref = referee(win.runtime.game)
+        tap(win, "yellow", "cell", parse_cell("A1"))
+        tap(win, "blue", "cell", parse_cell("G4"))
+        assert ref.phase == "play" and ref.turns.current == "yellow"
+        # yellow charges its torpedo along row 1; blue its sonar up column G
+        for yellow, blue in ((("E", "torpedo", "E3"), ("N", "sonar", "N1")),
+                             (("E", "torpedo", "E4"), ("N", "sonar", "N2")),
+                             (("E", "torpedo", "E2"), ("N", "sonar", "N6"))):
+            course(win, "yellow", *yellow)
+            course(win, "blue", *blue)
+        assert ref.team_status("yellow")["cell"] == "D1" and ref.team_status("blue")["cell"] == "G1"
+        fire(win, "yellow", "G1")  # 3 cells east: a direct hit
+        assert ref.team_status("blue")["damage"] == 2
+        course(win, "yellow", "E", "torpedo", "E5")
+        # blue's sonar: yellow's Captain answers on its own screen, the row true and the column false
+        tap(win, "blue", "system", "sonar")
+        assert ref.team_status("yellow")["sonar_waits_for"] == "yellow"
+        tap(win, "yellow", "truth", "row")
+        tap(win, "yellow", "lie", "column")
+        tap(win, "yellow", "cell", parse_cell("A5"))
+        assert ref.team_status("yellow")["sonar_waits_for"] is None
+        assert any("E" not in line and "1" in line for line in screen(win, "blue").feed)
+        tap(win, "blue", "command", "surface")
+        assert ref.team_status("blue")["surfaced"]
+        # three extra turns for yellow (§2): two courses south recharge the torpedo, the third fires
+        course(win, "yellow", "S", "torpedo", "S1")
+        course(win, "yellow", "S", "torpedo", "S6")
+        assert ref.turns.current == "yellow" and ref.team_status("yellow")["cell"] == "E3"
+        surface = drawn(win)
+        fire(win, "yellow", "G1")
+        status = ref.team_status("yellow")
+        assert status["phase"] == "over" and status["winner"] == "yellow"
+        assert ref.team_status("blue")["damage"] >= 4
+        surface = drawn(win)
+        pygame.image.save(surface, str(tmp_path / f"end-{language}.png"))
+        yellow, blue = screen(win, "yellow"), screen(win, "blue")
+        assert yellow.state_line(status) == Msg("victory!")
+        assert blue.state_line(ref.team_status("blue")) == Msg("sunk")
