@@ -11,6 +11,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -141,3 +142,65 @@ def test_2_to_6_a_whole_turn_based_game_by_touch_alone(home, tmp_path, language)
         yellow, blue = screen(win, "yellow"), screen(win, "blue")
         assert yellow.state_line(status) == Msg("victory!")
         assert blue.state_line(ref.team_status("blue")) == Msg("sunk")
+        # nothing is left to command: Save and quit takes Surface's place on the Captain's station
+        for s in (yellow, blue):
+            s.station = "captain"
+        drawn(win)
+        assert _find(yellow, "leave", None) is not None and _find(blue, "leave", None) is not None
+        assert _find(yellow, "command", "surface") is None
+
+
+def test_save_by_touch_says_what_was_saved_on_the_teams_own_screen(home):
+    """The console's `save`, by touch: the Radio Operator's station has Save now; the team's feed says where the
+    game was saved, the other team's screen says nothing."""
+    with table() as win:
+        tap(win, "yellow", "cell", parse_cell("A1"))
+        tap(win, "blue", "cell", parse_cell("G4"))
+        told = list(screen(win, "blue").feed)
+        tap(win, "yellow", "save", None)
+        saved = win.runtime.autosave.path
+        line = screen(win, "yellow").feed[0]
+        assert saved.exists() and str(saved) in line and "kaleun resume" in line, line
+        assert list(screen(win, "blue").feed) == told
+
+
+def test_save_and_quit_by_touch_asks_twice_then_stops_and_saves_the_game(home):
+    """The console's `quit`, by touch (a touch-only table had no way out of a full-screen game): Save and quit on
+    the Radio Operator's station; the first touch asks for a second (any other touch takes it back), the second
+    ends the window, and the game is saved for `kaleun resume`."""
+    with table("de") as win:
+        tap(win, "yellow", "cell", parse_cell("A1"))
+        tap(win, "blue", "cell", parse_cell("G4"))
+        blue = screen(win, "blue")
+        tap(win, "blue", "leave", None)
+        assert blue.leaving and blue.station == "radio"
+        drawn(win)
+        tap(win, "blue", "tab", "captain")  # another touch: the quit is taken back
+        assert not blue.leaving
+        tap(win, "blue", "leave", None)
+        leave = _find(blue, "leave", None)
+        assert leave is not None
+        # the second touch, inside the window's own loop (as a finger on the running screen)
+        win.runtime.call(lambda: win.click(leave.center, SIZE))
+        assert win.run() == 0
+    saved = json.loads(win.runtime.autosave.path.read_text(encoding="utf-8"))
+    assert "G4" in json.dumps(saved) and "A1" in json.dumps(saved)
+
+
+def test_a_problem_is_told_on_the_screen_that_touched_else_on_both(home):
+    """A touch the game refuses as malformed is said on the screen of the team that touched it, not on the other
+    team's; a problem of no touch (the autosave failing between touches: a full disk) concerns both teams' game
+    and is said on both screens (it was said on yellow's alone)."""
+    with table() as win:
+        blue, yellow = screen(win, "blue"), screen(win, "yellow")
+        drawn(win)
+        blue.send = lambda command: win.runtime.submit({**command, "team": "blue", "cell": "Z99"})
+        before = list(yellow.feed)
+        win.click(blue.cell_rect(parse_cell("G4")).center, SIZE)
+        drawn(win)
+        win.click(next(r for r, h in blue.hits if h == Hit("cell", parse_cell("G4"))).center, SIZE)
+        assert blue.feed and blue.feed[0].startswith("! ") and "Z99" in blue.feed[0]
+        assert list(yellow.feed) == before
+        for report in win.runtime.problems:  # what the autosave calls when a save fails
+            report(Msg("The game could not be saved: the disk is full."))
+        assert yellow.feed[0] == blue.feed[0] == "! The game could not be saved: the disk is full."

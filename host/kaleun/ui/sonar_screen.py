@@ -11,10 +11,13 @@ Layout: a bar on top (team, state, damage); on the left the own map (`sonar_map`
 strip with the enemy's announced track and the newest feed line (a tap opens the whole feed over
 the map, a tap closes it); on the right the crew's stations, one at a time behind four tabs:
 
-- Captain: the course pad, Surface, Dive, Stop!/Go, and the systems (each with its gauge's state);
+- Captain: the course pad, Surface, Dive, Stop!/Go, and the systems (each with its gauge's state); once the
+  game is over, Save and quit in place of Surface;
 - First Mate: the six gauges, a row each (a tap is the mark);
 - Engineer: the board, a row per direction section (a tap on a symbol is the cross);
-- Radio Operator: the enemy's whole announced track, and Plot with the training aid.
+- Radio Operator: the enemy's whole announced track, Plot with the training aid, and the table's Save and
+  Save and quit (the consoles' `save` and `quit`; a second touch confirms the quit, which stops and saves the
+  game for both teams).
 
 The screen follows the game: after a course it turns to the First Mate's gauges, then the
 Engineer's board, then back to the Captain (a tab may be touched any time). Asked for a sonar
@@ -122,6 +125,11 @@ class TeamScreen:
         self.station = "captain"
         #: the enlarged part of the map while a cell is picked: (x0, y0, columns, rows)
         self.zoom: tuple[int, int, int, int] | None = None
+        #: the window's Save and its Save and quit (the console's `save` and `quit`), None where there is no window
+        self.save_now: Callable[[], None] | None = None
+        self.leave: Callable[[], None] | None = None
+        #: Save and quit was touched once: a second touch leaves (both teams' game stops and is saved)
+        self.leaving = False
         self.hits: list[tuple[Rect, Hit]] = []
         #: the controls drawn held (greyed and hatched) for the other team's turn: a tap on one still sends
         #: its command, and the game's refusal says whose turn it is
@@ -158,6 +166,10 @@ class TeamScreen:
         if word is not None:
             self.track.append(word)
 
+    def say(self, text: Msg | str) -> None:
+        """A line of the window's own (not the game's) at the top of the feed."""
+        self.feed.appendleft(self.text(text))
+
     def problem(self, text: Msg | str) -> None:
         self.feed.appendleft(f"! {self.text(text)}")
 
@@ -171,7 +183,7 @@ class TeamScreen:
         self._follow(status)
         return (repr(sorted(status.items())), tuple(self.feed)[:FEED_LINES if self.feed_open else 2],
                 tuple(self.track), self.armed, self.repair_section, self.answer_true, self.answer_lie,
-                self.feed_open, tuple(self.plotted()), self.station, self.zoom)
+                self.feed_open, tuple(self.plotted()), self.station, self.zoom, self.leaving)
 
     # -- what the screen asks for -----------------------------------------------------------
     def _follow(self, status: dict[str, Any]) -> None:
@@ -219,7 +231,7 @@ class TeamScreen:
         game's refusal says why): everything but the tabs, the feed, the training aid, the sonar answer, the
         systems and Go under the own Stop!, and (when the rules allow it) a mine set off in the other's turn;
         the systems after an activation until the next move; the moves until the last course is confirmed."""
-        if hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
+        if hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel", "save", "leave"):
             return False
         if self.waits(status) is None:
             return self.held_after_activation(status, hit) or self.confirming(status, hit)
@@ -258,7 +270,16 @@ class TeamScreen:
 
     def _hit(self, hit: Hit, pos: tuple[int, int] = (0, 0)) -> None:
         kind, value = hit.kind, hit.value
-        if kind == "course":
+        leaving, self.leaving = self.leaving, False  # any other touch takes back a first Save and quit
+        if kind == "leave":
+            if leaving and self.leave is not None:
+                self.leave()
+            else:
+                self.leaving = True
+        elif kind == "save":
+            if self.save_now is not None:
+                self.save_now()
+        elif kind == "course":
             self.send({"do": "course", "direction": value})
         elif kind == "gauge":
             self.send({"do": "mark", "system": value})

@@ -105,7 +105,10 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     if screen.referee.mode == "realtime":
         commands.append(("go", Msg("Go")) if status["stop"] == screen.team else ("stop", Msg("Stop!")))
     left = x + 3 * unit + 4
-    height = (3 * unit) // len(commands)
+    if status["phase"] == "over" and screen.leave is not None:  # nothing left to command: the way out
+        leave_button(screen, surface, screen.r(left, y, x + w - left, 3 * unit - GAP))
+        commands = []
+    height = (3 * unit) // max(1, len(commands))
     for i, (command, label) in enumerate(commands):
         button = screen.r(left, y + i * height, x + w - left, height - GAP)
         hit = Hit("command", command)
@@ -326,7 +329,7 @@ def _ring(surface: Any, centre: tuple[int, int], radius: int, colour: tuple[int,
 # -- the Radio Operator ---------------------------------------------------------------------------
 def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple[int, int, int, int]) -> None:
     from kaleun.sonar.team import team_name
-    from kaleun.ui.sonar_screen import TEAM_COLOURS, Hit
+    from kaleun.ui.sonar_screen import GAP, TEAM_COLOURS, Hit
 
     assert screen.labels is not None
     x, y, w, h = area
@@ -338,7 +341,14 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
                                 screen.r(x, y, w - 158, 66), theme.TEXT_DIM)
         top = y + 70
     _title(screen, surface, Msg("{team}'s announced courses:", team=team_name(screen.enemy)), (x, top, w, 28))
-    box = screen.r(x, top + 30, w, y + h - top - 30)
+    bottom = y + h
+    if screen.leave is not None and screen.save_now is not None:  # the consoles' save and quit, by touch
+        bottom -= 60
+        split = w * 2 // 5  # the wider for the longer label (its second touch's)
+        screen.button(surface, screen.r(x, bottom + 4, split - GAP, 54), Msg("Save now"), Hit("save", None),
+                      size=theme.MIN_TEXT)
+        leave_button(screen, surface, screen.r(x + split, bottom + 4, w - split, 54))
+    box = screen.r(x, top + 30, w, bottom - top - 30)
     words = [screen.text(word) for word in screen.track] or [screen.text(Msg("no course yet"))]
     step = screen.labels.font(theme.TEXT_SIZE).get_linesize()
     room = max(1, box.height // step)
@@ -347,6 +357,15 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
         shown -= 1
     text = " ".join((["…"] if shown < len(words) else []) + words[-shown:])
     screen.labels.paragraph(surface, text, box, TEAM_COLOURS[screen.enemy], theme.TEXT_SIZE)
+
+
+def leave_button(screen: TeamScreen, surface: Any, rect: Rect) -> None:
+    """Save and quit: a first touch asks for a second (the game stops for both teams), said on the button."""
+    from kaleun.ui.sonar_screen import Hit
+
+    text = Msg("Touch again to save and quit") if screen.leaving else Msg("Save and quit")
+    screen.button(surface, rect, text, Hit("leave", None), active=screen.leaving, warn=not screen.leaving,
+                  size=theme.MIN_TEXT)
 
 
 # -- the panels the game waits for ----------------------------------------------------------------
