@@ -21,7 +21,7 @@ import pytest
 from kaleun.core.messages import Msg
 from kaleun.sonar.game import new_game, referee
 from kaleun.sonar.grid import parse_cell
-from kaleun.ui.sonar_screen import STATIONS, Hit, TeamScreen
+from kaleun.ui.sonar_screen import MAP_AREA, MAP_LABEL, STATIONS, Hit, TeamScreen
 from kaleun.ui.sonar_session import make_sonar_runtime
 from kaleun.ui.sonar_window import SonarWindow
 from kaleun.ui.theme import MIN_TARGET
@@ -204,3 +204,34 @@ def test_a_problem_is_told_on_the_screen_that_touched_else_on_both(home):
         for report in win.runtime.problems:  # what the autosave calls when a save fails
             report(Msg("The game could not be saved: the disk is full."))
         assert yellow.feed[0] == blue.feed[0] == "! The game could not be saved: the disk is full."
+
+
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+def test_2_the_map_numbers_its_sectors_as_the_game_says_them(home, monkeypatch, mode):
+    """The game names sectors by number (`Blue surfaces in sector 6`, the drone's question, a sonar answer), so
+    the team's map numbers them, as the printed map does (the screen had the lines but no numbers): each number
+    sits in its own sector, 4 turn-based and 9 in real time, on the whole map and on the enlarged part."""
+    from kaleun.ui import sonar_map
+
+    with table(mode=mode) as win:
+        ref = referee(win.runtime.game)
+        yellow = screen(win, "yellow")
+        with_numbers = drawn(win)
+        view = yellow.overview
+        labels = sonar_map.sector_labels(view, ref.sea, ref.mode)
+        assert [n for n, _ in labels] == list(range(1, 5 if mode == "turn" else 10))
+        assert all(ref.sector(view.cell_at(part.center)) == n for n, part in labels)
+        monkeypatch.setattr(sonar_map, "SECTOR_NUMBER_ALPHA", 0)
+        without = drawn(win)
+        for _, part in labels:  # the number is drawn there
+            x, y = part.center
+            assert any(with_numbers.get_at((x + dx, y + dy)) != without.get_at((x + dx, y + dy))
+                       for dx in range(-8, 9) for dy in range(-8, 9))
+        win.click(yellow.cell_rect(parse_cell("H8")).center, SIZE)
+        drawn(win)
+        zoomed = [h.value for _, h in yellow.hits if h.kind == "cell"]
+        x0, y0 = min(c[0] for c in zoomed), min(c[1] for c in zoomed)
+        part = sonar_map.view_in(yellow.r(*MAP_AREA), yellow.px(MAP_LABEL), x0, y0, 7, 7)
+        shown = {n for n, box in sonar_map.sector_labels(part, ref.sea, ref.mode)
+                 if ref.sector(part.cell_at(box.center)) == n and part.area.contains(box)}
+        assert shown == {ref.sector((x, y)) for x in range(x0, x0 + 7) for y in range(y0, y0 + 7)}
