@@ -235,3 +235,51 @@ def test_2_the_map_numbers_its_sectors_as_the_game_says_them(home, monkeypatch, 
         shown = {n for n, box in sonar_map.sector_labels(part, ref.sea, ref.mode)
                  if ref.sector(part.cell_at(box.center)) == n and part.area.contains(box)}
         assert shown == {ref.sector((x, y)) for x in range(x0, x0 + 7) for y in range(y0, y0 + 7)}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_3_to_6_real_time_by_touch_alone_stop_mines_drone_and_the_repair_ritual(home, language):
+    """Real time on Echo, by touch alone: Stop! and Go, a mine laid and set off, the drone launched by the First
+    Mate, a surfacing with the four-member repair ritual (§3) and the dive."""
+    pygame.font.init()
+    runtime = make_sonar_runtime(new_game(3, "echo", "realtime"), language=language)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=SIZE)
+    win.labels.glyph_check = missing_glyphs
+    runtime.step()
+    try:
+        ref = referee(runtime.game)
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N14"))
+        tap(win, "blue", "command", "stop")
+        assert ref.team_status("yellow")["stop"] == "blue"
+        tap(win, "blue", "command", "go")
+        assert ref.team_status("yellow")["stop"] is None
+        for symbol in ("E4", "E5", "E6"):
+            course(win, "yellow", "E", "mine", symbol)
+        for symbol in ("N1", "N2", "N3", "N4"):
+            course(win, "blue", "N", "drone", symbol)
+        tap(win, "yellow", "system", "mine")
+        tap(win, "yellow", "cell", parse_cell("D1"))
+        assert ref.team_status("yellow")["mines"] == ["D1"]
+        course(win, "yellow", "E", "silence", "E1")
+        tap(win, "yellow", "system", "detonate")
+        tap(win, "yellow", "cell", parse_cell("D1"))
+        assert ref.team_status("yellow")["mines"] == [] and ref.team_status("yellow")["damage"] == 0
+        # the First Mate launches the drone from the own station: a tap on the full gauge, then a cell of the sector
+        tap(win, "blue", "launch", "drone")
+        tap(win, "blue", "cell", parse_cell("B2"))
+        blue = screen(win, "blue")
+        asked = blue.text(Msg("Stop! {team}'s drone asks: are you in sector {sector}? {other}: {answer}!",
+                              team=Msg("Blue"), sector=1, other=Msg("Yellow"), answer=Msg("no")))
+        assert ref.sector(parse_cell("F2")) == 2  # yellow is one sector east: the truthful answer is no
+        assert any(line.endswith(asked) for line in blue.feed), list(blue.feed)
+        tap(win, "yellow", "command", "surface")
+        assert ref.team_status("yellow")["surfaced"]
+        for section, member in ((1, "engineer"), (2, "captain"), (3, "first_mate"), (4, "radio_operator")):
+            tap(win, "yellow", "section", section)
+            tap(win, "yellow", "member", member)
+        assert len(ref.team_status("yellow")["repairs"]) == 4
+        tap(win, "yellow", "command", "dive")
+        assert not ref.team_status("yellow")["surfaced"] and ref.team_status("yellow")["route"] == ["F2"]
+    finally:
+        runtime.close()
