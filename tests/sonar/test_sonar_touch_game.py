@@ -283,3 +283,35 @@ def test_3_to_6_real_time_by_touch_alone_stop_mines_drone_and_the_repair_ritual(
         assert not ref.team_status("yellow")["surfaced"] and ref.team_status("yellow")["route"] == ["F2"]
     finally:
         runtime.close()
+
+
+def test_2_a_sectors_number_lies_under_the_marks_of_its_middle_cell(home, monkeypatch):
+    """Echo in real time has an Archer mine in the middle cell of sectors 1, 3, 7 and 9: the faint number lies
+    under the mine's mark (every pixel of the mark keeps its colour), not over it."""
+    from kaleun.ui import sonar_map
+
+    pygame.font.init()
+    runtime = make_sonar_runtime(new_game(3, "echo", "realtime"))
+    win = SonarWindow(runtime, ["yellow", "blue"], size=SIZE)
+    runtime.step()
+    try:
+        yellow = screen(win, "yellow")
+        ref = referee(runtime.game)
+
+        def archer_pixels() -> dict[int, int]:
+            surface = drawn(win)
+            middles = {ref.sector(yellow.overview.cell_at(part.center)): yellow.overview.cell_at(part.center)
+                       for _, part in sonar_map.sector_labels(yellow.overview, ref.sea, ref.mode)}
+            counts = {}
+            for sector in (1, 3, 7, 9):
+                assert middles[sector] in {parse_cell(c) for c in ref.team_status("yellow")["archer_mines"]}
+                box = yellow.cell_rect(middles[sector])
+                counts[sector] = sum(surface.get_at((x, y))[:3] == sonar_map.ARCHER
+                                     for x in range(box.left, box.right) for y in range(box.top, box.bottom))
+            return counts
+
+        with_numbers = archer_pixels()
+        monkeypatch.setattr(sonar_map, "SECTOR_NUMBER_ALPHA", 0)
+        assert with_numbers == archer_pixels() and all(with_numbers.values())
+    finally:
+        runtime.close()

@@ -29,7 +29,7 @@ GRID_LINE = (36, 70, 104)
 SECTOR_LINE = (120, 160, 200)
 #: a sector's number on the map: the sector lines' colour, faint (0-255), so the cells stay readable through it
 SECTOR_NUMBER = SECTOR_LINE
-SECTOR_NUMBER_ALPHA = 90
+SECTOR_NUMBER_ALPHA = 70
 ROUTE = (240, 240, 240)
 MINE = (220, 60, 50)
 ARCHER = (240, 140, 40)
@@ -112,16 +112,19 @@ def draw_map(surface: Any, view: MapView, sea: SeaMap, mode: str, status: dict[s
                 pygame.draw.rect(surface, SEA, box)
                 pygame.draw.rect(surface, GRID_LINE, box, 1)
                 sea_cells.append((box, cell))
-            if cell in holes:
-                pygame.draw.circle(surface, SEA_HOLE, box.center, size // 3, 2)
-            if cell in archers:
-                inset = max(2, size // 8)
-                points = [(box.centerx, box.y + inset), (box.right - inset, box.bottom - inset),
-                          (box.x + inset, box.bottom - inset)]
-                pygame.draw.polygon(surface, ARCHER, points, 2)
-                image = mark.render("A", True, ARCHER)
-                surface.blit(image, image.get_rect(center=box.center))
-    _sector_numbers(surface, view, sea, mode, fonts)
+    _sector_numbers(surface, view, sea, mode, fonts)  # under every mark: a water hole or Archer mine stays whole
+    for cell in holes:
+        if view.shows(cell):
+            pygame.draw.circle(surface, SEA_HOLE, view.centre(cell), size // 3, 2)
+    for archer in archers:
+        if archer is not None and view.shows(archer):
+            box = view.rect(archer)
+            inset = max(2, size // 8)
+            points = [(box.centerx, box.y + inset), (box.right - inset, box.bottom - inset),
+                      (box.x + inset, box.bottom - inset)]
+            pygame.draw.polygon(surface, ARCHER, points, 2)
+            image = mark.render("A", True, ARCHER)
+            surface.blit(image, image.get_rect(center=box.center))
     _sector_lines(surface, view, sea, mode)
     for cell in plotted:
         if view.shows(cell):
@@ -170,7 +173,7 @@ def _sector_numbers(surface: Any, view: MapView, sea: SeaMap, mode: str, fonts: 
     """The sectors' numbers, large and faint under the route, the mines and the boat; inside the sector's part
     of the view (an enlarged part may show a strip of one cell)."""
     for number, part in sector_labels(view, sea, mode):
-        font = fonts.exact(max(8, min(view.size * 3 // 2, min(part.size) * 9 // 10)))
+        font = fonts.exact(max(8, min(view.size * 3, min(part.size) * 9 // 10)))
         image = font.render(str(number), True, SECTOR_NUMBER)
         image.set_alpha(SECTOR_NUMBER_ALPHA)
         surface.blit(image, image.get_rect(center=part.center))
