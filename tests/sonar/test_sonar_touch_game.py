@@ -315,3 +315,29 @@ def test_2_a_sectors_number_lies_under_the_marks_of_its_middle_cell(home, monkey
         assert with_numbers == archer_pixels() and all(with_numbers.values())
     finally:
         runtime.close()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_the_whole_feed_covers_the_map_with_its_row_numbers(home, size):
+    """The whole feed opened over the map leaves nothing of the map showing: the row numbers 10 to 15 reach
+    left of the map's area, and their ends stood beside the feed."""
+    from kaleun.ui import theme
+
+    pygame.font.init()
+    runtime = make_sonar_runtime(new_game(1, "alpha", "turn"))
+    win = SonarWindow(runtime, ["yellow"], size=size)
+    runtime.step()
+    try:
+        for command in ({"do": "start", "team": "yellow", "cell": "A1"}, {"do": "start", "team": "blue", "cell": "O15"}):
+            runtime.submit(command)
+        runtime.step()
+        yellow = win.screens[0]
+        yellow.feed_open = True
+        surface = pygame.Surface(size)
+        win.render(surface)
+        feed = yellow.r(*MAP_AREA)
+        stray = [(x, y) for x in range(0, feed.left) for y in range(feed.top, feed.bottom)
+                 if surface.get_at((x, y))[:3] != theme.PANEL[:3]]
+        assert not stray, stray[:5]
+    finally:
+        runtime.close()

@@ -560,7 +560,8 @@ class TeamScreen:
         """The team's feed over the map, newest first, every line whole (a tap closes it)."""
         assert self.labels is not None
         rect = self.r(*MAP_AREA)
-        pygame.draw.rect(surface, theme.PANEL, rect)
+        # from the screen's left edge: the map's row numbers reach a few pixels left of its area
+        pygame.draw.rect(surface, theme.PANEL, self.r(0, MAP_AREA[1], MAP_AREA[0] + MAP_AREA[2], MAP_AREA[3]))
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2)
         inner = rect.inflate(-self.px(8), -self.px(8))
         step = self.labels.font(theme.MIN_TEXT).get_linesize()
