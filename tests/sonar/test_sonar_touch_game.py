@@ -328,8 +328,8 @@ def test_the_whole_feed_covers_the_map_with_its_row_numbers(home, size):
     win = SonarWindow(runtime, ["yellow"], size=size)
     runtime.step()
     try:
-        for command in ({"do": "start", "team": "yellow", "cell": "A1"}, {"do": "start", "team": "blue", "cell": "O15"}):
-            runtime.submit(command)
+        for team, cell in (("yellow", "A1"), ("blue", "O15")):
+            runtime.submit({"do": "start", "team": team, "cell": cell})
         runtime.step()
         yellow = win.screens[0]
         yellow.feed_open = True
