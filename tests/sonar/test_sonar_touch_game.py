@@ -132,7 +132,8 @@ def test_2_to_6_a_whole_turn_based_game_by_touch_alone(home, tmp_path, language)
         course(win, "yellow", "S", "torpedo", "S1")
         course(win, "yellow", "S", "torpedo", "S6")
         assert ref.turns.current == "yellow" and ref.team_status("yellow")["cell"] == "E3"
-        surface = drawn(win)
+        tap(win, "blue", "system", "torpedo")  # blue's Captain has armed a torpedo when the end comes
+        assert screen(win, "blue").armed == "torpedo"
         fire(win, "yellow", "G1")
         status = ref.team_status("yellow")
         assert status["phase"] == "over" and status["winner"] == "yellow"
@@ -148,6 +149,8 @@ def test_2_to_6_a_whole_turn_based_game_by_touch_alone(home, tmp_path, language)
         drawn(win)
         assert _find(yellow, "leave", None) is not None and _find(blue, "leave", None) is not None
         assert _find(yellow, "command", "surface") is None
+        # the game is over: the torpedo blue had armed asks for no cell any more (its prompt and Cancel are gone)
+        assert blue.armed is None and not [h for _, h in blue.hits if h.kind in ("map", "cancel")]
 
 
 def test_save_by_touch_says_what_was_saved_on_the_teams_own_screen(home):

@@ -197,6 +197,9 @@ class TeamScreen:
             elif self.station in ("mate", "engineer"):
                 self.station = "captain"
             self._waiting = waiting
+        if status["phase"] == "over":  # nothing is taken any more: a system armed or a pick begun asks no more
+            self.armed = self.armed_by = self.answer_true = self.answer_lie = None
+            self.repair_section = None
         if not self._picking(status):
             self.zoom = None
 
