@@ -344,3 +344,33 @@ def test_the_whole_feed_covers_the_map_with_its_row_numbers(home, size):
         assert not stray, stray[:5]
     finally:
         runtime.close()
+
+
+def test_3_surfaced_in_real_time_the_radio_operator_keeps_the_track_a_tab_away(home):
+    """§3 real time: surfacing turns the screen to the repair panel, now the Captain's station, and the other
+    stations stay a tab away (the whole right half was the repair panel, so the Radio Operator lost the enemy's
+    whole track, Plot and Save until the boat dived). The First Mate's and Engineer's stations say why they wait."""
+    pygame.font.init()
+    runtime = make_sonar_runtime(new_game(3, "alpha", "realtime", training_aid=True))
+    win = SonarWindow(runtime, ["yellow", "blue"], size=SIZE)
+    runtime.step()
+    try:
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N12"))
+        course(win, "blue", "N", "drone", "N1")
+        yellow = screen(win, "yellow")
+        tap(win, "yellow", "tab", "radio")
+        tap(win, "yellow", "tab", "captain")
+        tap(win, "yellow", "command", "surface")
+        assert yellow.station == "captain" and _find(yellow, "section", 1) is not None
+        tap(win, "yellow", "tab", "radio")
+        assert _find(yellow, "plot", None) is not None and _find(yellow, "save", None) is not None
+        assert yellow.track and _find(yellow, "section", 1) is None
+        tap(win, "yellow", "tab", "mate")
+        assert yellow.waits(referee(runtime.game).team_status("yellow")) == Msg("surfaced: repairs first")
+        assert Hit("gauge", "torpedo") in yellow.held
+        tap(win, "yellow", "section", 1)  # found on the Captain's station
+        tap(win, "yellow", "member", "engineer")
+        assert list(referee(runtime.game).team_status("yellow")["repairs"].values()) == ["engineer"]
+    finally:
+        runtime.close()

@@ -21,7 +21,8 @@ the map, a tap closes it); on the right the crew's stations, one at a time behin
 
 The screen follows the game: after a course it turns to the First Mate's gauges, then the
 Engineer's board, then back to the Captain (a tab may be touched any time). Asked for a sonar
-answer, or surfaced in real time, the station area is the answer or the repair panel until done.
+answer, the station area is the answer panel until done; surfaced in real time, the Captain's station is
+the repair panel (the screen turns to it), the other stations a tab away.
 
 A cell is picked in two taps (`sonar_map`): a system button arms that system, a tap on the map
 enlarges the cells around the finger, a tap there gives the target (torpedo and mine: the cell;
@@ -140,6 +141,7 @@ class TeamScreen:
         #: the overview map as last drawn (tests find a cell's pixels with `cell_rect`)
         self.overview: MapView | None = None
         self._waiting: tuple[str, ...] = ()
+        self._repairing = False
         self._scale = 1.0
         self._origin = (0.0, 0.0)
         # what the team was told before this screen started (a resumed game): the same events
@@ -188,6 +190,10 @@ class TeamScreen:
     # -- what the screen asks for -----------------------------------------------------------
     def _follow(self, status: dict[str, Any]) -> None:
         """Turn to the station the game waits for: the gauges after a course, then the board, then back."""
+        repairing = self.repairing(status)
+        if repairing and not self._repairing:  # just surfaced in real time: the repair panel
+            self.station = "captain"
+        self._repairing = repairing
         waiting = tuple(status["waiting_for"])
         if waiting != self._waiting:
             if "mark" in waiting:
@@ -211,6 +217,11 @@ class TeamScreen:
             return "lie_cell" if self.answer_true and self.answer_lie else None
         return self.armed if self.armed in TARGETED else None
 
+    def repairing(self, status: dict[str, Any]) -> bool:
+        """Surfaced in real time: the crew works only on the repairs, then dives (the Captain's station is the
+        repair panel)."""
+        return bool(status["surfaced"]) and status["phase"] == "play" and self.referee.mode == "realtime"
+
     def waits(self, status: dict[str, Any]) -> Msg | None:
         """Why the game now refuses what the crew's controls give (they are drawn held, saying this), else
         None: before the start and after the end; turn-based, the other team's turn; a sonar answer awaited
@@ -225,6 +236,8 @@ class TeamScreen:
             return Msg("{team}'s Stop!", team=team_name(status["stop"]))
         if status["stop"] == self.team:
             return Msg("your Stop!")
+        if self.repairing(status):
+            return Msg("surfaced: repairs first")
         if status["turn"] not in (None, self.team):
             return Msg("{team}'s turn", team=team_name(status["turn"]))
         return None
