@@ -217,18 +217,26 @@ def test_touch_the_sonar_answer_panel_fits_at_each_step(home, tmp_path, language
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_touch_surfaced_fits_repairs_in_real_time_and_stations_in_turns(home, tmp_path, language, mode):
-    """§2 surfacing: in real time the repair panel (4 hull sections, the crew, Dive); turn-based, the
-    stations as usual with the state "surfaced"."""
+    """§2 surfacing: in real time the repair panel on the Captain's station (4 hull sections, the crew, Dive) and
+    the other stations a tab away; turn-based, the stations as usual with the state "surfaced"."""
     with table(language, mode) as win:
         started(win)
         team = surfaced_team(win)
         every_station(win, f"{language}-{mode}-surfaced", tmp_path)
         shown = kinds(win, team)
         if mode == "realtime":
+            # the Radio Operator keeps the enemy's track, Plot and Save while the crew repairs
+            assert shown["tab"] == set(STATIONS) and shown["plot"] == {None} and shown["save"] == {None}
+            screen(win, team).station = "captain"  # the repair panel is the Captain's station
+            check(win, f"{language}-{mode}-repair", tmp_path)
+            shown = kinds(win, team)
             members = set(referee(win.runtime.game).teams[team].crew.members)
             assert shown["section"] == {1, 2, 3, 4} and shown["member"] == members and "dive" in shown["command"]
             screen(win, team).repair_section = 2
             check(win, f"{language}-{mode}-repair-2", tmp_path)
+            # a section outlined: the prompt names who may outline next (German, Russian: three lines)
+            do(win, {"do": "repair", "team": team, "section": 1, "by": "engineer"})
+            check(win, f"{language}-{mode}-repair-next", tmp_path)
         else:
             assert "tab" in shown
 

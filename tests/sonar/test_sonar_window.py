@@ -498,7 +498,10 @@ def test_before_the_start_and_after_the_end_the_controls_are_held(window):
     ref.phase = "over"
     window.render(surface)
     assert yellow.text(yellow.waits(ref.team_status("yellow"))) == "the game is over"
-    assert Hit("command", "stop") in yellow.held and Hit("system", "detonate") in yellow.held
+    assert Hit("course", "N") in yellow.held and Hit("system", "detonate") in yellow.held
+    # nothing is left to command: the way out (the console's quit) takes the place of Surface and Stop!
+    shown = [hit for _, hit in yellow.hits]
+    assert Hit("leave", None) in shown and Hit("command", "stop") not in shown
 
 
 def test_5_after_an_activation_the_systems_are_held_until_the_next_move(window):

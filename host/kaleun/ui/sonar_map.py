@@ -1,7 +1,7 @@
 """The team's own map on the Captain Sonar screen: the whole sea, or an enlarged part to pick a cell.
 
 A 15 x 15 map on the 7" screen has cells of about 4 mm, too small for a finger. So the whole map
-(`overview`) only shows: islands, water holes, sectors, the own route, mines and boat, Archer
+(`overview`) only shows: islands, water holes, sectors and their numbers, the own route, mines and boat, Archer
 mines and, with the training aid, the enemy's possible cells. When the crew has to pick a cell
 (the start cell, a target, the false value of a sonar answer) a tap on the map enlarges the
 `ZOOM` x `ZOOM` cells around the finger (`zoom_around`) to cells of at least 9 mm; the next tap
@@ -27,6 +27,9 @@ LAND = (132, 110, 74)
 LAND_EDGE = (84, 68, 44)
 GRID_LINE = (36, 70, 104)
 SECTOR_LINE = (120, 160, 200)
+#: a sector's number on the map: the sector lines' colour, faint (0-255), so the cells stay readable through it
+SECTOR_NUMBER = SECTOR_LINE
+SECTOR_NUMBER_ALPHA = 70
 ROUTE = (240, 240, 240)
 MINE = (220, 60, 50)
 ARCHER = (240, 140, 40)
@@ -109,15 +112,19 @@ def draw_map(surface: Any, view: MapView, sea: SeaMap, mode: str, status: dict[s
                 pygame.draw.rect(surface, SEA, box)
                 pygame.draw.rect(surface, GRID_LINE, box, 1)
                 sea_cells.append((box, cell))
-            if cell in holes:
-                pygame.draw.circle(surface, SEA_HOLE, box.center, size // 3, 2)
-            if cell in archers:
-                inset = max(2, size // 8)
-                points = [(box.centerx, box.y + inset), (box.right - inset, box.bottom - inset),
-                          (box.x + inset, box.bottom - inset)]
-                pygame.draw.polygon(surface, ARCHER, points, 2)
-                image = mark.render("A", True, ARCHER)
-                surface.blit(image, image.get_rect(center=box.center))
+    _sector_numbers(surface, view, sea, mode, fonts)  # under every mark: a water hole or Archer mine stays whole
+    for cell in holes:
+        if view.shows(cell):
+            pygame.draw.circle(surface, SEA_HOLE, view.centre(cell), size // 3, 2)
+    for archer in archers:
+        if archer is not None and view.shows(archer):
+            box = view.rect(archer)
+            inset = max(2, size // 8)
+            points = [(box.centerx, box.y + inset), (box.right - inset, box.bottom - inset),
+                      (box.x + inset, box.bottom - inset)]
+            pygame.draw.polygon(surface, ARCHER, points, 2)
+            image = mark.render("A", True, ARCHER)
+            surface.blit(image, image.get_rect(center=box.center))
     _sector_lines(surface, view, sea, mode)
     for cell in plotted:
         if view.shows(cell):
@@ -147,6 +154,29 @@ def draw_map(surface: Any, view: MapView, sea: SeaMap, mode: str, status: dict[s
             pygame.draw.circle(surface, theme.TEXT, c, size // 2 + 2, 2)
     pygame.draw.rect(surface, SECTOR_LINE, view.area, 2)
     return sea_cells
+
+
+def sector_labels(view: MapView, sea: SeaMap, mode: str) -> list[tuple[int, Rect]]:
+    """Each sector the view shows, and its part of the view: its number goes in the middle (the printed
+    map's big faint numbers; the game says sectors by number: "surfaces in sector 6", the drone's
+    question, a sonar answer)."""
+    boxes: dict[int, list[int]] = {}
+    for j in range(view.rows):
+        for i in range(view.columns):
+            x, y = view.x0 + i, view.y0 + j
+            box = boxes.setdefault(sea.sector((x, y), mode), [x, y, x, y])
+            box[:] = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
+    return [(n, view.rect((x0, y0)).union(view.rect((x1, y1)))) for n, (x0, y0, x1, y1) in sorted(boxes.items())]
+
+
+def _sector_numbers(surface: Any, view: MapView, sea: SeaMap, mode: str, fonts: theme.Fonts) -> None:
+    """The sectors' numbers, large and faint under the route, the mines and the boat; inside the sector's part
+    of the view (an enlarged part may show a strip of one cell)."""
+    for number, part in sector_labels(view, sea, mode):
+        font = fonts.exact(max(8, min(view.size * 3, min(part.size) * 9 // 10)))
+        image = font.render(str(number), True, SECTOR_NUMBER)
+        image.set_alpha(SECTOR_NUMBER_ALPHA)
+        surface.blit(image, image.get_rect(center=part.center))
 
 
 def _sector_lines(surface: Any, view: MapView, sea: SeaMap, mode: str) -> None:

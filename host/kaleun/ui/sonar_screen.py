@@ -11,14 +11,18 @@ Layout: a bar on top (team, state, damage); on the left the own map (`sonar_map`
 strip with the enemy's announced track and the newest feed line (a tap opens the whole feed over
 the map, a tap closes it); on the right the crew's stations, one at a time behind four tabs:
 
-- Captain: the course pad, Surface, Dive, Stop!/Go, and the systems (each with its gauge's state);
+- Captain: the course pad, Surface, Dive, Stop!/Go, and the systems (each with its gauge's state); once the
+  game is over, Save and quit in place of Surface;
 - First Mate: the six gauges, a row each (a tap is the mark);
 - Engineer: the board, a row per direction section (a tap on a symbol is the cross);
-- Radio Operator: the enemy's whole announced track, and Plot with the training aid.
+- Radio Operator: the enemy's whole announced track, Plot with the training aid, and the table's Save and
+  Save and quit (the consoles' `save` and `quit`; a second touch confirms the quit, which stops and saves the
+  game for both teams).
 
 The screen follows the game: after a course it turns to the First Mate's gauges, then the
 Engineer's board, then back to the Captain (a tab may be touched any time). Asked for a sonar
-answer, or surfaced in real time, the station area is the answer or the repair panel until done.
+answer, the station area is the answer panel until done; surfaced in real time, the Captain's station is
+the repair panel (the screen turns to it), the other stations a tab away.
 
 A cell is picked in two taps (`sonar_map`): a system button arms that system, a tap on the map
 enlarges the cells around the finger, a tap there gives the target (torpedo and mine: the cell;
@@ -122,6 +126,11 @@ class TeamScreen:
         self.station = "captain"
         #: the enlarged part of the map while a cell is picked: (x0, y0, columns, rows)
         self.zoom: tuple[int, int, int, int] | None = None
+        #: the window's Save and its Save and quit (the console's `save` and `quit`), None where there is no window
+        self.save_now: Callable[[], None] | None = None
+        self.leave: Callable[[], None] | None = None
+        #: Save and quit was touched once: a second touch leaves (both teams' game stops and is saved)
+        self.leaving = False
         self.hits: list[tuple[Rect, Hit]] = []
         #: the controls drawn held (greyed and hatched) for the other team's turn: a tap on one still sends
         #: its command, and the game's refusal says whose turn it is
@@ -132,6 +141,7 @@ class TeamScreen:
         #: the overview map as last drawn (tests find a cell's pixels with `cell_rect`)
         self.overview: MapView | None = None
         self._waiting: tuple[str, ...] = ()
+        self._repairing = False
         self._scale = 1.0
         self._origin = (0.0, 0.0)
         # what the team was told before this screen started (a resumed game): the same events
@@ -158,6 +168,10 @@ class TeamScreen:
         if word is not None:
             self.track.append(word)
 
+    def say(self, text: Msg | str) -> None:
+        """A line of the window's own (not the game's) at the top of the feed."""
+        self.feed.appendleft(self.text(text))
+
     def problem(self, text: Msg | str) -> None:
         self.feed.appendleft(f"! {self.text(text)}")
 
@@ -171,11 +185,15 @@ class TeamScreen:
         self._follow(status)
         return (repr(sorted(status.items())), tuple(self.feed)[:FEED_LINES if self.feed_open else 2],
                 tuple(self.track), self.armed, self.repair_section, self.answer_true, self.answer_lie,
-                self.feed_open, tuple(self.plotted()), self.station, self.zoom)
+                self.feed_open, tuple(self.plotted()), self.station, self.zoom, self.leaving)
 
     # -- what the screen asks for -----------------------------------------------------------
     def _follow(self, status: dict[str, Any]) -> None:
         """Turn to the station the game waits for: the gauges after a course, then the board, then back."""
+        repairing = self.repairing(status)
+        if repairing and not self._repairing:  # just surfaced in real time: the repair panel
+            self.station = "captain"
+        self._repairing = repairing
         waiting = tuple(status["waiting_for"])
         if waiting != self._waiting:
             if "mark" in waiting:
@@ -185,6 +203,9 @@ class TeamScreen:
             elif self.station in ("mate", "engineer"):
                 self.station = "captain"
             self._waiting = waiting
+        if status["phase"] == "over":  # nothing is taken any more: a system armed or a pick begun asks no more
+            self.armed = self.armed_by = self.answer_true = self.answer_lie = None
+            self.repair_section = None
         if not self._picking(status):
             self.zoom = None
 
@@ -195,6 +216,11 @@ class TeamScreen:
         if status["sonar_waits_for"] == self.team:
             return "lie_cell" if self.answer_true and self.answer_lie else None
         return self.armed if self.armed in TARGETED else None
+
+    def repairing(self, status: dict[str, Any]) -> bool:
+        """Surfaced in real time: the crew works only on the repairs, then dives (the Captain's station is the
+        repair panel)."""
+        return bool(status["surfaced"]) and status["phase"] == "play" and self.referee.mode == "realtime"
 
     def waits(self, status: dict[str, Any]) -> Msg | None:
         """Why the game now refuses what the crew's controls give (they are drawn held, saying this), else
@@ -210,6 +236,8 @@ class TeamScreen:
             return Msg("{team}'s Stop!", team=team_name(status["stop"]))
         if status["stop"] == self.team:
             return Msg("your Stop!")
+        if self.repairing(status):
+            return Msg("surfaced: repairs first")
         if status["turn"] not in (None, self.team):
             return Msg("{team}'s turn", team=team_name(status["turn"]))
         return None
@@ -219,7 +247,7 @@ class TeamScreen:
         game's refusal says why): everything but the tabs, the feed, the training aid, the sonar answer, the
         systems and Go under the own Stop!, and (when the rules allow it) a mine set off in the other's turn;
         the systems after an activation until the next move; the moves until the last course is confirmed."""
-        if hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel"):
+        if hit.kind in ("tab", "feed", "plot", "truth", "lie", "cancel", "save", "leave"):
             return False
         if self.waits(status) is None:
             return self.held_after_activation(status, hit) or self.confirming(status, hit)
@@ -258,7 +286,16 @@ class TeamScreen:
 
     def _hit(self, hit: Hit, pos: tuple[int, int] = (0, 0)) -> None:
         kind, value = hit.kind, hit.value
-        if kind == "course":
+        leaving, self.leaving = self.leaving, False  # any other touch takes back a first Save and quit
+        if kind == "leave":
+            if leaving and self.leave is not None:
+                self.leave()
+            else:
+                self.leaving = True
+        elif kind == "save":
+            if self.save_now is not None:
+                self.save_now()
+        elif kind == "course":
             self.send({"do": "course", "direction": value})
         elif kind == "gauge":
             self.send({"do": "mark", "system": value})
@@ -539,7 +576,8 @@ class TeamScreen:
         """The team's feed over the map, newest first, every line whole (a tap closes it)."""
         assert self.labels is not None
         rect = self.r(*MAP_AREA)
-        pygame.draw.rect(surface, theme.PANEL, rect)
+        # from the screen's left edge: the map's row numbers reach a few pixels left of its area
+        pygame.draw.rect(surface, theme.PANEL, self.r(0, MAP_AREA[1], MAP_AREA[0] + MAP_AREA[2], MAP_AREA[3]))
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2)
         inner = rect.inflate(-self.px(8), -self.px(8))
         step = self.labels.font(theme.MIN_TEXT).get_linesize()

@@ -1,5 +1,5 @@
-"""The right half of a Captain Sonar team screen: the crew's stations behind their tabs, or the panel
-the game waits for (the sonar answer; the repairs of a boat surfaced in real time).
+"""The right half of a Captain Sonar team screen: the crew's stations behind their tabs (surfaced in real
+time, the Captain's is the repair panel), or the panel the game waits for (the sonar answer).
 
 Every button is at least `theme.MIN_TARGET` (9 mm) in both directions at 800 x 480, and every label
 whole (`TeamScreen.button`, `sonar_labels`). Positions are design pixels (`TeamScreen.r`).
@@ -42,11 +42,13 @@ def draw_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None
     if status["sonar_waits_for"] == screen.team:
         _answer_panel(screen, surface, status)
         return
-    if status["surfaced"] and screen.referee.mode == "realtime":
-        _repair_panel(screen, surface, status)
-        return
     _tabs(screen, surface, status)
     x, y, w, h = CONTENT
+    if screen.repairing(status) and screen.station == "captain":
+        # surfaced in real time the Captain's station is the repair panel; the Radio Operator keeps the enemy's
+        # track, Plot and Save a tab away (the First Mate's and the Engineer's stations wait, held)
+        _repair_panel(screen, surface, status, (x, y, w, h))
+        return
     {"captain": _captain, "mate": _first_mate, "engineer": _engineer, "radio": _radio}[screen.station](
         screen, surface, status, (x, y, w, h))
 
@@ -58,7 +60,8 @@ def _tabs(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
     row = screen.r(x, y, w, h)
     texts: list[Msg | str] = [Msg(label) for label in STATIONS.values()]
     widths = screen.row_widths(texts, row.width, row.height, screen.px(theme.MIN_TARGET + GAP))
-    waits = {"mate": "mark" in status["waiting_for"], "engineer": "cross" in status["waiting_for"]}
+    waits = {"mate": "mark" in status["waiting_for"], "engineer": "cross" in status["waiting_for"],
+             "captain": screen.repairing(status)}  # the repairs wait on the Captain's station
     left = row.x
     for (station, _), text, width in zip(STATIONS.items(), texts, widths, strict=True):
         tab = Rect(left, row.y, width - screen.px(GAP), row.height)
@@ -105,7 +108,10 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     if screen.referee.mode == "realtime":
         commands.append(("go", Msg("Go")) if status["stop"] == screen.team else ("stop", Msg("Stop!")))
     left = x + 3 * unit + 4
-    height = (3 * unit) // len(commands)
+    if status["phase"] == "over" and screen.leave is not None:  # nothing left to command: the way out
+        leave_button(screen, surface, screen.r(left, y, x + w - left, 3 * unit - GAP))
+        commands = []
+    height = (3 * unit) // max(1, len(commands))
     for i, (command, label) in enumerate(commands):
         button = screen.r(left, y + i * height, x + w - left, height - GAP)
         hit = Hit("command", command)
@@ -326,7 +332,7 @@ def _ring(surface: Any, centre: tuple[int, int], radius: int, colour: tuple[int,
 # -- the Radio Operator ---------------------------------------------------------------------------
 def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple[int, int, int, int]) -> None:
     from kaleun.sonar.team import team_name
-    from kaleun.ui.sonar_screen import TEAM_COLOURS, Hit
+    from kaleun.ui.sonar_screen import GAP, TEAM_COLOURS, Hit
 
     assert screen.labels is not None
     x, y, w, h = area
@@ -338,7 +344,14 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
                                 screen.r(x, y, w - 158, 66), theme.TEXT_DIM)
         top = y + 70
     _title(screen, surface, Msg("{team}'s announced courses:", team=team_name(screen.enemy)), (x, top, w, 28))
-    box = screen.r(x, top + 30, w, y + h - top - 30)
+    bottom = y + h
+    if screen.leave is not None and screen.save_now is not None:  # the consoles' save and quit, by touch
+        bottom -= 60
+        split = w * 2 // 5  # the wider for the longer label (its second touch's)
+        screen.button(surface, screen.r(x, bottom + 4, split - GAP, 54), Msg("Save now"), Hit("save", None),
+                      size=theme.MIN_TEXT)
+        leave_button(screen, surface, screen.r(x + split, bottom + 4, w - split, 54))
+    box = screen.r(x, top + 30, w, bottom - top - 30)
     words = [screen.text(word) for word in screen.track] or [screen.text(Msg("no course yet"))]
     step = screen.labels.font(theme.TEXT_SIZE).get_linesize()
     room = max(1, box.height // step)
@@ -347,6 +360,15 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
         shown -= 1
     text = " ".join((["…"] if shown < len(words) else []) + words[-shown:])
     screen.labels.paragraph(surface, text, box, TEAM_COLOURS[screen.enemy], theme.TEXT_SIZE)
+
+
+def leave_button(screen: TeamScreen, surface: Any, rect: Rect) -> None:
+    """Save and quit: a first touch asks for a second (the game stops for both teams), said on the button."""
+    from kaleun.ui.sonar_screen import Hit
+
+    text = Msg("Touch again to save and quit") if screen.leaving else Msg("Save and quit")
+    screen.button(surface, rect, text, Hit("leave", None), active=screen.leaving, warn=not screen.leaving,
+                  size=theme.MIN_TEXT)
 
 
 # -- the panels the game waits for ----------------------------------------------------------------
@@ -373,16 +395,17 @@ def _answer_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> N
                             screen.r(x, y + 240, w, 60), theme.TEXT_DIM)
 
 
-def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
-    """The repair ritual: a hull section, then who outlines it. Each outlined section says by whom; the
-    crew members who may not outline next are held (greyed and hatched: the Engineer begins, then the
-    sheet passes on), and the prompt names who is next, so the first tap is not a refusal."""
+def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple[int, int, int, int]
+                  ) -> None:
+    """The repair ritual on the Captain's station: a hull section, then who outlines it. Each outlined section
+    says by whom; the crew members who may not outline next are held (greyed and hatched: the Engineer begins,
+    then the sheet passes on), and the prompt names who is next, so the first tap is not a refusal."""
     from kaleun.sonar.crew import ROLE_NAMES
     from kaleun.sonar.surfacing import repair_problem
-    from kaleun.ui.sonar_screen import GAP, PANEL, Hit
+    from kaleun.ui.sonar_screen import GAP, Hit
 
     assert screen.labels is not None
-    x, y, w, _ = PANEL
+    x, y, w, h = area
     repairs = {int(k): v for k, v in status["repairs"].items()}
     crew = screen.referee.teams[screen.team].crew
     members = list(crew.members)
@@ -392,7 +415,6 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> N
 
     free = [s for s in range(1, 5) if s not in repairs]
     may = [m for m in members if free and repair_problem(crew, repairs, free[0], m) is None]
-    _title(screen, surface, Msg("Repair"), (x, y + 4, w, 28), theme.ACCENT)
     if not free:
         prompt = Msg("Ready to dive!")
     elif not repairs:
@@ -401,20 +423,21 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> N
     else:
         prompt = Msg("Repair: a hull section, then who outlines it (next: {members})",
                      members=or_list([name(m) for m in may]))
-    screen.labels.paragraph(surface, prompt, screen.r(x, y + 36, w, 48), theme.TEXT)
+    # three lines: the prompt naming who may outline next runs to three in German and Russian
+    screen.labels.paragraph(surface, prompt, screen.r(x, y, w, 68), theme.ACCENT)
     width = w // 4
     for s in range(1, 5):
-        button = screen.r(x + (s - 1) * width, y + 90, width - GAP, 64)
+        button = screen.r(x + (s - 1) * width, y + 72, width - GAP, 62)
         screen.button(surface, button, str(s), Hit("section", s), active=s in repairs or s == screen.repair_section,
                       size=24)
     width = w // max(4, len(members))
     for i, member in enumerate(members):
-        button = screen.r(x + i * width, y + 164, width - GAP, 64)
+        button = screen.r(x + i * width, y + 140, width - GAP, 62)
         screen.button(surface, button, name(member), Hit("member", member), size=theme.MIN_TEXT,
                       held=bool(free) and member not in may)
-    dive = screen.r(x + w - 200, y + 250, 200, 60)
+    dive = screen.r(x + w - 200, y + 208, 200, 58)
     screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"), held=bool(free))
     if repairs:  # who outlined which section (the sheet passes on: each member in turn)
         done = join([Msg("section {section}: {member}", section=k, member=name(v)) for k, v in sorted(repairs.items())],
                     "; ")
-        screen.labels.paragraph(surface, done, screen.r(x, y + 320, w, 110), theme.TEXT_DIM)
+        screen.labels.paragraph(surface, done, screen.r(x, y + 272, w, h - 272), theme.TEXT_DIM)

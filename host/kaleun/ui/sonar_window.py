@@ -53,6 +53,9 @@ class SonarWindow:
         self.referee = referee(runtime.game)
         lang = language(getattr(runtime, "language", "en"))
         self.screens = [TeamScreen(self.referee, team, self._sender(team), lang) for team in teams]
+        for screen in self.screens:  # the consoles' save and quit, by touch
+            screen.save_now = self._saver(screen)
+            screen.leave = self._leave
         self.size = size or (DESIGN[0] * len(teams), DESIGN[1])
         #: both teams full screen on two displays: each display's size, left to right (each half on its own)
         self.displays: list[tuple[int, int]] | None = None
@@ -72,12 +75,39 @@ class SonarWindow:
             self.runtime.submit({**command, "team": team})
         return send
 
+    def _saver(self, screen: TeamScreen) -> Any:
+        def save() -> None:
+            """Save now, as the console's `save`: the team's feed says what was saved and where, or why not."""
+            autosave = self.runtime.autosave
+            told = autosave.told if autosave is not None else 0
+            self._current = screen
+            try:
+                self.runtime.save()
+            finally:
+                self._current = None
+            problem = self.runtime.save_problem
+            if problem is not None:
+                if autosave is None or autosave.told == told:  # unless the autosave has just told it
+                    screen.problem(problem)
+            elif autosave is None:
+                screen.say(Msg("This table keeps no save: nothing was written."))
+            else:
+                screen.say(saved_line(self.runtime.game, autosave.path))
+        return save
+
+    def _leave(self) -> None:
+        """Save and quit, touched twice: the loop ends, and the game is saved on the way out (`run`)."""
+        self.running = False
+
     def _on_event(self, event: Event) -> None:
         for screen in self.screens:
             screen.on_event(event)
 
     def _on_problem(self, text: Msg | str) -> None:
-        (self._current or self.screens[0]).problem(text)
+        """A command refused as malformed, or a save that failed: on the screen of the team that touched it,
+        else (the autosave, between touches) on every screen, since the game is both teams'."""
+        for screen in [self._current] if self._current is not None else self.screens:
+            screen.problem(text)
 
     def _console_ended(self) -> None:
         """The other team's console lost its input (its terminal hung up): the game stops and is saved."""
