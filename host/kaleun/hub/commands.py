@@ -92,7 +92,7 @@ def _hub_board(args: argparse.Namespace, say: Say, fallback_fake: bool = False) 
 
 # -- kaleun hub config --------------------------------------------------------------------
 def cmd_hub_config(args: argparse.Namespace) -> int:
-    from kaleun.hub.install import InstallError, check_drive, write_config
+    from kaleun.hub.install import InstallError, check_drive, why, write_config
     from kaleun.hub.options import hub_config
 
     say = speaker()
@@ -110,8 +110,8 @@ def cmd_hub_config(args: argparse.Namespace) -> int:
     except InstallError as exc:
         _refuse(say, "hub config", exc)
         return EXIT_FAIL
-    except OSError as exc:
-        _refuse(say, "hub config", Msg("writing to {path} failed ({why})", path=str(out), why=str(exc.strerror or exc)))
+    except OSError as exc:  # the drive went away while it was checked
+        _refuse(say, "hub config", Msg("reading {path} failed: {why}", path=str(out), why=why(exc)))
         return EXIT_FAIL
     sections = " ".join(str(r["section"]) for r in cfg["readers"])
     print(say(Msg.plural("wrote {path}: {n} reader (section {sections}); the hub restarts by itself",
@@ -573,7 +573,7 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
 # -- kaleun firmware install --------------------------------------------------------------
 def cmd_firmware_install(args: argparse.Namespace) -> int:
     from kaleun.hub.firmware import FirmwareNotFound
-    from kaleun.hub.install import InstallError, boot_changes, install
+    from kaleun.hub.install import InstallError, boot_changes, install, why
     from kaleun.hub.options import hub_config
 
     say = speaker()
@@ -605,8 +605,8 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
     except (InstallError, FirmwareNotFound) as exc:
         _refuse(say, "firmware install", exc)
         return EXIT_FAIL
-    except OSError as exc:
-        _refuse(say, "firmware install", Msg("writing to {path} failed ({why})", path=drive, why=str(exc)))
+    except OSError as exc:  # reading the drive's boot.py: the drive went away, or it cannot be read
+        _refuse(say, "firmware install", Msg("reading {path} failed: {why}", path=drive, why=why(exc)))
         return EXIT_FAIL
     for path in copied:
         print(f"  {path}")

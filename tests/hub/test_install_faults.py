@@ -1,0 +1,171 @@
+"""`kaleun firmware install` when the drive fails under it: full, read-only, a read-only file,
+pulled out mid-copy. The faults are injected (a small FAT drive cannot be made here); the
+install is all or nothing as far as a FAT drive allows, leaves no temporary file behind and
+says what went wrong in the maker's words, never `[Errno 28] ...`."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kaleun.hub import install
+from kaleun.i18n import language
+
+CONFIG = {"format": 1, "name": "deck-hub", "readers": [{"kind": "mfrc522", "cs": "GP17", "section": 1}]}
+
+
+def _drive(tmp_path: Path) -> Path:
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n")
+    return drive
+
+
+def _tree(drive: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(drive)): p.read_bytes() for p in sorted(drive.rglob("*")) if p.is_file()}
+
+
+def _folders(drive: Path) -> list[str]:
+    return sorted(str(p.relative_to(drive)) for p in drive.rglob("*") if p.is_dir())
+
+
+def _fail_write_at(monkeypatch: pytest.MonkeyPatch, count: int, code: int) -> None:
+    """The `count`-th file written to the drive fails after a few bytes with `code`."""
+    real = os.fdopen
+    opened = {"n": 0}
+
+    class Failing:
+        def __init__(self, fh: Any) -> None:
+            self.fh = fh
+
+        def __enter__(self) -> Failing:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.fh.close()
+
+        def write(self, data: bytes) -> int:
+            self.fh.write(data[:7])
+            self.fh.flush()
+            raise OSError(code, os.strerror(code), self.fh.name)
+
+    def fdopen(fd: int, *args: Any, **kwargs: Any) -> Any:
+        opened["n"] += 1
+        fh = real(fd, *args, **kwargs)
+        return Failing(fh) if opened["n"] == count else fh
+
+    monkeypatch.setattr(install.os, "fdopen", fdopen)
+
+
+@pytest.mark.parametrize("count", [1, 12, 24])
+def test_a_drive_that_fills_up_mid_copy_is_left_as_it_was_without_temporary_files(tmp_path, monkeypatch, count):
+    """Finding: a full drive left half the libraries, a `config.py.tmp` and `[Errno 28] No space left
+    on device` on the screen. Now the files go to the drive first and into place only when all are
+    there: a failure on the first, a middle or the last file leaves the drive as it was."""
+    drive = _drive(tmp_path)
+    before, folders = _tree(drive), _folders(drive)
+    _fail_write_at(monkeypatch, count, errno.ENOSPC)
+    with pytest.raises(install.InstallError) as refused:
+        install.install(drive, CONFIG)
+    assert _tree(drive) == before and _folders(drive) == folders  # no .tmp, no half-made lib/
+    said = str(refused.value)
+    assert said.startswith(f"writing to {drive} failed: the drive is full: delete files you do not need")
+    assert said.endswith("Nothing on the drive was changed") and "Errno" not in said
+
+
+def test_a_failed_update_keeps_the_old_firmware_whole(tmp_path, monkeypatch):
+    """An update that fails halfway must not leave new libraries under an old code.py."""
+    drive = _drive(tmp_path)
+    install.install(drive, CONFIG)
+    for path in ("code.py", "lib/kaleun_hub/hub.py", "kaleun_hub.json"):
+        (drive / path).write_bytes(b"# the old firmware\n")
+    old = _tree(drive)
+    _fail_write_at(monkeypatch, 20, errno.EIO)
+    with pytest.raises(install.InstallError, match=r"the drive went away .* Nothing on the drive was changed"):
+        install.install(drive, {**CONFIG, "name": "other"})
+    assert _tree(drive) == old
+
+
+def test_the_drive_pulled_among_the_renames_says_how_far_it_got_and_leaves_no_temporary_file(tmp_path, monkeypatch):
+    drive = _drive(tmp_path)
+    real = os.replace
+    done = {"n": 0}
+
+    def replace(src: Any, dst: Any) -> None:
+        if done["n"] == 5:
+            raise OSError(errno.EIO, os.strerror(errno.EIO), str(src))
+        done["n"] += 1
+        real(src, dst)
+
+    monkeypatch.setattr(install.os, "replace", replace)
+    with pytest.raises(install.InstallError) as refused:
+        install.install(drive, CONFIG)
+    said = str(refused.value)
+    assert "the drive went away (the Pico unplugged" in said
+    assert "The install stopped halfway: 5 files are new, the others are still the old ones; install again" in said
+    assert not list(drive.rglob("*.tmp")) and not (drive / "code.py").exists()
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    (errno.EROFS, "the drive is read-only: a boot.py that calls storage.remount"),
+    (errno.EACCES, "may not be written (a read-only file, or no permission)"),
+])
+def test_a_read_only_drive_or_file_is_named_for_a_maker(tmp_path, monkeypatch, code, words):
+    drive = _drive(tmp_path)
+    _fail_write_at(monkeypatch, 3, code)
+    with pytest.raises(install.InstallError) as refused:
+        install.install(drive, CONFIG)
+    assert words in str(refused.value) and "Errno" not in str(refused.value)
+    assert _tree(drive) == {"boot_out.txt": (drive / "boot_out.txt").read_bytes()}
+
+
+def test_a_drive_without_room_for_the_firmware_is_refused_before_anything_is_written(tmp_path, monkeypatch):
+    drive = _drive(tmp_path)
+    real = os.statvfs
+
+    class Small:
+        def __init__(self, stat: Any) -> None:
+            self.f_frsize, self.f_bsize, self.f_bavail = 4096, 4096, 10  # 40 kB free
+
+    monkeypatch.setattr(install.os, "statvfs", lambda path: Small(real(path)))
+    with pytest.raises(install.InstallError, match=r"has 40 kB free, the firmware needs \d+ kB: delete files .* "
+                                                   r"nothing on it was changed"):
+        install.install(drive, CONFIG)
+    assert _tree(drive) == {"boot_out.txt": (drive / "boot_out.txt").read_bytes()}
+
+
+def test_a_read_only_temporary_file_left_by_a_cut_install_is_replaced_and_removed(tmp_path):
+    drive = _drive(tmp_path)
+    (drive / "lib" / "kaleun_hub").mkdir(parents=True)
+    stale = drive / "lib" / "kaleun_hub" / "config.py.tmp"
+    stale.write_bytes(b"half a fi")
+    stale.chmod(0o444)
+    install.install(drive, CONFIG)
+    assert not list(drive.rglob("*.tmp"))
+    assert (drive / "lib" / "kaleun_hub" / "config.py").is_file()
+
+
+def test_the_reason_reads_in_the_makers_language(tmp_path, monkeypatch):
+    drive = _drive(tmp_path)
+    _fail_write_at(monkeypatch, 2, errno.ENOSPC)
+    with pytest.raises(install.InstallError) as refused:
+        install.install(drive, CONFIG)
+    message = refused.value.args[0]
+    german = language("de").render(message)
+    russian = language("ru").render(message)
+    assert "Errno" not in german and "the drive is full" not in german and str(drive) in german
+    assert "Errno" not in russian and "the drive is full" not in russian and str(drive) in russian
+
+
+def test_the_command_says_it_without_a_traceback(tmp_path, monkeypatch, capsys):
+    from kaleun.cli import main
+
+    drive = _drive(tmp_path)
+    _fail_write_at(monkeypatch, 4, errno.ENOSPC)
+    assert main(["firmware", "install", str(drive)]) == 1
+    err = capsys.readouterr().err
+    assert f"kaleun firmware install: writing to {drive} failed: the drive is full" in err
+    assert "Errno" not in err and "Traceback" not in err
