@@ -111,6 +111,8 @@ def _read_json(path, missing):
         raise ConfigError(missing) from None
     except ValueError as exc:
         raise ConfigError("%s is not valid JSON (%s)" % (path, exc)) from None
+    except (RuntimeError, MemoryError) as exc:  # nested too deeply (RecursionError), or too big for the Pico
+        raise ConfigError("%s is nested too deeply or too big to read (%s)" % (path, type(exc).__name__)) from None
 
 
 def declaration(path):
