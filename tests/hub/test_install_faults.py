@@ -169,3 +169,22 @@ def test_the_command_says_it_without_a_traceback(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert f"kaleun firmware install: writing to {drive} failed: the drive is full" in err
     assert "Errno" not in err and "Traceback" not in err
+
+
+def test_a_read_only_file_on_the_drive_is_named_as_the_maker_knows_it(tmp_path, monkeypatch):
+    """A drive that refuses to replace one file (the read-only attribute, set on another computer)
+    names that file, not the temporary one beside it, and cleans up what was not yet in place."""
+    drive = _drive(tmp_path)
+    real = os.replace
+
+    def replace(src: Any, dst: Any) -> None:
+        if str(dst).endswith("code.py"):
+            raise OSError(errno.EPERM, os.strerror(errno.EPERM), str(src), None, str(dst))
+        real(src, dst)
+
+    monkeypatch.setattr(install.os, "replace", replace)
+    with pytest.raises(install.InstallError) as refused:
+        install.install(drive, CONFIG)
+    said = str(refused.value)
+    assert f"{drive / 'code.py'} may not be written (a read-only file, or no permission)" in said
+    assert "code.py.tmp" not in said and not list(drive.rglob("*.tmp"))

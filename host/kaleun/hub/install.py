@@ -96,6 +96,12 @@ NOT_ALLOWED = (errno.EACCES, errno.EPERM)
 DRIVE_GONE = (errno.EIO, errno.ENODEV, errno.ENXIO, errno.ENOENT, errno.ESTALE, errno.ESHUTDOWN)
 
 
+def _named(exc: OSError) -> str:
+    """The file an error is about, as the maker knows it: the place, not its temporary file."""
+    name = str(exc.filename2 or exc.filename or "?")
+    return name[:-len(TEMPORARY)] if name.endswith(TEMPORARY) else name
+
+
 def why(exc: OSError) -> Msg:
     """What went wrong with a write to the drive, for a maker (not `[Errno 28] ...`)."""
     if exc.errno in DRIVE_FULL:
@@ -107,11 +113,11 @@ def why(exc: OSError) -> Msg:
                    "REPL with storage.erase_filesystem())")
     if exc.errno in NOT_ALLOWED:
         return Msg("{path} may not be written (a read-only file, or no permission): make it writable or delete "
-                   "it, then install again", path=str(exc.filename or "?"))
+                   "it, then install again", path=_named(exc))
     if exc.errno in DRIVE_GONE:
         return Msg("the drive went away (the Pico unplugged, a loose cable, or a drive with errors): plug the "
                    "Pico in again, wait for CIRCUITPY and install again")
-    return Msg("{problem} ({path})", problem=exc.strerror or type(exc).__name__, path=str(exc.filename or "?"))
+    return Msg("{problem} ({path})", problem=exc.strerror or type(exc).__name__, path=_named(exc))
 
 
 def _remove(paths: list[Path]) -> list[Path]:
