@@ -287,7 +287,7 @@ def test_config_problems_name_the_key(data, message):
 
 
 def test_config_file_missing_or_broken(tmp_path):
-    with pytest.raises(config.ConfigError, match="kaleun hub config"):
+    with pytest.raises(config.ConfigError, match="kaleun hub config --board FILE --out DRIVE"):  # it writes the file
         config.load(str(tmp_path / "nope.json"))
     bad = tmp_path / "kaleun_hub.json"
     bad.write_text("{", encoding="utf-8")

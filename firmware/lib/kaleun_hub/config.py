@@ -262,7 +262,8 @@ def parse(data):
 
 def load(path=CONFIG_FILE):
     """Read and check the config file. Raises ConfigError (also for a missing file)."""
-    return parse(_read_json(path, "no %s on the drive: run `kaleun hub config` on the Pi" % path))
+    return parse(_read_json(path, "no %s on the drive: on the Pi run `kaleun hub config --board FILE --out DRIVE` "
+                                  "(DRIVE: where CIRCUITPY is mounted)" % path))
 
 
 
