@@ -188,3 +188,26 @@ def test_a_read_only_file_on_the_drive_is_named_as_the_maker_knows_it(tmp_path, 
     said = str(refused.value)
     assert f"{drive / 'code.py'} may not be written (a read-only file, or no permission)" in said
     assert "code.py.tmp" not in said and not list(drive.rglob("*.tmp"))
+
+
+@pytest.mark.parametrize(("boot_out", "warned"), [
+    ("Adafruit CircuitPython 7.3.3 on 2022-08-29; Raspberry Pi Pico with rp2040", True),
+    ("Adafruit CircuitPython 6.3.0 on 2021-06-01; Raspberry Pi Pico with rp2040", True),
+    ("Adafruit CircuitPython 8.2.10 on 2024-02-14; Raspberry Pi Pico with rp2040", False),
+    ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040", False),
+    ("Adafruit CircuitPython 10.0.0-beta.2 on 2025-07-01; Raspberry Pi Pico with rp2040", False),
+    ("something else\n", False),
+])
+def test_a_pico_with_a_circuitpython_too_old_for_the_firmware_is_named(tmp_path, capsys, boot_out, warned):
+    """A Pico flashed years ago with CircuitPython 6 or 7 took the firmware without a word and then
+    showed no data port (usb_cdc.enable) or no lamps (the neopixel library imports the built-in
+    adafruit_pixelbuf): the install names the version and what to flash."""
+    from kaleun.cli import main
+
+    drive = _drive(tmp_path)
+    (drive / "boot_out.txt").write_text(boot_out + "\n")
+    assert main(["firmware", "install", str(drive)]) == 0
+    err = capsys.readouterr().err
+    version = boot_out.split()[2] if warned else None
+    assert (f"the Pico runs CircuitPython {version}, the hub firmware needs 8 or newer" in err) is warned
+    assert ("CircuitPython" in err) is warned

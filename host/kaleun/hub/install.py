@@ -13,6 +13,7 @@ import importlib.util
 import json
 import logging
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -242,6 +243,31 @@ def check_drive(drive: Path, force: bool = False) -> None:
                                "(use --force to write there anyway)", drive=str(drive)))
 
 
+#: the oldest CircuitPython the firmware is written for (usb_cdc's data port, keypad, rotaryio's
+#: divisor and the built-in adafruit_pixelbuf that neopixel.py imports are all there from 8 on)
+OLDEST_CIRCUITPYTHON = 8
+
+
+def circuitpython_version(drive: Path) -> tuple[str, int] | None:
+    """The CircuitPython version `boot_out.txt` on `drive` names (its text, its major number), or None."""
+    try:
+        first = (Path(drive) / "boot_out.txt").read_text(encoding="utf-8", errors="replace")[:200]
+    except OSError:
+        return None
+    found = re.search(r"CircuitPython (\d+)\.(\d+)(\.\d+)?\S*", first)
+    return (found.group(0).split(" ", 1)[1], int(found.group(1))) if found else None
+
+
+def too_old(drive: Path) -> Msg | None:
+    """A warning when the drive's CircuitPython is older than the firmware needs, else None."""
+    version = circuitpython_version(drive)
+    if version is None or version[1] >= OLDEST_CIRCUITPYTHON:
+        return None
+    return Msg("the Pico runs CircuitPython {version}, the hub firmware needs {oldest} or newer (its data port, "
+               "encoders and lamps): copy CircuitPython 9's .uf2 for the Pico onto it (hold BOOTSEL while you "
+               "plug it in), then install again", version=version[0], oldest=OLDEST_CIRCUITPYTHON)
+
+
 def boot_changes(drive: Path) -> bool:
     """True when installing would put a new or different boot.py on `drive`: it only runs
     at power-up, so the Pico must then be unplugged and plugged back in."""
@@ -285,6 +311,12 @@ def install(drive: Path, config: dict[str, Any] | None = None, force: bool = Fal
     files = _library_files(sources, lib)
     # the firmware's data files too: settings.json declares the hub's settings
     files += _tree_files(source / "lib" / PACKAGE, lib / PACKAGE, ("*.py", "*.json"))
+    old = too_old(drive)
+    if old is not None:
+        if note is not None:
+            note(old)
+        else:
+            log.warning("%s", old)
     if config is not None:
         files.append(_config_file(drive, config))
     elif not (drive / CONFIG_FILE).exists():
