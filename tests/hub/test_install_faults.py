@@ -211,3 +211,23 @@ def test_a_pico_with_a_circuitpython_too_old_for_the_firmware_is_named(tmp_path,
     version = boot_out.split()[2] if warned else None
     assert (f"the Pico runs CircuitPython {version}, the hub firmware needs 8 or newer" in err) is warned
     assert ("CircuitPython" in err) is warned
+
+
+def test_temporary_files_the_drive_would_not_let_go_are_named_and_the_next_install_removes_them(tmp_path, monkeypatch):
+    """The drive pulled out while the files were written: the temporary files cannot be removed
+    either. The maker hears which are left; the next install, drive back, removes them."""
+    drive = _drive(tmp_path)
+    _fail_write_at(monkeypatch, 3, errno.EIO)
+    real_unlink = Path.unlink
+    monkeypatch.setattr(Path, "unlink", lambda self, missing_ok=False: (_ for _ in ()).throw(
+        OSError(errno.EIO, os.strerror(errno.EIO), str(self))) if self.name.endswith(".tmp") and self.exists()
+        else real_unlink(self, missing_ok=missing_ok))
+    with pytest.raises(install.InstallError) as refused:
+        install.install(drive, CONFIG)
+    left = sorted(drive.rglob("*.tmp"))
+    assert len(left) == 3
+    assert str(refused.value).endswith("These temporary files are left on it (the next install removes them): "
+                                       + ", ".join(str(p) for p in left))
+    monkeypatch.undo()
+    install.install(drive, CONFIG)
+    assert not list(drive.rglob("*.tmp"))

@@ -217,8 +217,9 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
 
 def _failed(drive: Path, exc: OSError, state: Msg, left: list[Path]) -> Msg:
     if left:
-        return Msg("writing to {drive} failed: {why}. {state}. Delete these temporary files: {files}",
-                   drive=str(drive), why=why(exc), state=state, files=", ".join(str(p) for p in left))
+        return Msg("writing to {drive} failed: {why}. {state}. These temporary files are left on it (the next "
+                   "install removes them): {files}", drive=str(drive), why=why(exc), state=state,
+                   files=", ".join(str(p) for p in left))
     return Msg("writing to {drive} failed: {why}. {state}", drive=str(drive), why=why(exc), state=state)
 
 
