@@ -189,7 +189,8 @@ def test_firmware_install_asks_for_a_replug_only_when_boot_py_is_new(tmp_path, k
     drive = _drive(tmp_path / "CIRCUITPY")
     first = _kaleun("firmware", "install", str(drive), home=kaleun_home)
     assert first.returncode == 0, first.stderr
-    assert "unplug the Pico and plug it back in: boot.py" in first.stdout
+    assert "Wait two seconds (the Pico writes what it received to its flash once a second), then unplug the Pico " \
+           "and plug it back in: boot.py" in first.stdout
     again = _kaleun("firmware", "install", str(drive), home=kaleun_home)
     assert again.returncode == 0 and "the hub restarts by itself" in again.stdout and "unplug" not in again.stdout
 

@@ -611,10 +611,12 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
     for path in copied:
         print(f"  {path}")
     if new_boot:  # a first install, or a new boot.py: it only runs at power-up
-        print(say(Msg.plural("installed {n} file on {drive}. Now unplug the Pico and plug it back in: boot.py, which "
+        print(say(Msg.plural("installed {n} file on {drive}. Wait two seconds (the Pico writes what it received to "
+                             "its flash once a second), then unplug the Pico and plug it back in: boot.py, which "
                              "opens the hub's data port, only runs at power-up. Then: kaleun hub status",
-                             "installed {n} files on {drive}. Now unplug the Pico and plug it back in: boot.py, "
-                             "which opens the hub's data port, only runs at power-up. Then: kaleun hub status",
+                             "installed {n} files on {drive}. Wait two seconds (the Pico writes what it received to "
+                             "its flash once a second), then unplug the Pico and plug it back in: boot.py, which "
+                             "opens the hub's data port, only runs at power-up. Then: kaleun hub status",
                              n=len(copied), drive=drive)))
     else:
         print(say(Msg.plural("installed {n} file on {drive}; the hub restarts by itself. Then: kaleun hub status",
