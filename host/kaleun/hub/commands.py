@@ -338,7 +338,7 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str) -> str:
 
 
 def cmd_hub_fake(args: argparse.Namespace) -> int:
-    from kaleun.hub.fake import FAKE_UID, FakeHub
+    from kaleun.hub.fake import FAKE_UID, FakeHub, LinkRefused
     from kaleun.hub.options import hub_config
     from kaleun.hub.tags import FigureTags, TagStoreError
 
@@ -369,8 +369,15 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         sources.append(sys.stdin)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
-                   uid=args.id or FAKE_UID).start()
+    try:
+        fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
+                       uid=args.id or FAKE_UID).start()
+    except LinkRefused as exc:  # a file of the maker's at the --link path is never replaced
+        _refuse(say, "hub fake", exc)
+        for source in sources:
+            if source is not sys.stdin:
+                source.close()
+        return EXIT_BAD_INPUT
     try:
         print(say(Msg("fake deck hub on {port}", port=str(fake.port_path))), flush=True)
         if args.link:
