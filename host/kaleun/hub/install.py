@@ -107,17 +107,17 @@ def why(exc: OSError) -> Msg:
     """What went wrong with a write to the drive, for a maker (not `[Errno 28] ...`)."""
     if exc.errno in DRIVE_FULL:
         return Msg("the drive is full: delete files you do not need from it (old libraries in lib/, "
-                   "your own files), then install again")
+                   "your own files), then try again")
     if exc.errno in READ_ONLY:
         return Msg("the drive is read-only: a boot.py that calls storage.remount makes it so for the computer, "
                    "and a drive with errors is mounted read-only (repair it with fsck.vfat, or erase it from the "
                    "REPL with storage.erase_filesystem())")
     if exc.errno in NOT_ALLOWED:
         return Msg("{path} may not be written (a read-only file, or no permission): make it writable or delete "
-                   "it, then install again", path=_named(exc))
+                   "it, then try again", path=_named(exc))
     if exc.errno in DRIVE_GONE:
         return Msg("the drive went away (the Pico unplugged, a loose cable, or a drive with errors): plug the "
-                   "Pico in again, wait for CIRCUITPY and install again")
+                   "Pico in again, wait for CIRCUITPY and try again")
     return Msg("{problem} ({path})", problem=exc.strerror or type(exc).__name__, path=_named(exc))
 
 
