@@ -13,7 +13,7 @@ print("Kaleun deck hub firmware", FIRMWARE_VERSION, "protocol", PROTOCOL_VERSION
 setup = []  # what failed at start-up, named in the hub's hello
 try:
     cfg = config.load(config.CONFIG_FILE)
-except config.ConfigError as exc:
+except Exception as exc:  # ConfigError, or anything else a damaged file makes the reader raise
     print("config problem:", exc)
     print("running with no readers; fix", config.CONFIG_FILE, "and reset the board")
     cfg = config.parse({"format": config.CONFIG_FORMAT})

@@ -132,13 +132,26 @@ def test_code_py_with_parts_that_cannot_be_set_up_still_answers_and_says_which(i
     assert snap.fields["faults"] == [0, 1]
 
 
-def test_code_py_with_a_broken_config_names_it_in_hello(tmp_path):
-    (tmp_path / "kaleun_hub.json").write_text("{", encoding="utf-8")
+BROKEN_CONFIGS = {
+    "cut": b"{",
+    "not_text": b"\xff\xfe{\x00",
+    "deeply_nested": b"[" * 100000 + b"]" * 100000,
+    "wrong_shape": b'{"format": 1, "readers": [{"cs": "GP17", "section": 9}]}',
+}
+
+
+@pytest.mark.parametrize("interpreter", INTERPRETERS)
+@pytest.mark.parametrize("content", BROKEN_CONFIGS.values(), ids=BROKEN_CONFIGS.keys())
+def test_code_py_with_a_broken_config_names_it_in_hello(tmp_path, interpreter, content):
+    """Finding: a kaleun_hub.json nested deeply (a file damaged on the drive) raised RecursionError
+    before the loop, so the hub never said hello. Every damaged config leaves a hub that answers
+    and names `config`."""
+    (tmp_path / "kaleun_hub.json").write_bytes(content)
     script = tmp_path / "host.json"
     script.write_text(json.dumps({"chunks": [], "rounds": 5}), encoding="utf-8")
-    done = run("cpython", FIRMWARE / "code.py", path=[STUBS, FIRMWARE / "lib"], cwd=tmp_path,
+    done = run(interpreter, FIRMWARE / "code.py", path=[STUBS, FIRMWARE / "lib"], cwd=tmp_path,
                env={"KALEUN_STUB": str(script)})
-    assert done.returncode == 0 and "config problem" in done.stdout
+    assert done.returncode == 0 and "config problem" in done.stdout, done.stdout + done.stderr
     first = next(line for line in done.stdout.splitlines() if line.startswith("TX "))
     frame = codec.check(codec.decode(bytes.fromhex(first[3:]).rstrip(b"\r\n")), codec.HUB_FRAMES)
     assert frame.fields["setup"] == ["config"] and frame.fields["readers"] == 0

@@ -287,11 +287,40 @@ def test_config_problems_name_the_key(data, message):
 
 
 def test_config_file_missing_or_broken(tmp_path):
-    with pytest.raises(config.ConfigError, match="kaleun hub config"):
+    with pytest.raises(config.ConfigError, match="kaleun hub config --board FILE --out DRIVE"):  # it writes the file
         config.load(str(tmp_path / "nope.json"))
     bad = tmp_path / "kaleun_hub.json"
     bad.write_text("{", encoding="utf-8")
     with pytest.raises(config.ConfigError, match="not valid JSON"):
+        config.load(str(bad))
+
+
+@pytest.mark.parametrize("name", ["deck-hub", "Kaleun_2.b", "x" * 32, "Deck-Hub-Ü", "a,b", "x=y", "tab\there",
+                                  "\u00a0", "x" * 33, "", 7])
+def test_the_hubs_name_is_what_its_hello_can_carry_and_the_host_takes(name):
+    """Finding: a hand-edited kaleun_hub.json naming the hub `Deck-Hub-Ü` was taken, and every hello
+    then went out with a byte the host drops (`not_text`): the link never came up, with no word of
+    why. The firmware takes exactly the names a board may give (the host's rule) and refuses the
+    others as a config problem, which its hello names."""
+    import re
+
+    from kaleun.hub.options import NAME_PATTERN
+
+    host_takes = isinstance(name, str) and re.fullmatch(NAME_PATTERN, name) is not None
+    if host_takes:
+        assert config.parse({"format": 1, "name": name})["name"] == name
+        frame = codec.LineParser(codec.HUB_FRAMES).feed(codec.encode(0, "hello", [
+            ("fw", "1"), ("proto", 2), ("readers", 0), ("name", name)]))
+        assert frame[0].fields["name"] == name
+    else:
+        with pytest.raises(config.ConfigError, match="name must be one word of letters, digits"):
+            config.parse({"format": 1, "name": name})
+
+
+def test_a_config_nested_too_deeply_is_a_config_problem(tmp_path):
+    bad = tmp_path / "kaleun_hub.json"
+    bad.write_text("[" * 100000 + "]" * 100000, encoding="utf-8")
+    with pytest.raises(config.ConfigError, match="nested too deeply or too big"):
         config.load(str(bad))
 
 

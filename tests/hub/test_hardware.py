@@ -91,10 +91,27 @@ class FakePN532Module:
         self.sim.chip.broken = True
         self.made: list[tuple[Any, Any]] = []
 
-    def PN532_SPI(self, spi: Any, cs: Any, reset: Any = None) -> SimPN532:
-        self.made.append((cs, reset))
-        self.sim.SAM_configuration()  # raises while the chip does not answer
-        return self.sim
+        module = self
+
+        class PN532_SPI:  # adafruit_pn532's name; the firmware subclasses it
+            """Talks to the chip in its constructor, like adafruit_pn532's; the rest is the chip model's."""
+
+            def __init__(self, spi: Any, cs: Any, reset: Any = None) -> None:
+                module.made.append((cs, reset))
+                self.SAM_configuration()  # raises while the chip does not answer
+
+            def SAM_configuration(self) -> None:
+                module.sim.SAM_configuration()
+
+            def call_function(self, command: int, response_length: int = 0, params: Any = b"",
+                              timeout: float = 1) -> bytes | None:
+                return module.sim.call_function(command, params=list(params), response_length=response_length,
+                                                timeout=timeout)
+
+            def reset(self) -> None:
+                module.sim.reset()
+
+        self.PN532_SPI = PN532_SPI
 
 
 def test_a_pn532_dead_at_boot_is_built_again_with_the_same_pins(pico, monkeypatch):
@@ -116,6 +133,36 @@ def test_a_pn532_dead_at_boot_is_built_again_with_the_same_pins(pico, monkeypatc
     assert rst is pico.digitalio.CLAIMED[21]  # adafruit_pn532 pulses it on reset
     chip_selects = [n for n, holder in pico.digitalio.CLAIMED.items() if holder is cs]
     assert chip_selects == [17]
+
+
+def test_a_missing_pn532_costs_the_hubs_loop_no_more_than_a_short_wait_per_try(pico, monkeypatch):
+    """Finding: adafruit_pn532 waits 1 s for SAMConfiguration and 0.5 s for GetFirmwareVersion. With a
+    PN532 missing (nothing answers on MISO), each retry of its set-up, made on every scan once it is
+    faulty, held the hub's loop 1.5 s: no heartbeat reached the host in its timeout and the link
+    dropped again and again. The real adafruit_pn532, on a bus where nothing answers, is asked to wait
+    at most SETUP_TIMEOUT per command, and the reader's fault says `no_chip`."""
+    from kaleun.hub.proto import pn532
+
+    for name in ("adafruit_pn532", "adafruit_pn532.spi", "adafruit_pn532.adafruit_pn532", "adafruit_bus_device",
+                 "adafruit_bus_device.spi_device"):
+        monkeypatch.delitem(sys.modules, name, raising=False)  # imported anew, on the stand-in modules
+    library = importlib.import_module("adafruit_pn532.adafruit_pn532")
+    waits: list[float] = []
+    real_sleep = library.time.sleep
+
+    def wait_ready(self: Any, timeout: float = 1) -> bool:
+        waits.append(timeout)
+        return False  # nothing answers: what the chip-less bus says once the wait is over
+
+    spi_module = importlib.import_module("adafruit_pn532.spi")
+    monkeypatch.setattr(spi_module.PN532_SPI, "_wait_ready", wait_ready)
+    monkeypatch.setattr(library.time, "sleep", lambda seconds: real_sleep(0))
+    readers, _, _, _, _ = build(pico, cfg(readers=[{"kind": "pn532", "cs": "GP17", "section": 1, "rst": "GP21"}]))
+    sc = scanner.Scanner(readers, fault_after=2)
+    events = sc.scan() + sc.scan() + sc.scan()
+    assert events == [("fault", 0, "no_chip")]
+    assert waits and max(waits) <= pn532.SETUP_TIMEOUT == 0.1
+    assert len(waits) == 2 * 3  # SAMConfiguration and GetFirmwareVersion at start-up and at each scan once faulty
 
 
 def test_parts_that_cannot_be_set_up_are_named_and_left_out(pico):

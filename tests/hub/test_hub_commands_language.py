@@ -142,7 +142,8 @@ def test_firmware_install_speaks_the_preferred_language(tmp_path, kaleun_home, c
     _speak("de", capsys)
     assert main(["firmware", "install", str(drive)]) == 0
     said = capsys.readouterr()
-    assert f"Dateien auf {drive} installiert. Jetzt den Pico abziehen und wieder einstecken: boot.py, das den " \
+    assert f"Dateien auf {drive} installiert. Zwei Sekunden warten (der Pico schreibt, was er empfangen hat, einmal " \
+           "pro Sekunde in seinen Flash), dann den Pico abziehen und wieder einstecken: boot.py, das den " \
            "Datenanschluss des Hubs öffnet, läuft nur beim Einschalten. Danach: kaleun hub status" in said.out
     assert said.err == f"Warnung: keine kaleun_hub.json auf dem Laufwerk und kein Board angegeben: der Hub läuft " \
                        f"ohne Leser bis `kaleun hub config --board DATEI --out {drive}`\n"

@@ -189,7 +189,8 @@ def test_firmware_install_asks_for_a_replug_only_when_boot_py_is_new(tmp_path, k
     drive = _drive(tmp_path / "CIRCUITPY")
     first = _kaleun("firmware", "install", str(drive), home=kaleun_home)
     assert first.returncode == 0, first.stderr
-    assert "unplug the Pico and plug it back in: boot.py" in first.stdout
+    assert "Wait two seconds (the Pico writes what it received to its flash once a second), then unplug the Pico " \
+           "and plug it back in: boot.py" in first.stdout
     again = _kaleun("firmware", "install", str(drive), home=kaleun_home)
     assert again.returncode == 0 and "the hub restarts by itself" in again.stdout and "unplug" not in again.stdout
 
@@ -253,3 +254,40 @@ def test_a_board_without_a_hub_is_refused_with_advice_the_command_takes(tmp_path
         assert "--url" not in err
     assert main(["hub", "status", "--board", board]) == 2
     assert "(give --url or another --board)" in capsys.readouterr().err
+
+
+def test_kaleun_hub_fake_never_replaces_a_file_at_its_link_path(tmp_path, kaleun_home):
+    """Files only where they belong: `--link` named a file of the maker's (a typo, or the path of a
+    real device) and the fake hub replaced it with its link, then deleted it when it stopped. A
+    path holding anything but a symbolic link is refused, and a link into a missing folder is said
+    in words, not with a traceback."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me\n")
+    beside = tmp_path / "other"  # free, but where the link is made first holds a file
+    (tmp_path / "other.new").write_text("and me\n")
+    for path, said in ((notes, f"{notes} already exists and is not a symbolic link"),
+                       (beside, f"{tmp_path / 'other.new'} already exists and is not a symbolic link"),
+                       (tmp_path / "missing" / "hub", f"{tmp_path / 'missing'} is not a folder")):
+        done = subprocess.run([sys.executable, "-m", "kaleun", "hub", "fake", "--link", str(path), "--no-stdin"],
+                              capture_output=True, text=True, env=_env(kaleun_home), cwd=ROOT, timeout=60)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert f"kaleun hub fake: {said}" in done.stderr
+    assert notes.read_text() == "keep me\n" and not beside.exists()
+    assert (tmp_path / "other.new").read_text() == "and me\n"
+
+
+def test_a_fake_hub_plugged_back_in_leaves_a_file_that_appeared_at_its_link_alone(tmp_path):
+    from kaleun.hub.fake import FakeHub, LinkRefused
+
+    link = tmp_path / "deck-hub"
+    fake = FakeHub({"format": 1, "readers": []}, link=link).start()
+    try:
+        assert link.is_symlink()
+        fake.unplug()
+        link.write_text("somebody else's\n")
+        with pytest.raises(LinkRefused, match="already exists and is not a symbolic link"):
+            fake.plug()
+        assert link.read_text() == "somebody else's\n" and not fake.plugged
+    finally:
+        fake.stop()
+    assert link.read_text() == "somebody else's\n"

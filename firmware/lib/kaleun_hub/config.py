@@ -46,6 +46,21 @@ def _one_word(name):
     return isinstance(name, str) and name != "" and " " not in name and "*" not in name
 
 
+#: what a hub's name may hold: it travels in every hello as printable ASCII, and the host takes
+#: the same (letters, digits, - _ .; at most NAME_MOST)
+NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_."
+NAME_MOST = 32
+
+
+def is_hub_name(name):
+    if not isinstance(name, str) or not 0 < len(name) <= NAME_MOST:
+        return False
+    for ch in name:
+        if ch not in NAME_CHARS:
+            return False
+    return True
+
+
 def _exactly(entry, fields, where):
     if not isinstance(entry, dict) or sorted(entry) != sorted(fields):
         raise ConfigError("%s must be an object with exactly %s" % (where, ", ".join(fields)))
@@ -111,6 +126,8 @@ def _read_json(path, missing):
         raise ConfigError(missing) from None
     except ValueError as exc:
         raise ConfigError("%s is not valid JSON (%s)" % (path, exc)) from None
+    except (RuntimeError, MemoryError) as exc:  # nested too deeply (RecursionError), or too big for the Pico
+        raise ConfigError("%s is nested too deeply or too big to read (%s)" % (path, type(exc).__name__)) from None
 
 
 def declaration(path):
@@ -188,8 +205,8 @@ def parse(data):
     if data.get("format") != CONFIG_FORMAT:
         raise ConfigError("config format %r is not %d" % (data.get("format"), CONFIG_FORMAT))
     name = data.get("name", NAME)
-    if not _one_word(name):
-        raise ConfigError("name must be one word, got %r" % (name,))
+    if not is_hub_name(name):  # a letter beyond ASCII would make every hello unreadable to the host
+        raise ConfigError("name must be one word of letters, digits, - _ . (at most %d), got %r" % (NAME_MOST, name))
     cfg = {"format": CONFIG_FORMAT, "name": name}
     for key, (default, lo, hi) in SETTINGS.items():
         cfg[key] = _whole(data.get(key, default), key, lo, hi)
@@ -245,7 +262,8 @@ def parse(data):
 
 def load(path=CONFIG_FILE):
     """Read and check the config file. Raises ConfigError (also for a missing file)."""
-    return parse(_read_json(path, "no %s on the drive: run `kaleun hub config` on the Pi" % path))
+    return parse(_read_json(path, "no %s on the drive: on the Pi run `kaleun hub config --board FILE --out DRIVE` "
+                                  "(DRIVE: where CIRCUITPY is mounted)" % path))
 
 
 

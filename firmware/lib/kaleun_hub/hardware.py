@@ -18,7 +18,7 @@ import busio
 import digitalio
 
 from kaleun_hub.mfrc522 import MFRC522
-from kaleun_hub.pn532 import PN532Reader
+from kaleun_hub.pn532 import PN532Reader, quick
 from kaleun_hub.scanner import error_name
 
 #: RST held low for a hard reset (the MFRC522 needs > 100 ns), then the wait for the chip's
@@ -167,7 +167,7 @@ def make_reader(spi, spi_cfg, entry, pins, report=print):
         def make():
             from adafruit_pn532.spi import PN532_SPI
 
-            return PN532Reader(PN532_SPI(spi, cs, reset=rst))
+            return PN532Reader(quick(PN532_SPI)(spi, cs, reset=rst))
     else:
         port = SpiPort(spi, cs, spi_cfg["baudrate"], rst)
 

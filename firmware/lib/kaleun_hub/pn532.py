@@ -9,7 +9,13 @@ targets afterwards, so the next scan finds them again. The PN532 object is made 
 
 IN_LIST_PASSIVE_TARGET = 0x4A
 IN_RELEASE = 0x52
+GET_FIRMWARE_VERSION = 0x02
+SAM_CONFIGURATION = 0x14
 MAX_TARGETS = 2
+#: seconds the hub waits for a PN532 to answer a set-up command. adafruit_pn532 waits 1 s for
+#: SAMConfiguration and 0.5 s for GetFirmwareVersion; a chip answers in milliseconds, and a
+#: missing one made every retry stall the hub's loop past the host's timeout (our choice)
+SETUP_TIMEOUT = 0.1
 
 
 class PN532Error(Exception):
@@ -43,6 +49,26 @@ def parse_targets(response):
                 raise PN532Error("bad_response")
             offset += response[offset]
     return uids
+
+
+def quick(base):
+    """A subclass of adafruit_pn532's PN532 class `base` (PN532_SPI) whose set-up commands wait
+    SETUP_TIMEOUT, through its public `call_function`: its constructor and `reset()` run them, and
+    the hub retries both while a reader is missing. A chip that does not answer is `no_chip`."""
+
+    class QuickPN532(base):
+        def SAM_configuration(self):
+            # normal mode, virtual card timeout 20 x 50 ms, IRQ pin used: adafruit_pn532's values
+            self.call_function(SAM_CONFIGURATION, params=[0x01, 0x14, 0x01], timeout=SETUP_TIMEOUT)
+
+        @property
+        def firmware_version(self):
+            response = self.call_function(GET_FIRMWARE_VERSION, 4, timeout=SETUP_TIMEOUT)
+            if response is None:
+                raise PN532Error("no_chip")
+            return tuple(response)
+
+    return QuickPN532
 
 
 class PN532Reader:

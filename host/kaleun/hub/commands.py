@@ -92,7 +92,7 @@ def _hub_board(args: argparse.Namespace, say: Say, fallback_fake: bool = False) 
 
 # -- kaleun hub config --------------------------------------------------------------------
 def cmd_hub_config(args: argparse.Namespace) -> int:
-    from kaleun.hub.install import InstallError, check_drive, write_config
+    from kaleun.hub.install import InstallError, check_drive, why, write_config
     from kaleun.hub.options import hub_config
 
     say = speaker()
@@ -110,8 +110,8 @@ def cmd_hub_config(args: argparse.Namespace) -> int:
     except InstallError as exc:
         _refuse(say, "hub config", exc)
         return EXIT_FAIL
-    except OSError as exc:
-        _refuse(say, "hub config", Msg("writing to {path} failed ({why})", path=str(out), why=str(exc.strerror or exc)))
+    except OSError as exc:  # the drive went away while it was checked
+        _refuse(say, "hub config", Msg("reading {path} failed: {why}", path=str(out), why=why(exc)))
         return EXIT_FAIL
     sections = " ".join(str(r["section"]) for r in cfg["readers"])
     print(say(Msg.plural("wrote {path}: {n} reader (section {sections}); the hub restarts by itself",
@@ -338,7 +338,7 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str) -> str:
 
 
 def cmd_hub_fake(args: argparse.Namespace) -> int:
-    from kaleun.hub.fake import FAKE_UID, FakeHub
+    from kaleun.hub.fake import FAKE_UID, FakeHub, LinkRefused
     from kaleun.hub.options import hub_config
     from kaleun.hub.tags import FigureTags, TagStoreError
 
@@ -369,8 +369,15 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         sources.append(sys.stdin)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
-                   uid=args.id or FAKE_UID).start()
+    try:
+        fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
+                       uid=args.id or FAKE_UID).start()
+    except LinkRefused as exc:  # a file of the maker's at the --link path is never replaced
+        _refuse(say, "hub fake", exc)
+        for source in sources:
+            if source is not sys.stdin:
+                source.close()
+        return EXIT_BAD_INPUT
     try:
         print(say(Msg("fake deck hub on {port}", port=str(fake.port_path))), flush=True)
         if args.link:
@@ -573,7 +580,7 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
 # -- kaleun firmware install --------------------------------------------------------------
 def cmd_firmware_install(args: argparse.Namespace) -> int:
     from kaleun.hub.firmware import FirmwareNotFound
-    from kaleun.hub.install import InstallError, boot_changes, install
+    from kaleun.hub.install import InstallError, boot_changes, install, why
     from kaleun.hub.options import hub_config
 
     say = speaker()
@@ -605,16 +612,18 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
     except (InstallError, FirmwareNotFound) as exc:
         _refuse(say, "firmware install", exc)
         return EXIT_FAIL
-    except OSError as exc:
-        _refuse(say, "firmware install", Msg("writing to {path} failed ({why})", path=drive, why=str(exc)))
+    except OSError as exc:  # reading the drive's boot.py: the drive went away, or it cannot be read
+        _refuse(say, "firmware install", Msg("reading {path} failed: {why}", path=drive, why=why(exc)))
         return EXIT_FAIL
     for path in copied:
         print(f"  {path}")
     if new_boot:  # a first install, or a new boot.py: it only runs at power-up
-        print(say(Msg.plural("installed {n} file on {drive}. Now unplug the Pico and plug it back in: boot.py, which "
+        print(say(Msg.plural("installed {n} file on {drive}. Wait two seconds (the Pico writes what it received to "
+                             "its flash once a second), then unplug the Pico and plug it back in: boot.py, which "
                              "opens the hub's data port, only runs at power-up. Then: kaleun hub status",
-                             "installed {n} files on {drive}. Now unplug the Pico and plug it back in: boot.py, "
-                             "which opens the hub's data port, only runs at power-up. Then: kaleun hub status",
+                             "installed {n} files on {drive}. Wait two seconds (the Pico writes what it received to "
+                             "its flash once a second), then unplug the Pico and plug it back in: boot.py, which "
+                             "opens the hub's data port, only runs at power-up. Then: kaleun hub status",
                              n=len(copied), drive=drive)))
     else:
         print(say(Msg.plural("installed {n} file on {drive}; the hub restarts by itself. Then: kaleun hub status",

@@ -68,6 +68,29 @@ class FakePixels(list):
         self.shows += 1
 
 
+class LinkRefused(ValueError):
+    """The path given for the fake hub's link cannot be its link: str() in English, the `Msg` in args[0]."""
+
+
+def check_link(link: Path) -> None:
+    """Refuse a link path whose place holds anything but a symbolic link (the fake hub replaces
+    its link at each plug and removes it when it stops: a file or device there would be lost),
+    and one in a folder that is not there."""
+    for path in (link, _new_link(link)):
+        if path.exists() and not path.is_symlink():
+            raise LinkRefused(Msg("{path} already exists and is not a symbolic link: the fake hub keeps its link "
+                                  "there and removes it when it stops, so give a free path (or the link of an "
+                                  "earlier fake hub)", path=str(path)))
+    if not link.parent.is_dir():
+        raise LinkRefused(Msg("{folder} is not a folder: the fake hub's link goes into an existing folder",
+                              folder=str(link.parent)))
+
+
+def _new_link(link: Path) -> Path:
+    """Where a new link is made before it replaces the old one."""
+    return link.with_name(link.name + ".new")
+
+
 class FakeHub:
     def __init__(self, cfg: Mapping[str, Any], model: str = "field", link: Path | None = None, seed: int = 0,
                  clock: Callable[[], int] = clock_ms, uid: str | None = FAKE_UID) -> None:
@@ -87,6 +110,7 @@ class FakeHub:
             self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-fake-hub-")
             link = Path(self._tmp.name) / fwconfig.NAME  # named like the hub by default
         self.link = Path(link)
+        check_link(self.link)
         self.clock = clock
         self.lock = threading.RLock()
         self.hub: Any = None
@@ -136,13 +160,14 @@ class FakeHub:
         with self.lock:
             if self._master is not None:
                 return
+            check_link(self.link)  # nothing of anybody else's may have appeared there since
             master, slave = pty.openpty()
             tty.setraw(slave)  # no echo, no line editing, no CR/LF translation
             os.set_blocking(master, False)
             self._master, self._slave = master, slave
             self.port_path = os.ttyname(slave)
             self._boot()
-            tmp = self.link.with_name(self.link.name + ".new")
+            tmp = _new_link(self.link)
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
             tmp.symlink_to(self.port_path)

@@ -7,10 +7,13 @@ usual way on a crew's own machine and work as well.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib.util
 import json
 import logging
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +30,8 @@ LIBRARIES = {
     "neopixel": "adafruit-circuitpython-neopixel",
 }
 CONFIG_FILE = "kaleun_hub.json"
+#: what a file is called on the drive while it is being written
+TEMPORARY = ".tmp"
 
 
 class InstallError(RuntimeError):
@@ -81,36 +86,151 @@ def _inside(drive: Path, dst: Path) -> None:
         raise InstallError(Msg("{path} is not on {drive}", path=str(dst), drive=str(drive)))
 
 
-def _write_file(drive: Path, dst: Path, data: bytes) -> None:
-    """Write `dst` on the drive through a temporary file, never following a link."""
-    _inside(drive, dst)
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    _inside(drive, dst)  # a folder made by someone else between the check and mkdir
-    tmp = dst.with_name(dst.name + ".tmp")
-    _inside(drive, tmp)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-    os.replace(tmp, dst)
+def _temporary(dst: Path) -> Path:
+    return dst.with_name(dst.name + TEMPORARY)
 
 
-def _copy_file(drive: Path, src: Path, dst: Path, copied: list[Path]) -> None:
-    _write_file(drive, dst, src.read_bytes())
-    copied.append(dst)
+#: errno -> why a write to the drive failed, as the maker reads it
+DRIVE_FULL = (errno.ENOSPC, errno.EDQUOT)
+READ_ONLY = (errno.EROFS,)
+NOT_ALLOWED = (errno.EACCES, errno.EPERM)
+DRIVE_GONE = (errno.EIO, errno.ENODEV, errno.ENXIO, errno.ENOENT, errno.ESTALE, errno.ESHUTDOWN)
 
 
-def _copy_tree(drive: Path, src: Path, dst: Path, copied: list[Path], kinds: tuple[str, ...] = ("*.py",)) -> None:
-    for path in sorted(p for kind in kinds for p in src.rglob(kind)):
-        if "__pycache__" in path.parts:
-            continue
-        _copy_file(drive, path, dst / path.relative_to(src), copied)
+def _named(exc: OSError) -> str:
+    """The file an error is about, as the maker knows it: the place, not its temporary file."""
+    name = str(exc.filename2 or exc.filename or "?")
+    return name[:-len(TEMPORARY)] if name.endswith(TEMPORARY) else name
+
+
+def why(exc: OSError) -> Msg:
+    """What went wrong with a write to the drive, for a maker (not `[Errno 28] ...`)."""
+    if exc.errno in DRIVE_FULL:
+        return Msg("the drive is full: delete files you do not need from it (old libraries in lib/, "
+                   "your own files), then try again")
+    if exc.errno in READ_ONLY:
+        return Msg("the drive is read-only: a boot.py that calls storage.remount makes it so for the computer, "
+                   "and a drive with errors is mounted read-only (repair it with fsck.vfat, or erase it from the "
+                   "REPL with storage.erase_filesystem())")
+    if exc.errno in NOT_ALLOWED:
+        return Msg("{path} may not be written (a read-only file, or no permission): make it writable or delete "
+                   "it, then try again", path=_named(exc))
+    if exc.errno in DRIVE_GONE:
+        return Msg("the drive went away (the Pico unplugged, a loose cable, or a drive with errors): plug the "
+                   "Pico in again, wait for CIRCUITPY and try again")
+    return Msg("{problem} ({path})", problem=exc.strerror or type(exc).__name__, path=_named(exc))
+
+
+def _remove(paths: list[Path]) -> list[Path]:
+    """Delete `paths` that exist; the ones that could not be deleted."""
+    left = []
+    for path in paths:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            left.append(path)
+    return left
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a folder's entries (the renames) reach the drive; a system without it does nothing."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _room_needed(files: list[tuple[Path, bytes]], cluster: int) -> int:
+    """Bytes the staged files take on the drive while the old ones are still there."""
+    return sum(-(-max(len(data), 1) // cluster) * cluster for _, data in files)
+
+
+def _check_room(drive: Path, files: list[tuple[Path, bytes]]) -> None:
+    try:
+        stat = os.statvfs(drive)
+    except (OSError, AttributeError):  # no statvfs here: a full drive is caught while writing
+        return
+    cluster = max(stat.f_frsize or stat.f_bsize, 512)
+    free = stat.f_bavail * cluster
+    need = _room_needed(files, cluster)
+    if need > free:
+        raise InstallError(Msg("{drive} has {free} kB free, the firmware needs {need} kB: delete files you do not "
+                               "need from the drive (old libraries in lib/, your own files) and install again; "
+                               "nothing on it was changed", drive=str(drive), free=free // 1024,
+                               need=-(-need // 1024)))
+
+
+def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
+    """Write `files` (path on the drive, content) as one install: every file goes to a temporary
+    `NAME.tmp` beside its place first, and only when all are on the drive are they renamed into
+    place, in the order given. A failure while writing removes the temporary files and leaves
+    the drive as it was; a failure among the renames (the drive pulled in that moment) leaves
+    the files before it new and the rest old, and says so. Never writes through a link."""
+    for dst, _ in files:
+        _inside(drive, dst)
+        _inside(drive, _temporary(dst))
+    _check_room(drive, files)
+    staged: list[Path] = []
+    made: list[Path] = []
+    try:
+        for dst, data in files:
+            missing = [p for p in (dst.parent, *dst.parent.parents) if p != drive and drive in p.parents
+                       and not p.exists()]
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            made += reversed(missing)
+            _inside(drive, dst)  # a folder made by someone else between the check and mkdir
+            tmp = _temporary(dst)
+            _remove([tmp])  # a stale one from an install that was cut, read-only or not
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+            staged.append(tmp)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+    except OSError as exc:
+        left = _remove(staged)
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):  # a folder that holds something else stays
+                folder.rmdir()
+        raise InstallError(_failed(drive, exc, Msg("Nothing on the drive was changed"), left)) from exc
+    done = 0
+    try:
+        for (dst, _), tmp in zip(files, staged, strict=True):
+            os.replace(tmp, dst)
+            done += 1
+    except OSError as exc:
+        left = _remove(staged[done:])
+        state = Msg.plural("The install stopped halfway: {n} file is new, the others are still the old ones; "
+                           "install again before you use the hub",
+                           "The install stopped halfway: {n} files are new, the others are still the old ones; "
+                           "install again before you use the hub", n=done)
+        raise InstallError(_failed(drive, exc, state, left)) from exc
+    for folder in sorted({dst.parent for dst, _ in files}):
+        _sync_folder(folder)
+    return [dst for dst, _ in files]
+
+
+def _failed(drive: Path, exc: OSError, state: Msg, left: list[Path]) -> Msg:
+    if left:
+        return Msg("writing to {drive} failed: {why}. {state}. These temporary files are left on it (the next "
+                   "install removes them): {files}", drive=str(drive), why=why(exc), state=state,
+                   files=", ".join(str(p) for p in left))
+    return Msg("writing to {drive} failed: {why}. {state}", drive=str(drive), why=why(exc), state=state)
+
+
+def _config_file(drive: Path, cfg: dict[str, Any]) -> tuple[Path, bytes]:
+    return drive / CONFIG_FILE, (json.dumps(cfg, indent=2) + "\n").encode("utf-8")
 
 
 def write_config(drive: Path, cfg: dict[str, Any]) -> Path:
+    """Write the hub's config onto `drive` (whole, or not at all)."""
     drive = Path(drive)
-    path = drive / CONFIG_FILE
-    _write_file(drive, path, (json.dumps(cfg, indent=2) + "\n").encode("utf-8"))
-    return path
+    return write_files(drive, [_config_file(drive, cfg)])[0]
 
 
 def check_drive(drive: Path, force: bool = False) -> None:
@@ -124,6 +244,31 @@ def check_drive(drive: Path, force: bool = False) -> None:
                                "(use --force to write there anyway)", drive=str(drive)))
 
 
+#: the oldest CircuitPython the firmware is written for (usb_cdc's data port, keypad, rotaryio's
+#: divisor and the built-in adafruit_pixelbuf that neopixel.py imports are all there from 8 on)
+OLDEST_CIRCUITPYTHON = 8
+
+
+def circuitpython_version(drive: Path) -> tuple[str, int] | None:
+    """The CircuitPython version `boot_out.txt` on `drive` names (its text, its major number), or None."""
+    try:
+        first = (Path(drive) / "boot_out.txt").read_text(encoding="utf-8", errors="replace")[:200]
+    except OSError:
+        return None
+    found = re.search(r"CircuitPython (\d+)\.(\d+)(\.\d+)?\S*", first)
+    return (found.group(0).split(" ", 1)[1], int(found.group(1))) if found else None
+
+
+def too_old(drive: Path) -> Msg | None:
+    """A warning when the drive's CircuitPython is older than the firmware needs, else None."""
+    version = circuitpython_version(drive)
+    if version is None or version[1] >= OLDEST_CIRCUITPYTHON:
+        return None
+    return Msg("the Pico runs CircuitPython {version}, the hub firmware needs {oldest} or newer (its data port, "
+               "encoders and lamps): copy CircuitPython 9's .uf2 for the Pico onto it (hold BOOTSEL while you "
+               "plug it in), then install again", version=version[0], oldest=OLDEST_CIRCUITPYTHON)
+
+
 def boot_changes(drive: Path) -> bool:
     """True when installing would put a new or different boot.py on `drive`: it only runs
     at power-up, so the Pico must then be unplugged and plugged back in."""
@@ -134,29 +279,47 @@ def boot_changes(drive: Path) -> bool:
         return True
 
 
+def _library_files(sources: dict[str, Path], lib: Path) -> list[tuple[Path, bytes]]:
+    files = []
+    for name, path in sources.items():
+        if path.is_dir():
+            files += _tree_files(path, lib / name)
+        else:
+            files.append((lib / path.name, path.read_bytes()))
+    return files
+
+
+def _tree_files(src: Path, dst: Path, kinds: tuple[str, ...] = ("*.py",)) -> list[tuple[Path, bytes]]:
+    return [(dst / path.relative_to(src), path.read_bytes())
+            for path in sorted(p for kind in kinds for p in src.rglob(kind)) if "__pycache__" not in path.parts]
+
+
 def install(drive: Path, config: dict[str, Any] | None = None, force: bool = False,
             note: Callable[[Msg], None] | None = None) -> list[Path]:
     """Copy everything the hub needs to `drive`; returns the files written.
 
-    Libraries first, `code.py` last: CircuitPython restarts on every write, and the last
-    restart then finds everything in place. Without `force` the drive must look like a
-    CircuitPython drive (it has boot_out.txt). `note` hears a warning for the maker (a drive
-    left without the hub's config); without it the warning is logged."""
+    All or nothing as far as a FAT drive allows (`write_files`): every file is written beside
+    its place first and renamed into place once all are on the drive, libraries first and
+    `code.py` last (CircuitPython restarts on every write; the last restart then finds
+    everything in place). Without `force` the drive must look like a CircuitPython drive (it
+    has boot_out.txt). `note` hears a warning for the maker (a drive left without the hub's
+    config); without it the warning is logged."""
     drive = Path(drive)
     check_drive(drive, force)
     sources = library_sources()  # fail before writing anything
     source = firmware_dir()
-    copied: list[Path] = []
     lib = drive / "lib"
-    for name, path in sources.items():
-        if path.is_dir():
-            _copy_tree(drive, path, lib / name, copied)
-        else:
-            _copy_file(drive, path, lib / path.name, copied)
+    files = _library_files(sources, lib)
     # the firmware's data files too: settings.json declares the hub's settings
-    _copy_tree(drive, source / "lib" / PACKAGE, lib / PACKAGE, copied, ("*.py", "*.json"))
+    files += _tree_files(source / "lib" / PACKAGE, lib / PACKAGE, ("*.py", "*.json"))
+    old = too_old(drive)
+    if old is not None:
+        if note is not None:
+            note(old)
+        else:
+            log.warning("%s", old)
     if config is not None:
-        copied.append(write_config(drive, config))
+        files.append(_config_file(drive, config))
     elif not (drive / CONFIG_FILE).exists():
         warning = Msg("no {file} on the drive and no board given: the hub will run without readers until "
                       "`kaleun hub config --board FILE --out {drive}`", file=CONFIG_FILE, drive=str(drive))
@@ -164,6 +327,6 @@ def install(drive: Path, config: dict[str, Any] | None = None, force: bool = Fal
             note(warning)
         else:
             log.warning("%s", warning)
-    _copy_file(drive, source / "boot.py", drive / "boot.py", copied)
-    _copy_file(drive, source / "code.py", drive / "code.py", copied)
-    return copied
+    files.append((drive / "boot.py", (source / "boot.py").read_bytes()))
+    files.append((drive / "code.py", (source / "code.py").read_bytes()))
+    return write_files(drive, files)
