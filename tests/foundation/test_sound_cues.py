@@ -19,7 +19,7 @@ from kaleun.runtime.outputs import SoundOutput
 from kaleun.sounds import cues
 from kaleun.sounds.cues import BY_NAME, CHANNELS, CUES, NEAR_M
 from kaleun.uboot.game import new_game
-from kit import HOST
+from kit import HOST, FakeClock
 
 
 def ev(name: str, **data) -> Event:
@@ -111,7 +111,7 @@ def test_a_hunt_plays_pings_and_depth_charges_near_and_far_as_the_game_reports_t
 def mixer():
     from kaleun.ports.sound import PygameSounder
 
-    sounder = PygameSounder(volume=0.5)
+    sounder = PygameSounder(volume=0.5, clock=FakeClock())
     assert sounder.available, "SDL's dummy audio driver should give a mixer"
     yield sounder
     sounder.close()
@@ -237,16 +237,19 @@ def test_host_readmes_cue_table_is_the_cue_table():
 def test_when_every_explosion_channel_is_busy_the_oldest_sound_is_cut(mixer):
     """A pattern of depth charges: three play, the second ends, a fourth takes its channel; the
     fifth and the sixth cut the first and then the third (the oldest still sounding), never the
-    fourth that began after them."""
+    fourth that began after them. The charges go off a second apart (wall time)."""
     channels = mixer.channel_of("depth_charge_near")
     for _ in range(3):
         mixer.play("depth_charge_near", {"distance_m": 20})
+        mixer.clock.now += 1.0
     assert all(c.get_busy() for c in channels)
     channels[1].stop()  # the second charge has died away
     mixer.play("depth_charge_near", {"distance_m": 20})  # the fourth, on its channel
+    mixer.clock.now += 1.0
     assert channels[1].get_busy()
     began = dict(zip(("first", "fourth", "third"), channels, strict=True))
     mixer.play("depth_charge_far", {"distance_m": 300})  # the fifth cuts the first
+    mixer.clock.now += 1.0
     far = mixer._sound(BY_NAME["depth_charge_far"], {})
     assert began["first"].get_sound() is far
     near = mixer._sound(BY_NAME["depth_charge_near"], {})
@@ -331,3 +334,74 @@ def test_every_cue_listens_for_an_event_the_game_emits():
     assert {"torpedo_fired", "ship_sunk", "test_depth"} <= emitted  # the scan finds the game's events
     silent = sorted({cue.name: cue.event for cue in CUES if cue.event not in emitted}.items())
     assert silent == [], f"cues waiting for events nothing emits: {silent}"
+
+
+def _mix(mixer) -> np.ndarray:
+    """What SDL's mixer makes of every busy channel from now on: each sound at its channel's volume,
+    added up (before SDL clips the sum to 16 bits)."""
+    import pygame
+
+    tracks = [pygame.sndarray.array(c.get_sound()).astype(np.float64) * c.get_volume()
+              for group in CHANNELS for c in mixer._channels[group] if c.get_busy()]
+    out = np.zeros((max(len(t) for t in tracks), *tracks[0].shape[1:]))
+    for track in tracks:
+        out[:len(track)] += track
+    return out
+
+
+def _onset(sound) -> int:
+    import pygame
+
+    return int(np.argmax(np.abs(pygame.sndarray.array(sound)) > 0))
+
+
+def test_12_a_pattern_of_charges_in_one_step_goes_off_one_after_another_and_the_hunt_is_not_clipped(mixer):
+    """§12 (depth charges): an escort's pattern reaches the table as explosions of one game moment.
+    They played in the same instant: the same samples three times over, one sound three times as loud,
+    clipped by the mixer (2,285 clipped samples in its first second at the default volume). Now they
+    go off one after another, and at full volume the worst moment of a hunt (three near charges, a
+    ping, the hull creaking below test depth) stays within 16 bits."""
+    mixer.set_volume(1.0)
+    for _ in range(3):
+        mixer.play("depth_charge_near", {"distance_m": 20})
+    mixer.ping()
+    mixer.play("hull_creak")
+    charges = mixer.channel_of("depth_charge_near")
+    assert all(c.get_busy() for c in charges)
+    onsets = sorted(_onset(c.get_sound()) / mixer.rate for c in charges)
+    assert onsets[0] < 0.01 and onsets[1] > onsets[0] + 0.3 and onsets[2] > onsets[1] + 0.3
+    assert float(np.abs(_mix(mixer)).max()) <= 32767
+
+
+def test_a_pattern_of_fifty_charges_in_one_step_plays_three_and_queues_nothing(mixer):
+    for _ in range(50):
+        mixer.play("depth_charge_near", {"distance_m": 20})
+    played = [delay for cue, delay in mixer.starts if delay is not None]
+    assert len(played) == CHANNELS["explosions"] and max(played) < 1.0
+    mixer.clock.now += 0.3  # a charge a moment later: the channels hold the three already spaced
+    mixer.play("depth_charge_far", {"distance_m": 200})
+    assert mixer.starts[-1] == ("depth_charge_far", None)
+
+
+def test_pings_fifty_times_a_second_sound_twice_a_second_and_never_cut_the_bell(mixer):
+    """Under time compression an escort's pings come many to a wall second. Each cut the one before
+    at its start: a buzz of beginnings. A ping that would cut the last within half a second is left
+    out (at most two a second); the bell rings on through them."""
+    mixer.bell([2, 2])
+    (bell,) = mixer.channel_of("bell")
+    ringing = bell.get_sound()
+    for _ in range(100):  # two wall seconds of pings, fifty a second
+        mixer.ping()
+        mixer.clock.now += 0.02
+    sounded = [cue for cue, delay in mixer.starts if cue == "ping" and delay is not None]
+    assert 4 <= len(sounded) <= 5 and mixer.pings == 100
+    assert bell.get_busy() and bell.get_sound() is ringing
+
+
+def test_12_a_salvo_of_three_torpedoes_is_heard_as_three_launches(mixer):
+    """§12: a fan of three leaves its tubes in one command; each launch is heard, one after another."""
+    for _ in range(3):
+        mixer.play("torpedo_launch")
+    tubes = mixer.channel_of("torpedo_launch")
+    assert len(tubes) == 3 and all(c.get_busy() for c in tubes)
+    assert len({_onset(c.get_sound()) for c in tubes}) == 3

@@ -1,8 +1,12 @@
 """The table's speaker through pygame.mixer: every cue of `kaleun.sounds.cues`.
 
 Each channel group of the cue table gets mixer channels of its own (reserved, so nothing
-else takes them): a ping never cuts the bell. The volume (board file `audio.volume`, the
-console's `volume`) is the channels' volume, so changing it renders nothing again. Sounds are
+else takes them): a ping never cuts the bell. Sounds on a group begin at least its spacing apart
+(`cues.GROUP_SPACING_S`): a pattern's charges one after another, a ping that would cut the last
+one at its start dropped, nothing queued beyond the group's channels. Every cue peaks at
+`cues.HEADROOM` of full scale, so the mixer's sum of a hunt's sounds is not clipped. The volume
+(board file `audio.volume`, the console's `volume`) is the channels' volume, so changing it
+renders nothing again. Sounds are
 synthesised on first use and kept; `warm()` renders them all ahead on a background thread.
 
 With no audio device (a Pi without a speaker, a CI machine) pygame raises an error at
@@ -14,7 +18,9 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Hashable, Mapping
+import time
+from collections import deque
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import numpy as np
@@ -22,7 +28,7 @@ import numpy as np
 from kaleun.core.messages import Msg
 from kaleun.ports.sdl import audio_drivers, drivers_for
 from kaleun.sounds import bell
-from kaleun.sounds.cues import BY_NAME, CHANNELS, Cue
+from kaleun.sounds.cues import BY_NAME, CHANNELS, GROUP_SPACING_S, HEADROOM, SPACING_S, Cue
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +38,13 @@ MIXER_BUFFER = 1024
 
 
 class PygameSounder:
-    def __init__(self, volume: float = 0.8) -> None:
+    def __init__(self, volume: float = 0.8, clock: Callable[[], float] = time.monotonic) -> None:
         self.volume = max(0.0, min(1.0, volume))
+        self.clock = clock
+        #: the latest cues played or dropped: (cue, seconds until it sounds, or None: dropped)
+        self.starts: deque[tuple[str, float | None]] = deque(maxlen=256)
+        #: group -> when (wall clock) its latest sound begins (later than now while one is delayed)
+        self._next: dict[str, float] = {}
         self.available = False
         #: every cue asked for, in order (also when silent): what tests and the bring-up read
         self.cues: list[str] = []
@@ -84,7 +95,7 @@ class PygameSounder:
         with self._lock:
             pcm = self._pcm.get(key)
         if pcm is None:
-            samples = np.clip(cue.render(self.rate, data) * cue.gain, -1.0, 1.0)
+            samples = np.clip(cue.render(self.rate, data) * (cue.gain * HEADROOM), -1.0, 1.0)
             pcm = (samples * 32767).astype(np.int16)
             if self._outputs > 1:
                 pcm = np.repeat(pcm[:, None], self._outputs, axis=1)
@@ -131,6 +142,18 @@ class PygameSounder:
         began[index] = self._plays
         return channels[index]
 
+    def _delay(self, group: str) -> float | None:
+        """Seconds until a sound may begin on the group, its spacing after the one before; None
+        when that is past what its channels hold (one channel: any wait at all)."""
+        now = self.clock()
+        spacing = GROUP_SPACING_S.get(group, SPACING_S)
+        last = self._next.get(group)
+        delay = 0.0 if last is None else max(0.0, last + spacing - now)
+        if delay > spacing * (len(self._channels[group]) - 1) + 1e-9:
+            return None
+        self._next[group] = now + delay
+        return delay
+
     def channel_of(self, cue: str) -> list[Any]:
         """The mixer channels a cue plays on (tests, the bring-up check)."""
         return list(self._channels.get(BY_NAME[cue].channel, []))
@@ -147,7 +170,19 @@ class PygameSounder:
         if not self.available:
             return
         try:
-            self._channel(spec.channel).play(self._sound(spec, data))
+            delay = self._delay(spec.channel)
+            self.starts.append((cue, delay))
+            if delay is None:
+                log.debug("the sound %s is dropped: its channels are taken by sounds just begun", cue)
+                return
+            sound = self._sound(spec, data)
+            if delay > 0:  # a sound that begins later: the same samples after a silence
+                import pygame
+
+                pcm = self._samples(spec, data)
+                silence = np.zeros((int(delay * self.rate), *pcm.shape[1:]), dtype=pcm.dtype)
+                sound = pygame.sndarray.make_sound(np.ascontiguousarray(np.concatenate((silence, pcm))))
+            self._channel(spec.channel).play(sound)
         except Exception as exc:
             log.warning("the sound %s could not play: %s", cue, exc)
 

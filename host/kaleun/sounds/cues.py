@@ -22,9 +22,25 @@ from kaleun.sounds import alarms, bell, explosions, ping, ship, signals
 #: can still do damage (uboot/data/attacks.toml's last band). [our choice]
 NEAR_M = 60.0
 
-#: channel group -> how many mixer channels it has
-CHANNELS: dict[str, int] = {"bell": 1, "ping": 1, "alarm": 1, "telegraph": 1, "torpedo": 1,
+#: channel group -> how many mixer channels it has (a salvo's torpedoes, a pattern's charges overlap)
+CHANNELS: dict[str, int] = {"bell": 1, "ping": 1, "alarm": 1, "telegraph": 1, "torpedo": 3,
                             "explosions": 3, "ships": 1, "hull": 1, "alarms": 2}
+
+#: wall seconds between two sounds beginning on a channel group (else SPACING_S): events that come
+#: together (a pattern's charges, a salvo, in one step of the game) sound one after another, as
+#: the real ones did, not all in one instant (the same samples added up: one sound three times as
+#: loud, clipped). A group with one channel drops a cue that would cut its sound sooner (pings
+#: under time compression: at most two a second, not a buzz of sounds cut at their start); a group
+#: with several delays it by the spacing, as far as its channels reach, and drops what lies beyond
+#: (fifty pings or charges in a step never pile up into a backlog). [our choice]
+SPACING_S = 0.25
+GROUP_SPACING_S: dict[str, float] = {"ping": 0.5, "explosions": 0.4, "torpedo": 0.5}
+
+#: every cue's peak at the table's full volume, as a share of the speaker's full scale. SDL's mixer
+#: adds its channels and clips the sum: a near depth charge over a ping was clipped at the default
+#: volume. At half scale the worst moment of a hunt (a pattern of three near charges as they are
+#: spaced, a ping, the hull creaking) stays within range at full volume. [our choice]
+HEADROOM = 0.5
 
 Data = Mapping[str, Any]
 
