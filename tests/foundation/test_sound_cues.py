@@ -19,7 +19,7 @@ from kaleun.runtime.outputs import SoundOutput
 from kaleun.sounds import cues
 from kaleun.sounds.cues import BY_NAME, CHANNELS, CUES, NEAR_M
 from kaleun.uboot.game import new_game
-from kit import HOST, FakeClock
+from kit import HOST, ROOT, FakeClock
 
 
 def ev(name: str, **data) -> Event:
@@ -405,3 +405,37 @@ def test_12_a_salvo_of_three_torpedoes_is_heard_as_three_launches(mixer):
     tubes = mixer.channel_of("torpedo_launch")
     assert len(tubes) == 3 and all(c.get_busy() for c in tubes)
     assert len({_onset(c.get_sound()) for c in tubes}) == 3
+
+
+def test_12_a_night_attack_on_a_convoy_is_heard_cue_by_cue_as_it_happens():
+    """§12: the convoy battle exercise's night attack (tests/weapons/scripts/night_attack.jsonl) through
+    the table's sound output with its feed alarm gate: the lookouts' first report chimes, the fan of
+    three is three launches, the dive sounds the alarm, the new speed rings the telegraph, the hit is
+    heard, then the ship breaking up, then the escorts' charges, each near or far by its distance."""
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.script import EventWriter, ScriptRun
+    from kaleun.ui.feedlog import AlarmGate
+
+    game = new_game(0, "exercise_convoy_battle")
+    sounder = SilentSounder()
+    output = SoundOutput(sounder, raises=AlarmGate(game).raises)
+    heard: list[tuple[float, str, str]] = []
+
+    class Ears(EventWriter):
+        def write(self, events):
+            for event in events:
+                before = len(sounder.cues)
+                output.handle(event)
+                heard.extend((event.t, cue, event.name) for cue in sounder.cues[before:])
+
+    script = ROOT / "tests" / "weapons" / "scripts" / "night_attack.jsonl"
+    ScriptRun(game, default_board(), Ears(io.StringIO())).run(script)
+    story = [(cue, event) for _, cue, event in heard if cue != "ping"]
+    firsts = list(dict.fromkeys(cue for cue, _ in story))
+    assert firsts == ["contact_alarm", "torpedo_launch", "diving_alarm", "telegraph_ring", "torpedo_hit",
+                      "ship_breaking_up", "depth_charge_near", "depth_charge_far"], story
+    assert [t for t, cue, _ in heard if cue == "torpedo_launch"] == [302.0] * 3  # the fan of three, one command
+    hit = next(t for t, cue, _ in heard if cue == "torpedo_hit")
+    assert hit < next(t for t, cue, _ in heard if cue == "ship_breaking_up")
+    pings = [t for t, cue, _ in heard if cue == "ping"]
+    assert pings and min(pings) > hit  # the escorts hunt once the convoy is attacked
