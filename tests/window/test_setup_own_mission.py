@@ -10,6 +10,7 @@ from kaleun.own_missions import load_own_missions
 from kaleun.uboot.missions.own import OwnMissions, use_own
 from missions.test_own_missions import WOLF_WATCH
 
+from window.fingers import choose_mission
 from window.test_setup_screen import set_up_window
 
 
@@ -24,7 +25,7 @@ def test_4_1_the_window_sets_up_a_groups_own_mission(home, own_reset) -> None:
     (home / "missions" / "wolf_watch.toml").write_text(WOLF_WATCH, encoding="utf-8")
     load_own_missions()  # as the program's start does
     table, made = set_up_window()
-    table.tap("mission.wolf_watch")
+    choose_mission(table, "wolf_watch")  # listed among the shipped missions, on whichever page it falls
     table.tap("setup.next")
     table.tap("setup.start")
     assert len(made) == 1
