@@ -153,3 +153,26 @@ def test_a_figure_is_named_in_the_tables_language_in_a_sailors_details(language:
     drawn = shown(table)
     assert name != "officer-square" and name in drawn
     assert not any("officer-square" in words for words in drawn)
+
+
+def test_3_a_width_worked_out_for_a_font_is_forgotten_with_the_font() -> None:
+    """The widths the section labels need were remembered by the font's id: once a window's font was freed
+    (a Captain Sonar window closed, a test's table dropped), a new font of another size could take its id
+    and be told the old font's widths, and a label that fits was cut ("2 Офиц…"; it depended on which
+    windows had come and gone before). They are kept per font, and leave with it; so are the glyph answers."""
+    import gc
+
+    import pygame
+    from kaleun.ui import boat_view, typeface
+
+    pygame.font.init()
+    small = pygame.font.Font(None, 12)
+    need = boat_view._label_need(small, "2 Офицеры", 0, 1)
+    typeface.has_glyph(small, "Ф")
+    assert small in boat_view._needs and small in typeface._known
+    large = pygame.font.Font(None, 40)
+    assert boat_view._label_need(large, "2 Офицеры", 0, 1) > need  # its own width, not the small font's
+    fonts_before, glyph_fonts_before = len(boat_view._needs), len(typeface._known)
+    del small
+    gc.collect()  # (fonts of windows dropped before may go too)
+    assert len(boat_view._needs) <= fonts_before - 1 and len(typeface._known) <= glyph_fonts_before - 1

@@ -16,6 +16,7 @@ deep blue with waves and says so; a breach has a red frame and its countdown in 
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -326,13 +327,18 @@ def section_icons(view: BoatView, number: int) -> int:
             + sum(1 for sec, _ in view.failures if sec == number))
 
 
-_needs: dict[tuple[int, str, int, int], int] = {}
+#: per font (kept only while the font lives: a new font may take a freed one's id, and a width worked out for
+#: another font's size cut the labels of a later window), (text, icons, rows) -> the width it needs
+_needs: weakref.WeakKeyDictionary[Any, dict[tuple[str, int, int], int]] = weakref.WeakKeyDictionary()
 
 
 def _label_need(font: Any, text: str, icons_w: int, rows: int) -> int:
     """The narrowest inner width (pixels) that shows `text` whole beside `icons_w` of icons."""
-    key = (id(font), text, icons_w, rows)
-    need = _needs.get(key)
+    known = _needs.get(font)
+    if known is None:
+        known = _needs[font] = {}
+    key = (text, icons_w, rows)
+    need = known.get(key)
     if need is None:
         low = max(font.size(word)[0] for word in text.split())
         high = max(low, font.size(text)[0] + icons_w)
@@ -344,9 +350,9 @@ def _label_need(font: Any, text: str, icons_w: int, rows: int) -> int:
                 high = mid
             else:
                 low = mid + 1
-        if len(_needs) > 2000:
-            _needs.clear()
-        need = _needs[key] = high
+        if len(known) > 2000:
+            known.clear()
+        need = known[key] = high
     return need
 
 

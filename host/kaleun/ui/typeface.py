@@ -9,6 +9,7 @@ in every language.
 
 from __future__ import annotations
 
+import weakref
 from functools import cache
 from typing import Any
 
@@ -22,15 +23,18 @@ def face(bold: bool = False) -> str | None:
     return None if path is None else str(path)
 
 
-_known: dict[tuple[int, str], bool] = {}
+#: per font (kept only while the font lives: a new font may take a freed one's id), char -> drawable
+_known: weakref.WeakKeyDictionary[Any, dict[str, bool]] = weakref.WeakKeyDictionary()
 
 
 def has_glyph(font: Any, char: str) -> bool:
     """Can `font` draw `char`? (Spaces and control characters count as drawable.)"""
-    key = (id(font), char)
-    known = _known.get(key)
+    chars = _known.get(font)
+    if chars is None:
+        chars = _known[font] = {}
+    known = chars.get(char)
     if known is None:
-        known = _known[key] = not fonts.missing_glyphs(char, font)
+        known = chars[char] = not fonts.missing_glyphs(char, font)
     return known
 
 

@@ -120,7 +120,7 @@ class TextCache:
 
     def __init__(self, budget: int = BUDGET) -> None:
         self.budget = budget
-        #: ("text", font id, text, colour) or ("narrow", font id, text, colour, width) -> image, oldest use first
+        #: ("text", font, text, colour) or ("narrow", font, text, colour, width) -> image, oldest use first
         self._images: dict[tuple[Any, ...], Any] = {}
         self.bytes = 0
 
@@ -138,7 +138,7 @@ class TextCache:
         return image
 
     def render(self, font: Any, text: str, color: Color) -> Any:
-        key = ("text", id(font), text, color)
+        key = ("text", font, text, color)  # the font itself: a freed font's id may be taken by another
         image = self._get(key)
         if image is None:
             image = self._keep(key, font.render(text, True, color))
@@ -146,7 +146,7 @@ class TextCache:
 
     def narrowed(self, font: Any, text: str, color: Color, width: int) -> Any:
         """`text` squeezed sideways to `width` (its letters keep their height), remembered."""
-        key = ("narrow", id(font), text, color, width)
+        key = ("narrow", font, text, color, width)
         image = self._get(key)
         if image is None:
             wide = self.render(font, text, color)
