@@ -18,7 +18,7 @@ from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
-from kaleun.sonar.crew import Crew, crew
+from kaleun.sonar.crew import Crew, crew, member_name
 from kaleun.sonar.engineer import EngineerBoard, circuit_repaired, layout
 from kaleun.sonar.gauges import SYSTEMS, Gauges
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
@@ -485,7 +485,7 @@ class Referee(Module):
         state.repairs[section] = member
         left = sections_left(state.repairs, total)
         self.tell(team, "repair_section", Msg("Hull section {section} outlined by the {member}.", section=section,
-                                              member=Msg.term(member.replace("_", " "))),
+                                              member=member_name(member)),
                   section=section, by=member, left=left)
         if not left:
             state.repaired = True
@@ -523,7 +523,7 @@ class Referee(Module):
         roles = state.crew.members[member]
         if not any(system in self.activators.get(role, ()) for role in roles):
             allowed = self._allowed(roles)
-            who = Msg.term(member.replace("_", " "))
+            who = member_name(member)
             if not allowed:
                 raise Refused(Msg("the {member} activates no system: the Captain activates every system, "
                                   "the First Mate the drone and the sonar", member=who))
