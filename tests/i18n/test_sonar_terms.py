@@ -49,3 +49,18 @@ def test_1_7_captain_sonar_says_each_rulebook_term_one_way(code):
         strings = message.string if isinstance(message.string, tuple | list) else [message.string]
         wrong += [(msgid, s) for s in strings if re.search(NOT_SAID[code], s, re.IGNORECASE)]
     assert not wrong
+
+
+def test_5_a_refused_stop_names_the_call_as_the_rulebook_and_the_telegraph_keeps_its_stop():
+    """[B] "Er hebt die Faust und ruft „Stop!“": a refusal names the command "Stop" in German; U-BOOT's
+    engine telegraph keeps its "Stopp" (the same English word without Captain Sonar's context)."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+    from kaleun.sonar.referee import Referee
+
+    german = language("de")
+    refused = Msg("{team}: {command} refused: {reason}.", team="Gelb", command=Referee.COMMAND_NAMES["stop"],
+                  reason="x")
+    assert german.render(refused) == "Gelb: Stop abgelehnt: x."
+    assert german.render(Msg.term("stop")) == "Stopp"
+    assert str(refused) == "Gelb: stop refused: x."  # the event log's English is unchanged

@@ -15,7 +15,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, and_list, join
+from kaleun.core.messages import Msg, and_list, join
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
 from kaleun.sonar.crew import Crew, crew, member_name
@@ -128,11 +128,13 @@ class Referee(Module):
 
     # -- commands ---------------------------------------------------------------------------
     #: the commands as a refusal names them
-    COMMAND_NAMES: ClassVar[Mapping[str, str]] = {
-        "start": N_("start"), "course": N_("course"), "mark": N_("mark"), "cross": N_("cross"),
-        "surface": N_("surface"), "repair": N_("repair"), "dive": N_("dive"), "activate": N_("activate"),
-        "detonate": N_("detonate"), "sonar_answer": N_("sonar answer"), "stop": N_("stop"), "go": N_("go"),
-        "status": N_("status"), "plot": N_("plot")}
+    #: (the call "Stop!" in Captain Sonar's own context: U-BOOT's telegraph says its "stop" another way)
+    COMMAND_NAMES: ClassVar[Mapping[str, Msg]] = {
+        "start": Msg.term("start"), "course": Msg.term("course"), "mark": Msg.term("mark"), "cross": Msg.term("cross"),
+        "surface": Msg.term("surface"), "repair": Msg.term("repair"), "dive": Msg.term("dive"),
+        "activate": Msg.term("activate"), "detonate": Msg.term("detonate"), "sonar_answer": Msg.term("sonar answer"),
+        "stop": Msg.pterm("Captain Sonar", "stop"), "go": Msg.term("go"), "status": Msg.term("status"),
+        "plot": Msg.term("plot")}
 
     def commands(self) -> Mapping[str, Handler]:
         table: dict[str, Callable[[str, Args], None]] = {
@@ -154,7 +156,7 @@ class Referee(Module):
                     # nothing was resolved: the crew's own Stop! still freezes both teams
                     reason = Msg("{reason}; your Stop! still holds: activate a system or call go", reason=reason)
                 self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
-                                               command=Msg.term(self.COMMAND_NAMES.get(args.name, args.name)),
+                                               command=self.COMMAND_NAMES.get(args.name, args.name),
                                                reason=reason),
                           command=args.name, reason=reason)
         return handler
