@@ -125,3 +125,26 @@ def test_1_uboot_keeps_its_own_words(code):
     assert lang.render(Msg.pterm("Captain Sonar", "Captain")) == POSTS[code][0][0]
     assert lang.text("Captain", "Captain Sonar") == POSTS[code][0][0]
     assert lang.missing(Msg.pterm("Captain Sonar", "radio operator")) == []
+
+
+@pytest.mark.parametrize("code, engineer, next_one, who", [
+    ("ru", "механик", "Старпом", "first_mate"), ("de", "Maschinist", "erster_offizier", "first_mate"),
+    ("en", "engineer", "radio_operator", "radio_operator")])
+def test_2_the_repair_takes_the_posts_as_the_table_names_them(home, code, engineer, next_one, who):
+    """§2 real time: surfaced, the crew outlines the hull sections, the Engineer first. The console tells a
+    Russian crew "первым механик": `repair 1 механик` is the engineer's outline (the ids still work)."""
+    game = new_game(4, "alpha", "realtime")
+    runtime = Runtime(game, make_table(game, None), [], clock=lambda: 0.0)
+    runtime.language = code
+    events: list = []
+    runtime.listeners.append(events.append)
+    console = TeamConsole(runtime, "yellow", io.StringIO(), io.StringIO(), interactive=False)
+    runtime.step()
+    runtime.game.apply({"do": "start", "team": "blue", "cell": "N12"})
+    for line in ("start B2", "course E mark=torpedo cross=E1", "surface", f"repair 1 {engineer}",
+                 f"repair 2 member={next_one}"):
+        console.handle(line)
+        runtime.step()
+    runtime.close()
+    outlined = [(e.data["section"], e.data["by"]) for e in events if e.name == "repair_section"]
+    assert outlined == [(1, "engineer"), (2, who)]
