@@ -339,7 +339,7 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
     top = y
     if screen.referee.plot is not None:  # the opt-in training aid
         plot = screen.r(x + w - 150, y, 150, 54)
-        screen.button(surface, plot, Msg("Plot"), Hit("plot", None), active=screen.plotting)
+        screen.button(surface, plot, Msg.pterm("Captain Sonar", "Plot"), Hit("plot", None), active=screen.plotting)
         screen.labels.paragraph(surface, Msg("Training aid: the enemy's possible cells on the map."),
                                 screen.r(x, y, w - 158, 66), theme.TEXT_DIM)
         top = y + 70
