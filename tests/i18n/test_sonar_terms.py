@@ -64,3 +64,13 @@ def test_5_a_refused_stop_names_the_call_as_the_rulebook_and_the_telegraph_keeps
     assert german.render(refused) == "Gelb: Stop abgelehnt: x."
     assert german.render(Msg.term("stop")) == "Stopp"
     assert str(refused) == "Gelb: stop refused: x."  # the event log's English is unchanged
+
+
+def test_5_a_refused_go_names_the_button_the_crew_touched():
+    """The window's button that lifts the own Stop! is "Los" at a German table: a refusal of it says "Los"."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+    from kaleun.sonar.referee import Referee
+
+    german = language("de")
+    assert german.render(Referee.COMMAND_NAMES["go"]) == german.render(Msg("Go")) == "Los"
