@@ -2,7 +2,8 @@
 
 Two sources of text for players:
 
-* the code: every literal passed to `Msg(...)`, `Msg.plural(...)`, `Msg.term(...)` and `N_(...)`
+* the code: every literal passed to `Msg(...)`, `Msg.plural(...)`, `Msg.term(...)`, `Msg.pterm(...)` (a word
+  with a message context, gettext's msgctxt) and `N_(...)`
   (`extract_code`, an extraction method for Babel that reads the syntax tree, so a call such as
   `Msg.term(names[key])` with a variable is no message);
 * the data files: names players read (ship classes, components, orders, sections ...), listed
@@ -24,13 +25,16 @@ from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from kaleun.core.messages import CONTEXT_SEPARATOR
+
 PACKAGE = Path(__file__).resolve().parent
 #: the Babel mapping (code and data files), relative to the folder that holds the package
 MAPPING = PACKAGE.parent / "babel.cfg"
-#: keyword specs for Babel: Msg(template, ...), Msg.plural(singular, plural, ...), Msg.term(name), N_(text)
-KEYWORDS: dict[str, Any] = {"Msg": (1,), "plural": (1, 2), "term": (1,), "N_": (1,)}
+#: keyword specs for Babel: Msg(template, ...), Msg.plural(singular, plural, ...), Msg.term(name),
+#: Msg.pterm(context, name) (as pgettext), N_(text)
+KEYWORDS: dict[str, Any] = {"Msg": (1,), "plural": (1, 2), "term": (1,), "pterm": ((1, "c"), 2), "N_": (1,)}
 #: the `-k` options of pybabel extract for the same keywords
-KEYWORD_OPTIONS = ("Msg:1", "plural:1,2", "term:1", "N_:1")
+KEYWORD_OPTIONS = ("Msg:1", "plural:1,2", "term:1", "pterm:1c,2", "N_:1")
 
 #: data file (relative to the package; a name may hold "*") -> key paths of the texts players read
 #: ("*" is any key or item)
@@ -136,7 +140,9 @@ def extract_toml(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
 def extract_code(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                  options: Mapping[str, Any]) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
     """Babel extraction method for the code (`babel.cfg`): the literal templates of `Msg(...)`,
-    `Msg.plural(...)`, `Msg.term(...)` and `N_(...)`; calls with anything but literals are skipped."""
+    `Msg.plural(...)`, `Msg.term(...)`, `Msg.pterm(context, ...)` and `N_(...)`; calls with anything but
+    literals are skipped. A call's literals go to Babel as they stand: its keyword spec (`KEYWORDS`, the `-k`
+    options) picks the message and the context (`pterm:1c,2`)."""
     try:
         tree = ast.parse(fileobj.read())
     except SyntaxError:
@@ -148,16 +154,16 @@ def extract_code(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
         func = node.func
         if isinstance(func, ast.Name) and func.id in ("Msg", "N_"):
             name = func.id
-        elif isinstance(func, ast.Attribute) and func.attr in ("plural", "term") and \
+        elif isinstance(func, ast.Attribute) and func.attr in ("plural", "term", "pterm") and \
                 isinstance(func.value, ast.Name) and func.value.id == "Msg":
             name = func.attr
         else:
             continue
-        wanted = 2 if name == "plural" else 1
+        wanted = 2 if name in ("plural", "pterm") else 1
         texts = [a.value for a in node.args[:wanted] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
         if len(texts) != wanted or not all(texts):
             continue
-        found.append((node.lineno, name, (texts[0], texts[1]) if name == "plural" else texts[0]))
+        found.append((node.lineno, name, (texts[0], texts[1]) if wanted == 2 else texts[0]))
     for lineno, name, message in sorted(found, key=lambda f: f[0]):
         yield lineno, name, message, []
 
@@ -170,19 +176,22 @@ def fields(template: str) -> set[str]:
 
 def extract() -> dict[str | tuple[str, str], list[str]]:
     """Every message of the code and the data as Babel extracts it now: {msgid: [where, ...]}
-    (a plural message's id is the pair (singular, plural))."""
+    (a plural message's id is the pair (singular, plural); a message with a context is keyed as a compiled
+    catalogue keys it, "context\x04msgid")."""
     from babel.messages.extract import extract_from_dir
     from babel.messages.frontend import parse_mapping_cfg
 
     with open(MAPPING, encoding="utf-8") as fh:
         method_map, options_map = parse_mapping_cfg(fh)
     out: dict[str | tuple[str, str], list[str]] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, lineno, message, _comments, context in extract_from_dir(
             str(PACKAGE.parent), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True):
         msgid: str | tuple[str, str] = (str(message[0]), str(message[1])) if isinstance(message, tuple | list) \
             else message
         if not msgid:
             continue
+        if context and isinstance(msgid, str):
+            msgid = f"{context}{CONTEXT_SEPARATOR}{msgid}"
         out.setdefault(msgid, []).append(f"{filename}:{lineno}")
     return out
 
@@ -207,7 +216,8 @@ def catalogue_problems(code: str, msgids: Collection[str | tuple[str, str]] | No
         key = msgid[0] if isinstance(msgid, tuple) else msgid
         if not needs_translation(key):
             continue
-        message = catalog.get(key)
+        context, _, bare = key.rpartition(CONTEXT_SEPARATOR)
+        message = catalog.get(bare, context=context or None)
         place = f" ({where[0]})" if where else ""
         if message is None:
             problems.append(f"{code}: not in the catalogue{place}: {msgid!r}")
@@ -216,7 +226,7 @@ def catalogue_problems(code: str, msgids: Collection[str | tuple[str, str]] | No
         if message.fuzzy or not strings or any(not s for s in strings):
             problems.append(f"{code}: no translation{place}: {msgid!r}")
             continue
-        ids: list[str] = list(msgid) if isinstance(msgid, tuple) else [msgid]
+        ids: list[str] = list(msgid) if isinstance(msgid, tuple) else [bare]
         expected: set[str] = set().union(*(fields(m) for m in ids))
         if isinstance(msgid, tuple):
             expected.add("n")  # a plural message always has its number

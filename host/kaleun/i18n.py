@@ -212,8 +212,11 @@ class Language:
     def name(self) -> str:
         return own_name(self.code)
 
-    def text(self, msgid: str) -> str:
-        """A single phrase (a label, a name from the data) in this language."""
+    def text(self, msgid: str, context: str | None = None) -> str:
+        """A single phrase (a label, a name from the data) in this language; with a `context` its
+        translation within that context (gettext's pgettext, falling back to `msgid`)."""
+        if context is not None:
+            return self.translations.pgettext(context, msgid)
         return self.translations.gettext(msgid)
 
     def plural(self, singular: str, plural: str, n: int) -> str:
@@ -256,7 +259,7 @@ class Language:
 
 def _templates(msg: Msg) -> list[str]:
     """The message ids a sentence looks up: a plural sentence by its singular form."""
-    out = [msg.plural_form[0] if msg.plural_form is not None else msg.template]
+    out = [msg.plural_form[0] if msg.plural_form is not None else msg.msgid]
     for value in msg.values.values():
         if isinstance(value, Msg):
             out.extend(_templates(value))

@@ -58,3 +58,20 @@ def test_a_list_reads_with_commas_and_one_last_and_in_every_language():
     assert str(and_list(three[:1])) == "own course ring"
     assert language("de").render(and_list(["a", "b", "c"])) == "a, b und c"
     assert language("ru").render(or_list(["a", "b", "c"])) == "a, b или c"
+
+
+def test_a_word_with_a_context_renders_in_it_keeps_its_english_and_survives_a_save():
+    """`Msg.pterm(context, word)`: its translation is looked up within the context (Captain Sonar's Russian
+    "Капитан" beside U-BOOT's "Командир"); without one it reads in English; the event log's English and a
+    save's round trip keep it."""
+    from kaleun.core.messages import from_json, to_json
+    from kaleun.i18n import language
+
+    word = Msg.pterm("Captain Sonar", "Captain")
+    said = Msg("{who}: tap the secret start cell.", who=word)
+    assert str(word) == "Captain" and str(said) == "Captain: tap the secret start cell."
+    assert language("ru").render(word) == "Капитан" and language("ru").render(Msg.term("Captain")) == "Командир"
+    assert language("ru").render(Msg.pterm("no such context", "Captain")) == "Captain"
+    again = from_json(to_json(said))
+    assert again == said and isinstance(again, Msg) and again.values["who"].context == "Captain Sonar"
+    assert from_json(to_json(Msg.term("Captain"))) == Msg.term("Captain") != word

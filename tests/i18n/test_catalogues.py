@@ -53,8 +53,22 @@ def test_the_committed_template_lists_what_the_code_and_data_hold_now(extracted)
     """kaleun.pot is what `make i18n` extracted: a message added since is missing from it."""
     with open(PACKAGE / "locale" / "kaleun.pot", "rb") as fh:
         pot = read_po(fh)
-    in_pot = {m.id if isinstance(m.id, str) else tuple(m.id) for m in pot if m.id}
+    in_pot = {(f"{m.context}\x04{m.id}" if m.context else m.id) if isinstance(m.id, str) else tuple(m.id)
+              for m in pot if m.id}
     assert set(extracted) == in_pot
+
+
+def test_a_word_with_a_context_has_its_own_translation(extracted, tmp_path):
+    """`Msg.pterm(context, word)` is extracted with its context (msgctxt), beside the same word without one:
+    Captain Sonar's "Captain" and U-BOOT's are two messages, each checked for its translation."""
+    assert "Captain Sonar\x04Captain" in extracted and "Captain" in extracted
+    po = catalogue_path("ru").read_text(encoding="utf-8")
+    gap = po.replace('msgctxt "Captain Sonar"\nmsgid "Captain"\nmsgstr "Капитан"',
+                     'msgctxt "Captain Sonar"\nmsgid "Captain"\nmsgstr ""')
+    assert gap != po
+    (tmp_path / "ru.po").write_text(gap, encoding="utf-8")
+    problems = catalogue_problems("ru", ["Captain", "Captain Sonar\x04Captain"], path=tmp_path / "ru.po")
+    assert len(problems) == 1 and "no translation" in problems[0] and "Captain Sonar" in problems[0]
 
 
 def test_names_from_the_data_files_are_extracted_and_every_declared_key_path_finds_some(extracted):

@@ -112,7 +112,7 @@ def test_the_views_say_concretely_what_they_show(english):
     assert "Warten: der Erste Offizier markiert eine Anzeige und " in german["status waiting"]
     assert "Ожидание: старпом отмечает шкалу и механик зачёркивает символ секции север." in russian["status waiting"]
     assert "@ Boot  + Route" in german["map"] and "@ лодка  + маршрут" in russian["map"]
-    assert "Nord: " in german["board"] and "восток: [E1:R~]" in russian["board"]
+    assert "Nord: " in german["board"] and "восток: [E1:К~]" in russian["board"]
     assert german["track"].startswith("Blau: N") and russian["track"].startswith("Синие: С")
 
 

@@ -775,3 +775,32 @@ def test_5_detonate_without_a_mine_says_so_at_once(window):
     tap(window, "yellow", "system", "detonate")
     assert yellow.armed is None
     assert yellow.feed[0] == "! no mine of yours is in the water: lay one first"
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_9_the_training_aids_button_is_named_as_the_consoles_plot(home, language):
+    """§9: the Radio Operator's training-aid button says what the console's `plot` command is called at the
+    table (German "Übungshilfe", Russian "подсказка"), not U-BOOT's plotting table ("Lagekarte", and in
+    Russian "Планшет", the Engineer's board)."""
+    from kaleun.i18n import language as language_of
+    from kaleun.sonar.referee import Referee
+
+    win = aid_window(home, training_aid=True, language=language)
+    drawn: list[str] = []
+    try:
+        screen = screen_of(win, "yellow")
+        render = screen.text
+
+        def recorded(text):
+            drawn.append(render(text))
+            return drawn[-1]
+
+        screen.text = recorded
+        screen.station = "radio"
+        win.render(pygame.Surface((1600, 480)))
+    finally:
+        win.runtime.close()
+    assert any(hit.kind == "plot" for _, hit in screen.hits)
+    command = language_of(language).render(Referee.COMMAND_NAMES["plot"])
+    assert command.capitalize() in drawn
+    assert not {"Lagekarte", "Планшет"} & set(drawn)

@@ -9,8 +9,12 @@ class name, an order's name, a part of a sentence), so a whole sentence translat
 `str(msg)` renders English. Event logs are written in English, so they stay byte-identical
 whatever language a table is set to; the window and the console render the same `Msg` in the
 table's language (`kaleun.i18n`). Extraction for the catalogues reads every literal passed to
-`Msg(...)`, `Msg.plural(...)`, `Msg.term(...)` and `N_(...)` (`kaleun.catalogue`; see host/README.md,
-"Languages").
+`Msg(...)`, `Msg.plural(...)`, `Msg.term(...)`, `Msg.pterm(...)` and `N_(...)` (`kaleun.catalogue`; see
+host/README.md, "Languages").
+
+A word that two games say differently (Captain Sonar's "Captain" is a captain, U-BOOT's a commander)
+takes a message context, as gettext's `msgctxt`: `Msg.pterm("Captain Sonar", "Captain")` is looked up
+under that context and falls back to the English word.
 
 A calendar day or a moment of the ship's clock in a sentence is a `When` value: its English text (event
 log, JSON) stays the ISO form ("1941-06-01", "1941-06-01 04:00"); the front ends write it as the
@@ -93,11 +97,13 @@ class When:
 class Msg:
     """A translatable sentence: an English template and its named values."""
 
-    __slots__ = ("plural_form", "template", "values")
+    __slots__ = ("context", "plural_form", "template", "values")
 
     def __init__(self, template: str, /, **values: Any) -> None:
         self.template = template
         self.plural_form: tuple[str, str] | None = None
+        #: the message context (gettext's msgctxt) of a word said differently elsewhere; None for most
+        self.context: str | None = None
         self.values = values
 
     @classmethod
@@ -113,6 +119,20 @@ class Msg:
         """A word or name from the data files (a ship class, a component), translated as a whole."""
         return cls(text)
 
+    @classmethod
+    def pterm(cls, context: str, text: str) -> Msg:
+        """A word translated within a context (gettext's pgettext): `Msg.pterm("Captain Sonar", "Captain")`
+        has its own translation beside the plain "Captain" of U-BOOT."""
+        msg = cls(text)
+        msg.context = context
+        return msg
+
+    @property
+    def msgid(self) -> str:
+        """The key of this message in a compiled catalogue: the template, behind its context and the
+        gettext separator when it has one."""
+        return self.template if self.context is None else f"{self.context}{CONTEXT_SEPARATOR}{self.template}"
+
     # -- rendering ----------------------------------------------------------------------------
     def render(self, translate: Translate | None = None, translate_plural: TranslatePlural | None = None,
                localise: Localise | None = None) -> str:
@@ -125,6 +145,9 @@ class Msg:
                 template = translate_plural(singular, plural, n)
             else:
                 template = singular if n == 1 else plural
+        elif self.context is not None:
+            found = translate(self.msgid) if translate is not None else self.msgid
+            template = self.template if found == self.msgid else found
         else:
             template = translate(self.template) if translate is not None else self.template
         if not self.values:
@@ -149,7 +172,8 @@ class Msg:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Msg):
-            return (self.template, self.plural_form, self.values) == (other.template, other.plural_form, other.values)
+            return (self.template, self.plural_form, self.context, self.values) == \
+                (other.template, other.plural_form, other.context, other.values)
         if isinstance(other, str):
             return str(self) == other
         return NotImplemented
@@ -172,6 +196,10 @@ class Msg:
             if isinstance(v, Msg):
                 out.extend(v.templates())
         return out
+
+
+#: what separates a message's context from its id in a compiled catalogue (as gettext's pgettext looks it up)
+CONTEXT_SEPARATOR = "\x04"
 
 
 def plural_count(n: Any) -> int:
@@ -257,6 +285,8 @@ def to_json(text: Msg | str | None) -> Any:
     out: dict[str, Any] = {"msg": text.template, "values": {k: to_json(v) for k, v in text.values.items()}}
     if text.plural_form is not None:
         out["plural"] = list(text.plural_form)
+    if text.context is not None:
+        out["context"] = text.context
     return out
 
 
@@ -271,4 +301,7 @@ def from_json(data: Any) -> Msg | str | None:
         n = values.pop("n", 1)
         count = float(n) if isinstance(n, int | float | str) else 1.0
         return Msg.plural(str(plural[0]), str(plural[1]), n=int(count) if count.is_integer() else count, **values)
-    return Msg(str(data.get("msg", "")), **values)
+    msg = Msg(str(data.get("msg", "")), **values)
+    if isinstance(data.get("context"), str):
+        msg.context = data["context"]
+    return msg

@@ -9,14 +9,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaleun.core.messages import N_
+from kaleun.core.messages import Msg
 from kaleun.sonar import data
 
 ROLES = ("captain", "first_mate", "engineer", "radio_operator")
-#: the crew members as the feed names them (a role with its "_" read as a space)
-ROLE_NAMES = {"captain": N_("captain"), "first_mate": N_("first mate"), "engineer": N_("engineer"),
-              "radio_operator": N_("radio operator")}
+#: the crew members as the feed names them (a role with its "_" read as a space), in Captain Sonar's own
+#: message context: its rulebooks' words for the posts, whatever U-BOOT calls a captain or an engineer
+ROLE_NAMES = {"captain": Msg.pterm("Captain Sonar", "captain"), "first_mate": Msg.pterm("Captain Sonar", "first mate"),
+              "engineer": Msg.pterm("Captain Sonar", "engineer"),
+              "radio_operator": Msg.pterm("Captain Sonar", "radio operator")}
 SIZES = (2, 3, 4)
+
+
+def member_name(member: str) -> Msg | str:
+    """A crew member as the feed names it ("first_mate" is the first mate, in the table's language)."""
+    return ROLE_NAMES.get(member, member.replace("_", " "))
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, and_list, join
+from kaleun.core.messages import Msg, and_list, join
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
-from kaleun.sonar.crew import Crew, crew
+from kaleun.sonar.crew import Crew, crew, member_name
 from kaleun.sonar.engineer import EngineerBoard, circuit_repaired, layout
 from kaleun.sonar.gauges import SYSTEMS, Gauges
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
@@ -128,11 +128,13 @@ class Referee(Module):
 
     # -- commands ---------------------------------------------------------------------------
     #: the commands as a refusal names them
-    COMMAND_NAMES: ClassVar[Mapping[str, str]] = {
-        "start": N_("start"), "course": N_("course"), "mark": N_("mark"), "cross": N_("cross"),
-        "surface": N_("surface"), "repair": N_("repair"), "dive": N_("dive"), "activate": N_("activate"),
-        "detonate": N_("detonate"), "sonar_answer": N_("sonar answer"), "stop": N_("stop"), "go": N_("go"),
-        "status": N_("status"), "plot": N_("plot")}
+    #: (the call "Stop!" in Captain Sonar's own context: U-BOOT's telegraph says its "stop" another way)
+    COMMAND_NAMES: ClassVar[Mapping[str, Msg]] = {
+        "start": Msg.term("start"), "course": Msg.term("course"), "mark": Msg.term("mark"), "cross": Msg.term("cross"),
+        "surface": Msg.term("surface"), "repair": Msg.term("repair"), "dive": Msg.term("dive"),
+        "activate": Msg.term("activate"), "detonate": Msg.term("detonate"), "sonar_answer": Msg.term("sonar answer"),
+        "stop": Msg.pterm("Captain Sonar", "stop"), "go": Msg.term("go"), "status": Msg.term("status"),
+        "plot": Msg.term("plot")}
 
     def commands(self) -> Mapping[str, Handler]:
         table: dict[str, Callable[[str, Args], None]] = {
@@ -154,7 +156,7 @@ class Referee(Module):
                     # nothing was resolved: the crew's own Stop! still freezes both teams
                     reason = Msg("{reason}; your Stop! still holds: activate a system or call go", reason=reason)
                 self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
-                                               command=Msg.term(self.COMMAND_NAMES.get(args.name, args.name)),
+                                               command=self.COMMAND_NAMES.get(args.name, args.name),
                                                reason=reason),
                           command=args.name, reason=reason)
         return handler
@@ -485,7 +487,7 @@ class Referee(Module):
         state.repairs[section] = member
         left = sections_left(state.repairs, total)
         self.tell(team, "repair_section", Msg("Hull section {section} outlined by the {member}.", section=section,
-                                              member=Msg.term(member.replace("_", " "))),
+                                              member=member_name(member)),
                   section=section, by=member, left=left)
         if not left:
             state.repaired = True
@@ -523,7 +525,7 @@ class Referee(Module):
         roles = state.crew.members[member]
         if not any(system in self.activators.get(role, ()) for role in roles):
             allowed = self._allowed(roles)
-            who = Msg.term(member.replace("_", " "))
+            who = member_name(member)
             if not allowed:
                 raise Refused(Msg("the {member} activates no system: the Captain activates every system, "
                                   "the First Mate the drone and the sonar", member=who))

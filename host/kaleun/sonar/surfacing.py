@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kaleun.core.messages import Msg, or_list
-from kaleun.sonar.crew import Crew
+from kaleun.sonar.crew import Crew, member_name
 
 
 def sections_left(repairs: Mapping[int, str], sections: int) -> list[int]:
@@ -30,10 +30,10 @@ def repair_problem(crew: Crew, repairs: Mapping[int, str], section: int, member:
     """Why `member` may not outline hull `section` now, or None."""
     if section in repairs:
         return Msg("hull section {section} is outlined already (by the {member})", section=section,
-                   member=Msg.term(repairs[section].replace("_", " ")))
+                   member=member_name(repairs[section]))
     if not repairs and not crew.holds(member, "engineer"):
         return Msg("the Engineer begins the repairs: the {engineer} outlines the first section",
-                   engineer=Msg.term(crew.holder("engineer").replace("_", " ")))
+                   engineer=member_name(crew.holder("engineer")))
     counts = {m: 0 for m in crew.members}
     for who in repairs.values():
         counts[who] += 1
@@ -41,5 +41,5 @@ def repair_problem(crew: Crew, repairs: Mapping[int, str], section: int, member:
     if counts[member] > fewest:
         waiting = [m for m, n in counts.items() if n == fewest]  # any of them may take the sheet next
         return Msg("pass the sheet on: the {waiting} outlines a section first",
-                   waiting=or_list([Msg.term(m.replace("_", " ")) for m in waiting]))
+                   waiting=or_list([member_name(m) for m in waiting]))
     return None

@@ -169,6 +169,26 @@ def course_id(word: str, code: str = "en") -> str:
     return course_words(code).get(word.lower(), word)
 
 
+@cache
+def member_words(code: str) -> dict[str, str]:
+    """Every word that names a crew member at a table of language `code`, lower case -> the member id: the ids
+    (`first_mate`), the English names and the table's words for the posts, as the screens and the feed name
+    them (`механик`, `maschinist`; a name of two words with `_`: `erster_offizier`)."""
+    from kaleun.sonar.crew import ROLE_NAMES
+
+    lang = language(code)
+    words: dict[str, str] = {}
+    for member, name in ROLE_NAMES.items():
+        for text in (member, str(name), lang.render(name)):
+            words.setdefault(text.strip().lower().replace(" ", "_"), member)
+    return words
+
+
+def member_id(word: str, code: str = "en") -> str:
+    """The crew member a typed word names, or the word itself (the game then refuses it by name)."""
+    return member_words(code).get(word.lower(), word)
+
+
 def symbol_id(word: str, code: str = "en") -> str:
     """An Engineer's symbol as typed (`E2`; at a German table also `O2`, at a Russian one `В2`) as
     its id (`E2`: the board, the feed and the refusals name symbols by their ids)."""

@@ -28,7 +28,7 @@ from kaleun.sonar.referee import Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.session import saved_line
-from kaleun.ui.sonar_commands import COMMANDS, QUIT_WORDS, Command, course_id, course_words, find, symbol_id
+from kaleun.ui.sonar_commands import COMMANDS, QUIT_WORDS, Command, course_id, course_words, find, member_id, symbol_id
 from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, first_steps, track_text
 from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
@@ -189,6 +189,8 @@ class TeamConsole(Prompting):
         name = command.name
         plain, fields = self._fields(rest)
         plain = self._named(command, plain, fields)
+        if isinstance(fields.get("by"), str):  # who activates, typed in the table's language too
+            fields["by"] = member_id(fields["by"], self.lang.code)
         status = self.referee.team_status(self.team)
         if name == "help":
             self._need(plain, command)
@@ -232,7 +234,7 @@ class TeamConsole(Prompting):
             self.send({"do": name, **fields})
         elif name == "repair":
             self._need(plain, command)
-            member = {"by": plain[1]} if len(plain) == 2 else {}
+            member = {"by": member_id(plain[1], self.lang.code)} if len(plain) == 2 else {}
             self.send({"do": "repair", "section": parse_value(plain[0]), **member, **fields})
         elif name == "save":
             self._need(plain, command)

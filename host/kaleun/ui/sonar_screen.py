@@ -80,8 +80,9 @@ FEED_LINES = FEED_LENGTH
 #: the false statement's kinds on the sonar answer panel
 FALSE_KINDS = {"row": N_("false row"), "column": N_("false column"), "sector": N_("false sector")}
 #: the crew's stations, in the order of their tabs
-STATIONS = {"captain": N_("Captain"), "mate": N_("First Mate"), "engineer": N_("Engineer"),
-            "radio": N_("Radio Operator")}
+#: the stations' tabs: Captain Sonar's posts in its own message context (U-BOOT's "Captain" is another word)
+STATIONS = {"captain": Msg.pterm("Captain Sonar", "Captain"), "mate": Msg.pterm("Captain Sonar", "First Mate"),
+            "engineer": Msg.pterm("Captain Sonar", "Engineer"), "radio": Msg.pterm("Captain Sonar", "Radio Operator")}
 
 # -- the layout, design pixels at 800 x 480 --------------------------------------------------------
 TOP_BAR = (0, 0, 800, 40)

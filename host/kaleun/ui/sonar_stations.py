@@ -18,12 +18,12 @@ from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, parse_cell
 from kaleun.sonar.systems import describe
 from kaleun.sonar.team import SYSTEM_TITLES
 from kaleun.ui import theme
+from kaleun.ui.sonar_text import COLOUR_MARKS
 
 if TYPE_CHECKING:
     from kaleun.ui.sonar_screen import TeamScreen
 
 SYMBOL_COLOURS = {"red": (214, 64, 56), "green": (62, 168, 84), "yellow": (232, 200, 60), "radiation": (150, 150, 160)}
-SYMBOL_LETTERS = {"red": "R", "green": "G", "yellow": "Y", "radiation": "*"}
 #: the systems' buttons on the Captain's station, in this order (those the scenario has)
 SYSTEM_ORDER = ("torpedo", "mine", "drone", "sonar", "silence", "scenario")
 #: the systems' names on their buttons ("Scenario" for the scenario system: the button is narrow)
@@ -58,7 +58,7 @@ def _tabs(screen: TeamScreen, surface: Any, status: dict[str, Any]) -> None:
 
     x, y, w, h = TABS
     row = screen.r(x, y, w, h)
-    texts: list[Msg | str] = [Msg(label) for label in STATIONS.values()]
+    texts: list[Msg | str] = list(STATIONS.values())
     widths = screen.row_widths(texts, row.width, row.height, screen.px(theme.MIN_TARGET + GAP))
     waits = {"mate": "mark" in status["waiting_for"], "engineer": "cross" in status["waiting_for"],
              "captain": screen.repairing(status)}  # the repairs wait on the Captain's station
@@ -300,7 +300,7 @@ def _engineer(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tu
             if ring is not None:  # a dark gap first: a yellow ring stands apart from a yellow symbol
                 pygame.draw.circle(surface, theme.PANEL_DARK, centre, radius, max(1, screen.px(2)))
                 _ring(surface, centre, radius + screen.px(2), *ring, screen.px(3))
-            text = SYMBOL_LETTERS[symbol.colour]
+            text = screen.text(COLOUR_MARKS[symbol.colour])
             screen.labels.line(surface, text, centre, theme.TEXT_DARK, theme.MIN_TEXT, "center")
             if sid in crossed:
                 q = int(radius * 0.8)
@@ -339,7 +339,7 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
     top = y
     if screen.referee.plot is not None:  # the opt-in training aid
         plot = screen.r(x + w - 150, y, 150, 54)
-        screen.button(surface, plot, Msg("Plot"), Hit("plot", None), active=screen.plotting)
+        screen.button(surface, plot, Msg.pterm("Captain Sonar", "Plot"), Hit("plot", None), active=screen.plotting)
         screen.labels.paragraph(surface, Msg("Training aid: the enemy's possible cells on the map."),
                                 screen.r(x, y, w - 158, 66), theme.TEXT_DIM)
         top = y + 70
@@ -400,7 +400,7 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any], area
     """The repair ritual on the Captain's station: a hull section, then who outlines it. Each outlined section
     says by whom; the crew members who may not outline next are held (greyed and hatched: the Engineer begins,
     then the sheet passes on), and the prompt names who is next, so the first tap is not a refusal."""
-    from kaleun.sonar.crew import ROLE_NAMES
+    from kaleun.sonar.crew import member_name
     from kaleun.sonar.surfacing import repair_problem
     from kaleun.ui.sonar_screen import GAP, Hit
 
@@ -410,8 +410,8 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any], area
     crew = screen.referee.teams[screen.team].crew
     members = list(crew.members)
 
-    def name(member: str) -> Msg:
-        return Msg.term(ROLE_NAMES.get(member, member.replace("_", " ")))
+    def name(member: str) -> Msg | str:
+        return member_name(member)
 
     free = [s for s in range(1, 5) if s not in repairs]
     may = [m for m in members if free and repair_problem(crew, repairs, free[0], m) is None]

@@ -13,15 +13,19 @@ from typing import Any
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, and_list, join
 from kaleun.i18n import Language
-from kaleun.sonar.crew import ROLE_NAMES
+from kaleun.sonar.crew import member_name
 from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout, circuit_name
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, LETTERS, parse_cell
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.record import is_track
 from kaleun.sonar.team import SYSTEM_NAMES, team_name
 
-#: one character per colour on the text board (colour is never the only cue on screen either)
-COLOUR_MARKS = {"red": "R", "green": "G", "yellow": "Y", "radiation": "*"}
+#: one character per colour of the engineer board's symbols, on the text board and on the screen (colour is never
+#: the only cue), in each language as its edition names them (German: the sheet's Waffen-, Aufspür- and Spezielle
+#: Systeme; Russian: the colours), under a context of their own (the letters mean other things elsewhere)
+COLOUR_MARKS: dict[str, Msg | str] = {"red": Msg.pterm("engineer board", "R"),
+                                      "green": Msg.pterm("engineer board", "G"),
+                                      "yellow": Msg.pterm("engineer board", "Y"), "radiation": "*"}
 
 
 def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
@@ -90,7 +94,7 @@ def draw_board(layout: BoardLayout, status: dict[str, Any], lang: Language) -> s
         cells = []
         for sid in layout.by_direction[direction]:
             symbol = layout.symbols[sid]
-            mark = COLOUR_MARKS[symbol.colour] + ("~" if symbol.circuit else " ")
+            mark = lang.render(COLOUR_MARKS[symbol.colour]) + ("~" if symbol.circuit else " ")
             cells.append(f"[{sid}:{mark}]" if sid in crossed else f" {sid}:{mark} ")
         lines.append(f"{names[direction]:>{width}}: " + "".join(cells))
     lines.append("; ".join(f"{lang.render(circuit_name(layout, n))}: {' '.join(members)}"
@@ -125,7 +129,7 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
                              direction=Msg.term(DIRECTION_NAMES[status["course_to_cross"]])))
         lines.append(Msg("Waiting: {what}.", what=and_list(waits)))
     if status["surfaced"] and status["mode"] == "realtime":
-        done = join([Msg("{section} ({member})", section=k, member=Msg.term(ROLE_NAMES.get(v, v.replace("_", " "))))
+        done = join([Msg("{section} ({member})", section=k, member=member_name(v))
                      for k, v in status["repairs"].items()]) if status["repairs"] else "-"
         lines.append(Msg("Repairs outlined: {done}.", done=done))
     if status["turn"]:
