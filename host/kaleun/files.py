@@ -9,6 +9,7 @@ raises `UnreadableFile` (an OSError, so callers that report OSErrors report it) 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -101,3 +102,16 @@ def parse_toml(text: str) -> dict[str, Any]:
     except ValueError:  # a whole number of more than 4,300 digits, which Python refuses to read
         line = next((n for n, row in enumerate(text.splitlines(), start=1) if re.search(r"[0-9_]{4300}", row)), 1)
         raise tomllib.TOMLDecodeError(f"a number with too many digits (at line {line}, column 1)") from None
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a folder's entries (a rename, a new file) reach the disk; a system that cannot does nothing."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)

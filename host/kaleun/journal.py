@@ -41,7 +41,7 @@ from typing import Any
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.messages import Msg, of_error
-from kaleun.files import UnreadableFile, read_file, regular_or_missing
+from kaleun.files import UnreadableFile, read_file, regular_or_missing, sync_folder
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ class _Flusher:
         try:
             os.fdatasync(fd)
             if folder:
-                _sync_folder(self.writer.path.parent)
+                sync_folder(self.writer.path.parent)
         except OSError as exc:
             if not self.failed:
                 log.error("the autosave journal could not be flushed to the storage: %s", exc)
@@ -189,7 +189,7 @@ class JournalWriter:
                 self.check()
             self.fd = fd
             if not existed:
-                _sync_folder(self.path.parent)
+                sync_folder(self.path.parent)
             self.flusher = _Flusher(self)
         assert self.flusher is not None
         os.ftruncate(self.fd, 0)
@@ -365,17 +365,6 @@ def _deleted(fd: int) -> bool:
         return False
 
 
-def _sync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # -- reading ------------------------------------------------------------------------------------

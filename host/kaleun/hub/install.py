@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core.messages import Msg
+from kaleun.files import sync_folder
 from kaleun.hub.firmware import PACKAGE, firmware_dir
 
 log = logging.getLogger(__name__)
@@ -132,19 +133,6 @@ def _remove(paths: list[Path]) -> list[Path]:
     return left
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make a folder's entries (the renames) reach the drive; a system without it does nothing."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _room_needed(files: list[tuple[Path, bytes]], cluster: int) -> int:
     """Bytes the staged files take on the drive while the old ones are still there."""
     return sum(-(-max(len(data), 1) // cluster) * cluster for _, data in files)
@@ -211,7 +199,7 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
                            "install again before you use the hub", n=done)
         raise InstallError(_failed(drive, exc, state, left)) from exc
     for folder in sorted({dst.parent for dst, _ in files}):
-        _sync_folder(folder)
+        sync_folder(folder)
     return [dst for dst, _ in files]
 
 
