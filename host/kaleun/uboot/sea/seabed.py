@@ -58,6 +58,8 @@ class Seabed:
         #: the squares of `_squares` with an area shallower than a depth, by depth (`_shallow_squares`): the
         #: depths asked for, and the areas' depths each set was worked out for
         self._shallow: dict[float, set[tuple[int, int]]] = {}
+        #: the least depth of the areas that can hold a position in each square of `_squares`
+        self._least: dict[tuple[int, int], float] = {}
         for s, n, w, e, area in self._boxes:
             edges = _edge_squares(area.poly)
             for sq_lat in range(math.floor(s), math.floor(n) + 1):
@@ -75,6 +77,7 @@ class Seabed:
                     here = self._squares.setdefault(key, [])
                     if not here or not here[-1][5]:  # after an area covering the square nothing is reached
                         here.append((s, n, w, e, area, full))
+                        self._least[key] = min(self._least.get(key, math.inf), area.depth_m)
 
     def area_at(self, lat: float, lon: float) -> Area | None:
         """The first area (in the data's order) holding the position, or None."""
@@ -126,8 +129,7 @@ class Seabed:
         above = min((area.depth_m for area in self.areas if area.depth_m >= depth), default=math.inf)
         found = self._shallow.get(above)
         if found is None:
-            found = self._shallow[above] = {key for key, items in self._squares.items()
-                                            if any(item[4].depth_m < depth for item in items)}
+            found = self._shallow[above] = {key for key, least in self._least.items() if least < depth}
         self._shallow[depth] = found
         return found
 
