@@ -11,9 +11,10 @@
    one-minute slices; the figure that counts is the busiest game hour, each hour's median over three runs of the
    same battle (`convoy_attacks`: one run on a shared machine is off by a fifth either way). Target: at least
    50,000 x real time in the busiest hour on one core. Measured on a two-core virtual machine whose host's speed
-   varies by a third within minutes: 44,700-60,600 x in the busiest hour (the first or the fourth; six runs),
-   about 79,000-109,000 x on average; the code before the feed record's change, alternating with it on the
-   same benchmark, 33,700-60,000 x. Counted by valgrind's callgrind on a replay of the benchmark's commands
+   varies by a third within minutes: 63,500-65,600 x in the busiest hour (the first or the fourth), about
+   111,000-120,000 x on average, with escorts that keep off the land (one run 45,500 x while the host ran a
+   third slower throughout); the code before them, alternating on the same benchmark, 63,400-64,400 x.
+   Counted by valgrind's callgrind on a replay of the benchmark's commands
    (the machine's speed left out), the game's work in the first hour fell from 416 to 365 million instructions
    and in the fourth from 418 to 376 million: the feed record copies an event's data and leaves writing it to
    the save that holds it, and an order's crew check and undo snapshot copy less.
