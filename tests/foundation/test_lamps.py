@@ -119,12 +119,13 @@ def test_scene_data_errors_are_named(raw, message):
 
 def test_every_scene_has_a_colour_and_a_pattern_and_lasting_states_never_share_one():
     """No state told by colour alone: two lasting states that may light the same segment differ
-    in pattern (lights and night lights never hold together)."""
+    in pattern; the ordinary lighting (steady) and the red night lighting (dim) too, though they never
+    hold together: a colour-blind crew tells surfaced from submerged by the lamps' brightness."""
     scenes = load_scenes()
     assert all(s.pattern in PATTERNS for s in scenes)
     by_segment: dict[str, dict[str, str]] = {}
     for scene in scenes:
-        if scene.state in (None, "night_lights"):  # night lights replace the lights, never join them
+        if scene.state is None:
             continue
         for segment in scene.segments:
             held = by_segment.setdefault(segment, {})

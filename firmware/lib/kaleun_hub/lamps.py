@@ -16,8 +16,12 @@ steady (an older hub keeps its lamps lit).
 #: (struck in pairs, like a watch bell); "triangle": up and down once per period; "flicker": a new
 #: random level between 35 % and 100 % every period (fire); "sparks": dim, with a random
 #: bright flash in about one period of six (an electrical fault). All looks are our choice.
+#: the level of "dim": steady at three eighths, told from "steady" by brightness, not by colour
+DIM = 96
+
 PATTERNS = {
     "steady": ("steady", 0, 0),
+    "dim": ("dim", 0, 0),
     "off": ("off", 0, 0),
     "blink": ("square", 1000, 500),
     "blink_fast": ("square", 400, 200),
@@ -50,6 +54,8 @@ def level(pattern, now):
     shape, period, width = spec
     if shape == "steady":
         return 255
+    if shape == "dim":
+        return DIM
     if shape == "off":
         return 0
     if shape == "square":
@@ -70,7 +76,7 @@ def level(pattern, now):
 def animated(pattern):
     """True when a pattern changes over time (it needs frames, not one colour)."""
     shape = PATTERNS.get(pattern, ("steady", 0, 0))[0]
-    return shape not in ("steady", "off")
+    return shape not in ("steady", "dim", "off")
 
 
 class HubLamps:
