@@ -30,11 +30,12 @@ GAUGE_BOX = 18
 
 
 @contextmanager
-def table(language: str, mode: str, scenario: str = "echo") -> Iterator[SonarWindow]:
+def table(language: str, mode: str, scenario: str = "echo", seed: int = 4,
+          training_aid: bool = True) -> Iterator[SonarWindow]:
     """Both teams' screens side by side (each 800 x 480), the training aid on, text checked for glyphs.
     Echo has the most to show: a scenario system (the Archer mines) besides the five systems."""
     pygame.font.init()
-    game = new_game(4, scenario, mode, training_aid=True)
+    game = new_game(seed, scenario, mode, training_aid=training_aid)
     runtime = make_sonar_runtime(game, language=language)
     win = SonarWindow(runtime, ["yellow", "blue"], size=SIZE)
     win.labels.glyph_check = missing_glyphs

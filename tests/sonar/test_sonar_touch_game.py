@@ -12,8 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pygame
@@ -27,25 +26,15 @@ from kaleun.ui.sonar_window import SonarWindow
 from kaleun.ui.theme import MIN_TARGET
 from kaleun.ui.typeface import missing_glyphs
 from sonarkit import YELLOW_FIRST
+from test_sonar_screen_touch import screen
+from test_sonar_screen_touch import table as both_screens
 
 SIZE = (1600, 480)
 
 
-@contextmanager
-def table(language: str = "en", mode: str = "turn") -> Iterator[SonarWindow]:
-    pygame.font.init()
-    runtime = make_sonar_runtime(new_game(YELLOW_FIRST, "alpha", mode), language=language)
-    win = SonarWindow(runtime, ["yellow", "blue"], size=SIZE)
-    win.labels.glyph_check = missing_glyphs
-    runtime.step()
-    try:
-        yield win
-    finally:
-        runtime.close()
-
-
-def screen(win: SonarWindow, team: str) -> TeamScreen:
-    return next(s for s in win.screens if s.team == team)
+def table(language: str = "en", mode: str = "turn") -> AbstractContextManager[SonarWindow]:
+    """Alpha, yellow first, without the training aid: both teams' screens side by side, glyphs checked."""
+    return both_screens(language, mode, "alpha", seed=YELLOW_FIRST, training_aid=False)
 
 
 def drawn(win: SonarWindow) -> pygame.Surface:
