@@ -101,16 +101,14 @@ class Seabed:
         except (ValueError, OverflowError):
             return False
         squares: Container[tuple[int, int]] = (self._squares if shallower == math.inf
-                                                else self._shallow.get(shallower) or self._shallow_squares(shallower))
+                                                else self._shallow_squares(shallower))
         return not any((a, b) in squares for a in lats for b in lons)
 
     def deep_near(self, lat: float, lon: float, reach_nm: float, depth: float) -> bool:
         """True when no area shallower than `depth` m reaches into the whole-degree squares within `reach_nm`
         of the position (a few nm, away from the poles and 180°): all the water about it is at least that
         deep. False when it cannot tell so quickly (an area is near: look at the way itself)."""
-        squares = self._shallow.get(depth)
-        if squares is None:
-            squares = self._shallow_squares(depth)
+        squares = self._shallow_squares(depth)
         dlat = reach_nm / 60.0
         try:
             dlon = dlat / math.cos(lat * 0.017453292519943295)
@@ -126,6 +124,9 @@ class Seabed:
         """The whole-degree squares where an area shallower than `depth` can hold a position: worked out once
         for each of the areas' depths that can be the least one above it (ships' draughts of 3-10 m all ask for
         the squares of the land and the 3 m shoals), then kept for `depth` itself."""
+        kept = self._shallow.get(depth)
+        if kept is not None:
+            return kept
         above = min((area.depth_m for area in self.areas if area.depth_m >= depth), default=math.inf)
         found = self._shallow.get(above)
         if found is None:
