@@ -65,3 +65,4 @@ def test_every_text_field_naming_nothing_is_refused_or_runs_on(tmp_path):
                 raise AssertionError(f"{place} loaded, then failed: {exc!r}") from exc
             outcomes["ran on"] += 1
     print(f"\ntext fields naming nothing, one in {EVERY}: {dict(outcomes)}")
+    assert outcomes["refused"] and outcomes["ran on"]  # both ways out were taken: the damage reached the game
