@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import io
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from kaleun.boards.loader import load_board
 from kaleun.bringup.check import FAIL, PASS, SKIP, Bringup, Hands, Person, Result, check, report
-from kaleun.bringup.rig import Rig, Typed
+from kaleun.bringup.rig import Rig, TagMoved, Typed
 from kaleun.cli import main
 from kit import BOARDS
 
@@ -282,18 +281,29 @@ def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
                             f"kaleun hub config --board {BOARDS / 'fake-hub.toml'} --out /media/$USER/CIRCUITPY")
 
 
+def arrivals(rig: Rig) -> list[int]:
+    """The readers whose tag arrivals wait in the check's inbox, in the order they came."""
+    return [item.reader for item in list(rig.inbox.queue) if isinstance(item, TagMoved) and item.arrived]
+
+
 def test_a_figure_seen_by_readers_of_two_sections_is_a_placement_fault_not_a_pass(home):
     """wiring/placement.md: readers of different sections must not see each other's figures, while
     berths of one section may. A figure over reader 1 that reader 2 (another section) saw as well
     passed, and one over a berth that the other berth saw first was blamed on swapped chip selects."""
     def react(rig: Rig, line: str) -> str | None:
+        # each put is reported (in the check's inbox) before the check reads on: the order of the
+        # reports is the order of the puts, however slowly the fake hub runs
         if line.startswith("Put a figure on reader 1 "):  # fields of sections 2 and 3 overlap
             rig.fake.put(1, "04AABBCCDDEE01")
             rig.fake.put(2, "04AABBCCDDEE01")
+            rig.settle()
+            assert arrivals(rig) == [1, 2] or arrivals(rig) == [2, 1]
         elif line.startswith("Put a figure on reader 2 "):  # the other berth of section 3 reads it first
             rig.fake.put(3, "04AABBCCDDEE02")
-            time.sleep(0.2)
+            rig.settle()
             rig.fake.put(2, "04AABBCCDDEE02")
+            rig.settle()
+            assert arrivals(rig) == [3, 2]
         elif line.startswith("Put a figure on reader "):
             number = int(line.split()[5])
             rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
