@@ -209,7 +209,9 @@ def test_sdl_disk_audio_receives_the_cue_samples(tmp_path: Path):
         sounder = PygameSounder(volume=1.0)
         assert sounder.available
         sounder.play("depth_charge_near", {"distance_m": 10})
-        time.sleep(1.5)
+        deadline = time.monotonic() + 60  # a failure guard: the mixer plays it out through the file
+        while any(c.get_busy() for c in sounder.channel_of("depth_charge_near")) and time.monotonic() < deadline:
+            time.sleep(0.05)
         sounder.close()
     """)
     env = {**os.environ, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(raw),
@@ -371,6 +373,54 @@ def test_12_a_pattern_of_charges_in_one_step_goes_off_one_after_another_and_the_
     onsets = sorted(_onset(c.get_sound()) / mixer.rate for c in charges)
     assert onsets[0] < 0.01 and onsets[1] > onsets[0] + 0.3 and onsets[2] > onsets[1] + 0.3
     assert float(np.abs(_mix(mixer)).max()) <= 32767
+
+
+def _mix_at(mixer, began: dict) -> np.ndarray:
+    """What SDL's mixer makes of every busy channel, each sound from the moment (the sounder's clock)
+    it began: at its channel's volume, added up (before SDL clips the sum to 16 bits)."""
+    import pygame
+
+    first = min(began.values())
+    tracks = []
+    for group in CHANNELS:
+        for channel in mixer._channels[group]:
+            if channel.get_busy():
+                samples = pygame.sndarray.array(channel.get_sound()).astype(np.float64) * channel.get_volume()
+                tracks.append(np.concatenate((np.zeros(round((began[group] - first) * mixer.rate)), samples)))
+    out = np.zeros(max(len(t) for t in tracks))
+    for track in tracks:
+        out[:len(track)] += track
+    return out
+
+
+@pytest.mark.parametrize(("ping_s", "charge_s"), [(0.0, 0.0), (0.31, 0.37), (0.04, 0.02), (0.5, 0.0)])
+def test_12_the_bell_a_ping_and_a_near_charge_at_full_volume_stay_within_16_bits(mixer, ping_s, charge_s):
+    """§12: the watch bell, an escort's ping and a near depth charge in one moment at full volume: the mixer's
+    sum passed full scale and SDL clipped it (2 samples when all three began together, and the three
+    can line up worse: a ping 0.31 s and a charge 0.37 s after the bell). A sound that begins over
+    loud others turns them all down alike, so the sum stays in range however they line up."""
+    import pygame
+
+    mixer.set_volume(1.0)
+    start = mixer.clock.now
+    plays = sorted([(0.0, "bell"), (ping_s, "ping"), (charge_s, "explosions")])
+    began = {}
+    for at, group in plays:
+        mixer.clock.now = start + at
+        began[group] = mixer.clock.now
+        if group == "bell":
+            mixer.bell([2, 2, 2, 2])
+        elif group == "ping":
+            mixer.ping()
+        else:
+            mixer.play("depth_charge_near", {"distance_m": 10})
+    assert sum(c.get_busy() for group in ("bell", "ping", "explosions") for c in mixer._channels[group]) == 3
+    mixed = _mix_at(mixer, began)
+    loud = sum(float(np.abs(pygame.sndarray.array(c.get_sound())).max())
+               for group in ("bell", "ping", "explosions") for c in mixer._channels[group] if c.get_busy())
+    assert loud > 32767  # at their full level their peaks add up past full scale
+    assert float(np.abs(mixed).max()) <= 32767
+    assert min(c.get_volume() for c in mixer.channel_of("depth_charge_near") if c.get_busy()) > 0.5  # heard
 
 
 def test_a_pattern_of_fifty_charges_in_one_step_plays_three_and_queues_nothing(mixer):

@@ -4,9 +4,11 @@ Each channel group of the cue table gets mixer channels of its own (reserved, so
 else takes them): a ping never cuts the bell. Sounds on a group begin at least its spacing apart
 (`cues.GROUP_SPACING_S`): a pattern's charges one after another, a ping that would cut the last
 one at its start dropped, nothing queued beyond the group's channels. Every cue peaks at
-`cues.HEADROOM` of full scale, so the mixer's sum of a hunt's sounds is not clipped. The volume
-(board file `audio.volume`, the console's `volume`) is the channels' volume, so changing it
-renders nothing again. Sounds are
+`cues.HEADROOM` of full scale, and SDL's mixer adds the channels and clips the sum: a sound that
+begins while others sound is played softer where needed (its channel's volume, `_duck`), so the
+sum of what sounds at once never passes full scale, whatever the cues and however they line up.
+The volume (board file `audio.volume`, the console's `volume`) scales the channels' volumes, so
+changing it renders nothing again. Sounds are
 synthesised on first use and kept; `warm()` renders them all ahead on a background thread.
 
 With no audio device (a Pi without a speaker, a CI machine) pygame raises an error at
@@ -36,6 +38,26 @@ log = logging.getLogger(__name__)
 #: or a depth charge, and half the audio thread's wake-ups of SDL's 512 (the idle table's CPU)
 MIXER_BUFFER = 1024
 
+#: seconds of a sound's loudness outline (`envelope`): the loudest sample of each block
+BLOCK_S = 0.01
+#: seconds either way a sound may be ahead of or behind where the wall clock puts it (the mixer
+#: takes samples a buffer at a time, 46 ms): each outline holds the loudest sample this near
+SLACK_S = 0.06
+FULL_SCALE = 32767
+
+
+def envelope(pcm: np.ndarray, rate: int) -> np.ndarray:
+    """The loudest sample (at full volume) of every BLOCK_S of `pcm` and the SLACK_S around it:
+    an upper bound of the sound's level at any moment, wherever the mixer has got to in it."""
+    block = max(1, int(rate * BLOCK_S))
+    level = np.abs(pcm.astype(np.int32))
+    if level.ndim > 1:
+        level = level.max(axis=1)
+    level = np.pad(level, (0, -len(level) % block)).reshape(-1, block).max(axis=1)
+    reach = int(np.ceil(SLACK_S / BLOCK_S))
+    padded = np.pad(level, reach)
+    return np.max([padded[i:i + len(level)] for i in range(2 * reach + 1)], axis=0).astype(np.float64)
+
 
 class PygameSounder:
     def __init__(self, volume: float = 0.8, clock: Callable[[], float] = time.monotonic) -> None:
@@ -59,6 +81,9 @@ class PygameSounder:
         self._began: dict[str, list[int]] = {}
         self._plays = 0
         self._outputs = 1
+        #: channel -> what it plays: (its outline, when it began (wall clock), its volume share)
+        self._sounding: dict[Any, tuple[np.ndarray, float, float]] = {}
+        self._outlines: dict[tuple[str, Hashable], np.ndarray] = {}
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         drivers = audio_drivers()
         if drivers == []:
@@ -176,15 +201,49 @@ class PygameSounder:
                 log.debug("the sound %s is dropped: its channels are taken by sounds just begun", cue)
                 return
             sound = self._sound(spec, data)
+            key = (spec.name, spec.variant(data))
+            outline = self._outlines.get(key)
+            if outline is None:
+                outline = self._outlines[key] = envelope(self._samples(spec, data), self.rate)
             if delay > 0:  # a sound that begins later: the same samples after a silence
                 import pygame
 
                 pcm = self._samples(spec, data)
                 silence = np.zeros((int(delay * self.rate), *pcm.shape[1:]), dtype=pcm.dtype)
                 sound = pygame.sndarray.make_sound(np.ascontiguousarray(np.concatenate((silence, pcm))))
-            self._channel(spec.channel).play(sound)
+                outline = np.concatenate((np.zeros(int(delay / BLOCK_S)), outline))
+            channel = self._channel(spec.channel)
+            share = self._duck(channel, outline)
+            self._sounding[channel] = (outline, self.clock(), share)
+            channel.set_volume(self.volume * share)
+            channel.play(sound)
         except Exception as exc:
             log.warning("the sound %s could not play: %s", cue, exc)
+
+    def _duck(self, channel: Any, outline: np.ndarray) -> float:
+        """The share of full volume a sound with this outline begins at on `channel`: 1.0 unless it
+        and what the other channels still sound could together pass full scale; then every one of
+        them is turned down alike (a louder sound beginning does not vanish under the quieter ones
+        already sounding). At full volume the sum stays in range; a lower volume scales every
+        channel alike."""
+        now = self.clock()
+        together = outline.copy()
+        sounding = []
+        for other, (playing, began, _share) in list(self._sounding.items()):
+            if other is channel or not other.get_busy():
+                continue
+            skip = int(max(0.0, now - began) / BLOCK_S)  # where it has got to (its outline holds SLACK_S either way)
+            rest = playing[skip:skip + len(outline)]
+            together[:len(rest)] += rest
+            sounding.append(other)
+        loudest = float(together.max(initial=0.0))
+        share = 1.0 if loudest <= FULL_SCALE else FULL_SCALE / loudest
+        for other in sounding:
+            playing, began, before = self._sounding[other]
+            if share < before:
+                self._sounding[other] = (playing, began, share)
+                other.set_volume(self.volume * share)
+        return share
 
     def bell(self, pattern: list[int]) -> None:
         """Strike the ship's bell: pattern [2, 2] = two pairs (4 bells)."""
@@ -199,7 +258,9 @@ class PygameSounder:
         self.volume = max(0.0, min(1.0, float(volume)))
         for channels in self._channels.values():
             for channel in channels:
-                channel.set_volume(self.volume)
+                sounding = self._sounding.get(channel)
+                share = sounding[2] if sounding is not None and channel.get_busy() else 1.0
+                channel.set_volume(self.volume * share)
 
     def close(self) -> None:
         if self.available:
