@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -190,6 +191,30 @@ class Console:
             self.read(0.05)
         self.read(0.1)
         return self.proc.returncode
+
+
+def until(condition: Callable[[], bool], what: str) -> None:
+    """Wait until `condition()` holds (GUARD_S is a failure guard only): a test waits for what it
+    needs to have happened, never for a number of seconds."""
+    deadline = time.monotonic() + GUARD_S
+    while not condition():
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        time.sleep(0.02)
+
+
+def journal_lines(home: Path) -> list[dict[str, Any]]:
+    """The lines of the autosave's journal after its header (a torn last line left out)."""
+    lines = []
+    try:
+        text = (home / "autosave.journal.jsonl").read_text(encoding="utf-8")
+    except OSError:
+        return []
+    for line in text.splitlines()[1:]:
+        try:
+            lines.append(json.loads(line))
+        except ValueError:
+            break
+    return lines
 
 
 def seconds(clock: str, start: str = "1 June 1941, 04:00:00") -> float:

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from faultkit import Console, default_stop_signals, signal_while_loading
+from faultkit import Console, default_stop_signals, journal_lines, signal_while_loading, until
 from kaleun.saves import open_save, read_state, save_game
 from kaleun.uboot.game import new_game
 from kit import BOARDS
@@ -83,7 +83,7 @@ def test_a_stop_signal_while_a_resume_replays_its_journal_changes_nothing(tmp_pa
     game = Console(tmp_path, "play", "--console", "--seed", "3")
     game.expect("> ")
     game.send("time transit")
-    time.sleep(1.5)
+    until(lambda: any(line.get("t", 0) > 0 for line in journal_lines(tmp_path)), "the journal marks the game running")
     game.proc.send_signal(signal.SIGKILL)  # leaves a journal to replay
     game.finish()
     files = {p.name: p.read_bytes() for p in tmp_path.glob("autosave*")}

@@ -134,16 +134,15 @@ def test_kill_9_in_a_sonar_game_loses_no_command_the_game_applied(tmp_path):
     """Issue 13 item 1 for Captain Sonar: a kill -9 (or a power cut) after a crew's command, before any
     surfacing, dive or quit saved the game whole: the resume has every command the game applied (the
     journal), so no Captain has to mark the start cell again."""
-    import time
-
-    from faultkit import Console
+    from faultkit import Console, until
 
     game = Console(tmp_path, "play", "--game", "sonar", "--mode", "realtime", "--console", "--seed", "3")
     game.expect("yellow> ")
     game.send("start B2")
     game.send("status")
     game.expect("Boat at B2")
-    time.sleep(0.3)
+    until(lambda: any(line.startswith("{") for path in (tmp_path / "sessions").glob("*.script.jsonl")
+                      for line in path.read_text(encoding="utf-8").splitlines()), "the session script has the command")
     game.proc.send_signal(signal.SIGKILL)
     game.finish()
     applied = [line for line in next((tmp_path / "sessions").glob("*.script.jsonl")).read_text().splitlines()

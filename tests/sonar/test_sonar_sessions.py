@@ -10,6 +10,7 @@ import random
 import re
 import select
 import time
+from pathlib import Path
 
 import pytest
 from kaleun.core.errors import SaveError
@@ -301,6 +302,15 @@ def test_the_second_team_plays_on_its_own_terminal(tmp_path):
     assert {json.loads(line)["team"] for line in script[1:]} == {"yellow", "blue"}
 
 
+def foreground(pid: int) -> str:
+    """The name of the program in the foreground of process `pid`'s terminal (its tpgid in /proc)."""
+    try:
+        group = int(Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[5])
+        return Path(f"/proc/{group}/comm").read_text(encoding="utf-8").strip()
+    except (OSError, ValueError, IndexError):
+        return ""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("waiting", ["at its prompt", "running sleep"])
 def test_a_shell_that_reads_the_second_terminal_too_is_told(tmp_path, waiting):
@@ -320,7 +330,10 @@ def test_a_shell_that_reads_the_second_terminal_too_is_told(tmp_path, waiting):
                 seen += os.read(master, 4096)
         if waiting == "running sleep":
             os.write(master, b"sleep 600\n")
-            time.sleep(1.0)
+            deadline = time.monotonic() + 30  # a failure guard: the shell hands the terminal to the sleep
+            while foreground(shell.pid) != "sleep" and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert foreground(shell.pid) == "sleep"
         with Terminal(tmp_path, "play", "--game", "sonar", "--console", "--tty", os.ttyname(slave)) as term:
             term.expect("Yellow's console.")
             term.send("quit")
