@@ -1,0 +1,50 @@
+"""The table's parts in German, one word each in every message (the bring-up check, the board
+checks, the wiring advice, the console's table commands): a maker holding the German output next
+to the build guide must never wonder whether two words are two parts.
+
+- dial: "Drehregler" (never "Drehschalter", the German Captain Sonar rulebook's word for its gauges,
+  nor "Anzeige", which is a gauge: Captain Sonar's "Anzeige", the quick reference's word)
+- encoder (the part inside a dial): "Drehgeber"
+- button: "Taster" (never "Knopf")
+- home switch (the reed switch at a ring's zero mark): "Nullpunktschalter" (never "Referenzschalter")
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+from kaleun.i18n import catalogue_path
+
+#: English part (as a message names it, not a board file key or a placeholder) -> the German word a
+#: message naming it must use, and the words it must not use for it
+PARTS = {
+    "dial": (r"(?<![{.\w])dials?(?![}\w.])", r"Drehregler", r"Drehschalter|Anzeige|Drehknopf|Wählscheibe"),
+    "encoder": (r"(?<![{.\w])encoders?(?![}\w.])", r"Drehgeber", r"Drehschalter|Inkrementalgeber"),
+    "button": (r"(?<![{.\w])buttons?(?![}\w.])", r"Taster", r"Knopf|Knöpf|Schaltfläche"),
+    "home switch": (r"home switch", r"Nullpunktschalter", r"Referenzschalter|Endschalter"),
+}
+
+
+def german_messages() -> list[tuple[str, str]]:
+    with open(catalogue_path("de"), "rb") as fh:
+        catalogue = read_po(fh, locale="de")
+    found = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        found += [(ids[0], text) for text in strings]
+    return found
+
+
+@pytest.mark.parametrize("part", sorted(PARTS))
+def test_each_part_of_the_table_has_one_german_word(part):
+    english, word, other = PARTS[part]
+    naming = [(msgid, text) for msgid, text in german_messages() if re.search(english, msgid, re.IGNORECASE)
+              and not re.search(r"window|screen|touch", msgid, re.IGNORECASE)]  # the window's buttons are not parts
+    assert len(naming) >= 3  # the search finds the part's messages
+    wrong = [(msgid, text) for msgid, text in naming if re.search(other, text) or not re.search(word, text)]
+    assert wrong == []
