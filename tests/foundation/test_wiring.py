@@ -162,6 +162,25 @@ def test_each_trunk_has_a_socket_and_header_at_the_hub_and_at_every_reader():
     assert bom["pin header, 2.54 mm, 2 x 7, on a scrap of perfboard"] == aft + 1
 
 
+def test_every_ground_wire_of_a_trunk_is_joined_at_both_ends_so_it_carries_its_signals_return():
+    """The notes promised that in the ribbon "the return current runs next to each signal", yet only
+    the hub's header joined the ground wires: each reader took its GND from wire 1 alone, so the ground
+    wires beside SCK, MOSI and MISO were open at the readers' end and carried no return current (nor
+    did the second 3V3 wire carry any supply). Every header of a trunk now joins its GND pins and its
+    3V3 pins, the readers' as the hub's, and the page, the notes and the bill of materials say so."""
+    harness = build(load_board(BOARDS / "pico-hub.toml"))
+    page = (ROOT / "wiring" / "pico-hub.md").read_text(encoding="utf-8")  # as generated (the test above)
+    for trunk, wires in harness.trunks.items():
+        assert wires.count("GND") >= 4 and wires.count("3V3") == 2  # a ground beside each signal, two supply wires
+    trunks = page.split("## Ribbon trunks", 1)[1].split("**Fore trunk**", 1)[0]
+    assert "At each reader's header join its GND pins to one another" in trunks and "its two 3V3 pins" in trunks
+    notes = page.split("## Notes", 1)[1]
+    assert "every header, the hub's and each reader's, joins all its GND pins (and its two 3V3 pins)" in notes
+    headers = [note for _, part, note in harness.bom if part.startswith("pin header, 2.54 mm")]
+    assert len(headers) == 2 and all("at each reader its GND pins joined and its two 3V3 pins joined" in note
+                                     for note in headers)
+
+
 def test_the_drawings_ribbon_trunks_are_as_wide_as_the_bill_of_materials_buys():
     """Issue 11 item 9: the drawing named every trunk a 16-way ribbon while the list buys a
     20-way one for the fore trunk (17 wires) and a 14-way one for the aft trunk."""

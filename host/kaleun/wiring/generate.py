@@ -572,7 +572,8 @@ def _hub(board: Board, h: Harness) -> None:
                 f"crimped onto the {trunk.lower()}: one at the hub's end, one per reader")
         h.count(len(numbers) + 1, f"pin header, 2.54 mm, 2 x {ways // 2}, on a scrap of perfboard",
                 f"takes an IDC socket of the {trunk.lower()}: at the hub its pins wired to the Pico's, at each reader "
-                "short wires (at most 5 cm) from the pins that reader uses to its 8-pin header")
+                "its GND pins joined and its two 3V3 pins joined (as at the hub), and short wires (at most 5 cm) from "
+                "the pins that reader uses to its 8-pin header")
     h.count(16, "NTAG213 sticker tags, 10 mm", "under the figures' bases; enroll with `kaleun figures enroll`")
     for encoder in options.encoders:
         dial = board.dial(encoder.dial)
@@ -599,8 +600,9 @@ def _hub(board: Board, h: Harness) -> None:
         "(its chip select, SCK, MOSI, MISO through its 33 ohm, 3V3 to 3.3V and RST, GND) to the reader's 8-pin "
         "header, as its table says. In the "
         "ribbon every signal runs beside a ground wire (GND SCK GND MOSI GND MISO GND 3V3 3V3 GND, then the chip "
-        "selects and a last GND: \"Ribbon trunks\" above numbers them): the return current runs next to each "
-        "signal. 33 ohm resistors in series "
+        "selects and a last GND: \"Ribbon trunks\" above numbers them), and every header, the hub's and each "
+        "reader's, joins all its GND pins (and its two 3V3 pins): a ground wire joined at both ends carries the "
+        "return current next to its signal, one joined at the hub alone carries none. 33 ohm resistors in series "
         "at each driver (SCK and MOSI at the Pico, MISO at each reader) damp the ringing on the unterminated "
         f"ribbon, and the SPI clock is {spi['baudrate'] / 1e6:g} MHz (hub.spi.baudrate). If `kaleun hub status` "
         "shows readers faulting, shorten the trunk or lower the clock; 4 MHz is fine on runs under 20 cm. "
@@ -627,8 +629,10 @@ def _trunk_tables(harness: Harness) -> list[str]:
     out = ["", "## Ribbon trunks", "",
            "Wire n of a ribbon is pin n of every IDC socket crimped onto it and of the pin header it plugs onto "
            "(wire 1 is the ribbon's marked edge, pin 1 the socket's triangle). At the hub's header join all the GND "
-           "pins to the hub's GND rail and both 3V3 pins to the readers' 3.3 V rail; at a reader's header take the "
-           "wires its table names."]
+           "pins to the hub's GND rail and both 3V3 pins to the readers' 3.3 V rail. At each reader's header join "
+           "its GND pins to one another in the same way (a bare wire along them on the perfboard) and its two 3V3 "
+           "pins, so that each ground wire carries the return current of the signal beside it from end to end (one "
+           "joined at the hub alone carries none); then take the wires the reader's table names."]
     for trunk, wires in harness.trunks.items():
         hub_end: dict[str, str] = {}
         for host in harness.hosts.values():
