@@ -170,7 +170,7 @@ def test_every_ground_wire_of_a_trunk_is_joined_at_both_ends_so_it_carries_its_s
     3V3 pins, the readers' as the hub's, and the page, the notes and the bill of materials say so."""
     harness = build(load_board(BOARDS / "pico-hub.toml"))
     page = (ROOT / "wiring" / "pico-hub.md").read_text(encoding="utf-8")  # as generated (the test above)
-    for trunk, wires in harness.trunks.items():
+    for wires in harness.trunks.values():
         assert wires.count("GND") >= 4 and wires.count("3V3") == 2  # a ground beside each signal, two supply wires
     trunks = page.split("## Ribbon trunks", 1)[1].split("**Fore trunk**", 1)[0]
     assert "At each reader's header join its GND pins to one another" in trunks and "its two 3V3 pins" in trunks
