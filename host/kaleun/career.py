@@ -337,8 +337,13 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     if not mission.over or not mission.scored or mission.final is None:
         return None
     record = load_career(path)
-    key = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}:{round(game.t, 3)}"
-    if any(m.get("key") == key for m in record["missions"]):
+    # the game is known by the moment its mission ended, not by the game's time now: a save of it that a
+    # script ran on past the end (`kaleun run --load ... --save`) is the same game, booked once
+    ended = game.t if mission.ended_at is None else mission.ended_at  # a save from before ended_at was kept
+    key = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}:{round(ended, 3)}"
+    # a record's late booking of such a save was keyed by the game's time then
+    late = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}:{round(game.t, 3)}"
+    if any(m.get("key") in (key, late) for m in record["missions"]):
         return None
     setup = dict(game.config.get("changes", {}).get("setup") or {})
     mode = setup.get("mode", "single")
@@ -347,7 +352,7 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
              "seed": game.seed, "result": mission.result, "reason": mission.reason, "grade": final["grade"],
              "score": final["score"], "fame": final["fame"], "grt": final["grt"],
              "ships_sunk": final["ships_sunk"], "crew_lost": final["crew_lost"], "start": game.clock.iso(0.0),
-             "end": game.now_iso, "played": _now()}
+             "end": game.clock.iso(ended), "played": _now()}
     record["missions"].append(entry)
     totals = record["totals"]
     totals["missions"] += 1
