@@ -130,7 +130,11 @@ def cmd_run(args: argparse.Namespace) -> int:
                 lock.release()
     if status == EXIT_OK and (unwritten_after := front.after_run(game, args, debrief_language)) is not None:
         return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
-    log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
+    from kaleun.i18n import language
+
+    log.info("%s", language(said).render(Msg.plural(
+        "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
+        n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
     return status
 
 
