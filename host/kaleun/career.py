@@ -324,6 +324,24 @@ def _set_patrol(record: dict[str, Any], mode: str, patrol: dict[str, Any] | None
 
 
 # -- booking a finished mission -----------------------------------------------------------------------
+def _game_key(game: Engine) -> tuple[str, tuple[str, ...]]:
+    """The key a finished game is booked under, and the keys records written before it was kept so booked it by.
+
+    A game is known by its seed, mission, start, the moment its mission ended and a digest of the mission's whole
+    state at its end (objectives, signals, the patrol's log: it stands still once the mission is over): a save of
+    it that a script ran on past the end (`kaleun run --load ... --save`) is the same game, booked once, and two
+    games of one mission and seed that both ran to the time limit are two games, each booked."""
+    import hashlib
+
+    mission = game.module("mission")
+    ended = game.t if mission.ended_at is None else mission.ended_at  # a save from before ended_at was kept
+    head = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}"
+    state = json.dumps(mission.to_state(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    digest = hashlib.sha256(state.encode("utf-8")).hexdigest()[:16]
+    # earlier records: by the moment it ended, or (a late booking of a save run on past the end) the game's time
+    return f"{head}:{round(ended, 3)}:{digest}", (f"{head}:{round(ended, 3)}", f"{head}:{round(game.t, 3)}")
+
+
 def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | None:
     """Book a finished mission with objectives into the career record (once per game end); returns
     its entry (None: nothing to book)."""
@@ -337,14 +355,10 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     if not mission.over or not mission.scored or mission.final is None:
         return None
     record = load_career(path)
-    # the game is known by the moment its mission ended, not by the game's time now: a save of it that a
-    # script ran on past the end (`kaleun run --load ... --save`) is the same game, booked once
-    ended = game.t if mission.ended_at is None else mission.ended_at  # a save from before ended_at was kept
-    key = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}:{round(ended, 3)}"
-    # a record's late booking of such a save was keyed by the game's time then
-    late = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}:{round(game.t, 3)}"
-    if any(m.get("key") in (key, late) for m in record["missions"]):
+    key, older = _game_key(game)
+    if any(m.get("key") in (key, *older) for m in record["missions"]):
         return None
+    ended = game.t if mission.ended_at is None else mission.ended_at  # a save from before ended_at was kept
     setup = dict(game.config.get("changes", {}).get("setup") or {})
     mode = setup.get("mode", "single")
     final = mission.final

@@ -78,3 +78,26 @@ def test_a_record_that_booked_a_run_on_save_by_its_time_then_does_not_book_it_ag
     record["missions"][0]["key"] = f"3:sc_convoy_1940:1940-10-17T14:00:00:{round(later.t, 3)}"
     save_career(record)
     assert record_mission(later) is None and len(load_career()["missions"]) == 1
+
+
+def test_4_3_two_games_of_one_mission_and_seed_that_both_ran_to_the_time_limit_are_both_booked(home):
+    """A group that plays with a seed of its own (`kaleun play --seed 7`) plays the minefield twice: the first
+    evening wins it, the second loses it, both when the patrol time runs out, at the same game time. Both are
+    booked: the second evening's loss is not taken for the first evening's game."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.career import start_configured
+    from kaleun.runtime.script import EventWriter, ScriptRun
+
+    scripts = Path(__file__).resolve().parent / "scripts"
+    ends = []
+    for kind in ("win", "lose"):
+        g = start_configured(GameSetup(mission="minefield_1939", seed=7))
+        ScriptRun(g, default_board(), EventWriter(io.StringIO())).run(scripts / f"minefield_1939.{kind}.jsonl")
+        mission = g.module("mission")
+        ends.append((mission.result, mission.reason, mission.ended_at))
+        assert record_mission(g) is not None, kind
+        assert record_mission(g) is None  # and each once
+    assert ends[0][1:] == ends[1][1:] == ("time_limit", 108000.0)
+    assert [m["result"] for m in load_career()["missions"]] == ["won", "lost"]
