@@ -336,10 +336,23 @@ def _game_key(game: Engine) -> tuple[str, tuple[str, ...]]:
     mission = game.module("mission")
     ended = game.t if mission.ended_at is None else mission.ended_at  # a save from before ended_at was kept
     head = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}"
-    state = json.dumps(mission.to_state(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    state = json.dumps(_numbers_as_floats(mission.to_state()), sort_keys=True, separators=(",", ":"),
+                       ensure_ascii=False)
     digest = hashlib.sha256(state.encode("utf-8")).hexdigest()[:16]
     # earlier records: by the moment it ended, or (a late booking of a save run on past the end) the game's time
-    return f"{head}:{round(ended, 3)}:{digest}", (f"{head}:{round(ended, 3)}", f"{head}:{round(game.t, 3)}")
+    older = tuple(f"{head}:{round(t, 3)}" for t in (ended, float(ended), game.t, float(game.t)))
+    return f"{head}:{round(float(ended), 3)}:{digest}", older
+
+
+def _numbers_as_floats(value: Any) -> Any:
+    """A state with every number a float: a save gives back 3600.0 for the 3600 a live game may hold."""
+    if isinstance(value, dict):
+        return {k: _numbers_as_floats(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_numbers_as_floats(v) for v in value]
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return value
 
 
 def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | None:

@@ -101,3 +101,23 @@ def test_4_3_two_games_of_one_mission_and_seed_that_both_ran_to_the_time_limit_a
         assert record_mission(g) is None  # and each once
     assert ends[0][1:] == ends[1][1:] == ("time_limit", 108000.0)
     assert [m["result"] for m in load_career()["missions"]] == ["won", "lost"]
+
+
+def test_4_3_a_game_booked_as_it_ended_is_not_booked_again_from_its_save(home):
+    """The table books the game it plays when its mission ends; the save it leaves, resumed, is that game."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.career import start_configured
+    from kaleun.runtime.script import EventWriter, ScriptRun
+
+    scripts = Path(__file__).resolve().parent / "scripts"
+    for mission in ("prize_rules_1939", "agents_1941"):
+        g = start_configured(GameSetup(mission=mission, seed=0))
+        ScriptRun(g, default_board(), EventWriter(io.StringIO())).run(scripts / f"{mission}.win.jsonl")
+        assert record_mission(g) is not None
+        save = home / f"{mission}.json"
+        save_game(g, save)
+        resumed = run_kaleun("resume", "--save", str(save), home=home)
+        assert "that mission is over" in resumed.stderr and "is booked in" not in resumed.stderr, resumed.stderr
+    assert [m["mission"] for m in load_career()["missions"]] == ["prize_rules_1939", "agents_1941"]
