@@ -389,7 +389,12 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     lost = mission.result == "lost" and mission.reason != "time_limit"
     patrol = mission.spec.get("patrol")
     again = mission.part_again()  # §4.3: the next part needs this part's primary objectives met
-    if mode in ("linked", "campaign"):  # a single mission leaves the patrols in progress as they are
+    campaign = record.get("campaign")
+    # a campaign's game is the campaign's only while the campaign waits for it: a game of a campaign given up since
+    # (booked late, from its save) leaves the running campaign and its patrol as they are
+    its_campaign = mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
+        and campaign.get("next") == mission.mission
+    if mode == "linked" or its_campaign:  # a single mission leaves the patrols in progress as they are
         going_on = None
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
             going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": mission.mission,
@@ -401,9 +406,8 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
                 going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": parts[i + 1],
                             "carry": extract(game), **_played_with(game)}
         _set_patrol(record, mode, going_on)
-    campaign = record.get("campaign")
-    if mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
-            and campaign.get("next") == mission.mission:
+    if its_campaign:
+        assert campaign is not None
         order = campaign_order()
         for key in ("difficulty", "easy_watch_change"):
             campaign.pop(key, None)

@@ -121,3 +121,22 @@ def test_4_3_a_game_booked_as_it_ended_is_not_booked_again_from_its_save(home):
         resumed = run_kaleun("resume", "--save", str(save), home=home)
         assert "that mission is over" in resumed.stderr and "is booked in" not in resumed.stderr, resumed.stderr
     assert [m["mission"] for m in load_career()["missions"]] == ["prize_rules_1939", "agents_1941"]
+
+
+def test_4_3_a_campaign_game_the_campaign_no_longer_waits_for_leaves_the_campaign_and_its_patrol_alone(home):
+    """A campaign game booked late from its save (the table could not write the record, or a script played it)
+    after the group began a new campaign: it is booked with the missions, and the running campaign, which waits for
+    its first mission, keeps its next mission and has no linked patrol of that game's."""
+    from kaleun.career import start_configured
+
+    start_configured(GameSetup(mission="", mode="campaign"))  # a campaign begins: next prize_rules_1939
+    old = GameSetup(mission="sc_convoy_1940", seed=3, mode="campaign")
+    g = new_game(3, "sc_convoy_1940", {**changes_for(old), "time_limit_h": 1, "encounter": [], "radio": [],
+                                       "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [FAR]})
+    assert one(advance(g, 2 * H), "mission_end")["result"] == "won"
+    assert record_mission(g) is not None
+    record = load_career()
+    assert [m["mission"] for m in record["missions"]] == ["sc_convoy_1940"]
+    campaign = record["campaign"]
+    assert campaign["next"] == "prize_rules_1939" and campaign["done"] == [] and campaign["patrol"] is None
+    assert record["patrol"] is None
