@@ -324,6 +324,37 @@ def _set_patrol(record: dict[str, Any], mode: str, patrol: dict[str, Any] | None
 
 
 # -- booking a finished mission -----------------------------------------------------------------------
+def _game_key(game: Engine) -> tuple[str, tuple[str, ...]]:
+    """The key a finished game is booked under, and the keys records written before it was kept so booked it by.
+
+    A game is known by its seed, mission, start, the moment its mission ended and a digest of the mission's whole
+    state at its end (objectives, signals, the patrol's log: it stands still once the mission is over): a save of
+    it that a script ran on past the end (`kaleun run --load ... --save`) is the same game, booked once, and two
+    games of one mission and seed that both ran to the time limit are two games, each booked."""
+    import hashlib
+
+    mission = game.module("mission")
+    ended = game.t if mission.ended_at is None else mission.ended_at  # a save from before ended_at was kept
+    head = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}"
+    state = json.dumps(_numbers_as_floats(mission.to_state()), sort_keys=True, separators=(",", ":"),
+                       ensure_ascii=False)
+    digest = hashlib.sha256(state.encode("utf-8")).hexdigest()[:16]
+    # earlier records: by the moment it ended, or (a late booking of a save run on past the end) the game's time
+    older = tuple(f"{head}:{round(t, 3)}" for t in (ended, float(ended), game.t, float(game.t)))
+    return f"{head}:{round(float(ended), 3)}:{digest}", older
+
+
+def _numbers_as_floats(value: Any) -> Any:
+    """A state with every number a float: a save gives back 3600.0 for the 3600 a live game may hold."""
+    if isinstance(value, dict):
+        return {k: _numbers_as_floats(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_numbers_as_floats(v) for v in value]
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
 def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | None:
     """Book a finished mission with objectives into the career record (once per game end); returns
     its entry (None: nothing to book)."""
@@ -337,9 +368,10 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     if not mission.over or not mission.scored or mission.final is None:
         return None
     record = load_career(path)
-    key = f"{game.seed}:{mission.mission}:{game.clock.iso(0)}:{round(game.t, 3)}"
-    if any(m.get("key") == key for m in record["missions"]):
+    key, older = _game_key(game)
+    if any(m.get("key") in (key, *older) for m in record["missions"]):
         return None
+    ended = game.t if mission.ended_at is None else mission.ended_at  # a save from before ended_at was kept
     setup = dict(game.config.get("changes", {}).get("setup") or {})
     mode = setup.get("mode", "single")
     final = mission.final
@@ -347,7 +379,7 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
              "seed": game.seed, "result": mission.result, "reason": mission.reason, "grade": final["grade"],
              "score": final["score"], "fame": final["fame"], "grt": final["grt"],
              "ships_sunk": final["ships_sunk"], "crew_lost": final["crew_lost"], "start": game.clock.iso(0.0),
-             "end": game.now_iso, "played": _now()}
+             "end": game.clock.iso(ended), "played": _now()}
     record["missions"].append(entry)
     totals = record["totals"]
     totals["missions"] += 1
@@ -357,7 +389,12 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     lost = mission.result == "lost" and mission.reason != "time_limit"
     patrol = mission.spec.get("patrol")
     again = mission.part_again()  # §4.3: the next part needs this part's primary objectives met
-    if mode in ("linked", "campaign"):  # a single mission leaves the patrols in progress as they are
+    campaign = record.get("campaign")
+    # a campaign's game is the campaign's only while the campaign waits for it: a game of a campaign given up since
+    # (booked late, from its save) leaves the running campaign and its patrol as they are
+    its_campaign = mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
+        and campaign.get("next") == mission.mission
+    if mode == "linked" or its_campaign:  # a single mission leaves the patrols in progress as they are
         going_on = None
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
             going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": mission.mission,
@@ -369,9 +406,8 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
                 going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": parts[i + 1],
                             "carry": extract(game), **_played_with(game)}
         _set_patrol(record, mode, going_on)
-    campaign = record.get("campaign")
-    if mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
-            and campaign.get("next") == mission.mission:
+    if its_campaign:
+        assert campaign is not None
         order = campaign_order()
         for key in ("difficulty", "easy_watch_change"):
             campaign.pop(key, None)

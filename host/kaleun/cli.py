@@ -55,6 +55,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     said = debrief_language  # what the run says on stderr: --language (with --debrief the table's), else English
     if exists(events_path) and exists(script) and events_path.resolve() == script.resolve():
         return _fail(Msg("kaleun run: --events would overwrite the script itself"), code=said)
+    if (clash := _run_files_clash(args)) is not None:  # a save, the events or a debrief written over another
+        return _fail(clash, code=said)
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
                          most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
@@ -130,8 +132,42 @@ def cmd_run(args: argparse.Namespace) -> int:
                 lock.release()
     if status == EXIT_OK and (unwritten_after := front.after_run(game, args, debrief_language)) is not None:
         return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
-    log.info("%d events written to %s (game time %.0f s)", writer.count, events_path, game.t)
+    from kaleun.i18n import language
+
+    log.info("%s", language(said).render(Msg.plural(
+        "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
+        n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
     return status
+
+
+def _run_files_clash(args: argparse.Namespace) -> Msg | None:
+    """Two files of `kaleun run` that are one: a file it writes (the events, the save, a game's own such as the
+    debrief and its data) that is the script, the save it loads or another file it writes (None: none). The save
+    it loads may be saved again."""
+    from kaleun.games import GAMES
+
+    read = [("--script", args.script)] + ([("--load", args.load)] if args.load else [])
+    written = [("--events", args.events)] + ([("--save", args.save)] if args.save else [])
+    for entry in GAMES.values():
+        written += entry.front.run_files(args)
+    for i, (option, name) in enumerate(written):
+        for other, other_name in written[:i] + read:
+            if (option, other) != ("--save", "--load") and _one_file(name, other_name):
+                return Msg("kaleun run: {option} would overwrite the file of {other}: {path}", option=option,
+                           other=other, path=name)
+    return None
+
+
+def _one_file(a: str, b: str) -> bool:
+    """Do two names given on the command line name one file (there or not yet)?"""
+    import os
+
+    try:
+        if os.path.exists(a) and os.path.exists(b):
+            return os.path.samefile(a, b)
+        return Path(a).resolve() == Path(b).resolve()
+    except (OSError, RuntimeError, ValueError):  # a name too long, a loop of links: its own use says so
+        return False
 
 
 def _game_options_problem(args: argparse.Namespace, command: str) -> Msg | None:

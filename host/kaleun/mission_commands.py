@@ -96,13 +96,15 @@ def tell_left_out(args: argparse.Namespace) -> None:
 
 def _tell_left_out(lang: Any, asked: str | None = None) -> None:
     """The group's own mission files left out of the list, each with its problems (on standard error); not the
-    file of the mission `asked` for (its refusal says them)."""
+    file of the mission `asked` for when that mission cannot be played (its refusal says them): a file named as a
+    shipped mission is told, and the shipped one is played."""
     from kaleun.core.messages import Msg, join
+    from kaleun.uboot.game import MISSIONS
     from kaleun.uboot.missions.own import own_missions
 
     own = own_missions()
     for name, problems in own.refused.items():
-        if asked is not None and own.refusal(asked) is problems:
+        if asked is not None and asked not in MISSIONS and own.refusal(asked) is problems:
             continue
         print(lang.render(Msg("kaleun: own mission file {path} left out:\n{problems}", path=name,
                               problems=join(problems, "\n"))), file=sys.stderr)

@@ -105,6 +105,11 @@ class Front:
         """`kaleun run` draws something in the table's language (then what it says on stderr is in it too)."""
         return False
 
+    def run_files(self, args: argparse.Namespace) -> list[tuple[str, str]]:
+        """The files `kaleun run` writes for it after the run (`after_run`), each with the option that names it as
+        the run says it (`kaleun run` refuses a run where one would overwrite another of its files)."""
+        return []
+
     def after_run(self, game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
         """What `kaleun run` writes after a run that went through (`language`: the table's); a message why it
         could not (the run's exit status is then 1)."""

@@ -138,6 +138,12 @@ class UbootFront(Front):
     def in_table_language(self, args: argparse.Namespace) -> bool:
         return bool(getattr(args, "debrief", None))
 
+    def run_files(self, args: argparse.Namespace) -> list[tuple[str, str]]:
+        if not getattr(args, "debrief", None):
+            return []
+        png = Path(args.debrief)
+        return [("--debrief", str(png)), ("--debrief (its data)", str(png.with_suffix(".json")))]
+
     def after_run(self, game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
         if not getattr(args, "debrief", None):
             return None

@@ -982,11 +982,12 @@ class Mission(Module):
     def _lost_with_the_boat(self) -> None:
         """The boat or its crew is lost (rulebook §4.1: "you lose the game together"): every sailor not
         yet in the log goes down with it, so the debrief and the career count the whole crew, and the crew's
-        own view shows them dead."""
+        own view shows them dead. A sailor who died in an earlier part of a linked patrol (rulebook §5.2) was
+        lost there and is counted there: not again."""
         if not self.engine.has_module("crew"):
             return
         crew = self.engine.module("crew")
-        logged = {d["sailor"] for d in self.log["deaths"]}
+        logged = {d["sailor"] for d in self.log["deaths"]} | set(self.started_dead)
         cause = to_json(Msg("lost with the boat"))
         for row, states in enumerate(crew.states):
             for figure in states:
