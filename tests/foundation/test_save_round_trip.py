@@ -1,0 +1,78 @@
+"""A save read back and written again is the same file, byte for byte (host/README.md, "Saves"): nothing a
+game holds is lost, reordered or reformatted by a load, so `kaleun resume` of a resumed game, an autosave
+after a resume and a replay's save all match. Checked where the state is richest: a U-BOOT attack with
+torpedoes running and a ship going down (rulebook §9.2), and a Captain Sonar game under way (both modes)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from kaleun.core.engine import Engine
+from kaleun.saves import load_checked, read_save, save_game, save_text
+from kaleun.sonar.game import new_game as new_sonar_game
+from kaleun.uboot.game import new_game
+from kit import ROOT, play_script
+
+NIGHT_ATTACK = ROOT / "tests" / "weapons" / "scripts" / "night_attack.jsonl"
+SONAR_EXAMPLE = ROOT / "tests" / "sonar" / "scripts" / "worked_example.jsonl"
+
+
+def _lines_before(path: Path, cut: float) -> list[str]:
+    return [line for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("{") and json.loads(line)["t"] < cut]
+
+
+def _round_trips(game: Engine, tmp_path: Path) -> bytes:
+    """The game saved, read back, checked and saved again, twice over: each save the same bytes."""
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    state, first = read_save(path)
+    assert first == save_text(game)
+    second = save_text(load_checked(state))
+    assert second == first
+    third = save_text(load_checked(json.loads(second)))
+    assert third == first
+    return first
+
+
+@pytest.mark.parametrize("cut", [400, 520, 700])
+def test_9_2_a_save_in_the_middle_of_an_attack_loads_and_saves_to_the_same_bytes(tmp_path, cut):
+    """400 s: three torpedoes running; 520 s: one has hit and the steamer is going down; 700 s: the boat dives
+    away from the escorts."""
+    game, events = play_script(tmp_path, _lines_before(NIGHT_ATTACK, cut), until=cut,
+                               game=new_game(0, "exercise_convoy_battle"))
+    assert [e["t"] for e in events if e["event"] == "salvo"] == [302]
+    hits = [e for e in events if e["event"] == "torpedo_hit"]
+    if cut == 400:
+        assert not hits and game.module("weapons").running  # torpedoes in the water
+    else:
+        assert hits and not [e for e in events if e["event"] == "ship_sunk"]  # hit, not yet sunk
+    saved = _round_trips(game, tmp_path)
+    assert json.loads(saved)["t"] == cut
+
+
+def _sonar_mid_game(tmp_path: Path) -> Engine:
+    from kaleun.sonar.game import referee
+    from sonar.sonarkit import run_lines
+
+    game, events = run_lines(_lines_before(SONAR_EXAMPLE, 20), tmp_path)
+    assert events and referee(game).phase == "play"
+    return game
+
+
+def test_a_captain_sonar_game_under_way_loads_and_saves_to_the_same_bytes(tmp_path):
+    _round_trips(_sonar_mid_game(tmp_path), tmp_path)
+
+
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+def test_a_captain_sonar_game_of_random_crews_loads_and_saves_to_the_same_bytes(tmp_path, mode):
+    """Routes, mines, damage, breakdowns and the training aid's plot, forty moves in."""
+    from sonar.random_sonar import play_random
+
+    game = new_sonar_game(3, "charlie", mode, training_aid=True)
+    _, events = play_random(game, random.Random(5), moves=40, limit=2000)
+    assert len(events) > 100
+    _round_trips(game, tmp_path)
