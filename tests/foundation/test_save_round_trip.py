@@ -18,6 +18,7 @@ from kit import ROOT, play_script
 
 NIGHT_ATTACK = ROOT / "tests" / "weapons" / "scripts" / "night_attack.jsonl"
 SONAR_EXAMPLE = ROOT / "tests" / "sonar" / "scripts" / "worked_example.jsonl"
+ESCORT_HUNT = ROOT / "tests" / "sea" / "scripts" / "escort_hunt.jsonl"
 
 
 def _lines_before(path: Path, cut: float) -> list[str]:
@@ -76,3 +77,37 @@ def test_a_captain_sonar_game_of_random_crews_loads_and_saves_to_the_same_bytes(
     _, events = play_random(game, random.Random(5), moves=40, limit=2000)
     assert len(events) > 100
     _round_trips(game, tmp_path)
+
+
+def _escorts_hunting(tmp_path: Path) -> Engine:
+    """The escort exercise ten minutes in: the corvettes plot the boat's fixes and hunt it with ASDIC (rulebook
+    §4, §8: the enemy the app played)."""
+    game, events = play_script(tmp_path, _lines_before(ESCORT_HUNT, 600), until=600,
+                               game=new_game(0, "exercise_escort"))
+    assert [e for e in events if e["event"] == "ping"]
+    return game
+
+
+def _played_on(game: Engine) -> list[dict]:
+    events = []
+    for _ in range(10):
+        events += [e.to_json() for e in game.advance_to(game.t + 120)]
+    return events
+
+
+def test_a_saved_state_loaded_twice_plays_the_same_game_twice(tmp_path):
+    """Resuming falls back on the save it read when a journal entry cannot be replayed: the game loaded first and
+    played on must not have changed that state (the escorts' plots shared their fixes with it, and the second game
+    hunted by the first one's fixes)."""
+    state = json.loads(save_text(_escorts_hunting(tmp_path)))
+    first = _played_on(load_checked(state))
+    second = _played_on(load_checked(state))
+    assert second == first and [e for e in first if e["event"] == "depth_charges_dropped"]
+
+
+def test_a_state_taken_stays_as_it_was_taken_while_the_game_plays_on(tmp_path):
+    game = _escorts_hunting(tmp_path)
+    taken = game.to_state()
+    written = json.dumps(taken)
+    _played_on(game)
+    assert json.dumps(taken) == written
