@@ -19,6 +19,7 @@ from kit import ROOT, play_script
 NIGHT_ATTACK = ROOT / "tests" / "weapons" / "scripts" / "night_attack.jsonl"
 SONAR_EXAMPLE = ROOT / "tests" / "sonar" / "scripts" / "worked_example.jsonl"
 ESCORT_HUNT = ROOT / "tests" / "sea" / "scripts" / "escort_hunt.jsonl"
+WEATHER_LOST = ROOT / "tests" / "missions" / "scripts" / "weather_1940.lose.jsonl"
 
 
 def _lines_before(path: Path, cut: float) -> list[str]:
@@ -105,8 +106,17 @@ def test_a_saved_state_loaded_twice_plays_the_same_game_twice(tmp_path):
     assert second == first and [e for e in first if e["event"] == "depth_charges_dropped"]
 
 
-def test_a_state_taken_stays_as_it_was_taken_while_the_game_plays_on(tmp_path):
-    game = _escorts_hunting(tmp_path)
+def _passage_home(tmp_path: Path) -> Engine:
+    """The weather boat ordered home after its reports: the passage steers it to its base (rulebook §4.3)."""
+    game, _ = play_script(tmp_path, _lines_before(WEATHER_LOST, 129600), until=129600,
+                          game=new_game(0, "weather_1940"))
+    assert game.module("mission").status()["passage"]
+    return game
+
+
+@pytest.mark.parametrize("playing", [_escorts_hunting, _passage_home], ids=["escorts", "passage"])
+def test_a_state_taken_stays_as_it_was_taken_while_the_game_plays_on(tmp_path, playing):
+    game = playing(tmp_path)
     taken = game.to_state()
     written = json.dumps(taken)
     _played_on(game)
