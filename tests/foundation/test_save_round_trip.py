@@ -121,3 +121,22 @@ def test_a_state_taken_stays_as_it_was_taken_while_the_game_plays_on(tmp_path, p
     written = json.dumps(taken)
     _played_on(game)
     assert json.dumps(taken) == written
+
+
+def test_a_resume_past_a_journal_line_it_cannot_replay_is_the_saved_game_and_the_lines_before(tmp_path):
+    """`kaleun resume` replays the journal; an entry that fails sends it back to the save as it was read, with the
+    entries before replayed again. With the escorts hunting, that second start began from the escorts' plots as
+    the failed attempt had left them: the crew resumed into another hunt."""
+    from kaleun.journal import journal_path
+    from kaleun.saves import open_save
+
+    path = tmp_path / "autosave.json"
+    base = save_game(_escorts_hunting(tmp_path), path)
+    lines = [{"journal": "kaleun-journal", "version": 1, "base": base, "t": 600.0}, {"t": 630.0}, {"t": 660.0},
+             {"t": 690.0}, {"t": 700.0, "command": {"do": "order", "order": "no_such_order"}}]
+    journal_path(path).write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    opened = open_save(path, trial=False)
+    assert opened.engine.t == 690.0 and "could not be replayed" in str(opened.notes[0])
+    expected = load_checked(read_save(path)[0])
+    expected.advance_to(690.0)
+    assert save_text(opened.engine) == save_text(expected)
