@@ -187,7 +187,7 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
     if not getattr(setup, "every_role", False):
         difficulty, easy = with_carried(carried_settings(record, setup.mode, mission), difficulty, easy)
     return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
-                                easy_watch_change=easy, carry=carry, last_campaign=last))
+                                easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own))
 
 
 Settings = tuple[dict[str, str], dict[str, bool]]

@@ -18,10 +18,12 @@ def missions_epilog() -> str:
     """The missions, one line each, for `kaleun play --help` (U-BOOT's front's `epilog`, kaleun/fronts/uboot.py)."""
     try:
         from kaleun.i18n import language
+        from kaleun.own_missions import program_own
         from kaleun.uboot.missions.setup import mission_lines
 
         english = language("en")  # the help is English; its dates read as written, "22 September 1939"
-        return "missions (--mission ID):\n" + "\n".join("  " + line for line in listed(english, mission_lines()))
+        return "missions (--mission ID):\n" + "\n".join("  " + line
+                                                          for line in listed(english, mission_lines(program_own())))
     except ValueError as exc:  # a mission file with mistakes
         return f"missions: cannot be listed:\n{exc}"
 
@@ -67,9 +69,10 @@ def cmd_missions(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
 
     try:
+        from kaleun.own_missions import program_own
         from kaleun.uboot.missions.setup import mission_lines
 
-        lines = mission_lines()
+        lines = mission_lines(program_own())
     except MissionError as exc:
         from kaleun.core.messages import of_error
 
@@ -99,10 +102,10 @@ def _tell_left_out(lang: Any, asked: str | None = None) -> None:
     file of the mission `asked` for when that mission cannot be played (its refusal says them): a file named as a
     shipped mission is told, and the shipped one is played."""
     from kaleun.core.messages import Msg, join
+    from kaleun.own_missions import program_own
     from kaleun.uboot.game import MISSIONS
-    from kaleun.uboot.missions.own import own_missions
 
-    own = own_missions()
+    own = program_own()
     for name, problems in own.refused.items():
         if asked is not None and asked not in MISSIONS and own.refusal(asked) is problems:
             continue
@@ -285,6 +288,7 @@ def wants_setup(args: argparse.Namespace) -> bool:
 
 def parse_setup(args: argparse.Namespace) -> Any:
     """The GameSetup the play options ask for (ValueError names a bad option)."""
+    from kaleun.own_missions import program_own
     from kaleun.uboot.missions.setup import GameSetup
 
     difficulty: dict[str, str] = {}
@@ -300,7 +304,7 @@ def parse_setup(args: argparse.Namespace) -> Any:
     easy = {role.strip(): True for role in (args.easy_watch or "").split(",") if role.strip()}
     mode = "linked" if getattr(args, "linked", False) else "campaign" if getattr(args, "campaign", False) else "single"
     return GameSetup(mission=args.mission or "", seed=int(args.seed or 0), mode=mode, difficulty=difficulty,
-                     easy_watch_change=easy)
+                     easy_watch_change=easy, own=program_own())
 
 
 def start_from_args(args: argparse.Namespace) -> Any:
@@ -392,7 +396,7 @@ NO = ("n", "no", "nein", "н", "нет")
 
 
 def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: str = "en",
-                      record: dict[str, Any] | None = None) -> Any:
+                      record: dict[str, Any] | None = None, own: Any = None) -> Any:
     """Ask for a new game's set-up on a terminal, in the table's `language`: mission, mode, difficulty
     and easy watch change per role. Roles, modes and levels are shown by their names in that language
     and taken by name or id. Enter takes the default shown in brackets. An unknown mission, or a single
@@ -400,8 +404,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     patrol" goes on with the next part of the linked patrol in progress (as the window's set-up does)
     unless the mission chosen is a part of a linked patrol (a new one, said to give the one in progress up);
     "campaign" while a campaign runs further on asks whether to give it up and begin anew. The difficulty and
-    easy watch change the patrol or campaign carries are the questions' defaults. Raises ValueError when the
-    input ends."""
+    easy watch change the patrol or campaign carries are the questions' defaults. `own`: the group's own
+    missions offered beside the shipped ones (`kaleun.uboot.missions.own.OwnMissions`; None: those the program
+    read at its start). Raises ValueError when the input ends."""
     from kaleun.career import career_messages, carried_settings, settings_said
     from kaleun.core.messages import Msg
     from kaleun.i18n import language as table_language
@@ -417,6 +422,10 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         setup_problem,
     )
 
+    if own is None:
+        from kaleun.own_missions import program_own
+
+        own = program_own()
     lang = table_language(language)
     modes = {"single": Msg("single mission"), "linked": Msg("linked patrol"), "campaign": Msg("campaign")}
     levels = {level: Msg.term(level) for level in LEVELS}
@@ -450,7 +459,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
                                                 choices=lang.render(Msg("yes, no")))) + "\n")
 
-    lines = mission_lines()
+    lines = mission_lines(own)
     patrols = {m.id: m.patrol for m in lines}
     patrol = (record or {}).get("patrol")
     going_on = patrol if patrol is not None and patrol.get("mode") == "linked" else None
@@ -464,7 +473,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                                                 "or a mission's id", number=choice, last=len(lines))) + "\n")
             continue
         pick = lines[int(choice) - 1].id if choice.isdigit() else choice
-        problem = setup_problem(GameSetup(mission=pick, seed=seed))
+        problem = setup_problem(GameSetup(mission=pick, seed=seed, own=own))
         if problem is not None:  # an unknown mission: at once, not after every question
             stdout.write(f"! {lang.render(problem)}\n")
             continue
@@ -497,14 +506,14 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                     told = campaign_given_up(record, GameSetup(mission=first, seed=seed, mode=mode))
                     if told is not None:
                         stdout.write(lang.render(told) + "\n")
-        problem = setup_problem(GameSetup(mission=pick, seed=seed, mode=mode)) if mode != "campaign" else None
+        problem = setup_problem(GameSetup(mission=pick, seed=seed, mode=mode, own=own)) if mode != "campaign" else None
         if problem is not None:  # a single mission as a linked patrol: at once
             stdout.write(f"! {lang.render(problem)}\n")
             continue
         if mode == "linked" and record is not None:
             from kaleun.career import patrol_given_up
 
-            given_up = patrol_given_up(record, GameSetup(mission=pick, seed=seed, mode=mode))
+            given_up = patrol_given_up(record, GameSetup(mission=pick, seed=seed, mode=mode, own=own))
             if given_up is not None:
                 stdout.write(lang.render(given_up) + "\n")
         # the linked patrol's or the campaign's next part offers what the group played the last one with
@@ -531,7 +540,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                                                                 role=roles[role]), bool(carried[1].get(role))):
                 easy[role] = True
         setup = GameSetup(mission=asked, seed=seed, mode=mode, difficulty=difficulty, easy_watch_change=easy,
-                          every_role=True)
+                          every_role=True, own=own)
         if mode == "campaign":
             return setup
         problem = setup_problem(setup)

@@ -4,12 +4,15 @@
 else `~/.config/kaleun/missions`): each `<id>.toml` there is one mission, checked as `kaleun missions check`
 checks it (`uboot/missions/own.py`). A file with a mistake, or one that cannot be read, is left out with its
 problems; the shipped missions and the other files are not touched by it.
+
+The program reads the folder once, at its start (`load_own_missions`), and hands what it read to what lists or
+sets up a game (`program_own()`: the set-up screens, `kaleun missions`, `play --mission`, `run`); the game
+core itself keeps no group's missions, only the fields of the one a game plays (in its config).
 """
 
 from __future__ import annotations
 
 import logging
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,18 +60,33 @@ def read_own_files(paths: list[Path]) -> OwnMissions:
     return own
 
 
-def load_own_missions() -> None:
-    """Read the group's folder and make its missions the ones the game core lists and plays beside the shipped
-    ones. A folder without mission files costs nothing: the shipped catalogue is not even read for it."""
-    paths = own_files()
-    if not paths and "kaleun.uboot.missions.own" not in sys.modules:
-        return
-    from kaleun.uboot.missions.own import OwnMissions, use_own
+#: the group's own missions this program read at its start (None: no mission files, or not read yet)
+_read: list[OwnMissions | None] = [None]
 
+
+def load_own_missions() -> OwnMissions | None:
+    """Read the group's folder: its missions are the ones this program lists and plays beside the shipped ones
+    (`program_own`). A folder without mission files costs nothing: the shipped catalogue is not even read for
+    it (None)."""
+    _read[0] = None
+    paths = own_files()
+    if not paths:
+        return None
     try:
-        own = read_own_files(paths) if paths else OwnMissions()
+        own = read_own_files(paths)
     except ValueError:  # the shipped missions have a mistake: the command says so as it would without own files
-        return
+        return None
     for name in own.refused:
         log.debug("own mission file %s left out", name)
-    use_own(own)
+    _read[0] = own
+    return own
+
+
+def program_own() -> OwnMissions:
+    """The group's own missions this program read at its start (`load_own_missions`; none when it read none)."""
+    own = _read[0]
+    if own is None:
+        from kaleun.uboot.missions.own import OwnMissions
+
+        own = OwnMissions()
+    return own

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from kaleun.core.errors import SaveError
+from kaleun.core.errors import CommandError, SaveError
 from kaleun.uboot.game import load_game, new_game
-from kaleun.uboot.missions.own import OwnMissions, read_own, use_own
+from kaleun.uboot.missions.own import read_own
 from kaleun.uboot.missions.setup import GameSetup, campaign_order, mission_lines, setup_problem
 from kit import read_events, run_kaleun, write_script
 
@@ -56,12 +55,6 @@ def own_file(home: Path, name: str, text: str) -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
-
-
-@pytest.fixture
-def own_reset() -> Iterator[None]:
-    yield
-    use_own(OwnMissions())
 
 
 def test_4_1_an_own_mission_is_listed_as_the_groups_own_and_played_to_its_end_by_a_table_script(tmp_path):
@@ -148,26 +141,25 @@ def test_4_1_an_own_file_may_not_take_a_shipped_missions_id(tmp_path):
     assert checked.returncode == 2 and "is a shipped mission's" in checked.stderr
 
 
-def test_4_3_an_own_mission_is_no_part_of_a_linked_patrol_nor_of_the_campaign(own_reset):
+def test_4_3_an_own_mission_is_no_part_of_a_linked_patrol_nor_of_the_campaign():
     linked = WOLF_WATCH.replace('ends_when_met = true\n', 'ends_when_met = true\npatrol = "mine"\npart = 1\n')
     own = read_own([("missions/raid.toml", linked), ("missions/wolf_watch.toml", WOLF_WATCH)])
     assert [str(p) for p in own.refused["missions/raid.toml"]] == [
         f"missions/raid.toml:{n}: raid: {key}: a group's own mission is played as a single mission: linked patrols "
         "and the campaign use the shipped missions only" for n, key in ((15, "patrol"), (16, "part"))]
     shipped = campaign_order()
-    use_own(own)
     assert campaign_order() == shipped and "wolf_watch" not in shipped
-    assert "wolf_watch" in [m.id for m in mission_lines()]
-    assert setup_problem(GameSetup(mission="wolf_watch")) is None
-    assert str(setup_problem(GameSetup(mission="wolf_watch", mode="linked"))) == \
+    assert "wolf_watch" in [m.id for m in mission_lines(own)]
+    assert setup_problem(GameSetup(mission="wolf_watch", own=own)) is None
+    assert str(setup_problem(GameSetup(mission="wolf_watch", mode="linked", own=own))) == \
         "wolf_watch is a single mission, not a part of a linked patrol"
 
 
-def test_a_save_whose_own_mission_is_damaged_is_refused_naming_the_problem(own_reset):
-    use_own(read_own([("missions/wolf_watch.toml", WOLF_WATCH)]))
-    state = json.loads(json.dumps(new_game(3, "wolf_watch").to_state()))
+def test_a_save_whose_own_mission_is_damaged_is_refused_naming_the_problem():
+    group = read_own([("missions/wolf_watch.toml", WOLF_WATCH)])
+    state = json.loads(json.dumps(new_game(3, "wolf_watch", group=group).to_state()))
     assert state["config"]["own_mission"]["file"] == "missions/wolf_watch.toml"
-    use_own(OwnMissions())  # the file is gone: the save alone rebuilds the game
+    # the save alone rebuilds the game: no group's missions are handed to the load
     assert load_game(copy.deepcopy(state)).config == state["config"]
     state["config"]["own_mission"]["fields"]["square"] = "ZZ99"
     with pytest.raises(SaveError, match=r"the own mission wolf_watch \(from missions/wolf_watch.toml\): square: "
@@ -175,19 +167,44 @@ def test_a_save_whose_own_mission_is_damaged_is_refused_naming_the_problem(own_r
         load_game(state)
 
 
-def test_4_1_the_terminals_set_up_lists_an_own_mission_and_starts_it(own_reset):
+def test_4_1_the_terminals_set_up_lists_an_own_mission_and_starts_it():
     """`kaleun play --setup`: the group's own mission is on the numbered list, marked, and chosen by its id."""
     import io
 
     from kaleun.mission_commands import interactive_setup
     from kaleun.uboot.missions.setup import start_game
 
-    use_own(read_own([("missions/wolf_watch.toml", WOLF_WATCH)]))
+    group = read_own([("missions/wolf_watch.toml", WOLF_WATCH)])
     out = io.StringIO()
-    setup = interactive_setup(io.StringIO("wolf_watch\n" + "\n" * 10), out, seed=3)
+    setup = interactive_setup(io.StringIO("wolf_watch\n" + "\n" * 10), out, seed=3, own=group)
     assert "wolf_watch               10 May 1941        Wolf watch (from Lorient) [own mission]: " in out.getvalue()
     assert (setup.mission, setup.mode) == ("wolf_watch", "single")
     game = start_game(setup)
     assert game.config["own_mission"] == {"file": "missions/wolf_watch.toml",
                                           "fields": read_own([("missions/wolf_watch.toml", WOLF_WATCH)])
                                           .missions["wolf_watch"]}
+
+
+def test_4_1_two_games_in_one_process_see_only_their_own_groups_missions():
+    """Each game is set up with its group's own missions, handed in: a second group's missions in the same
+    process (another table's game, another test) are not listed, played nor refused for the first."""
+    from kaleun.uboot.missions.setup import start_game
+
+    ours = read_own([("ours/wolf_watch.toml", WOLF_WATCH)])
+    theirs = read_own([("theirs/night_run.toml", WOLF_WATCH.replace("Wolf watch", "Night run")),
+                       ("theirs/broken.toml", WOLF_WATCH.replace("hours = 2", 'hours = "two"'))])
+    ours_game = start_game(GameSetup(mission="wolf_watch", seed=1, own=ours))
+    theirs_game = new_game(1, "night_run", group=theirs)
+    assert ours_game.config["own_mission"]["file"] == "ours/wolf_watch.toml"
+    assert theirs_game.config["own_mission"]["file"] == "theirs/night_run.toml"
+    assert "night_run" not in [m.id for m in mission_lines(ours)]
+    assert "wolf_watch" not in [m.id for m in mission_lines(theirs)]
+    assert not {"wolf_watch", "night_run"} & {m.id for m in mission_lines()}  # no group's: the shipped ones
+    with pytest.raises(CommandError, match="unknown mission 'night_run'"):
+        new_game(1, "night_run", group=ours)
+    with pytest.raises(CommandError, match="unknown mission 'wolf_watch'"):
+        new_game(1, "wolf_watch")
+    assert "unknown mission 'broken'" in str(setup_problem(GameSetup(mission="broken", own=ours)))
+    assert "broken was left out: its file has mistakes" in str(setup_problem(GameSetup(mission="broken", own=theirs)))
+    # the games built earlier play on as they were set up, whatever was set up after them
+    assert load_game(json.loads(json.dumps(ours_game.to_state()))).config == ours_game.config

@@ -3,11 +3,12 @@ missions"; rulebook §4.1): chosen by touch, the game is built from the group's 
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from kaleun.own_missions import load_own_missions
-from kaleun.uboot.missions.own import OwnMissions, use_own
 from missions.test_own_missions import WOLF_WATCH
 
 from window.fingers import choose_mission
@@ -15,14 +16,16 @@ from window.test_setup_screen import set_up_window
 
 
 @pytest.fixture
-def own_reset() -> Iterator[None]:
-    yield
-    use_own(OwnMissions())
+def own_folder(home: Path) -> Iterator[Path]:
+    folder = home / "missions"
+    folder.mkdir()
+    yield folder
+    shutil.rmtree(folder)
+    load_own_missions()  # the program reads its folder again: no own missions for the tests after this one
 
 
-def test_4_1_the_window_sets_up_a_groups_own_mission(home, own_reset) -> None:
-    (home / "missions").mkdir()
-    (home / "missions" / "wolf_watch.toml").write_text(WOLF_WATCH, encoding="utf-8")
+def test_4_1_the_window_sets_up_a_groups_own_mission(own_folder) -> None:
+    (own_folder / "wolf_watch.toml").write_text(WOLF_WATCH, encoding="utf-8")
     load_own_missions()  # as the program's start does
     table, made = set_up_window()
     choose_mission(table, "wolf_watch")  # listed among the shipped missions, on whichever page it falls

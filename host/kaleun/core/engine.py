@@ -342,12 +342,14 @@ class Engine:
             last = due
             when, index = due
             if when > self.t:
-                self.t = when
+                self.t = float(when)
             stale.add(index)
             modules[index].wake(self.t)
             if until is not None and until():
                 return self._drain()
-        self.t = target
+        # a game second is a float whatever the caller gave (a script's `"t": 400`): a save then reads back and
+        # writes again as the same bytes, and a resumed game reads the time as the one played on did
+        self.t = float(target)
         return self._drain()
 
     def advance(self, dt: float) -> list[Event]:

@@ -35,13 +35,15 @@ def new(options: Any, seed: int) -> Engine:
     """A U-BOOT game from the options (`--mission`, default training; `kaleun run --changes`).
     Raises CommandError, or MissionError for changes that do not fit the mission."""
     from kaleun.mission_commands import tell_left_out
+    from kaleun.own_missions import program_own
     from kaleun.uboot.game import check_changes, new_game
 
     tell_left_out(options)  # the group's own mission files with mistakes: file:line: problem, at the start
     mission = options.mission or "training"
     changes = _changes(getattr(options, "changes", None))
-    check_changes(mission, changes)  # from the command line: checked as a mission file is
-    return new_game(seed, mission, changes)
+    group = program_own()  # the group's own missions, read at the program's start
+    check_changes(mission, changes, group=group)  # from the command line: checked as a mission file is
+    return new_game(seed, mission, changes, group=group)
 
 
 def _changes(text: str | None) -> dict | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine, Module, check_state_header
@@ -16,7 +16,7 @@ from kaleun.uboot.crew.technical import Technical
 from kaleun.uboot.figures import Figures
 from kaleun.uboot.mission import Mission
 from kaleun.uboot.missions.catalogue import catalogue
-from kaleun.uboot.missions.own import all_missions, is_own, own_missions
+from kaleun.uboot.missions.own import kept
 from kaleun.uboot.orders import OrderDesk
 from kaleun.uboot.sea.grid import GridError, naval_grid
 from kaleun.uboot.sea.navigation import Navigation
@@ -27,49 +27,58 @@ from kaleun.uboot.watch import Watch
 from kaleun.uboot.weapons.arsenal import named_loadout
 from kaleun.uboot.weapons.module import Weapons
 
+if TYPE_CHECKING:
+    from kaleun.uboot.missions.own import OwnMissions
+
 GAME_ID = "uboot"
 catalogue()  # every shipped mission, checked: a mistake in a mission file raises MissionError here
 
 
 class _Missions(Mapping[str, Any]):
-    """Every mission by id: the shipped ones (data/missions.toml and data/missions/*.toml) and the group's own
-    (`missions/own.py`, handed in by the program's edge)."""
+    """Every shipped mission by id (data/missions.toml and data/missions/*.toml). A group's own missions are
+    not among them: they are handed in where a game is set up (`group`, `missions/own.py`)."""
 
     def __getitem__(self, mission: str) -> Any:
-        return all_missions()[mission]
+        return catalogue().missions[mission]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(all_missions())
+        return iter(catalogue().missions)
 
     def __len__(self) -> int:
-        return len(all_missions())
+        return len(catalogue().missions)
 
 
 MISSIONS: Mapping[str, Any] = _Missions()
 
 
-def unknown_mission(mission: str) -> Msg:
+def unknown_mission(mission: str, group: OwnMissions | None = None) -> Msg:
     """Why a mission id cannot be played: the problems of the group's own file of that name (left out), else
-    that no mission has it."""
-    problems = own_missions().refusal(mission)
+    that no mission (shipped, or of the group's own `group`) has it."""
+    problems = group.refusal(mission) if group is not None else None
     if problems is not None:
         return Msg("mission {mission} was left out: its file has mistakes:\n{problems}", mission=mission,
                    problems=join(problems, "\n"))
-    return Msg("unknown mission '{mission}' (known: {known})", mission=mission, known=", ".join(sorted(MISSIONS)))
+    known = sorted({*MISSIONS, *(group.missions if group is not None else ())})
+    return Msg("unknown mission '{mission}' (known: {known})", mission=mission, known=", ".join(known))
 
 
 def mission_spec(mission: str, changes: Mapping[str, Any] | None = None,
-                 fields: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A mission's fields from its file (or `fields`: a group's own mission as its game kept it), with
-    `changes` applied. Raises CommandError."""
+                 fields: Mapping[str, Any] | None = None, group: OwnMissions | None = None) -> dict[str, Any]:
+    """A mission's fields from its file (or `fields`: a group's own mission as its game kept it; else the
+    group's own `group` has it), with `changes` applied. Raises CommandError."""
     if fields is None:
-        if mission not in MISSIONS:
-            raise CommandError(unknown_mission(mission))
-        fields = MISSIONS[mission]
+        own = kept(group, mission)
+        if own is not None:
+            fields = own["fields"]
+        elif mission in MISSIONS:
+            fields = MISSIONS[mission]
+        else:
+            raise CommandError(unknown_mission(mission, group))
     return {**fields, **(changes or {})}
 
 
-def check_changes(mission: str, changes: Mapping[str, Any] | None, fields: Mapping[str, Any] | None = None) -> None:
+def check_changes(mission: str, changes: Mapping[str, Any] | None, fields: Mapping[str, Any] | None = None,
+                  group: OwnMissions | None = None) -> None:
     """Mission changes from outside the program (`kaleun run --changes`, a save's settings) checked
     as a mission file is (`kaleun missions check`): a field of the wrong kind or out of range raises
     CommandError naming it, before any module is built from it."""
@@ -82,7 +91,7 @@ def check_changes(mission: str, changes: Mapping[str, Any] | None, fields: Mappi
         Json(depth=10).check(dict(changes), "changes")
     except ShapeError as exc:
         raise CommandError(f"mission {mission} with these changes: {exc}") from exc
-    spec = mission_spec(mission, changes, fields)
+    spec = mission_spec(mission, changes, fields, group)
     try:
         problems = [problem for _, problem in check_mission(mission, spec, allow_setup=True)]
     except Exception as exc:  # a value the checks themselves cannot read
@@ -120,18 +129,21 @@ def build_modules(mission: str, spec: Mapping[str, Any]) -> list[Module]:
 
 
 def new_game(seed: int = 0, mission: str = "training", changes: Mapping[str, Any] | None = None,
-             modules: list[Module] | None = None, own: Mapping[str, Any] | None = None) -> Engine:
+             modules: list[Module] | None = None, own: Mapping[str, Any] | None = None,
+             group: OwnMissions | None = None) -> Engine:
     """A fresh game of the given mission. Raises CommandError for an unknown mission.
 
     `changes` alters mission fields (kept in the game's config, so a save rebuilds the same
     game); `modules` replaces the module list (tests that stand a module in for another).
     A group's own mission keeps its fields in the config too (`own_mission`: its file and fields),
     so a save resumes as it was played even after the file is changed or deleted; `own` is those
-    fields as a save kept them.
+    fields as a save kept them. `group` is the group's own missions the mission may be one of (handed in by
+    the program's edge, `missions/own.py`; None: the shipped missions only): the game keeps no other
+    reference to them, so another game in the same process with other own missions never sees these.
     """
-    if own is None and is_own(mission):
-        own = {"file": own_missions().files[mission], "fields": own_missions().missions[mission]}
-    spec = mission_spec(mission, changes, own["fields"] if own is not None else None)
+    if own is None:
+        own = kept(group, mission)
+    spec = mission_spec(mission, changes, own["fields"] if own is not None else None, group)
     clock = GameClock(GameClock.parse(spec["start"]))
     config: dict[str, Any] = {"mission": mission}
     if changes:

@@ -1029,9 +1029,10 @@ class Mission(Module):
                 "answered": list(self.answered), "encounters": [dict(e) for e in self.encounters],
                 "next_tick": self.next_tick, "last_tick": self.last_tick, "next_track": self.next_track,
                 "next_card": self.next_card, "cards": self.cards, "limit_at": self.limit_at, "warn_at": self.warn_at,
-                "last_combat": self.last_combat, "passage": self.passage,
+                "last_combat": self.last_combat, "passage": _passage_copy(self.passage),
                 "log": {k: [dict(x) if isinstance(x, dict) else list(x) for x in v] for k, v in self.log.items()},
-                "final": self.final, "started_dead": list(self.started_dead), "ended_at": self.ended_at,
+                "final": None if self.final is None else dict(self.final), "started_dead": list(self.started_dead),
+                "ended_at": self.ended_at,
                 "end_distance": self.end_distance}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
@@ -1058,7 +1059,7 @@ class Mission(Module):
         self.last_tick = float(state["last_tick"])
         self.cards = int(state["cards"])
         self.last_combat = float(state["last_combat"])
-        self.passage = None if state["passage"] is None else dict(state["passage"])
+        self.passage = _passage_copy(state["passage"])
         self.log = {k: [dict(x) if isinstance(x, dict) else list(x) for x in v] for k, v in state["log"].items()}
         for key in LOGS:  # a save from before a log was kept
             self.log.setdefault(key, [])
@@ -1087,4 +1088,13 @@ def _convoy_speed(spec: Mapping[str, Any]) -> float:
     return float(convoys[str(spec.get("kind", "HX"))]["speed_kn"])
 
 
+def _passage_copy(passage: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The passage home as a save holds it, copied (its next steer changes in place as the boat sails): a state
+    taken stays as it was taken, and a state loaded twice gives the same game twice."""
+    if passage is None:
+        return None
+    return {**passage, "route": [list(p) for p in passage["route"]]}
+
+
 __all__ = ["RESULTS", "Mission"]
+

@@ -3,7 +3,9 @@
 The game core never reads the user's folders: the program's edge (`kaleun.own_missions`) reads the
 files and hands their texts to `read_own`, which checks each as `kaleun missions check` does and
 refuses a file with a mistake (`FILE:LINE: MISSION: problem`) without touching the shipped missions.
-`use_own` makes the result the one the set-up and `new_game` see (`all_missions`).
+The core keeps no group's missions of its own: the result is handed to what needs it, explicitly
+(`setup.mission_lines(own)`, `setup.GameSetup(own=...)`, `game.new_game(group=...)`), so two games in
+one process, each with its group's missions, never see each other's.
 
 What an own mission may not be:
 - a shipped mission's id (the file's name): a group's file never stands in for a shipped mission;
@@ -83,22 +85,14 @@ def read_own(sources: Iterable[tuple[str, str]]) -> OwnMissions:
     return own
 
 
-_OWN: list[OwnMissions] = [OwnMissions()]
+def all_missions(own: OwnMissions | None = None) -> dict[str, dict[str, Any]]:
+    """The shipped missions and the group's own `own` (an own one never takes a shipped one's id)."""
+    return {**catalogue().missions, **(own.missions if own is not None else {})}
 
 
-def use_own(own: OwnMissions) -> None:
-    """Make `own` the group's own missions the set-up lists and `new_game` plays (the program's edge calls it)."""
-    _OWN[0] = own
-
-
-def own_missions() -> OwnMissions:
-    return _OWN[0]
-
-
-def all_missions() -> dict[str, dict[str, Any]]:
-    """The shipped missions and the group's own (an own one never takes a shipped one's id)."""
-    return {**catalogue().missions, **_OWN[0].missions}
-
-
-def is_own(mission: str) -> bool:
-    return mission in _OWN[0].missions and mission not in catalogue().missions
+def kept(own: OwnMissions | None, mission: str) -> dict[str, Any] | None:
+    """What a game of `mission` keeps in its config when it is one of the group's own (`file` and `fields`),
+    None for a shipped mission or one `own` does not have."""
+    if own is None or mission not in own.missions or mission in catalogue().missions:
+        return None
+    return {"file": own.files[mission], "fields": own.missions[mission]}

@@ -2,11 +2,13 @@
 
 This is the pure part a set-up screen needs (the window's, the console's, the command line's):
 
-    mission_lines()              every mission with its one line (id, name, date, base, summary, ...)
+    mission_lines(own)           every mission with its one line (id, name, date, base, summary, ...), the
+                                 group's own `own` among them (`missions/own.py`)
     campaign_order()             the campaign's missions in order (rulebook §4.3)
     patrol_parts(patrol)         the parts of a linked patrol in order
     GameSetup(mission=..., seed=..., mode="single" | "linked" | "campaign",
-              difficulty={"captain": "hard"}, easy_watch_change={"officer": True}, carry=None)
+              difficulty={"captain": "hard"}, easy_watch_change={"officer": True}, carry=None,
+              own=OwnMissions(...))  # the group's own missions it may choose among
     setup_problem(setup)         why a set-up cannot start (None: it can)
     start_game(setup)            the game, built (the set-up is kept in its config, so a save and a
                                  replay rebuild the same game)
@@ -28,7 +30,7 @@ from kaleun.uboot import data
 from kaleun.uboot.missions import passage
 from kaleun.uboot.missions.carry import check_carry
 from kaleun.uboot.missions.catalogue import catalogue
-from kaleun.uboot.missions.own import all_missions, own_missions
+from kaleun.uboot.missions.own import OwnMissions, all_missions, kept
 
 MODES = ("single", "linked", "campaign")
 ROLES: tuple[str, ...] = tuple(data.load("roster")["roles"])
@@ -126,11 +128,11 @@ def patrol_parts(patrol: str) -> list[str]:
     return [m for _, m in sorted((int(s.get("part", 1)), m) for m, s in missions.items() if s.get("patrol") == patrol)]
 
 
-def mission_lines() -> list[MissionLine]:
+def mission_lines(own: OwnMissions | None = None) -> list[MissionLine]:
     """Every mission: the real ones by date, then the practice pieces (training, exercises); the group's own
-    among them (`missions/own.py`)."""
-    missions = all_missions()
-    files = own_missions().files
+    `own` among them (`missions/own.py`)."""
+    missions = all_missions(own)
+    files = own.files if own is not None else {}
     order = {m: i + 1 for i, m in enumerate(campaign_order())}
     out = []
     for mid, spec in missions.items():
@@ -162,15 +164,18 @@ class GameSetup:
     #: command line's options): a role it does not name keeps what the linked patrol or campaign carries
     #: (`kaleun.career.with_carried`)
     every_role: bool = False
+    #: the group's own missions (`missions/own.py`) `mission` may be one of, handed in by the program's edge;
+    #: a game built from the set-up keeps only the chosen one's fields (in its config)
+    own: OwnMissions = field(default_factory=OwnMissions, compare=False, repr=False)
 
 
 def setup_problem(setup: GameSetup) -> Msg | None:
     """Why a set-up cannot start, for a player in any language (None: it can)."""
-    missions = all_missions()
+    missions = all_missions(setup.own)
     if setup.mission not in missions:
         from kaleun.uboot.game import unknown_mission
 
-        return unknown_mission(setup.mission)
+        return unknown_mission(setup.mission, setup.own)
     if setup.mode not in MODES:
         return Msg("mode '{mode}' is not one of: {modes}", mode=setup.mode, modes=", ".join(MODES))
     for role, level in setup.difficulty.items():
@@ -196,7 +201,7 @@ def setup_problem(setup: GameSetup) -> Msg | None:
 
 def changes_for(setup: GameSetup) -> dict[str, Any]:
     """The mission field changes a set-up makes (kept in the game's config)."""
-    spec = all_missions()[setup.mission]
+    spec = all_missions(setup.own)[setup.mission]
     changes: dict[str, Any] = {}
     if setup.difficulty:
         changes["difficulty"] = dict(setup.difficulty)
@@ -223,4 +228,4 @@ def start_game(setup: GameSetup) -> Engine:
     problem = setup_problem(setup)
     if problem is not None:
         raise ValueError(problem)
-    return new_game(setup.seed, setup.mission, changes_for(setup) or None)
+    return new_game(setup.seed, setup.mission, changes_for(setup) or None, own=kept(setup.own, setup.mission))

@@ -8,6 +8,7 @@ formation (an escort hunting, a merchant scattering) by getting a track of its o
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -199,14 +200,16 @@ class Vessel:
         return escort
 
     def to_json(self) -> dict[str, Any]:
+        # the hunting state copied both ways (its plot's fixes and sums change in place as the escort hunts): a
+        # state taken stays as it was taken, and a state loaded twice gives the same game twice
         return {"id": self.id, "cid": self.cid, "group": self.group,
-                "track": None if self.track is None else self.track.to_json(), "ai": self.ai}
+                "track": None if self.track is None else self.track.to_json(), "ai": copy.deepcopy(self.ai)}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Vessel:
         ship_class(d["cid"])
         return cls(id=d["id"], cid=d["cid"], group=d["group"],
-                   track=None if d["track"] is None else Track.from_json(d["track"]), ai=dict(d["ai"]))
+                   track=None if d["track"] is None else Track.from_json(d["track"]), ai=copy.deepcopy(dict(d["ai"])))
 
 
 @dataclass
@@ -221,9 +224,9 @@ class Aircraft:
         return aircraft_type(self.tid)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "tid": self.tid, "track": self.track.to_json(), "ai": self.ai}
+        return {"id": self.id, "tid": self.tid, "track": self.track.to_json(), "ai": copy.deepcopy(self.ai)}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Aircraft:
         aircraft_type(d["tid"])
-        return cls(id=d["id"], tid=d["tid"], track=Track.from_json(d["track"]), ai=dict(d["ai"]))
+        return cls(id=d["id"], tid=d["tid"], track=Track.from_json(d["track"]), ai=copy.deepcopy(dict(d["ai"])))

@@ -34,7 +34,8 @@ from kaleun.career import (
     patrol_given_up,
 )
 from kaleun.core.messages import Msg, of_error
-from kaleun.uboot.game import MISSIONS
+from kaleun.own_missions import program_own
+from kaleun.uboot.missions.own import all_missions
 from kaleun.uboot.missions.setup import (
     MODES,
     GameSetup,
@@ -68,6 +69,8 @@ class Setup(Overlay):
     def __init__(self, win: Any, restart: Restart | None = None) -> None:
         super().__init__(win)
         self.restart = restart
+        #: the group's own missions listed beside the shipped ones (read at the program's start)
+        self.own = program_own()
         self.mission = str(self.game.module("mission").mission) if self.game.has_module("mission") else "training"
         self.rules: str | None = None
         #: the page of the mission list shown (None: the page holding the mission chosen, found when drawn)
@@ -104,7 +107,7 @@ class Setup(Overlay):
         patrol = (self.record or {}).get("patrol")
         if patrol is not None and patrol.get("mode") == "linked":
             return None  # the patrol in progress goes on with its next part
-        line = next((m for m in mission_lines() if m.id == self.chosen), None)
+        line = next((m for m in mission_lines(self.own) if m.id == self.chosen), None)
         if line is None or line.patrol is not None:
             return None
         return Msg("{mission} is a single mission, not a part of a linked patrol", mission=Msg.term(line.name))
@@ -148,7 +151,7 @@ class Setup(Overlay):
         if self.mode == "campaign":
             return True
         patrol = self.going_on()
-        line = next((m for m in mission_lines() if m.id == self.chosen), None)
+        line = next((m for m in mission_lines(self.own) if m.id == self.chosen), None)
         return patrol is not None and line is not None and line.patrol is not None and self.chosen != patrol["next"]
 
     def set_anew(self, anew: bool) -> None:
@@ -211,7 +214,8 @@ class Setup(Overlay):
         if self.mode == "campaign":
             mission = campaign_order()[0] if self.anew else ""
         return GameSetup(mission=mission, seed=self.game.seed, mode=self.mode, difficulty=dict(self.difficulty),
-                         easy_watch_change={role: True for role in sorted(self.easy)}, every_role=True)
+                         easy_watch_change={role: True for role in sorted(self.easy)}, every_role=True,
+                         own=self.own)
 
     def start(self) -> None:
         """The clock starts: a new game of the chosen set-up if it is not the game already open."""
@@ -265,7 +269,8 @@ class Setup(Overlay):
         y = language_buttons(c, body.x, y + s(20), s(480), self.win.lang.code, self.language)
         c.text(Msg("Mission"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y += s(20)
-        missions = [(line.id, MISSIONS[line.id]) for line in mission_lines()]  # by date, then the practice
+        every = all_missions(self.own)
+        missions = [(line.id, every[line.id]) for line in mission_lines(self.own)]  # by date, then the practice
         cols = 2
         bw = (body.w - s(4)) // cols
         rows = max(1, (body.bottom - y - s(56)) // s(51))
@@ -300,7 +305,7 @@ class Setup(Overlay):
     def _draw_crew(self, c: Canvas, body: Rect) -> None:
         s = c.size
         y = body.y
-        line = next((m for m in mission_lines() if m.id == self.mission), None)
+        line = next((m for m in mission_lines(self.own) if m.id == self.mission), None)
         going_on = self.going_on()
         if going_on is not None:
             y = self._draw_going_on(c, body, going_on)
@@ -365,7 +370,7 @@ class Setup(Overlay):
         """The two choices of a linked patrol or campaign in progress: go on with its next mission, or begin a
         new one (the mission chosen on page one; the campaign's first). Returns the y below them."""
         s = c.size
-        names = {m.id: m.name for m in mission_lines()}
+        names = {m.id: m.name for m in mission_lines(self.own)}
 
         def named(mission: str) -> Msg:
             return Msg.term(names.get(mission, mission))
