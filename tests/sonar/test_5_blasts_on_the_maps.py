@@ -79,7 +79,7 @@ def test_5_a_torpedos_impact_cell_is_on_both_teams_console_maps(home):
         for team in TEAMS:
             lines = _map(runtime, consoles, outs, team)
             assert _cell(lines, "D4") == "x", (team, lines)
-            assert "Blasts, the newest last: D4 (torpedo of Yellow): Blue indirect hit." in lines
+            assert "Blasts, the newest last: D4 (torpedo of Yellow): indirect hit on Blue." in lines
             assert any(line.startswith("@ boat") and line.endswith("x blast") for line in lines), lines
         assert _cell(_map(runtime, consoles, outs, "blue"), "C4") == "@"  # the own boat stays on top
         assert _cell(_map(runtime, consoles, outs, "yellow"), "C4") == "."  # the enemy boat is never shown
@@ -107,7 +107,7 @@ def test_5_a_detonated_mine_is_on_both_maps_a_mine_still_laid_only_on_its_owners
 
 
 @pytest.mark.parametrize("language, said", [
-    ("de", "Explosionen, die neueste zuletzt: D4 (Torpedo, Gelb): Blau indirekter Treffer."),
+    ("de", "Explosionen, die neueste zuletzt: D4 (Torpedo, Gelb): indirekter Treffer auf Blau."),
     ("ru", "Взрывы, последний в конце: D4 (торпеда, Жёлтые): Синие — косвенное попадание.")])
 def test_5_the_list_of_blasts_is_in_the_tables_language(home, language, said):
     """§5 the console's list of blasts at a German and a Russian table."""

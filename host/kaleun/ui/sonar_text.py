@@ -34,10 +34,10 @@ WEAPON_NAMES: dict[str, str] = {"torpedo": SYSTEM_NAMES["torpedo"], "mine": SYST
 
 
 def blast_words(blast: dict[str, Any]) -> Msg:
-    """One blast of `Referee.team_status`'s `blasts` as the map lists it: 'D4 (torpedo of Yellow): Blue
-    indirect hit' (all of it announced aloud: the impact cell and the hits on both boats)."""
-    hits: list[Msg | str] = [Msg("{team} direct hit", team=team_name(team)) if hit == 2
-                             else Msg("{team} indirect hit", team=team_name(team))
+    """One blast of `Referee.team_status`'s `blasts` as the map lists it: 'D4 (torpedo of Yellow): indirect
+    hit on Blue' (all of it announced aloud: the impact cell and the hits on both boats)."""
+    hits: list[Msg | str] = [Msg("direct hit on {team}", team=team_name(team)) if hit == 2
+                             else Msg("indirect hit on {team}", team=team_name(team))
                              for team, hit in blast["hits"].items() if hit]
     weapon = WEAPON_NAMES.get(blast["weapon"], blast["weapon"])
     return Msg("{cell} ({weapon} of {team}): {hits}", cell=blast["cell"], weapon=Msg.term(weapon),
