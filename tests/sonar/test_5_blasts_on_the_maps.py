@@ -175,3 +175,31 @@ def test_5_the_blasts_stay_on_the_maps_after_a_resume_and_a_save_with_one_off_th
     state["blasts"][0]["cell"] = "Z9"
     with pytest.raises(SaveError, match="blasts"):
         ref.check_state(state, "sonar")
+
+
+def test_7_echo_an_archer_mine_a_torpedo_struck_stays_on_the_console_map_and_one_set_off_is_marked(home):
+    """§5 + §7 [B] "Echo Karte": a torpedo on an Archer mine leaves it (Kaleun's reading): the map keeps its `a`, and
+    the list under the map names the blast; an Archer mine set off is erased from both maps and its cell marked `x`."""
+    game = new_game(4, "echo", "realtime")
+    runtime = make_sonar_runtime(game)
+    outs = {t: io.StringIO() for t in TEAMS}
+    consoles = {t: TeamConsole(runtime, t, io.StringIO(), outs[t]) for t in TEAMS}
+    try:
+        _play(runtime, consoles, ["yellow: start C6", "blue: start O15", "yellow: course n mark=torpedo cross=N5",
+                                  "yellow: course n mark=torpedo cross=N6", "yellow: course e mark=torpedo cross=E5",
+                                  "yellow: torpedo C3"])
+        for team in TEAMS:
+            lines = _map(runtime, consoles, outs, team)
+            assert _cell(lines, "C3") == "a", lines
+            assert "Blasts, the newest last: C3 (torpedo of Yellow): indirect hit on Yellow." in lines  # from D4
+        _play(runtime, consoles, ["yellow: course e mark=scenario cross=E6", "yellow: course s mark=scenario cross=S5",
+                                  "yellow: course s mark=scenario cross=S6", "yellow: course e mark=scenario cross=E2",
+                                  "yellow: archer H6"])
+        assert [b["cell"] for b in referee(game).blasts] == ["C3", "H6"], outs["yellow"].getvalue()
+        for team in TEAMS:
+            lines = _map(runtime, consoles, outs, team)
+            assert _cell(lines, "H6") == "x" and _cell(lines, "C3") == "a", lines
+            assert ("Blasts, the newest last: C3 (torpedo of Yellow): indirect hit on Yellow; H6 (Archer mine of "
+                    "Yellow): no hit." in lines)
+    finally:
+        runtime.close()

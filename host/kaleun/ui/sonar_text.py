@@ -70,7 +70,7 @@ def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
                 mark = "@"
             elif cell in mines:
                 mark = "M"
-            elif cell in impacts:
+            elif cell in impacts and cell not in archers:  # an Archer mine a blast left stays 'a' (listed below)
                 mark = "x"
             elif cell in route:
                 mark = "+"
