@@ -203,3 +203,36 @@ def test_7_echo_an_archer_mine_a_torpedo_struck_stays_on_the_console_map_and_one
                     "Yellow): no hit." in lines)
     finally:
         runtime.close()
+
+
+def test_5_the_enemys_track_holds_its_torpedoes_and_mines_where_they_came(home):
+    """§5 [B] "Einen Torpedo abfeuern" / "Eine Mine legen" / "Eine Mine zünden": "Torpedo gefeuert! Einschlag bei C6!",
+    "Mine gelegt!", "Zünde Mine auf G7!" are said aloud; the Radio Operator reads them with the courses (an impact
+    lies at most 4 cells from where the boat was then). The track held courses, silent runs and surfacings only;
+    it now holds the enemy's torpedoes and mines in their place, on the console, the window and after a resume.
+    The own weapons stay out of the own team's enemy track, and a mine's cell is named only when it is set off."""
+    runtime, consoles, outs = _table(home)
+    try:
+        win = SonarWindow(runtime, list(TEAMS), size=(1600, 480))
+        _play(runtime, consoles, [*TORPEDO, "yellow: course s mark=mine cross=S5"])
+        _play(runtime, consoles, ["yellow: course w mark=mine cross=W5", "yellow: course w mark=mine cross=W6",
+                                  "yellow: mine B2", "blue: course e mark=mine cross=E1",
+                                  "yellow: course s mark=mine cross=S3", "yellow: detonate B2"])
+        heard = "Yellow: E E S torpedo D4 S W W mine laid S mine set off at B2"
+        for team, said in (("blue", heard), ("yellow", "Blue: E")):
+            mark = len(outs[team].getvalue())
+            consoles[team].handle("track")
+            assert outs[team].getvalue()[mark:].strip().splitlines()[0] == said
+        blue = next(s for s in win.screens if s.team == "blue")
+        assert [blue.text(w) for w in blue.track][-8:] == ["S", "torpedo D4", "S", "W", "W", "mine laid", "S",
+                                                           "mine set off at B2"]
+        runtime.save()
+    finally:
+        runtime.close()
+    resumed = make_sonar_runtime(open_save(autosave_path()).engine)
+    try:
+        out = io.StringIO()
+        TeamConsole(resumed, "blue", io.StringIO(), out, interactive=False).handle("track")
+        assert out.getvalue().strip() == "Yellow: E E S torpedo D4 S W W mine laid S mine set off at B2"
+    finally:
+        resumed.close()

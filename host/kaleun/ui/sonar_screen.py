@@ -111,7 +111,7 @@ class TeamScreen:
         self.send = send
         self.lang = lang or language("en")
         self.feed: deque[str] = deque(maxlen=FEED_LINES)
-        #: the enemy's public moves, oldest first: courses, silent runs, surfacings
+        #: the enemy's public moves, oldest first: courses, silent runs, surfacings, torpedoes and mines
         self.track: deque[Msg | str] = deque(maxlen=TRACK_LENGTH)
         #: the whole feed is open over the map
         self.feed_open = False

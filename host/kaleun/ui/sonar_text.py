@@ -168,7 +168,8 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
 
 def track_word(event: Event, team: str) -> Msg | str | None:
     """One of the enemy's announcements as a word of `team`'s track (the Radio Operator's record: the
-    course, "silent run", "surfaced in 9"), or None for any other event."""
+    course, "silent run", "surfaced in 9", "torpedo D4", "mine laid", "mine set off at F7"), or None for any
+    other event."""
     if not is_track(event, team):
         return None
     if event.name == "course":
@@ -176,11 +177,19 @@ def track_word(event: Event, team: str) -> Msg | str | None:
         return Msg.term(COURSE_LETTERS[direction]) if direction in COURSE_LETTERS else direction
     if event.name == "silence":
         return Msg("silent run")
+    if event.name == "torpedo":
+        return Msg("torpedo {cell}", cell=event.data["cell"])
+    if event.name == "mine_laid":
+        return Msg("mine laid")
+    if event.name == "mine_detonated":
+        return Msg("mine set off at {cell}", cell=event.data["cell"])
+    if event.name == "archer_mine":
+        return Msg("Archer mine {cell}", cell=event.data["cell"])
     return Msg("surfaced in {sector}", sector=event.data["sector"])
 
 
 def track_text(events: list[Event], team: str) -> Msg:
-    """The enemy's announced track as `team` heard it, oldest first ('Blue: N N E silent run S')."""
+    """The enemy's announced track as `team` heard it, oldest first ('Blue: N N E silent run S torpedo D4')."""
     words = [w for w in (track_word(e, team) for e in events) if w is not None]
     enemy = next(iter({e.data["team"] for e in events if is_track(e, team)}), None)
     if not words or enemy is None:
