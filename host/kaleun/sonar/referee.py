@@ -844,6 +844,9 @@ class Referee(Module):
             "activated_since_move": state.activated,
             "repairs": {str(k): v for k, v in sorted(state.repairs.items())},
             "turn": self.turns.current,
+            # turn-based after a surfacing: which of the extra turns in a row this is, and of how many (public:
+            # the turn event says it); None for a normal turn
+            "extra_turn": [self.turns.extra(), self.turns.bonus] if self.turns.extra() else None,
             "stop": self.turns.frozen_by,
             "sonar_waits_for": self.turns.sonar[1] if self.turns.sonar else None,
             "winner": self.winner,

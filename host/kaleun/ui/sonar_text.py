@@ -157,7 +157,10 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
         done = join([Msg("{section} ({member})", section=k, member=member_name(v))
                      for k, v in status["repairs"].items()]) if status["repairs"] else "-"
         lines.append(Msg("Repairs outlined: {done}.", done=done))
-    if status["turn"]:
+    if status["turn"] and status.get("extra_turn"):  # after a surfacing: three turns in a row (§2)
+        n, of = status["extra_turn"]
+        lines.append(Msg("Turn: {team}, extra turn {n} of {of}.", team=team_name(status["turn"]), n=n, of=of))
+    elif status["turn"]:
         lines.append(Msg("Turn: {team}.", team=team_name(status["turn"])))
     if status["stop"]:
         lines.append(Msg("Stop! called by {team}.", team=team_name(status["stop"])))
