@@ -161,11 +161,11 @@ def draw_map(surface: Any, view: MapView, sea: SeaMap, mode: str, status: dict[s
 
 def _blasts(surface: Any, view: MapView, blasts: list[dict[str, Any]], own: dict[str, Any], enemy: Any) -> None:
     """Where each blast struck: an X over the impact cell in the colour of the team whose weapon it was (on a
-    dark edge, so the blue X shows on the sea); the newest blast's area (the 3 x 3 cells its hits count in) framed
-    in that colour. Under the mines and the boat: a boat on the impact cell stays visible."""
+    light edge, so the blue X shows on the dark sea); the newest blast's area (the 3 x 3 cells its hits count in)
+    framed in that colour. Under the mines and the boat: a boat on the impact cell stays visible."""
     size = view.size
-    inset = max(2, size // 5)
-    width = max(2, size // 8)
+    inset = max(2, size // 8)
+    width = max(3, size // 6)
     for i, blast in enumerate(blasts):
         cell = parse_cell(blast["cell"])
         if cell is None:
@@ -174,14 +174,14 @@ def _blasts(surface: Any, view: MapView, blasts: list[dict[str, Any]], own: dict
         box = view.rect(cell)
         if i == len(blasts) - 1:
             area = Rect(box.x - size, box.y - size, 3 * size, 3 * size)
-            pygame.draw.rect(surface, theme.OUTLINE, area, 4)
+            pygame.draw.rect(surface, theme.TEXT, area, 4)
             pygame.draw.rect(surface, colour, area.inflate(-2, -2), 2)
         if not view.shows(cell):
             continue
         lines = (((box.x + inset, box.y + inset), (box.right - inset - 1, box.bottom - inset - 1)),
                  ((box.right - inset - 1, box.y + inset), (box.x + inset, box.bottom - inset - 1)))
         for start, end in lines:
-            pygame.draw.line(surface, theme.OUTLINE, start, end, width + 2)
+            pygame.draw.line(surface, theme.TEXT, start, end, width + 3)
         for start, end in lines:
             pygame.draw.line(surface, colour, start, end, width)
 
