@@ -426,7 +426,7 @@ class Referee(Module):
             causes: list[Msg | str] = [Msg("the {direction} section is full", direction=section)
                                        if full == "section" else Msg("every radiation symbol is crossed")
                                        for full in result.full]
-            self.tell(team, "breakdown", Msg("Damage! {causes}: every breakdown is erased.",
+            self.tell(team, "breakdown", Msg("Damage ({causes})! Every breakdown is erased.",
                                              causes=join(causes, "; ")),
                       full=list(result.full), section=symbol[0])
             self.take_damage(team, result.damage, "breakdown")
