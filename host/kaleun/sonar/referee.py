@@ -248,6 +248,9 @@ class Referee(Module):
             raise Refused(Msg("the start cell is marked already"))
         if cell in self.sea.islands:
             raise Refused(Msg("{cell} is an island", cell=cell_name(cell)))
+        if not route.legal_courses(self.sea, cell, {cell}, ()):  # an owner's map may enclose a cell of sea
+            raise Refused(Msg("{cell} is walled in by islands and the map's edge: a boat there could never move",
+                              cell=cell_name(cell)))
         state.place(cell)
         self.tell(team, "start_cell", Msg("{team} starts at {cell} (sector {sector}); nobody else knows it.",
                                           team=team_name(team), cell=cell_name(cell), sector=self.sector(cell)),
