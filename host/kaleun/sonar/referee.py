@@ -68,7 +68,7 @@ SONAR_STATE = Obj(
     optional={"plot": Map(List(CELL, most=10_000), keys=TEAM_NAME, most=2),
               # every blast so far (public: its cell and hits were announced): both teams' maps mark them
               "blasts": List(Obj(team=TEAM_NAME, weapon=Text(("torpedo", "mine", "archer_mine")), cell=CELL,
-                                 hits=Map(Int(0, 2), keys=TEAM_NAME, most=2)), most=1000),
+                                 hits=Map(Int(0, 2), keys=TEAM_NAME, most=2)), most=10_000),
               # what each team was told (record.py): its screen's feed and enemy track after a resume
               "record": Obj(count=Int(0), teams=Map(List(Obj(
                   n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=40), data=Json(depth=6),
