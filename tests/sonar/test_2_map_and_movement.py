@@ -131,3 +131,34 @@ def test_2_a_boat_walled_in_by_its_own_new_mine_surfaces_at_once(tmp_path, mode)
     assert status["route"] == ["A2"] and status["mines"] == ["A1"]
     if mode == "turn":   # the surfacing was yellow's action: blue plays its 3 turns
         assert [(e["team"], e["extra"]) for e in named(events, "turn")][-1] == ("blue", 1)
+
+
+POCKET = """\
+name: Pocket
+size: 5 x 5
+sectors realtime: 2 2 1 / 2 2 1
+sectors turn: 3 2 / 3 2
+grid:
+    A B C D E
+ 1  . # . . .
+ 2  # . . . .
+ 3  . . . # .
+ 4  . . # . #
+ 5  . . . # .
+"""
+
+
+@pytest.mark.parametrize("cell", ["A1", "E5"])
+def test_2_a_start_cell_walled_in_by_islands_and_the_edge_is_refused(tmp_path, cell):
+    """§2 [B] "Einen neuen Kurs ansagen": a boat may not enter an island or leave the map. On an owner's map a cell of
+    sea may have no sea around it: a Captain who marked it began a game in which the boat could never move (its
+    forced surfacings, turn after turn, gave the enemy three turns each). The start is refused with the reason; the
+    Captain marks another cell."""
+    from kaleun.sonar.game import new_game
+
+    game = new_game(0, "alpha", "realtime", map_text=POCKET, map_source="pocket.map")
+    _, events = run_lines([*start(cell, "C3"), {"team": "yellow", "do": "start", "cell": "B2"}], tmp_path,
+                          game=game)
+    assert refusals(events, "yellow") == [f"{cell} is walled in by islands and the map's edge: a boat there could "
+                                          "never move"]
+    assert ref(game).team_status("yellow")["cell"] == "B2" and ref(game).phase == "play"

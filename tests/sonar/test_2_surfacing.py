@@ -46,6 +46,29 @@ def test_2_turn_based_surfacing_erases_breakdowns_and_gives_three_turns_in_a_row
     assert ref(game).team_status("yellow")["crossed"] == ["W1"]
 
 
+def test_2_the_consoles_status_says_which_extra_turn_it_is(tmp_path):
+    """§2 [B] "Auftauchen: rundenbasiert" ("Das gegnerische Team hat nun 3 Züge hintereinander"): the window's top bar
+    said `your extra turn 2 of 3`, the console's `status` only "Turn: Blue.", though a crew that waits three turns
+    wants to know how many are left. Both teams' `status` now says it, and the plain turn again once they are over."""
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import describe_status
+
+    crews = Crews()
+    lines = [*start("H1", "H15"), crews.move("yellow", "E"), crews.move("blue", "W"),
+             {"team": "yellow", "do": "surface"}, crews.move("blue", "W")]
+    game, _ = run_lines(lines, tmp_path, mode="turn", seed=YELLOW_FIRST)
+    for team in ("yellow", "blue"):
+        status = ref(game).team_status(team)
+        assert status["extra_turn"] == [2, 3]
+        assert "Turn: Blue, extra turn 2 of 3." in describe_status(status, language("en")).splitlines()
+        assert "Zug: Blau, Extrazug 2 von 3." in describe_status(status, language("de")).splitlines()
+    game, _ = run_lines([*lines, crews.move("blue", "W"), crews.move("blue", "W")], tmp_path, mode="turn",
+                        seed=YELLOW_FIRST)
+    status = ref(game).team_status("blue")
+    assert status["extra_turn"] is None
+    assert "Turn: Yellow." in describe_status(status, language("en")).splitlines()
+
+
 def test_2_surfacing_during_the_extra_turns_cancels_the_rest(tmp_path):
     """§2 [B] "Auftauchen: rundenbasiert": if the opponent surfaces during its extra turns, the rest are lost and
     play goes on normally."""

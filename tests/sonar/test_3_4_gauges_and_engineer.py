@@ -181,6 +181,26 @@ def test_4_six_radiation_symbols_give_1_damage(tmp_path):
     assert ref(game).team_status("yellow")["crossed"] == []
 
 
+@pytest.mark.parametrize("code, said", [
+    ("en", "Damage (every radiation symbol is crossed)! Every breakdown is erased."),
+    ("de", "Schaden (alle Reaktorsymbole sind durchgekreuzt)! Alle Defekte werden gelöscht."),
+    ("ru", "Повреждение (все символы радиации зачёркнуты)! Все поломки стёрты.")])
+def test_4_the_engineers_damage_line_reads_as_sentences(tmp_path, code, said):
+    """§4.3/§4.4 the Engineer's "Schaden!" in the team's feed read "Damage! every radiation symbol is crossed: every
+    breakdown is erased." (a sentence begun in lower case after "!", in every language). It now names the cause in
+    brackets and begins the next sentence with a capital."""
+    from kaleun.core.events import Event
+    from kaleun.i18n import language
+    from kaleun.ui.sonar_text import feed_line
+
+    plan = [("N", "N6"), ("W", "W5"), ("W", "W6"), ("S", "S6"), ("S", "S1"), ("E", "E5"), ("E", "E6")]
+    lines = [*start("E5", "O15"), *[course("yellow", d, "torpedo" if i < 3 else "mine" if i < 6 else "drone", s)
+                                    for i, (d, s) in enumerate(plan)]]
+    game, _ = run_lines(lines, tmp_path, scenario="charlie")
+    event = next(e for e in ref(game).record.past("yellow") if e.name == "breakdown")
+    assert isinstance(event, Event) and feed_line(event, language(code)) == said
+
+
 def test_4_a_cross_that_fills_a_section_and_the_reactor_gives_2_damage():
     """§4.3 + §4.4 at once, [B] "Bereichsdefekt", "Reaktordefekte" ([gap], boards.toml): each full breakdown is 1
     damage."""

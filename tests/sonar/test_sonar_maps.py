@@ -85,6 +85,19 @@ def test_every_problem_of_a_map_is_listed():
     assert [p.split(":")[1] for p in caught.value.problems] == ["9", "11"]
 
 
+def test_2_a_row_typed_without_spaces_is_one_problem_that_says_how():
+    """§2 map format: an owner typing a printed map in wrote a row as '.#...'; the check said "row 2 has 1 cells" and
+    "A2: unknown symbol '.#...'". It now says once, at that line, to put a space between the symbols; a row of one
+    odd cell says "1 cell"."""
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace(" 2  . # . . .", " 2  .#..."), "test.map")
+    assert caught.value.problems == ["test.map:9: row 2: put one space between the symbols, as '. . # . .', not "
+                                     "'..#..'"]
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace(" 2  . # . . .", " 2  ."), "test.map")
+    assert caught.value.problems == ["test.map:9: row 2 has 1 cell, the map is 5 columns wide"]
+
+
 def test_a_grid_without_its_line_of_column_letters_is_one_problem():
     """A map typed in without the letters line is told so once, at the line where they belong; its rows
     are read as rows (not each reported as the row before it)."""

@@ -292,9 +292,17 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
             row += 1
             continue
         cells = words[1:]
+        if any(len(w) > 1 for w in cells) and all(set(w) <= set(LEGEND) for w in cells):
+            # the symbols typed without spaces ('..#..'): one problem that says how, not "1 cells" and an
+            # unknown symbol '..#..'
+            report(number, Msg("row {row}: put one space between the symbols, as '. . # . .', not '..#..'",
+                               row=row + 1))
+            row += 1
+            continue
         if len(cells) != columns:
-            report(number, Msg("row {row} has {cells} cells, the map is {columns} columns wide", row=row + 1,
-                               cells=len(cells), columns=columns))
+            report(number, Msg.plural("row {row} has {n} cell, the map is {columns} columns wide",
+                                      "row {row} has {n} cells, the map is {columns} columns wide", n=len(cells),
+                                      row=row + 1, columns=columns))
         for x, symbol in enumerate(cells[:columns]):
             if symbol not in LEGEND:
                 known = ", ".join(f"'{s}'" for s in LEGEND)

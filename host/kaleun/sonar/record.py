@@ -5,7 +5,7 @@ They live in memory, so after `kaleun resume` they would start empty, and the Ra
 have lost the enemy's announced courses, which are exactly what the role works from. The referee
 therefore keeps, for each team, the last events that team may see (its view, `visible_to`): the
 last `FEED_LENGTH` with a feed text, and the enemy's last `TRACK_LENGTH` announced courses, silent
-runs and surfacings. The save holds both teams' records (as it holds all hidden state); a front end
+runs, surfacings, torpedoes and mines. The save holds both teams' records (as it holds all hidden state); a front end
 asks for its own team's only (`past(team)`), so hidden information stays hidden.
 
 Each kept event keeps its feed as a message (template and values, `messages.to_json`), so a table
@@ -21,8 +21,9 @@ from typing import Any
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import as_values, from_json, to_json
 
-#: the public events that make the enemy's track (the Radio Operator's record)
-TRACKED = ("course", "silence", "surfaced")
+#: the public events that make the enemy's track (the Radio Operator's record): its moves, and its weapons in
+#: the order they came (a torpedo's impact lies at most 4 cells from where the boat was then, a mine next to it)
+TRACKED = ("course", "silence", "surfaced", "torpedo", "mine_laid", "mine_detonated", "archer_mine")
 #: feed lines kept per team (the window's whole feed shows as many)
 FEED_LENGTH = 40
 #: the enemy's announcements kept per team (the window's track holds as many)

@@ -66,6 +66,9 @@ SONAR_STATE = Obj(
               keys=TEAM_NAME, most=2),
     system=Maybe(Map(Json(depth=3), keys=Text(max_len=40), most=20)),
     optional={"plot": Map(List(CELL, most=10_000), keys=TEAM_NAME, most=2),
+              # every blast so far (public: its cell and hits were announced): both teams' maps mark them
+              "blasts": List(Obj(team=TEAM_NAME, weapon=Text(("torpedo", "mine", "archer_mine")), cell=CELL,
+                                 hits=Map(Int(0, 2), keys=TEAM_NAME, most=2)), most=10_000),
               # what each team was told (record.py): its screen's feed and enemy track after a resume
               "record": Obj(count=Int(0), teams=Map(List(Obj(
                   n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=40), data=Json(depth=6),
@@ -97,6 +100,9 @@ class Referee(Module):
         self.plot: Plot | None = Plot(sea, mode, TEAMS, self.rules) if training_aid else None
         #: the last events each team may see, for its screen after a resume (record.py)
         self.record = Record(TEAMS)
+        #: every blast of the game as announced (whose weapon, which, the impact cell, the hits on each boat):
+        #: public, so both teams' maps show where torpedoes, mines and Archer mines struck
+        self.blasts: list[dict[str, Any]] = []
 
     # -- the table's vocabulary -------------------------------------------------------------
     @staticmethod
@@ -242,6 +248,9 @@ class Referee(Module):
             raise Refused(Msg("the start cell is marked already"))
         if cell in self.sea.islands:
             raise Refused(Msg("{cell} is an island", cell=cell_name(cell)))
+        if not route.legal_courses(self.sea, cell, {cell}, ()):  # an owner's map may enclose a cell of sea
+            raise Refused(Msg("{cell} is walled in by islands and the map's edge: a boat there could never move",
+                              cell=cell_name(cell)))
         state.place(cell)
         self.tell(team, "start_cell", Msg("{team} starts at {cell} (sector {sector}); nobody else knows it.",
                                           team=team_name(team), cell=cell_name(cell), sector=self.sector(cell)),
@@ -420,7 +429,7 @@ class Referee(Module):
             causes: list[Msg | str] = [Msg("the {direction} section is full", direction=section)
                                        if full == "section" else Msg("every radiation symbol is crossed")
                                        for full in result.full]
-            self.tell(team, "breakdown", Msg("Damage! {causes}: every breakdown is erased.",
+            self.tell(team, "breakdown", Msg("Damage ({causes})! Every breakdown is erased.",
                                              causes=join(causes, "; ")),
                       full=list(result.full), section=symbol[0])
             self.take_damage(team, result.damage, "breakdown")
@@ -724,6 +733,7 @@ class Referee(Module):
         results: list[Msg | str] = [self._hit_words(team, hits[team]) for team in TEAMS]
         self.announce("blast", Msg("Blast at {cell}: {results}.", cell=cell_name(cell), results=join(results, "; ")),
                       team=owner, weapon=weapon, cell=cell_name(cell), hits=hits)
+        self.blasts.append({"team": owner, "weapon": weapon, "cell": cell_name(cell), "hits": dict(hits)})
         # both boats take their damage before the end is checked: one blast may sink both (rules.toml both_sunk)
         for team in TEAMS:
             if hits[team]:
@@ -837,9 +847,13 @@ class Referee(Module):
             "activated_since_move": state.activated,
             "repairs": {str(k): v for k, v in sorted(state.repairs.items())},
             "turn": self.turns.current,
+            # turn-based after a surfacing: which of the extra turns in a row this is, and of how many (public:
+            # the turn event says it); None for a normal turn
+            "extra_turn": [self.turns.extra(), self.turns.bonus] if self.turns.extra() else None,
             "stop": self.turns.frozen_by,
             "sonar_waits_for": self.turns.sonar[1] if self.turns.sonar else None,
             "winner": self.winner,
+            "blasts": [dict(b, hits=dict(b["hits"])) for b in self.blasts],
             **(self.system.status() if self.system is not None else {}),
         }
 
@@ -859,6 +873,7 @@ class Referee(Module):
             "teams": {t: s.to_state() for t, s in self.teams.items()},
             "system": self.system.to_state() if self.system is not None else None,
             **({"plot": self.plot.to_state()} if self.plot is not None else {}),
+            "blasts": [dict(b, hits=dict(b["hits"])) for b in self.blasts],
             "record": self.record.to_state(),
         }
 
@@ -875,3 +890,4 @@ class Referee(Module):
         if self.plot is not None:
             self.plot.load_state(state.get("plot", {}))
         self.record.load_state(state.get("record", {}))
+        self.blasts = [dict(b, hits=dict(b["hits"])) for b in state.get("blasts", [])]

@@ -36,6 +36,10 @@ def state_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
     if turns["bonus_left"] > referee.turns.bonus or (turns["bonus_for"] is None) != (turns["bonus_left"] == 0):
         return (f"turns.bonus_left: {turns['bonus_left']} extra turns for {turns['bonus_for']} "
                 f"(a surfacing gives the other team {referee.turns.bonus})")
+    for i, blast in enumerate(state.get("blasts", [])):
+        cell = parse_cell(blast["cell"])
+        if cell is None or not referee.sea.on_map(cell):
+            return f"blasts.{i}.cell: '{blast['cell']}' is not a cell of the map"
     if phase == "play" and referee.turns.turn_based and turns["current"] is None:
         return "turns.current: a turn-based game under way needs the team whose turn it is"
     return None

@@ -80,10 +80,11 @@ COMMANDS: tuple[Command, ...] = (
             example="help silence"),
     Command("status", N_("your boat: cell, sector, damage, gauges, breakdowns, what the game waits for"),
             example="status"),
-    Command("map", N_("your map: route, boat, mines, islands, water holes, Archer mines"), example="map"),
+    Command("map", N_("your map: route, boat, mines, islands, water holes, Archer mines, blasts"), example="map"),
     Command("board", N_("the Engineer's board: the symbols of each section, crossed ones in brackets"),
             example="board"),
-    Command("track", N_("the enemy's announced courses, silent runs and surfacings (the Radio Operator's)"),
+    Command("track", N_("the enemy's announced courses, silent runs, surfacings, torpedoes and mines "
+                        "(the Radio Operator's)"),
             example="track"),
     Command("plot", N_("the training aid: the enemy's possible cells (games with --training-aid)"), example="plot"),
     Command("start", N_("the Captain marks the secret start cell"), (_cell(),), example="start C6"),

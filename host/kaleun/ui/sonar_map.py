@@ -2,9 +2,10 @@
 
 A 15 x 15 map on the 7" screen has cells of about 4 mm, too small for a finger. So the whole map
 (`overview`) only shows: islands, water holes, sectors and their numbers, the own route, mines and boat, Archer
-mines and, with the training aid, the enemy's possible cells. When the crew has to pick a cell
-(the start cell, a target, the false value of a sonar answer) a tap on the map enlarges the
-`ZOOM` x `ZOOM` cells around the finger (`zoom_around`) to cells of at least 9 mm; the next tap
+mines and, with the training aid, the enemy's possible cells; and where every blast struck (an X in the colour
+of the team whose weapon it was, the newest with its blast area framed: the impact cells are announced aloud).
+When the crew has to pick a cell (the start cell, a target, the false value of a sonar answer) a tap on the map
+enlarges the `ZOOM` x `ZOOM` cells around the finger (`zoom_around`) to cells of at least 9 mm; the next tap
 picks one of them.
 """
 
@@ -84,9 +85,10 @@ def zoom_around(sea: SeaMap, cell: Cell) -> tuple[int, int, int, int]:
 
 
 def draw_map(surface: Any, view: MapView, sea: SeaMap, mode: str, status: dict[str, Any], colours: tuple[Any, Any],
-             plotted: list[Cell], labels: Labels, fonts: theme.Fonts, label_size: int) -> list[tuple[Rect, Cell]]:
+             plotted: list[Cell], labels: Labels, fonts: theme.Fonts, label_size: int,
+             team: str | None = None) -> list[tuple[Rect, Cell]]:
     """Draw the cells of `view` with their column letters and row numbers; returns the sea cells drawn.
-    `colours`: the own team's and the enemy's."""
+    `colours`: the own team's (`team`) and the enemy's."""
     own, enemy = colours
     for i in range(view.columns):
         x = view.x0 + i
@@ -131,11 +133,12 @@ def draw_map(surface: Any, view: MapView, sea: SeaMap, mode: str, status: dict[s
             pygame.draw.circle(surface, enemy, view.centre(cell), max(2, size // 5))
     route = [c for c in (parse_cell(name) for name in status["route"]) if c is not None]
     points = [view.centre(c) for c in route]
+    clip = surface.get_clip()
+    surface.set_clip(view.area.clip(clip) if clip else view.area)
     if len(points) > 1:
-        clip = surface.get_clip()
-        surface.set_clip(view.area.clip(clip) if clip else view.area)
         pygame.draw.lines(surface, ROUTE, False, points, max(2, size // 8))
-        surface.set_clip(clip)
+    _blasts(surface, view, status.get("blasts", []), {team: own} if team else {}, enemy)
+    surface.set_clip(clip)
     for mine in (parse_cell(c) for c in status["mines"]):
         if mine is None or not view.shows(mine):
             continue
@@ -154,6 +157,33 @@ def draw_map(surface: Any, view: MapView, sea: SeaMap, mode: str, status: dict[s
             pygame.draw.circle(surface, theme.TEXT, c, size // 2 + 2, 2)
     pygame.draw.rect(surface, SECTOR_LINE, view.area, 2)
     return sea_cells
+
+
+def _blasts(surface: Any, view: MapView, blasts: list[dict[str, Any]], own: dict[str, Any], enemy: Any) -> None:
+    """Where each blast struck: an X over the impact cell in the colour of the team whose weapon it was (on a
+    light edge, so the blue X shows on the dark sea); the newest blast's area (the 3 x 3 cells its hits count in)
+    framed in that colour. Under the mines and the boat: a boat on the impact cell stays visible."""
+    size = view.size
+    inset = max(2, size // 8)
+    width = max(3, size // 6)
+    for i, blast in enumerate(blasts):
+        cell = parse_cell(blast["cell"])
+        if cell is None:
+            continue
+        colour = own.get(blast["team"], enemy)
+        box = view.rect(cell)
+        if i == len(blasts) - 1:
+            area = Rect(box.x - size, box.y - size, 3 * size, 3 * size)
+            pygame.draw.rect(surface, theme.TEXT, area, 4)
+            pygame.draw.rect(surface, colour, area.inflate(-2, -2), 2)
+        if not view.shows(cell):
+            continue
+        lines = (((box.x + inset, box.y + inset), (box.right - inset - 1, box.bottom - inset - 1)),
+                 ((box.right - inset - 1, box.y + inset), (box.x + inset, box.bottom - inset - 1)))
+        for start, end in lines:
+            pygame.draw.line(surface, theme.TEXT, start, end, width + 3)
+        for start, end in lines:
+            pygame.draw.line(surface, colour, start, end, width)
 
 
 def sector_labels(view: MapView, sea: SeaMap, mode: str) -> list[tuple[int, Rect]]:

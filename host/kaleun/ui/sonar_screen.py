@@ -111,7 +111,7 @@ class TeamScreen:
         self.send = send
         self.lang = lang or language("en")
         self.feed: deque[str] = deque(maxlen=FEED_LINES)
-        #: the enemy's public moves, oldest first: courses, silent runs, surfacings
+        #: the enemy's public moves, oldest first: courses, silent runs, surfacings, torpedoes and mines
         self.track: deque[Msg | str] = deque(maxlen=TRACK_LENGTH)
         #: the whole feed is open over the map
         self.feed_open = False
@@ -529,12 +529,12 @@ class TeamScreen:
         if picking is not None and self.zoom is not None:
             view = view_in(area, self.px(MAP_LABEL), *self.zoom)
             cells = draw_map(surface, view, sea, self.referee.mode, status, colours, self.plotted(), self.labels, fonts,
-                             theme.TEXT_SIZE)
+                             theme.TEXT_SIZE, team=self.team)
             for rect, cell in cells:
                 self.hits.append((rect, Hit("cell", cell)))
             return
         draw_map(surface, self.overview, sea, self.referee.mode, status, colours, self.plotted(), self.labels, fonts,
-                 theme.MIN_TEXT)
+                 theme.MIN_TEXT, team=self.team)
         if picking is not None:
             self.hits.append((self.overview.area, Hit("map", self.overview)))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, and_list, join
+from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.i18n import Language
 from kaleun.sonar.crew import member_name
 from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout, circuit_name
@@ -28,11 +28,30 @@ COLOUR_MARKS: dict[str, Msg | str] = {"red": Msg.pterm("engineer board", "R"),
                                       "yellow": Msg.pterm("engineer board", "Y"), "radiation": "*"}
 
 
+#: the weapons of a blast, as the map's list of blasts names them
+WEAPON_NAMES: dict[str, str] = {"torpedo": SYSTEM_NAMES["torpedo"], "mine": SYSTEM_NAMES["mine"],
+                                "archer_mine": N_("Archer mine")}
+
+
+def blast_words(blast: dict[str, Any]) -> Msg:
+    """One blast of `Referee.team_status`'s `blasts` as the map lists it: 'D4 (torpedo of Yellow): indirect
+    hit on Blue' (all of it announced aloud: the impact cell and the hits on both boats)."""
+    hits: list[Msg | str] = [Msg("direct hit on {team}", team=team_name(team)) if hit == 2
+                             else Msg("indirect hit on {team}", team=team_name(team))
+                             for team, hit in blast["hits"].items() if hit]
+    weapon = WEAPON_NAMES.get(blast["weapon"], blast["weapon"])
+    return Msg("{cell} ({weapon} of {team}): {hits}", cell=blast["cell"], weapon=Msg.term(weapon),
+               team=team_name(blast["team"]), hits=join(hits, ", ") if hits else Msg("no hit"))
+
+
 def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
     """The own map: '#' island, 'o' water hole, 'a' Archer mine, '+' own route, '@' the boat,
-    'M' an own mine; the borders of the game mode's sectors ('|', '-')."""
+    'M' an own mine, 'x' where a blast struck (either team's: the impact cells are announced); the
+    borders of the game mode's sectors ('|', '-'); under it the blasts, whose weapon and what they hit."""
     route = {parse_cell(c) for c in status["route"]}
     mines = {parse_cell(c) for c in status["mines"]}
+    blasts = status.get("blasts", [])
+    impacts = {parse_cell(b["cell"]) for b in blasts}
     archers = {parse_cell(c) for c in status.get("archer_mines", [])}
     here = parse_cell(status["cell"]) if status["cell"] else None
     mode = status["mode"]
@@ -51,6 +70,8 @@ def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
                 mark = "@"
             elif cell in mines:
                 mark = "M"
+            elif cell in impacts and cell not in archers:  # an Archer mine a blast left stays 'a' (listed below)
+                mark = "x"
             elif cell in route:
                 mark = "+"
             elif cell in sea.islands:
@@ -71,6 +92,10 @@ def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
         legend.append(Msg("o water hole"))
     if "archer_mines" in status:
         legend.append(Msg("a Archer mine"))
+    if blasts:
+        legend.append(Msg("x blast"))
+        lines.append(lang.render(Msg("Blasts, the newest last: {blasts}.",
+                                     blasts=join([blast_words(b) for b in blasts], "; "))))
     lines.append("  ".join(lang.render(item) for item in legend))
     return "\n".join(lines)
 
@@ -132,7 +157,10 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
         done = join([Msg("{section} ({member})", section=k, member=member_name(v))
                      for k, v in status["repairs"].items()]) if status["repairs"] else "-"
         lines.append(Msg("Repairs outlined: {done}.", done=done))
-    if status["turn"]:
+    if status["turn"] and status.get("extra_turn"):  # after a surfacing: three turns in a row (§2)
+        n, of = status["extra_turn"]
+        lines.append(Msg("Turn: {team}, extra turn {n} of {of}.", team=team_name(status["turn"]), n=n, of=of))
+    elif status["turn"]:
         lines.append(Msg("Turn: {team}.", team=team_name(status["turn"])))
     if status["stop"]:
         lines.append(Msg("Stop! called by {team}.", team=team_name(status["stop"])))
@@ -143,7 +171,8 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
 
 def track_word(event: Event, team: str) -> Msg | str | None:
     """One of the enemy's announcements as a word of `team`'s track (the Radio Operator's record: the
-    course, "silent run", "surfaced in 9"), or None for any other event."""
+    course, "silent run", "surfaced in 9", "torpedo D4", "mine laid", "mine set off at F7"), or None for any
+    other event."""
     if not is_track(event, team):
         return None
     if event.name == "course":
@@ -151,11 +180,19 @@ def track_word(event: Event, team: str) -> Msg | str | None:
         return Msg.term(COURSE_LETTERS[direction]) if direction in COURSE_LETTERS else direction
     if event.name == "silence":
         return Msg("silent run")
+    if event.name == "torpedo":
+        return Msg("torpedo {cell}", cell=event.data["cell"])
+    if event.name == "mine_laid":
+        return Msg("mine laid")
+    if event.name == "mine_detonated":
+        return Msg("mine set off at {cell}", cell=event.data["cell"])
+    if event.name == "archer_mine":
+        return Msg("Archer mine {cell}", cell=event.data["cell"])
     return Msg("surfaced in {sector}", sector=event.data["sector"])
 
 
 def track_text(events: list[Event], team: str) -> Msg:
-    """The enemy's announced track as `team` heard it, oldest first ('Blue: N N E silent run S')."""
+    """The enemy's announced track as `team` heard it, oldest first ('Blue: N N E silent run S torpedo D4')."""
     words = [w for w in (track_word(e, team) for e in events) if w is not None]
     enemy = next(iter({e.data["team"] for e in events if is_track(e, team)}), None)
     if not words or enemy is None:
