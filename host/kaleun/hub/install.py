@@ -87,6 +87,30 @@ def _inside(drive: Path, dst: Path) -> None:
         raise InstallError(Msg("{path} is not on {drive}", path=str(dst), drive=str(drive)))
 
 
+def _drive_identity(drive: Path) -> tuple[int, int, bool]:
+    """The drive's folder as the system knows it (device and inode, and whether CircuitPython's
+    boot_out.txt is on it): the same path may later be another folder (the mount point left empty on this
+    computer's own disk once the drive is pulled out, or a folder made anew, which may get the same inode)."""
+    try:
+        found = os.stat(drive)
+    except OSError as exc:
+        raise InstallError(Msg("writing to {drive} failed: {why}. {state}", drive=str(drive), why=why(exc),
+                               state=Msg("Nothing on the drive was changed"))) from exc
+    return found.st_dev, found.st_ino, os.path.lexists(drive / "boot_out.txt")
+
+
+def _still_there(drive: Path, same: tuple[int, int, bool]) -> None:
+    """OSError (the drive went away) unless `drive` is still the folder the install began on: a drive
+    pulled out mid-copy must not have the rest written to the folder left at its path (this computer's
+    own disk), nor a new folder made where it was."""
+    try:
+        found = os.stat(drive)
+    except FileNotFoundError:
+        raise OSError(errno.ENODEV, os.strerror(errno.ENODEV), str(drive)) from None
+    if (found.st_dev, found.st_ino, os.path.lexists(drive / "boot_out.txt")) != same:
+        raise OSError(errno.ENODEV, os.strerror(errno.ENODEV), str(drive))
+
+
 def _temporary(dst: Path) -> Path:
     return dst.with_name(dst.name + TEMPORARY)
 
@@ -163,14 +187,17 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
         _inside(drive, dst)
         _inside(drive, _temporary(dst))
     _check_room(drive, files)
+    same = _drive_identity(drive)
     staged: list[Path] = []
     made: list[Path] = []
     try:
         for dst, data in files:
+            _still_there(drive, same)
             missing = [p for p in (dst.parent, *dst.parent.parents) if p != drive and drive in p.parents
                        and not p.exists()]
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            made += reversed(missing)
+            for folder in reversed(missing):  # never the drive itself: a drive gone is not made again here
+                folder.mkdir(exist_ok=True)
+                made.append(folder)
             _inside(drive, dst)  # a folder made by someone else between the check and mkdir
             tmp = _temporary(dst)
             _remove([tmp])  # a stale one from an install that was cut, read-only or not
@@ -189,6 +216,7 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
     done = 0
     try:
         for (dst, _), tmp in zip(files, staged, strict=True):
+            _still_there(drive, same)
             os.replace(tmp, dst)
             done += 1
     except OSError as exc:
