@@ -98,11 +98,15 @@ def _tell_left_out(lang: Any, asked: str | None = None) -> None:
     """The group's own mission files left out of the list, each with its problems (on standard error); not the
     file of the mission `asked` for (its refusal says them)."""
     from kaleun.core.messages import Msg, join
+    from kaleun.paths import own_missions_dir
     from kaleun.uboot.missions.own import own_missions
 
     own = own_missions()
     for name, problems in own.refused.items():
         if asked is not None and own.refusal(asked) is problems:
+            continue
+        if name == str(own_missions_dir()):  # the folder itself cannot be read: its problem says it whole
+            print(lang.render(join(problems, "\n")), file=sys.stderr)
             continue
         print(lang.render(Msg("kaleun: own mission file {path} left out:\n{problems}", path=name,
                               problems=join(problems, "\n"))), file=sys.stderr)
@@ -179,9 +183,13 @@ def _check_own_folder(lang: Any) -> int:
     """`kaleun missions check` without files: every file of the group's own missions folder, as the list and
     `kaleun play` read them."""
     from kaleun.core.messages import Msg, join
-    from kaleun.own_missions import own_files, read_own_files
+    from kaleun.own_missions import folder_problem, own_files, read_own_files
     from kaleun.paths import own_missions_dir
 
+    problem = folder_problem()
+    if problem is not None:
+        print(lang.render(problem), file=sys.stderr)
+        return EXIT_BAD_INPUT
     paths = own_files()
     if not paths:
         print(lang.render(Msg("no mission files in {folder} (a group's own missions go there, one <id>.toml each)",

@@ -9,6 +9,8 @@ problems; the shipped missions and the other files are not touched by it.
 from __future__ import annotations
 
 import logging
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +39,26 @@ def own_files(folder: Path | None = None) -> list[Path]:
     return names[:MOST_FILES]
 
 
+def folder_problem(folder: Path | None = None) -> Msg | None:
+    """Why the group's missions folder cannot be read (None: it can, or there is none, the usual case). A file of
+    that name is the likeliest: `cp wolf_watch.toml ~/.config/kaleun/missions` before the folder was made copies the
+    mission to a file called `missions`, which was then passed over without a word."""
+    folder = own_missions_dir() if folder is None else folder
+    try:
+        mode = os.stat(folder).st_mode
+        if stat.S_ISDIR(mode):
+            os.listdir(folder)
+            return None
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return Msg("kaleun: the folder of the group's own missions {folder} cannot be read ({why}); no own mission "
+                   "is read from it", folder=str(folder), why=str(exc.strerror or exc))
+    return Msg("kaleun: {folder} is a file, not a folder, so no own mission is read from it: the group's own missions "
+               "go into a folder of that name, one <id>.toml each (a file copied there before the folder was made "
+               "took its name: rename it, make the folder and move the file into it as <id>.toml)", folder=str(folder))
+
+
 def read_own_files(paths: list[Path]) -> OwnMissions:
     """The missions of these files, checked; a file that cannot be read is left out, with the reason."""
     from kaleun.files import read_file
@@ -52,6 +74,9 @@ def read_own_files(paths: list[Path]) -> OwnMissions:
                                          why=str(getattr(exc, "strerror", None) or exc))]
     own = read_own(texts)
     refused = {**own.refused, **unreadable}
+    problem = folder_problem()
+    if problem is not None:  # said as a file left out is, where the group's own missions are listed and started
+        refused[str(own_missions_dir())] = [problem]
     own.refused.clear()
     own.refused.update(sorted(refused.items()))  # told in the order of the files' names
     return own
@@ -61,12 +86,13 @@ def load_own_missions() -> None:
     """Read the group's folder and make its missions the ones the game core lists and plays beside the shipped
     ones. A folder without mission files costs nothing: the shipped catalogue is not even read for it."""
     paths = own_files()
-    if not paths and "kaleun.uboot.missions.own" not in sys.modules:
+    troubled = folder_problem() is not None
+    if not paths and not troubled and "kaleun.uboot.missions.own" not in sys.modules:
         return
     from kaleun.uboot.missions.own import OwnMissions, use_own
 
     try:
-        own = read_own_files(paths) if paths else OwnMissions()
+        own = read_own_files(paths) if paths or troubled else OwnMissions()
     except ValueError:  # the shipped missions have a mistake: the command says so as it would without own files
         return
     for name in own.refused:
