@@ -327,13 +327,22 @@ def _unfinished_autosave(code: str = "en", wanted: str | None = None) -> Engine 
     from kaleun.core.errors import SaveError
     from kaleun.games import GAMES
     from kaleun.paths import autosave_path
-    from kaleun.saves import open_save
+    from kaleun.saves import NewerJournal, open_save
 
     path = autosave_path()
     if not path.exists():
         return None
     try:
         game = open_save(path).engine
+    except NewerJournal as exc:  # not "move the journal away": the new game's journal takes that place next
+        from kaleun.journal import VERSION
+
+        _fail(Msg("kaleun: the autosave cannot be continued by this Kaleun: its journal {path} was written by a "
+                  "newer Kaleun (journal version {version}; this one reads version {reads}). A new game starts, and "
+                  "the saved game is kept whole with its journal as an earlier game (named below): update Kaleun to "
+                  "continue it",
+                  path=str(exc.journal), version=str(exc.version), reads=str(VERSION)), code=code)
+        return None
     except SaveError as exc:
         _fail(Msg("kaleun: the autosave cannot be continued ({problem}); a new game starts", problem=of_error(exc)),
               code=code)
