@@ -101,6 +101,8 @@ def test_a_save_that_fails_half_way_keeps_the_old_file_and_leaves_no_temporary_f
 
 @pytest.mark.parametrize("content, message", [
     ("{not json", "the save is damaged \\(not valid JSON \\(Expecting property name"),
+    # a save cut short inside a text (a power cut): said once, "starting at column", not "starting at at column"
+    ('{"format": "kaleun-st', "the save is damaged \\(not valid JSON \\(Unterminated string starting at column 12\\)"),
     ('{"format": "something-else"}', "not a Kaleun save"),
     ('{"format": "kaleun-state", "version": 99}', "save version 99 is not supported"),
     ('[1, 2]', "not a JSON object"),
