@@ -391,6 +391,42 @@ def test_4_3_a_mission_that_ends_on_a_full_disk_is_booked_on_leaving_or_by_kaleu
     assert len(load_career()["missions"]) == 1
 
 
+def test_4_3_a_mission_that_ends_with_a_damaged_career_record_tells_the_crew_how_it_is_booked(home, tmp_path):
+    """Finding: a mission that ended while `career.json` was damaged said so only in an English log line
+    (`ERROR kaleun.runtime.debrief_output: ...`), and the crew read "start a new game". Now the crew is told in the
+    table's language, once, where the result is kept and how it is booked; the damaged record is kept as it is, and
+    `kaleun resume` books the result once the record is moved away."""
+    from kaleun.i18n import language
+    from kaleun.ui.session import make_runtime
+
+    g = start_configured(GameSetup(mission="prize_rules_1939"))
+    career_path().write_text('{"format": "kaleun-career", "version": 1, "missions": [')  # cut short meanwhile
+    damaged = career_path().read_bytes()
+    runtime = make_runtime(g, default_board())
+    told: list = []
+    runtime.problems = [told.append]
+    try:
+        replay(g, "prize_rules_1939", "win")
+        assert g.module("mission").over
+        runtime.debrief.write()                     # what the table does on mission_end
+        runtime.debrief.close()                     # leaving: tried again, not said again
+    finally:
+        runtime.close()
+    assert len(told) == 1, told
+    said = str(told[0])
+    assert said.startswith(f"The mission's result could not be booked in the career record: {career_path()}: the "
+                           "career record is damaged (not valid JSON"), said
+    assert said.endswith("Its save keeps it: once the record is repaired or moved away, kaleun resume books it.")
+    assert language("de").missing(told[0]) == [] and language("ru").missing(told[0]) == []
+    assert career_path().read_bytes() == damaged
+    save = tmp_path / "ended.json"
+    save_game(g, save)
+    career_path().rename(career_path().with_name("career-damaged.json"))  # done as the crew was told
+    resumed = run_kaleun("resume", "--save", str(save), home=home)
+    assert "is booked in" in resumed.stderr, resumed.stderr
+    assert [m["result"] for m in load_career()["missions"]] == ["won"]
+
+
 def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
     """§5.2: a linked patrol carries the boat and crew from part to part. A group that names another patrol's part
     with --linked (or in the terminal's set-up) starts a new patrol, and the one in progress with its carry-over is
