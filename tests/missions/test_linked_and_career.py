@@ -427,6 +427,32 @@ def test_4_3_a_mission_that_ends_with_a_damaged_career_record_tells_the_crew_how
     assert [m["result"] for m in load_career()["missions"]] == ["won"]
 
 
+def test_4_3_a_mission_started_while_the_career_record_is_damaged_says_so_at_the_start(home):
+    """The crew hears at the start of a mission with objectives, in the table's language, that the career record
+    cannot be read and that the mission's result will be kept for it; the record stays as it is."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    career_path().write_text('{"format": "kaleun-career", "version": 1, "missions": [')
+    damaged = career_path().read_bytes()
+
+    def play(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *args], capture_output=True,
+                              text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home)
+        assert done.returncode == 0, done.stderr
+        return done.stderr
+
+    said = play("--mission", "prize_rules_1939")
+    assert f"kaleun: {career_path()}: the career record is damaged (not valid JSON (Expecting value at column 56)); " \
+           "the file was kept as it is. The mission is played; its result is booked in the career record once the " \
+           "record is repaired or moved away (kaleun resume of its save books it)." in said, said
+    assert "Die Mission wird gespielt" in play("--mission", "prize_rules_1939", "--language", "de")
+    assert "career record" not in play()  # the training patrol has no objectives: nothing to book
+    assert career_path().read_bytes() == damaged
+
+
 def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
     """§5.2: a linked patrol carries the boat and crew from part to part. A group that names another patrol's part
     with --linked (or in the terminal's set-up) starts a new patrol, and the one in progress with its carry-over is
