@@ -268,3 +268,43 @@ def test_a_drive_pulled_out_mid_copy_is_never_written_on_this_computers_disk(tmp
     assert said.startswith(f"writing to {drive} failed: the drive went away (the Pico unplugged"), said
     assert "Errno" not in said
     assert (list(drive.rglob("*")) == [] if mount_point_left else not drive.exists())
+
+
+#: `kaleun firmware install DRIVE` sent SIGNAL (Ctrl-C, a stop) once its COUNT-th file is written to the drive
+STOPPED_INSTALL = """
+import os, runpy, signal, sys
+drive, count, sig = sys.argv[1], int(sys.argv[2]), getattr(signal, sys.argv[3])
+written = {"n": 0}
+real = os.fsync
+def fsync(fd):
+    real(fd)
+    written["n"] += 1
+    if written["n"] == count:
+        os.kill(os.getpid(), sig)
+os.fsync = fsync
+sys.argv = ["kaleun", "firmware", "install", drive]
+runpy.run_module("kaleun", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(("count", "sig"), [(1, "SIGINT"), (12, "SIGTERM"), (20, "SIGINT")])
+def test_an_install_stopped_by_ctrl_c_or_a_signal_leaves_the_drive_as_it_was(tmp_path, count, sig):
+    """Finding: Ctrl-C (or SIGTERM) while the files were written left up to 20 `.tmp` files and the new folders on
+    the drive (a CIRCUITPY drive holds about 1 MB), and said only `stopped by SIGINT`. Now the install takes its
+    temporary files and folders back before it stops."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    drive = _drive(tmp_path)
+    install.install(drive, CONFIG)
+    for path in ("code.py", "lib/kaleun_hub/hub.py"):
+        (drive / path).write_bytes(b"# the old firmware\n")
+    before, folders = _tree(drive), _folders(drive)
+    (tmp_path / "home").mkdir()
+    done = subprocess.run([sys.executable, "-c", STOPPED_INSTALL, str(drive), str(count), sig], capture_output=True,
+                          text=True, env=kaleun_env(tmp_path / "home"), timeout=120)
+    assert done.returncode in (130, 143), done.stderr
+    assert f"kaleun: stopped by {sig}" in done.stderr and "Traceback" not in done.stderr
+    assert _tree(drive) == before and _folders(drive) == folders

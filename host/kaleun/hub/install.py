@@ -157,6 +157,16 @@ def _remove(paths: list[Path]) -> list[Path]:
     return left
 
 
+def _unstage(staged: list[Path], made: list[Path]) -> list[Path]:
+    """Delete the temporary files written and the folders made for them (a folder that holds something else stays);
+    the temporary files that could not be deleted."""
+    left = _remove(staged)
+    for folder in reversed(made):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+    return left
+
+
 def _room_needed(files: list[tuple[Path, bytes]], cluster: int) -> int:
     """Bytes the staged files take on the drive while the old ones are still there."""
     return sum(-(-max(len(data), 1) // cluster) * cluster for _, data in files)
@@ -208,11 +218,11 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
                 fh.flush()
                 os.fsync(fh.fileno())
     except OSError as exc:
-        left = _remove(staged)
-        for folder in reversed(made):
-            with contextlib.suppress(OSError):  # a folder that holds something else stays
-                folder.rmdir()
+        left = _unstage(staged, made)
         raise InstallError(_failed(drive, exc, Msg("Nothing on the drive was changed"), left)) from exc
+    except BaseException:  # Ctrl-C or a stop signal while the files are written: the drive as it was, then stop
+        _unstage(staged, made)
+        raise
     done = 0
     try:
         for (dst, _), tmp in zip(files, staged, strict=True):
@@ -226,6 +236,9 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
                            "The install stopped halfway: {n} files are new, the others are still the old ones; "
                            "install again before you use the hub", n=done)
         raise InstallError(_failed(drive, exc, state, left)) from exc
+    except BaseException:  # stopped among the renames: no temporary file left behind
+        _remove(staged[done:])
+        raise
     for folder in sorted({dst.parent for dst, _ in files}):
         sync_folder(folder)
     return [dst for dst, _ in files]
