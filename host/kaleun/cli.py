@@ -279,6 +279,32 @@ def _book_late(game: Engine, table_language: str) -> None:
                          grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
 
 
+def _book_finished_autosave(table_language: str) -> None:
+    """Before a new game keeps the autosaved one aside: a mission that ended while its result could not be booked
+    (a full disk, a damaged career record since repaired or moved away) is booked now, so a linked patrol goes on to
+    its next part and the campaign to its next mission instead of playing that one again. Said when it books; a
+    record that still cannot be read says nothing here (the start says it for a mission with objectives)."""
+    from kaleun.career import CareerError, career_path, record_mission
+    from kaleun.core.errors import SaveError
+    from kaleun.i18n import language
+    from kaleun.paths import autosave_path
+    from kaleun.saves import game_finished, open_save
+
+    path = autosave_path()
+    if game_finished(path) is not True:  # only a mission over in its full save (a cheap look): the rest resume
+        return
+    try:
+        entry = record_mission(open_save(path, trial=False).engine)
+    except (CareerError, OSError, SaveError) as exc:
+        log.info("the finished mission in %s is not booked now: %s", path, exc)
+        return
+    if entry is not None:
+        print(language(table_language).render(Msg(
+            "kaleun: the mission's result ({result}, grade {grade}) is booked in {path} now: it was not booked when "
+            "the mission ended.", result=Msg.term(str(entry["result"])), grade=entry["grade"],
+            path=str(career_path()))), file=sys.stderr)
+
+
 class MissionOver(Exception):
     pass
 
@@ -444,6 +470,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             if game is not None:
                 resume = True
             else:
+                if not resume:  # before a linked patrol's or the campaign's next mission is read from the record
+                    _book_finished_autosave(language)
                 game = _start_game(args, resume)
             if resume and (foreign := _foreign_to_save(args, game.game)) is not None:
                 return _fail(foreign, code=language)

@@ -503,3 +503,38 @@ def test_5_2_the_table_is_told_which_supplies_and_cigarettes_the_last_part_left(
     fresh = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first)))
     said = str(next(e for e in fresh.take_events() if e.name == "carried_over").feed)
     assert said == "The patrol goes on from sc_convoy_1940. 14 torpedoes left."  # nothing used: nothing to say
+
+
+def test_5_2_a_part_that_ended_unbooked_is_booked_before_the_next_linked_part_starts(home):
+    """§5.2: the linked patrol goes on from the part just played. Finding: a part that ended while the career
+    record could not be written (a full disk; a damaged record the crew then moved away) stayed unbooked unless the
+    crew typed `kaleun resume`; `kaleun play --linked` then read the record without it and started that part over.
+    Now a new game first books the finished mission in the autosave: the next part starts, with the carry-over."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode="linked")
+    g = new_game(3, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 2, "encounter": [], "radio": [],
+                                       "air_cover": "none"})
+    do(g, {"do": "crew_options", "rules": "advise", "wear": False})
+    do(g, {"do": "kill", "figure": "engineer-square", "why": "washed overboard"})
+    assert one(advance(g, 2 * H), "mission_end")["reason"] == "time_limit"
+    save_game(g, home / "autosave.json")  # quit after the end: booking it failed, the record is not there
+    assert not career_path().exists()
+
+    def play(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *args], capture_output=True,
+                              text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home)
+
+    started = play("--linked")
+    assert started.returncode == 0, started.stderr
+    assert f"kaleun: the mission's result (lost, grade F) is booked in {career_path()} now: it was not booked when " \
+           "the mission ended." in started.stderr, started.stderr
+    assert "The patrol goes on from sc_convoy_1940. 1 sailor is dead" in started.stdout, started.stdout
+    record = load_career()
+    assert [m["mission"] for m in record["missions"]] == ["sc_convoy_1940"]
+    assert record["patrol"]["next"] == "weather_1940"
+    again = play("--mission", "training")  # the booked game (kept aside now) is never booked twice
+    assert "is booked in" not in again.stderr and len(load_career()["missions"]) == 1
