@@ -191,6 +191,9 @@ def _check_own_folder(lang: Any) -> int:
         print(lang.render(problem), file=sys.stderr)
         return EXIT_BAD_INPUT
     paths = own_files()
+    for other in _not_read(own_missions_dir()):  # saved by an editor as wolf_watch.toml.txt, WOLF_WATCH.TOML ...
+        print(lang.render(Msg("{path}: not read: the name of a mission file ends in .toml (the id is the name before "
+                              "it)", path=str(other))), file=sys.stderr)
     if not paths:
         print(lang.render(Msg("no mission files in {folder} (a group's own missions go there, one <id>.toml each)",
                               folder=str(own_missions_dir()))))
@@ -201,6 +204,17 @@ def _check_own_folder(lang: Any) -> int:
     for problems in own.refused.values():
         print(lang.render(join(problems, "\n")), file=sys.stderr)
     return EXIT_BAD_INPUT if own.refused else EXIT_OK
+
+
+def _not_read(folder: Path) -> list[Path]:
+    """The files of the missions folder whose name looks like a mission file's but does not end in `.toml` (an
+    editor's `.txt` added to it, capitals): passed over by the list and the start, said by `kaleun missions check`."""
+    try:
+        names = sorted(folder.iterdir())
+    except OSError:
+        return []
+    return [p for p in names if not p.name.startswith(".") and not p.name.endswith(".toml")
+            and ".toml" in p.name.lower() and p.is_file()]
 
 
 def cmd_career(args: argparse.Namespace) -> int:

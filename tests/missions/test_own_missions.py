@@ -164,6 +164,23 @@ def test_4_1_a_mission_copied_to_a_file_where_the_missions_folder_belongs_is_nam
     assert "wolf_watch" in run_kaleun("missions", home=tmp_path).stdout
 
 
+def test_4_1_a_mission_file_saved_with_another_ending_is_named_by_missions_check(tmp_path):
+    """Finding: a mission saved by an editor as `wolf_watch.toml.txt` (or `WOLF_WATCH.TOML`) was passed over and
+    `kaleun missions check` said only `no mission files in ...`. The check now names each such file and why; notes
+    of the group's own (`README.txt`) are left alone."""
+    txt = own_file(tmp_path, "wolf_watch.toml.txt", WOLF_WATCH)
+    capitals = own_file(tmp_path, "PACK.TOML", WOLF_WATCH)
+    own_file(tmp_path, "README.txt", "our missions")
+    checked = run_kaleun("missions", "check", home=tmp_path)
+    assert checked.returncode == 0
+    for path in (capitals, txt):
+        assert f"{path}: not read: the name of a mission file ends in .toml (the id is the name before it)" \
+            in checked.stderr, checked.stderr
+    assert "README.txt" not in checked.stderr
+    german = run_kaleun("missions", "check", "--language", "de", home=tmp_path)
+    assert f"{txt}: nicht gelesen" in german.stderr, german.stderr
+
+
 def test_4_1_an_own_file_may_not_take_a_shipped_missions_id(tmp_path):
     mine = own_file(tmp_path, "training.toml", WOLF_WATCH)
     listed = run_kaleun("missions", home=tmp_path)
