@@ -503,6 +503,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     language of `kaleun config`."""
     from kaleun.core.errors import CommandError
     from kaleun.core.messages import join
+    from kaleun.files import why_unread
     from kaleun.fronts.sonar import read_map
     from kaleun.settings import in_preferred_language
     from kaleun.sonar.game import build_map
@@ -514,7 +515,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
             text = read_map(path)
         except (OSError, UnicodeDecodeError) as exc:
             print(in_preferred_language(Msg("{path}: cannot read the map ({why})", path=path,
-                                            why=str(getattr(exc, "strerror", None) or exc))), file=sys.stderr)
+                                            why=why_unread(exc))), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         try:

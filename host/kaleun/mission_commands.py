@@ -120,7 +120,7 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
     """`kaleun missions check`: each file's missions or its problems (`file:line: problem`), in the table's
     language (--language, else `kaleun config`, else English): a mission's maker may write in German or Russian."""
     from kaleun.core.messages import Msg, join, of_error
-    from kaleun.files import read_file
+    from kaleun.files import read_file, why_unread
     from kaleun.i18n import language
     from kaleun.uboot.missions.catalogue import MissionError, check_text
 
@@ -137,7 +137,7 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
             text = read_file(path, MISSION_BYTES).decode("utf-8")  # a regular file only: a pipe hung the check
         except (OSError, UnicodeDecodeError) as exc:
             print(lang.render(Msg("{path}: cannot read the mission file ({why})", path=name,
-                                  why=str(getattr(exc, "strerror", None) or exc))), file=sys.stderr)
+                                  why=why_unread(exc))), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         single = None if args.table else path.stem

@@ -61,7 +61,7 @@ def folder_problem(folder: Path | None = None) -> Msg | None:
 
 def read_own_files(paths: list[Path]) -> OwnMissions:
     """The missions of these files, checked; a file that cannot be read is left out, with the reason."""
-    from kaleun.files import read_file
+    from kaleun.files import read_file, why_unread
     from kaleun.uboot.missions.own import read_own
 
     texts: list[tuple[str, str]] = []
@@ -71,7 +71,7 @@ def read_own_files(paths: list[Path]) -> OwnMissions:
             texts.append((str(path), read_file(path, MISSION_BYTES).decode("utf-8")))
         except (OSError, UnicodeDecodeError) as exc:
             unreadable[str(path)] = [Msg("{path}: cannot read the mission file ({why})", path=str(path),
-                                         why=str(getattr(exc, "strerror", None) or exc))]
+                                         why=why_unread(exc))]
     own = read_own(texts)
     refused = {**own.refused, **unreadable}
     problem = folder_problem()

@@ -146,8 +146,9 @@ def _why_unread(path: Path, exc: OSError | UnicodeDecodeError) -> Msg | str:
     """Why the settings file cannot be read, in words: the folder that is a file (the config folder, or one above
     it), not `[Errno 20] Not a directory: ...settings.json`."""
     if isinstance(exc, UnicodeDecodeError):
-        return Msg("it is not UTF-8 text: byte {byte} at {offset}", byte=f"0x{exc.object[exc.start]:02x}",
-                   offset=str(exc.start))
+        from kaleun.files import why_unread
+
+        return why_unread(exc)
     if exc.errno == errno.ENOTDIR:
         for folder in path.parents:
             if folder.exists() and not folder.is_dir():

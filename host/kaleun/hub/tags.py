@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kaleun.core import jsonin
 from kaleun.core.messages import Msg, of_error
-from kaleun.files import UnreadableFile, read_file
+from kaleun.files import UnreadableFile, read_file, why_unread
 from kaleun.paths import config_dir
 from kaleun.saves import write_atomic
 from kaleun.uboot.figures import FIGURES, figure_term
@@ -79,7 +79,8 @@ class FigureTags:
             raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path),
                                     why=str(exc.strerror))) from exc
         except (OSError, UnicodeDecodeError) as exc:
-            raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path), why=str(exc))) \
+            raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path),
+                                    why=why_unread(exc))) \
                 from exc
         try:
             data = jsonin.loads(text, max_depth=MAX_DEPTH)
