@@ -344,6 +344,21 @@ def test_a_career_record_of_a_newer_version_says_a_newer_kaleun_wrote_it_and_is_
         load_career(path)
 
 
+def test_figure_tags_of_a_newer_version_say_a_newer_kaleun_wrote_them_and_are_kept(tmp_path):
+    """As the career record: `figures.json` whose version a newer Kaleun raised was called `not a Kaleun figure tag
+    file`; it now says a newer Kaleun wrote it and to update this one, and the file stays as it is."""
+    from kaleun.hub.tags import FigureTags, TagStoreError
+
+    path = tmp_path / "figures.json"
+    path.write_text(json.dumps({"format": "kaleun-figure-tags", "version": 2, "tags": {}}), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(TagStoreError) as refused:
+        FigureTags.load(path)
+    assert str(refused.value) == (f"{path}: the figure tags are of version 2, newer than this Kaleun reads (1): a "
+                                  "newer Kaleun wrote them (update this one); the file was kept as it is")
+    assert path.read_bytes() == before
+
+
 def test_a_storage_turned_read_only_while_playing_is_not_told_to_make_room(tmp_path, monkeypatch):
     """A Pi's memory card with errors is remounted read-only by the system (ext4's errors=remount-ro), a USB
     stick holding KALEUN_HOME is pulled out: every write fails with EROFS or EIO. Before, the crew was told

@@ -87,6 +87,11 @@ class FigureTags:
         except jsonin.JsonInputError as exc:
             raise TagStoreError(Msg("{path}: {problem}; fix it or delete it and enroll again", path=str(path),
                                     problem=of_error(exc))) from exc
+        newer = data.get("version") if isinstance(data, dict) and data.get("format") == FORMAT else None
+        if isinstance(newer, int) and not isinstance(newer, bool) and VERSION < newer < 10**6:
+            raise TagStoreError(Msg("{path}: the figure tags are of version {version}, newer than this Kaleun reads "
+                                    "({reads}): a newer Kaleun wrote them (update this one); the file was kept as it "
+                                    "is", path=str(path), version=str(newer), reads=str(VERSION)))
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
             raise TagStoreError(Msg("{path}: not a Kaleun figure tag file (format {format} version {version})",
                                     path=str(path), format=FORMAT, version=VERSION))
