@@ -118,6 +118,11 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
         raise CareerError(_damaged(path, str(exc.strerror))) from exc
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
         raise CareerError(_damaged(path, of_error(exc))) from exc
+    newer = record.get("version") if isinstance(record, dict) and record.get("format") == FORMAT else None
+    if isinstance(newer, int) and not isinstance(newer, bool) and VERSION < newer < 10**6:
+        raise CareerError(Msg("{path}: the career record is of version {version}, newer than this Kaleun reads "
+                              "({reads}): a newer Kaleun wrote it (update this one); the file was kept as it is",
+                              path=str(path), version=str(newer), reads=str(VERSION)))
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
         raise CareerError(Msg("{path}: this is not a Kaleun career record of version {version}; the file was "
                               "kept as it is", path=str(path), version=VERSION))

@@ -315,6 +315,32 @@ def _book_late(game: Engine, table_language: str) -> None:
                          grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
 
 
+def _book_finished_autosave(table_language: str) -> None:
+    """Before a new game keeps the autosaved one aside: a mission that ended while its result could not be booked
+    (a full disk, a damaged career record since repaired or moved away) is booked now, so a linked patrol goes on to
+    its next part and the campaign to its next mission instead of playing that one again. Said when it books; a
+    record that still cannot be read says nothing here (the start says it for a mission with objectives)."""
+    from kaleun.career import CareerError, career_path, record_mission
+    from kaleun.core.errors import SaveError
+    from kaleun.i18n import language
+    from kaleun.paths import autosave_path
+    from kaleun.saves import game_finished, open_save
+
+    path = autosave_path()
+    if game_finished(path) is not True:  # only a mission over in its full save (a cheap look): the rest resume
+        return
+    try:
+        entry = record_mission(open_save(path, trial=False).engine)
+    except (CareerError, OSError, SaveError) as exc:
+        log.info("the finished mission in %s is not booked now: %s", path, exc)
+        return
+    if entry is not None:
+        print(language(table_language).render(Msg(
+            "kaleun: the mission's result ({result}, grade {grade}) is booked in {path} now: it was not booked when "
+            "the mission ended.", result=Msg.term(str(entry["result"])), grade=entry["grade"],
+            path=str(career_path()))), file=sys.stderr)
+
+
 class MissionOver(Exception):
     pass
 
@@ -363,13 +389,22 @@ def _unfinished_autosave(code: str = "en", wanted: str | None = None) -> Engine 
     from kaleun.core.errors import SaveError
     from kaleun.games import GAMES
     from kaleun.paths import autosave_path
-    from kaleun.saves import open_save
+    from kaleun.saves import NewerJournal, open_save
 
     path = autosave_path()
     if not path.exists():
         return None
     try:
         game = open_save(path).engine
+    except NewerJournal as exc:  # not "move the journal away": the new game's journal takes that place next
+        from kaleun.journal import VERSION
+
+        _fail(Msg("kaleun: the autosave cannot be continued by this Kaleun: its journal {path} was written by a "
+                  "newer Kaleun (journal version {version}; this one reads version {reads}). A new game starts, and "
+                  "the saved game is kept whole with its journal as an earlier game (named below): update Kaleun to "
+                  "continue it",
+                  path=str(exc.journal), version=str(exc.version), reads=str(VERSION)), code=code)
+        return None
     except SaveError as exc:
         _fail(Msg("kaleun: the autosave cannot be continued ({problem}); a new game starts", problem=of_error(exc)),
               code=code)
@@ -471,6 +506,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             if game is not None:
                 resume = True
             else:
+                if not resume:  # before a linked patrol's or the campaign's next mission is read from the record
+                    _book_finished_autosave(language)
                 game = _start_game(args, resume)
             if resume and (foreign := _foreign_to_save(args, game.game)) is not None:
                 return _fail(foreign, code=language)
@@ -502,6 +539,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     language of `kaleun config`."""
     from kaleun.core.errors import CommandError
     from kaleun.core.messages import join
+    from kaleun.files import why_unread
     from kaleun.fronts.sonar import read_map
     from kaleun.settings import in_preferred_language
     from kaleun.sonar.game import build_map
@@ -513,7 +551,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
             text = read_map(path)
         except (OSError, UnicodeDecodeError) as exc:
             print(in_preferred_language(Msg("{path}: cannot read the map ({why})", path=path,
-                                            why=str(getattr(exc, "strerror", None) or exc))), file=sys.stderr)
+                                            why=why_unread(exc))), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         try:

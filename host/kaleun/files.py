@@ -115,3 +115,17 @@ def sync_folder(folder: Path) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def why_unread(exc: BaseException) -> Any:
+    """Why a file could not be read, in words a crew reads (a `Msg` in the table's language where it is one): a
+    file that is not UTF-8 text names the byte and where it is, not Python's "'utf-8' codec can't decode ..."."""
+    from kaleun.core.messages import Msg
+
+    if isinstance(exc, UnicodeDecodeError):
+        return Msg("it is not UTF-8 text: byte {byte} at {offset}", byte=f"0x{exc.object[exc.start]:02x}",
+                   offset=str(exc.start))
+    if isinstance(exc, OSError):
+        return str(exc.strerror or exc)
+    return str(exc)
+

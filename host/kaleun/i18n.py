@@ -19,6 +19,7 @@ import hashlib
 import io
 import logging
 import os
+import struct
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
@@ -94,6 +95,8 @@ def _compiled(code: str) -> Path | bytes | None:
             tmp = mo.with_suffix(f".{os.getpid()}.tmp")
             with open(tmp, "wb") as out:
                 mofile.write_mo(out, catalog, use_fuzzy=False)
+                out.flush()
+                os.fsync(out.fileno())  # a power cut after the rename leaves the whole file, not an empty one
             os.replace(tmp, mo)
             for old in mo.parent.glob(f"{DOMAIN}*.mo"):
                 if old != mo and old.stat().st_mtime < st.st_mtime - STALE_MO_SECONDS:
@@ -278,6 +281,27 @@ def language(code: str) -> Language:
         if isinstance(mo, bytes):
             translations = gettext.GNUTranslations(io.BytesIO(mo))
         elif mo is not None:
-            with open(mo, "rb") as fh:
-                translations = gettext.GNUTranslations(fh)
+            translations = _read_compiled(mo, code)
     return Language(code, translations, _number_signs(code))
+
+
+def _read_compiled(mo: Path, code: str) -> gettext.NullTranslations:
+    """The translations of a compiled catalogue in the cache. A damaged one (cut short by a power cut, a card
+    with errors) stopped every start in that language with a traceback: it is deleted and the catalogue compiled
+    again (kept in the cache when it can be), else English is used, with a line in the log."""
+    try:
+        with open(mo, "rb") as fh:
+            return gettext.GNUTranslations(fh)
+    except (OSError, ValueError, IndexError, struct.error, UnicodeDecodeError) as exc:
+        log.warning("the compiled %s catalogue %s is damaged (%s): it is compiled again", own_name(code), mo, exc)
+    try:
+        mo.unlink(missing_ok=True)
+        again = _compiled(code)
+        if isinstance(again, bytes):
+            return gettext.GNUTranslations(io.BytesIO(again))
+        if again is not None:
+            with open(again, "rb") as fh:
+                return gettext.GNUTranslations(fh)
+    except (OSError, ValueError, IndexError, struct.error, UnicodeDecodeError) as exc:
+        log.warning("the %s catalogue cannot be read (%s): English is used", own_name(code), exc)
+    return gettext.NullTranslations()

@@ -103,11 +103,15 @@ def _tell_left_out(lang: Any, asked: str | None = None) -> None:
     shipped mission is told, and the shipped one is played."""
     from kaleun.core.messages import Msg, join
     from kaleun.own_missions import program_own
+    from kaleun.paths import own_missions_dir
     from kaleun.uboot.game import MISSIONS
 
     own = program_own()
     for name, problems in own.refused.items():
         if asked is not None and asked not in MISSIONS and own.refusal(asked) is problems:
+            continue
+        if name == str(own_missions_dir()):  # the folder itself cannot be read: its problem says it whole
+            print(lang.render(join(problems, "\n")), file=sys.stderr)
             continue
         print(lang.render(Msg("kaleun: own mission file {path} left out:\n{problems}", path=name,
                               problems=join(problems, "\n"))), file=sys.stderr)
@@ -121,7 +125,7 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
     """`kaleun missions check`: each file's missions or its problems (`file:line: problem`), in the table's
     language (--language, else `kaleun config`, else English): a mission's maker may write in German or Russian."""
     from kaleun.core.messages import Msg, join, of_error
-    from kaleun.files import read_file
+    from kaleun.files import read_file, why_unread
     from kaleun.i18n import language
     from kaleun.uboot.missions.catalogue import MissionError, check_text
 
@@ -138,7 +142,7 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
             text = read_file(path, MISSION_BYTES).decode("utf-8")  # a regular file only: a pipe hung the check
         except (OSError, UnicodeDecodeError) as exc:
             print(lang.render(Msg("{path}: cannot read the mission file ({why})", path=name,
-                                  why=str(getattr(exc, "strerror", None) or exc))), file=sys.stderr)
+                                  why=why_unread(exc))), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         single = None if args.table else path.stem
@@ -184,10 +188,17 @@ def _check_own_folder(lang: Any) -> int:
     """`kaleun missions check` without files: every file of the group's own missions folder, as the list and
     `kaleun play` read them."""
     from kaleun.core.messages import Msg, join
-    from kaleun.own_missions import own_files, read_own_files
+    from kaleun.own_missions import folder_problem, own_files, read_own_files
     from kaleun.paths import own_missions_dir
 
+    problem = folder_problem()
+    if problem is not None:
+        print(lang.render(problem), file=sys.stderr)
+        return EXIT_BAD_INPUT
     paths = own_files()
+    for other in _not_read(own_missions_dir()):  # saved by an editor as wolf_watch.toml.txt, WOLF_WATCH.TOML ...
+        print(lang.render(Msg("{path}: not read: the name of a mission file ends in .toml (the id is the name before "
+                              "it)", path=str(other))), file=sys.stderr)
     if not paths:
         print(lang.render(Msg("no mission files in {folder} (a group's own missions go there, one <id>.toml each)",
                               folder=str(own_missions_dir()))))
@@ -198,6 +209,17 @@ def _check_own_folder(lang: Any) -> int:
     for problems in own.refused.values():
         print(lang.render(join(problems, "\n")), file=sys.stderr)
     return EXIT_BAD_INPUT if own.refused else EXIT_OK
+
+
+def _not_read(folder: Path) -> list[Path]:
+    """The files of the missions folder whose name looks like a mission file's but does not end in `.toml` (an
+    editor's `.txt` added to it, capitals): passed over by the list and the start, said by `kaleun missions check`."""
+    try:
+        names = sorted(folder.iterdir())
+    except OSError:
+        return []
+    return [p for p in names if not p.name.startswith(".") and not p.name.endswith(".toml")
+            and ".toml" in p.name.lower() and p.is_file()]
 
 
 def cmd_career(args: argparse.Namespace) -> int:

@@ -13,6 +13,8 @@ core itself keeps no group's missions, only the fields of the one a game plays (
 from __future__ import annotations
 
 import logging
+import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,9 +42,29 @@ def own_files(folder: Path | None = None) -> list[Path]:
     return names[:MOST_FILES]
 
 
+def folder_problem(folder: Path | None = None) -> Msg | None:
+    """Why the group's missions folder cannot be read (None: it can, or there is none, the usual case). A file of
+    that name is the likeliest: `cp wolf_watch.toml ~/.config/kaleun/missions` before the folder was made copies the
+    mission to a file called `missions`, which was then passed over without a word."""
+    folder = own_missions_dir() if folder is None else folder
+    try:
+        mode = os.stat(folder).st_mode
+        if stat.S_ISDIR(mode):
+            os.listdir(folder)
+            return None
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return Msg("kaleun: the folder of the group's own missions {folder} cannot be read ({why}); no own mission "
+                   "is read from it", folder=str(folder), why=str(exc.strerror or exc))
+    return Msg("kaleun: {folder} is a file, not a folder, so no own mission is read from it: the group's own missions "
+               "go into a folder of that name, one <id>.toml each (a file copied there before the folder was made "
+               "took its name: rename it, make the folder and move the file into it as <id>.toml)", folder=str(folder))
+
+
 def read_own_files(paths: list[Path]) -> OwnMissions:
     """The missions of these files, checked; a file that cannot be read is left out, with the reason."""
-    from kaleun.files import read_file
+    from kaleun.files import read_file, why_unread
     from kaleun.uboot.missions.own import read_own
 
     texts: list[tuple[str, str]] = []
@@ -52,9 +74,12 @@ def read_own_files(paths: list[Path]) -> OwnMissions:
             texts.append((str(path), read_file(path, MISSION_BYTES).decode("utf-8")))
         except (OSError, UnicodeDecodeError) as exc:
             unreadable[str(path)] = [Msg("{path}: cannot read the mission file ({why})", path=str(path),
-                                         why=str(getattr(exc, "strerror", None) or exc))]
+                                         why=why_unread(exc))]
     own = read_own(texts)
     refused = {**own.refused, **unreadable}
+    problem = folder_problem()
+    if problem is not None:  # said as a file left out is, where the group's own missions are listed and started
+        refused[str(own_missions_dir())] = [problem]
     own.refused.clear()
     own.refused.update(sorted(refused.items()))  # told in the order of the files' names
     return own
@@ -70,7 +95,7 @@ def load_own_missions() -> OwnMissions | None:
     it (None)."""
     _read[0] = None
     paths = own_files()
-    if not paths:
+    if not paths and folder_problem() is None:
         return None
     try:
         own = read_own_files(paths)

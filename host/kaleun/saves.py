@@ -195,6 +195,15 @@ def trial_run(engine: Engine) -> None:
                             "be resumed", seconds=TRIAL_S, why=f"{type(exc).__name__}: {exc}")) from exc
 
 
+class NewerJournal(SaveError):
+    """The save's journal was written by a newer Kaleun: the resume is refused and both files are kept."""
+
+    def __init__(self, message: Msg, journal: Path, version: int) -> None:
+        super().__init__(message)
+        self.journal = journal
+        self.version = version
+
+
 @dataclass
 class Opened:
     """A game opened from a save (and its journal)."""
@@ -271,11 +280,11 @@ def _replay_journal(opened: Opened, state: Any, data: bytes) -> None:
     jpath = journal_path(opened.path)
     journal = read_journal(jpath, digest(data), opened.engine.t)
     if journal.newer is not None:  # resumed without it, the game's first save would write over what it holds
-        raise SaveError(Msg("{path}: the journal holds what this Kaleun does not know (journal version {version}; "
+        raise NewerJournal(Msg("{path}: the journal holds what this Kaleun does not know (journal version {version}; "
                             "this one reads version {reads}): a newer Kaleun wrote it (update this one to resume the "
                             "game), or it is damaged; the files were kept as they are. Move the journal away to "
                             "resume from the save alone (what followed the save is lost then).", path=str(jpath),
-                            version=str(journal.newer), reads=str(VERSION)))
+                            version=str(journal.newer), reads=str(VERSION)), jpath, int(journal.newer))
     if journal.stale:
         log.debug("%s belongs to an earlier save; ignored", jpath)
     if journal.problem:

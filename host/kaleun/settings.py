@@ -10,10 +10,9 @@ and left as it is.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,7 +92,8 @@ class Settings:
             raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
                                     why=str(exc.strerror))) from exc
         except (OSError, UnicodeDecodeError) as exc:
-            raise SettingsError(Msg("{path}: cannot read the settings ({why})", path=str(path), why=str(exc))) from exc
+            raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
+                                    why=_why_unread(path, exc))) from exc
         try:
             raw: Any = jsonin.loads(text, max_depth=2)
         except jsonin.JsonSyntaxError as exc:
@@ -134,19 +134,26 @@ class Settings:
         return self.values.pop(key, None) is not None
 
     def save(self) -> None:
-        """Write atomically (a temporary file renamed over the old one)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".settings-", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.values, fh, indent=2, ensure_ascii=False, sort_keys=True)
-                fh.write("\n")
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write atomically (`saves.write_atomic`: a temporary `.settings.json.<random>.tmp` renamed over the old
+        one, the rename flushed), so a write cut short leaves the file a later start removes
+        (`housekeeping.remove_stale_temporaries`)."""
+        from kaleun.saves import write_atomic
+
+        write_atomic(self.path, json.dumps(self.values, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def _why_unread(path: Path, exc: OSError | UnicodeDecodeError) -> Msg | str:
+    """Why the settings file cannot be read, in words: the folder that is a file (the config folder, or one above
+    it), not `[Errno 20] Not a directory: ...settings.json`."""
+    if isinstance(exc, UnicodeDecodeError):
+        from kaleun.files import why_unread
+
+        return why_unread(exc)
+    if exc.errno == errno.ENOTDIR:
+        for folder in path.parents:
+            if folder.exists() and not folder.is_dir():
+                return Msg("{folder} is a file, not a folder", folder=str(folder))
+    return str(exc.strerror or exc)
 
 
 #: what `preferred` has warned of in this process: a damaged file is told once per start, not at every read

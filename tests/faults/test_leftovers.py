@@ -142,3 +142,56 @@ def test_sessions_are_ordered_by_their_start_and_number_within_a_second(tmp_path
     removed = prune_sessions(tmp_path, keep=2)
     assert sorted(p.name for p in removed) == ["20260101-120000.events.jsonl", "20260101-120000.script.jsonl",
                                                "20260101-120000.yellow.events.jsonl"]
+
+
+#: `kaleun config set` killed between writing the settings' temporary file and renaming it into place
+KILLED_CONFIG_SET = """
+import os, signal, sys
+os.replace = lambda src, dst: os.kill(os.getpid(), signal.SIGKILL)
+from kaleun.cli import main
+sys.exit(main(["config", "set", "language", "de"]))
+"""
+
+
+@pytest.mark.slow
+def test_a_config_set_killed_half_written_keeps_the_settings_and_its_temporary_file_is_removed_later(tmp_path):
+    """Finding: `kaleun config set` wrote its temporary file as `.settings-<random>`, a name the clean-up of
+    writes cut short does not know, so each `config set` killed (a power cut while a table is set up) left one
+    in the config folder for good. The settings are now written as the other rarely written files are: killed,
+    the old settings stay whole, and the temporary file goes at a start once it is an hour old."""
+    import os
+
+    from kaleun.housekeeping import RARE_TMP, STALE_TMP_S
+
+    (tmp_path / "settings.json").write_text('{\n  "language": "ru"\n}\n')
+    before = (tmp_path / "settings.json").read_bytes()
+    _killed(KILLED_CONFIG_SET, tmp_path)
+    assert (tmp_path / "settings.json").read_bytes() == before
+    left = [p for p in tmp_path.iterdir() if p.name.startswith(".settings")]
+    assert len(left) == 1 and RARE_TMP.fullmatch(left[0].name), left
+    hour_ago = left[0].stat().st_mtime - STALE_TMP_S - 60
+    os.utime(left[0], (hour_ago, hour_ago))
+    game = Console(tmp_path, "play", "--console")
+    game.expect("> ")
+    game.send("quit")
+    assert game.finish() == 0, game.text
+    assert not left[0].exists() and (tmp_path / "settings.json").read_bytes() == before
+
+
+def test_a_settings_file_under_a_file_where_the_config_folder_belongs_is_said_in_words(tmp_path):
+    """Finding: a file where the config folder belongs gave `cannot read the settings ([Errno 20] Not a directory:
+    '.../kaleun/settings.json')`; now the reason names the file that stands where the folder belongs, in the
+    table's words, and a settings file that is not text says so."""
+    from kit import run_kaleun
+
+    config = tmp_path / "config"
+    (config).write_text("x")
+    shown = run_kaleun("config", "show", home=tmp_path, XDG_CONFIG_HOME=str(config), KALEUN_HOME="")
+    assert shown.returncode == 2
+    assert f"cannot read the settings ({config} is a file, not a folder); fix it or delete it" in shown.stderr
+    assert "Errno" not in shown.stderr
+    config.unlink()
+    (config / "kaleun").mkdir(parents=True)
+    (config / "kaleun" / "settings.json").write_bytes(b"\xff\xfe{}")
+    shown = run_kaleun("config", "show", home=tmp_path, XDG_CONFIG_HOME=str(config), KALEUN_HOME="")
+    assert "cannot read the settings (it is not UTF-8 text: byte 0xff at 0); fix it or delete it" in shown.stderr

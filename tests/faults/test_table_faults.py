@@ -328,6 +328,37 @@ def test_a_career_record_of_a_newer_kaleun_is_not_called_only_damaged_and_is_kep
     assert json.loads(path.read_text(encoding="utf-8")) == record
 
 
+def test_a_career_record_of_a_newer_version_says_a_newer_kaleun_wrote_it_and_is_kept(tmp_path):
+    """A career record whose version a newer Kaleun raised was refused as `this is not a Kaleun career record of
+    version 1`, as if it were some other file; it now says a newer Kaleun wrote it and to update this one."""
+    record = {**empty(), "version": 2}
+    path = tmp_path / "career.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(CareerError) as refused:
+        load_career(path)
+    assert str(refused.value) == (f"{path}: the career record is of version 2, newer than this Kaleun reads (1): a "
+                                  "newer Kaleun wrote it (update this one); the file was kept as it is")
+    assert json.loads(path.read_text(encoding="utf-8")) == record
+    path.write_text(json.dumps({**empty(), "version": 0}), encoding="utf-8")
+    with pytest.raises(CareerError, match="this is not a Kaleun career record of version 1"):
+        load_career(path)
+
+
+def test_figure_tags_of_a_newer_version_say_a_newer_kaleun_wrote_them_and_are_kept(tmp_path):
+    """As the career record: `figures.json` whose version a newer Kaleun raised was called `not a Kaleun figure tag
+    file`; it now says a newer Kaleun wrote it and to update this one, and the file stays as it is."""
+    from kaleun.hub.tags import FigureTags, TagStoreError
+
+    path = tmp_path / "figures.json"
+    path.write_text(json.dumps({"format": "kaleun-figure-tags", "version": 2, "tags": {}}), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(TagStoreError) as refused:
+        FigureTags.load(path)
+    assert str(refused.value) == (f"{path}: the figure tags are of version 2, newer than this Kaleun reads (1): a "
+                                  "newer Kaleun wrote them (update this one); the file was kept as it is")
+    assert path.read_bytes() == before
+
+
 def test_a_storage_turned_read_only_while_playing_is_not_told_to_make_room(tmp_path, monkeypatch):
     """A Pi's memory card with errors is remounted read-only by the system (ext4's errors=remount-ro), a USB
     stick holding KALEUN_HOME is pulled out: every write fails with EROFS or EIO. Before, the crew was told

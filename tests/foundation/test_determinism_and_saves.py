@@ -101,8 +101,14 @@ def test_a_save_that_fails_half_way_keeps_the_old_file_and_leaves_no_temporary_f
 
 @pytest.mark.parametrize("content, message", [
     ("{not json", "the save is damaged \\(not valid JSON \\(Expecting property name"),
+    # a save cut short inside a text (a power cut): said once, "starting at column", not "starting at at column"
+    ('{"format": "kaleun-st', "the save is damaged \\(not valid JSON \\(Unterminated string starting at column 12\\)"),
     ('{"format": "something-else"}', "not a Kaleun save"),
-    ('{"format": "kaleun-state", "version": 99}', "save version 99 is not supported"),
+    # a newer Kaleun's save says so and what to do (it said only "save version 99 is not supported")
+    ('{"format": "kaleun-state", "version": 99}', "save version 99 is newer than this Kaleun reads \\(1\\): a newer "
+                                                  "Kaleun wrote it; update this one to resume the game"),
+    ('{"format": "kaleun-state", "version": 0}', "save version 0 is not supported \\(this Kaleun reads 1\\)"),
+    ('{"format": "kaleun-state", "version": "2"}', "save version '2' is not supported"),
     ('[1, 2]', "not a JSON object"),
 ])
 def test_a_corrupt_save_is_refused_kept_and_explained(tmp_path, content, message):

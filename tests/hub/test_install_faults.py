@@ -231,3 +231,80 @@ def test_temporary_files_the_drive_would_not_let_go_are_named_and_the_next_insta
     monkeypatch.undo()
     install.install(drive, CONFIG)
     assert not list(drive.rglob("*.tmp"))
+
+
+def _pull_out_at(monkeypatch: pytest.MonkeyPatch, drive: Path, count: int, mount_point_left: bool) -> None:
+    """The drive is pulled out once the `count`-th file is being written to it: its folder goes, or (a drive
+    mounted on a folder of this computer) the folder stays behind empty, on this computer's own disk."""
+    import shutil
+
+    real = os.fdopen
+    opened = {"n": 0}
+
+    def fdopen(fd: int, *args: Any, **kwargs: Any) -> Any:
+        opened["n"] += 1
+        if opened["n"] == count:
+            shutil.rmtree(drive)
+            if mount_point_left:
+                drive.mkdir()
+        return real(fd, *args, **kwargs)
+
+    monkeypatch.setattr(install.os, "fdopen", fdopen)
+
+
+@pytest.mark.parametrize("mount_point_left", [False, True], ids=["folder gone", "empty mount point left"])
+@pytest.mark.parametrize("count", [1, 2, 5, 12, 22])
+def test_a_drive_pulled_out_mid_copy_is_never_written_on_this_computers_disk(tmp_path, monkeypatch, count,
+                                                                            mount_point_left):
+    """Finding: a CIRCUITPY drive pulled out while the firmware was copied had the install make its folder (or
+    use the empty mount point left at its path) on the Pi's own card and write the rest there, then say
+    `installed 23 files` for a Pico that got none. Now the install notices the drive is no longer the one it
+    began on and stops: nothing is made or left at the drive's path, and the maker is told it went away."""
+    drive = _drive(tmp_path)
+    _pull_out_at(monkeypatch, drive, count, mount_point_left)
+    with pytest.raises(install.InstallError) as refused:
+        install.install(drive, CONFIG)
+    said = str(refused.value)
+    assert said.startswith(f"writing to {drive} failed: the drive went away (the Pico unplugged"), said
+    assert "Errno" not in said
+    assert (list(drive.rglob("*")) == [] if mount_point_left else not drive.exists())
+
+
+#: `kaleun firmware install DRIVE` sent SIGNAL (Ctrl-C, a stop) once its COUNT-th file is written to the drive
+STOPPED_INSTALL = """
+import os, runpy, signal, sys
+drive, count, sig = sys.argv[1], int(sys.argv[2]), getattr(signal, sys.argv[3])
+written = {"n": 0}
+real = os.fsync
+def fsync(fd):
+    real(fd)
+    written["n"] += 1
+    if written["n"] == count:
+        os.kill(os.getpid(), sig)
+os.fsync = fsync
+sys.argv = ["kaleun", "firmware", "install", drive]
+runpy.run_module("kaleun", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(("count", "sig"), [(1, "SIGINT"), (12, "SIGTERM"), (20, "SIGINT")])
+def test_an_install_stopped_by_ctrl_c_or_a_signal_leaves_the_drive_as_it_was(tmp_path, count, sig):
+    """Finding: Ctrl-C (or SIGTERM) while the files were written left up to 20 `.tmp` files and the new folders on
+    the drive (a CIRCUITPY drive holds about 1 MB), and said only `stopped by SIGINT`. Now the install takes its
+    temporary files and folders back before it stops."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    drive = _drive(tmp_path)
+    install.install(drive, CONFIG)
+    for path in ("code.py", "lib/kaleun_hub/hub.py"):
+        (drive / path).write_bytes(b"# the old firmware\n")
+    before, folders = _tree(drive), _folders(drive)
+    (tmp_path / "home").mkdir()
+    done = subprocess.run([sys.executable, "-c", STOPPED_INSTALL, str(drive), str(count), sig], capture_output=True,
+                          text=True, env=kaleun_env(tmp_path / "home"), timeout=120)
+    assert done.returncode in (130, 143), done.stderr
+    assert f"kaleun: stopped by {sig}" in done.stderr and "Traceback" not in done.stderr
+    assert _tree(drive) == before and _folders(drive) == folders

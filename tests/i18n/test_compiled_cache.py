@@ -8,6 +8,7 @@ import gettext
 from pathlib import Path
 
 from kaleun import i18n
+from kaleun.core.messages import Msg
 
 
 def _po(folder: Path, wording: str) -> Path:
@@ -43,3 +44,23 @@ def test_an_edited_catalogue_is_compiled_again(tmp_path, monkeypatch) -> None:
     assert _read(i18n._compiled("ru")) == "один"
     po.write_text(po.read_text(encoding="utf-8").replace("один", "два"), encoding="utf-8")
     assert _read(i18n._compiled("ru")) == "два"
+
+
+def test_a_damaged_compiled_catalogue_in_the_cache_is_compiled_again_not_a_traceback(tmp_path, monkeypatch) -> None:
+    """Finding: a compiled catalogue in the cache cut short (a power cut: it was renamed into place unflushed),
+    emptied or overwritten with noise stopped every start in that language with a traceback (`OSError: File is
+    corrupt`, `struct.error`), the table's service included. It is now deleted and compiled again."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path / "home"))
+    po = _po(tmp_path / "copy", "{square} по счислению")
+    monkeypatch.setattr(i18n, "catalogue_path", lambda code: po)
+    mo = i18n._compiled("ru")
+    assert isinstance(mo, Path)
+    whole = mo.read_bytes()
+    for damaged in (b"", whole[:len(whole) // 2], b"\x95\x04\x12\xde" + b"\xff" * 40, bytes(reversed(whole))):
+        mo.write_bytes(damaged)
+        i18n.language.cache_clear()  # a new start
+        try:
+            assert i18n.language("ru").render(Msg("DR square {square}", square="AL28")) == "AL28 по счислению"
+        finally:
+            i18n.language.cache_clear()
+        assert mo.read_bytes() == whole  # compiled again into the cache

@@ -391,6 +391,68 @@ def test_4_3_a_mission_that_ends_on_a_full_disk_is_booked_on_leaving_or_by_kaleu
     assert len(load_career()["missions"]) == 1
 
 
+def test_4_3_a_mission_that_ends_with_a_damaged_career_record_tells_the_crew_how_it_is_booked(home, tmp_path):
+    """Finding: a mission that ended while `career.json` was damaged said so only in an English log line
+    (`ERROR kaleun.runtime.debrief_output: ...`), and the crew read "start a new game". Now the crew is told in the
+    table's language, once, where the result is kept and how it is booked; the damaged record is kept as it is, and
+    `kaleun resume` books the result once the record is moved away."""
+    from kaleun.i18n import language
+    from kaleun.ui.session import make_runtime
+
+    g = start_configured(GameSetup(mission="prize_rules_1939"))
+    career_path().write_text('{"format": "kaleun-career", "version": 1, "missions": [')  # cut short meanwhile
+    damaged = career_path().read_bytes()
+    runtime = make_runtime(g, default_board())
+    told: list = []
+    runtime.problems = [told.append]
+    try:
+        replay(g, "prize_rules_1939", "win")
+        assert g.module("mission").over
+        runtime.debrief.write()                     # what the table does on mission_end
+        runtime.debrief.close()                     # leaving: tried again, not said again
+    finally:
+        runtime.close()
+    assert len(told) == 1, told
+    said = str(told[0])
+    assert said.startswith(f"The mission's result could not be booked in the career record: {career_path()}: the "
+                           "career record is damaged (not valid JSON"), said
+    assert said.endswith("Its save keeps it: once the record is repaired or moved away, kaleun resume books it.")
+    assert language("de").missing(told[0]) == [] and language("ru").missing(told[0]) == []
+    assert career_path().read_bytes() == damaged
+    save = tmp_path / "ended.json"
+    save_game(g, save)
+    career_path().rename(career_path().with_name("career-damaged.json"))  # done as the crew was told
+    resumed = run_kaleun("resume", "--save", str(save), home=home)
+    assert "is booked in" in resumed.stderr, resumed.stderr
+    assert [m["result"] for m in load_career()["missions"]] == ["won"]
+
+
+def test_4_3_a_mission_started_while_the_career_record_is_damaged_says_so_at_the_start(home):
+    """The crew hears at the start of a mission with objectives, in the table's language, that the career record
+    cannot be read and that the mission's result will be kept for it; the record stays as it is."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    career_path().write_text('{"format": "kaleun-career", "version": 1, "missions": [')
+    damaged = career_path().read_bytes()
+
+    def play(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *args], capture_output=True,
+                              text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home)
+        assert done.returncode == 0, done.stderr
+        return done.stderr
+
+    said = play("--mission", "prize_rules_1939")
+    assert f"kaleun: {career_path()}: the career record is damaged (not valid JSON (Expecting value at column 56)); " \
+           "the file was kept as it is. The mission is played; its result is booked in the career record once the " \
+           "record is repaired or moved away (kaleun resume of its save books it)." in said, said
+    assert "Die Mission wird gespielt" in play("--mission", "prize_rules_1939", "--language", "de")
+    assert "career record" not in play()  # the training patrol has no objectives: nothing to book
+    assert career_path().read_bytes() == damaged
+
+
 def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
     """§5.2: a linked patrol carries the boat and crew from part to part. A group that names another patrol's part
     with --linked (or in the terminal's set-up) starts a new patrol, and the one in progress with its carry-over is
@@ -441,3 +503,38 @@ def test_5_2_the_table_is_told_which_supplies_and_cigarettes_the_last_part_left(
     fresh = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first)))
     said = str(next(e for e in fresh.take_events() if e.name == "carried_over").feed)
     assert said == "The patrol goes on from sc_convoy_1940. 14 torpedoes left."  # nothing used: nothing to say
+
+
+def test_5_2_a_part_that_ended_unbooked_is_booked_before_the_next_linked_part_starts(home):
+    """§5.2: the linked patrol goes on from the part just played. Finding: a part that ended while the career
+    record could not be written (a full disk; a damaged record the crew then moved away) stayed unbooked unless the
+    crew typed `kaleun resume`; `kaleun play --linked` then read the record without it and started that part over.
+    Now a new game first books the finished mission in the autosave: the next part starts, with the carry-over."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode="linked")
+    g = new_game(3, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 2, "encounter": [], "radio": [],
+                                       "air_cover": "none"})
+    do(g, {"do": "crew_options", "rules": "advise", "wear": False})
+    do(g, {"do": "kill", "figure": "engineer-square", "why": "washed overboard"})
+    assert one(advance(g, 2 * H), "mission_end")["reason"] == "time_limit"
+    save_game(g, home / "autosave.json")  # quit after the end: booking it failed, the record is not there
+    assert not career_path().exists()
+
+    def play(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *args], capture_output=True,
+                              text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home)
+
+    started = play("--linked")
+    assert started.returncode == 0, started.stderr
+    assert f"kaleun: the mission's result (lost, grade F) is booked in {career_path()} now: it was not booked when " \
+           "the mission ended." in started.stderr, started.stderr
+    assert "The patrol goes on from sc_convoy_1940. 1 sailor is dead" in started.stdout, started.stdout
+    record = load_career()
+    assert [m["mission"] for m in record["missions"]] == ["sc_convoy_1940"]
+    assert record["patrol"]["next"] == "weather_1940"
+    again = play("--mission", "training")  # the booked game (kept aside now) is never booked twice
+    assert "is booked in" not in again.stderr and len(load_career()["missions"]) == 1

@@ -130,6 +130,50 @@ def test_4_1_an_own_file_with_a_mistake_is_refused_by_file_and_line_and_the_ship
     assert f"kaleun: own mission file {broken} left out:\n{broken}:23: broken: objective[0].hours" in other.stderr
 
 
+def test_4_1_a_mission_copied_to_a_file_where_the_missions_folder_belongs_is_named_not_passed_over(tmp_path):
+    """Finding: `cp wolf_watch.toml ~/.config/kaleun/missions` before the folder was made copies the mission to a
+    file called `missions`. `kaleun missions` then listed the shipped ones without a word, `kaleun missions check`
+    said `no mission files in .../missions`, and `--mission wolf_watch` was an unknown mission. Now each of them
+    says the folder is a file, and how to put the mission where it is read."""
+    folder = tmp_path / "missions"
+    folder.write_text(WOLF_WATCH, encoding="utf-8")
+    said = f"kaleun: {folder} is a file, not a folder, so no own mission is read from it: the group's own missions " \
+           "go into a folder of that name, one <id>.toml each (a file copied there before the folder was made took " \
+           "its name: rename it, make the folder and move the file into it as <id>.toml)"
+    listed = run_kaleun("missions", home=tmp_path)
+    assert listed.returncode == 0 and "training" in listed.stdout
+    assert said in listed.stderr, listed.stderr
+    checked = run_kaleun("missions", "check", home=tmp_path)
+    assert checked.returncode == 2 and said in checked.stderr and "no mission files" not in checked.stdout
+    script = str(write_script(tmp_path / "s.jsonl", STAY))
+    played = run_kaleun("run", "--mission", "wolf_watch", "--script", script, "--events", str(tmp_path / "o.jsonl"),
+                        home=tmp_path)
+    assert played.returncode == 2 and said in played.stderr and "unknown mission 'wolf_watch'" in played.stderr
+    german = run_kaleun("missions", "check", "--language", "de", home=tmp_path)
+    assert f"kaleun: {folder} ist eine Datei, kein Ordner" in german.stderr, german.stderr
+    assert folder.read_text(encoding="utf-8") == WOLF_WATCH  # the mission copied there is kept as it is
+    folder.unlink()  # done as the message says: the folder made, the file moved into it
+    own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH)
+    assert "wolf_watch" in run_kaleun("missions", home=tmp_path).stdout
+
+
+def test_4_1_a_mission_file_saved_with_another_ending_is_named_by_missions_check(tmp_path):
+    """Finding: a mission saved by an editor as `wolf_watch.toml.txt` (or `WOLF_WATCH.TOML`) was passed over and
+    `kaleun missions check` said only `no mission files in ...`. The check now names each such file and why; notes
+    of the group's own (`README.txt`) are left alone."""
+    txt = own_file(tmp_path, "wolf_watch.toml.txt", WOLF_WATCH)
+    capitals = own_file(tmp_path, "PACK.TOML", WOLF_WATCH)
+    own_file(tmp_path, "README.txt", "our missions")
+    checked = run_kaleun("missions", "check", home=tmp_path)
+    assert checked.returncode == 0
+    for path in (capitals, txt):
+        assert f"{path}: not read: the name of a mission file ends in .toml (the id is the name before it)" \
+            in checked.stderr, checked.stderr
+    assert "README.txt" not in checked.stderr
+    german = run_kaleun("missions", "check", "--language", "de", home=tmp_path)
+    assert f"{txt}: nicht gelesen" in german.stderr, german.stderr
+
+
 def test_4_1_an_own_file_may_not_take_a_shipped_missions_id(tmp_path):
     mine = own_file(tmp_path, "training.toml", WOLF_WATCH)
     listed = run_kaleun("missions", home=tmp_path)

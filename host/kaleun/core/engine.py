@@ -414,6 +414,9 @@ def check_state_header(state: Any, game: str | None = None) -> None:
     if state.get("format") != STATE_FORMAT:
         raise SaveError(Msg("this is not a Kaleun save (format field missing or wrong)"))
     version = state.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and STATE_VERSION < version < 10**6:
+        raise SaveError(Msg("save version {version} is newer than this Kaleun reads ({reads}): a newer Kaleun wrote "
+                            "it; update this one to resume the game", version=str(version), reads=STATE_VERSION))
     if version != STATE_VERSION:
         raise SaveError(Msg("save version {version} is not supported (this Kaleun reads {reads})",
                             version=repr(version), reads=STATE_VERSION))

@@ -69,7 +69,9 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         where = (Msg("line {line}, column {column}", line=str(exc.lineno), column=str(exc.colno)) if multiline
                  else Msg("column {column}", column=str(exc.colno)))
         # what is wrong is Python's own words (English); where it is reads in the table's language
-        raise JsonSyntaxError(Msg("not valid JSON ({why} at {where})", why=exc.msg, where=where)) from exc
+        # ("Unterminated string starting at" ends on its own "at": not "starting at at column 12")
+        why = exc.msg.removesuffix(" at")
+        raise JsonSyntaxError(Msg("not valid JSON ({why} at {where})", why=why, where=where)) from exc
     except RecursionError as exc:
         raise JsonInputError(_too_deep(max_depth)) from exc
     except ValueError as exc:  # int() beyond Python's digit limit (its message advises a programmer's call)

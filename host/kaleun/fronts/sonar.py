@@ -41,11 +41,13 @@ def new(options: Any, seed: int) -> Engine:
 
     map_text, map_source = None, "map"
     if options.map is not None:
+        from kaleun.files import why_unread
+
         try:
             map_text = read_map(options.map)
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(Msg("cannot read the map {path}: {why}", path=str(options.map),
-                                   why=str(getattr(exc, "strerror", None) or exc))) from exc
+                                   why=why_unread(exc))) from exc
         map_source = options.map
     return new_game(seed, options.scenario or "alpha", options.mode or "turn", _crews(options.crew),
                     map_text=map_text, map_source=map_source, training_aid=bool(options.training_aid))

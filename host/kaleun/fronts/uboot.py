@@ -106,8 +106,10 @@ class UbootFront(Front):
         if wants_setup(args):
             tell_left_out(args)  # the group's own mission files with mistakes: file:line: problem, at the start
             engine: Engine = start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
-            return engine
-        return new(args, args.seed)
+        else:
+            engine = new(args, args.seed)
+        _tell_unbookable(engine, args)
+        return engine
 
     def play(self, game: Engine, board: Any, args: argparse.Namespace, opening: Opening) -> int:
         from kaleun.cli import EXIT_FAIL, _fail, _said, _say_kept, stop_words
@@ -160,3 +162,24 @@ class UbootFront(Front):
         from kaleun.mission_commands import missions_epilog
 
         return missions_epilog()
+
+
+def _tell_unbookable(game: Engine, args: argparse.Namespace) -> None:
+    """A mission with objectives started while the career record cannot be read (damaged, a newer Kaleun's): the
+    group hears it at the start, not only when the mission ends hours later, and that the result is kept for it."""
+    import sys
+
+    from kaleun.career import CareerError, load_career
+    from kaleun.core.messages import of_error
+    from kaleun.i18n import language
+    from kaleun.mission_commands import _table_language
+
+    if not game.has_module("mission") or not game.module("mission").scored:
+        return
+    try:
+        load_career()
+    except CareerError as exc:
+        print(language(_table_language(args)).render(Msg(
+            "kaleun: {problem}. The mission is played; its result is booked in the career record once the record is "
+            "repaired or moved away (kaleun resume of its save books it).", problem=of_error(exc))), file=sys.stderr)
+

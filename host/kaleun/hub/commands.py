@@ -537,11 +537,12 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     close = None
     if args.tags:
+        from kaleun.files import why_unread
+
         try:
             source: Iterator[str] = iter(list(scripted_tags(Path(args.tags))))
         except (OSError, UnicodeDecodeError) as exc:
-            why = str(exc.strerror or exc) if isinstance(exc, OSError) else str(exc)
-            _refuse(say, "figures enroll", Msg("cannot read {path} ({why})", path=args.tags, why=why))
+            _refuse(say, "figures enroll", Msg("cannot read {path} ({why})", path=args.tags, why=why_unread(exc)))
             return EXIT_BAD_INPUT
     else:
         board = _hub_board(args, say)

@@ -87,6 +87,30 @@ def _inside(drive: Path, dst: Path) -> None:
         raise InstallError(Msg("{path} is not on {drive}", path=str(dst), drive=str(drive)))
 
 
+def _drive_identity(drive: Path) -> tuple[int, int, bool]:
+    """The drive's folder as the system knows it (device and inode, and whether CircuitPython's
+    boot_out.txt is on it): the same path may later be another folder (the mount point left empty on this
+    computer's own disk once the drive is pulled out, or a folder made anew, which may get the same inode)."""
+    try:
+        found = os.stat(drive)
+    except OSError as exc:
+        raise InstallError(Msg("writing to {drive} failed: {why}. {state}", drive=str(drive), why=why(exc),
+                               state=Msg("Nothing on the drive was changed"))) from exc
+    return found.st_dev, found.st_ino, os.path.lexists(drive / "boot_out.txt")
+
+
+def _still_there(drive: Path, same: tuple[int, int, bool]) -> None:
+    """OSError (the drive went away) unless `drive` is still the folder the install began on: a drive
+    pulled out mid-copy must not have the rest written to the folder left at its path (this computer's
+    own disk), nor a new folder made where it was."""
+    try:
+        found = os.stat(drive)
+    except FileNotFoundError:
+        raise OSError(errno.ENODEV, os.strerror(errno.ENODEV), str(drive)) from None
+    if (found.st_dev, found.st_ino, os.path.lexists(drive / "boot_out.txt")) != same:
+        raise OSError(errno.ENODEV, os.strerror(errno.ENODEV), str(drive))
+
+
 def _temporary(dst: Path) -> Path:
     return dst.with_name(dst.name + TEMPORARY)
 
@@ -133,6 +157,16 @@ def _remove(paths: list[Path]) -> list[Path]:
     return left
 
 
+def _unstage(staged: list[Path], made: list[Path]) -> list[Path]:
+    """Delete the temporary files written and the folders made for them (a folder that holds something else stays);
+    the temporary files that could not be deleted."""
+    left = _remove(staged)
+    for folder in reversed(made):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+    return left
+
+
 def _room_needed(files: list[tuple[Path, bytes]], cluster: int) -> int:
     """Bytes the staged files take on the drive while the old ones are still there."""
     return sum(-(-max(len(data), 1) // cluster) * cluster for _, data in files)
@@ -163,14 +197,17 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
         _inside(drive, dst)
         _inside(drive, _temporary(dst))
     _check_room(drive, files)
+    same = _drive_identity(drive)
     staged: list[Path] = []
     made: list[Path] = []
     try:
         for dst, data in files:
+            _still_there(drive, same)
             missing = [p for p in (dst.parent, *dst.parent.parents) if p != drive and drive in p.parents
                        and not p.exists()]
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            made += reversed(missing)
+            for folder in reversed(missing):  # never the drive itself: a drive gone is not made again here
+                folder.mkdir(exist_ok=True)
+                made.append(folder)
             _inside(drive, dst)  # a folder made by someone else between the check and mkdir
             tmp = _temporary(dst)
             _remove([tmp])  # a stale one from an install that was cut, read-only or not
@@ -181,14 +218,15 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
                 fh.flush()
                 os.fsync(fh.fileno())
     except OSError as exc:
-        left = _remove(staged)
-        for folder in reversed(made):
-            with contextlib.suppress(OSError):  # a folder that holds something else stays
-                folder.rmdir()
+        left = _unstage(staged, made)
         raise InstallError(_failed(drive, exc, Msg("Nothing on the drive was changed"), left)) from exc
+    except BaseException:  # Ctrl-C or a stop signal while the files are written: the drive as it was, then stop
+        _unstage(staged, made)
+        raise
     done = 0
     try:
         for (dst, _), tmp in zip(files, staged, strict=True):
+            _still_there(drive, same)
             os.replace(tmp, dst)
             done += 1
     except OSError as exc:
@@ -198,6 +236,9 @@ def write_files(drive: Path, files: list[tuple[Path, bytes]]) -> list[Path]:
                            "The install stopped halfway: {n} files are new, the others are still the old ones; "
                            "install again before you use the hub", n=done)
         raise InstallError(_failed(drive, exc, state, left)) from exc
+    except BaseException:  # stopped among the renames: no temporary file left behind
+        _remove(staged[done:])
+        raise
     for folder in sorted({dst.parent for dst, _ in files}):
         sync_folder(folder)
     return [dst for dst, _ in files]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kaleun.core import jsonin
 from kaleun.core.messages import Msg, of_error
-from kaleun.files import UnreadableFile, read_file
+from kaleun.files import UnreadableFile, read_file, why_unread
 from kaleun.paths import config_dir
 from kaleun.saves import write_atomic
 from kaleun.uboot.figures import FIGURES, figure_term
@@ -79,13 +79,19 @@ class FigureTags:
             raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path),
                                     why=str(exc.strerror))) from exc
         except (OSError, UnicodeDecodeError) as exc:
-            raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path), why=str(exc))) \
+            raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path),
+                                    why=why_unread(exc))) \
                 from exc
         try:
             data = jsonin.loads(text, max_depth=MAX_DEPTH)
         except jsonin.JsonInputError as exc:
             raise TagStoreError(Msg("{path}: {problem}; fix it or delete it and enroll again", path=str(path),
                                     problem=of_error(exc))) from exc
+        newer = data.get("version") if isinstance(data, dict) and data.get("format") == FORMAT else None
+        if isinstance(newer, int) and not isinstance(newer, bool) and VERSION < newer < 10**6:
+            raise TagStoreError(Msg("{path}: the figure tags are of version {version}, newer than this Kaleun reads "
+                                    "({reads}): a newer Kaleun wrote them (update this one); the file was kept as it "
+                                    "is", path=str(path), version=str(newer), reads=str(VERSION)))
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
             raise TagStoreError(Msg("{path}: not a Kaleun figure tag file (format {format} version {version})",
                                     path=str(path), format=FORMAT, version=VERSION))

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from kaleun.core.engine import Engine
 from kaleun.core.events import Event
+from kaleun.core.messages import Msg
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,9 @@ class DebriefOutput:
         #: the mission ended but could not be booked in the career record (a full disk ...): tried
         #: again when the table closes, and by `kaleun resume` of the save
         self.unbooked = False
+        #: who tells the crew, in the table's language, that the result could not be booked (the front end's
+        #: problems; without one, the log)
+        self.report: Callable[[Msg], None] = lambda text: log.error("%s", text)
 
     def handle(self, event: Event) -> None:
         if event.name == "mission_end" and self.game.game == "uboot":
@@ -64,12 +68,18 @@ class DebriefOutput:
     def book(self) -> None:
         """Book the ended mission in the career record (once: a booked game is not booked again)."""
         from kaleun.career import CareerError, record_mission
+        from kaleun.core.messages import of_error
 
         try:
             record_mission(self.game)
         except (CareerError, OSError) as exc:
-            log.error("the mission could not be booked in the career record (tried again on leaving and "
+            log.info("the mission could not be booked in the career record (tried again on leaving and "
                       "by kaleun resume): %s", exc)
+            if not self.unbooked:  # the crew is told once, in its language, what keeps the result and how it is booked
+                problem = of_error(exc) if isinstance(exc, CareerError) else str(exc.strerror or exc)
+                self.report(Msg("The mission's result could not be booked in the career record: {problem}. Its save "
+                                "keeps it: once the record is repaired or moved away, kaleun resume books it.",
+                                problem=problem))
             self.unbooked = True
         else:
             self.unbooked = False

@@ -180,6 +180,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
 
     # on mission_end: the debrief PNG (in the table's language then) and JSON, the career's entry
     runtime.debrief = DebriefOutput(game, sessions, stamp, language=lambda: str(getattr(runtime, "language", "en")))
+    runtime.debrief.report = lambda text: [tell(text) for tell in runtime.problems]  # a record it cannot book: said
     runtime.outputs.append(runtime.debrief)
     STOPPER.running(runtime.request_stop, runtime.continued)  # from here on a signal stops the loop, which saves
     first_save(runtime)  # a power cut before the first watch change loses nothing
