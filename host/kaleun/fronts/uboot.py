@@ -135,6 +135,11 @@ class UbootFront(Front):
         _say_kept(session.runtime.autosave, language)
         return int(session.run())
 
+    def over(self, game: Engine) -> bool:
+        """The mission is over (won, lost, the time limit, home from the patrol): the clock stands."""
+        return bool(game.module("compression").over) if game.has_module("compression") else \
+            bool(game.has_module("mission") and game.module("mission").over)
+
     def in_table_language(self, args: argparse.Namespace) -> bool:
         return bool(getattr(args, "debrief", None))
 
