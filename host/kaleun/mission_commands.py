@@ -330,6 +330,10 @@ def _start_from_args(args: argparse.Namespace) -> Any:
             record: dict[str, Any] | None = load_career()
         except CareerError:
             record = None  # start_configured says what is wrong with it
+        if sys.stdin is None:  # started with its standard input closed: nothing to read the answers from
+            from kaleun.core.messages import Msg
+
+            raise ValueError(Msg("the set-up was cut short (no more input): no game was started"))
         setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0), language=_table_language(args),
                                   record=record)
     else:
@@ -425,9 +429,12 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     def ask(question: Msg, default: str) -> str:
         stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
         stdout.flush()
-        answer = stdin.readline()
-        if not answer:
-            raise ValueError(lang.render(Msg("the set-up was cut short (no more input)")))
+        try:
+            answer = stdin.readline()
+        except OSError:  # the terminal went away (hung up): the input has ended
+            answer = ""
+        if not answer:  # the input ended: nothing is started, not even the default shown
+            raise ValueError(lang.render(Msg("the set-up was cut short (no more input): no game was started")))
         return answer.strip() or default
 
     def choose(question: Msg, names: dict[str, Msg], default: str) -> str:
