@@ -262,7 +262,9 @@ def add_commands(sub: Any) -> None:
 
 
 # -- setting a game up -----------------------------------------------------------------------------
-def add_play_options(play: argparse.ArgumentParser) -> None:
+def add_play_options(play: argparse.ArgumentParser, setup: bool = True) -> None:
+    """The set-up options of `kaleun play`; `kaleun run` takes them too, all but `--setup` (`setup=False`): a
+    script's game is set up on the command line."""
     how = play.add_mutually_exclusive_group()
     how.add_argument("--linked", action="store_true",
                      help="U-BOOT: play linked missions: the next part of the linked patrol in progress (or a new "
@@ -276,7 +278,9 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     play.add_argument("--easy-watch", dest="easy_watch", default=None, metavar="ROLE,...",
                       help="the easy watch change for these roles (roles on easy difficulty only); with --linked or "
                            "--campaign a role on easy keeps the last part's")
-    play.add_argument("--setup", action="store_true", help="choose the mission, mode and difficulties on the terminal")
+    if setup:
+        play.add_argument("--setup", action="store_true",
+                          help="choose the mission, mode and difficulties on the terminal")
 
 
 def wants_setup(args: argparse.Namespace) -> bool:
