@@ -164,18 +164,17 @@ class ScriptRun:
 
     def _apply(self, command: dict[str, Any]) -> None:
         with self.lock:
+            if self.over():  # the clock stands: what is due at the end's very moment runs first, as at the table
+                self.writer.write(self.game.advance_to(self.game.t))
             self.writer.write(self.game.apply(command))
 
     def _advance(self, t: float) -> None:
-        """Advance the game to `t`; once it is over (`over`) its clock stands: only what is due at the end's
-        very moment still happens (as at the table, where the time compression stands at pause), so the game
-        up to its end is the same as ever and nothing comes after it."""
+        """Advance the game to `t`. Once it is over (`over`) its clock stands, as at the table (the time
+        compression at pause): the game up to its end is the same as ever, and nothing comes after it but
+        what a line does at the end's moment."""
         with self.lock:
-            if self.over():
-                t = self.game.t
-            self.writer.write(self.game.advance_to(t, until=self.over))
-            if self.over():  # stopped at the end: what is due at this very moment still runs
-                self.writer.write(self.game.advance_to(self.game.t))
+            if not self.over():
+                self.writer.write(self.game.advance_to(t, until=self.over))
 
     def run(self, path: Path, until: float | None = None) -> None:
         try:
