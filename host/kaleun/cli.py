@@ -790,7 +790,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--events", required=True, metavar="OUT.jsonl", help="where to write the events")
     run.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     run.add_argument("--until", type=float, metavar="T",
-                     help="after the last line, keep running to game second T (an `end` line stops at once)")
+                     help="after the last line, keep running to game second T (an `end` line stops at once; "
+                          "once the game is over its clock stands)")
     run.add_argument("--load", metavar="SAVE", help="start from a saved game instead of a new one")
     run.add_argument("--save", metavar="SAVE", help="save the game at the end of the run")
     run.add_argument("--language", metavar="CODE",

@@ -131,3 +131,27 @@ def test_the_set_up_options_of_a_run_that_do_not_fit_are_refused_by_name(home):
         result = run_kaleun("run", *options, "--script", str(script), "--events", events, home=home)
         assert result.returncode == 2 and result.stderr.strip() == said, (options, result.stderr)
     assert not (home / "career.json").exists()
+
+
+def test_4_3_a_run_a_bad_line_stops_books_nothing_and_the_mended_script_books_the_mission(home):
+    """A typo after the end stops the run (`FILE:LINE: problem`): nothing is booked (the linked patrol in progress
+    is as it was); the mended script plays the same game and books it."""
+    lines = [line for line in (SCRIPTS / "prize_rules_1939.win.jsonl").read_text(encoding="utf-8").splitlines()
+             if '"do": "end"' not in line]  # a typo after the mission's end: the run stops there
+    bad = write_script(home / "bad.jsonl", [*lines, '{"t": 9999999, "do": "order", "order": "new_sped"}'])
+    result = run_kaleun("run", "--linked", "--mission", "sc_convoy_1940", "--script",
+                        str(SCRIPTS / "sc_convoy_1940.win.jsonl"), "--events", str(home / "ok.jsonl"), home=home)
+    assert result.returncode == 0, result.stderr
+    broken = run_kaleun("run", "--campaign", "--script", str(bad), "--events", str(home / "ev.jsonl"), home=home)
+    assert broken.returncode == 2 and f"{bad}:{len(lines) + 1}:" in broken.stderr, broken.stderr
+    assert "booked" not in broken.stderr
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
+    # mended: the campaign's first mission again, the same game as the broken run played up to its end
+    again = run_kaleun("run", "--campaign", "--script", str(SCRIPTS / "prize_rules_1939.win.jsonl"), "--events",
+                       str(home / "mended.jsonl"), home=home)
+    assert again.returncode == 0 and "is booked in" in again.stderr, again.stderr
+    mended = (home / "mended.jsonl").read_text(encoding="utf-8").splitlines()
+    assert (home / "ev.jsonl").read_text(encoding="utf-8").splitlines()[:len(mended)] == mended
+    record = load_career()
+    assert [m["mission"] for m in record["missions"]] == ["sc_convoy_1940", "prize_rules_1939"]
+    assert record["campaign"]["done"] == ["prize_rules_1939"] and record["patrol"]["next"] == "weather_1940"
