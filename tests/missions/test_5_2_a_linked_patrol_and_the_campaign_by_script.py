@@ -155,3 +155,29 @@ def test_4_3_a_run_a_bad_line_stops_books_nothing_and_the_mended_script_books_th
     record = load_career()
     assert [m["mission"] for m in record["missions"]] == ["sc_convoy_1940", "prize_rules_1939"]
     assert record["campaign"]["done"] == ["prize_rules_1939"] and record["patrol"]["next"] == "weather_1940"
+
+
+def test_4_3_a_record_that_cannot_be_written_at_the_end_fails_the_run_and_kaleun_resume_books_the_save_later(home):
+    """The record damaged while an evening's part ran: the run writes its events and its save, says why the result
+    was not booked and how it will be (exit status 1); `kaleun resume --save` books it once the record is mended."""
+    save = home / "part1.json"
+    lines = [line for line in (SCRIPTS / "sc_convoy_1940.win.jsonl").read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    first = [line for line in lines if line.startswith('{"t": 0.0,')]
+    started = run_kaleun("run", "--linked", "--mission", "sc_convoy_1940", "--script",
+                         str(write_script(home / "a.jsonl", first)), "--events", str(home / "a.events.jsonl"),
+                         "--save", str(save), home=home)
+    assert started.returncode == 0, started.stderr
+    (home / "career.json").write_text('{"format": "kaleun-career"', encoding="utf-8")
+    ended = run_kaleun("run", "--load", str(save), "--script", str(write_script(home / "b.jsonl", lines[len(first):])),
+                       "--events", str(home / "b.events.jsonl"), "--save", str(save), home=home)
+    assert ended.returncode == 1
+    assert ended.stderr.startswith("kaleun run: the mission's result could not be booked in the career record: "), \
+        ended.stderr
+    assert "the career record is damaged" in ended.stderr
+    assert f"; once the record can be written, kaleun resume --save {save} books it" in ended.stderr
+    assert load_saved_game(save).module("mission").over
+    (home / "career.json").unlink()
+    resumed = run_kaleun("resume", "--save", str(save), home=home)
+    assert "is booked in" in resumed.stderr, resumed.stderr
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]

@@ -100,6 +100,10 @@ def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
     try:
         entry = record_mission(game)
     except (CareerError, OSError) as exc:
+        if getattr(args, "save", None):  # the ended game is in the save: resuming it books it late
+            return Msg("kaleun run: the mission's result could not be booked in the career record: {problem}; once "
+                       "the record can be written, kaleun resume --save {save} books it", problem=of_error(exc),
+                       save=args.save)
         return Msg("kaleun run: the mission's result could not be booked in the career record: {problem}",
                    problem=of_error(exc))
     if entry is not None:
