@@ -38,6 +38,7 @@ def _table_board(path: str | None) -> Board:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.boards.loader import BoardError
+    from kaleun.career import CareerError
     from kaleun.core.errors import CommandError, SaveError
     from kaleun.files import exists
     from kaleun.games import GAMES, default_game, make_table
@@ -60,7 +61,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
                          most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
-    if args.load and (args.seed is not None or any(entry.front.given(args) for entry in GAMES.values())):
+    if args.load and (args.seed is not None or any(entry.front.given(args) or entry.front.ignored_on_continue(args)
+                                                   for entry in GAMES.values())):
         return _fail(Msg("kaleun run: --seed, --mission and the game's options come from the save when --load is "
                          "given"), code=said)
     problem = _game_options_problem(args, "kaleun run")
@@ -76,11 +78,12 @@ def cmd_run(args: argparse.Namespace) -> int:
             game = None
         game_id = game.game if game is not None else (args.game or default_game())
         board = _board(args.board) if GAMES[game_id].board else None
-        if game is None:
-            game = GAMES[game_id].new(args, args.seed or 0)
+        if game is None:  # as `kaleun play` starts it: --linked, --campaign ... from the career record
+            args.seed = args.seed or 0
+            game = GAMES[game_id].front.start(GAMES[game_id], args)
     except BoardError as exc:
         return _fail(_said(exc, said))
-    except (SaveError, CommandError) as exc:
+    except (SaveError, CommandError, CareerError) as exc:
         return _fail(f"kaleun run: {_said(exc, said)}")
     except ValueError as exc:  # a map with mistakes: file:line: problem
         return _fail(_said(exc, said))
@@ -96,6 +99,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     status = EXIT_OK
     unwritten: OSError | None = None  # the events file could not be written (a full disk): said, exit status 1
     front = GAMES[game.game].front
+    args.over_at_start = front.over(game)  # a game over before the run: its end is not the run's (after_run)
     writer = EventWriter(fh, viewer=front.viewer(args))
     try:
         ScriptRun(game, board, writer, table=make_table(game, board)).run(script, until=args.until)
@@ -824,7 +828,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--events", required=True, metavar="OUT.jsonl", help="where to write the events")
     run.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     run.add_argument("--until", type=float, metavar="T",
-                     help="after the last line, keep running to game second T (an `end` line stops at once)")
+                     help="after the last line, keep running to game second T (an `end` line stops at once; "
+                          "once the game is over its clock stands)")
     run.add_argument("--load", metavar="SAVE", help="start from a saved game instead of a new one")
     run.add_argument("--save", metavar="SAVE", help="save the game at the end of the run")
     run.add_argument("--language", metavar="CODE",

@@ -287,7 +287,9 @@ def add_commands(sub: Any) -> None:
 
 
 # -- setting a game up -----------------------------------------------------------------------------
-def add_play_options(play: argparse.ArgumentParser) -> None:
+def add_play_options(play: argparse.ArgumentParser, setup: bool = True) -> None:
+    """The set-up options of `kaleun play`; `kaleun run` takes them too, all but `--setup` (`setup=False`): a
+    script's game is set up on the command line."""
     how = play.add_mutually_exclusive_group()
     how.add_argument("--linked", action="store_true",
                      help="U-BOOT: play linked missions: the next part of the linked patrol in progress (or a new "
@@ -301,7 +303,9 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     play.add_argument("--easy-watch", dest="easy_watch", default=None, metavar="ROLE,...",
                       help="the easy watch change for these roles (roles on easy difficulty only); with --linked or "
                            "--campaign a role on easy keeps the last part's")
-    play.add_argument("--setup", action="store_true", help="choose the mission, mode and difficulties on the terminal")
+    if setup:
+        play.add_argument("--setup", action="store_true",
+                          help="choose the mission, mode and difficulties on the terminal")
 
 
 def wants_setup(args: argparse.Namespace) -> bool:
@@ -356,6 +360,10 @@ def _start_from_args(args: argparse.Namespace) -> Any:
             record: dict[str, Any] | None = load_career()
         except CareerError:
             record = None  # start_configured says what is wrong with it
+        if sys.stdin is None:  # started with its standard input closed: nothing to read the answers from
+            from kaleun.core.messages import Msg
+
+            raise ValueError(Msg("the set-up was cut short (no more input): no game was started"))
         setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0), language=_table_language(args),
                                   record=record)
     else:
@@ -456,9 +464,12 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     def ask(question: Msg, default: str) -> str:
         stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
         stdout.flush()
-        answer = stdin.readline()
-        if not answer:
-            raise ValueError(lang.render(Msg("the set-up was cut short (no more input)")))
+        try:
+            answer = stdin.readline()
+        except OSError:  # the terminal went away (hung up): the input has ended
+            answer = ""
+        if not answer:  # the input ended: nothing is started, not even the default shown
+            raise ValueError(lang.render(Msg("the set-up was cut short (no more input): no game was started")))
         return answer.strip() or default
 
     def choose(question: Msg, names: dict[str, Msg], default: str) -> str:

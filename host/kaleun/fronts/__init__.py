@@ -111,8 +111,8 @@ class Front:
         return []
 
     def after_run(self, game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
-        """What `kaleun run` writes after a run that went through (`language`: the table's); a message why it
-        could not (the run's exit status is then 1)."""
+        """What `kaleun run` writes after a run that went through (`language`: the table's; `args.over_at_start`:
+        the game was over before the run began); a message why it could not (the run's exit status is then 1)."""
         return None
 
     def epilog(self) -> str | None:

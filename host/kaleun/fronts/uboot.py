@@ -77,6 +77,44 @@ def _write_debrief(game: Engine, png: Path, language: str = "en") -> None:
     write_debrief(data, png, language)
 
 
+def books(args: argparse.Namespace) -> bool:
+    """`kaleun run` books the mission that ends in it in the career record, as the table does: a game set up as
+    `kaleun play` sets one up (--linked, --campaign, --difficulty, --easy-watch), or played on from a save (--load,
+    as `kaleun resume`). A new game from --mission or --changes alone is a replay, or a test of a script: the
+    career stays as it is."""
+    from kaleun.mission_commands import wants_setup
+
+    return bool(getattr(args, "load", None)) or wants_setup(args)
+
+
+def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
+    """Book a mission that ended in the run (`books`), through the table's own booking (`kaleun.career`), and say
+    so on standard error; a message why it could not (the run's exit status is then 1)."""
+    import sys
+
+    from kaleun.career import CareerError, career_path, record_mission
+    from kaleun.core.messages import of_error
+    from kaleun.i18n import language as in_language
+
+    if not books(args) or getattr(args, "over_at_start", False) or not game.has_module("mission") \
+            or not game.module("mission").over:
+        return None
+    try:
+        entry = record_mission(game)
+    except (CareerError, OSError) as exc:
+        if getattr(args, "save", None):  # the ended game is in the save: resuming it books it late
+            return Msg("kaleun run: the mission's result could not be booked in the career record: {problem}; once "
+                       "the record can be written, kaleun resume --save {save} books it", problem=of_error(exc),
+                       save=args.save)
+        return Msg("kaleun run: the mission's result could not be booked in the career record: {problem}",
+                   problem=of_error(exc))
+    if entry is not None:
+        print(in_language(language).render(Msg(
+            "kaleun run: the mission's result ({result}, grade {grade}) is booked in {path}.",
+            result=Msg.term(str(entry["result"])), grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
+    return None
+
+
 class UbootFront(Front):
     #: a save holds them (`kaleun run --load` refuses them); U-BOOT is the default game, and another game
     #: says itself what it takes instead of U-BOOT's options (Captain Sonar: --scenario for --mission)
@@ -92,7 +130,10 @@ class UbootFront(Front):
                                 help="mission id (default: training; the list: kaleun missions)")
             add_play_options(parser)
         elif command == "run":
+            from kaleun.mission_commands import add_play_options
+
             parser.add_argument("--mission", default=None, help="mission id (default: training)")
+            add_play_options(parser, setup=False)  # a linked patrol, the campaign: as `kaleun play`, booked
             parser.add_argument("--changes", metavar="JSON", default=None,
                                 help="U-BOOT: mission field changes as a JSON object (or @FILE): a set-up's "
                                      "difficulties, a linked patrol's carry-over")
@@ -104,6 +145,12 @@ class UbootFront(Front):
         from kaleun.mission_commands import start_from_args, tell_left_out, wants_setup
 
         if wants_setup(args):
+            if getattr(args, "changes", None) is not None:  # `kaleun run`: a replay's changes, or a set-up
+                from kaleun.core.errors import CommandError
+
+                raise CommandError(Msg("--changes replays a game as it was set up; --linked, --campaign, "
+                                       "--difficulty and --easy-watch set a new one up from the career record: give "
+                                       "one or the other"))
             tell_left_out(args)  # the group's own mission files with mistakes: file:line: problem, at the start
             engine: Engine = start_from_args(args)  # single, linked or campaign, with difficulties (kaleun.career)
         else:
@@ -139,6 +186,11 @@ class UbootFront(Front):
         _say_kept(session.runtime.autosave, language)
         return int(session.run())
 
+    def over(self, game: Engine) -> bool:
+        """The mission is over (won, lost, the time limit, home from the patrol): the clock stands."""
+        return bool(game.module("compression").over) if game.has_module("compression") else \
+            bool(game.has_module("mission") and game.module("mission").over)
+
     def in_table_language(self, args: argparse.Namespace) -> bool:
         return bool(getattr(args, "debrief", None))
 
@@ -149,14 +201,13 @@ class UbootFront(Front):
         return [("--debrief", str(png)), ("--debrief (its data)", str(png.with_suffix(".json")))]
 
     def after_run(self, game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
-        if not getattr(args, "debrief", None):
-            return None
-        try:
-            _write_debrief(game, Path(args.debrief), language)
-        except OSError as exc:
-            return Msg("kaleun run: cannot write the debrief {path}: {why}", path=args.debrief,
-                       why=str(exc.strerror or exc))
-        return None
+        if getattr(args, "debrief", None):
+            try:
+                _write_debrief(game, Path(args.debrief), language)
+            except OSError as exc:
+                return Msg("kaleun run: cannot write the debrief {path}: {why}", path=args.debrief,
+                           why=str(exc.strerror or exc))
+        return _book(game, args, language)
 
     def epilog(self) -> str | None:
         from kaleun.mission_commands import missions_epilog

@@ -150,6 +150,12 @@ class ScriptRun:
             assert board is not None, "a U-BOOT table needs its board"
             table = Table(board, game)
         self.table = table
+        #: the game is over (a U-BOOT mission ended, a Captain Sonar boat sank): its clock stands, as the
+        #: table's does (time compression at pause): a later line is performed at the end's moment
+        from kaleun.games import GAMES
+
+        front = GAMES[game.game].front if game.game in GAMES else None
+        self.over = (lambda: front.over(game)) if front is not None else (lambda: False)
         #: adapters with threads of their own (the deck hub link) apply commands too
         self.lock = threading.RLock()
         self.table.start(self._apply)
@@ -158,11 +164,17 @@ class ScriptRun:
 
     def _apply(self, command: dict[str, Any]) -> None:
         with self.lock:
+            if self.over():  # the clock stands: what is due at the end's very moment runs first, as at the table
+                self.writer.write(self.game.advance_to(self.game.t))
             self.writer.write(self.game.apply(command))
 
     def _advance(self, t: float) -> None:
+        """Advance the game to `t`. Once it is over (`over`) its clock stands, as at the table (the time
+        compression at pause): the game up to its end is the same as ever, and nothing comes after it but
+        what a line does at the end's moment."""
         with self.lock:
-            self.writer.write(self.game.advance_to(t))
+            if not self.over():
+                self.writer.write(self.game.advance_to(t, until=self.over))
 
     def run(self, path: Path, until: float | None = None) -> None:
         try:

@@ -387,7 +387,7 @@ class Console(Prompting):
     # -- running ----------------------------------------------------------------------------
     def _read(self) -> None:
         try:
-            for line in self.stdin:
+            for line in self.stdin or ():  # None: started with its standard input closed, the input has ended
                 self.took_line()
                 self.runtime.call(functools.partial(self.typed_line, line))
         except (OSError, ValueError):  # the terminal hung up
