@@ -27,6 +27,7 @@ from kaleun.core.messages import N_, Msg, of_error
 from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
+from kaleun.session_log import through_console
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
@@ -406,6 +407,9 @@ class Console(Prompting):
             self.say(self.lang.render(Msg("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")))
         self.recall()
         self.prompt()
+        # the terminal is the player's while he types: only warnings and errors, through the console (the
+        # prompt again after them); every log line is in the session's log file (kaleun.session_log)
+        restore = through_console(self.say, self.runtime.call) if self.interactive and self.echoes else None
         try:
             self.runtime.run(lambda: self.stopping)
         except KeyboardInterrupt:  # Ctrl-C where no stop signal handler is installed (tests, embedding)
@@ -413,6 +417,8 @@ class Console(Prompting):
         finally:
             STOPPER.closing()
             self.runtime.close()
+            if restore is not None:
+                restore()
         if self.runtime.failure is not None:
             self.say(self.lang.render(failure_message(self.runtime)))
             return 1

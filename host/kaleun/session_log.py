@@ -1,0 +1,98 @@
+"""Where the program's log lines go while a game is played.
+
+Every session of `kaleun play`/`resume` keeps its log lines in a file of its own beside its event
+log (`sessions/<stamp>.log`, pruned with the session: `kaleun.housekeeping`), whatever else shows
+them (the terminal, or the system journal when a service runs it).
+
+While the text console runs on a terminal, the terminal is the player's: a log line written to it
+landed after the standing prompt (`> INFO kaleun.runtime.loop: the program was stopped ...`). Then
+only warnings and errors are shown there, and through the console, as a report of the game is
+(a line of their own, the prompt again after them); the rest goes to the session's log file only.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+#: how the session's log file writes a line
+FILE_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+#: the least a console's terminal shows of the log while a player types there
+CONSOLE_LEVEL = logging.WARNING
+
+
+class SessionFile(logging.FileHandler):
+    """The session's log file (one at a time: a game chosen at the set-up starts a session of its own)."""
+
+
+def attach(path: Path) -> SessionFile | None:
+    """Keep every log line from now on in `path` too (instead of an earlier session's file). A file that
+    cannot be opened (a read-only folder) is said once on the log as it stands, and the game goes on."""
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if isinstance(h, SessionFile)]:
+        root.removeHandler(old)
+        old.close()
+    try:
+        handler = SessionFile(path, encoding="utf-8", delay=False)
+    except OSError as exc:
+        log.warning("the session's log file %s cannot be written (%s)", path, exc.strerror or exc)
+        return None
+    handler.setFormatter(logging.Formatter(FILE_FORMAT))
+    root.addHandler(handler)
+    return handler
+
+
+def _to_terminal(handler: logging.Handler) -> bool:
+    """The handler writing to the terminal (`kaleun`'s own on stderr): a plain stream handler, not a file's."""
+    return type(handler) is logging.StreamHandler
+
+
+class ConsoleLines(logging.Handler):
+    """Warnings and errors said through a console (`say`), in the words the terminal's handler gave them
+    (`kaleun: ...` for a line said to the players). A line logged on another thread (the journal's flush)
+    is said on the console's own thread, through `later`."""
+
+    def __init__(self, say: Callable[[str], None], later: Callable[[Callable[[], None]], None],
+                 formatter: logging.Formatter | None) -> None:
+        super().__init__(CONSOLE_LEVEL)
+        self.say = say
+        self.later = later
+        self.home = threading.get_ident()
+        if formatter is not None:
+            self.setFormatter(formatter)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = self.format(record)
+        except Exception:
+            self.handleError(record)
+            return
+        if threading.get_ident() == self.home:
+            self.say(text)
+        else:
+            self.later(lambda: self.say(text))
+
+
+def through_console(say: Callable[[str], None], later: Callable[[Callable[[], None]], None]) -> Callable[[], None]:
+    """While a console runs on a terminal: the handlers writing to the terminal give way to one that says
+    warnings and errors through the console; returns what puts them back."""
+    root = logging.getLogger()
+    taken = [h for h in root.handlers if _to_terminal(h)]
+    if not taken:
+        return lambda: None
+    lines = ConsoleLines(say, later, taken[0].formatter)
+    for h in taken:
+        root.removeHandler(h)
+    root.addHandler(lines)
+
+    def restore() -> None:
+        root.removeHandler(lines)
+        for h in taken:
+            if h not in root.handlers:
+                root.addHandler(h)
+
+    return restore
