@@ -301,6 +301,20 @@ def _patients(game: Any, values: Values) -> list[Option]:
     return out
 
 
+def _medics(game: Any, values: Values) -> list[Option]:
+    """Who may give the first aid (§8.6: the medic stands with his patients): the living sailors in the chosen
+    patients' section, those with the first aid symbol first (one chip a patient; the others take two)."""
+    sailors = status(game, "crew").get("sailors", {})
+    chosen = [p for p in values.get("patients") or [] if p in sailors]
+    if not chosen:
+        return []
+    section = sailors[chosen[0]]["section"]
+    there = [(f, s) for f, s in sailors.items() if s["section"] == section and section is not None and not s["dead"]]
+    there.sort(key=lambda fs: "first_aid" not in fs[1].get("symbols", ()))
+    return [Option(f, Msg.term(str(s["name"])), figure_term(f) if "first_aid" in s.get("symbols", ()) else
+                   Msg("{figure}, no symbol", figure=figure_term(f))) for f, s in there]
+
+
 def _on_bridge(game: Any, values: Values) -> list[Option]:
     crew = status(game, "crew")
     return [Option(f, Msg.term(str(s["name"])), figure_term(f)) for f, s in crew.get("sailors", {}).items()
@@ -559,6 +573,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("first_aid", Msg("First aid"), order="first_aid", fields=(
         Field("patients", Msg("Patients (in one section)"), options=_patients, optional=False,
               empty=Msg("Nobody waits for first aid: enter an injured sailor's card first.")),
+        # §8.6: the players choose who gives it; none chosen, the crew engine takes a specialist there
+        Field("medic", Msg("Medic (none chosen: one with the first aid symbol there)"), options=_medics,
+              when=lambda v: bool(v.get("patients"))),
     )),
     Form("address_crew", Msg("Address the crew"), order="address_crew"),
     Form("prepare_meal", Msg("Prepare a meal"), order="prepare_meal", fields=(
