@@ -33,6 +33,7 @@ from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, aboard, find, for_order, perform
+from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
 from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
@@ -47,7 +48,8 @@ CONSOLE: tuple[Action, ...] = (
     Action("status", "console", N_("clock, watch, telegraph, speed, course, depth, battery, position, weather, bars"),
            example="status"),
     Action("contacts", "console", N_("the contacts: the crew's estimates of bearing, range, course and speed"),
-           example="contacts"),
+           (Field("order", "choice", N_("nearest (the default), newest or identified first"), choices=SORTS,
+                  positional=True),), example="contacts newest"),
     Action("crew", "console", N_("the sailors on duty: sections, chips, tasks, ailments; bars, supplies, food"),
            example="crew"),
     Action("repairs", "console", N_("hull breaches, conditions and technical jobs, with the line that orders each"),
@@ -107,7 +109,8 @@ class Console(Prompting):
             "status": lambda words: self._show(views.status(self.game, TELEGRAPH[self.table.telegraph], self.lang)
                                                + views.rings(self.table, self.lang, views.disc_held(self.game))
                                                + views.game_disc(self.game, self.lang)),
-            "contacts": lambda words: self._show(views.contacts(self.game, self.lang)),
+            "contacts": lambda words: self._show(views.contacts(
+                self.game, self.lang, self._view_fields("contacts", words).get("order") or SORTS[0])),
             "crew": lambda words: self._show(views.crew(self.game, self.lang)),
             "repairs": lambda words: self._show(views.repairs(self.game, self.lang)),
             "weapons": lambda words: self._show(views.weapons(self.game, self.lang)),
@@ -120,6 +123,12 @@ class Console(Prompting):
             "save": self._save,
             "quit": self._quit,
         }
+
+    def _view_fields(self, name: str, words: list[str]) -> dict[str, Any]:
+        """A view's fields read from what was typed after it (CommandError names what is wrong)."""
+        action = find(name, self.actions)
+        assert action is not None
+        return action.read(words)
 
     @property
     def commands(self) -> list[str]:
