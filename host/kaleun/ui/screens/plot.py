@@ -72,6 +72,8 @@ class PlotScreen(Screen):
         self.contacts: list[dict[str, Any]] = []
         self.heading = 0.0
         self.page = 0
+        #: where each contact's symbol is drawn on the plot (the last frame)
+        self._marks: dict[str, tuple[int, int]] = {}
         #: the list's rows for the contacts' estimates, the order and the group open (`_entries`)
         self._listed: tuple[Hashable, tuple[list[contact_list.Entry], contact_list.Entry | None]] | None = None
 
@@ -141,6 +143,8 @@ class PlotScreen(Screen):
         pygame.draw.line(surface, theme.OWN_BOAT, centre,
                          (centre[0] + s(40) * math.sin(h), centre[1] - s(40) * math.cos(h)), s(2))
         marks: dict[str, Rect] = {}
+        centres: dict[str, tuple[int, int]] = {}
+        self._marks = centres  # where each contact's symbol is, for a touch on the plot
         named: list[tuple[dict[str, Any], tuple[int, int], theme.Color, bool]] = []
         for contact in sorted(self.contacts, key=lambda x: float(x["range_nm"])):
             b = math.radians(float(contact["bearing"]))
@@ -162,10 +166,14 @@ class PlotScreen(Screen):
             mark.center = pos
             marks[contact["contact"]] = mark
             named.append((contact, pos, color, old))
+            if rect.collidepoint(pos):
+                centres[contact["contact"]] = pos
             box = Rect(0, 0, s(47), s(47))
             box.center = pos
             if rect.collidepoint(pos):
-                c.targets.add(f"contact.{contact['contact']}", box, call(self.select, contact["contact"]))
+                # a finger-sized box; where the boxes of a tight cluster overlap, the symbol nearest the finger is
+                # chosen (the box drawn last took the touch: a tap on c14's symbol chose the convoy ship behind it)
+                c.targets.add(f"contact.{contact['contact']}", box, self._nearest_to)
         # the labels after every symbol, the chosen contact's first: each where it covers neither another
         # label nor a symbol (beside its own symbol, right or left, below or above); one with no such
         # place in a tight cluster is left out (the list beside the plot names every contact)
@@ -207,6 +215,12 @@ class PlotScreen(Screen):
         """The group of ships whose contacts the list shows (its first-reported contact), or None."""
         chosen = self.win.ui.get("plot_group")
         return chosen if isinstance(chosen, str) else None
+
+    def _nearest_to(self, pos: tuple[int, int]) -> None:
+        """Choose the contact whose symbol on the plot is nearest the finger."""
+        if self._marks:
+            self.select(min(self._marks, key=lambda cid: (self._marks[cid][0] - pos[0]) ** 2
+                            + (self._marks[cid][1] - pos[1]) ** 2))
 
     def _list(self, c: Canvas, rect: Rect) -> None:
         s = c.size
