@@ -65,3 +65,17 @@ def test_12_the_groups_line_speaks_german() -> None:
     console, out = convoy_console("de")
     printed = _typed(console, out, "contacts")
     assert any(line.startswith("Gemeinsam in Fahrt, Gruppe ") for line in printed), printed
+
+
+def test_12_the_contacts_column_is_a_contact_and_the_pistol_an_impact_pistol() -> None:
+    """"contact" is the plot's word for a ship seen and also the torpedo's contact pistol: the German table of
+    contacts was headed "Aufschlag" (impact), the Russian "контактный" (the pistol's adjective). The pistol's
+    name has its own context now."""
+    for language, head, pistol in (("de", "Kontakt", "Aufschlag"), ("ru", "контакт", "контактный")):
+        console, out = convoy_console(language)
+        assert _typed(console, out, "contacts")[1].split()[0] == head
+        nearest = _typed(console, out, "contacts")[2].split()[0]
+        _typed(console, out, f"tdc {nearest}")
+        console.runtime.step()
+        weapons = "\n".join(_typed(console, out, "weapons"))
+        assert pistol in weapons, weapons

@@ -16,6 +16,7 @@ from kaleun.core.messages import N_, Msg, When, join
 from kaleun.i18n import Language
 from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import figure_term
+from kaleun.uboot.weapons.fire_control import pistol_name
 
 DASH = "-"
 
@@ -391,7 +392,7 @@ def weapons(game: Any, lang: Language) -> list[str]:
                          target=tdc.get("contact") or Msg(SOURCES.get(str(tdc.get("source")), DASH)),
                          course=f"{tdc['course']:03.0f}", speed=Msg("{n:.1f}", n=float(tdc["speed_kn"])),
                          depth=Msg("{n:g}", n=float(tdc["depth_m"])),
-                         pistol=Msg.term(str(tdc["pistol"])), spread=f"{tdc['spread_deg']:g}")))
+                         pistol=pistol_name(str(tdc["pistol"])), spread=f"{tdc['spread_deg']:g}")))
         rows = []
         for room in ("bow", "stern"):
             sol = tdc.get(room)

@@ -280,10 +280,10 @@ def _pistols(game: Any, values: Values) -> list[Option]:
     (until June 1940, from December 1942); none chosen, the TDC sets the first of them."""
     if not game.has_module("weapons"):
         return []
-    from kaleun.uboot.weapons.fire_control import PISTOL_NAMES
+    from kaleun.uboot.weapons.fire_control import pistol_name
 
     issued = game.module("weapons").period().pistols
-    return [Option(p, Msg.term(PISTOL_NAMES.get(p, p))) for p in issued] if len(issued) > 1 else []
+    return [Option(p, pistol_name(p)) for p in issued] if len(issued) > 1 else []
 
 
 def _sailor_name(crew: Mapping[str, Any], figure: str) -> str:
