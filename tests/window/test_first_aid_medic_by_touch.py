@@ -62,3 +62,20 @@ def test_a_choice_too_long_for_the_field_stays_clear_of_the_assistant() -> None:
         assert chosen.rect.right < assistant.x, (chosen.rect, assistant)
     finally:
         object.__setattr__(field, "options", offered)
+
+
+def test_8_6_a_medic_chosen_goes_when_the_patients_change_section() -> None:
+    """The medic chosen for a patient in the crew quarters was kept when the patients changed to the control room,
+    and the sheet showed no medic chosen but refused the order for him."""
+    table = _sheet_for_navigator()
+    table.runtime.submit({"do": "ailment", "figure": "captain-square", "deck": "wounds", "exhaustion": 1,
+                          "supplies": ["bandages"]})
+    table.runtime.step()
+    table.tap("field.patients=navigator-square")
+    table.tap("field.medic=navigator-triangle")
+    table.tap("field.patients=navigator-square")  # not this patient after all
+    table.tap("field.patients=captain-square")  # one in the control room
+    table.render()
+    sheet = table.window.overlay
+    assert sheet.values.get("medic") is None  # type: ignore[union-attr]
+    assert sheet.preview is not None and sheet.preview["accepted"], sheet.preview  # type: ignore[union-attr]

@@ -92,6 +92,9 @@ class Field:
     least: int = 0
     #: the field is left off the sheet while it has no options (a lemon only when there is one)
     hide_empty: bool = False
+    #: a choice no longer among the options (they follow another field's choice) is dropped: a medic chosen
+    #: for patients in one section is not kept for patients in another
+    follows: bool = False
     #: (values) -> the field must be chosen, while it has options, though the action can go without it (the TDC's
     #: target while its data comes from the contact: the sheet asks for it instead of showing a refusal)
     needed: Callable[[Values], bool] | None = None
@@ -575,7 +578,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
               empty=Msg("Nobody waits for first aid: enter an injured sailor's card first.")),
         # §8.6: the players choose who gives it; none chosen, the crew engine takes a specialist there
         Field("medic", Msg("Medic (none chosen: one with the first aid symbol there)"), options=_medics,
-              when=lambda v: bool(v.get("patients"))),
+              when=lambda v: bool(v.get("patients")), follows=True),
     )),
     Form("address_crew", Msg("Address the crew"), order="address_crew"),
     Form("prepare_meal", Msg("Prepare a meal"), order="prepare_meal", fields=(

@@ -72,6 +72,10 @@ class FormSheet(Overlay):
     def read(self) -> Hashable:
         game = self.game
         self.options = {f.key: f.options(game, self.values) for f in self.fields() if f.options is not None}
+        for f in self.fields():  # a choice that followed another field's, no longer offered, goes
+            if f.follows and self.values.get(f.key) is not None and all(
+                    o.value != self.values[f.key] for o in self.options.get(f.key, [])):
+                self.values[f.key] = None
         self.problem = None
         self.preview = None
         unset = next((f for f in self.fields() if self.values.get(f.key) in (None, []) and (
