@@ -26,7 +26,18 @@ CONSOLE_LEVEL = logging.WARNING
 
 
 class SessionFile(logging.FileHandler):
-    """The session's log file (one at a time: a game chosen at the set-up starts a session of its own)."""
+    """The session's log file (one at a time: a game chosen at the set-up starts a session of its own). A line
+    that cannot be written (a full storage) ends the file quietly: the line still reaches the terminal or the
+    system journal, without a traceback of logging's own after it."""
+
+    broken = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.broken:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self.broken = True
 
 
 def attach(path: Path) -> SessionFile | None:

@@ -91,3 +91,22 @@ def test_the_session_log_is_a_session_file_pruned_with_its_session() -> None:
     assert SESSION_FILE.fullmatch("20261127-083000.log")
     assert SESSION_FILE.fullmatch("20261127-083000-2.log")
 
+
+
+class _Full(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_full_storage_ends_the_session_log_without_a_traceback(terminal: tuple[io.StringIO, Path],
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The storage full (the autosave already says so): writing the session's log failed at every line, and
+    logging printed its own "--- Logging error ---" traceback on the terminal each time."""
+    stderr, _ = terminal
+    handler = next(h for h in logging.getLogger().handlers if isinstance(h, session_log.SessionFile))
+    handler.stream = _Full()
+    logging.getLogger("kaleun.runtime.outputs").error("the session's event log cannot be written; it stops here")
+    logging.getLogger("kaleun.runtime.outputs").error("and again")
+    said = stderr.getvalue() + capsys.readouterr().err  # logging's own complaints go to the stderr of the moment
+    assert "Logging error" not in said and "Traceback" not in said, said
+    assert "the session's event log cannot be written" in said and "and again" in said
