@@ -25,16 +25,29 @@ FILE_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 CONSOLE_LEVEL = logging.WARNING
 
 
+#: a session's log file stops at this size (bytes): a table run for months by its service is one session, and
+#: a line repeated all that time (a deck hub unplugged) must not fill its card [our choice]
+MAX_BYTES = 4_000_000
+
+
 class SessionFile(logging.FileHandler):
     """The session's log file (one at a time: a game chosen at the set-up starts a session of its own). A line
     that cannot be written (a full storage) ends the file quietly: the line still reaches the terminal or the
-    system journal, without a traceback of logging's own after it."""
+    system journal, without a traceback of logging's own after it. Past `MAX_BYTES` it says so and stops."""
 
     broken = False
+    written = 0
 
     def emit(self, record: logging.LogRecord) -> None:
-        if not self.broken:
-            super().emit(record)
+        if self.broken:
+            return
+        self.written += len(record.getMessage()) + 80  # the time, level and logger's name before it
+        if self.written > MAX_BYTES:
+            self.broken = True
+            record = logging.makeLogRecord({"name": __name__, "levelno": logging.WARNING, "levelname": "WARNING",
+                                            "msg": "the session's log file is full (%d bytes): it stops here",
+                                            "args": (MAX_BYTES,)})
+        super().emit(record)
 
     def handleError(self, record: logging.LogRecord) -> None:
         self.broken = True

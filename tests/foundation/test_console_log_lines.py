@@ -110,3 +110,15 @@ def test_a_full_storage_ends_the_session_log_without_a_traceback(terminal: tuple
     said = stderr.getvalue() + capsys.readouterr().err  # logging's own complaints go to the stderr of the moment
     assert "Logging error" not in said and "Traceback" not in said, said
     assert "the session's event log cannot be written" in said and "and again" in said
+
+
+def test_a_session_log_stops_at_its_bound(terminal: tuple[io.StringIO, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table run for months by its service is one session: a line logged again and again (a deck hub unplugged)
+    grew its log file without end. It stops at `MAX_BYTES`, saying so."""
+    _, path = terminal
+    monkeypatch.setattr(session_log, "MAX_BYTES", 2000)
+    for n in range(200):
+        logging.getLogger("kaleun.hub.sensor").info("deck hub not reached yet: try %d", n)
+    kept = path.read_text(encoding="utf-8")
+    assert len(kept.encode("utf-8")) < 3000, len(kept)
+    assert kept.rstrip().endswith("the session's log file is full (2000 bytes): it stops here"), kept[-300:]
