@@ -4,7 +4,9 @@ Every session of `kaleun play`/`resume` keeps its log lines in a file of its own
 log (`sessions/<stamp>.log`, pruned with the session: `kaleun.housekeeping`), whatever else shows
 them (the terminal, or the system journal when a service runs it).
 
-While the text console runs on a terminal, the terminal is the player's: a log line written to it
+A game started at a terminal shows only warnings and errors there (`quiet_terminal`; `--verbose` shows
+everything); a service's log (the system journal) keeps every line. While the text console runs on a
+terminal, the terminal is the player's: a log line written to it
 landed after the standing prompt (`> INFO kaleun.runtime.loop: the program was stopped ...`). Then
 only warnings and errors are shown there, and through the console, as a report of the game is
 (a line of their own, the prompt again after them); the rest goes to the session's log file only.
@@ -53,19 +55,50 @@ class SessionFile(logging.FileHandler):
         self.broken = True
 
 
+#: lines kept for the session's log file before it is opened (a start's housekeeping) [our choice]
+HELD_MOST = 200
+
+
+class Held(logging.Handler):
+    """The log lines of a start before its session's log file is opened, kept for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if len(self.records) < HELD_MOST:
+            self.records.append(record)
+
+
+def quiet_terminal(terminal: logging.Handler) -> None:
+    """A game started at a terminal (`kaleun play`, `kaleun resume`): the terminal shows warnings and errors
+    only (the start's housekeeping listed the old sessions it removed, in English, before a German console's
+    first line); every line goes to the session's log file, those before it is opened kept for it."""
+    terminal.setLevel(CONSOLE_LEVEL)
+    logging.getLogger().addHandler(Held())
+
+
 def attach(path: Path) -> SessionFile | None:
-    """Keep every log line from now on in `path` too (instead of an earlier session's file). A file that
-    cannot be opened (a read-only folder) is said once on the log as it stands, and the game goes on."""
+    """Keep every log line from now on in `path` too (instead of an earlier session's file), after the lines
+    held for it since the start. A file that cannot be opened (a read-only folder) is said once on the log as
+    it stands, and the game goes on."""
     root = logging.getLogger()
     for old in [h for h in root.handlers if isinstance(h, SessionFile)]:
         root.removeHandler(old)
         old.close()
+    held = [h for h in root.handlers if isinstance(h, Held)]
+    for h in held:
+        root.removeHandler(h)
     try:
         handler = SessionFile(path, encoding="utf-8", delay=False)
     except OSError as exc:
         log.warning("the session's log file %s cannot be written (%s)", path, exc.strerror or exc)
         return None
     handler.setFormatter(logging.Formatter(FILE_FORMAT))
+    for h in held:
+        for record in h.records:
+            handler.handle(record)
     root.addHandler(handler)
     return handler
 

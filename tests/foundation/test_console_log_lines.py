@@ -122,3 +122,35 @@ def test_a_session_log_stops_at_its_bound(terminal: tuple[io.StringIO, Path], mo
     kept = path.read_text(encoding="utf-8")
     assert len(kept.encode("utf-8")) < 3000, len(kept)
     assert kept.rstrip().endswith("the session's log file is full (2000 bytes): it stops here"), kept[-300:]
+
+
+def test_a_game_started_at_a_terminal_keeps_its_start_s_lines_for_the_session_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every start once 50 sessions were kept printed, before a Russian console's first line, the English
+    "INFO kaleun.housekeeping: removed 18 file(s) of older sessions: ..." with every file's name. At a terminal
+    a game's start shows warnings only; the lines before the session's log file opens are kept for it."""
+    err = io.StringIO()
+    root = logging.getLogger()
+    level, before = root.level, list(root.handlers)
+    said = logging.StreamHandler(err)
+    said.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    root.addHandler(said)
+    root.setLevel(logging.INFO)
+    try:
+        session_log.quiet_terminal(said)
+        logging.getLogger("kaleun.housekeeping").info("removed 18 file(s) of older sessions: a, b, c")
+        logging.getLogger("kaleun.ports.sound").warning("no sound: the bell stays silent")
+        path = tmp_path / "20261127-083000.log"
+        session_log.attach(path)
+        logging.getLogger("kaleun.runtime.loop").info("the program was stopped for 3 s")
+        assert err.getvalue() == "WARNING kaleun.ports.sound: no sound: the bell stays silent\n", err.getvalue()
+        kept = path.read_text(encoding="utf-8")
+        for line in ("INFO kaleun.housekeeping: removed 18 file(s)", "WARNING kaleun.ports.sound: no sound",
+                     "INFO kaleun.runtime.loop: the program was stopped"):
+            assert line in kept, kept
+        assert not [h for h in root.handlers if isinstance(h, session_log.Held)]
+    finally:
+        for h in [h for h in root.handlers if h not in before]:
+            root.removeHandler(h)
+            h.close()
+        root.setLevel(level)
