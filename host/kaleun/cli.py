@@ -943,6 +943,13 @@ def stop_words(signum: int) -> Msg | str:
     return said.get(signum) or signal_name(signum)  # a real-time signal has no name of its own: SIGRTMIN+3
 
 
+def _at_a_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):  # closed, or a stand-in without isatty
+        return False
+
+
 def _tolerant_terminal() -> None:
     """A byte typed that is not UTF-8 (a terminal set to Latin-1, line noise on a serial console) is
     read as U+FFFD and refused like any unknown word; a letter the terminal cannot show (Cyrillic on a
@@ -973,6 +980,10 @@ def _main(argv: list[str] | None) -> int:
     said = logging.StreamHandler()
     said.setFormatter(_TableFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[said])
+    if args.command in ("play", "resume") and not args.verbose and _at_a_terminal(sys.stderr):
+        from kaleun.session_log import quiet_terminal
+
+        quiet_terminal(said)  # warnings only on the players' terminal; every line in the session's log file
     if not getattr(args, "func", None):  # no command, or a command without its ACTION: what there is to type
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         (sub.choices[args.command] if args.command else parser).print_help()

@@ -6,7 +6,7 @@ before the new game writes anything:
 - **An autosave's half-written files** a crash cut short (`saves.remove_leftovers`).
 
 - **Session files** (`sessions/<stamp>.events.jsonl`, `.script.jsonl`, a Captain Sonar team's
-  `.<team>.events.jsonl`, `.failure.txt`): each start writes a session of its own, so the
+  `.<team>.events.jsonl`, `.failure.txt`, the log `.log`): each start writes a session of its own, so the
   `KEEP_SESSIONS` newest are kept and the older ones go. The debrief of a finished mission
   (`<stamp>.debrief.json` and `.png`) is never deleted: one per mission, small, and the crew's
   keepsake. A file whose name is not a session's is left alone.
@@ -38,7 +38,7 @@ RARE_FILES = ("settings.json", "figures.json", "career.json")
 
 #: a session's files: <stamp>[-n].<kind>; the stamp is the start's date and time (ui.session._session_stem)
 SESSION_FILE = re.compile(r"(?P<day>\d{8})-(?P<time>\d{6})(?:-(?P<n>\d+))?\."
-                          r"(?P<kind>(?:[a-z]+\.)?events\.jsonl|script\.jsonl|failure\.txt|debrief\.json|debrief\.png)")
+                          r"(?P<kind>(?:[a-z]+\.)?events\.jsonl|script\.jsonl|failure\.txt|log|debrief\.json|debrief\.png)")
 #: what is kept when its session goes
 KEPT_KINDS = ("debrief.json", "debrief.png")
 #: a debrief cut short: `.<stamp>.debrief.json.<random>.tmp` (write_atomic), `.<stamp>.debrief.png.tmp.png`

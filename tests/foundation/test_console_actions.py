@@ -225,7 +225,7 @@ def test_contacts_and_target_data_are_the_crews_estimates():
     assert table[0] == f"{len(picture)} contacts (the crew's estimates):"
     assert table[1].split() == ["contact", "kind", "bearing", "relative", "range", "nm", "course", "speed", "kn", "age",
                                 "sensor", "class"]
-    first = picture[0]
+    first = min(picture, key=lambda c: (float(c["range_nm"]), int(c["contact"][1:])))  # nearest first, as the plot
     assert table[2].split()[:5] == [first["contact"], "ship", f"{first['bearing']:03d}", f"{first['rel_bearing']:03d}",
                                     f"{first['range_nm']:.1f}"]
     target = desk.type(f"target {first['contact']}").splitlines()

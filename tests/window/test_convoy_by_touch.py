@@ -102,12 +102,20 @@ def dismiss_alarms(table: Table_) -> None:
 
 
 def choose_contact(table: Table_, contact: str) -> None:
-    """Pick a contact from the plot's list (page by page), as a finger would."""
-    for _ in range(10):
+    """Pick a contact from the plot's list (page by page, opening the group of ships it sails in), as a finger
+    would."""
+    from kaleun.ui import contact_list
+
+    rows, _ = contact_list.entries(table.game.module("sea").status()["contacts"])
+    group = next((r.key for r in rows if r.group and any(c["contact"] == contact for c in r.contacts)), None)
+    for _ in range(20):
         table.render()
         if table.window.targets.get(f"list.{contact}") is not None:
             table.tap(f"list.{contact}")
             return
+        if group is not None and table.window.targets.get(f"list.group.{group}") is not None:
+            table.tap(f"list.group.{group}")
+            continue
         table.tap("list.more")
     raise AssertionError(f"{contact} is not in the plot's list")
 

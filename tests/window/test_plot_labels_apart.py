@@ -1,7 +1,8 @@
 """The tactical plot (rulebook §10.1–10.2, the tactical map: 1 square = 1 nm): in a convoy's tight cluster
 every contact label drawn reads whole, covered by no other label and no contact's symbol. A label
 that finds no clear place beside its symbol is left out (the list beside the plot names every
-contact); the chosen contact's label is always drawn. Once the label "c2" lay under c3's symbol."""
+contact, or the group of ships it sails in); the chosen contact's label is always drawn. Once the label
+"c2" lay under c3's symbol."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
-from kaleun.ui import widgets
+from kaleun.ui import contact_list, widgets
 from kaleun.ui.screens import plot
 
 from window.fingers import Table_
@@ -81,6 +82,11 @@ def test_10_1_contact_labels_in_a_convoy_cluster_cover_nothing(scale: int, chose
             assert not box.colliderect(box2), f"at {scale} nm the labels {name} and {other} overlap"
         covered = [sym for sym in symbols if box.colliderect(sym)]
         assert not covered, f"at {scale} nm the label {name} {tuple(box)} lies under a symbol {covered}"
-    if chosen is None:  # the list beside the plot names every contact, labelled or not
-        for contact in table.game.module("sea").status()["contacts"][:4]:
-            assert win.targets.get(f"list.{contact['contact']}") is not None
+    if chosen is None:  # the list beside the plot names every contact, labelled or not, or the group it sails in
+        contacts = table.game.module("sea").status()["contacts"]
+        rows, _ = contact_list.entries(contacts)
+        for contact in contacts[:4]:
+            row = next(r for r in rows if contact in r.contacts)
+            name = f"list.group.{row.key}" if row.group else f"list.{contact['contact']}"
+            if rows.index(row) < 4:  # on the list's first page
+                assert win.targets.get(name) is not None, name

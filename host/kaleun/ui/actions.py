@@ -525,7 +525,9 @@ ACTIONS: tuple[Action, ...] = (
              example="puzzle 4 solved"),
     _order("first_aid", "first_aid", "crew", N_("order: first aid for injured sailors in one section"), _f(
         "patients", "choices", N_("the patients"), choices=tuple(FIGURES), required=True, positional=True),
-        example="first_aid engineer-square", aliases=("aid",)),
+        _f("medic", "choice", N_("the sailor who gives it, in the patients' section (default: one with the first aid "
+                                 "symbol there)"), choices=tuple(FIGURES)),
+        example="first_aid engineer-square medic=officer-square", aliases=("aid",)),
     _command("kit", "first_aid_kit", "crew", N_("open a first-aid refill kit"), example="kit"),
     _order("address", "address_crew", "crew", N_("order: the captain addresses the crew"), example="address"),
     _order("meal", "prepare_meal", "crew", N_("order: prepare a meal from the provision pyramid"),

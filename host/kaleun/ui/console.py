@@ -27,11 +27,13 @@ from kaleun.core.messages import N_, Msg, of_error
 from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
+from kaleun.session_log import through_console
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, aboard, find, for_order, perform
+from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
 from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
@@ -46,7 +48,8 @@ CONSOLE: tuple[Action, ...] = (
     Action("status", "console", N_("clock, watch, telegraph, speed, course, depth, battery, position, weather, bars"),
            example="status"),
     Action("contacts", "console", N_("the contacts: the crew's estimates of bearing, range, course and speed"),
-           example="contacts"),
+           (Field("order", "choice", N_("nearest (the default), newest or identified first"), choices=SORTS,
+                  positional=True),), example="contacts newest"),
     Action("crew", "console", N_("the sailors on duty: sections, chips, tasks, ailments; bars, supplies, food"),
            example="crew"),
     Action("repairs", "console", N_("hull breaches, conditions and technical jobs, with the line that orders each"),
@@ -106,7 +109,8 @@ class Console(Prompting):
             "status": lambda words: self._show(views.status(self.game, TELEGRAPH[self.table.telegraph], self.lang)
                                                + views.rings(self.table, self.lang, views.disc_held(self.game))
                                                + views.game_disc(self.game, self.lang)),
-            "contacts": lambda words: self._show(views.contacts(self.game, self.lang)),
+            "contacts": lambda words: self._show(views.contacts(
+                self.game, self.lang, self._view_fields("contacts", words).get("order") or SORTS[0])),
             "crew": lambda words: self._show(views.crew(self.game, self.lang)),
             "repairs": lambda words: self._show(views.repairs(self.game, self.lang)),
             "weapons": lambda words: self._show(views.weapons(self.game, self.lang)),
@@ -119,6 +123,12 @@ class Console(Prompting):
             "save": self._save,
             "quit": self._quit,
         }
+
+    def _view_fields(self, name: str, words: list[str]) -> dict[str, Any]:
+        """A view's fields read from what was typed after it (CommandError names what is wrong)."""
+        action = find(name, self.actions)
+        assert action is not None
+        return action.read(words)
 
     @property
     def commands(self) -> list[str]:
@@ -406,6 +416,9 @@ class Console(Prompting):
             self.say(self.lang.render(Msg("Kaleun running headless; stop it with SIGTERM or Ctrl-C.")))
         self.recall()
         self.prompt()
+        # the terminal is the player's while he types: only warnings and errors, through the console (the
+        # prompt again after them); every log line is in the session's log file (kaleun.session_log)
+        restore = through_console(self.say, self.runtime.call) if self.interactive and self.echoes else None
         try:
             self.runtime.run(lambda: self.stopping)
         except KeyboardInterrupt:  # Ctrl-C where no stop signal handler is installed (tests, embedding)
@@ -413,6 +426,8 @@ class Console(Prompting):
         finally:
             STOPPER.closing()
             self.runtime.close()
+            if restore is not None:
+                restore()
         if self.runtime.failure is not None:
             self.say(self.lang.render(failure_message(self.runtime)))
             return 1

@@ -16,6 +16,7 @@ from kaleun.core.messages import N_, Msg, When, join
 from kaleun.i18n import Language
 from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import figure_term
+from kaleun.uboot.weapons.fire_control import pistol_name
 
 DASH = "-"
 
@@ -142,11 +143,15 @@ def _tenths(lang: Language, value: float) -> str:
     return lang.render(Msg("{n:.1f}", n=float(value)))
 
 
-def contacts(game: Any, lang: Language) -> list[str]:
-    """The crew's contact picture: estimates (bearing, range, course, speed), their age and sensor."""
+def contacts(game: Any, lang: Language, order: str = "nearest") -> list[str]:
+    """The crew's contact picture: estimates (bearing, range, course, speed), their age and sensor, in the
+    window's list's order (nearest, newest or identified first); then the groups of ships sailing together,
+    as the window's list shows each (`kaleun.ui.contact_list`)."""
+    from kaleun.ui import contact_list
+
     if not _has(game, "sea"):
         return [lang.render(Msg("This game has no sea: no contacts."))]
-    shown = game.module("sea").status()["contacts"]
+    shown = contact_list.ordered(game.module("sea").status()["contacts"], order)
     if not shown:
         return [lang.render(Msg("No contacts."))]
     rows = [[c["contact"], lang.text(c["kind"]), f"{c['bearing']:03d}", f"{c['rel_bearing']:03d}",
@@ -157,7 +162,17 @@ def contacts(game: Any, lang: Language) -> list[str]:
     heads = _words(lang, N_("contact"), N_("kind"), N_("bearing"), N_("relative"), N_("range nm"), N_("course"),
                    N_("speed kn"), N_("age"), N_("sensor"), N_("class"))
     title = Msg.plural("{n} contact (the crew's estimates):", "{n} contacts (the crew's estimates):", n=len(shown))
-    return [lang.render(title), *columns(heads, rows)]
+    together = []
+    for members in contact_list.groups(shown):
+        first, last = contact_list.span([float(c["bearing"]) for c in members])
+        nearest = min(members, key=lambda c: float(c["range_nm"]))
+        together.append(lang.render(Msg.plural(
+            "Sailing together, group {first}: {n} ship bearing {a:03d} to {b:03d}, {near} to {far} nm; nearest {c}.",
+            "Sailing together, group {first}: {n} ships bearing {a:03d} to {b:03d}, {near} to {far} nm; nearest {c}.",
+            n=len(members), first=members[0]["contact"], a=round(first) % 360, b=round(last) % 360,
+            near=_tenths(lang, min(float(c["range_nm"]) for c in members)),
+            far=_tenths(lang, max(float(c["range_nm"]) for c in members)), c=nearest["contact"])))
+    return [lang.render(title), *columns(heads, rows), *together]
 
 
 def target(data: Mapping[str, Any], lang: Language) -> list[str]:
@@ -377,7 +392,7 @@ def weapons(game: Any, lang: Language) -> list[str]:
                          target=tdc.get("contact") or Msg(SOURCES.get(str(tdc.get("source")), DASH)),
                          course=f"{tdc['course']:03.0f}", speed=Msg("{n:.1f}", n=float(tdc["speed_kn"])),
                          depth=Msg("{n:g}", n=float(tdc["depth_m"])),
-                         pistol=Msg.term(str(tdc["pistol"])), spread=f"{tdc['spread_deg']:g}")))
+                         pistol=pistol_name(str(tdc["pistol"])), spread=f"{tdc['spread_deg']:g}")))
         rows = []
         for room in ("bow", "stern"):
             sol = tdc.get(room)

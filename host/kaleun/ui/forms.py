@@ -92,6 +92,9 @@ class Field:
     least: int = 0
     #: the field is left off the sheet while it has no options (a lemon only when there is one)
     hide_empty: bool = False
+    #: a choice no longer among the options (they follow another field's choice) is dropped: a medic chosen
+    #: for patients in one section is not kept for patients in another
+    follows: bool = False
     #: (values) -> the field must be chosen, while it has options, though the action can go without it (the TDC's
     #: target while its data comes from the contact: the sheet asks for it instead of showing a refusal)
     needed: Callable[[Values], bool] | None = None
@@ -280,10 +283,10 @@ def _pistols(game: Any, values: Values) -> list[Option]:
     (until June 1940, from December 1942); none chosen, the TDC sets the first of them."""
     if not game.has_module("weapons"):
         return []
-    from kaleun.uboot.weapons.fire_control import PISTOL_NAMES
+    from kaleun.uboot.weapons.fire_control import pistol_name
 
     issued = game.module("weapons").period().pistols
-    return [Option(p, Msg.term(PISTOL_NAMES.get(p, p))) for p in issued] if len(issued) > 1 else []
+    return [Option(p, pistol_name(p)) for p in issued] if len(issued) > 1 else []
 
 
 def _sailor_name(crew: Mapping[str, Any], figure: str) -> str:
@@ -299,6 +302,20 @@ def _patients(game: Any, values: Values) -> list[Option]:
         if any(not a.get("treated") for a in s["ailments"]):
             out.append(Option(figure, Msg.term(str(s["name"])), Msg("section {n}", n=s["section"])))
     return out
+
+
+def _medics(game: Any, values: Values) -> list[Option]:
+    """Who may give the first aid (§8.6: the medic stands with his patients): the living sailors in the chosen
+    patients' section, those with the first aid symbol first (one chip a patient; the others take two)."""
+    sailors = status(game, "crew").get("sailors", {})
+    chosen = [p for p in values.get("patients") or [] if p in sailors]
+    if not chosen:
+        return []
+    section = sailors[chosen[0]]["section"]
+    there = [(f, s) for f, s in sailors.items() if s["section"] == section and section is not None and not s["dead"]]
+    there.sort(key=lambda fs: "first_aid" not in fs[1].get("symbols", ()))
+    return [Option(f, Msg.term(str(s["name"])), figure_term(f) if "first_aid" in s.get("symbols", ()) else
+                   Msg("{figure}, no symbol", figure=figure_term(f))) for f, s in there]
 
 
 def _on_bridge(game: Any, values: Values) -> list[Option]:
@@ -559,6 +576,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("first_aid", Msg("First aid"), order="first_aid", fields=(
         Field("patients", Msg("Patients (in one section)"), options=_patients, optional=False,
               empty=Msg("Nobody waits for first aid: enter an injured sailor's card first.")),
+        # §8.6: the players choose who gives it; none chosen, the crew engine takes a specialist there
+        Field("medic", Msg("Medic (none chosen: one with the first aid symbol there)"), options=_medics,
+              when=lambda v: bool(v.get("patients")), follows=True),
     )),
     Form("address_crew", Msg("Address the crew"), order="address_crew"),
     Form("prepare_meal", Msg("Prepare a meal"), order="prepare_meal", fields=(

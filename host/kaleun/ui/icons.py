@@ -31,6 +31,13 @@ def ship(s: Any, box: Rect, c: Color) -> None:
     pygame.draw.rect(s, c, Rect(_pts(box, [(0.47, 0.2)])[0], (round(box.w * 0.09), round(box.h * 0.2))))
 
 
+def convoy(s: Any, box: Rect, c: Color) -> None:
+    """Ships sailing together: three small ships, staggered."""
+    third = round(box.w * 0.55)
+    for x, y in ((0.0, 0.0), (0.45, 0.22), (0.0, 0.45)):
+        ship(s, Rect(round(box.x + x * box.w), round(box.y + y * box.h), third, third), c)
+
+
 def aircraft(s: Any, box: Rect, c: Color) -> None:
     pygame.draw.polygon(s, c, _pts(box, [(0.46, 0.05), (0.54, 0.05), (0.56, 0.38), (0.95, 0.5), (0.95, 0.58),
                                          (0.56, 0.54), (0.55, 0.8), (0.7, 0.9), (0.7, 0.96), (0.3, 0.96),

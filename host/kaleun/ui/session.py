@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from kaleun import session_log
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
 from kaleun.core.messages import Msg, When
@@ -165,6 +166,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     with contextlib.suppress(OSError):  # a file or a read-only folder there: the logs say so, the game goes on
         sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
+    session_log.attach(sessions / f"{stamp}.log")  # every log line of the session, whatever the terminal shows
     table = Table(board, game)
     sounder = make_sounder(board)
     # a window alarm sounds when the feed raises it (a convoy's first report, not each ship added to it)

@@ -467,9 +467,11 @@ class Crew(Module, Validator):
             # a card counts for sailors, but a card alone never repairs (§10.3.3, §10.3.8)
             count = max(1, BREACH_REPAIR - params.get("card", 0)) if target == "breach" else 1
             return Need([Group(params["section"], {"repair": count})])
-        if kind == "first_aid":
+        if kind == "first_aid":  # one medic in the patients' section, one activation per patient (§8.6)
             section = self.pos[params["patients"][0]]
-            return Need([Group(section, {"first_aid": 1}, repeat=len(params["patients"]))])  # type: ignore[arg-type]
+            medic = params.get("medic")
+            return Need([Group(section, {"first_aid": 1}, repeat=len(params["patients"]),  # type: ignore[arg-type]
+                               figures=(medic,) if medic else ())])
         return static_need(order.order, params, self.surfaced)
 
     def prepare(self, order: Order) -> None:
@@ -745,7 +747,13 @@ class Crew(Module, Validator):
                 or len(set(raw)) != len(raw)):
             raise CommandError(Msg("{command}: patients must be a list of different figures, got {value}",
                                    command=args.name, value=repr(raw)))
-        return {"patients": list(raw)}
+        if not args.has("medic"):  # the crew engine chooses him: a first-aid specialist there first
+            return {"patients": list(raw)}
+        medic = args.any("medic")
+        if not isinstance(medic, str) or medic not in FIGURES:
+            raise CommandError(Msg("{command}: medic must be a figure, got {value}", command=args.name,
+                                   value=repr(medic)))
+        return {"patients": list(raw), "medic": medic}
 
     def _check_first_aid(self, p: dict[str, Any]) -> Msg | None:
         patients = p["patients"]
@@ -761,6 +769,17 @@ class Crew(Module, Validator):
             places.add(self.pos[f])
         if len(places) > 1:
             return Msg("the medic treats patients in his own section only: the patients stand in different sections")
+        medic = p.get("medic")
+        if medic is not None:  # the sailor the players chose gives it, with his patients (§8.6)
+            if self.sailor(medic).dead:
+                return Msg("{sailor} is dead", sailor=self.label(medic))
+            where = self.pos[medic]
+            if where is None:
+                return Msg("{figure} is not on the model", figure=figure_term(medic))
+            if where not in places:
+                return Msg(
+                    "the medic {sailor} stands in section {section}, not with the patients in section {patients}",
+                    sailor=self.label(medic), section=where, patients=next(iter(places)))
         return self.health.shortage(patients)
 
     # meals

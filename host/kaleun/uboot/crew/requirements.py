@@ -35,7 +35,7 @@ class Group:
     repeat: one sailor activated this many times (Enigma, first aid, prepare meal)
     spread: this many activations shared among the sailors (fire torpedoes)
     lookouts: (least, most) sailors activated with observation chips
-    figures: the lookouts named by the order (then exactly these)
+    figures: the sailors named by the order (then exactly these): lookouts, or the medic of first aid
     """
 
     section: int
@@ -45,7 +45,7 @@ class Group:
     spread: int = 0
     lookouts: tuple[int, int] | None = None
     when: str = ""
-    figures: tuple[str, ...] = ()  # lookouts: exactly these sailors
+    figures: tuple[str, ...] = ()  # lookouts, a medic: exactly these sailors
 
     def describe(self) -> Msg:
         """What the group needs, as a rejection says it: "2 sailors with the helm symbol"."""
@@ -67,6 +67,9 @@ class Group:
         if self.spread:
             return Msg.plural("{n} activation of a sailor with the {symbol} symbol",
                               "{n} activations of sailors with the {symbol} symbol", n=self.spread, symbol=name)
+        if self.repeat and self.figures:  # the medic the order names
+            return Msg.plural("{who} ({n} activation)", "{who} ({n} activations)", n=self.repeat,
+                              who=and_list([figure_term(f) for f in self.figures]))
         if self.repeat:
             n = 1
         who = Msg.plural("{n} sailor with the {symbol} symbol", "{n} sailors with the {symbol} symbol", n=n,

@@ -128,7 +128,11 @@ def _lookouts(group: Group, pool: list[Member]) -> tuple[list[Pick], int]:
 
 
 def _repeat(group: Group, pool: list[Member], symbol: str) -> tuple[list[Pick], int]:
+    """One sailor activated `repeat` times: the one the order names (a medic chosen), else a specialist there with
+    the fewest chips, else a sailor without the symbol (two chips an activation)."""
     times = group.repeat
+    if group.figures:
+        pool = [m for m in pool if m.figure in group.figures]
     for specialist, cost in ((True, times), (False, 2 * times)):
         fit = [m for m in pool if (symbol in m.face.symbols) == specialist and m.state.free >= cost]
         if fit:

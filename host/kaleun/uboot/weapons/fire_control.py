@@ -27,8 +27,15 @@ from kaleun.uboot.weapons.tdc import Solution, Target, aob_text, solve, target_f
 if TYPE_CHECKING:
     from kaleun.uboot.weapons.module import Weapons
 
-#: the pistols as players read them
-PISTOL_NAMES = {"contact": N_("contact"), "magnetic": N_("magnetic")}
+#: the pistols as players read them (in their own context: "contact" is also the plot's word for a ship seen)
+PISTOL_NAMES = {"contact": Msg.pterm("pistol", "contact"), "magnetic": Msg.pterm("pistol", "magnetic")}
+
+
+def pistol_name(pistol: str) -> Msg:
+    """A pistol's name as players read it."""
+    return PISTOL_NAMES.get(pistol) or Msg.term(pistol)
+
+
 MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
           N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 GYRO_LIMIT = float(BOAT["gyro_limit_deg"])
@@ -137,9 +144,9 @@ class FireControl(WeaponsPart):
         if p.get("pistol") is not None and p.get("pistol") not in period.pistols:
             when = self.w.now_date()
             return Msg("the {pistol} pistol is not issued in {month} {year} (the boats carry {pistols} pistols only)",
-                       pistol=Msg.term(PISTOL_NAMES.get(p["pistol"], p["pistol"])),
+                       pistol=pistol_name(p["pistol"]),
                        month=Msg.term(MONTHS[when.month - 1]), year=str(when.year),
-                       pistols=and_list([Msg.term(PISTOL_NAMES.get(x, x)) for x in period.pistols]))
+                       pistols=and_list([pistol_name(x) for x in period.pistols]))
         wanted = p.get("torpedo_kn")
         if wanted is not None:
             aboard = sorted({kn for t in self.w.stores.tubes.values() if t["torpedo"] for kn in

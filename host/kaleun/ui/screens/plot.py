@@ -13,7 +13,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
-from kaleun.ui import icons, theme
+from kaleun.ui import contact_list, icons, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
@@ -26,6 +26,9 @@ VECTOR_H = 0.1
 #: a sighting older than this (s) is drawn faded
 OLD_S = 300
 TYPE_WORDS: dict[str, Msg] = {"merchant": Msg("merchant"), "escort": Msg("escort"), "small": Msg("small vessel")}
+#: the list's orders, as its sort button says them
+SORT_WORDS: dict[str, Msg] = {"nearest": Msg("Nearest first"), "newest": Msg("Newest first"),
+                              "identified": Msg("Identified first")}
 SENSOR_WORDS: dict[str, Msg] = {"lookouts": Msg("lookouts"), "periscope": Msg("periscope"),
                                 "hydrophone": Msg("hydrophone"), "watch": Msg("the watch officer")}
 
@@ -69,6 +72,10 @@ class PlotScreen(Screen):
         self.contacts: list[dict[str, Any]] = []
         self.heading = 0.0
         self.page = 0
+        #: where each contact's symbol is drawn on the plot (the last frame)
+        self._marks: dict[str, tuple[int, int]] = {}
+        #: the list's rows for the contacts' estimates, the order and the group open (`_entries`)
+        self._listed: tuple[Hashable, tuple[list[contact_list.Entry], contact_list.Entry | None]] | None = None
 
     @property
     def selected(self) -> str | None:
@@ -89,7 +96,7 @@ class PlotScreen(Screen):
         sea = game.module("sea").status() if game.has_module("sea") else {}
         self.contacts = sorted(sea.get("contacts", []), key=lambda c: float(c["range_nm"]))
         self.heading = round(float(game.module("boat").status().get("heading", 0.0)))
-        return (freeze(self.contacts), self.heading, self.selected, self.scale, self.page)
+        return (freeze(self.contacts), self.heading, self.selected, self.scale, self.page, self.sort, self.opened)
 
     def select(self, contact: str | None) -> None:
         self.win.ui["contact"] = contact
@@ -136,6 +143,8 @@ class PlotScreen(Screen):
         pygame.draw.line(surface, theme.OWN_BOAT, centre,
                          (centre[0] + s(40) * math.sin(h), centre[1] - s(40) * math.cos(h)), s(2))
         marks: dict[str, Rect] = {}
+        centres: dict[str, tuple[int, int]] = {}
+        self._marks = centres  # where each contact's symbol is, for a touch on the plot
         named: list[tuple[dict[str, Any], tuple[int, int], theme.Color, bool]] = []
         for contact in sorted(self.contacts, key=lambda x: float(x["range_nm"])):
             b = math.radians(float(contact["bearing"]))
@@ -157,10 +166,14 @@ class PlotScreen(Screen):
             mark.center = pos
             marks[contact["contact"]] = mark
             named.append((contact, pos, color, old))
+            if rect.collidepoint(pos):
+                centres[contact["contact"]] = pos
             box = Rect(0, 0, s(47), s(47))
             box.center = pos
             if rect.collidepoint(pos):
-                c.targets.add(f"contact.{contact['contact']}", box, call(self.select, contact["contact"]))
+                # a finger-sized box; where the boxes of a tight cluster overlap, the symbol nearest the finger is
+                # chosen (the box drawn last took the touch: a tap on c14's symbol chose the convoy ship behind it)
+                c.targets.add(f"contact.{contact['contact']}", box, self._nearest_to)
         # the labels after every symbol, the chosen contact's first: each where it covers neither another
         # label nor a symbol (beside its own symbol, right or left, below or above); one with no such
         # place in a tight cluster is left out (the list beside the plot names every contact)
@@ -192,35 +205,110 @@ class PlotScreen(Screen):
         c.button("plot.zoom_out", zoom.move(0, s(52)), None, simple(lambda: self.zoom(+1)), icon=icons.minus,
                  enabled=self.scale < SCALES[-1])
 
+    @property
+    def sort(self) -> str:
+        chosen = self.win.ui.get("plot_sort")
+        return chosen if chosen in contact_list.SORTS else contact_list.SORTS[0]
+
+    @property
+    def opened(self) -> str | None:
+        """The group of ships whose contacts the list shows (its first-reported contact), or None."""
+        chosen = self.win.ui.get("plot_group")
+        return chosen if isinstance(chosen, str) else None
+
+    def _nearest_to(self, pos: tuple[int, int]) -> None:
+        """Choose the contact whose symbol on the plot is nearest the finger."""
+        if self._marks:
+            self.select(min(self._marks, key=lambda cid: (self._marks[cid][0] - pos[0]) ** 2
+                            + (self._marks[cid][1] - pos[1]) ** 2))
+
     def _list(self, c: Canvas, rect: Rect) -> None:
         s = c.size
         title_h = s(3) + c.font(theme.MIN_TEXT, True).get_linesize() + s(2)  # as the panel's title takes it
-        rows = max(1, (rect.bottom - rect.y - title_h - s(56)) // s(51))
-        pages = max(1, math.ceil(len(self.contacts) / rows))
+        rows = max(2, (rect.bottom - rect.y - title_h - s(56)) // s(51))
+        # ships sailing together are one row (a convoy's forty contacts took a dozen pages); touched, its ships
+        entries, group = self._entries()
+        if group is None and self.opened is not None:  # the group has gone (sunk, lost, scattered)
+            self.win.ui["plot_group"] = None
+        per_page = rows - 1 if group is not None else rows  # an open group's pages begin with the way back
+        pages = max(1, math.ceil(len(entries) / per_page))
         page = min(self.page, pages - 1)
-        # the page shown of how many (a convoy's forty contacts take a dozen pages)
-        top = c.panel(rect, Msg("CONTACTS ({n})", n=len(self.contacts)) if pages == 1 else
-                      Msg("CONTACTS ({n}) · {p}/{pages}", n=len(self.contacts), p=page + 1, pages=pages))
+        n = len(group.contacts) if group is not None else len(self.contacts)
+        # the page shown of how many
+        if group is not None:
+            title = (Msg("GROUP ({n})", n=n) if pages == 1 else
+                     Msg("GROUP ({n}) · {p}/{pages}", n=n, p=page + 1, pages=pages))
+        else:
+            title = (Msg("CONTACTS ({n})", n=n) if pages == 1 else
+                     Msg("CONTACTS ({n}) · {p}/{pages}", n=n, p=page + 1, pages=pages))
+        top = c.panel(rect, title)
         if not self.contacts:
             c.paragraph(Msg("No contacts. Lookouts, the periscope or the hydrophone find them."),
                         Rect(rect.x + s(8), top + s(6), rect.w - s(16), s(120)), theme.TEXT_SIZE, theme.TEXT_DIM)
             return
         y = top + s(2)
-        for contact in self.contacts[page * rows:(page + 1) * rows]:
-            row = Rect(rect.x + s(4), y, rect.w - s(8), s(47))
-            name = contact.get("class_name")
-            label = Msg("{id} {b:03d}° {nm:.1f} nm", id=contact["contact"], b=int(contact["bearing"]),
-                        nm=float(contact["range_nm"]))
-            # a ship or an aircraft, by its shape as on the plot (not by the plot's colour alone)
-            c.button(f"list.{contact['contact']}", row, label, call(self.select, contact["contact"]),
-                     note=Msg.term(str(name)) if name else None, size=theme.MIN_TEXT,
-                     icon=icons.aircraft if contact.get("kind") == "aircraft" else icons.ship)
-            y += s(51)
+        row_rect = Rect(rect.x + s(4), y, rect.w - s(8), s(47))
+        if group is not None:
+            c.button("list.all", row_rect, Msg("All contacts ({n})", n=len(self.contacts)),
+                     simple(lambda: self._open(None)), size=theme.MIN_TEXT, icon=icons.arrow_left)
+            row_rect = row_rect.move(0, s(51))
+        for entry in entries[page * per_page:(page + 1) * per_page]:
+            if entry.group:
+                self._group_row(c, row_rect, entry)
+            else:
+                self._contact_row(c, row_rect, entry.first)
+            row_rect = row_rect.move(0, s(51))
+        nav = Rect(rect.x + s(4), rect.bottom - s(52), s(52), s(48))
         if pages > 1:
-            nav = Rect(rect.x + s(4), rect.bottom - s(52), (rect.w - s(12)) // 2, s(48))
             c.button("list.back", nav, None, simple(lambda: self._page(-1)), icon=icons.arrow_up, enabled=page > 0)
-            c.button("list.more", nav.move(nav.w + s(4), 0), None, simple(lambda: self._page(+1)),
+            c.button("list.more", nav.move(rect.w - s(8) - nav.w, 0), None, simple(lambda: self._page(+1)),
                      icon=icons.arrow_down, enabled=page < pages - 1)
+        # the order of the list: touched, the next one (nearest, newest reports, identified ships first)
+        order = Rect(nav.right + s(4), nav.y, rect.w - s(8) - 2 * (nav.w + s(4)), nav.h)
+        c.button("list.sort", order, SORT_WORDS[self.sort], simple(self._next_sort), size=theme.MIN_TEXT)
+
+    def _entries(self) -> tuple[list[contact_list.Entry], contact_list.Entry | None]:
+        """The list's rows, worked out again only when a contact's estimate changes (not as its age ticks)."""
+        key = (tuple((c["contact"], c["bearing"], c["range_nm"], c.get("course"), c.get("identified"),
+                      c.get("class_name")) for c in self.contacts), self.sort, self.opened)
+        if self._listed is None or self._listed[0] != key:
+            self._listed = (key, contact_list.entries(self.contacts, self.sort, self.opened))
+        return self._listed[1]
+
+    def _contact_row(self, c: Canvas, row: Rect, contact: dict[str, Any]) -> None:
+        name = contact.get("class_name")
+        label = Msg("{id} {b:03d}° {nm:.1f} nm", id=contact["contact"], b=int(contact["bearing"]),
+                    nm=float(contact["range_nm"]))
+        # a ship or an aircraft, by its shape as on the plot (not by the plot's colour alone)
+        c.button(f"list.{contact['contact']}", row, label, call(self.select, contact["contact"]),
+                 note=Msg.term(str(name)) if name else None, size=theme.MIN_TEXT,
+                 icon=icons.aircraft if contact.get("kind") == "aircraft" else icons.ship)
+
+    def _group_row(self, c: Canvas, row: Rect, entry: contact_list.Entry) -> None:
+        ships = entry.contacts
+        first, last = contact_list.span([float(x["bearing"]) for x in ships])
+        near = min(float(x["range_nm"]) for x in ships)
+        far = max(float(x["range_nm"]) for x in ships)
+        label = Msg.plural("{n} ship {a:03d}°–{b:03d}°", "{n} ships {a:03d}°–{b:03d}°", n=len(ships),
+                           a=round(first) % 360, b=round(last) % 360)
+        c.button(f"list.group.{entry.key}", row, label, call(self._open, entry.key),
+                 note=Msg("{near:.1f}–{far:.1f} nm", near=near, far=far), size=theme.MIN_TEXT, icon=icons.convoy)
+
+    def _open(self, group: str | None) -> None:
+        """Show a group's ships in the list (None: every contact again); the plot zooms in to hold the group."""
+        self.win.ui["plot_group"] = group
+        self.page = 0
+        _, shown = contact_list.entries(self.contacts, self.sort, group)
+        if shown is not None:
+            far = max(float(x["range_nm"]) for x in shown.contacts)
+            self.win.ui["plot_scale"] = next((sc for sc in SCALES if sc >= far * 1.1), SCALES[-1])
+        self.win.touch()
+
+    def _next_sort(self) -> None:
+        sorts = contact_list.SORTS
+        self.win.ui["plot_sort"] = sorts[(sorts.index(self.sort) + 1) % len(sorts)]
+        self.page = 0
+        self.win.touch()
 
     def _page(self, by: int) -> None:
         self.page = max(0, self.page + by)

@@ -72,6 +72,10 @@ class FormSheet(Overlay):
     def read(self) -> Hashable:
         game = self.game
         self.options = {f.key: f.options(game, self.values) for f in self.fields() if f.options is not None}
+        for f in self.fields():  # a choice that followed another field's, no longer offered, goes
+            if f.follows and self.values.get(f.key) is not None and all(
+                    o.value != self.values[f.key] for o in self.options.get(f.key, [])):
+                self.values[f.key] = None
         self.problem = None
         self.preview = None
         unset = next((f for f in self.fields() if self.values.get(f.key) in (None, []) and (
@@ -199,19 +203,20 @@ class FormSheet(Overlay):
             c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by))
             x += w + s(4)
 
-    def _widths(self, c: Canvas, f: Field) -> list[int]:
-        """The width of each option's button of a field."""
+    def _widths(self, c: Canvas, f: Field, most: int) -> list[int]:
+        """The width of each option's button of a field, never wider than the field's row (`most`): a longer
+        label or note is squeezed into it rather than drawn under the order assistant."""
         s = c.size
         widths = []
         for o in self.options.get(f.key, []):
             text_w = max(c.text_width(o.label, theme.MIN_TEXT, True), c.text_width(o.note,
                                                                                    theme.MIN_TEXT) if o.note else 0)
-            widths.append(max(s(56), text_w + s(16)))
+            widths.append(min(most, max(s(56), text_w + s(16))))
         return widths
 
     def _lines(self, c: Canvas, f: Field, width: int) -> int:
         """How many rows the field's options take when all are shown at once."""
-        return len(pack_in_order(self._widths(c, f), width, c.size(4))) if self.options.get(f.key) else 1
+        return len(pack_in_order(self._widths(c, f, width), width, c.size(4))) if self.options.get(f.key) else 1
 
     def _options(self, c: Canvas, f: Field, row: Rect, lines: int = 1) -> None:
         s = c.size
@@ -222,11 +227,12 @@ class FormSheet(Overlay):
             else:
                 c.text(Msg("nothing to choose now"), (row.x, row.centery), theme.TEXT_SIZE, theme.TEXT_DIM, "midleft")
             return
-        widths = self._widths(c, f)
         arrows = s(48) * 2 + s(8)
+        widths = self._widths(c, f, row.w)
         # pages: as many options as fit on the field's rows (with room for the arrows when they do not all fit)
         rows = pack_in_order(widths, row.w, s(4))
         if len(rows) > lines:
+            widths = [min(w, row.w - arrows) for w in widths]
             rows = pack_in_order(widths, row.w - arrows, s(4))
         pages = range(0, len(rows), lines)  # each page: `lines` rows
         chosen = self.values.get(f.key)

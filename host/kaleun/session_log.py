@@ -1,0 +1,155 @@
+"""Where the program's log lines go while a game is played.
+
+Every session of `kaleun play`/`resume` keeps its log lines in a file of its own beside its event
+log (`sessions/<stamp>.log`, pruned with the session: `kaleun.housekeeping`), whatever else shows
+them (the terminal, or the system journal when a service runs it).
+
+A game started at a terminal shows only warnings and errors there (`quiet_terminal`; `--verbose` shows
+everything); a service's log (the system journal) keeps every line. While the text console runs on a
+terminal, the terminal is the player's: a log line written to it
+landed after the standing prompt (`> INFO kaleun.runtime.loop: the program was stopped ...`). Then
+only warnings and errors are shown there, and through the console, as a report of the game is
+(a line of their own, the prompt again after them); the rest goes to the session's log file only.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+#: how the session's log file writes a line
+FILE_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+#: the least a console's terminal shows of the log while a player types there
+CONSOLE_LEVEL = logging.WARNING
+
+
+#: a session's log file stops at this size (bytes): a table run for months by its service is one session, and
+#: a line repeated all that time (a deck hub unplugged) must not fill its card [our choice]
+MAX_BYTES = 4_000_000
+
+
+class SessionFile(logging.FileHandler):
+    """The session's log file (one at a time: a game chosen at the set-up starts a session of its own). A line
+    that cannot be written (a full storage) ends the file quietly: the line still reaches the terminal or the
+    system journal, without a traceback of logging's own after it. Past `MAX_BYTES` it says so and stops."""
+
+    broken = False
+    written = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.broken:
+            return
+        self.written += len(record.getMessage()) + 80  # the time, level and logger's name before it
+        if self.written > MAX_BYTES:
+            self.broken = True
+            record = logging.makeLogRecord({"name": __name__, "levelno": logging.WARNING, "levelname": "WARNING",
+                                            "msg": "the session's log file is full (%d bytes): it stops here",
+                                            "args": (MAX_BYTES,)})
+        super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self.broken = True
+
+
+#: lines kept for the session's log file before it is opened (a start's housekeeping) [our choice]
+HELD_MOST = 200
+
+
+class Held(logging.Handler):
+    """The log lines of a start before its session's log file is opened, kept for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if len(self.records) < HELD_MOST:
+            self.records.append(record)
+
+
+def quiet_terminal(terminal: logging.Handler) -> None:
+    """A game started at a terminal (`kaleun play`, `kaleun resume`): the terminal shows warnings and errors
+    only (the start's housekeeping listed the old sessions it removed, in English, before a German console's
+    first line); every line goes to the session's log file, those before it is opened kept for it."""
+    terminal.setLevel(CONSOLE_LEVEL)
+    logging.getLogger().addHandler(Held())
+
+
+def attach(path: Path) -> SessionFile | None:
+    """Keep every log line from now on in `path` too (instead of an earlier session's file), after the lines
+    held for it since the start. A file that cannot be opened (a read-only folder) is said once on the log as
+    it stands, and the game goes on."""
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if isinstance(h, SessionFile)]:
+        root.removeHandler(old)
+        old.close()
+    held = [h for h in root.handlers if isinstance(h, Held)]
+    for h in held:
+        root.removeHandler(h)
+    try:
+        handler = SessionFile(path, encoding="utf-8", delay=False)
+    except OSError as exc:
+        log.warning("the session's log file %s cannot be written (%s)", path, exc.strerror or exc)
+        return None
+    handler.setFormatter(logging.Formatter(FILE_FORMAT))
+    for h in held:
+        for record in h.records:
+            handler.handle(record)
+    root.addHandler(handler)
+    return handler
+
+
+def _to_terminal(handler: logging.Handler) -> bool:
+    """The handler writing to the terminal (`kaleun`'s own on stderr): a plain stream handler, not a file's."""
+    return type(handler) is logging.StreamHandler
+
+
+class ConsoleLines(logging.Handler):
+    """Warnings and errors said through a console (`say`), in the words the terminal's handler gave them
+    (`kaleun: ...` for a line said to the players). A line logged on another thread (the journal's flush)
+    is said on the console's own thread, through `later`."""
+
+    def __init__(self, say: Callable[[str], None], later: Callable[[Callable[[], None]], None],
+                 formatter: logging.Formatter | None) -> None:
+        super().__init__(CONSOLE_LEVEL)
+        self.say = say
+        self.later = later
+        self.home = threading.get_ident()
+        if formatter is not None:
+            self.setFormatter(formatter)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = self.format(record)
+        except Exception:
+            self.handleError(record)
+            return
+        if threading.get_ident() == self.home:
+            self.say(text)
+        else:
+            self.later(lambda: self.say(text))
+
+
+def through_console(say: Callable[[str], None], later: Callable[[Callable[[], None]], None]) -> Callable[[], None]:
+    """While a console runs on a terminal: the handlers writing to the terminal give way to one that says
+    warnings and errors through the console; returns what puts them back."""
+    root = logging.getLogger()
+    taken = [h for h in root.handlers if _to_terminal(h)]
+    if not taken:
+        return lambda: None
+    lines = ConsoleLines(say, later, taken[0].formatter)
+    for h in taken:
+        root.removeHandler(h)
+    root.addHandler(lines)
+
+    def restore() -> None:
+        root.removeHandler(lines)
+        for h in taken:
+            if h not in root.handlers:
+                root.addHandler(h)
+
+    return restore
