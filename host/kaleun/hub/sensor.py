@@ -29,7 +29,7 @@ from kaleun.hub.fake import FakeHub
 from kaleun.hub.known import RememberedHub
 from kaleun.hub.link import HubLink, LinkEvent
 from kaleun.hub.options import NAME, HubOptions, hub_config, hub_options
-from kaleun.hub.reach import REFUSED, reach
+from kaleun.hub.reach import REFUSED, is_refused, reach, refusal
 from kaleun.hub.tags import FigureTags, TagStoreError, simulated_uid
 from kaleun.ports.base import FigureGone, FigureSeen, HardwareOnly, HubLinkChanged, Sink, UnknownTag
 
@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 #: longest settle() waits for the hub to report a hand's move (a failure guard only)
 SETTLE_TIMEOUT = 10.0
+#: how long a start waits for the hub before it says that it waits (the whole wait: hub.start_timeout_ms)
+FIRST_LOOK_S = 1.0
 
 
 class HubFigureSensor:
@@ -91,7 +93,15 @@ class HubFigureSensor:
         known = None if self.fake is not None else RememberedHub.for_board(self.board_path, url)
         self.link = HubLink(url, self.options, self._on_link, known=known).start()
         wait = self.options.start_timeout_ms / 1000
-        refused = reach(self.link, wait)  # a foreign device ends the wait on its hello
+        first = min(wait, FIRST_LOOK_S)
+        refused = reach(self.link, first)  # a foreign device ends the wait on its hello
+        if refused is not None and wait > first and not is_refused(self.link):
+            # said at once, not only when the wait is over: a table (or a maker) is not left looking at a silent
+            # terminal for `hub.start_timeout_ms`, nor a game started unseen
+            log.warning("the deck hub at %s does not answer yet (%s); waiting up to %g s for it", url,
+                        self.link.core.reason or "no answer", wait)
+            # a refusal names the whole wait, as the crew was told
+            refused = None if reach(self.link, wait - first) is None else refusal(self.link, wait)
         if refused is not None:
             reason = self.link.core.reason or Msg("no answer")
             if not self.strict:
