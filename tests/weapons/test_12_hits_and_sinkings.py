@@ -211,6 +211,29 @@ def test_7_3_morale_rises_for_a_ship_sunk_the_crew_never_saw_without_its_interna
     assert morale["feed"] == "Morale rises to X (a ship sunk)."
 
 
+def test_7_3_a_ship_sunk_the_crew_never_saw_has_no_contact_in_the_event_as_in_its_hit():
+    """§7.3 / host/README.md "The attack", events: `ship` is the crew's contact, or null for a ship the crew never
+    had as one. The hit said null, the sinking of the same ship said "v1" — the sea's internal vessel id, which a
+    script reading `ship` took for a contact."""
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 3600)
+    hit, sunk = one(events, "torpedo_hit"), one(events, "ship_sunk")
+    assert hit["ship"] is None and hit["vessel"] == sunk["vessel"] == "v1"
+    assert sunk["ship"] is None
+    assert weapons(g).status()["sunk"][0]["ship"] is None  # the tally holds no internal id either
+
+
+def test_7_3_a_ship_sunk_the_crew_saw_is_named_by_its_contact():
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    order(g, "periscope")
+    order(g, "tdc", contact="c1")
+    events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 3600)
+    assert one(events, "ship_sunk")["ship"] == "c1"
+    morale = one([e for e in events if e["event"] == "morale"], "morale")
+    assert morale["cause"] == "c1 sunk"
+
+
 @pytest.mark.parametrize("range_m, armed", [(150, False), (600, True)])
 def test_a_torpedo_that_strikes_before_its_pistol_is_armed_does_not_detonate(range_m, armed):
     """torpedoes.toml `arming_m` (250 m, [gap]): a pistol arms only after the torpedo has run that far, so a
