@@ -298,3 +298,44 @@ def test_12_contact_pistols_are_duds_at_the_rate_of_their_date_and_track_angle(s
         strikes += len(named(events, "torpedo_dud")) + len(named(events, "torpedo_hit"))
     assert strikes == 400
     assert duds / strikes == pytest.approx(rate, abs=0.05)
+
+
+def test_12_a_lone_ship_stopped_by_a_hit_lies_on_the_heading_it_was_struck_on():
+    """A lone ship struck flees the boat (its flight is set off by the blow), but one the blow stops makes no way
+    to turn: it lies on the heading it was struck on. It swung round on the spot to its flight's course (from 090
+    to about 010), so the second torpedo of the same salvo, arriving with the first, struck a hull lying along its
+    own track: "hit after 47.2 s" at 49.1 s, at a track angle of 0°."""
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    fired = order(g, "fire_torpedoes", tubes=[1, 2])  # two G7a on one solution, no spread: one track
+    hits = named(fired + advance(g, 120), "torpedo_hit")
+    assert [h["torpedo"] for h in hits] == ["t1", "t2"]
+    first, second = hits
+    assert second["t"] == pytest.approx(first["t"], abs=1e-6)
+    assert second["run_s"] == first["run_s"] == round(first["t"], 1)  # the time it struck, since it was fired at 0
+    assert second["track_angle"] == first["track_angle"] == 79
+    sea = g.module("sea")
+    course, speed = sea.vmotion(sea.vessels[first["vessel"]])
+    assert (round(course), speed) == (90, 0.0)
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_12_the_coup_de_grace_on_a_crippled_tanker_from_the_crews_target_data(seed):
+    """A T2 tanker crippled by one hit lies stopped and burning. The First Officer takes its target data again
+    through the periscope and programs the TDC from them: the crew's plot restarts when the ship stops (it
+    averaged the stopped ship with its old 8 kn: "speed 4.0 kn", and the coup de grâce missed ahead), and
+    the torpedo hits."""
+    g = range_game(seed, vessels=[{"class": "t2_tanker", "bearing": 0, "range_m": 1200, "course": 90,
+                                   "speed_kn": 7.5}])
+    order(g, "periscope")
+    order(g, "tdc", contact="c1")
+    events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 200)
+    assert one(events, "torpedo_hit")["ship"] == "c1"
+    assert {e["state"] for e in named(events, "ship_damaged")} == {"crippled"}
+    order(g, "periscope")
+    programmed = one(order(g, "tdc", contact="c1"), "tdc_programmed")
+    assert programmed["speed_kn"] <= 1.0
+    events = order(g, "fire_torpedoes", tubes=[4]) + advance(g, g.t + 300)
+    hit = one(events, "torpedo_hit")
+    assert hit["ship"] == "c1" and hit["aimed"] is True
+    assert one(events, "ship_damaged")["state"] == "sinking"
