@@ -339,3 +339,34 @@ def test_12_the_coup_de_grace_on_a_crippled_tanker_from_the_crews_target_data(se
     hit = one(events, "torpedo_hit")
     assert hit["ship"] == "c1" and hit["aimed"] is True
     assert one(events, "ship_damaged")["state"] == "sinking"
+
+
+@pytest.mark.parametrize("ship", ["tramp", "hog_islander"])
+def test_12_hqs_advice_in_the_torpedo_crisis_strikes_the_side_not_under_the_keel(ship):
+    """The torpedo crisis mission (April 1940): HQ's signal tells the crew how to set the torpedoes. It said
+    "depth 2 m less than the target's draught" while the torpedoes ran 2 m deeper than set (torpedoes.toml
+    `deeper_m`): set as advised, every one ran exactly at the keel and passed under. Set as the signal now says,
+    the contact pistol strikes the side (or is a dud: the crisis's contact pistols failed too)."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from kaleun.uboot.data import __file__ as data_init
+    from kaleun.uboot.weapons.arsenal import TORPEDOES
+
+    mission = tomllib.loads((Path(data_init).parent / "missions" / "torpedo_crisis_1940.toml").read_text("utf-8"))
+    advice = next(r["text"] for r in mission["radio"] if "Torpedo inspectorate" in r["text"])
+    less = float(re.search(r"set (\d+) m or more less than the target's draught", advice).group(1))
+    crisis = next(p for p in TORPEDOES["periods"] if p["name"] == "torpedo crisis")
+    assert f"run {crisis['deeper_m']:g} m deeper than set" in advice
+    g0 = range_game(vessels=[{"class": ship, "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    draught = next(iter(g0.module("sea").vessels.values())).cls.draft_m
+    results = []
+    for seed in range(6):
+        g = range_game(seed, start="1940-04-16T12:00:00",
+                       vessels=[{"class": ship, "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, pistol="contact",
+              depth_m=round(draught - less, 1))
+        events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 400)
+        results += [e["event"] for e in events if e["event"] in ("torpedo_hit", "torpedo_dud", "torpedo_under")]
+    assert results and set(results) <= {"torpedo_hit", "torpedo_dud"} and "torpedo_hit" in results
