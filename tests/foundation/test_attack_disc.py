@@ -127,6 +127,38 @@ def test_9_2_1_a_ring_is_unknown_until_homed_and_feeds_nothing_before(tmp_path):
         table.close()
 
 
+def test_9_2_1_a_ring_turned_before_it_is_homed_says_so_once(caplog):
+    """§9.2.1 on a real table: the crew sets the worked example on rings not yet homed. Their turns feed
+    nothing (where a ring went is as unknown as where it was), and nothing said so: the TDC then answered
+    "the attack disc is not set: set the own course ring, ..." to a crew that had set it. The table now says,
+    once for each ring until it is homed, which ring turned unhomed and how it finds its zero."""
+    import logging
+
+    table = Table(load_board(BOARDS / "mock-gpio.toml"), disc_game())
+    got: list[dict[str, Any]] = []
+    table.start(got.append)
+    try:
+        with caplog.at_level(logging.WARNING, logger="kaleun.runtime.table"):
+            table.actuate({"do": "turn", "dial": "disc_own_course", "steps": -70})
+            table.actuate({"do": "turn", "dial": "disc_own_course", "steps": -5})  # said once, not per turn
+            table.actuate({"do": "turn", "dial": "disc_enemy_course", "steps": 70})
+        said = [r.getMessage() for r in caplog.records]
+        assert said == [
+            "attack disc, green ring (own course on the white scale) turned before it was homed: its reading is "
+            "unknown and feeds nothing until it is homed (switch)",
+            "attack disc, black ring (enemy course on the white scale) turned before it was homed: its reading is "
+            "unknown and feeds nothing until it is homed (index)"]
+        assert got == []
+        caplog.clear()
+        table.actuate({"do": "home", "dial": "disc_own_course"})
+        with caplog.at_level(logging.WARNING, logger="kaleun.runtime.table"):
+            table.actuate({"do": "turn", "dial": "disc_own_course", "steps": -70})  # homed: it feeds, no warning
+        assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+        assert table.reading("disc_own_course") == 290
+    finally:
+        table.close()
+
+
 def test_9_2_1_a_real_ring_feeds_the_game_once_it_has_rested_like_the_telegraph():
     now = [100.0]
     game = disc_game()

@@ -211,6 +211,29 @@ def test_7_3_morale_rises_for_a_ship_sunk_the_crew_never_saw_without_its_interna
     assert morale["feed"] == "Morale rises to X (a ship sunk)."
 
 
+def test_7_3_a_ship_sunk_the_crew_never_saw_has_no_contact_in_the_event_as_in_its_hit():
+    """§7.3 / host/README.md "The attack", events: `ship` is the crew's contact, or null for a ship the crew never
+    had as one. The hit said null, the sinking of the same ship said "v1" — the sea's internal vessel id, which a
+    script reading `ship` took for a contact."""
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 3600)
+    hit, sunk = one(events, "torpedo_hit"), one(events, "ship_sunk")
+    assert hit["ship"] is None and hit["vessel"] == sunk["vessel"] == "v1"
+    assert sunk["ship"] is None
+    assert weapons(g).status()["sunk"][0]["ship"] is None  # the tally holds no internal id either
+
+
+def test_7_3_a_ship_sunk_the_crew_saw_is_named_by_its_contact():
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    order(g, "periscope")
+    order(g, "tdc", contact="c1")
+    events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 3600)
+    assert one(events, "ship_sunk")["ship"] == "c1"
+    morale = one([e for e in events if e["event"] == "morale"], "morale")
+    assert morale["cause"] == "c1 sunk"
+
+
 @pytest.mark.parametrize("range_m, armed", [(150, False), (600, True)])
 def test_a_torpedo_that_strikes_before_its_pistol_is_armed_does_not_detonate(range_m, armed):
     """torpedoes.toml `arming_m` (250 m, [gap]): a pistol arms only after the torpedo has run that far, so a
@@ -275,3 +298,75 @@ def test_12_contact_pistols_are_duds_at_the_rate_of_their_date_and_track_angle(s
         strikes += len(named(events, "torpedo_dud")) + len(named(events, "torpedo_hit"))
     assert strikes == 400
     assert duds / strikes == pytest.approx(rate, abs=0.05)
+
+
+def test_12_a_lone_ship_stopped_by_a_hit_lies_on_the_heading_it_was_struck_on():
+    """A lone ship struck flees the boat (its flight is set off by the blow), but one the blow stops makes no way
+    to turn: it lies on the heading it was struck on. It swung round on the spot to its flight's course (from 090
+    to about 010), so the second torpedo of the same salvo, arriving with the first, struck a hull lying along its
+    own track: "hit after 47.2 s" at 49.1 s, at a track angle of 0°."""
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    fired = order(g, "fire_torpedoes", tubes=[1, 2])  # two G7a on one solution, no spread: one track
+    hits = named(fired + advance(g, 120), "torpedo_hit")
+    assert [h["torpedo"] for h in hits] == ["t1", "t2"]
+    first, second = hits
+    assert second["t"] == pytest.approx(first["t"], abs=1e-6)
+    assert second["run_s"] == first["run_s"] == round(first["t"], 1)  # the time it struck, since it was fired at 0
+    assert second["track_angle"] == first["track_angle"] == 79
+    sea = g.module("sea")
+    course, speed = sea.vmotion(sea.vessels[first["vessel"]])
+    assert (round(course), speed) == (90, 0.0)
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_12_the_coup_de_grace_on_a_crippled_tanker_from_the_crews_target_data(seed):
+    """A T2 tanker crippled by one hit lies stopped and burning. The First Officer takes its target data again
+    through the periscope and programs the TDC from them: the crew's plot restarts when the ship stops (it
+    averaged the stopped ship with its old 8 kn: "speed 4.0 kn", and the coup de grâce missed ahead), and
+    the torpedo hits."""
+    g = range_game(seed, vessels=[{"class": "t2_tanker", "bearing": 0, "range_m": 1200, "course": 90,
+                                   "speed_kn": 7.5}])
+    order(g, "periscope")
+    order(g, "tdc", contact="c1")
+    events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 200)
+    assert one(events, "torpedo_hit")["ship"] == "c1"
+    assert {e["state"] for e in named(events, "ship_damaged")} == {"crippled"}
+    order(g, "periscope")
+    programmed = one(order(g, "tdc", contact="c1"), "tdc_programmed")
+    assert programmed["speed_kn"] <= 1.0
+    events = order(g, "fire_torpedoes", tubes=[4]) + advance(g, g.t + 300)
+    hit = one(events, "torpedo_hit")
+    assert hit["ship"] == "c1" and hit["aimed"] is True
+    assert one(events, "ship_damaged")["state"] == "sinking"
+
+
+@pytest.mark.parametrize("ship", ["tramp", "hog_islander"])
+def test_12_hqs_advice_in_the_torpedo_crisis_strikes_the_side_not_under_the_keel(ship):
+    """The torpedo crisis mission (April 1940): HQ's signal tells the crew how to set the torpedoes. It said
+    "depth 2 m less than the target's draught" while the torpedoes ran 2 m deeper than set (torpedoes.toml
+    `deeper_m`): set as advised, every one ran exactly at the keel and passed under. Set as the signal now says,
+    the contact pistol strikes the side (or is a dud: the crisis's contact pistols failed too)."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from kaleun.uboot.data import __file__ as data_init
+    from kaleun.uboot.weapons.arsenal import TORPEDOES
+
+    mission = tomllib.loads((Path(data_init).parent / "missions" / "torpedo_crisis_1940.toml").read_text("utf-8"))
+    advice = next(r["text"] for r in mission["radio"] if "Torpedo inspectorate" in r["text"])
+    less = float(re.search(r"set (\d+) m or more less than the target's draught", advice).group(1))
+    crisis = next(p for p in TORPEDOES["periods"] if p["name"] == "torpedo crisis")
+    assert f"run {crisis['deeper_m']:g} m deeper than set" in advice
+    g0 = range_game(vessels=[{"class": ship, "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    draught = next(iter(g0.module("sea").vessels.values())).cls.draft_m
+    results = []
+    for seed in range(6):
+        g = range_game(seed, start="1940-04-16T12:00:00",
+                       vessels=[{"class": ship, "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, pistol="contact",
+              depth_m=round(draught - less, 1))
+        events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 400)
+        results += [e["event"] for e in events if e["event"] in ("torpedo_hit", "torpedo_dud", "torpedo_under")]
+    assert results and set(results) <= {"torpedo_hit", "torpedo_dud"} and "torpedo_hit" in results

@@ -197,7 +197,7 @@ def test_12_a_gyro_angle_just_beyond_the_limit_is_not_rounded_onto_it():
     g = range_game()
     programmed = one(order(g, "tdc", bearing=90.3, range_m=1500, course=90.3, speed_kn=0), "tdc_programmed")
     assert programmed["bow"]["gyro"] == pytest.approx(90.3, abs=0.01)
-    assert programmed["feed"].startswith("TDC set: range 1,500 m, speed 0.0 kn, angle on the bow 180° port. "
+    assert programmed["feed"].startswith("TDC set: range 1,500 m, speed 0.0 kn, angle on the bow 180°. "
                                          "Gyro angle 90.3° starboard, run 73 s. The gyro angle is beyond the "
                                          "limit of 90°: turn the boat.")
     assert refused(order(g, "fire_torpedoes", tubes=[1])) == "gyro angle 90.3° is beyond the limit of 90° for tube 1"
@@ -342,3 +342,31 @@ def test_12_an_angle_on_the_bow_without_a_bearing_asks_for_the_bearing_alone():
     assert refused(order(g, "tdc", range_m=1000, speed_kn=7.5)) == (
         "the TDC needs the target's bearing and course or angle on the bow")
     assert weapons(g).tdc_status() == {"programmed": False}
+
+
+@pytest.mark.parametrize("course, said", [
+    (0, "angle on the bow 180°. Gyro angle 0°, run 60 s."),  # running away: a stern chase
+    (180, "angle on the bow 0°. Gyro angle 0°, run 41 s."),  # coming straight on
+    (90, "angle on the bow 90° starboard. Gyro angle 11° starboard, run 49 s."),
+    (270, "angle on the bow 90° port. Gyro angle 11° port, run 49 s."),
+])
+def test_12_a_target_bow_on_or_stern_on_has_no_side(course, said):
+    """The TDC's report (issue: "the TDC ... computes the gyro angle"): an angle on the bow of 0° (bow-on) or
+    180° (stern-on) and a gyro angle of 0° lie on neither side. The report said "angle on the bow 180°
+    starboard. Gyro angle 0° port" for a ship running straight away."""
+    g = range_game(vessels=[TRAMP])
+    fed = one(order(g, "tdc", bearing=0, range_m=1000, course=course, speed_kn=7.5), "tdc_programmed")["feed"]
+    assert fed == f"TDC set: range 1,000 m, speed 7.5 kn, {said}"
+
+
+def test_9_2_1_the_attack_disc_says_a_bow_on_enemy_without_a_side_in_every_language():
+    """§9.2.1: the disc's angle on the bow, read out by the console: 0° (the enemy coming straight on) has no
+    side; 80° keeps its side, as in the rulebook's worked example."""
+    from kit import console_typed
+
+    bow_on = console_typed("en", "disc own=0 enemy=180 bearing=0")
+    assert "true bearing 000, angle on the bow 0°\n" in bow_on
+    assert "angle on the bow 80° starboard" in console_typed("en", "disc own=290 enemy=70 bearing=40")
+    assert "Lagewinkel 80° Steuerbord" in console_typed("de", "disc own=290 enemy=70 bearing=40")
+    assert "курсовой угол 80° правого борта" in console_typed("ru", "disc own=290 enemy=70 bearing=40")
+    assert "Lagewinkel 0°\n" in console_typed("de", "disc own=0 enemy=180 bearing=0")

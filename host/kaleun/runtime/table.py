@@ -99,6 +99,8 @@ class Table:
         self._touched: set[str] = set()
         self._submit: Submit | None = None
         self.unknown_tags: list[UnknownTag] = []
+        #: rings turned before they were homed, told once each (their turns feed nothing until homed)
+        self._told_unhomed: set[str] = set()
         for name, step in self.steps.items():
             # a ring still to be homed, or not yet fed to the game, leaves what was saved alone
             if step is not None and (not DIALS[name].is_ring or self._sent[name] is not None):
@@ -287,17 +289,23 @@ class Table:
         decl = DIALS.get(dial)
         if decl is None:
             return
+        unhomed = False
         with self._lock:
             step = self.steps[dial]
-            if step is None:
-                return  # a ring not homed yet: where it went is as unknown as where it was
-            moved = decl.wrap(step + clicks)
-            if moved != step:
-                self.steps[dial] = moved
-                self._moved[decl.group] = self.clock()
-                self._touched.add(dial)
-                self._save(dial)
-                self._save_moving()
+            if step is None:  # a ring not homed yet: where it went is as unknown as where it was
+                unhomed = dial not in self._told_unhomed
+                self._told_unhomed.add(dial)
+            else:
+                moved = decl.wrap(step + clicks)
+                if moved != step:
+                    self.steps[dial] = moved
+                    self._moved[decl.group] = self.clock()
+                    self._touched.add(dial)
+                    self._save(dial)
+                    self._save_moving()
+        if unhomed:  # its turns feed nothing: said once, else the crew sets the disc and the TDC says "not set"
+            log.warning("%s turned before it was homed: its reading is unknown and feeds nothing until it is "
+                        "homed (%s)", decl.label, self.board.dial(dial).homing)
 
     def _homed(self, dial: str) -> None:
         decl = DIALS.get(dial)
@@ -310,6 +318,8 @@ class Table:
             self._touched.add(dial)
             self._save(dial)
             self._save_moving()
+        with self._lock:
+            self._told_unhomed.discard(dial)
         log.info("%s homed: it reads %s", decl.label, self.reading(dial))
 
     def _lost(self, dial: str) -> None:

@@ -206,14 +206,13 @@ def _task(task: Mapping[str, Any] | None, lang: Language) -> str | None:
 
 def disc(data: Mapping[str, Any], lang: Language) -> list[str]:
     """The attack disc's rings and what they show (an `attack_disc` event's fields)."""
-    from kaleun.uboot.weapons.tdc import aob_text
+    from kaleun.uboot.weapons.tdc import angle_said
 
     ring = {k: DASH if data.get(k) is None else f"{int(data[k]) % 360:03d}" for k in ("own_course", "enemy_course",
                                                                                         "bearing", "true_bearing")}
     aob: Msg | str = DASH
     if data.get("aob") is not None:
-        degrees, side = aob_text(float(data["aob"]))
-        aob = Msg("{degrees}° {side}", degrees=degrees, side=Msg.term(side))
+        aob = angle_said(float(data["aob"]))
     return [lang.render(Msg("attack disc: own course {own}, enemy course {enemy}, bearing {bearing}: true bearing "
                             "{true}, angle on the bow {aob}", own=ring["own_course"], enemy=ring["enemy_course"],
                             bearing=ring["bearing"], true=ring["true_bearing"], aob=aob))]

@@ -827,8 +827,8 @@ class Crew(Module, Validator):
         elif name == "damage":
             self._damage(d)
         elif name == "ship_sunk":
-            # a ship the crew never had as a contact is named by the sea's own id (`vessel`): say "a ship"
-            seen = d.get("ship") if d.get("ship") and d.get("ship") != d.get("vessel") else None
+            # a ship the crew never had as a contact has no contact (`ship` null): say "a ship"
+            seen = d.get("ship")
             self.change_morale(MORALE_CHANGES["ship_sunk"], Msg("{ship} sunk", ship=seen or Msg("a ship")))
         elif name == "technical_repaired":
             component = d["component"]

@@ -45,7 +45,9 @@ def estimate(truth: Truth, sensor: str, rng: GameRandom, blur: float = 1.0) -> d
 
 def _plot(contact: dict[str, Any], seen: dict[str, Any], sensor: str, blur: float, fresh: bool) -> None:
     """Average a new sighting's course and speed into the crew's plot of the contact (in place: `seen`
-    then carries the plot's values). A big change of course starts the plot again."""
+    then carries the plot's values). A big change of course or of speed starts the plot again: a ship that
+    has turned, or one that has stopped (struck, lying dead in the water for a coup de grâce) or rung on
+    full speed, is plotted afresh rather than averaged with what it did before."""
     course = seen["course"]
     plotted = contact.get("plot")
     if course is None:
@@ -57,7 +59,8 @@ def _plot(contact: dict[str, Any], seen: dict[str, Any], sensor: str, blur: floa
     n, avg_course, avg_speed = int(plotted[0]), float(plotted[1]), float(plotted[2])
     turn = geo.norm180(float(course) - avg_course)
     limit = float(PLOT["plot_reset_sigma"]) * float(errors(sensor).get("course_deg", 15.0)) * blur
-    if abs(turn) > limit:
+    speed_limit = float(PLOT["plot_reset_sigma"]) * float(errors(sensor).get("speed_kn", 2.0)) * blur
+    if abs(turn) > limit or abs(float(seen["speed_kn"]) - avg_speed) > speed_limit:
         n, avg_course, avg_speed = 1, float(course), float(seen["speed_kn"])
     else:
         n = min(n + 1, int(PLOT["plot_max"]))

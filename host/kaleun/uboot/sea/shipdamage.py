@@ -126,7 +126,11 @@ def _change_speed(sea: Any, v: Vessel, now: float, heading: float | None = None)
         base = v.cls.speed_kn if v.is_escort else sea.groups[v.group].speed if v.group in sea.groups else speed
         v.track = Track(now, lat, lon, course if heading is None else heading, base * factor)
     else:
-        v.track = Track(now, lat, lon, course, min(speed, v.cls.speed_kn * factor))
+        # a ship on its own track (a lone ship, a straggler) that this blow stops lies on the heading it was
+        # struck on: the flight the blow set off (`Sea.attacked`, which runs first) must not swing a hull that
+        # makes no way round on the spot, under the next torpedo of the same salvo; still under way, it flees
+        keep = heading if heading is not None and factor <= 0 else course
+        v.track = Track(now, lat, lon, keep, min(speed, v.cls.speed_kn * factor))
     if factor <= 0:
         v.ai["mode"] = "stopped"
         sea.cancel(f"ai:{v.id}")

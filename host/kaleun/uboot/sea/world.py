@@ -775,7 +775,7 @@ class Sea(Module):
         if v is None:
             return
         contact = self.picture.of(vid)
-        name = contact["id"] if contact else vid
+        name = contact["id"] if contact else None  # a ship the crew never had as a contact: no name, as for a hit
         cls = v.cls
         feed = (Msg("The {ship} ({grt:,} GRT) has gone down!", ship=Msg.term(cls.name), grt=cls.grt) if cls.grt
                 else Msg("The {ship} has gone down!", ship=Msg.term(cls.name)))

@@ -22,7 +22,7 @@ from kaleun.uboot.weapons import arsenal
 from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, torpedo_type, tubes
 from kaleun.uboot.weapons.disc import RINGS, Disc
 from kaleun.uboot.weapons.part import WeaponsPart
-from kaleun.uboot.weapons.tdc import Solution, Target, aob_text, solve, target_from
+from kaleun.uboot.weapons.tdc import Solution, Target, angle_said, solve, target_from
 
 if TYPE_CHECKING:
     from kaleun.uboot.weapons.module import Weapons
@@ -337,16 +337,13 @@ class FireControl(WeaponsPart):
                     "programmed": self.engine.t}
         sol = self.solution("bow")
         assert sol is not None
-        degrees, side = aob_text(sol.aob)
-        parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}° {side}.",
+        parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}.",
                      on=Msg(" on {contact}", contact=p.get("contact")) if p.get("contact") else "",
-                     range=round(sol.range_m), speed=round(target.speed, 1), aob=degrees, side=Msg.term(side))]
+                     range=round(sol.range_m), speed=round(target.speed, 1), aob=angle_said(sol.aob))]
         if not sol.reachable:
             parts.append(Msg(" The torpedo cannot catch the target."))
         else:
-            _degrees, gside = aob_text(sol.gyro)
-            parts.append(Msg(" Gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro_said(sol.gyro),
-                             side=Msg.term(gside),
+            parts.append(Msg(" Gyro angle {gyro}, run {seconds} s.", gyro=angle_said(sol.gyro, gyro_said(sol.gyro)),
                              seconds=round(sol.run_s)))
             parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
@@ -364,9 +361,9 @@ class FireControl(WeaponsPart):
             return []
         if bow.reachable and self.reach_m("bow") is not None and abs(bow.gyro) <= abs(sol.gyro):
             return []
-        _degrees, side = aob_text(sol.gyro)
-        return [Msg(" From the stern tube: gyro angle {gyro}° {side}, run {seconds} s.", gyro=gyro_said(sol.gyro),
-                    side=Msg.term(side), seconds=round(sol.run_s)), *_beyond_limits(sol, reach)]
+        return [Msg(" From the stern tube: gyro angle {gyro}, run {seconds} s.",
+                    gyro=angle_said(sol.gyro, gyro_said(sol.gyro)), seconds=round(sol.run_s)),
+                *_beyond_limits(sol, reach)]
 
     def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
         """The speed the TDC works with for a torpedo of this type (its setting when warm)."""

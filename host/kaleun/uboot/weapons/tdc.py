@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kaleun.core.messages import N_
+from kaleun.core.messages import Msg
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.geo import M_PER_NM
 
@@ -116,9 +116,17 @@ def solve(target: Target, t: float, boat_lat: float, boat_lon: float, heading: f
         track_angle=abs(geo.norm180(course - target.course)))
 
 
-def aob_text(aob: float) -> tuple[int, str]:
-    """An angle on the bow as the crew says it: degrees and side."""
-    return round(abs(aob)), (N_("starboard") if aob >= 0 else N_("port"))
+def angle_said(angle: float, degrees: float | None = None) -> Msg:
+    """An angle off the bow (an angle on the bow, a gyro angle) as the crew says it: its degrees (`degrees`
+    when given, e.g. a gyro angle said in tenths at its limit, else the whole degrees) and its side — but
+    none when it is said as 0° or 180°: bow-on, stern-on or dead ahead has no side ("angle on the bow 180°",
+    never "180° starboard"; "gyro angle 0°", never "0° port")."""
+    said = round(abs(angle)) if degrees is None else degrees
+    if said in (0, 180):
+        return Msg("{degrees}°", degrees=said)
+    if angle >= 0:
+        return Msg("{degrees}° starboard", degrees=said)
+    return Msg("{degrees}° port", degrees=said)
 
 
 def spread_offsets(n: int, spread: float) -> list[float]:
