@@ -57,6 +57,15 @@ def run_kaleun(*args: str, home: Path, timeout: float = 120, **extra: str) -> su
                           env=kaleun_env(home, **extra), timeout=timeout, cwd=home)
 
 
+def own_file(home: Path, name: str, text: str) -> Path:
+    """A group's own mission file `name` in `home`'s missions folder (made if missing)."""
+    folder = home / "missions"
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def write_script(path: Path, lines: list[dict[str, Any] | str]) -> Path:
     with open(path, "w", encoding="utf-8") as fh:
         for line in lines:

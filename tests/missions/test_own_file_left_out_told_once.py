@@ -4,19 +4,9 @@ with the file's lines, said once; a file named as a shipped mission is told when
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from kit import run_kaleun
+from kit import own_file, run_kaleun
 
 BROKEN = 'name = "Broken"\nsummary = "s"\nbriefing = "b"\nstart = "1941-05-10T12:00:00"\nsquare = "BF4"\n'
-
-
-def own_file(home: Path, name: str, text: str) -> Path:
-    folder = home / "missions"
-    folder.mkdir(exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_4_1_play_with_a_broken_own_mission_says_its_problem_once(home):

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.uboot.game import load_game, new_game
 from kaleun.uboot.missions.own import read_own
 from kaleun.uboot.missions.setup import GameSetup, campaign_order, mission_lines, setup_problem
-from kit import read_events, run_kaleun, write_script
+from kit import own_file, read_events, run_kaleun, write_script
 
 WOLF_WATCH = """\
 # A group's own mission: hold a square west of Ireland for two hours.
@@ -47,14 +46,6 @@ text = "Hold square AM52 for two hours."
 #: the boat lies stopped in its square: the station is held and the mission won at two hours
 STAY = [{"t": 0, "do": "crew_options", "rules": "advise", "wear": False}, {"t": 3000, "do": "report"},
         {"t": 9000, "do": "report"}]
-
-
-def own_file(home: Path, name: str, text: str) -> Path:
-    folder = home / "missions"
-    folder.mkdir(exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_4_1_an_own_mission_is_listed_as_the_groups_own_and_played_to_its_end_by_a_table_script(tmp_path):
