@@ -10,7 +10,6 @@ the table's language (`Runtime.language`); the commands are declared in `kaleun.
 
 from __future__ import annotations
 
-import functools
 import logging
 import threading
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from kaleun.core.messages import N_, Msg, of_error
 from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
+from kaleun.session_log import through_console
 from kaleun.sonar.game import referee
 from kaleun.sonar.grid import COURSE_LETTERS
 from kaleun.sonar.referee import Referee
@@ -47,7 +47,8 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 class TeamConsole(Prompting):
     """One team's console on one terminal (text in, text out)."""
 
-    def __init__(self, runtime: Runtime, team: str, stdin: IO[str], stdout: IO[str], interactive: bool = True) -> None:
+    def __init__(self, runtime: Runtime, team: str, stdin: IO[str] | None, stdout: IO[str],
+                 interactive: bool = True) -> None:
         self.runtime = runtime
         self.team = team
         self.stdin = stdin
@@ -349,16 +350,9 @@ class TeamConsole(Prompting):
 
     # -- reading ----------------------------------------------------------------------------
     def start_reading(self, on_end: Callable[[], None]) -> None:
-        def read() -> None:
-            try:
-                for line in self.stdin:
-                    self.took_line()
-                    self.runtime.call(functools.partial(self.typed_line, line))
-            except (OSError, ValueError):  # the terminal hung up
-                log.info("%s's console input is gone", self.team)
-            self.runtime.call(on_end)
-
-        threading.Thread(target=read, name=f"console-{self.team}", daemon=True).start()
+        """Read the team's lines until its input ends (a closed standard input, a terminal that hangs up)."""
+        threading.Thread(target=self.read_input, args=(self.stdin, on_end), name=f"console-{self.team}",
+                         daemon=True).start()
 
 
 class SonarConsoles:
@@ -378,6 +372,10 @@ class SonarConsoles:
         """Play until quit, the end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the runtime's
         stop request); then save. Returns the exit status (1: the game failed or could not be saved)."""
         start_consoles(self.consoles, self._stop)
+        # the terminal is the players' while they type: only warnings and errors, through the console on this
+        # process's own terminal (the prompt again after them); every log line is in the session's log file
+        own = self.consoles[0] if self.consoles else None
+        restore = through_console(own.say, self.runtime.call) if own is not None and own.echoes else None
         try:
             self.runtime.run(lambda: self.stopping or any(c.stopping for c in self.consoles))
         except KeyboardInterrupt:  # Ctrl-C where no stop signal handler is installed (tests, embedding)
@@ -385,6 +383,8 @@ class SonarConsoles:
         finally:
             STOPPER.closing()
             self.runtime.close()
+            if restore is not None:
+                restore()
             say_goodbye(self.runtime, self.consoles, self.files)
         return 0 if self.runtime.failure is None and self.runtime.save_problem is None else 1
 
