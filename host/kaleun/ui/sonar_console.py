@@ -24,7 +24,7 @@ from kaleun.runtime.signals import STOPPER
 from kaleun.session_log import through_console
 from kaleun.sonar.game import referee
 from kaleun.sonar.grid import COURSE_LETTERS
-from kaleun.sonar.referee import Referee
+from kaleun.sonar.referee import NOT_A_COURSE, Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.session import saved_line
@@ -120,17 +120,24 @@ class TeamConsole(Prompting):
         self.say(f"! {self.lang.render(text)}")
 
     # -- input ------------------------------------------------------------------------------
-    def send(self, command: dict[str, Any], typed_as: str | None = None) -> None:
+    def send(self, command: dict[str, Any], typed_as: str | None = None, typed: bool = True) -> None:
         """Give the game one command of this team; a malformed one is reported here only, named as it was
-        typed (`typed_as`: `torpedo A` is an `activate`, and its problem begins "torpedo:")."""
+        typed (`typed_as`: `torpedo A` is an `activate`, and its problem begins "torpedo:"). A course refused
+        lists the words this console takes for it (`typed`; a JSON line: the ids a table script takes)."""
         command = {**command, "team": self.team}
         problems = self.runtime.problems[:]
 
         def problem(text: Msg | str) -> None:
-            if typed_as and isinstance(text, Msg) and text.values.get("command") == command["do"]:
-                renamed = Msg(text.template, **{**text.values, "command": typed_as})
-                renamed.plural_form = text.plural_form
-                text = renamed
+            if isinstance(text, Msg):
+                values = dict(text.values)
+                if typed_as and values.get("command") == command["do"]:
+                    values["command"] = typed_as
+                if typed and text.template == NOT_A_COURSE:
+                    values["choices"] = self.course_letters()
+                if values != text.values:
+                    renamed = Msg(text.template, **values)
+                    renamed.plural_form = text.plural_form
+                    text = renamed
             self._problem(text)
 
         self.runtime.problems[:] = [problem]
@@ -166,7 +173,7 @@ class TeamConsole(Prompting):
         if name not in known:
             raise CommandError(Msg("unknown command '{word}' in the JSON line (known: {known})", word=name,
                                    known=", ".join(known)))
-        self.send(command)
+        self.send(command, typed=False)
 
     @staticmethod
     def _fields(words: list[str]) -> tuple[list[str], dict[str, Any]]:
@@ -321,6 +328,11 @@ class TeamConsole(Prompting):
         if steps is not None:
             self.say(self.lang.render(steps))
 
+    def course_letters(self) -> str:
+        """The letters this console takes for a course: the ids and the table's own (German O, Russian С В Ю З)."""
+        lang = self.lang
+        return ", ".join(dict.fromkeys([*COURSE_LETTERS, *(lang.text(COURSE_LETTERS[d]) for d in COURSE_LETTERS)]))
+
     def describe(self, command: Command) -> list[str]:
         """`help COMMAND`: its usage, what it does, each field in the table's language, an example."""
         lang = self.lang
@@ -333,8 +345,7 @@ class TeamConsole(Prompting):
         for f in command.fields:
             notes = []
             if f.name == "direction":
-                notes.append(", ".join(dict.fromkeys([*COURSE_LETTERS, *(lang.text(COURSE_LETTERS[d])
-                                                                          for d in COURSE_LETTERS)])))
+                notes.append(self.course_letters())
             elif f.choices:
                 notes.append(", ".join(f.choices))
             if f.required:
