@@ -45,6 +45,17 @@ def test_a_team_console_with_its_input_closed_saves_and_leaves(home: Path) -> No
     assert (home / "autosave.json").exists()
 
 
+def test_a_team_console_with_its_output_closed_plays_on_and_saves(home: Path) -> None:
+    """Started with its standard output closed (`1>&-`) the console crashed at its greeting with a traceback;
+    it now plays what is typed without a terminal to write to, and saves on quit."""
+    result = subprocess.run([sys.executable, "-m", "kaleun", "play", "--game", "sonar", "--console", "--seed", "1"],
+                            input="start B2\nquit\n", capture_output=False, stderr=subprocess.PIPE, text=True,
+                            env=kaleun_env(home), timeout=120, cwd=home, preexec_fn=lambda: os.close(1))
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    assert '"position":"B2"' in (home / "autosave.json").read_text(encoding="utf-8")  # the start typed was kept
+
+
 def test_a_team_console_whose_terminal_hangs_up_saves_and_leaves(home: Path) -> None:
     runtime = make_sonar_runtime(new_game(1, "alpha", "turn"))
     out = io.StringIO()

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 class TerminalOut:
     """Mixin: `stdout`, `gone` and `who` (for the log line) are set by the console."""
 
-    stdout: IO[str]
+    stdout: IO[str] | None
     #: the terminal is gone (SIGHUP, a closed pipe): nothing more is written to it
     gone: bool = False
     #: whose terminal, for the log ("the console", "yellow")
@@ -33,6 +33,10 @@ class TerminalOut:
 
     def _write(self, text: str) -> None:
         if self.gone:
+            return
+        if self.stdout is None:  # started with its standard output closed (`1>&-`): a terminal gone from the start
+            self.gone = True
+            log.info("%s has no terminal to write to; the game carries on without it", self.who)
             return
         try:
             self.stdout.write(text)
