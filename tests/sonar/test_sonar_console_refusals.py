@@ -9,8 +9,10 @@ from typing import Any, cast
 import pytest
 from kaleun.core.errors import CommandError
 from kaleun.games import make_table
+from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import new_game, referee
+from kaleun.sonar.referee import Referee
 from kaleun.ui.sonar_commands import course_id
 from kaleun.ui.sonar_console import TeamConsole
 
@@ -78,3 +80,16 @@ def test_4_the_referee_refuses_an_unknown_symbol_as_a_malformed_command():
     game.apply({"do": "start", "team": "blue", "cell": "N12"})
     with pytest.raises(CommandError, match="symbol 'Q1' is not on the engineer board"):
         game.apply({"do": "cross", "team": referee(game).turns.current, "symbol": "Q1"})
+
+
+def test_a_german_refusal_names_the_action_as_a_noun():
+    """The feed's refusal "Gelb: auftauchen abgelehnt" used U-BOOT's order word (typed lower case); every
+    action a Captain Sonar refusal names reads as a German noun ("Gelb: Auftauchen abgelehnt")."""
+    runtime, seats, outs = _table("de")
+    team = referee(runtime.game).turns.current
+    other = "blue" if team == "yellow" else "yellow"
+    said = _said(runtime, seats[other], outs[other], "surface")
+    assert f"! {'Gelb' if other == 'yellow' else 'Blau'}: Auftauchen abgelehnt: " in said, said
+    lang = language("de")
+    names = {name: lang.render(text) for name, text in Referee.COMMAND_NAMES.items()}
+    assert all(text[0].isupper() for text in names.values()), names

@@ -137,10 +137,12 @@ class Referee(Module):
 
     # -- commands ---------------------------------------------------------------------------
     #: the commands as a refusal names them
-    #: (the call "Stop!" in Captain Sonar's own context: U-BOOT's telegraph says its "stop" another way)
+    #: (the call "Stop!" in Captain Sonar's own context: U-BOOT's telegraph says its "stop" another way; surface and
+    #: dive as the names of actions, where U-BOOT's are the orders typed: German "Auftauchen", not "auftauchen")
     COMMAND_NAMES: ClassVar[Mapping[str, Msg]] = {
         "start": Msg.term("start"), "course": Msg.term("course"), "mark": Msg.term("mark"), "cross": Msg.term("cross"),
-        "surface": Msg.term("surface"), "repair": Msg.term("repair"), "dive": Msg.term("dive"),
+        "surface": Msg.pterm("Captain Sonar", "surface"), "repair": Msg.term("repair"),
+        "dive": Msg.pterm("Captain Sonar", "dive"),
         "activate": Msg.term("activate"), "detonate": Msg.term("detonate"), "sonar_answer": Msg.term("sonar answer"),
         "stop": Msg.pterm("Captain Sonar", "stop"), "go": Msg.term("go"), "status": Msg.term("status"),
         "plot": Msg.term("plot")}
