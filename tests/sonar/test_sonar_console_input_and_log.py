@@ -11,13 +11,18 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 from kaleun.sonar.game import new_game
 from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
 from kaleun.ui.sonar_session import make_sonar_runtime
+from kaleun.ui.sonar_window import SonarWindow
 from kit import kaleun_env
 
 
@@ -63,6 +68,51 @@ def test_a_team_console_whose_terminal_hangs_up_saves_and_leaves(home: Path) -> 
     assert out.getvalue().rstrip().endswith("Game saved. Continue with: kaleun resume"), out.getvalue()
 
 
+class Waiting(Typed):
+    """A terminal nobody types at: it waits for a line until the test lets it go."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.done = threading.Event()
+
+    def __iter__(self) -> Iterator[str]:
+        self.done.wait(60)  # failure guard only: the test ends it
+        return iter(())
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "Blue's console has no more input (Ctrl-D, or its terminal was closed): the game stops here.\n"
+           "Game saved. Continue with: kaleun resume\n"),
+    ("de", "Die Konsole von Blau bekommt keine Eingabe mehr (Strg-D, oder ihr Terminal wurde geschlossen): das "
+           "Spiel endet hier.\nSpiel gespeichert. Weiter mit: kaleun resume\n"),
+])
+def test_when_the_other_teams_terminal_closes_a_team_is_told_why_the_game_stops(home: Path, code: str,
+                                                                               said: str) -> None:
+    """Two consoles (`--tty`): blue's terminal closed ended the game for yellow with only "Game saved"."""
+    runtime = make_sonar_runtime(new_game(1, "alpha", "turn"), language=code)
+    yellow_in, yellow_out, blue_out = Waiting(), io.StringIO(), io.StringIO()
+    consoles = [TeamConsole(runtime, "yellow", yellow_in, yellow_out), TeamConsole(runtime, "blue", HungUp(""),
+                                                                                   blue_out)]
+    try:
+        assert SonarConsoles(runtime, consoles).run() == 0
+    finally:
+        yellow_in.done.set()
+    assert yellow_out.getvalue().endswith(said), yellow_out.getvalue()
+    assert "no more input" not in blue_out.getvalue() and "Eingabe" not in blue_out.getvalue()
+
+
+def test_a_team_quitting_is_no_lost_input(home: Path) -> None:
+    runtime = make_sonar_runtime(new_game(1, "alpha", "turn"))
+    yellow_out, blue_in = io.StringIO(), Waiting()
+    consoles = [TeamConsole(runtime, "yellow", Typed("quit\n"), yellow_out), TeamConsole(runtime, "blue", blue_in,
+                                                                                         io.StringIO())]
+    try:
+        assert SonarConsoles(runtime, consoles).run() == 0
+    finally:
+        blue_in.done.set()
+    assert "no more input" not in yellow_out.getvalue()
+
+
 @pytest.fixture
 def terminal(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
     """The program's logging as `kaleun play` sets it up: INFO and up to the terminal (stderr). Yields what
@@ -106,3 +156,17 @@ def test_log_lines_stay_off_a_team_consoles_prompt_and_in_the_session_file(home:
     # the consoles gone, the terminal has the log again
     logging.getLogger("kaleun.test").info("after the consoles")
     assert "after the consoles" in terminal.getvalue()
+
+
+def test_when_the_other_teams_terminal_closes_the_windows_terminal_says_why(home: Path,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Yellow's window with blue's console beside it (`--tty`): blue's terminal closed shut the window without a
+    word anywhere; where the window was started it now says why, and that the game is saved."""
+    runtime = make_sonar_runtime(new_game(1, "alpha", "turn"))
+    blue_out = io.StringIO()
+    win = SonarWindow(runtime, ["yellow"], size=(800, 480), consoles=[TeamConsole(runtime, "blue", HungUp(""),
+                                                                                  blue_out)])
+    assert win.run() == 0
+    assert capsys.readouterr().out.endswith(
+        "Blue's console has no more input (Ctrl-D, or its terminal was closed): the game stops here.\n"
+        "Game saved. Continue with: kaleun resume\n")

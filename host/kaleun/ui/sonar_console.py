@@ -61,6 +61,8 @@ class TeamConsole(Prompting):
         self.echoes = echoes(stdin)
         #: a quit whose save failed was said once: the next quit leaves (as at the U-BOOT console)
         self.quit_unsaved = False
+        #: the input ended (Ctrl-D, a terminal closed or hung up): the game stops for both teams
+        self.input_ended = False
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
@@ -362,7 +364,11 @@ class TeamConsole(Prompting):
     # -- reading ----------------------------------------------------------------------------
     def start_reading(self, on_end: Callable[[], None]) -> None:
         """Read the team's lines until its input ends (a closed standard input, a terminal that hangs up)."""
-        threading.Thread(target=self.read_input, args=(self.stdin, on_end), name=f"console-{self.team}",
+        def ended() -> None:
+            self.input_ended = True
+            on_end()
+
+        threading.Thread(target=self.read_input, args=(self.stdin, ended), name=f"console-{self.team}",
                          daemon=True).start()
 
 
@@ -419,12 +425,21 @@ def start_consoles(consoles: list[TeamConsole], on_end: Callable[[], None], alon
         console.prompt()
 
 
+def ended_inputs(consoles: list[TeamConsole], told: TeamConsole | None = None) -> list[Msg]:
+    """Why the game stopped, for a team whose console (`told`; None: the window) did not end it: the other
+    team's console lost its input (Ctrl-D, its terminal closed) rather than anyone quitting."""
+    return [Msg("{team}'s console has no more input (Ctrl-D, or its terminal was closed): the game stops here.",
+                team=team_name(c.team)) for c in consoles if c is not told and c.input_ended and not c.stopping]
+
+
 def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any, ...]) -> None:
     """After the game closed: tell each console whether it was saved, and close the terminals opened."""
     autosave = runtime.autosave
     unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
     failed = failure_message(runtime) if runtime.failure is not None else None
     for console in consoles:  # never "saved" when the game failed or the storage could not take it
+        for gone in ended_inputs(consoles, console):  # why the game stops for this team too
+            console.say(console.lang.render(gone))
         console.say(console.lang.render(failed or unsaved or saved_line(runtime.game)))  # a stop signal named
     for fh in files:
         try:
