@@ -52,6 +52,10 @@ def test_2_a_refused_course_lists_the_letters_this_console_takes(code, said):
     # a JSON line is a table script's command: it lists the ids a script takes
     assert "N, E, S, W\n" in _said(runtime, seats[team], outs[team],
                                    '{"do": "course", "direction": "X"}')
+    # a value refused among other choices keeps its own (the systems a gauge may be marked for)
+    systems = "mine, torpedo, drone, sonar, silence, scenario"
+    assert f"{systems}\n" in _said(runtime, seats[team], outs[team], "mark xyz")
+    assert f"{systems}\n" in _said(runtime, seats[team], outs[team], "n mark=xyz")
     # each letter listed is one this console takes for a course
     listed = said.rsplit(": ", 1)[1].strip().split(", ")
     assert {course_id(letter, code) for letter in listed} == {"N", "E", "S", "W"}

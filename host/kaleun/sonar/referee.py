@@ -40,8 +40,10 @@ WHILE_SURFACED = ("repair", "dive", "status", "sonar_answer")
 ANY_TIME = ("status", "sonar_answer")
 
 
-#: a course refused: `choices` are the ids a table script takes (a console puts the words it takes in their place)
+#: a course refused: `choices` are the ids a table script takes, COURSE_IDS (a console puts the words it takes in
+#: their place); the same words refuse any value not among its field's choices (`Args.str`)
 NOT_A_COURSE = N_("{command}: {field} '{value}' is not one of: {choices}")
+COURSE_IDS = ", ".join(DIRECTION_NAMES)
 
 class Refused(Exception):
     """The rules do not allow the command now; `reason` is read to the team."""
@@ -230,8 +232,7 @@ class Referee(Module):
         text = args.str(key)
         direction = parse_direction(text)
         if direction is None:
-            raise CommandError(Msg(NOT_A_COURSE, command=args.name, field=key, value=text,
-                                   choices=", ".join(DIRECTION_NAMES)))
+            raise CommandError(Msg(NOT_A_COURSE, command=args.name, field=key, value=text, choices=COURSE_IDS))
         return direction
 
     def _member(self, args: Args, crew_: Crew, default_role: str) -> str:

@@ -24,7 +24,7 @@ from kaleun.runtime.signals import STOPPER
 from kaleun.session_log import through_console
 from kaleun.sonar.game import referee
 from kaleun.sonar.grid import COURSE_LETTERS
-from kaleun.sonar.referee import NOT_A_COURSE, Referee
+from kaleun.sonar.referee import COURSE_IDS, NOT_A_COURSE, Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.session import saved_line
@@ -134,7 +134,7 @@ class TeamConsole(Prompting):
                 values = dict(text.values)
                 if typed_as and values.get("command") == command["do"]:
                     values["command"] = typed_as
-                if typed and text.template == NOT_A_COURSE:
+                if typed and text.template == NOT_A_COURSE and values.get("choices") == COURSE_IDS:
                     values["choices"] = self.course_letters()
                 if values != text.values:
                     renamed = Msg(text.template, **values)
