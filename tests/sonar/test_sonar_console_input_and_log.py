@@ -170,3 +170,17 @@ def test_when_the_other_teams_terminal_closes_the_windows_terminal_says_why(home
     assert capsys.readouterr().out.endswith(
         "Blue's console has no more input (Ctrl-D, or its terminal was closed): the game stops here.\n"
         "Game saved. Continue with: kaleun resume\n")
+
+
+def test_verbose_shows_every_log_line_through_a_team_console(home: Path, terminal: io.StringIO) -> None:
+    """`--verbose` (the log's debugging detail) shows every line at the console too, each on its own line with
+    the prompt after it; without it the console kept only warnings there."""
+    logging.getLogger().setLevel(logging.DEBUG)  # as `kaleun --verbose` sets it up
+    runtime = make_sonar_runtime(new_game(1, "alpha", "turn"))
+    out = io.StringIO()
+    con = TeamConsole(runtime, "yellow", Typed(""), out)
+    runtime.continued()
+    runtime.call(lambda: con.handle("quit"))
+    assert SonarConsoles(runtime, [con]).run() == 0
+    assert "yellow> \r\x1b[KINFO kaleun.runtime.loop: the program was stopped" in out.getvalue(), out.getvalue()
+    assert "the program was stopped" not in terminal.getvalue()
