@@ -8,8 +8,9 @@ A game started at a terminal shows only warnings and errors there (`quiet_termin
 everything); a service's log (the system journal) keeps every line. While the text console runs on a
 terminal, the terminal is the player's: a log line written to it
 landed after the standing prompt (`> INFO kaleun.runtime.loop: the program was stopped ...`). Then
-only warnings and errors (with `--verbose` every line) are shown there, and through the console, as a report of the game is
-(a line of their own, the prompt again after them); the rest goes to the session's log file only.
+only warnings and errors (with `--verbose` every line) are shown there, and through the console, as a
+report of the game is (a line of their own, the prompt again after them); the rest goes to the session's
+log file only.
 """
 
 from __future__ import annotations
