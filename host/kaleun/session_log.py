@@ -8,8 +8,9 @@ A game started at a terminal shows only warnings and errors there (`quiet_termin
 everything); a service's log (the system journal) keeps every line. While the text console runs on a
 terminal, the terminal is the player's: a log line written to it
 landed after the standing prompt (`> INFO kaleun.runtime.loop: the program was stopped ...`). Then
-only warnings and errors are shown there, and through the console, as a report of the game is
-(a line of their own, the prompt again after them); the rest goes to the session's log file only.
+only warnings and errors (with `--verbose` every line) are shown there, and through the console, as a
+report of the game is (a line of their own, the prompt again after them); the rest goes to the session's
+log file only.
 """
 
 from __future__ import annotations
@@ -114,8 +115,8 @@ class ConsoleLines(logging.Handler):
     is said on the console's own thread, through `later`."""
 
     def __init__(self, say: Callable[[str], None], later: Callable[[Callable[[], None]], None],
-                 formatter: logging.Formatter | None) -> None:
-        super().__init__(CONSOLE_LEVEL)
+                 formatter: logging.Formatter | None, level: int = CONSOLE_LEVEL) -> None:
+        super().__init__(level)
         self.say = say
         self.later = later
         self.home = threading.get_ident()
@@ -136,12 +137,14 @@ class ConsoleLines(logging.Handler):
 
 def through_console(say: Callable[[str], None], later: Callable[[Callable[[], None]], None]) -> Callable[[], None]:
     """While a console runs on a terminal: the handlers writing to the terminal give way to one that says
-    warnings and errors through the console; returns what puts them back."""
+    warnings and errors through the console (with `--verbose`, which logs debugging detail, every line); returns
+    what puts them back."""
     root = logging.getLogger()
     taken = [h for h in root.handlers if _to_terminal(h)]
     if not taken:
         return lambda: None
-    lines = ConsoleLines(say, later, taken[0].formatter)
+    verbose = root.getEffectiveLevel() <= logging.DEBUG
+    lines = ConsoleLines(say, later, taken[0].formatter, logging.NOTSET if verbose else CONSOLE_LEVEL)
     for h in taken:
         root.removeHandler(h)
     root.addHandler(lines)

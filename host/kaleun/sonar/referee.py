@@ -15,7 +15,7 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, and_list, join
+from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
 from kaleun.sonar.crew import Crew, crew, member_name
@@ -39,6 +39,11 @@ WHILE_SURFACED = ("repair", "dive", "status", "sonar_answer")
 #: commands any team may give whoever's turn it is
 ANY_TIME = ("status", "sonar_answer")
 
+
+#: a course refused: `choices` are the ids a table script takes, COURSE_IDS (a console puts the words it takes in
+#: their place); the same words refuse any value not among its field's choices (`Args.str`)
+NOT_A_COURSE = N_("{command}: {field} '{value}' is not one of: {choices}")
+COURSE_IDS = ", ".join(DIRECTION_NAMES)
 
 class Refused(Exception):
     """The rules do not allow the command now; `reason` is read to the team."""
@@ -134,10 +139,12 @@ class Referee(Module):
 
     # -- commands ---------------------------------------------------------------------------
     #: the commands as a refusal names them
-    #: (the call "Stop!" in Captain Sonar's own context: U-BOOT's telegraph says its "stop" another way)
+    #: (the call "Stop!" in Captain Sonar's own context: U-BOOT's telegraph says its "stop" another way; surface and
+    #: dive as the names of actions, where U-BOOT's are the orders typed: German "Auftauchen", not "auftauchen")
     COMMAND_NAMES: ClassVar[Mapping[str, Msg]] = {
         "start": Msg.term("start"), "course": Msg.term("course"), "mark": Msg.term("mark"), "cross": Msg.term("cross"),
-        "surface": Msg.term("surface"), "repair": Msg.term("repair"), "dive": Msg.term("dive"),
+        "surface": Msg.pterm("Captain Sonar", "surface"), "repair": Msg.term("repair"),
+        "dive": Msg.pterm("Captain Sonar", "dive"),
         "activate": Msg.term("activate"), "detonate": Msg.term("detonate"), "sonar_answer": Msg.term("sonar answer"),
         "stop": Msg.pterm("Captain Sonar", "stop"), "go": Msg.term("go"), "status": Msg.term("status"),
         "plot": Msg.term("plot")}
@@ -225,8 +232,7 @@ class Referee(Module):
         text = args.str(key)
         direction = parse_direction(text)
         if direction is None:
-            raise CommandError(Msg("{command}: {field} '{value}' is not one of: N, E, S, W", command=args.name,
-                                   field=key, value=text))
+            raise CommandError(Msg(NOT_A_COURSE, command=args.name, field=key, value=text, choices=COURSE_IDS))
         return direction
 
     def _member(self, args: Args, crew_: Crew, default_role: str) -> str:
@@ -275,8 +281,10 @@ class Referee(Module):
         mark = args.str("mark", default=None, choices=SYSTEMS) if args.has("mark") else None
         symbol = args.str("cross", default=None) if args.has("cross") else None
         args.finish()
-        self._gate(team, "course")
         state = self.teams[team]
+        if symbol is not None:
+            self._symbol_known(state, symbol)
+        self._gate(team, "course")
         if state.handshake_pending:
             raise Refused(self._handshake_reason(state))
         problem = route.course_problem(self.sea, state.cell, direction, state.route_set, state.mines)
@@ -389,19 +397,27 @@ class Referee(Module):
     def _cross(self, team: str, args: Args) -> None:
         symbol = args.str("symbol")
         args.finish()
-        self._gate(team, "cross")
         state = self.teams[team]
+        self._symbol_known(state, symbol)  # a symbol the board does not have is wrong whenever it is typed
+        self._gate(team, "cross")
         if state.pending_cross is None:
             raise Refused(Msg("there is no course to cross a symbol for"))
         self._cross_check(state, symbol, state.pending_cross)
         self._do_cross(team, symbol)
         self._after_step(team)
 
+    @staticmethod
+    def _symbol_known(state: Team, symbol: str) -> None:
+        """Refuse a symbol the team's engineer board does not have (a typing mistake: said before whether a
+        symbol may be crossed now, as a cell off the map is)."""
+        if symbol not in state.board.layout.symbols:
+            raise CommandError(Msg("symbol '{symbol}' is not on the engineer board (W1-W{last}, N.., S.., E..)",
+                                   symbol=symbol, last=len(state.board.layout.by_direction["W"])))
+
     def _cross_check(self, state: Team, symbol: str, direction: str) -> None:
         problem = state.board.cross_problem(symbol, direction)
         if problem == "unknown":
-            raise CommandError(Msg("symbol '{symbol}' is not on the engineer board (W1-W{last}, N.., S.., E..)",
-                                   symbol=symbol, last=len(state.board.layout.by_direction["W"])))
+            self._symbol_known(state, symbol)
         if problem == "section":
             ids = state.board.layout.by_direction[direction]
             raise Refused(Msg("the course was {direction}: cross a symbol of that section ({first} to {last})",

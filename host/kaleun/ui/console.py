@@ -14,7 +14,6 @@ recent past the game keeps, as the window shows it: after `kaleun resume` the la
 
 from __future__ import annotations
 
-import functools
 import logging
 import sys
 import threading
@@ -396,13 +395,7 @@ class Console(Prompting):
 
     # -- running ----------------------------------------------------------------------------
     def _read(self) -> None:
-        try:
-            for line in self.stdin or ():  # None: started with its standard input closed, the input has ended
-                self.took_line()
-                self.runtime.call(functools.partial(self.typed_line, line))
-        except (OSError, ValueError):  # the terminal hung up
-            log.info("the console's input is gone")
-        self.runtime.call(self._leave)
+        self.read_input(self.stdin, self._leave)  # None: started with its standard input closed
 
     def run(self) -> int:
         """Play until quit, end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the

@@ -10,7 +10,6 @@ the table's language (`Runtime.language`); the commands are declared in `kaleun.
 
 from __future__ import annotations
 
-import functools
 import logging
 import threading
 from collections.abc import Callable
@@ -22,9 +21,10 @@ from kaleun.core.messages import N_, Msg, of_error
 from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
+from kaleun.session_log import through_console
 from kaleun.sonar.game import referee
 from kaleun.sonar.grid import COURSE_LETTERS
-from kaleun.sonar.referee import Referee
+from kaleun.sonar.referee import COURSE_IDS, NOT_A_COURSE, Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.session import saved_line
@@ -47,7 +47,8 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 class TeamConsole(Prompting):
     """One team's console on one terminal (text in, text out)."""
 
-    def __init__(self, runtime: Runtime, team: str, stdin: IO[str], stdout: IO[str], interactive: bool = True) -> None:
+    def __init__(self, runtime: Runtime, team: str, stdin: IO[str] | None, stdout: IO[str],
+                 interactive: bool = True) -> None:
         self.runtime = runtime
         self.team = team
         self.stdin = stdin
@@ -60,6 +61,8 @@ class TeamConsole(Prompting):
         self.echoes = echoes(stdin)
         #: a quit whose save failed was said once: the next quit leaves (as at the U-BOOT console)
         self.quit_unsaved = False
+        #: the input ended (Ctrl-D, a terminal closed or hung up): the game stops for both teams
+        self.input_ended = False
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
@@ -119,17 +122,24 @@ class TeamConsole(Prompting):
         self.say(f"! {self.lang.render(text)}")
 
     # -- input ------------------------------------------------------------------------------
-    def send(self, command: dict[str, Any], typed_as: str | None = None) -> None:
+    def send(self, command: dict[str, Any], typed_as: str | None = None, typed: bool = True) -> None:
         """Give the game one command of this team; a malformed one is reported here only, named as it was
-        typed (`typed_as`: `torpedo A` is an `activate`, and its problem begins "torpedo:")."""
+        typed (`typed_as`: `torpedo A` is an `activate`, and its problem begins "torpedo:"). A course refused
+        lists the words this console takes for it (`typed`; a JSON line: the ids a table script takes)."""
         command = {**command, "team": self.team}
         problems = self.runtime.problems[:]
 
         def problem(text: Msg | str) -> None:
-            if typed_as and isinstance(text, Msg) and text.values.get("command") == command["do"]:
-                renamed = Msg(text.template, **{**text.values, "command": typed_as})
-                renamed.plural_form = text.plural_form
-                text = renamed
+            if isinstance(text, Msg):
+                values = dict(text.values)
+                if typed_as and values.get("command") == command["do"]:
+                    values["command"] = typed_as
+                if typed and text.template == NOT_A_COURSE and values.get("choices") == COURSE_IDS:
+                    values["choices"] = self.course_letters()
+                if values != text.values:
+                    renamed = Msg(text.template, **values)
+                    renamed.plural_form = text.plural_form
+                    text = renamed
             self._problem(text)
 
         self.runtime.problems[:] = [problem]
@@ -165,7 +175,7 @@ class TeamConsole(Prompting):
         if name not in known:
             raise CommandError(Msg("unknown command '{word}' in the JSON line (known: {known})", word=name,
                                    known=", ".join(known)))
-        self.send(command)
+        self.send(command, typed=False)
 
     @staticmethod
     def _fields(words: list[str]) -> tuple[list[str], dict[str, Any]]:
@@ -320,6 +330,11 @@ class TeamConsole(Prompting):
         if steps is not None:
             self.say(self.lang.render(steps))
 
+    def course_letters(self) -> str:
+        """The letters this console takes for a course: the ids and the table's own (German O, Russian С В Ю З)."""
+        lang = self.lang
+        return ", ".join(dict.fromkeys([*COURSE_LETTERS, *(lang.text(COURSE_LETTERS[d]) for d in COURSE_LETTERS)]))
+
     def describe(self, command: Command) -> list[str]:
         """`help COMMAND`: its usage, what it does, each field in the table's language, an example."""
         lang = self.lang
@@ -332,8 +347,7 @@ class TeamConsole(Prompting):
         for f in command.fields:
             notes = []
             if f.name == "direction":
-                notes.append(", ".join(dict.fromkeys([*COURSE_LETTERS, *(lang.text(COURSE_LETTERS[d])
-                                                                          for d in COURSE_LETTERS)])))
+                notes.append(self.course_letters())
             elif f.choices:
                 notes.append(", ".join(f.choices))
             if f.required:
@@ -349,16 +363,13 @@ class TeamConsole(Prompting):
 
     # -- reading ----------------------------------------------------------------------------
     def start_reading(self, on_end: Callable[[], None]) -> None:
-        def read() -> None:
-            try:
-                for line in self.stdin:
-                    self.took_line()
-                    self.runtime.call(functools.partial(self.typed_line, line))
-            except (OSError, ValueError):  # the terminal hung up
-                log.info("%s's console input is gone", self.team)
-            self.runtime.call(on_end)
+        """Read the team's lines until its input ends (a closed standard input, a terminal that hangs up)."""
+        def ended() -> None:
+            self.input_ended = True
+            on_end()
 
-        threading.Thread(target=read, name=f"console-{self.team}", daemon=True).start()
+        threading.Thread(target=self.read_input, args=(self.stdin, ended), name=f"console-{self.team}",
+                         daemon=True).start()
 
 
 class SonarConsoles:
@@ -378,6 +389,10 @@ class SonarConsoles:
         """Play until quit, the end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the runtime's
         stop request); then save. Returns the exit status (1: the game failed or could not be saved)."""
         start_consoles(self.consoles, self._stop)
+        # the terminal is the players' while they type: only warnings and errors, through the console on this
+        # process's own terminal (the prompt again after them); every log line is in the session's log file
+        own = self.consoles[0] if self.consoles else None
+        restore = through_console(own.say, self.runtime.call) if own is not None and own.echoes else None
         try:
             self.runtime.run(lambda: self.stopping or any(c.stopping for c in self.consoles))
         except KeyboardInterrupt:  # Ctrl-C where no stop signal handler is installed (tests, embedding)
@@ -385,6 +400,8 @@ class SonarConsoles:
         finally:
             STOPPER.closing()
             self.runtime.close()
+            if restore is not None:
+                restore()
             say_goodbye(self.runtime, self.consoles, self.files)
         return 0 if self.runtime.failure is None and self.runtime.save_problem is None else 1
 
@@ -408,12 +425,21 @@ def start_consoles(consoles: list[TeamConsole], on_end: Callable[[], None], alon
         console.prompt()
 
 
+def ended_inputs(consoles: list[TeamConsole], told: TeamConsole | None = None) -> list[Msg]:
+    """Why the game stopped, for a team whose console (`told`; None: the window) did not end it: the other
+    team's console lost its input (Ctrl-D, its terminal closed) rather than anyone quitting."""
+    return [Msg("{team}'s console has no more input (Ctrl-D, or its terminal was closed): the game stops here.",
+                team=team_name(c.team)) for c in consoles if c is not told and c.input_ended and not c.stopping]
+
+
 def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any, ...]) -> None:
     """After the game closed: tell each console whether it was saved, and close the terminals opened."""
     autosave = runtime.autosave
     unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
     failed = failure_message(runtime) if runtime.failure is not None else None
     for console in consoles:  # never "saved" when the game failed or the storage could not take it
+        for gone in ended_inputs(consoles, console):  # why the game stops for this team too
+            console.say(console.lang.render(gone))
         console.say(console.lang.render(failed or unsaved or saved_line(runtime.game)))  # a stop signal named
     for fh in files:
         try:

@@ -84,20 +84,32 @@ def zoom_around(sea: SeaMap, cell: Cell) -> tuple[int, int, int, int]:
     return x0, y0, columns, rows
 
 
+def label_step(extent: int, size: int) -> int:
+    """Every how many cells of `size` pixels a name `extent` pixels long (a row number's height, a column
+    letter's width) is drawn so that no two names overlap: 1 on the shipped maps, more on a large owner's map."""
+    return max(1, -(-extent // max(1, size)))
+
+
 def draw_map(surface: Any, view: MapView, sea: SeaMap, mode: str, status: dict[str, Any], colours: tuple[Any, Any],
              plotted: list[Cell], labels: Labels, fonts: theme.Fonts, label_size: int,
              team: str | None = None) -> list[tuple[Rect, Cell]]:
     """Draw the cells of `view` with their column letters and row numbers; returns the sea cells drawn.
     `colours`: the own team's (`team`) and the enemy's."""
     own, enemy = colours
+    font = labels.font(label_size)
+    # an owner's map of many rows or columns has cells smaller than their names: every second (third ...) is named
+    every_column = label_step(max(font.size(LETTERS[view.x0 + i])[0] for i in range(view.columns)) + 2, view.size)
+    every_row = label_step(font.get_height(), view.size)
     for i in range(view.columns):
         x = view.x0 + i
-        labels.line(surface, LETTERS[x], (view.left + i * view.size + view.size // 2, view.top - 2), theme.TEXT_DIM,
-                    label_size, "midbottom")
+        if x % every_column == 0:
+            labels.line(surface, LETTERS[x], (view.left + i * view.size + view.size // 2, view.top - 2),
+                        theme.TEXT_DIM, label_size, "midbottom")
     for j in range(view.rows):
         y = view.y0 + j
-        labels.line(surface, str(y + 1), (view.left - 3, view.top + j * view.size + view.size // 2), theme.TEXT_DIM,
-                    label_size, "midright")
+        if y % every_row == 0:
+            labels.line(surface, str(y + 1), (view.left - 3, view.top + j * view.size + view.size // 2),
+                        theme.TEXT_DIM, label_size, "midright")
     size = view.size
     holes = set(sea.feature("water_hole"))
     archers = {parse_cell(c) for c in status.get("archer_mines", [])}

@@ -1,7 +1,8 @@
 """A Captain Sonar session: the runtime with its logs and autosave, shown per team.
 
 The session writes the full event log (every event, for the referee and replays), one view log
-per team (`<stamp>.yellow.events.jsonl`: what that team may know) and a replayable table script;
+per team (`<stamp>.yellow.events.jsonl`: what that team may know), a replayable table script and
+its log lines (`<stamp>.log`, `kaleun.session_log`);
 it saves after every surfacing, dive, blast and at the game's end, and on quit. Front ends:
 one console per team (this terminal, and the other team's terminal with `--tty`), or the window
 showing one team's screen or both side by side (a Pi 4 driving two screens behind the divider).
@@ -15,6 +16,7 @@ import os
 import sys
 from typing import Any, cast
 
+from kaleun import session_log
 from kaleun.core.engine import Engine
 from kaleun.core.messages import Msg
 from kaleun.games import make_table
@@ -80,6 +82,7 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
     with contextlib.suppress(OSError):  # a file or a read-only folder there: the logs say so, the game goes on
         sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
+    session_log.attach(sessions / f"{stamp}.log")  # every log line of the session, whatever the terminal shows
     outputs: list[Output] = [EventLog(sessions / f"{stamp}.events.jsonl")]
     outputs += [EventLog(sessions / f"{stamp}.{team}.events.jsonl", viewer=team) for team in TEAMS]
     # the runtime uses only the table's start, flush, dial_pending and close: a bare table has them

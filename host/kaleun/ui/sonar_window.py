@@ -29,7 +29,7 @@ from pygame import Rect
 
 from kaleun.ui import theme, typeface
 from kaleun.ui.session import saved_line
-from kaleun.ui.sonar_console import TeamConsole, say_goodbye, start_consoles
+from kaleun.ui.sonar_console import TeamConsole, ended_inputs, say_goodbye, start_consoles
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
 
@@ -221,11 +221,14 @@ class SonarWindow:
             self.runtime.close()
             pygame.display.quit()
             say_goodbye(self.runtime, self.consoles, self.files)
+        gone = ended_inputs(self.consoles)
+        for line in gone:  # the window closed without a tap: why, where it was started
+            print(language(self.runtime.language).render(line), flush=True)
         problem = closing_problem(self.runtime)  # the game failed, or its last save did (a full disk)
         if problem is not None:
             print(f"kaleun: {language(self.runtime.language).render(problem)}", file=sys.stderr)
             return 1
-        if STOPPER.signum is not None and not self.consoles:  # a team's console says it itself (say_goodbye)
+        if (STOPPER.signum is not None and not self.consoles) or gone:  # a team's console says it (say_goodbye)
             print(language(self.runtime.language).render(saved_line(self.runtime.game)), flush=True)
         return 0
 

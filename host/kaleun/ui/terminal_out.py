@@ -9,8 +9,10 @@ prompt written again after it."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
+from collections.abc import Callable
 from typing import IO, Any
 
 log = logging.getLogger(__name__)
@@ -19,7 +21,7 @@ log = logging.getLogger(__name__)
 class TerminalOut:
     """Mixin: `stdout`, `gone` and `who` (for the log line) are set by the console."""
 
-    stdout: IO[str]
+    stdout: IO[str] | None
     #: the terminal is gone (SIGHUP, a closed pipe): nothing more is written to it
     gone: bool = False
     #: whose terminal, for the log ("the console", "yellow")
@@ -31,6 +33,10 @@ class TerminalOut:
 
     def _write(self, text: str) -> None:
         if self.gone:
+            return
+        if self.stdout is None:  # started with its standard output closed (`1>&-`): a terminal gone from the start
+            self.gone = True
+            log.info("%s has no terminal to write to; the game carries on without it", self.who)
             return
         try:
             self.stdout.write(text)
@@ -118,10 +124,22 @@ class Prompting(TerminalOut):
     def handle(self, line: str) -> None:
         raise NotImplementedError
 
+    def read_input(self, stdin: IO[str] | None, on_end: Callable[[], None]) -> None:
+        """Read the console's input (on a thread of its own) until it ends, each line run in its turn on the
+        runtime's thread; then `on_end` there (save and leave). The end is any of: the end of a file or pipe,
+        a standard input closed from the start (None), a terminal that hangs up."""
+        try:
+            for line in stdin or ():
+                self.took_line()
+                self.runtime.call(functools.partial(self.typed_line, line))
+        except (OSError, ValueError):  # the terminal hung up
+            log.info("%s's input is gone", self.who)
+        self.runtime.call(on_end)
 
-def echoes(stream: IO[str]) -> bool:
+
+def echoes(stream: IO[str] | None) -> bool:
     """Whether what is typed into `stream` shows on the screen (a terminal), as far as it can be told."""
     try:
-        return stream.isatty()
+        return stream is not None and stream.isatty()
     except (OSError, ValueError, AttributeError):  # closed, or a stand-in without isatty
         return False

@@ -1,0 +1,99 @@
+"""What a team console says when it refuses a course or a symbol: the words the team may type instead, in the
+table's language, and the refusal the player needs first (a mistyped symbol before the game's state)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any, cast
+
+import pytest
+from kaleun.core.errors import CommandError
+from kaleun.games import make_table
+from kaleun.i18n import language
+from kaleun.runtime.loop import Runtime
+from kaleun.sonar.game import new_game, referee
+from kaleun.sonar.referee import Referee
+from kaleun.ui.sonar_commands import course_id
+from kaleun.ui.sonar_console import TeamConsole
+
+
+def _table(code: str) -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.StringIO]]:
+    """Both teams seated at consoles of a table in language `code`, their start cells marked."""
+    game = new_game(4, "alpha", "turn")
+    runtime = Runtime(game, cast(Any, make_table(game, None)), [])
+    runtime.language = code
+    outs = {team: io.StringIO() for team in ("yellow", "blue")}
+    seats = {team: TeamConsole(runtime, team, io.StringIO(), outs[team], interactive=False) for team in outs}
+    seats["yellow"].handle("start B2")
+    seats["blue"].handle("start N12")
+    runtime.step()
+    return runtime, seats, outs
+
+
+def _said(runtime: Runtime, console: TeamConsole, out: io.StringIO, line: str) -> str:
+    before = len(out.getvalue())
+    console.handle(line)
+    runtime.step()
+    return out.getvalue()[before:]
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "! course: direction 'X' is not one of: N, E, S, W\n"),
+    ("de", "! course: direction „X“ ist keiner von: N, E, S, W, O\n"),
+    ("ru", "! course: direction «X» не из списка: N, E, S, W, С, В, Ю, З\n"),
+])
+def test_2_a_refused_course_lists_the_letters_this_console_takes(code, said):
+    """§2 courses N, E, S, W: a German console takes O (Ost), a Russian one С, В, Ю, З; the refusal of a course
+    that is none of them lists those letters (it listed N, E, S, W only, and O is what a German player types)."""
+    runtime, seats, outs = _table(code)
+    team = referee(runtime.game).turns.current
+    assert _said(runtime, seats[team], outs[team], "course X") == said
+    assert _said(runtime, seats[team], outs[team], "silence X 2") == said.replace("course", "silence")
+    # a JSON line is a table script's command: it lists the ids a script takes
+    assert "N, E, S, W\n" in _said(runtime, seats[team], outs[team],
+                                   '{"do": "course", "direction": "X"}')
+    # a value refused among other choices keeps its own (the systems a gauge may be marked for)
+    systems = "mine, torpedo, drone, sonar, silence, scenario"
+    assert f"{systems}\n" in _said(runtime, seats[team], outs[team], "mark xyz")
+    assert f"{systems}\n" in _said(runtime, seats[team], outs[team], "n mark=xyz")
+    # each letter listed is one this console takes for a course
+    listed = said.rsplit(": ", 1)[1].strip().split(", ")
+    assert {course_id(letter, code) for letter in listed} == {"N", "E", "S", "W"}
+
+
+def test_4_a_symbol_not_on_the_board_is_refused_as_such_before_there_is_a_course():
+    """§4.1: `cross Q1` with no course waiting said "there is no course to cross a symbol for"; the player
+    then gave a course and only learned that Q1 is no symbol of the board. The board's symbols are W1-W6,
+    N1-N6, S1-S6, E1-E6 whenever the player types one."""
+    runtime, seats, outs = _table("en")
+    team = referee(runtime.game).turns.current
+    other = "blue" if team == "yellow" else "yellow"
+    unknown = "! symbol 'Q1' is not on the engineer board (W1-W6, N.., S.., E..)\n"
+    assert _said(runtime, seats[team], outs[team], "cross Q1") == unknown
+    assert _said(runtime, seats[other], outs[other], "cross Q1") == unknown  # not even this team's turn
+    assert "there is no course to cross a symbol for" in _said(runtime, seats[team], outs[team], "cross N1")
+    # a course that would cross it is refused before the boat moves
+    assert _said(runtime, seats[team], outs[team], "n cross=Q1") == unknown
+    assert referee(runtime.game).teams[team].position == ((1, 1) if team == "yellow" else (13, 11))
+
+
+def test_4_the_referee_refuses_an_unknown_symbol_as_a_malformed_command():
+    """Through the game's own interface (a table script's line): the same refusal, raised as a bad line."""
+    game = new_game(4, "alpha", "turn")
+    game.apply({"do": "start", "team": "yellow", "cell": "B2"})
+    game.apply({"do": "start", "team": "blue", "cell": "N12"})
+    with pytest.raises(CommandError, match="symbol 'Q1' is not on the engineer board"):
+        game.apply({"do": "cross", "team": referee(game).turns.current, "symbol": "Q1"})
+
+
+def test_a_german_refusal_names_the_action_as_a_noun():
+    """The feed's refusal "Gelb: auftauchen abgelehnt" used U-BOOT's order word (typed lower case); every
+    action a Captain Sonar refusal names reads as a German noun ("Gelb: Auftauchen abgelehnt")."""
+    runtime, seats, outs = _table("de")
+    team = referee(runtime.game).turns.current
+    other = "blue" if team == "yellow" else "yellow"
+    said = _said(runtime, seats[other], outs[other], "surface")
+    assert f"! {'Gelb' if other == 'yellow' else 'Blau'}: Auftauchen abgelehnt: " in said, said
+    lang = language("de")
+    names = {name: lang.render(text) for name, text in Referee.COMMAND_NAMES.items()}
+    assert all(text[0].isupper() for text in names.values()), names
