@@ -370,3 +370,20 @@ def test_12_hqs_advice_in_the_torpedo_crisis_strikes_the_side_not_under_the_keel
         events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 400)
         results += [e["event"] for e in events if e["event"] in ("torpedo_hit", "torpedo_dud", "torpedo_under")]
     assert results and set(results) <= {"torpedo_hit", "torpedo_dud"} and "torpedo_hit" in results
+
+
+def test_12_every_torpedo_report_gives_its_run_time_in_tenths():
+    """§12, the torpedo run: a hit said "after 66.4 s" while a premature said "after 31 s" and a miss "after
+    324 s" — the same run time in two precisions. Each report's feed now gives the run time as its event's
+    `run_s` says it, in tenths of a second (1940 magnetic pistols: the first seeds give prematures)."""
+    reports = []
+    for seed in range(12):
+        g = range_game(seed, start="1939-12-01T12:00:00", vessels=[
+            {"class": "tramp", "bearing": 0, "range_m": 1500, "course": 90, "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1500, course=90, speed_kn=7.5, pistol="magnetic")
+        order(g, "fire_torpedoes", tubes=[1, 2, 3, 4])
+        reports += [e for e in advance(g, 1200) if e["event"] in ("torpedo_hit", "torpedo_premature",
+                                                                    "torpedo_miss", "torpedo_dud")]
+    assert {e["event"] for e in reports} >= {"torpedo_premature", "torpedo_hit", "torpedo_miss"}
+    for e in reports:
+        assert isinstance(e["run_s"], float) and f"after {e['run_s']:.1f} s" in e["feed"], e

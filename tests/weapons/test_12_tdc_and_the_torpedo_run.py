@@ -61,8 +61,8 @@ def test_12_a_speed_estimate_3_kn_too_high_misses_ahead_by_the_computed_distance
     miss = one(events, "torpedo_miss")
     assert miss["side"] == "ahead" and miss["passed_m"] == pytest.approx(crossing, abs=0.5)
     assert miss["run_s"] == pytest.approx(5000 / (30 * KN), abs=0.1)  # it ran its 5,000 m out
-    # the feed says when, as for a hit (issue 8, item 3): 5,000 m at 15.433 m/s = 324 s
-    assert miss["feed"] == "Torpedo 1 (tube 3): missed; its run ended after 324 s."
+    # the feed says when, in tenths as every torpedo report: 5,000 m at 15.433 m/s = 324.0 s
+    assert miss["feed"] == "Torpedo 1 (tube 3): missed; its run ended after 324.0 s."
 
 
 def test_12_the_tdc_keeps_the_solution_current_as_time_passes():

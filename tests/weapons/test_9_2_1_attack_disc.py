@@ -155,3 +155,57 @@ def test_9_2_1_the_worked_example_gives_the_tdc_numbers_a_reader_can_check():
     assert bow["run_s"] == pytest.approx(run_m / (40 * 1852 / 3600), abs=0.1) == pytest.approx(354.5, abs=0.1)
     assert programmed["feed"] == ("TDC set: range 7,408 m, speed 7.0 kn, angle on the bow 80° starboard. "
                                   "Gyro angle 50° starboard, run 355 s.")
+
+
+def test_9_2_1_help_turn_names_the_limit_the_table_checks():
+    """§9.2.1 on the table: `help turn` promised steps from -720 to 720 while the table took at most one
+    revolution of a ring (360 degrees) and refused more. Help and the table now read one declaration
+    (dials.py `DialDecl.most_turn`): a ring turns at most one revolution, the telegraph at most 100 detents."""
+    from kaleun.boards.dials import DIALS, MOST_DETENTS
+    from kit import console_typed
+
+    assert DIALS["disc_bearing"].most_turn == 360 and DIALS["telegraph"].most_turn == MOST_DETENTS
+    out = console_typed("en", "help turn", "turn disc_bearing 361", "turn telegraph 101", "turn disc_bearing 360")
+    assert "[from -360 to 360;" in out and "720" not in out
+    assert "! turn: steps must be from -360 to 360, not 361" in out
+    assert "! turn: steps must be between -100 and 100, got 101" in out  # the table's check of the telegraph
+    assert out.count("\n! ") == 2  # a whole revolution is taken
+
+
+def test_9_2_1_a_ring_reads_0_to_360_by_dial_and_disc_alike():
+    """§9.2.1: a course or bearing is 000-359, and a sailor writes north as 360. `dial disc_bearing 400` was
+    taken as 040 (and -5 as 355) while `disc own=360` was refused: the same reading, two answers. Both now
+    take 0 to 360 (360 is 000) and refuse anything else with the range, changing nothing."""
+    from kit import console_typed
+
+    out = console_typed("en", "dial disc_bearing 40", "dial disc_bearing 400", "dial disc_bearing -5",
+                        "disc bearing=400", "dial disc_own_course 360", "disc enemy=360")
+    lines = out.splitlines()
+    assert lines[0].startswith("attack disc: own course -, enemy course -, bearing 040")
+    assert lines[1:4] == ["! disc_bearing reads whole degrees from 0 to 360 (360 is 000), got 400",
+                          "! disc_bearing reads whole degrees from 0 to 360 (360 is 000), got -5",
+                          "! disc: bearing must be from 0 to 360, not 400"]
+    assert lines[4].startswith("attack disc: own course 000, enemy course -, bearing 040")
+    assert lines[5].startswith("attack disc: own course 000, enemy course 000, bearing 040")
+
+
+def test_9_2_1_the_disc_command_refuses_an_unknown_via():
+    """`attack_disc` (a table script's line) took any `via`: a typo such as `"via": "dsic"` went into the
+    log unnoticed. It is refused with the values it takes, and the disc stays as it was."""
+    g = range_game()
+    with pytest.raises(CommandError) as refusal:
+        g.apply({"do": "attack_disc", "bearing": 40, "via": "dsic"})
+    assert "script, console, window, disc" in str(refusal.value)
+    assert g.module("weapons").status()["disc"]["bearing"] is None
+    for via in ("script", "console", "window", "disc"):
+        assert one(do(g, {"do": "attack_disc", "bearing": 40, "via": via}), "attack_disc")["bearing"] == 40
+
+
+def test_9_2_1_the_rings_feed_the_disc_with_a_via_it_takes():
+    """The table names the rings' group (boards/dials.toml `group`) as the command's `via`: every group
+    that feeds `attack_disc` is one the command takes."""
+    from kaleun.boards.dials import DIALS
+    from kaleun.uboot.weapons.disc import VIA
+
+    groups = {d.group for d in DIALS.values() if d.command.get("do") == "attack_disc"}
+    assert groups and groups <= set(VIA)

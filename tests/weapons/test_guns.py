@@ -518,3 +518,25 @@ def test_an_order_given_again_at_the_same_target_tells_the_whole_engagement_at_c
     switched = one(events, "gun_ceased")
     assert switched["target"] == first and switched["shots"] == len(named(events, "gun_round"))
     assert names.index("gun_ceased") < len(names) - 1 - names[::-1].index("gun_firing")
+
+
+@pytest.mark.parametrize("gun", ["gun_88", "gun_20"])
+def test_8_4_an_order_given_again_at_the_same_target_says_the_gun_is_already_firing(gun):
+    """§8.4, the deck guns: the order given again while the gun fires at the same ship or aircraft said
+    "open fire" again, as if the gun had just started. It says the gun is already firing, with the rounds
+    (bursts) it now has from this order; the engagement's tally carries on. At another target the gun
+    does open fire anew."""
+    if gun == "gun_88":
+        g = _surfaced_with([TARGET], seed=3)
+        fields = {"target": _first_contact(g), "rounds": 10}
+        first, again = "88 mm gun: open fire on c1, 10 rounds.", "88 mm gun: already firing on c1; 10 more rounds."
+    else:
+        g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.0}], seed=1)
+        fields = {"bursts": 5}
+        first, again = "20 mm gun: open fire, 5 bursts.", "20 mm gun: already firing at the aircraft; 5 more bursts."
+    assert one(order(g, gun, **fields), "gun_firing")["feed"] == first
+    events = advance(g, g.t + 5)
+    assert named(events, "gun_round") and not named(events, "gun_ceased")
+    shots = weapons(g).firing[gun]["shots"]
+    assert one(order(g, gun, **fields), "gun_firing")["feed"] == again
+    assert weapons(g).firing[gun]["shots"] == shots  # the same engagement fires on

@@ -19,6 +19,8 @@ KINDS = ("positions", "ring")
 HOMES = ("saved", "switch", "index", "calibrate")
 #: homing a board may pick for a simulated ring: the screen always knows where it stands
 HOME_KNOWN = "none"
+#: most detents one `turn` may move a positions dial (the hand stops at its end stops anyway; our choice)
+MOST_DETENTS = 100
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,12 @@ class DialDecl:
     def is_ring(self) -> bool:
         return self.kind == "ring"
 
+    @property
+    def most_turn(self) -> int:
+        """Most steps one `turn` may move the dial either way: a ring one revolution (every reading is
+        within half of one, the short way round), a positions dial MOST_DETENTS."""
+        return self.steps if self.is_ring else MOST_DETENTS
+
     def wrap(self, step: int) -> int:
         """Where a dial turned to `step` stands: a ring wraps round, a positions dial stops at its ends."""
         return step % self.steps if self.is_ring else max(0, min(self.steps - 1, step))
@@ -52,10 +60,14 @@ class DialDecl:
         return (step * 360 // self.steps) % 360
 
     def step_of(self, value: str | int) -> int:
-        """The step of a reading: a position name, or degrees of a ring (any whole number)."""
+        """The step of a reading: a position name, or whole degrees of a ring, 0-360 (360 reads as 000,
+        as a sailor writes north); anything else is refused with the range."""
         if self.is_ring:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(Msg("{dial} reads whole degrees, got {got}", dial=self.name, got=repr(value)))
+            if not 0 <= value <= 360:
+                raise ValueError(Msg("{dial} reads whole degrees from 0 to 360 (360 is 000), got {got}",
+                                     dial=self.name, got=value))
             return round((value % 360) * self.steps / 360) % self.steps
         if value not in self.positions:
             raise ValueError(Msg("{dial} position {got} is not one of: {positions}", dial=self.name, got=repr(value),

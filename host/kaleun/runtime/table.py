@@ -51,8 +51,6 @@ log = logging.getLogger(__name__)
 
 #: script actions that a hand performs on the table (everything else goes to the game)
 TABLE_ACTIONS = ("place", "lift", "turn", "home", "press")
-#: most steps one `turn` line may turn a detented dial (a ring: one revolution)
-MAX_TURN = 100
 #: seconds a real dial must rest before its position becomes an order
 DIAL_SETTLE_S = 0.6
 #: the table state's key for the dial groups moved and not yet fed to the game (a save taken in the
@@ -385,8 +383,7 @@ class Table:
             elif action == "turn":
                 dial = args.str("dial", choices=list(self.dials))
                 decl = DIALS[dial]
-                most = decl.steps if decl.is_ring else MAX_TURN
-                steps = args.int("steps", lo=-most, hi=most)
+                steps = args.int("steps", lo=-decl.most_turn, hi=decl.most_turn)
                 args.finish()
                 self.dials[dial].turn(steps)
             elif action == "home":

@@ -361,6 +361,8 @@ SAILOR = (_f("figure", "choice", N_("a figure (the sailor on duty)"), choices=tu
           _f("sailor", "text", N_("a sailor of either watch: <figure>/1 or <figure>/2")),
           _f("injury", "whole", N_("an injury waiting for its card (its id in the crew damage report)"), lo=1))
 HULL = dict(lo=1, hi=6)
+#: most steps a `turn` takes, of any dial (each dial's own limit: DialDecl.most_turn, checked by the table)
+TURN_MOST = max(decl.most_turn for decl in DIALS.values())
 
 
 def _order(name: str, order: str, group: str, summary: str, *fields: Field, **more: Any) -> Action:
@@ -383,13 +385,14 @@ ACTIONS: tuple[Action, ...] = (
     Action("turn", "table", N_("turn a dial by detents or degrees (negative: counter-clockwise)"), (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
            positional=True),
-        _f("steps", "whole", N_("telegraph detents, or a ring's degrees"), lo=-720, hi=720, required=True,
-           positional=True)),
+        _f("steps", "whole", N_("telegraph detents, or a ring's degrees (at most one revolution)"),
+           lo=-TURN_MOST, hi=TURN_MOST, required=True, positional=True)),
         hand="turn", example="turn telegraph -1"),
     Action("dial", "table", N_("turn a dial until it reads a value (a ring of the attack disc: degrees)"), (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
            positional=True),
-        _f("value", "text", N_("what it should read: degrees 0-359, or a telegraph position"), required=True,
+        _f("value", "text", N_("what it should read: degrees 0-360 (360 is 000), or a telegraph position"),
+           required=True,
            positional=True)),
         hand="dial", example="dial disc_own_course 290"),
     Action("home", "table", N_("a ring of the attack disc stands at its zero (its calibration)"), (
@@ -467,9 +470,9 @@ ACTIONS: tuple[Action, ...] = (
            example="enigma report=convoy"),
     # attack
     _command("disc", "attack_disc", "attack", N_("set the attack disc's rings"),
-             _f("own", "whole", N_("own course ring"), key="own_course", lo=0, hi=359),
-             _f("enemy", "whole", N_("enemy course ring"), key="enemy_course", lo=0, hi=359),
-             _f("bearing", "whole", N_("bearing ring (from the bow)"), lo=0, hi=359),
+             _f("own", "whole", N_("own course ring"), key="own_course", lo=0, hi=360),
+             _f("enemy", "whole", N_("enemy course ring"), key="enemy_course", lo=0, hi=360),
+             _f("bearing", "whole", N_("bearing ring (from the bow)"), lo=0, hi=360),
              example="disc own=290 enemy=70 bearing=40"),
     _order("tdc", "tdc", "attack", N_("order: program the TDC"),
            _f("contact", "contact", N_("the target contact (its target data)"), positional=True),

@@ -17,6 +17,9 @@ from kaleun.core.messages import N_
 from kaleun.uboot.sea import geo
 
 RINGS = ("own_course", "enemy_course", "bearing")
+#: where an `attack_disc` command comes from: a table script, the console, the screen's form, or the
+#: table's rings ("disc": the group of the rings in boards/dials.toml)
+VIA = ("script", "console", "window", "disc")
 RING_NAMES = {"own_course": N_("own course ring"), "enemy_course": N_("enemy course ring"),
               "bearing": N_("bearing pointer")}
 

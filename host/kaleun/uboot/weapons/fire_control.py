@@ -20,7 +20,7 @@ from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.geo import M_PER_NM
 from kaleun.uboot.weapons import arsenal
 from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, torpedo_type, tubes
-from kaleun.uboot.weapons.disc import RINGS, Disc
+from kaleun.uboot.weapons.disc import RINGS, VIA, Disc
 from kaleun.uboot.weapons.part import WeaponsPart
 from kaleun.uboot.weapons.tdc import Solution, Target, angle_said, solve, target_from
 
@@ -87,8 +87,8 @@ class FireControl(WeaponsPart):
         values: dict[str, int] = {}
         for ring in RINGS:
             if args.has(ring):
-                values[ring] = args.int(ring, lo=0, hi=359)
-        args.str("via", default="script")
+                values[ring] = args.int(ring, lo=0, hi=360) % 360  # 360 is 000, as a sailor writes north
+        args.str("via", default="script", choices=VIA)
         args.finish()
         if not values:
             raise CommandError(Msg("{command}: needs at least one of: {fields}", command=args.name,

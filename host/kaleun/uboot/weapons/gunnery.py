@@ -116,6 +116,12 @@ class Gunnery(WeaponsPart):
         found = guns.target_ship(self, p["target"])
         return found if isinstance(found, Msg) else None
 
+    def _firing_at(self, gun: str, target: str) -> bool:
+        """Is the gun firing at `target` already (its order given again: the feed says it fires on, not
+        "open fire")?"""
+        firing = self.firing[gun]
+        return firing is not None and firing["target"] == target
+
     def _tally_so_far(self, gun: str, target: str) -> tuple[int, int]:
         """(shots, hits) an order given again carries on from: the gun's own while it fires at the same target (its
         cease fire then tells the whole engagement, not the last order's rounds alone); at another target the
@@ -132,11 +138,16 @@ class Gunnery(WeaponsPart):
         v = guns.target_ship(self, p["target"])
         assert not isinstance(v, Msg)
         ready = self._gun_ready_at("gun_88")
+        again = self._firing_at("gun_88", v.id)
         shots, hits = self._tally_so_far("gun_88", v.id)
         rounds = min(p["rounds"], self.ammo["gun_88"])  # never more than the boat still has
         self.firing["gun_88"] = {"target": v.id, "contact": p["target"], "left": rounds, "shots": shots,
                                  "hits": hits, "next": ready}
-        if rounds < p["rounds"]:
+        if again:  # the order given again: the gun fires on, with the rounds of this order from now
+            feed = Msg.plural("88 mm gun: already firing on {target}; {n} more round.",
+                              "88 mm gun: already firing on {target}; {n} more rounds.", target=p["target"],
+                              n=rounds)
+        elif rounds < p["rounds"]:
             feed = Msg.plural("88 mm gun: open fire on {target} with its last round.",
                               "88 mm gun: open fire on {target} with its last {n} rounds.", target=p["target"],
                               n=rounds)
@@ -158,13 +169,17 @@ class Gunnery(WeaponsPart):
         assert not isinstance(plane, Msg)
         contact = self.sea.picture.of(plane.id)
         ready = self._gun_ready_at("gun_20")
+        again = self._firing_at("gun_20", plane.id)
         shots, hits = self._tally_so_far("gun_20", plane.id)
         burst = int(guns.GUN["gun_20"]["burst"])
         bursts = min(p["bursts"], -(-self.ammo["gun_20"] // burst))  # what is left (the last burst short)
         # the order's bursts stay its time at the gun: one is let pass while the aircraft is out of reach
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
                                  "left": p["bursts"], "shots": shots, "hits": hits, "next": ready}
-        if bursts < p["bursts"]:
+        if again:  # the order given again: the gun fires on, with the bursts of this order from now
+            feed = Msg.plural("20 mm gun: already firing at the aircraft; {n} more burst.",
+                              "20 mm gun: already firing at the aircraft; {n} more bursts.", n=bursts)
+        elif bursts < p["bursts"]:
             feed = Msg.plural("20 mm gun: open fire with its last burst.",
                               "20 mm gun: open fire with its last {n} bursts.", n=bursts)
         else:
