@@ -118,3 +118,19 @@ def test_a_drift_with_a_mistake_is_refused_with_its_line():
     assert err.value.problems == [f"dinghy.toml:{lines}: dinghy: objective[0].drift: leeway = 3 is out of range: "
                                   "it must be at least 0 and at most 0.2"]
     assert check_text(text + "drift = { leeway = 0.03, wind_from = 250, wind_kn = 20 }\n", "dinghy.toml", "dinghy")
+
+
+def test_9_1_aircrew_1942_s_dinghy_drifts_1_13_kn_towards_063_and_the_winning_crew_finds_it_downwind():
+    """The mission file's drift (its comment's figures): the North Atlantic Drift's 0.4 kn towards 050 and 3 % of
+    a 25 kn west-south-westerly, 0.75 kn towards 070: 22.7 nm towards 063 in the 20 hours a boat takes to get
+    there. The winning script takes the airmen aboard that far downwind of the briefing's position, not at it."""
+    from test_missions import replay
+
+    spec = tomllib.loads((MISSIONS / "aircrew_1942.toml").read_text())["objective"][0]
+    course, dist = geo.rhumb(*DITCHED, *drifted_point(spec, 20 * 3600.0))
+    assert dist == pytest.approx(22.7, abs=0.05) and course == pytest.approx(63.1, abs=0.1)
+    game, events = replay("aircrew_1942", "win")
+    met = next(e["t"] for e in named(events, "objective") if e["objective"] == "rescue" and e["state"] == "met")
+    where = [(lat, lon) for t, lat, lon, *_ in game.module("mission").log["track"] if t <= met][-1]
+    assert geo.rhumb(*DITCHED, *where)[1] > 15.0
+    assert geo.rhumb(*drifted_point(spec, met), *where)[1] <= 1.5 + 0.2  # the track's last point before
