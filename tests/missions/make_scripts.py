@@ -371,7 +371,10 @@ DINGHY = (49.5, -12.5)
 
 
 def win_aircrew_1942(c: Captain) -> None:
-    """Steers by its true position, kept honest by sextant sights whenever the sky clears."""
+    """Plots the dinghy's drift from the briefing's wind and current and steers for where it will be when the boat
+    gets there, by its true position, kept honest by sextant sights whenever the sky clears."""
+    from kaleun.uboot.missions.objectives import drifted_point
+
     c.lookouts()
     rescue = c.mission_module.objectives["rescue"]
 
@@ -382,7 +385,15 @@ def win_aircrew_1942(c: Captain) -> None:
             tick.fixed = c.t  # type: ignore[attr-defined]
         return False
 
-    c.go(*DINGHY, within=0.4, step=1800)
+    def ahead() -> tuple[float, float]:
+        """Where the dinghy will be when the boat gets there at 12.5 kn (the plot, worked twice)."""
+        when = c.t
+        for _ in range(2):
+            when = c.t + c.distance_to(*drifted_point(rescue.spec, when)) / 12.5 * H
+        return drifted_point(rescue.spec, when)
+
+    while not c.over and c.distance_to(*drifted_point(rescue.spec, c.t)) > 0.4:
+        c.go(*ahead(), within=0.4, step=1800, until=c.t + (1800 if c.distance_to(*ahead()) > 5 else 300))
     c.speed("stop")
     c.patrol(c.t + 1.5 * H, tick=lambda: rescue.met)
     c.go_home(72 * H)

@@ -153,6 +153,21 @@ def _sighted(value: Any) -> Problem | None:
     return None
 
 
+def _drift(value: Any) -> Problem | None:
+    """A rendezvous point that drifts: `{ leeway = 0.03, wind_from = 250, wind_kn = 20 }` (the current is the sea's)."""
+    if not isinstance(value, Mapping):
+        return Msg("must be a table {{ leeway = N, wind_from = N, wind_kn = N }}, got {got}", got=repr(value))
+    unknown = sorted(set(value) - {"leeway", "wind_from", "wind_kn"})
+    if unknown:
+        return Msg("has no field {key} (fields: leeway, wind_from, wind_kn)", key=repr(unknown[0]))
+    if not {"leeway", "wind_from", "wind_kn"} <= set(value):
+        return Msg("needs 'leeway', 'wind_from' and 'wind_kn'")
+    for key, check in (("leeway", _number(0, 0.2)), ("wind_from", _number(0, 360)), ("wind_kn", _number(0, 100))):
+        if (problem := check(value[key])):
+            return _after_key(key, problem)
+    return None
+
+
 def _date(value: Any) -> Problem | None:
     if not isinstance(value, str):
         return Msg("must be a date and time as text, e.g. \"1941-06-01T04:00:00\", got {got}", got=repr(value))
@@ -283,7 +298,8 @@ OBJECTIVE_KEYS: dict[str, dict[str, Check]] = {
     "report": {"report": _choice(REPORT_KINDS), "count": _number(1, 100, whole=True), "every_h": _number(0, 240)},
     "shadow": {"hours": _number(0, 240, lo_open=True)},
     "rendezvous": {"minutes": _number(0, 24 * 60, lo_open=True), "night": _bool, "surfaced": _bool,
-                   "stopped": _bool, "window_h": _window(0, 24 * 60), "sighted": _sighted},
+                   "stopped": _bool, "window_h": _window(0, 24 * 60), "sighted": _sighted,
+                   "drift": _drift},
     "mines": {"count": _number(1, 1000, whole=True), "type": _choice(tuple(arsenal.mine_types()))},
     "return": {},
 }

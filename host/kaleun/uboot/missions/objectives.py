@@ -14,7 +14,10 @@ Kinds (fields in a mission file's `[[objective]]`, a radio message's or an HQ an
     rendezvous  a point with radius_nm, minutes: that long in it without a break, surfaced (default),
                 stopped (default; at most 1 kn), at night if night = true, within window_h [from, to];
                 sighted = { what, day_nm, night_nm }: the lookouts see the point (a dinghy, a coast) and
-                report its bearing and range (mark_in_sight)
+                report its bearing and range (mark_in_sight);
+                drift = { leeway, wind_from, wind_kn }: the point drifts from the start with the sea's surface
+                current at the point (currents.toml) and leeway (that fraction of the wind's speed, downwind);
+                the place, the check and the lookouts' mark all move with it (drifted_point)
     mines       count (default 1), type (a mine type id, default any), an area: that many mines laid
                 (the lay_mines order) whose true positions lie in the area
     return      the boat returns to base
@@ -217,7 +220,7 @@ def mark_in_sight(obj: Objective, now: Situation, since: tuple[float, float] | N
     if now.phase in NIGHT_PHASES:
         reach = max(reach, float(spec.get("night_nm", 0.0)))
     reach = min(reach, now.visibility_nm)
-    lat, lon = float(point[0]), float(point[1])
+    lat, lon = drifted_point(obj.spec, now.t)
     x1, y1 = geo.offset(lat, lon, now.lat, now.lon)
     x0, y0 = geo.offset(lat, lon, *since) if since is not None else (x1, y1)
     dx, dy = x1 - x0, y1 - y0
@@ -228,10 +231,44 @@ def mark_in_sight(obj: Objective, now: Situation, since: tuple[float, float] | N
     return geo.bearing_to(-x1, -y1), math.hypot(x1, y1)
 
 
+def drift_kn(spec: Mapping[str, Any]) -> tuple[float, float]:
+    """A drifting rendezvous's speed over the ground (east, north kn): the sea's surface current at its point
+    (currents.toml) plus leeway, `leeway` times the wind's speed, downwind (away from `wind_from`). (0, 0): no drift."""
+    drift = spec.get("drift")
+    point = spec.get("point")
+    if not isinstance(drift, Mapping) or not isinstance(point, list):
+        return 0.0, 0.0
+    from kaleun.uboot.sea.navigation import current_at  # the sea's data, loaded once with the sea
+    _, set_deg, current_kn = current_at(float(point[0]), float(point[1]))
+    leeway_kn = float(drift["leeway"]) * float(drift["wind_kn"])
+    ce, cn = geo.unit(set_deg)
+    we, wn = geo.unit(float(drift["wind_from"]) + 180.0)
+    return current_kn * ce + leeway_kn * we, current_kn * cn + leeway_kn * wn
+
+
+def drifted_point(spec: Mapping[str, Any], t: float) -> tuple[float, float]:
+    """Where a rendezvous's point is `t` game seconds after the start: the point itself, or for one with `drift`
+    the point carried at drift_kn for that long (a steady drift: the same every time, saved as nothing but the
+    mission's data and the clock)."""
+    lat, lon = (float(x) for x in spec["point"])
+    east, north = drift_kn(spec)
+    if east == 0.0 and north == 0.0:
+        return lat, lon
+    hours = max(0.0, t) / 3600.0
+    return geo.shift(lat, lon, east * hours, north * hours)
+
+
+def rendezvous_area(obj: Objective, t: float) -> Area | None:
+    """A rendezvous's place at `t` (game seconds): its area, moved with the point when it drifts."""
+    if "drift" not in obj.spec or "point" not in obj.spec:
+        return obj.area
+    return parse_area({**obj.spec, "point": list(drifted_point(obj.spec, t))})
+
+
 def rendezvous_conditions(obj: Objective, now: Situation) -> str | None:
     """Why the boat does not keep the rendezvous now (None: it does)."""
     spec = obj.spec
-    area = obj.area
+    area = rendezvous_area(obj, now.t)
     window = spec.get("window_h")
     if isinstance(window, list) and not float(window[0]) * 3600.0 <= now.t <= float(window[1]) * 3600.0:
         return "outside the time window"
