@@ -45,7 +45,7 @@ def test_console_commands_help_fields_views_and_the_order_assistant(terminal):
     """Issue 10, item 12, in a real terminal: help per command, the order assistant, the views."""
     terminal.expect("> ")
     terminal.send("help disc")
-    terminal.expect("own (own_course): own course ring [from 0 to 359]")
+    terminal.expect("own (own_course): own course ring [from 0 to 360]")
     terminal.send("?speed half_ahead")
     terminal.expect("New speed: would go ahead without its full crew (paid from the command bar): 2 sailors")
     terminal.send("course 4OO")
