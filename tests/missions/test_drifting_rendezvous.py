@@ -134,3 +134,21 @@ def test_9_1_aircrew_1942_s_dinghy_drifts_1_13_kn_towards_063_and_the_winning_cr
     where = [(lat, lon) for t, lat, lon, *_ in game.module("mission").log["track"] if t <= met][-1]
     assert geo.rhumb(*DITCHED, *where)[1] > 15.0
     assert geo.rhumb(*drifted_point(spec, met), *where)[1] <= 1.5 + 0.2  # the track's last point before
+
+
+def test_9_1_a_drift_that_carries_the_dinghy_ashore_before_its_time_is_up_is_refused_with_its_line():
+    """Off Kerry, a westerly gale blows a dinghy 4 kn east: it is on the Irish coast within hours, long before
+    its 36 h window closes. The mission file is refused (its line, the hour, the place), as a point set on land is."""
+    from kaleun.uboot.missions.catalogue import MissionError, check_text
+
+    text = (MISSIONS / "aircrew_1942.toml").read_text().split("sighted =")[0]
+    text = text.replace("point = [49.5, -12.5]", "point = [52.0, -10.8]")
+    lines = text.count("\n") + 1
+    with pytest.raises(MissionError) as err:
+        check_text(text + "drift = { leeway = 0.1, wind_from = 270, wind_kn = 40 }\n", "kerry.toml", "kerry")
+    (problem,) = err.value.problems
+    assert problem.startswith(f"kerry.toml:{lines}: kerry: objective[0].drift: the drift carries the point "
+                              "ashore within "), problem
+    assert "before its time is up at 36 h" in problem and "Ireland" in problem, problem
+    # the same dinghy in a breeze from the east drifts out to sea: the mission stands
+    assert check_text(text + "drift = { leeway = 0.1, wind_from = 90, wind_kn = 40 }\n", "kerry.toml", "kerry")

@@ -12,11 +12,14 @@ sea would otherwise begin with the boat aground or a convoy steaming across Irel
 - an `[[encounter]]` placed at a `square` or `point` (and its own `bearing`, `range_nm` from there): where it
   is when it comes, checked the same way; one placed around the boat at the start (`at_h = 0`) as the set-up's
   are. An encounter placed around the boat later depends on where the boat has gone and is not checked here;
-  the sea keeps the traffic it draws off the land itself.
+  the sea keeps the traffic it draws off the land itself;
+- a rendezvous that drifts (`drift`): hour by hour until its window closes (else the mission's time limit), its
+  point must stay on the water: a drift that carries a dinghy up a beach is the file's mistake.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -122,6 +125,10 @@ def check_afloat(c: Any, spec: Mapping[str, Any], path: Path, start: tuple[float
             for i, table in enumerate(tables if isinstance(tables, list) else []):
                 if isinstance(table, Mapping) and sound((*path, kind, i)):
                     _check_group(c, kind, table, (*path, kind, i), lat, lon, 10.0, year, _dotted((*path, kind, i)))
+    objectives = spec.get("objective", [])
+    for i, table in enumerate(objectives if isinstance(objectives, list) else []):
+        if isinstance(table, Mapping) and "drift" in table and sound((*path, "objective", i)):
+            _check_drift(c, table, (*path, "objective", i, "drift"), spec.get("time_limit_h"))
     encounters = spec.get("encounter", [])
     for i, table in enumerate(encounters if isinstance(encounters, list) else []):
         if not isinstance(table, Mapping) or ("square" in table and "point" in table):
@@ -136,6 +143,27 @@ def check_afloat(c: Any, spec: Mapping[str, Any], path: Path, start: tuple[float
         if origin is not None and sets is not None and sound((*path, "encounter", i)):
             where = (*path, "encounter", i)
             _check_group(c, sets, table[sets], (*where, sets), *origin, default_range, year, _dotted(where))
+
+
+def _check_drift(c: Any, table: Mapping[str, Any], where: Path, time_limit_h: Any) -> None:
+    """A drifting rendezvous's point, hour by hour until its window closes (else the mission's time limit): on the
+    water all the way (a drift with no end to it is not checked)."""
+    from kaleun.uboot.missions.catalogue import _dotted
+    from kaleun.uboot.missions.objectives import drifted_point
+
+    window = table.get("window_h")
+    end = _number(window[1]) if isinstance(window, list) and len(window) == 2 else _number(time_limit_h)
+    point = table.get("point")
+    if end is None or not (isinstance(point, list) and len(point) == 2 and all(_number(x) is not None
+                                                                               for x in point)):
+        return
+    for hour in range(1, math.ceil(end) + 1):
+        lat, lon = drifted_point(table, min(float(hour), end) * 3600.0)
+        if seabed().depth_at(lat, lon) <= 0.0:
+            c.add(where, Msg("{key}: the drift carries the point ashore within {hours} h, at {where} ({place}), "
+                             "before its time is up at {end:g} h", key=_dotted(where), hours=hour,
+                             where=_where(lat, lon), place=Msg.term(seabed().place_at(lat, lon)), end=end))
+            return
 
 
 def _at_start(at_h: Any) -> bool:
