@@ -81,3 +81,27 @@ def test_every_field_of_an_order_or_command_is_named_in_host_readme():
     missing = sorted(f"{action.name}: {f.field}" for action in ACTIONS for f in action.fields
                      if f"`{f.field}`" not in text and f'"{f.field}"' not in text and f"{f.field}=" not in text)
     assert not missing, "fields not named in host/README.md:\n" + "\n".join(missing)
+
+
+def test_each_row_of_host_readmes_order_and_command_tables_names_every_field_of_its_order():
+    """§8.6: `first_aid` takes the patients and the medic who treats them. A tester who writes an order from its
+    row of host/README.md's tables of orders and commands (the crew's, the corrections, the attack's) finds
+    every field the order or command takes in that row, not only somewhere else in the file."""
+    from kaleun.ui.actions import ACTIONS
+
+    rows: dict[str, str] = {}
+    in_table = False
+    for line in (HOST / "README.md").read_text(encoding="utf-8").splitlines():
+        if re.match(r"\| (order|command) \| fields \|", line):
+            in_table = True
+        elif not line.startswith("|"):
+            in_table = False
+        elif in_table and line.startswith("| `"):
+            first, _, rest = line[2:].partition(" | ")
+            for name in re.findall(r"`([a-z_0-9]+)`", first):
+                rows[name] = rest
+    assert {"first_aid", "repair", "cure", "attack_disc", "tdc"} <= set(rows)
+    missing = sorted(f"{action.order or action.command}: {f.field}" for action in ACTIONS
+                     if (action.order or action.command) in rows for f in action.fields
+                     if f"`{f.field}`" not in rows[action.order or action.command])
+    assert not missing, "fields missing from their order's or command's row in host/README.md:\n" + "\n".join(missing)
