@@ -41,3 +41,17 @@ def test_every_kaleun_command_a_readme_names_exists():
     named = {m.group(1) for m in re.finditer(r"`kaleun ([a-z]+(?: [a-z]+)?)", _docs())}
     unknown = sorted(name for name in named if name not in known and name.split()[0] not in known)
     assert not unknown, f"READMEs name kaleun commands that do not exist: {unknown}"
+
+
+def test_verbose_is_taken_where_host_readme_puts_it():
+    """host/README.md, "Running": `kaleun play --verbose` (after play, resume or run) and `kaleun --verbose
+    COMMAND` show every log line; a player who types it after the command is not refused."""
+    text = (ROOT / "host/README.md").read_text(encoding="utf-8")
+    assert "`kaleun play --verbose`" in text and "`kaleun --verbose hub status`" in text
+    parser = cli.build_parser()
+    for command in (["play"], ["resume"], ["run", "--script", "s.jsonl", "--events", "e.jsonl"]):
+        assert parser.parse_args([*command, "--verbose"]).verbose is True
+        assert parser.parse_args([command[0], "-v", *command[1:]]).verbose is True
+        assert parser.parse_args(["--verbose", *command]).verbose is True
+        assert parser.parse_args(command).verbose is False
+    assert parser.parse_args(["--verbose", "hub", "status"]).verbose is True
