@@ -105,3 +105,14 @@ def test_each_row_of_host_readmes_order_and_command_tables_names_every_field_of_
                      if (action.order or action.command) in rows for f in action.fields
                      if f"`{f.field}`" not in rows[action.order or action.command])
     assert not missing, "fields missing from their order's or command's row in host/README.md:\n" + "\n".join(missing)
+
+
+def test_every_lamp_scene_is_lit_by_an_event_the_program_emits():
+    """host/README.md, "Lamp scenes": a `[[scene]]` of lamp_scenes.toml (its `event`, and the `until` event that
+    ends it) names an event of the log; a misspelt one would load and never light."""
+    from kaleun.runtime.lamps import load_scenes
+
+    emitted = _emitted()
+    named = {name for scene in load_scenes() if scene.event for name in (scene.event, scene.until) if name}
+    assert {"watch_change", "hub_online"} <= named
+    assert sorted(named - set(emitted)) == []
