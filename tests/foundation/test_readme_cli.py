@@ -55,3 +55,34 @@ def test_verbose_is_taken_where_host_readme_puts_it():
         assert parser.parse_args(["--verbose", *command]).verbose is True
         assert parser.parse_args(command).verbose is False
     assert parser.parse_args(["--verbose", "hub", "status"]).verbose is True
+
+
+def _synopsis(heading: str) -> dict[tuple[str, ...], set[str]]:
+    """host/README.md: the options the ```sh block under `heading` shows for each `kaleun COMMAND [ACTION]`."""
+    text = (ROOT / "host/README.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(.*?)```", text[text.index(heading):], re.S)
+    assert block is not None
+    found: dict[tuple[str, ...], set[str]] = {}
+    command: tuple[str, ...] | None = None
+    for line in block.group(1).splitlines():
+        for part in re.split(r"(?=\bkaleun )", line.split("#")[0]):
+            named = re.match(r"kaleun ([a-z]+(?: [a-z|]+)?)", part)
+            if named:
+                command = tuple(named.group(1).split())
+                found.setdefault(command, set())
+            if command is not None:
+                found[command] |= set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", part))
+    return found
+
+
+def test_the_running_synopsis_shows_every_option_of_each_command_it_lists():
+    """host/README.md, "Running" (and Captain Sonar's "Running" for its own options): a command the synopsis
+    lists shows every option its --help has, so a reader of the synopsis misses none."""
+    shown = _synopsis("## Running")
+    sonar = _synopsis("### Running\n\n```sh\nkaleun play --game sonar")
+    parsers = {path: options for path, options in _walk(cli.build_parser(), ())}
+    assert ("play",) in shown and ("service", "install") in shown and ("run",) in sonar
+    missing = [f"kaleun {' '.join(path)} {option}" for path in shown if path in parsers
+               for option in parsers[path] if option.startswith("--") and option != "--verbose"
+               and option not in shown[path] | sonar.get(path, set())]
+    assert not missing, "options missing from the synopsis of host/README.md's \"Running\":\n" + "\n".join(missing)
