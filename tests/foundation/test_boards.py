@@ -158,7 +158,7 @@ def test_wrong_format_and_missing_board_section(tmp_path):
 
 
 def test_the_power_estimate_puts_the_hubs_readers_and_strip_on_the_hubs_own_supply(capsys):
-    """Issue 11 item 9: the readers and the hub's strip hang on the deck hub's own 5 V supply and
+    """The readers and the hub's strip hang on the deck hub's own 5 V supply and
     its 3.3 V regulator, not on the Pi's. `kaleun board check` reckons each supply as the wiring
     page's power budget does: the Pi's carries the Pi 4 (1500), the touch screen (500) and the
     speaker on its USB port (500); nine readers with their fields on take 9 x 120 mA at 3.3 V."""
@@ -302,8 +302,8 @@ def test_a_pin_of_the_hat_id_eeprom_is_warned_about(tmp_path):
 
 
 def test_the_board_format_states_the_reader_currents_the_power_estimate_counts():
-    """Issue 11 item 9: boards/README said 100 mA per reader while `board check` counts the
-    parts list's maximum (120 mA an MFRC522): the page a maker sizes a supply from must agree."""
+    """boards/README.md gives the reader current `board check` counts (the parts list's maximum, 120 mA
+    an MFRC522): the page a maker sizes a supply from must agree with the estimate."""
     from kaleun.wiring.generate import PARTS
 
     text = " ".join((BOARDS / "README.md").read_text(encoding="utf-8").split())
