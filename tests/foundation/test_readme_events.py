@@ -116,3 +116,48 @@ def test_every_lamp_scene_is_lit_by_an_event_the_program_emits():
     named = {name for scene in load_scenes() if scene.event for name in (scene.event, scene.until) if name}
     assert {"watch_change", "hub_online"} <= named
     assert sorted(named - set(emitted)) == []
+
+
+#: table scripts of the sea and the attack, each with the mission it is played on
+_SEA_SCRIPTS = (("sea/scripts/convoy_lookouts.jsonl", "exercise_convoy"),
+                ("sea/scripts/escort_hunt.jsonl", "exercise_escort"),
+                ("sea/scripts/sextant.jsonl", "training"), ("sea/scripts/dive_battery.jsonl", "training"),
+                ("sea/scripts/grounding.jsonl", "exercise_shoal"),
+                ("weapons/scripts/night_attack.jsonl", "exercise_convoy_battle"),
+                ("weapons/scripts/periscope_attack.jsonl", "exercise_convoy_battle"))
+
+
+def test_the_sea_and_the_attack_event_tables_name_every_field_their_events_carry(tmp_path):
+    """host/README.md, "The sea" ("Orders, commands and events") and "The attack" ("Events"): a tester who reads
+    an event of a sea or attack script's log finds each of its fields in the event's row (a row that defers to
+    the text above, "see above", is left to it)."""
+    from kaleun.uboot.game import new_game
+    from kit import ROOT, play_script
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+
+    def part(start: str, end: str) -> str:
+        begun = text[text.index("\n" + start):]
+        return begun[:begun.index("\n" + end)]
+
+    rows: dict[str, list[str]] = {}
+    for line in (part("### Orders, commands and events", "### Missions")
+                 + part("## The attack (", "### Worked example: a surfaced")).splitlines():
+        if line.startswith("| `"):
+            for name in re.findall(r"`([a-z_0-9]+)`", line[2:].split(" | ")[0]):
+                rows.setdefault(name, []).append(line)
+    missing: set[str] = set()
+    seen: set[str] = set()
+    for script, mission in _SEA_SCRIPTS:
+        lines = [line for line in (ROOT / "tests" / script).read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith(("#", "//"))]
+        _, events = play_script(tmp_path, lines, game=new_game(0, mission))
+        for event in events:
+            name = event["event"]
+            if name not in rows or any("see above" in row for row in rows[name]):
+                continue
+            seen.add(name)
+            missing |= {f"{name}: {field}" for field in event if field not in ("t", "clock", "event", "feed")
+                        and not any(re.search(rf"(?<![a-z_]){field}(?![a-z_])", row) for row in rows[name])}
+    assert {"periscope_view", "torpedo_fired", "ship_sunk", "contact"} <= seen
+    assert not missing, "fields missing from their event's row in host/README.md:\n" + "\n".join(sorted(missing))
