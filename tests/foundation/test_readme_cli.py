@@ -86,3 +86,19 @@ def test_the_running_synopsis_shows_every_option_of_each_command_it_lists():
                for option in parsers[path] if option.startswith("--") and option != "--verbose"
                and option not in shown[path] | sonar.get(path, set())]
     assert not missing, "options missing from the synopsis of host/README.md's \"Running\":\n" + "\n".join(missing)
+
+
+def test_the_fields_missions_json_names_in_its_help_are_its_keys(capsys):
+    """`kaleun missions --help` names the fields of `--json` (id, name, start, ...): each is a key of every
+    mission the JSON lists, so a script written from the help reads them."""
+    import json
+
+    parser = cli.build_parser()
+    missions = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["missions"]
+    helped = next(a.help for a in missions._actions if "--json" in a.option_strings)
+    assert helped is not None
+    named = re.search(r"\(([a-z_, ]+), \.\.\.\)", helped)
+    assert named is not None, helped
+    assert cli.main(["missions", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed and all(set(named.group(1).split(", ")) <= set(mission) for mission in listed)
