@@ -770,8 +770,14 @@ def build_parser() -> argparse.ArgumentParser:
                                             "the terminal); kaleun missions lists the missions; kaleun COMMAND "
                                             "--help explains a command.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
+    verbose_help = ("every log line on the terminal, with debugging detail (a game at a terminal shows only "
+                    "warnings and errors; every line is in the session's log file)")
+    parser.add_argument("-v", "--verbose", action="store_true", help=verbose_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def verbose_option(p: argparse.ArgumentParser) -> None:
+        """`kaleun play --verbose` as well as `kaleun --verbose play` (SUPPRESS keeps the latter's value)."""
+        p.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=verbose_help)
 
     def game_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--board", metavar="FILE", help="board file (default: boards/sim.toml)")
@@ -809,6 +815,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="no screen and no typed input: run until stopped (a service); the feed goes to stdout")
     play.add_argument("--continue", dest="continue_game", action="store_true",
                       help="continue the autosaved game if its mission is still running, else start a new one")
+    verbose_option(play)
     play.set_defaults(func=cmd_play)
 
     resume = sub.add_parser("resume", help="continue the last game from its autosave",
@@ -820,6 +827,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("--console", action="store_true", help="use the text console even with a display")
     resume.add_argument("--headless", action="store_true", help="no screen and no typed input: run until stopped")
     games_options(resume, "resume", new=False)
+    verbose_option(resume)
     resume.set_defaults(func=lambda a: cmd_play(a, resume=True))
 
     run = sub.add_parser("run", help="run a table script headless, as fast as possible")
@@ -836,6 +844,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the language of what the run says on stderr (default: en) and, U-BOOT, of the --debrief "
                           "chart (default: `kaleun config`, else en)")
     games_options(run, "run")
+    verbose_option(run)
     run.set_defaults(func=cmd_run)
 
     board = sub.add_parser("board", help="board files")

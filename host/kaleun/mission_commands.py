@@ -261,7 +261,7 @@ def add_commands(sub: Any) -> None:
                                           f"(marked; one <id>.toml each in {_own_folder_said()}); a file of them "
                                           "with mistakes is left out and said with its problems. check checks "
                                           "mission files.")
-    missions.add_argument("--json", action="store_true", help="the list as JSON (id, name, date, base, ...)")
+    missions.add_argument("--json", action="store_true", help="the list as JSON (id, name, start, base, summary, ...)")
     missions.add_argument("--language", metavar="CODE", help="the list's language (default: `kaleun config`, else en)")
     missions.set_defaults(func=cmd_missions)
     missions_sub = missions.add_subparsers(dest="missions_command", metavar="ACTION",

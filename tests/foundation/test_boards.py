@@ -158,7 +158,7 @@ def test_wrong_format_and_missing_board_section(tmp_path):
 
 
 def test_the_power_estimate_puts_the_hubs_readers_and_strip_on_the_hubs_own_supply(capsys):
-    """Issue 11 item 9: the readers and the hub's strip hang on the deck hub's own 5 V supply and
+    """The readers and the hub's strip hang on the deck hub's own 5 V supply and
     its 3.3 V regulator, not on the Pi's. `kaleun board check` reckons each supply as the wiring
     page's power budget does: the Pi's carries the Pi 4 (1500), the touch screen (500) and the
     speaker on its USB port (500); nine readers with their fields on take 9 x 120 mA at 3.3 V."""
@@ -245,7 +245,8 @@ def test_a_mistyped_board_name_is_answered_in_the_tables_language(tmp_path, monk
     assert main(["board", "check", "pico"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("pico: die Board-Datei kann nicht gelesen werden (")
-    assert "); die Boards, die Kaleun mitbringt: fake-hub, mock-gpio, pi4-basic, pico-hub, sim" in err
+    shipped = sorted(path.stem for path in BOARDS.glob("*.toml"))  # a board added as host/README.md says
+    assert "); die Boards, die Kaleun mitbringt: " + ", ".join(shipped) in err
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999", "-1e999"])
@@ -301,8 +302,8 @@ def test_a_pin_of_the_hat_id_eeprom_is_warned_about(tmp_path):
 
 
 def test_the_board_format_states_the_reader_currents_the_power_estimate_counts():
-    """Issue 11 item 9: boards/README said 100 mA per reader while `board check` counts the
-    parts list's maximum (120 mA an MFRC522): the page a maker sizes a supply from must agree."""
+    """boards/README.md gives the reader current `board check` counts (the parts list's maximum, 120 mA
+    an MFRC522): the page a maker sizes a supply from must agree with the estimate."""
     from kaleun.wiring.generate import PARTS
 
     text = " ".join((BOARDS / "README.md").read_text(encoding="utf-8").split())
@@ -362,3 +363,13 @@ def test_the_deck_hubs_overloaded_supplies_are_named_at_their_lines(tmp_path, ca
             "gives (2000 mA): see the power budget of `kaleun wiring`") in err
     assert (f"warning: {path}:{first_reader}: the Readers 3V3 rail would carry up to 1650 mA, more than the 1.5 A "
             "regulator gives (1500 mA): see the power budget of `kaleun wiring`") in err  # 11 PN532s, 150 mA each
+
+
+def test_each_board_file_of_boards_has_its_row_in_boards_readmes_table_of_files():
+    """host/README.md, "A board": a board that joins Kaleun's own boards/ gets its row in the table of files of
+    boards/README.md, which names no file the folder lacks."""
+    text = (BOARDS / "README.md").read_text(encoding="utf-8")
+    table = text[text.index("| file | what it is |"):]
+    table = table[:table.index("\n\n")]
+    rows = re.findall(r"^\| `([a-z0-9_-]+\.toml)` \|", table, re.M)
+    assert sorted(rows) == sorted(path.name for path in BOARDS.glob("*.toml"))

@@ -91,3 +91,26 @@ def test_the_readmes_example_is_the_declaration_tested_here():
     shown = re.search(r"```toml\n(.*?)```", section, re.S)
     assert shown is not None
     assert [line.strip() for line in shown.group(1).strip().splitlines()] == DECLARATION.strip().splitlines()
+
+
+def test_each_dial_declared_has_its_row_in_the_readmes_tables_of_dials():
+    """host/README.md, "How to add a dial", step 5: a dial of dials.toml has its row in the table of dials of
+    host/README.md ("Dials: declared once") and of boards/README.md (`[dials.NAME]`), and no row names a dial
+    the declaration lacks; boards/README.md's `[hub.encoders.<dial>]` row lists them all."""
+    import re
+
+    from kit import HOST, ROOT
+
+    def rows(text: str, heading: str) -> list[str]:
+        table = text[text.index(heading):]
+        table = table[table.index("| dial |"):]
+        table = table[:table.index("\n\n")]
+        return [m.group(1) for m in re.finditer(r"^\| `([a-z_0-9]+)` \|", table, re.M)]
+
+    host = (HOST / "README.md").read_text(encoding="utf-8")
+    boards = (ROOT / "boards" / "README.md").read_text(encoding="utf-8")
+    assert rows(host, "### Dials: declared once") == list(dials.DIAL_NAMES)
+    assert rows(boards, "### `[dials.NAME]`") == list(dials.DIAL_NAMES)
+    encoders = next(line for line in boards.splitlines() if line.startswith("| `[hub.encoders.<dial>]`"))
+    listed = encoders[encoders.index("dials.toml`"):].split(")", 1)[0]
+    assert re.findall(r"`([a-z_0-9]+)`", listed) == list(dials.DIAL_NAMES)

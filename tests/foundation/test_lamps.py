@@ -323,3 +323,24 @@ def test_the_shipped_boards_segments_are_all_lit_by_some_scene():
 
     for path in sorted(BOARDS.glob("*.toml")):
         assert unlit_segments(load_board(path).lamps.segments) == [], path.name
+
+
+def test_the_readmes_quote_the_warning_board_check_gives_for_a_board_without_alarm(tmp_path, capsys):
+    """host/README.md ("Lamp scenes") and boards/README.md ("Lamp segments") quote what `kaleun board check`
+    says of a board without the `alarm` segment: a scene added on `alarm` changes that line, and both
+    quotes follow it (host/README.md, "A lamp scene")."""
+    import re
+
+    from kaleun.cli import main
+    from kit import HOST, ROOT
+
+    board = tmp_path / "my-table.toml"
+    board.write_text('[board]\nname = "Mine"\nformat = 0\n[lamps]\npixels = 1\nsegments = { "crew" = [0, 1] }\n',
+                     encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 0
+    said = next(line for line in capsys.readouterr().err.splitlines() if "light 'alarm'" in line)
+    said = re.sub(r"^warning: \S+:\d+: ", "", said)  # without the file and line
+    for readme in (HOST / "README.md", ROOT / "boards" / "README.md"):
+        quoted = [re.sub(r"^warning: \S+:\d+: ", "", line) for line in readme.read_text(encoding="utf-8").splitlines()
+                  if line.startswith("warning: ") and "light 'alarm'" in line]
+        assert quoted == [said], readme

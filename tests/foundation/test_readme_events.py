@@ -81,3 +81,83 @@ def test_every_field_of_an_order_or_command_is_named_in_host_readme():
     missing = sorted(f"{action.name}: {f.field}" for action in ACTIONS for f in action.fields
                      if f"`{f.field}`" not in text and f'"{f.field}"' not in text and f"{f.field}=" not in text)
     assert not missing, "fields not named in host/README.md:\n" + "\n".join(missing)
+
+
+def test_each_row_of_host_readmes_order_and_command_tables_names_every_field_of_its_order():
+    """§8.6: `first_aid` takes the patients and the medic who treats them. A tester who writes an order from its
+    row of host/README.md's tables of orders and commands (the crew's, the corrections, the attack's) finds
+    every field the order or command takes in that row, not only somewhere else in the file."""
+    from kaleun.ui.actions import ACTIONS
+
+    rows: dict[str, str] = {}
+    in_table = False
+    for line in (HOST / "README.md").read_text(encoding="utf-8").splitlines():
+        if re.match(r"\| (order|command) \| fields \|", line):
+            in_table = True
+        elif not line.startswith("|"):
+            in_table = False
+        elif in_table and line.startswith("| `"):
+            first, _, rest = line[2:].partition(" | ")
+            for name in re.findall(r"`([a-z_0-9]+)`", first):
+                rows[name] = rest
+    assert {"first_aid", "repair", "cure", "attack_disc", "tdc"} <= set(rows)
+    missing = sorted(f"{action.order or action.command}: {f.field}" for action in ACTIONS
+                     if (action.order or action.command) in rows for f in action.fields
+                     if f"`{f.field}`" not in rows[action.order or action.command])
+    assert not missing, "fields missing from their order's or command's row in host/README.md:\n" + "\n".join(missing)
+
+
+def test_every_lamp_scene_is_lit_by_an_event_the_program_emits():
+    """host/README.md, "Lamp scenes": a `[[scene]]` of lamp_scenes.toml (its `event`, and the `until` event that
+    ends it) names an event of the log; a misspelt one would load and never light."""
+    from kaleun.runtime.lamps import load_scenes
+
+    emitted = _emitted()
+    named = {name for scene in load_scenes() if scene.event for name in (scene.event, scene.until) if name}
+    assert {"watch_change", "hub_online"} <= named
+    assert sorted(named - set(emitted)) == []
+
+
+#: table scripts of the sea and the attack, each with the mission it is played on
+_SEA_SCRIPTS = (("sea/scripts/convoy_lookouts.jsonl", "exercise_convoy"),
+                ("sea/scripts/escort_hunt.jsonl", "exercise_escort"),
+                ("sea/scripts/sextant.jsonl", "training"), ("sea/scripts/dive_battery.jsonl", "training"),
+                ("sea/scripts/grounding.jsonl", "exercise_shoal"),
+                ("weapons/scripts/night_attack.jsonl", "exercise_convoy_battle"),
+                ("weapons/scripts/periscope_attack.jsonl", "exercise_convoy_battle"))
+
+
+def test_the_sea_and_the_attack_event_tables_name_every_field_their_events_carry(tmp_path):
+    """host/README.md, "The sea" ("Orders, commands and events") and "The attack" ("Events"): a tester who reads
+    an event of a sea or attack script's log finds each of its fields in the event's row (a row that defers to
+    the text above, "see above", is left to it)."""
+    from kaleun.uboot.game import new_game
+    from kit import ROOT, play_script
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+
+    def part(start: str, end: str) -> str:
+        begun = text[text.index("\n" + start):]
+        return begun[:begun.index("\n" + end)]
+
+    rows: dict[str, list[str]] = {}
+    for line in (part("### Orders, commands and events", "### Missions")
+                 + part("## The attack (", "### Worked example: a surfaced")).splitlines():
+        if line.startswith("| `"):
+            for name in re.findall(r"`([a-z_0-9]+)`", line[2:].split(" | ")[0]):
+                rows.setdefault(name, []).append(line)
+    missing: set[str] = set()
+    seen: set[str] = set()
+    for script, mission in _SEA_SCRIPTS:
+        lines = [line for line in (ROOT / "tests" / script).read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith(("#", "//"))]
+        _, events = play_script(tmp_path, lines, game=new_game(0, mission))
+        for event in events:
+            name = event["event"]
+            if name not in rows or any("see above" in row for row in rows[name]):
+                continue
+            seen.add(name)
+            missing |= {f"{name}: {field}" for field in event if field not in ("t", "clock", "event", "feed")
+                        and not any(re.search(rf"(?<![a-z_]){field}(?![a-z_])", row) for row in rows[name])}
+    assert {"periscope_view", "torpedo_fired", "ship_sunk", "contact"} <= seen
+    assert not missing, "fields missing from their event's row in host/README.md:\n" + "\n".join(sorted(missing))
