@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import logging
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +58,27 @@ def run_kaleun(*args: str, home: Path, timeout: float = 120, **extra: str) -> su
     """Run `python -m kaleun ARGS` as a user would, with its files under `home`."""
     return subprocess.run([sys.executable, "-m", "kaleun", *args], capture_output=True, text=True,
                           env=kaleun_env(home, **extra), timeout=timeout, cwd=home)
+
+
+@contextlib.contextmanager
+def program_logging(monkeypatch: Any) -> Iterator[io.StringIO]:
+    """The program's logging as `kaleun play` sets it up: INFO and up to the terminal (stderr). Yields what
+    the terminal's stderr shows; the handlers and level are put back after."""
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    root = logging.getLogger()
+    level, before = root.level, list(root.handlers)
+    said = logging.StreamHandler(sys.stderr)
+    said.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    root.addHandler(said)
+    root.setLevel(logging.INFO)
+    try:
+        yield err
+    finally:
+        for h in [h for h in root.handlers if h not in before]:
+            root.removeHandler(h)
+            h.close()
+        root.setLevel(level)
 
 
 def own_file(home: Path, name: str, text: str) -> Path:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import logging
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
 from kaleun.ui.console import Console
+from kit import program_logging
 
 
 class Typed(io.StringIO):
@@ -32,23 +32,10 @@ class Typed(io.StringIO):
 def terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[io.StringIO, Path]]:
     """The program's logging as `kaleun play` sets it up: INFO and up to the terminal (stderr), and a
     session's file. Yields what the terminal's stderr shows and the file."""
-    err = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", err)
-    root = logging.getLogger()
-    level, before = root.level, list(root.handlers)
-    said = logging.StreamHandler(sys.stderr)
-    said.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-    root.addHandler(said)
-    root.setLevel(logging.INFO)
-    path = tmp_path / "20261127-083000.log"
-    session_log.attach(path)
-    try:
+    with program_logging(monkeypatch) as err:
+        path = tmp_path / "20261127-083000.log"
+        session_log.attach(path)
         yield err, path
-    finally:
-        for h in [h for h in root.handlers if h not in before]:
-            root.removeHandler(h)
-            h.close()
-        root.setLevel(level)
 
 
 def _console(stdin: io.StringIO) -> tuple[Console, io.StringIO]:

@@ -23,7 +23,7 @@ from kaleun.sonar.game import new_game
 from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
 from kaleun.ui.sonar_session import make_sonar_runtime
 from kaleun.ui.sonar_window import SonarWindow
-from kit import kaleun_env
+from kit import kaleun_env, program_logging
 
 
 class Typed(io.StringIO):
@@ -117,21 +117,8 @@ def test_a_team_quitting_is_no_lost_input(home: Path) -> None:
 def terminal(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
     """The program's logging as `kaleun play` sets it up: INFO and up to the terminal (stderr). Yields what
     the terminal's stderr shows."""
-    err = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", err)
-    root = logging.getLogger()
-    level, before = root.level, list(root.handlers)
-    said = logging.StreamHandler(sys.stderr)
-    said.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-    root.addHandler(said)
-    root.setLevel(logging.INFO)
-    try:
+    with program_logging(monkeypatch) as err:
         yield err
-    finally:
-        for h in [h for h in root.handlers if h not in before]:
-            root.removeHandler(h)
-            h.close()
-        root.setLevel(level)
 
 
 def test_log_lines_stay_off_a_team_consoles_prompt_and_in_the_session_file(home: Path,
