@@ -560,7 +560,9 @@ def cmd_map_check(args: argparse.Namespace) -> int:
             continue
         try:
             scenario_id = args.scenario or _map_scenario(text, path)
-            sea = build_map(scenario_id, args.mode, text, path)
+            modes = [args.mode] if args.mode else _map_modes(scenario_id, text, path)
+            for mode in modes:
+                sea = build_map(scenario_id, mode, text, path)
         except MapError as exc:
             print(in_preferred_language(exc), file=sys.stderr)
             status = EXIT_BAD_INPUT
@@ -573,8 +575,20 @@ def cmd_map_check(args: argparse.Namespace) -> int:
         print(in_preferred_language(Msg("{path}: ok: {name}, {columns} x {rows}, {cells}; sectors: {sectors}; fits "
                                         "scenario {scenario} ({mode})", path=path, name=sea.name,
                                         columns=sea.columns, rows=sea.rows, cells=cells, sectors=sectors,
-                                        scenario=scenario_id, mode=args.mode)))
+                                        scenario=scenario_id, mode=", ".join(modes))))
     return status
+
+
+def _map_modes(scenario_id: str, text: str, path: str) -> list[str]:
+    """The modes a map is checked for without --mode: each the scenario is played in that the map gives the
+    sectors of (one with none of them: the real-time game, whose refusal says what is missing).
+    Raises MapError for a map that does not read."""
+    from kaleun.sonar.game import MODES
+    from kaleun.sonar.maps import parse_map
+    from kaleun.sonar.scenarios import scenario
+
+    sea, played = parse_map(text, path), scenario(scenario_id).modes
+    return [mode for mode in MODES if mode in played and sea.has_mode(mode)] or ["realtime"]
 
 
 def _map_scenario(text: str, path: str) -> str:
@@ -879,8 +893,8 @@ def build_parser() -> argparse.ArgumentParser:
     map_check.add_argument("files", nargs="+", metavar="FILE.map")
     map_check.add_argument("--scenario", default=None,
                            help="the scenario the map is for (default: the one its 'name:' names, else alpha)")
-    map_check.add_argument("--mode", choices=("turn", "realtime"), default="realtime",
-                           help="the mode it is played in (default: realtime)")
+    map_check.add_argument("--mode", choices=("turn", "realtime"), default=None,
+                           help="the mode it is played in (default: each mode the map gives the sectors of)")
     map_check.set_defaults(func=cmd_map_check)
 
     from kaleun.hub.commands import add_commands as add_hub_commands  # hub, figures, firmware

@@ -42,7 +42,7 @@ def test_map_check_says_a_maps_problems_and_its_summary_in_the_preferred_languag
     assert f"{bad}:9: D2: unknown symbol 'x' (known: '.', '#', 'o', 'a')" in english.err
     assert f"{bad}:11: row 4 has 4 cells, the map is 5 columns wide" in english.err
     assert f"{other}:10: scenario Alpha has no water holes ('o'); mark that cell '.'" in english.err
-    assert f"{good}: ok: Test, 5 x 4, 1 island; sectors: realtime 9, turn 4; fits scenario alpha (realtime)" \
+    assert f"{good}: ok: Test, 5 x 4, 1 island; sectors: realtime 9, turn 4; fits scenario alpha (turn, realtime)" \
         in english.out
     _speak(code, capsys)
     assert main(["map", "check", str(good), str(bad), str(other), str(home / "gone.map")]) == 2

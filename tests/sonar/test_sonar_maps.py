@@ -190,3 +190,21 @@ def test_a_save_keeps_an_owners_map_whole():
     game = new_game(3, "alpha", "realtime", map_text=OPEN, map_source="mine.map")
     loaded = load_game(game.to_state())
     assert loaded.module("sonar").sea.name == "Test" and loaded.to_state() == game.to_state()
+
+
+def test_map_check_without_a_mode_checks_every_mode_the_map_gives_sectors_for(tmp_path):
+    """§7: `kaleun map check` checked only the real-time game unless told, and said "ok ... (realtime)" of a
+    map a default game (turn-based) refuses. Without --mode it checks each mode the map gives the sectors of
+    and names them, so an owner sees a map for one mode only; a mistake in either mode is refused."""
+    both = tmp_path / "both.map"
+    both.write_text(OPEN)
+    realtime = tmp_path / "realtime.map"
+    realtime.write_text("\n".join(line for line in OPEN.splitlines() if not line.startswith("sectors turn")) + "\n")
+    checked = run_kaleun("map", "check", str(both), str(realtime), home=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert f"{both}: ok: Test, 5 x 4, 1 island; sectors: realtime 9, turn 4; fits scenario alpha (turn, realtime)" \
+        in checked.stdout
+    assert f"{realtime}: ok: Test, 5 x 4, 1 island; sectors: realtime 9; fits scenario alpha (realtime)" \
+        in checked.stdout
+    turn = run_kaleun("map", "check", "--mode", "turn", str(realtime), home=tmp_path)
+    assert turn.returncode == 2 and "no sectors for the turn-based game" in turn.stderr, turn.stderr
