@@ -353,12 +353,19 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
                                                 level=Msg.term(crew.difficulty[role])))
                 continue
             crew.easy[role] = on
+        # a role no longer on an easy difficulty loses the easy watch change with it (§6.8 optional rule)
+        lapsed = [r for r in ROLES if crew.easy[r] and not crew.level(r)["easy_watch_change"]]
+        for role in lapsed:
+            crew.easy[role] = False
         if linked is not None:  # a refill kit per mission after the first (§5.2)
             crew.health.kits = max(0, linked - 1)
         tech = crew.engine.module("technical") if crew.engine.has_module("technical") else None
         if tech is not None and (wear is not None or "engineer" in difficulty):
             tech.set_wear(tech.wear if wear is None else wear, float(crew.level("engineer")["wear_factor"]))
-        crew.emit("crew_options", rules=crew.rules, difficulty=dict(crew.difficulty),
+        told = {"feed": Msg("The easy watch change is for roles on an easy difficulty only: the crew tiles of "
+                            "the {roles} flip again at the watch change.", roles=join([Msg.term(r) for r in lapsed]))
+                } if lapsed else {}
+        crew.emit("crew_options", **told, rules=crew.rules, difficulty=dict(crew.difficulty),
                   easy_watch_change=dict(crew.easy), refill_kits=crew.health.kits,
                   wear=None if tech is None else tech.wear)
 
