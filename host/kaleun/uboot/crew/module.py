@@ -605,7 +605,9 @@ class Crew(Module, Validator):
         return None
 
     def _address(self, params: dict[str, Any]) -> None:
-        self.emit("captain_card", feed=Msg("Captain: play one Captain card now."))
+        # the order is paid (a morale card drawn for it included) and its sailor activated before the
+        # card's effect (§7.7): the feed says so in that order
+        self._announce.append(lambda: self.emit("captain_card", feed=Msg("Captain: play one Captain card now.")))
 
     # repair
     def _parse_repair(self, args: Args) -> dict[str, Any]:
