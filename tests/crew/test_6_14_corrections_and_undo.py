@@ -196,3 +196,25 @@ def test_6_14_9_4_3_undo_never_reaches_back_past_a_spoilage_shuffle():
     stations(g, {"navigator-circle": 4})
     assert one(do(g, {"do": "order", "order": "prepare_meal", "take": [2, 3]}), "food_spoiled")
     assert one(do(g, {"do": "undo"}), "action_refused")
+
+
+@pytest.mark.parametrize("setup, command, reason", [
+    ([], {"do": "adjust_morale", "by": 2}, "morale already stands at XI: it never rises past XI"),
+    ([{"do": "adjust_morale", "by": -11}], {"do": "adjust_morale", "by": -1},
+     "morale already stands on its last field: a loss never pushes the marker off the bar"),
+    ([], {"do": "adjust_command", "by": 3}, "the command bar already stands at VIII: it never moves back past VIII"),
+    ([{"do": "adjust_command", "by": -8}], {"do": "adjust_command", "by": -1},
+     "the command bar already stands on its last field"),
+    ([], {"do": "adjust_morale", "by": 0}, "a change by 0 moves no marker"),
+])
+def test_6_14_a_bar_correction_that_moves_no_marker_is_refused_and_keeps_no_undo(setup, command, reason):
+    """§6.14 corrections at the bars' bounds (§7.2-7.4: a marker never leaves its bar): a correction that
+    would change nothing says why, as a `chips` correction does, instead of a silent event and an undo
+    entry that takes back nothing."""
+    g = game()
+    for line in setup:
+        do(g, line)
+    last = g.module("crew").undo.last
+    refused = one(do(g, command), "action_refused")
+    assert refused["reason"] == reason
+    assert g.module("crew").undo.last == last
