@@ -58,7 +58,18 @@ def test_6_14_undo_takes_back_the_last_action_one_at_a_time():
     after = g.module("crew").to_state()
     assert {k: v for k, v in after.items() if k != "undo"} == {k: v for k, v in before.items() if k != "undo"}
     refused = one(do(g, {"do": "undo"}), "action_refused")
-    assert refused["reason"] == "there is nothing to undo since the last watch change, damage or repair"
+    assert refused["reason"] == ("there is nothing to undo: undo reaches back only to the last thing that happened "
+                                 "on its own (a watch change, damage, diving or surfacing, a ship sunk, a finished "
+                                 "repair, the meal call) or the last random draw")
+
+
+def test_6_14_undo_refused_after_a_dive_names_the_dive_among_its_reasons():
+    """A dive clears the history (the boat's dive is no crew action and may have killed sailors on deck):
+    the refusal names it, so the table knows why the chips of the dive order stay."""
+    g = game(rules="advise")
+    do(g, {"do": "order", "order": "dive"})
+    refused = one(do(g, {"do": "undo"}), "action_refused")
+    assert "diving or surfacing" in refused["reason"]
 
 
 def test_6_14_undo_does_not_reach_back_past_a_watch_change_or_damage():

@@ -414,7 +414,9 @@ class Crew(Module, Validator):
     def take_back(self) -> None:
         entry = self.undo.pop()
         if entry is None:
-            self.refuse("undo", Msg("there is nothing to undo since the last watch change, damage or repair"))
+            self.refuse("undo", Msg("there is nothing to undo: undo reaches back only to the last thing that "
+                                    "happened on its own (a watch change, damage, diving or surfacing, a ship sunk, a "
+                                    "finished repair, the meal call) or the last random draw"))
             return
         entries = self.undo.to_state()
         physical = {f: self.moves.physical(f) for f in FIGURES}
