@@ -80,3 +80,16 @@ def test_8_6_a_medic_without_the_symbol_for_two_patients_is_refused_saying_what_
     assert [(s["figure"], s["chips"], s["specialist"]) for s in one(events, "activation")["sailors"]] == [
         ("officer-hexagon", 2, True)]
     assert len(named(events, "first_aid_given")) == 2
+
+
+def test_8_6_a_medic_whose_figure_was_moved_without_mobilize_is_told_as_such():
+    """§6.4 with §8.6: a figure moved to the patients without a Mobilize does not move the sailor, who still
+    counts where he stood; the refusal says so instead of "stands in section 2", which the table can see is
+    not where the figure is."""
+    g = game()
+    do(g, {"do": "ailment", "figure": "navigator-square", "deck": "wounds", "exhaustion": 1, "supplies": ["bandages"]})
+    do(g, {"do": "place", "figure": "officer-hexagon", "section": 4})  # no mobilize: flagged
+    refused = one(do(g, {"do": "order", "order": "first_aid", "patients": ["navigator-square"],
+                         "medic": "officer-hexagon"}), "order_rejected")
+    assert refused["reason"] == ("the medic hexagon officer (Medic) moved to section 4 without a legal Mobilize and "
+                                 "still counts in section 2")

@@ -781,6 +781,10 @@ class Crew(Module, Validator):
             if where is None:
                 return Msg("{figure} is not on the model", figure=figure_term(medic))
             if where not in places:
+                flag = self.moves.flags.get(medic)
+                if flag is not None and flag.get("to") in places:  # his figure is there, the sailor is not (§6.4)
+                    return Msg("the medic {sailor} moved to section {to} without a legal Mobilize and still counts in "
+                               "section {section}", sailor=self.label(medic), to=flag["to"], section=where)
                 return Msg(
                     "the medic {sailor} stands in section {section}, not with the patients in section {patients}",
                     sailor=self.label(medic), section=where, patients=next(iter(places)))
