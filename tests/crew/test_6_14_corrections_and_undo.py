@@ -60,7 +60,8 @@ def test_6_14_undo_takes_back_the_last_action_one_at_a_time():
     refused = one(do(g, {"do": "undo"}), "action_refused")
     assert refused["reason"] == ("there is nothing to undo: undo reaches back only to the last thing that happened "
                                  "on its own (a watch change, damage, diving or surfacing, a ship sunk, a finished "
-                                 "repair, the meal call) or the last random draw")
+                                 "repair, the meal call), the last change of the crew options or the last random "
+                                 "draw")
 
 
 def test_6_14_undo_refused_after_a_dive_names_the_dive_among_its_reasons():
@@ -229,3 +230,19 @@ def test_6_14_a_bar_correction_that_moves_no_marker_is_refused_and_keeps_no_undo
     refused = one(do(g, command), "action_refused")
     assert refused["reason"] == reason
     assert g.module("crew").undo.last == last
+
+
+def test_6_14_undo_never_takes_back_the_crew_options_given_after_the_action():
+    """crew_options is no crew action and cannot be undone: undoing a correction made before it must not put
+    the old rules, difficulty, refill kits or wear back with the correction's snapshot. The options start a new
+    history, as the things that happen on their own do."""
+    g = game()
+    do(g, {"do": "adjust_morale", "by": -1})
+    do(g, {"do": "crew_options", "rules": "advise", "difficulty": {"captain": "hard"}, "wear": True,
+           "linked_missions": 3})
+    refused = one(do(g, {"do": "undo"}), "action_refused")
+    assert "the last change of the crew options" in refused["reason"]
+    crew = g.module("crew")
+    assert (crew.rules, crew.difficulty["captain"], crew.health.kits) == ("advise", "hard", 2)
+    assert g.module("technical").wear
+    assert crew.bars.status()["morale"] == "X"  # the correction before them stays too

@@ -345,6 +345,9 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         if not isinstance(easy, Mapping) or any(r not in ROLES or not isinstance(v, bool) for r, v in easy.items()):
             raise CommandError(Msg("'crew_options': easy_watch_change maps roles to true/false, got {got}",
                                    got=repr(easy)))
+        # the settings are no crew action: never taken back, and no undo reaches back past them (an earlier
+        # snapshot would put the old settings back with it)
+        crew.undo.clear()
         if rules is not None:
             crew.rules = rules
         crew.difficulty.update(difficulty)

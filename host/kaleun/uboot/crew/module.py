@@ -416,7 +416,8 @@ class Crew(Module, Validator):
         if entry is None:
             self.refuse("undo", Msg("there is nothing to undo: undo reaches back only to the last thing that "
                                     "happened on its own (a watch change, damage, diving or surfacing, a ship sunk, a "
-                                    "finished repair, the meal call) or the last random draw"))
+                                    "finished repair, the meal call), the last change of the crew options or the last "
+                                    "random draw"))
             return
         entries = self.undo.to_state()
         physical = {f: self.moves.physical(f) for f in FIGURES}
