@@ -246,3 +246,18 @@ def test_6_14_undo_never_takes_back_the_crew_options_given_after_the_action():
     assert (crew.rules, crew.difficulty["captain"], crew.health.kits) == ("advise", "hard", 2)
     assert g.module("technical").wear
     assert crew.bars.status()["morale"] == "X"  # the correction before them stays too
+
+
+def test_6_14_undoing_an_order_that_acted_at_sea_says_what_stays():
+    """Undo takes back the crew's bookkeeping only: after undoing a new speed the telegraph still stands where
+    the order put it, and the feed says so instead of a bare "Undone: New speed order."; an order whose whole
+    effect is the crew's (a mobilize, an address to the crew) reads as before."""
+    g = game(rules="advise")
+    do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"})
+    undone = one(do(g, {"do": "undo"}), "undone")
+    assert undone["action"] == "New speed order"
+    assert undone["feed"] == ("Undone: New speed order: its chips and payment. What it did to the boat, her weapons "
+                              "or sensors stays: give a new order to change it.")
+    assert g.module("boat").telegraph == "half_ahead"
+    do(g, {"do": "order", "order": "address_crew"})
+    assert one(do(g, {"do": "undo"}), "undone")["feed"] == "Undone: Address the crew order."
