@@ -58,7 +58,19 @@ def test_6_14_undo_takes_back_the_last_action_one_at_a_time():
     after = g.module("crew").to_state()
     assert {k: v for k, v in after.items() if k != "undo"} == {k: v for k, v in before.items() if k != "undo"}
     refused = one(do(g, {"do": "undo"}), "action_refused")
-    assert refused["reason"] == "there is nothing to undo since the last watch change, damage or repair"
+    assert refused["reason"] == ("there is nothing to undo: undo reaches back only to the last thing that happened "
+                                 "on its own (a watch change, damage, diving or surfacing, a ship sunk, a finished "
+                                 "repair, the meal call), the last change of the crew options or the last random "
+                                 "draw")
+
+
+def test_6_14_undo_refused_after_a_dive_names_the_dive_among_its_reasons():
+    """A dive clears the history (the boat's dive is no crew action and may have killed sailors on deck):
+    the refusal names it, so the table knows why the chips of the dive order stay."""
+    g = game(rules="advise")
+    do(g, {"do": "order", "order": "dive"})
+    refused = one(do(g, {"do": "undo"}), "action_refused")
+    assert "diving or surfacing" in refused["reason"]
 
 
 def test_6_14_undo_does_not_reach_back_past_a_watch_change_or_damage():
@@ -196,3 +208,56 @@ def test_6_14_9_4_3_undo_never_reaches_back_past_a_spoilage_shuffle():
     stations(g, {"navigator-circle": 4})
     assert one(do(g, {"do": "order", "order": "prepare_meal", "take": [2, 3]}), "food_spoiled")
     assert one(do(g, {"do": "undo"}), "action_refused")
+
+
+@pytest.mark.parametrize("setup, command, reason", [
+    ([], {"do": "adjust_morale", "by": 2}, "morale already stands at XI: it never rises past XI"),
+    ([{"do": "adjust_morale", "by": -11}], {"do": "adjust_morale", "by": -1},
+     "morale already stands on its last field: a loss never pushes the marker off the bar"),
+    ([], {"do": "adjust_command", "by": 3}, "the command bar already stands at VIII: it never moves back past VIII"),
+    ([{"do": "adjust_command", "by": -8}], {"do": "adjust_command", "by": -1},
+     "the command bar already stands on its last field"),
+    ([], {"do": "adjust_morale", "by": 0}, "a change by 0 moves no marker"),
+])
+def test_6_14_a_bar_correction_that_moves_no_marker_is_refused_and_keeps_no_undo(setup, command, reason):
+    """§6.14 corrections at the bars' bounds (§7.2-7.4: a marker never leaves its bar): a correction that
+    would change nothing says why, as a `chips` correction does, instead of a silent event and an undo
+    entry that takes back nothing."""
+    g = game()
+    for line in setup:
+        do(g, line)
+    last = g.module("crew").undo.last
+    refused = one(do(g, command), "action_refused")
+    assert refused["reason"] == reason
+    assert g.module("crew").undo.last == last
+
+
+def test_6_14_undo_never_takes_back_the_crew_options_given_after_the_action():
+    """crew_options is no crew action and cannot be undone: undoing a correction made before it must not put
+    the old rules, difficulty, refill kits or wear back with the correction's snapshot. The options start a new
+    history, as the things that happen on their own do."""
+    g = game()
+    do(g, {"do": "adjust_morale", "by": -1})
+    do(g, {"do": "crew_options", "rules": "advise", "difficulty": {"captain": "hard"}, "wear": True,
+           "linked_missions": 3})
+    refused = one(do(g, {"do": "undo"}), "action_refused")
+    assert "the last change of the crew options" in refused["reason"]
+    crew = g.module("crew")
+    assert (crew.rules, crew.difficulty["captain"], crew.health.kits) == ("advise", "hard", 2)
+    assert g.module("technical").wear
+    assert crew.bars.status()["morale"] == "X"  # the correction before them stays too
+
+
+def test_6_14_undoing_an_order_that_acted_at_sea_says_what_stays():
+    """Undo takes back the crew's bookkeeping only: after undoing a new speed the telegraph still stands where
+    the order put it, and the feed says so instead of a bare "Undone: New speed order."; an order whose whole
+    effect is the crew's (a mobilize, an address to the crew) reads as before."""
+    g = game(rules="advise")
+    do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"})
+    undone = one(do(g, {"do": "undo"}), "undone")
+    assert undone["action"] == "New speed order"
+    assert undone["feed"] == ("Undone: New speed order: its chips and payment. What it did to the boat, her weapons "
+                              "or sensors stays: give a new order to change it.")
+    assert g.module("boat").telegraph == "half_ahead"
+    do(g, {"do": "order", "order": "address_crew"})
+    assert one(do(g, {"do": "undo"}), "undone")["feed"] == "Undone: Address the crew order."

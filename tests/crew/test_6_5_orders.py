@@ -269,3 +269,16 @@ def test_9_3_malformed_lookout_fields_are_command_errors(fields, message):
     g = game()
     with pytest.raises(CommandError, match=message):
         g.apply({"do": "order", "order": "observe", **fields})
+
+
+def test_7_7_the_captain_card_is_played_after_the_order_is_paid_and_its_sailor_activated():
+    """§7.7: "Die Befehls-Kosten müssen bezahlt und der ausführende Matrose muss ganz normal aktiviert
+    werden, bevor die Karteneffekte angewendet werden": the feed asks for the card only after the payment
+    from the morale bar (with its morale card) and the activation."""
+    g = game()
+    do(g, {"do": "adjust_command", "by": -8})
+    names = [e["event"] for e in do(g, {"do": "order", "order": "address_crew"})]
+    assert names.index("captain_card") > names.index("morale_card")
+    assert names.index("captain_card") > names.index("morale")
+    assert names.index("captain_card") > names.index("activation")
+    assert names[-1] == "captain_card"

@@ -246,3 +246,22 @@ def test_6_8_6_12_an_open_mobilization_at_the_watch_change_draws_crew_damage_onc
     assert len(damage) == 1
     assert sorted(damage[0]["exposed"]) == ["captain-square", "engineer-square", "engineer-triangle"]
     assert one(events, "mobilization_ended")["why"] == "watch change"
+
+
+def test_6_8_easy_watch_change_ends_when_the_role_leaves_the_easy_difficulty():
+    """§6.8 optional rule: only a role on the easy difficulty may slide its tile. A role set to another
+    difficulty later flips again, and the crew is told so, instead of keeping the easy rule on."""
+    g = game(difficulty={"officer": "easy"}, easy_watch_change={"officer": True})
+    events = do(g, {"do": "crew_options", "difficulty": {"officer": "hard"}})
+    options = one(events, "crew_options")
+    assert options["easy_watch_change"]["officer"] is False
+    assert "flip again at the watch change" in options["feed"]
+    assert not g.module("crew").easy["officer"]
+    advance(g, WATCH_CHANGE_S)
+    assert g.module("crew").face("officer-hexagon").name == "Sick-bay attendant"  # the tile flipped
+
+
+def test_6_8_options_that_keep_the_easy_difficulty_keep_the_easy_watch_change():
+    g = game(difficulty={"officer": "easy"}, easy_watch_change={"officer": True})
+    options = one(do(g, {"do": "crew_options", "difficulty": {"captain": "hard"}}), "crew_options")
+    assert options["easy_watch_change"]["officer"] is True and "feed" not in options

@@ -183,3 +183,21 @@ def test_5_2_8_6_one_refill_kit_per_linked_mission_after_the_first():
         assert g.module("crew").health.kits == kits
     refused = one(do(game(linked_missions=1), {"do": "first_aid_kit"}), "action_refused")
     assert refused["reason"] == "no refill kit left (one per linked mission after the first)"
+
+
+def test_8_6_a_shortage_no_refill_kit_can_cure_does_not_point_to_the_kits():
+    """§8.6: a refill kit puts back only the supplies already discarded. When the supplies short are all still
+    on cards being healed, the refusal says no kit would help, instead of counting the kits left, which invites
+    opening one that is then refused."""
+    g = game(linked_missions=3)  # two refill kits
+    stations(g, {"officer-hexagon": 4})
+    do(g, {"do": "end_mobilize"})
+    for f in ("navigator-square", "navigator-triangle", "navigator-hexagon"):
+        do(g, {"do": "ailment", "figure": f, "deck": "wounds", "wounds": 1, "supplies": ["surgical_instruments"]})
+    one(do(g, {"do": "order", "order": "first_aid", "patients": ["navigator-square", "navigator-triangle"]}),
+        "order_accepted")  # both surgical instruments are on their cards now
+    rejected = one(do(g, {"do": "order", "order": "first_aid", "patient": "navigator-hexagon",
+                          "medic": "engineer-square"}), "order_rejected")
+    assert rejected["reason"] == ("the medical chest lacks 1 surgical instruments, and none is discarded yet for a "
+                                  "refill kit to put back")
+    assert "refill kit" in one(do(g, {"do": "first_aid_kit"}), "action_refused")["reason"]

@@ -59,3 +59,37 @@ def test_8_6_a_medic_that_is_no_figure_is_a_readable_error() -> None:
     g = _hurt()
     with pytest.raises(CommandError, match="medic must be a figure, got 'doctor'"):
         g.module("orders").preview({"order": "first_aid", "patients": ["navigator-square"], "medic": "doctor"})
+
+
+def test_8_6_a_medic_without_the_symbol_for_two_patients_is_refused_saying_what_it_costs_him():
+    """§8.6 with §6.5: one activation per patient, and a sailor without the first aid symbol takes one extra
+    chip per activation: two patients cost him four chips, more than his three slots. The refusal says the
+    slots he has and the chips needed, not just "3 free slots" beside "2 activations"."""
+    g = _hurt()
+    do(g, {"do": "ailment", "figure": "navigator-triangle", "deck": "burns", "exhaustion": 1,
+           "supplies": ["ointment"]})
+    events = do(g, {"do": "order", "order": "first_aid", "patients": ["navigator-square", "navigator-triangle"],
+                    "medic": "navigator-hexagon"})
+    refused = one(events, "order_rejected")
+    assert refused["reason"].startswith("hexagon navigator (2 activations) needed in section 4; found")
+    assert "hexagon navigator (no first aid, 3 free slots, 4 needed)" in refused["reason"]
+    assert not named(events, "first_aid_given")
+    # the specialist there treats both at one chip an activation
+    events = do(g, {"do": "order", "order": "first_aid", "patients": ["navigator-square", "navigator-triangle"],
+                    "medic": "officer-hexagon"})
+    assert [(s["figure"], s["chips"], s["specialist"]) for s in one(events, "activation")["sailors"]] == [
+        ("officer-hexagon", 2, True)]
+    assert len(named(events, "first_aid_given")) == 2
+
+
+def test_8_6_a_medic_whose_figure_was_moved_without_mobilize_is_told_as_such():
+    """§6.4 with §8.6: a figure moved to the patients without a Mobilize does not move the sailor, who still
+    counts where he stood; the refusal says so instead of "stands in section 2", which the table can see is
+    not where the figure is."""
+    g = game()
+    do(g, {"do": "ailment", "figure": "navigator-square", "deck": "wounds", "exhaustion": 1, "supplies": ["bandages"]})
+    do(g, {"do": "place", "figure": "officer-hexagon", "section": 4})  # no mobilize: flagged
+    refused = one(do(g, {"do": "order", "order": "first_aid", "patients": ["navigator-square"],
+                         "medic": "officer-hexagon"}), "order_rejected")
+    assert refused["reason"] == ("the medic hexagon officer (Medic) moved to section 4 without a legal Mobilize and "
+                                 "still counts in section 2")

@@ -155,7 +155,9 @@ def test_the_undo_label_survives_a_save_and_says_what_it_undoes_in_german():
     assert language("de").render(label) == "Befehl Neue Geschwindigkeit"
     undone = again.apply({"do": "undo"})
     feed = next(e.feed for e in undone if e.name == "undone")
-    assert language("ru").render(feed) == "Отменено: «Новая скорость»."
+    assert language("ru").render(feed) == ("Отменено: «Новая скорость»: его жетоны и оплата. То, что он сделал с "
+                                           "лодкой, её оружием или приборами, остаётся: чтобы изменить это, отдайте "
+                                           "новый приказ.")
 
 
 def test_the_package_ships_every_catalogue():

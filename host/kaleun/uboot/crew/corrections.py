@@ -41,6 +41,7 @@ from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, join
 from kaleun.uboot.crew import food as food_rules
+from kaleun.uboot.crew.bars import COMMAND_LAST, MORALE_LAST
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
 from kaleun.uboot.crew.health import DECKS, SUPPLIES
 from kaleun.uboot.crew.requirements import Group
@@ -153,14 +154,15 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         by = args.int("by", lo=-11, hi=11)
         why = _why(args.str("why", default="correction"))
         args.finish()
-        if ready("adjust_morale", Msg("morale {by:+d}", by=by)):
+        if ready("adjust_morale", Msg("morale {by:+d}", by=by), _morale_unmoved(by, crew.bars.morale)):
             crew.change_morale(by, why)
 
     def adjust_command(args: Args) -> None:
         by = args.int("by", lo=-8, hi=8)
         why = _why(args.str("why", default="correction"))
         args.finish()
-        if ready("adjust_command", Msg("command bar {by:+d}", by=by)):
+        if ready("adjust_command", Msg("command bar {by:+d}", by=by),
+                 _command_unmoved(by, crew.bars.command)):
             crew.adjust_command(by, why)
 
     def ailment(args: Args) -> None:
@@ -343,6 +345,9 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         if not isinstance(easy, Mapping) or any(r not in ROLES or not isinstance(v, bool) for r, v in easy.items()):
             raise CommandError(Msg("'crew_options': easy_watch_change maps roles to true/false, got {got}",
                                    got=repr(easy)))
+        # the settings are no crew action: never taken back, and no undo reaches back past them (an earlier
+        # snapshot would put the old settings back with it)
+        crew.undo.clear()
         if rules is not None:
             crew.rules = rules
         crew.difficulty.update(difficulty)
@@ -353,12 +358,19 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
                                                 level=Msg.term(crew.difficulty[role])))
                 continue
             crew.easy[role] = on
+        # a role no longer on an easy difficulty loses the easy watch change with it (§6.8 optional rule)
+        lapsed = [r for r in ROLES if crew.easy[r] and not crew.level(r)["easy_watch_change"]]
+        for role in lapsed:
+            crew.easy[role] = False
         if linked is not None:  # a refill kit per mission after the first (§5.2)
             crew.health.kits = max(0, linked - 1)
         tech = crew.engine.module("technical") if crew.engine.has_module("technical") else None
         if tech is not None and (wear is not None or "engineer" in difficulty):
             tech.set_wear(tech.wear if wear is None else wear, float(crew.level("engineer")["wear_factor"]))
-        crew.emit("crew_options", rules=crew.rules, difficulty=dict(crew.difficulty),
+        told = {"feed": Msg("The easy watch change is for roles on an easy difficulty only: the crew tiles of "
+                            "the {roles} flip again at the watch change.", roles=join([Msg.term(r) for r in lapsed]))
+                } if lapsed else {}
+        crew.emit("crew_options", **told, rules=crew.rules, difficulty=dict(crew.difficulty),
                   easy_watch_change=dict(crew.easy), refill_kits=crew.health.kits,
                   wear=None if tech is None else tech.wear)
 
@@ -367,6 +379,30 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             "end_mobilize": end_mobilize, "move_fix": move_fix, "carry": carry, "puzzle": puzzle, "smoke": smoke,
             "cook": cook, "join_task": join_task, "stop_task": stop_task, "first_aid_kit": first_aid_kit,
             "crew_options": crew_options}
+
+
+def _morale_unmoved(by: int, index: int) -> Msg | None:
+    """Why a correction of morale would change nothing (§7.4: the marker never leaves its bar), or None.
+    `index` counts fields from XI; `by` is + for more morale."""
+    if by == 0:
+        return Msg("a change by 0 moves no marker")
+    if by > 0 and index == 0:
+        return Msg("morale already stands at XI: it never rises past XI")
+    if by < 0 and index == MORALE_LAST:
+        return Msg("morale already stands on its last field: a loss never pushes the marker off the bar")
+    return None
+
+
+def _command_unmoved(by: int, index: int) -> Msg | None:
+    """Why a correction of the command bar would change nothing (§7.2), or None. `index` counts fields
+    from VIII; `by` is + for more orders left."""
+    if by == 0:
+        return Msg("a change by 0 moves no marker")
+    if by > 0 and index == 0:
+        return Msg("the command bar already stands at VIII: it never moves back past VIII")
+    if by < 0 and index == COMMAND_LAST:
+        return Msg("the command bar already stands on its last field")
+    return None
 
 
 def _why(text: str) -> Msg | str:

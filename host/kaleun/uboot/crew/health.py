@@ -199,10 +199,15 @@ class Health:
         return total
 
     def shortage(self, patients: Sequence[str]) -> Msg | None:
-        short: list[Msg | str] = [Msg("{n} {supply}", n=n - self.stock.get(s, 0), supply=Msg.term(SUPPLY_NAMES[s]))
-                                  for s, n in sorted(self.needs(patients).items()) if self.stock.get(s, 0) < n]
-        if not short:
+        lacking = [(s, n - self.stock.get(s, 0)) for s, n in sorted(self.needs(patients).items())
+                   if self.stock.get(s, 0) < n]
+        if not lacking:
             return None
+        short: list[Msg | str] = [Msg("{n} {supply}", n=n, supply=Msg.term(SUPPLY_NAMES[s])) for s, n in lacking]
+        if self.kits and not any(self.discarded.get(s, 0) for s, _ in lacking):
+            # a kit puts back only the discarded supplies (§8.6): none of these, so it would not help
+            return Msg("the medical chest lacks {supplies}, and none is discarded yet for a refill kit to put back",
+                       supplies=join(short))
         if self.kits:
             return Msg.plural("the medical chest lacks {supplies} ({n} refill kit left)",
                               "the medical chest lacks {supplies} ({n} refill kits left)", n=self.kits,

@@ -46,7 +46,7 @@ from kaleun.uboot.crew.technical import component_name, is_plural
 from kaleun.uboot.crew.undo import UndoStack
 from kaleun.uboot.crew.watch_change import hand_over
 from kaleun.uboot.figures import figure_term
-from kaleun.uboot.orders import Effect, Order, OrderDesk, Reason, Validator, order_term
+from kaleun.uboot.orders import ORDER_NAMES, Effect, Order, OrderDesk, Reason, Validator, order_term
 
 log = logging.getLogger(__name__)
 
@@ -414,7 +414,10 @@ class Crew(Module, Validator):
     def take_back(self) -> None:
         entry = self.undo.pop()
         if entry is None:
-            self.refuse("undo", Msg("there is nothing to undo since the last watch change, damage or repair"))
+            self.refuse("undo", Msg("there is nothing to undo: undo reaches back only to the last thing that "
+                                    "happened on its own (a watch change, damage, diving or surfacing, a ship sunk, a "
+                                    "finished repair, the meal call), the last change of the crew options or the last "
+                                    "random draw"))
             return
         entries = self.undo.to_state()
         physical = {f: self.moves.physical(f) for f in FIGURES}
@@ -423,7 +426,10 @@ class Crew(Module, Validator):
         if entry["state"]["technical"] is not None:
             self.engine.module("technical").load_state(entry["state"]["technical"])
         label = from_json(entry["label"])
-        self.emit("undone", feed=Msg("Undone: {action}.", action=label), action=label)
+        feed = (Msg("Undone: {action}: its chips and payment. What it did to the boat, her weapons or sensors "
+                    "stays: give a new order to change it.", action=label) if _acted_at_sea(entry["label"])
+                else Msg("Undone: {action}.", action=label))
+        self.emit("undone", feed=feed, action=label)
         for figure in FIGURES:
             where, here = physical[figure], self.pos[figure]
             if (where is not None and here is not None and where != here and figure not in self.moves.flags
@@ -605,7 +611,9 @@ class Crew(Module, Validator):
         return None
 
     def _address(self, params: dict[str, Any]) -> None:
-        self.emit("captain_card", feed=Msg("Captain: play one Captain card now."))
+        # the order is paid (a morale card drawn for it included) and its sailor activated before the
+        # card's effect (§7.7): the feed says so in that order
+        self._announce.append(lambda: self.emit("captain_card", feed=Msg("Captain: play one Captain card now.")))
 
     # repair
     def _parse_repair(self, args: Args) -> dict[str, Any]:
@@ -777,6 +785,10 @@ class Crew(Module, Validator):
             if where is None:
                 return Msg("{figure} is not on the model", figure=figure_term(medic))
             if where not in places:
+                flag = self.moves.flags.get(medic)
+                if flag is not None and flag.get("to") in places:  # his figure is there, the sailor is not (§6.4)
+                    return Msg("the medic {sailor} moved to section {to} without a legal Mobilize and still counts in "
+                               "section {section}", sailor=self.label(medic), to=flag["to"], section=where)
                 return Msg(
                     "the medic {sailor} stands in section {section}, not with the patients in section {patients}",
                     sailor=self.label(medic), section=where, patients=next(iter(places)))
@@ -957,3 +969,18 @@ class Crew(Module, Validator):
     def load_state(self, state: Mapping[str, Any]) -> None:
         self._load(state)
         self.undo.load_state(state.get("undo", []))
+
+
+#: the orders whose whole effect is the crew's own bookkeeping, which an undo takes back with the rest
+CREW_ONLY_ORDERS = ("mobilize", "repair", "first_aid", "address_crew", "prepare_meal")
+_ORDER_IDS = {name: order for order, name in ORDER_NAMES.items()}
+
+
+def _acted_at_sea(label: Any) -> bool:
+    """Whether an undo entry is an order that also acted on the boat, her weapons or sensors (speed, course,
+    a torpedo fired...): an undo takes back only its chips and payment (§6.14)."""
+    if not isinstance(label, Mapping) or label.get("msg") != "{order} order":
+        return False
+    name = label.get("values", {}).get("order")
+    order = _ORDER_IDS.get(str(name.get("msg") if isinstance(name, Mapping) else name))
+    return order is not None and order not in CREW_ONLY_ORDERS

@@ -199,7 +199,11 @@ def found(order: str, group: Group, members: list[Member], strangers: list[str])
             desc.append(unfit)
         else:
             free = m.state.free
-            if free < (cost if have else 2 * cost):
+            needed = cost if have else 2 * cost
+            if free < needed and free and cost > 1:  # several activations: say what they cost him (§6.5)
+                desc.append(Msg.plural("{n} free slot, {needed} needed", "{n} free slots, {needed} needed", n=free,
+                                       needed=needed))
+            elif free < needed:
                 desc.append(Msg("no free slot") if free == 0 else Msg.plural("{n} free slot", "{n} free slots", n=free))
         parts.append(Msg("{figure} ({details})", figure=figure_term(m.figure), details=join(desc)))
     parts += [Msg("{figure} (moved here without Mobilize)", figure=figure_term(f)) for f in strangers]

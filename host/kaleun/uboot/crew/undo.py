@@ -2,8 +2,9 @@
 
 Before every crew action (an order's bookkeeping, a correction, a smoke break, a carried chip...)
 the crew engine keeps a snapshot of its own state and of the technical conditions. `undo` puts
-the last one back. Things that happen on their own (a watch change, damage, a repair finishing,
-a breach flooding, the meal call) and every random draw (crew chips drawn from the bag at the end
+the last one back. Things that happen on their own (a watch change, damage, the boat diving or
+surfacing, a ship sunk, a repair finishing, a breach flooding, the meal call), a change of the
+crew options (never taken back) and every random draw (crew chips drawn from the bag at the end
 of a mobilization, the discards shuffled when food spoils) start a new history: actions before
 them cannot be undone, so undoing and redoing never draws again. A refused action keeps no entry.
 The figures stay where they physically stand: a sailor whose figure stands elsewhere than the
