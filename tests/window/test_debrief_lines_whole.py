@@ -27,3 +27,21 @@ def test_4_1_the_debrief_reads_every_objective_whole(language: str) -> None:
     assert len(marked) >= len(game.module("mission").objectives) >= 1, said  # a wrapped one: whole and its rows
     # (the one-line feed under the screen shortens its long lines: the feed sheet has them whole)
     assert [line for line in win.cut if line[:2] in ("✓ ", "✗ ", "· ")] == []
+
+
+def test_4_1_the_debrief_reads_a_three_row_objective_whole_in_german() -> None:
+    """aircrew_1942's rescue ("take the airmen aboard: 20 minutes stopped within 1.5 nm of the dinghy, within
+    36 hours") takes three rows and more of the half screen in German: its debrief line ended "... von 1,5 s…"."""
+    game = new_game(0, "aircrew_1942", {"time_limit_h": 1, "radio": [], "air_cover": "none"})
+    table = Table_(game=game, language="de")
+    table.runtime.submit({"do": "ui", "action": "time_compression", "mode": "transit"})
+    while not game.module("mission").over:
+        table.clock.now += 60.0
+        table.runtime.step()
+    win = table.window
+    win.open_debrief()
+    win.cut.clear()
+    said = " ".join(shown(table))
+    assert "innerhalb von 36" in said and "Stunden." in said  # the objective's last words, on its last rows
+    assert "1 Stunde auf See" in said and "Tote der Besatzung: 0" in said  # and the patrol's lines still shown
+    assert [line for line in win.cut if line[:2] in ("✓ ", "✗ ", "· ")] == [], win.cut

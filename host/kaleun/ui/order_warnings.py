@@ -121,3 +121,16 @@ def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
                            "pistol is armed: it would strike without exploding. Open the range first.",
                            run=round(float(solution["run_m"])), arming=round(arming)))
     return out
+
+
+def return_warnings(game: Any) -> list[Msg]:
+    """What heading home now gives up (§4.2: home with a primary objective not met, the patrol is broken off):
+    each primary objective still open, in its own words. Nothing once they are all met, failed or not given."""
+    if not game.has_module("mission"):
+        return []
+    open_ = [o for o in game.module("mission").objectives.values() if o.primary and o.active]
+    if not open_:
+        return []
+    return [Msg.plural("Warning: a primary objective is still open: {what} Heading home now breaks the patrol off.",
+                       "Warning: primary objectives are still open: {what} Heading home now breaks the patrol off.",
+                       n=len(open_), what=join([o.text_msg() for o in open_], " "))]

@@ -201,6 +201,10 @@ class ChartScreen(Screen):
         label_squares = small >= c.text_width("AL55", name_size) + s(6)
         boat = Rect(0, 0, s(2 * BOAT_R + 4), s(2 * BOAT_R + 4))  # the boat's mark, with a little room round it
         boat.center = xy(lat0, lon0)
+        areas = self._areas(xy)
+        # where each "target area" label goes (under its area), so that no square's name is drawn under it
+        tag_w, tag_h = c.text_width(Msg("target area"), theme.MIN_TEXT), c.font(theme.MIN_TEXT).get_linesize()
+        tags = [Rect(box.centerx - tag_w // 2, box.bottom + s(2), tag_w, tag_h) for _, box in areas]
         large: dict[str, list[tuple[int, int]]] = {}
         for sq in squares:
             x0, y0 = xy(sq.north, sq.west)
@@ -208,47 +212,29 @@ class ChartScreen(Screen):
             box = Rect(x0, y0, x1 - x0, y1 - y0)
             pygame.draw.rect(surface, theme.GRID, box, 1)
             if label_squares:
-                c.text(sq.name, self.label_at(c, sq.name, box, boat), name_size, theme.GRID_BRIGHT, "center")
+                c.text(sq.name, self.label_at(c, sq.name, box, boat, tags), name_size, theme.GRID_BRIGHT, "center")
             large.setdefault(sq.name[:2], []).append(box.center)
         if not label_squares:
             for name, centres in large.items():
                 x = sum(p[0] for p in centres) // len(centres)
                 y = sum(p[1] for p in centres) // len(centres)
                 c.text(name, (x, y), 24, theme.GRID_BRIGHT, "center", bold=True)
-        marked: list[Rect] = []
-        for name in self.area:
-            try:
-                sq = grid.square(name)
-            except ValueError:
-                continue
-            x0, y0 = xy(sq.north, sq.west)
-            x1, y1 = xy(sq.south, sq.east)
-            box = Rect(x0, y0, x1 - x0, y1 - y0)
-            pygame.draw.rect(surface, theme.ACCENT, box, s(3))
-            for i in range(box.x - box.h, box.right, s(12)):
-                pygame.draw.line(surface, theme.ACCENT, (max(box.x, i), min(box.bottom, box.bottom - (max(box.x,
-                                                                                                          i) - i))),
-                                 (min(box.right, i + box.h), max(box.y, box.y + (i + box.h - min(box.right,
-                                                                                                 i + box.h)))), 1)
-            marked.append(box)
-        if marked:  # one label under the whole area
-            whole = marked[0].unionall(marked[1:])
-            c.text(Msg("target area"), (whole.centerx, whole.bottom + s(2)), theme.MIN_TEXT, theme.ACCENT, "midtop")
-        for kind, value in self.shapes:
-            if kind == "box":
-                south, north, west, east = value
-                (x0, y0), (x1, y1) = xy(north, west), xy(south, east)
-                box = Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+        for kind, box in areas:
+            if kind == "squares":
+                for sq_box in self._square_boxes(xy):
+                    pygame.draw.rect(surface, theme.ACCENT, sq_box, s(3))
+                    for i in range(sq_box.x - sq_box.h, sq_box.right, s(12)):
+                        pygame.draw.line(surface, theme.ACCENT,
+                                         (max(sq_box.x, i), min(sq_box.bottom, sq_box.bottom - (max(sq_box.x, i) - i))),
+                                         (min(sq_box.right, i + sq_box.h),
+                                          max(sq_box.y, sq_box.y + (i + sq_box.h - min(sq_box.right, i + sq_box.h)))),
+                                         1)
+            elif kind == "box":
                 pygame.draw.rect(surface, theme.ACCENT, box, s(3))
-            elif kind == "point":
-                lat, lon, radius_nm = value
-                centre = xy(lat, lon)
-                radius = max(s(6), round(radius_nm / 60.0 * k))
-                pygame.draw.circle(surface, theme.ACCENT, centre, radius, s(3))
-                box = Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
             else:
-                continue
-            c.text(Msg("target area"), (box.centerx, box.bottom + s(2)), theme.MIN_TEXT, theme.ACCENT, "midtop")
+                pygame.draw.circle(surface, theme.ACCENT, box.center, box.w // 2, s(3))
+        for tag in tags:  # one label under each area
+            c.text(Msg("target area"), tag.midtop, theme.MIN_TEXT, theme.ACCENT, "midtop")
         track = self.win.track
         points = [xy(lat, lon) for lat, lon in track.points] + [xy(lat0, lon0)]
         if len(points) > 1:
@@ -313,21 +299,61 @@ class ChartScreen(Screen):
                 c.text(note, (area.x + s(8), area.bottom - s(48) + i * s(22)), theme.MIN_TEXT, theme.TEXT_DIM,
                        width=wide - s(12))
 
+    def _square_boxes(self, xy: Any) -> list[Rect]:
+        """The target area's squares on the screen."""
+        grid = naval_grid()
+        boxes = []
+        for name in self.area:
+            try:
+                sq = grid.square(name)
+            except ValueError:
+                continue
+            (x0, y0), (x1, y1) = xy(sq.north, sq.west), xy(sq.south, sq.east)
+            boxes.append(Rect(x0, y0, x1 - x0, y1 - y0))
+        return boxes
+
+    def _areas(self, xy: Any) -> list[tuple[str, Rect]]:
+        """The mission's target areas on the screen, each with the box its label goes under: its squares (one label
+        under them all), a box of latitude and longitude, a point with its radius (drawn as a circle)."""
+        out: list[tuple[str, Rect]] = []
+        marked = self._square_boxes(xy)
+        if marked:
+            out.append(("squares", marked[0].unionall(marked[1:])))
+        assert self.frame is not None
+        k = self.frame[3]
+        for kind, value in self.shapes:
+            if kind == "box":
+                south, north, west, east = value
+                (x0, y0), (x1, y1) = xy(north, west), xy(south, east)
+                out.append(("box", Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))))
+            elif kind == "point":
+                lat, lon, radius_nm = value
+                centre = xy(lat, lon)
+                radius = max(self.win.layout.size(6), round(radius_nm / 60.0 * k))
+                out.append(("point", Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)))
+        return out
+
     @staticmethod
-    def label_at(c: Canvas, name: str, box: Rect, boat: Rect) -> tuple[int, int]:
+    def label_at(c: Canvas, name: str, box: Rect, boat: Rect, tags: list[Rect] | None = None) -> tuple[int, int]:
         """Where a square's name is centred: in the middle of the square, unless the boat's mark would cover it
         there (the square the boat is in, the one the crew most wants to read): then above the mark, or below
-        it where the square has room for it only there."""
+        it where the square has room for it only there. A target area's label ("target area") where the name would
+        go moves the name to the square's top or bottom edge, whichever is clear of it and of the mark."""
         w, h = c.font(theme.MIN_TEXT).size(name)
         label = Rect(0, 0, w, h)
+        above, below = boat.y - h // 2 - c.size(1), boat.bottom + h // 2 + c.size(1)
+        top, bottom = box.y + h // 2 + c.size(1), box.bottom - h // 2 - c.size(1)
+        inside = [y for y in (above, below) if box.y <= y - h // 2 and y + h // 2 <= box.bottom]
+        # (a small square at the widest span: just over the mark or under it, half on the grid line, as a last choice)
+        for y in (box.centery, *inside, top, bottom, above, below):
+            label.center = (box.centerx, y)
+            if not label.colliderect(boat) and (not tags or label.collidelist(tags) < 0):
+                return label.center
         label.center = box.center
         if not label.colliderect(boat):
             return box.center
-        above, below = boat.y - h // 2 - c.size(1), boat.bottom + h // 2 + c.size(1)
-        if above - h // 2 >= box.y:
-            return (box.centerx, above)
-        if below + h // 2 <= box.bottom:
-            return (box.centerx, below)
+        if inside:
+            return (box.centerx, inside[0])
         return (box.centerx, above if boat.y - box.y > box.bottom - boat.bottom else below)
 
     def _leg_panel(self, c: Canvas, rect: Rect, leg: reckoning.Leg | Msg) -> None:

@@ -155,14 +155,15 @@ class Debrief(Overlay):
             mark = "✓" if done else "✗" if done is False else "·"
             tone = theme.GOOD if done else theme.WARNING if done is False else theme.TEXT
             lines.append((Msg("{mark} {text}", mark=mark, text=text), tone))
-        hours = int(self.hours) if float(self.hours).is_integer() else self.hours
-        lines.append((Msg.plural("{n} hour at sea", "{n} hours at sea", n=hours), theme.TEXT_DIM))
-        lines.append((Msg("{n} of the crew dead", n=self.dead), theme.WARNING if self.dead else theme.TEXT_DIM))
         if self.saved:
             lines.append((Msg("Saved debrief: {file}", file=self.saved), theme.TEXT_DIM))
         self._column(c, left, lines)
         w = self.weapons
         tally: list[tuple[Msg | str, theme.Color]] = []
+        # the time at sea and the dead under the tally: the objectives beside them may take several rows each
+        hours = int(self.hours) if float(self.hours).is_integer() else self.hours
+        patrol = [(Msg.plural("{n} hour at sea", "{n} hours at sea", n=hours), theme.TEXT_DIM),
+                  (Msg("{n} of the crew dead", n=self.dead), theme.WARNING if self.dead else theme.TEXT_DIM)]
         if w:
             grt = self.end.get("grt", w.get("grt_sunk", 0))
             tally.append((Msg.plural("{n} ship sunk, {grt:,} GRT", "{n} ships sunk, {grt:,} GRT",
@@ -180,7 +181,7 @@ class Debrief(Overlay):
         for attack in self.attacks[-ATTACKS_SHOWN:]:  # what each was aimed at, as the crew knew it
             tally.append((Msg("{kind}: {target}", kind=said(str(attack.get("kind"))), target=attack_target(attack)),
                           theme.TEXT_DIM))
-        self._column(c, right, tally)
+        self._column(c, right, tally[:2] + patrol + tally[2:] if w else patrol + tally)
         self._buttons(c, area)
 
     def _buttons(self, c: Canvas, area: Rect) -> None:
@@ -235,6 +236,7 @@ class Debrief(Overlay):
                 c.text(text, (rect.x, y), theme.TEXT_SIZE, color, width=rect.w)
                 y += s(24)
                 continue
-            # a line too long for the half screen (a mission's objective in Russian) goes on in a second row
-            y = c.paragraph(text, Rect(rect.x, y, rect.w, min(2 * s(21), rect.bottom - y)), theme.MIN_TEXT, color)
+            # a line too long for the half screen (a mission's objective in Russian) goes on in further rows
+            # (aircrew_1942's rescue in German, "stopped 20 minutes within 1.5 nm, within 36 hours", takes four)
+            y = c.paragraph(text, Rect(rect.x, y, rect.w, min(4 * s(21), rect.bottom - y)), theme.MIN_TEXT, color)
             y = max(y, rect.y)

@@ -378,8 +378,10 @@ class FormSheet(Overlay):
 
     def _warnings(self) -> list[Msg]:
         """What to mind before giving the order (the console's `check` says the same)."""
-        from kaleun.ui.order_warnings import order_warnings
+        from kaleun.ui.order_warnings import order_warnings, return_warnings
 
+        if self.form.id == "return_to_base" and self.preview is None:  # heading home with the mission not done
+            return return_warnings(self.game)
         return order_warnings(self.game, self.preview) if self.preview is not None else []
 
     def _sailor(self, c: Canvas, a: Mapping[str, Any], width: int) -> tuple[list[str], int]:
