@@ -684,3 +684,20 @@ def test_every_shipped_mission_builds_and_runs(mission):
     assert events[0].name == "mission_start"
     game.advance(600)
     json.dumps(game.to_state())
+
+
+def test_8_2_a_ship_too_far_to_identify_is_refused_with_the_reach_and_word_that_the_range_shown_is_an_estimate():
+    """§8.2: the lookouts make a class out only close enough (the true range decides), but the crew sees only
+    its estimate of the range: a refusal "closer than 1.4 nm needed" beside an estimate of "about 1.2 nm" read
+    as a contradiction. The refusal gives the reach and says that the range the crew has is an estimate."""
+    game = game_with("exercise_convoy", overrides=CLOSE)
+    order(game, "periscope")
+    game.advance(1)
+    events = game.apply({"do": "identify"})
+    summary = next(e for e in events if e.name == "identification")
+    assert summary.data["too_far"], "a ship of the convoy is out of reach"
+    events = game.apply({"do": "identify", "contact": summary.data["too_far"][0]})
+    (failed,) = [e for e in events if e.name == "identification_failed"]
+    reason = str(failed.data["reason"])
+    assert reason.startswith("too far to identify: its class is made out at about ") and \
+        reason.endswith(" nm or nearer (the range shown is an estimate)"), reason

@@ -636,7 +636,10 @@ class Sea(Module):
         else:
             return Msg("not in sight")
         if truth.range_nm > reach:
-            return Msg("too far to identify (closer than {reach:.1f} nm needed)", reach=reach)
+            # the reach against the true range (what the lookouts can make out); the crew sees only its estimate of
+            # the range, so the refusal says that the figure it shows is one
+            return Msg("too far to identify: its class is made out at about {reach:.1f} nm or nearer (the range "
+                       "shown is an estimate)", reach=reach)
         return None
 
     def _reveal(self, contact: dict[str, Any]) -> None:
