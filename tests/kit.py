@@ -202,16 +202,16 @@ class Terminal:
         self._release()
 
 
-def console_typed(language: str, *lines: str) -> str:
+def console_typed(language: str, *lines: str, game: Engine | None = None) -> str:
     """What the terminal console prints for `lines` typed at a table of that language (a new training
-    game on the default board, the runtime stepped after each line), from after its start."""
+    game, else `game`, on the default board, the runtime stepped after each line), from after its start."""
     from kaleun.boards.loader import default_board
     from kaleun.runtime.loop import Runtime
     from kaleun.runtime.table import Table
     from kaleun.uboot.game import new_game
     from kaleun.ui.console import Console
 
-    game = new_game(0)
+    game = new_game(0) if game is None else game
     runtime = Runtime(game, Table(default_board(), game), clock=lambda: 0.0)
     runtime.language = language
     out = io.StringIO()

@@ -274,6 +274,9 @@ class Console(Prompting):
         if not words:
             raise CommandError(Msg("usage: check ORDER [fields...], e.g. check speed half_ahead"))
         action = find(words[0])
+        if action is not None and action.command == "return_to_base":  # a crew action, but heading home gives up
+            self._show(self._return_check())                        # what the mission still asks (§4.2)
+            return
         if action is None or action.order is None:
             action = for_order(words[0])
         if action is None or action.order is None:
@@ -282,6 +285,16 @@ class Console(Prompting):
         fields = action.read(words[1:])
         answer = self.game.module("orders").preview({"order": action.order, **fields})
         self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game))
+
+    def _return_check(self) -> list[str]:
+        """`check return`: what heading home now gives up (each primary objective still open, as the window's
+        Return to base sheet says), else that nothing is."""
+        from kaleun.ui.order_warnings import return_warnings
+
+        warnings = return_warnings(self.game)
+        if not warnings:
+            return [self.lang.render(Msg("Return to base: no primary objective is still open."))]
+        return [self.lang.render(w) for w in warnings]
 
     @staticmethod
     def _fields(pairs: list[str]) -> dict[str, Any]:
