@@ -128,4 +128,3 @@ def why_unread(exc: BaseException) -> Any:
     if isinstance(exc, OSError):
         return str(exc.strerror or exc)
     return str(exc)
-

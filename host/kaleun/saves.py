@@ -24,7 +24,7 @@ from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
 from kaleun.core.messages import Msg, When, of_error
-from kaleun.files import UnreadableFile, read_file, regular_or_missing
+from kaleun.files import UnreadableFile, read_file, regular_or_missing, sync_folder
 from kaleun.games import load_game
 from kaleun.housekeeping import delete_files
 from kaleun.journal import MAX_BYTES as JOURNAL_MAX_BYTES
@@ -83,19 +83,6 @@ def remove_leftovers(folder: Path) -> list[Path]:
     except OSError:
         return []
     return delete_files(sorted(names), "file(s) left by a save cut short")
-
-
-def sync_folder(folder: Path) -> None:
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
 
 
 def save_text(engine: Engine) -> bytes:

@@ -1097,4 +1097,3 @@ def _passage_copy(passage: Mapping[str, Any] | None) -> dict[str, Any] | None:
 
 
 __all__ = ["RESULTS", "Mission"]
-
