@@ -154,15 +154,20 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         by = args.int("by", lo=-11, hi=11)
         why = _why(args.str("why", default="correction"))
         args.finish()
-        if ready("adjust_morale", Msg("morale {by:+d}", by=by), _morale_unmoved(by, crew.bars.morale)):
+        unmoved = _unmoved(by, crew.bars.morale, MORALE_LAST,
+                           Msg("morale already stands at XI: it never rises past XI"),
+                           Msg("morale already stands on its last field: a loss never pushes the marker off the bar"))
+        if ready("adjust_morale", Msg("morale {by:+d}", by=by), unmoved):
             crew.change_morale(by, why)
 
     def adjust_command(args: Args) -> None:
         by = args.int("by", lo=-8, hi=8)
         why = _why(args.str("why", default="correction"))
         args.finish()
-        if ready("adjust_command", Msg("command bar {by:+d}", by=by),
-                 _command_unmoved(by, crew.bars.command)):
+        unmoved = _unmoved(by, crew.bars.command, COMMAND_LAST,
+                           Msg("the command bar already stands at VIII: it never moves back past VIII"),
+                           Msg("the command bar already stands on its last field"))
+        if ready("adjust_command", Msg("command bar {by:+d}", by=by), unmoved):
             crew.adjust_command(by, why)
 
     def ailment(args: Args) -> None:
@@ -381,27 +386,16 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             "crew_options": crew_options}
 
 
-def _morale_unmoved(by: int, index: int) -> Msg | None:
-    """Why a correction of morale would change nothing (§7.4: the marker never leaves its bar), or None.
-    `index` counts fields from XI; `by` is + for more morale."""
+def _unmoved(by: int, index: int, last: int, at_top: Msg, at_last: Msg) -> Msg | None:
+    """Why a correction of a bar would change nothing (§7.2, §7.4: a marker never leaves its bar), or None.
+    `index` counts fields from the bar's top (XI for morale, VIII for the command bar), `last` is its last
+    field; `by` is + towards the top. `at_top`, `at_last`: the bar's own words for a marker already there."""
     if by == 0:
         return Msg("a change by 0 moves no marker")
     if by > 0 and index == 0:
-        return Msg("morale already stands at XI: it never rises past XI")
-    if by < 0 and index == MORALE_LAST:
-        return Msg("morale already stands on its last field: a loss never pushes the marker off the bar")
-    return None
-
-
-def _command_unmoved(by: int, index: int) -> Msg | None:
-    """Why a correction of the command bar would change nothing (§7.2), or None. `index` counts fields
-    from VIII; `by` is + for more orders left."""
-    if by == 0:
-        return Msg("a change by 0 moves no marker")
-    if by > 0 and index == 0:
-        return Msg("the command bar already stands at VIII: it never moves back past VIII")
-    if by < 0 and index == COMMAND_LAST:
-        return Msg("the command bar already stands on its last field")
+        return at_top
+    if by < 0 and index == last:
+        return at_last
     return None
 
 
