@@ -316,7 +316,6 @@ class Table:
             self._touched.add(dial)
             self._save(dial)
             self._save_moving()
-        with self._lock:
             self._told_unhomed.discard(dial)
         log.info("%s homed: it reads %s", decl.label, self.reading(dial))
 
