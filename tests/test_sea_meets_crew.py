@@ -1,4 +1,4 @@
-"""The sea's attacks become conditions in the crew engine (rulebook §6.12, §10.3; issue "the sea")."""
+"""The sea's attacks become conditions in the crew engine (rulebook §6.12, §10.3; the sea)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Issue 10 §11, §12: a correction or crew order typed wrong at the console is refused in the table's language.
+"""The First Officer's console, languages and console parity: a correction or crew order typed wrong at the console is
+refused in the table's language.
 
 `observe figures=navigator-square count=2`, `{"do": "cure", "injury": 99}` and the other corrections' own
 checks said "'observe': give the lookouts' figures or their count, not both" in English at a German or Russian

@@ -1,4 +1,4 @@
-"""Issue 13 item 7: two `kaleun play` started at the same instant with one KALEUN_HOME. Exactly one
+"""Nothing lost, one game per home: two `kaleun play` started at the same instant with one KALEUN_HOME. Exactly one
 plays; the other is refused naming the process that holds the table and writes nothing (no
 session files, no earlier game kept, the autosave is the winner's). `KALEUN_DOUBLE_STARTS` sets
 how many rounds (default 3; the figures are printed with `pytest -s`)."""
@@ -66,7 +66,7 @@ def test_two_starts_at_the_same_instant_give_one_game_and_one_sentence(tmp_path)
 
 
 def test_kaleun_run_refuses_to_save_over_the_autosave_of_a_game_playing_in_the_home(tmp_path):
-    """Issue 13 item 7, one game per home: `kaleun run --save` naming the home's autosave while a game plays there
+    """Nothing lost, one game per home: `kaleun run --save` naming the home's autosave while a game plays there
     wrote over the playing game's save, and its journal then belonged to no save: a crash lost the evening.
     Refused with the process that holds the table; with no game playing it saves as asked."""
     from kaleun.homelock import HomeLock

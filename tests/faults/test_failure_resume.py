@@ -1,4 +1,4 @@
-"""Issue 13 item 4, the last clause: a game that fails while running keeps its last good save and says
+"""Nothing lost, damaged saves, the last clause: a game that fails while running keeps its last good save and says
 where it is, and `kaleun resume` continues from there, also while the failure is still in the rules.
 
 A failure in the rules meets the resume again: the journal runs up to the last good moment, a few game

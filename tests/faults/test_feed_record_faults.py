@@ -1,4 +1,4 @@
-"""Issue 13 item 4, the feed's record (kaleun.uboot.feed_record): an event whose data JSON, or Kaleun's
+"""Nothing lost, damaged saves, the feed's record (kaleun.uboot.feed_record): an event whose data JSON, or Kaleun's
 reading of a save, cannot hold (NaN, infinity, numbers beyond a float, keys that are no text, nesting
 thousands of levels deep, a list that holds itself, an unpaired surrogate) reaches a save and a resume:
 the game goes on, the save it writes loads again, the event is left out of the saved past with a
@@ -121,7 +121,7 @@ def _feed_damaged(state: dict[str, Any], rng: random.Random) -> str:
 
 @pytest.mark.slow
 def test_a_damaged_feed_section_is_refused_by_its_place_or_resumes_with_its_past(tmp_path):
-    """Issue 13 item 4: a save's `feed` (the feed's recent past) damaged a few hundred seeded ways."""
+    """Nothing lost, damaged saves: a save's `feed` (the feed's recent past) damaged a few hundred seeded ways."""
     from kaleun.ui.feedlog import FeedLog, recall
 
     base = played("exercise_convoy_battle", 2, steps=120).to_state()

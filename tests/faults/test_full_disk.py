@@ -1,4 +1,4 @@
-"""Issue 13 ("nothing lost", every outcome a clean message): the storage fills up while a game
+"""Nothing lost (every outcome a clean message): the storage fills up while a game
 runs. Writes then fail with ENOSPC (a line of the journal half written, the full save refused):
 the journal keeps whole lines only, the crew is told once, in words, what the storage still
 holds, Kaleun tries again, and once there is room the game is saved again. Nothing ever says

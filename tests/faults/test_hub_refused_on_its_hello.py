@@ -1,5 +1,5 @@
-"""Issue 13 item 6, the tools' side: a foreign device at the hub's path (its hello names another hub than the
-one remembered in `hubs.json`, or another name than the board's) is refused as soon as that hello arrives, by
+"""Nothing lost, the hub is ours, the tools' side: a foreign device at the hub's path (its hello names another hub than
+the one remembered in `hubs.json`, or another name than the board's) is refused as soon as that hello arrives, by
 a table's start, `kaleun figures enroll`, `kaleun hub status`, `kaleun hw check` and `kaleun hub trust` alike
 (one wait, `kaleun.hub.reach`), with one message:
 "the device at PATH is not this board's deck hub: REASON", never "did not come online within N s".

@@ -1,4 +1,4 @@
-"""Issue 13 item 6 across a restart: the hub's identity learned from its hello is remembered in the
+"""Nothing lost, the hub is ours across a restart: the hub's identity learned from its hello is remembered in the
 home (`hubs.json`), so after a reboot a foreign device sitting at the hub's path (a reused pty or tty)
 is refused, and `kaleun hub trust` accepts a hub replaced on purpose.
 

@@ -1,4 +1,4 @@
-"""Issue 13 item 6 for the tools that talk to the hub outside a game: `kaleun hub status`, `kaleun figures
+"""Nothing lost, the hub is ours for the tools that talk to the hub outside a game: `kaleun hub status`, `kaleun figures
 enroll` and the bring-up rig (`kaleun hw check`) check the device at the hub's path against the hub the
 table played with (remembered in `hubs.json`), refuse a foreign one with the start's message and its
 `kaleun hub trust` hint, and never write that memory themselves.

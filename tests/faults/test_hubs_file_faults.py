@@ -1,4 +1,4 @@
-"""Issue 13 item 6, the remembered hub identities (`hubs.json`, kaleun.hub.known) under faults: two
+"""Nothing lost, the hub is ours, the remembered hub identities (`hubs.json`, kaleun.hub.known) under faults: two
 commands writing it at once keep both their hubs; an entry no hub could say (an id that is not 4 to 64
 upper-case hex digits, a name of a thousand characters) is damage, named and relearned, never printed
 back into the table's refusal; a folder, a link, a device or a pipe at its place is named and never a

@@ -1,4 +1,5 @@
-"""Nothing lost (issue 13 item 1): a journal line written while a hand's dial move waits to come to rest.
+"""Nothing lost (a crash loses at most a game minute): a journal line written while a hand's dial move waits to come to
+rest.
 
 The table keeps the dial groups moved and not yet fed to the game in its state (`"moving"`, a list of
 names), and the journal's clock marks carry the table's state: the journal reader took that list for a

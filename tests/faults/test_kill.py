@@ -62,8 +62,8 @@ def test_kill_9_during_transit_loses_at_most_a_game_minute(tmp_path):
 
 @pytest.mark.slow
 def test_kill_9_in_real_time_loses_at_most_a_few_wall_seconds(tmp_path):
-    """Issue 13 item 1, its second half: "at most a few seconds of wall time". In real time a game
-    second is a wall second, so the game clock a resume starts at is the wall time kept: a kill -9
+    """Nothing lost, a crash loses at most a game minute, its second half: "at most a few seconds of wall time". In real
+    time a game second is a wall second, so the game clock a resume starts at is the wall time kept: a kill -9
     after 4.5 to 8 wall seconds of play loses at most the journal's wall mark (a second) and the step
     under way, never the half game minute a transit run may lose."""
     rng = random.Random(13)

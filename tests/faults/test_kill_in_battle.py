@@ -1,6 +1,6 @@
-"""Issue 13 item 1 in a battle: kill -9 in the middle of a convoy battle with many feed events (orders,
-torpedoes, dives, time compression), then resume. The autosave and its journal as the kill left them
-load to exactly the game an uninterrupted run of the same session script is in at that moment (the
+"""Nothing lost, a crash loses at most a game minute in a battle: kill -9 in the middle of a convoy battle with many
+feed events (orders, torpedoes, dives, time compression), then resume. The autosave and its journal as the kill left
+them load to exactly the game an uninterrupted run of the same session script is in at that moment (the
 feed's recent past included: the record copies an event's data when it happens and writes it only at
 the first save that holds it), and from there the resumed game's event log is the uninterrupted run's,
 byte for byte. The moments are seeded; `KALEUN_BATTLE_KILLS` sets how many (default 3)."""

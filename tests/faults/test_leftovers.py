@@ -52,7 +52,8 @@ def _killed(code: str, home) -> None:
 
 @pytest.mark.slow
 def test_a_save_killed_half_written_is_removed_at_the_next_start_and_the_game_resumes(tmp_path):
-    """Issue 13 item 1: a crash at any moment of a save loses nothing and leaves nothing behind."""
+    """Nothing lost, a crash loses at most a game minute: a crash at any moment of a save loses nothing and leaves
+    nothing behind."""
     game = new_game(41)
     game.advance_to(900)
     save_game(game, tmp_path / "autosave.json")

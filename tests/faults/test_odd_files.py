@@ -1,4 +1,4 @@
-"""Issue 13 item 4 and "bad input never crashes": whatever sits where Kaleun's own files belong
+"""Nothing lost, damaged saves and "bad input never crashes": whatever sits where Kaleun's own files belong
 (a folder, a named pipe that no one writes, a link to the endless /dev/zero, a link to nowhere,
 a link in a loop) is refused with a sentence naming it, at once: never a hang, never a
 MemoryError, never a traceback, and the thing is left where it was."""

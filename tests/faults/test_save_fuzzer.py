@@ -91,7 +91,7 @@ def test_deeply_nested_json_in_a_save_or_figures_json_is_refused_not_a_traceback
 
 
 def test_a_saved_message_damaged_deep_inside_is_refused_by_its_place(tmp_path):
-    """Issue 13 item 4 (found by the fuzzer): a message kept in a save (why a move is unsettled, a
+    """Nothing lost, damaged saves (found by the fuzzer): a message kept in a save (why a move is unsettled, a
     cause of death) holds messages in its values; one damaged three levels down is refused with
     its place, not found out by the rules two game minutes later."""
     game = played("training", 1)
@@ -116,7 +116,7 @@ EVERY = int(os.environ.get("KALEUN_EVERY_FIELD", "25"))
 @pytest.mark.slow
 @pytest.mark.parametrize("mission", MISSIONS)
 def test_every_field_of_a_save_given_a_value_of_another_kind_is_refused_by_its_place_or_runs_on(tmp_path, mission):
-    """Issue 13 item 4, the whole shape: every `KALEUN_EVERY_FIELD`-th field of a played save (1: all of
+    """Nothing lost, damaged saves, the whole shape: every `KALEUN_EVERY_FIELD`-th field of a played save (1: all of
     them, some 4,000 in a training patrol) gets a value of another kind (text, number, true, null, a list,
     an object). Each is refused naming its place, never found out later by the rules, or runs on."""
     from faultkit import OTHER_TYPES, _get, _paths, _set

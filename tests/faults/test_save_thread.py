@@ -1,5 +1,5 @@
-"""Issue 13, items 1 and Speed: the watch change's full save is written on a thread of its own,
-and a crash at any moment of that writing still resumes to the last journal line.
+"""Nothing lost, a crash loses at most a game minute, and its speed: the watch change's full save is written on a thread
+of its own, and a crash at any moment of that writing still resumes to the last journal line.
 
 The writing thread is held at each of its moments (the journal's mark flushed, the save renamed
 into place, the journal for it prepared under a temporary name) while the crew goes on giving

@@ -1,4 +1,4 @@
-"""Issue 13 item 4 with the seabed's Atlantic islands and the route home: a save whose boat position
+"""Nothing lost, damaged saves with the seabed's Atlantic islands and the route home: a save whose boat position
 lies inland on an island or a coast, on a coast's corner, at a pole, or at a longitude given as 720
 degrees resumes; the crew can head home (the route goes round the islands, or the boat runs aground
 where the uninterrupted game would have, at its next look at the seabed), and what it saves loads

@@ -172,8 +172,8 @@ def test_a_stop_signal_after_the_game_is_saved_and_closed_changes_nothing(tmp_pa
 @pytest.mark.parametrize("moment", ["kept aside", "pruned"])
 def test_a_stop_between_keeping_the_previous_game_and_the_first_save_leaves_it_where_resume_finds_it(
         tmp_path, monkeypatch, moment):
-    """Issue 13 item 2 at its narrowest: the new game's first save keeps the previous game under an
-    earlier-game name, then writes the new one. A stop signal (or a kill) between the two must leave
+    """Nothing lost, no moment without a save at its narrowest: the new game's first save keeps the previous game under
+    an earlier-game name, then writes the new one. A stop signal (or a kill) between the two must leave
     the previous game at autosave.json with its journal (it was moved aside before, and `kaleun resume`
     said 'no such save file'). The moment is made exact by raising there as a signal handler does."""
     from kaleun.journal import journal_path

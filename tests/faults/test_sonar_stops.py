@@ -131,8 +131,8 @@ def test_the_sonar_window_says_where_the_last_good_save_is_when_the_game_fails(h
 
 @pytest.mark.slow
 def test_kill_9_in_a_sonar_game_loses_no_command_the_game_applied(tmp_path):
-    """Issue 13 item 1 for Captain Sonar: a kill -9 (or a power cut) after a crew's command, before any
-    surfacing, dive or quit saved the game whole: the resume has every command the game applied (the
+    """Nothing lost, a crash loses at most a game minute for Captain Sonar: a kill -9 (or a power cut) after a crew's
+    command, before any surfacing, dive or quit saved the game whole: the resume has every command the game applied (the
     journal), so no Captain has to mark the start cell again."""
     from faultkit import Console, until
 

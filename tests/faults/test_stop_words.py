@@ -1,4 +1,4 @@
-"""Issue 13: a stop signal while the game runs saves it, and the console's last line names the signal
+"""Nothing lost: a stop signal while the game runs saves it, and the console's last line names the signal
 as `kaleun: stopped by ...` names it before the game runs, in the table's language (it said only
 "Game saved"). A damaged settings.json is warned about once per start (it was three times)."""
 

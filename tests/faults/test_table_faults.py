@@ -1,4 +1,4 @@
-"""Issue 13 ("nothing lost", every outcome a specific message): faults a real table meets beyond
+"""Nothing lost (every outcome a specific message): faults a real table meets beyond
 kill -9, signals and damaged files. A home that is a file, a file system that cannot take the
 table's lock (some network and FUSE file systems answer flock with ENOLCK): each ends with a
 sentence naming the path and what is wrong there, and the last good save still resumes. A program
@@ -443,7 +443,7 @@ def test_a_full_card_does_not_stop_the_lock_but_the_first_save_says_so(tmp_path,
 
 
 def test_quit_on_a_storage_that_takes_no_writes_says_check_it_not_make_room(tmp_path, monkeypatch):
-    """Issue 13 (every outcome a specific message): the console's first `quit` whose save fails stays at the
+    """Nothing lost (every outcome a specific message): the console's first `quit` whose save fails stays at the
     console once. On a storage remounted read-only (EROFS) or pulled out (EIO) it said `Make room and type quit
     again`, which cannot help: it says to check the storage, as the autosave's own report does (NO_WRITES)."""
     import io
@@ -511,7 +511,7 @@ def test_kaleun_resume_without_a_save_says_so_and_makes_nothing(tmp_path, monkey
 
 @pytest.mark.parametrize("gone", ["sessions", "home"])
 def test_a_session_folder_or_home_deleted_while_playing_is_made_again_at_the_next_save(tmp_path, caplog, gone):
-    """Issue 13 ("nothing lost"): the session folder, or the whole KALEUN_HOME, deleted while a game runs (a
+    """Nothing lost: the session folder, or the whole KALEUN_HOME, deleted while a game runs (a
     clean-up by hand, `rm -r ~/.local/state/kaleun`). Before, the event log, the script and the journal went on
     into deleted files without a word, and kaleun.lock went with the home: a second Kaleun could play there.
     At the next save each is made again with a warning in the log, the lock is taken again, and what is played

@@ -1,4 +1,4 @@
-"""Issue 13 item 4, names that point nowhere: every `KALEUN_TEXT_FIELDS`-th text field of a played save
+"""Nothing lost, damaged saves, names that point nowhere: every `KALEUN_TEXT_FIELDS`-th text field of a played save
 (a convoy battle, an escort hunt, a boat on its way home) given a plausible text that names nothing
 (a base, a contact, a vessel, a sailor that does not exist) is refused by its place, or the game runs on
 two hours, through commands and a watch change, and saves what loads again. (Found so: a passage home

@@ -42,7 +42,8 @@ def test_console_telegraph_changes_speed_and_status_shows_it(terminal, tmp_path)
 
 
 def test_console_commands_help_fields_views_and_the_order_assistant(terminal):
-    """Issue 10, item 12, in a real terminal: help per command, the order assistant, the views."""
+    """The First Officer's console, console parity, in a real terminal: help per command, the order assistant, the
+    views."""
     terminal.expect("> ")
     terminal.send("help disc")
     terminal.expect("own (own_course): own course ring [from 0 to 360]")

@@ -1,5 +1,5 @@
-"""The text console keeps parity with the window (issue 10, item 12): every action is declared once
-(kaleun.ui.actions) and is a console command; `help COMMAND` shows its fields from that declaration;
+"""The text console keeps parity with the window (the First Officer's console, console parity): every action is declared
+once (kaleun.ui.actions) and is a console command; `help COMMAND` shows its fields from that declaration;
 the views print readable tables; the order assistant previews an order; a line that cannot be read
 says what is wrong and changes nothing. Driven through the Console object with an input stream."""
 

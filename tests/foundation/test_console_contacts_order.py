@@ -1,4 +1,4 @@
-"""Item 12 of the console's issue (the text console keeps parity) in a heavy convoy battle: `contacts` printed
+"""The console's console parity (the text console keeps parity) in a heavy convoy battle: `contacts` printed
 the crew's 47 contacts in the order they were first reported, so the nearest ship was anywhere in the table.
 It lists them as the window's plot does, nearest first (or `contacts newest`, `contacts identified`), and
 says which ships sail together, as the plot's list groups them."""

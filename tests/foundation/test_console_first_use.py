@@ -160,9 +160,9 @@ def test_6_13_a_smoke_break_without_a_smoker_is_refused_in_the_tables_language(l
 
 @pytest.mark.parametrize("language", ["de", "ru"])
 def test_refusals_of_lookouts_chips_and_the_table_are_in_the_tables_language(language):
-    """Issue 10, item 11: console text in the table's language. These refusals were English at every table (§9.3 the
-    lookouts' figures and count both given, §6.14 chips without add or remove, a dial that needs no homing, a board
-    without buttons, a dial that does not exist, a game command that does not exist)."""
+    """The First Officer's console, languages: console text in the table's language. These refusals were English at
+    every table (§9.3 the lookouts' figures and count both given, §6.14 chips without add or remove, a dial that needs
+    no homing, a board without buttons, a dial that does not exist, a game command that does not exist)."""
     text = console_typed(language, "observe count=2 figures=navigator-square", "chips officer-circle",
                          "home disc_bearing", "press foo", "do chips sailor=officer-circle/3 add=1", "do observe")
     english = ("give the lookouts' figures", "give either add or remove", "needs no homing", "has no buttons",

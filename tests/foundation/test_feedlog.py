@@ -1,5 +1,5 @@
 """The info feed's grouping (kaleun.ui.feedlog): what belongs together is one line that says what is new,
-and every line has its alarm class (issue: a convoy coming into view ship by ship made a new
+and every line has its alarm class (a convoy coming into view ship by ship made a new
 "Lookouts report..." line every 30-60 s)."""
 
 from __future__ import annotations

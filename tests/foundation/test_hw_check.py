@@ -370,7 +370,7 @@ def test_a_hub_that_never_answers_names_the_cable_and_the_url(home, tmp_path):
 
 
 def test_a_lost_hub_is_waited_for_once_and_its_wires_named_once(home, tmp_path, monkeypatch):
-    """Issue 11 item 4: with the deck hub unplugged every part on it fails; the first waits the
+    """The physical table, bring-up: with the deck hub unplugged every part on it fails; the first waits the
     hub's start timeout and names the cable and hub.url, the later ones wait only briefly (it
     may have been plugged in meanwhile) and point back to it."""
     from kaleun.bringup import check as checkmod
@@ -465,7 +465,7 @@ def hub_hands(turns: dict[str, tuple[int, int]], passes_mark: bool = True) -> Ca
 
 
 def test_the_scripted_check_turns_and_homes_the_dials_on_the_fake_hub(home, tmp_path):
-    """Issue 11 item 4 against the fake hub: its simulated encoders and reed switch are turned
+    """The physical table, bring-up against the fake hub: its simulated encoders and reed switch are turned
     and passed through real frames (they were skipped: "the fake hub has none to turn")."""
     results = by_part(check(load_board(hub_dials_board(tmp_path)), auto=True, groups=["dials"],
                             stdout=io.StringIO()))
@@ -604,7 +604,7 @@ def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home,
 
 
 def test_the_strips_advice_names_what_each_pis_driver_needs():
-    """Issue 11 item 4 (bring-up advice): the PWM driver of a Pi 3/4 needs root; a Pi 5 drives the strip
+    """The physical table, bring-up (bring-up advice): the PWM driver of a Pi 3/4 needs root; a Pi 5 drives the strip
     with its PIO, which needs /dev/pio0, not root."""
     import dataclasses
 

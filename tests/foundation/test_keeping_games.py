@@ -167,7 +167,7 @@ def test_resuming_another_save_keeps_the_game_in_the_autosave(tmp_path):
 
 
 def test_an_earlier_game_whose_result_is_damaged_or_that_is_no_file_is_never_pruned(tmp_path):
-    """Issue 13 ("nothing lost"): pruning deletes only games it can read as finished; a kept save whose
+    """Nothing lost: pruning deletes only games it can read as finished; a kept save whose
     result is not one a mission ends with, a pipe or a folder under an earlier game's name stay."""
     names = []
     for i in range(12):

@@ -126,7 +126,7 @@ def test_10_3_7_a_sealed_breach_gives_the_section_its_light_back():
 
 def test_submerged_the_boat_runs_on_red_night_lighting():
     """Submerged the lamps turn red and dim: told from the ordinary lighting by brightness as well as
-    colour (issue: every state has a pattern, never colour alone)."""
+    colour (every state has a pattern, never colour alone)."""
     table = LampTable()
     assert table.look("section.3") == Lamp((110, 85, 45), "steady")
     table.at(5, {"do": "order", "order": "dive"})

@@ -145,7 +145,7 @@ def test_a_shipped_board_is_found_by_its_name_from_any_folder(tmp_path, monkeypa
 
 
 def test_a_missing_hardware_library_is_answered_with_a_command_that_installs_it_here(monkeypatch):
-    """Issue 11 item 6: `make play` installs the checkout without the Pi extra; a board with GPIO
+    """The physical table, packaging: `make play` installs the checkout without the Pi extra; a board with GPIO
     then said `pip install 'kaleun[pi]'`, which asks the package index for a Kaleun that is not
     there (and the system's pip, which Raspberry Pi OS refuses). The hint installs the checkout's
     own extra with the Python that runs Kaleun."""

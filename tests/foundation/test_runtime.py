@@ -154,7 +154,7 @@ def test_commands_that_come_while_a_step_applies_its_own_wait_for_the_next_step(
 
 
 def test_a_lever_moved_just_before_a_kill_gives_its_order_when_the_game_resumes(tmp_path):
-    """Nothing lost (issue 13): a hand moves the telegraph's lever, the save is taken before it has come
+    """Nothing lost: a hand moves the telegraph's lever, the save is taken before it has come
     to rest (DIAL_SETTLE_S) and the program is killed. The resumed table stands where the hand left it and
     gives the order it owed, once; a table whose move was fed before the save gives none."""
     from kaleun.uboot.game import load_game

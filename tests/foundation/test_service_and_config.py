@@ -54,8 +54,8 @@ def test_the_user_service_draws_on_the_desktop_and_lingers(capsys, home):
 
 @pytest.mark.parametrize("mode", ["system", "user"])
 def test_a_table_kept_in_one_folder_keeps_it_under_systemd(tmp_path, monkeypatch, mode):
-    """Issue 11 item 5: a kiosk keeps everything in KALEUN_HOME, its preferred board among it
-    (`kaleun config set board ...`); the service it installs starts the table with that folder,
+    """The physical table, a Pi that starts by itself: a kiosk keeps everything in KALEUN_HOME, its preferred board
+    among it (`kaleun config set board ...`); the service it installs starts the table with that folder,
     so the table starts without flags there too. systemd reads % as a specifier: doubled."""
     kept = tmp_path / "table 100% ours"
     monkeypatch.setenv("KALEUN_HOME", str(kept))
@@ -69,8 +69,9 @@ def test_a_table_kept_in_one_folder_keeps_it_under_systemd(tmp_path, monkeypatch
 
 @pytest.mark.parametrize("mode", ["system", "user"])
 def test_a_board_on_a_path_with_percent_or_dollar_reaches_the_table_as_written(tmp_path, monkeypatch, mode):
-    """Issue 11 item 5: systemd reads "%" as a specifier and "$" as a variable in ExecStart, even inside
-    quotes: both are doubled, so the service starts the board the maker named, not another path."""
+    """The physical table, a Pi that starts by itself: systemd reads "%" as a specifier and "$" as a variable in
+    ExecStart, even inside quotes: both are doubled, so the service starts the board the maker named, not another
+    path."""
     monkeypatch.delenv("KALEUN_HOME", raising=False)
     board = tmp_path / "100% $HOME table.toml"
     start = next(line for line in plan(mode, str(board)).text.splitlines() if line.startswith("ExecStart="))
@@ -231,8 +232,8 @@ def test_a_shipped_board_as_the_preferred_board_is_found_from_any_folder(home, t
 
 
 def test_board_check_without_a_file_checks_the_preferred_board(home, tmp_path, monkeypatch, capsys):
-    """Issue 11 item 5: a maker who set a preferred board checks it with `kaleun board check`
-    alone; with none set, the command says what to name instead of a usage error."""
+    """The physical table, a Pi that starts by itself: a maker who set a preferred board checks it with `kaleun board
+    check` alone; with none set, the command says what to name instead of a usage error."""
     assert main(["board", "check"]) == 2
     assert "no preferred board is set (kaleun config set board FILE)" in capsys.readouterr().err
     monkeypatch.chdir(tmp_path)
@@ -408,8 +409,8 @@ def test_a_user_service_installed_with_sudo_is_refused_before_anything_is_writte
 
 
 def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path, capsys, monkeypatch):
-    """Issue 11 item 5: the unit names no board, so the service starts with the preferred board of
-    the user it runs as; a maker who never set one (or set it under sudo, as root) got the
+    """The physical table, a Pi that starts by itself: the unit names no board, so the service starts with the preferred
+    board of the user it runs as; a maker who never set one (or set it under sudo, as root) got the
     simulated table at boot without a word. The install reads that user's settings and says it."""
     settings = home / "settings.json"
     assert main(["service", "install", "--dry-run"]) == 0

@@ -177,7 +177,7 @@ def test_the_console_sets_and_shows_the_volume(home):
 
 
 def test_the_table_starts_at_the_board_files_volume(home, tmp_path):
-    """Issue 11 item 3: the volume comes from the board file (`audio.volume`) at start, on every
+    """The physical table, sound cues: the volume comes from the board file (`audio.volume`) at start, on every
     mixer channel, and the console shows it."""
     from kaleun.boards.loader import load_board
     from kaleun.ui.console import Console

@@ -151,7 +151,7 @@ def test_the_strip_in_the_bill_of_materials_names_every_lamp_of_the_board(path):
 
 
 def test_each_trunk_has_a_socket_and_header_at_the_hub_and_at_every_reader():
-    """Issue 11 item 9: a 2.54 mm IDC socket on the 1.27 mm ribbon does not fit a reader's
+    """The physical table, wiring a maker can follow: a 2.54 mm IDC socket on the 1.27 mm ribbon does not fit a reader's
     8-pin row: each socket plugs onto a pin header, wired to the hub or to its reader."""
     harness = build(load_board(BOARDS / "pico-hub.toml"))
     bom = {part: qty for qty, part, _ in harness.bom}
@@ -182,8 +182,8 @@ def test_every_ground_wire_of_a_trunk_is_joined_at_both_ends_so_it_carries_its_s
 
 
 def test_the_drawings_ribbon_trunks_are_as_wide_as_the_bill_of_materials_buys():
-    """Issue 11 item 9: the drawing named every trunk a 16-way ribbon while the list buys a
-    20-way one for the fore trunk (17 wires) and a 14-way one for the aft trunk."""
+    """The physical table, wiring a maker can follow: the drawing named every trunk a 16-way ribbon while the list buys
+    a 20-way one for the fore trunk (17 wires) and a 14-way one for the aft trunk."""
     board = load_board(BOARDS / "pico-hub.toml")
     harness = build(board)
     connectors = wireviz(board, harness)["connectors"]
@@ -251,8 +251,8 @@ def test_a_page_with_pn532_readers_says_how_to_set_them_to_spi(tmp_path):
 
 
 def test_a_cable_in_the_drawing_keeps_the_note_of_every_wire_it_carries():
-    """Issue 11 item 9: a cable's note was the last of its wires' notes, so the drawing lost the
-    33 ohm resistors at the Pico (SCK, MOSI) and the capacitors at each reader's 3.3 V."""
+    """The physical table, wiring a maker can follow: a cable's note was the last of its wires' notes, so the drawing
+    lost the 33 ohm resistors at the Pico (SCK, MOSI) and the capacitors at each reader's 3.3 V."""
     board = load_board(BOARDS / "pico-hub.toml")
     harness = build(board)
     notes = {key: note for key, note in harness.notes.items()}

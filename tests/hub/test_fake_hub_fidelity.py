@@ -166,7 +166,7 @@ def test_an_unplugged_fake_hub_leaves_no_port_name_behind_for_the_host_to_reopen
 
 
 def test_a_second_program_cannot_open_the_port_a_link_holds():
-    """Issue 11 item 4: `kaleun hw check` or `hub status` run while the table plays (the service
+    """The physical table, bring-up: `kaleun hw check` or `hub status` run while the table plays (the service
     started it) said the hub did not answer and sent the maker to its USB cable and firmware."""
     from kaleun.bringup import advice
     from kaleun.hub.link import PORT_HELD, HubLink

@@ -1,4 +1,4 @@
-"""The deck hub's commands speak the maker's language (issue 11: the physical table).
+"""The deck hub's commands speak the maker's language (the physical table).
 
 `kaleun hw check`, `board check`, `wiring` and `service install` speak the preferred language of
 `kaleun config`; `kaleun figures enroll|list`, `hub status|config|fake` and `firmware install` said

@@ -141,7 +141,7 @@ def test_board_check_notes_a_real_hubs_board_that_names_no_hub_id(tmp_path, caps
     assert "hub.id" not in capsys.readouterr().err
 
 
-# -- the hub's identity across starts (issue 13: a reboot forgot it) ----------------------------------------
+# -- the hub's identity across starts (nothing lost: a reboot forgot it) ----------------------------------------
 
 def remembered(tmp_path: Path) -> RememberedHub:
     return RememberedHub.for_board(tmp_path / "uboot.toml", "/dev/ttyACM1", folder=tmp_path)

@@ -1,4 +1,4 @@
-"""The deck hub link's reasons speak the table's language (issue 11: the physical table; issue 10 §11).
+"""The deck hub link's reasons speak the table's language (the physical table; the First Officer's console, languages).
 
 The link says why a hub is not online (another device at the port, another protocol, silence, a port that
 cannot be opened), and those reasons are read inside translated sentences: `kaleun.hub.reach.refusal()`,

@@ -1,4 +1,4 @@
-"""Issue 10 item 11: every message of the code and the data files has a German and a Russian
+"""The First Officer's console, languages: every message of the code and the data files has a German and a Russian
 translation in the committed catalogues, with the template's placeholders; numbers and plurals
 follow each language; messages survive a save."""
 

@@ -1,4 +1,4 @@
-"""Issue 10 item 11: a mistake typed at the console or sent from a window's order sheet is told in
+"""The First Officer's console, languages: a mistake typed at the console or sent from a window's order sheet is told in
 the table's language, and a field's problem names the order ("fire_torpedoes: tubes ..."), not the
 `order` command carrying it; scripts and the event log keep the English text."""
 

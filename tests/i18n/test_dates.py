@@ -1,5 +1,5 @@
-"""Issues 9 and 10 item 11: every calendar date and date-time a player reads is written as the table's language
-writes dates ("1 June 1941", "1. Juni 1941", "1 июня 1941 г."; a moment adds the ship's time as the game writes
+"""The missions and the console's languages: every calendar date and date-time a player reads is written as the table's
+language writes dates ("1 June 1941", "1. Juni 1941", "1 июня 1941 г."; a moment adds the ship's time as the game writes
 it), while what machines read (the event log's English text, saves, JSON) keeps the ISO form."""
 
 from __future__ import annotations

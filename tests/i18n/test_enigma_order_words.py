@@ -1,4 +1,4 @@
-"""Issue 10 item 11 and rulebook §8 (the Enigma order): the feed's "Order: Enigma: send a weather
+"""The First Officer's console, languages and rulebook §8 (the Enigma order): the feed's "Order: Enigma: send a weather
 report." read "Befehl: Enigma: send a weather report." at a German table and "Приказ: Enigma: send a
 weather report." at a Russian one: the order's own words were made English before they reached the
 feed, and the reports' names were never marked for the catalogues."""

@@ -1,5 +1,5 @@
-"""Issue 10 item 11: a German and a Russian game read out entirely in their language. Table scripts
-(the night attack on the convoy battle exercise, the crew's two watches, the sea's scripts, the
+"""The First Officer's console, languages: a German and a Russian game read out entirely in their language. Table
+scripts (the night attack on the convoy battle exercise, the crew's two watches, the sea's scripts, the
 Captain Sonar worked example) are played; every feed line and every message among the events' values
 (refusal reasons, causes) is rendered through the catalogues: none may fall back to an English
 template. The event log stays English."""

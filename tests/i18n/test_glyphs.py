@@ -1,5 +1,5 @@
-"""Issue 10 items 10-11: the table's typeface draws every character of all three languages and the
-symbols the screens use. Checked by rendering each character (a font's metrics do not tell whether
+"""The First Officer's console, fingers and eyes and languages: the table's typeface draws every character of all three
+languages and the symbols the screens use. Checked by rendering each character (a font's metrics do not tell whether
 a glyph is there: pygame's own font reports metrics for "→" and draws an empty box)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 10 item 11: every count a player reads agrees with its number, in English, German and Russian
-(Russian has three forms: 1 моряк, 2 моряка, 5 моряков, and 21 takes the form of 1). Sentences with
+"""The First Officer's console, languages: every count a player reads agrees with its number, in English, German and
+Russian (Russian has three forms: 1 моряк, 2 моряка, 5 моряков, and 21 takes the form of 1). Sentences with
 several counts are one plural on their main count with the other counts as nested plural phrases."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Issue 10 item 11 for Captain Sonar (issue 12 item 8): everything a team reads at its console —
-`status`, `map`, `board`, `track`, `help`, `help COMMAND`, the refusals of malformed lines, the
-prompt — is in the table's language (`--language`, `Runtime.language`); courses may be typed in it
+"""The First Officer's console, languages for Captain Sonar (Captain Sonar, interfaces for a real table): everything a
+team reads at its console — `status`, `map`, `board`, `track`, `help`, `help COMMAND`, the refusals of malformed lines,
+the prompt — is in the table's language (`--language`, `Runtime.language`); courses may be typed in it
 (German N O S W as the rulebook's "Bereich (N/S/O/W)", Russian С В Ю З), the English ids work at
 every table, and the game (its scripts and logs) only ever sees the ids."""
 

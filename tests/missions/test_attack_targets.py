@@ -1,5 +1,5 @@
-"""The debrief's attacks (issue 9 item 5: the patrol's attacks marked) name what each was aimed at as the crew
-knew it: a salvo fired on a TDC solution made from a contact's target data (rulebook §7.5.3, §12) names that
+"""The debrief's attacks (the missions, score and debrief: the patrol's attacks marked) name what each was aimed at as
+the crew knew it: a salvo fired on a TDC solution made from a contact's target data (rulebook §7.5.3, §12) names that
 contact, and its class once the crew had identified it; a manual or attack disc solution names none, and the
 debrief says how it was aimed ("aimed by hand", "aimed with the attack disc"; §9.2.1), a save from before that
 was kept "no target chosen" (never null or None)."""

@@ -65,8 +65,8 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
 
 
 def test_4_1_after_the_end_the_console_says_where_the_debrief_is_saved_and_open_objectives_failed(home):
-    """Issue 9 item 5: a group at the console is told where the session's saved debrief (the chart) is, as the
-    window's debrief screen names it; the `mission` command after the end shows an objective not met as failed,
+    """The missions, score and debrief: a group at the console is told where the session's saved debrief (the chart) is,
+    as the window's debrief screen names it; the `mission` command after the end shows an objective not met as failed,
     not as open (the mission is over)."""
     from kaleun.runtime.debrief_output import DebriefOutput
 

@@ -1,5 +1,5 @@
-"""The saved debrief's chart is readable (rulebook §4.1; issue 9 item 5: the patrol on the naval grid with its
-attacks, the ships sunk with class and GRT, the outcome and the grade): no label over another, none cut at the
+"""The saved debrief's chart is readable (rulebook §4.1; the missions, score and debrief: the patrol on the naval grid
+with its attacks, the ships sunk with class and GRT, the outcome and the grade): no label over another, none cut at the
 chart's edge, the outcome beside the grade inside the panel in every language, and a mine field laid marked
 where it lies."""
 

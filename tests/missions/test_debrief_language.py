@@ -1,6 +1,6 @@
 """The debrief in the table's language (rulebook §4.1: the outcome, the grade, the objectives, the ships sunk and
-the crew lost; issue 9 item 5): the console's lines, the saved chart and the window's debrief screen say
-every word a player reads in German and Russian too — the dead by their figure and name, never by an id,
+the crew lost; the missions, score and debrief): the console's lines, the saved chart and the window's debrief screen
+say every word a player reads in German and Russian too — the dead by their figure and name, never by an id,
 the objectives in the mission's own words, the ships by their class's name, the numbers with the
 language's signs."""
 

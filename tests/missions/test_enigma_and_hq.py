@@ -100,7 +100,7 @@ def test_8_4_a_decoded_order_is_rejected_twice_and_a_malformed_enigma_order_is_a
 
 
 def test_8_4_the_training_patrol_has_no_hq_and_its_enigma_order_checks_its_fields_and_says_so():
-    """Issue 8's order desk: every order checks its fields once the missions give Enigma its effect. In the
+    """The attack's order desk: every order checks its fields once the missions give Enigma its effect. In the
     training patrol (no HQ) the order took any field as given ("note": "practice" was echoed) and was
     accepted for signals that never come; now a typo is an error and the refusal says why."""
 

@@ -1,4 +1,4 @@
-"""The minefield mission and the `mines` objective (the issue's "lay a minefield off a port"; the rulebook
+"""The minefield mission and the `mines` objective (the missions' "lay a minefield off a port"; the rulebook
 has no mines, so the objective kind and its checks are ours). The mission is won and lost by its table
 scripts in test_missions.py; here: what counts for the objective, the debrief, and the mission file's
 new fields refused with `file:line: problem`."""

@@ -163,7 +163,7 @@ def test_4_1_every_mission_names_how_its_losing_script_loses():
 
 @pytest.mark.parametrize("mission", SCORED)
 def test_4_1_the_losing_script_loses_by_the_missions_decisive_problem(mission):
-    """Issue 9 item 1: each losing script loses by what the mission is about (host/README.md, "The
+    """The missions, missions as data: each losing script loses by what the mission is about (host/README.md, "The
     missions"), not by something beside it: checked on the game and its events at the end."""
     game, events = replay(mission, "lose")
     end = next(e for e in events if e["event"] == "mission_end")

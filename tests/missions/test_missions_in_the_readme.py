@@ -1,4 +1,4 @@
-"""Issue 9, Interfaces: missions are "documented in host/README.md" — every field of a mission file, every
+"""The missions, interfaces: missions are "documented in host/README.md" — every field of a mission file, every
 objective kind with its fields, every key of a signal and an encounter, and every event the mission code
 emits has its row in "Missions, HQ and the patrol" (the mission file format, the objectives, the events). A
 key a mission maker can write, or an event a script reader meets, that the README does not name fails here."""

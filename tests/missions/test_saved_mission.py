@@ -31,7 +31,7 @@ def test_a_mission_saved_with_its_plans_loads_back_as_it_was():
     (("objectives", 0, "state"), "half_done", "modules.mission.objectives[0].state: one of"),
     (("plans", 0, "at"), "soon", "modules.mission.plans[0].at: a number"),
     (("log", "wrecks"), [], "modules.mission.log: unknown key 'wrecks'"),
-    # issue 13 item 4: every entry of the patrol log has its shape (the debrief reads each field) ...
+    # nothing lost, damaged saves: every entry of the patrol log has its shape (the debrief reads each field) ...
     (("log", "deaths"), [5], "modules.mission.log.deaths[0]: an object"),
     (("log", "sunk"), [{"t": 1.0}], "modules.mission.log.sunk[0]: the key"),
     (("log", "track", 0), [0, 1, 2], "modules.mission.log.track[0]: a list of 5 entries"),
@@ -54,7 +54,7 @@ def test_a_damaged_mission_state_is_refused_by_its_place(where, value, says):
 
 
 def test_a_mission_with_objectives_that_lacks_a_key_is_refused_by_its_name():
-    """Issue 13 item 4: a save of a mission with objectives keeps every key; one dropped is damage
+    """Nothing lost, damaged saves: a save of a mission with objectives keeps every key; one dropped is damage
     (only a save from before missions had objectives holds just mission, result and reason)."""
     state = saved()
     del state["modules"]["mission"]["answers_due"]

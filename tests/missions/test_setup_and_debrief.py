@@ -177,8 +177,8 @@ def test_5_3_the_set_up_asked_on_the_terminal():
 
 
 def test_5_2_the_terminal_set_up_refuses_at_once_and_goes_on_with_the_linked_patrol_in_progress(home):
-    """Issue 9 item 8: `kaleun play --setup` refuses an unknown mission and a single mission played as a linked
-    patrol right after they are typed (they came after every difficulty); "linked patrol" goes on with the next
+    """The missions, new game set-up: `kaleun play --setup` refuses an unknown mission and a single mission played as a
+    linked patrol right after they are typed (they came after every difficulty); "linked patrol" goes on with the next
     part of the linked patrol in progress, as the window's set-up does (§5.2: the boat and crew carried over),
     unless the mission chosen is a part of a linked patrol (a new patrol)."""
     from kaleun.career import load_career, record_mission, start_configured
@@ -285,8 +285,8 @@ def test_5_3_the_terminal_set_up_names_roles_modes_and_levels_in_the_table_langu
     ("ru", "  1. prize_rules_1939         22 сентября 1939\u202fг.  Призовое право (база: Вильгельмсхафен): "),
 ])
 def test_5_3_the_terminal_set_up_lists_the_missions_in_the_table_language(language, listed):
-    """Issue 9 item 8: `kaleun play --setup` at a German or Russian table lists the missions (name, base, summary)
-    in that language, not in English, with the date as that language writes it."""
+    """The missions, new game set-up: `kaleun play --setup` at a German or Russian table lists the missions (name, base,
+    summary) in that language, not in English, with the date as that language writes it."""
     from kaleun.mission_commands import interactive_setup
 
     out = io.StringIO()
@@ -297,8 +297,8 @@ def test_5_3_the_terminal_set_up_lists_the_missions_in_the_table_language(langua
 
 
 def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
-    """Issue 9 items 7 and 8: `kaleun missions` and `kaleun career` print in the table's language (--language,
-    else `kaleun config`): the missions' names and summaries, the career's modes and results as words; an
+    """The missions, campaign and new game set-up: `kaleun missions` and `kaleun career` print in the table's language
+    (--language, else `kaleun config`): the missions' names and summaries, the career's modes and results as words; an
     unknown language is refused by name."""
     from kaleun.career import empty, save_career
 

@@ -1,4 +1,4 @@
-"""Digest §9 / issue: every event is public or one team's; a team never receives the other's hidden state.
+"""Digest §9: every event is public or one team's; a team never receives the other's hidden state.
 
 1. Over random games in every scenario and both modes: each event is declared in `visibility.py`,
    public events carry only their declared fields, private ones name their team as the audience,
@@ -243,8 +243,8 @@ def _front_ends(plan: list[dict], shift: int, secret: str, mode: str, seed: int,
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 @pytest.mark.parametrize("secret", TEAMS)
 def test_a_teams_console_window_and_view_log_never_show_the_other_teams_hidden_state(home, mode, secret):
-    """Issue 12 item 7 (console, window, event stream): over random games, moving one team's whole secret
-    game 6 cells away changes nothing the other team's console prints (its feed, status, map, board and
+    """Captain Sonar, hidden information (console, window, event stream): over random games, moving one team's whole
+    secret game 6 cells away changes nothing the other team's console prints (its feed, status, map, board and
     the training aid's plot), nothing its window draws (with the training aid shown), pixel for pixel,
     and not a byte of its session view log; the secret team's own console, window and log do change."""
     other = next(t for t in TEAMS if t != secret)

@@ -1,4 +1,4 @@
-"""Digest §2/§7: `kaleun map check` speaks the maker's language (issue 12; issue 10 §11).
+"""Digest §2/§7: `kaleun map check` speaks the maker's language (Captain Sonar; the First Officer's console, languages).
 
 A map with a mistake is refused with `file:line: problem`; the problem (and the check's summary of a good
 map) is said in the preferred language of `kaleun config`, the place stays as it is, and the English text

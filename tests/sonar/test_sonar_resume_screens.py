@@ -61,8 +61,8 @@ def _resumed(language: str = "en") -> tuple[SonarWindow, dict[str, str]]:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_resumed_window_keeps_the_enemy_track_and_the_feed(home, language):
-    """Issue 12 item 7 after a resume: each team's screen shows the same enemy track and feed as before
-    the save (in the table's language), and the console prints the same past lines."""
+    """Captain Sonar, hidden information after a resume: each team's screen shows the same enemy track and feed as
+    before the save (in the table's language), and the console prints the same past lines."""
     before = _played(home, language)
     tracks = {s.team: [s.text(w) for w in s.track] for s in before.screens}
     feeds = {s.team: [line for line in s.feed if not line.startswith("! ")] for s in before.screens}

@@ -1,5 +1,5 @@
 """The Captain Sonar team screen holds itself to the touch-screen rules of the U-BOOT window (the console's
-issue, item 10): on the official 7" screen (800 x 480) every touch target is at least 9 mm
+fingers and eyes): on the official 7" screen (800 x 480) every touch target is at least 9 mm
 (`theme.MIN_TARGET`), no text is smaller than `theme.MIN_TEXT` (readable from 1 m), no label is cut
 with an ellipsis and no glyph is missing, in English, German and Russian, in every state of the
 screen (setup, a cell being picked, playing on each station, the sonar answer, the real-time

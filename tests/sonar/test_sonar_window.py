@@ -138,7 +138,7 @@ def aid_window(home, training_aid: bool, language: str = "en") -> SonarWindow:
 
 
 def test_9_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
-    """§9 (issue 12 item 7): the opt-in training aid on the team's screen: with `--training-aid`
+    """§9 (Captain Sonar, hidden information): the opt-in training aid on the team's screen: with `--training-aid`
     the Plot button marks on the map every cell where the enemy may be (what the console's `plot`
     lists); without it there is no button and nothing is drawn."""
     win = aid_window(home, training_aid=True)
@@ -182,8 +182,8 @@ def test_9_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
 
 
 def test_9_the_window_keeps_the_enemys_announcements(window):
-    """§9 (issue 12 item 7): a team's screen shows the enemy's announcements: under the map the track of its
-    announced courses, silent runs and surfacing sectors (the Radio Operator's record), and a tap on
+    """§9 (Captain Sonar, hidden information): a team's screen shows the enemy's announcements: under the map the track
+    of its announced courses, silent runs and surfacing sectors (the Radio Operator's record), and a tap on
     the feed opens the whole feed over the map; nothing of the team's own moves is in its enemy track."""
     tap(window, "yellow", "cell", parse_cell("B2"))
     tap(window, "blue", "cell", parse_cell("N13"))
@@ -231,9 +231,9 @@ def test_the_window_speaks_the_tables_language(home):
 ])
 def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatch, capsys, team, asked, desktop,
                                                                  full):
-    """Issue 12 item 8 (host/README: a team's screen is designed for the official 7" touch screen, 800 x 480):
-    the window opened as a resizable 800 x 480 window there, its title bar pushing the bottom row of buttons
-    off the screen, and `kaleun play --game sonar --fullscreen` was taken and ignored."""
+    """Captain Sonar, interfaces for a real table (host/README: a team's screen is designed for the official 7" touch
+    screen, 800 x 480): the window opened as a resizable 800 x 480 window there, its title bar pushing the bottom row of
+    buttons off the screen, and `kaleun play --game sonar --fullscreen` was taken and ignored."""
     from types import SimpleNamespace
 
     from kaleun.ui.sonar_session import open_sonar_session
@@ -260,8 +260,8 @@ def test_the_window_fills_the_touch_screen_and_takes_fullscreen(home, monkeypatc
 @pytest.mark.parametrize("displays, asked", [([(800, 480), (800, 480)], True), ([(1024, 600), (800, 480)], True),
                                              ([(800, 480), (800, 480)], None)])
 def test_both_teams_full_screen_on_two_displays_give_each_team_its_own(home, monkeypatch, displays, asked):
-    """Issue 12 item 8 ("a Pi 4 drives two screens, one per team behind the divider"): `--team both
-    --fullscreen` asked SDL for the full screen, which covers one display: both halves shared the first
+    """Captain Sonar, interfaces for a real table ("a Pi 4 drives two screens, one per team behind the divider"):
+    `--team both --fullscreen` asked SDL for the full screen, which covers one display: both halves shared the first
     screen and the second stayed empty. The window now spans both displays, each team's screen on its own; on
     two 7" touch screens it does so unasked, as one team's window fills its touch screen by itself."""
     from types import SimpleNamespace
@@ -335,10 +335,10 @@ def test_5_the_first_mate_launches_the_drone_and_the_sonar_from_the_own_station(
 
 
 def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
-    """Issue 12 item 8 (a window per team, a console per team): `kaleun play --game sonar` with a display opened
-    yellow's window and nothing else, so blue could not give a single command; `--tty` opened two consoles and
-    no window. Now `--tty DEVICE` beside one team's window gives the other team its console on that terminal:
-    it sees its own view, plays, and `quit` there saves and closes the game."""
+    """Captain Sonar, interfaces for a real table (a window per team, a console per team): `kaleun play --game sonar`
+    with a display opened yellow's window and nothing else, so blue could not give a single command; `--tty` opened two
+    consoles and no window. Now `--tty DEVICE` beside one team's window gives the other team its console on that
+    terminal: it sees its own view, plays, and `quit` there saves and closes the game."""
     import os
     import pty
     import select

@@ -1,5 +1,5 @@
-"""Digest §1, §2, §7: a Captain Sonar start that cannot be made says why in the table's language (issue 12;
-issue 10 §11).
+"""Digest §1, §2, §7: a Captain Sonar start that cannot be made says why in the table's language (Captain Sonar;
+the First Officer's console, languages).
 
 `kaleun play --game sonar --language de` said "cannot read the map ...", "--crew takes the players of yellow and
 blue ..." and "crews of 4 and 2 players are not a line-up of the rules ..." in English; the English text stays

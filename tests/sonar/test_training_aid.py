@@ -1,4 +1,4 @@
-"""Digest §9 / issue 12 item 7: the opt-in training aid (the enemy's possible cells), off by default.
+"""Digest §9 / Captain Sonar, hidden information: the opt-in training aid (the enemy's possible cells), off by default.
 
 The Radio Operator's deduction stays the players' work: without `training_aid` a `plot` is refused
 and nothing of the aid is in the game. With it, the aid hears only the public announcements and

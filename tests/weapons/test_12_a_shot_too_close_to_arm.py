@@ -1,8 +1,8 @@
 """A shot fired too close does not explode (torpedoes.toml `pistols.arming_m`, 250 m, [gap]: a pistol arms only
 after the torpedo has run that far): the crew hears it before the order, as it hears a run beyond the torpedo's
 range. The order assistant (`check fire`, the window's order sheet: `order_warnings`) warns of a run shorter than
-the arming run, the console's `weapons` table and the attack screen mark the solution. The TDC's geometry is the
-issue's hand-checkable one: the tramp 200 m dead ahead, crossing at 7.5 kn — a run of about 200 m."""
+the arming run, the console's `weapons` table and the attack screen mark the solution. The TDC's geometry is a
+hand-checkable one: the tramp 200 m dead ahead, crossing at 7.5 kn — a run of about 200 m."""
 
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ def test_1940_the_torpedo_runs_two_metres_deeper_than_set_and_passes_under_a_cor
 
 @pytest.mark.parametrize("start", ["1939-12-01T12:00:00", "1940-04-14T12:00:00"])  # and off Norway in 1940
 def test_1939_40_magnetic_pistols_fire_prematurely_at_the_datas_rate(start):
-    """Issue 8, Tests: torpedoes.toml's period "torpedo crisis" (September 1939 - June 1940) has 30 % of
+    """The attack, tests: torpedoes.toml's period "torpedo crisis" (September 1939 - June 1940) has 30 % of
     magnetic pistols fire on their own during the run — the run to the target, once armed
     (`pistols.arming_m`): a premature after the torpedo has struck or passed its target is none. 400 seeds ×
     a fan of 4 at a tramp 1,500 m off = 1,600 magnetic shots: 480 prematures expected, 432-528 accepted
@@ -160,7 +160,7 @@ def _escort_datums(tube: int, seed: int) -> list[float]:
 
 
 def test_a_steam_torpedos_wake_leads_the_escorts_to_the_firing_point_an_electric_does_not():
-    """Issue 8, item 4 and Tests (attacks.toml [escort]). The hit comes 4,000 m (2.16 nm) from the boat,
+    """The attack, sinking (attacks.toml [escort]). The hit comes 4,000 m (2.16 nm) from the boat,
     by day. After a G7a the escorts follow its wake of bubbles back to the firing point itself, to
     within wake_error_nm = 0.15 nm; after a G7e (no wake) they can only take a datum back along the
     torpedo's line at a guessed run of torpedo_run_nm = 1.0 nm from the hit — about 1.16 nm short of
@@ -254,8 +254,8 @@ def test_a_torpedo_that_strikes_before_its_pistol_is_armed_does_not_detonate(ran
 @pytest.mark.parametrize("pistol, depth_m, fires", [("contact", 9, False), ("magnetic", 9, True),
                                                       ("magnetic", 12, False)])
 def test_12_the_depth_setting_against_the_draught_decides_contact_or_magnetic_detonation(pistol, depth_m, fires):
-    """Issue 8, item 3: "the depth setting against the draught decides contact or magnetic detonation". March
-    1943 (the Pi 2 period: both pistols, no depth-keeping fault); the tramp draws 7.8 m (ships.toml). Set to
+    """The attack, the torpedo run: "the depth setting against the draught decides contact or magnetic detonation".
+    March 1943 (the Pi 2 period: both pistols, no depth-keeping fault); the tramp draws 7.8 m (ships.toml). Set to
     9 m a contact pistol passes under the keel and never fires; a magnetic pistol passes 1.2 m under it,
     within torpedoes.toml's magnetic_reach_m (3 m), and fires under the keel (but for its 5 % failures and
     prematures); set to 12 m (4.2 m under) the magnetic pistol is out of reach and passes under too."""
@@ -281,7 +281,7 @@ def test_12_the_depth_setting_against_the_draught_decides_contact_or_magnetic_de
     ("1941-06-01T12:00:00", 90, 0.10),   # contact pistols only, after Norway: one in ten
 ])
 def test_12_contact_pistols_are_duds_at_the_rate_of_their_date_and_track_angle(start, course, rate):
-    """Issue 8, item 3: "duds and prematures by date and pistol" (torpedoes.toml [[periods]], `dud`,
+    """The attack, the torpedo run: "duds and prematures by date and pistol" (torpedoes.toml [[periods]], `dud`,
     `shallow_factor`, `shallow_track_deg`). One G7e with its contact pistol at a tramp 1,500 m ahead, 400
     seeds: every one strikes the hull (track angle 76° crossing, 180° bow-on), and the share of duds is the
     period's rate — times two at a fine angle — within 5 points (2.3 standard deviations at 25 %; a period

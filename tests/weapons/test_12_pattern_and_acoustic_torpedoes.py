@@ -1,4 +1,5 @@
-"""The later torpedoes (issue 8, item 1: FAT and T5 only from their dates; torpedoes.toml, [FAT], [T5]).
+"""The later torpedoes (the attack, torpedo stores and tubes: FAT and T5 only from their dates; torpedoes.toml, [FAT],
+[T5]).
 
 FAT, with numbers a reader can check by hand. The boat heading 000, stopped; a column of two tramp
 steamers (125 m long, 16.5 m beam) on course 090 at 7.5 kn (3.858 m/s) along the line 1,000 m

@@ -180,7 +180,7 @@ def test_12_a_hydrophone_contact_has_no_course_for_the_tdc():
 
 
 def test_12_what_the_tdc_still_needs_is_read_out_as_a_list():
-    """Issue 8: a refused order says exactly why, readable aloud: "range, course or angle on the bow and
+    """The attack: a refused order says exactly why, readable aloud: "range, course or angle on the bow and
     speed", never a bare run of commas ("range, course or angle on the bow, speed")."""
     g = range_game()
     assert refused(order(g, "tdc", bearing=10)) == (
@@ -208,7 +208,7 @@ def test_12_a_gyro_angle_just_beyond_the_limit_is_not_rounded_onto_it():
 
 
 def test_12_a_mixed_salvo_says_each_torpedos_own_run_time():
-    """Issue 8, item 3 (run time and result in the feed) with §7.5.3's salvo of several tubes: a G7a at
+    """The attack, the torpedo run (run time and result in the feed) with §7.5.3's salvo of several tubes: a G7a at
     40 kn (tube 1) and a G7e at 30 kn (tube 3) fired together at the tramp 1,000 m ahead reach its track
     at different times. By hand: the G7a leads asin(7.5 / 40) = 10.81°, runs 1,000 / cos 10.81° = 1,018 m
     in 1,018 / 20.578 m/s = 49.5 s; the G7e leads 14.48° and runs 1,032.8 m in 66.9 s. The salvo's feed
@@ -290,8 +290,8 @@ def test_8_4_the_tdc_is_programmed_surfaced_or_at_periscope_depth_never_deeper()
 
 
 def test_a_g7a_runs_at_the_setting_the_tdc_is_given_and_the_s_boats_44_kn_is_refused():
-    """Issue 8, item 1: "G7a (TI, steam: 30/40/44 kn settings ...) — check which settings U-boats used"
-    (torpedoes.toml [G7a]: U-boats set 40 kn for 7,500 m or 30 kn for 12,000 m; the 44 kn setting needed
+    """The attack, torpedo stores and tubes: "G7a (TI, steam: 30/40/44 kn settings ...) — check which settings U-boats
+    used" (torpedoes.toml [G7a]: U-boats set 40 kn for 7,500 m or 30 kn for 12,000 m; the 44 kn setting needed
     the S-boats' reinforced engine). `torpedo_kn` 30 makes tube 1's G7a run at 30 kn for 12,000 m and the
     TDC leads it as a 30 kn torpedo (asin(7.5 / 30) = 14.48°, 66.9 s to the tramp's keel line: it hits);
     44 kn is refused, naming the settings aboard, and changes nothing."""
@@ -313,7 +313,7 @@ def test_a_g7a_runs_at_the_setting_the_tdc_is_given_and_the_s_boats_44_kn_is_ref
 
 
 def test_12_the_tdc_keeps_the_solution_current_as_the_boat_moves_and_turns():
-    """Issue 8, item 2: the TDC "keeps the solution current as the boat and time move". Programmed with the
+    """The attack, the TDC: the TDC "keeps the solution current as the boat and time move". Programmed with the
     true figures of a tramp 2,000 m off at 340°, the boat then runs at half ahead (4 kn at periscope depth)
     and turns from 000 to 330 for three minutes: the TDC's bearing and range are then the truth's (it moved
     its picture of the target and of the boat), the bearing from the bow has grown by the 30° turned away,
@@ -351,7 +351,7 @@ def test_12_an_angle_on_the_bow_without_a_bearing_asks_for_the_bearing_alone():
     (270, "angle on the bow 90° port. Gyro angle 11° port, run 49 s."),
 ])
 def test_12_a_target_bow_on_or_stern_on_has_no_side(course, said):
-    """The TDC's report (issue: "the TDC ... computes the gyro angle"): an angle on the bow of 0° (bow-on) or
+    """The TDC's report (the attack: "the TDC ... computes the gyro angle"): an angle on the bow of 0° (bow-on) or
     180° (stern-on) and a gyro angle of 0° lie on neither side. The report said "angle on the bow 180°
     starboard. Gyro angle 0° port" for a ship running straight away."""
     g = range_game(vessels=[TRAMP])

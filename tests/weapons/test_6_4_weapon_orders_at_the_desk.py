@@ -80,7 +80,7 @@ def test_6_4_checking_a_weapon_order_changes_nothing(fields):
 
 
 def test_6_5_no_order_takes_its_fields_unchecked():
-    """Issue 8, "The order desk": after the attack no U-BOOT order takes its fields unchecked except
+    """The attack, the order desk: after the attack no U-BOOT order takes its fields unchecked except
     `enigma`, whose effect came with the missions: now every order of orders.toml has its effect at the
     desk, in a game without HQ too, and a field it does not know is a clear error that changes nothing."""
     from kaleun.core.errors import CommandError

@@ -53,7 +53,7 @@ def test_later_torpedo_types_come_with_a_patrol_that_sails_after_their_date_not_
 
 @pytest.mark.parametrize("tube_no, room, minutes", [(1, 1, 15), (5, 6, 25)])
 def test_7_5_one_reload_per_order_takes_its_time(tube_no, room, minutes):
-    """§7.5 and issue 8, Tests (reload times; torpedoes.toml reload_min, our choice): a reload takes 15
+    """§7.5 and the attack, tests (reload times; torpedoes.toml reload_min, our choice): a reload takes 15
     minutes in the bow room (900 s) and 25 in the stern room (1,500 s); the tube is loaded at that
     second and not one before, and the room's racks give up one torpedo."""
     g = range_game(flooded=[tube_no])
@@ -84,7 +84,7 @@ def test_7_5_reload_refusals_say_why():
     ({"order": "fire_torpedoes", "tubes": [9]}, "fire_torpedoes: tubes must be a list of tube numbers 1-5, got [9]"),
 ])
 def test_7_5_a_bad_tube_is_named_by_the_field_the_order_gave(fields, said):
-    """Issue 8, Interfaces: bad input gets a clear error. A script's `"tube": 9` (reload_torpedo's field, one tube)
+    """The attack, interfaces: bad input gets a clear error. A script's `"tube": 9` (reload_torpedo's field, one tube)
     was told "tubes must be a list of tube numbers 1-5, got [9]": a field it never gave and a list it never wrote."""
     g = range_game(flooded=[1])
     with pytest.raises(CommandError) as err:
@@ -161,8 +161,8 @@ def _stern_racks_spent(g):
 def test_7_5_deck_torpedoes_come_inside_into_the_racks_over_hours_then_load_as_any_reload():
     """The two torpedoes of the deck containers are moved inside surfaced, in a calm sea, over hours
     (torpedoes.toml: deck_transfer_h = 2, sea state 3 or calmer): each one through a torpedo room's
-    hatch into its racks (issue 8, item 1). From there `reload_torpedo` loads it like any reload: here
-    the stern room's single reload is spent, a G7a comes down into it in 2 h (7,200 s), and tube 5
+    hatch into its racks (the attack, torpedo stores and tubes). From there `reload_torpedo` loads it like any reload:
+    here the stern room's single reload is spent, a G7a comes down into it in 2 h (7,200 s), and tube 5
     then loads it in the stern room's 25 min and fires it."""
     g = range_game(flooded=[5], surfaced=True)
     _stern_racks_spent(g)
@@ -242,7 +242,7 @@ def test_7_5_a_deck_torpedo_needs_a_free_rack_surfaced_and_a_calm_sea():
 
 
 def test_7_5_bad_fields_for_a_deck_torpedo_change_nothing():
-    """Bad input gets a clear error and changes nothing (issue 8, Interfaces)."""
+    """Bad input gets a clear error and changes nothing (the attack, interfaces)."""
     g = range_game(flooded=[1], surfaced=True)
     _fire(g, [1])
     order(g, "reload_torpedo", tube=1)
@@ -362,7 +362,7 @@ def test_the_window_and_the_console_bring_a_deck_torpedo_into_a_room():
 
 
 def test_a_deck_torpedo_half_way_down_when_the_mission_ends_is_back_in_its_container():
-    """Nothing is lost (issue 8, Interfaces): a patrol whose time runs out while a deck torpedo comes
+    """Nothing is lost (the attack, interfaces): a patrol whose time runs out while a deck torpedo comes
     down leaves it in its container — what a linked patrol carries on (missions/carry.py) still has it."""
     from kaleun.uboot.game import new_game
 
@@ -379,7 +379,7 @@ def test_a_deck_torpedo_half_way_down_when_the_mission_ends_is_back_in_its_conta
 
 
 def test_12_the_tdc_aims_a_cold_g7e_for_the_28_kn_it_runs():
-    """Issue 8 (the TDC computes the lead "for the chosen torpedo speed"; torpedoes.toml: a G7e loaded
+    """The attack (the TDC computes the lead "for the chosen torpedo speed"; torpedoes.toml: a G7e loaded
     from the racks runs cold at 28 kn until its battery is warm). The TDC is set on the truth — a tramp
     on 090 at 7.5 kn — when the reloaded tube 3 is flooded, its torpedo still cold: the gyro angle, the
     run and the salvo's run time are those of a 28 kn torpedo, whose lead is asin(7.5 · sin AOB / 28),

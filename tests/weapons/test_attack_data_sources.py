@@ -1,5 +1,5 @@
-"""Issue 8, item 1 and "rules as data": every value of the attack's data is a fact with its source or
-our choice marked "[gap]" — torpedo types by date, the boat's tubes and handling, the loadouts by date,
+"""The attack, torpedo stores and tubes and "rules as data": every value of the attack's data is a fact with its source
+or our choice marked "[gap]" — torpedo types by date, the boat's tubes and handling, the loadouts by date,
 the guns and their ammunition, and the hull figures a torpedo strikes (ships.toml: GRT, length, beam,
 draught). A value put in without either fails here, naming its file and line."""
 

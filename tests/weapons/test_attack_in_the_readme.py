@@ -1,4 +1,4 @@
-"""Issue 8, Interfaces: every order field, command and event of the attack is in host/README.md's
+"""The attack, interfaces: every order field, command and event of the attack is in host/README.md's
 tables ("The attack": Orders, Commands, Events) — an event the weapons emit, or a field an attack order
 takes, that a reader cannot look up there fails here."""
 
@@ -57,7 +57,7 @@ def test_the_attack_disc_command_is_in_the_commands_table():
 
 
 def test_the_attacks_worked_example_is_the_real_script_and_its_real_output():
-    """Issue 8, Interfaces: the worked example ("a surfaced night attack ... fired from a table script, that
+    """The attack, interfaces: the worked example ("a surfaced night attack ... fired from a table script, that
     sinks a ship") is the script in tests/weapons/scripts/night_attack.jsonl line for line (its comment lines
     aside), and each event the README shows is in the run as shown, in order (`clock` left out; the TDC's
     stern solution shortened to {"...": "..."})."""

@@ -132,7 +132,7 @@ def test_12_an_escort_answers_the_88mm_gun_with_its_own():
 
 
 def test_a_rounds_chance_falls_with_range_and_is_lower_in_a_rough_sea_and_by_night():
-    """Issue 8, item 5 (guns.toml, our figures): the 88 mm gun's round hits with 0.45 at point-blank
+    """The attack, deck guns (guns.toml, our figures): the 88 mm gun's round hits with 0.45 at point-blank
     range, falling in a straight line to 0.06 at its 4 nm; × 0.45 in a sea of state 5, × 0.5 at night.
     At 1 nm: 0.45 - 0.39 / 4 = 0.3525 by day in a calm sea, 0.159 in a sea of state 5, 0.176 at night;
     beyond 4 nm nothing. The 20 mm burst: 0.35 close in to 0.05 at 1.1 nm (0.2 at 0.55 nm), × 0.6 in a sea of
@@ -204,7 +204,7 @@ def test_10_3_a_gun_put_out_of_action_ceases_fire_at_once():
 
 
 def test_the_guns_never_fire_rounds_they_no_longer_have():
-    """Ammunition is counted and shown (issue 8, item 5): the flak fires bursts of one 20-round magazine
+    """Ammunition is counted and shown (the attack, deck guns): the flak fires bursts of one 20-round magazine
     (guns.toml); with 50 rounds left it fires 20, 20, then the last 10, and ceases fire for want of
     ammunition — never below nought, never a round that is not there. The 88 mm gun with 3 rounds
     left fires 3 of the 10 ordered and ceases the same way."""
@@ -239,7 +239,7 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
 
 @pytest.mark.parametrize("gun", ["gun_88", "gun_20"])
 def test_a_gun_ceases_fire_when_the_sea_gets_up_beyond_what_its_crew_can_work(gun):
-    """Issue 8, item 5: the guns are worked surfaced in a sea of state 5 or less (weather.toml [guns]).
+    """The attack, deck guns: the guns are worked surfaced in a sea of state 5 or less (weather.toml [guns]).
     A sea that gets up while a gun fires its ordered rounds stops it at its next round, with the
     reason read aloud: the gun crews are not left on a swept deck firing with a calm sea's chance."""
     if gun == "gun_88":

@@ -1,4 +1,4 @@
-"""§6.14 corrections by touch (item 1 of the console's issue): an ailment card that no injury brought
+"""§6.14 corrections by touch (the console's every order by touch): an ailment card that no injury brought
 (an event card, a morale card: "the cook falls ill") is entered on the sailor's sheet as the console's
 `ailment FIGURE deck=event ...` does. The window's Injury card button only took the card of an injury
 waiting in the crew's list, so a touch-only crew could not enter such a card at all."""

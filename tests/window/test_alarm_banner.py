@@ -1,4 +1,4 @@
-"""The alarm banner (item 9 of the console's issue) shows the most urgent alarm waiting: a hull
+"""The alarm banner (the console's alarms) shows the most urgent alarm waiting: a hull
 breach counting down (rulebook §10.3.6: 5 sailors must seal it before the section floods) stays on
 the banner when a lookout's contact report comes in after it; touching the banner opens the damage
 screen, and then the contact shows.

@@ -1,5 +1,5 @@
-"""Issue 10 item 1, the order assistant: "exactly what is missing — before it is given". On the 7"
-screen the account of what is missing can be longer than the assistant's panel: the first dive of a
+"""The First Officer's console, every order by touch, the order assistant: "exactly what is missing — before it is
+given". On the 7" screen the account of what is missing can be longer than the assistant's panel: the first dive of a
 game ("1 sailor with the engines symbol needed in section 5; found nobody; 1 sailor with the
 engines symbol needed in section 6; found nobody") ended in "…" after section 5, and the crew never
 read that section 6 was empty too. The panel now shows the account page by page: a page mark says

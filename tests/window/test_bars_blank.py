@@ -1,5 +1,5 @@
 """§6 the command and morale bars on their last, blank field, as the top bar and the crew's "Bars and
-stores" page show them in English, German and Russian (item 11 of the console's issue: all UI text
+stores" page show them in English, German and Russian (the console's languages: all UI text
 in the table's language). The top bar once read "Befehle blank" / "Приказы blank" (the bar's own
 label, untranslated) and, for a crew exhausted, "Morale (exhausted)" (the last word of the label).
 """
@@ -47,7 +47,7 @@ def test_6_the_blank_fields_read_in_the_tables_language(language: str) -> None:
 
 @pytest.mark.parametrize("language", ["de", "ru"])
 def test_6_the_consoles_crew_view_names_the_blank_fields_in_the_tables_language(language: str) -> None:
-    """The text console's `crew` (issue item 12, parity) says the blank fields as the feed does."""
+    """The text console's `crew` (console parity) says the blank fields as the feed does."""
     from kaleun.i18n import language as lang_of
     from kaleun.ui.console_views import crew
 

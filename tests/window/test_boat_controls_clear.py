@@ -1,4 +1,4 @@
-"""Item 10 of the console's issue ("text readable from 1 m") on the boat screen: the lines under
+"""The console's fingers and eyes ("text readable from 1 m") on the boat screen: the lines under
 the Mobilize and Undo buttons (speed, course and depth; the square by dead reckoning; what Undo
 would take back) stay inside the box above the boat, in English, German and Russian, on the 7"
 screen and on a large one. The "Undo: ..." line once ran 11 px down into the hull, over the

@@ -1,4 +1,4 @@
-"""The boat screen (item 5 of the console's issue, rulebook §10.3.6): a breached section's countdown
+"""The boat screen (the console's damage and repairs, rulebook §10.3.6): a breached section's countdown
 stands at its foot where no figure stands, in English, German and Russian, however many figures are
 in it. In Russian the crew quarters' section is narrow ("4 Экипаж"), its two figures stacked, and
 the countdown's tag once covered the lower one: neither the figure nor the time left read whole."""

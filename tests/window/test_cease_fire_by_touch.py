@@ -37,7 +37,7 @@ def test_the_88mm_gun_ceases_fire_at_a_touch() -> None:
 
 
 def test_the_attack_screen_counts_the_guns_rounds_as_they_are_fired() -> None:
-    """Issue 8, item 5: "Ammunition is counted and shown": the attack screen reads the 88 mm gun's 220 rounds
+    """The attack, deck guns: "Ammunition is counted and shown": the attack screen reads the 88 mm gun's 220 rounds
     and the flak's 4,000 (guns.toml) before a shot, and after the gun has fired at the tramp the rounds it
     has left — the count the weapons keep, not the count it sailed with."""
     from window.test_order_warnings import shown

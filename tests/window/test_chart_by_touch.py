@@ -1,7 +1,7 @@
 """§9 the protractor and the range ruler on the strategic map by touch: touching a square (or the
 mission's area) shows the course, distance and hours at full ahead from the navigator's reckoning,
 the very line the console's `chart` prints, in English, German and Russian, and its button opens the
-course order preset to that course (issue item 12: the window keeps parity with the console)."""
+course order preset to that course (console parity: the window keeps parity with the console)."""
 
 from __future__ import annotations
 

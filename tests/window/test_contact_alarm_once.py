@@ -1,5 +1,5 @@
-"""A convoy coming into view ship by ship raises the contact alarm once per report (item 9 of the
-console's issue: "group what belongs together so the feed stays readable and says what is new").
+"""A convoy coming into view ship by ship raises the contact alarm once per report (the console's
+alarms: "group what belongs together so the feed stays readable and says what is new").
 The lookouts' first report of a group raises the banner and sounds the chimes; a ship added to that
 open report updates its line ("4 ships …; 1 new.") without either again. A report after 5 quiet
 minutes is news again; so is a report with aircraft, and a fire after the damage that caused it.

@@ -1,4 +1,4 @@
-"""Item 3 of the console's issue: the plot's list of contacts (`kaleun.ui.contact_list`) groups ships sailing
+"""The console's contacts and target data: the plot's list of contacts (`kaleun.ui.contact_list`) groups ships sailing
 together by the crew's estimates, keeps an identified escort on a row of its own, and orders its rows
 nearest, newest or identified first."""
 

@@ -1,5 +1,5 @@
-"""The crew reads its own words on the touch screen, never the program's (item 11 of the console's
-issue): the mission sheet names the mission, not its id ("exercise_convoy_battle" on German and
+"""The crew reads its own words on the touch screen, never the program's (the console's
+languages): the mission sheet names the mission, not its id ("exercise_convoy_battle" on German and
 Russian screens); feed lines and refusals name an action as the crew sees it ("cook it", "join the
 repair"), not as the console types it ("('cook')", "(join_task)")."""
 

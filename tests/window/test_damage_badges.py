@@ -1,4 +1,4 @@
-"""The damage screen's boat strip (item 5 of the console's issue): a breached section shows its
+"""The damage screen's boat strip (the console's damage and repairs): a breached section shows its
 countdown (rulebook §10.3.6) and the injured sailors in it (§6.9), each readable, neither drawn
 over the other (the count of the injured once sat under the countdown's tag)."""
 

@@ -1,4 +1,4 @@
-"""Item 5 of the console's issue (the damage screen: injured and dead sailors) and rulebook §10.3.5
+"""The console's damage and repairs (the damage screen: injured and dead sailors) and rulebook §10.3.5
 (a flooded section drowns whoever is in it): seven sailors drowned in the flooded control room and
 the damage screen said "Nothing to repair. Nobody hurt." with no dead marked on its strip (a dead
 sailor has no section of his own any more). The strip now counts the dead where their figures lie,

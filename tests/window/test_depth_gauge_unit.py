@@ -20,7 +20,7 @@ def test_3_the_depth_gauges_scale_says_metres(language: str) -> None:
 
 
 def test_2_the_gauge_shows_the_echo_sounders_bottom_and_the_ordered_depth() -> None:
-    """Item 2 of the console's issue: the depth gauge with the ordered depth and the echo sounder's
+    """The console's manoeuvring and instruments: the depth gauge with the ordered depth and the echo sounder's
     bottom. On the Dogger Bank (exercise_shoal, 20 m of water) the gauge is sea above the bottom and
     bottom below it, and says "bottom 20 m"; an ordered depth is a line in the accent colour there."""
     from kaleun.ui import theme

@@ -1,4 +1,4 @@
-"""Item 1 of the console's issue: every order and crew action by touch, the corrections of §6.14 and
+"""The console's every order by touch: every order and crew action by touch, the corrections of §6.14 and
 undo, the breach puzzle's result and the return to base included. Each action of the one table both
 front ends are made from (`kaleun.ui.actions.ACTIONS`) is reached here by touches alone, from the
 screen a First Officer would use, and the game receives its command. An action added without a way

@@ -1,4 +1,4 @@
-"""A crew coming back to its evening sees the last feed lines it saw (the console's issue: the feed
+"""A crew coming back to its evening sees the last feed lines it saw (the console: the feed
 is the First Officer's record of what happened). The game keeps the feed's recent past in its save
 (`kaleun.uboot.feed_record`), so a window opened on a loaded save (`kaleun resume`, `kaleun play
 --continue`) starts with the lines it showed when the crew stopped — grouped as they were, in the

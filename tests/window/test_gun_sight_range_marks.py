@@ -1,4 +1,4 @@
-"""Item 8 of the console's issue, the 88 mm sight: its range marks are true. Each mark is labelled
+"""The console's first-person views, the 88 mm sight: its range marks are true. Each mark is labelled
 with its range and unit and sits where the waterline of a ship at that range is seen (the drop
 below the horizon of the layer's eye height over the range), the same rule that places the ships
 drawn in the sight. The marks were once "10 20 30 40" every 14 px below the horizon: no unit, and

@@ -1,4 +1,5 @@
-"""Issue 10 §11, issue 11: what only a hand can move at a real table is said in the table's language.
+"""The First Officer's console, languages, the physical table: what only a hand can move at a real table is said in the
+table's language.
 
 A figure dragged on screen at a table whose figures stand on a real deck hub, a dial or a button a script or the
 console would turn on real hardware: the refusal ("the figures stand on a real deck hub; move them by hand") was

@@ -1,4 +1,4 @@
-"""The helm screen at 800x480 (item 2 of the console's issue) in English, German and Russian:
+"""The helm screen at 800x480 (the console's manoeuvring and instruments) in English, German and Russian:
 - §8 the engine telegraph: for every position the handle's and the engine room's lines read whole
   (the German "Maschinenraum: langsame Fahrt voraus" was cut to "Maschinenraum: langsame F…");
 - §3 test and crush depth: below test depth the depth gauge's brown and red bands are said in words
@@ -55,7 +55,7 @@ def test_3_below_test_depth_the_helm_says_so_in_words(language: str) -> None:
 
 
 def test_2_the_helm_shows_the_last_fix_after_a_sextant_sight() -> None:
-    """Item 2 of the console's issue: the helm shows the grid square by dead reckoning and the last
+    """The console's manoeuvring and instruments: the helm shows the grid square by dead reckoning and the last
     fix; before a sight "No fix yet", after the sextant (given by touch) the fix's square and age."""
     table = Table_(mission="training")
     table.window.dismiss_alarms()

@@ -1,5 +1,5 @@
-"""Issue 10 items 10-11 at 800x480 in English, German and Russian: the engine telegraph's words
-never overlap, and every tab, column title, panel title and the command/morale bars show whole
+"""The First Officer's console, fingers and eyes and languages at 800x480 in English, German and Russian: the engine
+telegraph's words never overlap, and every tab, column title, panel title and the command/morale bars show whole
 (no ellipsis: `Canvas.cut` reports each text it had to shorten)."""
 
 from __future__ import annotations

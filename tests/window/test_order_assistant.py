@@ -1,4 +1,4 @@
-"""The order assistant on the window's order sheet (item 1 of the console's issue): before an order
+"""The order assistant on the window's order sheet (the console's every order by touch): before an order
 is given it says, in the table's language, exactly what is missing — never a field's program name —
 and who would carry the order out with how many chips (rulebook §6.5 activation, §6.10 first aid,
 §10.3.6 hull breach).

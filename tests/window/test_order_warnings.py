@@ -1,4 +1,4 @@
-"""Item 12 of the console's issue, both ways: what the First Officer must hear before an order is the
+"""The console's console parity, both ways: what the First Officer must hear before an order is the
 same on the window's order sheet and at the console's `check ORDER` (rulebook §3: sailors on the
 bridge or deck die in a dive; the boat's test and crush depth and the bottom under the keel; §12 a
 torpedo run longer than the torpedo goes), and what the window's helm shows (test and crush depth,
@@ -194,7 +194,7 @@ def test_11_the_window_writes_numbers_with_the_languages_signs(language: str, ro
                                                          ("ru", "4\xa0000", "4\xa0800")])
 def test_the_console_weapons_view_writes_the_rounds_and_the_tonnage_as_the_table_reads_numbers(
         language: str, rounds: str, grt: str) -> None:
-    """Issue 8, item 5 (ammunition counted and shown) and the tally: the console's `weapons` wrote the flak's
+    """The attack, deck guns (ammunition counted and shown) and the tally: the console's `weapons` wrote the flak's
     rounds as "4000" and the tonnage sunk as "4,800" in every language — a German table reads 4,800 as four
     point eight. Both are written as the window writes them, with the table's own digit grouping."""
     desk = Desk("training", language)
@@ -211,7 +211,7 @@ def test_the_console_weapons_view_writes_the_rounds_and_the_tonnage_as_the_table
 ])
 def test_12_the_console_tdc_reads_its_source_and_numbers_in_the_table_language(language: str, head: str,
                                                                                  row: str) -> None:
-    """Issue 8, item 2 (the TDC's solution shown) in the console's `weapons`: a TDC set by hand was "TDC on
+    """The attack, the TDC (the TDC's solution shown) in the console's `weapons`: a TDC set by hand was "TDC on
     manual" in every language (the order's field value, untranslated), and its range of 1,500 m stood as
     "1,500" before a German crew, who reads it as one and a half metres; the gyro angle's decimal point and
     the speed's too."""
@@ -241,8 +241,8 @@ def test_8_2_an_identified_class_tells_its_tonnage_as_the_table_reads_numbers(la
                                                            ("ru", "1,2 мили", "7,5 уз.")])
 def test_12_the_console_contacts_and_target_data_read_decimals_in_the_table_language(language: str, range_: str,
                                                                                      speed: str) -> None:
-    """Issue 10, item 3 (target data) in the console: `contacts` and `target` wrote the crew's estimates with an
-    English decimal point and "nm" at every table, so a German crew read "1.2" as twelve hundred."""
+    """The First Officer's console, contacts and target data, in the console: `contacts` and `target` wrote the crew's
+    estimates with an English decimal point and "nm" at every table, so a German crew read "1.2" as twelve hundred."""
     from kaleun.i18n import language as lang_of
     from kaleun.ui import console_views
 

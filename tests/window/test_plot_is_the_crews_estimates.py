@@ -1,4 +1,4 @@
-"""Item 3 of the console's issue: the tactical plot (rulebook §10.1-10.2, the tactical map) is a grid of
+"""The console's contacts and target data: the tactical plot (rulebook §10.1-10.2, the tactical map) is a grid of
 1 nm squares with the crew's estimates on it, never the truth: each contact's mark stands at its
 estimated bearing and range (the lookouts' errors, §9.3), not where the ship really is."""
 

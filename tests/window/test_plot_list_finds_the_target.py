@@ -1,4 +1,4 @@
-"""Item 3 of the console's issue (contacts and target data) in a heavy convoy battle: with the whole convoy
+"""The console's contacts and target data (contacts and target data) in a heavy convoy battle: with the whole convoy
 in sight (some 47 contacts) the plot's list of contacts ran to 12 pages of four, nearest first only. Ships
 sailing together are now one row (its ships, bearing and range spread) that opens to them, with the plot
 zoomed in to hold them; the list can be ordered nearest, newest or identified first."""

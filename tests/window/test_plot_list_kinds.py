@@ -1,4 +1,4 @@
-"""Item 3 of the console's issue (contacts: identified classes, never colour alone): the plot's list
+"""The console's contacts and target data (contacts: identified classes, never colour alone): the plot's list
 of contacts marks each as a ship or an aircraft by its shape (the plot told them apart only by the
 aircraft's blue), ships sailing together by a convoy's shape, and says which page of how many it shows."""
 

@@ -1,5 +1,5 @@
-"""Item 3 of the console's issue (tap a contact for its target data) in a heavy convoy: each contact's touch box
-on the plot is finger-sized, so in the convoy's tight cluster the boxes overlap, and the box drawn last took
+"""The console's contacts and target data (tap a contact for its target data) in a heavy convoy: each contact's touch
+box on the plot is finger-sized, so in the convoy's tight cluster the boxes overlap, and the box drawn last took
 the touch: a tap right on one ship's symbol chose another ship (39 of 47 at 8 nm). The symbol nearest the
 finger is chosen."""
 

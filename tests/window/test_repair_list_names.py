@@ -1,4 +1,4 @@
-"""Item 5 of the console's issue and rulebook §10.3.1 (technical conditions): the repair list names
+"""The console's damage and repairs and rulebook §10.3.1 (technical conditions): the repair list names
 each component as the feed and the console do ("88 mm gun", "electric motors", "torpedo data
 computer"), in the table's language. The damage screen's job rows and the repair sheet's jobs once
 showed the data ids with their underscores replaced: "gun 88: failure", "e motors", "tdc", in German

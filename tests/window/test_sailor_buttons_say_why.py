@@ -1,4 +1,4 @@
-"""Item 6 of the console's issue (the crew view) and rulebook §6.14 (corrections): a sailor's page greys
+"""The console's crew view (the crew view) and rulebook §6.14 (corrections): a sailor's page greys
 what cannot be done to him and a touch on a greyed button says why in the feed. A dead sailor's
 "Chip +1" was open (the game then refused it) and his greyed "Dead" did nothing at all when touched."""
 

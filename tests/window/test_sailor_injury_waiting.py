@@ -1,4 +1,4 @@
-"""§6.10 crew damage and item 6 of the console's issue ("32 sailors — duty, chips, tasks, ailments"):
+"""§6.10 crew damage and the console's crew view ("32 sailors — duty, chips, tasks, ailments"):
 a sailor hurt by crew damage whose injury card is not entered yet wears the red cross on his card of
 the crew screen; touched, his details say he is injured and which card to draw, and a button opens
 the injury card's sheet for him. The details once read "section 3, 0 chips" and nothing more, with

@@ -1,4 +1,4 @@
-"""The first-person views show what the crew would see (item 8 of the console's issue): through the
+"""The first-person views show what the crew would see (the console's first-person views): through the
 attack periscope only while it is raised (rulebook §6.5: every look through the periscope is an
 order, and only at periscope depth); a lowered periscope shows no ships and says how to raise it.
 """

@@ -1,6 +1,6 @@
 """Every screen and sheet of the window renders headless to PNG in English, German and Russian with
 no missing glyph (the feed's "moved 4 → 5" once showed a box), no text below the smallest readable
-size and every touch target at least 9 mm on the 7" screen (item 10 of the console's issue).
+size and every touch target at least 9 mm on the 7" screen (the console's fingers and eyes).
 
 The glyph check is `kaleun.fonts.missing_glyphs` when the program's font module provides one, else
 the window's own (`kaleun.ui.typeface.missing_glyphs`); the text goes through `language(code)`.

@@ -1,4 +1,4 @@
-"""A feed line or a panel that names a sailor first begins with a capital letter (item 10 of the console's issue:
+"""A feed line or a panel that names a sailor first begins with a capital letter (the console's fingers and eyes:
 readable at a glance). "hexagon engineer (Control room mate) is dead" and "square navigator moved 4 → 8 without a
 Mobilize" began in lower case in English and Russian, as the figure's words do inside a sentence; a contact's id
 ("c3") at the start of a line keeps its case."""

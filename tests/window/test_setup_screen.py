@@ -1,4 +1,4 @@
-"""The window's new-game set-up (rulebook §4.3 and §5.3; item 8 of the missions' issue: mission choice,
+"""The window's new-game set-up (rulebook §4.3 and §5.3; the missions' new game set-up: mission choice,
 difficulty per role, the Captain's hand, the easy watch change per role, linked or single or the
 campaign, from the window as from the console): chosen by touch, the game built with the career record
 (`kaleun.career.start_configured`), a set-up that cannot start refused on the page with the reason."""
@@ -112,8 +112,8 @@ def test_5_2_a_linked_patrol_chosen_then_a_single_mission_goes_back_to_a_single_
 
 
 def test_5_2_a_refused_set_up_and_a_damaged_career_record_speak_the_table_language(home) -> None:
-    """Issue 10 item 11: the set-up's refusals (a single mission as a linked patrol, a career record
-    that cannot be read) show in Russian at a Russian table, not in English."""
+    """The First Officer's console, languages: the set-up's refusals (a single mission as a linked patrol, a career
+    record that cannot be read) show in Russian at a Russian table, not in English."""
     from kaleun.career import career_path
 
     table, made = set_up_window("ru")

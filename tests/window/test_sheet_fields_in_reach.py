@@ -1,6 +1,6 @@
-"""Issue 10 items 1 and 10-11: every choice of every order sheet is within reach at 800x480 in English,
-German and Russian — each field's buttons lie whole inside the sheet and nothing (the ticker, the
-tab bar) covers them. The Russian meal sheet once put its lemon row (§9.4: the lemon against
+"""The First Officer's console, every order by touch, fingers and eyes, and languages: every choice of every order sheet
+is within reach at 800x480 in English, German and Russian — each field's buttons lie whole inside the sheet and nothing
+(the ticker, the tab bar) covers them. The Russian meal sheet once put its lemon row (§9.4: the lemon against
 scurvy) under the alarm banner, its labels being two lines long: a touch-only crew could not add it."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A warning under an order sheet's fields is read whole (items 1 and 10 of the console's issue: the order
-assistant says what to mind before the order is given). Programming the TDC with nobody on the bridge (§8.3:
+"""A warning under an order sheet's fields is read whole (the console's every order by touch and fingers and eyes: the
+order assistant says what to mind before the order is given). Programming the TDC with nobody on the bridge (§8.3:
 the TDC works from the lookouts' view) warned "... the order would go ahead witho…", cut with an ellipsis
 under the sheet's three fields, in English, German and Russian. A warning the room under the fields cannot
 hold now shows page by page, its page's number on the last line, the next lines a touch away."""

@@ -1,5 +1,5 @@
 """§9.4 the food pyramid and §6.14 the bars' corrections on the crew's "Bars and stores" page, in the
-table's language (item 11 of the console's issue: all UI text in English, German and Russian). The
+table's language (the console's languages: all UI text in English, German and Russian). The
 pyramid's chips once carried English abbreviations in every language ("Eg", "Po", "Fi" on a
 Russian screen) and the corrections read "C−", "C+" beside "Befehle" and "Приказы"."""
 

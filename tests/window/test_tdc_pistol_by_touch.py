@@ -1,4 +1,4 @@
-"""The window's TDC sheet chooses the pistol as the console's `tdc pistol=...` does (issue 8: contact and
+"""The window's TDC sheet chooses the pistol as the console's `tdc pistol=...` does (the attack: contact and
 magnetic pistols; torpedoes.toml [[periods]]: both issued until June 1940 and from December 1942, the contact
 pistol alone between). While two are issued the sheet offers both; while one is, it offers no choice."""
 

@@ -1,5 +1,5 @@
-"""The TDC's sheet opened from the attack screen with contacts on the plot (items 1 and 4 of the console's issue:
-the order assistant says exactly what is missing). Before a target was touched the assistant said, in red, "It
+"""The TDC's sheet opened from the attack screen with contacts on the plot (the console's every order by touch and
+weapons: the order assistant says exactly what is missing). Before a target was touched the assistant said, in red, "It
 would be refused: the TDC needs the target's bearing, range, course or angle on the bow and speed", with the
 contacts right there on the sheet; it now asks for the target as every sheet asks for a choice still open
 ("Not complete: Choose: Target"), and not once the target data is to come from the attack disc (§12)."""

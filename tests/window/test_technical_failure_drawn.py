@@ -1,4 +1,4 @@
-"""Item 5 of the console's issue (the boat drawing shows what is wrong where): a machine broken by
+"""The console's damage and repairs (the boat drawing shows what is wrong where): a machine broken by
 depth charges (§10.3.1, technical damage) showed only in the damage screen's list; the section of the
 boat drawing that holds it looked whole. Each section now carries a wrench in the colour of its worst
 technical damage (a shape and the list's words too: never colour alone), on the boat screen and on

@@ -1,4 +1,4 @@
-"""The window's rendered texts are kept within a memory budget (item 10 of the console's issue: the table runs
+"""The window's rendered texts are kept within a memory budget (the console's fingers and eyes: the table runs
 for hours on a Raspberry Pi). The ship's clock makes a new text every second; the cache kept 3000 texts
 whatever their size (80 MB at 800x480, 350 MB at 1920x1080, all the clock's past seconds) and then threw every
 text away at once. Now the least recently used texts go first, one at a time, within a budget of bytes that

@@ -1,4 +1,4 @@
-"""Item 10 of the console's issue ("text readable from 1 m"): on every screen and sheet, in English,
+"""The console's fingers and eyes ("text readable from 1 m"): on every screen and sheet, in English,
 German and Russian, no text is drawn over another (the dive sheet's "+3 more" once sat on "Paid
 from the command bar."). Each text a screen or sheet draws is kept with its box; the boxes, less
 the font's blank leading, must not overlap."""

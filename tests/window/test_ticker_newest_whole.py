@@ -1,4 +1,4 @@
-"""Item 9 of the console's issue (the feed stays readable and says what is new): the newest feed line
+"""The console's alarms (the feed stays readable and says what is new): the newest feed line
 shows whole in the ticker above the tabs. A long line (a hull breach says what to do about it, a bar
 falling says which card the Captain draws) was cut after one row with an ellipsis, hiding what the crew
 must do; it now takes both rows of the ticker (the line before it stays in the whole feed)."""

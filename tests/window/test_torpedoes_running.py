@@ -3,7 +3,7 @@ runs shows its target and a countdown to the hit the TDC's solution expects, the
 with no report) the run it has left, until its result event (hit, dud, miss, premature). The countdown
 is the crew's reckoning from the solution, not the truth: in the convoy battle the solution expects
 the hits at 104 s and 138 s, the one real hit comes at 202 s, and nothing on screen claims a hit before
-it is reported. The console's `weapons` prints the same (issue item 12), in English, German and Russian.
+it is reported. The console's `weapons` prints the same (console parity), in English, German and Russian.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""A First Officer with only the 7" touch screen (issue 10, items 1 and 10): what a finger reaches
-is what the screen shows. A sheet over a screen takes every touch on it (nothing beneath acts);
-every order of the orders screen has a button a finger can reach; every target of every screen
+"""A First Officer with only the 7" touch screen (the First Officer's console, every order by touch and fingers and
+eyes): what a finger reaches is what the screen shows. A sheet over a screen takes every touch on it (nothing beneath
+acts); every order of the orders screen has a button a finger can reach; every target of every screen
 lies inside the window and no other target covers it.
 """
 
@@ -271,7 +271,7 @@ def test_11_the_set_ups_crew_rules_label_stays_off_its_buttons(language: str, mo
 
 
 def test_7_the_strategic_map_marks_the_missions_target_area(monkeypatch) -> None:
-    """Issue item 7: the mission's target area on the naval grid (Off Hatteras: hold station in
+    """The console's strategic map: the mission's target area on the naval grid (Off Hatteras: hold station in
     CA87 and CA88); it was never drawn, the map looked for keys the mission does not have."""
     drawn = Drawn(monkeypatch)
     table = Table_(mission="hatteras_1942", seed=1)

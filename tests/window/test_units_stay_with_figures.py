@@ -1,4 +1,4 @@
-"""Item 10 of the console's issue (text readable from 1 m): a reading broken over two lines keeps each
+"""The console's fingers and eyes (text readable from 1 m): a reading broken over two lines keeps each
 figure with its unit. The TDC panel at 800x480 drew "range 2,195 m · run 104" and then "s" alone on
 the next line; a unit after a figure now goes to the next line with its figure."""
 
