@@ -143,6 +143,11 @@ def test_help_command_shows_its_fields_in_the_tables_language(english, language,
     ("de", '{"do": "start", "team": "blue", "cell": "A1"}', "! diese Konsole spricht nur für Gelb"),
     ("ru", '{"do": "start", "team": "blue", "cell": "A1"}', "! эта консоль говорит только за команду «Жёлтые»"),
     ("de", "help sail", "! hilfe: kein Befehl „sail“: hilfe eingeben"),
+    # a value's problem names the field and the choices as this table types them
+    ("de", "schleichfahrt O 9", "! schleichfahrt: strecke muss zwischen 1 und 4 liegen, nicht 9"),
+    ("de", "drohne neun", "! drohne: Feld „sektor“ muss eine ganze Zahl sein, nicht 'neun'"),
+    ("ru", "отметить лазер", "! отметить: система «лазер» не из списка: мина, торпеда, дрон, сонар, тишина, "
+                             "система_сценария, mine, torpedo, drone, sonar, silence, scenario"),
     ("en", "course", "! usage: course DIRECTION [mark=SYSTEM] [cross=SYMBOL]"),
 ])
 def test_a_malformed_command_is_refused_in_the_tables_language(home, language, line, refusal):

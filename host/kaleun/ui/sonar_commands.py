@@ -220,6 +220,12 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 
+def field_word(name: str, lang: Language) -> str:
+    """A field's name as the table types it (`sector` is `sektor` at a German table); an id no command
+    declares as it is."""
+    return next((f.local(lang) for c in COMMANDS for f in c.fields if f.name == name), name)
+
+
 def command(name: str) -> Command:
     """The command of an id (`course`)."""
     return next(c for c in COMMANDS if c.name == name)

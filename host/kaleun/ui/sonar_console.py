@@ -36,6 +36,7 @@ from kaleun.ui.sonar_commands import (
     command_word,
     course_id,
     course_words,
+    field_word,
     find,
     member_id,
     member_words,
@@ -159,6 +160,10 @@ class TeamConsole(Prompting):
                     values["command"] = typed_as
                 if typed and text.template == NOT_A_COURSE and values.get("choices") == COURSE_IDS:
                     values["choices"] = self.course_letters()
+                if typed and isinstance(values.get("field"), str):  # a field named as this table types it
+                    values["field"] = field_word(values["field"], self.lang)
+                if typed and values.get("choices") == ", ".join(SYSTEMS):  # the gauges as the status names them
+                    values["choices"] = self.system_words()
                 if values != text.values:
                     renamed = Msg(text.template, **values)
                     renamed.plural_form = text.plural_form
@@ -362,6 +367,12 @@ class TeamConsole(Prompting):
         if steps is not None:
             self.say(self.lang.render(steps))
 
+    def system_words(self) -> str:
+        """The words this console takes for a system: the table's names (`drohne`, `дрон`), then the ids."""
+        lang = self.lang
+        local = [w for w in system_words(lang.code) if w not in SYSTEMS] if lang.code != "en" else []
+        return ", ".join([*local, *SYSTEMS])
+
     def course_letters(self) -> str:
         """The letters this console takes for a course: the ids and the table's own (German O, Russian С В Ю З)."""
         lang = self.lang
@@ -381,8 +392,7 @@ class TeamConsole(Prompting):
             if f.name == "direction":
                 notes.append(self.course_letters())
             elif f.choices == SYSTEMS:  # as the status names them, and the ids
-                local = [w for w in system_words(lang.code) if w not in SYSTEMS] if lang.code != "en" else []
-                notes.append(", ".join([*local, *SYSTEMS]))
+                notes.append(self.system_words())
             elif f.choices:
                 members = {member: text for text, member in member_words(lang.code).items()}
                 notes.append(", ".join(dict.fromkeys([*(members.get(c, c) for c in f.choices), *f.choices])))
