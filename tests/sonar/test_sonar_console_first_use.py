@@ -142,6 +142,27 @@ def test_a_quit_whose_save_fails_keeps_the_console_open_once(table, monkeypatch)
     assert console.stopping
 
 
+@pytest.mark.parametrize(("language", "again"), [
+    ("de", "! Schafft Platz und gebt erneut beenden ein, oder gebt jetzt erneut beenden ein, um ohne diesen "
+           "Spielstand zu gehen."),
+    ("ru", "! Освободите место и снова введите выход или введите выход сейчас, чтобы выйти без этого сохранения.")])
+def test_a_quit_whose_save_fails_names_the_word_the_table_types_to_leave(table, monkeypatch, language, again):
+    """A German or Russian team leaves with `beenden` or `выход`: a full storage asks for that word again (it asked
+    for `quit`), and that word then leaves."""
+    from kaleun.runtime import outputs
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(outputs, "save_game", full)
+    console, out = seat(table, "yellow", language=language)
+    word = {"de": "beenden", "ru": "выход"}[language]
+    console.handle(word)
+    assert not console.stopping and again in out.getvalue().splitlines(), out.getvalue()
+    console.handle(word)
+    assert console.stopping
+
+
 def test_quit_saves_and_says_so(table):
     console, out = seat(table, "yellow", io.StringIO("quit\n"))
     assert SonarConsoles(table, [console]).run() == 0

@@ -307,10 +307,11 @@ class TeamConsole(Prompting):
         if autosave is not None and not self.quit_unsaved and not self.gone and self._saved() is not None:
             self.quit_unsaved = True
             if autosave.no_writes:  # a read-only or vanished storage: more room does not help
-                again = Msg("Check the storage (it takes no writes) and type quit again, or type quit again now to "
-                            "leave without this save.")
+                again = Msg("Check the storage (it takes no writes) and type {quit} again, or type {quit} again now "
+                            "to leave without this save.", quit=command_word("quit"))
             else:
-                again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
+                again = Msg("Make room and type {quit} again, or type {quit} again now to leave without this save.",
+                            quit=command_word("quit"))
             self._problem(again)
             return
         self.stopping = True
