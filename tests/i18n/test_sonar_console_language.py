@@ -148,7 +148,7 @@ def test_help_command_shows_its_fields_in_the_tables_language(english, language,
     ("de", "drohne neun", "! drohne: Feld „sektor“ muss eine ganze Zahl sein, nicht 'neun'"),
     ("ru", "ремонт 5 механик", "! ремонт: секция — от 1 до 4, а не 5"),  # not "секция должно быть"
     ("ru", "отметить лазер", "! отметить: система «лазер» не из списка: мина, торпеда, дрон, сонар, тишина, "
-                             "система_сценария, mine, torpedo, drone, sonar, silence, scenario"),
+                             "система_сценария, сценарий, mine, torpedo, drone, sonar, silence, scenario"),
     ("en", "course", "! usage: course DIRECTION [mark=SYSTEM] [cross=SYMBOL]"),
 ])
 def test_a_malformed_command_is_refused_in_the_tables_language(home, language, line, refusal):
@@ -300,3 +300,23 @@ def test_help_lists_the_words_the_table_types_and_every_refusal_names_one(home, 
                    for w in named if w), refusal
     if language != "en":
         assert not any(w in refusal.split() for refusal in refusals for w in ("help", "course"))
+
+
+@pytest.mark.parametrize(("language", "words"), [("de", ("Schleichfahrt", "szenario", "Szenario-System", "Drohne")),
+                                                 ("ru", ("тишина", "сценарий", "система_сценария", "дрон"))])
+def test_4_a_gauge_is_named_as_the_status_names_it_or_by_the_word_of_its_command(home, language, words):
+    """§4 the First Mate marks one gauge per course: at a German or Russian table it is named as the status and
+    the feed name it, or by the word of the command that activates it; the game gets the ids."""
+    from kaleun.ui.sonar_commands import system_id
+
+    assert [system_id(w, language) for w in words] == ["silence", "scenario", "scenario", "drone"]
+    table = Table(language)
+    try:
+        table.type("yellow", "start B2")
+        table.type("blue", "start N12")
+        table.type("yellow", {"de": "kurs O kreuzen=O1", "ru": "курс В зачеркнуть=В1"}[language])
+        table.type("yellow", f"{ {'de': 'markieren', 'ru': 'отметить'}[language]} {words[0]}")
+        status = referee(table.runtime.game).team_status("yellow")
+    finally:
+        table.runtime.close()
+    assert status["gauges"]["silence"][0] == 1

@@ -316,12 +316,14 @@ def member_id(word: str, code: str = "en") -> str:
 
 @cache
 def system_words(code: str) -> dict[str, str]:
-    """Every word that names a system at a table of language `code`, lower case -> its id: the ids and the table's
-    names of the systems as the status and the feed say them (`drohne`, `торпеда`; `_` for a space)."""
+    """Every word that names a system at a table of language `code`, lower case -> its id: the ids, the table's
+    names of the systems as the status and the feed say them (`drohne`, `торпеда`; `_` for a space) and the words
+    of the commands that activate them (`szenario`, `сценарий`)."""
     lang = language(code)
     words = {system: system for system in SYSTEMS}
     for system in SYSTEMS:
         words.setdefault(typed_word(Msg(SYSTEM_NAMES[system]), lang), system)
+        words.setdefault(command(system).local(lang), system)
     return words
 
 
