@@ -254,7 +254,7 @@ def test_every_command_and_field_has_one_word_of_its_own_in_the_tables_language(
     ("de", ["start B2", "kurs O markieren=Torpedo kreuzen=O1", "Kurs S", "markieren drohne", "kreuzen S1",
             "course s mark=drone cross=S2", "zünden B2", "drohne 1 von=erster_offizier", "status"]),
     ("ru", ["старт B2", "курс В отметить=торпеда зачеркнуть=В1", "Курс Ю", "отметить дрон", "зачеркнуть Ю1",
-            "course s mark=drone cross=S2", "взорвать B2", "дрон 1 кем=старпом", "состояние"]),
+            "course s mark=drone cross=S2", "подрыв B2", "дрон 1 кем=старпом", "состояние"]),
 ])
 def test_a_team_types_its_commands_in_the_tables_language_and_the_game_gets_the_ids(home, language, lines):
     """A German or Russian crew types `kurs`, `markieren`, `курс`, `отметить` and the fields' names as its
@@ -320,3 +320,18 @@ def test_4_a_gauge_is_named_as_the_status_names_it_or_by_the_word_of_its_command
     finally:
         table.runtime.close()
     assert status["gauges"]["silence"][0] == 1
+
+
+def test_a_russian_word_with_yo_is_also_typed_with_ye(home):
+    """`вперёд` (Go, as the window's button says it) is typed `вперед` on most Russian keyboards: both lift the
+    Stop!."""
+    table = Table("ru")
+    try:
+        table.type("yellow", "старт B2")
+        table.type("blue", "старт N12")
+        table.type("yellow", "стоп")
+        said = table.type("yellow", "вперед")
+    finally:
+        table.runtime.close()
+    assert "«Стоп!»" in said and not said.startswith("!"), said
+    assert referee(table.runtime.game).turns.frozen_by is None

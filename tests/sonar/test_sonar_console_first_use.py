@@ -145,9 +145,9 @@ def test_a_quit_whose_save_fails_keeps_the_console_open_once(table, monkeypatch)
 @pytest.mark.parametrize(("language", "again"), [
     ("de", "! Schafft Platz und gebt erneut beenden ein, oder gebt jetzt erneut beenden ein, um ohne diesen "
            "Spielstand zu gehen."),
-    ("ru", "! Освободите место и снова введите выход или введите выход сейчас, чтобы выйти без этого сохранения.")])
+    ("ru", "! Освободите место и снова введите выйти или введите выйти сейчас, чтобы выйти без этого сохранения.")])
 def test_a_quit_whose_save_fails_names_the_word_the_table_types_to_leave(table, monkeypatch, language, again):
-    """A German or Russian team leaves with `beenden` or `выход`: a full storage asks for that word again (it asked
+    """A German or Russian team leaves with `beenden` or `выйти`: a full storage asks for that word again (it asked
     for `quit`), and that word then leaves."""
     from kaleun.runtime import outputs
 
@@ -156,7 +156,7 @@ def test_a_quit_whose_save_fails_names_the_word_the_table_types_to_leave(table, 
 
     monkeypatch.setattr(outputs, "save_game", full)
     console, out = seat(table, "yellow", language=language)
-    word = {"de": "beenden", "ru": "выход"}[language]
+    word = {"de": "beenden", "ru": "выйти"}[language]
     console.handle(word)
     assert not console.stopping and again in out.getvalue().splitlines(), out.getvalue()
     console.handle(word)

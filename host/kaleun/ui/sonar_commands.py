@@ -87,7 +87,7 @@ class Command:
     def field_id(self, word: str, lang: Language) -> str:
         """The id of a field named as typed (its id or the table's word, any case); else the word itself."""
         word = word.lower()
-        return next((f.name for f in self.fields if word in (f.name, f.local(lang).lower())), word)
+        return next((f.name for f in self.fields if fold(word) in (f.name, fold(f.local(lang)))), word)
 
     def example_in(self, lang: Language) -> str:
         """The example line in the table's words: `course N mark=torpedo cross=N2` is `kurs N markieren=torpedo
@@ -102,6 +102,11 @@ class Command:
             text = _value_in(name, value if sep else word, lang)
             out.append(f"{field.local(lang) if field is not None else key}={text}" if sep else text)
         return " ".join(out)
+
+
+def fold(word: str) -> str:
+    """A typed word as the lookups compare it: lower case, and Russian ё as е (most keyboards type it so)."""
+    return word.lower().replace("ё", "е")
 
 
 def typed_word(word: Msg, lang: Language) -> str:
@@ -253,7 +258,7 @@ def find(word: str, code: str = "en") -> Command | None:
     for declared in COMMANDS:
         if word == declared.name or word in declared.aliases:
             return declared
-    found = command_words(code).get(word)
+    found = command_words(code).get(fold(word))
     if found is not None:
         return found
     if word in course_words(code):
@@ -263,11 +268,11 @@ def find(word: str, code: str = "en") -> Command | None:
 
 @cache
 def command_words(code: str) -> dict[str, Command]:
-    """The commands' words at a table of language `code` (lower case) -> the command. A word that is another
+    """The commands' words at a table of language `code` (`fold`ed) -> the command. A word that is another
     command's id stays that command's (the English words work at every table)."""
     lang = language(code)
     ids = {word for c in COMMANDS for word in (c.name, *c.aliases)}
-    return {c.local(lang): c for c in COMMANDS if c.local(lang) not in ids}
+    return {fold(c.local(lang)): c for c in COMMANDS if c.local(lang) not in ids}
 
 
 @cache
