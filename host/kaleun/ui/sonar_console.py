@@ -129,12 +129,12 @@ class TeamConsole(Prompting):
     def _repair_hint(self) -> None:
         """The real-time repair ritual at a console: which words outline the hull sections."""
         crew = self.referee.teams[self.team].crew
-        typed = {member: text for text, member in member_words(self.lang.code).items()}  # the table's word last
+        word_of = {member: text for text, member in member_words(self.lang.code).items()}  # the table's word last
         self.say(self.lang.render(Msg("  To repair: {repair} SECTION MEMBER for each hull section, the Engineer first "
                                       "({repair} 1 {engineer}), the sheet passed on among {members}; then {dive}.",
                                       repair=command_word("repair"), dive=command_word("dive"),
-                                      engineer=typed[crew.holder("engineer")],
-                                      members=", ".join(typed[m] for m in crew.members))))
+                                      engineer=word_of[crew.holder("engineer")],
+                                      members=", ".join(word_of[m] for m in crew.members))))
 
     def _print(self, event: Event) -> None:
         if not visible_to(event, self.team):
