@@ -335,3 +335,89 @@ def test_a_russian_word_with_yo_is_also_typed_with_ye(home):
         table.runtime.close()
     assert "«Стоп!»" in said and not said.startswith("!"), said
     assert referee(table.runtime.game).turns.frozen_by is None
+
+
+def typed_line(command: dict, language: str) -> str:
+    """A table script's command as a crew at a table of `language` types it: every command, field, course,
+    system, symbol and crew member in the table's words (German `kurs O markieren=Drohne kreuzen=O1`)."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language as lang_of
+    from kaleun.sonar.grid import COURSE_LETTERS
+    from kaleun.sonar.team import SYSTEM_NAMES
+    from kaleun.ui.sonar_commands import command as declared
+    from kaleun.ui.sonar_commands import member_words, typed_word
+
+    lang = lang_of(language)
+    members = {member: text for text, member in member_words(language).items()}
+
+    def word(name: str) -> str:
+        return declared(name).local(lang)
+
+    def key(name: str, field: str) -> str:
+        return next(f.local(lang) for f in declared(name).fields if f.name == field)
+
+    def letter(direction: str) -> str:
+        return lang.text(COURSE_LETTERS[direction])
+
+    def system(name: str) -> str:  # as the status names it at one table, by its command's word at the other
+        return typed_word(Msg(SYSTEM_NAMES[name]), lang) if language == "de" else word(name)
+
+    do = command["do"]
+    if do == "course":
+        extra = [f"{key('course', 'mark')}={system(command['mark'])}"] if "mark" in command else []
+        if "cross" in command:
+            extra.append(f"{key('course', 'cross')}={letter(command['cross'][0])}{command['cross'][1:]}")
+        return " ".join([word("course"), letter(command["direction"]), *extra])
+    if do == "mark":
+        return f"{word('mark')} {system(command['system'])}"
+    if do == "cross":
+        return f"{word('cross')} {letter(command['symbol'][0])}{command['symbol'][1:]}"
+    if do in ("start", "detonate"):
+        return f"{word(do)} {command['cell']}"
+    if do == "activate":
+        name = command["system"]
+        values = {"drone": [str(command.get("sector"))], "sonar": [],
+                  "silence": [letter(str(command.get("direction", "N"))), str(command.get("distance"))]}
+        line = [word(name), *values.get(name, [str(command.get("cell"))])]
+        if "by" in command:
+            line.append(f"{key(name, 'by')}={members[command['by']]}")
+        return " ".join(line)
+    if do == "sonar_answer":
+        return " ".join([word("answer"), *(f"{key('answer', k)}={v}" for k, v in command.items()
+                                           if k not in ("do", "team", "t"))])
+    if do == "repair":
+        return " ".join([word("repair"), str(command["section"]), members[command["by"]]])
+    return word(do)  # surface, dive, stop, go, plot
+
+
+@pytest.mark.parametrize(("language", "mode", "seed"), [("de", "turn", 1), ("ru", "realtime", 2),
+                                                       ("de", "realtime", 3), ("ru", "turn", 4)])
+def test_a_whole_random_game_typed_in_the_tables_words_is_the_game_its_script_plays(home, language, mode, seed):
+    """A whole game (random crews, both modes: courses, marks, crosses, every system, Stop!, sonar answers,
+    surfacing, the real-time repairs, mines set off; to the end or 60 moves a team) typed at the two team consoles
+    in German or Russian words gives the game exactly the events its table script gives it: nothing typed in the
+    table's language is lost, misread or refused for its words."""
+    import random
+
+    from kaleun.sonar.game import new_game
+    from sonar.random_sonar import play_random
+
+    script, expected = play_random(new_game(seed, "echo", mode), random.Random(seed), moves=60, blunders=0.0,
+                                   aggression=0.5)
+    game = new_game(seed, "echo", mode)
+    runtime = Runtime(game, make_table(game, None), [], clock=lambda: 0.0)
+    runtime.language = language
+    got: list = []
+    runtime.listeners.append(got.append)
+    out = {team: io.StringIO() for team in ("yellow", "blue")}
+    seats = {team: TeamConsole(runtime, team, io.StringIO(), out[team], interactive=False) for team in out}
+    runtime.step()
+    try:
+        for line in script:
+            seats[line["team"]].handle(typed_line(line, language))
+            runtime.step()
+    finally:
+        runtime.close()
+    said = "".join(o.getvalue() for o in out.values()).splitlines()
+    assert [line for line in said if line.startswith("! ")] == []  # no line refused for its words
+    assert [(e.name, e.data) for e in got] == [(e.name, e.data) for e in expected]
