@@ -117,12 +117,12 @@ def test_the_views_say_concretely_what_they_show(english):
 
 
 @pytest.mark.parametrize(("language", "lines"), [
-    ("de", ["silence KURS STRECKE", "  Schleichfahrt 1 bis 4 Felder geradeaus",
-            "  direction: ein Kurs [N, E, S, W, O; erforderlich; auch als direction=Wert]",
-            "  distance: Felder, 1 bis 4 [erforderlich; auch als distance=Wert]", "  Beispiel: silence E 3"]),
-    ("ru", ["silence КУРС РАССТОЯНИЕ", "  тишина: пройти от 1 до 4 клеток по прямой",
-            "  direction: курс [N, E, S, W, С, В, Ю, З; обязательно; или как direction=значение]",
-            "  distance: клеток, от 1 до 4 [обязательно; или как distance=значение]", "  пример: silence E 3"]),
+    ("de", ["schleichfahrt KURS STRECKE", "  Schleichfahrt 1 bis 4 Felder geradeaus", "  auch: silence",
+            "  richtung: ein Kurs [N, E, S, W, O; erforderlich; auch als richtung=Wert]",
+            "  strecke: Felder, 1 bis 4 [erforderlich; auch als strecke=Wert]", "  Beispiel: schleichfahrt O 3"]),
+    ("ru", ["тишина КУРС РАССТОЯНИЕ", "  тишина: пройти от 1 до 4 клеток по прямой", "  также: silence",
+            "  направление: курс [N, E, S, W, С, В, Ю, З; обязательно; или как направление=значение]",
+            "  расстояние: клеток, от 1 до 4 [обязательно; или как расстояние=значение]", "  пример: тишина В 3"]),
     ("en", ["silence DIRECTION DISTANCE", "  run silent 1 to 4 cells in a straight line",
             "  direction: a course [N, E, S, W; required; also as direction=value]",
             "  distance: cells, 1 to 4 [required; also as distance=value]",
@@ -134,15 +134,21 @@ def test_help_command_shows_its_fields_in_the_tables_language(english, language,
 
 
 @pytest.mark.parametrize(("language", "line", "refusal"), [
-    ("de", "course", "! Aufruf: course KURS [mark=SYSTEM] [cross=SYMBOL]"),
-    ("ru", "course", "! использование: course КУРС [mark=СИСТЕМА] [cross=СИМВОЛ]"),
-    ("de", "fly away", "! unbekannter Befehl „fly“: help eingeben"),
-    ("ru", "fly away", "! неизвестная команда «fly»: введите help"),
-    ("de", "repair 1 2 3", "! Aufruf: repair ABSCHNITT [WER]"),
-    ("ru", "drone", "! использование: drone СЕКТОР [by=КТО]"),
+    ("de", "course", "! Aufruf: kurs KURS [markieren=SYSTEM] [kreuzen=SYMBOL]"),
+    ("ru", "course", "! использование: курс КУРС [отметить=СИСТЕМА] [зачеркнуть=СИМВОЛ]"),
+    ("de", "fly away", "! unbekannter Befehl „fly“: hilfe eingeben"),
+    ("ru", "fly away", "! неизвестная команда «fly»: введите помощь"),
+    ("de", "repair 1 2 3", "! Aufruf: reparieren ABSCHNITT [WER]"),
+    ("ru", "drone", "! использование: дрон СЕКТОР [кем=КТО]"),
     ("de", '{"do": "start", "team": "blue", "cell": "A1"}', "! diese Konsole spricht nur für Gelb"),
     ("ru", '{"do": "start", "team": "blue", "cell": "A1"}', "! эта консоль говорит только за команду «Жёлтые»"),
-    ("de", "help sail", "! help: kein Befehl „sail“: help eingeben"),
+    ("de", "help sail", "! hilfe: kein Befehl „sail“: hilfe eingeben"),
+    # a value's problem names the field and the choices as this table types them
+    ("de", "schleichfahrt O 9", "! schleichfahrt: strecke muss zwischen 1 und 4 liegen, nicht 9"),
+    ("de", "drohne neun", "! drohne: Feld „sektor“ muss eine ganze Zahl sein, nicht 'neun'"),
+    ("ru", "ремонт 5 механик", "! ремонт: секция — от 1 до 4, а не 5"),  # not "секция должно быть"
+    ("ru", "отметить лазер", "! отметить: система «лазер» не из списка: мина, торпеда, дрон, сонар, тишина, "
+                             "система_сценария, сценарий, mine, torpedo, drone, sonar, silence, scenario"),
     ("en", "course", "! usage: course DIRECTION [mark=SYSTEM] [cross=SYMBOL]"),
 ])
 def test_a_malformed_command_is_refused_in_the_tables_language(home, language, line, refusal):
@@ -220,3 +226,207 @@ def test_the_windows_course_pad_shows_the_same_letters(home, language, letters):
         runtime.close()
     assert "".join(shown[d] for d in "NWES") == letters
     assert Hit("course", "E") in [h for _, h in screen.hits]
+
+
+# -- the commands in the table's words -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_every_command_and_field_has_one_word_of_its_own_in_the_tables_language(language):
+    """Each command's and field's word is a catalogue entry (context `TYPED`): one word a player can type, no
+    command's word is another's or a course, and every command is found by its word and by its English id."""
+    from kaleun.i18n import language as lang_of
+    from kaleun.ui.sonar_commands import command_words, course_words, find
+
+    lang = lang_of(language)
+    words = [c.local(lang) for c in COMMANDS]
+    assert len(set(words)) == len(words), words
+    assert not set(words) & set(course_words(language)), words
+    assert all(w and " " not in w and "=" not in w for w in words), words
+    assert sum(c.local(lang) != c.name for c in COMMANDS) >= len(COMMANDS) // 2  # translated, not left English
+    for c in COMMANDS:
+        assert find(c.local(lang), language) is c and find(c.name, language) is c
+        fields = [f.local(lang) for f in c.fields]
+        assert len(set(fields)) == len(fields) and all(" " not in f and "=" not in f for f in fields), fields
+    assert set(command_words(language).values()) <= set(COMMANDS)
+
+
+@pytest.mark.parametrize(("language", "lines"), [
+    ("de", ["start B2", "kurs O markieren=Torpedo kreuzen=O1", "Kurs S", "markieren drohne", "kreuzen S1",
+            "course s mark=drone cross=S2", "zünden B2", "drohne 1 von=erster_offizier", "status"]),
+    ("ru", ["старт B2", "курс В отметить=торпеда зачеркнуть=В1", "Курс Ю", "отметить дрон", "зачеркнуть Ю1",
+            "course s mark=drone cross=S2", "подрыв B2", "дрон 1 кем=старпом", "состояние"]),
+])
+def test_a_team_types_its_commands_in_the_tables_language_and_the_game_gets_the_ids(home, language, lines):
+    """A German or Russian crew types `kurs`, `markieren`, `курс`, `отметить` and the fields' names as its
+    catalogue says them, the systems and crew members as its status names them; the English words work too;
+    the game (its events and the event log) only ever sees the ids."""
+    table = Table(language)
+    try:
+        table.type("blue", "start N12")
+        said = "".join(table.type("yellow", line) for line in lines)
+        status = referee(table.runtime.game).team_status("yellow")
+        courses = [e.data["direction"] for e in table.events if e.name == "course"]
+        refused = [e.data for e in table.events if e.name == "refused"]
+    finally:
+        table.runtime.close()
+    assert courses == ["E", "S", "S"], said
+    assert status["cell"] == "C4" and status["crossed"] == ["E1", "S1", "S2"], said
+    assert status["gauges"]["torpedo"][0] == 1 and status["gauges"]["drone"][0] == 2, said
+    # the game understood the last two: no mine on B2, and the drone's gauge is not full yet
+    assert [r.get("command") for r in refused] == ["detonate", "activate"], refused
+    assert "! " + {"de": "unbekannter", "ru": "неизвестная"}[language] not in said
+    assert {"de": "Boot auf C4", "ru": "Лодка на C4"}[language] in said
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_help_lists_the_words_the_table_types_and_every_refusal_names_one(home, language):
+    """`help` begins each line with the command's word in the table's language, and that word runs the command;
+    the refusals (an unknown word, a wrong number of values, a beginning of the word that leaves) name words
+    this console takes."""
+    from kaleun.i18n import language as lang_of
+    from kaleun.ui.sonar_commands import find
+
+    lang = lang_of(language)
+    table = Table(language)
+    try:
+        listed = table.type("yellow", "help").splitlines()[1:len(COMMANDS) + 1]
+        refusals = [table.type("yellow", line).strip() for line in ("fly", "course", "qu", "help fly")]
+    finally:
+        table.runtime.close()
+    assert [line.split()[0] for line in listed] == [c.local(lang) for c in COMMANDS]
+    for refusal in refusals:
+        named = [w.strip("„“«»'.,:()") for w in refusal.split()]
+        assert any(find(w, language) is not None and find(w, language).name in ("help", "course", "quit")
+                   for w in named if w), refusal
+    if language != "en":
+        assert not any(w in refusal.split() for refusal in refusals for w in ("help", "course"))
+
+
+@pytest.mark.parametrize(("language", "words"), [("de", ("Schleichfahrt", "szenario", "Szenario-System", "Drohne")),
+                                                 ("ru", ("тишина", "сценарий", "система_сценария", "дрон"))])
+def test_4_a_gauge_is_named_as_the_status_names_it_or_by_the_word_of_its_command(home, language, words):
+    """§4 the First Mate marks one gauge per course: at a German or Russian table it is named as the status and
+    the feed name it, or by the word of the command that activates it; the game gets the ids."""
+    from kaleun.ui.sonar_commands import system_id
+
+    assert [system_id(w, language) for w in words] == ["silence", "scenario", "scenario", "drone"]
+    table = Table(language)
+    try:
+        table.type("yellow", "start B2")
+        table.type("blue", "start N12")
+        table.type("yellow", {"de": "kurs O kreuzen=O1", "ru": "курс В зачеркнуть=В1"}[language])
+        table.type("yellow", f"{ {'de': 'markieren', 'ru': 'отметить'}[language]} {words[0]}")
+        status = referee(table.runtime.game).team_status("yellow")
+    finally:
+        table.runtime.close()
+    assert status["gauges"]["silence"][0] == 1
+
+
+def test_a_russian_word_with_yo_is_also_typed_with_ye(home):
+    """`вперёд` (Go, as the window's button says it) is typed `вперед` on most Russian keyboards: both lift the
+    Stop!."""
+    table = Table("ru")
+    try:
+        table.type("yellow", "старт B2")
+        table.type("blue", "старт N12")
+        table.type("yellow", "стоп")
+        said = table.type("yellow", "вперед")
+    finally:
+        table.runtime.close()
+    assert "«Стоп!»" in said and not said.startswith("!"), said
+    assert referee(table.runtime.game).turns.frozen_by is None
+
+
+def typed_line(command: dict, language: str) -> str:
+    """A table script's command as a crew at a table of `language` types it: every command, field, course,
+    system, symbol and crew member in the table's words (German `kurs O markieren=Drohne kreuzen=O1`)."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language as lang_of
+    from kaleun.sonar.grid import COURSE_LETTERS
+    from kaleun.sonar.team import SYSTEM_NAMES
+    from kaleun.ui.sonar_commands import command as declared
+    from kaleun.ui.sonar_commands import member_words, typed_word
+
+    lang = lang_of(language)
+    members = {member: text for text, member in member_words(language).items()}
+
+    def word(name: str) -> str:
+        return declared(name).local(lang)
+
+    def key(name: str, field: str) -> str:
+        return next(f.local(lang) for f in declared(name).fields if f.name == field)
+
+    def letter(direction: str) -> str:
+        return lang.text(COURSE_LETTERS[direction])
+
+    def system(name: str) -> str:  # as the status names it at one table, by its command's word at the other
+        return typed_word(Msg(SYSTEM_NAMES[name]), lang) if language == "de" else word(name)
+
+    do = command["do"]
+    if do == "course":
+        extra = [f"{key('course', 'mark')}={system(command['mark'])}"] if "mark" in command else []
+        if "cross" in command:
+            extra.append(f"{key('course', 'cross')}={letter(command['cross'][0])}{command['cross'][1:]}")
+        return " ".join([word("course"), letter(command["direction"]), *extra])
+    if do == "mark":
+        return f"{word('mark')} {system(command['system'])}"
+    if do == "cross":
+        return f"{word('cross')} {letter(command['symbol'][0])}{command['symbol'][1:]}"
+    if do in ("start", "detonate"):
+        return f"{word(do)} {command['cell']}"
+    if do == "activate":
+        name = command["system"]
+        values = {"drone": [str(command.get("sector"))], "sonar": [],
+                  "silence": [letter(str(command.get("direction", "N"))), str(command.get("distance"))]}
+        line = [word(name), *values.get(name, [str(command.get("cell"))])]
+        if "by" in command:
+            line.append(f"{key(name, 'by')}={members[command['by']]}")
+        return " ".join(line)
+    if do == "sonar_answer":
+        return " ".join([word("answer"), *(f"{key('answer', k)}={v}" for k, v in command.items()
+                                           if k not in ("do", "team", "t"))])
+    if do == "repair":
+        return " ".join([word("repair"), str(command["section"]), members[command["by"]]])
+    return word(do)  # surface, dive, stop, go, plot
+
+
+@pytest.mark.parametrize(("language", "mode", "seed"), [("de", "turn", 1), ("ru", "realtime", 2),
+                                                       ("de", "realtime", 3), ("ru", "turn", 4)])
+def test_a_whole_random_game_typed_in_the_tables_words_is_the_game_its_script_plays(home, language, mode, seed):
+    """A whole game (random crews, both modes: courses, marks, crosses, every system, Stop!, sonar answers,
+    surfacing, the real-time repairs, mines set off; to the end or 60 moves a team) typed at the two team consoles
+    in German or Russian words gives the game exactly the events its table script gives it: nothing typed in the
+    table's language is lost, misread or refused for its words."""
+    import random
+
+    from kaleun.sonar.game import new_game
+    from sonar.random_sonar import play_random
+
+    script, expected = play_random(new_game(seed, "echo", mode), random.Random(seed), moves=60, blunders=0.0,
+                                   aggression=0.5)
+    game = new_game(seed, "echo", mode)
+    runtime = Runtime(game, make_table(game, None), [], clock=lambda: 0.0)
+    runtime.language = language
+    got: list = []
+    runtime.listeners.append(got.append)
+    out = {team: io.StringIO() for team in ("yellow", "blue")}
+    seats = {team: TeamConsole(runtime, team, io.StringIO(), out[team], interactive=False) for team in out}
+    runtime.step()
+    try:
+        for line in script:
+            seats[line["team"]].handle(typed_line(line, language))
+            runtime.step()
+    finally:
+        runtime.close()
+    said = "".join(o.getvalue() for o in out.values()).splitlines()
+    assert [line for line in said if line.startswith("! ")] == []  # no line refused for its words
+    assert [(e.name, e.data) for e in got] == [(e.name, e.data) for e in expected]
+    # each team's console printed exactly the feed of the events that team may know, in the table's language
+    from kaleun.core.events import visible_to
+    from kaleun.i18n import language as lang_of
+    from kaleun.ui.sonar_text import feed_line
+
+    for team, text in out.items():
+        feed = [line for line in text.getvalue().splitlines() if line.startswith("[")]
+        assert feed == [f"[{e.clock[11:]}] {feed_line(e, lang_of(language))}" for e in got
+                        if e.feed is not None and visible_to(e, team)], team

@@ -91,7 +91,7 @@ def test_2_the_enemys_course_while_the_prompt_stands_gets_its_own_line_and_a_pro
 
 @pytest.mark.parametrize(("language", "said"), [
     ("en", "First steps: map shows the sea, its islands and sectors; start CELL marks your secret start cell"),
-    ("de", "Erste Schritte: map zeigt"), ("ru", "Первые шаги: map показывает")])
+    ("de", "Erste Schritte: karte zeigt"), ("ru", "Первые шаги: карта показывает")])
 def test_a_new_game_greets_each_team_with_its_first_steps(table, language, said):
     """The U-BOOT console names a new game's first steps; a team console began with nothing but the commands."""
     console, out = seat(table, "blue", language=language)
@@ -123,7 +123,7 @@ def test_help_command_shows_its_fields_in_the_tables_language(table):
     console.handle("help torpedo")
     text = out.getvalue()
     assert text.startswith("torpedo FELD\n"), text
-    assert "  cell: " in text and "Beispiel: torpedo G5" in text, text
+    assert "  feld: " in text and "Beispiel: torpedo G5" in text, text
 
 
 def test_a_quit_whose_save_fails_keeps_the_console_open_once(table, monkeypatch):
@@ -139,6 +139,27 @@ def test_a_quit_whose_save_fails_keeps_the_console_open_once(table, monkeypatch)
     assert not console.stopping
     assert "Make room and type quit again, or type quit again now to leave without this save." in out.getvalue()
     console.handle("quit")
+    assert console.stopping
+
+
+@pytest.mark.parametrize(("language", "again"), [
+    ("de", "! Schafft Platz und gebt erneut beenden ein, oder gebt jetzt erneut beenden ein, um ohne diesen "
+           "Spielstand zu gehen."),
+    ("ru", "! Освободите место и снова введите выйти или введите выйти сейчас, чтобы выйти без этого сохранения.")])
+def test_a_quit_whose_save_fails_names_the_word_the_table_types_to_leave(table, monkeypatch, language, again):
+    """A German or Russian team leaves with `beenden` or `выйти`: a full storage asks for that word again (it asked
+    for `quit`), and that word then leaves."""
+    from kaleun.runtime import outputs
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(outputs, "save_game", full)
+    console, out = seat(table, "yellow", language=language)
+    word = {"de": "beenden", "ru": "выйти"}[language]
+    console.handle(word)
+    assert not console.stopping and again in out.getvalue().splitlines(), out.getvalue()
+    console.handle(word)
     assert console.stopping
 
 
@@ -207,8 +228,8 @@ def test_1_only_the_drone_and_the_sonar_offer_the_first_mate(table, command, by)
 
 @pytest.mark.parametrize(("language", "hint"), [
     ("en", "  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two kinds, exactly one of them true"),
-    ("de", "  So antwortet ihr: answer row=ZEILE column=SPALTE (oder sector=SEKTOR)"),
-    ("ru", "  Как ответить: answer row=СТРОКА column=СТОЛБЕЦ (или sector=СЕКТОР)")])
+    ("de", "  So antwortet ihr: antwort zeile=ZEILE spalte=SPALTE (oder sektor=SEKTOR)"),
+    ("ru", "  Как ответить: ответ строка=СТРОКА столбец=СТОЛБЕЦ (или сектор=СЕКТОР)")])
 def test_5_the_enemys_sonar_says_how_to_answer_it_to_the_team_it_asks_only(table, language, hint):
     """§5 the enemy's sonar freezes the game until this team's Captain answers: a newcomer at the console read only
     that two statements are due, and `help` was the way to learn how to type them. The asked team is told how."""

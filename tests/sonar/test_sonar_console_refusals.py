@@ -39,8 +39,8 @@ def _said(runtime: Runtime, console: TeamConsole, out: io.StringIO, line: str) -
 
 @pytest.mark.parametrize(("code", "said"), [
     ("en", "! course: direction 'X' is not one of: N, E, S, W\n"),
-    ("de", "! course: direction „X“ ist keiner von: N, E, S, W, O\n"),
-    ("ru", "! course: direction «X» не из списка: N, E, S, W, С, В, Ю, З\n"),
+    ("de", "! course: richtung „X“ ist keiner von: N, E, S, W, O\n"),
+    ("ru", "! course: направление «X» не из списка: N, E, S, W, С, В, Ю, З\n"),
 ])
 def test_2_a_refused_course_lists_the_letters_this_console_takes(code, said):
     """§2 courses N, E, S, W: a German console takes O (Ost), a Russian one С, В, Ю, З; the refusal of a course

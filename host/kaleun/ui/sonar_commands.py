@@ -2,6 +2,12 @@
 a command's fields, both in the table's language; the console reads typed words with the same
 declarations (a wrong number of words is refused with the command's usage).
 
+Each command's and field's word is a catalogue entry under the context `TYPED` (its English word the id):
+a German or Russian table types `kurs`, `hilfe`, `курс`, `помощь` and the field names `markieren=`,
+`отметить=` as its catalogue says them, and the English words work at every table. The systems
+(`mark drohne`, `отметить торпеда`) and the crew members (`repair 1 механик`) are typed as the status
+and the feed name them.
+
 Courses are typed as the English ids (`n`, `e`, `s`, `w`, `north` ...) at every table, and also in
 the table's language: its compass letters (the catalogue's `N`, `E`, `S`, `W`: German N O S W as
 the rulebook's "Bereich (N/S/O/W)", Russian С В Ю З) and its words for the four directions
@@ -14,25 +20,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from kaleun.core.messages import N_
+from kaleun.core.messages import N_, Msg
 from kaleun.i18n import Language, language
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, DIRECTION_WORDS
+from kaleun.sonar.team import SYSTEM_NAMES
+
+#: the message context of the words typed at a Captain Sonar console: each command's and field's word in the
+#: table's language is its catalogue entry under this context (the English word is its id)
+TYPED = "Captain Sonar console"
 
 
 @dataclass(frozen=True)
 class Field:
-    """A value of a command: typed by position (`positional`) or as `name=value`."""
+    """A value of a command: typed by position (`positional`) or as `name=value` (the id or the table's word)."""
 
-    name: str
+    word: Msg  # `Msg.pterm(TYPED, id)`: the field's id and its name in the table's language
     placeholder: str  # what `usage` shows for the value (marked for the catalogues)
     help: str  # marked for the catalogues
     choices: tuple[str, ...] = ()
     positional: bool = True
     required: bool = True
 
+    @property
+    def name(self) -> str:
+        """The field's id, as table scripts and the game name it."""
+        return self.word.template
+
+    def local(self, lang: Language) -> str:
+        """The field's name as the table types it (its id at an English table)."""
+        return typed_word(self.word, lang)
+
     def hint(self, lang: Language) -> str:
         value = lang.text(self.placeholder)
-        text = value if self.positional else f"{self.name}={value}"
+        text = value if self.positional else f"{self.local(lang)}={value}"
         return text if self.required else f"[{text}]"
 
 
@@ -40,20 +60,69 @@ class Field:
 class Command:
     """One console command: its word, what it does, its fields and an example line."""
 
-    name: str
+    word: Msg  # `Msg.pterm(TYPED, id)`: the command's id and its word in the table's language
     summary: str  # marked for the catalogues
     fields: tuple[Field, ...] = ()
     aliases: tuple[str, ...] = ()
     example: str = ""
 
     @property
+    def name(self) -> str:
+        """The command's id: its English word, typed at every table."""
+        return self.word.template
+
+    def local(self, lang: Language) -> str:
+        """The command's word in the table's language (its id at an English table)."""
+        return typed_word(self.word, lang)
+
+    @property
     def positional(self) -> tuple[Field, ...]:
         return tuple(f for f in self.fields if f.positional)
 
     def usage(self, lang: Language) -> str:
-        """`start CELL`, `course DIRECTION [mark=SYSTEM] [cross=SYMBOL]`: the command's word (typed as
-        it is) and its values' placeholders in the table's language."""
-        return " ".join([self.name, *(f.hint(lang) for f in self.fields)])
+        """`course DIRECTION [mark=SYSTEM] [cross=SYMBOL]` (German `kurs KURS [markieren=SYSTEM] ...`): the
+        command's word and its fields' names in the table's language, its values' placeholders."""
+        return " ".join([self.local(lang), *(f.hint(lang) for f in self.fields)])
+
+    def field_id(self, word: str, lang: Language) -> str:
+        """The id of a field named as typed (its id or the table's word, any case); else the word itself."""
+        word = word.lower()
+        return next((f.name for f in self.fields if fold(word) in (f.name, fold(f.local(lang)))), word)
+
+    def example_in(self, lang: Language) -> str:
+        """The example line in the table's words: `course N mark=torpedo cross=N2` is `kurs N markieren=torpedo
+        kreuzen=N2` at a German table, `курс С отметить=торпеда зачеркнуть=С2` at a Russian one."""
+        words = self.example.split()
+        out = [self.local(lang)] if words and words[0] == self.name else words[:1]
+        places = iter(self.positional)
+        for word in words[1:]:
+            key, sep, value = word.partition("=")
+            field = next((f for f in self.fields if f.name == key), None) if sep else next(places, None)
+            name = field.name if field is not None else ""
+            text = _value_in(name, value if sep else word, lang)
+            out.append(f"{field.local(lang) if field is not None else key}={text}" if sep else text)
+        return " ".join(out)
+
+
+def fold(word: str) -> str:
+    """A typed word as the lookups compare it: lower case, and Russian ё as е (most keyboards type it so)."""
+    return word.lower().replace("ё", "е")
+
+
+def typed_word(word: Msg, lang: Language) -> str:
+    """A command's or field's word as the table types it: its translation, lower case, `_` for a space."""
+    return lang.text(word.template, word.context).strip().lower().replace(" ", "_") or word.template
+
+
+def _value_in(field: str, value: str, lang: Language) -> str:
+    """A value of an example in the table's words: a course letter, a symbol's letter, a system."""
+    if field == "direction" and value in COURSE_LETTERS:
+        return lang.text(COURSE_LETTERS[value])
+    if field in ("cross", "symbol") and value[:1] in COURSE_LETTERS and value[1:].isdigit():
+        return lang.text(COURSE_LETTERS[value[:1]]) + value[1:]
+    if field in ("mark", "system") and value in SYSTEM_NAMES:
+        return typed_word(Msg(SYSTEM_NAMES[value]), lang)
+    return value
 
 
 _CELL_HINT = N_("CELL")
@@ -61,89 +130,149 @@ _CELL = N_("a cell: column letter and row number, e.g. C6")
 _DIRECTION = N_("a course")
 #: the drone and the sonar only: the First Mate may activate those two, the Captain every system (digest §1, §5;
 #: `by=captain` is taken by every activation, as any field of a table-script line)
-_BY = Field("by", N_("WHO"), N_("who activates it when the rules let the First Mate do it: first_mate"),
+_BY = Field(Msg.pterm("Captain Sonar console", "by"), N_("WHO"),
+            N_("who activates it when the rules let the First Mate do it: first_mate"),
             ("first_mate",), positional=False, required=False)
 SYSTEMS = ("mine", "torpedo", "drone", "sonar", "silence", "scenario")
 
 
 def _cell() -> Field:
-    return Field("cell", _CELL_HINT, _CELL)
+    return Field(Msg.pterm("Captain Sonar console", "cell"), _CELL_HINT, _CELL)
 
 
 def _direction() -> Field:
-    return Field("direction", N_("DIRECTION"), _DIRECTION)
+    return Field(Msg.pterm("Captain Sonar console", "direction"), N_("DIRECTION"), _DIRECTION)
+
+
+def _sector(positional: bool = True) -> Field:
+    help = N_("a sector number")
+    word = Msg.pterm("Captain Sonar console", "sector")
+    return Field(word, N_("SECTOR"), help) if positional else \
+        Field(word, N_("SECTOR"), help, positional=False, required=False)
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("help", N_("the commands; help COMMAND shows its fields"),
-            (Field("command", N_("COMMAND"), N_("a command"), required=False),), aliases=("?",),
-            example="help silence"),
-    Command("status", N_("your boat: cell, sector, damage, gauges, breakdowns, what the game waits for"),
-            example="status"),
-    Command("map", N_("your map: route, boat, mines, islands, water holes, Archer mines, blasts"), example="map"),
-    Command("board", N_("the Engineer's board: the symbols of each section, crossed ones in brackets"),
-            example="board"),
-    Command("track", N_("the enemy's announced courses, silent runs, surfacings, torpedoes and mines "
-                        "(the Radio Operator's)"),
+    Command(Msg.pterm("Captain Sonar console", "help"), N_("the commands; with a command: its fields"),
+            (Field(Msg.pterm("Captain Sonar console", "command"), N_("COMMAND"), N_("a command"), required=False),),
+            aliases=("?",), example="help silence"),
+    Command(Msg.pterm("Captain Sonar console", "status"),
+            N_("your boat: cell, sector, damage, gauges, breakdowns, what the game waits for"), example="status"),
+    Command(Msg.pterm("Captain Sonar console", "map"),
+            N_("your map: route, boat, mines, islands, water holes, Archer mines, blasts"), example="map"),
+    Command(Msg.pterm("Captain Sonar console", "board"),
+            N_("the Engineer's board: the symbols of each section, crossed ones in brackets"), example="board"),
+    Command(Msg.pterm("Captain Sonar console", "track"),
+            N_("the enemy's announced courses, silent runs, surfacings, torpedoes and mines (the Radio Operator's)"),
             example="track"),
-    Command("plot", N_("the training aid: the enemy's possible cells (games with --training-aid)"), example="plot"),
-    Command("start", N_("the Captain marks the secret start cell"), (_cell(),), example="start C6"),
-    Command("course", N_("announce a course; the First Mate's mark and the Engineer's cross may come along"),
+    Command(Msg.pterm("Captain Sonar console", "plot"),
+            N_("the training aid: the enemy's possible cells (games with --training-aid)"), example="plot"),
+    Command(Msg.pterm("Captain Sonar console", "start"), N_("the Captain marks the secret start cell"), (_cell(),),
+            example="start C6"),
+    Command(Msg.pterm("Captain Sonar console", "course"),
+            N_("announce a course; the First Mate's mark and the Engineer's cross may come along"),
             (_direction(),
-             Field("mark", N_("SYSTEM"), N_("the gauge the First Mate marks"), SYSTEMS, positional=False,
-                   required=False),
-             Field("cross", N_("SYMBOL"), N_("the symbol the Engineer crosses, e.g. N2"), positional=False,
-                   required=False)),
+             Field(Msg.pterm("Captain Sonar console", "mark"), N_("SYSTEM"), N_("the gauge the First Mate marks"),
+                   SYSTEMS, positional=False, required=False),
+             Field(Msg.pterm("Captain Sonar console", "cross"), N_("SYMBOL"),
+                   N_("the symbol the Engineer crosses, e.g. N2"), positional=False, required=False)),
             aliases=("n", "e", "s", "w", "north", "east", "south", "west"), example="course N mark=torpedo cross=N2"),
-    Command("mark", N_("the First Mate marks a gauge"), (Field("system", N_("SYSTEM"), N_("a gauge"), SYSTEMS),),
+    Command(Msg.pterm("Captain Sonar console", "mark"), N_("the First Mate marks a gauge"),
+            (Field(Msg.pterm("Captain Sonar console", "system"), N_("SYSTEM"), N_("a gauge"), SYSTEMS),),
             example="mark torpedo"),
-    Command("cross", N_("the Engineer crosses a symbol of the course's section"),
-            (Field("symbol", N_("SYMBOL"), N_("a symbol of the Engineer's board, e.g. N2 (board shows them)")),),
+    Command(Msg.pterm("Captain Sonar console", "cross"), N_("the Engineer crosses a symbol of the course's section"),
+            (Field(Msg.pterm("Captain Sonar console", "symbol"), N_("SYMBOL"),
+                   N_("a symbol of the Engineer's board, e.g. N2 (board shows them)")),),
             example="cross N2"),
-    Command("torpedo", N_("fire a torpedo at a cell 1 to 4 cells away"), (_cell(),), example="torpedo G5"),
-    Command("mine", N_("lay a mine in a cell next to the boat"), (_cell(),), example="mine B7"),
-    Command("drone", N_("ask the enemy whether its boat is in a sector"),
-            (Field("sector", N_("SECTOR"), N_("a sector number")), _BY), example="drone 4"),
-    Command("sonar", N_("activate the sonar: the enemy answers with two statements, exactly one true"), (_BY,),
+    Command(Msg.pterm("Captain Sonar console", "torpedo"), N_("fire a torpedo at a cell 1 to 4 cells away"),
+            (_cell(),), example="torpedo G5"),
+    Command(Msg.pterm("Captain Sonar console", "mine"), N_("lay a mine in a cell next to the boat"), (_cell(),),
+            example="mine B7"),
+    Command(Msg.pterm("Captain Sonar console", "drone"), N_("ask the enemy whether its boat is in a sector"),
+            (_sector(), _BY), example="drone 4"),
+    Command(Msg.pterm("Captain Sonar console", "sonar"),
+            N_("activate the sonar: the enemy answers with two statements, exactly one true"), (_BY,),
             example="sonar"),
-    Command("silence", N_("run silent 1 to 4 cells in a straight line"),
-            (_direction(), Field("distance", N_("DISTANCE"), N_("cells, 1 to 4"))), example="silence E 3"),
-    Command("scenario", N_("the scenario system (Echo: set off the Archer mine at a cell)"), (_cell(),),
-            aliases=("archer",), example="scenario G8"),
-    Command("detonate", N_("detonate one of your mines"), (_cell(),), example="detonate B7"),
-    Command("answer", N_("answer the enemy's sonar: two of row, column and sector, exactly one true"),
-            (Field("row", N_("ROW"), N_("a row number"), positional=False, required=False),
-             Field("column", N_("COLUMN"), N_("a column letter"), positional=False, required=False),
-             Field("sector", N_("SECTOR"), N_("a sector number"), positional=False, required=False)),
+    Command(Msg.pterm("Captain Sonar console", "silence"), N_("run silent 1 to 4 cells in a straight line"),
+            (_direction(), Field(Msg.pterm("Captain Sonar console", "distance"), N_("DISTANCE"),
+                                 N_("cells, 1 to 4"))), example="silence E 3"),
+    Command(Msg.pterm("Captain Sonar console", "scenario"),
+            N_("the scenario system (Echo: set off the Archer mine at a cell)"), (_cell(),), aliases=("archer",),
+            example="scenario G8"),
+    Command(Msg.pterm("Captain Sonar console", "detonate"), N_("detonate one of your mines"), (_cell(),),
+            example="detonate B7"),
+    Command(Msg.pterm("Captain Sonar console", "answer"),
+            N_("answer the enemy's sonar: two of row, column and sector, exactly one true"),
+            (Field(Msg.pterm("Captain Sonar console", "row"), N_("ROW"), N_("a row number"), positional=False,
+                   required=False),
+             Field(Msg.pterm("Captain Sonar console", "column"), N_("COLUMN"), N_("a column letter"),
+                   positional=False, required=False),
+             _sector(positional=False)),
             example="answer column=L sector=6"),
-    Command("stop", N_("real time: Stop! freezes both teams until the activation is resolved"), example="stop"),
-    Command("go", N_("real time: lift your Stop!"), example="go"),
-    Command("surface", N_("surface: the sector is announced, the route erased; the breakdowns go at once "
-                          "(turn-based) or with the repairs (real time)"), example="surface"),
-    Command("repair", N_("real time, surfaced: outline a hull section (1 to 4)"),
-            (Field("section", N_("SECTION"), N_("a hull section, 1 to 4")),
-             Field("member", N_("MEMBER"), N_("who outlines it: captain, first_mate, engineer, radio_operator"),
-                   required=False)),
+    Command(Msg.pterm("Captain Sonar console", "stop"),
+            N_("real time: Stop! freezes both teams until the activation is resolved"), example="stop"),
+    Command(Msg.pterm("Captain Sonar console", "go"), N_("real time: lift your Stop!"), example="go"),
+    Command(Msg.pterm("Captain Sonar console", "surface"),
+            N_("surface: the sector is announced, the route erased; the breakdowns go at once (turn-based) or with "
+               "the repairs (real time)"), example="surface"),
+    Command(Msg.pterm("Captain Sonar console", "repair"), N_("real time, surfaced: outline a hull section (1 to 4)"),
+            (Field(Msg.pterm("Captain Sonar console", "section"), N_("SECTION"), N_("a hull section, 1 to 4")),
+             Field(Msg.pterm("Captain Sonar console", "member"), N_("MEMBER"),
+                   N_("who outlines it: captain, first_mate, engineer, radio_operator"), required=False)),
             example="repair 2 engineer"),
-    Command("dive", N_("dive again after surfacing"), example="dive"),
-    Command("save", N_("save now"), example="save"),
-    Command("quit", N_("save and leave"), aliases=("exit",), example="quit"),
+    Command(Msg.pterm("Captain Sonar console", "dive"), N_("dive again after surfacing"), example="dive"),
+    Command(Msg.pterm("Captain Sonar console", "save"), N_("save now"), example="save"),
+    Command(Msg.pterm("Captain Sonar console", "quit"), N_("save and leave"), aliases=("exit",), example="quit"),
 )
 
-#: the words that leave the game, whole: as at the U-BOOT console (`quit`, `exit`) and no single letter,
+
+def field_word(name: str, lang: Language) -> str:
+    """A field's name as the table types it (`sector` is `sektor` at a German table); an id no command
+    declares as it is."""
+    return next((f.local(lang) for c in COMMANDS for f in c.fields if f.name == name), name)
+
+
+def command(name: str) -> Command:
+    """The command of an id (`course`)."""
+    return next(c for c in COMMANDS if c.name == name)
+
+
+def command_word(name: str) -> Msg:
+    """A command's word as a sentence names it (`type {help}`): rendered in the table's language."""
+    return command(name).word
+
+
+#: the English words that leave the game, whole: as at the U-BOOT console (`quit`, `exit`) and no single letter,
 #: since `q` sits beside the course `w` on the keyboard; a beginning of one of them is answered with them
-QUIT_WORDS = next((c.name, *c.aliases) for c in COMMANDS if c.name == "quit")
+QUIT_WORDS = (command("quit").name, *command("quit").aliases)
+
+
+def quit_words(code: str = "en") -> tuple[str, ...]:
+    """The words that leave the game at a table of language `code`: its own word first, then the English ones."""
+    return tuple(dict.fromkeys([command("quit").local(language(code)), *QUIT_WORDS]))
 
 
 def find(word: str, code: str = "en") -> Command | None:
-    """The command a typed word names (its name, an alias, or a course in the table's language)."""
+    """The command a typed word names: its id or an alias (at every table), its word in the table's language
+    (`kurs`, `курс`), or a course in the table's language (`o`, `восток`)."""
     word = word.lower()
-    for command in COMMANDS:
-        if word == command.name or word in command.aliases:
-            return command
+    for declared in COMMANDS:
+        if word == declared.name or word in declared.aliases:
+            return declared
+    found = command_words(code).get(fold(word))
+    if found is not None:
+        return found
     if word in course_words(code):
-        return next(c for c in COMMANDS if c.name == "course")
+        return command("course")
     return None
+
+
+@cache
+def command_words(code: str) -> dict[str, Command]:
+    """The commands' words at a table of language `code` (`fold`ed) -> the command. A word that is another
+    command's id stays that command's (the English words work at every table)."""
+    lang = language(code)
+    ids = {word for c in COMMANDS for word in (c.name, *c.aliases)}
+    return {fold(c.local(lang)): c for c in COMMANDS if c.local(lang) not in ids}
 
 
 @cache
@@ -188,6 +317,24 @@ def member_words(code: str) -> dict[str, str]:
 def member_id(word: str, code: str = "en") -> str:
     """The crew member a typed word names, or the word itself (the game then refuses it by name)."""
     return member_words(code).get(word.lower(), word)
+
+
+@cache
+def system_words(code: str) -> dict[str, str]:
+    """Every word that names a system at a table of language `code`, lower case -> its id: the ids, the table's
+    names of the systems as the status and the feed say them (`drohne`, `торпеда`; `_` for a space) and the words
+    of the commands that activate them (`szenario`, `сценарий`)."""
+    lang = language(code)
+    words = {system: system for system in SYSTEMS}
+    for system in SYSTEMS:
+        words.setdefault(typed_word(Msg(SYSTEM_NAMES[system]), lang), system)
+        words.setdefault(command(system).local(lang), system)
+    return words
+
+
+def system_id(word: str, code: str = "en") -> str:
+    """The system a typed word names, or the word itself (the game then refuses it by name)."""
+    return system_words(code).get(word.lower(), word)
 
 
 def symbol_id(word: str, code: str = "en") -> str:

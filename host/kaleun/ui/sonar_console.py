@@ -5,7 +5,8 @@ team's own events, `kaleun.core.events.visible_to`) and turns typed lines into t
 commands. Two consoles may run in one process, each on its own terminal (`--tty`); typed lines
 run on the runtime's thread, so the game sees one command at a time. Everything it prints is in
 the table's language (`Runtime.language`); the commands are declared in `kaleun.ui.sonar_commands`
-(`help COMMAND` shows a command's fields), courses may be typed in the table's language.
+(`help COMMAND` shows a command's fields); commands, their fields, courses, systems and crew members
+may be typed in the table's language, the English words at every table.
 """
 
 from __future__ import annotations
@@ -28,7 +29,22 @@ from kaleun.sonar.referee import COURSE_IDS, NOT_A_COURSE, Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
 from kaleun.ui.session import saved_line
-from kaleun.ui.sonar_commands import COMMANDS, QUIT_WORDS, Command, course_id, course_words, find, member_id, symbol_id
+from kaleun.ui.sonar_commands import (
+    COMMANDS,
+    SYSTEMS,
+    Command,
+    command_word,
+    course_id,
+    course_words,
+    field_word,
+    find,
+    member_id,
+    member_words,
+    quit_words,
+    symbol_id,
+    system_id,
+    system_words,
+)
 from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, first_steps, track_text
 from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
@@ -102,15 +118,23 @@ class TeamConsole(Prompting):
 
     def _answer_hint(self) -> None:
         """The enemy's sonar waits for this team's answer, and the whole game with it: how it is typed."""
-        self.say(self.lang.render(Msg("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two kinds, "
-                                      "exactly one of them true, e.g. answer column=L sector=6.")))
+        answer = find("answer")
+        assert answer is not None
+        row, column, sector = (f.local(self.lang) for f in answer.fields)
+        self.say(self.lang.render(Msg("  To answer: {answer} {row}=ROW {column}=COLUMN (or {sector}=SECTOR): two "
+                                      "kinds, exactly one of them true, e.g. {example}.",
+                                      answer=command_word("answer"), row=row, column=column, sector=sector,
+                                      example=answer.example_in(self.lang))))
 
     def _repair_hint(self) -> None:
         """The real-time repair ritual at a console: which words outline the hull sections."""
         crew = self.referee.teams[self.team].crew
-        self.say(self.lang.render(Msg("  To repair: repair SECTION MEMBER for each hull section, the Engineer first "
-                                      "(repair 1 {engineer}), the sheet passed on among {members}; then dive.",
-                                      engineer=crew.holder("engineer"), members=", ".join(crew.members))))
+        word_of = {member: text for text, member in member_words(self.lang.code).items()}  # the table's word last
+        self.say(self.lang.render(Msg("  To repair: {repair} SECTION MEMBER for each hull section, the Engineer first "
+                                      "({repair} 1 {engineer}), the sheet passed on among {members}; then {dive}.",
+                                      repair=command_word("repair"), dive=command_word("dive"),
+                                      engineer=word_of[crew.holder("engineer")],
+                                      members=", ".join(word_of[m] for m in crew.members))))
 
     def _print(self, event: Event) -> None:
         if not visible_to(event, self.team):
@@ -136,6 +160,10 @@ class TeamConsole(Prompting):
                     values["command"] = typed_as
                 if typed and text.template == NOT_A_COURSE and values.get("choices") == COURSE_IDS:
                     values["choices"] = self.course_letters()
+                if typed and isinstance(values.get("field"), str):  # a field named as this table types it
+                    values["field"] = field_word(values["field"], self.lang)
+                if typed and values.get("choices") == ", ".join(SYSTEMS):  # the gauges as the status names them
+                    values["choices"] = self.system_words()
                 if values != text.values:
                     renamed = Msg(text.template, **values)
                     renamed.plural_form = text.plural_form
@@ -189,18 +217,25 @@ class TeamConsole(Prompting):
         return plain, fields
 
     def _words(self, verb: str, rest: list[str]) -> None:
-        command = find(verb, self.lang.code)
-        if command is None and any(word.startswith(verb) for word in QUIT_WORDS):
+        lang = self.lang
+        command = find(verb, lang.code)
+        leaving = quit_words(lang.code)
+        if command is None and any(word.startswith(verb) for word in leaving):
             # only the whole word leaves, as at the U-BOOT console: `q` sits next to the course `w`
-            raise CommandError(Msg("'{word}' does not leave the game: type quit (or exit) to save and leave",
-                                   word=verb))
+            raise CommandError(Msg("'{word}' does not leave the game: type {quit} (or {other}) to save and leave",
+                                   word=verb, quit=leaving[0], other=", ".join(leaving[1:])))
         if command is None:
-            raise CommandError(Msg("unknown command '{word}': type help", word=verb))
+            raise CommandError(Msg("unknown command '{word}': type {help}", word=verb, help=command_word("help")))
         name = command.name
-        plain, fields = self._fields(rest)
+        #: how a refusal names the command: as typed, or in the table's words for a course typed as a letter
+        said = command.local(lang) if verb in course_words(lang.code) else verb
+        plain, typed_fields = self._fields(rest)
+        fields = {command.field_id(key, lang): value for key, value in typed_fields.items()}
         plain = self._named(command, plain, fields)
         if isinstance(fields.get("by"), str):  # who activates, typed in the table's language too
-            fields["by"] = member_id(fields["by"], self.lang.code)
+            fields["by"] = member_id(fields["by"], lang.code)
+        if isinstance(fields.get("mark"), str):  # the gauge, named as the status names it
+            fields["mark"] = system_id(fields["mark"], lang.code)
         status = self.referee.team_status(self.team)
         if name == "help":
             self._need(plain, command)
@@ -217,35 +252,35 @@ class TeamConsole(Prompting):
         elif name == "track":
             self._need(plain, command)
             self.say(self.lang.render(track_text(self.referee.record.past(self.team), self.team)))
-        elif name == "course" and verb != "course":  # n, e, s, w, north ... or a course in the table's language
-            self._need(plain, command, 0)
-            self.send({"do": "course", "direction": course_id(verb, self.lang.code), **self._local(fields)})
+        elif name == "course" and verb in course_words(lang.code):  # n, e, s, w, north ... or a course in the
+            self._need(plain, command, 0)                            # table's language
+            self.send({"do": "course", "direction": course_id(verb, lang.code), **self._local(fields)}, said)
         elif name == "course":
             self._need(plain, command)
-            self.send({"do": "course", "direction": course_id(plain[0], self.lang.code), **self._local(fields)})
+            self.send({"do": "course", "direction": course_id(plain[0], lang.code), **self._local(fields)}, said)
         elif name in ("start", "mark", "cross", "detonate"):
             self._need(plain, command)
             key = command.fields[0].name
-            value = (symbol_id(plain[0], self.lang.code) if key == "symbol" else plain[0].upper() if key == "cell"
-                     else plain[0].lower())
-            self.send({"do": name, key: value, **fields})
+            value = (symbol_id(plain[0], lang.code) if key == "symbol" else plain[0].upper() if key == "cell"
+                     else system_id(plain[0], lang.code).lower())
+            self.send({"do": name, key: value, **fields}, said)
         elif name in ACTIVATIONS:
             system, keys = ACTIVATIONS[name]
             self._need(plain, command)
             values = {k: (parse_value(v) if k in ("sector", "distance") else v.upper() if k == "cell"
-                          else course_id(v, self.lang.code) if k == "direction" else v)
+                          else course_id(v, lang.code) if k == "direction" else v)
                       for k, v in zip(keys, plain, strict=True)}
-            self.send({"do": "activate", "system": system, **values, **fields}, typed_as=name)
+            self.send({"do": "activate", "system": system, **values, **fields}, said)
         elif name == "answer":
             self._need(plain, command)
-            self.send({"do": "sonar_answer", **fields}, typed_as=name)
+            self.send({"do": "sonar_answer", **fields}, said)
         elif name in ("surface", "dive", "stop", "go", "plot"):
             self._need(plain, command)
-            self.send({"do": name, **fields})
+            self.send({"do": name, **fields}, said)
         elif name == "repair":
             self._need(plain, command)
-            member = {"by": member_id(plain[1], self.lang.code)} if len(plain) == 2 else {}
-            self.send({"do": "repair", "section": parse_value(plain[0]), **member, **fields})
+            member = {"by": member_id(plain[1], lang.code)} if len(plain) == 2 else {}
+            self.send({"do": "repair", "section": parse_value(plain[0]), **member, **fields}, said)
         elif name == "save":
             self._need(plain, command)
             autosave = self.runtime.autosave
@@ -272,10 +307,11 @@ class TeamConsole(Prompting):
         if autosave is not None and not self.quit_unsaved and not self.gone and self._saved() is not None:
             self.quit_unsaved = True
             if autosave.no_writes:  # a read-only or vanished storage: more room does not help
-                again = Msg("Check the storage (it takes no writes) and type quit again, or type quit again now to "
-                            "leave without this save.")
+                again = Msg("Check the storage (it takes no writes) and type {quit} again, or type {quit} again now "
+                            "to leave without this save.", quit=command_word("quit"))
             else:
-                again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
+                again = Msg("Make room and type {quit} again, or type {quit} again now to leave without this save.",
+                            quit=command_word("quit"))
             self._problem(again)
             return
         self.stopping = True
@@ -310,14 +346,16 @@ class TeamConsole(Prompting):
         if words:
             command = find(words[0], self.lang.code)
             if command is None:
-                raise CommandError(Msg("help: no command '{word}': type help", word=words[0]))
+                raise CommandError(Msg("{help}: no command '{word}': type {help}", word=words[0],
+                                       help=command_word("help")))
             for line in self.describe(command):
                 self.say(line)
             return
         lang = self.lang
         courses = ", ".join(lang.text(COURSE_LETTERS[d]) for d in COURSE_LETTERS)
-        self.say(lang.render(Msg("Commands for {team} (help COMMAND shows its fields; cells are letter + number, "
-                                 "e.g. C6; courses {courses}):", team=team_name(self.team), courses=courses)))
+        self.say(lang.render(Msg("Commands for {team} ({help} COMMAND shows its fields; cells are letter + number, "
+                                 "e.g. C6; courses {courses}):", team=team_name(self.team), courses=courses,
+                                 help=command_word("help"))))
         width = max(len(c.usage(lang)) for c in COMMANDS)
         for command in COMMANDS:
             self.say(f"  {command.usage(lang).ljust(min(width, 34))}  {lang.text(command.summary)}")
@@ -326,9 +364,15 @@ class TeamConsole(Prompting):
 
     def first_steps(self) -> None:
         """Where the team begins, as its game stands (a new game's greeting, the end of `help`)."""
-        steps = first_steps(self.referee.team_status(self.team))
+        steps = first_steps(self.referee.team_status(self.team), self.lang)
         if steps is not None:
             self.say(self.lang.render(steps))
+
+    def system_words(self) -> str:
+        """The words this console takes for a system: the table's names (`drohne`, `дрон`), then the ids."""
+        lang = self.lang
+        local = [w for w in system_words(lang.code) if w not in SYSTEMS] if lang.code != "en" else []
+        return ", ".join([*local, *SYSTEMS])
 
     def course_letters(self) -> str:
         """The letters this console takes for a course: the ids and the table's own (German O, Russian С В Ю З)."""
@@ -339,7 +383,7 @@ class TeamConsole(Prompting):
         """`help COMMAND`: its usage, what it does, each field in the table's language, an example."""
         lang = self.lang
         out = [command.usage(lang), f"  {lang.text(command.summary)}"]
-        words = list(command.aliases)
+        words = [command.name, *command.aliases] if command.local(lang) != command.name else list(command.aliases)
         if command.name == "course":
             words += [w for w in course_words(lang.code) if w not in words]
         if words:
@@ -348,17 +392,20 @@ class TeamConsole(Prompting):
             notes = []
             if f.name == "direction":
                 notes.append(self.course_letters())
+            elif f.choices == SYSTEMS:  # as the status names them, and the ids
+                notes.append(self.system_words())
             elif f.choices:
-                notes.append(", ".join(f.choices))
+                members = {member: text for text, member in member_words(lang.code).items()}
+                notes.append(", ".join(dict.fromkeys([*(members.get(c, c) for c in f.choices), *f.choices])))
             if f.required:
                 notes.append(lang.text(N_("required")))
             if not f.positional:
-                notes.append(lang.render(Msg("typed as {name}=value", name=f.name)))
+                notes.append(lang.render(Msg("typed as {name}=value", name=f.local(lang))))
             else:  # `_named`: `torpedo cell=G5` is `torpedo G5`
-                notes.append(lang.render(Msg("also as {name}=value", name=f.name)))
-            out.append(f"  {f.name}: {lang.text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
+                notes.append(lang.render(Msg("also as {name}=value", name=f.local(lang))))
+            out.append(f"  {f.local(lang)}: {lang.text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
         if command.example:
-            out.append(lang.render(Msg("  example: {line}", line=command.example)))
+            out.append(lang.render(Msg("  example: {line}", line=command.example_in(lang))))
         return out
 
     # -- reading ----------------------------------------------------------------------------
@@ -411,8 +458,8 @@ def start_consoles(consoles: list[TeamConsole], on_end: Callable[[], None], alon
     ended). `alone`: a single console says the other team has no input here."""
     for console in consoles:
         lang = console.lang
-        console.say(lang.render(Msg("Kaleun: Captain Sonar, {team}'s console. Type help for the commands.",
-                                    team=team_name(console.team))))
+        console.say(lang.render(Msg("Kaleun: Captain Sonar, {team}'s console. Type {help} for the commands.",
+                                    team=team_name(console.team), help=command_word("help"))))
         if alone and len(consoles) == 1:
             other = "blue" if console.team == "yellow" else "yellow"
             console.say(lang.render(Msg("Only {team}'s console runs here: give {other} a terminal with --tty "

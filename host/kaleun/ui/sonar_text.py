@@ -19,6 +19,7 @@ from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, LETTERS, parse_ce
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.record import is_track
 from kaleun.sonar.team import SYSTEM_NAMES, team_name
+from kaleun.ui.sonar_commands import command, command_word
 
 #: one character per colour of the engineer board's symbols, on the text board and on the screen (colour is never
 #: the only cue), in each language as its edition names them (German: the sheet's Waffen-, Aufspür- and Spezielle
@@ -141,7 +142,8 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
         lines.append(Msg("Broken down: {systems}.", systems=names))
     if status["phase"] == "setup":  # the help promises what the game waits for: in setup, a start cell
         lines.append(Msg("Waiting: the other Captain marks the start cell.") if status["cell"]
-                     else Msg("Waiting: your Captain marks the start cell (start CELL)."))
+                     else Msg("Waiting: your Captain marks the start cell ({start} CELL).",
+                              start=command_word("start")))
     elif status["phase"] == "over":
         lines.append(Msg("The game is over: {winner} won.", winner=team_name(status["winner"])) if status["winner"]
                      else Msg("The game is over: both boats sank."))
@@ -223,19 +225,23 @@ def feed_line(event: Event, lang: Language) -> str:
 
 
 
-def first_steps(status: dict[str, Any]) -> Msg | None:
+def first_steps(status: dict[str, Any], lang: Language) -> Msg | None:
     """Where a team begins, as its game stands (`Referee.team_status`): a new game's greeting at the team's
-    console (as the U-BOOT console greets a new game) and the end of its `help`. None once the game is over."""
+    console (as the U-BOOT console greets a new game) and the end of its `help`, naming the commands in the
+    table's words (`karte`, `kurs O markieren=torpedo kreuzen=O2`). None once the game is over."""
     if status["phase"] == "over":
         return None
+    words = {name: command_word(name) for name in ("map", "start", "status", "board", "help", "stop", "torpedo")}
     if status["cell"] is None:
-        return Msg("First steps: map shows the sea, its islands and sectors; start CELL marks your secret start "
-                   "cell (e.g. start C6); status says what the game waits for.")
+        return Msg("First steps: {map} shows the sea, its islands and sectors; {start} CELL marks your secret start "
+                   "cell (e.g. {start} C6); {status} says what the game waits for.", **words)
+    letters = {d.lower(): lang.text(COURSE_LETTERS[d]).lower() for d in COURSE_LETTERS}
+    example = command("course").example_in(lang)
     if status["mode"] == "turn":
-        return Msg("First steps: in your turn the Captain announces a course (n, e, s or w) and the First Mate "
-                   "and the Engineer confirm it: course N mark=torpedo cross=N2 does all three (board shows the "
-                   "symbols); a full gauge with no breakdown of its colour fires its system (help torpedo); "
-                   "status says what the game waits for.")
-    return Msg("First steps: announce a course (n, e, s or w) and confirm it with the First Mate's mark and the "
-               "Engineer's cross: course N mark=torpedo cross=N2 does all three (board shows the symbols); stop "
-               "freezes both teams for an activation; status says what the game waits for.")
+        return Msg("First steps: in your turn the Captain announces a course ({n}, {e}, {s} or {w}) and the First "
+                   "Mate and the Engineer confirm it: {example} does all three ({board} shows the symbols); a full "
+                   "gauge with no breakdown of its colour fires its system ({help} {torpedo}); {status} says what the "
+                   "game waits for.", example=example, **letters, **words)
+    return Msg("First steps: announce a course ({n}, {e}, {s} or {w}) and confirm it with the First Mate's mark and "
+               "the Engineer's cross: {example} does all three ({board} shows the symbols); {stop} freezes both teams "
+               "for an activation; {status} says what the game waits for.", example=example, **letters, **words)
