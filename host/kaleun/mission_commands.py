@@ -146,18 +146,20 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             continue
         single = None if args.table else path.stem
-        try:
-            found = check_text(text, name, single)
-        except MissionError as exc:
-            print(lang.render(of_error(exc)), file=sys.stderr)
-            status = EXIT_BAD_INPUT
-            continue
         if single is not None and _in_own_folder(path):  # played as the group's own: what it may not be too
-            from kaleun.uboot.missions.own import own_problems
+            from kaleun.uboot.missions.own import check_own
 
-            problems = own_problems(text, name, single, found[single])
-            if problems:
+            checked, problems = check_own(text, name, single)
+            if checked is None:
                 print(lang.render(join(problems, "\n")), file=sys.stderr)
+                status = EXIT_BAD_INPUT
+                continue
+            found = {single: checked}
+        else:
+            try:
+                found = check_text(text, name, single)
+            except MissionError as exc:
+                print(lang.render(of_error(exc)), file=sys.stderr)
                 status = EXIT_BAD_INPUT
                 continue
         for mid, spec in found.items():

@@ -243,3 +243,26 @@ def test_4_1_two_games_in_one_process_see_only_their_own_groups_missions():
     assert "broken was left out: its file has mistakes" in str(setup_problem(GameSetup(mission="broken", own=theirs)))
     # the games built earlier play on as they were set up, whatever was set up after them
     assert load_game(json.loads(json.dumps(ours_game.to_state()))).config == ours_game.config
+
+
+def test_4_1_an_own_file_with_mistakes_and_a_shipped_missions_id_is_told_every_problem_at_once(tmp_path):
+    """A file of the group's own missions that lacks fields, takes a shipped mission's id and names a linked
+    patrol is refused with all three kinds of mistake at once, each with its line, so the group mends it in one go
+    (the check of the fields alone used to hide the id and the patrol until the fields were mended)."""
+    mine = own_file(tmp_path, "training.toml", 'name = "Our training"\nsummary = "Ours."\npatrol = "ours"\n')
+    want = [f"{mine}:1: training: the id training is a shipped mission's: give the file another name (the id is the "
+            "file's name)",
+            f"{mine}:1: training: needs the field 'start'",
+            f"{mine}:1: training: needs the field 'square'",
+            f"{mine}:3: training: patrol: a group's own mission is played as a single mission: linked patrols and the "
+            "campaign use the shipped missions only"]
+    for checked in (run_kaleun("missions", "check", home=tmp_path),
+                    run_kaleun("missions", "check", str(mine), home=tmp_path)):
+        assert checked.returncode == 2
+        assert [row for row in checked.stderr.splitlines() if row.startswith(str(mine))] == want, checked.stderr
+    listed = run_kaleun("missions", home=tmp_path)
+    assert all(row in listed.stderr for row in want), listed.stderr
+    broken = own_file(tmp_path, "training.toml", 'name = "Our training\n')  # not even TOML: the id is still told
+    clash, toml = map(str, read_own([(str(broken), broken.read_text())]).refused[str(broken)])
+    assert clash.startswith(f"{broken}:1: training: the id training is a shipped mission's") and \
+        toml.startswith(f"{broken}:1: not valid TOML"), (clash, toml)
