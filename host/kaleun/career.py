@@ -265,17 +265,35 @@ def settings_said(settings: Settings) -> Msg | None:
     return Msg("Carried over: difficulty {levels}.", levels=levels)
 
 
-def patrol_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
+#: the ways a group plays its next mission: at the table (`kaleun play`), by table script (`kaleun run`), or
+#: either when it is not known which (`kaleun resume` of a save, which both may have written)
+VIAS = ("play", "run", "either")
+
+
+def going_on_command(mode: str, via: str = "play") -> Msg | str:
+    """The command that plays the next mission of the linked patrol or the campaign (`mode`) the way the group
+    plays (`via`, one of `VIAS`): `kaleun play --linked`, `kaleun run --linked --script SCRIPT --events EVENTS`,
+    or both."""
+    play, run = f"kaleun play --{mode}", f"kaleun run --{mode} --script SCRIPT --events EVENTS"
+    if via == "run":
+        return run
+    if via == "either":
+        return Msg("{play} (by table script: {run})", play=play, run=run)
+    return play
+
+
+def patrol_given_up(record: dict[str, Any], setup: Any, via: str = "play") -> Msg | None:
     """What a group is told when the linked set-up names a mission that is not the next part of the linked patrol
     in progress: a new patrol begins with it, and the one in progress (with its carry-over, rulebook §5.2) is
-    given up once the new part is booked (None: nothing is given up)."""
+    given up once the new part is booked, and how to go on with that one instead, the way the group plays (`via`:
+    `kaleun play`, or `kaleun run` by table script). None: nothing is given up."""
     patrol = record.get("patrol")
     if setup.mode != "linked" or not setup.mission or patrol is None or patrol.get("mode") != "linked" \
             or patrol["next"] == setup.mission:
         return None
     return Msg("A new linked patrol begins with {mission}: the linked patrol {patrol} in progress (next: {next}) is "
-               "given up with what it carries over once this part ends. To go on with it instead: kaleun play "
-               "--linked.", mission=setup.mission, patrol=patrol["id"], next=patrol["next"])
+               "given up with what it carries over once this part ends. To go on with it instead: {how}.",
+               mission=setup.mission, patrol=patrol["id"], next=patrol["next"], how=going_on_command("linked", via))
 
 
 def campaign_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
@@ -516,5 +534,5 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 
 
 __all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
-           "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said", "start_configured",
+           "going_on_command", "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said", "start_configured",
            "with_carried"]

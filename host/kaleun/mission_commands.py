@@ -372,7 +372,8 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         setup = parse_setup(args)
         if setup.mode == "single" and not setup.mission:
             setup.mission = "training"
-        _tell_patrol_given_up(setup, _table_language(args))
+        via = "run" if getattr(args, "command", None) == "run" else "play"  # a table script's run goes on by script
+        _tell_patrol_given_up(setup, _table_language(args), via)
         _tell_carried(setup, _table_language(args))
     return start_configured(setup)
 
@@ -394,7 +395,7 @@ def _tell_carried(setup: Any, code: str) -> None:
                                                      "plays as named instead.", carried=said)), file=sys.stderr)
 
 
-def _tell_patrol_given_up(setup: Any, code: str) -> None:
+def _tell_patrol_given_up(setup: Any, code: str, via: str = "play") -> None:
     """A linked set-up naming a mission that is not the next part of the patrol in progress, or a campaign set-up
     naming the first mission while a campaign runs further on: say what is given up (on standard error for the
     command line). A damaged record says nothing here: the start refuses it."""
@@ -405,7 +406,7 @@ def _tell_patrol_given_up(setup: Any, code: str) -> None:
         record = load_career()
     except CareerError:
         return
-    told = patrol_given_up(record, setup) or campaign_given_up(record, setup)
+    told = patrol_given_up(record, setup, via) or campaign_given_up(record, setup)
     if told is not None:
         print("kaleun: " + language(code).render(told), file=sys.stderr)
 

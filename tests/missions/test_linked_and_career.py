@@ -538,3 +538,16 @@ def test_5_2_a_part_that_ended_unbooked_is_booked_before_the_next_linked_part_st
     assert record["patrol"]["next"] == "weather_1940"
     again = play("--mission", "training")  # the booked game (kept aside now) is never booked twice
     assert "is booked in" not in again.stderr and len(load_career()["missions"]) == 1
+
+
+def test_5_2_a_new_linked_patrol_started_by_script_says_how_to_go_on_by_script(home):
+    """`kaleun run --linked --mission shadow_1941` while autumn_1940 goes on: the group playing by table script is
+    told to go on with the patrol in progress by `kaleun run --linked`, not by `kaleun play --linked`."""
+    first_part_ended(home)
+    script = home / "wait.jsonl"
+    script.write_text('{"t": 0, "do": "end"}\n', encoding="utf-8")
+    said = run_kaleun("run", "--linked", "--mission", "shadow_1941", "--script", str(script), "--events",
+                      str(home / "e.jsonl"), home=home).stderr
+    assert ("kaleun: A new linked patrol begins with shadow_1941: the linked patrol autumn_1940 in progress (next: "
+            "weather_1940) is given up with what it carries over once this part ends. To go on with it instead: "
+            "kaleun run --linked --script SCRIPT --events EVENTS.") in said, said
