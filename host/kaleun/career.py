@@ -534,5 +534,5 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 
 
 __all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
-           "going_on_command", "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said", "start_configured",
-           "with_carried"]
+           "going_on_command", "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said",
+           "start_configured", "with_carried"]

@@ -70,10 +70,9 @@ def test_4_3_resuming_an_ended_campaign_mission_names_the_next_one(home):
 def test_5_2_a_linked_part_played_by_script_and_resumed_names_kaleun_run_linked(home):
     """Part 1 of autumn_1940 played by `kaleun run --linked ... --save`, then `kaleun resume --save` of that save:
     the group that plays by table script is shown the command it goes on with, `kaleun run --linked`."""
-    save = home / "part1.json"
-    played = run_kaleun("run", "--linked", "--mission", "sc_convoy_1940", "--script",
-                        str(Path(__file__).resolve().parent / "scripts" / "sc_convoy_1940.win.jsonl"), "--events", str(home / "e.jsonl"), "--save",
-                        str(save), home=home)
+    save, script = home / "part1.json", Path(__file__).resolve().parent / "scripts" / "sc_convoy_1940.win.jsonl"
+    played = run_kaleun("run", "--linked", "--mission", "sc_convoy_1940", "--script", str(script), "--events",
+                        str(home / "e.jsonl"), "--save", str(save), home=home)
     assert played.returncode == 0, played.stderr
     result = run_kaleun("resume", "--console", "--save", str(save), home=home)
     assert result.returncode == 2
