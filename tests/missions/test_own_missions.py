@@ -266,3 +266,22 @@ def test_4_1_an_own_file_with_mistakes_and_a_shipped_missions_id_is_told_every_p
     clash, toml = map(str, read_own([(str(broken), broken.read_text())]).refused[str(broken)])
     assert clash.startswith(f"{broken}:1: training: the id training is a shipped mission's") and \
         toml.startswith(f"{broken}:1: not valid TOML"), (clash, toml)
+
+
+def test_4_1_a_mission_whose_par_is_nothing_is_graded_by_its_objectives_as_its_thresholds_say(tmp_path):
+    """A group's own mission whose objectives bring no fame and that sets no `par_grt` has a par of 0: the
+    debrief's thresholds say a score of 0 earns an S. Won with every primary objective met, it was graded F (and
+    booked so in the career record); it earns what the thresholds say, capped as every mission is."""
+    from kaleun.uboot.missions import scoring
+
+    assert scoring.thresholds(0) == dict.fromkeys(scoring.ORDER, 0)
+    assert scoring.grade_for(0, 0, primary_met=True, lost=False) == "S"
+    assert scoring.grade_for(0, 0, primary_met=False, lost=False) == "D"
+    assert scoring.grade_for(0, 0, primary_met=True, lost=True) == "F"
+    own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH + "fame = 0\n")
+    script = write_script(tmp_path / "stay.jsonl", STAY)
+    played = run_kaleun("run", "--mission", "wolf_watch", "--script", str(script), "--events",
+                        str(tmp_path / "e.jsonl"), "--debrief", str(tmp_path / "d.png"), home=tmp_path)
+    assert played.returncode == 0, played.stderr
+    debrief = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))
+    assert (debrief["result"], debrief["par"], debrief["score"], debrief["grade"]) == ("won", 0, 0, "S")
