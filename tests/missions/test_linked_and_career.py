@@ -551,3 +551,37 @@ def test_5_2_a_new_linked_patrol_started_by_script_says_how_to_go_on_by_script(h
     assert ("kaleun: A new linked patrol begins with shadow_1941: the linked patrol autumn_1940 in progress (next: "
             "weather_1940) is given up with what it carries over once this part ends. To go on with it instead: "
             "kaleun run --linked --script SCRIPT --events EVENTS.") in said, said
+
+
+def test_5_2_the_next_evening_a_part_not_over_in_the_autosave_is_named_when_play_linked_would_start_again(home):
+    """§5.2, a patrol over several evenings: the group stopped in the middle of a part and types `kaleun play
+    --linked` the next evening instead of `kaleun resume`. The part is booked only when it ends, so for a first
+    part the record has no patrol yet: the group is told the autosave holds it, not that no patrol is in progress;
+    for a later part the game starts that part again from its beginning, and the group is told so before it plays,
+    with the file the game not over is kept as."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    def play(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *args], capture_output=True,
+                              text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home)
+
+    assert play("--linked", "--mission", "sc_convoy_1940").returncode == 0  # evening 1, stopped midway
+    refused = play("--linked")
+    assert refused.returncode == 2
+    assert ("kaleun: no linked patrol is in progress in the career record: the autosave holds sc_convoy_1940 of the "
+            "linked patrol autumn_1940, not over yet (a part is booked when it ends): continue it with kaleun resume"
+            ) in refused.stderr, refused.stderr
+    assert "autumn_1940" in play("--linked", "--language", "de").stderr
+    first_part_ended(home)
+    assert play("--linked").returncode == 0  # part 2 begun, stopped midway
+    again = play("--linked")
+    assert again.returncode == 0
+    told = ("kaleun: The autosave holds weather_1940 of the linked patrol autumn_1940, not over yet: this game plays "
+            "the part again from its beginning. To go on with that one instead, quit this game and resume the one "
+            "kept (named below).")
+    assert told in again.stderr and "the previous game was kept as" in again.stderr.split(told)[1], again.stderr
+    single = play("--mission", "weather_1940")  # a single mission gives no linked part up: nothing to say
+    assert "The autosave holds" not in single.stderr
