@@ -258,7 +258,9 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     if mission.over:
         _book_late(game, getattr(args, "table_language", "en"))
         reason = str(mission.reason or "no reason given").replace("_", " ")
-        going_on = _goes_on_with(game, via="either")
+        # the autosave is the table's (`kaleun play`); another save may be a table script's (`kaleun run --save`)
+        via = "either" if args.save and path.resolve() != autosave_path().resolve() else "play"
+        going_on = _goes_on_with(game, via=via)
         if going_on is not None:  # the next evening of a linked patrol or a campaign: say how it goes on
             raise MissionOver(Msg("that mission is over ({result}: {reason}) and cannot be played on. The save stays "
                                   "in {path}; {next}", result=mission.result, reason=reason, path=str(path),
