@@ -292,8 +292,8 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
     if mode == "linked":
         patrol = record.get("patrol")
         if patrol is not None and patrol.get("mode") == "linked":
-            return Msg("the linked patrol goes on with {next}: {how}.", next=str(patrol["next"]),
-                       how=going_on_command("linked", via))
+            return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=str(patrol["id"]),
+                       next=str(patrol["next"]), how=going_on_command("linked", via))
         return Msg("the linked patrol is over: start a new game with kaleun play.")
     if mode == "campaign":
         campaign = record.get("campaign") or {}
