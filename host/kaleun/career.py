@@ -496,10 +496,11 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                  "failed": Msg("ended: a mission was graded below E"),
                  "complete": Msg("complete")}[campaign["state"]]
         out.append(Msg.plural("Campaign (since {started}): {state}. {n} mission ({grades}), score {score:,}, "
-                              "{grt:,} GRT.", "Campaign (since {started}): {state}. {n} missions ({grades}), "
-                              "score {score:,}, {grt:,} GRT.", started=When.day(campaign["started"]), state=state,
-                              n=len(campaign["done"]),
-                       grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"]))
+                              "fame {fame:,}, {grt:,} GRT.", "Campaign (since {started}): {state}. {n} missions "
+                              "({grades}), score {score:,}, fame {fame:,}, {grt:,} GRT.",
+                              started=When.day(campaign["started"]), state=state, n=len(campaign["done"]),
+                              grades=" ".join(campaign["grades"]) or "-", score=campaign["score"],
+                              fame=campaign["fame"], grt=campaign["grt"]))
         if campaign["state"] == "running":
             _with_settings(out, campaign)
     for patrol in (record.get("patrol"), (campaign or {}).get("patrol")):

@@ -121,6 +121,7 @@ def test_4_3_the_campaign_goes_on_with_e_or_better_and_ends_with_f(home):
     lines = career_lines(record)
     assert lines[0].startswith("Career: 2 missions")
     assert "Campaign (since" in lines[1] and "ended: a mission was graded below E" in lines[1]
+    assert lines[1].endswith("2 missions (B F), score 1,528, fame 1,000, 10,553 GRT.")  # its fame and GRT totals
     shown = run_kaleun("career", home=home)
     assert shown.returncode == 0 and "prize_rules_1939" in shown.stdout and "grade F" in shown.stdout
     # host/README.md's `kaleun career` is this campaign as the command prints it (but the day it was played)
