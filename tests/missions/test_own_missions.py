@@ -285,3 +285,27 @@ def test_4_1_a_mission_whose_par_is_nothing_is_graded_by_its_objectives_as_its_t
     assert played.returncode == 0, played.stderr
     debrief = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))
     assert (debrief["result"], debrief["par"], debrief["score"], debrief["grade"]) == ("won", 0, 0, "S")
+
+
+def test_4_1_the_session_of_an_own_mission_named_with_a_space_replays_from_its_first_line(tmp_path):
+    """The id of a group's own mission is its file's name, which may hold a space (`wolf watch.toml`): the session
+    script's first line names the `kaleun run` that replays it, and a shell must read that line as written (it said
+    `--mission wolf watch`, which a shell reads as two words and `kaleun run` refuses)."""
+    import shlex
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    own_file(tmp_path, "wolf watch.toml", WOLF_WATCH)
+    played = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--mission", "wolf watch"],
+                            capture_output=True, text=True, input="quit\n", env=kaleun_env(tmp_path), timeout=120,
+                            cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    (script,) = (tmp_path / "sessions").glob("*.script.jsonl")
+    head = script.read_text(encoding="utf-8").splitlines()[0]
+    words = shlex.split(head.split("replay with kaleun ", 1)[1])
+    assert words[:5] == ["run", "--seed", words[2], "--mission", "wolf watch"], head
+    replayed = run_kaleun(*words, "--script", str(script), "--events", str(tmp_path / "replay.jsonl"), home=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert read_events(tmp_path / "replay.jsonl")[0]["mission"] == "wolf watch"

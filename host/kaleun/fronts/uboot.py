@@ -25,7 +25,12 @@ def table(game: Engine, board: Any) -> Any:
 
 
 def replay(game: Engine) -> str:
-    out = f"--seed {game.seed} --mission {game.config.get('mission', '?')}"
+    """The `kaleun run` options that replay the game, as a shell reads them: a group's own mission is named by its
+    file, whose name may hold a space or a quote (`wolf watch.toml`)."""
+    import shlex
+
+    mission = shlex.quote(str(game.config.get("mission", "?")))
+    out = f"--seed {game.seed} --mission{'=' if mission.startswith('-') else ' '}{mission}"
     if game.config.get("changes"):  # a set-up's difficulties, a linked patrol's carry-over
         out += " --changes '" + json.dumps(game.config["changes"], separators=(",", ":")).replace("'", "\\u0027") + "'"
     return out
