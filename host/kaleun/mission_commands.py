@@ -369,7 +369,7 @@ def _start_from_args(args: argparse.Namespace) -> Any:
                                   record=record)
     else:
         setup = parse_setup(args)
-        if setup.mode == "single" and not setup.mission:
+        if setup.mode == "single" and not setup.mission and _no_linked_patrol():
             setup.mission = "training"
         via = "run" if getattr(args, "command", None) == "run" else "play"  # a table script's run goes on by script
         _tell_patrol_given_up(setup, _table_language(args), via)
@@ -378,7 +378,7 @@ def _start_from_args(args: argparse.Namespace) -> Any:
     try:
         game = start_configured(setup)
     except CareerError as exc:
-        if held is not None and setup.mode == "linked" and not setup.mission:
+        if held is not None and setup.mode == "linked" and not setup.mission and _no_linked_patrol():
             raise CareerError(Msg("no linked patrol is in progress in the career record: the autosave holds {mission} "
                                   "of the linked patrol {patrol}, not over yet (a part is booked when it ends): "
                                   "continue it with kaleun resume", mission=held[0], patrol=held[1])) from exc
@@ -386,6 +386,17 @@ def _start_from_args(args: argparse.Namespace) -> Any:
     if held is not None and game.config.get("mission") == held[0]:
         _tell_held_part(setup.mode, held, _table_language(args))
     return game
+
+
+def _no_linked_patrol() -> bool:
+    """The career record reads and holds no linked patrol in progress (a damaged record is said as it is)."""
+    from kaleun.career import CareerError, load_career
+
+    try:
+        patrol = load_career().get("patrol")
+    except CareerError:
+        return False
+    return patrol is None or patrol.get("mode") != "linked"
 
 
 def _held_part(setup: Any) -> tuple[str, str] | None:

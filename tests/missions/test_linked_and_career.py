@@ -576,6 +576,11 @@ def test_5_2_the_next_evening_a_part_not_over_in_the_autosave_is_named_when_play
             "linked patrol autumn_1940, not over yet (a part is booked when it ends): continue it with kaleun resume"
             ) in refused.stderr, refused.stderr
     assert "autumn_1940" in play("--linked", "--language", "de").stderr
+    record = career_path()
+    record.write_text("{", encoding="utf-8")  # a damaged record is said as it is, not as one without a patrol
+    damaged = play("--linked")
+    assert damaged.returncode == 2 and "the career record is damaged" in damaged.stderr, damaged.stderr
+    record.unlink()
     first_part_ended(home)
     assert play("--linked").returncode == 0  # part 2 begun, stopped midway
     again = play("--linked")
