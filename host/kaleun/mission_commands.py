@@ -369,7 +369,7 @@ def _start_from_args(args: argparse.Namespace) -> Any:
                                   record=record)
     else:
         setup = parse_setup(args)
-        if setup.mode == "single" and not setup.mission and _no_linked_patrol():
+        if setup.mode == "single" and not setup.mission:
             setup.mission = "training"
         via = "run" if getattr(args, "command", None) == "run" else "play"  # a table script's run goes on by script
         _tell_patrol_given_up(setup, _table_language(args), via)
