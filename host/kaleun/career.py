@@ -398,7 +398,8 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     setup = dict(game.config.get("changes", {}).get("setup") or {})
     mode = setup.get("mode", "single")
     final = mission.final
-    entry = {"key": key, "mission": mission.mission, "name": mission.spec.get("name"), "mode": mode,
+    name = mission.spec.get("name")  # a title the record keeps whole up to 200 characters (a save may hold a longer)
+    entry = {"key": key, "mission": mission.mission, "name": None if name is None else str(name)[:200], "mode": mode,
              "seed": game.seed, "result": mission.result, "reason": mission.reason, "grade": final["grade"],
              "score": final["score"], "fame": final["fame"], "grt": final["grt"],
              "ships_sunk": final["ships_sunk"], "crew_lost": final["crew_lost"], "start": game.clock.iso(0.0),
@@ -449,6 +450,11 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
             campaign["next"] = order[order.index(mission.mission) + 1]
         else:
             campaign["state"], campaign["next"] = "complete", None
+    try:  # a booking never writes a record that the next reading would refuse as damaged
+        check(record_shape(), record, "")
+    except ShapeError as exc:
+        raise CareerError(Msg("the mission's result does not fit the career record ({problem}); the record was "
+                              "kept as it is", problem=str(exc))) from exc
     save_career(record, path)
     return entry
 

@@ -309,3 +309,28 @@ def test_4_1_the_session_of_an_own_mission_named_with_a_space_replays_from_its_f
     replayed = run_kaleun(*words, "--script", str(script), "--events", str(tmp_path / "replay.jsonl"), home=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     assert read_events(tmp_path / "replay.jsonl")[0]["mission"] == "wolf watch"
+
+
+def test_4_1_an_own_missions_title_and_id_fit_the_career_record_that_books_them(tmp_path):
+    """The career record books each mission's id and title with every game of it. A group's mission titled with
+    275 characters was checked "ok", played and booked, and from then on every `kaleun career`, `--linked` and
+    `--campaign` refused the whole record as damaged. A title is at most 100 characters and an own mission's id
+    (its file's name) at most 64, each refused with its line; a title of 100 is booked and the record reads."""
+    from kaleun.career import load_career
+
+    long_title = own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH.replace('"Wolf watch"', '"' + "W" * 101 + '"'))
+    long_id = own_file(tmp_path, "w" * 65 + ".toml", WOLF_WATCH)
+    checked = run_kaleun("missions", "check", home=tmp_path)
+    assert checked.returncode == 2
+    assert f"{long_title}:2: wolf_watch: name: must be text of at most 100 characters, got 101" in checked.stderr
+    assert f"{long_id}:1: {'w' * 65}: the id is the file's name and may have at most 64 characters, not 65: give the " \
+           "file a shorter name" in checked.stderr, checked.stderr
+    long_id.unlink()
+    own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH.replace('"Wolf watch"', '"' + "W" * 100 + '"'))
+    script = write_script(tmp_path / "stay.jsonl", STAY)
+    played = run_kaleun("run", "--mission", "wolf_watch", "--difficulty", "captain=normal", "--script", str(script),
+                        "--events", str(tmp_path / "e.jsonl"), home=tmp_path)  # a set-up option: booked
+    assert played.returncode == 0 and "is booked in" in played.stderr, played.stderr
+    assert load_career(tmp_path / "career.json")["missions"][0]["name"] == "W" * 100
+    shown = run_kaleun("career", home=tmp_path)
+    assert shown.returncode == 0 and "wolf_watch" in shown.stdout, shown.stderr

@@ -25,6 +25,9 @@ from typing import Any
 from kaleun.core.messages import Msg
 from kaleun.uboot.missions.catalogue import MissionError, Problem, _locate, at, catalogue, check_text
 
+#: the longest id (the file's name without `.toml`) of a group's own mission (our choice)
+MAX_ID = 64
+
 #: fields only a shipped mission may have (linked patrols and the campaign are shipped missions only)
 PATROL_KEYS = ("patrol", "part", "next_needs_primary")
 
@@ -58,6 +61,9 @@ def own_problems(text: str, name: str, mission: str, spec: Mapping[str, Any]) ->
     if mission in catalogue().missions:
         clash.append(at(name, 1, mission, Msg("the id {mission} is a shipped mission's: give the file another name "
                                               "(the id is the file's name)", mission=mission)))
+    if len(mission) > MAX_ID:  # the career record books the id with every game of it
+        clash.append(at(name, 1, mission, Msg("the id is the file's name and may have at most {most} characters, not "
+                                              "{got}: give the file a shorter name", most=MAX_ID, got=len(mission))))
     found: list[tuple[tuple[str | int, ...], Problem]] = [
         ((key,), Msg("{key}: a group's own mission is played as a single mission: linked patrols and the campaign "
                      "use the shipped missions only", key=key))
