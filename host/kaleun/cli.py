@@ -291,6 +291,9 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
         return None
     if mode == "linked":
         patrol = record.get("patrol")
+        if patrol is not None and patrol.get("mode") == "linked" and patrol.get("from") == patrol["next"]:
+            return Msg("the linked patrol {patrol} plays {next} again (a primary objective was not met): {how}.",
+                       patrol=str(patrol["id"]), next=str(patrol["next"]), how=going_on_command("linked", via))
         if patrol is not None and patrol.get("mode") == "linked":
             return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=str(patrol["id"]),
                        next=str(patrol["next"]), how=going_on_command("linked", via))
