@@ -265,17 +265,35 @@ def settings_said(settings: Settings) -> Msg | None:
     return Msg("Carried over: difficulty {levels}.", levels=levels)
 
 
-def patrol_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
+#: the ways a group plays its next mission: at the table (`kaleun play`), by table script (`kaleun run`), or
+#: either when it is not known which (`kaleun resume` of a save, which both may have written)
+VIAS = ("play", "run", "either")
+
+
+def going_on_command(mode: str, via: str = "play") -> Msg | str:
+    """The command that plays the next mission of the linked patrol or the campaign (`mode`) the way the group
+    plays (`via`, one of `VIAS`): `kaleun play --linked`, `kaleun run --linked --script SCRIPT --events EVENTS`,
+    or both."""
+    play, run = f"kaleun play --{mode}", f"kaleun run --{mode} --script SCRIPT --events EVENTS"
+    if via == "run":
+        return run
+    if via == "either":
+        return Msg("{play} (by table script: {run})", play=play, run=run)
+    return play
+
+
+def patrol_given_up(record: dict[str, Any], setup: Any, via: str = "play") -> Msg | None:
     """What a group is told when the linked set-up names a mission that is not the next part of the linked patrol
     in progress: a new patrol begins with it, and the one in progress (with its carry-over, rulebook §5.2) is
-    given up once the new part is booked (None: nothing is given up)."""
+    given up once the new part is booked, and how to go on with that one instead, the way the group plays (`via`:
+    `kaleun play`, or `kaleun run` by table script). None: nothing is given up."""
     patrol = record.get("patrol")
     if setup.mode != "linked" or not setup.mission or patrol is None or patrol.get("mode") != "linked" \
             or patrol["next"] == setup.mission:
         return None
     return Msg("A new linked patrol begins with {mission}: the linked patrol {patrol} in progress (next: {next}) is "
-               "given up with what it carries over once this part ends. To go on with it instead: kaleun play "
-               "--linked.", mission=setup.mission, patrol=patrol["id"], next=patrol["next"])
+               "given up with what it carries over once this part ends. To go on with it instead: {how}.",
+               mission=setup.mission, patrol=patrol["id"], next=patrol["next"], how=going_on_command("linked", via))
 
 
 def campaign_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
@@ -380,7 +398,8 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
     setup = dict(game.config.get("changes", {}).get("setup") or {})
     mode = setup.get("mode", "single")
     final = mission.final
-    entry = {"key": key, "mission": mission.mission, "name": mission.spec.get("name"), "mode": mode,
+    name = mission.spec.get("name")  # a title the record keeps whole up to 200 characters (a save may hold a longer)
+    entry = {"key": key, "mission": mission.mission, "name": None if name is None else str(name)[:200], "mode": mode,
              "seed": game.seed, "result": mission.result, "reason": mission.reason, "grade": final["grade"],
              "score": final["score"], "fame": final["fame"], "grt": final["grt"],
              "ships_sunk": final["ships_sunk"], "crew_lost": final["crew_lost"], "start": game.clock.iso(0.0),
@@ -431,6 +450,11 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
             campaign["next"] = order[order.index(mission.mission) + 1]
         else:
             campaign["state"], campaign["next"] = "complete", None
+    try:  # a booking never writes a record that the next reading would refuse as damaged
+        check(record_shape(), record, "")
+    except ShapeError as exc:
+        raise CareerError(Msg("the mission's result does not fit the career record ({problem}); the record was "
+                              "kept as it is", problem=str(exc))) from exc
     save_career(record, path)
     return entry
 
@@ -478,10 +502,11 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                  "failed": Msg("ended: a mission was graded below E"),
                  "complete": Msg("complete")}[campaign["state"]]
         out.append(Msg.plural("Campaign (since {started}): {state}. {n} mission ({grades}), score {score:,}, "
-                              "{grt:,} GRT.", "Campaign (since {started}): {state}. {n} missions ({grades}), "
-                              "score {score:,}, {grt:,} GRT.", started=When.day(campaign["started"]), state=state,
-                              n=len(campaign["done"]),
-                       grades=" ".join(campaign["grades"]) or "-", score=campaign["score"], grt=campaign["grt"]))
+                              "fame {fame:,}, {grt:,} GRT.", "Campaign (since {started}): {state}. {n} missions "
+                              "({grades}), score {score:,}, fame {fame:,}, {grt:,} GRT.",
+                              started=When.day(campaign["started"]), state=state, n=len(campaign["done"]),
+                              grades=" ".join(campaign["grades"]) or "-", score=campaign["score"],
+                              fame=campaign["fame"], grt=campaign["grt"]))
         if campaign["state"] == "running":
             _with_settings(out, campaign)
     for patrol in (record.get("patrol"), (campaign or {}).get("patrol")):
@@ -516,5 +541,5 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 
 
 __all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
-           "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said", "start_configured",
-           "with_carried"]
+           "going_on_command", "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said",
+           "start_configured", "with_carried"]

@@ -258,7 +258,9 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     if mission.over:
         _book_late(game, getattr(args, "table_language", "en"))
         reason = str(mission.reason or "no reason given").replace("_", " ")
-        going_on = _goes_on_with(game)
+        # the autosave is the table's (`kaleun play`); another save may be a table script's (`kaleun run --save`)
+        via = "either" if args.save and path.resolve() != autosave_path().resolve() else "play"
+        going_on = _goes_on_with(game, via=via)
         if going_on is not None:  # the next evening of a linked patrol or a campaign: say how it goes on
             raise MissionOver(Msg("that mission is over ({result}: {reason}) and cannot be played on. The save stays "
                                   "in {path}; {next}", result=mission.result, reason=reason, path=str(path),
@@ -275,10 +277,12 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     return game
 
 
-def _goes_on_with(game: Engine) -> Msg | None:
+def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
     """How a group goes on after an ended mission of a linked patrol or a campaign, from the career record:
-    `kaleun play` alone would start a single training mission (None: a single mission, or no record)."""
-    from kaleun.career import CareerError, load_career
+    `kaleun play` alone would start a single training mission (None: a single mission, or no record). `via`: how
+    the group plays its next mission (`kaleun.career.VIAS`): `kaleun resume` of a save cannot tell whether the
+    game was played at the table or by a table script (`kaleun run --linked ... --save`), and names both."""
+    from kaleun.career import CareerError, going_on_command, load_career
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
     try:
@@ -287,16 +291,21 @@ def _goes_on_with(game: Engine) -> Msg | None:
         return None
     if mode == "linked":
         patrol = record.get("patrol")
+        if patrol is not None and patrol.get("mode") == "linked" and patrol.get("from") == patrol["next"]:
+            return Msg("the linked patrol {patrol} plays {next} again (a primary objective was not met): {how}.",
+                       patrol=str(patrol["id"]), next=str(patrol["next"]), how=going_on_command("linked", via))
         if patrol is not None and patrol.get("mode") == "linked":
-            return Msg("the linked patrol goes on with {next}: kaleun play --linked.", next=str(patrol["next"]))
+            return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=str(patrol["id"]),
+                       next=str(patrol["next"]), how=going_on_command("linked", via))
         return Msg("the linked patrol is over: start a new game with kaleun play.")
     if mode == "campaign":
         campaign = record.get("campaign") or {}
         if campaign.get("state") == "running":
-            return Msg("the campaign goes on with {next}: kaleun play --campaign.", next=str(campaign["next"]))
+            return Msg("the campaign goes on with {next}: {how}.", next=str(campaign["next"]),
+                       how=going_on_command("campaign", via))
         if campaign.get("state") == "failed":
             return Msg("the campaign ended there (a mission graded below E, kaleun career shows it); a new one "
-                       "begins with kaleun play --campaign.")
+                       "begins with {how}.", how=going_on_command("campaign", via))
     return None
 
 

@@ -146,18 +146,20 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             continue
         single = None if args.table else path.stem
-        try:
-            found = check_text(text, name, single)
-        except MissionError as exc:
-            print(lang.render(of_error(exc)), file=sys.stderr)
-            status = EXIT_BAD_INPUT
-            continue
         if single is not None and _in_own_folder(path):  # played as the group's own: what it may not be too
-            from kaleun.uboot.missions.own import own_problems
+            from kaleun.uboot.missions.own import check_own
 
-            problems = own_problems(text, name, single, found[single])
-            if problems:
+            checked, problems = check_own(text, name, single)
+            if checked is None:
                 print(lang.render(join(problems, "\n")), file=sys.stderr)
+                status = EXIT_BAD_INPUT
+                continue
+            found = {single: checked}
+        else:
+            try:
+                found = check_text(text, name, single)
+            except MissionError as exc:
+                print(lang.render(of_error(exc)), file=sys.stderr)
                 status = EXIT_BAD_INPUT
                 continue
         for mid, spec in found.items():
@@ -351,18 +353,17 @@ def start_from_args(args: argparse.Namespace) -> Any:
 
 
 def _start_from_args(args: argparse.Namespace) -> Any:
-    from kaleun.career import start_configured
+    from kaleun.career import CareerError, start_configured
+    from kaleun.core.messages import Msg
 
     if getattr(args, "setup", False):
-        from kaleun.career import CareerError, load_career
+        from kaleun.career import load_career
 
         try:
             record: dict[str, Any] | None = load_career()
         except CareerError:
             record = None  # start_configured says what is wrong with it
         if sys.stdin is None:  # started with its standard input closed: nothing to read the answers from
-            from kaleun.core.messages import Msg
-
             raise ValueError(Msg("the set-up was cut short (no more input): no game was started"))
         setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0), language=_table_language(args),
                                   record=record)
@@ -370,9 +371,71 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         setup = parse_setup(args)
         if setup.mode == "single" and not setup.mission:
             setup.mission = "training"
-        _tell_patrol_given_up(setup, _table_language(args))
+        via = "run" if getattr(args, "command", None) == "run" else "play"  # a table script's run goes on by script
+        _tell_patrol_given_up(setup, _table_language(args), via)
         _tell_carried(setup, _table_language(args))
-    return start_configured(setup)
+    held = _held_part(setup) if getattr(args, "command", None) != "run" else None  # a script's run has no autosave
+    try:
+        game = start_configured(setup)
+    except CareerError as exc:
+        if held is not None and setup.mode == "linked" and not setup.mission and _no_linked_patrol():
+            raise CareerError(Msg("no linked patrol is in progress in the career record: the autosave holds {mission} "
+                                  "of the linked patrol {patrol}, not over yet (a part is booked when it ends): "
+                                  "continue it with kaleun resume", mission=held[0], patrol=held[1])) from exc
+        raise
+    if held is not None and game.config.get("mission") == held[0]:
+        _tell_held_part(setup.mode, held, _table_language(args))
+    return game
+
+
+def _no_linked_patrol() -> bool:
+    """The career record reads and holds no linked patrol in progress (a damaged record is said as it is)."""
+    from kaleun.career import CareerError, load_career
+
+    try:
+        patrol = load_career().get("patrol")
+    except CareerError:
+        return False
+    return patrol is None or patrol.get("mode") != "linked"
+
+
+def _held_part(setup: Any) -> tuple[str, str] | None:
+    """The mission and the linked patrol of the autosaved game when it is a mission of a linked patrol or the
+    campaign (the set-up's mode) that is not over yet (its full save looked at, not its journal): a group that
+    types `kaleun play --linked` on the next evening instead of `kaleun resume` is told what it starts again."""
+    from kaleun.core.errors import SaveError
+    from kaleun.paths import autosave_path
+    from kaleun.saves import read_save
+
+    if setup.mode not in ("linked", "campaign"):
+        return None
+    try:
+        state, _ = read_save(autosave_path())
+        config, result = state["config"], state["modules"]["mission"]["result"]
+        played = dict(config.get("changes", {}).get("setup") or {})
+    except (SaveError, OSError, KeyError, TypeError, AttributeError):
+        return None
+    if state.get("game") != "uboot" or result is not None or played.get("mode") != setup.mode:
+        return None
+    return str(config.get("mission")), str(played.get("patrol") or "")
+
+
+def _tell_held_part(mode: str, held: tuple[str, str], code: str) -> None:
+    """The game started plays again, from its beginning, the mission of the linked patrol or the campaign the
+    autosave holds not over yet: said before the game starts (the line after it names the file that one is kept
+    as, to go on with it instead)."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+
+    if mode == "linked":
+        said = Msg("The autosave holds {mission} of the linked patrol {patrol}, not over yet: this game plays the part "
+                   "again from its beginning. To go on with that one instead, quit this game and resume the one kept "
+                   "(named below).", mission=held[0], patrol=held[1])
+    else:
+        said = Msg("The autosave holds {mission} of the campaign, not over yet: this game plays the mission again "
+                   "from its beginning. To go on with that one instead, quit this game and resume the one kept "
+                   "(named below).", mission=held[0])
+    print("kaleun: " + language(code).render(said), file=sys.stderr)
 
 
 def _tell_carried(setup: Any, code: str) -> None:
@@ -392,7 +455,7 @@ def _tell_carried(setup: Any, code: str) -> None:
                                                      "plays as named instead.", carried=said)), file=sys.stderr)
 
 
-def _tell_patrol_given_up(setup: Any, code: str) -> None:
+def _tell_patrol_given_up(setup: Any, code: str, via: str = "play") -> None:
     """A linked set-up naming a mission that is not the next part of the patrol in progress, or a campaign set-up
     naming the first mission while a campaign runs further on: say what is given up (on standard error for the
     command line). A damaged record says nothing here: the start refuses it."""
@@ -403,7 +466,7 @@ def _tell_patrol_given_up(setup: Any, code: str) -> None:
         record = load_career()
     except CareerError:
         return
-    told = patrol_given_up(record, setup) or campaign_given_up(record, setup)
+    told = patrol_given_up(record, setup, via) or campaign_given_up(record, setup)
     if told is not None:
         print("kaleun: " + language(code).render(told), file=sys.stderr)
 

@@ -1,16 +1,15 @@
 """Where the program's log lines go while a game is played.
 
-Every session of `kaleun play`/`resume` keeps its log lines in a file of its own beside its event
-log (`sessions/<stamp>.log`, pruned with the session: `kaleun.housekeeping`), whatever else shows
-them (the terminal, or the system journal when a service runs it).
-
-A game started at a terminal shows only warnings and errors there (`quiet_terminal`; `--verbose` shows
-everything); a service's log (the system journal) keeps every line. While the text console runs on a
-terminal, the terminal is the player's: a log line written to it
-landed after the standing prompt (`> INFO kaleun.runtime.loop: the program was stopped ...`). Then
-only warnings and errors (with `--verbose` every line) are shown there, and through the console, as a
-report of the game is (a line of their own, the prompt again after them); the rest goes to the session's
-log file only.
+- The session's log file: every session of `kaleun play`/`resume` keeps all its log lines in a file of its own
+  beside its event log (`sessions/<stamp>.log`, pruned with the session by `kaleun.housekeeping`; `attach`),
+  including the lines of the start logged before the file is opened (`Held`). The file stops at `MAX_BYTES`,
+  saying so, and a line that cannot be written (a full storage) ends it quietly (`SessionFile`).
+- The terminal: a game started at a terminal shows only warnings and errors there (`quiet_terminal`;
+  `--verbose` shows every line). A service's log (the system journal) keeps every line.
+- The text console: while it runs on a terminal, the terminal is the player's, so the handlers writing to it
+  give way to one that says warnings and errors (with `--verbose` every line) through the console, each on a
+  line of its own with the prompt after it, as a report of the game is (`through_console`, `ConsoleLines`);
+  the rest goes to the session's log file only.
 """
 
 from __future__ import annotations
@@ -74,8 +73,8 @@ class Held(logging.Handler):
 
 def quiet_terminal(terminal: logging.Handler) -> None:
     """A game started at a terminal (`kaleun play`, `kaleun resume`): the terminal shows warnings and errors
-    only (the start's housekeeping listed the old sessions it removed, in English, before a German console's
-    first line); every line goes to the session's log file, those before it is opened kept for it."""
+    only (the start's housekeeping lines, in English, stay off a console that speaks the table's language);
+    every line goes to the session's log file, those logged before it is opened kept for it."""
     terminal.setLevel(CONSOLE_LEVEL)
     logging.getLogger().addHandler(Held())
 

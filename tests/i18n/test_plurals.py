@@ -118,7 +118,7 @@ def test_the_career_lines_count_missions_ships_and_sailors():
     """§8.6: the career record read out: one mission, one ship, one sailor read in the singular."""
     record = {"totals": {"missions": 1, "score": 500, "fame": 20, "grt": 4800, "ships": 1, "crew_lost": 21},
               "campaign": {"state": "complete", "started": "1941-03-01T00:00", "done": ["a", "b"], "grades": ["A", "B"],
-                           "score": 900, "grt": 9000},
+                           "score": 900, "fame": 500, "grt": 9000},
               "missions": [{"played": "1941-03-02T10:00", "mission": "m", "mode": "x", "result": "y", "grade": "A",
                             "score": 500, "grt": 4800, "ships_sunk": 1, "crew_lost": 2}]}
     en = [str(m) for m in career_messages(record)]

@@ -53,6 +53,15 @@ def test_4_3_a_linked_part_that_needs_its_primary_objective_is_played_again_unti
                                 "carry": None}
     assert any("Linked patrol spring_1941 plays shadow_1941 again (linked): a primary objective was not met."
                in line for line in career_lines(record))
+    # the next evening's `kaleun resume` of the ended part says the same, not that the patrol goes on
+    from kaleun.saves import save_game
+    from kit import run_kaleun
+
+    save_game(g, home / "autosave.json")
+    resumed = run_kaleun("resume", "--console", home=home)
+    assert resumed.returncode == 2
+    assert ("the linked patrol spring_1941 plays shadow_1941 again (a primary objective was not met): kaleun play "
+            "--linked.") in resumed.stderr, resumed.stderr
     # the next evening: the same part again, a fresh boat from its base with its refill kit for part 2 (§5.2)
     again = start_configured(GameSetup(mission="", seed=5, mode="linked"))
     assert again.config["mission"] == "shadow_1941"

@@ -62,7 +62,8 @@ def test_5_2_the_readme_example_two_evenings_of_a_linked_patrol_by_script_then_t
 
 def test_5_2_an_evening_cut_short_goes_on_from_its_save_and_is_booked_when_the_part_ends(home):
     """Part 1 of autumn_1940 played in two runs (--save, then --load): booked once, when it ends, as linked, and
-    the same as the part played in one run."""
+    the same as the part played in one run. A third run from the ended save plays nothing and says so, with the
+    command the patrol goes on with by script."""
     lines = [line for line in (SCRIPTS / "sc_convoy_1940.win.jsonl").read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith(("#", "//"))]
     cut = 100000.0
@@ -87,6 +88,11 @@ def test_5_2_an_evening_cut_short_goes_on_from_its_save_and_is_booked_when_the_p
                        str(home / "c.events.jsonl"), home=home)
     assert again.returncode == 0 and "booked" not in again.stderr, again.stderr
     assert len(load_career()["missions"]) == 1
+    # ... and the run says so, with how the patrol goes on by script: the next evening is --linked, not --load
+    assert f"kaleun run: the mission in {save} was over before the run (won: time limit) and cannot be played on." \
+        in again.stderr, again.stderr
+    assert ("kaleun run: the linked patrol autumn_1940 goes on with weather_1940: kaleun run --linked --script SCRIPT "
+            "--events EVENTS.") in again.stderr
 
 
 def test_4_3_the_campaign_by_script_starts_with_its_first_mission_and_goes_on(home):

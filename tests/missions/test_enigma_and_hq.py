@@ -38,6 +38,11 @@ def test_8_4_an_undecoded_signals_objective_cannot_be_met():
     end = one(advance(g, 72 * H), "mission_end")
     weather = next(o for o in end["objectives"] if o["id"] == "weather")
     assert weather == {**weather, "met": False, "state": "pending", "coded": True}
+    # §4.1: the debrief reads it out with its fame, which the par counts (HQ sent it), as the chart does
+    from kaleun.uboot.missions.debrief import debrief, lines
+
+    said = [str(m) for m in lines(debrief(g))]
+    assert f"  [ ] Secondary: a signal never decoded ({weather['fame']:,} fame)" in said, said
 
 
 def test_8_4_once_decoded_the_order_counts_from_then_on():

@@ -121,6 +121,7 @@ def test_4_3_the_campaign_goes_on_with_e_or_better_and_ends_with_f(home):
     lines = career_lines(record)
     assert lines[0].startswith("Career: 2 missions")
     assert "Campaign (since" in lines[1] and "ended: a mission was graded below E" in lines[1]
+    assert lines[1].endswith("2 missions (B F), score 1,528, fame 1,000, 10,553 GRT.")  # its fame and GRT totals
     shown = run_kaleun("career", home=home)
     assert shown.returncode == 0 and "prize_rules_1939" in shown.stdout and "grade F" in shown.stdout
     # host/README.md's `kaleun career` is this campaign as the command prints it (but the day it was played)
@@ -538,3 +539,55 @@ def test_5_2_a_part_that_ended_unbooked_is_booked_before_the_next_linked_part_st
     assert record["patrol"]["next"] == "weather_1940"
     again = play("--mission", "training")  # the booked game (kept aside now) is never booked twice
     assert "is booked in" not in again.stderr and len(load_career()["missions"]) == 1
+
+
+def test_5_2_a_new_linked_patrol_started_by_script_says_how_to_go_on_by_script(home):
+    """`kaleun run --linked --mission shadow_1941` while autumn_1940 goes on: the group playing by table script is
+    told to go on with the patrol in progress by `kaleun run --linked`, not by `kaleun play --linked`."""
+    first_part_ended(home)
+    script = home / "wait.jsonl"
+    script.write_text('{"t": 0, "do": "end"}\n', encoding="utf-8")
+    said = run_kaleun("run", "--linked", "--mission", "shadow_1941", "--script", str(script), "--events",
+                      str(home / "e.jsonl"), home=home).stderr
+    assert ("kaleun: A new linked patrol begins with shadow_1941: the linked patrol autumn_1940 in progress (next: "
+            "weather_1940) is given up with what it carries over once this part ends. To go on with it instead: "
+            "kaleun run --linked --script SCRIPT --events EVENTS.") in said, said
+
+
+def test_5_2_the_next_evening_a_part_not_over_in_the_autosave_is_named_when_play_linked_would_start_again(home):
+    """§5.2, a patrol over several evenings: the group stopped in the middle of a part and types `kaleun play
+    --linked` the next evening instead of `kaleun resume`. The part is booked only when it ends, so for a first
+    part the record has no patrol yet: the group is told the autosave holds it, not that no patrol is in progress;
+    for a later part the game starts that part again from its beginning, and the group is told so before it plays,
+    with the file the game not over is kept as."""
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    def play(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", *args], capture_output=True,
+                              text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home)
+
+    assert play("--linked", "--mission", "sc_convoy_1940").returncode == 0  # evening 1, stopped midway
+    refused = play("--linked")
+    assert refused.returncode == 2
+    assert ("kaleun: no linked patrol is in progress in the career record: the autosave holds sc_convoy_1940 of the "
+            "linked patrol autumn_1940, not over yet (a part is booked when it ends): continue it with kaleun resume"
+            ) in refused.stderr, refused.stderr
+    assert "autumn_1940" in play("--linked", "--language", "de").stderr
+    record = career_path()
+    record.write_text("{", encoding="utf-8")  # a damaged record is said as it is, not as one without a patrol
+    damaged = play("--linked")
+    assert damaged.returncode == 2 and "the career record is damaged" in damaged.stderr, damaged.stderr
+    record.unlink()
+    first_part_ended(home)
+    assert play("--linked").returncode == 0  # part 2 begun, stopped midway
+    again = play("--linked")
+    assert again.returncode == 0
+    told = ("kaleun: The autosave holds weather_1940 of the linked patrol autumn_1940, not over yet: this game plays "
+            "the part again from its beginning. To go on with that one instead, quit this game and resume the one "
+            "kept (named below).")
+    assert told in again.stderr and "the previous game was kept as" in again.stderr.split(told)[1], again.stderr
+    single = play("--mission", "weather_1940")  # a single mission gives no linked part up: nothing to say
+    assert "The autosave holds" not in single.stderr

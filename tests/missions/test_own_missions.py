@@ -243,3 +243,94 @@ def test_4_1_two_games_in_one_process_see_only_their_own_groups_missions():
     assert "broken was left out: its file has mistakes" in str(setup_problem(GameSetup(mission="broken", own=theirs)))
     # the games built earlier play on as they were set up, whatever was set up after them
     assert load_game(json.loads(json.dumps(ours_game.to_state()))).config == ours_game.config
+
+
+def test_4_1_an_own_file_with_mistakes_and_a_shipped_missions_id_is_told_every_problem_at_once(tmp_path):
+    """A file of the group's own missions that lacks fields, takes a shipped mission's id and names a linked
+    patrol is refused with all three kinds of mistake at once, each with its line, so the group mends it in one go
+    (the check of the fields alone used to hide the id and the patrol until the fields were mended)."""
+    mine = own_file(tmp_path, "training.toml", 'name = "Our training"\nsummary = "Ours."\npatrol = "ours"\n')
+    want = [f"{mine}:1: training: the id training is a shipped mission's: give the file another name (the id is the "
+            "file's name)",
+            f"{mine}:1: training: needs the field 'start'",
+            f"{mine}:1: training: needs the field 'square'",
+            f"{mine}:3: training: patrol: a group's own mission is played as a single mission: linked patrols and the "
+            "campaign use the shipped missions only"]
+    for checked in (run_kaleun("missions", "check", home=tmp_path),
+                    run_kaleun("missions", "check", str(mine), home=tmp_path)):
+        assert checked.returncode == 2
+        assert [row for row in checked.stderr.splitlines() if row.startswith(str(mine))] == want, checked.stderr
+    listed = run_kaleun("missions", home=tmp_path)
+    assert all(row in listed.stderr for row in want), listed.stderr
+    broken = own_file(tmp_path, "training.toml", 'name = "Our training\n')  # not even TOML: the id is still told
+    clash, toml = map(str, read_own([(str(broken), broken.read_text())]).refused[str(broken)])
+    assert clash.startswith(f"{broken}:1: training: the id training is a shipped mission's") and \
+        toml.startswith(f"{broken}:1: not valid TOML"), (clash, toml)
+
+
+def test_4_1_a_mission_whose_par_is_nothing_is_graded_by_its_objectives_as_its_thresholds_say(tmp_path):
+    """A group's own mission whose objectives bring no fame and that sets no `par_grt` has a par of 0: the
+    debrief's thresholds say a score of 0 earns an S. Won with every primary objective met, it was graded F (and
+    booked so in the career record); it earns what the thresholds say, capped as every mission is."""
+    from kaleun.uboot.missions import scoring
+
+    assert scoring.thresholds(0) == dict.fromkeys(scoring.ORDER, 0)
+    assert scoring.grade_for(0, 0, primary_met=True, lost=False) == "S"
+    assert scoring.grade_for(0, 0, primary_met=False, lost=False) == "D"
+    assert scoring.grade_for(0, 0, primary_met=True, lost=True) == "F"
+    own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH + "fame = 0\n")
+    script = write_script(tmp_path / "stay.jsonl", STAY)
+    played = run_kaleun("run", "--mission", "wolf_watch", "--script", str(script), "--events",
+                        str(tmp_path / "e.jsonl"), "--debrief", str(tmp_path / "d.png"), home=tmp_path)
+    assert played.returncode == 0, played.stderr
+    debrief = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))
+    assert (debrief["result"], debrief["par"], debrief["score"], debrief["grade"]) == ("won", 0, 0, "S")
+
+
+def test_4_1_the_session_of_an_own_mission_named_with_a_space_replays_from_its_first_line(tmp_path):
+    """The id of a group's own mission is its file's name, which may hold a space (`wolf watch.toml`): the session
+    script's first line names the `kaleun run` that replays it, and a shell must read that line as written (it said
+    `--mission wolf watch`, which a shell reads as two words and `kaleun run` refuses)."""
+    import shlex
+    import subprocess
+    import sys
+
+    from kit import kaleun_env
+
+    own_file(tmp_path, "wolf watch.toml", WOLF_WATCH)
+    played = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--mission", "wolf watch"],
+                            capture_output=True, text=True, input="quit\n", env=kaleun_env(tmp_path), timeout=120,
+                            cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    (script,) = (tmp_path / "sessions").glob("*.script.jsonl")
+    head = script.read_text(encoding="utf-8").splitlines()[0]
+    words = shlex.split(head.split("replay with kaleun ", 1)[1])
+    assert words[:5] == ["run", "--seed", words[2], "--mission", "wolf watch"], head
+    replayed = run_kaleun(*words, "--script", str(script), "--events", str(tmp_path / "replay.jsonl"), home=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert read_events(tmp_path / "replay.jsonl")[0]["mission"] == "wolf watch"
+
+
+def test_4_1_an_own_missions_title_and_id_fit_the_career_record_that_books_them(tmp_path):
+    """The career record books each mission's id and title with every game of it. A group's mission titled with
+    275 characters was checked "ok", played and booked, and from then on every `kaleun career`, `--linked` and
+    `--campaign` refused the whole record as damaged. A title is at most 100 characters and an own mission's id
+    (its file's name) at most 64, each refused with its line; a title of 100 is booked and the record reads."""
+    from kaleun.career import load_career
+
+    long_title = own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH.replace('"Wolf watch"', '"' + "W" * 101 + '"'))
+    long_id = own_file(tmp_path, "w" * 65 + ".toml", WOLF_WATCH)
+    checked = run_kaleun("missions", "check", home=tmp_path)
+    assert checked.returncode == 2
+    assert f"{long_title}:2: wolf_watch: name: must be text of at most 100 characters, got 101" in checked.stderr
+    assert f"{long_id}:1: {'w' * 65}: the id is the file's name and may have at most 64 characters, not 65: give the " \
+           "file a shorter name" in checked.stderr, checked.stderr
+    long_id.unlink()
+    own_file(tmp_path, "wolf_watch.toml", WOLF_WATCH.replace('"Wolf watch"', '"' + "W" * 100 + '"'))
+    script = write_script(tmp_path / "stay.jsonl", STAY)
+    played = run_kaleun("run", "--mission", "wolf_watch", "--difficulty", "captain=normal", "--script", str(script),
+                        "--events", str(tmp_path / "e.jsonl"), home=tmp_path)  # a set-up option: booked
+    assert played.returncode == 0 and "is booked in" in played.stderr, played.stderr
+    assert load_career(tmp_path / "career.json")["missions"][0]["name"] == "W" * 100
+    shown = run_kaleun("career", home=tmp_path)
+    assert shown.returncode == 0 and "wolf_watch" in shown.stdout, shown.stderr

@@ -1,6 +1,8 @@
 """The next evening of a linked patrol (rulebook §5.2) or a campaign (§4.3): a group that ended the last
 evening at the debrief and types `kaleun resume` is told how its patrol or campaign goes on (`kaleun play
---linked`, `--campaign`): "start a new game with kaleun play" alone would start a single training mission."""
+--linked`, `--campaign`): "start a new game with kaleun play" alone would start a single training mission. A save
+other than the autosave may have been written at the table or by a table script (`kaleun run --linked ... --save`):
+the resume of it names both ways, `kaleun run --linked` for a group that plays by script."""
 
 from __future__ import annotations
 
@@ -34,7 +36,8 @@ def test_5_2_resuming_an_ended_part_of_a_linked_patrol_says_to_go_on_with_kaleun
     result = run_kaleun("resume", "--console", home=home)
     assert result.returncode == 2
     assert "that mission is over (won: time limit) and cannot be played on" in result.stderr
-    assert "the linked patrol goes on with weather_1940: kaleun play --linked." in result.stderr
+    assert "the linked patrol autumn_1940 goes on with weather_1940: kaleun play --linked." in result.stderr, \
+        result.stderr
     german = run_kaleun("resume", "--console", "--language", "de", home=home)
     assert "kaleun play --linked" in german.stderr and "weather_1940" in german.stderr
     assert "Feindfahrt" in german.stderr, german.stderr
@@ -47,7 +50,13 @@ def test_4_3_resuming_the_mission_that_ended_the_campaign_says_so(home):
     result = run_kaleun("resume", "--console", home=home)
     assert result.returncode == 2
     assert ("the campaign ended there (a mission graded below E, kaleun career shows it); a new one begins with "
-            "kaleun play --campaign.") in result.stderr
+            "kaleun play --campaign.") in result.stderr, result.stderr
+    kept = home / "kept.json"
+    kept.write_bytes((home / "autosave.json").read_bytes())  # a save elsewhere: the table's or a script's
+    result = run_kaleun("resume", "--console", "--save", str(kept), home=home)
+    assert ("the campaign ended there (a mission graded below E, kaleun career shows it); a new one begins with "
+            "kaleun play --campaign (by table script: kaleun run --campaign --script SCRIPT --events EVENTS).") \
+        in result.stderr, result.stderr
 
 
 def test_4_3_resuming_an_ended_campaign_mission_names_the_next_one(home):
@@ -58,3 +67,21 @@ def test_4_3_resuming_an_ended_campaign_mission_names_the_next_one(home):
     save_career(record)
     result = run_kaleun("resume", "--console", "--language", "ru", home=home)
     assert result.returncode == 2 and "kaleun play --campaign" in result.stderr and "minefield_1939" in result.stderr
+    kept = home / "kept.json"
+    kept.write_bytes((home / "autosave.json").read_bytes())
+    result = run_kaleun("resume", "--console", "--language", "ru", "--save", str(kept), home=home)
+    assert "kaleun play --campaign (по сценарию стола: kaleun run --campaign --script SCRIPT --events EVENTS)" \
+        in result.stderr, result.stderr
+
+
+def test_5_2_a_linked_part_played_by_script_and_resumed_names_kaleun_run_linked(home):
+    """Part 1 of autumn_1940 played by `kaleun run --linked ... --save`, then `kaleun resume --save` of that save:
+    the group that plays by table script is shown the command it goes on with, `kaleun run --linked`."""
+    save, script = home / "part1.json", Path(__file__).resolve().parent / "scripts" / "sc_convoy_1940.win.jsonl"
+    played = run_kaleun("run", "--linked", "--mission", "sc_convoy_1940", "--script", str(script), "--events",
+                        str(home / "e.jsonl"), "--save", str(save), home=home)
+    assert played.returncode == 0, played.stderr
+    result = run_kaleun("resume", "--console", "--save", str(save), home=home)
+    assert result.returncode == 2
+    assert "the linked patrol autumn_1940 goes on with weather_1940: " in result.stderr
+    assert "kaleun run --linked --script SCRIPT --events EVENTS" in result.stderr, result.stderr

@@ -25,7 +25,12 @@ def table(game: Engine, board: Any) -> Any:
 
 
 def replay(game: Engine) -> str:
-    out = f"--seed {game.seed} --mission {game.config.get('mission', '?')}"
+    """The `kaleun run` options that replay the game, as a shell reads them: a group's own mission is named by its
+    file, whose name may hold a space or a quote (`wolf watch.toml`)."""
+    import shlex
+
+    mission = shlex.quote(str(game.config.get("mission", "?")))
+    out = f"--seed {game.seed} --mission{'=' if mission.startswith('-') else ' '}{mission}"
     if game.config.get("changes"):  # a set-up's difficulties, a linked patrol's carry-over
         out += " --changes '" + json.dumps(game.config["changes"], separators=(",", ":")).replace("'", "\\u0027") + "'"
     return out
@@ -96,6 +101,10 @@ def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
     from kaleun.core.messages import of_error
     from kaleun.i18n import language as in_language
 
+    if getattr(args, "load", None) and getattr(args, "over_at_start", False) and game.has_module("mission") \
+            and game.module("mission").over:
+        _tell_over_before(game, args, language)
+        return None
     if not books(args) or getattr(args, "over_at_start", False) or not game.has_module("mission") \
             or not game.module("mission").over:
         return None
@@ -113,6 +122,25 @@ def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
             "kaleun run: the mission's result ({result}, grade {grade}) is booked in {path}.",
             result=Msg.term(str(entry["result"])), grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
     return None
+
+
+def _tell_over_before(game: Engine, args: argparse.Namespace, language: str) -> None:
+    """`kaleun run --load` of a save whose mission was over before the run: its clock stands and the script's
+    orders are refused, so the run says so on standard error, and how a linked patrol or the campaign goes on by
+    table script (the next evening's run is `--linked` or `--campaign`, not `--load` of the last one)."""
+    import sys
+
+    from kaleun.cli import _goes_on_with
+    from kaleun.i18n import language as in_language
+
+    mission = game.module("mission")
+    render = in_language(language).render
+    print(render(Msg("kaleun run: the mission in {save} was over before the run ({result}: {reason}) and cannot be "
+                     "played on.", save=str(args.load), result=mission.result,
+                     reason=str(mission.reason or "no reason given").replace("_", " "))), file=sys.stderr)
+    going_on = _goes_on_with(game, via="run")
+    if going_on is not None:
+        print(render(Msg("kaleun run: {next}", next=going_on)), file=sys.stderr)
 
 
 class UbootFront(Front):

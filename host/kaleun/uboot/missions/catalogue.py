@@ -255,8 +255,11 @@ def _carry(value: Any) -> Problem | None:
     return check_carry(value)
 
 
+#: the longest mission title (the career record books it with every mission played; our choice)
+MAX_NAME = 100
+
 COMMON: dict[str, Check] = {
-    "name": _text, "summary": _text, "start": _date, "square": _square, "position": _any,
+    "name": _text_of(MAX_NAME), "summary": _text, "start": _date, "square": _square, "position": _any,
     "course": _number(0, 359.999), "surfaced": _bool, "telegraph": _choice(TELEGRAPH),
     "crew_rules": _choice(("enforce", "advise")), "wear": _bool,
     "weather": _choice(WEATHER_KINDS), "weather_hold": _bool, "utc_offset_h": _number(-12, 14),

@@ -155,7 +155,9 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         mark = "[x]" if obj["met"] else "[ ]"
         kind = Msg("Primary") if obj["primary"] else Msg("Secondary")
         if obj["coded"]:
-            out.append(Msg("  {mark} {kind}: a signal never decoded.", mark=mark, kind=kind))
+            # its fame is part of the par (HQ sent it): said, as the chart says it, so the par adds up
+            out.append(Msg("  {mark} {kind}: a signal never decoded ({fame:,} fame)", mark=mark, kind=kind,
+                           fame=obj["fame"]))
             continue
         out.append(Msg("  {mark} {kind}: {text} ({fame:,} fame)", mark=mark, kind=kind, text=Msg.term(obj["text"]),
                        fame=obj["fame"]))

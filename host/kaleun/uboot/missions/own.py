@@ -25,6 +25,9 @@ from typing import Any
 from kaleun.core.messages import Msg
 from kaleun.uboot.missions.catalogue import MissionError, Problem, _locate, at, catalogue, check_text
 
+#: the longest id (the file's name without `.toml`) of a group's own mission (our choice)
+MAX_ID = 64
+
 #: fields only a shipped mission may have (linked patrols and the campaign are shipped missions only)
 PATROL_KEYS = ("patrol", "part", "next_needs_primary")
 
@@ -52,32 +55,64 @@ def _stem(name: str) -> str:
 
 
 def own_problems(text: str, name: str, mission: str, spec: Mapping[str, Any]) -> list[Msg | str]:
-    """What keeps a checked mission file out of the group's own missions: a shipped mission's id, a part of a
-    linked patrol."""
+    """What keeps a mission file out of the group's own missions: a shipped mission's id, a part of a linked
+    patrol (`spec`: its fields as checked, or as written when the file has other mistakes too)."""
+    clash: list[Msg | str] = []
     if mission in catalogue().missions:
-        return [at(name, 1, mission, Msg("the id {mission} is a shipped mission's: give the file another name "
-                                         "(the id is the file's name)", mission=mission))]
+        clash.append(at(name, 1, mission, Msg("the id {mission} is a shipped mission's: give the file another name "
+                                              "(the id is the file's name)", mission=mission)))
+    if len(mission) > MAX_ID:  # the career record books the id with every game of it
+        clash.append(at(name, 1, mission, Msg("the id is the file's name and may have at most {most} characters, not "
+                                              "{got}: give the file a shorter name", most=MAX_ID, got=len(mission))))
     found: list[tuple[tuple[str | int, ...], Problem]] = [
         ((key,), Msg("{key}: a group's own mission is played as a single mission: linked patrols and the campaign "
                      "use the shipped missions only", key=key))
         for key in PATROL_KEYS if key in spec]
-    return _locate(text, found, name, mission) if found else []
+    return clash + (_locate(text, found, name, mission) if found else [])
+
+
+def check_own(text: str, name: str, mission: str) -> tuple[dict[str, Any] | None, list[Msg | str]]:
+    """A file of the group's own missions checked: its fields (None when it has a mistake) and every mistake at
+    once, in the file's order: those `kaleun missions check` finds in any mission file and what an own mission may
+    not be (a shipped mission's id, a part of a linked patrol), so a group mends the file in one go."""
+    checked: dict[str, Any] | None = None
+    try:
+        checked = check_text(text, name, mission)[mission]
+        problems: list[Msg | str] = []
+    except MissionError as exc:
+        problems = list(exc.messages)
+    spec = checked if checked is not None else _as_written(text)
+    problems = sorted(own_problems(text, name, mission, spec) + problems, key=_line_of)  # stable: own first
+    return (None, problems) if problems else (checked, [])
+
+
+def _as_written(text: str) -> Mapping[str, Any]:
+    """The top level of a mission file that has mistakes, as written (empty when it is no TOML table)."""
+    import tomllib
+
+    from kaleun.files import parse_toml
+
+    try:
+        return parse_toml(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError:
+        return {}
+
+
+def _line_of(problem: Msg | str) -> int:
+    """The line a `FILE:LINE: ...` problem is at (0 when it names none)."""
+    where = problem.values.get("where") if isinstance(problem, Msg) else None
+    tail = str(where).rsplit(":", 1)[-1] if where is not None else ""
+    return int(tail) if tail.isdigit() else 0
 
 
 def read_own(sources: Iterable[tuple[str, str]]) -> OwnMissions:
     """The group's own missions from (file name, text) pairs, one mission per file (the id is the file's
-    name without `.toml`); a file with a mistake is left out, with its problems in `refused`."""
+    name without `.toml`); a file with a mistake is left out, with every one of its problems in `refused`."""
     own = OwnMissions()
     for name, text in sources:
         mission = _stem(name)
-        try:
-            found = check_text(text, name, mission)
-        except MissionError as exc:
-            own.refused[name] = exc.messages
-            continue
-        spec = found[mission]
-        problems = own_problems(text, name, mission, spec)
-        if problems:
+        spec, problems = check_own(text, name, mission)
+        if spec is None:
             own.refused[name] = problems
             continue
         own.missions[mission] = spec

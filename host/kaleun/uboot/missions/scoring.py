@@ -45,7 +45,9 @@ def grade_for(score: int, par_score: int, primary_met: bool, lost: bool) -> str:
     """The grade of a score against the mission's par (see the module's doc)."""
     if lost:
         return str(GRADES["lost"])
-    share = score / par_score if par_score > 0 else 0.0
+    # a par of nothing (a group's own mission whose objectives bring no fame, `par_grt` 0): every score reaches every
+    # share of it, as the debrief's thresholds say (all 0), so the objectives alone decide the grade
+    share = score / par_score if par_score > 0 else math.inf
     grade = ORDER[-1]
     for letter in ORDER:
         if share >= float(GRADES[letter]) - 1e-9:
