@@ -184,6 +184,36 @@ def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
                      "or install the service with --board FILE", user=p.user, settings=str(p.settings))
 
 
+def board_warnings(p: Plan, board: str | None) -> list[Msg]:
+    """What the service's table cannot do as the user it runs as, with the board it starts with
+    (--board, else that user's preferred board; one that does not load is said by `starting_board`
+    or at the table's start). PWM NeoPixels on a Pi before the 5 (`rpi_ws281x`, through /dev/mem)
+    need root, and the service runs as the maker's user: its strip would stay dark at every boot,
+    said only in the journal."""
+    from kaleun.boards.loader import BoardError, load_board
+    from kaleun.settings import Settings, SettingsError
+
+    chosen = board
+    if not chosen:
+        try:
+            chosen = Settings.load(p.settings).get("board")
+        except SettingsError:
+            return []
+    if not chosen:
+        return []
+    try:
+        spec = load_board(chosen)
+    except BoardError:
+        return []
+    if spec.lamps.driver == "neopixel" and spec.pi != "pi5" and p.user != "root":
+        return [Msg("the board drives its strip with PWM (lamps.driver = \"neopixel\"), which needs root on a Pi "
+                    "before the 5, and the service runs as {user}: its lamps would stay dark. Wire the strip's data "
+                    "to SPI MOSI (GPIO 10) and set lamps.driver = \"neopixel_spi\", which needs no root, or run "
+                    "the table as root (sudo kaleun service install --as root; its saves are then root's)",
+                    user=p.user)]
+    return []
+
+
 def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(list(argv), capture_output=True, text=True, check=False)
 

@@ -428,6 +428,44 @@ def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path
     assert plan("system", None).settings == Path(pwd.getpwnam(MAKER).pw_dir) / ".config" / "kaleun" / "settings.json"
 
 
+def pwm_board(folder: Path, pi: str = "pi4") -> Path:
+    """pi4-basic with its strip on PWM (GPIO 18) instead of SPI, and the speaker on USB (PWM and the
+    analogue jack share the Pi's PWM)."""
+    text = (BOARDS / "pi4-basic.toml").read_text(encoding="utf-8")
+    text = text.replace('driver = "neopixel_spi"', 'driver = "neopixel"\npin = 18').replace(
+        'output = "analog"', 'output = "usb"').replace('pi = "pi4"', f'pi = "{pi}"')
+    board = folder / f"pwm-{pi}.toml"
+    board.write_text(text, encoding="utf-8")
+    return board
+
+
+def test_a_service_whose_strip_needs_root_and_runs_as_the_maker_is_warned_of_dark_lamps(home, tmp_path, capsys):
+    """PWM NeoPixels on a Pi 4 (rpi_ws281x) need root; the service runs as the maker's user, so the
+    lamps stayed dark at every boot and only the journal said why. The install warns, naming the
+    SPI wiring that needs no root, for --board and for the preferred board alike."""
+    maker = next((a.pw_name for a in pwd.getpwall() if a.pw_uid != 0), None)
+    if maker is None:
+        pytest.skip("no account other than root on this machine")
+    board = pwm_board(tmp_path)
+    from kaleun.boards.loader import load_board
+
+    assert load_board(board).lamps.driver == "neopixel"  # the board itself is fine: board check passes it
+    warning = (f"warning: the board drives its strip with PWM (lamps.driver = \"neopixel\"), which needs root on a "
+               f"Pi before the 5, and the service runs as {maker}: its lamps would stay dark. Wire the strip's data "
+               "to SPI MOSI (GPIO 10) and set lamps.driver = \"neopixel_spi\"")
+    assert main(["service", "install", "--dry-run", "--as", maker, "--board", str(board)]) == 0
+    assert warning in capsys.readouterr().err
+    assert main(["config", "set", "board", str(board)]) == 0
+    capsys.readouterr()
+    assert main(["service", "install", "--user", "--dry-run", "--as", maker]) == 0
+    assert warning in capsys.readouterr().err
+    # the service as root, a Pi 5 (its PIO driver needs no root) and an SPI strip are not warned
+    for argv in (["--as", "root", "--board", str(board)], ["--as", maker, "--board", str(pwm_board(tmp_path, "pi5"))],
+                 ["--as", maker, "--board", str(BOARDS / "pi4-basic.toml")]):
+        assert main(["service", "install", "--dry-run", *argv]) == 0
+        assert "lamps would stay dark" not in capsys.readouterr().err
+
+
 def test_the_install_speaks_the_tables_preferred_language(home, capsys):
     """Every other command a maker sets a table up with speaks the preferred language of `kaleun
     config`; the service install said its steps, its notes and its refusals in English only."""
