@@ -81,7 +81,9 @@ def _running(start: str, kaleun_home: str | None = None) -> list[str]:
     # quoted as a shell would; systemd reads "%" as the start of a specifier, so it is doubled
     home = [f"Environment={shlex.quote(f'KALEUN_HOME={kaleun_home}')}".replace("%", "%%")] if kaleun_home else []
     return ["Environment=PYTHONUNBUFFERED=1", *home, f"ExecStart={start}", "# SIGTERM: Kaleun saves the game and quits",
-            "KillSignal=SIGTERM", "TimeoutStopSec=30", "Restart=on-failure", "RestartSec=5",
+            "KillSignal=SIGTERM", "TimeoutStopSec=30",
+            "# a stop while Kaleun is still starting ends it with 128 + SIGTERM (nothing to save yet): a clean stop",
+            "SuccessExitStatus=143", "Restart=on-failure", "RestartSec=5",
             "StandardOutput=journal", "StandardError=journal", f"SyslogIdentifier={NAME}", "", "[Install]"]
 
 
