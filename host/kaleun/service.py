@@ -19,6 +19,7 @@ from __future__ import annotations
 import grp
 import os
 import pwd
+import re
 import shlex
 import subprocess
 import sys
@@ -30,6 +31,9 @@ from kaleun.core.messages import Msg, of_error
 from kaleun.shipped import board_reference
 
 NAME = "kaleun"
+#: the display manager's settings on Raspberry Pi OS with the desktop, where raspi-config's
+#: Desktop Autologin writes `autologin-user=USER`
+LIGHTDM = Path("/etc/lightdm/lightdm.conf")
 UNIT = f"{NAME}.service"
 SYSTEM_DIR = Path("/etc/systemd/system")
 #: groups a system service needs on Raspberry Pi OS: the screen (KMS/DRM), the touch screen,
@@ -214,6 +218,25 @@ def board_warnings(p: Plan, board: str | None) -> list[Msg]:
                     "the table as root (sudo kaleun service install --as root; its saves are then root's)",
                     user=p.user)]
     return []
+
+
+def desktop_autologin(p: Plan, conf: Path = LIGHTDM) -> Msg | None:
+    """A user service draws on the desktop's display, which is there once the desktop has logged
+    the user in; a Pi whose desktop waits at its login screen never shows the table, and the
+    service fails every 5 s in silence. Said when the desktop's display manager (lightdm) does
+    not log the service's user in by itself; None for a system service, or without lightdm."""
+    if p.mode != "user":
+        return None
+    try:
+        text = conf.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None  # no lightdm here: another desktop, or none, of which nothing is known
+    users = re.findall(r"^[ \t]*autologin-user[ \t]*=[ \t]*(\S+)", text, re.MULTILINE)
+    if p.user in users:
+        return None
+    return Msg("the desktop does not log {user} in by itself (no autologin-user={user} in {conf}): the table shows "
+               "only once {user} has logged in. Turn on Desktop Autologin (sudo raspi-config, System Options, "
+               "Boot / Auto Login)", user=p.user, conf=str(conf))
 
 
 def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str]:

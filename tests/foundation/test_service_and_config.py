@@ -476,6 +476,28 @@ def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path
     assert plan("system", None).settings == Path(pwd.getpwnam(MAKER).pw_dir) / ".config" / "kaleun" / "settings.json"
 
 
+def test_a_user_service_on_a_desktop_that_waits_at_its_login_screen_is_told_to_log_in_by_itself(tmp_path):
+    """The user service draws on the desktop's display, there once the desktop has logged the user
+    in. With Desktop Autologin off the Pi waits at its login screen, and the table never showed:
+    the service failed every 5 s without a word where the maker looks. The install says so when
+    lightdm (Raspberry Pi OS's display manager) does not log the service's user in."""
+    from kaleun.service import desktop_autologin
+
+    user = dataclasses.replace(plan("user", None), user="maker")
+    conf = tmp_path / "lightdm.conf"
+    conf.write_text("[Seat:*]\n#autologin-user=\ngreeter-session=pi-greeter\n", encoding="utf-8")
+    said = desktop_autologin(user, conf)
+    assert said is not None and str(said) == (
+        f"the desktop does not log maker in by itself (no autologin-user=maker in {conf}): the table shows only "
+        "once maker has logged in. Turn on Desktop Autologin (sudo raspi-config, System Options, Boot / Auto Login)")
+    conf.write_text("[Seat:*]\nautologin-user=someone-else\n", encoding="utf-8")
+    assert desktop_autologin(user, conf) is not None
+    conf.write_text("[Seat:*]\nautologin-user=maker\nautologin-session=LXDE-pi-labwc\n", encoding="utf-8")
+    assert desktop_autologin(user, conf) is None  # as raspi-config's Desktop Autologin writes it
+    assert desktop_autologin(user, tmp_path / "no-lightdm.conf") is None  # another desktop: nothing known
+    assert desktop_autologin(plan("system", None), tmp_path / "lightdm.conf") is None  # KMS: no desktop at all
+
+
 def pwm_board(folder: Path, pi: str = "pi4") -> Path:
     """pi4-basic with its strip on PWM (GPIO 18) instead of SPI, and the speaker on USB (PWM and the
     analogue jack share the Pi's PWM)."""
