@@ -265,6 +265,13 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
         done = run(argv)
         if done.returncode != 0:
             detail = (done.stderr or done.stdout).strip()
+            if argv[0] == "loginctl":
+                # the last step: polkit asks for a password it cannot get here (over SSH, say); the
+                # unit is written and enabled, only the user's systemd at boot is missing
+                raise ServiceError(Msg("`{command}` failed ({detail}): the service is installed and enabled and starts "
+                                       "with {user}'s desktop session; for {user}'s systemd to start at boot as well, "
+                                       "run: sudo {command}", command=" ".join(argv), user=p.user,
+                                       detail=detail or f"exit status {done.returncode}"))
             raise ServiceError(Msg("`{command}` failed ({detail})", command=" ".join(argv), detail=detail) if detail
                                else Msg("`{command}` failed (exit status {status})", command=" ".join(argv),
                                         status=str(done.returncode)))

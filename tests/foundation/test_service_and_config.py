@@ -203,6 +203,28 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
                          "kaleun.service)",
                          "to have the Pi no longer start the table: systemctl --user disable --now kaleun.service"]
 
+    # over SSH polkit wants a password for the linger, which a command run by the install cannot give
+    ran.clear()
+
+    def no_linger(argv):
+        ran.append(tuple(argv))
+        failed = argv[0] == "loginctl"
+        return subprocess.CompletedProcess(argv, int(failed), "",
+                                           "Could not enable linger: Interactive authentication required." * failed)
+
+    user = plan("user", None)
+    user = dataclasses.replace(user, unit_path=tmp_path / "linger" / "kaleun.service", user="maker",
+                               commands=(*user.commands[:-1], ("loginctl", "enable-linger", "maker")))
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    with pytest.raises(ServiceError) as refused:
+        install(user, say, no_linger)
+    assert ran == [("systemctl", "--user", "daemon-reload"), ("systemctl", "--user", "enable", "kaleun.service"),
+                   ("loginctl", "enable-linger", "maker")]
+    assert str(refused.value.args[0]) == (
+        "`loginctl enable-linger maker` failed (Could not enable linger: Interactive authentication required.): the "
+        "service is installed and enabled and starts with maker's desktop session; for maker's systemd to start at "
+        "boot as well, run: sudo loginctl enable-linger maker")
+
     def fails(argv):
         return subprocess.CompletedProcess(argv, 1, "", "Failed to connect to bus: No medium found")
 
