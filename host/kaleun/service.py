@@ -19,6 +19,7 @@ from __future__ import annotations
 import grp
 import os
 import pwd
+import re
 import shlex
 import subprocess
 import sys
@@ -30,6 +31,9 @@ from kaleun.core.messages import Msg, of_error
 from kaleun.shipped import board_reference
 
 NAME = "kaleun"
+#: the display manager's settings on Raspberry Pi OS with the desktop, where raspi-config's
+#: Desktop Autologin writes `autologin-user=USER`
+LIGHTDM = Path("/etc/lightdm/lightdm.conf")
 UNIT = f"{NAME}.service"
 SYSTEM_DIR = Path("/etc/systemd/system")
 #: groups a system service needs on Raspberry Pi OS: the screen (KMS/DRM), the touch screen,
@@ -81,7 +85,9 @@ def _running(start: str, kaleun_home: str | None = None) -> list[str]:
     # quoted as a shell would; systemd reads "%" as the start of a specifier, so it is doubled
     home = [f"Environment={shlex.quote(f'KALEUN_HOME={kaleun_home}')}".replace("%", "%%")] if kaleun_home else []
     return ["Environment=PYTHONUNBUFFERED=1", *home, f"ExecStart={start}", "# SIGTERM: Kaleun saves the game and quits",
-            "KillSignal=SIGTERM", "TimeoutStopSec=30", "Restart=on-failure", "RestartSec=5",
+            "KillSignal=SIGTERM", "TimeoutStopSec=30",
+            "# a stop while Kaleun is still starting ends it with 128 + SIGTERM (nothing to save yet): a clean stop",
+            "SuccessExitStatus=143", "Restart=on-failure", "RestartSec=5",
             "StandardOutput=journal", "StandardError=journal", f"SyslogIdentifier={NAME}", "", "[Install]"]
 
 
@@ -184,6 +190,55 @@ def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
                      "or install the service with --board FILE", user=p.user, settings=str(p.settings))
 
 
+def board_warnings(p: Plan, board: str | None) -> list[Msg]:
+    """What the service's table cannot do as the user it runs as, with the board it starts with
+    (--board, else that user's preferred board; one that does not load is said by `starting_board`
+    or at the table's start). PWM NeoPixels on a Pi before the 5 (`rpi_ws281x`, through /dev/mem)
+    need root, and the service runs as the maker's user: its strip would stay dark at every boot,
+    said only in the journal."""
+    from kaleun.boards.loader import BoardError, load_board
+    from kaleun.settings import Settings, SettingsError
+
+    chosen = board
+    if not chosen:
+        try:
+            chosen = Settings.load(p.settings).get("board")
+        except SettingsError:
+            return []
+    if not chosen:
+        return []
+    try:
+        spec = load_board(chosen)
+    except BoardError:
+        return []
+    if spec.lamps.driver == "neopixel" and spec.pi != "pi5" and p.user != "root":
+        return [Msg("the board drives its strip with PWM (lamps.driver = \"neopixel\"), which needs root on a Pi "
+                    "before the 5, and the service runs as {user}: its lamps would stay dark. Wire the strip's data "
+                    "to SPI MOSI (GPIO 10) and set lamps.driver = \"neopixel_spi\", which needs no root, or run "
+                    "the table as root (sudo kaleun service install --as root; its saves are then root's)",
+                    user=p.user)]
+    return []
+
+
+def desktop_autologin(p: Plan, conf: Path = LIGHTDM) -> Msg | None:
+    """A user service draws on the desktop's display, which is there once the desktop has logged
+    the user in; a Pi whose desktop waits at its login screen never shows the table, and the
+    service fails every 5 s in silence. Said when the desktop's display manager (lightdm) does
+    not log the service's user in by itself; None for a system service, or without lightdm."""
+    if p.mode != "user":
+        return None
+    try:
+        text = conf.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None  # no lightdm here: another desktop, or none, of which nothing is known
+    users = re.findall(r"^[ \t]*autologin-user[ \t]*=[ \t]*(\S+)", text, re.MULTILINE)
+    if p.user in users:
+        return None
+    return Msg("the desktop does not log {user} in by itself (no autologin-user={user} in {conf}): the table shows "
+               "only once {user} has logged in. Turn on Desktop Autologin (sudo raspi-config, System Options, "
+               "Boot / Auto Login)", user=p.user, conf=str(conf))
+
+
 def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(list(argv), capture_output=True, text=True, check=False)
 
@@ -210,6 +265,13 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
         done = run(argv)
         if done.returncode != 0:
             detail = (done.stderr or done.stdout).strip()
+            if argv[0] == "loginctl":
+                # the last step: polkit asks for a password it cannot get here (over SSH, say); the
+                # unit is written and enabled, only the user's systemd at boot is missing
+                raise ServiceError(Msg("`{command}` failed ({detail}): the service is installed and enabled and starts "
+                                       "with {user}'s desktop session; for {user}'s systemd to start at boot as well, "
+                                       "run: sudo {command}", command=" ".join(argv), user=p.user,
+                                       detail=detail or f"exit status {done.returncode}"))
             raise ServiceError(Msg("`{command}` failed ({detail})", command=" ".join(argv), detail=detail) if detail
                                else Msg("`{command}` failed (exit status {status})", command=" ".join(argv),
                                         status=str(done.returncode)))
@@ -219,3 +281,8 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
     say(Msg("the table starts at the next boot; now: {start}", start=f"{sudo}systemctl {scope}start {UNIT}"))
     say(Msg("its log: {log}   (stop it, saving the game: {stop})", log=f"journalctl {scope}-u {NAME} -f",
             stop=f"{sudo}systemctl {scope}stop {UNIT}"))
+    # the way back: the system service holds tty1, whose login prompt it stopped, until it is disabled
+    disable = f"{sudo}systemctl {scope}disable --now {UNIT}"
+    say(Msg("to have the Pi no longer start the table: {disable} (the login prompt on tty1 comes back at the next "
+            "boot)", disable=disable) if p.mode == "system" else
+        Msg("to have the Pi no longer start the table: {disable}", disable=disable))

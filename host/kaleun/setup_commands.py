@@ -66,7 +66,7 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
 
 # -- kaleun service install -------------------------------------------------------------------
 def cmd_service_install(args: argparse.Namespace) -> int:
-    from kaleun.service import ServiceError, install, plan, starting_board
+    from kaleun.service import ServiceError, board_warnings, desktop_autologin, install, plan, starting_board
 
     if args.board is not None and _board(args.board) is None:
         return EXIT_BAD_INPUT
@@ -95,6 +95,10 @@ def cmd_service_install(args: argparse.Namespace) -> int:
                            "cannot draw on a Pi without a desktop: build pygame on Raspberry Pi OS's own SDL2 "
                            "(host/README.md, \"A Pi that starts the table by itself\"), or install --user on a Pi "
                            "with the desktop", drivers=", ".join(unbuilt[1]))), file=sys.stderr)
+    if (login := desktop_autologin(p)) is not None:
+        print(_say(Msg("note: {line}", line=login)), file=sys.stderr)
+    for problem in board_warnings(p, args.board):
+        print(_say(Msg("warning: {warning}", warning=problem)), file=sys.stderr)
     warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
     if warn:
         print(_say(Msg("note: {line}", line=line)), file=sys.stderr)

@@ -502,6 +502,37 @@ def test_a_hub_dial_wired_backwards_or_counting_double_names_the_board_keys_and_
                                   "dials.disc_own_course.steps_per_revolution = 1200 (now 600; the hub's counts")
 
 
+def test_a_hub_telegraph_counting_wrong_is_told_a_divisor_the_hub_has_and_the_board_check_takes(home, tmp_path):
+    """A telegraph on the hub that counted 8 for 4 detents was told `divisor = 8`, which the board
+    check refuses (1, 2 or 4): the advice splits the detent's pin transitions into a divisor the
+    hub has and whole counts per detent, and the board with that advice passes the check."""
+    from kaleun.bringup.advice import dial_count
+    from kaleun.hub.options import hub_options
+
+    board = load_board(hub_dials_board(tmp_path))
+    spec, enc = board.dials["telegraph"], hub_options(board).encoders[0]
+    assert enc.divisor == 4 and spec.steps_per_position == 1
+    double = str(dial_count("telegraph", 8, 4, spec, enc=enc))
+    assert double == ("it counted 8 for 4 detents: set dials.telegraph.steps_per_position = 2 (now 1; the hub's "
+                      "counts per detent)")
+    assert "divisor = 8" not in double
+    # half the counts: the encoder makes two pin transitions a detent, which divisor 2 counts once
+    half = str(dial_count("telegraph", 2, 4, spec, enc=enc))
+    assert half.startswith("it counted only 2 for 4 detents: set hub.encoders.telegraph.divisor = 2 (now 4; ")
+    # three times: neither key alone fits, both change (12 transitions a detent: divisor 4, 3 counts)
+    assert "set dials.telegraph.steps_per_position = 3 (now 1;" in str(dial_count("telegraph", 12, 4, spec, enc=enc))
+    six = str(dial_count("telegraph", 6, 4, spec, enc=enc))  # 6 transitions a detent: divisor 2, 3 counts
+    assert "hub.encoders.telegraph.divisor = 2 (now 4;" in six and "dials.telegraph.steps_per_position = 3" in six
+
+    # the advice, taken, makes a board that loads and counts the detents right
+    fixed = tmp_path / "fixed.toml"
+    fixed.write_text(hub_dials_board(tmp_path, telegraph="steps_per_position = 2").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    results = by_part(interactive(fixed, hub_hands({"telegraph": (8, -8)}), ["dials"]))
+    assert (results["dial telegraph"].status, results["dial telegraph"].seen) == (
+        PASS, "counted +4 clockwise and -4 back")
+
+
 def test_a_dial_already_reversed_that_counts_the_wrong_way_is_told_to_undo_it(home, tmp_path):
     """A maker who set reverse = true and swapped the wires as well: the advice flips the
     setting back instead of asking for the reverse = true the file already has."""

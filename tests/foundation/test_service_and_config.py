@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,42 @@ def test_systemctl_stop_saves_the_game_the_service_runs(tmp_path):
     assert "game" in saved and "stopped by" not in rest
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["system", "user"])
+def test_a_stop_while_the_table_is_still_starting_is_a_clean_stop_for_systemd(tmp_path, mode):
+    """`systemctl stop` (or a shutdown) in the first seconds after boot reaches Kaleun before its game
+    runs: it stops with 128 + SIGTERM, having nothing to save. systemd took that status for a failure
+    and left the unit `failed` after a stop the maker asked for; the unit names it a clean exit."""
+    from kaleun.service import command_line
+
+    env = kaleun_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([*command_line("sim")], env=env, cwd=tmp_path, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        # as soon as Kaleun catches SIGTERM (its handler is set while it still loads): before that
+        # the signal kills it outright, which systemd counts as clean by itself
+        caught = 1 << (signal.SIGTERM - 1)
+        status_file = Path(f"/proc/{proc.pid}/status")
+        if not status_file.exists():
+            pytest.skip("no /proc here to see when Kaleun catches SIGTERM")
+        for _ in range(60_000):
+            mask = next((line.split()[1] for line in status_file.read_text().splitlines()
+                         if line.startswith("SigCgt:")), "0")
+            if int(mask, 16) & caught or proc.poll() is not None:
+                break
+            time.sleep(0.001)
+        proc.send_signal(signal.SIGTERM)
+        status = proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(60)
+    assert status in (0, 128 + signal.SIGTERM)  # a start quick enough to save exits 0
+    lines = unit_text(mode, ["/usr/bin/python3", "-m", "kaleun", "play"], "maker").splitlines()
+    clean = [line.split("=", 1)[1].split() for line in lines if line.startswith("SuccessExitStatus=")]
+    assert clean == [[str(128 + signal.SIGTERM)]]
+
+
 def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, monkeypatch):
     ran: list[tuple[str, ...]] = []
 
@@ -153,8 +190,41 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
     assert (tmp_path / "kaleun.service").read_text(encoding="utf-8") == p.text
     assert ran == [("systemctl", "daemon-reload"), ("systemctl", "enable", "kaleun.service")]
     assert said[0] == f"wrote {tmp_path / 'kaleun.service'}"
-    assert said[-2] == "the table starts at the next boot; now: sudo systemctl start kaleun.service"
-    assert said[-1].startswith("its log: journalctl -u kaleun -f")
+    assert said[-3] == "the table starts at the next boot; now: sudo systemctl start kaleun.service"
+    assert said[-2].startswith("its log: journalctl -u kaleun -f")
+    # and the way back: the service holds tty1 (Conflicts=getty@tty1.service) until it is disabled
+    assert said[-1] == ("to have the Pi no longer start the table: sudo systemctl disable --now kaleun.service (the "
+                        "login prompt on tty1 comes back at the next boot)")
+    said.clear()
+    user = dataclasses.replace(plan("user", None), unit_path=tmp_path / "user" / "kaleun.service", user="maker")
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    install(user, say, run)
+    assert said[-3:] == ["the table starts at the next boot; now: systemctl --user start kaleun.service",
+                         "its log: journalctl --user -u kaleun -f   (stop it, saving the game: systemctl --user stop "
+                         "kaleun.service)",
+                         "to have the Pi no longer start the table: systemctl --user disable --now kaleun.service"]
+
+    # over SSH polkit wants a password for the linger, which a command run by the install cannot give
+    ran.clear()
+
+    def no_linger(argv):
+        ran.append(tuple(argv))
+        failed = argv[0] == "loginctl"
+        return subprocess.CompletedProcess(argv, int(failed), "",
+                                           "Could not enable linger: Interactive authentication required." * failed)
+
+    user = plan("user", None)
+    user = dataclasses.replace(user, unit_path=tmp_path / "linger" / "kaleun.service", user="maker",
+                               commands=(*user.commands[:-1], ("loginctl", "enable-linger", "maker")))
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    with pytest.raises(ServiceError) as refused:
+        install(user, say, no_linger)
+    assert ran == [("systemctl", "--user", "daemon-reload"), ("systemctl", "--user", "enable", "kaleun.service"),
+                   ("loginctl", "enable-linger", "maker")]
+    assert str(refused.value.args[0]) == (
+        "`loginctl enable-linger maker` failed (Could not enable linger: Interactive authentication required.): the "
+        "service is installed and enabled and starts with maker's desktop session; for maker's systemd to start at "
+        "boot as well, run: sudo loginctl enable-linger maker")
 
     def fails(argv):
         return subprocess.CompletedProcess(argv, 1, "", "Failed to connect to bus: No medium found")
@@ -427,6 +497,66 @@ def test_the_install_says_which_board_the_service_will_start_with(home, tmp_path
     assert done.out.splitlines()[-1] == "# then: systemctl enable kaleun.service"  # the unit stays alone on stdout
     monkeypatch.delenv("KALEUN_HOME")  # a service without KALEUN_HOME reads the user's own config folder
     assert plan("system", None).settings == Path(pwd.getpwnam(MAKER).pw_dir) / ".config" / "kaleun" / "settings.json"
+
+
+def test_a_user_service_on_a_desktop_that_waits_at_its_login_screen_is_told_to_log_in_by_itself(tmp_path):
+    """The user service draws on the desktop's display, there once the desktop has logged the user
+    in. With Desktop Autologin off the Pi waits at its login screen, and the table never showed:
+    the service failed every 5 s without a word where the maker looks. The install says so when
+    lightdm (Raspberry Pi OS's display manager) does not log the service's user in."""
+    from kaleun.service import desktop_autologin
+
+    user = dataclasses.replace(plan("user", None), user="maker")
+    conf = tmp_path / "lightdm.conf"
+    conf.write_text("[Seat:*]\n#autologin-user=\ngreeter-session=pi-greeter\n", encoding="utf-8")
+    said = desktop_autologin(user, conf)
+    assert said is not None and str(said) == (
+        f"the desktop does not log maker in by itself (no autologin-user=maker in {conf}): the table shows only "
+        "once maker has logged in. Turn on Desktop Autologin (sudo raspi-config, System Options, Boot / Auto Login)")
+    conf.write_text("[Seat:*]\nautologin-user=someone-else\n", encoding="utf-8")
+    assert desktop_autologin(user, conf) is not None
+    conf.write_text("[Seat:*]\nautologin-user=maker\nautologin-session=LXDE-pi-labwc\n", encoding="utf-8")
+    assert desktop_autologin(user, conf) is None  # as raspi-config's Desktop Autologin writes it
+    assert desktop_autologin(user, tmp_path / "no-lightdm.conf") is None  # another desktop: nothing known
+    assert desktop_autologin(plan("system", None), tmp_path / "lightdm.conf") is None  # KMS: no desktop at all
+
+
+def pwm_board(folder: Path, pi: str = "pi4") -> Path:
+    """pi4-basic with its strip on PWM (GPIO 18) instead of SPI, and the speaker on USB (PWM and the
+    analogue jack share the Pi's PWM)."""
+    text = (BOARDS / "pi4-basic.toml").read_text(encoding="utf-8")
+    text = text.replace('driver = "neopixel_spi"', 'driver = "neopixel"\npin = 18').replace(
+        'output = "analog"', 'output = "usb"').replace('pi = "pi4"', f'pi = "{pi}"')
+    board = folder / f"pwm-{pi}.toml"
+    board.write_text(text, encoding="utf-8")
+    return board
+
+
+def test_a_service_whose_strip_needs_root_and_runs_as_the_maker_is_warned_of_dark_lamps(home, tmp_path, capsys):
+    """PWM NeoPixels on a Pi 4 (rpi_ws281x) need root; the service runs as the maker's user, so the
+    lamps stayed dark at every boot and only the journal said why. The install warns, naming the
+    SPI wiring that needs no root, for --board and for the preferred board alike."""
+    maker = next((a.pw_name for a in pwd.getpwall() if a.pw_uid != 0), None)
+    if maker is None:
+        pytest.skip("no account other than root on this machine")
+    board = pwm_board(tmp_path)
+    from kaleun.boards.loader import load_board
+
+    assert load_board(board).lamps.driver == "neopixel"  # the board itself is fine: board check passes it
+    warning = (f"warning: the board drives its strip with PWM (lamps.driver = \"neopixel\"), which needs root on a "
+               f"Pi before the 5, and the service runs as {maker}: its lamps would stay dark. Wire the strip's data "
+               "to SPI MOSI (GPIO 10) and set lamps.driver = \"neopixel_spi\"")
+    assert main(["service", "install", "--dry-run", "--as", maker, "--board", str(board)]) == 0
+    assert warning in capsys.readouterr().err
+    assert main(["config", "set", "board", str(board)]) == 0
+    capsys.readouterr()
+    assert main(["service", "install", "--user", "--dry-run", "--as", maker]) == 0
+    assert warning in capsys.readouterr().err
+    # the service as root, a Pi 5 (its PIO driver needs no root) and an SPI strip are not warned
+    for argv in (["--as", "root", "--board", str(board)], ["--as", maker, "--board", str(pwm_board(tmp_path, "pi5"))],
+                 ["--as", maker, "--board", str(BOARDS / "pi4-basic.toml")]):
+        assert main(["service", "install", "--dry-run", *argv]) == 0
+        assert "lamps would stay dark" not in capsys.readouterr().err
 
 
 def test_the_install_speaks_the_tables_preferred_language(home, capsys):

@@ -199,6 +199,30 @@ def test_the_table_starts_at_the_board_files_volume(home, tmp_path):
     assert out.getvalue().splitlines() == ["volume 35%"]
 
 
+def test_a_table_without_a_speaker_says_so_instead_of_showing_a_volume(home, tmp_path):
+    """A board with `audio.driver = "none"` (fake-hub.toml, mock-gpio.toml, a build without a
+    speaker): the console's `volume` showed "volume 80%" and took "volume 50%" for a speaker that
+    is not there; it says the table has none, as the window's settings do."""
+    from kaleun.boards.loader import load_board
+    from kaleun.ui.console import Console
+    from kaleun.ui.session import make_runtime
+    from kit import BOARDS
+
+    text = (BOARDS / "sim.toml").read_text(encoding="utf-8")
+    assert 'driver = "pygame"' in text
+    path = tmp_path / "mute.toml"
+    path.write_text(text.replace('driver = "pygame"', 'driver = "none"'), encoding="utf-8")
+    runtime = make_runtime(new_game(0), load_board(path))
+    out = io.StringIO()
+    try:
+        console = Console(runtime, stdin=io.StringIO(""), stdout=out, interactive=False)
+        console.handle("volume")
+        console.handle("volume 50%")
+    finally:
+        runtime.close()
+    assert out.getvalue().splitlines() == ["! this table has no speaker (audio.driver = 'none' in the board file)"] * 2
+
+
 @pytest.mark.slow
 def test_sdl_disk_audio_receives_the_cue_samples(tmp_path: Path):
     """Through SDL's disk audio driver the mixer really writes the depth charge's samples."""

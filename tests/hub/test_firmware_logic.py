@@ -408,6 +408,40 @@ class Port:
         return self.chunks.pop(0)
 
 
+class HeldPort(Port):
+    """The data port as CircuitPython's usb_cdc shows it: `connected` while a host holds it (DTR)."""
+
+    def __init__(self, chunks: list[bytes], held: list[bool]) -> None:
+        super().__init__(chunks)
+        self.held = list(held)
+
+    @property
+    def connected(self) -> bool:
+        return self.held.pop(0) if len(self.held) > 1 else self.held[0]
+
+
+def test_the_lamps_go_dark_when_the_host_lets_go_of_the_port():
+    """The hub runs on its own supply: when Kaleun is gone (stopped without its `dark`, crashed,
+    the Pi switched off or its cable pulled) the strip showed the last look for ever, a hull
+    breach strobing over an empty table. Once no host holds the data port, the lamps go dark;
+    a host that comes back lights them again with its looks."""
+    px = Pixels(3)
+    h, _ = make_hub([FakeReader()])
+    h.lamps = lamps.HubLamps(px, 3)
+    look = host(0, "lamp", ("first", 0), ("count", 2), ("color", "FF0000"))
+    clock = iter(range(0, 100_000, 20))
+    # the host holds the port and lights two pixels; then it lets go
+    hub.serve(h, HeldPort([look], held=[True, True, True, False, False]), lambda: next(clock), rounds=5)
+    assert list(px) == [(0, 0, 0)] * 3 and h.lamps.lit == {}
+    # while the host holds the port, its looks stay
+    hub.serve(h, HeldPort([host(1, "lamp", ("first", 0), ("count", 2), ("color", "FF0000"))], held=[True]),
+              lambda: next(clock), rounds=3)
+    assert list(px) == [(255, 0, 0), (255, 0, 0), (0, 0, 0)]
+    # a port that says nothing of a host (a stand-in without `connected`) is always held
+    hub.serve(h, Port([]), lambda: next(clock), rounds=3)
+    assert list(px) == [(255, 0, 0), (255, 0, 0), (0, 0, 0)]
+
+
 class FlakyStrip:
     """Lamps whose strip write fails the first `fails` times (a glitch on the data line)."""
 

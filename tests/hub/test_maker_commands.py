@@ -49,3 +49,25 @@ def test_a_hub_url_that_is_no_serial_port_is_named_so(tmp_path, monkeypatch, cap
     out = capsys.readouterr().out
     assert f"cannot open {plain}: not a serial port (hub.url names a file or another kind of device)" in out, out
     assert "ioctl" not in out
+
+
+def test_the_flashing_steps_mount_the_drive_on_a_pi_without_desktop_where_the_install_writes():
+    """firmware/README.md, steps 2-3: Raspberry Pi OS Lite (the system service's Pi) mounts no USB
+    drive, so `/media/$USER/CIRCUITPY` never appeared and the install refused it ("is not a folder").
+    The steps mount the drive by its label at the very folder step 3 installs to, owned by the
+    maker (vfat has no owners of its own: mounted by root it is root's, and the install runs
+    without sudo), and unmount it after."""
+    import re
+    import shlex
+
+    from kit import ROOT
+
+    text = (ROOT / "firmware" / "README.md").read_text(encoding="utf-8")
+    steps = text[text.index("2. **Install CircuitPython**"):text.index("4. **Reset the Pico**")]
+    lines = [line.strip() for line in steps.splitlines()]
+    folder = next(shlex.split(line) for line in lines if line.startswith("kaleun firmware install"))[3]
+    mount = next(line for line in lines if line.startswith("sudo mount "))
+    assert re.fullmatch(r"sudo mount -o uid=\$\(id -u\),gid=\$\(id -g\) /dev/disk/by-label/CIRCUITPY (\S+)",
+                        mount).group(1) == folder
+    assert f"sudo mkdir -p {folder}" in steps and f"sudo umount {folder}" in steps
+    assert "sudo kaleun firmware install" not in steps  # the install itself runs as the maker

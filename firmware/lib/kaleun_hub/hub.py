@@ -97,6 +97,14 @@ class Hub:
             if self.lamps is not None:
                 self.lamps.clear()
 
+    def host_gone(self):
+        """No host holds the data port any more (Kaleun stopped or crashed, the cable is out, the
+        Pi is off while the hub runs on its own supply): the lamps go dark rather than show the
+        last look (a hull breach strobing) for ever. A host that comes back says hello and sends
+        its looks again."""
+        if self.lamps is not None:
+            self.lamps.clear()
+
     # -- the loop ---------------------------------------------------------------------------
     def tick(self, now):
         """Do what is due at `now` (milliseconds, any monotonic origin)."""
@@ -158,11 +166,19 @@ def serve(hub, port, clock, report=print, rounds=None):
 
     Whatever one round raises is counted (`hub.errors`, sent in heartbeats) and reported
     through `report`, and the loop carries on: no line from the host and no driver bug may
-    stop the hub. KeyboardInterrupt (Ctrl-C on the REPL) still ends it."""
+    stop the hub. KeyboardInterrupt (Ctrl-C on the REPL) still ends it.
+
+    A port that says whether a host holds it (`connected`: CircuitPython's DTR) tells the hub
+    when the host lets go (`Hub.host_gone`)."""
     done = 0
+    held = False
     while rounds is None or done < rounds:
         done += 1
         try:
+            now_held = getattr(port, "connected", True)
+            if held and not now_held:
+                hub.host_gone()
+            held = now_held
             waiting = port.in_waiting
             if waiting:
                 hub.feed(port.read(waiting))

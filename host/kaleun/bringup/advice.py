@@ -8,7 +8,7 @@ from typing import Any
 
 from kaleun.boards.dials import DIALS
 from kaleun.boards.model import Board, ButtonSpec, DialSpec
-from kaleun.core.messages import N_, Msg, join
+from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec
 from kaleun.wiring.generate import FORE_SECTIONS, PARTS
 from kaleun.wiring.header import GPIO_TO_PIN, PICO_PIN
@@ -198,7 +198,13 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
     if counted * expected < 0:
         parts.append(Msg("it counted the wrong way: {direction}", direction=direction))
     values = {"counted": str(abs(counted)), "expected": str(expected), "key": key, "now": str(now)}
-    if ratio >= 1.5:
+    settings = _hub_detent(name, spec, enc, ratio) if enc is not None and not ring else None
+    if settings is not None and (ratio >= 1.5 or ratio < 0.75):
+        parts.append(Msg("it counted {counted} for {expected} detents: {suggestion}", suggestion=settings, **values)
+                     if ratio >= 1.5 else
+                     Msg("it counted only {counted} for {expected} detents: {suggestion}", suggestion=settings,
+                         **values))
+    elif ratio >= 1.5:
         parts.append(Msg("it counted {counted} for {expected} steps of a whole turn: set {key} = {value} (now {now}; "
                           "{hint})", value=str(round(now * ratio)), hint=hint, **values) if ring else
                       Msg("it counted {counted} for {expected} detents: set {key} = {value} (now {now}; {hint})",
@@ -213,6 +219,37 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
                  Msg("it counted only {counted} for {expected} detents: {suggestion}", suggestion=suggestion, **values))
         parts.append(Msg("{short}; a long bounce_time also swallows steps", short=short) if enc is None else short)
     return join(parts, "; ") if parts else ""
+
+
+#: the hub's divisors (pin transitions per count), the largest first: fewer `turn` frames
+HUB_DIVISORS = (4, 2, 1)
+
+
+def _hub_detent(name: str, spec: DialSpec, enc: EncoderSpec, ratio: float) -> Msg | None:
+    """The hub encoder's divisor and the dial's steps per position that count one position per
+    detent, for a detented dial that counted `ratio` times the detents turned: the pin transitions
+    a detent makes split into a divisor the hub has (1, 2 or 4) and whole counts per detent (1-64).
+    None when no pair fits (fewer transitions than detents: a wire, not a setting)."""
+    transitions = round(enc.divisor * spec.steps_per_position * ratio)
+    for divisor in HUB_DIVISORS:
+        steps, rest = divmod(transitions, divisor)
+        if rest == 0 and 1 <= steps <= 64:
+            break
+    else:
+        return None
+    changes: list[Msg | str] = []
+    if divisor != enc.divisor:
+        changes.append(Msg("{key} = {value} (now {now}; {hint})", key=f"hub.encoders.{name}.divisor",
+                           value=str(divisor), now=str(enc.divisor),
+                           hint=Msg("pin transitions per count, 1, 2 or 4, which the hub reads from its "
+                                    "kaleun_hub.json: kaleun hub config")))
+    if steps != spec.steps_per_position:
+        changes.append(Msg("{key} = {value} (now {now}; {hint})", key=f"dials.{name}.steps_per_position",
+                           value=str(steps), now=str(spec.steps_per_position),
+                           hint=Msg("the hub's counts per detent")))
+    if not changes:
+        return None
+    return Msg("set {settings}", settings=changes[0] if len(changes) == 1 else and_list(changes))
 
 
 def button(board: Board, spec: ButtonSpec) -> Msg:

@@ -177,7 +177,9 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     if lamps is not None:
         runtime.outputs.append(LampDirector(lamps, game=game))
     runtime.lamps = lamps
-    runtime.sounder = sounder
+    # the speaker the console's `volume` and the window's settings turn: none on a board without one
+    # (audio.driver = "none": they say so instead of showing a volume nothing plays at)
+    runtime.sounder = sounder if board.audio.driver != "none" else None
     from kaleun.runtime.debrief_output import DebriefOutput
 
     # on mission_end: the debrief PNG (in the table's language then) and JSON, the career's entry
