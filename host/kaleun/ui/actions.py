@@ -267,7 +267,7 @@ class Action:
         return typed_word(self.word, lang)
 
     def usage(self, short: bool = False, lang: Language | None = None) -> str:
-        """`course COURSE`, `observe [count=N] [figures=A,B]` (German `kurs KURS`, `beobachten [anzahl=N] ...`: the
+        """`course COURSE`, `observe [count=N] [figures=A,B]` (German `kurs KURS`, `beobachter [anzahl=N] ...`: the
         command's and fields' words in the table's language); `short`: the positional fields only."""
         lang = lang or ENGLISH
         parts = [self.local(lang)]
@@ -282,9 +282,14 @@ class Action:
         return " ".join(parts)
 
     def example_in(self, lang: Language) -> str:
-        """The example line in the table's words: `observe count=2` is `beobachten anzahl=2` at a German table
+        """The example line in the table's words: `observe count=2` is `beobachter anzahl=2` at a German table
         (the values stay as typed at every table)."""
-        words = self.example.split()
+        return self.line_in(self.example, lang)
+
+    def line_in(self, line: str, lang: Language) -> str:
+        """A console line of this command (its English words) in the table's words: the command's word and the
+        names of its `key=` fields (`repair component=periscope` is `reparieren bauteil=periscope`)."""
+        words = line.split()
         out = [self.local(lang)] if words and words[0] in self.words else words[:1]
         for word in words[1:]:
             key, sep, value = word.partition("=")
@@ -673,6 +678,13 @@ def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Ac
                        and " " not in lang.text(ORDER_NAMES[a.order]).strip())
             found = local_words(buttons, ids | typed, lang).get(fold(word))
     return found
+
+
+def in_words(line: str, lang: Language) -> str:
+    """A console line written with the English words (`repair breach=4`, as a view shows the line that orders
+    something) in the words the table types: its command's and fields' words in the table's language."""
+    action = find(line.split()[0]) if line.split() else None
+    return action.line_in(line, lang) if action is not None else line
 
 
 def for_order(order: str) -> Action | None:

@@ -8,7 +8,7 @@ Every action the window offers is a command here, made from the one declaration 
 thread; a line that cannot be read is answered with what is wrong and changes nothing.
 
 Commands and the names of their fields are typed in the table's language (`--language`): a German First
-Officer types `kurs 90`, `hilfe`, `beobachten anzahl=2`, a Russian one `курс 90`; the English words work at
+Officer types `kurs 90`, `hilfe`, `beobachter anzahl=2`, a Russian one `курс 90`; the English words work at
 every table (`kaleun.ui.console_words`). `help` lists the table's words, `help COMMAND` adds the English ones,
 and refusals name words the player can type; the game only ever sees the ids.
 
