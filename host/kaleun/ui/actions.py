@@ -195,10 +195,6 @@ class Field:
         """The field's name as the table types it (its id at an English table)."""
         return typed_word(self.word, lang)
 
-    @property
-    def hint(self) -> str:
-        return self.hint_in(ENGLISH)
-
     def hint_in(self, lang: Language) -> str:
         """The value's placeholder in `usage`: its choices, or its kind, or its name in capitals."""
         if self.kind in ("choice", "choices") and len(self.choices) <= 6:
