@@ -156,3 +156,13 @@ def test_every_word_is_one_typed_word_that_names_one_thing(code):
         others = {f.name for f in action.fields} | {f.key for f in action.fields if f.key}
         for f in action.fields:
             assert f.local(lang) not in others or f.local(lang) == f.name, (action.name, f.name)
+
+
+@pytest.mark.parametrize(("code", "line", "said"), [
+    ("de", "hilfe kommandos", "Spielkommandos (Aufruf: ausführen KOMMANDO Schlüssel=Wert ...): adjust_command, "),
+    ("de", "hilfe commands", "Spielkommandos (Aufruf: ausführen KOMMANDO Schlüssel=Wert ...): adjust_command, "),
+    ("ru", "помощь команды", "Игровые команды (ввод: выполнить КОМАНДА ключ=значение ...): adjust_command, "),
+])
+def test_help_commands_in_the_tables_words(code, line, said):
+    """`help commands` lists the game's commands (sent by `do` with their English ids) at any table."""
+    assert console_typed(code, line).startswith(said)

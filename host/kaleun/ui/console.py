@@ -37,6 +37,7 @@ from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, aboard, find, for_order, perform
+from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
 from kaleun.ui.terminal_out import Prompting, echoes
@@ -44,6 +45,8 @@ from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
 
+#: `help commands` (German `hilfe kommandos`, Russian `помощь команды`): the game's commands, as `do` sends them
+GAME_COMMANDS = Msg.pterm("U-BOOT console", "commands")
 #: the console's own commands (views, the order assistant, the session), declared like the actions
 CONSOLE_GROUP = N_("The console")
 CONSOLE: tuple[Action, ...] = (
@@ -221,9 +224,9 @@ class Console(Prompting):
 
     # -- the console's own commands -----------------------------------------------------------
     def _help(self, words: list[str]) -> None:
-        if words == ["commands"]:
-            self.say(self.lang.render(Msg("Game commands (use: do COMMAND key=value ...): {names}",
-                                          names=", ".join(self.game.command_names))))
+        if len(words) == 1 and fold(words[0]) in ("commands", fold(typed_word(GAME_COMMANDS, self.lang))):
+            self.say(self.lang.render(Msg("Game commands (use: {do} COMMAND key=value ...): {names}",
+                                          names=", ".join(self.game.command_names), do=self._word("do"))))
             return
         if words:
             action = self._find(words[0])
