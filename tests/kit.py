@@ -202,9 +202,10 @@ class Terminal:
         self._release()
 
 
-def console_typed(language: str, *lines: str, game: Engine | None = None) -> str:
+def console_typed(language: str, *lines: str, game: Engine | None = None, heard: list[Event] | None = None) -> str:
     """What the terminal console prints for `lines` typed at a table of that language (a new training
-    game, else `game`, on the default board, the runtime stepped after each line), from after its start."""
+    game, else `game`, on the default board, the runtime stepped after each line), from after its start;
+    the events the game gave meanwhile are added to `heard`, when given."""
     from kaleun.boards.loader import default_board
     from kaleun.runtime.loop import Runtime
     from kaleun.runtime.table import Table
@@ -217,6 +218,8 @@ def console_typed(language: str, *lines: str, game: Engine | None = None) -> str
     out = io.StringIO()
     console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
     runtime.step()
+    if heard is not None:
+        runtime.listeners.append(heard.append)
     start = len(out.getvalue())
     for line in lines:
         console.handle(line)

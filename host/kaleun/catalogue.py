@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import io
 import re
 import tomllib
 from collections.abc import Collection, Iterator, Mapping
@@ -164,6 +165,35 @@ def extract_code(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
         if len(texts) != wanted or not all(texts):
             continue
         found.append((node.lineno, name, (texts[0], texts[1]) if wanted == 2 else texts[0]))
+    for lineno, name, message in sorted(found, key=lambda f: f[0]):
+        yield lineno, name, message, []
+
+
+#: the declarations whose first argument is a word typed at the U-BOOT console: a command (`Action`, `_order`,
+#: `_command`) or a field (`_f`, `Field`) of `kaleun/ui/actions.py` and `kaleun/ui/console.py`
+TYPED_DECLARATIONS = ("Action", "_order", "_command", "_f", "Field")
+
+
+def extract_typed(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                  options: Mapping[str, Any]) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
+    """Babel extraction method for the files that declare the U-BOOT console's commands (`babel.cfg`): what
+    `extract_code` finds, and the word of each command and field declared there (the first literal argument of
+    a `TYPED_DECLARATIONS` call), under the console's message context (`kaleun.ui.console_words.UBOOT`), as
+    `Msg.pterm(UBOOT, word)` renders it. A word is declared once, where its command or field is."""
+    from kaleun.ui.console_words import UBOOT
+
+    source = fileobj.read()
+    found = [(lineno, name, message) for lineno, name, message, _ in
+             extract_code(io.BytesIO(source), keywords, comment_tags, options)]
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TYPED_DECLARATIONS \
+                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
+                and node.args[0].value:
+            found.append((node.lineno, "pterm", (UBOOT, node.args[0].value)))
     for lineno, name, message in sorted(found, key=lambda f: f[0]):
         yield lineno, name, message, []
 

@@ -58,7 +58,7 @@ def test_12_contacts_newest_first_and_a_wrong_order_said() -> None:
     numbers = [int(line.split()[0][1:]) for line in printed[2:2 + len(picture)]]
     assert numbers == sorted(numbers, reverse=True)
     said = _typed(console, out, "contacts farthest")
-    assert said == ["! contacts: order 'farthest' is not one of: nearest, newest, identified"], said
+    assert said == ["! contacts: sort 'farthest' is not one of: nearest, newest, identified"], said
 
 
 def test_12_the_groups_line_speaks_german() -> None:

@@ -14,10 +14,12 @@ typed = console_typed
 
 
 @pytest.mark.parametrize(("language", "line", "said"), [
-    ("ru", "course abc", "! course: course должно быть целым числом от 0 до 359, а не «abc»"),
-    ("de", "course abc", "! course: course muss eine ganze Zahl von 0 bis 359 sein, nicht „abc“"),
-    ("ru", "fly away", "! неизвестная команда «fly»: введите help"),
-    ("de", "speed warp", "! speed: speed „warp“ ist keiner von: full_astern, stop, slow_ahead, half_ahead, "
+    # the command and its field are named as the table types them (the English word typed works too)
+    ("ru", "course abc", "! курс: курс — целое число от 0 до 359, а не «abc»"),
+    ("de", "course abc", "! kurs: kurs muss eine ganze Zahl von 0 bis 359 sein, nicht „abc“"),
+    ("ru", "курс abc", "! курс: курс — целое число от 0 до 359, а не «abc»"),
+    ("ru", "fly away", "! неизвестная команда «fly»: введите помощь"),
+    ("de", "speed warp", "! fahrt: fahrt „warp“ ist keiner von: full_astern, stop, slow_ahead, half_ahead, "
                          "full_ahead"),
     ("ru", '{"do": "order", "order": "fire_torpedoes", "tubes": "x"}',
      "! fire_torpedoes: tubes — список номеров аппаратов 1–5, а не 'x'"),

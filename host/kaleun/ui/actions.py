@@ -12,9 +12,14 @@ An action does one of three things:
 - `command`: sends a game command (`{"do": ..., fields}`), e.g. a crew correction or `undo`;
 - `hand`: acts through the table like a hand (`place`, `lift`, `turn`, `press`, `telegraph`).
 
-`Action.read(words)` turns typed words into the fields (a `CommandError` naming the problem, nothing
+`Action.read(words, lang)` turns typed words into the fields (a `CommandError` naming the problem, nothing
 sent); `Action.values(mapping)` checks fields a window collected; `perform(runtime, action, fields)` does
 it. `help` texts are marked for the catalogues (`N_`), so they are translated like every label.
+
+The name of each action and field is also a word typed at the console in the table's language: a catalogue
+entry under the message context `kaleun.ui.console_words.UBOOT` (its id the declared name; Babel reads it from
+the declaration, `kaleun.catalogue.extract_typed`), so a German First Officer types `kurs 90` or `hilfe`, a
+Russian one `курс 90`; the English names work at every table, and the fields sent are always the ids.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from kaleun.boards.dials import DIALS
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, of_error
+from kaleun.i18n import Language, language
 from kaleun.uboot import data
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import FACTORS, MODES
@@ -41,6 +47,9 @@ from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.uboot.sea.boat import DEPTH, PERISCOPE_M
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
 from kaleun.uboot.weapons.arsenal import PISTOLS, load_ids
+from kaleun.ui.console_words import UBOOT, fold, local_words, typed_word
+
+ENGLISH = language("en")
 
 #: the groups, in the order a window shows them (and `help` lists them)
 GROUPS: dict[str, str] = {
@@ -100,7 +109,7 @@ def _choice(text: str, f: Field) -> str:
     if text not in f.choices and len(same) == 1:  # a capital typed (Navigator-Square): the one it names
         return same[0]
     if text not in f.choices:
-        raise CommandError(Msg("{field} '{value}' is not one of: {choices}", field=f.name, value=text,
+        raise CommandError(Msg("{field} '{value}' is not one of: {choices}", field=f.word, value=text,
                                choices=", ".join(f.choices)))
     return text
 
@@ -127,13 +136,13 @@ def _wholes(text: str, f: Field) -> list[int]:
 def _flag(text: str, f: Field) -> bool:
     value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}.get(text.lower())
     if value is None:
-        raise CommandError(Msg("{field} must be true or false, not '{value}'", field=f.name, value=text))
+        raise CommandError(Msg("{field} must be true or false, not '{value}'", field=f.word, value=text))
     return value
 
 
 def _contact(text: str, f: Field) -> str:
     if not (text[:1] == "c" and text[1:].isdigit()):
-        raise CommandError(Msg("{field} must be a contact such as c3, not '{value}'", field=f.name, value=text))
+        raise CommandError(Msg("{field} must be a contact such as c3, not '{value}'", field=f.word, value=text))
     return text
 
 
@@ -141,7 +150,7 @@ def _json(text: str, f: Field) -> Any:
     try:
         return jsonin.loads(text)  # no NaN, no 1e999
     except jsonin.JsonInputError as exc:
-        raise CommandError(Msg("{field} must be JSON ({problem}), not '{value}'", field=f.name, problem=of_error(exc),
+        raise CommandError(Msg("{field} must be JSON ({problem}), not '{value}'", field=f.word, problem=of_error(exc),
                                value=text)) from None
 
 
@@ -178,15 +187,24 @@ class Field:
         return self.key or self.name
 
     @property
-    def hint(self) -> str:
+    def word(self) -> Msg:
+        """The field's name as a sentence says it: rendered in the table's language (`kurs`, `курс`)."""
+        return Msg.pterm(UBOOT, self.name)
+
+    def local(self, lang: Language) -> str:
+        """The field's name as the table types it (its id at an English table)."""
+        return typed_word(self.word, lang)
+
+    def hint_in(self, lang: Language) -> str:
+        """The value's placeholder in `usage`: its choices, or its kind, or its name in capitals."""
         if self.kind in ("choice", "choices") and len(self.choices) <= 6:
             sep = "|" if self.kind == "choice" else ","
             return sep.join(self.choices)
-        return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.name.upper()
+        return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.local(lang).upper()
 
     def not_a(self, kind: str, text: str) -> Msg:
         """Why `text` is no value of this field: not a whole number (kind "whole") or number, with its bounds."""
-        values = {"field": self.name, "value": text, "lo": f"{self.lo:g}" if self.lo is not None else "",
+        values = {"field": self.word, "value": text, "lo": f"{self.lo:g}" if self.lo is not None else "",
                   "hi": f"{self.hi:g}" if self.hi is not None else ""}
         if self.lo is not None and self.hi is not None:
             return (Msg("{field} must be a whole number from {lo} to {hi}, not '{value}'", **values) if kind == "whole"
@@ -200,17 +218,18 @@ class Field:
     def check_bounds(self, value: float) -> None:
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
             if self.hi is not None and self.lo is not None:
-                raise CommandError(Msg("{field} must be from {lo} to {hi}, not {value}", field=self.name,
+                raise CommandError(Msg("{field} must be from {lo} to {hi}, not {value}", field=self.word,
                                        lo=f"{self.lo:g}", hi=f"{self.hi:g}", value=f"{value:g}"))
             bound = self.lo if self.lo is not None else self.hi
-            raise CommandError(Msg("{field} must be at least {lo}, not {value}", field=self.name,
+            raise CommandError(Msg("{field} must be at least {lo}, not {value}", field=self.word,
                                    lo=f"{bound:g}", value=f"{value:g}") if self.lo is not None else
-                               Msg("{field} must be at most {hi}, not {value}", field=self.name,
+                               Msg("{field} must be at most {hi}, not {value}", field=self.word,
                                    hi=f"{bound:g}", value=f"{value:g}"))
 
-    def read(self, text: str) -> Any:
+    def read(self, text: str, lang: Language | None = None) -> Any:
         if text == "":
-            raise CommandError(Msg("{field} has no value: write {field}={hint}", field=self.name, hint=self.hint))
+            raise CommandError(Msg("{field} has no value: write {field}={hint}", field=self.word,
+                                   hint=self.hint_in(lang or ENGLISH)))
         return KINDS[self.kind].read(text, self)
 
 
@@ -231,27 +250,63 @@ class Action:
 
     @property
     def words(self) -> tuple[str, ...]:
+        """The words that name it at every table: its id and its aliases."""
         return (self.name, *self.aliases)
 
-    def usage(self, short: bool = False) -> str:
-        """`course COURSE`, `observe [count=N] [figures=A,B]`; `short`: the positional fields only."""
-        parts = [self.name]
+    @property
+    def word(self) -> Msg:
+        """The command's word as a sentence names it (`type {help}`): rendered in the table's language."""
+        return Msg.pterm(UBOOT, self.name)
+
+    def local(self, lang: Language) -> str:
+        """The command's word as the table types it (`kurs`, `курс`; its id at an English table)."""
+        return typed_word(self.word, lang)
+
+    def usage(self, short: bool = False, lang: Language | None = None) -> str:
+        """`course COURSE`, `observe [count=N] [figures=A,B]` (German `kurs KURS`, `beobachter [anzahl=N] ...`: the
+        command's and fields' words in the table's language); `short`: the positional fields only."""
+        lang = lang or ENGLISH
+        parts = [self.local(lang)]
         for f in self.fields:
-            hint = f.name.upper() if short else f.hint
+            hint = f.local(lang).upper() if short else f.hint_in(lang)
             if f.positional:
                 parts.append(hint if f.required else f"[{hint}]")
             elif not short:
-                parts.append(f"{f.name}={hint}" if f.required else f"[{f.name}={hint}]")
+                parts.append(f"{f.local(lang)}={hint}" if f.required else f"[{f.local(lang)}={hint}]")
         if self.free or (short and any(not f.positional for f in self.fields)):
             parts.append("[key=value ...]")
         return " ".join(parts)
 
-    def _field(self, name: str) -> Field | None:
-        return next((f for f in self.fields if name in (f.name, f.key)), None)
+    def example_in(self, lang: Language) -> str:
+        """The example line in the table's words: `observe count=2` is `beobachter anzahl=2` at a German table
+        (the values stay as typed at every table)."""
+        return self.line_in(self.example, lang)
 
-    def read(self, words: Sequence[str]) -> dict[str, Any]:
-        """The fields of typed words (`key=value`, or values in the order of the positional fields).
-        Raises CommandError naming the problem; nothing is sent then."""
+    def line_in(self, line: str, lang: Language) -> str:
+        """A console line of this command (its English words) in the table's words: the command's word and the
+        names of its `key=` fields (`repair component=periscope` is `reparieren bauteil=periscope`)."""
+        words = line.split()
+        out = [self.local(lang)] if words and words[0] in self.words else words[:1]
+        for word in words[1:]:
+            key, sep, value = word.partition("=")
+            f = self._field(key) if sep else None
+            out.append(f"{f.local(lang)}={value}" if f is not None else word)
+        return " ".join(out)
+
+    def _field(self, name: str, lang: Language | None = None) -> Field | None:
+        """The field a typed name names: its id or key (at every table), or its word in the table's language."""
+        found = next((f for f in self.fields if name in (f.name, f.key)), None)
+        if found is None and lang is not None:
+            words = local_words(((f.word, f) for f in self.fields), {w for f in self.fields for w in (f.name, f.key)},
+                                lang)
+            found = words.get(fold(name))
+        return found
+
+    def read(self, words: Sequence[str], lang: Language | None = None) -> dict[str, Any]:
+        """The fields of typed words (`key=value`, the key its id or its word in the table's language `lang`, or
+        values in the order of the positional fields). Raises CommandError naming the problem in words the table
+        types; nothing is sent then. The fields read are keyed by their ids."""
+        lang = lang or ENGLISH
         got: dict[str, Any] = {}
         free: dict[str, Any] = {}
         loose: list[str] = []
@@ -260,25 +315,25 @@ class Action:
             if not sep:
                 loose.append(word)
                 continue
-            f = self._field(name)
+            f = self._field(name, lang)
             if f is None:
                 if self.free and name and name not in ("do", "order", "t", "via"):
                     free[name] = _json_or_text(text)
                     continue
-                known = ", ".join(f.name for f in self.fields) or "none"
+                known = ", ".join(f.local(lang) for f in self.fields) or "none"
                 raise CommandError(Msg("{command}: no field '{name}' (fields: {known}); usage: {usage}",
-                                       command=self.name, name=name, known=known, usage=self.usage()))
+                                       command=self.word, name=name, known=known, usage=self.usage(lang=lang)))
             if f.field in got:
-                raise CommandError(Msg("{command}: {field} is given twice", command=self.name, field=f.name))
-            got[f.field] = self._value(f, text)
+                raise CommandError(Msg("{command}: {field} is given twice", command=self.word, field=f.word))
+            got[f.field] = self._value(f, text, lang)
         places = [f for f in self.fields if f.positional and f.field not in got]
         if len(loose) > len(places):
             extra = loose[len(places)]
-            raise CommandError(Msg("{command}: what is '{extra}'? usage: {usage}", command=self.name, extra=extra,
-                                   usage=self.usage()))
+            raise CommandError(Msg("{command}: what is '{extra}'? usage: {usage}", command=self.word, extra=extra,
+                                   usage=self.usage(lang=lang)))
         for f, text in zip(places, loose, strict=False):
-            got[f.field] = self._value(f, text)
-        return self._complete({**got, **free})
+            got[f.field] = self._value(f, text, lang)
+        return self._complete({**got, **free}, lang)
 
     def values(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fields a window collected as values (by field name or key), checked like typed ones."""
@@ -287,23 +342,24 @@ class Action:
             f = self._field(name)
             if f is None:
                 if not self.free:
-                    raise CommandError(Msg("{command}: no field '{name}'", command=self.name, name=name))
+                    raise CommandError(Msg("{command}: no field '{name}'", command=self.word, name=name))
                 got[name] = value
             else:
                 got[f.field] = self._value(f, _as_text(value))
         return self._complete(got)
 
-    def _value(self, f: Field, text: str) -> Any:
+    def _value(self, f: Field, text: str, lang: Language | None = None) -> Any:
         try:
-            return f.read(text)
+            return f.read(text, lang)
         except CommandError as exc:
-            raise CommandError(Msg("{command}: {problem}", command=self.name, problem=of_error(exc))) from None
+            raise CommandError(Msg("{command}: {problem}", command=self.word, problem=of_error(exc))) from None
 
-    def _complete(self, got: dict[str, Any]) -> dict[str, Any]:
-        missing = [f.name for f in self.fields if f.required and f.field not in got]
+    def _complete(self, got: dict[str, Any], lang: Language | None = None) -> dict[str, Any]:
+        lang = lang or ENGLISH
+        missing = [f.local(lang) for f in self.fields if f.required and f.field not in got]
         if missing:
-            raise CommandError(Msg("{command}: give {fields}; usage: {usage}", command=self.name,
-                                   fields=", ".join(missing), usage=self.usage()))
+            raise CommandError(Msg("{command}: give {fields}; usage: {usage}", command=self.word,
+                                   fields=", ".join(missing), usage=self.usage(lang=lang)))
         return got
 
     def line(self, fields: Mapping[str, Any], via: str | None = None) -> dict[str, Any]:
@@ -601,10 +657,30 @@ ACTIONS: tuple[Action, ...] = (
 )
 
 
-def find(word: str, actions: Iterable[Action] = ACTIONS) -> Action | None:
-    """The action a word names (its name or an alias)."""
+def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Action | None:
+    """The action a typed word names: its name or an alias (at every table), or its word in the table's
+    language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е), or the one word the window's
+    order button shows (the order's name: German `periskop` beside the console's `sehrohr`)."""
     word = word.lower()
-    return next((a for a in actions if word in a.words), None)
+    actions = tuple(actions)
+    found = next((a for a in actions if word in a.words), None)
+    if found is None and code != "en":
+        lang = language(code)
+        ids = {w for a in actions for w in a.words}
+        found = local_words(((a.word, a) for a in actions), ids, lang).get(fold(word))
+        if found is None:
+            typed = set(local_words(((a.word, a) for a in actions), ids, lang))
+            buttons = ((Msg.term(ORDER_NAMES[a.order]), a) for a in actions if a.order is not None
+                       and " " not in lang.text(ORDER_NAMES[a.order]).strip())
+            found = local_words(buttons, ids | typed, lang).get(fold(word))
+    return found
+
+
+def in_words(line: str, lang: Language) -> str:
+    """A console line written with the English words (`repair breach=4`, as a view shows the line that orders
+    something) in the words the table types: its command's and fields' words in the table's language."""
+    action = find(line.split()[0]) if line.split() else None
+    return action.line_in(line, lang) if action is not None else line
 
 
 def for_order(order: str) -> Action | None:

@@ -7,6 +7,11 @@ Every action the window offers is a command here, made from the one declaration 
 `help` lists them, `help COMMAND` shows a command's fields. Everything typed runs on the runtime's
 thread; a line that cannot be read is answered with what is wrong and changes nothing.
 
+Commands and the names of their fields are typed in the table's language (`--language`): a German First
+Officer types `kurs 90`, `hilfe`, `beobachter anzahl=2`, a Russian one `курс 90`; the English words work at
+every table (`kaleun.ui.console_words`). `help` lists the table's words, `help COMMAND` adds the English ones,
+and refusals name words the player can type; the game only ever sees the ids.
+
 The feed is grouped as the window groups it (`kaleun.ui.feedlog`): a line that grows (a convoy coming
 into view ship by ship) is printed again saying what is new. On start (`run`) it prints the feed's
 recent past the game keeps, as the window shows it: after `kaleun resume` the last lines the crew saw.
@@ -32,6 +37,7 @@ from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, aboard, find, for_order, perform
+from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
 from kaleun.ui.terminal_out import Prompting, echoes
@@ -39,6 +45,8 @@ from kaleun.ui.typed import parse_value
 
 log = logging.getLogger(__name__)
 
+#: `help commands` (German `hilfe kommandos`, Russian `помощь команды`): the game's commands, as `do` sends them
+GAME_COMMANDS = Msg.pterm("U-BOOT console", "commands")
 #: the console's own commands (views, the order assistant, the session), declared like the actions
 CONSOLE_GROUP = N_("The console")
 CONSOLE: tuple[Action, ...] = (
@@ -47,8 +55,8 @@ CONSOLE: tuple[Action, ...] = (
     Action("status", "console", N_("clock, watch, telegraph, speed, course, depth, battery, position, weather, bars"),
            example="status"),
     Action("contacts", "console", N_("the contacts: the crew's estimates of bearing, range, course and speed"),
-           (Field("order", "choice", N_("nearest (the default), newest or identified first"), choices=SORTS,
-                  positional=True),), example="contacts newest"),
+           (Field("sort", "choice", N_("nearest (the default), newest or identified first"), key="order",
+                  choices=SORTS, positional=True),), example="contacts newest"),
     Action("crew", "console", N_("the sailors on duty: sections, chips, tasks, ailments; bars, supplies, food"),
            example="crew"),
     Action("repairs", "console", N_("hull breaches, conditions and technical jobs, with the line that orders each"),
@@ -127,12 +135,23 @@ class Console(Prompting):
         """A view's fields read from what was typed after it (CommandError names what is wrong)."""
         action = find(name, self.actions)
         assert action is not None
-        return action.read(words)
+        return action.read(words, self.lang)
+
+    def _find(self, word: str) -> Action | None:
+        """The command a typed word names: its id or alias, or its word in the table's language."""
+        return find(word, self.actions, self.lang.code)
+
+    def _word(self, name: str) -> Msg:
+        """A command's word as a sentence names it (rendered in the table's language)."""
+        action = find(name, self.actions)
+        assert action is not None, name
+        return action.word
 
     @property
     def commands(self) -> list[str]:
-        """Every word the console takes as a command."""
-        return [word for action in self.actions for word in action.words]
+        """Every word the console takes as a command: the ids and aliases, then the table's words."""
+        local = [a.local(self.lang) for a in self.actions if self._find(a.local(self.lang)) is a]
+        return list(dict.fromkeys([*(word for action in self.actions for word in action.words), *local]))
 
     # -- output -----------------------------------------------------------------------------
     def _show(self, lines: list[str]) -> None:
@@ -154,8 +173,9 @@ class Console(Prompting):
         if event.name == "time_compression":
             self.say(self.lang.render(views.compression(event.data)))
         if event.name == "move_unmobilized" and change is not None:  # the console's way to settle it
-            settle = Msg("  To settle it: mobilize (pays the Mobilize), or move_fix {figure} put_back.",
-                         figure=str(event.data.get("figure", "")))
+            settle = Msg("  To settle it: {mobilize} (pays the Mobilize), or {move_fix} {figure} put_back.",
+                         figure=str(event.data.get("figure", "")), mobilize=self._word("mobilize"),
+                         move_fix=self._word("move_fix"))
             self.say(self.lang.render(settle))
         if event.name == "sailor_moved" and not event.data.get("hatch") and fresh:
             # a typed `place` is answered (the window shows the figure move; the console said nothing)
@@ -188,9 +208,9 @@ class Console(Prompting):
             return
         self.crew_hint_told = True
         self.say(self.lang.render(Msg(
-            "  crew shows each sailor's section and symbols; mobilize, then place FIGURE SECTION brings a sailor "
+            "  {crew} shows each sailor's section and symbols; {mobilize}, then {place} FIGURE SECTION brings a sailor "
             "where the order needs him; ?{command} with the order's fields asks again without giving it.",
-            command=action.name)))
+            command=action.word, crew=self._word("crew"), mobilize=self._word("mobilize"), place=self._word("place"))))
 
     def _mission(self, args: list[str]) -> None:
         from kaleun.uboot.missions.debrief import mission_lines
@@ -204,28 +224,30 @@ class Console(Prompting):
 
     # -- the console's own commands -----------------------------------------------------------
     def _help(self, words: list[str]) -> None:
-        if words == ["commands"]:
-            self.say(self.lang.render(Msg("Game commands (use: do COMMAND key=value ...): {names}",
-                                          names=", ".join(self.game.command_names))))
+        if len(words) == 1 and fold(words[0]) in ("commands", fold(typed_word(GAME_COMMANDS, self.lang))):
+            self.say(self.lang.render(Msg("Game commands (use: {do} COMMAND key=value ...): {names}",
+                                          names=", ".join(self.game.command_names), do=self._word("do"))))
             return
         if words:
-            action = find(words[0], self.actions)
+            action = self._find(words[0])
             if action is None:
-                raise CommandError(Msg("help: no command '{word}': type help", word=words[0]))
+                raise CommandError(Msg("{help}: no command '{word}': type {help}", word=words[0],
+                                       help=self._word("help")))
             self._show(self.describe(action))
             return
-        text = self.lang.text
-        self.say(self.lang.render(Msg("Commands (help COMMAND shows its fields; figures are <role>-<shape>, e.g. "
-                                      "engineer-square; sections 1-8):")))
+        lang = self.lang
+        text = lang.text
+        self.say(lang.render(Msg("Commands ({help} COMMAND shows its fields; figures are <role>-<shape>, e.g. "
+                                 "engineer-square; sections 1-8):", help=self._word("help"))))
         groups = {**GROUPS, "console": CONSOLE_GROUP}
-        width = max(len(a.usage(short=True)) for a in self.actions)
+        width = max(len(a.usage(short=True, lang=lang)) for a in self.actions)
         for group, title in groups.items():
             members = [a for a in self.actions if a.group == group and aboard(self.game, a.order)]
             if not members:
                 continue
             self.say(text(title) + ":")
             for action in members:
-                self.say(f"  {action.usage(short=True).ljust(min(width, 34))}  {text(action.summary)}")
+                self.say(f"  {action.usage(short=True, lang=lang).ljust(min(width, 34))}  {text(action.summary)}")
         self.say("  {...}  " + text(N_('any table-script line as JSON, without "t"')))
         self._first_steps()
 
@@ -238,17 +260,21 @@ class Console(Prompting):
             self.say(self.lang.render(steps))
 
     def describe(self, action: Action) -> list[str]:
-        """`help COMMAND`: its usage, what it does, each field, an example (all from its declaration)."""
-        text = self.lang.text
-        out = [action.usage(), f"  {text(action.summary)}"]
+        """`help COMMAND`: its usage, what it does, each field, an example (all from its declaration), in the
+        table's words; `also:` the other words that name it (the English ones at a German or Russian table)."""
+        lang = self.lang
+        text = lang.text
+        out = [action.usage(lang=lang), f"  {text(action.summary)}"]
         if action.detail is not None:
-            out.append(f"  {self.lang.render(action.detail)}")
-        if action.aliases:
-            out.append(self.lang.render(Msg("  also: {words}", words=", ".join(action.aliases))))
+            out.append(f"  {lang.render(action.detail)}")
+        also = [w for w in action.words if w != action.local(lang)]
+        if also:
+            out.append(lang.render(Msg("  also: {words}", words=", ".join(also))))
         if action.order:
-            out.append(self.lang.render(Msg("  gives the order '{order}' ({name}); check {command} ... shows first who "
-                                            "would carry it out", order=action.order,
-                                            name=Msg.term(ORDER_NAMES[action.order]), command=action.name)))
+            out.append(lang.render(Msg("  gives the order '{order}' ({name}); {check} {command} ... shows first who "
+                                       "would carry it out", order=action.order,
+                                       name=Msg.term(ORDER_NAMES[action.order]), command=action.word,
+                                       check=self._word("check"))))
         for f in action.fields:
             notes = []
             if f.choices:
@@ -263,26 +289,32 @@ class Console(Prompting):
             if f.required:
                 notes.append(text(N_("required")))
             if f.positional:
-                notes.append(self.lang.render(Msg("may be given without {name}=", name=f.name)))
+                notes.append(lang.render(Msg("may be given without {name}=", name=f.word)))
+            if f.local(lang) != f.name:  # the English name works at every table
+                notes.append(lang.render(Msg("also as {name}=value", name=f.name)))
             key = f" ({f.key})" if f.key else ""
-            out.append(f"  {f.name}{key}: {text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
+            out.append(f"  {f.local(lang)}{key}: {text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
         if action.example:
-            out.append(self.lang.render(Msg("  example: {line}", line=action.example)))
+            out.append(lang.render(Msg("  example: {line}", line=action.example_in(lang))))
         return out
 
     def _check(self, words: list[str]) -> None:
         if not words:
-            raise CommandError(Msg("usage: check ORDER [fields...], e.g. check speed half_ahead"))
-        action = find(words[0])
+            speed = find("speed")
+            assert speed is not None
+            raise CommandError(Msg("usage: {check} ORDER [fields...], e.g. {check} {example}",
+                                   check=self._word("check"), example=f"{speed.local(self.lang)} half_ahead"))
+        action = self._find(words[0])
         if action is not None and action.command == "return_to_base":  # a crew action, but heading home gives up
             self._show(self._return_check())                        # what the mission still asks (§4.2)
             return
         if action is None or action.order is None:
             action = for_order(words[0])
         if action is None or action.order is None:
-            orders = ", ".join(a.name for a in ACTIONS if a.order)
-            raise CommandError(Msg("check: '{word}' is not an order (orders: {orders})", word=words[0], orders=orders))
-        fields = action.read(words[1:])
+            orders = ", ".join(a.local(self.lang) for a in ACTIONS if a.order)
+            raise CommandError(Msg("{check}: '{word}' is not an order (orders: {orders})", word=words[0], orders=orders,
+                                   check=self._word("check")))
+        fields = action.read(words[1:], self.lang)
         answer = self.game.module("orders").preview({"order": action.order, **fields})
         self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game))
 
@@ -308,12 +340,12 @@ class Console(Prompting):
 
     def _order(self, args: list[str]) -> None:
         if not args:
-            raise CommandError(Msg("usage: order ORDER [key=value ...]"))
+            raise CommandError(Msg("usage: {order} ORDER [key=value ...]", order=self._word("order")))
         self.runtime.submit({"do": "order", "order": args[0], "via": "console", **self._fields(args[1:])})
 
     def _do(self, args: list[str]) -> None:
         if not args:
-            raise CommandError(Msg("usage: do COMMAND [key=value ...]"))
+            raise CommandError(Msg("usage: {do} COMMAND [key=value ...]", do=self._word("do")))
         self._json({"do": args[0], **self._fields(args[1:])})
 
     def _volume(self, args: list[str]) -> None:
@@ -364,10 +396,11 @@ class Console(Prompting):
                 and self._saved() is not None:
             self.quit_unsaved = True
             if self.runtime.autosave.no_writes:  # a read-only or vanished storage: more room does not help
-                again = Msg("Check the storage (it takes no writes) and type quit again, or type quit again now to "
-                            "leave without this save.")
+                again = Msg("Check the storage (it takes no writes) and type {quit} again, or type {quit} again now "
+                            "to leave without this save.", quit=self._word("quit"))
             else:
-                again = Msg("Make room and type quit again, or type quit again now to leave without this save.")
+                again = Msg("Make room and type {quit} again, or type {quit} again now to leave without this save.",
+                            quit=self._word("quit"))
             self.say(f"! {self.lang.render(again)}")
             return
         self.stopping = True
@@ -386,13 +419,13 @@ class Console(Prompting):
             if text.startswith("?"):
                 text = "check " + text[1:]
             words = typed.words(text)
-            action = find(words[0], self.actions)
+            action = self._find(words[0])
             if action is None:
-                raise CommandError(Msg("unknown command '{word}': type help", word=words[0]))
+                raise CommandError(Msg("unknown command '{word}': type {help}", word=words[0], help=self._word("help")))
             if action.name in self.views:
                 self.views[action.name](words[1:])
             else:
-                perform(self.runtime, action, action.read(words[1:]), via="console")
+                perform(self.runtime, action, action.read(words[1:], self.lang), via="console")
         except CommandError as exc:
             self.say(f"! {self.lang.render(of_error(exc))}")
         finally:
@@ -414,7 +447,7 @@ class Console(Prompting):
         """Play until quit, end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the
         runtime's stop request); then save. Returns the exit status (1: the game failed)."""
         if self.interactive:
-            self.say(self.lang.render(Msg("Kaleun console. Type help for the commands.")))
+            self.say(self.lang.render(Msg("Kaleun console. Type {help} for the commands.", help=self._word("help"))))
             if self.game.t == 0:  # a new game: where a crew begins
                 self._first_steps()
             threading.Thread(target=self._read, name="console-input", daemon=True).start()

@@ -17,6 +17,7 @@ from kaleun.i18n import Language
 from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.weapons.fire_control import pistol_name
+from kaleun.ui.actions import in_words
 
 DASH = "-"
 
@@ -286,13 +287,11 @@ def repairs(game: Any, lang: Language) -> list[str]:
         for section, breach in sorted(s.get("breaches", {}).items(), key=lambda kv: int(kv[0])):
             state = (Msg("puzzle failed: get everybody out") if breach.get("result") == "failed"
                      else Msg("repair crew at work") if breach.get("crewed") else Msg("no repair crew yet"))
-            if breach.get("crewed") and breach.get("result") is None:  # next: the puzzle's result (§10.3.8)
-                out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  puzzle {section} "
-                                 "solved|failed", section=section, left=_mmss(float(breach["deadline"]) - now),
-                                 state=state)))
-                continue
-            out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  repair breach={section}",
-                             section=section, left=_mmss(float(breach["deadline"]) - now), state=state)))
+            # next: the puzzle's result (§10.3.8), else a repair crew; the line to type, in the table's words
+            line = (f"puzzle {section} solved|failed" if breach.get("crewed") and breach.get("result") is None
+                    else f"repair breach={section}")
+            out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  {line}", section=section,
+                             left=_mmss(float(breach["deadline"]) - now), state=state, line=in_words(line, lang))))
         if s.get("flooded"):
             out.append(r(Msg("Flooded: sections {sections}.", sections=", ".join(str(x) for x in s["flooded"]))))
         rows = []
@@ -304,7 +303,7 @@ def repairs(game: Any, lang: Language) -> list[str]:
             needs = (DASH if not item else r(Msg("{item} (in section {section})", item=thing, section=at))
                      if at is not None else r(Msg("{item} (lost)", item=thing)))
             rows.append([lang.text(str(spec.get("name", c["condition"]))), c["section"], needs,
-                         f"repair condition={c['condition']} section={c['section']}"])
+                         in_words(f"repair condition={c['condition']} section={c['section']}", lang)])
         if rows:
             out.append(r(Msg("Conditions:")))
             out += columns(_words(lang, N_("condition"), N_("section"), N_("equipment needed"), N_("to order")), rows)
@@ -317,8 +316,8 @@ def repairs(game: Any, lang: Language) -> list[str]:
                                                                                           else ""),
                  f"{j['progress'] * 100:.0f} %",
                  lang.text(N_("working") if j["active"] else N_("paused") if j["sailors"] else N_("waiting")),
-                 f"repair component={j['component']}" if not j["sailors"] else
-                 f"join repair component={j['component']}" if not j["active"] else ""] for j in jobs]
+                 in_words(f"repair component={j['component']}", lang) if not j["sailors"] else
+                 in_words(f"join repair component={j['component']}", lang) if not j["active"] else ""] for j in jobs]
         if rows:
             out.append(r(Msg("Technical conditions:")))
             out += columns(_words(lang, N_("component"), N_("severity"), N_("colour"), N_("section"), N_("crew"),

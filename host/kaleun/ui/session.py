@@ -102,12 +102,15 @@ def first_steps(game: Engine, touch: bool = False) -> Msg | None:
                     "to keep watch.") if surfaced
                 else Msg("First steps: the boat is submerged: Mobilize; Orders, then Hydrophone, listens for the "
                          "enemy; Helm shows the depth."))
-    return (Msg("First steps: mission reads the briefing; mobilize lets the figures move; place "
-                "navigator-square 8 puts a lookout on the bridge; observe sends the lookouts up; "
-                "?ORDER shows who would carry an order out.") if surfaced
-            else Msg("First steps: mission reads the briefing; the boat is submerged: mobilize lets the "
-                     "figures move; hydrophone listens for the enemy; status shows the depth and the "
-                     "bottom; ?ORDER shows who would carry an order out."))
+    # the commands as the table types them (the console's words, `kaleun.ui.actions`)
+    said = {word: Msg.pterm("U-BOOT console", word) for word in ("mission", "mobilize", "place", "observe",
+                                                                 "hydrophone", "status")}
+    return (Msg("First steps: {mission} reads the briefing; {mobilize} lets the figures move; {place} "
+                "navigator-square 8 puts a lookout on the bridge; {observe} sends the lookouts up; "
+                "?ORDER shows who would carry an order out.", **said) if surfaced
+            else Msg("First steps: {mission} reads the briefing; the boat is submerged: {mobilize} lets the "
+                     "figures move; {hydrophone} listens for the enemy; {status} shows the depth and the "
+                     "bottom; ?ORDER shows who would carry an order out.", **said))
 
 
 def make_sounder(board: Board) -> Sounder:

@@ -2,7 +2,8 @@
 a command's fields, both in the table's language; the console reads typed words with the same
 declarations (a wrong number of words is refused with the command's usage).
 
-Each command's and field's word is a catalogue entry under the context `TYPED` (its English word the id):
+Each command's and field's word is a catalogue entry under the context `TYPED` (its English word the id;
+`kaleun.ui.console_words` reads them, as for the U-BOOT console):
 a German or Russian table types `kurs`, `hilfe`, `курс`, `помощь` and the field names `markieren=`,
 `отметить=` as its catalogue says them, and the English words work at every table. The systems
 (`mark drohne`, `отметить торпеда`) and the crew members (`repair 1 механик`) are typed as the status
@@ -24,6 +25,7 @@ from kaleun.core.messages import N_, Msg
 from kaleun.i18n import Language, language
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, DIRECTION_WORDS
 from kaleun.sonar.team import SYSTEM_NAMES
+from kaleun.ui.console_words import fold, local_words, typed_word
 
 #: the message context of the words typed at a Captain Sonar console: each command's and field's word in the
 #: table's language is its catalogue entry under this context (the English word is its id)
@@ -102,16 +104,6 @@ class Command:
             text = _value_in(name, value if sep else word, lang)
             out.append(f"{field.local(lang) if field is not None else key}={text}" if sep else text)
         return " ".join(out)
-
-
-def fold(word: str) -> str:
-    """A typed word as the lookups compare it: lower case, and Russian ё as е (most keyboards type it so)."""
-    return word.lower().replace("ё", "е")
-
-
-def typed_word(word: Msg, lang: Language) -> str:
-    """A command's or field's word as the table types it: its translation, lower case, `_` for a space."""
-    return lang.text(word.template, word.context).strip().lower().replace(" ", "_") or word.template
 
 
 def _value_in(field: str, value: str, lang: Language) -> str:
@@ -270,9 +262,8 @@ def find(word: str, code: str = "en") -> Command | None:
 def command_words(code: str) -> dict[str, Command]:
     """The commands' words at a table of language `code` (`fold`ed) -> the command. A word that is another
     command's id stays that command's (the English words work at every table)."""
-    lang = language(code)
     ids = {word for c in COMMANDS for word in (c.name, *c.aliases)}
-    return {fold(c.local(lang)): c for c in COMMANDS if c.local(lang) not in ids}
+    return local_words(((c.word, c) for c in COMMANDS), ids, language(code))
 
 
 @cache

@@ -1,0 +1,51 @@
+"""The words typed at a console in the table's language, for every game's console (U-BOOT's First Officer,
+the Captain Sonar teams).
+
+A command's or a field's word is a catalogue entry under its console's message context (gettext's
+msgctxt), its English word the id: `Msg.pterm("U-BOOT console", "course")` is `kurs` at a German table
+and `курс` at a Russian one. The English ids are typed at every table, the table's words beside them;
+the console turns what was typed into the ids, so the game, table scripts and event logs only ever see
+the ids (byte-exact replays in any language).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import TypeVar
+
+from kaleun.core.messages import Msg
+from kaleun.i18n import Language
+
+T = TypeVar("T")
+
+#: the message context of the words typed at the U-BOOT console (`kaleun.ui.actions`, `kaleun.ui.console`)
+UBOOT = "U-BOOT console"
+
+
+def fold(word: str) -> str:
+    """A typed word as the lookups compare it: lower case, and Russian ё as е (most keyboards type it so)."""
+    return word.lower().replace("ё", "е")
+
+
+def typed_word(word: Msg, lang: Language) -> str:
+    """A command's or field's word as the table types it: its translation, lower case, `_` for a space
+    (its id where the catalogue has none)."""
+    return lang.text(word.template, word.context).strip().lower().replace(" ", "_") or word.template
+
+
+def local_words(declared: Iterable[tuple[Msg, T]], ids: Collection[str], lang: Language) -> dict[str, T]:
+    """The table's words (`fold`ed) -> what each names, for words declared as (word, what it names). A word
+    that is one of the `ids` (typed at every table) stays theirs, and a word two declarations share names
+    neither: the English words work at every table and a typed word never means two things."""
+    out: dict[str, T] = {}
+    shared: set[str] = set()
+    for word, named in declared:
+        text = fold(typed_word(word, lang))
+        if text in ids or text in shared:
+            continue
+        if text in out and out[text] != named:
+            shared.add(text)
+            del out[text]
+            continue
+        out[text] = named
+    return out
