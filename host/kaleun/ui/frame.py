@@ -171,10 +171,47 @@ def fits_on_rows(c: Canvas, line: FeedLine, width: int, size: int, rows: int, sq
     return bool(font.size(words)[0] * NARROWEST <= room)
 
 
+def feed_rows(c: Canvas, line: FeedLine, width: int, size: int) -> list[str]:
+    """The feed line's words broken into rows of the ticker in the smallest text, each row holding as much as it
+    does squeezed a little (`draw_feed_line` with `squeeze`), as many rows as the words need."""
+    room = width - c.text_width("00:00", size) - c.size(28)
+    font = c.font(size)
+    words = c.tr(line.words)
+    rows: list[str] = []
+    while words and font.size(words)[0] * NARROWEST > room:
+        first, rest = _fill(font, words, int(room / NARROWEST))
+        if not first:  # one word wider than a row: it takes a row of its own, squeezed or cut there
+            first, _, rest = words.partition(" ")
+        rows.append(first)
+        words = rest
+    return [*rows, words] if words else rows
+
+
+def draw_feed_page(c: Canvas, line: FeedLine, rows: list[str], page: int, x: int, y: int, width: int,
+                   size: int) -> None:
+    """Two of a long feed line's rows (its page `page`, from 0): the line's time and mark on the first, the page
+    and how many there are ("2/3") under the time."""
+    s = c.size
+    height = c.font(size).get_linesize()
+    pages = -(-len(rows) // 2)
+    c.text(line.clock, (x, y), size, theme.ACCENT)
+    c.text(f"{page + 1}/{pages}", (x, y + height), size, theme.TEXT_DIM)
+    mark_x = x + c.text_width("00:00", size) + s(6)
+    text_x = mark_x + s(22)
+    if line.alarm is not None:
+        kind = ALARMS[line.alarm]
+        icons.ICONS[kind.icon](c.surface, Rect(mark_x, y + (height - s(18)) // 2, s(18), s(18)), kind.color)
+    elif line.problem:
+        c.text("!", (mark_x + s(6), y), size, theme.WARNING, bold=True)
+    room = x + width - text_x
+    for i, row in enumerate(rows[2 * page:2 * page + 2]):
+        c.text(row, (text_x, y + i * height), size, line_color(line), width=room)
+
+
 def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     """The two newest feed lines above the tabs (the newest alone on both rows when it is too long for
-    one; the table's own word, a new game's first steps, only while it is the newest); touching them opens
-    the whole feed."""
+    one, and in pages of two rows that turn by themselves when it is too long for two; the table's own word,
+    a new game's first steps, only while it is the newest); touching them opens the whole feed."""
     s = c.size
     rect = win.layout.ticker
     c.surface.fill(theme.PANEL_DARK, rect)
@@ -183,15 +220,28 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     lines = [line for line in scene.feed[-3:-1] if line.event or line.problem][-1:] + list(scene.feed[-1:])
     y = rect.y + s(2)
     width = rect.w - s(60)
+    pages = 1
     if lines and not fits_on_a_row(c, lines[-1], width, theme.TEXT_SIZE):
         # the newest line is long (an order to draw a card, a damage report): it takes both rows, the
         # line before it stays in the whole feed; in the smallest text, and then squeezed a little on both rows,
         # when that is what holds it whole (the Russian TDC solution: range, speed, angle on the bow, gyro angle
         # and run)
-        size, squeeze = next(((size, squeeze) for size, squeeze in ((theme.TEXT_SIZE, False), (theme.MIN_TEXT, False))
-                              if fits_on_rows(c, lines[-1], width, size, 2, squeeze)), (theme.MIN_TEXT, True))
-        draw_feed_line(c, lines[-1], rect.x + s(6), y, width, size, newest=True, rows=2, squeeze=squeeze)
+        newest = lines[-1]
+        size, squeeze = next(((size, squeeze) for size, squeeze in ((theme.TEXT_SIZE, False), (theme.MIN_TEXT, False),
+                                                                    (theme.MIN_TEXT, True))
+                              if fits_on_rows(c, newest, width, size, 2, squeeze)), (theme.MIN_TEXT, None))
+        if squeeze is not None:
+            draw_feed_line(c, newest, rect.x + s(6), y, width, size, newest=True, rows=2, squeeze=squeeze)
+        else:
+            # too long even for both rows (a crew damage naming four injured, in German): its rows show two at a
+            # time, turning by themselves, so every word of it comes round
+            rows = feed_rows(c, newest, width, theme.MIN_TEXT)
+            pages = -(-len(rows) // 2)
+            page = win.ticker_page((newest.id, newest.clock, c.tr(newest.words)), pages)
+            draw_feed_page(c, newest, rows, page, rect.x + s(6), y, width, theme.MIN_TEXT)
         lines = []
+    if pages == 1:
+        win.ticker_page(None, 1)
     for i, line in enumerate(reversed(lines)):
         y += draw_feed_line(c, line, rect.x + s(6), y, width, theme.TEXT_SIZE, newest=i == 0)
     more = Rect(rect.right - s(50), rect.y + s(1), s(48), rect.h - s(2))

@@ -62,6 +62,9 @@ RESTING_AFTER = 10.0
 DRAG_START = 6
 #: how long (wall seconds) an alarm's banner stays unless touched (a breach counting down stays)
 ALARM_SECONDS = 15.0
+#: how long (wall seconds) each page of a newest feed line too long for the ticker's two rows shows before the
+#: next (our choice: time to read two rows aloud to the crew)
+TICKER_PAGE_SECONDS = 8.0
 #: events that end a hull breach (§10.3.6): its waiting alarms leave the banner
 BREACH_OVER = ("hull_breach_sealed", "section_flooded")
 
@@ -139,6 +142,8 @@ class Window:
         self._touched = -1e9  # wall time of the last input
         self._drawn_size: tuple[int, int] = (0, 0)
         self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
+        #: the newest feed line the ticker shows in pages: (its key, wall time first shown, pages)
+        self._paging: tuple[Hashable, float, int] | None = None
         self.screens: dict[str, Screen] = {}
         self.track = Track()
         #: the feed, the past it started with, and the mission's end (the debrief reads its fields)
@@ -311,10 +316,31 @@ class Window:
     def active(self) -> Screen:
         return self.overlay if self.overlay is not None else self.screens[self.tab]
 
+    def ticker_page(self, line: Hashable, pages: int) -> int:
+        """Which page (from 0) of the newest feed line the ticker shows now, when `line` (a key of the line and
+        its words) takes `pages` pages: each TICKER_PAGE_SECONDS from when it first showed, round and round.
+        `line` None: the ticker shows no pages."""
+        now = self.wall()
+        if line is None or pages <= 1:
+            self._paging = None
+            return 0
+        if self._paging is None or self._paging[0] != line:
+            self._paging = (line, now, pages)
+        else:
+            self._paging = (line, self._paging[1], pages)
+        return self._ticker_turn()
+
+    def _ticker_turn(self) -> int:
+        """The page the ticker's newest line is on now (0 when it shows no pages)."""
+        if self._paging is None:
+            return 0
+        _, since, pages = self._paging
+        return int(max(0.0, self.wall() - since) // TICKER_PAGE_SECONDS) % pages
+
     def view_key(self) -> Hashable:
         """What the screen (and the sheet over it) shows now, as a comparable key."""
         key: tuple[Hashable, ...] = (self.tab, self._guarded(self.screens[self.tab].read), self.lang.code,
-                                     self.version)
+                                     self.version, self._ticker_turn())
         if self.overlay is not None:
             key = (*key, type(self.overlay).__name__, self._guarded(self.overlay.read))
         return key
@@ -665,7 +691,8 @@ class Window:
             self._stepped = (self.wall(), self.game.t)
             self.track.sample(self.game)
         self._expire_alarms()
-        stamp = (self._events, self.feed.version, int(self.game.t), self.version, self.tab, id(self.overlay))
+        stamp = (self._events, self.feed.version, int(self.game.t), self.version, self.tab, id(self.overlay),
+                 self._ticker_turn())
         same_picture = not self._stale and screen.get_size() == self._drawn_size
         if stamp == self._stamp and same_picture and not self._moving and self._shown is not None:
             return None  # nothing happened: nothing to read, nothing to draw
