@@ -180,6 +180,15 @@ class Window:
             steps = first_steps(self.game, touch=True)
             if steps is not None:
                 self.feed.note(self.game.clock.hhmm(self.game.t), steps)
+            from kaleun.career import unbookable
+
+            # a mission with objectives while the career record cannot be read: said at the start, as the
+            # console says it, not only when the mission ends hours later
+            problem = unbookable(self.game)
+            if problem is not None:
+                self.feed.problem(self.game.clock.hhmm(self.game.t), Msg(
+                    "{problem}. The mission is played; its result is booked in the career record once the record is "
+                    "repaired or moved away (kaleun resume of its save books it).", problem=problem))
 
     def rebind(self, runtime: Runtime) -> None:
         """Run another runtime (a new game chosen at the set-up) in this window."""
@@ -257,9 +266,12 @@ class Window:
         self.feed.problem(self.game.clock.hhmm(self.game.t), text)
 
     def say(self, text: Msg | str) -> None:
-        """A word to the crew in the feed, marked like a refused input (why a button cannot be used)."""
-        self.feed.problem(self.game.clock.hhmm(self.game.t), text)
+        """A word to the crew in the feed, marked like a refused input (why a button cannot be used); a sheet over
+        the whole window (the set-up), which covers the feed, shows it itself."""
         self.touch()
+        if self.overlay is not None and self.overlay.full and self.overlay.hear(text):
+            return
+        self.feed.problem(self.game.clock.hhmm(self.game.t), text)
 
     def note(self, text: Msg | str) -> None:
         """A plain word from the table in the feed (not a refusal): a save done."""

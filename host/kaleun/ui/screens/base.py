@@ -49,6 +49,11 @@ class Overlay(Screen):
 
     full = False
 
+    def hear(self, text: Msg | str) -> bool:
+        """A word to the crew while the sheet is open (why a button cannot be used): True when the sheet shows it
+        itself, as one over the whole window must (it covers the feed that says it otherwise)."""
+        return False
+
     def close(self) -> None:
         if self.win.overlay is self:
             self.win.close_overlay()
