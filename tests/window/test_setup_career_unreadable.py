@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from kaleun.career import career_path, start_configured
 from kaleun.uboot.missions.setup import GameSetup
+from kaleun.ui.window import TICKER_PAGE_SECONDS
 
 from window.fingers import choose_mission, shown
 from window.test_setup_screen import set_up_window
@@ -38,6 +39,11 @@ def test_4_3_a_mission_with_objectives_starts_from_the_set_up_and_says_the_recor
     newest = win.scene().feed[-1]
     words = win.tr(newest.words)
     assert newest.problem and words.startswith(f"{career_path()}: ") and "kaleun resume" in words, words
+    for _ in range(4):  # the line in the ticker, page by page, every row whole (the record's path too)
+        win.cut.clear()
+        table.render()
+        assert not win.cut, win.cut
+        table.clock.now += TICKER_PAGE_SECONDS
     if language == "en":
         assert words.endswith("the file was kept as it is. The mission is played; its result is booked in the career "
                               "record once the record is repaired or moved away (kaleun resume of its save books it).")

@@ -33,6 +33,24 @@ def ticker_texts(table: Table_, monkeypatch: pytest.MonkeyPatch) -> list[tuple[t
     return drawn
 
 
+def every_page(table: Table_, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
+    """The rows of the ticker's newest line on each of its pages in turn (the clock let run a page's time after
+    each), and the page marks under its time ("1/3", "2/3", "3/3")."""
+    words_x = table.window.layout.ticker.x + table.window.layout.size(60)
+    rows: list[str] = []
+    marks: list[str] = []
+    pages = 0
+    while not marks or len(marks) < pages:
+        drawn = ticker_texts(table, monkeypatch)
+        page = [text for (x, _), text in drawn if x > words_x]
+        marks += [text for (x, _), text in drawn if x <= words_x and "/" in text]
+        pages = int(marks[0].split("/")[1])
+        assert 1 <= len(page) <= 2  # two rows of the ticker at most
+        rows += page
+        table.clock.now += TICKER_PAGE_SECONDS
+    return rows, marks
+
+
 def crew_damage(language: str, size: tuple[int, int]) -> Table_:
     """The crew damage of an enemy attack on section 3 (seed 0: seven chips, five sailors injured)."""
     table = Table_(mission="exercise_convoy", seed=0, language=language, size=size)
@@ -51,18 +69,8 @@ def test_6_10_a_crew_damage_naming_five_injured_reads_whole_in_the_ticker_page_b
     newest = table.window.scene().feed[-1]
     whole = table.window.tr(newest.words)
     assert newest.event == "crew_damage" and whole.count("(") >= 6  # the section and five sailors by name
-    words_x = table.window.layout.ticker.x + table.window.layout.size(60)
-    rows: list[str] = []
-    marks: list[str] = []
-    pages = 0
-    while not marks or len(marks) < pages:
-        drawn = ticker_texts(table, monkeypatch)
-        page = [text for (x, _), text in drawn if x > words_x]
-        marks += [text for (x, _), text in drawn if x <= words_x and "/" in text]
-        pages = int(marks[0].split("/")[1])
-        assert 1 <= len(page) <= 2  # two rows of the ticker at most
-        rows += page
-        table.clock.now += TICKER_PAGE_SECONDS
+    rows, marks = every_page(table, monkeypatch)
+    pages = len(marks)
     assert table.window.cut == {}  # no row cut with an ellipsis
     assert " ".join(rows) == whole  # every word came round, in order
     assert pages >= 2 and marks == [f"{page}/{pages}" for page in range(1, pages + 1)]
@@ -89,3 +97,16 @@ def test_9_a_paged_line_turns_its_page_on_an_idle_window(monkeypatch: pytest.Mon
         assert window._ticker_turn() == 1
     finally:
         pygame.display.quit()
+
+
+def test_9_a_word_wider_than_a_row_is_carried_over_the_rows_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file's path (a save kept aside in a deep folder) is one word wider than the ticker: it is cut where it
+    must and carried on over the next rows, not shortened with an ellipsis."""
+    table = Table_(mission="exercise_convoy", seed=0)
+    folder = "/".join(f"folder{n:02d}" for n in range(20))
+    words = f"The game is kept as /home/pi/{folder}/autosave-20261127-114250.json for later."
+    table.window.note(words)
+    table.window.cut.clear()
+    rows, _ = every_page(table, monkeypatch)
+    assert table.window.cut == {}
+    assert "".join(rows).replace(" ", "") == words.replace(" ", "")  # every letter of it, in order

@@ -14,7 +14,7 @@ from kaleun.ui import icons, theme
 from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.scene import FeedLine, Scene
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import NARROWEST, Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas, split_wide
 
 if TYPE_CHECKING:
     from kaleun.ui.window import Window
@@ -180,8 +180,14 @@ def feed_rows(c: Canvas, line: FeedLine, width: int, size: int) -> list[str]:
     rows: list[str] = []
     while words and font.size(words)[0] * NARROWEST > room:
         first, rest = _fill(font, words, int(room / NARROWEST))
-        if not first:  # one word wider than a row: it takes a row of its own, squeezed or cut there
-            first, _, rest = words.partition(" ")
+        if not first:  # one word wider than a row (a long file path): cut where it must, over as many rows
+            word, _, rest = words.partition(" ")
+            *whole, last = split_wide(font, word, int(room / NARROWEST))
+            if not whole:  # (a single letter wider than a row: no room to be had)
+                whole, last = [word], ""
+            rows += whole
+            words = f"{last} {rest}".strip()
+            continue
         rows.append(first)
         words = rest
     return [*rows, words] if words else rows
