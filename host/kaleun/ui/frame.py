@@ -62,20 +62,28 @@ def draw_clock(c: Canvas, win: Window, scene: Scene) -> None:
     clock = layout.clock
     time_rect = c.text(scene.time, (clock.x, clock.centery + s(1)), 32, theme.TEXT, "midleft", bold=True)
     x = time_rect.right + s(8)
-    c.text(scene.date, (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT, "bottomleft")
-    c.text(WATCH_WORDS.get(scene.watch, scene.watch), (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT_DIM,
-           "topleft")
-    bars_x = x + max(c.text_width(scene.date, theme.MIN_TEXT), c.text_width(WATCH_WORDS.get(scene.watch, scene.watch),
-                                                                            theme.MIN_TEXT)) + s(8)
-    if scene.bars:
-        command, _, morale = scene.bars.partition(" · ")
-        command, morale = command.removeprefix("command "), morale.removeprefix("morale ")
+    watch = WATCH_WORDS.get(scene.watch, scene.watch)
+    column = max(c.text_width(scene.date, theme.MIN_TEXT), c.text_width(watch, theme.MIN_TEXT))
+    command, _, morale = scene.bars.partition(" · ")
+    command, morale = command.removeprefix("command "), morale.removeprefix("morale ")
+    readings = (bar_reading("command", command), bar_reading("morale", morale)) if scene.bars else ()
+    font = c.font(theme.MIN_TEXT)
+    wanted = max((font.size(win.lang.render(r))[0] for r in readings), default=0)  # measured, not yet drawn
+    free = layout.buttons["pause"].x - x - s(8) - s(6)
+    if column + wanted > free:
+        # too little room for the date and the bars side by side ("Боевой дух VIII" lost its numeral): the date
+        # and watch are squeezed a little first, then the bars
+        column = max(int(column * NARROWEST) + 1, free - wanted)
+    c.text(scene.date, (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT, "bottomleft", width=column)
+    c.text(watch, (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT_DIM, "topleft", width=column)
+    bars_x = x + column + s(8)
+    if readings:
         room = layout.buttons["pause"].x - bars_x - s(6)
         # a bar on its blank field (orders now cost morale, or the crew is spent) in the warning colour,
         # besides its word "blank"
-        c.text(bar_reading("command", command), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+        c.text(readings[0], (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
                theme.WARNING if command.startswith("blank") else theme.ACCENT, "bottomleft", width=room)
-        c.text(bar_reading("morale", morale), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+        c.text(readings[1], (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
                theme.WARNING if morale.startswith("blank") else theme.ACCENT, "topleft", width=room)
 
 
