@@ -3,6 +3,7 @@ compression, settings), the feed ticker, the tabs, and the alarm banner."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -179,26 +180,31 @@ def fits_on_rows(c: Canvas, line: FeedLine, width: int, size: int, rows: int, sq
     return bool(font.size(words)[0] * NARROWEST <= room)
 
 
+def squeezed_rows(font: Any, words: str, room_of: Callable[[int], int]) -> list[str]:
+    """`words` broken into as many rows as they need, row `i` holding what fits in `room_of(i)` pixels squeezed a
+    little (to NARROWEST of its width, as `Canvas.text` squeezes a line with a width); a word wider than its row (a
+    long file path) is cut where it must and goes on in the next."""
+    rows: list[str] = []
+    while words:
+        room = int(room_of(len(rows)) / NARROWEST)
+        if font.size(words)[0] <= room:
+            rows.append(words)
+            break
+        first, rest = _fill(font, words, room)
+        if not first:  # one word wider than the row
+            word, _, rest = words.partition(" ")
+            first = split_wide(font, word, room)[0]
+            rest = f"{word[len(first):]} {rest}".strip()
+        rows.append(first)
+        words = rest
+    return rows
+
+
 def feed_rows(c: Canvas, line: FeedLine, width: int, size: int) -> list[str]:
     """The feed line's words broken into rows of the ticker in the smallest text, each row holding as much as it
     does squeezed a little (`draw_feed_line` with `squeeze`), as many rows as the words need."""
     room = width - c.text_width("00:00", size) - c.size(28)
-    font = c.font(size)
-    words = c.tr(line.words)
-    rows: list[str] = []
-    while words and font.size(words)[0] * NARROWEST > room:
-        first, rest = _fill(font, words, int(room / NARROWEST))
-        if not first:  # one word wider than a row (a long file path): cut where it must, over as many rows
-            word, _, rest = words.partition(" ")
-            *whole, last = split_wide(font, word, int(room / NARROWEST))
-            if not whole:  # (a single letter wider than a row: no room to be had)
-                whole, last = [word], ""
-            rows += whole
-            words = f"{last} {rest}".strip()
-            continue
-        rows.append(first)
-        words = rest
-    return [*rows, words] if words else rows
+    return squeezed_rows(c.font(size), c.tr(line.words), lambda _: room)
 
 
 def draw_feed_page(c: Canvas, line: FeedLine, rows: list[str], page: int, x: int, y: int, width: int,
@@ -288,19 +294,31 @@ def draw_alarm_banner(c: Canvas, win: Window, scene: Scene) -> None:
             c.text(more, (word.right + s(10), word.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft")
         c.text(words, (x, word.bottom - s(2)), theme.MIN_TEXT, theme.TEXT_DARK, width=right - x)
     else:
-        # a long line (a breach says what to do about it) takes both rows, after the word
+        # a long line (a breach says what to do about it) takes both rows, after the word, squeezed a little; one
+        # longer still (a breach in the Russian bow room with other alarms waiting lost its puzzle's letters) shows
+        # two rows at a time, in pages that turn by themselves as the ticker's do ("1/2" after the word)
         height = font.get_linesize()
         top = rect.centery - height
         word = c.text(kind.word, (x, top), theme.MIN_TEXT, theme.TEXT_DARK, bold=True)
         start = word.right + s(8)
         if more is not None:
             start = c.text(more, (start, top), theme.MIN_TEXT, theme.TEXT_DARK).right + s(8)
+        mark = c.text_width("0/0", theme.MIN_TEXT) + s(8)
+        rows = squeezed_rows(font, words, lambda i: right - start - s(10) if i % 2 == 0 else right - x)
+        if len(rows) > 2:  # room for the page's mark after the word
+            rows = squeezed_rows(font, words, lambda i: right - start - mark - s(10) if i % 2 == 0 else right - x)
+        pages = -(-len(rows) // 2)
+        # the banner's line keeps its pages while its countdown runs (its words change every second)
+        page = win.ticker_page(("banner", line.id, line.clock, kind_name) if pages > 1 else None, pages)
+        if pages > 1:
+            start = c.text(f"{page + 1}/{pages}", (start, top), theme.MIN_TEXT, theme.TEXT_DARK).right + s(8)
         # a bar between the alarm's own words and the feed line's
         pygame.draw.line(c.surface, theme.TEXT_DARK, (start, top + s(3)), (start, top + height - s(3)), s(2))
         start += s(10)
-        first, rest = _fill(font, words, right - start)
-        c.text(first, (start, top), theme.MIN_TEXT, theme.TEXT_DARK)
-        c.text(rest, (x, top + height), theme.MIN_TEXT, theme.TEXT_DARK, width=right - x)
+        shown = rows[2 * page:2 * page + 2]
+        c.text(shown[0], (start, top), theme.MIN_TEXT, theme.TEXT_DARK, width=right - start)
+        if len(shown) > 1:
+            c.text(shown[1], (x, top + height), theme.MIN_TEXT, theme.TEXT_DARK, width=right - x)
     c.targets.add("alarm", rect, lambda pos: win.acknowledge_alarm())
     c.button("alarm.dismiss", ok, Msg("OK"), lambda pos: win.dismiss_alarms(), tone=(250, 250, 250))
 
