@@ -120,7 +120,9 @@ class Setup(Overlay):
 
     def language(self, code: str) -> None:
         self.win.set_language(code)
-        remember_language(code)
+        self.problem = remember_language(code)
+        if self.problem is not None:
+            self.page = None  # the list has fewer rows under the problem: it opens on the chosen mission again
 
     def go(self, step: int) -> None:
         self.step = step
@@ -289,6 +291,8 @@ class Setup(Overlay):
         y = body.y
         c.text(Msg("Language"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y = language_buttons(c, body.x, y + s(20), s(480), self.win.lang.code, self.language)
+        if self.problem:  # the language is not kept for the next start (a damaged settings file)
+            y = c.paragraph(self.problem, Rect(body.x, y, body.w, s(88)), theme.MIN_TEXT, theme.WARNING) + s(4)
         c.text(Msg("Mission"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y += s(20)
         every = all_missions(self.own)
