@@ -1,4 +1,4 @@
-"""The alarm banner (item 9 of the console's issue) reads its line whole. A hull breach (rulebook §10.3.6) says
+"""The console's alarm banner reads its line whole. A hull breach (rulebook §10.3.6) says
 what seals it: five sailors with the repair symbol, then the puzzle's letters. In Russian a breach in the bow
 room with two fires waiting ("ещё +2") lost the letters to an ellipsis ("затем головоломк…"), on a banner that
 stays until touched while the breach counts down. Its rows are now squeezed a little, as the ticker's are; a line

@@ -1,4 +1,4 @@
-"""§6 (the command and morale bars) and item 11 of the console's issue: the top bar reads both bars whole on every
+"""§6 (the command and morale bars) in the console's languages: the top bar reads both bars whole on every
 field, in English, German and Russian, at 800x480. Its date and watch took the room first: in Russian the morale bar
 on VIII read "Боевой дух …", its numeral lost. The date and watch now give up a little of their width (squeezed, as a
 label too wide for its place) before the bars do."""

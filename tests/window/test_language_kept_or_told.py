@@ -1,4 +1,4 @@
-"""Item 11 of the console's issue: the table's language is chosen at the start and in the settings, and kept as the
+"""The console's languages: the table's language is chosen at the start and in the settings, and kept as the
 preferred language for the next start (`kaleun config set language`). Where the settings file cannot take it (it
 is damaged), the window switched language now, said nothing, and the next start spoke the old language again: the
 log alone knew. The settings sheet and the new-game set-up now say so in the table's language, and the file is

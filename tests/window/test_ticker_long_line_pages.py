@@ -1,4 +1,4 @@
-"""Item 9 of the console's issue (the feed stays readable and says what is new): a newest feed line too long
+"""The console's alarms (the feed stays readable and says what is new): a newest feed line too long
 even for both rows of the ticker in the smallest text reads whole there. The crew damage of an enemy attack
 (§6.10) naming every injured sailor (five of them in section 3) and what the First Officer must do about them
 was cut after two rows with an ellipsis ("... Erster Offizie…"): its wounds card order was never on screen. Its
