@@ -478,12 +478,20 @@ class Window:
     def open_feed(self) -> None:
         from kaleun.ui.screens.feed import FeedLog
 
-        self.open(FeedLog(self))
+        self._open_over(FeedLog(self))
 
     def open_settings(self) -> None:
         from kaleun.ui.screens.settings import Settings
 
-        self.open(Settings(self))
+        self._open_over(Settings(self))
+
+    def _open_over(self, sheet: Overlay) -> None:
+        """A sheet the frame opens (the ticker's whole feed, the gear's settings) over the sheet open now: closing
+        it goes back to that one (an order's sheet half filled in is not lost to a look at the feed)."""
+        current = self.overlay
+        if current is not None and not current.full:
+            sheet.beneath = current.beneath if type(current) is type(sheet) else current
+        self.open(sheet)
 
     def quit(self) -> None:
         """Leave the loop: the game is saved and the window closes."""
@@ -517,7 +525,7 @@ class Window:
         elif kind == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.overlay is not None and not self.overlay.full:
-                    self.close_overlay()
+                    self.overlay.close()
                 else:
                     self.running = False
             elif event.key == pygame.K_SPACE:
