@@ -141,6 +141,19 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     return record
 
 
+def unbookable(game: Engine, path: Path | None = None) -> Msg | str | None:
+    """Why the result of `game`, a mission with objectives, could not be booked when it ends: the career record
+    cannot be read (damaged, a newer Kaleun's), said at its start so the group hears it then and not hours later
+    (None: it can be booked, or the mission has nothing to book)."""
+    if not game.has_module("mission") or not game.module("mission").scored:
+        return None
+    try:
+        load_career(path)
+    except CareerError as exc:
+        return of_error(exc)
+    return None
+
+
 def save_career(record: dict[str, Any], path: Path | None = None) -> None:
     write_atomic(path or career_path(), json.dumps(record, indent=1, ensure_ascii=False))
 
@@ -149,10 +162,12 @@ def save_career(record: dict[str, Any], path: Path | None = None) -> None:
 def start_configured(setup: Any, path: Path | None = None) -> Engine:
     """A new game as the set-up asks (`kaleun.uboot.missions.setup.GameSetup`): a single mission; the
     next part of the linked patrol in progress (or a new patrol from `setup.mission`); the next mission
-    of the running campaign (or a new campaign). Raises CareerError or ValueError with the reason."""
+    of the running campaign (or a new campaign). Raises CareerError or ValueError with the reason. A single
+    mission takes nothing from the record, so one that cannot be read does not keep it from starting (its result
+    is booked once the record is repaired or moved away, `unbookable`), as `kaleun play --mission` starts it."""
     from kaleun.uboot.missions.setup import GameSetup, campaign_order, start_game
 
-    record = load_career(path)
+    record = load_career(path) if setup.mode != "single" else empty()
     mission = setup.mission
     carry = None
     ended: dict[str, Any] | None = None
@@ -542,4 +557,4 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 
 __all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
            "going_on_command", "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said",
-           "start_configured", "with_carried"]
+           "start_configured", "unbookable", "with_carried"]

@@ -203,7 +203,7 @@ def test_a_new_game_tells_a_newcomer_the_first_steps_and_how_to_settle_a_move(te
     terminal.send("mobilize")
     terminal.expect("Order: mobilize the crew.")
     terminal.send("?observe")
-    terminal.expect("navigator-square/1  8        1      yes")
+    terminal.expect("navigator-square  Navigator  8        1      yes")  # the sailor by his name, as crew names him
     terminal.send("help")
     terminal.expect('any table-script line as JSON, without "t"')
     text = terminal.expect("?ORDER shows who would carry an order out.\r\n> ")

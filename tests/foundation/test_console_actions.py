@@ -200,8 +200,8 @@ def test_the_order_assistant_says_who_would_carry_an_order_out_and_changes_nothi
     desk.type("place engineer-triangle 5")
     ready = desk.type("?speed half_ahead")
     assert ready.splitlines()[0] == "New speed: would be carried out (paid from the command bar) by:"
-    assert re.search(r"engineer-square\s+engineer-square/1\s+5\s+1\s+yes", ready)
-    assert re.search(r"engineer-triangle\s+engineer-triangle/1\s+5\s+1\s+yes", ready)
+    assert re.search(r"engineer-square\s+Chief mechanic\s+5\s+1\s+yes", ready)  # each sailor by his name
+    assert re.search(r"engineer-triangle\s+Diesel mechanic\s+5\s+1\s+yes", ready)
     given = desk.type("speed half_ahead")
     assert "Order: half ahead." in given
 

@@ -59,3 +59,14 @@ def test_4_2_help_return_says_how_long_the_quiet_before_a_return_to_base_lasts(l
     minutes = data.load("mission_rules")["combat"]["quiet_min"]
     assert minutes * 60 == QUIET_S
     assert words.format(minutes=minutes) in typed(language, "help return")
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Navigator"), ("de", "Navigator"), ("ru", "Штурман")])
+def test_6_5_the_order_assistant_names_each_sailor_as_the_crew_list_does(language: str, name: str) -> None:
+    """§6.5: `?ORDER` lists who would carry the order out. Its sailor column gave the game's own id of the sailor
+    ("navigator-square/1"), English at a German or Russian table, where `crew` names him ("Штурман"); the figure
+    column keeps the figure as commands name it."""
+    said = typed(language, "mobilize", "place navigator-square 8", "?observe")
+    row = next(line.split() for line in said.splitlines() if line.strip().startswith("navigator-square "))
+    assert row[:3] == ["navigator-square", name, "8"], said
+    assert "navigator-square/1" not in said

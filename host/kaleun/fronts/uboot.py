@@ -248,17 +248,13 @@ def _tell_unbookable(game: Engine, args: argparse.Namespace) -> None:
     group hears it at the start, not only when the mission ends hours later, and that the result is kept for it."""
     import sys
 
-    from kaleun.career import CareerError, load_career
-    from kaleun.core.messages import of_error
+    from kaleun.career import unbookable
     from kaleun.i18n import language
     from kaleun.mission_commands import _table_language
 
-    if not game.has_module("mission") or not game.module("mission").scored:
-        return
-    try:
-        load_career()
-    except CareerError as exc:
+    problem = unbookable(game)
+    if problem is not None:
         print(language(_table_language(args)).render(Msg(
             "kaleun: {problem}. The mission is played; its result is booked in the career record once the record is "
-            "repaired or moved away (kaleun resume of its save books it).", problem=of_error(exc))), file=sys.stderr)
+            "repaired or moved away (kaleun resume of its save books it).", problem=problem)), file=sys.stderr)
 

@@ -3,6 +3,7 @@ compression, settings), the feed ticker, the tabs, and the alarm banner."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -14,7 +15,7 @@ from kaleun.ui import icons, theme
 from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.scene import FeedLine, Scene
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import NARROWEST, Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas, split_wide
 
 if TYPE_CHECKING:
     from kaleun.ui.window import Window
@@ -62,20 +63,28 @@ def draw_clock(c: Canvas, win: Window, scene: Scene) -> None:
     clock = layout.clock
     time_rect = c.text(scene.time, (clock.x, clock.centery + s(1)), 32, theme.TEXT, "midleft", bold=True)
     x = time_rect.right + s(8)
-    c.text(scene.date, (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT, "bottomleft")
-    c.text(WATCH_WORDS.get(scene.watch, scene.watch), (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT_DIM,
-           "topleft")
-    bars_x = x + max(c.text_width(scene.date, theme.MIN_TEXT), c.text_width(WATCH_WORDS.get(scene.watch, scene.watch),
-                                                                            theme.MIN_TEXT)) + s(8)
-    if scene.bars:
-        command, _, morale = scene.bars.partition(" · ")
-        command, morale = command.removeprefix("command "), morale.removeprefix("morale ")
+    watch = WATCH_WORDS.get(scene.watch, scene.watch)
+    column = max(c.text_width(scene.date, theme.MIN_TEXT), c.text_width(watch, theme.MIN_TEXT))
+    command, _, morale = scene.bars.partition(" · ")
+    command, morale = command.removeprefix("command "), morale.removeprefix("morale ")
+    readings = (bar_reading("command", command), bar_reading("morale", morale)) if scene.bars else ()
+    font = c.font(theme.MIN_TEXT)
+    wanted = max((font.size(win.lang.render(r))[0] for r in readings), default=0)  # measured, not yet drawn
+    free = layout.buttons["pause"].x - x - s(8) - s(6)
+    if column + wanted > free:
+        # too little room for the date and the bars side by side ("Боевой дух VIII" lost its numeral): the date
+        # and watch are squeezed a little first, then the bars
+        column = max(int(column * NARROWEST) + 1, free - wanted)
+    c.text(scene.date, (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT, "bottomleft", width=column)
+    c.text(watch, (x, clock.centery + s(1)), theme.MIN_TEXT, theme.TEXT_DIM, "topleft", width=column)
+    bars_x = x + column + s(8)
+    if readings:
         room = layout.buttons["pause"].x - bars_x - s(6)
         # a bar on its blank field (orders now cost morale, or the crew is spent) in the warning colour,
         # besides its word "blank"
-        c.text(bar_reading("command", command), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+        c.text(readings[0], (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
                theme.WARNING if command.startswith("blank") else theme.ACCENT, "bottomleft", width=room)
-        c.text(bar_reading("morale", morale), (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
+        c.text(readings[1], (bars_x, clock.centery + s(1)), theme.MIN_TEXT,
                theme.WARNING if morale.startswith("blank") else theme.ACCENT, "topleft", width=room)
 
 
@@ -171,10 +180,58 @@ def fits_on_rows(c: Canvas, line: FeedLine, width: int, size: int, rows: int, sq
     return bool(font.size(words)[0] * NARROWEST <= room)
 
 
+def squeezed_rows(font: Any, words: str, room_of: Callable[[int], int]) -> list[str]:
+    """`words` broken into as many rows as they need, row `i` holding what fits in `room_of(i)` pixels squeezed a
+    little (to NARROWEST of its width, as `Canvas.text` squeezes a line with a width); a word wider than its row (a
+    long file path) is cut where it must and goes on in the next."""
+    rows: list[str] = []
+    while words:
+        room = int(room_of(len(rows)) / NARROWEST)
+        if font.size(words)[0] <= room:
+            rows.append(words)
+            break
+        first, rest = _fill(font, words, room)
+        if not first:  # one word wider than the row
+            word, _, rest = words.partition(" ")
+            first = split_wide(font, word, room)[0]
+            rest = f"{word[len(first):]} {rest}".strip()
+        rows.append(first)
+        words = rest
+    return rows
+
+
+def feed_rows(c: Canvas, line: FeedLine, width: int, size: int) -> list[str]:
+    """The feed line's words broken into rows of the ticker in the smallest text, each row holding as much as it
+    does squeezed a little (`draw_feed_line` with `squeeze`), as many rows as the words need."""
+    room = width - c.text_width("00:00", size) - c.size(28)
+    return squeezed_rows(c.font(size), c.tr(line.words), lambda _: room)
+
+
+def draw_feed_page(c: Canvas, line: FeedLine, rows: list[str], page: int, x: int, y: int, width: int,
+                   size: int) -> None:
+    """Two of a long feed line's rows (its page `page`, from 0): the line's time and mark on the first, the page
+    and how many there are ("2/3") under the time."""
+    s = c.size
+    height = c.font(size).get_linesize()
+    pages = -(-len(rows) // 2)
+    c.text(line.clock, (x, y), size, theme.ACCENT)
+    c.text(f"{page + 1}/{pages}", (x, y + height), size, theme.TEXT_DIM)
+    mark_x = x + c.text_width("00:00", size) + s(6)
+    text_x = mark_x + s(22)
+    if line.alarm is not None:
+        kind = ALARMS[line.alarm]
+        icons.ICONS[kind.icon](c.surface, Rect(mark_x, y + (height - s(18)) // 2, s(18), s(18)), kind.color)
+    elif line.problem:
+        c.text("!", (mark_x + s(6), y), size, theme.WARNING, bold=True)
+    room = x + width - text_x
+    for i, row in enumerate(rows[2 * page:2 * page + 2]):
+        c.text(row, (text_x, y + i * height), size, line_color(line), width=room)
+
+
 def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     """The two newest feed lines above the tabs (the newest alone on both rows when it is too long for
-    one; the table's own word, a new game's first steps, only while it is the newest); touching them opens
-    the whole feed."""
+    one, and in pages of two rows that turn by themselves when it is too long for two; the table's own word,
+    a new game's first steps, only while it is the newest); touching them opens the whole feed."""
     s = c.size
     rect = win.layout.ticker
     c.surface.fill(theme.PANEL_DARK, rect)
@@ -183,15 +240,28 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     lines = [line for line in scene.feed[-3:-1] if line.event or line.problem][-1:] + list(scene.feed[-1:])
     y = rect.y + s(2)
     width = rect.w - s(60)
+    pages = 1
     if lines and not fits_on_a_row(c, lines[-1], width, theme.TEXT_SIZE):
         # the newest line is long (an order to draw a card, a damage report): it takes both rows, the
         # line before it stays in the whole feed; in the smallest text, and then squeezed a little on both rows,
         # when that is what holds it whole (the Russian TDC solution: range, speed, angle on the bow, gyro angle
         # and run)
-        size, squeeze = next(((size, squeeze) for size, squeeze in ((theme.TEXT_SIZE, False), (theme.MIN_TEXT, False))
-                              if fits_on_rows(c, lines[-1], width, size, 2, squeeze)), (theme.MIN_TEXT, True))
-        draw_feed_line(c, lines[-1], rect.x + s(6), y, width, size, newest=True, rows=2, squeeze=squeeze)
+        newest = lines[-1]
+        size, squeeze = next(((size, squeeze) for size, squeeze in ((theme.TEXT_SIZE, False), (theme.MIN_TEXT, False),
+                                                                    (theme.MIN_TEXT, True))
+                              if fits_on_rows(c, newest, width, size, 2, squeeze)), (theme.MIN_TEXT, None))
+        if squeeze is not None:
+            draw_feed_line(c, newest, rect.x + s(6), y, width, size, newest=True, rows=2, squeeze=squeeze)
+        else:
+            # too long even for both rows (a crew damage naming four injured, in German): its rows show two at a
+            # time, turning by themselves, so every word of it comes round
+            rows = feed_rows(c, newest, width, theme.MIN_TEXT)
+            pages = -(-len(rows) // 2)
+            page = win.ticker_page((newest.id, newest.clock, c.tr(newest.words)), pages)
+            draw_feed_page(c, newest, rows, page, rect.x + s(6), y, width, theme.MIN_TEXT)
         lines = []
+    if pages == 1:
+        win.ticker_page(None, 1)
     for i, line in enumerate(reversed(lines)):
         y += draw_feed_line(c, line, rect.x + s(6), y, width, theme.TEXT_SIZE, newest=i == 0)
     more = Rect(rect.right - s(50), rect.y + s(1), s(48), rect.h - s(2))
@@ -224,19 +294,31 @@ def draw_alarm_banner(c: Canvas, win: Window, scene: Scene) -> None:
             c.text(more, (word.right + s(10), word.centery), theme.MIN_TEXT, theme.TEXT_DARK, "midleft")
         c.text(words, (x, word.bottom - s(2)), theme.MIN_TEXT, theme.TEXT_DARK, width=right - x)
     else:
-        # a long line (a breach says what to do about it) takes both rows, after the word
+        # a long line (a breach says what to do about it) takes both rows, after the word, squeezed a little; one
+        # longer still (a breach in the Russian bow room with other alarms waiting lost its puzzle's letters) shows
+        # two rows at a time, in pages that turn by themselves as the ticker's do ("1/2" after the word)
         height = font.get_linesize()
         top = rect.centery - height
         word = c.text(kind.word, (x, top), theme.MIN_TEXT, theme.TEXT_DARK, bold=True)
         start = word.right + s(8)
         if more is not None:
             start = c.text(more, (start, top), theme.MIN_TEXT, theme.TEXT_DARK).right + s(8)
+        mark = c.text_width("0/0", theme.MIN_TEXT) + s(8)
+        rows = squeezed_rows(font, words, lambda i: right - start - s(10) if i % 2 == 0 else right - x)
+        if len(rows) > 2:  # room for the page's mark after the word
+            rows = squeezed_rows(font, words, lambda i: right - start - mark - s(10) if i % 2 == 0 else right - x)
+        pages = -(-len(rows) // 2)
+        # the banner's line keeps its pages while its countdown runs (its words change every second)
+        page = win.ticker_page(("banner", line.id, line.clock, kind_name) if pages > 1 else None, pages)
+        if pages > 1:
+            start = c.text(f"{page + 1}/{pages}", (start, top), theme.MIN_TEXT, theme.TEXT_DARK).right + s(8)
         # a bar between the alarm's own words and the feed line's
         pygame.draw.line(c.surface, theme.TEXT_DARK, (start, top + s(3)), (start, top + height - s(3)), s(2))
         start += s(10)
-        first, rest = _fill(font, words, right - start)
-        c.text(first, (start, top), theme.MIN_TEXT, theme.TEXT_DARK)
-        c.text(rest, (x, top + height), theme.MIN_TEXT, theme.TEXT_DARK, width=right - x)
+        shown = rows[2 * page:2 * page + 2]
+        c.text(shown[0], (start, top), theme.MIN_TEXT, theme.TEXT_DARK, width=right - start)
+        if len(shown) > 1:
+            c.text(shown[1], (x, top + height), theme.MIN_TEXT, theme.TEXT_DARK, width=right - x)
     c.targets.add("alarm", rect, lambda pos: win.acknowledge_alarm())
     c.button("alarm.dismiss", ok, Msg("OK"), lambda pos: win.dismiss_alarms(), tone=(250, 250, 250))
 

@@ -62,6 +62,9 @@ RESTING_AFTER = 10.0
 DRAG_START = 6
 #: how long (wall seconds) an alarm's banner stays unless touched (a breach counting down stays)
 ALARM_SECONDS = 15.0
+#: how long (wall seconds) each page of a newest feed line too long for the ticker's two rows shows before the
+#: next (our choice: time to read two rows aloud to the crew)
+TICKER_PAGE_SECONDS = 8.0
 #: events that end a hull breach (§10.3.6): its waiting alarms leave the banner
 BREACH_OVER = ("hull_breach_sealed", "section_flooded")
 
@@ -139,6 +142,8 @@ class Window:
         self._touched = -1e9  # wall time of the last input
         self._drawn_size: tuple[int, int] = (0, 0)
         self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
+        #: the newest feed line the ticker shows in pages: (its key, wall time first shown, pages)
+        self._paging: tuple[Hashable, float, int] | None = None
         self.screens: dict[str, Screen] = {}
         self.track = Track()
         #: the feed, the past it started with, and the mission's end (the debrief reads its fields)
@@ -175,6 +180,15 @@ class Window:
             steps = first_steps(self.game, touch=True)
             if steps is not None:
                 self.feed.note(self.game.clock.hhmm(self.game.t), steps)
+            from kaleun.career import unbookable
+
+            # a mission with objectives while the career record cannot be read: said at the start, as the
+            # console says it, not only when the mission ends hours later
+            problem = unbookable(self.game)
+            if problem is not None:
+                self.feed.problem(self.game.clock.hhmm(self.game.t), Msg(
+                    "{problem}. The mission is played; its result is booked in the career record once the record is "
+                    "repaired or moved away (kaleun resume of its save books it).", problem=problem))
 
     def rebind(self, runtime: Runtime) -> None:
         """Run another runtime (a new game chosen at the set-up) in this window."""
@@ -252,9 +266,12 @@ class Window:
         self.feed.problem(self.game.clock.hhmm(self.game.t), text)
 
     def say(self, text: Msg | str) -> None:
-        """A word to the crew in the feed, marked like a refused input (why a button cannot be used)."""
-        self.feed.problem(self.game.clock.hhmm(self.game.t), text)
+        """A word to the crew in the feed, marked like a refused input (why a button cannot be used); a sheet over
+        the whole window (the set-up), which covers the feed, shows it itself."""
         self.touch()
+        if self.overlay is not None and self.overlay.full and self.overlay.hear(text):
+            return
+        self.feed.problem(self.game.clock.hhmm(self.game.t), text)
 
     def note(self, text: Msg | str) -> None:
         """A plain word from the table in the feed (not a refusal): a save done."""
@@ -311,10 +328,31 @@ class Window:
     def active(self) -> Screen:
         return self.overlay if self.overlay is not None else self.screens[self.tab]
 
+    def ticker_page(self, line: Hashable, pages: int) -> int:
+        """Which page (from 0) of the newest feed line the ticker shows now, when `line` (a key of the line and
+        its words) takes `pages` pages: each TICKER_PAGE_SECONDS from when it first showed, round and round.
+        `line` None: the ticker shows no pages."""
+        now = self.wall()
+        if line is None or pages <= 1:
+            self._paging = None
+            return 0
+        if self._paging is None or self._paging[0] != line:
+            self._paging = (line, now, pages)
+        else:
+            self._paging = (line, self._paging[1], pages)
+        return self._ticker_turn()
+
+    def _ticker_turn(self) -> int:
+        """The page the ticker's newest line is on now (0 when it shows no pages)."""
+        if self._paging is None:
+            return 0
+        _, since, pages = self._paging
+        return int(max(0.0, self.wall() - since) // TICKER_PAGE_SECONDS) % pages
+
     def view_key(self) -> Hashable:
         """What the screen (and the sheet over it) shows now, as a comparable key."""
         key: tuple[Hashable, ...] = (self.tab, self._guarded(self.screens[self.tab].read), self.lang.code,
-                                     self.version)
+                                     self.version, self._ticker_turn())
         if self.overlay is not None:
             key = (*key, type(self.overlay).__name__, self._guarded(self.overlay.read))
         return key
@@ -440,12 +478,20 @@ class Window:
     def open_feed(self) -> None:
         from kaleun.ui.screens.feed import FeedLog
 
-        self.open(FeedLog(self))
+        self._open_over(FeedLog(self))
 
     def open_settings(self) -> None:
         from kaleun.ui.screens.settings import Settings
 
-        self.open(Settings(self))
+        self._open_over(Settings(self))
+
+    def _open_over(self, sheet: Overlay) -> None:
+        """A sheet the frame opens (the ticker's whole feed, the gear's settings) over the sheet open now: closing
+        it goes back to that one (an order's sheet half filled in is not lost to a look at the feed)."""
+        current = self.overlay
+        if current is not None and not current.full:
+            sheet.beneath = current.beneath if type(current) is type(sheet) else current
+        self.open(sheet)
 
     def quit(self) -> None:
         """Leave the loop: the game is saved and the window closes."""
@@ -479,7 +525,7 @@ class Window:
         elif kind == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.overlay is not None and not self.overlay.full:
-                    self.close_overlay()
+                    self.overlay.close()
                 else:
                     self.running = False
             elif event.key == pygame.K_SPACE:
@@ -665,7 +711,8 @@ class Window:
             self._stepped = (self.wall(), self.game.t)
             self.track.sample(self.game)
         self._expire_alarms()
-        stamp = (self._events, self.feed.version, int(self.game.t), self.version, self.tab, id(self.overlay))
+        stamp = (self._events, self.feed.version, int(self.game.t), self.version, self.tab, id(self.overlay),
+                 self._ticker_turn())
         same_picture = not self._stale and screen.get_size() == self._drawn_size
         if stamp == self._stamp and same_picture and not self._moving and self._shown is not None:
             return None  # nothing happened: nothing to read, nothing to draw

@@ -48,10 +48,21 @@ class Overlay(Screen):
     whole window (the new-game set-up), otherwise the top bar and the tabs stay usable."""
 
     full = False
+    #: the sheet this one was opened over from the frame (the whole feed, the settings over an order's sheet):
+    #: closing this one goes back to it, its choices as they were
+    beneath: Overlay | None = None
+
+    def hear(self, text: Msg | str) -> bool:
+        """A word to the crew while the sheet is open (why a button cannot be used): True when the sheet shows it
+        itself, as one over the whole window must (it covers the feed that says it otherwise)."""
+        return False
 
     def close(self) -> None:
         if self.win.overlay is self:
-            self.win.close_overlay()
+            if self.beneath is not None:
+                self.win.open(self.beneath)
+            else:
+                self.win.close_overlay()
 
 
 class PagedSheet(Overlay):

@@ -23,8 +23,10 @@ log = logging.getLogger(__name__)
 LEVEL_WORDS: dict[str, Msg] = {"easy": Msg("easy"), "normal": Msg("normal"), "hard": Msg("hard")}
 
 
-def remember_language(code: str) -> None:
-    """Keep the language as the preferred one (`kaleun config set language`), if the settings allow."""
+def remember_language(code: str) -> Msg | None:
+    """Keep the language as the preferred one (`kaleun config set language`), if the settings allow; else what
+    the crew is told: the table speaks it now, the next start does not (a damaged settings file, a full disk)."""
+    from kaleun.core.messages import of_error
     from kaleun.settings import Settings, SettingsError
 
     try:
@@ -33,6 +35,9 @@ def remember_language(code: str) -> None:
         settings.save()
     except (SettingsError, OSError) as exc:
         log.warning("the language is not kept for the next start: %s", exc)
+        why = of_error(exc) if isinstance(exc, SettingsError) else str(exc.strerror or exc)
+        return Msg("The language is not kept for the next start: {problem}", problem=why)
+    return None
 
 
 def language_buttons(c: Canvas, x: int, y: int, w: int, current: str, choose: Any) -> int:
@@ -63,7 +68,9 @@ class Settings(Overlay):
 
     def choose_language(self, code: str) -> None:
         self.win.set_language(code)
-        remember_language(code)
+        problem = remember_language(code)
+        if problem is not None:
+            self.win.say(problem)
 
     def save(self) -> None:
         """Save now. A save that failed (a full disk) is never called saved, and is said here unless the autosave

@@ -84,11 +84,13 @@ class Setup(Overlay):
         self.anew = False
         #: the mission chosen on page one (a linked patrol going on plays its own next part instead)
         self.chosen = self.mission
-        self.record: dict[str, Any] | None = None  # the career record (None: unreadable, it says so on Start)
+        self.record: dict[str, Any] | None = None  # the career record (None: unreadable, `career_warning` says so)
+        self.unreadable = False
         try:
             self.record = load_career()
         except CareerError as exc:
             log.warning("the set-up cannot read the career record: %s", exc)
+            self.unreadable = True
 
     def read(self) -> Hashable:
         return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
@@ -118,7 +120,9 @@ class Setup(Overlay):
 
     def language(self, code: str) -> None:
         self.win.set_language(code)
-        remember_language(code)
+        self.problem = remember_language(code)
+        if self.problem is not None:
+            self.page = None  # the list has fewer rows under the problem: it opens on the chosen mission again
 
     def go(self, step: int) -> None:
         self.step = step
@@ -191,6 +195,26 @@ class Setup(Overlay):
         if self.mode == "campaign":
             return lines[1] if record.get("campaign") is not None else None
         return lines[0] if record["missions"] else None
+
+    def hear(self, text: Msg | str) -> bool:
+        """A greyed button's touch says why here: the set-up covers the feed that says it elsewhere."""
+        self.problem = text
+        self.win.touch()
+        return True
+
+    def career_warning(self) -> Msg | None:
+        """What a career record that cannot be read (damaged, a newer Kaleun's) means for the set-up chosen, said
+        before "Start" as `kaleun play` says it at the start: a mission with objectives is played and booked once
+        the record is repaired; a linked patrol or the campaign cannot go on from it (None: nothing to say)."""
+        if not self.unreadable:
+            return None
+        if self.mode != "single":
+            return Msg("The career record cannot be read (kaleun career says why): a linked patrol or the campaign "
+                       "starts once it is repaired or moved away.")
+        if not all_missions(self.own).get(self.mission, {}).get("objective"):
+            return None  # a practice mission: nothing to book
+        return Msg("The career record cannot be read (kaleun career says why): the mission is played, and booked once "
+                   "the record is repaired or moved away.")
 
     def set_level(self, role: str, level: str) -> None:
         if level == "normal":
@@ -267,6 +291,8 @@ class Setup(Overlay):
         y = body.y
         c.text(Msg("Language"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y = language_buttons(c, body.x, y + s(20), s(480), self.win.lang.code, self.language)
+        if self.problem:  # the language is not kept for the next start (a damaged settings file)
+            y = c.paragraph(self.problem, Rect(body.x, y, body.w, s(88)), theme.MIN_TEXT, theme.WARNING) + s(4)
         c.text(Msg("Mission"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y += s(20)
         every = all_missions(self.own)
@@ -346,9 +372,11 @@ class Setup(Overlay):
                      enabled=level == "easy", why_not=Msg("for a role on easy difficulty"), size=theme.MIN_TEXT)
             y += s(51)
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
-        given_up = self.given_up()
+        # why "Start" or a greyed button was refused, else what the choice gives up, before it happens, in the
+        # warning's colour (the whole width: a German or Russian reason needs it)
+        given_up = self.problem or self.given_up() or self.career_warning()
         career = self.career_line()
-        if given_up is not None:  # before it happens, in the warning's colour
+        if given_up is not None:
             y = c.paragraph(given_up, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
         elif career is not None:
             y = c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
@@ -360,9 +388,6 @@ class Setup(Overlay):
         c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 0),
                  size=theme.MIN_TEXT)
         start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
-        if self.problem:
-            c.paragraph(self.problem, Rect(bottom.x + s(130), bottom.y, start.x - bottom.x - s(140), bottom.h),
-                        theme.MIN_TEXT, theme.WARNING)
         pygame.draw.rect(c.surface, theme.PANEL_DARK, start.inflate(s(8), s(8)))
         c.button("setup.start", start, Msg("Start"), simple(self.start), active=True, icon=icons.play)
 
