@@ -1,7 +1,8 @@
 """A hit is geometry against the hull where it is at that moment, also while the ship turns (the rules
 digest's section 12: the torpedo run). A torpedo looks at the ships near it every few seconds; a ship that
 turned between two looks is met on its old heading up to the turn and on its new one after it, not on its
-new heading all along (that gave hits on a hull that was not there, and hits at the wrong moment).
+new heading all along (that gave hits on a hull that was not there, and hits at the wrong moment); and a
+torpedo near a ship that turns looks again at once, so a hit after the turn is told at its moment.
 
 The ship: a convoy of one tanker (145 m long, 19 m beam) on the zigzag plan A, 9 kn; its first leg is
 110° for ten minutes, then it turns at once to 070°. Tube 3 fires an electric torpedo (30 kn) at it
@@ -80,6 +81,8 @@ def test_12_a_ship_turning_between_two_looks_is_hit_only_where_its_hull_is(fire_
         assert shot["struck"] is None and named(shot["events"], "torpedo_miss")
     else:
         assert shot["at"] == pytest.approx(shot["reckoned"], abs=0.05 + STEP_S)  # run_s is given in tenths
+        # and it is told when it happens, not at the torpedo's next look (up to 10 s later)
+        assert shot["struck"]["t"] == pytest.approx(shot["reckoned"], abs=0.002 + STEP_S)
 
 
 

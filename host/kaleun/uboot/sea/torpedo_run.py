@@ -156,6 +156,29 @@ def _pieces(sea: Any, tp: Mapping[str, Any], v: Any, seen: list[float], prev: tu
     return [(rel0, rel_turn, float(seen[2]), t_prev, turned), (rel_turn, rel1, heading, turned, now)]
 
 
+def turned(sea: Any, now: float) -> None:
+    """Ships may have turned (or stopped) just now, after the torpedoes near them last looked (a zigzag leg, a
+    convoy turning away from a blow, a ship struck): each torpedo with such a ship near it looks again at once,
+    so a hit after the turn comes at its moment rather than at the next look, and the next hit is predicted
+    on the new heading."""
+    vessels, groups = sea.vessels, sea.groups
+    for tid, tp in sea.torpedoes.items():
+        last = float(tp["last"])
+        if last >= now:
+            continue
+        for vid in tp["near"]:
+            v = vessels.get(vid)
+            if v is None:
+                continue
+            track = v.track if v.track is not None else groups[v.group].ref
+            if track.t0 > last:
+                key = f"torp:{tid}"
+                due = sea.sched.get(key)
+                if due is None or due[0] > now + 1e-6:
+                    sea.schedule(key, now + 1e-6)
+                break
+
+
 def step(sea: Any, tid: str, now: float) -> None:
     tp = sea.torpedoes.get(tid)
     if tp is None:

@@ -168,6 +168,8 @@ class Sea(Module):
                 if self.stopped:
                     continue
                 self._dispatch(key, now)
+                if self.torpedoes:  # a ship that turned near a torpedo: it looks again at once
+                    torpedo_run.turned(self, now)
         finally:
             self._waking = False
 
