@@ -15,7 +15,8 @@ another ship.
 Nothing is stepped at a fixed rate: far from every ship the torpedo sleeps until it could reach
 one; near ships it looks every `DT` seconds and checks the stretch since its last look against the
 ships' positions then and now (a ship that turned in between: against its old heading up to the turn and
-its new one after), and it wakes at the predicted moment of a hit, so a hit comes at its exact time.
+its new one after; a ship near it that turns makes it look again at once, `turned`), and it wakes at the
+predicted moment of a hit, so a hit comes at its exact time.
 Escorts learn where the boat fired from the way a steam torpedo's wake points back at it; an electric
 torpedo leaves only the side of the hit (`attacks.toml`, [escort]).
 """
