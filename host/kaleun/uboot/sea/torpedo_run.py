@@ -165,14 +165,13 @@ def turned(sea: Any, now: float) -> None:
     vessels, groups = sea.vessels, sea.groups
     for tid, tp in sea.torpedoes.items():
         last = float(tp["last"])
-        if last >= now:
-            continue
-        for vid in tp["near"]:
+        for vid, seen in tp["near"].items():
             v = vessels.get(vid)
             if v is None:
                 continue
             track = v.track if v.track is not None else groups[v.group].ref
-            if track.t0 > last:
+            # turned since the last look, or at the very moment of it but after it (on another heading than seen)
+            if track.t0 > last or (track.t0 == last and len(seen) > 2 and track.course != seen[2]):
                 key = f"torp:{tid}"
                 due = sea.sched.get(key)
                 if due is None or due[0] > now + 1e-6:
