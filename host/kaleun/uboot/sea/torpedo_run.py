@@ -157,15 +157,20 @@ def _pieces(sea: Any, tp: Mapping[str, Any], v: Any, seen: list[float], prev: tu
     return [(rel0, rel_turn, float(seen[2]), t_prev, turned), (rel_turn, rel1, heading, turned, now)]
 
 
-def turned(sea: Any, now: float) -> None:
+def turned(sea: Any, now: float, only: str | None = None) -> None:
     """Ships may have turned (or stopped) just now, after the torpedoes near them last looked (a zigzag leg, a
     convoy turning away from a blow, a ship struck): each torpedo with such a ship near it looks again at once,
     so a hit after the turn comes at its moment rather than at the next look, and the next hit is predicted
-    on the new heading."""
+    on the new heading. `only`: the one ship that may have turned (its own step), else any."""
     vessels, groups = sea.vessels, sea.groups
     for tid, tp in sea.torpedoes.items():
         last = float(tp["last"])
-        for vid, seen in tp["near"].items():
+        near = tp["near"]
+        if only is not None:
+            if only not in near:
+                continue
+            near = {only: near[only]}
+        for vid, seen in near.items():
             v = vessels.get(vid)
             if v is None:
                 continue
