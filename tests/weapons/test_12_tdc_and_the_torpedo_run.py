@@ -370,3 +370,27 @@ def test_9_2_1_the_attack_disc_says_a_bow_on_enemy_without_a_side_in_every_langu
     assert "Lagewinkel 80° Steuerbord" in console_typed("de", "disc own=290 enemy=70 bearing=40")
     assert "курсовой угол 80° правого борта" in console_typed("ru", "disc own=290 enemy=70 bearing=40")
     assert "Lagewinkel 0°\n" in console_typed("de", "disc own=0 enemy=180 bearing=0")
+
+
+def test_a_refused_pistol_stays_in_the_feed_a_resumed_table_reads(caplog):
+    """The TDC refused for a pistol not issued ("the magnetic pistol is not issued in June 1942") names the
+    pistol as the TDC sheet does, a word with its own translation (gettext's context: "Magnet" in German).
+    The feed's record kept in the save refused such a message ("unknown key 'context'"), left the refusal
+    out with a warning, and a resumed table did not show it. It is kept now, and reads in German too."""
+    import json
+    import logging
+
+    from kaleun.i18n import language
+    from kaleun.saves import load_checked, save_text
+    from kaleun.ui.feedlog import past_of
+
+    g = range_game(vessels=[TRAMP])
+    with caplog.at_level(logging.WARNING):
+        refusal = one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, pistol="magnetic"),
+                      "order_rejected")
+        resumed = load_checked(json.loads(save_text(g)))
+    assert refusal["reason"] == "the magnetic pistol is not issued in June 1942 (the boats carry contact pistols only)"
+    assert not [r for r in caplog.records if "leaves out" in r.getMessage()]
+    kept = [e for e in past_of(resumed) if e.name == "order_rejected"]
+    assert [e.feed is not None and str(e.feed) for e in kept] == [refusal["feed"]]
+    assert "Magnet" in language("de").render(kept[0].feed) and "Aufschlag" in language("de").render(kept[0].feed)

@@ -168,8 +168,52 @@ def test_9_2_1_help_turn_names_the_limit_the_table_checks():
     out = console_typed("en", "help turn", "turn disc_bearing 361", "turn telegraph 101", "turn disc_bearing 360")
     assert "[from -360 to 360;" in out and "720" not in out
     assert "! turn: steps must be from -360 to 360, not 361" in out
-    assert "! turn: steps must be between -100 and 100, got 101" in out  # the table's check of the telegraph
+    assert "! turn: steps must be from -100 to 100, not 101" in out  # the table's check of the telegraph
+    assert "A ring turns at most one revolution (360 steps) either way, the telegraph at most 100 detents." in out
     assert out.count("\n! ") == 2  # a whole revolution is taken
+
+
+@pytest.mark.parametrize(("dial", "steps", "said"), [
+    ("disc_bearing", 361, "turn: steps must be from -360 to 360, not 361"),
+    ("disc_own_course", -100000, "turn: steps must be from -360 to 360, not -100000"),
+    ("telegraph", 101, "turn: steps must be from -100 to 100, not 101"),
+    ("disc_enemy_course", 2.5, "turn: steps must be a whole number from -360 to 360, not '2.5'"),
+])
+def test_9_2_1_a_turn_too_far_is_refused_in_the_same_words_typed_or_scripted(tmp_path, dial, steps, said):
+    """§9.2.1 on the table: a `turn` beyond a dial's limit said "steps must be from -360 to 360, not 361" at the
+    console and "steps must be between -360 and 360, got 361" in a table script (and the console passed the
+    telegraph's own limit to the table, which said it the script's way). One message now, whichever way."""
+    from kaleun.runtime.script import ScriptError
+    from kit import console_typed, play_script
+
+    typed = console_typed("en", f"turn {dial} {steps:g}")
+    with pytest.raises(ScriptError) as scripted:
+        play_script(tmp_path, [{"t": 0, "do": "turn", "dial": dial, "steps": steps}])
+    assert typed.strip() == f"! {said}"
+    assert str(scripted.value).endswith(f":1: {said}")
+
+
+def test_9_2_1_a_bare_disc_says_what_to_type(tmp_path):
+    """The attack disc at the console: `disc` with no ring named was refused with the game's field names
+    ("attack_disc: needs at least one of: own_course, enemy_course, bearing"); it now says, in words a First
+    Officer reads out, which rings there are and what to type, and changes nothing."""
+    from kit import console_typed
+
+    g = range_game()
+    out = console_typed("en", "disc", game=g)
+    assert out.strip() == ("! disc: say which rings to set: own (our course), enemy (the enemy's course) or bearing "
+                           "(the enemy's bearing from the bow), for example: disc own=290 enemy=70 bearing=40")
+    assert "own_course" not in out and "attack_disc" not in out
+    assert g.module("weapons").status()["disc"]["own_course"] is None
+
+
+def test_9_2_1_help_disc_says_that_360_is_000():
+    """§9.2.1: the rings read whole degrees and a sailor writes north as 360; `help disc` says so."""
+    from kit import console_typed
+
+    out = console_typed("en", "help disc", "disc own=360 enemy=360 bearing=360")
+    assert "Whole degrees; 360 is the same as 000." in out
+    assert "attack disc: own course 000, enemy course 000, bearing 000" in out
 
 
 def test_9_2_1_a_ring_reads_0_to_360_by_dial_and_disc_alike():

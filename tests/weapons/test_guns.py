@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 from kaleun.core.errors import CommandError
+from kaleun.uboot.weapons.guns import GUN
 from weaponskit import advance, do, named, one, order, range_game, refused, weapons
 
 
@@ -540,3 +541,34 @@ def test_8_4_an_order_given_again_at_the_same_target_says_the_gun_is_already_fir
     shots = weapons(g).firing[gun]["shots"]
     assert one(order(g, gun, **fields), "gun_firing")["feed"] == again
     assert weapons(g).firing[gun]["shots"] == shots  # the same engagement fires on
+
+
+@pytest.mark.parametrize("gun", ["gun_88", "gun_20"])
+def test_8_4_an_order_given_again_draws_on_the_same_ammunition_and_creates_none(gun):
+    """§8.4 and the order table (§6.5) say only "fire the gun"; the rulebook leaves rounds to the app (digest
+    §12: "gun ammunition" is not in the rulebook). Our choice stays: an order given again while the gun fires
+    gives it that order's rounds (bursts) from now on. But every round comes out of the one store: after four
+    orders given one on the other, the rounds fired are exactly what the store lost, an order never promises
+    more than is left, and the store never goes below nought."""
+    if gun == "gun_88":
+        g = _surfaced_with([{**TARGET, "class": "tanker"}], seed=3, ammo={"gun_88": 12})
+        fields, unit = {"target": _first_contact(g), "rounds": 10}, 1
+    else:
+        g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 1.0}], seed=1,
+                           ammo={"gun_20": 130})
+        fields, unit = {"bursts": 3}, int(GUN[gun]["burst"])
+    store = weapons(g).ammo[gun]
+    fired = 0
+    for _ in range(4):
+        before = weapons(g).ammo[gun]
+        given = order(g, gun, **fields)
+        if named(given, "order_rejected"):
+            assert before == 0 and refused(given).startswith("no ammunition left")
+            break
+        promised = one(given, "gun_firing")["rounds"]
+        assert promised * unit <= before + unit - 1  # no more rounds (bursts, the last one short) than are left
+        events = advance(g, g.t + 6)
+        fired += sum(r["rounds"] for r in named(events, "gun_round"))
+        assert weapons(g).ammo[gun] == store - fired >= 0
+    fired += sum(r["rounds"] for r in named(advance(g, g.t + 300), "gun_round"))
+    assert weapons(g).ammo[gun] == store - fired >= 0 and fired > 0

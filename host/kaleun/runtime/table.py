@@ -60,6 +60,23 @@ MOVING = "moving"
 Submit = Callable[[dict[str, Any]], None]
 
 
+def turn_steps(args: Args, decl: DialDecl) -> int:
+    """The steps of a `turn` line: a whole number the dial turns at most (`DialDecl.most_turn`) either way.
+    Refused in the words the console's `turn` uses for the same mistake, so a script and the console say one
+    thing ("turn: steps must be from -360 to 360, not 361")."""
+    value = args.float("steps")
+    most = decl.most_turn
+    if not value.is_integer():
+        raise CommandError(Msg("{command}: {problem}", command=args.name, problem=Msg(
+            "{field} must be a whole number from {lo} to {hi}, not '{value}'", field="steps", lo=f"{-most:g}",
+            hi=f"{most:g}", value=f"{value:g}")))
+    if not -most <= value <= most:
+        raise CommandError(Msg("{command}: {problem}", command=args.name, problem=Msg(
+            "{field} must be from {lo} to {hi}, not {value}", field="steps", lo=f"{-most:g}", hi=f"{most:g}",
+            value=f"{value:g}")))
+    return int(value)
+
+
 class TableError(RuntimeError):
     """An adapter the board file asks for cannot be opened here (no GPIO, no pixels, no hub)."""
 
@@ -381,8 +398,7 @@ class Table:
                 self.sensor.lift(figure)
             elif action == "turn":
                 dial = args.str("dial", choices=list(self.dials))
-                decl = DIALS[dial]
-                steps = args.int("steps", lo=-decl.most_turn, hi=decl.most_turn)
+                steps = turn_steps(args, DIALS[dial])
                 args.finish()
                 self.dials[dial].turn(steps)
             elif action == "home":

@@ -50,9 +50,9 @@ WHEN_SHAPE = Obj(when=Text(max_len=40), time=BOOL, seconds=BOOL, short=BOOL)
 
 
 class FeedShape(Shape):
-    """An event's feed kept in the save (`messages.to_json`): text, or a template, its values and its
-    plural forms, where a value that is an object is a date (`WHEN_SHAPE`) or a message again (at most
-    `depth` levels), any other a JSON value."""
+    """An event's feed kept in the save (`messages.to_json`): text, or a template, its values, its
+    plural forms and its context (a word said differently elsewhere, `Msg.pterm`), where a value that is
+    an object is a date (`WHEN_SHAPE`) or a message again (at most `depth` levels), any other a JSON value."""
 
     def __init__(self, depth: int = 12) -> None:
         self.depth = depth
@@ -64,7 +64,7 @@ class FeedShape(Shape):
         if self.depth <= 0:
             raise self.fail(value, path, "a message nested less deeply")
         Obj(msg=Text(), values=Map(Json(depth=22), keys=Text(max_len=64), most=32),
-            optional={"plural": List(Text(), size=2)}).check(value, path)
+            optional={"plural": List(Text(), size=2), "context": Text(max_len=64)}).check(value, path)
         for key, item in value["values"].items():
             if isinstance(item, dict):
                 (WHEN_SHAPE if "when" in item else FeedShape(self.depth - 1)).check(item, f"{path}.values.{key}")

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kaleun.boards.dials import DIALS
+from kaleun.boards.dials import DIALS, MOST_DETENTS
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, of_error
@@ -247,6 +247,8 @@ class Action:
     aliases: tuple[str, ...] = ()
     free: bool = False  # takes further key=value fields as given (an order the game does not simulate yet)
     detail: Msg | None = None  # what `help COMMAND` adds to the summary (a condition, with figures from the data)
+    #: said when none of the fields is given, for an action that needs at least one (all are optional alone)
+    needs_one: Msg | None = None
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -356,6 +358,8 @@ class Action:
 
     def _complete(self, got: dict[str, Any], lang: Language | None = None) -> dict[str, Any]:
         lang = lang or ENGLISH
+        if self.needs_one is not None and not any(f.field in got for f in self.fields):
+            raise CommandError(Msg("{command}: {problem}", command=self.word, problem=self.needs_one))
         missing = [f.local(lang) for f in self.fields if f.required and f.field not in got]
         if missing:
             raise CommandError(Msg("{command}: give {fields}; usage: {usage}", command=self.word,
@@ -419,6 +423,7 @@ SAILOR = (_f("figure", "choice", N_("a figure (the sailor on duty)"), choices=tu
 HULL = dict(lo=1, hi=6)
 #: most steps a `turn` takes, of any dial (each dial's own limit: DialDecl.most_turn, checked by the table)
 TURN_MOST = max(decl.most_turn for decl in DIALS.values())
+TURN_RING_MOST = max(decl.most_turn for decl in DIALS.values() if decl.is_ring)
 
 
 def _order(name: str, order: str, group: str, summary: str, *fields: Field, **more: Any) -> Action:
@@ -443,7 +448,9 @@ ACTIONS: tuple[Action, ...] = (
            positional=True),
         _f("steps", "whole", N_("telegraph detents, or a ring's degrees (at most one revolution)"),
            lo=-TURN_MOST, hi=TURN_MOST, required=True, positional=True)),
-        hand="turn", example="turn telegraph -1"),
+        hand="turn", example="turn telegraph -1",
+        detail=Msg("A ring turns at most one revolution ({ring} steps) either way, the telegraph at most {detents} "
+                   "detents.", ring=TURN_RING_MOST, detents=MOST_DETENTS)),
     Action("dial", "table", N_("turn a dial until it reads a value (a ring of the attack disc: degrees)"), (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
            positional=True),
@@ -529,7 +536,11 @@ ACTIONS: tuple[Action, ...] = (
              _f("own", "whole", N_("own course ring"), key="own_course", lo=0, hi=360),
              _f("enemy", "whole", N_("enemy course ring"), key="enemy_course", lo=0, hi=360),
              _f("bearing", "whole", N_("bearing ring (from the bow)"), lo=0, hi=360),
-             example="disc own=290 enemy=70 bearing=40"),
+             example="disc own=290 enemy=70 bearing=40",
+             detail=Msg("Whole degrees; 360 is the same as 000. Rings not named keep their setting."),
+             needs_one=Msg("say which rings to set: own (our course), enemy (the enemy's course) or bearing (the "
+                           "enemy's bearing from the bow), for example: {example}",
+                           example="disc own=290 enemy=70 bearing=40")),
     _order("tdc", "tdc", "attack", N_("order: program the TDC"),
            _f("contact", "contact", N_("the target contact (its target data)"), positional=True),
            _f("source", "choice", N_("where the target picture comes from"), choices=("contact", "disc", "manual")),

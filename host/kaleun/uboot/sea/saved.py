@@ -22,6 +22,7 @@ from kaleun.core.shape import (
     SPEED,
     TEXT,
     TIME,
+    Either,
     Int,
     List,
     Map,
@@ -96,7 +97,8 @@ TORPEDO = Obj({
                  optional={"arming": Num(0, 10_000)}),
     "wake": BOOL, "fired": TIME, "from": Tuple(LAT, LON), "prev": Tuple(LAT, LON), "last": TIME,
     "run0": Num(0, 1e6), "leg": TRACK, "premature_m": Maybe(Num(0, 1e6)), "aim": Maybe(ID),
-    "near": Map(Tuple(LAT, LON)), "passed": List(ID), "crossing": Maybe(REAL),
+    # a ship near at the last look: where it was and its heading (a save from before the heading: without)
+    "near": Map(Either(Tuple(LAT, LON, ANGLE), Tuple(LAT, LON))), "passed": List(ID), "crossing": Maybe(REAL),
     "pattern": Maybe(Obj(straight_m=Num(0, 1e6), leg_m=Num(0, 1e6), side=Num(-1, 1), turn_m=Num(0, 1e4),
                          next_turn_m=Num(0, 1e7), optional={"back": Maybe(ANGLE)})),
     "homing": Maybe(Obj(arm_m=Num(0, 1e6), cone_deg=ANGLE, reach_m=Num(0, 1e6), min_target_kn=SPEED,

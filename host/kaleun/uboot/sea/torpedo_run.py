@@ -14,9 +14,11 @@ another ship.
 
 Nothing is stepped at a fixed rate: far from every ship the torpedo sleeps until it could reach
 one; near ships it looks every `DT` seconds and checks the stretch since its last look against the
-ships' positions then and now, and it wakes at the predicted moment of a hit, so a hit comes at
-its exact time. Escorts learn where the boat fired from the way a steam torpedo's wake points
-back at it; an electric torpedo leaves only the side of the hit (`attacks.toml`, [escort]).
+ships' positions then and now (a ship that turned in between: against its old heading up to the turn and
+its new one after; a ship near it that turns makes it look again at once, `turned`), and it wakes at the
+predicted moment of a hit, so a hit comes at its exact time.
+Escorts learn where the boat fired from the way a steam torpedo's wake points back at it; an electric
+torpedo leaves only the side of the hit (`attacks.toml`, [escort]).
 """
 
 from __future__ import annotations
@@ -133,6 +135,55 @@ def _rel(ship: tuple[float, float], point: tuple[float, float]) -> tuple[float, 
 
 
 # -- one look ------------------------------------------------------------------------------------
+def _pieces(sea: Any, tp: Mapping[str, Any], v: Any, seen: list[float], prev: tuple[float, float],
+            here: tuple[float, float], t_prev: float, now: float,
+            ) -> list[tuple[tuple[float, float], tuple[float, float], float, float, float]]:
+    """The stretch since the last look against one ship, as (rel0, rel1, heading, t0, t1) pieces along which the
+    torpedo moves straight relative to a hull of one heading. A ship turns (or changes speed) at once, on a new
+    track anchored where it was at that moment: one that turned since the last look is met on its old heading up
+    to the turn and on its new one after (two pieces); otherwise one piece. A ship that turned more than once
+    within the stretch is met on the heading of the last look up to its last turn. `seen` is the ship's position at
+    the last look and, from saves that have it, its heading then."""
+    ship_now = sea.vpos(v, now)
+    heading = sea.vmotion(v)[0]
+    rel0, rel1 = _rel((seen[0], seen[1]), prev), _rel(ship_now, here)
+    track = v.track if v.track is not None else sea.groups[v.group].ref
+    turned = track.t0
+    if len(seen) < 3 or not t_prev < turned:
+        return [(rel0, rel1, heading, t_prev, now)]
+    if turned >= now:  # it turned at this very moment: the whole stretch was sailed before
+        return [(rel0, rel1, float(seen[2]), t_prev, now)]
+    rel_turn = _rel(sea.vpos(v, turned), position(tp, turned))
+    return [(rel0, rel_turn, float(seen[2]), t_prev, turned), (rel_turn, rel1, heading, turned, now)]
+
+
+def turned(sea: Any, now: float, only: str | None = None) -> None:
+    """Ships may have turned (or stopped) just now, after the torpedoes near them last looked (a zigzag leg, a
+    convoy turning away from a blow, a ship struck): each torpedo with such a ship near it looks again at once,
+    so a hit after the turn comes at its moment rather than at the next look, and the next hit is predicted
+    on the new heading. `only`: the one ship that may have turned (its own step), else any."""
+    vessels, groups = sea.vessels, sea.groups
+    for tid, tp in sea.torpedoes.items():
+        last = float(tp["last"])
+        near = tp["near"]
+        if only is not None:
+            if only not in near:
+                continue
+            near = {only: near[only]}
+        for vid, seen in near.items():
+            v = vessels.get(vid)
+            if v is None:
+                continue
+            track = v.track if v.track is not None else groups[v.group].ref
+            # turned since the last look, or at the very moment of it but after it (on another heading than seen)
+            if track.t0 > last or (track.t0 == last and len(seen) > 2 and track.course != seen[2]):
+                key = f"torp:{tid}"
+                due = sea.sched.get(key)
+                if due is None or due[0] > now + 1e-6:
+                    sea.schedule(key, now + 1e-6)
+                break
+
+
 def step(sea: Any, tid: str, now: float) -> None:
     tp = sea.torpedoes.get(tid)
     if tp is None:
@@ -140,27 +191,27 @@ def step(sea: Any, tid: str, now: float) -> None:
     here = position(tp, now)
     prev = (float(tp["prev"][0]), float(tp["prev"][1]))
     t_prev = float(tp["last"])
-    span = now - t_prev
     # the stretch since the last look, against the ships near then
-    entries: list[tuple[float, str]] = []
-    for vid, (plat, plon) in sorted(tp["near"].items()):
+    entries: list[tuple[float, str, float]] = []
+    for vid, seen in sorted(tp["near"].items()):
         v = sea.vessels.get(vid)
         if v is None:
             continue
-        ship_now = sea.vpos(v, now)
-        heading = sea.vmotion(v)[0]
-        rel0, rel1 = _rel((plat, plon), prev), _rel(ship_now, here)
+        pieces = _pieces(sea, tp, v, seen, prev, here, t_prev, now)
         if vid == tp["aim"]:
-            crossed = keel_crossing(rel0, rel1, heading)
-            if crossed is not None and (tp["crossing"] is None or abs(crossed) < abs(tp["crossing"])):
-                tp["crossing"] = round(crossed, 1)
+            for rel0, rel1, heading, _t0, _t1 in pieces:
+                crossed = keel_crossing(rel0, rel1, heading)
+                if crossed is not None and (tp["crossing"] is None or abs(crossed) < abs(tp["crossing"])):
+                    tp["crossing"] = round(crossed, 1)
         if vid in tp["passed"]:
             continue
-        s = hull_entry(rel0, rel1, heading, v.cls.length_m, v.cls.beam_m)
-        if s is not None:
-            entries.append((s, vid))
-    for s, vid in sorted(entries):
-        if _impact(sea, tp, sea.vessels[vid], t_prev + s * span, now):
+        for rel0, rel1, heading, t0, t1 in pieces:
+            s = hull_entry(rel0, rel1, heading, v.cls.length_m, v.cls.beam_m)
+            if s is not None:
+                entries.append((t0 + s * (t1 - t0), vid, heading))
+                break
+    for t_hit, vid, heading in sorted(entries):
+        if _impact(sea, tp, sea.vessels[vid], t_hit, now, heading):
             return
     run = run_at(tp, now)
     if tp["premature_m"] is not None and run >= float(tp["premature_m"]) - 1e-6:
@@ -210,10 +261,10 @@ def _look(sea: Any, tp: dict[str, Any], now: float) -> None:
         if d < nearest:
             nearest = d
         if d <= reach or v.id == aim:
-            near[v.id] = [lat, lon]
+            heading, speed = sea.vmotion(v)
+            near[v.id] = [lat, lon, heading]  # its heading too: a ship that turns before the next look (`_pieces`)
             close = close or d <= reach
             if d <= reach and v.id not in tp["passed"]:
-                heading, speed = sea.vmotion(v)
                 se, sn = geo.unit(heading)
                 ve, vn = speed * KN_MS * se, speed * KN_MS * sn
                 end = (rel[0] + (tve - ve) * dt, rel[1] + (tvn - vn) * dt)
@@ -322,8 +373,9 @@ def _common(tp: Mapping[str, Any], t: float) -> dict[str, Any]:
     return {"torpedo": tp["id"], "tube": tp["tube"], "type": tp["type"], "run_s": round(t - float(tp["fired"]), 1)}
 
 
-def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float) -> bool:
-    """The torpedo's track enters a hull. Returns True if the torpedo is gone."""
+def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, heading: float) -> bool:
+    """The torpedo's track enters a hull (the ship on `heading` at that moment). Returns True if the torpedo
+    is gone."""
     rates = tp["rates"]
     rng = sea.rng
     draught = v.cls.draft_m
@@ -331,7 +383,6 @@ def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float) -> b
     contact = sea.picture.of(v.id)
     common = {**_common(tp, t_hit), "ship": contact["id"] if contact else None, "vessel": v.id}
     course = float(tp["leg"][3])
-    heading = sea.vmotion(v)[0]
     track = abs(geo.norm180(course - heading))  # 0: from astern, 180: bow-on, 90: square on the beam
     fine = min(track, 180.0 - track) <= float(rates["shallow_deg"])
     arming = float(rates.get("arming", 0.0))  # a save from before the arming run had none
@@ -349,7 +400,7 @@ def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float) -> b
             _done(sea, tp)
             sea.attacked(v.id, Msg("a torpedo struck and failed"), _datum(sea, tp, t_hit))
             return True
-        return _detonate(sea, tp, v, t_hit, now, "contact", common, track)
+        return _detonate(sea, tp, v, t_hit, now, "contact", common, track, heading)
     if unarmed:
         tp["passed"].append(v.id)
         sea.emit("torpedo_under", **common, why=Msg("ran under the keel before its pistol was armed"),
@@ -360,14 +411,14 @@ def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float) -> b
             tp["passed"].append(v.id)
             sea.emit("torpedo_under", **common, why=Msg("magnetic pistol failed"), depth_m=round(depth, 1))
             return False
-        return _detonate(sea, tp, v, t_hit, now, "magnetic", common, track)
+        return _detonate(sea, tp, v, t_hit, now, "magnetic", common, track, heading)
     tp["passed"].append(v.id)
     sea.emit("torpedo_under", **common, why=Msg("ran under the keel"), depth_m=round(depth, 1))
     return False
 
 
 def _detonate(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, how: str,
-              common: dict[str, Any], track: float) -> bool:
+              common: dict[str, Any], track: float, struck_on: float) -> bool:
     rates = tp["rates"]
     rng = sea.rng
     damage = float(rates["warhead"]) / 280.0 * max(0.6, min(1.4, rng.gauss(1.0, 0.15)))
@@ -378,9 +429,8 @@ def _detonate(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, ho
              **common, **{"class": v.cls.id}, detonation=how, track_angle=round(track), damage=round(damage, 2),
              aimed=v.id == tp["aim"])
     _done(sea, tp)
-    struck_on = sea.vmotion(v)[0]  # its heading when struck, before its convoy turns away
     sea.attacked(v.id, "torpedo hit", _datum(sea, tp, t_hit))  # while it still sails with its convoy
-    shipdamage.hit(sea, v, damage, "torpedo", now, heading=struck_on)
+    shipdamage.hit(sea, v, damage, "torpedo", now, heading=struck_on)  # its heading when struck, before it turns
     return True
 
 

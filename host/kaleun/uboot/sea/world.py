@@ -75,6 +75,9 @@ log = logging.getLogger(__name__)
 SHIPS = data.load("ships")
 AIR = data.load("aircraft")
 AIR_CLOSING_KN = 240.0
+#: the sea's tasks that never steer a ship (an aircraft's step, a depth charge going off): after them no
+#: torpedo needs to look again (`torpedo_run.turned`)
+_STEERS_NO_SHIP = frozenset(("air", "charge", "airspawn"))
 
 
 class Sea(Module):
@@ -168,6 +171,12 @@ class Sea(Module):
                 if self.stopped:
                     continue
                 self._dispatch(key, now)
+                if self.torpedoes:  # a ship that turned near a torpedo: it looks again at once
+                    kind, _, ident = key.partition(":")
+                    if kind == "ai":  # a ship's own step steers that ship alone
+                        torpedo_run.turned(self, now, ident)
+                    elif kind not in _STEERS_NO_SHIP:
+                        torpedo_run.turned(self, now)
         finally:
             self._waking = False
 
