@@ -223,8 +223,10 @@ def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
 def _fail(message: Msg | str, status: int = EXIT_BAD_INPUT, code: str = "en") -> int:
     """Say why a command stops (a `Msg` in the language `code`), and return its exit status."""
     from kaleun.i18n import language
+    from kaleun.session_log import journal_marked, to_the_journal
 
-    print(language(code).render(message), file=sys.stderr)
+    said = language(code).render(message)
+    print(journal_marked(said, logging.ERROR) if to_the_journal(sys.stderr) else said, file=sys.stderr)
     return status
 
 
@@ -1012,6 +1014,9 @@ def _main(argv: list[str] | None) -> int:
     said = logging.StreamHandler()
     said.setFormatter(_TableFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[said])
+    from kaleun.session_log import mark_for_the_journal
+
+    mark_for_the_journal(said)  # a service's log: each line's level as its priority (journalctl -p warning)
     if args.command in ("play", "resume") and not args.verbose and _at_a_terminal(sys.stderr):
         from kaleun.session_log import quiet_terminal
 

@@ -605,3 +605,43 @@ def test_config_set_language_refuses_an_unknown_code_without_echoing_a_pasted_pa
     err = capsys.readouterr().err
     assert f"'{'x' * 37}...' is not a language Kaleun speaks; choose one of: en (English)" in err
     assert len(err) < 400 and not (config_dir() / "settings.json").exists()
+
+
+def _kaleun_to(stderr_path: Path, home: Path, *args: str, journal: bool) -> None:
+    """`kaleun ARGS` with its stderr in `stderr_path`, as systemd's journal stream (JOURNAL_STREAM names its
+    device and inode) or as a plain file a terminal stands for."""
+    with open(stderr_path, "a", encoding="utf-8") as err:
+        seen = os.fstat(err.fileno())
+        extra = {"JOURNAL_STREAM": f"{seen.st_dev}:{seen.st_ino}"} if journal else {}
+        env = {k: v for k, v in kaleun_env(home, **extra).items() if journal or k != "JOURNAL_STREAM"}
+        subprocess.run([sys.executable, "-m", "kaleun", *args], stdout=subprocess.DEVNULL, stderr=err, env=env,
+                       cwd=home, timeout=120, check=False)
+
+
+def test_a_services_log_lines_carry_their_priority_for_journalctl(tmp_path):
+    """The physical table, logging to the journal: under systemd each line on stderr carries its level as the
+    journal's priority (sd-daemon(3): <3> error, <4> warning, <6> info), so `journalctl -p warning` shows the
+    warnings and errors alone; the same lines at a terminal (or in a file) carry no marks."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.json").write_text('{"board": 7}', encoding="utf-8")  # a warning: settings ignored
+    script = write_script(home / "s.jsonl", [{"t": 1, "do": "place", "figure": "engineer-square", "section": 5}])
+    journal = tmp_path / "journal.txt"
+    _kaleun_to(journal, home, "run", "--script", str(script), "--events", "e.jsonl", journal=True)
+    _kaleun_to(journal, home, "run", "--script", str(script), "--events", str(script), journal=True)
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert any(line.startswith("<4>WARNING kaleun.settings: settings ignored") for line in lines), lines
+    assert any(line.startswith("<6>INFO kaleun: 3 events written") for line in lines), lines
+    assert "<3>kaleun run: --events would overwrite the script itself" in lines  # a refusal is an error
+    terminal = tmp_path / "terminal.txt"
+    _kaleun_to(terminal, home, "run", "--script", str(script), "--events", "e2.jsonl", journal=False)
+    said = terminal.read_text(encoding="utf-8").splitlines()
+    assert said[0].startswith("WARNING kaleun.settings: settings ignored") and not any("<" in s[:3] for s in said)
+    # stderr redirected elsewhere by the service's command is not the journal's stream: no marks there
+    (tmp_path / "other.txt").write_text("", encoding="utf-8")
+    other = os.stat(tmp_path / "other.txt")
+    with open(tmp_path / "elsewhere.txt", "w", encoding="utf-8") as err:
+        subprocess.run([sys.executable, "-m", "kaleun", "run", "--script", str(script), "--events", "e3.jsonl"],
+                       stdout=subprocess.DEVNULL, stderr=err, cwd=home, timeout=120, check=False,
+                       env=kaleun_env(home, JOURNAL_STREAM=f"{other.st_dev}:{other.st_ino}"))
+    assert (tmp_path / "elsewhere.txt").read_text(encoding="utf-8").startswith("WARNING kaleun.settings")
