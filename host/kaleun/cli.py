@@ -641,19 +641,14 @@ def cmd_board_check(args: argparse.Namespace) -> int:
         dials = join([Msg("{dial} ({driver}, home: {home})", dial=d.name, driver=d.driver, home=d.homing)
                       if d.decl.is_ring else Msg("{dial} ({driver})", dial=d.name, driver=d.driver)
                       for d in board.dials.values()]) if board.dials else Msg("none")
-        estimate, power_warnings = _power_estimate(board)
+        estimate, _power_warnings = _power_estimate(board)
         print(say(Msg("{path}: ok: {name}; figures: {figures}; dials: {dials}; lamps: {lamps} ({pixels} px); "
                       "audio: {audio} ({output}); estimated draw: {estimate}", path=str(board.path), name=board.name,
                       figures=board.figure_sensor, dials=dials, lamps=board.lamps.driver,
                       pixels=str(board.lamps.pixels), audio=board.audio.driver, output=board.audio.output,
                       estimate=estimate)))
-        for warning in [*board.warnings, *power_warnings]:
-            print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
-        for warning in _segment_warnings(board):
-            print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
-        for warning in _lamp_warnings(board):
-            print(say(Msg("warning: {path}: {warning}", path=f"{path}:{board.lamps.segments_line}",
-                          warning=warning)), file=sys.stderr)
+        for warning in board_check_warnings(board, str(path)):
+            print(say(warning), file=sys.stderr)
         if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
             from kaleun.hub.options import hub_options
 
@@ -664,6 +659,15 @@ def cmd_board_check(args: argparse.Namespace) -> int:
                           name=str(name))),
                   file=sys.stderr)
     return status
+
+
+def board_check_warnings(board: Board, path: str) -> list[Msg]:
+    """What `kaleun board check` warns of in a board that loads (as `path` names it): the loader's warnings, a
+    supply it would overload, a segment no lamp scene lights, a lamp scene no segment shows."""
+    said = [Msg("warning: {warning}", warning=warning)
+            for warning in [*board.warnings, *_power_estimate(board)[1], *_segment_warnings(board)]]
+    return said + [Msg("warning: {path}: {warning}", path=f"{path}:{board.lamps.segments_line}", warning=warning)
+                   for warning in _lamp_warnings(board)]
 
 
 def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:

@@ -645,3 +645,22 @@ def test_a_services_log_lines_carry_their_priority_for_journalctl(tmp_path):
                        stdout=subprocess.DEVNULL, stderr=err, cwd=home, timeout=120, check=False,
                        env=kaleun_env(home, JOURNAL_STREAM=f"{other.st_dev}:{other.st_ino}"))
     assert (tmp_path / "elsewhere.txt").read_text(encoding="utf-8").startswith("WARNING kaleun.settings")
+
+
+def test_setting_a_board_with_dark_lamp_scenes_says_what_board_check_says(home, tmp_path, capsys):
+    """The physical table (every state a lamp): `kaleun config set board F` keeps a board whose segments leave
+    lamp scenes dark, and says the same warnings `kaleun board check F` says, so the maker learns of them before
+    the table starts by itself with it."""
+    board = tmp_path / "eight.toml"
+    board.write_text('[board]\nname = "Eight"\nformat = 0\n[lamps]\npixels = 8\n'
+                     'segments = { "section.1" = [0, 4], "section.2" = [4, 4] }\n', encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 0
+    checked = [line for line in capsys.readouterr().err.splitlines() if line.startswith("warning: ")]
+    assert any("light 'alarm': the board has no such segment" in line for line in checked), checked
+    assert main(["config", "set", "board", str(board)]) == 0
+    out, err = capsys.readouterr()
+    assert f"board = {board.resolve()}" in out
+    assert [line for line in err.splitlines() if line.startswith("warning: ")] == checked
+    assert json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))["board"] == str(board.resolve())
+    assert main(["config", "set", "board", str(BOARDS / "pi4-basic.toml")]) == 0
+    assert "warning" not in capsys.readouterr().err  # a shipped board lights every scene
