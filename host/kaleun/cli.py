@@ -684,21 +684,22 @@ def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
     except WiringError as exc:
         return Msg("not reckoned"), [Msg("the wiring cannot be drawn: {problem}", problem=problem)
                                      for problem in exc.problems]
-    estimate = join([Msg("{rail} up to {most} of {rating} mA", rail=load.rail, most=f"{load.max_ma:.0f}",
+    estimate = join([Msg("{rail} up to {most} of {rating} mA", rail=Msg.term(load.rail), most=f"{load.max_ma:.0f}",
                          rating=str(load.rating_ma)) if load.rating_ma else
-                     Msg("{rail} up to {most} mA", rail=load.rail, most=f"{load.max_ma:.0f}") for load in loads])
+                     Msg("{rail} up to {most} mA", rail=Msg.term(load.rail), most=f"{load.max_ma:.0f}")
+                     for load in loads])
     warnings = []
     for load in loads:
         if not load.over:
             continue
         if load.rail == PI_SUPPLY:
             warnings.append(Msg("{where}: the {rail} would carry up to {most} mA, more than its [power] supply_ma = "
-                                "{supply}", where=f"{board.path}:{board.supply_line}", rail=load.rail,
+                                "{supply}", where=f"{board.path}:{board.supply_line}", rail=Msg.term(load.rail),
                                 most=f"{load.max_ma:.0f}", supply=str(board.supply_ma)))
         else:
             warnings.append(Msg("{path}: the {rail} would carry up to {most} mA, more than {rating} gives ({rating_ma} "
                                 "mA): see the power budget of `kaleun wiring`",
-                                path=f"{board.path}:{board.rail_lines.get(load.rail, 1)}", rail=load.rail,
+                                path=f"{board.path}:{board.rail_lines.get(load.rail, 1)}", rail=Msg.term(load.rail),
                                 most=f"{load.max_ma:.0f}", rating=Msg.term(load.rating),
                                 rating_ma=str(load.rating_ma)))
     return estimate, warnings
