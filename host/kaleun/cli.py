@@ -959,6 +959,12 @@ def _in_table_language(text: Msg) -> str:
     return language(_TABLE_LANGUAGE.get("code") or preferred_language()).render(text)
 
 
+#: the maker's tools that print a report of their own (`hw check`, `hub status`, `hub fake`, `figures enroll`):
+#: their terminal shows warnings and errors only, not the deck hub link's and the fake hub's INFO lines that
+#: say again what the report says (`--verbose` shows every line)
+REPORTING_TOOLS = ("hw", "hub", "figures")
+
+
 class _TableFormatter(logging.Formatter):
     """A line logged as a `Msg` is said to the players (no display: the console takes over; no sound card):
     `kaleun: ...` in the table's language. Other log lines keep `LEVEL logger: message`."""
@@ -1026,6 +1032,8 @@ def _main(argv: list[str] | None) -> int:
         from kaleun.session_log import quiet_terminal
 
         quiet_terminal(said)  # warnings only on the players' terminal; every line in the session's log file
+    elif args.command in REPORTING_TOOLS and not args.verbose:
+        said.setLevel(logging.WARNING)  # the tool's own report, not the hub link's lines again (-v shows them)
     if not getattr(args, "func", None):  # no command, or a command without its ACTION: what there is to type
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         (sub.choices[args.command] if args.command else parser).print_help()
