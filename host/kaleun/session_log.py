@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
+from types import TracebackType
 
 log = logging.getLogger(__name__)
 
@@ -207,6 +210,16 @@ class JournalPriorities(logging.Formatter):
 
 def mark_for_the_journal(handler: logging.StreamHandler) -> None:
     """A handler writing to the system journal's stream marks each line with its priority; one writing to a
-    terminal or a file is left as it is."""
-    if to_the_journal(handler.stream) and not isinstance(handler.formatter, JournalPriorities):
-        handler.setFormatter(JournalPriorities(handler.formatter))
+    terminal or a file is left as it is. There, a crash's traceback (an exception nothing caught) is marked as
+    critical too, so `journalctl -p warning` shows why the service stopped."""
+    if not to_the_journal(handler.stream) or isinstance(handler.formatter, JournalPriorities):
+        return
+    handler.setFormatter(JournalPriorities(handler.formatter))
+    stream = handler.stream
+
+    def crashed(kind: type[BaseException], value: BaseException, trace: TracebackType | None) -> None:
+        text = "".join(traceback.format_exception(kind, value, trace)).rstrip("\n")
+        stream.write(journal_marked(text, logging.CRITICAL) + "\n")
+        stream.flush()
+
+    sys.excepthook = crashed

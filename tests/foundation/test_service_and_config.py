@@ -647,6 +647,26 @@ def test_a_services_log_lines_carry_their_priority_for_journalctl(tmp_path):
     assert (tmp_path / "elsewhere.txt").read_text(encoding="utf-8").startswith("WARNING kaleun.settings")
 
 
+def test_a_crash_under_systemd_is_critical_in_the_journal(tmp_path):
+    """The physical table, logging to the journal: an error nothing caught ends the service (it restarts); its
+    traceback is marked critical (<2>) line by line, so `journalctl -p warning` shows why it stopped."""
+    home = tmp_path / "home"
+    home.mkdir()
+    crash = ("import kaleun.cli as cli\n"
+             "def boom(args): raise RuntimeError('the board caught fire')\n"
+             "cli.cmd_board_check = boom\n"
+             "cli.main(['board', 'check', 'sim'])\n")
+    journal = tmp_path / "journal.txt"
+    with open(journal, "w", encoding="utf-8") as err:
+        seen = os.fstat(err.fileno())
+        done = subprocess.run([sys.executable, "-c", crash], stdout=subprocess.DEVNULL, stderr=err, cwd=home,
+                              timeout=120, env=kaleun_env(home, JOURNAL_STREAM=f"{seen.st_dev}:{seen.st_ino}"))
+    assert done.returncode == 1
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "<2>Traceback (most recent call last):" and lines[-1] == "<2>RuntimeError: the board caught fire"
+    assert all(line.startswith("<2>") for line in lines), lines
+
+
 def test_setting_a_board_with_dark_lamp_scenes_says_what_board_check_says(home, tmp_path, capsys):
     """The physical table (every state a lamp): `kaleun config set board F` keeps a board whose segments leave
     lamp scenes dark, and says the same warnings `kaleun board check F` says, so the maker learns of them before
