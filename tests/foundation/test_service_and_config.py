@@ -190,8 +190,10 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
     assert (tmp_path / "kaleun.service").read_text(encoding="utf-8") == p.text
     assert ran == [("systemctl", "daemon-reload"), ("systemctl", "enable", "kaleun.service")]
     assert said[0] == f"wrote {tmp_path / 'kaleun.service'}"
-    assert said[-3] == "the table starts at the next boot; now: sudo systemctl start kaleun.service"
-    assert said[-2].startswith("its log: journalctl -u kaleun -f")
+    assert said[-4] == "the table starts at the next boot; now: sudo systemctl start kaleun.service"
+    assert said[-3].startswith("its log: journalctl -u kaleun -f")
+    # the log lines carry their priority: the warnings and errors alone are one filter away
+    assert said[-2] == "its warnings and errors alone: journalctl -u kaleun -p warning"
     # and the way back: the service holds tty1 (Conflicts=getty@tty1.service) until it is disabled
     assert said[-1] == ("to have the Pi no longer start the table: sudo systemctl disable --now kaleun.service (the "
                         "login prompt on tty1 comes back at the next boot)")
@@ -199,9 +201,9 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
     user = dataclasses.replace(plan("user", None), unit_path=tmp_path / "user" / "kaleun.service", user="maker")
     monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
     install(user, say, run)
-    assert said[-3:] == ["the table starts at the next boot; now: systemctl --user start kaleun.service",
+    assert said[-4:] == ["the table starts at the next boot; now: systemctl --user start kaleun.service",
                          "its log: journalctl --user -u kaleun -f   (stop it, saving the game: systemctl --user stop "
-                         "kaleun.service)",
+                         "kaleun.service)", "its warnings and errors alone: journalctl --user -u kaleun -p warning",
                          "to have the Pi no longer start the table: systemctl --user disable --now kaleun.service"]
 
     # over SSH polkit wants a password for the linger, which a command run by the install cannot give
