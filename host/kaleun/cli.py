@@ -768,7 +768,8 @@ def cmd_wiring(args: argparse.Namespace) -> int:
     if not any(nothing_to_wire(board) is None for board in boards):
         return EXIT_BAD_INPUT
     try:
-        written = write_all(boards, out, wrote=lambda path: print(f"wrote {path}"))
+        written = write_all(boards, out, wrote=lambda path: print(in_preferred_language(Msg("wrote {path}",
+                                                                                        path=str(path)))))
     except WiringError as exc:  # a part would miss a wire: that board's pages are not written
         for problem in exc.problems:
             print(f"kaleun wiring: {problem}", file=sys.stderr)

@@ -246,3 +246,16 @@ def test_idsheet_refuses_a_bad_year_in_the_sheets_language(tmp_path: Path, monke
     assert main(["idsheet", "--year", "1938", "--language", "ru"]) == 2
     assert capsys.readouterr().err == ("kaleun idsheet: --year должен быть годом войны на море, от 1939 до 1945, "
                                        "получено 1938\n")
+
+
+def test_kaleun_wiring_says_what_it_wrote_in_the_preferred_language(home: Path, tmp_path: Path, capsys) -> None:
+    """A Russian maker writing their board's wiring page read every line in Russian but "wrote ...", the
+    line that names the files to open."""
+    _prefer("ru")
+    capsys.readouterr()
+    out = tmp_path / "pages"
+    out.mkdir()
+    assert main(["wiring", str(BOARDS / "pi4-basic.toml"), "--out", str(out)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert f"записано: {out / 'pi4-basic.md'}" in said, said
+    assert not any(line.startswith("wrote ") for line in said)
