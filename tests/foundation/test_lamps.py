@@ -129,8 +129,9 @@ def test_every_scene_has_a_colour_and_a_pattern_and_lasting_states_never_share_o
             continue
         for segment in scene.segments:
             held = by_segment.setdefault(segment, {})
-            assert scene.pattern not in held, f"{scene.state} and {held.get(scene.pattern)} share {scene.pattern}"
-            held[scene.pattern] = scene.state
+            for pattern in (scene.pattern, *(faster for _left, faster in scene.hurry)):  # a breach's countdown too
+                assert pattern not in held, f"{scene.state} and {held.get(pattern)} share {pattern}"
+                held[pattern] = scene.state
 
 
 def test_no_two_looks_that_may_show_on_one_segment_share_a_colour_and_a_pattern():
