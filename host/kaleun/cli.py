@@ -223,8 +223,10 @@ def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
 def _fail(message: Msg | str, status: int = EXIT_BAD_INPUT, code: str = "en") -> int:
     """Say why a command stops (a `Msg` in the language `code`), and return its exit status."""
     from kaleun.i18n import language
+    from kaleun.session_log import journal_marked, to_the_journal
 
-    print(language(code).render(message), file=sys.stderr)
+    said = language(code).render(message)
+    print(journal_marked(said, logging.ERROR) if to_the_journal(sys.stderr) else said, file=sys.stderr)
     return status
 
 
@@ -639,19 +641,14 @@ def cmd_board_check(args: argparse.Namespace) -> int:
         dials = join([Msg("{dial} ({driver}, home: {home})", dial=d.name, driver=d.driver, home=d.homing)
                       if d.decl.is_ring else Msg("{dial} ({driver})", dial=d.name, driver=d.driver)
                       for d in board.dials.values()]) if board.dials else Msg("none")
-        estimate, power_warnings = _power_estimate(board)
+        estimate, _power_warnings = _power_estimate(board)
         print(say(Msg("{path}: ok: {name}; figures: {figures}; dials: {dials}; lamps: {lamps} ({pixels} px); "
                       "audio: {audio} ({output}); estimated draw: {estimate}", path=str(board.path), name=board.name,
                       figures=board.figure_sensor, dials=dials, lamps=board.lamps.driver,
                       pixels=str(board.lamps.pixels), audio=board.audio.driver, output=board.audio.output,
                       estimate=estimate)))
-        for warning in [*board.warnings, *power_warnings]:
-            print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
-        for warning in _segment_warnings(board):
-            print(say(Msg("warning: {warning}", warning=warning)), file=sys.stderr)
-        for warning in _lamp_warnings(board):
-            print(say(Msg("warning: {path}: {warning}", path=f"{path}:{board.lamps.segments_line}",
-                          warning=warning)), file=sys.stderr)
+        for warning in board_check_warnings(board, str(path)):
+            print(say(warning), file=sys.stderr)
         if board.figure_sensor == "hub" and board.hub.url not in (None, "fake") and not board.hub.options.get("id"):
             from kaleun.hub.options import hub_options
 
@@ -662,6 +659,15 @@ def cmd_board_check(args: argparse.Namespace) -> int:
                           name=str(name))),
                   file=sys.stderr)
     return status
+
+
+def board_check_warnings(board: Board, path: str) -> list[Msg]:
+    """What `kaleun board check` warns of in a board that loads (as `path` names it): the loader's warnings, a
+    supply it would overload, a segment no lamp scene lights, a lamp scene no segment shows."""
+    said = [Msg("warning: {warning}", warning=warning)
+            for warning in [*board.warnings, *_power_estimate(board)[1], *_segment_warnings(board)]]
+    return said + [Msg("warning: {path}: {warning}", path=f"{path}:{board.lamps.segments_line}", warning=warning)
+                   for warning in _lamp_warnings(board)]
 
 
 def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
@@ -678,21 +684,22 @@ def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
     except WiringError as exc:
         return Msg("not reckoned"), [Msg("the wiring cannot be drawn: {problem}", problem=problem)
                                      for problem in exc.problems]
-    estimate = join([Msg("{rail} up to {most} of {rating} mA", rail=load.rail, most=f"{load.max_ma:.0f}",
+    estimate = join([Msg("{rail} up to {most} of {rating} mA", rail=Msg.term(load.rail), most=f"{load.max_ma:.0f}",
                          rating=str(load.rating_ma)) if load.rating_ma else
-                     Msg("{rail} up to {most} mA", rail=load.rail, most=f"{load.max_ma:.0f}") for load in loads])
+                     Msg("{rail} up to {most} mA", rail=Msg.term(load.rail), most=f"{load.max_ma:.0f}")
+                     for load in loads])
     warnings = []
     for load in loads:
         if not load.over:
             continue
         if load.rail == PI_SUPPLY:
             warnings.append(Msg("{where}: the {rail} would carry up to {most} mA, more than its [power] supply_ma = "
-                                "{supply}", where=f"{board.path}:{board.supply_line}", rail=load.rail,
+                                "{supply}", where=f"{board.path}:{board.supply_line}", rail=Msg.term(load.rail),
                                 most=f"{load.max_ma:.0f}", supply=str(board.supply_ma)))
         else:
             warnings.append(Msg("{path}: the {rail} would carry up to {most} mA, more than {rating} gives ({rating_ma} "
                                 "mA): see the power budget of `kaleun wiring`",
-                                path=f"{board.path}:{board.rail_lines.get(load.rail, 1)}", rail=load.rail,
+                                path=f"{board.path}:{board.rail_lines.get(load.rail, 1)}", rail=Msg.term(load.rail),
                                 most=f"{load.max_ma:.0f}", rating=Msg.term(load.rating),
                                 rating_ma=str(load.rating_ma)))
     return estimate, warnings
@@ -761,7 +768,8 @@ def cmd_wiring(args: argparse.Namespace) -> int:
     if not any(nothing_to_wire(board) is None for board in boards):
         return EXIT_BAD_INPUT
     try:
-        written = write_all(boards, out, wrote=lambda path: print(f"wrote {path}"))
+        written = write_all(boards, out, wrote=lambda path: print(in_preferred_language(Msg("wrote {path}",
+                                                                                        path=str(path)))))
     except WiringError as exc:  # a part would miss a wire: that board's pages are not written
         for problem in exc.problems:
             print(f"kaleun wiring: {problem}", file=sys.stderr)
@@ -952,6 +960,12 @@ def _in_table_language(text: Msg) -> str:
     return language(_TABLE_LANGUAGE.get("code") or preferred_language()).render(text)
 
 
+#: the maker's tools that print a report of their own (`hw check`, `hub status`, `hub fake`, `figures enroll`):
+#: their terminal shows warnings and errors only, not the deck hub link's and the fake hub's INFO lines that
+#: say again what the report says (`--verbose` shows every line)
+REPORTING_TOOLS = ("hw", "hub", "figures")
+
+
 class _TableFormatter(logging.Formatter):
     """A line logged as a `Msg` is said to the players (no display: the console takes over; no sound card):
     `kaleun: ...` in the table's language. Other log lines keep `LEVEL logger: message`."""
@@ -1012,10 +1026,15 @@ def _main(argv: list[str] | None) -> int:
     said = logging.StreamHandler()
     said.setFormatter(_TableFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[said])
+    from kaleun.session_log import mark_for_the_journal
+
+    mark_for_the_journal(said)  # a service's log: each line's level as its priority (journalctl -p warning)
     if args.command in ("play", "resume") and not args.verbose and _at_a_terminal(sys.stderr):
         from kaleun.session_log import quiet_terminal
 
         quiet_terminal(said)  # warnings only on the players' terminal; every line in the session's log file
+    elif args.command in REPORTING_TOOLS and not args.verbose:
+        said.setLevel(logging.WARNING)  # the tool's own report, not the hub link's lines again (-v shows them)
     if not getattr(args, "func", None):  # no command, or a command without its ACTION: what there is to type
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         (sub.choices[args.command] if args.command else parser).print_help()

@@ -281,6 +281,7 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
     say(Msg("the table starts at the next boot; now: {start}", start=f"{sudo}systemctl {scope}start {UNIT}"))
     say(Msg("its log: {log}   (stop it, saving the game: {stop})", log=f"journalctl {scope}-u {NAME} -f",
             stop=f"{sudo}systemctl {scope}stop {UNIT}"))
+    say(Msg("its warnings and errors alone: {log}", log=f"journalctl {scope}-u {NAME} -p warning"))
     # the way back: the system service holds tty1, whose login prompt it stopped, until it is disabled
     disable = f"{sudo}systemctl {scope}disable --now {UNIT}"
     say(Msg("to have the Pi no longer start the table: {disable} (the login prompt on tty1 comes back at the next "

@@ -10,14 +10,21 @@
   give way to one that says warnings and errors (with `--verbose` every line) through the console, each on a
   line of its own with the prompt after it, as a report of the game is (`through_console`, `ConsoleLines`);
   the rest goes to the session's log file only.
+- The system journal: a service's stderr is the journal's stream (systemd names it in JOURNAL_STREAM), and each
+  line there carries its level as the journal's priority (`<4>` a warning: sd-daemon(3)), so `journalctl -p
+  warning` shows the warnings and errors alone (`to_the_journal`, `JournalPriorities`). A terminal sees no marks.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
+from types import TracebackType
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +150,10 @@ def through_console(say: Callable[[str], None], later: Callable[[Callable[[], No
     if not taken:
         return lambda: None
     verbose = root.getEffectiveLevel() <= logging.DEBUG
-    lines = ConsoleLines(say, later, taken[0].formatter, logging.NOTSET if verbose else CONSOLE_LEVEL)
+    formatter = taken[0].formatter
+    if isinstance(formatter, JournalPriorities):  # the console's terminal reads the lines unmarked
+        formatter = formatter.inner
+    lines = ConsoleLines(say, later, formatter, logging.NOTSET if verbose else CONSOLE_LEVEL)
     for h in taken:
         root.removeHandler(h)
     root.addHandler(lines)
@@ -155,3 +165,61 @@ def through_console(say: Callable[[str], None], later: Callable[[Callable[[], No
                 root.addHandler(h)
 
     return restore
+
+
+#: the journal's priority (syslog's, as sd-daemon(3) marks it at a line's start) of a log line, by its level: the
+#: first whose level the line reaches; below them all, debugging detail (7)
+JOURNAL_PRIORITIES = ((logging.CRITICAL, 2), (logging.ERROR, 3), (logging.WARNING, 4), (logging.INFO, 6))
+
+
+def journal_priority(level: int) -> int:
+    """The journal's priority of a line logged at `level` (error 3, warning 4, info 6, debug 7)."""
+    return next((priority for least, priority in JOURNAL_PRIORITIES if level >= least), 7)
+
+
+def to_the_journal(stream: object) -> bool:
+    """Whether `stream` (stderr) is the system journal's stream: systemd sets JOURNAL_STREAM to its device and
+    inode ("DEV:INODE", systemd.exec(5)); a stream redirected elsewhere by the service's command is not it."""
+    dev, _, inode = os.environ.get("JOURNAL_STREAM", "").partition(":")
+    if not (dev.isdigit() and inode.isdigit()):
+        return False
+    try:
+        seen = os.fstat(stream.fileno())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):  # closed, or a stand-in without a file descriptor
+        return False
+    return (seen.st_dev, seen.st_ino) == (int(dev), int(inode))
+
+
+def journal_marked(text: str, level: int) -> str:
+    """`text` with every line of it marked with the journal's priority of `level` (the journal keeps each line
+    as an entry of its own: a traceback's lines too)."""
+    mark = f"<{journal_priority(level)}>"
+    return "\n".join(mark + line for line in text.split("\n"))
+
+
+class JournalPriorities(logging.Formatter):
+    """A formatter's lines, each marked with the journal's priority of the record's level."""
+
+    def __init__(self, inner: logging.Formatter | None) -> None:
+        super().__init__()
+        self.inner = inner or logging.Formatter()
+
+    def format(self, record: logging.LogRecord) -> str:
+        return journal_marked(self.inner.format(record), record.levelno)
+
+
+def mark_for_the_journal(handler: logging.StreamHandler) -> None:
+    """A handler writing to the system journal's stream marks each line with its priority; one writing to a
+    terminal or a file is left as it is. There, a crash's traceback (an exception nothing caught) is marked as
+    critical too, so `journalctl -p warning` shows why the service stopped."""
+    if not to_the_journal(handler.stream) or isinstance(handler.formatter, JournalPriorities):
+        return
+    handler.setFormatter(JournalPriorities(handler.formatter))
+    stream = handler.stream
+
+    def crashed(kind: type[BaseException], value: BaseException, trace: TracebackType | None) -> None:
+        text = "".join(traceback.format_exception(kind, value, trace)).rstrip("\n")
+        stream.write(journal_marked(text, logging.CRITICAL) + "\n")
+        stream.flush()
+
+    sys.excepthook = crashed

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from kaleun.core.messages import Msg, join, of_error
@@ -145,8 +146,19 @@ def _settings() -> Any:
 
 
 def cmd_config_set(args: argparse.Namespace) -> int:
-    return _change_setting("set", lambda settings: settings.set(args.key, args.value),
-                           lambda value: Msg("{key} = {value}", key=args.key, value=value))
+    status = _change_setting("set", lambda settings: settings.set(args.key, args.value),
+                             lambda value: Msg("{key} = {value}", key=args.key, value=value))
+    if status == EXIT_OK and args.key == "board":  # set all the same: what `kaleun board check` would warn of
+        from kaleun.boards.loader import BoardError, load_board
+        from kaleun.cli import board_check_warnings
+
+        try:
+            board = load_board(Path(args.value).expanduser())
+        except BoardError:  # it loaded a moment ago when the setting checked it
+            return status
+        for warning in board_check_warnings(board, args.value):
+            print(_say(warning), file=sys.stderr)
+    return status
 
 
 def cmd_config_unset(args: argparse.Namespace) -> int:

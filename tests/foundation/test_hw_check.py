@@ -822,3 +822,31 @@ def test_a_check_cut_short_by_the_end_of_its_input_does_not_pass(home, monkeypat
     monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
     assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "bell"]) == 0
     assert capsys.readouterr().out.endswith("1 passed, 0 failed, 0 skipped.\n")
+
+
+def test_a_check_without_the_bell_opens_no_sound_card(home, monkeypatch):
+    """`kaleun hw check --only lamps` before the speaker is wired: the check opened the sound card all the same,
+    and a Pi without one said "no sound: ... the bell stays silent" above a lamps check. The speaker is opened
+    only when the bell is checked."""
+    from kaleun.ports import sound
+
+    opened: list[float] = []
+
+    class Speaker:
+        available = True
+
+        def __init__(self, volume: float = 0.8) -> None:
+            opened.append(volume)
+
+        def bell(self, strokes: list[int]) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(sound, "PygameSounder", Speaker)
+    board = load_board(BOARDS / "sim.toml")
+    check(board, auto=True, groups=["lamps", "dials"], stdout=io.StringIO())
+    assert opened == []
+    check(board, auto=True, groups=["bell"], stdout=io.StringIO())
+    assert opened == [0.8]

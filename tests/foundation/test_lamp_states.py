@@ -65,7 +65,7 @@ def test_10_3_4_a_fire_in_section_5_flickers_until_it_is_repaired():
     assert [table.pattern(s) for s in HULL] == ["steady"] * 6  # the boat's lighting
     assert table.pattern("section.7") is None and table.pattern("section.8") is None  # deck and bridge
     table.at(10, fire(5))
-    table.at(14)  # after the hit's red strobe
+    table.at(14)  # after the hit's red flare
     assert table.look("section.5") == Lamp((255, 90, 0), "flicker")
     assert table.pattern("section.4") == "steady"
     shades = set()
@@ -115,6 +115,20 @@ def test_10_3_7_a_hull_breach_strobes_faster_as_its_countdown_runs_out_then_the_
     assert table.look("section.4") == Lamp((0, 60, 255), "pulse_slow")
 
 
+def test_10_3_7_a_hit_on_a_section_whose_breach_strobes_is_told_from_the_breach():
+    """A breach in its last 45 s strobes red; a hit on that section (a fire breaks out) flares red for 3 s,
+    another pattern, then the breach's strobe shows again (the fire is under it: the breach is the graver)."""
+    table = LampTable()
+    table.at(0, {"do": "damage", "kind": "hull_breach", "section": 4})
+    table.at(140)  # 40 s left
+    assert table.look("section.4") == Lamp((255, 0, 0), "strobe")
+    table.at(141, fire(4))
+    table.at(142)
+    assert table.look("section.4") == Lamp((255, 0, 0), "flare")
+    table.at(145)
+    assert table.look("section.4") == Lamp((255, 0, 0), "strobe")
+
+
 def test_10_3_7_a_sealed_breach_gives_the_section_its_light_back():
     table = LampTable()
     table.at(0, {"do": "damage", "kind": "hull_breach", "section": 4})
@@ -155,7 +169,7 @@ def test_12_escorts_hunting_sound_battle_stations_and_every_echo_flashes():
     assert table.look("alarm") == Lamp((255, 0, 0), "blink")  # the escorts hunt from the start
     table.director.handle(Event(table.game.t, "", "ping", {"echo": True, "escort": "c1"}))
     table.director.tick(table.clock.now + 0.1)
-    assert table.look("alarm") == Lamp((255, 255, 255), "steady")
+    assert table.look("alarm") == Lamp((0, 200, 40), "steady")
     table.director.tick(table.clock.now + 0.4)
     assert table.look("alarm") == Lamp((255, 0, 0), "blink")
 

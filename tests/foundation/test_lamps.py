@@ -38,12 +38,12 @@ def test_watch_change_flashes_every_section_in_pairs_then_goes_dark():
     assert not director.animating
 
 
-def test_damage_strobes_the_section_named_by_the_event():
+def test_damage_flares_the_section_named_by_the_event():
     lamps, clock = SimLamps(SEGMENTS), FakeClock(0.0)
     director = LampDirector(lamps, clock=clock)
     director.handle(ev("damage", kind="environmental", condition="fire", section=5))
     director.tick(1.0)
-    assert list(lamps.frame) == ["section.5"] and lamps.frame["section.5"].pattern == "strobe"
+    assert list(lamps.frame) == ["section.5"] and lamps.frame["section.5"].pattern == "flare"
     director.handle(ev("damage", kind="crew", sections=[7, 8]))  # no "section" field: no scene
     director.tick(1.01)
     assert list(lamps.frame) == ["section.5"]
@@ -71,7 +71,7 @@ def test_a_scene_with_when_fires_only_for_matching_events():
     assert lamps.frame == {}
     director.handle(ev("ping", echo=True))
     director.tick(0.1)
-    assert lamps.frame["alarm"] == Lamp((255, 255, 255), "steady")
+    assert lamps.frame["alarm"] == Lamp((0, 200, 40), "steady")
     director.tick(0.3)
     assert lamps.frame == {}
 
@@ -129,8 +129,37 @@ def test_every_scene_has_a_colour_and_a_pattern_and_lasting_states_never_share_o
             continue
         for segment in scene.segments:
             held = by_segment.setdefault(segment, {})
-            assert scene.pattern not in held, f"{scene.state} and {held.get(scene.pattern)} share {scene.pattern}"
-            held[scene.pattern] = scene.state
+            for pattern in (scene.pattern, *(faster for _left, faster in scene.hurry)):  # a breach's countdown too
+                assert pattern not in held, f"{scene.state} and {held.get(pattern)} share {pattern}"
+                held[pattern] = scene.state
+
+
+def test_no_two_looks_that_may_show_on_one_segment_share_a_colour_and_a_pattern():
+    """Every look is told apart on the lamp it shows on: no two scenes (lasting states with each pattern
+    their countdown hurries to, and events) that may light the same segment share colour and pattern. A hit
+    (§10.3: damage to a section) and a breach's last 45 s (§10.3.7) both light the section red: they differ in
+    pattern."""
+    from kaleun.runtime.lamps import scene_segment_names
+
+    scenes = load_scenes()
+    shown: dict[str, dict[tuple[tuple[int, int, int], str], str]] = {}
+    for scene in scenes:
+        for segment in scene_segment_names([scene]):
+            held = shown.setdefault(segment, {})
+            for pattern in {scene.pattern, *(faster for _left, faster in scene.hurry)}:
+                look = (scene.color, pattern)
+                assert look not in held or held[look] == scene.name, f"{scene.name} and {held[look]} on {segment}"
+                held[look] = scene.name
+    assert len(shown) == 15  # section.1-8, tube.1-5, alarm, crew
+    hit = next(s for s in scenes if s.event == "damage")
+    breach = next(s for s in scenes if s.state == "hull_breach")
+    assert hit.pattern not in {breach.pattern, *(faster for _left, faster in breach.hurry)}
+
+
+def test_a_flare_is_bright_at_once_and_fades():
+    """The hit's pattern: full at the start of each half second, dark by its end (no other pattern has that
+    shape: a strobe is on or off, a pulse rises as it falls)."""
+    assert [level("flare", t) for t in (0, 125, 250, 375, 499, 500)] == [255, 191, 127, 63, 0, 255]
 
 
 def test_the_host_shades_with_the_firmware_pattern_table():

@@ -190,8 +190,10 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
     assert (tmp_path / "kaleun.service").read_text(encoding="utf-8") == p.text
     assert ran == [("systemctl", "daemon-reload"), ("systemctl", "enable", "kaleun.service")]
     assert said[0] == f"wrote {tmp_path / 'kaleun.service'}"
-    assert said[-3] == "the table starts at the next boot; now: sudo systemctl start kaleun.service"
-    assert said[-2].startswith("its log: journalctl -u kaleun -f")
+    assert said[-4] == "the table starts at the next boot; now: sudo systemctl start kaleun.service"
+    assert said[-3].startswith("its log: journalctl -u kaleun -f")
+    # the log lines carry their priority: the warnings and errors alone are one filter away
+    assert said[-2] == "its warnings and errors alone: journalctl -u kaleun -p warning"
     # and the way back: the service holds tty1 (Conflicts=getty@tty1.service) until it is disabled
     assert said[-1] == ("to have the Pi no longer start the table: sudo systemctl disable --now kaleun.service (the "
                         "login prompt on tty1 comes back at the next boot)")
@@ -199,9 +201,9 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
     user = dataclasses.replace(plan("user", None), unit_path=tmp_path / "user" / "kaleun.service", user="maker")
     monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
     install(user, say, run)
-    assert said[-3:] == ["the table starts at the next boot; now: systemctl --user start kaleun.service",
+    assert said[-4:] == ["the table starts at the next boot; now: systemctl --user start kaleun.service",
                          "its log: journalctl --user -u kaleun -f   (stop it, saving the game: systemctl --user stop "
-                         "kaleun.service)",
+                         "kaleun.service)", "its warnings and errors alone: journalctl --user -u kaleun -p warning",
                          "to have the Pi no longer start the table: systemctl --user disable --now kaleun.service"]
 
     # over SSH polkit wants a password for the linger, which a command run by the install cannot give
@@ -605,3 +607,82 @@ def test_config_set_language_refuses_an_unknown_code_without_echoing_a_pasted_pa
     err = capsys.readouterr().err
     assert f"'{'x' * 37}...' is not a language Kaleun speaks; choose one of: en (English)" in err
     assert len(err) < 400 and not (config_dir() / "settings.json").exists()
+
+
+def _kaleun_to(stderr_path: Path, home: Path, *args: str, journal: bool) -> None:
+    """`kaleun ARGS` with its stderr in `stderr_path`, as systemd's journal stream (JOURNAL_STREAM names its
+    device and inode) or as a plain file a terminal stands for."""
+    with open(stderr_path, "a", encoding="utf-8") as err:
+        seen = os.fstat(err.fileno())
+        extra = {"JOURNAL_STREAM": f"{seen.st_dev}:{seen.st_ino}"} if journal else {}
+        env = {k: v for k, v in kaleun_env(home, **extra).items() if journal or k != "JOURNAL_STREAM"}
+        subprocess.run([sys.executable, "-m", "kaleun", *args], stdout=subprocess.DEVNULL, stderr=err, env=env,
+                       cwd=home, timeout=120, check=False)
+
+
+def test_a_services_log_lines_carry_their_priority_for_journalctl(tmp_path):
+    """The physical table, logging to the journal: under systemd each line on stderr carries its level as the
+    journal's priority (sd-daemon(3): <3> error, <4> warning, <6> info), so `journalctl -p warning` shows the
+    warnings and errors alone; the same lines at a terminal (or in a file) carry no marks."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.json").write_text('{"board": 7}', encoding="utf-8")  # a warning: settings ignored
+    script = write_script(home / "s.jsonl", [{"t": 1, "do": "place", "figure": "engineer-square", "section": 5}])
+    journal = tmp_path / "journal.txt"
+    _kaleun_to(journal, home, "run", "--script", str(script), "--events", "e.jsonl", journal=True)
+    _kaleun_to(journal, home, "run", "--script", str(script), "--events", str(script), journal=True)
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert any(line.startswith("<4>WARNING kaleun.settings: settings ignored") for line in lines), lines
+    assert any(line.startswith("<6>INFO kaleun: 3 events written") for line in lines), lines
+    assert "<3>kaleun run: --events would overwrite the script itself" in lines  # a refusal is an error
+    terminal = tmp_path / "terminal.txt"
+    _kaleun_to(terminal, home, "run", "--script", str(script), "--events", "e2.jsonl", journal=False)
+    said = terminal.read_text(encoding="utf-8").splitlines()
+    assert said[0].startswith("WARNING kaleun.settings: settings ignored") and not any("<" in s[:3] for s in said)
+    # stderr redirected elsewhere by the service's command is not the journal's stream: no marks there
+    (tmp_path / "other.txt").write_text("", encoding="utf-8")
+    other = os.stat(tmp_path / "other.txt")
+    with open(tmp_path / "elsewhere.txt", "w", encoding="utf-8") as err:
+        subprocess.run([sys.executable, "-m", "kaleun", "run", "--script", str(script), "--events", "e3.jsonl"],
+                       stdout=subprocess.DEVNULL, stderr=err, cwd=home, timeout=120, check=False,
+                       env=kaleun_env(home, JOURNAL_STREAM=f"{other.st_dev}:{other.st_ino}"))
+    assert (tmp_path / "elsewhere.txt").read_text(encoding="utf-8").startswith("WARNING kaleun.settings")
+
+
+def test_a_crash_under_systemd_is_critical_in_the_journal(tmp_path):
+    """The physical table, logging to the journal: an error nothing caught ends the service (it restarts); its
+    traceback is marked critical (<2>) line by line, so `journalctl -p warning` shows why it stopped."""
+    home = tmp_path / "home"
+    home.mkdir()
+    crash = ("import kaleun.cli as cli\n"
+             "def boom(args): raise RuntimeError('the board caught fire')\n"
+             "cli.cmd_board_check = boom\n"
+             "cli.main(['board', 'check', 'sim'])\n")
+    journal = tmp_path / "journal.txt"
+    with open(journal, "w", encoding="utf-8") as err:
+        seen = os.fstat(err.fileno())
+        done = subprocess.run([sys.executable, "-c", crash], stdout=subprocess.DEVNULL, stderr=err, cwd=home,
+                              timeout=120, env=kaleun_env(home, JOURNAL_STREAM=f"{seen.st_dev}:{seen.st_ino}"))
+    assert done.returncode == 1
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "<2>Traceback (most recent call last):" and lines[-1] == "<2>RuntimeError: the board caught fire"
+    assert all(line.startswith("<2>") for line in lines), lines
+
+
+def test_setting_a_board_with_dark_lamp_scenes_says_what_board_check_says(home, tmp_path, capsys):
+    """The physical table (every state a lamp): `kaleun config set board F` keeps a board whose segments leave
+    lamp scenes dark, and says the same warnings `kaleun board check F` says, so the maker learns of them before
+    the table starts by itself with it."""
+    board = tmp_path / "eight.toml"
+    board.write_text('[board]\nname = "Eight"\nformat = 0\n[lamps]\npixels = 8\n'
+                     'segments = { "section.1" = [0, 4], "section.2" = [4, 4] }\n', encoding="utf-8")
+    assert main(["board", "check", str(board)]) == 0
+    checked = [line for line in capsys.readouterr().err.splitlines() if line.startswith("warning: ")]
+    assert any("light 'alarm': the board has no such segment" in line for line in checked), checked
+    assert main(["config", "set", "board", str(board)]) == 0
+    out, err = capsys.readouterr()
+    assert f"board = {board.resolve()}" in out
+    assert [line for line in err.splitlines() if line.startswith("warning: ")] == checked
+    assert json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))["board"] == str(board.resolve())
+    assert main(["config", "set", "board", str(BOARDS / "pi4-basic.toml")]) == 0
+    assert "warning" not in capsys.readouterr().err  # a shipped board lights every scene

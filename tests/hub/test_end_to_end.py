@@ -17,6 +17,7 @@ from kaleun.boards.loader import load_board
 from kaleun.core.events import Event
 from kaleun.hub.fake import FakeHub
 from kaleun.hub.options import hub_config
+from kaleun.hub.proto import FIRMWARE_VERSION
 from kaleun.hub.sensor import HubFigureSensor
 from kaleun.hub.tags import FigureTags
 from kaleun.runtime.table import Table
@@ -276,7 +277,8 @@ def test_kaleun_hub_status_prints_versions_readers_and_drops(kaleun_home):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].endswith(": online")
-    assert "firmware 1.1.0, protocol 2 (this Kaleun speaks 2), name fake-hub, id FA4E000000000001" in lines[1]
+    assert (f"firmware {FIRMWARE_VERSION}, protocol 2 (this Kaleun speaks 2), name fake-hub, id FA4E000000000001"
+            in lines[1])
     assert "readers: 9 (sections 1 2 3 3 4 5 6 7 8); faulty readers: none" in lines[2]
     assert any(line.strip().startswith("frames:") and "dropped:" in line for line in lines)
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kaleun.hub.link import LinkCore
 from kaleun.hub.options import HubOptions, ReaderSpec
-from kaleun.hub.proto import PROTOCOL_VERSION, codec
+from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec
 
 A, B, C = "04A1B2C3D4E5F6", "04AABBCCDDEEFF", "DEADBEEF"
 #: the unique id of this table's hub, and of another device
@@ -28,8 +28,8 @@ class Hub:
         return data
 
     def hello(self, proto: int = PROTOCOL_VERSION, sections: str = "1,2", name: str = "deck-hub",
-              hub_id: str | None = HUB_ID) -> bytes:
-        fields = [("fw", "1.0.0"), ("proto", proto), ("readers", 2), ("sections", sections), ("name", name)]
+              hub_id: str | None = HUB_ID, fw: str = "1.0.0") -> bytes:
+        fields = [("fw", fw), ("proto", proto), ("readers", 2), ("sections", sections), ("name", name)]
         return self("hello", *fields, *([("id", hub_id)] if hub_id else []))
 
     def snap(self, tags: list[tuple[int, str]]) -> bytes:
@@ -247,12 +247,28 @@ def test_after_reconnecting_the_status_does_not_show_the_last_sessions_reason():
 def test_set_up_problems_in_the_hubs_hello_are_warned_about():
     core = LinkCore(options())
     core.opened(0)
-    hello = Hub()("hello", ("fw", "1.0.0"), ("proto", PROTOCOL_VERSION), ("readers", 2), ("sections", "1,2"),
-                  ("name", "deck-hub"), ("id", HUB_ID),
-                  ("setup", "spi,encoder0"))
+    hello = Hub()("hello", ("fw", FIRMWARE_VERSION), ("proto", PROTOCOL_VERSION), ("readers", 2),
+                  ("sections", "1,2"), ("name", "deck-hub"), ("id", HUB_ID), ("setup", "spi,encoder0"))
     core.received(hello, 0)
     status = core.status()
     assert status["setup"] == ["spi", "encoder0"] and "could not set up: spi, encoder0" in status["warnings"][0]
+
+
+def test_a_hub_with_older_firmware_than_this_kaleuns_is_warned_about():
+    """The physical table: Kaleun updated, the hub not flashed again: lamp patterns added since (a hit's `flare`,
+    the night lighting's `dim`) show steady on its lamps. The link says so and how to bring it up to date; a hub
+    as new as this Kaleun's firmware, or with a version of someone's own making, is not warned about."""
+    for fw, warned in (("1.1.0", True), ("0.9.12", True), (FIRMWARE_VERSION, False), ("9.0.0", False),
+                       ("dev", False)):
+        core = LinkCore(options())
+        core.opened(0)
+        core.received(Hub().hello(fw=fw), 0)
+        said = [str(w) for w in core.status()["warnings"]]
+        older = [w for w in said if "older than this Kaleun's" in w]
+        assert bool(older) == warned, (fw, said)
+        if warned:
+            assert older == [f"the hub runs firmware {fw}, older than this Kaleun's {FIRMWARE_VERSION}: lamp patterns "
+                             "added since show steady there; bring it up to date with `kaleun firmware install`"]
 
 
 def test_a_second_answer_to_hello_from_a_hub_that_did_not_restart_keeps_the_link_online():

@@ -71,3 +71,27 @@ def test_the_flashing_steps_mount_the_drive_on_a_pi_without_desktop_where_the_in
                         mount).group(1) == folder
     assert f"sudo mkdir -p {folder}" in steps and f"sudo umount {folder}" in steps
     assert "sudo kaleun firmware install" not in steps  # the install itself runs as the maker
+
+
+def test_the_makers_tools_keep_the_terminal_to_their_own_report(tmp_path):
+    """The physical table, bring-up: `hub status` of a hub not plugged in, `hub fake` plugged out and in again and
+    `hw check` against the fake hub printed the hub link's and the fake hub's INFO lines beside their report, saying
+    again what it says ("deck hub link ...: cannot open ...", "fake hub plugged in on ..."). The terminal shows the
+    report (and any warning); `--verbose` shows every line."""
+    from kit import run_kaleun
+
+    status = run_kaleun("hub", "status", "--board", str(BOARDS / "pico-hub.toml"), home=tmp_path)
+    assert status.returncode == 1 and "no such port" in status.stdout, status
+    assert "INFO" not in status.stderr, status.stderr
+    verbose = run_kaleun("-v", "hub", "status", "--board", str(BOARDS / "pico-hub.toml"), home=tmp_path)
+    assert "INFO kaleun.hub.link: deck hub link" in verbose.stderr, verbose.stderr
+    script = tmp_path / "replug.txt"
+    script.write_text("unplug\nplug\nstatus\nquit\n", encoding="utf-8")
+    fake = run_kaleun("hub", "fake", "--board", str(BOARDS / "fake-hub.toml"), "--script", str(script),
+                      "--no-stdin", home=tmp_path)
+    assert fake.returncode == 0 and "ok plugged in on" in fake.stdout, fake
+    assert "INFO" not in fake.stderr, fake.stderr
+    check = run_kaleun("hw", "check", "--board", str(BOARDS / "fake-hub.toml"), "--auto", "--only", "lamps",
+                       home=tmp_path)
+    assert check.returncode == 0 and "Bring-up report" in check.stdout, check
+    assert "INFO" not in check.stderr + check.stdout, check.stderr

@@ -47,7 +47,30 @@ def test_board_check_reports_a_good_board_in_the_preferred_language(home: Path, 
     out = capsys.readouterr().out
     assert out.startswith(f"{BOARDS / 'pi4-basic.toml'}: in Ordnung: Pi 4 basic table; Figuren: sim; Drehregler: "
                           "telegraph (gpio), disc_own_course (gpio, Nullpunkt: switch)")
-    assert "geschätzte Stromaufnahme: Pi 5V supply bis zu 2210 von 3000 mA" in out
+    # the supplies and rails are named in the table's language too
+    assert ("geschätzte Stromaufnahme: 5-V-Netzteil des Pi bis zu 2210 von 3000 mA, 5-V-Schiene des Streifens bis "
+            "zu 225 von 2000 mA") in out
+    _prefer("ru")
+    capsys.readouterr()
+    assert main(["board", "check", str(BOARDS / "pico-hub.toml")]) == 0
+    out = capsys.readouterr().out
+    assert ("расчётное потребление: блок питания Pi 5 В до 2500 из 3000 мА, шина 5 В концентратора до 1369 из "
+            "2000 мА, шина 3,3 В считывателей до 1080 из 1500 мА") in out
+    assert "supply" not in out and "rail" not in out
+
+
+def test_an_overloaded_supply_is_named_in_the_preferred_language(home: Path, tmp_path: Path, capsys) -> None:
+    """`kaleun board check` of a strip too bright for its supply, at a German table: the rail and its supply by
+    their German names, as the summary names them."""
+    path = tmp_path / "bright.toml"
+    path.write_text('[board]\nname = "Bright"\nformat = 0\npi = "pi4"\n[lamps]\ndriver = "neopixel_spi"\n'
+                    'pixels = 100\nbrightness = 1.0\n[power]\nsupply_ma = 2000\n', encoding="utf-8")
+    _prefer("de")
+    capsys.readouterr()
+    assert main(["board", "check", str(path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    overloaded = f"Warnung: {path}:7: 5-V-Schiene des Streifens trüge bis zu 6000 mA"
+    assert any(line.startswith(overloaded) for line in err), err
 
 
 def test_a_start_that_cannot_set_up_the_table_says_why_in_russian(tmp_path: Path) -> None:
@@ -223,3 +246,16 @@ def test_idsheet_refuses_a_bad_year_in_the_sheets_language(tmp_path: Path, monke
     assert main(["idsheet", "--year", "1938", "--language", "ru"]) == 2
     assert capsys.readouterr().err == ("kaleun idsheet: --year должен быть годом войны на море, от 1939 до 1945, "
                                        "получено 1938\n")
+
+
+def test_kaleun_wiring_says_what_it_wrote_in_the_preferred_language(home: Path, tmp_path: Path, capsys) -> None:
+    """A Russian maker writing their board's wiring page read every line in Russian but "wrote ...", the
+    line that names the files to open."""
+    _prefer("ru")
+    capsys.readouterr()
+    out = tmp_path / "pages"
+    out.mkdir()
+    assert main(["wiring", str(BOARDS / "pi4-basic.toml"), "--out", str(out)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert f"записано: {out / 'pi4-basic.md'}" in said, said
+    assert not any(line.startswith("wrote ") for line in said)

@@ -13,7 +13,8 @@ steady (an older hub keeps its lamps lit).
 
 #: pattern -> (shape, period in ms, width in ms). Shapes: "steady", "off"; "square": on for
 #: `width` ms of every period; "double": two flashes of `width` ms, a gap as long between them
-#: (struck in pairs, like a watch bell); "triangle": up and down once per period; "flicker": a new
+#: (struck in pairs, like a watch bell); "triangle": up and down once per period; "decay": full at
+#: the start of each period, fading to dark by its end (a flare); "flicker": a new
 #: random level between 35 % and 100 % every period (fire); "sparks": dim, with a random
 #: bright flash in about one period of six (an electrical fault). All looks are our choice.
 #: the level of "dim": steady at three eighths, told from "steady" by brightness, not by colour
@@ -30,6 +31,7 @@ PATTERNS = {
     "bells": ("double", 1300, 120),
     "pulse": ("triangle", 1500, 0),
     "pulse_slow": ("triangle", 3000, 0),
+    "flare": ("decay", 500, 0),
     "flicker": ("flicker", 90, 0),
     "sparks": ("sparks", 50, 0),
 }
@@ -67,6 +69,8 @@ def level(pattern, now):
         phase = now % period
         half = period // 2
         return (phase * 255) // half if phase < half else ((period - phase) * 255) // half
+    if shape == "decay":
+        return ((period - now % period) * 255) // period
     noise = _noise(now // period)
     if shape == "flicker":
         return 90 + (noise * 165) // 255

@@ -762,9 +762,10 @@ def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdi
     """Run the bring-up on a board; returns the results (the report is printed at the end). `language`:
     what the questions and the lines on the way are said in; `moves_simulated_parts`: see `Person`."""
     out = stdout or sys.stdout
+    groups = tuple(groups)
     rig = Rig(board)
     try:
-        rig.open()
+        rig.open(sound="bell" in groups)
         operator: Person = (Hands(rig, out, language=language) if auto else
                             Person(rig, stdin or sys.stdin, out, language=language,
                                    moves_simulated_parts=moves_simulated_parts))

@@ -78,7 +78,9 @@ class Rig:
         self.gpio_problem: Msg | str | None = None
 
     # -- opening ----------------------------------------------------------------------------
-    def open(self) -> Rig:
+    def open(self, sound: bool = True) -> Rig:
+        """Open the board's parts; the speaker only with `sound` (a check of the bell: one of other parts
+        says nothing of a sound card it does not use)."""
         board = self.board
         if board.hub.url is not None:
             self._open_hub()
@@ -97,7 +99,7 @@ class Rig:
         for port in (*self.dials.values(), *self.buttons.values()):
             port.start(self._input)
         self._open_lamps()
-        if board.audio.driver != "none":
+        if sound and board.audio.driver != "none":
             from kaleun.ports.sound import PygameSounder
 
             self.sounder = PygameSounder(volume=board.audio.volume)

@@ -70,6 +70,17 @@ BACKOFF = (0.1, 2.0, 2.0)
 HOST_STALL_S = 0.25
 
 
+def _older(firmware: str, version: str) -> bool:
+    """Whether a hub's firmware version (`1.1.0`) is older than `version`; a version that is not three dotted
+    numbers (a hub of someone's own making) is not compared."""
+    def parts(text: str) -> tuple[int, ...] | None:
+        numbers = text.split(".")
+        return tuple(int(n) for n in numbers) if len(numbers) == 3 and all(n.isdigit() for n in numbers) else None
+
+    hub, ours = parts(firmware), parts(version)
+    return hub is not None and ours is not None and hub < ours
+
+
 @dataclass(frozen=True)
 class LinkEvent:
     """What the link reports: online, offline, arrived, left, fault, recovered, turn, home."""
@@ -307,6 +318,10 @@ class LinkCore:
                                      "so another device at its port could pass for it: install firmware {version} "
                                      "with `kaleun firmware install`", firmware=str(fields["fw"]),
                                      protocol=fields["proto"], version=FIRMWARE_VERSION))
+        elif _older(str(fields["fw"]), FIRMWARE_VERSION):
+            self.warnings.append(Msg("the hub runs firmware {firmware}, older than this Kaleun's {version}: lamp "
+                                     "patterns added since show steady there; bring it up to date with `kaleun "
+                                     "firmware install`", firmware=str(fields["fw"]), version=FIRMWARE_VERSION))
         if fields.get("setup"):
             self.warnings.append(Msg("the hub could not set up: {parts} (its REPL console says why; `kaleun board "
                                      "check` the board file, then `kaleun hub config`)",

@@ -47,12 +47,13 @@ PICO_3V3_MA = 300
 PI4_USB_MA = 1200
 #: the rail the Pi's own supply feeds (the Pi, its screen, its header's 5 V and its USB ports):
 #: the supply a board file's `[power] supply_ma` rates
-PI_SUPPLY = "Pi 5V supply"
+PI_SUPPLY = N_("Pi 5V supply")
 #: what feeds the other rails can give (mA): the supplies and the regulator the bill of
-#: materials lists for them, and how the budget names them
-RAIL_RATINGS = {"Hub 5V rail": (2000, N_("the hub's 2 A supply")),
-                "Strip 5V rail": (2000, N_("the strip's 2 A supply")),
-                "Readers 3V3 rail": (1500, N_("the 1.5 A regulator"))}
+#: materials lists for them, and how the budget names them (each rail's name is translated where
+#: `kaleun board check` says it)
+RAIL_RATINGS = {N_("Hub 5V rail"): (2000, N_("the hub's 2 A supply")),
+                N_("Strip 5V rail"): (2000, N_("the strip's 2 A supply")),
+                N_("Readers 3V3 rail"): (1500, N_("the 1.5 A regulator"))}
 #: the readers of these sections hang on the fore trunk (the bow rooms, the control room, and
 #: the deck and the bridge above them); the rest on the aft trunk
 FORE_SECTIONS = (1, 2, 3, 7, 8)
