@@ -195,6 +195,26 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
                                 easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own))
 
 
+def held_part(save: Path, mode: str) -> tuple[str, str] | None:
+    """The mission and the linked patrol of the game saved at `save` when it is a mission of a linked patrol
+    ("linked") or the campaign ("campaign", as `mode`) that is not over yet (its full save looked at, not its
+    journal): a new game of that mode may play it again from its beginning, and the group is told so first."""
+    from kaleun.core.errors import SaveError
+    from kaleun.saves import read_save
+
+    if mode not in ("linked", "campaign"):
+        return None
+    try:
+        state, _ = read_save(save)
+        config, result = state["config"], state["modules"]["mission"]["result"]
+        played = dict(config.get("changes", {}).get("setup") or {})
+    except (SaveError, OSError, KeyError, TypeError, AttributeError, ValueError):
+        return None
+    if state.get("game") != "uboot" or result is not None or played.get("mode") != mode:
+        return None
+    return str(config.get("mission")), str(played.get("patrol") or "")
+
+
 Settings = tuple[dict[str, str], dict[str, bool]]
 
 

@@ -403,21 +403,10 @@ def _held_part(setup: Any) -> tuple[str, str] | None:
     """The mission and the linked patrol of the autosaved game when it is a mission of a linked patrol or the
     campaign (the set-up's mode) that is not over yet (its full save looked at, not its journal): a group that
     types `kaleun play --linked` on the next evening instead of `kaleun resume` is told what it starts again."""
-    from kaleun.core.errors import SaveError
+    from kaleun.career import held_part
     from kaleun.paths import autosave_path
-    from kaleun.saves import read_save
 
-    if setup.mode not in ("linked", "campaign"):
-        return None
-    try:
-        state, _ = read_save(autosave_path())
-        config, result = state["config"], state["modules"]["mission"]["result"]
-        played = dict(config.get("changes", {}).get("setup") or {})
-    except (SaveError, OSError, KeyError, TypeError, AttributeError):
-        return None
-    if state.get("game") != "uboot" or result is not None or played.get("mode") != setup.mode:
-        return None
-    return str(config.get("mission")), str(played.get("patrol") or "")
+    return held_part(autosave_path(), setup.mode)
 
 
 def _tell_held_part(mode: str, held: tuple[str, str], code: str) -> None:
