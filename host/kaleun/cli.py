@@ -58,6 +58,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(Msg("kaleun run: --events would overwrite the script itself"), code=said)
     if (clash := _run_files_clash(args)) is not None:  # a save, the events or a debrief written over another
         return _fail(clash, code=said)
+    for entry in GAMES.values():  # U-BOOT: a --debrief in a format it does not write
+        if (unmet := entry.front.run_problem(args)) is not None:
+            return _fail(unmet, code=said)
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
                          most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
