@@ -300,6 +300,10 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
         if patrol is not None and patrol.get("mode") == "linked":
             return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=str(patrol["id"]),
                        next=str(patrol["next"]), how=going_on_command("linked", via))
+        mission = game.module("mission")
+        if mission.result == "lost" and mission.reason != "time_limit" and mission.spec.get("patrol"):
+            return Msg("the linked patrol {patrol} ended with the boat: start a new game with kaleun play.",
+                       patrol=str(mission.spec.get("patrol")))
         return Msg("the linked patrol is over: start a new game with kaleun play.")
     if mode == "campaign":
         campaign = record.get("campaign") or {}
