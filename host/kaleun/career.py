@@ -387,6 +387,14 @@ def _game_key(game: Engine) -> tuple[str, tuple[str, ...]]:
     return f"{head}:{round(float(ended), 3)}:{digest}", older
 
 
+def last_booked(record: dict[str, Any], game: Engine, mode: str) -> bool:
+    """Is `game` the mission of `mode` ("campaign", "linked") booked last in the record? A save of an earlier
+    mission, resumed after later ones were played, is not: what became of the campaign since is not its doing."""
+    key, older = _game_key(game)
+    last = next((m for m in reversed(record["missions"]) if m.get("mode") == mode), None)
+    return last is not None and last.get("key") in (key, *older)
+
+
 def _numbers_as_floats(value: Any) -> Any:
     """A state with every number a float: a save gives back 3600.0 for the 3600 a live game may hold."""
     if isinstance(value, dict):

@@ -285,7 +285,7 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
     `kaleun play` alone would start a single training mission (None: a single mission, or no record). `via`: how
     the group plays its next mission (`kaleun.career.VIAS`): `kaleun resume` of a save cannot tell whether the
     game was played at the table or by a table script (`kaleun run --linked ... --save`), and names both."""
-    from kaleun.career import CareerError, going_on_command, load_career
+    from kaleun.career import CareerError, going_on_command, last_booked, load_career
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
     try:
@@ -310,9 +310,17 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
         if campaign.get("state") == "running":
             return Msg("the campaign goes on with {next}: {how}.", next=str(campaign["next"]),
                        how=going_on_command("campaign", via))
-        if campaign.get("state") == "failed":
+        done = list(campaign.get("done") or [])
+        if campaign.get("state") == "failed" and (not done or last_booked(record, game, "campaign")):
             return Msg("the campaign ended there (a mission graded below E, kaleun career shows it); a new one "
                        "begins with {how}.", how=going_on_command("campaign", via))
+        if campaign.get("state") == "failed":  # the save is of an earlier mission: the campaign ended later
+            return Msg("the campaign ended at {mission}, not at this mission (a mission graded below E, kaleun "
+                       "career shows it); a new one begins with {how}.", mission=done[-1],
+                       how=going_on_command("campaign", via))
+        if campaign.get("state") == "complete":
+            return Msg("the campaign is complete (kaleun career shows it); a new one begins with {how}.",
+                       how=going_on_command("campaign", via))
     return None
 
 
