@@ -83,3 +83,49 @@ def test_4_3_the_set_up_says_a_campaign_mission_not_over_is_played_again(home) -
     table.tap("setup.mode.single")  # a single mission plays nothing of the campaign again
     assert "not over yet" not in words(table)
 
+
+
+def test_5_2_a_new_patrol_played_again_says_both_what_is_played_again_and_what_is_given_up(home) -> None:
+    """autumn_1940 goes on (its first part booked); shadow_1941 was begun as a new patrol and stopped midway. Choosing
+    shadow_1941 as a new patrol plays that part again and gives autumn_1940 up: the page "Start" shows says both,
+    whole."""
+    from kaleun.career import load_career, record_mission
+    from kaleun.uboot.missions.setup import changes_for
+    from kit import advance
+
+    first = GameSetup(mission="sc_convoy_1940", seed=3, mode="linked")
+    g = new_game(3, "sc_convoy_1940", {**changes_for(first), "time_limit_h": 1, "encounter": [], "radio": [],
+                                       "air_cover": "none"})
+    advance(g, 7200)
+    assert record_mission(g) is not None and load_career()["patrol"]["next"] == "weather_1940"
+    table = opened_after(GameSetup(mission="shadow_1941", seed=3, mode="linked"))
+    choose_mission(table, "shadow_1941")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    assert "not over yet" not in words(table)  # going on with autumn_1940 plays nothing again
+    table.tap("setup.anew")
+    said = words(table)
+    assert "holds shadow_1941 of the linked patrol spring_1941, not over yet" in said, said
+    table.tap("setup.start")
+    table.window.cut.clear()
+    said = words(table)
+    assert "kaleun resume --save" in said and "the linked patrol autumn_1940 in progress (next: weather_1940) is " \
+        "given up" in said, said
+    assert not table.made and list(table.window.cut.values()) == []  # type: ignore[attr-defined]
+
+
+def test_4_3_the_crew_page_with_a_game_held_is_read_whole_in_german_and_russian(home) -> None:
+    for language in ("de", "ru"):
+        for f in home.glob("*.json"):
+            f.unlink()
+        table = opened_after(GameSetup(mission="", seed=3, mode="campaign"))
+        table.window.set_language(language)
+        table.tap("setup.next")
+        table.tap("setup.mode.campaign")
+        table.window.cut.clear()
+        words(table)
+        assert list(table.window.cut.values()) == [], (language, table.window.cut)
+        table.tap("setup.start")
+        table.window.cut.clear()
+        words(table)
+        assert list(table.window.cut.values()) == [], (language, table.window.cut)

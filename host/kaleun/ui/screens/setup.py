@@ -397,9 +397,9 @@ class Setup(Overlay):
         given_up = self.given_up()
         career = self.career_line()
         held = self.held()
-        if held is not None:  # a game not over is played again: before it happens, in the warning's colour
+        if held is not None:  # a game not over is played again (and what is given up: on the page Start shows)
             y = c.paragraph(held, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
-        if given_up is not None:  # before it happens, in the warning's colour
+        elif given_up is not None:  # before it happens, in the warning's colour
             y = c.paragraph(given_up, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
         elif career is not None:
             y = c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
@@ -418,12 +418,15 @@ class Setup(Overlay):
         c.button("setup.start", start, Msg("Start"), simple(self.start), active=True, icon=icons.play)
 
     def _draw_held(self, c: Canvas, body: Rect) -> None:
-        """The game not over that "Start" plays again, the file it is kept as and how to go on with it instead;
-        "Back" returns to the crew's page."""
+        """The game not over that "Start" plays again, the file it is kept as and how to go on with it instead,
+        and what the choice gives up (a patrol or campaign in progress); "Back" returns to the crew's page."""
         s = c.size
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
-        c.paragraph(self.held(whole=True), Rect(body.x, body.y, body.w, bottom.y - body.y - s(8)), theme.TEXT_SIZE,
-                    theme.WARNING)
+        y = c.paragraph(self.held(whole=True), Rect(body.x, body.y, body.w, bottom.y - body.y - s(8)),
+                        theme.TEXT_SIZE, theme.WARNING)
+        given_up = self.given_up()
+        if given_up is not None:  # and what the choice gives up, as the crew's page says it without a game held
+            c.paragraph(given_up, Rect(body.x, y + s(8), body.w, bottom.y - y - s(16)), theme.TEXT_SIZE, theme.WARNING)
         c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 1),
                  size=theme.MIN_TEXT)
         start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
