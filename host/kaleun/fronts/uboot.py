@@ -237,7 +237,7 @@ class UbootFront(Front):
         """`--debrief` draws a PNG: a name ending otherwise (out.jpg, out.html, none) is refused before the run,
         not written as a PNG under a name that says another format."""
         debrief = getattr(args, "debrief", None)
-        if debrief and Path(debrief).suffix.lower() != ".png":
+        if debrief and not Path(debrief).name.lower().endswith(".png"):
             return Msg("kaleun run: --debrief writes the debrief chart as a PNG image (its data beside it as .json): "
                        "name a file ending in .png, got {path}", path=debrief)
         return None
