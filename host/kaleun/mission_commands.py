@@ -513,6 +513,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     levels = {level: Msg.term(level) for level in LEVELS}
     roles = {role: Msg.term(ROSTER["role_names"][role]) for role in ROLES}
 
+    #: the console's word for leaving, in the table's language and in English, ends the set-up
+    leave = {"quit", "exit", lang.render(Msg.pterm("U-BOOT console", "quit")).casefold()}
+
     def ask(question: Msg, default: str) -> str:
         stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
         stdout.flush()
@@ -522,6 +525,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             answer = ""
         if not answer:  # the input ended: nothing is started, not even the default shown
             raise ValueError(lang.render(Msg("the set-up was cut short (no more input): no game was started")))
+        if answer.strip().casefold() in leave:  # the console's quit, typed at a question: nothing is started
+            raise ValueError(lang.render(Msg("the set-up was left ({quit}): no game was started",
+                                             quit=answer.strip())))
         return answer.strip() or default
 
     def choose(question: Msg, names: dict[str, Msg], default: str) -> str:
