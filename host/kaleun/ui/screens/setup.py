@@ -394,12 +394,11 @@ class Setup(Overlay):
                      enabled=level == "easy", why_not=Msg("for a role on easy difficulty"), size=theme.MIN_TEXT)
             y += s(51)
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
-        given_up = self.given_up()
+        # a game not over that Start plays again (what the choice gives up is then on the page Start shows), else
+        # what the choice gives up: before it happens, in the warning's colour
+        given_up = self.held() or self.given_up()
         career = self.career_line()
-        held = self.held()
-        if held is not None:  # a game not over is played again (and what is given up: on the page Start shows)
-            y = c.paragraph(held, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
-        elif given_up is not None:  # before it happens, in the warning's colour
+        if given_up is not None:
             y = c.paragraph(given_up, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
         elif career is not None:
             y = c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
