@@ -48,7 +48,8 @@ def test_5_2_kaleun_run_says_a_linked_part_lost_with_the_boat_ended_the_patrol(h
     run = run_kaleun("run", "--linked", "--mission", "sc_convoy_1940", "--script", str(script), "--events",
                      str(home / "ev.jsonl"), "--save", str(save), home=home)
     assert run.returncode == 0, run.stderr
-    assert "kaleun run: the boat is lost: the linked patrol autumn_1940 has ended." in run.stderr, run.stderr
+    assert "kaleun run: the linked patrol autumn_1940 ended with the boat: start a new game with kaleun play." \
+        in run.stderr, run.stderr
     assert one(read_events(home / "ev.jsonl"), "mission_end")["feed"].endswith(ENDED)
     later = run_kaleun("run", "--load", str(save), "--script", str(write_script(home / "none.jsonl", [])),
                        "--events", str(home / "ev2.jsonl"), home=home)

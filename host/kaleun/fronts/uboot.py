@@ -121,11 +121,11 @@ def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
         print(in_language(language).render(Msg(
             "kaleun run: the mission's result ({result}, grade {grade}) is booked in {path}.",
             result=Msg.term(str(entry["result"])), grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
-        mission = game.module("mission")
-        patrol = mission.spec.get("patrol")
-        if entry["mode"] == "linked" and patrol and mission.result == "lost" and mission.reason != "time_limit":
-            print(in_language(language).render(Msg("kaleun run: the boat is lost: the linked patrol {patrol} has "
-                                                   "ended.", patrol=str(patrol))), file=sys.stderr)
+        from kaleun.cli import _goes_on_with
+
+        going_on = _goes_on_with(game, via="run")  # a linked patrol or the campaign: how it goes on by script
+        if going_on is not None:
+            print(in_language(language).render(Msg("kaleun run: {next}", next=going_on)), file=sys.stderr)
     return None
 
 
