@@ -210,6 +210,26 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
                                 easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own))
 
 
+def held_part(save: Path, mode: str) -> tuple[str, str] | None:
+    """The mission and the linked patrol of the game saved at `save` when it is a mission of a linked patrol
+    ("linked") or the campaign ("campaign", as `mode`) that is not over yet (its full save looked at, not its
+    journal): a new game of that mode may play it again from its beginning, and the group is told so first."""
+    from kaleun.core.errors import SaveError
+    from kaleun.saves import read_save
+
+    if mode not in ("linked", "campaign"):
+        return None
+    try:
+        state, _ = read_save(save)
+        config, result = state["config"], state["modules"]["mission"]["result"]
+        played = dict(config.get("changes", {}).get("setup") or {})
+    except (SaveError, OSError, KeyError, TypeError, AttributeError, ValueError):
+        return None
+    if state.get("game") != "uboot" or result is not None or played.get("mode") != mode:
+        return None
+    return str(config.get("mission")), str(played.get("patrol") or "")
+
+
 Settings = tuple[dict[str, str], dict[str, bool]]
 
 
@@ -380,6 +400,14 @@ def _game_key(game: Engine) -> tuple[str, tuple[str, ...]]:
     # earlier records: by the moment it ended, or (a late booking of a save run on past the end) the game's time
     older = tuple(f"{head}:{round(t, 3)}" for t in (ended, float(ended), game.t, float(game.t)))
     return f"{head}:{round(float(ended), 3)}:{digest}", older
+
+
+def last_booked(record: dict[str, Any], game: Engine, mode: str) -> bool:
+    """Is `game` the mission of `mode` ("campaign", "linked") booked last in the record? A save of an earlier
+    mission, resumed after later ones were played, is not: what became of the campaign since is not its doing."""
+    key, older = _game_key(game)
+    last = next((m for m in reversed(record["missions"]) if m.get("mode") == mode), None)
+    return last is not None and last.get("key") in (key, *older)
 
 
 def _numbers_as_floats(value: Any) -> Any:

@@ -58,6 +58,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(Msg("kaleun run: --events would overwrite the script itself"), code=said)
     if (clash := _run_files_clash(args)) is not None:  # a save, the events or a debrief written over another
         return _fail(clash, code=said)
+    for entry in GAMES.values():  # U-BOOT: a --debrief in a format it does not write
+        if (unmet := entry.front.run_problem(args)) is not None:
+            return _fail(unmet, code=said)
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
                          most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
@@ -284,7 +287,7 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
     `kaleun play` alone would start a single training mission (None: a single mission, or no record). `via`: how
     the group plays its next mission (`kaleun.career.VIAS`): `kaleun resume` of a save cannot tell whether the
     game was played at the table or by a table script (`kaleun run --linked ... --save`), and names both."""
-    from kaleun.career import CareerError, going_on_command, load_career
+    from kaleun.career import CareerError, going_on_command, last_booked, load_career
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
     try:
@@ -299,15 +302,27 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
         if patrol is not None and patrol.get("mode") == "linked":
             return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=str(patrol["id"]),
                        next=str(patrol["next"]), how=going_on_command("linked", via))
+        mission = game.module("mission")
+        if mission.result == "lost" and mission.reason != "time_limit" and mission.spec.get("patrol"):
+            return Msg("the linked patrol {patrol} ended with the boat: start a new game with kaleun play.",
+                       patrol=str(mission.spec.get("patrol")))
         return Msg("the linked patrol is over: start a new game with kaleun play.")
     if mode == "campaign":
         campaign = record.get("campaign") or {}
         if campaign.get("state") == "running":
             return Msg("the campaign goes on with {next}: {how}.", next=str(campaign["next"]),
                        how=going_on_command("campaign", via))
-        if campaign.get("state") == "failed":
+        done = list(campaign.get("done") or [])
+        if campaign.get("state") == "failed" and (not done or last_booked(record, game, "campaign")):
             return Msg("the campaign ended there (a mission graded below E, kaleun career shows it); a new one "
                        "begins with {how}.", how=going_on_command("campaign", via))
+        if campaign.get("state") == "failed":  # the save is of an earlier mission: the campaign ended later
+            return Msg("the campaign ended at {mission}, not at this mission (a mission graded below E, kaleun "
+                       "career shows it); a new one begins with {how}.", mission=done[-1],
+                       how=going_on_command("campaign", via))
+        if campaign.get("state") == "complete":
+            return Msg("the campaign is complete (kaleun career shows it); a new one begins with {how}.",
+                       how=going_on_command("campaign", via))
     return None
 
 

@@ -403,21 +403,10 @@ def _held_part(setup: Any) -> tuple[str, str] | None:
     """The mission and the linked patrol of the autosaved game when it is a mission of a linked patrol or the
     campaign (the set-up's mode) that is not over yet (its full save looked at, not its journal): a group that
     types `kaleun play --linked` on the next evening instead of `kaleun resume` is told what it starts again."""
-    from kaleun.core.errors import SaveError
+    from kaleun.career import held_part
     from kaleun.paths import autosave_path
-    from kaleun.saves import read_save
 
-    if setup.mode not in ("linked", "campaign"):
-        return None
-    try:
-        state, _ = read_save(autosave_path())
-        config, result = state["config"], state["modules"]["mission"]["result"]
-        played = dict(config.get("changes", {}).get("setup") or {})
-    except (SaveError, OSError, KeyError, TypeError, AttributeError):
-        return None
-    if state.get("game") != "uboot" or result is not None or played.get("mode") != setup.mode:
-        return None
-    return str(config.get("mission")), str(played.get("patrol") or "")
+    return held_part(autosave_path(), setup.mode)
 
 
 def _tell_held_part(mode: str, held: tuple[str, str], code: str) -> None:
@@ -524,6 +513,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     levels = {level: Msg.term(level) for level in LEVELS}
     roles = {role: Msg.term(ROSTER["role_names"][role]) for role in ROLES}
 
+    #: the console's word for leaving, in the table's language and in English, ends the set-up
+    leave = {"quit", "exit", lang.render(Msg.pterm("U-BOOT console", "quit")).casefold()}
+
     def ask(question: Msg, default: str) -> str:
         stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
         stdout.flush()
@@ -533,6 +525,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             answer = ""
         if not answer:  # the input ended: nothing is started, not even the default shown
             raise ValueError(lang.render(Msg("the set-up was cut short (no more input): no game was started")))
+        if answer.strip().casefold() in leave:  # the console's quit, typed at a question: nothing is started
+            raise ValueError(lang.render(Msg("the set-up was left ({quit}): no game was started",
+                                             quit=answer.strip())))
         return answer.strip() or default
 
     def choose(question: Msg, names: dict[str, Msg], default: str) -> str:

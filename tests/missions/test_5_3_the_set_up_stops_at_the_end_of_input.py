@@ -51,3 +51,16 @@ def test_the_console_with_its_input_closed_saves_and_leaves(home):
     assert "Traceback" not in result.stderr
     assert "Game saved. Continue with: kaleun resume" in result.stdout
     assert (home / "autosave.json").exists()
+
+
+@pytest.mark.parametrize(("language", "answers", "said"), [
+    ("en", "quit\n", "kaleun: the set-up was left (quit): no game was started"),
+    ("en", "4\nlinked\nexit\n", "kaleun: the set-up was left (exit): no game was started"),
+    ("de", "4\nbeenden\n", "kaleun: die Einrichtung wurde verlassen (beenden): kein Spiel wurde gestartet")])
+def test_5_3_the_consoles_quit_typed_at_the_set_up_leaves_it_and_starts_nothing(home, language, answers, said):
+    """The console's word for leaving, typed at a question of the set-up, leaves it: it was asked again as an
+    unknown mission ("unknown mission 'quit'") until the input ended."""
+    result = play(home, "--setup", "--language", language, stdin=answers)
+    assert result.stderr.strip().splitlines()[-1] == said, result.stderr
+    assert "unknown mission" not in result.stdout and "nicht eine von" not in result.stdout
+    assert started_nothing(home)

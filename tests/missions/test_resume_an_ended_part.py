@@ -85,3 +85,42 @@ def test_5_2_a_linked_part_played_by_script_and_resumed_names_kaleun_run_linked(
     assert result.returncode == 2
     assert "the linked patrol autumn_1940 goes on with weather_1940: " in result.stderr
     assert "kaleun run --linked --script SCRIPT --events EVENTS" in result.stderr, result.stderr
+
+
+def test_4_3_resuming_an_earlier_campaign_mission_does_not_say_the_campaign_ended_there(home):
+    """§4.3: the campaign went on after prize_rules_1939 and ended at minefield_1939. Resuming the save of
+    prize_rules_1939 says where the campaign ended, not that it ended there; resuming the one that ended it still
+    says it ended there."""
+    start_configured(GameSetup(mission="", mode="campaign"))
+    ended_and_saved(home, "prize_rules_1939", "campaign")
+    earlier = home / "earlier.json"
+    earlier.write_bytes((home / "autosave.json").read_bytes())
+    record = load_career()
+    record["campaign"].update(state="running", next="minefield_1939")  # as if it had passed with an E
+    save_career(record)
+    ended_and_saved(home, "minefield_1939", "campaign")
+    assert load_career()["campaign"]["state"] == "failed"
+    result = run_kaleun("resume", "--console", "--save", str(earlier), home=home)
+    assert result.returncode == 2
+    assert "ended there" not in result.stderr, result.stderr
+    assert ("the campaign ended at minefield_1939, not at this mission (a mission graded below E, kaleun career "
+            "shows it); a new one begins with kaleun play --campaign") in result.stderr, result.stderr
+    last = run_kaleun("resume", "--console", home=home)
+    assert "the campaign ended there (a mission graded below E" in last.stderr, last.stderr
+
+
+def test_4_3_resuming_the_last_mission_of_a_complete_campaign_says_it_is_complete(home):
+    from kaleun.uboot.missions.setup import campaign_order
+
+    start_configured(GameSetup(mission="", mode="campaign"))
+    record = load_career()
+    last = campaign_order()[-1]
+    record["campaign"].update(next=last)  # as if every mission before it had passed
+    save_career(record)
+    ended_and_saved(home, last, "campaign")
+    record = load_career()
+    record["campaign"].update(state="complete", next=None)  # as if it had passed with an E
+    save_career(record)
+    result = run_kaleun("resume", "--console", home=home)
+    assert ("the campaign is complete (kaleun career shows it); a new one begins with kaleun play --campaign.") \
+        in result.stderr, result.stderr

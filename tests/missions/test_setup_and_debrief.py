@@ -133,6 +133,24 @@ def test_kaleun_run_writes_the_debrief(tmp_path, monkeypatch):
     assert result.stdout == ""  # nothing on standard output: pygame's greeting once came with the chart
 
 
+def test_kaleun_run_refuses_a_debrief_named_for_a_format_it_does_not_write(tmp_path):
+    """The saved debrief is a PNG chart: `--debrief out.jpg` (or .html, or no ending) is refused before the run with
+    the format it writes, not written as a PNG under a name that says JPEG; .PNG in capitals is a PNG."""
+    out = tmp_path / "events.jsonl"
+    for name in ("debrief.jpg", "debrief.html", "debrief"):
+        result = run_kaleun("run", "--mission", "prize_rules_1939", "--script",
+                            str(SCRIPTS / "prize_rules_1939.win.jsonl"), "--events", str(out), "--debrief",
+                            str(tmp_path / name), home=tmp_path)
+        assert result.returncode == 2, result.stderr
+        assert ("kaleun run: --debrief writes the debrief chart as a PNG image (its data beside it as .json): name a "
+                f"file ending in .png, got {tmp_path / name}") in result.stderr, result.stderr
+        assert not (tmp_path / name).exists() and not out.exists()
+    capitals = tmp_path / "DEBRIEF.PNG"
+    result = run_kaleun("run", "--mission", "prize_rules_1939", "--script", str(SCRIPTS / "prize_rules_1939.win.jsonl"),
+                        "--events", str(out), "--debrief", str(capitals), home=tmp_path)
+    assert result.returncode == 0 and capitals.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", result.stderr
+
+
 def test_kaleun_run_with_a_debrief_writes_nothing_but_the_events_to_standard_output(tmp_path):
     """A tester pipes the events to a reader (`--events /dev/stdout`) and asks for the debrief chart: standard
     output holds the events alone, one JSON object a line. Drawing the chart loaded pygame, whose greeting

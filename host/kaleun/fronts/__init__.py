@@ -110,6 +110,11 @@ class Front:
         the run says it (`kaleun run` refuses a run where one would overwrite another of its files)."""
         return []
 
+    def run_problem(self, args: argparse.Namespace) -> Msg | None:
+        """Its options of `kaleun run` that cannot be met (a file it cannot write in the format its name asks for),
+        said before anything runs (None: they can)."""
+        return None
+
     def after_run(self, game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
         """What `kaleun run` writes after a run that went through (`language`: the table's; `args.over_at_start`:
         the game was over before the run began); a message why it could not (the run's exit status is then 1)."""

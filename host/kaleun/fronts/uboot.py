@@ -121,6 +121,11 @@ def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
         print(in_language(language).render(Msg(
             "kaleun run: the mission's result ({result}, grade {grade}) is booked in {path}.",
             result=Msg.term(str(entry["result"])), grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
+        from kaleun.cli import _goes_on_with
+
+        going_on = _goes_on_with(game, via="run")  # a linked patrol or the campaign: how it goes on by script
+        if going_on is not None:
+            print(in_language(language).render(Msg("kaleun run: {next}", next=going_on)), file=sys.stderr)
     return None
 
 
@@ -166,8 +171,8 @@ class UbootFront(Front):
                                 help="U-BOOT: mission field changes as a JSON object (or @FILE): a set-up's "
                                      "difficulties, a linked patrol's carry-over")
             parser.add_argument("--debrief", metavar="FILE.png", default=None,
-                                help="U-BOOT: write the mission's debrief chart there at the end (and its data as "
-                                     "FILE.json)")
+                                help="U-BOOT: write the mission's debrief chart there at the end, as a PNG image "
+                                     "(and its data as FILE.json)")
 
     def start(self, entry: GameEntry, args: argparse.Namespace) -> Engine:
         from kaleun.mission_commands import start_from_args, tell_left_out, wants_setup
@@ -227,6 +232,15 @@ class UbootFront(Front):
             return []
         png = Path(args.debrief)
         return [("--debrief", str(png)), ("--debrief (its data)", str(png.with_suffix(".json")))]
+
+    def run_problem(self, args: argparse.Namespace) -> Msg | None:
+        """`--debrief` draws a PNG: a name ending otherwise (out.jpg, out.html, none) is refused before the run,
+        not written as a PNG under a name that says another format."""
+        debrief = getattr(args, "debrief", None)
+        if debrief and not Path(debrief).name.lower().endswith(".png"):
+            return Msg("kaleun run: --debrief writes the debrief chart as a PNG image (its data beside it as .json): "
+                       "name a file ending in .png, got {path}", path=debrief)
+        return None
 
     def after_run(self, game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
         if getattr(args, "debrief", None):

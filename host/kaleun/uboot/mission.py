@@ -939,9 +939,16 @@ class Mission(Module):
 
     def _goes_on(self, told: Msg) -> Msg:
         """The end of a part of a linked patrol or of a campaign mission that goes on (rulebook §4.3, §5.2): the
-        table is told what comes next on another evening (the career record books it). A lost boat ends both."""
+        table is told what comes next on another evening (the career record books it). A lost boat ends both: the
+        linked patrol's end is said here (the campaign's is said with its grade, an F)."""
         mode = (self.spec.get("setup") or {}).get("mode")
-        if mode not in ("linked", "campaign") or (self.result == "lost" and self.reason != "time_limit"):
+        if mode not in ("linked", "campaign"):
+            return told
+        if self.result == "lost" and self.reason != "time_limit":
+            patrol = self.spec.get("patrol")
+            if mode == "linked" and patrol:
+                return Msg("{told} The linked patrol {patrol} has ended with the boat.",
+                           told=told, patrol=str(patrol))
             return told
         from kaleun.uboot.missions.setup import campaign_order, patrol_parts
 

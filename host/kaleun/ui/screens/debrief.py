@@ -19,7 +19,7 @@ from kaleun.ui import icons, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.touch import simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import Canvas, wrap
 
 RESULTS: dict[str, tuple[Msg, theme.Color, str]] = {
     "won": (Msg("Mission accomplished"), (110, 200, 120), "check"),
@@ -140,8 +140,11 @@ class Debrief(Overlay):
         c.text(word, (area.x + s(62), area.y + s(8)), 28, color, bold=True, width=area.w - s(80))
         reason = self.end.get("feed") or self.end.get("reason")
         y = area.y + s(48)
-        if reason:
-            y = c.paragraph(reason, Rect(area.x + s(62), y, area.w - s(80), s(66)), theme.MIN_TEXT, theme.TEXT)
+        if reason:  # up to four rows: how a part of a linked patrol or a campaign mission ended, and what follows
+            font = c.font(theme.MIN_TEXT)
+            rows = min(4, max(3, len(wrap(font, c.tr(reason), area.w - s(80)))))
+            y = c.paragraph(reason, Rect(area.x + s(62), y, area.w - s(80), rows * font.get_linesize()),
+                            theme.MIN_TEXT, theme.TEXT)
         left = Rect(area.x + s(12), y + s(6), area.w // 2 - s(20), area.bottom - y - s(64))
         right = Rect(area.centerx + s(4), y + s(6), area.w // 2 - s(16), left.h)
         lines: list[tuple[Msg | str, theme.Color]] = []

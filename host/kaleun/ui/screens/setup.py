@@ -14,12 +14,16 @@ terminal's set-up: `kaleun.career.patrol_given_up`, `campaign_given_up`). Going 
 and easy watch change the patrol or campaign carries as the buttons' choice. The chosen set-up is a
 `kaleun.uboot.missions.setup.GameSetup`; the session's `restart` builds its game with the career
 record (`kaleun.career.start_configured`: the carry-over of a linked patrol, the campaign's next
-mission) or says why it cannot start, which the page shows."""
+mission) or says why it cannot start, which the page shows. When the game saved before this one (kept aside as
+the window opened) holds the part of a linked patrol or the campaign mission "Start" would play, not over yet,
+the crew's page says it is played again from its beginning, and "Start" first shows a page naming the file that
+game is kept as and how to go on with it instead (`kaleun resume --save`), as `kaleun play --linked` does."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -30,6 +34,7 @@ from kaleun.career import (
     campaign_given_up,
     career_messages,
     carried_settings,
+    held_part,
     load_career,
     patrol_given_up,
 )
@@ -75,7 +80,8 @@ class Setup(Overlay):
         self.rules: str | None = None
         #: the page of the mission list shown (None: the page holding the mission chosen, found when drawn)
         self.page: int | None = None
-        self.step = 0  # 0: language, mission, rules; 1: mode, difficulty, easy watch change
+        #: 0: language, mission, rules; 1: mode, difficulty, easy watch change; 2: the game not over played again
+        self.step = 0
         self.mode = "single"
         self.difficulty: dict[str, str] = {}
         self.easy: set[str] = set()
@@ -91,6 +97,11 @@ class Setup(Overlay):
         except CareerError as exc:
             log.warning("the set-up cannot read the career record: %s", exc)
             self.unreadable = True
+        autosave = getattr(win.runtime, "autosave", None)
+        #: the file the game saved before this one was kept as when the window opened (None: there was none)
+        self.kept: Path | None = getattr(autosave, "kept", None)
+        #: per mode, the part of a linked patrol or the campaign not over yet that the kept game holds
+        self._held: dict[str, tuple[str, str] | None] = {}
 
     def read(self) -> Hashable:
         return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
@@ -183,6 +194,37 @@ class Setup(Overlay):
             return campaign_given_up(self.record, self.setup())
         return patrol_given_up(self.record, self.setup())
 
+    def playing(self) -> str:
+        """The mission "Start" plays: the campaign's next (its first when begun anew or none runs)."""
+        if self.mode != "campaign":
+            return self.mission
+        campaign = (self.record or {}).get("campaign")
+        if self.anew or campaign is None or campaign.get("state") != "running":
+            return campaign_order()[0]
+        return str(campaign.get("next"))
+
+    def held(self, whole: bool = False) -> Msg | None:
+        """The game saved before this one holds the mission "Start" would play, of a linked patrol or the campaign
+        and not over yet: said before "Start" as `kaleun play --linked` says it (None: nothing to say). `whole`:
+        with the file that game is kept as and how to go on with it instead (the page "Start" shows first)."""
+        if self.kept is None or self.mode == "single":
+            return None
+        if self.mode not in self._held:
+            self._held[self.mode] = held_part(self.kept, self.mode)
+        part = self._held[self.mode]
+        if part is None or part[0] != self.playing():
+            return None
+        if self.mode == "linked":
+            said = Msg("The game saved before this one holds {mission} of the linked patrol {patrol}, not over yet: "
+                       "Start plays the part again from its beginning.", mission=part[0], patrol=part[1])
+        else:
+            said = Msg("The game saved before this one holds {mission} of the campaign, not over yet: Start plays "
+                       "the mission again from its beginning.", mission=part[0])
+        if not whole:
+            return said
+        return Msg("{said} That game is kept as {path}: to go on with it instead, go back, quit, and type kaleun "
+                   "resume --save {path}", said=said, path=str(self.kept))
+
     def career_line(self) -> Msg | None:
         """What the career record says about the mode chosen: the patrol or the campaign going on, or the
         totals."""
@@ -242,8 +284,12 @@ class Setup(Overlay):
                          own=self.own)
 
     def start(self) -> None:
-        """The clock starts: a new game of the chosen set-up if it is not the game already open."""
+        """The clock starts: a new game of the chosen set-up if it is not the game already open. A game not over
+        that it plays again is named first, on a page of its own (step 2), whose "Start" starts it."""
         win = self.win
+        if self.step != 2 and self.held() is not None:
+            self.go(2)
+            return
         current = win.game.module("mission").mission if win.game.has_module("mission") else None
         setup = self.setup()
         plain = setup.mode == "single" and not setup.difficulty and not setup.easy_watch_change
@@ -281,7 +327,9 @@ class Setup(Overlay):
         icons.boat(surface, Rect(title.x + s(10), title.y + s(8), s(40), s(36)), theme.ACCENT)
         c.text(Msg("Kaleun: a new game"), (title.x + s(60), title.centery), 28, theme.TEXT, "midleft", bold=True)
         body = Rect(area.x + s(10), title.bottom + s(8), area.w - s(20), area.bottom - title.bottom - s(16))
-        if self.step == 1:
+        if self.step == 2:
+            self._draw_held(c, body)
+        elif self.step == 1:
             self._draw_crew(c, body)
         else:
             self._draw_mission(c, body)
@@ -372,9 +420,10 @@ class Setup(Overlay):
                      enabled=level == "easy", why_not=Msg("for a role on easy difficulty"), size=theme.MIN_TEXT)
             y += s(51)
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
-        # why "Start" or a greyed button was refused, else what the choice gives up, before it happens, in the
-        # warning's colour (the whole width: a German or Russian reason needs it)
-        given_up = self.problem or self.given_up() or self.career_warning()
+        # why "Start" or a greyed button was refused, else a game not over that Start plays again (what the
+        # choice gives up is then on the page Start shows), else what the choice gives up: before it happens, in
+        # the warning's colour (the whole width: a German or Russian reason needs it)
+        given_up = self.problem or self.held() or self.given_up() or self.career_warning()
         career = self.career_line()
         if given_up is not None:
             y = c.paragraph(given_up, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
@@ -389,6 +438,24 @@ class Setup(Overlay):
                  size=theme.MIN_TEXT)
         start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
         pygame.draw.rect(c.surface, theme.PANEL_DARK, start.inflate(s(8), s(8)))
+        c.button("setup.start", start, Msg("Start"), simple(self.start), active=True, icon=icons.play)
+
+    def _draw_held(self, c: Canvas, body: Rect) -> None:
+        """The game not over that "Start" plays again, the file it is kept as and how to go on with it instead,
+        and what the choice gives up (a patrol or campaign in progress); "Back" returns to the crew's page."""
+        s = c.size
+        bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
+        y = c.paragraph(self.held(whole=True), Rect(body.x, body.y, body.w, bottom.y - body.y - s(8)),
+                        theme.TEXT_SIZE, theme.WARNING)
+        given_up = self.given_up()
+        if given_up is not None:  # and what the choice gives up, as the crew's page says it without a game held
+            c.paragraph(given_up, Rect(body.x, y + s(8), body.w, bottom.y - y - s(16)), theme.TEXT_SIZE, theme.WARNING)
+        c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 1),
+                 size=theme.MIN_TEXT)
+        start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
+        if self.problem:
+            c.paragraph(self.problem, Rect(bottom.x + s(130), bottom.y, start.x - bottom.x - s(140), bottom.h),
+                        theme.MIN_TEXT, theme.WARNING)
         c.button("setup.start", start, Msg("Start"), simple(self.start), active=True, icon=icons.play)
 
     def _draw_going_on(self, c: Canvas, body: Rect, going_on: dict[str, Any]) -> int:
