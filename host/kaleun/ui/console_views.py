@@ -425,14 +425,15 @@ def weapons(game: Any, lang: Language) -> list[str]:
 
 
 # -- the order assistant --------------------------------------------------------------------------------
-def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: Any = None) -> list[str]:
+def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: Any = None,
+            mobilize: Msg | None = None) -> list[str]:
     """The order desk's preview: who would carry the order out with how many chips, or what is missing,
     and what to mind before giving it (`order_warnings`: sailors outside in a dive, a depth below test
-    depth, a run beyond the torpedo's range)."""
+    depth, a run beyond the torpedo's range; `mobilize`: the Mobilize order as the table types it)."""
     from kaleun.ui.order_warnings import order_warnings
 
     r = lang.render
-    warnings = [r(w) for w in order_warnings(game, answer)] if game is not None else []
+    warnings = [r(w) for w in order_warnings(game, answer, mobilize)] if game is not None else []
     if not answer["accepted"]:
         return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"])), *warnings]
     paid = answer.get("paid")
