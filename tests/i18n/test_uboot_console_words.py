@@ -171,7 +171,7 @@ def test_help_commands_in_the_tables_words(code, line, said):
 #: fixed values typed in the table's words: the telegraph (the console's short word and the window's name), a figure
 #: as the window names it, a condition, a component, a severity, the weather, the crew rules, the time compression,
 #: a role, a gun, a task, the TDC's source and pistol, a deck torpedo, a card's deck, the puzzle, an item, a settled
-#: move, a report, a dial
+#: move, a report, a ring, a dial turned to a telegraph position
 VALUES = {
     "en": ["mobilize", "place navigator-square 8", "move_fix navigator-square mobilize", "end_mobilize",
            "observe figures=navigator-square", "speed half_ahead", "telegraph slow_ahead", "speed full_ahead",
@@ -182,7 +182,7 @@ VALUES = {
            "pistol=magnetic", "reload from=deck room=1", "ailment engineer-square deck=shock wounds=1",
            "damage hull_breach section=4", "puzzle 4 solved", "move_item extinguisher 5", "enigma report=weather",
            "home disc_bearing", "lift engineer-hexagon", "place engineer-hexagon 5",
-           "move_fix engineer-hexagon put_back"],
+           "move_fix engineer-hexagon put_back", "dial telegraph half_ahead"],
     "de": ["mobilisieren", "setzen navigator-quadrat 8", "zug_klären Navigator-Quadrat mobilisieren", "auf_stationen",
            "beobachter figuren=navigator-quadrat", "fahrt halbe", "telegraf langsam_voraus", "fahrt volle",
            "wetter nebel halten=true", "schaden umgebung zustand=feuer sektion=5", "reparieren zustand=feuer sektion=5",
@@ -192,7 +192,8 @@ VALUES = {
            "kurs=90 fahrt_kn=8 pistole=magnet", "nachladen von=deck raum=1",
            "leiden maschinist-quadrat stapel=stromschlag wunden=1", "schaden hüllenbruch sektion=4", "rätsel 4 gelöst",
            "verlegen feuerlöscher 5", "enigma bericht=wetter", "nullstellen scheibe_peilung",
-           "heben maschinist-sechseck", "setzen maschinist-sechseck 5", "zug_klären maschinist-sechseck zurückstellen"],
+           "heben maschinist-sechseck", "setzen maschinist-sechseck 5", "zug_klären maschinist-sechseck zurückstellen",
+           "drehregler telegraf halbe"],
     "ru": ["смена_позиций", "поставить штурман-квадрат 8", "уладить_ход штурман-квадрат смена_позиций",
            "позиции_заняты", "сигнальщики фигурки=штурман-квадрат", "скорость средний", "телеграф малый_вперёд",
            "скорость полный", "погода туман держать=true", "повреждение среда авария=пожар отсек=5",
@@ -203,7 +204,7 @@ VALUES = {
            "перезарядка откуда=палуба помещение=1", "недуг механик-квадрат колода=удар_током раны=1",
            "повреждение пробоина отсек=4", "головоломка 4 решено", "переложить огнетушитель 5", "энигма отчёт=погода",
            "обнулить диск_пеленг", "снять механик-шестиугольник", "поставить механик-шестиугольник 5",
-           "уладить_ход механик-шестиугольник вернуть"],
+           "уладить_ход механик-шестиугольник вернуть", "шкала телеграф средний"],
 }
 
 

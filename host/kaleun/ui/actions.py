@@ -106,7 +106,9 @@ def _number(text: str, f: Field, lang: Language) -> float:
 
 
 def _text(text: str, f: Field, lang: Language) -> str:
-    return text
+    """Text as typed; a text field with choices (a dial's value: degrees or a telegraph position) takes a choice's
+    word in the table's language as its id (`halbe` is `half_ahead`)."""
+    return f.choice_words(lang).get(fold(text), text)
 
 
 def _choice(text: str, f: Field, lang: Language) -> str:
@@ -518,8 +520,7 @@ ACTIONS: tuple[Action, ...] = (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
            positional=True, words=True),
         _f("value", "text", N_("what it should read: degrees 0-360 (360 is 000), or a telegraph position"),
-           required=True,
-           positional=True)),
+           required=True, positional=True, choices=tuple(TELEGRAPH), words=True, names=_terms(TELEGRAPH_NAMES))),
         hand="dial", example="dial disc_own_course 290"),
     Action("home", "table", N_("a ring of the attack disc stands at its zero (its calibration)"), (
         _f("dial", "choice", N_("the ring"), choices=tuple(d for d, decl in DIALS.items() if decl.is_ring),
