@@ -324,3 +324,15 @@ def test_every_value_word_names_one_value(code):
             assert not set(words) & {c.lower() for c in f.choices}, (action.name, f.name)
             for choice in f.choices:
                 assert f.read(f.choice_local(choice, lang), lang) in (choice, [choice]), (action.name, f.name, choice)
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("de", ["halbe", "halb_voraus", "halbe_fahrt_voraus", "Halbe_Fahrt_Voraus", "half_ahead"]),
+    ("ru", ["средний", "средний_вперёд", "средний_вперед", "half_ahead"]),
+])
+def test_a_telegraph_position_is_typed_as_the_console_or_the_window_says_it(code, words):
+    """The console's word (`halbe`), the telegraph's scale on the window (`HALB VORAUS`), its order sheet (`halbe
+    Fahrt voraus`) and the id all give the same order."""
+    speed = find("speed").local(language(code))
+    said = {console_typed(code, f"{speed} {word}") for word in words}
+    assert len(said) == 1 and {"de": "halbe Fahrt voraus", "ru": "средний вперёд"}[code] in said.pop()

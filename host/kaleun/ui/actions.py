@@ -36,10 +36,10 @@ from typing import Any
 from kaleun.boards.dials import DIALS
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg, of_error
+from kaleun.core.messages import N_, Msg, join, of_error
 from kaleun.i18n import Language, language
 from kaleun.uboot import data
-from kaleun.uboot.boat import TELEGRAPH, TELEGRAPH_NAMES
+from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import FACTORS, MODE_NAMES, MODES
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS, Hazards, condition_term
 from kaleun.uboot.crew.health import DECKS, SUPPLIES, SUPPLY_NAMES
@@ -53,6 +53,7 @@ from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
 from kaleun.uboot.weapons.arsenal import PISTOLS, load_ids
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
+from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES
 
 ENGLISH = language("en")
 
@@ -194,9 +195,10 @@ class Field:
     #: each choice is also a word of its own typed in the table's language: a catalogue entry under the context
     #: `UBOOT_VALUE`, its id the choice (`half_ahead` is `halbe` at a German table); `kaleun.catalogue` extracts them
     words: bool = False
-    #: what the window calls a choice (a catalogue term: `figure_term`, a component's name), typed too: a German
-    #: First Officer types `navigator-quadrat` or `periskop` as the window shows them
-    names: Callable[[str], Msg] | None = None
+    #: what the window calls a choice (a catalogue term: `figure_term`, a component's name; or several: the
+    #: telegraph's scale and its order sheet), typed too: a German First Officer types `navigator-quadrat` or
+    #: `periskop` as the window shows them
+    names: Callable[[str], Msg | tuple[Msg, ...]] | None = None
 
     @property
     def field(self) -> str:
@@ -220,9 +222,14 @@ class Field:
     def choice_local(self, choice: str, lang: Language) -> str:
         """A choice as the table types it: its own word, else the window's name, else its id."""
         words = self.choice_words(lang)
-        shown = [Msg.pterm(UBOOT_VALUE, choice), *([self.names(choice)] if self.names is not None else [])]
+        shown = [Msg.pterm(UBOOT_VALUE, choice), *self.names_of(choice)]
         return next((word for word in (typed_word(w, lang) for w in shown) if words.get(fold(word)) == choice),
                     choice)
+
+    def names_of(self, choice: str) -> tuple[Msg, ...]:
+        """What the window calls a choice (`names`): none, one or several names."""
+        shown = self.names(choice) if self.names is not None else ()
+        return shown if isinstance(shown, tuple) else (shown,)
 
     def value_in(self, text: str, lang: Language) -> str:
         """A value typed with the English ids (`half_ahead`, `a,b`) in the table's words (`halbe`)."""
@@ -275,7 +282,7 @@ def _choice_words(f: Field, code: str) -> dict[str, str]:
     lang = language(code)
     ids = {fold(c) for c in f.choices}
     own = local_words(((Msg.pterm(UBOOT_VALUE, c), c) for c in f.choices), ids, lang)
-    names = local_words(((f.names(c), c) for c in f.choices), ids | set(own), lang) if f.names is not None else {}
+    names = local_words(((name, c) for c in f.choices for name in f.names_of(c)), ids | set(own), lang)
     # a word with a comma would be split as a list's items (`forbid=a,b`): the id names that value
     return {word: named for word, named in {**own, **names}.items() if "," not in word}
 
@@ -469,6 +476,12 @@ def _terms(names: Mapping[str, str]) -> Callable[[str], Msg]:
     return lambda choice: Msg.term(names[choice])
 
 
+def _telegraph(position: str) -> tuple[Msg, ...]:
+    """A telegraph position as the window shows it: on its order sheet ("halbe Fahrt voraus") and on the
+    telegraph's scale ("HALB VORAUS"), a name of two words typed with `_` (`halb_voraus`)."""
+    return POSITION_NAMES[position], join(list(DIAL_WORDS[position]), " ")
+
+
 def _component(component: str) -> Msg:
     return Msg.term(component_name(component))
 
@@ -508,7 +521,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("lift", "table", N_("take a figure off the model"), (FIGURE,), hand="lift", example="lift engineer-square"),
     Action("telegraph", "table", N_("move the engine telegraph (a new speed order follows)"), (
         _f("position", "choice", N_("where the lever goes"), choices=tuple(TELEGRAPH), required=True,
-           positional=True, words=True, names=_terms(TELEGRAPH_NAMES)),), hand="telegraph",
+           positional=True, words=True, names=_telegraph),), hand="telegraph",
         example="telegraph half_ahead"),
     Action("turn", "table", N_("turn a dial by detents or degrees (negative: counter-clockwise)"), (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
@@ -520,7 +533,7 @@ ACTIONS: tuple[Action, ...] = (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
            positional=True, words=True),
         _f("value", "text", N_("what it should read: degrees 0-360 (360 is 000), or a telegraph position"),
-           required=True, positional=True, choices=tuple(TELEGRAPH), words=True, names=_terms(TELEGRAPH_NAMES))),
+           required=True, positional=True, choices=tuple(TELEGRAPH), words=True, names=_telegraph)),
         hand="dial", example="dial disc_own_course 290"),
     Action("home", "table", N_("a ring of the attack disc stands at its zero (its calibration)"), (
         _f("dial", "choice", N_("the ring"), choices=tuple(d for d, decl in DIALS.items() if decl.is_ring),
@@ -552,7 +565,7 @@ ACTIONS: tuple[Action, ...] = (
              "toolbox_1 to=6"),
     _order("speed", "new_speed", "manoeuvre", N_("order: a new speed (as the telegraph gives it)"), _f(
         "speed", "choice", N_("the telegraph position"), choices=tuple(TELEGRAPH), required=True, positional=True,
-        words=True, names=_terms(TELEGRAPH_NAMES)),
+        words=True, names=_telegraph),
         example="speed slow_ahead"),
     _order("course", "new_course", "manoeuvre", N_("order: a new course"), _f(
         "course", "whole", N_("degrees true, 0-359"), lo=0, hi=359, required=True, positional=True),
