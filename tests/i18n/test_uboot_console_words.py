@@ -336,3 +336,14 @@ def test_a_telegraph_position_is_typed_as_the_console_or_the_window_says_it(code
     speed = find("speed").local(language(code))
     said = {console_typed(code, f"{speed} {word}") for word in words}
     assert len(said) == 1 and {"de": "halbe Fahrt voraus", "ru": "средний вперёд"}[code] in said.pop()
+
+
+@pytest.mark.parametrize(("code", "line", "moved"), [
+    ("de", "setzen navigator-quadrat 8", "  navigator-quadrat: Sektion 4 → 8."),
+    ("ru", "поставить штурман-квадрат 8", "  штурман-квадрат: отсек 4 → 8."),
+])
+def test_the_first_steps_name_the_lookout_as_the_table_types_him(code, line, moved):
+    """The first steps (the end of `help`) put a lookout on the bridge with a line in the table's words, figure
+    included, and that line does it."""
+    assert line in console_typed(code, {"de": "hilfe", "ru": "помощь"}[code])
+    assert moved in console_typed(code, find("mobilize").local(language(code)), line)
