@@ -347,3 +347,18 @@ def test_the_first_steps_name_the_lookout_as_the_table_types_him(code, line, mov
     included, and that line does it."""
     assert line in console_typed(code, {"de": "hilfe", "ru": "помощь"}[code])
     assert moved in console_typed(code, find("mobilize").local(language(code)), line)
+
+
+@pytest.mark.parametrize(("code", "figure", "waiting", "card"), [
+    ("de", "  navigator-sechseck ", "(leiden verletzung=1 stapel=wunden ...)",
+     "leiden verletzung=1 stapel=wunden wunden=1"),
+    ("ru", "  штурман-шестиугольник ", "(недуг ранение=1 колода=ранения ...)",
+     "недуг ранение=1 колода=ранения раны=1"),
+])
+def test_the_crew_view_names_figures_and_the_card_line_as_the_table_types_them(code, figure, waiting, card):
+    """Rulebook §6.14: an injury waits for its card. The crew view lists the figures as the table types them and
+    says the line that enters the card in the table's words; typed so, the card is entered."""
+    lang = language(code)
+    said = console_typed(code, in_words("damage crew sections=4", lang), find("crew", CONSOLE).local(lang), card)
+    assert figure in said and waiting in said, said
+    assert {"de": "Karte Wunden, 1 Rotes Kreuz.", "ru": "1 красный крест."}[code] in said, said

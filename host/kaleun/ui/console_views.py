@@ -17,7 +17,7 @@ from kaleun.i18n import Language
 from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.weapons.fire_control import pistol_name
-from kaleun.ui.actions import in_words
+from kaleun.ui.actions import FIGURE, in_words
 
 DASH = "-"
 
@@ -233,7 +233,8 @@ def crew(game: Any, lang: Language) -> list[str]:
         ailments = ", ".join(f"{a['id']}:{lang.text(a['deck'])}{'' if a.get('treated') else '*'}"
                              for a in sailor.get("ailments", []))
         symbols = ", ".join(lang.text(SYMBOL_NAMES.get(x, x)) for x in sailor.get("symbols", []))
-        rows.append([figure, lang.text(sailor["name"]), DASH if sailor["dead"] else sailor["section"],
+        typed = FIGURE.choice_local(figure, lang)  # as the table types it (`navigator-quadrat`; the id in English)
+        rows.append([typed, lang.text(sailor["name"]), DASH if sailor["dead"] else sailor["section"],
                      " ".join(sailor["chips"]), _task(sailor.get("task"), lang),
                      lang.text(N_("dead")) if sailor["dead"] else ailments or None, symbols])
     heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"),
@@ -250,9 +251,9 @@ def crew(game: Any, lang: Language) -> list[str]:
         out.append(r(Msg("  unsettled move: {figure} {move}", figure=figure_term(fig), move=str(move))))
     health = s.get("health", {})
     for injury in health.get("injuries_waiting", []):
-        out.append(r(Msg("  injury {id} waiting for its card: {figure}, deck {deck} (ailment injury={id} deck=...)",
-                         id=injury["id"], figure=figure_term(str(injury["figure"])),
-                         deck=Msg.term(str(injury["deck"])))))
+        line = in_words(f"ailment injury={injury['id']} deck={injury['deck']} ...", lang)  # as the table types it
+        out.append(r(Msg("  injury {id} waiting for its card: {figure}, deck {deck} ({line})", id=injury["id"],
+                         figure=figure_term(str(injury["figure"])), deck=Msg.term(str(injury["deck"])), line=line)))
     supplies = ", ".join(f"{lang.text(k.replace('_', ' '))} {v}" for k, v in health.get("supplies", {}).items())
     if supplies:
         out.append(r(Msg("  medical supplies: {supplies}; refill kits {kits}", supplies=supplies,
