@@ -362,3 +362,11 @@ def test_the_crew_view_names_figures_and_the_card_line_as_the_table_types_them(c
     said = console_typed(code, in_words("damage crew sections=4", lang), find("crew", CONSOLE).local(lang), card)
     assert figure in said and waiting in said, said
     assert {"de": "Karte Wunden, 1 Rotes Kreuz.", "ru": "1 красный крест."}[code] in said, said
+
+
+@pytest.mark.parametrize(("code", "line", "said"), [
+    ("de", "karte AL28 AL29", "! karte: ein Quadrat der strategischen Karte angeben, z. B. karte AL28"),
+    ("ru", "карта XX99", "! карта: квадрата «XX99» нет на стратегической карте"),
+])
+def test_the_chart_refusals_name_the_chart_command_as_typed(code, line, said):
+    assert said in console_typed(code, line)

@@ -373,7 +373,7 @@ class Console(Prompting):
             raise CommandError(Msg("this table has no speaker (audio.driver = 'none' in the board file)"))
         if args:
             if len(args) != 1:
-                raise CommandError(Msg("usage: volume LEVEL (0 to 1, or 0% to 100%)"))
+                raise CommandError(Msg("usage: {volume} LEVEL (0 to 1, or 0% to 100%)", volume=self._word("volume")))
             text = args[0].strip()
             try:
                 level = float(text[:-1]) / 100 if text.endswith("%") else float(text)

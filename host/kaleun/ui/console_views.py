@@ -18,6 +18,7 @@ from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.actions import FIGURE, in_words
+from kaleun.ui.console_words import UBOOT
 
 DASH = "-"
 
@@ -538,15 +539,19 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
     if not _has(game, "navigation"):
         return [r(Msg("This game has no strategic map."))]
     if len(words) > 1:
-        raise CommandError(Msg("chart: give one square of the strategic map, e.g. chart AL28"))
+        raise CommandError(Msg("{chart}: give one square of the strategic map, e.g. {chart} AL28", chart=CHART))
     if not words:
         return _chart_areas(game, lang)
     try:
         leg = reckoning.to_square(game, words[0])
     except GridError:
-        raise CommandError(Msg("chart: square '{square}' is not on the strategic map (a square is two letters and "
-                               "two digits, e.g. AL28)", square=words[0])) from None
+        raise CommandError(Msg("{chart}: square '{square}' is not on the strategic map (a square is two letters and "
+                               "two digits, e.g. AL28)", square=words[0], chart=CHART)) from None
     return [r(leg.line if isinstance(leg, reckoning.Leg) else leg)]
+
+
+#: the `chart` command as the table types it (`karte`, `карта`), for its refusals
+CHART = Msg.pterm(UBOOT, "chart")
 
 
 def _chart_areas(game: Any, lang: Language) -> list[str]:
@@ -555,5 +560,5 @@ def _chart_areas(game: Any, lang: Language) -> list[str]:
 
     legs = [reckoning.to_area(game, objective) for objective in reckoning.objectives_with_areas(game)]
     if not legs:
-        raise CommandError(Msg("chart: no objective names an area: give a square, e.g. chart AL28"))
+        raise CommandError(Msg("{chart}: no objective names an area: give a square, e.g. {chart} AL28", chart=CHART))
     return [lang.render(leg.line) for leg in legs]
