@@ -151,7 +151,7 @@ class Console(Prompting):
 
     def summary(self, action: Action) -> str:
         """What a command does, in the table's language; the commands its summary names (`{help} COMMAND`) in
-        the table's words (`hilfe BEFEHL`), `{commands}` as `help commands` takes it (`hilfe kommandos`)."""
+        the table's words (`hilfe KOMMANDO`), `{commands}` as `help commands` takes it (`hilfe kommandos`)."""
         names = {name for _, name, _, _ in string.Formatter().parse(action.summary) if name}
         if not names:
             return self.lang.text(action.summary)
