@@ -172,6 +172,25 @@ def extract_code(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
 #: the declarations whose first argument is a word typed at the U-BOOT console: a command (`Action`, `_order`,
 #: `_command`) or a field (`_f`, `Field`) of `kaleun/ui/actions.py` and `kaleun/ui/console.py`
 TYPED_DECLARATIONS = ("Action", "_order", "_command", "_f", "Field")
+#: the commands each of those files declares (module, name): the fixed values of their fields declared `words`
+#: (`speed half_ahead`: `fahrt halbe`) are typed words too, whether the values are written there or read from a
+#: data file (the telegraph's positions)
+TYPED_COMMANDS = {"ui/actions.py": ("kaleun.ui.actions", "ACTIONS"), "ui/console.py": ("kaleun.ui.console", "CONSOLE")}
+
+
+def typed_values(relative: str) -> Iterator[tuple[str, str]]:
+    """The (field, value) of every fixed value declared a typed word (`Field.words`) by the commands of one file
+    (its path relative to the package)."""
+    import importlib
+
+    module, name = TYPED_COMMANDS.get(relative, ("", ""))
+    if not module:
+        return
+    for action in getattr(importlib.import_module(module), name):
+        for field in action.fields:
+            if field.words:
+                for value in field.choices:
+                    yield field.name, value
 
 
 def extract_typed(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
@@ -179,8 +198,9 @@ def extract_typed(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
     """Babel extraction method for the files that declare the U-BOOT console's commands (`babel.cfg`): what
     `extract_code` finds, and the word of each command and field declared there (the first literal argument of
     a `TYPED_DECLARATIONS` call), under the console's message context (`kaleun.ui.console_words.UBOOT`), as
-    `Msg.pterm(UBOOT, word)` renders it. A word is declared once, where its command or field is."""
-    from kaleun.ui.console_words import UBOOT
+    `Msg.pterm(UBOOT, word)` renders it, and the fixed values of its fields declared `words` under the values'
+    context (`UBOOT_VALUE`, `typed_values`). A word is declared once, where its command or field is."""
+    from kaleun.ui.console_words import UBOOT, UBOOT_VALUE
 
     source = fileobj.read()
     found = [(lineno, name, message) for lineno, name, message, _ in
@@ -189,11 +209,19 @@ def extract_typed(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
         tree = ast.parse(source)
     except SyntaxError:
         return
+    declared_at: dict[str, int] = {}  # a declared word -> the first line declaring it
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TYPED_DECLARATIONS \
                 and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
                 and node.args[0].value:
             found.append((node.lineno, "pterm", (UBOOT, node.args[0].value)))
+            declared_at[node.args[0].value] = min(node.lineno, declared_at.get(node.args[0].value, node.lineno))
+    try:
+        relative = Path(str(getattr(fileobj, "name", ""))).resolve().relative_to(PACKAGE).as_posix()
+    except ValueError:
+        relative = ""
+    for field, value in typed_values(relative):
+        found.append((declared_at.get(field, 1), "pterm", (UBOOT_VALUE, value)))
     for lineno, name, message in sorted(found, key=lambda f: f[0]):
         yield lineno, name, message, []
 

@@ -185,10 +185,11 @@ def test_a_dial_that_does_not_exist_is_named_in_the_tables_language():
 
 
 @pytest.mark.parametrize(("language", "said"), [("en", "  captain-square: lifted off section 3."),
-                                                ("de", "  captain-square: aus Sektion 3 abgehoben."),
-                                                ("ru", "  captain-square: снята из отсека 3.")])
+                                                ("de", "  kapitän-quadrat: aus Sektion 3 abgehoben."),
+                                                ("ru", "  командир-квадрат: снята из отсека 3.")])
 def test_6_3_a_figure_lifted_at_the_console_is_answered(language, said):
-    """§6.3 a typed `lift` said nothing (the window shows the figure in its tray): it says where it came off."""
+    """§6.3 a typed `lift` said nothing (the window shows the figure in its tray): it says where it came off, the
+    figure named as the table types it (as the window names it at a German or Russian table)."""
     text = console_typed(language, "lift captain-square")
     assert text == said + "\n", text
 

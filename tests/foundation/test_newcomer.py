@@ -86,12 +86,12 @@ def test_a_start_without_display_or_sound_says_so_in_the_tables_language(tmp_pat
 
 
 @pytest.mark.parametrize(("language", "said"), [("en", "  navigator-square: section 4 → 8."),
-                                                ("de", "  navigator-square: Sektion 4 → 8."),
-                                                ("ru", "  navigator-square: отсек 4 → 8.")])
+                                                ("de", "  navigator-quadrat: Sektion 4 → 8."),
+                                                ("ru", "  штурман-квадрат: отсек 4 → 8.")])
 def test_a_figure_placed_at_the_console_is_answered_with_its_way(language, said):
     """§6.3: a `place` typed during a Mobilize moved the figure and the console said nothing (the window shows the
-    figure move): now it says where the figure went, in the table's language. A move without a Mobilize is not
-    carried out and says only how to settle it."""
+    figure move): now it says where the figure went, in the table's language (the figure as the table types it). A
+    move without a Mobilize is not carried out and says only how to settle it."""
     text = console_typed(language, "mobilize", "place navigator-square 8")
     assert said in text, text
     assert "section 4 → 8" not in console_typed("en", "place navigator-square 8")

@@ -19,8 +19,7 @@ typed = console_typed
     ("de", "course abc", "! kurs: kurs muss eine ganze Zahl von 0 bis 359 sein, nicht „abc“"),
     ("ru", "курс abc", "! курс: курс — целое число от 0 до 359, а не «abc»"),
     ("ru", "fly away", "! неизвестная команда «fly»: введите помощь"),
-    ("de", "speed warp", "! fahrt: fahrt „warp“ ist keiner von: full_astern, stop, slow_ahead, half_ahead, "
-                         "full_ahead"),
+    ("de", "speed warp", "! fahrt: fahrt „warp“ ist keiner von: zurück, stopp, langsam, halbe, volle"),
     ("ru", '{"do": "order", "order": "fire_torpedoes", "tubes": "x"}',
      "! fire_torpedoes: tubes — список номеров аппаратов 1–5, а не 'x'"),
     ("de", '{"do": "order", "order": "new_course", "course": "abc"}',

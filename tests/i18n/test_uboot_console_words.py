@@ -13,7 +13,7 @@ import pytest
 from kaleun.core.events import Event
 from kaleun.i18n import language
 from kaleun.runtime.script import EventWriter
-from kaleun.ui.actions import ACTIONS, find
+from kaleun.ui.actions import ACTIONS, find, in_words
 from kaleun.ui.console import CONSOLE
 from kit import console_typed
 
@@ -98,7 +98,7 @@ def test_help_in_english_is_as_it_was():
                            "  Beispiel: kurs 270"]),
     ("ru", "помощь курс", ["курс КУРС", "  также: course", "можно указывать без курс=; или как course=значение]",
                           "  пример: курс 270"]),
-    ("ru", "помощь ремонт", ["ремонт [узел=", "  также: repair", "  узел: ", "  пример: ремонт узел=periscope"]),
+    ("ru", "помощь ремонт", ["ремонт [узел=", "  также: repair", "  узел: ", "  пример: ремонт узел=перископ"]),
 ])
 def test_help_command_adds_the_english_words(code, line, lines):
     said = console_typed(code, line)
@@ -114,7 +114,7 @@ def test_help_command_adds_the_english_words(code, line, lines):
                                "[anzahl=ANZAHL] [figuren=A,B]"),
     ("ru", "курс", "! курс: укажите курс; вызов: курс КУРС"),
     ("ru", "сигнальщики число=9", "! сигнальщики: число — от 1 до 6, а не 9"),
-    ("de", "prüfen", "! Aufruf: prüfen BEFEHL [Felder...], z. B. prüfen fahrt half_ahead"),
+    ("de", "prüfen", "! Aufruf: prüfen BEFEHL [Felder...], z. B. prüfen fahrt halbe"),
     ("ru", "проверить полёт", "! проверить: «полёт» — не приказ (приказы: смена_позиций, скорость, курс, глубина, "),
 ])
 def test_a_refusal_names_words_the_player_can_type(code, line, said):
@@ -166,3 +166,207 @@ def test_every_word_is_one_typed_word_that_names_one_thing(code):
 def test_help_commands_in_the_tables_words(code, line, said):
     """`help commands` lists the game's commands (sent by `do` with their English ids) at any table."""
     assert console_typed(code, line).startswith(said)
+
+
+#: fixed values typed in the table's words: the telegraph (the console's short word and the window's name), a figure
+#: as the window names it, a condition, a component, a severity, the weather, the crew rules, the time compression,
+#: a role, a gun, a task, the TDC's source and pistol, a deck torpedo, a card's deck, the puzzle, an item, a settled
+#: move, a report, a ring, a dial turned to a telegraph position
+VALUES = {
+    "en": ["mobilize", "place navigator-square 8", "move_fix navigator-square mobilize", "end_mobilize",
+           "observe figures=navigator-square", "speed half_ahead", "telegraph slow_ahead", "speed full_ahead",
+           "weather fog hold=true", "damage environmental condition=fire section=5", "repair condition=fire section=5",
+           "damage technical component=periscope severity=failure", "repair component=periscope",
+           "crew_options rules=advise", "time fast_forward", "time real_time", "smoke officer", "cease gun_88",
+           "join observation count=1", "tdc source=manual bearing=30 range_m=1200 course=90 speed_kn=8 "
+           "pistol=magnetic", "reload from=deck room=1", "ailment engineer-square deck=shock wounds=1",
+           "damage hull_breach section=4", "puzzle 4 solved", "move_item extinguisher 5", "enigma report=weather",
+           "home disc_bearing", "lift engineer-hexagon", "place engineer-hexagon 5",
+           "move_fix engineer-hexagon put_back", "dial telegraph half_ahead"],
+    "de": ["mobilisieren", "setzen navigator-quadrat 8", "zug_klären Navigator-Quadrat mobilisieren", "auf_stationen",
+           "beobachter figuren=navigator-quadrat", "fahrt halbe", "telegraf langsam_voraus", "fahrt volle",
+           "wetter nebel halten=true", "schaden umgebung zustand=feuer sektion=5", "reparieren zustand=feuer sektion=5",
+           "schaden technik bauteil=sehrohr schwere=ausfall", "reparieren bauteil=sehrohr",
+           "mannschaftsregeln regeln=warnen", "zeit zeitraffer", "zeit echtzeit", "rauchen offizier",
+           "feuer_einstellen kanone", "hinzu beobachtung anzahl=1", "tdc quelle=manuell peilung=30 entfernung_m=1200 "
+           "kurs=90 fahrt_kn=8 pistole=magnet", "nachladen von=deck raum=1",
+           "leiden maschinist-quadrat stapel=stromschlag wunden=1", "schaden hüllenbruch sektion=4", "rätsel 4 gelöst",
+           "verlegen feuerlöscher 5", "enigma bericht=wetter", "nullstellen scheibe_peilung",
+           "heben maschinist-sechseck", "setzen maschinist-sechseck 5", "zug_klären maschinist-sechseck zurückstellen",
+           "drehregler telegraf halbe"],
+    "ru": ["смена_позиций", "поставить штурман-квадрат 8", "уладить_ход штурман-квадрат смена_позиций",
+           "позиции_заняты", "сигнальщики фигурки=штурман-квадрат", "скорость средний", "телеграф малый_вперёд",
+           "скорость полный", "погода туман держать=true", "повреждение среда авария=пожар отсек=5",
+           "ремонт авария=пожар отсек=5", "повреждение техника узел=перископ тяжесть=неисправность",
+           "ремонт узел=перископ", "правила_экипажа правила=подсказки", "время ускорение", "время реальное_время",
+           "перекур старпом", "прекратить_огонь орудие", "присоединить наблюдение число=1",
+           "срп источник=вручную пеленг=30 дистанция_м=1200 курс=90 скорость_уз=8 взрыватель=неконтактный",
+           "перезарядка откуда=палуба помещение=1", "недуг механик-квадрат колода=удар_током раны=1",
+           "повреждение пробоина отсек=4", "головоломка 4 решено", "переложить огнетушитель 5", "энигма отчёт=погода",
+           "обнулить диск_пеленг", "снять механик-шестиугольник", "поставить механик-шестиугольник 5",
+           "уладить_ход механик-шестиугольник вернуть", "шкала телеграф средний"],
+}
+
+
+@pytest.fixture(scope="module")
+def english_values() -> tuple[str, str]:
+    return played("en", VALUES["en"])
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_values_typed_in_german_or_russian_give_the_events_of_the_english_ones(english_values, code):
+    """Fixed values (a telegraph position, a figure, a condition, a component, the weather ...) typed in the table's
+    words give the English ids: the event log of the same lines typed in English, byte for byte."""
+    said, log = played(code, VALUES[code])
+    assert log == english_values[1]
+    for line in ('"speed": "half_ahead"', '"kind": "fog"', '"condition": "fire"', '"component": "periscope"',
+                 '"severity": "failure"', '"rules": "advise"', '"pistol": "magnetic"', '"from": "deck"',
+                 '"report": "weather"', '"choice": "put_back"'):
+        assert line in log, line
+    refused = {"de": ("ist keiner von", "kein Feld", "unbekannt"), "ru": ("не из", "нет поля", "неизвестная")}[code]
+    assert not any(word in said for word in refused), said
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_the_english_values_work_at_every_table(english_values, code):
+    """A German or Russian table also takes the values' English ids, with the same events."""
+    assert played(code, VALUES["en"])[1] == english_values[1]
+
+
+@pytest.mark.parametrize(("code", "line", "lines"), [
+    ("de", "hilfe fahrt", ["fahrt zurück|stopp|langsam|halbe|volle", "[zurück (full_astern), stopp (stop), langsam "
+                           "(slow_ahead), halbe (half_ahead), volle (full_ahead);", "  Beispiel: fahrt langsam"]),
+    ("ru", "помощь скорость", ["скорость назад|стоп|малый|средний|полный", "средний (half_ahead)",
+                               "  пример: скорость малый"]),
+    ("de", "hilfe setzen", ["navigator-quadrat (navigator-square)", "  Beispiel: setzen maschinist-quadrat 5"]),
+    ("ru", "помощь ремонт", ["  пример: ремонт узел=перископ", "пожар (fire)"]),
+    ("de", "hilfe prüfen", ["  Beispiel: prüfen fahrt halbe"]),
+    ("ru", "помощь контакты", ["контакты [ближние|новые|опознанные]", "  пример: контакты новые"]),
+    ("en", "help speed", ["speed full_astern|stop|slow_ahead|half_ahead|full_ahead", "  example: speed slow_ahead"]),
+])
+def test_help_command_names_the_values_in_the_tables_words(code, line, lines):
+    """`help COMMAND` lists a field's values as the table types them, each with its English id, and its example
+    uses them."""
+    said = console_typed(code, line)
+    for text in lines:
+        assert text in said, (text, said)
+
+
+@pytest.mark.parametrize(("code", "lines"), [
+    ("en", ["the commands; help COMMAND shows its fields; help commands: every game command",
+            "(also ?ORDER)", "send any game command with key=value fields (help commands lists them)"]),
+    ("de", ["die Kommandos; hilfe KOMMANDO zeigt seine Felder; hilfe kommandos: alle Spielkommandos",
+            "(auch ?BEFEHL)", "Feldern Schlüssel=Wert senden (hilfe kommandos listet sie auf)"]),
+    ("ru", ["команды; помощь КОМАНДА показывает её поля; помощь команды: все игровые команды",
+            "(также ?ПРИКАЗ)", "с полями ключ=значение (их список: помощь команды)"]),
+])
+def test_the_help_check_and_do_summaries_name_the_tables_words(code, lines):
+    """The summaries of `help`, `check` and `do` name `help COMMAND`, `?ORDER` and `help commands` as the table
+    types them (and those lines work: `hilfe kommandos` is tested above)."""
+    said = console_typed(code, {"en": "help", "de": "hilfe", "ru": "помощь"}[code])
+    for text in lines:
+        assert text in said, (text, said)
+    assert "help commands" not in said or code == "en"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "Warning: square navigator is still on the bridge or deck and dies in the dive; mobilize and bring him "
+           "down first."),
+    ("de", "Achtung: Navigator-Quadrat ist noch auf Brücke oder Deck und stirbt beim Tauchen; erst mobilisieren und "
+           "ihn hereinholen."),
+    ("ru", "Внимание: штурман-квадрат ещё на мостике или палубе и погибнет при погружении; сначала «смена_позиций», "
+           "потом уведите его вниз."),
+])
+def test_the_dive_warning_names_the_mobilize_command_as_the_table_types_it(code, said):
+    """Rulebook §3: a lookout left on the bridge dies in the dive. `?dive` warns of it and names the command that
+    brings him down as the player types it at that table."""
+    lines = [in_words(line, language(code)) for line in ("mobilize", "place navigator-square 8", "end_mobilize",
+                                                          "observe count=1")]
+    assert said in console_typed(code, *lines, "?" + find("dive").local(language(code)))
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "Mobilize and bring him down first."),
+    ("de", "erst Mobilisieren und ihn hereinholen."),
+    ("ru", "сначала «Смена позиций», потом уведите его вниз."),
+])
+def test_the_windows_dive_warning_names_its_mobilize_button(code, said):
+    """The window's order sheet shows the same warning (`order_warnings`): there it names the Mobilize button."""
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.order_warnings import order_warnings
+
+    game = new_game(0)
+    warnings = order_warnings(game, {"order": "dive", "params": {}, "left_outside": ["navigator-square"]})
+    assert said in language(code).render(warnings[0])
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "To settle it: mobilize (pays the Mobilize), or move_fix engineer-hexagon put_back."),
+    ("de", "So klärt man es: mobilisieren (bezahlt das Mobilisieren) oder zug_klären maschinist-sechseck "
+           "zurückstellen."),
+    ("ru", "Как это уладить: смена_позиций (оплачивает смену позиций) или уладить_ход механик-шестиугольник вернуть."),
+])
+def test_a_move_without_mobilize_is_settled_with_the_tables_words(code, said):
+    """Rulebook §6.4: a figure moved without a Mobilize is paid for or put back; the console's hint names the line
+    to type in the table's words."""
+    lift, place = (in_words(line, language(code)) for line in ("lift engineer-hexagon", "place engineer-hexagon 5"))
+    assert said in console_typed(code, lift, place)
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_every_value_word_names_one_value(code):
+    """A field's value words (its own and the window's names) each name one of its values, never another value's
+    English id, and every value shown is one the field takes back."""
+    lang = language(code)
+    for action in (*ACTIONS, *CONSOLE):
+        for f in action.fields:
+            words = f.choice_words(lang)
+            assert not set(words) & {c.lower() for c in f.choices}, (action.name, f.name)
+            for choice in f.choices:
+                assert f.read(f.choice_local(choice, lang), lang) in (choice, [choice]), (action.name, f.name, choice)
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("de", ["halbe", "halb_voraus", "halbe_fahrt_voraus", "Halbe_Fahrt_Voraus", "half_ahead"]),
+    ("ru", ["средний", "средний_вперёд", "средний_вперед", "half_ahead"]),
+])
+def test_a_telegraph_position_is_typed_as_the_console_or_the_window_says_it(code, words):
+    """The console's word (`halbe`), the telegraph's scale on the window (`HALB VORAUS`), its order sheet (`halbe
+    Fahrt voraus`) and the id all give the same order."""
+    speed = find("speed").local(language(code))
+    said = {console_typed(code, f"{speed} {word}") for word in words}
+    assert len(said) == 1 and {"de": "halbe Fahrt voraus", "ru": "средний вперёд"}[code] in said.pop()
+
+
+@pytest.mark.parametrize(("code", "line", "moved"), [
+    ("de", "setzen navigator-quadrat 8", "  navigator-quadrat: Sektion 4 → 8."),
+    ("ru", "поставить штурман-квадрат 8", "  штурман-квадрат: отсек 4 → 8."),
+])
+def test_the_first_steps_name_the_lookout_as_the_table_types_him(code, line, moved):
+    """The first steps (the end of `help`) put a lookout on the bridge with a line in the table's words, figure
+    included, and that line does it."""
+    assert line in console_typed(code, {"de": "hilfe", "ru": "помощь"}[code])
+    assert moved in console_typed(code, find("mobilize").local(language(code)), line)
+
+
+@pytest.mark.parametrize(("code", "figure", "waiting", "card"), [
+    ("de", "  navigator-sechseck ", "(leiden verletzung=1 stapel=wunden ...)",
+     "leiden verletzung=1 stapel=wunden wunden=1"),
+    ("ru", "  штурман-шестиугольник ", "(недуг ранение=1 колода=ранения ...)",
+     "недуг ранение=1 колода=ранения раны=1"),
+])
+def test_the_crew_view_names_figures_and_the_card_line_as_the_table_types_them(code, figure, waiting, card):
+    """Rulebook §6.14: an injury waits for its card. The crew view lists the figures as the table types them and
+    says the line that enters the card in the table's words; typed so, the card is entered."""
+    lang = language(code)
+    said = console_typed(code, in_words("damage crew sections=4", lang), find("crew", CONSOLE).local(lang), card)
+    assert figure in said and waiting in said, said
+    assert {"de": "Karte Wunden, 1 Rotes Kreuz.", "ru": "1 красный крест."}[code] in said, said
+
+
+@pytest.mark.parametrize(("code", "line", "said"), [
+    ("de", "karte AL28 AL29", "! karte: ein Quadrat der strategischen Karte angeben, z. B. karte AL28"),
+    ("ru", "карта XX99", "! карта: квадрата «XX99» нет на стратегической карте"),
+])
+def test_the_chart_refusals_name_the_chart_command_as_typed(code, line, said):
+    assert said in console_typed(code, line)

@@ -19,7 +19,10 @@ it. `help` texts are marked for the catalogues (`N_`), so they are translated li
 The name of each action and field is also a word typed at the console in the table's language: a catalogue
 entry under the message context `kaleun.ui.console_words.UBOOT` (its id the declared name; Babel reads it from
 the declaration, `kaleun.catalogue.extract_typed`), so a German First Officer types `kurs 90` or `hilfe`, a
-Russian one `курс 90`; the English names work at every table, and the fields sent are always the ids.
+Russian one `курс 90`; the English names work at every table, and the fields sent are always the ids. So are a
+field's fixed values: its own words when declared `words` (entries under `kaleun.ui.console_words.UBOOT_VALUE`:
+`fahrt halbe`, `скорость средний`), and the names the window shows when declared `names` (`setzen
+navigator-quadrat 8`, `reparieren bauteil=sehrohr`).
 """
 
 from __future__ import annotations
@@ -27,27 +30,30 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from kaleun.boards.dials import DIALS, MOST_DETENTS
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg, of_error
+from kaleun.core.messages import N_, Msg, join, of_error
 from kaleun.i18n import Language, language
 from kaleun.uboot import data
 from kaleun.uboot.boat import TELEGRAPH
-from kaleun.uboot.compression import FACTORS, MODES
-from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
-from kaleun.uboot.crew.health import DECKS, SUPPLIES
+from kaleun.uboot.compression import FACTORS, MODE_NAMES, MODES
+from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS, Hazards, condition_term
+from kaleun.uboot.crew.health import DECKS, SUPPLIES, SUPPLY_NAMES
 from kaleun.uboot.crew.module import CREW_RULES
-from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
-from kaleun.uboot.figures import FIGURES, ROLES
+from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES, component_name
+from kaleun.uboot.figures import FIGURES, ROLES, figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES, REPORT_KINDS
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.uboot.sea.boat import DEPTH, PERISCOPE_M
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
 from kaleun.uboot.weapons.arsenal import PISTOLS, load_ids
-from kaleun.ui.console_words import UBOOT, fold, local_words, typed_word
+from kaleun.uboot.weapons.fire_control import pistol_name
+from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
+from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES
 
 ENGLISH = language("en")
 
@@ -77,10 +83,10 @@ class Kind:
 
     name: str
     hint: str
-    read: Callable[[str, Field], Any]
+    read: Callable[[str, Field, Language], Any]
 
 
-def _whole(text: str, f: Field) -> int:
+def _whole(text: str, f: Field, lang: Language) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -89,7 +95,7 @@ def _whole(text: str, f: Field) -> int:
     return value
 
 
-def _number(text: str, f: Field) -> float:
+def _number(text: str, f: Field, lang: Language) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -100,18 +106,23 @@ def _number(text: str, f: Field) -> float:
     return value
 
 
-def _text(text: str, f: Field) -> str:
-    return text
+def _text(text: str, f: Field, lang: Language) -> str:
+    """Text as typed; a text field with choices (a dial's value: degrees or a telegraph position) takes a choice's
+    word in the table's language as its id (`halbe` is `half_ahead`)."""
+    return f.choice_words(lang).get(fold(text), text)
 
 
-def _choice(text: str, f: Field) -> str:
+def _choice(text: str, f: Field, lang: Language) -> str:
+    if text in f.choices:
+        return text
     same = [c for c in f.choices if c.lower() == text.lower()]
-    if text not in f.choices and len(same) == 1:  # a capital typed (Navigator-Square): the one it names
+    if len(same) == 1:  # a capital typed (Navigator-Square): the one it names
         return same[0]
-    if text not in f.choices:
+    local = f.choice_words(lang).get(fold(text))  # the table's word (`halbe`), or the window's name (`periskop`)
+    if local is None:
         raise CommandError(Msg("{field} '{value}' is not one of: {choices}", field=f.word, value=text,
-                               choices=", ".join(f.choices)))
-    return text
+                               choices=", ".join(f.choice_local(c, lang) for c in f.choices)))
+    return local
 
 
 def _items(text: str) -> list[str]:
@@ -121,32 +132,32 @@ def _items(text: str) -> list[str]:
     return parts
 
 
-def _choices(text: str, f: Field) -> list[str]:
-    return [_choice(p, f) for p in _items(text)]
+def _choices(text: str, f: Field, lang: Language) -> list[str]:
+    return [_choice(p, f, lang) for p in _items(text)]
 
 
-def _words_of(text: str, f: Field) -> list[str]:
+def _words_of(text: str, f: Field, lang: Language) -> list[str]:
     return _items(text)
 
 
-def _wholes(text: str, f: Field) -> list[int]:
-    return [_whole(p, f) for p in _items(text)]
+def _wholes(text: str, f: Field, lang: Language) -> list[int]:
+    return [_whole(p, f, lang) for p in _items(text)]
 
 
-def _flag(text: str, f: Field) -> bool:
+def _flag(text: str, f: Field, lang: Language) -> bool:
     value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}.get(text.lower())
     if value is None:
         raise CommandError(Msg("{field} must be true or false, not '{value}'", field=f.word, value=text))
     return value
 
 
-def _contact(text: str, f: Field) -> str:
+def _contact(text: str, f: Field, lang: Language) -> str:
     if not (text[:1] == "c" and text[1:].isdigit()):
         raise CommandError(Msg("{field} must be a contact such as c3, not '{value}'", field=f.word, value=text))
     return text
 
 
-def _json(text: str, f: Field) -> Any:
+def _json(text: str, f: Field, lang: Language) -> Any:
     try:
         return jsonin.loads(text)  # no NaN, no 1e999
     except jsonin.JsonInputError as exc:
@@ -181,6 +192,13 @@ class Field:
     lo: float | None = None
     hi: float | None = None
     positional: bool = False
+    #: each choice is also a word of its own typed in the table's language: a catalogue entry under the context
+    #: `UBOOT_VALUE`, its id the choice (`half_ahead` is `halbe` at a German table); `kaleun.catalogue` extracts them
+    words: bool = False
+    #: what the window calls a choice (a catalogue term: `figure_term`, a component's name; or several: the
+    #: telegraph's scale and its order sheet), typed too: a German First Officer types `navigator-quadrat` or
+    #: `periskop` as the window shows them
+    names: Callable[[str], Msg | tuple[Msg, ...]] | None = None
 
     @property
     def field(self) -> str:
@@ -195,11 +213,37 @@ class Field:
         """The field's name as the table types it (its id at an English table)."""
         return typed_word(self.word, lang)
 
+    def choice_words(self, lang: Language) -> dict[str, str]:
+        """The words the table types for the choices (`fold`ed) -> the choice each names: its own word (`halbe`),
+        then the name the window shows (`halbe_fahrt_voraus`, `navigator-quadrat`); the ids work beside them (at an
+        English table they are the words)."""
+        return _choice_words(self, lang.code) if self.choices and lang.code != ENGLISH.code else {}
+
+    def choice_local(self, choice: str, lang: Language) -> str:
+        """A choice as the table types it: its own word, else the window's name, else its id."""
+        words = self.choice_words(lang)
+        shown = [Msg.pterm(UBOOT_VALUE, choice), *self.names_of(choice)]
+        return next((word for word in (typed_word(w, lang) for w in shown) if words.get(fold(word)) == choice),
+                    choice)
+
+    def names_of(self, choice: str) -> tuple[Msg, ...]:
+        """What the window calls a choice (`names`): none, one or several names."""
+        shown = self.names(choice) if self.names is not None else ()
+        return shown if isinstance(shown, tuple) else (shown,)
+
+    def value_in(self, text: str, lang: Language) -> str:
+        """A value typed with the English ids (`half_ahead`, `a,b`) in the table's words (`halbe`)."""
+        if self.kind == "choice" and all(p in self.choices for p in text.split("|")):  # `solved|failed` too
+            return "|".join(self.choice_local(p, lang) for p in text.split("|"))
+        if self.kind == "choices":
+            return ",".join(self.choice_local(p, lang) if p in self.choices else p for p in text.split(","))
+        return text
+
     def hint_in(self, lang: Language) -> str:
         """The value's placeholder in `usage`: its choices, or its kind, or its name in capitals."""
         if self.kind in ("choice", "choices") and len(self.choices) <= 6:
             sep = "|" if self.kind == "choice" else ","
-            return sep.join(self.choices)
+            return sep.join(self.choice_local(c, lang) for c in self.choices)
         return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.local(lang).upper()
 
     def not_a(self, kind: str, text: str) -> Msg:
@@ -230,7 +274,17 @@ class Field:
         if text == "":
             raise CommandError(Msg("{field} has no value: write {field}={hint}", field=self.word,
                                    hint=self.hint_in(lang or ENGLISH)))
-        return KINDS[self.kind].read(text, self)
+        return KINDS[self.kind].read(text, self, lang or ENGLISH)
+
+
+@cache
+def _choice_words(f: Field, code: str) -> dict[str, str]:
+    lang = language(code)
+    ids = {fold(c) for c in f.choices}
+    own = local_words(((Msg.pterm(UBOOT_VALUE, c), c) for c in f.choices), ids, lang)
+    names = local_words(((name, c) for c in f.choices for name in f.names_of(c)), ids | set(own), lang)
+    # a word with a comma would be split as a list's items (`forbid=a,b`): the id names that value
+    return {word: named for word, named in {**own, **names}.items() if "," not in word}
 
 
 @dataclass(frozen=True)
@@ -285,14 +339,20 @@ class Action:
         return self.line_in(self.example, lang)
 
     def line_in(self, line: str, lang: Language) -> str:
-        """A console line of this command (its English words) in the table's words: the command's word and the
-        names of its `key=` fields (`repair component=periscope` is `reparieren bauteil=periscope`)."""
+        """A console line of this command (its English words) in the table's words: the command's word, the
+        names of its `key=` fields and its fixed values (`repair component=periscope` is `reparieren
+        bauteil=periskop`, `speed half_ahead` is `fahrt halbe`)."""
         words = line.split()
         out = [self.local(lang)] if words and words[0] in self.words else words[:1]
+        named = {f.field for w in words[1:] if "=" in w and (f := self._field(w.partition("=")[0])) is not None}
+        places = iter([f for f in self.fields if f.positional and f.field not in named])
         for word in words[1:]:
             key, sep, value = word.partition("=")
-            f = self._field(key) if sep else None
-            out.append(f"{f.local(lang)}={value}" if f is not None else word)
+            f = self._field(key) if sep else next(places, None)
+            if f is None:
+                out.append(word)
+            else:
+                out.append(f"{f.local(lang)}={f.value_in(value, lang)}" if sep else f.value_in(word, lang))
         return " ".join(out)
 
     def _field(self, name: str, lang: Language | None = None) -> Field | None:
@@ -415,9 +475,33 @@ def _f(name: str, kind: str, help: str, **more: Any) -> Field:
     return Field(name, kind, help, **more)
 
 
+def _terms(names: Mapping[str, str]) -> Callable[[str], Msg]:
+    """The window's names of choices kept in a data file (id -> its name, a catalogue term)."""
+    return lambda choice: Msg.term(names[choice])
+
+
+def _telegraph(position: str) -> tuple[Msg, ...]:
+    """A telegraph position as the window shows it: on its order sheet ("halbe Fahrt voraus") and on the
+    telegraph's scale ("HALB VORAUS"), a name of two words typed with `_` (`halb_voraus`)."""
+    return POSITION_NAMES[position], join(list(DIAL_WORDS[position]), " ")
+
+
+def _component(component: str) -> Msg:
+    return Msg.term(component_name(component))
+
+
+def _role(role: str) -> Msg:
+    return Msg.term(role)
+
+
+def _order_name(order: str) -> Msg:
+    return Msg.term(ORDER_NAMES[order])
+
+
 FIGURE = _f("figure", "choice", N_("a figure: <role>-<shape>"), choices=tuple(FIGURES), required=True,
-            positional=True)
-SAILOR = (_f("figure", "choice", N_("a figure (the sailor on duty)"), choices=tuple(FIGURES), positional=True),
+            positional=True, names=figure_term)
+SAILOR = (_f("figure", "choice", N_("a figure (the sailor on duty)"), choices=tuple(FIGURES), positional=True,
+             names=figure_term),
           _f("sailor", "text", N_("a sailor of either watch: <figure>/1 or <figure>/2")),
           _f("injury", "whole", N_("an injury waiting for its card (its id in the crew damage report)"), lo=1))
 HULL = dict(lo=1, hi=6)
@@ -442,10 +526,11 @@ ACTIONS: tuple[Action, ...] = (
     Action("lift", "table", N_("take a figure off the model"), (FIGURE,), hand="lift", example="lift engineer-square"),
     Action("telegraph", "table", N_("move the engine telegraph (a new speed order follows)"), (
         _f("position", "choice", N_("where the lever goes"), choices=tuple(TELEGRAPH), required=True,
-           positional=True),), hand="telegraph", example="telegraph half_ahead"),
+           positional=True, words=True, names=_telegraph),), hand="telegraph",
+        example="telegraph half_ahead"),
     Action("turn", "table", N_("turn a dial by detents or degrees (negative: counter-clockwise)"), (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
-           positional=True),
+           positional=True, words=True),
         _f("steps", "whole", N_("telegraph detents, or a ring's degrees (at most one revolution)"),
            lo=-TURN_MOST, hi=TURN_MOST, required=True, positional=True)),
         hand="turn", example="turn telegraph -1",
@@ -453,20 +538,20 @@ ACTIONS: tuple[Action, ...] = (
                    "detents.", ring=TURN_RING_MOST, detents=MOST_DETENTS)),
     Action("dial", "table", N_("turn a dial until it reads a value (a ring of the attack disc: degrees)"), (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
-           positional=True),
+           positional=True, words=True),
         _f("value", "text", N_("what it should read: degrees 0-360 (360 is 000), or a telegraph position"),
-           required=True,
-           positional=True)),
+           required=True, positional=True, choices=tuple(TELEGRAPH), words=True, names=_telegraph)),
         hand="dial", example="dial disc_own_course 290"),
     Action("home", "table", N_("a ring of the attack disc stands at its zero (its calibration)"), (
         _f("dial", "choice", N_("the ring"), choices=tuple(d for d, decl in DIALS.items() if decl.is_ring),
-           required=True, positional=True),), hand="home", example="home disc_bearing"),
+           required=True, positional=True, words=True),), hand="home", example="home disc_bearing"),
     Action("press", "table", N_("press a button of the board"), (
         _f("button", "text", N_("the button's name on the board"), required=True, positional=True),),
         hand="press", example="press pause"),
     # time
     _command("time", "ui", "time", N_("time compression"), _f(
-        "mode", "choice", N_("the compression"), choices=tuple(MODES), required=True, positional=True),
+        "mode", "choice", N_("the compression"), choices=tuple(MODES), required=True, positional=True,
+        names=_terms(MODE_NAMES)),
         fixed=(("action", "time_compression"),), example="time fast_forward",
         detail=Msg("Game time per second: real time {real_time} s, action {action} s, fast forward {fast_forward} s, "
                    "transit {transit} s. A new line in the info feed drops it back to real time.",
@@ -479,13 +564,15 @@ ACTIONS: tuple[Action, ...] = (
              example="end_mobilize"),
     _command("move_fix", "move_fix", "manoeuvre", N_("settle a move made without a mobilize"), FIGURE,
              _f("choice", "choice", N_("pay a mobilize, or the figure is put back"), choices=("mobilize", "put_back"),
-                required=True, positional=True), example="move_fix engineer-square put_back"),
+                required=True, positional=True, words=True), example="move_fix engineer-square put_back"),
     _command("carry", "carry", "manoeuvre", N_("a moving sailor carries a toolbox or equipment chip"), FIGURE,
-             _f("item", "choice", N_("what he carries"), choices=ITEMS, required=True, positional=True),
+             _f("item", "choice", N_("what he carries"), choices=ITEMS, required=True, positional=True,
+                names=Hazards.item_term),
              _f("to", "whole", N_("where to (default: where he goes)"), lo=1, hi=8), example="carry engineer-square "
              "toolbox_1 to=6"),
     _order("speed", "new_speed", "manoeuvre", N_("order: a new speed (as the telegraph gives it)"), _f(
-        "speed", "choice", N_("the telegraph position"), choices=tuple(TELEGRAPH), required=True, positional=True),
+        "speed", "choice", N_("the telegraph position"), choices=tuple(TELEGRAPH), required=True, positional=True,
+        words=True, names=_telegraph),
         example="speed slow_ahead"),
     _order("course", "new_course", "manoeuvre", N_("order: a new course"), _f(
         "course", "whole", N_("degrees true, 0-359"), lo=0, hi=359, required=True, positional=True),
@@ -508,12 +595,14 @@ ACTIONS: tuple[Action, ...] = (
     # lookouts and sensors
     _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
            _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6),
-           _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES)), example="observe count=2"),
+           _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES), names=figure_term),
+           example="observe count=2"),
     _command("join", "join_task", "sensors", N_("more sailors join the lookouts or a paused repair, no order"),
-             _f("task", "choice", N_("the task"), choices=("observation", "repair"), required=True, positional=True),
-             _f("component", "choice", N_("the repair's component"), choices=tuple(COMPONENTS)),
+             _f("task", "choice", N_("the task"), choices=("observation", "repair"), required=True, positional=True,
+                words=True),
+             _f("component", "choice", N_("the repair's component"), choices=tuple(COMPONENTS), names=_component),
              _f("count", "whole", N_("how many lookouts"), lo=1, hi=6),
-             _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES)),
+             _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES), names=figure_term),
              example="join observation count=1"),
     _command("stop_task", "stop_task", "sensors", N_("a sailor stands down from his task"), FIGURE,
              example="stop_task navigator-square"),
@@ -527,7 +616,7 @@ ACTIONS: tuple[Action, ...] = (
         "contact", "contact", N_("one contact"), positional=True), example="identify"),
     _order("enigma", "enigma", "sensors", N_("order: the radio operator works the Enigma"),
            _f("decode", "words", N_("the signals to decode (default: the oldest coded one)")),
-           _f("report", "choice", N_("a report to send (surfaced)"), choices=REPORT_KINDS),
+           _f("report", "choice", N_("a report to send (surfaced)"), choices=REPORT_KINDS, words=True),
            _f("contact", "contact", N_("the contact a convoy or contact report names (default: the nearest ship)")),
            _f("messages", "whole", N_("how many messages the order handles (decoded and sent)"), lo=1, hi=MAX_MESSAGES),
            example="enigma report=convoy"),
@@ -543,7 +632,8 @@ ACTIONS: tuple[Action, ...] = (
                            example="disc own=290 enemy=70 bearing=40")),
     _order("tdc", "tdc", "attack", N_("order: program the TDC"),
            _f("contact", "contact", N_("the target contact (its target data)"), positional=True),
-           _f("source", "choice", N_("where the target picture comes from"), choices=("contact", "disc", "manual")),
+           _f("source", "choice", N_("where the target picture comes from"), choices=("contact", "disc", "manual"),
+              words=True),
            _f("bearing", "number", N_("bearing from the bow, degrees"), lo=0, hi=360),
            _f("range_m", "number", N_("range, metres"), lo=50, hi=25000),
            _f("range_nm", "number", N_("range, nautical miles"), lo=0.03, hi=13.5),
@@ -552,7 +642,7 @@ ACTIONS: tuple[Action, ...] = (
            _f("speed_kn", "number", N_("the target's speed, knots"), lo=0, hi=40),
            _f("torpedo_kn", "number", N_("torpedo speed setting, knots"), lo=1, hi=60),
            _f("depth_m", "number", N_("torpedo depth setting, metres"), lo=1, hi=15),
-           _f("pistol", "choice", N_("the pistol"), choices=tuple(PISTOLS)),
+           _f("pistol", "choice", N_("the pistol"), choices=tuple(PISTOLS), names=pistol_name),
            _f("spread_deg", "number", N_("the fan's spread over the salvo, degrees"), lo=0, hi=20),
            example="tdc c1 spread_deg=6"),
     _order("flood", "flood_tubes", "attack", N_("order: flood tubes (default: the loaded bow tubes)"), _f(
@@ -562,7 +652,7 @@ ACTIONS: tuple[Action, ...] = (
     _order("reload", "reload_torpedo", "attack", N_("order: reload a tube from its room's racks, or bring a deck "
                                                     "torpedo into a room's racks (from=deck)"),
            _f("tube", "whole", N_("the tube (default: the lowest empty one)"), lo=1, hi=5, positional=True),
-           _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck")),
+           _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck"), words=True),
            _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"), lo=1, hi=6),
            _f("torpedo", "choice", N_("the torpedo type (or a mine type: a tube load of mines)"),
               choices=tuple(load_ids())),
@@ -578,25 +668,28 @@ ACTIONS: tuple[Action, ...] = (
            _f("bursts", "whole", N_("bursts to fire"), lo=1, hi=30), example="flak bursts=5", aliases=("gun_20",)),
     _command("cease", "cease_fire", "attack", N_("the guns cease fire (a word to the gun crews, no order)"),
              _f("gun", "choice", N_("the gun (default: every gun that fires)"), choices=("gun_88", "gun_20"),
-                positional=True), example="cease gun_88", aliases=("cease_fire",)),
+                positional=True, words=True), example="cease gun_88", aliases=("cease_fire",)),
     # crew
     _order("repair", "repair", "crew", N_("order: repair (a component, a condition in a section, or a breach)"),
-           _f("component", "choice", N_("a component with a technical condition"), choices=tuple(COMPONENTS)),
+           _f("component", "choice", N_("a component with a technical condition"), choices=tuple(COMPONENTS),
+              names=_component),
            _f("card", "whole", N_("an engineer card's bonus"), lo=0, hi=2),
            _f("advanced", "flag", N_("the card's advanced effect")),
            _f("crew", "whole", N_("sailors in the repair crew"), lo=1, hi=6),
-           _f("condition", "choice", N_("a condition to repair"), choices=tuple(CONDITIONS)),
+           _f("condition", "choice", N_("a condition to repair"), choices=tuple(CONDITIONS), names=condition_term),
            _f("section", "whole", N_("the condition's section"), **HULL),
            _f("breach", "whole", N_("seal the hull breach in this section"), **HULL),
            example="repair component=periscope"),
     _command("puzzle", "puzzle", "crew", N_("the hull breach puzzle's result"),
              _f("section", "whole", N_("the breach's section"), required=True, positional=True, **HULL),
-             _f("result", "choice", N_("how it went"), choices=("solved", "failed"), required=True, positional=True),
+             _f("result", "choice", N_("how it went"), choices=("solved", "failed"), required=True, positional=True,
+                words=True),
              example="puzzle 4 solved"),
     _order("first_aid", "first_aid", "crew", N_("order: first aid for injured sailors in one section"), _f(
-        "patients", "choices", N_("the patients"), choices=tuple(FIGURES), required=True, positional=True),
+        "patients", "choices", N_("the patients"), choices=tuple(FIGURES), required=True, positional=True,
+        names=figure_term),
         _f("medic", "choice", N_("the sailor who gives it, in the patients' section (default: one with the first aid "
-                                 "symbol there)"), choices=tuple(FIGURES)),
+                                 "symbol there)"), choices=tuple(FIGURES), names=figure_term),
         example="first_aid engineer-square medic=officer-square", aliases=("aid",)),
     _command("kit", "first_aid_kit", "crew", N_("open a first-aid refill kit"), example="kit"),
     _order("address", "address_crew", "crew", N_("order: the captain addresses the crew"), example="address"),
@@ -612,9 +705,11 @@ ACTIONS: tuple[Action, ...] = (
              _f("take", "wholes", N_("pyramid places to take"), lo=1, hi=6, required=True, positional=True),
              _f("lemon", "whole", N_("a lemon's place"), lo=1, hi=6), example="cook 1,2,3"),
     _command("smoke", "smoke", "crew", N_("a smoke break on deck or bridge"),
-             _f("role", "choice", N_("the player who spends a cigarette"), choices=tuple(ROLES), positional=True),
-             _f("roles", "choices", N_("several players"), choices=tuple(ROLES)),
-             _f("sailors", "choices", N_("who discards a chip"), choices=tuple(FIGURES)), example="smoke officer"),
+             _f("role", "choice", N_("the player who spends a cigarette"), choices=tuple(ROLES), positional=True,
+                names=_role),
+             _f("roles", "choices", N_("several players"), choices=tuple(ROLES), names=_role),
+             _f("sailors", "choices", N_("who discards a chip"), choices=tuple(FIGURES), names=figure_term),
+             example="smoke officer"),
     # corrections
     _command("undo", "undo", "corrections", N_("take back the last crew action (again: the one before)"),
              example="undo"),
@@ -625,12 +720,13 @@ ACTIONS: tuple[Action, ...] = (
              _f("by", "whole", N_("fields, + or -"), lo=-8, hi=8, required=True, positional=True),
              _f("why", "text", N_("the reason")), example="command_bar 1", aliases=("adjust_command",)),
     _command("ailment", "ailment", "corrections", N_("enter an injury or ailment card"), *SAILOR,
-             _f("deck", "choice", N_("the card's deck"), choices=(*DECKS, "event", "morale")),
+             _f("deck", "choice", N_("the card's deck"), choices=(*DECKS, "event", "morale"), words=True),
              _f("wounds", "whole", N_("wounds"), lo=0, hi=2),
              _f("exhaustion", "whole", N_("exhaustion chips"), lo=0, hi=3),
              _f("activation", "whole", N_("activation chips"), lo=0, hi=3),
-             _f("forbid", "choices", N_("orders he may not execute"), choices=tuple(ORDER_NAMES)),
-             _f("supplies", "choices", N_("medical supplies his treatment needs"), choices=tuple(SUPPLIES)),
+             _f("forbid", "choices", N_("orders he may not execute"), choices=tuple(ORDER_NAMES), names=_order_name),
+             _f("supplies", "choices", N_("medical supplies his treatment needs"), choices=tuple(SUPPLIES),
+                names=_terms(SUPPLY_NAMES)),
              _f("note", "text", N_("what the card says")), example="ailment engineer-square deck=wounds wounds=1"),
     _command("cure", "cure", "corrections", N_("an ailment card is discarded"), *SAILOR,
              _f("ailment", "whole", N_("the ailment's id"), lo=1), example="cure engineer-square"),
@@ -641,11 +737,12 @@ ACTIONS: tuple[Action, ...] = (
     _command("kill", "kill", "corrections", N_("a sailor dies (a card's effect)"), *SAILOR,
              _f("why", "text", N_("the reason")), example="kill engineer-square why=card"),
     _command("move_item", "move_item", "corrections", N_("move a toolbox or equipment chip"),
-             _f("item", "choice", N_("the item"), choices=ITEMS, required=True, positional=True),
+             _f("item", "choice", N_("the item"), choices=ITEMS, required=True, positional=True,
+                names=Hazards.item_term),
              _f("section", "whole", N_("where it goes"), required=True, positional=True, **HULL),
              example="move_item extinguisher 5"),
     _command("crew_options", "crew_options", "corrections", N_("crew rules, difficulty, linked missions, wear"),
-             _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES),
+             _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES, words=True),
              _f("difficulty", "json", N_('per role, e.g. {"captain": "hard"}')),
              _f("easy_watch_change", "json", N_('per role, e.g. {"officer": true}')),
              _f("linked_missions", "whole", N_("missions in a row"), lo=0, hi=20),
@@ -653,15 +750,17 @@ ACTIONS: tuple[Action, ...] = (
     # referee and tests
     _command("damage", "damage", "referee", N_("damage, as the sea would do it"),
              _f("kind", "choice", N_("what kind"), choices=("environmental", "hull_breach", "crew", "technical"),
-                required=True, positional=True),
-             _f("condition", "choice", N_("environmental: the condition"), choices=tuple(CONDITIONS)),
+                required=True, positional=True, words=True),
+             _f("condition", "choice", N_("environmental: the condition"), choices=tuple(CONDITIONS),
+                names=condition_term),
              _f("section", "whole", N_("environmental, hull breach: the section"), **HULL),
              _f("sections", "wholes", N_("crew: the sections"), lo=1, hi=8),
-             _f("component", "choice", N_("technical: the component"), choices=tuple(COMPONENTS)),
-             _f("severity", "choice", N_("technical: how bad"), choices=SEVERITIES),
+             _f("component", "choice", N_("technical: the component"), choices=tuple(COMPONENTS), names=_component),
+             _f("severity", "choice", N_("technical: how bad"), choices=SEVERITIES, words=True),
              _f("cause", "text", N_("what did it")), example="damage environmental condition=fire section=5"),
     _command("weather", "weather", "referee", N_("set the weather"),
-             _f("kind", "choice", N_("the weather"), choices=tuple(WEATHER_KINDS), required=True, positional=True),
+             _f("kind", "choice", N_("the weather"), choices=tuple(WEATHER_KINDS), required=True, positional=True,
+                words=True),
              _f("hold", "flag", N_("keep it until told otherwise")), example="weather fog hold=true"),
     _command("report", "report", "referee", N_("a report event with every module's status (event log)"),
              example="report"),

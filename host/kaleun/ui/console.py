@@ -8,9 +8,9 @@ Every action the window offers is a command here, made from the one declaration 
 thread; a line that cannot be read is answered with what is wrong and changes nothing.
 
 Commands and the names of their fields are typed in the table's language (`--language`): a German First
-Officer types `kurs 90`, `hilfe`, `beobachter anzahl=2`, a Russian one `курс 90`; the English words work at
-every table (`kaleun.ui.console_words`). `help` lists the table's words, `help COMMAND` adds the English ones,
-and refusals name words the player can type; the game only ever sees the ids.
+Officer types `kurs 90`, `hilfe`, `beobachter anzahl=2`, `fahrt halbe`, a Russian one `курс 90`; the English
+words work at every table (`kaleun.ui.console_words`). `help` lists the table's words, `help COMMAND` adds the
+English ones, and refusals and hints name words the player can type; the game only ever sees the ids.
 
 The feed is grouped as the window groups it (`kaleun.ui.feedlog`): a line that grows (a convoy coming
 into view ship by ship) is printed again saying what is new. On start (`run`) it prints the feed's
@@ -20,6 +20,7 @@ recent past the game keeps, as the window shows it: after `kaleun resume` the la
 from __future__ import annotations
 
 import logging
+import string
 import sys
 import threading
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
-from kaleun.ui.actions import ACTIONS, GROUPS, Action, Field, aboard, find, for_order, perform
+from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
@@ -50,13 +51,14 @@ GAME_COMMANDS = Msg.pterm("U-BOOT console", "commands")
 #: the console's own commands (views, the order assistant, the session), declared like the actions
 CONSOLE_GROUP = N_("The console")
 CONSOLE: tuple[Action, ...] = (
-    Action("help", "console", N_("the commands; help COMMAND shows its fields; help commands: every game command"),
+    Action("help", "console",
+           N_("the commands; {help} COMMAND shows its fields; {help} {commands}: every game command"),
            (Field("command", "text", N_("a command"), positional=True),), example="help course"),
     Action("status", "console", N_("clock, watch, telegraph, speed, course, depth, battery, position, weather, bars"),
            example="status"),
     Action("contacts", "console", N_("the contacts: the crew's estimates of bearing, range, course and speed"),
            (Field("sort", "choice", N_("nearest (the default), newest or identified first"), key="order",
-                  choices=SORTS, positional=True),), example="contacts newest"),
+                  choices=SORTS, positional=True, words=True),), example="contacts newest"),
     Action("crew", "console", N_("the sailors on duty: sections, chips, tasks, ailments; bars, supplies, food"),
            example="crew"),
     Action("repairs", "console", N_("hull breaches, conditions and technical jobs, with the line that orders each"),
@@ -70,7 +72,7 @@ CONSOLE: tuple[Action, ...] = (
     Action("order", "console", N_("give any order by its id with its fields as key=value"),
            (Field("order", "choice", N_("an order id"), choices=tuple(ORDER_NAMES), required=True, positional=True),),
            example="order new_speed speed=half_ahead", free=True),
-    Action("do", "console", N_("send any game command with key=value fields (help commands lists them)"),
+    Action("do", "console", N_("send any game command with key=value fields ({help} {commands} lists them)"),
            (Field("command", "text", N_("a game command"), required=True, positional=True),),
            example="do adjust_morale by=-1", free=True),
     Action("mission", "console", N_("the briefing, the objectives and HQ's signals (U-BOOT missions)"),
@@ -147,6 +149,15 @@ class Console(Prompting):
         assert action is not None, name
         return action.word
 
+    def summary(self, action: Action) -> str:
+        """What a command does, in the table's language; the commands its summary names (`{help} COMMAND`) in
+        the table's words (`hilfe KOMMANDO`), `{commands}` as `help commands` takes it (`hilfe kommandos`)."""
+        names = {name for _, name, _, _ in string.Formatter().parse(action.summary) if name}
+        if not names:
+            return self.lang.text(action.summary)
+        words = {name: GAME_COMMANDS if name == "commands" else self._word(name) for name in names}
+        return self.lang.render(Msg(action.summary, **words))
+
     @property
     def commands(self) -> list[str]:
         """Every word the console takes as a command: the ids and aliases, then the table's words."""
@@ -173,17 +184,16 @@ class Console(Prompting):
         if event.name == "time_compression":
             self.say(self.lang.render(views.compression(event.data)))
         if event.name == "move_unmobilized" and change is not None:  # the console's way to settle it
-            settle = Msg("  To settle it: {mobilize} (pays the Mobilize), or {move_fix} {figure} put_back.",
-                         figure=str(event.data.get("figure", "")), mobilize=self._word("mobilize"),
-                         move_fix=self._word("move_fix"))
+            settle = Msg("  To settle it: {mobilize} (pays the Mobilize), or {line}.", mobilize=self._word("mobilize"),
+                         line=in_words(f"move_fix {event.data.get('figure', '')} put_back", self.lang))
             self.say(self.lang.render(settle))
         if event.name == "sailor_moved" and not event.data.get("hatch") and fresh:
             # a typed `place` is answered (the window shows the figure move; the console said nothing)
-            self.say(self.lang.render(Msg("  {figure}: section {start} → {end}.", figure=str(event.data.get("figure")),
+            self.say(self.lang.render(Msg("  {figure}: section {start} → {end}.", figure=self._figure(event.data),
                                           start=event.data.get("from"), end=event.data.get("to"))))
         if event.name == "figure_lifted" and fresh:  # a typed `lift` said nothing (the window shows it in the tray)
             self.say(self.lang.render(Msg("  {figure}: lifted off section {section}.",
-                                          figure=str(event.data.get("figure")), section=event.data.get("section"))))
+                                          figure=self._figure(event.data), section=event.data.get("section"))))
         if change is not None and crew_short(event.name, event.data):
             self._crew_hint(str(event.data.get("order", "")))
         if event.name == "target_data":
@@ -199,6 +209,10 @@ class Console(Prompting):
             for path in getattr(output, "paths", []):
                 if str(path).endswith(".png"):
                     self.say(self.lang.render(Msg("Saved debrief: {file}", file=str(path))))
+
+    def _figure(self, data: dict[str, Any]) -> str:
+        """An event's figure as the table types it (`navigator-square`, German `navigator-quadrat`)."""
+        return FIGURE.choice_local(str(data.get("figure")), self.lang)
 
     def _crew_hint(self, order: str) -> None:
         """The first order refused (or gone ahead without its crew) this session: the commands that show who
@@ -247,7 +261,7 @@ class Console(Prompting):
                 continue
             self.say(text(title) + ":")
             for action in members:
-                self.say(f"  {action.usage(short=True, lang=lang).ljust(min(width, 34))}  {text(action.summary)}")
+                self.say(f"  {action.usage(short=True, lang=lang).ljust(min(width, 34))}  {self.summary(action)}")
         self.say("  {...}  " + text(N_('any table-script line as JSON, without "t"')))
         self._first_steps()
 
@@ -264,7 +278,7 @@ class Console(Prompting):
         table's words; `also:` the other words that name it (the English ones at a German or Russian table)."""
         lang = self.lang
         text = lang.text
-        out = [action.usage(lang=lang), f"  {text(action.summary)}"]
+        out = [action.usage(lang=lang), f"  {self.summary(action)}"]
         if action.detail is not None:
             out.append(f"  {lang.render(action.detail)}")
         also = [w for w in action.words if w != action.local(lang)]
@@ -277,8 +291,9 @@ class Console(Prompting):
                                        check=self._word("check"))))
         for f in action.fields:
             notes = []
-            if f.choices:
-                notes.append(", ".join(f.choices))
+            if f.choices:  # the table's words, each with its id where they differ (both are typed)
+                notes.append(", ".join(word if word == c else f"{word} ({c})"
+                                       for c in f.choices for word in [f.choice_local(c, lang)]))
             elif f.lo is not None or f.hi is not None:
                 notes.append(self.lang.render(Msg("from {lo} to {hi}", lo=f"{f.lo:g}", hi=f"{f.hi:g}")
                                               if f.lo is not None and f.hi is not None else
@@ -295,7 +310,10 @@ class Console(Prompting):
             key = f" ({f.key})" if f.key else ""
             out.append(f"  {f.local(lang)}{key}: {text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
         if action.example:
-            out.append(lang.render(Msg("  example: {line}", line=action.example_in(lang))))
+            line = action.example_in(lang)
+            if action.name == "check":  # the order it checks in the table's words too: `prüfen fahrt halbe`
+                line = " ".join([action.local(lang), in_words(action.example.split(None, 1)[1], lang)])
+            out.append(lang.render(Msg("  example: {line}", line=line)))
         return out
 
     def _check(self, words: list[str]) -> None:
@@ -303,7 +321,7 @@ class Console(Prompting):
             speed = find("speed")
             assert speed is not None
             raise CommandError(Msg("usage: {check} ORDER [fields...], e.g. {check} {example}",
-                                   check=self._word("check"), example=f"{speed.local(self.lang)} half_ahead"))
+                                   check=self._word("check"), example=speed.line_in("speed half_ahead", self.lang)))
         action = self._find(words[0])
         if action is not None and action.command == "return_to_base":  # a crew action, but heading home gives up
             self._show(self._return_check())                        # what the mission still asks (§4.2)
@@ -316,7 +334,8 @@ class Console(Prompting):
                                    check=self._word("check")))
         fields = action.read(words[1:], self.lang)
         answer = self.game.module("orders").preview({"order": action.order, **fields})
-        self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game))
+        self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game,
+                                 mobilize=self._word("mobilize")))
 
     def _return_check(self) -> list[str]:
         """`check return`: what heading home now gives up (each primary objective still open, as the window's
@@ -354,7 +373,7 @@ class Console(Prompting):
             raise CommandError(Msg("this table has no speaker (audio.driver = 'none' in the board file)"))
         if args:
             if len(args) != 1:
-                raise CommandError(Msg("usage: volume LEVEL (0 to 1, or 0% to 100%)"))
+                raise CommandError(Msg("usage: {volume} LEVEL (0 to 1, or 0% to 100%)", volume=self._word("volume")))
             text = args[0].strip()
             try:
                 level = float(text[:-1]) / 100 if text.endswith("%") else float(text)

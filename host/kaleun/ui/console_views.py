@@ -17,7 +17,8 @@ from kaleun.i18n import Language
 from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.weapons.fire_control import pistol_name
-from kaleun.ui.actions import in_words
+from kaleun.ui.actions import FIGURE, in_words
+from kaleun.ui.console_words import UBOOT
 
 DASH = "-"
 
@@ -233,7 +234,8 @@ def crew(game: Any, lang: Language) -> list[str]:
         ailments = ", ".join(f"{a['id']}:{lang.text(a['deck'])}{'' if a.get('treated') else '*'}"
                              for a in sailor.get("ailments", []))
         symbols = ", ".join(lang.text(SYMBOL_NAMES.get(x, x)) for x in sailor.get("symbols", []))
-        rows.append([figure, lang.text(sailor["name"]), DASH if sailor["dead"] else sailor["section"],
+        typed = FIGURE.choice_local(figure, lang)  # as the table types it (`navigator-quadrat`; the id in English)
+        rows.append([typed, lang.text(sailor["name"]), DASH if sailor["dead"] else sailor["section"],
                      " ".join(sailor["chips"]), _task(sailor.get("task"), lang),
                      lang.text(N_("dead")) if sailor["dead"] else ailments or None, symbols])
     heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"),
@@ -250,9 +252,9 @@ def crew(game: Any, lang: Language) -> list[str]:
         out.append(r(Msg("  unsettled move: {figure} {move}", figure=figure_term(fig), move=str(move))))
     health = s.get("health", {})
     for injury in health.get("injuries_waiting", []):
-        out.append(r(Msg("  injury {id} waiting for its card: {figure}, deck {deck} (ailment injury={id} deck=...)",
-                         id=injury["id"], figure=figure_term(str(injury["figure"])),
-                         deck=Msg.term(str(injury["deck"])))))
+        line = in_words(f"ailment injury={injury['id']} deck={injury['deck']} ...", lang)  # as the table types it
+        out.append(r(Msg("  injury {id} waiting for its card: {figure}, deck {deck} ({line})", id=injury["id"],
+                         figure=figure_term(str(injury["figure"])), deck=Msg.term(str(injury["deck"])), line=line)))
     supplies = ", ".join(f"{lang.text(k.replace('_', ' '))} {v}" for k, v in health.get("supplies", {}).items())
     if supplies:
         out.append(r(Msg("  medical supplies: {supplies}; refill kits {kits}", supplies=supplies,
@@ -425,14 +427,15 @@ def weapons(game: Any, lang: Language) -> list[str]:
 
 
 # -- the order assistant --------------------------------------------------------------------------------
-def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: Any = None) -> list[str]:
+def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: Any = None,
+            mobilize: Msg | None = None) -> list[str]:
     """The order desk's preview: who would carry the order out with how many chips, or what is missing,
     and what to mind before giving it (`order_warnings`: sailors outside in a dive, a depth below test
-    depth, a run beyond the torpedo's range)."""
+    depth, a run beyond the torpedo's range; `mobilize`: the Mobilize order as the table types it)."""
     from kaleun.ui.order_warnings import order_warnings
 
     r = lang.render
-    warnings = [r(w) for w in order_warnings(game, answer)] if game is not None else []
+    warnings = [r(w) for w in order_warnings(game, answer, mobilize)] if game is not None else []
     if not answer["accepted"]:
         return [r(Msg("{order}: would be refused: {reason}.", order=name, reason=answer["reason"])), *warnings]
     paid = answer.get("paid")
@@ -539,15 +542,19 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
     if not _has(game, "navigation"):
         return [r(Msg("This game has no strategic map."))]
     if len(words) > 1:
-        raise CommandError(Msg("chart: give one square of the strategic map, e.g. chart AL28"))
+        raise CommandError(Msg("{chart}: give one square of the strategic map, e.g. {chart} AL28", chart=CHART))
     if not words:
         return _chart_areas(game, lang)
     try:
         leg = reckoning.to_square(game, words[0])
     except GridError:
-        raise CommandError(Msg("chart: square '{square}' is not on the strategic map (a square is two letters and "
-                               "two digits, e.g. AL28)", square=words[0])) from None
+        raise CommandError(Msg("{chart}: square '{square}' is not on the strategic map (a square is two letters and "
+                               "two digits, e.g. AL28)", square=words[0], chart=CHART)) from None
     return [r(leg.line if isinstance(leg, reckoning.Leg) else leg)]
+
+
+#: the `chart` command as the table types it (`karte`, `карта`), for its refusals
+CHART = Msg.pterm(UBOOT, "chart")
 
 
 def _chart_areas(game: Any, lang: Language) -> list[str]:
@@ -556,5 +563,5 @@ def _chart_areas(game: Any, lang: Language) -> list[str]:
 
     legs = [reckoning.to_area(game, objective) for objective in reckoning.objectives_with_areas(game)]
     if not legs:
-        raise CommandError(Msg("chart: no objective names an area: give a square, e.g. chart AL28"))
+        raise CommandError(Msg("{chart}: no objective names an area: give a square, e.g. {chart} AL28", chart=CHART))
     return [lang.render(leg.line) for leg in legs]

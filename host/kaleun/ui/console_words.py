@@ -20,6 +20,9 @@ T = TypeVar("T")
 
 #: the message context of the words typed at the U-BOOT console (`kaleun.ui.actions`, `kaleun.ui.console`)
 UBOOT = "U-BOOT console"
+#: the message context of the words typed for a field's fixed values at the U-BOOT console (`fahrt halbe`,
+#: `скорость средний` for `speed half_ahead`): a value's id is its English word, as for the commands
+UBOOT_VALUE = "U-BOOT console value"
 
 
 def fold(word: str) -> str:
@@ -28,9 +31,10 @@ def fold(word: str) -> str:
 
 
 def typed_word(word: Msg, lang: Language) -> str:
-    """A command's or field's word as the table types it: its translation, lower case, `_` for a space
+    """A command's, field's or value's word as the table types it: its translation, lower case, `_` for a space
     (its id where the catalogue has none)."""
-    return lang.text(word.template, word.context).strip().lower().replace(" ", "_") or word.template
+    text = lang.render(word) if word.values else lang.text(word.template, word.context)
+    return text.strip().lower().replace(" ", "_") or word.template
 
 
 def local_words(declared: Iterable[tuple[Msg, T]], ids: Collection[str], lang: Language) -> dict[str, T]:

@@ -13,24 +13,28 @@ from typing import Any
 
 from kaleun.core.messages import Msg, join
 from kaleun.uboot.figures import figure_term
+from kaleun.uboot.orders import order_term
 from kaleun.uboot.sea.boat import CRUSH_M, TEST_M
 from kaleun.uboot.weapons.arsenal import TORPEDOES
 
 
-def order_warnings(game: Any, answer: Mapping[str, Any]) -> list[Msg]:
+def order_warnings(game: Any, answer: Mapping[str, Any], mobilize: Msg | None = None) -> list[Msg]:
     """The warnings for the order the order desk's `preview` answered (`answer`: its `order`,
     `params` and the crew's `left_outside`), whether or not it would be accepted (in enforce mode
-    a dive refused for want of its crew still kills the lookouts once the crew is there)."""
+    a dive refused for want of its crew still kills the lookouts once the crew is there). `mobilize` is the
+    Mobilize order as the player gives it there: the console's typed word (`mobilisieren`, `смена_позиций`);
+    by default the order's name, as the window's order button shows it."""
     order = answer.get("order")
     params: Mapping[str, Any] = answer.get("params") or {}
     out: list[Msg] = []
     outside = answer.get("left_outside") or []
     if outside:
         out.append(Msg.plural("Warning: {figures} is still on the bridge or deck and dies in the dive; "
-                              "mobilize and bring him down first.",
+                              "{mobilize} and bring him down first.",
                               "Warning: {figures} are still on the bridge or deck and die in the dive; "
-                              "mobilize and bring them down first.", n=len(outside),
-                              figures=join([figure_term(str(f)) for f in outside])))
+                              "{mobilize} and bring them down first.", n=len(outside),
+                              figures=join([figure_term(str(f)) for f in outside]),
+                              mobilize=mobilize if mobilize is not None else order_term("mobilize")))
     if order == "new_depth" and "depth_m" in params:
         out += depth_warnings(game, float(params["depth_m"]))
     if order == "fire_torpedoes":

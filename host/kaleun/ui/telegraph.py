@@ -16,20 +16,12 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.ui import theme
+from kaleun.ui.telegraph_words import DIAL_WORDS as DIAL_WORDS
+from kaleun.ui.telegraph_words import POSITION_NAMES as POSITION_NAMES
 from kaleun.ui.widgets import Canvas
 
-#: the words of each position on the telegraph, read as one line ("FULL AHEAD")
-DIAL_WORDS: dict[str, tuple[Msg, ...]] = {
-    "full_astern": (Msg("FULL"), Msg("ASTERN")), "stop": (Msg("STOP"),), "slow_ahead": (Msg("SLOW"), Msg("AHEAD")),
-    "half_ahead": (Msg("HALF"), Msg("AHEAD")), "full_ahead": (Msg("FULL"), Msg("AHEAD")),
-}
-POSITION_NAMES: dict[str, Msg] = {
-    "full_astern": Msg("full astern"), "stop": Msg("stop"), "slow_ahead": Msg("slow ahead"),
-    "half_ahead": Msg("half ahead"), "full_ahead": Msg("full ahead"),
-}
 #: the slot the handle's knob runs in, and the engine room's answer band (design pixels)
 SLOT, BAND, NOTCH, KNOB = 26, 10, 7, 9
 
