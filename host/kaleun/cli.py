@@ -58,6 +58,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(Msg("kaleun run: --events would overwrite the script itself"), code=said)
     if (clash := _run_files_clash(args)) is not None:  # a save, the events or a debrief written over another
         return _fail(clash, code=said)
+    if (odd := _run_output_not_a_file(args)) is not None:  # --save /dev/null: the save would replace the device
+        return _fail(odd, code=said)
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
                          most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
@@ -159,6 +161,24 @@ def _run_files_clash(args: argparse.Namespace) -> Msg | None:
             if (option, other) != ("--save", "--load") and _one_file(name, other_name):
                 return Msg("kaleun run: {option} would overwrite the file of {other}: {path}", option=option,
                            other=other, path=name)
+    return None
+
+
+def _run_output_not_a_file(args: argparse.Namespace) -> Msg | None:
+    """A file `kaleun run` writes atomically (the save, a game's own such as the debrief and its data) whose name
+    holds a device, a named pipe or a socket, which the write would replace (None: none). The events are written
+    into what is there, so --events /dev/null keeps none."""
+    from kaleun.files import not_a_file_to_write
+    from kaleun.games import GAMES
+
+    written = [("--save", args.save)] if args.save else []
+    for entry in GAMES.values():
+        written += entry.front.run_files(args)
+    for option, name in written:
+        if (what := not_a_file_to_write(Path(name))) is not None:
+            if option == "--save":
+                return Msg("kaleun run: cannot save to {path}: {why}", path=name, why=what)
+            return Msg("kaleun run: cannot write the debrief {path}: {why}", path=name, why=what)
     return None
 
 

@@ -86,6 +86,18 @@ def regular_or_missing(path: Path) -> str | None:
     return None if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
 
 
+def not_a_file_to_write(path: Path) -> str | None:
+    """What sits at `path` in place of a file Kaleun may write there, in words (None: a regular file, a
+    link to one, or nothing). A file written atomically takes the place of whatever has its name, so a
+    device, a named pipe or a socket given as an output (`kaleun run --save /dev/null`, which as root
+    replaced the system's /dev/null with the save) is refused before anything is written."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # nothing there, a dangling link: the write makes the file (or says why not)
+        return None
+    return None if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
+
+
 def parse_toml(text: str) -> dict[str, Any]:
     """`tomllib.loads` for the files a crew writes (boards, missions). Arrays or inline tables nested
     without end are refused as a TOMLDecodeError naming their line: the standard parser recurses once
