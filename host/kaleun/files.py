@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 import re
 import stat
+import time
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +143,28 @@ def why_unread(exc: BaseException) -> Any:
     if isinstance(exc, OSError):
         return str(exc.strerror or exc)
     return str(exc)
+
+
+@contextlib.contextmanager
+def locked_folder(folder: Path, wait_s: float) -> Iterator[None]:
+    """Hold `folder` (flock on the folder itself) while a file in it is read and written again, so that two
+    commands changing it at once (remembering their hubs, booking their missions) each keep the other's
+    change. Raises OSError when the folder cannot be made or another command holds it longer than `wait_s`."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except (FileExistsError, NotADirectoryError):
+        raise OSError(f"{folder} is not a folder") from None
+    try:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise OSError(f"another command has been writing it for more than {wait_s:g} s") from None
+                time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)  # closing lets go of the flock
