@@ -10,17 +10,18 @@ and left as it is.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.messages import Msg, of_error
-from kaleun.files import UnreadableFile, read_file
+from kaleun.files import UnreadableFile, locked_folder, read_file
 from kaleun.paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -140,6 +141,22 @@ class Settings:
         from kaleun.saves import write_atomic
 
         write_atomic(self.path, json.dumps(self.values, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+#: how long a change of the settings waits for another one under way (a change takes milliseconds)
+LOCK_WAIT_S = 5.0
+
+
+@contextlib.contextmanager
+def held(path: Path | None = None) -> Iterator[None]:
+    """Hold the settings' folder while they are read, changed and written again: `kaleun config set board` and
+    the window keeping its language at the same moment each keep the other's setting (one of four such pairs
+    lost one). A folder that cannot be made or held is not waited for: the reading or the writing says why."""
+    folder = (path or config_dir() / FILE).parent
+    with contextlib.ExitStack() as stack:
+        with contextlib.suppress(OSError):
+            stack.enter_context(locked_folder(folder, LOCK_WAIT_S))
+        yield
 
 
 def _why_unread(path: Path, exc: OSError | UnicodeDecodeError) -> Msg | str:

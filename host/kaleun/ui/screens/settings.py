@@ -25,12 +25,13 @@ LEVEL_WORDS: dict[str, Msg] = {"easy": Msg("easy"), "normal": Msg("normal"), "ha
 
 def remember_language(code: str) -> None:
     """Keep the language as the preferred one (`kaleun config set language`), if the settings allow."""
-    from kaleun.settings import Settings, SettingsError
+    from kaleun.settings import Settings, SettingsError, held
 
     try:
-        settings = Settings.load()
-        settings.set("language", code)
-        settings.save()
+        with held():  # a `kaleun config set` meanwhile keeps its setting
+            settings = Settings.load()
+            settings.set("language", code)
+            settings.save()
     except (SettingsError, OSError) as exc:
         log.warning("the language is not kept for the next start: %s", exc)
 
