@@ -367,8 +367,10 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
     if not args.no_stdin:
         sources.append(sys.stdin)
+    # a stop signal (SIGTERM, Ctrl-C, SIGHUP ...) raises StopRequested, a KeyboardInterrupt, wherever the fake hub
+    # is: reading its input or serving after it ended (`kaleun.runtime.signals`); a SIGTERM that only ended the
+    # serving left a fake hub reading a pipe or a terminal running, its link in place
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
                        uid=args.id or FAKE_UID).start()
