@@ -473,7 +473,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.games import GAMES
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
-    from kaleun.settings import SettingsError, check_language, preferred
+    from kaleun.settings import SettingsError, check_language, preferred_table_language
 
     args.resume = resume
     from kaleun.mission_commands import _table_language
@@ -497,7 +497,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
                              "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)
     try:
-        language = check_language(args.language or preferred("language") or "en")
+        language = check_language(args.language) if args.language else preferred_table_language()
     except SettingsError as exc:
         return _fail(f"kaleun: {_said(exc, said)}")
     args.table_language = language

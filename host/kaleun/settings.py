@@ -190,6 +190,24 @@ def preferred(key: str) -> str | None:
         return None
 
 
+def preferred_table_language() -> str:
+    """The preferred language a table starts in: one Kaleun speaks, else English with a warning naming the
+    settings (a language a newer Kaleun speaks, or one written by hand), as for a damaged file. A start was
+    refused with `'fr' is not a language Kaleun speaks`, naming neither the file nor the setting, so a table
+    started by its service at boot never came up."""
+    code = preferred("language")
+    if code is None:
+        return "en"
+    try:
+        return check_language(code)
+    except SettingsError as exc:
+        said = f"{config_dir() / FILE}: {exc}"
+        if said not in _WARNED:
+            _WARNED.add(said)
+            log.warning("settings ignored: %s; the table starts in English", said)
+        return "en"
+
+
 def load_preferred_board(given: str | None, load: Callable[[str | None], Any]) -> Any:
     """`load(given or the preferred board)`; a preferred board that no longer loads (moved,
     deleted, edited wrong since `kaleun config set board`) raises the loader's BoardError with
