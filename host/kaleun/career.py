@@ -35,7 +35,7 @@ from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.messages import N_, Msg, When, of_error
 from kaleun.core.shape import BOOL, Int, List, Map, Maybe, Obj, Shape, ShapeError, Text, UnknownKey, check
-from kaleun.files import UnreadableFile, read_file
+from kaleun.files import UnreadableFile, locked_folder, read_file
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
 
@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 
 FORMAT = "kaleun-career"
 VERSION = 1
+#: how long a booking waits for another Kaleun booking its own mission (a booking takes milliseconds)
+LOCK_WAIT_S = 5.0
 
 
 class CareerError(Exception):
@@ -162,10 +164,24 @@ def save_career(record: dict[str, Any], path: Path | None = None) -> None:
 def start_configured(setup: Any, path: Path | None = None) -> Engine:
     """A new game as the set-up asks (`kaleun.uboot.missions.setup.GameSetup`): a single mission; the
     next part of the linked patrol in progress (or a new patrol from `setup.mission`); the next mission
-    of the running campaign (or a new campaign). Raises CareerError or ValueError with the reason. A single
-    mission takes nothing from the record, so one that cannot be read does not keep it from starting (its result
-    is booked once the record is repaired or moved away, `unbookable`), as `kaleun play --mission` starts it."""
-    from kaleun.uboot.missions.setup import GameSetup, campaign_order, start_game
+    of the running campaign (or a new campaign). Raises CareerError or ValueError with the reason. The record's
+    folder is held while a campaign's start reads it and writes a new campaign into it (as while a mission is
+    booked: `record_mission`). A single mission takes nothing from the record, so one that cannot be read does not
+    keep it from starting (its result is booked once the record is repaired or moved away, `unbookable`), as
+    `kaleun play --mission` starts it."""
+    from kaleun.uboot.missions.setup import start_game
+
+    path = path or career_path()
+    if setup.mode != "campaign":  # only a campaign's start writes the record
+        return start_game(_configured(setup, path))
+    with locked_folder(path.parent, LOCK_WAIT_S):
+        chosen = _configured(setup, path)
+    return start_game(chosen)
+
+
+def _configured(setup: Any, path: Path) -> Any:
+    """The game `start_configured` starts (a `GameSetup`), a new campaign written into the record."""
+    from kaleun.uboot.missions.setup import GameSetup, campaign_order
 
     record = load_career(path) if setup.mode != "single" else empty()
     mission = setup.mission
@@ -206,8 +222,8 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
     difficulty, easy = dict(setup.difficulty), dict(setup.easy_watch_change)
     if not getattr(setup, "every_role", False):
         difficulty, easy = with_carried(carried_settings(record, setup.mode, mission), difficulty, easy)
-    return start_game(GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
-                                easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own))
+    return GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
+                     easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own)
 
 
 def held_part(save: Path, mode: str) -> tuple[str, str] | None:
@@ -423,16 +439,27 @@ def _numbers_as_floats(value: Any) -> Any:
 
 def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | None:
     """Book a finished mission with objectives into the career record (once per game end); returns
-    its entry (None: nothing to book)."""
-    from kaleun.uboot.missions.carry import extract
-    from kaleun.uboot.missions.scoring import passes_campaign
-    from kaleun.uboot.missions.setup import campaign_order, patrol_parts
-
+    its entry (None: nothing to book). Its folder is held from reading the record to writing it again: two
+    Kaleuns booking at once (`kaleun run --load` of a batch of saves, a table's game ending meanwhile) each keep
+    the other's mission, where one booking wrote over the other. Raises CareerError, or OSError when the
+    record cannot be written or another booking holds it for more than `LOCK_WAIT_S`."""
     if not game.has_module("mission"):
         return None
     mission = game.module("mission")
     if not mission.over or not mission.scored or mission.final is None:
         return None
+    path = path or career_path()
+    with locked_folder(path.parent, LOCK_WAIT_S):  # a mission booked by another Kaleun meanwhile is kept
+        return _book(game, path)
+
+
+def _book(game: Engine, path: Path) -> dict[str, Any] | None:
+    """`record_mission` with the record's folder held."""
+    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.scoring import passes_campaign
+    from kaleun.uboot.missions.setup import campaign_order, patrol_parts
+
+    mission = game.module("mission")
     record = load_career(path)
     key, older = _game_key(game)
     if any(m.get("key") in (key, *older) for m in record["missions"]):

@@ -58,6 +58,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(Msg("kaleun run: --events would overwrite the script itself"), code=said)
     if (clash := _run_files_clash(args)) is not None:  # a save, the events or a debrief written over another
         return _fail(clash, code=said)
+    if (odd := _run_output_not_a_file(args)) is not None:  # --save /dev/null: the save would replace the device
+        return _fail(odd, code=said)
     for entry in GAMES.values():  # U-BOOT: a --debrief in a format it does not write
         if (unmet := entry.front.run_problem(args)) is not None:
             return _fail(unmet, code=said)
@@ -162,6 +164,24 @@ def _run_files_clash(args: argparse.Namespace) -> Msg | None:
             if (option, other) != ("--save", "--load") and _one_file(name, other_name):
                 return Msg("kaleun run: {option} would overwrite the file of {other}: {path}", option=option,
                            other=other, path=name)
+    return None
+
+
+def _run_output_not_a_file(args: argparse.Namespace) -> Msg | None:
+    """A file `kaleun run` writes atomically (the save, a game's own such as the debrief and its data) whose name
+    holds a device, a named pipe or a socket, which the write would replace (None: none). The events are written
+    into what is there, so --events /dev/null keeps none."""
+    from kaleun.files import not_a_file_to_write
+    from kaleun.games import GAMES
+
+    written = [("--save", args.save)] if args.save else []
+    for entry in GAMES.values():
+        written += entry.front.run_files(args)
+    for option, name in written:
+        if (what := not_a_file_to_write(Path(name))) is not None:
+            if option == "--save":
+                return Msg("kaleun run: cannot save to {path}: {why}", path=name, why=what)
+            return Msg("kaleun run: cannot write the debrief {path}: {why}", path=name, why=what)
     return None
 
 
@@ -479,7 +499,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.games import GAMES
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
-    from kaleun.settings import SettingsError, check_language, preferred
+    from kaleun.settings import SettingsError, check_language, preferred_table_language
 
     args.resume = resume
     from kaleun.mission_commands import _table_language
@@ -503,7 +523,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
                              "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)
     try:
-        language = check_language(args.language or preferred("language") or "en")
+        language = check_language(args.language) if args.language else preferred_table_language()
     except SettingsError as exc:
         return _fail(f"kaleun: {_said(exc, said)}")
     args.table_language = language

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 import re
 import stat
+import time
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +89,18 @@ def regular_or_missing(path: Path) -> str | None:
     return None if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
 
 
+def not_a_file_to_write(path: Path) -> str | None:
+    """What sits at `path` in place of a file Kaleun may write there, in words (None: a regular file, a
+    link to one, or nothing). A file written atomically takes the place of whatever has its name, so a
+    device, a named pipe or a socket given as an output (`kaleun run --save /dev/null`, which as root
+    replaced the system's /dev/null with the save) is refused before anything is written."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # nothing there, a dangling link: the write makes the file (or says why not)
+        return None
+    return None if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
+
+
 def parse_toml(text: str) -> dict[str, Any]:
     """`tomllib.loads` for the files a crew writes (boards, missions). Arrays or inline tables nested
     without end are refused as a TOMLDecodeError naming their line: the standard parser recurses once
@@ -128,3 +143,28 @@ def why_unread(exc: BaseException) -> Any:
     if isinstance(exc, OSError):
         return str(exc.strerror or exc)
     return str(exc)
+
+
+@contextlib.contextmanager
+def locked_folder(folder: Path, wait_s: float) -> Iterator[None]:
+    """Hold `folder` (flock on the folder itself) while a file in it is read and written again, so that two
+    commands changing it at once (remembering their hubs, booking their missions) each keep the other's
+    change. Raises OSError when the folder cannot be made or another command holds it longer than `wait_s`."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except (FileExistsError, NotADirectoryError):
+        raise OSError(f"{folder} is not a folder") from None
+    try:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise OSError(f"another command has been writing it for more than {wait_s:g} s") from None
+                time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)  # closing lets go of the flock

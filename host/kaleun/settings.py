@@ -10,17 +10,18 @@ and left as it is.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.messages import Msg, of_error
-from kaleun.files import UnreadableFile, read_file
+from kaleun.files import UnreadableFile, locked_folder, read_file
 from kaleun.paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -142,6 +143,22 @@ class Settings:
         write_atomic(self.path, json.dumps(self.values, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
 
 
+#: how long a change of the settings waits for another one under way (a change takes milliseconds)
+LOCK_WAIT_S = 5.0
+
+
+@contextlib.contextmanager
+def held(path: Path | None = None) -> Iterator[None]:
+    """Hold the settings' folder while they are read, changed and written again: `kaleun config set board` and
+    the window keeping its language at the same moment each keep the other's setting (one of four such pairs
+    lost one). A folder that cannot be made or held is not waited for: the reading or the writing says why."""
+    folder = (path or config_dir() / FILE).parent
+    with contextlib.ExitStack() as stack:
+        with contextlib.suppress(OSError):
+            stack.enter_context(locked_folder(folder, LOCK_WAIT_S))
+        yield
+
+
 def _why_unread(path: Path, exc: OSError | UnicodeDecodeError) -> Msg | str:
     """Why the settings file cannot be read, in words: the folder that is a file (the config folder, or one above
     it), not `[Errno 20] Not a directory: ...settings.json`."""
@@ -171,6 +188,24 @@ def preferred(key: str) -> str | None:
             _WARNED.add(said)
             log.warning("settings ignored: %s", exc)
         return None
+
+
+def preferred_table_language() -> str:
+    """The preferred language a table starts in: one Kaleun speaks, else English with a warning naming the
+    settings (a language a newer Kaleun speaks, or one written by hand), as for a damaged file. A start was
+    refused with `'fr' is not a language Kaleun speaks`, naming neither the file nor the setting, so a table
+    started by its service at boot never came up."""
+    code = preferred("language")
+    if code is None:
+        return "en"
+    try:
+        return check_language(code)
+    except SettingsError as exc:
+        said = f"{config_dir() / FILE}: {exc}"
+        if said not in _WARNED:
+            _WARNED.add(said)
+            log.warning("settings ignored: %s; the table starts in English", said)
+        return "en"
 
 
 def load_preferred_board(given: str | None, load: Callable[[str | None], Any]) -> Any:

@@ -169,6 +169,13 @@ def cmd_config_unset(args: argparse.Namespace) -> int:
 
 def _change_setting(verb: str, change: Callable[[Any], Any], said: Callable[[Any], Msg]) -> int:
     """`kaleun config set|unset`: change the settings, save them, say what was done."""
+    from kaleun.settings import held
+
+    with held():  # a change made by another command meanwhile is kept
+        return _change_held(verb, change, said)
+
+
+def _change_held(verb: str, change: Callable[[Any], Any], said: Callable[[Any], Msg]) -> int:
     from kaleun.settings import SettingsError
 
     settings = _settings()

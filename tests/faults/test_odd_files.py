@@ -191,3 +191,39 @@ def test_an_odd_thing_at_a_mission_or_changes_files_path_is_refused_with_what_it
                      str(tmp_path / "e.jsonl"), home=tmp_path, timeout=60)
     assert ran.returncode == 2 and f"@FILE holding one (it is a {words}" in ran.stderr, ran.stderr
     assert os.path.lexists(path)
+
+
+@pytest.mark.parametrize("odd", ["named pipe", "/dev/zero"])
+def test_a_device_or_pipe_given_as_an_output_of_kaleun_run_or_idsheet_is_refused_and_left_as_it_is(home, tmp_path,
+                                                                                                    odd):
+    """A save, a debrief or a sheet is written atomically, taking the place of whatever has its name:
+    `kaleun run --save /dev/null` run as root replaced the system's /dev/null with the save, and a named
+    pipe given as `--save` became a file. Each is refused before the run, naming what is there (here a
+    pipe, and a link to /dev/zero: a device), and left as it is; --events /dev/null still writes no events."""
+    import contextlib
+    import io
+
+    from kaleun.cli import main
+    from kaleun.ui.idsheet import run_command
+
+    make, words = ODD[odd]
+    script = tmp_path / "script.jsonl"
+    script.write_text('{"t": 60, "do": "report"}\n')
+    for option, name, said in (("--save", "out.json", "cannot save to"),
+                               ("--debrief", "chart.png", "cannot write the debrief")):
+        target = tmp_path / name
+        make(target)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            code = main(["run", "--script", str(script), "--events", os.devnull, "--mission", "training", option,
+                         str(target)])
+        assert code == 2 and f"{said} {target}: it is a {words}" in err.getvalue(), err.getvalue()
+        assert os.path.islink(target) if odd == "/dev/zero" else target.is_fifo()  # left where it was
+    sheet = tmp_path / "sheet.png"
+    make(sheet)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert run_command(str(sheet), None, "en") == 1
+    assert f"cannot write {sheet}: it is a {words}" in err.getvalue(), err.getvalue()
+    assert os.path.islink(sheet) if odd == "/dev/zero" else sheet.is_fifo()
+    assert os.path.exists(os.devnull) and not os.path.isfile(os.devnull)

@@ -686,3 +686,21 @@ def test_setting_a_board_with_dark_lamp_scenes_says_what_board_check_says(home, 
     assert json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))["board"] == str(board.resolve())
     assert main(["config", "set", "board", str(BOARDS / "pi4-basic.toml")]) == 0
     assert "warning" not in capsys.readouterr().err  # a shipped board lights every scene
+
+
+def test_a_preferred_language_this_kaleun_does_not_speak_is_ignored_with_a_warning_and_the_table_starts(tmp_path):
+    """`settings.json` holding a language this Kaleun does not speak (a newer one's, one written by hand)
+    is a damaged setting: the table starts in English and says which file to fix, as for any damaged
+    setting. It stopped every start with `'fr' is not a language Kaleun speaks`, naming neither the file
+    nor the setting, so a table started by its service at boot never came up. `--language fr` is still
+    refused."""
+    (tmp_path / "settings.json").write_text('{"language": "fr"}')
+    done = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--seed", "1"], input="quit\n",
+                          capture_output=True, text=True, env=kaleun_env(tmp_path), cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"settings ignored: {tmp_path / 'settings.json'}: 'fr' is not a language Kaleun speaks" in done.stderr
+    assert "Game saved" in done.stdout and (tmp_path / "autosave.json").is_file()
+    refused = subprocess.run([sys.executable, "-m", "kaleun", "resume", "--console", "--language", "fr"],
+                             input="quit\n", capture_output=True, text=True, env=kaleun_env(tmp_path), cwd=tmp_path,
+                             timeout=120)
+    assert refused.returncode == 2 and "'fr' is not a language Kaleun speaks" in refused.stderr, refused.stderr

@@ -291,3 +291,28 @@ def test_a_fake_hub_plugged_back_in_leaves_a_file_that_appeared_at_its_link_alon
     finally:
         fake.stop()
     assert link.read_text() == "somebody else's\n"
+
+
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT", "SIGHUP"])
+def test_a_fake_hub_reading_its_input_stops_on_a_stop_signal_and_takes_its_link_away(tmp_path, kaleun_home, stop):
+    """A fake hub unplugged by stopping it (`kill PID`, a test's terminate(), Ctrl-C) while its standard input
+    is still open (a terminal, a pipe): SIGTERM only ended the serving after the input, so a fake hub reading a
+    pipe ran on with its link in place, and a table's unplug never happened."""
+    import signal
+
+    link_path = tmp_path / "deck-hub"
+    proc = subprocess.Popen([sys.executable, "-m", "kaleun", "hub", "fake", "--link", str(link_path)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=_env(kaleun_home), cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        for _ in range(3):  # its port, its link, the readers and the commands: it is reading its input now
+            proc.stdout.readline()
+        assert os.path.islink(link_path)
+        proc.send_signal(getattr(signal, stop))
+        assert proc.wait(timeout=20) == 0
+        assert not os.path.lexists(link_path)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

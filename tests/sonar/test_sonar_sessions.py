@@ -364,6 +364,16 @@ def test_a_tty_that_is_a_file_is_refused_and_left_as_it_was(tmp_path):
     assert not (tmp_path / "autosave.json").exists()
 
 
+def test_a_tty_that_is_a_named_pipe_is_refused_at_once_not_waited_on(tmp_path):
+    """`--tty` naming a named pipe (a typo among the files of a set-up, a pipe left by a script): opening it
+    waited for a writer that never came, the start hung until killed. It is refused at once, as a file is."""
+    pipe = tmp_path / "blue"
+    os.mkfifo(pipe)
+    done = run_kaleun("play", "--game", "sonar", "--console", "--tty", str(pipe), home=tmp_path, timeout=60)
+    assert done.returncode == 2 and f"{pipe} is not a terminal: --tty takes the other team's terminal" in done.stderr
+    assert pipe.is_fifo() and not (tmp_path / "autosave.json").exists()
+
+
 def test_a_tty_that_is_the_consoles_own_terminal_is_refused(home):
     """`--tty $(tty)` typed in the first terminal: both consoles read it, taking turns at its lines
     (yellow's course went to blue's console). Refused, and nothing is saved."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import queue
 import re
 import signal
@@ -42,6 +43,20 @@ def _refuse(say: Say, command: str, problem: Msg | str | BaseException) -> None:
     """`kaleun COMMAND: problem` on stderr, the problem in the maker's language."""
     said = of_error(problem) if isinstance(problem, BaseException) else problem
     print(f"kaleun {command}: {say(said)}", file=sys.stderr)
+
+
+#: the longest wait a maker's command takes (`--wait`, `--timeout`, the fake hub's `wait`): our choice, a day
+MOST_SECONDS = 86400.0
+
+
+def _seconds_refused(say: Say, command: str, option: str, value: float | None) -> bool:
+    """Refuse (True, said on stderr) a number of seconds that is not a finite one from 0 to `MOST_SECONDS`:
+    `--wait inf`, `1e999` and `nan` ended in a traceback from the clock (`timestamp out of range`)."""
+    if value is None or 0 <= value <= MOST_SECONDS:  # NaN fails both comparisons
+        return False
+    _refuse(say, command, Msg("{option} must be a number of seconds from 0 to {most}, got {value}", option=option,
+                              most=f"{MOST_SECONDS:.0f}", value=str(value)))
+    return True
 
 
 def _board(path: str | None, fallback_fake: bool = False) -> Any:
@@ -201,6 +216,8 @@ def _open_link(board: Any, url: str | None, on_event: Any) -> tuple[Any, Any]:
 
 def cmd_hub_status(args: argparse.Namespace) -> int:
     say = speaker()
+    if _seconds_refused(say, "hub status", "--wait", args.wait):
+        return EXIT_BAD_INPUT
     board = _hub_board(args, say, fallback_fake=False)
     if board is None:
         return EXIT_BAD_INPUT
@@ -230,6 +247,8 @@ def cmd_hub_trust(args: argparse.Namespace) -> int:
     from kaleun.hub.options import hub_options
 
     say = speaker()
+    if _seconds_refused(say, "hub trust", "--wait", args.wait):
+        return EXIT_BAD_INPUT
     board = _hub_board(args, say, fallback_fake=False)
     if board is None:
         return EXIT_BAD_INPUT
@@ -300,9 +319,12 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str) -> str:
 
     def seconds(word: str) -> float:
         try:
-            return max(0.0, float(word))
+            value = float(word)
         except ValueError:
+            value = math.nan
+        if not value <= MOST_SECONDS:  # `wait inf` or `wait 1e999` ended the fake hub with a traceback; NaN
             raise ValueError(Msg("{word} is not a number of seconds", word=repr(word))) from None
+        return max(0.0, value)
 
     try:
         if verb in ("put", "remove") and len(rest) == 2:
@@ -367,8 +389,10 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
     if not args.no_stdin:
         sources.append(sys.stdin)
+    # a stop signal (SIGTERM, Ctrl-C, SIGHUP ...) raises StopRequested, a KeyboardInterrupt, wherever the fake hub
+    # is: reading its input or serving after it ended (`kaleun.runtime.signals`); a SIGTERM that only ended the
+    # serving left a fake hub reading a pipe or a terminal running, its link in place
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
                        uid=args.id or FAKE_UID).start()
@@ -525,6 +549,8 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
     from kaleun.uboot.figures import FIGURES
 
     say = speaker()
+    if _seconds_refused(say, "figures enroll", "--timeout", args.timeout):
+        return EXIT_BAD_INPUT
     for figure in args.figure or []:
         if figure not in FIGURES:
             _refuse(say, "figures enroll", Msg("unknown figure {figure} (known: {known})", figure=repr(figure),

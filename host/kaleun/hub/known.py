@@ -26,18 +26,14 @@ trust --board FILE` (it remembers the hub now at the path), or by setting the bo
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import logging
-import os
 import re
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from kaleun.core import jsonin
-from kaleun.files import read_file
+from kaleun.files import locked_folder, read_file
 from kaleun.paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -124,27 +120,8 @@ def _identity(value: Any) -> bool:
                             and not any(c.isspace() for c in name))
 
 
-@contextlib.contextmanager
-def _locked(folder: Path) -> Iterator[None]:
-    """Hold `folder` (flock on the folder itself) while the file is read and written again: two
-    commands remembering their hubs at once each keep the other's. Raises OSError when the folder
-    cannot be made or another command holds it longer than `LOCK_WAIT_S`."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except (FileExistsError, NotADirectoryError):
-        raise OSError(f"{folder} is not a folder") from None
-    try:
-        deadline = time.monotonic() + LOCK_WAIT_S
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise OSError(f"another command has been writing it for more than {LOCK_WAIT_S:g} s") from None
-                time.sleep(0.01)
-        yield
-    finally:
-        os.close(fd)  # closing lets go of the flock
+def _locked(folder: Path) -> contextlib.AbstractContextManager[None]:
+    """Hold `folder` while the file is read and written again: two commands remembering their hubs at once
+    each keep the other's (`kaleun.files.locked_folder`)."""
+    return locked_folder(folder, LOCK_WAIT_S)
 

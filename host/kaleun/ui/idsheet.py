@@ -427,6 +427,11 @@ def run_command(out: str | None, year: int | None, language: str) -> int:
     if path.suffix.lower() != ".png":
         print(say(Msg("kaleun idsheet: --out must end in .png, got {name}", name=path.name)), file=sys.stderr)
         return 2
+    from kaleun.files import not_a_file_to_write
+
+    if (what := not_a_file_to_write(path)) is not None:  # the sheet would replace a device or a named pipe
+        print(say(Msg("kaleun idsheet: cannot write {path}: {why}", path=str(path), why=what)), file=sys.stderr)
+        return 1
     try:
         layout = write_sheet(path, year, language)
     except SilhouetteError as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import stat
 import sys
 from typing import Any, cast
 
@@ -137,12 +138,19 @@ def _other_terminal(tty: str, stdin: Any, stdout: Any, language: str) -> tuple[A
     """The other team's terminal (`--tty`), open for reading and writing; a file, this console's own terminal
     or one that cannot be opened is refused (SessionError). A shell waiting at its prompt there reads it too:
     both terminals are told so."""
+    not_a_terminal = Msg("{tty} is not a terminal: --tty takes the other team's terminal, e.g. /dev/pts/3 (the `tty` "
+                         "command prints its name)", tty=tty)
+    try:
+        mode: int | None = os.stat(tty).st_mode
+    except (OSError, ValueError):  # nothing there, a name the system cannot look up: the opening says why
+        mode = None
+    if mode is not None and not stat.S_ISCHR(mode):  # a named pipe: opening it waited for a writer for ever
+        raise SessionError(not_a_terminal)
     try:  # a terminal is not seekable: one stream each way
         reading = open(tty, encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - the session's
         if not reading.isatty():  # a file named by mistake would be emptied by the writing side
             reading.close()
-            raise SessionError(Msg("{tty} is not a terminal: --tty takes the other team's terminal, "
-                                   "e.g. /dev/pts/3 (the `tty` command prints its name)", tty=tty))
+            raise SessionError(not_a_terminal)
         if _same_terminal(reading, stdin or sys.stdin):  # two consoles would take turns at its lines
             reading.close()
             raise SessionError(Msg("{tty} is this console's own terminal: --tty takes the other team's "

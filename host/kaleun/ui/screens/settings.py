@@ -27,12 +27,13 @@ def remember_language(code: str) -> Msg | None:
     """Keep the language as the preferred one (`kaleun config set language`), if the settings allow; else what
     the crew is told: the table speaks it now, the next start does not (a damaged settings file, a full disk)."""
     from kaleun.core.messages import of_error
-    from kaleun.settings import Settings, SettingsError
+    from kaleun.settings import Settings, SettingsError, held
 
     try:
-        settings = Settings.load()
-        settings.set("language", code)
-        settings.save()
+        with held():  # a `kaleun config set` meanwhile keeps its setting
+            settings = Settings.load()
+            settings.set("language", code)
+            settings.save()
     except (SettingsError, OSError) as exc:
         log.warning("the language is not kept for the next start: %s", exc)
         why = of_error(exc) if isinstance(exc, SettingsError) else str(exc.strerror or exc)

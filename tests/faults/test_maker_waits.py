@@ -1,0 +1,32 @@
+"""Issue 13 item 5, numbers beyond a float's range or NaN wherever input is read, in the maker's commands:
+`kaleun hub status --wait inf`, `hub trust --wait 1e999`, `figures enroll --timeout nan` and the fake hub's
+typed `wait inf` ended in a traceback from the clock (`OverflowError: timestamp out of range`, `ValueError:
+Invalid value NaN`). Each is refused with the option and the range, before anything is opened."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import pytest
+from kaleun.cli import main
+from kaleun.hub.commands import fake_command
+
+
+@pytest.mark.parametrize("value", ["inf", "1e999", "nan", "-1", "1e6"])
+@pytest.mark.parametrize("command", [["hub", "status", "--url", "/nowhere/deck-hub", "--wait"],
+                                     ["hub", "trust", "--wait"],
+                                     ["figures", "enroll", "--url", "/nowhere/deck-hub", "--timeout"]])
+def test_a_wait_that_is_no_number_of_seconds_is_refused_with_the_range(home, command, value):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main([*command, value])
+    option = command[-1]
+    assert code == 2 and f"{option} must be a number of seconds from 0 to 86400, got" in err.getvalue(), \
+        err.getvalue()
+
+
+@pytest.mark.parametrize("value", ["inf", "1e999", "nan", "86401"])
+def test_the_fake_hubs_typed_wait_beyond_a_day_or_no_number_is_an_error_line(value):
+    assert fake_command(None, None, f"wait {value}") == f"error: '{value}' is not a number of seconds"
+    assert fake_command(None, None, "wait -3") == "ok"  # no wait at all
