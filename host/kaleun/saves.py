@@ -330,11 +330,14 @@ def keep_aside(path: Path) -> Path | None:
 
 
 def _copy_durably(src: Path, dst: Path) -> None:
-    """Copy `src` to `dst` atomically; a copy that fails half way (a full disk) leaves nothing behind."""
+    """Copy `src` to `dst` atomically; a copy that fails half way (a full disk) leaves nothing behind. The copy
+    is readable by its owner only, as the save and the journal it copies are."""
     tmp = dst.with_name(f".{dst.name}.tmp")
     try:
-        shutil.copyfile(src, tmp)
-        with open(tmp, "rb+") as fh:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(src, "rb") as source, os.fdopen(fd, "wb") as fh:
+            shutil.copyfileobj(source, fh)
+            fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, dst)
     except BaseException:

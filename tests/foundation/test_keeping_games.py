@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from kaleun.homelock import HomeLock, TableBusy
+from kaleun.journal import journal_path
 from kaleun.ports.sdl import audio_drivers, video_drivers
 from kaleun.saves import KEEP_GAMES, keep_aside, prune_kept, save_game
 from kaleun.uboot.game import new_game
@@ -52,6 +53,18 @@ def test_a_new_game_keeps_the_previous_one_by_its_own_name_without_moving_it(tmp
     content = previous.read_bytes()
     kept = keep_aside(previous)
     assert kept is not None and kept.read_bytes() == content and previous.read_bytes() == content
+
+
+def test_a_kept_game_and_its_journal_are_readable_by_their_owner_only(tmp_path):
+    """Nothing lost, and nothing shown: the previous game kept aside at a new start is its owner's alone, the
+    journal beside it as much as the save (the copy was readable by everyone while the save was not)."""
+    previous = saved(tmp_path, seed=4, t=600)
+    journal = journal_path(previous)
+    journal.write_text('{"t": 600.0, "do": "report"}\n', encoding="utf-8")
+    os.chmod(journal, 0o600)
+    kept = keep_aside(previous)
+    assert kept is not None and journal_path(kept).read_text(encoding="utf-8") == journal.read_text(encoding="utf-8")
+    assert (kept.stat().st_mode & 0o777, journal_path(kept).stat().st_mode & 0o777) == (0o600, 0o600)
 
 
 def test_earlier_games_are_pruned_to_the_newest_ten_but_an_unfinished_one_never(tmp_path):
