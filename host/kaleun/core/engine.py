@@ -423,3 +423,23 @@ def check_state_header(state: Any, game: str | None = None) -> None:
     if game is not None and state.get("game") != game:
         raise SaveError(Msg("this save belongs to the game {game}, not {this}", game=repr(state.get("game")),
                             this=repr(game)))
+
+
+def restore(state: Any, game: str, build: Callable[[int, Mapping[str, Any]], Engine]) -> Engine:
+    """Rebuild a game of `game` from `Engine.to_state()`: its header checked, `build(seed, config)` making the
+    new game its settings describe, then the saved state loaded into it. Raises SaveError with the reason:
+    settings the game cannot be built from, whatever fails on them, are damaged settings."""
+    check_state_header(state, game)
+    try:
+        seed = state["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed {seed!r} is not a whole number")
+        engine = build(seed, state["config"])
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:  # SaveError, CommandError among them
+        raise SaveError(Msg("the save's game settings are damaged ({why})", why=str(exc))) from exc
+    except Exception as exc:
+        raise SaveError(Msg("the save's game settings are damaged ({why})",
+                            why=f"{type(exc).__name__}: {exc}")) from exc
+    engine.take_events()  # a loaded game does not start again
+    engine.load_state(state)
+    return engine

@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.clock import GameClock
-from kaleun.core.engine import Engine, check_state_header
-from kaleun.core.errors import CommandError, SaveError
+from kaleun.core.engine import Engine, restore
+from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg
 from kaleun.core.shape import Bool, Int, Map, Obj, Text, check
 from kaleun.sonar import data
 from kaleun.sonar.crew import SIZES
-from kaleun.sonar.maps import MAX_CHARS, MapError, SeaMap, parse_map
+from kaleun.sonar.maps import MAX_CHARS, SeaMap, parse_map
 from kaleun.sonar.referee import Referee
 from kaleun.sonar.scenarios import check_map, scenario, shipped_map
 from kaleun.sonar.turns import TEAMS
@@ -101,26 +101,16 @@ SONAR_CONFIG = Obj(scenario=Text(max_len=40), mode=Text(max_len=40),
 
 def load_game(state: Mapping[str, Any]) -> Engine:
     """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
-    check_state_header(state, GAME_ID)
-    try:
-        seed = state["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed {seed!r} is not a whole number")
-        config = state["config"]
-        check(SONAR_CONFIG, config, "config")
-        custom = config.get("map")
-        engine = new_game(seed, config["scenario"], config["mode"], config["crews"],
-                          map_text=custom["text"] if custom else None,
-                          map_source=custom["source"] if custom else "map",
-                          training_aid=config.get("training_aid", False) is True)
-    except (KeyError, TypeError, ValueError, OverflowError, CommandError, MapError, SaveError) as exc:
-        raise SaveError(Msg("the save's game settings are damaged ({why})", why=str(exc))) from exc
-    except Exception as exc:  # settings the game cannot be built from, whatever fails on them
-        raise SaveError(Msg("the save's game settings are damaged ({why})",
-                            why=f"{type(exc).__name__}: {exc}")) from exc
-    engine.take_events()  # a loaded game does not start again
-    engine.load_state(state)
-    return engine
+    return restore(state, GAME_ID, _built)
+
+
+def _built(seed: int, config: Mapping[str, Any]) -> Engine:
+    """The new game a save's settings describe (`load_game`)."""
+    check(SONAR_CONFIG, config, "config")
+    custom = config.get("map")
+    return new_game(seed, config["scenario"], config["mode"], config["crews"],
+                    map_text=custom["text"] if custom else None, map_source=custom["source"] if custom else "map",
+                    training_aid=config.get("training_aid", False) is True)
 
 
 def referee(engine: Engine) -> Referee:

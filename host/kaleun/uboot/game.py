@@ -6,8 +6,8 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.clock import GameClock
-from kaleun.core.engine import Engine, Module, check_state_header
-from kaleun.core.errors import CommandError, SaveError
+from kaleun.core.engine import Engine, Module, restore
+from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, join
 from kaleun.uboot.boat import Boat
 from kaleun.uboot.compression import Compression
@@ -177,26 +177,18 @@ def start_position(spec: Mapping[str, Any]) -> tuple[float, float]:
 
 def load_game(state: Mapping[str, Any]) -> Engine:
     """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
-    check_state_header(state, GAME_ID)
-    try:
-        seed = state["seed"]
-        mission = state["config"]["mission"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed {seed!r} is not a whole number")
-        changes = state["config"].get("changes")
-        if changes is not None and not isinstance(changes, dict):
-            raise ValueError("the mission changes are not an object")
-        own = _saved_own(mission, state["config"].get("own_mission"))
-        check_changes(mission, changes, own["fields"] if own is not None else None)
-        engine = new_game(seed, mission, changes, own=own)
-    except (KeyError, TypeError, ValueError, OverflowError, CommandError) as exc:
-        raise SaveError(Msg("the save's game settings are damaged ({why})", why=str(exc))) from exc
-    except Exception as exc:  # settings the game cannot be built from, whatever fails on them
-        raise SaveError(Msg("the save's game settings are damaged ({why})",
-                            why=f"{type(exc).__name__}: {exc}")) from exc
-    engine.take_events()  # a loaded game does not start again
-    engine.load_state(state)
-    return engine
+    return restore(state, GAME_ID, _built)
+
+
+def _built(seed: int, config: Mapping[str, Any]) -> Engine:
+    """The new game a save's settings describe (`load_game`)."""
+    mission = config["mission"]
+    changes = config.get("changes")
+    if changes is not None and not isinstance(changes, dict):
+        raise ValueError("the mission changes are not an object")
+    own = _saved_own(mission, config.get("own_mission"))
+    check_changes(mission, changes, own["fields"] if own is not None else None)
+    return new_game(seed, mission, changes, own=own)
 
 
 def _saved_own(mission: str, own: Any) -> dict[str, Any] | None:
