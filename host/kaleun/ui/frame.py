@@ -125,22 +125,29 @@ def line_color(line: FeedLine) -> theme.Color:
     return theme.TEXT
 
 
-def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: int, newest: bool,
-                   rows: int = 1, squeeze: bool = False) -> int:
-    """One feed line: time, a mark (an alarm's icon, ! for a refused input) and the words, on up to
-    `rows` rows when they do not fit on one (the rows after the first under the words; with `squeeze`
-    every row holds as much as it does squeezed a little, not only the last). Returns its height."""
+def _time_and_mark(c: Canvas, line: FeedLine, x: int, y: int, size: int, height: int,
+                   clock_color: theme.Color) -> int:
+    """A feed line's time and its mark (an alarm's icon, ! for a refused input) at `x, y`; returns where its
+    words begin."""
     s = c.size
-    font = c.font(size)
-    height = font.get_linesize()
-    c.text(line.clock, (x, y), size, theme.ACCENT if newest else theme.TEXT_DIM)
+    c.text(line.clock, (x, y), size, clock_color)
     mark_x = x + c.text_width("00:00", size) + s(6)
-    text_x = mark_x + s(22)
     if line.alarm is not None:
         kind = ALARMS[line.alarm]
         icons.ICONS[kind.icon](c.surface, Rect(mark_x, y + (height - s(18)) // 2, s(18), s(18)), kind.color)
     elif line.problem:
         c.text("!", (mark_x + s(6), y), size, theme.WARNING, bold=True)
+    return mark_x + s(22)
+
+
+def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: int, newest: bool,
+                   rows: int = 1, squeeze: bool = False) -> int:
+    """One feed line: time, a mark (an alarm's icon, ! for a refused input) and the words, on up to
+    `rows` rows when they do not fit on one (the rows after the first under the words; with `squeeze`
+    every row holds as much as it does squeezed a little, not only the last). Returns its height."""
+    font = c.font(size)
+    height = font.get_linesize()
+    text_x = _time_and_mark(c, line, x, y, size, height, theme.ACCENT if newest else theme.TEXT_DIM)
     color = line_color(line) if (newest or line.problem or line.alarm) else theme.TEXT_DIM
     room = x + width - text_x
     words = c.tr(line.words)
@@ -211,18 +218,10 @@ def draw_feed_page(c: Canvas, line: FeedLine, rows: list[str], page: int, x: int
                    size: int) -> None:
     """Two of a long feed line's rows (its page `page`, from 0): the line's time and mark on the first, the page
     and how many there are ("2/3") under the time."""
-    s = c.size
     height = c.font(size).get_linesize()
     pages = -(-len(rows) // 2)
-    c.text(line.clock, (x, y), size, theme.ACCENT)
+    text_x = _time_and_mark(c, line, x, y, size, height, theme.ACCENT)
     c.text(f"{page + 1}/{pages}", (x, y + height), size, theme.TEXT_DIM)
-    mark_x = x + c.text_width("00:00", size) + s(6)
-    text_x = mark_x + s(22)
-    if line.alarm is not None:
-        kind = ALARMS[line.alarm]
-        icons.ICONS[kind.icon](c.surface, Rect(mark_x, y + (height - s(18)) // 2, s(18), s(18)), kind.color)
-    elif line.problem:
-        c.text("!", (mark_x + s(6), y), size, theme.WARNING, bold=True)
     room = x + width - text_x
     for i, row in enumerate(rows[2 * page:2 * page + 2]):
         c.text(row, (text_x, y + i * height), size, line_color(line), width=room)
