@@ -322,3 +322,12 @@ def test_a_choice_typed_with_capitals_is_the_one_it_names(desk):
     assert desk.game.module("crew").status()["sailors"]["navigator-square"]["section"] == 8
     assert desk.game.module("boat").status()["telegraph"] == "half_ahead"
     assert "! place: figure 'navigator' is not one of: captain-square" in desk.type("place navigator 8")
+
+
+def test_a_contact_typed_with_a_capital_is_the_one_it_names():
+    """`target C3` or `gun C3` (a capital typed) names contact c3, as a choice typed with capitals does; a word
+    that is no contact is still refused."""
+    for name in ("target", "tdc", "gun", "identify"):
+        action = find(name)
+        assert action is not None
+        assert action.read(["C3"]) == action.read(["c3"]) == {"contact" if name != "gun" else "target": "c3"}

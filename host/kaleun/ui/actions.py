@@ -141,9 +141,9 @@ def _flag(text: str, f: Field) -> bool:
 
 
 def _contact(text: str, f: Field) -> str:
-    if not (text[:1] == "c" and text[1:].isdigit()):
+    if not (text[:1] in ("c", "C") and text[1:].isdigit()):
         raise CommandError(Msg("{field} must be a contact such as c3, not '{value}'", field=f.word, value=text))
-    return text
+    return text.lower()  # a capital typed (C3): the contact it names, as for a choice
 
 
 def _json(text: str, f: Field) -> Any:
