@@ -133,3 +133,13 @@ def test_every_value_of_the_boats_table_is_used():
     code = "\n".join(p.read_text(encoding="utf-8") for p in (DATA.parent).rglob("*.py"))
     unused = [key for key in _keys(data.load("boat")) if f'"{key}"' not in code]
     assert not unused
+
+
+def test_the_shares_at_which_a_hit_ship_straggles_and_stops_are_data():
+    """How far a hit ship falls behind is not in the rulebook (the app did the ships): ships.toml [damage],
+    our choice, is what the ships' damage reads."""
+    from kaleun.uboot.sea import shipdamage
+
+    damage = data.load("ships")["damage"]
+    assert (damage["straggle_share"], damage["stop_share"]) == (shipdamage.STRAGGLE_SHARE, shipdamage.STOP_SHARE)
+    assert 0 < damage["straggle_share"] < damage["stop_share"] < 1
