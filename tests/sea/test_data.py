@@ -143,3 +143,14 @@ def test_the_shares_at_which_a_hit_ship_straggles_and_stops_are_data():
     damage = data.load("ships")["damage"]
     assert (damage["straggle_share"], damage["stop_share"]) == (shipdamage.STRAGGLE_SHARE, shipdamage.STOP_SHARE)
     assert 0 < damage["straggle_share"] < damage["stop_share"] < 1
+
+
+def test_an_aircrafts_stick_of_depth_charges_is_data():
+    """§10 damage from an aircraft's depth charges: how many it drops in one pass and how they scatter are
+    attacks.toml [depth_charge] values (our choice), which the stick reads."""
+    import inspect
+
+    dc = data.load("attacks")["depth_charge"]
+    assert (dc["air_stick_max"], dc["air_scatter_along_m"], dc["air_scatter_across_m"]) == (4, 25.0, 20.0)
+    source = inspect.getsource(attacks.air_stick)
+    assert all(f'DC["{key}"]' in source for key in ("air_stick_max", "air_scatter_along_m", "air_scatter_across_m"))
