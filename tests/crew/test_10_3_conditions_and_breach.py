@@ -149,6 +149,7 @@ def test_10_3_7_a_failed_puzzle_is_not_tried_again_and_only_those_who_got_out_su
              {"t": 20, "do": "order", "order": "repair", "breach": 4},
              {"t": 60, "do": "puzzle", "section": 4, "result": "failed"},
              {"t": 70, "do": "puzzle", "section": 4, "result": "solved"},
+             {"t": 75, "do": "order", "order": "repair", "breach": 4},
              {"t": 80, "do": "order", "order": "mobilize"},
              *[{"t": 81, "do": "place", "figure": f, "section": 3 if n % 2 else 5} for n, f in enumerate(out)],
              {"t": 90, "do": "end_mobilize"}]
@@ -156,6 +157,7 @@ def test_10_3_7_a_failed_puzzle_is_not_tried_again_and_only_those_who_got_out_su
     assert one(events, "puzzle_start")["puzzle"] == ["D", "E", "F"]
     assert one(events, "puzzle_failed")["feed"] == "The puzzle failed: evacuate section 4 before it floods in 2:10."
     assert one(events, "action_refused")["reason"] == "the puzzle for section 4 has failed: evacuate the section"
+    assert one(events, "order_rejected")["reason"] == "the puzzle for section 4 failed: evacuate the section"
     assert not named(events, "hull_breach_sealed")
     flooded = one(events, "section_flooded")
     assert flooded["t"] == 190 and flooded["victims"] == ["navigator-hexagon"]
