@@ -141,9 +141,9 @@ def _flag(text: str, f: Field) -> bool:
 
 
 def _contact(text: str, f: Field) -> str:
-    if not (text[:1] in ("c", "C") and text[1:].isdigit()):
+    if not (text[:1] == "c" and text[1:].isdigit()):
         raise CommandError(Msg("{field} must be a contact such as c3, not '{value}'", field=f.word, value=text))
-    return text.lower()  # a capital typed (C3): the contact it names, as for a choice
+    return text
 
 
 def _json(text: str, f: Field) -> Any:
@@ -372,6 +372,8 @@ class Action:
         return self._complete(got)
 
     def _value(self, f: Field, text: str, lang: Language | None = None) -> Any:
+        if f.kind == "contact" and text[:1] == "C" and text[1:].isdigit():  # a capital typed (C3): that contact
+            text = "c" + text[1:]
         try:
             return f.read(text, lang)
         except CommandError as exc:
