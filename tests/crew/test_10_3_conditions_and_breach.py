@@ -131,3 +131,35 @@ def test_10_3_8_a_flooded_section_is_out_of_reach_of_game_effects():
     advance(g, 180)
     events = do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 1})
     assert one(events, "condition_ignored") and not named(events, "morale")
+
+
+def test_10_3_7_a_failed_puzzle_is_not_tried_again_and_only_those_who_got_out_survive(tmp_path):
+    """§10.3.7 "Hüllenbruch nicht versiegelt": a puzzle found wrong when turned over means the Chief Engineer
+    has failed and stops at once; all sailors must be mobilized out before the stopwatch runs down; those
+    left inside die when the section floods. Played as a table script: the result "solved" after "failed" is
+    refused, seven of the eight in section 4 get out, the one left behind drowns."""
+    from crewkit import play
+
+    out = ["navigator-square", "navigator-triangle", "officer-hexagon", "engineer-square", "engineer-triangle",
+           "engineer-circle", "engineer-hexagon"]
+    lines = [{"t": 10, "do": "damage", "kind": "hull_breach", "section": 4},
+             {"t": 12, "do": "order", "order": "mobilize"},
+             *[{"t": 13, "do": "place", "figure": f, "section": 4}
+               for f in ("officer-hexagon", "engineer-circle", "engineer-hexagon")],
+             {"t": 20, "do": "order", "order": "repair", "breach": 4},
+             {"t": 60, "do": "puzzle", "section": 4, "result": "failed"},
+             {"t": 70, "do": "puzzle", "section": 4, "result": "solved"},
+             {"t": 75, "do": "order", "order": "repair", "breach": 4},
+             {"t": 80, "do": "order", "order": "mobilize"},
+             *[{"t": 81, "do": "place", "figure": f, "section": 3 if n % 2 else 5} for n, f in enumerate(out)],
+             {"t": 90, "do": "end_mobilize"}]
+    g, events = play(tmp_path, lines, game(), until=200)
+    assert one(events, "puzzle_start")["puzzle"] == ["D", "E", "F"]
+    assert one(events, "puzzle_failed")["feed"] == "The puzzle failed: evacuate section 4 before it floods in 2:10."
+    assert one(events, "action_refused")["reason"] == "the puzzle for section 4 has failed: evacuate the section"
+    assert one(events, "order_rejected")["reason"] == "the puzzle for section 4 failed: evacuate the section"
+    assert not named(events, "hull_breach_sealed")
+    flooded = one(events, "section_flooded")
+    assert flooded["t"] == 190 and flooded["victims"] == ["navigator-hexagon"]
+    assert [e["figure"] for e in named(events, "sailor_killed")] == ["navigator-hexagon"]
+    assert g.module("crew").flooded == [4]

@@ -322,3 +322,26 @@ def test_a_choice_typed_with_capitals_is_the_one_it_names(desk):
     assert desk.game.module("crew").status()["sailors"]["navigator-square"]["section"] == 8
     assert desk.game.module("boat").status()["telegraph"] == "half_ahead"
     assert "! place: figure 'navigator' is not one of: captain-square" in desk.type("place navigator 8")
+
+
+def test_a_contact_typed_with_a_capital_is_the_one_it_names():
+    """`target C3` or `gun C3` (a capital typed) names contact c3, as a choice typed with capitals does; a word
+    that is no contact is still refused."""
+    for name in ("target", "tdc", "gun", "identify"):
+        action = find(name)
+        assert action is not None
+        assert action.read(["C3"]) == action.read(["c3"]) == {"contact" if name != "gun" else "target": "c3"}
+
+
+def test_a_list_typed_with_spaces_after_its_commas_is_one_list(desk):
+    """`flood 1, 2` (a space after the comma, as one writes a list) floods tubes 1 and 2 rather than asking what '2'
+    is; a comma with nothing after it is still refused, and a field that is no list never swallows the next word."""
+    flood = find("flood")
+    observe = find("observe")
+    assert flood is not None and observe is not None
+    assert flood.read(["1,", "2"]) == flood.read(["1", ",2"]) == flood.read(["1", ",", "2"]) == {"tubes": [1, 2]}
+    assert flood.read(["tubes=1,", "2,", "3"]) == {"tubes": [1, 2, 3]}
+    assert observe.read(["figures=navigator-square,", "navigator-triangle"]) == {
+        "figures": ["navigator-square", "navigator-triangle"]}
+    assert desk.type("flood 1,").startswith("! flood: '1,' is not a list: write it as a,b,c")
+    assert desk.type("course 10, 20").startswith("! course: what is '20'? usage: course COURSE")

@@ -144,6 +144,18 @@ def test_10_3_8_a_crewed_breach_names_the_puzzle_as_its_next_step(convoy):
     assert re.search(r"HULL BREACH in section 4: \d:\d\d left, repair crew at work\.  puzzle 4 solved\|failed", shown)
 
 
+def test_10_3_7_a_failed_puzzle_names_the_evacuation_as_its_next_step(convoy):
+    """§10.3.7: once the puzzle has failed the Chief Engineer stops; everybody must be mobilized out before the
+    stopwatch runs down. `repairs` names that step (mobilize), not a repair order the table would refuse."""
+    convoy.type("damage hull_breach section=4")
+    convoy.type("mobilize", "place engineer-square 4", "place engineer-triangle 4", "place engineer-circle 4",
+                "place engineer-hexagon 4", "place officer-square 4", "end_mobilize", "repair breach=4",
+                "puzzle 4 failed")
+    shown = convoy.type("repairs")
+    assert re.search(r"HULL BREACH in section 4: \d:\d\d left, puzzle failed: get everybody out\.  mobilize\n", shown)
+    assert "repair breach=4" not in shown
+
+
 def test_9_2_status_shows_the_attack_disc_set_by_the_disc_command(convoy):
     convoy.type("disc own=290 enemy=70 bearing=40")
     assert ("attack disc: own course 290, enemy course 070, bearing 040: true bearing 330, angle on the bow 80° "

@@ -133,3 +133,24 @@ def test_every_value_of_the_boats_table_is_used():
     code = "\n".join(p.read_text(encoding="utf-8") for p in (DATA.parent).rglob("*.py"))
     unused = [key for key in _keys(data.load("boat")) if f'"{key}"' not in code]
     assert not unused
+
+
+def test_the_shares_at_which_a_hit_ship_straggles_and_stops_are_data():
+    """How far a hit ship falls behind is not in the rulebook (the app did the ships): ships.toml [damage],
+    our choice, is what the ships' damage reads."""
+    from kaleun.uboot.sea import shipdamage
+
+    damage = data.load("ships")["damage"]
+    assert (damage["straggle_share"], damage["stop_share"]) == (shipdamage.STRAGGLE_SHARE, shipdamage.STOP_SHARE)
+    assert 0 < damage["straggle_share"] < damage["stop_share"] < 1
+
+
+def test_an_aircrafts_stick_of_depth_charges_is_data():
+    """§10 damage from an aircraft's depth charges: how many it drops in one pass and how they scatter are
+    attacks.toml [depth_charge] values (our choice), which the stick reads."""
+    import inspect
+
+    dc = data.load("attacks")["depth_charge"]
+    assert (dc["air_stick_max"], dc["air_scatter_along_m"], dc["air_scatter_across_m"]) == (4, 25.0, 20.0)
+    source = inspect.getsource(attacks.air_stick)
+    assert all(f'DC["{key}"]' in source for key in ("air_stick_max", "air_scatter_along_m", "air_scatter_across_m"))

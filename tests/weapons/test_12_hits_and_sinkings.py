@@ -387,3 +387,20 @@ def test_12_every_torpedo_report_gives_its_run_time_in_tenths():
     assert {e["event"] for e in reports} >= {"torpedo_premature", "torpedo_hit", "torpedo_miss"}
     for e in reports:
         assert isinstance(e["run_s"], float) and f"after {e['run_s']:.1f} s" in e["feed"], e
+
+
+def test_12_what_a_hit_does_is_the_data_files_choice(monkeypatch):
+    """A hit's effect is not in the rulebook (the app sank the ships): torpedoes.toml [pistols] gives the standard
+    warhead and the spread of a hit's effect (our choice). Held at exactly 1, a G7e's 280 kg side hit does one
+    standard hit (1.0), whatever the seed; with the data's spread the hits of six seeds differ within 0.6-1.4."""
+    from kaleun.uboot.sea import torpedo_run
+
+    def side_hits() -> list[float]:
+        return [one(events, "torpedo_hit")["damage"] for seed in range(6)
+                for events in [_shot_at("liberty", seed)[1]] if named(events, "torpedo_hit")]
+
+    spread = side_hits()
+    assert spread and all(0.6 <= d <= 1.4 for d in spread) and len(set(spread)) > 1
+    monkeypatch.setitem(torpedo_run.HIT, "hit_least", 1.0)
+    monkeypatch.setitem(torpedo_run.HIT, "hit_most", 1.0)
+    assert set(side_hits()) == {1.0}

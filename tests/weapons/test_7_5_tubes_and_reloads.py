@@ -112,6 +112,19 @@ def test_10_3_a_fault_in_the_tube_gear_makes_a_reload_take_half_as_long_again():
     loading = one(order(g, "reload_torpedo", tube=1), "tube_loading")
     assert loading["ready_s"] == 1350 and tube(g, 1)["state"] == "loading"
 
+
+def test_10_3_the_slower_reload_of_a_faulty_tube_is_the_data_files_choice(monkeypatch):
+    """The rulebook leaves the effect of a fault short of a major failure open (§10.3.1): the factor is
+    torpedoes.toml's `faulty_tubes_reload_factor` (our choice), read when the reload is ordered."""
+    from kaleun.uboot.weapons.arsenal import BOAT
+
+    assert BOAT["faulty_tubes_reload_factor"] == 1.5
+    monkeypatch.setitem(BOAT, "faulty_tubes_reload_factor", 2.0)  # type: ignore[index]
+    g = range_game(flooded=[1])
+    _fire(g, [1])
+    g.apply({"do": "damage", "kind": "technical", "component": "bow_tubes", "severity": "maintenance"})
+    assert one(order(g, "reload_torpedo", tube=1), "tube_loading")["ready_s"] == 1800
+
 def test_7_5_the_stern_room_holds_one_reload():
     g = range_game(flooded=[5])
     order(g, "tdc", bearing=180, range_m=1000, course=90, speed_kn=7.5)

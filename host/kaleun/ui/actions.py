@@ -165,6 +165,9 @@ def _json(text: str, f: Field, lang: Language) -> Any:
                                value=text)) from None
 
 
+#: the kinds of field whose value is a list typed a,b,c
+LIST_KINDS = ("choices", "wholes", "words")
+
 KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("whole", "N", _whole),
     Kind("number", "X", _number),
@@ -364,6 +367,24 @@ class Action:
             found = words.get(fold(name))
         return found
 
+    def _lists_rejoined(self, words: Sequence[str], lang: Language) -> list[str]:
+        """A list typed with a space after its commas (`flood 1, 2`) read as one value (`1,2`), for a list field."""
+        out: list[str] = []
+        for word in words:
+            if out and (out[-1].endswith(",") or word.startswith(",")) and "=" not in word \
+                    and self._takes_a_list(out[-1], lang):
+                out[-1] += word
+            else:
+                out.append(word)
+        return out
+
+    def _takes_a_list(self, word: str, lang: Language) -> bool:
+        name, sep, _text = word.partition("=")
+        if sep:
+            f = self._field(name, lang)
+            return f is not None and f.kind in LIST_KINDS
+        return any(f.positional and f.kind in LIST_KINDS for f in self.fields)
+
     def read(self, words: Sequence[str], lang: Language | None = None) -> dict[str, Any]:
         """The fields of typed words (`key=value`, the key its id or its word in the table's language `lang`, or
         values in the order of the positional fields). Raises CommandError naming the problem in words the table
@@ -372,7 +393,7 @@ class Action:
         got: dict[str, Any] = {}
         free: dict[str, Any] = {}
         loose: list[str] = []
-        for word in words:
+        for word in self._lists_rejoined(words, lang):
             name, sep, text = word.partition("=")
             if not sep:
                 loose.append(word)
@@ -411,6 +432,8 @@ class Action:
         return self._complete(got)
 
     def _value(self, f: Field, text: str, lang: Language | None = None) -> Any:
+        if f.kind == "contact" and text[:1] == "C" and text[1:].isdigit():  # a capital typed (C3): that contact
+            text = "c" + text[1:]
         try:
             return f.read(text, lang)
         except CommandError as exc:

@@ -289,9 +289,10 @@ def repairs(game: Any, lang: Language) -> list[str]:
         for section, breach in sorted(s.get("breaches", {}).items(), key=lambda kv: int(kv[0])):
             state = (Msg("puzzle failed: get everybody out") if breach.get("result") == "failed"
                      else Msg("repair crew at work") if breach.get("crewed") else Msg("no repair crew yet"))
-            # next: the puzzle's result (§10.3.8), else a repair crew; the line to type, in the table's words
-            line = (f"puzzle {section} solved|failed" if breach.get("crewed") and breach.get("result") is None
-                    else f"repair breach={section}")
+            # next: a failed puzzle, the evacuation (§10.3.7: a mobilization); the puzzle's result (§10.3.8); else a
+            # repair crew; the line to type, in the table's words
+            line = ("mobilize" if breach.get("result") == "failed"
+                    else f"puzzle {section} solved|failed" if breach.get("crewed") else f"repair breach={section}")
             out.append(r(Msg("HULL BREACH in section {section}: {left} left, {state}.  {line}", section=section,
                              left=_mmss(float(breach["deadline"]) - now), state=state, line=in_words(line, lang))))
         if s.get("flooded"):

@@ -667,10 +667,10 @@ class Crew(Module, Validator):
             breach = self.breaches.open.get(section)
             if breach is None:
                 return Msg("there is no hull breach in section {section}", section=section)
+            if breach["result"] == "failed":  # §10.3.7: the Chief Engineer has failed and stops at once
+                return Msg("the puzzle for section {section} failed: evacuate the section", section=section)
             if breach["crewed"]:
                 return Msg("the repair crew for the breach in section {section} is already at work", section=section)
-            if breach["result"] == "failed":
-                return Msg("the puzzle for section {section} failed: evacuate the section", section=section)
             if p["card"]:
                 toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
                 if not toolboxes:

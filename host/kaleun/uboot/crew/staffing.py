@@ -200,7 +200,9 @@ def found(order: str, group: Group, members: list[Member], strangers: list[str])
         else:
             free = m.state.free
             needed = cost if have else 2 * cost
-            if free < needed and free and cost > 1:  # several activations: say what they cost him (§6.5)
+            if group.spread:  # a salvo shared out (§7.5.3): the slots each one has left say who fires how many
+                desc.append(Msg("no free slot") if free == 0 else Msg.plural("{n} free slot", "{n} free slots", n=free))
+            elif free < needed and free and cost > 1:  # several activations: say what they cost him (§6.5)
                 desc.append(Msg.plural("{n} free slot, {needed} needed", "{n} free slots, {needed} needed", n=free,
                                        needed=needed))
             elif free < needed:

@@ -137,7 +137,7 @@ def drop_pattern(sea: Any, v: Any, now: float, lat: float, lon: float, heading: 
 
 
 def air_stick(sea: Any, plane: Any, now: float, lat: float, lon: float, heading: float) -> int:
-    n = min(int(plane.ai.get("dc", 0)), 4)
+    n = min(int(plane.ai.get("dc", 0)), int(DC["air_stick_max"]))
     if n <= 0:
         return 0
     plane.ai["dc"] -= n
@@ -146,8 +146,8 @@ def air_stick(sea: Any, plane: Any, now: float, lat: float, lon: float, heading:
     depth = float(DC["air_setting_m"])
     s, c = geo.unit(heading)
     for i in range(n):
-        along = (i - (n - 1) / 2) * spacing + sea.rng.gauss(0.0, 25.0)
-        across = sea.rng.gauss(0.0, 20.0)
+        along = (i - (n - 1) / 2) * spacing + sea.rng.gauss(0.0, float(DC["air_scatter_along_m"]))
+        across = sea.rng.gauss(0.0, float(DC["air_scatter_across_m"]))
         clat, clon = geo.shift(lat, lon, (along * s + across * c) / M_PER_NM, (along * c - across * s) / M_PER_NM)
         kid = sea.new_id("k")
         when = now + 2.0 + depth / float(DC["sink_m_per_s"])

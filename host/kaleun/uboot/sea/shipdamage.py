@@ -15,12 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from kaleun.core.messages import Msg
+from kaleun.uboot import data
 from kaleun.uboot.sea import landfall
 from kaleun.uboot.sea.vessels import Track, Vessel
 
-#: shares of the structure at which a ship falls out of its convoy, and lies stopped
-STRAGGLE_SHARE = 0.25  # [gap] our choice
-STOP_SHARE = 0.5  # [gap] our choice
+#: shares of the structure at which a ship falls out of its convoy, and lies stopped (ships.toml [damage])
+_DAMAGE = data.load("ships")["damage"]
+STRAGGLE_SHARE = float(_DAMAGE["straggle_share"])
+STOP_SHARE = float(_DAMAGE["stop_share"])
 #: a ship going down under way keeps this share of its speed until it stops (it is dying)
 DOOMED_SPEED_SHARE = 0.0
 

@@ -28,9 +28,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.messages import Msg
+from kaleun.uboot import data
 from kaleun.uboot.sea import escorts, geo, shipdamage
 from kaleun.uboot.sea.geo import M_PER_NM
 from kaleun.uboot.sea.vessels import Track
+
+#: what one hit does to a ship (torpedoes.toml [pistols]: the standard warhead and the spread of a hit's effect)
+HIT = data.load("torpedoes")["pistols"]
 
 #: seconds between looks while a ship is near
 DT = 10.0
@@ -421,7 +425,9 @@ def _detonate(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, ho
               common: dict[str, Any], track: float, struck_on: float) -> bool:
     rates = tp["rates"]
     rng = sea.rng
-    damage = float(rates["warhead"]) / 280.0 * max(0.6, min(1.4, rng.gauss(1.0, 0.15)))
+    factor = rng.gauss(1.0, float(HIT["hit_sigma"]))
+    damage = float(rates["warhead"]) / float(HIT["standard_warhead_kg"]) * max(float(HIT["hit_least"]),
+                                                                               min(float(HIT["hit_most"]), factor))
     if how == "magnetic":
         damage *= float(rates["under_keel"])
     sea.emit("torpedo_hit", feed=Msg("{torpedo}: hit after {seconds} s!", torpedo=_label(tp),

@@ -138,8 +138,8 @@ class TorpedoFiring(WeaponsPart):
             sol = self.w.fire_control.solution(spec.facing, speed)  # the TDC leads for the speed it will run at
             assert sol is not None
             gyro = sol.gyro + offset
-            if tdc_sick:
-                gyro += rng.gauss(0.0, 1.5)  # [gap] a faulty TDC sets the gyro angles a little wrong
+            if tdc_sick:  # a faulty TDC sets the gyro angles a little wrong
+                gyro += rng.gauss(0.0, float(arsenal.BOAT["faulty_tdc_gyro_sigma_deg"]))
             line = heading + (180.0 if spec.facing == "stern" else 0.0)
             pistol = str(self.tdc["pistol"])
             premature = None

@@ -274,7 +274,7 @@ class TorpedoStores(WeaponsPart):
         store.remove(kind)
         minutes = float(BOAT["reload_min"][str(room)])
         if self.w.tech("bow_tubes" if room == 1 else "stern_tube")[1]:
-            minutes *= 1.5  # a fault in the tube's gear slows the work
+            minutes *= float(BOAT["faulty_tubes_reload_factor"])  # a fault in the tube's gear slows the work
         seconds = minutes * 60.0
         now = self.engine.t
         mines = is_mine(kind)
