@@ -201,14 +201,15 @@ class Referee(Module):
             if command not in WHILE_STOPPED:
                 raise Refused(Msg("you called Stop!: activate a system or call go"))
         if (self.turns.turn_based and command not in ANY_TIME and self.turns.current != team
-                and not (command == "detonate" and self.rules["detonate_in_any_turn"])):
+                and not (command == "detonate" and self.rules["detonate_in_any_turn"])
+                and not (command == "activate" and not self.rules["activate_in_own_turn"])):
             if command == "activate":  # Kaleun's reading (rules.toml, [rules]), said in the same line
                 raise Refused(Msg("it is {team}'s turn: in the turn-based game Kaleun keeps activations to the "
                                   "own turn (the rulebook alternates only the courses; a mine may be set off at "
                                   "any time)", team=team_name(OTHER[team])))
             moved = self.teams[team]
             if (command == "course" and moved.activated and moved.last_activation == "silence"
-                    and not moved.surfaced):
+                    and not moved.surfaced and self.rules["silent_run_ends_turn"]):
                 # the [gap] of turns.py: the silent run was this turn's move, said in the same line
                 raise Refused(Msg("it is {team}'s turn: the silent run was {own}'s move of this turn (the rulebook "
                                   "leaves it open; Kaleun counts a silent run as the turn's move)",
@@ -334,14 +335,19 @@ class Referee(Module):
         state = self.teams[team]
         if state.handshake_pending:
             return
-        if state.silent_run:
+        silent = state.silent_run
+        if silent:
             # [B] silence: the First Mate marks a box (not on the full silence gauge) and the Engineer
             # crosses a symbol, "then the First Mate erases the silence gauge"
             state.silent_run = False
             state.gauges.clear("silence")
         if self.phase != "play":
             return
-        if self.turns.turn_based:
+        if self.turns.turn_based and silent and not self.rules["silent_run_ends_turn"]:
+            # rules.toml: the silent run was one more system before the turn's course; the turn goes on
+            if self._stuck(team):
+                self._forced_surface(team)
+        elif self.turns.turn_based:
             self._end_turn(team)
         elif self._stuck(team):
             self._forced_surface(team)
@@ -557,6 +563,15 @@ class Referee(Module):
             raise Refused(Msg("the {member} may activate only {systems}", member=who,
                               systems=and_list(list(map(system_name, allowed)))))
         problem = state.activation_problem(system)
+        if problem is None and self.turns.turn_based and self.turns.current != team and state.surfaced:
+            # out of turn (activate_in_own_turn = false) a surfaced boat uses no system, as it sets off no mine
+            problem = Msg("the boat is surfaced: it dives at its next turn")
+        if problem is None and system == "silence" and self.turns.turn_based and self.turns.current != team:
+            # activations out of turn (rules.toml activate_in_own_turn = false): a silent run is a move all the same
+            problem = Msg("it is {team}'s turn: a silent run moves the boat, and boats move in their own turn",
+                          team=team_name(OTHER[team]))
+        if problem is None and self.rules["activation_waits_for_ok"] and state.handshake_pending:
+            problem = self._handshake_reason(state)  # rules.toml activation_waits_for_ok
         if problem is None:
             problem = self._target_problem(team, system, target)
         if problem is not None:
