@@ -72,7 +72,8 @@ def test_5_a_silent_run_may_not_cross_the_own_mine_but_runs_over_the_enemys(tmp_
               for n, member in enumerate(("engineer", "first_mate", "radio_operator", "captain"), start=1)]
     blue = [course("blue", d, "silence", symbol)                           # L6 to G7, no yellow symbol crossed
             for d, symbol in zip("SWWWWW", ("S2", "W1", "W2", "W4", "W5", "W6"), strict=True)]
-    lines = [*start("A1", "L6"), *yellow, {"team": "yellow", "do": "surface"}, *ritual, {"team": "yellow", "do": "dive"},
+    lines = [*start("A1", "L6"), *yellow, {"team": "yellow", "do": "surface"}, *ritual,
+             {"team": "yellow", "do": "dive"},
              {"team": "yellow", "do": "activate", "system": "mine", "cell": "G4"},
              course("yellow", "S", "torpedo", "S4"),                                                    # F4
              {"team": "yellow", "do": "activate", "system": "silence", "direction": "E", "distance": 2},
