@@ -8,10 +8,13 @@ rulebook aside, are values of `rules.toml` marked "our choice", and the other va
   turn's move.
 - `activation_waits_for_ok` (§5, [gap]): [B] "Einen neuen Kurs ansagen" makes the next course wait for the First
   Mate's and the Engineer's "Ok!"; [B] "Systeme aktivieren" has the First Mate ask the Engineer first.
+- `surface_damage_public` (§7 Delta, scenarios.toml, [gap]): whether the damage of a surfacing off the water holes
+  is announced.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -145,3 +148,20 @@ def test_5_an_activation_waits_for_the_first_mate_and_the_engineer_when_the_data
     # the shipped reading: the torpedo does not wait for the "Ok" (then the mine is a second activation)
     _, events = run_lines(lines, tmp_path, game=game_with("realtime", "charlie"))
     assert [e["cell"] for e in named(events, "torpedo")] == ["D8"] and named(events, "mine_detonated") == []
+
+
+def test_7_delta_the_ice_damage_is_announced_only_when_the_scenario_data_says_so(tmp_path):
+    """§7 [B] "Delta Karte" ("erleidet es 1 Schadenspunkt und zwar vor dem Reparaturvorgang") [gap], scenarios.toml
+    surface_damage_public: the rulebook does not say that the damage is announced; the shipped false keeps it the
+    team's own, true announces it to both teams as a `damage` with the cause "ice"."""
+    assert data.load("scenarios")["delta"]["surface_damage_public"] is False
+    comment = data.text("scenarios.toml").split("[alpha]")[0]
+    assert "our choice, surface_damage_public" in comment and "[B]" in comment
+    lines = [*start("B2", "E5"), {"team": "blue", "do": "surface"}]
+    _, events = run_lines(lines, tmp_path, scenario="delta")
+    assert named(events, "damage") == [] and [e["audience"] for e in named(events, "ice_damage")] == ["blue"]
+    game = new_game(YELLOW_FIRST, "delta", "realtime")
+    ref(game).scenario = dataclasses.replace(ref(game).scenario, surface_damage_public=True)
+    _, events = run_lines(lines, tmp_path, game=game)
+    assert [(e["team"], e["amount"], e["cause"]) for e in named(events, "damage")] == [("blue", 1, "ice")]
+    assert "audience" not in named(events, "damage")[0]

@@ -481,7 +481,7 @@ class Referee(Module):
             self.tell(team, "ice_damage", Msg("{team} breaks through the ice outside a water hole: "
                                               "{n} damage.", team=team_name(team), n=scen.surface_damage),
                       amount=scen.surface_damage)
-            self.take_damage(team, scen.surface_damage, "ice", public=False)
+            self.take_damage(team, scen.surface_damage, "ice", public=scen.surface_damage_public)
             if self.phase == "over":
                 return
         if self.turns.turn_based:
