@@ -165,3 +165,22 @@ def test_7_delta_the_ice_damage_is_announced_only_when_the_scenario_data_says_so
     _, events = run_lines(lines, tmp_path, game=game)
     assert [(e["team"], e["amount"], e["cause"]) for e in named(events, "damage")] == [("blue", 1, "ice")]
     assert "audience" not in named(events, "damage")[0]
+
+
+def test_6_a_mine_laid_in_the_other_teams_turn_that_walls_the_boat_in_surfaces_it_at_its_own_turn(tmp_path):
+    """§2 [B] "Auftauchen!" (no legal course: the boat surfaces, turn-based "Anstatt den nächsten Kurs zu nennen"),
+    rules.toml activate_in_own_turn = false: Yellow lays, in Blue's turn, the mine that closes its last open cell;
+    Blue's turn goes on, and Yellow's own next turn is its surfacing (then Blue plays its three turns)."""
+    crews = Crews()
+    lines = [*start("A3", "O15")]
+    for direction, symbol in (("E", "E2"), ("N", "N1"), ("W", "W2")):       # A3 B3 B2 A2, no red crossed
+        lines += [{"team": "yellow", "do": "course", "direction": direction, "cross": symbol, "mark": "mine"},
+                  crews.move("blue", "W")]
+    lines.insert(-1, {"team": "yellow", "do": "activate", "system": "mine", "cell": "A1"})  # in Blue's turn
+    game, events = run_lines(lines, tmp_path, scenario="charlie", mode="turn",
+                             game=game_with("turn", "charlie", activate_in_own_turn=False))
+    assert refusals(events) == []
+    laid = events.index(named(events, "mine_laid")[0])
+    assert [(e["event"], e["team"]) for e in events[laid:] if e["event"] in ("course", "turn", "surfaced")] == [
+        ("course", "blue"), ("turn", "yellow"), ("surfaced", "yellow"), ("turn", "blue")]
+    assert named(events, "turn")[-1]["extra"] == 1

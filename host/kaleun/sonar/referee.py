@@ -614,9 +614,11 @@ class Referee(Module):
             self.system.resolve(self, team, target)
         if self.turns.frozen_by == team and self.turns.sonar is None:
             self.turns.frozen_by = None
-        # a mine laid on the last open cell walls the boat in: it must surface at once (digest §2)
+        # a mine laid on the last open cell walls the boat in: it must surface at once (digest §2); turn-based, a
+        # mine laid in the other team's turn (rules.toml activate_in_own_turn = false) waits for the own turn's start
         if (self.phase == "play" and self.turns.sonar is None and not state.surfaced
-                and not state.handshake_pending and self._stuck(team)):
+                and not state.handshake_pending and (not self.turns.turn_based or self.turns.current == team)
+                and self._stuck(team)):
             self._forced_surface(team)
 
     def _allowed(self, roles: tuple[str, ...]) -> list[str]:
