@@ -179,7 +179,7 @@ def test_6_a_mine_laid_in_the_other_teams_turn_that_walls_the_boat_in_surfaces_i
     lines.insert(-1, {"team": "yellow", "do": "activate", "system": "mine", "cell": "A1"})  # in Blue's turn
     game, events = run_lines(lines, tmp_path, scenario="charlie", mode="turn",
                              game=game_with("turn", "charlie", activate_in_own_turn=False))
-    assert refusals(events) == []
+    assert refusals(events) == [] and ref(game).team_status("yellow")["route"] == ["A2"]
     laid = events.index(named(events, "mine_laid")[0])
     assert [(e["event"], e["team"]) for e in events[laid:] if e["event"] in ("course", "turn", "surfaced")] == [
         ("course", "blue"), ("turn", "yellow"), ("surfaced", "yellow"), ("turn", "blue")]
