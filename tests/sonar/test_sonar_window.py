@@ -804,3 +804,29 @@ def test_9_the_training_aids_button_is_named_as_the_consoles_plot(home, language
     command = language_of(language).render(Referee.COMMAND_NAMES["plot"])
     assert command.capitalize() in drawn
     assert not {"Lagekarte", "Планшет"} & set(drawn)
+
+
+def test_6_with_activations_at_any_time_the_systems_stay_open_in_the_other_teams_turn(home):
+    """§6 [B] "Systeme aktivieren" ("zu einem beliebigen Zeitpunkt"), rules.toml activate_in_own_turn = false: in the
+    other team's turn the systems are not drawn held (the game takes them), while the course pad, Surface and the
+    silent run, which move the boat, still wait for the own turn."""
+    pygame.font.init()
+    game = new_game(2, "alpha", "turn")
+    ref = referee(game)
+    ref.rules = {**ref.rules, "activate_in_own_turn": False}
+    runtime = make_sonar_runtime(game)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    try:
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N12"))
+        runtime.step()
+        waiting = "yellow" if ref.turns.current == "blue" else "blue"
+        win.render(pygame.Surface((1600, 480)))
+        wait = next(s for s in win.screens if s.team == waiting)
+        for hit in (Hit("system", "torpedo"), Hit("system", "sonar"), Hit("system", "detonate")):
+            assert hit not in wait.held, hit
+        for hit in (Hit("course", "N"), Hit("command", "surface"), Hit("system", "silence")):
+            assert hit in wait.held, hit
+    finally:
+        runtime.close()
