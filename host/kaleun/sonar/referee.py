@@ -165,7 +165,8 @@ class Referee(Module):
                 fn(team, args)
             except Refused as refused:
                 reason = refused.reason
-                if self.turns.frozen_by == team and self.turns.sonar is None and args.name in ("activate", "detonate"):
+                if (self.turns.frozen_by == team and self.turns.sonar is None and args.name in ("activate", "detonate")
+                        and not self.teams[team].silent_run):
                     # nothing was resolved: the crew's own Stop! still freezes both teams
                     reason = Msg("{reason}; your Stop! still holds: activate a system or call go", reason=reason)
                 self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
@@ -198,7 +199,11 @@ class Referee(Module):
         if holder is not None:
             if holder != team:
                 raise Refused(Msg("Stop! {holder} is activating a system: wait", holder=team_name(holder)))
-            if command not in WHILE_STOPPED:
+            if self.teams[team].silent_run and command in ("mark", "cross"):
+                pass  # [B] "Schleichfahrt aktivieren": the silent run's mark and cross resolve its Stop!
+            elif self.teams[team].silent_run and command not in WHILE_STOPPED:
+                raise Refused(self._handshake_reason(self.teams[team]))
+            elif command not in WHILE_STOPPED:
                 raise Refused(Msg("you called Stop!: activate a system or call go"))
         if (self.turns.turn_based and command not in ANY_TIME and self.turns.current != team
                 and not (command == "detonate" and self.rules["detonate_in_any_turn"])
@@ -341,6 +346,8 @@ class Referee(Module):
             # crosses a symbol, "then the First Mate erases the silence gauge"
             state.silent_run = False
             state.gauges.clear("silence")
+            if self.turns.frozen_by == team:
+                self.turns.frozen_by = None  # the silent run is confirmed: its Stop! is resolved
         if self.phase != "play":
             return
         if self.turns.turn_based and silent and not self.rules["silent_run_ends_turn"]:
@@ -612,7 +619,11 @@ class Referee(Module):
                                                  system=Msg.term(self.system.name)),
                           team=team, system=self.system.id)
             self.system.resolve(self, team, target)
-        if self.turns.frozen_by == team and self.turns.sonar is None:
+        if system == "silence" and not self.turns.turn_based and self.phase == "play":
+            # [B] "Schleichfahrt aktivieren": the First Mate marks a box and the Engineer crosses a symbol, "und das
+            # Spiel wird normal weitergeführt": the Stop! holds both teams until the silent run is confirmed
+            self.turns.frozen_by = team
+        elif self.turns.frozen_by == team and self.turns.sonar is None:
             self.turns.frozen_by = None
         # a mine laid on the last open cell walls the boat in: it must surface at once (digest §2); turn-based, a
         # mine laid in the other team's turn (rules.toml activate_in_own_turn = false) waits for the own turn's start
@@ -878,6 +889,8 @@ class Referee(Module):
             "waiting_for": (["mark"] if state.pending_mark else []) + (["cross"] if state.pending_cross else []),
             "course_to_cross": state.pending_cross,
             "activated_since_move": state.activated,
+            # real time, a silent run's Stop! holds until its mark and cross (the First Mate's and the Engineer's)
+            "silent_run": state.silent_run,
             "repairs": {str(k): v for k, v in sorted(state.repairs.items())},
             "turn": self.turns.current,
             # turn-based after a surfacing: which of the extra turns in a row this is, and of how many (public:
