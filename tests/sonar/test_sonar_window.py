@@ -830,3 +830,32 @@ def test_6_with_activations_at_any_time_the_systems_stay_open_in_the_other_teams
             assert hit in wait.held, hit
     finally:
         runtime.close()
+
+
+def test_5_a_silent_runs_stop_leaves_only_its_mark_and_cross_open(window):
+    """§5 [B] "Schleichfahrt aktivieren": in real time a silent run's Stop! holds until its First Mate's mark and its
+    Engineer's cross: on the silent team's screen the gauges and the symbols stay open while Go and the course pad
+    are held; the other team's controls are all held; once both are done nothing is."""
+    game = window.runtime.game
+    plan = (("S", "S3"), ("S", "S5"), ("S", "S2"), ("E", "E1"), ("E", "E2"), ("E", "E5"))   # no yellow symbol
+    for command in ({"do": "start", "team": "yellow", "cell": "A1"}, {"do": "start", "team": "blue", "cell": "O15"},
+                    *({"do": "course", "team": "yellow", "direction": d, "mark": "silence", "cross": c} for d, c in plan),
+                    {"do": "activate", "team": "yellow", "system": "silence", "direction": "E", "distance": 1}):
+        game.apply(command)
+    window.runtime.step()
+    assert referee(game).turns.frozen_by == "yellow" and referee(game).team_status("yellow")["silent_run"]
+    surface = pygame.Surface((1600, 480))
+    yellow, blue = (next(s for s in window.screens if s.team == t) for t in ("yellow", "blue"))
+    for station, hit in (("mate", Hit("gauge", "torpedo")), ("engineer", Hit("symbol", "E3"))):
+        yellow.station = station
+        window.render(surface)
+        assert hit not in yellow.held, hit
+    yellow.station = "captain"
+    window.render(surface)
+    assert Hit("command", "go") in yellow.held and Hit("course", "N") in yellow.held
+    assert Hit("course", "N") in blue.held and Hit("system", "detonate") in blue.held
+    game.apply({"do": "mark", "team": "yellow", "system": "torpedo"})
+    game.apply({"do": "cross", "team": "yellow", "symbol": "E3"})
+    window.runtime.step()
+    window.render(surface)
+    assert blue.held == [] and Hit("course", "N") not in yellow.held

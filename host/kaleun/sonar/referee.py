@@ -751,6 +751,8 @@ class Referee(Module):
         self._gate(team, "go")
         if self.turns.frozen_by != team:
             raise Refused(Msg("there is no Stop! of yours to lift"))
+        if self.teams[team].silent_run:  # the silent run's Stop! resolves with its mark and cross, not by a go
+            raise Refused(self._handshake_reason(self.teams[team]))
         self.turns.frozen_by = None
         self.announce("go", Msg("{team} lifts the Stop!: play on.", team=team_name(team)), team=team, by=member)
 

@@ -253,8 +253,8 @@ class TeamScreen:
         if self.waits(status) is None:
             return self.held_after_activation(status, hit) or self.confirming(status, hit)
         if status["phase"] == "play" and status["stop"] == self.team and status["sonar_waits_for"] is None:
-            if status.get("silent_run") and hit.kind in ("gauge", "symbol"):
-                return False  # the silent run's own mark and cross resolve its Stop!
+            if status.get("silent_run"):  # the silent run's own mark and cross resolve its Stop! (no go)
+                return hit.kind not in ("gauge", "symbol")
             if hit.kind in ("system", "launch"):
                 return self.held_after_activation(status, hit)
             return hit != Hit("command", "go")
