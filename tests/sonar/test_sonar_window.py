@@ -838,9 +838,10 @@ def test_5_a_silent_runs_stop_leaves_only_its_mark_and_cross_open(window):
     are held; the other team's controls are all held; once both are done nothing is."""
     game = window.runtime.game
     plan = (("S", "S3"), ("S", "S5"), ("S", "S2"), ("E", "E1"), ("E", "E2"), ("E", "E5"))   # no yellow symbol
+    courses = [{"do": "course", "team": "yellow", "direction": d, "mark": "silence", "cross": c} for d, c in plan]
     for command in ({"do": "start", "team": "yellow", "cell": "A1"}, {"do": "start", "team": "blue", "cell": "O15"},
-                    *({"do": "course", "team": "yellow", "direction": d, "mark": "silence", "cross": c} for d, c in plan),
-                    {"do": "activate", "team": "yellow", "system": "silence", "direction": "E", "distance": 1}):
+                    *courses, {"do": "activate", "team": "yellow", "system": "silence", "direction": "E",
+                               "distance": 1}):
         game.apply(command)
     window.runtime.step()
     assert referee(game).turns.frozen_by == "yellow" and referee(game).team_status("yellow")["silent_run"]
