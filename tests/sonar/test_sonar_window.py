@@ -860,3 +860,29 @@ def test_5_a_silent_runs_stop_leaves_only_its_mark_and_cross_open(window):
     window.runtime.step()
     window.render(surface)
     assert blue.held == [] and Hit("course", "N") not in yellow.held
+
+
+def test_5_with_activations_waiting_for_the_ok_the_systems_wait_for_mark_and_cross(window):
+    """§5 [B] "Systeme aktivieren" [gap], rules.toml activation_waits_for_ok = true: after a course the systems are
+    held until the First Mate's mark and the Engineer's cross, as the next course is; setting off a mine is not."""
+    game = window.runtime.game
+    ref = referee(game)
+    ref.rules = {**ref.rules, "activation_waits_for_ok": True}
+    for command in ({"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N12"},
+                    {"do": "course", "team": "yellow", "direction": "E"}):
+        game.apply(command)
+    window.runtime.step()
+    assert ref.team_status("yellow")["waiting_for"] == ["mark", "cross"]
+    surface = pygame.Surface((1600, 480))
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    window.render(surface)                    # the screen turns to the First Mate's gauges: back to the Captain's
+    yellow.station = "captain"
+    window.render(surface)
+    for hit in (Hit("system", "torpedo"), Hit("system", "sonar"), Hit("course", "S")):
+        assert hit in yellow.held, hit
+    assert Hit("system", "detonate") not in yellow.held
+    game.apply({"do": "mark", "team": "yellow", "system": "torpedo"})
+    game.apply({"do": "cross", "team": "yellow", "symbol": "E1"})
+    window.runtime.step()
+    window.render(surface)
+    assert yellow.station == "captain" and yellow.held == []
