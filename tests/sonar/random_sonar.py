@@ -63,7 +63,7 @@ class RandomCrews:
             return {"do": "start", "cell": cell_name(rng.choice(sea.sea_cells()))}
         if ref.turns.sonar is not None:
             return self._sonar_answer(status)
-        if ref.turns.frozen_by == team:
+        if ref.turns.frozen_by == team and not status["silent_run"]:   # a silent run's Stop!: its mark and cross
             return self._activation(team, status) or {"do": "go"}
         if rng.random() < self.blunders:
             return self._blunder(team)

@@ -530,3 +530,28 @@ def test_5_a_breakdown_is_named_before_the_missing_move(tmp_path):
     team = ref(game).teams["yellow"]
     assert team.gauges.full("torpedo") and team.activated
     assert team.activation_check("torpedo") == "broken"
+
+
+def test_5_a_silent_runs_stop_holds_both_teams_until_its_mark_and_cross(tmp_path):
+    """§5 [B] "Systeme aktivieren" (Stop!: "Alle anderen Spieler (auch die gegnerischen) unterbrechen sofort ihre
+    jeweilige Tätigkeit"; "Das Spiel wird normal fortgeführt" once the activation is done) and "Schleichfahrt
+    aktivieren" ("Der Erste Offizier markiert ein Feld eines Schalters und der Maschinist kreuzt ein Defektsymbol
+    an. Anschließend ... wird das Spiel normal weitergeführt"): in real time the silent run's Stop! holds Blue until
+    Yellow's First Mate and Engineer confirmed the run; Yellow's Captain waits for them too, and a go does not lift
+    it."""
+    plan = "S:S3 S:S5 S:S2 E:E1 E:E2 E:E5"           # no yellow symbol crossed
+    lines = [*start("A1", "O15"), *walk("yellow", plan, "silence"),
+             activate("yellow", "silence", direction="E", distance=3),
+             course("blue", "N", "torpedo", "N1"),
+             course("yellow", "S"), {"team": "yellow", "do": "go"},
+             {"team": "yellow", "do": "mark", "system": "torpedo"},
+             course("blue", "N", "torpedo", "N1"),
+             {"team": "yellow", "do": "cross", "symbol": "E3"},
+             course("blue", "N", "torpedo", "N1")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    assert refusals(events, "blue") == ["Stop! Yellow is activating a system: wait"] * 2
+    assert refusals(events, "yellow") == [
+        "the last course is not confirmed yet: the First Mate marks a gauge and the Engineer crosses a symbol of the "
+        "east section"] * 2
+    assert [e["team"] for e in named(events, "course")][-1] == "blue"
+    assert ref(game).turns.frozen_by is None and ref(game).team_status("blue")["cell"] == "O14"

@@ -804,3 +804,85 @@ def test_9_the_training_aids_button_is_named_as_the_consoles_plot(home, language
     command = language_of(language).render(Referee.COMMAND_NAMES["plot"])
     assert command.capitalize() in drawn
     assert not {"Lagekarte", "Планшет"} & set(drawn)
+
+
+def test_6_with_activations_at_any_time_the_systems_stay_open_in_the_other_teams_turn(home):
+    """§6 [B] "Systeme aktivieren" ("zu einem beliebigen Zeitpunkt"), rules.toml activate_in_own_turn = false: in the
+    other team's turn the systems are not drawn held (the game takes them), while the course pad, Surface and the
+    silent run, which move the boat, still wait for the own turn."""
+    pygame.font.init()
+    game = new_game(2, "alpha", "turn")
+    ref = referee(game)
+    ref.rules = {**ref.rules, "activate_in_own_turn": False}
+    runtime = make_sonar_runtime(game)
+    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
+    runtime.step()
+    try:
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("N12"))
+        runtime.step()
+        waiting = "yellow" if ref.turns.current == "blue" else "blue"
+        win.render(pygame.Surface((1600, 480)))
+        wait = next(s for s in win.screens if s.team == waiting)
+        for hit in (Hit("system", "torpedo"), Hit("system", "sonar"), Hit("system", "detonate")):
+            assert hit not in wait.held, hit
+        for hit in (Hit("course", "N"), Hit("command", "surface"), Hit("system", "silence")):
+            assert hit in wait.held, hit
+    finally:
+        runtime.close()
+
+
+def test_5_a_silent_runs_stop_leaves_only_its_mark_and_cross_open(window):
+    """§5 [B] "Schleichfahrt aktivieren": in real time a silent run's Stop! holds until its First Mate's mark and its
+    Engineer's cross: on the silent team's screen the gauges and the symbols stay open while Go and the course pad
+    are held; the other team's controls are all held; once both are done nothing is."""
+    game = window.runtime.game
+    plan = (("S", "S3"), ("S", "S5"), ("S", "S2"), ("E", "E1"), ("E", "E2"), ("E", "E5"))   # no yellow symbol
+    courses = [{"do": "course", "team": "yellow", "direction": d, "mark": "silence", "cross": c} for d, c in plan]
+    for command in ({"do": "start", "team": "yellow", "cell": "A1"}, {"do": "start", "team": "blue", "cell": "O15"},
+                    *courses, {"do": "activate", "team": "yellow", "system": "silence", "direction": "E",
+                               "distance": 1}):
+        game.apply(command)
+    window.runtime.step()
+    assert referee(game).turns.frozen_by == "yellow" and referee(game).team_status("yellow")["silent_run"]
+    surface = pygame.Surface((1600, 480))
+    yellow, blue = (next(s for s in window.screens if s.team == t) for t in ("yellow", "blue"))
+    for station, hit in (("mate", Hit("gauge", "torpedo")), ("engineer", Hit("symbol", "E3"))):
+        yellow.station = station
+        window.render(surface)
+        assert hit not in yellow.held, hit
+    yellow.station = "captain"
+    window.render(surface)
+    assert Hit("command", "go") in yellow.held and Hit("course", "N") in yellow.held
+    assert Hit("course", "N") in blue.held and Hit("system", "detonate") in blue.held
+    game.apply({"do": "mark", "team": "yellow", "system": "torpedo"})
+    game.apply({"do": "cross", "team": "yellow", "symbol": "E3"})
+    window.runtime.step()
+    window.render(surface)
+    assert blue.held == [] and Hit("course", "N") not in yellow.held
+
+
+def test_5_with_activations_waiting_for_the_ok_the_systems_wait_for_mark_and_cross(window):
+    """§5 [B] "Systeme aktivieren" [gap], rules.toml activation_waits_for_ok = true: after a course the systems are
+    held until the First Mate's mark and the Engineer's cross, as the next course is; setting off a mine is not."""
+    game = window.runtime.game
+    ref = referee(game)
+    ref.rules = {**ref.rules, "activation_waits_for_ok": True}
+    for command in ({"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N12"},
+                    {"do": "course", "team": "yellow", "direction": "E"}):
+        game.apply(command)
+    window.runtime.step()
+    assert ref.team_status("yellow")["waiting_for"] == ["mark", "cross"]
+    surface = pygame.Surface((1600, 480))
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    window.render(surface)                    # the screen turns to the First Mate's gauges: back to the Captain's
+    yellow.station = "captain"
+    window.render(surface)
+    for hit in (Hit("system", "torpedo"), Hit("system", "sonar"), Hit("course", "S")):
+        assert hit in yellow.held, hit
+    assert Hit("system", "detonate") not in yellow.held
+    game.apply({"do": "mark", "team": "yellow", "system": "torpedo"})
+    game.apply({"do": "cross", "team": "yellow", "symbol": "E1"})
+    window.runtime.step()
+    window.render(surface)
+    assert yellow.station == "captain" and yellow.held == []

@@ -165,7 +165,8 @@ class Referee(Module):
                 fn(team, args)
             except Refused as refused:
                 reason = refused.reason
-                if self.turns.frozen_by == team and self.turns.sonar is None and args.name in ("activate", "detonate"):
+                if (self.turns.frozen_by == team and self.turns.sonar is None and args.name in ("activate", "detonate")
+                        and not self.teams[team].silent_run):
                     # nothing was resolved: the crew's own Stop! still freezes both teams
                     reason = Msg("{reason}; your Stop! still holds: activate a system or call go", reason=reason)
                 self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
@@ -198,17 +199,22 @@ class Referee(Module):
         if holder is not None:
             if holder != team:
                 raise Refused(Msg("Stop! {holder} is activating a system: wait", holder=team_name(holder)))
-            if command not in WHILE_STOPPED:
+            if self.teams[team].silent_run and command in ("mark", "cross"):
+                pass  # [B] "Schleichfahrt aktivieren": the silent run's mark and cross resolve its Stop!
+            elif self.teams[team].silent_run and command not in WHILE_STOPPED:
+                raise Refused(self._handshake_reason(self.teams[team]))
+            elif command not in WHILE_STOPPED:
                 raise Refused(Msg("you called Stop!: activate a system or call go"))
         if (self.turns.turn_based and command not in ANY_TIME and self.turns.current != team
-                and not (command == "detonate" and self.rules["detonate_in_any_turn"])):
+                and not (command == "detonate" and self.rules["detonate_in_any_turn"])
+                and not (command == "activate" and not self.rules["activate_in_own_turn"])):
             if command == "activate":  # Kaleun's reading (rules.toml, [rules]), said in the same line
                 raise Refused(Msg("it is {team}'s turn: in the turn-based game Kaleun keeps activations to the "
                                   "own turn (the rulebook alternates only the courses; a mine may be set off at "
                                   "any time)", team=team_name(OTHER[team])))
             moved = self.teams[team]
             if (command == "course" and moved.activated and moved.last_activation == "silence"
-                    and not moved.surfaced):
+                    and not moved.surfaced and self.rules["silent_run_ends_turn"]):
                 # the [gap] of turns.py: the silent run was this turn's move, said in the same line
                 raise Refused(Msg("it is {team}'s turn: the silent run was {own}'s move of this turn (the rulebook "
                                   "leaves it open; Kaleun counts a silent run as the turn's move)",
@@ -334,14 +340,21 @@ class Referee(Module):
         state = self.teams[team]
         if state.handshake_pending:
             return
-        if state.silent_run:
+        silent = state.silent_run
+        if silent:
             # [B] silence: the First Mate marks a box (not on the full silence gauge) and the Engineer
             # crosses a symbol, "then the First Mate erases the silence gauge"
             state.silent_run = False
             state.gauges.clear("silence")
+            if self.turns.frozen_by == team:
+                self.turns.frozen_by = None  # the silent run is confirmed: its Stop! is resolved
         if self.phase != "play":
             return
-        if self.turns.turn_based:
+        if self.turns.turn_based and silent and not self.rules["silent_run_ends_turn"]:
+            # rules.toml: the silent run was one more system before the turn's course; the turn goes on
+            if self._stuck(team):
+                self._forced_surface(team)
+        elif self.turns.turn_based:
             self._end_turn(team)
         elif self._stuck(team):
             self._forced_surface(team)
@@ -475,7 +488,7 @@ class Referee(Module):
             self.tell(team, "ice_damage", Msg("{team} breaks through the ice outside a water hole: "
                                               "{n} damage.", team=team_name(team), n=scen.surface_damage),
                       amount=scen.surface_damage)
-            self.take_damage(team, scen.surface_damage, "ice", public=False)
+            self.take_damage(team, scen.surface_damage, "ice", public=scen.surface_damage_public)
             if self.phase == "over":
                 return
         if self.turns.turn_based:
@@ -557,6 +570,15 @@ class Referee(Module):
             raise Refused(Msg("the {member} may activate only {systems}", member=who,
                               systems=and_list(list(map(system_name, allowed)))))
         problem = state.activation_problem(system)
+        if problem is None and self.turns.turn_based and self.turns.current != team and state.surfaced:
+            # out of turn (activate_in_own_turn = false) a surfaced boat uses no system, as it sets off no mine
+            problem = Msg("the boat is surfaced: it dives at its next turn")
+        if problem is None and system == "silence" and self.turns.turn_based and self.turns.current != team:
+            # activations out of turn (rules.toml activate_in_own_turn = false): a silent run is a move all the same
+            problem = Msg("it is {team}'s turn: a silent run moves the boat, and boats move in their own turn",
+                          team=team_name(OTHER[team]))
+        if problem is None and self.rules["activation_waits_for_ok"] and state.handshake_pending:
+            problem = self._handshake_reason(state)  # rules.toml activation_waits_for_ok
         if problem is None:
             problem = self._target_problem(team, system, target)
         if problem is not None:
@@ -597,11 +619,17 @@ class Referee(Module):
                                                  system=Msg.term(self.system.name)),
                           team=team, system=self.system.id)
             self.system.resolve(self, team, target)
-        if self.turns.frozen_by == team and self.turns.sonar is None:
+        if system == "silence" and not self.turns.turn_based and self.phase == "play":
+            # [B] "Schleichfahrt aktivieren": the First Mate marks a box and the Engineer crosses a symbol, "und das
+            # Spiel wird normal weitergeführt": the Stop! holds both teams until the silent run is confirmed
+            self.turns.frozen_by = team
+        elif self.turns.frozen_by == team and self.turns.sonar is None:
             self.turns.frozen_by = None
-        # a mine laid on the last open cell walls the boat in: it must surface at once (digest §2)
+        # a mine laid on the last open cell walls the boat in: it must surface at once (digest §2); turn-based, a
+        # mine laid in the other team's turn (rules.toml activate_in_own_turn = false) waits for the own turn's start
         if (self.phase == "play" and self.turns.sonar is None and not state.surfaced
-                and not state.handshake_pending and self._stuck(team)):
+                and not state.handshake_pending and (not self.turns.turn_based or self.turns.current == team)
+                and self._stuck(team)):
             self._forced_surface(team)
 
     def _allowed(self, roles: tuple[str, ...]) -> list[str]:
@@ -723,6 +751,8 @@ class Referee(Module):
         self._gate(team, "go")
         if self.turns.frozen_by != team:
             raise Refused(Msg("there is no Stop! of yours to lift"))
+        if self.teams[team].silent_run:  # the silent run's Stop! resolves with its mark and cross, not by a go
+            raise Refused(self._handshake_reason(self.teams[team]))
         self.turns.frozen_by = None
         self.announce("go", Msg("{team} lifts the Stop!: play on.", team=team_name(team)), team=team, by=member)
 
@@ -861,6 +891,8 @@ class Referee(Module):
             "waiting_for": (["mark"] if state.pending_mark else []) + (["cross"] if state.pending_cross else []),
             "course_to_cross": state.pending_cross,
             "activated_since_move": state.activated,
+            # real time, a silent run's Stop! holds until its mark and cross (the First Mate's and the Engineer's)
+            "silent_run": state.silent_run,
             "repairs": {str(k): v for k, v in sorted(state.repairs.items())},
             "turn": self.turns.current,
             # turn-based after a surfacing: which of the extra turns in a row this is, and of how many (public:

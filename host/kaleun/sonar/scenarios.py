@@ -36,6 +36,8 @@ class Scenario:
     scenario_gauge: int
     surface_outside: str | None
     surface_damage: int
+    #: the surfacing damage is announced to both teams ([gap], scenarios.toml)
+    surface_damage_public: bool = False
 
     def features(self) -> set[str]:
         """The map features this scenario's rules use."""
@@ -66,7 +68,8 @@ def _scenario(sid: str, spec: Mapping[str, Any]) -> Scenario:
     return Scenario(id=sid, name=str(spec["name"]), map=str(spec["map"]), modes=tuple(spec["modes"]),
                     about=str(spec.get("about", "")), system=system,
                     scenario_gauge=int(spec.get("scenario_gauge", 0)) if system else 0,
-                    surface_outside=spec.get("surface_outside"), surface_damage=int(spec.get("surface_damage", 0)))
+                    surface_outside=spec.get("surface_outside"), surface_damage=int(spec.get("surface_damage", 0)),
+                    surface_damage_public=bool(spec.get("surface_damage_public", False)))
 
 
 def shipped_map(name: str) -> SeaMap:

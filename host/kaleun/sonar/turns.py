@@ -2,11 +2,11 @@
 
 - **Turn-based**: the Captains alternate; a turn is a course (or silence) confirmed by First Mate
   and Engineer, or a surfacing. Systems are activated in the own turn (our choice: rules.toml quotes
-  the rulebook's "zu einem beliebigen Zeitpunkt"). After a surfacing the
+  the rulebook's "zu einem beliebigen Zeitpunkt"; `activate_in_own_turn`). After a surfacing the
   opponent plays `bonus` turns in a row; if it surfaces during them the rest are lost and play
   goes on normally. [gap] The turn passes once the move's handshake is complete. [gap] A silent
   run moves the boat, so it is the turn's move (no course follows it in that turn); a course
-  refused after it says so.
+  refused after it says so (`silent_run_ends_turn`; the referee applies these rules.toml values).
 - **Real-time**: both teams act at will; only the course handshake gates the next course.
 - **Stop!**: in real time, a team that calls Stop! (or activates a system) freezes both teams
   until the activation resolves; a sonar activation keeps everything frozen until the other

@@ -253,18 +253,29 @@ class TeamScreen:
         if self.waits(status) is None:
             return self.held_after_activation(status, hit) or self.confirming(status, hit)
         if status["phase"] == "play" and status["stop"] == self.team and status["sonar_waits_for"] is None:
+            if status.get("silent_run"):  # the silent run's own mark and cross resolve its Stop! (no go)
+                return hit.kind not in ("gauge", "symbol")
             if hit.kind in ("system", "launch"):
                 return self.held_after_activation(status, hit)
             return hit != Hit("command", "go")
         in_turn = status["phase"] == "play" and status["sonar_waits_for"] is None and status["stop"] is None
-        return not (in_turn and hit == Hit("system", "detonate") and self.referee.rules["detonate_in_any_turn"])
+        if in_turn and hit == Hit("system", "detonate"):
+            return not self.referee.rules["detonate_in_any_turn"]
+        if (in_turn and hit.kind in ("system", "launch") and hit.value != "silence" and not status["surfaced"]
+                and status["turn"] not in (None, self.team) and not self.referee.rules["activate_in_own_turn"]):
+            return self.held_after_activation(status, hit)  # rules.toml: systems in the other team's turn too
+        return True
 
-    @staticmethod
-    def confirming(status: dict[str, Any], hit: Hit) -> bool:
+    def confirming(self, status: dict[str, Any], hit: Hit) -> bool:
         """A move's button while the last course waits for the First Mate's mark or the Engineer's cross (§6:
-        the next course, a surfacing or a silent run only after both)."""
-        return (status["phase"] == "play" and bool(status["waiting_for"])
-                and (hit.kind == "course" or hit in (Hit("command", "surface"), Hit("system", "silence"))))
+        the next course, a surfacing or a silent run only after both; every system but setting off a mine when
+        the rules make activations wait too, `activation_waits_for_ok`)."""
+        if status["phase"] != "play" or not status["waiting_for"]:
+            return False
+        if hit.kind == "course" or hit in (Hit("command", "surface"), Hit("system", "silence")):
+            return True
+        return (hit.kind in ("system", "launch") and hit.value != "detonate"
+                and bool(self.referee.rules["activation_waits_for_ok"]))
 
     def held_after_activation(self, status: dict[str, Any], hit: Hit) -> bool:
         """A system's button after an activation: never two activations without a move in between (§5; setting
