@@ -311,11 +311,12 @@ def test_a_new_game_on_a_full_disk_leaves_the_previous_game_and_no_half_copy(tmp
     journal_path(tmp_path / "autosave.json").write_text('{"journal":"kaleun-journal","version":1}\n' * 200)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
 
-    def copy_until_full(src: Any, dst: Any) -> None:
-        Path(dst).write_bytes(Path(src).read_bytes()[:1000])
+    def copy_until_full(src: Any, dst: Any, *args: Any) -> None:
+        dst.write(src.read()[:1000])
+        dst.flush()
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(shutil, "copyfile", copy_until_full)
+    monkeypatch.setattr(shutil, "copyfileobj", copy_until_full)
     autosave = Autosave(new_game(5), tmp_path / "autosave.json", keep_previous=True)
     autosave.save()
     assert autosave.problem is not None and autosave.reason == os.strerror(errno.ENOSPC)
