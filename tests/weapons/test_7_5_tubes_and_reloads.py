@@ -558,3 +558,15 @@ def test_7_5_flood_and_fire_without_tubes_take_the_loaded_bow_tubes_and_the_lowe
     fired = named(order(g, "fire_torpedoes"), "torpedo_fired")
     assert [f["tube"] for f in fired] == [1]
     assert [named(order(g, "fire_torpedoes"), "torpedo_fired")[0]["tube"]] == [2]
+
+
+def test_7_5_help_reload_names_the_two_torpedo_rooms_not_a_range():
+    """A deck torpedo goes into the bow room (1) or the stern room (6), the only rooms with racks: `help reload`
+    says so ("1 or 6", not "from 1 to 6"), and a room between them typed at the console is refused naming both."""
+    from kit import console_typed
+
+    typed = console_typed("en", "help reload", "reload from=deck room=3")
+    assert "the torpedo room whose racks take it (1 bow, 6 stern) [1 or 6]" in typed
+    assert "from 1 to 6" not in typed
+    assert "! reload: room must be 1 or 6, not 3" in typed
+    assert "(1 Bug, 6 Heck) [1 oder 6;" in console_typed("de", "hilfe reload")

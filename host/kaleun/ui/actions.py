@@ -36,7 +36,7 @@ from typing import Any
 from kaleun.boards.dials import DIALS, MOST_DETENTS
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg, join, of_error
+from kaleun.core.messages import N_, Msg, join, of_error, or_list
 from kaleun.i18n import Language, language
 from kaleun.uboot import data
 from kaleun.uboot.boat import TELEGRAPH
@@ -50,12 +50,14 @@ from kaleun.uboot.missions.radio import MAX_MESSAGES, REPORT_KINDS
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.uboot.sea.boat import DEPTH, PERISCOPE_M
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
-from kaleun.uboot.weapons.arsenal import PISTOLS, load_ids
+from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, load_ids
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
 from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES
 
 ENGLISH = language("en")
+#: the torpedo rooms whose racks take a deck torpedo (the boat's data: bow and stern)
+TORPEDO_ROOMS = tuple(sorted(int(room) for room in BOAT["stores"]))
 
 #: the groups, in the order a window shows them (and `help` lists them)
 GROUPS: dict[str, str] = {
@@ -194,6 +196,8 @@ class Field:
     choices: tuple[str, ...] = ()
     lo: float | None = None
     hi: float | None = None
+    #: a whole number's only values when they are not every number from `lo` to `hi` (the torpedo rooms 1 and 6)
+    only: tuple[int, ...] = ()
     positional: bool = False
     #: each choice is also a word of its own typed in the table's language: a catalogue entry under the context
     #: `UBOOT_VALUE`, its id the choice (`half_ahead` is `halbe` at a German table); `kaleun.catalogue` extracts them
@@ -262,7 +266,14 @@ class Field:
         return (Msg("{field} must be a whole number, not '{value}'", **values) if kind == "whole"
                 else Msg("{field} must be a number, not '{value}'", **values))
 
+    def only_text(self) -> Msg:
+        """The values of a field with `only`, read out: "1 or 6"."""
+        return or_list([str(v) for v in self.only])
+
     def check_bounds(self, value: float) -> None:
+        if self.only and value not in self.only:
+            raise CommandError(Msg("{field} must be {values}, not {value}", field=self.word, values=self.only_text(),
+                                   value=f"{value:g}"))
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
             if self.hi is not None and self.lo is not None:
                 raise CommandError(Msg("{field} must be from {lo} to {hi}, not {value}", field=self.word,
@@ -676,7 +687,8 @@ ACTIONS: tuple[Action, ...] = (
                                                     "torpedo into a room's racks (from=deck)"),
            _f("tube", "whole", N_("the tube (default: the lowest empty one)"), lo=1, hi=5, positional=True),
            _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck"), words=True),
-           _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"), lo=1, hi=6),
+           _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"),
+              lo=min(TORPEDO_ROOMS), hi=max(TORPEDO_ROOMS), only=TORPEDO_ROOMS),
            _f("torpedo", "choice", N_("the torpedo type (or a mine type: a tube load of mines)"),
               choices=tuple(load_ids())),
            example="reload 1"),
