@@ -488,20 +488,54 @@ def _json_or_text(text: str) -> Any:
         raise CommandError(of_error(exc)) from None
 
 
-def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -> None:
+def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -> Msg | None:
     """Do an action: a hand through the table, anything else into the game (on the loop's thread it
-    applies at once). Raises CommandError when a hand cannot (e.g. a hardware-only figure)."""
+    applies at once). Raises CommandError when a hand cannot (e.g. a hardware-only figure). Returns what to
+    tell the one who typed it when the hand moved nothing, so the game has nothing to answer (a dial dialled
+    to what it reads already, a turn of 0 steps, a figure placed where it stands); None otherwise."""
     if action.hand == "telegraph":
-        runtime.table.set_telegraph(fields["position"])
+        if not runtime.table.set_telegraph(fields["position"]):
+            return _already("telegraph", fields["position"])
     elif action.hand == "dial":
         value = fields["value"]
         if isinstance(value, str) and value.lstrip("-").isdigit():
             value = int(value)  # a ring's degrees
-        runtime.table.set_dial(fields["dial"], value)
+        if not runtime.table.set_dial(fields["dial"], value):
+            return _already(fields["dial"], value)
+    elif action.hand == "turn" and fields.get("steps") == 0:
+        return Msg("{dial}: turned by 0 steps, it stays where it stands", dial=Msg.term(DIALS[fields["dial"]].label))
     elif action.hand is not None:
+        stays = _figure_stays(runtime.game, action.hand, fields)
         runtime.table.actuate(action.line(fields))
+        return stays
     else:
         runtime.submit(action.line(fields, via))
+    return None
+
+
+def _figure_stays(game: Any, hand: str, fields: Mapping[str, Any]) -> Msg | None:
+    """Why placing or lifting a figure changes nothing the game tells: it stands there already, is off the model,
+    or is put back from the tray where the crew had him."""
+    if hand not in ("place", "lift") or not game.has_module("figures"):
+        return None
+    where = game.module("figures").where.get(fields["figure"])
+    if hand == "place" and where == fields["section"]:
+        return Msg("{figure} already stands in section {section}", figure=figure_term(fields["figure"]),
+                   section=where)
+    crew = game.module("crew") if game.has_module("crew") else None
+    if hand == "place" and where is None and crew is not None and crew.pos.get(fields["figure"]) == fields["section"]:
+        return Msg("{figure} is back in section {section}", figure=figure_term(fields["figure"]),  # no move to tell
+                   section=fields["section"])
+    if hand == "lift" and where is None:
+        return Msg("{figure} is not on the model", figure=figure_term(fields["figure"]))
+    return None
+
+
+def _already(dial: str, value: str | int) -> Msg:
+    """A dial dialled to the reading it has, which the game has too: "... already reads 000"."""
+    reading: Msg | str = (f"{value % 360:03d}" if isinstance(value, int) else
+                          POSITION_NAMES[value] if value in POSITION_NAMES else str(value))
+    return Msg("{dial} already reads {value}: nothing to turn", dial=Msg.term(DIALS[dial].label), value=reading)
 
 
 # -- the table --------------------------------------------------------------------------------------

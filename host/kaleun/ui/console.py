@@ -446,7 +446,9 @@ class Console(Prompting):
             if action.name in self.views:
                 self.views[action.name](words[1:])
             else:
-                perform(self.runtime, action, action.read(words[1:], self.lang), via="console")
+                note = perform(self.runtime, action, action.read(words[1:], self.lang), via="console")
+                if note is not None:  # the hand moved nothing the game answers: the console does
+                    self.say(self.lang.render(note))
         except CommandError as exc:
             self.say(f"! {self.lang.render(of_error(exc))}")
         finally:
