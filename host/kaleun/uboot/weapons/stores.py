@@ -314,8 +314,13 @@ class TorpedoStores(WeaponsPart):
     def _check_flood(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
             return Msg("the boat is lost")
-        if p.get("none_loaded"):
-            return Msg("no bow tube is loaded to flood: reload one first, or name the tube (flood 5)")
+        if p.get("none_loaded"):  # said in the table's words, with the tubes that could be named instead
+            stern = [str(n) for n, t in sorted(self.tubes.items()) if t["state"] == "loaded" and t["torpedo"]
+                     and not t.get("mines") and tubes()[n].facing != "bow"]
+            if stern:
+                return Msg("no bow tube is loaded to flood: reload one first, or name a loaded stern tube: {tubes}",
+                           tubes=or_list(stern))
+            return Msg("no tube is loaded to flood: reload one first")
         refusal = self.in_flooded_room(p["tubes"])
         if refusal is not None:
             return refusal
