@@ -588,3 +588,14 @@ def test_7_5_a_whole_number_written_as_6_0_names_the_room_and_the_tube_as_6_does
         order(g, "reload_torpedo", room=6.5, **{"from": "deck"})
     with pytest.raises(CommandError, match=r"tubes must be a list of tube numbers 1-5, got \[1.5\]"):
         order(g, "reload_torpedo", tubes=[1.5])
+
+
+def test_7_5_the_console_takes_a_whole_number_written_as_6_0_as_scripts_do():
+    """Typed at the console, a whole number written 6.0 is 6 as in a script (`reload from=deck room=6.0`, `flood
+    1.0,2`), while 6.5 is refused; a room that is no number names the torpedo rooms, not a range."""
+    from kit import console_typed
+
+    assert "Order: flood tubes 1, 2." in console_typed("en", "mobilize", "flood 1.0,2")
+    typed = console_typed("en", "reload from=deck room=6.0", "reload from=deck room=6.5", "reload from=deck room=x")
+    assert "Reload torpedo refused: the stern room's racks are full (1 reload)" in typed
+    assert "! reload: room must be 1 or 6, not 6.5" in typed and "! reload: room must be 1 or 6, not x" in typed

@@ -92,7 +92,13 @@ def _whole(text: str, f: Field, lang: Language) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise CommandError(f.not_a("whole", text)) from None
+        try:  # a whole number written 6.0 is 6, as in a table script
+            number = float(text)
+        except ValueError:
+            number = 0.5
+        if not number.is_integer():  # 6.5, NaN, infinity
+            raise CommandError(f.not_a("whole", text)) from None
+        value = int(number)
     f.check_bounds(value)
     return value
 
@@ -255,6 +261,8 @@ class Field:
 
     def not_a(self, kind: str, text: str) -> Msg:
         """Why `text` is no value of this field: not a whole number (kind "whole") or number, with its bounds."""
+        if self.only and kind == "whole":  # some whole numbers only (the torpedo rooms): those, not a range
+            return Msg("{field} must be {values}, not {value}", field=self.word, values=self.only_text(), value=text)
         values = {"field": self.word, "value": text, "lo": f"{self.lo:g}" if self.lo is not None else "",
                   "hi": f"{self.hi:g}" if self.hi is not None else ""}
         if self.lo is not None and self.hi is not None:
